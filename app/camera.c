@@ -1,0 +1,37 @@
+#include "camera.h"
+
+#include <cglm/cglm.h>
+#include <string.h>
+
+/* Ruled lines per page height: a notebook page has about 30. */
+#define RULES_PER_PAGE 28.0f
+#define FOV_Y_DEGREES 30.0f
+
+PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_width,
+                                float page_height)
+{
+    float aspect = height ? (float)width / (float)height : 1.0f;
+    /* Frame the whole spread (both pages, 2W x H) with a margin, whatever the aspect ratio. */
+    float half_h = 0.5f * page_height * 1.12f;
+    float half_w = page_width * 1.08f;
+    float tan_half = tanf(glm_rad(FOV_Y_DEGREES) * 0.5f);
+    float need = half_h > half_w / aspect ? half_h : half_w / aspect;
+    float distance = need / tan_half;
+    vec3 center = {0.0f, 0.5f * page_height, 0.0f};
+    /* Tilted a little towards the reader so the curl's height reads as height. */
+    vec3 eye = {0.0f, center[1] - 0.35f * distance, 0.94f * distance};
+    vec3 up = {0.0f, 1.0f, 0.0f};
+    mat4 view, proj, view_proj;
+    glm_lookat(eye, center, up, view);
+    glm_perspective(glm_rad(FOV_Y_DEGREES), aspect, 0.05f * distance, 4.0f * distance, proj);
+    proj[1][1] *= -1.0f; /* Vulkan's clip-space y points down */
+    glm_mat4_mul(proj, view, view_proj);
+
+    vec3 light = {-0.35f, 0.45f, 0.82f}; /* from the upper left, in front of the page */
+    glm_vec3_normalize(light);
+    PcDrawPush push;
+    memcpy(push.view_proj.m, view_proj, sizeof push.view_proj.m);
+    push.light_dir = (pc_vec4){{light[0], light[1], light[2], 0.0f}};
+    push.page = (pc_vec4){{page_width, page_height, RULES_PER_PAGE, 0.0f}};
+    return push;
+}

@@ -1,0 +1,13 @@
+/* The view of the open book: a fixed camera above the spread, tilted towards the reader, and the
+ * light. Produces the draw push constants for a target's aspect ratio. */
+#ifndef PAGECURL_APP_CAMERA_H
+#define PAGECURL_APP_CAMERA_H
+
+#include "../shaders/shared.h"
+
+#include <stdint.h>
+
+PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_width,
+                                float page_height);
+
+#endif

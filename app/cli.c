@@ -1,0 +1,170 @@
+#include "cli.h"
+
+#include "../mesh/grid.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The largest image we accept at the command line; the device may allow less (runtime error). */
+#define CLI_MAX_IMAGE_SIDE 16384u
+#define CLI_MAX_FRAMES 100000000u
+#define CLI_MAX_DEVICE 1023
+
+static const char USAGE[] =
+    "usage: pagecurl [--headless] [--grid NXxNY] [--size WxH] [--curl T] [--grab G]\n"
+    "                [--frames N] [--screenshot FILE.png] [--export-obj FILE.obj]\n"
+    "                [--device INDEX] [--list-devices] [--validation] [--help] [--version]\n"
+    "\n"
+    "  --headless          render offscreen, no window (automatic without a display)\n"
+    "  --grid NXxNY        page mesh vertices across x along the spine (default 64x90)\n"
+    "  --size WxH          image size in pixels (default 1280x720)\n"
+    "  --curl T            fix the pose at progress T of the turn, 0 flat .. 1 turned\n"
+    "  --grab G            grab height on the free edge, 0 bottom corner .. 1 top (default 0.25)\n"
+    "  --frames N          frames to play (headless default: a scripted turn of 120)\n"
+    "  --screenshot FILE   write the last frame as a PNG of --size\n"
+    "  --export-obj FILE   write the last frame's page, as read back from the GPU, as OBJ\n"
+    "  --device INDEX      use this device (see --list-devices)\n"
+    "  --list-devices      list Vulkan devices and exit\n"
+    "  --validation        Khronos validation + synchronization validation; any message fails\n";
+
+static AppCliResult usage(char *message, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static AppCliResult usage(char *message, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, size, fmt, ap);
+    va_end(ap);
+    return APP_CLI_USAGE;
+}
+
+/* Whole-string unsigned decimal in [lo, hi]; rejects signs, blanks, trailing text. */
+static bool parse_u32(const char *s, const char **end, uint32_t lo, uint32_t hi, uint32_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return false;
+    errno = 0;
+    char *e;
+    unsigned long long v = strtoull(s, &e, 10);
+    if (errno || v < lo || v > hi)
+        return false;
+    if (end)
+        *end = e;
+    else if (*e)
+        return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+static bool parse_pair(const char *s, uint32_t lo, uint32_t hi, uint32_t *a, uint32_t *b)
+{
+    const char *e;
+    if (!parse_u32(s, &e, lo, hi, a) || (*e != 'x' && *e != 'X'))
+        return false;
+    return parse_u32(e + 1, NULL, lo, hi, b);
+}
+
+static bool parse_unit(const char *s, float *out)
+{
+    if (!s || !*s)
+        return false;
+    errno = 0;
+    char *e;
+    double v = strtod(s, &e);
+    if (errno || *e || !isfinite(v) || v < 0.0 || v > 1.0)
+        return false;
+    *out = (float)v;
+    return true;
+}
+
+AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, size_t size)
+{
+    *o = (AppOptions){.nx = 64, .ny = 90, .width = 1280, .height = 720, .grab = 0.25f,
+                      .device = -1};
+    message[0] = '\0';
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        /* --flag=value and --flag value both work. */
+        char flag[32];
+        const char *value = NULL;
+        const char *eq = strchr(arg, '=');
+        size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+        if (len >= sizeof flag)
+            return usage(message, size, "unknown option '%s' (see --help)", arg);
+        memcpy(flag, arg, len);
+        flag[len] = '\0';
+        if (eq)
+            value = eq + 1;
+
+        bool takes_value = true;
+        if (!strcmp(flag, "--help") || !strcmp(flag, "-h")) {
+            fputs(USAGE, stdout);
+            return APP_CLI_EXIT_OK;
+        } else if (!strcmp(flag, "--version")) {
+            printf("pagecurl %s\n", PAGECURL_VERSION);
+            return APP_CLI_EXIT_OK;
+        } else if (!strcmp(flag, "--headless") || !strcmp(flag, "--list-devices") ||
+                   !strcmp(flag, "--validation")) {
+            takes_value = false;
+            if (value)
+                return usage(message, size, "%s takes no value", flag);
+            if (!strcmp(flag, "--headless"))
+                o->headless = true;
+            else if (!strcmp(flag, "--list-devices"))
+                o->list_devices = true;
+            else
+                o->validation = true;
+        } else if (strcmp(flag, "--grid") && strcmp(flag, "--size") && strcmp(flag, "--curl") &&
+                   strcmp(flag, "--grab") && strcmp(flag, "--frames") &&
+                   strcmp(flag, "--screenshot") && strcmp(flag, "--export-obj") &&
+                   strcmp(flag, "--device")) {
+            return usage(message, size, "unknown option '%s' (see --help)", arg);
+        }
+        if (!takes_value)
+            continue;
+        if (!value) {
+            if (i + 1 >= argc)
+                return usage(message, size, "%s needs a value", flag);
+            value = argv[++i];
+        }
+
+        if (!strcmp(flag, "--grid")) {
+            if (!parse_pair(value, 2, MESH_GRID_MAX_SIDE, &o->nx, &o->ny))
+                return usage(message, size,
+                             "--grid '%s': expected NXxNY with each side in 2..%u", value,
+                             MESH_GRID_MAX_SIDE);
+        } else if (!strcmp(flag, "--size")) {
+            if (!parse_pair(value, 1, CLI_MAX_IMAGE_SIDE, &o->width, &o->height))
+                return usage(message, size, "--size '%s': expected WxH with each side in 1..%u",
+                             value, CLI_MAX_IMAGE_SIDE);
+        } else if (!strcmp(flag, "--curl")) {
+            if (!parse_unit(value, &o->curl))
+                return usage(message, size, "--curl '%s': expected a number in [0, 1]", value);
+            o->has_curl = true;
+        } else if (!strcmp(flag, "--grab")) {
+            if (!parse_unit(value, &o->grab))
+                return usage(message, size, "--grab '%s': expected a number in [0, 1]", value);
+        } else if (!strcmp(flag, "--frames")) {
+            if (!parse_u32(value, NULL, 1, CLI_MAX_FRAMES, &o->frames))
+                return usage(message, size, "--frames '%s': expected an integer in 1..%u", value,
+                             CLI_MAX_FRAMES);
+        } else if (!strcmp(flag, "--device")) {
+            uint32_t d;
+            if (!parse_u32(value, NULL, 0, CLI_MAX_DEVICE, &d))
+                return usage(message, size, "--device '%s': expected a device index (see "
+                             "--list-devices)", value);
+            o->device = (int)d;
+        } else if (!*value) {
+            return usage(message, size, "%s needs a file name", flag);
+        } else if (!strcmp(flag, "--screenshot")) {
+            o->screenshot = value;
+        } else {
+            o->export_obj = value;
+        }
+    }
+    return APP_CLI_RUN;
+}

@@ -1,0 +1,33 @@
+/* The command line: parsing and checking every flag into AppOptions. Bad usage is reported as one
+ * line naming the flag and exit status 2; nothing here touches Vulkan, SDL or files. */
+#ifndef PAGECURL_APP_CLI_H
+#define PAGECURL_APP_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct AppOptions {
+    bool headless, list_devices, validation;
+    uint32_t nx, ny;         /* --grid, default 64x90 */
+    uint32_t width, height;  /* --size, default 1280x720 */
+    bool has_curl;           /* --curl given: a fixed pose, not the scripted turn */
+    float curl, grab;        /* --curl T, --grab G, both in [0, 1] */
+    uint32_t frames;         /* --frames N; 0 = the mode's default */
+    const char *screenshot;  /* --screenshot FILE.png */
+    const char *export_obj;  /* --export-obj FILE.obj */
+    int device;              /* --device INDEX, -1 = automatic */
+} AppOptions;
+
+typedef enum AppCliResult {
+    APP_CLI_RUN = 0, /* options are valid: go on */
+    APP_CLI_EXIT_OK, /* --help or --version was printed */
+    APP_CLI_USAGE,   /* message holds the one line; exit 2 */
+} AppCliResult;
+
+AppCliResult app_cli_parse(int argc, char **argv, AppOptions *out, char *message, size_t size);
+
+/* Frames a headless run plays when --frames is not given. */
+#define APP_SCRIPTED_FRAMES 120
+
+#endif

@@ -1,0 +1,112 @@
+/* pagecurl: a page-curl demo on Vulkan. The table of contents: parse the command line, pick the
+ * mode (window where there is a display, headless otherwise), make the GPU context and the page,
+ * run, and turn validation findings into the exit status.
+ * Exit status: 0 success, 1 runtime failure, 2 bad usage. */
+#include "cli.h"
+#include "headless.h"
+#include "page.h"
+#ifdef PAGECURL_HAVE_SDL
+#include "window.h"
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* True when a window was opened; otherwise says why on stderr (unless --headless was asked). */
+static bool open_window(const AppOptions *opts, void *window)
+{
+    if (opts->headless)
+        return false;
+#ifdef PAGECURL_HAVE_SDL
+    const char *x11 = getenv("DISPLAY"), *wayland = getenv("WAYLAND_DISPLAY");
+    if ((!x11 || !*x11) && (!wayland || !*wayland)) {
+        fprintf(stderr, "pagecurl: no display (DISPLAY and WAYLAND_DISPLAY unset); running "
+                        "headless\n");
+        return false;
+    }
+    char why[256];
+    if (app_window_open(opts, window, why, sizeof why))
+        return true;
+    fprintf(stderr, "pagecurl: %s; running headless\n", why);
+#else
+    (void)window;
+    fprintf(stderr, "pagecurl: built without the window mode (PAGECURL_SDL=OFF); running "
+                    "headless\n");
+#endif
+    return false;
+}
+
+int main(int argc, char **argv)
+{
+    AppOptions opts;
+    char message[256];
+    switch (app_cli_parse(argc, argv, &opts, message, sizeof message)) {
+    case APP_CLI_EXIT_OK:
+        return 0;
+    case APP_CLI_USAGE:
+        fprintf(stderr, "pagecurl: %s\n", message);
+        return 2;
+    case APP_CLI_RUN:
+        break;
+    }
+
+    GpuError err = {0};
+    if (opts.list_devices) {
+        if (gpu_context_list_devices(stdout, &err))
+            return 0;
+        fprintf(stderr, "pagecurl: %s\n", err.message);
+        return 1;
+    }
+
+#ifdef PAGECURL_HAVE_SDL
+    AppWindow window = {0};
+#else
+    int window = 0;
+#endif
+    bool windowed = open_window(&opts, &window);
+    GpuMessages messages = {0};
+    GpuContextDesc desc = {
+        .validation = opts.validation,
+        .device_index = opts.device,
+        .messages = &messages,
+    };
+#ifdef PAGECURL_HAVE_SDL
+    if (windowed) {
+        desc.instance_extensions = window.extensions;
+        desc.instance_extension_count = window.extension_count;
+        desc.create_surface = app_window_create_surface;
+        desc.surface_user = &window;
+    }
+#endif
+
+    int status = 1;
+    GpuContext ctx;
+    AppPage page = {0};
+    if (!gpu_context_create(&desc, &ctx, &err)) {
+        fprintf(stderr, "pagecurl: %s\n", err.message);
+        status = err.usage ? 2 : 1;
+    } else if (!app_page_create(&ctx, opts.nx, opts.ny, opts.export_obj != NULL, &page, &err)) {
+        fprintf(stderr, "pagecurl: %s\n", err.message);
+    } else {
+#ifdef PAGECURL_HAVE_SDL
+        status = windowed ? app_window_run(&window, &ctx, &page, &opts)
+                          : app_headless_run(&ctx, &page, &opts);
+#else
+        status = app_headless_run(&ctx, &page, &opts);
+#endif
+    }
+    app_page_destroy(&ctx, &page);
+    gpu_context_destroy(&ctx);
+#ifdef PAGECURL_HAVE_SDL
+    app_window_close(&window);
+#endif
+
+    uint32_t findings = messages.warnings + messages.errors;
+    if (findings) {
+        fprintf(stderr, "pagecurl: validation reported %u error(s) and %u warning(s)\n",
+                messages.errors, messages.warnings);
+        if (status == 0)
+            status = 1;
+    }
+    return status;
+}

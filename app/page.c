@@ -1,0 +1,45 @@
+#include "page.h"
+
+#include <string.h>
+
+bool app_page_create(const GpuContext *ctx, uint32_t nx, uint32_t ny, bool readback,
+                     AppPage *out, GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!mesh_grid_create(&(PageGridDesc){.nx = nx, .ny = ny}, &out->grid))
+        return gpu_error_set(err, "out of memory for a %ux%u page grid", nx, ny);
+    GpuPageDesc desc = {
+        .nx = nx,
+        .ny = ny,
+        .u = out->grid.u,
+        .v = out->grid.v,
+        .indices = out->grid.indices,
+        .readback = readback,
+    };
+    if (gpu_page_create(ctx, &desc, &out->gpu, err) &&
+        gpu_normals_create(ctx, &out->gpu, &out->normals, err) &&
+        gpu_pack_create(ctx, &out->gpu, &out->pack, err))
+        return true;
+    app_page_destroy(ctx, out);
+    return false;
+}
+
+void app_page_destroy(const GpuContext *ctx, AppPage *page)
+{
+    gpu_pack_destroy(ctx, &page->pack);
+    gpu_normals_destroy(ctx, &page->normals);
+    gpu_page_destroy(ctx, &page->gpu);
+    mesh_grid_destroy(&page->grid);
+}
+
+void app_page_deform(AppPage *page, const CurlParams *pose)
+{
+    float *x, *y, *z;
+    gpu_page_staging_planes(&page->gpu, &x, &y, &z);
+    mesh_curl_apply(pose, page->grid.rest_x, page->grid.rest_y, page->grid.vertex_count, x, y, z);
+}
+
+GpuFrameWork app_page_work(const AppPage *page)
+{
+    return (GpuFrameWork){.page = &page->gpu, .normals = &page->normals, .pack = &page->pack};
+}

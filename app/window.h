@@ -1,0 +1,34 @@
+/* Window mode (SDL2): the window, its Vulkan surface, the swapchain loop and the pointer. The only
+ * place SDL lives. Left-button drags turn the page; Escape or closing the window quits. */
+#ifndef PAGECURL_APP_WINDOW_H
+#define PAGECURL_APP_WINDOW_H
+
+#include "cli.h"
+#include "page.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct SDL_Window SDL_Window;
+
+#define APP_WINDOW_MAX_EXTENSIONS 8
+
+typedef struct AppWindow {
+    SDL_Window *window;
+    bool sdl_started;
+    const char *extensions[APP_WINDOW_MAX_EXTENSIONS];
+    unsigned extension_count;
+} AppWindow;
+
+/* False, with the reason in message, when no window can be had (no display, no SDL video). */
+bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size_t size);
+void app_window_close(AppWindow *win);
+
+/* For GpuContextDesc.create_surface, with the AppWindow as user pointer. */
+bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *out);
+
+/* Runs until quit (or --frames frames); writes --screenshot/--export-obj of the final pose.
+ * Returns the exit status. */
+int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts);
+
+#endif

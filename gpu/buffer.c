@@ -1,0 +1,99 @@
+#include "buffer.h"
+
+#include <string.h>
+
+static bool find_memory_type(const GpuContext *ctx, uint32_t allowed, VkMemoryPropertyFlags want,
+                             uint32_t *out)
+{
+    for (uint32_t i = 0; i < ctx->memory.memoryTypeCount; i++) {
+        if ((allowed & (1u << i)) && (ctx->memory.memoryTypes[i].propertyFlags & want) == want) {
+            *out = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuBuffer *out,
+                          GpuError *err)
+{
+    VkBufferCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+        .size = desc->size,
+        .usage = desc->usage,
+        .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+    };
+    GPU_TRY(err, vkCreateBuffer(ctx->device, &info, NULL, &out->buffer));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_BUFFER, out->buffer, desc->label);
+    out->size = desc->size;
+
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(ctx->device, out->buffer, &req);
+    /* Preferences in order; the last entry of each list is what every device must offer. */
+    const VkMemoryPropertyFlags device[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0};
+    const VkMemoryPropertyFlags upload[] = {
+        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT};
+    const VkMemoryPropertyFlags readback[] = {
+        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT};
+    const VkMemoryPropertyFlags *prefs = desc->memory == GPU_MEMORY_DEVICE   ? device
+                                         : desc->memory == GPU_MEMORY_UPLOAD ? upload
+                                                                             : readback;
+    size_t pref_count = desc->memory == GPU_MEMORY_UPLOAD ? 1 : 2;
+    uint32_t type = 0;
+    bool found = false;
+    for (size_t i = 0; i < pref_count && !found; i++)
+        found = find_memory_type(ctx, req.memoryTypeBits, prefs[i], &type);
+    if (!found)
+        return gpu_error_set(err, "no suitable memory type for buffer '%s'", desc->label);
+
+    VkMemoryAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .allocationSize = req.size,
+        .memoryTypeIndex = type,
+    };
+    VkResult r = vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory);
+    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
+        return gpu_error_set(err, "out of %s memory allocating %llu bytes for '%s'",
+                             r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "device" : "host",
+                             (unsigned long long)req.size, desc->label);
+    GPU_TRY(err, r);
+    GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, out->memory, desc->label);
+    GPU_TRY(err, vkBindBufferMemory(ctx->device, out->buffer, out->memory, 0));
+    VkMemoryPropertyFlags flags = ctx->memory.memoryTypes[type].propertyFlags;
+    out->coherent = flags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    if (desc->memory != GPU_MEMORY_DEVICE)
+        GPU_TRY(err, vkMapMemory(ctx->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped));
+    return true;
+}
+
+bool gpu_buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuBuffer *out,
+                       GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    if (buffer_create(ctx, desc, out, err))
+        return true;
+    gpu_buffer_destroy(ctx, out);
+    return false;
+}
+
+void gpu_buffer_destroy(const GpuContext *ctx, GpuBuffer *buf)
+{
+    if (buf->buffer)
+        vkDestroyBuffer(ctx->device, buf->buffer, NULL);
+    if (buf->memory)
+        vkFreeMemory(ctx->device, buf->memory, NULL); /* unmaps too */
+    memset(buf, 0, sizeof *buf);
+}
+
+void gpu_buffer_invalidate(const GpuContext *ctx, const GpuBuffer *buf)
+{
+    if (buf->coherent || !buf->mapped)
+        return;
+    VkMappedMemoryRange range = {
+        .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+        .memory = buf->memory,
+        .size = VK_WHOLE_SIZE,
+    };
+    vkInvalidateMappedMemoryRanges(ctx->device, 1, &range);
+}

@@ -1,0 +1,36 @@
+/* Buffers and their memory: one allocation per buffer (a page needs a handful), placed by intent.
+ * Owns the VkBuffer, its VkDeviceMemory and the persistent mapping of host-visible ones. */
+#ifndef PAGECURL_GPU_BUFFER_H
+#define PAGECURL_GPU_BUFFER_H
+
+#include "context.h"
+
+typedef enum GpuMemory {
+    GPU_MEMORY_DEVICE = 0, /* device-local; reached through copies */
+    GPU_MEMORY_UPLOAD,     /* host-visible, coherent, written by the CPU, read once by the GPU */
+    GPU_MEMORY_READBACK,   /* host-visible, cached where possible, written by the GPU */
+} GpuMemory;
+
+typedef struct GpuBufferDesc {
+    VkDeviceSize size;
+    VkBufferUsageFlags usage;
+    GpuMemory memory;
+    const char *label;
+} GpuBufferDesc;
+
+typedef struct GpuBuffer {
+    VkBuffer buffer;
+    VkDeviceMemory memory;
+    VkDeviceSize size;
+    void *mapped; /* host-visible kinds only */
+    bool coherent;
+} GpuBuffer;
+
+bool gpu_buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuBuffer *out,
+                       GpuError *err);
+void gpu_buffer_destroy(const GpuContext *ctx, GpuBuffer *buf);
+
+/* Makes GPU writes to a READBACK buffer visible to the host after the fence (non-coherent memory). */
+void gpu_buffer_invalidate(const GpuContext *ctx, const GpuBuffer *buf);
+
+#endif

@@ -1,0 +1,421 @@
+#include "context.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define VALIDATION_LAYER "VK_LAYER_KHRONOS_validation"
+#define MAX_DEVICES 16
+#define MAX_EXTENSIONS 16
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                 VkDebugUtilsMessageTypeFlagsEXT type,
+                                                 const VkDebugUtilsMessengerCallbackDataEXT *data,
+                                                 void *user)
+{
+    GpuMessages *messages = user;
+    bool is_error = severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    bool is_warning = severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT;
+    /* The loader's own general warnings (e.g. drivers skipped by VK_LOADER_DRIVERS_SELECT) are
+     * about the machine, not about us; every validation finding counts. */
+    bool counted = is_error || (is_warning && (type & ~VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT));
+    if (counted) {
+        if (messages && is_error)
+            messages->errors++;
+        else if (messages)
+            messages->warnings++;
+        fprintf(stderr, "pagecurl: validation %s: %s\n", is_error ? "error" : "warning",
+                data->pMessage);
+    }
+    return VK_FALSE;
+}
+
+static bool has_layer(const char *name)
+{
+    uint32_t count = 0;
+    vkEnumerateInstanceLayerProperties(&count, NULL);
+    VkLayerProperties *layers = calloc(count ? count : 1, sizeof *layers);
+    if (!layers)
+        return false;
+    vkEnumerateInstanceLayerProperties(&count, layers);
+    bool found = false;
+    for (uint32_t i = 0; i < count && !found; i++)
+        found = strcmp(layers[i].layerName, name) == 0;
+    free(layers);
+    return found;
+}
+
+static bool has_instance_extension(const char *name)
+{
+    uint32_t count = 0;
+    vkEnumerateInstanceExtensionProperties(NULL, &count, NULL);
+    VkExtensionProperties *exts = calloc(count ? count : 1, sizeof *exts);
+    if (!exts)
+        return false;
+    vkEnumerateInstanceExtensionProperties(NULL, &count, exts);
+    bool found = false;
+    for (uint32_t i = 0; i < count && !found; i++)
+        found = strcmp(exts[i].extensionName, name) == 0;
+    free(exts);
+    return found;
+}
+
+static bool load_loader(GpuError *err)
+{
+    if (volkInitialize() != VK_SUCCESS)
+        return gpu_error_set(err, "no Vulkan loader: libvulkan.so.1 could not be opened "
+                                  "(Debian: apt-get install libvulkan1)");
+    if (volkGetInstanceVersion() < VK_API_VERSION_1_3)
+        return gpu_error_set(err, "the Vulkan loader is older than 1.3");
+    return true;
+}
+
+static VkDebugUtilsMessengerCreateInfoEXT messenger_info(GpuMessages *messages)
+{
+    return (VkDebugUtilsMessengerCreateInfoEXT){
+        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
+        .pfnUserCallback = on_message,
+        .pUserData = messages,
+    };
+}
+
+static bool create_instance(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
+{
+    const char *exts[MAX_EXTENSIONS];
+    uint32_t ext_count = 0;
+    if (desc->instance_extension_count > MAX_EXTENSIONS - 1)
+        return gpu_error_set(err, "too many instance extensions requested");
+    for (uint32_t i = 0; i < desc->instance_extension_count; i++)
+        exts[ext_count++] = desc->instance_extensions[i];
+    ctx->debug_utils = has_instance_extension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    if (ctx->debug_utils)
+        exts[ext_count++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    if (desc->validation) {
+        if (!has_layer(VALIDATION_LAYER))
+            return gpu_error_set(err, "--validation: the layer %s is not installed "
+                                      "(Debian: apt-get install vulkan-validationlayers)",
+                                 VALIDATION_LAYER);
+        if (!ctx->debug_utils)
+            return gpu_error_set(err, "--validation: VK_EXT_debug_utils is missing");
+    }
+
+    VkDebugUtilsMessengerCreateInfoEXT messenger = messenger_info(desc->messages);
+    VkValidationFeatureEnableEXT enables[] = {
+        VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT,
+    };
+    VkValidationFeaturesEXT features = {
+        .sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+        .pNext = &messenger, /* also catches what instance creation and destruction report */
+        .enabledValidationFeatureCount = 1,
+        .pEnabledValidationFeatures = enables,
+    };
+    const char *layers[] = {VALIDATION_LAYER};
+    VkInstanceCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+        .pNext = desc->validation ? (const void *)&features : NULL,
+        .pApplicationInfo =
+            &(VkApplicationInfo){
+                .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                .pApplicationName = "pagecurl",
+                .applicationVersion = VK_MAKE_API_VERSION(0, 0, 1, 0),
+                .apiVersion = VK_API_VERSION_1_3,
+            },
+        .enabledLayerCount = desc->validation ? 1 : 0,
+        .ppEnabledLayerNames = layers,
+        .enabledExtensionCount = ext_count,
+        .ppEnabledExtensionNames = exts,
+    };
+    VkResult r = vkCreateInstance(&info, NULL, &ctx->instance);
+    if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
+        return gpu_error_set(err, "no Vulkan driver found (Debian: apt-get install "
+                                  "mesa-vulkan-drivers; or check VK_DRIVER_FILES)");
+    if (r == VK_ERROR_EXTENSION_NOT_PRESENT)
+        return gpu_error_set(err, "the Vulkan loader lacks an instance extension the window needs");
+    GPU_TRY(err, r);
+    volkLoadInstanceOnly(ctx->instance);
+    if (desc->validation)
+        GPU_TRY(err, vkCreateDebugUtilsMessengerEXT(ctx->instance, &messenger, NULL,
+                                                    &ctx->messenger));
+    return true;
+}
+
+static bool find_queue_family(VkPhysicalDevice dev, VkSurfaceKHR surface, uint32_t *out)
+{
+    uint32_t count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(dev, &count, NULL);
+    VkQueueFamilyProperties families[32];
+    if (count > 32)
+        count = 32;
+    vkGetPhysicalDeviceQueueFamilyProperties(dev, &count, families);
+    /* One queue for everything keeps the frame a single submission with plain barriers. */
+    VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
+    for (uint32_t i = 0; i < count; i++) {
+        if ((families[i].queueFlags & need) != need)
+            continue;
+        if (surface) {
+            VkBool32 present = VK_FALSE;
+            vkGetPhysicalDeviceSurfaceSupportKHR(dev, i, surface, &present);
+            if (!present)
+                continue;
+        }
+        *out = i;
+        return true;
+    }
+    return false;
+}
+
+static int type_rank(VkPhysicalDeviceType type)
+{
+    switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+        return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+        return 3;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+        return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
+{
+    VkPhysicalDevice devices[MAX_DEVICES];
+    uint32_t count = MAX_DEVICES;
+    VkResult r = vkEnumeratePhysicalDevices(ctx->instance, &count, devices);
+    if (r < 0 || count == 0)
+        return gpu_error_set(err, "no Vulkan device found (Debian: apt-get install "
+                                  "mesa-vulkan-drivers for the CPU driver lavapipe)");
+    if (desc->device_index >= (int)count) {
+        err->usage = true;
+        return gpu_error_set(err, "--device %d: only %u Vulkan device(s) found (see --list-devices)",
+                             desc->device_index, count);
+    }
+    int best_rank = -1;
+    for (uint32_t i = 0; i < count; i++) {
+        if (desc->device_index >= 0 && (int)i != desc->device_index)
+            continue;
+        VkPhysicalDeviceProperties props;
+        vkGetPhysicalDeviceProperties(devices[i], &props);
+        uint32_t family;
+        if (props.apiVersion < VK_API_VERSION_1_3 ||
+            !find_queue_family(devices[i], ctx->surface, &family))
+            continue;
+        if (type_rank(props.deviceType) > best_rank) {
+            best_rank = type_rank(props.deviceType);
+            ctx->physical = devices[i];
+            ctx->props = props;
+            ctx->queue_family = family;
+        }
+    }
+    if (!ctx->physical) {
+        if (desc->device_index >= 0)
+            return gpu_error_set(err, "--device %d cannot be used: it needs Vulkan 1.3 and a "
+                                      "graphics+compute queue%s",
+                                 desc->device_index, ctx->surface ? " that presents" : "");
+        return gpu_error_set(err, "no Vulkan 1.3 device with a graphics+compute queue%s",
+                             ctx->surface ? " that can present to the window" : "");
+    }
+    vkGetPhysicalDeviceMemoryProperties(ctx->physical, &ctx->memory);
+    return true;
+}
+
+static bool create_device(GpuContext *ctx, GpuError *err)
+{
+    VkPhysicalDeviceVulkan13Features have13 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceFeatures2 have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                      .pNext = &have13};
+    vkGetPhysicalDeviceFeatures2(ctx->physical, &have);
+    if (!have13.dynamicRendering || !have13.synchronization2 || !have13.maintenance4)
+        return gpu_error_set(err, "%s lacks dynamicRendering, synchronization2 or maintenance4",
+                             ctx->props.deviceName);
+    VkPhysicalDeviceVulkan13Features want13 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+        .synchronization2 = VK_TRUE,
+        .dynamicRendering = VK_TRUE,
+        /* glslc for Vulkan 1.3 states workgroup sizes as LocalSizeId, which needs it */
+        .maintenance4 = VK_TRUE,
+    };
+    const char *exts[] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
+    float priority = 1.0f;
+    VkDeviceCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+        .pNext = &want13,
+        .queueCreateInfoCount = 1,
+        .pQueueCreateInfos =
+            &(VkDeviceQueueCreateInfo){
+                .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                .queueFamilyIndex = ctx->queue_family,
+                .queueCount = 1,
+                .pQueuePriorities = &priority,
+            },
+        .enabledExtensionCount = ctx->surface ? 1 : 0,
+        .ppEnabledExtensionNames = exts,
+    };
+    GPU_TRY(err, vkCreateDevice(ctx->physical, &info, NULL, &ctx->device));
+    volkLoadDevice(ctx->device);
+    vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
+    GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE, ctx->device, "pagecurl");
+    GPU_NAME(ctx, VK_OBJECT_TYPE_QUEUE, ctx->queue, "main queue");
+    VkCommandPoolCreateInfo pool = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+        .queueFamilyIndex = ctx->queue_family,
+    };
+    GPU_TRY(err, vkCreateCommandPool(ctx->device, &pool, NULL, &ctx->pool));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_POOL, ctx->pool, "command pool");
+    return true;
+}
+
+static bool context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
+{
+    if (!load_loader(err) || !create_instance(desc, ctx, err))
+        return false;
+    if (desc->create_surface && !desc->create_surface(desc->surface_user, ctx->instance,
+                                                      &ctx->surface))
+        return gpu_error_set(err, "could not create a Vulkan surface for the window");
+    return pick_device(desc, ctx, err) && create_device(ctx, err);
+}
+
+bool gpu_context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
+{
+    memset(ctx, 0, sizeof *ctx);
+    if (context_create(desc, ctx, err))
+        return true;
+    gpu_context_destroy(ctx);
+    return false;
+}
+
+void gpu_context_destroy(GpuContext *ctx)
+{
+    if (ctx->device) {
+        vkDeviceWaitIdle(ctx->device); /* teardown only: everything in flight must finish */
+        if (ctx->pool)
+            vkDestroyCommandPool(ctx->device, ctx->pool, NULL);
+        vkDestroyDevice(ctx->device, NULL);
+    }
+    if (ctx->surface)
+        vkDestroySurfaceKHR(ctx->instance, ctx->surface, NULL);
+    if (ctx->messenger)
+        vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
+    if (ctx->instance)
+        vkDestroyInstance(ctx->instance, NULL);
+    memset(ctx, 0, sizeof *ctx);
+}
+
+static const char *type_name(VkPhysicalDeviceType type)
+{
+    switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+        return "discrete";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+        return "integrated";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+        return "virtual";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+        return "cpu";
+    default:
+        return "other";
+    }
+}
+
+bool gpu_context_list_devices(FILE *out, GpuError *err)
+{
+    GpuContext ctx = {0};
+    GpuContextDesc desc = {.device_index = -1};
+    bool ok = load_loader(err) && create_instance(&desc, &ctx, err);
+    if (ok) {
+        VkPhysicalDevice devices[MAX_DEVICES];
+        uint32_t count = MAX_DEVICES;
+        vkEnumeratePhysicalDevices(ctx.instance, &count, devices);
+        for (uint32_t i = 0; i < count; i++) {
+            VkPhysicalDeviceProperties p;
+            vkGetPhysicalDeviceProperties(devices[i], &p);
+            fprintf(out, "%u: %s (%s, Vulkan %u.%u.%u)\n", i, p.deviceName,
+                    type_name(p.deviceType), VK_API_VERSION_MAJOR(p.apiVersion),
+                    VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion));
+        }
+        if (count == 0)
+            ok = gpu_error_set(err, "no Vulkan device found");
+    }
+    gpu_context_destroy(&ctx);
+    return ok;
+}
+
+void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name)
+{
+    if (!ctx->debug_utils || !handle)
+        return;
+    VkDebugUtilsObjectNameInfoEXT info = {
+        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT,
+        .objectType = type,
+        .objectHandle = handle,
+        .pObjectName = name,
+    };
+    vkSetDebugUtilsObjectNameEXT(ctx->device, &info);
+}
+
+void gpu_label_begin(const GpuContext *ctx, VkCommandBuffer cmd, const char *name)
+{
+    if (!ctx->debug_utils)
+        return;
+    VkDebugUtilsLabelEXT label = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT,
+                                  .pLabelName = name};
+    vkCmdBeginDebugUtilsLabelEXT(cmd, &label);
+}
+
+void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd)
+{
+    if (ctx->debug_utils)
+        vkCmdEndDebugUtilsLabelEXT(cmd);
+}
+
+bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user, GpuError *err)
+{
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    VkFence fence = VK_NULL_HANDLE;
+    VkCommandBufferAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+        .commandPool = ctx->pool,
+        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+        .commandBufferCount = 1,
+    };
+    VkResult r = vkAllocateCommandBuffers(ctx->device, &alloc, &cmd);
+    if (r == VK_SUCCESS) {
+        GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, cmd, "one-off set-up");
+        r = vkCreateFence(ctx->device,
+                          &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO}, NULL,
+                          &fence);
+    }
+    if (r == VK_SUCCESS) {
+        GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, fence, "one-off set-up");
+        r = vkBeginCommandBuffer(cmd, &(VkCommandBufferBeginInfo){
+                                          .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                          .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT});
+    }
+    if (r == VK_SUCCESS) {
+        record(user, cmd);
+        r = vkEndCommandBuffer(cmd);
+    }
+    if (r == VK_SUCCESS) {
+        VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                               .commandBufferCount = 1,
+                               .pCommandBuffers = &cmd};
+        r = vkQueueSubmit(ctx->queue, 1, &submit, fence);
+    }
+    if (r == VK_SUCCESS)
+        r = vkWaitForFences(ctx->device, 1, &fence, VK_TRUE, UINT64_MAX);
+    if (fence)
+        vkDestroyFence(ctx->device, fence, NULL);
+    if (cmd)
+        vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &cmd);
+    GPU_TRY(err, r);
+    return true;
+}

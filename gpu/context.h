@@ -1,0 +1,67 @@
+/* The Vulkan instance, the chosen physical device, the logical device with one queue that does
+ * graphics, compute and transfer (and presents, when there is a surface), and the validation
+ * messenger that counts what the Khronos layer reports. Owns those and nothing else; buffers,
+ * pipelines and swapchains belong to the modules that use them. Vulkan 1.3 is required
+ * (dynamic rendering, synchronization2). */
+#ifndef PAGECURL_GPU_CONTEXT_H
+#define PAGECURL_GPU_CONTEXT_H
+
+#include "error.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* Counted by the debug messenger. Owned by the caller so that it outlives the context: the
+ * layer reports leaks while the device and instance are destroyed. */
+typedef struct GpuMessages {
+    uint32_t warnings, errors;
+} GpuMessages;
+
+typedef bool (*GpuSurfaceFn)(void *user, VkInstance instance, VkSurfaceKHR *out);
+
+typedef struct GpuContextDesc {
+    bool validation;   /* Khronos validation + synchronization validation, messages counted */
+    int device_index;  /* index in --list-devices order; < 0 picks discrete > integrated > CPU */
+    const char *const *instance_extensions; /* extra ones, e.g. what SDL needs for a surface */
+    uint32_t instance_extension_count;
+    GpuSurfaceFn create_surface; /* optional: the chosen queue must then present to it */
+    void *surface_user;
+    GpuMessages *messages; /* optional: where validation messages are counted */
+} GpuContextDesc;
+
+typedef struct GpuContext {
+    VkInstance instance;
+    VkDebugUtilsMessengerEXT messenger;
+    VkSurfaceKHR surface; /* owned once create_surface gave it to us */
+    VkPhysicalDevice physical;
+    VkPhysicalDeviceProperties props;
+    VkPhysicalDeviceMemoryProperties memory;
+    VkDevice device;
+    VkQueue queue;
+    uint32_t queue_family;
+    VkCommandPool pool; /* for one-off uploads and per-frame command buffers alike */
+    bool debug_utils;
+} GpuContext;
+
+/* Loads the Vulkan loader (volk), makes the instance and the device. On failure *ctx is left
+ * zeroed and err says why in one line. */
+bool gpu_context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err);
+void gpu_context_destroy(GpuContext *ctx);
+
+/* One line per device the loader sees: index, name, type, API version. */
+bool gpu_context_list_devices(FILE *out, GpuError *err);
+
+/* Debug name for any Vulkan object; a no-op without VK_EXT_debug_utils. */
+void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name);
+#define GPU_NAME(ctx, type, handle, name) gpu_name((ctx), (type), (uint64_t)(handle), (name))
+
+/* Command-buffer regions carry the stage names of ../design/architecture.md. */
+void gpu_label_begin(const GpuContext *ctx, VkCommandBuffer cmd, const char *name);
+void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd);
+
+/* Records into a fresh command buffer, submits, waits. For set-up work, not for frames. */
+typedef void (*GpuRecordFn)(void *user, VkCommandBuffer cmd);
+bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user,
+                             GpuError *err);
+
+#endif

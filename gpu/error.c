@@ -1,0 +1,48 @@
+#include "error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+const char *gpu_result_name(VkResult result)
+{
+    switch (result) {
+#define NAME(r)                                                                                    \
+    case r:                                                                                        \
+        return #r;
+        NAME(VK_SUCCESS)
+        NAME(VK_NOT_READY)
+        NAME(VK_TIMEOUT)
+        NAME(VK_INCOMPLETE)
+        NAME(VK_SUBOPTIMAL_KHR)
+        NAME(VK_ERROR_OUT_OF_HOST_MEMORY)
+        NAME(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+        NAME(VK_ERROR_INITIALIZATION_FAILED)
+        NAME(VK_ERROR_DEVICE_LOST)
+        NAME(VK_ERROR_MEMORY_MAP_FAILED)
+        NAME(VK_ERROR_LAYER_NOT_PRESENT)
+        NAME(VK_ERROR_EXTENSION_NOT_PRESENT)
+        NAME(VK_ERROR_FEATURE_NOT_PRESENT)
+        NAME(VK_ERROR_INCOMPATIBLE_DRIVER)
+        NAME(VK_ERROR_TOO_MANY_OBJECTS)
+        NAME(VK_ERROR_FORMAT_NOT_SUPPORTED)
+        NAME(VK_ERROR_SURFACE_LOST_KHR)
+        NAME(VK_ERROR_NATIVE_WINDOW_IN_USE_KHR)
+        NAME(VK_ERROR_OUT_OF_DATE_KHR)
+        NAME(VK_ERROR_OUT_OF_POOL_MEMORY)
+        NAME(VK_ERROR_UNKNOWN)
+#undef NAME
+    default:
+        return "VkResult (other)";
+    }
+}
+
+bool gpu_error_set(GpuError *err, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}

@@ -1,0 +1,96 @@
+#include "frame.h"
+
+#include <string.h>
+
+static bool frame_create(const GpuContext *ctx, GpuFrame *out, GpuError *err)
+{
+    VkCommandBufferAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+        .commandPool = ctx->pool,
+        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+        .commandBufferCount = 1,
+    };
+    GPU_TRY(err, vkAllocateCommandBuffers(ctx->device, &alloc, &out->cmd));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, out->cmd, "frame");
+    VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    GPU_TRY(err, vkCreateFence(ctx->device, &fence, NULL, &out->fence));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, out->fence, "frame done");
+    return true;
+}
+
+bool gpu_frame_create(const GpuContext *ctx, GpuFrame *out, GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    if (frame_create(ctx, out, err))
+        return true;
+    gpu_frame_destroy(ctx, out);
+    return false;
+}
+
+void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame)
+{
+    if (frame->pending)
+        vkWaitForFences(ctx->device, 1, &frame->fence, VK_TRUE, UINT64_MAX);
+    if (frame->fence)
+        vkDestroyFence(ctx->device, frame->fence, NULL);
+    if (frame->cmd)
+        vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &frame->cmd);
+    memset(frame, 0, sizeof *frame);
+}
+
+bool gpu_frame_wait(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
+{
+    if (!frame->pending)
+        return true;
+    frame->pending = false;
+    GPU_TRY(err, vkWaitForFences(ctx->device, 1, &frame->fence, VK_TRUE, UINT64_MAX));
+    return true;
+}
+
+bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
+{
+    if (!gpu_frame_wait(ctx, frame, err))
+        return false;
+    GPU_TRY(err, vkResetFences(ctx->device, 1, &frame->fence));
+    GPU_TRY(err, vkResetCommandBuffer(frame->cmd, 0));
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    GPU_TRY(err, vkBeginCommandBuffer(frame->cmd, &begin));
+    return true;
+}
+
+void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFrameWork *work)
+{
+    VkCommandBuffer cmd = frame->cmd;
+    gpu_page_record_upload(ctx, cmd, work->page);
+    gpu_normals_record(ctx, cmd, work->normals, work->page);
+    gpu_pack_record(ctx, cmd, work->pack, work->page);
+    if (work->readback_vertices)
+        gpu_page_record_readback(ctx, cmd, work->page);
+    if (work->renderer)
+        gpu_renderer_record(ctx, cmd, work->renderer, work->target, work->page, work->draw);
+}
+
+bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
+                      VkPipelineStageFlags wait_stage, VkSemaphore signal, GpuError *err)
+{
+    GPU_TRY(err, vkEndCommandBuffer(frame->cmd));
+    VkSubmitInfo submit = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .waitSemaphoreCount = wait ? 1 : 0,
+        .pWaitSemaphores = &wait,
+        .pWaitDstStageMask = &wait_stage,
+        .commandBufferCount = 1,
+        .pCommandBuffers = &frame->cmd,
+        .signalSemaphoreCount = signal ? 1 : 0,
+        .pSignalSemaphores = &signal,
+    };
+    VkResult r = vkQueueSubmit(ctx->queue, 1, &submit, frame->fence);
+    if (r == VK_ERROR_DEVICE_LOST)
+        return gpu_error_set(err, "the GPU was lost (VK_ERROR_DEVICE_LOST) while submitting a frame");
+    GPU_TRY(err, r);
+    frame->pending = true;
+    return true;
+}

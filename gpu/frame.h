@@ -1,0 +1,43 @@
+/* One frame's command buffer and fence, and the order of the frame's GPU stages:
+ * upload -> tri_normals -> vertex_normals -> pack -> [readback vertices] -> render.
+ * Owns the command buffer and the fence; the resources it records against belong to others. */
+#ifndef PAGECURL_GPU_FRAME_H
+#define PAGECURL_GPU_FRAME_H
+
+#include "normals.h"
+#include "pack.h"
+#include "renderer.h"
+
+typedef struct GpuFrame {
+    VkCommandBuffer cmd;
+    VkFence fence;
+    bool pending; /* submitted and not yet waited for */
+} GpuFrame;
+
+bool gpu_frame_create(const GpuContext *ctx, GpuFrame *out, GpuError *err);
+void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame);
+
+/* Waits until the frame's last submission is done (so its buffers may be rewritten), then
+ * starts recording. */
+bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
+
+/* What the frame computes and draws. renderer/target/draw may be NULL: compute only. */
+typedef struct GpuFrameWork {
+    const GpuPage *page;
+    const GpuNormals *normals;
+    const GpuPack *pack;
+    bool readback_vertices;
+    const GpuRenderer *renderer;
+    const GpuRenderTarget *target;
+    const PcDrawPush *draw;
+} GpuFrameWork;
+void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFrameWork *work);
+
+/* Ends recording and submits; the semaphores are optional (window frames). */
+bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
+                      VkPipelineStageFlags wait_stage, VkSemaphore signal, GpuError *err);
+
+/* Blocks until the frame is done: before the host reads what it read back. */
+bool gpu_frame_wait(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
+
+#endif

@@ -1,0 +1,90 @@
+#include "image.h"
+
+#include <string.h>
+
+static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuImage *out,
+                         GpuError *err)
+{
+    VkImageCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+        .imageType = VK_IMAGE_TYPE_2D,
+        .format = desc->format,
+        .extent = {desc->extent.width, desc->extent.height, 1},
+        .mipLevels = 1,
+        .arrayLayers = 1,
+        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .tiling = VK_IMAGE_TILING_OPTIMAL,
+        .usage = desc->usage,
+        .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+    };
+    GPU_TRY(err, vkCreateImage(ctx->device, &info, NULL, &out->image));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE, out->image, desc->label);
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(ctx->device, out->image, &req);
+    uint32_t type = UINT32_MAX;
+    for (uint32_t want = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;; want = 0) {
+        for (uint32_t i = 0; i < ctx->memory.memoryTypeCount && type == UINT32_MAX; i++)
+            if ((req.memoryTypeBits & (1u << i)) &&
+                (ctx->memory.memoryTypes[i].propertyFlags & want) == want)
+                type = i;
+        if (type != UINT32_MAX || want == 0)
+            break;
+    }
+    if (type == UINT32_MAX)
+        return gpu_error_set(err, "no memory type for image '%s'", desc->label);
+    VkMemoryAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .allocationSize = req.size,
+        .memoryTypeIndex = type,
+    };
+    GPU_TRY(err, vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, out->memory, desc->label);
+    GPU_TRY(err, vkBindImageMemory(ctx->device, out->image, out->memory, 0));
+    VkImageViewCreateInfo view = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+        .image = out->image,
+        .viewType = VK_IMAGE_VIEW_TYPE_2D,
+        .format = desc->format,
+        .subresourceRange = {desc->aspect, 0, 1, 0, 1},
+    };
+    GPU_TRY(err, vkCreateImageView(ctx->device, &view, NULL, &out->view));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, out->view, desc->label);
+    return true;
+}
+
+bool gpu_image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuImage *out,
+                      GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    out->extent = desc->extent;
+    out->format = desc->format;
+    if (image_create(ctx, desc, out, err))
+        return true;
+    gpu_image_destroy(ctx, out);
+    return false;
+}
+
+void gpu_image_destroy(const GpuContext *ctx, GpuImage *img)
+{
+    if (img->view)
+        vkDestroyImageView(ctx->device, img->view, NULL);
+    if (img->image)
+        vkDestroyImage(ctx->device, img->image, NULL);
+    if (img->memory)
+        vkFreeMemory(ctx->device, img->memory, NULL);
+    memset(img, 0, sizeof *img);
+}
+
+VkFormat gpu_image_depth_format(const GpuContext *ctx)
+{
+    /* D16 is the one depth format every device must render to; D32 first for precision. */
+    const VkFormat candidates[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D16_UNORM};
+    for (size_t i = 0; i < 2; i++) {
+        VkFormatProperties props;
+        vkGetPhysicalDeviceFormatProperties(ctx->physical, candidates[i], &props);
+        if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)
+            return candidates[i];
+    }
+    return VK_FORMAT_D16_UNORM;
+}
+

@@ -1,0 +1,32 @@
+/* 2-D images with their own memory and one view: offscreen colour targets and depth buffers.
+ * Owns VkImage, VkDeviceMemory and VkImageView; layouts are the recorder's business. */
+#ifndef PAGECURL_GPU_IMAGE_H
+#define PAGECURL_GPU_IMAGE_H
+
+#include "context.h"
+#include "sync.h"
+
+typedef struct GpuImageDesc {
+    VkExtent2D extent;
+    VkFormat format;
+    VkImageUsageFlags usage;
+    VkImageAspectFlags aspect;
+    const char *label;
+} GpuImageDesc;
+
+typedef struct GpuImage {
+    VkImage image;
+    VkDeviceMemory memory;
+    VkImageView view;
+    VkExtent2D extent;
+    VkFormat format;
+} GpuImage;
+
+bool gpu_image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuImage *out,
+                      GpuError *err);
+void gpu_image_destroy(const GpuContext *ctx, GpuImage *img);
+
+/* The first depth format the device can render to. */
+VkFormat gpu_image_depth_format(const GpuContext *ctx);
+
+#endif

@@ -1,0 +1,91 @@
+#include "offscreen.h"
+
+#include <string.h>
+
+bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, VkFormat depth_format,
+                          GpuOffscreen *out, GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    uint32_t most = ctx->props.limits.maxImageDimension2D;
+    if (extent.width > most || extent.height > most)
+        return gpu_error_set(err, "image %ux%u is larger than %s allows (maxImageDimension2D %u)",
+                             extent.width, extent.height, ctx->props.deviceName, most);
+    bool ok = gpu_image_create(ctx,
+                               &(GpuImageDesc){
+                                   .extent = extent,
+                                   .format = GPU_OFFSCREEN_FORMAT,
+                                   .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                   .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                                   .label = "offscreen colour",
+                               },
+                               &out->color, err) &&
+              gpu_image_create(ctx,
+                               &(GpuImageDesc){
+                                   .extent = extent,
+                                   .format = depth_format,
+                                   .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                                   .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+                                   .label = "offscreen depth",
+                               },
+                               &out->depth, err) &&
+              gpu_buffer_create(ctx,
+                                &(GpuBufferDesc){
+                                    .size = (VkDeviceSize)extent.width * extent.height * 4,
+                                    .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                    .memory = GPU_MEMORY_READBACK,
+                                    .label = "offscreen pixels",
+                                },
+                                &out->pixels, err);
+    if (!ok)
+        gpu_offscreen_destroy(ctx, out);
+    return ok;
+}
+
+void gpu_offscreen_destroy(const GpuContext *ctx, GpuOffscreen *off)
+{
+    gpu_buffer_destroy(ctx, &off->pixels);
+    gpu_image_destroy(ctx, &off->depth);
+    gpu_image_destroy(ctx, &off->color);
+    memset(off, 0, sizeof *off);
+}
+
+GpuRenderTarget gpu_offscreen_target(const GpuOffscreen *off)
+{
+    return (GpuRenderTarget){
+        .color = off->color.image,
+        .depth = off->depth.image,
+        .color_view = off->color.view,
+        .depth_view = off->depth.view,
+        .extent = off->color.extent,
+        .color_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+        /* a previous frame's readback copy read it */
+        .color_src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+    };
+}
+
+void gpu_offscreen_record_readback(const GpuContext *ctx, VkCommandBuffer cmd,
+                                   const GpuOffscreen *off)
+{
+    gpu_label_begin(ctx, cmd, "readback");
+    /* render wrote the colour image -> the copy reads it. */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = off->color.image,
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                               .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                               .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                               .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                               .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                               .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
+                           });
+    VkBufferImageCopy region = {
+        .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .imageExtent = {off->color.extent.width, off->color.extent.height, 1},
+    };
+    vkCmdCopyImageToBuffer(cmd, off->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                           off->pixels.buffer, 1, &region);
+    /* copy -> host reads the pixels after the fence. */
+    gpu_barrier_host_read(cmd);
+    gpu_label_end(ctx, cmd);
+}

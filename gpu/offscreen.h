@@ -1,0 +1,30 @@
+/* The headless colour target: an sRGB colour image, its depth buffer and a host buffer the frame
+ * is copied into (stage readback). Owns those three. */
+#ifndef PAGECURL_GPU_OFFSCREEN_H
+#define PAGECURL_GPU_OFFSCREEN_H
+
+#include "buffer.h"
+#include "image.h"
+#include "renderer.h"
+
+/* 8-bit sRGB: what a PNG holds, so the read-back bytes go to the file unchanged. */
+#define GPU_OFFSCREEN_FORMAT VK_FORMAT_R8G8B8A8_SRGB
+
+typedef struct GpuOffscreen {
+    GpuImage color, depth;
+    GpuBuffer pixels; /* width * height RGBA8 after a readback */
+    bool used;        /* the colour image has been read back at least once */
+} GpuOffscreen;
+
+/* Fails with a line naming the limit if the size exceeds the device's image dimensions. */
+bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, VkFormat depth_format,
+                          GpuOffscreen *out, GpuError *err);
+void gpu_offscreen_destroy(const GpuContext *ctx, GpuOffscreen *off);
+
+GpuRenderTarget gpu_offscreen_target(const GpuOffscreen *off);
+
+/* Stage readback of the rendered colour image into `pixels` (valid after the frame's fence). */
+void gpu_offscreen_record_readback(const GpuContext *ctx, VkCommandBuffer cmd,
+                                   const GpuOffscreen *off);
+
+#endif

@@ -1,0 +1,46 @@
+/* The page's buffers, resident on the GPU for as long as the mesh size stays the same: SoA
+ * positions (filled through a staging buffer), SoA triangle and vertex normals, UVs and indices
+ * (uploaded once) and the AoS vertex buffer the renderer draws. Knows sizes and limits; the
+ * kernels that fill these buffers live in normals.c and pack.c. */
+#ifndef PAGECURL_GPU_PAGE_H
+#define PAGECURL_GPU_PAGE_H
+
+#include "../shaders/shared.h"
+#include "buffer.h"
+
+typedef struct GpuPageDesc {
+    uint32_t nx, ny;
+    const float *u, *v;        /* nx*ny each */
+    const uint32_t *indices;   /* 3 per triangle, 2(nx-1)(ny-1) triangles */
+    bool readback;             /* keep a host copy of the vertices possible (OBJ, tests) */
+} GpuPageDesc;
+
+typedef struct GpuPage {
+    uint32_t nx, ny;
+    uint64_t vertex_count, triangle_count;
+    GpuBuffer staging;        /* host-visible x, y, z planes: where the CPU deform writes */
+    GpuBuffer positions;      /* x, y, z planes */
+    GpuBuffer tri_normals;    /* x, y, z planes of triangle_count */
+    GpuBuffer vertex_normals; /* x, y, z planes */
+    GpuBuffer uvs;            /* u, v planes */
+    GpuBuffer vertices;       /* AoS, PC_VERTEX_FLOATS floats per vertex */
+    GpuBuffer indices;
+    GpuBuffer readback;       /* host copy of `vertices`; only when asked for */
+} GpuPage;
+
+/* Fails with a line naming the limit when the grid does not fit the device. */
+bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out, GpuError *err);
+void gpu_page_destroy(const GpuContext *ctx, GpuPage *page);
+
+/* The compute passes' push constants for this page. */
+PcComputePush gpu_page_push(const GpuPage *page);
+
+/* The staging planes the CPU writes this frame's positions into. */
+void gpu_page_staging_planes(const GpuPage *page, float **x, float **y, float **z);
+
+/* Stage `upload`: staging -> resident positions, ordered after the previous frame's readers. */
+void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page);
+/* Stage `readback`: the AoS vertex buffer -> `readback` (after pack, before the fence). */
+void gpu_page_record_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page);
+
+#endif

@@ -1,0 +1,239 @@
+#include "renderer.h"
+
+#include "image.h"
+
+#include <string.h>
+
+static const uint32_t page_vert_spv[] =
+#include "page.vert.inc"
+    ;
+static const uint32_t page_frag_spv[] =
+#include "page.frag.inc"
+    ;
+
+/* The backdrop behind the page (linear light). */
+static const VkClearColorValue BACKGROUND = {{0.045f, 0.05f, 0.065f, 1.0f}};
+
+static bool make_module(const GpuContext *ctx, const uint32_t *code, size_t size,
+                        VkShaderModule *out, GpuError *err)
+{
+    VkShaderModuleCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+        .codeSize = size,
+        .pCode = code,
+    };
+    GPU_TRY(err, vkCreateShaderModule(ctx->device, &info, NULL, out));
+    return true;
+}
+
+static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
+{
+    VkPushConstantRange push = {
+        .stageFlags = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+        .size = sizeof(PcDrawPush),
+    };
+    VkPipelineLayoutCreateInfo layout_info = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+        .pushConstantRangeCount = 1,
+        .pPushConstantRanges = &push,
+    };
+    GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, NULL, &out->layout));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, out->layout, "render");
+
+    VkShaderModule vert = VK_NULL_HANDLE, frag = VK_NULL_HANDLE;
+    if (!make_module(ctx, page_vert_spv, sizeof page_vert_spv, &vert, err))
+        return false;
+    if (!make_module(ctx, page_frag_spv, sizeof page_frag_spv, &frag, err)) {
+        vkDestroyShaderModule(ctx->device, vert, NULL);
+        return false;
+    }
+    VkPipelineShaderStageCreateInfo stages[] = {
+        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .stage = VK_SHADER_STAGE_VERTEX_BIT,
+         .module = vert,
+         .pName = "main"},
+        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+         .module = frag,
+         .pName = "main"},
+    };
+    VkVertexInputBindingDescription binding = {
+        .binding = 0,
+        .stride = PC_VERTEX_FLOATS * sizeof(float),
+        .inputRate = VK_VERTEX_INPUT_RATE_VERTEX,
+    };
+    VkVertexInputAttributeDescription attrs[] = {
+        {.location = 0, .format = VK_FORMAT_R32G32B32_SFLOAT, .offset = PC_VERTEX_OFFSET_POS},
+        {.location = 1, .format = VK_FORMAT_R32G32B32_SFLOAT, .offset = PC_VERTEX_OFFSET_NORMAL},
+        {.location = 2, .format = VK_FORMAT_R32G32_SFLOAT, .offset = PC_VERTEX_OFFSET_UV},
+    };
+    VkPipelineVertexInputStateCreateInfo vertex_input = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+        .vertexBindingDescriptionCount = 1,
+        .pVertexBindingDescriptions = &binding,
+        .vertexAttributeDescriptionCount = 3,
+        .pVertexAttributeDescriptions = attrs,
+    };
+    VkPipelineInputAssemblyStateCreateInfo assembly = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+    };
+    VkPipelineViewportStateCreateInfo viewport = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+        .viewportCount = 1,
+        .scissorCount = 1,
+    };
+    VkPipelineRasterizationStateCreateInfo raster = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+        .polygonMode = VK_POLYGON_MODE_FILL,
+        .cullMode = VK_CULL_MODE_NONE, /* paper has two sides; the shader tells them apart */
+        /* Grid triangles wind counter-clockwise seen from +z; the projection flips y for
+         * Vulkan, which keeps them counter-clockwise in framebuffer terms. */
+        .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+        .lineWidth = 1.0f,
+    };
+    VkPipelineMultisampleStateCreateInfo multisample = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+    };
+    VkPipelineDepthStencilStateCreateInfo depth = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+        .depthTestEnable = VK_TRUE,
+        .depthWriteEnable = VK_TRUE,
+        .depthCompareOp = VK_COMPARE_OP_LESS,
+    };
+    VkPipelineColorBlendStateCreateInfo blend = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+        .attachmentCount = 1,
+        .pAttachments =
+            &(VkPipelineColorBlendAttachmentState){
+                .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+                                  VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
+            },
+    };
+    VkDynamicState dynamic_states[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+    VkPipelineDynamicStateCreateInfo dynamic = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+        .dynamicStateCount = 2,
+        .pDynamicStates = dynamic_states,
+    };
+    VkPipelineRenderingCreateInfo rendering = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+        .colorAttachmentCount = 1,
+        .pColorAttachmentFormats = &out->color_format,
+        .depthAttachmentFormat = out->depth_format,
+    };
+    VkGraphicsPipelineCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+        .pNext = &rendering,
+        .stageCount = 2,
+        .pStages = stages,
+        .pVertexInputState = &vertex_input,
+        .pInputAssemblyState = &assembly,
+        .pViewportState = &viewport,
+        .pRasterizationState = &raster,
+        .pMultisampleState = &multisample,
+        .pDepthStencilState = &depth,
+        .pColorBlendState = &blend,
+        .pDynamicState = &dynamic,
+        .layout = out->layout,
+    };
+    VkResult r =
+        vkCreateGraphicsPipelines(ctx->device, VK_NULL_HANDLE, 1, &info, NULL, &out->pipeline);
+    vkDestroyShaderModule(ctx->device, vert, NULL);
+    vkDestroyShaderModule(ctx->device, frag, NULL);
+    GPU_TRY(err, r);
+    GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, out->pipeline, "render");
+    return true;
+}
+
+bool gpu_renderer_create(const GpuContext *ctx, VkFormat color_format, GpuRenderer *out,
+                         GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    out->color_format = color_format;
+    out->depth_format = gpu_image_depth_format(ctx);
+    if (renderer_create(ctx, out, err))
+        return true;
+    gpu_renderer_destroy(ctx, out);
+    return false;
+}
+
+void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
+{
+    if (renderer->pipeline)
+        vkDestroyPipeline(ctx->device, renderer->pipeline, NULL);
+    if (renderer->layout)
+        vkDestroyPipelineLayout(ctx->device, renderer->layout, NULL);
+    memset(renderer, 0, sizeof *renderer);
+}
+
+void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
+                         const GpuRenderTarget *target, const GpuPage *page,
+                         const PcDrawPush *push)
+{
+    gpu_label_begin(ctx, cmd, "render");
+    /* Whatever used the colour image last (present acquire, readback copy) -> this frame's
+     * clear and draw. Its old contents are discarded. */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = target->color,
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                               .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                               .src_stage = target->color_src_stage,
+                               .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                               .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                           });
+    /* Last frame's depth tests -> this frame's depth clear. */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = target->depth,
+                               .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                               .new_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                               .src_stage = VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                               .src_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                               .dst_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+                                            VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                               .dst_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                                             VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                           });
+    VkRenderingAttachmentInfo color = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = target->color_view,
+        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .clearValue = {.color = BACKGROUND},
+    };
+    VkRenderingAttachmentInfo depth = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = target->depth_view,
+        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+        .clearValue = {.depthStencil = {1.0f, 0}},
+    };
+    VkRenderingInfo info = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+        .renderArea = {{0, 0}, target->extent},
+        .layerCount = 1,
+        .colorAttachmentCount = 1,
+        .pColorAttachments = &color,
+        .pDepthAttachment = &depth,
+    };
+    vkCmdBeginRendering(cmd, &info);
+    VkViewport vp = {0.0f, 0.0f, (float)target->extent.width, (float)target->extent.height,
+                     0.0f, 1.0f};
+    vkCmdSetViewport(cmd, 0, 1, &vp);
+    vkCmdSetScissor(cmd, 0, 1, &info.renderArea);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->pipeline);
+    vkCmdPushConstants(cmd, renderer->layout,
+                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                       sizeof *push, push);
+    VkDeviceSize offset = 0;
+    vkCmdBindVertexBuffers(cmd, 0, 1, &page->vertices.buffer, &offset);
+    vkCmdBindIndexBuffer(cmd, page->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    vkCmdDrawIndexed(cmd, (uint32_t)(page->triangle_count * 3), 1, 0, 0, 0);
+    vkCmdEndRendering(cmd);
+    gpu_label_end(ctx, cmd);
+}

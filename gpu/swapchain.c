@@ -1,0 +1,190 @@
+#include "swapchain.h"
+
+#include <string.h>
+
+VkFormat gpu_swapchain_pick_format(const GpuContext *ctx)
+{
+    VkSurfaceFormatKHR formats[64];
+    uint32_t count = 64;
+    vkGetPhysicalDeviceSurfaceFormatsKHR(ctx->physical, ctx->surface, &count, formats);
+    /* An sRGB format lets the shaders work in linear light, as offscreen does. */
+    for (uint32_t i = 0; i < count; i++)
+        if ((formats[i].format == VK_FORMAT_B8G8R8A8_SRGB ||
+             formats[i].format == VK_FORMAT_R8G8B8A8_SRGB) &&
+            formats[i].colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR)
+            return formats[i].format;
+    return count ? formats[0].format : VK_FORMAT_B8G8R8A8_UNORM;
+}
+
+static void destroy_views(const GpuContext *ctx, GpuSwapchain *sc)
+{
+    for (uint32_t i = 0; i < GPU_SWAPCHAIN_MAX_IMAGES; i++) {
+        if (sc->views[i])
+            vkDestroyImageView(ctx->device, sc->views[i], NULL);
+        if (sc->render_done[i])
+            vkDestroySemaphore(ctx->device, sc->render_done[i], NULL);
+        sc->views[i] = VK_NULL_HANDLE;
+        sc->render_done[i] = VK_NULL_HANDLE;
+        sc->images[i] = VK_NULL_HANDLE;
+    }
+    gpu_image_destroy(ctx, &sc->depth);
+}
+
+static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat depth_format,
+                    GpuSwapchain *sc, GpuError *err)
+{
+    VkSurfaceCapabilitiesKHR caps;
+    GPU_TRY(err, vkGetPhysicalDeviceSurfaceCapabilitiesKHR(ctx->physical, ctx->surface, &caps));
+    VkExtent2D extent = caps.currentExtent;
+    if (extent.width == UINT32_MAX) { /* the surface takes the size we give it */
+        extent = drawable;
+        if (extent.width < caps.minImageExtent.width) extent.width = caps.minImageExtent.width;
+        if (extent.height < caps.minImageExtent.height) extent.height = caps.minImageExtent.height;
+        if (extent.width > caps.maxImageExtent.width) extent.width = caps.maxImageExtent.width;
+        if (extent.height > caps.maxImageExtent.height) extent.height = caps.maxImageExtent.height;
+    }
+    if (extent.width == 0 || extent.height == 0) {
+        sc->extent = extent; /* minimised: nothing to build until it comes back */
+        return true;
+    }
+    uint32_t count = caps.minImageCount + 1; /* one spare so acquire rarely blocks */
+    if (caps.maxImageCount && count > caps.maxImageCount)
+        count = caps.maxImageCount;
+    if (count > GPU_SWAPCHAIN_MAX_IMAGES)
+        count = GPU_SWAPCHAIN_MAX_IMAGES;
+    VkCompositeAlphaFlagBitsKHR alpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
+    if (!(caps.supportedCompositeAlpha & alpha))
+        alpha = (VkCompositeAlphaFlagBitsKHR)(caps.supportedCompositeAlpha &
+                                              -caps.supportedCompositeAlpha);
+    VkSwapchainKHR old = sc->swapchain;
+    VkSwapchainCreateInfoKHR info = {
+        .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR,
+        .surface = ctx->surface,
+        .minImageCount = count,
+        .imageFormat = sc->format,
+        .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
+        .imageExtent = extent,
+        .imageArrayLayers = 1,
+        .imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+        .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
+        .preTransform = caps.currentTransform,
+        .compositeAlpha = alpha,
+        .presentMode = sc->present_mode, /* FIFO: vsync, and the one mode every device has */
+        .clipped = VK_TRUE,
+        .oldSwapchain = old,
+    };
+    VkResult r = vkCreateSwapchainKHR(ctx->device, &info, NULL, &sc->swapchain);
+    if (old)
+        vkDestroySwapchainKHR(ctx->device, old, NULL);
+    if (r < 0)
+        sc->swapchain = VK_NULL_HANDLE;
+    GPU_TRY(err, r);
+    GPU_NAME(ctx, VK_OBJECT_TYPE_SWAPCHAIN_KHR, sc->swapchain, "swapchain");
+    sc->extent = extent;
+    sc->image_count = GPU_SWAPCHAIN_MAX_IMAGES;
+    GPU_TRY(err, vkGetSwapchainImagesKHR(ctx->device, sc->swapchain, &sc->image_count,
+                                         sc->images));
+    for (uint32_t i = 0; i < sc->image_count; i++) {
+        VkImageViewCreateInfo view = {
+            .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+            .image = sc->images[i],
+            .viewType = VK_IMAGE_VIEW_TYPE_2D,
+            .format = sc->format,
+            .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+        };
+        GPU_TRY(err, vkCreateImageView(ctx->device, &view, NULL, &sc->views[i]));
+        GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, sc->views[i], "swapchain image");
+        VkSemaphoreCreateInfo sem = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+        GPU_TRY(err, vkCreateSemaphore(ctx->device, &sem, NULL, &sc->render_done[i]));
+        GPU_NAME(ctx, VK_OBJECT_TYPE_SEMAPHORE, sc->render_done[i], "render done");
+    }
+    return gpu_image_create(ctx,
+                            &(GpuImageDesc){
+                                .extent = extent,
+                                .format = depth_format,
+                                .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                                .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+                                .label = "window depth",
+                            },
+                            &sc->depth, err);
+}
+
+bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat depth_format,
+                           GpuSwapchain *sc, GpuError *err)
+{
+    /* Resizes are rare: wait for all work (and the semaphores it holds) before freeing views. */
+    vkDeviceWaitIdle(ctx->device);
+    if (!sc->format) {
+        sc->format = gpu_swapchain_pick_format(ctx);
+        sc->present_mode = VK_PRESENT_MODE_FIFO_KHR;
+    }
+    if (!sc->acquired) {
+        VkSemaphoreCreateInfo sem = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+        GPU_TRY(err, vkCreateSemaphore(ctx->device, &sem, NULL, &sc->acquired));
+        GPU_NAME(ctx, VK_OBJECT_TYPE_SEMAPHORE, sc->acquired, "image acquired");
+    }
+    destroy_views(ctx, sc);
+    if (rebuild(ctx, drawable, depth_format, sc, err))
+        return true;
+    gpu_swapchain_destroy(ctx, sc);
+    return false;
+}
+
+void gpu_swapchain_destroy(const GpuContext *ctx, GpuSwapchain *sc)
+{
+    if (ctx->device)
+        vkDeviceWaitIdle(ctx->device);
+    destroy_views(ctx, sc);
+    if (sc->swapchain)
+        vkDestroySwapchainKHR(ctx->device, sc->swapchain, NULL);
+    if (sc->acquired)
+        vkDestroySemaphore(ctx->device, sc->acquired, NULL);
+    memset(sc, 0, sizeof *sc);
+}
+
+VkResult gpu_swapchain_acquire(const GpuContext *ctx, GpuSwapchain *sc, uint32_t *index)
+{
+    return vkAcquireNextImageKHR(ctx->device, sc->swapchain, UINT64_MAX, sc->acquired,
+                                 VK_NULL_HANDLE, index);
+}
+
+VkResult gpu_swapchain_present(const GpuContext *ctx, GpuSwapchain *sc, uint32_t index)
+{
+    VkPresentInfoKHR info = {
+        .sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
+        .waitSemaphoreCount = 1,
+        .pWaitSemaphores = &sc->render_done[index],
+        .swapchainCount = 1,
+        .pSwapchains = &sc->swapchain,
+        .pImageIndices = &index,
+    };
+    return vkQueuePresentKHR(ctx->queue, &info);
+}
+
+GpuRenderTarget gpu_swapchain_target(const GpuSwapchain *sc, uint32_t index)
+{
+    return (GpuRenderTarget){
+        .color = sc->images[index],
+        .depth = sc->depth.image,
+        .color_view = sc->views[index],
+        .depth_view = sc->depth.view,
+        .extent = sc->extent,
+        .color_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+        /* the submit waits for `acquired` at this stage; the transition must come after */
+        .color_src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+    };
+}
+
+void gpu_swapchain_record_present(VkCommandBuffer cmd, const GpuSwapchain *sc, uint32_t index)
+{
+    /* render wrote the image -> the presentation engine reads it (the semaphore orders it). */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = sc->images[index],
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                               .new_layout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+                               .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                               .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                               .dst_stage = VK_PIPELINE_STAGE_2_NONE,
+                           });
+}

@@ -1,0 +1,42 @@
+/* Everything tied to the window's swapchain, rebuilt by one function when the drawable size
+ * changes: the swapchain, its image views, a depth buffer of the same size, and the semaphores
+ * that order acquire -> render -> present. The surface belongs to the GpuContext. */
+#ifndef PAGECURL_GPU_SWAPCHAIN_H
+#define PAGECURL_GPU_SWAPCHAIN_H
+
+#include "image.h"
+#include "renderer.h"
+
+#define GPU_SWAPCHAIN_MAX_IMAGES 8
+
+typedef struct GpuSwapchain {
+    VkSwapchainKHR swapchain;
+    VkFormat format;
+    VkPresentModeKHR present_mode;
+    VkExtent2D extent;
+    uint32_t image_count;
+    VkImage images[GPU_SWAPCHAIN_MAX_IMAGES];
+    VkImageView views[GPU_SWAPCHAIN_MAX_IMAGES];
+    /* Per image: the presentation engine holds it until that image comes back. */
+    VkSemaphore render_done[GPU_SWAPCHAIN_MAX_IMAGES];
+    VkSemaphore acquired; /* one frame in flight: free again once the frame's fence signalled */
+    GpuImage depth;
+} GpuSwapchain;
+
+/* The colour format the swapchain will use on this surface (the renderer is built for it). */
+VkFormat gpu_swapchain_pick_format(const GpuContext *ctx);
+
+/* (Re)builds for the drawable size; a size of 0 in either direction is the caller's to skip. */
+bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat depth_format,
+                           GpuSwapchain *sc, GpuError *err);
+void gpu_swapchain_destroy(const GpuContext *ctx, GpuSwapchain *sc);
+
+/* VK_SUCCESS, VK_SUBOPTIMAL_KHR or VK_ERROR_OUT_OF_DATE_KHR for the caller to act on. */
+VkResult gpu_swapchain_acquire(const GpuContext *ctx, GpuSwapchain *sc, uint32_t *index);
+VkResult gpu_swapchain_present(const GpuContext *ctx, GpuSwapchain *sc, uint32_t index);
+
+GpuRenderTarget gpu_swapchain_target(const GpuSwapchain *sc, uint32_t index);
+/* render -> present: the layout change the presentation engine needs. */
+void gpu_swapchain_record_present(VkCommandBuffer cmd, const GpuSwapchain *sc, uint32_t index);
+
+#endif

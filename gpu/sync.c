@@ -1,0 +1,47 @@
+#include "sync.h"
+
+void gpu_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                 VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
+{
+    VkMemoryBarrier2 barrier = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+        .srcStageMask = src_stage,
+        .srcAccessMask = src_access,
+        .dstStageMask = dst_stage,
+        .dstAccessMask = dst_access,
+    };
+    VkDependencyInfo dep = {
+        .sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+        .memoryBarrierCount = 1,
+        .pMemoryBarriers = &barrier,
+    };
+    vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+void gpu_barrier_host_read(VkCommandBuffer cmd)
+{
+    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+}
+
+void gpu_image_barrier(VkCommandBuffer cmd, const GpuImageBarrier *b)
+{
+    VkImageMemoryBarrier2 barrier = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+        .srcStageMask = b->src_stage,
+        .srcAccessMask = b->src_access,
+        .dstStageMask = b->dst_stage,
+        .dstAccessMask = b->dst_access,
+        .oldLayout = b->old_layout,
+        .newLayout = b->new_layout,
+        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .image = b->image,
+        .subresourceRange = {b->aspect, 0, 1, 0, 1},
+    };
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){
+                                   .sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                   .imageMemoryBarrierCount = 1,
+                                   .pImageMemoryBarriers = &barrier,
+                               });
+}

@@ -1,0 +1,25 @@
+/* Pipeline barriers, synchronization2 style. Each call site says producer -> consumer beside it;
+ * these helpers only fill in the structures. */
+#ifndef PAGECURL_GPU_SYNC_H
+#define PAGECURL_GPU_SYNC_H
+
+#include <volk.h>
+
+/* One global memory barrier. */
+void gpu_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                 VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access);
+
+/* A copy wrote a host-visible buffer -> the host reads it after the frame's fence. */
+void gpu_barrier_host_read(VkCommandBuffer cmd);
+
+/* A layout transition with its scopes (whole image, one mip, one layer). */
+typedef struct GpuImageBarrier {
+    VkImage image;
+    VkImageAspectFlags aspect;
+    VkImageLayout old_layout, new_layout;
+    VkPipelineStageFlags2 src_stage, dst_stage;
+    VkAccessFlags2 src_access, dst_access;
+} GpuImageBarrier;
+void gpu_image_barrier(VkCommandBuffer cmd, const GpuImageBarrier *b);
+
+#endif

@@ -1,0 +1,70 @@
+#include "grid.h"
+
+#include "../shaders/shared.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out)
+{
+    memset(out, 0, sizeof *out);
+    if (desc->nx < 2 || desc->ny < 2 || desc->nx > MESH_GRID_MAX_SIDE ||
+        desc->ny > MESH_GRID_MAX_SIDE)
+        return false;
+    out->nx = desc->nx;
+    out->ny = desc->ny;
+    out->width = desc->width > 0.0f ? desc->width : MESH_PAGE_WIDTH;
+    out->height = desc->height > 0.0f ? desc->height : MESH_PAGE_HEIGHT;
+    /* Sides <= 2^14: vertex and triangle numbers fit in 32 bits, byte sizes in 64. */
+    out->vertex_count = (size_t)out->nx * out->ny;
+    out->triangle_count = 2 * (size_t)(out->nx - 1) * (out->ny - 1);
+    size_t n = out->vertex_count;
+    out->rest_x = malloc(n * sizeof(float));
+    out->rest_y = malloc(n * sizeof(float));
+    out->u = malloc(n * sizeof(float));
+    out->v = malloc(n * sizeof(float));
+    out->indices = malloc(out->triangle_count * 3 * sizeof(uint32_t));
+    if (!out->rest_x || !out->rest_y || !out->u || !out->v || !out->indices) {
+        mesh_grid_destroy(out);
+        return false;
+    }
+    for (uint32_t j = 0; j < out->ny; j++) {
+        for (uint32_t i = 0; i < out->nx; i++) {
+            size_t k = (size_t)j * out->nx + i;
+            out->u[k] = (float)i / (float)(out->nx - 1);
+            out->v[k] = (float)j / (float)(out->ny - 1);
+            out->rest_x[k] = out->u[k] * out->width;
+            out->rest_y[k] = out->v[k] * out->height;
+        }
+    }
+    uint32_t *idx = out->indices;
+    for (uint32_t j = 0; j + 1 < out->ny; j++) {
+        for (uint32_t i = 0; i + 1 < out->nx; i++) {
+            uint32_t a = j * out->nx + i, b = a + 1, c = a + out->nx + 1, d = a + out->nx;
+            *idx++ = a, *idx++ = b, *idx++ = c; /* 2c: (i,j) (i+1,j) (i+1,j+1) */
+            *idx++ = a, *idx++ = c, *idx++ = d; /* 2c+1: (i,j) (i+1,j+1) (i,j+1) */
+        }
+    }
+    return true;
+}
+
+void mesh_grid_destroy(PageGrid *grid)
+{
+    free(grid->rest_x);
+    free(grid->rest_y);
+    free(grid->u);
+    free(grid->v);
+    free(grid->indices);
+    memset(grid, 0, sizeof *grid);
+}
+
+int mesh_grid_vertex_triangles(const PageGrid *grid, uint32_t i, uint32_t j, uint32_t out[6])
+{
+    int count = 0;
+    for (pc_uint k = 0; k < 6; k++) {
+        pc_uint t = pc_vertex_triangle(grid->nx, grid->ny, i, j, k);
+        if (t != PC_NO_TRIANGLE)
+            out[count++] = t;
+    }
+    return count;
+}

@@ -1,0 +1,39 @@
+/* The page grid at rest: NX x NY vertices over a W x H page, row-major with x fastest, spine along
+ * x = 0. Owns the rest positions, UVs and triangle indices; knows nothing of curls or GPUs.
+ * Triangle numbering and the fixed diagonal are defined once, in shaders/shared.h. */
+#ifndef PAGECURL_MESH_GRID_H
+#define PAGECURL_MESH_GRID_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The largest grid side we accept: 16384^2 vertices keep every index inside 32 bits. Whether the
+ * GPU can hold that many is the GPU module's question. */
+#define MESH_GRID_MAX_SIDE 16384u
+
+typedef struct PageGridDesc {
+    uint32_t nx, ny;      /* vertices across, along the spine; >= 2 each */
+    float width, height;  /* page size in world units; 0 means the defaults below */
+} PageGridDesc;
+
+#define MESH_PAGE_WIDTH 1.0f
+#define MESH_PAGE_HEIGHT 1.41421356f /* ISO 216 paper: H/W = sqrt(2) */
+
+typedef struct PageGrid {
+    uint32_t nx, ny;
+    float width, height;
+    size_t vertex_count, triangle_count;
+    float *rest_x, *rest_y; /* rest positions, z = 0 */
+    float *u, *v;           /* rest position = (u W, v H) */
+    uint32_t *indices;      /* 3 per triangle, counter-clockwise seen from +z */
+} PageGrid;
+
+/* False when the size is out of range or memory runs out; *out is then zeroed. */
+bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out);
+void mesh_grid_destroy(PageGrid *grid);
+
+/* Up to 6 triangles around vertex (i, j) in the fixed gather order; returns how many. */
+int mesh_grid_vertex_triangles(const PageGrid *grid, uint32_t i, uint32_t j, uint32_t out[6]);
+
+#endif

@@ -1,0 +1,45 @@
+#version 450
+#extension GL_GOOGLE_include_directive : require
+// Paper lit by the GPU normals: ambient + diffuse, both sides. The front is ruled notebook paper,
+// the back a plain tinted sheet, so a turned page is told apart at a glance.
+#include "shared.h"
+
+layout(push_constant) uniform Push { PcDrawPush draw; };
+layout(location = 0) in vec3 in_normal;
+layout(location = 1) in vec2 in_uv;
+layout(location = 0) out vec4 out_color;
+
+// Linear-light colours; the sRGB target encodes them.
+const vec3 FRONT_PAPER = vec3(0.92, 0.88, 0.78);
+const vec3 BACK_PAPER = vec3(0.55, 0.66, 0.85);
+const vec3 RULE = vec3(0.25, 0.42, 0.75);
+const vec3 MARGIN = vec3(0.80, 0.20, 0.20);
+const float AMBIENT = 0.30;
+
+// Coverage of a line of half-width w (in cells) at the nearest integer of f: anti-aliased with
+// the screen-space derivative so rules stay crisp at any zoom.
+float line_cover(float f, float w)
+{
+    float d = abs(f - round(f));
+    float aa = fwidth(f);
+    return 1.0 - smoothstep(w, w + aa, d);
+}
+
+void main()
+{
+    vec3 n = normalize(in_normal);
+    vec3 albedo;
+    if (gl_FrontFacing) {
+        float y = in_uv.y * draw.page.z;
+        float rule = in_uv.y < 0.92 ? line_cover(y, 0.02) : 0.0;
+        float x = in_uv.x * draw.page.x;
+        float margin = 1.0 - smoothstep(0.003, 0.003 + fwidth(x), abs(x - 0.12 * draw.page.x));
+        albedo = mix(FRONT_PAPER, RULE, 0.6 * rule);
+        albedo = mix(albedo, MARGIN, 0.8 * margin);
+    } else {
+        n = -n; // the back's outward normal is the front's, reversed
+        albedo = BACK_PAPER;
+    }
+    float diffuse = max(dot(n, draw.light_dir.xyz), 0.0);
+    out_color = vec4(albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse), 1.0);
+}

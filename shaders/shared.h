@@ -1,0 +1,100 @@
+/* Layouts shared by C and GLSL: workgroup sizes, push constants, the AoS vertex, the grid's
+ * triangle numbering. The single source of truth: a size changed here changes both sides.
+ * Only types that mean the same in C and std430/push-constant GLSL appear here (32-bit scalars,
+ * vec4, mat4), so no padding rule differs between the two languages. */
+#ifndef PAGECURL_SHARED_H
+#define PAGECURL_SHARED_H
+
+#if defined(__STDC__)
+#include <stdint.h>
+typedef uint32_t pc_uint;
+typedef struct pc_vec4 { float v[4]; } pc_vec4;
+typedef struct pc_mat4 { float m[16]; } pc_mat4;
+#define PC_STRUCT(name) typedef struct name {
+#define PC_END(name) } name;
+#define PC_FN static inline
+#else
+#define pc_uint uint
+#define pc_vec4 vec4
+#define pc_mat4 mat4
+#define PC_STRUCT(name) struct name {
+#define PC_END(name) };
+#define PC_FN
+#endif
+
+/* 256 threads: a multiple of every subgroup size we meet (8 on lavapipe, 32 on NVIDIA, 64 on
+ * AMD) and small enough that a 64x90 page still spreads over many workgroups. */
+#define PC_WG_TRI_NORMALS 256
+#define PC_WG_VERTEX_NORMALS 256
+#define PC_WG_PACK 256
+
+/* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
+ * two vec4 so that pack.comp writes it with 16-byte stores. */
+#define PC_VERTEX_FLOATS 8
+#define PC_VERTEX_OFFSET_POS 0
+#define PC_VERTEX_OFFSET_NORMAL 12
+#define PC_VERTEX_OFFSET_UV 24
+
+/* No incident triangle in that slot (the vertex is on the page's border). */
+#define PC_NO_TRIANGLE 0xFFFFFFFFu
+
+/* Push constants of the three compute passes: grid size and element counts. */
+PC_STRUCT(PcComputePush)
+    pc_uint nx;             /* vertices across the page */
+    pc_uint ny;             /* vertices along the spine */
+    pc_uint vertex_count;   /* nx * ny */
+    pc_uint triangle_count; /* 2 (nx-1)(ny-1) */
+PC_END(PcComputePush)
+
+/* Push constants of the page draw. 96 bytes: inside the 128 every device guarantees. */
+PC_STRUCT(PcDrawPush)
+    pc_mat4 view_proj;
+    pc_vec4 light_dir;  /* xyz: unit direction towards the light, world space */
+    pc_vec4 page;       /* x: width, y: height, z: ruled lines per page height, w: unused */
+PC_END(PcDrawPush)
+
+/* The curl pose, as mesh/curl.c evaluates it and a compute shader can. Cylinder roll
+ * (../design/curl.md): a fold line through fold.xy with unit in-plane normal fold.zw pointing to
+ * the free edge, rolled around a cylinder of radius shape.x. */
+PC_STRUCT(CurlParams)
+    pc_vec4 fold;  /* xy: point on the fold line, zw: unit normal towards the free edge */
+    pc_vec4 shape; /* x: radius (> 0), yzw: unused */
+PC_END(CurlParams)
+
+/* Grid numbering (mesh/grid.h says it in words): vertex (i, j) is j*nx + i, x fastest; cell
+ * (i, j) holds triangle 2c  = (i,j) (i+1,j) (i+1,j+1) and 2c+1 = (i,j) (i+1,j+1) (i,j+1), with
+ * c = j*(nx-1) + i: one fixed diagonal, both counter-clockwise seen from +z.
+ * Slot k in 0..5 of vertex (i, j) names one of its incident triangles or PC_NO_TRIANGLE. The fixed
+ * order is what makes the per-vertex gather repeatable bit for bit, on the CPU and the GPU alike. */
+PC_FN pc_uint pc_vertex_triangle(pc_uint nx, pc_uint ny, pc_uint i, pc_uint j, pc_uint k)
+{
+    pc_uint cx = nx - 1u;
+    pc_uint has_right = (i < cx) ? 1u : 0u;
+    pc_uint has_left = (i > 0u) ? 1u : 0u;
+    pc_uint has_up = (j < ny - 1u) ? 1u : 0u;
+    pc_uint has_down = (j > 0u) ? 1u : 0u;
+    pc_uint t = PC_NO_TRIANGLE;
+    switch (k) {
+    case 0u: /* cell (i, j), both triangles touch its corner (i, j) */
+        if (has_right * has_up == 1u) t = 2u * (j * cx + i);
+        break;
+    case 1u:
+        if (has_right * has_up == 1u) t = 2u * (j * cx + i) + 1u;
+        break;
+    case 2u: /* cell (i-1, j): only its first triangle has the corner (i, j) */
+        if (has_left * has_up == 1u) t = 2u * (j * cx + i - 1u);
+        break;
+    case 3u: /* cell (i-1, j-1): both triangles hold its corner (i, j) */
+        if (has_left * has_down == 1u) t = 2u * ((j - 1u) * cx + i - 1u);
+        break;
+    case 4u:
+        if (has_left * has_down == 1u) t = 2u * ((j - 1u) * cx + i - 1u) + 1u;
+        break;
+    default: /* cell (i, j-1): only its second triangle has the corner (i, j) */
+        if (has_right * has_down == 1u) t = 2u * ((j - 1u) * cx + i) + 1u;
+        break;
+    }
+    return t;
+}
+
+#endif
