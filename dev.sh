@@ -1,0 +1,79 @@
+#!/bin/sh
+# The front door. On a fresh Debian 12 machine:
+#   ./dev.sh run    build, then run the demo (a window where there is a display, headless otherwise)
+#   ./dev.sh test   build, then run the whole test suite (what CI runs)
+# Both install the Debian packages they miss first (apt-get as root, sudo otherwise).
+# PRESET picks the CMake preset (default: "ci" when CI is set, else "default").
+set -eu
+cd "$(dirname "$0")"
+
+BUILD_PKGS="gcc libc6-dev cmake ninja-build pkg-config glslc libvulkan-dev libvulkan1
+libvulkan-volk-dev libcglm-dev libstb-dev libsdl2-dev mesa-vulkan-drivers"
+TEST_PKGS="vulkan-validationlayers xvfb xauth xdotool imagemagick"
+
+say() { printf 'dev.sh: %s\n' "$*" >&2; }
+
+missing_packages() {
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+            printf '%s\n' "$p"
+    done
+}
+
+install_packages() {
+    # shellcheck disable=SC2086 # the lists are word lists on purpose
+    need=$(missing_packages "$@" | tr '\n' ' ')
+    [ -n "$need" ] || return 0
+    if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg-query >/dev/null 2>&1; then
+        say "missing packages: $need; this script installs them with apt-get on Debian 12 only"
+        exit 1
+    fi
+    if [ "$(id -u)" = 0 ]; then
+        as_root=""
+    elif command -v sudo >/dev/null 2>&1; then
+        as_root="sudo"
+    else
+        say "missing packages: $need; run as root or install sudo, or install them yourself"
+        exit 1
+    fi
+    say "installing: $need"
+    # A fresh machine may have no package lists yet: update once and try again.
+    # shellcheck disable=SC2086
+    if ! DEBIAN_FRONTEND=noninteractive $as_root apt-get install -y --no-install-recommends $need; then
+        $as_root apt-get update
+        DEBIAN_FRONTEND=noninteractive $as_root apt-get install -y --no-install-recommends $need
+    fi
+}
+
+preset=${PRESET:-}
+if [ -z "$preset" ]; then
+    if [ -n "${CI:-}" ]; then preset=ci; else preset=default; fi
+fi
+
+build() {
+    cmake --preset "$preset" >/dev/null
+    cmake --build --preset "$preset"
+}
+
+case ${1:-} in
+run)
+    # shellcheck disable=SC2086
+    install_packages $BUILD_PKGS
+    build
+    mkdir -p out
+    # A window where there is a display (drag the page with the left button, Escape quits);
+    # headless otherwise. Either way the final pose is written to out/.
+    exec "build/$preset/app/pagecurl" --curl 0.45 --grab 0.2 \
+        --screenshot out/pagecurl.png --export-obj out/pagecurl.obj
+    ;;
+test)
+    # shellcheck disable=SC2086
+    install_packages $BUILD_PKGS $TEST_PKGS
+    build
+    ctest --preset "$preset"
+    ;;
+*)
+    say "usage: ./dev.sh run | test"
+    exit 2
+    ;;
+esac

@@ -1,0 +1,302 @@
+/* pagecurl run as a user would: real processes, real files. Exit statuses and the one-line
+ * messages of bad usage, the PNG (size, not uniform, a curl changes it), the OBJ (parses, matches
+ * the grid), the fall-back to headless without a display, and no half-written files. */
+#include "check.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stb_image.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_ARGS 32
+
+typedef struct Run {
+    int status; /* exit status, or 128 + signal */
+    char err[4096], out[4096];
+} Run;
+
+/* The program under test and the folder its files go to. */
+typedef struct Cli {
+    const char *exe, *dir;
+} Cli;
+
+static void slurp(const char *path, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return;
+    size_t n = fread(buf, 1, size - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+}
+
+/* Runs pagecurl with a NULL-terminated argument list; `env` (may be NULL) is "NAME=value" to
+ * set, or "NAME" to unset. */
+static Run run_env(const Cli *c, const char *env, const char *first, ...)
+{
+    const char *argv[MAX_ARGS] = {c->exe};
+    int argc = 1;
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a && argc < MAX_ARGS - 1; a = va_arg(ap, const char *))
+        argv[argc++] = a;
+    va_end(ap);
+    argv[argc] = NULL;
+    char out_path[512], err_path[512];
+    snprintf(out_path, sizeof out_path, "%s/stdout.txt", c->dir);
+    snprintf(err_path, sizeof err_path, "%s/stderr.txt", c->dir);
+    Run r = {.status = -1};
+    pid_t pid = fork();
+    if (pid == 0) {
+        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(o, 1);
+        dup2(e, 2);
+        if (env) {
+            char name[128];
+            snprintf(name, sizeof name, "%s", env);
+            char *eq = strchr(name, '=');
+            if (eq) {
+                *eq = '\0';
+                setenv(name, eq + 1, 1);
+            } else {
+                unsetenv(name);
+            }
+        }
+        execv(c->exe, (char *const *)argv);
+        _exit(127);
+    }
+    int ws = 0;
+    waitpid(pid, &ws, 0);
+    r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    slurp(out_path, r.out, sizeof r.out);
+    slurp(err_path, r.err, sizeof r.err);
+    return r;
+}
+#define RUN(...) run_env(c, NULL, __VA_ARGS__, (const char *)NULL)
+#define RUN_ENV(env, ...) run_env(c, env, __VA_ARGS__, (const char *)NULL)
+
+static int line_count(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+static const char *path_in(const Cli *c, char *buf, size_t size, const char *name)
+{
+    snprintf(buf, size, "%s/%s", c->dir, name);
+    unlink(buf);
+    return buf;
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* Bad usage: exit 2, exactly one line on stderr, which names the offending flag. */
+static void check_usage_errors(CheckState *s, const Cli *c)
+{
+    static const struct {
+        const char *args[3];
+        const char *names;
+    } cases[] = {
+        {{"--bogus"}, "--bogus"},
+        {{"--grid", "1x5"}, "--grid"},
+        {{"--grid", "0"}, "--grid"},
+        {{"--grid", "-5x5"}, "--grid"},
+        {{"--grid", "1e9"}, "--grid"},
+        {{"--grid", "64xabc"}, "--grid"},
+        {{"--grid", "64x0"}, "--grid"},
+        {{"--size", "0x0"}, "--size"},
+        {{"--size", "99999x99999"}, "--size"},
+        {{"--curl", "nan"}, "--curl"},
+        {{"--curl", "1.5"}, "--curl"},
+        {{"--grab", "2"}, "--grab"},
+        {{"--frames", "-1"}, "--frames"},
+        {{"--frames"}, "--frames"},
+        {{"--device", "abc"}, "--device"},
+        {{"--headless=yes"}, "--headless"},
+        {{"--screenshot"}, "--screenshot"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *const *a = cases[i].args;
+        Run r = a[1] ? RUN(a[0], a[1]) : RUN(a[0]);
+        CHECK(s, r.status == 2, "%s %s: exit %d, want 2", a[0], a[1] ? a[1] : "", r.status);
+        CHECK(s, line_count(r.err) == 1, "%s: want one line on stderr, got: %s", a[0], r.err);
+        CHECK(s, strstr(r.err, cases[i].names) != NULL, "%s: message does not name it: %s", a[0],
+              r.err);
+    }
+    Run r = RUN("--headless", "--device", "99");
+    CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "--device"),
+          "--device 99: exit %d: %s", r.status, r.err);
+    r = RUN("--help");
+    CHECK(s, r.status == 0 && strstr(r.out, "usage: pagecurl"), "--help: exit %d", r.status);
+    r = RUN("--version");
+    CHECK(s, r.status == 0 && strncmp(r.out, "pagecurl ", 9) == 0, "--version: %s", r.out);
+}
+
+typedef struct Image {
+    int w, h;
+    unsigned char *rgba;
+} Image;
+
+static Image load_png(const char *path)
+{
+    Image img = {0};
+    int channels;
+    img.rgba = stbi_load(path, &img.w, &img.h, &channels, 4);
+    return img;
+}
+
+static size_t distinct_colours(const Image *img)
+{
+    /* a coarse histogram is enough to tell a rendered page from a flat fill */
+    static unsigned char seen[1 << 15];
+    memset(seen, 0, sizeof seen);
+    size_t count = 0;
+    for (int i = 0; i < img->w * img->h; i++) {
+        const unsigned char *p = &img->rgba[4 * i];
+        unsigned key = (p[0] >> 3) << 10 | (p[1] >> 3) << 5 | (p[2] >> 3);
+        count += !seen[key];
+        seen[key] = 1;
+    }
+    return count;
+}
+
+static void check_screenshots(CheckState *s, const Cli *c)
+{
+    char flat_path[512], curl_path[512];
+    path_in(c, flat_path, sizeof flat_path, "flat.png");
+    path_in(c, curl_path, sizeof curl_path, "curl.png");
+    Run r = RUN("--headless", "--validation", "--size", "320x240", "--curl", "0", "--screenshot",
+                flat_path);
+    CHECK(s, r.status == 0, "flat screenshot: exit %d: %s", r.status, r.err);
+    CHECK(s, strstr(r.out, flat_path) != NULL, "the output's path is not printed: %s", r.out);
+    r = RUN("--headless", "--validation", "--size", "320x240", "--curl", "0.45", "--grab", "0.2",
+            "--screenshot", curl_path);
+    CHECK(s, r.status == 0, "curled screenshot: exit %d: %s", r.status, r.err);
+    Image flat = load_png(flat_path), curl = load_png(curl_path);
+    CHECK(s, flat.rgba && flat.w == 320 && flat.h == 240, "flat.png: %dx%d", flat.w, flat.h);
+    CHECK(s, curl.rgba && curl.w == 320 && curl.h == 240, "curl.png: %dx%d", curl.w, curl.h);
+    if (flat.rgba && curl.rgba && flat.w == curl.w && flat.h == curl.h) {
+        CHECK(s, distinct_colours(&flat) > 8, "flat.png looks uniform");
+        size_t differ = 0, n = (size_t)flat.w * flat.h;
+        for (size_t i = 0; i < n; i++)
+            differ += memcmp(&flat.rgba[4 * i], &curl.rgba[4 * i], 3) != 0;
+        /* the curl moves a good part of the page: at least 2 % of the image */
+        CHECK(s, differ > n / 50, "curled and flat differ in only %zu of %zu pixels", differ, n);
+    }
+    stbi_image_free(flat.rgba);
+    stbi_image_free(curl.rgba);
+}
+
+/* Parses the OBJ of a flat page (t = 0) and checks it against the grid it claims. */
+static void check_obj(CheckState *s, const Cli *c)
+{
+    char path[512];
+    path_in(c, path, sizeof path, "page.obj");
+    const unsigned nx = 9, ny = 7;
+    Run r = RUN("--headless", "--validation", "--grid", "9x7", "--curl", "0", "--export-obj",
+                path);
+    CHECK(s, r.status == 0, "export-obj: exit %d: %s", r.status, r.err);
+    FILE *f = fopen(path, "r");
+    CHECK(s, f != NULL, "%s not written", path);
+    if (!f)
+        return;
+    unsigned hx = 0, hy = 0;
+    double w = 0, h = 0;
+    int header = fscanf(f, "# pagecurl grid %u %u page %lf %lf\n", &hx, &hy, &w, &h);
+    CHECK(s, header == 4 && hx == nx && hy == ny && w > 0 && h > 0, "header: %d fields", header);
+    size_t v = 0, vt = 0, vn = 0, faces = 0, bad = 0;
+    char line[256];
+    while (fgets(line, sizeof line, f)) {
+        double a, b, z;
+        unsigned i[9];
+        if (sscanf(line, "v %lf %lf %lf", &a, &b, &z) == 3) {
+            /* flat page: vertex k sits at its rest place, z = 0 */
+            double rx = (double)(v % nx) / (nx - 1) * w, ry = (double)(v / nx) / (ny - 1) * h;
+            bad += fabs(a - rx) > 1e-6 || fabs(b - ry) > 1e-6 || z != 0.0;
+            v++;
+        } else if (sscanf(line, "vt %lf %lf", &a, &b) == 2) {
+            bad += fabs(a - (double)(vt % nx) / (nx - 1)) > 1e-7 ||
+                   fabs(b - (double)(vt / nx) / (ny - 1)) > 1e-7;
+            vt++;
+        } else if (sscanf(line, "vn %lf %lf %lf", &a, &b, &z) == 3) {
+            bad += fabs(a) > 1e-6 || fabs(b) > 1e-6 || fabs(z - 1.0) > 1e-6;
+            vn++;
+        } else if (sscanf(line, "f %u/%u/%u %u/%u/%u %u/%u/%u", &i[0], &i[1], &i[2], &i[3], &i[4],
+                          &i[5], &i[6], &i[7], &i[8]) == 9) {
+            for (int k = 0; k < 9; k++)
+                bad += i[k] < 1 || i[k] > nx * ny || i[k] != i[k / 3 * 3];
+            faces++;
+        } else {
+            bad++;
+        }
+    }
+    fclose(f);
+    CHECK(s, v == nx * ny && vt == v && vn == v, "counts v %zu vt %zu vn %zu", v, vt, vn);
+    CHECK(s, faces == 2 * (nx - 1) * (ny - 1), "faces %zu", faces);
+    CHECK(s, bad == 0, "%zu malformed or wrong OBJ entries", bad);
+}
+
+/* Failures of the environment: exit 1, one line, no file left behind. */
+static void check_runtime_errors(CheckState *s, const Cli *c)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/no-such-dir/x.png", c->dir);
+    Run r = RUN("--headless", "--curl", "0.3", "--screenshot", path);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "no-such-dir"),
+          "unwritable screenshot: exit %d: %s", r.status, r.err);
+
+    /* An existing file survives a run that cannot complete. */
+    char keep[512];
+    path_in(c, keep, sizeof keep, "keep.png");
+    FILE *f = fopen(keep, "w");
+    fputs("precious", f);
+    fclose(f);
+    r = RUN_ENV("VK_DRIVER_FILES=/nonexistent/icd.json", "--headless", "--curl", "0.3",
+                "--screenshot", keep);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "driver"),
+          "no driver: exit %d: %s", r.status, r.err);
+    char text[64];
+    slurp(keep, text, sizeof text);
+    CHECK(s, strcmp(text, "precious") == 0, "an existing output was damaged: '%s'", text);
+
+    /* No display: the demo falls back to headless and says so. */
+    char shot[512];
+    path_in(c, shot, sizeof shot, "nodisplay.png");
+    r = RUN_ENV("DISPLAY", "--size", "64x48", "--frames", "3", "--screenshot", shot);
+    CHECK(s, r.status == 0 && strstr(r.err, "headless") && exists(shot),
+          "no display: exit %d: %s", r.status, r.err);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: test_cli PAGECURL OUTDIR\n");
+        return 2;
+    }
+    const Cli cli = {argv[1], argv[2]};
+    if (mkdir(cli.dir, 0755) != 0 && errno != EEXIST) {
+        perror(cli.dir);
+        return 1;
+    }
+    CheckState s = {0};
+    check_usage_errors(&s, &cli);
+    check_screenshots(&s, &cli);
+    check_obj(&s, &cli);
+    check_runtime_errors(&s, &cli);
+    return check_finish(&s, "test_cli");
+}

@@ -1,0 +1,725 @@
+/* The CPU side of pagecurl against properties derived here, never against numbers copied from a
+ * run: the grid (mesh/grid.c), the cylinder roll (mesh/curl.c, ../design/curl.md), the reference
+ * normals (mesh/normals.c) and the pointer/script logic (app/input.c). No Vulkan.
+ * Loops keep the worst case and CHECK it once, so a broken property prints one line per grid and
+ * pose, naming its worst offender, instead of thousands. */
+#include "../app/input.h"
+#include "../mesh/curl.h"
+#include "../mesh/grid.h"
+#include "../mesh/normals.h"
+#include "check.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+
+/* The poses every curl property must hold at: the ends, the middle and both sides of it, for
+ * bottom-corner, edge-middle and top-corner grabs and between. */
+static const float POSE_T[] = {0.0f, 0.1f, 0.25f, 0.5f, 0.75f, 0.9f, 1.0f};
+static const float POSE_G[] = {0.0f, 0.25f, 0.5f, 0.75f, 1.0f};
+#define N_POSE_T (sizeof POSE_T / sizeof POSE_T[0])
+#define N_POSE_G (sizeof POSE_G / sizeof POSE_G[0])
+
+typedef struct GridSize {
+    uint32_t nx, ny;
+    float width, height; /* 0: the defaults */
+} GridSize;
+
+static bool make_grid(CheckState *s, GridSize size, PageGrid *grid)
+{
+    PageGridDesc desc = {size.nx, size.ny, size.width, size.height};
+    bool ok = mesh_grid_create(&desc, grid);
+    CHECK(s, ok, "mesh_grid_create(%ux%u, %g x %g) failed", size.nx, size.ny, size.width,
+          size.height);
+    return ok;
+}
+
+static bool soa_alloc(MeshSoa3 *m, size_t n)
+{
+    m->x = malloc(n * sizeof(float));
+    m->y = malloc(n * sizeof(float));
+    m->z = malloc(n * sizeof(float));
+    return m->x && m->y && m->z;
+}
+
+static void soa_free(MeshSoa3 *m)
+{
+    free(m->x);
+    free(m->y);
+    free(m->z);
+    memset(m, 0, sizeof *m);
+}
+
+static MeshSoa3Const soa_const(MeshSoa3 m)
+{
+    return (MeshSoa3Const){m.x, m.y, m.z};
+}
+
+/* The signed distance of a flat point past the fold line (s of ../design/curl.md), computed from
+ * the pose alone so that the tests do not trust the map to tell them where its pieces are. */
+static double fold_s(const CurlParams *p, double x, double y)
+{
+    return (x - p->fold.v[0]) * p->fold.v[2] + (y - p->fold.v[1]) * p->fold.v[3];
+}
+
+static void cross3(const double a[3], const double b[3], double out[3])
+{
+    out[0] = a[1] * b[2] - a[2] * b[1];
+    out[1] = a[2] * b[0] - a[0] * b[2];
+    out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static double dot3(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static double len3(const double a[3])
+{
+    return sqrt(dot3(a, a));
+}
+
+/* atan2(|a x b|, a.b): accurate for tiny angles, where acos of a dot product is not. */
+static double angle_deg(const double a[3], const double b[3])
+{
+    double c[3];
+    cross3(a, b, c);
+    return atan2(len3(c), dot3(a, b)) * 180.0 / PI;
+}
+
+static void soa_get(MeshSoa3 m, size_t k, double out[3])
+{
+    out[0] = m.x[k], out[1] = m.y[k], out[2] = m.z[k];
+}
+
+/* 1. Sizes, rest layout, index range, and the size limits. */
+static void test_grid_counts(CheckState *s)
+{
+    static const GridSize sizes[] = {
+        {2, 2, 0.0f, 0.0f}, {3, 7, 2.5f, 1.5f}, {64, 90, 0.0f, 0.0f}, {17, 5, 0.75f, 3.0f}};
+    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
+        GridSize sz = sizes[n];
+        PageGrid g;
+        if (!make_grid(s, sz, &g))
+            continue;
+        float W = sz.width > 0.0f ? sz.width : MESH_PAGE_WIDTH;
+        float H = sz.height > 0.0f ? sz.height : MESH_PAGE_HEIGHT;
+        CHECK(s, g.nx == sz.nx && g.ny == sz.ny, "%ux%u: stored as %ux%u", sz.nx, sz.ny, g.nx,
+              g.ny);
+        CHECK(s, g.width == W && g.height == H, "%ux%u: page %g x %g, want %g x %g", sz.nx,
+              sz.ny, g.width, g.height, W, H);
+        CHECK(s, g.vertex_count == (size_t)sz.nx * sz.ny, "%ux%u: vertex_count %zu", sz.nx,
+              sz.ny, g.vertex_count);
+        CHECK(s, g.triangle_count == 2 * (size_t)(sz.nx - 1) * (sz.ny - 1),
+              "%ux%u: triangle_count %zu", sz.nx, sz.ny, g.triangle_count);
+
+        /* u, v are within float rounding of i/(nx-1), j/(ny-1), and the rest position is exactly
+         * the float product the shaders will also form from the UVs. */
+        double worst_uv = 0.0;
+        size_t bad_rest = 0;
+        for (uint32_t j = 0; j < g.ny; j++) {
+            for (uint32_t i = 0; i < g.nx; i++) {
+                size_t k = (size_t)j * g.nx + i;
+                double du = fabs(g.u[k] - (double)i / (g.nx - 1));
+                double dv = fabs(g.v[k] - (double)j / (g.ny - 1));
+                worst_uv = fmax(worst_uv, fmax(du, dv));
+                if (g.rest_x[k] != g.u[k] * W || g.rest_y[k] != g.v[k] * H)
+                    bad_rest++;
+            }
+        }
+        CHECK(s, worst_uv <= FLT_EPSILON, "%ux%u: UV off the lattice by %g", sz.nx, sz.ny,
+              worst_uv);
+        CHECK(s, bad_rest == 0, "%ux%u: %zu rest positions differ from (u W, v H)", sz.nx, sz.ny,
+              bad_rest);
+        size_t last = g.vertex_count - 1;
+        CHECK(s, g.rest_x[0] == 0.0f && g.rest_y[0] == 0.0f, "%ux%u: first corner (%g, %g)",
+              sz.nx, sz.ny, g.rest_x[0], g.rest_y[0]);
+        CHECK(s, g.rest_x[last] == W && g.rest_y[last] == H,
+              "%ux%u: last corner (%.9g, %.9g), want (%.9g, %.9g)", sz.nx, sz.ny, g.rest_x[last],
+              g.rest_y[last], W, H);
+
+        size_t out_of_range = 0, repeated = 0;
+        for (size_t t = 0; t < g.triangle_count; t++) {
+            const uint32_t *tri = &g.indices[3 * t];
+            for (int c = 0; c < 3; c++)
+                out_of_range += tri[c] >= g.vertex_count;
+            repeated += tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2];
+        }
+        CHECK(s, out_of_range == 0, "%ux%u: %zu indices out of range", sz.nx, sz.ny,
+              out_of_range);
+        CHECK(s, repeated == 0, "%ux%u: %zu triangles repeat a vertex", sz.nx, sz.ny, repeated);
+        mesh_grid_destroy(&g);
+    }
+
+    static const uint32_t bad[][2] = {{1, 2},
+                                      {2, 1},
+                                      {0, 5},
+                                      {5, 0},
+                                      {MESH_GRID_MAX_SIDE + 1, 2},
+                                      {2, MESH_GRID_MAX_SIDE + 1}};
+    for (size_t n = 0; n < sizeof bad / sizeof bad[0]; n++) {
+        PageGridDesc desc = {bad[n][0], bad[n][1], 0.0f, 0.0f};
+        PageGrid g;
+        memset(&g, 0xAB, sizeof g); /* garbage, so that "zeroed on failure" is observable */
+        bool ok = mesh_grid_create(&desc, &g);
+        CHECK(s, !ok, "mesh_grid_create accepted %ux%u", desc.nx, desc.ny);
+        CHECK(s, g.vertex_count == 0 && g.indices == NULL && g.rest_x == NULL,
+              "%ux%u: *out not zeroed on failure", desc.nx, desc.ny);
+        if (ok)
+            mesh_grid_destroy(&g);
+    }
+    /* The limit itself is inside the range. */
+    PageGrid g;
+    PageGridDesc edge = {MESH_GRID_MAX_SIDE, 2, 0.0f, 0.0f};
+    bool ok = mesh_grid_create(&edge, &g);
+    CHECK(s, ok, "mesh_grid_create rejected %ux2, the largest side", MESH_GRID_MAX_SIDE);
+    if (ok)
+        mesh_grid_destroy(&g);
+}
+
+/* 2. Counter-clockwise from +z: the renderer's culling and every normal's sign depend on it. */
+static void test_winding(CheckState *s)
+{
+    static const GridSize sizes[] = {
+        {2, 2, 0.0f, 0.0f}, {3, 7, 2.5f, 1.5f}, {64, 90, 0.0f, 0.0f}, {17, 5, 0.75f, 3.0f}};
+    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
+        PageGrid g;
+        if (!make_grid(s, sizes[n], &g))
+            continue;
+        size_t not_up = 0, first = 0;
+        for (size_t t = 0; t < g.triangle_count; t++) {
+            const uint32_t *tri = &g.indices[3 * t];
+            double e1[3] = {(double)g.rest_x[tri[1]] - g.rest_x[tri[0]],
+                            (double)g.rest_y[tri[1]] - g.rest_y[tri[0]], 0.0};
+            double e2[3] = {(double)g.rest_x[tri[2]] - g.rest_x[tri[0]],
+                            (double)g.rest_y[tri[2]] - g.rest_y[tri[0]], 0.0};
+            double c[3];
+            cross3(e1, e2, c);
+            if (!(c[2] > 0.0 && c[0] == 0.0 && c[1] == 0.0)) {
+                if (not_up++ == 0)
+                    first = t;
+            }
+        }
+        CHECK(s, not_up == 0, "%ux%u: %zu triangles not facing +z, first %zu", g.nx, g.ny,
+              not_up, first);
+
+        MeshSoa3 nrm;
+        float *zero = calloc(g.vertex_count, sizeof(float));
+        if (soa_alloc(&nrm, g.vertex_count) && zero) {
+            mesh_normals_seed(&g, (MeshSoa3Const){g.rest_x, g.rest_y, zero}, nrm);
+            size_t off = 0, first_v = 0;
+            for (size_t k = 0; k < g.vertex_count; k++) {
+                if (!(nrm.x[k] == 0.0f && nrm.y[k] == 0.0f && nrm.z[k] == 1.0f)) {
+                    if (off++ == 0)
+                        first_v = k;
+                }
+            }
+            CHECK(s, off == 0, "%ux%u: %zu flat-grid seed normals not (0,0,1), first %zu = (%g, "
+                               "%g, %.9g)",
+                  g.nx, g.ny, off, first_v, nrm.x[first_v], nrm.y[first_v], nrm.z[first_v]);
+        } else {
+            CHECK(s, false, "out of memory");
+        }
+        free(zero);
+        soa_free(&nrm);
+        mesh_grid_destroy(&g);
+    }
+}
+
+/* 3. The fixed gather order must name exactly the triangles that hold the vertex: one missing
+ * or doubled would skew the GPU normals while the CPU seed loop still looks right. */
+#define MAX_INCIDENT 16 /* more than any vertex can have, so overflow is itself a finding */
+
+static void test_incident_triangles(CheckState *s)
+{
+    static const GridSize sizes[] = {
+        {2, 2, 0.0f, 0.0f}, {3, 7, 0.0f, 0.0f}, {17, 5, 0.0f, 0.0f}, {64, 90, 0.0f, 0.0f}};
+    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
+        PageGrid g;
+        if (!make_grid(s, sizes[n], &g))
+            continue;
+        /* The brute-force incidence: one scan of the index buffer. */
+        uint32_t *list = malloc(g.vertex_count * MAX_INCIDENT * sizeof(uint32_t));
+        int *count = calloc(g.vertex_count, sizeof(int));
+        if (!list || !count) {
+            CHECK(s, false, "out of memory");
+            free(list);
+            free(count);
+            mesh_grid_destroy(&g);
+            continue;
+        }
+        for (size_t t = 0; t < g.triangle_count; t++) {
+            for (int c = 0; c < 3; c++) {
+                uint32_t v = g.indices[3 * t + c];
+                if (count[v] < MAX_INCIDENT)
+                    list[(size_t)v * MAX_INCIDENT + count[v]] = (uint32_t)t;
+                count[v]++;
+            }
+        }
+        size_t mismatched = 0, wrong_valence = 0;
+        uint32_t mi = 0, mj = 0;
+        for (uint32_t j = 0; j < g.ny; j++) {
+            for (uint32_t i = 0; i < g.nx; i++) {
+                size_t v = (size_t)j * g.nx + i;
+                uint32_t got[6];
+                int m = mesh_grid_vertex_triangles(&g, i, j, got);
+                bool same = m == count[v] && m <= 6;
+                for (int a = 0; same && a < m; a++) {
+                    bool found = false;
+                    for (int b = 0; b < count[v]; b++)
+                        found |= got[a] == list[v * MAX_INCIDENT + b];
+                    for (int b = 0; b < a; b++)
+                        same &= got[b] != got[a]; /* each triangle once */
+                    same &= found;
+                }
+                if (!same && mismatched++ == 0)
+                    mi = i, mj = j;
+
+                bool left = i == 0, right = i == g.nx - 1, bottom = j == 0, top = j == g.ny - 1;
+                int want;
+                if ((left && bottom) || (right && top))
+                    want = 2; /* the corners the fixed diagonal passes through */
+                else if ((right && bottom) || (left && top))
+                    want = 1;
+                else if (left || right || bottom || top)
+                    want = 3;
+                else
+                    want = 6;
+                wrong_valence += m != want;
+            }
+        }
+        CHECK(s, mismatched == 0,
+              "%ux%u: %zu vertices whose gather set differs from the index buffer, first (%u,%u)",
+              g.nx, g.ny, mismatched, mi, mj);
+        CHECK(s, wrong_valence == 0, "%ux%u: %zu vertices with the wrong triangle count", g.nx,
+              g.ny, wrong_valence);
+        free(list);
+        free(count);
+        mesh_grid_destroy(&g);
+    }
+}
+
+/* 4. The pose: flat at t = 0, the spine glued, nothing below the stack. */
+static void test_curl_pose(CheckState *s)
+{
+    static const GridSize sizes[] = {
+        {64, 90, 0.0f, 0.0f}, {33, 47, 0.0f, 0.0f}, {7, 5, 2.0f, 1.5f}};
+    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
+        PageGrid g;
+        if (!make_grid(s, sizes[n], &g))
+            continue;
+        MeshSoa3 p;
+        if (!soa_alloc(&p, g.vertex_count)) {
+            CHECK(s, false, "out of memory");
+            soa_free(&p);
+            mesh_grid_destroy(&g);
+            continue;
+        }
+        for (size_t a = 0; a < N_POSE_T; a++) {
+            for (size_t b = 0; b < N_POSE_G; b++) {
+                float t = POSE_T[a], gg = POSE_G[b];
+                CurlParams cp = mesh_curl_pose(t, gg, g.width, g.height);
+                mesh_curl_apply(&cp, g.rest_x, g.rest_y, g.vertex_count, p.x, p.y, p.z);
+                if (t == 0.0f) {
+                    size_t moved = 0;
+                    for (size_t k = 0; k < g.vertex_count; k++)
+                        moved += p.x[k] != g.rest_x[k] || p.y[k] != g.rest_y[k] || p.z[k] != 0.0f;
+                    CHECK(s, moved == 0, "%ux%u g=%g: %zu vertices moved at t = 0", g.nx, g.ny,
+                          gg, moved);
+                }
+                double spine = 0.0, zmin = 0.0;
+                for (uint32_t j = 0; j < g.ny; j++) {
+                    size_t k = (size_t)j * g.nx;
+                    spine = fmax(spine, fmax(fabs((double)p.x[k] - g.rest_x[k]),
+                                             fmax(fabs((double)p.y[k] - g.rest_y[k]),
+                                                  fabs((double)p.z[k]))));
+                }
+                /* Between the vertices too: the spine is a line, not a set of points. */
+                for (int m = 0; m <= 1000; m++) {
+                    double y = g.height * m / 1000.0, pos[3], nrm[3];
+                    mesh_curl_point(&cp, 0.0, y, pos, nrm);
+                    spine = fmax(spine, fmax(fabs(pos[0]), fmax(fabs(pos[1] - y), fabs(pos[2]))));
+                }
+                for (size_t k = 0; k < g.vertex_count; k++)
+                    zmin = fmin(zmin, p.z[k]);
+                CHECK(s, spine <= 1e-6, "%ux%u t=%g g=%g: spine moved by %g", g.nx, g.ny, t, gg,
+                      spine);
+                CHECK(s, zmin >= 0.0, "%ux%u t=%g g=%g: z down to %g, below the stack", g.nx,
+                      g.ny, t, gg, zmin);
+            }
+        }
+        soa_free(&p);
+        mesh_grid_destroy(&g);
+    }
+}
+
+/* 5. A chord of a bent sheet is never longer than the sheet between its ends: an edge that grew
+ * is a stretch. 1e-4 relative is far above float rounding of ~1/60-wide edges (~1e-5). */
+static void test_no_stretch(CheckState *s)
+{
+    static const GridSize sizes[] = {{64, 90, 0.0f, 0.0f}, {33, 47, 0.0f, 0.0f}};
+    double worst_all = 0.0;
+    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
+        PageGrid g;
+        if (!make_grid(s, sizes[n], &g))
+            continue;
+        MeshSoa3 p;
+        if (!soa_alloc(&p, g.vertex_count)) {
+            CHECK(s, false, "out of memory");
+            soa_free(&p);
+            mesh_grid_destroy(&g);
+            continue;
+        }
+        for (size_t a = 0; a < N_POSE_T; a++) {
+            for (size_t b = 0; b < N_POSE_G; b++) {
+                float t = POSE_T[a], gg = POSE_G[b];
+                CurlParams cp = mesh_curl_pose(t, gg, g.width, g.height);
+                mesh_curl_apply(&cp, g.rest_x, g.rest_y, g.vertex_count, p.x, p.y, p.z);
+                double worst = -1.0;
+                uint32_t wa = 0, wb = 0;
+                for (size_t tri = 0; tri < g.triangle_count; tri++) {
+                    for (int e = 0; e < 3; e++) {
+                        uint32_t va = g.indices[3 * tri + e], vb = g.indices[3 * tri + (e + 1) % 3];
+                        double rest[3] = {(double)g.rest_x[vb] - g.rest_x[va],
+                                          (double)g.rest_y[vb] - g.rest_y[va], 0.0};
+                        double now[3] = {(double)p.x[vb] - p.x[va], (double)p.y[vb] - p.y[va],
+                                         (double)p.z[vb] - p.z[va]};
+                        double grow = len3(now) / len3(rest) - 1.0;
+                        if (grow > worst)
+                            worst = grow, wa = va, wb = vb;
+                    }
+                }
+                worst_all = fmax(worst_all, worst);
+                CHECK(s, worst <= 1e-4, "%ux%u t=%g g=%g: edge %u-%u stretched by %g relative",
+                      g.nx, g.ny, t, gg, wa, wb, worst);
+            }
+        }
+        soa_free(&p);
+        mesh_grid_destroy(&g);
+    }
+    printf("no stretch: worst edge growth %.3g relative\n", worst_all);
+}
+
+/* 6. The continuous map is an isometry (first fundamental form = identity) and its analytic
+ * normal is the true one. Central differences with h = 1e-5 are accurate to ~h^2/r^2 ~ 1e-7 for
+ * the smallest radius (0.02 W); within h of a fold boundary the curvature jumps and the
+ * difference is only O(h/r), hence the 1e-4 exclusion band. */
+static void test_analytic_isometry(CheckState *s)
+{
+    const double W = MESH_PAGE_WIDTH, H = MESH_PAGE_HEIGHT, h = 1e-5;
+    const int SX = 41, SY = 57;
+    size_t in_band = 0, tested = 0;
+    double worst_metric = 0.0, worst_normal = 0.0;
+    for (size_t a = 0; a < N_POSE_T; a++) {
+        for (size_t b = 0; b < N_POSE_G; b++) {
+            float t = POSE_T[a], gg = POSE_G[b];
+            CurlParams cp = mesh_curl_pose(t, gg, (float)W, (float)H);
+            double r = cp.shape.v[0];
+            CHECK(s, r > 0.0, "t=%g g=%g: radius %g", t, gg, r);
+            double metric = 0.0, normal = 0.0, fx = 0, fy = 0;
+            for (int jy = 0; jy < SY; jy++) {
+                for (int ix = 0; ix < SX; ix++) {
+                    double x = W * ix / (SX - 1), y = H * jy / (SY - 1);
+                    double sv = fold_s(&cp, x, y);
+                    if (fabs(sv) < 1e-4 || fabs(sv - PI * r) < 1e-4)
+                        continue;
+                    double pxp[3], pxm[3], pyp[3], pym[3], pos[3], nrm[3], unused[3];
+                    mesh_curl_point(&cp, x + h, y, pxp, unused);
+                    mesh_curl_point(&cp, x - h, y, pxm, unused);
+                    mesh_curl_point(&cp, x, y + h, pyp, unused);
+                    mesh_curl_point(&cp, x, y - h, pym, unused);
+                    mesh_curl_point(&cp, x, y, pos, nrm);
+                    double dx[3], dy[3], c[3];
+                    for (int k = 0; k < 3; k++) {
+                        dx[k] = (pxp[k] - pxm[k]) / (2.0 * h);
+                        dy[k] = (pyp[k] - pym[k]) / (2.0 * h);
+                    }
+                    double e = fmax(fabs(len3(dx) - 1.0),
+                                    fmax(fabs(len3(dy) - 1.0), fabs(dot3(dx, dy))));
+                    cross3(dx, dy, c);
+                    double cl = len3(c), dn = 0.0;
+                    for (int k = 0; k < 3; k++)
+                        dn = fmax(dn, fabs(c[k] / cl - nrm[k]));
+                    if (e > metric)
+                        metric = e, fx = x, fy = y;
+                    if (dn > normal)
+                        normal = dn;
+                    tested++;
+                    in_band += sv > 0.0 && sv < PI * r;
+                }
+            }
+            worst_metric = fmax(worst_metric, metric);
+            worst_normal = fmax(worst_normal, normal);
+            CHECK(s, metric <= 1e-6,
+                  "t=%g g=%g: first fundamental form off identity by %g at (%g, %g)", t, gg,
+                  metric, fx, fy);
+            CHECK(s, normal <= 1e-5, "t=%g g=%g: analytic normal off the true one by %g", t, gg,
+                  normal);
+        }
+    }
+    /* Guard against a vacuous pass: the rolled band itself must have been sampled. */
+    CHECK(s, in_band > 100, "only %zu of %zu samples on the roll", in_band, tested);
+    printf("analytic map: %zu samples (%zu on the roll), worst metric error %.3g, worst normal "
+           "error %.3g\n",
+           tested, in_band, worst_metric, worst_normal);
+}
+
+/* 7. The two CPU normal forms sum the same unit normals in different orders, so they differ
+ * only by float rounding; on the flat side every incident triangle is exactly flat. */
+static void test_cpu_normals(CheckState *s)
+{
+    static const GridSize sizes[] = {{64, 90, 0.0f, 0.0f}, {7, 5, 0.0f, 0.0f}};
+    double worst_angle = 0.0;
+    size_t flat_tested = 0;
+    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
+        PageGrid g;
+        if (!make_grid(s, sizes[n], &g))
+            continue;
+        MeshSoa3 p = {0}, seed = {0}, tri = {0}, gathered = {0};
+        if (!soa_alloc(&p, g.vertex_count) || !soa_alloc(&seed, g.vertex_count) ||
+            !soa_alloc(&tri, g.triangle_count) || !soa_alloc(&gathered, g.vertex_count)) {
+            CHECK(s, false, "out of memory");
+            goto next;
+        }
+        double cw = g.width / (g.nx - 1), ch = g.height / (g.ny - 1);
+        /* A cell's diagonal: no neighbour of a vertex is further, so at s <= -2 diagonals every
+         * incident triangle lies wholly on the flat side. */
+        double cell = sqrt(cw * cw + ch * ch);
+        for (size_t a = 0; a < N_POSE_T; a++) {
+            for (size_t b = 0; b < N_POSE_G; b++) {
+                float t = POSE_T[a], gg = POSE_G[b];
+                CurlParams cp = mesh_curl_pose(t, gg, g.width, g.height);
+                mesh_curl_apply(&cp, g.rest_x, g.rest_y, g.vertex_count, p.x, p.y, p.z);
+                mesh_normals_seed(&g, soa_const(p), seed);
+                mesh_normals_triangles(&g, soa_const(p), tri);
+                mesh_normals_gather(&g, soa_const(tri), gathered);
+                double angle = 0.0, unit = 0.0;
+                size_t worst_v = 0, not_flat = 0;
+                for (size_t k = 0; k < g.vertex_count; k++) {
+                    double a3[3], b3[3];
+                    soa_get(seed, k, a3);
+                    soa_get(gathered, k, b3);
+                    double d = angle_deg(a3, b3);
+                    if (d > angle)
+                        angle = d, worst_v = k;
+                    unit = fmax(unit, fmax(fabs(len3(a3) - 1.0), fabs(len3(b3) - 1.0)));
+                    if (fold_s(&cp, g.rest_x[k], g.rest_y[k]) <= -2.0 * cell) {
+                        double pos[3], an[3];
+                        mesh_curl_point(&cp, g.rest_x[k], g.rest_y[k], pos, an);
+                        bool exact = an[0] == 0.0 && an[1] == 0.0 && an[2] == 1.0;
+                        for (int c = 0; c < 3; c++)
+                            exact &= a3[c] == an[c] && b3[c] == an[c];
+                        not_flat += !exact;
+                        flat_tested++;
+                    }
+                }
+                worst_angle = fmax(worst_angle, angle);
+                CHECK(s, angle <= 1e-5,
+                      "%ux%u t=%g g=%g: seed and two-pass normals %g deg apart at vertex %zu",
+                      g.nx, g.ny, t, gg, angle, worst_v);
+                CHECK(s, unit <= 1e-5, "%ux%u t=%g g=%g: a normal's length is off 1 by %g", g.nx,
+                      g.ny, t, gg, unit);
+                CHECK(s, not_flat == 0,
+                      "%ux%u t=%g g=%g: %zu flat-side vertices whose normals are not exactly "
+                      "(0,0,1)",
+                      g.nx, g.ny, t, gg, not_flat);
+            }
+        }
+    next:
+        soa_free(&p);
+        soa_free(&seed);
+        soa_free(&tri);
+        soa_free(&gathered);
+        mesh_grid_destroy(&g);
+    }
+    CHECK(s, flat_tested > 0, "no vertex was on the flat side at any pose");
+    printf("cpu normals: worst seed vs two-pass angle %.3g deg, %zu flat-side vertex checks\n",
+           worst_angle, flat_tested);
+}
+
+/* 8. Continuity in t and g. The fold line sweeps ~W per unit t, turns by at most
+ * pi * CURL_MAX_TILT ~ 1.6 rad per unit t (moving points up to ~H ~ 1.4 W away by ~2.2 W), the
+ * radius grows by ~0.44 W per unit t, and the turned-over part moves twice as fast as the fold:
+ * together under ~10 W per unit t, so a step of 1e-4 moves a point by at most ~1e-3 W. A jump
+ * anywhere (a clamp that snaps, a piece boundary that does not meet) shows up far above the
+ * 0.01 W bound. The g map turns the fold by at most 1 rad per unit g: smaller still. */
+static void test_continuity(CheckState *s)
+{
+    static const GridSize sizes[] = {{33, 47, 0.0f, 0.0f}, {7, 5, 0.0f, 0.0f}};
+    const float dt = 1e-4f;
+    double worst_t = 0.0, worst_g = 0.0;
+    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
+        PageGrid g;
+        if (!make_grid(s, sizes[n], &g))
+            continue;
+        MeshSoa3 p0 = {0}, pt = {0}, pg = {0};
+        if (!soa_alloc(&p0, g.vertex_count) || !soa_alloc(&pt, g.vertex_count) ||
+            !soa_alloc(&pg, g.vertex_count)) {
+            CHECK(s, false, "out of memory");
+            goto next;
+        }
+        for (size_t a = 0; a < N_POSE_T; a++) {
+            for (size_t b = 0; b < N_POSE_G; b++) {
+                float t = POSE_T[a], gg = POSE_G[b];
+                /* Step inwards at the ends, where the pose clamps and a step out would be 0. */
+                float t2 = t + dt <= 1.0f ? t + dt : t - dt;
+                float g2 = gg + dt <= 1.0f ? gg + dt : gg - dt;
+                CurlParams c0 = mesh_curl_pose(t, gg, g.width, g.height);
+                CurlParams ct = mesh_curl_pose(t2, gg, g.width, g.height);
+                CurlParams cg = mesh_curl_pose(t, g2, g.width, g.height);
+                mesh_curl_apply(&c0, g.rest_x, g.rest_y, g.vertex_count, p0.x, p0.y, p0.z);
+                mesh_curl_apply(&ct, g.rest_x, g.rest_y, g.vertex_count, pt.x, pt.y, pt.z);
+                mesh_curl_apply(&cg, g.rest_x, g.rest_y, g.vertex_count, pg.x, pg.y, pg.z);
+                double mt = 0.0, mg = 0.0;
+                for (size_t k = 0; k < g.vertex_count; k++) {
+                    double a3[3], b3[3], c3[3], d[3];
+                    soa_get(p0, k, a3);
+                    soa_get(pt, k, b3);
+                    soa_get(pg, k, c3);
+                    for (int c = 0; c < 3; c++)
+                        d[c] = b3[c] - a3[c];
+                    mt = fmax(mt, len3(d));
+                    for (int c = 0; c < 3; c++)
+                        d[c] = c3[c] - a3[c];
+                    mg = fmax(mg, len3(d));
+                }
+                mt /= g.width, mg /= g.width;
+                worst_t = fmax(worst_t, mt);
+                worst_g = fmax(worst_g, mg);
+                CHECK(s, mt <= 0.01, "%ux%u t=%g g=%g: t -> %g moved a vertex %g W", g.nx, g.ny,
+                      t, gg, t2, mt);
+                CHECK(s, mg <= 0.01, "%ux%u t=%g g=%g: g -> %g moved a vertex %g W", g.nx, g.ny,
+                      t, gg, g2, mg);
+            }
+        }
+    next:
+        soa_free(&p0);
+        soa_free(&pt);
+        soa_free(&pg);
+        mesh_grid_destroy(&g);
+    }
+    printf("continuity: worst move per 1e-4 step: %.3g W in t, %.3g W in g\n", worst_t, worst_g);
+}
+
+/* Steps a released page until it stops; returns the number of moving steps, or -1 if it has not
+ * stopped after `limit` steps or ever stepped away from its target. */
+static int settle(AppDrag *d, int limit)
+{
+    float prev = d->turn.t;
+    for (int n = 0; n < limit; n++) {
+        if (!app_drag_step(d, 1.0f / 60.0f))
+            return n;
+        float dir = d->target - prev, moved = d->turn.t - prev;
+        if (moved * dir < 0.0f || d->turn.t < 0.0f || d->turn.t > 1.0f)
+            return -1;
+        prev = d->turn.t;
+    }
+    return -1;
+}
+
+/* 9. Input: the scripted turn and the pointer drag. */
+static void test_input(CheckState *s)
+{
+    static const uint32_t frames[] = {2, 3, 10, 60, 240, 1001};
+    static const float grabs[] = {0.0f, 0.3f, 1.0f};
+    for (size_t n = 0; n < sizeof frames / sizeof frames[0]; n++) {
+        for (size_t m = 0; m < sizeof grabs / sizeof grabs[0]; m++) {
+            uint32_t N = frames[n];
+            float gr = grabs[m];
+            AppTurn first = app_input_scripted(0, N, gr), last = app_input_scripted(N - 1, N, gr);
+            CHECK(s, first.t == 0.0f, "scripted(0, %u).t = %.9g", N, first.t);
+            CHECK(s, last.t == 1.0f, "scripted(%u, %u).t = %.9g", N - 1, N, last.t);
+            uint32_t bad = 0, at = 0;
+            float prev = first.t;
+            for (uint32_t f = 0; f < N; f++) {
+                AppTurn tt = app_input_scripted(f, N, gr);
+                if (tt.t < prev || tt.t < 0.0f || tt.t > 1.0f || tt.g != gr) {
+                    if (bad++ == 0)
+                        at = f;
+                }
+                prev = tt.t;
+            }
+            CHECK(s, bad == 0, "scripted over %u frames (g=%g): %u bad frames, first %u", N, gr,
+                  bad, at);
+        }
+    }
+
+    /* Drag left from the free edge: the page follows, clamped to [0, 1]. */
+    AppDrag d = {0};
+    app_drag_press(&d, 0.9f, 0.25f);
+    CHECK(s, d.dragging, "press did not start a drag");
+    CHECK(s, fabsf(d.turn.g - 0.75f) <= 1e-6f, "press at y = 0.25 grabbed g = %g (y is down)",
+          d.turn.g);
+    float prev = d.turn.t;
+    bool rose = false, monotone = true, clamped = true;
+    for (int k = 0; k <= 90; k++) {
+        app_drag_move(&d, 0.9f - 0.01f * (float)k);
+        monotone &= d.turn.t >= prev;
+        rose |= d.turn.t > prev;
+        clamped &= d.turn.t >= 0.0f && d.turn.t <= 1.0f;
+        prev = d.turn.t;
+    }
+    CHECK(s, monotone && rose, "dragging left did not increase t monotonically");
+    CHECK(s, clamped, "t left [0, 1] during the drag");
+    CHECK(s, d.turn.t == 1.0f, "dragging a window width left gives t = %g, not 1", d.turn.t);
+    app_drag_move(&d, 1.0f);
+    CHECK(s, d.turn.t == 0.0f, "dragging right of the press gives t = %g, not 0", d.turn.t);
+    app_drag_move(&d, 0.6f);
+    float held = d.turn.t;
+    CHECK(s, held > 0.5f && held < 1.0f, "drag to 0.6 gives t = %g", held);
+    CHECK(s, !app_drag_step(&d, 1.0f / 60.0f) && d.turn.t == held,
+          "the settle animation moved a held page");
+
+    /* Released past half way: completes. The step count follows from the settle speed. */
+    app_drag_release(&d);
+    CHECK(s, !d.dragging, "release did not end the drag");
+    int bound = (int)ceilf((1.0f - held) / (APP_SETTLE_SPEED / 60.0f)) + 1;
+    int steps = settle(&d, 10000);
+    CHECK(s, steps >= 0 && steps <= bound && d.turn.t == 1.0f,
+          "release at t = %g: %d steps (bound %d), ended at t = %g", held, steps, bound, d.turn.t);
+    CHECK(s, !app_drag_step(&d, 1.0f / 60.0f), "a settled page still steps");
+
+    /* Released before half way: cancels. */
+    AppDrag c = {0};
+    app_drag_press(&c, 0.9f, 0.5f);
+    app_drag_move(&c, 0.75f);
+    float low = c.turn.t;
+    CHECK(s, low > 0.0f && low < 0.5f, "drag to 0.75 gives t = %g", low);
+    app_drag_release(&c);
+    bound = (int)ceilf(low / (APP_SETTLE_SPEED / 60.0f)) + 1;
+    steps = settle(&c, 10000);
+    CHECK(s, steps >= 0 && steps <= bound && c.turn.t == 0.0f,
+          "release at t = %g: %d steps (bound %d), ended at t = %g", low, steps, bound, c.turn.t);
+
+    /* Grabbed again mid-settle (harism's TODO): the drag takes over from where the page is. */
+    app_drag_press(&d, 0.2f, 0.5f);
+    app_drag_move(&d, 0.5f);
+    float back = d.turn.t;
+    app_drag_release(&d);
+    app_drag_step(&d, 1.0f / 60.0f);
+    float mid = d.turn.t;
+    app_drag_press(&d, 0.5f, 0.5f);
+    CHECK(s, d.press_t == mid && d.turn.t == mid && mid < back,
+          "re-grab mid-settle: press_t %g, t %g, was %g before the step", d.press_t, d.turn.t,
+          mid);
+    CHECK(s, !app_drag_step(&d, 1.0f / 60.0f) && d.turn.t == mid,
+          "a re-grabbed page kept settling");
+}
+
+int main(void)
+{
+    CheckState s = {0};
+    test_grid_counts(&s);
+    test_winding(&s);
+    test_incident_triangles(&s);
+    test_curl_pose(&s);
+    test_no_stretch(&s);
+    test_analytic_isometry(&s);
+    test_cpu_normals(&s);
+    test_continuity(&s);
+    test_input(&s);
+    return check_finish(&s, "test_mesh");
+}

@@ -1,0 +1,51 @@
+#!/bin/sh
+# Window smoke test, run under xvfb-run: start pagecurl in a real window with validation on, drag
+# the page's free edge to the left with the mouse, quit with Escape; expect exit status 0 and a
+# window whose picture changed with the drag (captured with ImageMagick's import).
+set -u
+exe=$1
+out=${2:-.}
+mkdir -p "$out"
+"$exe" --validation --size 800x500 &
+pid=$!
+win=$(xdotool search --sync --onlyvisible --name '^pagecurl$' | head -n 1)
+if [ -z "$win" ]; then
+    echo "window_smoke: no pagecurl window appeared" >&2
+    kill "$pid" 2>/dev/null
+    exit 1
+fi
+xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus --sync "$win"
+sleep 0.5
+import -window "$win" "$out/before.png"
+# Press near the bottom-right corner of the right page and drag towards the spine.
+xdotool mousemove --window "$win" 700 420 mousedown 1
+for x in 650 600 550 500 450 400 350; do
+    xdotool mousemove --window "$win" "$x" 400
+    sleep 0.05
+done
+xdotool mouseup 1
+sleep 1 # the released page settles in well under a second
+import -window "$win" "$out/after.png"
+xdotool key --window "$win" Escape
+# Give it time to tear down; a hang is a failure.
+i=0
+while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+if kill -0 "$pid" 2>/dev/null; then
+    echo "window_smoke: pagecurl did not quit on Escape" >&2
+    kill "$pid"
+    exit 1
+fi
+wait "$pid"
+status=$?
+echo "window_smoke: pagecurl exited with $status"
+[ "$status" -eq 0 ] || exit "$status"
+# Pixels that differ by more than 5 %: the turned page must have changed a good part of the window.
+changed=$(compare -metric AE -fuzz 5% "$out/before.png" "$out/after.png" null: 2>&1)
+echo "window_smoke: $changed pixels changed by the drag ($out/before.png, $out/after.png)"
+case $changed in
+    '' | *[!0-9]*) echo "window_smoke: compare failed: $changed" >&2; exit 1 ;;
+esac
+[ "$changed" -gt 20000 ] || { echo "window_smoke: the drag did not turn the page" >&2; exit 1; }
