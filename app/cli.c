@@ -18,6 +18,8 @@ static const char USAGE[] =
     "usage: pagecurl [--headless] [--grid NXxNY] [--size WxH] [--curl T] [--grab G]\n"
     "                [--frames N] [--screenshot FILE.png] [--export-obj FILE.obj]\n"
     "                [--device INDEX] [--list-devices] [--validation] [--help] [--version]\n"
+    "       pagecurl --bench [--grid NXxNY | --grids 64,256,1024,...] [--frames N] [--warmup N]\n"
+    "                [--json FILE] [--csv FILE] [--size WxH] [--device INDEX] [--validation]\n"
     "\n"
     "  --headless          render offscreen, no window (automatic without a display)\n"
     "  --grid NXxNY        page mesh vertices across x along the spine (default 64x90)\n"
@@ -29,7 +31,12 @@ static const char USAGE[] =
     "  --export-obj FILE   write the last frame's page, as read back from the GPU, as OBJ\n"
     "  --device INDEX      use this device (see --list-devices)\n"
     "  --list-devices      list Vulkan devices and exit\n"
-    "  --validation        Khronos validation + synchronization validation; any message fails\n";
+    "  --validation        Khronos validation + synchronization validation; any message fails\n"
+    "  --bench             benchmark: per-stage GPU times of a scripted turn (implies --headless)\n"
+    "  --grids LIST        benchmark sweep: sizes N (for NxN) or NXxNY, comma-separated\n"
+    "  --warmup N          benchmark frames before timing starts (default 20)\n"
+    "  --json FILE         benchmark results as JSON\n"
+    "  --csv FILE          benchmark: one row per frame with each stage's ms\n";
 
 static AppCliResult usage(char *message, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -68,6 +75,33 @@ static bool parse_pair(const char *s, uint32_t lo, uint32_t hi, uint32_t *a, uin
     return parse_u32(e + 1, NULL, lo, hi, b);
 }
 
+/* "64,256,48x90": squares or NXxNY pairs; no empty items. */
+static bool parse_grids(const char *s, AppOptions *o)
+{
+    o->grid_count = 0;
+    while (*s) {
+        if (o->grid_count == APP_MAX_GRIDS)
+            return false;
+        const char *e;
+        uint32_t *g = o->grids[o->grid_count];
+        if (!parse_u32(s, &e, 2, MESH_GRID_MAX_SIDE, &g[0]))
+            return false;
+        g[1] = g[0];
+        if (*e == 'x' || *e == 'X') {
+            if (!parse_u32(e + 1, &e, 2, MESH_GRID_MAX_SIDE, &g[1]))
+                return false;
+        }
+        o->grid_count++;
+        if (*e == ',' && e[1])
+            s = e + 1;
+        else if (*e == '\0')
+            s = e;
+        else
+            return false;
+    }
+    return o->grid_count > 0;
+}
+
 static bool parse_unit(const char *s, float *out)
 {
     if (!s || !*s)
@@ -84,7 +118,8 @@ static bool parse_unit(const char *s, float *out)
 AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, size_t size)
 {
     *o = (AppOptions){.nx = 64, .ny = 90, .width = 1280, .height = 720, .grab = 0.25f,
-                      .device = -1};
+                      .device = -1, .warmup = APP_BENCH_WARMUP, .argc = argc, .argv = argv};
+    bool has_grid = false, has_warmup = false;
     message[0] = '\0';
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
@@ -108,7 +143,7 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             printf("pagecurl %s\n", PAGECURL_VERSION);
             return APP_CLI_EXIT_OK;
         } else if (!strcmp(flag, "--headless") || !strcmp(flag, "--list-devices") ||
-                   !strcmp(flag, "--validation")) {
+                   !strcmp(flag, "--validation") || !strcmp(flag, "--bench")) {
             takes_value = false;
             if (value)
                 return usage(message, size, "%s takes no value", flag);
@@ -116,12 +151,15 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                 o->headless = true;
             else if (!strcmp(flag, "--list-devices"))
                 o->list_devices = true;
+            else if (!strcmp(flag, "--bench"))
+                o->bench = o->headless = true;
             else
                 o->validation = true;
         } else if (strcmp(flag, "--grid") && strcmp(flag, "--size") && strcmp(flag, "--curl") &&
                    strcmp(flag, "--grab") && strcmp(flag, "--frames") &&
                    strcmp(flag, "--screenshot") && strcmp(flag, "--export-obj") &&
-                   strcmp(flag, "--device")) {
+                   strcmp(flag, "--device") && strcmp(flag, "--grids") &&
+                   strcmp(flag, "--warmup") && strcmp(flag, "--json") && strcmp(flag, "--csv")) {
             return usage(message, size, "unknown option '%s' (see --help)", arg);
         }
         if (!takes_value)
@@ -137,6 +175,18 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                 return usage(message, size,
                              "--grid '%s': expected NXxNY with each side in 2..%u", value,
                              MESH_GRID_MAX_SIDE);
+            has_grid = true;
+        } else if (!strcmp(flag, "--grids")) {
+            if (!parse_grids(value, o))
+                return usage(message, size,
+                             "--grids '%s': expected up to %d comma-separated sizes N or NXxNY, "
+                             "each side in 2..%u",
+                             value, APP_MAX_GRIDS, MESH_GRID_MAX_SIDE);
+        } else if (!strcmp(flag, "--warmup")) {
+            if (!parse_u32(value, NULL, 0, CLI_MAX_FRAMES, &o->warmup))
+                return usage(message, size, "--warmup '%s': expected an integer in 0..%u", value,
+                             CLI_MAX_FRAMES);
+            has_warmup = true;
         } else if (!strcmp(flag, "--size")) {
             if (!parse_pair(value, 1, CLI_MAX_IMAGE_SIDE, &o->width, &o->height))
                 return usage(message, size, "--size '%s': expected WxH with each side in 1..%u",
@@ -162,9 +212,22 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             return usage(message, size, "%s needs a file name", flag);
         } else if (!strcmp(flag, "--screenshot")) {
             o->screenshot = value;
-        } else {
+        } else if (!strcmp(flag, "--export-obj")) {
             o->export_obj = value;
+        } else if (!strcmp(flag, "--json")) {
+            o->json = value;
+        } else {
+            o->csv = value;
         }
+    }
+    if (!o->bench && (o->grid_count || has_warmup || o->json || o->csv))
+        return usage(message, size, "--grids, --warmup, --json and --csv need --bench");
+    if (o->bench && has_grid && o->grid_count)
+        return usage(message, size, "--grid and --grids: give one or the other");
+    if (o->grid_count == 0) {
+        o->grids[0][0] = o->nx;
+        o->grids[0][1] = o->ny;
+        o->grid_count = 1;
     }
     return APP_CLI_RUN;
 }

@@ -7,8 +7,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Most sizes one --grids sweep takes. */
+#define APP_MAX_GRIDS 16
+
 typedef struct AppOptions {
     bool headless, list_devices, validation;
+    bool bench;              /* --bench: the benchmark (implies --headless) */
     uint32_t nx, ny;         /* --grid, default 64x90 */
     uint32_t width, height;  /* --size, default 1280x720 */
     bool has_curl;           /* --curl given: a fixed pose, not the scripted turn */
@@ -17,6 +21,12 @@ typedef struct AppOptions {
     const char *screenshot;  /* --screenshot FILE.png */
     const char *export_obj;  /* --export-obj FILE.obj */
     int device;              /* --device INDEX, -1 = automatic */
+    uint32_t grids[APP_MAX_GRIDS][2]; /* --grids: the sweep; --grid alone gives one entry */
+    uint32_t grid_count;
+    uint32_t warmup;         /* --warmup N (benchmark), default 20 */
+    const char *json, *csv;  /* --json FILE, --csv FILE (benchmark) */
+    int argc;                /* the command line, for the benchmark's record of itself */
+    char **argv;
 } AppOptions;
 
 typedef enum AppCliResult {
@@ -29,5 +39,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *out, char *message
 
 /* Frames a headless run plays when --frames is not given. */
 #define APP_SCRIPTED_FRAMES 120
+/* The benchmark's defaults. */
+#define APP_BENCH_FRAMES 300
+#define APP_BENCH_WARMUP 20
 
 #endif

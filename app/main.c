@@ -2,15 +2,42 @@
  * mode (window where there is a display, headless otherwise), make the GPU context and the page,
  * run, and turn validation findings into the exit status.
  * Exit status: 0 success, 1 runtime failure, 2 bad usage. */
+#include "bench.h"
 #include "cli.h"
 #include "headless.h"
 #include "page.h"
+#include "report.h"
 #ifdef PAGECURL_HAVE_SDL
 #include "window.h"
 #endif
 
 #include <stdio.h>
 #include <stdlib.h>
+
+/* Benchmark mode: measure, print the table, write the files. Returns the exit status. */
+static int run_bench(const GpuContext *ctx, const AppOptions *opts)
+{
+    BenchReport *report = malloc(sizeof *report);
+    if (!report) {
+        fprintf(stderr, "pagecurl: out of memory\n");
+        return 1;
+    }
+    int status = app_bench_run(ctx, opts, report);
+    app_report_table(stdout, report);
+    char message[512];
+    /* Even a failed run writes what it measured. */
+    if (opts->json && !app_report_json(opts->json, report, message, sizeof message)) {
+        fprintf(stderr, "pagecurl: %s\n", message);
+        status = 1;
+    }
+    if (opts->csv && !app_report_csv(opts->csv, report, message, sizeof message)) {
+        fprintf(stderr, "pagecurl: %s\n", message);
+        status = 1;
+    }
+    app_bench_free(report);
+    free(report);
+    return status;
+}
 
 /* True when a window was opened; otherwise says why on stderr (unless --headless was asked). */
 static bool open_window(const AppOptions *opts, void *window)
@@ -85,6 +112,8 @@ int main(int argc, char **argv)
     if (!gpu_context_create(&desc, &ctx, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         status = err.usage ? 2 : 1;
+    } else if (opts.bench) {
+        status = run_bench(&ctx, &opts);
     } else if (!app_page_create(&ctx, opts.nx, opts.ny, opts.export_obj != NULL, &page, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {

@@ -223,6 +223,12 @@ static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
                              ctx->surface ? " that can present to the window" : "");
     }
     vkGetPhysicalDeviceMemoryProperties(ctx->physical, &ctx->memory);
+    ctx->driver = (VkPhysicalDeviceDriverProperties){
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+    VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                          .pNext = &ctx->driver};
+    vkGetPhysicalDeviceProperties2(ctx->physical, &props2);
+    ctx->driver.pNext = NULL;
     return true;
 }
 

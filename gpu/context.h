@@ -35,6 +35,7 @@ typedef struct GpuContext {
     VkSurfaceKHR surface; /* owned once create_surface gave it to us */
     VkPhysicalDevice physical;
     VkPhysicalDeviceProperties props;
+    VkPhysicalDeviceDriverProperties driver; /* driverName, driverInfo: the version users know */
     VkPhysicalDeviceMemoryProperties memory;
     VkDevice device;
     VkQueue queue;

@@ -64,13 +64,26 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
 void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFrameWork *work)
 {
     VkCommandBuffer cmd = frame->cmd;
+    GpuTimer *timer = work->timer;
+    if (timer)
+        gpu_timer_begin(timer, cmd);
     gpu_page_record_upload(ctx, cmd, work->page);
-    gpu_normals_record(ctx, cmd, work->normals, work->page);
+    if (timer)
+        gpu_timer_mark(timer, cmd, "upload");
+    gpu_normals_record(ctx, cmd, work->normals, work->page, timer);
     gpu_pack_record(ctx, cmd, work->pack, work->page);
-    if (work->readback_vertices)
+    if (timer)
+        gpu_timer_mark(timer, cmd, "pack");
+    if (work->readback_vertices) {
         gpu_page_record_readback(ctx, cmd, work->page);
-    if (work->renderer)
+        if (timer)
+            gpu_timer_mark(timer, cmd, "readback");
+    }
+    if (work->renderer) {
         gpu_renderer_record(ctx, cmd, work->renderer, work->target, work->page, work->draw);
+        if (timer)
+            gpu_timer_mark(timer, cmd, "render");
+    }
 }
 
 bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,

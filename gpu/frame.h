@@ -7,6 +7,7 @@
 #include "normals.h"
 #include "pack.h"
 #include "renderer.h"
+#include "timer.h"
 
 typedef struct GpuFrame {
     VkCommandBuffer cmd;
@@ -30,6 +31,7 @@ typedef struct GpuFrameWork {
     const GpuRenderer *renderer;
     const GpuRenderTarget *target;
     const PcDrawPush *draw;
+    GpuTimer *timer; /* optional: a timestamp at each stage boundary */
 } GpuFrameWork;
 void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFrameWork *work);
 

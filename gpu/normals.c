@@ -46,18 +46,22 @@ void gpu_normals_destroy(const GpuContext *ctx, GpuNormals *normals)
 }
 
 void gpu_normals_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuNormals *normals,
-                        const GpuPage *page)
+                        const GpuPage *page, GpuTimer *timer)
 {
     PcComputePush push = gpu_page_push(page);
     gpu_label_begin(ctx, cmd, "tri_normals");
     gpu_kernel_dispatch(cmd, &normals->tri, &push, page->triangle_count);
     gpu_label_end(ctx, cmd);
+    if (timer)
+        gpu_timer_mark(timer, cmd, "tri_normals");
     /* tri_normals writes -> vertex_normals reads the triangle normals. */
     gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
     gpu_label_begin(ctx, cmd, "vertex_normals");
     gpu_kernel_dispatch(cmd, &normals->vertex, &push, page->vertex_count);
     gpu_label_end(ctx, cmd);
+    if (timer)
+        gpu_timer_mark(timer, cmd, "vertex_normals");
     /* vertex_normals writes -> pack reads the vertex normals. */
     gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);

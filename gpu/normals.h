@@ -6,6 +6,7 @@
 
 #include "compute.h"
 #include "page.h"
+#include "timer.h"
 
 typedef struct GpuNormals {
     GpuKernel tri, vertex;
@@ -15,8 +16,9 @@ bool gpu_normals_create(const GpuContext *ctx, const GpuPage *page, GpuNormals *
                         GpuError *err);
 void gpu_normals_destroy(const GpuContext *ctx, GpuNormals *normals);
 
-/* Records both passes; positions must be uploaded (and barriered) before. */
+/* Records both passes; positions must be uploaded (and barriered) before. With a timer, each
+ * pass ends at a timestamp named after it. */
 void gpu_normals_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuNormals *normals,
-                        const GpuPage *page);
+                        const GpuPage *page, GpuTimer *timer);
 
 #endif

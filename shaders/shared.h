@@ -27,6 +27,7 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_WG_TRI_NORMALS 256
 #define PC_WG_VERTEX_NORMALS 256
 #define PC_WG_PACK 256
+#define PC_WG_COPY 256
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that pack.comp writes it with 16-byte stores. */
@@ -45,6 +46,12 @@ PC_STRUCT(PcComputePush)
     pc_uint vertex_count;   /* nx * ny */
     pc_uint triangle_count; /* 2 (nx-1)(ny-1) */
 PC_END(PcComputePush)
+
+/* Push constants of the bandwidth probe: a copy of `count` vec4. */
+PC_STRUCT(PcCopyPush)
+    pc_uint count;
+    pc_uint unused0, unused1, unused2;
+PC_END(PcCopyPush)
 
 /* Push constants of the page draw. 96 bytes: inside the 128 every device guarantees. */
 PC_STRUCT(PcDrawPush)

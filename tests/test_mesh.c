@@ -302,11 +302,13 @@ static void test_incident_triangles(CheckState *s)
     }
 }
 
-/* 4. The pose: flat at t = 0, the spine glued, nothing below the stack. */
+/* 4. The pose: flat at t = 0, the spine glued, nothing below the stack. The tall page is there
+ * because on ordinary pages the tilted fold never reaches the spine, so only a page many widths
+ * tall exercises the clamp in mesh_curl_pose that keeps the spine on the flat side. */
 static void test_curl_pose(CheckState *s)
 {
     static const GridSize sizes[] = {
-        {64, 90, 0.0f, 0.0f}, {33, 47, 0.0f, 0.0f}, {7, 5, 2.0f, 1.5f}};
+        {64, 90, 0.0f, 0.0f}, {33, 47, 0.0f, 0.0f}, {7, 5, 2.0f, 1.5f}, {9, 81, 1.0f, 8.0f}};
     for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
         PageGrid g;
         if (!make_grid(s, sizes[n], &g))
@@ -360,7 +362,8 @@ static void test_curl_pose(CheckState *s)
  * is a stretch. 1e-4 relative is far above float rounding of ~1/60-wide edges (~1e-5). */
 static void test_no_stretch(CheckState *s)
 {
-    static const GridSize sizes[] = {{64, 90, 0.0f, 0.0f}, {33, 47, 0.0f, 0.0f}};
+    static const GridSize sizes[] = {
+        {64, 90, 0.0f, 0.0f}, {33, 47, 0.0f, 0.0f}, {9, 81, 1.0f, 8.0f}};
     double worst_all = 0.0;
     for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
         PageGrid g;
@@ -468,7 +471,10 @@ static void test_analytic_isometry(CheckState *s)
 }
 
 /* 7. The two CPU normal forms sum the same unit normals in different orders, so they differ
- * only by float rounding; on the flat side every incident triangle is exactly flat. */
+ * only by float rounding; on the flat side every incident triangle is exactly flat.
+ * 1e-4 degrees: one ulp of a unit normal's component is ~3.4e-6 deg, plain x86-64 code reaches
+ * 9.8e-6 deg and FMA contraction ~1.03e-5, so a tighter bound would test the compiler; a real
+ * gather fault is far above it (a wrong slot: degrees; a dropped triangle: ~3e-3 deg). */
 static void test_cpu_normals(CheckState *s)
 {
     static const GridSize sizes[] = {{64, 90, 0.0f, 0.0f}, {7, 5, 0.0f, 0.0f}};
@@ -517,7 +523,7 @@ static void test_cpu_normals(CheckState *s)
                     }
                 }
                 worst_angle = fmax(worst_angle, angle);
-                CHECK(s, angle <= 1e-5,
+                CHECK(s, angle <= 1e-4,
                       "%ux%u t=%g g=%g: seed and two-pass normals %g deg apart at vertex %zu",
                       g.nx, g.ny, t, gg, angle, worst_v);
                 CHECK(s, unit <= 1e-5, "%ux%u t=%g g=%g: a normal's length is off 1 by %g", g.nx,
@@ -540,53 +546,58 @@ static void test_cpu_normals(CheckState *s)
            worst_angle, flat_tested);
 }
 
+/* The largest distance, in page widths, between a grid's vertices at two poses. */
+static double max_move(const PageGrid *g, float t1, float g1, float t2, float g2, MeshSoa3 a,
+                       MeshSoa3 b)
+{
+    CurlParams c1 = mesh_curl_pose(t1, g1, g->width, g->height);
+    CurlParams c2 = mesh_curl_pose(t2, g2, g->width, g->height);
+    mesh_curl_apply(&c1, g->rest_x, g->rest_y, g->vertex_count, a.x, a.y, a.z);
+    mesh_curl_apply(&c2, g->rest_x, g->rest_y, g->vertex_count, b.x, b.y, b.z);
+    double worst = 0.0;
+    for (size_t k = 0; k < g->vertex_count; k++) {
+        double pa[3], pb[3];
+        soa_get(a, k, pa);
+        soa_get(b, k, pb);
+        double d[3] = {pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]};
+        worst = fmax(worst, len3(d));
+    }
+    return worst / g->width;
+}
+
 /* 8. Continuity in t and g. The fold line sweeps ~W per unit t, turns by at most
  * pi * CURL_MAX_TILT ~ 1.6 rad per unit t (moving points up to ~H ~ 1.4 W away by ~2.2 W), the
  * radius grows by ~0.44 W per unit t, and the turned-over part moves twice as fast as the fold:
  * together under ~10 W per unit t, so a step of 1e-4 moves a point by at most ~1e-3 W. A jump
  * anywhere (a clamp that snaps, a piece boundary that does not meet) shows up far above the
- * 0.01 W bound. The g map turns the fold by at most 1 rad per unit g: smaller still. */
+ * 0.01 W bound. The g map turns the fold by at most 1 rad per unit g: smaller still.
+ * Steps from the tested poses alone would miss a jump between them, so a coarser grid is also
+ * swept over the whole of [0, 1] in steps of 1e-4, covering every interval. */
 static void test_continuity(CheckState *s)
 {
     static const GridSize sizes[] = {{33, 47, 0.0f, 0.0f}, {7, 5, 0.0f, 0.0f}};
+    static const GridSize sweep_size = {9, 13, 0.0f, 0.0f};
     const float dt = 1e-4f;
+    const int steps = 10000; /* 1 / dt */
     double worst_t = 0.0, worst_g = 0.0;
-    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
+    for (size_t n = 0; n <= sizeof sizes / sizeof sizes[0]; n++) {
+        bool sweep = n == sizeof sizes / sizeof sizes[0];
         PageGrid g;
-        if (!make_grid(s, sizes[n], &g))
+        if (!make_grid(s, sweep ? sweep_size : sizes[n], &g))
             continue;
-        MeshSoa3 p0 = {0}, pt = {0}, pg = {0};
-        if (!soa_alloc(&p0, g.vertex_count) || !soa_alloc(&pt, g.vertex_count) ||
-            !soa_alloc(&pg, g.vertex_count)) {
+        MeshSoa3 a = {0}, b = {0};
+        if (!soa_alloc(&a, g.vertex_count) || !soa_alloc(&b, g.vertex_count)) {
             CHECK(s, false, "out of memory");
             goto next;
         }
-        for (size_t a = 0; a < N_POSE_T; a++) {
-            for (size_t b = 0; b < N_POSE_G; b++) {
-                float t = POSE_T[a], gg = POSE_G[b];
+        for (size_t i = 0; !sweep && i < N_POSE_T; i++) {
+            for (size_t j = 0; j < N_POSE_G; j++) {
+                float t = POSE_T[i], gg = POSE_G[j];
                 /* Step inwards at the ends, where the pose clamps and a step out would be 0. */
                 float t2 = t + dt <= 1.0f ? t + dt : t - dt;
                 float g2 = gg + dt <= 1.0f ? gg + dt : gg - dt;
-                CurlParams c0 = mesh_curl_pose(t, gg, g.width, g.height);
-                CurlParams ct = mesh_curl_pose(t2, gg, g.width, g.height);
-                CurlParams cg = mesh_curl_pose(t, g2, g.width, g.height);
-                mesh_curl_apply(&c0, g.rest_x, g.rest_y, g.vertex_count, p0.x, p0.y, p0.z);
-                mesh_curl_apply(&ct, g.rest_x, g.rest_y, g.vertex_count, pt.x, pt.y, pt.z);
-                mesh_curl_apply(&cg, g.rest_x, g.rest_y, g.vertex_count, pg.x, pg.y, pg.z);
-                double mt = 0.0, mg = 0.0;
-                for (size_t k = 0; k < g.vertex_count; k++) {
-                    double a3[3], b3[3], c3[3], d[3];
-                    soa_get(p0, k, a3);
-                    soa_get(pt, k, b3);
-                    soa_get(pg, k, c3);
-                    for (int c = 0; c < 3; c++)
-                        d[c] = b3[c] - a3[c];
-                    mt = fmax(mt, len3(d));
-                    for (int c = 0; c < 3; c++)
-                        d[c] = c3[c] - a3[c];
-                    mg = fmax(mg, len3(d));
-                }
-                mt /= g.width, mg /= g.width;
+                double mt = max_move(&g, t, gg, t2, gg, a, b);
+                double mg = max_move(&g, t, gg, t, g2, a, b);
                 worst_t = fmax(worst_t, mt);
                 worst_g = fmax(worst_g, mg);
                 CHECK(s, mt <= 0.01, "%ux%u t=%g g=%g: t -> %g moved a vertex %g W", g.nx, g.ny,
@@ -595,10 +606,35 @@ static void test_continuity(CheckState *s)
                       t, gg, g2, mg);
             }
         }
+        for (size_t j = 0; sweep && j < N_POSE_G; j++) {
+            double m = 0.0;
+            float at = 0.0f;
+            for (int k = 0; k < steps; k++) {
+                float t1 = (float)k / steps, t2 = (float)(k + 1) / steps;
+                double d = max_move(&g, t1, POSE_G[j], t2, POSE_G[j], a, b);
+                if (d > m)
+                    m = d, at = t1;
+            }
+            worst_t = fmax(worst_t, m);
+            CHECK(s, m <= 0.01, "sweep g=%g: t %g -> %g moved a vertex %g W", POSE_G[j], at,
+                  at + dt, m);
+        }
+        for (size_t i = 0; sweep && i < N_POSE_T; i++) {
+            double m = 0.0;
+            float at = 0.0f;
+            for (int k = 0; k < steps; k++) {
+                float g1 = (float)k / steps, g2 = (float)(k + 1) / steps;
+                double d = max_move(&g, POSE_T[i], g1, POSE_T[i], g2, a, b);
+                if (d > m)
+                    m = d, at = g1;
+            }
+            worst_g = fmax(worst_g, m);
+            CHECK(s, m <= 0.01, "sweep t=%g: g %g -> %g moved a vertex %g W", POSE_T[i], at,
+                  at + dt, m);
+        }
     next:
-        soa_free(&p0);
-        soa_free(&pt);
-        soa_free(&pg);
+        soa_free(&a);
+        soa_free(&b);
         mesh_grid_destroy(&g);
     }
     printf("continuity: worst move per 1e-4 step: %.3g W in t, %.3g W in g\n", worst_t, worst_g);

@@ -1,0 +1,302 @@
+#include "bench.h"
+
+#include "../gpu/bandwidth.h"
+#include "../gpu/offscreen.h"
+#include "../mesh/normals.h"
+#include "camera.h"
+#include "input.h"
+#include "page.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *const bench_stage_names[BENCH_STAGE_COUNT] = {
+    "deform", "upload", "tri_normals", "vertex_normals", "pack", "render",
+};
+
+/* The scripted turn repeats every this many frames: the same poses on every device. */
+#define BENCH_TURN_FRAMES 120
+/* The probe copies this much (capped by the device's storage range). */
+#define BENCH_COPY_BYTES (512ull << 20)
+/* CPU reference normals: at least this many runs, and until this much time has passed. */
+#define BENCH_CPU_MIN_RUNS 3
+#define BENCH_CPU_MIN_SECONDS 0.3
+
+static double now_ms(clockid_t clock)
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static AppTurn bench_turn(uint32_t frame)
+{
+    return app_input_scripted(frame % BENCH_TURN_FRAMES, BENCH_TURN_FRAMES, 0.25f);
+}
+
+static void describe(const GpuContext *ctx, const AppOptions *opts, BenchReport *r)
+{
+    snprintf(r->device, sizeof r->device, "%s", ctx->props.deviceName);
+    snprintf(r->driver, sizeof r->driver, "%s %s", ctx->driver.driverName, ctx->driver.driverInfo);
+    uint32_t v = ctx->props.apiVersion;
+    snprintf(r->api_version, sizeof r->api_version, "%u.%u.%u", VK_API_VERSION_MAJOR(v),
+             VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    size_t at = 0;
+    for (int i = 0; i < opts->argc && at + 1 < sizeof r->command; i++)
+        at += (size_t)snprintf(r->command + at, sizeof r->command - at, "%s%s", i ? " " : "",
+                               opts->argv[i]);
+}
+
+/* The least each stage must read and write, per the layouts of page.h. */
+static void stage_bytes(BenchRun *run)
+{
+    double v = (double)run->vertices, t = (double)run->triangles, f = sizeof(float);
+    run->bytes[BENCH_UPLOAD] = 2 * 3 * v * f;                 /* staging read + resident write */
+    run->bytes[BENCH_TRI_NORMALS] = 3 * v * f + 3 * t * f;    /* positions in, normals out */
+    run->bytes[BENCH_VERTEX_NORMALS] = 3 * t * f + 3 * v * f; /* triangle normals in */
+    run->bytes[BENCH_PACK] = (3 + 3 + 2) * v * f + 8 * v * f; /* SoA in, AoS out */
+}
+
+/* Seed-weighted normals in double from the read-back positions: the float64 truth. */
+static void truth_of(BenchRun *run, const PageGrid *grid, const float *vertices)
+{
+    size_t n = grid->vertex_count;
+    double *acc = calloc(3 * n, sizeof *acc);
+    if (!acc)
+        return;
+    double worst_stretch = 0.0;
+    for (size_t t = 0; t < grid->triangle_count; t++) {
+        const uint32_t *tri = &grid->indices[3 * t];
+        double p[3][3];
+        for (int k = 0; k < 3; k++)
+            for (int c = 0; c < 3; c++)
+                p[k][c] = vertices[tri[k] * PC_VERTEX_FLOATS + c];
+        for (int k = 0; k < 3; k++) { /* edge k -> k+1 against its rest length */
+            uint32_t a = tri[k], b = tri[(k + 1) % 3];
+            double rx = grid->rest_x[b] - grid->rest_x[a], ry = grid->rest_y[b] - grid->rest_y[a];
+            double dx = p[(k + 1) % 3][0] - p[k][0], dy = p[(k + 1) % 3][1] - p[k][1],
+                   dz = p[(k + 1) % 3][2] - p[k][2];
+            double stretch = sqrt(dx * dx + dy * dy + dz * dz) / sqrt(rx * rx + ry * ry) - 1.0;
+            worst_stretch = stretch > worst_stretch ? stretch : worst_stretch;
+        }
+        double e1[3], e2[3];
+        for (int c = 0; c < 3; c++)
+            e1[c] = p[1][c] - p[0][c], e2[c] = p[2][c] - p[0][c];
+        double nrm[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
+                         e1[0] * e2[1] - e1[1] * e2[0]};
+        double len = sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]);
+        if (len > 0.0)
+            for (int k = 0; k < 3; k++)
+                for (int c = 0; c < 3; c++)
+                    acc[3 * tri[k] + c] += nrm[c] / len;
+    }
+    double worst_angle = 0.0;
+    for (size_t v = 0; v < n; v++) {
+        const float *g = &vertices[v * PC_VERTEX_FLOATS + 3];
+        const double *a = &acc[3 * v];
+        double cx = a[1] * g[2] - a[2] * g[1], cy = a[2] * g[0] - a[0] * g[2],
+               cz = a[0] * g[1] - a[1] * g[0];
+        double angle = atan2(sqrt(cx * cx + cy * cy + cz * cz),
+                             a[0] * g[0] + a[1] * g[1] + a[2] * g[2]);
+        worst_angle = angle > worst_angle ? angle : worst_angle;
+    }
+    free(acc);
+    run->max_stretch = worst_stretch;
+    run->max_normal_error_deg = worst_angle * 180.0 / 3.14159265358979323846;
+}
+
+/* The seed's scalar loop on the same mesh, median of several runs. */
+static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
+{
+    size_t n = grid->vertex_count;
+    float *buf = malloc(6 * n * sizeof *buf);
+    if (!buf)
+        return 0.0;
+    MeshSoa3 pos = {buf, buf + n, buf + 2 * n}, out = {buf + 3 * n, buf + 4 * n, buf + 5 * n};
+    CurlParams pose = mesh_curl_pose(turn.t, turn.g, grid->width, grid->height);
+    mesh_curl_apply(&pose, grid->rest_x, grid->rest_y, n, pos.x, pos.y, pos.z);
+    double times[64];
+    size_t runs = 0;
+    double spent = 0.0;
+    while (runs < 64 && (runs < BENCH_CPU_MIN_RUNS || spent < BENCH_CPU_MIN_SECONDS * 1e3)) {
+        double t0 = now_ms(CLOCK_MONOTONIC);
+        mesh_normals_seed(grid, (MeshSoa3Const){pos.x, pos.y, pos.z}, out);
+        times[runs] = now_ms(CLOCK_MONOTONIC) - t0;
+        spent += times[runs++];
+    }
+    free(buf);
+    return app_stats_of(times, runs).median;
+}
+
+typedef struct BenchGpu {
+    AppPage page;
+    GpuRenderer renderer;
+    GpuOffscreen target;
+    GpuFrame frame;
+    GpuTimer timer;
+} BenchGpu;
+
+static void bench_gpu_destroy(const GpuContext *ctx, BenchGpu *g)
+{
+    gpu_timer_destroy(ctx, &g->timer);
+    gpu_frame_destroy(ctx, &g->frame);
+    gpu_offscreen_destroy(ctx, &g->target);
+    gpu_renderer_destroy(ctx, &g->renderer);
+    app_page_destroy(ctx, &g->page);
+}
+
+static bool alloc_series(BenchRun *run)
+{
+    for (int s = 0; s < BENCH_STAGE_COUNT; s++)
+        if (!(run->stage_ms[s] = calloc(run->frames, sizeof(double))))
+            return false;
+    run->frame_ms = calloc(run->frames, sizeof(double));
+    run->cpu_ms = calloc(run->frames, sizeof(double));
+    return run->frame_ms && run->cpu_ms;
+}
+
+/* One frame: deform on the CPU, the GPU stages with timestamps, wait. Fills slot i if >= 0. */
+static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const PcDrawPush *draw,
+                        const GpuRenderTarget *target, AppTurn turn, bool readback, BenchRun *run,
+                        long slot, GpuError *err)
+{
+    double wall0 = now_ms(CLOCK_MONOTONIC), cpu0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
+    if (!gpu_frame_begin(ctx, &g->frame, err))
+        return false;
+    CurlParams pose = mesh_curl_pose(turn.t, turn.g, g->page.grid.width, g->page.grid.height);
+    double d0 = now_ms(CLOCK_MONOTONIC);
+    app_page_deform(&g->page, &pose);
+    double deform = now_ms(CLOCK_MONOTONIC) - d0;
+    GpuFrameWork work = app_page_work(&g->page);
+    work.renderer = &g->renderer;
+    work.target = target;
+    work.draw = draw;
+    work.timer = &g->timer;
+    work.readback_vertices = readback;
+    gpu_frame_record(ctx, &g->frame, &work);
+    if (!gpu_frame_submit(ctx, &g->frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err) ||
+        !gpu_frame_wait(ctx, &g->frame, err))
+        return false;
+    if (slot < 0)
+        return true;
+    run->frame_ms[slot] = now_ms(CLOCK_MONOTONIC) - wall0;
+    run->cpu_ms[slot] = now_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
+    run->stage_ms[BENCH_DEFORM][slot] = deform;
+    double ms[GPU_TIMER_MAX];
+    const char *names[GPU_TIMER_MAX];
+    uint32_t n = gpu_timer_read(ctx, &g->timer, ms, names);
+    for (uint32_t i = 0; i < n; i++)
+        for (int s = 1; s < BENCH_STAGE_COUNT; s++)
+            if (!strcmp(names[i], bench_stage_names[s]))
+                run->stage_ms[s][slot] = ms[i];
+    return true;
+}
+
+/* Creates what a grid size needs; false with the reason when the device cannot hold it. */
+static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint32_t nx,
+                             uint32_t ny, BenchGpu *g, GpuError *err)
+{
+    *g = (BenchGpu){0};
+    VkExtent2D extent = {opts->width, opts->height};
+    bool ok = app_page_create(ctx, nx, ny, true, &g->page, err) &&
+              gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &g->renderer, err) &&
+              gpu_offscreen_create(ctx, extent, g->renderer.depth_format, &g->target, err) &&
+              gpu_frame_create(ctx, &g->frame, err) && gpu_timer_create(ctx, &g->timer, err);
+    if (!ok)
+        bench_gpu_destroy(ctx, g);
+    return ok;
+}
+
+static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *run)
+{
+    GpuError err = {0};
+    BenchGpu g;
+    run->vertices = (uint64_t)run->nx * run->ny;
+    run->triangles = 2 * (uint64_t)(run->nx - 1) * (run->ny - 1);
+    if (!bench_gpu_create(ctx, opts, run->nx, run->ny, &g, &err)) {
+        run->skipped = true;
+        snprintf(run->note, sizeof run->note, "%s", err.message);
+        return 0;
+    }
+    if (!alloc_series(run)) {
+        bench_gpu_destroy(ctx, &g);
+        run->skipped = true;
+        snprintf(run->note, sizeof run->note, "out of host memory for the timings");
+        return 0;
+    }
+    stage_bytes(run);
+    GpuRenderTarget target = gpu_offscreen_target(&g.target);
+    PcDrawPush draw = app_camera_draw_push(opts->width, opts->height, g.page.grid.width,
+                                           g.page.grid.height);
+    bool progress = isatty(STDERR_FILENO);
+    uint32_t total = opts->warmup + run->frames;
+    bool ok = true;
+    for (uint32_t f = 0; f < total && ok; f++) {
+        long slot = f < opts->warmup ? -1 : (long)(f - opts->warmup);
+        ok = bench_frame(ctx, &g, &draw, &target, bench_turn(f), false, run, slot, &err);
+        if (progress && (f % 16 == 0 || f + 1 == total))
+            fprintf(stderr, "\rbench %ux%u: frame %u/%u ", run->nx, run->ny, f + 1, total);
+    }
+    if (progress)
+        fprintf(stderr, "\r%60s\r", "");
+    AppTurn last = bench_turn(total - 1);
+    /* One more frame, untimed, reads the vertices back for the geometric truth. */
+    ok = ok && bench_frame(ctx, &g, &draw, &target, last, true, run, -1, &err);
+    if (ok) {
+        gpu_buffer_invalidate(ctx, &g.page.gpu.readback);
+        truth_of(run, &g.page.grid, g.page.gpu.readback.mapped);
+        for (int s = 0; s < BENCH_STAGE_COUNT; s++)
+            run->stages[s] = app_stats_of(run->stage_ms[s], run->frames);
+        run->frame = app_stats_of(run->frame_ms, run->frames);
+        run->cpu = app_stats_of(run->cpu_ms, run->frames);
+        run->fps = run->frame.median > 0 ? 1e3 / run->frame.median : 0.0;
+        run->cpu_reference_normals_ms = cpu_reference_ms(&g.page.grid, last);
+        double gpu_normals = run->stages[BENCH_TRI_NORMALS].median +
+                             run->stages[BENCH_VERTEX_NORMALS].median;
+        run->speedup_vs_cpu = gpu_normals > 0 ? run->cpu_reference_normals_ms / gpu_normals : 0;
+    } else {
+        fprintf(stderr, "pagecurl: %s\n", err.message);
+    }
+    bench_gpu_destroy(ctx, &g);
+    return ok ? 0 : 1;
+}
+
+int app_bench_run(const GpuContext *ctx, const AppOptions *opts, BenchReport *report)
+{
+    memset(report, 0, sizeof *report);
+    describe(ctx, opts, report);
+    GpuError err = {0};
+    if (!gpu_bandwidth_measure(ctx, BENCH_COPY_BYTES, 10, &report->copy_gbps, &err)) {
+        fprintf(stderr, "pagecurl: %s\n", err.message);
+        return 1;
+    }
+    int status = 0;
+    for (uint32_t i = 0; i < opts->grid_count && status == 0; i++) {
+        BenchRun *run = &report->runs[report->run_count++];
+        run->nx = opts->grids[i][0];
+        run->ny = opts->grids[i][1];
+        run->frames = opts->frames ? opts->frames : APP_BENCH_FRAMES;
+        status = bench_grid(ctx, opts, run);
+    }
+    return status;
+}
+
+void app_bench_free(BenchReport *report)
+{
+    for (uint32_t i = 0; i < report->run_count; i++) {
+        BenchRun *run = &report->runs[i];
+        for (int s = 0; s < BENCH_STAGE_COUNT; s++)
+            free(run->stage_ms[s]);
+        free(run->frame_ms);
+        free(run->cpu_ms);
+    }
+    memset(report, 0, sizeof *report);
+}

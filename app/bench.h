@@ -1,0 +1,51 @@
+/* Benchmark mode: a deterministic scripted turn played headless on one or more grid sizes, each
+ * stage timed by device timestamps; beside it the device's copy bandwidth, the seed's CPU normals
+ * on the same mesh, and the geometric truth of the result. Measures; report.c prints and writes. */
+#ifndef PAGECURL_APP_BENCH_H
+#define PAGECURL_APP_BENCH_H
+
+#include "../gpu/context.h"
+#include "cli.h"
+#include "stats.h"
+
+/* The stages of architecture.md that a headless frame runs, in order. deform runs on the CPU
+ * and is timed by the CPU clock; the others by device timestamps. */
+typedef enum BenchStage {
+    BENCH_DEFORM,
+    BENCH_UPLOAD,
+    BENCH_TRI_NORMALS,
+    BENCH_VERTEX_NORMALS,
+    BENCH_PACK,
+    BENCH_RENDER,
+    BENCH_STAGE_COUNT
+} BenchStage;
+
+extern const char *const bench_stage_names[BENCH_STAGE_COUNT];
+
+typedef struct BenchRun {
+    uint32_t nx, ny;
+    uint64_t vertices, triangles;
+    uint32_t frames;
+    bool skipped;
+    char note[320]; /* why it was skipped */
+    double *stage_ms[BENCH_STAGE_COUNT]; /* per frame */
+    double *frame_ms, *cpu_ms;           /* wall time, thread CPU time per frame */
+    AppStats stages[BENCH_STAGE_COUNT], frame, cpu;
+    double bytes[BENCH_STAGE_COUNT]; /* what a stage must move at least, 0 if not a copy/kernel */
+    double fps;
+    double cpu_reference_normals_ms, speedup_vs_cpu;
+    double max_stretch, max_normal_error_deg;
+} BenchRun;
+
+typedef struct BenchReport {
+    char device[256], driver[512], api_version[32], date[32], command[1024];
+    double copy_gbps;
+    uint32_t run_count;
+    BenchRun runs[APP_MAX_GRIDS];
+} BenchReport;
+
+/* Runs every grid of opts; fills report. Returns the exit status (0, or 1 on a GPU failure). */
+int app_bench_run(const GpuContext *ctx, const AppOptions *opts, BenchReport *report);
+void app_bench_free(BenchReport *report);
+
+#endif

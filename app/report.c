@@ -1,0 +1,158 @@
+#include "report.h"
+
+#include "output.h"
+
+static void print_stats_row(FILE *out, const char *name, AppStats s, double bytes, double copy)
+{
+    fprintf(out, "  %-16s %9.4f %10.4f %9.4f", name, s.min, s.median, s.p99);
+    if (bytes > 0 && s.median > 0) {
+        double gbps = bytes / (s.median * 1e-3) / 1e9;
+        fprintf(out, " %11.2f %9.1f %8.1f%%", bytes / 1e6, gbps, copy > 0 ? 100 * gbps / copy : 0);
+    }
+    fputc('\n', out);
+}
+
+void app_report_table(FILE *out, const BenchReport *r)
+{
+    fprintf(out, "pagecurl --bench on %s (%s), Vulkan %s\n", r->device, r->driver, r->api_version);
+    fprintf(out, "copy bandwidth %.1f GB/s (compute copy, 16-byte loads and stores, read + write)\n",
+            r->copy_gbps);
+    for (uint32_t i = 0; i < r->run_count; i++) {
+        const BenchRun *run = &r->runs[i];
+        fprintf(out, "\ngrid %ux%u: %llu vertices, %llu triangles", run->nx, run->ny,
+                (unsigned long long)run->vertices, (unsigned long long)run->triangles);
+        if (run->skipped) {
+            fprintf(out, ": skipped, %s\n", run->note);
+            continue;
+        }
+        fprintf(out, ", %u frames\n", run->frames);
+        fprintf(out, "  %-16s %9s %10s %9s %11s %9s %9s\n", "stage", "min ms", "median ms",
+                "p99 ms", "MB moved", "GB/s", "of copy");
+        for (int s = 0; s < BENCH_STAGE_COUNT; s++)
+            print_stats_row(out, s == BENCH_DEFORM ? "deform (cpu)" : bench_stage_names[s],
+                            run->stages[s], run->bytes[s], r->copy_gbps);
+        print_stats_row(out, "frame (wall)", run->frame, 0, 0);
+        print_stats_row(out, "cpu per frame", run->cpu, 0, 0);
+        fprintf(out, "  %.1f frames/s; CPU reference normals (the seed's loop) %.4f ms, GPU "
+                     "normals %.4f ms: %.1fx\n",
+                run->fps, run->cpu_reference_normals_ms,
+                run->stages[BENCH_TRI_NORMALS].median + run->stages[BENCH_VERTEX_NORMALS].median,
+                run->speedup_vs_cpu);
+        fprintf(out, "  max edge stretch %.3g (relative), max GPU normal error vs float64 %.3g deg\n",
+                run->max_stretch, run->max_normal_error_deg);
+    }
+    if (r->run_count < 2)
+        return;
+    fprintf(out, "\n%-12s %10s %9s %9s %9s %9s %9s %9s %11s %9s\n", "grid", "vertices", "upload",
+            "tri", "vertex", "pack", "frame", "fps", "cpu normals", "speed-up");
+    for (uint32_t i = 0; i < r->run_count; i++) {
+        const BenchRun *run = &r->runs[i];
+        char grid[32];
+        snprintf(grid, sizeof grid, "%ux%u", run->nx, run->ny);
+        if (run->skipped) {
+            fprintf(out, "%-12s skipped: %s\n", grid, run->note);
+            continue;
+        }
+        fprintf(out, "%-12s %10llu %9.4f %9.4f %9.4f %9.4f %9.3f %9.1f %11.3f %8.1fx\n", grid,
+                (unsigned long long)run->vertices, run->stages[BENCH_UPLOAD].median,
+                run->stages[BENCH_TRI_NORMALS].median, run->stages[BENCH_VERTEX_NORMALS].median,
+                run->stages[BENCH_PACK].median, run->frame.median, run->fps,
+                run->cpu_reference_normals_ms, run->speedup_vs_cpu);
+    }
+    fprintf(out, "(median ms per frame; GPU stages by device timestamps, deform and frame by the "
+                 "CPU clock)\n");
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_stats(FILE *f, AppStats s)
+{
+    fprintf(f, "{\"min_ms\": %.6g, \"median_ms\": %.6g, \"p99_ms\": %.6g}", s.min, s.median,
+            s.p99);
+}
+
+static bool write_json(FILE *f, const void *user)
+{
+    const BenchReport *r = user;
+    fputs("{\n  \"context\": {\"device\": ", f);
+    json_string(f, r->device);
+    fputs(", \"driver\": ", f);
+    json_string(f, r->driver);
+    fputs(", \"api_version\": ", f);
+    json_string(f, r->api_version);
+    fputs(", \"date\": ", f);
+    json_string(f, r->date);
+    fputs(", \"command\": ", f);
+    json_string(f, r->command);
+    fprintf(f, ", \"copy_gbps\": %.6g},\n  \"runs\": [", r->copy_gbps);
+    for (uint32_t i = 0; i < r->run_count; i++) {
+        const BenchRun *run = &r->runs[i];
+        fprintf(f, "%s\n    {\"grid\": [%u, %u], \"vertices\": %llu, \"triangles\": %llu",
+                i ? "," : "", run->nx, run->ny, (unsigned long long)run->vertices,
+                (unsigned long long)run->triangles);
+        if (run->skipped) {
+            fputs(", \"skipped\": ", f);
+            json_string(f, run->note);
+            fputc('}', f);
+            continue;
+        }
+        fprintf(f, ", \"frames\": %u, \"stages\": {", run->frames);
+        for (int s = 0; s < BENCH_STAGE_COUNT; s++) {
+            fprintf(f, "%s\"%s\": ", s ? ", " : "", bench_stage_names[s]);
+            json_stats(f, run->stages[s]);
+        }
+        fputs("}, \"frame\": ", f);
+        json_stats(f, run->frame);
+        fputs(", \"cpu_per_frame\": ", f);
+        json_stats(f, run->cpu);
+        fprintf(f,
+                ", \"fps\": %.6g, \"cpu_reference_normals_ms\": %.6g, \"speedup_vs_cpu\": %.6g, "
+                "\"max_stretch\": %.6g, \"max_normal_error_deg\": %.6g}",
+                run->fps, run->cpu_reference_normals_ms, run->speedup_vs_cpu, run->max_stretch,
+                run->max_normal_error_deg);
+    }
+    fputs("\n  ]\n}\n", f);
+    return true;
+}
+
+bool app_report_json(const char *path, const BenchReport *report, char *message, size_t size)
+{
+    return app_output_atomic(path, write_json, report, message, size);
+}
+
+static bool write_csv(FILE *f, const void *user)
+{
+    const BenchReport *r = user;
+    fputs("nx,ny,frame", f);
+    for (int s = 0; s < BENCH_STAGE_COUNT; s++)
+        fprintf(f, ",%s_ms", bench_stage_names[s]);
+    fputs(",frame_ms,cpu_ms\n", f);
+    for (uint32_t i = 0; i < r->run_count; i++) {
+        const BenchRun *run = &r->runs[i];
+        for (uint32_t k = 0; !run->skipped && k < run->frames; k++) {
+            fprintf(f, "%u,%u,%u", run->nx, run->ny, k);
+            for (int s = 0; s < BENCH_STAGE_COUNT; s++)
+                fprintf(f, ",%.6g", run->stage_ms[s][k]);
+            fprintf(f, ",%.6g,%.6g\n", run->frame_ms[k], run->cpu_ms[k]);
+        }
+    }
+    return true;
+}
+
+bool app_report_csv(const char *path, const BenchReport *report, char *message, size_t size)
+{
+    return app_output_atomic(path, write_csv, report, message, size);
+}

@@ -1,0 +1,68 @@
+#include "timer.h"
+
+#include <string.h>
+
+bool gpu_timer_create(const GpuContext *ctx, GpuTimer *out, GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    uint32_t count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &count, NULL);
+    VkQueueFamilyProperties families[32];
+    count = count > 32 ? 32 : count;
+    vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &count, families);
+    uint32_t bits = ctx->queue_family < count ? families[ctx->queue_family].timestampValidBits : 0;
+    if (bits == 0)
+        return gpu_error_set(err, "%s cannot time its queue (timestampValidBits = 0)",
+                             ctx->props.deviceName);
+    out->valid_mask = bits >= 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
+    out->ns_per_tick = ctx->props.limits.timestampPeriod;
+    VkQueryPoolCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+        .queryType = VK_QUERY_TYPE_TIMESTAMP,
+        .queryCount = GPU_TIMER_MAX,
+    };
+    GPU_TRY(err, vkCreateQueryPool(ctx->device, &info, NULL, &out->pool));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_QUERY_POOL, out->pool, "stage timestamps");
+    return true;
+}
+
+void gpu_timer_destroy(const GpuContext *ctx, GpuTimer *timer)
+{
+    if (timer->pool)
+        vkDestroyQueryPool(ctx->device, timer->pool, NULL);
+    memset(timer, 0, sizeof *timer);
+}
+
+void gpu_timer_begin(GpuTimer *timer, VkCommandBuffer cmd)
+{
+    vkCmdResetQueryPool(cmd, timer->pool, 0, GPU_TIMER_MAX);
+    /* ALL_COMMANDS: the timestamp waits for everything before it, so boundaries bracket stages */
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, timer->pool, 0);
+    timer->written = 1;
+}
+
+void gpu_timer_mark(GpuTimer *timer, VkCommandBuffer cmd, const char *name)
+{
+    if (timer->written == 0 || timer->written >= GPU_TIMER_MAX)
+        return;
+    timer->names[timer->written] = name;
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, timer->pool, timer->written);
+    timer->written++;
+}
+
+uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer, double *ms,
+                        const char **names)
+{
+    uint64_t ticks[GPU_TIMER_MAX];
+    if (timer->written < 2 ||
+        vkGetQueryPoolResults(ctx->device, timer->pool, 0, timer->written, sizeof ticks, ticks,
+                              sizeof ticks[0],
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
+        return 0;
+    for (uint32_t i = 1; i < timer->written; i++) {
+        uint64_t delta = (ticks[i] - ticks[i - 1]) & timer->valid_mask;
+        ms[i - 1] = (double)delta * timer->ns_per_tick * 1e-6;
+        names[i - 1] = timer->names[i];
+    }
+    return timer->written - 1;
+}

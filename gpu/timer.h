@@ -1,0 +1,32 @@
+/* Device timestamps around the frame's stages: one query pool, a timestamp written at each stage
+ * boundary, read back after the frame's fence and turned into milliseconds. Owns the pool. */
+#ifndef PAGECURL_GPU_TIMER_H
+#define PAGECURL_GPU_TIMER_H
+
+#include "context.h"
+
+/* Boundaries 0..GPU_TIMER_MAX-1; a frame uses as many as it has stages plus one. */
+#define GPU_TIMER_MAX 16
+
+typedef struct GpuTimer {
+    VkQueryPool pool;
+    double ns_per_tick;
+    uint64_t valid_mask; /* timestampValidBits as a mask */
+    uint32_t written;    /* boundaries recorded in the current frame */
+    const char *names[GPU_TIMER_MAX]; /* stage that ends at boundary i (i >= 1) */
+} GpuTimer;
+
+/* False (with the reason) when the queue cannot time (timestampValidBits = 0). */
+bool gpu_timer_create(const GpuContext *ctx, GpuTimer *out, GpuError *err);
+void gpu_timer_destroy(const GpuContext *ctx, GpuTimer *timer);
+
+/* Starts a frame's timings: resets the pool and writes boundary 0. */
+void gpu_timer_begin(GpuTimer *timer, VkCommandBuffer cmd);
+/* Ends the stage `name` at a new boundary: after everything recorded so far. */
+void gpu_timer_mark(GpuTimer *timer, VkCommandBuffer cmd, const char *name);
+
+/* After the fence: milliseconds of each stage, in mark order; returns how many. */
+uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer, double *ms,
+                        const char **names);
+
+#endif
