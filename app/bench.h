@@ -30,6 +30,8 @@ typedef struct BenchRun {
     char note[320]; /* why it was skipped */
     double *stage_ms[BENCH_STAGE_COUNT]; /* per frame */
     double *frame_ms, *cpu_ms;           /* wall time, thread CPU time per frame */
+    bool ran[BENCH_STAGE_COUNT];         /* upload runs only with --deform cpu */
+    bool gpu_deform;                     /* deform timed on the device, not the CPU clock */
     AppStats stages[BENCH_STAGE_COUNT], frame, cpu;
     double bytes[BENCH_STAGE_COUNT]; /* what a stage must move at least, 0 if not a copy/kernel */
     double fps;

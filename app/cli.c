@@ -32,6 +32,8 @@ static const char USAGE[] =
     "  --device INDEX      use this device (see --list-devices)\n"
     "  --list-devices      list Vulkan devices and exit\n"
     "  --validation        Khronos validation + synchronization validation; any message fails\n"
+    "  --deform gpu|cpu    where the curl is evaluated: deform.comp (default) or the CPU, whose\n"
+    "                      positions are uploaded through a staging buffer each frame\n"
     "  --bench             benchmark: per-stage GPU times of a scripted turn (implies --headless)\n"
     "  --grids LIST        benchmark sweep: sizes N (for NxN) or NXxNY, comma-separated\n"
     "  --warmup N          benchmark frames before timing starts (default 20)\n"
@@ -159,7 +161,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                    strcmp(flag, "--grab") && strcmp(flag, "--frames") &&
                    strcmp(flag, "--screenshot") && strcmp(flag, "--export-obj") &&
                    strcmp(flag, "--device") && strcmp(flag, "--grids") &&
-                   strcmp(flag, "--warmup") && strcmp(flag, "--json") && strcmp(flag, "--csv")) {
+                   strcmp(flag, "--warmup") && strcmp(flag, "--json") && strcmp(flag, "--csv") &&
+                   strcmp(flag, "--deform")) {
             return usage(message, size, "unknown option '%s' (see --help)", arg);
         }
         if (!takes_value)
@@ -182,6 +185,10 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                              "--grids '%s': expected up to %d comma-separated sizes N or NXxNY, "
                              "each side in 2..%u",
                              value, APP_MAX_GRIDS, MESH_GRID_MAX_SIDE);
+        } else if (!strcmp(flag, "--deform")) {
+            if (strcmp(value, "gpu") && strcmp(value, "cpu"))
+                return usage(message, size, "--deform '%s': expected gpu or cpu", value);
+            o->cpu_deform = !strcmp(value, "cpu");
         } else if (!strcmp(flag, "--warmup")) {
             if (!parse_u32(value, NULL, 0, CLI_MAX_FRAMES, &o->warmup))
                 return usage(message, size, "--warmup '%s': expected an integer in 0..%u", value,

@@ -114,7 +114,12 @@ int main(int argc, char **argv)
         status = err.usage ? 2 : 1;
     } else if (opts.bench) {
         status = run_bench(&ctx, &opts);
-    } else if (!app_page_create(&ctx, opts.nx, opts.ny, opts.export_obj != NULL, &page, &err)) {
+    } else if (!app_page_create(&ctx,
+                                &(AppPageDesc){.nx = opts.nx,
+                                               .ny = opts.ny,
+                                               .readback = opts.export_obj != NULL,
+                                               .cpu_deform = opts.cpu_deform},
+                                &page, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {
 #ifdef PAGECURL_HAVE_SDL

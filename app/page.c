@@ -2,21 +2,25 @@
 
 #include <string.h>
 
-bool app_page_create(const GpuContext *ctx, uint32_t nx, uint32_t ny, bool readback,
-                     AppPage *out, GpuError *err)
+bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out,
+                     GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    if (!mesh_grid_create(&(PageGridDesc){.nx = nx, .ny = ny}, &out->grid))
-        return gpu_error_set(err, "out of memory for a %ux%u page grid", nx, ny);
-    GpuPageDesc desc = {
-        .nx = nx,
-        .ny = ny,
+    out->cpu_deform = desc->cpu_deform;
+    if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny}, &out->grid))
+        return gpu_error_set(err, "out of memory for a %ux%u page grid", desc->nx, desc->ny);
+    GpuPageDesc gdesc = {
+        .nx = desc->nx,
+        .ny = desc->ny,
         .u = out->grid.u,
         .v = out->grid.v,
         .indices = out->grid.indices,
-        .readback = readback,
+        .readback = desc->readback,
+        .upload = desc->cpu_deform,
     };
-    if (gpu_page_create(ctx, &desc, &out->gpu, err) &&
+    if (gpu_page_create(ctx, &gdesc, &out->gpu, err) &&
+        (desc->cpu_deform || gpu_deform_create(ctx, &out->gpu, out->grid.width,
+                                               out->grid.height, &out->deform, err)) &&
         gpu_normals_create(ctx, &out->gpu, &out->normals, err) &&
         gpu_pack_create(ctx, &out->gpu, &out->pack, err))
         return true;
@@ -28,12 +32,16 @@ void app_page_destroy(const GpuContext *ctx, AppPage *page)
 {
     gpu_pack_destroy(ctx, &page->pack);
     gpu_normals_destroy(ctx, &page->normals);
+    gpu_deform_destroy(ctx, &page->deform);
     gpu_page_destroy(ctx, &page->gpu);
     mesh_grid_destroy(&page->grid);
 }
 
 void app_page_deform(AppPage *page, const CurlParams *pose)
 {
+    page->pose = *pose;
+    if (!page->cpu_deform)
+        return;
     float *x, *y, *z;
     gpu_page_staging_planes(&page->gpu, &x, &y, &z);
     mesh_curl_apply(pose, page->grid.rest_x, page->grid.rest_y, page->grid.vertex_count, x, y, z);
@@ -41,5 +49,11 @@ void app_page_deform(AppPage *page, const CurlParams *pose)
 
 GpuFrameWork app_page_work(const AppPage *page)
 {
-    return (GpuFrameWork){.page = &page->gpu, .normals = &page->normals, .pack = &page->pack};
+    return (GpuFrameWork){
+        .page = &page->gpu,
+        .deform = page->cpu_deform ? NULL : &page->deform,
+        .pose = page->pose,
+        .normals = &page->normals,
+        .pack = &page->pack,
+    };
 }

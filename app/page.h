@@ -8,18 +8,28 @@
 #include "../mesh/curl.h"
 #include "../mesh/grid.h"
 
+typedef struct AppPageDesc {
+    uint32_t nx, ny;
+    bool readback;   /* the vertices can be read back (OBJ export, checks) */
+    bool cpu_deform; /* deform on the CPU and upload (the seed's way), not in deform.comp */
+} AppPageDesc;
+
 typedef struct AppPage {
     PageGrid grid;
     GpuPage gpu;
+    GpuDeform deform; /* empty with cpu_deform */
     GpuNormals normals;
     GpuPack pack;
+    bool cpu_deform;
+    CurlParams pose; /* this frame's, for the GPU deform */
 } AppPage;
 
-bool app_page_create(const GpuContext *ctx, uint32_t nx, uint32_t ny, bool readback,
-                     AppPage *out, GpuError *err);
+bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out,
+                     GpuError *err);
 void app_page_destroy(const GpuContext *ctx, AppPage *page);
 
-/* Stage deform: the pose's positions into the staging planes (the frame's fence must be done). */
+/* Stage deform for `pose`: on the CPU straight into the staging planes (the frame's fence must be
+ * done), or kept for deform.comp to evaluate when the frame is recorded. */
 void app_page_deform(AppPage *page, const CurlParams *pose);
 
 /* The frame's compute work for this page. */

@@ -29,8 +29,11 @@ void app_report_table(FILE *out, const BenchReport *r)
         fprintf(out, "  %-16s %9s %10s %9s %11s %9s %9s\n", "stage", "min ms", "median ms",
                 "p99 ms", "MB moved", "GB/s", "of copy");
         for (int s = 0; s < BENCH_STAGE_COUNT; s++)
-            print_stats_row(out, s == BENCH_DEFORM ? "deform (cpu)" : bench_stage_names[s],
-                            run->stages[s], run->bytes[s], r->copy_gbps);
+            if (run->ran[s])
+                print_stats_row(out,
+                                s == BENCH_DEFORM && !run->gpu_deform ? "deform (cpu)"
+                                                                      : bench_stage_names[s],
+                                run->stages[s], run->bytes[s], r->copy_gbps);
         print_stats_row(out, "frame (wall)", run->frame, 0, 0);
         print_stats_row(out, "cpu per frame", run->cpu, 0, 0);
         fprintf(out, "  %.1f frames/s; CPU reference normals (the seed's loop) %.4f ms, GPU "
@@ -109,10 +112,14 @@ static bool write_json(FILE *f, const void *user)
             fputc('}', f);
             continue;
         }
-        fprintf(f, ", \"frames\": %u, \"stages\": {", run->frames);
-        for (int s = 0; s < BENCH_STAGE_COUNT; s++) {
-            fprintf(f, "%s\"%s\": ", s ? ", " : "", bench_stage_names[s]);
+        fprintf(f, ", \"deform_on\": \"%s\", \"frames\": %u, \"stages\": {",
+                run->gpu_deform ? "gpu" : "cpu", run->frames);
+        for (int s = 0, first = 1; s < BENCH_STAGE_COUNT; s++) {
+            if (!run->ran[s])
+                continue;
+            fprintf(f, "%s\"%s\": ", first ? "" : ", ", bench_stage_names[s]);
             json_stats(f, run->stages[s]);
+            first = 0;
         }
         fputs("}, \"frame\": ", f);
         json_stats(f, run->frame);
@@ -136,6 +143,7 @@ bool app_report_json(const char *path, const BenchReport *report, char *message,
 static bool write_csv(FILE *f, const void *user)
 {
     const BenchReport *r = user;
+    /* every stage has a column; one that did not run reads 0 */
     fputs("nx,ny,frame", f);
     for (int s = 0; s < BENCH_STAGE_COUNT; s++)
         fprintf(f, ",%s_ms", bench_stage_names[s]);

@@ -67,9 +67,12 @@ void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFra
     GpuTimer *timer = work->timer;
     if (timer)
         gpu_timer_begin(timer, cmd);
-    gpu_page_record_upload(ctx, cmd, work->page);
+    if (work->deform)
+        gpu_deform_record(ctx, cmd, work->deform, work->page, &work->pose);
+    else
+        gpu_page_record_upload(ctx, cmd, work->page);
     if (timer)
-        gpu_timer_mark(timer, cmd, "upload");
+        gpu_timer_mark(timer, cmd, work->deform ? "deform" : "upload");
     gpu_normals_record(ctx, cmd, work->normals, work->page, timer);
     gpu_pack_record(ctx, cmd, work->pack, work->page);
     if (timer)

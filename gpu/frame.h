@@ -4,6 +4,7 @@
 #ifndef PAGECURL_GPU_FRAME_H
 #define PAGECURL_GPU_FRAME_H
 
+#include "deform.h"
 #include "normals.h"
 #include "pack.h"
 #include "renderer.h"
@@ -25,6 +26,8 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 /* What the frame computes and draws. renderer/target/draw may be NULL: compute only. */
 typedef struct GpuFrameWork {
     const GpuPage *page;
+    const GpuDeform *deform; /* set: deform on the GPU at `pose`; NULL: upload the staging */
+    CurlParams pose;
     const GpuNormals *normals;
     const GpuPack *pack;
     bool readback_vertices;

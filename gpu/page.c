@@ -74,8 +74,6 @@ static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage 
         GpuBuffer *buf;
         GpuBufferDesc desc;
     } all[] = {
-        {&out->staging, {3 * nv * f, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, GPU_MEMORY_UPLOAD,
-                         "positions staging"}},
         {&out->positions, {3 * nv * f, storage | dst, GPU_MEMORY_DEVICE, "positions SoA"}},
         {&out->tri_normals, {3 * nt * f, storage, GPU_MEMORY_DEVICE, "triangle normals SoA"}},
         {&out->vertex_normals, {3 * nv * f, storage, GPU_MEMORY_DEVICE, "vertex normals SoA"}},
@@ -93,6 +91,10 @@ static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage 
     for (size_t i = 0; i < count; i++)
         if (!gpu_buffer_create(ctx, &all[i].desc, all[i].buf, err))
             return false;
+    GpuBufferDesc staging = {3 * nv * f, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, GPU_MEMORY_UPLOAD,
+                             "positions staging"};
+    if (desc->upload && !gpu_buffer_create(ctx, &staging, &out->staging, err))
+        return false;
     const void *uv_parts[] = {desc->u, desc->v};
     const VkDeviceSize uv_sizes[] = {nv * f, nv * f};
     const void *index_parts[] = {desc->indices};
@@ -143,9 +145,8 @@ void gpu_page_staging_planes(const GpuPage *page, float **x, float **y, float **
     *z = base + 2 * page->vertex_count;
 }
 
-void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page)
+void gpu_page_record_frame_start(VkCommandBuffer cmd)
 {
-    gpu_label_begin(ctx, cmd, "upload");
     /* Previous frame (kernels, vertex fetch, readback copy, as readers and writers) -> this
      * frame's copy and kernels, which rewrite the same resident buffers. */
     gpu_barrier(cmd,
@@ -155,6 +156,12 @@ void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const Gp
                 VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                 VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT |
                     VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page)
+{
+    gpu_label_begin(ctx, cmd, "upload");
+    gpu_page_record_frame_start(cmd);
     vkCmdCopyBuffer(cmd, page->staging.buffer, page->positions.buffer, 1,
                     &(VkBufferCopy){.size = page->staging.size});
     /* upload -> tri_normals and pack read the positions. */

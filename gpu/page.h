@@ -13,12 +13,14 @@ typedef struct GpuPageDesc {
     const float *u, *v;        /* nx*ny each */
     const uint32_t *indices;   /* 3 per triangle, 2(nx-1)(ny-1) triangles */
     bool readback;             /* keep a host copy of the vertices possible (OBJ, tests) */
+    bool upload;               /* positions come from the CPU through the staging buffer */
 } GpuPageDesc;
 
 typedef struct GpuPage {
     uint32_t nx, ny;
     uint64_t vertex_count, triangle_count;
-    GpuBuffer staging;        /* host-visible x, y, z planes: where the CPU deform writes */
+    GpuBuffer staging;        /* host-visible x, y, z planes: where the CPU deform writes; only
+                               * with desc.upload */
     GpuBuffer positions;      /* x, y, z planes */
     GpuBuffer tri_normals;    /* x, y, z planes of triangle_count */
     GpuBuffer vertex_normals; /* x, y, z planes */
@@ -37,6 +39,9 @@ PcComputePush gpu_page_push(const GpuPage *page);
 
 /* The staging planes the CPU writes this frame's positions into. */
 void gpu_page_staging_planes(const GpuPage *page, float **x, float **y, float **z);
+
+/* Orders this frame's first write of the resident buffers after the previous frame's uses. */
+void gpu_page_record_frame_start(VkCommandBuffer cmd);
 
 /* Stage `upload`: staging -> resident positions, ordered after the previous frame's readers. */
 void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page);

@@ -28,6 +28,7 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_WG_VERTEX_NORMALS 256
 #define PC_WG_PACK 256
 #define PC_WG_COPY 256
+#define PC_WG_DEFORM 256
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that pack.comp writes it with 16-byte stores. */
@@ -68,6 +69,13 @@ PC_STRUCT(CurlParams)
     pc_vec4 shape; /* x: radius (> 0), yzw: unused */
 PC_END(CurlParams)
 
+/* Push constants of deform.comp: the grid, the pose and the page size. 64 bytes. */
+PC_STRUCT(PcDeformPush)
+    PcComputePush grid;
+    CurlParams curl;
+    pc_vec4 page; /* x: width, y: height */
+PC_END(PcDeformPush)
+
 /* Grid numbering (mesh/grid.h says it in words): vertex (i, j) is j*nx + i, x fastest; cell
  * (i, j) holds triangle 2c  = (i,j) (i+1,j) (i+1,j+1) and 2c+1 = (i,j) (i+1,j+1) (i,j+1), with
  * c = j*(nx-1) + i: one fixed diagonal, both counter-clockwise seen from +z.
@@ -103,5 +111,14 @@ PC_FN pc_uint pc_vertex_triangle(pc_uint nx, pc_uint ny, pc_uint i, pc_uint j, p
     }
     return t;
 }
+
+#if defined(__STDC__)
+/* The C side of each layout must match std430 / push-constant rules byte for byte. */
+_Static_assert(sizeof(PcComputePush) == 16, "PcComputePush layout");
+_Static_assert(sizeof(PcCopyPush) == 16, "PcCopyPush layout");
+_Static_assert(sizeof(CurlParams) == 32, "CurlParams layout");
+_Static_assert(sizeof(PcDeformPush) == 64, "PcDeformPush layout");
+_Static_assert(sizeof(PcDrawPush) == 96, "PcDrawPush layout");
+#endif
 
 #endif

@@ -1,0 +1,49 @@
+#include "deform.h"
+
+#include <string.h>
+
+static const uint32_t deform_spv[] =
+#include "deform.comp.inc"
+    ;
+
+bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, float width, float height,
+                       GpuDeform *out, GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    out->width = width;
+    out->height = height;
+    GpuKernelDesc desc = {
+        .spirv = deform_spv,
+        .spirv_size = sizeof deform_spv,
+        .binding_count = 1,
+        .push_size = sizeof(PcDeformPush),
+        .workgroup_size = PC_WG_DEFORM,
+        .label = "deform",
+    };
+    if (!gpu_kernel_create(ctx, &desc, &out->kernel, err))
+        return false;
+    gpu_kernel_bind(ctx, &out->kernel, (const GpuBuffer *[]){&page->positions});
+    return true;
+}
+
+void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform)
+{
+    gpu_kernel_destroy(ctx, &deform->kernel);
+}
+
+void gpu_deform_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuDeform *deform,
+                       const GpuPage *page, const CurlParams *pose)
+{
+    PcDeformPush push = {
+        .grid = gpu_page_push(page),
+        .curl = *pose,
+        .page = {{deform->width, deform->height, 0.0f, 0.0f}},
+    };
+    gpu_label_begin(ctx, cmd, "deform");
+    gpu_page_record_frame_start(cmd);
+    gpu_kernel_dispatch(cmd, &deform->kernel, &push, page->vertex_count);
+    /* deform writes positions -> tri_normals and pack read them. */
+    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    gpu_label_end(ctx, cmd);
+}

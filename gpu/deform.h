@@ -1,0 +1,23 @@
+/* Stage deform on the GPU: deform.comp evaluates the curl of mesh/curl.c for every vertex and
+ * writes the resident SoA positions, so per frame only the pose (push constants) crosses to the
+ * GPU. Owns the deform kernel, bound once to a page's position buffer. */
+#ifndef PAGECURL_GPU_DEFORM_H
+#define PAGECURL_GPU_DEFORM_H
+
+#include "compute.h"
+#include "page.h"
+
+typedef struct GpuDeform {
+    GpuKernel kernel;
+    float width, height; /* the page size the rest grid spans */
+} GpuDeform;
+
+bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, float width, float height,
+                       GpuDeform *out, GpuError *err);
+void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform);
+
+/* Records the deform for `pose`, after the previous frame's users of the positions. */
+void gpu_deform_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuDeform *deform,
+                       const GpuPage *page, const CurlParams *pose);
+
+#endif

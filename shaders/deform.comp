@@ -1,0 +1,27 @@
+#version 450
+#extension GL_GOOGLE_include_directive : require
+// Stage deform on the GPU: each thread places one vertex of the page for this frame's pose.
+// With it, only the pose's push constants cross to the GPU each frame.
+#include "shared.h"
+#include "compute.glsl"
+#include "curl.glsl"
+
+layout(local_size_x = PC_WG_DEFORM) in;
+layout(push_constant) uniform Push { PcDeformPush p; };
+layout(std430, binding = 0) writeonly buffer Positions { float pos[]; };
+
+void main()
+{
+    uint v = pc_global_index();
+    uint n = p.grid.vertex_count;
+    if (v >= n)
+        return;
+    uint i = v % p.grid.nx, j = v / p.grid.nx;
+    // the rest position of mesh/grid.c: (u W, v H) with u = i / (nx - 1)
+    vec2 rest = vec2(float(i) / float(p.grid.nx - 1u) * p.page.x,
+                     float(j) / float(p.grid.ny - 1u) * p.page.y);
+    vec3 q = curl_point(p.curl, rest);
+    pos[v] = q.x;
+    pos[n + v] = q.y;
+    pos[2u * n + v] = q.z;
+}
