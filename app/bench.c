@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 const char *const bench_stage_names[BENCH_STAGE_COUNT] = {
-    "deform", "upload", "tri_normals", "vertex_normals", "pack", "render",
+    "deform", "upload", "tri_normals", "vertex_normals", "pack", "fused", "fused_deform", "render",
 };
 
 /* The scripted turn repeats every this many frames: the same poses on every device. */
@@ -64,6 +64,8 @@ static void stage_bytes(BenchRun *run)
     run->bytes[BENCH_TRI_NORMALS] = 3 * v * f + 3 * t * f;    /* positions in, normals out */
     run->bytes[BENCH_VERTEX_NORMALS] = 3 * t * f + 3 * v * f; /* triangle normals in */
     run->bytes[BENCH_PACK] = (3 + 3 + 2) * v * f + 8 * v * f; /* SoA in, AoS out */
+    run->bytes[BENCH_FUSED] = 3 * v * f + 8 * v * f;          /* positions in, AoS out */
+    run->bytes[BENCH_FUSED_DEFORM] = 8 * v * f;               /* AoS out */
 }
 
 /* Seed-weighted normals in double from the read-back positions: the float64 truth. */
@@ -212,7 +214,11 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
 {
     *g = (BenchGpu){0};
     VkExtent2D extent = {opts->width, opts->height};
-    AppPageDesc desc = {.nx = nx, .ny = ny, .readback = true, .cpu_deform = opts->cpu_deform};
+    AppPageDesc desc = {.nx = nx,
+                        .ny = ny,
+                        .readback = true,
+                        .cpu_deform = opts->cpu_deform,
+                        .normals = (GpuNormalsPath)opts->normals};
     bool ok = app_page_create(ctx, &desc, &g->page, err) &&
               gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &g->renderer, err) &&
               gpu_offscreen_create(ctx, extent, g->renderer.depth_format, &g->target, err) &&
@@ -240,6 +246,8 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
         return 0;
     }
     run->gpu_deform = !opts->cpu_deform;
+    static const char *const paths[] = {"", "two-pass", "fused", "fused-deform"};
+    run->path = paths[g.page.path];
     stage_bytes(run);
     GpuRenderTarget target = gpu_offscreen_target(&g.target);
     PcDrawPush draw = app_camera_draw_push(opts->width, opts->height, g.page.grid.width,
@@ -267,9 +275,21 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
         run->cpu = app_stats_of(run->cpu_ms, run->frames);
         run->fps = run->frame.median > 0 ? 1e3 / run->frame.median : 0.0;
         run->cpu_reference_normals_ms = cpu_reference_ms(&g.page.grid, last);
-        double gpu_normals = run->stages[BENCH_TRI_NORMALS].median +
-                             run->stages[BENCH_VERTEX_NORMALS].median;
-        run->speedup_vs_cpu = gpu_normals > 0 ? run->cpu_reference_normals_ms / gpu_normals : 0;
+        run->gpu_normals_ms = run->stages[BENCH_TRI_NORMALS].median +
+                              run->stages[BENCH_VERTEX_NORMALS].median +
+                              run->stages[BENCH_FUSED].median +
+                              run->stages[BENCH_FUSED_DEFORM].median;
+        run->speedup_vs_cpu = run->gpu_normals_ms > 0
+                                  ? run->cpu_reference_normals_ms / run->gpu_normals_ms
+                                  : 0;
+        /* the chain's stages end to end in one frame, then the median over frames */
+        double *chain = calloc(run->frames, sizeof *chain);
+        for (uint32_t f = 0; chain && f < run->frames; f++)
+            for (int s = 0; s < BENCH_RENDER; s++)
+                if (s != BENCH_DEFORM || run->gpu_deform)
+                    chain[f] += run->stage_ms[s][f];
+        run->compute_ms = chain ? app_stats_of(chain, run->frames).median : 0.0;
+        free(chain);
     } else {
         fprintf(stderr, "pagecurl: %s\n", err.message);
     }

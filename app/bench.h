@@ -16,6 +16,8 @@ typedef enum BenchStage {
     BENCH_TRI_NORMALS,
     BENCH_VERTEX_NORMALS,
     BENCH_PACK,
+    BENCH_FUSED,
+    BENCH_FUSED_DEFORM,
     BENCH_RENDER,
     BENCH_STAGE_COUNT
 } BenchStage;
@@ -35,7 +37,10 @@ typedef struct BenchRun {
     AppStats stages[BENCH_STAGE_COUNT], frame, cpu;
     double bytes[BENCH_STAGE_COUNT]; /* what a stage must move at least, 0 if not a copy/kernel */
     double fps;
-    double cpu_reference_normals_ms, speedup_vs_cpu;
+    const char *path;      /* two-pass, fused, fused-deform */
+    double gpu_normals_ms; /* median of the stages that make the normals (fused ones pack too) */
+    double compute_ms;     /* median of all GPU stages before render: the compute chain */
+    double cpu_reference_normals_ms, speedup_vs_cpu; /* the seed's loop vs gpu_normals_ms */
     double max_stretch, max_normal_error_deg;
 } BenchRun;
 

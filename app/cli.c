@@ -34,6 +34,9 @@ static const char USAGE[] =
     "  --validation        Khronos validation + synchronization validation; any message fails\n"
     "  --deform gpu|cpu    where the curl is evaluated: deform.comp (default) or the CPU, whose\n"
     "                      positions are uploaded through a staging buffer each frame\n"
+    "  --normals PATH      two-pass (the seed's passes + pack), fused (one tiled kernel) or\n"
+    "                      fused-deform (that kernel also curls the page; needs --deform gpu);\n"
+    "                      default: the fastest measured\n"
     "  --bench             benchmark: per-stage GPU times of a scripted turn (implies --headless)\n"
     "  --grids LIST        benchmark sweep: sizes N (for NxN) or NXxNY, comma-separated\n"
     "  --warmup N          benchmark frames before timing starts (default 20)\n"
@@ -162,7 +165,7 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                    strcmp(flag, "--screenshot") && strcmp(flag, "--export-obj") &&
                    strcmp(flag, "--device") && strcmp(flag, "--grids") &&
                    strcmp(flag, "--warmup") && strcmp(flag, "--json") && strcmp(flag, "--csv") &&
-                   strcmp(flag, "--deform")) {
+                   strcmp(flag, "--deform") && strcmp(flag, "--normals")) {
             return usage(message, size, "unknown option '%s' (see --help)", arg);
         }
         if (!takes_value)
@@ -189,6 +192,16 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             if (strcmp(value, "gpu") && strcmp(value, "cpu"))
                 return usage(message, size, "--deform '%s': expected gpu or cpu", value);
             o->cpu_deform = !strcmp(value, "cpu");
+        } else if (!strcmp(flag, "--normals")) {
+            /* the order of GpuNormalsPath after its default */
+            static const char *const paths[] = {"two-pass", "fused", "fused-deform"};
+            o->normals = 0;
+            for (int p = 0; p < 3; p++)
+                if (!strcmp(value, paths[p]))
+                    o->normals = p + 1;
+            if (!o->normals)
+                return usage(message, size,
+                             "--normals '%s': expected two-pass, fused or fused-deform", value);
         } else if (!strcmp(flag, "--warmup")) {
             if (!parse_u32(value, NULL, 0, CLI_MAX_FRAMES, &o->warmup))
                 return usage(message, size, "--warmup '%s': expected an integer in 0..%u", value,
@@ -229,6 +242,9 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
     }
     if (!o->bench && (o->grid_count || has_warmup || o->json || o->csv))
         return usage(message, size, "--grids, --warmup, --json and --csv need --bench");
+    if (o->cpu_deform && o->normals == 3)
+        return usage(message, size, "--normals fused-deform curls the page on the GPU: it "
+                                    "cannot go with --deform cpu");
     if (o->bench && has_grid && o->grid_count)
         return usage(message, size, "--grid and --grids: give one or the other");
     if (o->grid_count == 0) {

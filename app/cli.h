@@ -14,6 +14,7 @@ typedef struct AppOptions {
     bool headless, list_devices, validation;
     bool bench;              /* --bench: the benchmark (implies --headless) */
     bool cpu_deform;         /* --deform cpu: the seed's way (CPU curl, upload); default gpu */
+    int normals;             /* --normals: a GpuNormalsPath value, 0 = the fastest measured */
     uint32_t nx, ny;         /* --grid, default 64x90 */
     uint32_t width, height;  /* --size, default 1280x720 */
     bool has_curl;           /* --curl given: a fixed pose, not the scripted turn */

@@ -118,7 +118,8 @@ int main(int argc, char **argv)
                                 &(AppPageDesc){.nx = opts.nx,
                                                .ny = opts.ny,
                                                .readback = opts.export_obj != NULL,
-                                               .cpu_deform = opts.cpu_deform},
+                                               .cpu_deform = opts.cpu_deform,
+                                               .normals = (GpuNormalsPath)opts.normals},
                                 &page, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {

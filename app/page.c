@@ -2,11 +2,20 @@
 
 #include <string.h>
 
+GpuNormalsPath app_page_normals_path(GpuNormalsPath asked, bool cpu_deform)
+{
+    if (asked != GPU_NORMALS_DEFAULT)
+        return asked;
+    /* BENCHMARKS.md: the fused kernels beat the two passes at every size on the H200 */
+    return cpu_deform ? GPU_NORMALS_FUSED : GPU_NORMALS_FUSED_DEFORM;
+}
+
 bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out,
                      GpuError *err)
 {
     memset(out, 0, sizeof *out);
     out->cpu_deform = desc->cpu_deform;
+    out->path = app_page_normals_path(desc->normals, desc->cpu_deform);
     if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny}, &out->grid))
         return gpu_error_set(err, "out of memory for a %ux%u page grid", desc->nx, desc->ny);
     GpuPageDesc gdesc = {
@@ -22,7 +31,8 @@ bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *ou
         (desc->cpu_deform || gpu_deform_create(ctx, &out->gpu, out->grid.width,
                                                out->grid.height, &out->deform, err)) &&
         gpu_normals_create(ctx, &out->gpu, &out->normals, err) &&
-        gpu_pack_create(ctx, &out->gpu, &out->pack, err))
+        gpu_pack_create(ctx, &out->gpu, &out->pack, err) &&
+        gpu_fused_create(ctx, &out->gpu, out->grid.width, out->grid.height, &out->fused, err))
         return true;
     app_page_destroy(ctx, out);
     return false;
@@ -30,6 +40,7 @@ bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *ou
 
 void app_page_destroy(const GpuContext *ctx, AppPage *page)
 {
+    gpu_fused_destroy(ctx, &page->fused);
     gpu_pack_destroy(ctx, &page->pack);
     gpu_normals_destroy(ctx, &page->normals);
     gpu_deform_destroy(ctx, &page->deform);
@@ -53,7 +64,9 @@ GpuFrameWork app_page_work(const AppPage *page)
         .page = &page->gpu,
         .deform = page->cpu_deform ? NULL : &page->deform,
         .pose = page->pose,
+        .path = page->path,
         .normals = &page->normals,
         .pack = &page->pack,
+        .fused = &page->fused,
     };
 }

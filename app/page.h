@@ -12,7 +12,11 @@ typedef struct AppPageDesc {
     uint32_t nx, ny;
     bool readback;   /* the vertices can be read back (OBJ export, checks) */
     bool cpu_deform; /* deform on the CPU and upload (the seed's way), not in deform.comp */
+    GpuNormalsPath normals;
 } AppPageDesc;
+
+/* GPU_NORMALS_DEFAULT resolved: the fastest path the benchmark measured that the deform allows. */
+GpuNormalsPath app_page_normals_path(GpuNormalsPath asked, bool cpu_deform);
 
 typedef struct AppPage {
     PageGrid grid;
@@ -20,6 +24,8 @@ typedef struct AppPage {
     GpuDeform deform; /* empty with cpu_deform */
     GpuNormals normals;
     GpuPack pack;
+    GpuFused fused;
+    GpuNormalsPath path;
     bool cpu_deform;
     CurlParams pose; /* this frame's, for the GPU deform */
 } AppPage;

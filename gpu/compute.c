@@ -92,6 +92,7 @@ bool gpu_kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuKern
     out->binding_count = desc->binding_count;
     out->push_size = desc->push_size;
     out->workgroup_size = desc->workgroup_size;
+    out->max_groups_x = ctx->dispatch_max_x;
     if (kernel_create(ctx, desc, out, err))
         return true;
     gpu_kernel_destroy(ctx, out);
@@ -139,16 +140,16 @@ static void grid_for(uint64_t count, uint32_t wg, uint32_t max_x, uint64_t *gx, 
     *gx = (groups + *gy - 1) / *gy;
 }
 
-bool gpu_kernel_fits(const GpuContext *ctx, const GpuKernel *kernel, uint64_t count)
-{
-    const uint32_t *max = ctx->props.limits.maxComputeWorkGroupCount;
-    uint64_t gx, gy;
-    grid_for(count, kernel->workgroup_size, max[0], &gx, &gy);
-    return gx <= max[0] && gy <= max[1];
-}
 
-/* The same limit every Vulkan device guarantees; gpu_kernel_fits checked the real one. */
-#define DISPATCH_MAX_X 65535u
+static void bind(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push)
+{
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->layout, 0, 1,
+                            &kernel->set, 0, NULL);
+    if (kernel->push_size)
+        vkCmdPushConstants(cmd, kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, kernel->push_size,
+                           push);
+}
 
 void gpu_kernel_dispatch(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push,
                          uint64_t count)
@@ -156,13 +157,15 @@ void gpu_kernel_dispatch(VkCommandBuffer cmd, const GpuKernel *kernel, const voi
     if (count == 0)
         return;
     uint64_t gx, gy;
-    grid_for(count, kernel->workgroup_size, DISPATCH_MAX_X, &gx, &gy);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->layout, 0, 1,
-                            &kernel->set, 0, NULL);
-    if (kernel->push_size)
-        vkCmdPushConstants(cmd, kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, kernel->push_size,
-                           push);
+    grid_for(count, kernel->workgroup_size, kernel->max_groups_x, &gx, &gy);
+    bind(cmd, kernel, push);
     vkCmdDispatch(cmd, (uint32_t)gx, (uint32_t)gy, 1);
+}
+
+void gpu_kernel_dispatch_tiles(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push,
+                               uint32_t width, uint32_t height, uint32_t tile_w, uint32_t tile_h)
+{
+    bind(cmd, kernel, push);
+    vkCmdDispatch(cmd, (width + tile_w - 1) / tile_w, (height + tile_h - 1) / tile_h, 1);
 }
 

@@ -28,6 +28,7 @@ typedef struct GpuKernel {
     VkDescriptorPool pool;
     VkDescriptorSet set;
     uint32_t binding_count, push_size, workgroup_size;
+    uint32_t max_groups_x; /* the context's dispatch_max_x when the kernel was made */
 } GpuKernel;
 
 bool gpu_kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuKernel *out,
@@ -37,8 +38,9 @@ void gpu_kernel_destroy(const GpuContext *ctx, GpuKernel *kernel);
 /* Points bindings 0..binding_count-1 at whole buffers. */
 void gpu_kernel_bind(const GpuContext *ctx, const GpuKernel *kernel, const GpuBuffer *const *buffers);
 
-/* False when the extent needs more workgroups than the device can dispatch. */
-bool gpu_kernel_fits(const GpuContext *ctx, const GpuKernel *kernel, uint64_t count);
+/* Records a 2-D dispatch of tile_w x tile_h workgroups covering width x height. */
+void gpu_kernel_dispatch_tiles(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push,
+                               uint32_t width, uint32_t height, uint32_t tile_w, uint32_t tile_h);
 
 /* Records the dispatch of `count` invocations (bounds-checked in the shader). */
 void gpu_kernel_dispatch(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push,

@@ -223,6 +223,7 @@ static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
                              ctx->surface ? " that can present to the window" : "");
     }
     vkGetPhysicalDeviceMemoryProperties(ctx->physical, &ctx->memory);
+    ctx->dispatch_max_x = ctx->props.limits.maxComputeWorkGroupCount[0];
     ctx->driver = (VkPhysicalDeviceDriverProperties){
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
     VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,

@@ -41,6 +41,9 @@ typedef struct GpuContext {
     VkQueue queue;
     uint32_t queue_family;
     VkCommandPool pool; /* for one-off uploads and per-frame command buffers alike */
+    /* Workgroups per dispatch in x before kernels spill into y: the device's limit (65535 on
+     * many, 2^31-1 on NVIDIA). Tests lower it to run the y spill on small extents. */
+    uint32_t dispatch_max_x;
     bool debug_utils;
 } GpuContext;
 

@@ -67,16 +67,28 @@ void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFra
     GpuTimer *timer = work->timer;
     if (timer)
         gpu_timer_begin(timer, cmd);
-    if (work->deform)
-        gpu_deform_record(ctx, cmd, work->deform, work->page, &work->pose);
-    else
-        gpu_page_record_upload(ctx, cmd, work->page);
-    if (timer)
-        gpu_timer_mark(timer, cmd, work->deform ? "deform" : "upload");
-    gpu_normals_record(ctx, cmd, work->normals, work->page, timer);
-    gpu_pack_record(ctx, cmd, work->pack, work->page);
-    if (timer)
-        gpu_timer_mark(timer, cmd, "pack");
+    if (work->path == GPU_NORMALS_FUSED_DEFORM) {
+        gpu_fused_record_deform(ctx, cmd, work->fused, work->page, &work->pose);
+        if (timer)
+            gpu_timer_mark(timer, cmd, "fused_deform");
+    } else {
+        if (work->deform)
+            gpu_deform_record(ctx, cmd, work->deform, work->page, &work->pose);
+        else
+            gpu_page_record_upload(ctx, cmd, work->page);
+        if (timer)
+            gpu_timer_mark(timer, cmd, work->deform ? "deform" : "upload");
+    }
+    if (work->path == GPU_NORMALS_FUSED) {
+        gpu_fused_record(ctx, cmd, work->fused, work->page);
+        if (timer)
+            gpu_timer_mark(timer, cmd, "fused");
+    } else if (work->path == GPU_NORMALS_TWO_PASS) {
+        gpu_normals_record(ctx, cmd, work->normals, work->page, timer);
+        gpu_pack_record(ctx, cmd, work->pack, work->page);
+        if (timer)
+            gpu_timer_mark(timer, cmd, "pack");
+    }
     if (work->readback_vertices) {
         gpu_page_record_readback(ctx, cmd, work->page);
         if (timer)

@@ -5,6 +5,7 @@
 #define PAGECURL_GPU_FRAME_H
 
 #include "deform.h"
+#include "fused.h"
 #include "normals.h"
 #include "pack.h"
 #include "renderer.h"
@@ -24,12 +25,22 @@ void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame);
 bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 
 /* What the frame computes and draws. renderer/target/draw may be NULL: compute only. */
+/* How the normals and the AoS vertices are made; 0 is the default, the fastest measured. */
+typedef enum GpuNormalsPath {
+    GPU_NORMALS_DEFAULT = 0,
+    GPU_NORMALS_TWO_PASS,     /* tri_normals -> vertex_normals -> pack (the seed's passes) */
+    GPU_NORMALS_FUSED,        /* one tiled kernel from the SoA positions */
+    GPU_NORMALS_FUSED_DEFORM, /* one tiled kernel that also evaluates the curl */
+} GpuNormalsPath;
+
 typedef struct GpuFrameWork {
     const GpuPage *page;
     const GpuDeform *deform; /* set: deform on the GPU at `pose`; NULL: upload the staging */
     CurlParams pose;
-    const GpuNormals *normals;
-    const GpuPack *pack;
+    GpuNormalsPath path;      /* resolved: never GPU_NORMALS_DEFAULT */
+    const GpuNormals *normals; /* two-pass */
+    const GpuPack *pack;       /* two-pass */
+    const GpuFused *fused;     /* both fused paths */
     bool readback_vertices;
     const GpuRenderer *renderer;
     const GpuRenderTarget *target;

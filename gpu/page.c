@@ -51,8 +51,9 @@ static bool check_limits(const GpuContext *ctx, const GpuPage *page, GpuError *e
                              "(maxStorageBufferRange)",
                              page->nx, page->ny, (unsigned long long)largest,
                              ctx->props.deviceName, lim->maxStorageBufferRange);
+    /* the largest extent, in the smallest workgroups any kernel uses, spilled over x and y */
     uint64_t groups = (page->triangle_count + 255) / 256;
-    uint64_t most = (uint64_t)lim->maxComputeWorkGroupCount[0] * lim->maxComputeWorkGroupCount[1];
+    uint64_t most = (uint64_t)ctx->dispatch_max_x * lim->maxComputeWorkGroupCount[1];
     if (groups > most)
         return gpu_error_set(err, "grid %ux%u needs more compute workgroups than %s dispatches",
                              page->nx, page->ny, ctx->props.deviceName);

@@ -12,7 +12,7 @@ layout(std430, binding = 1) writeonly buffer Dst { vec4 dst[]; };
 
 void main()
 {
-    uint i = pc_global_index();
+    uint i = pc_global_index(PC_WG_COPY);
     if (i >= p.count)
         return;
     dst[i] = src[i];

@@ -12,7 +12,7 @@ layout(std430, binding = 0) writeonly buffer Positions { float pos[]; };
 
 void main()
 {
-    uint v = pc_global_index();
+    uint v = pc_global_index(PC_WG_DEFORM);
     uint n = p.grid.vertex_count;
     if (v >= n)
         return;

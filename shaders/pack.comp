@@ -14,7 +14,7 @@ layout(std430, binding = 3) writeonly buffer Vertices { vec4 vtx[]; };
 
 void main()
 {
-    uint v = pc_global_index();
+    uint v = pc_global_index(PC_WG_PACK);
     if (v >= p.vertex_count)
         return;
     uint n = p.vertex_count;

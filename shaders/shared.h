@@ -29,6 +29,10 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_WG_PACK 256
 #define PC_WG_COPY 256
 #define PC_WG_DEFORM 256
+/* The fused kernels' tile: 32 x 8 vertices per workgroup (256 threads), loaded with a one-vertex
+ * halo into shared memory. 32 across: one NVIDIA warp writes 32 consecutive vertices = 1 KiB. */
+#define PC_TILE_W 32
+#define PC_TILE_H 8
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that pack.comp writes it with 16-byte stores. */

@@ -17,7 +17,7 @@ vec3 load(uint v)
 
 void main()
 {
-    uint t = pc_global_index();
+    uint t = pc_global_index(PC_WG_TRI_NORMALS);
     if (t >= p.triangle_count)
         return;
     uint cx = p.nx - 1u;

@@ -12,7 +12,7 @@ layout(std430, binding = 1) writeonly buffer VertexNormals { float nrm[]; };
 
 void main()
 {
-    uint v = pc_global_index();
+    uint v = pc_global_index(PC_WG_VERTEX_NORMALS);
     if (v >= p.vertex_count)
         return;
     uint i = v % p.nx, j = v / p.nx;

@@ -4,8 +4,9 @@
  * back bit for bit, deform.comp's within 1e-5 page widths; normals within 1e-3 degrees of the
  * seed's loop run on the read-back positions. Grid sizes include ones that are not multiples of
  * the workgroup size and a 2x2 page (a single cell).
- * usage: test_gpu_normals [--no-validation] [NXxNY ...]   (the arguments serve GPU machines
- * without the validation layer, and sizes too large for CI) */
+ * usage: test_gpu_normals [--no-validation] [--dispatch-max-x N] [NXxNY ...]
+ * (the arguments serve GPU machines without the validation layer, sizes too large for CI, and
+ * forcing the second dispatch dimension there) */
 #include "../app/page.h"
 #include "../mesh/normals.h"
 #include "check.h"
@@ -94,13 +95,28 @@ static void compare(CheckState *s, const AppPage *page, const float *v, const fl
     free(buf);
 }
 
-static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32_t ny,
-                       bool cpu_deform)
+/* The ways through the compute chain: each must give the same page. */
+static const struct {
+    bool cpu_deform;
+    GpuNormalsPath path;
+    const char *name;
+} PATHS[] = {
+    {true, GPU_NORMALS_TWO_PASS, "cpu deform, two-pass"},
+    {false, GPU_NORMALS_TWO_PASS, "gpu deform, two-pass"},
+    {true, GPU_NORMALS_FUSED, "cpu deform, fused"},
+    {false, GPU_NORMALS_FUSED, "gpu deform, fused"},
+    {false, GPU_NORMALS_FUSED_DEFORM, "fused-deform"},
+};
+#define PATH_COUNT (sizeof PATHS / sizeof PATHS[0])
+
+static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32_t ny, size_t way)
 {
     GpuError err = {0};
     AppPage page;
     GpuFrame frame;
-    AppPageDesc desc = {.nx = nx, .ny = ny, .readback = true, .cpu_deform = cpu_deform};
+    bool cpu_deform = PATHS[way].cpu_deform;
+    AppPageDesc desc = {
+        .nx = nx, .ny = ny, .readback = true, .cpu_deform = cpu_deform, .normals = PATHS[way].path};
     if (!app_page_create(ctx, &desc, &page, &err)) {
         CHECK(s, false, "page %ux%u: %s", nx, ny, err.message);
         return;
@@ -124,9 +140,9 @@ static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32
         }
         mesh_curl_apply(&pose, page.grid.rest_x, page.grid.rest_y, n, x, y, z);
         gpu_buffer_invalidate(ctx, &page.gpu.readback);
-        char what[96];
-        snprintf(what, sizeof what, "grid %ux%u %s deform t=%.2f g=%.2f", nx, ny,
-                 cpu_deform ? "cpu" : "gpu", poses[p][0], poses[p][1]);
+        char what[128];
+        snprintf(what, sizeof what, "grid %ux%u %s t=%.2f g=%.2f", nx, ny, PATHS[way].name,
+                 poses[p][0], poses[p][1]);
         compare(s, &page, page.gpu.readback.mapped, x, y, z, cpu_deform, what);
     }
     free(x), free(y), free(z);
@@ -140,10 +156,13 @@ int main(int argc, char **argv)
     bool validation = true;
     uint32_t grids[16][2] = {{2, 2}, {3, 7}, {64, 90}, {100, 33}, {257, 130}, {16, 16}};
     size_t grid_count = 6, given = 0;
+    unsigned max_x = 0;
     for (int i = 1; i < argc; i++) {
         unsigned a, b;
         if (!strcmp(argv[i], "--no-validation"))
             validation = false;
+        else if (!strcmp(argv[i], "--dispatch-max-x") && i + 1 < argc)
+            max_x = (unsigned)strtoul(argv[++i], NULL, 10);
         else if (given < 16 && sscanf(argv[i], "%ux%u", &a, &b) == 2 && a >= 2 && b >= 2)
             grids[given][0] = a, grids[given][1] = b, grid_count = ++given;
         else
@@ -158,10 +177,19 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("device: %s\n", ctx.props.deviceName);
-    for (size_t g = 0; g < grid_count; g++) {
-        check_grid(&s, &ctx, grids[g][0], grids[g][1], true);
-        check_grid(&s, &ctx, grids[g][0], grids[g][1], false);
-    }
+    if (max_x)
+        ctx.dispatch_max_x = max_x;
+    for (size_t g = 0; g < grid_count; g++)
+        for (size_t way = 0; way < PATH_COUNT; way++)
+            check_grid(&s, &ctx, grids[g][0], grids[g][1], way);
+    /* Extents past the device's workgroup limit spill into a second dispatch dimension. No CI
+     * grid is that large, so lower the limit to make the kernels use the spill. */
+    uint32_t device_max_x = ctx.dispatch_max_x;
+    ctx.dispatch_max_x = 5;
+    printf("dispatch limited to 5 workgroups in x:\n");
+    check_grid(&s, &ctx, 257, 130, 1);
+    check_grid(&s, &ctx, 63, 17, 0);
+    ctx.dispatch_max_x = device_max_x;
     gpu_context_destroy(&ctx);
     CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
           messages.errors, messages.warnings);

@@ -1,0 +1,76 @@
+#include "fused.h"
+
+#include <string.h>
+
+static const uint32_t fused_spv[] =
+#include "fused.comp.inc"
+    ;
+static const uint32_t fused_deform_spv[] =
+#include "fused_deform.comp.inc"
+    ;
+
+bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, float width, float height,
+                      GpuFused *out, GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    out->width = width;
+    out->height = height;
+    GpuKernelDesc fused = {
+        .spirv = fused_spv,
+        .spirv_size = sizeof fused_spv,
+        .binding_count = 2,
+        .push_size = sizeof(PcDeformPush),
+        .workgroup_size = PC_TILE_W * PC_TILE_H,
+        .label = "fused",
+    };
+    GpuKernelDesc fused_deform = fused;
+    fused_deform.spirv = fused_deform_spv;
+    fused_deform.spirv_size = sizeof fused_deform_spv;
+    fused_deform.binding_count = 1;
+    fused_deform.label = "fused_deform";
+    if (!gpu_kernel_create(ctx, &fused, &out->fused, err) ||
+        !gpu_kernel_create(ctx, &fused_deform, &out->fused_deform, err)) {
+        gpu_fused_destroy(ctx, out);
+        return false;
+    }
+    gpu_kernel_bind(ctx, &out->fused, (const GpuBuffer *[]){&page->vertices, &page->positions});
+    gpu_kernel_bind(ctx, &out->fused_deform, (const GpuBuffer *[]){&page->vertices});
+    return true;
+}
+
+void gpu_fused_destroy(const GpuContext *ctx, GpuFused *fused)
+{
+    gpu_kernel_destroy(ctx, &fused->fused_deform);
+    gpu_kernel_destroy(ctx, &fused->fused);
+}
+
+static void dispatch(const GpuContext *ctx, VkCommandBuffer cmd, const GpuKernel *kernel,
+                     const GpuPage *page, const PcDeformPush *push, const char *label)
+{
+    gpu_label_begin(ctx, cmd, label);
+    gpu_kernel_dispatch_tiles(cmd, kernel, push, page->nx, page->ny, PC_TILE_W, PC_TILE_H);
+    gpu_label_end(ctx, cmd);
+    /* the kernel writes the AoS vertices -> the draw fetches them. */
+    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT,
+                VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT);
+}
+
+void gpu_fused_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
+                      const GpuPage *page)
+{
+    PcDeformPush push = {.grid = gpu_page_push(page)};
+    dispatch(ctx, cmd, &fused->fused, page, &push, "fused");
+}
+
+void gpu_fused_record_deform(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
+                             const GpuPage *page, const CurlParams *pose)
+{
+    PcDeformPush push = {
+        .grid = gpu_page_push(page),
+        .curl = *pose,
+        .page = {{fused->width, fused->height, 0.0f, 0.0f}},
+    };
+    gpu_page_record_frame_start(cmd);
+    dispatch(ctx, cmd, &fused->fused_deform, page, &push, "fused_deform");
+}

@@ -1,0 +1,27 @@
+/* The fused kernels (beyond the seed, its own future work): one dispatch per frame computes
+ * every vertex normal from a shared-memory tile of positions and writes the AoS vertex directly.
+ * `fused` loads the tile from the resident SoA positions; `fused_deform` evaluates the curl for the
+ * tile itself and touches no position buffer. Owns both kernels, bound once to a page. */
+#ifndef PAGECURL_GPU_FUSED_H
+#define PAGECURL_GPU_FUSED_H
+
+#include "compute.h"
+#include "page.h"
+
+typedef struct GpuFused {
+    GpuKernel fused, fused_deform;
+    float width, height;
+} GpuFused;
+
+bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, float width, float height,
+                      GpuFused *out, GpuError *err);
+void gpu_fused_destroy(const GpuContext *ctx, GpuFused *fused);
+
+/* Stage fused: positions must be written (and barriered) before. */
+void gpu_fused_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
+                      const GpuPage *page);
+/* Stage fused_deform: the whole compute chain for `pose`, after the previous frame's uses. */
+void gpu_fused_record_deform(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
+                             const GpuPage *page, const CurlParams *pose);
+
+#endif

@@ -1,0 +1,63 @@
+// The fused kernels' common part: a tile of PC_TILE_W x PC_TILE_H vertices plus a one-vertex halo
+// in shared memory (C++ AMP's tile_static), each thread's normal from its <= 6 incident triangles
+// in the fixed order and with the seed's weighting (unit triangle normals summed, normalised), and
+// the AoS vertex written straight out. The includer fills the tile in fused_fill(), then calls
+// fused_finish().
+layout(local_size_x = PC_TILE_W, local_size_y = PC_TILE_H) in;
+layout(push_constant) uniform Push { PcDeformPush p; };
+layout(std430, binding = 0) writeonly buffer Vertices { vec4 vtx[]; };
+
+const uint HALO_W = PC_TILE_W + 2u, HALO_H = PC_TILE_H + 2u;
+shared float tile_x[HALO_H][HALO_W], tile_y[HALO_H][HALO_W], tile_z[HALO_H][HALO_W];
+
+vec3 at(uint r, uint c)
+{
+    return vec3(tile_x[r][c], tile_y[r][c], tile_z[r][c]);
+}
+
+vec3 unit_normal(vec3 a, vec3 b, vec3 c)
+{
+    vec3 n = cross(b - a, c - a);
+    float len = length(n);
+    return n * (len > 0.0 ? 1.0 / len : 0.0);
+}
+
+// Grid vertex (i, j) of this workgroup's tile with its halo, clamped at the page border (clamped
+// entries are never used by a triangle that exists).
+void tile_origin(out int i0, out int j0)
+{
+    i0 = int(gl_WorkGroupID.x * PC_TILE_W) - 1;
+    j0 = int(gl_WorkGroupID.y * PC_TILE_H) - 1;
+}
+
+void fused_finish()
+{
+    // every thread's tile entries written -> every thread reads its neighbours'
+    barrier();
+    uint i = gl_GlobalInvocationID.x, j = gl_GlobalInvocationID.y;
+    uint nx = p.grid.nx, ny = p.grid.ny;
+    if (i >= nx || j >= ny)
+        return;
+    uint r = gl_LocalInvocationID.y + 1u, c = gl_LocalInvocationID.x + 1u;
+    bool right = i + 1u < nx, left = i > 0u, up = j + 1u < ny, down = j > 0u;
+    vec3 o = at(r, c), sum = vec3(0.0);
+    // the six slots of pc_vertex_triangle, each triangle's corners in its index order
+    if (right && up) {
+        sum += unit_normal(o, at(r, c + 1u), at(r + 1u, c + 1u));
+        sum += unit_normal(o, at(r + 1u, c + 1u), at(r + 1u, c));
+    }
+    if (left && up)
+        sum += unit_normal(at(r, c - 1u), o, at(r + 1u, c));
+    if (left && down) {
+        sum += unit_normal(at(r - 1u, c - 1u), at(r - 1u, c), o);
+        sum += unit_normal(at(r - 1u, c - 1u), o, at(r, c - 1u));
+    }
+    if (right && down)
+        sum += unit_normal(at(r - 1u, c), at(r, c + 1u), o);
+    float len = length(sum);
+    sum *= len > 0.0 ? 1.0 / len : 0.0;
+    uint v = j * nx + i;
+    vec2 uv = vec2(float(i) / float(nx - 1u), float(j) / float(ny - 1u));
+    vtx[2u * v] = vec4(o, sum.x);
+    vtx[2u * v + 1u] = vec4(sum.yz, uv);
+}
