@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")"
 
 BUILD_PKGS="gcc libc6-dev cmake ninja-build pkg-config glslc libvulkan-dev libvulkan1
-libvulkan-volk-dev libcglm-dev libstb-dev libsdl2-dev mesa-vulkan-drivers"
+libvulkan-volk-dev libcglm-dev libstb-dev libsdl2-dev libcjson-dev mesa-vulkan-drivers"
 TEST_PKGS="vulkan-validationlayers xvfb xauth xdotool imagemagick"
 
 say() { printf 'dev.sh: %s\n' "$*" >&2; }

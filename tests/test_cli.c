@@ -3,6 +3,7 @@
  * the grid), the fall-back to headless without a display, and no half-written files. */
 #include "check.h"
 
+#include <cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -24,7 +25,7 @@ typedef struct Run {
 
 /* The program under test and the folder its files go to. */
 typedef struct Cli {
-    const char *exe, *dir;
+    const char *exe, *dir, *plot;
 } Cli;
 
 static void slurp(const char *path, char *buf, size_t size)
@@ -282,13 +283,112 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
           "no display: exit %d: %s", r.status, r.err);
 }
 
+/* A number in the JSON that must be there and be > 0 (>= 0 where `zero_ok`). */
+static void check_number(CheckState *s, const cJSON *obj, const char *key, bool zero_ok,
+                         const char *where)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    bool ok = cJSON_IsNumber(item) && (zero_ok ? item->valuedouble >= 0 : item->valuedouble > 0);
+    CHECK(s, ok, "%s: \"%s\" missing or not %s", where, key, zero_ok ? ">= 0" : "> 0");
+}
+
+static void check_stats(CheckState *s, const cJSON *obj, const char *where)
+{
+    CHECK(s, cJSON_IsObject(obj), "%s: not an object", where);
+    check_number(s, obj, "min_ms", false, where);
+    check_number(s, obj, "median_ms", false, where);
+    check_number(s, obj, "p99_ms", false, where);
+}
+
+/* The benchmark as a user runs it: the table, the JSON (every key, positive numbers, the frame
+ * count asked for), the CSV (one row per frame), the plot, and its bad values. */
+static void check_bench(CheckState *s, const Cli *c)
+{
+    char json[512], csv[512];
+    path_in(c, json, sizeof json, "bench.json");
+    path_in(c, csv, sizeof csv, "bench.csv");
+    Run r = RUN("--bench", "--grid", "64x64", "--frames", "30", "--warmup", "3", "--validation",
+                "--json", json, "--csv", csv);
+    CHECK(s, r.status == 0, "bench: exit %d: %s", r.status, r.err);
+    CHECK(s, strstr(r.out, "median ms") && strstr(r.out, "frames/s") &&
+                 strstr(r.out, "copy bandwidth"),
+          "bench: no table on stdout: %s", r.out);
+    static char text[1 << 16];
+    slurp(json, text, sizeof text);
+    cJSON *root = cJSON_Parse(text);
+    CHECK(s, root != NULL, "bench.json does not parse");
+    const cJSON *context = cJSON_GetObjectItemCaseSensitive(root, "context");
+    static const char *const strings[] = {"device", "driver", "api_version", "date", "command"};
+    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(context, strings[i]);
+        CHECK(s, cJSON_IsString(item) && item->valuestring[0], "context.%s missing", strings[i]);
+    }
+    check_number(s, context, "copy_gbps", false, "context");
+    const cJSON *runs = cJSON_GetObjectItemCaseSensitive(root, "runs");
+    CHECK(s, cJSON_GetArraySize(runs) == 1, "want one run, got %d", cJSON_GetArraySize(runs));
+    const cJSON *run = cJSON_GetArrayItem(runs, 0);
+    const cJSON *grid = cJSON_GetObjectItemCaseSensitive(run, "grid");
+    CHECK(s, cJSON_GetArraySize(grid) == 2 && cJSON_GetArrayItem(grid, 0)->valueint == 64 &&
+                 cJSON_GetArrayItem(grid, 1)->valueint == 64,
+          "run.grid is not [64, 64]");
+    const cJSON *frames = cJSON_GetObjectItemCaseSensitive(run, "frames");
+    CHECK(s, cJSON_IsNumber(frames) && frames->valueint == 30, "run.frames is not 30");
+    check_number(s, run, "vertices", false, "run");
+    check_number(s, run, "triangles", false, "run");
+    check_number(s, run, "fps", false, "run");
+    check_number(s, run, "cpu_reference_normals_ms", false, "run");
+    check_number(s, run, "speedup_vs_cpu", false, "run");
+    check_number(s, run, "max_stretch", true, "run");
+    check_number(s, run, "max_normal_error_deg", true, "run");
+    check_stats(s, cJSON_GetObjectItemCaseSensitive(run, "frame"), "run.frame");
+    const cJSON *stages = cJSON_GetObjectItemCaseSensitive(run, "stages");
+    CHECK(s, cJSON_GetArraySize(stages) >= 2, "run.stages has %d stages",
+          cJSON_GetArraySize(stages));
+    for (const cJSON *st = stages ? stages->child : NULL; st; st = st->next)
+        check_stats(s, st, st->string);
+    CHECK(s, cJSON_GetObjectItemCaseSensitive(stages, "render") != NULL, "no render stage");
+    cJSON_Delete(root);
+
+    slurp(csv, text, sizeof text);
+    CHECK(s, strncmp(text, "nx,ny,frame,", 12) == 0 && line_count(text) == 31,
+          "bench.csv: want a header and 30 rows, got %d lines", line_count(text));
+
+    /* the plot script draws that CSV */
+    char cmd[1200], svg[512];
+    path_in(c, svg, sizeof svg, "frames.svg");
+    snprintf(cmd, sizeof cmd, "sh %s %s > %s", c->plot, csv, svg);
+    CHECK(s, system(cmd) == 0, "%s failed", cmd);
+    slurp(svg, text, sizeof text);
+    CHECK(s, strstr(text, "<svg") && strstr(text, "<polyline") && strstr(text, "render"),
+          "frames.svg has no curves");
+
+    /* bad values: one line, the right status, no file left behind */
+    char never[512];
+    path_in(c, never, sizeof never, "never.json");
+    r = RUN("--bench", "--frames", "0", "--json", never);
+    CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "--frames"),
+          "--frames 0: exit %d: %s", r.status, r.err);
+    r = RUN("--bench", "--grids", "64,,x", "--json", never);
+    CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "--grids"),
+          "--grids 64,,x: exit %d: %s", r.status, r.err);
+    r = RUN("--json", never);
+    CHECK(s, r.status == 2 && strstr(r.err, "--bench"), "--json without --bench: exit %d",
+          r.status);
+    CHECK(s, !exists(never), "a failed run left %s", never);
+    char bad[512];
+    snprintf(bad, sizeof bad, "%s/no-such-dir/bench.json", c->dir);
+    r = RUN("--bench", "--grid", "8x8", "--frames", "2", "--warmup", "0", "--json", bad);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "no-such-dir"),
+          "unwritable --json: exit %d: %s", r.status, r.err);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: test_cli PAGECURL OUTDIR\n");
+    if (argc != 4) {
+        fprintf(stderr, "usage: test_cli PAGECURL OUTDIR PLOT_SCRIPT\n");
         return 2;
     }
-    const Cli cli = {argv[1], argv[2]};
+    const Cli cli = {argv[1], argv[2], argv[3]};
     if (mkdir(cli.dir, 0755) != 0 && errno != EEXIST) {
         perror(cli.dir);
         return 1;
@@ -298,5 +398,6 @@ int main(int argc, char **argv)
     check_screenshots(&s, &cli);
     check_obj(&s, &cli);
     check_runtime_errors(&s, &cli);
+    check_bench(&s, &cli);
     return check_finish(&s, "test_cli");
 }
