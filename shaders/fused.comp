@@ -9,13 +9,17 @@ layout(std430, binding = 1) readonly buffer Positions { float pos[]; };
 
 void main()
 {
+    int i0, j0;
+    tile_origin(i0, j0);
     uint n = p.grid.vertex_count;
-    for (uint k = gl_LocalInvocationIndex; k < HALO_W * HALO_H; k += THREADS) {
-        uvec2 g = halo_vertex(k);
-        uint v = g.y * p.grid.nx + g.x;
-        tile_x[k / HALO_W][k % HALO_W] = pos[v];
-        tile_y[k / HALO_W][k % HALO_W] = pos[n + v];
-        tile_z[k / HALO_W][k % HALO_W] = pos[2u * n + v];
+    for (uint k = gl_LocalInvocationIndex; k < HALO_W * HALO_H; k += PC_TILE_W * PC_TILE_H) {
+        uint r = k / HALO_W, c = k % HALO_W;
+        uint gi = uint(clamp(i0 + int(c), 0, int(p.grid.nx) - 1));
+        uint gj = uint(clamp(j0 + int(r), 0, int(p.grid.ny) - 1));
+        uint v = gj * p.grid.nx + gi;
+        tile_x[r][c] = pos[v];
+        tile_y[r][c] = pos[n + v];
+        tile_z[r][c] = pos[2u * n + v];
     }
     fused_finish();
 }

@@ -8,15 +8,19 @@
 
 void main()
 {
-    for (uint k = gl_LocalInvocationIndex; k < HALO_W * HALO_H; k += THREADS) {
-        uvec2 g = halo_vertex(k);
+    int i0, j0;
+    tile_origin(i0, j0);
+    for (uint k = gl_LocalInvocationIndex; k < HALO_W * HALO_H; k += PC_TILE_W * PC_TILE_H) {
+        uint r = k / HALO_W, c = k % HALO_W;
+        uint gi = uint(clamp(i0 + int(c), 0, int(p.grid.nx) - 1));
+        uint gj = uint(clamp(j0 + int(r), 0, int(p.grid.ny) - 1));
         // the rest position of mesh/grid.c, as in deform.comp
-        vec2 rest = vec2(float(g.x) / float(p.grid.nx - 1u) * p.page.x,
-                         float(g.y) / float(p.grid.ny - 1u) * p.page.y);
+        vec2 rest = vec2(float(gi) / float(p.grid.nx - 1u) * p.page.x,
+                         float(gj) / float(p.grid.ny - 1u) * p.page.y);
         vec3 q = curl_point(p.curl, rest);
-        tile_x[k / HALO_W][k % HALO_W] = q.x;
-        tile_y[k / HALO_W][k % HALO_W] = q.y;
-        tile_z[k / HALO_W][k % HALO_W] = q.z;
+        tile_x[r][c] = q.x;
+        tile_y[r][c] = q.y;
+        tile_z[r][c] = q.z;
     }
     fused_finish();
 }
