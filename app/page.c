@@ -16,6 +16,8 @@ bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *ou
     memset(out, 0, sizeof *out);
     out->cpu_deform = desc->cpu_deform;
     out->path = app_page_normals_path(desc->normals, desc->cpu_deform);
+    if (!gpu_page_fits(ctx, desc->nx, desc->ny, err))
+        return false;
     if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny}, &out->grid))
         return gpu_error_set(err, "out of memory for a %ux%u page grid", desc->nx, desc->ny);
     GpuPageDesc gdesc = {

@@ -38,9 +38,16 @@ static bool upload_once(const GpuContext *ctx, const GpuBuffer *dst, const void 
     return ok;
 }
 
-static bool check_limits(const GpuContext *ctx, const GpuPage *page, GpuError *err)
+bool gpu_page_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *err)
 {
     const VkPhysicalDeviceLimits *lim = &ctx->props.limits;
+    GpuPage sizes = {
+        .nx = nx,
+        .ny = ny,
+        .vertex_count = (uint64_t)nx * ny,
+        .triangle_count = 2 * (uint64_t)(nx - 1) * (ny - 1),
+    };
+    const GpuPage *page = &sizes;
     /* The largest single binding: the AoS vertices or the three triangle-normal planes. */
     uint64_t vertex_bytes = page->vertex_count * PC_VERTEX_FLOATS * sizeof(float);
     uint64_t tri_bytes = page->triangle_count * 3 * sizeof(float);
@@ -66,7 +73,7 @@ static bool check_limits(const GpuContext *ctx, const GpuPage *page, GpuError *e
 static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out,
                         GpuError *err)
 {
-    if (!check_limits(ctx, out, err))
+    if (!gpu_page_fits(ctx, out->nx, out->ny, err))
         return false;
     VkDeviceSize f = sizeof(float), nv = out->vertex_count, nt = out->triangle_count;
     const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;

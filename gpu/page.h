@@ -30,6 +30,10 @@ typedef struct GpuPage {
     GpuBuffer readback;       /* host copy of `vertices`; only when asked for */
 } GpuPage;
 
+/* False, with a line naming the limit, when an nx x ny page does not fit the device. Checked
+ * before anything is allocated. */
+bool gpu_page_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *err);
+
 /* Fails with a line naming the limit when the grid does not fit the device. */
 bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out, GpuError *err);
 void gpu_page_destroy(const GpuContext *ctx, GpuPage *page);

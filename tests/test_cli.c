@@ -275,6 +275,11 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     slurp(keep, text, sizeof text);
     CHECK(s, strcmp(text, "precious") == 0, "an existing output was damaged: '%s'", text);
 
+    /* A mesh beyond the device's limits: refused before allocation, with the limit named. */
+    r = RUN("--headless", "--grid", "4096x4096", "--curl", "0.5");
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "maxStorageBufferRange"),
+          "grid beyond the device: exit %d: %s", r.status, r.err);
+
     /* No display: the demo falls back to headless and says so. */
     char shot[512];
     path_in(c, shot, sizeof shot, "nodisplay.png");
@@ -361,6 +366,11 @@ static void check_bench(CheckState *s, const Cli *c)
     slurp(svg, text, sizeof text);
     CHECK(s, strstr(text, "<svg") && strstr(text, "<polyline") && strstr(text, "render"),
           "frames.svg has no curves");
+
+    /* a size beyond the device (lavapipe's 128 MiB storage range) is skipped, naming the limit */
+    r = RUN("--bench", "--grids", "16,4096", "--frames", "3", "--warmup", "0");
+    CHECK(s, r.status == 0 && strstr(r.out, "skipped") && strstr(r.out, "maxStorageBufferRange"),
+          "--grids 16,4096: exit %d: %s", r.status, r.out);
 
     /* bad values: one line, the right status, no file left behind */
     char never[512];
