@@ -143,14 +143,16 @@ typedef struct BenchGpu {
     AppPage page;
     GpuRenderer renderer;
     GpuOffscreen target;
-    GpuFrame frame;
-    GpuTimer timer;
+    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
+    GpuTimer timers[GPU_FRAMES_IN_FLIGHT];
+    long timed[GPU_FRAMES_IN_FLIGHT]; /* the measured frame each slot last ran, -1: none */
 } BenchGpu;
 
 static void bench_gpu_destroy(const GpuContext *ctx, BenchGpu *g)
 {
-    gpu_timer_destroy(ctx, &g->timer);
-    gpu_frame_destroy(ctx, &g->frame);
+    gpu_frames_destroy(ctx, g->frames); /* waits for what is in flight */
+    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
+        gpu_timer_destroy(ctx, &g->timers[i]);
     gpu_offscreen_destroy(ctx, &g->target);
     gpu_renderer_destroy(ctx, &g->renderer);
     app_page_destroy(ctx, &g->page);
@@ -166,44 +168,54 @@ static bool alloc_series(BenchRun *run)
     return run->frame_ms && run->cpu_ms;
 }
 
-/* One frame: deform on the CPU, the GPU stages with timestamps, wait. Fills slot i if >= 0. */
-static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const PcDrawPush *draw,
-                        const GpuRenderTarget *target, AppTurn turn, bool readback, BenchRun *run,
-                        long slot, GpuError *err)
+/* The stage times of the measured frame a slot ran, once its fence has signalled. */
+static void collect(const GpuContext *ctx, BenchGpu *g, uint32_t slot, BenchRun *run)
 {
-    double wall0 = now_ms(CLOCK_MONOTONIC), cpu0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
-    if (!gpu_frame_begin(ctx, &g->frame, err))
+    long frame = g->timed[slot];
+    g->timed[slot] = -1;
+    if (frame < 0)
+        return;
+    double ms[GPU_TIMER_MAX];
+    const char *names[GPU_TIMER_MAX];
+    uint32_t n = gpu_timer_read(ctx, &g->timers[slot], ms, names);
+    for (uint32_t i = 0; i < n; i++) {
+        for (int s = 0; s < BENCH_STAGE_COUNT; s++) {
+            if (!strcmp(names[i], bench_stage_names[s])) {
+                run->stage_ms[s][frame] = ms[i]; /* a GPU deform's time replaces the CPU's */
+                run->ran[s] = true;
+            }
+        }
+    }
+}
+
+/* Records and submits frame f (measured frame `measured`, or -1 in the warm-up) without waiting
+ * for it: frames overlap as they do in the window. */
+static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const PcDrawPush *draw,
+                        const GpuRenderTarget *target, uint32_t f, bool readback, BenchRun *run,
+                        long measured, GpuError *err)
+{
+    GpuFrame *frame = &g->frames[f % GPU_FRAMES_IN_FLIGHT];
+    if (!gpu_frame_begin(ctx, frame, err)) /* waits for frame f - GPU_FRAMES_IN_FLIGHT only */
         return false;
+    collect(ctx, g, frame->slot, run);
+    AppTurn turn = bench_turn(f);
     CurlParams pose = mesh_curl_pose(turn.t, turn.g, g->page.grid.width, g->page.grid.height);
     double d0 = now_ms(CLOCK_MONOTONIC);
-    app_page_deform(&g->page, &pose);
+    app_page_deform(&g->page, &pose, frame->slot);
     double deform = now_ms(CLOCK_MONOTONIC) - d0;
     GpuFrameWork work = app_page_work(&g->page);
     work.renderer = &g->renderer;
     work.target = target;
     work.draw = draw;
-    work.timer = &g->timer;
+    work.timer = &g->timers[frame->slot];
     work.readback_vertices = readback;
-    gpu_frame_record(ctx, &g->frame, &work);
-    if (!gpu_frame_submit(ctx, &g->frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err) ||
-        !gpu_frame_wait(ctx, &g->frame, err))
+    gpu_frame_record(ctx, frame, &work);
+    if (!gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err))
         return false;
-    if (slot < 0)
-        return true;
-    run->frame_ms[slot] = now_ms(CLOCK_MONOTONIC) - wall0;
-    run->cpu_ms[slot] = now_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
-    run->stage_ms[BENCH_DEFORM][slot] = deform;
-    run->ran[BENCH_DEFORM] = !run->gpu_deform; /* on the GPU, its timestamp says it ran */
-    double ms[GPU_TIMER_MAX];
-    const char *names[GPU_TIMER_MAX];
-    uint32_t n = gpu_timer_read(ctx, &g->timer, ms, names);
-    for (uint32_t i = 0; i < n; i++) {
-        for (int s = 0; s < BENCH_STAGE_COUNT; s++) {
-            if (!strcmp(names[i], bench_stage_names[s])) {
-                run->stage_ms[s][slot] = ms[i]; /* a GPU deform's time replaces the CPU's */
-                run->ran[s] = true;
-            }
-        }
+    g->timed[frame->slot] = measured;
+    if (measured >= 0) {
+        run->stage_ms[BENCH_DEFORM][measured] = deform;
+        run->ran[BENCH_DEFORM] = !run->gpu_deform; /* on the GPU, its timestamp says it ran */
     }
     return true;
 }
@@ -213,6 +225,8 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                              uint32_t ny, BenchGpu *g, GpuError *err)
 {
     *g = (BenchGpu){0};
+    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
+        g->timed[i] = -1;
     VkExtent2D extent = {opts->width, opts->height};
     AppPageDesc desc = {.nx = nx,
                         .ny = ny,
@@ -222,7 +236,9 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
     bool ok = app_page_create(ctx, &desc, &g->page, err) &&
               gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &g->renderer, err) &&
               gpu_offscreen_create(ctx, extent, g->renderer.depth_format, &g->target, err) &&
-              gpu_frame_create(ctx, &g->frame, err) && gpu_timer_create(ctx, &g->timer, err);
+              gpu_frames_create(ctx, g->frames, err);
+    for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
+        ok = gpu_timer_create(ctx, &g->timers[i], err);
     if (!ok)
         bench_gpu_destroy(ctx, g);
     return ok;
@@ -255,17 +271,33 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     bool progress = isatty(STDERR_FILENO);
     uint32_t total = opts->warmup + run->frames;
     bool ok = true;
+    /* A measured frame's wall and CPU time: from its start to the next frame's start, the
+     * period at which the loop runs with frames in flight. */
+    double wall_prev = 0, cpu_prev = 0;
     for (uint32_t f = 0; f < total && ok; f++) {
-        long slot = f < opts->warmup ? -1 : (long)(f - opts->warmup);
-        ok = bench_frame(ctx, &g, &draw, &target, bench_turn(f), false, run, slot, &err);
+        double wall = now_ms(CLOCK_MONOTONIC), cpu = now_ms(CLOCK_THREAD_CPUTIME_ID);
+        if (f > opts->warmup) {
+            run->frame_ms[f - 1 - opts->warmup] = wall - wall_prev;
+            run->cpu_ms[f - 1 - opts->warmup] = cpu - cpu_prev;
+        }
+        wall_prev = wall, cpu_prev = cpu;
+        long measured = f < opts->warmup ? -1 : (long)(f - opts->warmup);
+        ok = bench_frame(ctx, &g, &draw, &target, f, false, run, measured, &err);
         if (progress && (f % 16 == 0 || f + 1 == total))
             fprintf(stderr, "\rbench %ux%u: frame %u/%u ", run->nx, run->ny, f + 1, total);
     }
+    /* the last measured frame ends when the GPU has finished it */
+    ok = ok && gpu_frames_wait(ctx, g.frames, &err);
+    run->frame_ms[run->frames - 1] = now_ms(CLOCK_MONOTONIC) - wall_prev;
+    run->cpu_ms[run->frames - 1] = now_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_prev;
+    for (uint32_t slot = 0; ok && slot < GPU_FRAMES_IN_FLIGHT; slot++)
+        collect(ctx, &g, slot, run);
     if (progress)
         fprintf(stderr, "\r%60s\r", "");
     AppTurn last = bench_turn(total - 1);
     /* One more frame, untimed, reads the vertices back for the geometric truth. */
-    ok = ok && bench_frame(ctx, &g, &draw, &target, last, true, run, -1, &err);
+    ok = ok && bench_frame(ctx, &g, &draw, &target, total - 1, true, run, -1, &err) &&
+         gpu_frames_wait(ctx, g.frames, &err);
     if (ok) {
         gpu_buffer_invalidate(ctx, &g.page.gpu.readback);
         truth_of(run, &g.page.grid, g.page.gpu.readback.mapped);

@@ -10,12 +10,12 @@
 typedef struct Offscreen {
     GpuRenderer renderer;
     GpuOffscreen target;
-    GpuFrame frame;
+    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
 } Offscreen;
 
 static void offscreen_destroy(const GpuContext *ctx, Offscreen *off)
 {
-    gpu_frame_destroy(ctx, &off->frame);
+    gpu_frames_destroy(ctx, off->frames);
     gpu_offscreen_destroy(ctx, &off->target);
     gpu_renderer_destroy(ctx, &off->renderer);
 }
@@ -27,7 +27,7 @@ static bool offscreen_create(const GpuContext *ctx, const AppOptions *opts, Offs
     VkExtent2D extent = {opts->width, opts->height};
     if (gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &off->renderer, err) &&
         gpu_offscreen_create(ctx, extent, off->renderer.depth_format, &off->target, err) &&
-        gpu_frame_create(ctx, &off->frame, err))
+        gpu_frames_create(ctx, off->frames, err))
         return true;
     offscreen_destroy(ctx, off);
     return false;
@@ -76,21 +76,22 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
         AppTurn turn = fixed ? *fixed : app_input_scripted(f, frames, opts->grab);
         CurlParams pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height);
         bool last = f + 1 == frames;
-        ok = gpu_frame_begin(ctx, &off.frame, &err);
+        GpuFrame *frame = &off.frames[f % GPU_FRAMES_IN_FLIGHT];
+        ok = gpu_frame_begin(ctx, frame, &err);
         if (!ok)
             break;
-        app_page_deform(page, &pose);
+        app_page_deform(page, &pose, frame->slot);
         GpuFrameWork work = app_page_work(page);
         work.readback_vertices = last && opts->export_obj;
         work.renderer = &off.renderer;
         work.target = &target;
         work.draw = &draw;
-        gpu_frame_record(ctx, &off.frame, &work);
+        gpu_frame_record(ctx, frame, &work);
         if (last)
-            gpu_offscreen_record_readback(ctx, off.frame.cmd, &off.target);
-        ok = gpu_frame_submit(ctx, &off.frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, &err);
+            gpu_offscreen_record_readback(ctx, frame->cmd, &off.target);
+        ok = gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, &err);
     }
-    ok = ok && gpu_frame_wait(ctx, &off.frame, &err);
+    ok = ok && gpu_frames_wait(ctx, off.frames, &err);
     int status = 1;
     if (!ok)
         fprintf(stderr, "pagecurl: %s\n", err.message);

@@ -50,13 +50,13 @@ void app_page_destroy(const GpuContext *ctx, AppPage *page)
     mesh_grid_destroy(&page->grid);
 }
 
-void app_page_deform(AppPage *page, const CurlParams *pose)
+void app_page_deform(AppPage *page, const CurlParams *pose, uint32_t slot)
 {
     page->pose = *pose;
     if (!page->cpu_deform)
         return;
     float *x, *y, *z;
-    gpu_page_staging_planes(&page->gpu, &x, &y, &z);
+    gpu_page_staging_planes(&page->gpu, slot, &x, &y, &z);
     mesh_curl_apply(pose, page->grid.rest_x, page->grid.rest_y, page->grid.vertex_count, x, y, z);
 }
 

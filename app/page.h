@@ -36,7 +36,7 @@ void app_page_destroy(const GpuContext *ctx, AppPage *page);
 
 /* Stage deform for `pose`: on the CPU straight into the staging planes (the frame's fence must be
  * done), or kept for deform.comp to evaluate when the frame is recorded. */
-void app_page_deform(AppPage *page, const CurlParams *pose);
+void app_page_deform(AppPage *page, const CurlParams *pose, uint32_t slot);
 
 /* The frame's compute work for this page. */
 GpuFrameWork app_page_work(const AppPage *page);

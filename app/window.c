@@ -60,13 +60,14 @@ static VkExtent2D drawable_size(const AppWindow *win)
 typedef struct WindowGpu {
     GpuSwapchain swapchain;
     GpuRenderer renderer;
-    GpuFrame frame;
+    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
+    uint64_t frame_number;
     bool stale; /* the swapchain must be rebuilt before the next frame */
 } WindowGpu;
 
 static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
 {
-    gpu_frame_destroy(ctx, &w->frame);
+    gpu_frames_destroy(ctx, w->frames);
     gpu_renderer_destroy(ctx, &w->renderer);
     gpu_swapchain_destroy(ctx, &w->swapchain);
 }
@@ -116,10 +117,11 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
         if (!w->swapchain.swapchain)
             return true;
     }
-    if (!gpu_frame_begin(ctx, &w->frame, err))
+    GpuFrame *frame = &w->frames[w->frame_number % GPU_FRAMES_IN_FLIGHT];
+    if (!gpu_frame_begin(ctx, frame, err)) /* waits for the frame before the previous one */
         return false;
     uint32_t index;
-    VkResult r = gpu_swapchain_acquire(ctx, &w->swapchain, &index);
+    VkResult r = gpu_swapchain_acquire(ctx, &w->swapchain, frame->slot, &index);
     if (r == VK_ERROR_OUT_OF_DATE_KHR) {
         w->stale = true;
         return true;
@@ -127,7 +129,7 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     if (r < 0)
         return gpu_error_set(err, "vkAcquireNextImageKHR failed: %s", gpu_result_name(r));
     CurlParams pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height);
-    app_page_deform(page, &pose);
+    app_page_deform(page, &pose, frame->slot);
     GpuRenderTarget target = gpu_swapchain_target(&w->swapchain, index);
     PcDrawPush push = app_camera_draw_push(target.extent.width, target.extent.height,
                                            page->grid.width, page->grid.height);
@@ -135,12 +137,13 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     work.renderer = &w->renderer;
     work.target = &target;
     work.draw = &push;
-    gpu_frame_record(ctx, &w->frame, &work);
-    gpu_swapchain_record_present(w->frame.cmd, &w->swapchain, index);
-    if (!gpu_frame_submit(ctx, &w->frame, w->swapchain.acquired,
+    gpu_frame_record(ctx, frame, &work);
+    gpu_swapchain_record_present(frame->cmd, &w->swapchain, index);
+    if (!gpu_frame_submit(ctx, frame, w->swapchain.acquired[frame->slot],
                           VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
                           w->swapchain.render_done[index], err))
         return false;
+    w->frame_number++;
     r = gpu_swapchain_present(ctx, &w->swapchain, index);
     if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR)
         w->stale = true;
@@ -156,7 +159,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     AppDrag drag = {.turn = {opts->has_curl ? opts->curl : 0.0f, opts->grab}};
     drag.target = drag.turn.t;
     bool ok = gpu_renderer_create(ctx, gpu_swapchain_pick_format(ctx), &w.renderer, &err) &&
-              gpu_frame_create(ctx, &w.frame, &err);
+              gpu_frames_create(ctx, w.frames, &err);
     bool running = ok, redraw = true;
     uint32_t frames = 0;
     uint64_t last = SDL_GetTicks64();
@@ -187,7 +190,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         fprintf(stderr, "pagecurl: %s\n", err.message);
         status = 1;
     }
-    gpu_frame_wait(ctx, &w.frame, &err);
+    gpu_frames_wait(ctx, w.frames, &err);
     window_gpu_destroy(ctx, &w);
     if (status == 0)
         status = app_headless_capture(ctx, page, opts, drag.turn);

@@ -11,6 +11,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* Frames the CPU may record and submit ahead of the GPU. Two: the CPU prepares frame N+1 while
+ * the GPU runs frame N, and waits only for frame N-1, long finished in the steady state. */
+#define GPU_FRAMES_IN_FLIGHT 2
+
 /* Counted by the debug messenger. Owned by the caller so that it outlives the context: the
  * layer reports leaks while the device and instance are destroyed. */
 typedef struct GpuMessages {

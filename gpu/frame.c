@@ -18,9 +18,10 @@ static bool frame_create(const GpuContext *ctx, GpuFrame *out, GpuError *err)
     return true;
 }
 
-bool gpu_frame_create(const GpuContext *ctx, GpuFrame *out, GpuError *err)
+bool gpu_frame_create(const GpuContext *ctx, uint32_t slot, GpuFrame *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
+    out->slot = slot;
     if (frame_create(ctx, out, err))
         return true;
     gpu_frame_destroy(ctx, out);
@@ -36,6 +37,33 @@ void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame)
     if (frame->cmd)
         vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &frame->cmd);
     memset(frame, 0, sizeof *frame);
+}
+
+bool gpu_frames_create(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
+                       GpuError *err)
+{
+    memset(frames, 0, GPU_FRAMES_IN_FLIGHT * sizeof frames[0]);
+    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++) {
+        if (!gpu_frame_create(ctx, slot, &frames[slot], err)) {
+            gpu_frames_destroy(ctx, frames);
+            return false;
+        }
+    }
+    return true;
+}
+
+void gpu_frames_destroy(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT])
+{
+    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
+        gpu_frame_destroy(ctx, &frames[slot]);
+}
+
+bool gpu_frames_wait(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT], GpuError *err)
+{
+    bool ok = true;
+    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
+        ok = gpu_frame_wait(ctx, &frames[slot], err) && ok;
+    return ok;
 }
 
 bool gpu_frame_wait(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
@@ -75,7 +103,7 @@ void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFra
         if (work->deform)
             gpu_deform_record(ctx, cmd, work->deform, work->page, &work->pose);
         else
-            gpu_page_record_upload(ctx, cmd, work->page);
+            gpu_page_record_upload(ctx, cmd, work->page, frame->slot);
         if (timer)
             gpu_timer_mark(timer, cmd, work->deform ? "deform" : "upload");
     }

@@ -14,11 +14,19 @@
 typedef struct GpuFrame {
     VkCommandBuffer cmd;
     VkFence fence;
-    bool pending; /* submitted and not yet waited for */
+    uint32_t slot; /* which of the GPU_FRAMES_IN_FLIGHT this is: picks per-frame resources */
+    bool pending;  /* submitted and not yet waited for */
 } GpuFrame;
 
-bool gpu_frame_create(const GpuContext *ctx, GpuFrame *out, GpuError *err);
+bool gpu_frame_create(const GpuContext *ctx, uint32_t slot, GpuFrame *out, GpuError *err);
 void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame);
+
+/* The ring of frames in flight: frame number n records into frames[n % GPU_FRAMES_IN_FLIGHT]. */
+bool gpu_frames_create(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
+                       GpuError *err);
+void gpu_frames_destroy(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT]);
+/* Blocks until every frame in flight is done (before reading results or freeing resources). */
+bool gpu_frames_wait(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT], GpuError *err);
 
 /* Waits until the frame's last submission is done (so its buffers may be rewritten), then
  * starts recording. */

@@ -58,9 +58,10 @@ GpuRenderTarget gpu_offscreen_target(const GpuOffscreen *off)
         .color_view = off->color.view,
         .depth_view = off->depth.view,
         .extent = off->color.extent,
-        .color_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-        /* a previous frame's readback copy read it */
-        .color_src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+        /* an earlier frame (maybe still in flight) drew into it and may have copied it out */
+        .color_src_stage =
+            VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+        .color_src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
     };
 }
 

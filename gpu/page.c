@@ -101,8 +101,9 @@ static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage 
             return false;
     GpuBufferDesc staging = {3 * nv * f, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, GPU_MEMORY_UPLOAD,
                              "positions staging"};
-    if (desc->upload && !gpu_buffer_create(ctx, &staging, &out->staging, err))
-        return false;
+    for (uint32_t slot = 0; desc->upload && slot < GPU_FRAMES_IN_FLIGHT; slot++)
+        if (!gpu_buffer_create(ctx, &staging, &out->staging[slot], err))
+            return false;
     const void *uv_parts[] = {desc->u, desc->v};
     const VkDeviceSize uv_sizes[] = {nv * f, nv * f};
     const void *index_parts[] = {desc->indices};
@@ -127,10 +128,11 @@ bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *ou
 void gpu_page_destroy(const GpuContext *ctx, GpuPage *page)
 {
     GpuBuffer *all[] = {&page->readback, &page->indices, &page->vertices, &page->uvs,
-                        &page->vertex_normals, &page->tri_normals, &page->positions,
-                        &page->staging};
+                        &page->vertex_normals, &page->tri_normals, &page->positions};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         gpu_buffer_destroy(ctx, all[i]);
+    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
+        gpu_buffer_destroy(ctx, &page->staging[slot]);
     memset(page, 0, sizeof *page);
 }
 
@@ -145,9 +147,9 @@ PcComputePush gpu_page_push(const GpuPage *page)
     };
 }
 
-void gpu_page_staging_planes(const GpuPage *page, float **x, float **y, float **z)
+void gpu_page_staging_planes(const GpuPage *page, uint32_t slot, float **x, float **y, float **z)
 {
-    float *base = page->staging.mapped;
+    float *base = page->staging[slot].mapped;
     *x = base;
     *y = base + page->vertex_count;
     *z = base + 2 * page->vertex_count;
@@ -166,12 +168,13 @@ void gpu_page_record_frame_start(VkCommandBuffer cmd)
                     VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
 }
 
-void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page)
+void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page,
+                            uint32_t slot)
 {
     gpu_label_begin(ctx, cmd, "upload");
     gpu_page_record_frame_start(cmd);
-    vkCmdCopyBuffer(cmd, page->staging.buffer, page->positions.buffer, 1,
-                    &(VkBufferCopy){.size = page->staging.size});
+    vkCmdCopyBuffer(cmd, page->staging[slot].buffer, page->positions.buffer, 1,
+                    &(VkBufferCopy){.size = page->staging[slot].size});
     /* upload -> tri_normals and pack read the positions. */
     gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);

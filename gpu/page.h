@@ -19,8 +19,9 @@ typedef struct GpuPageDesc {
 typedef struct GpuPage {
     uint32_t nx, ny;
     uint64_t vertex_count, triangle_count;
-    GpuBuffer staging;        /* host-visible x, y, z planes: where the CPU deform writes; only
-                               * with desc.upload */
+    /* host-visible x, y, z planes where the CPU deform writes, one per frame in flight so the
+     * CPU never overwrites what the GPU may still copy; only with desc.upload */
+    GpuBuffer staging[GPU_FRAMES_IN_FLIGHT];
     GpuBuffer positions;      /* x, y, z planes */
     GpuBuffer tri_normals;    /* x, y, z planes of triangle_count */
     GpuBuffer vertex_normals; /* x, y, z planes */
@@ -41,14 +42,15 @@ void gpu_page_destroy(const GpuContext *ctx, GpuPage *page);
 /* The compute passes' push constants for this page. */
 PcComputePush gpu_page_push(const GpuPage *page);
 
-/* The staging planes the CPU writes this frame's positions into. */
-void gpu_page_staging_planes(const GpuPage *page, float **x, float **y, float **z);
+/* The staging planes the CPU writes the positions of the frame in `slot` into. */
+void gpu_page_staging_planes(const GpuPage *page, uint32_t slot, float **x, float **y, float **z);
 
 /* Orders this frame's first write of the resident buffers after the previous frame's uses. */
 void gpu_page_record_frame_start(VkCommandBuffer cmd);
 
 /* Stage `upload`: staging -> resident positions, ordered after the previous frame's readers. */
-void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page);
+void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page,
+                            uint32_t slot);
 /* Stage `readback`: the AoS vertex buffer -> `readback` (after pack, before the fence). */
 void gpu_page_record_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page);
 

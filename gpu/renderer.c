@@ -181,6 +181,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
                                .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
                                .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                                .src_stage = target->color_src_stage,
+                               .src_access = target->color_src_access,
                                .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                                .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                            });

@@ -13,14 +13,15 @@ typedef struct GpuRenderer {
     VkFormat color_format, depth_format;
 } GpuRenderer;
 
-/* What one frame draws into. The colour image must be in `color_layout` with its last use in
- * `color_src_stage`; the renderer leaves it in COLOR_ATTACHMENT_OPTIMAL. Depth is discarded. */
+/* What one frame draws into. The colour image's last use was in `color_src_stage` with
+ * `color_src_access`; the renderer leaves it in COLOR_ATTACHMENT_OPTIMAL. Its old contents and
+ * the depth buffer's are discarded. */
 typedef struct GpuRenderTarget {
     VkImage color, depth;
     VkImageView color_view, depth_view;
     VkExtent2D extent;
-    VkImageLayout color_layout;
     VkPipelineStageFlags2 color_src_stage;
+    VkAccessFlags2 color_src_access;
 } GpuRenderTarget;
 
 bool gpu_renderer_create(const GpuContext *ctx, VkFormat color_format, GpuRenderer *out,

@@ -118,10 +118,12 @@ bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat 
         sc->format = gpu_swapchain_pick_format(ctx);
         sc->present_mode = VK_PRESENT_MODE_FIFO_KHR;
     }
-    if (!sc->acquired) {
+    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++) {
+        if (sc->acquired[slot])
+            continue;
         VkSemaphoreCreateInfo sem = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-        GPU_TRY(err, vkCreateSemaphore(ctx->device, &sem, NULL, &sc->acquired));
-        GPU_NAME(ctx, VK_OBJECT_TYPE_SEMAPHORE, sc->acquired, "image acquired");
+        GPU_TRY(err, vkCreateSemaphore(ctx->device, &sem, NULL, &sc->acquired[slot]));
+        GPU_NAME(ctx, VK_OBJECT_TYPE_SEMAPHORE, sc->acquired[slot], "image acquired");
     }
     destroy_views(ctx, sc);
     if (rebuild(ctx, drawable, depth_format, sc, err))
@@ -137,14 +139,16 @@ void gpu_swapchain_destroy(const GpuContext *ctx, GpuSwapchain *sc)
     destroy_views(ctx, sc);
     if (sc->swapchain)
         vkDestroySwapchainKHR(ctx->device, sc->swapchain, NULL);
-    if (sc->acquired)
-        vkDestroySemaphore(ctx->device, sc->acquired, NULL);
+    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
+        if (sc->acquired[slot])
+            vkDestroySemaphore(ctx->device, sc->acquired[slot], NULL);
     memset(sc, 0, sizeof *sc);
 }
 
-VkResult gpu_swapchain_acquire(const GpuContext *ctx, GpuSwapchain *sc, uint32_t *index)
+VkResult gpu_swapchain_acquire(const GpuContext *ctx, GpuSwapchain *sc, uint32_t slot,
+                               uint32_t *index)
 {
-    return vkAcquireNextImageKHR(ctx->device, sc->swapchain, UINT64_MAX, sc->acquired,
+    return vkAcquireNextImageKHR(ctx->device, sc->swapchain, UINT64_MAX, sc->acquired[slot],
                                  VK_NULL_HANDLE, index);
 }
 
@@ -169,7 +173,6 @@ GpuRenderTarget gpu_swapchain_target(const GpuSwapchain *sc, uint32_t index)
         .color_view = sc->views[index],
         .depth_view = sc->depth.view,
         .extent = sc->extent,
-        .color_layout = VK_IMAGE_LAYOUT_UNDEFINED,
         /* the submit waits for `acquired` at this stage; the transition must come after */
         .color_src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
     };

@@ -19,7 +19,8 @@ typedef struct GpuSwapchain {
     VkImageView views[GPU_SWAPCHAIN_MAX_IMAGES];
     /* Per image: the presentation engine holds it until that image comes back. */
     VkSemaphore render_done[GPU_SWAPCHAIN_MAX_IMAGES];
-    VkSemaphore acquired; /* one frame in flight: free again once the frame's fence signalled */
+    /* per frame in flight: free again once that frame's fence has signalled */
+    VkSemaphore acquired[GPU_FRAMES_IN_FLIGHT];
     GpuImage depth;
 } GpuSwapchain;
 
@@ -32,7 +33,8 @@ bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat 
 void gpu_swapchain_destroy(const GpuContext *ctx, GpuSwapchain *sc);
 
 /* VK_SUCCESS, VK_SUBOPTIMAL_KHR or VK_ERROR_OUT_OF_DATE_KHR for the caller to act on. */
-VkResult gpu_swapchain_acquire(const GpuContext *ctx, GpuSwapchain *sc, uint32_t *index);
+VkResult gpu_swapchain_acquire(const GpuContext *ctx, GpuSwapchain *sc, uint32_t slot,
+                               uint32_t *index);
 VkResult gpu_swapchain_present(const GpuContext *ctx, GpuSwapchain *sc, uint32_t index);
 
 GpuRenderTarget gpu_swapchain_target(const GpuSwapchain *sc, uint32_t index);

@@ -7,7 +7,10 @@
  * usage: test_gpu_normals [--no-validation] [--dispatch-max-x N] [NXxNY ...]
  * (the arguments serve GPU machines without the validation layer, sizes too large for CI, and
  * forcing the second dispatch dimension there) */
+#include "../app/camera.h"
+#include "../app/input.h"
 #include "../app/page.h"
+#include "../gpu/offscreen.h"
 #include "../mesh/normals.h"
 #include "check.h"
 
@@ -124,7 +127,7 @@ static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32
         CHECK(s, false, "page %ux%u: %s", nx, ny, err.message);
         return;
     }
-    if (!gpu_frame_create(ctx, &frame, &err)) {
+    if (!gpu_frame_create(ctx, 0, &frame, &err)) {
         CHECK(s, false, "frame: %s", err.message);
         app_page_destroy(ctx, &page);
         return;
@@ -136,7 +139,7 @@ static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32
     for (size_t p = 0; x && y && z && p < sizeof poses / sizeof poses[0]; p++) {
         CurlParams pose = mesh_curl_pose(poses[p][0], poses[p][1], page.grid.width,
                                          page.grid.height);
-        app_page_deform(&page, &pose);
+        app_page_deform(&page, &pose, frame.slot);
         if (!run_frame(ctx, &page, &frame, &err)) {
             CHECK(s, false, "frame %ux%u: %s", nx, ny, err.message);
             break;
@@ -151,6 +154,77 @@ static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32
     free(x), free(y), free(z);
     gpu_frame_destroy(ctx, &frame);
     app_page_destroy(ctx, &page);
+}
+
+/* 150 frames per grid with GPU_FRAMES_IN_FLIGHT overlapping (no wait on the frame just
+ * submitted), poses changing every frame, rendered offscreen, then a grid change and 150 more:
+ * the validation layer (synchronization included) must stay silent, and the last frame must still
+ * be right. */
+static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
+{
+    GpuError err = {0};
+    GpuRenderer renderer;
+    GpuOffscreen target;
+    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
+    bool ok = gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &renderer, &err) &&
+              gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, renderer.depth_format, &target,
+                                   &err) &&
+              gpu_frames_create(ctx, frames, &err);
+    CHECK(s, ok, "frames in flight: %s", err.message);
+    GpuRenderTarget rt = gpu_offscreen_target(&target);
+    const AppPageDesc pages[] = {
+        {.nx = 33, .ny = 47, .readback = true, .cpu_deform = true,
+         .normals = GPU_NORMALS_TWO_PASS},
+        {.nx = 64, .ny = 90, .readback = true, .normals = GPU_NORMALS_FUSED_DEFORM},
+    };
+    for (size_t p = 0; ok && p < 2; p++) {
+        AppPage page;
+        if (!app_page_create(ctx, &pages[p], &page, &err)) {
+            CHECK(s, false, "page: %s", err.message);
+            break;
+        }
+        PcDrawPush draw = app_camera_draw_push(160, 120, page.grid.width, page.grid.height);
+        const uint32_t count = 150;
+        CurlParams pose = {0};
+        for (uint32_t f = 0; ok && f < count; f++) {
+            GpuFrame *frame = &frames[f % GPU_FRAMES_IN_FLIGHT];
+            AppTurn turn = app_input_scripted(f % 60, 60, (float)(f % 5) / 4.0f);
+            pose = mesh_curl_pose(turn.t, turn.g, page.grid.width, page.grid.height);
+            ok = gpu_frame_begin(ctx, frame, &err);
+            if (!ok)
+                break;
+            app_page_deform(&page, &pose, frame->slot);
+            GpuFrameWork work = app_page_work(&page);
+            work.readback_vertices = f + 1 == count;
+            work.renderer = &renderer;
+            work.target = &rt;
+            work.draw = &draw;
+            gpu_frame_record(ctx, frame, &work);
+            if (f + 1 == count)
+                gpu_offscreen_record_readback(ctx, frame->cmd, &target);
+            ok = gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, &err);
+        }
+        ok = ok && gpu_frames_wait(ctx, frames, &err);
+        CHECK(s, ok, "frames in flight, grid %ux%u: %s", page.grid.nx, page.grid.ny, err.message);
+        if (ok) {
+            size_t n = page.grid.vertex_count;
+            float *x = malloc(3 * n * sizeof *x);
+            if (x) {
+                mesh_curl_apply(&pose, page.grid.rest_x, page.grid.rest_y, n, x, x + n, x + 2 * n);
+                gpu_buffer_invalidate(ctx, &page.gpu.readback);
+                char what[64];
+                snprintf(what, sizeof what, "frames in flight, last frame of %ux%u",
+                         page.grid.nx, page.grid.ny);
+                compare(s, &page, page.gpu.readback.mapped, x, x + n, x + 2 * n,
+                        pages[p].cpu_deform, what);
+                free(x);
+            }
+        }
+        app_page_destroy(ctx, &page); /* the grid changes mid-run */
+    }
+    gpu_frames_destroy(ctx, frames);
+    gpu_offscreen_destroy(ctx, &target);
+    gpu_renderer_destroy(ctx, &renderer);
 }
 
 int main(int argc, char **argv)
@@ -193,6 +267,7 @@ int main(int argc, char **argv)
     check_grid(&s, &ctx, 257, 130, 1);
     check_grid(&s, &ctx, 63, 17, 0);
     ctx.dispatch_max_x = device_max_x;
+    check_frames_in_flight(&s, &ctx);
     gpu_context_destroy(&ctx);
     CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
           messages.errors, messages.warnings);
