@@ -29,6 +29,9 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_WG_PACK 256
 #define PC_WG_COPY 256
 #define PC_WG_DEFORM 256
+/* The C++ AMP overview examples (tests/test_compute.c): small extents, small workgroups. */
+#define PC_WG_AMP 64
+#define PC_AMP_TILE 2
 /* The fused kernels' tile: 32 x 8 vertices per workgroup (256 threads), loaded with a one-vertex
  * halo into shared memory. 32 across: one NVIDIA warp writes 32 consecutive vertices = 1 KiB. */
 #define PC_TILE_W 32
@@ -57,6 +60,14 @@ PC_STRUCT(PcCopyPush)
     pc_uint count;
     pc_uint unused0, unused1, unused2;
 PC_END(PcCopyPush)
+
+/* Push constants of the C++ AMP examples: an extent of `count` elements, or `cols` x `rows`. */
+PC_STRUCT(PcAmpPush)
+    pc_uint count;
+    pc_uint cols;
+    pc_uint rows;
+    float factor;
+PC_END(PcAmpPush)
 
 /* Push constants of the page draw. 96 bytes: inside the 128 every device guarantees. */
 PC_STRUCT(PcDrawPush)
@@ -120,6 +131,7 @@ PC_FN pc_uint pc_vertex_triangle(pc_uint nx, pc_uint ny, pc_uint i, pc_uint j, p
 /* The C side of each layout must match std430 / push-constant rules byte for byte. */
 _Static_assert(sizeof(PcComputePush) == 16, "PcComputePush layout");
 _Static_assert(sizeof(PcCopyPush) == 16, "PcCopyPush layout");
+_Static_assert(sizeof(PcAmpPush) == 16, "PcAmpPush layout");
 _Static_assert(sizeof(CurlParams) == 32, "CurlParams layout");
 _Static_assert(sizeof(PcDeformPush) == 64, "PcDeformPush layout");
 _Static_assert(sizeof(PcDrawPush) == 96, "PcDrawPush layout");
