@@ -64,6 +64,22 @@ bool gpu_page_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *er
     if (groups > most)
         return gpu_error_set(err, "grid %ux%u needs more compute workgroups than %s dispatches",
                              page->nx, page->ny, ctx->props.deviceName);
+    /* Everything the page keeps in device memory, against the largest device-local heap: a
+     * grid that cannot fit is refused before the first allocation fails half-way. */
+    uint64_t v = page->vertex_count, t = page->triangle_count, f = sizeof(float);
+    uint64_t resident = 3 * v * f + 3 * t * f + 3 * v * f + 2 * v * f + PC_VERTEX_FLOATS * v * f +
+                        3 * t * sizeof(uint32_t);
+    uint64_t heap = 0;
+    for (uint32_t i = 0; i < ctx->memory.memoryHeapCount; i++)
+        if (ctx->memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT &&
+            ctx->memory.memoryHeaps[i].size > heap)
+            heap = ctx->memory.memoryHeaps[i].size;
+    if (resident > heap)
+        return gpu_error_set(err,
+                             "grid %ux%u needs %llu bytes of device memory; %s's largest "
+                             "device-local heap has %llu",
+                             page->nx, page->ny, (unsigned long long)resident,
+                             ctx->props.deviceName, (unsigned long long)heap);
     if (page->vertex_count * 3 > UINT32_MAX || page->triangle_count * 3 > UINT32_MAX)
         return gpu_error_set(err, "grid %ux%u: more elements than 32-bit indices reach", page->nx,
                              page->ny);
