@@ -34,8 +34,10 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_AMP_TILE 2
 /* The fused kernels' tile: 32 x 8 vertices per workgroup (256 threads), loaded with a one-vertex
  * halo into shared memory. 32 across: one NVIDIA warp writes 32 consecutive vertices = 1 KiB. */
+#ifndef PC_TILE_W /* PAGECURL_TILE in CMake overrides both, for tuning runs */
 #define PC_TILE_W 32
 #define PC_TILE_H 8
+#endif
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that pack.comp writes it with 16-byte stores. */
