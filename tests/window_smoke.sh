@@ -17,6 +17,7 @@ fi
 xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus --sync "$win"
 sleep 0.5
 import -window "$win" "$out/before.png"
+identify "$out/before.png" >/dev/null 2>&1 || { sleep 0.2; import -window "$win" "$out/before.png"; }
 # Press near the bottom-right corner of the right page and drag towards the spine.
 xdotool mousemove --window "$win" 700 420 mousedown 1
 for x in 650 600 550 500 450 400 350; do
@@ -25,7 +26,14 @@ for x in 650 600 550 500 450 400 350; do
 done
 xdotool mouseup 1
 sleep 1 # the released page settles in well under a second
-import -window "$win" "$out/after.png"
+capture() { # a capture racing a window update can come back unreadable: take it again
+    for attempt in 1 2 3; do
+        import -window "$win" "$1" 2>/dev/null && identify "$1" >/dev/null 2>&1 && return 0
+        sleep 0.2
+    done
+    return 1
+}
+capture "$out/after.png"
 xdotool key --window "$win" Escape
 # Give it time to tear down; a hang is a failure.
 i=0

@@ -1,0 +1,154 @@
+/* The page-flip interaction: a state machine (idle -> dragging -> settling -> idle) that turns
+ * pointer presses, moves and releases, key flips and the caller's clock into which leaf of a book
+ * is turning, the material point grabbed on it and where the pointer holds it, and which page
+ * sides show where. Pure C: no Vulkan, no SDL, no clock reads (every call takes the time in
+ * seconds), no allocation, no globals. It does not pose the page in 3-D: the curl model's drag
+ * mapping turns (grab, pointer) into a pose, and it does not draw. Frame: the open spread, spine on
+ * x = 0, right page 0 <= x <= W, left page -W <= x <= 0, 0 <= y <= H; times never run backwards
+ * (an earlier time counts as the latest one seen). */
+#ifndef PAGECURL_MESH_FLIP_H
+#define PAGECURL_MESH_FLIP_H
+
+#include <stdbool.h>
+
+/* Release: a flick whose speed along x is at least this many page widths per second decides the
+ * turn by its direction, wherever the pointer is. A deliberate drag moves a page width in well
+ * over a second; a flick covers one in a fraction of a second. */
+#define MESH_FLIP_FLING_SPEED 1.5
+/* ... but only after the pointer has travelled this fraction of W since the press: the tremor of
+ * a click is not a flick. */
+#define MESH_FLIP_FLING_MIN_TRAVEL 0.03
+/* Velocity is the least-squares slope of the pointer samples of the last 100 ms: long enough to
+ * average out the jitter of 60-1000 Hz input, short enough to be the motion at release. */
+#define MESH_FLIP_VELOCITY_WINDOW 0.1
+/* No sample in the last 40 ms before the release means the pointer had stopped (pointing devices
+ * send nothing while still): the velocity is then 0, not that of the motion before the pause. */
+#define MESH_FLIP_STOPPED_TIME 0.04
+/* Samples kept for the estimate: 100 ms of 1000 Hz input would need 100; the newest 64 (>= 64 ms
+ * at 1000 Hz) estimate as well. */
+#define MESH_FLIP_MAX_SAMPLES 64
+/* Natural frequency (rad/s) of the critically damped settling spring. From rest it closes a gap of
+ * 0.2-2 W to the landing tolerance in about 0.41-0.56 s: inside the 300-600 ms of the anchors'
+ * turns, and it ends quietly (no bounce, by critical damping). */
+#define MESH_FLIP_SPRING_OMEGA 18.0
+/* The settle lands (snaps exactly onto its target) once within this fraction of W: under a pixel
+ * for pages up to 1000 px wide, so the snap is invisible. */
+#define MESH_FLIP_LAND_DISTANCE 0.001
+/* Presses within this fraction of W of the spine are ignored: a grab there has no lever to turn
+ * the page, and completion and cancel would share one target. */
+#define MESH_FLIP_SPINE_DEAD_ZONE 0.05
+/* Key flips grab the free edge at this fraction of H: the default --grab of the demo, a corner
+ * lift like a reader's. */
+#define MESH_FLIP_KEY_GRAB_HEIGHT 0.25
+/* The pointer is clamped to this many page sizes around the spread: no drag mapping needs more,
+ * and a bound keeps the arithmetic finite for any finite input. */
+#define MESH_FLIP_POINTER_LIMIT 8.0
+
+typedef enum MeshFlipPhase {
+    MESH_FLIP_IDLE = 0,
+    MESH_FLIP_DRAGGING, /* the pointer holds the page */
+    MESH_FLIP_SETTLING, /* released (or a key flip): the spring carries the pointer to its target */
+} MeshFlipPhase;
+
+typedef enum MeshFlipDirection {
+    MESH_FLIP_NONE = 0,
+    MESH_FLIP_FORWARD,  /* the right-hand leaf turns over the spine to the left: next spread */
+    MESH_FLIP_BACKWARD, /* the left-hand leaf turns to the right: previous spread */
+} MeshFlipDirection;
+
+typedef enum MeshFlipSide {
+    MESH_FLIP_SIDE_NONE = 0, /* nothing there (before the first leaf, after the last) */
+    MESH_FLIP_SIDE_FRONT,    /* recto: faces up on the right-hand side */
+    MESH_FLIP_SIDE_BACK,     /* verso: faces up on the left-hand side */
+} MeshFlipSide;
+
+/* One side of one leaf. Leaf k's front is book page 2k + 1, its back page 2k + 2 (1-based). */
+typedef struct MeshFlipFace {
+    int leaf; /* 0 .. page_count - 1; -1 with MESH_FLIP_SIDE_NONE */
+    MeshFlipSide side;
+} MeshFlipFace;
+
+typedef struct MeshFlipDesc {
+    float width, height; /* page size; 0 means MESH_PAGE_WIDTH / MESH_PAGE_HEIGHT (grid.h) */
+    int page_count;      /* leaves in the book; 0 means 1 */
+    int spread;          /* starting spread, 0 .. page_count (below) */
+} MeshFlipDesc;
+
+/* Spread s (0 .. page_count) shows leaf s - 1's back on the left and leaf s's front on the right;
+ * spread 0 has an empty left, spread page_count an empty right. */
+typedef struct MeshFlipView {
+    MeshFlipPhase phase;
+    bool turning;                /* phase != MESH_FLIP_IDLE */
+    bool completing;             /* settling towards the turned-over pose (false: falling back) */
+    MeshFlipDirection direction; /* MESH_FLIP_NONE when idle */
+    int spread;                  /* the spread under the turn; it changes when a turn lands */
+    int turning_leaf;            /* -1 when idle */
+    /* In the turning leaf's own frame: spine x = 0, free edge x = W (a backward turn is reported
+     * mirrored, x -> -x; mirror the posed page back to place it in the spread). grab is the
+     * material point held, at rest; pointer is where it is held. After a turn lands both keep
+     * their final values: the pointer exactly on its target. */
+    float grab[2], pointer[2];
+    float progress;    /* (grab x - pointer x) / (2 grab x), clamped to [0, 1]: 0 flat, 1 over */
+    float grab_height; /* grab y / H */
+    /* Static sides: left and right of the spine, under the turning leaf while one turns (the
+     * sides it uncovers and lands on). face_up is the turning leaf's side seen at rest (its
+     * frame's +z side), face_down the other: front/back for a forward turn, back/front backward. */
+    MeshFlipFace left, right, face_up, face_down;
+} MeshFlipView;
+
+typedef struct MeshFlipSample {
+    double t, x, y;
+} MeshFlipSample;
+
+/* All fields are the module's; read them through mesh_flip_view. */
+typedef struct MeshFlip {
+    double width, height;
+    int page_count, spread;
+    MeshFlipPhase phase;
+    MeshFlipDirection direction;
+    bool completing;
+    double grab_x, grab_y;       /* turning-leaf frame */
+    double pointer_x, pointer_y; /* turning-leaf frame */
+    double offset_x, offset_y;   /* pointer - mirrored input while dragging (0 for a fresh grab) */
+    double press_x, press_y;     /* pointer when the drag began, for the travel of a flick */
+    double last_time;            /* latest time seen; NaN before the first */
+    double target_x, target_y;   /* settling: where the pointer goes */
+    double dir_x, dir_y;         /* settling: unit vector from the target to the start */
+    double gap0, speed0, settle_t0; /* settling: start distance, speed towards target, start time */
+    MeshFlipSample samples[MESH_FLIP_MAX_SAMPLES]; /* ring of pointer samples while dragging */
+    int sample_count, sample_next;
+} MeshFlip;
+
+/* false (flip zeroed) for a non-finite or negative size, page_count < 0 or a spread outside
+ * 0 .. page_count. */
+bool mesh_flip_init(MeshFlip *flip, const MeshFlipDesc *desc);
+
+/* A press at spread point (x, y). Idle: on the right page (clear of the spine dead zone) starts a
+ * forward drag if a leaf lies there, on the left page a backward one; elsewhere nothing. Settling:
+ * any press catches the page where it is (same grabbed point; the pointer continues from the
+ * page's current pointer, no jump). Returns whether a drag began. */
+bool mesh_flip_press(MeshFlip *flip, float x, float y, double time);
+/* Dragging: the pointer follows the press-relative motion. Otherwise nothing. */
+void mesh_flip_move(MeshFlip *flip, float x, float y, double time);
+/* Dragging: decide complete or cancel (flick velocity, else which side of the spine the pointer
+ * is on) and start settling. Otherwise nothing. */
+void mesh_flip_release(MeshFlip *flip, double time);
+/* Advances the settle to time; lands exactly on the target, goes idle and (on completion) moves
+ * the spread. Returns true while settling, including the step that lands; false when idle or
+ * dragging (a drag moves only on mesh_flip_move). */
+bool mesh_flip_step(MeshFlip *flip, double time);
+/* Key flips: from idle, an automatic turn from the free-edge corner, animated by the same spring
+ * to completion. Returns false (nothing happens) when there is no leaf to turn or something is
+ * already moving: a queued flip would keep the book turning after the key is let go. */
+bool mesh_flip_next(MeshFlip *flip, double time);
+bool mesh_flip_prev(MeshFlip *flip, double time);
+
+MeshFlipView mesh_flip_view(const MeshFlip *flip);
+
+/* Which content column (0 = the content's left edge, 1 its right) lies at distance u from the
+ * spine (0 <= u <= width) on a side of a leaf, in any frame: a front reads from the spine out, a
+ * back from the free edge in, so that both read left to right when seen face up. Using this for
+ * both faces of the turning leaf is what keeps back sides from showing mirrored. */
+float mesh_flip_content_column(MeshFlipSide side, float u, float width);
+
+#endif

@@ -1,0 +1,450 @@
+/* The page-flip state machine: drags, flicks, cancels, catches mid-settle, both directions, the
+ * spring's timing and monotonicity, the book's ends, key flips, bad input and page bookkeeping. */
+#include "check.h"
+#include "mesh/flip.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+
+#define W     1.0f
+#define H     1.4f
+#define FRAME (1.0 / 120.0) /* a display's step */
+
+static MeshFlip make(int pages, int spread)
+{
+    MeshFlip f;
+    bool ok = mesh_flip_init(
+        &f, &(MeshFlipDesc){.width = W, .height = H, .page_count = pages, .spread = spread});
+    (void)ok; /* checked in test_init */
+    return f;
+}
+
+/* Presses at (x0, y0) at t0 and moves in a straight line to (x1, y1) over `duration` at 120 Hz.
+ * Returns the time of the last move. */
+static double drag(MeshFlip *f, float x0, float y0, float x1, float y1, double t0, double duration)
+{
+    mesh_flip_press(f, x0, y0, t0);
+    int n = (int)ceil(duration / FRAME);
+    double t = t0;
+    for (int i = 1; i <= n; i++) {
+        double a = (double)i / n;
+        t = t0 + duration * a;
+        mesh_flip_move(f, (float)(x0 + (x1 - x0) * a), (float)(y0 + (y1 - y0) * a), t);
+    }
+    return t;
+}
+
+typedef struct Settle {
+    double duration;  /* release to the step that landed */
+    double max_rise;  /* largest increase of the distance to the target between two steps */
+    double min_ahead; /* least signed distance to the target along the start direction */
+    bool landed, finite;
+    float target[2];
+} Settle;
+
+/* Steps at 1/120 s from t0 until the settle lands (or 5 s pass), watching the distance to the
+ * target that the view's `completing` flag names at t0. */
+static Settle settle(MeshFlip *f, double t0)
+{
+    MeshFlipView v = mesh_flip_view(f);
+    Settle r = {.duration = -1.0, .min_ahead = INFINITY, .finite = true};
+    bool completing = v.completing;
+    r.target[0] = completing ? -v.grab[0] : v.grab[0];
+    r.target[1] = v.grab[1];
+    double dx0 = v.pointer[0] - r.target[0], dy0 = v.pointer[1] - r.target[1];
+    double d0 = hypot(dx0, dy0), prev = d0;
+    for (int i = 1; i <= 600; i++) {
+        double t = t0 + i * FRAME;
+        bool moving = mesh_flip_step(f, t);
+        v = mesh_flip_view(f);
+        double dx = v.pointer[0] - r.target[0], dy = v.pointer[1] - r.target[1];
+        double d = hypot(dx, dy);
+        if (!isfinite(v.pointer[0]) || !isfinite(v.pointer[1])) r.finite = false;
+        if (d - prev > r.max_rise) r.max_rise = d - prev;
+        if (d0 > 0.0) {
+            double ahead = (dx * dx0 + dy * dy0) / d0;
+            if (ahead < r.min_ahead) r.min_ahead = ahead;
+        }
+        prev = d;
+        if (v.phase == MESH_FLIP_IDLE) {
+            r.landed = moving; /* the landing step itself still reports motion */
+            r.duration = t - t0;
+            break;
+        }
+    }
+    return r;
+}
+
+static void test_init(CheckState *s)
+{
+    MeshFlip f;
+    CHECK(s, mesh_flip_init(&f, &(MeshFlipDesc){0}), "zero desc means defaults");
+    MeshFlipView v = mesh_flip_view(&f);
+    CHECK(s, v.phase == MESH_FLIP_IDLE && !v.turning && v.spread == 0 && v.turning_leaf == -1,
+          "defaults: idle at spread 0 (phase %d spread %d)", v.phase, v.spread);
+    CHECK(s, !mesh_flip_init(&f, &(MeshFlipDesc){.page_count = 2, .spread = 3}),
+          "spread past the end is refused");
+    CHECK(s, !mesh_flip_init(&f, &(MeshFlipDesc){.width = -1.0f}), "negative width refused");
+    CHECK(s, !mesh_flip_init(&f, &(MeshFlipDesc){.height = NAN}), "NaN height refused");
+}
+
+static void test_slow_drag_completes(CheckState *s)
+{
+    MeshFlip f = make(3, 0);
+    CHECK(s, mesh_flip_press(&f, 0.9f, 0.5f, 0.0), "press on the right page starts a turn");
+    double t = drag(&f, 0.9f, 0.5f, -0.3f, 0.5f, 0.0, 2.0); /* 0.6 W/s: not a flick */
+    MeshFlipView v = mesh_flip_view(&f);
+    CHECK(s, v.phase == MESH_FLIP_DRAGGING && v.direction == MESH_FLIP_FORWARD,
+          "dragging forward (phase %d dir %d)", v.phase, v.direction);
+    CHECK(s, fabsf(v.pointer[0] - -0.3f) < 1e-6f && fabsf(v.grab[0] - 0.9f) < 1e-6f,
+          "pointer (%g) follows, grab (%g) stays", v.pointer[0], v.grab[0]);
+    CHECK(s, v.progress > 0.6f && v.progress < 0.7f, "progress %g = 1.2 / 1.8", v.progress);
+    mesh_flip_release(&f, t);
+    v = mesh_flip_view(&f);
+    CHECK(s, v.phase == MESH_FLIP_SETTLING && v.completing, "past the spine: completes");
+    CHECK(s, v.spread == 0, "the spread moves only when the turn lands (%d)", v.spread);
+    Settle r = settle(&f, t);
+    v = mesh_flip_view(&f);
+    CHECK(s, r.landed && v.phase == MESH_FLIP_IDLE && !v.turning, "lands and goes idle");
+    CHECK(s, v.spread == 1, "spread advanced to 1 (%d)", v.spread);
+    CHECK(s, v.pointer[0] == -0.9f && v.pointer[1] == 0.5f,
+          "lands exactly on the mirrored grab point (%.9g, %.9g)", v.pointer[0], v.pointer[1]);
+    CHECK(s, v.progress == 1.0f, "progress 1 when landed (%g)", v.progress);
+    CHECK(s, r.duration >= 0.3 && r.duration <= 0.6, "settle %.3f s in [0.3, 0.6]", r.duration);
+    CHECK(s, r.max_rise <= 0.0, "distance to target never grows (rise %g)", r.max_rise);
+    CHECK(s, r.min_ahead >= 0.0, "never passes the target (%g)", r.min_ahead);
+    CHECK(s, !mesh_flip_step(&f, t + 10.0), "nothing moves once idle");
+}
+
+static void test_flicks(CheckState *s)
+{
+    /* A short fast drag towards the spine: 0.15 W in 50 ms = 3 W/s. */
+    MeshFlip f = make(3, 0);
+    double t = drag(&f, 0.9f, 0.5f, 0.75f, 0.5f, 0.0, 0.05);
+    mesh_flip_release(&f, t);
+    MeshFlipView v = mesh_flip_view(&f);
+    CHECK(s, v.completing, "a flick towards the spine completes from a short drag");
+    Settle r = settle(&f, t);
+    v = mesh_flip_view(&f);
+    CHECK(s, r.landed && v.spread == 1, "flick lands on spread 1 (%d)", v.spread);
+    CHECK(s, r.max_rise <= 0.0 && r.min_ahead >= 0.0,
+          "flick settle is monotone (rise %g, ahead %g)", r.max_rise, r.min_ahead);
+    CHECK(s, r.duration >= 0.3 && r.duration <= 0.6, "flick settle %.3f s", r.duration);
+
+    /* A violent flick (100 W/s, 4x the speed a critically damped spring can start with over this
+     * gap without overshooting): its velocity must not carry the pointer past the target. */
+    f = make(3, 0);
+    t = drag(&f, 0.9f, 0.5f, 0.4f, 0.5f, 0.0, 0.005);
+    mesh_flip_release(&f, t);
+    r = settle(&f, t);
+    CHECK(s, r.landed && mesh_flip_view(&f).spread == 1, "violent flick completes");
+    CHECK(s, r.max_rise <= 0.0 && r.min_ahead >= 0.0,
+          "no overshoot from a violent flick (rise %g, ahead %g)", r.max_rise, r.min_ahead);
+    CHECK(s, r.duration >= 0.3, "the spring carries it, no early snap (%.3f s)", r.duration);
+
+    /* Moves all stamped with one time carry no velocity (no division by a zero time spread). */
+    f = make(3, 0);
+    mesh_flip_press(&f, 0.9f, 0.5f, 1.0);
+    for (int i = 1; i <= 3; i++)
+        mesh_flip_move(&f, 0.9f - 0.1f * i, 0.5f, 1.0);
+    mesh_flip_release(&f, 1.0);
+    CHECK(s, !mesh_flip_view(&f).completing, "same-time moves: no flick");
+    r = settle(&f, 1.0);
+    CHECK(s, r.finite && r.landed && r.duration >= 0.3,
+          "same-time moves: a normal fall back (%.3f s)", r.duration);
+
+    /* Past the spine, then a fast flick back: cancels although the pointer is past the spine. */
+    f = make(3, 0);
+    t = drag(&f, 0.9f, 0.5f, -0.4f, 0.5f, 0.0, 2.0);
+    for (int i = 1; i <= 6; i++)
+        mesh_flip_move(&f, -0.4f + 0.04f * i, 0.5f, t + i * FRAME); /* 4.8 W/s back */
+    t += 6 * FRAME;
+    CHECK(s, mesh_flip_view(&f).pointer[0] < 0.0f, "still past the spine at release");
+    mesh_flip_release(&f, t);
+    CHECK(s, !mesh_flip_view(&f).completing, "a flick back cancels");
+    r = settle(&f, t);
+    MeshFlipView v2 = mesh_flip_view(&f);
+    CHECK(s, r.landed && v2.spread == 0 && v2.pointer[0] == 0.9f,
+          "cancelled: spread 0 (%d), pointer back on the grab (%g)", v2.spread, v2.pointer[0]);
+
+    /* A fast drag that stops 60 ms before the release: the pointer had stopped, no flick. */
+    f = make(3, 0);
+    t = drag(&f, 0.9f, 0.5f, 0.6f, 0.5f, 0.0, 0.1);
+    mesh_flip_release(&f, t + 0.06);
+    CHECK(s, !mesh_flip_view(&f).completing, "a stopped pointer is not a flick");
+
+    /* Click tremor: 0.01 W in one 5 ms step is fast but too short to be a flick. */
+    f = make(3, 0);
+    mesh_flip_press(&f, 0.9f, 0.5f, 0.0);
+    mesh_flip_move(&f, 0.89f, 0.5f, 0.005);
+    mesh_flip_release(&f, 0.005);
+    CHECK(s, !mesh_flip_view(&f).completing, "click tremor is not a flick");
+}
+
+static void test_short_drag_cancels(CheckState *s)
+{
+    MeshFlip f = make(3, 1);
+    double t = drag(&f, 0.9f, 0.5f, 0.7f, 0.6f, 0.0, 1.0);
+    mesh_flip_release(&f, t);
+    MeshFlipView v = mesh_flip_view(&f);
+    CHECK(s, v.phase == MESH_FLIP_SETTLING && !v.completing, "short slow drag cancels");
+    Settle r = settle(&f, t);
+    v = mesh_flip_view(&f);
+    CHECK(s, r.landed && v.phase == MESH_FLIP_IDLE, "cancel lands and goes idle");
+    CHECK(s, v.pointer[0] == 0.9f && v.pointer[1] == 0.5f,
+          "pointer back exactly on the grab point (%.9g, %.9g)", v.pointer[0], v.pointer[1]);
+    CHECK(s, v.spread == 1, "spread unchanged (%d)", v.spread);
+    CHECK(s, r.duration >= 0.3 && r.duration <= 0.6, "cancel settle %.3f s", r.duration);
+    CHECK(s, r.max_rise <= 0.0 && r.min_ahead >= 0.0, "cancel monotone (rise %g, ahead %g)",
+          r.max_rise, r.min_ahead);
+}
+
+static void test_catch_mid_settle(CheckState *s)
+{
+    MeshFlip f = make(3, 0);
+    double t = drag(&f, 0.9f, 0.5f, -0.2f, 0.5f, 0.0, 2.0);
+    mesh_flip_release(&f, t);
+    for (int i = 1; i <= 18; i++)
+        mesh_flip_step(&f, t + i * FRAME);
+    double tp = t + 18 * FRAME + 0.004; /* between frames: the press must step there itself */
+    MeshFlip ghost;                     /* where the page would be at tp, had nobody touched it */
+    memcpy(&ghost, &f, sizeof f);
+    mesh_flip_step(&ghost, tp);
+    MeshFlipView g = mesh_flip_view(&ghost);
+    CHECK(s, g.phase == MESH_FLIP_SETTLING, "still settling when caught");
+    CHECK(s, mesh_flip_press(&f, 0.3f, 1.2f, tp), "a press mid-settle catches the page");
+    MeshFlipView v = mesh_flip_view(&f);
+    CHECK(s, v.phase == MESH_FLIP_DRAGGING && v.direction == MESH_FLIP_FORWARD, "dragging again");
+    CHECK(s, v.grab[0] == 0.9f && v.grab[1] == 0.5f, "same grabbed point (%g, %g)", v.grab[0],
+          v.grab[1]);
+    CHECK(s, v.pointer[0] == g.pointer[0] && v.pointer[1] == g.pointer[1],
+          "no jump: pointer (%.9g, %.9g) where the settle had it (%.9g, %.9g)", v.pointer[0],
+          v.pointer[1], g.pointer[0], g.pointer[1]);
+    mesh_flip_move(&f, 0.5f, 1.1f, tp + 0.1); /* input moved by (+0.2, -0.1) */
+    MeshFlipView m = mesh_flip_view(&f);
+    CHECK(s,
+          fabsf(m.pointer[0] - (v.pointer[0] + 0.2f)) < 1e-6f &&
+              fabsf(m.pointer[1] - (v.pointer[1] - 0.1f)) < 1e-6f,
+          "follows the motion from there: (%g, %g)", m.pointer[0], m.pointer[1]);
+    /* Carry it back over the spine and let go slowly: it falls back. */
+    mesh_flip_move(&f, 0.5f + 1.0f, 1.1f, tp + 2.0);
+    mesh_flip_release(&f, tp + 2.2);
+    Settle r = settle(&f, tp + 2.2);
+    v = mesh_flip_view(&f);
+    CHECK(s, r.landed && v.spread == 0 && v.pointer[0] == 0.9f, "caught and cancelled (%d, %g)",
+          v.spread, v.pointer[0]);
+}
+
+static void test_backward(CheckState *s)
+{
+    MeshFlip f = make(3, 2);
+    CHECK(s, mesh_flip_press(&f, -0.8f, 0.3f, 0.0), "press on the left page starts a turn");
+    MeshFlipView v = mesh_flip_view(&f);
+    CHECK(s, v.direction == MESH_FLIP_BACKWARD && v.turning_leaf == 1,
+          "backward turn of leaf 1 (dir %d leaf %d)", v.direction, v.turning_leaf);
+    CHECK(s, v.grab[0] == 0.8f && v.grab[1] == 0.3f, "grab mirrored into the leaf frame (%g, %g)",
+          v.grab[0], v.grab[1]);
+    CHECK(s,
+          v.face_up.leaf == 1 && v.face_up.side == MESH_FLIP_SIDE_BACK && v.face_down.leaf == 1 &&
+              v.face_down.side == MESH_FLIP_SIDE_FRONT,
+          "leaf 1 shows its back up, front down");
+    CHECK(s,
+          v.left.leaf == 0 && v.left.side == MESH_FLIP_SIDE_BACK && v.right.leaf == 2 &&
+              v.right.side == MESH_FLIP_SIDE_FRONT,
+          "uncovers leaf 0's back on the left, leaf 2's front stays right");
+    double t = 0.0;
+    for (int i = 1; i <= 240; i++) { /* to x = +0.4 over 2 s */
+        t = i * FRAME;
+        mesh_flip_move(&f, (float)(-0.8 + 1.2 * i / 240.0), 0.3f, t);
+    }
+    v = mesh_flip_view(&f);
+    CHECK(s, fabsf(v.pointer[0] - -0.4f) < 1e-6f, "pointer mirrored (%g)", v.pointer[0]);
+    mesh_flip_release(&f, t);
+    CHECK(s, mesh_flip_view(&f).completing, "past the spine: completes backward");
+    Settle r = settle(&f, t);
+    v = mesh_flip_view(&f);
+    CHECK(s, r.landed && v.spread == 1, "went back to spread 1 (%d)", v.spread);
+    CHECK(s, v.pointer[0] == -0.8f && v.pointer[1] == 0.3f, "landed on (-gx, gy) in leaf frame");
+    CHECK(s, v.left.leaf == 0 && v.right.leaf == 1 && v.right.side == MESH_FLIP_SIDE_FRONT,
+          "spread 1: leaf 0 left, leaf 1 front right");
+    /* A backward flick: towards the spine is +x in the spread. */
+    f = make(3, 2);
+    t = drag(&f, -0.9f, 0.5f, -0.75f, 0.5f, 0.0, 0.05);
+    mesh_flip_release(&f, t);
+    CHECK(s, mesh_flip_view(&f).completing, "backward flick completes");
+}
+
+static void test_ends(CheckState *s)
+{
+    MeshFlip f = make(2, 2);
+    CHECK(s, !mesh_flip_press(&f, 0.5f, 0.5f, 0.0), "no forward turn past the last leaf");
+    CHECK(s, !mesh_flip_next(&f, 0.0), "no next past the last leaf");
+    CHECK(s, mesh_flip_view(&f).phase == MESH_FLIP_IDLE, "still idle at the end");
+    f = make(2, 0);
+    CHECK(s, !mesh_flip_press(&f, -0.5f, 0.5f, 0.0), "no backward turn before the first leaf");
+    CHECK(s, !mesh_flip_prev(&f, 0.0), "no prev before the first leaf");
+    CHECK(s, mesh_flip_view(&f).phase == MESH_FLIP_IDLE, "still idle at the start");
+    CHECK(s, !mesh_flip_press(&f, 1.2f, 0.5f, 0.0), "press beyond the free edge ignored");
+    CHECK(s, !mesh_flip_press(&f, 0.5f, 1.5f, 0.0), "press above the page ignored");
+    CHECK(s, !mesh_flip_press(&f, 0.01f, 0.5f, 0.0), "press on the spine ignored");
+    CHECK(s, mesh_flip_view(&f).phase == MESH_FLIP_IDLE, "idle after ignored presses");
+    /* A one-leaf book turns both ways. */
+    f = make(1, 0);
+    CHECK(s, mesh_flip_next(&f, 0.0), "one leaf: next");
+    settle(&f, 0.0);
+    CHECK(s, mesh_flip_view(&f).spread == 1 && !mesh_flip_next(&f, 5.0), "one leaf: at the end");
+}
+
+static void test_keys(CheckState *s)
+{
+    MeshFlip f = make(3, 0);
+    CHECK(s, mesh_flip_next(&f, 1.0), "next starts a turn");
+    MeshFlipView v = mesh_flip_view(&f);
+    CHECK(s, v.phase == MESH_FLIP_SETTLING && v.completing && v.direction == MESH_FLIP_FORWARD,
+          "next: settling to completion forward");
+    CHECK(s, v.grab[0] == W && fabsf(v.grab[1] - 0.25f * H) < 1e-6f,
+          "grabbed at the free-edge corner (%g, %g)", v.grab[0], v.grab[1]);
+    CHECK(s, !mesh_flip_next(&f, 1.0) && !mesh_flip_prev(&f, 1.0), "keys ignored while moving");
+    CHECK(s, !mesh_flip_press(&f, NAN, 0.5f, 1.0) && mesh_flip_view(&f).phase == MESH_FLIP_SETTLING,
+          "a NaN press does not catch the page");
+    Settle r = settle(&f, 1.0);
+    v = mesh_flip_view(&f);
+    CHECK(s, r.landed && v.spread == 1 && v.pointer[0] == -W, "next lands on spread 1 (%d)",
+          v.spread);
+    CHECK(s, r.duration >= 0.3 && r.duration <= 0.6, "key flip %.3f s", r.duration);
+    CHECK(s, r.max_rise <= 0.0 && r.min_ahead >= 0.0, "key flip monotone");
+    CHECK(s, mesh_flip_prev(&f, 3.0), "prev starts a turn");
+    v = mesh_flip_view(&f);
+    CHECK(s, v.direction == MESH_FLIP_BACKWARD && v.turning_leaf == 0, "prev turns leaf 0 back");
+    r = settle(&f, 3.0);
+    CHECK(s, r.landed && mesh_flip_view(&f).spread == 0, "prev lands on spread 0");
+}
+
+static void test_bad_input(CheckState *s)
+{
+    const float bad[] = {NAN, INFINITY, -INFINITY};
+    MeshFlip f = make(3, 1), before;
+    for (int i = 0; i < 3; i++) {
+        memcpy(&before, &f, sizeof f);
+        CHECK(s,
+              !mesh_flip_press(&f, bad[i], 0.5f, 0.0) && !mesh_flip_press(&f, 0.5f, bad[i], 0.0) &&
+                  !mesh_flip_press(&f, 0.5f, 0.5f, bad[i]) && !mesh_flip_next(&f, bad[i]),
+              "bad press/next %g refused", bad[i]);
+        CHECK(s, memcmp(&before, &f, sizeof f) == 0, "idle state unchanged by %g", bad[i]);
+    }
+    CHECK(s, mesh_flip_press(&f, 0.8f, 0.5f, 0.0), "a good press still works");
+    mesh_flip_move(&f, 0.7f, 0.5f, 0.1);
+    for (int i = 0; i < 3; i++) {
+        memcpy(&before, &f, sizeof f);
+        mesh_flip_move(&f, bad[i], 0.5f, 0.2);
+        mesh_flip_move(&f, 0.5f, bad[i], 0.2);
+        mesh_flip_move(&f, 0.5f, 0.5f, bad[i]);
+        mesh_flip_release(&f, bad[i]);
+        CHECK(s, memcmp(&before, &f, sizeof f) == 0, "dragging state unchanged by %g", bad[i]);
+    }
+    /* Huge but finite input stays finite. */
+    mesh_flip_move(&f, 1e30f, -1e30f, 0.2);
+    MeshFlipView v = mesh_flip_view(&f);
+    CHECK(s, isfinite(v.pointer[0]) && isfinite(v.pointer[1]) && isfinite(v.progress),
+          "huge input gives finite output (%g, %g)", v.pointer[0], v.pointer[1]);
+    mesh_flip_release(&f, 0.2);
+    for (int i = 0; i < 3; i++) {
+        memcpy(&before, &f, sizeof f);
+        CHECK(s, !mesh_flip_step(&f, bad[i]), "step(%g) refused", bad[i]);
+        CHECK(s, memcmp(&before, &f, sizeof f) == 0, "settling state unchanged by %g", bad[i]);
+    }
+    Settle r = settle(&f, 0.2);
+    CHECK(s, r.finite && r.landed, "settles finitely from a huge pointer");
+    /* A time far in the future lands rather than computing huge * exp(-huge). */
+    f = make(3, 1);
+    mesh_flip_next(&f, 0.0);
+    CHECK(s, mesh_flip_step(&f, 1e308) && mesh_flip_view(&f).phase == MESH_FLIP_IDLE,
+          "a step to 1e308 lands");
+    v = mesh_flip_view(&f);
+    CHECK(s, v.spread == 2 && v.pointer[0] == -W, "and lands exactly (%d, %g)", v.spread,
+          v.pointer[0]);
+    /* A time before the last one counts as the last one: the settle does not run backwards. */
+    f = make(3, 1);
+    mesh_flip_next(&f, 10.0);
+    mesh_flip_step(&f, 10.1);
+    float x = mesh_flip_view(&f).pointer[0];
+    mesh_flip_step(&f, 9.0);
+    CHECK(s, mesh_flip_view(&f).pointer[0] == x, "an earlier time does not rewind (%g vs %g)",
+          mesh_flip_view(&f).pointer[0], x);
+}
+
+static bool face_is(MeshFlipFace f, int leaf, MeshFlipSide side)
+{
+    return f.leaf == leaf && f.side == side;
+}
+
+static void test_bookkeeping(CheckState *s)
+{
+    const MeshFlipSide N = MESH_FLIP_SIDE_NONE, F = MESH_FLIP_SIDE_FRONT, B = MESH_FLIP_SIDE_BACK;
+    MeshFlip f = make(4, 0);
+    MeshFlipView v = mesh_flip_view(&f);
+    CHECK(s, face_is(v.left, -1, N) && face_is(v.right, 0, F), "spread 0: nothing | front 0");
+    double t = 0.0;
+    for (int k = 0; k < 4; k++) {
+        /* Alternate key flips and drags: the bookkeeping must not depend on how a turn began. */
+        if (k % 2 == 0) {
+            mesh_flip_next(&f, t);
+        } else {
+            t = drag(&f, 0.95f, 0.2f, -0.5f, 0.2f, t, 1.5);
+            mesh_flip_release(&f, t);
+        }
+        v = mesh_flip_view(&f);
+        CHECK(s, v.turning_leaf == k && face_is(v.face_up, k, F) && face_is(v.face_down, k, B),
+              "turn %d: leaf %d front up, back down", k, v.turning_leaf);
+        CHECK(s,
+              face_is(v.left, k - 1, k > 0 ? B : N) &&
+                  face_is(v.right, k + 1 < 4 ? k + 1 : -1, k + 1 < 4 ? F : N),
+              "turn %d: left (%d,%d) right (%d,%d)", k, v.left.leaf, v.left.side, v.right.leaf,
+              v.right.side);
+        settle(&f, t);
+        t += 1.0;
+        v = mesh_flip_view(&f);
+        CHECK(s,
+              v.spread == k + 1 && face_is(v.left, k, B) &&
+                  face_is(v.right, k + 1 < 4 ? k + 1 : -1, k + 1 < 4 ? F : N),
+              "after turn %d: spread %d left (%d,%d) right (%d,%d)", k, v.spread, v.left.leaf,
+              v.left.side, v.right.leaf, v.right.side);
+    }
+    mesh_flip_prev(&f, t);
+    v = mesh_flip_view(&f);
+    CHECK(s,
+          v.turning_leaf == 3 && face_is(v.face_up, 3, B) && face_is(v.face_down, 3, F) &&
+              face_is(v.left, 2, B) && face_is(v.right, -1, N),
+          "prev from the end: leaf 3 back up, front down, leaf 2 back left, nothing right");
+    /* Content columns: a front reads from the spine out, a back from the free edge in. */
+    CHECK(s,
+          mesh_flip_content_column(MESH_FLIP_SIDE_FRONT, 0.0f, W) == 0.0f &&
+              mesh_flip_content_column(MESH_FLIP_SIDE_FRONT, W, W) == 1.0f,
+          "front: spine is column 0");
+    CHECK(s,
+          mesh_flip_content_column(MESH_FLIP_SIDE_BACK, 0.0f, W) == 1.0f &&
+              mesh_flip_content_column(MESH_FLIP_SIDE_BACK, W, W) == 0.0f,
+          "back: spine is column 1");
+    /* A back lying face up on the left reads left to right: column grows with spread x = -u. */
+    CHECK(s,
+          mesh_flip_content_column(MESH_FLIP_SIDE_BACK, 0.7f, W) <
+              mesh_flip_content_column(MESH_FLIP_SIDE_BACK, 0.2f, W),
+          "back reads left to right on the left page");
+}
+
+int main(void)
+{
+    CheckState s = {0};
+    test_init(&s);
+    test_slow_drag_completes(&s);
+    test_flicks(&s);
+    test_short_drag_cancels(&s);
+    test_catch_mid_settle(&s);
+    test_backward(&s);
+    test_ends(&s);
+    test_keys(&s);
+    test_bad_input(&s);
+    test_bookkeeping(&s);
+    return check_finish(&s, "test_flip");
+}
