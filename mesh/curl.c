@@ -1,69 +1,168 @@
+/* The curl map (the drag and pose live in curl_drag.c). Why it is an isometry:
+ * with u, v the coordinates of p along the fold line (d) and across it (n), the apex sits at
+ * fold.xy - d / kappa. Polar coordinates about it are rho = 1/kappa + w and alpha = kappa sigma, so
+ * the flat metric is dw^2 + (1 + kappa w)^2 dsigma^2. The image is
+ *     S = P0 + w T(sigma) + P(sigma),   P' = t,   T' = kappa t,
+ * with (t, T, N) an orthonormal frame driven by t' = -kappa T + k N, N' = -k t (k: the roll's
+ * curvature at P0). Then dS/dw = T and dS/dsigma = (1 + kappa w) t: the metric is the flat one,
+ * exactly, for any k(sigma). kappa = 0 is the cylinder S = P0 + w d + c(sigma); nothing divides by
+ * kappa, so the family is smooth through it. k(sigma) is piecewise constant (ramp steps, the hold
+ * at 1/r, flat after), and on each piece the frame turns about a fixed axis: closed forms. */
 #include "curl.h"
 
 #include <math.h>
+#include <stdbool.h>
 
-/* M_PI is not in C11. */
 #define CURL_PI 3.14159265358979323846
+#define CURL_SEGMENTS (2 * PC_CURL_RAMP_STEPS + 2)
 
-/* Largest tilt of the fold line (radians) at mid-turn for a corner grab: enough to make a corner
- * lead the turn, small enough that the spine bound below rarely binds. */
-#define CURL_MAX_TILT 0.5
+typedef struct CurlFrame {
+    double T[3], t[3], N[3], P[3];
+} CurlFrame;
 
-static double clamp01(double v)
+/* The pose in double with everything that depends on the pose alone: the frame at the start of
+ * each piece of the profile. */
+typedef struct CurlTable {
+    double p0[2], n[2], d[2], kappa;
+    bool flat;
+    double start[CURL_SEGMENTS], theta[CURL_SEGMENTS], len[CURL_SEGMENTS];
+    CurlFrame frame[CURL_SEGMENTS];
+} CurlTable;
+
+static double finite_or(double v, double fallback)
 {
-    return v < 0.0 ? 0.0 : (v > 1.0 ? 1.0 : v);
+    return isfinite(v) ? v : fallback;
 }
 
-CurlParams mesh_curl_pose(float t_in, float g_in, float width, float height)
+/* Piece j of the profile: its turning angle and arc length (the curvature is theta / len). The
+ * ramp's steps take the curvature of a linear ramp at their middles, so up and down ramps turn by
+ * L / (2r) each and the hold by pi - L / r: pi in all, the page ends upside down. */
+static void curl_segment(double r, double ramp, int j, double *theta, double *len)
 {
-    double t = clamp01(t_in), g = clamp01(g_in);
-    double bump = sin(CURL_PI * t); /* 0 at both ends: the page lies flat there */
-    double tilt = (0.5 - g) * 2.0 * CURL_MAX_TILT * bump;
-    double r = width * (MESH_CURL_RADIUS_MIN + (MESH_CURL_RADIUS_MID - MESH_CURL_RADIUS_MIN) * bump);
-    double nx = cos(tilt), ny = -sin(tilt); /* g < 1/2 tilts the normal towards the bottom corner */
-    double gy = g * height;
-    /* The fold line crosses the grab height at x0, sweeping from the free edge to the spine. */
-    double x0 = (1.0 - t) * width;
-    /* Keep every spine point (0, y), y in [0, H], on the flat side (s <= 0): the spine is glued. */
-    double ylo = ny < 0.0 ? 0.0 : height; /* the spine point furthest along n */
-    double bound = (ylo - gy) * ny / nx;
-    if (x0 < bound)
-        x0 = bound;
-    CurlParams p = {
-        .fold = {{(float)x0, (float)gy, (float)nx, (float)ny}},
-        .shape = {{(float)r, 0.0f, 0.0f, 0.0f}},
-    };
-    return p;
+    const int n = PC_CURL_RAMP_STEPS;
+    if (j == 2 * n + 1) {
+        *theta = 0.0, *len = INFINITY;
+    } else if (j == n) {
+        *len = fmax(0.0, CURL_PI * r - ramp);
+        *theta = CURL_PI - (ramp > 0.0 ? ramp / r : 0.0);
+    } else {
+        int i = j < n ? j : 2 * n - j;
+        *len = ramp > 0.0 ? ramp / n : 0.0;
+        *theta = ramp > 0.0 ? (i + 0.5) * ramp / ((double)n * n * r) : 0.0;
+    }
+}
+
+/* Moves the frame along a piece of arc length h turning by theta. The frame turns about the fixed
+ * axis -(k T + kappa N) by phi = sqrt(theta^2 + kappa^2 h^2); a = sin(phi)/phi and
+ * b = (1 - cos phi)/phi^2 carry every division, and both are smooth at phi = 0 (series there). */
+static void frame_step(const CurlFrame *f, double theta, double h, double kappa, CurlFrame *out)
+{
+    double kh = kappa * h;
+    double phi2 = theta * theta + kh * kh, a, b;
+    if (phi2 < 1e-6) {
+        a = 1.0 - phi2 / 6.0 + phi2 * phi2 / 120.0;
+        b = 0.5 - phi2 / 24.0 + phi2 * phi2 / 720.0;
+    } else {
+        double phi = sqrt(phi2);
+        a = sin(phi) / phi;
+        b = (1.0 - cos(phi)) / phi2;
+    }
+    for (int c = 0; c < 3; c++) {
+        double T = f->T[c], t = f->t[c], N = f->N[c];
+        out->P[c] = f->P[c] + h * a * t + h * b * (theta * N - kh * T);
+        out->T[c] = (1.0 - kh * kh * b) * T + kh * a * t + theta * kh * b * N;
+        out->t[c] = (1.0 - phi2 * b) * t + a * (theta * N - kh * T);
+        out->N[c] = (1.0 - theta * theta * b) * N - theta * a * t + theta * kh * b * T;
+    }
+}
+
+static void curl_table(const CurlParams *params, CurlTable *tab)
+{
+    double nx = finite_or(params->fold.v[2], 1.0), ny = finite_or(params->fold.v[3], 0.0);
+    double nl = sqrt(nx * nx + ny * ny);
+    if (!(nl > 1e-30))
+        nx = 1.0, ny = 0.0, nl = 1.0;
+    tab->n[0] = nx / nl, tab->n[1] = ny / nl;
+    tab->d[0] = -tab->n[1], tab->d[1] = tab->n[0];
+    tab->p0[0] = params->fold.v[0], tab->p0[1] = params->fold.v[1];
+    /* A fold point that is not finite cannot place a fold: the page stays flat. */
+    tab->flat = !isfinite(tab->p0[0]) || !isfinite(tab->p0[1]);
+    double r = finite_or(params->shape.v[0], 0.0);
+    r = r > 0.0 ? r : 0.0;
+    tab->kappa = finite_or(params->shape.v[1], 0.0);
+    double ramp = finite_or(params->shape.v[2], 0.0);
+    ramp = ramp > 0.0 ? fmin(ramp, CURL_PI * r) : 0.0;
+
+    CurlFrame f = {{tab->d[0], tab->d[1], 0.0}, {tab->n[0], tab->n[1], 0.0}, {0.0, 0.0, 1.0},
+                   {0.0, 0.0, 0.0}};
+    double s = 0.0;
+    for (int j = 0; j < CURL_SEGMENTS; j++) {
+        curl_segment(r, ramp, j, &tab->theta[j], &tab->len[j]);
+        tab->start[j] = s;
+        tab->frame[j] = f;
+        if (j + 1 < CURL_SEGMENTS) {
+            CurlFrame next;
+            frame_step(&f, tab->theta[j], tab->len[j], tab->kappa, &next);
+            f = next;
+            s += tab->len[j];
+        }
+    }
+}
+
+/* atan(z) / z, smooth at 0. */
+static double atanc(double z)
+{
+    return fabs(z) < 1e-4 ? 1.0 - z * z / 3.0 : atan(z) / z;
+}
+
+static void curl_eval(const CurlTable *tab, double px, double py, double pos[3], double normal[3])
+{
+    double ex = px - tab->p0[0], ey = py - tab->p0[1];
+    double u = ex * tab->d[0] + ey * tab->d[1], v = ex * tab->n[0] + ey * tab->n[1];
+    if (tab->flat || !(v > 0.0)) {
+        pos[0] = px, pos[1] = py, pos[2] = 0.0;
+        normal[0] = 0.0, normal[1] = 0.0, normal[2] = 1.0;
+        return;
+    }
+    double k = tab->kappa, x = 1.0 + k * u, y = k * v;
+    /* sigma = alpha / kappa, w = rho - 1/kappa, both written without 1/kappa. x <= 0 (behind the
+     * apex) only happens for |kappa u| >= 1, so kappa is not small there. */
+    double sigma = x > 0.0 ? v / x * atanc(y / x) : atan2(y, x) / k;
+    double w = (2.0 * u + k * (u * u + v * v)) / (sqrt(x * x + y * y) + 1.0);
+    int j = 0;
+    while (j + 1 < CURL_SEGMENTS && sigma >= tab->start[j + 1])
+        j++;
+    double h = sigma - tab->start[j];
+    double theta = tab->len[j] > 0.0 && isfinite(tab->len[j]) ? tab->theta[j] * h / tab->len[j]
+                                                              : 0.0;
+    CurlFrame f;
+    frame_step(&tab->frame[j], theta, h, k, &f);
+    for (int c = 0; c < 3; c++) {
+        pos[c] = w * f.T[c] + f.P[c];
+        normal[c] = f.N[c];
+    }
+    pos[0] += tab->p0[0], pos[1] += tab->p0[1];
+    double nl = sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]);
+    for (int c = 0; c < 3; c++)
+        normal[c] /= nl;
 }
 
 void mesh_curl_point(const CurlParams *params, double px, double py, double pos[3],
                      double normal[3])
 {
-    double ox = params->fold.v[0], oy = params->fold.v[1];
-    double nx = params->fold.v[2], ny = params->fold.v[3];
-    double r = params->shape.v[0];
-    double s = (px - ox) * nx + (py - oy) * ny;
-    if (s <= 0.0) {
-        pos[0] = px, pos[1] = py, pos[2] = 0.0;
-        normal[0] = 0.0, normal[1] = 0.0, normal[2] = 1.0;
-    } else if (s < CURL_PI * r) {
-        double phi = s / r;
-        double back = s - r * sin(phi);
-        pos[0] = px - nx * back, pos[1] = py - ny * back, pos[2] = r * (1.0 - cos(phi));
-        normal[0] = -nx * sin(phi), normal[1] = -ny * sin(phi), normal[2] = cos(phi);
-    } else {
-        double back = 2.0 * s - CURL_PI * r;
-        pos[0] = px - nx * back, pos[1] = py - ny * back, pos[2] = 2.0 * r;
-        normal[0] = 0.0, normal[1] = 0.0, normal[2] = -1.0;
-    }
+    CurlTable tab;
+    curl_table(params, &tab);
+    curl_eval(&tab, finite_or(px, 0.0), finite_or(py, 0.0), pos, normal);
 }
 
 void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n,
                      float *x, float *y, float *z)
 {
+    CurlTable tab;
+    curl_table(params, &tab);
     for (size_t k = 0; k < n; k++) {
         double pos[3], normal[3];
-        mesh_curl_point(params, rx[k], ry[k], pos, normal);
+        curl_eval(&tab, finite_or(rx[k], 0.0), finite_or(ry[k], 0.0), pos, normal);
         x[k] = (float)pos[0], y[k] = (float)pos[1], z[k] = (float)pos[2];
     }
 }

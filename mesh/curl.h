@@ -1,7 +1,10 @@
-/* The curl: maps a flat page point to its place in 3-D for a pose of the turn. Pure maths in the
- * page frame of ../design/curl.md (spine on x = 0, page in x >= 0, z towards the viewer).
- * The skeleton's model is the cylinder roll; the pose parameters live in CurlParams
- * (shaders/shared.h) so that a compute shader can evaluate the same map. */
+/* The curl: maps a flat page point to its place in 3-D for a pose of the turn, and finds the pose
+ * for a drag. Pure maths in the page frame of ../design/curl.md (spine on x = 0, page in
+ * 0 <= x <= W, 0 <= y <= H, z towards the viewer). The model is one exactly developable family: a
+ * generalised cone whose apex, on the fold line, recedes to infinity (a cylinder) as the grab
+ * moves from a corner to mid-edge; its curvature ramps up in steps at the fold. The pose lives in
+ * CurlParams (shaders/shared.h) so that shaders/curl.glsl evaluates the same map. Never aborts:
+ * non-finite or out-of-range inputs give clamped poses or the flat page. */
 #ifndef PAGECURL_MESH_CURL_H
 #define PAGECURL_MESH_CURL_H
 
@@ -9,14 +12,32 @@
 
 #include <stddef.h>
 
-/* Fraction of the page width used as the roll radius at mid-turn, and its floor at the ends. */
+/* Largest roll radius, in page widths, mid-turn. */
 #define MESH_CURL_RADIUS_MID 0.16f
-#define MESH_CURL_RADIUS_MIN 0.02f
+/* Ramp length over roll radius: the curvature rises from 0 to 1/r over this many radii
+ * (0 switches the ramp off). */
+#define MESH_CURL_RAMP 1.0f
+/* Largest cone curvature kappa (1 / apex distance), in 1/page width, for a corner grab. */
+#define MESH_CURL_KAPPA_MAX 1.0f
+
+typedef struct MeshVec2 {
+    float x, y;
+} MeshVec2;
 
 /* The pose at progress t in [0, 1] (0 flat, 1 turned over the spine) for a page grabbed on its
- * free edge at height g in [0, 1] (0 = bottom corner). Continuous in t and g; the spine never
- * moves. */
+ * free edge at height g in [0, 1] (0 = bottom corner): the grabbed point (W, gH) is dragged along
+ * a fixed path to its mirror (-W, gH) and mesh_curl_drag gives the pose. Continuous in t and g;
+ * the spine never moves. */
 CurlParams mesh_curl_pose(float t, float g, float width, float height);
+
+/* The pose that puts the material point `grab` (page coordinates) under `pointer` (a point in
+ * the page plane, x < 0 past the spine), the spine staying put. A pointer out of reach (the lens
+ * of points no further from either spine end than the grab point at rest) is first projected onto
+ * the lens's boundary: mesh_curl_reach. pointer == grab gives the flat page. */
+CurlParams mesh_curl_drag(MeshVec2 grab, MeshVec2 pointer, float width, float height);
+
+/* The reachable point nearest to `pointer` for `grab` (pointer itself when reachable). */
+MeshVec2 mesh_curl_reach(MeshVec2 grab, MeshVec2 pointer, float width, float height);
 
 /* Deforms n rest points (rx, ry) into (x, y, z). */
 void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n,

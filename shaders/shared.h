@@ -78,12 +78,15 @@ PC_STRUCT(PcDrawPush)
     pc_vec4 page;       /* x: width, y: height, z: ruled lines per page height, w: unused */
 PC_END(PcDrawPush)
 
-/* The curl pose, as mesh/curl.c evaluates it and a compute shader can. Cylinder roll
- * (../design/curl.md): a fold line through fold.xy with unit in-plane normal fold.zw pointing to
- * the free edge, rolled around a cylinder of radius shape.x. */
+/* The curl pose, as mesh/curl.c evaluates it and a compute shader can (../design/curl.md).
+ * A generalised cone: past the fold line through fold.xy (unit in-plane normal fold.zw towards the
+ * free edge) the page rolls with curvature up to 1/shape.x about rulings that meet at an apex on
+ * the fold line, 1/shape.y away from fold.xy (signed; 0 = a cylinder). shape.z is the arc length
+ * over which the curvature ramps from 0 to 1/r in PC_CURL_RAMP_STEPS equal steps (0 = no ramp). */
+#define PC_CURL_RAMP_STEPS 8
 PC_STRUCT(CurlParams)
     pc_vec4 fold;  /* xy: point on the fold line, zw: unit normal towards the free edge */
-    pc_vec4 shape; /* x: radius (> 0), yzw: unused */
+    pc_vec4 shape; /* x: radius r >= 0, y: kappa (1/apex distance), z: ramp length, w: unused */
 PC_END(CurlParams)
 
 /* Push constants of deform.comp: the grid, the pose and the page size. 64 bytes. */

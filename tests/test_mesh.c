@@ -349,7 +349,9 @@ static void test_curl_pose(CheckState *s)
                     zmin = fmin(zmin, p.z[k]);
                 CHECK(s, spine <= 1e-6, "%ux%u t=%g g=%g: spine moved by %g", g.nx, g.ny, t, gg,
                       spine);
-                CHECK(s, zmin >= 0.0, "%ux%u t=%g g=%g: z down to %g, below the stack", g.nx,
+                /* -1e-9 W: a turned-flat part's height is 0 only up to double rounding (~1e-16);
+                 * a real dive under the stack is a fraction of the roll radius. */
+                CHECK(s, zmin >= -1e-9, "%ux%u t=%g g=%g: z down to %g, below the stack", g.nx,
                       g.ny, t, gg, zmin);
             }
         }
@@ -421,7 +423,9 @@ static void test_analytic_isometry(CheckState *s)
             float t = POSE_T[a], gg = POSE_G[b];
             CurlParams cp = mesh_curl_pose(t, gg, (float)W, (float)H);
             double r = cp.shape.v[0];
-            CHECK(s, r > 0.0, "t=%g g=%g: radius %g", t, gg, r);
+            /* The roll has room only strictly inside the turn: r = 0 flat and fully turned. */
+            CHECK(s, (t > 0.0f && t < 1.0f) ? r > 0.0 : r == 0.0, "t=%g g=%g: radius %g", t, gg,
+                  r);
             double metric = 0.0, normal = 0.0, fx = 0, fy = 0;
             for (int jy = 0; jy < SY; jy++) {
                 for (int ix = 0; ix < SX; ix++) {
@@ -745,6 +749,173 @@ static void test_input(CheckState *s)
           "a re-grabbed page kept settling");
 }
 
+
+/* 10. The drag mapping and the model over many grabs and pointers (curl_drag.c): the grabbed point
+ * lands under the pointer; out-of-reach pointers go to the lens's boundary; every pose is an
+ * isometry (first fundamental form, double, central differences h = 1e-6: error ~ h^2 k^2 with
+ * k <= 1/(0.35 r), r >= 1e-3 below, so <= 1e-5^... far under 1e-6; the curvature steps of the ramp are only
+ * C1 seams, where the central difference still sees a continuous tangent and errs by O(h^2 dk):
+ * no band is needed; creases (r = 0) are skipped), keeps z >= 0 and the spine, and its analytic
+ * normals agree with the mesh's two-pass normals within cell diagonal x largest curvature (each
+ * triangle's normal is the surface normal somewhere in the triangle, and the normal turns by at most
+ * k per unit length, so a vertex's average is off by at most ~diag * k). */
+static void drag_sample(double W, double H, int a, int b, int c, int e, MeshVec2 *grab,
+                        MeshVec2 *ptr)
+{
+    grab->x = (float)(W * (0.3 + 0.7 * a / 4.0)), grab->y = (float)(H * b / 4.0);
+    ptr->x = (float)(W * (-1.2 + 2.4 * c / 12.0)), ptr->y = (float)(H * (-0.2 + 1.4 * e / 12.0));
+}
+
+static void test_drag(CheckState *s)
+{
+    const double W = MESH_PAGE_WIDTH, H = MESH_PAGE_HEIGHT;
+    PageGrid g;
+    if (!make_grid(s, (GridSize){33, 47, 0.0f, 0.0f}, &g))
+        return;
+    MeshSoa3 p = {0}, tri = {0}, nrm = {0}, p2 = {0};
+    if (!soa_alloc(&p, g.vertex_count) || !soa_alloc(&tri, g.triangle_count) ||
+        !soa_alloc(&nrm, g.vertex_count) || !soa_alloc(&p2, g.vertex_count)) {
+        CHECK(s, false, "out of memory");
+        goto done;
+    }
+    double cw = W / (g.nx - 1), ch = H / (g.ny - 1), diag = sqrt(cw * cw + ch * ch);
+    double worst_land = 0, worst_bound = 0, worst_metric = 0, worst_stretch = -1, zmin = 0,
+           spine = 0, worst_nratio = 0, worst_move = 0;
+    size_t reachable = 0, unreachable = 0, curled = 0;
+    for (int a = 0; a <= 4; a++)
+        for (int b = 0; b <= 4; b++)
+            for (int c = 0; c <= 12; c++)
+                for (int e = 0; e <= 12; e++) {
+                    MeshVec2 G, Q;
+                    drag_sample(W, H, a, b, c, e, &G, &Q);
+                    MeshVec2 R = mesh_curl_reach(G, Q, (float)W, (float)H);
+                    double r0 = hypot(G.x, G.y), r1 = hypot(G.x, G.y - H);
+                    double q0 = hypot(R.x, R.y) - r0, q1 = hypot(R.x, R.y - H) - r1;
+                    if (R.x == Q.x && R.y == Q.y) {
+                        reachable++;
+                        CHECK(s, q0 <= 1e-6 && q1 <= 1e-6, "reach kept an outside pointer");
+                    } else {
+                        unreachable++;
+                        /* on the boundary: inside both discs, on one circle */
+                        worst_bound = fmax(worst_bound, fmax(fmax(q0, q1), fabs(fmax(q0, q1))));
+                    }
+                    CurlParams cp = mesh_curl_drag(G, Q, (float)W, (float)H);
+                    double pos[3], an[3];
+                    mesh_curl_point(&cp, G.x, G.y, pos, an);
+                    worst_land = fmax(worst_land, hypot(pos[0] - R.x, pos[1] - R.y) / W);
+                    mesh_curl_apply(&cp, g.rest_x, g.rest_y, g.vertex_count, p.x, p.y, p.z);
+                    for (size_t k = 0; k < g.vertex_count; k++)
+                        zmin = fmin(zmin, p.z[k]);
+                    for (int m = 0; m <= 200; m++) {
+                        double y = H * m / 200.0;
+                        mesh_curl_point(&cp, 0.0, y, pos, an);
+                        spine = fmax(spine, fmax(fabs(pos[0]), fmax(fabs(pos[1] - y), fabs(pos[2]))));
+                    }
+                    for (size_t t = 0; t < g.triangle_count; t++)
+                        for (int q = 0; q < 3; q++) {
+                            uint32_t va = g.indices[3 * t + q], vb = g.indices[3 * t + (q + 1) % 3];
+                            double rest = hypot((double)g.rest_x[vb] - g.rest_x[va],
+                                                (double)g.rest_y[vb] - g.rest_y[va]);
+                            double now[3] = {(double)p.x[vb] - p.x[va], (double)p.y[vb] - p.y[va],
+                                             (double)p.z[vb] - p.z[va]};
+                            worst_stretch = fmax(worst_stretch, len3(now) / rest - 1.0);
+                        }
+                    double r = cp.shape.v[0];
+                    if (!(r >= 1e-3 * W))
+                        continue; /* a crease (r = 0, the lens's edge): C0, no metric to test */
+                    curled++;
+                    double kmax = 1.0 / (0.35 * r);
+                    mesh_normals_triangles(&g, soa_const(p), tri);
+                    mesh_normals_gather(&g, soa_const(tri), nrm);
+                    for (size_t k = 0; k < g.vertex_count; k++) {
+                        double m3[3];
+                        mesh_curl_point(&cp, g.rest_x[k], g.rest_y[k], pos, an);
+                        soa_get(nrm, k, m3);
+                        double ang = angle_deg(an, m3) * PI / 180.0;
+                        worst_nratio = fmax(worst_nratio, ang / (diag * kmax));
+                    }
+                    const double h = 1e-6;
+                    for (int jy = 0; jy <= 20; jy++)
+                        for (int ix = 0; ix <= 14; ix++) {
+                            double x = W * (0.01 + 0.98 * ix / 14.0), y = H * (0.01 + 0.98 * jy / 20.0);
+                            double xp[3], xm[3], yp[3], ym[3], dx[3], dy[3];
+                            mesh_curl_point(&cp, x + h, y, xp, an);
+                            mesh_curl_point(&cp, x - h, y, xm, an);
+                            mesh_curl_point(&cp, x, y + h, yp, an);
+                            mesh_curl_point(&cp, x, y - h, ym, an);
+                            for (int k = 0; k < 3; k++)
+                                dx[k] = (xp[k] - xm[k]) / (2 * h), dy[k] = (yp[k] - ym[k]) / (2 * h);
+                            worst_metric = fmax(worst_metric,
+                                                fmax(fabs(len3(dx) - 1), fmax(fabs(len3(dy) - 1),
+                                                                              fabs(dot3(dx, dy)))));
+                        }
+                    /* Continuity in the pointer and the grab: a 1e-4 W step of either moves
+                     * the fold and the apex by O(1e-4 W) times the Newton solution's
+                     * sensitivity (~ a few) and turned-over points by twice that: bound 0.01 W,
+                     * far under a jump (a flipped region moves by ~ its size). */
+                    if (hypot(G.x - R.x, G.y - R.y) > 0.05 * W) {
+                        MeshVec2 Q2 = {Q.x + 1e-4f, Q.y + 1e-4f}, G2 = {G.x - 1e-4f, G.y + 1e-4f};
+                        for (int which = 0; which < 2; which++) {
+                            CurlParams c2 = which ? mesh_curl_drag(G2, Q, (float)W, (float)H)
+                                                  : mesh_curl_drag(G, Q2, (float)W, (float)H);
+                            mesh_curl_apply(&c2, g.rest_x, g.rest_y, g.vertex_count, p2.x, p2.y,
+                                            p2.z);
+                            for (size_t k = 0; k < g.vertex_count; k++) {
+                                double d3[3] = {(double)p2.x[k] - p.x[k], (double)p2.y[k] - p.y[k],
+                                                (double)p2.z[k] - p.z[k]};
+                                worst_move = fmax(worst_move, len3(d3) / W);
+                            }
+                        }
+                    }
+                }
+    CHECK(s, reachable > 100 && unreachable > 100 && curled > 100,
+          "vacuous drag sample: %zu reachable, %zu not, %zu curled", reachable, unreachable, curled);
+    CHECK(s, worst_land <= 1e-4, "grabbed point lands %g W from the (projected) pointer", worst_land);
+    CHECK(s, worst_bound <= 1e-6, "projected pointer %g W off the lens's boundary", worst_bound);
+    CHECK(s, worst_metric <= 1e-6, "drag poses: first fundamental form off by %g", worst_metric);
+    CHECK(s, worst_stretch <= 1e-4, "drag poses: an edge stretched by %g", worst_stretch);
+    CHECK(s, zmin >= -1e-9, "drag poses: z down to %g (tolerance: see test_curl_pose)", zmin);
+    CHECK(s, spine <= 1e-6, "drag poses: spine moved by %g", spine);
+    CHECK(s, worst_nratio <= 1.0, "analytic vs mesh normals: %g x the bound diag * kmax", worst_nratio);
+    CHECK(s, worst_move <= 0.01, "a 1e-4 W drag step moved a vertex %g W", worst_move);
+    printf("drag: %zu reachable, %zu projected, %zu curled poses; landing %.3g W, boundary %.3g, "
+           "metric %.3g, stretch %.3g, zmin %.3g, spine %.3g, normals %.3g of bound, step move "
+           "%.3g W\n",
+           reachable, unreachable, curled, worst_land, worst_bound, worst_metric, worst_stretch,
+           zmin, spine, worst_nratio, worst_move);
+
+    /* 11. Hostile inputs give finite poses and finite points, never NaN. */
+    const float bad[] = {NAN, INFINITY, -INFINITY, -5.0f, 1e30f, -1e30f, 0.5f, 0.0f};
+    size_t nonfinite = 0;
+    for (size_t i = 0; i < 8; i++)
+        for (size_t j = 0; j < 8; j++) {
+            CurlParams cps[4] = {mesh_curl_pose(bad[i], bad[j], 1.0f, 1.4f),
+                                 mesh_curl_pose(0.5f, 0.2f, bad[i], bad[j]),
+                                 mesh_curl_drag((MeshVec2){bad[i], 0.3f}, (MeshVec2){bad[j], bad[i]},
+                                                1.0f, 1.4f),
+                                 mesh_curl_drag((MeshVec2){1.0f, bad[j]}, (MeshVec2){0.1f, 0.2f},
+                                                bad[i], 1.4f)};
+            for (int q = 0; q < 4; q++) {
+                mesh_curl_apply(&cps[q], g.rest_x, g.rest_y, g.vertex_count, p.x, p.y, p.z);
+                for (size_t k = 0; k < g.vertex_count; k++)
+                    nonfinite += !isfinite(p.x[k]) || !isfinite(p.y[k]) || !isfinite(p.z[k]);
+            }
+            /* a hand-made pose with garbage in every field */
+            CurlParams junk = {{{bad[i], bad[j], bad[j], bad[i]}}, {{bad[j], bad[i], bad[j], 0}}};
+            double pos[3], an[3];
+            mesh_curl_point(&junk, 0.7, 0.3, pos, an);
+            for (int k = 0; k < 3; k++)
+                nonfinite += !isfinite(pos[k]) || !isfinite(an[k]);
+        }
+    CHECK(s, nonfinite == 0, "%zu non-finite outputs from hostile inputs", nonfinite);
+done:
+    soa_free(&p);
+    soa_free(&tri);
+    soa_free(&nrm);
+    soa_free(&p2);
+    mesh_grid_destroy(&g);
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -757,5 +928,6 @@ int main(void)
     test_cpu_normals(&s);
     test_continuity(&s);
     test_input(&s);
+    test_drag(&s);
     return check_finish(&s, "test_mesh");
 }
