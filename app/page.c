@@ -53,8 +53,10 @@ void app_page_destroy(const GpuContext *ctx, AppPage *page)
 void app_page_deform(AppPage *page, const CurlParams *pose, uint32_t slot)
 {
     page->pose = *pose;
-    if (!page->cpu_deform)
+    if (!page->cpu_deform) {
+        mesh_curl_segments(pose, gpu_page_curl_table(&page->gpu, slot));
         return;
+    }
     float *x, *y, *z;
     gpu_page_staging_planes(&page->gpu, slot, &x, &y, &z);
     mesh_curl_apply(pose, page->grid.rest_x, page->grid.rest_y, page->grid.vertex_count, x, y, z);

@@ -15,14 +15,14 @@ bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, float width, 
     GpuKernelDesc desc = {
         .spirv = deform_spv,
         .spirv_size = sizeof deform_spv,
-        .binding_count = 1,
+        .binding_count = 2,
         .push_size = sizeof(PcDeformPush),
         .workgroup_size = PC_WG_DEFORM,
         .label = "deform",
     };
     if (!gpu_kernel_create(ctx, &desc, &out->kernel, err))
         return false;
-    gpu_kernel_bind(ctx, &out->kernel, (const GpuBuffer *[]){&page->positions});
+    gpu_kernel_bind(ctx, &out->kernel, (const GpuBuffer *[]){&page->positions, &page->curl_tables});
     return true;
 }
 
@@ -32,12 +32,13 @@ void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform)
 }
 
 void gpu_deform_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuDeform *deform,
-                       const GpuPage *page, const CurlParams *pose)
+                       const GpuPage *page, const CurlParams *pose, uint32_t slot)
 {
     PcDeformPush push = {
         .grid = gpu_page_push(page),
         .curl = *pose,
         .page = {{deform->width, deform->height, 0.0f, 0.0f}},
+        .table = slot,
     };
     gpu_label_begin(ctx, cmd, "deform");
     gpu_page_record_frame_start(cmd);

@@ -16,8 +16,9 @@ bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, float width, 
                        GpuDeform *out, GpuError *err);
 void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform);
 
-/* Records the deform for `pose`, after the previous frame's users of the positions. */
+/* Records the deform for `pose`, after the previous frame's users of the positions. The pose's
+ * CurlSegments must be in the page's table `slot` (gpu_page_curl_table). */
 void gpu_deform_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuDeform *deform,
-                       const GpuPage *page, const CurlParams *pose);
+                       const GpuPage *page, const CurlParams *pose, uint32_t slot);
 
 #endif

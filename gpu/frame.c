@@ -96,12 +96,12 @@ void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFra
     if (timer)
         gpu_timer_begin(timer, cmd);
     if (work->path == GPU_NORMALS_FUSED_DEFORM) {
-        gpu_fused_record_deform(ctx, cmd, work->fused, work->page, &work->pose);
+        gpu_fused_record_deform(ctx, cmd, work->fused, work->page, &work->pose, frame->slot);
         if (timer)
             gpu_timer_mark(timer, cmd, "fused_deform");
     } else {
         if (work->deform)
-            gpu_deform_record(ctx, cmd, work->deform, work->page, &work->pose);
+            gpu_deform_record(ctx, cmd, work->deform, work->page, &work->pose, frame->slot);
         else
             gpu_page_record_upload(ctx, cmd, work->page, frame->slot);
         if (timer)

@@ -26,7 +26,7 @@ bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, float width, f
     GpuKernelDesc fused_deform = fused;
     fused_deform.spirv = fused_deform_spv;
     fused_deform.spirv_size = sizeof fused_deform_spv;
-    fused_deform.binding_count = 1;
+    fused_deform.binding_count = 2;
     fused_deform.label = "fused_deform";
     if (!gpu_kernel_create(ctx, &fused, &out->fused, err) ||
         !gpu_kernel_create(ctx, &fused_deform, &out->fused_deform, err)) {
@@ -34,7 +34,8 @@ bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, float width, f
         return false;
     }
     gpu_kernel_bind(ctx, &out->fused, (const GpuBuffer *[]){&page->vertices, &page->positions});
-    gpu_kernel_bind(ctx, &out->fused_deform, (const GpuBuffer *[]){&page->vertices});
+    gpu_kernel_bind(ctx, &out->fused_deform,
+                    (const GpuBuffer *[]){&page->vertices, &page->curl_tables});
     return true;
 }
 
@@ -64,12 +65,13 @@ void gpu_fused_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused
 }
 
 void gpu_fused_record_deform(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
-                             const GpuPage *page, const CurlParams *pose)
+                             const GpuPage *page, const CurlParams *pose, uint32_t slot)
 {
     PcDeformPush push = {
         .grid = gpu_page_push(page),
         .curl = *pose,
         .page = {{fused->width, fused->height, 0.0f, 0.0f}},
+        .table = slot,
     };
     gpu_page_record_frame_start(cmd);
     dispatch(ctx, cmd, &fused->fused_deform, page, &push, "fused_deform");

@@ -22,6 +22,6 @@ void gpu_fused_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused
                       const GpuPage *page);
 /* Stage fused_deform: the whole compute chain for `pose`, after the previous frame's uses. */
 void gpu_fused_record_deform(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
-                             const GpuPage *page, const CurlParams *pose);
+                             const GpuPage *page, const CurlParams *pose, uint32_t slot);
 
 #endif

@@ -115,6 +115,10 @@ static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage 
     for (size_t i = 0; i < count; i++)
         if (!gpu_buffer_create(ctx, &all[i].desc, all[i].buf, err))
             return false;
+    GpuBufferDesc tables = {GPU_FRAMES_IN_FLIGHT * sizeof(CurlSegments), storage,
+                            GPU_MEMORY_UPLOAD, "curl segments"};
+    if (!gpu_buffer_create(ctx, &tables, &out->curl_tables, err))
+        return false;
     GpuBufferDesc staging = {3 * nv * f, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, GPU_MEMORY_UPLOAD,
                              "positions staging"};
     for (uint32_t slot = 0; desc->upload && slot < GPU_FRAMES_IN_FLIGHT; slot++)
@@ -143,13 +147,18 @@ bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *ou
 
 void gpu_page_destroy(const GpuContext *ctx, GpuPage *page)
 {
-    GpuBuffer *all[] = {&page->readback, &page->indices, &page->vertices, &page->uvs,
+    GpuBuffer *all[] = {&page->curl_tables, &page->readback, &page->indices, &page->vertices, &page->uvs,
                         &page->vertex_normals, &page->tri_normals, &page->positions};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         gpu_buffer_destroy(ctx, all[i]);
     for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
         gpu_buffer_destroy(ctx, &page->staging[slot]);
     memset(page, 0, sizeof *page);
+}
+
+CurlSegments *gpu_page_curl_table(const GpuPage *page, uint32_t slot)
+{
+    return (CurlSegments *)page->curl_tables.mapped + slot;
 }
 
 PcComputePush gpu_page_push(const GpuPage *page)

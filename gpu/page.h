@@ -29,6 +29,9 @@ typedef struct GpuPage {
     GpuBuffer vertices;       /* AoS, PC_VERTEX_FLOATS floats per vertex */
     GpuBuffer indices;
     GpuBuffer readback;       /* host copy of `vertices`; only when asked for */
+    /* host-visible: one CurlSegments per frame in flight, written by the CPU for the GPU
+     * deform (the pose's profile, computed once per frame) */
+    GpuBuffer curl_tables;
 } GpuPage;
 
 /* False, with a line naming the limit, when an nx x ny page does not fit the device. Checked
@@ -38,6 +41,9 @@ bool gpu_page_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *er
 /* Fails with a line naming the limit when the grid does not fit the device. */
 bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out, GpuError *err);
 void gpu_page_destroy(const GpuContext *ctx, GpuPage *page);
+
+/* Where the CPU writes the CurlSegments of the frame in `slot`. */
+CurlSegments *gpu_page_curl_table(const GpuPage *page, uint32_t slot);
 
 /* The compute passes' push constants for this page. */
 PcComputePush gpu_page_push(const GpuPage *page);

@@ -155,6 +155,28 @@ void mesh_curl_point(const CurlParams *params, double px, double py, double pos[
     curl_eval(&tab, finite_or(px, 0.0), finite_or(py, 0.0), pos, normal);
 }
 
+void mesh_curl_segments(const CurlParams *params, CurlSegments *out)
+{
+    CurlTable tab;
+    curl_table(params, &tab);
+    for (int j = 0; j < CURL_SEGMENTS; j++) {
+        const CurlFrame *f = &tab.frame[j];
+        CurlSegment *s = &out->seg[j];
+        /* a flat pose (non-finite fold point) never reaches the table: the shader's v test
+         * keeps every point flat first */
+        for (int c = 0; c < 3; c++) {
+            s->T.v[c] = (float)f->T[c];
+            s->t.v[c] = (float)f->t[c];
+            s->N.v[c] = (float)f->N[c];
+            s->P.v[c] = (float)f->P[c];
+        }
+        s->T.v[3] = (float)tab.start[j];
+        s->t.v[3] = (float)tab.theta[j];
+        s->N.v[3] = isfinite(tab.len[j]) ? (float)tab.len[j] : 3.0e38f;
+        s->P.v[3] = 0.0f;
+    }
+}
+
 void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n,
                      float *x, float *y, float *z)
 {

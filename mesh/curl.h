@@ -39,6 +39,9 @@ CurlParams mesh_curl_drag(MeshVec2 grab, MeshVec2 pointer, float width, float he
 /* The reachable point nearest to `pointer` for `grab` (pointer itself when reachable). */
 MeshVec2 mesh_curl_reach(MeshVec2 grab, MeshVec2 pointer, float width, float height);
 
+/* The pose's profile pieces and the frame where each starts, for shaders/curl.glsl. */
+void mesh_curl_segments(const CurlParams *params, CurlSegments *out);
+
 /* Deforms n rest points (rx, ry) into (x, y, z). */
 void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n,
                      float *x, float *y, float *z);

@@ -1,29 +1,12 @@
 // The curl map of mesh/curl.c (mesh_curl_point, where the maths is explained), in float: a
 // generalised cone S = P0 + w T(sigma) + P(sigma) whose frame (t, T, N) turns piece by piece
-// (ramp steps, the hold at 1/r, flat after) about a fixed axis per piece. Same pieces, same closed
-// forms and the same order of operations as the CPU, so the two agree to float rounding.
-const float CURL_PI = 3.14159265358979;
-const int CURL_SEGMENTS = 2 * PC_CURL_RAMP_STEPS + 2;
-
+// (ramp steps, the hold at 1/r, flat after) about a fixed axis per piece. The frame at the start
+// of every piece comes precomputed per pose (CurlSegments, from mesh_curl_segments): a vertex
+// takes one closed-form step from the start of its piece, as the CPU does. The includer declares
+// the buffer `curl_tables` of CurlSegments.
 struct CurlFrame {
     vec3 T, t, N, P;
 };
-
-void curl_segment(float r, float ramp, int j, out float theta, out float len)
-{
-    const int n = PC_CURL_RAMP_STEPS;
-    if (j == 2 * n + 1) {
-        theta = 0.0;
-        len = 3.0e38;
-    } else if (j == n) {
-        len = max(0.0, CURL_PI * r - ramp);
-        theta = CURL_PI - (ramp > 0.0 ? ramp / r : 0.0);
-    } else {
-        int i = j < n ? j : 2 * n - j;
-        len = ramp > 0.0 ? ramp / float(n) : 0.0;
-        theta = ramp > 0.0 ? (float(i) + 0.5) * ramp / (float(n * n) * r) : 0.0;
-    }
-}
 
 CurlFrame curl_frame_step(CurlFrame f, float theta, float h, float kappa)
 {
@@ -50,7 +33,7 @@ float curl_atanc(float z)
     return abs(z) < 1e-3 ? 1.0 - z * z / 3.0 : atan(z) / z;
 }
 
-vec3 curl_point(CurlParams c, vec2 p)
+vec3 curl_point(CurlParams c, uint table, vec2 p)
 {
     vec2 n = c.fold.zw;
     vec2 d = vec2(-n.y, n.x);
@@ -58,24 +41,16 @@ vec3 curl_point(CurlParams c, vec2 p)
     float u = dot(e, d), v = dot(e, n);
     if (!(v > 0.0))
         return vec3(p, 0.0);
-    float r = max(c.shape.x, 0.0), k = c.shape.y;
-    float ramp = c.shape.z > 0.0 ? min(c.shape.z, CURL_PI * r) : 0.0;
+    float k = c.shape.y;
     float x = 1.0 + k * u, y = k * v;
     float sigma = x > 0.0 ? v / x * curl_atanc(y / x) : atan(y, x) / k;
     float w = (2.0 * u + k * (u * u + v * v)) / (sqrt(x * x + y * y) + 1.0);
-    CurlFrame f = CurlFrame(vec3(d, 0.0), vec3(n, 0.0), vec3(0.0, 0.0, 1.0), vec3(0.0));
-    float start = 0.0;
-    for (int j = 0; j < CURL_SEGMENTS; j++) {
-        float theta, len;
-        curl_segment(r, ramp, j, theta, len);
-        if (j + 1 == CURL_SEGMENTS || sigma < start + len) {
-            float h = sigma - start;
-            float th = len > 0.0 && j + 1 < CURL_SEGMENTS ? theta * h / len : 0.0;
-            f = curl_frame_step(f, th, h, k);
-            break;
-        }
-        f = curl_frame_step(f, theta, len, k);
-        start += len;
-    }
+    int j = 0;
+    while (j + 1 < PC_CURL_SEGMENTS && sigma >= curl_tables[table].seg[j + 1].T.w)
+        j++;
+    CurlSegment s = curl_tables[table].seg[j];
+    float h = sigma - s.T.w, len = s.N.w;
+    float theta = len > 0.0 && j + 1 < PC_CURL_SEGMENTS ? s.t.w * h / len : 0.0;
+    CurlFrame f = curl_frame_step(CurlFrame(s.T.xyz, s.t.xyz, s.N.xyz, s.P.xyz), theta, h, k);
     return vec3(c.fold.xy, 0.0) + w * f.T + f.P;
 }

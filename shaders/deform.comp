@@ -4,11 +4,13 @@
 // With it, only the pose's push constants cross to the GPU each frame.
 #include "shared.h"
 #include "compute.glsl"
-#include "curl.glsl"
 
 layout(local_size_x = PC_WG_DEFORM) in;
 layout(push_constant) uniform Push { PcDeformPush p; };
 layout(std430, binding = 0) writeonly buffer Positions { float pos[]; };
+layout(std430, binding = 1) readonly buffer CurlTables { CurlSegments curl_tables[]; };
+
+#include "curl.glsl"
 
 void main()
 {
@@ -20,7 +22,7 @@ void main()
     // the rest position of mesh/grid.c: (u W, v H) with u = i / (nx - 1)
     vec2 rest = vec2(float(i) / float(p.grid.nx - 1u) * p.page.x,
                      float(j) / float(p.grid.ny - 1u) * p.page.y);
-    vec3 q = curl_point(p.curl, rest);
+    vec3 q = curl_point(p.curl, p.table, rest);
     pos[v] = q.x;
     pos[n + v] = q.y;
     pos[2u * n + v] = q.z;

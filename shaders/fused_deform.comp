@@ -3,8 +3,11 @@
 // Stage fused_deform (deform + normals + pack in one dispatch): the tile's positions are evaluated
 // from the pose right here, so nothing is read from memory and 32 bytes per vertex are written.
 #include "shared.h"
-#include "curl.glsl"
 #include "fused.glsl"
+
+layout(std430, binding = 1) readonly buffer CurlTables { CurlSegments curl_tables[]; };
+
+#include "curl.glsl"
 
 void main()
 {
@@ -17,7 +20,7 @@ void main()
         // the rest position of mesh/grid.c, as in deform.comp
         vec2 rest = vec2(float(gi) / float(p.grid.nx - 1u) * p.page.x,
                          float(gj) / float(p.grid.ny - 1u) * p.page.y);
-        vec3 q = curl_point(p.curl, rest);
+        vec3 q = curl_point(p.curl, p.table, rest);
         tile_x[r][c] = q.x;
         tile_y[r][c] = q.y;
         tile_z[r][c] = q.z;

@@ -89,11 +89,28 @@ PC_STRUCT(CurlParams)
     pc_vec4 shape; /* x: radius r >= 0, y: kappa (1/apex distance), z: ramp length, w: unused */
 PC_END(CurlParams)
 
-/* Push constants of deform.comp: the grid, the pose and the page size. 64 bytes. */
+/* The pieces of the curl's profile (ramp steps, the hold, flat after) and the curl's frame where
+ * each starts: they depend on the pose alone, so mesh_curl_segments computes them once per frame
+ * (in double) and a shader steps once per vertex instead of through every piece before it. */
+#define PC_CURL_SEGMENTS (2 * PC_CURL_RAMP_STEPS + 2)
+PC_STRUCT(CurlSegment)
+    pc_vec4 T; /* xyz: the ruling direction T where the piece starts, w: sigma there */
+    pc_vec4 t; /* xyz: the tangent t, w: the piece's turn theta */
+    pc_vec4 N; /* xyz: the normal N, w: the piece's arc length (huge for the last) */
+    pc_vec4 P; /* xyz: P(sigma) at the start, w: unused */
+PC_END(CurlSegment)
+PC_STRUCT(CurlSegments)
+    CurlSegment seg[PC_CURL_SEGMENTS];
+PC_END(CurlSegments)
+
+/* Push constants of deform.comp and fused_deform.comp: the grid, the pose, the page size and
+ * which frame-in-flight's CurlSegments to read. 80 bytes. */
 PC_STRUCT(PcDeformPush)
     PcComputePush grid;
     CurlParams curl;
-    pc_vec4 page; /* x: width, y: height */
+    pc_vec4 page;   /* x: width, y: height */
+    pc_uint table;  /* index into the page's CurlSegments buffer */
+    pc_uint unused0, unused1, unused2;
 PC_END(PcDeformPush)
 
 /* Grid numbering (mesh/grid.h says it in words): vertex (i, j) is j*nx + i, x fastest; cell
@@ -138,7 +155,8 @@ _Static_assert(sizeof(PcComputePush) == 16, "PcComputePush layout");
 _Static_assert(sizeof(PcCopyPush) == 16, "PcCopyPush layout");
 _Static_assert(sizeof(PcAmpPush) == 16, "PcAmpPush layout");
 _Static_assert(sizeof(CurlParams) == 32, "CurlParams layout");
-_Static_assert(sizeof(PcDeformPush) == 64, "PcDeformPush layout");
+_Static_assert(sizeof(PcDeformPush) == 80, "PcDeformPush layout");
+_Static_assert(sizeof(CurlSegment) == 64, "CurlSegment layout");
 _Static_assert(sizeof(PcDrawPush) == 96, "PcDrawPush layout");
 #endif
 
