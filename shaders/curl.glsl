@@ -45,9 +45,12 @@ vec3 curl_point(CurlParams c, uint table, vec2 p)
     float x = 1.0 + k * u, y = k * v;
     float sigma = x > 0.0 ? v / x * curl_atanc(y / x) : atan(y, x) / k;
     float w = (2.0 * u + k * (u * u + v * v)) / (sqrt(x * x + y * y) + 1.0);
+    // The piece holding sigma: the starts never decrease, so it is the number of later starts
+    // at or below sigma. Counting makes every load independent; a search loop made each wait for
+    // the last (18 dependent global loads: 28 us for a 64x64 page on the H200).
     int j = 0;
-    while (j + 1 < PC_CURL_SEGMENTS && sigma >= curl_tables[table].seg[j + 1].T.w)
-        j++;
+    for (int q = 1; q < PC_CURL_SEGMENTS; q++)
+        j += sigma >= curl_tables[table].seg[q].T.w ? 1 : 0;
     CurlSegment s = curl_tables[table].seg[j];
     float h = sigma - s.T.w, len = s.N.w;
     float theta = len > 0.0 && j + 1 < PC_CURL_SEGMENTS ? s.t.w * h / len : 0.0;
