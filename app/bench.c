@@ -3,7 +3,7 @@
 #include "../gpu/bandwidth.h"
 #include "../gpu/offscreen.h"
 #include "../mesh/normals.h"
-#include "camera.h"
+#include "book.h"
 #include "input.h"
 #include "page.h"
 
@@ -190,7 +190,7 @@ static void collect(const GpuContext *ctx, BenchGpu *g, uint32_t slot, BenchRun 
 
 /* Records and submits frame f (measured frame `measured`, or -1 in the warm-up) without waiting
  * for it: frames overlap as they do in the window. */
-static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const PcDrawPush *draw,
+static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const AppBookDraws *draws,
                         const GpuRenderTarget *target, uint32_t f, bool readback, BenchRun *run,
                         long measured, GpuError *err)
 {
@@ -206,7 +206,8 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const PcDrawPush *dr
     GpuFrameWork work = app_page_work(&g->page);
     work.renderer = &g->renderer;
     work.target = target;
-    work.draw = draw;
+    work.draws = draws->draws;
+    work.draw_count = draws->count;
     work.timer = &g->timers[frame->slot];
     work.readback_vertices = readback;
     gpu_frame_record(ctx, frame, &work);
@@ -266,8 +267,9 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     run->path = paths[g.page.path];
     stage_bytes(run);
     GpuRenderTarget target = gpu_offscreen_target(&g.target);
-    PcDrawPush draw = app_camera_draw_push(opts->width, opts->height, g.page.grid.width,
-                                           g.page.grid.height);
+    AppBookDraws draws;
+    app_book_draws(&APP_SPREAD_FIRST_TURN, &g.page, &g.renderer, opts->width, opts->height,
+                   &draws);
     bool progress = isatty(STDERR_FILENO);
     uint32_t total = opts->warmup + run->frames;
     bool ok = true;
@@ -282,7 +284,7 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
         }
         wall_prev = wall, cpu_prev = cpu;
         long measured = f < opts->warmup ? -1 : (long)(f - opts->warmup);
-        ok = bench_frame(ctx, &g, &draw, &target, f, false, run, measured, &err);
+        ok = bench_frame(ctx, &g, &draws, &target, f, false, run, measured, &err);
         if (progress && (f % 16 == 0 || f + 1 == total))
             fprintf(stderr, "\rbench %ux%u: frame %u/%u ", run->nx, run->ny, f + 1, total);
     }
@@ -296,7 +298,7 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
         fprintf(stderr, "\r%60s\r", "");
     AppTurn last = bench_turn(total - 1);
     /* One more frame, untimed, reads the vertices back for the geometric truth. */
-    ok = ok && bench_frame(ctx, &g, &draw, &target, total - 1, true, run, -1, &err) &&
+    ok = ok && bench_frame(ctx, &g, &draws, &target, total - 1, true, run, -1, &err) &&
          gpu_frames_wait(ctx, g.frames, &err);
     if (ok) {
         gpu_buffer_invalidate(ctx, &g.page.gpu.readback);

@@ -7,6 +7,34 @@
 #define RULES_PER_PAGE 28.0f
 #define FOV_Y_DEGREES 30.0f
 
+bool app_camera_unproject(uint32_t width, uint32_t height, float page_width, float page_height,
+                          float px, float py, float *x, float *y)
+{
+    PcDrawPush push = app_camera_draw_push(width, height, page_width, page_height);
+    mat4 view_proj, inverse;
+    memcpy(view_proj, push.view_proj.m, sizeof view_proj);
+    glm_mat4_inv(view_proj, inverse);
+    /* Pixel centre to Vulkan NDC (y down, as the flipped projection expects), depth 0 and 1. */
+    float nx = 2.0f * (px + 0.5f) / (float)width - 1.0f;
+    float ny = 2.0f * (py + 0.5f) / (float)height - 1.0f;
+    vec4 near = {nx, ny, 0.0f, 1.0f}, far = {nx, ny, 1.0f, 1.0f}, a, b;
+    glm_mat4_mulv(inverse, near, a);
+    glm_mat4_mulv(inverse, far, b);
+    if (a[3] == 0.0f || b[3] == 0.0f)
+        return false;
+    glm_vec4_scale(a, 1.0f / a[3], a);
+    glm_vec4_scale(b, 1.0f / b[3], b);
+    float dz = b[2] - a[2];
+    if (fabsf(dz) < 1e-12f)
+        return false;
+    float s = -a[2] / dz; /* where the ray meets z = 0 */
+    if (s < 0.0f)
+        return false;
+    *x = a[0] + s * (b[0] - a[0]);
+    *y = a[1] + s * (b[1] - a[1]);
+    return true;
+}
+
 PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_width,
                                 float page_height)
 {
@@ -33,5 +61,6 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_widt
     memcpy(push.view_proj.m, view_proj, sizeof push.view_proj.m);
     push.light_dir = (pc_vec4){{light[0], light[1], light[2], 0.0f}};
     push.page = (pc_vec4){{page_width, page_height, RULES_PER_PAGE, 0.0f}};
+    push.placement = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}}; /* as laid; app/book.c places pages */
     return push;
 }

@@ -5,9 +5,15 @@
 
 #include "../shaders/shared.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_width,
                                 float page_height);
+
+/* The point of the book's plane (z = 0) under pixel (px, py) of a width x height target, in the
+ * spread's frame (spine on x = 0). False when the ray misses the plane. */
+bool app_camera_unproject(uint32_t width, uint32_t height, float page_width, float page_height,
+                          float px, float py, float *x, float *y);
 
 #endif

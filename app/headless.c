@@ -1,7 +1,7 @@
 #include "headless.h"
 
 #include "../gpu/offscreen.h"
-#include "camera.h"
+#include "book.h"
 #include "output.h"
 
 #include <stdio.h>
@@ -69,8 +69,8 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
         return 1;
     }
     GpuRenderTarget target = gpu_offscreen_target(&off.target);
-    PcDrawPush draw =
-        app_camera_draw_push(opts->width, opts->height, page->grid.width, page->grid.height);
+    AppBookDraws draws;
+    app_book_draws(&APP_SPREAD_FIRST_TURN, page, &off.renderer, opts->width, opts->height, &draws);
     bool ok = true;
     for (uint32_t f = 0; f < frames && ok; f++) {
         AppTurn turn = fixed ? *fixed : app_input_scripted(f, frames, opts->grab);
@@ -85,7 +85,8 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
         work.readback_vertices = last && opts->export_obj;
         work.renderer = &off.renderer;
         work.target = &target;
-        work.draw = &draw;
+        work.draws = draws.draws;
+        work.draw_count = draws.count;
         gpu_frame_record(ctx, frame, &work);
         if (last)
             gpu_offscreen_record_readback(ctx, frame->cmd, &off.target);

@@ -1,6 +1,7 @@
 #include "window.h"
 
 #include "../gpu/swapchain.h"
+#include "book.h"
 #include "camera.h"
 #include "headless.h"
 #include "input.h"
@@ -72,26 +73,55 @@ static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
     gpu_swapchain_destroy(ctx, &w->swapchain);
 }
 
-/* Handles one event; false when the user asked to quit. */
-static bool handle_event(const SDL_Event *e, const AppWindow *win, AppDrag *drag, WindowGpu *w)
+/* Window point (SDL's mouse units) -> the book's plane, through the camera of the last frame. */
+static bool to_page(const AppWindow *win, const AppPage *page, int px, int py, float *x, float *y)
 {
     int ww = 1, wh = 1;
-    SDL_GetWindowSize(win->window, &ww, &wh); /* mouse coordinates are in window points */
+    SDL_GetWindowSize(win->window, &ww, &wh);
+    VkExtent2D size = drawable_size(win);
+    if (size.width == 0 || size.height == 0 || ww <= 0 || wh <= 0)
+        return false;
+    /* HiDPI: the drawable has more pixels than the window has points */
+    float sx = (float)size.width / (float)ww, sy = (float)size.height / (float)wh;
+    return app_camera_unproject(size.width, size.height, page->grid.width, page->grid.height,
+                                (float)px * sx, (float)py * sy, x, y);
+}
+
+/* Handles one event; false when the user asked to quit. */
+static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage *page,
+                         MeshFlip *flip, WindowGpu *w, double now)
+{
+    float x, y;
     switch (e->type) {
     case SDL_QUIT:
         return false;
     case SDL_KEYDOWN:
-        return e->key.keysym.sym != SDLK_ESCAPE;
+        switch (e->key.keysym.sym) {
+        case SDLK_ESCAPE:
+            return false;
+        case SDLK_RIGHT:
+        case SDLK_PAGEDOWN:
+            mesh_flip_next(flip, now);
+            return true;
+        case SDLK_LEFT:
+        case SDLK_PAGEUP:
+            mesh_flip_prev(flip, now);
+            return true;
+        default:
+            return true;
+        }
     case SDL_MOUSEBUTTONDOWN:
-        if (e->button.button == SDL_BUTTON_LEFT)
-            app_drag_press(drag, (float)e->button.x / (float)ww, (float)e->button.y / (float)wh);
+        if (e->button.button == SDL_BUTTON_LEFT && to_page(win, page, e->button.x, e->button.y,
+                                                           &x, &y))
+            mesh_flip_press(flip, x, y, now);
         return true;
     case SDL_MOUSEMOTION:
-        app_drag_move(drag, (float)e->motion.x / (float)ww);
+        if (to_page(win, page, e->motion.x, e->motion.y, &x, &y))
+            mesh_flip_move(flip, x, y, now);
         return true;
     case SDL_MOUSEBUTTONUP:
         if (e->button.button == SDL_BUTTON_LEFT)
-            app_drag_release(drag);
+            mesh_flip_release(flip, now);
         return true;
     case SDL_WINDOWEVENT:
         if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
@@ -105,7 +135,7 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, AppDrag *drag
 
 /* One frame to the swapchain. False only on a failure worth stopping for. */
 static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, WindowGpu *w,
-                 AppTurn turn, GpuError *err)
+                 const MeshFlipView *view, GpuError *err)
 {
     VkExtent2D size = drawable_size(win);
     if (size.width == 0 || size.height == 0)
@@ -128,15 +158,20 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     }
     if (r < 0)
         return gpu_error_set(err, "vkAcquireNextImageKHR failed: %s", gpu_result_name(r));
-    CurlParams pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height);
+    /* the turning leaf, posed so that its grabbed point lies under the pointer */
+    MeshVec2 grab = {view->grab[0], view->grab[1]}, pointer = {view->pointer[0], view->pointer[1]};
+    CurlParams pose = mesh_curl_drag(grab, pointer, page->grid.width, page->grid.height);
     app_page_deform(page, &pose, frame->slot);
     GpuRenderTarget target = gpu_swapchain_target(&w->swapchain, index);
-    PcDrawPush push = app_camera_draw_push(target.extent.width, target.extent.height,
-                                           page->grid.width, page->grid.height);
+    AppSpread spread = app_book_spread(view);
+    AppBookDraws draws;
+    app_book_draws(&spread, page, &w->renderer, target.extent.width, target.extent.height,
+                   &draws);
     GpuFrameWork work = app_page_work(page);
     work.renderer = &w->renderer;
     work.target = &target;
-    work.draw = &push;
+    work.draws = draws.draws;
+    work.draw_count = draws.count;
     gpu_frame_record(ctx, frame, &work);
     gpu_swapchain_record_present(frame->cmd, &w->swapchain, index);
     if (!gpu_frame_submit(ctx, frame, w->swapchain.acquired[frame->slot],
@@ -152,35 +187,41 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     return true;
 }
 
+static double seconds(void)
+{
+    return (double)SDL_GetTicks64() / 1000.0;
+}
+
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts)
 {
     GpuError err = {0};
     WindowGpu w = {0};
-    AppDrag drag = {.turn = {opts->has_curl ? opts->curl : 0.0f, opts->grab}};
-    drag.target = drag.turn.t;
+    MeshFlip flip;
+    mesh_flip_init(&flip, &(MeshFlipDesc){.width = page->grid.width,
+                                          .height = page->grid.height,
+                                          .page_count = APP_WINDOW_LEAVES});
     bool ok = gpu_renderer_create(ctx, gpu_swapchain_pick_format(ctx), &w.renderer, &err) &&
               gpu_frames_create(ctx, w.frames, &err);
     bool running = ok, redraw = true;
     uint32_t frames = 0;
-    uint64_t last = SDL_GetTicks64();
     while (running && ok) {
         SDL_Event e;
         /* Nothing moves and no frame count to reach: sleep until something happens. */
-        bool idle = !redraw && !opts->frames && !drag.dragging && drag.turn.t == drag.target;
+        bool idle = !redraw && !opts->frames && !mesh_flip_view(&flip).turning;
         if (idle && SDL_WaitEvent(&e)) {
-            running = handle_event(&e, win, &drag, &w);
+            running = handle_event(&e, win, page, &flip, &w, seconds());
             redraw = true;
         }
         while (running && SDL_PollEvent(&e)) {
-            running = handle_event(&e, win, &drag, &w);
+            running = handle_event(&e, win, page, &flip, &w, seconds());
             redraw = true;
         }
-        uint64_t now = SDL_GetTicks64();
-        redraw |= app_drag_step(&drag, (float)(now - last) / 1000.0f);
-        last = now;
+        redraw |= mesh_flip_step(&flip, seconds());
+        MeshFlipView view = mesh_flip_view(&flip);
+        redraw |= view.turning; /* a held page is drawn every frame, moved or not */
         if (!running || (!redraw && !opts->frames))
             continue;
-        ok = draw(win, ctx, page, &w, drag.turn, &err);
+        ok = draw(win, ctx, page, &w, &view, &err);
         redraw = false;
         if (opts->frames && ++frames >= opts->frames)
             running = false;
@@ -192,7 +233,8 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     }
     gpu_frames_wait(ctx, w.frames, &err);
     window_gpu_destroy(ctx, &w);
+    /* --screenshot / --export-obj: the pose --curl and --grab name, as headless would draw it */
     if (status == 0)
-        status = app_headless_capture(ctx, page, opts, drag.turn);
+        status = app_headless_capture(ctx, page, opts, (AppTurn){opts->curl, opts->grab});
     return status;
 }

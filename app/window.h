@@ -1,5 +1,7 @@
 /* Window mode (SDL2): the window, its Vulkan surface, the swapchain loop and the pointer. The only
- * place SDL lives. Left-button drags turn the page; Escape or closing the window quits. */
+ * place SDL lives. Left-button drags turn the page under the pointer (mesh/flip.c decides, the
+ * drag mapping of mesh/curl_drag.c poses it); arrows and Page Up/Down flip; Escape or closing the
+ * window quits. --screenshot / --export-obj write the --curl pose on the way out. */
 #ifndef PAGECURL_APP_WINDOW_H
 #define PAGECURL_APP_WINDOW_H
 
@@ -12,6 +14,8 @@
 typedef struct SDL_Window SDL_Window;
 
 #define APP_WINDOW_MAX_EXTENSIONS 8
+/* Leaves in the window's book: enough to turn a few pages both ways. */
+#define APP_WINDOW_LEAVES 8
 
 typedef struct AppWindow {
     SDL_Window *window;

@@ -123,7 +123,8 @@ void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFra
             gpu_timer_mark(timer, cmd, "readback");
     }
     if (work->renderer) {
-        gpu_renderer_record(ctx, cmd, work->renderer, work->target, work->page, work->draw);
+        gpu_renderer_record(ctx, cmd, work->renderer, work->target, work->draws,
+                            work->draw_count);
         if (timer)
             gpu_timer_mark(timer, cmd, "render");
     }

@@ -52,7 +52,8 @@ typedef struct GpuFrameWork {
     bool readback_vertices;
     const GpuRenderer *renderer;
     const GpuRenderTarget *target;
-    const PcDrawPush *draw;
+    const GpuDraw *draws; /* the pages to draw, the turning leaf's among them */
+    uint32_t draw_count;
     GpuTimer *timer; /* optional: a timestamp at each stage boundary */
 } GpuFrameWork;
 void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFrameWork *work);

@@ -147,13 +147,35 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
     return true;
 }
 
+/* The flat unit page, counter-clockwise seen from +z like the grid; host-visible, it is tiny. */
+static bool quad_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
+{
+    static const float vertices[4][PC_VERTEX_FLOATS] = {
+        {0, 0, 0, 0, 0, 1, 0, 0},
+        {1, 0, 0, 0, 0, 1, 1, 0},
+        {1, 1, 0, 0, 0, 1, 1, 1},
+        {0, 1, 0, 0, 0, 1, 0, 1},
+    };
+    static const uint32_t indices[6] = {0, 1, 2, 0, 2, 3}; /* the grid's diagonal */
+    GpuBufferDesc v = {sizeof vertices, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
+                       "flat page vertices"};
+    GpuBufferDesc i = {sizeof indices, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
+                       "flat page indices"};
+    if (!gpu_buffer_create(ctx, &v, &out->quad_vertices, err) ||
+        !gpu_buffer_create(ctx, &i, &out->quad_indices, err))
+        return false;
+    memcpy(out->quad_vertices.mapped, vertices, sizeof vertices);
+    memcpy(out->quad_indices.mapped, indices, sizeof indices);
+    return true;
+}
+
 bool gpu_renderer_create(const GpuContext *ctx, VkFormat color_format, GpuRenderer *out,
                          GpuError *err)
 {
     memset(out, 0, sizeof *out);
     out->color_format = color_format;
     out->depth_format = gpu_image_depth_format(ctx);
-    if (renderer_create(ctx, out, err))
+    if (renderer_create(ctx, out, err) && quad_create(ctx, out, err))
         return true;
     gpu_renderer_destroy(ctx, out);
     return false;
@@ -165,12 +187,24 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
         vkDestroyPipeline(ctx->device, renderer->pipeline, NULL);
     if (renderer->layout)
         vkDestroyPipelineLayout(ctx->device, renderer->layout, NULL);
+    gpu_buffer_destroy(ctx, &renderer->quad_indices);
+    gpu_buffer_destroy(ctx, &renderer->quad_vertices);
     memset(renderer, 0, sizeof *renderer);
 }
 
+GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push)
+{
+    return (GpuDraw){renderer->quad_vertices.buffer, renderer->quad_indices.buffer, 6, *push};
+}
+
+GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push)
+{
+    return (GpuDraw){page->vertices.buffer, page->indices.buffer,
+                     (uint32_t)(page->triangle_count * 3), *push};
+}
+
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
-                         const GpuRenderTarget *target, const GpuPage *page,
-                         const PcDrawPush *push)
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
 {
     gpu_label_begin(ctx, cmd, "render");
     /* Whatever used the colour image last (present acquire, readback copy) -> this frame's
@@ -228,13 +262,16 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
     vkCmdSetViewport(cmd, 0, 1, &vp);
     vkCmdSetScissor(cmd, 0, 1, &info.renderArea);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->pipeline);
-    vkCmdPushConstants(cmd, renderer->layout,
-                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                       sizeof *push, push);
-    VkDeviceSize offset = 0;
-    vkCmdBindVertexBuffers(cmd, 0, 1, &page->vertices.buffer, &offset);
-    vkCmdBindIndexBuffer(cmd, page->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
-    vkCmdDrawIndexed(cmd, (uint32_t)(page->triangle_count * 3), 1, 0, 0, 0);
+    for (uint32_t i = 0; i < count; i++) {
+        const GpuDraw *d = &draws[i];
+        vkCmdPushConstants(cmd, renderer->layout,
+                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                           sizeof d->push, &d->push);
+        VkDeviceSize offset = 0;
+        vkCmdBindVertexBuffers(cmd, 0, 1, &d->vertices, &offset);
+        vkCmdBindIndexBuffer(cmd, d->indices, 0, VK_INDEX_TYPE_UINT32);
+        vkCmdDrawIndexed(cmd, d->index_count, 1, 0, 0, 0);
+    }
     vkCmdEndRendering(cmd);
     gpu_label_end(ctx, cmd);
 }

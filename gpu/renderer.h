@@ -1,6 +1,7 @@
-/* Stage render: draws the page's AoS vertex buffer, lit by its GPU normals, into a colour target
- * with a depth buffer (dynamic rendering). Owns the graphics pipeline and its layout; the targets
- * belong to the offscreen or swapchain module that made them. The same code serves both. */
+/* Stage render: draws pages (the turning leaf's AoS vertex buffer, lit by its GPU normals, and the
+ * flat pages of the spread) into a colour target with a depth buffer (dynamic rendering). Owns the
+ * graphics pipeline, its layout and the flat page quad; the targets belong to the offscreen or
+ * swapchain module that made them. The same code serves both. */
 #ifndef PAGECURL_GPU_RENDERER_H
 #define PAGECURL_GPU_RENDERER_H
 
@@ -11,7 +12,15 @@ typedef struct GpuRenderer {
     VkPipeline pipeline;
     VkPipelineLayout layout;
     VkFormat color_format, depth_format;
+    GpuBuffer quad_vertices, quad_indices; /* a flat unit page: scaled to W x H by its draw */
 } GpuRenderer;
+
+/* One page drawn: AoS vertices (PC_VERTEX_FLOATS floats each), uint32 indices, push constants. */
+typedef struct GpuDraw {
+    VkBuffer vertices, indices;
+    uint32_t index_count;
+    PcDrawPush push;
+} GpuDraw;
 
 /* What one frame draws into. The colour image's last use was in `color_src_stage` with
  * `color_src_access`; the renderer leaves it in COLOR_ATTACHMENT_OPTIMAL. Its old contents and
@@ -28,8 +37,12 @@ bool gpu_renderer_create(const GpuContext *ctx, VkFormat color_format, GpuRender
                          GpuError *err);
 void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer);
 
+/* The flat page quad with these push constants (its view_proj must scale x, y to W, H). */
+GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push);
+/* The page mesh's current vertex buffer with these push constants. */
+GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push);
+
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
-                         const GpuRenderTarget *target, const GpuPage *page,
-                         const PcDrawPush *push);
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count);
 
 #endif

@@ -29,7 +29,13 @@ void main()
 {
     vec3 n = normalize(in_normal);
     vec3 albedo;
-    if (gl_FrontFacing) {
+    // A mirrored placement inverts the rasterizer's idea of which side faces the viewer.
+    bool mirrored = draw.placement.x * draw.placement.y * draw.placement.z < 0.0;
+    bool toward_viewer = gl_FrontFacing != mirrored; // the model's +z side faces the viewer
+    if (!toward_viewer)
+        n = -n; // the other side's outward normal is this one reversed
+    bool leaf_front = toward_viewer != (draw.placement.w > 0.5);
+    if (leaf_front) {
         float y = in_uv.y * draw.page.z;
         float rule = in_uv.y < 0.92 ? line_cover(y, 0.02) : 0.0;
         float x = in_uv.x * draw.page.x;
@@ -37,7 +43,6 @@ void main()
         albedo = mix(FRONT_PAPER, RULE, 0.6 * rule);
         albedo = mix(albedo, MARGIN, 0.8 * margin);
     } else {
-        n = -n; // the back's outward normal is the front's, reversed
         albedo = BACK_PAPER;
     }
     float diffuse = max(dot(n, draw.light_dir.xyz), 0.0);

@@ -12,6 +12,6 @@ layout(location = 1) out vec2 out_uv;
 void main()
 {
     gl_Position = draw.view_proj * vec4(in_pos, 1.0);
-    out_normal = in_normal;
+    out_normal = in_normal * draw.placement.xyz; // a diagonal of +-1: its own inverse transpose
     out_uv = in_uv;
 }

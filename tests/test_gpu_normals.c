@@ -7,7 +7,7 @@
  * usage: test_gpu_normals [--no-validation] [--dispatch-max-x N] [NXxNY ...]
  * (the arguments serve GPU machines without the validation layer, sizes too large for CI, and
  * forcing the second dispatch dimension there) */
-#include "../app/camera.h"
+#include "../app/book.h"
 #include "../app/input.h"
 #include "../app/page.h"
 #include "../gpu/offscreen.h"
@@ -183,7 +183,8 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
             CHECK(s, false, "page: %s", err.message);
             break;
         }
-        PcDrawPush draw = app_camera_draw_push(160, 120, page.grid.width, page.grid.height);
+        AppBookDraws draws;
+        app_book_draws(&APP_SPREAD_FIRST_TURN, &page, &renderer, 160, 120, &draws);
         const uint32_t count = 150;
         CurlParams pose = {0};
         for (uint32_t f = 0; ok && f < count; f++) {
@@ -198,7 +199,8 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
             work.readback_vertices = f + 1 == count;
             work.renderer = &renderer;
             work.target = &rt;
-            work.draw = &draw;
+            work.draws = draws.draws;
+            work.draw_count = draws.count;
             gpu_frame_record(ctx, frame, &work);
             if (f + 1 == count)
                 gpu_offscreen_record_readback(ctx, frame->cmd, &target);

@@ -644,23 +644,7 @@ static void test_continuity(CheckState *s)
     printf("continuity: worst move per 1e-4 step: %.3g W in t, %.3g W in g\n", worst_t, worst_g);
 }
 
-/* Steps a released page until it stops; returns the number of moving steps, or -1 if it has not
- * stopped after `limit` steps or ever stepped away from its target. */
-static int settle(AppDrag *d, int limit)
-{
-    float prev = d->turn.t;
-    for (int n = 0; n < limit; n++) {
-        if (!app_drag_step(d, 1.0f / 60.0f))
-            return n;
-        float dir = d->target - prev, moved = d->turn.t - prev;
-        if (moved * dir < 0.0f || d->turn.t < 0.0f || d->turn.t > 1.0f)
-            return -1;
-        prev = d->turn.t;
-    }
-    return -1;
-}
-
-/* 9. Input: the scripted turn and the pointer drag. */
+/* 9. Input: the scripted turn (the pointer is mesh/flip.c's, tested in test_flip.c). */
 static void test_input(CheckState *s)
 {
     static const uint32_t frames[] = {2, 3, 10, 60, 240, 1001};
@@ -686,67 +670,6 @@ static void test_input(CheckState *s)
                   bad, at);
         }
     }
-
-    /* Drag left from the free edge: the page follows, clamped to [0, 1]. */
-    AppDrag d = {0};
-    app_drag_press(&d, 0.9f, 0.25f);
-    CHECK(s, d.dragging, "press did not start a drag");
-    CHECK(s, fabsf(d.turn.g - 0.75f) <= 1e-6f, "press at y = 0.25 grabbed g = %g (y is down)",
-          d.turn.g);
-    float prev = d.turn.t;
-    bool rose = false, monotone = true, clamped = true;
-    for (int k = 0; k <= 90; k++) {
-        app_drag_move(&d, 0.9f - 0.01f * (float)k);
-        monotone &= d.turn.t >= prev;
-        rose |= d.turn.t > prev;
-        clamped &= d.turn.t >= 0.0f && d.turn.t <= 1.0f;
-        prev = d.turn.t;
-    }
-    CHECK(s, monotone && rose, "dragging left did not increase t monotonically");
-    CHECK(s, clamped, "t left [0, 1] during the drag");
-    CHECK(s, d.turn.t == 1.0f, "dragging a window width left gives t = %g, not 1", d.turn.t);
-    app_drag_move(&d, 1.0f);
-    CHECK(s, d.turn.t == 0.0f, "dragging right of the press gives t = %g, not 0", d.turn.t);
-    app_drag_move(&d, 0.6f);
-    float held = d.turn.t;
-    CHECK(s, held > 0.5f && held < 1.0f, "drag to 0.6 gives t = %g", held);
-    CHECK(s, !app_drag_step(&d, 1.0f / 60.0f) && d.turn.t == held,
-          "the settle animation moved a held page");
-
-    /* Released past half way: completes. The step count follows from the settle speed. */
-    app_drag_release(&d);
-    CHECK(s, !d.dragging, "release did not end the drag");
-    int bound = (int)ceilf((1.0f - held) / (APP_SETTLE_SPEED / 60.0f)) + 1;
-    int steps = settle(&d, 10000);
-    CHECK(s, steps >= 0 && steps <= bound && d.turn.t == 1.0f,
-          "release at t = %g: %d steps (bound %d), ended at t = %g", held, steps, bound, d.turn.t);
-    CHECK(s, !app_drag_step(&d, 1.0f / 60.0f), "a settled page still steps");
-
-    /* Released before half way: cancels. */
-    AppDrag c = {0};
-    app_drag_press(&c, 0.9f, 0.5f);
-    app_drag_move(&c, 0.75f);
-    float low = c.turn.t;
-    CHECK(s, low > 0.0f && low < 0.5f, "drag to 0.75 gives t = %g", low);
-    app_drag_release(&c);
-    bound = (int)ceilf(low / (APP_SETTLE_SPEED / 60.0f)) + 1;
-    steps = settle(&c, 10000);
-    CHECK(s, steps >= 0 && steps <= bound && c.turn.t == 0.0f,
-          "release at t = %g: %d steps (bound %d), ended at t = %g", low, steps, bound, c.turn.t);
-
-    /* Grabbed again mid-settle (harism's TODO): the drag takes over from where the page is. */
-    app_drag_press(&d, 0.2f, 0.5f);
-    app_drag_move(&d, 0.5f);
-    float back = d.turn.t;
-    app_drag_release(&d);
-    app_drag_step(&d, 1.0f / 60.0f);
-    float mid = d.turn.t;
-    app_drag_press(&d, 0.5f, 0.5f);
-    CHECK(s, d.press_t == mid && d.turn.t == mid && mid < back,
-          "re-grab mid-settle: press_t %g, t %g, was %g before the step", d.press_t, d.turn.t,
-          mid);
-    CHECK(s, !app_drag_step(&d, 1.0f / 60.0f) && d.turn.t == mid,
-          "a re-grabbed page kept settling");
 }
 
 
