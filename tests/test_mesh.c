@@ -302,14 +302,21 @@ static void test_incident_triangles(CheckState *s)
     }
 }
 
-/* 4. The pose: flat at t = 0, the spine glued, nothing below the stack. The tall page is there
- * because on ordinary pages the tilted fold never reaches the spine, so only a page many widths
- * tall exercises the clamp in mesh_curl_pose that keeps the spine on the flat side. */
-static void test_curl_pose(CheckState *s)
+/* A page posed for a check: its grid, its positions for the pose, the pose and its (t, g). */
+typedef struct Posed {
+    const PageGrid *g;
+    MeshSoa3 p;
+    CurlParams cp;
+    float t, gg;
+} Posed;
+
+typedef void (*PosedCheck)(CheckState *s, const Posed *posed, void *user);
+
+/* Runs `check` on every grid of `sizes` at every tested pose (POSE_T x POSE_G). */
+static void for_each_pose(CheckState *s, const GridSize *sizes, size_t count, PosedCheck check,
+                          void *user)
 {
-    static const GridSize sizes[] = {
-        {64, 90, 0.0f, 0.0f}, {33, 47, 0.0f, 0.0f}, {7, 5, 2.0f, 1.5f}, {9, 81, 1.0f, 8.0f}};
-    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
+    for (size_t n = 0; n < count; n++) {
         PageGrid g;
         if (!make_grid(s, sizes[n], &g))
             continue;
@@ -322,42 +329,83 @@ static void test_curl_pose(CheckState *s)
         }
         for (size_t a = 0; a < N_POSE_T; a++) {
             for (size_t b = 0; b < N_POSE_G; b++) {
-                float t = POSE_T[a], gg = POSE_G[b];
-                CurlParams cp = mesh_curl_pose(t, gg, g.width, g.height);
-                mesh_curl_apply(&cp, g.rest_x, g.rest_y, g.vertex_count, p.x, p.y, p.z);
-                if (t == 0.0f) {
-                    size_t moved = 0;
-                    for (size_t k = 0; k < g.vertex_count; k++)
-                        moved += p.x[k] != g.rest_x[k] || p.y[k] != g.rest_y[k] || p.z[k] != 0.0f;
-                    CHECK(s, moved == 0, "%ux%u g=%g: %zu vertices moved at t = 0", g.nx, g.ny,
-                          gg, moved);
-                }
-                double spine = 0.0, zmin = 0.0;
-                for (uint32_t j = 0; j < g.ny; j++) {
-                    size_t k = (size_t)j * g.nx;
-                    spine = fmax(spine, fmax(fabs((double)p.x[k] - g.rest_x[k]),
-                                             fmax(fabs((double)p.y[k] - g.rest_y[k]),
-                                                  fabs((double)p.z[k]))));
-                }
-                /* Between the vertices too: the spine is a line, not a set of points. */
-                for (int m = 0; m <= 1000; m++) {
-                    double y = g.height * m / 1000.0, pos[3], nrm[3];
-                    mesh_curl_point(&cp, 0.0, y, pos, nrm);
-                    spine = fmax(spine, fmax(fabs(pos[0]), fmax(fabs(pos[1] - y), fabs(pos[2]))));
-                }
-                for (size_t k = 0; k < g.vertex_count; k++)
-                    zmin = fmin(zmin, p.z[k]);
-                CHECK(s, spine <= 1e-6, "%ux%u t=%g g=%g: spine moved by %g", g.nx, g.ny, t, gg,
-                      spine);
-                /* -1e-9 W: a turned-flat part's height is 0 only up to double rounding (~1e-16);
-                 * a real dive under the stack is a fraction of the roll radius. */
-                CHECK(s, zmin >= -1e-9, "%ux%u t=%g g=%g: z down to %g, below the stack", g.nx,
-                      g.ny, t, gg, zmin);
+                Posed posed = {&g, p, mesh_curl_pose(POSE_T[a], POSE_G[b], g.width, g.height),
+                               POSE_T[a], POSE_G[b]};
+                mesh_curl_apply(&posed.cp, g.rest_x, g.rest_y, g.vertex_count, p.x, p.y, p.z);
+                check(s, &posed, user);
             }
         }
         soa_free(&p);
         mesh_grid_destroy(&g);
     }
+}
+
+static void check_pose(CheckState *s, const Posed *q, void *user)
+{
+    (void)user;
+    const PageGrid *g = q->g;
+    MeshSoa3 p = q->p;
+    if (q->t == 0.0f) {
+        size_t moved = 0;
+        for (size_t k = 0; k < g->vertex_count; k++)
+            moved += p.x[k] != g->rest_x[k] || p.y[k] != g->rest_y[k] || p.z[k] != 0.0f;
+        CHECK(s, moved == 0, "%ux%u g=%g: %zu vertices moved at t = 0", g->nx, g->ny, q->gg,
+              moved);
+    }
+    double spine = 0.0, zmin = 0.0;
+    for (uint32_t j = 0; j < g->ny; j++) {
+        size_t k = (size_t)j * g->nx;
+        spine = fmax(spine, fmax(fabs((double)p.x[k] - g->rest_x[k]),
+                                 fmax(fabs((double)p.y[k] - g->rest_y[k]), fabs((double)p.z[k]))));
+    }
+    /* Between the vertices too: the spine is a line, not a set of points. */
+    for (int m = 0; m <= 1000; m++) {
+        double y = g->height * m / 1000.0, pos[3], nrm[3];
+        mesh_curl_point(&q->cp, 0.0, y, pos, nrm);
+        spine = fmax(spine, fmax(fabs(pos[0]), fmax(fabs(pos[1] - y), fabs(pos[2]))));
+    }
+    for (size_t k = 0; k < g->vertex_count; k++)
+        zmin = fmin(zmin, p.z[k]);
+    CHECK(s, spine <= 1e-6, "%ux%u t=%g g=%g: spine moved by %g", g->nx, g->ny, q->t, q->gg,
+          spine);
+    /* -1e-9 W: a turned-flat part's height is 0 only up to double rounding (~1e-16); a real
+     * dive under the stack is a fraction of the roll radius. */
+    CHECK(s, zmin >= -1e-9, "%ux%u t=%g g=%g: z down to %g, below the stack", g->nx, g->ny, q->t,
+          q->gg, zmin);
+}
+
+/* 4. The pose: flat at t = 0, the spine glued, nothing below the stack, on ordinary pages and
+ * on odd proportions (a wide short page, a page eight widths tall) where the fold's reach to the
+ * spine ends is most constrained. */
+static void test_curl_pose(CheckState *s)
+{
+    static const GridSize sizes[] = {
+        {64, 90, 0.0f, 0.0f}, {33, 47, 0.0f, 0.0f}, {7, 5, 2.0f, 1.5f}, {9, 81, 1.0f, 8.0f}};
+    for_each_pose(s, sizes, sizeof sizes / sizeof sizes[0], check_pose, NULL);
+}
+
+static void check_stretch(CheckState *s, const Posed *q, void *user)
+{
+    double *worst_all = user;
+    const PageGrid *g = q->g;
+    MeshSoa3 p = q->p;
+    double worst = -1.0;
+    uint32_t wa = 0, wb = 0;
+    for (size_t tri = 0; tri < g->triangle_count; tri++) {
+        for (int e = 0; e < 3; e++) {
+            uint32_t va = g->indices[3 * tri + e], vb = g->indices[3 * tri + (e + 1) % 3];
+            double rest[3] = {(double)g->rest_x[vb] - g->rest_x[va],
+                              (double)g->rest_y[vb] - g->rest_y[va], 0.0};
+            double now[3] = {(double)p.x[vb] - p.x[va], (double)p.y[vb] - p.y[va],
+                             (double)p.z[vb] - p.z[va]};
+            double grow = len3(now) / len3(rest) - 1.0;
+            if (grow > worst)
+                worst = grow, wa = va, wb = vb;
+        }
+    }
+    *worst_all = fmax(*worst_all, worst);
+    CHECK(s, worst <= 1e-4, "%ux%u t=%g g=%g: edge %u-%u stretched by %g relative", g->nx, g->ny,
+          q->t, q->gg, wa, wb, worst);
 }
 
 /* 5. A chord of a bent sheet is never longer than the sheet between its ends: an edge that grew
@@ -367,44 +415,7 @@ static void test_no_stretch(CheckState *s)
     static const GridSize sizes[] = {
         {64, 90, 0.0f, 0.0f}, {33, 47, 0.0f, 0.0f}, {9, 81, 1.0f, 8.0f}};
     double worst_all = 0.0;
-    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
-        PageGrid g;
-        if (!make_grid(s, sizes[n], &g))
-            continue;
-        MeshSoa3 p;
-        if (!soa_alloc(&p, g.vertex_count)) {
-            CHECK(s, false, "out of memory");
-            soa_free(&p);
-            mesh_grid_destroy(&g);
-            continue;
-        }
-        for (size_t a = 0; a < N_POSE_T; a++) {
-            for (size_t b = 0; b < N_POSE_G; b++) {
-                float t = POSE_T[a], gg = POSE_G[b];
-                CurlParams cp = mesh_curl_pose(t, gg, g.width, g.height);
-                mesh_curl_apply(&cp, g.rest_x, g.rest_y, g.vertex_count, p.x, p.y, p.z);
-                double worst = -1.0;
-                uint32_t wa = 0, wb = 0;
-                for (size_t tri = 0; tri < g.triangle_count; tri++) {
-                    for (int e = 0; e < 3; e++) {
-                        uint32_t va = g.indices[3 * tri + e], vb = g.indices[3 * tri + (e + 1) % 3];
-                        double rest[3] = {(double)g.rest_x[vb] - g.rest_x[va],
-                                          (double)g.rest_y[vb] - g.rest_y[va], 0.0};
-                        double now[3] = {(double)p.x[vb] - p.x[va], (double)p.y[vb] - p.y[va],
-                                         (double)p.z[vb] - p.z[va]};
-                        double grow = len3(now) / len3(rest) - 1.0;
-                        if (grow > worst)
-                            worst = grow, wa = va, wb = vb;
-                    }
-                }
-                worst_all = fmax(worst_all, worst);
-                CHECK(s, worst <= 1e-4, "%ux%u t=%g g=%g: edge %u-%u stretched by %g relative",
-                      g.nx, g.ny, t, gg, wa, wb, worst);
-            }
-        }
-        soa_free(&p);
-        mesh_grid_destroy(&g);
-    }
+    for_each_pose(s, sizes, sizeof sizes / sizeof sizes[0], check_stretch, &worst_all);
     printf("no stretch: worst edge growth %.3g relative\n", worst_all);
 }
 
@@ -474,6 +485,62 @@ static void test_analytic_isometry(CheckState *s)
            tested, in_band, worst_metric, worst_normal);
 }
 
+typedef struct NormalsTally {
+    double worst_angle;
+    size_t flat_tested;
+} NormalsTally;
+
+static void check_normals(CheckState *s, const Posed *q, void *user)
+{
+    NormalsTally *tally = user;
+    const PageGrid *g = q->g;
+    MeshSoa3 seed = {0}, tri = {0}, gathered = {0};
+    if (!soa_alloc(&seed, g->vertex_count) || !soa_alloc(&tri, g->triangle_count) ||
+        !soa_alloc(&gathered, g->vertex_count)) {
+        CHECK(s, false, "out of memory");
+        goto done;
+    }
+    mesh_normals_seed(g, soa_const(q->p), seed);
+    mesh_normals_triangles(g, soa_const(q->p), tri);
+    mesh_normals_gather(g, soa_const(tri), gathered);
+    double cw = g->width / (g->nx - 1), ch = g->height / (g->ny - 1);
+    /* A cell's diagonal: no neighbour of a vertex is further, so at s <= -2 diagonals every
+     * incident triangle lies wholly on the flat side. */
+    double cell = sqrt(cw * cw + ch * ch);
+    double angle = 0.0, unit = 0.0;
+    size_t worst_v = 0, not_flat = 0;
+    for (size_t k = 0; k < g->vertex_count; k++) {
+        double a3[3], b3[3];
+        soa_get(seed, k, a3);
+        soa_get(gathered, k, b3);
+        double d = angle_deg(a3, b3);
+        if (d > angle)
+            angle = d, worst_v = k;
+        unit = fmax(unit, fmax(fabs(len3(a3) - 1.0), fabs(len3(b3) - 1.0)));
+        if (fold_s(&q->cp, g->rest_x[k], g->rest_y[k]) <= -2.0 * cell) {
+            double pos[3], an[3];
+            mesh_curl_point(&q->cp, g->rest_x[k], g->rest_y[k], pos, an);
+            bool exact = an[0] == 0.0 && an[1] == 0.0 && an[2] == 1.0;
+            for (int c = 0; c < 3; c++)
+                exact &= a3[c] == an[c] && b3[c] == an[c];
+            not_flat += !exact;
+            tally->flat_tested++;
+        }
+    }
+    tally->worst_angle = fmax(tally->worst_angle, angle);
+    CHECK(s, angle <= 1e-4, "%ux%u t=%g g=%g: seed and two-pass normals %g deg apart at vertex %zu",
+          g->nx, g->ny, q->t, q->gg, angle, worst_v);
+    CHECK(s, unit <= 1e-5, "%ux%u t=%g g=%g: a normal's length is off 1 by %g", g->nx, g->ny,
+          q->t, q->gg, unit);
+    CHECK(s, not_flat == 0,
+          "%ux%u t=%g g=%g: %zu flat-side vertices whose normals are not exactly (0,0,1)", g->nx,
+          g->ny, q->t, q->gg, not_flat);
+done:
+    soa_free(&seed);
+    soa_free(&tri);
+    soa_free(&gathered);
+}
+
 /* 7. The two CPU normal forms sum the same unit normals in different orders, so they differ
  * only by float rounding; on the flat side every incident triangle is exactly flat.
  * 1e-4 degrees: one ulp of a unit normal's component is ~3.4e-6 deg, plain x86-64 code reaches
@@ -482,72 +549,11 @@ static void test_analytic_isometry(CheckState *s)
 static void test_cpu_normals(CheckState *s)
 {
     static const GridSize sizes[] = {{64, 90, 0.0f, 0.0f}, {7, 5, 0.0f, 0.0f}};
-    double worst_angle = 0.0;
-    size_t flat_tested = 0;
-    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
-        PageGrid g;
-        if (!make_grid(s, sizes[n], &g))
-            continue;
-        MeshSoa3 p = {0}, seed = {0}, tri = {0}, gathered = {0};
-        if (!soa_alloc(&p, g.vertex_count) || !soa_alloc(&seed, g.vertex_count) ||
-            !soa_alloc(&tri, g.triangle_count) || !soa_alloc(&gathered, g.vertex_count)) {
-            CHECK(s, false, "out of memory");
-            goto next;
-        }
-        double cw = g.width / (g.nx - 1), ch = g.height / (g.ny - 1);
-        /* A cell's diagonal: no neighbour of a vertex is further, so at s <= -2 diagonals every
-         * incident triangle lies wholly on the flat side. */
-        double cell = sqrt(cw * cw + ch * ch);
-        for (size_t a = 0; a < N_POSE_T; a++) {
-            for (size_t b = 0; b < N_POSE_G; b++) {
-                float t = POSE_T[a], gg = POSE_G[b];
-                CurlParams cp = mesh_curl_pose(t, gg, g.width, g.height);
-                mesh_curl_apply(&cp, g.rest_x, g.rest_y, g.vertex_count, p.x, p.y, p.z);
-                mesh_normals_seed(&g, soa_const(p), seed);
-                mesh_normals_triangles(&g, soa_const(p), tri);
-                mesh_normals_gather(&g, soa_const(tri), gathered);
-                double angle = 0.0, unit = 0.0;
-                size_t worst_v = 0, not_flat = 0;
-                for (size_t k = 0; k < g.vertex_count; k++) {
-                    double a3[3], b3[3];
-                    soa_get(seed, k, a3);
-                    soa_get(gathered, k, b3);
-                    double d = angle_deg(a3, b3);
-                    if (d > angle)
-                        angle = d, worst_v = k;
-                    unit = fmax(unit, fmax(fabs(len3(a3) - 1.0), fabs(len3(b3) - 1.0)));
-                    if (fold_s(&cp, g.rest_x[k], g.rest_y[k]) <= -2.0 * cell) {
-                        double pos[3], an[3];
-                        mesh_curl_point(&cp, g.rest_x[k], g.rest_y[k], pos, an);
-                        bool exact = an[0] == 0.0 && an[1] == 0.0 && an[2] == 1.0;
-                        for (int c = 0; c < 3; c++)
-                            exact &= a3[c] == an[c] && b3[c] == an[c];
-                        not_flat += !exact;
-                        flat_tested++;
-                    }
-                }
-                worst_angle = fmax(worst_angle, angle);
-                CHECK(s, angle <= 1e-4,
-                      "%ux%u t=%g g=%g: seed and two-pass normals %g deg apart at vertex %zu",
-                      g.nx, g.ny, t, gg, angle, worst_v);
-                CHECK(s, unit <= 1e-5, "%ux%u t=%g g=%g: a normal's length is off 1 by %g", g.nx,
-                      g.ny, t, gg, unit);
-                CHECK(s, not_flat == 0,
-                      "%ux%u t=%g g=%g: %zu flat-side vertices whose normals are not exactly "
-                      "(0,0,1)",
-                      g.nx, g.ny, t, gg, not_flat);
-            }
-        }
-    next:
-        soa_free(&p);
-        soa_free(&seed);
-        soa_free(&tri);
-        soa_free(&gathered);
-        mesh_grid_destroy(&g);
-    }
-    CHECK(s, flat_tested > 0, "no vertex was on the flat side at any pose");
+    NormalsTally tally = {0};
+    for_each_pose(s, sizes, sizeof sizes / sizeof sizes[0], check_normals, &tally);
+    CHECK(s, tally.flat_tested > 0, "no vertex was on the flat side at any pose");
     printf("cpu normals: worst seed vs two-pass angle %.3g deg, %zu flat-side vertex checks\n",
-           worst_angle, flat_tested);
+           tally.worst_angle, tally.flat_tested);
 }
 
 /* The largest distance, in page widths, between a grid's vertices at two poses. */
