@@ -26,15 +26,16 @@ bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *ou
         .u = out->grid.u,
         .v = out->grid.v,
         .indices = out->grid.indices,
+        .width = out->grid.width,
+        .height = out->grid.height,
         .readback = desc->readback,
         .upload = desc->cpu_deform,
     };
     if (gpu_page_create(ctx, &gdesc, &out->gpu, err) &&
-        (desc->cpu_deform || gpu_deform_create(ctx, &out->gpu, out->grid.width,
-                                               out->grid.height, &out->deform, err)) &&
+        (desc->cpu_deform || gpu_deform_create(ctx, &out->gpu, &out->deform, err)) &&
         gpu_normals_create(ctx, &out->gpu, &out->normals, err) &&
         gpu_pack_create(ctx, &out->gpu, &out->pack, err) &&
-        gpu_fused_create(ctx, &out->gpu, out->grid.width, out->grid.height, &out->fused, err))
+        gpu_fused_create(ctx, &out->gpu, &out->fused, err))
         return true;
     app_page_destroy(ctx, out);
     return false;

@@ -6,12 +6,10 @@ static const uint32_t deform_spv[] =
 #include "deform.comp.inc"
     ;
 
-bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, float width, float height,
-                       GpuDeform *out, GpuError *err)
+bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, GpuDeform *out,
+                       GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    out->width = width;
-    out->height = height;
     GpuKernelDesc desc = {
         .spirv = deform_spv,
         .spirv_size = sizeof deform_spv,
@@ -34,12 +32,7 @@ void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform)
 void gpu_deform_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuDeform *deform,
                        const GpuPage *page, const CurlParams *pose, uint32_t slot)
 {
-    PcDeformPush push = {
-        .grid = gpu_page_push(page),
-        .curl = *pose,
-        .page = {{deform->width, deform->height, 0.0f, 0.0f}},
-        .table = slot,
-    };
+    PcDeformPush push = gpu_page_deform_push(page, pose, slot);
     gpu_label_begin(ctx, cmd, "deform");
     gpu_page_record_frame_start(cmd);
     gpu_kernel_dispatch(cmd, &deform->kernel, &push, page->vertex_count);

@@ -9,11 +9,10 @@
 
 typedef struct GpuDeform {
     GpuKernel kernel;
-    float width, height; /* the page size the rest grid spans */
 } GpuDeform;
 
-bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, float width, float height,
-                       GpuDeform *out, GpuError *err);
+bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, GpuDeform *out,
+                       GpuError *err);
 void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform);
 
 /* Records the deform for `pose`, after the previous frame's users of the positions. The pose's

@@ -9,12 +9,9 @@ static const uint32_t fused_deform_spv[] =
 #include "fused_deform.comp.inc"
     ;
 
-bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, float width, float height,
-                      GpuFused *out, GpuError *err)
+bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, GpuFused *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    out->width = width;
-    out->height = height;
     GpuKernelDesc fused = {
         .spirv = fused_spv,
         .spirv_size = sizeof fused_spv,
@@ -67,12 +64,7 @@ void gpu_fused_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused
 void gpu_fused_record_deform(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
                              const GpuPage *page, const CurlParams *pose, uint32_t slot)
 {
-    PcDeformPush push = {
-        .grid = gpu_page_push(page),
-        .curl = *pose,
-        .page = {{fused->width, fused->height, 0.0f, 0.0f}},
-        .table = slot,
-    };
+    PcDeformPush push = gpu_page_deform_push(page, pose, slot);
     gpu_page_record_frame_start(cmd);
     dispatch(ctx, cmd, &fused->fused_deform, page, &push, "fused_deform");
 }

@@ -10,11 +10,9 @@
 
 typedef struct GpuFused {
     GpuKernel fused, fused_deform;
-    float width, height;
 } GpuFused;
 
-bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, float width, float height,
-                      GpuFused *out, GpuError *err);
+bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, GpuFused *out, GpuError *err);
 void gpu_fused_destroy(const GpuContext *ctx, GpuFused *fused);
 
 /* Stage fused: positions must be written (and barriered) before. */

@@ -137,6 +137,8 @@ bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *ou
     memset(out, 0, sizeof *out);
     out->nx = desc->nx;
     out->ny = desc->ny;
+    out->width = desc->width;
+    out->height = desc->height;
     out->vertex_count = (uint64_t)desc->nx * desc->ny;
     out->triangle_count = 2 * (uint64_t)(desc->nx - 1) * (desc->ny - 1);
     if (page_create(ctx, desc, out, err))
@@ -154,6 +156,16 @@ void gpu_page_destroy(const GpuContext *ctx, GpuPage *page)
     for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
         gpu_buffer_destroy(ctx, &page->staging[slot]);
     memset(page, 0, sizeof *page);
+}
+
+PcDeformPush gpu_page_deform_push(const GpuPage *page, const CurlParams *pose, uint32_t slot)
+{
+    return (PcDeformPush){
+        .grid = gpu_page_push(page),
+        .curl = *pose,
+        .page = {{page->width, page->height, 0.0f, 0.0f}},
+        .table = slot,
+    };
 }
 
 CurlSegments *gpu_page_curl_table(const GpuPage *page, uint32_t slot)

@@ -10,6 +10,7 @@
 
 typedef struct GpuPageDesc {
     uint32_t nx, ny;
+    float width, height;       /* the page the rest grid spans (the GPU deform rebuilds it) */
     const float *u, *v;        /* nx*ny each */
     const uint32_t *indices;   /* 3 per triangle, 2(nx-1)(ny-1) triangles */
     bool readback;             /* keep a host copy of the vertices possible (OBJ, tests) */
@@ -18,6 +19,7 @@ typedef struct GpuPageDesc {
 
 typedef struct GpuPage {
     uint32_t nx, ny;
+    float width, height;
     uint64_t vertex_count, triangle_count;
     /* host-visible x, y, z planes where the CPU deform writes, one per frame in flight so the
      * CPU never overwrites what the GPU may still copy; only with desc.upload */
@@ -47,6 +49,8 @@ CurlSegments *gpu_page_curl_table(const GpuPage *page, uint32_t slot);
 
 /* The compute passes' push constants for this page. */
 PcComputePush gpu_page_push(const GpuPage *page);
+/* The deforming kernels' push constants: the page, `pose`, and the CurlSegments of `slot`. */
+PcDeformPush gpu_page_deform_push(const GpuPage *page, const CurlParams *pose, uint32_t slot);
 
 /* The staging planes the CPU writes the positions of the frame in `slot` into. */
 void gpu_page_staging_planes(const GpuPage *page, uint32_t slot, float **x, float **y, float **z);
