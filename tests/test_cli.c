@@ -2,10 +2,10 @@
  * messages of bad usage, the PNG (size, not uniform, a curl changes it), the OBJ (parses, matches
  * the grid), the fall-back to headless without a display, and no half-written files. */
 #include "check.h"
+#include "run.h"
 
 #include <cJSON.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stb_image.h>
 #include <stdarg.h>
@@ -13,15 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAX_ARGS 32
-
-typedef struct Run {
-    int status; /* exit status, or 128 + signal */
-    char err[4096], out[4096];
-} Run;
 
 /* The program under test and the folder its files go to. */
 typedef struct Cli {
@@ -30,57 +24,20 @@ typedef struct Cli {
 
 static void slurp(const char *path, char *buf, size_t size)
 {
-    buf[0] = '\0';
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return;
-    size_t n = fread(buf, 1, size - 1, f);
-    buf[n] = '\0';
-    fclose(f);
+    run_slurp(path, buf, size);
 }
 
-/* Runs pagecurl with a NULL-terminated argument list; `env` (may be NULL) is "NAME=value" to
- * set, or "NAME" to unset. */
 static Run run_env(const Cli *c, const char *env, const char *first, ...)
 {
-    const char *argv[MAX_ARGS] = {c->exe};
-    int argc = 1;
+    const char *args[MAX_ARGS];
+    int n = 0;
     va_list ap;
     va_start(ap, first);
-    for (const char *a = first; a && argc < MAX_ARGS - 1; a = va_arg(ap, const char *))
-        argv[argc++] = a;
+    for (const char *a = first; a && n < MAX_ARGS - 1; a = va_arg(ap, const char *))
+        args[n++] = a;
     va_end(ap);
-    argv[argc] = NULL;
-    char out_path[512], err_path[512];
-    snprintf(out_path, sizeof out_path, "%s/stdout.txt", c->dir);
-    snprintf(err_path, sizeof err_path, "%s/stderr.txt", c->dir);
-    Run r = {.status = -1};
-    pid_t pid = fork();
-    if (pid == 0) {
-        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(o, 1);
-        dup2(e, 2);
-        if (env) {
-            char name[128];
-            snprintf(name, sizeof name, "%s", env);
-            char *eq = strchr(name, '=');
-            if (eq) {
-                *eq = '\0';
-                setenv(name, eq + 1, 1);
-            } else {
-                unsetenv(name);
-            }
-        }
-        execv(c->exe, (char *const *)argv);
-        _exit(127);
-    }
-    int ws = 0;
-    waitpid(pid, &ws, 0);
-    r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-    slurp(out_path, r.out, sizeof r.out);
-    slurp(err_path, r.err, sizeof r.err);
-    return r;
+    args[n] = NULL;
+    return run_program(c->exe, c->dir, env, args);
 }
 #define RUN(...) run_env(c, NULL, __VA_ARGS__, (const char *)NULL)
 #define RUN_ENV(env, ...) run_env(c, env, __VA_ARGS__, (const char *)NULL)

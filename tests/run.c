@@ -1,0 +1,60 @@
+#include "run.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_ARGS 32
+
+void run_slurp(const char *path, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return;
+    size_t n = fread(buf, 1, size - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+}
+
+Run run_program(const char *exe, const char *dir, const char *env, const char *const *args)
+{
+    const char *argv[MAX_ARGS] = {exe};
+    int argc = 1;
+    for (; args[argc - 1] && argc < MAX_ARGS - 1; argc++)
+        argv[argc] = args[argc - 1];
+    argv[argc] = NULL;
+    char out_path[512], err_path[512];
+    snprintf(out_path, sizeof out_path, "%s/stdout.txt", dir);
+    snprintf(err_path, sizeof err_path, "%s/stderr.txt", dir);
+    Run r = {.status = -1};
+    pid_t pid = fork();
+    if (pid == 0) {
+        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(o, 1);
+        dup2(e, 2);
+        if (env) {
+            char name[128];
+            snprintf(name, sizeof name, "%s", env);
+            char *eq = strchr(name, '=');
+            if (eq) {
+                *eq = '\0';
+                setenv(name, eq + 1, 1);
+            } else {
+                unsetenv(name);
+            }
+        }
+        execv(exe, (char *const *)argv);
+        _exit(127);
+    }
+    int ws = 0;
+    waitpid(pid, &ws, 0);
+    r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    run_slurp(out_path, r.out, sizeof r.out);
+    run_slurp(err_path, r.err, sizeof r.err);
+    return r;
+}

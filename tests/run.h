@@ -1,0 +1,20 @@
+/* Running the program under test as a user would: a real process, its exit status, and what it
+ * printed on stdout and stderr (through files in a folder of the test's). */
+#ifndef PAGECURL_TESTS_RUN_H
+#define PAGECURL_TESTS_RUN_H
+
+#include <stddef.h>
+
+typedef struct Run {
+    int status; /* exit status, or 128 + signal */
+    char err[4096], out[4096];
+} Run;
+
+/* `args` is NULL-terminated and excludes argv[0]; `env` (may be NULL) is "NAME=value" to set, or
+ * "NAME" to unset, in the child only. */
+Run run_program(const char *exe, const char *dir, const char *env, const char *const *args);
+
+/* A file's first size-1 bytes as a string ("" when it cannot be read). */
+void run_slurp(const char *path, char *buf, size_t size);
+
+#endif
