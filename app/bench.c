@@ -326,6 +326,8 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
         free(chain);
     } else {
         fprintf(stderr, "pagecurl: %s\n", err.message);
+        run->failed = true;
+        snprintf(run->note, sizeof run->note, "%s", err.message);
     }
     bench_gpu_destroy(ctx, &g);
     return ok ? 0 : 1;

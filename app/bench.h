@@ -28,8 +28,9 @@ typedef struct BenchRun {
     uint32_t nx, ny;
     uint64_t vertices, triangles;
     uint32_t frames;
-    bool skipped;
-    char note[320]; /* why it was skipped */
+    bool skipped;   /* beyond the device's limits: never started */
+    bool failed;    /* started, then the GPU failed: what was measured is not reported */
+    char note[320]; /* why it was skipped or failed */
     double *stage_ms[BENCH_STAGE_COUNT]; /* per frame */
     double *frame_ms, *cpu_ms;           /* wall time, thread CPU time per frame */
     bool ran[BENCH_STAGE_COUNT];         /* upload runs only with --deform cpu */

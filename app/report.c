@@ -21,8 +21,8 @@ void app_report_table(FILE *out, const BenchReport *r)
         const BenchRun *run = &r->runs[i];
         fprintf(out, "\ngrid %ux%u: %llu vertices, %llu triangles", run->nx, run->ny,
                 (unsigned long long)run->vertices, (unsigned long long)run->triangles);
-        if (run->skipped) {
-            fprintf(out, ": skipped, %s\n", run->note);
+        if (run->skipped || run->failed) {
+            fprintf(out, ": %s, %s\n", run->skipped ? "skipped" : "failed", run->note);
             continue;
         }
         fprintf(out, ", %u frames, %s normals, deform on the %s\n", run->frames, run->path,
@@ -52,8 +52,8 @@ void app_report_table(FILE *out, const BenchReport *r)
         const BenchRun *run = &r->runs[i];
         char grid[32];
         snprintf(grid, sizeof grid, "%ux%u", run->nx, run->ny);
-        if (run->skipped) {
-            fprintf(out, "%-12s skipped: %s\n", grid, run->note);
+        if (run->skipped || run->failed) {
+            fprintf(out, "%-12s %s: %s\n", grid, run->skipped ? "skipped" : "failed", run->note);
             continue;
         }
         fprintf(out, "%-12s %10llu %-13s %9.4f %9.4f %9.3f %9.1f %11.3f %8.1fx\n", grid,
@@ -105,8 +105,8 @@ static bool write_json(FILE *f, const void *user)
         fprintf(f, "%s\n    {\"grid\": [%u, %u], \"vertices\": %llu, \"triangles\": %llu",
                 i ? "," : "", run->nx, run->ny, (unsigned long long)run->vertices,
                 (unsigned long long)run->triangles);
-        if (run->skipped) {
-            fputs(", \"skipped\": ", f);
+        if (run->skipped || run->failed) {
+            fputs(run->skipped ? ", \"skipped\": " : ", \"error\": ", f);
             json_string(f, run->note);
             fputc('}', f);
             continue;
@@ -151,7 +151,7 @@ static bool write_csv(FILE *f, const void *user)
     fputs(",frame_ms,cpu_ms\n", f);
     for (uint32_t i = 0; i < r->run_count; i++) {
         const BenchRun *run = &r->runs[i];
-        for (uint32_t k = 0; !run->skipped && k < run->frames; k++) {
+        for (uint32_t k = 0; !run->skipped && !run->failed && k < run->frames; k++) {
             fprintf(f, "%u,%u,%u", run->nx, run->ny, k);
             for (int s = 0; s < BENCH_STAGE_COUNT; s++)
                 fprintf(f, ",%.6g", run->stage_ms[s][k]);

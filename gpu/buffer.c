@@ -52,7 +52,9 @@ static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuB
         .allocationSize = req.size,
         .memoryTypeIndex = type,
     };
-    VkResult r = vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory);
+    VkResult r = gpu_fault_allocate(ctx);
+    if (r == VK_SUCCESS)
+        r = vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory);
     if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
         return gpu_error_set(err, "out of %s memory allocating %llu bytes for '%s'",
                              r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "device" : "host",

@@ -281,8 +281,43 @@ static bool create_device(GpuContext *ctx, GpuError *err)
     return true;
 }
 
+static bool faults_create(GpuContext *ctx, GpuError *err)
+{
+    ctx->faults = calloc(1, sizeof *ctx->faults);
+    if (!ctx->faults)
+        return gpu_error_set(err, "out of memory");
+    const char *spec = getenv("PAGECURL_FAULT");
+    unsigned after = 0;
+    if (spec && sscanf(spec, "submit:%u", &after) == 1)
+        ctx->faults->kind = 1;
+    else if (spec && sscanf(spec, "allocate:%u", &after) == 1)
+        ctx->faults->kind = 2;
+    ctx->faults->after = after;
+    return true;
+}
+
+static VkResult fault(const GpuContext *ctx, int kind, VkResult injected)
+{
+    GpuFaults *f = ctx->faults;
+    if (!f || f->kind != kind)
+        return VK_SUCCESS;
+    return f->seen++ >= f->after ? injected : VK_SUCCESS;
+}
+
+VkResult gpu_fault_submit(const GpuContext *ctx)
+{
+    return fault(ctx, 1, VK_ERROR_DEVICE_LOST);
+}
+
+VkResult gpu_fault_allocate(const GpuContext *ctx)
+{
+    return fault(ctx, 2, VK_ERROR_OUT_OF_DEVICE_MEMORY);
+}
+
 static bool context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
 {
+    if (!faults_create(ctx, err))
+        return false;
     if (!load_loader(err) || !create_instance(desc, ctx, err))
         return false;
     if (desc->create_surface && !desc->create_surface(desc->surface_user, ctx->instance,
@@ -314,6 +349,7 @@ void gpu_context_destroy(GpuContext *ctx)
         vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
     if (ctx->instance)
         vkDestroyInstance(ctx->instance, NULL);
+    free(ctx->faults);
     memset(ctx, 0, sizeof *ctx);
 }
 

@@ -21,6 +21,15 @@ typedef struct GpuMessages {
     uint32_t warnings, errors;
 } GpuMessages;
 
+/* Test-only fault injection (issue: prove the error paths). PAGECURL_FAULT=submit:N makes the
+ * frame submission after the first N fail with VK_ERROR_DEVICE_LOST; PAGECURL_FAULT=allocate:N
+ * the memory allocation after the first N with VK_ERROR_OUT_OF_DEVICE_MEMORY. Counted per
+ * context; unset in normal use. */
+typedef struct GpuFaults {
+    int kind; /* 0 none, 1 submit, 2 allocate */
+    uint32_t after, seen;
+} GpuFaults;
+
 typedef bool (*GpuSurfaceFn)(void *user, VkInstance instance, VkSurfaceKHR *out);
 
 typedef struct GpuContextDesc {
@@ -49,6 +58,7 @@ typedef struct GpuContext {
      * many, 2^31-1 on NVIDIA). Tests lower it to run the y spill on small extents. */
     uint32_t dispatch_max_x;
     bool debug_utils;
+    GpuFaults *faults; /* owned; counts calls, so it lives behind a pointer in a const context */
 } GpuContext;
 
 /* Loads the Vulkan loader (volk), makes the instance and the device. On failure *ctx is left
@@ -58,6 +68,11 @@ void gpu_context_destroy(GpuContext *ctx);
 
 /* One line per device the loader sees: index, name, type, API version. */
 bool gpu_context_list_devices(FILE *out, GpuError *err);
+
+/* Asked before a frame submission / a memory allocation: VK_SUCCESS to go on, or the failure
+ * PAGECURL_FAULT asks for at this call, to report instead of making it. */
+VkResult gpu_fault_submit(const GpuContext *ctx);
+VkResult gpu_fault_allocate(const GpuContext *ctx);
 
 /* Debug name for any Vulkan object; a no-op without VK_EXT_debug_utils. */
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name);

@@ -144,7 +144,9 @@ bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
         .signalSemaphoreCount = signal ? 1 : 0,
         .pSignalSemaphores = &signal,
     };
-    VkResult r = vkQueueSubmit(ctx->queue, 1, &submit, frame->fence);
+    VkResult r = gpu_fault_submit(ctx);
+    if (r == VK_SUCCESS)
+        r = vkQueueSubmit(ctx->queue, 1, &submit, frame->fence);
     if (r == VK_ERROR_DEVICE_LOST)
         return gpu_error_set(err, "the GPU was lost (VK_ERROR_DEVICE_LOST) while submitting a frame");
     GPU_TRY(err, r);

@@ -37,7 +37,13 @@ static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuIma
         .allocationSize = req.size,
         .memoryTypeIndex = type,
     };
-    GPU_TRY(err, vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory));
+    VkResult r = gpu_fault_allocate(ctx);
+    if (r == VK_SUCCESS)
+        r = vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory);
+    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY)
+        return gpu_error_set(err, "out of device memory allocating %llu bytes for image '%s'",
+                             (unsigned long long)req.size, desc->label);
+    GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, out->memory, desc->label);
     GPU_TRY(err, vkBindImageMemory(ctx->device, out->image, out->memory, 0));
     VkImageViewCreateInfo view = {

@@ -237,6 +237,19 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "maxStorageBufferRange"),
           "grid beyond the device: exit %d: %s", r.status, r.err);
 
+    /* Faults injected in the Vulkan calls (PAGECURL_FAULT, test-only): a lost device on a frame's
+     * submission, no device memory for an allocation. One line, exit 1, no file. */
+    char lost[512];
+    path_in(c, lost, sizeof lost, "lost.png");
+    r = RUN_ENV("PAGECURL_FAULT=submit:3", "--headless", "--validation", "--frames", "10",
+                "--screenshot", lost);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "VK_ERROR_DEVICE_LOST") &&
+                 !exists(lost),
+          "device lost on submit: exit %d: %s", r.status, r.err);
+    r = RUN_ENV("PAGECURL_FAULT=allocate:5", "--headless", "--validation", "--curl", "0.3");
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "out of device memory"),
+          "no device memory: exit %d: %s", r.status, r.err);
+
     /* No display: the demo falls back to headless and says so. */
     char shot[512];
     path_in(c, shot, sizeof shot, "nodisplay.png");
@@ -323,6 +336,24 @@ static void check_bench(CheckState *s, const Cli *c)
     slurp(svg, text, sizeof text);
     CHECK(s, strstr(text, "<svg") && strstr(text, "<polyline") && strstr(text, "render"),
           "frames.svg has no curves");
+
+    /* A device lost in the second size of a sweep: exit 1, and the JSON still holds the first
+     * size's measurements and the second's error (PAGECURL_FAULT counts frame submissions: the
+     * bandwidth probe's one, then 10 frames and a read-back frame for 16x16). */
+    char partial[512];
+    path_in(c, partial, sizeof partial, "partial.json");
+    r = RUN_ENV("PAGECURL_FAULT=submit:15", "--bench", "--grids", "16,32", "--frames", "10",
+                "--warmup", "0", "--json", partial);
+    CHECK(s, r.status == 1, "bench with a lost device: exit %d", r.status);
+    slurp(partial, text, sizeof text);
+    root = cJSON_Parse(text);
+    runs = cJSON_GetObjectItemCaseSensitive(root, "runs");
+    const cJSON *measured = cJSON_GetArrayItem(runs, 0), *lost_run = cJSON_GetArrayItem(runs, 1);
+    CHECK(s, cJSON_GetArraySize(runs) == 2 &&
+                 cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(measured, "stages")) &&
+                 cJSON_IsString(cJSON_GetObjectItemCaseSensitive(lost_run, "error")),
+          "a bench that lost its device did not keep what it measured: %s", text);
+    cJSON_Delete(root);
 
     /* a size beyond the device (lavapipe's 128 MiB storage range) is skipped, naming the limit */
     r = RUN("--bench", "--grids", "16,4096", "--frames", "3", "--warmup", "0");
