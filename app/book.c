@@ -9,6 +9,43 @@
  * thickness, enough for a 32-bit depth buffer to keep them apart, too little to see. */
 #define BOOK_STACK_STEP 0.002f
 
+void app_book_init(MeshFlip *flip, const AppPage *page)
+{
+    mesh_flip_init(flip, &(MeshFlipDesc){.width = page->grid.width,
+                                         .height = page->grid.height,
+                                         .page_count = APP_BOOK_LEAVES});
+}
+
+void app_book_input(MeshFlip *flip, const AppTraceEvent *e, uint32_t width, uint32_t height,
+                    const AppPage *page)
+{
+    if (e->device == APP_TRACE_KEY) {
+        if (e->action == APP_TRACE_NEXT)
+            mesh_flip_next(flip, e->time);
+        else
+            mesh_flip_prev(flip, e->time);
+        return;
+    }
+    if (e->action == APP_TRACE_UP) {
+        mesh_flip_release(flip, e->time);
+        return;
+    }
+    float x, y;
+    if (!app_camera_unproject(width, height, page->grid.width, page->grid.height,
+                              e->x * (float)width, e->y * (float)height, &x, &y))
+        return; /* a ray that misses the book's plane holds nothing */
+    if (e->action == APP_TRACE_DOWN)
+        mesh_flip_press(flip, x, y, e->time);
+    else
+        mesh_flip_move(flip, x, y, e->time);
+}
+
+CurlParams app_book_pose(const MeshFlipView *view, const AppPage *page)
+{
+    MeshVec2 grab = {view->grab[0], view->grab[1]}, pointer = {view->pointer[0], view->pointer[1]};
+    return mesh_curl_drag(grab, pointer, page->grid.width, page->grid.height);
+}
+
 AppSpread app_book_spread(const MeshFlipView *view)
 {
     return (AppSpread){

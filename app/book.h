@@ -8,6 +8,25 @@
 #include "../gpu/renderer.h"
 #include "../mesh/flip.h"
 #include "page.h"
+#include "trace.h"
+
+/* Leaves in an interactive book (window, replayed traces): enough to turn a few both ways. */
+#define APP_BOOK_LEAVES 8
+/* Replays step the simulation at this fixed rate, so a trace always gives the same frames. */
+#define APP_REPLAY_HZ 60.0
+/* After a trace's last event, a replay runs on this long for the page to settle. */
+#define APP_REPLAY_TAIL 1.0
+
+/* The book of an interactive session: APP_BOOK_LEAVES leaves, open on the first spread. */
+void app_book_init(MeshFlip *flip, const AppPage *page);
+
+/* A pointer or key event (positions as fractions of a width x height view) into the flip state:
+ * the window's events and a replayed trace's go through this one door. */
+void app_book_input(MeshFlip *flip, const AppTraceEvent *e, uint32_t width, uint32_t height,
+                    const AppPage *page);
+
+/* The turning leaf's pose: its grabbed point under the pointer (mesh/curl_drag.c). */
+CurlParams app_book_pose(const MeshFlipView *view, const AppPage *page);
 
 typedef struct AppSpread {
     bool left, right; /* a flat page lies there */

@@ -37,6 +37,8 @@ static const char USAGE[] =
     "  --normals PATH      two-pass (the seed's passes + pack), fused (one tiled kernel) or\n"
     "                      fused-deform (that kernel also curls the page; needs --deform gpu);\n"
     "                      default: the fastest measured\n"
+    "  --record FILE       write the window's input events as a trace (README: Input traces)\n"
+    "  --replay FILE       play a trace back, at a fixed 60 Hz step, in a window or headless\n"
     "  --bench             benchmark: per-stage GPU times of a scripted turn (implies --headless)\n"
     "  --grids LIST        benchmark sweep: sizes N (for NxN) or NXxNY, comma-separated\n"
     "  --warmup N          benchmark frames before timing starts (default 20)\n"
@@ -165,7 +167,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                    strcmp(flag, "--screenshot") && strcmp(flag, "--export-obj") &&
                    strcmp(flag, "--device") && strcmp(flag, "--grids") &&
                    strcmp(flag, "--warmup") && strcmp(flag, "--json") && strcmp(flag, "--csv") &&
-                   strcmp(flag, "--deform") && strcmp(flag, "--normals")) {
+                   strcmp(flag, "--deform") && strcmp(flag, "--normals") &&
+                   strcmp(flag, "--record") && strcmp(flag, "--replay")) {
             return usage(message, size, "unknown option '%s' (see --help)", arg);
         }
         if (!takes_value)
@@ -236,12 +239,19 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             o->export_obj = value;
         } else if (!strcmp(flag, "--json")) {
             o->json = value;
+        } else if (!strcmp(flag, "--record")) {
+            o->record = value;
+        } else if (!strcmp(flag, "--replay")) {
+            o->replay = value;
         } else {
             o->csv = value;
         }
     }
     if (!o->bench && (o->grid_count || has_warmup || o->json || o->csv))
         return usage(message, size, "--grids, --warmup, --json and --csv need --bench");
+    if (o->replay && (o->has_curl || o->bench))
+        return usage(message, size, "--replay drives the pose: it cannot go with --curl or "
+                                    "--bench");
     if (o->cpu_deform && o->normals == 3)
         return usage(message, size, "--normals fused-deform curls the page on the GPU: it "
                                     "cannot go with --deform cpu");

@@ -27,6 +27,8 @@ typedef struct AppOptions {
     uint32_t grid_count;
     uint32_t warmup;         /* --warmup N (benchmark), default 20 */
     const char *json, *csv;  /* --json FILE, --csv FILE (benchmark) */
+    const char *record;      /* --record FILE: the window's input, as a trace */
+    const char *replay;      /* --replay FILE: a trace played back, window or headless */
     int argc;                /* the command line, for the benchmark's record of itself */
     char **argv;
 } AppOptions;

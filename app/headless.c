@@ -4,6 +4,7 @@
 #include "book.h"
 #include "output.h"
 
+#include <math.h>
 #include <stdio.h>
 
 /* What an offscreen run owns besides the page. */
@@ -58,9 +59,37 @@ static int write_outputs(const GpuContext *ctx, const AppPage *page, const Offsc
     return 0;
 }
 
-/* Renders `frames` frames, each at `fixed` or else the scripted turn; reads back the last. */
+/* Where each frame's pose comes from: a fixed pose, a replayed trace, or else the script. */
+typedef struct PoseSource {
+    const AppTurn *fixed;
+    const AppTrace *trace;
+    MeshFlip flip; /* the replay's book */
+    size_t next;   /* the trace's first event not applied yet */
+} PoseSource;
+
+static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *opts, uint32_t f,
+                        uint32_t frames, CurlParams *pose, AppSpread *spread)
+{
+    if (src->trace) {
+        /* fixed simulation step: the events due by this frame's time, then the animation */
+        double t = f / APP_REPLAY_HZ;
+        while (src->next < src->trace->count && src->trace->events[src->next].time <= t)
+            app_book_input(&src->flip, &src->trace->events[src->next++], opts->width,
+                           opts->height, page);
+        mesh_flip_step(&src->flip, t);
+        MeshFlipView view = mesh_flip_view(&src->flip);
+        *pose = app_book_pose(&view, page);
+        *spread = app_book_spread(&view);
+        return;
+    }
+    AppTurn turn = src->fixed ? *src->fixed : app_input_scripted(f, frames, opts->grab);
+    *pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height);
+    *spread = APP_SPREAD_FIRST_TURN;
+}
+
+/* Renders `frames` frames posed by `src`; reads back the last. */
 static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                         uint32_t frames, const AppTurn *fixed)
+                         uint32_t frames, PoseSource *src)
 {
     GpuError err = {0};
     Offscreen off;
@@ -69,12 +98,13 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
         return 1;
     }
     GpuRenderTarget target = gpu_offscreen_target(&off.target);
-    AppBookDraws draws;
-    app_book_draws(&APP_SPREAD_FIRST_TURN, page, &off.renderer, opts->width, opts->height, &draws);
     bool ok = true;
     for (uint32_t f = 0; f < frames && ok; f++) {
-        AppTurn turn = fixed ? *fixed : app_input_scripted(f, frames, opts->grab);
-        CurlParams pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height);
+        CurlParams pose;
+        AppSpread spread;
+        source_pose(src, page, opts, f, frames, &pose, &spread);
+        AppBookDraws draws;
+        app_book_draws(&spread, page, &off.renderer, opts->width, opts->height, &draws);
         bool last = f + 1 == frames;
         GpuFrame *frame = &off.frames[f % GPU_FRAMES_IN_FLIGHT];
         ok = gpu_frame_begin(ctx, frame, &err);
@@ -102,11 +132,21 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
     return status;
 }
 
-int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts)
+int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
+                     const AppTrace *replay)
 {
     uint32_t frames = opts->frames ? opts->frames : (opts->has_curl ? 1 : APP_SCRIPTED_FRAMES);
     AppTurn fixed = {opts->curl, opts->grab};
-    int status = render_frames(ctx, page, opts, frames, opts->has_curl ? &fixed : NULL);
+    PoseSource src = {.fixed = opts->has_curl ? &fixed : NULL};
+    if (replay) {
+        src = (PoseSource){.trace = replay};
+        app_book_init(&src.flip, page);
+        double end = (replay->count ? replay->events[replay->count - 1].time : 0.0) +
+                     APP_REPLAY_TAIL;
+        if (!opts->frames)
+            frames = (uint32_t)ceil(end * APP_REPLAY_HZ) + 1;
+    }
+    int status = render_frames(ctx, page, opts, frames, &src);
     if (status == 0 && !opts->screenshot && !opts->export_obj)
         printf("pagecurl: rendered %u headless frame(s) of a %ux%u page on %s; nothing written "
                "(use --screenshot / --export-obj)\n",
@@ -119,5 +159,6 @@ int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions 
 {
     if (!opts->screenshot && !opts->export_obj)
         return 0;
-    return render_frames(ctx, page, opts, 1, &turn);
+    PoseSource src = {.fixed = &turn};
+    return render_frames(ctx, page, opts, 1, &src);
 }

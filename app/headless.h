@@ -6,10 +6,12 @@
 #include "cli.h"
 #include "input.h"
 #include "page.h"
+#include "trace.h"
 
-/* Plays the frames (fixed pose or the scripted turn) and writes the requested files.
- * Returns the exit status. */
-int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts);
+/* Plays the frames (a fixed pose, a replayed trace, or the scripted turn) and writes the
+ * requested files. Returns the exit status. */
+int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
+                     const AppTrace *replay);
 
 /* Renders one frame of `turn` offscreen and writes --screenshot / --export-obj. Used by headless
  * runs and by the window when it closes. Returns the exit status. */

@@ -7,6 +7,7 @@
 #include "headless.h"
 #include "page.h"
 #include "report.h"
+#include "trace.h"
 #ifdef PAGECURL_HAVE_SDL
 #include "window.h"
 #endif
@@ -85,6 +86,14 @@ int main(int argc, char **argv)
         return 1;
     }
 
+    /* A trace is checked before anything starts: a malformed one is bad usage. */
+    AppTrace replay = {0};
+    if (opts.replay && !app_trace_load(opts.replay, &replay, message, sizeof message)) {
+        fprintf(stderr, "pagecurl: %s\n", message);
+        return 2;
+    }
+    const AppTrace *trace = opts.replay ? &replay : NULL;
+
 #ifdef PAGECURL_HAVE_SDL
     AppWindow window = {0};
 #else
@@ -124,10 +133,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {
 #ifdef PAGECURL_HAVE_SDL
-        status = windowed ? app_window_run(&window, &ctx, &page, &opts)
-                          : app_headless_run(&ctx, &page, &opts);
+        status = windowed ? app_window_run(&window, &ctx, &page, &opts, trace)
+                          : app_headless_run(&ctx, &page, &opts, trace);
 #else
-        status = app_headless_run(&ctx, &page, &opts);
+        status = app_headless_run(&ctx, &page, &opts, trace);
 #endif
     }
     app_page_destroy(&ctx, &page);
@@ -136,6 +145,7 @@ int main(int argc, char **argv)
     app_window_close(&window);
 #endif
 
+    app_trace_free(&replay);
     uint32_t findings = messages.warnings + messages.errors;
     if (findings) {
         fprintf(stderr, "pagecurl: validation reported %u error(s) and %u warning(s)\n",

@@ -73,64 +73,86 @@ static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
     gpu_swapchain_destroy(ctx, &w->swapchain);
 }
 
-/* Window point (SDL's mouse units) -> the book's plane, through the camera of the last frame. */
-static bool to_page(const AppWindow *win, const AppPage *page, int px, int py, float *x, float *y)
+/* An SDL pointer, finger or key event as a trace event (positions as fractions of the window);
+ * false for events that are not input, and for mouse events SDL made up from touches (the finger
+ * events themselves are used, so a touch is not counted twice). */
+static bool to_trace(const SDL_Event *e, const AppWindow *win, double now, AppTraceEvent *out)
 {
     int ww = 1, wh = 1;
-    SDL_GetWindowSize(win->window, &ww, &wh);
-    VkExtent2D size = drawable_size(win);
-    if (size.width == 0 || size.height == 0 || ww <= 0 || wh <= 0)
-        return false;
-    /* HiDPI: the drawable has more pixels than the window has points */
-    float sx = (float)size.width / (float)ww, sy = (float)size.height / (float)wh;
-    return app_camera_unproject(size.width, size.height, page->grid.width, page->grid.height,
-                                (float)px * sx, (float)py * sy, x, y);
-}
-
-/* Handles one event; false when the user asked to quit. */
-static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage *page,
-                         MeshFlip *flip, WindowGpu *w, double now)
-{
-    float x, y;
+    SDL_GetWindowSize(win->window, &ww, &wh); /* mouse coordinates are in window points */
+    ww = ww > 0 ? ww : 1, wh = wh > 0 ? wh : 1;
+    *out = (AppTraceEvent){.time = now, .device = APP_TRACE_MOUSE};
     switch (e->type) {
-    case SDL_QUIT:
-        return false;
     case SDL_KEYDOWN:
+        out->device = APP_TRACE_KEY;
         switch (e->key.keysym.sym) {
-        case SDLK_ESCAPE:
-            return false;
         case SDLK_RIGHT:
         case SDLK_PAGEDOWN:
-            mesh_flip_next(flip, now);
+            out->action = APP_TRACE_NEXT;
             return true;
         case SDLK_LEFT:
         case SDLK_PAGEUP:
-            mesh_flip_prev(flip, now);
+            out->action = APP_TRACE_PREV;
             return true;
         default:
-            return true;
+            return false;
         }
     case SDL_MOUSEBUTTONDOWN:
-        if (e->button.button == SDL_BUTTON_LEFT && to_page(win, page, e->button.x, e->button.y,
-                                                           &x, &y))
-            mesh_flip_press(flip, x, y, now);
+    case SDL_MOUSEBUTTONUP:
+        if (e->button.button != SDL_BUTTON_LEFT || e->button.which == SDL_TOUCH_MOUSEID)
+            return false;
+        out->action = e->type == SDL_MOUSEBUTTONDOWN ? APP_TRACE_DOWN : APP_TRACE_UP;
+        out->x = (float)e->button.x / (float)ww, out->y = (float)e->button.y / (float)wh;
         return true;
     case SDL_MOUSEMOTION:
-        if (to_page(win, page, e->motion.x, e->motion.y, &x, &y))
-            mesh_flip_move(flip, x, y, now);
+        if (e->motion.which == SDL_TOUCH_MOUSEID)
+            return false;
+        out->action = APP_TRACE_MOVE;
+        out->x = (float)e->motion.x / (float)ww, out->y = (float)e->motion.y / (float)wh;
         return true;
-    case SDL_MOUSEBUTTONUP:
-        if (e->button.button == SDL_BUTTON_LEFT)
-            mesh_flip_release(flip, now);
+    case SDL_FINGERDOWN:
+    case SDL_FINGERMOTION:
+    case SDL_FINGERUP: /* SDL gives touch positions as fractions of the window already */
+        out->device = APP_TRACE_FINGER;
+        out->action = e->type == SDL_FINGERDOWN   ? APP_TRACE_DOWN
+                      : e->type == SDL_FINGERUP ? APP_TRACE_UP
+                                                : APP_TRACE_MOVE;
+        out->x = e->tfinger.x, out->y = e->tfinger.y;
         return true;
-    case SDL_WINDOWEVENT:
+    default:
+        return false;
+    }
+}
+
+/* What the loop keeps of a session's input. */
+typedef struct Session {
+    MeshFlip flip;
+    const AppTrace *replay; /* events come from here, at the fixed step, instead of SDL */
+    size_t next;
+    AppTrace record; /* --record: every input event */
+    double start;
+} Session;
+
+/* Handles one event; false when the user asked to quit. */
+static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage *page,
+                         Session *session, WindowGpu *w, double now)
+{
+    if (e->type == SDL_QUIT || (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE))
+        return false;
+    if (e->type == SDL_WINDOWEVENT) {
         if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
             e->window.event == SDL_WINDOWEVENT_RESTORED)
             w->stale = true;
         return true;
-    default:
-        return true;
     }
+    AppTraceEvent input;
+    if (session->replay || !to_trace(e, win, now, &input))
+        return true;
+    VkExtent2D size = drawable_size(win);
+    if (size.width && size.height)
+        app_book_input(&session->flip, &input, size.width, size.height, page);
+    app_trace_add(&session->record, &input);
+    return true;
 }
 
 /* One frame to the swapchain. False only on a failure worth stopping for. */
@@ -159,8 +181,7 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     if (r < 0)
         return gpu_error_set(err, "vkAcquireNextImageKHR failed: %s", gpu_result_name(r));
     /* the turning leaf, posed so that its grabbed point lies under the pointer */
-    MeshVec2 grab = {view->grab[0], view->grab[1]}, pointer = {view->pointer[0], view->pointer[1]};
-    CurlParams pose = mesh_curl_drag(grab, pointer, page->grid.width, page->grid.height);
+    CurlParams pose = app_book_pose(view, page);
     app_page_deform(page, &pose, frame->slot);
     GpuRenderTarget target = gpu_swapchain_target(&w->swapchain, index);
     AppSpread spread = app_book_spread(view);
@@ -187,43 +208,65 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     return true;
 }
 
-static double seconds(void)
+static double seconds(const Session *session)
 {
-    return (double)SDL_GetTicks64() / 1000.0;
+    return (double)SDL_GetTicks64() / 1000.0 - session->start;
 }
 
-int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts)
+/* A replay's events due by simulated time t (the fixed step: frames / APP_REPLAY_HZ). */
+static void replay_until(Session *session, const AppWindow *win, const AppPage *page, double t)
+{
+    VkExtent2D size = drawable_size(win);
+    while (session->replay && session->next < session->replay->count &&
+           session->replay->events[session->next].time <= t) {
+        if (size.width && size.height)
+            app_book_input(&session->flip, &session->replay->events[session->next], size.width,
+                           size.height, page);
+        session->next++;
+    }
+}
+
+int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
+                   const AppTrace *replay)
 {
     GpuError err = {0};
     WindowGpu w = {0};
-    MeshFlip flip;
-    mesh_flip_init(&flip, &(MeshFlipDesc){.width = page->grid.width,
-                                          .height = page->grid.height,
-                                          .page_count = APP_WINDOW_LEAVES});
+    Session session = {.replay = replay, .start = (double)SDL_GetTicks64() / 1000.0};
+    app_book_init(&session.flip, page);
     bool ok = gpu_renderer_create(ctx, gpu_swapchain_pick_format(ctx), &w.renderer, &err) &&
               gpu_frames_create(ctx, w.frames, &err);
     bool running = ok, redraw = true;
     uint32_t frames = 0;
     while (running && ok) {
         SDL_Event e;
-        /* Nothing moves and no frame count to reach: sleep until something happens. */
-        bool idle = !redraw && !opts->frames && !mesh_flip_view(&flip).turning;
+        /* A replay runs on its own clock; otherwise, with nothing moving and no frame count to
+         * reach, sleep until something happens. */
+        double replay_end = replay && replay->count
+                                ? replay->events[replay->count - 1].time + APP_REPLAY_TAIL
+                                : 0.0;
+        double sim = frames / APP_REPLAY_HZ;
+        bool replaying = replay && sim <= replay_end;
+        bool idle = !redraw && !opts->frames && !replaying &&
+                    !mesh_flip_view(&session.flip).turning;
         if (idle && SDL_WaitEvent(&e)) {
-            running = handle_event(&e, win, page, &flip, &w, seconds());
+            running = handle_event(&e, win, page, &session, &w, seconds(&session));
             redraw = true;
         }
         while (running && SDL_PollEvent(&e)) {
-            running = handle_event(&e, win, page, &flip, &w, seconds());
+            running = handle_event(&e, win, page, &session, &w, seconds(&session));
             redraw = true;
         }
-        redraw |= mesh_flip_step(&flip, seconds());
-        MeshFlipView view = mesh_flip_view(&flip);
+        double now = replay ? sim : seconds(&session);
+        replay_until(&session, win, page, now);
+        redraw |= mesh_flip_step(&session.flip, now) || replaying;
+        MeshFlipView view = mesh_flip_view(&session.flip);
         redraw |= view.turning; /* a held page is drawn every frame, moved or not */
         if (!running || (!redraw && !opts->frames))
             continue;
         ok = draw(win, ctx, page, &w, &view, &err);
         redraw = false;
-        if (opts->frames && ++frames >= opts->frames)
+        frames++;
+        if (opts->frames && frames >= opts->frames)
             running = false;
     }
     int status = 0;
@@ -233,6 +276,15 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     }
     gpu_frames_wait(ctx, w.frames, &err);
     window_gpu_destroy(ctx, &w);
+    char message[512];
+    if (status == 0 && opts->record &&
+        !app_trace_save(opts->record, &session.record, message, sizeof message)) {
+        fprintf(stderr, "pagecurl: %s\n", message);
+        status = 1;
+    } else if (status == 0 && opts->record) {
+        printf("pagecurl: %zu input events written to %s\n", session.record.count, opts->record);
+    }
+    app_trace_free(&session.record);
     /* --screenshot / --export-obj: the pose --curl and --grab name, as headless would draw it */
     if (status == 0)
         status = app_headless_capture(ctx, page, opts, (AppTurn){opts->curl, opts->grab});

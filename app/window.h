@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "page.h"
+#include "trace.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -14,8 +15,6 @@
 typedef struct SDL_Window SDL_Window;
 
 #define APP_WINDOW_MAX_EXTENSIONS 8
-/* Leaves in the window's book: enough to turn a few pages both ways. */
-#define APP_WINDOW_LEAVES 8
 
 typedef struct AppWindow {
     SDL_Window *window;
@@ -31,8 +30,9 @@ void app_window_close(AppWindow *win);
 /* For GpuContextDesc.create_surface, with the AppWindow as user pointer. */
 bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *out);
 
-/* Runs until quit (or --frames frames); writes --screenshot/--export-obj of the final pose.
- * Returns the exit status. */
-int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts);
+/* Runs until quit (or --frames frames), from the user's input or a replayed trace; writes the
+ * --record trace and --screenshot/--export-obj of the --curl pose. Returns the exit status. */
+int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
+                   const AppTrace *replay);
 
 #endif

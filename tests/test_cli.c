@@ -380,6 +380,87 @@ static void check_bench(CheckState *s, const Cli *c)
           "unwritable --json: exit %d: %s", r.status, r.err);
 }
 
+static bool write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fputs(text, f);
+    return fclose(f) == 0;
+}
+
+/* Pixels of the page's back colour (a pale blue) in the left half: the turned leaf lies there. */
+static size_t left_back_pixels(const char *path)
+{
+    Image img = load_png(path);
+    size_t count = 0;
+    for (int y = 0; img.rgba && y < img.h; y++)
+        for (int x = 0; x < img.w / 2; x++) {
+            const unsigned char *p = &img.rgba[4 * (y * img.w + x)];
+            count += p[2] > 150 && p[2] > p[0] + 25;
+        }
+    stbi_image_free(img.rgba);
+    return count;
+}
+
+/* Input traces: a finger dragging the right page over the spine, replayed headless at a fixed
+ * step, turns it (the back of the leaf shows on the left); twice gives the same pixels; a trace
+ * that is not one is refused with its line number and exit 2. */
+static void check_traces(CheckState *s, const Cli *c)
+{
+    char trace[512], shot[512], again[512], flat[512];
+    path_in(c, trace, sizeof trace, "finger.trace");
+    path_in(c, shot, sizeof shot, "finger.png");
+    path_in(c, again, sizeof again, "finger-again.png");
+    path_in(c, flat, sizeof flat, "untouched.png");
+    char text[2048] = "# a finger drags the bottom right of the right page to the left\n"
+                      "0.00 finger down 0.86 0.80\n";
+    for (int k = 1; k <= 12; k++) {
+        char line[64];
+        snprintf(line, sizeof line, "%.2f finger move %.3f %.3f\n", 0.03 * k, 0.86 - 0.04 * k,
+                 0.80 - 0.005 * k);
+        strcat(text, line);
+    }
+    strcat(text, "0.40 finger up 0.38 0.74\n");
+    CHECK(s, write_text(trace, text), "cannot write %s", trace);
+    Run r = RUN("--headless", "--validation", "--size", "320x240", "--replay", trace,
+                "--screenshot", shot);
+    CHECK(s, r.status == 0, "replay: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--validation", "--size", "320x240", "--replay", trace, "--screenshot",
+            again);
+    CHECK(s, r.status == 0, "second replay: exit %d: %s", r.status, r.err);
+    Image a = load_png(shot), b = load_png(again);
+    CHECK(s, a.rgba && b.rgba && a.w == b.w && a.h == b.h &&
+                 memcmp(a.rgba, b.rgba, (size_t)a.w * a.h * 4) == 0,
+          "the same trace replayed twice gave different pictures");
+    stbi_image_free(a.rgba);
+    stbi_image_free(b.rgba);
+    CHECK(s, write_text(trace, "0.0 key prev\n"), "cannot write %s", trace); /* nothing to do */
+    r = RUN("--headless", "--size", "320x240", "--replay", trace, "--screenshot", flat);
+    CHECK(s, r.status == 0, "replay of a key before the first page: exit %d: %s", r.status, r.err);
+    size_t turned = left_back_pixels(shot), untouched = left_back_pixels(flat);
+    CHECK(s, turned > 5000 && untouched == 0,
+          "the finger trace did not turn the page: %zu back-coloured pixels on the left (%zu "
+          "without input)",
+          turned, untouched);
+
+    static const struct {
+        const char *text, *where;
+    } bad[] = {
+        {"0.0 mouse down 0.5 0.5\n0.1 mouse move abc 0.5\n", ":2:"},
+        {"0.0 mouse down 0.5 0.5\n\n0.1 finger wiggle 0.5 0.5\n", ":3:"},
+        {"# truncated\n0.1 finger down 0.5\n", ":2:"},
+        {"0.5 key next\n0.4 key next\n", ":2:"},
+        {"0.1 mouse down 1.5 0.5\n", ":1:"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK(s, write_text(trace, bad[i].text), "cannot write %s", trace);
+        r = RUN("--headless", "--replay", trace);
+        CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, bad[i].where),
+              "malformed trace %zu: exit %d: %s", i, r.status, r.err);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
@@ -397,5 +478,6 @@ int main(int argc, char **argv)
     check_obj(&s, &cli);
     check_runtime_errors(&s, &cli);
     check_bench(&s, &cli);
+    check_traces(&s, &cli);
     return check_finish(&s, "test_cli");
 }

@@ -6,7 +6,7 @@ set -u
 exe=$1
 out=${2:-.}
 mkdir -p "$out"
-"$exe" --validation --size 800x500 &
+"$exe" --validation --size 800x500 --record "$out/drag.trace" &
 pid=$!
 win=$(xdotool search --sync --onlyvisible --name '^pagecurl$' | head -n 1)
 if [ -z "$win" ]; then
@@ -57,3 +57,15 @@ case $changed in
     '' | *[!0-9]*) echo "window_smoke: compare failed: $changed" >&2; exit 1 ;;
 esac
 [ "$changed" -gt 20000 ] || { echo "window_smoke: the drag did not turn the page" >&2; exit 1; }
+
+# The recorded trace, replayed headless, turns the page too: it differs from an untouched book.
+grep -q ' mouse down ' "$out/drag.trace" || { echo "window_smoke: no drag recorded" >&2; exit 1; }
+"$exe" --headless --size 800x500 --replay "$out/drag.trace" --screenshot "$out/replayed.png" \
+    >/dev/null || exit 1
+printf '' > "$out/empty.trace"
+"$exe" --headless --size 800x500 --replay "$out/empty.trace" --screenshot "$out/untouched.png" \
+    >/dev/null || exit 1
+replayed=$(compare -metric AE -fuzz 5% "$out/untouched.png" "$out/replayed.png" null: 2>&1)
+echo "window_smoke: the replayed trace changed $replayed pixels ($out/replayed.png)"
+case $replayed in '' | *[!0-9]*) exit 1 ;; esac
+[ "$replayed" -gt 20000 ] || { echo "window_smoke: the replay did not turn the page" >&2; exit 1; }

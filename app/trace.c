@@ -1,0 +1,162 @@
+#include "trace.h"
+
+#include "output.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Longest line we read; an event needs ~40 characters. */
+#define TRACE_LINE 256
+/* A trace longer than a day of input is not a trace. */
+#define TRACE_MAX_TIME 86400.0
+
+static const char *const DEVICES[] = {"mouse", "finger", "key"};
+static const char *const ACTIONS[] = {"down", "move", "up", "next", "prev"};
+
+bool app_trace_add(AppTrace *trace, const AppTraceEvent *event)
+{
+    if (trace->count == trace->capacity) {
+        size_t cap = trace->capacity ? 2 * trace->capacity : 64;
+        AppTraceEvent *grown = realloc(trace->events, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        trace->events = grown;
+        trace->capacity = cap;
+    }
+    trace->events[trace->count++] = *event;
+    return true;
+}
+
+void app_trace_free(AppTrace *trace)
+{
+    free(trace->events);
+    *trace = (AppTrace){0};
+}
+
+static int lookup(const char *word, const char *const *names, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (!strcmp(word, names[i]))
+            return i;
+    return -1;
+}
+
+static bool parse_number(const char *word, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(word, &end);
+    if (errno || end == word || *end || !isfinite(v) || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* One line into an event; false with the reason. Blank and comment lines give `*skip`. */
+static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *skip,
+                       const char **why)
+{
+    *skip = false;
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    char *words[6];
+    int n = 0;
+    char *save = NULL;
+    for (char *w = strtok_r(line, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save))
+        if (n < 6)
+            words[n++] = w;
+        else
+            return (*why = "too many fields"), false;
+    if (n == 0)
+        return (*skip = true), true;
+    if (n < 3)
+        return (*why = "truncated event: expected TIME DEVICE ACTION [X Y]"), false;
+    double t;
+    if (!parse_number(words[0], 0.0, TRACE_MAX_TIME, &t))
+        return (*why = "bad time"), false;
+    if (t < last_time)
+        return (*why = "time runs backwards"), false;
+    int device = lookup(words[1], DEVICES, 3), action = lookup(words[2], ACTIONS, 5);
+    if (device < 0)
+        return (*why = "unknown device (mouse, finger, key)"), false;
+    if (action < 0)
+        return (*why = "unknown event (down, move, up, next, prev)"), false;
+    bool key = device == APP_TRACE_KEY, key_action = action >= APP_TRACE_NEXT;
+    if (key != key_action)
+        return (*why = key ? "keys do next or prev" : "pointers go down, move or up"), false;
+    *e = (AppTraceEvent){.time = t, .device = device, .action = action};
+    if (key)
+        return n == 3 ? true : ((*why = "a key event has no position"), false);
+    if (n != 5)
+        return (*why = "truncated event: a pointer event needs X Y"), false;
+    double x, y;
+    if (!parse_number(words[3], 0.0, 1.0, &x) || !parse_number(words[4], 0.0, 1.0, &y))
+        return (*why = "bad position: X and Y are fractions of the window, 0..1"), false;
+    e->x = (float)x, e->y = (float)y;
+    return true;
+}
+
+bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
+{
+    *out = (AppTrace){0};
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(message, size, "--replay %s: %s", path, strerror(errno));
+        return false;
+    }
+    char line[TRACE_LINE];
+    double last = 0.0;
+    bool ok = true;
+    for (long number = 1; ok && fgets(line, sizeof line, f); number++) {
+        if (!strchr(line, '\n') && !feof(f)) {
+            snprintf(message, size, "%s:%ld: line too long", path, number);
+            ok = false;
+            break;
+        }
+        AppTraceEvent e;
+        bool skip;
+        const char *why = "";
+        if (!parse_line(line, last, &e, &skip, &why)) {
+            snprintf(message, size, "%s:%ld: %s", path, number, why);
+            ok = false;
+        } else if (!skip) {
+            last = e.time;
+            if (!app_trace_add(out, &e)) {
+                snprintf(message, size, "%s: out of memory", path);
+                ok = false;
+            }
+        }
+    }
+    if (ok && ferror(f)) {
+        snprintf(message, size, "--replay %s: read error", path);
+        ok = false;
+    }
+    fclose(f);
+    if (!ok)
+        app_trace_free(out);
+    return ok;
+}
+
+static bool write_trace(FILE *f, const void *user)
+{
+    const AppTrace *trace = user;
+    fputs("# pagecurl input trace: TIME DEVICE ACTION [X Y] (README: Input traces)\n", f);
+    for (size_t i = 0; i < trace->count; i++) {
+        const AppTraceEvent *e = &trace->events[i];
+        if (e->device == APP_TRACE_KEY)
+            fprintf(f, "%.4f key %s\n", e->time, ACTIONS[e->action]);
+        else if (fprintf(f, "%.4f %s %s %.6f %.6f\n", e->time, DEVICES[e->device],
+                         ACTIONS[e->action], e->x, e->y) < 0)
+            return false;
+    }
+    return true;
+}
+
+bool app_trace_save(const char *path, const AppTrace *trace, char *message, size_t size)
+{
+    return app_output_atomic(path, write_trace, trace, message, size);
+}

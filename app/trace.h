@@ -1,0 +1,44 @@
+/* Input traces: every pointer, finger and key event with its time, as a line-based text file, so
+ * that a session can be recorded in the window and replayed (in a window or headless) frame for
+ * frame. Owns the event list; parsing reports the first bad line. Format (one event a line,
+ * '#' starts a comment, times in seconds from the start, never decreasing, positions as
+ * fractions of the window's width and height, 0..1, y down):
+ *     0.000 mouse down 0.875 0.840
+ *     0.016 finger move 0.850 0.835
+ *     0.300 mouse up 0.410 0.800
+ *     1.000 key next            (next, prev) */
+#ifndef PAGECURL_APP_TRACE_H
+#define PAGECURL_APP_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum AppTraceDevice { APP_TRACE_MOUSE = 0, APP_TRACE_FINGER, APP_TRACE_KEY } AppTraceDevice;
+typedef enum AppTraceAction {
+    APP_TRACE_DOWN = 0,
+    APP_TRACE_MOVE,
+    APP_TRACE_UP,
+    APP_TRACE_NEXT,
+    APP_TRACE_PREV,
+} AppTraceAction;
+
+typedef struct AppTraceEvent {
+    double time;
+    AppTraceDevice device;
+    AppTraceAction action;
+    float x, y; /* pointer events only */
+} AppTraceEvent;
+
+typedef struct AppTrace {
+    AppTraceEvent *events;
+    size_t count, capacity;
+} AppTrace;
+
+/* False with "FILE:LINE: reason" (or why the file cannot be read) in message. */
+bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size);
+bool app_trace_add(AppTrace *trace, const AppTraceEvent *event);
+/* Written under a temporary name and renamed into place. */
+bool app_trace_save(const char *path, const AppTrace *trace, char *message, size_t size);
+void app_trace_free(AppTrace *trace);
+
+#endif
