@@ -37,6 +37,7 @@ static const char USAGE[] =
     "  --normals PATH      two-pass (the seed's passes + pack), fused (one tiled kernel) or\n"
     "                      fused-deform (that kernel also curls the page; needs --deform gpu);\n"
     "                      default: the fastest measured\n"
+    "  --present-mode M    fifo (vsync, default), mailbox or immediate; unsupported: fifo\n"
     "  --record FILE       write the window's input events as a trace (README: Input traces)\n"
     "  --replay FILE       play a trace back, at a fixed 60 Hz step, in a window or headless\n"
     "  --bench             benchmark: per-stage GPU times of a scripted turn (implies --headless)\n"
@@ -168,7 +169,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                    strcmp(flag, "--device") && strcmp(flag, "--grids") &&
                    strcmp(flag, "--warmup") && strcmp(flag, "--json") && strcmp(flag, "--csv") &&
                    strcmp(flag, "--deform") && strcmp(flag, "--normals") &&
-                   strcmp(flag, "--record") && strcmp(flag, "--replay")) {
+                   strcmp(flag, "--record") && strcmp(flag, "--replay") &&
+                   strcmp(flag, "--present-mode")) {
             return usage(message, size, "unknown option '%s' (see --help)", arg);
         }
         if (!takes_value)
@@ -191,6 +193,15 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                              "--grids '%s': expected up to %d comma-separated sizes N or NXxNY, "
                              "each side in 2..%u",
                              value, APP_MAX_GRIDS, MESH_GRID_MAX_SIDE);
+        } else if (!strcmp(flag, "--present-mode")) {
+            static const char *const modes[] = {"fifo", "mailbox", "immediate"};
+            o->present_mode = -1;
+            for (int m = 0; m < 3; m++)
+                if (!strcmp(value, modes[m]))
+                    o->present_mode = m;
+            if (o->present_mode < 0)
+                return usage(message, size,
+                             "--present-mode '%s': expected fifo, mailbox or immediate", value);
         } else if (!strcmp(flag, "--deform")) {
             if (strcmp(value, "gpu") && strcmp(value, "cpu"))
                 return usage(message, size, "--deform '%s': expected gpu or cpu", value);

@@ -139,6 +139,12 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
 {
     if (e->type == SDL_QUIT || (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE))
         return false;
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F11) {
+        bool full = SDL_GetWindowFlags(win->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+        SDL_SetWindowFullscreen(win->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+        w->stale = true; /* the size-changed event follows; rebuild in any case */
+        return true;
+    }
     if (e->type == SDL_WINDOWEVENT) {
         if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
             e->window.event == SDL_WINDOWEVENT_RESTORED)
@@ -201,7 +207,12 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
         return false;
     w->frame_number++;
     r = gpu_swapchain_present(ctx, &w->swapchain, index);
-    if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR)
+    VkExtent2D now = drawable_size(win);
+    bool resized = now.width != w->swapchain.extent.width ||
+                   now.height != w->swapchain.extent.height;
+    /* out of date must be rebuilt; suboptimal only when the size really changed (a rebuild for
+     * a mere transform hint would stall every frame on some compositors) */
+    if (r == VK_ERROR_OUT_OF_DATE_KHR || (r == VK_SUBOPTIMAL_KHR && resized))
         w->stale = true;
     else if (r < 0)
         return gpu_error_set(err, "vkQueuePresentKHR failed: %s", gpu_result_name(r));
@@ -233,6 +244,11 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     WindowGpu w = {0};
     Session session = {.replay = replay, .start = (double)SDL_GetTicks64() / 1000.0};
     app_book_init(&session.flip, page);
+    static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
+                                             VK_PRESENT_MODE_IMMEDIATE_KHR};
+    w.swapchain.present_mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
+    if (w.swapchain.present_mode != modes[opts->present_mode])
+        fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
     bool ok = gpu_renderer_create(ctx, gpu_swapchain_pick_format(ctx), &w.renderer, &err) &&
               gpu_frames_create(ctx, w.frames, &err);
     bool running = ok, redraw = true;

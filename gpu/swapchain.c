@@ -16,6 +16,17 @@ VkFormat gpu_swapchain_pick_format(const GpuContext *ctx)
     return count ? formats[0].format : VK_FORMAT_B8G8R8A8_UNORM;
 }
 
+VkPresentModeKHR gpu_swapchain_pick_present_mode(const GpuContext *ctx, VkPresentModeKHR want)
+{
+    VkPresentModeKHR modes[16];
+    uint32_t count = 16;
+    vkGetPhysicalDeviceSurfacePresentModesKHR(ctx->physical, ctx->surface, &count, modes);
+    for (uint32_t i = 0; i < count; i++)
+        if (modes[i] == want)
+            return want;
+    return VK_PRESENT_MODE_FIFO_KHR;
+}
+
 static void destroy_views(const GpuContext *ctx, GpuSwapchain *sc)
 {
     for (uint32_t i = 0; i < GPU_SWAPCHAIN_MAX_IMAGES; i++) {
@@ -69,7 +80,7 @@ static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat depth_f
         .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
         .preTransform = caps.currentTransform,
         .compositeAlpha = alpha,
-        .presentMode = sc->present_mode, /* FIFO: vsync, and the one mode every device has */
+        .presentMode = sc->present_mode,
         .clipped = VK_TRUE,
         .oldSwapchain = old,
     };
@@ -114,10 +125,8 @@ bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat 
 {
     /* Resizes are rare: wait for all work (and the semaphores it holds) before freeing views. */
     vkDeviceWaitIdle(ctx->device);
-    if (!sc->format) {
-        sc->format = gpu_swapchain_pick_format(ctx);
-        sc->present_mode = VK_PRESENT_MODE_FIFO_KHR;
-    }
+    if (!sc->format)
+        sc->format = gpu_swapchain_pick_format(ctx); /* present_mode 0 is IMMEDIATE: the caller's */
     for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++) {
         if (sc->acquired[slot])
             continue;

@@ -27,6 +27,10 @@ typedef struct GpuSwapchain {
 /* The colour format the swapchain will use on this surface (the renderer is built for it). */
 VkFormat gpu_swapchain_pick_format(const GpuContext *ctx);
 
+/* The present mode a swapchain is built with: `want` where the surface offers it, else FIFO
+ * (vsync), the one mode every device has. Set sc->present_mode with it before the first build. */
+VkPresentModeKHR gpu_swapchain_pick_present_mode(const GpuContext *ctx, VkPresentModeKHR want);
+
 /* (Re)builds for the drawable size; a size of 0 in either direction is the caller's to skip. */
 bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat depth_format,
                            GpuSwapchain *sc, GpuError *err);

@@ -1,0 +1,48 @@
+#!/bin/sh
+# Resize storm, run under xvfb-run: while the page is held mid-drag, the window is resized 200
+# times (down to a sliver and back); pagecurl must keep running, quit on Escape with exit 0, and
+# the validation layer (on) must stay silent, which the exit status also says.
+set -u
+exe=$1
+"$exe" --validation --size 640x400 &
+pid=$!
+win=$(xdotool search --sync --onlyvisible --name '^pagecurl$' | head -n 1)
+if [ -z "$win" ]; then
+    echo "window_resize: no pagecurl window appeared" >&2
+    kill "$pid" 2>/dev/null
+    exit 1
+fi
+xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus --sync "$win"
+sleep 0.3
+xdotool mousemove --window "$win" 560 340 mousedown 1
+i=0
+while [ $i -lt 200 ]; do
+    w=$((200 + (i * 37) % 700))
+    h=$((1 + (i * 53) % 500)) # down to one pixel high: an all but empty drawable
+    xdotool windowsize "$win" "$w" "$h" 2>/dev/null
+    xdotool mousemove --window "$win" $((w / 2)) $((h / 2)) 2>/dev/null
+    i=$((i + 1))
+done
+xdotool mouseup 1
+xdotool windowsize "$win" 640 400
+sleep 0.5
+if ! kill -0 "$pid" 2>/dev/null; then
+    wait "$pid"
+    echo "window_resize: pagecurl died during the storm (exit $?)" >&2
+    exit 1
+fi
+xdotool key --window "$win" Escape
+i=0
+while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+if kill -0 "$pid" 2>/dev/null; then
+    echo "window_resize: pagecurl did not quit on Escape" >&2
+    kill "$pid"
+    exit 1
+fi
+wait "$pid"
+status=$?
+echo "window_resize: 200 resizes, pagecurl exited with $status"
+exit "$status"
