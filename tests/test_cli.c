@@ -67,9 +67,40 @@ static bool exists(const char *path)
 static void check_usage_errors(CheckState *s, const Cli *c)
 {
     static const struct {
-        const char *args[3];
+        const char *args[5];
         const char *names;
     } cases[] = {
+        {{"--size", "64x"}, "--size"},
+        {{"--size", "x64"}, "--size"},
+        {{"--size", "12.5x10"}, "--size"},
+        {{"--grid", "2x16385"}, "--grid"},
+        {{"--grid", " 64x64"}, "--grid"},
+        {{"--curl", "-0.1"}, "--curl"},
+        {{"--curl", ""}, "--curl"},
+        {{"--curl", "1e400"}, "--curl"},
+        {{"--grab", "nan"}, "--grab"},
+        {{"--grab", "inf"}, "--grab"},
+        {{"--frames", "0"}, "--frames"},
+        {{"--frames", "1e3"}, "--frames"},
+        {{"--frames", "100000001"}, "--frames"},
+        {{"--bench", "--warmup", "-1"}, "--warmup"},
+        {{"--device", "-1"}, "--device"},
+        {{"--device", "1.5"}, "--device"},
+        {{"--deform", "xpu"}, "--deform"},
+        {{"--normals", "three-pass"}, "--normals"},
+        {{"--normals", "fused-deform", "--deform", "cpu"}, "--deform"},
+        {{"--json", "x.json"}, "--bench"},
+        {{"--csv", "x.csv"}, "--bench"},
+        {{"--grids", "64"}, "--bench"},
+        {{"--bench", "--grid", "64x64", "--grids", "64"}, "--grids"},
+        {{"--bench", "--grids", "64,"}, "--grids"},
+        {{"--bench", "--grids", "1,64"}, "--grids"},
+        {{"--replay", "t.trace", "--curl", "0.5"}, "--replay"},
+        {{"--present-mode", "vsync"}, "--present-mode"},
+        {{"-x"}, "-x"},
+        {{"foo"}, "foo"},
+        {{"--export-obj"}, "--export-obj"},
+        {{"--screenshot="}, "--screenshot"},
         {{"--bogus"}, "--bogus"},
         {{"--grid", "1x5"}, "--grid"},
         {{"--grid", "0"}, "--grid"},
@@ -90,7 +121,7 @@ static void check_usage_errors(CheckState *s, const Cli *c)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *const *a = cases[i].args;
-        Run r = a[1] ? RUN(a[0], a[1]) : RUN(a[0]);
+        Run r = run_program(c->exe, c->dir, NULL, a);
         CHECK(s, r.status == 2, "%s %s: exit %d, want 2", a[0], a[1] ? a[1] : "", r.status);
         CHECK(s, line_count(r.err) == 1, "%s: want one line on stderr, got: %s", a[0], r.err);
         CHECK(s, strstr(r.err, cases[i].names) != NULL, "%s: message does not name it: %s", a[0],
