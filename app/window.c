@@ -1,9 +1,11 @@
 #include "window.h"
 
+#include "../gpu/overlay.h"
 #include "../gpu/swapchain.h"
 #include "book.h"
 #include "camera.h"
 #include "headless.h"
+#include "hud.h"
 #include "input.h"
 
 #include <SDL.h>
@@ -62,6 +64,10 @@ typedef struct WindowGpu {
     GpuSwapchain swapchain;
     GpuRenderer renderer;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
+    GpuTimer timers[GPU_FRAMES_IN_FLIGHT]; /* the HUD's stage times */
+    bool timed[GPU_FRAMES_IN_FLIGHT];      /* the slot's timer holds a frame's stamps */
+    GpuOverlay overlay;
+    AppHud hud;
     uint64_t frame_number;
     bool stale; /* the swapchain must be rebuilt before the next frame */
 } WindowGpu;
@@ -69,6 +75,9 @@ typedef struct WindowGpu {
 static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
 {
     gpu_frames_destroy(ctx, w->frames);
+    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
+        gpu_timer_destroy(ctx, &w->timers[i]);
+    gpu_overlay_destroy(ctx, &w->overlay);
     gpu_renderer_destroy(ctx, &w->renderer);
     gpu_swapchain_destroy(ctx, &w->swapchain);
 }
@@ -139,6 +148,15 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
 {
     if (e->type == SDL_QUIT || (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE))
         return false;
+    if (e->type == SDL_KEYDOWN &&
+        (e->key.keysym.sym == SDLK_HOME || e->key.keysym.sym == SDLK_END)) {
+        mesh_flip_goto(&session->flip, e->key.keysym.sym == SDLK_HOME ? 0 : APP_BOOK_LEAVES);
+        return true;
+    }
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_h) {
+        w->hud.shown = !w->hud.shown;
+        return true;
+    }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F11) {
         bool full = SDL_GetWindowFlags(win->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
         SDL_SetWindowFullscreen(win->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
@@ -178,6 +196,12 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     GpuFrame *frame = &w->frames[w->frame_number % GPU_FRAMES_IN_FLIGHT];
     if (!gpu_frame_begin(ctx, frame, err)) /* waits for the frame before the previous one */
         return false;
+    if (w->timed[frame->slot]) { /* that frame is done: its stage times are final */
+        double ms[GPU_TIMER_MAX];
+        const char *names[GPU_TIMER_MAX];
+        uint32_t n = gpu_timer_read(ctx, &w->timers[frame->slot], ms, names);
+        app_hud_stages(&w->hud, ms, names, n);
+    }
     uint32_t index;
     VkResult r = gpu_swapchain_acquire(ctx, &w->swapchain, frame->slot, &index);
     if (r == VK_ERROR_OUT_OF_DATE_KHR) {
@@ -199,7 +223,16 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     work.target = &target;
     work.draws = draws.draws;
     work.draw_count = draws.count;
+    work.timer = &w->timers[frame->slot];
     gpu_frame_record(ctx, frame, &work);
+    w->timed[frame->slot] = true;
+    if (w->hud.shown) {
+        uint32_t quads = app_hud_quads(&w->hud, gpu_overlay_vertices(&w->overlay, frame->slot),
+                                       (size_t)GPU_OVERLAY_MAX_QUADS * 4 * PC_OVERLAY_VERTEX_BYTES);
+        /* stb_easy_font's glyphs are 7 px tall: doubled, readable at 1080p */
+        gpu_overlay_record(ctx, frame->cmd, &w->overlay, frame->slot, &target, quads, 2.0f,
+                           12.0f, 12.0f);
+    }
     gpu_swapchain_record_present(frame->cmd, &w->swapchain, index);
     if (!gpu_frame_submit(ctx, frame, w->swapchain.acquired[frame->slot],
                           VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
@@ -250,7 +283,11 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     if (w.swapchain.present_mode != modes[opts->present_mode])
         fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
     bool ok = gpu_renderer_create(ctx, gpu_swapchain_pick_format(ctx), &w.renderer, &err) &&
+              gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&
               gpu_frames_create(ctx, w.frames, &err);
+    for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
+        ok = gpu_timer_create(ctx, &w.timers[i], &err);
+    uint64_t last_draw = SDL_GetPerformanceCounter();
     bool running = ok, redraw = true;
     uint32_t frames = 0;
     while (running && ok) {
@@ -279,6 +316,10 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         redraw |= view.turning; /* a held page is drawn every frame, moved or not */
         if (!running || (!redraw && !opts->frames))
             continue;
+        uint64_t tick = SDL_GetPerformanceCounter();
+        app_hud_frame(&w.hud, (double)(tick - last_draw) * 1000.0 /
+                                  (double)SDL_GetPerformanceFrequency());
+        last_draw = tick;
         ok = draw(win, ctx, page, &w, &view, &err);
         redraw = false;
         frames++;

@@ -1,6 +1,7 @@
 #include "renderer.h"
 
 #include "image.h"
+#include "pipeline.h"
 
 #include <string.h>
 
@@ -14,137 +15,29 @@ static const uint32_t page_frag_spv[] =
 /* The backdrop behind the page (linear light). */
 static const VkClearColorValue BACKGROUND = {{0.045f, 0.05f, 0.065f, 1.0f}};
 
-static bool make_module(const GpuContext *ctx, const uint32_t *code, size_t size,
-                        VkShaderModule *out, GpuError *err)
-{
-    VkShaderModuleCreateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-        .codeSize = size,
-        .pCode = code,
-    };
-    GPU_TRY(err, vkCreateShaderModule(ctx->device, &info, NULL, out));
-    return true;
-}
-
 static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
-    VkPushConstantRange push = {
-        .stageFlags = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
-        .size = sizeof(PcDrawPush),
-    };
-    VkPipelineLayoutCreateInfo layout_info = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-        .pushConstantRangeCount = 1,
-        .pPushConstantRanges = &push,
-    };
-    GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, NULL, &out->layout));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, out->layout, "render");
-
-    VkShaderModule vert = VK_NULL_HANDLE, frag = VK_NULL_HANDLE;
-    if (!make_module(ctx, page_vert_spv, sizeof page_vert_spv, &vert, err))
-        return false;
-    if (!make_module(ctx, page_frag_spv, sizeof page_frag_spv, &frag, err)) {
-        vkDestroyShaderModule(ctx->device, vert, NULL);
-        return false;
-    }
-    VkPipelineShaderStageCreateInfo stages[] = {
-        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-         .stage = VK_SHADER_STAGE_VERTEX_BIT,
-         .module = vert,
-         .pName = "main"},
-        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-         .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-         .module = frag,
-         .pName = "main"},
-    };
-    VkVertexInputBindingDescription binding = {
-        .binding = 0,
+    GpuPipelineDesc desc = {
+        .vert = page_vert_spv,
+        .vert_size = sizeof page_vert_spv,
+        .frag = page_frag_spv,
+        .frag_size = sizeof page_frag_spv,
         .stride = PC_VERTEX_FLOATS * sizeof(float),
-        .inputRate = VK_VERTEX_INPUT_RATE_VERTEX,
-    };
-    VkVertexInputAttributeDescription attrs[] = {
-        {.location = 0, .format = VK_FORMAT_R32G32B32_SFLOAT, .offset = PC_VERTEX_OFFSET_POS},
-        {.location = 1, .format = VK_FORMAT_R32G32B32_SFLOAT, .offset = PC_VERTEX_OFFSET_NORMAL},
-        {.location = 2, .format = VK_FORMAT_R32G32_SFLOAT, .offset = PC_VERTEX_OFFSET_UV},
-    };
-    VkPipelineVertexInputStateCreateInfo vertex_input = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-        .vertexBindingDescriptionCount = 1,
-        .pVertexBindingDescriptions = &binding,
-        .vertexAttributeDescriptionCount = 3,
-        .pVertexAttributeDescriptions = attrs,
-    };
-    VkPipelineInputAssemblyStateCreateInfo assembly = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-    };
-    VkPipelineViewportStateCreateInfo viewport = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-        .viewportCount = 1,
-        .scissorCount = 1,
-    };
-    VkPipelineRasterizationStateCreateInfo raster = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-        .polygonMode = VK_POLYGON_MODE_FILL,
-        .cullMode = VK_CULL_MODE_NONE, /* paper has two sides; the shader tells them apart */
-        /* Grid triangles wind counter-clockwise seen from +z; the projection flips y for
-         * Vulkan, which keeps them counter-clockwise in framebuffer terms. */
-        .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
-        .lineWidth = 1.0f,
-    };
-    VkPipelineMultisampleStateCreateInfo multisample = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
-    };
-    VkPipelineDepthStencilStateCreateInfo depth = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-        .depthTestEnable = VK_TRUE,
-        .depthWriteEnable = VK_TRUE,
-        .depthCompareOp = VK_COMPARE_OP_LESS,
-    };
-    VkPipelineColorBlendStateCreateInfo blend = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-        .attachmentCount = 1,
-        .pAttachments =
-            &(VkPipelineColorBlendAttachmentState){
-                .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-                                  VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
+        .attributes =
+            {
+                {.location = 0, .format = VK_FORMAT_R32G32B32_SFLOAT,
+                 .offset = PC_VERTEX_OFFSET_POS},
+                {.location = 1, .format = VK_FORMAT_R32G32B32_SFLOAT,
+                 .offset = PC_VERTEX_OFFSET_NORMAL},
+                {.location = 2, .format = VK_FORMAT_R32G32_SFLOAT, .offset = PC_VERTEX_OFFSET_UV},
             },
+        .attribute_count = 3,
+        .push_size = sizeof(PcDrawPush),
+        .color_format = out->color_format,
+        .depth_format = out->depth_format,
+        .label = "render",
     };
-    VkDynamicState dynamic_states[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-    VkPipelineDynamicStateCreateInfo dynamic = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-        .dynamicStateCount = 2,
-        .pDynamicStates = dynamic_states,
-    };
-    VkPipelineRenderingCreateInfo rendering = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-        .colorAttachmentCount = 1,
-        .pColorAttachmentFormats = &out->color_format,
-        .depthAttachmentFormat = out->depth_format,
-    };
-    VkGraphicsPipelineCreateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-        .pNext = &rendering,
-        .stageCount = 2,
-        .pStages = stages,
-        .pVertexInputState = &vertex_input,
-        .pInputAssemblyState = &assembly,
-        .pViewportState = &viewport,
-        .pRasterizationState = &raster,
-        .pMultisampleState = &multisample,
-        .pDepthStencilState = &depth,
-        .pColorBlendState = &blend,
-        .pDynamicState = &dynamic,
-        .layout = out->layout,
-    };
-    VkResult r =
-        vkCreateGraphicsPipelines(ctx->device, VK_NULL_HANDLE, 1, &info, NULL, &out->pipeline);
-    vkDestroyShaderModule(ctx->device, vert, NULL);
-    vkDestroyShaderModule(ctx->device, frag, NULL);
-    GPU_TRY(err, r);
-    GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, out->pipeline, "render");
-    return true;
+    return gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err);
 }
 
 /* The flat unit page, counter-clockwise seen from +z like the grid; host-visible, it is tiny. */

@@ -219,6 +219,14 @@ bool mesh_flip_prev(MeshFlip *flip, double time)
     return flip_key(flip, MESH_FLIP_BACKWARD, time);
 }
 
+bool mesh_flip_goto(MeshFlip *flip, int spread)
+{
+    if (flip->phase != MESH_FLIP_IDLE)
+        return false;
+    flip->spread = spread < 0 ? 0 : (spread > flip->page_count ? flip->page_count : spread);
+    return true;
+}
+
 MeshFlipView mesh_flip_view(const MeshFlip *flip)
 {
     MeshFlipView v = {

@@ -145,6 +145,10 @@ bool mesh_flip_prev(MeshFlip *flip, double time);
 
 MeshFlipView mesh_flip_view(const MeshFlip *flip);
 
+/* Home / End: open the book at spread 0 .. page_count at once (clamped), no animation. False
+ * while a page moves (a turn is not cut short). */
+bool mesh_flip_goto(MeshFlip *flip, int spread);
+
 /* Which content column (0 = the content's left edge, 1 its right) lies at distance u from the
  * spine (0 <= u <= width) on a side of a leaf, in any frame: a front reads from the spine out, a
  * back from the free edge in, so that both read left to right when seen face up. Using this for

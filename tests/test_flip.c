@@ -433,10 +433,23 @@ static void test_bookkeeping(CheckState *s)
           "back reads left to right on the left page");
 }
 
+/* Home and End open the book at its ends at once, and never cut a moving page short. */
+static void test_goto(CheckState *s)
+{
+    MeshFlip f;
+    mesh_flip_init(&f, &(MeshFlipDesc){.page_count = 5, .spread = 2});
+    CHECK(s, mesh_flip_goto(&f, 99) && mesh_flip_view(&f).spread == 5, "End did not clamp to 5");
+    CHECK(s, mesh_flip_goto(&f, -3) && mesh_flip_view(&f).spread == 0, "Home did not clamp to 0");
+    CHECK(s, mesh_flip_next(&f, 0.0), "a key flip did not start");
+    CHECK(s, !mesh_flip_goto(&f, 5) && mesh_flip_view(&f).spread == 0,
+          "End cut a turning page short");
+}
+
 int main(void)
 {
     CheckState s = {0};
     test_init(&s);
+    test_goto(&s);
     test_slow_drag_completes(&s);
     test_flicks(&s);
     test_short_drag_cancels(&s);

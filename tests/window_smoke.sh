@@ -6,6 +6,13 @@ set -u
 exe=$1
 out=${2:-.}
 mkdir -p "$out"
+capture() { # a capture racing a window update can come back unreadable: take it again
+    for attempt in 1 2 3; do
+        import -window "$win" "$1" 2>/dev/null && identify "$1" >/dev/null 2>&1 && return 0
+        sleep 0.2
+    done
+    return 1
+}
 "$exe" --validation --size 800x500 --record "$out/drag.trace" &
 pid=$!
 win=$(xdotool search --sync --onlyvisible --name '^pagecurl$' | head -n 1)
@@ -16,24 +23,20 @@ if [ -z "$win" ]; then
 fi
 xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus --sync "$win"
 sleep 0.5
-import -window "$win" "$out/before.png"
-identify "$out/before.png" >/dev/null 2>&1 || { sleep 0.2; import -window "$win" "$out/before.png"; }
+capture "$out/before.png"
 # Press near the bottom-right corner of the right page and drag towards the spine.
 xdotool mousemove --window "$win" 700 420 mousedown 1
 for x in 650 600 550 500 450 400 350; do
     xdotool mousemove --window "$win" "$x" 400
     sleep 0.05
 done
+capture "$out/during.png" # still held past the spine
 xdotool mouseup 1
 sleep 1 # the released page settles in well under a second
-capture() { # a capture racing a window update can come back unreadable: take it again
-    for attempt in 1 2 3; do
-        import -window "$win" "$1" 2>/dev/null && identify "$1" >/dev/null 2>&1 && return 0
-        sleep 0.2
-    done
-    return 1
-}
 capture "$out/after.png"
+xdotool key --window "$win" h # the HUD: frame time and GPU stage times over the page
+sleep 0.5
+capture "$out/hud.png"
 xdotool key --window "$win" Escape
 # Give it time to tear down; a hang is a failure.
 i=0
@@ -57,6 +60,14 @@ case $changed in
     '' | *[!0-9]*) echo "window_smoke: compare failed: $changed" >&2; exit 1 ;;
 esac
 [ "$changed" -gt 20000 ] || { echo "window_smoke: the drag did not turn the page" >&2; exit 1; }
+
+# Mid-drag the page was neither flat nor yet turned; H drew the HUD over the turned page.
+during=$(compare -metric AE -fuzz 5% "$out/before.png" "$out/during.png" null: 2>&1)
+hud=$(compare -metric AE -fuzz 5% "$out/after.png" "$out/hud.png" null: 2>&1)
+echo "window_smoke: $during pixels changed mid-drag, $hud by the HUD"
+case $during$hud in '' | *[!0-9]*) echo "window_smoke: compare failed" >&2; exit 1 ;; esac
+[ "$during" -gt 20000 ] || { echo "window_smoke: the page did not follow the drag" >&2; exit 1; }
+[ "$hud" -gt 300 ] || { echo "window_smoke: H showed no HUD" >&2; exit 1; }
 
 # The recorded trace, replayed headless, turns the page too: it differs from an untouched book.
 grep -q ' mouse down ' "$out/drag.trace" || { echo "window_smoke: no drag recorded" >&2; exit 1; }

@@ -1,0 +1,29 @@
+/* Graphics pipelines for dynamic rendering from a small description: two shaders, one vertex
+ * binding, push constants for both stages, dynamic viewport and scissor, no culling. The page
+ * renderer and the overlay each own the pipeline and layout this makes for them. */
+#ifndef PAGECURL_GPU_PIPELINE_H
+#define PAGECURL_GPU_PIPELINE_H
+
+#include "context.h"
+
+#include <stddef.h>
+
+#define GPU_PIPELINE_MAX_ATTRIBUTES 4
+
+typedef struct GpuPipelineDesc {
+    const uint32_t *vert, *frag;
+    size_t vert_size, frag_size; /* bytes */
+    uint32_t stride;             /* bytes per vertex */
+    VkVertexInputAttributeDescription attributes[GPU_PIPELINE_MAX_ATTRIBUTES];
+    uint32_t attribute_count;
+    uint32_t push_size;
+    VkFormat color_format;
+    VkFormat depth_format; /* VK_FORMAT_UNDEFINED: no depth test, no depth attachment */
+    const char *label;
+} GpuPipelineDesc;
+
+/* On failure both handles are left null or destroyed. */
+bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
+                         VkPipelineLayout *layout, GpuError *err);
+
+#endif
