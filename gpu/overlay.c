@@ -103,28 +103,11 @@ void gpu_overlay_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuOve
         .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
     };
-    VkRenderingInfo info = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-        .renderArea = {{0, 0}, target->extent},
-        .layerCount = 1,
-        .colorAttachmentCount = 1,
-        .pColorAttachments = &color,
-    };
-    vkCmdBeginRendering(cmd, &info);
-    VkViewport vp = {0.0f, 0.0f, (float)target->extent.width, (float)target->extent.height,
-                     0.0f, 1.0f};
-    vkCmdSetViewport(cmd, 0, 1, &vp);
-    vkCmdSetScissor(cmd, 0, 1, &info.renderArea);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, overlay->pipeline);
     float sx = 2.0f / (float)target->extent.width, sy = 2.0f / (float)target->extent.height;
     PcOverlayPush push = {.scale = {{scale * sx, scale * sy, x * sx, y * sy}}};
-    vkCmdPushConstants(cmd, overlay->layout,
-                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof push,
-                       &push);
-    VkDeviceSize offset = 0;
-    vkCmdBindVertexBuffers(cmd, 0, 1, &overlay->vertices[slot].buffer, &offset);
-    vkCmdBindIndexBuffer(cmd, overlay->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
-    vkCmdDrawIndexed(cmd, quads * 6, 1, 0, 0, 0);
+    gpu_pipeline_begin(cmd, overlay->pipeline, overlay->layout, &color, NULL, target->extent,
+                       &push, sizeof push);
+    gpu_pipeline_draw(cmd, overlay->vertices[slot].buffer, overlay->indices.buffer, quads * 6);
     vkCmdEndRendering(cmd);
     gpu_label_end(ctx, cmd);
 }

@@ -12,6 +12,38 @@ static bool make_module(const GpuContext *ctx, const uint32_t *code, size_t size
     return true;
 }
 
+void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayout layout,
+                        const VkRenderingAttachmentInfo *color,
+                        const VkRenderingAttachmentInfo *depth, VkExtent2D extent,
+                        const void *push, uint32_t push_size)
+{
+    VkRenderingInfo info = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+        .renderArea = {{0, 0}, extent},
+        .layerCount = 1,
+        .colorAttachmentCount = 1,
+        .pColorAttachments = color,
+        .pDepthAttachment = depth,
+    };
+    vkCmdBeginRendering(cmd, &info);
+    VkViewport vp = {0.0f, 0.0f, (float)extent.width, (float)extent.height, 0.0f, 1.0f};
+    vkCmdSetViewport(cmd, 0, 1, &vp);
+    vkCmdSetScissor(cmd, 0, 1, &info.renderArea);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+    if (push)
+        vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+                           0, push_size, push);
+}
+
+void gpu_pipeline_draw(VkCommandBuffer cmd, VkBuffer vertices, VkBuffer indices,
+                       uint32_t index_count)
+{
+    VkDeviceSize offset = 0;
+    vkCmdBindVertexBuffers(cmd, 0, 1, &vertices, &offset);
+    vkCmdBindIndexBuffer(cmd, indices, 0, VK_INDEX_TYPE_UINT32);
+    vkCmdDrawIndexed(cmd, index_count, 1, 0, 0, 0);
+}
+
 bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
                          VkPipelineLayout *layout, GpuError *err)
 {

@@ -22,6 +22,18 @@ typedef struct GpuPipelineDesc {
     const char *label;
 } GpuPipelineDesc;
 
+/* Begins dynamic rendering over the whole `extent` (depth may be NULL), sets the viewport and
+ * scissor to it, binds `pipeline` and sets its push constants for both stages (push may be NULL
+ * when each draw sets its own). */
+void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayout layout,
+                        const VkRenderingAttachmentInfo *color,
+                        const VkRenderingAttachmentInfo *depth, VkExtent2D extent,
+                        const void *push, uint32_t push_size);
+
+/* Binds a vertex and a uint32 index buffer and draws `index_count` indices. */
+void gpu_pipeline_draw(VkCommandBuffer cmd, VkBuffer vertices, VkBuffer indices,
+                       uint32_t index_count);
+
 /* On failure both handles are left null or destroyed. */
 bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
                          VkPipelineLayout *layout, GpuError *err);

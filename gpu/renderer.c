@@ -141,29 +141,14 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
         .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
         .clearValue = {.depthStencil = {1.0f, 0}},
     };
-    VkRenderingInfo info = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-        .renderArea = {{0, 0}, target->extent},
-        .layerCount = 1,
-        .colorAttachmentCount = 1,
-        .pColorAttachments = &color,
-        .pDepthAttachment = &depth,
-    };
-    vkCmdBeginRendering(cmd, &info);
-    VkViewport vp = {0.0f, 0.0f, (float)target->extent.width, (float)target->extent.height,
-                     0.0f, 1.0f};
-    vkCmdSetViewport(cmd, 0, 1, &vp);
-    vkCmdSetScissor(cmd, 0, 1, &info.renderArea);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->pipeline);
+    gpu_pipeline_begin(cmd, renderer->pipeline, renderer->layout, &color, &depth, target->extent,
+                       NULL, 0);
     for (uint32_t i = 0; i < count; i++) {
         const GpuDraw *d = &draws[i];
         vkCmdPushConstants(cmd, renderer->layout,
                            VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                            sizeof d->push, &d->push);
-        VkDeviceSize offset = 0;
-        vkCmdBindVertexBuffers(cmd, 0, 1, &d->vertices, &offset);
-        vkCmdBindIndexBuffer(cmd, d->indices, 0, VK_INDEX_TYPE_UINT32);
-        vkCmdDrawIndexed(cmd, d->index_count, 1, 0, 0, 0);
+        gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);
     }
     vkCmdEndRendering(cmd);
     gpu_label_end(ctx, cmd);

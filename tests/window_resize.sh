@@ -4,15 +4,9 @@
 # the validation layer (on) must stay silent, which the exit status also says.
 set -u
 exe=$1
-"$exe" --validation --size 640x400 &
-pid=$!
-win=$(xdotool search --sync --onlyvisible --name '^pagecurl$' | head -n 1)
-if [ -z "$win" ]; then
-    echo "window_resize: no pagecurl window appeared" >&2
-    kill "$pid" 2>/dev/null
-    exit 1
-fi
-xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus --sync "$win"
+name=window_resize
+. "$(dirname "$0")/window_lib.sh"
+window_start "$exe" --validation --size 640x400
 sleep 0.3
 xdotool mousemove --window "$win" 560 340 mousedown 1
 i=0
@@ -31,18 +25,6 @@ if ! kill -0 "$pid" 2>/dev/null; then
     echo "window_resize: pagecurl died during the storm (exit $?)" >&2
     exit 1
 fi
-xdotool key --window "$win" Escape
-i=0
-while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
-if kill -0 "$pid" 2>/dev/null; then
-    echo "window_resize: pagecurl did not quit on Escape" >&2
-    kill "$pid"
-    exit 1
-fi
-wait "$pid"
-status=$?
+window_quit
 echo "window_resize: 200 resizes, pagecurl exited with $status"
 exit "$status"

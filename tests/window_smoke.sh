@@ -6,22 +6,9 @@ set -u
 exe=$1
 out=${2:-.}
 mkdir -p "$out"
-capture() { # a capture racing a window update can come back unreadable: take it again
-    for attempt in 1 2 3; do
-        import -window "$win" "$1" 2>/dev/null && identify "$1" >/dev/null 2>&1 && return 0
-        sleep 0.2
-    done
-    return 1
-}
-"$exe" --validation --size 800x500 --record "$out/drag.trace" &
-pid=$!
-win=$(xdotool search --sync --onlyvisible --name '^pagecurl$' | head -n 1)
-if [ -z "$win" ]; then
-    echo "window_smoke: no pagecurl window appeared" >&2
-    kill "$pid" 2>/dev/null
-    exit 1
-fi
-xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus --sync "$win"
+name=window_smoke
+. "$(dirname "$0")/window_lib.sh"
+window_start "$exe" --validation --size 800x500 --record "$out/drag.trace"
 sleep 0.5
 capture "$out/before.png"
 # Press near the bottom-right corner of the right page and drag towards the spine.
@@ -37,20 +24,7 @@ capture "$out/after.png"
 xdotool key --window "$win" h # the HUD: frame time and GPU stage times over the page
 sleep 0.5
 capture "$out/hud.png"
-xdotool key --window "$win" Escape
-# Give it time to tear down; a hang is a failure.
-i=0
-while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
-if kill -0 "$pid" 2>/dev/null; then
-    echo "window_smoke: pagecurl did not quit on Escape" >&2
-    kill "$pid"
-    exit 1
-fi
-wait "$pid"
-status=$?
+window_quit
 echo "window_smoke: pagecurl exited with $status"
 [ "$status" -eq 0 ] || exit "$status"
 # Pixels that differ by more than 5 %: the turned page must have changed a good part of the window.

@@ -1,0 +1,42 @@
+# Shared by the window tests (sourced; run under xvfb-run): start pagecurl and find its window,
+# capture it, quit it with Escape. `name` labels messages.
+
+# window_start EXE ARGS...: starts pagecurl, sets $pid and $win; exits 1 if no window appears.
+window_start() {
+    "$@" &
+    pid=$!
+    win=$(xdotool search --sync --onlyvisible --name '^pagecurl$' | head -n 1)
+    if [ -z "$win" ]; then
+        echo "$name: no pagecurl window appeared" >&2
+        kill "$pid" 2>/dev/null
+        exit 1
+    fi
+    xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus --sync "$win"
+}
+
+# capture FILE: the window as a PNG. A capture racing a window update can come back unreadable:
+# take it again.
+capture() {
+    for attempt in 1 2 3; do
+        import -window "$win" "$1" 2>/dev/null && identify "$1" >/dev/null 2>&1 && return 0
+        sleep 0.2
+    done
+    return 1
+}
+
+# window_quit: Escape, then pagecurl's exit status in $status; a hang past 10 s is a failure.
+window_quit() {
+    xdotool key --window "$win" Escape
+    i=0
+    while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+        echo "$name: pagecurl did not quit on Escape" >&2
+        kill "$pid"
+        exit 1
+    fi
+    wait "$pid"
+    status=$?
+}
