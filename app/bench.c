@@ -236,7 +236,7 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                         .normals = (GpuNormalsPath)opts->normals};
     bool ok = app_page_create(ctx, &desc, &g->page, err) &&
               gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &g->renderer, err) &&
-              gpu_offscreen_create(ctx, extent, g->renderer.depth_format, &g->target, err) &&
+              gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
               gpu_frames_create(ctx, g->frames, err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &g->timers[i], err);

@@ -27,7 +27,7 @@ static bool offscreen_create(const GpuContext *ctx, const AppOptions *opts, Offs
     *off = (Offscreen){0};
     VkExtent2D extent = {opts->width, opts->height};
     if (gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &off->renderer, err) &&
-        gpu_offscreen_create(ctx, extent, off->renderer.depth_format, &off->target, err) &&
+        gpu_offscreen_create(ctx, extent, &off->renderer, &off->target, err) &&
         gpu_frames_create(ctx, off->frames, err))
         return true;
     offscreen_destroy(ctx, off);

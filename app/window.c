@@ -187,7 +187,7 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     if (size.width == 0 || size.height == 0)
         return true; /* minimised: nothing to draw into */
     if (w->stale || !w->swapchain.swapchain) {
-        if (!gpu_swapchain_rebuild(ctx, size, w->renderer.depth_format, &w->swapchain, err))
+        if (!gpu_swapchain_rebuild(ctx, size, &w->renderer, &w->swapchain, err))
             return false;
         w->stale = false;
         if (!w->swapchain.swapchain)

@@ -12,7 +12,7 @@ static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuIma
         .extent = {desc->extent.width, desc->extent.height, 1},
         .mipLevels = 1,
         .arrayLayers = 1,
-        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .samples = desc->samples ? desc->samples : VK_SAMPLE_COUNT_1_BIT,
         .tiling = VK_IMAGE_TILING_OPTIMAL,
         .usage = desc->usage,
         .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,

@@ -11,6 +11,7 @@ typedef struct GpuImageDesc {
     VkFormat format;
     VkImageUsageFlags usage;
     VkImageAspectFlags aspect;
+    VkSampleCountFlagBits samples; /* 0 means 1 */
     const char *label;
 } GpuImageDesc;
 

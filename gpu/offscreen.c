@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, VkFormat depth_format,
+bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, const GpuRenderer *renderer,
                           GpuOffscreen *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
@@ -23,12 +23,25 @@ bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, VkFormat dep
               gpu_image_create(ctx,
                                &(GpuImageDesc){
                                    .extent = extent,
-                                   .format = depth_format,
+                                   .format = renderer->depth_format,
                                    .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
                                    .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+                                   .samples = renderer->samples,
                                    .label = "offscreen depth",
                                },
                                &out->depth, err) &&
+              (renderer->samples == VK_SAMPLE_COUNT_1_BIT ||
+               gpu_image_create(ctx,
+                                &(GpuImageDesc){
+                                    .extent = extent,
+                                    .format = GPU_OFFSCREEN_FORMAT,
+                                    .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                             VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
+                                    .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                                    .samples = renderer->samples,
+                                    .label = "offscreen colour samples",
+                                },
+                                &out->msaa, err)) &&
               gpu_buffer_create(ctx,
                                 &(GpuBufferDesc){
                                     .size = (VkDeviceSize)extent.width * extent.height * 4,
@@ -45,6 +58,7 @@ bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, VkFormat dep
 void gpu_offscreen_destroy(const GpuContext *ctx, GpuOffscreen *off)
 {
     gpu_buffer_destroy(ctx, &off->pixels);
+    gpu_image_destroy(ctx, &off->msaa);
     gpu_image_destroy(ctx, &off->depth);
     gpu_image_destroy(ctx, &off->color);
     memset(off, 0, sizeof *off);
@@ -57,6 +71,8 @@ GpuRenderTarget gpu_offscreen_target(const GpuOffscreen *off)
         .depth = off->depth.image,
         .color_view = off->color.view,
         .depth_view = off->depth.view,
+        .msaa = off->msaa.image,
+        .msaa_view = off->msaa.view,
         .extent = off->color.extent,
         /* an earlier frame (maybe still in flight) drew into it and may have copied it out */
         .color_src_stage =

@@ -12,12 +12,13 @@
 
 typedef struct GpuOffscreen {
     GpuImage color, depth;
+    GpuImage msaa; /* the multisampled colour the renderer draws into, when it uses MSAA */
     GpuBuffer pixels; /* width * height RGBA8 after a readback */
     bool used;        /* the colour image has been read back at least once */
 } GpuOffscreen;
 
 /* Fails with a line naming the limit if the size exceeds the device's image dimensions. */
-bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, VkFormat depth_format,
+bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, const GpuRenderer *renderer,
                           GpuOffscreen *out, GpuError *err);
 void gpu_offscreen_destroy(const GpuContext *ctx, GpuOffscreen *off);
 

@@ -109,7 +109,7 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     };
     VkPipelineMultisampleStateCreateInfo multisample = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+        .rasterizationSamples = desc->samples ? desc->samples : VK_SAMPLE_COUNT_1_BIT,
     };
     bool depth_on = desc->depth_format != VK_FORMAT_UNDEFINED;
     VkPipelineDepthStencilStateCreateInfo depth = {

@@ -19,6 +19,7 @@ typedef struct GpuPipelineDesc {
     uint32_t push_size;
     VkFormat color_format;
     VkFormat depth_format; /* VK_FORMAT_UNDEFINED: no depth test, no depth attachment */
+    VkSampleCountFlagBits samples; /* 0 means 1 */
     const char *label;
 } GpuPipelineDesc;
 

@@ -35,6 +35,7 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         .push_size = sizeof(PcDrawPush),
         .color_format = out->color_format,
         .depth_format = out->depth_format,
+        .samples = out->samples,
         .label = "render",
     };
     return gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err);
@@ -68,6 +69,11 @@ bool gpu_renderer_create(const GpuContext *ctx, VkFormat color_format, GpuRender
     memset(out, 0, sizeof *out);
     out->color_format = color_format;
     out->depth_format = gpu_image_depth_format(ctx);
+    const VkPhysicalDeviceLimits *lim = &ctx->props.limits;
+    out->samples = (lim->framebufferColorSampleCounts & lim->framebufferDepthSampleCounts &
+                    VK_SAMPLE_COUNT_4_BIT)
+                       ? VK_SAMPLE_COUNT_4_BIT
+                       : VK_SAMPLE_COUNT_1_BIT;
     if (renderer_create(ctx, out, err) && quad_create(ctx, out, err))
         return true;
     gpu_renderer_destroy(ctx, out);
@@ -133,6 +139,25 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         .clearValue = {.color = BACKGROUND},
     };
+    if (target->msaa) {
+        /* Last frame's resolve read the samples -> this frame's clear. Discarded, then drawn
+         * and averaged into the target's colour image at the end of the pass. */
+        gpu_image_barrier(cmd, &(GpuImageBarrier){
+                                   .image = target->msaa,
+                                   .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                                   .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                   .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                   .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                   .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                                   .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                   .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                               });
+        color.imageView = target->msaa_view;
+        color.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+        color.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+        color.resolveImageView = target->color_view;
+        color.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    }
     VkRenderingAttachmentInfo depth = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
         .imageView = target->depth_view,

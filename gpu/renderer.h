@@ -12,6 +12,8 @@ typedef struct GpuRenderer {
     VkPipeline pipeline;
     VkPipelineLayout layout;
     VkFormat color_format, depth_format;
+    /* 4x MSAA where the device renders colour and depth with it, else 1: the targets follow */
+    VkSampleCountFlagBits samples;
     GpuBuffer quad_vertices, quad_indices; /* a flat unit page: scaled to W x H by its draw */
 } GpuRenderer;
 
@@ -28,6 +30,8 @@ typedef struct GpuDraw {
 typedef struct GpuRenderTarget {
     VkImage color, depth;
     VkImageView color_view, depth_view;
+    VkImage msaa;           /* the multisampled colour drawn into and resolved to `color`; */
+    VkImageView msaa_view;  /* null without MSAA */
     VkExtent2D extent;
     VkPipelineStageFlags2 color_src_stage;
     VkAccessFlags2 color_src_access;

@@ -39,9 +39,10 @@ static void destroy_views(const GpuContext *ctx, GpuSwapchain *sc)
         sc->images[i] = VK_NULL_HANDLE;
     }
     gpu_image_destroy(ctx, &sc->depth);
+    gpu_image_destroy(ctx, &sc->msaa);
 }
 
-static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat depth_format,
+static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRenderer *renderer,
                     GpuSwapchain *sc, GpuError *err)
 {
     VkSurfaceCapabilitiesKHR caps;
@@ -109,19 +110,29 @@ static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat depth_f
         GPU_TRY(err, vkCreateSemaphore(ctx->device, &sem, NULL, &sc->render_done[i]));
         GPU_NAME(ctx, VK_OBJECT_TYPE_SEMAPHORE, sc->render_done[i], "render done");
     }
-    return gpu_image_create(ctx,
-                            &(GpuImageDesc){
-                                .extent = extent,
-                                .format = depth_format,
-                                .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
-                                .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
-                                .label = "window depth",
-                            },
-                            &sc->depth, err);
+    GpuImageDesc depth = {
+        .extent = extent,
+        .format = renderer->depth_format,
+        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+        .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+        .samples = renderer->samples,
+        .label = "window depth",
+    };
+    GpuImageDesc msaa = {
+        .extent = extent,
+        .format = sc->format,
+        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .samples = renderer->samples,
+        .label = "window colour samples",
+    };
+    return gpu_image_create(ctx, &depth, &sc->depth, err) &&
+           (renderer->samples == VK_SAMPLE_COUNT_1_BIT ||
+            gpu_image_create(ctx, &msaa, &sc->msaa, err));
 }
 
-bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat depth_format,
-                           GpuSwapchain *sc, GpuError *err)
+bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable,
+                           const GpuRenderer *renderer, GpuSwapchain *sc, GpuError *err)
 {
     /* Resizes are rare: wait for all work (and the semaphores it holds) before freeing views. */
     vkDeviceWaitIdle(ctx->device);
@@ -135,7 +146,7 @@ bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat 
         GPU_NAME(ctx, VK_OBJECT_TYPE_SEMAPHORE, sc->acquired[slot], "image acquired");
     }
     destroy_views(ctx, sc);
-    if (rebuild(ctx, drawable, depth_format, sc, err))
+    if (rebuild(ctx, drawable, renderer, sc, err))
         return true;
     gpu_swapchain_destroy(ctx, sc);
     return false;
@@ -181,6 +192,8 @@ GpuRenderTarget gpu_swapchain_target(const GpuSwapchain *sc, uint32_t index)
         .depth = sc->depth.image,
         .color_view = sc->views[index],
         .depth_view = sc->depth.view,
+        .msaa = sc->msaa.image,
+        .msaa_view = sc->msaa.view,
         .extent = sc->extent,
         /* the submit waits for `acquired` at this stage; the transition must come after */
         .color_src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,

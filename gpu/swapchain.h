@@ -22,6 +22,7 @@ typedef struct GpuSwapchain {
     /* per frame in flight: free again once that frame's fence has signalled */
     VkSemaphore acquired[GPU_FRAMES_IN_FLIGHT];
     GpuImage depth;
+    GpuImage msaa; /* the multisampled colour the renderer draws into, when it uses MSAA */
 } GpuSwapchain;
 
 /* The colour format the swapchain will use on this surface (the renderer is built for it). */
@@ -32,8 +33,8 @@ VkFormat gpu_swapchain_pick_format(const GpuContext *ctx);
 VkPresentModeKHR gpu_swapchain_pick_present_mode(const GpuContext *ctx, VkPresentModeKHR want);
 
 /* (Re)builds for the drawable size; a size of 0 in either direction is the caller's to skip. */
-bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, VkFormat depth_format,
-                           GpuSwapchain *sc, GpuError *err);
+bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable,
+                           const GpuRenderer *renderer, GpuSwapchain *sc, GpuError *err);
 void gpu_swapchain_destroy(const GpuContext *ctx, GpuSwapchain *sc);
 
 /* VK_SUCCESS, VK_SUBOPTIMAL_KHR or VK_ERROR_OUT_OF_DATE_KHR for the caller to act on. */

@@ -167,7 +167,7 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
     GpuOffscreen target;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     bool ok = gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &renderer, &err) &&
-              gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, renderer.depth_format, &target,
+              gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, &renderer, &target,
                                    &err) &&
               gpu_frames_create(ctx, frames, &err);
     CHECK(s, ok, "frames in flight: %s", err.message);
