@@ -2,12 +2,12 @@
  * messages of bad usage, the PNG (size, not uniform, a curl changes it), the OBJ (parses, matches
  * the grid), the fall-back to headless without a display, and no half-written files. */
 #include "check.h"
+#include "image.h"
 #include "run.h"
 
 #include <cJSON.h>
 #include <errno.h>
 #include <math.h>
-#include <stb_image.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -136,18 +136,6 @@ static void check_usage_errors(CheckState *s, const Cli *c)
     CHECK(s, r.status == 0 && strncmp(r.out, "pagecurl ", 9) == 0, "--version: %s", r.out);
 }
 
-typedef struct Image {
-    int w, h;
-    unsigned char *rgba;
-} Image;
-
-static Image load_png(const char *path)
-{
-    Image img = {0};
-    int channels;
-    img.rgba = stbi_load(path, &img.w, &img.h, &channels, 4);
-    return img;
-}
 
 static size_t distinct_colours(const Image *img)
 {
@@ -176,7 +164,7 @@ static void check_screenshots(CheckState *s, const Cli *c)
     r = RUN("--headless", "--validation", "--size", "320x240", "--curl", "0.45", "--grab", "0.2",
             "--screenshot", curl_path);
     CHECK(s, r.status == 0, "curled screenshot: exit %d: %s", r.status, r.err);
-    Image flat = load_png(flat_path), curl = load_png(curl_path);
+    Image flat = image_load(flat_path), curl = image_load(curl_path);
     CHECK(s, flat.rgba && flat.w == 320 && flat.h == 240, "flat.png: %dx%d", flat.w, flat.h);
     CHECK(s, curl.rgba && curl.w == 320 && curl.h == 240, "curl.png: %dx%d", curl.w, curl.h);
     if (flat.rgba && curl.rgba && flat.w == curl.w && flat.h == curl.h) {
@@ -187,8 +175,8 @@ static void check_screenshots(CheckState *s, const Cli *c)
         /* the curl moves a good part of the page: at least 2 % of the image */
         CHECK(s, differ > n / 50, "curled and flat differ in only %zu of %zu pixels", differ, n);
     }
-    stbi_image_free(flat.rgba);
-    stbi_image_free(curl.rgba);
+    image_free(&flat);
+    image_free(&curl);
 }
 
 /* Parses the OBJ of a flat page (t = 0) and checks it against the grid it claims. */
@@ -423,14 +411,14 @@ static bool write_text(const char *path, const char *text)
 /* Pixels of the page's back colour (a pale blue) in the left half: the turned leaf lies there. */
 static size_t left_back_pixels(const char *path)
 {
-    Image img = load_png(path);
+    Image img = image_load(path);
     size_t count = 0;
     for (int y = 0; img.rgba && y < img.h; y++)
         for (int x = 0; x < img.w / 2; x++) {
             const unsigned char *p = &img.rgba[4 * (y * img.w + x)];
             count += p[2] > 150 && p[2] > p[0] + 25;
         }
-    stbi_image_free(img.rgba);
+    image_free(&img);
     return count;
 }
 
@@ -460,12 +448,11 @@ static void check_traces(CheckState *s, const Cli *c)
     r = RUN("--headless", "--validation", "--size", "320x240", "--replay", trace, "--screenshot",
             again);
     CHECK(s, r.status == 0, "second replay: exit %d: %s", r.status, r.err);
-    Image a = load_png(shot), b = load_png(again);
-    CHECK(s, a.rgba && b.rgba && a.w == b.w && a.h == b.h &&
-                 memcmp(a.rgba, b.rgba, (size_t)a.w * a.h * 4) == 0,
+    Image a = image_load(shot), b = image_load(again);
+    CHECK(s, image_same(&a, &b),
           "the same trace replayed twice gave different pictures");
-    stbi_image_free(a.rgba);
-    stbi_image_free(b.rgba);
+    image_free(&a);
+    image_free(&b);
     CHECK(s, write_text(trace, "0.0 key prev\n"), "cannot write %s", trace); /* nothing to do */
     r = RUN("--headless", "--size", "320x240", "--replay", trace, "--screenshot", flat);
     CHECK(s, r.status == 0, "replay of a key before the first page: exit %d: %s", r.status, r.err);

@@ -8,10 +8,10 @@
  * --update rewrites the goldens from this build (on purpose only: `cmake --build --preset default
  * --target update-goldens`); CI never passes it. */
 #include "check.h"
+#include "image.h"
 #include "run.h"
 
 #include <errno.h>
-#include <stb_image.h>
 #include <stdbool.h>
 #include <stb_image_write.h>
 #include <stdlib.h>
@@ -41,18 +41,6 @@ static const Pose POSES[] = {
     {"turned", "1", "0.25"},
 };
 
-typedef struct Image {
-    int w, h;
-    unsigned char *rgba;
-} Image;
-
-static Image load(const char *path)
-{
-    Image img = {0};
-    int channels;
-    img.rgba = stbi_load(path, &img.w, &img.h, &channels, 4);
-    return img;
-}
 
 static bool render(CheckState *s, const char *exe, const char *dir, const char *curl,
                    const char *grab, const char *path)
@@ -105,7 +93,7 @@ static long compare_pose(CheckState *s, const char *golden_dir, const char *out_
 {
     char golden_path[512], expected_path[512], diff_path[512];
     snprintf(golden_path, sizeof golden_path, "%s/%s.png", golden_dir, name);
-    Image want = load(golden_path), got = load(actual_path);
+    Image want = image_load(golden_path), got = image_load(actual_path);
     long count = -1;
     if (!want.rgba || !got.rgba || want.w != got.w || want.h != got.h) {
         CHECK(s, !report, "%s: golden %s (%dx%d) or actual %s (%dx%d) missing or mismatched",
@@ -127,8 +115,8 @@ static long compare_pose(CheckState *s, const char *golden_dir, const char *out_
                   count);
         free(diff);
     }
-    stbi_image_free(want.rgba);
-    stbi_image_free(got.rgba);
+    image_free(&want);
+    image_free(&got);
     return count;
 }
 
@@ -168,12 +156,11 @@ int main(int argc, char **argv)
         if (render(&s, exe, out_dir, "0.5", "0.5", again)) {
             char first[512];
             snprintf(first, sizeof first, "%s/middle-50.png", out_dir);
-            Image a = load(first), b = load(again);
-            bool same = a.rgba && b.rgba && a.w == b.w && a.h == b.h &&
-                        memcmp(a.rgba, b.rgba, (size_t)a.w * a.h * 4) == 0;
+            Image a = image_load(first), b = image_load(again);
+            bool same = image_same(&a, &b);
             CHECK(&s, same, "the same pose rendered twice differs");
-            stbi_image_free(a.rgba);
-            stbi_image_free(b.rgba);
+            image_free(&a);
+            image_free(&b);
         }
         /* The suite can fail: a slightly different pose must not pass for middle-50. */
         char altered[512];
