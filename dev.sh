@@ -2,6 +2,7 @@
 # The front door. On a fresh Debian 12 machine:
 #   ./dev.sh run    build, then run the demo (a window where there is a display, headless otherwise)
 #   ./dev.sh test   build, then run the whole test suite (what CI runs)
+#   ./dev.sh fuzz   build the input parsers' libFuzzer targets with clang and run each for 30 s
 # Both install the Debian packages they miss first (apt-get as root, sudo otherwise).
 # PRESET picks the CMake preset (default: "ci" when CI is set, else "default").
 set -eu
@@ -10,6 +11,7 @@ cd "$(dirname "$0")"
 BUILD_PKGS="gcc libc6-dev cmake ninja-build pkg-config glslc libvulkan-dev libvulkan1
 libvulkan-volk-dev libcglm-dev libstb-dev libsdl2-dev libcjson-dev mesa-vulkan-drivers"
 TEST_PKGS="vulkan-validationlayers xvfb xauth xdotool imagemagick"
+FUZZ_PKGS="clang libclang-rt-14-dev"
 
 say() { printf 'dev.sh: %s\n' "$*" >&2; }
 
@@ -72,8 +74,28 @@ test)
     build
     ctest --preset "$preset"
     ;;
+fuzz)
+    # shellcheck disable=SC2086
+    install_packages $BUILD_PKGS $FUZZ_PKGS
+    cmake --preset fuzz >/dev/null
+    cmake --build --preset fuzz
+    for target in trace cli; do
+        corpus=build/fuzz/corpus-$target
+        mkdir -p "$corpus"
+        cp tests/fuzz/seed.* "$corpus/"
+        say "fuzzing the $target parser for ${FUZZ_SECONDS:-30} s"
+        # -close_fd_mask=1: the command line's --help would flood stdout
+        if ! "build/fuzz/tests/fuzz_$target" -max_total_time="${FUZZ_SECONDS:-30}" \
+            -close_fd_mask=1 -print_final_stats=1 "$corpus" >"build/fuzz/$target.log" 2>&1; then
+            tail -n 40 "build/fuzz/$target.log" >&2
+            say "the $target fuzzer found a failure (build/fuzz/$target.log)"
+            exit 1
+        fi
+        grep -E 'stat::number_of_executed_units|stat::new_units_added' "build/fuzz/$target.log"
+    done
+    ;;
 *)
-    say "usage: ./dev.sh run | test"
+    say "usage: ./dev.sh run | test | fuzz"
     exit 2
     ;;
 esac

@@ -100,44 +100,72 @@ static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *ski
     return true;
 }
 
+bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *out, char *message,
+                     size_t size)
+{
+    *out = (AppTrace){0};
+    double last = 0.0;
+    size_t at = 0;
+    for (long number = 1; at < len; number++) {
+        size_t end = at;
+        while (end < len && text[end] != '\n')
+            end++;
+        char line[TRACE_LINE];
+        const char *why = NULL;
+        if (end - at >= sizeof line)
+            why = "line too long";
+        else if (memchr(text + at, '\0', end - at))
+            why = "a NUL byte in the line";
+        if (why) {
+            snprintf(message, size, "%s:%ld: %s", name, number, why);
+            app_trace_free(out);
+            return false;
+        }
+        memcpy(line, text + at, end - at);
+        line[end - at] = '\0';
+        at = end + 1;
+        AppTraceEvent e;
+        bool skip;
+        if (!parse_line(line, last, &e, &skip, &why)) {
+            snprintf(message, size, "%s:%ld: %s", name, number, why);
+            app_trace_free(out);
+            return false;
+        }
+        if (skip)
+            continue;
+        last = e.time;
+        if (!app_trace_add(out, &e)) {
+            snprintf(message, size, "%s: out of memory", name);
+            app_trace_free(out);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A trace is read whole: it is small, and one parser serves files and the fuzzer alike. */
+#define TRACE_MAX_BYTES (64u << 20)
+
 bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
 {
     *out = (AppTrace){0};
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(message, size, "--replay %s: %s", path, strerror(errno));
         return false;
     }
-    char line[TRACE_LINE];
-    double last = 0.0;
-    bool ok = true;
-    for (long number = 1; ok && fgets(line, sizeof line, f); number++) {
-        if (!strchr(line, '\n') && !feof(f)) {
-            snprintf(message, size, "%s:%ld: line too long", path, number);
-            ok = false;
-            break;
-        }
-        AppTraceEvent e;
-        bool skip;
-        const char *why = "";
-        if (!parse_line(line, last, &e, &skip, &why)) {
-            snprintf(message, size, "%s:%ld: %s", path, number, why);
-            ok = false;
-        } else if (!skip) {
-            last = e.time;
-            if (!app_trace_add(out, &e)) {
-                snprintf(message, size, "%s: out of memory", path);
-                ok = false;
-            }
-        }
-    }
-    if (ok && ferror(f)) {
-        snprintf(message, size, "--replay %s: read error", path);
+    char *text = malloc(TRACE_MAX_BYTES);
+    size_t len = text ? fread(text, 1, TRACE_MAX_BYTES, f) : 0;
+    bool ok = text && !ferror(f);
+    if (ok && len == TRACE_MAX_BYTES && fgetc(f) != EOF) {
+        snprintf(message, size, "--replay %s: larger than %u MiB", path, TRACE_MAX_BYTES >> 20);
         ok = false;
+    } else if (!ok) {
+        snprintf(message, size, "--replay %s: %s", path, text ? "read error" : "out of memory");
     }
     fclose(f);
-    if (!ok)
-        app_trace_free(out);
+    ok = ok && app_trace_parse(text, len, path, out, message, size);
+    free(text);
     return ok;
 }
 

@@ -36,6 +36,9 @@ typedef struct AppTrace {
 
 /* False with "FILE:LINE: reason" (or why the file cannot be read) in message. */
 bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size);
+/* The same from `len` bytes of text (any bytes: the fuzzer's door); `name` labels messages. */
+bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *out, char *message,
+                     size_t size);
 bool app_trace_add(AppTrace *trace, const AppTraceEvent *event);
 /* Written under a temporary name and renamed into place. */
 bool app_trace_save(const char *path, const AppTrace *trace, char *message, size_t size);
