@@ -10,6 +10,8 @@
 
 /* Longest line we read; an event needs ~40 characters. */
 #define TRACE_LINE 256
+/* Largest trace file read: hours of input at 1000 events a second. */
+#define TRACE_MAX_BYTES (64u << 20)
 /* A trace longer than a day of input is not a trace. */
 #define TRACE_MAX_TIME 86400.0
 
@@ -143,8 +145,6 @@ bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *o
     return true;
 }
 
-/* A trace is read whole: it is small, and one parser serves files and the fuzzer alike. */
-#define TRACE_MAX_BYTES (64u << 20)
 
 bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
 {
@@ -154,14 +154,30 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
         snprintf(message, size, "--replay %s: %s", path, strerror(errno));
         return false;
     }
-    char *text = malloc(TRACE_MAX_BYTES);
-    size_t len = text ? fread(text, 1, TRACE_MAX_BYTES, f) : 0;
-    bool ok = text && !ferror(f);
-    if (ok && len == TRACE_MAX_BYTES && fgetc(f) != EOF) {
-        snprintf(message, size, "--replay %s: larger than %u MiB", path, TRACE_MAX_BYTES >> 20);
+    /* read whole (a trace is small; one parser serves files and the fuzzer alike) */
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    bool ok = true;
+    for (;;) {
+        if (len == cap) {
+            cap = cap ? 2 * cap : 4096;
+            char *grown = cap <= TRACE_MAX_BYTES ? realloc(text, cap) : NULL;
+            if (!grown) {
+                snprintf(message, size, "--replay %s: larger than %u MiB", path,
+                         TRACE_MAX_BYTES >> 20);
+                ok = false;
+                break;
+            }
+            text = grown;
+        }
+        size_t n = fread(text + len, 1, cap - len, f);
+        len += n;
+        if (n == 0)
+            break;
+    }
+    if (ok && ferror(f)) {
+        snprintf(message, size, "--replay %s: read error", path);
         ok = false;
-    } else if (!ok) {
-        snprintf(message, size, "--replay %s: %s", path, text ? "read error" : "out of memory");
     }
     fclose(f);
     ok = ok && app_trace_parse(text, len, path, out, message, size);
