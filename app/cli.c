@@ -32,6 +32,7 @@ static const char USAGE[] =
     "  --device INDEX      use this device (see --list-devices)\n"
     "  --list-devices      list Vulkan devices and exit\n"
     "  --validation        Khronos validation + synchronization validation; any message fails\n"
+    "                      (--validation=gpu-assisted: GPU-assisted validation instead)\n"
     "  --deform gpu|cpu    where the curl is evaluated: deform.comp (default) or the CPU, whose\n"
     "                      positions are uploaded through a staging buffer each frame\n"
     "  --normals PATH      two-pass (the seed's passes + pack), fused (one tiled kernel) or\n"
@@ -153,8 +154,11 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
         } else if (!strcmp(flag, "--headless") || !strcmp(flag, "--list-devices") ||
                    !strcmp(flag, "--validation") || !strcmp(flag, "--bench")) {
             takes_value = false;
-            if (value)
-                return usage(message, size, "%s takes no value", flag);
+            if (!strcmp(flag, "--validation") && value && !strcmp(value, "gpu-assisted"))
+                o->gpu_assisted = true;
+            else if (value)
+                return usage(message, size, "%s takes no value%s", flag,
+                             strcmp(flag, "--validation") ? "" : " but =gpu-assisted");
             if (!strcmp(flag, "--headless"))
                 o->headless = true;
             else if (!strcmp(flag, "--list-devices"))

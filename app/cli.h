@@ -12,6 +12,7 @@
 
 typedef struct AppOptions {
     bool headless, list_devices, validation;
+    bool gpu_assisted;       /* --validation=gpu-assisted */
     bool bench;              /* --bench: the benchmark (implies --headless) */
     bool cpu_deform;         /* --deform cpu: the seed's way (CPU curl, upload); default gpu */
     int normals;             /* --normals: a GpuNormalsPath value, 0 = the fastest measured */

@@ -103,6 +103,7 @@ int main(int argc, char **argv)
     GpuMessages messages = {0};
     GpuContextDesc desc = {
         .validation = opts.validation,
+        .gpu_assisted = opts.gpu_assisted,
         .device_index = opts.device,
         .messages = &messages,
     };

@@ -104,14 +104,20 @@ static bool create_instance(const GpuContextDesc *desc, GpuContext *ctx, GpuErro
     }
 
     VkDebugUtilsMessengerCreateInfoEXT messenger = messenger_info(desc->messages);
-    VkValidationFeatureEnableEXT enables[] = {
+    VkValidationFeatureEnableEXT sync[] = {
         VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT,
+    };
+    /* GPU-AV instruments the shaders to check buffer accesses as they run; it needs a
+     * descriptor set slot of its own, which our one-set pipelines leave free. */
+    VkValidationFeatureEnableEXT gpu[] = {
+        VK_VALIDATION_FEATURE_ENABLE_GPU_ASSISTED_EXT,
+        VK_VALIDATION_FEATURE_ENABLE_GPU_ASSISTED_RESERVE_BINDING_SLOT_EXT,
     };
     VkValidationFeaturesEXT features = {
         .sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
         .pNext = &messenger, /* also catches what instance creation and destruction report */
-        .enabledValidationFeatureCount = 1,
-        .pEnabledValidationFeatures = enables,
+        .enabledValidationFeatureCount = desc->gpu_assisted ? 2 : 1,
+        .pEnabledValidationFeatures = desc->gpu_assisted ? gpu : sync,
     };
     const char *layers[] = {VALIDATION_LAYER};
     VkInstanceCreateInfo info = {

@@ -34,6 +34,8 @@ typedef bool (*GpuSurfaceFn)(void *user, VkInstance instance, VkSurfaceKHR *out)
 
 typedef struct GpuContextDesc {
     bool validation;   /* Khronos validation + synchronization validation, messages counted */
+    bool gpu_assisted; /* with validation: GPU-assisted validation instead of synchronization
+                        * validation (the layer does not run both at once) */
     int device_index;  /* index in --list-devices order; < 0 picks discrete > integrated > CPU */
     const char *const *instance_extensions; /* extra ones, e.g. what SDL needs for a surface */
     uint32_t instance_extension_count;

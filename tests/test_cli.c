@@ -97,6 +97,7 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--bench", "--grids", "1,64"}, "--grids"},
         {{"--replay", "t.trace", "--curl", "0.5"}, "--replay"},
         {{"--present-mode", "vsync"}, "--present-mode"},
+        {{"--validation=gpu"}, "--validation"},
         {{"-x"}, "-x"},
         {{"foo"}, "foo"},
         {{"--export-obj"}, "--export-obj"},
