@@ -1,6 +1,7 @@
 /* The CPU side of pagecurl against properties derived here, never against numbers copied from a
- * run: the grid (mesh/grid.c), the cylinder roll (mesh/curl.c, ../design/curl.md), the reference
- * normals (mesh/normals.c) and the pointer/script logic (app/input.c). No Vulkan.
+ * run: the grid (mesh/grid.c), the developable curl and its drag mapping (mesh/curl.c,
+ * mesh/curl_drag.c, ../design/curl.md), the reference normals (mesh/normals.c) and the scripted
+ * turn (app/input.c). No Vulkan.
  * Loops keep the worst case and CHECK it once, so a broken property prints one line per grid and
  * pose, naming its worst offender, instead of thousands. */
 #include "../app/input.h"
@@ -420,9 +421,10 @@ static void test_no_stretch(CheckState *s)
 }
 
 /* 6. The continuous map is an isometry (first fundamental form = identity) and its analytic
- * normal is the true one. Central differences with h = 1e-5 are accurate to ~h^2/r^2 ~ 1e-7 for
- * the smallest radius (0.02 W); within h of a fold boundary the curvature jumps and the
- * difference is only O(h/r), hence the 1e-4 exclusion band. */
+ * normal is the true one. Central differences with h = 1e-5 are accurate to ~h^2 k^2 ~ 1e-7 for
+ * the tightest curvature here. The profile's curvature is piecewise constant (ramp steps), so the
+ * tangent is continuous everywhere and no band is strictly needed; the 1e-4 bands around the fold
+ * line (s = 0) and s = pi r are kept as a cheap guard where the steps crowd together. */
 static void test_analytic_isometry(CheckState *s)
 {
     const double W = MESH_PAGE_WIDTH, H = MESH_PAGE_HEIGHT, h = 1e-5;
