@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 const char *const bench_stage_names[BENCH_STAGE_COUNT] = {
-    "deform", "upload", "tri_normals", "vertex_normals", "pack", "fused", "fused_deform", "render",
+    "deform", "upload",          "tri_normals", "vertex_normals", "readback_soa",
+    "pack",   "upload_vertices", "fused",       "fused_deform",   "render",
 };
 
 /* The scripted turn repeats every this many frames: the same poses on every device. */
@@ -23,7 +24,7 @@ const char *const bench_stage_names[BENCH_STAGE_COUNT] = {
 /* The probe copies this much (capped by the device's storage range). */
 #define BENCH_COPY_BYTES (512ull << 20)
 /* CPU reference normals: at least this many runs, and until this much time has passed. */
-#define BENCH_CPU_MIN_RUNS 3
+#define BENCH_CPU_MIN_RUNS    3
 #define BENCH_CPU_MIN_SECONDS 0.3
 
 static double now_ms(clockid_t clock)
@@ -59,13 +60,19 @@ static void describe(const GpuContext *ctx, const AppOptions *opts, BenchReport 
 static void stage_bytes(BenchRun *run)
 {
     double v = (double)run->vertices, t = (double)run->triangles, f = sizeof(float);
+    bool staging_pack = !strcmp(run->pack, "staging");
+    double copy = run->in_place ? 0 : 2; /* a staging copy reads and writes; in place: none */
     run->bytes[BENCH_DEFORM] = run->gpu_deform ? 3 * v * f : 0; /* positions out */
-    run->bytes[BENCH_UPLOAD] = 2 * 3 * v * f;                 /* staging read + resident write */
-    run->bytes[BENCH_TRI_NORMALS] = 3 * v * f + 3 * t * f;    /* positions in, normals out */
-    run->bytes[BENCH_VERTEX_NORMALS] = 3 * t * f + 3 * v * f; /* triangle normals in */
-    run->bytes[BENCH_PACK] = (3 + 3 + 2) * v * f + 8 * v * f; /* SoA in, AoS out */
-    run->bytes[BENCH_FUSED] = 3 * v * f + 8 * v * f;          /* positions in, AoS out */
-    run->bytes[BENCH_FUSED_DEFORM] = 8 * v * f;               /* AoS out */
+    run->bytes[BENCH_UPLOAD] = copy * 3 * v * f;
+    /* positions in, the cells' triangle normals out (24 bytes a cell = 3 floats a triangle) */
+    run->bytes[BENCH_TRI_NORMALS] = 3 * v * f + 3 * t * f;
+    /* cell normals in; SoA normals out, or positions in and the AoS vertex out */
+    run->bytes[BENCH_VERTEX_NORMALS] =
+        3 * t * f + (staging_pack ? 3 * v * f : 3 * v * f + 8 * v * f);
+    run->bytes[BENCH_READBACK_SOA] = 2 * 6 * v * f;
+    run->bytes[BENCH_UPLOAD_VERTICES] = copy * 8 * v * f;
+    run->bytes[BENCH_FUSED] = 3 * v * f + 8 * v * f; /* positions in, AoS out */
+    run->bytes[BENCH_FUSED_DEFORM] = 8 * v * f;      /* AoS out */
 }
 
 /* Seed-weighted normals in double from the read-back positions: the float64 truth. */
@@ -73,8 +80,7 @@ static void truth_of(BenchRun *run, const PageGrid *grid, const float *vertices)
 {
     size_t n = grid->vertex_count;
     double *acc = calloc(3 * n, sizeof *acc);
-    if (!acc)
-        return;
+    if (!acc) return;
     double worst_stretch = 0.0;
     for (size_t t = 0; t < grid->triangle_count; t++) {
         const uint32_t *tri = &grid->indices[3 * t];
@@ -107,8 +113,8 @@ static void truth_of(BenchRun *run, const PageGrid *grid, const float *vertices)
         const double *a = &acc[3 * v];
         double cx = a[1] * g[2] - a[2] * g[1], cy = a[2] * g[0] - a[0] * g[2],
                cz = a[0] * g[1] - a[1] * g[0];
-        double angle = atan2(sqrt(cx * cx + cy * cy + cz * cz),
-                             a[0] * g[0] + a[1] * g[1] + a[2] * g[2]);
+        double angle =
+            atan2(sqrt(cx * cx + cy * cy + cz * cz), a[0] * g[0] + a[1] * g[1] + a[2] * g[2]);
         worst_angle = angle > worst_angle ? angle : worst_angle;
     }
     free(acc);
@@ -121,8 +127,7 @@ static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
 {
     size_t n = grid->vertex_count;
     float *buf = malloc(6 * n * sizeof *buf);
-    if (!buf)
-        return 0.0;
+    if (!buf) return 0.0;
     MeshSoa3 pos = {buf, buf + n, buf + 2 * n}, out = {buf + 3 * n, buf + 4 * n, buf + 5 * n};
     CurlParams pose = mesh_curl_pose(turn.t, turn.g, grid->width, grid->height);
     mesh_curl_apply(&pose, grid->rest_x, grid->rest_y, n, pos.x, pos.y, pos.z);
@@ -161,23 +166,18 @@ static void bench_gpu_destroy(const GpuContext *ctx, BenchGpu *g)
 static bool alloc_series(BenchRun *run)
 {
     for (int s = 0; s < BENCH_STAGE_COUNT; s++)
-        if (!(run->stage_ms[s] = calloc(run->frames, sizeof(double))))
-            return false;
+        if (!(run->stage_ms[s] = calloc(run->frames, sizeof(double)))) return false;
     run->frame_ms = calloc(run->frames, sizeof(double));
     run->cpu_ms = calloc(run->frames, sizeof(double));
     return run->frame_ms && run->cpu_ms;
 }
 
-/* The stage times of the measured frame a slot ran, once its fence has signalled. */
-static void collect(const GpuContext *ctx, BenchGpu *g, uint32_t slot, BenchRun *run)
+/* One timer's stage times into measured frame `frame`. */
+static void store(const GpuContext *ctx, GpuTimer *timer, BenchRun *run, long frame)
 {
-    long frame = g->timed[slot];
-    g->timed[slot] = -1;
-    if (frame < 0)
-        return;
     double ms[GPU_TIMER_MAX];
     const char *names[GPU_TIMER_MAX];
-    uint32_t n = gpu_timer_read(ctx, &g->timers[slot], ms, names);
+    uint32_t n = gpu_timer_read(ctx, timer, ms, names);
     for (uint32_t i = 0; i < n; i++) {
         for (int s = 0; s < BENCH_STAGE_COUNT; s++) {
             if (!strcmp(names[i], bench_stage_names[s])) {
@@ -186,6 +186,14 @@ static void collect(const GpuContext *ctx, BenchGpu *g, uint32_t slot, BenchRun 
             }
         }
     }
+}
+
+/* The stage times of the measured frame a slot ran, once its fence has signalled. */
+static void collect(const GpuContext *ctx, BenchGpu *g, uint32_t slot, BenchRun *run)
+{
+    long frame = g->timed[slot];
+    g->timed[slot] = -1;
+    if (frame >= 0) store(ctx, &g->timers[slot], run, frame);
 }
 
 /* Records and submits frame f (measured frame `measured`, or -1 in the warm-up) without waiting
@@ -200,9 +208,14 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const AppBookDraws *
     collect(ctx, g, frame->slot, run);
     AppTurn turn = bench_turn(f);
     CurlParams pose = mesh_curl_pose(turn.t, turn.g, g->page.grid.width, g->page.grid.height);
-    double d0 = now_ms(CLOCK_MONOTONIC);
-    app_page_deform(&g->page, &pose, frame->slot);
-    double deform = now_ms(CLOCK_MONOTONIC) - d0;
+    AppPageTimes host;
+    if (!app_page_prepare(ctx, &g->page, &pose, g->frames, frame->slot, &host, err)) return false;
+    /* the staging pack's compute submission is done: its times are there to read */
+    if (measured >= 0 && g->page.gpu.pack == GPU_PACK_STAGING) {
+        store(ctx, &g->page.pack_timer, run, measured);
+        run->stage_ms[BENCH_PACK][measured] = host.pack;
+        run->ran[BENCH_PACK] = true;
+    }
     GpuFrameWork work = app_page_work(&g->page);
     work.renderer = &g->renderer;
     work.target = target;
@@ -211,11 +224,10 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const AppBookDraws *
     work.timer = &g->timers[frame->slot];
     work.readback_vertices = readback;
     gpu_frame_record(ctx, frame, &work);
-    if (!gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err))
-        return false;
+    if (!gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err)) return false;
     g->timed[frame->slot] = measured;
     if (measured >= 0) {
-        run->stage_ms[BENCH_DEFORM][measured] = deform;
+        run->stage_ms[BENCH_DEFORM][measured] = host.deform;
         run->ran[BENCH_DEFORM] = !run->gpu_deform; /* on the GPU, its timestamp says it ran */
     }
     return true;
@@ -233,15 +245,16 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                         .ny = ny,
                         .readback = true,
                         .cpu_deform = opts->cpu_deform,
-                        .normals = (GpuNormalsPath)opts->normals};
+                        .normals = (GpuNormalsPath)opts->normals,
+                        .pack = (GpuPackPath)opts->pack,
+                        .staging = (GpuStaging)opts->staging};
     bool ok = app_page_create(ctx, &desc, &g->page, err) &&
               gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &g->renderer, err) &&
               gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
               gpu_frames_create(ctx, g->frames, err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &g->timers[i], err);
-    if (!ok)
-        bench_gpu_destroy(ctx, g);
+    if (!ok) bench_gpu_destroy(ctx, g);
     return ok;
 }
 
@@ -265,11 +278,12 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     run->gpu_deform = !opts->cpu_deform;
     static const char *const paths[] = {"", "two-pass", "fused", "fused-deform"};
     run->path = paths[g.page.path];
+    run->pack = g.page.gpu.pack == GPU_PACK_STAGING ? "staging" : "gpu";
+    run->in_place = g.page.gpu.in_place;
     stage_bytes(run);
     GpuRenderTarget target = gpu_offscreen_target(&g.target);
     AppBookDraws draws;
-    app_book_draws(&APP_SPREAD_FIRST_TURN, &g.page, &g.renderer, opts->width, opts->height,
-                   &draws);
+    app_book_draws(&APP_SPREAD_FIRST_TURN, &g.page, &g.renderer, opts->width, opts->height, &draws);
     bool progress = isatty(STDERR_FILENO);
     uint32_t total = opts->warmup + run->frames;
     bool ok = true;
@@ -294,8 +308,7 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     run->cpu_ms[run->frames - 1] = now_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_prev;
     for (uint32_t slot = 0; ok && slot < GPU_FRAMES_IN_FLIGHT; slot++)
         collect(ctx, &g, slot, run);
-    if (progress)
-        fprintf(stderr, "\r%60s\r", "");
+    if (progress) fprintf(stderr, "\r%60s\r", "");
     AppTurn last = bench_turn(total - 1);
     /* One more frame, untimed, reads the vertices back for the geometric truth. */
     ok = ok && bench_frame(ctx, &g, &draws, &target, total - 1, true, run, -1, &err) &&
@@ -309,18 +322,16 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
         run->cpu = app_stats_of(run->cpu_ms, run->frames);
         run->fps = run->frame.median > 0 ? 1e3 / run->frame.median : 0.0;
         run->cpu_reference_normals_ms = cpu_reference_ms(&g.page.grid, last);
-        run->gpu_normals_ms = run->stages[BENCH_TRI_NORMALS].median +
-                              run->stages[BENCH_VERTEX_NORMALS].median +
-                              run->stages[BENCH_FUSED].median +
-                              run->stages[BENCH_FUSED_DEFORM].median;
-        run->speedup_vs_cpu = run->gpu_normals_ms > 0
-                                  ? run->cpu_reference_normals_ms / run->gpu_normals_ms
-                                  : 0;
+        run->gpu_normals_ms =
+            run->stages[BENCH_TRI_NORMALS].median + run->stages[BENCH_VERTEX_NORMALS].median +
+            run->stages[BENCH_FUSED].median + run->stages[BENCH_FUSED_DEFORM].median;
+        run->speedup_vs_cpu =
+            run->gpu_normals_ms > 0 ? run->cpu_reference_normals_ms / run->gpu_normals_ms : 0;
         /* the chain's stages end to end in one frame, then the median over frames */
         double *chain = calloc(run->frames, sizeof *chain);
         for (uint32_t f = 0; chain && f < run->frames; f++)
             for (int s = 0; s < BENCH_RENDER; s++)
-                if (s != BENCH_DEFORM || run->gpu_deform)
+                if ((s != BENCH_DEFORM || run->gpu_deform) && s != BENCH_PACK)
                     chain[f] += run->stage_ms[s][f];
         run->compute_ms = chain ? app_stats_of(chain, run->frames).median : 0.0;
         free(chain);

@@ -8,14 +8,17 @@
 #include "cli.h"
 #include "stats.h"
 
-/* The stages of architecture.md that a headless frame runs, in order. deform runs on the CPU
- * and is timed by the CPU clock; the others by device timestamps. */
+/* The stages of architecture.md that a headless frame runs, in order. deform (when on the CPU)
+ * and the staging pack's CPU interleave `pack` are timed by the CPU clock, the others by device
+ * timestamps. readback_soa, pack and upload_vertices run only with --pack staging. */
 typedef enum BenchStage {
     BENCH_DEFORM,
     BENCH_UPLOAD,
     BENCH_TRI_NORMALS,
     BENCH_VERTEX_NORMALS,
+    BENCH_READBACK_SOA,
     BENCH_PACK,
+    BENCH_UPLOAD_VERTICES,
     BENCH_FUSED,
     BENCH_FUSED_DEFORM,
     BENCH_RENDER,
@@ -39,6 +42,8 @@ typedef struct BenchRun {
     double bytes[BENCH_STAGE_COUNT]; /* what a stage must move at least, 0 if not a copy/kernel */
     double fps;
     const char *path;      /* two-pass, fused, fused-deform */
+    const char *pack;      /* gpu, staging */
+    bool in_place;         /* the CPU wrote device-local memory directly (--staging) */
     double gpu_normals_ms; /* median of the stages that make the normals (fused ones pack too) */
     double compute_ms;     /* median of all GPU stages before render: the compute chain */
     double cpu_reference_normals_ms, speedup_vs_cpu; /* the seed's loop vs gpu_normals_ms */

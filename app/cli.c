@@ -11,8 +11,8 @@
 
 /* The largest image we accept at the command line; the device may allow less (runtime error). */
 #define CLI_MAX_IMAGE_SIDE 16384u
-#define CLI_MAX_FRAMES 100000000u
-#define CLI_MAX_DEVICE 1023
+#define CLI_MAX_FRAMES     100000000u
+#define CLI_MAX_DEVICE     1023
 
 static const char USAGE[] =
     "usage: pagecurl [--headless] [--grid NXxNY] [--size WxH] [--curl T] [--grab G]\n"
@@ -34,10 +34,14 @@ static const char USAGE[] =
     "  --validation        Khronos validation + synchronization validation; any message fails\n"
     "                      (--validation=gpu-assisted: GPU-assisted validation instead)\n"
     "  --deform gpu|cpu    where the curl is evaluated: deform.comp (default) or the CPU, whose\n"
-    "                      positions are uploaded through a staging buffer each frame\n"
-    "  --normals PATH      two-pass (the seed's passes + pack), fused (one tiled kernel) or\n"
+    "                      positions are uploaded each frame (see --staging)\n"
+    "  --normals PATH      two-pass (the seed's passes), fused (one tiled kernel) or\n"
     "                      fused-deform (that kernel also curls the page; needs --deform gpu);\n"
     "                      default: the fastest measured\n"
+    "  --pack gpu|staging  who writes the AoS vertex of the two passes: vertex_normals (default)\n"
+    "                      or the CPU from SoA read back, then uploaded (the seed's way)\n"
+    "  --staging MODE      CPU-written data: auto (in place where memory is device-local and\n"
+    "                      host-visible, default), always (staging buffer + copy) or never\n"
     "  --present-mode M    fifo (vsync, default), mailbox or immediate; unsupported: fifo\n"
     "  --record FILE       write the window's input events as a trace (README: Input traces)\n"
     "  --replay FILE       play a trace back, at a fixed 60 Hz step, in a window or headless\n"
@@ -61,13 +65,11 @@ static AppCliResult usage(char *message, size_t size, const char *fmt, ...)
 /* Whole-string unsigned decimal in [lo, hi]; rejects signs, blanks, trailing text. */
 static bool parse_u32(const char *s, const char **end, uint32_t lo, uint32_t hi, uint32_t *out)
 {
-    if (!s || *s < '0' || *s > '9')
-        return false;
+    if (!s || *s < '0' || *s > '9') return false;
     errno = 0;
     char *e;
     unsigned long long v = strtoull(s, &e, 10);
-    if (errno || v < lo || v > hi)
-        return false;
+    if (errno || v < lo || v > hi) return false;
     if (end)
         *end = e;
     else if (*e)
@@ -79,8 +81,7 @@ static bool parse_u32(const char *s, const char **end, uint32_t lo, uint32_t hi,
 static bool parse_pair(const char *s, uint32_t lo, uint32_t hi, uint32_t *a, uint32_t *b)
 {
     const char *e;
-    if (!parse_u32(s, &e, lo, hi, a) || (*e != 'x' && *e != 'X'))
-        return false;
+    if (!parse_u32(s, &e, lo, hi, a) || (*e != 'x' && *e != 'X')) return false;
     return parse_u32(e + 1, NULL, lo, hi, b);
 }
 
@@ -89,16 +90,13 @@ static bool parse_grids(const char *s, AppOptions *o)
 {
     o->grid_count = 0;
     while (*s) {
-        if (o->grid_count == APP_MAX_GRIDS)
-            return false;
+        if (o->grid_count == APP_MAX_GRIDS) return false;
         const char *e;
         uint32_t *g = o->grids[o->grid_count];
-        if (!parse_u32(s, &e, 2, MESH_GRID_MAX_SIDE, &g[0]))
-            return false;
+        if (!parse_u32(s, &e, 2, MESH_GRID_MAX_SIDE, &g[0])) return false;
         g[1] = g[0];
         if (*e == 'x' || *e == 'X') {
-            if (!parse_u32(e + 1, &e, 2, MESH_GRID_MAX_SIDE, &g[1]))
-                return false;
+            if (!parse_u32(e + 1, &e, 2, MESH_GRID_MAX_SIDE, &g[1])) return false;
         }
         o->grid_count++;
         if (*e == ',' && e[1])
@@ -113,21 +111,38 @@ static bool parse_grids(const char *s, AppOptions *o)
 
 static bool parse_unit(const char *s, float *out)
 {
-    if (!s || !*s)
-        return false;
+    if (!s || !*s) return false;
     errno = 0;
     char *e;
     double v = strtod(s, &e);
-    if (errno || *e || !isfinite(v) || v < 0.0 || v > 1.0)
-        return false;
+    if (errno || *e || !isfinite(v) || v < 0.0 || v > 1.0) return false;
     *out = (float)v;
     return true;
 }
 
+/* The index of `value` in the NULL-terminated `names`. */
+static bool pick(const char *value, const char *const *names, int *out)
+{
+    for (int k = 0; names[k]; k++) {
+        if (!strcmp(value, names[k])) {
+            *out = k;
+            return true;
+        }
+    }
+    return false;
+}
+
 AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, size_t size)
 {
-    *o = (AppOptions){.nx = 64, .ny = 90, .width = 1280, .height = 720, .grab = 0.25f,
-                      .device = -1, .warmup = APP_BENCH_WARMUP, .argc = argc, .argv = argv};
+    *o = (AppOptions){.nx = 64,
+                      .ny = 90,
+                      .width = 1280,
+                      .height = 720,
+                      .grab = 0.25f,
+                      .device = -1,
+                      .warmup = APP_BENCH_WARMUP,
+                      .argc = argc,
+                      .argv = argv};
     bool has_grid = false, has_warmup = false;
     message[0] = '\0';
     for (int i = 1; i < argc; i++) {
@@ -141,8 +156,7 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             return usage(message, size, "unknown option '%s' (see --help)", arg);
         memcpy(flag, arg, len);
         flag[len] = '\0';
-        if (eq)
-            value = eq + 1;
+        if (eq) value = eq + 1;
 
         bool takes_value = true;
         if (!strcmp(flag, "--help") || !strcmp(flag, "-h")) {
@@ -173,23 +187,21 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                    strcmp(flag, "--device") && strcmp(flag, "--grids") &&
                    strcmp(flag, "--warmup") && strcmp(flag, "--json") && strcmp(flag, "--csv") &&
                    strcmp(flag, "--deform") && strcmp(flag, "--normals") &&
+                   strcmp(flag, "--pack") && strcmp(flag, "--staging") &&
                    strcmp(flag, "--record") && strcmp(flag, "--replay") &&
                    strcmp(flag, "--present-mode")) {
             return usage(message, size, "unknown option '%s' (see --help)", arg);
         }
-        if (!takes_value)
-            continue;
+        if (!takes_value) continue;
         if (!value) {
-            if (i + 1 >= argc)
-                return usage(message, size, "%s needs a value", flag);
+            if (i + 1 >= argc) return usage(message, size, "%s needs a value", flag);
             value = argv[++i];
         }
 
         if (!strcmp(flag, "--grid")) {
             if (!parse_pair(value, 2, MESH_GRID_MAX_SIDE, &o->nx, &o->ny))
-                return usage(message, size,
-                             "--grid '%s': expected NXxNY with each side in 2..%u", value,
-                             MESH_GRID_MAX_SIDE);
+                return usage(message, size, "--grid '%s': expected NXxNY with each side in 2..%u",
+                             value, MESH_GRID_MAX_SIDE);
             has_grid = true;
         } else if (!strcmp(flag, "--grids")) {
             if (!parse_grids(value, o))
@@ -201,8 +213,7 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             static const char *const modes[] = {"fifo", "mailbox", "immediate"};
             o->present_mode = -1;
             for (int m = 0; m < 3; m++)
-                if (!strcmp(value, modes[m]))
-                    o->present_mode = m;
+                if (!strcmp(value, modes[m])) o->present_mode = m;
             if (o->present_mode < 0)
                 return usage(message, size,
                              "--present-mode '%s': expected fifo, mailbox or immediate", value);
@@ -215,11 +226,19 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             static const char *const paths[] = {"two-pass", "fused", "fused-deform"};
             o->normals = 0;
             for (int p = 0; p < 3; p++)
-                if (!strcmp(value, paths[p]))
-                    o->normals = p + 1;
+                if (!strcmp(value, paths[p])) o->normals = p + 1;
             if (!o->normals)
                 return usage(message, size,
                              "--normals '%s': expected two-pass, fused or fused-deform", value);
+        } else if (!strcmp(flag, "--pack")) {
+            /* the order of GpuPackPath */
+            if (!pick(value, (const char *const[]){"gpu", "staging", NULL}, &o->pack))
+                return usage(message, size, "--pack '%s': expected gpu or staging", value);
+        } else if (!strcmp(flag, "--staging")) {
+            /* the order of GpuStaging */
+            if (!pick(value, (const char *const[]){"auto", "always", "never", NULL}, &o->staging))
+                return usage(message, size, "--staging '%s': expected auto, always or never",
+                             value);
         } else if (!strcmp(flag, "--warmup")) {
             if (!parse_u32(value, NULL, 0, CLI_MAX_FRAMES, &o->warmup))
                 return usage(message, size, "--warmup '%s': expected an integer in 0..%u", value,
@@ -243,8 +262,10 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
         } else if (!strcmp(flag, "--device")) {
             uint32_t d;
             if (!parse_u32(value, NULL, 0, CLI_MAX_DEVICE, &d))
-                return usage(message, size, "--device '%s': expected a device index (see "
-                             "--list-devices)", value);
+                return usage(message, size,
+                             "--device '%s': expected a device index (see "
+                             "--list-devices)",
+                             value);
             o->device = (int)d;
         } else if (!*value) {
             return usage(message, size, "%s needs a file name", flag);
@@ -265,11 +286,18 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
     if (!o->bench && (o->grid_count || has_warmup || o->json || o->csv))
         return usage(message, size, "--grids, --warmup, --json and --csv need --bench");
     if (o->replay && (o->has_curl || o->bench))
-        return usage(message, size, "--replay drives the pose: it cannot go with --curl or "
-                                    "--bench");
+        return usage(message, size,
+                     "--replay drives the pose: it cannot go with --curl or "
+                     "--bench");
     if (o->cpu_deform && o->normals == 3)
-        return usage(message, size, "--normals fused-deform curls the page on the GPU: it "
-                                    "cannot go with --deform cpu");
+        return usage(message, size,
+                     "--normals fused-deform curls the page on the GPU: it "
+                     "cannot go with --deform cpu");
+    if (o->pack == 1 && o->normals > 1)
+        return usage(message, size,
+                     "--pack staging interleaves the two-pass normals on the CPU: "
+                     "it needs --normals two-pass");
+    if (o->pack == 1) o->normals = 1; /* the staging pack is a way to finish the two passes */
     if (o->bench && has_grid && o->grid_count)
         return usage(message, size, "--grid and --grids: give one or the other");
     if (o->grid_count == 0) {

@@ -16,6 +16,8 @@ typedef struct AppOptions {
     bool bench;              /* --bench: the benchmark (implies --headless) */
     bool cpu_deform;         /* --deform cpu: the seed's way (CPU curl, upload); default gpu */
     int normals;             /* --normals: a GpuNormalsPath value, 0 = the fastest measured */
+    int pack;                /* --pack: a GpuPackPath value, 0 = gpu */
+    int staging;             /* --staging: a GpuStaging value, 0 = auto */
     uint32_t nx, ny;         /* --grid, default 64x90 */
     uint32_t width, height;  /* --size, default 1280x720 */
     bool has_curl;           /* --curl given: a fixed pose, not the scripted turn */

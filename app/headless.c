@@ -110,7 +110,9 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
         ok = gpu_frame_begin(ctx, frame, &err);
         if (!ok)
             break;
-        app_page_deform(page, &pose, frame->slot);
+        ok = app_page_prepare(ctx, page, &pose, off.frames, frame->slot, NULL, &err);
+        if (!ok)
+            break;
         GpuFrameWork work = app_page_work(page);
         work.readback_vertices = last && opts->export_obj;
         work.renderer = &off.renderer;

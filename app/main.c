@@ -129,7 +129,9 @@ int main(int argc, char **argv)
                                                .ny = opts.ny,
                                                .readback = opts.export_obj != NULL,
                                                .cpu_deform = opts.cpu_deform,
-                                               .normals = (GpuNormalsPath)opts.normals},
+                                               .normals = (GpuNormalsPath)opts.normals,
+                                               .pack = (GpuPackPath)opts.pack,
+                                               .staging = (GpuStaging)opts.staging},
                                 &page, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {

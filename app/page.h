@@ -5,6 +5,7 @@
 #define PAGECURL_APP_PAGE_H
 
 #include "../gpu/frame.h"
+#include "../gpu/pack.h"
 #include "../mesh/curl.h"
 #include "../mesh/grid.h"
 
@@ -13,6 +14,8 @@ typedef struct AppPageDesc {
     bool readback;   /* the vertices can be read back (OBJ export, checks) */
     bool cpu_deform; /* deform on the CPU and upload (the seed's way), not in deform.comp */
     GpuNormalsPath normals;
+    GpuPackPath pack; /* the staging pack needs the two-pass normals */
+    GpuStaging staging;
 } AppPageDesc;
 
 /* GPU_NORMALS_DEFAULT resolved: the fastest path the benchmark measured that the deform allows. */
@@ -23,7 +26,8 @@ typedef struct AppPage {
     GpuPage gpu;
     GpuDeform deform; /* empty with cpu_deform */
     GpuNormals normals;
-    GpuPack pack;
+    GpuPack pack;        /* only for the staging pack */
+    GpuTimer pack_timer; /* times the staging pack's compute submission */
     GpuFused fused;
     GpuNormalsPath path;
     bool cpu_deform;
@@ -34,9 +38,19 @@ bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *ou
                      GpuError *err);
 void app_page_destroy(const GpuContext *ctx, AppPage *page);
 
-/* Stage deform for `pose`: on the CPU straight into the staging planes (the frame's fence must be
- * done), or kept for deform.comp to evaluate when the frame is recorded. */
-void app_page_deform(AppPage *page, const CurlParams *pose, uint32_t slot);
+/* CPU milliseconds of the frame's host-side stages. */
+typedef struct AppPageTimes {
+    double deform; /* the CPU deform (0 on the GPU) */
+    double pack;   /* the staging pack's interleave (0 otherwise) */
+} AppPageTimes;
+
+/* The frame's host side, after gpu_frame_begin of the frame in `slot` (`frames` is the ring):
+ * stage deform for `pose` on the CPU (into the staging planes, or in place once every frame in
+ * flight is done) or kept for deform.comp; then, for the staging pack, the frame's compute, read
+ * back and CPU interleave. `times` is optional. */
+bool app_page_prepare(const GpuContext *ctx, AppPage *page, const CurlParams *pose,
+                      GpuFrame frames[GPU_FRAMES_IN_FLIGHT], uint32_t slot, AppPageTimes *times,
+                      GpuError *err);
 
 /* The frame's compute work for this page. */
 GpuFrameWork app_page_work(const AppPage *page);

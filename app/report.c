@@ -2,6 +2,8 @@
 
 #include "output.h"
 
+#include <string.h>
+
 static void print_stats_row(FILE *out, const char *name, AppStats s, double bytes, double copy)
 {
     fprintf(out, "  %-16s %9.4f %10.4f %9.4f", name, s.min, s.median, s.p99);
@@ -15,7 +17,8 @@ static void print_stats_row(FILE *out, const char *name, AppStats s, double byte
 void app_report_table(FILE *out, const BenchReport *r)
 {
     fprintf(out, "pagecurl --bench on %s (%s), Vulkan %s\n", r->device, r->driver, r->api_version);
-    fprintf(out, "copy bandwidth %.1f GB/s (compute copy, 16-byte loads and stores, read + write)\n",
+    fprintf(out,
+            "copy bandwidth %.1f GB/s (compute copy, 16-byte loads and stores, read + write)\n",
             r->copy_gbps);
     for (uint32_t i = 0; i < r->run_count; i++) {
         const BenchRun *run = &r->runs[i];
@@ -25,27 +28,31 @@ void app_report_table(FILE *out, const BenchReport *r)
             fprintf(out, ": %s, %s\n", run->skipped ? "skipped" : "failed", run->note);
             continue;
         }
-        fprintf(out, ", %u frames, %s normals, deform on the %s\n", run->frames, run->path,
-                run->gpu_deform ? "GPU" : "CPU");
+        fprintf(out, ", %u frames, %s normals, pack on the %s, deform on the %s%s\n", run->frames,
+                run->path, strcmp(run->pack, "gpu") ? "CPU (staging)" : "GPU",
+                run->gpu_deform ? "GPU" : "CPU",
+                run->in_place ? ", CPU writes in place (no staging copy)" : "");
         fprintf(out, "  %-16s %9s %10s %9s %11s %9s %9s\n", "stage", "min ms", "median ms",
                 "p99 ms", "MB moved", "GB/s", "of copy");
         for (int s = 0; s < BENCH_STAGE_COUNT; s++)
             if (run->ran[s])
                 print_stats_row(out,
                                 s == BENCH_DEFORM && !run->gpu_deform ? "deform (cpu)"
+                                : s == BENCH_PACK                     ? "pack (cpu)"
                                                                       : bench_stage_names[s],
                                 run->stages[s], run->bytes[s], r->copy_gbps);
         print_stats_row(out, "frame (wall)", run->frame, 0, 0);
         print_stats_row(out, "cpu per frame", run->cpu, 0, 0);
-        fprintf(out, "  compute chain %.4f ms; %.1f frames/s; CPU reference normals (the seed's "
-                     "loop) %.4f ms, GPU normals %.4f ms: %.1fx\n",
+        fprintf(out,
+                "  compute chain %.4f ms; %.1f frames/s; CPU reference normals (the seed's "
+                "loop) %.4f ms, GPU normals %.4f ms: %.1fx\n",
                 run->compute_ms, run->fps, run->cpu_reference_normals_ms, run->gpu_normals_ms,
                 run->speedup_vs_cpu);
-        fprintf(out, "  max edge stretch %.3g (relative), max GPU normal error vs float64 %.3g deg\n",
+        fprintf(out,
+                "  max edge stretch %.3g (relative), max GPU normal error vs float64 %.3g deg\n",
                 run->max_stretch, run->max_normal_error_deg);
     }
-    if (r->run_count < 2)
-        return;
+    if (r->run_count < 2) return;
     fprintf(out, "\n%-12s %10s %-13s %9s %9s %9s %9s %11s %9s\n", "grid", "vertices", "normals",
             "compute", "normals", "frame", "fps", "cpu normals", "speed-up");
     for (uint32_t i = 0; i < r->run_count; i++) {
@@ -57,9 +64,8 @@ void app_report_table(FILE *out, const BenchReport *r)
             continue;
         }
         fprintf(out, "%-12s %10llu %-13s %9.4f %9.4f %9.3f %9.1f %11.3f %8.1fx\n", grid,
-                (unsigned long long)run->vertices, run->path, run->compute_ms,
-                run->gpu_normals_ms, run->frame.median, run->fps, run->cpu_reference_normals_ms,
-                run->speedup_vs_cpu);
+                (unsigned long long)run->vertices, run->path, run->compute_ms, run->gpu_normals_ms,
+                run->frame.median, run->fps, run->cpu_reference_normals_ms, run->speedup_vs_cpu);
     }
     fprintf(out, "(median ms per frame; compute = the GPU stages before render; GPU stages by "
                  "device timestamps, a CPU deform and the frame by the CPU clock)\n");
@@ -82,8 +88,7 @@ static void json_string(FILE *f, const char *s)
 
 static void json_stats(FILE *f, AppStats s)
 {
-    fprintf(f, "{\"min_ms\": %.6g, \"median_ms\": %.6g, \"p99_ms\": %.6g}", s.min, s.median,
-            s.p99);
+    fprintf(f, "{\"min_ms\": %.6g, \"median_ms\": %.6g, \"p99_ms\": %.6g}", s.min, s.median, s.p99);
 }
 
 static bool write_json(FILE *f, const void *user)
@@ -114,8 +119,7 @@ static bool write_json(FILE *f, const void *user)
         fprintf(f, ", \"deform_on\": \"%s\", \"frames\": %u, \"stages\": {",
                 run->gpu_deform ? "gpu" : "cpu", run->frames);
         for (int s = 0, first = 1; s < BENCH_STAGE_COUNT; s++) {
-            if (!run->ran[s])
-                continue;
+            if (!run->ran[s]) continue;
             fprintf(f, "%s\"%s\": ", first ? "" : ", ", bench_stage_names[s]);
             json_stats(f, run->stages[s]);
             first = 0;
@@ -124,8 +128,11 @@ static bool write_json(FILE *f, const void *user)
         json_stats(f, run->frame);
         fputs(", \"cpu_per_frame\": ", f);
         json_stats(f, run->cpu);
-        fprintf(f, ", \"normals\": \"%s\", \"compute_ms\": %.6g, \"gpu_normals_ms\": %.6g", run->path,
-                run->compute_ms, run->gpu_normals_ms);
+        fprintf(f,
+                ", \"normals\": \"%s\", \"pack\": \"%s\", \"in_place\": %s, \"compute_ms\": %.6g, "
+                "\"gpu_normals_ms\": %.6g",
+                run->path, run->pack, run->in_place ? "true" : "false", run->compute_ms,
+                run->gpu_normals_ms);
         fprintf(f,
                 ", \"fps\": %.6g, \"cpu_reference_normals_ms\": %.6g, \"speedup_vs_cpu\": %.6g, "
                 "\"max_stretch\": %.6g, \"max_normal_error_deg\": %.6g}",

@@ -212,7 +212,8 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
         return gpu_error_set(err, "vkAcquireNextImageKHR failed: %s", gpu_result_name(r));
     /* the turning leaf, posed so that its grabbed point lies under the pointer */
     CurlParams pose = app_book_pose(view, page);
-    app_page_deform(page, &pose, frame->slot);
+    if (!app_page_prepare(ctx, page, &pose, w->frames, frame->slot, NULL, err))
+        return false;
     GpuRenderTarget target = gpu_swapchain_target(&w->swapchain, index);
     AppSpread spread = app_book_spread(view);
     AppBookDraws draws;

@@ -14,6 +14,21 @@ static bool find_memory_type(const GpuContext *ctx, uint32_t allowed, VkMemoryPr
     return false;
 }
 
+#define SHARED_FLAGS                                                                               \
+    (VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |                   \
+     VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
+
+VkDeviceSize gpu_buffer_shared_heap(const GpuContext *ctx)
+{
+    VkDeviceSize largest = 0;
+    for (uint32_t i = 0; i < ctx->memory.memoryTypeCount; i++) {
+        const VkMemoryType *t = &ctx->memory.memoryTypes[i];
+        VkDeviceSize size = ctx->memory.memoryHeaps[t->heapIndex].size;
+        if ((t->propertyFlags & SHARED_FLAGS) == SHARED_FLAGS && size > largest) largest = size;
+    }
+    return largest;
+}
+
 static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuBuffer *out,
                           GpuError *err)
 {
@@ -31,21 +46,23 @@ static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuB
     vkGetBufferMemoryRequirements(ctx->device, out->buffer, &req);
     /* Preferences in order; the last entry of each list is what every device must offer. */
     const VkMemoryPropertyFlags device[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0};
-    const VkMemoryPropertyFlags upload[] = {
-        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT};
+    const VkMemoryPropertyFlags upload[] = {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                            VK_MEMORY_PROPERTY_HOST_COHERENT_BIT};
     const VkMemoryPropertyFlags readback[] = {
         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT};
+    const VkMemoryPropertyFlags shared[] = {SHARED_FLAGS};
     const VkMemoryPropertyFlags *prefs = desc->memory == GPU_MEMORY_DEVICE   ? device
                                          : desc->memory == GPU_MEMORY_UPLOAD ? upload
+                                         : desc->memory == GPU_MEMORY_SHARED ? shared
                                                                              : readback;
-    size_t pref_count = desc->memory == GPU_MEMORY_UPLOAD ? 1 : 2;
+    size_t pref_count =
+        desc->memory == GPU_MEMORY_UPLOAD || desc->memory == GPU_MEMORY_SHARED ? 1 : 2;
     uint32_t type = 0;
     bool found = false;
     for (size_t i = 0; i < pref_count && !found; i++)
         found = find_memory_type(ctx, req.memoryTypeBits, prefs[i], &type);
-    if (!found)
-        return gpu_error_set(err, "no suitable memory type for buffer '%s'", desc->label);
+    if (!found) return gpu_error_set(err, "no suitable memory type for buffer '%s'", desc->label);
 
     VkMemoryAllocateInfo alloc = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
@@ -53,8 +70,7 @@ static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuB
         .memoryTypeIndex = type,
     };
     VkResult r = gpu_fault_allocate(ctx);
-    if (r == VK_SUCCESS)
-        r = vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory);
+    if (r == VK_SUCCESS) r = vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory);
     if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
         return gpu_error_set(err, "out of %s memory allocating %llu bytes for '%s'",
                              r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "device" : "host",
@@ -73,25 +89,21 @@ bool gpu_buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuBuff
                        GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    if (buffer_create(ctx, desc, out, err))
-        return true;
+    if (buffer_create(ctx, desc, out, err)) return true;
     gpu_buffer_destroy(ctx, out);
     return false;
 }
 
 void gpu_buffer_destroy(const GpuContext *ctx, GpuBuffer *buf)
 {
-    if (buf->buffer)
-        vkDestroyBuffer(ctx->device, buf->buffer, NULL);
-    if (buf->memory)
-        vkFreeMemory(ctx->device, buf->memory, NULL); /* unmaps too */
+    if (buf->buffer) vkDestroyBuffer(ctx->device, buf->buffer, NULL);
+    if (buf->memory) vkFreeMemory(ctx->device, buf->memory, NULL); /* unmaps too */
     memset(buf, 0, sizeof *buf);
 }
 
 void gpu_buffer_invalidate(const GpuContext *ctx, const GpuBuffer *buf)
 {
-    if (buf->coherent || !buf->mapped)
-        return;
+    if (buf->coherent || !buf->mapped) return;
     VkMappedMemoryRange range = {
         .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
         .memory = buf->memory,

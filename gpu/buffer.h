@@ -9,6 +9,9 @@ typedef enum GpuMemory {
     GPU_MEMORY_DEVICE = 0, /* device-local; reached through copies */
     GPU_MEMORY_UPLOAD,     /* host-visible, coherent, written by the CPU, read once by the GPU */
     GPU_MEMORY_READBACK,   /* host-visible, cached where possible, written by the GPU */
+    GPU_MEMORY_SHARED,     /* device-local AND host-visible, coherent (ReBAR, integrated, CPU
+                            * devices; C++ AMP's supports_cpu_shared_memory): the CPU writes it
+                            * in place, no staging copy */
 } GpuMemory;
 
 typedef struct GpuBufferDesc {
@@ -25,6 +28,10 @@ typedef struct GpuBuffer {
     void *mapped; /* host-visible kinds only */
     bool coherent;
 } GpuBuffer;
+
+/* The largest heap holding a memory type of GPU_MEMORY_SHARED's kind, in bytes; 0 when the
+ * device has none. */
+VkDeviceSize gpu_buffer_shared_heap(const GpuContext *ctx);
 
 bool gpu_buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuBuffer *out,
                        GpuError *err);

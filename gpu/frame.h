@@ -1,5 +1,7 @@
 /* One frame's command buffer and fence, and the order of the frame's GPU stages:
- * upload -> tri_normals -> vertex_normals -> pack -> [readback vertices] -> render.
+ * deform | upload -> tri_normals -> vertex_normals (+pack) | fused -> [readback] -> render, or
+ * the fused_deform kernel in place of the first three. The seed's staging pack splits the frame:
+ * its compute and the SoA read back in one submission, the vertex upload and render in the next.
  * Owns the command buffer and the fence; the resources it records against belong to others. */
 #ifndef PAGECURL_GPU_FRAME_H
 #define PAGECURL_GPU_FRAME_H
@@ -7,7 +9,6 @@
 #include "deform.h"
 #include "fused.h"
 #include "normals.h"
-#include "pack.h"
 #include "renderer.h"
 #include "timer.h"
 
@@ -36,7 +37,8 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 /* How the normals and the AoS vertices are made; 0 is the default, the fastest measured. */
 typedef enum GpuNormalsPath {
     GPU_NORMALS_DEFAULT = 0,
-    GPU_NORMALS_TWO_PASS,     /* tri_normals -> vertex_normals -> pack (the seed's passes) */
+    GPU_NORMALS_TWO_PASS,     /* tri_normals -> vertex_normals (the seed's passes; the page's
+                               * pack path says who makes the AoS vertices) */
     GPU_NORMALS_FUSED,        /* one tiled kernel from the SoA positions */
     GPU_NORMALS_FUSED_DEFORM, /* one tiled kernel that also evaluates the curl */
 } GpuNormalsPath;
@@ -47,7 +49,6 @@ typedef struct GpuFrameWork {
     CurlParams pose;
     GpuNormalsPath path;      /* resolved: never GPU_NORMALS_DEFAULT */
     const GpuNormals *normals; /* two-pass */
-    const GpuPack *pack;       /* two-pass */
     const GpuFused *fused;     /* both fused paths */
     bool readback_vertices;
     const GpuRenderer *renderer;
@@ -57,6 +58,10 @@ typedef struct GpuFrameWork {
     GpuTimer *timer; /* optional: a timestamp at each stage boundary */
 } GpuFrameWork;
 void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFrameWork *work);
+/* The staging pack's first submission: the compute of `work` for frame-in-flight `slot` up to
+ * the SoA normals, then their read back (and the positions'). */
+void gpu_frame_record_soa(const GpuContext *ctx, const GpuFrame *frame, uint32_t slot,
+                          const GpuFrameWork *work);
 
 /* Ends recording and submits; the semaphores are optional (window frames). */
 bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,

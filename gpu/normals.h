@@ -1,6 +1,8 @@
-/* The two normal passes of the seed: tri_normals (one thread per triangle, unit normal) and
- * vertex_normals (one thread per vertex, gather of <= 6 incident triangles, no atomics). Owns the
- * two kernels, bound once to a page's resident buffers. */
+/* The seed's two normal passes: tri_normals (one thread per grid cell, the unit normals of its two
+ * triangles) and vertex_normals (one thread per vertex, a gather of <= 6 incident triangles, no
+ * atomics). vertex_normals writes the AoS vertex itself (--pack gpu: the pack folded into the
+ * pass), or SoA normals for the seed's staging pack. Owns the kernels, bound once to a page's
+ * resident buffers. */
 #ifndef PAGECURL_GPU_NORMALS_H
 #define PAGECURL_GPU_NORMALS_H
 
@@ -9,14 +11,15 @@
 #include "timer.h"
 
 typedef struct GpuNormals {
-    GpuKernel tri, vertex;
+    GpuKernel tri;
+    GpuKernel vertex; /* vertex_normals_pack.comp, or vertex_normals.comp for the staging pack */
 } GpuNormals;
 
 bool gpu_normals_create(const GpuContext *ctx, const GpuPage *page, GpuNormals *out,
                         GpuError *err);
 void gpu_normals_destroy(const GpuContext *ctx, GpuNormals *normals);
 
-/* Records both passes; positions must be uploaded (and barriered) before. With a timer, each
+/* Records both passes; positions must be written (and barriered) before. With a timer, each
  * pass ends at a timestamp named after it. */
 void gpu_normals_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuNormals *normals,
                         const GpuPage *page, GpuTimer *timer);

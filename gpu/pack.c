@@ -1,44 +1,60 @@
 #include "pack.h"
 
 #include <string.h>
+#include <time.h>
 
-static const uint32_t pack_spv[] =
-#include "pack.comp.inc"
-    ;
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
 
-bool gpu_pack_create(const GpuContext *ctx, const GpuPage *page, GpuPack *out, GpuError *err)
+bool gpu_pack_create(const GpuContext *ctx, GpuPack *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    GpuKernelDesc desc = {
-        .spirv = pack_spv,
-        .spirv_size = sizeof pack_spv,
-        .binding_count = 4,
-        .push_size = sizeof(PcComputePush),
-        .workgroup_size = PC_WG_PACK,
-        .label = "pack",
-    };
-    if (!gpu_kernel_create(ctx, &desc, &out->kernel, err))
-        return false;
-    gpu_kernel_bind(ctx, &out->kernel,
-                    (const GpuBuffer *[]){&page->positions, &page->vertex_normals, &page->uvs,
-                                          &page->vertices});
-    return true;
+    return gpu_frame_create(ctx, 0, &out->compute, err);
 }
 
 void gpu_pack_destroy(const GpuContext *ctx, GpuPack *pack)
 {
-    gpu_kernel_destroy(ctx, &pack->kernel);
+    gpu_frame_destroy(ctx, &pack->compute);
 }
 
-void gpu_pack_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPack *pack,
-                     const GpuPage *page)
+void gpu_pack_interleave(const float *pos, const float *nrm, const float *u, const float *v,
+                         uint64_t n, float *out)
 {
-    PcComputePush push = gpu_page_push(page);
-    gpu_label_begin(ctx, cmd, "pack");
-    gpu_kernel_dispatch(cmd, &pack->kernel, &push, page->vertex_count);
-    gpu_label_end(ctx, cmd);
-    /* pack writes the AoS vertices -> the draw fetches them. */
-    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT,
-                VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT);
+    _Static_assert(PC_VERTEX_FLOATS == 8 && PC_VERTEX_OFFSET_NORMAL == 12 &&
+                       PC_VERTEX_OFFSET_UV == 24,
+                   "the interleave writes shared.h's vertex");
+    for (uint64_t k = 0; k < n; k++, out += PC_VERTEX_FLOATS) {
+        out[0] = pos[k];
+        out[1] = pos[n + k];
+        out[2] = pos[2 * n + k];
+        out[3] = nrm[k];
+        out[4] = nrm[n + k];
+        out[5] = nrm[2 * n + k];
+        out[6] = u[k];
+        out[7] = v[k];
+    }
+}
+
+bool gpu_pack_run(const GpuContext *ctx, GpuPack *pack, const GpuFrameWork *work, uint32_t slot,
+                  const float *u, const float *v, double *pack_ms, GpuError *err)
+{
+    if (!gpu_frame_begin(ctx, &pack->compute, err)) return false;
+    gpu_frame_record_soa(ctx, &pack->compute, slot, work);
+    /* The fence also covers every earlier submission of the queue: once it signals, no frame
+     * in flight still reads the vertex buffer, so writing it in place is safe. */
+    if (!gpu_frame_submit(ctx, &pack->compute, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err) ||
+        !gpu_frame_wait(ctx, &pack->compute, err))
+        return false;
+    const GpuPage *page = work->page;
+    gpu_buffer_invalidate(ctx, &page->soa_readback);
+    const float *soa = page->soa_readback.mapped;
+    double t0 = now_ms();
+    gpu_pack_interleave(soa, soa + 3 * page->vertex_count, u, v, page->vertex_count,
+                        gpu_page_vertex_target(page, slot));
+    if (pack_ms) *pack_ms = now_ms() - t0;
+    return true;
 }

@@ -12,8 +12,7 @@ typedef struct UploadOnce {
 static void record_copy(void *user, VkCommandBuffer cmd)
 {
     const UploadOnce *u = user;
-    vkCmdCopyBuffer(cmd, u->src->buffer, u->dst->buffer, 1,
-                    &(VkBufferCopy){.size = u->src->size});
+    vkCmdCopyBuffer(cmd, u->src->buffer, u->dst->buffer, 1, &(VkBufferCopy){.size = u->src->size});
 }
 
 /* Set-up upload of constant data (UVs, indices) through a temporary staging buffer. */
@@ -48,16 +47,16 @@ bool gpu_page_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *er
         .triangle_count = 2 * (uint64_t)(nx - 1) * (ny - 1),
     };
     const GpuPage *page = &sizes;
-    /* The largest single binding: the AoS vertices or the three triangle-normal planes. */
+    /* The largest single binding: the AoS vertices or the cells' vec4 plane. */
     uint64_t vertex_bytes = page->vertex_count * PC_VERTEX_FLOATS * sizeof(float);
-    uint64_t tri_bytes = page->triangle_count * 3 * sizeof(float);
+    uint64_t tri_bytes = page->triangle_count / 2 * PC_CELL_NORMAL_A_BYTES;
     uint64_t largest = vertex_bytes > tri_bytes ? vertex_bytes : tri_bytes;
     if (largest > lim->maxStorageBufferRange)
         return gpu_error_set(err,
                              "grid %ux%u needs a %llu-byte storage buffer; %s allows %u "
                              "(maxStorageBufferRange)",
-                             page->nx, page->ny, (unsigned long long)largest,
-                             ctx->props.deviceName, lim->maxStorageBufferRange);
+                             page->nx, page->ny, (unsigned long long)largest, ctx->props.deviceName,
+                             lim->maxStorageBufferRange);
     /* the largest extent, in the smallest workgroups any kernel uses, spilled over x and y */
     uint64_t groups = (page->triangle_count + 255) / 256;
     uint64_t most = (uint64_t)ctx->dispatch_max_x * lim->maxComputeWorkGroupCount[1];
@@ -67,8 +66,8 @@ bool gpu_page_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *er
     /* Everything the page keeps in device memory, against the largest device-local heap: a
      * grid that cannot fit is refused before the first allocation fails half-way. */
     uint64_t v = page->vertex_count, t = page->triangle_count, f = sizeof(float);
-    uint64_t resident = 3 * v * f + 3 * t * f + 3 * v * f + 2 * v * f + PC_VERTEX_FLOATS * v * f +
-                        3 * t * sizeof(uint32_t);
+    uint64_t resident = 3 * v * f + t / 2 * (PC_CELL_NORMAL_A_BYTES + PC_CELL_NORMAL_B_BYTES) +
+                        3 * v * f + PC_VERTEX_FLOATS * v * f + 3 * t * sizeof(uint32_t);
     uint64_t heap = 0;
     for (uint32_t i = 0; i < ctx->memory.memoryHeapCount; i++)
         if (ctx->memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT &&
@@ -86,50 +85,86 @@ bool gpu_page_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *er
     return true;
 }
 
-static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out,
-                        GpuError *err)
+/* Whether the CPU writes in place: `bytes` of resident buffers would have to be shared. */
+static bool resolve_in_place(const GpuContext *ctx, GpuStaging staging, VkDeviceSize bytes,
+                             bool *out, GpuError *err)
 {
-    if (!gpu_page_fits(ctx, out->nx, out->ny, err))
+    VkDeviceSize heap = gpu_buffer_shared_heap(ctx);
+    if (staging == GPU_STAGING_NEVER && heap < bytes)
+        return gpu_error_set(err,
+                             "--staging never: %s has no memory both device-local and "
+                             "host-visible with room for %llu bytes (largest such heap: %llu)",
+                             ctx->props.deviceName, (unsigned long long)bytes,
+                             (unsigned long long)heap);
+    /* auto leaves room: the heap also holds whatever else the driver places there */
+    *out = staging == GPU_STAGING_NEVER || (staging == GPU_STAGING_AUTO && heap / 2 >= bytes);
+    return true;
+}
+
+static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out, GpuError *err)
+{
+    if (!gpu_page_fits(ctx, out->nx, out->ny, err)) return false;
+    VkDeviceSize f = sizeof(float), nv = out->vertex_count, nc = out->triangle_count / 2;
+    VkDeviceSize vertex_bytes = PC_VERTEX_FLOATS * nv * f;
+    bool staging_pack = desc->pack == GPU_PACK_STAGING;
+    VkDeviceSize cpu_written = (desc->upload ? 3 * nv * f : 0) + (staging_pack ? vertex_bytes : 0);
+    if (cpu_written && !resolve_in_place(ctx, desc->staging, cpu_written, &out->in_place, err))
         return false;
-    VkDeviceSize f = sizeof(float), nv = out->vertex_count, nt = out->triangle_count;
     const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
     const VkBufferUsageFlags dst = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    const VkBufferUsageFlags src = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+    GpuMemory positions_memory =
+        desc->upload && out->in_place ? GPU_MEMORY_SHARED : GPU_MEMORY_DEVICE;
+    GpuMemory vertices_memory =
+        staging_pack && out->in_place ? GPU_MEMORY_SHARED : GPU_MEMORY_DEVICE;
     struct {
+        bool wanted;
         GpuBuffer *buf;
         GpuBufferDesc desc;
     } all[] = {
-        {&out->positions, {3 * nv * f, storage | dst, GPU_MEMORY_DEVICE, "positions SoA"}},
-        {&out->tri_normals, {3 * nt * f, storage, GPU_MEMORY_DEVICE, "triangle normals SoA"}},
-        {&out->vertex_normals, {3 * nv * f, storage, GPU_MEMORY_DEVICE, "vertex normals SoA"}},
-        {&out->uvs, {2 * nv * f, storage | dst, GPU_MEMORY_DEVICE, "uvs SoA"}},
-        {&out->vertices,
-         {PC_VERTEX_FLOATS * nv * f,
-          storage | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-          GPU_MEMORY_DEVICE, "vertices AoS"}},
-        {&out->indices, {3 * nt * sizeof(uint32_t), VK_BUFFER_USAGE_INDEX_BUFFER_BIT | dst,
-                         GPU_MEMORY_DEVICE, "indices"}},
-        {&out->readback, {PC_VERTEX_FLOATS * nv * f, dst, GPU_MEMORY_READBACK,
-                          "vertices readback"}},
+        {true,
+         &out->positions,
+         {3 * nv * f, storage | dst | src, positions_memory, "positions SoA"}},
+        {true,
+         &out->cell_normals_a,
+         {nc * PC_CELL_NORMAL_A_BYTES, storage, GPU_MEMORY_DEVICE, "cell normals (vec4)"}},
+        {true,
+         &out->cell_normals_b,
+         {nc * PC_CELL_NORMAL_B_BYTES, storage, GPU_MEMORY_DEVICE, "cell normals (vec2)"}},
+        {staging_pack,
+         &out->vertex_normals,
+         {3 * nv * f, storage | src, GPU_MEMORY_DEVICE, "vertex normals SoA"}},
+        {true,
+         &out->vertices,
+         {vertex_bytes, storage | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | src | dst, vertices_memory,
+          "vertices AoS"}},
+        {true,
+         &out->indices,
+         {3 * nc * 2 * sizeof(uint32_t), VK_BUFFER_USAGE_INDEX_BUFFER_BIT | dst, GPU_MEMORY_DEVICE,
+          "indices"}},
+        {desc->readback,
+         &out->readback,
+         {vertex_bytes, dst, GPU_MEMORY_READBACK, "vertices readback"}},
+        {staging_pack,
+         &out->soa_readback,
+         {6 * nv * f, dst, GPU_MEMORY_READBACK, "positions + normals readback"}},
+        {true,
+         &out->curl_tables,
+         {GPU_FRAMES_IN_FLIGHT * sizeof(CurlSegments), storage, GPU_MEMORY_UPLOAD,
+          "curl segments"}},
     };
-    size_t count = sizeof all / sizeof all[0] - (desc->readback ? 0 : 1);
-    for (size_t i = 0; i < count; i++)
-        if (!gpu_buffer_create(ctx, &all[i].desc, all[i].buf, err))
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (all[i].wanted && !gpu_buffer_create(ctx, &all[i].desc, all[i].buf, err)) return false;
+    GpuBufferDesc staging = {3 * nv * f, src, GPU_MEMORY_UPLOAD, "positions staging"};
+    GpuBufferDesc vertex_staging = {vertex_bytes, src, GPU_MEMORY_UPLOAD, "vertices staging"};
+    for (uint32_t slot = 0; !out->in_place && slot < GPU_FRAMES_IN_FLIGHT; slot++)
+        if ((desc->upload && !gpu_buffer_create(ctx, &staging, &out->staging[slot], err)) ||
+            (staging_pack &&
+             !gpu_buffer_create(ctx, &vertex_staging, &out->vertex_staging[slot], err)))
             return false;
-    GpuBufferDesc tables = {GPU_FRAMES_IN_FLIGHT * sizeof(CurlSegments), storage,
-                            GPU_MEMORY_UPLOAD, "curl segments"};
-    if (!gpu_buffer_create(ctx, &tables, &out->curl_tables, err))
-        return false;
-    GpuBufferDesc staging = {3 * nv * f, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, GPU_MEMORY_UPLOAD,
-                             "positions staging"};
-    for (uint32_t slot = 0; desc->upload && slot < GPU_FRAMES_IN_FLIGHT; slot++)
-        if (!gpu_buffer_create(ctx, &staging, &out->staging[slot], err))
-            return false;
-    const void *uv_parts[] = {desc->u, desc->v};
-    const VkDeviceSize uv_sizes[] = {nv * f, nv * f};
     const void *index_parts[] = {desc->indices};
-    const VkDeviceSize index_sizes[] = {3 * nt * sizeof(uint32_t)};
-    return upload_once(ctx, &out->uvs, uv_parts, uv_sizes, 2, err) &&
-           upload_once(ctx, &out->indices, index_parts, index_sizes, 1, err);
+    const VkDeviceSize index_sizes[] = {out->indices.size};
+    return upload_once(ctx, &out->indices, index_parts, index_sizes, 1, err);
 }
 
 bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out, GpuError *err)
@@ -141,20 +176,23 @@ bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *ou
     out->height = desc->height;
     out->vertex_count = (uint64_t)desc->nx * desc->ny;
     out->triangle_count = 2 * (uint64_t)(desc->nx - 1) * (desc->ny - 1);
-    if (page_create(ctx, desc, out, err))
-        return true;
+    out->pack = desc->pack;
+    if (page_create(ctx, desc, out, err)) return true;
     gpu_page_destroy(ctx, out);
     return false;
 }
 
 void gpu_page_destroy(const GpuContext *ctx, GpuPage *page)
 {
-    GpuBuffer *all[] = {&page->curl_tables, &page->readback, &page->indices, &page->vertices, &page->uvs,
-                        &page->vertex_normals, &page->tri_normals, &page->positions};
+    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++) {
+        gpu_buffer_destroy(ctx, &page->vertex_staging[slot]);
+        gpu_buffer_destroy(ctx, &page->staging[slot]);
+    }
+    GpuBuffer *all[] = {&page->curl_tables,    &page->soa_readback,   &page->readback,
+                        &page->indices,        &page->vertices,       &page->vertex_normals,
+                        &page->cell_normals_b, &page->cell_normals_a, &page->positions};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         gpu_buffer_destroy(ctx, all[i]);
-    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
-        gpu_buffer_destroy(ctx, &page->staging[slot]);
     memset(page, 0, sizeof *page);
 }
 
@@ -181,15 +219,22 @@ PcComputePush gpu_page_push(const GpuPage *page)
         .ny = page->ny,
         .vertex_count = (pc_uint)page->vertex_count,
         .triangle_count = (pc_uint)page->triangle_count,
+        .du = pc_grid_step(page->nx),
+        .dv = pc_grid_step(page->ny),
     };
 }
 
-void gpu_page_staging_planes(const GpuPage *page, uint32_t slot, float **x, float **y, float **z)
+void gpu_page_position_planes(const GpuPage *page, uint32_t slot, float **x, float **y, float **z)
 {
-    float *base = page->staging[slot].mapped;
+    float *base = page->in_place ? page->positions.mapped : page->staging[slot].mapped;
     *x = base;
     *y = base + page->vertex_count;
     *z = base + 2 * page->vertex_count;
+}
+
+float *gpu_page_vertex_target(const GpuPage *page, uint32_t slot)
+{
+    return page->in_place ? page->vertices.mapped : page->vertex_staging[slot].mapped;
 }
 
 void gpu_page_record_frame_start(VkCommandBuffer cmd)
@@ -210,19 +255,55 @@ void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const Gp
 {
     gpu_label_begin(ctx, cmd, "upload");
     gpu_page_record_frame_start(cmd);
-    vkCmdCopyBuffer(cmd, page->staging[slot].buffer, page->positions.buffer, 1,
-                    &(VkBufferCopy){.size = page->staging[slot].size});
-    /* upload -> tri_normals and pack read the positions. */
+    /* In place, the host wrote the positions before the submission, which makes them visible. */
+    if (!page->in_place) {
+        vkCmdCopyBuffer(cmd, page->staging[slot].buffer, page->positions.buffer, 1,
+                        &(VkBufferCopy){.size = page->staging[slot].size});
+        /* upload -> the normal kernels read the positions. */
+        gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    }
+    gpu_label_end(ctx, cmd);
+}
+
+void gpu_page_record_soa_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page)
+{
+    gpu_label_begin(ctx, cmd, "readback_soa");
+    /* deform (or upload) and vertex_normals wrote the planes -> these copies read them. */
+    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    VkDeviceSize planes = page->positions.size;
+    vkCmdCopyBuffer(cmd, page->positions.buffer, page->soa_readback.buffer, 1,
+                    &(VkBufferCopy){.size = planes});
+    vkCmdCopyBuffer(cmd, page->vertex_normals.buffer, page->soa_readback.buffer, 1,
+                    &(VkBufferCopy){.dstOffset = planes, .size = planes});
+    /* copies -> host reads after the fence. */
+    gpu_barrier_host_read(cmd);
+    gpu_label_end(ctx, cmd);
+}
+
+void gpu_page_record_vertex_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page,
+                                   uint32_t slot)
+{
+    gpu_label_begin(ctx, cmd, "upload_vertices");
+    gpu_page_record_frame_start(cmd);
+    if (!page->in_place)
+        vkCmdCopyBuffer(cmd, page->vertex_staging[slot].buffer, page->vertices.buffer, 1,
+                        &(VkBufferCopy){.size = page->vertices.size});
+    /* copy (or the host, visible since the submission) -> the draw fetches the vertices. */
     gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+                VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
     gpu_label_end(ctx, cmd);
 }
 
 void gpu_page_record_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page)
 {
     gpu_label_begin(ctx, cmd, "readback");
-    /* pack wrote the vertices -> this copy reads them. */
-    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+    /* vertex_normals, a fused kernel or the vertex upload wrote the vertices -> this copy. */
+    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     vkCmdCopyBuffer(cmd, page->vertices.buffer, page->readback.buffer, 1,
                     &(VkBufferCopy){.size = page->vertices.size});

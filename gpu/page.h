@@ -1,36 +1,59 @@
 /* The page's buffers, resident on the GPU for as long as the mesh size stays the same: SoA
- * positions (filled through a staging buffer), SoA triangle and vertex normals, UVs and indices
- * (uploaded once) and the AoS vertex buffer the renderer draws. Knows sizes and limits; the
- * kernels that fill these buffers live in normals.c and pack.c. */
+ * positions (from deform.comp, or the CPU through staging or in place), the triangle normals per
+ * cell, indices (uploaded once), the AoS vertex buffer the renderer draws, and what the seed's
+ * staging pack reads back and uploads. Knows sizes, limits and where the CPU writes; the kernels
+ * that fill these buffers live in deform.c, normals.c and fused.c. */
 #ifndef PAGECURL_GPU_PAGE_H
 #define PAGECURL_GPU_PAGE_H
 
 #include "../shaders/shared.h"
 #include "buffer.h"
 
+/* Where CPU-written data (the CPU deform's positions, the staging pack's vertices) goes. */
+typedef enum GpuStaging {
+    GPU_STAGING_AUTO = 0, /* in place where the device has memory both device-local and
+                           * host-visible with room for it, else through staging */
+    GPU_STAGING_ALWAYS,   /* through a host-visible staging buffer and a copy (the seed's way) */
+    GPU_STAGING_NEVER,    /* in place; a device without such memory is refused */
+} GpuStaging;
+
+typedef enum GpuPackPath {
+    GPU_PACK_GPU = 0, /* vertex_normals writes the AoS vertex itself */
+    GPU_PACK_STAGING, /* the seed's way: SoA read back, interleaved on the CPU, uploaded */
+} GpuPackPath;
+
 typedef struct GpuPageDesc {
     uint32_t nx, ny;
-    float width, height;       /* the page the rest grid spans (the GPU deform rebuilds it) */
-    const float *u, *v;        /* nx*ny each */
-    const uint32_t *indices;   /* 3 per triangle, 2(nx-1)(ny-1) triangles */
-    bool readback;             /* keep a host copy of the vertices possible (OBJ, tests) */
-    bool upload;               /* positions come from the CPU through the staging buffer */
+    float width, height;     /* the page the rest grid spans (the GPU deform rebuilds it) */
+    const uint32_t *indices; /* 3 per triangle, 2(nx-1)(ny-1) triangles */
+    bool readback;           /* keep a host copy of the vertices possible (OBJ, tests) */
+    bool upload;             /* positions come from the CPU */
+    GpuPackPath pack;
+    GpuStaging staging;
 } GpuPageDesc;
 
 typedef struct GpuPage {
     uint32_t nx, ny;
     float width, height;
     uint64_t vertex_count, triangle_count;
+    GpuPackPath pack;
+    /* the CPU writes positions / vertices straight into the resident buffers (GPU_MEMORY_SHARED)
+     * rather than through staging; only with desc.upload or the staging pack */
+    bool in_place;
     /* host-visible x, y, z planes where the CPU deform writes, one per frame in flight so the
-     * CPU never overwrites what the GPU may still copy; only with desc.upload */
+     * CPU never overwrites what the GPU may still copy; only with desc.upload, not in place */
     GpuBuffer staging[GPU_FRAMES_IN_FLIGHT];
     GpuBuffer positions;      /* x, y, z planes */
-    GpuBuffer tri_normals;    /* x, y, z planes of triangle_count */
-    GpuBuffer vertex_normals; /* x, y, z planes */
-    GpuBuffer uvs;            /* u, v planes */
+    GpuBuffer cell_normals_a; /* per cell: vec4 (n0.xyz, n1.x), shared.h */
+    GpuBuffer cell_normals_b; /* per cell: vec2 (n1.yz) */
+    GpuBuffer vertex_normals; /* x, y, z planes; only for the staging pack */
     GpuBuffer vertices;       /* AoS, PC_VERTEX_FLOATS floats per vertex */
     GpuBuffer indices;
-    GpuBuffer readback;       /* host copy of `vertices`; only when asked for */
+    GpuBuffer readback; /* host copy of `vertices`; only when asked for */
+    /* the staging pack: positions and vertex normals read back (6 planes), and the AoS vertices
+     * the CPU interleaves, one per frame in flight unless written in place */
+    GpuBuffer soa_readback;
+    GpuBuffer vertex_staging[GPU_FRAMES_IN_FLIGHT];
     /* host-visible: one CurlSegments per frame in flight, written by the CPU for the GPU
      * deform (the pose's profile, computed once per frame) */
     GpuBuffer curl_tables;
@@ -52,8 +75,11 @@ PcComputePush gpu_page_push(const GpuPage *page);
 /* The deforming kernels' push constants: the page, `pose`, and the CurlSegments of `slot`. */
 PcDeformPush gpu_page_deform_push(const GpuPage *page, const CurlParams *pose, uint32_t slot);
 
-/* The staging planes the CPU writes the positions of the frame in `slot` into. */
-void gpu_page_staging_planes(const GpuPage *page, uint32_t slot, float **x, float **y, float **z);
+/* Where the CPU writes the positions of the frame in `slot`: its staging planes, or the resident
+ * planes themselves when in place (then no frame in flight may still read them). */
+void gpu_page_position_planes(const GpuPage *page, uint32_t slot, float **x, float **y, float **z);
+/* Where the staging pack writes the AoS vertices of the frame in `slot` (same rule). */
+float *gpu_page_vertex_target(const GpuPage *page, uint32_t slot);
 
 /* Orders this frame's first write of the resident buffers after the previous frame's uses. */
 void gpu_page_record_frame_start(VkCommandBuffer cmd);
@@ -61,6 +87,13 @@ void gpu_page_record_frame_start(VkCommandBuffer cmd);
 /* Stage `upload`: staging -> resident positions, ordered after the previous frame's readers. */
 void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page,
                             uint32_t slot);
+/* The staging pack's read back: positions and vertex normals -> `soa_readback` (after
+ * vertex_normals, before the fence). */
+void gpu_page_record_soa_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page);
+/* The staging pack's upload: the CPU's AoS vertices of `slot` -> the vertex buffer (a barrier
+ * only, when they were written in place). */
+void gpu_page_record_vertex_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page,
+                                   uint32_t slot);
 /* Stage `readback`: the AoS vertex buffer -> `readback` (after pack, before the fence). */
 void gpu_page_record_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page);
 

@@ -28,11 +28,12 @@ bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out)
         mesh_grid_destroy(out);
         return false;
     }
+    float du = pc_grid_step(out->nx), dv = pc_grid_step(out->ny);
     for (uint32_t j = 0; j < out->ny; j++) {
         for (uint32_t i = 0; i < out->nx; i++) {
             size_t k = (size_t)j * out->nx + i;
-            out->u[k] = (float)i / (float)(out->nx - 1);
-            out->v[k] = (float)j / (float)(out->ny - 1);
+            out->u[k] = pc_grid_coord(i, out->nx, du);
+            out->v[k] = pc_grid_coord(j, out->ny, dv);
             out->rest_x[k] = out->u[k] * out->width;
             out->rest_y[k] = out->v[k] * out->height;
         }

@@ -19,9 +19,9 @@ void main()
     if (v >= n)
         return;
     uint i = v % p.grid.nx, j = v / p.grid.nx;
-    // the rest position of mesh/grid.c: (u W, v H) with u = i / (nx - 1)
-    vec2 rest = vec2(float(i) / float(p.grid.nx - 1u) * p.page.x,
-                     float(j) / float(p.grid.ny - 1u) * p.page.y);
+    // the rest position of mesh/grid.c, (u W, v H), to the bit
+    vec2 rest = vec2(pc_grid_coord(i, p.grid.nx, p.grid.du) * p.page.x,
+                     pc_grid_coord(j, p.grid.ny, p.grid.dv) * p.page.y);
     vec3 q = curl_point(p.curl, p.table, rest);
     pos[v] = q.x;
     pos[n + v] = q.y;

@@ -57,7 +57,7 @@ void fused_finish()
     float len = length(sum);
     sum *= len > 0.0 ? 1.0 / len : 0.0;
     uint v = j * nx + i;
-    vec2 uv = vec2(float(i) / float(nx - 1u), float(j) / float(ny - 1u));
+    vec2 uv = vec2(pc_grid_coord(i, nx, p.grid.du), pc_grid_coord(j, ny, p.grid.dv));
     vtx[2u * v] = vec4(o, sum.x);
     vtx[2u * v + 1u] = vec4(sum.yz, uv);
 }

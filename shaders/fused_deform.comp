@@ -18,8 +18,8 @@ void main()
         uint gi = uint(clamp(i0 + int(c), 0, int(p.grid.nx) - 1));
         uint gj = uint(clamp(j0 + int(r), 0, int(p.grid.ny) - 1));
         // the rest position of mesh/grid.c, as in deform.comp
-        vec2 rest = vec2(float(gi) / float(p.grid.nx - 1u) * p.page.x,
-                         float(gj) / float(p.grid.ny - 1u) * p.page.y);
+        vec2 rest = vec2(pc_grid_coord(gi, p.grid.nx, p.grid.du) * p.page.x,
+                         pc_grid_coord(gj, p.grid.ny, p.grid.dv) * p.page.y);
         vec3 q = curl_point(p.curl, p.table, rest);
         tile_x[r][c] = q.x;
         tile_y[r][c] = q.y;

@@ -13,6 +13,7 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_STRUCT(name) typedef struct name {
 #define PC_END(name) } name;
 #define PC_FN static inline
+#define PC_FLOAT(x) ((float)(x))
 #else
 #define pc_uint uint
 #define pc_vec4 vec4
@@ -20,6 +21,7 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_STRUCT(name) struct name {
 #define PC_END(name) };
 #define PC_FN
+#define PC_FLOAT(x) float(x)
 #endif
 
 /* 256 threads: a multiple of every subgroup size we meet (8 on lavapipe, 32 on NVIDIA, 64 on
@@ -40,22 +42,47 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #endif
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
- * two vec4 so that pack.comp writes it with 16-byte stores. */
+ * two vec4 so that it is written with 16-byte stores. */
 #define PC_VERTEX_FLOATS 8
 #define PC_VERTEX_OFFSET_POS 0
 #define PC_VERTEX_OFFSET_NORMAL 12
 #define PC_VERTEX_OFFSET_UV 24
 
+/* Pass 1's output, kept per grid cell c = j*(nx-1) + i (triangles 2c and 2c+1, normals n0, n1):
+ * a vec4 plane (n0.xyz, n1.x) and a vec2 plane (n1.yz). 24 bytes a cell, as three float planes
+ * would be, moved with one 16-byte and one 8-byte access instead of six 4-byte ones. */
+#define PC_CELL_NORMAL_A_BYTES 16
+#define PC_CELL_NORMAL_B_BYTES 8
+
 /* No incident triangle in that slot (the vertex is on the page's border). */
 #define PC_NO_TRIANGLE 0xFFFFFFFFu
 
-/* Push constants of the three compute passes: grid size and element counts. */
+/* Push constants of the compute passes: grid size, element counts and the grid's steps. */
 PC_STRUCT(PcComputePush)
     pc_uint nx;             /* vertices across the page */
     pc_uint ny;             /* vertices along the spine */
     pc_uint vertex_count;   /* nx * ny */
     pc_uint triangle_count; /* 2 (nx-1)(ny-1) */
+    float du;               /* 1 / (nx - 1), rounded once on the CPU (pc_grid_coord) */
+    float dv;               /* 1 / (ny - 1) */
+    pc_uint unused0, unused1;
 PC_END(PcComputePush)
+
+/* Grid coordinate (u or v) of vertex i of n along one side, with step = 1 / (n - 1) as the CPU
+ * rounds it. A product is correctly rounded in C and in SPIR-V alike, a GPU's division is not:
+ * so the CPU grid, deform.comp, the fused kernels and the pack all make the same UVs and rest
+ * positions bit for bit. The last vertex is snapped to exactly 1. */
+PC_FN float pc_grid_coord(pc_uint i, pc_uint n, float step)
+{
+    return i + 1u == n ? 1.0f : PC_FLOAT(i) * step;
+}
+#if defined(__STDC__)
+/* The step, rounded once on the CPU: only C computes it, the GPU gets it in PcComputePush. */
+static inline float pc_grid_step(pc_uint n)
+{
+    return 1.0f / (float)(n - 1u);
+}
+#endif
 
 /* Push constants of the bandwidth probe: a copy of `count` vec4. */
 PC_STRUCT(PcCopyPush)
@@ -109,7 +136,7 @@ PC_STRUCT(CurlSegments)
 PC_END(CurlSegments)
 
 /* Push constants of deform.comp and fused_deform.comp: the grid, the pose, the page size and
- * which frame-in-flight's CurlSegments to read. 80 bytes. */
+ * which frame-in-flight's CurlSegments to read. 96 bytes. */
 PC_STRUCT(PcDeformPush)
     PcComputePush grid;
     CurlParams curl;
@@ -162,11 +189,11 @@ PC_FN pc_uint pc_vertex_triangle(pc_uint nx, pc_uint ny, pc_uint i, pc_uint j, p
 
 #if defined(__STDC__)
 /* The C side of each layout must match std430 / push-constant rules byte for byte. */
-_Static_assert(sizeof(PcComputePush) == 16, "PcComputePush layout");
+_Static_assert(sizeof(PcComputePush) == 32, "PcComputePush layout");
 _Static_assert(sizeof(PcCopyPush) == 16, "PcCopyPush layout");
 _Static_assert(sizeof(PcAmpPush) == 16, "PcAmpPush layout");
 _Static_assert(sizeof(CurlParams) == 32, "CurlParams layout");
-_Static_assert(sizeof(PcDeformPush) == 80, "PcDeformPush layout");
+_Static_assert(sizeof(PcDeformPush) == 96, "PcDeformPush layout");
 _Static_assert(sizeof(CurlSegment) == 64, "CurlSegment layout");
 _Static_assert(sizeof(PcDrawPush) == 112, "PcDrawPush layout");
 #endif

@@ -89,6 +89,10 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--deform", "xpu"}, "--deform"},
         {{"--normals", "three-pass"}, "--normals"},
         {{"--normals", "fused-deform", "--deform", "cpu"}, "--deform"},
+        {{"--pack", "cpu"}, "--pack"},
+        {{"--pack", "staging", "--normals", "fused"}, "--pack"},
+        {{"--staging", "sometimes"}, "--staging"},
+        {{"--staging"}, "--staging"},
         {{"--json", "x.json"}, "--bench"},
         {{"--csv", "x.csv"}, "--bench"},
         {{"--grids", "64"}, "--bench"},
@@ -342,6 +346,26 @@ static void check_bench(CheckState *s, const Cli *c)
     for (const cJSON *st = stages ? stages->child : NULL; st; st = st->next)
         check_stats(s, st, st->string);
     CHECK(s, cJSON_GetObjectItemCaseSensitive(stages, "render") != NULL, "no render stage");
+    cJSON_Delete(root);
+
+    /* the seed's way end to end: CPU deform, staging pack, staging copies */
+    r = RUN("--bench", "--grid", "33x47", "--frames", "8", "--warmup", "2", "--validation",
+            "--deform", "cpu", "--pack", "staging", "--staging", "always", "--json", json);
+    CHECK(s, r.status == 0, "bench --pack staging: exit %d: %s", r.status, r.err);
+    slurp(json, text, sizeof text);
+    root = cJSON_Parse(text);
+    run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "runs"), 0);
+    stages = cJSON_GetObjectItemCaseSensitive(run, "stages");
+    static const char *const seed_stages[] = {"deform",       "upload", "tri_normals",
+                                              "vertex_normals", "readback_soa", "pack",
+                                              "upload_vertices", "render"};
+    for (size_t i = 0; i < sizeof seed_stages / sizeof seed_stages[0]; i++)
+        check_stats(s, cJSON_GetObjectItemCaseSensitive(stages, seed_stages[i]), seed_stages[i]);
+    const cJSON *pack = cJSON_GetObjectItemCaseSensitive(run, "pack");
+    CHECK(s, cJSON_IsString(pack) && !strcmp(pack->valuestring, "staging"),
+          "run.pack is not \"staging\"");
+    CHECK(s, cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(run, "in_place")),
+          "--staging always: run.in_place is not false");
     cJSON_Delete(root);
 
     slurp(csv, text, sizeof text);

@@ -19,7 +19,7 @@
 #include <string.h>
 
 /* The bounds. */
-#define MAX_ANGLE_DEG 1e-3
+#define MAX_ANGLE_DEG        1e-3
 #define MAX_GPU_DEFORM_ERROR 1e-5 /* page widths */
 
 static double angle_deg(const float *a, const float *b)
@@ -31,9 +31,13 @@ static double angle_deg(const float *a, const float *b)
     return atan2(sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]), dot) * 180.0 / 3.14159265358979;
 }
 
-static bool run_frame(const GpuContext *ctx, AppPage *page, GpuFrame *frame, GpuError *err)
+/* One frame at `pose`, its vertices read back into page->gpu.readback. */
+static bool run_frame(const GpuContext *ctx, AppPage *page, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
+                      const CurlParams *pose, GpuError *err)
 {
-    if (!gpu_frame_begin(ctx, frame, err))
+    GpuFrame *frame = &frames[0];
+    if (!gpu_frame_begin(ctx, frame, err) ||
+        !app_page_prepare(ctx, page, pose, frames, frame->slot, NULL, err))
         return false;
     GpuFrameWork work = app_page_work(page);
     work.readback_vertices = true;
@@ -74,10 +78,8 @@ static void compare(CheckState *s, const AppPage *page, const float *v, const fl
         double d = fmax(fabs((double)vk[0] - x[k]),
                         fmax(fabs((double)vk[1] - y[k]), fabs((double)vk[2] - z[k])));
         worse(&pos, d, k);
-        /* Two-pass packs the uploaded UVs (exact); the fused kernels compute them, and a GPU's
-         * division may be off by an ulp or two. */
-        double uv_slack = page->path == GPU_NORMALS_TWO_PASS ? 0.0 : 1e-6;
-        bad_uv += fabs(vk[6] - page->grid.u[k]) > uv_slack || fabs(vk[7] - page->grid.v[k]) > uv_slack;
+        /* every path forms u = i * step as mesh/ does (pc_grid_coord): exact */
+        bad_uv += vk[6] != page->grid.u[k] || vk[7] != page->grid.v[k];
     }
     mesh_normals_seed(&page->grid, (MeshSoa3Const){got.x, got.y, got.z}, cpu);
     for (size_t k = 0; k < n; k++) {
@@ -101,46 +103,58 @@ static void compare(CheckState *s, const AppPage *page, const float *v, const fl
     free(buf);
 }
 
-/* The ways through the compute chain: each must give the same page. */
+/* The ways through the compute chain, each compared with mesh/. */
 static const struct {
     bool cpu_deform;
     GpuNormalsPath path;
+    GpuPackPath pack;
     const char *name;
 } PATHS[] = {
-    {true, GPU_NORMALS_TWO_PASS, "cpu deform, two-pass"},
-    {false, GPU_NORMALS_TWO_PASS, "gpu deform, two-pass"},
-    {true, GPU_NORMALS_FUSED, "cpu deform, fused"},
-    {false, GPU_NORMALS_FUSED, "gpu deform, fused"},
-    {false, GPU_NORMALS_FUSED_DEFORM, "fused-deform"},
+    {true, GPU_NORMALS_TWO_PASS, GPU_PACK_GPU, "cpu deform, two-pass"},
+    {false, GPU_NORMALS_TWO_PASS, GPU_PACK_GPU, "gpu deform, two-pass"},
+    {true, GPU_NORMALS_TWO_PASS, GPU_PACK_STAGING, "cpu deform, two-pass, staging pack"},
+    {false, GPU_NORMALS_TWO_PASS, GPU_PACK_STAGING, "gpu deform, two-pass, staging pack"},
+    {true, GPU_NORMALS_FUSED, GPU_PACK_GPU, "cpu deform, fused"},
+    {false, GPU_NORMALS_FUSED, GPU_PACK_GPU, "gpu deform, fused"},
+    {false, GPU_NORMALS_FUSED_DEFORM, GPU_PACK_GPU, "fused-deform"},
 };
 #define PATH_COUNT (sizeof PATHS / sizeof PATHS[0])
+
+static const float POSES[][2] = {{0.0f, 0.25f}, {0.3f, 0.0f},  {0.45f, 0.25f},
+                                 {0.6f, 0.5f},  {0.85f, 1.0f}, {1.0f, 0.25f}};
+#define POSE_COUNT (sizeof POSES / sizeof POSES[0])
+
+static CurlParams pose_of(const AppPage *page, size_t p)
+{
+    return mesh_curl_pose(POSES[p][0], POSES[p][1], page->grid.width, page->grid.height);
+}
 
 static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32_t ny, size_t way)
 {
     GpuError err = {0};
     AppPage page;
-    GpuFrame frame;
+    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     bool cpu_deform = PATHS[way].cpu_deform;
-    AppPageDesc desc = {
-        .nx = nx, .ny = ny, .readback = true, .cpu_deform = cpu_deform, .normals = PATHS[way].path};
+    AppPageDesc desc = {.nx = nx,
+                        .ny = ny,
+                        .readback = true,
+                        .cpu_deform = cpu_deform,
+                        .normals = PATHS[way].path,
+                        .pack = PATHS[way].pack};
     if (!app_page_create(ctx, &desc, &page, &err)) {
         CHECK(s, false, "page %ux%u: %s", nx, ny, err.message);
         return;
     }
-    if (!gpu_frame_create(ctx, 0, &frame, &err)) {
+    if (!gpu_frames_create(ctx, frames, &err)) {
         CHECK(s, false, "frame: %s", err.message);
         app_page_destroy(ctx, &page);
         return;
     }
     size_t n = page.grid.vertex_count;
     float *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), *z = malloc(n * sizeof *z);
-    const float poses[][2] = {{0.0f, 0.25f}, {0.3f, 0.0f}, {0.45f, 0.25f}, {0.6f, 0.5f},
-                              {0.85f, 1.0f}, {1.0f, 0.25f}};
-    for (size_t p = 0; x && y && z && p < sizeof poses / sizeof poses[0]; p++) {
-        CurlParams pose = mesh_curl_pose(poses[p][0], poses[p][1], page.grid.width,
-                                         page.grid.height);
-        app_page_deform(&page, &pose, frame.slot);
-        if (!run_frame(ctx, &page, &frame, &err)) {
+    for (size_t p = 0; x && y && z && p < POSE_COUNT; p++) {
+        CurlParams pose = pose_of(&page, p);
+        if (!run_frame(ctx, &page, frames, &pose, &err)) {
             CHECK(s, false, "frame %ux%u: %s", nx, ny, err.message);
             break;
         }
@@ -148,12 +162,108 @@ static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32
         gpu_buffer_invalidate(ctx, &page.gpu.readback);
         char what[128];
         snprintf(what, sizeof what, "grid %ux%u %s t=%.2f g=%.2f", nx, ny, PATHS[way].name,
-                 poses[p][0], poses[p][1]);
+                 POSES[p][0], POSES[p][1]);
         compare(s, &page, page.gpu.readback.mapped, x, y, z, cpu_deform, what);
     }
     free(x), free(y), free(z);
-    gpu_frame_destroy(ctx, &frame);
+    gpu_frames_destroy(ctx, frames);
     app_page_destroy(ctx, &page);
+}
+
+/* One combination of --deform x --normals x --pack x --staging. */
+typedef struct Combo {
+    bool cpu_deform;
+    GpuNormalsPath path;
+    GpuPackPath pack;
+    GpuStaging staging;
+} Combo;
+
+/* The vertex buffers of every pose for one combination, PC_VERTEX_FLOATS a vertex; NULL when
+ * the combination cannot run here (--staging never without shared memory) or failed. */
+static float *render_combo(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32_t ny,
+                           const Combo *c, bool *in_place)
+{
+    GpuError err = {0};
+    AppPage page;
+    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
+    AppPageDesc desc = {.nx = nx,
+                        .ny = ny,
+                        .readback = true,
+                        .cpu_deform = c->cpu_deform,
+                        .normals = c->path,
+                        .pack = c->pack,
+                        .staging = c->staging};
+    if (c->staging == GPU_STAGING_NEVER && gpu_buffer_shared_heap(ctx) == 0)
+        return NULL; /* refused with a line by design; test_cli checks that line */
+    if (!app_page_create(ctx, &desc, &page, &err)) {
+        CHECK(s, false, "page %ux%u: %s", nx, ny, err.message);
+        return NULL;
+    }
+    *in_place = page.gpu.in_place;
+    size_t floats = page.grid.vertex_count * PC_VERTEX_FLOATS;
+    float *out = malloc(POSE_COUNT * floats * sizeof *out);
+    bool ok = out && gpu_frames_create(ctx, frames, &err);
+    for (size_t p = 0; ok && p < POSE_COUNT; p++) {
+        CurlParams pose = pose_of(&page, p);
+        ok = run_frame(ctx, &page, frames, &pose, &err);
+        gpu_buffer_invalidate(ctx, &page.gpu.readback);
+        if (ok) memcpy(out + p * floats, page.gpu.readback.mapped, floats * sizeof *out);
+    }
+    CHECK(s, ok, "grid %ux%u: %s", nx, ny, err.message);
+    gpu_frames_destroy(ctx, frames);
+    app_page_destroy(ctx, &page);
+    if (!ok) free(out), out = NULL;
+    return out;
+}
+
+/* Every combination on one grid: the two-pass ones (both packs, every staging mode) give the
+ * same vertex buffer bit for bit as the reference (two-pass, GPU pack, staging always) of the same
+ * deform; the fused ones the same within float rounding (2e-6: a few ulps of a unit normal or a
+ * page-width position; their UVs are exact). */
+static void check_combinations(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32_t ny)
+{
+    const GpuStaging stagings[] = {GPU_STAGING_AUTO, GPU_STAGING_ALWAYS, GPU_STAGING_NEVER};
+    const char *staging_names[] = {"auto", "always", "never"};
+    const char *path_names[] = {"", "two-pass", "fused", "fused-deform"};
+    size_t floats = (size_t)nx * ny * PC_VERTEX_FLOATS * POSE_COUNT;
+    int compared = 0, in_place_runs = 0;
+    for (int cpu = 0; cpu < 2; cpu++) {
+        bool unused;
+        Combo ref_combo = {cpu, GPU_NORMALS_TWO_PASS, GPU_PACK_GPU, GPU_STAGING_ALWAYS};
+        float *ref = render_combo(s, ctx, nx, ny, &ref_combo, &unused);
+        for (int path = GPU_NORMALS_TWO_PASS; ref && path <= GPU_NORMALS_FUSED_DEFORM; path++) {
+            for (int pack = 0; pack < 2; pack++) {
+                for (size_t st = 0; st < 3; st++) {
+                    if ((cpu && path == GPU_NORMALS_FUSED_DEFORM) ||
+                        (pack == GPU_PACK_STAGING && path != GPU_NORMALS_TWO_PASS))
+                        continue; /* refused by the command line */
+                    Combo c = {cpu, path, pack, stagings[st]};
+                    bool in_place = false;
+                    float *got = render_combo(s, ctx, nx, ny, &c, &in_place);
+                    if (!got) continue;
+                    in_place_runs += in_place;
+                    double worst = 0;
+                    size_t at = 0;
+                    for (size_t k = 0; k < floats; k++) {
+                        double d = fabs((double)got[k] - ref[k]);
+                        if (!(d <= worst)) worst = isnan(d) ? INFINITY : d, at = k;
+                    }
+                    double limit = path == GPU_NORMALS_TWO_PASS ? 0.0 : 2e-6;
+                    CHECK(s, worst <= limit,
+                          "grid %ux%u, deform %s, %s, pack %s, staging %s: float %zu of vertex "
+                          "%zu differs from two-pass by %g (limit %g)",
+                          nx, ny, cpu ? "cpu" : "gpu", path_names[path], pack ? "staging" : "gpu",
+                          staging_names[st], at % PC_VERTEX_FLOATS,
+                          at / PC_VERTEX_FLOATS % ((size_t)nx * ny), worst, limit);
+                    compared++;
+                    free(got);
+                }
+            }
+        }
+        free(ref);
+    }
+    printf("grid %ux%u: %d combinations compared with two-pass (%d writing in place)\n", nx, ny,
+           compared, in_place_runs);
 }
 
 /* 150 frames per grid with GPU_FRAMES_IN_FLIGHT overlapping (no wait on the frame just
@@ -167,17 +277,22 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
     GpuOffscreen target;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     bool ok = gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &renderer, &err) &&
-              gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, &renderer, &target,
-                                   &err) &&
+              gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, &renderer, &target, &err) &&
               gpu_frames_create(ctx, frames, &err);
     CHECK(s, ok, "frames in flight: %s", err.message);
     GpuRenderTarget rt = gpu_offscreen_target(&target);
     const AppPageDesc pages[] = {
-        {.nx = 33, .ny = 47, .readback = true, .cpu_deform = true,
-         .normals = GPU_NORMALS_TWO_PASS},
+        {.nx = 33, .ny = 47, .readback = true, .cpu_deform = true, .normals = GPU_NORMALS_TWO_PASS},
         {.nx = 64, .ny = 90, .readback = true, .normals = GPU_NORMALS_FUSED_DEFORM},
+        {.nx = 40,
+         .ny = 20,
+         .readback = true,
+         .cpu_deform = true,
+         .normals = GPU_NORMALS_TWO_PASS,
+         .pack = GPU_PACK_STAGING,
+         .staging = GPU_STAGING_ALWAYS},
     };
-    for (size_t p = 0; ok && p < 2; p++) {
+    for (size_t p = 0; ok && p < sizeof pages / sizeof pages[0]; p++) {
         AppPage page;
         if (!app_page_create(ctx, &pages[p], &page, &err)) {
             CHECK(s, false, "page: %s", err.message);
@@ -192,9 +307,9 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
             AppTurn turn = app_input_scripted(f % 60, 60, (float)(f % 5) / 4.0f);
             pose = mesh_curl_pose(turn.t, turn.g, page.grid.width, page.grid.height);
             ok = gpu_frame_begin(ctx, frame, &err);
-            if (!ok)
-                break;
-            app_page_deform(&page, &pose, frame->slot);
+            if (!ok) break;
+            ok = app_page_prepare(ctx, &page, &pose, frames, frame->slot, NULL, &err);
+            if (!ok) break;
             GpuFrameWork work = app_page_work(&page);
             work.readback_vertices = f + 1 == count;
             work.renderer = &renderer;
@@ -202,8 +317,7 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
             work.draws = draws.draws;
             work.draw_count = draws.count;
             gpu_frame_record(ctx, frame, &work);
-            if (f + 1 == count)
-                gpu_offscreen_record_readback(ctx, frame->cmd, &target);
+            if (f + 1 == count) gpu_offscreen_record_readback(ctx, frame->cmd, &target);
             ok = gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, &err);
         }
         ok = ok && gpu_frames_wait(ctx, frames, &err);
@@ -215,8 +329,8 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
                 mesh_curl_apply(&pose, page.grid.rest_x, page.grid.rest_y, n, x, x + n, x + 2 * n);
                 gpu_buffer_invalidate(ctx, &page.gpu.readback);
                 char what[64];
-                snprintf(what, sizeof what, "frames in flight, last frame of %ux%u",
-                         page.grid.nx, page.grid.ny);
+                snprintf(what, sizeof what, "frames in flight, last frame of %ux%u", page.grid.nx,
+                         page.grid.ny);
                 compare(s, &page, page.gpu.readback.mapped, x, x + n, x + 2 * n,
                         pages[p].cpu_deform, what);
                 free(x);
@@ -256,8 +370,7 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("device: %s\n", ctx.props.deviceName);
-    if (max_x)
-        ctx.dispatch_max_x = max_x;
+    if (max_x) ctx.dispatch_max_x = max_x;
     for (size_t g = 0; g < grid_count; g++)
         for (size_t way = 0; way < PATH_COUNT; way++)
             check_grid(&s, &ctx, grids[g][0], grids[g][1], way);
@@ -269,6 +382,10 @@ int main(int argc, char **argv)
     check_grid(&s, &ctx, 257, 130, 1);
     check_grid(&s, &ctx, 63, 17, 0);
     ctx.dispatch_max_x = device_max_x;
+    /* grids that are not multiples of the workgroup or the tile */
+    const uint32_t combo_grids[][2] = {{2, 2}, {3, 7}, {33, 47}, {257, 129}};
+    for (size_t g = 0; !given && g < sizeof combo_grids / sizeof combo_grids[0]; g++)
+        check_combinations(&s, &ctx, combo_grids[g][0], combo_grids[g][1]);
     check_frames_in_flight(&s, &ctx);
     gpu_context_destroy(&ctx);
     CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
