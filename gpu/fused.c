@@ -46,7 +46,8 @@ static void dispatch(const GpuContext *ctx, VkCommandBuffer cmd, const GpuKernel
                      const GpuPage *page, const PcDeformPush *push, const char *label)
 {
     gpu_label_begin(ctx, cmd, label);
-    gpu_kernel_dispatch_tiles(cmd, kernel, push, page->nx, page->ny, PC_TILE_W, PC_TILE_H);
+    gpu_kernel_dispatch_tiles(cmd, kernel, push, page->nx, page->ny, PC_TILE_W,
+                              PC_TILE_H * PC_TILE_ROWS);
     gpu_label_end(ctx, cmd);
     /* the kernel writes the AoS vertices -> the draw fetches them. */
     gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,

@@ -148,10 +148,12 @@ static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage 
         {staging_pack,
          &out->soa_readback,
          {6 * nv * f, dst, GPU_MEMORY_READBACK, "positions + normals readback"}},
+        /* every thread reads the table: in device memory where the CPU can write that (a
+         * 64x64 deform took 9 us on the H200 reading it over PCIe from host memory) */
         {true,
          &out->curl_tables,
-         {GPU_FRAMES_IN_FLIGHT * sizeof(CurlSegments), storage, GPU_MEMORY_UPLOAD,
-          "curl segments"}},
+         {GPU_FRAMES_IN_FLIGHT * sizeof(CurlSegments), storage,
+          gpu_buffer_shared_heap(ctx) ? GPU_MEMORY_SHARED : GPU_MEMORY_UPLOAD, "curl segments"}},
     };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i].wanted && !gpu_buffer_create(ctx, &all[i].desc, all[i].buf, err)) return false;

@@ -7,7 +7,8 @@ layout(local_size_x = PC_TILE_W, local_size_y = PC_TILE_H) in;
 layout(push_constant) uniform Push { PcDeformPush p; };
 layout(std430, binding = 0) writeonly buffer Vertices { vec4 vtx[]; };
 
-const uint HALO_W = PC_TILE_W + 2u, HALO_H = PC_TILE_H + 2u;
+const uint TILE_ROWS = PC_TILE_H * PC_TILE_ROWS; // vertex rows of the tile
+const uint HALO_W = PC_TILE_W + 2u, HALO_H = TILE_ROWS + 2u;
 shared float tile_x[HALO_H][HALO_W], tile_y[HALO_H][HALO_W], tile_z[HALO_H][HALO_W];
 
 vec3 at(uint r, uint c)
@@ -27,18 +28,13 @@ vec3 unit_normal(vec3 a, vec3 b, vec3 c)
 void tile_origin(out int i0, out int j0)
 {
     i0 = int(gl_WorkGroupID.x * PC_TILE_W) - 1;
-    j0 = int(gl_WorkGroupID.y * PC_TILE_H) - 1;
+    j0 = int(gl_WorkGroupID.y * TILE_ROWS) - 1;
 }
 
-void fused_finish()
+// One vertex of the tile: its normal from the tile, its AoS vertex out. r, c: its tile entry.
+void fused_vertex(uint i, uint j, uint r, uint c)
 {
-    // every thread's tile entries written -> every thread reads its neighbours'
-    barrier();
-    uint i = gl_GlobalInvocationID.x, j = gl_GlobalInvocationID.y;
     uint nx = p.grid.nx, ny = p.grid.ny;
-    if (i >= nx || j >= ny)
-        return;
-    uint r = gl_LocalInvocationID.y + 1u, c = gl_LocalInvocationID.x + 1u;
     bool right = i + 1u < nx, left = i > 0u, up = j + 1u < ny, down = j > 0u;
     vec3 o = at(r, c), sum = vec3(0.0);
     // the six slots of pc_vertex_triangle, each triangle's corners in its index order
@@ -60,4 +56,21 @@ void fused_finish()
     vec2 uv = vec2(pc_grid_coord(i, nx, p.grid.du), pc_grid_coord(j, ny, p.grid.dv));
     vtx[2u * v] = vec4(o, sum.x);
     vtx[2u * v + 1u] = vec4(sum.yz, uv);
+}
+
+void fused_finish()
+{
+    // every thread's tile entries written -> every thread reads its neighbours'
+    barrier();
+    uint i = gl_GlobalInvocationID.x;
+    if (i >= p.grid.nx)
+        return;
+    int i0, j0;
+    tile_origin(i0, j0);
+    for (uint q = 0u; q < PC_TILE_ROWS; q++) {
+        uint row = q * PC_TILE_H + gl_LocalInvocationID.y; // rows PC_TILE_H apart
+        uint j = uint(j0 + 1) + row;
+        if (j < p.grid.ny)
+            fused_vertex(i, j, row + 1u, gl_LocalInvocationID.x + 1u);
+    }
 }

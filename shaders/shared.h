@@ -40,6 +40,12 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_TILE_W 32
 #define PC_TILE_H 8
 #endif
+/* Vertices each thread of a fused kernel makes, down its column (rows PC_TILE_H apart, so a warp
+ * still writes one contiguous row at a time): the tile is PC_TILE_H * PC_TILE_ROWS tall, and
+ * the halo's share of the loads (and, for fused_deform, of the curl evaluations) shrinks. */
+#ifndef PC_TILE_ROWS /* PAGECURL_TILE_ROWS in CMake overrides it, for tuning runs */
+#define PC_TILE_ROWS 1
+#endif
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */
