@@ -42,9 +42,11 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #endif
 /* Vertices each thread of a fused kernel makes, down its column (rows PC_TILE_H apart, so a warp
  * still writes one contiguous row at a time): the tile is PC_TILE_H * PC_TILE_ROWS tall, and
- * the halo's share of the loads (and, for fused_deform, of the curl evaluations) shrinks. */
+ * the halo's share of the loads (and, for fused_deform, of the curl evaluations) shrinks.
+ * On the H200 at 4096^2: fused 0.322 ms with 1 row, 0.253 with 2, 0.280 with 4; fused_deform
+ * 0.312, 0.289, 0.296 (BENCHMARKS.md). */
 #ifndef PC_TILE_ROWS /* PAGECURL_TILE_ROWS in CMake overrides it, for tuning runs */
-#define PC_TILE_ROWS 1
+#define PC_TILE_ROWS 2
 #endif
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
