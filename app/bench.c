@@ -196,6 +196,30 @@ static void collect(const GpuContext *ctx, BenchGpu *g, uint32_t slot, BenchRun 
     if (frame >= 0) store(ctx, &g->timers[slot], run, frame);
 }
 
+/* The compiler's report on each kernel the run's path uses (registers, shared memory...). */
+static void kernel_statistics(const GpuContext *ctx, const AppPage *page, BenchRun *run)
+{
+    const GpuKernel *used[4];
+    uint32_t n = 0;
+    if (page->path != GPU_NORMALS_FUSED_DEFORM && !page->cpu_deform)
+        used[n++] = &page->deform.kernel;
+    if (page->path == GPU_NORMALS_TWO_PASS)
+        used[n++] = &page->normals.tri, used[n++] = &page->normals.vertex;
+    else if (page->path == GPU_NORMALS_FUSED)
+        used[n++] = &page->fused.fused;
+    else
+        used[n++] = &page->fused.fused_deform;
+    run->kernel_count = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t k = run->kernel_count;
+        if (gpu_kernel_statistics(ctx, used[i], run->kernel_stats[k],
+                                  sizeof run->kernel_stats[k])) {
+            run->kernel_names[k] = used[i]->label;
+            run->kernel_count++;
+        }
+    }
+}
+
 /* Records and submits frame f (measured frame `measured`, or -1 in the warm-up) without waiting
  * for it: frames overlap as they do in the window. */
 static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const AppBookDraws *draws,
@@ -284,6 +308,7 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     run->path = paths[g.page.path];
     run->pack = g.page.gpu.pack == GPU_PACK_STAGING ? "staging" : "gpu";
     run->in_place = g.page.gpu.in_place;
+    kernel_statistics(ctx, &g.page, run);
     stage_bytes(run);
     GpuRenderTarget target = gpu_offscreen_target(&g.target);
     AppBookDraws draws;

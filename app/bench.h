@@ -48,6 +48,10 @@ typedef struct BenchRun {
     double compute_ms;     /* median of all GPU stages before render: the compute chain */
     double cpu_reference_normals_ms, speedup_vs_cpu; /* the seed's loop vs gpu_normals_ms */
     double max_stretch, max_normal_error_deg;
+    /* the compiler's statistics of the kernels the path ran, where the driver reports them */
+    uint32_t kernel_count;
+    const char *kernel_names[4];
+    char kernel_stats[4][512];
 } BenchRun;
 
 typedef struct BenchReport {

@@ -106,6 +106,7 @@ int main(int argc, char **argv)
         .gpu_assisted = opts.gpu_assisted,
         .device_index = opts.device,
         .messages = &messages,
+        .pipeline_statistics = opts.bench, /* the report shows each kernel's compiler figures */
     };
 #ifdef PAGECURL_HAVE_SDL
     if (windowed) {

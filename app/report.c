@@ -43,6 +43,8 @@ void app_report_table(FILE *out, const BenchReport *r)
                                 run->stages[s], run->bytes[s], r->copy_gbps);
         print_stats_row(out, "frame (wall)", run->frame, 0, 0);
         print_stats_row(out, "cpu per frame", run->cpu, 0, 0);
+        for (uint32_t k = 0; k < run->kernel_count; k++)
+            fprintf(out, "  compiler, %s: %s\n", run->kernel_names[k], run->kernel_stats[k]);
         fprintf(out,
                 "  compute chain %.4f ms; %.1f frames/s; CPU reference normals (the seed's "
                 "loop) %.4f ms, GPU normals %.4f ms: %.1fx\n",
@@ -128,6 +130,14 @@ static bool write_json(FILE *f, const void *user)
         json_stats(f, run->frame);
         fputs(", \"cpu_per_frame\": ", f);
         json_stats(f, run->cpu);
+        fputs(", \"kernels\": {", f);
+        for (uint32_t k = 0; k < run->kernel_count; k++) {
+            fprintf(f, "%s", k ? ", " : "");
+            json_string(f, run->kernel_names[k]);
+            fputs(": ", f);
+            json_string(f, run->kernel_stats[k]);
+        }
+        fputc('}', f);
         fprintf(f,
                 ", \"normals\": \"%s\", \"pack\": \"%s\", \"in_place\": %s, \"compute_ms\": %.6g, "
                 "\"gpu_normals_ms\": %.6g",

@@ -2,9 +2,52 @@
 
 #include <string.h>
 
+bool gpu_kernel_statistics(const GpuContext *ctx, const GpuKernel *kernel, char *out, size_t size)
+{
+    if (!ctx->pipeline_statistics || !kernel->pipeline || size == 0) return false;
+    VkPipelineExecutableInfoKHR exe = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR,
+        .pipeline = kernel->pipeline,
+        .executableIndex = 0, /* a compute pipeline has its one shader */
+    };
+    VkPipelineExecutableStatisticKHR stats[32];
+    uint32_t count = 32;
+    for (uint32_t i = 0; i < count; i++)
+        stats[i] = (VkPipelineExecutableStatisticKHR){
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR};
+    VkResult r = vkGetPipelineExecutableStatisticsKHR(ctx->device, &exe, &count, stats);
+    if (r != VK_SUCCESS && r != VK_INCOMPLETE) return false;
+    size_t at = 0;
+    out[0] = '\0';
+    for (uint32_t i = 0; i < count && at < size; i++) {
+        const VkPipelineExecutableStatisticKHR *st = &stats[i];
+        const char *sep = i ? "; " : "";
+        int n = 0;
+        switch (st->format) {
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
+            n = snprintf(out + at, size - at, "%s%s %s", sep, st->name,
+                         st->value.b32 ? "yes" : "no");
+            break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
+            n = snprintf(out + at, size - at, "%s%s %lld", sep, st->name, (long long)st->value.i64);
+            break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+            n = snprintf(out + at, size - at, "%s%s %llu", sep, st->name,
+                         (unsigned long long)st->value.u64);
+            break;
+        default:
+            n = snprintf(out + at, size - at, "%s%s %g", sep, st->name, st->value.f64);
+            break;
+        }
+        at += n > 0 ? (size_t)n : 0;
+    }
+    return count > 0;
+}
+
 static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuKernel *out,
                           GpuError *err)
 {
+    out->label = desc->label;
     VkDescriptorSetLayoutBinding bindings[GPU_KERNEL_MAX_BINDINGS];
     for (uint32_t i = 0; i < desc->binding_count; i++) {
         bindings[i] = (VkDescriptorSetLayoutBinding){
@@ -53,9 +96,10 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
                 .pName = "main",
             },
         .layout = out->layout,
+        .flags = ctx->pipeline_statistics ? VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR : 0,
     };
-    VkResult r = vkCreateComputePipelines(ctx->device, VK_NULL_HANDLE, 1, &pipe_info, NULL,
-                                          &out->pipeline);
+    VkResult r =
+        vkCreateComputePipelines(ctx->device, VK_NULL_HANDLE, 1, &pipe_info, NULL, &out->pipeline);
     vkDestroyShaderModule(ctx->device, module, NULL); /* the pipeline keeps what it needs */
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, out->pipeline, desc->label);
@@ -93,26 +137,22 @@ bool gpu_kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuKern
     out->push_size = desc->push_size;
     out->workgroup_size = desc->workgroup_size;
     out->max_groups_x = ctx->dispatch_max_x;
-    if (kernel_create(ctx, desc, out, err))
-        return true;
+    if (kernel_create(ctx, desc, out, err)) return true;
     gpu_kernel_destroy(ctx, out);
     return false;
 }
 
 void gpu_kernel_destroy(const GpuContext *ctx, GpuKernel *kernel)
 {
-    if (kernel->pool)
-        vkDestroyDescriptorPool(ctx->device, kernel->pool, NULL); /* frees the set */
-    if (kernel->pipeline)
-        vkDestroyPipeline(ctx->device, kernel->pipeline, NULL);
-    if (kernel->layout)
-        vkDestroyPipelineLayout(ctx->device, kernel->layout, NULL);
-    if (kernel->set_layout)
-        vkDestroyDescriptorSetLayout(ctx->device, kernel->set_layout, NULL);
+    if (kernel->pool) vkDestroyDescriptorPool(ctx->device, kernel->pool, NULL); /* frees the set */
+    if (kernel->pipeline) vkDestroyPipeline(ctx->device, kernel->pipeline, NULL);
+    if (kernel->layout) vkDestroyPipelineLayout(ctx->device, kernel->layout, NULL);
+    if (kernel->set_layout) vkDestroyDescriptorSetLayout(ctx->device, kernel->set_layout, NULL);
     memset(kernel, 0, sizeof *kernel);
 }
 
-void gpu_kernel_bind(const GpuContext *ctx, const GpuKernel *kernel, const GpuBuffer *const *buffers)
+void gpu_kernel_bind(const GpuContext *ctx, const GpuKernel *kernel,
+                     const GpuBuffer *const *buffers)
 {
     VkDescriptorBufferInfo infos[GPU_KERNEL_MAX_BINDINGS];
     VkWriteDescriptorSet writes[GPU_KERNEL_MAX_BINDINGS];
@@ -135,17 +175,15 @@ static void grid_for(uint64_t count, uint32_t wg, uint32_t max_x, uint64_t *gx, 
 {
     uint64_t groups = (count + wg - 1) / wg;
     *gy = (groups + max_x - 1) / max_x;
-    if (*gy == 0)
-        *gy = 1;
+    if (*gy == 0) *gy = 1;
     *gx = (groups + *gy - 1) / *gy;
 }
-
 
 static void bind(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push)
 {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->layout, 0, 1,
-                            &kernel->set, 0, NULL);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->layout, 0, 1, &kernel->set,
+                            0, NULL);
     if (kernel->push_size)
         vkCmdPushConstants(cmd, kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, kernel->push_size,
                            push);
@@ -154,8 +192,7 @@ static void bind(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push)
 void gpu_kernel_dispatch(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push,
                          uint64_t count)
 {
-    if (count == 0)
-        return;
+    if (count == 0) return;
     uint64_t gx, gy;
     grid_for(count, kernel->workgroup_size, kernel->max_groups_x, &gx, &gy);
     bind(cmd, kernel, push);
@@ -168,4 +205,3 @@ void gpu_kernel_dispatch_tiles(VkCommandBuffer cmd, const GpuKernel *kernel, con
     bind(cmd, kernel, push);
     vkCmdDispatch(cmd, (width + tile_w - 1) / tile_w, (height + tile_h - 1) / tile_h, 1);
 }
-

@@ -29,7 +29,13 @@ typedef struct GpuKernel {
     VkDescriptorSet set;
     uint32_t binding_count, push_size, workgroup_size;
     uint32_t max_groups_x; /* the context's dispatch_max_x when the kernel was made */
+    const char *label;     /* the desc's (a string that outlives the kernel) */
 } GpuKernel;
+
+/* The compiler's statistics of the kernel as "name value; ..." (registers, shared memory...),
+ * where the context captures them; false otherwise. */
+bool gpu_kernel_statistics(const GpuContext *ctx, const GpuKernel *kernel, char *out,
+                           size_t size);
 
 bool gpu_kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuKernel *out,
                        GpuError *err);

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #define VALIDATION_LAYER "VK_LAYER_KHRONOS_validation"
-#define MAX_DEVICES 16
-#define MAX_EXTENSIONS 16
+#define MAX_DEVICES      16
+#define MAX_EXTENSIONS   16
 
 static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                  VkDebugUtilsMessageTypeFlagsEXT type,
@@ -17,7 +17,8 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
     bool is_warning = severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT;
     /* The loader's own general warnings (e.g. drivers skipped by VK_LOADER_DRIVERS_SELECT) are
      * about the machine, not about us; every validation finding counts. */
-    bool counted = is_error || (is_warning && (type & ~VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT));
+    bool counted =
+        is_error || (is_warning && (type & ~VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT));
     if (counted) {
         if (messages && is_error)
             messages->errors++;
@@ -34,8 +35,7 @@ static bool has_layer(const char *name)
     uint32_t count = 0;
     vkEnumerateInstanceLayerProperties(&count, NULL);
     VkLayerProperties *layers = calloc(count ? count : 1, sizeof *layers);
-    if (!layers)
-        return false;
+    if (!layers) return false;
     vkEnumerateInstanceLayerProperties(&count, layers);
     bool found = false;
     for (uint32_t i = 0; i < count && !found; i++)
@@ -49,8 +49,7 @@ static bool has_instance_extension(const char *name)
     uint32_t count = 0;
     vkEnumerateInstanceExtensionProperties(NULL, &count, NULL);
     VkExtensionProperties *exts = calloc(count ? count : 1, sizeof *exts);
-    if (!exts)
-        return false;
+    if (!exts) return false;
     vkEnumerateInstanceExtensionProperties(NULL, &count, exts);
     bool found = false;
     for (uint32_t i = 0; i < count && !found; i++)
@@ -92,12 +91,12 @@ static bool create_instance(const GpuContextDesc *desc, GpuContext *ctx, GpuErro
     for (uint32_t i = 0; i < desc->instance_extension_count; i++)
         exts[ext_count++] = desc->instance_extensions[i];
     ctx->debug_utils = has_instance_extension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
-    if (ctx->debug_utils)
-        exts[ext_count++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    if (ctx->debug_utils) exts[ext_count++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     if (desc->validation) {
         if (!has_layer(VALIDATION_LAYER))
-            return gpu_error_set(err, "--validation: the layer %s is not installed "
-                                      "(Debian: apt-get install vulkan-validationlayers)",
+            return gpu_error_set(err,
+                                 "--validation: the layer %s is not installed "
+                                 "(Debian: apt-get install vulkan-validationlayers)",
                                  VALIDATION_LAYER);
         if (!ctx->debug_utils)
             return gpu_error_set(err, "--validation: VK_EXT_debug_utils is missing");
@@ -144,8 +143,8 @@ static bool create_instance(const GpuContextDesc *desc, GpuContext *ctx, GpuErro
     GPU_TRY(err, r);
     volkLoadInstanceOnly(ctx->instance);
     if (desc->validation)
-        GPU_TRY(err, vkCreateDebugUtilsMessengerEXT(ctx->instance, &messenger, NULL,
-                                                    &ctx->messenger));
+        GPU_TRY(err,
+                vkCreateDebugUtilsMessengerEXT(ctx->instance, &messenger, NULL, &ctx->messenger));
     return true;
 }
 
@@ -154,19 +153,16 @@ static bool find_queue_family(VkPhysicalDevice dev, VkSurfaceKHR surface, uint32
     uint32_t count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(dev, &count, NULL);
     VkQueueFamilyProperties families[32];
-    if (count > 32)
-        count = 32;
+    if (count > 32) count = 32;
     vkGetPhysicalDeviceQueueFamilyProperties(dev, &count, families);
     /* One queue for everything keeps the frame a single submission with plain barriers. */
     VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
     for (uint32_t i = 0; i < count; i++) {
-        if ((families[i].queueFlags & need) != need)
-            continue;
+        if ((families[i].queueFlags & need) != need) continue;
         if (surface) {
             VkBool32 present = VK_FALSE;
             vkGetPhysicalDeviceSurfaceSupportKHR(dev, i, surface, &present);
-            if (!present)
-                continue;
+            if (!present) continue;
         }
         *out = i;
         return true;
@@ -200,13 +196,13 @@ static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
                                   "mesa-vulkan-drivers for the CPU driver lavapipe)");
     if (desc->device_index >= (int)count) {
         err->usage = true;
-        return gpu_error_set(err, "--device %d: only %u Vulkan device(s) found (see --list-devices)",
+        return gpu_error_set(err,
+                             "--device %d: only %u Vulkan device(s) found (see --list-devices)",
                              desc->device_index, count);
     }
     int best_rank = -1;
     for (uint32_t i = 0; i < count; i++) {
-        if (desc->device_index >= 0 && (int)i != desc->device_index)
-            continue;
+        if (desc->device_index >= 0 && (int)i != desc->device_index) continue;
         VkPhysicalDeviceProperties props;
         vkGetPhysicalDeviceProperties(devices[i], &props);
         uint32_t family;
@@ -222,8 +218,9 @@ static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
     }
     if (!ctx->physical) {
         if (desc->device_index >= 0)
-            return gpu_error_set(err, "--device %d cannot be used: it needs Vulkan 1.3 and a "
-                                      "graphics+compute queue%s",
+            return gpu_error_set(err,
+                                 "--device %d cannot be used: it needs Vulkan 1.3 and a "
+                                 "graphics+compute queue%s",
                                  desc->device_index, ctx->surface ? " that presents" : "");
         return gpu_error_set(err, "no Vulkan 1.3 device with a graphics+compute queue%s",
                              ctx->surface ? " that can present to the window" : "");
@@ -239,10 +236,30 @@ static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
     return true;
 }
 
-static bool create_device(GpuContext *ctx, GpuError *err)
+static bool has_device_extension(VkPhysicalDevice physical, const char *name)
 {
+    uint32_t count = 0;
+    vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL);
+    VkExtensionProperties *exts = calloc(count ? count : 1, sizeof *exts);
+    if (!exts) return false;
+    vkEnumerateDeviceExtensionProperties(physical, NULL, &count, exts);
+    bool found = false;
+    for (uint32_t i = 0; i < count && !found; i++)
+        found = strcmp(exts[i].extensionName, name) == 0;
+    free(exts);
+    return found;
+}
+
+static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
+{
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR have_stats = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+    bool stats_offered =
+        desc->pipeline_statistics &&
+        has_device_extension(ctx->physical, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     VkPhysicalDeviceVulkan13Features have13 = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+        .pNext = stats_offered ? &have_stats : NULL};
     VkPhysicalDeviceFeatures2 have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                       .pNext = &have13};
     vkGetPhysicalDeviceFeatures2(ctx->physical, &have);
@@ -256,7 +273,17 @@ static bool create_device(GpuContext *ctx, GpuError *err)
         /* glslc for Vulkan 1.3 states workgroup sizes as LocalSizeId, which needs it */
         .maintenance4 = VK_TRUE,
     };
-    const char *exts[] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
+    ctx->pipeline_statistics = stats_offered && have_stats.pipelineExecutableInfo;
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR want_stats = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
+        .pipelineExecutableInfo = VK_TRUE,
+    };
+    if (ctx->pipeline_statistics) want13.pNext = &want_stats;
+    const char *exts[2];
+    uint32_t ext_count = 0;
+    if (ctx->surface) exts[ext_count++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
+    if (ctx->pipeline_statistics)
+        exts[ext_count++] = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
     float priority = 1.0f;
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
@@ -269,7 +296,7 @@ static bool create_device(GpuContext *ctx, GpuError *err)
                 .queueCount = 1,
                 .pQueuePriorities = &priority,
             },
-        .enabledExtensionCount = ctx->surface ? 1 : 0,
+        .enabledExtensionCount = ext_count,
         .ppEnabledExtensionNames = exts,
     };
     GPU_TRY(err, vkCreateDevice(ctx->physical, &info, NULL, &ctx->device));
@@ -290,8 +317,7 @@ static bool create_device(GpuContext *ctx, GpuError *err)
 static bool faults_create(GpuContext *ctx, GpuError *err)
 {
     ctx->faults = calloc(1, sizeof *ctx->faults);
-    if (!ctx->faults)
-        return gpu_error_set(err, "out of memory");
+    if (!ctx->faults) return gpu_error_set(err, "out of memory");
     const char *spec = getenv("PAGECURL_FAULT");
     unsigned after = 0;
     if (spec && sscanf(spec, "submit:%u", &after) == 1)
@@ -305,8 +331,7 @@ static bool faults_create(GpuContext *ctx, GpuError *err)
 static VkResult fault(const GpuContext *ctx, int kind, VkResult injected)
 {
     GpuFaults *f = ctx->faults;
-    if (!f || f->kind != kind)
-        return VK_SUCCESS;
+    if (!f || f->kind != kind) return VK_SUCCESS;
     return f->seen++ >= f->after ? injected : VK_SUCCESS;
 }
 
@@ -322,21 +347,18 @@ VkResult gpu_fault_allocate(const GpuContext *ctx)
 
 static bool context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
 {
-    if (!faults_create(ctx, err))
-        return false;
-    if (!load_loader(err) || !create_instance(desc, ctx, err))
-        return false;
-    if (desc->create_surface && !desc->create_surface(desc->surface_user, ctx->instance,
-                                                      &ctx->surface))
+    if (!faults_create(ctx, err)) return false;
+    if (!load_loader(err) || !create_instance(desc, ctx, err)) return false;
+    if (desc->create_surface &&
+        !desc->create_surface(desc->surface_user, ctx->instance, &ctx->surface))
         return gpu_error_set(err, "could not create a Vulkan surface for the window");
-    return pick_device(desc, ctx, err) && create_device(ctx, err);
+    return pick_device(desc, ctx, err) && create_device(desc, ctx, err);
 }
 
 bool gpu_context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
 {
     memset(ctx, 0, sizeof *ctx);
-    if (context_create(desc, ctx, err))
-        return true;
+    if (context_create(desc, ctx, err)) return true;
     gpu_context_destroy(ctx);
     return false;
 }
@@ -345,16 +367,12 @@ void gpu_context_destroy(GpuContext *ctx)
 {
     if (ctx->device) {
         vkDeviceWaitIdle(ctx->device); /* teardown only: everything in flight must finish */
-        if (ctx->pool)
-            vkDestroyCommandPool(ctx->device, ctx->pool, NULL);
+        if (ctx->pool) vkDestroyCommandPool(ctx->device, ctx->pool, NULL);
         vkDestroyDevice(ctx->device, NULL);
     }
-    if (ctx->surface)
-        vkDestroySurfaceKHR(ctx->instance, ctx->surface, NULL);
-    if (ctx->messenger)
-        vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
-    if (ctx->instance)
-        vkDestroyInstance(ctx->instance, NULL);
+    if (ctx->surface) vkDestroySurfaceKHR(ctx->instance, ctx->surface, NULL);
+    if (ctx->messenger) vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
+    if (ctx->instance) vkDestroyInstance(ctx->instance, NULL);
     free(ctx->faults);
     memset(ctx, 0, sizeof *ctx);
 }
@@ -387,12 +405,11 @@ bool gpu_context_list_devices(FILE *out, GpuError *err)
         for (uint32_t i = 0; i < count; i++) {
             VkPhysicalDeviceProperties p;
             vkGetPhysicalDeviceProperties(devices[i], &p);
-            fprintf(out, "%u: %s (%s, Vulkan %u.%u.%u)\n", i, p.deviceName,
-                    type_name(p.deviceType), VK_API_VERSION_MAJOR(p.apiVersion),
-                    VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion));
+            fprintf(out, "%u: %s (%s, Vulkan %u.%u.%u)\n", i, p.deviceName, type_name(p.deviceType),
+                    VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
+                    VK_API_VERSION_PATCH(p.apiVersion));
         }
-        if (count == 0)
-            ok = gpu_error_set(err, "no Vulkan device found");
+        if (count == 0) ok = gpu_error_set(err, "no Vulkan device found");
     }
     gpu_context_destroy(&ctx);
     return ok;
@@ -400,8 +417,7 @@ bool gpu_context_list_devices(FILE *out, GpuError *err)
 
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name)
 {
-    if (!ctx->debug_utils || !handle)
-        return;
+    if (!ctx->debug_utils || !handle) return;
     VkDebugUtilsObjectNameInfoEXT info = {
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT,
         .objectType = type,
@@ -413,8 +429,7 @@ void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const c
 
 void gpu_label_begin(const GpuContext *ctx, VkCommandBuffer cmd, const char *name)
 {
-    if (!ctx->debug_utils)
-        return;
+    if (!ctx->debug_utils) return;
     VkDebugUtilsLabelEXT label = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT,
                                   .pLabelName = name};
     vkCmdBeginDebugUtilsLabelEXT(cmd, &label);
@@ -422,8 +437,7 @@ void gpu_label_begin(const GpuContext *ctx, VkCommandBuffer cmd, const char *nam
 
 void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd)
 {
-    if (ctx->debug_utils)
-        vkCmdEndDebugUtilsLabelEXT(cmd);
+    if (ctx->debug_utils) vkCmdEndDebugUtilsLabelEXT(cmd);
 }
 
 bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user, GpuError *err)
@@ -445,9 +459,9 @@ bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *us
     }
     if (r == VK_SUCCESS) {
         GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, fence, "one-off set-up");
-        r = vkBeginCommandBuffer(cmd, &(VkCommandBufferBeginInfo){
-                                          .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                          .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT});
+        r = vkBeginCommandBuffer(
+            cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                             .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT});
     }
     if (r == VK_SUCCESS) {
         record(user, cmd);
@@ -459,12 +473,9 @@ bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *us
                                .pCommandBuffers = &cmd};
         r = vkQueueSubmit(ctx->queue, 1, &submit, fence);
     }
-    if (r == VK_SUCCESS)
-        r = vkWaitForFences(ctx->device, 1, &fence, VK_TRUE, UINT64_MAX);
-    if (fence)
-        vkDestroyFence(ctx->device, fence, NULL);
-    if (cmd)
-        vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &cmd);
+    if (r == VK_SUCCESS) r = vkWaitForFences(ctx->device, 1, &fence, VK_TRUE, UINT64_MAX);
+    if (fence) vkDestroyFence(ctx->device, fence, NULL);
+    if (cmd) vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &cmd);
     GPU_TRY(err, r);
     return true;
 }

@@ -42,6 +42,9 @@ typedef struct GpuContextDesc {
     GpuSurfaceFn create_surface; /* optional: the chosen queue must then present to it */
     void *surface_user;
     GpuMessages *messages; /* optional: where validation messages are counted */
+    /* ask the driver for each compute pipeline's compiler statistics (registers, shared
+     * memory...) where it offers VK_KHR_pipeline_executable_properties: the benchmark's report */
+    bool pipeline_statistics;
 } GpuContextDesc;
 
 typedef struct GpuContext {
@@ -60,6 +63,7 @@ typedef struct GpuContext {
      * many, 2^31-1 on NVIDIA). Tests lower it to run the y spill on small extents. */
     uint32_t dispatch_max_x;
     bool debug_utils;
+    bool pipeline_statistics; /* asked for and offered: kernels capture compiler statistics */
     GpuFaults *faults; /* owned; counts calls, so it lives behind a pointer in a const context */
 } GpuContext;
 
