@@ -140,6 +140,7 @@ int main(int argc, char **argv)
         status = windowed ? app_window_run(&window, &ctx, &page, &opts, trace)
                           : app_headless_run(&ctx, &page, &opts, trace);
 #else
+        (void)windowed; /* always false without SDL */
         status = app_headless_run(&ctx, &page, &opts, trace);
 #endif
     }
