@@ -44,15 +44,22 @@ bool gpu_kernel_statistics(const GpuContext *ctx, const GpuKernel *kernel, char 
     return count > 0;
 }
 
+static VkDescriptorType binding_type(uint32_t uniform_mask, uint32_t i)
+{
+    return uniform_mask & (1u << i) ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+                                    : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+}
+
 static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuKernel *out,
                           GpuError *err)
 {
     out->label = desc->label;
+    out->uniform_mask = desc->uniform_mask;
     VkDescriptorSetLayoutBinding bindings[GPU_KERNEL_MAX_BINDINGS];
     for (uint32_t i = 0; i < desc->binding_count; i++) {
         bindings[i] = (VkDescriptorSetLayoutBinding){
             .binding = i,
-            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .descriptorType = binding_type(desc->uniform_mask, i),
             .descriptorCount = 1,
             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
         };
@@ -107,11 +114,11 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
     VkDescriptorPoolCreateInfo pool_info = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
         .maxSets = 1,
-        .poolSizeCount = 1,
+        .poolSizeCount = 2,
         .pPoolSizes =
-            &(VkDescriptorPoolSize){
-                .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                .descriptorCount = desc->binding_count,
+            (VkDescriptorPoolSize[]){
+                {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, desc->binding_count},
+                {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, desc->binding_count},
             },
     };
     GPU_TRY(err, vkCreateDescriptorPool(ctx->device, &pool_info, NULL, &out->pool));
@@ -163,7 +170,7 @@ void gpu_kernel_bind(const GpuContext *ctx, const GpuKernel *kernel,
             .dstSet = kernel->set,
             .dstBinding = i,
             .descriptorCount = 1,
-            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .descriptorType = binding_type(kernel->uniform_mask, i),
             .pBufferInfo = &infos[i],
         };
     }

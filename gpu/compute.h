@@ -15,7 +15,8 @@
 typedef struct GpuKernelDesc {
     const uint32_t *spirv;
     size_t spirv_size;       /* bytes */
-    uint32_t binding_count;  /* storage buffers at bindings 0..count-1 of set 0 */
+    uint32_t binding_count;  /* buffers at bindings 0..count-1 of set 0: storage buffers... */
+    uint32_t uniform_mask;   /* ...except where bit i is set: binding i is a uniform buffer */
     uint32_t push_size;      /* bytes of push constants, 0 for none */
     uint32_t workgroup_size; /* must match the shader's local_size_x */
     const char *label;       /* the stage name */
@@ -27,7 +28,7 @@ typedef struct GpuKernel {
     VkDescriptorSetLayout set_layout;
     VkDescriptorPool pool;
     VkDescriptorSet set;
-    uint32_t binding_count, push_size, workgroup_size;
+    uint32_t binding_count, uniform_mask, push_size, workgroup_size;
     uint32_t max_groups_x; /* the context's dispatch_max_x when the kernel was made */
     const char *label;     /* the desc's (a string that outlives the kernel) */
 } GpuKernel;

@@ -6,6 +6,7 @@
 #ifndef PAGECURL_GPU_CONTEXT_H
 #define PAGECURL_GPU_CONTEXT_H
 
+#include "../shaders/shared.h"
 #include "error.h"
 
 #include <stdint.h>
@@ -13,7 +14,7 @@
 
 /* Frames the CPU may record and submit ahead of the GPU. Two: the CPU prepares frame N+1 while
  * the GPU runs frame N, and waits only for frame N-1, long finished in the steady state. */
-#define GPU_FRAMES_IN_FLIGHT 2
+#define GPU_FRAMES_IN_FLIGHT PC_FRAMES_IN_FLIGHT /* shaders/shared.h */
 
 /* Counted by the debug messenger. Owned by the caller so that it outlives the context: the
  * layer reports leaks while the device and instance are destroyed. */

@@ -6,20 +6,19 @@ static const uint32_t deform_spv[] =
 #include "deform.comp.inc"
     ;
 
-bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, GpuDeform *out,
-                       GpuError *err)
+bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, GpuDeform *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
     GpuKernelDesc desc = {
         .spirv = deform_spv,
         .spirv_size = sizeof deform_spv,
         .binding_count = 2,
+        .uniform_mask = 1u << 1, /* the curl tables */
         .push_size = sizeof(PcDeformPush),
         .workgroup_size = PC_WG_DEFORM,
         .label = "deform",
     };
-    if (!gpu_kernel_create(ctx, &desc, &out->kernel, err))
-        return false;
+    if (!gpu_kernel_create(ctx, &desc, &out->kernel, err)) return false;
     gpu_kernel_bind(ctx, &out->kernel, (const GpuBuffer *[]){&page->positions, &page->curl_tables});
     return true;
 }

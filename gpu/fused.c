@@ -24,6 +24,7 @@ bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, GpuFused *out,
     fused_deform.spirv = fused_deform_spv;
     fused_deform.spirv_size = sizeof fused_deform_spv;
     fused_deform.binding_count = 2;
+    fused_deform.uniform_mask = 1u << 1; /* the curl tables */
     fused_deform.label = "fused_deform";
     if (!gpu_kernel_create(ctx, &fused, &out->fused, err) ||
         !gpu_kernel_create(ctx, &fused_deform, &out->fused_deform, err)) {

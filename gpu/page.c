@@ -148,11 +148,11 @@ static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage 
         {staging_pack,
          &out->soa_readback,
          {6 * nv * f, dst, GPU_MEMORY_READBACK, "positions + normals readback"}},
-        /* every thread reads the table: in device memory where the CPU can write that (a
-         * 64x64 deform took 9 us on the H200 reading it over PCIe from host memory) */
+        /* every thread reads the table: a uniform buffer in device memory where the CPU can
+         * write that (a 64x64 deform took 9 us on the H200 reading a host storage buffer) */
         {true,
          &out->curl_tables,
-         {GPU_FRAMES_IN_FLIGHT * sizeof(CurlSegments), storage,
+         {GPU_FRAMES_IN_FLIGHT * sizeof(CurlSegments), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
           gpu_buffer_shared_heap(ctx) ? GPU_MEMORY_SHARED : GPU_MEMORY_UPLOAD, "curl segments"}},
     };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)

@@ -8,7 +8,7 @@
 layout(local_size_x = PC_WG_DEFORM) in;
 layout(push_constant) uniform Push { PcDeformPush p; };
 layout(std430, binding = 0) writeonly buffer Positions { float pos[]; };
-layout(std430, binding = 1) readonly buffer CurlTables { CurlSegments curl_tables[]; };
+layout(std140, binding = 1) uniform CurlTables { CurlSegments curl_tables[PC_FRAMES_IN_FLIGHT]; };
 
 #include "curl.glsl"
 

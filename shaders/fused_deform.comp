@@ -5,7 +5,7 @@
 #include "shared.h"
 #include "fused.glsl"
 
-layout(std430, binding = 1) readonly buffer CurlTables { CurlSegments curl_tables[]; };
+layout(std140, binding = 1) uniform CurlTables { CurlSegments curl_tables[PC_FRAMES_IN_FLIGHT]; };
 
 #include "curl.glsl"
 

@@ -142,6 +142,9 @@ PC_END(CurlSegment)
 PC_STRUCT(CurlSegments)
     CurlSegment seg[PC_CURL_SEGMENTS];
 PC_END(CurlSegments)
+/* One CurlSegments per frame in flight, in a uniform buffer: every thread of a deforming kernel
+ * reads the same piece starts, which the constant cache broadcasts. */
+#define PC_FRAMES_IN_FLIGHT 2
 
 /* Push constants of deform.comp and fused_deform.comp: the grid, the pose, the page size and
  * which frame-in-flight's CurlSegments to read. 96 bytes. */
