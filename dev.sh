@@ -79,7 +79,7 @@ fuzz)
     install_packages $BUILD_PKGS $FUZZ_PKGS
     cmake --preset fuzz >/dev/null
     cmake --build --preset fuzz
-    for target in trace cli; do
+    for target in trace cli notebook; do
         corpus=build/fuzz/corpus-$target
         mkdir -p "$corpus"
         cp tests/fuzz/seed.* "$corpus/"

@@ -1,13 +1,10 @@
 #include "book.h"
 
+#include "../mesh/pick.h"
 #include "camera.h"
 
 #include <cglm/cglm.h>
 #include <string.h>
-
-/* Flat pages lie this far (in page widths) below the turning leaf's flat part: one leaf's
- * thickness, enough for a 32-bit depth buffer to keep them apart, too little to see. */
-#define BOOK_STACK_STEP 0.002f
 
 void app_book_init(MeshFlip *flip, const AppPage *page)
 {
@@ -16,9 +13,87 @@ void app_book_init(MeshFlip *flip, const AppPage *page)
                                          .page_count = APP_BOOK_LEAVES});
 }
 
-void app_book_input(MeshFlip *flip, const AppTraceEvent *e, uint32_t width, uint32_t height,
-                    const AppPage *page)
+/* Book page (0-based) of a face. */
+static int face_page(MeshFlipFace face)
 {
+    return 2 * face.leaf + (face.side == MESH_FLIP_SIDE_BACK);
+}
+
+bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width, uint32_t height,
+                   float px, float py, AppBookHit *out)
+{
+    float w = page->grid.width, h = page->grid.height;
+    double o[3], d[3];
+    if (!width || !height || !app_camera_ray(width, height, w, h, px, py, o, d))
+        return false;
+    bool found = false;
+    double best = 0.0;
+    if (view->turning) {
+        /* the ray in the turning leaf's frame (a backward turn's is mirrored) */
+        double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0;
+        MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
+        CurlParams pose = app_book_pose(view, page);
+        MeshPick pick;
+        if (mesh_pick_curl(&pose, w, h, &ray, &pick)) {
+            MeshFlipFace face = pick.plus_z ? view->face_up : view->face_down;
+            found = face.side != MESH_FLIP_SIDE_NONE;
+            best = pick.t;
+            *out =
+                (AppBookHit){face_page(face), mesh_flip_content_column(face.side, (float)pick.x, w),
+                             (float)(pick.y / h)};
+        }
+    }
+    /* the flat pages' plane, seen from above: the turning leaf covers what lies under it */
+    double z = -APP_BOOK_STACK_STEP * w;
+    if (fabs(d[2]) < 1e-12)
+        return found;
+    double t = (z - o[2]) / d[2];
+    double x = o[0] + t * d[0], y = o[1] + t * d[1];
+    if (t <= 0.0 || (found && best <= t) || y < 0.0 || y > h || fabs(x) > w)
+        return found;
+    MeshFlipFace face = x >= 0.0 ? view->right : view->left;
+    if (face.side == MESH_FLIP_SIDE_NONE)
+        return found;
+    *out = (AppBookHit){face_page(face), mesh_flip_content_column(face.side, (float)fabs(x), w),
+                        (float)(y / h)};
+    return true;
+}
+
+static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppTraceEvent *e,
+                      uint32_t width, uint32_t height, const AppPage *page)
+{
+    if (e->device == APP_TRACE_KEY) { /* undo */
+        mesh_ink_undo(ink);
+        return;
+    }
+    if (e->action == APP_TRACE_UP) {
+        mesh_ink_stroke_end(ink);
+        return;
+    }
+    AppBookHit hit;
+    if (!app_book_pick(view, page, width, height, e->x * (float)width, e->y * (float)height,
+                       &hit) ||
+        hit.page >= ink->page_count)
+        return; /* off the book: nothing to draw on, nothing to clear */
+    MeshInkPoint point = {hit.u, hit.v, mesh_ink_width(e->pressure)};
+    if (e->action == APP_TRACE_CLEAR)
+        mesh_ink_clear(ink, hit.page);
+    else if (e->action == APP_TRACE_DOWN)
+        mesh_ink_stroke_begin(ink, hit.page, point);
+    else if (ink->drawing == hit.page) /* a stroke stays on its page side */
+        mesh_ink_stroke_extend(ink, point);
+}
+
+void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32_t width,
+                    uint32_t height, const AppPage *page)
+{
+    if (e->device == APP_TRACE_INK || (e->device == APP_TRACE_KEY && e->action == APP_TRACE_UNDO)) {
+        if (ink) {
+            MeshFlipView view = mesh_flip_view(flip);
+            ink_input(ink, &view, e, width, height, page);
+        }
+        return;
+    }
     if (e->device == APP_TRACE_KEY) {
         if (e->action == APP_TRACE_NEXT)
             mesh_flip_next(flip, e->time);
@@ -78,14 +153,14 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
     out->count = 0;
     if (spread->left) { /* the leaf before, turned over about the spine: its back faces up */
         mat4 model = GLM_MAT4_IDENTITY_INIT;
-        glm_translate(model, (vec3){0.0f, 0.0f, -BOOK_STACK_STEP * w});
+        glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){-w, h, -1.0f});
         PcDrawPush push = placed(&base, model, -1.0f, 1.0f, -1.0f, false);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     if (spread->right) {
         mat4 model = GLM_MAT4_IDENTITY_INIT;
-        glm_translate(model, (vec3){0.0f, 0.0f, -BOOK_STACK_STEP * w});
+        glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){w, h, 1.0f});
         PcDrawPush push = placed(&base, model, 1.0f, 1.0f, 1.0f, false);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);

@@ -7,11 +7,17 @@
 
 #include "../gpu/renderer.h"
 #include "../mesh/flip.h"
+#include "../mesh/ink.h"
 #include "page.h"
 #include "trace.h"
 
 /* Leaves in an interactive book (window, replayed traces): enough to turn a few both ways. */
 #define APP_BOOK_LEAVES 8
+/* Its page sides, each with its own ink: leaf k's front is page 2k, its back 2k + 1 (0-based). */
+#define APP_BOOK_PAGES (2 * APP_BOOK_LEAVES)
+/* Flat pages lie this far (in page widths) below the turning leaf's flat part: one leaf's
+ * thickness, enough for a 32-bit depth buffer to keep them apart, too little to see. */
+#define APP_BOOK_STACK_STEP 0.002f
 /* Replays step the simulation at this fixed rate, so a trace always gives the same frames. */
 #define APP_REPLAY_HZ 60.0
 /* After a trace's last event, a replay runs on this long for the page to settle. */
@@ -20,10 +26,23 @@
 /* The book of an interactive session: APP_BOOK_LEAVES leaves, open on the first spread. */
 void app_book_init(MeshFlip *flip, const AppPage *page);
 
-/* A pointer or key event (positions as fractions of a width x height view) into the flip state:
- * the window's events and a replayed trace's go through this one door. */
-void app_book_input(MeshFlip *flip, const AppTraceEvent *e, uint32_t width, uint32_t height,
-                    const AppPage *page);
+/* A pointer, ink or key event (positions as fractions of a width x height view) into the flip
+ * state or the ink (NULL: ink events do nothing): the window's events and a replayed trace's go
+ * through this one door. An ink stroke stays on the page side it began on; its points off that
+ * side are dropped. */
+void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32_t width,
+                    uint32_t height, const AppPage *page);
+
+/* A point of a page side as seen by the pointer. */
+typedef struct AppBookHit {
+    int page;   /* 0 .. APP_BOOK_PAGES - 1 */
+    float u, v; /* the side's ink coordinates (mesh/ink.h) */
+} AppBookHit;
+
+/* The page side under pixel (px, py) of a width x height view, the turning leaf (its exact curl,
+ * mesh/pick.c) or the flat page it hides; false when the pointer is on no page. */
+bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width, uint32_t height,
+                   float px, float py, AppBookHit *out);
 
 /* The turning leaf's pose: its grabbed point under the pointer (mesh/curl_drag.c). */
 CurlParams app_book_pose(const MeshFlipView *view, const AppPage *page);

@@ -7,8 +7,8 @@
 #define RULES_PER_PAGE 28.0f
 #define FOV_Y_DEGREES 30.0f
 
-bool app_camera_unproject(uint32_t width, uint32_t height, float page_width, float page_height,
-                          float px, float py, float *x, float *y)
+bool app_camera_ray(uint32_t width, uint32_t height, float page_width, float page_height, float px,
+                    float py, double origin[3], double dir[3])
 {
     PcDrawPush push = app_camera_draw_push(width, height, page_width, page_height);
     mat4 view_proj, inverse;
@@ -22,16 +22,24 @@ bool app_camera_unproject(uint32_t width, uint32_t height, float page_width, flo
     glm_mat4_mulv(inverse, far, b);
     if (a[3] == 0.0f || b[3] == 0.0f)
         return false;
-    glm_vec4_scale(a, 1.0f / a[3], a);
-    glm_vec4_scale(b, 1.0f / b[3], b);
-    float dz = b[2] - a[2];
-    if (fabsf(dz) < 1e-12f)
+    for (int i = 0; i < 3; i++) {
+        origin[i] = (double)a[i] / a[3];
+        dir[i] = (double)b[i] / b[3] - origin[i];
+    }
+    return dir[0] != 0.0 || dir[1] != 0.0 || dir[2] != 0.0;
+}
+
+bool app_camera_unproject(uint32_t width, uint32_t height, float page_width, float page_height,
+                          float px, float py, float *x, float *y)
+{
+    double o[3], d[3];
+    if (!app_camera_ray(width, height, page_width, page_height, px, py, o, d) || fabs(d[2]) < 1e-12)
         return false;
-    float s = -a[2] / dz; /* where the ray meets z = 0 */
-    if (s < 0.0f)
+    double s = -o[2] / d[2]; /* where the ray meets z = 0 */
+    if (s < 0.0)
         return false;
-    *x = a[0] + s * (b[0] - a[0]);
-    *y = a[1] + s * (b[1] - a[1]);
+    *x = (float)(o[0] + s * d[0]);
+    *y = (float)(o[1] + s * d[1]);
     return true;
 }
 

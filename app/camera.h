@@ -16,4 +16,9 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_widt
 bool app_camera_unproject(uint32_t width, uint32_t height, float page_width, float page_height,
                           float px, float py, float *x, float *y);
 
+/* The line of sight through pixel (px, py) (pixel centres at +0.5), in the spread's frame: from
+ * the near plane's point towards the far plane's. False for a degenerate view. */
+bool app_camera_ray(uint32_t width, uint32_t height, float page_width, float page_height, float px,
+                    float py, double origin[3], double dir[3]);
+
 #endif

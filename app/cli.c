@@ -45,6 +45,7 @@ static const char USAGE[] =
     "  --present-mode M    fifo (vsync, default), mailbox or immediate; unsupported: fifo\n"
     "  --record FILE       write the window's input events as a trace (README: Input traces)\n"
     "  --replay FILE       play a trace back, at a fixed 60 Hz step, in a window or headless\n"
+    "  --notebook FILE     load the ink from FILE (JSON; a new file is fine), save it on exit\n"
     "  --bench             benchmark: per-stage GPU times of a scripted turn (implies --headless)\n"
     "  --grids LIST        benchmark sweep: sizes N (for NxN) or NXxNY, comma-separated\n"
     "  --warmup N          benchmark frames before timing starts (default 20)\n"
@@ -189,7 +190,7 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                    strcmp(flag, "--deform") && strcmp(flag, "--normals") &&
                    strcmp(flag, "--pack") && strcmp(flag, "--staging") &&
                    strcmp(flag, "--record") && strcmp(flag, "--replay") &&
-                   strcmp(flag, "--present-mode")) {
+                   strcmp(flag, "--notebook") && strcmp(flag, "--present-mode")) {
             return usage(message, size, "unknown option '%s' (see --help)", arg);
         }
         if (!takes_value) continue;
@@ -279,12 +280,16 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             o->record = value;
         } else if (!strcmp(flag, "--replay")) {
             o->replay = value;
+        } else if (!strcmp(flag, "--notebook")) {
+            o->notebook = value;
         } else {
             o->csv = value;
         }
     }
     if (!o->bench && (o->grid_count || has_warmup || o->json || o->csv))
         return usage(message, size, "--grids, --warmup, --json and --csv need --bench");
+    if (o->notebook && o->bench)
+        return usage(message, size, "--notebook cannot go with --bench (it draws no pages)");
     if (o->replay && (o->has_curl || o->bench))
         return usage(message, size,
                      "--replay drives the pose: it cannot go with --curl or "

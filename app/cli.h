@@ -28,12 +28,13 @@ typedef struct AppOptions {
     int device;              /* --device INDEX, -1 = automatic */
     uint32_t grids[APP_MAX_GRIDS][2]; /* --grids: the sweep; --grid alone gives one entry */
     uint32_t grid_count;
-    uint32_t warmup;         /* --warmup N (benchmark), default 20 */
-    const char *json, *csv;  /* --json FILE, --csv FILE (benchmark) */
-    const char *record;      /* --record FILE: the window's input, as a trace */
-    const char *replay;      /* --replay FILE: a trace played back, window or headless */
-    int present_mode;        /* --present-mode: 0 fifo (vsync, default), 1 mailbox, 2 immediate */
-    int argc;                /* the command line, for the benchmark's record of itself */
+    uint32_t warmup;        /* --warmup N (benchmark), default 20 */
+    const char *json, *csv; /* --json FILE, --csv FILE (benchmark) */
+    const char *record;     /* --record FILE: the window's input, as a trace */
+    const char *replay;     /* --replay FILE: a trace played back, window or headless */
+    const char *notebook;   /* --notebook FILE: the ink, loaded at start and saved on exit */
+    int present_mode;       /* --present-mode: 0 fifo (vsync, default), 1 mailbox, 2 immediate */
+    int argc;               /* the command line, for the benchmark's record of itself */
     char **argv;
 } AppOptions;
 

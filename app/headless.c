@@ -64,6 +64,7 @@ typedef struct PoseSource {
     const AppTurn *fixed;
     const AppTrace *trace;
     MeshFlip flip; /* the replay's book */
+    MeshInk *ink;  /* where its strokes go */
     size_t next;   /* the trace's first event not applied yet */
 } PoseSource;
 
@@ -74,7 +75,7 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
         /* fixed simulation step: the events due by this frame's time, then the animation */
         double t = f / APP_REPLAY_HZ;
         while (src->next < src->trace->count && src->trace->events[src->next].time <= t)
-            app_book_input(&src->flip, &src->trace->events[src->next++], opts->width,
+            app_book_input(&src->flip, src->ink, &src->trace->events[src->next++], opts->width,
                            opts->height, page);
         mesh_flip_step(&src->flip, t);
         MeshFlipView view = mesh_flip_view(&src->flip);
@@ -135,13 +136,13 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
 }
 
 int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                     const AppTrace *replay)
+                     const AppTrace *replay, MeshInk *ink)
 {
     uint32_t frames = opts->frames ? opts->frames : (opts->has_curl ? 1 : APP_SCRIPTED_FRAMES);
     AppTurn fixed = {opts->curl, opts->grab};
     PoseSource src = {.fixed = opts->has_curl ? &fixed : NULL};
     if (replay) {
-        src = (PoseSource){.trace = replay};
+        src = (PoseSource){.trace = replay, .ink = ink};
         app_book_init(&src.flip, page);
         double end = (replay->count ? replay->events[replay->count - 1].time : 0.0) +
                      APP_REPLAY_TAIL;

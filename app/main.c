@@ -3,8 +3,10 @@
  * run, and turn validation findings into the exit status.
  * Exit status: 0 success, 1 runtime failure, 2 bad usage. */
 #include "bench.h"
+#include "book.h"
 #include "cli.h"
 #include "headless.h"
+#include "notebook.h"
 #include "page.h"
 #include "report.h"
 #include "trace.h"
@@ -67,7 +69,7 @@ static bool open_window(const AppOptions *opts, void *window)
 int main(int argc, char **argv)
 {
     AppOptions opts;
-    char message[256];
+    char message[512];
     switch (app_cli_parse(argc, argv, &opts, message, sizeof message)) {
     case APP_CLI_EXIT_OK:
         return 0;
@@ -93,6 +95,20 @@ int main(int argc, char **argv)
         return 2;
     }
     const AppTrace *trace = opts.replay ? &replay : NULL;
+    /* So is a notebook; it is written back on the way out only when its ink changed. */
+    MeshInk ink;
+    if (!mesh_ink_init(&ink, APP_BOOK_PAGES)) {
+        fprintf(stderr, "pagecurl: out of memory\n");
+        app_trace_free(&replay);
+        return 1;
+    }
+    if (opts.notebook && !app_notebook_load(opts.notebook, &ink, message, sizeof message)) {
+        fprintf(stderr, "pagecurl: %s\n", message);
+        mesh_ink_free(&ink);
+        app_trace_free(&replay);
+        return 2;
+    }
+    uint64_t loaded = ink.revision;
 
 #ifdef PAGECURL_HAVE_SDL
     AppWindow window = {0};
@@ -137,11 +153,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {
 #ifdef PAGECURL_HAVE_SDL
-        status = windowed ? app_window_run(&window, &ctx, &page, &opts, trace)
-                          : app_headless_run(&ctx, &page, &opts, trace);
+        status = windowed ? app_window_run(&window, &ctx, &page, &opts, trace, &ink)
+                          : app_headless_run(&ctx, &page, &opts, trace, &ink);
 #else
         (void)windowed; /* always false without SDL */
-        status = app_headless_run(&ctx, &page, &opts, trace);
+        status = app_headless_run(&ctx, &page, &opts, trace, &ink);
 #endif
     }
     app_page_destroy(&ctx, &page);
@@ -151,6 +167,17 @@ int main(int argc, char **argv)
 #endif
 
     app_trace_free(&replay);
+    char why[768];
+    if (status == 0 && opts.notebook && ink.revision != loaded) {
+        if (app_notebook_save(opts.notebook, &ink, why, sizeof why)) {
+            printf("pagecurl: %zu stroke(s) written to %s\n", mesh_ink_stroke_count(&ink),
+                   opts.notebook);
+        } else {
+            fprintf(stderr, "pagecurl: %s\n", why);
+            status = 1;
+        }
+    }
+    mesh_ink_free(&ink);
     uint32_t findings = messages.warnings + messages.errors;
     if (findings) {
         fprintf(stderr, "pagecurl: validation reported %u error(s) and %u warning(s)\n",

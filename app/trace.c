@@ -15,8 +15,8 @@
 /* A trace longer than a day of input is not a trace. */
 #define TRACE_MAX_TIME 86400.0
 
-static const char *const DEVICES[] = {"mouse", "finger", "key"};
-static const char *const ACTIONS[] = {"down", "move", "up", "next", "prev"};
+static const char *const DEVICES[] = {"mouse", "finger", "key", "ink"};
+static const char *const ACTIONS[] = {"down", "move", "up", "next", "prev", "undo", "clear"};
 
 bool app_trace_add(AppTrace *trace, const AppTraceEvent *event)
 {
@@ -82,23 +82,33 @@ static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *ski
         return (*why = "bad time"), false;
     if (t < last_time)
         return (*why = "time runs backwards"), false;
-    int device = lookup(words[1], DEVICES, 3), action = lookup(words[2], ACTIONS, 5);
+    int device = lookup(words[1], DEVICES, 4), action = lookup(words[2], ACTIONS, 7);
     if (device < 0)
-        return (*why = "unknown device (mouse, finger, key)"), false;
+        return (*why = "unknown device (mouse, finger, key, ink)"), false;
     if (action < 0)
-        return (*why = "unknown event (down, move, up, next, prev)"), false;
-    bool key = device == APP_TRACE_KEY, key_action = action >= APP_TRACE_NEXT;
+        return (*why = "unknown event (down, move, up, next, prev, undo, clear)"), false;
+    bool key = device == APP_TRACE_KEY;
+    bool key_action =
+        action == APP_TRACE_NEXT || action == APP_TRACE_PREV || action == APP_TRACE_UNDO;
     if (key != key_action)
-        return (*why = key ? "keys do next or prev" : "pointers go down, move or up"), false;
-    *e = (AppTraceEvent){.time = t, .device = device, .action = action};
+        return (*why = key ? "keys do next, prev or undo" : "pointers go down, move or up"), false;
+    if (action == APP_TRACE_CLEAR && device != APP_TRACE_INK)
+        return (*why = "only ink clears a page"), false;
+    *e = (AppTraceEvent){.time = t, .device = device, .action = action, .pressure = 1.0f};
     if (key)
         return n == 3 ? true : ((*why = "a key event has no position"), false);
-    if (n != 5)
+    bool pressed =
+        device == APP_TRACE_INK && (action == APP_TRACE_DOWN || action == APP_TRACE_MOVE);
+    if (n < 5)
         return (*why = "truncated event: a pointer event needs X Y"), false;
-    double x, y;
+    if (n > (pressed ? 6 : 5))
+        return (*why = "too many fields"), false;
+    double x, y, p = 1.0;
     if (!parse_number(words[3], 0.0, 1.0, &x) || !parse_number(words[4], 0.0, 1.0, &y))
         return (*why = "bad position: X and Y are fractions of the window, 0..1"), false;
-    e->x = (float)x, e->y = (float)y;
+    if (n == 6 && !parse_number(words[5], 0.0, 1.0, &p))
+        return (*why = "bad pressure: 0..1"), false;
+    e->x = (float)x, e->y = (float)y, e->pressure = (float)p;
     return true;
 }
 
@@ -188,11 +198,16 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
 static bool write_trace(FILE *f, const void *user)
 {
     const AppTrace *trace = user;
-    fputs("# pagecurl input trace: TIME DEVICE ACTION [X Y] (README: Input traces)\n", f);
+    fputs("# pagecurl input trace: TIME DEVICE ACTION [X Y [PRESSURE]] (README: Input traces)\n",
+          f);
     for (size_t i = 0; i < trace->count; i++) {
         const AppTraceEvent *e = &trace->events[i];
         if (e->device == APP_TRACE_KEY)
             fprintf(f, "%.4f key %s\n", e->time, ACTIONS[e->action]);
+        else if (e->device == APP_TRACE_INK &&
+                 (e->action == APP_TRACE_DOWN || e->action == APP_TRACE_MOVE))
+            fprintf(f, "%.4f ink %s %.6f %.6f %.4f\n", e->time, ACTIONS[e->action], e->x, e->y,
+                    e->pressure);
         else if (fprintf(f, "%.4f %s %s %.6f %.6f\n", e->time, DEVICES[e->device],
                          ACTIONS[e->action], e->x, e->y) < 0)
             return false;

@@ -6,27 +6,37 @@
  *     0.000 mouse down 0.875 0.840
  *     0.016 finger move 0.850 0.835
  *     0.300 mouse up 0.410 0.800
- *     1.000 key next            (next, prev) */
+ *     1.000 key next            (next, prev, undo)
+ *     1.200 ink down 0.500 0.400 0.80   (ink: down, move, up, clear at X Y; down and move may
+ *                                        end with the pressure, 0..1, 1 when left out) */
 #ifndef PAGECURL_APP_TRACE_H
 #define PAGECURL_APP_TRACE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum AppTraceDevice { APP_TRACE_MOUSE = 0, APP_TRACE_FINGER, APP_TRACE_KEY } AppTraceDevice;
+typedef enum AppTraceDevice {
+    APP_TRACE_MOUSE = 0,
+    APP_TRACE_FINGER,
+    APP_TRACE_KEY,
+    APP_TRACE_INK, /* a pen stroke (any pointer in ink mode): draws instead of turning */
+} AppTraceDevice;
 typedef enum AppTraceAction {
     APP_TRACE_DOWN = 0,
     APP_TRACE_MOVE,
     APP_TRACE_UP,
     APP_TRACE_NEXT,
     APP_TRACE_PREV,
+    APP_TRACE_UNDO,  /* key: take back the last stroke */
+    APP_TRACE_CLEAR, /* ink: wipe the page side at X Y */
 } AppTraceAction;
 
 typedef struct AppTraceEvent {
     double time;
     AppTraceDevice device;
     AppTraceAction action;
-    float x, y; /* pointer events only */
+    float x, y;     /* pointer and ink events only */
+    float pressure; /* ink down and move: 0..1 */
 } AppTraceEvent;
 
 typedef struct AppTrace {

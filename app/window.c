@@ -82,15 +82,32 @@ static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
     gpu_swapchain_destroy(ctx, &w->swapchain);
 }
 
+/* What the loop keeps of a session's input. */
+typedef struct Session {
+    MeshFlip flip;
+    MeshInk *ink;
+    bool ink_mode;           /* I: every pointer draws instead of turning pages */
+    uint8_t ink_button;      /* the mouse button drawing the current stroke, 0 when none */
+    SDL_FingerID ink_finger; /* the finger drawing it, when ink_touch */
+    bool ink_touch;
+    const AppTrace *replay; /* events come from here, at the fixed step, instead of SDL */
+    size_t next;
+    AppTrace record; /* --record: every input event */
+    double start;
+} Session;
+
 /* An SDL pointer, finger or key event as a trace event (positions as fractions of the window);
  * false for events that are not input, and for mouse events SDL made up from touches (the finger
- * events themselves are used, so a touch is not counted twice). */
-static bool to_trace(const SDL_Event *e, const AppWindow *win, double now, AppTraceEvent *out)
+ * events themselves are used, so a touch is not counted twice). Pointers that draw become ink
+ * events: the right button always, any pointer in ink mode; the stroke's pointer stays ink until
+ * it lifts, whatever the mode does meanwhile. */
+static bool to_trace(const SDL_Event *e, const AppWindow *win, Session *session, double now,
+                     AppTraceEvent *out)
 {
     int ww = 1, wh = 1;
     SDL_GetWindowSize(win->window, &ww, &wh); /* mouse coordinates are in window points */
     ww = ww > 0 ? ww : 1, wh = wh > 0 ? wh : 1;
-    *out = (AppTraceEvent){.time = now, .device = APP_TRACE_MOUSE};
+    *out = (AppTraceEvent){.time = now, .device = APP_TRACE_MOUSE, .pressure = 1.0f};
     switch (e->type) {
     case SDL_KEYDOWN:
         out->device = APP_TRACE_KEY;
@@ -103,19 +120,44 @@ static bool to_trace(const SDL_Event *e, const AppWindow *win, double now, AppTr
         case SDLK_PAGEUP:
             out->action = APP_TRACE_PREV;
             return true;
+        case SDLK_z:
+            out->action = APP_TRACE_UNDO;
+            return (e->key.keysym.mod & KMOD_CTRL) != 0;
+        case SDLK_DELETE: { /* the page side under the pointer */
+            int x, y;
+            SDL_GetMouseState(&x, &y);
+            out->device = APP_TRACE_INK, out->action = APP_TRACE_CLEAR;
+            out->x = (float)x / (float)ww, out->y = (float)y / (float)wh;
+            return out->x >= 0.0f && out->x <= 1.0f && out->y >= 0.0f && out->y <= 1.0f;
+        }
         default:
             return false;
         }
     case SDL_MOUSEBUTTONDOWN:
-    case SDL_MOUSEBUTTONUP:
-        if (e->button.button != SDL_BUTTON_LEFT || e->button.which == SDL_TOUCH_MOUSEID)
+    case SDL_MOUSEBUTTONUP: {
+        uint8_t b = e->button.button;
+        if (e->button.which == SDL_TOUCH_MOUSEID)
             return false;
-        out->action = e->type == SDL_MOUSEBUTTONDOWN ? APP_TRACE_DOWN : APP_TRACE_UP;
+        bool down = e->type == SDL_MOUSEBUTTONDOWN;
+        out->action = down ? APP_TRACE_DOWN : APP_TRACE_UP;
         out->x = (float)e->button.x / (float)ww, out->y = (float)e->button.y / (float)wh;
-        return true;
+        if (down && !session->ink_button &&
+            (b == SDL_BUTTON_RIGHT || (b == SDL_BUTTON_LEFT && session->ink_mode))) {
+            session->ink_button = b;
+            out->device = APP_TRACE_INK;
+            return true;
+        }
+        if (!down && b == session->ink_button) {
+            session->ink_button = 0;
+            out->device = APP_TRACE_INK;
+            return true;
+        }
+        return b == SDL_BUTTON_LEFT && !(down && session->ink_mode);
+    }
     case SDL_MOUSEMOTION:
         if (e->motion.which == SDL_TOUCH_MOUSEID)
             return false;
+        out->device = session->ink_button ? APP_TRACE_INK : APP_TRACE_MOUSE;
         out->action = APP_TRACE_MOVE;
         out->x = (float)e->motion.x / (float)ww, out->y = (float)e->motion.y / (float)wh;
         return true;
@@ -127,20 +169,27 @@ static bool to_trace(const SDL_Event *e, const AppWindow *win, double now, AppTr
                       : e->type == SDL_FINGERUP ? APP_TRACE_UP
                                                 : APP_TRACE_MOVE;
         out->x = e->tfinger.x, out->y = e->tfinger.y;
+        if (e->type == SDL_FINGERDOWN && session->ink_mode && !session->ink_touch) {
+            session->ink_touch = true, session->ink_finger = e->tfinger.fingerId;
+        } else if (!session->ink_touch || e->tfinger.fingerId != session->ink_finger) {
+            return true;
+        }
+        out->device = APP_TRACE_INK;
+        out->pressure = e->tfinger.pressure; /* where the device has none, SDL reports 1 */
+        if (e->type == SDL_FINGERUP)
+            session->ink_touch = false;
         return true;
     default:
         return false;
     }
 }
 
-/* What the loop keeps of a session's input. */
-typedef struct Session {
-    MeshFlip flip;
-    const AppTrace *replay; /* events come from here, at the fixed step, instead of SDL */
-    size_t next;
-    AppTrace record; /* --record: every input event */
-    double start;
-} Session;
+/* The title says which mode the pointer is in. */
+static void show_mode(const AppWindow *win, const Session *session)
+{
+    SDL_SetWindowTitle(win->window,
+                       session->ink_mode ? "pagecurl: ink (I: turn pages)" : "pagecurl");
+}
 
 /* Handles one event; false when the user asked to quit. */
 static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage *page,
@@ -157,6 +206,11 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
         w->hud.shown = !w->hud.shown;
         return true;
     }
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_i && !e->key.repeat) {
+        session->ink_mode = !session->ink_mode;
+        show_mode(win, session);
+        return true;
+    }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F11) {
         bool full = SDL_GetWindowFlags(win->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
         SDL_SetWindowFullscreen(win->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
@@ -170,11 +224,11 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
         return true;
     }
     AppTraceEvent input;
-    if (session->replay || !to_trace(e, win, now, &input))
+    if (session->replay || !to_trace(e, win, session, now, &input))
         return true;
     VkExtent2D size = drawable_size(win);
     if (size.width && size.height)
-        app_book_input(&session->flip, &input, size.width, size.height, page);
+        app_book_input(&session->flip, session->ink, &input, size.width, size.height, page);
     app_trace_add(&session->record, &input);
     return true;
 }
@@ -265,18 +319,18 @@ static void replay_until(Session *session, const AppWindow *win, const AppPage *
     while (session->replay && session->next < session->replay->count &&
            session->replay->events[session->next].time <= t) {
         if (size.width && size.height)
-            app_book_input(&session->flip, &session->replay->events[session->next], size.width,
-                           size.height, page);
+            app_book_input(&session->flip, session->ink, &session->replay->events[session->next],
+                           size.width, size.height, page);
         session->next++;
     }
 }
 
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                   const AppTrace *replay)
+                   const AppTrace *replay, MeshInk *ink)
 {
     GpuError err = {0};
     WindowGpu w = {0};
-    Session session = {.replay = replay, .start = (double)SDL_GetTicks64() / 1000.0};
+    Session session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
     app_book_init(&session.flip, page);
     static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
                                              VK_PRESENT_MODE_IMMEDIATE_KHR};

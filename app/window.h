@@ -1,10 +1,14 @@
 /* Window mode (SDL2): the window, its Vulkan surface, the swapchain loop and the pointer. The only
  * place SDL lives. Left-button drags turn the page under the pointer (mesh/flip.c decides, the
  * drag mapping of mesh/curl_drag.c poses it); arrows and Page Up/Down flip; Escape or closing the
- * window quits. --screenshot / --export-obj write the --curl pose on the way out. */
+ * window quits. Ink: the right button draws, and so does every pointer in ink mode (I toggles);
+ * Ctrl+Z takes back the last stroke, Delete clears the page side under the pointer. SDL 2 has no
+ * pen events (SDL 3 does): a pen comes as a mouse or a finger, with its pressure on touch.
+ * --screenshot / --export-obj write the --curl pose on the way out. */
 #ifndef PAGECURL_APP_WINDOW_H
 #define PAGECURL_APP_WINDOW_H
 
+#include "../mesh/ink.h"
 #include "cli.h"
 #include "page.h"
 #include "trace.h"
@@ -30,9 +34,10 @@ void app_window_close(AppWindow *win);
 /* For GpuContextDesc.create_surface, with the AppWindow as user pointer. */
 bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *out);
 
-/* Runs until quit (or --frames frames), from the user's input or a replayed trace; writes the
- * --record trace and --screenshot/--export-obj of the --curl pose. Returns the exit status. */
+/* Runs until quit (or --frames frames), from the user's input or a replayed trace, drawing ink
+ * into `ink`; writes the --record trace and --screenshot/--export-obj of the --curl pose.
+ * Returns the exit status. */
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                   const AppTrace *replay);
+                   const AppTrace *replay, MeshInk *ink);
 
 #endif

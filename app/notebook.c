@@ -1,0 +1,299 @@
+#include "notebook.h"
+
+#include "output.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Largest notebook read: millions of points, far more than hours of handwriting. */
+#define NOTEBOOK_MAX_BYTES (256u << 20)
+/* cJSON recurses per nesting level; a notebook nests four deep, so anything deeper is refused
+ * before parsing (CJSON_NESTING_LIMIT, 1000, would allow a deep stack). */
+#define NOTEBOOK_MAX_DEPTH 16
+
+/* The nesting depth of JSON text, outside strings; stops counting past `limit`. */
+static int nesting(const char *text, size_t len, int limit)
+{
+    int depth = 0, deepest = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < len && deepest <= limit; i++) {
+        char c = text[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            deepest = ++depth > deepest ? depth : deepest;
+        } else if (c == ']' || c == '}') {
+            depth--;
+        }
+    }
+    return deepest;
+}
+
+/* Line and column (1-based) of byte `at`. */
+static void position(const char *text, size_t at, long *line, long *column)
+{
+    *line = 1, *column = 1;
+    for (size_t i = 0; i < at; i++)
+        if (text[i] == '\n')
+            ++*line, *column = 1;
+        else
+            ++*column;
+}
+
+static bool fail(char *message, size_t size, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool fail(char *message, size_t size, const char *name, const char *fmt, ...)
+{
+    char why[256];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(why, sizeof why, fmt, args);
+    va_end(args);
+    snprintf(message, size, "%s: %s", name, why);
+    return false;
+}
+
+/* One stroke's points; false with the reason in `why`. */
+static bool read_stroke(const cJSON *stroke, MeshInkPoint **points, size_t *capacity, size_t *count,
+                        char *why, size_t size)
+{
+    if (!cJSON_IsArray(stroke)) {
+        snprintf(why, size, "is not an array of points");
+        return false;
+    }
+    size_t n = 0;
+    const cJSON *point;
+    cJSON_ArrayForEach(point, stroke)
+    {
+        float f[3];
+        int k = 0;
+        const cJSON *x;
+        if (cJSON_IsArray(point)) cJSON_ArrayForEach(x, point)
+            {
+                if (k == 3 || !cJSON_IsNumber(x)) {
+                    k = -1;
+                    break;
+                }
+                f[k++] = (float)x->valuedouble;
+            }
+        if (k != 3) {
+            snprintf(why, size, "point %zu is not [u, v, width]", n + 1);
+            return false;
+        }
+        if (!(f[0] >= 0.0f && f[0] <= 1.0f && f[1] >= 0.0f && f[1] <= 1.0f)) {
+            snprintf(why, size, "point %zu lies off the page (u and v are 0..1)", n + 1);
+            return false;
+        }
+        if (!(f[2] >= MESH_INK_MIN_WIDTH && f[2] <= MESH_INK_MAX_WIDTH)) {
+            snprintf(why, size, "point %zu: width %g outside %g..%g page widths", n + 1,
+                     (double)f[2], (double)MESH_INK_MIN_WIDTH, (double)MESH_INK_MAX_WIDTH);
+            return false;
+        }
+        if (n == *capacity) {
+            size_t cap = *capacity ? 2 * *capacity : 64;
+            MeshInkPoint *grown = realloc(*points, cap * sizeof *grown);
+            if (!grown) {
+                snprintf(why, size, "out of memory");
+                return false;
+            }
+            *points = grown, *capacity = cap;
+        }
+        (*points)[n++] = (MeshInkPoint){f[0], f[1], f[2]};
+    }
+    if (n == 0) {
+        snprintf(why, size, "has no points");
+        return false;
+    }
+    *count = n;
+    return true;
+}
+
+/* The document's pages into ink; false with the message. */
+static bool read_pages(const cJSON *root, const char *name, MeshInk *ink, char *message,
+                       size_t size)
+{
+    if (!cJSON_IsObject(root))
+        return fail(message, size, name, "not a notebook (the top level is not an object)");
+    const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
+    if (!cJSON_IsString(format) || strcmp(format->valuestring, APP_NOTEBOOK_FORMAT) != 0)
+        return fail(message, size, name, "not a notebook (\"format\" is not \"%s\")",
+                    APP_NOTEBOOK_FORMAT);
+    const cJSON *version = cJSON_GetObjectItemCaseSensitive(root, "version");
+    if (!cJSON_IsNumber(version) || version->valuedouble != APP_NOTEBOOK_VERSION)
+        return fail(message, size, name, "unsupported \"version\" (this program reads %d)",
+                    APP_NOTEBOOK_VERSION);
+    const cJSON *pages = cJSON_GetObjectItemCaseSensitive(root, "pages");
+    if (!cJSON_IsArray(pages))
+        return fail(message, size, name, "\"pages\" is missing or not an array");
+    bool *seen = calloc((size_t)ink->page_count, sizeof *seen);
+    MeshInkPoint *points = NULL;
+    size_t capacity = 0;
+    bool ok = seen != NULL;
+    if (!ok)
+        fail(message, size, name, "out of memory");
+    size_t index = 0;
+    const cJSON *page;
+    cJSON_ArrayForEach(page, pages)
+    {
+        if (!ok)
+            break;
+        index++;
+        const cJSON *number = cJSON_GetObjectItemCaseSensitive(page, "page");
+        const cJSON *strokes = cJSON_GetObjectItemCaseSensitive(page, "strokes");
+        double p = cJSON_IsNumber(number) ? number->valuedouble : 0.0;
+        if (!cJSON_IsObject(page) || !cJSON_IsNumber(number) || p != floor(p) || p < 1.0 ||
+            p > ink->page_count) {
+            ok = fail(message, size, name, "pages[%zu]: \"page\" must be a page number 1..%d",
+                      index, ink->page_count);
+            break;
+        }
+        int pg = (int)p - 1;
+        if (seen[pg]) {
+            ok = fail(message, size, name, "page %d appears twice", pg + 1);
+            break;
+        }
+        seen[pg] = true;
+        if (!cJSON_IsArray(strokes)) {
+            ok = fail(message, size, name, "page %d: \"strokes\" is missing or not an array",
+                      pg + 1);
+            break;
+        }
+        size_t s = 0;
+        const cJSON *stroke;
+        cJSON_ArrayForEach(stroke, strokes)
+        {
+            s++;
+            char why[160];
+            size_t count = 0;
+            if (!read_stroke(stroke, &points, &capacity, &count, why, sizeof why)) {
+                ok = fail(message, size, name, "page %d, stroke %zu: %s", pg + 1, s, why);
+                break;
+            }
+            if (!mesh_ink_stroke_add(ink, pg, points, count)) {
+                ok = fail(message, size, name, "out of memory");
+                break;
+            }
+        }
+    }
+    free(points);
+    free(seen);
+    return ok;
+}
+
+/* Empties ink, keeping its page count. */
+static void ink_reset(MeshInk *ink)
+{
+    for (int p = 0; p < ink->page_count; p++)
+        mesh_ink_clear(ink, p);
+    ink->next_serial = 0;
+}
+
+bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk *ink, char *message,
+                        size_t size)
+{
+    if (nesting(text, len, NOTEBOOK_MAX_DEPTH) > NOTEBOOK_MAX_DEPTH)
+        return fail(message, size, name, "nested deeper than a notebook (%d levels)",
+                    NOTEBOOK_MAX_DEPTH);
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (!root) {
+        size_t at = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
+        long line, column;
+        position(text, at, &line, &column);
+        return fail(message, size, name, "line %ld, column %ld: not valid JSON", line, column);
+    }
+    /* trailing text after the document (whitespace aside) is an error too */
+    size_t at = (size_t)(end - text);
+    while (at < len &&
+           (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n'))
+        at++;
+    bool ok;
+    if (at < len && text[at] != '\0') {
+        long line, column;
+        position(text, at, &line, &column);
+        ok = fail(message, size, name, "line %ld, column %ld: text after the notebook", line,
+                  column);
+    } else {
+        ok = read_pages(root, name, ink, message, size);
+    }
+    cJSON_Delete(root);
+    if (!ok)
+        ink_reset(ink);
+    return ok;
+}
+
+bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t size)
+{
+    char name[512];
+    snprintf(name, sizeof name, "--notebook %s", path);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        if (errno == ENOENT) return true; /* a new notebook: written on the way out */
+        return fail(message, size, name, "%s", strerror(errno));
+    }
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    bool ok = true;
+    for (;;) {
+        if (len == cap) {
+            cap = cap ? 2 * cap : 4096;
+            char *grown = cap <= NOTEBOOK_MAX_BYTES ? realloc(text, cap) : NULL;
+            if (!grown) {
+                ok = fail(message, size, name, "larger than %u MiB", NOTEBOOK_MAX_BYTES >> 20);
+                break;
+            }
+            text = grown;
+        }
+        size_t n = fread(text + len, 1, cap - len, f);
+        len += n;
+        if (n == 0)
+            break;
+    }
+    if (ok && ferror(f))
+        ok = fail(message, size, name, "read error");
+    fclose(f);
+    ok = ok && app_notebook_parse(text, len, name, ink, message, size);
+    free(text);
+    return ok;
+}
+
+static bool write_notebook(FILE *f, const void *user)
+{
+    const MeshInk *ink = user;
+    fprintf(f, "{\"format\": \"%s\", \"version\": %d, \"pages\": [", APP_NOTEBOOK_FORMAT,
+            APP_NOTEBOOK_VERSION);
+    bool first_page = true;
+    for (int p = 0; p < ink->page_count; p++) {
+        const MeshInkPage *pg = &ink->pages[p];
+        if (!pg->count)
+            continue;
+        fprintf(f, "%s\n {\"page\": %d, \"strokes\": [", first_page ? "" : ",", p + 1);
+        first_page = false;
+        for (size_t s = 0; s < pg->count; s++) {
+            const MeshInkStroke *st = &pg->strokes[s];
+            fputs(s ? ",\n  [" : "\n  [", f);
+            /* %.9g: every float reads back bit for bit */
+            for (size_t i = 0; i < st->count; i++)
+                fprintf(f, "%s[%.9g, %.9g, %.9g]", i ? ", " : "", (double)st->points[i].u,
+                        (double)st->points[i].v, (double)st->points[i].width);
+            fputc(']', f);
+        }
+        fputs("]}", f);
+    }
+    return fprintf(f, "\n]}\n") > 0;
+}
+
+bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size_t size)
+{
+    return app_output_atomic(path, write_notebook, ink, message, size);
+}

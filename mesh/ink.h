@@ -1,0 +1,79 @@
+/* Ink: the strokes drawn on a book's pages, as polylines in page coordinates with a width at each
+ * point, per page side. Owns the stroke memory; knows nothing of screens, files or rendering (the
+ * window picks the points, app/notebook.c loads and saves them). Coordinates are those of the page
+ * side seen face up: u from its left edge (0) to its right edge (1), v from its bottom edge (0) to
+ * its top (1); widths are fractions of the page width. Undo takes back the most recent stroke of
+ * the whole book, in the order the strokes were made (a loaded notebook's in file order). */
+#ifndef PAGECURL_MESH_INK_H
+#define PAGECURL_MESH_INK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A pen stroke at full pressure is this wide (page widths): 2.5 mm on an A4 page, a felt tip. */
+#define MESH_INK_WIDTH 0.012f
+/* Widths are kept within these bounds: a stroke at zero pressure is still a hairline, and no
+ * point is wider than a thick marker. */
+#define MESH_INK_MIN_WIDTH 0.001f
+#define MESH_INK_MAX_WIDTH 0.05f
+/* A new point closer than this (page widths) to the stroke's last is dropped: 1/4 texel of 1024^2
+ * content, so the polyline keeps every visible turn but not the jitter of a held pen. */
+#define MESH_INK_MIN_STEP (0.25f / 1024.0f)
+/* A book's pages: enough for any notebook we load, small enough that a bad file cannot make us
+ * allocate much. */
+#define MESH_INK_MAX_PAGES 4096
+
+typedef struct MeshInkPoint {
+    float u, v, width;
+} MeshInkPoint;
+
+typedef struct MeshInkStroke {
+    MeshInkPoint *points;
+    size_t count, capacity;
+    uint64_t serial; /* when it was begun: undo takes the largest */
+} MeshInkStroke;
+
+typedef struct MeshInkPage {
+    MeshInkStroke *strokes;
+    size_t count, capacity;
+} MeshInkPage;
+
+typedef struct MeshInk {
+    MeshInkPage *pages; /* page_count of them; page i is the book's page i + 1 */
+    int page_count;
+    uint64_t next_serial;
+    int drawing;       /* the page of the stroke being drawn, -1 when none */
+    uint64_t revision; /* grows on every change: a renderer or a save can tell it is stale */
+} MeshInk;
+
+/* An empty book of page_count (1 .. MESH_INK_MAX_PAGES) pages; false when out of range or out
+ * of memory (ink zeroed). */
+bool mesh_ink_init(MeshInk *ink, int page_count);
+void mesh_ink_free(MeshInk *ink);
+
+/* The pressure (0..1, 1 when the device reports none) as a stroke width. */
+float mesh_ink_width(float pressure);
+
+/* Starts a stroke on page `page` (0-based) at (u, v); ends any stroke still being drawn. False for
+ * a page out of range or a point off the page (u, v outside 0..1) or out of memory. */
+bool mesh_ink_stroke_begin(MeshInk *ink, int page, MeshInkPoint point);
+/* Extends the stroke being drawn; a point within MESH_INK_MIN_STEP of the last is dropped.
+ * False when no stroke is being drawn, for a point off the page, or out of memory. */
+bool mesh_ink_stroke_extend(MeshInk *ink, MeshInkPoint point);
+/* Ends the stroke being drawn (it stays: a tap leaves a dot). */
+void mesh_ink_stroke_end(MeshInk *ink);
+
+/* Appends a whole stroke to a page (a notebook being loaded); the points are copied. */
+bool mesh_ink_stroke_add(MeshInk *ink, int page, const MeshInkPoint *points, size_t count);
+
+/* Takes back the most recent stroke anywhere in the book; returns its page, -1 when there is
+ * none. */
+int mesh_ink_undo(MeshInk *ink);
+/* Removes every stroke of a page; returns how many there were. */
+size_t mesh_ink_clear(MeshInk *ink, int page);
+
+/* Total strokes in the book. */
+size_t mesh_ink_stroke_count(const MeshInk *ink);
+
+#endif

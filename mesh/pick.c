@@ -1,0 +1,209 @@
+#include "pick.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* Newton stops when a step moves the rest point less than this (page widths): far below the
+ * 1/1024 of a texel of the largest content, far above double's noise. */
+#define PICK_STEP_DONE      1e-11
+#define PICK_MAX_ITERATIONS 24
+/* The refined point must lie this close to the ray (page widths); beyond it the start was a
+ * graze off the page's edge. A tenth of a texel of 1024^2 content: well above the few 1e-6 by
+ * which a ray unprojected through float matrices misses the point it was projected from. */
+#define PICK_ON_RAY 1e-4
+/* Vertices of the coarse mesh this close to the ray (in cells) also start a refinement: near the
+ * roll's silhouette the ray can pass between the true surface and its chords. */
+#define PICK_NEAR_CELLS 1.5
+/* Most starts refined: the nearest along the ray first, so this many only on a ray that skims
+ * along the whole page. */
+#define PICK_MAX_STARTS 96
+
+typedef struct Start {
+    double x, y, t;
+} Start;
+
+static double dot3(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static void cross3(const double a[3], const double b[3], double out[3])
+{
+    out[0] = a[1] * b[2] - a[2] * b[1];
+    out[1] = a[2] * b[0] - a[0] * b[2];
+    out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* Moeller-Trumbore: the ray parameter and barycentrics (b1, b2) of the hit, if any. */
+static bool ray_triangle(const MeshRay *ray, const double *a, const double *b, const double *c,
+                         double *t, double *b1, double *b2)
+{
+    double e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+    double e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+    double p[3], q[3], s[3] = {ray->origin[0] - a[0], ray->origin[1] - a[1], ray->origin[2] - a[2]};
+    cross3(ray->dir, e2, p);
+    double det = dot3(e1, p);
+    if (fabs(det) < 1e-300)
+        return false;
+    double inv = 1.0 / det;
+    double u = dot3(s, p) * inv;
+    if (u < 0.0 || u > 1.0)
+        return false;
+    cross3(s, e1, q);
+    double v = dot3(ray->dir, q) * inv;
+    if (v < 0.0 || u + v > 1.0)
+        return false;
+    *t = dot3(e2, q) * inv;
+    *b1 = u, *b2 = v;
+    return *t > 0.0;
+}
+
+static void start_add(Start *starts, int *count, Start s)
+{
+    if (*count < PICK_MAX_STARTS) {
+        starts[(*count)++] = s;
+        return;
+    }
+    int far = 0; /* full: the start furthest along the ray gives way to a nearer one */
+    for (int i = 1; i < *count; i++)
+        if (starts[i].t > starts[far].t)
+            far = i;
+    if (s.t < starts[far].t)
+        starts[far] = s;
+}
+
+static int by_t(const void *a, const void *b)
+{
+    double ta = ((const Start *)a)->t, tb = ((const Start *)b)->t;
+    return (ta > tb) - (ta < tb);
+}
+
+/* Where refinements start, nearest along the ray first: every coarse triangle the ray crosses
+ * and every coarse vertex close to the ray. */
+static int coarse_starts(const CurlParams *pose, double w, double h, const MeshRay *ray,
+                         Start *starts)
+{
+    int nx = MESH_PICK_CELLS + 1;
+    int ny = (int)ceil(MESH_PICK_CELLS * h / w) + 1;
+    double *pos = malloc((size_t)nx * (size_t)ny * 3 * sizeof *pos);
+    if (!pos)
+        return 0;
+    for (int j = 0; j < ny; j++)
+        for (int i = 0; i < nx; i++) {
+            double normal[3];
+            mesh_curl_point(pose, w * i / (nx - 1), h * j / (ny - 1), &pos[3 * (j * nx + i)],
+                            normal);
+        }
+    int count = 0;
+    double near = PICK_NEAR_CELLS * w / MESH_PICK_CELLS, dd = dot3(ray->dir, ray->dir);
+    for (int k = 0; k < nx * ny; k++) {
+        const double *q = &pos[3 * k];
+        double r[3] = {q[0] - ray->origin[0], q[1] - ray->origin[1], q[2] - ray->origin[2]};
+        double along = dot3(r, ray->dir) / dd;
+        double off[3] = {r[0] - along * ray->dir[0], r[1] - along * ray->dir[1],
+                         r[2] - along * ray->dir[2]};
+        if (along > 0.0 && dot3(off, off) < near * near)
+            start_add(starts, &count,
+                      (Start){w * (k % nx) / (nx - 1), h * (k / nx) / (ny - 1), along});
+    }
+    /* the cell's two triangles, as the grid splits it (mesh/grid.h) */
+    static const int corner[2][3][2] = {{{0, 0}, {1, 0}, {1, 1}}, {{0, 0}, {1, 1}, {0, 1}}};
+    for (int j = 0; j + 1 < ny; j++)
+        for (int i = 0; i + 1 < nx; i++)
+            for (int k = 0; k < 2; k++) {
+                const double *v[3];
+                for (int c = 0; c < 3; c++)
+                    v[c] = &pos[3 * ((j + corner[k][c][1]) * nx + i + corner[k][c][0])];
+                double t = 0.0, b1 = 0.0, b2 = 0.0;
+                if (!ray_triangle(ray, v[0], v[1], v[2], &t, &b1, &b2))
+                    continue;
+                double b0 = 1.0 - b1 - b2, gx = i, gy = j;
+                for (int c = 0; c < 3; c++) {
+                    double b = c == 0 ? b0 : c == 1 ? b1 : b2;
+                    gx += b * corner[k][c][0], gy += b * corner[k][c][1];
+                }
+                start_add(starts, &count, (Start){w * gx / (nx - 1), h * gy / (ny - 1), t});
+            }
+    free(pos);
+    qsort(starts, (size_t)count, sizeof *starts, by_t);
+    return count;
+}
+
+/* The offset of S(x, y) from the ray, in the plane across it (basis e1, e2). */
+static void residual(const CurlParams *pose, const MeshRay *ray, const double e1[3],
+                     const double e2[3], double x, double y, double f[2])
+{
+    double p[3], n[3];
+    mesh_curl_point(pose, x, y, p, n);
+    double r[3] = {p[0] - ray->origin[0], p[1] - ray->origin[1], p[2] - ray->origin[2]};
+    f[0] = dot3(r, e1), f[1] = dot3(r, e2);
+}
+
+/* Newton on F(x, y) = 0 from a start, with a central-difference Jacobian (the map is C1; its
+ * curvature steps make second derivatives jump, which Newton near the root does not mind).
+ * False when it ends off the ray. */
+static bool refine(const CurlParams *pose, double w, double h, const MeshRay *ray,
+                   const double e1[3], const double e2[3], double *x, double *y)
+{
+    const double step = 1e-6 * w;
+    double f[2];
+    for (int it = 0; it < PICK_MAX_ITERATIONS; it++) {
+        residual(pose, ray, e1, e2, *x, *y, f);
+        double fxp[2], fxm[2], fyp[2], fym[2];
+        residual(pose, ray, e1, e2, *x + step, *y, fxp);
+        residual(pose, ray, e1, e2, *x - step, *y, fxm);
+        residual(pose, ray, e1, e2, *x, *y + step, fyp);
+        residual(pose, ray, e1, e2, *x, *y - step, fym);
+        double j00 = (fxp[0] - fxm[0]) / (2 * step), j10 = (fxp[1] - fxm[1]) / (2 * step);
+        double j01 = (fyp[0] - fym[0]) / (2 * step), j11 = (fyp[1] - fym[1]) / (2 * step);
+        double det = j00 * j11 - j01 * j10;
+        if (!(fabs(det) > 1e-300)) break; /* the sheet is seen exactly edge-on */
+        double dx = -(j11 * f[0] - j01 * f[1]) / det, dy = -(-j10 * f[0] + j00 * f[1]) / det;
+        /* near the silhouette the Jacobian is nearly singular: no step beyond a coarse cell */
+        double limit = w / MESH_PICK_CELLS, length = hypot(dx, dy);
+        if (length > limit)
+            dx *= limit / length, dy *= limit / length;
+        double nx = fmin(fmax(*x + dx, 0.0), w), ny = fmin(fmax(*y + dy, 0.0), h);
+        double moved = hypot(nx - *x, ny - *y);
+        *x = nx, *y = ny;
+        if (moved < PICK_STEP_DONE * w)
+            break;
+    }
+    residual(pose, ray, e1, e2, *x, *y, f);
+    return hypot(f[0], f[1]) <= PICK_ON_RAY * w;
+}
+
+bool mesh_pick_curl(const CurlParams *pose, float width, float height, const MeshRay *ray,
+                    MeshPick *out)
+{
+    double w = width, h = height, len = sqrt(dot3(ray->dir, ray->dir));
+    if (!(w > 0.0 && h > 0.0 && len > 0.0 && isfinite(len)))
+        return false;
+    Start starts[PICK_MAX_STARTS];
+    int count = coarse_starts(pose, w, h, ray, starts);
+    /* an orthonormal basis across the ray */
+    double d[3] = {ray->dir[0] / len, ray->dir[1] / len, ray->dir[2] / len};
+    double a[3] = {fabs(d[0]) < 0.9 ? 1.0 : 0.0, fabs(d[0]) < 0.9 ? 0.0 : 1.0, 0.0}, e1[3], e2[3];
+    cross3(d, a, e1);
+    double l1 = sqrt(dot3(e1, e1));
+    e1[0] /= l1, e1[1] /= l1, e1[2] /= l1;
+    cross3(d, e1, e2);
+    /* A start lies within a few cells of the point it refines to: once a hit is found, starts
+     * further along the ray than that cannot give a nearer one. */
+    double reach = 4.0 * w / MESH_PICK_CELLS / len;
+    bool found = false;
+    for (int i = 0; i < count && !(found && starts[i].t > out->t + reach); i++) {
+        double x = starts[i].x, y = starts[i].y;
+        if (!refine(pose, w, h, ray, e1, e2, &x, &y))
+            continue;
+        double p[3], n[3];
+        mesh_curl_point(pose, x, y, p, n);
+        double r[3] = {p[0] - ray->origin[0], p[1] - ray->origin[1], p[2] - ray->origin[2]};
+        double t = dot3(r, ray->dir) / (len * len);
+        if (t > 0.0 && (!found || t < out->t)) {
+            *out = (MeshPick){.x = x, .y = y, .t = t, .plus_z = dot3(n, ray->dir) < 0.0};
+            found = true;
+        }
+    }
+    return found;
+}
