@@ -100,6 +100,8 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--bench", "--grids", "64,"}, "--grids"},
         {{"--bench", "--grids", "1,64"}, "--grids"},
         {{"--replay", "t.trace", "--curl", "0.5"}, "--replay"},
+        {{"--bench", "--notebook", "n.json"}, "--notebook"},
+        {{"--notebook"}, "--notebook"},
         {{"--present-mode", "vsync"}, "--present-mode"},
         {{"--validation=gpu"}, "--validation"},
         {{"-x"}, "-x"},
@@ -495,6 +497,11 @@ static void check_traces(CheckState *s, const Cli *c)
         {"# truncated\n0.1 finger down 0.5\n", ":2:"},
         {"0.5 key next\n0.4 key next\n", ":2:"},
         {"0.1 mouse down 1.5 0.5\n", ":1:"},
+        {"0.1 ink down 0.5 0.5 1.5\n", ":1:"},
+        {"0.0 ink up 0.5 0.5\n0.1 ink up 0.5 0.5 1\n", ":2:"},
+        {"0.1 key clear\n", ":1:"},
+        {"0.1 mouse down 0.5 0.5 0.5\n", ":1:"},
+        {"0.1 finger clear 0.5 0.5\n", ":1:"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK(s, write_text(trace, bad[i].text), "cannot write %s", trace);
@@ -502,6 +509,97 @@ static void check_traces(CheckState *s, const Cli *c)
         CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, bad[i].where),
               "malformed trace %zu: exit %d: %s", i, r.status, r.err);
     }
+}
+
+/* The whole file, or an empty string. */
+static char *read_file(const char *path)
+{
+    static char buf[1 << 16];
+    buf[0] = '\0';
+    slurp(path, buf, sizeof buf);
+    return buf;
+}
+
+/* Ink drawn by a replayed trace lands in the notebook: a stroke across the right page at half
+ * pressure (page 1, left to right, level), a dot taken back by undo, a stroke off the book
+ * dropped; a later run clears the page; a malformed notebook is refused with one line and stays
+ * as it was; an unwritable one fails the run with one line. */
+static void check_notebook(CheckState *s, const Cli *c)
+{
+    char trace[512], book[512], text[4096] = "# ink across the right page, a dot, undo\n"
+                                             "0.00 ink down 0.60 0.50 1.0\n";
+    path_in(c, trace, sizeof trace, "ink.trace");
+    path_in(c, book, sizeof book, "ink.json");
+    for (int k = 1; k <= 12; k++) {
+        char line[80];
+        snprintf(line, sizeof line, "%.2f ink move %.3f 0.500 0.5\n", 0.02 * k, 0.60 + 0.02 * k);
+        strcat(text, line);
+    }
+    strcat(text, "0.26 ink up 0.84 0.50\n0.30 ink down 0.70 0.30\n0.32 ink up 0.70 0.30\n"
+                 "0.40 key undo\n0.50 ink down 0.02 0.50\n0.52 ink move 0.03 0.55\n"
+                 "0.54 ink up 0.03 0.55\n");
+    CHECK(s, write_text(trace, text), "cannot write %s", trace);
+    Run r = RUN("--headless", "--validation", "--size", "320x240", "--replay", trace,
+                "--notebook", book);
+    CHECK(s, r.status == 0, "ink replay: exit %d: %s", r.status, r.err);
+    cJSON *root = cJSON_Parse(read_file(book));
+    const cJSON *pages = cJSON_GetObjectItem(root, "pages");
+    const cJSON *page = cJSON_GetArrayItem(pages, 0);
+    const cJSON *strokes = cJSON_GetObjectItem(page, "strokes");
+    const cJSON *stroke = cJSON_GetArrayItem(strokes, 0);
+    CHECK(s, cJSON_GetArraySize(pages) == 1 && cJSON_GetArraySize(strokes) == 1 &&
+                 cJSON_GetNumberValue(cJSON_GetObjectItem(page, "page")) == 1.0,
+          "want one stroke on page 1: %s", read_file(book));
+    int n = cJSON_GetArraySize(stroke);
+    CHECK(s, n == 13, "the stroke has %d points, want 13", n);
+    double u0 = -1.0, v_min = 2.0, v_max = -1.0;
+    bool rising = true, half = true;
+    for (int i = 0; i < n; i++) {
+        const cJSON *p = cJSON_GetArrayItem(stroke, i);
+        double u = cJSON_GetNumberValue(cJSON_GetArrayItem(p, 0));
+        double v = cJSON_GetNumberValue(cJSON_GetArrayItem(p, 1));
+        double w = cJSON_GetNumberValue(cJSON_GetArrayItem(p, 2));
+        rising = rising && u > u0;
+        u0 = u, v_min = fmin(v_min, v), v_max = fmax(v_max, v);
+        if (i > 0) /* the moves' half pressure: half the full width */
+            half = half && fabs(w - 0.006) < 1e-6;
+    }
+    CHECK(s, rising && v_max - v_min < 0.05 && v_min > 0.2 && v_max < 0.8 && half,
+          "the stroke is not a level line left to right at half width: %s", read_file(book));
+    cJSON_Delete(root);
+
+    /* Delete over the page clears it; the notebook is written with no pages */
+    CHECK(s, write_text(trace, "0.0 ink clear 0.70 0.50\n"), "cannot write %s", trace);
+    r = RUN("--headless", "--size", "320x240", "--replay", trace, "--notebook", book);
+    root = cJSON_Parse(read_file(book));
+    CHECK(s, r.status == 0 && cJSON_GetArraySize(cJSON_GetObjectItem(root, "pages")) == 0,
+          "clearing the page: exit %d, notebook %s", r.status, read_file(book));
+    cJSON_Delete(root);
+
+    static const struct {
+        const char *text, *names;
+    } bad[] = {
+        {"{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": [{\"page\": 99, "
+         "\"strokes\": []}]}",
+         "page number"},
+        {"{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": [\n  {\"page\": 1,",
+         "line 2"},
+        {"just text", "not valid JSON"},
+    };
+    CHECK(s, write_text(trace, text), "cannot write %s", trace);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK(s, write_text(book, bad[i].text), "cannot write %s", book);
+        r = RUN("--headless", "--size", "320x240", "--replay", trace, "--notebook", book);
+        CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "--notebook") &&
+                     strstr(r.err, "ink.json") && strstr(r.err, bad[i].names),
+              "malformed notebook %zu: exit %d: %s", i, r.status, r.err);
+        CHECK(s, !strcmp(read_file(book), bad[i].text), "malformed notebook %zu was changed", i);
+    }
+    char unwritable[600];
+    snprintf(unwritable, sizeof unwritable, "%s/no-such-dir/ink.json", c->dir);
+    r = RUN("--headless", "--size", "320x240", "--replay", trace, "--notebook", unwritable);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "no-such-dir"),
+          "unwritable notebook: exit %d: %s", r.status, r.err);
 }
 
 int main(int argc, char **argv)
@@ -522,5 +620,6 @@ int main(int argc, char **argv)
     check_runtime_errors(&s, &cli);
     check_bench(&s, &cli);
     check_traces(&s, &cli);
+    check_notebook(&s, &cli);
     return check_finish(&s, "test_cli");
 }

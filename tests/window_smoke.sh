@@ -1,14 +1,16 @@
 #!/bin/sh
 # Window smoke test, run under xvfb-run: start pagecurl in a real window with validation on, drag
-# the page's free edge to the left with the mouse, quit with Escape; expect exit status 0 and a
-# window whose picture changed with the drag (captured with ImageMagick's import).
+# the page's free edge to the left with the mouse, draw a stroke with the right button, quit with
+# Escape; expect exit status 0, a window whose picture changed with the drag (captured with
+# ImageMagick's import) and the stroke in the trace and the notebook.
 set -u
 exe=$1
 out=${2:-.}
 mkdir -p "$out"
 name=window_smoke
 . "$(dirname "$0")/window_lib.sh"
-window_start "$exe" --validation --size 800x500 --record "$out/drag.trace"
+rm -f "$out/ink.json"
+window_start "$exe" --validation --size 800x500 --record "$out/drag.trace" --notebook "$out/ink.json"
 sleep 0.5
 capture "$out/before.png"
 # Press near the bottom-right corner of the right page and drag towards the spine.
@@ -24,6 +26,14 @@ capture "$out/after.png"
 xdotool key --window "$win" h # the HUD: frame time and GPU stage times over the page
 sleep 0.5
 capture "$out/hud.png"
+# A stroke with the right button across the right page (leaf 1's front, page 3, after the turn).
+xdotool mousemove --window "$win" 500 250 mousedown 3
+for x in 530 560 590 620 650; do
+    xdotool mousemove --window "$win" "$x" 260
+    sleep 0.05
+done
+xdotool mouseup 3
+sleep 0.2
 window_quit
 echo "window_smoke: pagecurl exited with $status"
 [ "$status" -eq 0 ] || exit "$status"
@@ -42,6 +52,10 @@ echo "window_smoke: $during pixels changed mid-drag, $hud by the HUD"
 case $during$hud in '' | *[!0-9]*) echo "window_smoke: compare failed" >&2; exit 1 ;; esac
 [ "$during" -gt 20000 ] || { echo "window_smoke: the page did not follow the drag" >&2; exit 1; }
 [ "$hud" -gt 300 ] || { echo "window_smoke: H showed no HUD" >&2; exit 1; }
+
+# The stroke was recorded as ink and saved in the notebook on page 3.
+grep -q ' ink down ' "$out/drag.trace" || { echo "window_smoke: no ink recorded" >&2; exit 1; }
+grep -q '"page": 3' "$out/ink.json" || { echo "window_smoke: no stroke on page 3" >&2; exit 1; }
 
 # The recorded trace, replayed headless, turns the page too: it differs from an untouched book.
 grep -q ' mouse down ' "$out/drag.trace" || { echo "window_smoke: no drag recorded" >&2; exit 1; }
