@@ -11,6 +11,7 @@
 #include "mesh/curl.h"
 #include "mesh/grid.h"
 #include "mesh/ink.h"
+#include "mesh/ink_raster.h"
 #include "mesh/pick.h"
 
 #include <errno.h>
@@ -19,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#define PI 3.14159265358979323846
 
 static const char *out_dir;
 
@@ -393,6 +396,76 @@ static void test_pick_book(CheckState *s)
     CHECK(s, front > 50 && back > 10, "turning leaf: %d front and %d back picks", front, back);
 }
 
+/* Coverage of a stroke: full inside, none outside, a one-texel ramp between, the area of the
+ * capsule, the dirty rectangle around everything drawn, a page drawn whole the same as segment by
+ * segment. */
+static void test_raster(CheckState *s)
+{
+    enum { N = MESH_INK_RASTER_SIZE };
+    static uint8_t image[N * N], again[N * N];
+    memset(image, 0, sizeof image);
+    MeshInkRect dirty = {0};
+    const float width = 0.012f;
+    double r = 0.5 * width * N; /* radius in texels */
+    MeshInkPoint a = {0.25f, 0.5f, width}, b = {0.75f, 0.5f, width};
+    mesh_ink_raster_segment(a, b, N, image, &dirty);
+    double area = 0.0;
+    int inside_bad = 0, outside_bad = 0, ramp = 0, outside_rect = 0;
+    for (int y = 0; y < N; y++)
+        for (int x = 0; x < N; x++) {
+            uint8_t v = image[y * N + x];
+            area += v / 255.0;
+            double px = x + 0.5, py = y + 0.5, cx = fmin(fmax(px, 0.25 * N), 0.75 * N);
+            double d = hypot(px - cx, py - 0.5 * N); /* distance to the segment's axis */
+            inside_bad += d < r - 0.5 && v != 255;
+            outside_bad += d > r + 0.5 && v != 0;
+            ramp += v > 0 && v < 255;
+            outside_rect += v && (x < (int)dirty.x0 || x >= (int)dirty.x1 || y < (int)dirty.y0 ||
+                                  y >= (int)dirty.y1);
+        }
+    double want = 0.5 * N * 2.0 * r + PI * r * r;
+    CHECK(s, inside_bad == 0 && outside_bad == 0, "%d texels inside not full, %d outside inked",
+          inside_bad, outside_bad);
+    CHECK(s, ramp > 1000, "no anti-aliasing ramp: %d partial texels", ramp);
+    CHECK(s, fabs(area - want) < 0.01 * want, "stroke area %.1f texels, want %.1f", area, want);
+    CHECK(s, outside_rect == 0 && dirty.x1 - dirty.x0 < N / 2 + 2 * r + 4,
+          "dirty rectangle (%u %u)-(%u %u) misses %d inked texels or is too large", dirty.x0,
+          dirty.y0, dirty.x1, dirty.y1, outside_rect);
+    /* the stroke is where its points say: v = 0.5 is the image's middle row pair, u = 0.25 its
+     * quarter column; the top edge is v = 1 */
+    CHECK(s, image[(N / 2) * N + N / 4 + 8] == 255 && image[(N / 2 - 1) * N + N / 4 + 8] == 255 &&
+                 image[(N / 2) * N + N / 8] == 0,
+          "the stroke is not where its points are");
+    memset(image, 0, sizeof image);
+    MeshInkPoint top = {0.5f, 0.99f, width};
+    mesh_ink_raster_segment(top, top, N, image, NULL);
+    double dot = 0.0;
+    for (int i = 0; i < N * N; i++)
+        dot += image[i] / 255.0;
+    CHECK(s, fabs(dot - PI * r * r) < 0.03 * PI * r * r && image[10 * N + N / 2] == 255 &&
+                 image[(N - 11) * N + N / 2] == 0,
+          "a dot near the top: area %.1f, want %.1f", dot, PI * r * r);
+
+    /* a page of random strokes drawn whole is the same as drawn segment by segment */
+    MeshInk ink;
+    mesh_ink_init(&ink, 1);
+    uint64_t seed = 99;
+    random_ink(&ink, &seed);
+    mesh_ink_raster_page(&ink.pages[0], N, image);
+    memset(again, 0, sizeof again);
+    size_t inked = 0;
+    for (size_t k = 0; k < ink.pages[0].count; k++) {
+        const MeshInkStroke *st = &ink.pages[0].strokes[k];
+        for (size_t i = 0; i < st->count; i++)
+            mesh_ink_raster_segment(st->points[i ? i - 1 : 0], st->points[i], N, again, NULL);
+    }
+    for (int i = 0; i < N * N; i++)
+        inked += image[i] != 0;
+    CHECK(s, !memcmp(image, again, sizeof image) && inked > 10000,
+          "a page drawn whole differs from its segments (%zu texels inked)", inked);
+    mesh_ink_free(&ink);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -407,6 +480,7 @@ int main(int argc, char **argv)
     CheckState s = {0};
     test_strokes(&s);
     test_notebook(&s);
+    test_raster(&s);
     test_pick_curl(&s);
     test_pick_book(&s);
     return check_finish(&s, "test_ink");
