@@ -218,7 +218,7 @@ bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk 
            (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n'))
         at++;
     bool ok;
-    if (at < len && text[at] != '\0') {
+    if (at < len) {
         long line, column;
         position(text, at, &line, &column);
         ok = fail(message, size, name, "line %ld, column %ld: text after the notebook", line,
