@@ -155,6 +155,18 @@ void mesh_curl_point(const CurlParams *params, double px, double py, double pos[
     curl_eval(&tab, finite_or(px, 0.0), finite_or(py, 0.0), pos, normal);
 }
 
+void mesh_curl_points(const CurlParams *params, size_t n, const double *xy, double *pos,
+                      double *normal)
+{
+    CurlTable tab;
+    curl_table(params, &tab);
+    for (size_t k = 0; k < n; k++) {
+        double unused[3];
+        curl_eval(&tab, finite_or(xy[2 * k], 0.0), finite_or(xy[2 * k + 1], 0.0), &pos[3 * k],
+                  normal ? &normal[3 * k] : unused);
+    }
+}
+
 void mesh_curl_segments(const CurlParams *params, CurlSegments *out)
 {
     CurlTable tab;

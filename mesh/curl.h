@@ -49,5 +49,9 @@ void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry,
 /* The same map in double precision, with its analytic unit normal: the oracle for tests. */
 void mesh_curl_point(const CurlParams *params, double px, double py, double pos[3],
                      double normal[3]);
+/* mesh_curl_point for n points (xy: x, y pairs; pos, normal: 3 doubles each, normal may be
+ * NULL), the pose's profile worked out once instead of per point. */
+void mesh_curl_points(const CurlParams *params, size_t n, const double *xy, double *pos,
+                      double *normal);
 
 #endif

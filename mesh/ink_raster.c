@@ -30,9 +30,42 @@ void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t size, uint
         return;
     uint32_t x0 = (uint32_t)lo_x, x1 = (uint32_t)ceil(hi_x);
     uint32_t y0 = (uint32_t)lo_y, y1 = (uint32_t)ceil(hi_y);
-    for (uint32_t y = y0; y < y1; y++)
-        for (uint32_t x = x0; x < x1; x++) {
-            double px = x + 0.5, py = y + 0.5;
+    double len = sqrt(len2);
+    for (uint32_t y = y0; y < y1; y++) {
+        /* The capsule (grown by the ramp) is convex: on this row it covers one run of texels, the
+         * union of the runs of its end discs and of the band between them. */
+        double py = y + 0.5, lo = INFINITY, hi = -INFINITY;
+        double ends[2][2] = {{ax, ay}, {bx, by}};
+        for (int e = 0; e < 2; e++) {
+            double h = reach * reach - (py - ends[e][1]) * (py - ends[e][1]);
+            if (h >= 0.0)
+                lo = fmin(lo, ends[e][0] - sqrt(h)), hi = fmax(hi, ends[e][0] + sqrt(h));
+        }
+        if (len > 0.0) {
+            /* the band: |offset across the axis| <= reach and the foot between the ends; each
+             * condition is linear in x along the row */
+            double nx = -dy / len, ny = dx / len, c = (py - ay) * ny;
+            double blo = -INFINITY, bhi = INFINITY;
+            if (fabs(nx) > 1e-12) {
+                double u0 = (-reach - c) / nx + ax, u1 = (reach - c) / nx + ax;
+                blo = fmin(u0, u1), bhi = fmax(u0, u1);
+            } else if (fabs(c) > reach) {
+                blo = INFINITY;
+            }
+            if (fabs(dx) > 1e-12) {
+                double f0 = ax - (py - ay) * dy / dx, f1 = f0 + len2 / dx;
+                blo = fmax(blo, fmin(f0, f1)), bhi = fmin(bhi, fmax(f0, f1));
+            } else if ((py - ay) * dy < 0.0 || (py - ay) * dy > len2) {
+                blo = INFINITY;
+            }
+            if (blo <= bhi)
+                lo = fmin(lo, blo), hi = fmax(hi, bhi);
+        }
+        double from = fmax(floor(lo), (double)x0), to = fmin(ceil(hi) + 1.0, (double)x1);
+        if (!(from < to)) continue; /* no run, or one beside the page */
+        uint32_t rx0 = (uint32_t)from, rx1 = (uint32_t)to;
+        for (uint32_t x = rx0; x < rx1; x++) {
+            double px = x + 0.5;
             double t = len2 > 0.0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0.0;
             t = fmin(fmax(t, 0.0), 1.0);
             double ex = px - (ax + t * dx), ey = py - (ay + t * dy);
@@ -40,9 +73,9 @@ void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t size, uint
             double cover = fmin(fmax(edge + 0.5, 0.0), 1.0);
             uint8_t v = (uint8_t)lrint(cover * 255.0);
             uint8_t *texel = &image[(size_t)y * size + x];
-            if (v > *texel)
-                *texel = v;
+            if (v > *texel) *texel = v;
         }
+    }
     if (dirty)
         rect_grow(dirty, x0, y0, x1, y1);
 }

@@ -88,12 +88,12 @@ static int coarse_starts(const CurlParams *pose, double w, double h, const MeshR
     double *pos = malloc((size_t)nx * (size_t)ny * 3 * sizeof *pos);
     if (!pos)
         return 0;
-    for (int j = 0; j < ny; j++)
-        for (int i = 0; i < nx; i++) {
-            double normal[3];
-            mesh_curl_point(pose, w * i / (nx - 1), h * j / (ny - 1), &pos[3 * (j * nx + i)],
-                            normal);
-        }
+    for (int j = 0; j < ny; j++) { /* a row at a time: the pose's profile once per row */
+        double xy[MESH_PICK_CELLS + 1][2];
+        for (int i = 0; i < nx; i++)
+            xy[i][0] = w * i / (nx - 1), xy[i][1] = h * j / (ny - 1);
+        mesh_curl_points(pose, (size_t)nx, &xy[0][0], &pos[3 * (size_t)j * nx], NULL);
+    }
     int count = 0;
     double near = PICK_NEAR_CELLS * w / MESH_PICK_CELLS, dd = dot3(ray->dir, ray->dir);
     for (int k = 0; k < nx * ny; k++) {
@@ -129,14 +129,19 @@ static int coarse_starts(const CurlParams *pose, double w, double h, const MeshR
     return count;
 }
 
-/* The offset of S(x, y) from the ray, in the plane across it (basis e1, e2). */
-static void residual(const CurlParams *pose, const MeshRay *ray, const double e1[3],
-                     const double e2[3], double x, double y, double f[2])
+/* The offsets from the ray, in the plane across it (basis e1, e2), of S at (x, y) and at the four
+ * points +-step along x and y around it: f[0..1] at the centre, then x+, x-, y+, y-. */
+static void residuals(const CurlParams *pose, const MeshRay *ray, const double e1[3],
+                      const double e2[3], double x, double y, double step, double f[5][2])
 {
-    double p[3], n[3];
-    mesh_curl_point(pose, x, y, p, n);
-    double r[3] = {p[0] - ray->origin[0], p[1] - ray->origin[1], p[2] - ray->origin[2]};
-    f[0] = dot3(r, e1), f[1] = dot3(r, e2);
+    double xy[5][2] = {{x, y}, {x + step, y}, {x - step, y}, {x, y + step}, {x, y - step}};
+    double p[5][3];
+    mesh_curl_points(pose, 5, &xy[0][0], &p[0][0], NULL);
+    for (int k = 0; k < 5; k++) {
+        double r[3] = {p[k][0] - ray->origin[0], p[k][1] - ray->origin[1],
+                       p[k][2] - ray->origin[2]};
+        f[k][0] = dot3(r, e1), f[k][1] = dot3(r, e2);
+    }
 }
 
 /* Newton on F(x, y) = 0 from a start, with a central-difference Jacobian (the map is C1; its
@@ -146,31 +151,26 @@ static bool refine(const CurlParams *pose, double w, double h, const MeshRay *ra
                    const double e1[3], const double e2[3], double *x, double *y)
 {
     const double step = 1e-6 * w;
-    double f[2];
+    double f[5][2];
     for (int it = 0; it < PICK_MAX_ITERATIONS; it++) {
-        residual(pose, ray, e1, e2, *x, *y, f);
-        double fxp[2], fxm[2], fyp[2], fym[2];
-        residual(pose, ray, e1, e2, *x + step, *y, fxp);
-        residual(pose, ray, e1, e2, *x - step, *y, fxm);
-        residual(pose, ray, e1, e2, *x, *y + step, fyp);
-        residual(pose, ray, e1, e2, *x, *y - step, fym);
-        double j00 = (fxp[0] - fxm[0]) / (2 * step), j10 = (fxp[1] - fxm[1]) / (2 * step);
-        double j01 = (fyp[0] - fym[0]) / (2 * step), j11 = (fyp[1] - fym[1]) / (2 * step);
+        residuals(pose, ray, e1, e2, *x, *y, step, f);
+        double j00 = (f[1][0] - f[2][0]) / (2 * step), j10 = (f[1][1] - f[2][1]) / (2 * step);
+        double j01 = (f[3][0] - f[4][0]) / (2 * step), j11 = (f[3][1] - f[4][1]) / (2 * step);
         double det = j00 * j11 - j01 * j10;
         if (!(fabs(det) > 1e-300)) break; /* the sheet is seen exactly edge-on */
-        double dx = -(j11 * f[0] - j01 * f[1]) / det, dy = -(-j10 * f[0] + j00 * f[1]) / det;
+        double dx = -(j11 * f[0][0] - j01 * f[0][1]) / det;
+        double dy = -(-j10 * f[0][0] + j00 * f[0][1]) / det;
         /* near the silhouette the Jacobian is nearly singular: no step beyond a coarse cell */
         double limit = w / MESH_PICK_CELLS, length = hypot(dx, dy);
-        if (length > limit)
-            dx *= limit / length, dy *= limit / length;
+        if (length > limit) dx *= limit / length, dy *= limit / length;
         double nx = fmin(fmax(*x + dx, 0.0), w), ny = fmin(fmax(*y + dy, 0.0), h);
         double moved = hypot(nx - *x, ny - *y);
         *x = nx, *y = ny;
         if (moved < PICK_STEP_DONE * w)
             break;
     }
-    residual(pose, ray, e1, e2, *x, *y, f);
-    return hypot(f[0], f[1]) <= PICK_ON_RAY * w;
+    residuals(pose, ray, e1, e2, *x, *y, step, f);
+    return hypot(f[0][0], f[0][1]) <= PICK_ON_RAY * w;
 }
 
 bool mesh_pick_curl(const CurlParams *pose, float width, float height, const MeshRay *ray,
