@@ -162,7 +162,8 @@ static bool refine(const CurlParams *pose, double w, double h, const MeshRay *ra
         double dy = -(-j10 * f[0][0] + j00 * f[0][1]) / det;
         /* near the silhouette the Jacobian is nearly singular: no step beyond a coarse cell */
         double limit = w / MESH_PICK_CELLS, length = hypot(dx, dy);
-        if (length > limit) dx *= limit / length, dy *= limit / length;
+        if (length > limit)
+            dx *= limit / length, dy *= limit / length;
         double nx = fmin(fmax(*x + dx, 0.0), w), ny = fmin(fmax(*y + dy, 0.0), h);
         double moved = hypot(nx - *x, ny - *y);
         *x = nx, *y = ny;

@@ -139,7 +139,8 @@ static char *read_all(const char *path)
     if (!f)
         return NULL;
     char *text = calloc(1, 1 << 20);
-    if (text) text[fread(text, 1, (1 << 20) - 1, f)] = '\0';
+    if (text)
+        text[fread(text, 1, (1 << 20) - 1, f)] = '\0';
     fclose(f);
     return text;
 }
