@@ -254,13 +254,14 @@ bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t siz
             }
             text = grown;
         }
+        errno = 0;
         size_t n = fread(text + len, 1, cap - len, f);
         len += n;
         if (n == 0)
             break;
     }
-    if (ok && ferror(f))
-        ok = fail(message, size, name, "read error");
+    if (ok && ferror(f)) /* a directory, say: EISDIR */
+        ok = fail(message, size, name, "cannot read it (%s)", errno ? strerror(errno) : "error");
     fclose(f);
     ok = ok && app_notebook_parse(text, len, name, ink, message, size);
     free(text);

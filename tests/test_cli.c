@@ -595,6 +595,9 @@ static void check_notebook(CheckState *s, const Cli *c)
               "malformed notebook %zu: exit %d: %s", i, r.status, r.err);
         CHECK(s, !strcmp(read_file(book), bad[i].text), "malformed notebook %zu was changed", i);
     }
+    r = RUN("--headless", "--notebook", c->dir, "--curl", "0");
+    CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "cannot read"),
+          "a directory as the notebook: exit %d: %s", r.status, r.err);
     char unwritable[600];
     snprintf(unwritable, sizeof unwritable, "%s/no-such-dir/ink.json", c->dir);
     r = RUN("--headless", "--size", "320x240", "--replay", trace, "--notebook", unwritable);
