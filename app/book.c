@@ -3,6 +3,7 @@
 #include "../mesh/pick.h"
 #include "camera.h"
 
+#include <assert.h>
 #include <cglm/cglm.h>
 #include <string.h>
 
@@ -136,12 +137,15 @@ AppSpread app_book_spread(const MeshFlipView *view)
 static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy, float sz,
                          bool back_up)
 {
+    /* the model is a diagonal scale then a lift along z: all the shaders need of it */
+    assert(model[0][1] == 0.0f && model[1][0] == 0.0f && model[3][0] == 0.0f);
     PcDrawPush push = *base;
     mat4 view_proj, product;
     memcpy(view_proj, base->view_proj.m, sizeof view_proj);
     glm_mat4_mul(view_proj, model, product);
     memcpy(push.view_proj.m, product, sizeof push.view_proj.m);
     push.placement = (pc_vec4){{sx, sy, sz, back_up ? 1.0f : 0.0f}};
+    push.model = (pc_vec4){{model[0][0], model[1][1], model[2][2], model[3][2]}};
     return push;
 }
 

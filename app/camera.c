@@ -70,5 +70,6 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_widt
     push.light_dir = (pc_vec4){{light[0], light[1], light[2], 0.0f}};
     push.page = (pc_vec4){{page_width, page_height, RULES_PER_PAGE, 0.0f}};
     push.placement = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}}; /* as laid; app/book.c places pages */
+    push.model = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}};
     return push;
 }

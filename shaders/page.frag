@@ -1,12 +1,13 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
-// Paper lit by the GPU normals: ambient + diffuse, both sides. The front is ruled notebook paper,
-// the back a plain tinted sheet, so a turned page is told apart at a glance.
+// Paper lit by the GPU normals: ambient + diffuse and a soft sheen, both sides. The front is ruled
+// notebook paper, the back a plain tinted sheet, so a turned page is told apart at a glance.
 #include "shared.h"
 
 layout(push_constant) uniform Push { PcDrawPush draw; };
 layout(location = 0) in vec3 in_normal;
 layout(location = 1) in vec2 in_uv;
+layout(location = 3) in vec3 in_to_eye;
 layout(location = 0) out vec4 out_color;
 
 // Linear-light colours; the sRGB target encodes them.
@@ -15,6 +16,23 @@ const vec3 BACK_PAPER = vec3(0.55, 0.66, 0.85);
 const vec3 RULE = vec3(0.25, 0.42, 0.75);
 const vec3 MARGIN = vec3(0.80, 0.20, 0.20);
 const float AMBIENT = 0.30;
+// Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
+// reflection at grazing angles. Both small, so the page never looks like plastic.
+const vec3 SHEEN_COLOR = vec3(1.0, 0.98, 0.94);
+const float SHEEN_GLOSS = 10.0;    // Blinn-Phong exponent: a highlight as broad as the page
+const float SHEEN_SPECULAR = 0.07; // its peak, against an albedo near 0.9
+const float SHEEN_FRESNEL = 0.10;  // Schlick's grazing term, scaled down for a rough surface
+
+vec3 sheen(vec3 n, vec3 l, vec3 v)
+{
+    float ndl = dot(n, l);
+    if (ndl <= 0.0)
+        return vec3(0.0); // the light is behind this side
+    vec3 h = normalize(l + v);
+    float spec = SHEEN_SPECULAR * pow(max(dot(n, h), 0.0), SHEEN_GLOSS);
+    float grazing = pow(1.0 - clamp(dot(n, v), 0.0, 1.0), 5.0);
+    return SHEEN_COLOR * (spec + SHEEN_FRESNEL * grazing * ndl);
+}
 
 // Coverage of a line of half-width w (in cells) at the nearest integer of f: anti-aliased with
 // the screen-space derivative so rules stay crisp at any zoom.
@@ -45,6 +63,7 @@ void main()
     } else {
         albedo = BACK_PAPER;
     }
-    float diffuse = max(dot(n, draw.light_dir.xyz), 0.0);
-    out_color = vec4(albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse), 1.0);
+    vec3 l = draw.light_dir.xyz, v = normalize(in_to_eye);
+    float diffuse = max(dot(n, l), 0.0);
+    out_color = vec4(albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse) + sheen(n, l, v), 1.0);
 }

@@ -106,16 +106,21 @@ PC_STRUCT(PcAmpPush)
     float factor;
 PC_END(PcAmpPush)
 
-/* Push constants of one page draw. 112 bytes: inside the 128 every device guarantees. A leaf is
- * drawn as laid on the right (placement 1,1,1), mirrored for a backward turn (-1,1,1: the curl is
+/* Push constants of one page draw. 128 bytes: all that every device guarantees. A leaf is drawn
+ * as laid on the right (placement 1,1,1), mirrored for a backward turn (-1,1,1: the curl is
  * computed in the leaf's own frame) or turned over onto the left (-1,1,-1); the placement's
- * signs carry the normals along, its product says whether the rasterizer's facing is inverted. */
+ * signs carry the normals along, its product says whether the rasterizer's facing is inverted.
+ * `model` places the vertices in the world (world = pos * model.xyz + (0, 0, model.w)): the
+ * shadow pass, which has no camera, and the sheen, which needs the eye, work there. */
 PC_STRUCT(PcDrawPush)
     pc_mat4 view_proj;  /* times the placement, scale and lift of this draw (the CPU's product) */
-    pc_vec4 light_dir;  /* xyz: unit direction towards the light, world space */
-    pc_vec4 page;       /* x: width, y: height, z: ruled lines per page height, w: unused */
+    pc_vec4 light_dir;  /* xyz: unit direction towards the light, world space; w: unused */
+    pc_vec4 page;       /* x: width, y: height, z: the content layer of the leaf's front (its
+                         * back is z + 1), w: 1 when the draw receives the turning leaf's shadow */
     pc_vec4 placement;  /* xyz: the model's diagonal (+-1), w: 1 when the side that faces +z in
                          * the model is the leaf's back (a backward turn's leaf frame) */
+    pc_vec4 model;      /* xyz: the model's diagonal scale (placement times the quad's size),
+                         * w: its lift along z */
 PC_END(PcDrawPush)
 
 /* The curl pose, as mesh/curl.c evaluates it and a compute shader can (../design/curl.md).
@@ -206,7 +211,7 @@ _Static_assert(sizeof(PcAmpPush) == 16, "PcAmpPush layout");
 _Static_assert(sizeof(CurlParams) == 32, "CurlParams layout");
 _Static_assert(sizeof(PcDeformPush) == 96, "PcDeformPush layout");
 _Static_assert(sizeof(CurlSegment) == 64, "CurlSegment layout");
-_Static_assert(sizeof(PcDrawPush) == 112, "PcDrawPush layout");
+_Static_assert(sizeof(PcDrawPush) == 128, "PcDrawPush layout");
 #endif
 
 #endif
