@@ -4,6 +4,7 @@
 #include "../gpu/offscreen.h"
 #include "../mesh/normals.h"
 #include "book.h"
+#include "content.h"
 #include "input.h"
 #include "page.h"
 
@@ -276,10 +277,12 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                         .normals = (GpuNormalsPath)opts->normals,
                         .pack = (GpuPackPath)opts->pack,
                         .staging = (GpuStaging)opts->staging};
-    bool ok = app_page_create(ctx, &desc, &g->page, err) &&
-              gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &g->renderer, err) &&
-              gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
-              gpu_frames_create(ctx, g->frames, err);
+    bool ok =
+        app_page_create(ctx, &desc, &g->page, err) &&
+        app_content_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, APP_BOOK_LEAVES,
+                                    g->page.grid.height / g->page.grid.width, &g->renderer, err) &&
+        gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
+        gpu_frames_create(ctx, g->frames, err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &g->timers[i], err);
     if (!ok) bench_gpu_destroy(ctx, g);

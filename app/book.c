@@ -129,14 +129,18 @@ AppSpread app_book_spread(const MeshFlipView *view)
         .right = view->right.side != MESH_FLIP_SIDE_NONE,
         .turning = view->turning,
         .backward = view->turning && view->direction == MESH_FLIP_BACKWARD,
+        .left_leaf = view->left.leaf,
+        .right_leaf = view->right.leaf,
+        .turning_leaf = view->turning_leaf,
     };
 }
 
 /* base.view_proj x model; placement (sx, sy, sz) is the model's diagonal, `back_up` says the
  * model's +z side is the leaf's back. */
 static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy, float sz,
-                         bool back_up)
+                         bool back_up, int leaf)
 {
+    assert(leaf >= 0 && leaf < APP_BOOK_LEAVES);
     /* the model is a diagonal scale then a lift along z: all the shaders need of it */
     assert(model[0][1] == 0.0f && model[1][0] == 0.0f && model[3][0] == 0.0f);
     PcDrawPush push = *base;
@@ -146,6 +150,7 @@ static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy,
     memcpy(push.view_proj.m, product, sizeof push.view_proj.m);
     push.placement = (pc_vec4){{sx, sy, sz, back_up ? 1.0f : 0.0f}};
     push.model = (pc_vec4){{model[0][0], model[1][1], model[2][2], model[3][2]}};
+    push.page.v[2] = 2.0f * (float)leaf; /* its front's content layer (app/content.h) */
     return push;
 }
 
@@ -159,14 +164,14 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){-w, h, -1.0f});
-        PcDrawPush push = placed(&base, model, -1.0f, 1.0f, -1.0f, false);
+        PcDrawPush push = placed(&base, model, -1.0f, 1.0f, -1.0f, false, spread->left_leaf);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     if (spread->right) {
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){w, h, 1.0f});
-        PcDrawPush push = placed(&base, model, 1.0f, 1.0f, 1.0f, false);
+        PcDrawPush push = placed(&base, model, 1.0f, 1.0f, 1.0f, false, spread->right_leaf);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     if (spread->turning) {
@@ -174,7 +179,8 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         float sx = spread->backward ? -1.0f : 1.0f;
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_scale(model, (vec3){sx, 1.0f, 1.0f});
-        PcDrawPush push = placed(&base, model, sx, 1.0f, 1.0f, spread->backward);
+        PcDrawPush push =
+            placed(&base, model, sx, 1.0f, 1.0f, spread->backward, spread->turning_leaf);
         out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
     }
 }

@@ -51,10 +51,24 @@ typedef struct AppSpread {
     bool left, right; /* a flat page lies there */
     bool turning;     /* the curled leaf is drawn */
     bool backward;    /* the curl is in a backward turn's mirrored leaf frame */
+    /* Which leaf each is (0 .. APP_BOOK_LEAVES - 1): it picks the printed pages. The left page
+     * shows its leaf's back, the right its front. */
+    int left_leaf, right_leaf, turning_leaf;
 } AppSpread;
 
 /* A headless pose: leaf 0 turning forward over the front of leaf 1, nothing on the left. */
-#define APP_SPREAD_FIRST_TURN ((AppSpread){.right = true, .turning = true})
+#define APP_SPREAD_FIRST_TURN                                                                      \
+    ((AppSpread){.right = true, .turning = true, .right_leaf = 1, .turning_leaf = 0})
+/* A headless backward turn: leaf 1 turning back from the left, over the back of leaf 0, onto the
+ * front of leaf 2. */
+#define APP_SPREAD_BACKWARD_TURN                                                                   \
+    ((AppSpread){.left = true,                                                                     \
+                 .right = true,                                                                    \
+                 .turning = true,                                                                  \
+                 .backward = true,                                                                 \
+                 .left_leaf = 0,                                                                   \
+                 .right_leaf = 2,                                                                  \
+                 .turning_leaf = 1})
 
 /* The spread the flip state shows. */
 AppSpread app_book_spread(const MeshFlipView *view);

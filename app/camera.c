@@ -3,8 +3,6 @@
 #include <cglm/cglm.h>
 #include <string.h>
 
-/* Ruled lines per page height: a notebook page has about 30. */
-#define RULES_PER_PAGE 28.0f
 #define FOV_Y_DEGREES 30.0f
 
 bool app_camera_ray(uint32_t width, uint32_t height, float page_width, float page_height, float px,
@@ -68,7 +66,7 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_widt
     PcDrawPush push;
     memcpy(push.view_proj.m, view_proj, sizeof push.view_proj.m);
     push.light_dir = (pc_vec4){{light[0], light[1], light[2], 0.0f}};
-    push.page = (pc_vec4){{page_width, page_height, RULES_PER_PAGE, 0.0f}};
+    push.page = (pc_vec4){{page_width, page_height, 0.0f, 0.0f}}; /* leaf 0; app/book.c picks */
     push.placement = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}}; /* as laid; app/book.c places pages */
     push.model = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}};
     return push;

@@ -2,6 +2,7 @@
 
 #include "../gpu/offscreen.h"
 #include "book.h"
+#include "content.h"
 #include "output.h"
 
 #include <math.h>
@@ -21,12 +22,14 @@ static void offscreen_destroy(const GpuContext *ctx, Offscreen *off)
     gpu_renderer_destroy(ctx, &off->renderer);
 }
 
-static bool offscreen_create(const GpuContext *ctx, const AppOptions *opts, Offscreen *off,
-                             GpuError *err)
+static bool offscreen_create(const GpuContext *ctx, const AppOptions *opts, const AppPage *page,
+                             Offscreen *off, GpuError *err)
 {
+    float aspect = page->grid.height / page->grid.width;
     *off = (Offscreen){0};
     VkExtent2D extent = {opts->width, opts->height};
-    if (gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &off->renderer, err) &&
+    if (app_content_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, APP_BOOK_LEAVES, aspect,
+                                    &off->renderer, err) &&
         gpu_offscreen_create(ctx, extent, &off->renderer, &off->target, err) &&
         gpu_frames_create(ctx, off->frames, err))
         return true;
@@ -94,7 +97,7 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
 {
     GpuError err = {0};
     Offscreen off;
-    if (!offscreen_create(ctx, opts, &off, &err)) {
+    if (!offscreen_create(ctx, opts, page, &off, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         return 1;
     }

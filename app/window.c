@@ -4,6 +4,7 @@
 #include "../gpu/swapchain.h"
 #include "book.h"
 #include "camera.h"
+#include "content.h"
 #include "headless.h"
 #include "hud.h"
 #include "input.h"
@@ -337,9 +338,11 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     w.swapchain.present_mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
     if (w.swapchain.present_mode != modes[opts->present_mode])
         fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
-    bool ok = gpu_renderer_create(ctx, gpu_swapchain_pick_format(ctx), &w.renderer, &err) &&
-              gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&
-              gpu_frames_create(ctx, w.frames, &err);
+    bool ok =
+        app_content_renderer_create(ctx, gpu_swapchain_pick_format(ctx), APP_BOOK_LEAVES,
+                                    page->grid.height / page->grid.width, &w.renderer, &err) &&
+        gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&
+        gpu_frames_create(ctx, w.frames, &err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &w.timers[i], &err);
     uint64_t last_draw = SDL_GetPerformanceCounter();

@@ -10,8 +10,8 @@ static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuIma
         .imageType = VK_IMAGE_TYPE_2D,
         .format = desc->format,
         .extent = {desc->extent.width, desc->extent.height, 1},
-        .mipLevels = 1,
-        .arrayLayers = 1,
+        .mipLevels = desc->levels ? desc->levels : 1,
+        .arrayLayers = desc->layers ? desc->layers : 1,
         .samples = desc->samples ? desc->samples : VK_SAMPLE_COUNT_1_BIT,
         .tiling = VK_IMAGE_TILING_OPTIMAL,
         .usage = desc->usage,
@@ -49,9 +49,9 @@ static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuIma
     VkImageViewCreateInfo view = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
         .image = out->image,
-        .viewType = VK_IMAGE_VIEW_TYPE_2D,
+        .viewType = desc->array_view ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
         .format = desc->format,
-        .subresourceRange = {desc->aspect, 0, 1, 0, 1},
+        .subresourceRange = {desc->aspect, 0, info.mipLevels, 0, info.arrayLayers},
     };
     GPU_TRY(err, vkCreateImageView(ctx->device, &view, NULL, &out->view));
     GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, out->view, desc->label);

@@ -1,4 +1,5 @@
-/* 2-D images with their own memory and one view: offscreen colour targets and depth buffers.
+/* 2-D images with their own memory and one view: offscreen colour targets, depth buffers, the
+ * shadow map and (through gpu/texture.c) the page textures.
  * Owns VkImage, VkDeviceMemory and VkImageView; layouts are the recorder's business. */
 #ifndef PAGECURL_GPU_IMAGE_H
 #define PAGECURL_GPU_IMAGE_H
@@ -12,6 +13,8 @@ typedef struct GpuImageDesc {
     VkImageUsageFlags usage;
     VkImageAspectFlags aspect;
     VkSampleCountFlagBits samples; /* 0 means 1 */
+    uint32_t levels, layers;       /* mip levels and array layers, 0 means 1 */
+    bool array_view;               /* the view is a 2-D array (sampler2DArray), even of 1 layer */
     const char *label;
 } GpuImageDesc;
 

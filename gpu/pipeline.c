@@ -21,7 +21,7 @@ void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayo
         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
         .renderArea = {{0, 0}, extent},
         .layerCount = 1,
-        .colorAttachmentCount = 1,
+        .colorAttachmentCount = color ? 1 : 0,
         .pColorAttachments = color,
         .pDepthAttachment = depth,
     };
@@ -54,6 +54,8 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     };
     VkPipelineLayoutCreateInfo layout_info = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+        .setLayoutCount = desc->set_layout ? 1 : 0,
+        .pSetLayouts = &desc->set_layout,
         .pushConstantRangeCount = 1,
         .pPushConstantRanges = &push,
     };
@@ -63,7 +65,7 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     VkShaderModule vert = VK_NULL_HANDLE, frag = VK_NULL_HANDLE;
     if (!make_module(ctx, desc->vert, desc->vert_size, &vert, err))
         return false;
-    if (!make_module(ctx, desc->frag, desc->frag_size, &frag, err)) {
+    if (desc->frag && !make_module(ctx, desc->frag, desc->frag_size, &frag, err)) {
         vkDestroyShaderModule(ctx->device, vert, NULL);
         return false;
     }
@@ -118,9 +120,10 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
         .depthWriteEnable = depth_on,
         .depthCompareOp = VK_COMPARE_OP_LESS,
     };
+    bool color_on = desc->color_format != VK_FORMAT_UNDEFINED;
     VkPipelineColorBlendStateCreateInfo blend = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-        .attachmentCount = 1,
+        .attachmentCount = color_on ? 1 : 0,
         .pAttachments =
             &(VkPipelineColorBlendAttachmentState){
                 .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
@@ -135,14 +138,14 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     };
     VkPipelineRenderingCreateInfo rendering = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-        .colorAttachmentCount = 1,
+        .colorAttachmentCount = color_on ? 1 : 0,
         .pColorAttachmentFormats = &desc->color_format,
         .depthAttachmentFormat = desc->depth_format,
     };
     VkGraphicsPipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
         .pNext = &rendering,
-        .stageCount = 2,
+        .stageCount = frag ? 2 : 1,
         .pStages = stages,
         .pVertexInputState = &vertex_input,
         .pInputAssemblyState = &assembly,
@@ -156,7 +159,7 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     };
     VkResult r = vkCreateGraphicsPipelines(ctx->device, VK_NULL_HANDLE, 1, &info, NULL, pipeline);
     vkDestroyShaderModule(ctx->device, vert, NULL);
-    vkDestroyShaderModule(ctx->device, frag, NULL);
+    if (frag) vkDestroyShaderModule(ctx->device, frag, NULL);
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, *pipeline, desc->label);
     return true;

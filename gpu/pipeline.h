@@ -1,5 +1,6 @@
 /* Graphics pipelines for dynamic rendering from a small description: two shaders, one vertex
- * binding, push constants for both stages, dynamic viewport and scissor, no culling. The page
+ * binding, push constants for both stages, at most one descriptor set, dynamic viewport and
+ * scissor, no culling. Without a fragment shader and colour format: a depth-only pass. The page
  * renderer and the overlay each own the pipeline and layout this makes for them. */
 #ifndef PAGECURL_GPU_PIPELINE_H
 #define PAGECURL_GPU_PIPELINE_H
@@ -11,20 +12,21 @@
 #define GPU_PIPELINE_MAX_ATTRIBUTES 4
 
 typedef struct GpuPipelineDesc {
-    const uint32_t *vert, *frag;
+    const uint32_t *vert, *frag; /* frag may be NULL: depth only */
     size_t vert_size, frag_size; /* bytes */
     uint32_t stride;             /* bytes per vertex */
     VkVertexInputAttributeDescription attributes[GPU_PIPELINE_MAX_ATTRIBUTES];
     uint32_t attribute_count;
     uint32_t push_size;
-    VkFormat color_format;
+    VkDescriptorSetLayout set_layout; /* set 0, or null: no descriptors */
+    VkFormat color_format;            /* VK_FORMAT_UNDEFINED: no colour attachment (depth only) */
     VkFormat depth_format; /* VK_FORMAT_UNDEFINED: no depth test, no depth attachment */
     VkSampleCountFlagBits samples; /* 0 means 1 */
     const char *label;
 } GpuPipelineDesc;
 
-/* Begins dynamic rendering over the whole `extent` (depth may be NULL), sets the viewport and
- * scissor to it, binds `pipeline` and sets its push constants for both stages (push may be NULL
+/* Begins dynamic rendering over the whole `extent` (color or depth may be NULL), sets the viewport
+ * and scissor to it, binds `pipeline` and sets its push constants for both stages (push may be NULL
  * when each draw sets its own). */
 void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayout layout,
                         const VkRenderingAttachmentInfo *color,

@@ -25,14 +25,17 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         .stride = PC_VERTEX_FLOATS * sizeof(float),
         .attributes =
             {
-                {.location = 0, .format = VK_FORMAT_R32G32B32_SFLOAT,
+                {.location = 0,
+                 .format = VK_FORMAT_R32G32B32_SFLOAT,
                  .offset = PC_VERTEX_OFFSET_POS},
-                {.location = 1, .format = VK_FORMAT_R32G32B32_SFLOAT,
+                {.location = 1,
+                 .format = VK_FORMAT_R32G32B32_SFLOAT,
                  .offset = PC_VERTEX_OFFSET_NORMAL},
                 {.location = 2, .format = VK_FORMAT_R32G32_SFLOAT, .offset = PC_VERTEX_OFFSET_UV},
             },
         .attribute_count = 3,
         .push_size = sizeof(PcDrawPush),
+        .set_layout = out->set_layout,
         .color_format = out->color_format,
         .depth_format = out->depth_format,
         .samples = out->samples,
@@ -63,18 +66,72 @@ static bool quad_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
     return true;
 }
 
-bool gpu_renderer_create(const GpuContext *ctx, VkFormat color_format, GpuRenderer *out,
+/* Set 0: the page content (binding 0), sampled by the fragment shader. Written once: nothing in
+ * it changes while the renderer lives. */
+static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
+{
+    VkDescriptorSetLayoutBinding bindings[] = {
+        {.binding = 0,
+         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+         .descriptorCount = 1,
+         .stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT},
+    };
+    uint32_t count = sizeof bindings / sizeof bindings[0];
+    VkDescriptorSetLayoutCreateInfo layout = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+        .bindingCount = count,
+        .pBindings = bindings,
+    };
+    GPU_TRY(err, vkCreateDescriptorSetLayout(ctx->device, &layout, NULL, &out->set_layout));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, out->set_layout, "render");
+    VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, count};
+    VkDescriptorPoolCreateInfo pool = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+        .maxSets = 1,
+        .poolSizeCount = 1,
+        .pPoolSizes = &size,
+    };
+    GPU_TRY(err, vkCreateDescriptorPool(ctx->device, &pool, NULL, &out->pool));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, out->pool, "render");
+    VkDescriptorSetAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+        .descriptorPool = out->pool,
+        .descriptorSetCount = 1,
+        .pSetLayouts = &out->set_layout,
+    };
+    GPU_TRY(err, vkAllocateDescriptorSets(ctx->device, &alloc, &out->set));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, out->set, "render");
+    VkDescriptorImageInfo images[] = {
+        {out->content.sampler, out->content.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
+    };
+    VkWriteDescriptorSet writes[sizeof images / sizeof images[0]];
+    for (uint32_t i = 0; i < count; i++)
+        writes[i] = (VkWriteDescriptorSet){
+            .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+            .dstSet = out->set,
+            .dstBinding = i,
+            .descriptorCount = 1,
+            .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+            .pImageInfo = &images[i],
+        };
+    vkUpdateDescriptorSets(ctx->device, count, writes, 0, NULL);
+    return true;
+}
+
+bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, GpuRenderer *out,
                          GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    out->color_format = color_format;
+    out->color_format = desc->color_format;
     out->depth_format = gpu_image_depth_format(ctx);
     const VkPhysicalDeviceLimits *lim = &ctx->props.limits;
     out->samples = (lim->framebufferColorSampleCounts & lim->framebufferDepthSampleCounts &
                     VK_SAMPLE_COUNT_4_BIT)
                        ? VK_SAMPLE_COUNT_4_BIT
                        : VK_SAMPLE_COUNT_1_BIT;
-    if (renderer_create(ctx, out, err) && quad_create(ctx, out, err))
+    if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
+        descriptors_create(ctx, out, err) && renderer_create(ctx, out, err) &&
+        quad_create(ctx, out, err))
         return true;
     gpu_renderer_destroy(ctx, out);
     return false;
@@ -88,6 +145,10 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
         vkDestroyPipelineLayout(ctx->device, renderer->layout, NULL);
     gpu_buffer_destroy(ctx, &renderer->quad_indices);
     gpu_buffer_destroy(ctx, &renderer->quad_vertices);
+    if (renderer->pool) /* frees the set with it */
+        vkDestroyDescriptorPool(ctx->device, renderer->pool, NULL);
+    if (renderer->set_layout) vkDestroyDescriptorSetLayout(ctx->device, renderer->set_layout, NULL);
+    gpu_texture_destroy(ctx, &renderer->content);
     memset(renderer, 0, sizeof *renderer);
 }
 
@@ -168,6 +229,8 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
     };
     gpu_pipeline_begin(cmd, renderer->pipeline, renderer->layout, &color, &depth, target->extent,
                        NULL, 0);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
+                            &renderer->set, 0, NULL);
     for (uint32_t i = 0; i < count; i++) {
         const GpuDraw *d = &draws[i];
         vkCmdPushConstants(cmd, renderer->layout,

@@ -1,12 +1,14 @@
 /* Stage render: draws pages (the turning leaf's AoS vertex buffer, lit by its GPU normals, and the
- * flat pages of the spread) into a colour target with a depth buffer (dynamic rendering). Owns the
- * graphics pipeline, its layout and the flat page quad; the targets belong to the offscreen or
- * swapchain module that made them. The same code serves both. */
+ * flat pages of the spread) into a colour target with a depth buffer (dynamic rendering), each
+ * side printed from the page-content texture. Owns the graphics pipeline, its layout, descriptor
+ * set and pool, the content texture and the flat page quad; the targets belong to the offscreen
+ * or swapchain module that made them. The same code serves both. */
 #ifndef PAGECURL_GPU_RENDERER_H
 #define PAGECURL_GPU_RENDERER_H
 
 #include "../shaders/shared.h"
 #include "page.h"
+#include "texture.h"
 
 typedef struct GpuRenderer {
     VkPipeline pipeline;
@@ -15,7 +17,16 @@ typedef struct GpuRenderer {
     /* 4x MSAA where the device renders colour and depth with it, else 1: the targets follow */
     VkSampleCountFlagBits samples;
     GpuBuffer quad_vertices, quad_indices; /* a flat unit page: scaled to W x H by its draw */
+    GpuTexture content; /* one layer per page side (PcDrawPush.page.z picks a leaf's pair) */
+    VkDescriptorSetLayout set_layout;
+    VkDescriptorPool pool;
+    VkDescriptorSet set;
 } GpuRenderer;
+
+typedef struct GpuRendererDesc {
+    VkFormat color_format;
+    GpuTextureDesc content; /* the pages' pixels, uploaded into the renderer's texture */
+} GpuRendererDesc;
 
 /* One page drawn: AoS vertices (PC_VERTEX_FLOATS floats each), uint32 indices, push constants. */
 typedef struct GpuDraw {
@@ -37,7 +48,7 @@ typedef struct GpuRenderTarget {
     VkAccessFlags2 color_src_access;
 } GpuRenderTarget;
 
-bool gpu_renderer_create(const GpuContext *ctx, VkFormat color_format, GpuRenderer *out,
+bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, GpuRenderer *out,
                          GpuError *err);
 void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer);
 

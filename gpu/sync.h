@@ -12,10 +12,12 @@ void gpu_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessF
 /* A copy wrote a host-visible buffer -> the host reads it after the frame's fence. */
 void gpu_barrier_host_read(VkCommandBuffer cmd);
 
-/* A layout transition with its scopes (whole image, one mip, one layer). */
+/* A layout transition with its scopes over mips base_level .. base_level + level_count - 1 and
+ * layers 0 .. layer_count - 1 (counts of 0 mean 1: a plain 2-D image). */
 typedef struct GpuImageBarrier {
     VkImage image;
     VkImageAspectFlags aspect;
+    uint32_t base_level, level_count, layer_count;
     VkImageLayout old_layout, new_layout;
     VkPipelineStageFlags2 src_stage, dst_stage;
     VkAccessFlags2 src_access, dst_access;

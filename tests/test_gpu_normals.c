@@ -8,6 +8,7 @@
  * (the arguments serve GPU machines without the validation layer, sizes too large for CI, and
  * forcing the second dispatch dimension there) */
 #include "../app/book.h"
+#include "../app/content.h"
 #include "../app/input.h"
 #include "../app/page.h"
 #include "../gpu/offscreen.h"
@@ -276,7 +277,8 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
     GpuRenderer renderer;
     GpuOffscreen target;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
-    bool ok = gpu_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, &renderer, &err) &&
+    bool ok = app_content_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, 2,
+                                          MESH_PAGE_HEIGHT / MESH_PAGE_WIDTH, &renderer, &err) &&
               gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, &renderer, &target, &err) &&
               gpu_frames_create(ctx, frames, &err);
     CHECK(s, ok, "frames in flight: %s", err.message);

@@ -1,0 +1,255 @@
+#include "texture.h"
+
+#include "buffer.h"
+#include "sync.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t gpu_texture_levels(uint32_t width, uint32_t height)
+{
+    uint32_t levels = 1;
+    for (uint32_t size = width > height ? width : height; size > 1; size >>= 1)
+        levels++;
+    return levels;
+}
+
+static uint32_t level_size(uint32_t size, uint32_t level)
+{
+    size >>= level;
+    return size ? size : 1;
+}
+
+/* Bytes of one layer at each level, all layers of a level together, levels in order. */
+static VkDeviceSize chain_bytes(const GpuTexture *t, uint32_t levels)
+{
+    VkDeviceSize bytes = 0;
+    for (uint32_t l = 0; l < levels; l++)
+        bytes += (VkDeviceSize)level_size(t->width, l) * level_size(t->height, l) * 4 * t->layers;
+    return bytes;
+}
+
+static float srgb_to_linear(uint8_t c)
+{
+    float x = c / 255.0f;
+    return x <= 0.04045f ? x / 12.92f : powf((x + 0.055f) / 1.055f, 2.4f);
+}
+
+static uint8_t linear_to_srgb(float x)
+{
+    x = x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x;
+    float s = x <= 0.0031308f ? 12.92f * x : 1.055f * powf(x, 1.0f / 2.4f) - 0.055f;
+    return (uint8_t)(s * 255.0f + 0.5f);
+}
+
+/* The fallback's next level: a 2x2 box in linear light (what a linear blit of sRGB does). */
+static void cpu_downsample(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst, uint32_t dw,
+                           uint32_t dh, const float *to_linear)
+{
+    for (uint32_t y = 0; y < dh; y++)
+        for (uint32_t x = 0; x < dw; x++) {
+            uint32_t x0 = 2 * x < sw ? 2 * x : sw - 1, y0 = 2 * y < sh ? 2 * y : sh - 1;
+            uint32_t x1 = x0 + 1 < sw ? x0 + 1 : x0, y1 = y0 + 1 < sh ? y0 + 1 : y0;
+            const uint8_t *p[4] = {&src[4 * (y0 * sw + x0)], &src[4 * (y0 * sw + x1)],
+                                   &src[4 * (y1 * sw + x0)], &src[4 * (y1 * sw + x1)]};
+            uint8_t *d = &dst[4 * (y * dw + x)];
+            for (int c = 0; c < 3; c++)
+                d[c] = linear_to_srgb(0.25f * (to_linear[p[0][c]] + to_linear[p[1][c]] +
+                                               to_linear[p[2][c]] + to_linear[p[3][c]]));
+            d[3] = (uint8_t)((p[0][3] + p[1][3] + p[2][3] + p[3][3] + 2) / 4);
+        }
+}
+
+/* Fills the staging buffer: level 0 from the caller; with the CPU fallback the rest too. */
+static void fill_staging(const GpuTexture *t, const GpuTextureDesc *desc, uint8_t *at,
+                         uint32_t levels)
+{
+    size_t layer0 = (size_t)t->width * t->height * 4;
+    memcpy(at, desc->pixels, layer0 * t->layers);
+    if (levels == 1) return;
+    float to_linear[256];
+    for (int i = 0; i < 256; i++)
+        to_linear[i] = srgb_to_linear((uint8_t)i);
+    uint8_t *prev = at;
+    at += layer0 * t->layers;
+    for (uint32_t l = 1; l < levels; l++) {
+        uint32_t pw = level_size(t->width, l - 1), ph = level_size(t->height, l - 1);
+        uint32_t w = level_size(t->width, l), h = level_size(t->height, l);
+        for (uint32_t layer = 0; layer < t->layers; layer++)
+            cpu_downsample(prev + (size_t)pw * ph * 4 * layer, pw, ph,
+                           at + (size_t)w * h * 4 * layer, w, h, to_linear);
+        prev = at;
+        at += (size_t)w * h * 4 * t->layers;
+    }
+}
+
+typedef struct Upload {
+    const GpuContext *ctx;
+    const GpuTexture *tex;
+    VkBuffer staging;
+} Upload;
+
+static void barrier_levels(VkCommandBuffer cmd, const GpuTexture *t, uint32_t base, uint32_t count,
+                           VkImageLayout from, VkImageLayout to, VkPipelineStageFlags2 src_stage,
+                           VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
+                           VkAccessFlags2 dst_access)
+{
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = t->image.image,
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .base_level = base,
+                               .level_count = count,
+                               .layer_count = t->layers,
+                               .old_layout = from,
+                               .new_layout = to,
+                               .src_stage = src_stage,
+                               .src_access = src_access,
+                               .dst_stage = dst_stage,
+                               .dst_access = dst_access,
+                           });
+}
+
+static void record_upload(void *user, VkCommandBuffer cmd)
+{
+    const Upload *u = user;
+    const GpuTexture *t = u->tex;
+    gpu_label_begin(u->ctx, cmd, "texture upload");
+    /* Nothing before: every level and layer becomes a copy (or blit) destination. */
+    barrier_levels(cmd, t, 0, t->levels, VK_IMAGE_LAYOUT_UNDEFINED,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_NONE, 0,
+                   VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
+                   VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    /* The staging buffer holds level 0 (and, without blits, every level) layer after layer. */
+    uint32_t copied = t->blit_mips ? 1 : t->levels;
+    VkBufferImageCopy regions[32];
+    VkDeviceSize offset = 0;
+    for (uint32_t l = 0; l < copied; l++) {
+        uint32_t w = level_size(t->width, l), h = level_size(t->height, l);
+        regions[l] = (VkBufferImageCopy){
+            .bufferOffset = offset,
+            .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, t->layers},
+            .imageExtent = {w, h, 1},
+        };
+        offset += (VkDeviceSize)w * h * 4 * t->layers;
+    }
+    vkCmdCopyBufferToImage(cmd, u->staging, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                           copied, regions);
+    if (t->blit_mips) {
+        gpu_label_begin(u->ctx, cmd, "mips");
+        for (uint32_t l = 1; l < t->levels; l++) {
+            /* The copy or last blit wrote level l-1 -> this blit reads it. */
+            barrier_levels(cmd, t, l - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                           VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
+                           VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_BLIT_BIT,
+                           VK_ACCESS_2_TRANSFER_READ_BIT);
+            VkImageBlit blit = {
+                .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l - 1, 0, t->layers},
+                .srcOffsets = {{0, 0, 0},
+                               {(int32_t)level_size(t->width, l - 1),
+                                (int32_t)level_size(t->height, l - 1), 1}},
+                .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, t->layers},
+                .dstOffsets = {{0, 0, 0},
+                               {(int32_t)level_size(t->width, l), (int32_t)level_size(t->height, l),
+                                1}},
+            };
+            vkCmdBlitImage(cmd, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                           t->image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit,
+                           VK_FILTER_LINEAR);
+        }
+        gpu_label_end(u->ctx, cmd);
+        /* The blits read levels 0 .. n-2 -> fragment shaders sample them. */
+        if (t->levels > 1)
+            barrier_levels(cmd, t, 0, t->levels - 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                           VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_BLIT_BIT,
+                           0, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                           VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    }
+    /* The copy (or the last blit) wrote the remaining levels -> fragment shaders sample them. */
+    uint32_t base = t->blit_mips ? t->levels - 1 : 0;
+    barrier_levels(cmd, t, base, t->levels - base, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                   VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                   VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
+                   VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    gpu_label_end(u->ctx, cmd);
+}
+
+static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTexture *out,
+                           GpuError *err)
+{
+    VkFormatProperties props;
+    vkGetPhysicalDeviceFormatProperties(ctx->physical, GPU_TEXTURE_FORMAT, &props);
+    VkFormatFeatureFlags have = props.optimalTilingFeatures;
+    VkFormatFeatureFlags need = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
+                                VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+                                VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+    if ((have & need) != need)
+        return gpu_error_set(err, "the device cannot sample filtered RGBA8 sRGB textures");
+    /* A linear blit from the image into itself needs both blit features and linear filtering. */
+    VkFormatFeatureFlags blit = VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
+                                VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
+    out->blit_mips = !desc->cpu_mips && (have & blit) == blit;
+    GpuImageDesc image = {
+        .extent = {desc->width, desc->height},
+        .format = GPU_TEXTURE_FORMAT,
+        .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                 (out->blit_mips ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0),
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .levels = out->levels,
+        .layers = out->layers,
+        .array_view = true,
+        .label = desc->label,
+    };
+    if (!gpu_image_create(ctx, &image, &out->image, err)) return false;
+    GpuBuffer staging;
+    if (!gpu_buffer_create(
+            ctx,
+            &(GpuBufferDesc){.size = chain_bytes(out, out->blit_mips ? 1 : out->levels),
+                             .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                             .memory = GPU_MEMORY_UPLOAD,
+                             .label = "texture staging"},
+            &staging, err))
+        return false;
+    fill_staging(out, desc, staging.mapped, out->blit_mips ? 1 : out->levels);
+    bool ok = gpu_context_submit_once(ctx, record_upload, &(Upload){ctx, out, staging.buffer}, err);
+    gpu_buffer_destroy(ctx, &staging);
+    if (!ok) return false;
+    VkSamplerCreateInfo sampler = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = VK_FILTER_LINEAR,
+        .minFilter = VK_FILTER_LINEAR,
+        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR, /* trilinear: no seams between levels */
+        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .maxLod = VK_LOD_CLAMP_NONE,
+    };
+    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, NULL, &out->sampler));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, desc->label);
+    return true;
+}
+
+bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTexture *out,
+                        GpuError *err)
+{
+    assert(desc->width && desc->height && desc->layers && desc->pixels);
+    memset(out, 0, sizeof *out);
+    out->width = desc->width;
+    out->height = desc->height;
+    out->layers = desc->layers;
+    out->levels = gpu_texture_levels(desc->width, desc->height);
+    assert(out->levels <= 32);
+    if (texture_create(ctx, desc, out, err)) return true;
+    gpu_texture_destroy(ctx, out);
+    return false;
+}
+
+void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex)
+{
+    if (tex->sampler) vkDestroySampler(ctx->device, tex->sampler, NULL);
+    gpu_image_destroy(ctx, &tex->image);
+    memset(tex, 0, sizeof *tex);
+}

@@ -1,0 +1,35 @@
+/* Sampled colour textures: a 2-D array of RGBA8 sRGB layers with a full mip chain, uploaded once
+ * through a staging buffer, and the trilinear sampler that reads them. Owns the VkImage, its
+ * VkDeviceMemory and view (a GpuImage) and the sampler. The mips are made on the GPU with
+ * vkCmdBlitImage where the format allows linear blits, else on the CPU (a box filter in linear
+ * light) and uploaded with level 0. The texture is left in SHADER_READ_ONLY_OPTIMAL, for fragment
+ * shaders. */
+#ifndef PAGECURL_GPU_TEXTURE_H
+#define PAGECURL_GPU_TEXTURE_H
+
+#include "image.h"
+
+#define GPU_TEXTURE_FORMAT VK_FORMAT_R8G8B8A8_SRGB
+
+typedef struct GpuTextureDesc {
+    uint32_t width, height, layers;
+    const uint8_t *pixels; /* layers x height x width RGBA8, sRGB-encoded, rows top first */
+    bool cpu_mips;         /* make the mips on the CPU even where blits could (tests) */
+    const char *label;
+} GpuTextureDesc;
+
+typedef struct GpuTexture {
+    GpuImage image;    /* its view: a 2-D array of every mip and layer */
+    VkSampler sampler; /* trilinear, clamped to the edge */
+    uint32_t width, height, layers, levels;
+    bool blit_mips; /* the mips were made by vkCmdBlitImage */
+} GpuTexture;
+
+bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTexture *out,
+                        GpuError *err);
+void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex);
+
+/* Mip levels of a full chain down to 1x1. */
+uint32_t gpu_texture_levels(uint32_t width, uint32_t height);
+
+#endif
