@@ -165,6 +165,7 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){-w, h, -1.0f});
         PcDrawPush push = placed(&base, model, -1.0f, 1.0f, -1.0f, false, spread->left_leaf);
+        push.page.v[3] = 1.0f; /* under the turning leaf: receives its shadow */
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     if (spread->right) {
@@ -172,6 +173,7 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){w, h, 1.0f});
         PcDrawPush push = placed(&base, model, 1.0f, 1.0f, 1.0f, false, spread->right_leaf);
+        push.page.v[3] = 1.0f;
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     if (spread->turning) {

@@ -61,7 +61,7 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_widt
     proj[1][1] *= -1.0f; /* Vulkan's clip-space y points down */
     glm_mat4_mul(proj, view, view_proj);
 
-    vec3 light = {-0.35f, 0.45f, 0.82f}; /* from the upper left, in front of the page */
+    vec3 light = {-0.5f, 0.45f, 0.72f}; /* from the upper left, in front, low enough to cast */
     glm_vec3_normalize(light);
     PcDrawPush push;
     memcpy(push.view_proj.m, view_proj, sizeof push.view_proj.m);

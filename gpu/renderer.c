@@ -11,6 +11,9 @@ static const uint32_t page_vert_spv[] =
 static const uint32_t page_frag_spv[] =
 #include "page.frag.inc"
     ;
+static const uint32_t shadow_vert_spv[] =
+#include "shadow.vert.inc"
+    ;
 
 /* The backdrop behind the page (linear light). */
 static const VkClearColorValue BACKGROUND = {{0.045f, 0.05f, 0.065f, 1.0f}};
@@ -41,7 +44,73 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         .samples = out->samples,
         .label = "render",
     };
-    return gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err);
+    if (!gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err)) return false;
+    GpuPipelineDesc shadow = {
+        .vert = shadow_vert_spv,
+        .vert_size = sizeof shadow_vert_spv,
+        .stride = desc.stride,
+        .attributes = {desc.attributes[0]},
+        .attribute_count = 1,
+        .push_size = sizeof(PcDrawPush),
+        .depth_format = out->shadow_map.format,
+        .label = "shadow",
+    };
+    return gpu_pipeline_create(ctx, &shadow, &out->shadow_pipeline, &out->shadow_layout, err);
+}
+
+/* The first depth format that can be both rendered to and sampled; linear filtering of its
+ * comparisons (four taps for the price of one) where the device has it. */
+static bool shadow_format(const GpuContext *ctx, VkFormat *format, bool *linear, GpuError *err)
+{
+    const VkFormat candidates[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D16_UNORM};
+    VkFormatFeatureFlags need =
+        VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
+        VkFormatProperties props;
+        vkGetPhysicalDeviceFormatProperties(ctx->physical, candidates[i], &props);
+        if ((props.optimalTilingFeatures & need) == need) {
+            *format = candidates[i];
+            *linear =
+                props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+            return true;
+        }
+    }
+    return gpu_error_set(err, "the device can sample no depth format (needed for the shadow map)");
+}
+
+static bool shadow_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
+{
+    VkFormat format = VK_FORMAT_UNDEFINED;
+    bool linear = false;
+    if (!shadow_format(ctx, &format, &linear, err)) return false;
+    GpuImageDesc map = {
+        .extent = {GPU_SHADOW_MAP_SIZE, GPU_SHADOW_MAP_SIZE},
+        .format = format,
+        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+        .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+        .label = "shadow map",
+    };
+    if (!gpu_image_create(ctx, &map, &out->shadow_map, err)) return false;
+    /* Outside the map is outside the book: lit (border depth 1, the far plane). */
+    VkSamplerCreateInfo compare = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+        .minFilter = linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
+        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
+        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
+        .compareEnable = VK_TRUE,
+        .compareOp = VK_COMPARE_OP_LESS_OR_EQUAL, /* lit where the receiver is no deeper */
+        .borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE,
+    };
+    GPU_TRY(err, vkCreateSampler(ctx->device, &compare, NULL, &out->shadow_compare));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->shadow_compare, "shadow compare");
+    VkSamplerCreateInfo depth = compare;
+    depth.magFilter = depth.minFilter = VK_FILTER_NEAREST;
+    depth.compareEnable = VK_FALSE;
+    GPU_TRY(err, vkCreateSampler(ctx->device, &depth, NULL, &out->shadow_depth));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->shadow_depth, "shadow depth");
+    return true;
 }
 
 /* The flat unit page, counter-clockwise seen from +z like the grid; host-visible, it is tiny. */
@@ -66,16 +135,19 @@ static bool quad_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
     return true;
 }
 
-/* Set 0: the page content (binding 0), sampled by the fragment shader. Written once: nothing in
- * it changes while the renderer lives. */
+/* Set 0: the page content (binding 0), the shadow map through its comparison sampler (1) and as
+ * raw depths (2), all sampled by the fragment shader. Written once: the images stay the same
+ * while the renderer lives (the shadow map's contents change, its binding does not). */
 static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
-    VkDescriptorSetLayoutBinding bindings[] = {
-        {.binding = 0,
-         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-         .descriptorCount = 1,
-         .stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT},
-    };
+    VkDescriptorSetLayoutBinding bindings[3];
+    for (uint32_t i = 0; i < 3; i++)
+        bindings[i] = (VkDescriptorSetLayoutBinding){
+            .binding = i,
+            .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+            .descriptorCount = 1,
+            .stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT,
+        };
     uint32_t count = sizeof bindings / sizeof bindings[0];
     VkDescriptorSetLayoutCreateInfo layout = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
@@ -103,6 +175,8 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, out->set, "render");
     VkDescriptorImageInfo images[] = {
         {out->content.sampler, out->content.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
+        {out->shadow_compare, out->shadow_map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
+        {out->shadow_depth, out->shadow_map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
     };
     VkWriteDescriptorSet writes[sizeof images / sizeof images[0]];
     for (uint32_t i = 0; i < count; i++)
@@ -130,8 +204,8 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
                        ? VK_SAMPLE_COUNT_4_BIT
                        : VK_SAMPLE_COUNT_1_BIT;
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
-        descriptors_create(ctx, out, err) && renderer_create(ctx, out, err) &&
-        quad_create(ctx, out, err))
+        shadow_create(ctx, out, err) && descriptors_create(ctx, out, err) &&
+        renderer_create(ctx, out, err) && quad_create(ctx, out, err))
         return true;
     gpu_renderer_destroy(ctx, out);
     return false;
@@ -139,6 +213,9 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
 
 void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
+    if (renderer->shadow_pipeline) vkDestroyPipeline(ctx->device, renderer->shadow_pipeline, NULL);
+    if (renderer->shadow_layout)
+        vkDestroyPipelineLayout(ctx->device, renderer->shadow_layout, NULL);
     if (renderer->pipeline)
         vkDestroyPipeline(ctx->device, renderer->pipeline, NULL);
     if (renderer->layout)
@@ -148,25 +225,82 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     if (renderer->pool) /* frees the set with it */
         vkDestroyDescriptorPool(ctx->device, renderer->pool, NULL);
     if (renderer->set_layout) vkDestroyDescriptorSetLayout(ctx->device, renderer->set_layout, NULL);
+    if (renderer->shadow_depth) vkDestroySampler(ctx->device, renderer->shadow_depth, NULL);
+    if (renderer->shadow_compare) vkDestroySampler(ctx->device, renderer->shadow_compare, NULL);
+    gpu_image_destroy(ctx, &renderer->shadow_map);
     gpu_texture_destroy(ctx, &renderer->content);
     memset(renderer, 0, sizeof *renderer);
 }
 
 GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push)
 {
-    return (GpuDraw){renderer->quad_vertices.buffer, renderer->quad_indices.buffer, 6, *push};
+    return (GpuDraw){renderer->quad_vertices.buffer, renderer->quad_indices.buffer, 6, *push,
+                     false};
 }
 
 GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push)
 {
     return (GpuDraw){page->vertices.buffer, page->indices.buffer,
-                     (uint32_t)(page->triangle_count * 3), *push};
+                     (uint32_t)(page->triangle_count * 3), *push, true};
+}
+
+/* The casters' depths from the light into the shadow map, left ready for the page shader. */
+static void record_shadow(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
+                          const GpuDraw *draws, uint32_t count)
+{
+    gpu_label_begin(ctx, cmd, "shadow");
+    /* Last frame's page shader sampled the map -> this frame's clear and depth writes. */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = renderer->shadow_map.image,
+                               .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                               .new_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                               .src_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                               .src_access = 0,
+                               .dst_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+                                            VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                               .dst_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                                             VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                           });
+    VkRenderingAttachmentInfo depth = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = renderer->shadow_map.view,
+        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .clearValue = {.depthStencil = {1.0f, 0}},
+    };
+    gpu_pipeline_begin(cmd, renderer->shadow_pipeline, renderer->shadow_layout, NULL, &depth,
+                       renderer->shadow_map.extent, NULL, 0);
+    for (uint32_t i = 0; i < count; i++) {
+        const GpuDraw *d = &draws[i];
+        if (!d->casts_shadow) continue;
+        vkCmdPushConstants(cmd, renderer->shadow_layout,
+                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                           sizeof d->push, &d->push);
+        gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);
+    }
+    vkCmdEndRendering(cmd);
+    /* The shadow pass wrote depths -> the page shader samples them. */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = renderer->shadow_map.image,
+                               .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                               .new_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                               .src_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+                                            VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                               .src_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                               .dst_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                               .dst_access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+                           });
+    gpu_label_end(ctx, cmd);
 }
 
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
 {
     gpu_label_begin(ctx, cmd, "render");
+    record_shadow(ctx, cmd, renderer, draws, count);
     /* Whatever used the colour image last (present acquire, readback copy) -> this frame's
      * clear and draw. Its old contents are discarded. */
     gpu_image_barrier(cmd, &(GpuImageBarrier){

@@ -10,9 +10,18 @@
 #include "page.h"
 #include "texture.h"
 
+/* Texels on a side of the shadow map: the spread's ~2.2 page widths at ~0.002 a texel, about a
+ * leaf's thickness; the penumbra filter makes it soft, not the resolution. */
+#define GPU_SHADOW_MAP_SIZE 1024
+
 typedef struct GpuRenderer {
     VkPipeline pipeline;
     VkPipelineLayout layout;
+    VkPipeline shadow_pipeline; /* depth only, from the light */
+    VkPipelineLayout shadow_layout;
+    GpuImage shadow_map;
+    VkSampler shadow_compare; /* depth comparison, filtered where the format allows */
+    VkSampler shadow_depth;   /* the raw depths, for the penumbra's blocker search */
     VkFormat color_format, depth_format;
     /* 4x MSAA where the device renders colour and depth with it, else 1: the targets follow */
     VkSampleCountFlagBits samples;
@@ -33,6 +42,7 @@ typedef struct GpuDraw {
     VkBuffer vertices, indices;
     uint32_t index_count;
     PcDrawPush push;
+    bool casts_shadow; /* drawn into the shadow map too (the turning leaf) */
 } GpuDraw;
 
 /* What one frame draws into. The colour image's last use was in `color_src_stage` with

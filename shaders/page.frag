@@ -4,13 +4,17 @@
 // printed from its own layer of the page-content texture (app/content.c: the front ruled with a
 // title, the back graph paper), sampled trilinearly from its mips.
 #include "shared.h"
+#include "shadow.glsl"
 
 layout(push_constant) uniform Push { PcDrawPush draw; };
 layout(location = 0) in vec3 in_normal;
 layout(location = 1) in vec2 in_uv;
+layout(location = 2) in vec3 in_world;
 layout(location = 3) in vec3 in_to_eye;
 layout(location = 0) out vec4 out_color;
 layout(set = 0, binding = 0) uniform sampler2DArray content;
+layout(set = 0, binding = 1) uniform sampler2DShadow shadow_map;
+layout(set = 0, binding = 2) uniform sampler2D shadow_depths;
 
 const float AMBIENT = 0.30;
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
@@ -29,6 +33,50 @@ vec3 sheen(vec3 n, vec3 l, vec3 v)
     float spec = SHEEN_SPECULAR * pow(max(dot(n, h), 0.0), SHEEN_GLOSS);
     float grazing = pow(1.0 - clamp(dot(n, v), 0.0, 1.0), 5.0);
     return SHEEN_COLOR * (spec + SHEEN_FRESNEL * grazing * ndl);
+}
+
+// The gutter: paper bends down into the binding, so the light reaches less of it. A soft
+// darkening over the first few percent of the page from the spine, on every page.
+const float GUTTER_DEPTH = 0.45; // darkening at the spine itself
+const float GUTTER_WIDTH = 0.06;  // e-folding distance, in page widths
+
+// The turning leaf's shadow on a page below: percentage-closer soft shadows. A blocker search
+// finds how far above the receiver the leaf is; the penumbra grows with that distance (the
+// light is an area, LIGHT_SPREAD wide per unit of distance), and the comparison is averaged over
+// a disc of that size. Near the fold, where the leaf meets the page, the shadow is sharp; under
+// the raised curl it is soft.
+const float LIGHT_SPREAD = 0.09;
+const float SHADOW_BIAS = 0.0015; // world units along the light: a little under the leaf's step
+const float SHADOW_DARKNESS = 0.75; // the share of direct light a full shadow takes away
+const vec2 DISC[12] = vec2[](vec2(-0.326, -0.406), vec2(-0.840, -0.074), vec2(-0.696, 0.457),
+                             vec2(-0.203, 0.621), vec2(0.962, -0.195), vec2(0.473, -0.480),
+                             vec2(0.519, 0.767), vec2(0.185, -0.893), vec2(0.507, 0.064),
+                             vec2(0.896, 0.412), vec2(-0.322, -0.933), vec2(-0.792, -0.598));
+
+float shadow_lit(vec3 world)
+{
+    float half_size = shadow_half_size(draw.page.xy);
+    vec3 ls = shadow_light_space(world, draw.light_dir.xyz, draw.page.xy);
+    vec2 uv = ls.xy * 0.5 + 0.5;
+    float depth = ls.z - SHADOW_BIAS / (2.0 * half_size);
+    float texel = 1.0 / float(textureSize(shadow_depths, 0).x);
+    // Blocker search over a fixed disc (a leaf up to a page width above).
+    float search = 24.0 * texel, blockers = 0.0, blocker_depth = 0.0;
+    for (int i = 0; i < 12; i++) {
+        float d = texture(shadow_depths, uv + search * DISC[i]).r;
+        if (d < depth) {
+            blockers += 1.0;
+            blocker_depth += d;
+        }
+    }
+    if (blockers == 0.0)
+        return 1.0;
+    float distance = (depth - blocker_depth / blockers) * 2.0 * half_size; // world units
+    float radius = clamp(distance * LIGHT_SPREAD / (2.0 * half_size), texel, search);
+    float lit = 0.0;
+    for (int i = 0; i < 12; i++)
+        lit += texture(shadow_map, vec3(uv + radius * DISC[i], depth));
+    return lit / 12.0;
 }
 
 void main()
@@ -51,5 +99,9 @@ void main()
         textureGrad(content, vec3(st, layer), flip * dFdx(in_uv), flip * dFdy(in_uv)).rgb;
     vec3 l = draw.light_dir.xyz, v = normalize(in_to_eye);
     float diffuse = max(dot(n, l), 0.0);
-    out_color = vec4(albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse) + sheen(n, l, v), 1.0);
+    float lit = draw.page.w > 0.5 ? shadow_lit(in_world) : 1.0;
+    float shadow = 1.0 - SHADOW_DARKNESS * (1.0 - lit);
+    float gutter = 1.0 - GUTTER_DEPTH * exp(-in_uv.x * draw.page.x / (GUTTER_WIDTH * draw.page.x));
+    vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v) * lit;
+    out_color = vec4(light * gutter, 1.0);
 }
