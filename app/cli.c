@@ -16,7 +16,8 @@
 
 static const char USAGE[] =
     "usage: pagecurl [--headless] [--grid NXxNY] [--size WxH] [--curl T] [--grab G]\n"
-    "                [--frames N] [--screenshot FILE.png] [--export-obj FILE.obj]\n"
+    "                [--backward] [--radius R] [--frames N] [--screenshot FILE.png]\n"
+    "                [--export-obj FILE.obj]\n"
     "                [--device INDEX] [--list-devices] [--validation] [--help] [--version]\n"
     "       pagecurl --bench [--grid NXxNY | --grids 64,256,1024,...] [--frames N] [--warmup N]\n"
     "                [--json FILE] [--csv FILE] [--size WxH] [--device INDEX] [--validation]\n"
@@ -26,6 +27,8 @@ static const char USAGE[] =
     "  --size WxH          image size in pixels (default 1280x720)\n"
     "  --curl T            fix the pose at progress T of the turn, 0 flat .. 1 turned\n"
     "  --grab G            grab height on the free edge, 0 bottom corner .. 1 top (default 0.25)\n"
+    "  --backward          the turn goes back: the left page's leaf turns onto the right\n"
+    "  --radius R          roll radius in page widths (0.005..0.5) instead of the pose's own\n"
     "  --frames N          frames to play (headless default: a scripted turn of 120)\n"
     "  --screenshot FILE   write the last frame as a PNG of --size\n"
     "  --export-obj FILE   write the last frame's page, as read back from the GPU, as OBJ\n"
@@ -167,7 +170,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             printf("pagecurl %s\n", PAGECURL_VERSION);
             return APP_CLI_EXIT_OK;
         } else if (!strcmp(flag, "--headless") || !strcmp(flag, "--list-devices") ||
-                   !strcmp(flag, "--validation") || !strcmp(flag, "--bench")) {
+                   !strcmp(flag, "--validation") || !strcmp(flag, "--bench") ||
+                   !strcmp(flag, "--backward")) {
             takes_value = false;
             if (!strcmp(flag, "--validation") && value && !strcmp(value, "gpu-assisted"))
                 o->gpu_assisted = true;
@@ -180,10 +184,12 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                 o->list_devices = true;
             else if (!strcmp(flag, "--bench"))
                 o->bench = o->headless = true;
+            else if (!strcmp(flag, "--backward"))
+                o->backward = true;
             else
                 o->validation = true;
         } else if (strcmp(flag, "--grid") && strcmp(flag, "--size") && strcmp(flag, "--curl") &&
-                   strcmp(flag, "--grab") && strcmp(flag, "--frames") &&
+                   strcmp(flag, "--grab") && strcmp(flag, "--frames") && strcmp(flag, "--radius") &&
                    strcmp(flag, "--screenshot") && strcmp(flag, "--export-obj") &&
                    strcmp(flag, "--device") && strcmp(flag, "--grids") &&
                    strcmp(flag, "--warmup") && strcmp(flag, "--json") && strcmp(flag, "--csv") &&
@@ -256,6 +262,14 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
         } else if (!strcmp(flag, "--grab")) {
             if (!parse_unit(value, &o->grab))
                 return usage(message, size, "--grab '%s': expected a number in [0, 1]", value);
+        } else if (!strcmp(flag, "--radius")) {
+            char *e;
+            errno = 0;
+            double r = strtod(value, &e);
+            if (errno || *e || !*value || !isfinite(r) || r < APP_RADIUS_MIN || r > APP_RADIUS_MAX)
+                return usage(message, size, "--radius '%s': expected a number in [%g, %g]", value,
+                             APP_RADIUS_MIN, APP_RADIUS_MAX);
+            o->radius = (float)r;
         } else if (!strcmp(flag, "--frames")) {
             if (!parse_u32(value, NULL, 1, CLI_MAX_FRAMES, &o->frames))
                 return usage(message, size, "--frames '%s': expected an integer in 1..%u", value,
@@ -294,6 +308,11 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
         return usage(message, size,
                      "--replay drives the pose: it cannot go with --curl or "
                      "--bench");
+    if ((o->backward || o->radius > 0.0f) && (o->replay || o->bench))
+        return usage(message, size,
+                     "--%s shapes the scripted or fixed turn: it cannot go with "
+                     "--replay or --bench",
+                     o->backward ? "backward" : "radius");
     if (o->cpu_deform && o->normals == 3)
         return usage(message, size,
                      "--normals fused-deform curls the page on the GPU: it "

@@ -22,6 +22,8 @@ typedef struct AppOptions {
     uint32_t width, height;  /* --size, default 1280x720 */
     bool has_curl;           /* --curl given: a fixed pose, not the scripted turn */
     float curl, grab;        /* --curl T, --grab G, both in [0, 1] */
+    bool backward;           /* --backward: the headless turn goes back, right to left */
+    float radius;            /* --radius R: the roll radius in page widths; 0 = the pose's own */
     uint32_t frames;         /* --frames N; 0 = the mode's default */
     const char *screenshot;  /* --screenshot FILE.png */
     const char *export_obj;  /* --export-obj FILE.obj */
@@ -45,6 +47,10 @@ typedef enum AppCliResult {
 } AppCliResult;
 
 AppCliResult app_cli_parse(int argc, char **argv, AppOptions *out, char *message, size_t size);
+
+/* --radius's range, in page widths: from a crease to a loose roll. */
+#define APP_RADIUS_MIN 0.005f
+#define APP_RADIUS_MAX 0.5f
 
 /* Frames a headless run plays when --frames is not given. */
 #define APP_SCRIPTED_FRAMES 120

@@ -88,7 +88,14 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
     }
     AppTurn turn = src->fixed ? *src->fixed : app_input_scripted(f, frames, opts->grab);
     *pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height);
-    *spread = APP_SPREAD_FIRST_TURN;
+    if (opts->radius > 0.0f && pose->shape.v[0] > 0.0f) {
+        /* Another roll radius on the same fold line: still the same developable family (any
+         * r > 0 is), only the grabbed point no longer lands on the scripted path. */
+        float r = opts->radius * page->grid.width;
+        pose->shape.v[2] *= r / pose->shape.v[0]; /* the ramp scales with the radius */
+        pose->shape.v[0] = r;
+    }
+    *spread = opts->backward ? APP_SPREAD_BACKWARD_TURN : APP_SPREAD_FIRST_TURN;
 }
 
 /* Renders `frames` frames posed by `src`; reads back the last. */

@@ -125,6 +125,15 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--device", "abc"}, "--device"},
         {{"--headless=yes"}, "--headless"},
         {{"--screenshot"}, "--screenshot"},
+        {{"--radius", "0"}, "--radius"},
+        {{"--radius", "0.6"}, "--radius"},
+        {{"--radius", "abc"}, "--radius"},
+        {{"--radius", ""}, "--radius"},
+        {{"--radius", "nan"}, "--radius"},
+        {{"--radius"}, "--radius"},
+        {{"--backward=yes"}, "--backward"},
+        {{"--bench", "--backward"}, "--backward"},
+        {{"--replay", "t.trace", "--radius", "0.1"}, "--radius"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *const *a = cases[i].args;
