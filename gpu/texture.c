@@ -195,8 +195,9 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
     GpuImageDesc image = {
         .extent = {desc->width, desc->height},
         .format = GPU_TEXTURE_FORMAT,
+        /* a copy source too where it can be: blits read it, tests read every level back */
         .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                 (out->blit_mips ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0),
+                 (have & VK_FORMAT_FEATURE_TRANSFER_SRC_BIT ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0),
         .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
         .levels = out->levels,
         .layers = out->layers,

@@ -1,0 +1,164 @@
+/* The page textures' mip chains (gpu/texture.c): made on the GPU by vkCmdBlitImage and, the
+ * fallback for formats without linear blits, on the CPU; each level read back and checked. A
+ * 1-pixel black-and-white checkerboard must average to 50 % grey in linear light (sRGB 188) at
+ * every level past the first, on both paths; a noise layer must give the same levels both ways
+ * within rounding; level 0 is the input, byte for byte. Zero validation messages. */
+#include "../gpu/buffer.h"
+#include "../gpu/texture.h"
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TEX_W      64
+#define TEX_H      32
+#define TEX_LAYERS 2
+/* Linear-light 0.5 in sRGB: 255 * (1.055 * 0.5^(1/2.4) - 0.055) = 187.5. */
+#define GREY_SRGB 188
+/* A blit's filter and the CPU's box may round differently; one or two steps, never a feature. */
+#define MIP_SLACK 2
+
+typedef struct Readback {
+    const GpuTexture *tex;
+    VkBuffer buffer;
+} Readback;
+
+static uint32_t side(uint32_t size, uint32_t level)
+{
+    return size >> level ? size >> level : 1;
+}
+
+static void record_readback(void *user, VkCommandBuffer cmd)
+{
+    const Readback *r = user;
+    const GpuTexture *t = r->tex;
+    /* The upload left it for fragment shaders -> this copy reads it. */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = t->image.image,
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .level_count = t->levels,
+                               .layer_count = t->layers,
+                               .old_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                               .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                               .src_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                               .src_access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+                               .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                               .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
+                           });
+    VkBufferImageCopy regions[16];
+    VkDeviceSize offset = 0;
+    for (uint32_t l = 0; l < t->levels; l++) {
+        regions[l] = (VkBufferImageCopy){
+            .bufferOffset = offset,
+            .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, t->layers},
+            .imageExtent = {side(t->width, l), side(t->height, l), 1},
+        };
+        offset += (VkDeviceSize)side(t->width, l) * side(t->height, l) * 4 * t->layers;
+    }
+    vkCmdCopyImageToBuffer(cmd, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r->buffer,
+                           t->levels, regions);
+    gpu_barrier_host_read(cmd);
+}
+
+static VkDeviceSize chain_bytes(void)
+{
+    VkDeviceSize bytes = 0;
+    for (uint32_t l = 0; l < gpu_texture_levels(TEX_W, TEX_H); l++)
+        bytes += (VkDeviceSize)side(TEX_W, l) * side(TEX_H, l) * 4 * TEX_LAYERS;
+    return bytes;
+}
+
+/* Makes the texture one way and reads every level back into `out` (chain_bytes()). */
+static bool make_and_read(CheckState *s, const GpuContext *ctx, const uint8_t *pixels,
+                          bool cpu_mips, uint8_t *out, bool *blitted)
+{
+    GpuError err = {0};
+    GpuTexture tex;
+    GpuBuffer buf = {0};
+    GpuTextureDesc desc = {.width = TEX_W,
+                           .height = TEX_H,
+                           .layers = TEX_LAYERS,
+                           .pixels = pixels,
+                           .cpu_mips = cpu_mips,
+                           .label = "test texture"};
+    bool ok = gpu_texture_create(ctx, &desc, &tex, &err) &&
+              gpu_buffer_create(ctx,
+                                &(GpuBufferDesc){.size = chain_bytes(),
+                                                 .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                                 .memory = GPU_MEMORY_READBACK,
+                                                 .label = "test texture readback"},
+                                &buf, &err) &&
+              gpu_context_submit_once(ctx, record_readback, &(Readback){&tex, buf.buffer}, &err);
+    CHECK(s, ok, "texture (%s mips): %s", cpu_mips ? "CPU" : "GPU", err.message);
+    if (ok) {
+        gpu_buffer_invalidate(ctx, &buf);
+        memcpy(out, buf.mapped, chain_bytes());
+        *blitted = tex.blit_mips;
+    }
+    gpu_buffer_destroy(ctx, &buf);
+    gpu_texture_destroy(ctx, &tex);
+    return ok;
+}
+
+int main(void)
+{
+    CheckState s = {0};
+    GpuMessages messages = {0};
+    GpuContext ctx;
+    GpuError err = {0};
+    GpuContextDesc cdesc = {.validation = true, .device_index = -1, .messages = &messages};
+    if (!gpu_context_create(&cdesc, &ctx, &err)) {
+        fprintf(stderr, "test_texture: %s\n", err.message);
+        return 1;
+    }
+    /* layer 0: a 1-pixel checkerboard; layer 1: noise from a fixed LCG */
+    static uint8_t pixels[TEX_LAYERS * TEX_W * TEX_H * 4];
+    uint32_t seed = 12345u;
+    for (int y = 0; y < TEX_H; y++)
+        for (int x = 0; x < TEX_W; x++) {
+            uint8_t *p = &pixels[4 * (y * TEX_W + x)], *q = p + 4 * TEX_W * TEX_H;
+            uint8_t v = (uint8_t)((x + y) % 2 ? 255 : 0);
+            p[0] = p[1] = p[2] = v, p[3] = 255;
+            for (int c = 0; c < 4; c++) {
+                seed = seed * 1664525u + 1013904223u;
+                q[c] = (uint8_t)(seed >> 24);
+            }
+        }
+    size_t bytes = (size_t)chain_bytes();
+    uint8_t *gpu = malloc(bytes), *cpu = malloc(bytes);
+    bool gpu_blitted = false, cpu_blitted = true;
+    if (gpu && cpu && make_and_read(&s, &ctx, pixels, false, gpu, &gpu_blitted) &&
+        make_and_read(&s, &ctx, pixels, true, cpu, &cpu_blitted)) {
+        CHECK(&s, gpu_blitted, "lavapipe can blit RGBA8 sRGB linearly: the GPU path must be used");
+        CHECK(&s, !cpu_blitted, "cpu_mips asked for the CPU path");
+        CHECK(&s, !memcmp(gpu, pixels, sizeof pixels) && !memcmp(cpu, pixels, sizeof pixels),
+              "level 0 is not the input");
+        size_t at = 0;
+        for (uint32_t l = 0; l < gpu_texture_levels(TEX_W, TEX_H); l++) {
+            size_t texels = (size_t)side(TEX_W, l) * side(TEX_H, l);
+            int worst = 0, grey_off = 0;
+            for (size_t i = 0; i < texels * TEX_LAYERS; i++)
+                for (int c = 0; c < 4; c++) {
+                    int d = abs(gpu[at + 4 * i + c] - cpu[at + 4 * i + c]);
+                    worst = d > worst ? d : worst;
+                }
+            for (size_t i = 0; l > 0 && i < texels; i++)
+                for (int c = 0; c < 3; c++) {
+                    int dg = abs(gpu[at + 4 * i + c] - GREY_SRGB);
+                    int dc = abs(cpu[at + 4 * i + c] - GREY_SRGB);
+                    grey_off = dg > grey_off ? dg : grey_off;
+                    grey_off = dc > grey_off ? dc : grey_off;
+                }
+            CHECK(&s, worst <= MIP_SLACK, "level %u: GPU and CPU mips differ by %d", l, worst);
+            CHECK(&s, grey_off <= MIP_SLACK,
+                  "level %u: the checkerboard is %d off 50 %% grey (linear light)", l, grey_off);
+            at += texels * 4 * TEX_LAYERS;
+        }
+    }
+    free(gpu);
+    free(cpu);
+    gpu_context_destroy(&ctx);
+    CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
+          messages.errors, messages.warnings);
+    return check_finish(&s, "test_texture");
+}
