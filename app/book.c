@@ -160,6 +160,18 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
     float w = page->grid.width, h = page->grid.height;
     PcDrawPush base = app_camera_draw_push(width, height, w, h);
     out->count = 0;
+    /* The turning leaf first: where it covers the flat pages, the depth test then rejects them
+     * before their shader (texture, shadow filter) runs. Without blending the order changes no
+     * pixel. */
+    if (spread->turning) {
+        /* a backward turn's curl is in the leaf's mirrored frame, whose +z side is its back */
+        float sx = spread->backward ? -1.0f : 1.0f;
+        mat4 model = GLM_MAT4_IDENTITY_INIT;
+        glm_scale(model, (vec3){sx, 1.0f, 1.0f});
+        PcDrawPush push =
+            placed(&base, model, sx, 1.0f, 1.0f, spread->backward, spread->turning_leaf);
+        out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
+    }
     if (spread->left) { /* the leaf before, turned over about the spine: its back faces up */
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
@@ -175,14 +187,5 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         PcDrawPush push = placed(&base, model, 1.0f, 1.0f, 1.0f, false, spread->right_leaf);
         push.page.v[3] = 1.0f;
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
-    }
-    if (spread->turning) {
-        /* a backward turn's curl is in the leaf's mirrored frame, whose +z side is its back */
-        float sx = spread->backward ? -1.0f : 1.0f;
-        mat4 model = GLM_MAT4_IDENTITY_INIT;
-        glm_scale(model, (vec3){sx, 1.0f, 1.0f});
-        PcDrawPush push =
-            placed(&base, model, sx, 1.0f, 1.0f, spread->backward, spread->turning_leaf);
-        out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
     }
 }

@@ -24,6 +24,22 @@ capture() {
     return 1
 }
 
+# wait_drawn FILE: captures the window into FILE until it shows a drawn frame (anything but the
+# black of a window nothing was presented to yet), for up to 10 s: start-up (the page content
+# drawn and uploaded, validation) takes longer on a loaded machine than a fixed sleep allows.
+wait_drawn() {
+    i=0
+    while [ $i -lt 50 ]; do
+        if capture "$1" && [ "$(convert "$1" -format '%[max]' info: 2>/dev/null)" != "0" ]; then
+            return 0
+        fi
+        sleep 0.2
+        i=$((i + 1))
+    done
+    echo "$name: the window drew nothing in 10 s" >&2
+    return 1
+}
+
 # window_quit: Escape, then pagecurl's exit status in $status; a hang past 10 s is a failure.
 window_quit() {
     xdotool key --window "$win" Escape

@@ -7,7 +7,9 @@ exe=$1
 name=window_resize
 . "$(dirname "$0")/window_lib.sh"
 window_start "$exe" --validation --size 640x400
-sleep 0.3
+first="${TMPDIR:-/tmp}/window_resize_$$.png" # the storm starts once the window draws
+wait_drawn "$first" || { kill "$pid"; exit 1; }
+rm -f "$first"
 xdotool mousemove --window "$win" 560 340 mousedown 1
 i=0
 while [ $i -lt 200 ]; do

@@ -11,8 +11,7 @@ name=window_smoke
 . "$(dirname "$0")/window_lib.sh"
 rm -f "$out/ink.json"
 window_start "$exe" --validation --size 800x500 --record "$out/drag.trace" --notebook "$out/ink.json"
-sleep 0.5
-capture "$out/before.png"
+wait_drawn "$out/before.png" || { kill "$pid"; exit 1; }
 # Press near the bottom-right corner of the right page and drag towards the spine.
 xdotool mousemove --window "$win" 700 420 mousedown 1
 for x in 650 600 550 500 450 400 350; do
