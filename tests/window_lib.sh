@@ -40,6 +40,22 @@ wait_drawn() {
     return 1
 }
 
+# wait_changed REF FILE: captures the window into FILE until it differs from REF in more than
+# 20000 pixels (by over 5 %), for up to 10 s: a loaded machine (ASan, validation, other jobs)
+# may draw the frames that follow the input late. Fails when it never changes.
+wait_changed() {
+    i=0
+    while [ $i -lt 50 ]; do
+        if capture "$2"; then
+            n=$(compare -metric AE -fuzz 5% "$1" "$2" null: 2>&1)
+            case $n in '' | *[!0-9]*) ;; *) [ "$n" -gt 20000 ] && return 0 ;; esac
+        fi
+        sleep 0.2
+        i=$((i + 1))
+    done
+    return 1
+}
+
 # window_quit: Escape, then pagecurl's exit status in $status; a hang past 10 s is a failure.
 window_quit() {
     xdotool key --window "$win" Escape

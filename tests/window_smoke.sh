@@ -18,7 +18,7 @@ for x in 650 600 550 500 450 400 350; do
     xdotool mousemove --window "$win" "$x" 400
     sleep 0.05
 done
-capture "$out/during.png" # still held past the spine
+wait_changed "$out/before.png" "$out/during.png" # still held past the spine
 xdotool mouseup 1
 sleep 1 # the released page settles in well under a second
 capture "$out/after.png"
