@@ -279,7 +279,10 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                         .staging = (GpuStaging)opts->staging};
     bool ok =
         app_page_create(ctx, &desc, &g->page, err) &&
-        app_content_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, APP_BOOK_LEAVES,
+        app_content_renderer_create(ctx,
+                                    &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT,
+                                                       .max_samples = opts->msaa},
+                                    APP_BOOK_LEAVES,
                                     g->page.grid.height / g->page.grid.width, &g->renderer, err) &&
         gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
         gpu_frames_create(ctx, g->frames, err);

@@ -45,6 +45,7 @@ static const char USAGE[] =
     "                      or the CPU from SoA read back, then uploaded (the seed's way)\n"
     "  --staging MODE      CPU-written data: auto (in place where memory is device-local and\n"
     "                      host-visible, default), always (staging buffer + copy) or never\n"
+    "  --msaa 1|4          samples per pixel (default 4 where the device renders them)\n"
     "  --present-mode M    fifo (vsync, default), mailbox or immediate; unsupported: fifo\n"
     "  --record FILE       write the window's input events as a trace (README: Input traces)\n"
     "  --replay FILE       play a trace back, at a fixed 60 Hz step, in a window or headless\n"
@@ -194,7 +195,7 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                    strcmp(flag, "--device") && strcmp(flag, "--grids") &&
                    strcmp(flag, "--warmup") && strcmp(flag, "--json") && strcmp(flag, "--csv") &&
                    strcmp(flag, "--deform") && strcmp(flag, "--normals") &&
-                   strcmp(flag, "--pack") && strcmp(flag, "--staging") &&
+                   strcmp(flag, "--pack") && strcmp(flag, "--staging") && strcmp(flag, "--msaa") &&
                    strcmp(flag, "--record") && strcmp(flag, "--replay") &&
                    strcmp(flag, "--notebook") && strcmp(flag, "--present-mode")) {
             return usage(message, size, "unknown option '%s' (see --help)", arg);
@@ -241,6 +242,11 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             /* the order of GpuPackPath */
             if (!pick(value, (const char *const[]){"gpu", "staging", NULL}, &o->pack))
                 return usage(message, size, "--pack '%s': expected gpu or staging", value);
+        } else if (!strcmp(flag, "--msaa")) {
+            if (strcmp(value, "1") && strcmp(value, "4"))
+                return usage(message, size, "--msaa '%s': expected 1 or 4 (samples per pixel)",
+                             value);
+            o->msaa = (uint32_t)atoi(value);
         } else if (!strcmp(flag, "--staging")) {
             /* the order of GpuStaging */
             if (!pick(value, (const char *const[]){"auto", "always", "never", NULL}, &o->staging))

@@ -18,6 +18,7 @@ typedef struct AppOptions {
     int normals;             /* --normals: a GpuNormalsPath value, 0 = the fastest measured */
     int pack;                /* --pack: a GpuPackPath value, 0 = gpu */
     int staging;             /* --staging: a GpuStaging value, 0 = auto */
+    uint32_t msaa;           /* --msaa 1|4: samples at most, 0 = 4 where the device can */
     uint32_t nx, ny;         /* --grid, default 64x90 */
     uint32_t width, height;  /* --size, default 1280x720 */
     bool has_curl;           /* --curl given: a fixed pose, not the scripted turn */

@@ -167,21 +167,19 @@ uint8_t *app_content_pixels(uint32_t leaves, uint32_t width, uint32_t height)
     return pixels;
 }
 
-bool app_content_renderer_create(const GpuContext *ctx, VkFormat color_format, uint32_t leaves,
-                                 float aspect, GpuRenderer *out, GpuError *err)
+bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *base,
+                                 uint32_t leaves, float aspect, GpuRenderer *out, GpuError *err)
 {
     uint32_t w = APP_CONTENT_WIDTH, h = (uint32_t)lrintf(APP_CONTENT_WIDTH * aspect);
     uint8_t *pixels = app_content_pixels(leaves, w, h);
     if (!pixels)
         return gpu_error_set(err, "out of memory for %u pages of %ux%u texels", 2 * leaves, w, h);
-    GpuRendererDesc desc = {
-        .color_format = color_format,
-        .content = {.width = w,
-                    .height = h,
-                    .layers = 2 * leaves,
-                    .pixels = pixels,
-                    .label = "page content"},
-    };
+    GpuRendererDesc desc = *base;
+    desc.content = (GpuTextureDesc){.width = w,
+                                    .height = h,
+                                    .layers = 2 * leaves,
+                                    .pixels = pixels,
+                                    .label = "page content"};
     bool ok = gpu_renderer_create(ctx, &desc, out, err);
     free(pixels);
     return ok;

@@ -17,9 +17,9 @@
  * of memory. free() them. */
 uint8_t *app_content_pixels(uint32_t leaves, uint32_t width, uint32_t height);
 
-/* The renderer for `color_format` with the pages of a `leaves`-leaf book on a page of aspect
- * height / width. */
-bool app_content_renderer_create(const GpuContext *ctx, VkFormat color_format, uint32_t leaves,
-                                 float aspect, GpuRenderer *out, GpuError *err);
+/* The renderer of `desc` (its colour format and samples; the content is filled in here) with
+ * the pages of a `leaves`-leaf book on a page of aspect height / width. */
+bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc,
+                                 uint32_t leaves, float aspect, GpuRenderer *out, GpuError *err);
 
 #endif

@@ -28,8 +28,8 @@ static bool offscreen_create(const GpuContext *ctx, const AppOptions *opts, cons
     float aspect = page->grid.height / page->grid.width;
     *off = (Offscreen){0};
     VkExtent2D extent = {opts->width, opts->height};
-    if (app_content_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, APP_BOOK_LEAVES, aspect,
-                                    &off->renderer, err) &&
+    GpuRendererDesc rdesc = {.color_format = GPU_OFFSCREEN_FORMAT, .max_samples = opts->msaa};
+    if (app_content_renderer_create(ctx, &rdesc, APP_BOOK_LEAVES, aspect, &off->renderer, err) &&
         gpu_offscreen_create(ctx, extent, &off->renderer, &off->target, err) &&
         gpu_frames_create(ctx, off->frames, err))
         return true;

@@ -339,7 +339,11 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     if (w.swapchain.present_mode != modes[opts->present_mode])
         fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
     bool ok =
-        app_content_renderer_create(ctx, gpu_swapchain_pick_format(ctx), APP_BOOK_LEAVES,
+        app_content_renderer_create(ctx,
+                                    &(GpuRendererDesc){.color_format =
+                                                           gpu_swapchain_pick_format(ctx),
+                                                       .max_samples = opts->msaa},
+                                    APP_BOOK_LEAVES,
                                     page->grid.height / page->grid.width, &w.renderer, &err) &&
         gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&
         gpu_frames_create(ctx, w.frames, &err);

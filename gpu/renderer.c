@@ -199,8 +199,9 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     out->color_format = desc->color_format;
     out->depth_format = gpu_image_depth_format(ctx);
     const VkPhysicalDeviceLimits *lim = &ctx->props.limits;
-    out->samples = (lim->framebufferColorSampleCounts & lim->framebufferDepthSampleCounts &
-                    VK_SAMPLE_COUNT_4_BIT)
+    bool msaa_wanted = desc->max_samples == 0 || desc->max_samples >= 4;
+    out->samples = msaa_wanted && (lim->framebufferColorSampleCounts &
+                                   lim->framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT)
                        ? VK_SAMPLE_COUNT_4_BIT
                        : VK_SAMPLE_COUNT_1_BIT;
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&

@@ -35,6 +35,7 @@ typedef struct GpuRenderer {
 typedef struct GpuRendererDesc {
     VkFormat color_format;
     GpuTextureDesc content; /* the pages' pixels, uploaded into the renderer's texture */
+    uint32_t max_samples;   /* MSAA samples at most: 1 or 4; 0 means 4 (where the device can) */
 } GpuRendererDesc;
 
 /* One page drawn: AoS vertices (PC_VERTEX_FLOATS floats each), uint32 indices, push constants. */

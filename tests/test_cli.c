@@ -92,6 +92,7 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--pack", "cpu"}, "--pack"},
         {{"--pack", "staging", "--normals", "fused"}, "--pack"},
         {{"--staging", "sometimes"}, "--staging"},
+        {{"--msaa", "2"}, "--msaa"},
         {{"--staging"}, "--staging"},
         {{"--json", "x.json"}, "--bench"},
         {{"--csv", "x.csv"}, "--bench"},

@@ -277,7 +277,7 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
     GpuRenderer renderer;
     GpuOffscreen target;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
-    bool ok = app_content_renderer_create(ctx, GPU_OFFSCREEN_FORMAT, 2,
+    bool ok = app_content_renderer_create(ctx, &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT}, 2,
                                           MESH_PAGE_HEIGHT / MESH_PAGE_WIDTH, &renderer, &err) &&
               gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, &renderer, &target, &err) &&
               gpu_frames_create(ctx, frames, &err);
