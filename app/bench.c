@@ -81,7 +81,8 @@ static void truth_of(BenchRun *run, const PageGrid *grid, const float *vertices)
 {
     size_t n = grid->vertex_count;
     double *acc = calloc(3 * n, sizeof *acc);
-    if (!acc) return;
+    if (!acc)
+        return;
     double worst_stretch = 0.0;
     for (size_t t = 0; t < grid->triangle_count; t++) {
         const uint32_t *tri = &grid->indices[3 * t];
@@ -128,7 +129,8 @@ static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
 {
     size_t n = grid->vertex_count;
     float *buf = malloc(6 * n * sizeof *buf);
-    if (!buf) return 0.0;
+    if (!buf)
+        return 0.0;
     MeshSoa3 pos = {buf, buf + n, buf + 2 * n}, out = {buf + 3 * n, buf + 4 * n, buf + 5 * n};
     CurlParams pose = mesh_curl_pose(turn.t, turn.g, grid->width, grid->height);
     mesh_curl_apply(&pose, grid->rest_x, grid->rest_y, n, pos.x, pos.y, pos.z);
@@ -167,7 +169,8 @@ static void bench_gpu_destroy(const GpuContext *ctx, BenchGpu *g)
 static bool alloc_series(BenchRun *run)
 {
     for (int s = 0; s < BENCH_STAGE_COUNT; s++)
-        if (!(run->stage_ms[s] = calloc(run->frames, sizeof(double)))) return false;
+        if (!(run->stage_ms[s] = calloc(run->frames, sizeof(double))))
+            return false;
     run->frame_ms = calloc(run->frames, sizeof(double));
     run->cpu_ms = calloc(run->frames, sizeof(double));
     return run->frame_ms && run->cpu_ms;
@@ -194,7 +197,8 @@ static void collect(const GpuContext *ctx, BenchGpu *g, uint32_t slot, BenchRun 
 {
     long frame = g->timed[slot];
     g->timed[slot] = -1;
-    if (frame >= 0) store(ctx, &g->timers[slot], run, frame);
+    if (frame >= 0)
+        store(ctx, &g->timers[slot], run, frame);
 }
 
 /* The compiler's report on each kernel the run's path uses (registers, shared memory...). */
@@ -237,7 +241,8 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const AppBookDraws *
     AppTurn turn = bench_turn(f);
     CurlParams pose = mesh_curl_pose(turn.t, turn.g, g->page.grid.width, g->page.grid.height);
     AppPageTimes host;
-    if (!app_page_prepare(ctx, &g->page, &pose, g->frames, frame->slot, &host, err)) return false;
+    if (!app_page_prepare(ctx, &g->page, &pose, g->frames, frame->slot, &host, err))
+        return false;
     /* the staging pack's compute submission is done: its times are there to read */
     if (measured >= 0 && g->page.gpu.pack == GPU_PACK_STAGING) {
         store(ctx, &g->page.pack_timer, run, measured);
@@ -252,7 +257,8 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const AppBookDraws *
     work.timer = &g->timers[frame->slot];
     work.readback_vertices = readback;
     gpu_frame_record(ctx, frame, &work);
-    if (!gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err)) return false;
+    if (!gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err))
+        return false;
     g->timed[frame->slot] = measured;
     if (measured >= 0) {
         run->cpu_ms[measured] = now_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
@@ -279,16 +285,16 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                         .staging = (GpuStaging)opts->staging};
     bool ok =
         app_page_create(ctx, &desc, &g->page, err) &&
-        app_content_renderer_create(ctx,
-                                    &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT,
-                                                       .max_samples = opts->msaa},
-                                    APP_BOOK_LEAVES,
-                                    g->page.grid.height / g->page.grid.width, &g->renderer, err) &&
+        app_content_renderer_create(
+            ctx,
+            &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT, .max_samples = opts->msaa},
+            APP_BOOK_LEAVES, g->page.grid.height / g->page.grid.width, &g->renderer, err) &&
         gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
         gpu_frames_create(ctx, g->frames, err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &g->timers[i], err);
-    if (!ok) bench_gpu_destroy(ctx, g);
+    if (!ok)
+        bench_gpu_destroy(ctx, g);
     return ok;
 }
 
@@ -341,7 +347,8 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     run->frame_ms[run->frames - 1] = now_ms(CLOCK_MONOTONIC) - wall_prev;
     for (uint32_t slot = 0; ok && slot < GPU_FRAMES_IN_FLIGHT; slot++)
         collect(ctx, &g, slot, run);
-    if (progress) fprintf(stderr, "\r%60s\r", "");
+    if (progress)
+        fprintf(stderr, "\r%60s\r", "");
     AppTurn last = bench_turn(total - 1);
     /* One more frame, untimed, reads the vertices back for the geometric truth. */
     ok = ok && bench_frame(ctx, &g, &draws, &target, total - 1, true, run, -1, &err) &&

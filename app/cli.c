@@ -70,11 +70,13 @@ static AppCliResult usage(char *message, size_t size, const char *fmt, ...)
 /* Whole-string unsigned decimal in [lo, hi]; rejects signs, blanks, trailing text. */
 static bool parse_u32(const char *s, const char **end, uint32_t lo, uint32_t hi, uint32_t *out)
 {
-    if (!s || *s < '0' || *s > '9') return false;
+    if (!s || *s < '0' || *s > '9')
+        return false;
     errno = 0;
     char *e;
     unsigned long long v = strtoull(s, &e, 10);
-    if (errno || v < lo || v > hi) return false;
+    if (errno || v < lo || v > hi)
+        return false;
     if (end)
         *end = e;
     else if (*e)
@@ -86,7 +88,8 @@ static bool parse_u32(const char *s, const char **end, uint32_t lo, uint32_t hi,
 static bool parse_pair(const char *s, uint32_t lo, uint32_t hi, uint32_t *a, uint32_t *b)
 {
     const char *e;
-    if (!parse_u32(s, &e, lo, hi, a) || (*e != 'x' && *e != 'X')) return false;
+    if (!parse_u32(s, &e, lo, hi, a) || (*e != 'x' && *e != 'X'))
+        return false;
     return parse_u32(e + 1, NULL, lo, hi, b);
 }
 
@@ -95,13 +98,16 @@ static bool parse_grids(const char *s, AppOptions *o)
 {
     o->grid_count = 0;
     while (*s) {
-        if (o->grid_count == APP_MAX_GRIDS) return false;
+        if (o->grid_count == APP_MAX_GRIDS)
+            return false;
         const char *e;
         uint32_t *g = o->grids[o->grid_count];
-        if (!parse_u32(s, &e, 2, MESH_GRID_MAX_SIDE, &g[0])) return false;
+        if (!parse_u32(s, &e, 2, MESH_GRID_MAX_SIDE, &g[0]))
+            return false;
         g[1] = g[0];
         if (*e == 'x' || *e == 'X') {
-            if (!parse_u32(e + 1, &e, 2, MESH_GRID_MAX_SIDE, &g[1])) return false;
+            if (!parse_u32(e + 1, &e, 2, MESH_GRID_MAX_SIDE, &g[1]))
+                return false;
         }
         o->grid_count++;
         if (*e == ',' && e[1])
@@ -116,11 +122,13 @@ static bool parse_grids(const char *s, AppOptions *o)
 
 static bool parse_unit(const char *s, float *out)
 {
-    if (!s || !*s) return false;
+    if (!s || !*s)
+        return false;
     errno = 0;
     char *e;
     double v = strtod(s, &e);
-    if (errno || *e || !isfinite(v) || v < 0.0 || v > 1.0) return false;
+    if (errno || *e || !isfinite(v) || v < 0.0 || v > 1.0)
+        return false;
     *out = (float)v;
     return true;
 }
@@ -161,7 +169,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             return usage(message, size, "unknown option '%s' (see --help)", arg);
         memcpy(flag, arg, len);
         flag[len] = '\0';
-        if (eq) value = eq + 1;
+        if (eq)
+            value = eq + 1;
 
         bool takes_value = true;
         if (!strcmp(flag, "--help") || !strcmp(flag, "-h")) {
@@ -200,9 +209,11 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                    strcmp(flag, "--notebook") && strcmp(flag, "--present-mode")) {
             return usage(message, size, "unknown option '%s' (see --help)", arg);
         }
-        if (!takes_value) continue;
+        if (!takes_value)
+            continue;
         if (!value) {
-            if (i + 1 >= argc) return usage(message, size, "%s needs a value", flag);
+            if (i + 1 >= argc)
+                return usage(message, size, "%s needs a value", flag);
             value = argv[++i];
         }
 
@@ -221,7 +232,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             static const char *const modes[] = {"fifo", "mailbox", "immediate"};
             o->present_mode = -1;
             for (int m = 0; m < 3; m++)
-                if (!strcmp(value, modes[m])) o->present_mode = m;
+                if (!strcmp(value, modes[m]))
+                    o->present_mode = m;
             if (o->present_mode < 0)
                 return usage(message, size,
                              "--present-mode '%s': expected fifo, mailbox or immediate", value);
@@ -234,7 +246,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             static const char *const paths[] = {"two-pass", "fused", "fused-deform"};
             o->normals = 0;
             for (int p = 0; p < 3; p++)
-                if (!strcmp(value, paths[p])) o->normals = p + 1;
+                if (!strcmp(value, paths[p]))
+                    o->normals = p + 1;
             if (!o->normals)
                 return usage(message, size,
                              "--normals '%s': expected two-pass, fused or fused-deform", value);
@@ -327,7 +340,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
         return usage(message, size,
                      "--pack staging interleaves the two-pass normals on the CPU: "
                      "it needs --normals two-pass");
-    if (o->pack == 1) o->normals = 1; /* the staging pack is a way to finish the two passes */
+    if (o->pack == 1)
+        o->normals = 1; /* the staging pack is a way to finish the two passes */
     if (o->bench && has_grid && o->grid_count)
         return usage(message, size, "--grid and --grids: give one or the other");
     if (o->grid_count == 0) {

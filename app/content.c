@@ -175,11 +175,8 @@ bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *b
     if (!pixels)
         return gpu_error_set(err, "out of memory for %u pages of %ux%u texels", 2 * leaves, w, h);
     GpuRendererDesc desc = *base;
-    desc.content = (GpuTextureDesc){.width = w,
-                                    .height = h,
-                                    .layers = 2 * leaves,
-                                    .pixels = pixels,
-                                    .label = "page content"};
+    desc.content = (GpuTextureDesc){
+        .width = w, .height = h, .layers = 2 * leaves, .pixels = pixels, .label = "page content"};
     bool ok = gpu_renderer_create(ctx, &desc, out, err);
     free(pixels);
     return ok;

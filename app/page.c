@@ -5,7 +5,8 @@
 
 GpuNormalsPath app_page_normals_path(GpuNormalsPath asked, bool cpu_deform)
 {
-    if (asked != GPU_NORMALS_DEFAULT) return asked;
+    if (asked != GPU_NORMALS_DEFAULT)
+        return asked;
     /* BENCHMARKS.md: the fused kernels beat the two passes at every size on the H200 */
     return cpu_deform ? GPU_NORMALS_FUSED : GPU_NORMALS_FUSED_DEFORM;
 }
@@ -15,7 +16,8 @@ bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *ou
     memset(out, 0, sizeof *out);
     out->cpu_deform = desc->cpu_deform;
     out->path = app_page_normals_path(desc->normals, desc->cpu_deform);
-    if (!gpu_page_fits(ctx, desc->nx, desc->ny, err)) return false;
+    if (!gpu_page_fits(ctx, desc->nx, desc->ny, err))
+        return false;
     if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny}, &out->grid))
         return gpu_error_set(err, "out of memory for a %ux%u page grid", desc->nx, desc->ny);
     GpuPageDesc gdesc = {
@@ -69,7 +71,8 @@ bool app_page_prepare(const GpuContext *ctx, AppPage *page, const CurlParams *po
         mesh_curl_segments(pose, gpu_page_curl_table(&page->gpu, slot));
     } else {
         /* in place, the planes are the ones every frame in flight reads */
-        if (page->gpu.in_place && !gpu_frames_wait(ctx, frames, err)) return false;
+        if (page->gpu.in_place && !gpu_frames_wait(ctx, frames, err))
+            return false;
         float *x, *y, *z;
         gpu_page_position_planes(&page->gpu, slot, &x, &y, &z);
         double t0 = now_ms();
@@ -84,7 +87,8 @@ bool app_page_prepare(const GpuContext *ctx, AppPage *page, const CurlParams *po
                           err))
             return false;
     }
-    if (times) *times = spent;
+    if (times)
+        *times = spent;
     return true;
 }
 

@@ -54,7 +54,8 @@ void app_report_table(FILE *out, const BenchReport *r)
                 "  max edge stretch %.3g (relative), max GPU normal error vs float64 %.3g deg\n",
                 run->max_stretch, run->max_normal_error_deg);
     }
-    if (r->run_count < 2) return;
+    if (r->run_count < 2)
+        return;
     fprintf(out, "\n%-12s %10s %-13s %9s %9s %9s %9s %11s %9s\n", "grid", "vertices", "normals",
             "compute", "normals", "frame", "fps", "cpu normals", "speed-up");
     for (uint32_t i = 0; i < r->run_count; i++) {
@@ -121,7 +122,8 @@ static bool write_json(FILE *f, const void *user)
         fprintf(f, ", \"deform_on\": \"%s\", \"frames\": %u, \"stages\": {",
                 run->gpu_deform ? "gpu" : "cpu", run->frames);
         for (int s = 0, first = 1; s < BENCH_STAGE_COUNT; s++) {
-            if (!run->ran[s]) continue;
+            if (!run->ran[s])
+                continue;
             fprintf(f, "%s\"%s\": ", first ? "" : ", ", bench_stage_names[s]);
             json_stats(f, run->stages[s]);
             first = 0;

@@ -24,7 +24,8 @@ VkDeviceSize gpu_buffer_shared_heap(const GpuContext *ctx)
     for (uint32_t i = 0; i < ctx->memory.memoryTypeCount; i++) {
         const VkMemoryType *t = &ctx->memory.memoryTypes[i];
         VkDeviceSize size = ctx->memory.memoryHeaps[t->heapIndex].size;
-        if ((t->propertyFlags & SHARED_FLAGS) == SHARED_FLAGS && size > largest) largest = size;
+        if ((t->propertyFlags & SHARED_FLAGS) == SHARED_FLAGS && size > largest)
+            largest = size;
     }
     return largest;
 }
@@ -62,7 +63,8 @@ static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuB
     bool found = false;
     for (size_t i = 0; i < pref_count && !found; i++)
         found = find_memory_type(ctx, req.memoryTypeBits, prefs[i], &type);
-    if (!found) return gpu_error_set(err, "no suitable memory type for buffer '%s'", desc->label);
+    if (!found)
+        return gpu_error_set(err, "no suitable memory type for buffer '%s'", desc->label);
 
     VkMemoryAllocateInfo alloc = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
@@ -70,7 +72,8 @@ static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuB
         .memoryTypeIndex = type,
     };
     VkResult r = gpu_fault_allocate(ctx);
-    if (r == VK_SUCCESS) r = vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory);
+    if (r == VK_SUCCESS)
+        r = vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory);
     if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
         return gpu_error_set(err, "out of %s memory allocating %llu bytes for '%s'",
                              r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "device" : "host",
@@ -89,21 +92,25 @@ bool gpu_buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuBuff
                        GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    if (buffer_create(ctx, desc, out, err)) return true;
+    if (buffer_create(ctx, desc, out, err))
+        return true;
     gpu_buffer_destroy(ctx, out);
     return false;
 }
 
 void gpu_buffer_destroy(const GpuContext *ctx, GpuBuffer *buf)
 {
-    if (buf->buffer) vkDestroyBuffer(ctx->device, buf->buffer, NULL);
-    if (buf->memory) vkFreeMemory(ctx->device, buf->memory, NULL); /* unmaps too */
+    if (buf->buffer)
+        vkDestroyBuffer(ctx->device, buf->buffer, NULL);
+    if (buf->memory)
+        vkFreeMemory(ctx->device, buf->memory, NULL); /* unmaps too */
     memset(buf, 0, sizeof *buf);
 }
 
 void gpu_buffer_invalidate(const GpuContext *ctx, const GpuBuffer *buf)
 {
-    if (buf->coherent || !buf->mapped) return;
+    if (buf->coherent || !buf->mapped)
+        return;
     VkMappedMemoryRange range = {
         .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
         .memory = buf->memory,

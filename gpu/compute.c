@@ -4,7 +4,8 @@
 
 bool gpu_kernel_statistics(const GpuContext *ctx, const GpuKernel *kernel, char *out, size_t size)
 {
-    if (!ctx->pipeline_statistics || !kernel->pipeline || size == 0) return false;
+    if (!ctx->pipeline_statistics || !kernel->pipeline || size == 0)
+        return false;
     VkPipelineExecutableInfoKHR exe = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR,
         .pipeline = kernel->pipeline,
@@ -16,7 +17,8 @@ bool gpu_kernel_statistics(const GpuContext *ctx, const GpuKernel *kernel, char 
         stats[i] = (VkPipelineExecutableStatisticKHR){
             .sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR};
     VkResult r = vkGetPipelineExecutableStatisticsKHR(ctx->device, &exe, &count, stats);
-    if (r != VK_SUCCESS && r != VK_INCOMPLETE) return false;
+    if (r != VK_SUCCESS && r != VK_INCOMPLETE)
+        return false;
     size_t at = 0;
     out[0] = '\0';
     for (uint32_t i = 0; i < count && at < size; i++) {
@@ -144,17 +146,22 @@ bool gpu_kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuKern
     out->push_size = desc->push_size;
     out->workgroup_size = desc->workgroup_size;
     out->max_groups_x = ctx->dispatch_max_x;
-    if (kernel_create(ctx, desc, out, err)) return true;
+    if (kernel_create(ctx, desc, out, err))
+        return true;
     gpu_kernel_destroy(ctx, out);
     return false;
 }
 
 void gpu_kernel_destroy(const GpuContext *ctx, GpuKernel *kernel)
 {
-    if (kernel->pool) vkDestroyDescriptorPool(ctx->device, kernel->pool, NULL); /* frees the set */
-    if (kernel->pipeline) vkDestroyPipeline(ctx->device, kernel->pipeline, NULL);
-    if (kernel->layout) vkDestroyPipelineLayout(ctx->device, kernel->layout, NULL);
-    if (kernel->set_layout) vkDestroyDescriptorSetLayout(ctx->device, kernel->set_layout, NULL);
+    if (kernel->pool)
+        vkDestroyDescriptorPool(ctx->device, kernel->pool, NULL); /* frees the set */
+    if (kernel->pipeline)
+        vkDestroyPipeline(ctx->device, kernel->pipeline, NULL);
+    if (kernel->layout)
+        vkDestroyPipelineLayout(ctx->device, kernel->layout, NULL);
+    if (kernel->set_layout)
+        vkDestroyDescriptorSetLayout(ctx->device, kernel->set_layout, NULL);
     memset(kernel, 0, sizeof *kernel);
 }
 
@@ -182,7 +189,8 @@ static void grid_for(uint64_t count, uint32_t wg, uint32_t max_x, uint64_t *gx, 
 {
     uint64_t groups = (count + wg - 1) / wg;
     *gy = (groups + max_x - 1) / max_x;
-    if (*gy == 0) *gy = 1;
+    if (*gy == 0)
+        *gy = 1;
     *gx = (groups + *gy - 1) / *gy;
 }
 
@@ -199,7 +207,8 @@ static void bind(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push)
 void gpu_kernel_dispatch(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push,
                          uint64_t count)
 {
-    if (count == 0) return;
+    if (count == 0)
+        return;
     uint64_t gx, gy;
     grid_for(count, kernel->workgroup_size, kernel->max_groups_x, &gx, &gy);
     bind(cmd, kernel, push);

@@ -35,7 +35,8 @@ static bool has_layer(const char *name)
     uint32_t count = 0;
     vkEnumerateInstanceLayerProperties(&count, NULL);
     VkLayerProperties *layers = calloc(count ? count : 1, sizeof *layers);
-    if (!layers) return false;
+    if (!layers)
+        return false;
     vkEnumerateInstanceLayerProperties(&count, layers);
     bool found = false;
     for (uint32_t i = 0; i < count && !found; i++)
@@ -49,7 +50,8 @@ static bool has_instance_extension(const char *name)
     uint32_t count = 0;
     vkEnumerateInstanceExtensionProperties(NULL, &count, NULL);
     VkExtensionProperties *exts = calloc(count ? count : 1, sizeof *exts);
-    if (!exts) return false;
+    if (!exts)
+        return false;
     vkEnumerateInstanceExtensionProperties(NULL, &count, exts);
     bool found = false;
     for (uint32_t i = 0; i < count && !found; i++)
@@ -91,7 +93,8 @@ static bool create_instance(const GpuContextDesc *desc, GpuContext *ctx, GpuErro
     for (uint32_t i = 0; i < desc->instance_extension_count; i++)
         exts[ext_count++] = desc->instance_extensions[i];
     ctx->debug_utils = has_instance_extension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
-    if (ctx->debug_utils) exts[ext_count++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    if (ctx->debug_utils)
+        exts[ext_count++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     if (desc->validation) {
         if (!has_layer(VALIDATION_LAYER))
             return gpu_error_set(err,
@@ -153,16 +156,19 @@ static bool find_queue_family(VkPhysicalDevice dev, VkSurfaceKHR surface, uint32
     uint32_t count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(dev, &count, NULL);
     VkQueueFamilyProperties families[32];
-    if (count > 32) count = 32;
+    if (count > 32)
+        count = 32;
     vkGetPhysicalDeviceQueueFamilyProperties(dev, &count, families);
     /* One queue for everything keeps the frame a single submission with plain barriers. */
     VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
     for (uint32_t i = 0; i < count; i++) {
-        if ((families[i].queueFlags & need) != need) continue;
+        if ((families[i].queueFlags & need) != need)
+            continue;
         if (surface) {
             VkBool32 present = VK_FALSE;
             vkGetPhysicalDeviceSurfaceSupportKHR(dev, i, surface, &present);
-            if (!present) continue;
+            if (!present)
+                continue;
         }
         *out = i;
         return true;
@@ -202,7 +208,8 @@ static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
     }
     int best_rank = -1;
     for (uint32_t i = 0; i < count; i++) {
-        if (desc->device_index >= 0 && (int)i != desc->device_index) continue;
+        if (desc->device_index >= 0 && (int)i != desc->device_index)
+            continue;
         VkPhysicalDeviceProperties props;
         vkGetPhysicalDeviceProperties(devices[i], &props);
         uint32_t family;
@@ -241,7 +248,8 @@ static bool has_device_extension(VkPhysicalDevice physical, const char *name)
     uint32_t count = 0;
     vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL);
     VkExtensionProperties *exts = calloc(count ? count : 1, sizeof *exts);
-    if (!exts) return false;
+    if (!exts)
+        return false;
     vkEnumerateDeviceExtensionProperties(physical, NULL, &count, exts);
     bool found = false;
     for (uint32_t i = 0; i < count && !found; i++)
@@ -278,10 +286,12 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
         .pipelineExecutableInfo = VK_TRUE,
     };
-    if (ctx->pipeline_statistics) want13.pNext = &want_stats;
+    if (ctx->pipeline_statistics)
+        want13.pNext = &want_stats;
     const char *exts[2];
     uint32_t ext_count = 0;
-    if (ctx->surface) exts[ext_count++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
+    if (ctx->surface)
+        exts[ext_count++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
     if (ctx->pipeline_statistics)
         exts[ext_count++] = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
     float priority = 1.0f;
@@ -317,7 +327,8 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
 static bool faults_create(GpuContext *ctx, GpuError *err)
 {
     ctx->faults = calloc(1, sizeof *ctx->faults);
-    if (!ctx->faults) return gpu_error_set(err, "out of memory");
+    if (!ctx->faults)
+        return gpu_error_set(err, "out of memory");
     const char *spec = getenv("PAGECURL_FAULT");
     unsigned after = 0;
     if (spec && sscanf(spec, "submit:%u", &after) == 1)
@@ -331,7 +342,8 @@ static bool faults_create(GpuContext *ctx, GpuError *err)
 static VkResult fault(const GpuContext *ctx, int kind, VkResult injected)
 {
     GpuFaults *f = ctx->faults;
-    if (!f || f->kind != kind) return VK_SUCCESS;
+    if (!f || f->kind != kind)
+        return VK_SUCCESS;
     return f->seen++ >= f->after ? injected : VK_SUCCESS;
 }
 
@@ -347,8 +359,10 @@ VkResult gpu_fault_allocate(const GpuContext *ctx)
 
 static bool context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
 {
-    if (!faults_create(ctx, err)) return false;
-    if (!load_loader(err) || !create_instance(desc, ctx, err)) return false;
+    if (!faults_create(ctx, err))
+        return false;
+    if (!load_loader(err) || !create_instance(desc, ctx, err))
+        return false;
     if (desc->create_surface &&
         !desc->create_surface(desc->surface_user, ctx->instance, &ctx->surface))
         return gpu_error_set(err, "could not create a Vulkan surface for the window");
@@ -358,7 +372,8 @@ static bool context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError
 bool gpu_context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
 {
     memset(ctx, 0, sizeof *ctx);
-    if (context_create(desc, ctx, err)) return true;
+    if (context_create(desc, ctx, err))
+        return true;
     gpu_context_destroy(ctx);
     return false;
 }
@@ -367,12 +382,16 @@ void gpu_context_destroy(GpuContext *ctx)
 {
     if (ctx->device) {
         vkDeviceWaitIdle(ctx->device); /* teardown only: everything in flight must finish */
-        if (ctx->pool) vkDestroyCommandPool(ctx->device, ctx->pool, NULL);
+        if (ctx->pool)
+            vkDestroyCommandPool(ctx->device, ctx->pool, NULL);
         vkDestroyDevice(ctx->device, NULL);
     }
-    if (ctx->surface) vkDestroySurfaceKHR(ctx->instance, ctx->surface, NULL);
-    if (ctx->messenger) vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
-    if (ctx->instance) vkDestroyInstance(ctx->instance, NULL);
+    if (ctx->surface)
+        vkDestroySurfaceKHR(ctx->instance, ctx->surface, NULL);
+    if (ctx->messenger)
+        vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
+    if (ctx->instance)
+        vkDestroyInstance(ctx->instance, NULL);
     free(ctx->faults);
     memset(ctx, 0, sizeof *ctx);
 }
@@ -409,7 +428,8 @@ bool gpu_context_list_devices(FILE *out, GpuError *err)
                     VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
                     VK_API_VERSION_PATCH(p.apiVersion));
         }
-        if (count == 0) ok = gpu_error_set(err, "no Vulkan device found");
+        if (count == 0)
+            ok = gpu_error_set(err, "no Vulkan device found");
     }
     gpu_context_destroy(&ctx);
     return ok;
@@ -417,7 +437,8 @@ bool gpu_context_list_devices(FILE *out, GpuError *err)
 
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name)
 {
-    if (!ctx->debug_utils || !handle) return;
+    if (!ctx->debug_utils || !handle)
+        return;
     VkDebugUtilsObjectNameInfoEXT info = {
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT,
         .objectType = type,
@@ -429,7 +450,8 @@ void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const c
 
 void gpu_label_begin(const GpuContext *ctx, VkCommandBuffer cmd, const char *name)
 {
-    if (!ctx->debug_utils) return;
+    if (!ctx->debug_utils)
+        return;
     VkDebugUtilsLabelEXT label = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT,
                                   .pLabelName = name};
     vkCmdBeginDebugUtilsLabelEXT(cmd, &label);
@@ -437,7 +459,8 @@ void gpu_label_begin(const GpuContext *ctx, VkCommandBuffer cmd, const char *nam
 
 void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd)
 {
-    if (ctx->debug_utils) vkCmdEndDebugUtilsLabelEXT(cmd);
+    if (ctx->debug_utils)
+        vkCmdEndDebugUtilsLabelEXT(cmd);
 }
 
 bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user, GpuError *err)
@@ -473,9 +496,12 @@ bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *us
                                .pCommandBuffers = &cmd};
         r = vkQueueSubmit(ctx->queue, 1, &submit, fence);
     }
-    if (r == VK_SUCCESS) r = vkWaitForFences(ctx->device, 1, &fence, VK_TRUE, UINT64_MAX);
-    if (fence) vkDestroyFence(ctx->device, fence, NULL);
-    if (cmd) vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &cmd);
+    if (r == VK_SUCCESS)
+        r = vkWaitForFences(ctx->device, 1, &fence, VK_TRUE, UINT64_MAX);
+    if (fence)
+        vkDestroyFence(ctx->device, fence, NULL);
+    if (cmd)
+        vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &cmd);
     GPU_TRY(err, r);
     return true;
 }

@@ -18,7 +18,8 @@ bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, GpuDeform *ou
         .workgroup_size = PC_WG_DEFORM,
         .label = "deform",
     };
-    if (!gpu_kernel_create(ctx, &desc, &out->kernel, err)) return false;
+    if (!gpu_kernel_create(ctx, &desc, &out->kernel, err))
+        return false;
     gpu_kernel_bind(ctx, &out->kernel, (const GpuBuffer *[]){&page->positions, &page->curl_tables});
     return true;
 }

@@ -22,16 +22,20 @@ bool gpu_frame_create(const GpuContext *ctx, uint32_t slot, GpuFrame *out, GpuEr
 {
     memset(out, 0, sizeof *out);
     out->slot = slot;
-    if (frame_create(ctx, out, err)) return true;
+    if (frame_create(ctx, out, err))
+        return true;
     gpu_frame_destroy(ctx, out);
     return false;
 }
 
 void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame)
 {
-    if (frame->pending) vkWaitForFences(ctx->device, 1, &frame->fence, VK_TRUE, UINT64_MAX);
-    if (frame->fence) vkDestroyFence(ctx->device, frame->fence, NULL);
-    if (frame->cmd) vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &frame->cmd);
+    if (frame->pending)
+        vkWaitForFences(ctx->device, 1, &frame->fence, VK_TRUE, UINT64_MAX);
+    if (frame->fence)
+        vkDestroyFence(ctx->device, frame->fence, NULL);
+    if (frame->cmd)
+        vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &frame->cmd);
     memset(frame, 0, sizeof *frame);
 }
 
@@ -63,7 +67,8 @@ bool gpu_frames_wait(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT
 
 bool gpu_frame_wait(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
 {
-    if (!frame->pending) return true;
+    if (!frame->pending)
+        return true;
     frame->pending = false;
     GPU_TRY(err, vkWaitForFences(ctx->device, 1, &frame->fence, VK_TRUE, UINT64_MAX));
     return true;
@@ -71,7 +76,8 @@ bool gpu_frame_wait(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
 
 bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
 {
-    if (!gpu_frame_wait(ctx, frame, err)) return false;
+    if (!gpu_frame_wait(ctx, frame, err))
+        return false;
     GPU_TRY(err, vkResetFences(ctx->device, 1, &frame->fence));
     GPU_TRY(err, vkResetCommandBuffer(frame->cmd, 0));
     VkCommandBufferBeginInfo begin = {
@@ -90,17 +96,20 @@ static void record_compute(const GpuContext *ctx, VkCommandBuffer cmd, uint32_t 
     GpuTimer *timer = work->timer;
     if (work->path == GPU_NORMALS_FUSED_DEFORM) {
         gpu_fused_record_deform(ctx, cmd, work->fused, work->page, &work->pose, slot);
-        if (timer) gpu_timer_mark(timer, cmd, "fused_deform");
+        if (timer)
+            gpu_timer_mark(timer, cmd, "fused_deform");
         return;
     }
     if (work->deform)
         gpu_deform_record(ctx, cmd, work->deform, work->page, &work->pose, slot);
     else
         gpu_page_record_upload(ctx, cmd, work->page, slot);
-    if (timer) gpu_timer_mark(timer, cmd, work->deform ? "deform" : "upload");
+    if (timer)
+        gpu_timer_mark(timer, cmd, work->deform ? "deform" : "upload");
     if (work->path == GPU_NORMALS_FUSED) {
         gpu_fused_record(ctx, cmd, work->fused, work->page);
-        if (timer) gpu_timer_mark(timer, cmd, "fused");
+        if (timer)
+            gpu_timer_mark(timer, cmd, "fused");
     } else {
         gpu_normals_record(ctx, cmd, work->normals, work->page, timer);
     }
@@ -109,31 +118,37 @@ static void record_compute(const GpuContext *ctx, VkCommandBuffer cmd, uint32_t 
 void gpu_frame_record_soa(const GpuContext *ctx, const GpuFrame *frame, uint32_t slot,
                           const GpuFrameWork *work)
 {
-    if (work->timer) gpu_timer_begin(work->timer, frame->cmd);
+    if (work->timer)
+        gpu_timer_begin(work->timer, frame->cmd);
     record_compute(ctx, frame->cmd, slot, work);
     gpu_page_record_soa_readback(ctx, frame->cmd, work->page);
-    if (work->timer) gpu_timer_mark(work->timer, frame->cmd, "readback_soa");
+    if (work->timer)
+        gpu_timer_mark(work->timer, frame->cmd, "readback_soa");
 }
 
 void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFrameWork *work)
 {
     VkCommandBuffer cmd = frame->cmd;
     GpuTimer *timer = work->timer;
-    if (timer) gpu_timer_begin(timer, cmd);
+    if (timer)
+        gpu_timer_begin(timer, cmd);
     if (work->path == GPU_NORMALS_TWO_PASS && work->page->pack == GPU_PACK_STAGING) {
         /* the compute ran in gpu_frame_record_soa's submission; the CPU packed the vertices */
         gpu_page_record_vertex_upload(ctx, cmd, work->page, frame->slot);
-        if (timer) gpu_timer_mark(timer, cmd, "upload_vertices");
+        if (timer)
+            gpu_timer_mark(timer, cmd, "upload_vertices");
     } else {
         record_compute(ctx, cmd, frame->slot, work);
     }
     if (work->readback_vertices) {
         gpu_page_record_readback(ctx, cmd, work->page);
-        if (timer) gpu_timer_mark(timer, cmd, "readback");
+        if (timer)
+            gpu_timer_mark(timer, cmd, "readback");
     }
     if (work->renderer) {
         gpu_renderer_record(ctx, cmd, work->renderer, work->target, work->draws, work->draw_count);
-        if (timer) gpu_timer_mark(timer, cmd, "render");
+        if (timer)
+            gpu_timer_mark(timer, cmd, "render");
     }
 }
 
@@ -152,7 +167,8 @@ bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
         .pSignalSemaphores = &signal,
     };
     VkResult r = gpu_fault_submit(ctx);
-    if (r == VK_SUCCESS) r = vkQueueSubmit(ctx->queue, 1, &submit, frame->fence);
+    if (r == VK_SUCCESS)
+        r = vkQueueSubmit(ctx->queue, 1, &submit, frame->fence);
     if (r == VK_ERROR_DEVICE_LOST)
         return gpu_error_set(err,
                              "the GPU was lost (VK_ERROR_DEVICE_LOST) while submitting a frame");

@@ -64,7 +64,8 @@ void gpu_normals_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuNor
     gpu_label_begin(ctx, cmd, "tri_normals");
     gpu_kernel_dispatch(cmd, &normals->tri, &push, page->triangle_count / 2);
     gpu_label_end(ctx, cmd);
-    if (timer) gpu_timer_mark(timer, cmd, "tri_normals");
+    if (timer)
+        gpu_timer_mark(timer, cmd, "tri_normals");
     /* tri_normals writes -> vertex_normals reads the cell normals. */
     gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
@@ -72,7 +73,8 @@ void gpu_normals_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuNor
                     page->pack == GPU_PACK_STAGING ? "vertex_normals" : "vertex_normals+pack");
     gpu_kernel_dispatch(cmd, &normals->vertex, &push, page->vertex_count);
     gpu_label_end(ctx, cmd);
-    if (timer) gpu_timer_mark(timer, cmd, "vertex_normals");
+    if (timer)
+        gpu_timer_mark(timer, cmd, "vertex_normals");
     if (page->pack == GPU_PACK_STAGING)
         return; /* gpu_page_record_soa_readback orders its copies after the pass */
     /* vertex_normals writes the AoS vertices -> the draw fetches them. */

@@ -42,7 +42,8 @@ void gpu_pack_interleave(const float *pos, const float *nrm, const float *u, con
 bool gpu_pack_run(const GpuContext *ctx, GpuPack *pack, const GpuFrameWork *work, uint32_t slot,
                   const float *u, const float *v, double *pack_ms, GpuError *err)
 {
-    if (!gpu_frame_begin(ctx, &pack->compute, err)) return false;
+    if (!gpu_frame_begin(ctx, &pack->compute, err))
+        return false;
     gpu_frame_record_soa(ctx, &pack->compute, slot, work);
     /* The fence also covers every earlier submission of the queue: once it signals, no frame
      * in flight still reads the vertex buffer, so writing it in place is safe. */
@@ -55,6 +56,7 @@ bool gpu_pack_run(const GpuContext *ctx, GpuPack *pack, const GpuFrameWork *work
     double t0 = now_ms();
     gpu_pack_interleave(soa, soa + 3 * page->vertex_count, u, v, page->vertex_count,
                         gpu_page_vertex_target(page, slot));
-    if (pack_ms) *pack_ms = now_ms() - t0;
+    if (pack_ms)
+        *pack_ms = now_ms() - t0;
     return true;
 }

@@ -103,7 +103,8 @@ static bool resolve_in_place(const GpuContext *ctx, GpuStaging staging, VkDevice
 
 static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out, GpuError *err)
 {
-    if (!gpu_page_fits(ctx, out->nx, out->ny, err)) return false;
+    if (!gpu_page_fits(ctx, out->nx, out->ny, err))
+        return false;
     VkDeviceSize f = sizeof(float), nv = out->vertex_count, nc = out->triangle_count / 2;
     VkDeviceSize vertex_bytes = PC_VERTEX_FLOATS * nv * f;
     bool staging_pack = desc->pack == GPU_PACK_STAGING;
@@ -156,7 +157,8 @@ static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage 
           gpu_buffer_shared_heap(ctx) ? GPU_MEMORY_SHARED : GPU_MEMORY_UPLOAD, "curl segments"}},
     };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (all[i].wanted && !gpu_buffer_create(ctx, &all[i].desc, all[i].buf, err)) return false;
+        if (all[i].wanted && !gpu_buffer_create(ctx, &all[i].desc, all[i].buf, err))
+            return false;
     GpuBufferDesc staging = {3 * nv * f, src, GPU_MEMORY_UPLOAD, "positions staging"};
     GpuBufferDesc vertex_staging = {vertex_bytes, src, GPU_MEMORY_UPLOAD, "vertices staging"};
     for (uint32_t slot = 0; !out->in_place && slot < GPU_FRAMES_IN_FLIGHT; slot++)
@@ -179,7 +181,8 @@ bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *ou
     out->vertex_count = (uint64_t)desc->nx * desc->ny;
     out->triangle_count = 2 * (uint64_t)(desc->nx - 1) * (desc->ny - 1);
     out->pack = desc->pack;
-    if (page_create(ctx, desc, out, err)) return true;
+    if (page_create(ctx, desc, out, err))
+        return true;
     gpu_page_destroy(ctx, out);
     return false;
 }

@@ -14,8 +14,8 @@ static bool make_module(const GpuContext *ctx, const uint32_t *code, size_t size
 
 void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayout layout,
                         const VkRenderingAttachmentInfo *color,
-                        const VkRenderingAttachmentInfo *depth, VkExtent2D extent,
-                        const void *push, uint32_t push_size)
+                        const VkRenderingAttachmentInfo *depth, VkExtent2D extent, const void *push,
+                        uint32_t push_size)
 {
     VkRenderingInfo info = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
@@ -159,7 +159,8 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     };
     VkResult r = vkCreateGraphicsPipelines(ctx->device, VK_NULL_HANDLE, 1, &info, NULL, pipeline);
     vkDestroyShaderModule(ctx->device, vert, NULL);
-    if (frag) vkDestroyShaderModule(ctx->device, frag, NULL);
+    if (frag)
+        vkDestroyShaderModule(ctx->device, frag, NULL);
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, *pipeline, desc->label);
     return true;

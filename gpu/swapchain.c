@@ -50,10 +50,14 @@ static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRendere
     VkExtent2D extent = caps.currentExtent;
     if (extent.width == UINT32_MAX) { /* the surface takes the size we give it */
         extent = drawable;
-        if (extent.width < caps.minImageExtent.width) extent.width = caps.minImageExtent.width;
-        if (extent.height < caps.minImageExtent.height) extent.height = caps.minImageExtent.height;
-        if (extent.width > caps.maxImageExtent.width) extent.width = caps.maxImageExtent.width;
-        if (extent.height > caps.maxImageExtent.height) extent.height = caps.maxImageExtent.height;
+        if (extent.width < caps.minImageExtent.width)
+            extent.width = caps.minImageExtent.width;
+        if (extent.height < caps.minImageExtent.height)
+            extent.height = caps.minImageExtent.height;
+        if (extent.width > caps.maxImageExtent.width)
+            extent.width = caps.maxImageExtent.width;
+        if (extent.height > caps.maxImageExtent.height)
+            extent.height = caps.maxImageExtent.height;
     }
     if (extent.width == 0 || extent.height == 0) {
         sc->extent = extent; /* minimised: nothing to build until it comes back */
@@ -94,8 +98,7 @@ static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRendere
     GPU_NAME(ctx, VK_OBJECT_TYPE_SWAPCHAIN_KHR, sc->swapchain, "swapchain");
     sc->extent = extent;
     sc->image_count = GPU_SWAPCHAIN_MAX_IMAGES;
-    GPU_TRY(err, vkGetSwapchainImagesKHR(ctx->device, sc->swapchain, &sc->image_count,
-                                         sc->images));
+    GPU_TRY(err, vkGetSwapchainImagesKHR(ctx->device, sc->swapchain, &sc->image_count, sc->images));
     for (uint32_t i = 0; i < sc->image_count; i++) {
         VkImageViewCreateInfo view = {
             .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
@@ -131,8 +134,8 @@ static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRendere
             gpu_image_create(ctx, &msaa, &sc->msaa, err));
 }
 
-bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable,
-                           const GpuRenderer *renderer, GpuSwapchain *sc, GpuError *err)
+bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRenderer *renderer,
+                           GpuSwapchain *sc, GpuError *err)
 {
     /* Resizes are rare: wait for all work (and the semaphores it holds) before freeing views. */
     vkDeviceWaitIdle(ctx->device);

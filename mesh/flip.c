@@ -18,8 +18,10 @@ static double clampd(double v, double lo, double hi)
  * latest: callers' clocks may jitter, and a turn must never run backwards. */
 static bool flip_time(MeshFlip *flip, double time, double *out)
 {
-    if (!isfinite(time)) return false;
-    if (!isnan(flip->last_time) && time < flip->last_time) time = flip->last_time;
+    if (!isfinite(time))
+        return false;
+    if (!isnan(flip->last_time) && time < flip->last_time)
+        time = flip->last_time;
     flip->last_time = time;
     *out = time;
     return true;
@@ -39,7 +41,8 @@ static void flip_sample_push(MeshFlip *flip, double t)
 {
     flip->samples[flip->sample_next] = (MeshFlipSample){t, flip->pointer_x, flip->pointer_y};
     flip->sample_next = (flip->sample_next + 1) % MESH_FLIP_MAX_SAMPLES;
-    if (flip->sample_count < MESH_FLIP_MAX_SAMPLES) flip->sample_count++;
+    if (flip->sample_count < MESH_FLIP_MAX_SAMPLES)
+        flip->sample_count++;
 }
 
 /* Least-squares slope of the samples in the window before `now`; 0 when the pointer had stopped
@@ -52,15 +55,19 @@ static void flip_velocity(const MeshFlip *flip, double now, double *vx, double *
     for (int i = 0; i < flip->sample_count; i++) {
         const MeshFlipSample *s = &flip->samples[i];
         double t = s->t - now;
-        if (t > newest) newest = t;
-        if (t < -MESH_FLIP_VELOCITY_WINDOW) continue;
+        if (t > newest)
+            newest = t;
+        if (t < -MESH_FLIP_VELOCITY_WINDOW)
+            continue;
         n += 1.0, st += t, sx += s->x, sy += s->y;
         stt += t * t, stx += t * s->x, sty += t * s->y;
     }
-    if (n < 2.0 || newest < -MESH_FLIP_STOPPED_TIME) return;
+    if (n < 2.0 || newest < -MESH_FLIP_STOPPED_TIME)
+        return;
     double var = stt - st * st / n;
     /* Samples all at (nearly) one instant carry no speed: under 0.1 ms spread, treat as still. */
-    if (!(var > n * 1e-8)) return;
+    if (!(var > n * 1e-8))
+        return;
     double lim = 100.0 * flip->width; /* a bound far above any hand's speed keeps it finite */
     *vx = clampd((stx - st * sx / n) / var, -lim, lim);
     *vy = clampd((sty - st * sy / n) / var, -lim, lim);
@@ -68,7 +75,8 @@ static void flip_velocity(const MeshFlip *flip, double now, double *vx, double *
 
 static MeshFlipFace flip_face(const MeshFlip *flip, int leaf, MeshFlipSide side)
 {
-    if (leaf < 0 || leaf >= flip->page_count) return (MeshFlipFace){-1, MESH_FLIP_SIDE_NONE};
+    if (leaf < 0 || leaf >= flip->page_count)
+        return (MeshFlipFace){-1, MESH_FLIP_SIDE_NONE};
     return (MeshFlipFace){leaf, side};
 }
 
@@ -126,8 +134,10 @@ static void flip_begin_drag(MeshFlip *flip, double x, double y, double t)
 bool mesh_flip_press(MeshFlip *flip, float x, float y, double time)
 {
     double t;
-    if (!isfinite(x) || !isfinite(y) || !flip_time(flip, time, &t)) return false;
-    if (flip->phase == MESH_FLIP_SETTLING) mesh_flip_step(flip, t);
+    if (!isfinite(x) || !isfinite(y) || !flip_time(flip, time, &t))
+        return false;
+    if (flip->phase == MESH_FLIP_SETTLING)
+        mesh_flip_step(flip, t);
     if (flip->phase == MESH_FLIP_SETTLING) {
         /* Catch the page: same material point, the pointer continues from where it is. */
         flip_begin_drag(flip, x, y, t);
@@ -136,7 +146,8 @@ bool mesh_flip_press(MeshFlip *flip, float x, float y, double time)
     if (flip->phase != MESH_FLIP_IDLE)
         return false; /* a second press during a drag: the first keeps the page */
     double dead = MESH_FLIP_SPINE_DEAD_ZONE * flip->width;
-    if (y < 0.0 || y > flip->height || fabs(x) > flip->width || fabs(x) < dead) return false;
+    if (y < 0.0 || y > flip->height || fabs(x) > flip->width || fabs(x) < dead)
+        return false;
     bool forward = x > 0.0;
     if (forward ? flip->spread >= flip->page_count : flip->spread <= 0)
         return false; /* no leaf on that side to turn */
@@ -162,7 +173,8 @@ void mesh_flip_move(MeshFlip *flip, float x, float y, double time)
 void mesh_flip_release(MeshFlip *flip, double time)
 {
     double t;
-    if (flip->phase != MESH_FLIP_DRAGGING || !flip_time(flip, time, &t)) return;
+    if (flip->phase != MESH_FLIP_DRAGGING || !flip_time(flip, time, &t))
+        return;
     double vx, vy;
     flip_velocity(flip, t, &vx, &vy);
     double travel = hypot(flip->pointer_x - flip->press_x, flip->pointer_y - flip->press_y);
@@ -176,7 +188,8 @@ void mesh_flip_release(MeshFlip *flip, double time)
 bool mesh_flip_step(MeshFlip *flip, double time)
 {
     double t;
-    if (flip->phase != MESH_FLIP_SETTLING || !flip_time(flip, time, &t)) return false;
+    if (flip->phase != MESH_FLIP_SETTLING || !flip_time(flip, time, &t))
+        return false;
     double wt = MESH_FLIP_SPRING_OMEGA * (t - flip->settle_t0);
     double gap = 0.0;
     if (wt < FLIP_SPRING_MAX_PHASE) {
@@ -189,7 +202,8 @@ bool mesh_flip_step(MeshFlip *flip, double time)
         return true;
     }
     flip->pointer_x = flip->target_x, flip->pointer_y = flip->target_y;
-    if (flip->completing) flip->spread += flip->direction == MESH_FLIP_FORWARD ? 1 : -1;
+    if (flip->completing)
+        flip->spread += flip->direction == MESH_FLIP_FORWARD ? 1 : -1;
     flip->phase = MESH_FLIP_IDLE;
     flip->direction = MESH_FLIP_NONE;
     flip->completing = false;
@@ -199,7 +213,8 @@ bool mesh_flip_step(MeshFlip *flip, double time)
 static bool flip_key(MeshFlip *flip, MeshFlipDirection direction, double time)
 {
     double t;
-    if (flip->phase != MESH_FLIP_IDLE || !flip_time(flip, time, &t)) return false;
+    if (flip->phase != MESH_FLIP_IDLE || !flip_time(flip, time, &t))
+        return false;
     if (direction == MESH_FLIP_FORWARD ? flip->spread >= flip->page_count : flip->spread <= 0)
         return false;
     flip->direction = direction;
@@ -262,7 +277,8 @@ MeshFlipView mesh_flip_view(const MeshFlip *flip)
 
 float mesh_flip_content_column(MeshFlipSide side, float u, float width)
 {
-    if (!(width > 0.0f) || !isfinite(u)) return 0.0f;
+    if (!(width > 0.0f) || !isfinite(u))
+        return 0.0f;
     double c = clampd((double)u / width, 0.0, 1.0);
     return (float)(side == MESH_FLIP_SIDE_BACK ? 1.0 - c : c);
 }

@@ -60,11 +60,14 @@ static Settle settle(MeshFlip *f, double t0)
         v = mesh_flip_view(f);
         double dx = v.pointer[0] - r.target[0], dy = v.pointer[1] - r.target[1];
         double d = hypot(dx, dy);
-        if (!isfinite(v.pointer[0]) || !isfinite(v.pointer[1])) r.finite = false;
-        if (d - prev > r.max_rise) r.max_rise = d - prev;
+        if (!isfinite(v.pointer[0]) || !isfinite(v.pointer[1]))
+            r.finite = false;
+        if (d - prev > r.max_rise)
+            r.max_rise = d - prev;
         if (d0 > 0.0) {
             double ahead = (dx * dx0 + dy * dy0) / d0;
-            if (ahead < r.min_ahead) r.min_ahead = ahead;
+            if (ahead < r.min_ahead)
+                r.min_ahead = ahead;
         }
         prev = d;
         if (v.phase == MESH_FLIP_IDLE) {

@@ -208,12 +208,14 @@ static float *render_combo(CheckState *s, const GpuContext *ctx, uint32_t nx, ui
         CurlParams pose = pose_of(&page, p);
         ok = run_frame(ctx, &page, frames, &pose, &err);
         gpu_buffer_invalidate(ctx, &page.gpu.readback);
-        if (ok) memcpy(out + p * floats, page.gpu.readback.mapped, floats * sizeof *out);
+        if (ok)
+            memcpy(out + p * floats, page.gpu.readback.mapped, floats * sizeof *out);
     }
     CHECK(s, ok, "grid %ux%u: %s", nx, ny, err.message);
     gpu_frames_destroy(ctx, frames);
     app_page_destroy(ctx, &page);
-    if (!ok) free(out), out = NULL;
+    if (!ok)
+        free(out), out = NULL;
     return out;
 }
 
@@ -241,13 +243,15 @@ static void check_combinations(CheckState *s, const GpuContext *ctx, uint32_t nx
                     Combo c = {cpu, path, pack, stagings[st]};
                     bool in_place = false;
                     float *got = render_combo(s, ctx, nx, ny, &c, &in_place);
-                    if (!got) continue;
+                    if (!got)
+                        continue;
                     in_place_runs += in_place;
                     double worst = 0;
                     size_t at = 0;
                     for (size_t k = 0; k < floats; k++) {
                         double d = fabs((double)got[k] - ref[k]);
-                        if (!(d <= worst)) worst = isnan(d) ? INFINITY : d, at = k;
+                        if (!(d <= worst))
+                            worst = isnan(d) ? INFINITY : d, at = k;
                     }
                     double limit = path == GPU_NORMALS_TWO_PASS ? 0.0 : 2e-6;
                     CHECK(s, worst <= limit,
@@ -277,10 +281,11 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
     GpuRenderer renderer;
     GpuOffscreen target;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
-    bool ok = app_content_renderer_create(ctx, &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT}, 2,
-                                          MESH_PAGE_HEIGHT / MESH_PAGE_WIDTH, &renderer, &err) &&
-              gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, &renderer, &target, &err) &&
-              gpu_frames_create(ctx, frames, &err);
+    bool ok =
+        app_content_renderer_create(ctx, &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT},
+                                    2, MESH_PAGE_HEIGHT / MESH_PAGE_WIDTH, &renderer, &err) &&
+        gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, &renderer, &target, &err) &&
+        gpu_frames_create(ctx, frames, &err);
     CHECK(s, ok, "frames in flight: %s", err.message);
     GpuRenderTarget rt = gpu_offscreen_target(&target);
     const AppPageDesc pages[] = {
@@ -309,9 +314,11 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
             AppTurn turn = app_input_scripted(f % 60, 60, (float)(f % 5) / 4.0f);
             pose = mesh_curl_pose(turn.t, turn.g, page.grid.width, page.grid.height);
             ok = gpu_frame_begin(ctx, frame, &err);
-            if (!ok) break;
+            if (!ok)
+                break;
             ok = app_page_prepare(ctx, &page, &pose, frames, frame->slot, NULL, &err);
-            if (!ok) break;
+            if (!ok)
+                break;
             GpuFrameWork work = app_page_work(&page);
             work.readback_vertices = f + 1 == count;
             work.renderer = &renderer;
@@ -319,7 +326,8 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
             work.draws = draws.draws;
             work.draw_count = draws.count;
             gpu_frame_record(ctx, frame, &work);
-            if (f + 1 == count) gpu_offscreen_record_readback(ctx, frame->cmd, &target);
+            if (f + 1 == count)
+                gpu_offscreen_record_readback(ctx, frame->cmd, &target);
             ok = gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, &err);
         }
         ok = ok && gpu_frames_wait(ctx, frames, &err);
@@ -372,7 +380,8 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("device: %s\n", ctx.props.deviceName);
-    if (max_x) ctx.dispatch_max_x = max_x;
+    if (max_x)
+        ctx.dispatch_max_x = max_x;
     for (size_t g = 0; g < grid_count; g++)
         for (size_t way = 0; way < PATH_COUNT; way++)
             check_grid(&s, &ctx, grids[g][0], grids[g][1], way);
