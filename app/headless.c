@@ -1,49 +1,67 @@
 #include "headless.h"
 
-#include "../gpu/offscreen.h"
-#include "book.h"
 #include "content.h"
 #include "output.h"
 
 #include <math.h>
 #include <stdio.h>
 
-/* What an offscreen run owns besides the page. */
-typedef struct Offscreen {
-    GpuRenderer renderer;
-    GpuOffscreen target;
-    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
-} Offscreen;
-
-static void offscreen_destroy(const GpuContext *ctx, Offscreen *off)
+void app_headless_destroy(const GpuContext *ctx, AppHeadless *hl)
 {
-    gpu_frames_destroy(ctx, off->frames);
-    gpu_offscreen_destroy(ctx, &off->target);
-    gpu_renderer_destroy(ctx, &off->renderer);
+    gpu_frames_destroy(ctx, hl->frames);
+    gpu_offscreen_destroy(ctx, &hl->target);
+    gpu_renderer_destroy(ctx, &hl->renderer);
 }
 
-static bool offscreen_create(const GpuContext *ctx, const AppOptions *opts, const AppPage *page,
-                             Offscreen *off, GpuError *err)
+bool app_headless_create(const GpuContext *ctx, uint32_t width, uint32_t height, uint32_t msaa,
+                         const AppPage *page, AppHeadless *out, GpuError *err)
 {
     float aspect = page->grid.height / page->grid.width;
-    *off = (Offscreen){0};
-    VkExtent2D extent = {opts->width, opts->height};
-    GpuRendererDesc rdesc = {.color_format = GPU_OFFSCREEN_FORMAT, .max_samples = opts->msaa};
-    if (app_content_renderer_create(ctx, &rdesc, APP_BOOK_LEAVES, aspect, &off->renderer, err) &&
-        gpu_offscreen_create(ctx, extent, &off->renderer, &off->target, err) &&
-        gpu_frames_create(ctx, off->frames, err))
+    *out = (AppHeadless){.width = width, .height = height};
+    GpuRendererDesc rdesc = {.color_format = GPU_OFFSCREEN_FORMAT, .max_samples = msaa};
+    if (app_content_renderer_create(ctx, &rdesc, APP_BOOK_LEAVES, aspect, &out->renderer, err) &&
+        gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &out->renderer, &out->target,
+                             err) &&
+        gpu_frames_create(ctx, out->frames, err))
         return true;
-    offscreen_destroy(ctx, off);
+    app_headless_destroy(ctx, out);
     return false;
 }
 
-static int write_outputs(const GpuContext *ctx, const AppPage *page, const Offscreen *off,
+bool app_headless_frame(const GpuContext *ctx, AppHeadless *hl, AppPage *page,
+                        const AppHeadlessFrame *desc, GpuError *err)
+{
+    AppBookDraws draws;
+    app_book_draws(&desc->spread, page, &hl->renderer, hl->width, hl->height, &draws);
+    GpuFrame *frame = &hl->frames[desc->index % GPU_FRAMES_IN_FLIGHT];
+    if (!gpu_frame_begin(ctx, frame, err) ||
+        !app_page_prepare(ctx, page, &desc->pose, hl->frames, frame->slot, NULL, err))
+        return false;
+    GpuFrameWork work = app_page_work(page);
+    GpuRenderTarget target = gpu_offscreen_target(&hl->target);
+    work.readback_vertices = desc->readback_vertices;
+    work.renderer = &hl->renderer;
+    work.target = &target;
+    work.draws = draws.draws;
+    work.draw_count = draws.count;
+    gpu_frame_record(ctx, frame, &work);
+    if (desc->readback_pixels)
+        gpu_offscreen_record_readback(ctx, frame->cmd, &hl->target);
+    return gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err);
+}
+
+bool app_headless_wait(const GpuContext *ctx, AppHeadless *hl, GpuError *err)
+{
+    return gpu_frames_wait(ctx, hl->frames, err);
+}
+
+static int write_outputs(const GpuContext *ctx, const AppPage *page, const AppHeadless *hl,
                          const AppOptions *opts)
 {
     char message[512];
     if (opts->screenshot) {
-        gpu_buffer_invalidate(ctx, &off->target.pixels);
-        if (!app_output_png(opts->screenshot, opts->width, opts->height, off->target.pixels.mapped,
+        gpu_buffer_invalidate(ctx, &hl->target.pixels);
+        if (!app_output_png(opts->screenshot, opts->width, opts->height, hl->target.pixels.mapped,
                             message, sizeof message)) {
             fprintf(stderr, "pagecurl: %s\n", message);
             return 1;
@@ -103,45 +121,26 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
                          uint32_t frames, PoseSource *src)
 {
     GpuError err = {0};
-    Offscreen off;
-    if (!offscreen_create(ctx, opts, page, &off, &err)) {
+    AppHeadless hl;
+    if (!app_headless_create(ctx, opts->width, opts->height, opts->msaa, page, &hl, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         return 1;
     }
-    GpuRenderTarget target = gpu_offscreen_target(&off.target);
     bool ok = true;
     for (uint32_t f = 0; f < frames && ok; f++) {
-        CurlParams pose;
-        AppSpread spread;
-        source_pose(src, page, opts, f, frames, &pose, &spread);
-        AppBookDraws draws;
-        app_book_draws(&spread, page, &off.renderer, opts->width, opts->height, &draws);
         bool last = f + 1 == frames;
-        GpuFrame *frame = &off.frames[f % GPU_FRAMES_IN_FLIGHT];
-        ok = gpu_frame_begin(ctx, frame, &err);
-        if (!ok)
-            break;
-        ok = app_page_prepare(ctx, page, &pose, off.frames, frame->slot, NULL, &err);
-        if (!ok)
-            break;
-        GpuFrameWork work = app_page_work(page);
-        work.readback_vertices = last && opts->export_obj;
-        work.renderer = &off.renderer;
-        work.target = &target;
-        work.draws = draws.draws;
-        work.draw_count = draws.count;
-        gpu_frame_record(ctx, frame, &work);
-        if (last)
-            gpu_offscreen_record_readback(ctx, frame->cmd, &off.target);
-        ok = gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, &err);
+        AppHeadlessFrame frame = {
+            .index = f, .readback_pixels = last, .readback_vertices = last && opts->export_obj};
+        source_pose(src, page, opts, f, frames, &frame.pose, &frame.spread);
+        ok = app_headless_frame(ctx, &hl, page, &frame, &err);
     }
-    ok = ok && gpu_frames_wait(ctx, off.frames, &err);
+    ok = ok && app_headless_wait(ctx, &hl, &err);
     int status = 1;
     if (!ok)
         fprintf(stderr, "pagecurl: %s\n", err.message);
     else
-        status = write_outputs(ctx, page, &off, opts);
-    offscreen_destroy(ctx, &off);
+        status = write_outputs(ctx, page, &hl, opts);
+    app_headless_destroy(ctx, &hl);
     return status;
 }
 

@@ -1,0 +1,264 @@
+/* Soak: many headless frames through the program's own frame path (app_headless_frame), the pose
+ * changing every frame and the grid every --grid-every frames (each change destroys the page's
+ * GPU objects and makes new ones), with the validation layer and synchronization validation on.
+ * Fails when any validation message is reported, or when the process's resident memory (VmRSS)
+ * grew by more than --max-growth-kib between frame --baseline (warm: every pipeline, allocator
+ * arena and driver cache in use) and the last frame. Prints the figures either way, with the
+ * heap in use (mallinfo2) beside the RSS so that growth can be told from fragmentation.
+ *
+ *   test_soak [--frames N] [--grid-every N] [--baseline N] [--size WxH] [--max-growth-kib K]
+ *             [--no-rss-limit] [--no-validation]
+ * Defaults: the full soak of issue 8, 100000 frames, a grid change every 10000, 64x64 pixels,
+ * baseline at frame 1000, limit 1024 KiB. */
+#include "../app/headless.h"
+#include "../app/input.h"
+
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The grids the soak cycles through: about 64^2 vertices each, so every phase costs the same,
+ * but each a different shape so that every change reallocates every buffer. */
+static const uint32_t GRIDS[][2] = {{64, 64}, {48, 85}, {85, 48}, {33, 124}, {57, 72}};
+#define GRID_COUNT (sizeof GRIDS / sizeof GRIDS[0])
+/* One scripted turn lasts this many frames; the grab height moves on with every turn. */
+#define TURN_FRAMES 600u
+
+typedef struct SoakArgs {
+    uint32_t frames, grid_every, baseline, width, height;
+    bool validation;     /* on unless --no-validation (for telling the layer's memory from ours) */
+    long max_growth_kib; /* < 0: report only (sanitizer builds, whose allocator keeps freed
+                            memory in quarantine) */
+} SoakArgs;
+
+/* This process's resident set, in KiB (0 when /proc cannot tell). */
+static long rss_kib(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return 0;
+    char line[256];
+    long kib = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld kB", &kib) == 1) break;
+    fclose(f);
+    return kib;
+}
+
+/* Resident memory by kind of mapping, in KiB: the main thread's malloc heap ([heap]: ours, the
+ * loader's, the validation layer's, lavapipe's device memory), anonymous mappings (other threads'
+ * malloc arenas, such as lavapipe's queue thread where llvmpipe compiles shaders, JIT code, large
+ * allocations) and mapped files (libraries). Tells whose memory grew. */
+typedef struct RssParts {
+    long heap, anon, file;
+} RssParts;
+
+static RssParts rss_parts(void)
+{
+    RssParts p = {0};
+    FILE *f = fopen("/proc/self/smaps", "r");
+    if (!f) return p;
+    char line[512];
+    long *into = NULL, kib;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        int name_at = 0;
+        if (sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &lo, &hi, &name_at) == 2 && name_at) {
+            const char *name = line + name_at;
+            into = !strncmp(name, "[heap]", 6)                        ? &p.heap
+                   : (*name == '\n' || *name == '\0' || *name == '[') ? &p.anon
+                                                                      : &p.file;
+        } else if (into && sscanf(line, "Rss: %ld kB", &kib) == 1) {
+            *into += kib;
+        }
+    }
+    fclose(f);
+    return p;
+}
+
+/* Bytes the C heap has handed out and not had back (ours and every library's in this process). */
+static long heap_kib(void)
+{
+    struct mallinfo2 mi = mallinfo2();
+    return (long)((mi.uordblks + mi.hblkhd) / 1024);
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static bool parse_args(int argc, char **argv, SoakArgs *a)
+{
+    *a = (SoakArgs){.frames = 100000,
+                    .grid_every = 10000,
+                    .baseline = 1000,
+                    .width = 64,
+                    .height = 64,
+                    .validation = true,
+                    .max_growth_kib = 1024};
+    for (int i = 1; i < argc; i++) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool ok = v != NULL;
+        if (!strcmp(argv[i], "--no-rss-limit")) {
+            a->max_growth_kib = -1;
+            continue;
+        } else if (!strcmp(argv[i], "--no-validation")) {
+            a->validation = false;
+            continue;
+        } else if (!strcmp(argv[i], "--frames") && v) {
+            ok = sscanf(v, "%u", &a->frames) == 1;
+        } else if (!strcmp(argv[i], "--grid-every") && v) {
+            ok = sscanf(v, "%u", &a->grid_every) == 1;
+        } else if (!strcmp(argv[i], "--baseline") && v) {
+            ok = sscanf(v, "%u", &a->baseline) == 1;
+        } else if (!strcmp(argv[i], "--max-growth-kib") && v) {
+            ok = sscanf(v, "%ld", &a->max_growth_kib) == 1;
+        } else if (!strcmp(argv[i], "--size") && v) {
+            ok = sscanf(v, "%ux%u", &a->width, &a->height) == 2;
+        } else {
+            ok = false;
+        }
+        if (!ok) {
+            fprintf(stderr, "test_soak: bad argument '%s' (see the comment in test_soak.c)\n",
+                    argv[i]);
+            return false;
+        }
+        i++;
+    }
+    if (a->grid_every == 0 || a->baseline == 0 || a->baseline >= a->frames || a->width == 0 ||
+        a->height == 0) {
+        fprintf(stderr, "test_soak: want 0 < --baseline < --frames, --grid-every > 0\n");
+        return false;
+    }
+    return true;
+}
+
+/* Replaces the page with grid number `which` of GRIDS (after every frame using it is done). */
+static bool page_switch(const GpuContext *ctx, AppHeadless *hl, AppPage *page, uint32_t which,
+                        GpuError *err)
+{
+    if (!app_headless_wait(ctx, hl, err)) return false;
+    app_page_destroy(ctx, page);
+    const uint32_t *g = GRIDS[which % GRID_COUNT];
+    return app_page_create(ctx, &(AppPageDesc){.nx = g[0], .ny = g[1]}, page, err);
+}
+
+/* Memory at one moment, taken with the page and the renderer alive and every frame done. */
+typedef struct Sample {
+    long rss;     /* VmRSS as found */
+    long trimmed; /* VmRSS once malloc_trim(0) has given free heap pages back to the system */
+    long heap;    /* heap in use (mallinfo2) */
+    RssParts parts;
+} Sample;
+
+/* glibc keeps the pages of freed chunks inside its heaps resident until they are reused; a grid
+ * change's short-lived allocations (lavapipe's shader compiles, above all) leave such pages behind
+ * once per new size. `trimmed` counts only what is still held; `rss` is printed beside it. */
+static Sample sample_take(void)
+{
+    Sample smp = {.rss = rss_kib(), .heap = heap_kib(), .parts = rss_parts()};
+    malloc_trim(0);
+    smp.trimmed = rss_kib();
+    return smp;
+}
+
+static void sample_print(const char *what, uint32_t frame, const Sample *smp)
+{
+    printf("frame %6u: %s VmRSS %ld KiB (%ld KiB after malloc_trim), heap in use %ld KiB\n", frame,
+           what, smp->rss, smp->trimmed, smp->heap);
+}
+
+/* The baseline and the end: what grew, not what teardown returns. */
+typedef struct SoakFigures {
+    Sample base, end;
+} SoakFigures;
+
+/* Plays the frames, samples memory. False on a Vulkan failure (err says which). */
+static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, GpuError *err)
+{
+    AppHeadless hl;
+    AppPage page = {0};
+    if (!app_headless_create(ctx, a->width, a->height, &hl, err)) return false;
+    bool ok = true;
+    double start = seconds();
+    for (uint32_t f = 0; f < a->frames && ok; f++) {
+        if (f % a->grid_every == 0) {
+            ok = page_switch(ctx, &hl, &page, f / a->grid_every, err);
+            if (!ok) break;
+            printf("frame %6u: grid %ux%u, VmRSS %ld KiB, heap in use %ld KiB, %.1f s\n", f,
+                   page.grid.nx, page.grid.ny, rss_kib(), heap_kib(), seconds() - start);
+            fflush(stdout);
+        }
+        if (f == a->baseline) {
+            ok = app_headless_wait(ctx, &hl, err);
+            fig->base = sample_take();
+            sample_print("baseline", f, &fig->base);
+        }
+        /* a turn every TURN_FRAMES, from a grab height that moves on with each turn */
+        float grab = (float)(f / TURN_FRAMES % 5) / 4.0f;
+        AppTurn turn = app_input_scripted(f % TURN_FRAMES, TURN_FRAMES, grab);
+        AppHeadlessFrame frame = {
+            .index = f,
+            .pose = mesh_curl_pose(turn.t, turn.g, page.grid.width, page.grid.height),
+            .spread = APP_SPREAD_FIRST_TURN,
+        };
+        ok = ok && app_headless_frame(ctx, &hl, &page, &frame, err);
+    }
+    ok = ok && app_headless_wait(ctx, &hl, err);
+    if (ok) {
+        fig->end = sample_take();
+        sample_print("end", a->frames, &fig->end);
+        printf("%.2f ms a frame\n", (seconds() - start) * 1e3 / a->frames);
+    }
+    app_page_destroy(ctx, &page);
+    app_headless_destroy(ctx, &hl);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    SoakArgs a;
+    if (!parse_args(argc, argv, &a)) return 2;
+    GpuMessages messages = {0};
+    GpuContextDesc desc = {.validation = a.validation, .device_index = -1, .messages = &messages};
+    GpuContext ctx;
+    GpuError err = {0};
+    if (!gpu_context_create(&desc, &ctx, &err)) {
+        fprintf(stderr, "test_soak: %s\n", err.message);
+        return 1;
+    }
+    printf("test_soak: %u frames of %ux%u on %s, a grid change every %u\n", a.frames, a.width,
+           a.height, ctx.props.deviceName, a.grid_every);
+    SoakFigures fig = {0};
+    bool ok = soak(&ctx, &a, &fig, &err);
+    if (!ok) fprintf(stderr, "test_soak: %s\n", err.message);
+    gpu_context_destroy(&ctx);
+    int failures = !ok;
+    if (ok) {
+        const Sample *b = &fig.base, *e = &fig.end;
+        long growth = e->trimmed - b->trimmed;
+        printf("test_soak: growth from frame %u to frame %u: VmRSS %+ld KiB after malloc_trim "
+               "(%+ld KiB as found: main heap %+ld, anonymous mappings %+ld, files %+ld), heap in "
+               "use %+ld KiB\n",
+               a.baseline, a.frames, growth, e->rss - b->rss, e->parts.heap - b->parts.heap,
+               e->parts.anon - b->parts.anon, e->parts.file - b->parts.file, e->heap - b->heap);
+        if (a.max_growth_kib < 0) {
+            printf("test_soak: growth not limited (--no-rss-limit)\n");
+        } else if (growth > a.max_growth_kib) {
+            fprintf(stderr,
+                    "test_soak: resident memory grew by %ld KiB, over the limit of %ld KiB\n",
+                    growth, a.max_growth_kib);
+            failures++;
+        } else {
+            printf("test_soak: within the limit of %ld KiB\n", a.max_growth_kib);
+        }
+    }
+    printf("test_soak: %u validation error(s), %u warning(s)\n", messages.errors,
+           messages.warnings);
+    failures += messages.errors + messages.warnings > 0;
+    return failures ? 1 : 0;
+}
