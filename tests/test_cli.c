@@ -20,6 +20,7 @@
 /* The program under test and the folder its files go to. */
 typedef struct Cli {
     const char *exe, *dir, *plot;
+    const char *no_loader; /* LD_PRELOAD shim: dlopen of libvulkan fails (tests/no_loader.c) */
 } Cli;
 
 static void slurp(const char *path, char *buf, size_t size)
@@ -39,7 +40,7 @@ static Run run_env(const Cli *c, const char *env, const char *first, ...)
     args[n] = NULL;
     return run_program(c->exe, c->dir, env, args);
 }
-#define RUN(...) run_env(c, NULL, __VA_ARGS__, (const char *)NULL)
+#define RUN(...)          run_env(c, NULL, __VA_ARGS__, (const char *)NULL)
 #define RUN_ENV(env, ...) run_env(c, env, __VA_ARGS__, (const char *)NULL)
 
 static int line_count(const char *s)
@@ -153,7 +154,6 @@ static void check_usage_errors(CheckState *s, const Cli *c)
     CHECK(s, r.status == 0 && strncmp(r.out, "pagecurl ", 9) == 0, "--version: %s", r.out);
 }
 
-
 static size_t distinct_colours(const Image *img)
 {
     /* a coarse histogram is enough to tell a rendered page from a flat fill */
@@ -202,13 +202,11 @@ static void check_obj(CheckState *s, const Cli *c)
     char path[512];
     path_in(c, path, sizeof path, "page.obj");
     const unsigned nx = 9, ny = 7;
-    Run r = RUN("--headless", "--validation", "--grid", "9x7", "--curl", "0", "--export-obj",
-                path);
+    Run r = RUN("--headless", "--validation", "--grid", "9x7", "--curl", "0", "--export-obj", path);
     CHECK(s, r.status == 0, "export-obj: exit %d: %s", r.status, r.err);
     FILE *f = fopen(path, "r");
     CHECK(s, f != NULL, "%s not written", path);
-    if (!f)
-        return;
+    if (!f) return;
     unsigned hx = 0, hy = 0;
     double w = 0, h = 0;
     int header = fscanf(f, "# pagecurl grid %u %u page %lf %lf\n", &hx, &hy, &w, &h);
@@ -268,6 +266,48 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     slurp(keep, text, sizeof text);
     CHECK(s, strcmp(text, "precious") == 0, "an existing output was damaged: '%s'", text);
 
+    /* No Vulkan loader at all (libvulkan.so.1 cannot be opened): one line, exit 1, the file
+     * untouched; also for --list-devices, which takes another way in. */
+    char preload[600];
+    snprintf(preload, sizeof preload, "LD_PRELOAD=%s", c->no_loader);
+    r = RUN_ENV(preload, "--headless", "--curl", "0.3", "--screenshot", keep);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "no Vulkan loader"),
+          "no loader: exit %d: %s", r.status, r.err);
+    r = RUN_ENV(preload, "--list-devices");
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "no Vulkan loader"),
+          "no loader, --list-devices: exit %d: %s", r.status, r.err);
+    slurp(keep, text, sizeof text);
+    CHECK(s, strcmp(text, "precious") == 0, "an existing output was damaged: '%s'", text);
+
+    /* Outputs that cannot be written for other reasons than a missing folder: the path is a
+     * folder, or goes through a regular file. One line naming the path, exit 1. */
+    static const char *const unwritable[][2] = {
+        {"--screenshot", ""},               /* the output folder itself */
+        {"--export-obj", "keep.png/x.obj"}, /* below a regular file */
+        {"--screenshot", "keep.png/x.png"},
+    };
+    for (size_t i = 0; i < sizeof unwritable / sizeof unwritable[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", c->dir, unwritable[i][1]);
+        r = RUN("--headless", "--size", "64x48", "--curl", "0.3", unwritable[i][0], path);
+        CHECK(s,
+              r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "cannot write") &&
+                  strstr(r.err, path),
+              "unwritable %s %s: exit %d: %s", unwritable[i][0], path, r.status, r.err);
+    }
+    /* a trace that does not exist is named, as a malformed one is (exit 2) */
+    snprintf(path, sizeof path, "%s/no-such.trace", c->dir);
+    r = RUN("--headless", "--replay", path);
+    CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "no-such.trace"),
+          "missing trace: exit %d: %s", r.status, r.err);
+
+    /* An existing file survives a run that fails after rendering has started (a device lost on
+     * the third submission of ten frames). */
+    r = RUN_ENV("PAGECURL_FAULT=submit:3", "--headless", "--frames", "10", "--size", "64x48",
+                "--screenshot", keep);
+    slurp(keep, text, sizeof text);
+    CHECK(s, r.status == 1 && strcmp(text, "precious") == 0,
+          "a device lost mid-run: exit %d, existing output now '%s'", r.status, text);
+
     /* A mesh beyond the device's limits: refused before allocation, with the limit named. */
     r = RUN("--headless", "--grid", "4096x4096", "--curl", "0.5");
     CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "maxStorageBufferRange"),
@@ -279,8 +319,9 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     path_in(c, lost, sizeof lost, "lost.png");
     r = RUN_ENV("PAGECURL_FAULT=submit:3", "--headless", "--validation", "--frames", "10",
                 "--screenshot", lost);
-    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "VK_ERROR_DEVICE_LOST") &&
-                 !exists(lost),
+    CHECK(s,
+          r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "VK_ERROR_DEVICE_LOST") &&
+              !exists(lost),
           "device lost on submit: exit %d: %s", r.status, r.err);
     r = RUN_ENV("PAGECURL_FAULT=allocate:5", "--headless", "--validation", "--curl", "0.3");
     CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "out of device memory"),
@@ -290,8 +331,21 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     char shot[512];
     path_in(c, shot, sizeof shot, "nodisplay.png");
     r = RUN_ENV("DISPLAY", "--size", "64x48", "--frames", "3", "--screenshot", shot);
-    CHECK(s, r.status == 0 && strstr(r.err, "headless") && exists(shot),
+    CHECK(s,
+          r.status == 0 && strstr(r.err, "no display") && strstr(r.err, "headless") && exists(shot),
           "no display: exit %d: %s", r.status, r.err);
+}
+
+/* No failed run above left a temporary file behind (output.c writes NAME.tmp-PID, then renames
+ * it into place). */
+static void check_no_leftovers(CheckState *s, const Cli *c)
+{
+    char cmd[700], found[1024];
+    snprintf(cmd, sizeof cmd, "find '%s' -name '*.tmp-*' > '%s/leftovers.txt'", c->dir, c->dir);
+    CHECK(s, system(cmd) == 0, "%s failed", cmd);
+    snprintf(cmd, sizeof cmd, "%s/leftovers.txt", c->dir);
+    slurp(cmd, found, sizeof found);
+    CHECK(s, found[0] == '\0', "temporary files left behind: %s", found);
 }
 
 /* A number in the JSON that must be there and be > 0 (>= 0 where `zero_ok`). */
@@ -321,8 +375,9 @@ static void check_bench(CheckState *s, const Cli *c)
     Run r = RUN("--bench", "--grid", "64x64", "--frames", "30", "--warmup", "3", "--validation",
                 "--json", json, "--csv", csv);
     CHECK(s, r.status == 0, "bench: exit %d: %s", r.status, r.err);
-    CHECK(s, strstr(r.out, "median ms") && strstr(r.out, "frames/s") &&
-                 strstr(r.out, "copy bandwidth"),
+    CHECK(s,
+          strstr(r.out, "median ms") && strstr(r.out, "frames/s") &&
+              strstr(r.out, "copy bandwidth"),
           "bench: no table on stdout: %s", r.out);
     static char text[1 << 16];
     slurp(json, text, sizeof text);
@@ -339,8 +394,9 @@ static void check_bench(CheckState *s, const Cli *c)
     CHECK(s, cJSON_GetArraySize(runs) == 1, "want one run, got %d", cJSON_GetArraySize(runs));
     const cJSON *run = cJSON_GetArrayItem(runs, 0);
     const cJSON *grid = cJSON_GetObjectItemCaseSensitive(run, "grid");
-    CHECK(s, cJSON_GetArraySize(grid) == 2 && cJSON_GetArrayItem(grid, 0)->valueint == 64 &&
-                 cJSON_GetArrayItem(grid, 1)->valueint == 64,
+    CHECK(s,
+          cJSON_GetArraySize(grid) == 2 && cJSON_GetArrayItem(grid, 0)->valueint == 64 &&
+              cJSON_GetArrayItem(grid, 1)->valueint == 64,
           "run.grid is not [64, 64]");
     const cJSON *frames = cJSON_GetObjectItemCaseSensitive(run, "frames");
     CHECK(s, cJSON_IsNumber(frames) && frames->valueint == 30, "run.frames is not 30");
@@ -405,9 +461,10 @@ static void check_bench(CheckState *s, const Cli *c)
     root = cJSON_Parse(text);
     runs = cJSON_GetObjectItemCaseSensitive(root, "runs");
     const cJSON *measured = cJSON_GetArrayItem(runs, 0), *lost_run = cJSON_GetArrayItem(runs, 1);
-    CHECK(s, cJSON_GetArraySize(runs) == 2 &&
-                 cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(measured, "stages")) &&
-                 cJSON_IsString(cJSON_GetObjectItemCaseSensitive(lost_run, "error")),
+    CHECK(s,
+          cJSON_GetArraySize(runs) == 2 &&
+              cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(measured, "stages")) &&
+              cJSON_IsString(cJSON_GetObjectItemCaseSensitive(lost_run, "error")),
           "a bench that lost its device did not keep what it measured: %s", text);
     cJSON_Delete(root);
 
@@ -439,8 +496,7 @@ static void check_bench(CheckState *s, const Cli *c)
 static bool write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
-    if (!f)
-        return false;
+    if (!f) return false;
     fputs(text, f);
     return fclose(f) == 0;
 }
@@ -486,8 +542,7 @@ static void check_traces(CheckState *s, const Cli *c)
             again);
     CHECK(s, r.status == 0, "second replay: exit %d: %s", r.status, r.err);
     Image a = image_load(shot), b = image_load(again);
-    CHECK(s, image_same(&a, &b),
-          "the same trace replayed twice gave different pictures");
+    CHECK(s, image_same(&a, &b), "the same trace replayed twice gave different pictures");
     image_free(&a);
     image_free(&b);
     CHECK(s, write_text(trace, "0.0 key prev\n"), "cannot write %s", trace); /* nothing to do */
@@ -617,11 +672,11 @@ static void check_notebook(CheckState *s, const Cli *c)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: test_cli PAGECURL OUTDIR PLOT_SCRIPT\n");
+    if (argc != 5) {
+        fprintf(stderr, "usage: test_cli PAGECURL OUTDIR PLOT_SCRIPT NO_LOADER_SHIM\n");
         return 2;
     }
-    const Cli cli = {argv[1], argv[2], argv[3]};
+    const Cli cli = {argv[1], argv[2], argv[3], argv[4]};
     if (mkdir(cli.dir, 0755) != 0 && errno != EEXIST) {
         perror(cli.dir);
         return 1;
@@ -634,5 +689,6 @@ int main(int argc, char **argv)
     check_bench(&s, &cli);
     check_traces(&s, &cli);
     check_notebook(&s, &cli);
+    check_no_leftovers(&s, &cli);
     return check_finish(&s, "test_cli");
 }
