@@ -149,27 +149,19 @@ static bool page_switch(const GpuContext *ctx, AppHeadless *hl, AppPage *page, u
 
 /* Memory at one moment, taken with the page and the renderer alive and every frame done. */
 typedef struct Sample {
-    long rss;     /* VmRSS as found */
-    long trimmed; /* VmRSS once malloc_trim(0) has given free heap pages back to the system */
-    long heap;    /* heap in use (mallinfo2) */
+    long rss;  /* VmRSS */
+    long heap; /* heap in use (mallinfo2) */
     RssParts parts;
 } Sample;
 
-/* glibc keeps the pages of freed chunks inside its heaps resident until they are reused; a grid
- * change's short-lived allocations (lavapipe's shader compiles, above all) leave such pages behind
- * once per new size. `trimmed` counts only what is still held; `rss` is printed beside it. */
 static Sample sample_take(void)
 {
-    Sample smp = {.rss = rss_kib(), .heap = heap_kib(), .parts = rss_parts()};
-    malloc_trim(0);
-    smp.trimmed = rss_kib();
-    return smp;
+    return (Sample){.rss = rss_kib(), .heap = heap_kib(), .parts = rss_parts()};
 }
 
 static void sample_print(const char *what, uint32_t frame, const Sample *smp)
 {
-    printf("frame %6u: %s VmRSS %ld KiB (%ld KiB after malloc_trim), heap in use %ld KiB\n", frame,
-           what, smp->rss, smp->trimmed, smp->heap);
+    printf("frame %6u: %s VmRSS %ld KiB, heap in use %ld KiB\n", frame, what, smp->rss, smp->heap);
 }
 
 /* The baseline and the end: what grew, not what teardown returns. */
@@ -240,11 +232,10 @@ int main(int argc, char **argv)
     int failures = !ok;
     if (ok) {
         const Sample *b = &fig.base, *e = &fig.end;
-        long growth = e->trimmed - b->trimmed;
-        printf("test_soak: growth from frame %u to frame %u: VmRSS %+ld KiB after malloc_trim "
-               "(%+ld KiB as found: main heap %+ld, anonymous mappings %+ld, files %+ld), heap in "
-               "use %+ld KiB\n",
-               a.baseline, a.frames, growth, e->rss - b->rss, e->parts.heap - b->parts.heap,
+        long growth = e->rss - b->rss;
+        printf("test_soak: growth from frame %u to frame %u: VmRSS %+ld KiB (main heap %+ld, "
+               "anonymous mappings %+ld, files %+ld), heap in use %+ld KiB\n",
+               a.baseline, a.frames, growth, e->parts.heap - b->parts.heap,
                e->parts.anon - b->parts.anon, e->parts.file - b->parts.file, e->heap - b->heap);
         if (a.max_growth_kib < 0) {
             printf("test_soak: growth not limited (--no-rss-limit)\n");
