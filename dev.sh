@@ -2,7 +2,7 @@
 # The front door. On a fresh Debian 12 machine:
 #   ./dev.sh run    build, then run the demo (a window where there is a display, headless otherwise)
 #   ./dev.sh test   build, then run the whole test suite (what CI runs)
-#   ./dev.sh fuzz   build the input parsers' libFuzzer targets with clang and run each for 30 s
+#   ./dev.sh fuzz   build the input parsers' libFuzzer targets with clang and run each for 60 s
 # Both install the Debian packages they miss first (apt-get as root, sudo otherwise).
 # PRESET picks the CMake preset (default: "ci" when CI is set, else "default").
 set -eu
@@ -83,9 +83,9 @@ fuzz)
         corpus=build/fuzz/corpus-$target
         mkdir -p "$corpus"
         cp tests/fuzz/seed.* "$corpus/"
-        say "fuzzing the $target parser for ${FUZZ_SECONDS:-30} s"
+        say "fuzzing the $target parser for ${FUZZ_SECONDS:-60} s"
         # -close_fd_mask=1: the command line's --help would flood stdout
-        if ! "build/fuzz/tests/fuzz_$target" -max_total_time="${FUZZ_SECONDS:-30}" \
+        if ! "build/fuzz/tests/fuzz_$target" -max_total_time="${FUZZ_SECONDS:-60}" \
             -close_fd_mask=1 -print_final_stats=1 "$corpus" >"build/fuzz/$target.log" 2>&1; then
             tail -n 40 "build/fuzz/$target.log" >&2
             say "the $target fuzzer found a failure (build/fuzz/$target.log)"
