@@ -321,6 +321,18 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
     };
     GPU_TRY(err, vkCreateCommandPool(ctx->device, &pool, NULL, &ctx->pool));
     GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_POOL, ctx->pool, "command pool");
+    VkCommandBufferAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+        .commandPool = ctx->pool,
+        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+        .commandBufferCount = 1,
+    };
+    GPU_TRY(err, vkAllocateCommandBuffers(ctx->device, &alloc, &ctx->once_cmd));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, ctx->once_cmd, "one-off set-up");
+    GPU_TRY(err, vkCreateFence(ctx->device,
+                               &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO},
+                               NULL, &ctx->once_fence));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, ctx->once_fence, "one-off set-up");
     return true;
 }
 
@@ -382,6 +394,10 @@ void gpu_context_destroy(GpuContext *ctx)
 {
     if (ctx->device) {
         vkDeviceWaitIdle(ctx->device); /* teardown only: everything in flight must finish */
+        if (ctx->once_fence)
+            vkDestroyFence(ctx->device, ctx->once_fence, NULL);
+        if (ctx->once_cmd)
+            vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &ctx->once_cmd);
         if (ctx->pool)
             vkDestroyCommandPool(ctx->device, ctx->pool, NULL);
         vkDestroyDevice(ctx->device, NULL);
@@ -465,27 +481,13 @@ void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd)
 
 bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user, GpuError *err)
 {
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    VkFence fence = VK_NULL_HANDLE;
-    VkCommandBufferAllocateInfo alloc = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-        .commandPool = ctx->pool,
-        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-        .commandBufferCount = 1,
-    };
-    VkResult r = vkAllocateCommandBuffers(ctx->device, &alloc, &cmd);
-    if (r == VK_SUCCESS) {
-        GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, cmd, "one-off set-up");
-        r = vkCreateFence(ctx->device,
-                          &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO}, NULL,
-                          &fence);
-    }
-    if (r == VK_SUCCESS) {
-        GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, fence, "one-off set-up");
+    VkCommandBuffer cmd = ctx->once_cmd;
+    /* the pool resets command buffers one by one: beginning again resets this one */
+    VkResult r = vkResetFences(ctx->device, 1, &ctx->once_fence);
+    if (r == VK_SUCCESS)
         r = vkBeginCommandBuffer(
             cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                              .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT});
-    }
     if (r == VK_SUCCESS) {
         record(user, cmd);
         r = vkEndCommandBuffer(cmd);
@@ -494,14 +496,10 @@ bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *us
         VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                                .commandBufferCount = 1,
                                .pCommandBuffers = &cmd};
-        r = vkQueueSubmit(ctx->queue, 1, &submit, fence);
+        r = vkQueueSubmit(ctx->queue, 1, &submit, ctx->once_fence);
     }
     if (r == VK_SUCCESS)
-        r = vkWaitForFences(ctx->device, 1, &fence, VK_TRUE, UINT64_MAX);
-    if (fence)
-        vkDestroyFence(ctx->device, fence, NULL);
-    if (cmd)
-        vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &cmd);
+        r = vkWaitForFences(ctx->device, 1, &ctx->once_fence, VK_TRUE, UINT64_MAX);
     GPU_TRY(err, r);
     return true;
 }

@@ -60,6 +60,10 @@ typedef struct GpuContext {
     VkQueue queue;
     uint32_t queue_family;
     VkCommandPool pool; /* for one-off uploads and per-frame command buffers alike */
+    /* gpu_context_submit_once's, made once and reused: allocating and freeing a command buffer
+     * per upload costs the validation layer ~3 KiB it never gives back (tests/lsan.supp). */
+    VkCommandBuffer once_cmd;
+    VkFence once_fence;
     /* Workgroups per dispatch in x before kernels spill into y: the device's limit (65535 on
      * many, 2^31-1 on NVIDIA). Tests lower it to run the y spill on small extents. */
     uint32_t dispatch_max_x;
@@ -89,7 +93,8 @@ void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const c
 void gpu_label_begin(const GpuContext *ctx, VkCommandBuffer cmd, const char *name);
 void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd);
 
-/* Records into a fresh command buffer, submits, waits. For set-up work, not for frames. */
+/* Records into the context's one-off command buffer, submits, waits. For set-up work, not for
+ * frames. */
 typedef void (*GpuRecordFn)(void *user, VkCommandBuffer cmd);
 bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user,
                              GpuError *err);
