@@ -173,9 +173,14 @@ typedef struct SoakFigures {
 /* Plays the frames, samples memory. False on a Vulkan failure (err says which). */
 static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, GpuError *err)
 {
-    AppHeadless hl;
     AppPage page = {0};
-    if (!app_headless_create(ctx, a->width, a->height, &hl, err)) return false;
+    AppHeadless hl;
+    if (!app_page_create(ctx, &(AppPageDesc){.nx = GRIDS[0][0], .ny = GRIDS[0][1]}, &page, err))
+        return false;
+    if (!app_headless_create(ctx, a->width, a->height, &page, &hl, err)) {
+        app_page_destroy(ctx, &page);
+        return false;
+    }
     bool ok = true;
     double start = seconds();
     for (uint32_t f = 0; f < a->frames && ok; f++) {
@@ -183,10 +188,12 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
          * halfway there): the first re-creation raises the heap's high-water mark by ~1.2 MiB
          * once (lavapipe's compiler and device memory; the heap in use does not grow), a cost of
          * warming up like the first frames', not growth. */
-        bool warm_up_change = f == a->baseline / 2 && f % a->grid_every != 0;
-        if (f % a->grid_every == 0 || warm_up_change) {
+        bool change = f > 0 && (f % a->grid_every == 0 || f == a->baseline / 2);
+        if (change) {
             ok = page_switch(ctx, &hl, &page, f / a->grid_every, err);
             if (!ok) break;
+        }
+        if (change || f == 0) {
             printf("frame %6u: grid %ux%u, VmRSS %ld KiB, heap in use %ld KiB, %.1f s\n", f,
                    page.grid.nx, page.grid.ny, rss_kib(), heap_kib(), seconds() - start);
             fflush(stdout);
