@@ -20,8 +20,7 @@ bool app_headless_create(const GpuContext *ctx, uint32_t width, uint32_t height,
     *out = (AppHeadless){.width = width, .height = height};
     GpuRendererDesc rdesc = {.color_format = GPU_OFFSCREEN_FORMAT, .max_samples = msaa};
     if (app_content_renderer_create(ctx, &rdesc, APP_BOOK_LEAVES, aspect, &out->renderer, err) &&
-        gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &out->renderer, &out->target,
-                             err) &&
+        gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &out->renderer, &out->target, err) &&
         gpu_frames_create(ctx, out->frames, err))
         return true;
     app_headless_destroy(ctx, out);
@@ -153,8 +152,8 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opt
     if (replay) {
         src = (PoseSource){.trace = replay, .ink = ink};
         app_book_init(&src.flip, page);
-        double end = (replay->count ? replay->events[replay->count - 1].time : 0.0) +
-                     APP_REPLAY_TAIL;
+        double end =
+            (replay->count ? replay->events[replay->count - 1].time : 0.0) + APP_REPLAY_TAIL;
         if (!opts->frames)
             frames = (uint32_t)ceil(end * APP_REPLAY_HZ) + 1;
     }
@@ -166,8 +165,7 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opt
     return status;
 }
 
-int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                         AppTurn turn)
+int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions *opts, AppTurn turn)
 {
     if (!opts->screenshot && !opts->export_obj)
         return 0;

@@ -11,7 +11,8 @@ void *dlopen(const char *file, int mode)
 {
     const char *name = file ? strrchr(file, '/') : NULL;
     name = name ? name + 1 : file;
-    if (name && strncmp(name, "libvulkan.so", strlen("libvulkan.so")) == 0) return NULL;
+    if (name && strncmp(name, "libvulkan.so", strlen("libvulkan.so")) == 0)
+        return NULL;
     void *(*next)(const char *, int) = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
     return next ? next(file, mode) : NULL;
 }

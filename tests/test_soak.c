@@ -38,11 +38,13 @@ typedef struct SoakArgs {
 static long rss_kib(void)
 {
     FILE *f = fopen("/proc/self/status", "r");
-    if (!f) return 0;
+    if (!f)
+        return 0;
     char line[256];
     long kib = 0;
     while (fgets(line, sizeof line, f))
-        if (sscanf(line, "VmRSS: %ld kB", &kib) == 1) break;
+        if (sscanf(line, "VmRSS: %ld kB", &kib) == 1)
+            break;
     fclose(f);
     return kib;
 }
@@ -59,7 +61,8 @@ static RssParts rss_parts(void)
 {
     RssParts p = {0};
     FILE *f = fopen("/proc/self/smaps", "r");
-    if (!f) return p;
+    if (!f)
+        return p;
     char line[512];
     long *into = NULL, kib;
     while (fgets(line, sizeof line, f)) {
@@ -142,7 +145,8 @@ static bool parse_args(int argc, char **argv, SoakArgs *a)
 static bool page_switch(const GpuContext *ctx, AppHeadless *hl, AppPage *page, uint32_t which,
                         GpuError *err)
 {
-    if (!app_headless_wait(ctx, hl, err)) return false;
+    if (!app_headless_wait(ctx, hl, err))
+        return false;
     app_page_destroy(ctx, page);
     const uint32_t *g = GRIDS[which % GRID_COUNT];
     return app_page_create(ctx, &(AppPageDesc){.nx = g[0], .ny = g[1]}, page, err);
@@ -177,7 +181,7 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
     AppHeadless hl;
     if (!app_page_create(ctx, &(AppPageDesc){.nx = GRIDS[0][0], .ny = GRIDS[0][1]}, &page, err))
         return false;
-    if (!app_headless_create(ctx, a->width, a->height, &page, &hl, err)) {
+    if (!app_headless_create(ctx, a->width, a->height, 0, &page, &hl, err)) {
         app_page_destroy(ctx, &page);
         return false;
     }
@@ -191,7 +195,8 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
         bool change = f > 0 && (f % a->grid_every == 0 || f == a->baseline / 2);
         if (change) {
             ok = page_switch(ctx, &hl, &page, f / a->grid_every, err);
-            if (!ok) break;
+            if (!ok)
+                break;
         }
         if (change || f == 0) {
             printf("frame %6u: grid %ux%u, VmRSS %ld KiB, heap in use %ld KiB, %.1f s\n", f,
@@ -227,7 +232,8 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
 int main(int argc, char **argv)
 {
     SoakArgs a;
-    if (!parse_args(argc, argv, &a)) return 2;
+    if (!parse_args(argc, argv, &a))
+        return 2;
     /* glibc raises its mmap threshold to the size of each mmapped block freed, so a block of a
      * few MiB that lavapipe allocates and frees again (on a grid change) lands in the heap one
      * time and in a mapping of its own the next: VmRSS then flips by about 2 MiB from one grid
@@ -246,7 +252,8 @@ int main(int argc, char **argv)
            a.height, ctx.props.deviceName, a.grid_every);
     SoakFigures fig = {0};
     bool ok = soak(&ctx, &a, &fig, &err);
-    if (!ok) fprintf(stderr, "test_soak: %s\n", err.message);
+    if (!ok)
+        fprintf(stderr, "test_soak: %s\n", err.message);
     gpu_context_destroy(&ctx);
     int failures = !ok;
     if (ok) {
