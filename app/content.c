@@ -1,5 +1,7 @@
 #include "content.h"
 
+#include "../mesh/ink_raster.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,6 +179,7 @@ bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *b
     GpuRendererDesc desc = *base;
     desc.content = (GpuTextureDesc){
         .width = w, .height = h, .layers = 2 * leaves, .pixels = pixels, .label = "page content"};
+    desc.ink_size = MESH_INK_RASTER_SIZE;
     bool ok = gpu_renderer_create(ctx, &desc, out, err);
     free(pixels);
     return ok;

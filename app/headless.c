@@ -1,6 +1,7 @@
 #include "headless.h"
 
 #include "content.h"
+#include "ink_texture.h"
 #include "output.h"
 
 #include <math.h>
@@ -10,6 +11,7 @@ void app_headless_destroy(const GpuContext *ctx, AppHeadless *hl)
 {
     gpu_frames_destroy(ctx, hl->frames);
     gpu_offscreen_destroy(ctx, &hl->target);
+    app_ink_texture_free(&hl->ink);
     gpu_renderer_destroy(ctx, &hl->renderer);
 }
 
@@ -20,6 +22,8 @@ bool app_headless_create(const GpuContext *ctx, uint32_t width, uint32_t height,
     *out = (AppHeadless){.width = width, .height = height};
     GpuRendererDesc rdesc = {.color_format = GPU_OFFSCREEN_FORMAT, .max_samples = msaa};
     if (app_content_renderer_create(ctx, &rdesc, APP_BOOK_LEAVES, aspect, &out->renderer, err) &&
+        (app_ink_texture_init(&out->ink, out->renderer.ink.layers, out->renderer.ink.size) ||
+         gpu_error_set(err, "out of memory for the ink's coverage")) &&
         gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &out->renderer, &out->target, err) &&
         gpu_frames_create(ctx, out->frames, err))
         return true;
@@ -33,8 +37,10 @@ bool app_headless_frame(const GpuContext *ctx, AppHeadless *hl, AppPage *page,
     AppBookDraws draws;
     app_book_draws(&desc->spread, page, &hl->renderer, hl->width, hl->height, &draws);
     GpuFrame *frame = &hl->frames[desc->index % GPU_FRAMES_IN_FLIGHT];
-    if (!gpu_frame_begin(ctx, frame, err) ||
-        !app_page_prepare(ctx, page, &desc->pose, hl->frames, frame->slot, NULL, err))
+    if (!gpu_frame_begin(ctx, frame, err))
+        return false;
+    app_ink_texture_update(&hl->ink, desc->ink, &hl->renderer.ink, frame->slot);
+    if (!app_page_prepare(ctx, page, &desc->pose, hl->frames, frame->slot, NULL, err))
         return false;
     GpuFrameWork work = app_page_work(page);
     GpuRenderTarget target = gpu_offscreen_target(&hl->target);
@@ -115,21 +121,25 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
     *spread = opts->backward ? APP_SPREAD_BACKWARD_TURN : APP_SPREAD_FIRST_TURN;
 }
 
-/* Renders `frames` frames posed by `src`; reads back the last. */
+/* Renders `frames` frames posed by `src`, with the strokes of `ink` (NULL: none); reads back the
+ * last. */
 static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                         uint32_t frames, PoseSource *src)
+                         uint32_t frames, PoseSource *src, const MeshInk *ink)
 {
     GpuError err = {0};
     AppHeadless hl;
-    if (!app_headless_create(ctx, opts->width, opts->height, opts->msaa, page, &hl, &err)) {
+    if (!app_headless_create(ctx, opts->width, opts->height, opts->msaa, page, &hl, &err) ||
+        !app_ink_texture_upload(&hl.ink, ink, ctx, &hl.renderer.ink, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         return 1;
     }
     bool ok = true;
     for (uint32_t f = 0; f < frames && ok; f++) {
         bool last = f + 1 == frames;
-        AppHeadlessFrame frame = {
-            .index = f, .readback_pixels = last, .readback_vertices = last && opts->export_obj};
+        AppHeadlessFrame frame = {.index = f,
+                                  .ink = ink,
+                                  .readback_pixels = last,
+                                  .readback_vertices = last && opts->export_obj};
         source_pose(src, page, opts, f, frames, &frame.pose, &frame.spread);
         ok = app_headless_frame(ctx, &hl, page, &frame, &err);
     }
@@ -157,7 +167,7 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opt
         if (!opts->frames)
             frames = (uint32_t)ceil(end * APP_REPLAY_HZ) + 1;
     }
-    int status = render_frames(ctx, page, opts, frames, &src);
+    int status = render_frames(ctx, page, opts, frames, &src, ink);
     if (status == 0 && !opts->screenshot && !opts->export_obj)
         printf("pagecurl: rendered %u headless frame(s) of a %ux%u page on %s; nothing written "
                "(use --screenshot / --export-obj)\n",
@@ -165,10 +175,11 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opt
     return status;
 }
 
-int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions *opts, AppTurn turn)
+int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions *opts, AppTurn turn,
+                         const MeshInk *ink)
 {
     if (!opts->screenshot && !opts->export_obj)
         return 0;
     PoseSource src = {.fixed = &turn};
-    return render_frames(ctx, page, opts, 1, &src);
+    return render_frames(ctx, page, opts, 1, &src, ink);
 }

@@ -7,15 +7,17 @@
 #include "../mesh/ink.h"
 #include "book.h"
 #include "cli.h"
+#include "ink_texture.h"
 #include "input.h"
 #include "page.h"
 #include "trace.h"
 
-/* What an offscreen run owns besides the page: the renderer, its colour target and the ring of
- * frames in flight. Public so that a driver can play frames of its own between page changes (the
+/* What an offscreen run owns besides the page: the renderer, the CPU side of its ink texture, its
+ * colour target and the ring of frames in flight. Public so that a driver can play frames of its own between page changes (the
  * soak test, tests/test_soak.c). */
 typedef struct AppHeadless {
     GpuRenderer renderer;
+    AppInkTexture ink; /* starts empty: app_ink_texture_upload, or each frame's strokes */
     GpuOffscreen target;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     uint32_t width, height;
@@ -32,6 +34,7 @@ typedef struct AppHeadlessFrame {
     uint32_t index; /* frame number: picks the frame in flight */
     CurlParams pose;
     AppSpread spread;
+    const MeshInk *ink;     /* the strokes drawn (what changed is uploaded first); NULL: none */
     bool readback_pixels;   /* into target.pixels, valid after app_headless_wait */
     bool readback_vertices; /* into the page's readback buffer (the page needs .readback) */
 } AppHeadlessFrame;
@@ -47,9 +50,9 @@ bool app_headless_wait(const GpuContext *ctx, AppHeadless *hl, GpuError *err);
 int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
                      const AppTrace *replay, MeshInk *ink);
 
-/* Renders one frame of `turn` offscreen and writes --screenshot / --export-obj. Used by headless
- * runs and by the window when it closes. Returns the exit status. */
-int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                         AppTurn turn);
+/* Renders one frame of `turn`, with the strokes of `ink` (NULL: none), offscreen and writes
+ * --screenshot / --export-obj. Used by the window when it closes. Returns the exit status. */
+int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions *opts, AppTurn turn,
+                         const MeshInk *ink);
 
 #endif

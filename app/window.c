@@ -5,6 +5,7 @@
 #include "book.h"
 #include "camera.h"
 #include "content.h"
+#include "ink_texture.h"
 #include "headless.h"
 #include "hud.h"
 #include "input.h"
@@ -64,6 +65,7 @@ static VkExtent2D drawable_size(const AppWindow *win)
 typedef struct WindowGpu {
     GpuSwapchain swapchain;
     GpuRenderer renderer;
+    AppInkTexture ink; /* the CPU side of the renderer's ink texture */
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     GpuTimer timers[GPU_FRAMES_IN_FLIGHT]; /* the HUD's stage times */
     bool timed[GPU_FRAMES_IN_FLIGHT];      /* the slot's timer holds a frame's stamps */
@@ -79,6 +81,7 @@ static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
     for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
         gpu_timer_destroy(ctx, &w->timers[i]);
     gpu_overlay_destroy(ctx, &w->overlay);
+    app_ink_texture_free(&w->ink);
     gpu_renderer_destroy(ctx, &w->renderer);
     gpu_swapchain_destroy(ctx, &w->swapchain);
 }
@@ -236,7 +239,7 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
 
 /* One frame to the swapchain. False only on a failure worth stopping for. */
 static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, WindowGpu *w,
-                 const MeshFlipView *view, GpuError *err)
+                 const MeshFlipView *view, const MeshInk *ink, GpuError *err)
 {
     VkExtent2D size = drawable_size(win);
     if (size.width == 0 || size.height == 0)
@@ -280,6 +283,9 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     work.draws = draws.draws;
     work.draw_count = draws.count;
     work.timer = &w->timers[frame->slot];
+    /* only now: a frame given up above (an out-of-date swapchain) must not take the ink's
+     * changes with it */
+    app_ink_texture_update(&w->ink, ink, &w->renderer.ink, frame->slot);
     gpu_frame_record(ctx, frame, &work);
     w->timed[frame->slot] = true;
     if (w->hud.shown) {
@@ -345,6 +351,9 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
                                                        .max_samples = opts->msaa},
                                     APP_BOOK_LEAVES,
                                     page->grid.height / page->grid.width, &w.renderer, &err) &&
+        (app_ink_texture_init(&w.ink, w.renderer.ink.layers, w.renderer.ink.size) ||
+         gpu_error_set(&err, "out of memory for the ink's coverage")) &&
+        app_ink_texture_upload(&w.ink, ink, ctx, &w.renderer.ink, &err) &&
         gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&
         gpu_frames_create(ctx, w.frames, &err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
@@ -382,7 +391,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         app_hud_frame(&w.hud, (double)(tick - last_draw) * 1000.0 /
                                   (double)SDL_GetPerformanceFrequency());
         last_draw = tick;
-        ok = draw(win, ctx, page, &w, &view, &err);
+        ok = draw(win, ctx, page, &w, &view, session.ink, &err);
         redraw = false;
         frames++;
         if (opts->frames && frames >= opts->frames)
@@ -406,6 +415,6 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     app_trace_free(&session.record);
     /* --screenshot / --export-obj: the pose --curl and --grab name, as headless would draw it */
     if (status == 0)
-        status = app_headless_capture(ctx, page, opts, (AppTurn){opts->curl, opts->grab});
+        status = app_headless_capture(ctx, page, opts, (AppTurn){opts->curl, opts->grab}, ink);
     return status;
 }

@@ -146,6 +146,8 @@ void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFra
             gpu_timer_mark(timer, cmd, "readback");
     }
     if (work->renderer) {
+        /* strokes drawn since this slot's last frame, before the pages that show them */
+        gpu_ink_record(ctx, cmd, &work->renderer->ink, frame->slot);
         gpu_renderer_record(ctx, cmd, work->renderer, work->target, work->draws, work->draw_count);
         if (timer)
             gpu_timer_mark(timer, cmd, "render");

@@ -136,12 +136,13 @@ static bool quad_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 }
 
 /* Set 0: the page content (binding 0), the shadow map through its comparison sampler (1) and as
- * raw depths (2), all sampled by the fragment shader. Written once: the images stay the same
- * while the renderer lives (the shadow map's contents change, its binding does not). */
+ * raw depths (2), the ink (3), all sampled by the fragment shader. Written once: the images stay
+ * the same while the renderer lives (the shadow map's and the ink's contents change, their
+ * bindings do not). */
 static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
-    VkDescriptorSetLayoutBinding bindings[3];
-    for (uint32_t i = 0; i < 3; i++)
+    VkDescriptorSetLayoutBinding bindings[4];
+    for (uint32_t i = 0; i < 4; i++)
         bindings[i] = (VkDescriptorSetLayoutBinding){
             .binding = i,
             .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
@@ -177,6 +178,7 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
         {out->content.sampler, out->content.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
         {out->shadow_compare, out->shadow_map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
         {out->shadow_depth, out->shadow_map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
+        {out->ink.sampler, out->ink.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
     };
     VkWriteDescriptorSet writes[sizeof images / sizeof images[0]];
     for (uint32_t i = 0; i < count; i++)
@@ -204,9 +206,11 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
                                    lim->framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT)
                        ? VK_SAMPLE_COUNT_4_BIT
                        : VK_SAMPLE_COUNT_1_BIT;
+    GpuInkDesc ink = {desc->ink_size, desc->content.layers, "ink"};
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
-        shadow_create(ctx, out, err) && descriptors_create(ctx, out, err) &&
-        renderer_create(ctx, out, err) && quad_create(ctx, out, err))
+        gpu_ink_create(ctx, &ink, &out->ink, err) && shadow_create(ctx, out, err) &&
+        descriptors_create(ctx, out, err) && renderer_create(ctx, out, err) &&
+        quad_create(ctx, out, err))
         return true;
     gpu_renderer_destroy(ctx, out);
     return false;
@@ -229,6 +233,7 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     if (renderer->shadow_depth) vkDestroySampler(ctx->device, renderer->shadow_depth, NULL);
     if (renderer->shadow_compare) vkDestroySampler(ctx->device, renderer->shadow_compare, NULL);
     gpu_image_destroy(ctx, &renderer->shadow_map);
+    gpu_ink_destroy(ctx, &renderer->ink);
     gpu_texture_destroy(ctx, &renderer->content);
     memset(renderer, 0, sizeof *renderer);
 }

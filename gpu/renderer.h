@@ -1,12 +1,13 @@
 /* Stage render: draws pages (the turning leaf's AoS vertex buffer, lit by its GPU normals, and the
  * flat pages of the spread) into a colour target with a depth buffer (dynamic rendering), each
- * side printed from the page-content texture. Owns the graphics pipeline, its layout, descriptor
- * set and pool, the content texture and the flat page quad; the targets belong to the offscreen
- * or swapchain module that made them. The same code serves both. */
+ * side printed from the page-content texture with its ink over it. Owns the graphics pipeline,
+ * its layout, descriptor set and pool, the content and ink textures and the flat page quad; the
+ * targets belong to the offscreen or swapchain module that made them. The same code serves both. */
 #ifndef PAGECURL_GPU_RENDERER_H
 #define PAGECURL_GPU_RENDERER_H
 
 #include "../shaders/shared.h"
+#include "ink.h"
 #include "page.h"
 #include "texture.h"
 
@@ -27,6 +28,7 @@ typedef struct GpuRenderer {
     VkSampleCountFlagBits samples;
     GpuBuffer quad_vertices, quad_indices; /* a flat unit page: scaled to W x H by its draw */
     GpuTexture content; /* one layer per page side (PcDrawPush.page.z picks a leaf's pair) */
+    GpuInk ink;         /* the strokes' coverage: the same layers, drawn over the content */
     VkDescriptorSetLayout set_layout;
     VkDescriptorPool pool;
     VkDescriptorSet set;
@@ -36,6 +38,7 @@ typedef struct GpuRendererDesc {
     VkFormat color_format;
     GpuTextureDesc content; /* the pages' pixels, uploaded into the renderer's texture */
     uint32_t max_samples;   /* MSAA samples at most: 1 or 4; 0 means 4 (where the device can) */
+    uint32_t ink_size;      /* texels on a side of an ink layer (0: no ink), one per content layer */
 } GpuRendererDesc;
 
 /* One page drawn: AoS vertices (PC_VERTEX_FLOATS floats each), uint32 indices, push constants. */

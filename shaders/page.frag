@@ -2,8 +2,10 @@
 #extension GL_GOOGLE_include_directive : require
 // Paper lit by the GPU normals: ambient + diffuse and a soft sheen, both sides. Each side is
 // printed from its own layer of the page-content texture (app/content.c: the front ruled with a
-// title, the back graph paper), sampled trilinearly from its mips.
+// title, the back graph paper), sampled trilinearly from its mips, with the strokes drawn on that
+// side over it from the same layer of the ink texture.
 #include "shared.h"
+#include "ink.glsl"
 #include "shadow.glsl"
 
 layout(push_constant) uniform Push { PcDrawPush draw; };
@@ -15,6 +17,7 @@ layout(location = 0) out vec4 out_color;
 layout(set = 0, binding = 0) uniform sampler2DArray content;
 layout(set = 0, binding = 1) uniform sampler2DShadow shadow_map;
 layout(set = 0, binding = 2) uniform sampler2D shadow_depths;
+layout(set = 0, binding = 3) uniform sampler2DArray ink;
 
 const float AMBIENT = 0.30;
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
@@ -95,8 +98,9 @@ void main()
     vec2 flip = vec2(leaf_front ? 1.0 : -1.0, -1.0);
     vec2 st = vec2(leaf_front ? in_uv.x : 1.0 - in_uv.x, 1.0 - in_uv.y);
     float layer = draw.page.z + (leaf_front ? 0.0 : 1.0);
-    vec3 albedo =
-        textureGrad(content, vec3(st, layer), flip * dFdx(in_uv), flip * dFdy(in_uv)).rgb;
+    vec2 dx = flip * dFdx(in_uv), dy = flip * dFdy(in_uv);
+    vec3 albedo = textureGrad(content, vec3(st, layer), dx, dy).rgb;
+    albedo = ink_over(albedo, textureGrad(ink, vec3(st, layer), dx, dy).r);
     vec3 l = draw.light_dir.xyz, v = normalize(in_to_eye);
     float diffuse = max(dot(n, l), 0.0);
     float lit = draw.page.w > 0.5 ? shadow_lit(in_world) : 1.0;

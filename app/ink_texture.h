@@ -1,0 +1,43 @@
+/* Where the strokes meet the ink texture: a CPU copy of every page side's coverage with its mip
+ * chain, kept in step with the book's ink. A stroke being drawn adds only its new segments (and
+ * the texels they touch, down the mips, are what is uploaded); an undo or clear draws the side
+ * again from its strokes. Owns the CPU coverage; the texture belongs to the renderer. */
+#ifndef PAGECURL_APP_INK_TEXTURE_H
+#define PAGECURL_APP_INK_TEXTURE_H
+
+#include "../gpu/ink.h"
+#include "../mesh/ink_raster.h"
+
+/* What a page side's coverage was last drawn from: its stroke count, and the newest stroke's
+ * serial and point count (strokes are only appended, extended or taken from the end). */
+typedef struct AppInkSynced {
+    size_t strokes, points;
+    uint64_t serial;
+} AppInkSynced;
+
+typedef struct AppInkTexture {
+    uint32_t size, levels, layers;
+    size_t chain;         /* texels of one layer's chain, level after level */
+    uint8_t *coverage;    /* layers x chain */
+    AppInkSynced *synced; /* per layer */
+    MeshInkRect *dirty;   /* per layer: level-0 texels changed and not yet staged */
+} AppInkTexture;
+
+/* Coverage for `layers` page sides of size x size texels (a power of two), all empty, as a new
+ * GpuInk is. False when out of memory. */
+bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t size);
+void app_ink_texture_free(AppInkTexture *tex);
+
+/* Draws what changed in `ink` (NULL: nothing) since the last call and stages it for frame slot
+ * `slot` of `gpu` (whose fence has signalled); what does not fit this frame is staged next time.
+ * False when some was left for next time. */
+bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu, uint32_t slot);
+/* Draws and uploads all of `ink` at once, before the first frame (a loaded notebook can have
+ * more sides inked than one frame's staging holds). No frame may be in flight. */
+bool app_ink_texture_upload(AppInkTexture *tex, const MeshInk *ink, const GpuContext *ctx,
+                            GpuInk *gpu, GpuError *err);
+
+/* Level `level` of layer `layer`: (size >> level)^2 texels, row 0 at the top. */
+const uint8_t *app_ink_texture_level(const AppInkTexture *tex, uint32_t layer, uint32_t level);
+
+#endif

@@ -1,0 +1,187 @@
+#include "ink.h"
+
+#include "sync.h"
+#include "texture.h"
+
+#include <string.h>
+
+/* Bytes of one layer's whole mip chain, each level's rows tightly packed. */
+static VkDeviceSize chain_bytes(uint32_t size, uint32_t levels)
+{
+    VkDeviceSize bytes = 0;
+    for (uint32_t l = 0; l < levels; l++) {
+        VkDeviceSize s = size >> l ? size >> l : 1;
+        bytes += s * s;
+    }
+    return bytes;
+}
+
+static void barrier_all(VkCommandBuffer cmd, const GpuInk *ink, VkImageLayout from,
+                        VkImageLayout to, VkPipelineStageFlags2 src_stage,
+                        VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
+                        VkAccessFlags2 dst_access)
+{
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = ink->image.image,
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .level_count = ink->levels,
+                               .layer_count = ink->layers,
+                               .old_layout = from,
+                               .new_layout = to,
+                               .src_stage = src_stage,
+                               .src_access = src_access,
+                               .dst_stage = dst_stage,
+                               .dst_access = dst_access,
+                           });
+}
+
+static void record_clear(void *user, VkCommandBuffer cmd)
+{
+    const GpuInk *ink = user;
+    /* Nothing before: every level and layer is cleared to no ink, then sampled. */
+    barrier_all(cmd, ink, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+                VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkImageSubresourceRange all = {VK_IMAGE_ASPECT_COLOR_BIT, 0, ink->levels, 0, ink->layers};
+    vkCmdClearColorImage(cmd, ink->image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                         &(VkClearColorValue){{0}}, 1, &all);
+    /* The clear wrote every texel -> fragment shaders sample them. */
+    barrier_all(cmd, ink, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+                VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+}
+
+static bool ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *out, GpuError *err)
+{
+    VkFormatProperties props;
+    vkGetPhysicalDeviceFormatProperties(ctx->physical, GPU_INK_FORMAT, &props);
+    VkFormatFeatureFlags need = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
+                                VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+                                VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+    if ((props.optimalTilingFeatures & need) != need)
+        return gpu_error_set(err, "the device cannot sample filtered R8 textures (for the ink)");
+    GpuImageDesc image = {
+        .extent = {out->size, out->size},
+        .format = GPU_INK_FORMAT,
+        .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .levels = out->levels,
+        .layers = out->layers,
+        .array_view = true,
+        .label = desc->label,
+    };
+    if (!gpu_image_create(ctx, &image, &out->image, err)) return false;
+    /* Two layers' chains a frame: a stroke touches one side at a time, an undo or clear one
+     * more; anything beyond waits for the next frame. */
+    VkDeviceSize staging = 2 * (chain_bytes(out->size, out->levels) + 4 * out->levels);
+    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
+        if (!gpu_buffer_create(ctx,
+                               &(GpuBufferDesc){.size = staging,
+                                                .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                                .memory = GPU_MEMORY_UPLOAD,
+                                                .label = "ink staging"},
+                               &out->staging[i], err))
+            return false;
+    if (!gpu_context_submit_once(ctx, record_clear, out, err)) return false;
+    VkSamplerCreateInfo sampler = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = VK_FILTER_LINEAR,
+        .minFilter = VK_FILTER_LINEAR,
+        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR,
+        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .maxLod = VK_LOD_CLAMP_NONE,
+    };
+    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, NULL, &out->sampler));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, desc->label);
+    return true;
+}
+
+bool gpu_ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *out, GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    out->size = desc->size ? desc->size : 1;
+    out->layers = desc->layers ? desc->layers : 1;
+    out->levels = gpu_texture_levels(out->size, out->size);
+    if (ink_create(ctx, desc, out, err)) return true;
+    gpu_ink_destroy(ctx, out);
+    return false;
+}
+
+void gpu_ink_destroy(const GpuContext *ctx, GpuInk *ink)
+{
+    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
+        gpu_buffer_destroy(ctx, &ink->staging[i]);
+    if (ink->sampler) vkDestroySampler(ctx->device, ink->sampler, NULL);
+    gpu_image_destroy(ctx, &ink->image);
+    memset(ink, 0, sizeof *ink);
+}
+
+void gpu_ink_stage_begin(GpuInk *ink, uint32_t slot)
+{
+    ink->copy_count[slot] = 0;
+    ink->staged[slot] = 0;
+}
+
+bool gpu_ink_stage(GpuInk *ink, uint32_t slot, const GpuInkRegion *r)
+{
+    if (!r->width || !r->height) return true;
+    /* copies from a buffer start at a multiple of 4 bytes */
+    VkDeviceSize at = (ink->staged[slot] + 3) & ~(VkDeviceSize)3;
+    VkDeviceSize bytes = (VkDeviceSize)r->width * r->height;
+    if (ink->copy_count[slot] == GPU_INK_MAX_COPIES || at + bytes > ink->staging[slot].size)
+        return false;
+    uint8_t *dst = (uint8_t *)ink->staging[slot].mapped + at;
+    for (uint32_t y = 0; y < r->height; y++)
+        memcpy(dst + (size_t)y * r->width, r->texels + (size_t)y * r->stride, r->width);
+    ink->copies[slot][ink->copy_count[slot]++] = (VkBufferImageCopy){
+        .bufferOffset = at,
+        .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, r->level, r->layer, 1},
+        .imageOffset = {(int32_t)r->x, (int32_t)r->y, 0},
+        .imageExtent = {r->width, r->height, 1},
+    };
+    ink->staged[slot] = at + bytes;
+    return true;
+}
+
+void gpu_ink_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *ink, uint32_t slot)
+{
+    if (!ink->copy_count[slot]) return;
+    gpu_label_begin(ctx, cmd, "ink upload");
+    /* Earlier frames' page shaders sampled the ink -> these copies overwrite it (the layout
+     * change keeps the texels the copies leave alone). */
+    barrier_all(cmd, ink, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
+                VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    vkCmdCopyBufferToImage(cmd, ink->staging[slot].buffer, ink->image.image,
+                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ink->copy_count[slot],
+                           ink->copies[slot]);
+    /* The copies wrote the changed rectangles -> this frame's page shader samples them. */
+    barrier_all(cmd, ink, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT,
+                VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    gpu_label_end(ctx, cmd);
+}
+
+typedef struct Upload {
+    const GpuContext *ctx;
+    const GpuInk *ink;
+    uint32_t slot;
+} Upload;
+
+static void record_upload(void *user, VkCommandBuffer cmd)
+{
+    const Upload *u = user;
+    gpu_ink_record(u->ctx, cmd, u->ink, u->slot);
+}
+
+bool gpu_ink_upload(const GpuContext *ctx, GpuInk *ink, uint32_t slot, GpuError *err)
+{
+    bool ok = !ink->copy_count[slot] ||
+              gpu_context_submit_once(ctx, record_upload, &(Upload){ctx, ink, slot}, err);
+    gpu_ink_stage_begin(ink, slot);
+    return ok;
+}

@@ -1,0 +1,57 @@
+/* Ink coverage as a texture: an R8 UNORM 2-D array, one layer per page side (the layer index and
+ * coordinates the page content uses), with a full mip chain, sampled by the page shader over the
+ * content. The texels come from the CPU (the app rasterises strokes); what changed is copied in
+ * rectangles, through one staging buffer per frame in flight, at the start of that frame's render.
+ * Owns the VkImage, its memory and view (a GpuImage), the sampler and the staging buffers. The
+ * image starts cleared (no ink) and stays in SHADER_READ_ONLY_OPTIMAL between uploads. */
+#ifndef PAGECURL_GPU_INK_H
+#define PAGECURL_GPU_INK_H
+
+#include "buffer.h"
+#include "image.h"
+
+#define GPU_INK_FORMAT VK_FORMAT_R8_UNORM
+/* Copies one frame may record: a layer's whole chain is one per level (11 at 1024^2). */
+#define GPU_INK_MAX_COPIES 64
+
+typedef struct GpuInkDesc {
+    uint32_t size;   /* texels on a side of a layer (a power of two); 0 means 1: no ink drawn */
+    uint32_t layers; /* 0 means 1 */
+    const char *label;
+} GpuInkDesc;
+
+/* A rectangle of one level of one layer, its texels row-major `stride` apart. */
+typedef struct GpuInkRegion {
+    uint32_t layer, level;
+    uint32_t x, y, width, height;
+    const uint8_t *texels; /* the rectangle's first texel */
+    uint32_t stride;       /* texels from one row to the next */
+} GpuInkRegion;
+
+typedef struct GpuInk {
+    GpuImage image;    /* its view: a 2-D array of every mip and layer */
+    VkSampler sampler; /* trilinear, clamped to the edge */
+    uint32_t size, layers, levels;
+    GpuBuffer staging[GPU_FRAMES_IN_FLIGHT]; /* two layers' chains each */
+    VkBufferImageCopy copies[GPU_FRAMES_IN_FLIGHT][GPU_INK_MAX_COPIES];
+    uint32_t copy_count[GPU_FRAMES_IN_FLIGHT];
+    VkDeviceSize staged[GPU_FRAMES_IN_FLIGHT]; /* bytes of the staging buffer in use */
+} GpuInk;
+
+bool gpu_ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *out, GpuError *err);
+void gpu_ink_destroy(const GpuContext *ctx, GpuInk *ink);
+
+/* Forgets what frame slot `slot` staged before: call once its fence has signalled, before
+ * gpu_ink_stage. */
+void gpu_ink_stage_begin(GpuInk *ink, uint32_t slot);
+/* Copies the region's texels into the slot's staging buffer, to be uploaded by the slot's next
+ * gpu_ink_record. False (nothing staged) when this frame's staging is full: stage it next frame. */
+bool gpu_ink_stage(GpuInk *ink, uint32_t slot, const GpuInkRegion *region);
+/* Records the slot's staged copies between their barriers (fragment shaders' reads before ->
+ * copies -> fragment shaders' reads after); nothing when none was staged. Outside rendering. */
+void gpu_ink_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *ink, uint32_t slot);
+/* Records and submits what slot `slot` staged on its own, and waits: set-up work, outside the
+ * frames (the slot's frame must not be in flight). */
+bool gpu_ink_upload(const GpuContext *ctx, GpuInk *ink, uint32_t slot, GpuError *err);
+
+#endif
