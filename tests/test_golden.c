@@ -15,6 +15,7 @@
 #include "run.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stb_image_write.h>
 #include <stdlib.h>
@@ -33,6 +34,7 @@ typedef struct Pose {
     const char *name;
     const char *curl, *grab;
     const char *extra[3]; /* more flags for this pose, NULL-terminated */
+    bool ink;             /* with the strokes of GOLDEN_DIR/ink.notebook */
 } Pose;
 
 /* Flat, corner grabs at the bottom, middle and top of the free edge at 25, 50 and 75 % of the
@@ -40,29 +42,42 @@ typedef struct Pose {
  * tight roll (a crease), the back curling towards the viewer with its text, and a backward turn
  * (the left page's leaf lifting, its front curling up, the back of the leaf before uncovered). */
 static const Pose POSES[] = {
-    {"flat", "0", "0.25", {NULL}},
-    {"bottom-25", "0.25", "0", {NULL}},
-    {"bottom-50", "0.5", "0", {NULL}},
-    {"bottom-75", "0.75", "0", {NULL}},
-    {"middle-25", "0.25", "0.5", {NULL}},
-    {"middle-50", "0.5", "0.5", {NULL}},
-    {"middle-75", "0.75", "0.5", {NULL}},
-    {"top-25", "0.25", "1", {NULL}},
-    {"top-50", "0.5", "1", {NULL}},
-    {"top-75", "0.75", "1", {NULL}},
-    {"turned", "1", "0.25", {NULL}},
-    {"tight-radius", "0.35", "0.3", {"--radius", "0.02", NULL}},
-    {"back-facing", "0.85", "0.5", {NULL}},
-    {"backward-40", "0.4", "0.25", {"--backward", NULL}},
+    {"flat", "0", "0.25", {NULL}, false},
+    {"bottom-25", "0.25", "0", {NULL}, false},
+    {"bottom-50", "0.5", "0", {NULL}, false},
+    {"bottom-75", "0.75", "0", {NULL}, false},
+    {"middle-25", "0.25", "0.5", {NULL}, false},
+    {"middle-50", "0.5", "0.5", {NULL}, false},
+    {"middle-75", "0.75", "0.5", {NULL}, false},
+    {"top-25", "0.25", "1", {NULL}, false},
+    {"top-50", "0.5", "1", {NULL}, false},
+    {"top-75", "0.75", "1", {NULL}, false},
+    {"turned", "1", "0.25", {NULL}, false},
+    {"tight-radius", "0.35", "0.3", {"--radius", "0.02", NULL}, false},
+    {"back-facing", "0.85", "0.5", {NULL}, false},
+    {"backward-40", "0.4", "0.25", {"--backward", NULL}, false},
+    /* Ink (tests/golden/ink.notebook): strokes on the flat front of leaf 0, on it and its back
+     * as it curls (the back's arrow bent over the roll), and on the back curling towards the
+     * viewer with leaf 1's front uncovered beside it. */
+    {"ink-flat", "0", "0.25", {NULL}, true},
+    {"ink-curl", "0.45", "0.2", {NULL}, true},
+    {"ink-back", "0.85", "0.5", {NULL}, true},
 };
 
-static bool render(CheckState *s, const char *exe, const char *dir, const Pose *p, bool validation,
-                   const char *path)
+static bool render(CheckState *s, const char *exe, const char *golden_dir, const char *dir,
+                   const Pose *p, bool validation, const char *path)
 {
     const char *args[16] = {"--headless", "--size", "640x480",      "--curl", p->curl,
                             "--grab",     p->grab,  "--screenshot", path};
     int n = 9;
     if (validation) args[n++] = "--validation";
+    char notebook[512];
+    if (p->ink) {
+        /* read only: a notebook is written back only when its strokes change */
+        snprintf(notebook, sizeof notebook, "%s/ink.notebook", golden_dir);
+        args[n++] = "--notebook";
+        args[n++] = notebook;
+    }
     for (int i = 0; p->extra[i]; i++)
         args[n++] = p->extra[i];
     args[n] = NULL;
@@ -103,10 +118,8 @@ static bool copy_file(const char *from, const char *to)
     size_t n;
     while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
         ok = fwrite(buf, 1, n, out) == n;
-    if (in)
-        fclose(in);
-    if (out)
-        ok = fclose(out) == 0 && ok;
+    if (in) fclose(in);
+    if (out) ok = fclose(out) == 0 && ok;
     return ok;
 }
 
@@ -120,8 +133,8 @@ static long compare_pose(CheckState *s, const char *golden_dir, const char *out_
     Image want = image_load(golden_path), got = image_load(actual_path);
     long count = -1;
     if (!want.rgba || !got.rgba || want.w != got.w || want.h != got.h) {
-        CHECK(s, !report, "%s: golden %s (%dx%d) or actual %s (%dx%d) missing or mismatched",
-              name, golden_path, want.w, want.h, actual_path, got.w, got.h);
+        CHECK(s, !report, "%s: golden %s (%dx%d) or actual %s (%dx%d) missing or mismatched", name,
+              golden_path, want.w, want.h, actual_path, got.w, got.h);
     } else {
         unsigned char *diff = malloc((size_t)got.w * got.h * 4);
         count = differing(&got, &want, diff, max);
@@ -129,8 +142,7 @@ static long compare_pose(CheckState *s, const char *golden_dir, const char *out_
             snprintf(expected_path, sizeof expected_path, "%s/%s-expected.png", out_dir, name);
             snprintf(diff_path, sizeof diff_path, "%s/%s-diff.png", out_dir, name);
             copy_file(golden_path, expected_path);
-            if (diff)
-                stbi_write_png(diff_path, got.w, got.h, 4, diff, got.w * 4);
+            if (diff) stbi_write_png(diff_path, got.w, got.h, 4, diff, got.w * 4);
             fprintf(stderr, "%s: %ld pixels differ (at most %d): actual %s, expected %s, diff %s\n",
                     name, count, GOLDEN_MAX_DIFFERING, actual_path, expected_path, diff_path);
         }
@@ -144,6 +156,73 @@ static long compare_pose(CheckState *s, const char *golden_dir, const char *out_
     return count;
 }
 
+/* A replayed drag that holds the leaf curled (its bottom corner lifted over the page), with or
+ * without a dot of ink drawn at a window point on the curled leaf's back, rendered to `png`. */
+static bool render_held(CheckState *s, const char *exe, const char *dir, bool validation, bool dot,
+                        double x, double y, const char *png)
+{
+    char trace[512];
+    snprintf(trace, sizeof trace, "%s/%s.trace", dir, dot ? "ink-dot" : "ink-none");
+    FILE *f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f) return false;
+    fprintf(f, "0.00 mouse down 0.95 0.85\n0.10 mouse move 0.88 0.75\n"
+               "0.20 mouse move 0.80 0.65\n0.30 mouse move 0.72 0.58\n");
+    if (dot) fprintf(f, "0.60 ink down %.4f %.4f\n0.62 ink up %.4f %.4f\n", x, y, x, y);
+    fclose(f);
+    /* the same frames either way: the pose is that of the held drag at the last one */
+    const char *args[] = {
+        "--headless", "--size", "640x480",      "--replay", trace,
+        "--frames",   "60",     "--screenshot", png,        validation ? "--validation" : NULL,
+        NULL};
+    Run r = run_program(exe, dir, NULL, args);
+    CHECK(s, r.status == 0, "replaying %s: exit %d: %s", trace, r.status, r.err);
+    return r.status == 0;
+}
+
+/* Drawing on a curled page lands under the pointer: the dot the trace draws on the lifted leaf
+ * darkens the picture around the window point it was drawn at, and nowhere else. The centre of
+ * the darkening (weighted by how much darker) must be within 1.5 pixels of the point. */
+static void check_ink_under_pointer(CheckState *s, const char *exe, const char *out_dir,
+                                    bool validation)
+{
+    const double x = 0.78, y = 0.70; /* on the leaf's back, lifted over the page */
+    char with[512], without[512];
+    snprintf(with, sizeof with, "%s/ink-dot.png", out_dir);
+    snprintf(without, sizeof without, "%s/ink-none.png", out_dir);
+    if (!render_held(s, exe, out_dir, validation, true, x, y, with) ||
+        !render_held(s, exe, out_dir, validation, false, x, y, without))
+        return;
+    Image a = image_load(with), b = image_load(without);
+    CHECK(s, a.rgba && b.rgba && a.w == GOLDEN_W && b.w == GOLDEN_W && a.h == b.h,
+          "cannot read %s or %s", with, without);
+    if (a.rgba && b.rgba && a.w == b.w && a.h == b.h) {
+        double px = x * a.w, py = y * a.h, sx = 0, sy = 0, sw = 0, far = 0;
+        long darker = 0;
+        for (long i = 0; i < (long)a.w * a.h; i++) {
+            int d = 0;
+            for (int c = 0; c < 3; c++)
+                d += b.rgba[4 * i + c] - a.rgba[4 * i + c];
+            if (abs(d) <= 6) continue; /* not touched by the dot */
+            double cx = i % a.w + 0.5, cy = i / a.w + 0.5;
+            darker += d > 0;
+            sx += d * cx, sy += d * cy, sw += d;
+            double r = hypot(cx - px, cy - py);
+            far = r > far ? r : far;
+        }
+        double ex = sw > 0 ? sx / sw - px : 1e9, ey = sw > 0 ? sy / sw - py : 1e9;
+        printf("ink dot: %ld pixels darker, centre %+.2f %+.2f px from the pointer, farthest "
+               "%.1f px\n",
+               darker, ex, ey, far);
+        CHECK(s, darker >= 3, "the ink dot did not show (%ld pixels darker)", darker);
+        CHECK(s, hypot(ex, ey) <= 1.5,
+              "the ink dot's centre is %.2f, %.2f px from the pointer (at most 1.5)", ex, ey);
+        CHECK(s, far <= 8.0, "the ink changed a pixel %.1f px from the pointer", far);
+    }
+    image_free(&a);
+    image_free(&b);
+}
+
 /* --report: every pose compared, one key=value line each, differences never fail. */
 static void report_poses(CheckState *s, const char *exe, const char *golden_dir,
                          const char *out_dir, bool validation)
@@ -152,7 +231,7 @@ static void report_poses(CheckState *s, const char *exe, const char *golden_dir,
         const Pose *p = &POSES[i];
         char actual[512];
         snprintf(actual, sizeof actual, "%s/%s.png", out_dir, p->name);
-        if (!render(s, exe, out_dir, p, validation, actual)) continue;
+        if (!render(s, exe, golden_dir, out_dir, p, validation, actual)) continue;
         int max = 0;
         /* not `report`: a missing golden shows as differing=-1, a difference fails nothing */
         long count = compare_pose(s, golden_dir, out_dir, p->name, actual, false, &max);
@@ -195,7 +274,7 @@ int main(int argc, char **argv)
         const Pose *p = &POSES[i];
         char actual[512];
         snprintf(actual, sizeof actual, "%s/%s.png", out_dir, p->name);
-        if (!render(&s, exe, out_dir, p, validation, actual)) continue;
+        if (!render(&s, exe, golden_dir, out_dir, p, validation, actual)) continue;
         if (update) {
             char golden[512];
             snprintf(golden, sizeof golden, "%s/%s.png", golden_dir, p->name);
@@ -207,11 +286,12 @@ int main(int argc, char **argv)
         }
     }
     if (!update) {
+        check_ink_under_pointer(&s, exe, out_dir, validation);
         /* Determinism: the same pose twice gives the same pixels, exactly. */
         char again[512];
         snprintf(again, sizeof again, "%s/middle-50-again.png", out_dir);
-        const Pose middle = {"middle-50", "0.5", "0.5", {NULL}};
-        if (render(&s, exe, out_dir, &middle, validation, again)) {
+        const Pose middle = {"middle-50", "0.5", "0.5", {NULL}, false};
+        if (render(&s, exe, golden_dir, out_dir, &middle, validation, again)) {
             char first[512];
             snprintf(first, sizeof first, "%s/middle-50.png", out_dir);
             Image a = image_load(first), b = image_load(again);
@@ -223,8 +303,8 @@ int main(int argc, char **argv)
         /* The suite can fail: a slightly different pose must not pass for middle-50. */
         char altered[512];
         snprintf(altered, sizeof altered, "%s/altered.png", out_dir);
-        const Pose further = {"middle-53", "0.53", "0.5", {NULL}};
-        if (render(&s, exe, out_dir, &further, validation, altered)) {
+        const Pose further = {"middle-53", "0.53", "0.5", {NULL}, false};
+        if (render(&s, exe, golden_dir, out_dir, &further, validation, altered)) {
             long count = compare_pose(&s, golden_dir, out_dir, "middle-50", altered, false, NULL);
             CHECK(&s, count > GOLDEN_MAX_DIFFERING,
                   "a pose 3 %% further along passed as middle-50 (%ld pixels differ)", count);
