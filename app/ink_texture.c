@@ -35,7 +35,8 @@ bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t size)
     tex->coverage = calloc(tex->chain, layers);
     tex->synced = calloc(layers, sizeof *tex->synced);
     tex->dirty = calloc(layers, sizeof *tex->dirty);
-    if (tex->coverage && tex->synced && tex->dirty) return true;
+    if (tex->coverage && tex->synced && tex->dirty)
+        return true;
     app_ink_texture_free(tex);
     return false;
 }
@@ -109,15 +110,18 @@ bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu,
 {
     assert(tex->size == gpu->size);
     gpu_ink_stage_begin(gpu, slot);
-    if (!ink) return true;
+    if (!ink)
+        return true;
     bool all = true;
     uint32_t layers =
         tex->layers < (uint32_t)ink->page_count ? tex->layers : (uint32_t)ink->page_count;
-    if (gpu->layers < layers) layers = gpu->layers;
+    if (gpu->layers < layers)
+        layers = gpu->layers;
     for (uint32_t layer = 0; layer < layers; layer++) {
         sync_layer(tex, layer, &ink->pages[layer]);
         MeshInkRect d = tex->dirty[layer];
-        if (d.x0 >= d.x1 || d.y0 >= d.y1) continue;
+        if (d.x0 >= d.x1 || d.y0 >= d.y1)
+            continue;
         MeshInkRect rects[32];
         make_mips(tex, layer, rects);
         bool staged = true;
@@ -135,7 +139,8 @@ bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu,
             };
             staged = gpu_ink_stage(gpu, slot, &region);
         }
-        if (staged) tex->dirty[layer] = (MeshInkRect){0};
+        if (staged)
+            tex->dirty[layer] = (MeshInkRect){0};
         all = all && staged;
     }
     return all;
@@ -147,7 +152,8 @@ bool app_ink_texture_upload(AppInkTexture *tex, const MeshInk *ink, const GpuCon
     bool all;
     do {
         all = app_ink_texture_update(tex, ink, gpu, 0);
-        if (!gpu_ink_upload(ctx, gpu, 0, err)) return false;
+        if (!gpu_ink_upload(ctx, gpu, 0, err))
+            return false;
     } while (!all);
     return true;
 }

@@ -71,7 +71,8 @@ static bool ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *ou
         .array_view = true,
         .label = desc->label,
     };
-    if (!gpu_image_create(ctx, &image, &out->image, err)) return false;
+    if (!gpu_image_create(ctx, &image, &out->image, err))
+        return false;
     /* Two layers' chains a frame: a stroke touches one side at a time, an undo or clear one
      * more; anything beyond waits for the next frame. */
     VkDeviceSize staging = 2 * (chain_bytes(out->size, out->levels) + 4 * out->levels);
@@ -83,7 +84,8 @@ static bool ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *ou
                                                 .label = "ink staging"},
                                &out->staging[i], err))
             return false;
-    if (!gpu_context_submit_once(ctx, record_clear, out, err)) return false;
+    if (!gpu_context_submit_once(ctx, record_clear, out, err))
+        return false;
     VkSamplerCreateInfo sampler = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
         .magFilter = VK_FILTER_LINEAR,
@@ -105,7 +107,8 @@ bool gpu_ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *out, 
     out->size = desc->size ? desc->size : 1;
     out->layers = desc->layers ? desc->layers : 1;
     out->levels = gpu_texture_levels(out->size, out->size);
-    if (ink_create(ctx, desc, out, err)) return true;
+    if (ink_create(ctx, desc, out, err))
+        return true;
     gpu_ink_destroy(ctx, out);
     return false;
 }
@@ -114,7 +117,8 @@ void gpu_ink_destroy(const GpuContext *ctx, GpuInk *ink)
 {
     for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
         gpu_buffer_destroy(ctx, &ink->staging[i]);
-    if (ink->sampler) vkDestroySampler(ctx->device, ink->sampler, NULL);
+    if (ink->sampler)
+        vkDestroySampler(ctx->device, ink->sampler, NULL);
     gpu_image_destroy(ctx, &ink->image);
     memset(ink, 0, sizeof *ink);
 }
@@ -127,7 +131,8 @@ void gpu_ink_stage_begin(GpuInk *ink, uint32_t slot)
 
 bool gpu_ink_stage(GpuInk *ink, uint32_t slot, const GpuInkRegion *r)
 {
-    if (!r->width || !r->height) return true;
+    if (!r->width || !r->height)
+        return true;
     /* copies from a buffer start at a multiple of 4 bytes */
     VkDeviceSize at = (ink->staged[slot] + 3) & ~(VkDeviceSize)3;
     VkDeviceSize bytes = (VkDeviceSize)r->width * r->height;
@@ -148,7 +153,8 @@ bool gpu_ink_stage(GpuInk *ink, uint32_t slot, const GpuInkRegion *r)
 
 void gpu_ink_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *ink, uint32_t slot)
 {
-    if (!ink->copy_count[slot]) return;
+    if (!ink->copy_count[slot])
+        return;
     gpu_label_begin(ctx, cmd, "ink upload");
     /* Earlier frames' page shaders sampled the ink -> these copies overwrite it (the layout
      * change keeps the texels the copies leave alone). */

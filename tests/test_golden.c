@@ -118,8 +118,10 @@ static bool copy_file(const char *from, const char *to)
     size_t n;
     while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
         ok = fwrite(buf, 1, n, out) == n;
-    if (in) fclose(in);
-    if (out) ok = fclose(out) == 0 && ok;
+    if (in)
+        fclose(in);
+    if (out)
+        ok = fclose(out) == 0 && ok;
     return ok;
 }
 
@@ -133,8 +135,8 @@ static long compare_pose(CheckState *s, const char *golden_dir, const char *out_
     Image want = image_load(golden_path), got = image_load(actual_path);
     long count = -1;
     if (!want.rgba || !got.rgba || want.w != got.w || want.h != got.h) {
-        CHECK(s, !report, "%s: golden %s (%dx%d) or actual %s (%dx%d) missing or mismatched", name,
-              golden_path, want.w, want.h, actual_path, got.w, got.h);
+        CHECK(s, !report, "%s: golden %s (%dx%d) or actual %s (%dx%d) missing or mismatched",
+              name, golden_path, want.w, want.h, actual_path, got.w, got.h);
     } else {
         unsigned char *diff = malloc((size_t)got.w * got.h * 4);
         count = differing(&got, &want, diff, max);
@@ -142,7 +144,8 @@ static long compare_pose(CheckState *s, const char *golden_dir, const char *out_
             snprintf(expected_path, sizeof expected_path, "%s/%s-expected.png", out_dir, name);
             snprintf(diff_path, sizeof diff_path, "%s/%s-diff.png", out_dir, name);
             copy_file(golden_path, expected_path);
-            if (diff) stbi_write_png(diff_path, got.w, got.h, 4, diff, got.w * 4);
+            if (diff)
+                stbi_write_png(diff_path, got.w, got.h, 4, diff, got.w * 4);
             fprintf(stderr, "%s: %ld pixels differ (at most %d): actual %s, expected %s, diff %s\n",
                     name, count, GOLDEN_MAX_DIFFERING, actual_path, expected_path, diff_path);
         }
@@ -165,10 +168,12 @@ static bool render_held(CheckState *s, const char *exe, const char *dir, bool va
     snprintf(trace, sizeof trace, "%s/%s.trace", dir, dot ? "ink-dot" : "ink-none");
     FILE *f = fopen(trace, "w");
     CHECK(s, f != NULL, "cannot write %s", trace);
-    if (!f) return false;
+    if (!f)
+        return false;
     fprintf(f, "0.00 mouse down 0.95 0.85\n0.10 mouse move 0.88 0.75\n"
                "0.20 mouse move 0.80 0.65\n0.30 mouse move 0.72 0.58\n");
-    if (dot) fprintf(f, "0.60 ink down %.4f %.4f\n0.62 ink up %.4f %.4f\n", x, y, x, y);
+    if (dot)
+        fprintf(f, "0.60 ink down %.4f %.4f\n0.62 ink up %.4f %.4f\n", x, y, x, y);
     fclose(f);
     /* the same frames either way: the pose is that of the held drag at the last one */
     const char *args[] = {
@@ -203,7 +208,8 @@ static void check_ink_under_pointer(CheckState *s, const char *exe, const char *
             int d = 0;
             for (int c = 0; c < 3; c++)
                 d += b.rgba[4 * i + c] - a.rgba[4 * i + c];
-            if (abs(d) <= 6) continue; /* not touched by the dot */
+            if (abs(d) <= 6)
+                continue; /* not touched by the dot */
             double cx = i % a.w + 0.5, cy = i / a.w + 0.5;
             darker += d > 0;
             sx += d * cx, sy += d * cy, sw += d;
