@@ -179,7 +179,9 @@ bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *b
     GpuRendererDesc desc = *base;
     desc.content = (GpuTextureDesc){
         .width = w, .height = h, .layers = 2 * leaves, .pixels = pixels, .label = "page content"};
-    desc.ink_size = MESH_INK_RASTER_SIZE;
+    /* texels square on the paper, as the rasteriser's widths and dots assume */
+    desc.ink_width = MESH_INK_RASTER_SIZE;
+    desc.ink_height = (uint32_t)lrintf(MESH_INK_RASTER_SIZE * aspect);
     bool ok = gpu_renderer_create(ctx, &desc, out, err);
     free(pixels);
     return ok;

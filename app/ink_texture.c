@@ -4,16 +4,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t level_size(const AppInkTexture *t, uint32_t level)
+static uint32_t level_w(const AppInkTexture *t, uint32_t level)
 {
-    return t->size >> level ? t->size >> level : 1;
+    return t->width >> level ? t->width >> level : 1;
+}
+
+static uint32_t level_h(const AppInkTexture *t, uint32_t level)
+{
+    return t->height >> level ? t->height >> level : 1;
 }
 
 static uint8_t *level_at(const AppInkTexture *t, uint32_t layer, uint32_t level)
 {
     uint8_t *at = t->coverage + t->chain * layer;
     for (uint32_t l = 0; l < level; l++)
-        at += (size_t)level_size(t, l) * level_size(t, l);
+        at += (size_t)level_w(t, l) * level_h(t, l);
     return at;
 }
 
@@ -22,16 +27,17 @@ const uint8_t *app_ink_texture_level(const AppInkTexture *tex, uint32_t layer, u
     return level_at(tex, layer, level);
 }
 
-bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t size)
+bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t width, uint32_t height)
 {
     memset(tex, 0, sizeof *tex);
-    tex->size = size;
+    tex->width = width;
+    tex->height = height;
     tex->layers = layers;
-    tex->levels = 1;
-    for (uint32_t s = size; s > 1; s >>= 1)
+    tex->levels = 1; /* the full chain, as gpu_texture_levels counts it */
+    for (uint32_t s = width > height ? width : height; s > 1; s >>= 1)
         tex->levels++;
     for (uint32_t l = 0; l < tex->levels; l++)
-        tex->chain += (size_t)level_size(tex, l) * level_size(tex, l);
+        tex->chain += (size_t)level_w(tex, l) * level_h(tex, l);
     tex->coverage = calloc(tex->chain, layers);
     tex->synced = calloc(layers, sizeof *tex->synced);
     tex->dirty = calloc(layers, sizeof *tex->dirty);
@@ -49,13 +55,14 @@ void app_ink_texture_free(AppInkTexture *tex)
     memset(tex, 0, sizeof *tex);
 }
 
-static void draw_stroke(const MeshInkStroke *st, size_t from, uint32_t size, uint8_t *image,
-                        MeshInkRect *dirty)
+static void draw_stroke(const AppInkTexture *t, const MeshInkStroke *st, size_t from,
+                        uint8_t *image, MeshInkRect *dirty)
 {
     if (st->count == 1 && from == 0)
-        mesh_ink_raster_segment(st->points[0], st->points[0], size, image, dirty);
+        mesh_ink_raster_segment(st->points[0], st->points[0], t->width, t->height, image, dirty);
     for (size_t i = from; i + 1 < st->count; i++)
-        mesh_ink_raster_segment(st->points[i], st->points[i + 1], size, image, dirty);
+        mesh_ink_raster_segment(st->points[i], st->points[i + 1], t->width, t->height, image,
+                                dirty);
 }
 
 /* Brings layer `layer`'s level 0 up to `page`; grows its dirty rectangle. */
@@ -75,40 +82,46 @@ static void sync_layer(AppInkTexture *t, uint32_t layer, const MeshInkPage *page
     if (appended) {
         for (size_t k = s->strokes ? s->strokes - 1 : 0; k < page->count; k++) {
             bool old = k + 1 == s->strokes;
-            draw_stroke(&page->strokes[k], old ? s->points - 1 : 0, t->size, image,
-                        &t->dirty[layer]);
+            draw_stroke(t, &page->strokes[k], old ? s->points - 1 : 0, image, &t->dirty[layer]);
         }
     } else {
         /* taken back or cleared: the side drawn again from what is left */
-        mesh_ink_raster_page(page, t->size, image);
-        t->dirty[layer] = (MeshInkRect){0, 0, t->size, t->size};
+        mesh_ink_raster_page(page, t->width, t->height, image);
+        t->dirty[layer] = (MeshInkRect){0, 0, t->width, t->height};
     }
     *s = (AppInkSynced){page->count, last ? last->count : 0, last ? last->serial : 0};
 }
 
 /* The mips under the dirty rectangle: each texel the mean of the four below it (coverage is
- * linear, so a plain box). Returns level l's rectangle in rects[l]. */
+ * linear, so a plain box; an odd level's last row or column is left out, as it is from the
+ * GPU's floor-sized levels). Returns level l's rectangle in rects[l]. */
 static void make_mips(AppInkTexture *t, uint32_t layer, MeshInkRect *rects)
 {
     rects[0] = t->dirty[layer];
     for (uint32_t l = 1; l < t->levels; l++) {
+        uint32_t sw = level_w(t, l - 1), sh = level_h(t, l - 1), w = level_w(t, l),
+                 h = level_h(t, l);
         MeshInkRect r = rects[l - 1];
         r = (MeshInkRect){r.x0 / 2, r.y0 / 2, (r.x1 + 1) / 2, (r.y1 + 1) / 2};
+        r.x1 = r.x1 < w ? r.x1 : w, r.y1 = r.y1 < h ? r.y1 : h;
+        r.x0 = r.x0 < r.x1 ? r.x0 : r.x1 - 1, r.y0 = r.y0 < r.y1 ? r.y0 : r.y1 - 1;
         rects[l] = r;
-        uint32_t sw = level_size(t, l - 1), w = level_size(t, l);
         const uint8_t *src = level_at(t, layer, l - 1);
         uint8_t *dst = level_at(t, layer, l);
         for (uint32_t y = r.y0; y < r.y1; y++)
             for (uint32_t x = r.x0; x < r.x1; x++) {
-                const uint8_t *p = src + (size_t)2 * y * sw + 2 * x;
-                dst[(size_t)y * w + x] = (uint8_t)((p[0] + p[1] + p[sw] + p[sw + 1] + 2) / 4);
+                uint32_t x0 = 2 * x < sw ? 2 * x : sw - 1, y0 = 2 * y < sh ? 2 * y : sh - 1;
+                uint32_t x1 = x0 + 1 < sw ? x0 + 1 : x0, y1 = y0 + 1 < sh ? y0 + 1 : y0;
+                int sum = src[(size_t)y0 * sw + x0] + src[(size_t)y0 * sw + x1] +
+                          src[(size_t)y1 * sw + x0] + src[(size_t)y1 * sw + x1];
+                dst[(size_t)y * w + x] = (uint8_t)((sum + 2) / 4);
             }
     }
 }
 
 bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu, uint32_t slot)
 {
-    assert(tex->size == gpu->size);
+    assert(tex->width == gpu->width && tex->height == gpu->height && tex->levels == gpu->levels);
     gpu_ink_stage_begin(gpu, slot);
     if (!ink)
         return true;
@@ -126,7 +139,7 @@ bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu,
         make_mips(tex, layer, rects);
         bool staged = true;
         for (uint32_t l = 0; l < tex->levels && staged; l++) {
-            uint32_t w = level_size(tex, l);
+            uint32_t w = level_w(tex, l);
             GpuInkRegion region = {
                 .layer = layer,
                 .level = l,

@@ -16,16 +16,16 @@ typedef struct AppInkSynced {
 } AppInkSynced;
 
 typedef struct AppInkTexture {
-    uint32_t size, levels, layers;
+    uint32_t width, height, levels, layers;
     size_t chain;         /* texels of one layer's chain, level after level */
     uint8_t *coverage;    /* layers x chain */
     AppInkSynced *synced; /* per layer */
     MeshInkRect *dirty;   /* per layer: level-0 texels changed and not yet staged */
 } AppInkTexture;
 
-/* Coverage for `layers` page sides of size x size texels (a power of two), all empty, as a new
- * GpuInk is. False when out of memory. */
-bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t size);
+/* Coverage for `layers` page sides of width x height texels, all empty, as a new GpuInk is. False
+ * when out of memory. */
+bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t width, uint32_t height);
 void app_ink_texture_free(AppInkTexture *tex);
 
 /* Draws what changed in `ink` (NULL: nothing) since the last call and stages it for frame slot
@@ -37,7 +37,8 @@ bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu,
 bool app_ink_texture_upload(AppInkTexture *tex, const MeshInk *ink, const GpuContext *ctx,
                             GpuInk *gpu, GpuError *err);
 
-/* Level `level` of layer `layer`: (size >> level)^2 texels, row 0 at the top. */
+/* Level `level` of layer `layer`: max(1, width >> level) x max(1, height >> level) texels, row 0
+ * at the top. */
 const uint8_t *app_ink_texture_level(const AppInkTexture *tex, uint32_t layer, uint32_t level);
 
 #endif

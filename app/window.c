@@ -351,7 +351,8 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
                                                        .max_samples = opts->msaa},
                                     APP_BOOK_LEAVES,
                                     page->grid.height / page->grid.width, &w.renderer, &err) &&
-        (app_ink_texture_init(&w.ink, w.renderer.ink.layers, w.renderer.ink.size) ||
+        (app_ink_texture_init(&w.ink, w.renderer.ink.layers, w.renderer.ink.width,
+                             w.renderer.ink.height) ||
          gpu_error_set(&err, "out of memory for the ink's coverage")) &&
         app_ink_texture_upload(&w.ink, ink, ctx, &w.renderer.ink, &err) &&
         gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&

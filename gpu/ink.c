@@ -6,12 +6,12 @@
 #include <string.h>
 
 /* Bytes of one layer's whole mip chain, each level's rows tightly packed. */
-static VkDeviceSize chain_bytes(uint32_t size, uint32_t levels)
+static VkDeviceSize chain_bytes(uint32_t width, uint32_t height, uint32_t levels)
 {
     VkDeviceSize bytes = 0;
     for (uint32_t l = 0; l < levels; l++) {
-        VkDeviceSize s = size >> l ? size >> l : 1;
-        bytes += s * s;
+        VkDeviceSize w = width >> l ? width >> l : 1, h = height >> l ? height >> l : 1;
+        bytes += w * h;
     }
     return bytes;
 }
@@ -62,7 +62,7 @@ static bool ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *ou
     if ((props.optimalTilingFeatures & need) != need)
         return gpu_error_set(err, "the device cannot sample filtered R8 textures (for the ink)");
     GpuImageDesc image = {
-        .extent = {out->size, out->size},
+        .extent = {out->width, out->height},
         .format = GPU_INK_FORMAT,
         .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
         .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
@@ -75,7 +75,8 @@ static bool ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *ou
         return false;
     /* Two layers' chains a frame: a stroke touches one side at a time, an undo or clear one
      * more; anything beyond waits for the next frame. */
-    VkDeviceSize staging = 2 * (chain_bytes(out->size, out->levels) + 4 * out->levels);
+    VkDeviceSize staging =
+        2 * (chain_bytes(out->width, out->height, out->levels) + 4 * out->levels);
     for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
         if (!gpu_buffer_create(ctx,
                                &(GpuBufferDesc){.size = staging,
@@ -104,9 +105,10 @@ static bool ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *ou
 bool gpu_ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    out->size = desc->size ? desc->size : 1;
+    out->width = desc->width ? desc->width : 1;
+    out->height = desc->height ? desc->height : 1;
     out->layers = desc->layers ? desc->layers : 1;
-    out->levels = gpu_texture_levels(out->size, out->size);
+    out->levels = gpu_texture_levels(out->width, out->height);
     if (ink_create(ctx, desc, out, err))
         return true;
     gpu_ink_destroy(ctx, out);

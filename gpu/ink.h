@@ -11,12 +11,12 @@
 #include "image.h"
 
 #define GPU_INK_FORMAT VK_FORMAT_R8_UNORM
-/* Copies one frame may record: a layer's whole chain is one per level (11 at 1024^2). */
+/* Copies one frame may record: a layer's whole chain is one per level (11 at 1024x1448). */
 #define GPU_INK_MAX_COPIES 64
 
 typedef struct GpuInkDesc {
-    uint32_t size;   /* texels on a side of a layer (a power of two); 0 means 1: no ink drawn */
-    uint32_t layers; /* 0 means 1 */
+    uint32_t width, height; /* texels of a layer; 0 means 1: no ink drawn */
+    uint32_t layers;        /* 0 means 1 */
     const char *label;
 } GpuInkDesc;
 
@@ -31,7 +31,7 @@ typedef struct GpuInkRegion {
 typedef struct GpuInk {
     GpuImage image;    /* its view: a 2-D array of every mip and layer */
     VkSampler sampler; /* trilinear, clamped to the edge */
-    uint32_t size, layers, levels;
+    uint32_t width, height, layers, levels;
     GpuBuffer staging[GPU_FRAMES_IN_FLIGHT]; /* two layers' chains each */
     VkBufferImageCopy copies[GPU_FRAMES_IN_FLIGHT][GPU_INK_MAX_COPIES];
     uint32_t copy_count[GPU_FRAMES_IN_FLIGHT];

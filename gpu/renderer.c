@@ -206,7 +206,7 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
                                    lim->framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT)
                        ? VK_SAMPLE_COUNT_4_BIT
                        : VK_SAMPLE_COUNT_1_BIT;
-    GpuInkDesc ink = {desc->ink_size, desc->content.layers, "ink"};
+    GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
         gpu_ink_create(ctx, &ink, &out->ink, err) && shadow_create(ctx, out, err) &&
         descriptors_create(ctx, out, err) && renderer_create(ctx, out, err) &&

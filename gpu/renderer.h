@@ -38,7 +38,8 @@ typedef struct GpuRendererDesc {
     VkFormat color_format;
     GpuTextureDesc content; /* the pages' pixels, uploaded into the renderer's texture */
     uint32_t max_samples;   /* MSAA samples at most: 1 or 4; 0 means 4 (where the device can) */
-    uint32_t ink_size;      /* texels on a side of an ink layer (0: no ink), one per content layer */
+    uint32_t ink_width;     /* texels of an ink layer (0: no ink), one per content layer */
+    uint32_t ink_height;
 } GpuRendererDesc;
 
 /* One page drawn: AoS vertices (PC_VERTEX_FLOATS floats each), uint32 indices, push constants. */

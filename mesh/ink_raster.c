@@ -13,19 +13,19 @@ static void rect_grow(MeshInkRect *r, uint32_t x0, uint32_t y0, uint32_t x1, uin
     r->x1 = x1 > r->x1 ? x1 : r->x1, r->y1 = y1 > r->y1 ? y1 : r->y1;
 }
 
-void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t size, uint8_t *image,
-                             MeshInkRect *dirty)
+void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t width, uint32_t height,
+                             uint8_t *image, MeshInkRect *dirty)
 {
-    if (size == 0)
+    if (width == 0 || height == 0)
         return;
-    /* in texels, y down */
-    double s = size;
-    double ax = a.u * s, ay = (1.0 - a.v) * s, bx = b.u * s, by = (1.0 - b.v) * s;
+    /* in texels, y down; a width is in page widths, `width` texels */
+    double s = width, rows = height;
+    double ax = a.u * s, ay = (1.0 - a.v) * rows, bx = b.u * s, by = (1.0 - b.v) * rows;
     double ra = 0.5 * a.width * s, rb = 0.5 * b.width * s;
     double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
     double reach = fmax(ra, rb) + 1.0; /* the AA ramp reaches half a texel past the edge */
     double lo_x = fmax(fmin(ax, bx) - reach, 0.0), hi_x = fmin(fmax(ax, bx) + reach, s);
-    double lo_y = fmax(fmin(ay, by) - reach, 0.0), hi_y = fmin(fmax(ay, by) + reach, s);
+    double lo_y = fmax(fmin(ay, by) - reach, 0.0), hi_y = fmin(fmax(ay, by) + reach, rows);
     if (!(lo_x < hi_x && lo_y < hi_y))
         return;
     uint32_t x0 = (uint32_t)lo_x, x1 = (uint32_t)ceil(hi_x);
@@ -62,7 +62,8 @@ void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t size, uint
                 lo = fmin(lo, blo), hi = fmax(hi, bhi);
         }
         double from = fmax(floor(lo), (double)x0), to = fmin(ceil(hi) + 1.0, (double)x1);
-        if (!(from < to)) continue; /* no run, or one beside the page */
+        if (!(from < to))
+            continue; /* no run, or one beside the page */
         uint32_t rx0 = (uint32_t)from, rx1 = (uint32_t)to;
         for (uint32_t x = rx0; x < rx1; x++) {
             double px = x + 0.5;
@@ -72,22 +73,23 @@ void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t size, uint
             double edge = ra + t * (rb - ra) - sqrt(ex * ex + ey * ey);
             double cover = fmin(fmax(edge + 0.5, 0.0), 1.0);
             uint8_t v = (uint8_t)lrint(cover * 255.0);
-            uint8_t *texel = &image[(size_t)y * size + x];
-            if (v > *texel) *texel = v;
+            uint8_t *texel = &image[(size_t)y * width + x];
+            if (v > *texel)
+                *texel = v;
         }
     }
     if (dirty)
         rect_grow(dirty, x0, y0, x1, y1);
 }
 
-void mesh_ink_raster_page(const MeshInkPage *page, uint32_t size, uint8_t *image)
+void mesh_ink_raster_page(const MeshInkPage *page, uint32_t width, uint32_t height, uint8_t *image)
 {
-    memset(image, 0, (size_t)size * size);
+    memset(image, 0, (size_t)width * height);
     for (size_t k = 0; k < page->count; k++) {
         const MeshInkStroke *st = &page->strokes[k];
         if (st->count == 1)
-            mesh_ink_raster_segment(st->points[0], st->points[0], size, image, NULL);
+            mesh_ink_raster_segment(st->points[0], st->points[0], width, height, image, NULL);
         for (size_t i = 0; i + 1 < st->count; i++)
-            mesh_ink_raster_segment(st->points[i], st->points[i + 1], size, image, NULL);
+            mesh_ink_raster_segment(st->points[i], st->points[i + 1], width, height, image, NULL);
     }
 }

@@ -408,7 +408,7 @@ static void test_raster(CheckState *s)
     const float width = 0.012f;
     double r = 0.5 * width * N; /* radius in texels */
     MeshInkPoint a = {0.25f, 0.5f, width}, b = {0.75f, 0.5f, width};
-    mesh_ink_raster_segment(a, b, N, image, &dirty);
+    mesh_ink_raster_segment(a, b, N, N, image, &dirty);
     double area = 0.0;
     int inside_bad = 0, outside_bad = 0, ramp = 0, outside_rect = 0;
     for (int y = 0; y < N; y++)
@@ -439,7 +439,7 @@ static void test_raster(CheckState *s)
           "the stroke is not where its points are");
     memset(image, 0, sizeof image);
     MeshInkPoint top = {0.5f, 0.99f, width};
-    mesh_ink_raster_segment(top, top, N, image, NULL);
+    mesh_ink_raster_segment(top, top, N, N, image, NULL);
     double dot = 0.0;
     for (int i = 0; i < N * N; i++)
         dot += image[i] / 255.0;
@@ -447,6 +447,28 @@ static void test_raster(CheckState *s)
           fabs(dot - PI * r * r) < 0.03 * PI * r * r && image[10 * N + N / 2] == 255 &&
               image[(N - 11) * N + N / 2] == 0,
           "a dot near the top: area %.1f, want %.1f", dot, PI * r * r);
+
+    /* On a layer as tall as an A4 page (its texels square on the paper) a dot is still round:
+     * its area is that of its circle, it reaches as far down as across, and it sits at v's
+     * fraction of the layer's height. */
+    enum { TALL = N * 1448 / 1024 };
+    static uint8_t tall[N * TALL];
+    memset(tall, 0, sizeof tall);
+    MeshInkPoint centre = {0.5f, 0.25f, 0.04f};
+    mesh_ink_raster_segment(centre, centre, N, TALL, tall, NULL);
+    double round = 0.0, rr = 0.5 * 0.04 * N;
+    int across = 0, down = 0, cy = (int)(0.75 * TALL);
+    for (int i = 0; i < N * TALL; i++)
+        round += tall[i] / 255.0;
+    for (int x = 0; x < N; x++)
+        across += tall[cy * N + x] > 127;
+    for (int y = 0; y < TALL; y++)
+        down += tall[y * N + N / 2] > 127;
+    CHECK(s,
+          fabs(round - PI * rr * rr) < 0.02 * PI * rr * rr && abs(across - down) <= 1 &&
+              abs(across - (int)lrint(2.0 * rr)) <= 1,
+          "a dot on a tall layer: area %.1f (want %.1f), %d texels across, %d down", round,
+          PI * rr * rr, across, down);
 
     /* any segment (steep, shallow, vertical, horizontal, tapering, off the edge) gives what every
      * texel's own distance gives, to the last level's rounding: the rasteriser visits only its
@@ -460,7 +482,7 @@ static void test_raster(CheckState *s)
         if (k % 8 == 0) q.u = p.u; /* vertical */
         if (k % 8 == 1) q.v = p.v; /* horizontal */
         memset(image, 0, sizeof image);
-        mesh_ink_raster_segment(p, q, N, image, NULL);
+        mesh_ink_raster_segment(p, q, N, N, image, NULL);
         double ax = p.u * N, ay = (1.0 - p.v) * N, bx = q.u * N, by = (1.0 - q.v) * N;
         double ra = 0.5 * p.width * N, rb = 0.5 * q.width * N;
         double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
@@ -484,13 +506,14 @@ static void test_raster(CheckState *s)
     mesh_ink_init(&ink, 1);
     uint64_t seed = 99;
     random_ink(&ink, &seed);
-    mesh_ink_raster_page(&ink.pages[0], N, image);
+    mesh_ink_raster_page(&ink.pages[0], N, N, image);
     memset(again, 0, sizeof again);
     size_t inked = 0;
     for (size_t k = 0; k < ink.pages[0].count; k++) {
         const MeshInkStroke *st = &ink.pages[0].strokes[k];
         for (size_t i = 0; i < st->count; i++)
-            mesh_ink_raster_segment(st->points[i ? i - 1 : 0], st->points[i], N, again, NULL);
+            mesh_ink_raster_segment(st->points[i ? i - 1 : 0], st->points[i], N, N, again,
+                                    NULL);
     }
     for (int i = 0; i < N * N; i++)
         inked += image[i] != 0;
