@@ -65,8 +65,9 @@ static void draw_stroke(const AppInkTexture *t, const MeshInkStroke *st, size_t 
                                 dirty);
 }
 
-/* Brings layer `layer`'s level 0 up to `page`; grows its dirty rectangle. */
-static void sync_layer(AppInkTexture *t, uint32_t layer, const MeshInkPage *page)
+/* Brings layer `layer`'s level 0 up to `page`; grows `changed` by the texels it drew. */
+static void sync_layer(AppInkTexture *t, uint32_t layer, const MeshInkPage *page,
+                       MeshInkRect *changed)
 {
     AppInkSynced *s = &t->synced[layer];
     const MeshInkStroke *last = page->count ? &page->strokes[page->count - 1] : NULL;
@@ -82,30 +83,42 @@ static void sync_layer(AppInkTexture *t, uint32_t layer, const MeshInkPage *page
     if (appended) {
         for (size_t k = s->strokes ? s->strokes - 1 : 0; k < page->count; k++) {
             bool old = k + 1 == s->strokes;
-            draw_stroke(t, &page->strokes[k], old ? s->points - 1 : 0, image, &t->dirty[layer]);
+            draw_stroke(t, &page->strokes[k], old ? s->points - 1 : 0, image, changed);
         }
     } else {
         /* taken back or cleared: the side drawn again from what is left */
         mesh_ink_raster_page(page, t->width, t->height, image);
-        t->dirty[layer] = (MeshInkRect){0, 0, t->width, t->height};
+        *changed = (MeshInkRect){0, 0, t->width, t->height};
     }
     *s = (AppInkSynced){page->count, last ? last->count : 0, last ? last->serial : 0};
 }
 
-/* The mips under the dirty rectangle: each texel the mean of the four below it (coverage is
- * linear, so a plain box; an odd level's last row or column is left out, as it is from the
- * GPU's floor-sized levels). Returns level l's rectangle in rects[l]. */
-static void make_mips(AppInkTexture *t, uint32_t layer, MeshInkRect *rects)
+static bool rect_empty(MeshInkRect r)
 {
-    rects[0] = t->dirty[layer];
+    return r.x0 >= r.x1 || r.y0 >= r.y1;
+}
+
+/* The rectangle of each level that level 0's rectangle r affects, in rects[0 .. levels-1]. */
+static void mip_rects(const AppInkTexture *t, MeshInkRect r, MeshInkRect *rects)
+{
+    rects[0] = r;
     for (uint32_t l = 1; l < t->levels; l++) {
-        uint32_t sw = level_w(t, l - 1), sh = level_h(t, l - 1), w = level_w(t, l),
-                 h = level_h(t, l);
-        MeshInkRect r = rects[l - 1];
+        uint32_t w = level_w(t, l), h = level_h(t, l);
         r = (MeshInkRect){r.x0 / 2, r.y0 / 2, (r.x1 + 1) / 2, (r.y1 + 1) / 2};
         r.x1 = r.x1 < w ? r.x1 : w, r.y1 = r.y1 < h ? r.y1 : h;
         r.x0 = r.x0 < r.x1 ? r.x0 : r.x1 - 1, r.y0 = r.y0 < r.y1 ? r.y0 : r.y1 - 1;
         rects[l] = r;
+    }
+}
+
+/* The mips over `rects` (mip_rects): each texel the mean of the four below it (coverage is
+ * linear, so a plain box; an odd level's last row or column is left out, as it is from the
+ * GPU's floor-sized levels). */
+static void make_mips(AppInkTexture *t, uint32_t layer, const MeshInkRect *rects)
+{
+    for (uint32_t l = 1; l < t->levels; l++) {
+        uint32_t sw = level_w(t, l - 1), sh = level_h(t, l - 1), w = level_w(t, l);
+        MeshInkRect r = rects[l];
         const uint8_t *src = level_at(t, layer, l - 1);
         uint8_t *dst = level_at(t, layer, l);
         for (uint32_t y = r.y0; y < r.y1; y++)
@@ -119,24 +132,40 @@ static void make_mips(AppInkTexture *t, uint32_t layer, MeshInkRect *rects)
     }
 }
 
-bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu, uint32_t slot)
+void app_ink_texture_sync(AppInkTexture *tex, const MeshInk *ink)
+{
+    if (!ink)
+        return;
+    uint32_t layers =
+        tex->layers < (uint32_t)ink->page_count ? tex->layers : (uint32_t)ink->page_count;
+    for (uint32_t layer = 0; layer < layers; layer++) {
+        MeshInkRect changed = {0}, rects[32];
+        sync_layer(tex, layer, &ink->pages[layer], &changed);
+        if (rect_empty(changed))
+            continue;
+        mip_rects(tex, changed, rects);
+        make_mips(tex, layer, rects);
+        MeshInkRect *d = &tex->dirty[layer];
+        if (rect_empty(*d))
+            *d = changed;
+        else
+            *d = (MeshInkRect){
+                d->x0 < changed.x0 ? d->x0 : changed.x0, d->y0 < changed.y0 ? d->y0 : changed.y0,
+                d->x1 > changed.x1 ? d->x1 : changed.x1, d->y1 > changed.y1 ? d->y1 : changed.y1};
+    }
+}
+
+bool app_ink_texture_stage(AppInkTexture *tex, GpuInk *gpu, uint32_t slot)
 {
     assert(tex->width == gpu->width && tex->height == gpu->height && tex->levels == gpu->levels);
     gpu_ink_stage_begin(gpu, slot);
-    if (!ink)
-        return true;
     bool all = true;
-    uint32_t layers =
-        tex->layers < (uint32_t)ink->page_count ? tex->layers : (uint32_t)ink->page_count;
-    if (gpu->layers < layers)
-        layers = gpu->layers;
+    uint32_t layers = tex->layers < gpu->layers ? tex->layers : gpu->layers;
     for (uint32_t layer = 0; layer < layers; layer++) {
-        sync_layer(tex, layer, &ink->pages[layer]);
-        MeshInkRect d = tex->dirty[layer];
-        if (d.x0 >= d.x1 || d.y0 >= d.y1)
+        if (rect_empty(tex->dirty[layer]))
             continue;
         MeshInkRect rects[32];
-        make_mips(tex, layer, rects);
+        mip_rects(tex, tex->dirty[layer], rects);
         bool staged = true;
         for (uint32_t l = 0; l < tex->levels && staged; l++) {
             uint32_t w = level_w(tex, l);
@@ -159,12 +188,19 @@ bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu,
     return all;
 }
 
+bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu, uint32_t slot)
+{
+    app_ink_texture_sync(tex, ink);
+    return app_ink_texture_stage(tex, gpu, slot);
+}
+
 bool app_ink_texture_upload(AppInkTexture *tex, const MeshInk *ink, const GpuContext *ctx,
                             GpuInk *gpu, GpuError *err)
 {
+    app_ink_texture_sync(tex, ink);
     bool all;
     do {
-        all = app_ink_texture_update(tex, ink, gpu, 0);
+        all = app_ink_texture_stage(tex, gpu, 0);
         if (!gpu_ink_upload(ctx, gpu, 0, err))
             return false;
     } while (!all);

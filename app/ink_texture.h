@@ -28,9 +28,15 @@ typedef struct AppInkTexture {
 bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t width, uint32_t height);
 void app_ink_texture_free(AppInkTexture *tex);
 
-/* Draws what changed in `ink` (NULL: nothing) since the last call and stages it for frame slot
- * `slot` of `gpu` (whose fence has signalled); what does not fit this frame is staged next time.
- * False when some was left for next time. */
+/* Draws what changed in `ink` (NULL: nothing) since the last sync into level 0 and the mips over
+ * it, and adds it to what is still to be uploaded. No GPU involved. */
+void app_ink_texture_sync(AppInkTexture *tex, const MeshInk *ink);
+/* Stages what is still to be uploaded for frame slot `slot` of `gpu` (whose fence has signalled);
+ * false when some did not fit and waits for the next frame. */
+bool app_ink_texture_stage(AppInkTexture *tex, GpuInk *gpu, uint32_t slot);
+/* Both: draws what changed in `ink` (NULL: nothing) since the last call and stages it for frame
+ * slot `slot` of `gpu` (whose fence has signalled); what does not fit this frame is staged next
+ * time. False when some was left for next time. */
 bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu, uint32_t slot);
 /* Draws and uploads all of `ink` at once, before the first frame (a loaded notebook can have
  * more sides inked than one frame's staging holds). No frame may be in flight. */

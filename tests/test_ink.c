@@ -6,6 +6,7 @@
  * and its face-up coordinates). */
 #include "app/book.h"
 #include "app/camera.h"
+#include "app/ink_texture.h"
 #include "app/notebook.h"
 #include "check.h"
 #include "mesh/curl.h"
@@ -512,14 +513,80 @@ static void test_raster(CheckState *s)
     for (size_t k = 0; k < ink.pages[0].count; k++) {
         const MeshInkStroke *st = &ink.pages[0].strokes[k];
         for (size_t i = 0; i < st->count; i++)
-            mesh_ink_raster_segment(st->points[i ? i - 1 : 0], st->points[i], N, N, again,
-                                    NULL);
+            mesh_ink_raster_segment(st->points[i ? i - 1 : 0], st->points[i], N, N, again, NULL);
     }
     for (int i = 0; i < N * N; i++)
         inked += image[i] != 0;
     CHECK(s, !memcmp(image, again, sizeof image) && inked > 10000,
           "a page drawn whole differs from its segments (%zu texels inked)", inked);
     mesh_ink_free(&ink);
+}
+
+/* The ink texture's CPU side kept in step stroke by stroke (new segments only, undo and clear
+ * drawing the side again, the mips under what changed) is the same, every level of every layer
+ * byte for byte, as one drawn from scratch; and every texel a step changes lies inside the
+ * rectangle it marks for upload. On a layer of odd sizes (the mips round down). */
+static bool ink_texture_same(CheckState *s, const AppInkTexture *a, const MeshInk *ink,
+                             const char *step)
+{
+    AppInkTexture fresh;
+    CHECK(s, app_ink_texture_init(&fresh, a->layers, a->width, a->height), "out of memory");
+    app_ink_texture_sync(&fresh, ink);
+    bool same = !memcmp(fresh.coverage, a->coverage, a->chain * a->layers);
+    CHECK(s, same, "ink texture after %s differs from one drawn from scratch", step);
+    app_ink_texture_free(&fresh);
+    return same;
+}
+
+static void test_ink_texture(CheckState *s)
+{
+    enum { W = 200, H = 283, LAYERS = 3 };
+    AppInkTexture tex;
+    MeshInk ink;
+    CHECK(s, app_ink_texture_init(&tex, LAYERS, W, H) && mesh_ink_init(&ink, LAYERS),
+          "out of memory");
+    uint8_t *before = malloc(tex.chain * LAYERS);
+    int outside = 0, steps = 0;
+    uint64_t seed = 7;
+    for (int step = 0; step < 60; step++) {
+        int page = step % 7 == 6 ? 2 : step / 20;
+        if (step % 10 == 0)
+            mesh_ink_stroke_begin(&ink, page,
+                                  (MeshInkPoint){(float)rnd(&seed), (float)rnd(&seed), 0.02f});
+        else if (step == 25 || step == 47)
+            mesh_ink_undo(&ink);
+        else if (step == 38)
+            mesh_ink_clear(&ink, 1);
+        else if (step % 10 == 9)
+            mesh_ink_stroke_end(&ink);
+        else if (step % 7 == 6)
+            mesh_ink_stroke_add(&ink, 2,
+                                (MeshInkPoint[]){{(float)rnd(&seed), (float)rnd(&seed), 0.01f}}, 1);
+        else
+            mesh_ink_stroke_extend(&ink, (MeshInkPoint){(float)rnd(&seed), (float)rnd(&seed),
+                                                        0.002f + 0.03f * (float)rnd(&seed)});
+        memcpy(before, tex.coverage, tex.chain * LAYERS);
+        app_ink_texture_sync(&tex, &ink);
+        for (uint32_t l = 0; l < LAYERS; l++) {
+            const uint8_t *now = app_ink_texture_level(&tex, l, 0);
+            const uint8_t *was = before + (now - tex.coverage);
+            MeshInkRect d = tex.dirty[l];
+            for (uint32_t y = 0; y < H; y++)
+                for (uint32_t x = 0; x < W; x++)
+                    outside += now[y * W + x] != was[y * W + x] &&
+                               (x < d.x0 || x >= d.x1 || y < d.y0 || y >= d.y1);
+            tex.dirty[l] = (MeshInkRect){0}; /* as if uploaded */
+        }
+        char name[32];
+        snprintf(name, sizeof name, "step %d", step);
+        steps += ink_texture_same(s, &tex, &ink, name);
+    }
+    CHECK(s, outside == 0, "%d changed texels outside the rectangles marked for upload", outside);
+    CHECK(s, steps == 60 && mesh_ink_stroke_count(&ink) > 3, "%d of 60 steps matched, %zu strokes",
+          steps, mesh_ink_stroke_count(&ink));
+    free(before);
+    mesh_ink_free(&ink);
+    app_ink_texture_free(&tex);
 }
 
 int main(int argc, char **argv)
@@ -537,6 +604,7 @@ int main(int argc, char **argv)
     test_strokes(&s);
     test_notebook(&s);
     test_raster(&s);
+    test_ink_texture(&s);
     test_pick_curl(&s);
     test_pick_book(&s);
     return check_finish(&s, "test_ink");
