@@ -1,5 +1,7 @@
 #include "notebook.h"
 
+#include "file.h"
+
 #include "output.h"
 
 #include <cjson/cJSON.h>
@@ -241,27 +243,14 @@ bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t siz
         if (errno == ENOENT) return true; /* a new notebook: written on the way out */
         return fail(message, size, name, "%s", strerror(errno));
     }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    bool ok = true;
-    for (;;) {
-        if (len == cap) {
-            cap = cap ? 2 * cap : 4096;
-            char *grown = cap <= NOTEBOOK_MAX_BYTES ? realloc(text, cap) : NULL;
-            if (!grown) {
-                ok = fail(message, size, name, "larger than %u MiB", NOTEBOOK_MAX_BYTES >> 20);
-                break;
-            }
-            text = grown;
-        }
-        errno = 0;
-        size_t n = fread(text + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    if (ok && ferror(f)) /* a directory, say: EISDIR */
-        ok = fail(message, size, name, "cannot read it (%s)", errno ? strerror(errno) : "error");
+    char *text;
+    size_t len;
+    AppFileRead r = app_file_read(f, NOTEBOOK_MAX_BYTES, &text, &len);
+    bool ok = r == APP_FILE_OK;
+    if (r == APP_FILE_TOO_LARGE)
+        fail(message, size, name, "larger than %u MiB", NOTEBOOK_MAX_BYTES >> 20);
+    else if (r == APP_FILE_ERROR) /* a directory, say: EISDIR */
+        fail(message, size, name, "cannot read it (%s)", errno ? strerror(errno) : "error");
     fclose(f);
     ok = ok && app_notebook_parse(text, len, name, ink, message, size);
     free(text);

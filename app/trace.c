@@ -1,5 +1,7 @@
 #include "trace.h"
 
+#include "file.h"
+
 #include "output.h"
 
 #include <errno.h>
@@ -164,31 +166,14 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
         snprintf(message, size, "--replay %s: %s", path, strerror(errno));
         return false;
     }
-    /* read whole (a trace is small; one parser serves files and the fuzzer alike) */
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    bool ok = true;
-    for (;;) {
-        if (len == cap) {
-            cap = cap ? 2 * cap : 4096;
-            char *grown = cap <= TRACE_MAX_BYTES ? realloc(text, cap) : NULL;
-            if (!grown) {
-                snprintf(message, size, "--replay %s: larger than %u MiB", path,
-                         TRACE_MAX_BYTES >> 20);
-                ok = false;
-                break;
-            }
-            text = grown;
-        }
-        size_t n = fread(text + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    if (ok && ferror(f)) {
+    char *text;
+    size_t len;
+    AppFileRead r = app_file_read(f, TRACE_MAX_BYTES, &text, &len);
+    bool ok = r == APP_FILE_OK;
+    if (r == APP_FILE_TOO_LARGE)
+        snprintf(message, size, "--replay %s: larger than %u MiB", path, TRACE_MAX_BYTES >> 20);
+    else if (r == APP_FILE_ERROR)
         snprintf(message, size, "--replay %s: read error", path);
-        ok = false;
-    }
     fclose(f);
     ok = ok && app_trace_parse(text, len, path, out, message, size);
     free(text);
