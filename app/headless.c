@@ -20,10 +20,12 @@ bool app_headless_create(const GpuContext *ctx, uint32_t width, uint32_t height,
 {
     float aspect = page->grid.height / page->grid.width;
     *out = (AppHeadless){.width = width, .height = height};
-    GpuRendererDesc rdesc = {.color_format = GPU_OFFSCREEN_FORMAT, .max_samples = msaa};
+    GpuRendererDesc rdesc = {.color_format = GPU_OFFSCREEN_FORMAT,
+                             .max_samples = msaa,
+                             .shadow_size = gpu_renderer_shadow_size(width, height)};
     if (app_content_renderer_create(ctx, &rdesc, APP_BOOK_LEAVES, aspect, &out->renderer, err) &&
         (app_ink_texture_init(&out->ink, out->renderer.ink.layers, out->renderer.ink.width,
-                             out->renderer.ink.height) ||
+                              out->renderer.ink.height) ||
          gpu_error_set(err, "out of memory for the ink's coverage")) &&
         gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &out->renderer, &out->target, err) &&
         gpu_frames_create(ctx, out->frames, err))

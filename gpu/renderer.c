@@ -44,7 +44,8 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         .samples = out->samples,
         .label = "render",
     };
-    if (!gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err)) return false;
+    if (!gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err))
+        return false;
     GpuPipelineDesc shadow = {
         .vert = shadow_vert_spv,
         .vert_size = sizeof shadow_vert_spv,
@@ -78,19 +79,29 @@ static bool shadow_format(const GpuContext *ctx, VkFormat *format, bool *linear,
     return gpu_error_set(err, "the device can sample no depth format (needed for the shadow map)");
 }
 
-static bool shadow_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
+uint32_t gpu_renderer_shadow_size(uint32_t width, uint32_t height)
+{
+    uint32_t side = width > height ? width : height, size = GPU_SHADOW_MAP_MIN_SIZE;
+    while (size < side && size < GPU_SHADOW_MAP_SIZE)
+        size *= 2;
+    return size;
+}
+
+static bool shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, GpuError *err)
 {
     VkFormat format = VK_FORMAT_UNDEFINED;
     bool linear = false;
-    if (!shadow_format(ctx, &format, &linear, err)) return false;
+    if (!shadow_format(ctx, &format, &linear, err))
+        return false;
     GpuImageDesc map = {
-        .extent = {GPU_SHADOW_MAP_SIZE, GPU_SHADOW_MAP_SIZE},
+        .extent = {size, size},
         .format = format,
         .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
         .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
         .label = "shadow map",
     };
-    if (!gpu_image_create(ctx, &map, &out->shadow_map, err)) return false;
+    if (!gpu_image_create(ctx, &map, &out->shadow_map, err))
+        return false;
     /* Outside the map is outside the book: lit (border depth 1, the far plane). */
     VkSamplerCreateInfo compare = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
@@ -208,7 +219,8 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
                        : VK_SAMPLE_COUNT_1_BIT;
     GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
-        gpu_ink_create(ctx, &ink, &out->ink, err) && shadow_create(ctx, out, err) &&
+        gpu_ink_create(ctx, &ink, &out->ink, err) &&
+        shadow_create(ctx, desc->shadow_size ? desc->shadow_size : GPU_SHADOW_MAP_SIZE, out, err) &&
         descriptors_create(ctx, out, err) && renderer_create(ctx, out, err) &&
         quad_create(ctx, out, err))
         return true;
@@ -218,7 +230,8 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
 
 void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
-    if (renderer->shadow_pipeline) vkDestroyPipeline(ctx->device, renderer->shadow_pipeline, NULL);
+    if (renderer->shadow_pipeline)
+        vkDestroyPipeline(ctx->device, renderer->shadow_pipeline, NULL);
     if (renderer->shadow_layout)
         vkDestroyPipelineLayout(ctx->device, renderer->shadow_layout, NULL);
     if (renderer->pipeline)
@@ -229,9 +242,12 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     gpu_buffer_destroy(ctx, &renderer->quad_vertices);
     if (renderer->pool) /* frees the set with it */
         vkDestroyDescriptorPool(ctx->device, renderer->pool, NULL);
-    if (renderer->set_layout) vkDestroyDescriptorSetLayout(ctx->device, renderer->set_layout, NULL);
-    if (renderer->shadow_depth) vkDestroySampler(ctx->device, renderer->shadow_depth, NULL);
-    if (renderer->shadow_compare) vkDestroySampler(ctx->device, renderer->shadow_compare, NULL);
+    if (renderer->set_layout)
+        vkDestroyDescriptorSetLayout(ctx->device, renderer->set_layout, NULL);
+    if (renderer->shadow_depth)
+        vkDestroySampler(ctx->device, renderer->shadow_depth, NULL);
+    if (renderer->shadow_compare)
+        vkDestroySampler(ctx->device, renderer->shadow_compare, NULL);
     gpu_image_destroy(ctx, &renderer->shadow_map);
     gpu_ink_destroy(ctx, &renderer->ink);
     gpu_texture_destroy(ctx, &renderer->content);
@@ -280,7 +296,8 @@ static void record_shadow(const GpuContext *ctx, VkCommandBuffer cmd, const GpuR
                        renderer->shadow_map.extent, NULL, 0);
     for (uint32_t i = 0; i < count; i++) {
         const GpuDraw *d = &draws[i];
-        if (!d->casts_shadow) continue;
+        if (!d->casts_shadow)
+            continue;
         vkCmdPushConstants(cmd, renderer->shadow_layout,
                            VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                            sizeof d->push, &d->push);

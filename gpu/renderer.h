@@ -11,9 +11,11 @@
 #include "page.h"
 #include "texture.h"
 
-/* Texels on a side of the shadow map: the spread's ~2.2 page widths at ~0.002 a texel, about a
- * leaf's thickness; the penumbra filter makes it soft, not the resolution. */
+/* Texels on a side of the shadow map at most: the spread's ~2.2 page widths at ~0.002 a texel,
+ * about a leaf's thickness; the penumbra filter makes it soft, not the resolution. */
 #define GPU_SHADOW_MAP_SIZE 1024
+/* ...and at least: under this the sharp edge at the fold turns to steps. */
+#define GPU_SHADOW_MAP_MIN_SIZE 256
 
 typedef struct GpuRenderer {
     VkPipeline pipeline;
@@ -40,6 +42,7 @@ typedef struct GpuRendererDesc {
     uint32_t max_samples;   /* MSAA samples at most: 1 or 4; 0 means 4 (where the device can) */
     uint32_t ink_width;     /* texels of an ink layer (0: no ink), one per content layer */
     uint32_t ink_height;
+    uint32_t shadow_size; /* texels on a side of the shadow map; 0: GPU_SHADOW_MAP_SIZE */
 } GpuRendererDesc;
 
 /* One page drawn: AoS vertices (PC_VERTEX_FLOATS floats each), uint32 indices, push constants. */
@@ -56,12 +59,17 @@ typedef struct GpuDraw {
 typedef struct GpuRenderTarget {
     VkImage color, depth;
     VkImageView color_view, depth_view;
-    VkImage msaa;           /* the multisampled colour drawn into and resolved to `color`; */
-    VkImageView msaa_view;  /* null without MSAA */
+    VkImage msaa;          /* the multisampled colour drawn into and resolved to `color`; */
+    VkImageView msaa_view; /* null without MSAA */
     VkExtent2D extent;
     VkPipelineStageFlags2 color_src_stage;
     VkAccessFlags2 color_src_access;
 } GpuRenderTarget;
+
+/* The shadow map for a fixed width x height target: about a texel a pixel where the book fills
+ * the view, so a small target (the soak's, the tests') does not pay for a map it cannot show. A
+ * power of two from GPU_SHADOW_MAP_MIN_SIZE to GPU_SHADOW_MAP_SIZE. */
+uint32_t gpu_renderer_shadow_size(uint32_t width, uint32_t height);
 
 bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, GpuRenderer *out,
                          GpuError *err);

@@ -50,6 +50,7 @@ const float GUTTER_WIDTH = 0.06;  // e-folding distance, in page widths
 // the raised curl it is soft.
 const float LIGHT_SPREAD = 0.09;
 const float SHADOW_BIAS = 0.0015; // world units along the light: a little under the leaf's step
+const float SHADOW_SEARCH = 24.0 / 1024.0; // the blocker search's radius, in map coordinates
 const float SHADOW_DARKNESS = 0.75; // the share of direct light a full shadow takes away
 const vec2 DISC[12] = vec2[](vec2(-0.326, -0.406), vec2(-0.840, -0.074), vec2(-0.696, 0.457),
                              vec2(-0.203, 0.621), vec2(0.962, -0.195), vec2(0.473, -0.480),
@@ -63,8 +64,9 @@ float shadow_lit(vec3 world)
     vec2 uv = ls.xy * 0.5 + 0.5;
     float depth = ls.z - SHADOW_BIAS / (2.0 * half_size);
     float texel = 1.0 / float(textureSize(shadow_depths, 0).x);
-    // Blocker search over a fixed disc (a leaf up to a page width above).
-    float search = 24.0 * texel, blockers = 0.0, blocker_depth = 0.0;
+    // Blocker search over a fixed disc (a leaf up to a page width above), in the map's
+    // coordinates, so that a smaller map (a small target's) gives the same shadow, only coarser.
+    float search = SHADOW_SEARCH, blockers = 0.0, blocker_depth = 0.0;
     for (int i = 0; i < 12; i++) {
         float d = texture(shadow_depths, uv + search * DISC[i]).r;
         if (d < depth) {
