@@ -11,36 +11,76 @@ GpuNormalsPath app_page_normals_path(GpuNormalsPath asked, bool cpu_deform)
     return cpu_deform ? GPU_NORMALS_FUSED : GPU_NORMALS_FUSED_DEFORM;
 }
 
-bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out, GpuError *err)
+/* The page's grid for the size in `page->desc`, CPU and GPU side. */
+static bool grid_create(const GpuContext *ctx, AppPage *page, GpuError *err)
 {
-    memset(out, 0, sizeof *out);
-    out->cpu_deform = desc->cpu_deform;
-    out->path = app_page_normals_path(desc->normals, desc->cpu_deform);
+    const AppPageDesc *desc = &page->desc;
     if (!gpu_page_fits(ctx, desc->nx, desc->ny, err))
         return false;
-    if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny}, &out->grid))
+    if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny}, &page->grid))
         return gpu_error_set(err, "out of memory for a %ux%u page grid", desc->nx, desc->ny);
     GpuPageDesc gdesc = {
         .nx = desc->nx,
         .ny = desc->ny,
-        .indices = out->grid.indices,
-        .width = out->grid.width,
-        .height = out->grid.height,
+        .indices = page->grid.indices,
+        .width = page->grid.width,
+        .height = page->grid.height,
         .readback = desc->readback,
         .upload = desc->cpu_deform,
-        .pack = out->path == GPU_NORMALS_TWO_PASS ? desc->pack : GPU_PACK_GPU,
+        .pack = page->path == GPU_NORMALS_TWO_PASS ? desc->pack : GPU_PACK_GPU,
         .staging = desc->staging,
     };
-    bool staging_pack = gdesc.pack == GPU_PACK_STAGING;
-    if (gpu_page_create(ctx, &gdesc, &out->gpu, err) &&
-        (desc->cpu_deform || gpu_deform_create(ctx, &out->gpu, &out->deform, err)) &&
-        gpu_normals_create(ctx, &out->gpu, &out->normals, err) &&
+    return gpu_page_create(ctx, &gdesc, &page->gpu, err);
+}
+
+static void grid_destroy(const GpuContext *ctx, AppPage *page)
+{
+    gpu_page_destroy(ctx, &page->gpu);
+    mesh_grid_destroy(&page->grid);
+}
+
+static void kernels_bind(const GpuContext *ctx, const AppPage *page)
+{
+    if (!page->cpu_deform)
+        gpu_deform_bind(ctx, &page->deform, &page->gpu);
+    gpu_normals_bind(ctx, &page->normals, &page->gpu);
+    gpu_fused_bind(ctx, &page->fused, &page->gpu);
+}
+
+bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out, GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    out->desc = *desc;
+    out->cpu_deform = desc->cpu_deform;
+    out->path = app_page_normals_path(desc->normals, desc->cpu_deform);
+    if (!grid_create(ctx, out, err)) {
+        app_page_destroy(ctx, out);
+        return false;
+    }
+    bool staging_pack = out->gpu.pack == GPU_PACK_STAGING;
+    if ((desc->cpu_deform || gpu_deform_create(ctx, &out->deform, err)) &&
+        gpu_normals_create(ctx, out->gpu.pack, &out->normals, err) &&
         (!staging_pack ||
          (gpu_pack_create(ctx, &out->pack, err) && gpu_timer_create(ctx, &out->pack_timer, err))) &&
-        gpu_fused_create(ctx, &out->gpu, &out->fused, err))
+        gpu_fused_create(ctx, &out->fused, err)) {
+        kernels_bind(ctx, out);
         return true;
+    }
     app_page_destroy(ctx, out);
     return false;
+}
+
+bool app_page_regrid(const GpuContext *ctx, AppPage *page, uint32_t nx, uint32_t ny, GpuError *err)
+{
+    /* The old grid goes first: the new one's allocations can reuse its memory, and a grid near
+     * the device's limits never needs two of itself at once. */
+    grid_destroy(ctx, page);
+    page->desc.nx = nx;
+    page->desc.ny = ny;
+    if (!grid_create(ctx, page, err))
+        return false;
+    kernels_bind(ctx, page);
+    return true;
 }
 
 void app_page_destroy(const GpuContext *ctx, AppPage *page)
@@ -50,8 +90,7 @@ void app_page_destroy(const GpuContext *ctx, AppPage *page)
     gpu_pack_destroy(ctx, &page->pack);
     gpu_normals_destroy(ctx, &page->normals);
     gpu_deform_destroy(ctx, &page->deform);
-    gpu_page_destroy(ctx, &page->gpu);
-    mesh_grid_destroy(&page->grid);
+    grid_destroy(ctx, page);
 }
 
 static double now_ms(void)

@@ -1,5 +1,6 @@
 /* Where mesh/ meets gpu/: one page mesh, CPU side (the rest grid) and GPU side (resident buffers
- * and the kernels bound to them), created together for one grid size. Stage deform lives here:
+ * and the kernels bound to them). A new grid size replaces the grid and its buffers and binds the
+ * same kernels to them: no shader is compiled again. Stage deform lives here:
  * the curl model of mesh/ evaluated straight into the GPU staging planes. */
 #ifndef PAGECURL_APP_PAGE_H
 #define PAGECURL_APP_PAGE_H
@@ -22,6 +23,7 @@ typedef struct AppPageDesc {
 GpuNormalsPath app_page_normals_path(GpuNormalsPath asked, bool cpu_deform);
 
 typedef struct AppPage {
+    AppPageDesc desc; /* as created, with the current grid size */
     PageGrid grid;
     GpuPage gpu;
     GpuDeform deform; /* empty with cpu_deform */
@@ -34,9 +36,11 @@ typedef struct AppPage {
     CurlParams pose; /* this frame's, for the GPU deform */
 } AppPage;
 
-bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out,
-                     GpuError *err);
+bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out, GpuError *err);
 void app_page_destroy(const GpuContext *ctx, AppPage *page);
+/* Replaces the grid with an nx x ny one, everything else as created. No frame using the page may
+ * be in flight. On failure the page has no grid: destroy it. */
+bool app_page_regrid(const GpuContext *ctx, AppPage *page, uint32_t nx, uint32_t ny, GpuError *err);
 
 /* CPU milliseconds of the frame's host-side stages. */
 typedef struct AppPageTimes {

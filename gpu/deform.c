@@ -6,7 +6,7 @@ static const uint32_t deform_spv[] =
 #include "deform.comp.inc"
     ;
 
-bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, GpuDeform *out, GpuError *err)
+bool gpu_deform_create(const GpuContext *ctx, GpuDeform *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
     GpuKernelDesc desc = {
@@ -18,10 +18,13 @@ bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, GpuDeform *ou
         .workgroup_size = PC_WG_DEFORM,
         .label = "deform",
     };
-    if (!gpu_kernel_create(ctx, &desc, &out->kernel, err))
-        return false;
-    gpu_kernel_bind(ctx, &out->kernel, (const GpuBuffer *[]){&page->positions, &page->curl_tables});
-    return true;
+    return gpu_kernel_create(ctx, &desc, &out->kernel, err);
+}
+
+void gpu_deform_bind(const GpuContext *ctx, const GpuDeform *deform, const GpuPage *page)
+{
+    gpu_kernel_bind(ctx, &deform->kernel,
+                    (const GpuBuffer *[]){&page->positions, &page->curl_tables});
 }
 
 void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform)

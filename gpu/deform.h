@@ -1,6 +1,7 @@
 /* Stage deform on the GPU: deform.comp evaluates the curl of mesh/curl.c for every vertex and
  * writes the resident SoA positions, so per frame only the pose (push constants) crosses to the
- * GPU. Owns the deform kernel, bound once to a page's position buffer. */
+ * GPU. Owns the deform kernel, bound to one page's buffers at a time: a page of another grid is
+ * bound, not compiled again. */
 #ifndef PAGECURL_GPU_DEFORM_H
 #define PAGECURL_GPU_DEFORM_H
 
@@ -11,8 +12,9 @@ typedef struct GpuDeform {
     GpuKernel kernel;
 } GpuDeform;
 
-bool gpu_deform_create(const GpuContext *ctx, const GpuPage *page, GpuDeform *out,
-                       GpuError *err);
+bool gpu_deform_create(const GpuContext *ctx, GpuDeform *out, GpuError *err);
+/* Points the kernel at `page` (no frame using the kernel may be in flight). */
+void gpu_deform_bind(const GpuContext *ctx, const GpuDeform *deform, const GpuPage *page);
 void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform);
 
 /* Records the deform for `pose`, after the previous frame's users of the positions. The pose's

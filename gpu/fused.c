@@ -9,7 +9,7 @@ static const uint32_t fused_deform_spv[] =
 #include "fused_deform.comp.inc"
     ;
 
-bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, GpuFused *out, GpuError *err)
+bool gpu_fused_create(const GpuContext *ctx, GpuFused *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
     GpuKernelDesc fused = {
@@ -31,10 +31,14 @@ bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, GpuFused *out,
         gpu_fused_destroy(ctx, out);
         return false;
     }
-    gpu_kernel_bind(ctx, &out->fused, (const GpuBuffer *[]){&page->vertices, &page->positions});
-    gpu_kernel_bind(ctx, &out->fused_deform,
-                    (const GpuBuffer *[]){&page->vertices, &page->curl_tables});
     return true;
+}
+
+void gpu_fused_bind(const GpuContext *ctx, const GpuFused *fused, const GpuPage *page)
+{
+    gpu_kernel_bind(ctx, &fused->fused, (const GpuBuffer *[]){&page->vertices, &page->positions});
+    gpu_kernel_bind(ctx, &fused->fused_deform,
+                    (const GpuBuffer *[]){&page->vertices, &page->curl_tables});
 }
 
 void gpu_fused_destroy(const GpuContext *ctx, GpuFused *fused)

@@ -1,7 +1,7 @@
 /* The fused kernels (beyond the seed, its own future work): one dispatch per frame computes
  * every vertex normal from a shared-memory tile of positions and writes the AoS vertex directly.
  * `fused` loads the tile from the resident SoA positions; `fused_deform` evaluates the curl for the
- * tile itself and touches no position buffer. Owns both kernels, bound once to a page. */
+ * tile itself and touches no position buffer. Owns both kernels, bound to one page at a time. */
 #ifndef PAGECURL_GPU_FUSED_H
 #define PAGECURL_GPU_FUSED_H
 
@@ -12,7 +12,9 @@ typedef struct GpuFused {
     GpuKernel fused, fused_deform;
 } GpuFused;
 
-bool gpu_fused_create(const GpuContext *ctx, const GpuPage *page, GpuFused *out, GpuError *err);
+bool gpu_fused_create(const GpuContext *ctx, GpuFused *out, GpuError *err);
+/* Points both kernels at `page` (no frame using them may be in flight). */
+void gpu_fused_bind(const GpuContext *ctx, const GpuFused *fused, const GpuPage *page);
 void gpu_fused_destroy(const GpuContext *ctx, GpuFused *fused);
 
 /* Stage fused: positions must be written (and barriered) before. */

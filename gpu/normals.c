@@ -12,10 +12,11 @@ static const uint32_t vertex_normals_pack_spv[] =
 #include "vertex_normals_pack.comp.inc"
     ;
 
-bool gpu_normals_create(const GpuContext *ctx, const GpuPage *page, GpuNormals *out, GpuError *err)
+bool gpu_normals_create(const GpuContext *ctx, GpuPackPath pack, GpuNormals *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    bool soa = page->pack == GPU_PACK_STAGING;
+    out->pack = pack;
+    bool soa = pack == GPU_PACK_STAGING;
     GpuKernelDesc tri = {
         .spirv = tri_normals_spv,
         .spirv_size = sizeof tri_normals_spv,
@@ -37,18 +38,22 @@ bool gpu_normals_create(const GpuContext *ctx, const GpuPage *page, GpuNormals *
         gpu_normals_destroy(ctx, out);
         return false;
     }
+    return true;
+}
+
+void gpu_normals_bind(const GpuContext *ctx, const GpuNormals *normals, const GpuPage *page)
+{
     gpu_kernel_bind(
-        ctx, &out->tri,
+        ctx, &normals->tri,
         (const GpuBuffer *[]){&page->positions, &page->cell_normals_a, &page->cell_normals_b});
-    if (soa)
-        gpu_kernel_bind(ctx, &out->vertex,
+    if (normals->pack == GPU_PACK_STAGING)
+        gpu_kernel_bind(ctx, &normals->vertex,
                         (const GpuBuffer *[]){&page->cell_normals_a, &page->cell_normals_b,
                                               &page->vertex_normals});
     else
-        gpu_kernel_bind(ctx, &out->vertex,
+        gpu_kernel_bind(ctx, &normals->vertex,
                         (const GpuBuffer *[]){&page->cell_normals_a, &page->cell_normals_b,
                                               &page->positions, &page->vertices});
-    return true;
 }
 
 void gpu_normals_destroy(const GpuContext *ctx, GpuNormals *normals)

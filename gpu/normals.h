@@ -1,8 +1,8 @@
 /* The seed's two normal passes: tri_normals (one thread per grid cell, the unit normals of its two
  * triangles) and vertex_normals (one thread per vertex, a gather of <= 6 incident triangles, no
  * atomics). vertex_normals writes the AoS vertex itself (--pack gpu: the pack folded into the
- * pass), or SoA normals for the seed's staging pack. Owns the kernels, bound once to a page's
- * resident buffers. */
+ * pass), or SoA normals for the seed's staging pack. Owns the kernels, bound to one page's resident
+ * buffers at a time. */
 #ifndef PAGECURL_GPU_NORMALS_H
 #define PAGECURL_GPU_NORMALS_H
 
@@ -11,12 +11,15 @@
 #include "timer.h"
 
 typedef struct GpuNormals {
+    GpuPackPath pack;
     GpuKernel tri;
     GpuKernel vertex; /* vertex_normals_pack.comp, or vertex_normals.comp for the staging pack */
 } GpuNormals;
 
-bool gpu_normals_create(const GpuContext *ctx, const GpuPage *page, GpuNormals *out,
-                        GpuError *err);
+/* The kernels for pages packed the `pack` way. */
+bool gpu_normals_create(const GpuContext *ctx, GpuPackPath pack, GpuNormals *out, GpuError *err);
+/* Points both kernels at `page`, packed the kernels' way (no frame using them may be in flight). */
+void gpu_normals_bind(const GpuContext *ctx, const GpuNormals *normals, const GpuPage *page);
 void gpu_normals_destroy(const GpuContext *ctx, GpuNormals *normals);
 
 /* Records both passes; positions must be written (and barriered) before. With a timer, each

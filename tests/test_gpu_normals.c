@@ -271,23 +271,75 @@ static void check_combinations(CheckState *s, const GpuContext *ctx, uint32_t nx
            compared, in_place_runs);
 }
 
-/* 150 frames per grid with GPU_FRAMES_IN_FLIGHT overlapping (no wait on the frame just
- * submitted), poses changing every frame, rendered offscreen, then a grid change and 150 more:
- * the validation layer (synchronization included) must stay silent, and the last frame must still
- * be right. */
-static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
-{
-    GpuError err = {0};
+/* What check_frames_in_flight draws with. */
+typedef struct InFlight {
     GpuRenderer renderer;
     GpuOffscreen target;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
+} InFlight;
+
+/* `count` frames of `page` with GPU_FRAMES_IN_FLIGHT overlapping (no wait on the frame just
+ * submitted), the pose changing every frame, rendered offscreen; the last frame's vertices are
+ * read back and checked against mesh/. False when Vulkan failed (reported). */
+static bool frames_play(CheckState *s, const GpuContext *ctx, InFlight *in, AppPage *page,
+                        uint32_t count)
+{
+    GpuError err = {0};
+    GpuRenderTarget rt = gpu_offscreen_target(&in->target);
+    AppBookDraws draws;
+    app_book_draws(&APP_SPREAD_FIRST_TURN, page, &in->renderer, 160, 120, &draws);
+    CurlParams pose = {0};
+    bool ok = true;
+    for (uint32_t f = 0; ok && f < count; f++) {
+        GpuFrame *frame = &in->frames[f % GPU_FRAMES_IN_FLIGHT];
+        AppTurn turn = app_input_scripted(f % 60, 60, (float)(f % 5) / 4.0f);
+        pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height);
+        ok = gpu_frame_begin(ctx, frame, &err) &&
+             app_page_prepare(ctx, page, &pose, in->frames, frame->slot, NULL, &err);
+        if (!ok)
+            break;
+        GpuFrameWork work = app_page_work(page);
+        work.readback_vertices = f + 1 == count;
+        work.renderer = &in->renderer;
+        work.target = &rt;
+        work.draws = draws.draws;
+        work.draw_count = draws.count;
+        gpu_frame_record(ctx, frame, &work);
+        if (f + 1 == count)
+            gpu_offscreen_record_readback(ctx, frame->cmd, &in->target);
+        ok = gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, &err);
+    }
+    ok = ok && gpu_frames_wait(ctx, in->frames, &err);
+    CHECK(s, ok, "frames in flight, grid %ux%u: %s", page->grid.nx, page->grid.ny, err.message);
+    if (!ok)
+        return false;
+    size_t n = page->grid.vertex_count;
+    float *x = malloc(3 * n * sizeof *x);
+    if (x) {
+        mesh_curl_apply(&pose, page->grid.rest_x, page->grid.rest_y, n, x, x + n, x + 2 * n);
+        gpu_buffer_invalidate(ctx, &page->gpu.readback);
+        char what[64];
+        snprintf(what, sizeof what, "frames in flight, last frame of %ux%u", page->grid.nx,
+                 page->grid.ny);
+        compare(s, page, page->gpu.readback.mapped, x, x + n, x + 2 * n, page->cpu_deform, what);
+        free(x);
+    }
+    return true;
+}
+
+/* 150 frames per page, then the same page given another grid (app_page_regrid: new buffers, the
+ * same kernels bound to them) and 150 more, and so on for three kinds of page: the validation
+ * layer (synchronization included) must stay silent, and each run's last frame must be right. */
+static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
+{
+    GpuError err = {0};
+    InFlight in;
     bool ok =
         app_content_renderer_create(ctx, &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT},
-                                    2, MESH_PAGE_HEIGHT / MESH_PAGE_WIDTH, &renderer, &err) &&
-        gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, &renderer, &target, &err) &&
-        gpu_frames_create(ctx, frames, &err);
+                                    2, MESH_PAGE_HEIGHT / MESH_PAGE_WIDTH, &in.renderer, &err) &&
+        gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, &in.renderer, &in.target, &err) &&
+        gpu_frames_create(ctx, in.frames, &err);
     CHECK(s, ok, "frames in flight: %s", err.message);
-    GpuRenderTarget rt = gpu_offscreen_target(&target);
     const AppPageDesc pages[] = {
         {.nx = 33, .ny = 47, .readback = true, .cpu_deform = true, .normals = GPU_NORMALS_TWO_PASS},
         {.nx = 64, .ny = 90, .readback = true, .normals = GPU_NORMALS_FUSED_DEFORM},
@@ -298,59 +350,26 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
          .normals = GPU_NORMALS_TWO_PASS,
          .pack = GPU_PACK_STAGING,
          .staging = GPU_STAGING_ALWAYS},
+        {.nx = 29, .ny = 61, .readback = true, .normals = GPU_NORMALS_TWO_PASS},
     };
     for (size_t p = 0; ok && p < sizeof pages / sizeof pages[0]; p++) {
         AppPage page;
-        if (!app_page_create(ctx, &pages[p], &page, &err)) {
-            CHECK(s, false, "page: %s", err.message);
+        ok = app_page_create(ctx, &pages[p], &page, &err);
+        CHECK(s, ok, "page: %s", err.message);
+        if (!ok)
             break;
-        }
-        AppBookDraws draws;
-        app_book_draws(&APP_SPREAD_FIRST_TURN, &page, &renderer, 160, 120, &draws);
-        const uint32_t count = 150;
-        CurlParams pose = {0};
-        for (uint32_t f = 0; ok && f < count; f++) {
-            GpuFrame *frame = &frames[f % GPU_FRAMES_IN_FLIGHT];
-            AppTurn turn = app_input_scripted(f % 60, 60, (float)(f % 5) / 4.0f);
-            pose = mesh_curl_pose(turn.t, turn.g, page.grid.width, page.grid.height);
-            ok = gpu_frame_begin(ctx, frame, &err);
-            if (!ok)
-                break;
-            ok = app_page_prepare(ctx, &page, &pose, frames, frame->slot, NULL, &err);
-            if (!ok)
-                break;
-            GpuFrameWork work = app_page_work(&page);
-            work.readback_vertices = f + 1 == count;
-            work.renderer = &renderer;
-            work.target = &rt;
-            work.draws = draws.draws;
-            work.draw_count = draws.count;
-            gpu_frame_record(ctx, frame, &work);
-            if (f + 1 == count)
-                gpu_offscreen_record_readback(ctx, frame->cmd, &target);
-            ok = gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, &err);
-        }
-        ok = ok && gpu_frames_wait(ctx, frames, &err);
-        CHECK(s, ok, "frames in flight, grid %ux%u: %s", page.grid.nx, page.grid.ny, err.message);
+        ok = frames_play(s, ctx, &in, &page, 150);
+        /* a grid of another shape: every buffer changes size */
         if (ok) {
-            size_t n = page.grid.vertex_count;
-            float *x = malloc(3 * n * sizeof *x);
-            if (x) {
-                mesh_curl_apply(&pose, page.grid.rest_x, page.grid.rest_y, n, x, x + n, x + 2 * n);
-                gpu_buffer_invalidate(ctx, &page.gpu.readback);
-                char what[64];
-                snprintf(what, sizeof what, "frames in flight, last frame of %ux%u", page.grid.nx,
-                         page.grid.ny);
-                compare(s, &page, page.gpu.readback.mapped, x, x + n, x + 2 * n,
-                        pages[p].cpu_deform, what);
-                free(x);
-            }
+            ok = app_page_regrid(ctx, &page, pages[p].ny + 3, pages[p].nx + 5, &err);
+            CHECK(s, ok, "regrid: %s", err.message);
         }
-        app_page_destroy(ctx, &page); /* the grid changes mid-run */
+        ok = ok && frames_play(s, ctx, &in, &page, 150);
+        app_page_destroy(ctx, &page); /* the page changes mid-run */
     }
-    gpu_frames_destroy(ctx, frames);
-    gpu_offscreen_destroy(ctx, &target);
-    gpu_renderer_destroy(ctx, &renderer);
+    gpu_frames_destroy(ctx, in.frames);
+    gpu_offscreen_destroy(ctx, &in.target);
+    gpu_renderer_destroy(ctx, &in.renderer);
 }
 
 int main(int argc, char **argv)

@@ -149,9 +149,8 @@ static bool page_switch(const GpuContext *ctx, AppHeadless *hl, AppPage *page, u
 {
     if (!app_headless_wait(ctx, hl, err))
         return false;
-    app_page_destroy(ctx, page);
     const uint32_t *g = GRIDS[which % GRID_COUNT];
-    return app_page_create(ctx, &(AppPageDesc){.nx = g[0], .ny = g[1]}, page, err);
+    return app_page_regrid(ctx, page, g[0], g[1], err);
 }
 
 /* Memory at one moment, taken with the page and the renderer alive and every frame done. */
