@@ -1,9 +1,10 @@
 /* Soak: many headless frames through the program's own frame path (app_headless_frame), the pose
- * changing every frame and the grid every --grid-every frames (each change destroys the page's
- * GPU objects and makes new ones), with the validation layer and synchronization validation on.
+ * changing every frame and the grid every --grid-every frames (app_page_regrid: each change
+ * destroys the page's grid and buffers and makes new ones, and binds the page's kernels to them),
+ * with the validation layer and synchronization validation on.
  * Fails when any validation message is reported, or when the process's resident memory (VmRSS)
  * grew by more than --max-growth-kib between frame --baseline (warm: every pipeline, allocator
- * arena and driver cache in use, and the page re-created once) and the last frame. Prints the
+ * arena and driver cache in use, and the grid replaced once) and the last frame. Prints the
  * figures either way, with the heap in use (mallinfo2) beside the RSS so that growth can be told
  * from fragmentation.
  *
@@ -189,10 +190,10 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
     bool ok = true;
     double start = seconds();
     for (uint32_t f = 0; f < a->frames && ok; f++) {
-        /* Warm-up ends at the baseline, and it includes one page re-creation (the same grid,
-         * halfway there): the first re-creation raises the heap's high-water mark by ~1.2 MiB
-         * once (lavapipe's compiler and device memory; the heap in use does not grow), a cost of
-         * warming up like the first frames', not growth. */
+        /* Warm-up ends at the baseline, and it includes one grid change (to the same grid,
+         * halfway there): the first change raises the heap's high-water mark once (new buffers
+         * while the old ones' memory is still held by frames' allocations around it; the heap in
+         * use does not grow), a cost of warming up like the first frames', not growth. */
         bool change = f > 0 && (f % a->grid_every == 0 || f == a->baseline / 2);
         if (change) {
             ok = page_switch(ctx, &hl, &page, f / a->grid_every, err);
