@@ -138,9 +138,8 @@ AppSpread app_book_spread(const MeshFlipView *view)
 /* base.view_proj x model; placement (sx, sy, sz) is the model's diagonal, `back_up` says the
  * model's +z side is the leaf's back. */
 static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy, float sz,
-                         bool back_up, int leaf)
+                         bool back_up)
 {
-    assert(leaf >= 0 && leaf < APP_BOOK_LEAVES);
     /* the model is a diagonal scale then a lift along z: all the shaders need of it */
     assert(model[0][1] == 0.0f && model[1][0] == 0.0f && model[3][0] == 0.0f);
     PcDrawPush push = *base;
@@ -150,7 +149,29 @@ static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy,
     memcpy(push.view_proj.m, product, sizeof push.view_proj.m);
     push.placement = (pc_vec4){{sx, sy, sz, back_up ? 1.0f : 0.0f}};
     push.model = (pc_vec4){{model[0][0], model[1][1], model[2][2], model[3][2]}};
-    push.page.v[2] = 2.0f * (float)leaf; /* its front's content layer (app/content.h) */
+    return push;
+}
+
+/* A leaf's draw: its front's content layer (app/content.h), and what it is. */
+static PcDrawPush printed(PcDrawPush push, int leaf, int kind)
+{
+    assert(leaf >= 0 && leaf < APP_BOOK_LEAVES);
+    push.page.v[2] = 2.0f * (float)leaf;
+    push.page.v[3] = (float)kind;
+    return push;
+}
+
+/* The block of `leaves` leaves under the flat page on the side sx (+1 right, -1 left): its top
+ * is that page, so it lies wholly under the turning leaf's plane and never pokes through it. */
+static PcDrawPush block(const PcDrawPush *base, float sx, int leaves, float w, float h)
+{
+    float depth = (float)(APP_BOOK_BLOCK_LEAVES + leaves) * APP_BOOK_STACK_STEP * w;
+    mat4 model = GLM_MAT4_IDENTITY_INIT;
+    glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
+    glm_scale(model, (vec3){sx * w, h, depth});
+    PcDrawPush push = placed(base, model, sx, 1.0f, 1.0f, false);
+    push.page.v[2] = (float)(APP_BOOK_BLOCK_LEAVES + leaves);
+    push.page.v[3] = (float)PC_DRAW_EDGE;
     return push;
 }
 
@@ -168,24 +189,35 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         float sx = spread->backward ? -1.0f : 1.0f;
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_scale(model, (vec3){sx, 1.0f, 1.0f});
-        PcDrawPush push =
-            placed(&base, model, sx, 1.0f, 1.0f, spread->backward, spread->turning_leaf);
+        PcDrawPush push = printed(placed(&base, model, sx, 1.0f, 1.0f, spread->backward),
+                                  spread->turning_leaf, PC_DRAW_LEAF);
         out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
     }
     if (spread->left) { /* the leaf before, turned over about the spine: its back faces up */
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){-w, h, -1.0f});
-        PcDrawPush push = placed(&base, model, -1.0f, 1.0f, -1.0f, false, spread->left_leaf);
-        push.page.v[3] = 1.0f; /* under the turning leaf: receives its shadow */
+        /* under the turning leaf: receives its shadow */
+        PcDrawPush push = printed(placed(&base, model, -1.0f, 1.0f, -1.0f, false),
+                                  spread->left_leaf, PC_DRAW_FLAT);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     if (spread->right) {
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){w, h, 1.0f});
-        PcDrawPush push = placed(&base, model, 1.0f, 1.0f, 1.0f, false, spread->right_leaf);
-        push.page.v[3] = 1.0f;
+        PcDrawPush push = printed(placed(&base, model, 1.0f, 1.0f, 1.0f, false), spread->right_leaf,
+                                  PC_DRAW_FLAT);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
+    }
+    /* The blocks last: the pages above hide most of their faces from the depth test. The left
+     * holds leaves 0 .. left_leaf, the right right_leaf .. the last. */
+    if (spread->left) {
+        PcDrawPush push = block(&base, -1.0f, spread->left_leaf + 1, w, h);
+        out->draws[out->count++] = gpu_renderer_block(renderer, &push);
+    }
+    if (spread->right) {
+        PcDrawPush push = block(&base, 1.0f, APP_BOOK_LEAVES - spread->right_leaf, w, h);
+        out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
 }

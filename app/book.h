@@ -16,8 +16,19 @@
 /* Its page sides, each with its own ink: leaf k's front is page 2k, its back 2k + 1 (0-based). */
 #define APP_BOOK_PAGES (2 * APP_BOOK_LEAVES)
 /* Flat pages lie this far (in page widths) below the turning leaf's flat part: one leaf's
- * thickness, enough for a 32-bit depth buffer to keep them apart, too little to see. */
+ * thickness (the blocks below are made of such leaves), enough for a 32-bit depth buffer to keep
+ * them apart, too little to see. */
 #define APP_BOOK_STACK_STEP 0.002f
+/* The blocks of leaves under the flat pages: each is as thick as the leaves on its side plus
+ * APP_BOOK_BLOCK_LEAVES more, every leaf APP_BOOK_STACK_STEP thick (0.3 mm on an A5 page 148 mm
+ * wide: heavy sketchbook paper), so the left block grows and the right one shrinks by a leaf per
+ * turn. The extra leaves stand for the rest of a thick sketchbook (the 8 leaves that turn are a
+ * few of its ~140): 8 leaves alone, 0.016 page widths, would be under a pixel at 640x480, since
+ * the camera looks down at the book's tail face only ~7 degrees from edge-on (37 pixels a page
+ * width of depth there). 64 more make the right block 0.14 page widths (21 mm) deep: ~5 pixels,
+ * as a book of that size shows. A side with no flat page (the first spread's left, the inside
+ * of the cover) has no block. */
+#define APP_BOOK_BLOCK_LEAVES 64
 /* Replays step the simulation at this fixed rate, so a trace always gives the same frames. */
 #define APP_REPLAY_HZ 60.0
 /* After a trace's last event, a replay runs on this long for the page to settle. */
@@ -73,7 +84,7 @@ typedef struct AppSpread {
 /* The spread the flip state shows. */
 AppSpread app_book_spread(const MeshFlipView *view);
 
-#define APP_BOOK_MAX_DRAWS 3
+#define APP_BOOK_MAX_DRAWS 5 /* the turning leaf, two flat pages, two blocks */
 
 typedef struct AppBookDraws {
     GpuDraw draws[APP_BOOK_MAX_DRAWS];

@@ -146,6 +146,43 @@ static bool quad_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
     return true;
 }
 
+/* The block of leaves under a flat page: its fore-edge (x = 1), head (y = 1) and tail (y = 0),
+ * each face with its own outward normal, from the top (z = 0) down to z = -1. No top: the flat
+ * page is its top. No bottom: the camera is always above the book. No spine face: the binding
+ * joins the two blocks there, and the left and right blocks' spine faces would lie in one plane
+ * and fight. 6 triangles; host-visible like the quad. */
+static bool block_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
+{
+    static const float vertices[12][PC_VERTEX_FLOATS] = {
+        /* tail: normal -y, u along x */
+        {0, 0, 0, 0, -1, 0, 0, 0},
+        {1, 0, 0, 0, -1, 0, 1, 0},
+        {1, 0, -1, 0, -1, 0, 1, 1},
+        {0, 0, -1, 0, -1, 0, 0, 1},
+        /* fore-edge: normal +x, u along y */
+        {1, 0, 0, 1, 0, 0, 0, 0},
+        {1, 1, 0, 1, 0, 0, 1, 0},
+        {1, 1, -1, 1, 0, 0, 1, 1},
+        {1, 0, -1, 1, 0, 0, 0, 1},
+        /* head: normal +y, u along x */
+        {0, 1, 0, 0, 1, 0, 0, 0},
+        {1, 1, 0, 0, 1, 0, 1, 0},
+        {1, 1, -1, 0, 1, 0, 1, 1},
+        {0, 1, -1, 0, 1, 0, 0, 1},
+    };
+    static const uint32_t indices[18] = {0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7, 8, 9, 10, 8, 10, 11};
+    GpuBufferDesc v = {sizeof vertices, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
+                       "stack edge vertices"};
+    GpuBufferDesc i = {sizeof indices, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
+                       "stack edge indices"};
+    if (!gpu_buffer_create(ctx, &v, &out->block_vertices, err) ||
+        !gpu_buffer_create(ctx, &i, &out->block_indices, err))
+        return false;
+    memcpy(out->block_vertices.mapped, vertices, sizeof vertices);
+    memcpy(out->block_indices.mapped, indices, sizeof indices);
+    return true;
+}
+
 /* Set 0: the page content (binding 0), the shadow map through its comparison sampler (1) and as
  * raw depths (2), the ink (3), all sampled by the fragment shader. Written once: the images stay
  * the same while the renderer lives (the shadow map's and the ink's contents change, their
@@ -222,7 +259,7 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
         gpu_ink_create(ctx, &ink, &out->ink, err) &&
         shadow_create(ctx, desc->shadow_size ? desc->shadow_size : GPU_SHADOW_MAP_SIZE, out, err) &&
         descriptors_create(ctx, out, err) && renderer_create(ctx, out, err) &&
-        quad_create(ctx, out, err))
+        quad_create(ctx, out, err) && block_create(ctx, out, err))
         return true;
     gpu_renderer_destroy(ctx, out);
     return false;
@@ -238,6 +275,8 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
         vkDestroyPipeline(ctx->device, renderer->pipeline, NULL);
     if (renderer->layout)
         vkDestroyPipelineLayout(ctx->device, renderer->layout, NULL);
+    gpu_buffer_destroy(ctx, &renderer->block_indices);
+    gpu_buffer_destroy(ctx, &renderer->block_vertices);
     gpu_buffer_destroy(ctx, &renderer->quad_indices);
     gpu_buffer_destroy(ctx, &renderer->quad_vertices);
     if (renderer->pool) /* frees the set with it */
@@ -257,6 +296,12 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push)
 {
     return (GpuDraw){renderer->quad_vertices.buffer, renderer->quad_indices.buffer, 6, *push,
+                     false};
+}
+
+GpuDraw gpu_renderer_block(const GpuRenderer *renderer, const PcDrawPush *push)
+{
+    return (GpuDraw){renderer->block_vertices.buffer, renderer->block_indices.buffer, 18, *push,
                      false};
 }
 

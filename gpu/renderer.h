@@ -1,8 +1,9 @@
-/* Stage render: draws pages (the turning leaf's AoS vertex buffer, lit by its GPU normals, and the
- * flat pages of the spread) into a colour target with a depth buffer (dynamic rendering), each
- * side printed from the page-content texture with its ink over it. Owns the graphics pipeline,
- * its layout, descriptor set and pool, the content and ink textures and the flat page quad; the
- * targets belong to the offscreen or swapchain module that made them. The same code serves both. */
+/* Stage render: draws pages (the turning leaf's AoS vertex buffer, lit by its GPU normals, the
+ * flat pages of the spread and the edges of the blocks of leaves under them) into a colour target
+ * with a depth buffer (dynamic rendering), each side printed from the page-content texture with
+ * its ink over it. Owns the graphics pipeline, its layout, descriptor set and pool, the content
+ * and ink textures, the flat page quad and the block; the targets belong to the offscreen or
+ * swapchain module that made them. The same code serves both. */
 #ifndef PAGECURL_GPU_RENDERER_H
 #define PAGECURL_GPU_RENDERER_H
 
@@ -28,7 +29,8 @@ typedef struct GpuRenderer {
     VkFormat color_format, depth_format;
     /* 4x MSAA where the device renders colour and depth with it, else 1: the targets follow */
     VkSampleCountFlagBits samples;
-    GpuBuffer quad_vertices, quad_indices; /* a flat unit page: scaled to W x H by its draw */
+    GpuBuffer quad_vertices, quad_indices;   /* a flat unit page: scaled to W x H by its draw */
+    GpuBuffer block_vertices, block_indices; /* a unit block's outer side faces (the stack edge) */
     GpuTexture content; /* one layer per page side (PcDrawPush.page.z picks a leaf's pair) */
     GpuInk ink;         /* the strokes' coverage: the same layers, drawn over the content */
     VkDescriptorSetLayout set_layout;
@@ -77,6 +79,11 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer);
 
 /* The flat page quad with these push constants (its view_proj must scale x, y to W, H). */
 GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push);
+/* The outer side faces of a unit block of leaves, x, y in [0, 1] (the spine at x = 0, the tail
+ * at y = 0) and z in [-1, 0] (its top at 0), with these push constants (PC_DRAW_EDGE; its
+ * view_proj scales the block to W x H x thickness and lifts it under a flat page). Each face's uv:
+ * x along the face, y down from the top (0) to the bottom (1). */
+GpuDraw gpu_renderer_block(const GpuRenderer *renderer, const PcDrawPush *push);
 /* The page mesh's current vertex buffer with these push constants. */
 GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push);
 

@@ -3,8 +3,10 @@
 // Paper lit by the GPU normals: ambient + diffuse and a soft sheen, both sides. Each side is
 // printed from its own layer of the page-content texture (app/content.c: the front ruled with a
 // title, the back graph paper), sampled trilinearly from its mips, with the strokes drawn on that
-// side over it from the same layer of the ink texture.
+// side over it from the same layer of the ink texture. The blocks of leaves under the flat pages
+// are drawn by it too: their side faces show the leaves' cut edges (edge.glsl).
 #include "shared.h"
+#include "edge.glsl"
 #include "ink.glsl"
 #include "shadow.glsl"
 
@@ -84,8 +86,31 @@ float shadow_lit(vec3 world)
     return lit / 12.0;
 }
 
+// The gutter's darkening at distance x (world units) from the spine.
+float gutter(float x)
+{
+    return 1.0 - GUTTER_DEPTH * exp(-x / (GUTTER_WIDTH * draw.page.x));
+}
+
+// A block's side face: the outward normal as placed, whichever way the face is seen (the box is
+// seen from outside; its inner sides are hidden behind its outer ones and the page on top).
+// No sheen: a cut edge is rough. No shadow: the faces the camera sees turn away from the light,
+// lit by the wrapped diffuse, which the leaf above does not cover.
+vec3 edge_color()
+{
+    vec3 n = normalize(in_normal);
+    vec3 albedo = edge_albedo(in_uv.y * draw.page.z, in_uv.x);
+    float diffuse = edge_diffuse(n, draw.light_dir.xyz);
+    return albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse) * gutter(abs(in_world.x));
+}
+
 void main()
 {
+    int kind = int(draw.page.w + 0.5);
+    if (kind == PC_DRAW_EDGE) {
+        out_color = vec4(edge_color(), 1.0);
+        return;
+    }
     vec3 n = normalize(in_normal);
     // A mirrored placement inverts the rasterizer's idea of which side faces the viewer.
     bool mirrored = draw.placement.x * draw.placement.y * draw.placement.z < 0.0;
@@ -105,9 +130,8 @@ void main()
     albedo = ink_over(albedo, textureGrad(ink, vec3(st, layer), dx, dy).r);
     vec3 l = draw.light_dir.xyz, v = normalize(in_to_eye);
     float diffuse = max(dot(n, l), 0.0);
-    float lit = draw.page.w > 0.5 ? shadow_lit(in_world) : 1.0;
+    float lit = kind == PC_DRAW_FLAT ? shadow_lit(in_world) : 1.0;
     float shadow = 1.0 - SHADOW_DARKNESS * (1.0 - lit);
-    float gutter = 1.0 - GUTTER_DEPTH * exp(-in_uv.x * draw.page.x / (GUTTER_WIDTH * draw.page.x));
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v) * lit;
-    out_color = vec4(light * gutter, 1.0);
+    out_color = vec4(light * gutter(in_uv.x * draw.page.x), 1.0);
 }

@@ -106,6 +106,14 @@ PC_STRUCT(PcAmpPush)
     float factor;
 PC_END(PcAmpPush)
 
+/* What a draw is, in PcDrawPush.page.w: the turning leaf (a caster, it receives no shadow), a
+ * flat page of the spread (it receives the turning leaf's shadow), or the side faces of a block
+ * of leaves under a flat page (their cut edges, printed with no content). A float in the push so
+ * that PcDrawPush stays at 128 bytes; the shaders round it. */
+#define PC_DRAW_LEAF 0
+#define PC_DRAW_FLAT 1
+#define PC_DRAW_EDGE 2
+
 /* Push constants of one page draw. 128 bytes: all that every device guarantees. A leaf is drawn
  * as laid on the right (placement 1,1,1), mirrored for a backward turn (-1,1,1: the curl is
  * computed in the leaf's own frame) or turned over onto the left (-1,1,-1); the placement's
@@ -116,7 +124,8 @@ PC_STRUCT(PcDrawPush)
     pc_mat4 view_proj;  /* times the placement, scale and lift of this draw (the CPU's product) */
     pc_vec4 light_dir;  /* xyz: unit direction towards the light, world space; w: unused */
     pc_vec4 page;       /* x: width, y: height, z: the content layer of the leaf's front (its
-                         * back is z + 1), w: 1 when the draw receives the turning leaf's shadow */
+                         * back is z + 1), or for PC_DRAW_EDGE the leaves the block holds,
+                         * w: what the draw is (PC_DRAW_LEAF, _FLAT, _EDGE) */
     pc_vec4 placement;  /* xyz: the model's diagonal (+-1), w: 1 when the side that faces +z in
                          * the model is the leaf's back (a backward turn's leaf frame) */
     pc_vec4 model;      /* xyz: the model's diagonal scale (placement times the quad's size),

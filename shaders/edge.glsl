@@ -1,0 +1,90 @@
+// The cut edges of a block of leaves (the stack edge under a flat page): off-white paper seen
+// edge on, a fine line where each leaf meets the next, leaves and groups of leaves a little unlike
+// each other in tone (a stack is never quite flush). Every pattern is filtered over the pixel's
+// footprint, measured in leaves: the lines are box-filtered exactly, the tones fade to their
+// mean once their period nears a pixel, so nothing finer than a pixel aliases or shimmers (from
+// the default camera a leaf is a tenth of a pixel deep at 640x480: the edge then shows its
+// average tone and only the broadest streaks).
+#ifndef PAGECURL_EDGE_GLSL
+#define PAGECURL_EDGE_GLSL
+
+// The paper's body, a little greyer than its sized, printed face (app/content.c FRONT_PAPER).
+const vec3 EDGE_PAPER = vec3(0.90, 0.87, 0.78);
+// Where two leaves meet: a darker line EDGE_GAP of a leaf deep, EDGE_GAP_DARKNESS darker.
+const float EDGE_GAP = 0.25;
+const float EDGE_GAP_DARKNESS = 0.25;
+// Tone differences (+-): of each leaf, of groups of EDGE_GROUP leaves, of groups 4x larger.
+const float EDGE_LEAF_TONE = 0.06;
+const float EDGE_GROUP_TONE = 0.06;
+const float EDGE_GROUP = 4.0;
+// Groups change tone EDGE_ALONG times along a face: leaves stick out unevenly along their edge.
+const float EDGE_ALONG = 3.0;
+// Paper is translucent: light that enters the block through its top and its faces scatters out
+// of the cut fibres, so an edge turned from the light is a little dimmer than the page, not dark.
+// Wrapped diffuse: (n.l + w) / (1 + w), a fifth of full light for a face opposite the light.
+const float EDGE_WRAP = 1.5;
+
+// A well-mixed integer hash (Wellons' lowbias32): the same bits on every device, unlike the
+// sin()-based hashes.
+uint edge_mix(uint x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+// A lattice point's value in [0, 1].
+float edge_hash(float i, float j)
+{
+    return float(edge_mix(edge_mix(uint(int(i))) ^ uint(int(j)))) * (1.0 / 4294967295.0);
+}
+
+// Value noise in [-1, 1] over (leaves / period, along the face), smooth between lattice points.
+float edge_noise(vec2 p)
+{
+    vec2 i = floor(p), f = p - i;
+    f = f * f * (3.0 - 2.0 * f);
+    float a = edge_hash(i.x, i.y), b = edge_hash(i.x + 1.0, i.y);
+    float c = edge_hash(i.x, i.y + 1.0), d = edge_hash(i.x + 1.0, i.y + 1.0);
+    return 2.0 * mix(mix(a, b, f.x), mix(c, d, f.x), f.y) - 1.0;
+}
+
+// How much of a pattern of `period` leaves survives a footprint of `w` leaves: all of it down to
+// two pixels a period, none at one.
+float edge_keep(float period, float w)
+{
+    return 1.0 - smoothstep(0.5, 1.0, w / period);
+}
+
+// The share of [s - w/2, s + w/2] covered by the lines between leaves (centred on whole s).
+float edge_gaps(float s, float w)
+{
+    // integral of the line train from 0: whole periods, then the part of the current line
+    vec2 y = vec2(s - 0.5 * w, s + 0.5 * w) + 0.5 * EDGE_GAP;
+    vec2 integral = floor(y) * EDGE_GAP + min(fract(y), EDGE_GAP);
+    return (integral.y - integral.x) / w;
+}
+
+// The edge's albedo at s leaves down from the block's top, u along the face (0..1).
+vec3 edge_albedo(float s, float u)
+{
+    float w = max(fwidth(s), 1e-4); // leaves under this pixel
+    float tone = EDGE_LEAF_TONE * (2.0 * edge_hash(floor(s), -1.0) - 1.0) * edge_keep(1.0, w);
+    tone += EDGE_GROUP_TONE * edge_noise(vec2(s / EDGE_GROUP, u * EDGE_ALONG)) *
+            edge_keep(EDGE_GROUP, w);
+    tone += EDGE_GROUP_TONE * edge_noise(vec2(s / (4.0 * EDGE_GROUP), u * EDGE_ALONG + 17.0)) *
+            edge_keep(4.0 * EDGE_GROUP, w);
+    float gaps = edge_gaps(s, w);
+    return EDGE_PAPER * (1.0 + tone) * (1.0 - EDGE_GAP_DARKNESS * gaps);
+}
+
+// The diffuse share of the light on an edge face with outward normal n.
+float edge_diffuse(vec3 n, vec3 l)
+{
+    return max(dot(n, l) + EDGE_WRAP, 0.0) / (1.0 + EDGE_WRAP);
+}
+
+#endif
