@@ -11,6 +11,9 @@ static const uint32_t page_vert_spv[] =
 static const uint32_t page_frag_spv[] =
 #include "page.frag.inc"
     ;
+static const uint32_t edge_frag_spv[] =
+#include "edge.frag.inc"
+    ;
 static const uint32_t shadow_vert_spv[] =
 #include "shadow.vert.inc"
     ;
@@ -45,6 +48,12 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         .label = "render",
     };
     if (!gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err))
+        return false;
+    GpuPipelineDesc edge = desc;
+    edge.frag = edge_frag_spv;
+    edge.frag_size = sizeof edge_frag_spv;
+    edge.label = "render edge";
+    if (!gpu_pipeline_create(ctx, &edge, &out->edge_pipeline, &out->edge_layout, err))
         return false;
     GpuPipelineDesc shadow = {
         .vert = shadow_vert_spv,
@@ -271,6 +280,10 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
         vkDestroyPipeline(ctx->device, renderer->shadow_pipeline, NULL);
     if (renderer->shadow_layout)
         vkDestroyPipelineLayout(ctx->device, renderer->shadow_layout, NULL);
+    if (renderer->edge_pipeline)
+        vkDestroyPipeline(ctx->device, renderer->edge_pipeline, NULL);
+    if (renderer->edge_layout)
+        vkDestroyPipelineLayout(ctx->device, renderer->edge_layout, NULL);
     if (renderer->pipeline)
         vkDestroyPipeline(ctx->device, renderer->pipeline, NULL);
     if (renderer->layout)
@@ -295,20 +308,24 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 
 GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push)
 {
-    return (GpuDraw){renderer->quad_vertices.buffer, renderer->quad_indices.buffer, 6, *push,
-                     false};
+    return (GpuDraw){
+        renderer->quad_vertices.buffer, renderer->quad_indices.buffer, 6, *push, false, false};
 }
 
 GpuDraw gpu_renderer_block(const GpuRenderer *renderer, const PcDrawPush *push)
 {
-    return (GpuDraw){renderer->block_vertices.buffer, renderer->block_indices.buffer, 18, *push,
-                     false};
+    return (GpuDraw){
+        renderer->block_vertices.buffer, renderer->block_indices.buffer, 18, *push, false, true};
 }
 
 GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push)
 {
-    return (GpuDraw){page->vertices.buffer, page->indices.buffer,
-                     (uint32_t)(page->triangle_count * 3), *push, true};
+    return (GpuDraw){page->vertices.buffer,
+                     page->indices.buffer,
+                     (uint32_t)(page->triangle_count * 3),
+                     *push,
+                     true,
+                     false};
 }
 
 /* The casters' depths from the light into the shadow map, left ready for the page shader. */
@@ -433,9 +450,16 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
                        NULL, 0);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
                             &renderer->set, 0, NULL);
+    bool edge = false; /* the page pipeline is bound */
     for (uint32_t i = 0; i < count; i++) {
         const GpuDraw *d = &draws[i];
-        vkCmdPushConstants(cmd, renderer->layout,
+        if (d->edge != edge) {
+            /* identically defined layouts: the set stays bound across the switch */
+            edge = d->edge;
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS,
+                              edge ? renderer->edge_pipeline : renderer->pipeline);
+        }
+        vkCmdPushConstants(cmd, edge ? renderer->edge_layout : renderer->layout,
                            VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                            sizeof d->push, &d->push);
         gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);

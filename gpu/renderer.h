@@ -1,7 +1,7 @@
 /* Stage render: draws pages (the turning leaf's AoS vertex buffer, lit by its GPU normals, the
  * flat pages of the spread and the edges of the blocks of leaves under them) into a colour target
  * with a depth buffer (dynamic rendering), each side printed from the page-content texture with
- * its ink over it. Owns the graphics pipeline, its layout, descriptor set and pool, the content
+ * its ink over it. Owns the graphics pipelines, its layout, descriptor set and pool, the content
  * and ink textures, the flat page quad and the block; the targets belong to the offscreen or
  * swapchain module that made them. The same code serves both. */
 #ifndef PAGECURL_GPU_RENDERER_H
@@ -21,6 +21,10 @@
 typedef struct GpuRenderer {
     VkPipeline pipeline;
     VkPipelineLayout layout;
+    /* the blocks' side faces (edge.frag): page.vert, the same vertex format, set and push
+     * constants, so its layout is compatible with the page pipeline's and the set stays bound */
+    VkPipeline edge_pipeline;
+    VkPipelineLayout edge_layout;
     VkPipeline shadow_pipeline; /* depth only, from the light */
     VkPipelineLayout shadow_layout;
     GpuImage shadow_map;
@@ -53,6 +57,7 @@ typedef struct GpuDraw {
     uint32_t index_count;
     PcDrawPush push;
     bool casts_shadow; /* drawn into the shadow map too (the turning leaf) */
+    bool edge;         /* a block's side faces: drawn by the edge pipeline */
 } GpuDraw;
 
 /* What one frame draws into. The colour image's last use was in `color_src_stage` with

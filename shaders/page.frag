@@ -3,11 +3,10 @@
 // Paper lit by the GPU normals: ambient + diffuse and a soft sheen, both sides. Each side is
 // printed from its own layer of the page-content texture (app/content.c: the front ruled with a
 // title, the back graph paper), sampled trilinearly from its mips, with the strokes drawn on that
-// side over it from the same layer of the ink texture. The blocks of leaves under the flat pages
-// are drawn by it too: their side faces show the leaves' cut edges (edge.glsl).
+// side over it from the same layer of the ink texture.
 #include "shared.h"
-#include "edge.glsl"
 #include "ink.glsl"
+#include "paper.glsl"
 #include "shadow.glsl"
 
 layout(push_constant) uniform Push { PcDrawPush draw; };
@@ -21,7 +20,6 @@ layout(set = 0, binding = 1) uniform sampler2DShadow shadow_map;
 layout(set = 0, binding = 2) uniform sampler2D shadow_depths;
 layout(set = 0, binding = 3) uniform sampler2DArray ink;
 
-const float AMBIENT = 0.30;
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
 // reflection at grazing angles. Both small, so the page never looks like plastic.
 const vec3 SHEEN_COLOR = vec3(1.0, 0.98, 0.94);
@@ -39,11 +37,6 @@ vec3 sheen(vec3 n, vec3 l, vec3 v)
     float grazing = pow(1.0 - clamp(dot(n, v), 0.0, 1.0), 5.0);
     return SHEEN_COLOR * (spec + SHEEN_FRESNEL * grazing * ndl);
 }
-
-// The gutter: paper bends down into the binding, so the light reaches less of it. A soft
-// darkening over the first few percent of the page from the spine, on every page.
-const float GUTTER_DEPTH = 0.45; // darkening at the spine itself
-const float GUTTER_WIDTH = 0.06;  // e-folding distance, in page widths
 
 // The turning leaf's shadow on a page below: percentage-closer soft shadows. A blocker search
 // finds how far above the receiver the leaf is; the penumbra grows with that distance (the
@@ -86,31 +79,8 @@ float shadow_lit(vec3 world)
     return lit / 12.0;
 }
 
-// The gutter's darkening at distance x (world units) from the spine.
-float gutter(float x)
-{
-    return 1.0 - GUTTER_DEPTH * exp(-x / (GUTTER_WIDTH * draw.page.x));
-}
-
-// A block's side face: the outward normal as placed, whichever way the face is seen (the box is
-// seen from outside; its inner sides are hidden behind its outer ones and the page on top).
-// No sheen: a cut edge is rough. No shadow: the faces the camera sees turn away from the light,
-// lit by the wrapped diffuse, which the leaf above does not cover.
-vec3 edge_color()
-{
-    vec3 n = normalize(in_normal);
-    vec3 albedo = edge_albedo(in_uv.y * draw.page.z, in_uv.x);
-    float diffuse = edge_diffuse(n, draw.light_dir.xyz);
-    return albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse) * gutter(abs(in_world.x));
-}
-
 void main()
 {
-    int kind = int(draw.page.w + 0.5);
-    if (kind == PC_DRAW_EDGE) {
-        out_color = vec4(edge_color(), 1.0);
-        return;
-    }
     vec3 n = normalize(in_normal);
     // A mirrored placement inverts the rasterizer's idea of which side faces the viewer.
     bool mirrored = draw.placement.x * draw.placement.y * draw.placement.z < 0.0;
@@ -130,8 +100,8 @@ void main()
     albedo = ink_over(albedo, textureGrad(ink, vec3(st, layer), dx, dy).r);
     vec3 l = draw.light_dir.xyz, v = normalize(in_to_eye);
     float diffuse = max(dot(n, l), 0.0);
-    float lit = kind == PC_DRAW_FLAT ? shadow_lit(in_world) : 1.0;
+    float lit = draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
     float shadow = 1.0 - SHADOW_DARKNESS * (1.0 - lit);
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v) * lit;
-    out_color = vec4(light * gutter(in_uv.x * draw.page.x), 1.0);
+    out_color = vec4(light * paper_gutter(in_uv.x * draw.page.x, draw.page.x), 1.0);
 }

@@ -108,8 +108,8 @@ PC_END(PcAmpPush)
 
 /* What a draw is, in PcDrawPush.page.w: the turning leaf (a caster, it receives no shadow), a
  * flat page of the spread (it receives the turning leaf's shadow), or the side faces of a block
- * of leaves under a flat page (their cut edges, printed with no content). A float in the push so
- * that PcDrawPush stays at 128 bytes; the shaders round it. */
+ * of leaves under a flat page (their cut edges, drawn by edge.frag with no content). A float in
+ * the push so that PcDrawPush stays at 128 bytes: small whole numbers, exact in a float. */
 #define PC_DRAW_LEAF 0
 #define PC_DRAW_FLAT 1
 #define PC_DRAW_EDGE 2

@@ -1,12 +1,21 @@
-// The cut edges of a block of leaves (the stack edge under a flat page): off-white paper seen
-// edge on, a fine line where each leaf meets the next, leaves and groups of leaves a little unlike
-// each other in tone (a stack is never quite flush). Every pattern is filtered over the pixel's
-// footprint, measured in leaves: the lines are box-filtered exactly, the tones fade to their
-// mean once their period nears a pixel, so nothing finer than a pixel aliases or shimmers (from
-// the default camera a leaf is a tenth of a pixel deep at 640x480: the edge then shows its
-// average tone and only the broadest streaks).
-#ifndef PAGECURL_EDGE_GLSL
-#define PAGECURL_EDGE_GLSL
+#version 450
+#extension GL_GOOGLE_include_directive : require
+// The side faces of a block of leaves (the stack edge under a flat page, PC_DRAW_EDGE): the cut
+// paper seen edge on, a fine line where each leaf meets the next, leaves and groups of leaves a
+// little unlike each other in tone (a stack is never quite flush). Every pattern is filtered over
+// the pixel's footprint, measured in leaves: the lines are box-filtered exactly, the tones fade to
+// their mean once their period nears a pixel, so nothing finer than a pixel aliases or shimmers
+// (from the default camera a leaf is a tenth of a pixel deep at 640x480: the edge then shows its
+// average tone and only the broadest streaks). A pipeline of its own: as a branch in page.frag
+// it made every page pixel ~8 % dearer on lavapipe, which runs a branch's code masked.
+#include "shared.h"
+#include "paper.glsl"
+
+layout(push_constant) uniform Push { PcDrawPush draw; };
+layout(location = 0) in vec3 in_normal; // page.vert's outputs
+layout(location = 1) in vec2 in_uv;     // x along the face, y down from the block's top (0..1)
+layout(location = 2) in vec3 in_world;
+layout(location = 0) out vec4 out_color;
 
 // The paper's body, a little greyer than its sized, printed face (app/content.c FRONT_PAPER).
 const vec3 EDGE_PAPER = vec3(0.90, 0.87, 0.78);
@@ -87,4 +96,15 @@ float edge_diffuse(vec3 n, vec3 l)
     return max(dot(n, l) + EDGE_WRAP, 0.0) / (1.0 + EDGE_WRAP);
 }
 
-#endif
+// The outward normal as placed, whichever way the face is seen: the box is seen from outside,
+// its inner sides hidden behind its outer ones and the page on top. No sheen: a cut edge is rough.
+// No shadow: the faces the camera sees turn away from the light, lit by the wrapped diffuse,
+// which the leaf above does not cover.
+void main()
+{
+    vec3 n = normalize(in_normal);
+    vec3 albedo = edge_albedo(in_uv.y * draw.page.z, in_uv.x); // page.z: the block's leaves
+    float diffuse = edge_diffuse(n, draw.light_dir.xyz);
+    vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse);
+    out_color = vec4(light * paper_gutter(abs(in_world.x), draw.page.x), 1.0);
+}
