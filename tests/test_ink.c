@@ -3,7 +3,7 @@
  * notebooks refused with a line naming the problem and the ink left empty; a failed save keeps
  * the old file) and picking (a point of a curled page projected to the screen and picked back
  * lands within 1/1024 of the page, on flat and curled poses; the book's pick names the page side
- * and its face-up coordinates). */
+ * and its face-up coordinates) and the blocks of leaves the book draws under its flat pages. */
 #include "app/book.h"
 #include "app/camera.h"
 #include "app/ink_texture.h"
@@ -397,6 +397,78 @@ static void test_pick_book(CheckState *s)
     CHECK(s, front > 50 && back > 10, "turning leaf: %d front and %d back picks", front, back);
 }
 
+/* The blocks of leaves under the flat pages (the stack edge), on every spread of the book and in
+ * the headless poses: one under each flat page and nowhere else, drawn as an edge, its top that
+ * page (one leaf under the turning leaf's plane, so the block never reaches the leaf), as deep as
+ * the leaves on its side plus APP_BOOK_BLOCK_LEAVES, so that each turn moves one leaf's depth from
+ * the right block to the left; and deep enough to see: the first spread's tail face at least 6
+ * pixels tall in a 1280x720 view. */
+static void test_book_blocks(CheckState *s)
+{
+    AppPage page = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
+    GpuRenderer renderer = {0}; /* the draws only carry its buffers' handles */
+    float w = page.grid.width, leaf = APP_BOOK_STACK_STEP * w;
+    MeshFlip flip;
+    app_book_init(&flip, &page);
+    for (int k = 0; k <= APP_BOOK_LEAVES; k++) {
+        CHECK(s, mesh_flip_goto(&flip, k), "the book did not open at spread %d", k);
+        MeshFlipView view = mesh_flip_view(&flip);
+        AppSpread spread = app_book_spread(&view);
+        AppSpread headless[2] = {APP_SPREAD_FIRST_TURN, APP_SPREAD_BACKWARD_TURN};
+        /* spread k has leaves 0 .. k-1 on the left; the headless poses' spreads after it */
+        for (int h = 0; h < (k == 0 ? 3 : 1); h++) {
+            const AppSpread *sp = h == 0 ? &spread : &headless[h - 1];
+            int on_left = h == 0 ? k : sp->left ? sp->left_leaf + 1 : 0;
+            int on_right = sp->right ? APP_BOOK_LEAVES - sp->right_leaf : 0;
+            AppBookDraws draws;
+            app_book_draws(sp, &page, &renderer, VIEW_W, VIEW_H, &draws);
+            int flats[2] = {0, 0}, blocks[2] = {0, 0}; /* left, right */
+            float flat_top[2] = {0, 0}, block_top[2] = {0, 0}, depth[2] = {0, 0};
+            for (uint32_t i = 0; i < draws.count; i++) {
+                const GpuDraw *d = &draws.draws[i];
+                int side = d->push.model.v[0] > 0.0f;
+                if (d->edge) {
+                    CHECK(s, d->push.page.v[3] == (float)PC_DRAW_EDGE && !d->casts_shadow,
+                          "spread %d/%d: a block not drawn as an edge", k, h);
+                    blocks[side]++;
+                    block_top[side] = d->push.model.v[3];
+                    depth[side] = d->push.model.v[2];
+                } else if (d->push.page.v[3] == (float)PC_DRAW_FLAT) {
+                    flats[side]++;
+                    flat_top[side] = d->push.model.v[3];
+                }
+            }
+            int leaves[2] = {on_left, on_right};
+            for (int side = 0; side < 2; side++) {
+                CHECK(s, blocks[side] == flats[side] && flats[side] <= 1,
+                      "spread %d/%d, %s: %d blocks under %d flat pages", k, h,
+                      side ? "right" : "left", blocks[side], flats[side]);
+                if (!blocks[side])
+                    continue;
+                float want = (float)(APP_BOOK_BLOCK_LEAVES + leaves[side]) * leaf;
+                CHECK(s, block_top[side] == flat_top[side] && block_top[side] <= -0.999f * leaf,
+                      "spread %d/%d, %s: the block's top at %g, its page at %g", k, h,
+                      side ? "right" : "left", (double)block_top[side], (double)flat_top[side]);
+                CHECK(s, fabsf(depth[side] - want) < 1e-6f,
+                      "spread %d/%d, %s: block %g deep, want %g (%d leaves on that side)", k, h,
+                      side ? "right" : "left", (double)depth[side], (double)want, leaves[side]);
+            }
+            if (k == 0 && h == 0) {
+                /* the right block's tail face, seen from the camera */
+                PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, w, page.grid.height);
+                double top[3] = {0.5 * w, 0.0, block_top[1]};
+                double bottom[3] = {0.5 * w, 0.0, block_top[1] - depth[1]};
+                float x0 = 0.0f, y0 = 0.0f, x1 = 0.0f, y1 = 0.0f;
+                bool seen = project(push.view_proj.m, top, &x0, &y0) &&
+                            project(push.view_proj.m, bottom, &x1, &y1);
+                CHECK(s, seen && y1 - y0 >= 6.0f,
+                      "the first spread's stack edge is %.2f pixels tall in %dx%d, want 6",
+                      (double)(y1 - y0), VIEW_W, VIEW_H);
+            }
+        }
+    }
+}
+
 /* Coverage of a stroke: full inside, none outside, a one-texel ramp between, the area of the
  * capsule, the dirty rectangle around everything drawn, a page drawn whole the same as segment by
  * segment. */
@@ -480,8 +552,10 @@ static void test_raster(CheckState *s)
         MeshInkPoint p = {(float)rnd(&rs), (float)rnd(&rs), 0.002f + 0.04f * (float)rnd(&rs)};
         MeshInkPoint q = {(float)(p.u + 0.2 * (rnd(&rs) - 0.5)),
                           (float)(p.v + 0.2 * (rnd(&rs) - 0.5)), 0.002f + 0.04f * (float)rnd(&rs)};
-        if (k % 8 == 0) q.u = p.u; /* vertical */
-        if (k % 8 == 1) q.v = p.v; /* horizontal */
+        if (k % 8 == 0)
+            q.u = p.u; /* vertical */
+        if (k % 8 == 1)
+            q.v = p.v; /* horizontal */
         memset(image, 0, sizeof image);
         mesh_ink_raster_segment(p, q, N, N, image, NULL);
         double ax = p.u * N, ay = (1.0 - p.v) * N, bx = q.u * N, by = (1.0 - q.v) * N;
@@ -607,5 +681,6 @@ int main(int argc, char **argv)
     test_ink_texture(&s);
     test_pick_curl(&s);
     test_pick_book(&s);
+    test_book_blocks(&s);
     return check_finish(&s, "test_ink");
 }
