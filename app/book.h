@@ -24,10 +24,11 @@
  * wide: heavy sketchbook paper), so the left block grows and the right one shrinks by a leaf per
  * turn. The extra leaves stand for the rest of a thick sketchbook (the 8 leaves that turn are a
  * few of its ~140): 8 leaves alone, 0.016 page widths, would be under a pixel at 640x480, since
- * the camera looks down at the book's tail face only ~7 degrees from edge-on (37 pixels a page
+ * the camera looks down at the book's tail face only ~7 degrees from edge-on (39 pixels a page
  * width of depth there). 64 more make the right block 0.14 page widths (21 mm) deep: ~5 pixels,
  * as a book of that size shows. A side with no flat page (the first spread's left, the inside
- * of the cover) has no block. */
+ * of the cover) has no block: the left block appears whole as the first leaf lands, the right
+ * one goes as the last leaf lifts. */
 #define APP_BOOK_BLOCK_LEAVES 64
 /* Replays step the simulation at this fixed rate, so a trace always gives the same frames. */
 #define APP_REPLAY_HZ 60.0

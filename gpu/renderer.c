@@ -308,24 +308,28 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 
 GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push)
 {
-    return (GpuDraw){
-        renderer->quad_vertices.buffer, renderer->quad_indices.buffer, 6, *push, false, false};
+    return (GpuDraw){.vertices = renderer->quad_vertices.buffer,
+                     .indices = renderer->quad_indices.buffer,
+                     .index_count = 6,
+                     .push = *push};
 }
 
 GpuDraw gpu_renderer_block(const GpuRenderer *renderer, const PcDrawPush *push)
 {
-    return (GpuDraw){
-        renderer->block_vertices.buffer, renderer->block_indices.buffer, 18, *push, false, true};
+    return (GpuDraw){.vertices = renderer->block_vertices.buffer,
+                     .indices = renderer->block_indices.buffer,
+                     .index_count = 18,
+                     .push = *push,
+                     .edge = true};
 }
 
 GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push)
 {
-    return (GpuDraw){page->vertices.buffer,
-                     page->indices.buffer,
-                     (uint32_t)(page->triangle_count * 3),
-                     *push,
-                     true,
-                     false};
+    return (GpuDraw){.vertices = page->vertices.buffer,
+                     .indices = page->indices.buffer,
+                     .index_count = (uint32_t)(page->triangle_count * 3),
+                     .push = *push,
+                     .casts_shadow = true};
 }
 
 /* The casters' depths from the light into the shadow map, left ready for the page shader. */

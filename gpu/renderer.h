@@ -1,9 +1,9 @@
 /* Stage render: draws pages (the turning leaf's AoS vertex buffer, lit by its GPU normals, the
  * flat pages of the spread and the edges of the blocks of leaves under them) into a colour target
  * with a depth buffer (dynamic rendering), each side printed from the page-content texture with
- * its ink over it. Owns the graphics pipelines, its layout, descriptor set and pool, the content
- * and ink textures, the flat page quad and the block; the targets belong to the offscreen or
- * swapchain module that made them. The same code serves both. */
+ * its ink over it. Owns the graphics pipelines, their layouts, the descriptor set and pool, the
+ * content and ink textures, the flat page quad and the block; the targets belong to the offscreen
+ * or swapchain module that made them. The same code serves both. */
 #ifndef PAGECURL_GPU_RENDERER_H
 #define PAGECURL_GPU_RENDERER_H
 
