@@ -163,6 +163,12 @@ typedef struct Sample {
 
 static Sample sample_take(void)
 {
+    /* Free memory goes back to the system first, in every malloc arena, so that both samples
+     * count what is held and not what happens to be waiting for a trim: lavapipe's queue thread
+     * frees ~1 MiB in its own arena every few frames, which glibc returns or keeps depending on
+     * what came last, and the samples caught it at the baseline or at the end by chance. A leak
+     * is held memory and stays counted; so does fragmentation down to the page. */
+    malloc_trim(0);
     return (Sample){.rss = rss_kib(), .heap = heap_kib(), .parts = rss_parts()};
 }
 
