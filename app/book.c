@@ -165,12 +165,12 @@ static PcDrawPush printed(PcDrawPush push, int leaf, int kind)
  * is that page, so it lies wholly under the turning leaf's plane and never pokes through it. */
 static PcDrawPush block(const PcDrawPush *base, float sx, int leaves, float w, float h)
 {
-    float depth = (float)(APP_BOOK_BLOCK_LEAVES + leaves) * APP_BOOK_STACK_STEP * w;
+    float depth = (float)leaves * APP_BOOK_STACK_STEP * w;
     mat4 model = GLM_MAT4_IDENTITY_INIT;
     glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
     glm_scale(model, (vec3){sx * w, h, depth});
     PcDrawPush push = placed(base, model, sx, 1.0f, 1.0f, false);
-    push.page.v[2] = (float)(APP_BOOK_BLOCK_LEAVES + leaves);
+    push.page.v[2] = (float)leaves;
     push.page.v[3] = (float)PC_DRAW_EDGE;
     return push;
 }
@@ -211,13 +211,14 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     /* The blocks last: the pages above hide most of their faces from the depth test. The left
-     * holds leaves 0 .. left_leaf, the right right_leaf .. the last. */
+     * holds leaves 0 .. left_leaf, the right right_leaf .. the last and the blank ones. */
     if (spread->left) {
         PcDrawPush push = block(&base, -1.0f, spread->left_leaf + 1, w, h);
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
     if (spread->right) {
-        PcDrawPush push = block(&base, 1.0f, APP_BOOK_LEAVES - spread->right_leaf, w, h);
+        PcDrawPush push =
+            block(&base, 1.0f, APP_BOOK_LEAVES - spread->right_leaf + APP_BOOK_BLOCK_LEAVES, w, h);
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
 }

@@ -19,16 +19,17 @@
  * thickness (the blocks below are made of such leaves), enough for a 32-bit depth buffer to keep
  * them apart, too little to see. */
 #define APP_BOOK_STACK_STEP 0.002f
-/* The blocks of leaves under the flat pages: each is as thick as the leaves on its side plus
- * APP_BOOK_BLOCK_LEAVES more, every leaf APP_BOOK_STACK_STEP thick (0.3 mm on an A5 page 148 mm
- * wide: heavy sketchbook paper), so the left block grows and the right one shrinks by a leaf per
- * turn. The extra leaves stand for the rest of a thick sketchbook (the 8 leaves that turn are a
- * few of its ~140): 8 leaves alone, 0.016 page widths, would be under a pixel at 640x480, since
- * the camera looks down at the book's tail face only ~7 degrees from edge-on (39 pixels a page
- * width of depth there). 64 more make the right block 0.14 page widths (21 mm) deep: ~5 pixels,
- * as a book of that size shows. A side with no flat page (the first spread's left, the inside
- * of the cover) has no block: the left block appears whole as the first leaf lands, the right
- * one goes as the last leaf lifts. */
+/* The blocks of leaves under the flat pages, every leaf APP_BOOK_STACK_STEP thick (0.3 mm on an
+ * A5 page 148 mm wide: heavy sketchbook paper). The book is a sketchbook whose first
+ * APP_BOOK_LEAVES leaves are the ones that turn, followed by APP_BOOK_BLOCK_LEAVES blank ones:
+ * the left block holds the leaves turned so far, the right one the rest, blank ones included,
+ * so each turn moves one leaf's depth from right to left. The blank leaves make the right block
+ * 0.14 page widths (21 mm) deep, ~5 pixels at 640x480, as a book of that size shows: the camera
+ * looks down at the book's tail face only ~7 degrees from edge-on (39 pixels a page width of
+ * depth there), so the 8 leaves alone would be under a pixel. Hence no jump when the first leaf
+ * lands on the empty left side (the inside of the cover): the left block starts one leaf deep.
+ * The right block does go when the last leaf that turns lifts, as the book shows no blank page
+ * to lie on it. */
 #define APP_BOOK_BLOCK_LEAVES 64
 /* Replays step the simulation at this fixed rate, so a trace always gives the same frames. */
 #define APP_REPLAY_HZ 60.0

@@ -400,9 +400,9 @@ static void test_pick_book(CheckState *s)
 /* The blocks of leaves under the flat pages (the stack edge), on every spread of the book and in
  * the headless poses: one under each flat page and nowhere else, drawn as an edge, its top that
  * page (one leaf under the turning leaf's plane, so the block never reaches the leaf), as deep as
- * the leaves on its side plus APP_BOOK_BLOCK_LEAVES, so that each turn moves one leaf's depth from
- * the right block to the left; and deep enough to see: the first spread's tail face at least 6
- * pixels tall in a 1280x720 view. */
+ * the leaves on its side (on the right, with the APP_BOOK_BLOCK_LEAVES blank ones after those
+ * that turn), so that each turn moves one leaf's depth from the right block to the left; and deep
+ * enough to see: the first spread's tail face at least 6 pixels tall in a 1280x720 view. */
 static void test_book_blocks(CheckState *s)
 {
     AppPage page = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
@@ -419,7 +419,7 @@ static void test_book_blocks(CheckState *s)
         for (int h = 0; h < (k == 0 ? 3 : 1); h++) {
             const AppSpread *sp = h == 0 ? &spread : &headless[h - 1];
             int on_left = h == 0 ? k : sp->left ? sp->left_leaf + 1 : 0;
-            int on_right = sp->right ? APP_BOOK_LEAVES - sp->right_leaf : 0;
+            int on_right = sp->right ? APP_BOOK_LEAVES - sp->right_leaf + APP_BOOK_BLOCK_LEAVES : 0;
             AppBookDraws draws;
             app_book_draws(sp, &page, &renderer, VIEW_W, VIEW_H, &draws);
             int flats[2] = {0, 0}, blocks[2] = {0, 0}; /* left, right */
@@ -445,7 +445,7 @@ static void test_book_blocks(CheckState *s)
                       side ? "right" : "left", blocks[side], flats[side]);
                 if (!blocks[side])
                     continue;
-                float want = (float)(APP_BOOK_BLOCK_LEAVES + leaves[side]) * leaf;
+                float want = (float)leaves[side] * leaf;
                 CHECK(s, block_top[side] == flat_top[side] && block_top[side] <= -0.999f * leaf,
                       "spread %d/%d, %s: the block's top at %g, its page at %g", k, h,
                       side ? "right" : "left", (double)block_top[side], (double)flat_top[side]);
