@@ -133,6 +133,24 @@ static bool shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out
     return true;
 }
 
+/* A small mesh that never changes, in host-visible buffers written once. */
+static bool fixed_mesh_create(const GpuContext *ctx, const void *vertices, VkDeviceSize vertex_size,
+                              const uint32_t *indices, VkDeviceSize index_size,
+                              const char *vertex_label, const char *index_label,
+                              GpuBuffer *vertex_buffer, GpuBuffer *index_buffer, GpuError *err)
+{
+    GpuBufferDesc v = {vertex_size, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
+                       vertex_label};
+    GpuBufferDesc i = {index_size, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
+                       index_label};
+    if (!gpu_buffer_create(ctx, &v, vertex_buffer, err) ||
+        !gpu_buffer_create(ctx, &i, index_buffer, err))
+        return false;
+    memcpy(vertex_buffer->mapped, vertices, vertex_size);
+    memcpy(index_buffer->mapped, indices, index_size);
+    return true;
+}
+
 /* The flat unit page, counter-clockwise seen from +z like the grid; host-visible, it is tiny. */
 static bool quad_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
@@ -143,16 +161,9 @@ static bool quad_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
         {0, 1, 0, 0, 0, 1, 0, 1},
     };
     static const uint32_t indices[6] = {0, 1, 2, 0, 2, 3}; /* the grid's diagonal */
-    GpuBufferDesc v = {sizeof vertices, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
-                       "flat page vertices"};
-    GpuBufferDesc i = {sizeof indices, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
-                       "flat page indices"};
-    if (!gpu_buffer_create(ctx, &v, &out->quad_vertices, err) ||
-        !gpu_buffer_create(ctx, &i, &out->quad_indices, err))
-        return false;
-    memcpy(out->quad_vertices.mapped, vertices, sizeof vertices);
-    memcpy(out->quad_indices.mapped, indices, sizeof indices);
-    return true;
+    return fixed_mesh_create(ctx, vertices, sizeof vertices, indices, sizeof indices,
+                             "flat page vertices", "flat page indices", &out->quad_vertices,
+                             &out->quad_indices, err);
 }
 
 /* The block of leaves under a flat page: its fore-edge (x = 1), head (y = 1) and tail (y = 0),
@@ -180,16 +191,9 @@ static bool block_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
         {0, 1, -1, 0, 1, 0, 0, 1},
     };
     static const uint32_t indices[18] = {0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7, 8, 9, 10, 8, 10, 11};
-    GpuBufferDesc v = {sizeof vertices, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
-                       "stack edge vertices"};
-    GpuBufferDesc i = {sizeof indices, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
-                       "stack edge indices"};
-    if (!gpu_buffer_create(ctx, &v, &out->block_vertices, err) ||
-        !gpu_buffer_create(ctx, &i, &out->block_indices, err))
-        return false;
-    memcpy(out->block_vertices.mapped, vertices, sizeof vertices);
-    memcpy(out->block_indices.mapped, indices, sizeof indices);
-    return true;
+    return fixed_mesh_create(ctx, vertices, sizeof vertices, indices, sizeof indices,
+                             "stack edge vertices", "stack edge indices", &out->block_vertices,
+                             &out->block_indices, err);
 }
 
 /* Set 0: the page content (binding 0), the shadow map through its comparison sampler (1) and as
