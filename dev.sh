@@ -1,9 +1,11 @@
 #!/bin/sh
 # The front door. On a fresh Debian 12 machine:
-#   ./dev.sh run    build, then run the demo (a window where there is a display, headless otherwise)
-#   ./dev.sh test   build, then run the whole test suite (what CI runs)
+#   ./dev.sh run    build the program, then run the demo (a window where there is a display,
+#                   headless otherwise)
+#   ./dev.sh test   build everything, then run the whole test suite (what CI runs)
 #   ./dev.sh fuzz   build the input parsers' libFuzzer targets with clang and run each for 60 s
-# Both install the Debian packages they miss first (apt-get as root, sudo otherwise).
+# Each installs the Debian packages it misses first (apt-get as root, sudo otherwise); only
+# `test` installs the test tools. `run` and `test` share one build folder, build/$PRESET.
 # PRESET picks the CMake preset (default: "ci" when CI is set, else "default").
 set -eu
 cd "$(dirname "$0")"
@@ -52,16 +54,18 @@ if [ -z "$preset" ]; then
     if [ -n "${CI:-}" ]; then preset=ci; else preset=default; fi
 fi
 
+# build [--target T]: configure (quietly: CMake's own lines go to stdout) and build.
 build() {
     cmake --preset "$preset" >/dev/null
-    cmake --build --preset "$preset"
+    cmake --build --preset "$preset" "$@"
 }
 
 case ${1:-} in
 run)
     # shellcheck disable=SC2086
     install_packages $BUILD_PKGS
-    build
+    # Only the program: the tests are built by `test`, in the same folder.
+    build --target pagecurl
     mkdir -p out
     # A window where there is a display (drag the page with the left button, Escape quits);
     # headless otherwise. Either way the final pose is written to out/.
