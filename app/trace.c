@@ -183,8 +183,7 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
 static bool write_trace(FILE *f, const void *user)
 {
     const AppTrace *trace = user;
-    fputs("# pagecurl input trace: TIME DEVICE ACTION [X Y [PRESSURE]] (docs/formats.md)\n",
-          f);
+    fputs("# pagecurl input trace: TIME DEVICE ACTION [X Y [PRESSURE]] (docs/formats.md)\n", f);
     for (size_t i = 0; i < trace->count; i++) {
         const AppTraceEvent *e = &trace->events[i];
         if (e->device == APP_TRACE_KEY)
