@@ -76,6 +76,13 @@ test)
     # shellcheck disable=SC2086
     install_packages $BUILD_PKGS $TEST_PKGS
     build
+    # The test packages are installed: a test disabled for want of one of their tools (CMake
+    # could not find it) would let the suite pass without running it.
+    if ctest --preset "$preset" --show-only=json-v1 | grep -q '"name" : "DISABLED"'; then
+        cmake --preset "$preset" | grep 'pagecurl: tests disabled' >&2 || true
+        say "tests are disabled although the test packages are installed"
+        exit 1
+    fi
     ctest --preset "$preset"
     ;;
 fuzz)
