@@ -116,6 +116,12 @@ int main(int argc, char **argv)
     int window = 0;
 #endif
     bool windowed = open_window(&opts, &window);
+    if (!windowed && opts.record) {
+        fprintf(stderr, "pagecurl: --record writes a window's input, and no window opened\n");
+        mesh_ink_free(&ink);
+        app_trace_free(&replay);
+        return 1;
+    }
     GpuMessages messages = {0};
     GpuContextDesc desc = {
         .validation = opts.validation,

@@ -64,11 +64,75 @@ static bool exists(const char *path)
     return stat(path, &st) == 0;
 }
 
+/* The flags (up to '=' or '[') in `text` from `from` to `to` (exclusive), each once. */
+static int collect_flags(const char *from, const char *to, char flags[][32], int max)
+{
+    int n = 0;
+    for (const char *p = strstr(from, "--"); p && p < to && n < max; p = strstr(p, "--")) {
+        size_t len = strspn(p, "-abcdefghijklmnopqrstuvwxyz");
+        bool known = false;
+        for (int k = 0; k < n && !known; k++)
+            known = strlen(flags[k]) == len && !strncmp(flags[k], p, len);
+        if (!known && len > 2 && len < 32) {
+            memcpy(flags[n], p, len);
+            flags[n++][len] = '\0';
+        }
+        p += len;
+    }
+    return n;
+}
+
+static bool has_flag(char flags[][32], int n, const char *flag)
+{
+    for (int k = 0; k < n; k++)
+        if (!strcmp(flags[k], flag))
+            return true;
+    return false;
+}
+
+/* --help: every option it lists is in a usage line and the other way round, the parser takes
+ * each of them (none is "unknown"), the window's controls are there, and none of the words only
+ * the code's history explains. Returns the listed flags for check_usage_errors. */
+static int check_help(CheckState *s, const Cli *c, char listed[][32], int max)
+{
+    Run r = RUN("--help");
+    CHECK(s, r.status == 0 && strstr(r.out, "usage: pagecurl"), "--help: exit %d", r.status);
+    const char *end_usage = strstr(r.out, "\n\n"), *controls = strstr(r.out, "Window controls:");
+    CHECK(s, end_usage && controls, "--help has no usage block or no controls:\n%s", r.out);
+    if (!end_usage || !controls)
+        return 0;
+    char used[64][32];
+    int nu = collect_flags(r.out, end_usage, used, 64);
+    /* the listing: each option line starts with two blanks and its flag */
+    int nl = 0;
+    for (const char *line = end_usage; line && line < controls && nl < max;
+         line = strchr(line + 1, '\n')) {
+        if (!strncmp(line, "\n  --", 5))
+            nl += collect_flags(line + 3, line + 4, listed + nl, 1);
+    }
+    CHECK(s, nl >= 25, "--help lists only %d options", nl);
+    for (int k = 0; k < nl; k++) {
+        CHECK(s, has_flag(used, nu, listed[k]), "%s is listed but in no usage line", listed[k]);
+        Run p = RUN(listed[k], "--frames", "0"); /* stops at the parser, one way or another */
+        CHECK(s, (p.status == 0 || p.status == 2) && !strstr(p.err, "unknown option"),
+              "%s is listed but not parsed: exit %d: %s", listed[k], p.status, p.err);
+    }
+    for (int k = 0; k < nu; k++)
+        CHECK(s, has_flag(listed, nl, used[k]), "%s is in a usage line but not listed", used[k]);
+    static const char *const keys[] = {"Home", "End", "F12", "Escape", "Ctrl+Z", " H "};
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        CHECK(s, strstr(controls, keys[k]), "the controls do not name %s", keys[k]);
+    static const char *const jargon[] = {"seed", "AMP", "SoA", "AoS"};
+    for (size_t k = 0; k < sizeof jargon / sizeof jargon[0]; k++)
+        CHECK(s, !strstr(r.out, jargon[k]), "--help says '%s'", jargon[k]);
+    return nl;
+}
+
 /* Bad usage: exit 2, exactly one line on stderr, which names the offending flag. */
 static void check_usage_errors(CheckState *s, const Cli *c)
 {
     static const struct {
-        const char *args[5];
+        const char *args[6];
         const char *names;
     } cases[] = {
         {{"--size", "64x"}, "--size"},
@@ -136,7 +200,44 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--backward=yes"}, "--backward"},
         {{"--bench", "--backward"}, "--backward"},
         {{"--replay", "t.trace", "--radius", "0.1"}, "--radius"},
+        {{"--grid", "64x"}, "--grid"},
+        /* a flag that does not apply to the mode: refused, naming the flag */
+        {{"--headless", "--record", "r.trace"}, "--record"},
+        {{"--bench", "--record", "r.trace"}, "--record"},
+        {{"--replay", "t.trace", "--record", "r.trace"}, "--record"},
+        {{"--bench", "--screenshot", "a.png"}, "--screenshot"},
+        {{"--bench", "--export-obj", "a.obj"}, "--export-obj"},
+        {{"--bench", "--frames-out", "."}, "--frames-out"},
+        {{"--frames-out", "."}, "--frames-out"},
+        {{"--bench", "--replay", "t.trace"}, "--replay"},
+        {{"--bench", "--curl", "0.5"}, "--curl"},
+        {{"--bench", "--grab", "0.5"}, "--grab"},
+        {{"--bench", "--radius", "0.1"}, "--radius"},
+        {{"--curl", "0.5"}, "--curl"},
+        {{"--grab", "0.5"}, "--grab"},
+        {{"--backward"}, "--backward"},
+        {{"--radius", "0.1"}, "--radius"},
+        {{"--headless", "--replay", "t.trace", "--grab", "0.5"}, "--grab"},
+        {{"--headless", "--replay", "t.trace", "--backward"}, "--backward"},
+        {{"--headless", "--present-mode", "fifo"}, "--present-mode"},
+        {{"--bench", "--present-mode", "fifo"}, "--present-mode"},
+        {{"--headless", "--json", "j.json"}, "--bench"},
+        {{"--headless", "--warmup", "3"}, "--bench"},
+        {{"--headless", "--grids", "16"}, "--bench"},
+        {{"--list-devices", "--headless"}, "--list-devices"},
+        {{"--list-devices", "--device", "0"}, "--list-devices"},
+        /* the picture's format follows its extension */
+        {{"--headless", "--screenshot", "e.bmp"}, ".jpg"},
+        {{"--headless", "--screenshot", "e"}, "--screenshot"},
+        {{"--headless", "--screenshot", "e.png/"}, "--screenshot"},
+        /* a bare argument: the option it most likely lacks */
+        {{"out.png"}, "--screenshot out.png"},
+        {{"shot.jpg"}, "--screenshot shot.jpg"},
+        {{"page.obj"}, "--export-obj page.obj"},
+        {{"input.trace"}, "--replay input.trace"},
     };
+    char listed[64][32];
+    int nl = check_help(s, c, listed, 64);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *const *a = cases[i].args;
         Run r = run_program(c->exe, c->dir, NULL, a);
@@ -144,12 +245,17 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         CHECK(s, line_count(r.err) == 1, "%s: want one line on stderr, got: %s", a[0], r.err);
         CHECK(s, strstr(r.err, cases[i].names) != NULL, "%s: message does not name it: %s", a[0],
               r.err);
+        /* the other way round from check_help: a flag the parser knows is in --help */
+        for (int k = 0; a[k] && !strstr(r.err, "unknown option"); k++) {
+            char flag[32];
+            snprintf(flag, sizeof flag, "%.*s", (int)strcspn(a[k], "="), a[k]);
+            CHECK(s, strncmp(flag, "--", 2) || has_flag(listed, nl, flag),
+                  "%s is parsed but not in --help", flag);
+        }
     }
     Run r = RUN("--headless", "--device", "99");
     CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "--device"),
           "--device 99: exit %d: %s", r.status, r.err);
-    r = RUN("--help");
-    CHECK(s, r.status == 0 && strstr(r.out, "usage: pagecurl"), "--help: exit %d", r.status);
     r = RUN("--version");
     CHECK(s, r.status == 0 && strncmp(r.out, "pagecurl ", 9) == 0, "--version: %s", r.out);
 }
@@ -282,10 +388,12 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     /* Outputs that cannot be written for other reasons than a missing folder: the path is a
      * folder, or goes through a regular file. One line naming the path, exit 1. */
     static const char *const unwritable[][2] = {
-        {"--screenshot", ""},               /* the output folder itself */
+        {"--screenshot", "folder.png"},     /* a folder */
         {"--export-obj", "keep.png/x.obj"}, /* below a regular file */
         {"--screenshot", "keep.png/x.png"},
     };
+    snprintf(path, sizeof path, "%s/folder.png", c->dir);
+    mkdir(path, 0755);
     for (size_t i = 0; i < sizeof unwritable / sizeof unwritable[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", c->dir, unwritable[i][1]);
         r = RUN("--headless", "--size", "64x48", "--curl", "0.3", unwritable[i][0], path);
