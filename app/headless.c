@@ -244,12 +244,3 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opt
                frames, page->grid.nx, page->grid.ny, ctx->props.deviceName);
     return status;
 }
-
-int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions *opts, AppTurn turn,
-                         const MeshInk *ink)
-{
-    if (!opts->screenshot && !opts->export_obj)
-        return 0;
-    PoseSource src = {.fixed = &turn};
-    return render_frames(ctx, page, opts, 1, &src, ink);
-}

@@ -50,9 +50,4 @@ bool app_headless_wait(const GpuContext *ctx, AppHeadless *hl, GpuError *err);
 int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
                      const AppTrace *replay, MeshInk *ink);
 
-/* Renders one frame of `turn`, with the strokes of `ink` (NULL: none), offscreen and writes
- * --screenshot / --export-obj. Used by the window when it closes. Returns the exit status. */
-int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions *opts, AppTurn turn,
-                         const MeshInk *ink);
-
 #endif

@@ -6,13 +6,17 @@
 #include "camera.h"
 #include "content.h"
 #include "ink_texture.h"
-#include "headless.h"
 #include "hud.h"
 #include "input.h"
+#include "output.h"
+#include "picture.h"
 
 #include <SDL.h>
 #include <SDL_vulkan.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size_t size)
 {
@@ -71,6 +75,8 @@ typedef struct WindowGpu {
     bool timed[GPU_FRAMES_IN_FLIGHT];      /* the slot's timer holds a frame's stamps */
     GpuOverlay overlay;
     AppHud hud;
+    GpuBuffer shot;    /* a frame as shown, read back for a screenshot */
+    bool shot_taken;   /* the last frame drawn copies itself into `shot` */
     uint64_t frame_number;
     bool stale; /* the swapchain must be rebuilt before the next frame */
 } WindowGpu;
@@ -81,6 +87,7 @@ static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
     for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
         gpu_timer_destroy(ctx, &w->timers[i]);
     gpu_overlay_destroy(ctx, &w->overlay);
+    gpu_buffer_destroy(ctx, &w->shot);
     app_ink_texture_free(&w->ink);
     gpu_renderer_destroy(ctx, &w->renderer);
     gpu_swapchain_destroy(ctx, &w->swapchain);
@@ -98,6 +105,7 @@ typedef struct Session {
     size_t next;
     AppTrace record; /* --record: every input event */
     double start;
+    bool want_shot; /* F12 or P: the next frame is saved as a numbered screenshot */
 } Session;
 
 /* An SDL pointer, finger or key event as a trace event (positions as fractions of the window);
@@ -123,6 +131,12 @@ static bool to_trace(const SDL_Event *e, const AppWindow *win, Session *session,
         case SDLK_LEFT:
         case SDLK_PAGEUP:
             out->action = APP_TRACE_PREV;
+            return true;
+        case SDLK_HOME:
+            out->action = APP_TRACE_HOME;
+            return true;
+        case SDLK_END:
+            out->action = APP_TRACE_END;
             return true;
         case SDLK_z:
             out->action = APP_TRACE_UNDO;
@@ -188,11 +202,12 @@ static bool to_trace(const SDL_Event *e, const AppWindow *win, Session *session,
     }
 }
 
-/* The title says which mode the pointer is in. */
-static void show_mode(const AppWindow *win, const Session *session)
+/* The title and the HUD say which mode the pointer is in. */
+static void show_mode(const AppWindow *win, const Session *session, WindowGpu *w)
 {
     SDL_SetWindowTitle(win->window,
                        session->ink_mode ? "pagecurl: ink (I: turn pages)" : "pagecurl");
+    w->hud.ink_mode = session->ink_mode;
 }
 
 /* Handles one event; false when the user asked to quit. */
@@ -201,18 +216,18 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
 {
     if (e->type == SDL_QUIT || (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE))
         return false;
-    if (e->type == SDL_KEYDOWN &&
-        (e->key.keysym.sym == SDLK_HOME || e->key.keysym.sym == SDLK_END)) {
-        mesh_flip_goto(&session->flip, e->key.keysym.sym == SDLK_HOME ? 0 : APP_BOOK_LEAVES);
-        return true;
-    }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_h) {
         w->hud.shown = !w->hud.shown;
         return true;
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_i && !e->key.repeat) {
         session->ink_mode = !session->ink_mode;
-        show_mode(win, session);
+        show_mode(win, session, w);
+        return true;
+    }
+    if (e->type == SDL_KEYDOWN && !e->key.repeat &&
+        (e->key.keysym.sym == SDLK_F12 || e->key.keysym.sym == SDLK_p)) {
+        session->want_shot = true;
         return true;
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F11) {
@@ -237,10 +252,65 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
     return true;
 }
 
+/* Where the HUD goes: the top-left corner, as large as fits above the book's far edge (found
+ * by casting rays down the middle column until one meets the page), so that it never covers the
+ * pages' text; at its smallest where nothing fits. */
+static float hud_scale(const AppHud *hud, const AppPage *page, VkExtent2D size, float margin)
+{
+    float pw = page->grid.width, ph = page->grid.height, x, y;
+    uint32_t lo = 0, hi = size.height; /* the book's top row lies in [lo, hi] */
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        bool above = !app_camera_unproject(size.width, size.height, pw, ph,
+                                           0.5f * (float)size.width, (float)mid, &x, &y) ||
+                     y > ph;
+        if (above)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    float w, h;
+    app_hud_size(hud, &w, &h);
+    for (float scale = 2.0f; scale > 1.0f; scale -= 0.5f)
+        if (margin + h * scale + margin <= (float)lo && margin + w * scale <= (float)size.width)
+            return scale;
+    return 1.0f;
+}
+
+/* The HUD over the frame: drawn into the swapchain image before it is presented. */
+static void draw_hud(const GpuContext *ctx, const AppPage *page, WindowGpu *w, GpuFrame *frame,
+                     const GpuRenderTarget *target)
+{
+    const float margin = 8.0f;
+    float scale = hud_scale(&w->hud, page, target->extent, margin);
+    uint32_t quads = app_hud_quads(&w->hud, gpu_overlay_vertices(&w->overlay, frame->slot),
+                                   (size_t)GPU_OVERLAY_MAX_QUADS * 4 * PC_OVERLAY_VERTEX_BYTES);
+    gpu_overlay_record(ctx, frame->cmd, &w->overlay, frame->slot, target, quads, scale, margin,
+                       margin);
+}
+
+/* A buffer for the swapchain image's pixels; false (nothing recorded) where it cannot be read. */
+static bool shot_buffer(const GpuContext *ctx, WindowGpu *w, GpuError *err)
+{
+    VkDeviceSize bytes = (VkDeviceSize)w->swapchain.extent.width * w->swapchain.extent.height * 4;
+    if (w->shot.buffer && w->shot.size == bytes)
+        return true;
+    gpu_buffer_destroy(ctx, &w->shot); /* no frame in flight uses it: every shot is waited for */
+    GpuBufferDesc desc = {bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
+                          "window screenshot"};
+    return gpu_buffer_create(ctx, &desc, &w->shot, err);
+}
+
+/* What one frame adds to the picture: a copy for a screenshot, the page's vertices for OBJ. */
+typedef struct DrawExtras {
+    bool shot, vertices;
+} DrawExtras;
+
 /* One frame to the swapchain. False only on a failure worth stopping for. */
 static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, WindowGpu *w,
-                 const MeshFlipView *view, const MeshInk *ink, GpuError *err)
+                 const MeshFlipView *view, const MeshInk *ink, DrawExtras extras, GpuError *err)
 {
+    w->shot_taken = false;
     VkExtent2D size = drawable_size(win);
     if (size.width == 0 || size.height == 0)
         return true; /* minimised: nothing to draw into */
@@ -283,17 +353,19 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     work.draws = draws.draws;
     work.draw_count = draws.count;
     work.timer = &w->timers[frame->slot];
+    work.readback_vertices = extras.vertices;
     /* only now: a frame given up above (an out-of-date swapchain) must not take the ink's
      * changes with it */
     app_ink_texture_update(&w->ink, ink, &w->renderer.ink, frame->slot);
     gpu_frame_record(ctx, frame, &work);
     w->timed[frame->slot] = true;
-    if (w->hud.shown) {
-        uint32_t quads = app_hud_quads(&w->hud, gpu_overlay_vertices(&w->overlay, frame->slot),
-                                       (size_t)GPU_OVERLAY_MAX_QUADS * 4 * PC_OVERLAY_VERTEX_BYTES);
-        /* stb_easy_font's glyphs are 7 px tall: doubled, readable at 1080p */
-        gpu_overlay_record(ctx, frame->cmd, &w->overlay, frame->slot, &target, quads, 2.0f,
-                           12.0f, 12.0f);
+    if (w->hud.shown)
+        draw_hud(ctx, page, w, frame, &target);
+    if (extras.shot && w->swapchain.readable) {
+        if (!shot_buffer(ctx, w, err))
+            return false;
+        gpu_swapchain_record_readback(ctx, frame->cmd, &w->swapchain, index, &w->shot);
+        w->shot_taken = true;
     }
     gpu_swapchain_record_present(frame->cmd, &w->swapchain, index);
     if (!gpu_frame_submit(ctx, frame, w->swapchain.acquired[frame->slot],
@@ -332,6 +404,121 @@ static void replay_until(Session *session, const AppWindow *win, const AppPage *
     }
 }
 
+/* The frame read back into w->shot (after its fence) written as `path`: RGBA, opaque, as the
+ * screen showed it. */
+static bool write_shot(const GpuContext *ctx, const WindowGpu *w, const char *path, char *message,
+                       size_t size)
+{
+    VkFormat format = w->swapchain.format;
+    bool bgra = format == VK_FORMAT_B8G8R8A8_SRGB || format == VK_FORMAT_B8G8R8A8_UNORM;
+    if (!bgra && format != VK_FORMAT_R8G8B8A8_SRGB && format != VK_FORMAT_R8G8B8A8_UNORM) {
+        snprintf(message, size, "cannot write %s: the window's pixel format is not 8-bit RGBA",
+                 path);
+        return false;
+    }
+    size_t count = (size_t)w->swapchain.extent.width * w->swapchain.extent.height;
+    uint8_t *rgba = malloc(count * 4);
+    if (!rgba) {
+        snprintf(message, size, "cannot write %s: out of memory", path);
+        return false;
+    }
+    gpu_buffer_invalidate(ctx, &w->shot);
+    memcpy(rgba, w->shot.mapped, count * 4);
+    for (size_t i = 0; i < count; i++) {
+        uint8_t *p = &rgba[4 * i];
+        if (bgra) {
+            uint8_t b = p[0];
+            p[0] = p[2], p[2] = b;
+        }
+        p[3] = 255;
+    }
+    bool ok = app_picture_write(path, w->swapchain.extent.width, w->swapchain.extent.height, rgba,
+                                message, size);
+    free(rgba);
+    return ok;
+}
+
+/* F12 / P: the frame just drawn to a new pagecurl-NNNN.png, in the current folder or next to
+ * --screenshot, never over a file that is there. A failure is said and the session goes on. */
+static void save_numbered_shot(const GpuContext *ctx, WindowGpu *w, const char *next_to)
+{
+    char path[4096], message[4200];
+    if (!w->shot_taken) {
+        fprintf(stderr, "pagecurl: no screenshot: this window's images cannot be read back\n");
+        return;
+    }
+    GpuError err = {0};
+    if (!gpu_frames_wait(ctx, w->frames, &err)) {
+        fprintf(stderr, "pagecurl: %s\n", err.message);
+        return;
+    }
+    const char *slash = next_to ? strrchr(next_to, '/') : NULL;
+    int dir = slash ? (int)(slash - next_to) + 1 : 0;
+    bool claimed = false;
+    for (unsigned n = 1; n <= 9999 && !claimed; n++) {
+        snprintf(path, sizeof path, "%.*spagecurl-%04u.png", dir, dir ? next_to : "", n);
+        claimed = app_picture_claim(path);
+        if (!claimed && errno != EEXIST)
+            break;
+    }
+    if (!claimed) {
+        fprintf(stderr, "pagecurl: cannot write %s: %s\n", path, strerror(errno));
+    } else if (!write_shot(ctx, w, path, message, sizeof message)) {
+        remove(path);
+        fprintf(stderr, "pagecurl: %s\n", message);
+    } else {
+        printf("pagecurl: screenshot written to %s\n", path);
+        fflush(stdout);
+    }
+}
+
+/* --screenshot / --export-obj on the way out: the view shown last, drawn once more (and shown)
+ * with its pixels and the turning leaf's vertices read back. Returns the exit status. */
+static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage *page,
+                            WindowGpu *w, const MeshFlipView *view, const MeshInk *ink,
+                            const AppOptions *opts)
+{
+    GpuError err = {0};
+    DrawExtras extras = {.shot = opts->screenshot != NULL, .vertices = opts->export_obj != NULL};
+    uint64_t before = w->frame_number;
+    /* a swapchain found out of date is rebuilt by the next attempt */
+    for (int attempt = 0; attempt < 3 && w->frame_number == before; attempt++)
+        if (!draw(win, ctx, page, w, view, ink, extras, &err) ||
+            !gpu_frames_wait(ctx, w->frames, &err)) {
+            fprintf(stderr, "pagecurl: %s\n", err.message);
+            return 1;
+        }
+    if (w->frame_number == before || (opts->screenshot && !w->shot_taken)) {
+        fprintf(stderr, "pagecurl: nothing written: the window %s\n",
+                w->frame_number == before ? "shows nothing (minimised)"
+                                          : "images cannot be read back");
+        return 1;
+    }
+    char message[4200];
+    if (opts->screenshot) {
+        if (!write_shot(ctx, w, opts->screenshot, message, sizeof message)) {
+            fprintf(stderr, "pagecurl: %s\n", message);
+            return 1;
+        }
+        printf("pagecurl: screenshot written to %s\n", opts->screenshot);
+    }
+    if (opts->export_obj) {
+        gpu_buffer_invalidate(ctx, &page->gpu.readback);
+        if (!app_output_obj(opts->export_obj, &page->grid, page->gpu.readback.mapped, message,
+                            sizeof message)) {
+            fprintf(stderr, "pagecurl: %s\n", message);
+            return 1;
+        }
+        printf("pagecurl: page mesh written to %s\n", opts->export_obj);
+    }
+    return 0;
+}
+
+static double elapsed_ms(uint64_t from, uint64_t to)
+{
+    return (double)(to - from) * 1000.0 / (double)SDL_GetPerformanceFrequency();
+}
+
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
                    const AppTrace *replay, MeshInk *ink)
 {
@@ -339,6 +526,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     WindowGpu w = {0};
     Session session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
     app_book_init(&session.flip, page);
+    w.hud.device = ctx->props.deviceName;
     static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
                                              VK_PRESENT_MODE_IMMEDIATE_KHR};
     w.swapchain.present_mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
@@ -359,7 +547,8 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         gpu_frames_create(ctx, w.frames, &err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &w.timers[i], &err);
-    uint64_t last_draw = SDL_GetPerformanceCounter();
+    /* the HUD's frame time runs from the end of the frame before, or from waking up */
+    uint64_t since = SDL_GetPerformanceCounter();
     bool running = ok, redraw = true;
     uint32_t frames = 0;
     while (running && ok) {
@@ -374,6 +563,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         bool idle = !redraw && !opts->frames && !replaying &&
                     !mesh_flip_view(&session.flip).turning;
         if (idle && SDL_WaitEvent(&e)) {
+            since = SDL_GetPerformanceCounter();
             running = handle_event(&e, win, page, &session, &w, seconds(&session));
             redraw = true;
         }
@@ -388,11 +578,17 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         redraw |= view.turning; /* a held page is drawn every frame, moved or not */
         if (!running || (!redraw && !opts->frames))
             continue;
-        uint64_t tick = SDL_GetPerformanceCounter();
-        app_hud_frame(&w.hud, (double)(tick - last_draw) * 1000.0 /
-                                  (double)SDL_GetPerformanceFrequency());
-        last_draw = tick;
-        ok = draw(win, ctx, page, &w, &view, session.ink, &err);
+        uint64_t drawn = w.frame_number;
+        ok = draw(win, ctx, page, &w, &view, session.ink, (DrawExtras){.shot = session.want_shot},
+                  &err);
+        if (ok && w.frame_number != drawn) {
+            uint64_t now_tick = SDL_GetPerformanceCounter();
+            app_hud_frame(&w.hud, elapsed_ms(since, now_tick));
+            since = now_tick;
+            if (session.want_shot)
+                save_numbered_shot(ctx, &w, opts->screenshot);
+            session.want_shot = false;
+        }
         redraw = false;
         frames++;
         if (opts->frames && frames >= opts->frames)
@@ -402,6 +598,9 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     if (!ok) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         status = 1;
+    } else if (opts->screenshot || opts->export_obj) {
+        MeshFlipView view = mesh_flip_view(&session.flip);
+        status = write_exit_files(win, ctx, page, &w, &view, session.ink, opts);
     }
     gpu_frames_wait(ctx, w.frames, &err);
     window_gpu_destroy(ctx, &w);
@@ -414,8 +613,5 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         printf("pagecurl: %zu input events written to %s\n", session.record.count, opts->record);
     }
     app_trace_free(&session.record);
-    /* --screenshot / --export-obj: the pose --curl and --grab name, as headless would draw it */
-    if (status == 0)
-        status = app_headless_capture(ctx, page, opts, (AppTurn){opts->curl, opts->grab}, ink);
     return status;
 }

@@ -302,6 +302,81 @@ static void check_screenshots(CheckState *s, const Cli *c)
     image_free(&curl);
 }
 
+/* The picture's format follows its extension: a JPEG of the same pose as a PNG is a JPEG (its
+ * magic bytes), of the same size and within JPEG's error of the PNG. --grid N is NxN. */
+static void check_formats(CheckState *s, const Cli *c)
+{
+    char png[512], jpg[512], obj[512];
+    path_in(c, png, sizeof png, "pose.png");
+    path_in(c, jpg, sizeof jpg, "pose.JPG");
+    path_in(c, obj, sizeof obj, "square.obj");
+    Run r = RUN("--headless", "--size", "320x240", "--curl", "0.4", "--screenshot", png);
+    CHECK(s, r.status == 0, "png: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--size", "320x240", "--curl", "0.4", "--screenshot", jpg);
+    CHECK(s, r.status == 0 && strstr(r.out, jpg), "jpg: exit %d: %s", r.status, r.err);
+    unsigned char magic[4] = {0};
+    FILE *f = fopen(jpg, "rb");
+    if (f) {
+        CHECK(s, fread(magic, 1, 4, f) == 4, "%s is short", jpg);
+        fclose(f);
+    }
+    CHECK(s, magic[0] == 0xFF && magic[1] == 0xD8 && magic[2] == 0xFF, "%s is not a JPEG", jpg);
+    Image a = image_load(png), b = image_load(jpg);
+    CHECK(s, a.rgba && b.rgba && a.w == b.w && a.h == b.h, "jpg: %dx%d, png %dx%d", b.w, b.h, a.w,
+          a.h);
+    if (a.rgba && b.rgba && a.w == b.w && a.h == b.h) {
+        double sum = 0.0;
+        for (int i = 0; i < a.w * a.h; i++)
+            for (int k = 0; k < 3; k++)
+                sum += abs(a.rgba[4 * i + k] - b.rgba[4 * i + k]);
+        double mean = sum / (3.0 * a.w * a.h);
+        CHECK(s, mean < 4.0, "the JPEG differs from the PNG by %.2f a channel on average", mean);
+    }
+    image_free(&a);
+    image_free(&b);
+    r = RUN("--headless", "--grid", "5", "--curl", "0", "--export-obj", obj);
+    char text[128];
+    slurp(obj, text, sizeof text);
+    CHECK(s, r.status == 0 && !strncmp(text, "# pagecurl grid 5 5 ", 20), "--grid 5: %s", text);
+}
+
+/* --frames-out DIR: every frame as DIR/frame-NNNN.png, a turn whose first and last frames differ;
+ * a second run into the same folder, or a folder that is not there, fails with one line and
+ * leaves the frames as they were. */
+static void check_frames_out(CheckState *s, const Cli *c)
+{
+    char dir[512], first[600], last[600], extra[600];
+    snprintf(dir, sizeof dir, "%s/frames", c->dir);
+    mkdir(dir, 0755);
+    for (int f = 0; f < 5; f++) {
+        snprintf(first, sizeof first, "%s/frame-%04d.png", dir, f);
+        unlink(first);
+    }
+    snprintf(first, sizeof first, "%s/frame-0000.png", dir);
+    snprintf(last, sizeof last, "%s/frame-0003.png", dir);
+    snprintf(extra, sizeof extra, "%s/frame-0004.png", dir);
+    Run r = RUN("--headless", "--validation", "--size", "96x64", "--frames", "4", "--frames-out",
+                dir);
+    CHECK(s, r.status == 0 && strstr(r.out, dir), "--frames-out: exit %d: %s", r.status, r.err);
+    CHECK(s, r.err[0] == '\0', "no terminal, yet stderr says: %s", r.err);
+    Image a = image_load(first), b = image_load(last);
+    CHECK(s, a.rgba && b.rgba && a.w == 96 && b.h == 64 && !exists(extra),
+          "--frames-out did not write frames 0..3 of 96x64");
+    CHECK(s, a.rgba && b.rgba && !image_same(&a, &b), "the first and last frames are the same");
+    image_free(&a);
+    r = RUN("--headless", "--size", "32x32", "--frames", "4", "--frames-out", dir);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "exists"),
+          "--frames-out over frames: exit %d: %s", r.status, r.err);
+    Image again = image_load(last);
+    CHECK(s, image_same(&again, &b), "a refused run changed %s", last);
+    image_free(&again);
+    image_free(&b);
+    snprintf(dir, sizeof dir, "%s/no-such-dir", c->dir);
+    r = RUN("--headless", "--frames", "2", "--frames-out", dir);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "no-such-dir"),
+          "--frames-out into no folder: exit %d: %s", r.status, r.err);
+}
+
 /* Parses the OBJ of a flat page (t = 0) and checks it against the grid it claims. */
 static void check_obj(CheckState *s, const Cli *c)
 {
@@ -793,6 +868,8 @@ int main(int argc, char **argv)
     check_usage_errors(&s, &cli);
     check_screenshots(&s, &cli);
     check_obj(&s, &cli);
+    check_formats(&s, &cli);
+    check_frames_out(&s, &cli);
     check_runtime_errors(&s, &cli);
     check_bench(&s, &cli);
     check_traces(&s, &cli);
