@@ -731,6 +731,26 @@ static void check_traces(CheckState *s, const Cli *c)
     CHECK(s, write_text(trace, "0.0 key prev\n"), "cannot write %s", trace); /* nothing to do */
     r = RUN("--headless", "--size", "320x240", "--replay", trace, "--screenshot", flat);
     CHECK(s, r.status == 0, "replay of a key before the first page: exit %d: %s", r.status, r.err);
+    /* End opens the book at its last spread and Home back at its first, as in the window */
+    char end[512], home[512];
+    path_in(c, end, sizeof end, "end.png");
+    path_in(c, home, sizeof home, "home.png");
+    CHECK(s, write_text(trace, "0.0 key end\n"), "cannot write %s", trace);
+    r = RUN("--headless", "--size", "320x240", "--replay", trace, "--frames", "3", "--screenshot",
+            end);
+    CHECK(s, r.status == 0, "replay of End: exit %d: %s", r.status, r.err);
+    CHECK(s, write_text(trace, "0.0 key end\n0.1 key home\n"), "cannot write %s", trace);
+    r = RUN("--headless", "--size", "320x240", "--replay", trace, "--screenshot", home);
+    CHECK(s, r.status == 0, "replay of End, Home: exit %d: %s", r.status, r.err);
+    Image at_end = image_load(end), at_home = image_load(home), at_start = image_load(flat);
+    CHECK(s, at_end.rgba && at_home.rgba && at_start.rgba, "no End/Home screenshots");
+    if (at_end.rgba && at_home.rgba && at_start.rgba) {
+        CHECK(s, left_back_pixels(end) > 5000, "End left no turned leaves on the left");
+        CHECK(s, image_same(&at_home, &at_start), "End then Home is not the first spread");
+    }
+    image_free(&at_end);
+    image_free(&at_home);
+    image_free(&at_start);
     size_t turned = left_back_pixels(shot), untouched = left_back_pixels(flat);
     CHECK(s, turned > 5000 && untouched == 0,
           "the finger trace did not turn the page: %zu back-coloured pixels on the left (%zu "
@@ -750,6 +770,8 @@ static void check_traces(CheckState *s, const Cli *c)
         {"0.1 key clear\n", ":1:"},
         {"0.1 mouse down 0.5 0.5 0.5\n", ":1:"},
         {"0.1 finger clear 0.5 0.5\n", ":1:"},
+        {"0.1 mouse home 0.5 0.5\n", ":1:"},
+        {"0.1 key end 0.5 0.5\n", ":1:"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK(s, write_text(trace, bad[i].text), "cannot write %s", trace);
