@@ -63,7 +63,7 @@ typedef struct CliOption {
     CliParse parse;
     size_t field; /* offsetof(AppOptions, ...) */
     CliGroup group;
-    unsigned modes; /* where it applies; elsewhere it is refused */
+    unsigned modes;      /* where it applies; elsewhere it is refused */
     const char *purpose; /* why it is refused elsewhere: "--x <purpose>; it does not apply ..." */
     const char *expect;  /* after "--x 'value': expected " */
     const char *help;    /* --help's description; '\n' continues it on another line */
@@ -306,12 +306,11 @@ static const CliOption OPTIONS[] = {
      "an integer in 1..100000000",
      "frames to play, then stop (headless default: a turn of 120 frames)"},
     {"--screenshot", NULL, "FILE", VALUE_REQUIRED, set_picture, F(screenshot), GROUP_SHOW,
-     MODE_SHOWN, "writes a picture of the book",
-     "a file name ending in .png, .jpg or .jpeg",
+     MODE_SHOWN, "writes a picture of the book", "a file name ending in .png, .jpg or .jpeg",
      "on exit, the last frame as FILE: .png, or .jpg/.jpeg (JPEG quality 90);\nin a window, "
      "what the window showed last"},
-    {"--export-obj", NULL, "FILE", VALUE_REQUIRED, set_file, F(export_obj), GROUP_SHOW,
-     MODE_SHOWN, "writes the turning leaf's mesh", "a file name",
+    {"--export-obj", NULL, "FILE", VALUE_REQUIRED, set_file, F(export_obj), GROUP_SHOW, MODE_SHOWN,
+     "writes the turning leaf's mesh", "a file name",
      "on exit, the turning leaf's mesh of the last frame, read back from the\nGPU, as OBJ"},
     /* window */
     {"--record", NULL, "FILE", VALUE_REQUIRED, set_file, F(record), GROUP_WINDOW, MODE_WINDOW,
@@ -332,8 +331,8 @@ static const CliOption OPTIONS[] = {
     {"--backward", NULL, NULL, VALUE_NONE, set_true, F(backward), GROUP_HEADLESS, MODE_HEADLESS,
      "turns the headless turn back", NULL,
      "the headless turn goes back: a left page turns over to the right"},
-    {"--radius", NULL, "R", VALUE_REQUIRED, set_radius, F(radius), GROUP_HEADLESS,
-     MODE_HEADLESS, "shapes the headless turn's roll", "a number in [0.005, 0.5]",
+    {"--radius", NULL, "R", VALUE_REQUIRED, set_radius, F(radius), GROUP_HEADLESS, MODE_HEADLESS,
+     "shapes the headless turn's roll", "a number in [0.005, 0.5]",
      "roll radius in page widths (0.005..0.5) instead of the pose's own"},
     {"--frames-out", NULL, "DIR", VALUE_REQUIRED, set_file, F(frames_out), GROUP_HEADLESS,
      MODE_HEADLESS, "writes every headless frame", "an existing folder",
@@ -343,16 +342,16 @@ static const CliOption OPTIONS[] = {
      MODE_ALL, NULL, "gpu or cpu",
      "where the page is curled: a compute shader (default) or the CPU, whose\npositions are "
      "uploaded every frame (see --staging)"},
-    {"--normals", NULL, "PATH", VALUE_REQUIRED, set_normals, F(normals), GROUP_COMPUTE,
-     MODE_ALL, NULL, "two-pass, fused or fused-deform",
+    {"--normals", NULL, "PATH", VALUE_REQUIRED, set_normals, F(normals), GROUP_COMPUTE, MODE_ALL,
+     NULL, "two-pass, fused or fused-deform",
      "two-pass (face normals, then vertex normals), fused (one tiled kernel) or\nfused-deform "
      "(that kernel also curls the page; needs --deform gpu);\ndefault: the fastest measured"},
     {"--pack", NULL, "gpu|staging", VALUE_REQUIRED, set_pack, F(pack), GROUP_COMPUTE, MODE_ALL,
      NULL, "gpu or staging",
      "who interleaves the two-pass vertices: the GPU (default), or the CPU from\npositions and "
      "normals read back, then uploaded (needs --normals two-pass)"},
-    {"--staging", NULL, "MODE", VALUE_REQUIRED, set_staging, F(staging), GROUP_COMPUTE,
-     MODE_ALL, NULL, "auto, always or never",
+    {"--staging", NULL, "MODE", VALUE_REQUIRED, set_staging, F(staging), GROUP_COMPUTE, MODE_ALL,
+     NULL, "auto, always or never",
      "CPU-written data: auto (in place where memory is both device-local and\nhost-visible, "
      "default), always (a staging buffer and a copy) or never"},
     /* benchmark */
@@ -371,13 +370,13 @@ static const CliOption OPTIONS[] = {
      "writes the benchmark's frame times", "a file name",
      "one row per frame with each stage's milliseconds"},
     /* diagnostics */
-    {"--device", NULL, "INDEX", VALUE_REQUIRED, set_device, F(device), GROUP_DIAGNOSTICS,
-     MODE_ALL, NULL, "a device index (see --list-devices)",
+    {"--device", NULL, "INDEX", VALUE_REQUIRED, set_device, F(device), GROUP_DIAGNOSTICS, MODE_ALL,
+     NULL, "a device index (see --list-devices)",
      "use this device (see --list-devices; default: discrete, integrated, CPU)"},
     {"--list-devices", NULL, NULL, VALUE_NONE, set_true, F(list_devices), GROUP_DIAGNOSTICS, 0,
      NULL, NULL, "list the Vulkan devices and exit"},
-    {"--validation", NULL, NULL, VALUE_OPTIONAL, set_validation, F(validation),
-     GROUP_DIAGNOSTICS, MODE_ALL, NULL, "no value but =gpu-assisted",
+    {"--validation", NULL, NULL, VALUE_OPTIONAL, set_validation, F(validation), GROUP_DIAGNOSTICS,
+     MODE_ALL, NULL, "no value but =gpu-assisted",
      "the Khronos validation layer; any message fails the run\n(--validation=gpu-assisted: "
      "GPU-assisted validation instead)"},
     {"--help", "-h", NULL, VALUE_NONE, NULL, 0, GROUP_DIAGNOSTICS, 0, NULL, NULL,

@@ -140,7 +140,7 @@ static void frame_path(const char *dir, uint32_t f, char *path, size_t size)
 static bool frames_out_ready(const char *dir, uint32_t frames)
 {
     struct stat st;
-    const char *why = stat(dir, &st) != 0 ? strerror(errno)
+    const char *why = stat(dir, &st) != 0    ? strerror(errno)
                       : !S_ISDIR(st.st_mode) ? "not a folder"
                                              : NULL;
     if (why) {

@@ -49,8 +49,7 @@ bool app_picture_write(const char *path, uint32_t width, uint32_t height, const 
     case APP_PICTURE_PNG:
         return app_output_png(path, width, height, rgba, message, size);
     case APP_PICTURE_JPEG:
-        return app_output_atomic(path, write_jpeg, &(JpegJob){width, height, rgba}, message,
-                                 size);
+        return app_output_atomic(path, write_jpeg, &(JpegJob){width, height, rgba}, message, size);
     case APP_PICTURE_NONE:
         break;
     }

@@ -18,7 +18,7 @@
 #define TRACE_MAX_TIME 86400.0
 
 static const char *const DEVICES[] = {"mouse", "finger", "key", "ink"};
-static const char *const ACTIONS[] = {"down", "move", "up",    "next", "prev",
+static const char *const ACTIONS[] = {"down", "move",  "up",   "next", "prev",
                                       "undo", "clear", "home", "end"};
 #define ACTION_COUNT (int)(sizeof ACTIONS / sizeof ACTIONS[0])
 
@@ -90,15 +90,14 @@ static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *ski
     if (device < 0)
         return (*why = "unknown device (mouse, finger, key, ink)"), false;
     if (action < 0)
-        return (*why = "unknown event (down, move, up, next, prev, home, end, undo, clear)"),
-               false;
+        return (*why = "unknown event (down, move, up, next, prev, home, end, undo, clear)"), false;
     bool key = device == APP_TRACE_KEY;
     bool key_action = action == APP_TRACE_NEXT || action == APP_TRACE_PREV ||
                       action == APP_TRACE_UNDO || action == APP_TRACE_HOME ||
                       action == APP_TRACE_END;
     if (key != key_action)
-        return (*why = key ? "keys do next, prev, home, end or undo"
-                           : "pointers go down, move or up"),
+        return (*why =
+                    key ? "keys do next, prev, home, end or undo" : "pointers go down, move or up"),
                false;
     if (action == APP_TRACE_CLEAR && device != APP_TRACE_INK)
         return (*why = "only ink clears a page"), false;

@@ -75,8 +75,8 @@ typedef struct WindowGpu {
     bool timed[GPU_FRAMES_IN_FLIGHT];      /* the slot's timer holds a frame's stamps */
     GpuOverlay overlay;
     AppHud hud;
-    GpuBuffer shot;    /* a frame as shown, read back for a screenshot */
-    bool shot_taken;   /* the last frame drawn copies itself into `shot` */
+    GpuBuffer shot;  /* a frame as shown, read back for a screenshot */
+    bool shot_taken; /* the last frame drawn copies itself into `shot` */
     uint64_t frame_number;
     bool stale; /* the swapchain must be rebuilt before the next frame */
 } WindowGpu;

@@ -355,8 +355,8 @@ static void check_frames_out(CheckState *s, const Cli *c)
     snprintf(first, sizeof first, "%s/frame-0000.png", dir);
     snprintf(last, sizeof last, "%s/frame-0003.png", dir);
     snprintf(extra, sizeof extra, "%s/frame-0004.png", dir);
-    Run r = RUN("--headless", "--validation", "--size", "96x64", "--frames", "4", "--frames-out",
-                dir);
+    Run r =
+        RUN("--headless", "--validation", "--size", "96x64", "--frames", "4", "--frames-out", dir);
     CHECK(s, r.status == 0 && strstr(r.out, dir), "--frames-out: exit %d: %s", r.status, r.err);
     CHECK(s, r.err[0] == '\0', "no terminal, yet stderr says: %s", r.err);
     Image a = image_load(first), b = image_load(last);
