@@ -239,11 +239,8 @@ static bool set_device(const char *value, AppOptions *o, void *field)
 static bool set_deform(const char *value, AppOptions *o, void *field)
 {
     (void)o;
-    int k;
-    if (!pick(value, (const char *const[]){"gpu", "cpu", NULL}, &k))
-        return false;
-    *(bool *)field = k == 1;
-    return true;
+    *(bool *)field = !strcmp(value, "cpu");
+    return *(bool *)field || !strcmp(value, "gpu");
 }
 
 static bool set_normals(const char *value, AppOptions *o, void *field)
@@ -271,11 +268,8 @@ static bool set_staging(const char *value, AppOptions *o, void *field)
 static bool set_msaa(const char *value, AppOptions *o, void *field)
 {
     (void)o;
-    int k;
-    if (!pick(value, (const char *const[]){"1", "4", NULL}, &k))
-        return false;
-    *(uint32_t *)field = k ? 4 : 1;
-    return true;
+    uint32_t *samples = field;
+    return parse_u32(value, NULL, 1, 4, samples) && (*samples == 1 || *samples == 4);
 }
 
 static bool set_present_mode(const char *value, AppOptions *o, void *field)

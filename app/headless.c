@@ -68,14 +68,12 @@ bool app_headless_wait(const GpuContext *ctx, AppHeadless *hl, GpuError *err)
     return gpu_frames_wait(ctx, hl->frames, err);
 }
 
-static int write_outputs(const GpuContext *ctx, const AppPage *page, const AppHeadless *hl,
-                         const AppOptions *opts)
+int app_headless_write(const GpuContext *ctx, const AppPage *page, const AppOptions *opts,
+                       uint32_t width, uint32_t height, const uint8_t *rgba)
 {
     char message[512];
     if (opts->screenshot) {
-        gpu_buffer_invalidate(ctx, &hl->target.pixels);
-        if (!app_picture_write(opts->screenshot, opts->width, opts->height,
-                               hl->target.pixels.mapped, message, sizeof message)) {
+        if (!app_picture_write(opts->screenshot, width, height, rgba, message, sizeof message)) {
             fprintf(stderr, "pagecurl: %s\n", message);
             return 1;
         }
@@ -213,8 +211,11 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
     int status = 1;
     if (!ok && written)
         fprintf(stderr, "pagecurl: %s\n", err.message);
-    else if (ok)
-        status = write_outputs(ctx, page, &hl, opts);
+    else if (ok) {
+        gpu_buffer_invalidate(ctx, &hl.target.pixels);
+        status =
+            app_headless_write(ctx, page, opts, opts->width, opts->height, hl.target.pixels.mapped);
+    }
     app_headless_destroy(ctx, &hl);
     return status;
 }

@@ -3,14 +3,10 @@
 #include "output.h"
 
 #include <fcntl.h>
-#include <stb_image_write.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-
-/* Quality 90: no visible blocks on the page's print, a third of the PNG's size. */
-#define PICTURE_JPEG_QUALITY 90
 
 AppPictureFormat app_picture_format(const char *path)
 {
@@ -25,23 +21,6 @@ AppPictureFormat app_picture_format(const char *path)
     return APP_PICTURE_NONE;
 }
 
-typedef struct JpegJob {
-    uint32_t width, height;
-    const uint8_t *rgba;
-} JpegJob;
-
-static void jpeg_sink(void *context, void *data, int size)
-{
-    fwrite(data, 1, (size_t)size, context);
-}
-
-static bool write_jpeg(FILE *f, const void *user)
-{
-    const JpegJob *job = user;
-    return stbi_write_jpg_to_func(jpeg_sink, f, (int)job->width, (int)job->height, 4, job->rgba,
-                                  PICTURE_JPEG_QUALITY) != 0;
-}
-
 bool app_picture_write(const char *path, uint32_t width, uint32_t height, const uint8_t *rgba,
                        char *message, size_t size)
 {
@@ -49,7 +28,7 @@ bool app_picture_write(const char *path, uint32_t width, uint32_t height, const 
     case APP_PICTURE_PNG:
         return app_output_png(path, width, height, rgba, message, size);
     case APP_PICTURE_JPEG:
-        return app_output_atomic(path, write_jpeg, &(JpegJob){width, height, rgba}, message, size);
+        return app_output_jpeg(path, width, height, rgba, message, size);
     case APP_PICTURE_NONE:
         break;
     }

@@ -7,8 +7,8 @@
 #include "content.h"
 #include "ink_texture.h"
 #include "hud.h"
+#include "headless.h"
 #include "input.h"
-#include "output.h"
 #include "picture.h"
 
 #include <SDL.h>
@@ -404,23 +404,21 @@ static void replay_until(Session *session, const AppWindow *win, const AppPage *
     }
 }
 
-/* The frame read back into w->shot (after its fence) written as `path`: RGBA, opaque, as the
- * screen showed it. */
-static bool write_shot(const GpuContext *ctx, const WindowGpu *w, const char *path, char *message,
-                       size_t size)
+/* The frame read back into w->shot (after its fence) as RGBA, opaque, as the screen showed it;
+ * NULL with the reason in message. */
+static uint8_t *shot_rgba(const GpuContext *ctx, const WindowGpu *w, char *message, size_t size)
 {
     VkFormat format = w->swapchain.format;
     bool bgra = format == VK_FORMAT_B8G8R8A8_SRGB || format == VK_FORMAT_B8G8R8A8_UNORM;
     if (!bgra && format != VK_FORMAT_R8G8B8A8_SRGB && format != VK_FORMAT_R8G8B8A8_UNORM) {
-        snprintf(message, size, "cannot write %s: the window's pixel format is not 8-bit RGBA",
-                 path);
-        return false;
+        snprintf(message, size, "the window's pixel format is not 8-bit RGBA");
+        return NULL;
     }
     size_t count = (size_t)w->swapchain.extent.width * w->swapchain.extent.height;
     uint8_t *rgba = malloc(count * 4);
     if (!rgba) {
-        snprintf(message, size, "cannot write %s: out of memory", path);
-        return false;
+        snprintf(message, size, "out of memory");
+        return NULL;
     }
     gpu_buffer_invalidate(ctx, &w->shot);
     memcpy(rgba, w->shot.mapped, count * 4);
@@ -432,17 +430,14 @@ static bool write_shot(const GpuContext *ctx, const WindowGpu *w, const char *pa
         }
         p[3] = 255;
     }
-    bool ok = app_picture_write(path, w->swapchain.extent.width, w->swapchain.extent.height, rgba,
-                                message, size);
-    free(rgba);
-    return ok;
+    return rgba;
 }
 
 /* F12 / P: the frame just drawn to a new pagecurl-NNNN.png, in the current folder or next to
  * --screenshot, never over a file that is there. A failure is said and the session goes on. */
 static void save_numbered_shot(const GpuContext *ctx, WindowGpu *w, const char *next_to)
 {
-    char path[4096], message[4200];
+    char path[4096], message[256];
     if (!w->shot_taken) {
         fprintf(stderr, "pagecurl: no screenshot: this window's images cannot be read back\n");
         return;
@@ -463,13 +458,22 @@ static void save_numbered_shot(const GpuContext *ctx, WindowGpu *w, const char *
     }
     if (!claimed) {
         fprintf(stderr, "pagecurl: cannot write %s: %s\n", path, strerror(errno));
-    } else if (!write_shot(ctx, w, path, message, sizeof message)) {
+        return;
+    }
+    uint8_t *rgba = shot_rgba(ctx, w, message, sizeof message);
+    char why[4200];
+    if (!rgba) {
         remove(path);
-        fprintf(stderr, "pagecurl: %s\n", message);
+        fprintf(stderr, "pagecurl: cannot write %s: %s\n", path, message);
+    } else if (!app_picture_write(path, w->swapchain.extent.width, w->swapchain.extent.height, rgba,
+                                  why, sizeof why)) {
+        remove(path);
+        fprintf(stderr, "pagecurl: %s\n", why);
     } else {
         printf("pagecurl: screenshot written to %s\n", path);
         fflush(stdout);
     }
+    free(rgba);
 }
 
 /* --screenshot / --export-obj on the way out: the view shown last, drawn once more (and shown)
@@ -494,24 +498,16 @@ static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage
                                           : "images cannot be read back");
         return 1;
     }
-    char message[4200];
-    if (opts->screenshot) {
-        if (!write_shot(ctx, w, opts->screenshot, message, sizeof message)) {
-            fprintf(stderr, "pagecurl: %s\n", message);
-            return 1;
-        }
-        printf("pagecurl: screenshot written to %s\n", opts->screenshot);
+    char message[256];
+    uint8_t *rgba = opts->screenshot ? shot_rgba(ctx, w, message, sizeof message) : NULL;
+    if (opts->screenshot && !rgba) {
+        fprintf(stderr, "pagecurl: cannot write %s: %s\n", opts->screenshot, message);
+        return 1;
     }
-    if (opts->export_obj) {
-        gpu_buffer_invalidate(ctx, &page->gpu.readback);
-        if (!app_output_obj(opts->export_obj, &page->grid, page->gpu.readback.mapped, message,
-                            sizeof message)) {
-            fprintf(stderr, "pagecurl: %s\n", message);
-            return 1;
-        }
-        printf("pagecurl: page mesh written to %s\n", opts->export_obj);
-    }
-    return 0;
+    int status = app_headless_write(ctx, page, opts, w->swapchain.extent.width,
+                                    w->swapchain.extent.height, rgba);
+    free(rgba);
+    return status;
 }
 
 static double elapsed_ms(uint64_t from, uint64_t to)

@@ -225,23 +225,7 @@ void gpu_swapchain_record_readback(const GpuContext *ctx, VkCommandBuffer cmd,
                                    const GpuSwapchain *sc, uint32_t index, const GpuBuffer *pixels)
 {
     gpu_label_begin(ctx, cmd, "window readback");
-    /* render and overlay wrote the image -> the copy reads it */
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = sc->images[index],
-                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                               .old_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                               .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                               .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                               .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                               .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
-                               .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
-                           });
-    VkBufferImageCopy region = {
-        .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-        .imageExtent = {sc->extent.width, sc->extent.height, 1},
-    };
-    vkCmdCopyImageToBuffer(cmd, sc->images[index], VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                           pixels->buffer, 1, &region);
+    gpu_image_record_readback(cmd, sc->images[index], sc->extent, pixels->buffer);
     /* back to where gpu_swapchain_record_present expects it; the copy only read the image */
     gpu_image_barrier(cmd, &(GpuImageBarrier){
                                .image = sc->images[index],
@@ -252,7 +236,5 @@ void gpu_swapchain_record_readback(const GpuContext *ctx, VkCommandBuffer cmd,
                                .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                                .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                            });
-    /* copy -> host reads the pixels after the fence */
-    gpu_barrier_host_read(cmd);
     gpu_label_end(ctx, cmd);
 }
