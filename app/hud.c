@@ -1,6 +1,7 @@
 #include "hud.h"
 
 #include "../shaders/shared.h"
+#include "camera.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -72,4 +73,28 @@ uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
     size_t left = bytes - 4 * PC_OVERLAY_VERTEX_BYTES;
     int size = left > (size_t)INT32_MAX ? INT32_MAX : (int)left;
     return 1 + (uint32_t)stb_easy_font_print(HUD_PAD, HUD_PAD, text, colour, v, size);
+}
+
+float app_hud_scale(const AppHud *hud, float page_width, float page_height, uint32_t width,
+                    uint32_t height, float margin)
+{
+    /* the book's far edge: the first row down the middle column whose ray meets the page */
+    uint32_t lo = 0, hi = height;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        float x, y;
+        bool above = !app_camera_unproject(width, height, page_width, page_height,
+                                           0.5f * (float)width, (float)mid, &x, &y) ||
+                     y > page_height;
+        if (above)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    float w, h;
+    app_hud_size(hud, &w, &h);
+    for (float scale = 2.0f; scale > 1.0f; scale -= 0.5f)
+        if (margin + h * scale + margin <= (float)lo && margin + w * scale <= (float)width)
+            return scale;
+    return 1.0f;
 }

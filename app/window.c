@@ -6,17 +6,15 @@
 #include "camera.h"
 #include "content.h"
 #include "ink_texture.h"
-#include "hud.h"
 #include "headless.h"
+#include "hud.h"
 #include "input.h"
-#include "picture.h"
+#include "screenshot.h"
 
 #include <SDL.h>
 #include <SDL_vulkan.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size_t size)
 {
@@ -75,8 +73,7 @@ typedef struct WindowGpu {
     bool timed[GPU_FRAMES_IN_FLIGHT];      /* the slot's timer holds a frame's stamps */
     GpuOverlay overlay;
     AppHud hud;
-    GpuBuffer shot;  /* a frame as shown, read back for a screenshot */
-    bool shot_taken; /* the last frame drawn copies itself into `shot` */
+    AppScreenshot shot;
     uint64_t frame_number;
     bool stale; /* the swapchain must be rebuilt before the next frame */
 } WindowGpu;
@@ -87,7 +84,7 @@ static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
     for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
         gpu_timer_destroy(ctx, &w->timers[i]);
     gpu_overlay_destroy(ctx, &w->overlay);
-    gpu_buffer_destroy(ctx, &w->shot);
+    app_screenshot_destroy(ctx, &w->shot);
     app_ink_texture_free(&w->ink);
     gpu_renderer_destroy(ctx, &w->renderer);
     gpu_swapchain_destroy(ctx, &w->swapchain);
@@ -252,53 +249,17 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
     return true;
 }
 
-/* Where the HUD goes: the top-left corner, as large as fits above the book's far edge (found
- * by casting rays down the middle column until one meets the page), so that it never covers the
- * pages' text; at its smallest where nothing fits. */
-static float hud_scale(const AppHud *hud, const AppPage *page, VkExtent2D size, float margin)
-{
-    float pw = page->grid.width, ph = page->grid.height, x, y;
-    uint32_t lo = 0, hi = size.height; /* the book's top row lies in [lo, hi] */
-    while (lo < hi) {
-        uint32_t mid = (lo + hi) / 2;
-        bool above = !app_camera_unproject(size.width, size.height, pw, ph,
-                                           0.5f * (float)size.width, (float)mid, &x, &y) ||
-                     y > ph;
-        if (above)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    float w, h;
-    app_hud_size(hud, &w, &h);
-    for (float scale = 2.0f; scale > 1.0f; scale -= 0.5f)
-        if (margin + h * scale + margin <= (float)lo && margin + w * scale <= (float)size.width)
-            return scale;
-    return 1.0f;
-}
-
 /* The HUD over the frame: drawn into the swapchain image before it is presented. */
 static void draw_hud(const GpuContext *ctx, const AppPage *page, WindowGpu *w, GpuFrame *frame,
                      const GpuRenderTarget *target)
 {
     const float margin = 8.0f;
-    float scale = hud_scale(&w->hud, page, target->extent, margin);
+    float scale = app_hud_scale(&w->hud, page->grid.width, page->grid.height, target->extent.width,
+                                target->extent.height, margin);
     uint32_t quads = app_hud_quads(&w->hud, gpu_overlay_vertices(&w->overlay, frame->slot),
                                    (size_t)GPU_OVERLAY_MAX_QUADS * 4 * PC_OVERLAY_VERTEX_BYTES);
     gpu_overlay_record(ctx, frame->cmd, &w->overlay, frame->slot, target, quads, scale, margin,
                        margin);
-}
-
-/* A buffer for the swapchain image's pixels; false (nothing recorded) where it cannot be read. */
-static bool shot_buffer(const GpuContext *ctx, WindowGpu *w, GpuError *err)
-{
-    VkDeviceSize bytes = (VkDeviceSize)w->swapchain.extent.width * w->swapchain.extent.height * 4;
-    if (w->shot.buffer && w->shot.size == bytes)
-        return true;
-    gpu_buffer_destroy(ctx, &w->shot); /* no frame in flight uses it: every shot is waited for */
-    GpuBufferDesc desc = {bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_MEMORY_READBACK,
-                          "window screenshot"};
-    return gpu_buffer_create(ctx, &desc, &w->shot, err);
 }
 
 /* What one frame adds to the picture: a copy for a screenshot, the page's vertices for OBJ. */
@@ -310,7 +271,7 @@ typedef struct DrawExtras {
 static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, WindowGpu *w,
                  const MeshFlipView *view, const MeshInk *ink, DrawExtras extras, GpuError *err)
 {
-    w->shot_taken = false;
+    w->shot.taken = false;
     VkExtent2D size = drawable_size(win);
     if (size.width == 0 || size.height == 0)
         return true; /* minimised: nothing to draw into */
@@ -361,12 +322,8 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     w->timed[frame->slot] = true;
     if (w->hud.shown)
         draw_hud(ctx, page, w, frame, &target);
-    if (extras.shot && w->swapchain.readable) {
-        if (!shot_buffer(ctx, w, err))
-            return false;
-        gpu_swapchain_record_readback(ctx, frame->cmd, &w->swapchain, index, &w->shot);
-        w->shot_taken = true;
-    }
+    if (extras.shot && !app_screenshot_record(ctx, frame->cmd, &w->shot, &w->swapchain, index, err))
+        return false;
     gpu_swapchain_record_present(frame->cmd, &w->swapchain, index);
     if (!gpu_frame_submit(ctx, frame, w->swapchain.acquired[frame->slot],
                           VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
@@ -404,78 +361,6 @@ static void replay_until(Session *session, const AppWindow *win, const AppPage *
     }
 }
 
-/* The frame read back into w->shot (after its fence) as RGBA, opaque, as the screen showed it;
- * NULL with the reason in message. */
-static uint8_t *shot_rgba(const GpuContext *ctx, const WindowGpu *w, char *message, size_t size)
-{
-    VkFormat format = w->swapchain.format;
-    bool bgra = format == VK_FORMAT_B8G8R8A8_SRGB || format == VK_FORMAT_B8G8R8A8_UNORM;
-    if (!bgra && format != VK_FORMAT_R8G8B8A8_SRGB && format != VK_FORMAT_R8G8B8A8_UNORM) {
-        snprintf(message, size, "the window's pixel format is not 8-bit RGBA");
-        return NULL;
-    }
-    size_t count = (size_t)w->swapchain.extent.width * w->swapchain.extent.height;
-    uint8_t *rgba = malloc(count * 4);
-    if (!rgba) {
-        snprintf(message, size, "out of memory");
-        return NULL;
-    }
-    gpu_buffer_invalidate(ctx, &w->shot);
-    memcpy(rgba, w->shot.mapped, count * 4);
-    for (size_t i = 0; i < count; i++) {
-        uint8_t *p = &rgba[4 * i];
-        if (bgra) {
-            uint8_t b = p[0];
-            p[0] = p[2], p[2] = b;
-        }
-        p[3] = 255;
-    }
-    return rgba;
-}
-
-/* F12 / P: the frame just drawn to a new pagecurl-NNNN.png, in the current folder or next to
- * --screenshot, never over a file that is there. A failure is said and the session goes on. */
-static void save_numbered_shot(const GpuContext *ctx, WindowGpu *w, const char *next_to)
-{
-    char path[4096], message[256];
-    if (!w->shot_taken) {
-        fprintf(stderr, "pagecurl: no screenshot: this window's images cannot be read back\n");
-        return;
-    }
-    GpuError err = {0};
-    if (!gpu_frames_wait(ctx, w->frames, &err)) {
-        fprintf(stderr, "pagecurl: %s\n", err.message);
-        return;
-    }
-    const char *slash = next_to ? strrchr(next_to, '/') : NULL;
-    int dir = slash ? (int)(slash - next_to) + 1 : 0;
-    bool claimed = false;
-    for (unsigned n = 1; n <= 9999 && !claimed; n++) {
-        snprintf(path, sizeof path, "%.*spagecurl-%04u.png", dir, dir ? next_to : "", n);
-        claimed = app_picture_claim(path);
-        if (!claimed && errno != EEXIST)
-            break;
-    }
-    if (!claimed) {
-        fprintf(stderr, "pagecurl: cannot write %s: %s\n", path, strerror(errno));
-        return;
-    }
-    uint8_t *rgba = shot_rgba(ctx, w, message, sizeof message);
-    char why[4200];
-    if (!rgba) {
-        remove(path);
-        fprintf(stderr, "pagecurl: cannot write %s: %s\n", path, message);
-    } else if (!app_picture_write(path, w->swapchain.extent.width, w->swapchain.extent.height, rgba,
-                                  why, sizeof why)) {
-        remove(path);
-        fprintf(stderr, "pagecurl: %s\n", why);
-    } else {
-        printf("pagecurl: screenshot written to %s\n", path);
-        fflush(stdout);
-    }
-    free(rgba);
-}
-
 /* --screenshot / --export-obj on the way out: the view shown last, drawn once more (and shown)
  * with its pixels and the turning leaf's vertices read back. Returns the exit status. */
 static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage *page,
@@ -492,14 +377,16 @@ static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage
             fprintf(stderr, "pagecurl: %s\n", err.message);
             return 1;
         }
-    if (w->frame_number == before || (opts->screenshot && !w->shot_taken)) {
+    if (w->frame_number == before || (opts->screenshot && !w->shot.taken)) {
         fprintf(stderr, "pagecurl: nothing written: the window %s\n",
                 w->frame_number == before ? "shows nothing (minimised)"
                                           : "images cannot be read back");
         return 1;
     }
     char message[256];
-    uint8_t *rgba = opts->screenshot ? shot_rgba(ctx, w, message, sizeof message) : NULL;
+    uint8_t *rgba = opts->screenshot
+                        ? app_screenshot_rgba(ctx, &w->shot, &w->swapchain, message, sizeof message)
+                        : NULL;
     if (opts->screenshot && !rgba) {
         fprintf(stderr, "pagecurl: cannot write %s: %s\n", opts->screenshot, message);
         return 1;
@@ -581,8 +468,8 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
             uint64_t now_tick = SDL_GetPerformanceCounter();
             app_hud_frame(&w.hud, elapsed_ms(since, now_tick));
             since = now_tick;
-            if (session.want_shot)
-                save_numbered_shot(ctx, &w, opts->screenshot);
+            if (session.want_shot && (ok = gpu_frames_wait(ctx, w.frames, &err)))
+                app_screenshot_save(ctx, &w.shot, &w.swapchain, opts->screenshot);
             session.want_shot = false;
         }
         redraw = false;

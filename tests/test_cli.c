@@ -517,6 +517,13 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     CHECK(s,
           r.status == 0 && strstr(r.err, "no display") && strstr(r.err, "headless") && exists(shot),
           "no display: exit %d: %s", r.status, r.err);
+    /* ... but a recording needs the window: refused, nothing written */
+    char record[512];
+    path_in(c, record, sizeof record, "nodisplay.trace");
+    r = RUN_ENV("DISPLAY", "--size", "64x48", "--frames", "3", "--record", record);
+    CHECK(s,
+          r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "--record") && !exists(record),
+          "--record without a display: exit %d: %s", r.status, r.err);
 }
 
 /* No failed run above left a temporary file behind (output.c writes NAME.tmp-PID, then renames
