@@ -371,6 +371,15 @@ static void check_frames_out(CheckState *s, const Cli *c)
     CHECK(s, image_same(&again, &b), "a refused run changed %s", last);
     image_free(&again);
     image_free(&b);
+    /* on a terminal (script(1) gives it one) the run says how far it is */
+    char cmd[1400], said[600], text[4096];
+    snprintf(said, sizeof said, "%s/progress.txt", c->dir);
+    snprintf(cmd, sizeof cmd, "script -qec '%s --headless --size 32x24 --frames 3' /dev/null > %s",
+             c->exe, said);
+    CHECK(s, system(cmd) == 0, "%s failed", cmd);
+    slurp(said, text, sizeof text);
+    CHECK(s, strstr(text, "frame 1 of 3") && strstr(text, "frame 3 of 3"),
+          "no progress on a terminal: %s", text);
     snprintf(dir, sizeof dir, "%s/no-such-dir", c->dir);
     r = RUN("--headless", "--frames", "2", "--frames-out", dir);
     CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "no-such-dir"),
