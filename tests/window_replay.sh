@@ -4,18 +4,18 @@
 # the session's input and its last frame. Expect: P's numbered screenshots never replace a file
 # and equal what the window shows; the HUD stays above the book; the trace holds the Home and End
 # keys; replayed headless, it ends on the same spread with the same pixels as the exit screenshot,
-# and without its Home it ends elsewhere.
+# and without its Home it ends elsewhere; --export-obj writes the leaf's mesh.
 set -u
 exe=$1
 out=${2:-.}
 mkdir -p "$out"
 name=window_replay
 . "$(dirname "$0")/window_lib.sh"
-rm -f "$out"/pagecurl-*.png "$out/exit.png" "$out/session.trace"
+rm -f "$out"/pagecurl-*.png "$out/exit.png" "$out/exit.obj" "$out/session.trace"
 printf 'precious' > "$out/pagecurl-0001.png" # a numbered screenshot never replaces a file
 # one sample a pixel: the replays below play every frame of the session, on a loaded machine
 window_start "$exe" --validation --size 640x400 --msaa 1 --record "$out/session.trace" \
-    --screenshot "$out/exit.png" > "$out/stdout.txt"
+    --screenshot "$out/exit.png" --export-obj "$out/exit.obj" > "$out/stdout.txt"
 wait_drawn "$out/start.png" || { kill "$pid"; exit 1; }
 
 # differ A B: how many pixels of A and B differ by more than 5 %
@@ -82,6 +82,10 @@ echo "$name: the HUD covers $box, the book starts at row $top"
 case $top$bottom in '' | *[!0-9]*) fail "cannot measure the HUD ($box) or the book ($top)" ;; esac
 [ "$bottom" -gt 12 ] || fail "H showed no HUD"
 [ "$bottom" -le "$top" ] || fail "the HUD reaches row $bottom, into the book (row $top)"
+
+# --export-obj wrote the leaf's mesh of the last frame: the default 64x90 grid
+head -n 1 "$out/exit.obj" | grep -q '^# pagecurl grid 64 90 ' || fail "exit.obj has no grid line"
+[ "$(grep -c '^v ' "$out/exit.obj")" -eq 5760 ] || fail "exit.obj does not hold 64x90 vertices"
 
 grep -q ' key home$' "$out/session.trace" || fail "Home was not recorded"
 grep -q ' key end$' "$out/session.trace" || fail "End was not recorded"
