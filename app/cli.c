@@ -47,7 +47,7 @@ static const char CONTROLS[] =
 static int option_form(const CliOption *opt, char *out, size_t size)
 {
     if (opt->value == VALUE_OPTIONAL)
-        return snprintf(out, size, "%s[=gpu-assisted]", opt->flag);
+        return snprintf(out, size, "%s[%s]", opt->flag, opt->metavar);
     return opt->metavar ? snprintf(out, size, "%s %s", opt->flag, opt->metavar)
                         : snprintf(out, size, "%s", opt->flag);
 }

@@ -313,8 +313,8 @@ const CliOption APP_CLI_OPTIONS[] = {
      "use this device (see --list-devices; default: discrete, integrated, CPU)"},
     {"--list-devices", NULL, NULL, VALUE_NONE, set_true, F(list_devices), GROUP_DIAGNOSTICS, 0,
      NULL, NULL, "list the Vulkan devices and exit"},
-    {"--validation", NULL, NULL, VALUE_OPTIONAL, set_validation, F(validation), GROUP_DIAGNOSTICS,
-     MODE_ALL, NULL, "no value but =gpu-assisted",
+    {"--validation", NULL, "=gpu-assisted", VALUE_OPTIONAL, set_validation, F(validation),
+     GROUP_DIAGNOSTICS, MODE_ALL, NULL, "no value but =gpu-assisted",
      "the Khronos validation layer; any message fails the run\n(--validation=gpu-assisted: "
      "GPU-assisted validation instead)"},
     {"--help", "-h", NULL, VALUE_NONE, NULL, 0, GROUP_DIAGNOSTICS, 0, NULL, NULL,

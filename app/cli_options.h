@@ -37,7 +37,7 @@ typedef bool (*CliParse)(const char *value, AppOptions *o, void *field);
 
 typedef struct CliOption {
     const char *flag, *alias;
-    const char *metavar; /* the value's name in --help; NULL for a switch */
+    const char *metavar; /* the value's name in --help (a switch: NULL; VALUE_OPTIONAL: "=VALUE") */
     CliValue value;
     CliParse parse;
     size_t field; /* offsetof(AppOptions, ...) */
