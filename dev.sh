@@ -67,9 +67,14 @@ run)
     # Only the program: the tests are built by `test`, in the same folder.
     build --target pagecurl
     mkdir -p out
-    # A window where there is a display (drag the page with the left button, Escape quits);
-    # headless otherwise. Either way the final pose is written to out/.
-    exec "build/$preset/app/pagecurl" --curl 0.45 --grab 0.2 \
+    # A window where there is a display (drag the page with the left button, Escape quits; what
+    # it shows last is written to out/); without one, a curled pose rendered headless.
+    pose=
+    if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+        pose="--headless --curl 0.45 --grab 0.2"
+    fi
+    # shellcheck disable=SC2086
+    exec "build/$preset/app/pagecurl" $pose \
         --screenshot out/pagecurl.png --export-obj out/pagecurl.obj
     ;;
 test)

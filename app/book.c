@@ -98,8 +98,10 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
     if (e->device == APP_TRACE_KEY) {
         if (e->action == APP_TRACE_NEXT)
             mesh_flip_next(flip, e->time);
-        else
+        else if (e->action == APP_TRACE_PREV)
             mesh_flip_prev(flip, e->time);
+        else
+            mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : APP_BOOK_LEAVES);
         return;
     }
     if (e->action == APP_TRACE_UP) {

@@ -1,11 +1,13 @@
-/* The command line: parsing and checking every flag into AppOptions. Bad usage is reported as one
- * line naming the flag and exit status 2; nothing here touches Vulkan, SDL or files. */
+/* The command line: one table of options drives parsing, the --help text and the refusal of flags
+ * that do not apply to the chosen mode. Bad usage is reported as one line naming the flag and
+ * exit status 2; nothing here touches Vulkan, SDL or files. */
 #ifndef PAGECURL_APP_CLI_H
 #define PAGECURL_APP_CLI_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Most sizes one --grids sweep takes. */
 #define APP_MAX_GRIDS 16
@@ -14,7 +16,7 @@ typedef struct AppOptions {
     bool headless, list_devices, validation;
     bool gpu_assisted;       /* --validation=gpu-assisted */
     bool bench;              /* --bench: the benchmark (implies --headless) */
-    bool cpu_deform;         /* --deform cpu: the seed's way (CPU curl, upload); default gpu */
+    bool cpu_deform;         /* --deform cpu: the CPU curls the page, uploaded; default gpu */
     int normals;             /* --normals: a GpuNormalsPath value, 0 = the fastest measured */
     int pack;                /* --pack: a GpuPackPath value, 0 = gpu */
     int staging;             /* --staging: a GpuStaging value, 0 = auto */
@@ -26,8 +28,9 @@ typedef struct AppOptions {
     bool backward;           /* --backward: the headless turn goes back, right to left */
     float radius;            /* --radius R: the roll radius in page widths; 0 = the pose's own */
     uint32_t frames;         /* --frames N; 0 = the mode's default */
-    const char *screenshot;  /* --screenshot FILE.png */
+    const char *screenshot;  /* --screenshot FILE.png|.jpg: the last frame shown or rendered */
     const char *export_obj;  /* --export-obj FILE.obj */
+    const char *frames_out;  /* --frames-out DIR: every headless frame as DIR/frame-NNNN.png */
     int device;              /* --device INDEX, -1 = automatic */
     uint32_t grids[APP_MAX_GRIDS][2]; /* --grids: the sweep; --grid alone gives one entry */
     uint32_t grid_count;
@@ -48,6 +51,8 @@ typedef enum AppCliResult {
 } AppCliResult;
 
 AppCliResult app_cli_parse(int argc, char **argv, AppOptions *out, char *message, size_t size);
+/* The --help text: usage lines, the options by group, the window's controls. */
+void app_cli_usage(FILE *f);
 
 /* --radius's range, in page widths: from a crease to a loose roll. */
 #define APP_RADIUS_MIN 0.005f

@@ -3,9 +3,14 @@
 #include "content.h"
 #include "ink_texture.h"
 #include "output.h"
+#include "picture.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void app_headless_destroy(const GpuContext *ctx, AppHeadless *hl)
 {
@@ -63,14 +68,12 @@ bool app_headless_wait(const GpuContext *ctx, AppHeadless *hl, GpuError *err)
     return gpu_frames_wait(ctx, hl->frames, err);
 }
 
-static int write_outputs(const GpuContext *ctx, const AppPage *page, const AppHeadless *hl,
-                         const AppOptions *opts)
+int app_headless_write(const GpuContext *ctx, const AppPage *page, const AppOptions *opts,
+                       uint32_t width, uint32_t height, const uint8_t *rgba)
 {
     char message[512];
     if (opts->screenshot) {
-        gpu_buffer_invalidate(ctx, &hl->target.pixels);
-        if (!app_output_png(opts->screenshot, opts->width, opts->height, hl->target.pixels.mapped,
-                            message, sizeof message)) {
+        if (!app_picture_write(opts->screenshot, width, height, rgba, message, sizeof message)) {
             fprintf(stderr, "pagecurl: %s\n", message);
             return 1;
         }
@@ -124,8 +127,58 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
     *spread = opts->backward ? APP_SPREAD_BACKWARD_TURN : APP_SPREAD_FIRST_TURN;
 }
 
+/* --frames-out's name for frame f. */
+static void frame_path(const char *dir, uint32_t f, char *path, size_t size)
+{
+    snprintf(path, size, "%s/frame-%04u.png", dir, f);
+}
+
+/* --frames-out DIR is a folder that holds none of the names the frames will take: they are
+ * written into it, never over a file that is there. */
+static bool frames_out_ready(const char *dir, uint32_t frames)
+{
+    struct stat st;
+    const char *why = stat(dir, &st) != 0    ? strerror(errno)
+                      : !S_ISDIR(st.st_mode) ? "not a folder"
+                                             : NULL;
+    if (why) {
+        fprintf(stderr, "pagecurl: --frames-out %s: %s\n", dir, why);
+        return false;
+    }
+    char path[4096];
+    for (uint32_t f = 0; f < frames; f++) {
+        frame_path(dir, f, path, sizeof path);
+        if (lstat(path, &st) == 0) {
+            fprintf(stderr, "pagecurl: --frames-out: %s exists; give a folder without frames\n",
+                    path);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Writes the frame just read back as --frames-out's frame f. */
+static bool write_frame(const GpuContext *ctx, const AppHeadless *hl, const char *dir, uint32_t f)
+{
+    char path[4096], message[512];
+    frame_path(dir, f, path, sizeof path);
+    gpu_buffer_invalidate(ctx, &hl->target.pixels);
+    if (!app_picture_claim(path)) {
+        fprintf(stderr, "pagecurl: cannot write %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    if (!app_picture_write(path, hl->width, hl->height, hl->target.pixels.mapped, message,
+                           sizeof message)) {
+        unlink(path);
+        fprintf(stderr, "pagecurl: %s\n", message);
+        return false;
+    }
+    return true;
+}
+
 /* Renders `frames` frames posed by `src`, with the strokes of `ink` (NULL: none); reads back the
- * last. */
+ * last, or every frame for --frames-out. A run of several frames says how far it is on a
+ * terminal. */
 static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
                          uint32_t frames, PoseSource *src, const MeshInk *ink)
 {
@@ -136,22 +189,33 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
         fprintf(stderr, "pagecurl: %s\n", err.message);
         return 1;
     }
-    bool ok = true;
-    for (uint32_t f = 0; f < frames && ok; f++) {
+    bool progress = frames > 1 && isatty(STDERR_FILENO);
+    bool ok = true, written = true;
+    for (uint32_t f = 0; f < frames && ok && written; f++) {
         bool last = f + 1 == frames;
         AppHeadlessFrame frame = {.index = f,
                                   .ink = ink,
-                                  .readback_pixels = last,
+                                  .readback_pixels = last || opts->frames_out,
                                   .readback_vertices = last && opts->export_obj};
         source_pose(src, page, opts, f, frames, &frame.pose, &frame.spread);
         ok = app_headless_frame(ctx, &hl, page, &frame, &err);
+        if (ok && opts->frames_out) /* one read-back buffer: each frame waits for its copy */
+            ok = app_headless_wait(ctx, &hl, &err) &&
+                 (written = write_frame(ctx, &hl, opts->frames_out, f));
+        if (progress)
+            fprintf(stderr, "\rpagecurl: frame %u of %u", f + 1, frames);
     }
-    ok = ok && app_headless_wait(ctx, &hl, &err);
+    if (progress)
+        fputc('\n', stderr);
+    ok = ok && written && app_headless_wait(ctx, &hl, &err);
     int status = 1;
-    if (!ok)
+    if (!ok && written)
         fprintf(stderr, "pagecurl: %s\n", err.message);
-    else
-        status = write_outputs(ctx, page, &hl, opts);
+    else if (ok) {
+        gpu_buffer_invalidate(ctx, &hl.target.pixels);
+        status =
+            app_headless_write(ctx, page, opts, opts->width, opts->height, hl.target.pixels.mapped);
+    }
     app_headless_destroy(ctx, &hl);
     return status;
 }
@@ -170,19 +234,14 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opt
         if (!opts->frames)
             frames = (uint32_t)ceil(end * APP_REPLAY_HZ) + 1;
     }
+    if (opts->frames_out && !frames_out_ready(opts->frames_out, frames))
+        return 1;
     int status = render_frames(ctx, page, opts, frames, &src, ink);
-    if (status == 0 && !opts->screenshot && !opts->export_obj)
+    if (status == 0 && opts->frames_out)
+        printf("pagecurl: %u frame(s) written to %s/frame-*.png\n", frames, opts->frames_out);
+    else if (status == 0 && !opts->screenshot && !opts->export_obj)
         printf("pagecurl: rendered %u headless frame(s) of a %ux%u page on %s; nothing written "
-               "(use --screenshot / --export-obj)\n",
+               "(use --screenshot, --export-obj or --frames-out)\n",
                frames, page->grid.nx, page->grid.ny, ctx->props.deviceName);
     return status;
-}
-
-int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions *opts, AppTurn turn,
-                         const MeshInk *ink)
-{
-    if (!opts->screenshot && !opts->export_obj)
-        return 0;
-    PoseSource src = {.fixed = &turn};
-    return render_frames(ctx, page, opts, 1, &src, ink);
 }

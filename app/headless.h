@@ -50,9 +50,10 @@ bool app_headless_wait(const GpuContext *ctx, AppHeadless *hl, GpuError *err);
 int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
                      const AppTrace *replay, MeshInk *ink);
 
-/* Renders one frame of `turn`, with the strokes of `ink` (NULL: none), offscreen and writes
- * --screenshot / --export-obj. Used by the window when it closes. Returns the exit status. */
-int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions *opts, AppTurn turn,
-                         const MeshInk *ink);
+/* The files that end a run, the window's too: --screenshot from `rgba` (width x height) and
+ * --export-obj from the page's read-back vertices (after the frame's fence). Returns the exit
+ * status. */
+int app_headless_write(const GpuContext *ctx, const AppPage *page, const AppOptions *opts,
+                       uint32_t width, uint32_t height, const uint8_t *rgba);
 
 #endif

@@ -1,8 +1,12 @@
 #include "hud.h"
 
-#include <stdio.h>
+#include "../shaders/shared.h"
+#include "camera.h"
 
-/* stb_easy_font is a header of static functions; this file uses one of them. */
+#include <stdio.h>
+#include <string.h>
+
+/* stb_easy_font is a header of static functions; this file uses some of them. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include <stb_easy_font.h>
@@ -10,6 +14,8 @@
 
 /* Exponential smoothing of the frame time: steady enough to read, quick to follow a change. */
 #define HUD_SMOOTHING 0.1
+/* The backdrop's margin around the text, in glyph pixels. */
+#define HUD_PAD 4.0f
 
 void app_hud_frame(AppHud *hud, double ms)
 {
@@ -25,15 +31,70 @@ void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uin
     }
 }
 
-uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
+/* Two lines, so that the panel fits above the book: what runs and how fast, then the GPU's
+ * stages. */
+static void hud_text(const AppHud *hud, char *text, size_t size)
+{
+    size_t at =
+        (size_t)snprintf(text, size, "%s, %s mode (I): %.2f ms a frame, %.0f frames/s\nGPU:",
+                         hud->device ? hud->device : "?", hud->ink_mode ? "ink" : "turn",
+                         hud->frame_ms, hud->frame_ms > 0.0 ? 1000.0 / hud->frame_ms : 0.0);
+    for (uint32_t i = 0; i < hud->stage_count && at < size; i++)
+        at += (size_t)snprintf(text + at, size - at, "%s %s %.3f ms", i ? "," : "",
+                               hud->stage_names[i], hud->stage_ms[i]);
+}
+
+void app_hud_size(const AppHud *hud, float *width, float *height)
 {
     char text[1024];
-    size_t at = (size_t)snprintf(text, sizeof text, "frame %.2f ms (%.0f fps)\n", hud->frame_ms,
-                                 hud->frame_ms > 0.0 ? 1000.0 / hud->frame_ms : 0.0);
-    for (uint32_t i = 0; i < hud->stage_count && at < sizeof text; i++)
-        at += (size_t)snprintf(text + at, sizeof text - at, "%-15s %8.4f ms\n",
-                               hud->stage_names[i], hud->stage_ms[i]);
+    hud_text(hud, text, sizeof text);
+    *width = (float)stb_easy_font_width(text) + 2.0f * HUD_PAD;
+    *height = (float)stb_easy_font_height(text) + 2.0f * HUD_PAD;
+}
+
+uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
+{
+    if (bytes < 4 * PC_OVERLAY_VERTEX_BYTES)
+        return 0;
+    char text[1024];
+    hud_text(hud, text, sizeof text);
+    float w, h;
+    app_hud_size(hud, &w, &h);
+    /* the backdrop: stb_easy_font's vertex layout, x y z and four colour bytes */
+    const float corners[4][2] = {{0.0f, 0.0f}, {w, 0.0f}, {w, h}, {0.0f, h}};
+    const unsigned char shade[4] = {16, 18, 24, 176};
+    unsigned char *v = vertices;
+    for (int k = 0; k < 4; k++, v += PC_OVERLAY_VERTEX_BYTES) {
+        float xyz[3] = {corners[k][0], corners[k][1], 0.0f};
+        memcpy(v, xyz, sizeof xyz);
+        memcpy(v + sizeof xyz, shade, sizeof shade);
+    }
     unsigned char colour[4] = {255, 236, 140, 255};
-    int size = bytes > (size_t)INT32_MAX ? INT32_MAX : (int)bytes;
-    return (uint32_t)stb_easy_font_print(0.0f, 0.0f, text, colour, vertices, size);
+    size_t left = bytes - 4 * PC_OVERLAY_VERTEX_BYTES;
+    int size = left > (size_t)INT32_MAX ? INT32_MAX : (int)left;
+    return 1 + (uint32_t)stb_easy_font_print(HUD_PAD, HUD_PAD, text, colour, v, size);
+}
+
+float app_hud_scale(const AppHud *hud, float page_width, float page_height, uint32_t width,
+                    uint32_t height, float margin)
+{
+    /* the book's far edge: the first row down the middle column whose ray meets the page */
+    uint32_t lo = 0, hi = height;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        float x, y;
+        bool above = !app_camera_unproject(width, height, page_width, page_height,
+                                           0.5f * (float)width, (float)mid, &x, &y) ||
+                     y > page_height;
+        if (above)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    float w, h;
+    app_hud_size(hud, &w, &h);
+    for (float scale = 2.0f; scale > 1.0f; scale -= 0.5f)
+        if (margin + h * scale + margin <= (float)lo && margin + w * scale <= (float)width)
+            return scale;
+    return 1.0f;
 }

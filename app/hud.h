@@ -1,5 +1,6 @@
-/* The window's heads-up display: frame time and each GPU stage's time of the frame, as text
- * (stb_easy_font's quads) for the overlay to draw. Owns only numbers and the text it makes. */
+/* The window's heads-up display: the device, the pointer's mode, the time and rate of drawn frames
+ * and each GPU stage's time, as text (stb_easy_font's quads) on a translucent backdrop for the
+ * overlay to draw. Owns only numbers and the text it makes. */
 #ifndef PAGECURL_APP_HUD_H
 #define PAGECURL_APP_HUD_H
 
@@ -11,17 +12,28 @@
 
 typedef struct AppHud {
     bool shown;
-    double frame_ms; /* smoothed */
+    const char *device; /* the device's name */
+    bool ink_mode;      /* the pointer draws instead of turning pages */
+    double frame_ms;    /* smoothed, of drawn frames only */
     uint32_t stage_count;
     double stage_ms[GPU_TIMER_MAX];
     const char *stage_names[GPU_TIMER_MAX];
 } AppHud;
 
-/* One more frame took `ms` of wall time. */
+/* One more frame was drawn in `ms`: from the end of the frame before, or from the moment the loop
+ * woke up when it had slept, to the end of this one. */
 void app_hud_frame(AppHud *hud, double ms);
 /* The GPU stage times of a finished frame (gpu_timer_read's output). */
 void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uint32_t count);
-/* The HUD's text as overlay quads (PC_OVERLAY_VERTEX_BYTES a vertex); returns how many. */
+/* The panel's size in glyph pixels, backdrop included. */
+void app_hud_size(const AppHud *hud, float *width, float *height);
+/* How much to enlarge the panel (2, 1.5 or 1: glyph pixels a pixel) so that, drawn `margin`
+ * pixels from the top-left corner of a width x height view, it stays above the book's far edge,
+ * clear of the pages' text; 1 where nothing larger fits. */
+float app_hud_scale(const AppHud *hud, float page_width, float page_height, uint32_t width,
+                    uint32_t height, float margin);
+/* The panel as overlay quads (PC_OVERLAY_VERTEX_BYTES a vertex) in glyph pixels from its top-left
+ * corner: the backdrop first, then the text. Returns how many. */
 uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes);
 
 #endif

@@ -42,28 +42,24 @@ static int run_bench(const GpuContext *ctx, const AppOptions *opts)
     return status;
 }
 
-/* True when a window was opened; otherwise says why on stderr (unless --headless was asked). */
-static bool open_window(const AppOptions *opts, void *window)
+/* True when a window was opened; otherwise `why` says why not (empty when --headless asked). */
+static bool open_window(const AppOptions *opts, void *window, char *why, size_t size)
 {
+    why[0] = '\0';
     if (opts->headless)
         return false;
 #ifdef PAGECURL_HAVE_SDL
     const char *x11 = getenv("DISPLAY"), *wayland = getenv("WAYLAND_DISPLAY");
     if ((!x11 || !*x11) && (!wayland || !*wayland)) {
-        fprintf(stderr, "pagecurl: no display (DISPLAY and WAYLAND_DISPLAY unset); running "
-                        "headless\n");
+        snprintf(why, size, "no display (DISPLAY and WAYLAND_DISPLAY unset)");
         return false;
     }
-    char why[256];
-    if (app_window_open(opts, window, why, sizeof why))
-        return true;
-    fprintf(stderr, "pagecurl: %s; running headless\n", why);
+    return app_window_open(opts, window, why, size);
 #else
     (void)window;
-    fprintf(stderr, "pagecurl: built without the window mode (PAGECURL_SDL=OFF); running "
-                    "headless\n");
-#endif
+    snprintf(why, size, "built without the window mode (PAGECURL_SDL=OFF)");
     return false;
+#endif
 }
 
 int main(int argc, char **argv)
@@ -115,7 +111,16 @@ int main(int argc, char **argv)
 #else
     int window = 0;
 #endif
-    bool windowed = open_window(&opts, &window);
+    char why[768];
+    bool windowed = open_window(&opts, &window, why, sizeof why);
+    if (!windowed && opts.record) {
+        fprintf(stderr, "pagecurl: --record writes a window's input, and there is none: %s\n", why);
+        mesh_ink_free(&ink);
+        app_trace_free(&replay);
+        return 1;
+    }
+    if (!windowed && why[0])
+        fprintf(stderr, "pagecurl: %s; running headless\n", why);
     GpuMessages messages = {0};
     GpuContextDesc desc = {
         .validation = opts.validation,
@@ -167,7 +172,6 @@ int main(int argc, char **argv)
 #endif
 
     app_trace_free(&replay);
-    char why[768];
     if (status == 0 && opts.notebook && ink.revision != loaded) {
         if (app_notebook_save(opts.notebook, &ink, why, sizeof why)) {
             printf("pagecurl: %zu stroke(s) written to %s\n", mesh_ink_stroke_count(&ink),

@@ -21,6 +21,10 @@ bool app_output_atomic(const char *path, AppWriteFn write, const void *user, cha
 bool app_output_png(const char *path, uint32_t width, uint32_t height, const uint8_t *rgba,
                     char *message, size_t size);
 
+/* The same as JPEG (quality 90, alpha dropped). */
+bool app_output_jpeg(const char *path, uint32_t width, uint32_t height, const uint8_t *rgba,
+                     char *message, size_t size);
+
 /* The page as OBJ: `vertices` holds PC_VERTEX_FLOATS floats per grid vertex (pos, normal, uv). */
 bool app_output_obj(const char *path, const PageGrid *grid, const float *vertices, char *message,
                     size_t size);

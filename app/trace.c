@@ -18,7 +18,9 @@
 #define TRACE_MAX_TIME 86400.0
 
 static const char *const DEVICES[] = {"mouse", "finger", "key", "ink"};
-static const char *const ACTIONS[] = {"down", "move", "up", "next", "prev", "undo", "clear"};
+static const char *const ACTIONS[] = {"down", "move",  "up",   "next", "prev",
+                                      "undo", "clear", "home", "end"};
+#define ACTION_COUNT (int)(sizeof ACTIONS / sizeof ACTIONS[0])
 
 bool app_trace_add(AppTrace *trace, const AppTraceEvent *event)
 {
@@ -84,16 +86,19 @@ static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *ski
         return (*why = "bad time"), false;
     if (t < last_time)
         return (*why = "time runs backwards"), false;
-    int device = lookup(words[1], DEVICES, 4), action = lookup(words[2], ACTIONS, 7);
+    int device = lookup(words[1], DEVICES, 4), action = lookup(words[2], ACTIONS, ACTION_COUNT);
     if (device < 0)
         return (*why = "unknown device (mouse, finger, key, ink)"), false;
     if (action < 0)
-        return (*why = "unknown event (down, move, up, next, prev, undo, clear)"), false;
+        return (*why = "unknown event (down, move, up, next, prev, home, end, undo, clear)"), false;
     bool key = device == APP_TRACE_KEY;
-    bool key_action =
-        action == APP_TRACE_NEXT || action == APP_TRACE_PREV || action == APP_TRACE_UNDO;
+    bool key_action = action == APP_TRACE_NEXT || action == APP_TRACE_PREV ||
+                      action == APP_TRACE_UNDO || action == APP_TRACE_HOME ||
+                      action == APP_TRACE_END;
     if (key != key_action)
-        return (*why = key ? "keys do next, prev or undo" : "pointers go down, move or up"), false;
+        return (*why =
+                    key ? "keys do next, prev, home, end or undo" : "pointers go down, move or up"),
+               false;
     if (action == APP_TRACE_CLEAR && device != APP_TRACE_INK)
         return (*why = "only ink clears a page"), false;
     *e = (AppTraceEvent){.time = t, .device = device, .action = action, .pressure = 1.0f};

@@ -6,7 +6,7 @@
  *     0.000 mouse down 0.875 0.840
  *     0.016 finger move 0.850 0.835
  *     0.300 mouse up 0.410 0.800
- *     1.000 key next            (next, prev, undo)
+ *     1.000 key next            (next, prev, home, end, undo)
  *     1.200 ink down 0.500 0.400 0.80   (ink: down, move, up, clear at X Y; down and move may
  *                                        end with the pressure, 0..1, 1 when left out) */
 #ifndef PAGECURL_APP_TRACE_H
@@ -29,6 +29,8 @@ typedef enum AppTraceAction {
     APP_TRACE_PREV,
     APP_TRACE_UNDO,  /* key: take back the last stroke */
     APP_TRACE_CLEAR, /* ink: wipe the page side at X Y */
+    APP_TRACE_HOME,  /* key: open the book at its first spread */
+    APP_TRACE_END,   /* key: open it at its last */
 } AppTraceAction;
 
 typedef struct AppTraceEvent {

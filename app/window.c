@@ -9,10 +9,12 @@
 #include "headless.h"
 #include "hud.h"
 #include "input.h"
+#include "screenshot.h"
 
 #include <SDL.h>
 #include <SDL_vulkan.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size_t size)
 {
@@ -71,6 +73,7 @@ typedef struct WindowGpu {
     bool timed[GPU_FRAMES_IN_FLIGHT];      /* the slot's timer holds a frame's stamps */
     GpuOverlay overlay;
     AppHud hud;
+    AppScreenshot shot;
     uint64_t frame_number;
     bool stale; /* the swapchain must be rebuilt before the next frame */
 } WindowGpu;
@@ -81,6 +84,7 @@ static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
     for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
         gpu_timer_destroy(ctx, &w->timers[i]);
     gpu_overlay_destroy(ctx, &w->overlay);
+    app_screenshot_destroy(ctx, &w->shot);
     app_ink_texture_free(&w->ink);
     gpu_renderer_destroy(ctx, &w->renderer);
     gpu_swapchain_destroy(ctx, &w->swapchain);
@@ -98,6 +102,7 @@ typedef struct Session {
     size_t next;
     AppTrace record; /* --record: every input event */
     double start;
+    bool want_shot; /* F12 or P: the next frame is saved as a numbered screenshot */
 } Session;
 
 /* An SDL pointer, finger or key event as a trace event (positions as fractions of the window);
@@ -123,6 +128,12 @@ static bool to_trace(const SDL_Event *e, const AppWindow *win, Session *session,
         case SDLK_LEFT:
         case SDLK_PAGEUP:
             out->action = APP_TRACE_PREV;
+            return true;
+        case SDLK_HOME:
+            out->action = APP_TRACE_HOME;
+            return true;
+        case SDLK_END:
+            out->action = APP_TRACE_END;
             return true;
         case SDLK_z:
             out->action = APP_TRACE_UNDO;
@@ -188,11 +199,12 @@ static bool to_trace(const SDL_Event *e, const AppWindow *win, Session *session,
     }
 }
 
-/* The title says which mode the pointer is in. */
-static void show_mode(const AppWindow *win, const Session *session)
+/* The title and the HUD say which mode the pointer is in. */
+static void show_mode(const AppWindow *win, const Session *session, WindowGpu *w)
 {
     SDL_SetWindowTitle(win->window,
                        session->ink_mode ? "pagecurl: ink (I: turn pages)" : "pagecurl");
+    w->hud.ink_mode = session->ink_mode;
 }
 
 /* Handles one event; false when the user asked to quit. */
@@ -201,18 +213,18 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
 {
     if (e->type == SDL_QUIT || (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE))
         return false;
-    if (e->type == SDL_KEYDOWN &&
-        (e->key.keysym.sym == SDLK_HOME || e->key.keysym.sym == SDLK_END)) {
-        mesh_flip_goto(&session->flip, e->key.keysym.sym == SDLK_HOME ? 0 : APP_BOOK_LEAVES);
-        return true;
-    }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_h) {
         w->hud.shown = !w->hud.shown;
         return true;
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_i && !e->key.repeat) {
         session->ink_mode = !session->ink_mode;
-        show_mode(win, session);
+        show_mode(win, session, w);
+        return true;
+    }
+    if (e->type == SDL_KEYDOWN && !e->key.repeat &&
+        (e->key.keysym.sym == SDLK_F12 || e->key.keysym.sym == SDLK_p)) {
+        session->want_shot = true;
         return true;
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F11) {
@@ -237,10 +249,29 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
     return true;
 }
 
+/* The HUD over the frame: drawn into the swapchain image before it is presented. */
+static void draw_hud(const GpuContext *ctx, const AppPage *page, WindowGpu *w, GpuFrame *frame,
+                     const GpuRenderTarget *target)
+{
+    const float margin = 8.0f;
+    float scale = app_hud_scale(&w->hud, page->grid.width, page->grid.height, target->extent.width,
+                                target->extent.height, margin);
+    uint32_t quads = app_hud_quads(&w->hud, gpu_overlay_vertices(&w->overlay, frame->slot),
+                                   (size_t)GPU_OVERLAY_MAX_QUADS * 4 * PC_OVERLAY_VERTEX_BYTES);
+    gpu_overlay_record(ctx, frame->cmd, &w->overlay, frame->slot, target, quads, scale, margin,
+                       margin);
+}
+
+/* What one frame adds to the picture: a copy for a screenshot, the page's vertices for OBJ. */
+typedef struct DrawExtras {
+    bool shot, vertices;
+} DrawExtras;
+
 /* One frame to the swapchain. False only on a failure worth stopping for. */
 static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, WindowGpu *w,
-                 const MeshFlipView *view, const MeshInk *ink, GpuError *err)
+                 const MeshFlipView *view, const MeshInk *ink, DrawExtras extras, GpuError *err)
 {
+    w->shot.taken = false;
     VkExtent2D size = drawable_size(win);
     if (size.width == 0 || size.height == 0)
         return true; /* minimised: nothing to draw into */
@@ -283,18 +314,16 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     work.draws = draws.draws;
     work.draw_count = draws.count;
     work.timer = &w->timers[frame->slot];
+    work.readback_vertices = extras.vertices;
     /* only now: a frame given up above (an out-of-date swapchain) must not take the ink's
      * changes with it */
     app_ink_texture_update(&w->ink, ink, &w->renderer.ink, frame->slot);
     gpu_frame_record(ctx, frame, &work);
     w->timed[frame->slot] = true;
-    if (w->hud.shown) {
-        uint32_t quads = app_hud_quads(&w->hud, gpu_overlay_vertices(&w->overlay, frame->slot),
-                                       (size_t)GPU_OVERLAY_MAX_QUADS * 4 * PC_OVERLAY_VERTEX_BYTES);
-        /* stb_easy_font's glyphs are 7 px tall: doubled, readable at 1080p */
-        gpu_overlay_record(ctx, frame->cmd, &w->overlay, frame->slot, &target, quads, 2.0f,
-                           12.0f, 12.0f);
-    }
+    if (w->hud.shown)
+        draw_hud(ctx, page, w, frame, &target);
+    if (extras.shot && !app_screenshot_record(ctx, frame->cmd, &w->shot, &w->swapchain, index, err))
+        return false;
     gpu_swapchain_record_present(frame->cmd, &w->swapchain, index);
     if (!gpu_frame_submit(ctx, frame, w->swapchain.acquired[frame->slot],
                           VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
@@ -332,6 +361,47 @@ static void replay_until(Session *session, const AppWindow *win, const AppPage *
     }
 }
 
+/* --screenshot / --export-obj on the way out: the view shown last, drawn once more (and shown)
+ * with its pixels and the turning leaf's vertices read back. Returns the exit status. */
+static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage *page,
+                            WindowGpu *w, const MeshFlipView *view, const MeshInk *ink,
+                            const AppOptions *opts)
+{
+    GpuError err = {0};
+    DrawExtras extras = {.shot = opts->screenshot != NULL, .vertices = opts->export_obj != NULL};
+    uint64_t before = w->frame_number;
+    /* a swapchain found out of date is rebuilt by the next attempt */
+    for (int attempt = 0; attempt < 3 && w->frame_number == before; attempt++)
+        if (!draw(win, ctx, page, w, view, ink, extras, &err) ||
+            !gpu_frames_wait(ctx, w->frames, &err)) {
+            fprintf(stderr, "pagecurl: %s\n", err.message);
+            return 1;
+        }
+    if (w->frame_number == before || (opts->screenshot && !w->shot.taken)) {
+        fprintf(stderr, "pagecurl: nothing written: the window %s\n",
+                w->frame_number == before ? "shows nothing (minimised)"
+                                          : "images cannot be read back");
+        return 1;
+    }
+    char message[256];
+    uint8_t *rgba = opts->screenshot
+                        ? app_screenshot_rgba(ctx, &w->shot, &w->swapchain, message, sizeof message)
+                        : NULL;
+    if (opts->screenshot && !rgba) {
+        fprintf(stderr, "pagecurl: cannot write %s: %s\n", opts->screenshot, message);
+        return 1;
+    }
+    int status = app_headless_write(ctx, page, opts, w->swapchain.extent.width,
+                                    w->swapchain.extent.height, rgba);
+    free(rgba);
+    return status;
+}
+
+static double elapsed_ms(uint64_t from, uint64_t to)
+{
+    return (double)(to - from) * 1000.0 / (double)SDL_GetPerformanceFrequency();
+}
+
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
                    const AppTrace *replay, MeshInk *ink)
 {
@@ -339,6 +409,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     WindowGpu w = {0};
     Session session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
     app_book_init(&session.flip, page);
+    w.hud.device = ctx->props.deviceName;
     static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
                                              VK_PRESENT_MODE_IMMEDIATE_KHR};
     w.swapchain.present_mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
@@ -359,7 +430,8 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         gpu_frames_create(ctx, w.frames, &err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &w.timers[i], &err);
-    uint64_t last_draw = SDL_GetPerformanceCounter();
+    /* the HUD's frame time runs from the end of the frame before, or from waking up */
+    uint64_t since = SDL_GetPerformanceCounter();
     bool running = ok, redraw = true;
     uint32_t frames = 0;
     while (running && ok) {
@@ -374,6 +446,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         bool idle = !redraw && !opts->frames && !replaying &&
                     !mesh_flip_view(&session.flip).turning;
         if (idle && SDL_WaitEvent(&e)) {
+            since = SDL_GetPerformanceCounter();
             running = handle_event(&e, win, page, &session, &w, seconds(&session));
             redraw = true;
         }
@@ -388,11 +461,17 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         redraw |= view.turning; /* a held page is drawn every frame, moved or not */
         if (!running || (!redraw && !opts->frames))
             continue;
-        uint64_t tick = SDL_GetPerformanceCounter();
-        app_hud_frame(&w.hud, (double)(tick - last_draw) * 1000.0 /
-                                  (double)SDL_GetPerformanceFrequency());
-        last_draw = tick;
-        ok = draw(win, ctx, page, &w, &view, session.ink, &err);
+        uint64_t drawn = w.frame_number;
+        ok = draw(win, ctx, page, &w, &view, session.ink, (DrawExtras){.shot = session.want_shot},
+                  &err);
+        if (ok && w.frame_number != drawn) {
+            uint64_t now_tick = SDL_GetPerformanceCounter();
+            app_hud_frame(&w.hud, elapsed_ms(since, now_tick));
+            since = now_tick;
+            if (session.want_shot && (ok = gpu_frames_wait(ctx, w.frames, &err)))
+                app_screenshot_save(ctx, &w.shot, &w.swapchain, opts->screenshot);
+            session.want_shot = false;
+        }
         redraw = false;
         frames++;
         if (opts->frames && frames >= opts->frames)
@@ -402,6 +481,9 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     if (!ok) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         status = 1;
+    } else if (opts->screenshot || opts->export_obj) {
+        MeshFlipView view = mesh_flip_view(&session.flip);
+        status = write_exit_files(win, ctx, page, &w, &view, session.ink, opts);
     }
     gpu_frames_wait(ctx, w.frames, &err);
     window_gpu_destroy(ctx, &w);
@@ -414,8 +496,5 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         printf("pagecurl: %zu input events written to %s\n", session.record.count, opts->record);
     }
     app_trace_free(&session.record);
-    /* --screenshot / --export-obj: the pose --curl and --grab name, as headless would draw it */
-    if (status == 0)
-        status = app_headless_capture(ctx, page, opts, (AppTurn){opts->curl, opts->grab}, ink);
     return status;
 }

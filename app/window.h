@@ -4,7 +4,8 @@
  * window quits. Ink: the right button draws, and so does every pointer in ink mode (I toggles);
  * Ctrl+Z takes back the last stroke, Delete clears the page side under the pointer. SDL 2 has no
  * pen events (SDL 3 does): a pen comes as a mouse or a finger, with its pressure on touch.
- * --screenshot / --export-obj write the --curl pose on the way out. */
+ * F12 or P saves the window as shown to a new numbered PNG; --screenshot / --export-obj write the
+ * last frame shown, and the turning leaf's mesh in it, on the way out. */
 #ifndef PAGECURL_APP_WINDOW_H
 #define PAGECURL_APP_WINDOW_H
 
@@ -35,7 +36,7 @@ void app_window_close(AppWindow *win);
 bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *out);
 
 /* Runs until quit (or --frames frames), from the user's input or a replayed trace, drawing ink
- * into `ink`; writes the --record trace and --screenshot/--export-obj of the --curl pose.
+ * into `ink`; writes the --record trace and --screenshot/--export-obj of the last frame shown.
  * Returns the exit status. */
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
                    const AppTrace *replay, MeshInk *ink);

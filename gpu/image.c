@@ -94,3 +94,25 @@ VkFormat gpu_image_depth_format(const GpuContext *ctx)
     return VK_FORMAT_D16_UNORM;
 }
 
+void gpu_image_record_readback(VkCommandBuffer cmd, VkImage image, VkExtent2D extent,
+                               VkBuffer buffer)
+{
+    /* render wrote the colour image -> the copy reads it */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = image,
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                               .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                               .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                               .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                               .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                               .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
+                           });
+    VkBufferImageCopy region = {
+        .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .imageExtent = {extent.width, extent.height, 1},
+    };
+    vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, 1, &region);
+    /* copy -> host reads the pixels after the fence */
+    gpu_barrier_host_read(cmd);
+}

@@ -30,6 +30,11 @@ bool gpu_image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuImage 
                       GpuError *err);
 void gpu_image_destroy(const GpuContext *ctx, GpuImage *img);
 
+/* Copies a colour image that rendering wrote (left in COLOR_ATTACHMENT_OPTIMAL, moved to
+ * TRANSFER_SRC_OPTIMAL) into `buffer`, tightly packed, for the host to read after the fence. */
+void gpu_image_record_readback(VkCommandBuffer cmd, VkImage image, VkExtent2D extent,
+                               VkBuffer buffer);
+
 /* The first depth format the device can render to. */
 VkFormat gpu_image_depth_format(const GpuContext *ctx);
 

@@ -85,24 +85,6 @@ void gpu_offscreen_record_readback(const GpuContext *ctx, VkCommandBuffer cmd,
                                    const GpuOffscreen *off)
 {
     gpu_label_begin(ctx, cmd, "readback");
-    /* render wrote the colour image -> the copy reads it. */
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = off->color.image,
-                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                               .old_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                               .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                               .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                               .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                               .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
-                               .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
-                           });
-    VkBufferImageCopy region = {
-        .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-        .imageExtent = {off->color.extent.width, off->color.extent.height, 1},
-    };
-    vkCmdCopyImageToBuffer(cmd, off->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                           off->pixels.buffer, 1, &region);
-    /* copy -> host reads the pixels after the fence. */
-    gpu_barrier_host_read(cmd);
+    gpu_image_record_readback(cmd, off->color.image, off->color.extent, off->pixels.buffer);
     gpu_label_end(ctx, cmd);
 }

@@ -31,6 +31,7 @@ static bool overlay_create(const GpuContext *ctx, VkFormat color_format, GpuOver
         .push_size = sizeof(PcOverlayPush),
         .color_format = color_format,
         .depth_format = VK_FORMAT_UNDEFINED,
+        .blend = true, /* the HUD's backdrop is translucent */
         .label = "overlay",
     };
     if (!gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err))

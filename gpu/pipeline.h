@@ -22,6 +22,7 @@ typedef struct GpuPipelineDesc {
     VkFormat color_format;            /* VK_FORMAT_UNDEFINED: no colour attachment (depth only) */
     VkFormat depth_format; /* VK_FORMAT_UNDEFINED: no depth test, no depth attachment */
     VkSampleCountFlagBits samples; /* 0 means 1 */
+    bool blend;                    /* colour drawn over the target by its alpha */
     const char *label;
 } GpuPipelineDesc;
 

@@ -1,5 +1,7 @@
 #include "swapchain.h"
 
+#include "sync.h"
+
 #include <string.h>
 
 VkFormat gpu_swapchain_pick_format(const GpuContext *ctx)
@@ -81,7 +83,8 @@ static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRendere
         .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
         .imageExtent = extent,
         .imageArrayLayers = 1,
-        .imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+        .imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                      (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT),
         .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
         .preTransform = caps.currentTransform,
         .compositeAlpha = alpha,
@@ -97,6 +100,7 @@ static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRendere
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_SWAPCHAIN_KHR, sc->swapchain, "swapchain");
     sc->extent = extent;
+    sc->readable = (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) != 0;
     sc->image_count = GPU_SWAPCHAIN_MAX_IMAGES;
     GPU_TRY(err, vkGetSwapchainImagesKHR(ctx->device, sc->swapchain, &sc->image_count, sc->images));
     for (uint32_t i = 0; i < sc->image_count; i++) {
@@ -215,4 +219,22 @@ void gpu_swapchain_record_present(VkCommandBuffer cmd, const GpuSwapchain *sc, u
                                .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                                .dst_stage = VK_PIPELINE_STAGE_2_NONE,
                            });
+}
+
+void gpu_swapchain_record_readback(const GpuContext *ctx, VkCommandBuffer cmd,
+                                   const GpuSwapchain *sc, uint32_t index, const GpuBuffer *pixels)
+{
+    gpu_label_begin(ctx, cmd, "window readback");
+    gpu_image_record_readback(cmd, sc->images[index], sc->extent, pixels->buffer);
+    /* back to where gpu_swapchain_record_present expects it; the copy only read the image */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = sc->images[index],
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                               .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                               .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                               .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                               .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                           });
+    gpu_label_end(ctx, cmd);
 }

@@ -4,6 +4,7 @@
 #ifndef PAGECURL_GPU_SWAPCHAIN_H
 #define PAGECURL_GPU_SWAPCHAIN_H
 
+#include "buffer.h"
 #include "image.h"
 #include "renderer.h"
 
@@ -23,6 +24,7 @@ typedef struct GpuSwapchain {
     VkSemaphore acquired[GPU_FRAMES_IN_FLIGHT];
     GpuImage depth;
     GpuImage msaa; /* the multisampled colour the renderer draws into, when it uses MSAA */
+    bool readable; /* its images can be copied from: screenshots of the window */
 } GpuSwapchain;
 
 /* The colour format the swapchain will use on this surface (the renderer is built for it). */
@@ -43,6 +45,10 @@ VkResult gpu_swapchain_acquire(const GpuContext *ctx, GpuSwapchain *sc, uint32_t
 VkResult gpu_swapchain_present(const GpuContext *ctx, GpuSwapchain *sc, uint32_t index);
 
 GpuRenderTarget gpu_swapchain_target(const GpuSwapchain *sc, uint32_t index);
+/* Copies the image, as drawn so far, into `pixels` (extent.width * height texels of the
+ * swapchain's format; valid after the frame's fence). Needs `readable`. */
+void gpu_swapchain_record_readback(const GpuContext *ctx, VkCommandBuffer cmd,
+                                   const GpuSwapchain *sc, uint32_t index, const GpuBuffer *pixels);
 /* render -> present: the layout change the presentation engine needs. */
 void gpu_swapchain_record_present(VkCommandBuffer cmd, const GpuSwapchain *sc, uint32_t index);
 

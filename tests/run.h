@@ -7,7 +7,7 @@
 
 typedef struct Run {
     int status; /* exit status, or 128 + signal */
-    char err[4096], out[4096];
+    char err[4096], out[16384];
 } Run;
 
 /* `args` is NULL-terminated and excludes argv[0]; `env` (may be NULL) is "NAME=value" to set, or

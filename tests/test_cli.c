@@ -64,11 +64,75 @@ static bool exists(const char *path)
     return stat(path, &st) == 0;
 }
 
+/* The flags (up to '=' or '[') in `text` from `from` to `to` (exclusive), each once. */
+static int collect_flags(const char *from, const char *to, char flags[][32], int max)
+{
+    int n = 0;
+    for (const char *p = strstr(from, "--"); p && p < to && n < max; p = strstr(p, "--")) {
+        size_t len = strspn(p, "-abcdefghijklmnopqrstuvwxyz");
+        bool known = false;
+        for (int k = 0; k < n && !known; k++)
+            known = strlen(flags[k]) == len && !strncmp(flags[k], p, len);
+        if (!known && len > 2 && len < 32) {
+            memcpy(flags[n], p, len);
+            flags[n++][len] = '\0';
+        }
+        p += len;
+    }
+    return n;
+}
+
+static bool has_flag(char flags[][32], int n, const char *flag)
+{
+    for (int k = 0; k < n; k++)
+        if (!strcmp(flags[k], flag))
+            return true;
+    return false;
+}
+
+/* --help: every option it lists is in a usage line and the other way round, the parser takes
+ * each of them (none is "unknown"), the window's controls are there, and none of the words only
+ * the code's history explains. Returns the listed flags for check_usage_errors. */
+static int check_help(CheckState *s, const Cli *c, char listed[][32], int max)
+{
+    Run r = RUN("--help");
+    CHECK(s, r.status == 0 && strstr(r.out, "usage: pagecurl"), "--help: exit %d", r.status);
+    const char *end_usage = strstr(r.out, "\n\n"), *controls = strstr(r.out, "Window controls:");
+    CHECK(s, end_usage && controls, "--help has no usage block or no controls:\n%s", r.out);
+    if (!end_usage || !controls)
+        return 0;
+    char used[64][32];
+    int nu = collect_flags(r.out, end_usage, used, 64);
+    /* the listing: each option line starts with two blanks and its flag */
+    int nl = 0;
+    for (const char *line = end_usage; line && line < controls && nl < max;
+         line = strchr(line + 1, '\n')) {
+        if (!strncmp(line, "\n  --", 5))
+            nl += collect_flags(line + 3, line + 4, listed + nl, 1);
+    }
+    CHECK(s, nl >= 25, "--help lists only %d options", nl);
+    for (int k = 0; k < nl; k++) {
+        CHECK(s, has_flag(used, nu, listed[k]), "%s is listed but in no usage line", listed[k]);
+        Run p = RUN(listed[k], "--frames", "0"); /* stops at the parser, one way or another */
+        CHECK(s, (p.status == 0 || p.status == 2) && !strstr(p.err, "unknown option"),
+              "%s is listed but not parsed: exit %d: %s", listed[k], p.status, p.err);
+    }
+    for (int k = 0; k < nu; k++)
+        CHECK(s, has_flag(listed, nl, used[k]), "%s is in a usage line but not listed", used[k]);
+    static const char *const keys[] = {"Home", "End", "F12", "Escape", "Ctrl+Z", " H "};
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        CHECK(s, strstr(controls, keys[k]), "the controls do not name %s", keys[k]);
+    static const char *const jargon[] = {"seed", "AMP", "SoA", "AoS"};
+    for (size_t k = 0; k < sizeof jargon / sizeof jargon[0]; k++)
+        CHECK(s, !strstr(r.out, jargon[k]), "--help says '%s'", jargon[k]);
+    return nl;
+}
+
 /* Bad usage: exit 2, exactly one line on stderr, which names the offending flag. */
 static void check_usage_errors(CheckState *s, const Cli *c)
 {
     static const struct {
-        const char *args[5];
+        const char *args[6];
         const char *names;
     } cases[] = {
         {{"--size", "64x"}, "--size"},
@@ -136,7 +200,44 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--backward=yes"}, "--backward"},
         {{"--bench", "--backward"}, "--backward"},
         {{"--replay", "t.trace", "--radius", "0.1"}, "--radius"},
+        {{"--grid", "64x"}, "--grid"},
+        /* a flag that does not apply to the mode: refused, naming the flag */
+        {{"--headless", "--record", "r.trace"}, "--record"},
+        {{"--bench", "--record", "r.trace"}, "--record"},
+        {{"--replay", "t.trace", "--record", "r.trace"}, "--record"},
+        {{"--bench", "--screenshot", "a.png"}, "--screenshot"},
+        {{"--bench", "--export-obj", "a.obj"}, "--export-obj"},
+        {{"--bench", "--frames-out", "."}, "--frames-out"},
+        {{"--frames-out", "."}, "--frames-out"},
+        {{"--bench", "--replay", "t.trace"}, "--replay"},
+        {{"--bench", "--curl", "0.5"}, "--curl"},
+        {{"--bench", "--grab", "0.5"}, "--grab"},
+        {{"--bench", "--radius", "0.1"}, "--radius"},
+        {{"--curl", "0.5"}, "--curl"},
+        {{"--grab", "0.5"}, "--grab"},
+        {{"--backward"}, "--backward"},
+        {{"--radius", "0.1"}, "--radius"},
+        {{"--headless", "--replay", "t.trace", "--grab", "0.5"}, "--grab"},
+        {{"--headless", "--replay", "t.trace", "--backward"}, "--backward"},
+        {{"--headless", "--present-mode", "fifo"}, "--present-mode"},
+        {{"--bench", "--present-mode", "fifo"}, "--present-mode"},
+        {{"--headless", "--json", "j.json"}, "--bench"},
+        {{"--headless", "--warmup", "3"}, "--bench"},
+        {{"--headless", "--grids", "16"}, "--bench"},
+        {{"--list-devices", "--headless"}, "--list-devices"},
+        {{"--list-devices", "--device", "0"}, "--list-devices"},
+        /* the picture's format follows its extension */
+        {{"--headless", "--screenshot", "e.bmp"}, ".jpg"},
+        {{"--headless", "--screenshot", "e"}, "--screenshot"},
+        {{"--headless", "--screenshot", "e.png/"}, "--screenshot"},
+        /* a bare argument: the option it most likely lacks */
+        {{"out.png"}, "--screenshot out.png"},
+        {{"shot.jpg"}, "--screenshot shot.jpg"},
+        {{"page.obj"}, "--export-obj page.obj"},
+        {{"input.trace"}, "--replay input.trace"},
     };
+    char listed[64][32];
+    int nl = check_help(s, c, listed, 64);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *const *a = cases[i].args;
         Run r = run_program(c->exe, c->dir, NULL, a);
@@ -144,12 +245,17 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         CHECK(s, line_count(r.err) == 1, "%s: want one line on stderr, got: %s", a[0], r.err);
         CHECK(s, strstr(r.err, cases[i].names) != NULL, "%s: message does not name it: %s", a[0],
               r.err);
+        /* the other way round from check_help: a flag the parser knows is in --help */
+        for (int k = 0; a[k] && !strstr(r.err, "unknown option"); k++) {
+            char flag[32];
+            snprintf(flag, sizeof flag, "%.*s", (int)strcspn(a[k], "="), a[k]);
+            CHECK(s, strncmp(flag, "--", 2) || has_flag(listed, nl, flag),
+                  "%s is parsed but not in --help", flag);
+        }
     }
     Run r = RUN("--headless", "--device", "99");
     CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "--device"),
           "--device 99: exit %d: %s", r.status, r.err);
-    r = RUN("--help");
-    CHECK(s, r.status == 0 && strstr(r.out, "usage: pagecurl"), "--help: exit %d", r.status);
     r = RUN("--version");
     CHECK(s, r.status == 0 && strncmp(r.out, "pagecurl ", 9) == 0, "--version: %s", r.out);
 }
@@ -194,6 +300,90 @@ static void check_screenshots(CheckState *s, const Cli *c)
     }
     image_free(&flat);
     image_free(&curl);
+}
+
+/* The picture's format follows its extension: a JPEG of the same pose as a PNG is a JPEG (its
+ * magic bytes), of the same size and within JPEG's error of the PNG. --grid N is NxN. */
+static void check_formats(CheckState *s, const Cli *c)
+{
+    char png[512], jpg[512], obj[512];
+    path_in(c, png, sizeof png, "pose.png");
+    path_in(c, jpg, sizeof jpg, "pose.JPG");
+    path_in(c, obj, sizeof obj, "square.obj");
+    Run r = RUN("--headless", "--size", "320x240", "--curl", "0.4", "--screenshot", png);
+    CHECK(s, r.status == 0, "png: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--size", "320x240", "--curl", "0.4", "--screenshot", jpg);
+    CHECK(s, r.status == 0 && strstr(r.out, jpg), "jpg: exit %d: %s", r.status, r.err);
+    unsigned char magic[4] = {0};
+    FILE *f = fopen(jpg, "rb");
+    if (f) {
+        CHECK(s, fread(magic, 1, 4, f) == 4, "%s is short", jpg);
+        fclose(f);
+    }
+    CHECK(s, magic[0] == 0xFF && magic[1] == 0xD8 && magic[2] == 0xFF, "%s is not a JPEG", jpg);
+    Image a = image_load(png), b = image_load(jpg);
+    CHECK(s, a.rgba && b.rgba && a.w == b.w && a.h == b.h, "jpg: %dx%d, png %dx%d", b.w, b.h, a.w,
+          a.h);
+    if (a.rgba && b.rgba && a.w == b.w && a.h == b.h) {
+        double sum = 0.0;
+        for (int i = 0; i < a.w * a.h; i++)
+            for (int k = 0; k < 3; k++)
+                sum += abs(a.rgba[4 * i + k] - b.rgba[4 * i + k]);
+        double mean = sum / (3.0 * a.w * a.h);
+        CHECK(s, mean < 4.0, "the JPEG differs from the PNG by %.2f a channel on average", mean);
+    }
+    image_free(&a);
+    image_free(&b);
+    r = RUN("--headless", "--grid", "5", "--curl", "0", "--export-obj", obj);
+    char text[128];
+    slurp(obj, text, sizeof text);
+    CHECK(s, r.status == 0 && !strncmp(text, "# pagecurl grid 5 5 ", 20), "--grid 5: %s", text);
+}
+
+/* --frames-out DIR: every frame as DIR/frame-NNNN.png, a turn whose first and last frames differ;
+ * a second run into the same folder, or a folder that is not there, fails with one line and
+ * leaves the frames as they were. */
+static void check_frames_out(CheckState *s, const Cli *c)
+{
+    char dir[512], first[600], last[600], extra[600];
+    snprintf(dir, sizeof dir, "%s/frames", c->dir);
+    mkdir(dir, 0755);
+    for (int f = 0; f < 5; f++) {
+        snprintf(first, sizeof first, "%s/frame-%04d.png", dir, f);
+        unlink(first);
+    }
+    snprintf(first, sizeof first, "%s/frame-0000.png", dir);
+    snprintf(last, sizeof last, "%s/frame-0003.png", dir);
+    snprintf(extra, sizeof extra, "%s/frame-0004.png", dir);
+    Run r =
+        RUN("--headless", "--validation", "--size", "96x64", "--frames", "4", "--frames-out", dir);
+    CHECK(s, r.status == 0 && strstr(r.out, dir), "--frames-out: exit %d: %s", r.status, r.err);
+    CHECK(s, r.err[0] == '\0', "no terminal, yet stderr says: %s", r.err);
+    Image a = image_load(first), b = image_load(last);
+    CHECK(s, a.rgba && b.rgba && a.w == 96 && b.h == 64 && !exists(extra),
+          "--frames-out did not write frames 0..3 of 96x64");
+    CHECK(s, a.rgba && b.rgba && !image_same(&a, &b), "the first and last frames are the same");
+    image_free(&a);
+    r = RUN("--headless", "--size", "32x32", "--frames", "4", "--frames-out", dir);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "exists"),
+          "--frames-out over frames: exit %d: %s", r.status, r.err);
+    Image again = image_load(last);
+    CHECK(s, image_same(&again, &b), "a refused run changed %s", last);
+    image_free(&again);
+    image_free(&b);
+    /* on a terminal (script(1) gives it one) the run says how far it is */
+    char cmd[1400], said[600], text[4096];
+    snprintf(said, sizeof said, "%s/progress.txt", c->dir);
+    snprintf(cmd, sizeof cmd, "script -qec '%s --headless --size 32x24 --frames 3' /dev/null > %s",
+             c->exe, said);
+    CHECK(s, system(cmd) == 0, "%s failed", cmd);
+    slurp(said, text, sizeof text);
+    CHECK(s, strstr(text, "frame 1 of 3") && strstr(text, "frame 3 of 3"),
+          "no progress on a terminal: %s", text);
+    snprintf(dir, sizeof dir, "%s/no-such-dir", c->dir);
+    r = RUN("--headless", "--frames", "2", "--frames-out", dir);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "no-such-dir"),
+          "--frames-out into no folder: exit %d: %s", r.status, r.err);
 }
 
 /* Parses the OBJ of a flat page (t = 0) and checks it against the grid it claims. */
@@ -282,10 +472,12 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     /* Outputs that cannot be written for other reasons than a missing folder: the path is a
      * folder, or goes through a regular file. One line naming the path, exit 1. */
     static const char *const unwritable[][2] = {
-        {"--screenshot", ""},               /* the output folder itself */
+        {"--screenshot", "folder.png"},     /* a folder */
         {"--export-obj", "keep.png/x.obj"}, /* below a regular file */
         {"--screenshot", "keep.png/x.png"},
     };
+    snprintf(path, sizeof path, "%s/folder.png", c->dir);
+    mkdir(path, 0755);
     for (size_t i = 0; i < sizeof unwritable / sizeof unwritable[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", c->dir, unwritable[i][1]);
         r = RUN("--headless", "--size", "64x48", "--curl", "0.3", unwritable[i][0], path);
@@ -334,6 +526,13 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     CHECK(s,
           r.status == 0 && strstr(r.err, "no display") && strstr(r.err, "headless") && exists(shot),
           "no display: exit %d: %s", r.status, r.err);
+    /* ... but a recording needs the window: refused, nothing written */
+    char record[512];
+    path_in(c, record, sizeof record, "nodisplay.trace");
+    r = RUN_ENV("DISPLAY", "--size", "64x48", "--frames", "3", "--record", record);
+    CHECK(s,
+          r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "--record") && !exists(record),
+          "--record without a display: exit %d: %s", r.status, r.err);
 }
 
 /* No failed run above left a temporary file behind (output.c writes NAME.tmp-PID, then renames
@@ -548,6 +747,26 @@ static void check_traces(CheckState *s, const Cli *c)
     CHECK(s, write_text(trace, "0.0 key prev\n"), "cannot write %s", trace); /* nothing to do */
     r = RUN("--headless", "--size", "320x240", "--replay", trace, "--screenshot", flat);
     CHECK(s, r.status == 0, "replay of a key before the first page: exit %d: %s", r.status, r.err);
+    /* End opens the book at its last spread and Home back at its first, as in the window */
+    char end[512], home[512];
+    path_in(c, end, sizeof end, "end.png");
+    path_in(c, home, sizeof home, "home.png");
+    CHECK(s, write_text(trace, "0.0 key end\n"), "cannot write %s", trace);
+    r = RUN("--headless", "--size", "320x240", "--replay", trace, "--frames", "3", "--screenshot",
+            end);
+    CHECK(s, r.status == 0, "replay of End: exit %d: %s", r.status, r.err);
+    CHECK(s, write_text(trace, "0.0 key end\n0.1 key home\n"), "cannot write %s", trace);
+    r = RUN("--headless", "--size", "320x240", "--replay", trace, "--screenshot", home);
+    CHECK(s, r.status == 0, "replay of End, Home: exit %d: %s", r.status, r.err);
+    Image at_end = image_load(end), at_home = image_load(home), at_start = image_load(flat);
+    CHECK(s, at_end.rgba && at_home.rgba && at_start.rgba, "no End/Home screenshots");
+    if (at_end.rgba && at_home.rgba && at_start.rgba) {
+        CHECK(s, left_back_pixels(end) > 5000, "End left no turned leaves on the left");
+        CHECK(s, image_same(&at_home, &at_start), "End then Home is not the first spread");
+    }
+    image_free(&at_end);
+    image_free(&at_home);
+    image_free(&at_start);
     size_t turned = left_back_pixels(shot), untouched = left_back_pixels(flat);
     CHECK(s, turned > 5000 && untouched == 0,
           "the finger trace did not turn the page: %zu back-coloured pixels on the left (%zu "
@@ -567,6 +786,8 @@ static void check_traces(CheckState *s, const Cli *c)
         {"0.1 key clear\n", ":1:"},
         {"0.1 mouse down 0.5 0.5 0.5\n", ":1:"},
         {"0.1 finger clear 0.5 0.5\n", ":1:"},
+        {"0.1 mouse home 0.5 0.5\n", ":1:"},
+        {"0.1 key end 0.5 0.5\n", ":1:"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK(s, write_text(trace, bad[i].text), "cannot write %s", trace);
@@ -685,6 +906,8 @@ int main(int argc, char **argv)
     check_usage_errors(&s, &cli);
     check_screenshots(&s, &cli);
     check_obj(&s, &cli);
+    check_formats(&s, &cli);
+    check_frames_out(&s, &cli);
     check_runtime_errors(&s, &cli);
     check_bench(&s, &cli);
     check_traces(&s, &cli);

@@ -1,0 +1,327 @@
+#include "cli_options.h"
+
+#include "../mesh/grid.h"
+#include "picture.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The largest image we accept at the command line; the device may allow less (runtime error). */
+#define CLI_MAX_IMAGE_SIDE 16384u
+#define CLI_MAX_FRAMES     100000000u
+#define CLI_MAX_DEVICE     1023u
+
+/* Whole-string unsigned decimal in [lo, hi]; rejects signs, blanks, trailing text. */
+static bool parse_u32(const char *s, const char **end, uint32_t lo, uint32_t hi, uint32_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return false;
+    errno = 0;
+    char *e;
+    unsigned long long v = strtoull(s, &e, 10);
+    if (errno || v < lo || v > hi)
+        return false;
+    if (end)
+        *end = e;
+    else if (*e)
+        return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+/* "AxB", or "N" for NxN where `square` allows it. */
+static bool parse_pair(const char *s, uint32_t lo, uint32_t hi, bool square, uint32_t *a,
+                       uint32_t *b)
+{
+    const char *e;
+    if (!parse_u32(s, &e, lo, hi, a))
+        return false;
+    if (*e == '\0' && square) {
+        *b = *a;
+        return true;
+    }
+    return (*e == 'x' || *e == 'X') && parse_u32(e + 1, NULL, lo, hi, b);
+}
+
+static bool parse_real(const char *s, double lo, double hi, float *out)
+{
+    if (!s || !*s)
+        return false;
+    errno = 0;
+    char *e;
+    double v = strtod(s, &e);
+    if (errno || *e || !isfinite(v) || v < lo || v > hi)
+        return false;
+    *out = (float)v;
+    return true;
+}
+
+/* The index of `value` in the NULL-terminated `names`. */
+static bool pick(const char *value, const char *const *names, int *out)
+{
+    for (int k = 0; names[k]; k++) {
+        if (!strcmp(value, names[k])) {
+            *out = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool set_true(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    *(bool *)field = true;
+    return value == NULL;
+}
+
+static bool set_validation(const char *value, AppOptions *o, void *field)
+{
+    o->gpu_assisted = value != NULL;
+    *(bool *)field = true;
+    return !value || !strcmp(value, "gpu-assisted");
+}
+
+static bool set_bench(const char *value, AppOptions *o, void *field)
+{
+    o->headless = true; /* the benchmark renders offscreen */
+    return set_true(value, o, field);
+}
+
+static bool set_file(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    *(const char **)field = value;
+    return *value != '\0';
+}
+
+static bool set_picture(const char *value, AppOptions *o, void *field)
+{
+    return set_file(value, o, field) && app_picture_format(value) != APP_PICTURE_NONE;
+}
+
+static bool set_grid(const char *value, AppOptions *o, void *field)
+{
+    (void)field;
+    return parse_pair(value, 2, MESH_GRID_MAX_SIDE, true, &o->nx, &o->ny);
+}
+
+static bool set_size(const char *value, AppOptions *o, void *field)
+{
+    (void)field;
+    return parse_pair(value, 1, CLI_MAX_IMAGE_SIDE, false, &o->width, &o->height);
+}
+
+/* "64,256,48x90": squares or NXxNY pairs; no empty items. */
+static bool set_grids(const char *s, AppOptions *o, void *field)
+{
+    (void)field;
+    o->grid_count = 0;
+    while (*s) {
+        if (o->grid_count == APP_MAX_GRIDS)
+            return false;
+        const char *e;
+        uint32_t *g = o->grids[o->grid_count];
+        if (!parse_u32(s, &e, 2, MESH_GRID_MAX_SIDE, &g[0]))
+            return false;
+        g[1] = g[0];
+        if ((*e == 'x' || *e == 'X') && !parse_u32(e + 1, &e, 2, MESH_GRID_MAX_SIDE, &g[1]))
+            return false;
+        o->grid_count++;
+        if (*e == ',' && e[1])
+            s = e + 1;
+        else if (*e == '\0')
+            s = e;
+        else
+            return false;
+    }
+    return o->grid_count > 0;
+}
+
+static bool set_unit(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return parse_real(value, 0.0, 1.0, field);
+}
+
+static bool set_curl(const char *value, AppOptions *o, void *field)
+{
+    o->has_curl = true;
+    return set_unit(value, o, field);
+}
+
+static bool set_radius(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return parse_real(value, APP_RADIUS_MIN, APP_RADIUS_MAX, field);
+}
+
+static bool set_frames(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return parse_u32(value, NULL, 1, CLI_MAX_FRAMES, field);
+}
+
+static bool set_warmup(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return parse_u32(value, NULL, 0, CLI_MAX_FRAMES, field);
+}
+
+static bool set_device(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    uint32_t d;
+    if (!parse_u32(value, NULL, 0, CLI_MAX_DEVICE, &d))
+        return false;
+    *(int *)field = (int)d;
+    return true;
+}
+
+static bool set_deform(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    *(bool *)field = !strcmp(value, "cpu");
+    return *(bool *)field || !strcmp(value, "gpu");
+}
+
+static bool set_normals(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    int k; /* GpuNormalsPath: 0 is "the fastest", then these */
+    if (!pick(value, (const char *const[]){"two-pass", "fused", "fused-deform", NULL}, &k))
+        return false;
+    *(int *)field = k + 1;
+    return true;
+}
+
+static bool set_pack(const char *value, AppOptions *o, void *field)
+{
+    (void)o; /* GpuPackPath's order */
+    return pick(value, (const char *const[]){"gpu", "staging", NULL}, field);
+}
+
+static bool set_staging(const char *value, AppOptions *o, void *field)
+{
+    (void)o; /* GpuStaging's order */
+    return pick(value, (const char *const[]){"auto", "always", "never", NULL}, field);
+}
+
+static bool set_msaa(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    uint32_t *samples = field;
+    return parse_u32(value, NULL, 1, 4, samples) && (*samples == 1 || *samples == 4);
+}
+
+static bool set_present_mode(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return pick(value, (const char *const[]){"fifo", "mailbox", "immediate", NULL}, field);
+}
+
+#define F(name) offsetof(AppOptions, name)
+
+const CliOption APP_CLI_OPTIONS[] = {
+    /* what to show */
+    {"--size", NULL, "WxH", VALUE_REQUIRED, set_size, 0, GROUP_SHOW, MODE_ALL, NULL,
+     "WxH with each side in 1..16384", "window or image size in pixels (default 1280x720)"},
+    {"--grid", NULL, "NXxNY", VALUE_REQUIRED, set_grid, 0, GROUP_SHOW, MODE_ALL, NULL,
+     "NXxNY or N (for NxN) with each side in 2..16384",
+     "page mesh: NX vertices across, NY along the spine; N alone is NxN\n(default 64x90)"},
+    {"--msaa", NULL, "1|4", VALUE_REQUIRED, set_msaa, F(msaa), GROUP_SHOW, MODE_ALL, NULL,
+     "1 or 4 (samples per pixel)", "samples per pixel (default 4 where the device can)"},
+    {"--notebook", NULL, "FILE", VALUE_REQUIRED, set_file, F(notebook), GROUP_SHOW, MODE_SHOWN,
+     "keeps the ink drawn on the pages", "a file name",
+     "the ink: loaded at start (a new file is fine), saved on exit if it changed"},
+    {"--replay", NULL, "FILE", VALUE_REQUIRED, set_file, F(replay), GROUP_SHOW, MODE_SHOWN,
+     "plays recorded input on the book", "a file name",
+     "play an input trace back (60 steps a second), in a window or headless"},
+    {"--frames", NULL, "N", VALUE_REQUIRED, set_frames, F(frames), GROUP_SHOW, MODE_ALL, NULL,
+     "an integer in 1..100000000",
+     "frames to play, then stop (headless default: a turn of 120 frames)"},
+    {"--screenshot", NULL, "FILE", VALUE_REQUIRED, set_picture, F(screenshot), GROUP_SHOW,
+     MODE_SHOWN, "writes a picture of the book", "a file name ending in .png, .jpg or .jpeg",
+     "on exit, the last frame as FILE: .png, or .jpg/.jpeg (JPEG quality 90);\nin a window, "
+     "what the window showed last"},
+    {"--export-obj", NULL, "FILE", VALUE_REQUIRED, set_file, F(export_obj), GROUP_SHOW, MODE_SHOWN,
+     "writes the turning leaf's mesh", "a file name",
+     "on exit, the turning leaf's mesh of the last frame, read back from the\nGPU, as OBJ"},
+    /* window */
+    {"--record", NULL, "FILE", VALUE_REQUIRED, set_file, F(record), GROUP_WINDOW, MODE_WINDOW,
+     "writes the window's input", "a file name",
+     "write the window's input (turns, keys, ink) as a trace, on exit"},
+    {"--present-mode", NULL, "MODE", VALUE_REQUIRED, set_present_mode, F(present_mode),
+     GROUP_WINDOW, MODE_WINDOW, "picks how the window presents", "fifo, mailbox or immediate",
+     "fifo (vsync, default), mailbox or immediate; one the screen lacks: fifo"},
+    /* headless output */
+    {"--headless", NULL, NULL, VALUE_NONE, set_true, F(headless), GROUP_HEADLESS, MODE_HEADLESS,
+     NULL, NULL, "render offscreen, no window (chosen, with a note, without a display)"},
+    {"--curl", NULL, "T", VALUE_REQUIRED, set_curl, F(curl), GROUP_HEADLESS, MODE_HEADLESS,
+     "fixes the pose of a headless render", "a number in [0, 1]",
+     "fix the pose at progress T of the turn: 0 flat .. 1 turned (one frame)"},
+    {"--grab", NULL, "G", VALUE_REQUIRED, set_unit, F(grab), GROUP_HEADLESS, MODE_HEADLESS,
+     "places the headless turn's grab", "a number in [0, 1]",
+     "where the free edge is held: 0 bottom corner .. 1 top (default 0.25)"},
+    {"--backward", NULL, NULL, VALUE_NONE, set_true, F(backward), GROUP_HEADLESS, MODE_HEADLESS,
+     "turns the headless turn back", NULL,
+     "the headless turn goes back: a left page turns over to the right"},
+    {"--radius", NULL, "R", VALUE_REQUIRED, set_radius, F(radius), GROUP_HEADLESS, MODE_HEADLESS,
+     "shapes the headless turn's roll", "a number in [0.005, 0.5]",
+     "roll radius in page widths (0.005..0.5) instead of the pose's own"},
+    {"--frames-out", NULL, "DIR", VALUE_REQUIRED, set_file, F(frames_out), GROUP_HEADLESS,
+     MODE_HEADLESS, "writes every headless frame", "an existing folder",
+     "every frame as DIR/frame-0000.png, frame-0001.png, ... (DIR must exist)"},
+    /* compute paths */
+    {"--deform", NULL, "gpu|cpu", VALUE_REQUIRED, set_deform, F(cpu_deform), GROUP_COMPUTE,
+     MODE_ALL, NULL, "gpu or cpu",
+     "where the page is curled: a compute shader (default) or the CPU, whose\npositions are "
+     "uploaded every frame (see --staging)"},
+    {"--normals", NULL, "PATH", VALUE_REQUIRED, set_normals, F(normals), GROUP_COMPUTE, MODE_ALL,
+     NULL, "two-pass, fused or fused-deform",
+     "two-pass (face normals, then vertex normals), fused (one tiled kernel) or\nfused-deform "
+     "(that kernel also curls the page; needs --deform gpu);\ndefault: the fastest measured"},
+    {"--pack", NULL, "gpu|staging", VALUE_REQUIRED, set_pack, F(pack), GROUP_COMPUTE, MODE_ALL,
+     NULL, "gpu or staging",
+     "who interleaves the two-pass vertices: the GPU (default), or the CPU from\npositions and "
+     "normals read back, then uploaded (needs --normals two-pass)"},
+    {"--staging", NULL, "MODE", VALUE_REQUIRED, set_staging, F(staging), GROUP_COMPUTE, MODE_ALL,
+     NULL, "auto, always or never",
+     "CPU-written data: auto (in place where memory is both device-local and\nhost-visible, "
+     "default), always (a staging buffer and a copy) or never"},
+    /* benchmark */
+    {"--bench", NULL, NULL, VALUE_NONE, set_bench, F(bench), GROUP_BENCH, MODE_BENCH, NULL, NULL,
+     "per-stage GPU times of a scripted turn (renders offscreen, no window)"},
+    {"--grids", NULL, "LIST", VALUE_REQUIRED, set_grids, 0, GROUP_BENCH, MODE_BENCH,
+     "sweeps the benchmark's sizes",
+     "up to 16 comma-separated sizes N or NXxNY, each side in 2..16384",
+     "sizes to sweep, comma-separated: N (for NxN) or NXxNY"},
+    {"--warmup", NULL, "N", VALUE_REQUIRED, set_warmup, F(warmup), GROUP_BENCH, MODE_BENCH,
+     "sets the benchmark's untimed frames", "an integer in 0..100000000",
+     "frames before timing starts (default 20)"},
+    {"--json", NULL, "FILE", VALUE_REQUIRED, set_file, F(json), GROUP_BENCH, MODE_BENCH,
+     "writes the benchmark's results", "a file name", "the results as JSON"},
+    {"--csv", NULL, "FILE", VALUE_REQUIRED, set_file, F(csv), GROUP_BENCH, MODE_BENCH,
+     "writes the benchmark's frame times", "a file name",
+     "one row per frame with each stage's milliseconds"},
+    /* diagnostics */
+    {"--device", NULL, "INDEX", VALUE_REQUIRED, set_device, F(device), GROUP_DIAGNOSTICS, MODE_ALL,
+     NULL, "a device index (see --list-devices)",
+     "use this device (see --list-devices; default: discrete, integrated, CPU)"},
+    {"--list-devices", NULL, NULL, VALUE_NONE, set_true, F(list_devices), GROUP_DIAGNOSTICS, 0,
+     NULL, NULL, "list the Vulkan devices and exit"},
+    {"--validation", NULL, "=gpu-assisted", VALUE_OPTIONAL, set_validation, F(validation),
+     GROUP_DIAGNOSTICS, MODE_ALL, NULL, "no value but =gpu-assisted",
+     "the Khronos validation layer; any message fails the run\n(--validation=gpu-assisted: "
+     "GPU-assisted validation instead)"},
+    {"--help", "-h", NULL, VALUE_NONE, NULL, 0, GROUP_DIAGNOSTICS, 0, NULL, NULL,
+     "this text, and exit"},
+    {"--version", NULL, NULL, VALUE_NONE, NULL, 0, GROUP_DIAGNOSTICS, 0, NULL, NULL,
+     "the version, and exit"},
+};
+const size_t APP_CLI_OPTION_COUNT = sizeof APP_CLI_OPTIONS / sizeof APP_CLI_OPTIONS[0];
+_Static_assert(sizeof APP_CLI_OPTIONS / sizeof APP_CLI_OPTIONS[0] <= APP_CLI_MAX_OPTIONS,
+               "the parser marks each option seen in an array of APP_CLI_MAX_OPTIONS");

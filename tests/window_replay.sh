@@ -1,0 +1,103 @@
+#!/bin/sh
+# Window session and its replay, run under xvfb-run: turn pages with the keys (arrows, End, Home),
+# save the window with P and with H's HUD shown, quit with Escape; --record and --screenshot write
+# the session's input and its last frame. Expect: P's numbered screenshots never replace a file
+# and equal what the window shows; the HUD stays above the book; the trace holds the Home and End
+# keys; replayed headless, it ends on the same spread with the same pixels as the exit screenshot,
+# and without its Home it ends elsewhere; --export-obj writes the leaf's mesh.
+set -u
+exe=$1
+out=${2:-.}
+mkdir -p "$out"
+name=window_replay
+. "$(dirname "$0")/window_lib.sh"
+rm -f "$out"/pagecurl-*.png "$out/exit.png" "$out/exit.obj" "$out/session.trace"
+printf 'precious' > "$out/pagecurl-0001.png" # a numbered screenshot never replaces a file
+# one sample a pixel: the replays below play every frame of the session, on a loaded machine
+window_start "$exe" --validation --size 640x400 --msaa 1 --record "$out/session.trace" \
+    --screenshot "$out/exit.png" --export-obj "$out/exit.obj" > "$out/stdout.txt"
+wait_drawn "$out/start.png" || { kill "$pid"; exit 1; }
+
+# differ A B: how many pixels of A and B differ by more than 5 %
+differ() {
+    n=$(compare -metric AE -fuzz 5% "$1" "$2" null: 2>&1)
+    case $n in '' | *[!0-9]*) echo 0 ;; *) echo "$n" ;; esac
+}
+
+# key KEY: presses it, then waits (up to 10 s each) for the window to change (two spreads at
+# rest differ only in their print) and then to stay the same for 0.5 s: the turn has settled.
+key() {
+    capture "$out/key-before.png"
+    xdotool key --window "$win" "$1"
+    i=0
+    while capture "$out/key-after.png" && [ "$(differ "$out/key-before.png" "$out/key-after.png")" -lt 50 ]; do
+        i=$((i + 1))
+        [ $i -lt 50 ] || { echo "$name: $1 changed nothing" >&2; kill "$pid"; exit 1; }
+        sleep 0.2
+    done
+    i=0
+    while sleep 0.5 && capture "$out/key-settled.png" &&
+        [ "$(differ "$out/key-after.png" "$out/key-settled.png")" -gt 0 ]; do
+        cp "$out/key-settled.png" "$out/key-after.png"
+        i=$((i + 1))
+        [ $i -lt 20 ] || { echo "$name: $1 never settled" >&2; kill "$pid"; exit 1; }
+    done
+}
+key End
+key Left
+key Home
+key Right
+
+capture "$out/shown.png"
+xdotool key --window "$win" p
+sleep 1
+xdotool key --window "$win" h
+sleep 1
+xdotool key --window "$win" F12
+sleep 1
+xdotool key --window "$win" h
+sleep 1
+window_quit
+echo "$name: pagecurl exited with $status"
+[ "$status" -eq 0 ] || exit "$status"
+fail() { echo "$name: $*" >&2; exit 1; }
+
+[ "$(cat "$out/pagecurl-0001.png")" = precious ] || fail "P replaced pagecurl-0001.png"
+grep -q "screenshot written to $out/pagecurl-0002.png" "$out/stdout.txt" ||
+    fail "P did not say where it saved: $(cat "$out/stdout.txt")"
+[ -f "$out/pagecurl-0003.png" ] || fail "F12 saved no pagecurl-0003.png"
+# P saved what the window showed: the same pixels as a capture of the window
+shown=$(compare -metric AE "$out/shown.png" "$out/pagecurl-0002.png" null: 2>&1)
+echo "$name: P's screenshot differs from the window in $shown pixels"
+[ "$shown" = 0 ] || fail "P's screenshot is not what the window showed"
+
+# The HUD (F12's screenshot) changed only pixels above the book's far edge: the first row of the
+# middle column that is not the background.
+top=$(convert "$out/exit.png" -crop 1x400+320+0 +repage txt:- |
+    awk -F'[,:]' 'NR > 1 && $0 !~ /#3C3F48/ { print $2; exit }')
+box=$(convert "$out/pagecurl-0002.png" "$out/pagecurl-0003.png" -compose difference -composite \
+    -colorspace gray -threshold 5% -format '%@' info:)
+bottom=$(echo "$box" | awk -F'[x+]' '{ print $2 + $4 }')
+echo "$name: the HUD covers $box, the book starts at row $top"
+case $top$bottom in '' | *[!0-9]*) fail "cannot measure the HUD ($box) or the book ($top)" ;; esac
+[ "$bottom" -gt 12 ] || fail "H showed no HUD"
+[ "$bottom" -le "$top" ] || fail "the HUD reaches row $bottom, into the book (row $top)"
+
+# --export-obj wrote the leaf's mesh of the last frame: the default 64x90 grid
+head -n 1 "$out/exit.obj" | grep -q '^# pagecurl grid 64 90 ' || fail "exit.obj has no grid line"
+[ "$(grep -c '^v ' "$out/exit.obj")" -eq 5760 ] || fail "exit.obj does not hold 64x90 vertices"
+
+grep -q ' key home$' "$out/session.trace" || fail "Home was not recorded"
+grep -q ' key end$' "$out/session.trace" || fail "End was not recorded"
+"$exe" --headless --size 640x400 --msaa 1 --replay "$out/session.trace" \
+    --screenshot "$out/replayed.png" > /dev/null || fail "the replay failed"
+same=$(compare -metric AE "$out/exit.png" "$out/replayed.png" null: 2>&1)
+echo "$name: the replay differs from the session's exit screenshot in $same pixels"
+[ "$same" = 0 ] || fail "the replay did not end where the session did"
+grep -v ' key home$' "$out/session.trace" > "$out/no-home.trace"
+"$exe" --headless --size 640x400 --msaa 1 --replay "$out/no-home.trace" \
+    --screenshot "$out/no-home.png" > /dev/null || fail "the replay without Home failed"
+other=$(compare -metric AE "$out/exit.png" "$out/no-home.png" null: 2>&1)
+case $other in '' | *[!0-9]*) fail "compare failed: $other" ;; esac
+[ "$other" -gt 1000 ] || fail "without its Home the replay ends on the same spread"
+echo "$name: ok"
