@@ -3,9 +3,11 @@
 #include "content.h"
 #include "ink_texture.h"
 #include "output.h"
+#include "signals.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <unistd.h>
 
 void app_headless_destroy(const GpuContext *ctx, AppHeadless *hl)
 {
@@ -95,6 +97,7 @@ typedef struct PoseSource {
     MeshFlip flip; /* the replay's book */
     MeshInk *ink;  /* where its strokes go */
     size_t next;   /* the trace's first event not applied yet */
+    bool moving;   /* the replay's book moved in the last frame or is held mid-turn */
 } PoseSource;
 
 static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *opts, uint32_t f,
@@ -106,8 +109,9 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
         while (src->next < src->trace->count && src->trace->events[src->next].time <= t)
             app_book_input(&src->flip, src->ink, &src->trace->events[src->next++], opts->width,
                            opts->height, page);
-        mesh_flip_step(&src->flip, t);
+        bool moved = mesh_flip_step(&src->flip, t);
         MeshFlipView view = mesh_flip_view(&src->flip);
+        src->moving = moved || view.turning;
         *pose = app_book_pose(&view, page);
         *spread = app_book_spread(&view);
         return;
@@ -124,10 +128,23 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
     *spread = opts->backward ? APP_SPREAD_BACKWARD_TURN : APP_SPREAD_FIRST_TURN;
 }
 
-/* Renders `frames` frames posed by `src`, with the strokes of `ink` (NULL: none); reads back the
- * last. */
+/* The frame before the next one worth drawing: while a replay's book is still and its next event
+ * (or its end) is further off, the frames between would all be the same picture. */
+static uint32_t skip_idle(const PoseSource *src, uint32_t f, uint32_t frames)
+{
+    if (!src->trace || src->moving)
+        return f;
+    double due = src->next < src->trace->count ? src->trace->events[src->next].time * APP_REPLAY_HZ
+                                               : (double)frames;
+    uint32_t before = due >= frames ? frames - 1 : (uint32_t)due;
+    return before > f + 1 ? before - 1 : f;
+}
+
+/* Renders `frames` frames posed by `src`, with the strokes of `ink` (NULL: none), saving them to
+ * `notebook` (NULL: none) as they are made; reads back the last. */
 static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                         uint32_t frames, PoseSource *src, const MeshInk *ink)
+                         uint32_t frames, PoseSource *src, const MeshInk *ink,
+                         AppNotebook *notebook)
 {
     GpuError err = {0};
     AppHeadless hl;
@@ -137,7 +154,9 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
         return 1;
     }
     bool ok = true;
-    for (uint32_t f = 0; f < frames && ok; f++) {
+    /* a long replay says how far it got, on a terminal */
+    bool progress = src->trace && frames > 10 * APP_REPLAY_HZ && isatty(STDERR_FILENO);
+    for (uint32_t f = 0; f < frames && ok && !app_signals_caught(); f++) {
         bool last = f + 1 == frames;
         AppHeadlessFrame frame = {.index = f,
                                   .ink = ink,
@@ -145,11 +164,22 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
                                   .readback_vertices = last && opts->export_obj};
         source_pose(src, page, opts, f, frames, &frame.pose, &frame.spread);
         ok = app_headless_frame(ctx, &hl, page, &frame, &err);
+        if (notebook && ink)
+            app_notebook_keep(notebook, ink, false);
+        uint32_t next = skip_idle(src, f, frames);
+        if (progress && (next != f || f % 64 == 0))
+            fprintf(stderr, "\rreplay: %.0f of %.0f s ", next / APP_REPLAY_HZ,
+                    frames / APP_REPLAY_HZ);
+        f = next;
     }
+    if (progress)
+        fprintf(stderr, "\r%40s\r", "");
     ok = ok && app_headless_wait(ctx, &hl, &err);
     int status = 1;
     if (!ok)
         fprintf(stderr, "pagecurl: %s\n", err.message);
+    else if (app_signals_caught())
+        status = 0; /* stopped: the pose asked for was never reached, so nothing is written */
     else
         status = write_outputs(ctx, page, &hl, opts);
     app_headless_destroy(ctx, &hl);
@@ -157,7 +187,7 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
 }
 
 int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                     const AppTrace *replay, MeshInk *ink)
+                     const AppTrace *replay, MeshInk *ink, AppNotebook *notebook)
 {
     uint32_t frames = opts->frames ? opts->frames : (opts->has_curl ? 1 : APP_SCRIPTED_FRAMES);
     AppTurn fixed = {opts->curl, opts->grab};
@@ -170,8 +200,8 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opt
         if (!opts->frames)
             frames = (uint32_t)ceil(end * APP_REPLAY_HZ) + 1;
     }
-    int status = render_frames(ctx, page, opts, frames, &src, ink);
-    if (status == 0 && !opts->screenshot && !opts->export_obj)
+    int status = render_frames(ctx, page, opts, frames, &src, ink, notebook);
+    if (status == 0 && !opts->screenshot && !opts->export_obj && !app_signals_caught())
         printf("pagecurl: rendered %u headless frame(s) of a %ux%u page on %s; nothing written "
                "(use --screenshot / --export-obj)\n",
                frames, page->grid.nx, page->grid.ny, ctx->props.deviceName);
@@ -184,5 +214,5 @@ int app_headless_capture(const GpuContext *ctx, AppPage *page, const AppOptions 
     if (!opts->screenshot && !opts->export_obj)
         return 0;
     PoseSource src = {.fixed = &turn};
-    return render_frames(ctx, page, opts, 1, &src, ink);
+    return render_frames(ctx, page, opts, 1, &src, ink, NULL);
 }

@@ -2,15 +2,19 @@
 
 #include "file.h"
 
-#include "output.h"
+#include "safe_write.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Largest notebook read: millions of points, far more than hours of handwriting. */
 #define NOTEBOOK_MAX_BYTES (256u << 20)
@@ -80,7 +84,8 @@ static bool read_stroke(const cJSON *stroke, MeshInkPoint **points, size_t *capa
         float f[3];
         int k = 0;
         const cJSON *x;
-        if (cJSON_IsArray(point)) cJSON_ArrayForEach(x, point)
+        if (cJSON_IsArray(point))
+            cJSON_ArrayForEach(x, point)
             {
                 if (k == 3 || !cJSON_IsNumber(x)) {
                     k = -1;
@@ -240,7 +245,8 @@ bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t siz
     snprintf(name, sizeof name, "--notebook %s", path);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        if (errno == ENOENT) return true; /* a new notebook: written on the way out */
+        if (errno == ENOENT)
+            return true; /* a new notebook: written on the way out */
         return fail(message, size, name, "%s", strerror(errno));
     }
     char *text;
@@ -285,5 +291,110 @@ static bool write_notebook(FILE *f, const void *user)
 
 bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size_t size)
 {
-    return app_output_atomic(path, write_notebook, ink, message, size);
+    return app_safe_write(path, true, write_notebook, ink, message, size);
+}
+
+/* The lock file's descriptor, locked and holding our PID; -1 with the message. A holder removes
+ * the file on close: a lock taken on a file no longer at the path is let go and taken again. */
+static int take_lock(const char *path, const char *lock_path, char *message, size_t size)
+{
+    for (int attempt = 0; attempt < 8; attempt++) {
+        int fd = open(lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0) {
+            fail(message, size, path, "cannot take its lock %s (%s)", lock_path,
+                 errno == ENOENT ? "no such folder" : strerror(errno));
+            return -1;
+        }
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            char pid[32] = "";
+            ssize_t n = errno == EWOULDBLOCK ? pread(fd, pid, sizeof pid - 1, 0) : -1;
+            pid[n > 0 ? n : 0] = '\0';
+            pid[strcspn(pid, "\n")] = '\0';
+            if (n >= 0)
+                fail(message, size, path,
+                     "in use by another pagecurl (process %s, lock %s); close that one first",
+                     *pid ? pid : "unknown", lock_path);
+            else
+                fail(message, size, path, "cannot lock %s (%s)", lock_path, strerror(errno));
+            close(fd);
+            return -1;
+        }
+        struct stat held, there;
+        if (fstat(fd, &held) == 0 && stat(lock_path, &there) == 0 && held.st_dev == there.st_dev &&
+            held.st_ino == there.st_ino) {
+            char pid[32];
+            int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+            if (ftruncate(fd, 0) == 0 && pwrite(fd, pid, (size_t)n, 0) == n)
+                return fd;
+            fail(message, size, path, "cannot write its lock %s (%s)", lock_path, strerror(errno));
+            unlink(lock_path);
+            close(fd);
+            return -1;
+        }
+        close(fd);
+    }
+    fail(message, size, path, "cannot take its lock %s (it keeps changing)", lock_path);
+    return -1;
+}
+
+int app_notebook_open(AppNotebook *nb, const char *path, MeshInk *ink, char *message, size_t size)
+{
+    *nb = (AppNotebook){.lock_fd = -1};
+    if (!path)
+        return 0;
+    char name[512];
+    snprintf(name, sizeof name, "--notebook %s", path);
+    char *target = app_safe_write_target(path);
+    size_t n = target ? strlen(target) + 6 : 0;
+    nb->lock_path = target ? malloc(n) : NULL;
+    if (!nb->lock_path) {
+        free(target);
+        fail(message, size, name, "out of memory");
+        return 1;
+    }
+    snprintf(nb->lock_path, n, "%s.lock", target);
+    free(target);
+    nb->lock_fd = take_lock(name, nb->lock_path, message, size);
+    if (nb->lock_fd < 0) {
+        app_notebook_close(nb);
+        return 1;
+    }
+    nb->path = path;
+    if (!app_notebook_load(path, ink, message, size)) {
+        app_notebook_close(nb);
+        return 2;
+    }
+    nb->saved = nb->tried = ink->revision;
+    return 0;
+}
+
+bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final)
+{
+    if (!nb->path || ink->revision == nb->saved)
+        return true;
+    if (!final && ink->drawing >= 0)
+        return true; /* saved when the stroke ends */
+    if (!final && ink->revision == nb->tried)
+        return false; /* failed already: tried again on the next change */
+    char message[768];
+    if (app_notebook_save(nb->path, ink, message, sizeof message)) {
+        nb->saved = nb->tried = ink->revision;
+        nb->wrote = true;
+        return true;
+    }
+    nb->tried = ink->revision;
+    if (!nb->said)
+        fprintf(stderr, "pagecurl: %s\n", message);
+    nb->said = true;
+    return false;
+}
+
+void app_notebook_close(AppNotebook *nb)
+{
+    if (nb->lock_fd >= 0) {
+        unlink(nb->lock_path); /* while still locked: the next holder's lock is on a new file */
+        close(nb->lock_fd);
+    }
+    free(nb->lock_path);
+    *nb = (AppNotebook){.lock_fd = -1};
 }

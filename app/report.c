@@ -1,6 +1,6 @@
 #include "report.h"
 
-#include "output.h"
+#include "safe_write.h"
 
 #include <string.h>
 
@@ -157,7 +157,7 @@ static bool write_json(FILE *f, const void *user)
 
 bool app_report_json(const char *path, const BenchReport *report, char *message, size_t size)
 {
-    return app_output_atomic(path, write_json, report, message, size);
+    return app_safe_write(path, false, write_json, report, message, size);
 }
 
 static bool write_csv(FILE *f, const void *user)
@@ -182,5 +182,5 @@ static bool write_csv(FILE *f, const void *user)
 
 bool app_report_csv(const char *path, const BenchReport *report, char *message, size_t size)
 {
-    return app_output_atomic(path, write_csv, report, message, size);
+    return app_safe_write(path, false, write_csv, report, message, size);
 }

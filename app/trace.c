@@ -2,7 +2,7 @@
 
 #include "file.h"
 
-#include "output.h"
+#include "safe_write.h"
 
 #include <errno.h>
 #include <math.h>
@@ -60,8 +60,7 @@ static bool parse_number(const char *word, double lo, double hi, double *out)
 }
 
 /* One line into an event; false with the reason. Blank and comment lines give `*skip`. */
-static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *skip,
-                       const char **why)
+static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *skip, const char **why)
 {
     *skip = false;
     char *hash = strchr(line, '#');
@@ -157,7 +156,6 @@ bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *o
     return true;
 }
 
-
 bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
 {
     *out = (AppTrace){0};
@@ -202,5 +200,5 @@ static bool write_trace(FILE *f, const void *user)
 
 bool app_trace_save(const char *path, const AppTrace *trace, char *message, size_t size)
 {
-    return app_output_atomic(path, write_trace, trace, message, size);
+    return app_safe_write(path, true, write_trace, trace, message, size);
 }
