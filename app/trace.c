@@ -170,6 +170,8 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
     bool ok = r == APP_FILE_OK;
     if (r == APP_FILE_TOO_LARGE)
         snprintf(message, size, "--replay %s: larger than %u MiB", path, TRACE_MAX_BYTES >> 20);
+    else if (r == APP_FILE_NO_MEMORY)
+        snprintf(message, size, "--replay %s: out of memory while reading it", path);
     else if (r == APP_FILE_ERROR)
         snprintf(message, size, "--replay %s: read error", path);
     fclose(f);
