@@ -13,10 +13,25 @@ static void rect_grow(MeshInkRect *r, uint32_t x0, uint32_t y0, uint32_t x1, uin
     r->x1 = x1 > r->x1 ? x1 : r->x1, r->y1 = y1 > r->y1 ? y1 : r->y1;
 }
 
-/* A segment's axis in texels, y down. */
+/* A segment's axis in texels, y down, with what every row's run needs worked out once: the unit
+ * normal (nx, ny), 1 / nx, and the row's foot interval's offset and width (dy / dx, len2 / dx). */
 typedef struct Axis {
     double ax, ay, dx, dy, len, len2;
+    double nx, ny, inv_nx, slope, span;
 } Axis;
+
+static Axis axis_of(double ax, double ay, double dx, double dy)
+{
+    double len2 = dx * dx + dy * dy, len = sqrt(len2);
+    Axis g = {ax, ay, dx, dy, len, len2, 0.0, 0.0, 0.0, 0.0, 0.0};
+    if (len > 0.0)
+        g.nx = -dy / len, g.ny = dx / len;
+    if (fabs(g.nx) > 1e-12)
+        g.inv_nx = 1.0 / g.nx;
+    if (fabs(dx) > 1e-12)
+        g.slope = dy / dx, g.span = len2 / dx;
+    return g;
+}
 
 /* The run of texel centres x in [*lo, *hi] on the row at height py that lie within `reach` of
  * the axis: the capsule is convex, so it covers one run on a row, the union of the runs of its
@@ -33,16 +48,16 @@ static bool row_run(const Axis *g, double reach, double py, double *lo, double *
     if (g->len > 0.0) {
         /* the band: |offset across the axis| <= reach and the foot between the ends; each
          * condition is linear in x along the row */
-        double nx = -g->dy / g->len, ny = g->dx / g->len, c = (py - g->ay) * ny;
+        double c = (py - g->ay) * g->ny;
         double blo = -INFINITY, bhi = INFINITY;
-        if (fabs(nx) > 1e-12) {
-            double u0 = (-reach - c) / nx + g->ax, u1 = (reach - c) / nx + g->ax;
+        if (g->inv_nx != 0.0) {
+            double u0 = (-reach - c) * g->inv_nx + g->ax, u1 = (reach - c) * g->inv_nx + g->ax;
             blo = fmin(u0, u1), bhi = fmax(u0, u1);
         } else if (fabs(c) > reach) {
             blo = INFINITY;
         }
-        if (fabs(g->dx) > 1e-12) {
-            double f0 = g->ax - (py - g->ay) * g->dy / g->dx, f1 = f0 + g->len2 / g->dx;
+        if (g->span != 0.0) {
+            double f0 = g->ax - (py - g->ay) * g->slope, f1 = f0 + g->span;
             blo = fmax(blo, fmin(f0, f1)), bhi = fmin(bhi, fmax(f0, f1));
         } else if ((py - g->ay) * g->dy < 0.0 || (py - g->ay) * g->dy > g->len2) {
             blo = INFINITY;
@@ -63,7 +78,7 @@ void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t width, uin
     double ax = a.u * s, ay = (1.0 - a.v) * rows, bx = b.u * s, by = (1.0 - b.v) * rows;
     double ra = 0.5 * a.width * s, rb = 0.5 * b.width * s;
     double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
-    Axis axis = {ax, ay, dx, dy, sqrt(len2), len2};
+    Axis axis = axis_of(ax, ay, dx, dy);
     double reach = fmax(ra, rb) + 1.0; /* the AA ramp reaches half a texel past the edge */
     /* Within this of the axis a texel is covered whole (its edge distance is >= half a texel
      * at the thinner end): filled without the distance, which is most of a wide stroke. */
