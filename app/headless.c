@@ -94,10 +94,11 @@ static int write_outputs(const GpuContext *ctx, const AppPage *page, const AppHe
 typedef struct PoseSource {
     const AppTurn *fixed;
     const AppTrace *trace;
-    MeshFlip flip; /* the replay's book */
-    MeshInk *ink;  /* where its strokes go */
-    size_t next;   /* the trace's first event not applied yet */
-    bool moving;   /* the replay's book moved in the last frame or is held mid-turn */
+    MeshFlip flip;  /* the replay's book */
+    MeshInk *ink;   /* where its strokes go */
+    size_t next;    /* the trace's first event not applied yet */
+    bool moving;    /* the replay's book moved in the last frame or is held mid-turn */
+    uint32_t drawn; /* frames rendered (a replay's idle ones are skipped) */
 } PoseSource;
 
 static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *opts, uint32_t f,
@@ -164,6 +165,7 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
                                   .readback_vertices = last && opts->export_obj};
         source_pose(src, page, opts, f, frames, &frame.pose, &frame.spread);
         ok = app_headless_frame(ctx, &hl, page, &frame, &err);
+        src->drawn++;
         if (notebook && ink)
             app_notebook_keep(notebook, ink, false);
         uint32_t next = skip_idle(src, f, frames);
@@ -204,7 +206,7 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opt
     if (status == 0 && !opts->screenshot && !opts->export_obj && !app_signals_caught())
         printf("pagecurl: rendered %u headless frame(s) of a %ux%u page on %s; nothing written "
                "(use --screenshot / --export-obj)\n",
-               frames, page->grid.nx, page->grid.ny, ctx->props.deviceName);
+               src.drawn, page->grid.nx, page->grid.ny, ctx->props.deviceName);
     return status;
 }
 

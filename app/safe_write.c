@@ -128,22 +128,30 @@ static bool check_target(const char *path, const char *target, bool *exists, str
     return why == NULL;
 }
 
-bool app_safe_write_check(const char *path, char *message, size_t size)
+/* The target of `path`, checked (check_target); NULL with the message. */
+static char *checked_target(const char *path, bool *exists, struct stat *st, char *message,
+                            size_t size)
 {
     if (!*path) {
         snprintf(message, size, "cannot write an empty path");
-        return false;
+        return NULL;
     }
+    errno = 0;
     char *target = app_safe_write_target(path);
-    if (!target) {
+    if (!target)
         snprintf(message, size, "cannot write %s: %s", path, strerror(errno ? errno : ELOOP));
-        return false;
-    }
+    else if (!check_target(path, target, exists, st, message, size))
+        free(target), target = NULL;
+    return target;
+}
+
+bool app_safe_write_check(const char *path, char *message, size_t size)
+{
     bool exists;
     struct stat st;
-    bool ok = check_target(path, target, &exists, &st, message, size);
+    char *target = checked_target(path, &exists, &st, message, size);
     free(target);
-    return ok;
+    return target != NULL;
 }
 
 /* The process's umask (read by setting it and back: nothing else here creates files meanwhile). */
@@ -170,17 +178,11 @@ static bool sync_folder(const char *target)
 bool app_safe_write(const char *path, bool durable, AppWriteFn fill, const void *user,
                     char *message, size_t size)
 {
-    char *target = app_safe_write_target(path);
-    if (!target) {
-        snprintf(message, size, "cannot write %s: %s", path, strerror(errno ? errno : ELOOP));
-        return false;
-    }
     bool exists;
     struct stat st;
-    if (!check_target(path, target, &exists, &st, message, size)) {
-        free(target);
+    char *target = checked_target(path, &exists, &st, message, size);
+    if (!target)
         return false;
-    }
     /* ".NAME.tmp-XXXXXX" beside the target: hidden, and on its file system so rename is atomic */
     char *dir = folder_of(target);
     const char *slash = strrchr(target, '/');

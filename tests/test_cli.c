@@ -405,6 +405,10 @@ static void check_safe_writes(CheckState *s, const Cli *c)
           "symlinked notebook: exit %d, link %s, target %s", r.status,
           kind(book) == S_IFLNK ? "kept" : "replaced", read_file(real));
     CHECK(s, permissions(real) == 0600, "a 0600 notebook became %04o", (unsigned)permissions(real));
+    r = RUN("--headless", "--size", "64x48", "--replay", trace, "--notebook", real);
+    CHECK(s, r.status == 0 && permissions(real) == 0600,
+          "a 0600 notebook written directly: exit %d, now %04o", r.status,
+          (unsigned)permissions(real));
 
     /* Targets that are not regular files: refused with one line naming them, left as they
      * were. A device node only where the test may make one (root). */
@@ -443,11 +447,10 @@ static void check_safe_writes(CheckState *s, const Cli *c)
  * before anything runs (exit 2, one line naming both flags), nothing written. */
 static void check_conflicts(CheckState *s, const Cli *c)
 {
-    char a[512], b[512], t[512], n[512];
+    char a[512], b[512], t[512];
     path_in(c, a, sizeof a, "same.png");
     path_in(c, b, sizeof b, "same-link.png");
     path_in(c, t, sizeof t, "same.trace");
-    path_in(c, n, sizeof n, "same-book.json");
     CHECK(s, write_text(t, "0 key next\n") && write_text(a, "precious") && link(a, b) == 0,
           "cannot set up %s", b);
     char dotted[600];

@@ -97,17 +97,19 @@ window_quit
 n=$((n + 1))
 [ "$(strokes "$book")" = $n ] || fail "unwritable screenshot: $(strokes "$book") strokes, want $n"
 
-# 4. The device lost a little after the stroke (the 80th submission fails; a held drag draws a
-#    frame every refresh).
-window_start env PAGECURL_FAULT=submit:80 "$exe" --validation --size 800x500 --notebook "$book"
+# 4. The device lost a little after the stroke (the 120th submission fails): a page held in a
+#    drag is drawn every refresh, so holding one brings the loss on.
+window_start env PAGECURL_FAULT=submit:120 "$exe" --validation --size 800x500 --notebook "$book"
 wait_drawn "$out/before.png" || fail "no frame"
 draw 380
 n=$((n + 1))
 saved "$book" $n || fail "device loss: the stroke did not reach the notebook within 5 s"
-xdotool mousemove --window "$win" 700 420 mousedown 1
-for x in 680 660 640 620 600 580 560 540 520 500; do
-    xdotool mousemove --window "$win" "$x" 400 2>/dev/null
+xdotool mousemove --window "$win" 700 420 mousedown 1 2>/dev/null
+i=0
+while kill -0 "$pid" 2>/dev/null && [ $i -lt 600 ]; do
+    xdotool mousemove --window "$win" $((500 + i % 2 * 100)) 400 2>/dev/null
     sleep 0.1
+    i=$((i + 1))
 done
 xdotool mouseup 1 2>/dev/null
 window_wait
