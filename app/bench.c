@@ -7,6 +7,7 @@
 #include "content.h"
 #include "input.h"
 #include "page.h"
+#include "signals.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -298,6 +299,27 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
     return ok;
 }
 
+/* The statistics of a run's measured frames. */
+static void summarise(BenchRun *run)
+{
+    for (int s = 0; s < BENCH_STAGE_COUNT; s++)
+        run->stages[s] = app_stats_of(run->stage_ms[s], run->frames);
+    run->frame = app_stats_of(run->frame_ms, run->frames);
+    run->cpu = app_stats_of(run->cpu_ms, run->frames);
+    run->fps = run->frame.median > 0 ? 1e3 / run->frame.median : 0.0;
+    run->gpu_normals_ms = run->stages[BENCH_TRI_NORMALS].median +
+                          run->stages[BENCH_VERTEX_NORMALS].median +
+                          run->stages[BENCH_FUSED].median + run->stages[BENCH_FUSED_DEFORM].median;
+    /* the chain's stages end to end in one frame, then the median over frames */
+    double *chain = calloc(run->frames, sizeof *chain);
+    for (uint32_t f = 0; chain && f < run->frames; f++)
+        for (int s = 0; s < BENCH_RENDER; s++)
+            if ((s != BENCH_DEFORM || run->gpu_deform) && s != BENCH_PACK)
+                chain[f] += run->stage_ms[s][f];
+    run->compute_ms = chain ? app_stats_of(chain, run->frames).median : 0.0;
+    free(chain);
+}
+
 static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *run)
 {
     GpuError err = {0};
@@ -331,7 +353,8 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     /* A measured frame's wall time: from its start to the next frame's start, the
      * period at which the loop runs with frames in flight. */
     double wall_prev = 0;
-    for (uint32_t f = 0; f < total && ok; f++) {
+    uint32_t f = 0;
+    for (; f < total && ok && !app_signals_caught(); f++) {
         double wall = now_ms(CLOCK_MONOTONIC);
         if (f > opts->warmup) {
             run->frame_ms[f - 1 - opts->warmup] = wall - wall_prev;
@@ -342,13 +365,30 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
         if (progress && (f % 16 == 0 || f + 1 == total))
             fprintf(stderr, "\rbench %ux%u: frame %u/%u ", run->nx, run->ny, f + 1, total);
     }
+    /* a stop signal: the frames measured so far are the run, marked partial */
+    uint32_t measured = f > opts->warmup ? f - opts->warmup : 0;
+    bool stopped = ok && measured < run->frames;
     /* the last measured frame ends when the GPU has finished it */
     ok = ok && gpu_frames_wait(ctx, g.frames, &err);
-    run->frame_ms[run->frames - 1] = now_ms(CLOCK_MONOTONIC) - wall_prev;
+    if (measured)
+        run->frame_ms[measured - 1] = now_ms(CLOCK_MONOTONIC) - wall_prev;
     for (uint32_t slot = 0; ok && slot < GPU_FRAMES_IN_FLIGHT; slot++)
         collect(ctx, &g, slot, run);
     if (progress)
         fprintf(stderr, "\r%60s\r", "");
+    if (ok && stopped) {
+        bench_gpu_destroy(ctx, &g);
+        if (!measured) {
+            run->failed = true;
+            snprintf(run->note, sizeof run->note, "stopped by %s before a frame was measured",
+                     app_signals_name(app_signals_caught()));
+            return 0;
+        }
+        run->partial = true;
+        run->frames = measured;
+        summarise(run);
+        return 0;
+    }
     AppTurn last = bench_turn(total - 1);
     /* One more frame, untimed, reads the vertices back for the geometric truth. */
     ok = ok && bench_frame(ctx, &g, &draws, &target, total - 1, true, run, -1, &err) &&
@@ -356,25 +396,10 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     if (ok) {
         gpu_buffer_invalidate(ctx, &g.page.gpu.readback);
         truth_of(run, &g.page.grid, g.page.gpu.readback.mapped);
-        for (int s = 0; s < BENCH_STAGE_COUNT; s++)
-            run->stages[s] = app_stats_of(run->stage_ms[s], run->frames);
-        run->frame = app_stats_of(run->frame_ms, run->frames);
-        run->cpu = app_stats_of(run->cpu_ms, run->frames);
-        run->fps = run->frame.median > 0 ? 1e3 / run->frame.median : 0.0;
+        summarise(run);
         run->cpu_reference_normals_ms = cpu_reference_ms(&g.page.grid, last);
-        run->gpu_normals_ms =
-            run->stages[BENCH_TRI_NORMALS].median + run->stages[BENCH_VERTEX_NORMALS].median +
-            run->stages[BENCH_FUSED].median + run->stages[BENCH_FUSED_DEFORM].median;
         run->speedup_vs_cpu =
             run->gpu_normals_ms > 0 ? run->cpu_reference_normals_ms / run->gpu_normals_ms : 0;
-        /* the chain's stages end to end in one frame, then the median over frames */
-        double *chain = calloc(run->frames, sizeof *chain);
-        for (uint32_t f = 0; chain && f < run->frames; f++)
-            for (int s = 0; s < BENCH_RENDER; s++)
-                if ((s != BENCH_DEFORM || run->gpu_deform) && s != BENCH_PACK)
-                    chain[f] += run->stage_ms[s][f];
-        run->compute_ms = chain ? app_stats_of(chain, run->frames).median : 0.0;
-        free(chain);
     } else {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         run->failed = true;
@@ -394,13 +419,16 @@ int app_bench_run(const GpuContext *ctx, const AppOptions *opts, BenchReport *re
         return 1;
     }
     int status = 0;
-    for (uint32_t i = 0; i < opts->grid_count && status == 0; i++) {
+    for (uint32_t i = 0; i < opts->grid_count && status == 0 && !app_signals_caught(); i++) {
         BenchRun *run = &report->runs[report->run_count++];
         run->nx = opts->grids[i][0];
         run->ny = opts->grids[i][1];
         run->frames = opts->frames ? opts->frames : APP_BENCH_FRAMES;
         status = bench_grid(ctx, opts, run);
     }
+    if (app_signals_caught())
+        snprintf(report->stopped_by, sizeof report->stopped_by, "%s",
+                 app_signals_name(app_signals_caught()));
     return status;
 }
 

@@ -33,6 +33,8 @@ typedef struct BenchRun {
     uint32_t frames;
     bool skipped;   /* beyond the device's limits: never started */
     bool failed;    /* started, then the GPU failed: what was measured is not reported */
+    bool partial;   /* stopped by a signal: `frames` is what was measured, with no truth or CPU
+                       reference (those would have to run to the end) */
     char note[320]; /* why it was skipped or failed */
     double *stage_ms[BENCH_STAGE_COUNT]; /* per frame */
     double *frame_ms, *cpu_ms;           /* wall time, thread CPU time per frame */
@@ -57,11 +59,14 @@ typedef struct BenchRun {
 typedef struct BenchReport {
     char device[256], driver[512], api_version[32], date[32], command[1024];
     double copy_gbps;
+    char stopped_by[16]; /* the signal that stopped the sweep early; empty when it ran through */
     uint32_t run_count;
     BenchRun runs[APP_MAX_GRIDS];
 } BenchReport;
 
-/* Runs every grid of opts; fills report. Returns the exit status (0, or 1 on a GPU failure). */
+/* Runs every grid of opts; fills report. Returns the exit status (0, or 1 on a GPU failure). A
+ * stop signal (app/signals.h) ends it after the frame in progress: the grid being measured is
+ * kept as a partial run, the grids after it are left out. */
 int app_bench_run(const GpuContext *ctx, const AppOptions *opts, BenchReport *report);
 void app_bench_free(BenchReport *report);
 

@@ -13,7 +13,7 @@ AppFileRead app_file_read(FILE *f, size_t max, char **text, size_t *len)
             cap = cap ? 2 * cap : 4096;
             char *grown = cap <= max ? realloc(buf, cap) : NULL;
             if (!grown) {
-                result = APP_FILE_TOO_LARGE;
+                result = cap <= max ? APP_FILE_NO_MEMORY : APP_FILE_TOO_LARGE;
                 break;
             }
             buf = grown;

@@ -10,6 +10,7 @@
 typedef enum AppFileRead {
     APP_FILE_OK = 0,
     APP_FILE_TOO_LARGE, /* more than `max` bytes */
+    APP_FILE_NO_MEMORY, /* no memory for what it holds */
     APP_FILE_ERROR,     /* a read error (a directory, say); errno tells */
 } AppFileRead;
 

@@ -4,6 +4,7 @@
 #include "ink_texture.h"
 #include "output.h"
 #include "picture.h"
+#include "signals.h"
 
 #include <errno.h>
 #include <math.h>
@@ -95,9 +96,11 @@ int app_headless_write(const GpuContext *ctx, const AppPage *page, const AppOpti
 typedef struct PoseSource {
     const AppTurn *fixed;
     const AppTrace *trace;
-    MeshFlip flip; /* the replay's book */
-    MeshInk *ink;  /* where its strokes go */
-    size_t next;   /* the trace's first event not applied yet */
+    MeshFlip flip;  /* the replay's book */
+    MeshInk *ink;   /* where its strokes go */
+    size_t next;    /* the trace's first event not applied yet */
+    bool moving;    /* the replay's book moved in the last frame or is held mid-turn */
+    uint32_t drawn; /* frames rendered (a replay's idle ones are skipped) */
 } PoseSource;
 
 static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *opts, uint32_t f,
@@ -109,8 +112,9 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
         while (src->next < src->trace->count && src->trace->events[src->next].time <= t)
             app_book_input(&src->flip, src->ink, &src->trace->events[src->next++], opts->width,
                            opts->height, page);
-        mesh_flip_step(&src->flip, t);
+        bool moved = mesh_flip_step(&src->flip, t);
         MeshFlipView view = mesh_flip_view(&src->flip);
+        src->moving = moved || view.turning;
         *pose = app_book_pose(&view, page);
         *spread = app_book_spread(&view);
         return;
@@ -176,11 +180,24 @@ static bool write_frame(const GpuContext *ctx, const AppHeadless *hl, const char
     return true;
 }
 
-/* Renders `frames` frames posed by `src`, with the strokes of `ink` (NULL: none); reads back the
- * last, or every frame for --frames-out. A run of several frames says how far it is on a
- * terminal. */
+/* The frame before the next one worth drawing: while a replay's book is still and its next event
+ * (or its end) is further off, the frames between would all be the same picture. */
+static uint32_t skip_idle(const PoseSource *src, uint32_t f, uint32_t frames)
+{
+    if (!src->trace || src->moving)
+        return f;
+    double due = src->next < src->trace->count ? src->trace->events[src->next].time * APP_REPLAY_HZ
+                                               : (double)frames;
+    uint32_t before = due >= frames ? frames - 1 : (uint32_t)due;
+    return before > f + 1 ? before - 1 : f;
+}
+
+/* Renders `frames` frames posed by `src`, with the strokes of `ink` (NULL: none), saving them to
+ * `notebook` (NULL: none) as they are made; reads back the last, or every frame for --frames-out.
+ * A run of several frames says how far it is on a terminal. */
 static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                         uint32_t frames, PoseSource *src, const MeshInk *ink)
+                         uint32_t frames, PoseSource *src, const MeshInk *ink,
+                         AppNotebook *notebook)
 {
     GpuError err = {0};
     AppHeadless hl;
@@ -191,7 +208,7 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
     }
     bool progress = frames > 1 && isatty(STDERR_FILENO);
     bool ok = true, written = true;
-    for (uint32_t f = 0; f < frames && ok && written; f++) {
+    for (uint32_t f = 0; f < frames && ok && written && !app_signals_caught(); f++) {
         bool last = f + 1 == frames;
         AppHeadlessFrame frame = {.index = f,
                                   .ink = ink,
@@ -199,11 +216,17 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
                                   .readback_vertices = last && opts->export_obj};
         source_pose(src, page, opts, f, frames, &frame.pose, &frame.spread);
         ok = app_headless_frame(ctx, &hl, page, &frame, &err);
+        src->drawn++;
+        if (notebook && ink)
+            app_notebook_keep(notebook, ink, false);
         if (ok && opts->frames_out) /* one read-back buffer: each frame waits for its copy */
             ok = app_headless_wait(ctx, &hl, &err) &&
                  (written = write_frame(ctx, &hl, opts->frames_out, f));
-        if (progress)
-            fprintf(stderr, "\rpagecurl: frame %u of %u", f + 1, frames);
+        /* --frames-out wants every frame; otherwise a still replay skips to its next event */
+        uint32_t next = opts->frames_out ? f : skip_idle(src, f, frames);
+        if (progress && (next != f || f % 16 == 0 || last))
+            fprintf(stderr, "\rpagecurl: frame %u of %u", next + 1, frames);
+        f = next;
     }
     if (progress)
         fputc('\n', stderr);
@@ -211,6 +234,8 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
     int status = 1;
     if (!ok && written)
         fprintf(stderr, "pagecurl: %s\n", err.message);
+    else if (ok && app_signals_caught())
+        status = 0; /* stopped: the pose asked for was never reached, so nothing is written */
     else if (ok) {
         gpu_buffer_invalidate(ctx, &hl.target.pixels);
         status =
@@ -221,7 +246,7 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
 }
 
 int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                     const AppTrace *replay, MeshInk *ink)
+                     const AppTrace *replay, MeshInk *ink, AppNotebook *notebook)
 {
     uint32_t frames = opts->frames ? opts->frames : (opts->has_curl ? 1 : APP_SCRIPTED_FRAMES);
     AppTurn fixed = {opts->curl, opts->grab};
@@ -236,12 +261,14 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opt
     }
     if (opts->frames_out && !frames_out_ready(opts->frames_out, frames))
         return 1;
-    int status = render_frames(ctx, page, opts, frames, &src, ink);
+    int status = render_frames(ctx, page, opts, frames, &src, ink, notebook);
+    if (status == 0 && app_signals_caught())
+        return status;
     if (status == 0 && opts->frames_out)
-        printf("pagecurl: %u frame(s) written to %s/frame-*.png\n", frames, opts->frames_out);
+        printf("pagecurl: %u frame(s) written to %s/frame-*.png\n", src.drawn, opts->frames_out);
     else if (status == 0 && !opts->screenshot && !opts->export_obj)
         printf("pagecurl: rendered %u headless frame(s) of a %ux%u page on %s; nothing written "
                "(use --screenshot, --export-obj or --frames-out)\n",
-               frames, page->grid.nx, page->grid.ny, ctx->props.deviceName);
+               src.drawn, page->grid.nx, page->grid.ny, ctx->props.deviceName);
     return status;
 }

@@ -7,14 +7,15 @@
 #include "../mesh/ink.h"
 #include "book.h"
 #include "cli.h"
+#include "notebook.h"
 #include "ink_texture.h"
 #include "input.h"
 #include "page.h"
 #include "trace.h"
 
 /* What an offscreen run owns besides the page: the renderer, the CPU side of its ink texture, its
- * colour target and the ring of frames in flight. Public so that a driver can play frames of its own between page changes (the
- * soak test, tests/test_soak.c). */
+ * colour target and the ring of frames in flight. Public so that a driver can play frames of its
+ * own between page changes (the soak test, tests/test_soak.c). */
 typedef struct AppHeadless {
     GpuRenderer renderer;
     AppInkTexture ink; /* starts empty: app_ink_texture_upload, or each frame's strokes */
@@ -46,9 +47,12 @@ bool app_headless_frame(const GpuContext *ctx, AppHeadless *hl, AppPage *page,
 bool app_headless_wait(const GpuContext *ctx, AppHeadless *hl, GpuError *err);
 
 /* Plays the frames (a fixed pose, a replayed trace, or the scripted turn) and writes the
- * requested files. A replayed trace's ink events draw into `ink`. Returns the exit status. */
+ * requested files. A replayed trace's ink events draw into `ink`, saved to `notebook` as each
+ * stroke ends; idle stretches of a trace (nothing moving, no event due) are skipped, not
+ * rendered. A stop signal (app/signals.h) ends it early without writing the files. Returns the
+ * exit status. */
 int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                     const AppTrace *replay, MeshInk *ink);
+                     const AppTrace *replay, MeshInk *ink, AppNotebook *notebook);
 
 /* The files that end a run, the window's too: --screenshot from `rgba` (width x height) and
  * --export-obj from the page's read-back vertices (after the frame's fence). Returns the exit

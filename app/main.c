@@ -8,7 +8,9 @@
 #include "headless.h"
 #include "notebook.h"
 #include "page.h"
+#include "output.h"
 #include "report.h"
+#include "signals.h"
 #include "trace.h"
 #ifdef PAGECURL_HAVE_SDL
 #include "window.h"
@@ -76,6 +78,8 @@ int main(int argc, char **argv)
         break;
     }
 
+    /* Before SDL starts: it leaves handlers it finds in place. */
+    app_signals_install();
     GpuError err = {0};
     if (opts.list_devices) {
         if (gpu_context_list_devices(stdout, &err))
@@ -84,6 +88,13 @@ int main(int argc, char **argv)
         return 1;
     }
 
+    /* Every path, before anything starts: two outputs on one file are bad usage, an output that
+     * cannot be written (a missing folder) is refused before a window opens. */
+    int checked = app_output_check(&opts, message, sizeof message);
+    if (checked) {
+        fprintf(stderr, "pagecurl: %s\n", message);
+        return checked;
+    }
     /* A trace is checked before anything starts: a malformed one is bad usage. */
     AppTrace replay = {0};
     if (opts.replay && !app_trace_load(opts.replay, &replay, message, sizeof message)) {
@@ -91,20 +102,21 @@ int main(int argc, char **argv)
         return 2;
     }
     const AppTrace *trace = opts.replay ? &replay : NULL;
-    /* So is a notebook; it is written back on the way out only when its ink changed. */
+    /* So is a notebook, taken for writing: its ink is saved as it is made. */
     MeshInk ink;
     if (!mesh_ink_init(&ink, APP_BOOK_PAGES)) {
         fprintf(stderr, "pagecurl: out of memory\n");
         app_trace_free(&replay);
         return 1;
     }
-    if (opts.notebook && !app_notebook_load(opts.notebook, &ink, message, sizeof message)) {
+    AppNotebook notebook;
+    int opened = app_notebook_open(&notebook, opts.notebook, &ink, message, sizeof message);
+    if (opened) {
         fprintf(stderr, "pagecurl: %s\n", message);
         mesh_ink_free(&ink);
         app_trace_free(&replay);
-        return 2;
+        return opened;
     }
-    uint64_t loaded = ink.revision;
 
 #ifdef PAGECURL_HAVE_SDL
     AppWindow window = {0};
@@ -115,6 +127,7 @@ int main(int argc, char **argv)
     bool windowed = open_window(&opts, &window, why, sizeof why);
     if (!windowed && opts.record) {
         fprintf(stderr, "pagecurl: --record writes a window's input, and there is none: %s\n", why);
+        app_notebook_close(&notebook);
         mesh_ink_free(&ink);
         app_trace_free(&replay);
         return 1;
@@ -158,11 +171,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {
 #ifdef PAGECURL_HAVE_SDL
-        status = windowed ? app_window_run(&window, &ctx, &page, &opts, trace, &ink)
-                          : app_headless_run(&ctx, &page, &opts, trace, &ink);
+        status = windowed ? app_window_run(&window, &ctx, &page, &opts, trace, &ink, &notebook)
+                          : app_headless_run(&ctx, &page, &opts, trace, &ink, &notebook);
 #else
         (void)windowed; /* always false without SDL */
-        status = app_headless_run(&ctx, &page, &opts, trace, &ink);
+        status = app_headless_run(&ctx, &page, &opts, trace, &ink, &notebook);
 #endif
     }
     app_page_destroy(&ctx, &page);
@@ -172,16 +185,20 @@ int main(int argc, char **argv)
 #endif
 
     app_trace_free(&replay);
-    if (status == 0 && opts.notebook && ink.revision != loaded) {
-        if (app_notebook_save(opts.notebook, &ink, why, sizeof why)) {
-            printf("pagecurl: %zu stroke(s) written to %s\n", mesh_ink_stroke_count(&ink),
-                   opts.notebook);
-        } else {
-            fprintf(stderr, "pagecurl: %s\n", why);
-            status = 1;
-        }
-    }
+    /* Whatever ended the run (a failed output, a lost device, a signal), the ink is kept. */
+    if (!app_notebook_keep(&notebook, &ink, true) && status == 0)
+        status = 1;
+    else if (notebook.wrote && notebook.saved == ink.revision)
+        printf("pagecurl: %zu stroke(s) written to %s\n", mesh_ink_stroke_count(&ink),
+               opts.notebook);
+    app_notebook_close(&notebook);
     mesh_ink_free(&ink);
+    int caught = app_signals_caught();
+    if (caught) {
+        fprintf(stderr, "pagecurl: stopped by %s\n", app_signals_name(caught));
+        if (status == 0)
+            status = 128 + caught;
+    }
     uint32_t findings = messages.warnings + messages.errors;
     if (findings) {
         fprintf(stderr, "pagecurl: validation reported %u error(s) and %u warning(s)\n",

@@ -2,18 +2,24 @@
 
 #include "file.h"
 
-#include "output.h"
+#include "safe_write.h"
 
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-/* Largest notebook read: millions of points, far more than hours of handwriting. */
-#define NOTEBOOK_MAX_BYTES (256u << 20)
+/* Largest notebook read: MESH_INK_MAX_POINTS points as this file writes them take ~22 MB;
+ * parsing it with cJSON takes ~5 times its size. */
+#define NOTEBOOK_MAX_BYTES (32u << 20)
 /* cJSON recurses per nesting level; a notebook nests four deep, so anything deeper is refused
  * before parsing (CJSON_NESTING_LIMIT, 1000, would allow a deep stack). */
 #define NOTEBOOK_MAX_DEPTH 16
@@ -39,6 +45,133 @@ static int nesting(const char *text, size_t len, int limit)
         }
     }
     return deepest;
+}
+
+static size_t skip_space(const char *t, size_t len, size_t i)
+{
+    while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
+        i++;
+    return i;
+}
+
+/* A JSON string from the quote at t[*i]; past it in *i. */
+static bool scan_string(const char *t, size_t len, size_t *i)
+{
+    for (size_t k = *i + 1; k < len; k++) {
+        unsigned char c = (unsigned char)t[k];
+        if (c == '"') {
+            *i = k + 1;
+            return true;
+        }
+        if (c < 0x20)
+            return false;
+        if (c == '\\') {
+            if (++k >= len)
+                return false;
+            if (t[k] == 'u') {
+                for (int h = 0; h < 4; h++)
+                    if (++k >= len || !isxdigit((unsigned char)t[k]))
+                        return false;
+            } else if (!strchr("\"\\/bfnrt", t[k]) || !t[k]) {
+                return false;
+            }
+        }
+    }
+    return false;
+}
+
+/* A number, true, false or null at t[*i]; past it in *i. */
+static bool scan_scalar(const char *t, size_t len, size_t *i)
+{
+    static const char *const words[] = {"true", "false", "null"};
+    for (int w = 0; w < 3; w++) {
+        size_t n = strlen(words[w]);
+        if (len - *i >= n && !memcmp(t + *i, words[w], n)) {
+            *i += n;
+            return true;
+        }
+    }
+    size_t k = *i;
+    k += k < len && t[k] == '-';
+    if (k < len && t[k] == '0')
+        k++;
+    else if (k < len && t[k] >= '1' && t[k] <= '9')
+        while (k < len && isdigit((unsigned char)t[k]))
+            k++;
+    else
+        return false;
+    if (k < len && t[k] == '.') {
+        if (++k >= len || !isdigit((unsigned char)t[k]))
+            return false;
+        while (k < len && isdigit((unsigned char)t[k]))
+            k++;
+    }
+    if (k < len && (t[k] == 'e' || t[k] == 'E')) {
+        k++;
+        k += k < len && (t[k] == '+' || t[k] == '-');
+        if (k >= len || !isdigit((unsigned char)t[k]))
+            return false;
+        while (k < len && isdigit((unsigned char)t[k]))
+            k++;
+    }
+    *i = k;
+    return true;
+}
+
+/* An object's key and its colon at t[*i]; past them in *i. */
+static bool scan_key(const char *t, size_t len, size_t *i)
+{
+    if (*i >= len || t[*i] != '"' || !scan_string(t, len, i))
+        return false;
+    *i = skip_space(t, len, *i);
+    if (*i >= len || t[*i] != ':')
+        return false;
+    *i = skip_space(t, len, *i + 1);
+    return true;
+}
+
+/* Whether the text is one JSON value (nested at most NOTEBOOK_MAX_DEPTH deep), allocating
+ * nothing: when cJSON fails on text that is, it ran out of memory. */
+static bool json_valid(const char *t, size_t len)
+{
+    char open[NOTEBOOK_MAX_DEPTH];
+    int depth = 0;
+    size_t i = skip_space(t, len, 0);
+    for (;;) {
+        /* a value: a container opened (and its first member next), or a scalar */
+        if (i < len && (t[i] == '{' || t[i] == '[')) {
+            if (depth == NOTEBOOK_MAX_DEPTH)
+                return false;
+            char c = open[depth++] = t[i];
+            i = skip_space(t, len, i + 1);
+            bool empty = i < len && t[i] == (c == '{' ? '}' : ']');
+            if (!empty && c == '{' && !scan_key(t, len, &i))
+                return false;
+            if (!empty)
+                continue;
+            depth--, i++;
+        } else if (!(i < len && t[i] == '"' ? scan_string(t, len, &i)
+                                            : i < len && scan_scalar(t, len, &i))) {
+            return false;
+        }
+        /* after a value: closers, then a comma and the next member, or the end */
+        for (;;) {
+            i = skip_space(t, len, i);
+            if (depth == 0)
+                return i == len;
+            char c = open[depth - 1];
+            if (i < len && t[i] == (c == '{' ? '}' : ']')) {
+                depth--, i++;
+                continue;
+            }
+            if (i >= len || t[i] != ',')
+                return false;
+            i = skip_space(t, len, i + 1);
+            if (c == '{' && !scan_key(t, len, &i))
+                return false;
+            break;
+        }
+    }
 }
 
 /* Line and column (1-based) of byte `at`. */
@@ -80,7 +213,8 @@ static bool read_stroke(const cJSON *stroke, MeshInkPoint **points, size_t *capa
         float f[3];
         int k = 0;
         const cJSON *x;
-        if (cJSON_IsArray(point)) cJSON_ArrayForEach(x, point)
+        if (cJSON_IsArray(point))
+            cJSON_ArrayForEach(x, point)
             {
                 if (k == 3 || !cJSON_IsNumber(x)) {
                     k = -1;
@@ -99,6 +233,11 @@ static bool read_stroke(const cJSON *stroke, MeshInkPoint **points, size_t *capa
         if (!(f[2] >= MESH_INK_MIN_WIDTH && f[2] <= MESH_INK_MAX_WIDTH)) {
             snprintf(why, size, "point %zu: width %g outside %g..%g page widths", n + 1,
                      (double)f[2], (double)MESH_INK_MIN_WIDTH, (double)MESH_INK_MAX_WIDTH);
+            return false;
+        }
+        if (n == MESH_INK_MAX_STROKE_POINTS) {
+            snprintf(why, size, "more than %d points (the limit of a stroke)",
+                     MESH_INK_MAX_STROKE_POINTS);
             return false;
         }
         if (n == *capacity) {
@@ -181,6 +320,13 @@ static bool read_pages(const cJSON *root, const char *name, MeshInk *ink, char *
                 ok = fail(message, size, name, "page %d, stroke %zu: %s", pg + 1, s, why);
                 break;
             }
+            if (count > MESH_INK_MAX_POINTS - ink->points) {
+                ok = fail(message, size, name,
+                          "page %d, stroke %zu: more than %d points in all (the limit of a "
+                          "notebook)",
+                          pg + 1, s, MESH_INK_MAX_POINTS);
+                break;
+            }
             if (!mesh_ink_stroke_add(ink, pg, points, count)) {
                 ok = fail(message, size, name, "out of memory");
                 break;
@@ -208,6 +354,8 @@ bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk 
                     NOTEBOOK_MAX_DEPTH);
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (!root && json_valid(text, len)) /* cJSON cannot tell: its allocation failed */
+        return fail(message, size, name, "out of memory while reading it");
     if (!root) {
         size_t at = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
         long line, column;
@@ -240,7 +388,8 @@ bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t siz
     snprintf(name, sizeof name, "--notebook %s", path);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        if (errno == ENOENT) return true; /* a new notebook: written on the way out */
+        if (errno == ENOENT)
+            return true; /* a new notebook: written on the way out */
         return fail(message, size, name, "%s", strerror(errno));
     }
     char *text;
@@ -248,7 +397,10 @@ bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t siz
     AppFileRead r = app_file_read(f, NOTEBOOK_MAX_BYTES, &text, &len);
     bool ok = r == APP_FILE_OK;
     if (r == APP_FILE_TOO_LARGE)
-        fail(message, size, name, "larger than %u MiB", NOTEBOOK_MAX_BYTES >> 20);
+        fail(message, size, name, "larger than %u MiB (the limit of a notebook)",
+             NOTEBOOK_MAX_BYTES >> 20);
+    else if (r == APP_FILE_NO_MEMORY)
+        fail(message, size, name, "out of memory while reading it");
     else if (r == APP_FILE_ERROR) /* a directory, say: EISDIR */
         fail(message, size, name, "cannot read it (%s)", errno ? strerror(errno) : "error");
     fclose(f);
@@ -285,5 +437,111 @@ static bool write_notebook(FILE *f, const void *user)
 
 bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size_t size)
 {
-    return app_output_atomic(path, write_notebook, ink, message, size);
+    return app_safe_write(path, true, write_notebook, ink, message, size);
+}
+
+/* The lock file's descriptor, locked and holding our PID; -1 with the message. A holder removes
+ * the file on close: a lock taken on a file no longer at the path is let go and taken again. */
+static int take_lock(const char *path, const char *lock_path, char *message, size_t size)
+{
+    for (int attempt = 0; attempt < 8; attempt++) {
+        int fd = open(lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0) {
+            fail(message, size, path, "cannot take its lock %s (%s)", lock_path,
+                 errno == ENOENT ? "no such folder" : strerror(errno));
+            return -1;
+        }
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            char pid[32] = "";
+            ssize_t n = errno == EWOULDBLOCK ? pread(fd, pid, sizeof pid - 1, 0) : -1;
+            pid[n > 0 ? n : 0] = '\0';
+            pid[strcspn(pid, "\n")] = '\0';
+            if (n >= 0)
+                fail(message, size, path,
+                     "in use by another pagecurl (process %s, lock %s); close that one first",
+                     *pid ? pid : "unknown", lock_path);
+            else
+                fail(message, size, path, "cannot lock %s (%s)", lock_path, strerror(errno));
+            close(fd);
+            return -1;
+        }
+        struct stat held, there;
+        if (fstat(fd, &held) == 0 && stat(lock_path, &there) == 0 && held.st_dev == there.st_dev &&
+            held.st_ino == there.st_ino) {
+            char pid[32];
+            int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+            if (ftruncate(fd, 0) == 0 && pwrite(fd, pid, (size_t)n, 0) == n)
+                return fd;
+            fail(message, size, path, "cannot write its lock %s (%s)", lock_path, strerror(errno));
+            unlink(lock_path);
+            close(fd);
+            return -1;
+        }
+        close(fd);
+    }
+    fail(message, size, path, "cannot take its lock %s (it keeps changing)", lock_path);
+    return -1;
+}
+
+int app_notebook_open(AppNotebook *nb, const char *path, MeshInk *ink, char *message, size_t size)
+{
+    *nb = (AppNotebook){.lock_fd = -1};
+    if (!path)
+        return 0;
+    char name[512];
+    snprintf(name, sizeof name, "--notebook %s", path);
+    char *target = app_safe_write_target(path);
+    size_t n = target ? strlen(target) + 6 : 0;
+    nb->lock_path = target ? malloc(n) : NULL;
+    if (!nb->lock_path) {
+        free(target);
+        fail(message, size, name, "out of memory");
+        return 1;
+    }
+    snprintf(nb->lock_path, n, "%s.lock", target);
+    free(target);
+    nb->lock_fd = take_lock(name, nb->lock_path, message, size);
+    if (nb->lock_fd < 0) {
+        app_notebook_close(nb);
+        return 1;
+    }
+    nb->path = path;
+    if (!app_notebook_load(path, ink, message, size)) {
+        app_notebook_close(nb);
+        /* running out of memory is the machine's failure, not a bad notebook */
+        return strstr(message, "out of memory") ? 1 : 2;
+    }
+    nb->saved = nb->tried = ink->revision;
+    return 0;
+}
+
+bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final)
+{
+    if (!nb->path || ink->revision == nb->saved)
+        return true;
+    if (!final && ink->drawing >= 0)
+        return true; /* saved when the stroke ends */
+    if (!final && ink->revision == nb->tried)
+        return false; /* failed already: tried again on the next change */
+    char message[768];
+    if (app_notebook_save(nb->path, ink, message, sizeof message)) {
+        nb->saved = nb->tried = ink->revision;
+        nb->wrote = true;
+        return true;
+    }
+    nb->tried = ink->revision;
+    if (!nb->said)
+        fprintf(stderr, "pagecurl: %s\n", message);
+    nb->said = true;
+    return false;
+}
+
+void app_notebook_close(AppNotebook *nb)
+{
+    if (nb->lock_fd >= 0) {
+        unlink(nb->lock_path); /* while still locked: the next holder's lock is on a new file */
+        close(nb->lock_fd);
+    }
+    free(nb->lock_path);
+    *nb = (AppNotebook){.lock_fd = -1};
 }

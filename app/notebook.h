@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define APP_NOTEBOOK_FORMAT  "pagecurl-notebook"
 #define APP_NOTEBOOK_VERSION 1
@@ -26,7 +27,32 @@ bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk 
 /* The file into `ink` (initialised by the caller); a missing file leaves it empty and succeeds.
  * False with "--notebook FILE: reason" in message. */
 bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t size);
-/* Written under a temporary name and renamed into place. */
+/* Written under a temporary name, synced to disk and renamed into place (app/safe_write.h). */
 bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size_t size);
+
+/* A notebook held for writing by this process: a lock file TARGET.lock beside it (flock, with
+ * the holder's PID in it, removed on close) keeps a second pagecurl from writing it too, and the
+ * ink is saved as it is made, so a crash or a failure elsewhere loses at most the stroke being
+ * drawn. */
+typedef struct AppNotebook {
+    const char *path; /* as given; NULL: no notebook */
+    char *lock_path;  /* TARGET.lock */
+    int lock_fd;      /* -1 when not held */
+    uint64_t saved;   /* the ink's revision on disk */
+    uint64_t tried;   /* the revision whose save last failed */
+    bool said;        /* a failed save has been reported (once a run) */
+    bool wrote;       /* something was saved */
+} AppNotebook;
+
+/* Takes `path` (NULL: no notebook, nothing to do) for writing and loads it into `ink`. 0, or the
+ * exit status with the one line in message: 1 when another process holds it or its folder cannot
+ * be written, 2 when it is not a notebook. */
+int app_notebook_open(AppNotebook *nb, const char *path, MeshInk *ink, char *message, size_t size);
+/* Saves `ink` when it changed since the last save and no stroke is being drawn (with `final`,
+ * whatever is being drawn). A failure is said once a run on stderr; false while the notebook on
+ * disk is behind because a save failed. */
+bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final);
+/* Lets the notebook go (the lock file removed). */
+void app_notebook_close(AppNotebook *nb);
 
 #endif

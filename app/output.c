@@ -1,48 +1,14 @@
 #include "output.h"
 
 #include "../shaders/shared.h"
+#include "safe_write.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <stb_image_write.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-bool app_output_atomic(const char *path, AppWriteFn write, const void *user, char *message,
-                       size_t size)
-{
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 32);
-    if (!tmp) {
-        snprintf(message, size, "cannot write %s: out of memory", path);
-        return false;
-    }
-    snprintf(tmp, len + 32, "%s.tmp-%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        snprintf(message, size, "cannot write %s: %s", path, strerror(errno));
-        free(tmp);
-        return false;
-    }
-    bool ok = write(f, user);
-    int saved = errno;
-    ok = !ferror(f) && ok;
-    if (fclose(f) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok) {
-        snprintf(message, size, "cannot write %s: %s", path,
-                 saved ? strerror(saved) : "write failed");
-        unlink(tmp);
-    }
-    free(tmp);
-    return ok;
-}
 
 typedef struct PngJob {
     uint32_t width, height;
@@ -66,7 +32,7 @@ bool app_output_png(const char *path, uint32_t width, uint32_t height, const uin
                     char *message, size_t size)
 {
     PngJob job = {width, height, rgba};
-    return app_output_atomic(path, write_png, &job, message, size);
+    return app_safe_write(path, false, write_png, &job, message, size);
 }
 
 /* Quality 90: no visible blocks on the page's print, a third of the PNG's size. */
@@ -83,7 +49,7 @@ bool app_output_jpeg(const char *path, uint32_t width, uint32_t height, const ui
                      char *message, size_t size)
 {
     PngJob job = {width, height, rgba};
-    return app_output_atomic(path, write_jpeg, &job, message, size);
+    return app_safe_write(path, false, write_jpeg, &job, message, size);
 }
 
 typedef struct ObjJob {
@@ -123,5 +89,50 @@ bool app_output_obj(const char *path, const PageGrid *grid, const float *vertice
                     size_t size)
 {
     ObjJob job = {grid, vertices};
-    return app_output_atomic(path, write_obj, &job, message, size);
+    return app_safe_write(path, false, write_obj, &job, message, size);
+}
+
+/* Whether two paths name one file: the same real path, or the same inode where both exist. */
+static bool same_file(const char *a, const char *b)
+{
+    if (!strcmp(a, b))
+        return true;
+    char *ca = app_safe_write_canonical(a), *cb = app_safe_write_canonical(b);
+    bool same = ca && cb && !strcmp(ca, cb);
+    struct stat sa, sb;
+    if (!same && ca && cb && stat(ca, &sa) == 0 && stat(cb, &sb) == 0)
+        same = sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    free(ca);
+    free(cb);
+    return same;
+}
+
+int app_output_check(const AppOptions *opts, char *message, size_t size)
+{
+    /* outputs first; the trace read is last, and may not be any of them */
+    const struct {
+        const char *flag, *path;
+    } files[] = {
+        {"--screenshot", opts->screenshot},
+        {"--export-obj", opts->export_obj},
+        {"--json", opts->json},
+        {"--csv", opts->csv},
+        {"--record", opts->record},
+        {"--notebook", opts->notebook},
+        {"--replay", opts->replay},
+    };
+    size_t n = sizeof files / sizeof files[0];
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n && files[i].path; j++)
+            if (files[j].path && same_file(files[i].path, files[j].path)) {
+                snprintf(message, size, "%s and %s name one file (%s): %s", files[i].flag,
+                         files[j].flag, files[j].path,
+                         j + 1 == n ? "it would be overwritten while it is read"
+                                    : "one would overwrite the other");
+                return 2;
+            }
+    for (size_t i = 0; i + 2 < n; i++) /* not the notebook, not the trace */
+        if (files[i].path && !app_safe_write_check(files[i].path, message, size))
+            return 1;
+    return 0;
 }

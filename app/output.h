@@ -1,21 +1,24 @@
-/* Files the program writes: the screenshot PNG and the OBJ of the read-back page. Each is written
- * under a temporary name in the same directory and renamed into place, so a failure never leaves
- * a partial file and never damages an existing one. Errors come back as one line. */
+/* Files the program writes: the screenshot PNG and the OBJ of the read-back page, through
+ * app/safe_write.c (a failure never leaves a partial file, never damages an existing one); and the
+ * check of every path the command line names before anything starts. Errors come back as one
+ * line. */
 #ifndef PAGECURL_APP_OUTPUT_H
 #define PAGECURL_APP_OUTPUT_H
 
 #include "../mesh/grid.h"
+#include "cli.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
-typedef bool (*AppWriteFn)(FILE *f, const void *user);
-
-/* Runs `write` on a temporary file next to `path`, then renames it to `path`. */
-bool app_output_atomic(const char *path, AppWriteFn write, const void *user, char *message,
-                       size_t size);
+/* The files the options name, before anything runs: one file given to two outputs, or the
+ * replayed trace given to an output too, is bad usage (returns 2); an output that cannot be
+ * written (a missing folder, a folder or a device in its place, no permission) is a runtime
+ * failure (returns 1). 0 when all is well; otherwise the one line is in message. The notebook is
+ * compared with the others here, checked where it is opened (it is read first). */
+int app_output_check(const AppOptions *opts, char *message, size_t size);
 
 /* RGBA8 pixels, row-major, top row first. */
 bool app_output_png(const char *path, uint32_t width, uint32_t height, const uint8_t *rgba,

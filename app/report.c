@@ -1,6 +1,6 @@
 #include "report.h"
 
-#include "output.h"
+#include "safe_write.h"
 
 #include <string.h>
 
@@ -28,9 +28,9 @@ void app_report_table(FILE *out, const BenchReport *r)
             fprintf(out, ": %s, %s\n", run->skipped ? "skipped" : "failed", run->note);
             continue;
         }
-        fprintf(out, ", %u frames, %s normals, pack on the %s, deform on the %s%s\n", run->frames,
-                run->path, strcmp(run->pack, "gpu") ? "CPU (staging)" : "GPU",
-                run->gpu_deform ? "GPU" : "CPU",
+        fprintf(out, ", %u frames%s, %s normals, pack on the %s, deform on the %s%s\n", run->frames,
+                run->partial ? " (partial: stopped)" : "", run->path,
+                strcmp(run->pack, "gpu") ? "CPU (staging)" : "GPU", run->gpu_deform ? "GPU" : "CPU",
                 run->in_place ? ", CPU writes in place (no staging copy)" : "");
         fprintf(out, "  %-16s %9s %10s %9s %11s %9s %9s\n", "stage", "min ms", "median ms",
                 "p99 ms", "MB moved", "GB/s", "of copy");
@@ -45,6 +45,13 @@ void app_report_table(FILE *out, const BenchReport *r)
         print_stats_row(out, "cpu per frame", run->cpu, 0, 0);
         for (uint32_t k = 0; k < run->kernel_count; k++)
             fprintf(out, "  compiler, %s: %s\n", run->kernel_names[k], run->kernel_stats[k]);
+        if (run->partial) {
+            fprintf(out,
+                    "  compute chain %.4f ms; %.1f frames/s (no CPU reference, no truth: "
+                    "stopped)\n",
+                    run->compute_ms, run->fps);
+            continue;
+        }
         fprintf(out,
                 "  compute chain %.4f ms; %.1f frames/s; CPU reference normals (the seed's "
                 "loop) %.4f ms, GPU normals %.4f ms: %.1fx\n",
@@ -54,6 +61,9 @@ void app_report_table(FILE *out, const BenchReport *r)
                 "  max edge stretch %.3g (relative), max GPU normal error vs float64 %.3g deg\n",
                 run->max_stretch, run->max_normal_error_deg);
     }
+    if (r->stopped_by[0])
+        fprintf(out, "\nstopped by %s: the last grid is partial, any after it left out\n",
+                r->stopped_by);
     if (r->run_count < 2)
         return;
     fprintf(out, "\n%-12s %10s %-13s %9s %9s %9s %9s %11s %9s\n", "grid", "vertices", "normals",
@@ -107,7 +117,10 @@ static bool write_json(FILE *f, const void *user)
     json_string(f, r->date);
     fputs(", \"command\": ", f);
     json_string(f, r->command);
-    fprintf(f, ", \"copy_gbps\": %.6g},\n  \"runs\": [", r->copy_gbps);
+    fprintf(f, ", \"copy_gbps\": %.6g", r->copy_gbps);
+    if (r->stopped_by[0]) /* a sweep cut short: the last run partial, the later grids left out */
+        fprintf(f, ", \"partial\": true, \"stopped_by\": \"%s\"", r->stopped_by);
+    fputs("},\n  \"runs\": [", f);
     for (uint32_t i = 0; i < r->run_count; i++) {
         const BenchRun *run = &r->runs[i];
         fprintf(f, "%s\n    {\"grid\": [%u, %u], \"vertices\": %llu, \"triangles\": %llu",
@@ -145,10 +158,15 @@ static bool write_json(FILE *f, const void *user)
                 "\"gpu_normals_ms\": %.6g",
                 run->path, run->pack, run->in_place ? "true" : "false", run->compute_ms,
                 run->gpu_normals_ms);
+        fprintf(f, ", \"fps\": %.6g", run->fps);
+        if (run->partial) {
+            fputs(", \"partial\": true}", f);
+            continue;
+        }
         fprintf(f,
-                ", \"fps\": %.6g, \"cpu_reference_normals_ms\": %.6g, \"speedup_vs_cpu\": %.6g, "
+                ", \"cpu_reference_normals_ms\": %.6g, \"speedup_vs_cpu\": %.6g, "
                 "\"max_stretch\": %.6g, \"max_normal_error_deg\": %.6g}",
-                run->fps, run->cpu_reference_normals_ms, run->speedup_vs_cpu, run->max_stretch,
+                run->cpu_reference_normals_ms, run->speedup_vs_cpu, run->max_stretch,
                 run->max_normal_error_deg);
     }
     fputs("\n  ]\n}\n", f);
@@ -157,7 +175,7 @@ static bool write_json(FILE *f, const void *user)
 
 bool app_report_json(const char *path, const BenchReport *report, char *message, size_t size)
 {
-    return app_output_atomic(path, write_json, report, message, size);
+    return app_safe_write(path, false, write_json, report, message, size);
 }
 
 static bool write_csv(FILE *f, const void *user)
@@ -182,5 +200,5 @@ static bool write_csv(FILE *f, const void *user)
 
 bool app_report_csv(const char *path, const BenchReport *report, char *message, size_t size)
 {
-    return app_output_atomic(path, write_csv, report, message, size);
+    return app_safe_write(path, false, write_csv, report, message, size);
 }

@@ -2,7 +2,7 @@
 
 #include "file.h"
 
-#include "output.h"
+#include "safe_write.h"
 
 #include <errno.h>
 #include <math.h>
@@ -62,8 +62,7 @@ static bool parse_number(const char *word, double lo, double hi, double *out)
 }
 
 /* One line into an event; false with the reason. Blank and comment lines give `*skip`. */
-static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *skip,
-                       const char **why)
+static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *skip, const char **why)
 {
     *skip = false;
     char *hash = strchr(line, '#');
@@ -162,7 +161,6 @@ bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *o
     return true;
 }
 
-
 bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
 {
     *out = (AppTrace){0};
@@ -177,6 +175,8 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
     bool ok = r == APP_FILE_OK;
     if (r == APP_FILE_TOO_LARGE)
         snprintf(message, size, "--replay %s: larger than %u MiB", path, TRACE_MAX_BYTES >> 20);
+    else if (r == APP_FILE_NO_MEMORY)
+        snprintf(message, size, "--replay %s: out of memory while reading it", path);
     else if (r == APP_FILE_ERROR)
         snprintf(message, size, "--replay %s: read error", path);
     fclose(f);
@@ -206,5 +206,5 @@ static bool write_trace(FILE *f, const void *user)
 
 bool app_trace_save(const char *path, const AppTrace *trace, char *message, size_t size)
 {
-    return app_output_atomic(path, write_trace, trace, message, size);
+    return app_safe_write(path, true, write_trace, trace, message, size);
 }

@@ -10,6 +10,7 @@
 #include "hud.h"
 #include "input.h"
 #include "screenshot.h"
+#include "signals.h"
 
 #include <SDL.h>
 #include <SDL_vulkan.h>
@@ -19,18 +20,18 @@
 bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size_t size)
 {
     *out = (AppWindow){0};
+    /* app/signals.c's handlers stop the loop and save; SDL's would only queue an SDL_QUIT */
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         snprintf(message, size, "no display (%s)", SDL_GetError());
         return false;
     }
     out->sdl_started = true;
-    out->window = SDL_CreateWindow("pagecurl", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                   (int)opts->width, (int)opts->height,
-                                   SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE |
-                                       SDL_WINDOW_ALLOW_HIGHDPI);
+    out->window = SDL_CreateWindow(
+        "pagecurl", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, (int)opts->width,
+        (int)opts->height, SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     unsigned count = APP_WINDOW_MAX_EXTENSIONS;
-    if (!out->window ||
-        !SDL_Vulkan_GetInstanceExtensions(out->window, &count, out->extensions)) {
+    if (!out->window || !SDL_Vulkan_GetInstanceExtensions(out->window, &count, out->extensions)) {
         snprintf(message, size, "no Vulkan window (%s)", SDL_GetError());
         app_window_close(out);
         return false;
@@ -180,7 +181,7 @@ static bool to_trace(const SDL_Event *e, const AppWindow *win, Session *session,
     case SDL_FINGERMOTION:
     case SDL_FINGERUP: /* SDL gives touch positions as fractions of the window already */
         out->device = APP_TRACE_FINGER;
-        out->action = e->type == SDL_FINGERDOWN   ? APP_TRACE_DOWN
+        out->action = e->type == SDL_FINGERDOWN ? APP_TRACE_DOWN
                       : e->type == SDL_FINGERUP ? APP_TRACE_UP
                                                 : APP_TRACE_MOVE;
         out->x = e->tfinger.x, out->y = e->tfinger.y;
@@ -197,6 +198,18 @@ static bool to_trace(const SDL_Event *e, const AppWindow *win, Session *session,
     default:
         return false;
     }
+}
+
+/* A pointer held while dragged out of the window reports positions outside it: clamped to its
+ * edge, as a trace holds only positions within the window. */
+static bool to_trace_clamped(const SDL_Event *e, const AppWindow *win, Session *session, double now,
+                             AppTraceEvent *out)
+{
+    if (!to_trace(e, win, session, now, out))
+        return false;
+    out->x = out->x < 0.0f ? 0.0f : out->x > 1.0f ? 1.0f : out->x;
+    out->y = out->y < 0.0f ? 0.0f : out->y > 1.0f ? 1.0f : out->y;
+    return true;
 }
 
 /* The title and the HUD say which mode the pointer is in. */
@@ -240,7 +253,7 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
         return true;
     }
     AppTraceEvent input;
-    if (session->replay || !to_trace(e, win, session, now, &input))
+    if (session->replay || !to_trace_clamped(e, win, session, now, &input))
         return true;
     VkExtent2D size = drawable_size(win);
     if (size.width && size.height)
@@ -306,8 +319,7 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     GpuRenderTarget target = gpu_swapchain_target(&w->swapchain, index);
     AppSpread spread = app_book_spread(view);
     AppBookDraws draws;
-    app_book_draws(&spread, page, &w->renderer, target.extent.width, target.extent.height,
-                   &draws);
+    app_book_draws(&spread, page, &w->renderer, target.extent.width, target.extent.height, &draws);
     GpuFrameWork work = app_page_work(page);
     work.renderer = &w->renderer;
     work.target = &target;
@@ -332,8 +344,8 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     w->frame_number++;
     r = gpu_swapchain_present(ctx, &w->swapchain, index);
     VkExtent2D now = drawable_size(win);
-    bool resized = now.width != w->swapchain.extent.width ||
-                   now.height != w->swapchain.extent.height;
+    bool resized =
+        now.width != w->swapchain.extent.width || now.height != w->swapchain.extent.height;
     /* out of date must be rebuilt; suboptimal only when the size really changed (a rebuild for
      * a mere transform hint would stall every frame on some compositors) */
     if (r == VK_ERROR_OUT_OF_DATE_KHR || (r == VK_SUBOPTIMAL_KHR && resized))
@@ -403,7 +415,7 @@ static double elapsed_ms(uint64_t from, uint64_t to)
 }
 
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                   const AppTrace *replay, MeshInk *ink)
+                   const AppTrace *replay, MeshInk *ink, AppNotebook *notebook)
 {
     GpuError err = {0};
     WindowGpu w = {0};
@@ -415,19 +427,17 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     w.swapchain.present_mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
     if (w.swapchain.present_mode != modes[opts->present_mode])
         fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
-    bool ok =
-        app_content_renderer_create(ctx,
-                                    &(GpuRendererDesc){.color_format =
-                                                           gpu_swapchain_pick_format(ctx),
-                                                       .max_samples = opts->msaa},
-                                    APP_BOOK_LEAVES,
-                                    page->grid.height / page->grid.width, &w.renderer, &err) &&
-        (app_ink_texture_init(&w.ink, w.renderer.ink.layers, w.renderer.ink.width,
-                             w.renderer.ink.height) ||
-         gpu_error_set(&err, "out of memory for the ink's coverage")) &&
-        app_ink_texture_upload(&w.ink, ink, ctx, &w.renderer.ink, &err) &&
-        gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&
-        gpu_frames_create(ctx, w.frames, &err);
+    bool ok = app_content_renderer_create(
+                  ctx,
+                  &(GpuRendererDesc){.color_format = gpu_swapchain_pick_format(ctx),
+                                     .max_samples = opts->msaa},
+                  APP_BOOK_LEAVES, page->grid.height / page->grid.width, &w.renderer, &err) &&
+              (app_ink_texture_init(&w.ink, w.renderer.ink.layers, w.renderer.ink.width,
+                                    w.renderer.ink.height) ||
+               gpu_error_set(&err, "out of memory for the ink's coverage")) &&
+              app_ink_texture_upload(&w.ink, ink, ctx, &w.renderer.ink, &err) &&
+              gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&
+              gpu_frames_create(ctx, w.frames, &err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &w.timers[i], &err);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
@@ -443,9 +453,10 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
                                 : 0.0;
         double sim = frames / APP_REPLAY_HZ;
         bool replaying = replay && sim <= replay_end;
-        bool idle = !redraw && !opts->frames && !replaying &&
-                    !mesh_flip_view(&session.flip).turning;
-        if (idle && SDL_WaitEvent(&e)) {
+        bool idle =
+            !redraw && !opts->frames && !replaying && !mesh_flip_view(&session.flip).turning;
+        /* a bounded wait: a stop signal is seen within 0.1 s */
+        if (idle && SDL_WaitEventTimeout(&e, 100)) {
             since = SDL_GetPerformanceCounter();
             running = handle_event(&e, win, page, &session, &w, seconds(&session));
             redraw = true;
@@ -454,11 +465,21 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
             running = handle_event(&e, win, page, &session, &w, seconds(&session));
             redraw = true;
         }
+        running = running && !app_signals_caught();
         double now = replay ? sim : seconds(&session);
         replay_until(&session, win, page, now);
-        redraw |= mesh_flip_step(&session.flip, now) || replaying;
+        bool moved = mesh_flip_step(&session.flip, now);
+        redraw |= moved || replaying;
         MeshFlipView view = mesh_flip_view(&session.flip);
         redraw |= view.turning; /* a held page is drawn every frame, moved or not */
+        app_notebook_keep(notebook, session.ink, false);
+        if (replaying && !moved && !view.turning) {
+            /* nothing moves until the next event (or the end): its frames would all be alike */
+            double due =
+                session.next < replay->count ? replay->events[session.next].time : replay_end;
+            if (due * APP_REPLAY_HZ > frames + 1.0)
+                frames = (uint32_t)(due * APP_REPLAY_HZ) - 1;
+        }
         if (!running || (!redraw && !opts->frames))
             continue;
         uint64_t drawn = w.frame_number;
@@ -481,18 +502,18 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     if (!ok) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         status = 1;
-    } else if (opts->screenshot || opts->export_obj) {
+    } else if ((opts->screenshot || opts->export_obj) && !app_signals_caught()) {
         MeshFlipView view = mesh_flip_view(&session.flip);
         status = write_exit_files(win, ctx, page, &w, &view, session.ink, opts);
     }
     gpu_frames_wait(ctx, w.frames, &err);
     window_gpu_destroy(ctx, &w);
     char message[512];
-    if (status == 0 && opts->record &&
-        !app_trace_save(opts->record, &session.record, message, sizeof message)) {
+    /* the trace is the user's input: kept whatever ended the session */
+    if (opts->record && !app_trace_save(opts->record, &session.record, message, sizeof message)) {
         fprintf(stderr, "pagecurl: %s\n", message);
         status = 1;
-    } else if (status == 0 && opts->record) {
+    } else if (opts->record) {
         printf("pagecurl: %zu input events written to %s\n", session.record.count, opts->record);
     }
     app_trace_free(&session.record);

@@ -11,6 +11,7 @@
 
 #include "../mesh/ink.h"
 #include "cli.h"
+#include "notebook.h"
 #include "page.h"
 #include "trace.h"
 
@@ -35,10 +36,12 @@ void app_window_close(AppWindow *win);
 /* For GpuContextDesc.create_surface, with the AppWindow as user pointer. */
 bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *out);
 
-/* Runs until quit (or --frames frames), from the user's input or a replayed trace, drawing ink
- * into `ink`; writes the --record trace and --screenshot/--export-obj of the last frame shown.
- * Returns the exit status. */
+/* Runs until quit, a stop signal (app/signals.h) or --frames frames, from the user's input or a
+ * replayed trace, drawing ink into `ink`, saved to `notebook` as each stroke ends; writes the
+ * --record trace however it ends (pointer positions clamped to the window, so it replays), and
+ * --screenshot/--export-obj of the last frame shown unless it failed or was stopped. A replay
+ * skips the idle stretches of its trace. Returns the exit status. */
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                   const AppTrace *replay, MeshInk *ink);
+                   const AppTrace *replay, MeshInk *ink, AppNotebook *notebook);
 
 #endif

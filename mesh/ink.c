@@ -86,7 +86,8 @@ static MeshInkStroke *stroke_push(MeshInk *ink, int page)
 bool mesh_ink_stroke_begin(MeshInk *ink, int page, MeshInkPoint point)
 {
     mesh_ink_stroke_end(ink);
-    if (page < 0 || page >= ink->page_count || !point_valid(&point))
+    if (page < 0 || page >= ink->page_count || !point_valid(&point) ||
+        ink->points >= MESH_INK_MAX_POINTS)
         return false;
     MeshInkStroke *s = stroke_push(ink, page);
     if (!s)
@@ -95,6 +96,7 @@ bool mesh_ink_stroke_begin(MeshInk *ink, int page, MeshInkPoint point)
         ink->pages[page].count--;
         return false;
     }
+    ink->points++;
     ink->drawing = page;
     return true;
 }
@@ -108,8 +110,10 @@ bool mesh_ink_stroke_extend(MeshInk *ink, MeshInkPoint point)
     MeshInkPoint last = s->points[s->count - 1];
     if (hypotf(point.u - last.u, point.v - last.v) < MESH_INK_MIN_STEP)
         return true;
-    if (!point_push(s, point))
+    if (s->count >= MESH_INK_MAX_STROKE_POINTS || ink->points >= MESH_INK_MAX_POINTS ||
+        !point_push(s, point))
         return false;
+    ink->points++;
     ink->revision++;
     return true;
 }
@@ -121,7 +125,8 @@ void mesh_ink_stroke_end(MeshInk *ink)
 
 bool mesh_ink_stroke_add(MeshInk *ink, int page, const MeshInkPoint *points, size_t count)
 {
-    if (page < 0 || page >= ink->page_count || count == 0)
+    if (page < 0 || page >= ink->page_count || count == 0 || count > MESH_INK_MAX_STROKE_POINTS ||
+        count > MESH_INK_MAX_POINTS - ink->points)
         return false;
     MeshInkStroke *s = stroke_push(ink, page);
     if (!s)
@@ -139,6 +144,7 @@ bool mesh_ink_stroke_add(MeshInk *ink, int page, const MeshInkPoint *points, siz
             ink->pages[page].count--;
             return false;
         }
+    ink->points += count;
     return true;
 }
 
@@ -157,6 +163,7 @@ int mesh_ink_undo(MeshInk *ink)
     if (ink->drawing == best)
         ink->drawing = -1;
     MeshInkPage *pg = &ink->pages[best];
+    ink->points -= pg->strokes[pg->count - 1].count;
     stroke_free(&pg->strokes[--pg->count]);
     ink->revision++;
     return best;
@@ -168,8 +175,10 @@ size_t mesh_ink_clear(MeshInk *ink, int page)
         return 0;
     MeshInkPage *pg = &ink->pages[page];
     size_t n = pg->count;
-    for (size_t s = 0; s < n; s++)
+    for (size_t s = 0; s < n; s++) {
+        ink->points -= pg->strokes[s].count;
         stroke_free(&pg->strokes[s]);
+    }
     pg->count = 0;
     if (ink->drawing == page)
         ink->drawing = -1;

@@ -23,6 +23,11 @@
 /* A book's pages: enough for any notebook we load, small enough that a bad file cannot make us
  * allocate much. */
 #define MESH_INK_MAX_PAGES 4096
+/* Points in one stroke and in the whole book (a stroke stops growing at either): at 60 points a
+ * second, half an hour of one unbroken stroke and over two hours of drawing; bounds what a
+ * notebook costs to load and rasterise. */
+#define MESH_INK_MAX_STROKE_POINTS 100000
+#define MESH_INK_MAX_POINTS        500000
 
 typedef struct MeshInkPoint {
     float u, v, width;
@@ -44,6 +49,7 @@ typedef struct MeshInk {
     int page_count;
     uint64_t next_serial;
     int drawing;       /* the page of the stroke being drawn, -1 when none */
+    size_t points;     /* in all strokes: at most MESH_INK_MAX_POINTS */
     uint64_t revision; /* grows on every change: a renderer or a save can tell it is stale */
 } MeshInk;
 
@@ -56,15 +62,18 @@ void mesh_ink_free(MeshInk *ink);
 float mesh_ink_width(float pressure);
 
 /* Starts a stroke on page `page` (0-based) at (u, v); ends any stroke still being drawn. False for
- * a page out of range or a point off the page (u, v outside 0..1) or out of memory. */
+ * a page out of range or a point off the page (u, v outside 0..1), at MESH_INK_MAX_POINTS, or out
+ * of memory. */
 bool mesh_ink_stroke_begin(MeshInk *ink, int page, MeshInkPoint point);
 /* Extends the stroke being drawn; a point within MESH_INK_MIN_STEP of the last is dropped.
- * False when no stroke is being drawn, for a point off the page, or out of memory. */
+ * False when no stroke is being drawn, for a point off the page, at either limit of points, or
+ * out of memory. */
 bool mesh_ink_stroke_extend(MeshInk *ink, MeshInkPoint point);
 /* Ends the stroke being drawn (it stays: a tap leaves a dot). */
 void mesh_ink_stroke_end(MeshInk *ink);
 
-/* Appends a whole stroke to a page (a notebook being loaded); the points are copied. */
+/* Appends a whole stroke to a page (a notebook being loaded); the points are copied. False
+ * beyond either limit of points, for a point off the page, or out of memory. */
 bool mesh_ink_stroke_add(MeshInk *ink, int page, const MeshInkPoint *points, size_t count);
 
 /* Takes back the most recent stroke anywhere in the book; returns its page, -1 when there is

@@ -13,6 +13,61 @@ static void rect_grow(MeshInkRect *r, uint32_t x0, uint32_t y0, uint32_t x1, uin
     r->x1 = x1 > r->x1 ? x1 : r->x1, r->y1 = y1 > r->y1 ? y1 : r->y1;
 }
 
+/* A segment's axis in texels, y down, with what every row's run needs worked out once: the unit
+ * normal (nx, ny), 1 / nx, and the row's foot interval's offset and width (dy / dx, len2 / dx). */
+typedef struct Axis {
+    double ax, ay, dx, dy, len, len2;
+    double nx, ny, inv_nx, slope, span;
+} Axis;
+
+static Axis axis_of(double ax, double ay, double dx, double dy)
+{
+    double len2 = dx * dx + dy * dy, len = sqrt(len2);
+    Axis g = {ax, ay, dx, dy, len, len2, 0.0, 0.0, 0.0, 0.0, 0.0};
+    if (len > 0.0)
+        g.nx = -dy / len, g.ny = dx / len;
+    if (fabs(g.nx) > 1e-12)
+        g.inv_nx = 1.0 / g.nx;
+    if (fabs(dx) > 1e-12)
+        g.slope = dy / dx, g.span = len2 / dx;
+    return g;
+}
+
+/* The run of texel centres x in [*lo, *hi] on the row at height py that lie within `reach` of
+ * the axis: the capsule is convex, so it covers one run on a row, the union of the runs of its
+ * end discs and of the band between them. False when it misses the row. */
+static bool row_run(const Axis *g, double reach, double py, double *lo, double *hi)
+{
+    *lo = INFINITY, *hi = -INFINITY;
+    double ends[2][2] = {{g->ax, g->ay}, {g->ax + g->dx, g->ay + g->dy}};
+    for (int e = 0; e < 2; e++) {
+        double h = reach * reach - (py - ends[e][1]) * (py - ends[e][1]);
+        if (h >= 0.0)
+            *lo = fmin(*lo, ends[e][0] - sqrt(h)), *hi = fmax(*hi, ends[e][0] + sqrt(h));
+    }
+    if (g->len > 0.0) {
+        /* the band: |offset across the axis| <= reach and the foot between the ends; each
+         * condition is linear in x along the row */
+        double c = (py - g->ay) * g->ny;
+        double blo = -INFINITY, bhi = INFINITY;
+        if (g->inv_nx != 0.0) {
+            double u0 = (-reach - c) * g->inv_nx + g->ax, u1 = (reach - c) * g->inv_nx + g->ax;
+            blo = fmin(u0, u1), bhi = fmax(u0, u1);
+        } else if (fabs(c) > reach) {
+            blo = INFINITY;
+        }
+        if (g->span != 0.0) {
+            double f0 = g->ax - (py - g->ay) * g->slope, f1 = f0 + g->span;
+            blo = fmax(blo, fmin(f0, f1)), bhi = fmin(bhi, fmax(f0, f1));
+        } else if ((py - g->ay) * g->dy < 0.0 || (py - g->ay) * g->dy > g->len2) {
+            blo = INFINITY;
+        }
+        if (blo <= bhi)
+            *lo = fmin(*lo, blo), *hi = fmax(*hi, bhi);
+    }
+    return *lo <= *hi;
+}
+
 void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t width, uint32_t height,
                              uint8_t *image, MeshInkRect *dirty)
 {
@@ -23,49 +78,39 @@ void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t width, uin
     double ax = a.u * s, ay = (1.0 - a.v) * rows, bx = b.u * s, by = (1.0 - b.v) * rows;
     double ra = 0.5 * a.width * s, rb = 0.5 * b.width * s;
     double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+    Axis axis = axis_of(ax, ay, dx, dy);
     double reach = fmax(ra, rb) + 1.0; /* the AA ramp reaches half a texel past the edge */
+    /* Within this of the axis a texel is covered whole (its edge distance is >= half a texel
+     * at the thinner end): filled without the distance, which is most of a wide stroke. */
+    double solid = fmin(ra, rb) - 0.5;
     double lo_x = fmax(fmin(ax, bx) - reach, 0.0), hi_x = fmin(fmax(ax, bx) + reach, s);
     double lo_y = fmax(fmin(ay, by) - reach, 0.0), hi_y = fmin(fmax(ay, by) + reach, rows);
     if (!(lo_x < hi_x && lo_y < hi_y))
         return;
     uint32_t x0 = (uint32_t)lo_x, x1 = (uint32_t)ceil(hi_x);
     uint32_t y0 = (uint32_t)lo_y, y1 = (uint32_t)ceil(hi_y);
-    double len = sqrt(len2);
     for (uint32_t y = y0; y < y1; y++) {
-        /* The capsule (grown by the ramp) is convex: on this row it covers one run of texels, the
-         * union of the runs of its end discs and of the band between them. */
-        double py = y + 0.5, lo = INFINITY, hi = -INFINITY;
-        double ends[2][2] = {{ax, ay}, {bx, by}};
-        for (int e = 0; e < 2; e++) {
-            double h = reach * reach - (py - ends[e][1]) * (py - ends[e][1]);
-            if (h >= 0.0)
-                lo = fmin(lo, ends[e][0] - sqrt(h)), hi = fmax(hi, ends[e][0] + sqrt(h));
-        }
-        if (len > 0.0) {
-            /* the band: |offset across the axis| <= reach and the foot between the ends; each
-             * condition is linear in x along the row */
-            double nx = -dy / len, ny = dx / len, c = (py - ay) * ny;
-            double blo = -INFINITY, bhi = INFINITY;
-            if (fabs(nx) > 1e-12) {
-                double u0 = (-reach - c) / nx + ax, u1 = (reach - c) / nx + ax;
-                blo = fmin(u0, u1), bhi = fmax(u0, u1);
-            } else if (fabs(c) > reach) {
-                blo = INFINITY;
-            }
-            if (fabs(dx) > 1e-12) {
-                double f0 = ax - (py - ay) * dy / dx, f1 = f0 + len2 / dx;
-                blo = fmax(blo, fmin(f0, f1)), bhi = fmin(bhi, fmax(f0, f1));
-            } else if ((py - ay) * dy < 0.0 || (py - ay) * dy > len2) {
-                blo = INFINITY;
-            }
-            if (blo <= bhi)
-                lo = fmin(lo, blo), hi = fmax(hi, bhi);
-        }
+        double py = y + 0.5, lo, hi;
+        if (!row_run(&axis, reach, py, &lo, &hi))
+            continue;
         double from = fmax(floor(lo), (double)x0), to = fmin(ceil(hi) + 1.0, (double)x1);
         if (!(from < to))
-            continue; /* no run, or one beside the page */
-        uint32_t rx0 = (uint32_t)from, rx1 = (uint32_t)to;
-        for (uint32_t x = rx0; x < rx1; x++) {
+            continue; /* beside the page */
+        uint8_t *row = &image[(size_t)y * width];
+        /* the solid run's texels: centres x + 0.5 within [inner_lo, inner_hi] */
+        double inner_lo, inner_hi, fill_from = to, fill_to = to;
+        if (solid > 0.0 && row_run(&axis, solid, py, &inner_lo, &inner_hi)) {
+            fill_from = fmin(fmax(ceil(inner_lo - 0.5), from), to);
+            fill_to = fmin(fmax(floor(inner_hi - 0.5) + 1.0, fill_from), to);
+            memset(row + (size_t)fill_from, 255, (size_t)(fill_to - fill_from));
+        }
+        for (uint32_t x = (uint32_t)from; x < (uint32_t)to; x++) {
+            if (x == (uint32_t)fill_from)
+                x = (uint32_t)fill_to;
+            if (x >= (uint32_t)to)
+                break;
+            if (row[x] == 255)
+                continue; /* nothing covers more */
             double px = x + 0.5;
             double t = len2 > 0.0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0.0;
             t = fmin(fmax(t, 0.0), 1.0);
@@ -73,9 +118,8 @@ void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t width, uin
             double edge = ra + t * (rb - ra) - sqrt(ex * ex + ey * ey);
             double cover = fmin(fmax(edge + 0.5, 0.0), 1.0);
             uint8_t v = (uint8_t)lrint(cover * 255.0);
-            uint8_t *texel = &image[(size_t)y * width + x];
-            if (v > *texel)
-                *texel = v;
+            if (v > row[x])
+                row[x] = v;
         }
     }
     if (dirty)

@@ -1,9 +1,11 @@
 #include "run.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,7 +22,7 @@ void run_slurp(const char *path, char *buf, size_t size)
     fclose(f);
 }
 
-Run run_program(const char *exe, const char *dir, const char *env, const char *const *args)
+pid_t run_spawn(const char *exe, const char *dir, const char *env, const char *const *args)
 {
     const char *argv[MAX_ARGS] = {exe};
     int argc = 1;
@@ -30,7 +32,6 @@ Run run_program(const char *exe, const char *dir, const char *env, const char *c
     char out_path[512], err_path[512];
     snprintf(out_path, sizeof out_path, "%s/stdout.txt", dir);
     snprintf(err_path, sizeof err_path, "%s/stderr.txt", dir);
-    Run r = {.status = -1};
     pid_t pid = fork();
     if (pid == 0) {
         int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -51,10 +52,32 @@ Run run_program(const char *exe, const char *dir, const char *env, const char *c
         execv(exe, (char *const *)argv);
         _exit(127);
     }
+    return pid;
+}
+
+Run run_wait(pid_t pid, const char *dir, double timeout)
+{
+    Run r = {.status = -1};
     int ws = 0;
-    waitpid(pid, &ws, 0);
+    struct timespec tick = {0, 10 * 1000 * 1000};
+    for (double waited = 0.0; waitpid(pid, &ws, timeout > 0.0 ? WNOHANG : 0) == 0; waited += 0.01) {
+        if (waited >= timeout) { /* a hang: killed, and said so by its status */
+            kill(pid, SIGKILL);
+            waitpid(pid, &ws, 0);
+            break;
+        }
+        nanosleep(&tick, NULL);
+    }
     r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    char out_path[512], err_path[512];
+    snprintf(out_path, sizeof out_path, "%s/stdout.txt", dir);
+    snprintf(err_path, sizeof err_path, "%s/stderr.txt", dir);
     run_slurp(out_path, r.out, sizeof r.out);
     run_slurp(err_path, r.err, sizeof r.err);
     return r;
+}
+
+Run run_program(const char *exe, const char *dir, const char *env, const char *const *args)
+{
+    return run_wait(run_spawn(exe, dir, env, args), dir, 0.0);
 }

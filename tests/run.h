@@ -4,6 +4,7 @@
 #define PAGECURL_TESTS_RUN_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 typedef struct Run {
     int status; /* exit status, or 128 + signal */
@@ -13,6 +14,12 @@ typedef struct Run {
 /* `args` is NULL-terminated and excludes argv[0]; `env` (may be NULL) is "NAME=value" to set, or
  * "NAME" to unset, in the child only. */
 Run run_program(const char *exe, const char *dir, const char *env, const char *const *args);
+
+/* The same, started in the background: its pid, for run_wait. */
+pid_t run_spawn(const char *exe, const char *dir, const char *env, const char *const *args);
+/* Waits for a run_spawn'd program; past `timeout` seconds (0: no limit) it is killed (status
+ * 137). */
+Run run_wait(pid_t pid, const char *dir, double timeout);
 
 /* A file's first size-1 bytes as a string ("" when it cannot be read). */
 void run_slurp(const char *path, char *buf, size_t size);

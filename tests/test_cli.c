@@ -1,3 +1,4 @@
+#define _XOPEN_SOURCE 700 /* S_IFMT and the file kinds, mknod */
 /* pagecurl run as a user would: real processes, real files. Exit statuses and the one-line
  * messages of bad usage, the PNG (size, not uniform, a curl changes it), the OBJ (parses, matches
  * the grid), the fall-back to headless without a display, and no half-written files. */
@@ -12,7 +13,11 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #define MAX_ARGS 32
@@ -396,7 +401,8 @@ static void check_obj(CheckState *s, const Cli *c)
     CHECK(s, r.status == 0, "export-obj: exit %d: %s", r.status, r.err);
     FILE *f = fopen(path, "r");
     CHECK(s, f != NULL, "%s not written", path);
-    if (!f) return;
+    if (!f)
+        return;
     unsigned hx = 0, hy = 0;
     double w = 0, h = 0;
     int header = fscanf(f, "# pagecurl grid %u %u page %lf %lf\n", &hx, &hy, &w, &h);
@@ -535,12 +541,229 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
           "--record without a display: exit %d: %s", r.status, r.err);
 }
 
-/* No failed run above left a temporary file behind (output.c writes NAME.tmp-PID, then renames
- * it into place). */
+static bool write_text(const char *path, const char *text);
+static char *read_file(const char *path);
+
+/* The kind of file at `path` without following a link (0 when there is none). */
+static mode_t kind(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0 ? st.st_mode & S_IFMT : 0;
+}
+
+static mode_t permissions(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? st.st_mode & 07777 : 0;
+}
+
+/* A replayed stroke across the right page (page 1), for the runs that need ink. */
+static const char INK_TRACE[] = "0.00 ink down 0.60 0.50\n0.05 ink move 0.70 0.50\n"
+                                "0.10 ink move 0.80 0.52\n0.15 ink up 0.80 0.52\n";
+static const char EMPTY_NOTEBOOK[] =
+    "{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": []}\n";
+
+/* Writes go through app/safe_write.c: what lies at or around an output is never damaged. Each
+ * case sets up the folder, runs, and says what must hold after. */
+static void check_safe_writes(CheckState *s, const Cli *c)
+{
+    char victim[512], shot[512], trace[512], book[512], real[512], path[700], text[256];
+    path_in(c, victim, sizeof victim, "victim.txt");
+    path_in(c, shot, sizeof shot, "planted.png");
+    path_in(c, trace, sizeof trace, "safe-ink.trace");
+    CHECK(s, write_text(victim, "victim") && write_text(trace, INK_TRACE), "cannot write files");
+
+    /* Symlinks planted at the temporary names an output used to take (NAME.tmp-PID, for the
+     * next few hundred PIDs): the file they point at stays as it was. */
+    long first = (long)getpid();
+    for (long pid = first; pid < first + 400; pid++) {
+        snprintf(path, sizeof path, "%s.tmp-%ld", shot, pid);
+        unlink(path);
+        CHECK(s, symlink(victim, path) == 0, "cannot plant %s", path);
+    }
+    Run r = RUN("--headless", "--size", "64x48", "--curl", "0.3", "--screenshot", shot);
+    slurp(victim, text, sizeof text);
+    CHECK(s, r.status == 0 && !strcmp(text, "victim") && kind(shot) == S_IFREG,
+          "planted symlinks: exit %d, the file they point at now '%.20s': %s", r.status, text,
+          r.err);
+    for (long pid = first; pid < first + 400; pid++) {
+        snprintf(path, sizeof path, "%s.tmp-%ld", shot, pid);
+        unlink(path);
+    }
+
+    /* A symlinked notebook is written through (the link stays a link), and a 0600 one stays
+     * 0600. */
+    path_in(c, real, sizeof real, "real-notebook.json");
+    path_in(c, book, sizeof book, "link-notebook.json");
+    CHECK(s,
+          write_text(real, EMPTY_NOTEBOOK) && chmod(real, 0600) == 0 &&
+              symlink("real-notebook.json", book) == 0,
+          "cannot set up %s", book);
+    r = RUN("--headless", "--size", "64x48", "--replay", trace, "--notebook", book);
+    CHECK(s, r.status == 0 && kind(book) == S_IFLNK && strstr(read_file(real), "\"page\": 1"),
+          "symlinked notebook: exit %d, link %s, target %s", r.status,
+          kind(book) == S_IFLNK ? "kept" : "replaced", read_file(real));
+    CHECK(s, permissions(real) == 0600, "a 0600 notebook became %04o", (unsigned)permissions(real));
+    r = RUN("--headless", "--size", "64x48", "--replay", trace, "--notebook", real);
+    CHECK(s, r.status == 0 && permissions(real) == 0600,
+          "a 0600 notebook written directly: exit %d, now %04o", r.status,
+          (unsigned)permissions(real));
+
+    /* Targets that are not regular files: refused with one line naming them, left as they
+     * were. A device node only where the test may make one (root). */
+    char fifo[512], folder[512], device[512];
+    path_in(c, fifo, sizeof fifo, "fifo.png");
+    path_in(c, folder, sizeof folder, "folder.obj");
+    path_in(c, device, sizeof device, "null.json");
+    rmdir(folder);
+    CHECK(s, mkfifo(fifo, 0644) == 0 && mkdir(folder, 0755) == 0, "cannot make %s", fifo);
+    bool have_device = mknod(device, S_IFCHR | 0666, makedev(1, 3)) == 0;
+    const struct {
+        const char *flag, *path;
+        mode_t kind;
+        const char *why;
+    } special[] = {
+        {"--screenshot", fifo, S_IFIFO, "FIFO"},
+        {"--export-obj", folder, S_IFDIR, "folder"},
+        {"--screenshot", have_device ? device : NULL, S_IFCHR, "device"},
+    };
+    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) {
+        if (!special[i].path)
+            continue;
+        r = RUN("--headless", "--size", "64x48", "--curl", "0.3", special[i].flag, special[i].path);
+        CHECK(s,
+              r.status == 1 && line_count(r.err) == 1 && strstr(r.err, special[i].path) &&
+                  strstr(r.err, special[i].why) && kind(special[i].path) == special[i].kind,
+              "%s %s as an output: exit %d, now %s: %s", special[i].why, special[i].path, r.status,
+              kind(special[i].path) == special[i].kind ? "kept" : "replaced", r.err);
+    }
+    unlink(fifo);
+    unlink(device);
+    rmdir(folder);
+}
+
+/* One file named by two outputs, or the replayed trace named by an output: bad usage, refused
+ * before anything runs (exit 2, one line naming both flags), nothing written. */
+static void check_conflicts(CheckState *s, const Cli *c)
+{
+    char a[512], b[512], t[512];
+    path_in(c, a, sizeof a, "same.png");
+    path_in(c, b, sizeof b, "same-link.png");
+    path_in(c, t, sizeof t, "same.trace");
+    CHECK(s, write_text(t, "0 key next\n") && write_text(a, "precious") && link(a, b) == 0,
+          "cannot set up %s", b);
+    char dotted[600];
+    snprintf(dotted, sizeof dotted, "%s/./same.png", c->dir);
+    static const char *const flags[][2] = {
+        {"--screenshot", "--export-obj"},
+        {"--screenshot", "--export-obj"},
+        {"--json", "--csv"},
+        {"--replay", "--record"},
+        {"--replay", "--notebook"},
+        {"--notebook", "--screenshot"},
+    };
+    const char *args[][9] = {
+        {"--headless", "--curl", "0.3", "--screenshot", a, "--export-obj", a},
+        {"--headless", "--curl", "0.3", "--screenshot", a, "--export-obj", b},
+        {"--bench", "--json", dotted, "--csv", a},
+        {"--headless", "--replay", t, "--record", t},
+        {"--headless", "--replay", t, "--notebook", t},
+        {"--headless", "--curl", "0.3", "--notebook", a, "--screenshot", dotted},
+    };
+    for (size_t i = 0; i < sizeof args / sizeof args[0]; i++) {
+        Run r = run_program(c->exe, c->dir, NULL, args[i]);
+        CHECK(s,
+              r.status == 2 && line_count(r.err) == 1 && strstr(r.err, flags[i][0]) &&
+                  strstr(r.err, flags[i][1]),
+              "conflict %zu (%s, %s): exit %d: %s", i, flags[i][0], flags[i][1], r.status, r.err);
+    }
+    char text[64];
+    slurp(a, text, sizeof text);
+    CHECK(s, !strcmp(text, "precious") && !strcmp(read_file(t), "0 key next\n"),
+          "a refused run wrote: %s", text);
+    unlink(b);
+}
+
+/* CPU seconds the children waited for so far have used. */
+static double children_cpu(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_CHILDREN, &ru);
+    return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
+           ru.ru_stime.tv_usec * 1e-6;
+}
+
+/* Work bounded by what there is to do: a day-long idle gap in a trace replays in seconds (not
+ * 5 million frames); a 20,000-point stroke of the widest ink zig-zagging across the page reaches
+ * its first frame with little more CPU time than an empty book. */
+static void check_bounded_work(CheckState *s, const Cli *c)
+{
+    char trace[512], book[512];
+    path_in(c, trace, sizeof trace, "day.trace");
+    path_in(c, book, sizeof book, "heavy.json");
+    CHECK(s, write_text(trace, "0 key next\n86400 key prev\n"), "cannot write %s", trace);
+    const char *day[] = {"--headless", "--size", "64x48", "--replay", trace, NULL};
+    Run r = run_wait(run_spawn(c->exe, c->dir, NULL, day), c->dir, 120.0);
+    CHECK(s, r.status == 0, "a day-long idle gap: exit %d (137: still going after 120 s): %s",
+          r.status, r.err);
+
+    FILE *f = fopen(book, "w");
+    CHECK(s, f != NULL, "cannot write %s", book);
+    if (!f)
+        return;
+    fputs("{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": [{\"page\": 1, "
+          "\"strokes\": [[",
+          f);
+    unsigned seed = 1;
+    for (int i = 0; i < 20000; i++) {
+        seed = seed * 1103515245u + 12345u;
+        double u = (seed >> 8 & 0xffff) / 65535.0;
+        seed = seed * 1103515245u + 12345u;
+        double v = (seed >> 8 & 0xffff) / 65535.0;
+        fprintf(f, "%s[%.4f, %.4f, 0.05]", i ? ", " : "", u, v);
+    }
+    fputs("]]}]}\n", f);
+    fclose(f);
+    double t0 = children_cpu();
+    r = RUN("--headless", "--size", "64x48", "--curl", "0");
+    double t1 = children_cpu();
+    Run heavy = RUN("--headless", "--size", "64x48", "--curl", "0", "--notebook", book);
+    double t2 = children_cpu();
+    double extra = (t2 - t1) - (t1 - t0);
+    printf("test_cli: a 20,000-point stroke took %.2f s of CPU more than an empty book\n", extra);
+    CHECK(s, r.status == 0 && heavy.status == 0 && extra < 2.0,
+          "a 20,000-point stroke: exit %d, %.2f s of CPU more than an empty book: %s", heavy.status,
+          extra, heavy.err);
+}
+
+/* SIGTERM during a benchmark: it stops and writes what it measured as valid JSON marked
+ * partial, with no temporary file left (check_no_leftovers). */
+static void check_bench_signal(CheckState *s, const Cli *c)
+{
+    char json[512];
+    path_in(c, json, sizeof json, "stopped.json");
+    const char *args[] = {"--bench",  "--grid", "16x16",  "--frames", "1000000",
+                          "--warmup", "0",      "--json", json,       NULL};
+    pid_t pid = run_spawn(c->exe, c->dir, NULL, args);
+    sleep(3);
+    kill(pid, SIGTERM);
+    Run r = run_wait(pid, c->dir, 60.0);
+    cJSON *root = cJSON_Parse(read_file(json));
+    const cJSON *context = cJSON_GetObjectItemCaseSensitive(root, "context");
+    CHECK(s,
+          r.status == 128 + SIGTERM && cJSON_IsArray(cJSON_GetObjectItem(root, "runs")) &&
+              cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(context, "partial")),
+          "a SIGTERM'd bench: exit %d, JSON %s: %s", r.status, read_file(json), r.err);
+    cJSON_Delete(root);
+}
+
+/* No failed run above left a temporary file behind (app/safe_write.c writes .NAME.tmp-XXXXXX,
+ * then renames it into place), nor a notebook's lock file. */
 static void check_no_leftovers(CheckState *s, const Cli *c)
 {
     char cmd[700], found[1024];
-    snprintf(cmd, sizeof cmd, "find '%s' -name '*.tmp-*' > '%s/leftovers.txt'", c->dir, c->dir);
+    snprintf(cmd, sizeof cmd, "find '%s' -name '*.tmp-*' -o -name '*.lock' > '%s/leftovers.txt'",
+             c->dir, c->dir);
     CHECK(s, system(cmd) == 0, "%s failed", cmd);
     snprintf(cmd, sizeof cmd, "%s/leftovers.txt", c->dir);
     slurp(cmd, found, sizeof found);
@@ -623,8 +846,8 @@ static void check_bench(CheckState *s, const Cli *c)
     root = cJSON_Parse(text);
     run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "runs"), 0);
     stages = cJSON_GetObjectItemCaseSensitive(run, "stages");
-    static const char *const seed_stages[] = {"deform",       "upload", "tri_normals",
-                                              "vertex_normals", "readback_soa", "pack",
+    static const char *const seed_stages[] = {"deform",          "upload",       "tri_normals",
+                                              "vertex_normals",  "readback_soa", "pack",
                                               "upload_vertices", "render"};
     for (size_t i = 0; i < sizeof seed_stages / sizeof seed_stages[0]; i++)
         check_stats(s, cJSON_GetObjectItemCaseSensitive(stages, seed_stages[i]), seed_stages[i]);
@@ -695,7 +918,8 @@ static void check_bench(CheckState *s, const Cli *c)
 static bool write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
-    if (!f) return false;
+    if (!f)
+        return false;
     fputs(text, f);
     return fclose(f) == 0;
 }
@@ -812,8 +1036,9 @@ static char *read_file(const char *path)
  * as it was; an unwritable one fails the run with one line. */
 static void check_notebook(CheckState *s, const Cli *c)
 {
-    char trace[512], book[512], text[4096] = "# ink across the right page, a dot, undo\n"
-                                             "0.00 ink down 0.60 0.50 1.0\n";
+    char trace[512], book[512],
+        text[4096] = "# ink across the right page, a dot, undo\n"
+                     "0.00 ink down 0.60 0.50 1.0\n";
     path_in(c, trace, sizeof trace, "ink.trace");
     path_in(c, book, sizeof book, "ink.json");
     for (int k = 1; k <= 12; k++) {
@@ -825,16 +1050,17 @@ static void check_notebook(CheckState *s, const Cli *c)
                  "0.40 key undo\n0.50 ink down 0.02 0.50\n0.52 ink move 0.03 0.55\n"
                  "0.54 ink up 0.03 0.55\n");
     CHECK(s, write_text(trace, text), "cannot write %s", trace);
-    Run r = RUN("--headless", "--validation", "--size", "320x240", "--replay", trace,
-                "--notebook", book);
+    Run r = RUN("--headless", "--validation", "--size", "320x240", "--replay", trace, "--notebook",
+                book);
     CHECK(s, r.status == 0, "ink replay: exit %d: %s", r.status, r.err);
     cJSON *root = cJSON_Parse(read_file(book));
     const cJSON *pages = cJSON_GetObjectItem(root, "pages");
     const cJSON *page = cJSON_GetArrayItem(pages, 0);
     const cJSON *strokes = cJSON_GetObjectItem(page, "strokes");
     const cJSON *stroke = cJSON_GetArrayItem(strokes, 0);
-    CHECK(s, cJSON_GetArraySize(pages) == 1 && cJSON_GetArraySize(strokes) == 1 &&
-                 cJSON_GetNumberValue(cJSON_GetObjectItem(page, "page")) == 1.0,
+    CHECK(s,
+          cJSON_GetArraySize(pages) == 1 && cJSON_GetArraySize(strokes) == 1 &&
+              cJSON_GetNumberValue(cJSON_GetObjectItem(page, "page")) == 1.0,
           "want one stroke on page 1: %s", read_file(book));
     int n = cJSON_GetArraySize(stroke);
     CHECK(s, n == 13, "the stroke has %d points, want 13", n);
@@ -876,8 +1102,9 @@ static void check_notebook(CheckState *s, const Cli *c)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK(s, write_text(book, bad[i].text), "cannot write %s", book);
         r = RUN("--headless", "--size", "320x240", "--replay", trace, "--notebook", book);
-        CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "--notebook") &&
-                     strstr(r.err, "ink.json") && strstr(r.err, bad[i].names),
+        CHECK(s,
+              r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "--notebook") &&
+                  strstr(r.err, "ink.json") && strstr(r.err, bad[i].names),
               "malformed notebook %zu: exit %d: %s", i, r.status, r.err);
         CHECK(s, !strcmp(read_file(book), bad[i].text), "malformed notebook %zu was changed", i);
     }
@@ -893,8 +1120,8 @@ static void check_notebook(CheckState *s, const Cli *c)
 
 int main(int argc, char **argv)
 {
-    if (argc != 5) {
-        fprintf(stderr, "usage: test_cli PAGECURL OUTDIR PLOT_SCRIPT NO_LOADER_SHIM\n");
+    if (argc < 5) {
+        fprintf(stderr, "usage: test_cli PAGECURL OUTDIR PLOT_SCRIPT NO_LOADER_SHIM [CHECK...]\n");
         return 2;
     }
     const Cli cli = {argv[1], argv[2], argv[3], argv[4]};
@@ -902,16 +1129,33 @@ int main(int argc, char **argv)
         perror(cli.dir);
         return 1;
     }
+    /* all of them, or only those named after the four arguments (while working on one) */
+    static const struct {
+        const char *name;
+        void (*run)(CheckState *, const Cli *);
+    } checks[] = {
+        {"usage_errors", check_usage_errors},
+        {"screenshots", check_screenshots},
+        {"obj", check_obj},
+        {"formats", check_formats},
+        {"frames_out", check_frames_out},
+        {"runtime_errors", check_runtime_errors},
+        {"bench", check_bench},
+        {"traces", check_traces},
+        {"notebook", check_notebook},
+        {"safe_writes", check_safe_writes},
+        {"conflicts", check_conflicts},
+        {"bounded_work", check_bounded_work},
+        {"bench_signal", check_bench_signal},
+        {"no_leftovers", check_no_leftovers},
+    };
     CheckState s = {0};
-    check_usage_errors(&s, &cli);
-    check_screenshots(&s, &cli);
-    check_obj(&s, &cli);
-    check_formats(&s, &cli);
-    check_frames_out(&s, &cli);
-    check_runtime_errors(&s, &cli);
-    check_bench(&s, &cli);
-    check_traces(&s, &cli);
-    check_notebook(&s, &cli);
-    check_no_leftovers(&s, &cli);
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
+        bool named = argc == 5;
+        for (int a = 5; a < argc; a++)
+            named = named || !strcmp(argv[a], checks[i].name);
+        if (named)
+            checks[i].run(&s, &cli);
+    }
     return check_finish(&s, "test_cli");
 }

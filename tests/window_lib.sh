@@ -56,19 +56,25 @@ wait_changed() {
     return 1
 }
 
-# window_quit: Escape, then pagecurl's exit status in $status; a hang past 10 s is a failure.
-window_quit() {
-    xdotool key --window "$win" Escape
+# window_wait: pagecurl's exit status in $status, once it has exited; a hang past 10 s is a
+# failure.
+window_wait() {
     i=0
     while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
         sleep 0.1
         i=$((i + 1))
     done
     if kill -0 "$pid" 2>/dev/null; then
-        echo "$name: pagecurl did not quit on Escape" >&2
+        echo "$name: pagecurl did not exit within 10 s" >&2
         kill "$pid"
         exit 1
     fi
     wait "$pid"
     status=$?
+}
+
+# window_quit: Escape, then pagecurl's exit status in $status.
+window_quit() {
+    xdotool key --window "$win" Escape
+    window_wait
 }

@@ -1,0 +1,36 @@
+/* Writing a file the user named without ever damaging what is there: the data goes to a temporary
+ * file created exclusively (mkstemp: a planted symlink or file at its name is never followed or
+ * reused) in the target's own folder, then is renamed over the target in one step. A symlinked
+ * target is written through to the file it points at (the link stays a link); an existing
+ * target keeps its mode, a new one follows the umask; a target that is not a regular file (a
+ * folder, a device, a FIFO) or that may not be written is refused, never replaced. Durable
+ * writes (the user's own data: notebooks, traces) reach the disk (fsync) before the rename. On
+ * any failure the temporary file is removed. Errors come back as one line naming the path. */
+#ifndef PAGECURL_APP_SAFE_WRITE_H
+#define PAGECURL_APP_SAFE_WRITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef bool (*AppWriteFn)(FILE *f, const void *user);
+
+/* The file a write to `path` lands in: `path` with its chain of symlinks followed (a dangling
+ * link gives the path it points at). Malloc'd; NULL when out of memory or the chain loops. */
+char *app_safe_write_target(const char *path);
+
+/* The target's absolute path with every folder and link resolved, for telling whether two paths
+ * name one file (hard links aside: compare st_dev and st_ino where both exist). Malloc'd; NULL
+ * when out of memory or a link chain loops. */
+char *app_safe_write_canonical(const char *path);
+
+/* Whether `path` can be written: the target is a writable regular file, or does not exist in a
+ * folder that does. False with "cannot write PATH: reason" in message. */
+bool app_safe_write_check(const char *path, char *message, size_t size);
+
+/* Runs `fill` on a temporary file beside the target of `path` and renames it into place; with
+ * `durable`, the data and the rename are on disk when it returns. */
+bool app_safe_write(const char *path, bool durable, AppWriteFn fill, const void *user,
+                    char *message, size_t size);
+
+#endif

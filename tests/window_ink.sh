@@ -1,0 +1,119 @@
+#!/bin/sh
+# Ink is never lost, run under xvfb-run: real window sessions with validation on, each drawing a
+# stroke with the right button and then ended badly: a SIGHUP (with a second pagecurl refused the
+# notebook meanwhile, and the pointer dragged out of the window), a SIGTERM straight after the
+# stroke, an unwritable --screenshot, a device lost (PAGECURL_FAULT). Each time the notebook on
+# disk holds every finished stroke, and the recorded trace replays. Every wait is bounded.
+set -u
+exe=$1
+out=${2:-.}
+mkdir -p "$out"
+name=window_ink
+. "$(dirname "$0")/window_lib.sh"
+
+fail() {
+    echo "$name: $*" >&2
+    kill "$pid" 2>/dev/null
+    exit 1
+}
+
+# strokes FILE: how many strokes the notebook holds (notebook.c writes one a line).
+strokes() {
+    grep -c '^  \[\[' "$1" 2>/dev/null || true
+}
+
+# draw Y: a right-button stroke across the right page at height Y.
+draw() {
+    xdotool mousemove --window "$win" 480 "$1" mousedown 3
+    for x in 510 540 570 600 630; do
+        xdotool mousemove --window "$win" "$x" "$1"
+        sleep 0.05
+    done
+    xdotool mouseup 3
+}
+
+# saved FILE N: waits up to 5 s for the notebook to hold N strokes.
+saved() {
+    i=0
+    while [ "$(strokes "$1")" != "$2" ] && [ $i -lt 50 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    [ "$(strokes "$1")" = "$2" ]
+}
+
+rm -rf "$out/shots" "$out"/*.json "$out"/*.trace "$out"/*.png
+book=$out/ink.json
+
+# 1. SIGHUP, with a second writer and a drag out of the window first.
+window_start "$exe" --validation --size 800x500 --notebook "$book" --record "$out/hup.trace"
+wait_drawn "$out/before.png" || fail "no frame"
+draw 200
+saved "$book" 1 || fail "the finished stroke did not reach the notebook within 5 s"
+timeout 60 "$exe" --headless --size 64x48 --curl 0 --notebook "$book" 2>"$out/second.err"
+second=$?
+[ "$second" -eq 1 ] && grep -q "process $pid" "$out/second.err" ||
+    fail "a second writer: exit $second: $(cat "$out/second.err")"
+xdotool mousemove --window "$win" 700 420 mousedown 1
+xdotool mousemove --window "$win" 500 400
+sleep 0.1
+xdotool mousemove 0 0 # the screen's corner: outside the centred window
+sleep 0.1
+xdotool mouseup 1
+sleep 0.3
+kill -HUP "$pid"
+window_wait
+[ "$status" -eq 129 ] || fail "SIGHUP: exit $status, want 129"
+[ "$(strokes "$book")" = 1 ] || fail "SIGHUP: the notebook lost its stroke"
+grep -q ' ink down ' "$out/hup.trace" || fail "SIGHUP: no trace"
+# positions are fractions of the window: a small replay is as good a check, and cheaper
+timeout 300 "$exe" --headless --size 160x100 --replay "$out/hup.trace" >/dev/null ||
+    fail "the trace with the pointer dragged out of the window does not replay"
+
+# 2. SIGTERM in the middle of a stroke: the finished one is kept, the one being drawn too if
+#    its first point was seen.
+window_start "$exe" --validation --size 800x500 --notebook "$book"
+wait_drawn "$out/before.png" || fail "no frame"
+draw 260
+saved "$book" 2 || fail "the second stroke did not reach the notebook within 5 s"
+xdotool mousemove --window "$win" 480 300 mousedown 3
+xdotool mousemove --window "$win" 560 300
+sleep 0.5
+kill -TERM "$pid"
+window_wait
+xdotool mouseup 3
+[ "$status" -eq 143 ] || fail "SIGTERM: exit $status, want 143"
+n=$(strokes "$book")
+[ "$n" = 2 ] || [ "$n" = 3 ] || fail "SIGTERM: the notebook holds $n strokes, want 2 or 3"
+
+# 3. The screenshot's folder gone by the time the session ends: that output fails, the ink not.
+mkdir -p "$out/shots"
+window_start "$exe" --validation --size 800x500 --notebook "$book" --screenshot "$out/shots/x.png"
+wait_drawn "$out/before.png" || fail "no frame"
+draw 320
+rmdir "$out/shots"
+window_quit
+[ "$status" -eq 1 ] || fail "unwritable screenshot: exit $status, want 1"
+n=$((n + 1))
+[ "$(strokes "$book")" = $n ] || fail "unwritable screenshot: $(strokes "$book") strokes, want $n"
+
+# 4. The device lost a little after the stroke (the 120th submission fails): a page held in a
+#    drag is drawn every refresh, so holding one brings the loss on.
+window_start env PAGECURL_FAULT=submit:120 "$exe" --validation --size 800x500 --notebook "$book"
+wait_drawn "$out/before.png" || fail "no frame"
+draw 380
+n=$((n + 1))
+saved "$book" $n || fail "device loss: the stroke did not reach the notebook within 5 s"
+xdotool mousemove --window "$win" 700 420 mousedown 1 2>/dev/null
+i=0
+while kill -0 "$pid" 2>/dev/null && [ $i -lt 600 ]; do
+    xdotool mousemove --window "$win" $((500 + i % 2 * 100)) 400 2>/dev/null
+    sleep 0.1
+    i=$((i + 1))
+done
+xdotool mouseup 1 2>/dev/null
+window_wait
+[ "$status" -eq 1 ] || fail "device loss: exit $status, want 1"
+[ "$(strokes "$book")" = $n ] || fail "device loss: $(strokes "$book") strokes, want $n"
+[ ! -e "$book.lock" ] || fail "the lock file was left behind"
+echo "$name: $n strokes kept through SIGHUP, SIGTERM, a failed screenshot and a lost device"
