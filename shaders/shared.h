@@ -40,11 +40,10 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_TILE_W 32
 #define PC_TILE_H 8
 #endif
-/* Vertices each thread of a fused kernel makes, down its column (rows PC_TILE_H apart, so a warp
- * still writes one contiguous row at a time): the tile is PC_TILE_H * PC_TILE_ROWS tall, and
- * the halo's share of the loads (and, for fused_deform, of the curl evaluations) shrinks.
- * On the H200 at 4096^2: fused 0.322 ms with 1 row, 0.253 with 2, 0.280 with 4; fused_deform
- * 0.312, 0.289, 0.296 (BENCHMARKS.md). */
+/* Vertices each thread of a fused kernel makes, consecutive down its column (a warp still writes
+ * one contiguous row at a time): the tile is PC_TILE_H * PC_TILE_ROWS tall, the halo's share of
+ * the loads (and, for fused_deform, of the curl evaluations) shrinks, and the cells between a
+ * thread's rows are shared by its vertices (fused.glsl). */
 #ifndef PC_TILE_ROWS /* PAGECURL_TILE_ROWS in CMake overrides it, for tuning runs */
 #define PC_TILE_ROWS 2
 #endif
