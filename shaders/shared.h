@@ -47,6 +47,15 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #ifndef PC_TILE_ROWS /* PAGECURL_TILE_ROWS in CMake overrides it, for tuning runs */
 #define PC_TILE_ROWS 2
 #endif
+/* fused_deform's tile for small pages, where the chain is one dispatch's latency, not bandwidth:
+ * 32 x 16 tiles leave most of the H200's 132 SMs idle below 128^2 and make each thread evaluate
+ * the curl 3 times (612 tile entries for 256 threads) before its normals; 16 x 8 with 1 row a
+ * thread gives 4x the workgroups and 2 evaluations (180 for 128). At 64x90 on the H200:
+ * 8.2 us against 10.1 (BENCHMARKS.md). */
+#define PC_SMALL_PAGE_VERTICES 16384u
+#define PC_SMALL_TILE_W 16u
+#define PC_SMALL_TILE_H 8u
+#define PC_SMALL_TILE_ROWS 1u
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */
