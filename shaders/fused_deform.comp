@@ -2,4 +2,5 @@
 #extension GL_GOOGLE_include_directive : require
 // fused_deform with shared.h's tile, for pages of more than PC_SMALL_PAGE_VERTICES.
 #include "shared.h"
+#define PC_CURL_BISECT
 #include "fused_deform.glsl"

@@ -3,23 +3,24 @@
 # sweep 64..4096^2, the frame at the book's 64x90 grid, the hand-written CUDA peers when they are
 # there, and the table BENCHMARKS.md shows, written as Markdown from the JSON of those runs.
 #   tools/bench-gpu.sh [PAGECURL [OUTDIR [PEERS]]]
+#   tools/bench-gpu.sh --table OUTDIR      (only the table again, from the results in OUTDIR)
 # PAGECURL defaults to build-gpu/app/pagecurl, OUTDIR to bench-gpu (made if missing), PEERS to the
-# first of .gpu/peers and ../shared/peers that holds cupy_normals.py. FRAMES (default 300) and
-# GRIDS (default 64,256,1024,2048,4096) may be set in the environment. Needs python3 for the table.
+# first of .gpu/peers and ../shared/peers that holds cupy_normals.py ("none": no peers). FRAMES
+# (default 300) and GRIDS (default 64,256,1024,2048,4096) may be set in the environment. Needs
+# python3 for the table.
 set -eu
+table_only=0
+if [ "${1:-}" = --table ]; then
+    table_only=1
+    shift
+    set -- build-gpu/app/pagecurl "${1:?usage: bench-gpu.sh --table OUTDIR}"
+fi
 bin=${1:-build-gpu/app/pagecurl}
 out=${2:-bench-gpu}
 peers=${3:-}
 frames=${FRAMES:-300}
 grids=${GRIDS:-64,256,1024,2048,4096}
-[ -x "$bin" ] || { echo "bench-gpu.sh: no pagecurl at $bin (build with the gpu preset)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "bench-gpu.sh: python3 is needed for the table" >&2; exit 1; }
-mkdir -p "$out"
-if [ -z "$peers" ]; then
-    for d in .gpu/peers ../shared/peers; do
-        [ -f "$d/cupy_normals.py" ] && { peers=$d; break; }
-    done
-fi
 
 run() { # name, then pagecurl's arguments
     name=$1
@@ -27,16 +28,26 @@ run() { # name, then pagecurl's arguments
     echo "bench-gpu.sh: $name" >&2
     "$bin" --bench --frames "$frames" --warmup 20 --json "$out/$name.json" "$@" >"$out/$name.txt"
 }
-for path in two-pass fused fused-deform; do
-    run "sweep-$path" --grids "$grids" --normals "$path"
-done
-run frame-64x90 --grid 64x90
-run frame-64x90-msaa1 --grid 64x90 --msaa 1
-if [ -n "$peers" ] && [ -f "$peers/cupy_normals.py" ]; then
-    echo "bench-gpu.sh: CUDA peers ($peers/cupy_normals.py)" >&2
-    python3 "$peers/cupy_normals.py" >"$out/cupy.txt" 2>&1 || echo "bench-gpu.sh: the peers failed, see $out/cupy.txt" >&2
-else
-    echo "bench-gpu.sh: no peers found: the CUDA columns stay empty" >&2
+if [ "$table_only" = 0 ]; then
+    [ -x "$bin" ] || { echo "bench-gpu.sh: no pagecurl at $bin (build with the gpu preset)" >&2; exit 1; }
+    mkdir -p "$out"
+    if [ -z "$peers" ]; then
+        for d in .gpu/peers ../shared/peers; do
+            [ -f "$d/cupy_normals.py" ] && { peers=$d; break; }
+        done
+    fi
+    for path in two-pass fused fused-deform; do
+        run "sweep-$path" --grids "$grids" --normals "$path"
+    done
+    run frame-64x90 --grid 64x90
+    run frame-64x90-msaa1 --grid 64x90 --msaa 1
+    if [ -f "$peers/cupy_normals.py" ]; then
+        echo "bench-gpu.sh: CUDA peers ($peers/cupy_normals.py)" >&2
+        python3 "$peers/cupy_normals.py" >"$out/cupy.txt" 2>&1 ||
+            echo "bench-gpu.sh: the peers failed, see $out/cupy.txt" >&2
+    else
+        echo "bench-gpu.sh: no peers: the CUDA columns stay empty" >&2
+    fi
 fi
 
 python3 - "$out" <<'EOF' | tee "$out/table.md"
