@@ -51,7 +51,7 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
  * 32 x 16 tiles leave most of the H200's 132 SMs idle below 128^2 and make each thread evaluate
  * the curl 3 times (612 tile entries for 256 threads) before its normals; 16 x 8 with 1 row a
  * thread gives 4x the workgroups and 2 evaluations (180 for 128). At 64x90 on the H200:
- * 8.2 us against 10.1 (BENCHMARKS.md). */
+ * 8.2 us against 10.1. */
 #define PC_SMALL_PAGE_VERTICES 16384u
 #define PC_SMALL_TILE_W 16u
 #define PC_SMALL_TILE_H 8u
