@@ -214,7 +214,7 @@ static void kernel_statistics(const GpuContext *ctx, const AppPage *page, BenchR
     else if (page->path == GPU_NORMALS_FUSED)
         used[n++] = &page->fused.fused;
     else
-        used[n++] = &page->fused.fused_deform;
+        used[n++] = gpu_fused_deform_kernel(&page->fused, &page->gpu);
     run->kernel_count = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t k = run->kernel_count;

@@ -8,6 +8,9 @@ static const uint32_t fused_spv[] =
 static const uint32_t fused_deform_spv[] =
 #include "fused_deform.comp.inc"
     ;
+static const uint32_t fused_deform_small_spv[] =
+#include "fused_deform_small.comp.inc"
+    ;
 
 bool gpu_fused_create(const GpuContext *ctx, GpuFused *out, GpuError *err)
 {
@@ -26,8 +29,14 @@ bool gpu_fused_create(const GpuContext *ctx, GpuFused *out, GpuError *err)
     fused_deform.binding_count = 2;
     fused_deform.uniform_mask = 1u << 1; /* the curl tables */
     fused_deform.label = "fused_deform";
+    GpuKernelDesc small = fused_deform;
+    small.spirv = fused_deform_small_spv;
+    small.spirv_size = sizeof fused_deform_small_spv;
+    small.workgroup_size = PC_SMALL_TILE_W * PC_SMALL_TILE_H;
+    small.label = "fused_deform (small tile)";
     if (!gpu_kernel_create(ctx, &fused, &out->fused, err) ||
-        !gpu_kernel_create(ctx, &fused_deform, &out->fused_deform, err)) {
+        !gpu_kernel_create(ctx, &fused_deform, &out->fused_deform, err) ||
+        !gpu_kernel_create(ctx, &small, &out->fused_deform_small, err)) {
         gpu_fused_destroy(ctx, out);
         return false;
     }
@@ -39,20 +48,33 @@ void gpu_fused_bind(const GpuContext *ctx, const GpuFused *fused, const GpuPage 
     gpu_kernel_bind(ctx, &fused->fused, (const GpuBuffer *[]){&page->vertices, &page->positions});
     gpu_kernel_bind(ctx, &fused->fused_deform,
                     (const GpuBuffer *[]){&page->vertices, &page->curl_tables});
+    gpu_kernel_bind(ctx, &fused->fused_deform_small,
+                    (const GpuBuffer *[]){&page->vertices, &page->curl_tables});
+}
+
+static bool small_page(const GpuPage *page)
+{
+    return page->vertex_count <= PC_SMALL_PAGE_VERTICES;
+}
+
+const GpuKernel *gpu_fused_deform_kernel(const GpuFused *fused, const GpuPage *page)
+{
+    return small_page(page) ? &fused->fused_deform_small : &fused->fused_deform;
 }
 
 void gpu_fused_destroy(const GpuContext *ctx, GpuFused *fused)
 {
+    gpu_kernel_destroy(ctx, &fused->fused_deform_small);
     gpu_kernel_destroy(ctx, &fused->fused_deform);
     gpu_kernel_destroy(ctx, &fused->fused);
 }
 
 static void dispatch(const GpuContext *ctx, VkCommandBuffer cmd, const GpuKernel *kernel,
-                     const GpuPage *page, const PcDeformPush *push, const char *label)
+                     const GpuPage *page, const PcDeformPush *push, const char *label,
+                     uint32_t tile_w, uint32_t tile_h)
 {
     gpu_label_begin(ctx, cmd, label);
-    gpu_kernel_dispatch_tiles(cmd, kernel, push, page->nx, page->ny, PC_TILE_W,
-                              PC_TILE_H * PC_TILE_ROWS);
+    gpu_kernel_dispatch_tiles(cmd, kernel, push, page->nx, page->ny, tile_w, tile_h);
     gpu_label_end(ctx, cmd);
     /* the kernel writes the AoS vertices -> the draw fetches them. */
     gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
@@ -64,7 +86,7 @@ void gpu_fused_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused
                       const GpuPage *page)
 {
     PcDeformPush push = {.grid = gpu_page_push(page)};
-    dispatch(ctx, cmd, &fused->fused, page, &push, "fused");
+    dispatch(ctx, cmd, &fused->fused, page, &push, "fused", PC_TILE_W, PC_TILE_H * PC_TILE_ROWS);
 }
 
 void gpu_fused_record_deform(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
@@ -72,5 +94,8 @@ void gpu_fused_record_deform(const GpuContext *ctx, VkCommandBuffer cmd, const G
 {
     PcDeformPush push = gpu_page_deform_push(page, pose, slot);
     gpu_page_record_frame_start(cmd);
-    dispatch(ctx, cmd, &fused->fused_deform, page, &push, "fused_deform");
+    bool small = small_page(page);
+    dispatch(ctx, cmd, gpu_fused_deform_kernel(fused, page), page, &push, "fused_deform",
+             small ? PC_SMALL_TILE_W : PC_TILE_W,
+             small ? PC_SMALL_TILE_H * PC_SMALL_TILE_ROWS : PC_TILE_H * PC_TILE_ROWS);
 }

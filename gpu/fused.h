@@ -10,6 +10,8 @@
 
 typedef struct GpuFused {
     GpuKernel fused, fused_deform;
+    GpuKernel fused_deform_small; /* fused_deform's small tile, for pages of at most
+                                   * PC_SMALL_PAGE_VERTICES (shared.h) */
 } GpuFused;
 
 bool gpu_fused_create(const GpuContext *ctx, GpuFused *out, GpuError *err);
@@ -20,6 +22,8 @@ void gpu_fused_destroy(const GpuContext *ctx, GpuFused *fused);
 /* Stage fused: positions must be written (and barriered) before. */
 void gpu_fused_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
                       const GpuPage *page);
+/* The fused_deform kernel that gpu_fused_record_deform runs for `page` (by its size). */
+const GpuKernel *gpu_fused_deform_kernel(const GpuFused *fused, const GpuPage *page);
 /* Stage fused_deform: the whole compute chain for `pose`, after the previous frame's uses. */
 void gpu_fused_record_deform(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
                              const GpuPage *page, const CurlParams *pose, uint32_t slot);

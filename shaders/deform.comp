@@ -4,6 +4,7 @@
 // With it, only the pose's push constants cross to the GPU each frame.
 #include "shared.h"
 #include "compute.glsl"
+#define PC_CURL_BISECT // deform.comp serves every page size; the search pays from 1024^2
 
 layout(local_size_x = PC_WG_DEFORM) in;
 layout(push_constant) uniform Push { PcDeformPush p; };

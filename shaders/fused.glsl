@@ -1,8 +1,8 @@
-// The fused kernels' common part: a tile of PC_TILE_W x PC_TILE_H vertices plus a one-vertex halo
-// in shared memory (C++ AMP's tile_static), each thread's normal from its <= 6 incident triangles
-// in the fixed order and with the seed's weighting (unit triangle normals summed, normalised), and
-// the AoS vertex written straight out. The includer fills the tile in fused_fill(), then calls
-// fused_finish().
+// The fused kernels' common part: a tile of PC_TILE_W x PC_TILE_H * PC_TILE_ROWS vertices plus a
+// one-vertex halo in shared memory (C++ AMP's tile_static), each vertex's normal from its <= 6
+// incident triangles in the fixed order and with the seed's weighting (unit triangle normals
+// summed, normalised), and the AoS vertex written straight out. The includer fills the tile, then
+// calls fused_finish().
 layout(local_size_x = PC_TILE_W, local_size_y = PC_TILE_H) in;
 layout(push_constant) uniform Push { PcDeformPush p; };
 layout(std430, binding = 0) writeonly buffer Vertices { vec4 vtx[]; };
@@ -31,33 +31,22 @@ void tile_origin(out int i0, out int j0)
     j0 = int(gl_WorkGroupID.y * TILE_ROWS) - 1;
 }
 
-// One vertex of the tile: its normal from the tile, its AoS vertex out. r, c: its tile entry.
-void fused_vertex(uint i, uint j, uint r, uint c)
+// The unit normals of cell (r, c) of the tile (its corner at tile entry (r, c)): triangles 2c and
+// 2c + 1 of shared.h, corners in index order, as tri_normals.comp makes them.
+vec3 cell_n0(uint r, uint c)
 {
-    uint nx = p.grid.nx, ny = p.grid.ny;
-    bool right = i + 1u < nx, left = i > 0u, up = j + 1u < ny, down = j > 0u;
-    vec3 o = at(r, c), sum = vec3(0.0);
-    // the six slots of pc_vertex_triangle, each triangle's corners in its index order
-    if (right && up) {
-        sum += unit_normal(o, at(r, c + 1u), at(r + 1u, c + 1u));
-        sum += unit_normal(o, at(r + 1u, c + 1u), at(r + 1u, c));
-    }
-    if (left && up)
-        sum += unit_normal(at(r, c - 1u), o, at(r + 1u, c));
-    if (left && down) {
-        sum += unit_normal(at(r - 1u, c - 1u), at(r - 1u, c), o);
-        sum += unit_normal(at(r - 1u, c - 1u), o, at(r, c - 1u));
-    }
-    if (right && down)
-        sum += unit_normal(at(r - 1u, c), at(r, c + 1u), o);
-    float len = length(sum);
-    sum *= len > 0.0 ? 1.0 / len : 0.0;
-    uint v = j * nx + i;
-    vec2 uv = vec2(pc_grid_coord(i, nx, p.grid.du), pc_grid_coord(j, ny, p.grid.dv));
-    vtx[2u * v] = vec4(o, sum.x);
-    vtx[2u * v + 1u] = vec4(sum.yz, uv);
+    return unit_normal(at(r, c), at(r, c + 1u), at(r + 1u, c + 1u));
 }
 
+vec3 cell_n1(uint r, uint c)
+{
+    return unit_normal(at(r, c), at(r + 1u, c + 1u), at(r + 1u, c));
+}
+
+// A thread walks PC_TILE_ROWS consecutive vertices down its column, and the cells between two of
+// its rows serve both: 5 unit normals a vertex after the first row's 6 (10 instead of 12 for two
+// rows). Each vertex still sums the six slots of pc_vertex_triangle in order, so its bits are
+// those it would have on its own. A warp stores one whole tile row at a time.
 void fused_finish()
 {
     // every thread's tile entries written -> every thread reads its neighbours'
@@ -65,12 +54,36 @@ void fused_finish()
     uint i = gl_GlobalInvocationID.x;
     if (i >= p.grid.nx)
         return;
-    int i0, j0;
-    tile_origin(i0, j0);
-    for (uint q = 0u; q < PC_TILE_ROWS; q++) {
-        uint row = q * PC_TILE_H + gl_LocalInvocationID.y; // rows PC_TILE_H apart
-        uint j = uint(j0 + 1) + row;
-        if (j < p.grid.ny)
-            fused_vertex(i, j, row + 1u, gl_LocalInvocationID.x + 1u);
+    uint nx = p.grid.nx, ny = p.grid.ny, c = gl_LocalInvocationID.x + 1u;
+    uint row0 = gl_LocalInvocationID.y * PC_TILE_ROWS; // the thread's first row of the tile
+    uint j0 = gl_WorkGroupID.y * TILE_ROWS + row0;
+    bool right = i + 1u < nx, left = i > 0u;
+    vec2 uv = vec2(pc_grid_coord(i, nx, p.grid.du), 0.0);
+    // the cells below the first vertex: (c - 1, r - 1) both triangles, (c, r - 1) its second
+    vec3 below_left0 = cell_n0(row0, c - 1u), below_left1 = cell_n1(row0, c - 1u);
+    vec3 below1 = cell_n1(row0, c);
+    for (uint k = 0u; k < PC_TILE_ROWS; k++) {
+        uint r = row0 + k + 1u, j = j0 + k;
+        if (j >= ny)
+            break;
+        bool up = j + 1u < ny, down = j > 0u;
+        vec3 here0 = cell_n0(r, c), here1 = cell_n1(r, c), left0 = cell_n0(r, c - 1u);
+        vec3 sum = vec3(0.0);
+        if (right && up)
+            sum += here0, sum += here1;
+        if (left && up)
+            sum += left0;
+        if (left && down)
+            sum += below_left0, sum += below_left1;
+        if (right && down)
+            sum += below1;
+        float len = length(sum);
+        sum *= len > 0.0 ? 1.0 / len : 0.0;
+        uint v = j * nx + i;
+        uv.y = pc_grid_coord(j, ny, p.grid.dv);
+        vtx[2u * v] = vec4(at(r, c), sum.x);
+        vtx[2u * v + 1u] = vec4(sum.yz, uv);
+        if (k + 1u < PC_TILE_ROWS) // the next row's cells below
+            below_left0 = left0, below_left1 = cell_n1(r, c - 1u), below1 = here1;
     }
 }

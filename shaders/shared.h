@@ -40,14 +40,22 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_TILE_W 32
 #define PC_TILE_H 8
 #endif
-/* Vertices each thread of a fused kernel makes, down its column (rows PC_TILE_H apart, so a warp
- * still writes one contiguous row at a time): the tile is PC_TILE_H * PC_TILE_ROWS tall, and
- * the halo's share of the loads (and, for fused_deform, of the curl evaluations) shrinks.
- * On the H200 at 4096^2: fused 0.322 ms with 1 row, 0.253 with 2, 0.280 with 4; fused_deform
- * 0.312, 0.289, 0.296 (BENCHMARKS.md). */
+/* Vertices each thread of a fused kernel makes, consecutive down its column (a warp still writes
+ * one contiguous row at a time): the tile is PC_TILE_H * PC_TILE_ROWS tall, the halo's share of
+ * the loads (and, for fused_deform, of the curl evaluations) shrinks, and the cells between a
+ * thread's rows are shared by its vertices (fused.glsl). */
 #ifndef PC_TILE_ROWS /* PAGECURL_TILE_ROWS in CMake overrides it, for tuning runs */
 #define PC_TILE_ROWS 2
 #endif
+/* fused_deform's tile for small pages, where the chain is one dispatch's latency, not bandwidth:
+ * 32 x 16 tiles leave most of the H200's 132 SMs idle below 128^2 and make each thread evaluate
+ * the curl 3 times (612 tile entries for 256 threads) before its normals; 16 x 8 with 1 row a
+ * thread gives 4x the workgroups and 2 evaluations (180 for 128). At 64x90 on the H200:
+ * 8.2 us against 10.1. */
+#define PC_SMALL_PAGE_VERTICES 16384u
+#define PC_SMALL_TILE_W 16u
+#define PC_SMALL_TILE_H 8u
+#define PC_SMALL_TILE_ROWS 1u
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */
