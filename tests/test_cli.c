@@ -614,7 +614,7 @@ static void check_safe_writes(CheckState *s, const Cli *c)
     char fifo[512], folder[512], device[512];
     path_in(c, fifo, sizeof fifo, "fifo.png");
     path_in(c, folder, sizeof folder, "folder.obj");
-    path_in(c, device, sizeof device, "null.json");
+    path_in(c, device, sizeof device, "null.png");
     rmdir(folder);
     CHECK(s, mkfifo(fifo, 0644) == 0 && mkdir(folder, 0755) == 0, "cannot make %s", fifo);
     bool have_device = mknod(device, S_IFCHR | 0666, makedev(1, 3)) == 0;
