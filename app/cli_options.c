@@ -236,7 +236,7 @@ const CliOption APP_CLI_OPTIONS[] = {
      "1 or 4 (samples per pixel)", "samples per pixel (default 4 where the device can)"},
     {"--notebook", NULL, "FILE", VALUE_REQUIRED, set_file, F(notebook), GROUP_SHOW, MODE_SHOWN,
      "keeps the ink drawn on the pages", "a file name",
-     "the ink: loaded at start (a new file is fine), saved on exit if it changed"},
+     "the ink: loaded at start (a new file is fine), saved as each stroke ends"},
     {"--replay", NULL, "FILE", VALUE_REQUIRED, set_file, F(replay), GROUP_SHOW, MODE_SHOWN,
      "plays recorded input on the book", "a file name",
      "play an input trace back (60 steps a second), in a window or headless"},
