@@ -38,7 +38,7 @@ typedef struct AppOptions {
     const char *json, *csv; /* --json FILE, --csv FILE (benchmark) */
     const char *record;     /* --record FILE: the window's input, as a trace */
     const char *replay;     /* --replay FILE: a trace played back, window or headless */
-    const char *notebook;   /* --notebook FILE: the ink, loaded at start and saved on exit */
+    const char *notebook;   /* --notebook FILE: the ink, loaded at start, saved as it is made */
     int present_mode;       /* --present-mode: 0 fifo (vsync, default), 1 mailbox, 2 immediate */
     int argc;               /* the command line, for the benchmark's record of itself */
     char **argv;

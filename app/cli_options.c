@@ -287,7 +287,7 @@ const CliOption APP_CLI_OPTIONS[] = {
     {"--pack", NULL, "gpu|staging", VALUE_REQUIRED, set_pack, F(pack), GROUP_COMPUTE, MODE_ALL,
      NULL, "gpu or staging",
      "who interleaves the two-pass vertices: the GPU (default), or the CPU from\npositions and "
-     "normals read back, then uploaded (needs --normals two-pass)"},
+     "normals read back, then uploaded (sets --normals two-pass)"},
     {"--staging", NULL, "MODE", VALUE_REQUIRED, set_staging, F(staging), GROUP_COMPUTE, MODE_ALL,
      NULL, "auto, always or never",
      "CPU-written data: auto (in place where memory is both device-local and\nhost-visible, "
