@@ -2,18 +2,6 @@
 
 #include <string.h>
 
-static bool find_memory_type(const GpuContext *ctx, uint32_t allowed, VkMemoryPropertyFlags want,
-                             uint32_t *out)
-{
-    for (uint32_t i = 0; i < ctx->memory.memoryTypeCount; i++) {
-        if ((allowed & (1u << i)) && (ctx->memory.memoryTypes[i].propertyFlags & want) == want) {
-            *out = i;
-            return true;
-        }
-    }
-    return false;
-}
-
 #define SHARED_FLAGS                                                                               \
     (VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |                   \
      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
@@ -62,7 +50,7 @@ static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuB
     uint32_t type = 0;
     bool found = false;
     for (size_t i = 0; i < pref_count && !found; i++)
-        found = find_memory_type(ctx, req.memoryTypeBits, prefs[i], &type);
+        found = gpu_context_memory_type(ctx, req.memoryTypeBits, prefs[i], &type);
     if (!found)
         return gpu_error_set(err, "no suitable memory type for buffer '%s'", desc->label);
 

@@ -85,6 +85,11 @@ bool gpu_context_list_devices(FILE *out, GpuError *err);
 VkResult gpu_fault_submit(const GpuContext *ctx);
 VkResult gpu_fault_allocate(const GpuContext *ctx);
 
+/* The first memory type among `allowed` (a memoryTypeBits mask) with every flag of `want`; false
+ * when there is none. */
+bool gpu_context_memory_type(const GpuContext *ctx, uint32_t allowed, VkMemoryPropertyFlags want,
+                             uint32_t *out);
+
 /* Debug name for any Vulkan object; a no-op without VK_EXT_debug_utils. */
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name);
 #define GPU_NAME(ctx, type, handle, name) gpu_name((ctx), (type), (uint64_t)(handle), (name))
@@ -96,7 +101,6 @@ void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd);
 /* Records into the context's one-off command buffer, submits, waits. For set-up work, not for
  * frames. */
 typedef void (*GpuRecordFn)(void *user, VkCommandBuffer cmd);
-bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user,
-                             GpuError *err);
+bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user, GpuError *err);
 
 #endif

@@ -21,16 +21,10 @@ static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuIma
     GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE, out->image, desc->label);
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(ctx->device, out->image, &req);
-    uint32_t type = UINT32_MAX;
-    for (uint32_t want = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;; want = 0) {
-        for (uint32_t i = 0; i < ctx->memory.memoryTypeCount && type == UINT32_MAX; i++)
-            if ((req.memoryTypeBits & (1u << i)) &&
-                (ctx->memory.memoryTypes[i].propertyFlags & want) == want)
-                type = i;
-        if (type != UINT32_MAX || want == 0)
-            break;
-    }
-    if (type == UINT32_MAX)
+    uint32_t type = 0;
+    if (!gpu_context_memory_type(ctx, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
+                                 &type) &&
+        !gpu_context_memory_type(ctx, req.memoryTypeBits, 0, &type))
         return gpu_error_set(err, "no memory type for image '%s'", desc->label);
     VkMemoryAllocateInfo alloc = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
@@ -58,8 +52,7 @@ static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuIma
     return true;
 }
 
-bool gpu_image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuImage *out,
-                      GpuError *err)
+bool gpu_image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuImage *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
     out->extent = desc->extent;

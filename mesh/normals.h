@@ -24,4 +24,8 @@ void mesh_normals_triangles(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 ou
 /* Pass 2: every vertex gathers its <= 6 triangle normals in the fixed order and normalises. */
 void mesh_normals_gather(const PageGrid *grid, MeshSoa3Const tri, MeshSoa3 out_normals);
 
+/* The angle between two normals in degrees, neither needing unit length; how far one normal
+ * form is from another. */
+double mesh_normal_angle_deg(const double a[3], const double b[3]);
+
 #endif

@@ -83,14 +83,6 @@ static double len3(const double a[3])
     return sqrt(dot3(a, a));
 }
 
-/* atan2(|a x b|, a.b): accurate for tiny angles, where acos of a dot product is not. */
-static double angle_deg(const double a[3], const double b[3])
-{
-    double c[3];
-    cross3(a, b, c);
-    return atan2(len3(c), dot3(a, b)) * 180.0 / PI;
-}
-
 static void soa_get(MeshSoa3 m, size_t k, double out[3])
 {
     out[0] = m.x[k], out[1] = m.y[k], out[2] = m.z[k];
@@ -508,7 +500,7 @@ static void check_normals(CheckState *s, const Posed *q, void *user)
         double a3[3], b3[3];
         soa_get(seed, k, a3);
         soa_get(gathered, k, b3);
-        double d = angle_deg(a3, b3);
+        double d = mesh_normal_angle_deg(a3, b3);
         if (d > angle)
             angle = d, worst_v = k;
         unit = fmax(unit, fmax(fabs(len3(a3) - 1.0), fabs(len3(b3) - 1.0)));
@@ -755,7 +747,7 @@ static void test_drag(CheckState *s)
                         double m3[3];
                         mesh_curl_point(&cp, g.rest_x[k], g.rest_y[k], pos, an);
                         soa_get(nrm, k, m3);
-                        double ang = angle_deg(an, m3) * PI / 180.0;
+                        double ang = mesh_normal_angle_deg(an, m3) * PI / 180.0;
                         worst_nratio = fmax(worst_nratio, ang / (diag * kmax));
                     }
                     const double h = 1e-6;
@@ -844,6 +836,21 @@ done:
     mesh_grid_destroy(&g);
 }
 
+/* The angle the normal checks measure with: right, parallel, opposite, unnormalised, and an
+ * angle of 1e-7 radians, which acos(dot) would round to zero. */
+static void test_normal_angle(CheckState *s)
+{
+    const double x[3] = {1, 0, 0}, y[3] = {0, 2, 0}, mx[3] = {-3, 0, 0}, x2[3] = {5, 0, 0};
+    const double tiny[3] = {cos(1e-7), sin(1e-7), 0};
+    CHECK(s, fabs(mesh_normal_angle_deg(x, y) - 90.0) < 1e-12, "x, y: %g",
+          mesh_normal_angle_deg(x, y));
+    CHECK(s, mesh_normal_angle_deg(x, x2) == 0.0, "x, 5x: %g", mesh_normal_angle_deg(x, x2));
+    CHECK(s, fabs(mesh_normal_angle_deg(x, mx) - 180.0) < 1e-12, "x, -3x: %g",
+          mesh_normal_angle_deg(x, mx));
+    double t = mesh_normal_angle_deg(x, tiny) * PI / 180.0;
+    CHECK(s, fabs(t - 1e-7) < 1e-15, "1e-7 rad: %g", t);
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -853,6 +860,7 @@ int main(void)
     test_curl_pose(&s);
     test_no_stretch(&s);
     test_analytic_isometry(&s);
+    test_normal_angle(&s);
     test_cpu_normals(&s);
     test_continuity(&s);
     test_input(&s);
