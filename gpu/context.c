@@ -464,6 +464,26 @@ bool gpu_context_memory_type(const GpuContext *ctx, uint32_t allowed, VkMemoryPr
     return false;
 }
 
+bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t type,
+                          const char *label, VkDeviceMemory *out, GpuError *err)
+{
+    VkMemoryAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .allocationSize = size,
+        .memoryTypeIndex = type,
+    };
+    VkResult r = gpu_fault_allocate(ctx);
+    if (r == VK_SUCCESS)
+        r = vkAllocateMemory(ctx->device, &alloc, NULL, out);
+    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
+        return gpu_error_set(err, "out of %s memory allocating %llu bytes for '%s'",
+                             r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "device" : "host",
+                             (unsigned long long)size, label);
+    GPU_TRY(err, r);
+    GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, *out, label);
+    return true;
+}
+
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name)
 {
     if (!ctx->debug_utils || !handle)

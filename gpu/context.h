@@ -90,6 +90,12 @@ VkResult gpu_fault_allocate(const GpuContext *ctx);
 bool gpu_context_memory_type(const GpuContext *ctx, uint32_t allowed, VkMemoryPropertyFlags want,
                              uint32_t *out);
 
+/* Allocates `size` bytes of memory type `type` for the object named `label`, and names the
+ * memory after it; running out of memory (or PAGECURL_FAULT=allocate:N) is said as such. The
+ * caller owns *out. */
+bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t type,
+                          const char *label, VkDeviceMemory *out, GpuError *err);
+
 /* Debug name for any Vulkan object; a no-op without VK_EXT_debug_utils. */
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name);
 #define GPU_NAME(ctx, type, handle, name) gpu_name((ctx), (type), (uint64_t)(handle), (name))

@@ -26,19 +26,8 @@ static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuIma
                                  &type) &&
         !gpu_context_memory_type(ctx, req.memoryTypeBits, 0, &type))
         return gpu_error_set(err, "no memory type for image '%s'", desc->label);
-    VkMemoryAllocateInfo alloc = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .allocationSize = req.size,
-        .memoryTypeIndex = type,
-    };
-    VkResult r = gpu_fault_allocate(ctx);
-    if (r == VK_SUCCESS)
-        r = vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory);
-    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY)
-        return gpu_error_set(err, "out of device memory allocating %llu bytes for image '%s'",
-                             (unsigned long long)req.size, desc->label);
-    GPU_TRY(err, r);
-    GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, out->memory, desc->label);
+    if (!gpu_context_allocate(ctx, req.size, type, desc->label, &out->memory, err))
+        return false;
     GPU_TRY(err, vkBindImageMemory(ctx->device, out->image, out->memory, 0));
     VkImageViewCreateInfo view = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
