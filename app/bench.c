@@ -71,7 +71,8 @@ static void stage_bytes(BenchRun *run)
     run->bytes[BENCH_FUSED_DEFORM] = 8 * v * f;      /* AoS out */
 }
 
-/* Seed-weighted normals in double from the read-back positions: the float64 truth. */
+/* Normals weighted as the reference loop weights them (unit triangle normals), in double from the
+ * read-back positions: the float64 truth. */
 static void truth_of(BenchRun *run, const PageGrid *grid, const float *vertices)
 {
     size_t n = grid->vertex_count;
@@ -116,7 +117,7 @@ static void truth_of(BenchRun *run, const PageGrid *grid, const float *vertices)
     run->max_normal_error_deg = worst_angle;
 }
 
-/* The seed's scalar loop on the same mesh, median of several runs. */
+/* The CPU reference loop on the same mesh, median of several runs. */
 static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
 {
     size_t n = grid->vertex_count;

@@ -100,7 +100,7 @@ bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t typ
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name);
 #define GPU_NAME(ctx, type, handle, name) gpu_name((ctx), (type), (uint64_t)(handle), (name))
 
-/* Command-buffer regions carry the stage names of ../design/architecture.md. */
+/* Command-buffer regions carry the stage names of docs/architecture.md. */
 void gpu_label_begin(const GpuContext *ctx, VkCommandBuffer cmd, const char *name);
 void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd);
 

@@ -2,7 +2,7 @@
  * in ctest): read back the AoS vertex buffer after deform/upload -> tri_normals ->
  * vertex_normals -> pack and compare with mesh/. Both deform paths: the CPU's positions must come
  * back bit for bit, deform.comp's within 1e-5 page widths; normals within 1e-3 degrees of the
- * seed's loop run on the read-back positions. Grid sizes include ones that are not multiples of
+ * reference loop run on the read-back positions. Grid sizes include ones that are not multiples of
  * the workgroup size and a 2x2 page (a single cell).
  * usage: test_gpu_normals [--no-validation] [--dispatch-max-x N] [NXxNY ...]
  * (the arguments serve GPU machines without the validation layer, sizes too large for CI, and

@@ -1,6 +1,6 @@
 /* The CPU side of pagecurl against properties derived here, never against numbers copied from a
  * run: the grid (mesh/grid.c), the developable curl and its drag mapping (mesh/curl.c,
- * mesh/curl_drag.c, ../design/curl.md), the reference normals (mesh/normals.c) and the scripted
+ * mesh/curl_drag.c, docs/curl.md), the reference normals (mesh/normals.c) and the scripted
  * turn (app/input.c). No Vulkan.
  * Loops keep the worst case and CHECK it once, so a broken property prints one line per grid and
  * pose, naming its worst offender, instead of thousands. */
@@ -59,7 +59,7 @@ static MeshSoa3Const soa_const(MeshSoa3 m)
     return (MeshSoa3Const){m.x, m.y, m.z};
 }
 
-/* The signed distance of a flat point past the fold line (s of ../design/curl.md), computed from
+/* The signed distance of a flat point past the fold line (s of docs/curl.md), computed from
  * the pose alone so that the tests do not trust the map to tell them where its pieces are. */
 static double fold_s(const CurlParams *p, double x, double y)
 {
@@ -219,7 +219,7 @@ static void test_winding(CheckState *s)
 }
 
 /* 3. The fixed gather order must name exactly the triangles that hold the vertex: one missing
- * or doubled would skew the GPU normals while the CPU seed loop still looks right. */
+ * or doubled would skew the GPU normals while the CPU reference loop still looks right. */
 #define MAX_INCIDENT 16 /* more than any vertex can have, so overflow is itself a finding */
 
 static void test_incident_triangles(CheckState *s)
