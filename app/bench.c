@@ -2,6 +2,7 @@
 
 #include "../gpu/bandwidth.h"
 #include "../gpu/offscreen.h"
+#include "../gpu/timer.h"
 #include "../mesh/normals.h"
 #include "book.h"
 #include "content.h"
@@ -28,13 +29,6 @@ const char *const bench_stage_names[BENCH_STAGE_COUNT] = {
 /* CPU reference normals: at least this many runs, and until this much time has passed. */
 #define BENCH_CPU_MIN_RUNS    3
 #define BENCH_CPU_MIN_SECONDS 0.3
-
-static double now_ms(clockid_t clock)
-{
-    struct timespec ts;
-    clock_gettime(clock, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
 
 static AppTurn bench_turn(uint32_t frame)
 {
@@ -77,7 +71,8 @@ static void stage_bytes(BenchRun *run)
     run->bytes[BENCH_FUSED_DEFORM] = 8 * v * f;      /* AoS out */
 }
 
-/* Seed-weighted normals in double from the read-back positions: the float64 truth. */
+/* Normals weighted as the reference loop weights them (unit triangle normals), in double from the
+ * read-back positions: the float64 truth. */
 static void truth_of(BenchRun *run, const PageGrid *grid, const float *vertices)
 {
     size_t n = grid->vertex_count;
@@ -113,19 +108,16 @@ static void truth_of(BenchRun *run, const PageGrid *grid, const float *vertices)
     double worst_angle = 0.0;
     for (size_t v = 0; v < n; v++) {
         const float *g = &vertices[v * PC_VERTEX_FLOATS + 3];
-        const double *a = &acc[3 * v];
-        double cx = a[1] * g[2] - a[2] * g[1], cy = a[2] * g[0] - a[0] * g[2],
-               cz = a[0] * g[1] - a[1] * g[0];
-        double angle =
-            atan2(sqrt(cx * cx + cy * cy + cz * cz), a[0] * g[0] + a[1] * g[1] + a[2] * g[2]);
+        double gpu[3] = {g[0], g[1], g[2]};
+        double angle = mesh_normal_angle_deg(&acc[3 * v], gpu);
         worst_angle = angle > worst_angle ? angle : worst_angle;
     }
     free(acc);
     run->max_stretch = worst_stretch;
-    run->max_normal_error_deg = worst_angle * 180.0 / 3.14159265358979323846;
+    run->max_normal_error_deg = worst_angle;
 }
 
-/* The seed's scalar loop on the same mesh, median of several runs. */
+/* The CPU reference loop on the same mesh, median of several runs. */
 static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
 {
     size_t n = grid->vertex_count;
@@ -139,9 +131,9 @@ static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
     size_t runs = 0;
     double spent = 0.0;
     while (runs < 64 && (runs < BENCH_CPU_MIN_RUNS || spent < BENCH_CPU_MIN_SECONDS * 1e3)) {
-        double t0 = now_ms(CLOCK_MONOTONIC);
+        double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
         mesh_normals_seed(grid, (MeshSoa3Const){pos.x, pos.y, pos.z}, out);
-        times[runs] = now_ms(CLOCK_MONOTONIC) - t0;
+        times[runs] = gpu_clock_ms(CLOCK_MONOTONIC) - t0;
         spent += times[runs++];
     }
     free(buf);
@@ -237,7 +229,7 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const AppBookDraws *
         return false;
     /* The CPU's own work for the frame, from here to the submission: a driver may spin in the
      * fence wait above, which would count a GPU-bound frame's idle time as CPU time. */
-    double cpu0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
+    double cpu0 = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
     collect(ctx, g, frame->slot, run);
     AppTurn turn = bench_turn(f);
     CurlParams pose = mesh_curl_pose(turn.t, turn.g, g->page.grid.width, g->page.grid.height);
@@ -262,7 +254,7 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const AppBookDraws *
         return false;
     g->timed[frame->slot] = measured;
     if (measured >= 0) {
-        run->cpu_ms[measured] = now_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
+        run->cpu_ms[measured] = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
         run->stage_ms[BENCH_DEFORM][measured] = host.deform;
         run->ran[BENCH_DEFORM] = !run->gpu_deform; /* on the GPU, its timestamp says it ran */
     }
@@ -355,7 +347,7 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     double wall_prev = 0;
     uint32_t f = 0;
     for (; f < total && ok && !app_signals_caught(); f++) {
-        double wall = now_ms(CLOCK_MONOTONIC);
+        double wall = gpu_clock_ms(CLOCK_MONOTONIC);
         if (f > opts->warmup) {
             run->frame_ms[f - 1 - opts->warmup] = wall - wall_prev;
         }
@@ -371,7 +363,7 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     /* the last measured frame ends when the GPU has finished it */
     ok = ok && gpu_frames_wait(ctx, g.frames, &err);
     if (measured)
-        run->frame_ms[measured - 1] = now_ms(CLOCK_MONOTONIC) - wall_prev;
+        run->frame_ms[measured - 1] = gpu_clock_ms(CLOCK_MONOTONIC) - wall_prev;
     for (uint32_t slot = 0; ok && slot < GPU_FRAMES_IN_FLIGHT; slot++)
         collect(ctx, &g, slot, run);
     if (progress)

@@ -1,6 +1,7 @@
 /* Benchmark mode: a deterministic scripted turn played headless on one or more grid sizes, each
- * stage timed by device timestamps; beside it the device's copy bandwidth, the seed's CPU normals
- * on the same mesh, and the geometric truth of the result. Measures; report.c prints and writes. */
+ * stage timed by device timestamps; beside it the device's copy bandwidth, the CPU reference
+ * normals on the same mesh, and the geometric truth of the result. Measures; report.c prints and
+ * writes. */
 #ifndef PAGECURL_APP_BENCH_H
 #define PAGECURL_APP_BENCH_H
 
@@ -8,7 +9,7 @@
 #include "cli.h"
 #include "stats.h"
 
-/* The stages of architecture.md that a headless frame runs, in order. deform (when on the CPU)
+/* The stages of docs/architecture.md that a headless frame runs, in order. deform (when on the CPU)
  * and the staging pack's CPU interleave `pack` are timed by the CPU clock, the others by device
  * timestamps. readback_soa, pack and upload_vertices run only with --pack staging. */
 typedef enum BenchStage {
@@ -48,7 +49,7 @@ typedef struct BenchRun {
     bool in_place;         /* the CPU wrote device-local memory directly (--staging) */
     double gpu_normals_ms; /* median of the stages that make the normals (fused ones pack too) */
     double compute_ms;     /* median of all GPU stages before render: the compute chain */
-    double cpu_reference_normals_ms, speedup_vs_cpu; /* the seed's loop vs gpu_normals_ms */
+    double cpu_reference_normals_ms, speedup_vs_cpu; /* the CPU reference loop vs gpu_normals_ms */
     double max_stretch, max_normal_error_deg;
     /* the compiler's statistics of the kernels the path ran, where the driver reports them */
     uint32_t kernel_count;

@@ -1,5 +1,7 @@
 #include "ink_texture.h"
 
+#include "../gpu/texture.h"
+
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +35,7 @@ bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t width, u
     tex->width = width;
     tex->height = height;
     tex->layers = layers;
-    tex->levels = 1; /* the full chain, as gpu_texture_levels counts it */
-    for (uint32_t s = width > height ? width : height; s > 1; s >>= 1)
-        tex->levels++;
+    tex->levels = gpu_texture_levels(width, height);
     for (uint32_t l = 0; l < tex->levels; l++)
         tex->chain += (size_t)level_w(tex, l) * level_h(tex, l);
     tex->coverage = calloc(tex->chain, layers);

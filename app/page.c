@@ -1,5 +1,7 @@
 #include "page.h"
 
+#include "../gpu/timer.h"
+
 #include <string.h>
 #include <time.h>
 
@@ -93,13 +95,6 @@ void app_page_destroy(const GpuContext *ctx, AppPage *page)
     grid_destroy(ctx, page);
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
 bool app_page_prepare(const GpuContext *ctx, AppPage *page, const CurlParams *pose,
                       GpuFrame frames[GPU_FRAMES_IN_FLIGHT], uint32_t slot, AppPageTimes *times,
                       GpuError *err)
@@ -114,10 +109,10 @@ bool app_page_prepare(const GpuContext *ctx, AppPage *page, const CurlParams *po
             return false;
         float *x, *y, *z;
         gpu_page_position_planes(&page->gpu, slot, &x, &y, &z);
-        double t0 = now_ms();
+        double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
         mesh_curl_apply(pose, page->grid.rest_x, page->grid.rest_y, page->grid.vertex_count, x, y,
                         z);
-        spent.deform = now_ms() - t0;
+        spent.deform = gpu_clock_ms(CLOCK_MONOTONIC) - t0;
     }
     if (page->gpu.pack == GPU_PACK_STAGING) {
         GpuFrameWork work = app_page_work(page);

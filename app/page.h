@@ -13,7 +13,7 @@
 typedef struct AppPageDesc {
     uint32_t nx, ny;
     bool readback;   /* the vertices can be read back (OBJ export, checks) */
-    bool cpu_deform; /* deform on the CPU and upload (the seed's way), not in deform.comp */
+    bool cpu_deform; /* deform on the CPU and upload, not in deform.comp */
     GpuNormalsPath normals;
     GpuPackPath pack; /* the staging pack needs the two-pass normals */
     GpuStaging staging;

@@ -2,18 +2,6 @@
 
 #include <string.h>
 
-static bool find_memory_type(const GpuContext *ctx, uint32_t allowed, VkMemoryPropertyFlags want,
-                             uint32_t *out)
-{
-    for (uint32_t i = 0; i < ctx->memory.memoryTypeCount; i++) {
-        if ((allowed & (1u << i)) && (ctx->memory.memoryTypes[i].propertyFlags & want) == want) {
-            *out = i;
-            return true;
-        }
-    }
-    return false;
-}
-
 #define SHARED_FLAGS                                                                               \
     (VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |                   \
      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
@@ -62,24 +50,11 @@ static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuB
     uint32_t type = 0;
     bool found = false;
     for (size_t i = 0; i < pref_count && !found; i++)
-        found = find_memory_type(ctx, req.memoryTypeBits, prefs[i], &type);
+        found = gpu_context_memory_type(ctx, req.memoryTypeBits, prefs[i], &type);
     if (!found)
         return gpu_error_set(err, "no suitable memory type for buffer '%s'", desc->label);
-
-    VkMemoryAllocateInfo alloc = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .allocationSize = req.size,
-        .memoryTypeIndex = type,
-    };
-    VkResult r = gpu_fault_allocate(ctx);
-    if (r == VK_SUCCESS)
-        r = vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory);
-    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
-        return gpu_error_set(err, "out of %s memory allocating %llu bytes for '%s'",
-                             r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "device" : "host",
-                             (unsigned long long)req.size, desc->label);
-    GPU_TRY(err, r);
-    GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, out->memory, desc->label);
+    if (!gpu_context_allocate(ctx, req.size, type, desc->label, &out->memory, err))
+        return false;
     GPU_TRY(err, vkBindBufferMemory(ctx->device, out->buffer, out->memory, 0));
     VkMemoryPropertyFlags flags = ctx->memory.memoryTypes[type].propertyFlags;
     out->coherent = flags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;

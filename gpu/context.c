@@ -1,5 +1,6 @@
 #include "context.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,33 +31,47 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
     return VK_FALSE;
 }
 
-static bool has_layer(const char *name)
+/* What the loader or a device offers, looked up by name. */
+typedef enum Offered {
+    OFFERED_LAYER,              /* an instance layer */
+    OFFERED_INSTANCE_EXTENSION, /* an instance extension */
+    OFFERED_DEVICE_EXTENSION,   /* an extension of `physical` */
+} Offered;
+
+/* Each record, VkLayerProperties or VkExtensionProperties, starts with its name. */
+_Static_assert(offsetof(VkLayerProperties, layerName) == 0, "a layer record starts with its name");
+_Static_assert(offsetof(VkExtensionProperties, extensionName) == 0,
+               "an extension record starts with its name");
+
+/* Fills `records` (NULL: only counts) with up to `count` records; returns how many there are. */
+static uint32_t enumerate(Offered kind, VkPhysicalDevice physical, uint32_t count, void *records)
 {
-    uint32_t count = 0;
-    vkEnumerateInstanceLayerProperties(&count, NULL);
-    VkLayerProperties *layers = calloc(count ? count : 1, sizeof *layers);
-    if (!layers)
-        return false;
-    vkEnumerateInstanceLayerProperties(&count, layers);
-    bool found = false;
-    for (uint32_t i = 0; i < count && !found; i++)
-        found = strcmp(layers[i].layerName, name) == 0;
-    free(layers);
-    return found;
+    switch (kind) {
+    case OFFERED_LAYER:
+        vkEnumerateInstanceLayerProperties(&count, records);
+        break;
+    case OFFERED_INSTANCE_EXTENSION:
+        vkEnumerateInstanceExtensionProperties(NULL, &count, records);
+        break;
+    case OFFERED_DEVICE_EXTENSION:
+        vkEnumerateDeviceExtensionProperties(physical, NULL, &count, records);
+        break;
+    }
+    return count;
 }
 
-static bool has_instance_extension(const char *name)
+static bool offers(Offered kind, VkPhysicalDevice physical, const char *name)
 {
-    uint32_t count = 0;
-    vkEnumerateInstanceExtensionProperties(NULL, &count, NULL);
-    VkExtensionProperties *exts = calloc(count ? count : 1, sizeof *exts);
-    if (!exts)
+    size_t size = kind == OFFERED_LAYER ? sizeof(VkLayerProperties) : sizeof(VkExtensionProperties);
+    uint32_t count = enumerate(kind, physical, 0, NULL);
+    char *records = calloc(count ? count : 1, size);
+    if (!records)
         return false;
-    vkEnumerateInstanceExtensionProperties(NULL, &count, exts);
+    count = enumerate(kind, physical, count, records);
     bool found = false;
     for (uint32_t i = 0; i < count && !found; i++)
-        found = strcmp(exts[i].extensionName, name) == 0;
-    free(exts);
+        found = strcmp(records + i * size, name) == 0;
+    free(records);
     return found;
 }
 
@@ -92,11 +107,12 @@ static bool create_instance(const GpuContextDesc *desc, GpuContext *ctx, GpuErro
         return gpu_error_set(err, "too many instance extensions requested");
     for (uint32_t i = 0; i < desc->instance_extension_count; i++)
         exts[ext_count++] = desc->instance_extensions[i];
-    ctx->debug_utils = has_instance_extension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    ctx->debug_utils =
+        offers(OFFERED_INSTANCE_EXTENSION, VK_NULL_HANDLE, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
     if (ctx->debug_utils)
         exts[ext_count++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     if (desc->validation) {
-        if (!has_layer(VALIDATION_LAYER))
+        if (!offers(OFFERED_LAYER, VK_NULL_HANDLE, VALIDATION_LAYER))
             return gpu_error_set(err,
                                  "--validation: the layer %s is not installed "
                                  "(Debian: apt-get install vulkan-validationlayers)",
@@ -243,28 +259,13 @@ static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
     return true;
 }
 
-static bool has_device_extension(VkPhysicalDevice physical, const char *name)
-{
-    uint32_t count = 0;
-    vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL);
-    VkExtensionProperties *exts = calloc(count ? count : 1, sizeof *exts);
-    if (!exts)
-        return false;
-    vkEnumerateDeviceExtensionProperties(physical, NULL, &count, exts);
-    bool found = false;
-    for (uint32_t i = 0; i < count && !found; i++)
-        found = strcmp(exts[i].extensionName, name) == 0;
-    free(exts);
-    return found;
-}
-
 static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
 {
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR have_stats = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
     bool stats_offered =
-        desc->pipeline_statistics &&
-        has_device_extension(ctx->physical, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+        desc->pipeline_statistics && offers(OFFERED_DEVICE_EXTENSION, ctx->physical,
+                                            VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     VkPhysicalDeviceVulkan13Features have13 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
         .pNext = stats_offered ? &have_stats : NULL};
@@ -449,6 +450,38 @@ bool gpu_context_list_devices(FILE *out, GpuError *err)
     }
     gpu_context_destroy(&ctx);
     return ok;
+}
+
+bool gpu_context_memory_type(const GpuContext *ctx, uint32_t allowed, VkMemoryPropertyFlags want,
+                             uint32_t *out)
+{
+    for (uint32_t i = 0; i < ctx->memory.memoryTypeCount; i++) {
+        if ((allowed & (1u << i)) && (ctx->memory.memoryTypes[i].propertyFlags & want) == want) {
+            *out = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t type,
+                          const char *label, VkDeviceMemory *out, GpuError *err)
+{
+    VkMemoryAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .allocationSize = size,
+        .memoryTypeIndex = type,
+    };
+    VkResult r = gpu_fault_allocate(ctx);
+    if (r == VK_SUCCESS)
+        r = vkAllocateMemory(ctx->device, &alloc, NULL, out);
+    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
+        return gpu_error_set(err, "out of %s memory allocating %llu bytes for '%s'",
+                             r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "device" : "host",
+                             (unsigned long long)size, label);
+    GPU_TRY(err, r);
+    GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, *out, label);
+    return true;
 }
 
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name)

@@ -85,18 +85,28 @@ bool gpu_context_list_devices(FILE *out, GpuError *err);
 VkResult gpu_fault_submit(const GpuContext *ctx);
 VkResult gpu_fault_allocate(const GpuContext *ctx);
 
+/* The first memory type among `allowed` (a memoryTypeBits mask) with every flag of `want`; false
+ * when there is none. */
+bool gpu_context_memory_type(const GpuContext *ctx, uint32_t allowed, VkMemoryPropertyFlags want,
+                             uint32_t *out);
+
+/* Allocates `size` bytes of memory type `type` for the object named `label`, and names the
+ * memory after it; running out of memory (or PAGECURL_FAULT=allocate:N) is said as such. The
+ * caller owns *out. */
+bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t type,
+                          const char *label, VkDeviceMemory *out, GpuError *err);
+
 /* Debug name for any Vulkan object; a no-op without VK_EXT_debug_utils. */
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name);
 #define GPU_NAME(ctx, type, handle, name) gpu_name((ctx), (type), (uint64_t)(handle), (name))
 
-/* Command-buffer regions carry the stage names of ../design/architecture.md. */
+/* Command-buffer regions carry the stage names of docs/architecture.md. */
 void gpu_label_begin(const GpuContext *ctx, VkCommandBuffer cmd, const char *name);
 void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd);
 
 /* Records into the context's one-off command buffer, submits, waits. For set-up work, not for
  * frames. */
 typedef void (*GpuRecordFn)(void *user, VkCommandBuffer cmd);
-bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user,
-                             GpuError *err);
+bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user, GpuError *err);
 
 #endif

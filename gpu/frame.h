@@ -1,6 +1,6 @@
 /* One frame's command buffer and fence, and the order of the frame's GPU stages:
  * deform | upload -> tri_normals -> vertex_normals (+pack) | fused -> [readback] -> render, or
- * the fused_deform kernel in place of the first three. The seed's staging pack splits the frame:
+ * the fused_deform kernel in place of the first three. The staging pack splits the frame:
  * its compute and the SoA read back in one submission, the vertex upload and render in the next.
  * Owns the command buffer and the fence; the resources it records against belong to others. */
 #ifndef PAGECURL_GPU_FRAME_H
@@ -37,7 +37,7 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 /* How the normals and the AoS vertices are made; 0 is the default, the fastest measured. */
 typedef enum GpuNormalsPath {
     GPU_NORMALS_DEFAULT = 0,
-    GPU_NORMALS_TWO_PASS,     /* tri_normals -> vertex_normals (the seed's passes; the page's
+    GPU_NORMALS_TWO_PASS,     /* tri_normals -> vertex_normals (the page's
                                * pack path says who makes the AoS vertices) */
     GPU_NORMALS_FUSED,        /* one tiled kernel from the SoA positions */
     GPU_NORMALS_FUSED_DEFORM, /* one tiled kernel that also evaluates the curl */

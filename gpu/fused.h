@@ -1,4 +1,4 @@
-/* The fused kernels (beyond the seed, its own future work): one dispatch per frame computes
+/* The fused kernels: one dispatch per frame computes
  * every vertex normal from a shared-memory tile of positions and writes the AoS vertex directly.
  * `fused` loads the tile from the resident SoA positions; `fused_deform` evaluates the curl for the
  * tile itself and touches no position buffer. Owns both kernels, bound to one page at a time. */

@@ -21,30 +21,13 @@ static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuIma
     GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE, out->image, desc->label);
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(ctx->device, out->image, &req);
-    uint32_t type = UINT32_MAX;
-    for (uint32_t want = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;; want = 0) {
-        for (uint32_t i = 0; i < ctx->memory.memoryTypeCount && type == UINT32_MAX; i++)
-            if ((req.memoryTypeBits & (1u << i)) &&
-                (ctx->memory.memoryTypes[i].propertyFlags & want) == want)
-                type = i;
-        if (type != UINT32_MAX || want == 0)
-            break;
-    }
-    if (type == UINT32_MAX)
+    uint32_t type = 0;
+    if (!gpu_context_memory_type(ctx, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
+                                 &type) &&
+        !gpu_context_memory_type(ctx, req.memoryTypeBits, 0, &type))
         return gpu_error_set(err, "no memory type for image '%s'", desc->label);
-    VkMemoryAllocateInfo alloc = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .allocationSize = req.size,
-        .memoryTypeIndex = type,
-    };
-    VkResult r = gpu_fault_allocate(ctx);
-    if (r == VK_SUCCESS)
-        r = vkAllocateMemory(ctx->device, &alloc, NULL, &out->memory);
-    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY)
-        return gpu_error_set(err, "out of device memory allocating %llu bytes for image '%s'",
-                             (unsigned long long)req.size, desc->label);
-    GPU_TRY(err, r);
-    GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, out->memory, desc->label);
+    if (!gpu_context_allocate(ctx, req.size, type, desc->label, &out->memory, err))
+        return false;
     GPU_TRY(err, vkBindImageMemory(ctx->device, out->image, out->memory, 0));
     VkImageViewCreateInfo view = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
@@ -58,8 +41,7 @@ static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuIma
     return true;
 }
 
-bool gpu_image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuImage *out,
-                      GpuError *err)
+bool gpu_image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuImage *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
     out->extent = desc->extent;

@@ -1,7 +1,7 @@
-/* The seed's two normal passes: tri_normals (one thread per grid cell, the unit normals of its two
+/* The two normal passes: tri_normals (one thread per grid cell, the unit normals of its two
  * triangles) and vertex_normals (one thread per vertex, a gather of <= 6 incident triangles, no
  * atomics). vertex_normals writes the AoS vertex itself (--pack gpu: the pack folded into the
- * pass), or SoA normals for the seed's staging pack. Owns the kernels, bound to one page's resident
+ * pass), or SoA normals for the staging pack. Owns the kernels, bound to one page's resident
  * buffers at a time. */
 #ifndef PAGECURL_GPU_NORMALS_H
 #define PAGECURL_GPU_NORMALS_H

@@ -1,14 +1,9 @@
 #include "pack.h"
 
+#include "timer.h"
+
 #include <string.h>
 #include <time.h>
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
 
 bool gpu_pack_create(const GpuContext *ctx, GpuPack *out, GpuError *err)
 {
@@ -53,10 +48,10 @@ bool gpu_pack_run(const GpuContext *ctx, GpuPack *pack, const GpuFrameWork *work
     const GpuPage *page = work->page;
     gpu_buffer_invalidate(ctx, &page->soa_readback);
     const float *soa = page->soa_readback.mapped;
-    double t0 = now_ms();
+    double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
     gpu_pack_interleave(soa, soa + 3 * page->vertex_count, u, v, page->vertex_count,
                         gpu_page_vertex_target(page, slot));
     if (pack_ms)
-        *pack_ms = now_ms() - t0;
+        *pack_ms = gpu_clock_ms(CLOCK_MONOTONIC) - t0;
     return true;
 }

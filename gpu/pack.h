@@ -1,8 +1,8 @@
-/* The seed's staging pack (--pack staging): the frame's compute runs in a submission of its own,
+/* The staging pack (--pack staging): the frame's compute runs in a submission of its own,
  * the host waits for it, reads the SoA positions and normals back and interleaves them with the
  * UVs into AoS vertices (the page's vertex staging, or the vertex buffer in place), which the
  * frame then uploads. Owns that first submission's command buffer and fence. The host wait in
- * the middle of the frame is what the seed paid and what --pack gpu (the default) avoids. */
+ * the middle of the frame is what --pack gpu (the default) avoids. */
 #ifndef PAGECURL_GPU_PACK_H
 #define PAGECURL_GPU_PACK_H
 

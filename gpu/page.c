@@ -150,7 +150,7 @@ static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage 
          &out->soa_readback,
          {6 * nv * f, dst, GPU_MEMORY_READBACK, "positions + normals readback"}},
         /* every thread reads the table: a uniform buffer in device memory where the CPU can
-         * write that (a 64x64 deform took 9 us on the H200 reading a host storage buffer) */
+         * write that, since a storage buffer in host memory makes every read cross the bus */
         {true,
          &out->curl_tables,
          {GPU_FRAMES_IN_FLIGHT * sizeof(CurlSegments), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,

@@ -1,6 +1,6 @@
 /* The page's buffers, resident on the GPU for as long as the mesh size stays the same: SoA
  * positions (from deform.comp, or the CPU through staging or in place), the triangle normals per
- * cell, indices (uploaded once), the AoS vertex buffer the renderer draws, and what the seed's
+ * cell, indices (uploaded once), the AoS vertex buffer the renderer draws, and what the
  * staging pack reads back and uploads. Knows sizes, limits and where the CPU writes; the kernels
  * that fill these buffers live in deform.c, normals.c and fused.c. */
 #ifndef PAGECURL_GPU_PAGE_H
@@ -13,13 +13,13 @@
 typedef enum GpuStaging {
     GPU_STAGING_AUTO = 0, /* in place where the device has memory both device-local and
                            * host-visible with room for it, else through staging */
-    GPU_STAGING_ALWAYS,   /* through a host-visible staging buffer and a copy (the seed's way) */
+    GPU_STAGING_ALWAYS,   /* through a host-visible staging buffer and a copy */
     GPU_STAGING_NEVER,    /* in place; a device without such memory is refused */
 } GpuStaging;
 
 typedef enum GpuPackPath {
     GPU_PACK_GPU = 0, /* vertex_normals writes the AoS vertex itself */
-    GPU_PACK_STAGING, /* the seed's way: SoA read back, interleaved on the CPU, uploaded */
+    GPU_PACK_STAGING, /* SoA read back, interleaved on the CPU, uploaded */
 } GpuPackPath;
 
 typedef struct GpuPageDesc {

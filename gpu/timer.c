@@ -66,3 +66,10 @@ uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer, double *ms
     }
     return timer->written - 1;
 }
+
+double gpu_clock_ms(clockid_t clock)
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}

@@ -5,14 +5,16 @@
 
 #include "context.h"
 
+#include <time.h>
+
 /* Boundaries 0..GPU_TIMER_MAX-1; a frame uses as many as it has stages plus one. */
 #define GPU_TIMER_MAX 16
 
 typedef struct GpuTimer {
     VkQueryPool pool;
     double ns_per_tick;
-    uint64_t valid_mask; /* timestampValidBits as a mask */
-    uint32_t written;    /* boundaries recorded in the current frame */
+    uint64_t valid_mask;              /* timestampValidBits as a mask */
+    uint32_t written;                 /* boundaries recorded in the current frame */
     const char *names[GPU_TIMER_MAX]; /* stage that ends at boundary i (i >= 1) */
 } GpuTimer;
 
@@ -28,5 +30,9 @@ void gpu_timer_mark(GpuTimer *timer, VkCommandBuffer cmd, const char *name);
 /* After the fence: milliseconds of each stage, in mark order; returns how many. */
 uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer, double *ms,
                         const char **names);
+
+/* The host's side of the same measurements: `clock` (CLOCK_MONOTONIC for wall time,
+ * CLOCK_THREAD_CPUTIME_ID for this thread's CPU time) in milliseconds. */
+double gpu_clock_ms(clockid_t clock);
 
 #endif

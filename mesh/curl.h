@@ -1,5 +1,5 @@
 /* The curl: maps a flat page point to its place in 3-D for a pose of the turn, and finds the pose
- * for a drag. Pure maths in the page frame of ../design/curl.md (spine on x = 0, page in
+ * for a drag. Pure maths in the page frame of docs/curl.md (spine on x = 0, page in
  * 0 <= x <= W, 0 <= y <= H, z towards the viewer). The model is one exactly developable family: a
  * generalised cone whose apex, on the fold line, recedes to infinity (a cylinder) as the grab
  * moves from a corner to mid-edge; its curvature ramps up in steps at the fold. The pose lives in

@@ -70,3 +70,12 @@ void mesh_normals_gather(const PageGrid *grid, MeshSoa3Const tri, MeshSoa3 out)
         }
     }
 }
+
+double mesh_normal_angle_deg(const double a[3], const double b[3])
+{
+    /* atan2(|a x b|, a.b): accurate for tiny angles, where acos of a dot product is not */
+    double c[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    double dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    return atan2(sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]), dot) * 180.0 /
+           3.14159265358979323846;
+}

@@ -47,10 +47,10 @@ vec3 curl_point(CurlParams c, uint table, vec2 p)
     float w = (2.0 * u + k * (u * u + v * v)) / (sqrt(x * x + y * y) + 1.0);
     // The piece holding sigma: the starts never decrease, so it is the last one at or below sigma.
     // Where the includer defines PC_CURL_BISECT (kernels for large pages, where throughput
-    // counts), a binary search: 5 loads and compares instead of 17 (fused_deform at 4096^2 on
-    // the H200: 237 us against 246). Otherwise the number of later starts at or below sigma, whose
-    // 17 loads are independent: a small page waits for one dispatch's latency, and 5 dependent
-    // loads cost it 0.5 us more (64x90: 8.6 us against 9.1).
+    // counts), a binary search: 5 loads and compares instead of 17. Otherwise the number of later
+    // starts at or below sigma, whose 17 loads are independent: a small page waits for one
+    // dispatch's latency, which 5 dependent loads would lengthen. BENCHMARKS.md has both
+    // measurements.
     int j = 0;
 #ifdef PC_CURL_BISECT
     for (int step = 16; step > 0; step >>= 1)

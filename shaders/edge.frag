@@ -7,7 +7,7 @@
 // their mean once their period nears a pixel, so nothing finer than a pixel aliases or shimmers
 // (from the default camera a leaf is a tenth of a pixel deep at 640x480: the edge then shows its
 // average tone and only the broadest streaks). A pipeline of its own: as a branch in page.frag
-// it made every page pixel ~8 % dearer on lavapipe, which runs a branch's code masked.
+// it would make every page pixel dearer on lavapipe, which runs a branch's code masked.
 #include "shared.h"
 #include "paper.glsl"
 

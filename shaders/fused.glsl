@@ -1,6 +1,6 @@
 // The fused kernels' common part: a tile of PC_TILE_W x PC_TILE_H * PC_TILE_ROWS vertices plus a
 // one-vertex halo in shared memory (C++ AMP's tile_static), each vertex's normal from its <= 6
-// incident triangles in the fixed order and with the seed's weighting (unit triangle normals
+// incident triangles in the fixed order and with the reference loop's weighting (unit triangle normals
 // summed, normalised), and the AoS vertex written straight out. The includer fills the tile, then
 // calls fused_finish().
 layout(local_size_x = PC_TILE_W, local_size_y = PC_TILE_H) in;

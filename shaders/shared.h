@@ -48,10 +48,10 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_TILE_ROWS 2
 #endif
 /* fused_deform's tile for small pages, where the chain is one dispatch's latency, not bandwidth:
- * 32 x 16 tiles leave most of the H200's 132 SMs idle below 128^2 and make each thread evaluate
- * the curl 3 times (612 tile entries for 256 threads) before its normals; 16 x 8 with 1 row a
- * thread gives 4x the workgroups and 2 evaluations (180 for 128). At 64x90 on the H200:
- * 8.2 us against 10.1. */
+ * 32 x 16 tiles leave most of a large GPU's multiprocessors idle below 128^2 and make each thread
+ * evaluate the curl 3 times (612 tile entries for 256 threads) before its normals; 16 x 8 with 1
+ * row a thread gives 4x the workgroups and 2 evaluations (180 for 128). BENCHMARKS.md has the
+ * measurement that chose it. */
 #define PC_SMALL_PAGE_VERTICES 16384u
 #define PC_SMALL_TILE_W 16u
 #define PC_SMALL_TILE_H 8u
@@ -140,7 +140,7 @@ PC_STRUCT(PcDrawPush)
                          * w: its lift along z */
 PC_END(PcDrawPush)
 
-/* The curl pose, as mesh/curl.c evaluates it and a compute shader can (../design/curl.md).
+/* The curl pose, as mesh/curl.c evaluates it and a compute shader can (docs/curl.md).
  * A generalised cone: past the fold line through fold.xy (unit in-plane normal fold.zw towards the
  * free edge) the page rolls with curvature up to 1/shape.x about rulings that meet at an apex on
  * the fold line, 1/shape.y away from fold.xy (signed; 0 = a cylinder). shape.z is the arc length

@@ -1,7 +1,7 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // Pass 2 (stage vertex_normals) for the staging pack: one thread per vertex writes its unit normal
-// into SoA planes, which the CPU interleaves (the seed's way, --pack staging).
+// into SoA planes, which the CPU interleaves (--pack staging).
 #include "shared.h"
 #include "compute.glsl"
 

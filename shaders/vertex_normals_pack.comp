@@ -17,8 +17,8 @@ layout(std430, binding = 3) writeonly buffer Vertices { vec4 vtx[]; };
 
 // The workgroup's vertices pass through shared memory on their way out, so that each store of a
 // warp covers 512 contiguous bytes: a thread storing its own vertex (two vec4 32 bytes apart)
-// leaves every store half-filling twice as many cache lines, which held this pass at 68 % of the
-// copy rate on the H200. First halves and second halves sit in separate runs, the second 64 bytes
+// leaves every store half-filling twice as many cache lines, which holds this pass well below the
+// device's copy rate. First halves and second halves sit in separate runs, the second 64 bytes
 // (16 banks) further on, so that neither the writes nor the interleaving reads (lanes 2m and
 // 2m + 1 take vertex m's two halves) meet in a bank.
 const uint SECOND = PC_WG_VERTEX_NORMALS + 4u;

@@ -573,7 +573,7 @@ static void check_safe_writes(CheckState *s, const Cli *c)
     path_in(c, trace, sizeof trace, "safe-ink.trace");
     CHECK(s, write_text(victim, "victim") && write_text(trace, INK_TRACE), "cannot write files");
 
-    /* Symlinks planted at the temporary names an output used to take (NAME.tmp-PID, for the
+    /* Symlinks planted at the temporary names an output might take (NAME.tmp-PID, for the
      * next few hundred PIDs): the file they point at stays as it was. */
     long first = (long)getpid();
     for (long pid = first; pid < first + 400; pid++) {
@@ -838,7 +838,7 @@ static void check_bench(CheckState *s, const Cli *c)
     CHECK(s, cJSON_GetObjectItemCaseSensitive(stages, "render") != NULL, "no render stage");
     cJSON_Delete(root);
 
-    /* the seed's way end to end: CPU deform, staging pack, staging copies */
+    /* the CPU round trip end to end: CPU deform, staging pack, staging copies */
     r = RUN("--bench", "--grid", "33x47", "--frames", "8", "--warmup", "2", "--validation",
             "--deform", "cpu", "--pack", "staging", "--staging", "always", "--json", json);
     CHECK(s, r.status == 0, "bench --pack staging: exit %d: %s", r.status, r.err);

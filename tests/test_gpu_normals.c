@@ -2,7 +2,7 @@
  * in ctest): read back the AoS vertex buffer after deform/upload -> tri_normals ->
  * vertex_normals -> pack and compare with mesh/. Both deform paths: the CPU's positions must come
  * back bit for bit, deform.comp's within 1e-5 page widths; normals within 1e-3 degrees of the
- * seed's loop run on the read-back positions. Grid sizes include ones that are not multiples of
+ * reference loop run on the read-back positions. Grid sizes include ones that are not multiples of
  * the workgroup size and a 2x2 page (a single cell).
  * usage: test_gpu_normals [--no-validation] [--dispatch-max-x N] [NXxNY ...]
  * (the arguments serve GPU machines without the validation layer, sizes too large for CI, and
@@ -22,15 +22,6 @@
 /* The bounds. */
 #define MAX_ANGLE_DEG        1e-3
 #define MAX_GPU_DEFORM_ERROR 1e-5 /* page widths */
-
-static double angle_deg(const float *a, const float *b)
-{
-    double c[3] = {(double)a[1] * b[2] - (double)a[2] * b[1],
-                   (double)a[2] * b[0] - (double)a[0] * b[2],
-                   (double)a[0] * b[1] - (double)a[1] * b[0]};
-    double dot = (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2];
-    return atan2(sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]), dot) * 180.0 / 3.14159265358979;
-}
 
 /* One frame at `pose`, its vertices read back into page->gpu.readback. */
 static bool run_frame(const GpuContext *ctx, AppPage *page, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
@@ -84,8 +75,9 @@ static void compare(CheckState *s, const AppPage *page, const float *v, const fl
     }
     mesh_normals_seed(&page->grid, (MeshSoa3Const){got.x, got.y, got.z}, cpu);
     for (size_t k = 0; k < n; k++) {
-        float c[3] = {cpu.x[k], cpu.y[k], cpu.z[k]};
-        worse(&normal, angle_deg(&v[k * PC_VERTEX_FLOATS + 3], c), k);
+        const float *g = &v[k * PC_VERTEX_FLOATS + 3];
+        double gpu[3] = {g[0], g[1], g[2]}, c[3] = {cpu.x[k], cpu.y[k], cpu.z[k]};
+        worse(&normal, mesh_normal_angle_deg(gpu, c), k);
     }
     uint32_t nx = page->grid.nx;
     if (cpu_deform)

@@ -1,6 +1,6 @@
 /* The CPU side of pagecurl against properties derived here, never against numbers copied from a
  * run: the grid (mesh/grid.c), the developable curl and its drag mapping (mesh/curl.c,
- * mesh/curl_drag.c, ../design/curl.md), the reference normals (mesh/normals.c) and the scripted
+ * mesh/curl_drag.c, docs/curl.md), the reference normals (mesh/normals.c) and the scripted
  * turn (app/input.c). No Vulkan.
  * Loops keep the worst case and CHECK it once, so a broken property prints one line per grid and
  * pose, naming its worst offender, instead of thousands. */
@@ -59,7 +59,7 @@ static MeshSoa3Const soa_const(MeshSoa3 m)
     return (MeshSoa3Const){m.x, m.y, m.z};
 }
 
-/* The signed distance of a flat point past the fold line (s of ../design/curl.md), computed from
+/* The signed distance of a flat point past the fold line (s of docs/curl.md), computed from
  * the pose alone so that the tests do not trust the map to tell them where its pieces are. */
 static double fold_s(const CurlParams *p, double x, double y)
 {
@@ -83,14 +83,6 @@ static double len3(const double a[3])
     return sqrt(dot3(a, a));
 }
 
-/* atan2(|a x b|, a.b): accurate for tiny angles, where acos of a dot product is not. */
-static double angle_deg(const double a[3], const double b[3])
-{
-    double c[3];
-    cross3(a, b, c);
-    return atan2(len3(c), dot3(a, b)) * 180.0 / PI;
-}
-
 static void soa_get(MeshSoa3 m, size_t k, double out[3])
 {
     out[0] = m.x[k], out[1] = m.y[k], out[2] = m.z[k];
@@ -110,10 +102,10 @@ static void test_grid_counts(CheckState *s)
         float H = sz.height > 0.0f ? sz.height : MESH_PAGE_HEIGHT;
         CHECK(s, g.nx == sz.nx && g.ny == sz.ny, "%ux%u: stored as %ux%u", sz.nx, sz.ny, g.nx,
               g.ny);
-        CHECK(s, g.width == W && g.height == H, "%ux%u: page %g x %g, want %g x %g", sz.nx,
-              sz.ny, g.width, g.height, W, H);
-        CHECK(s, g.vertex_count == (size_t)sz.nx * sz.ny, "%ux%u: vertex_count %zu", sz.nx,
-              sz.ny, g.vertex_count);
+        CHECK(s, g.width == W && g.height == H, "%ux%u: page %g x %g, want %g x %g", sz.nx, sz.ny,
+              g.width, g.height, W, H);
+        CHECK(s, g.vertex_count == (size_t)sz.nx * sz.ny, "%ux%u: vertex_count %zu", sz.nx, sz.ny,
+              g.vertex_count);
         CHECK(s, g.triangle_count == 2 * (size_t)(sz.nx - 1) * (sz.ny - 1),
               "%ux%u: triangle_count %zu", sz.nx, sz.ny, g.triangle_count);
 
@@ -136,8 +128,8 @@ static void test_grid_counts(CheckState *s)
         CHECK(s, bad_rest == 0, "%ux%u: %zu rest positions differ from (u W, v H)", sz.nx, sz.ny,
               bad_rest);
         size_t last = g.vertex_count - 1;
-        CHECK(s, g.rest_x[0] == 0.0f && g.rest_y[0] == 0.0f, "%ux%u: first corner (%g, %g)",
-              sz.nx, sz.ny, g.rest_x[0], g.rest_y[0]);
+        CHECK(s, g.rest_x[0] == 0.0f && g.rest_y[0] == 0.0f, "%ux%u: first corner (%g, %g)", sz.nx,
+              sz.ny, g.rest_x[0], g.rest_y[0]);
         CHECK(s, g.rest_x[last] == W && g.rest_y[last] == H,
               "%ux%u: last corner (%.9g, %.9g), want (%.9g, %.9g)", sz.nx, sz.ny, g.rest_x[last],
               g.rest_y[last], W, H);
@@ -149,18 +141,13 @@ static void test_grid_counts(CheckState *s)
                 out_of_range += tri[c] >= g.vertex_count;
             repeated += tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2];
         }
-        CHECK(s, out_of_range == 0, "%ux%u: %zu indices out of range", sz.nx, sz.ny,
-              out_of_range);
+        CHECK(s, out_of_range == 0, "%ux%u: %zu indices out of range", sz.nx, sz.ny, out_of_range);
         CHECK(s, repeated == 0, "%ux%u: %zu triangles repeat a vertex", sz.nx, sz.ny, repeated);
         mesh_grid_destroy(&g);
     }
 
-    static const uint32_t bad[][2] = {{1, 2},
-                                      {2, 1},
-                                      {0, 5},
-                                      {5, 0},
-                                      {MESH_GRID_MAX_SIDE + 1, 2},
-                                      {2, MESH_GRID_MAX_SIDE + 1}};
+    static const uint32_t bad[][2] = {
+        {1, 2}, {2, 1}, {0, 5}, {5, 0}, {MESH_GRID_MAX_SIDE + 1, 2}, {2, MESH_GRID_MAX_SIDE + 1}};
     for (size_t n = 0; n < sizeof bad / sizeof bad[0]; n++) {
         PageGridDesc desc = {bad[n][0], bad[n][1], 0.0f, 0.0f};
         PageGrid g;
@@ -204,8 +191,8 @@ static void test_winding(CheckState *s)
                     first = t;
             }
         }
-        CHECK(s, not_up == 0, "%ux%u: %zu triangles not facing +z, first %zu", g.nx, g.ny,
-              not_up, first);
+        CHECK(s, not_up == 0, "%ux%u: %zu triangles not facing +z, first %zu", g.nx, g.ny, not_up,
+              first);
 
         MeshSoa3 nrm;
         float *zero = calloc(g.vertex_count, sizeof(float));
@@ -218,8 +205,9 @@ static void test_winding(CheckState *s)
                         first_v = k;
                 }
             }
-            CHECK(s, off == 0, "%ux%u: %zu flat-grid seed normals not (0,0,1), first %zu = (%g, "
-                               "%g, %.9g)",
+            CHECK(s, off == 0,
+                  "%ux%u: %zu flat-grid seed normals not (0,0,1), first %zu = (%g, "
+                  "%g, %.9g)",
                   g.nx, g.ny, off, first_v, nrm.x[first_v], nrm.y[first_v], nrm.z[first_v]);
         } else {
             CHECK(s, false, "out of memory");
@@ -231,7 +219,7 @@ static void test_winding(CheckState *s)
 }
 
 /* 3. The fixed gather order must name exactly the triangles that hold the vertex: one missing
- * or doubled would skew the GPU normals while the CPU seed loop still looks right. */
+ * or doubled would skew the GPU normals while the CPU reference loop still looks right. */
 #define MAX_INCIDENT 16 /* more than any vertex can have, so overflow is itself a finding */
 
 static void test_incident_triangles(CheckState *s)
@@ -350,8 +338,7 @@ static void check_pose(CheckState *s, const Posed *q, void *user)
         size_t moved = 0;
         for (size_t k = 0; k < g->vertex_count; k++)
             moved += p.x[k] != g->rest_x[k] || p.y[k] != g->rest_y[k] || p.z[k] != 0.0f;
-        CHECK(s, moved == 0, "%ux%u g=%g: %zu vertices moved at t = 0", g->nx, g->ny, q->gg,
-              moved);
+        CHECK(s, moved == 0, "%ux%u g=%g: %zu vertices moved at t = 0", g->nx, g->ny, q->gg, moved);
     }
     double spine = 0.0, zmin = 0.0;
     for (uint32_t j = 0; j < g->ny; j++) {
@@ -367,8 +354,7 @@ static void check_pose(CheckState *s, const Posed *q, void *user)
     }
     for (size_t k = 0; k < g->vertex_count; k++)
         zmin = fmin(zmin, p.z[k]);
-    CHECK(s, spine <= 1e-6, "%ux%u t=%g g=%g: spine moved by %g", g->nx, g->ny, q->t, q->gg,
-          spine);
+    CHECK(s, spine <= 1e-6, "%ux%u t=%g g=%g: spine moved by %g", g->nx, g->ny, q->t, q->gg, spine);
     /* -1e-9 W: a turned-flat part's height is 0 only up to double rounding (~1e-16); a real
      * dive under the stack is a fraction of the roll radius. */
     CHECK(s, zmin >= -1e-9, "%ux%u t=%g g=%g: z down to %g, below the stack", g->nx, g->ny, q->t,
@@ -437,8 +423,7 @@ static void test_analytic_isometry(CheckState *s)
             CurlParams cp = mesh_curl_pose(t, gg, (float)W, (float)H);
             double r = cp.shape.v[0];
             /* The roll has room only strictly inside the turn: r = 0 flat and fully turned. */
-            CHECK(s, (t > 0.0f && t < 1.0f) ? r > 0.0 : r == 0.0, "t=%g g=%g: radius %g", t, gg,
-                  r);
+            CHECK(s, (t > 0.0f && t < 1.0f) ? r > 0.0 : r == 0.0, "t=%g g=%g: radius %g", t, gg, r);
             double metric = 0.0, normal = 0.0, fx = 0, fy = 0;
             for (int jy = 0; jy < SY; jy++) {
                 for (int ix = 0; ix < SX; ix++) {
@@ -457,8 +442,8 @@ static void test_analytic_isometry(CheckState *s)
                         dx[k] = (pxp[k] - pxm[k]) / (2.0 * h);
                         dy[k] = (pyp[k] - pym[k]) / (2.0 * h);
                     }
-                    double e = fmax(fabs(len3(dx) - 1.0),
-                                    fmax(fabs(len3(dy) - 1.0), fabs(dot3(dx, dy))));
+                    double e =
+                        fmax(fabs(len3(dx) - 1.0), fmax(fabs(len3(dy) - 1.0), fabs(dot3(dx, dy))));
                     cross3(dx, dy, c);
                     double cl = len3(c), dn = 0.0;
                     for (int k = 0; k < 3; k++)
@@ -474,8 +459,8 @@ static void test_analytic_isometry(CheckState *s)
             worst_metric = fmax(worst_metric, metric);
             worst_normal = fmax(worst_normal, normal);
             CHECK(s, metric <= 1e-6,
-                  "t=%g g=%g: first fundamental form off identity by %g at (%g, %g)", t, gg,
-                  metric, fx, fy);
+                  "t=%g g=%g: first fundamental form off identity by %g at (%g, %g)", t, gg, metric,
+                  fx, fy);
             CHECK(s, normal <= 1e-5, "t=%g g=%g: analytic normal off the true one by %g", t, gg,
                   normal);
         }
@@ -515,7 +500,7 @@ static void check_normals(CheckState *s, const Posed *q, void *user)
         double a3[3], b3[3];
         soa_get(seed, k, a3);
         soa_get(gathered, k, b3);
-        double d = angle_deg(a3, b3);
+        double d = mesh_normal_angle_deg(a3, b3);
         if (d > angle)
             angle = d, worst_v = k;
         unit = fmax(unit, fmax(fabs(len3(a3) - 1.0), fabs(len3(b3) - 1.0)));
@@ -532,8 +517,8 @@ static void check_normals(CheckState *s, const Posed *q, void *user)
     tally->worst_angle = fmax(tally->worst_angle, angle);
     CHECK(s, angle <= 1e-4, "%ux%u t=%g g=%g: seed and two-pass normals %g deg apart at vertex %zu",
           g->nx, g->ny, q->t, q->gg, angle, worst_v);
-    CHECK(s, unit <= 1e-5, "%ux%u t=%g g=%g: a normal's length is off 1 by %g", g->nx, g->ny,
-          q->t, q->gg, unit);
+    CHECK(s, unit <= 1e-5, "%ux%u t=%g g=%g: a normal's length is off 1 by %g", g->nx, g->ny, q->t,
+          q->gg, unit);
     CHECK(s, not_flat == 0,
           "%ux%u t=%g g=%g: %zu flat-side vertices whose normals are not exactly (0,0,1)", g->nx,
           g->ny, q->t, q->gg, not_flat);
@@ -612,10 +597,10 @@ static void test_continuity(CheckState *s)
                 double mg = max_move(&g, t, gg, t, g2, a, b);
                 worst_t = fmax(worst_t, mt);
                 worst_g = fmax(worst_g, mg);
-                CHECK(s, mt <= 0.01, "%ux%u t=%g g=%g: t -> %g moved a vertex %g W", g.nx, g.ny,
-                      t, gg, t2, mt);
-                CHECK(s, mg <= 0.01, "%ux%u t=%g g=%g: g -> %g moved a vertex %g W", g.nx, g.ny,
-                      t, gg, g2, mg);
+                CHECK(s, mt <= 0.01, "%ux%u t=%g g=%g: t -> %g moved a vertex %g W", g.nx, g.ny, t,
+                      gg, t2, mt);
+                CHECK(s, mg <= 0.01, "%ux%u t=%g g=%g: g -> %g moved a vertex %g W", g.nx, g.ny, t,
+                      gg, g2, mg);
             }
         }
         for (size_t j = 0; sweep && j < N_POSE_G; j++) {
@@ -680,16 +665,15 @@ static void test_input(CheckState *s)
     }
 }
 
-
 /* 10. The drag mapping and the model over many grabs and pointers (curl_drag.c): the grabbed point
  * lands under the pointer; out-of-reach pointers go to the lens's boundary; every pose is an
  * isometry (first fundamental form, double, central differences h = 1e-6: error ~ h^2 k^2 with
- * k <= 1/(0.35 r), r >= 1e-3 below, so <= 1e-5^... far under 1e-6; the curvature steps of the ramp are only
- * C1 seams, where the central difference still sees a continuous tangent and errs by O(h^2 dk):
- * no band is needed; creases (r = 0) are skipped), keeps z >= 0 and the spine, and its analytic
- * normals agree with the mesh's two-pass normals within cell diagonal x largest curvature (each
- * triangle's normal is the surface normal somewhere in the triangle, and the normal turns by at most
- * k per unit length, so a vertex's average is off by at most ~diag * k). */
+ * k <= 1/(0.35 r), r >= 1e-3 below, so <= 1e-5^... far under 1e-6; the curvature steps of the ramp
+ * are only C1 seams, where the central difference still sees a continuous tangent and errs by O(h^2
+ * dk): no band is needed; creases (r = 0) are skipped), keeps z >= 0 and the spine, and its
+ * analytic normals agree with the mesh's two-pass normals within cell diagonal x largest curvature
+ * (each triangle's normal is the surface normal somewhere in the triangle, and the normal turns by
+ * at most k per unit length, so a vertex's average is off by at most ~diag * k). */
 static void drag_sample(double W, double H, int a, int b, int c, int e, MeshVec2 *grab,
                         MeshVec2 *ptr)
 {
@@ -740,7 +724,8 @@ static void test_drag(CheckState *s)
                     for (int m = 0; m <= 200; m++) {
                         double y = H * m / 200.0;
                         mesh_curl_point(&cp, 0.0, y, pos, an);
-                        spine = fmax(spine, fmax(fabs(pos[0]), fmax(fabs(pos[1] - y), fabs(pos[2]))));
+                        spine =
+                            fmax(spine, fmax(fabs(pos[0]), fmax(fabs(pos[1] - y), fabs(pos[2]))));
                     }
                     for (size_t t = 0; t < g.triangle_count; t++)
                         for (int q = 0; q < 3; q++) {
@@ -762,23 +747,25 @@ static void test_drag(CheckState *s)
                         double m3[3];
                         mesh_curl_point(&cp, g.rest_x[k], g.rest_y[k], pos, an);
                         soa_get(nrm, k, m3);
-                        double ang = angle_deg(an, m3) * PI / 180.0;
+                        double ang = mesh_normal_angle_deg(an, m3) * PI / 180.0;
                         worst_nratio = fmax(worst_nratio, ang / (diag * kmax));
                     }
                     const double h = 1e-6;
                     for (int jy = 0; jy <= 20; jy++)
                         for (int ix = 0; ix <= 14; ix++) {
-                            double x = W * (0.01 + 0.98 * ix / 14.0), y = H * (0.01 + 0.98 * jy / 20.0);
+                            double x = W * (0.01 + 0.98 * ix / 14.0),
+                                   y = H * (0.01 + 0.98 * jy / 20.0);
                             double xp[3], xm[3], yp[3], ym[3], dx[3], dy[3];
                             mesh_curl_point(&cp, x + h, y, xp, an);
                             mesh_curl_point(&cp, x - h, y, xm, an);
                             mesh_curl_point(&cp, x, y + h, yp, an);
                             mesh_curl_point(&cp, x, y - h, ym, an);
                             for (int k = 0; k < 3; k++)
-                                dx[k] = (xp[k] - xm[k]) / (2 * h), dy[k] = (yp[k] - ym[k]) / (2 * h);
+                                dx[k] = (xp[k] - xm[k]) / (2 * h),
+                                dy[k] = (yp[k] - ym[k]) / (2 * h);
                             worst_metric = fmax(worst_metric,
-                                                fmax(fabs(len3(dx) - 1), fmax(fabs(len3(dy) - 1),
-                                                                              fabs(dot3(dx, dy)))));
+                                                fmax(fabs(len3(dx) - 1),
+                                                     fmax(fabs(len3(dy) - 1), fabs(dot3(dx, dy)))));
                         }
                     /* Continuity in the pointer and the grab: a 1e-4 W step of either moves
                      * the fold and the apex by O(1e-4 W) times the Newton solution's
@@ -800,14 +787,17 @@ static void test_drag(CheckState *s)
                     }
                 }
     CHECK(s, reachable > 100 && unreachable > 100 && curled > 100,
-          "vacuous drag sample: %zu reachable, %zu not, %zu curled", reachable, unreachable, curled);
-    CHECK(s, worst_land <= 1e-4, "grabbed point lands %g W from the (projected) pointer", worst_land);
+          "vacuous drag sample: %zu reachable, %zu not, %zu curled", reachable, unreachable,
+          curled);
+    CHECK(s, worst_land <= 1e-4, "grabbed point lands %g W from the (projected) pointer",
+          worst_land);
     CHECK(s, worst_bound <= 1e-6, "projected pointer %g W off the lens's boundary", worst_bound);
     CHECK(s, worst_metric <= 1e-6, "drag poses: first fundamental form off by %g", worst_metric);
     CHECK(s, worst_stretch <= 1e-4, "drag poses: an edge stretched by %g", worst_stretch);
     CHECK(s, zmin >= -1e-9, "drag poses: z down to %g (tolerance: see test_curl_pose)", zmin);
     CHECK(s, spine <= 1e-6, "drag poses: spine moved by %g", spine);
-    CHECK(s, worst_nratio <= 1.0, "analytic vs mesh normals: %g x the bound diag * kmax", worst_nratio);
+    CHECK(s, worst_nratio <= 1.0, "analytic vs mesh normals: %g x the bound diag * kmax",
+          worst_nratio);
     CHECK(s, worst_move <= 0.01, "a 1e-4 W drag step moved a vertex %g W", worst_move);
     printf("drag: %zu reachable, %zu projected, %zu curled poses; landing %.3g W, boundary %.3g, "
            "metric %.3g, stretch %.3g, zmin %.3g, spine %.3g, normals %.3g of bound, step move "
@@ -820,12 +810,11 @@ static void test_drag(CheckState *s)
     size_t nonfinite = 0;
     for (size_t i = 0; i < 8; i++)
         for (size_t j = 0; j < 8; j++) {
-            CurlParams cps[4] = {mesh_curl_pose(bad[i], bad[j], 1.0f, 1.4f),
-                                 mesh_curl_pose(0.5f, 0.2f, bad[i], bad[j]),
-                                 mesh_curl_drag((MeshVec2){bad[i], 0.3f}, (MeshVec2){bad[j], bad[i]},
-                                                1.0f, 1.4f),
-                                 mesh_curl_drag((MeshVec2){1.0f, bad[j]}, (MeshVec2){0.1f, 0.2f},
-                                                bad[i], 1.4f)};
+            CurlParams cps[4] = {
+                mesh_curl_pose(bad[i], bad[j], 1.0f, 1.4f),
+                mesh_curl_pose(0.5f, 0.2f, bad[i], bad[j]),
+                mesh_curl_drag((MeshVec2){bad[i], 0.3f}, (MeshVec2){bad[j], bad[i]}, 1.0f, 1.4f),
+                mesh_curl_drag((MeshVec2){1.0f, bad[j]}, (MeshVec2){0.1f, 0.2f}, bad[i], 1.4f)};
             for (int q = 0; q < 4; q++) {
                 mesh_curl_apply(&cps[q], g.rest_x, g.rest_y, g.vertex_count, p.x, p.y, p.z);
                 for (size_t k = 0; k < g.vertex_count; k++)
@@ -847,6 +836,21 @@ done:
     mesh_grid_destroy(&g);
 }
 
+/* The angle the normal checks measure with: right, parallel, opposite, unnormalised, and an
+ * angle of 1e-7 radians, which acos(dot) would round to zero. */
+static void test_normal_angle(CheckState *s)
+{
+    const double x[3] = {1, 0, 0}, y[3] = {0, 2, 0}, mx[3] = {-3, 0, 0}, x2[3] = {5, 0, 0};
+    const double tiny[3] = {cos(1e-7), sin(1e-7), 0};
+    CHECK(s, fabs(mesh_normal_angle_deg(x, y) - 90.0) < 1e-12, "x, y: %g",
+          mesh_normal_angle_deg(x, y));
+    CHECK(s, mesh_normal_angle_deg(x, x2) == 0.0, "x, 5x: %g", mesh_normal_angle_deg(x, x2));
+    CHECK(s, fabs(mesh_normal_angle_deg(x, mx) - 180.0) < 1e-12, "x, -3x: %g",
+          mesh_normal_angle_deg(x, mx));
+    double t = mesh_normal_angle_deg(x, tiny) * PI / 180.0;
+    CHECK(s, fabs(t - 1e-7) < 1e-15, "1e-7 rad: %g", t);
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -856,6 +860,7 @@ int main(void)
     test_curl_pose(&s);
     test_no_stretch(&s);
     test_analytic_isometry(&s);
+    test_normal_angle(&s);
     test_cpu_normals(&s);
     test_continuity(&s);
     test_input(&s);

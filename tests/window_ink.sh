@@ -32,14 +32,14 @@ draw() {
     xdotool mouseup 3
 }
 
+# holds FILE N: whether the notebook holds N strokes.
+holds() {
+    [ "$(strokes "$1")" = "$2" ]
+}
+
 # saved FILE N: waits up to 5 s for the notebook to hold N strokes.
 saved() {
-    i=0
-    while [ "$(strokes "$1")" != "$2" ] && [ $i -lt 50 ]; do
-        sleep 0.1
-        i=$((i + 1))
-    done
-    [ "$(strokes "$1")" = "$2" ]
+    poll 5 holds "$1" "$2"
 }
 
 rm -rf "$out/shots" "$out"/*.json "$out"/*.trace "$out"/*.png
@@ -105,12 +105,14 @@ draw 380
 n=$((n + 1))
 saved "$book" $n || fail "device loss: the stroke did not reach the notebook within 5 s"
 xdotool mousemove --window "$win" 700 420 mousedown 1 2>/dev/null
-i=0
-while kill -0 "$pid" 2>/dev/null && [ $i -lt 600 ]; do
-    xdotool mousemove --window "$win" $((500 + i % 2 * 100)) 400 2>/dev/null
-    sleep 0.1
-    i=$((i + 1))
-done
+# wiggle: moves the held page between two points; true once pagecurl has exited.
+x=500
+wiggle() {
+    x=$((1100 - x))
+    xdotool mousemove --window "$win" $x 400 2>/dev/null
+    ! running
+}
+poll 60 wiggle
 xdotool mouseup 1 2>/dev/null
 window_wait
 [ "$status" -eq 1 ] || fail "device loss: exit $status, want 1"

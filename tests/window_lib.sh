@@ -1,70 +1,130 @@
 # Shared by the window tests (sourced; run under xvfb-run): start pagecurl and find its window,
-# capture it, quit it with Escape. `name` labels messages.
+# capture it, wait for it to change, quit it with Escape. `name` labels messages.
+#
+# Every wait is bounded: a pagecurl that crashes, hangs or never maps its window fails the test
+# within a minute instead of holding it until ctest's time limit.
 
-# window_start EXE ARGS...: starts pagecurl, sets $pid and $win; exits 1 if no window appears.
+# bounded CMD...: a command that waits on the X server (xdotool's --sync, import), given 60 s.
+bounded() {
+    timeout 60 "$@"
+}
+
+# poll SECONDS CMD...: runs CMD until it succeeds, for up to SECONDS of wall-clock time (not a
+# count of tries: a try that captures the window takes longer on a loaded machine).
+poll() {
+    limit=$(($(date +%s) + $1))
+    shift
+    until "$@"; do
+        [ "$(date +%s)" -lt "$limit" ] || return 1
+        sleep 0.1
+    done
+}
+
+# running: whether pagecurl ($pid) is still running.
+running() {
+    kill -0 "$pid" 2>/dev/null
+}
+
+# window_or_exit: sets $win once pagecurl's window is visible; also true once pagecurl has
+# exited, which no later poll could change.
+window_or_exit() {
+    win=$(xdotool search --onlyvisible --name '^pagecurl$' 2>/dev/null | head -n 1)
+    [ -n "$win" ] || ! running
+}
+
+# window_start EXE ARGS...: starts pagecurl, sets $pid and $win; exits 1 if no window appears
+# within 60 s, or at once if pagecurl exits first.
 window_start() {
     "$@" &
     pid=$!
-    win=$(xdotool search --sync --onlyvisible --name '^pagecurl$' | head -n 1)
+    win=
+    poll 60 window_or_exit
     if [ -z "$win" ]; then
-        echo "$name: no pagecurl window appeared" >&2
-        kill "$pid" 2>/dev/null
+        if running; then
+            echo "$name: no pagecurl window appeared within 60 s" >&2
+            kill "$pid"
+        else
+            wait "$pid"
+            echo "$name: pagecurl exited with $? before its window appeared" >&2
+        fi
         exit 1
     fi
-    xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus --sync "$win"
+    bounded xdotool windowactivate --sync "$win" 2>/dev/null ||
+        bounded xdotool windowfocus --sync "$win"
 }
 
 # capture FILE: the window as a PNG. A capture racing a window update can come back unreadable:
 # take it again.
 capture() {
     for attempt in 1 2 3; do
-        import -window "$win" "$1" 2>/dev/null && identify "$1" >/dev/null 2>&1 && return 0
-        sleep 0.2
-    done
-    return 1
-}
-
-# wait_drawn FILE: captures the window into FILE until it shows a drawn frame (anything but the
-# black of a window nothing was presented to yet), for up to 10 s: start-up (the page content
-# drawn and uploaded, validation) takes longer on a loaded machine than a fixed sleep allows.
-wait_drawn() {
-    i=0
-    while [ $i -lt 50 ]; do
-        if capture "$1" && [ "$(convert "$1" -format '%[max]' info: 2>/dev/null)" != "0" ]; then
+        timeout 10 import -window "$win" "$1" 2>/dev/null && identify "$1" >/dev/null 2>&1 &&
             return 0
-        fi
         sleep 0.2
-        i=$((i + 1))
     done
-    echo "$name: the window drew nothing in 10 s" >&2
     return 1
 }
 
-# wait_changed REF FILE: captures the window into FILE until it differs from REF in more than
-# 20000 pixels (by over 5 %), for up to 10 s: a loaded machine (ASan, validation, other jobs)
-# may draw the frames that follow the input late. Fails when it never changes.
-wait_changed() {
-    i=0
-    while [ $i -lt 50 ]; do
-        if capture "$2"; then
-            n=$(compare -metric AE -fuzz 5% "$1" "$2" null: 2>&1)
-            case $n in '' | *[!0-9]*) ;; *) [ "$n" -gt 20000 ] && return 0 ;; esac
-        fi
-        sleep 0.2
-        i=$((i + 1))
-    done
+# differ A B: how many pixels of A and B differ by more than 5 % (0 when compare fails).
+differ() {
+    n=$(compare -metric AE -fuzz 5% "$1" "$2" null: 2>&1)
+    case $n in '' | *[!0-9]*) echo 0 ;; *) echo "$n" ;; esac
+}
+
+# drawn FILE: captures the window into FILE; true when it shows a drawn frame (anything but the
+# black of a window nothing was presented to yet).
+drawn() {
+    capture "$1" && [ "$(convert "$1" -format '%[max]' info: 2>/dev/null)" != "0" ]
+}
+
+# wait_drawn FILE: captures the window into FILE until it shows a drawn frame, for up to 30 s:
+# start-up (the page content drawn and uploaded, validation) takes longer on a loaded machine
+# than a fixed sleep allows.
+wait_drawn() {
+    poll 30 drawn "$1" && return 0
+    echo "$name: the window drew nothing in 30 s" >&2
     return 1
+}
+
+# changed REF FILE MIN: captures the window into FILE; true when it differs from REF in more
+# than MIN pixels.
+changed() {
+    capture "$2" && [ "$(differ "$1" "$2")" -gt "$3" ]
+}
+
+# wait_changed REF FILE [MIN]: captures the window into FILE until it differs from REF in more
+# than MIN pixels (default 20000), for up to 30 s: a loaded machine (ASan, validation, other
+# jobs) may draw the frames that follow the input late. Fails when it never changes.
+wait_changed() {
+    poll 30 changed "$1" "$2" "${3:-20000}"
+}
+
+# same_as REF FILE: captures the window into FILE; true when it equals REF (within 5 %).
+same_as() {
+    capture "$2" && [ "$(differ "$1" "$2")" -eq 0 ]
+}
+
+# wait_settled FILE: captures the window into FILE until two captures 0.5 s apart are the same
+# (a turn or a settle has come to rest), for up to 30 s.
+wait_settled() {
+    capture "$1" || return 1
+    limit=$(($(date +%s) + 30))
+    next=${1%.png}-next.png
+    while sleep 0.5 && ! same_as "$1" "$next"; do
+        cp "$next" "$1"
+        [ "$(date +%s)" -lt "$limit" ] || return 1
+    done
+    rm -f "$next"
+}
+
+# exited: pagecurl has exited.
+exited() {
+    ! running
 }
 
 # window_wait: pagecurl's exit status in $status, once it has exited; a hang past 10 s is a
 # failure.
 window_wait() {
-    i=0
-    while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
-        sleep 0.1
-        i=$((i + 1))
-    done
-    if kill -0 "$pid" 2>/dev/null; then
+    if ! poll 10 exited; then
         echo "$name: pagecurl did not exit within 10 s" >&2
         kill "$pid"
         exit 1

@@ -11,56 +11,40 @@ out=${2:-.}
 mkdir -p "$out"
 name=window_replay
 . "$(dirname "$0")/window_lib.sh"
-rm -f "$out"/pagecurl-*.png "$out/exit.png" "$out/exit.obj" "$out/session.trace"
+rm -f "$out"/pagecurl-*.png "$out/exit.png" "$out/hud.png" "$out/exit.obj" "$out/session.trace"
 printf 'precious' > "$out/pagecurl-0001.png" # a numbered screenshot never replaces a file
 # one sample a pixel: the replays below play every frame of the session, on a loaded machine
 window_start "$exe" --validation --size 640x400 --msaa 1 --record "$out/session.trace" \
     --screenshot "$out/exit.png" --export-obj "$out/exit.obj" > "$out/stdout.txt"
 wait_drawn "$out/start.png" || { kill "$pid"; exit 1; }
 
-# differ A B: how many pixels of A and B differ by more than 5 %
-differ() {
-    n=$(compare -metric AE -fuzz 5% "$1" "$2" null: 2>&1)
-    case $n in '' | *[!0-9]*) echo 0 ;; *) echo "$n" ;; esac
-}
-
-# key KEY: presses it, then waits (up to 10 s each) for the window to change (two spreads at
-# rest differ only in their print) and then to stay the same for 0.5 s: the turn has settled.
+# key KEY: presses it, then waits for the window to change (two spreads at rest differ only in
+# their print) and then to settle.
 key() {
     capture "$out/key-before.png"
     xdotool key --window "$win" "$1"
-    i=0
-    while capture "$out/key-after.png" && [ "$(differ "$out/key-before.png" "$out/key-after.png")" -lt 50 ]; do
-        i=$((i + 1))
-        [ $i -lt 50 ] || { echo "$name: $1 changed nothing" >&2; kill "$pid"; exit 1; }
-        sleep 0.2
-    done
-    i=0
-    while sleep 0.5 && capture "$out/key-settled.png" &&
-        [ "$(differ "$out/key-after.png" "$out/key-settled.png")" -gt 0 ]; do
-        cp "$out/key-settled.png" "$out/key-after.png"
-        i=$((i + 1))
-        [ $i -lt 20 ] || { echo "$name: $1 never settled" >&2; kill "$pid"; exit 1; }
-    done
+    wait_changed "$out/key-before.png" "$out/key-after.png" 50 ||
+        { echo "$name: $1 changed nothing" >&2; kill "$pid"; exit 1; }
+    wait_settled "$out/key-after.png" || { echo "$name: $1 never settled" >&2; kill "$pid"; exit 1; }
 }
 key End
 key Left
 key Home
 key Right
 
+fail() { echo "$name: $*" >&2; kill "$pid" 2>/dev/null; exit 1; }
 capture "$out/shown.png"
 xdotool key --window "$win" p
-sleep 1
+poll 30 test -e "$out/pagecurl-0002.png" || fail "P saved no pagecurl-0002.png within 30 s"
 xdotool key --window "$win" h
-sleep 1
+wait_changed "$out/shown.png" "$out/hud.png" 100 || fail "H showed no HUD within 30 s"
 xdotool key --window "$win" F12
-sleep 1
+poll 30 test -e "$out/pagecurl-0003.png" || fail "F12 saved no pagecurl-0003.png within 30 s"
 xdotool key --window "$win" h
-sleep 1
+poll 30 same_as "$out/shown.png" "$out/hidden.png" || fail "H did not hide the HUD within 30 s"
 window_quit
 echo "$name: pagecurl exited with $status"
 [ "$status" -eq 0 ] || exit "$status"
-fail() { echo "$name: $*" >&2; exit 1; }
 
 [ "$(cat "$out/pagecurl-0001.png")" = precious ] || fail "P replaced pagecurl-0001.png"
 grep -q "screenshot written to $out/pagecurl-0002.png" "$out/stdout.txt" ||
@@ -89,13 +73,13 @@ head -n 1 "$out/exit.obj" | grep -q '^# pagecurl grid 64 90 ' || fail "exit.obj 
 
 grep -q ' key home$' "$out/session.trace" || fail "Home was not recorded"
 grep -q ' key end$' "$out/session.trace" || fail "End was not recorded"
-"$exe" --headless --size 640x400 --msaa 1 --replay "$out/session.trace" \
+timeout 300 "$exe" --headless --size 640x400 --msaa 1 --replay "$out/session.trace" \
     --screenshot "$out/replayed.png" > /dev/null || fail "the replay failed"
 same=$(compare -metric AE "$out/exit.png" "$out/replayed.png" null: 2>&1)
 echo "$name: the replay differs from the session's exit screenshot in $same pixels"
 [ "$same" = 0 ] || fail "the replay did not end where the session did"
 grep -v ' key home$' "$out/session.trace" > "$out/no-home.trace"
-"$exe" --headless --size 640x400 --msaa 1 --replay "$out/no-home.trace" \
+timeout 300 "$exe" --headless --size 640x400 --msaa 1 --replay "$out/no-home.trace" \
     --screenshot "$out/no-home.png" > /dev/null || fail "the replay without Home failed"
 other=$(compare -metric AE "$out/exit.png" "$out/no-home.png" null: 2>&1)
 case $other in '' | *[!0-9]*) fail "compare failed: $other" ;; esac

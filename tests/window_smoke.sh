@@ -20,11 +20,9 @@ for x in 650 600 550 500 450 400 350; do
 done
 wait_changed "$out/before.png" "$out/during.png" # still held past the spine
 xdotool mouseup 1
-sleep 1 # the released page settles in well under a second
-capture "$out/after.png"
+wait_settled "$out/after.png" # the released page settles in well under a second
 xdotool key --window "$win" h # the HUD: frame time and GPU stage times over the page
-sleep 0.5
-capture "$out/hud.png"
+wait_changed "$out/after.png" "$out/hud.png" 300
 # A stroke with the right button across the right page (leaf 1's front, page 3, after the turn).
 xdotool mousemove --window "$win" 500 250 mousedown 3
 for x in 530 560 590 620 650; do
@@ -32,7 +30,7 @@ for x in 530 560 590 620 650; do
     sleep 0.05
 done
 xdotool mouseup 3
-sleep 0.2
+poll 30 grep -q '"page": 3' "$out/ink.json" # ink is saved as it is made
 window_quit
 echo "window_smoke: pagecurl exited with $status"
 [ "$status" -eq 0 ] || exit "$status"
@@ -58,10 +56,10 @@ grep -q '"page": 3' "$out/ink.json" || { echo "window_smoke: no stroke on page 3
 
 # The recorded trace, replayed headless, turns the page too: it differs from an untouched book.
 grep -q ' mouse down ' "$out/drag.trace" || { echo "window_smoke: no drag recorded" >&2; exit 1; }
-"$exe" --headless --size 800x500 --replay "$out/drag.trace" --screenshot "$out/replayed.png" \
+timeout 300 "$exe" --headless --size 800x500 --replay "$out/drag.trace" --screenshot "$out/replayed.png" \
     >/dev/null || exit 1
 printf '' > "$out/empty.trace"
-"$exe" --headless --size 800x500 --replay "$out/empty.trace" --screenshot "$out/untouched.png" \
+timeout 300 "$exe" --headless --size 800x500 --replay "$out/empty.trace" --screenshot "$out/untouched.png" \
     >/dev/null || exit 1
 replayed=$(compare -metric AE -fuzz 5% "$out/untouched.png" "$out/replayed.png" null: 2>&1)
 echo "window_smoke: the replayed trace changed $replayed pixels ($out/replayed.png)"
