@@ -276,14 +276,15 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                         .normals = (GpuNormalsPath)opts->normals,
                         .pack = (GpuPackPath)opts->pack,
                         .staging = (GpuStaging)opts->staging};
-    bool ok =
-        app_page_create(ctx, &desc, &g->page, err) &&
-        app_content_renderer_create(
-            ctx,
-            &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT, .max_samples = opts->msaa},
-            APP_BOOK_LEAVES, g->page.grid.height / g->page.grid.width, &g->renderer, err) &&
-        gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
-        gpu_frames_create(ctx, g->frames, err);
+    bool ok = app_page_create(ctx, &desc, &g->page, err) &&
+              app_content_renderer_create(ctx,
+                                          &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT,
+                                                             .quality = opts->quality,
+                                                             .max_samples = opts->msaa},
+                                          APP_BOOK_LEAVES, g->page.grid.height / g->page.grid.width,
+                                          &g->renderer, err) &&
+              gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
+              gpu_frames_create(ctx, g->frames, err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &g->timers[i], err);
     if (!ok)
@@ -334,6 +335,8 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     run->path = paths[g.page.path];
     run->pack = g.page.gpu.pack == GPU_PACK_STAGING ? "staging" : "gpu";
     run->in_place = g.page.gpu.in_place;
+    run->quality = gpu_quality_name(g.renderer.quality);
+    run->samples = (uint32_t)g.renderer.samples;
     kernel_statistics(ctx, &g.page, run);
     stage_bytes(run);
     GpuRenderTarget target = gpu_offscreen_target(&g.target);

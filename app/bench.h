@@ -47,6 +47,8 @@ typedef struct BenchRun {
     const char *path;      /* two-pass, fused, fused-deform */
     const char *pack;      /* gpu, staging */
     bool in_place;         /* the CPU wrote device-local memory directly (--staging) */
+    const char *quality;   /* the renderer's tier: low or high */
+    uint32_t samples;      /* MSAA samples per pixel the render stage drew with */
     double gpu_normals_ms; /* median of the stages that make the normals (fused ones pack too) */
     double compute_ms;     /* median of all GPU stages before render: the compute chain */
     double cpu_reference_normals_ms, speedup_vs_cpu; /* the CPU reference loop vs gpu_normals_ms */

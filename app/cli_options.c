@@ -217,6 +217,16 @@ static bool set_msaa(const char *value, AppOptions *o, void *field)
     return parse_u32(value, NULL, 1, 4, samples) && (*samples == 1 || *samples == 4);
 }
 
+static bool set_quality(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    int k; /* GpuQuality's order */
+    if (!pick(value, (const char *const[]){"auto", "low", "high", NULL}, &k))
+        return false;
+    *(GpuQuality *)field = (GpuQuality)k;
+    return true;
+}
+
 static bool set_present_mode(const char *value, AppOptions *o, void *field)
 {
     (void)o;
@@ -233,7 +243,13 @@ const CliOption APP_CLI_OPTIONS[] = {
      "NXxNY or N (for NxN) with each side in 2..16384",
      "page mesh: NX vertices across, NY along the spine; N alone is NxN\n(default 64x90)"},
     {"--msaa", NULL, "1|4", VALUE_REQUIRED, set_msaa, F(msaa), GROUP_SHOW, MODE_ALL, NULL,
-     "1 or 4 (samples per pixel)", "samples per pixel (default 4 where the device can)"},
+     "1 or 4 (samples per pixel)",
+     "samples per pixel (default: 4 where the device can in the high tier, 1 in\nthe low)"},
+    {"--quality", NULL, "TIER", VALUE_REQUIRED, set_quality, F(quality), GROUP_SHOW, MODE_ALL, NULL,
+     "low, high or auto",
+     "auto (default: low on a CPU device, high on a GPU), low (no MSAA, edges\nanti-aliased "
+     "in the shader, a 512^2 shadow map, a 4+4-tap shadow filter) or\nhigh (4x MSAA, a "
+     "1024^2 shadow map, soft shadows by a 12+12-tap search)"},
     {"--notebook", NULL, "FILE", VALUE_REQUIRED, set_file, F(notebook), GROUP_SHOW, MODE_SHOWN,
      "keeps the ink drawn on the pages", "a file name",
      "the ink: loaded at start (a new file is fine), saved as each stroke ends"},

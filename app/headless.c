@@ -22,11 +22,12 @@ void app_headless_destroy(const GpuContext *ctx, AppHeadless *hl)
 }
 
 bool app_headless_create(const GpuContext *ctx, uint32_t width, uint32_t height, uint32_t msaa,
-                         const AppPage *page, AppHeadless *out, GpuError *err)
+                         GpuQuality quality, const AppPage *page, AppHeadless *out, GpuError *err)
 {
     float aspect = page->grid.height / page->grid.width;
     *out = (AppHeadless){.width = width, .height = height};
     GpuRendererDesc rdesc = {.color_format = GPU_OFFSCREEN_FORMAT,
+                             .quality = quality,
                              .max_samples = msaa,
                              .shadow_size = gpu_renderer_shadow_size(width, height)};
     if (app_content_renderer_create(ctx, &rdesc, APP_BOOK_LEAVES, aspect, &out->renderer, err) &&
@@ -201,7 +202,8 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
 {
     GpuError err = {0};
     AppHeadless hl;
-    if (!app_headless_create(ctx, opts->width, opts->height, opts->msaa, page, &hl, &err) ||
+    if (!app_headless_create(ctx, opts->width, opts->height, opts->msaa, opts->quality, page, &hl,
+                             &err) ||
         !app_ink_texture_upload(&hl.ink, ink, ctx, &hl.renderer.ink, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         return 1;

@@ -35,10 +35,11 @@ void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uin
  * stages. */
 static void hud_text(const AppHud *hud, char *text, size_t size)
 {
-    size_t at =
-        (size_t)snprintf(text, size, "%s, %s mode (I): %.2f ms a frame, %.0f frames/s\nGPU:",
-                         hud->device ? hud->device : "?", hud->ink_mode ? "ink" : "turn",
-                         hud->frame_ms, hud->frame_ms > 0.0 ? 1000.0 / hud->frame_ms : 0.0);
+    size_t at = (size_t)snprintf(
+        text, size, "%s, %s quality, %s mode (I): %.2f ms a frame, %.0f frames/s\nGPU:",
+        hud->device ? hud->device : "?", hud->quality ? hud->quality : "?",
+        hud->ink_mode ? "ink" : "turn", hud->frame_ms,
+        hud->frame_ms > 0.0 ? 1000.0 / hud->frame_ms : 0.0);
     for (uint32_t i = 0; i < hud->stage_count && at < size; i++)
         at += (size_t)snprintf(text + at, size - at, "%s %s %.3f ms", i ? "," : "",
                                hud->stage_names[i], hud->stage_ms[i]);

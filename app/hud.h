@@ -1,6 +1,6 @@
-/* The window's heads-up display: the device, the pointer's mode, the time and rate of drawn frames
- * and each GPU stage's time, as text (stb_easy_font's quads) on a translucent backdrop for the
- * overlay to draw. Owns only numbers and the text it makes. */
+/* The window's heads-up display: the device, the renderer's quality tier, the pointer's mode, the
+ * time and rate of drawn frames and each GPU stage's time, as text (stb_easy_font's quads) on a
+ * translucent backdrop for the overlay to draw. Owns only numbers and the text it makes. */
 #ifndef PAGECURL_APP_HUD_H
 #define PAGECURL_APP_HUD_H
 
@@ -12,9 +12,10 @@
 
 typedef struct AppHud {
     bool shown;
-    const char *device; /* the device's name */
-    bool ink_mode;      /* the pointer draws instead of turning pages */
-    double frame_ms;    /* smoothed, of drawn frames only */
+    const char *device;  /* the device's name */
+    const char *quality; /* the renderer's tier: "low" or "high" */
+    bool ink_mode;       /* the pointer draws instead of turning pages */
+    double frame_ms;     /* smoothed, of drawn frames only */
     uint32_t stage_count;
     double stage_ms[GPU_TIMER_MAX];
     const char *stage_names[GPU_TIMER_MAX];

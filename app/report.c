@@ -28,8 +28,11 @@ void app_report_table(FILE *out, const BenchReport *r)
             fprintf(out, ": %s, %s\n", run->skipped ? "skipped" : "failed", run->note);
             continue;
         }
-        fprintf(out, ", %u frames%s, %s normals, pack on the %s, deform on the %s%s\n", run->frames,
-                run->partial ? " (partial: stopped)" : "", run->path,
+        fprintf(out,
+                ", %u frames%s, %s quality (%u sample%s a pixel), %s normals, pack on the %s, "
+                "deform on the %s%s\n",
+                run->frames, run->partial ? " (partial: stopped)" : "", run->quality, run->samples,
+                run->samples == 1 ? "" : "s", run->path,
                 strcmp(run->pack, "gpu") ? "CPU (staging)" : "GPU", run->gpu_deform ? "GPU" : "CPU",
                 run->in_place ? ", CPU writes in place (no staging copy)" : "");
         fprintf(out, "  %-16s %9s %10s %9s %11s %9s %9s\n", "stage", "min ms", "median ms",
@@ -132,8 +135,10 @@ static bool write_json(FILE *f, const void *user)
             fputc('}', f);
             continue;
         }
-        fprintf(f, ", \"deform_on\": \"%s\", \"frames\": %u, \"stages\": {",
-                run->gpu_deform ? "gpu" : "cpu", run->frames);
+        fprintf(f,
+                ", \"quality\": \"%s\", \"samples\": %u, \"deform_on\": \"%s\", \"frames\": %u, "
+                "\"stages\": {",
+                run->quality, run->samples, run->gpu_deform ? "gpu" : "cpu", run->frames);
         for (int s = 0, first = 1; s < BENCH_STAGE_COUNT; s++) {
             if (!run->ran[s])
                 continue;

@@ -430,6 +430,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     bool ok = app_content_renderer_create(
                   ctx,
                   &(GpuRendererDesc){.color_format = gpu_swapchain_pick_format(ctx),
+                                     .quality = opts->quality,
                                      .max_samples = opts->msaa},
                   APP_BOOK_LEAVES, page->grid.height / page->grid.width, &w.renderer, &err) &&
               (app_ink_texture_init(&w.ink, w.renderer.ink.layers, w.renderer.ink.width,
@@ -440,6 +441,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
               gpu_frames_create(ctx, w.frames, &err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &w.timers[i], &err);
+    w.hud.quality = gpu_quality_name(w.renderer.quality);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
     uint64_t since = SDL_GetPerformanceCounter();
     bool running = ok, redraw = true;

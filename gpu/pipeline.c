@@ -69,6 +69,13 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
         vkDestroyShaderModule(ctx->device, vert, NULL);
         return false;
     }
+    VkSpecializationMapEntry entry = {.constantID = 0, .offset = 0, .size = sizeof(uint32_t)};
+    VkSpecializationInfo special = {
+        .mapEntryCount = 1,
+        .pMapEntries = &entry,
+        .dataSize = sizeof desc->frag_constant,
+        .pData = &desc->frag_constant,
+    };
     VkPipelineShaderStageCreateInfo stages[] = {
         {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
          .stage = VK_SHADER_STAGE_VERTEX_BIT,
@@ -77,7 +84,8 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
         {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
          .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
          .module = frag,
-         .pName = "main"},
+         .pName = "main",
+         .pSpecializationInfo = desc->frag_constant ? &special : NULL},
     };
     VkVertexInputBindingDescription binding = {
         .binding = 0,

@@ -21,8 +21,18 @@ static const uint32_t shadow_vert_spv[] =
 /* The backdrop behind the page (linear light). */
 static const VkClearColorValue BACKGROUND = {{0.045f, 0.05f, 0.065f, 1.0f}};
 
+/* The low tier's shader variant (shared.h's PC_TIER_* bits): a cheaper shadow filter and, where
+ * no MSAA smooths the edges, the shaders' own edge coverage, blended over what lies behind. */
+static uint32_t tier_bits(const GpuRenderer *r)
+{
+    if (r->quality != GPU_QUALITY_LOW)
+        return 0;
+    return PC_TIER_FAST_SHADOW | (r->samples == VK_SAMPLE_COUNT_1_BIT ? PC_TIER_EDGE_AA : 0);
+}
+
 static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
+    uint32_t tier = tier_bits(out);
     GpuPipelineDesc desc = {
         .vert = page_vert_spv,
         .vert_size = sizeof page_vert_spv,
@@ -45,6 +55,8 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         .color_format = out->color_format,
         .depth_format = out->depth_format,
         .samples = out->samples,
+        .blend = (tier & PC_TIER_EDGE_AA) != 0,
+        .frag_constant = tier,
         .label = "render",
     };
     if (!gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err))
@@ -259,18 +271,25 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
                          GpuError *err)
 {
     memset(out, 0, sizeof *out);
+    out->quality = desc->quality;
+    if (out->quality == GPU_QUALITY_AUTO)
+        out->quality = ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? GPU_QUALITY_LOW
+                                                                            : GPU_QUALITY_HIGH;
+    bool low = out->quality == GPU_QUALITY_LOW;
     out->color_format = desc->color_format;
     out->depth_format = gpu_image_depth_format(ctx);
     const VkPhysicalDeviceLimits *lim = &ctx->props.limits;
-    bool msaa_wanted = desc->max_samples == 0 || desc->max_samples >= 4;
+    bool msaa_wanted = desc->max_samples >= 4 || (desc->max_samples == 0 && !low);
     out->samples = msaa_wanted && (lim->framebufferColorSampleCounts &
                                    lim->framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT)
                        ? VK_SAMPLE_COUNT_4_BIT
                        : VK_SAMPLE_COUNT_1_BIT;
     GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};
+    uint32_t shadow = desc->shadow_size ? desc->shadow_size : GPU_SHADOW_MAP_SIZE;
+    if (low && shadow > GPU_SHADOW_MAP_LOW_SIZE)
+        shadow = GPU_SHADOW_MAP_LOW_SIZE;
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
-        gpu_ink_create(ctx, &ink, &out->ink, err) &&
-        shadow_create(ctx, desc->shadow_size ? desc->shadow_size : GPU_SHADOW_MAP_SIZE, out, err) &&
+        gpu_ink_create(ctx, &ink, &out->ink, err) && shadow_create(ctx, shadow, out, err) &&
         descriptors_create(ctx, out, err) && renderer_create(ctx, out, err) &&
         quad_create(ctx, out, err) && block_create(ctx, out, err))
         return true;
@@ -389,6 +408,26 @@ static void record_shadow(const GpuContext *ctx, VkCommandBuffer cmd, const GpuR
     gpu_label_end(ctx, cmd);
 }
 
+/* The index of the k-th draw to record. As given, unless the shaders blend the paper's edges
+ * over what lies behind them (the low tier without MSAA): then back to front, the blocks' faces,
+ * the flat pages, the turning leaf. The flat pages under the leaf are then shaded too, the price
+ * of edges without samples. */
+static uint32_t draw_order(const GpuRenderer *renderer, const GpuDraw *draws, uint32_t count,
+                           uint32_t k)
+{
+    if (!(tier_bits(renderer) & PC_TIER_EDGE_AA))
+        return k;
+    for (int rank = 0; rank < 3; rank++) {
+        for (uint32_t i = 0; i < count; i++) {
+            const GpuDraw *d = &draws[i];
+            int r = d->edge ? 0 : d->casts_shadow ? 2 : 1;
+            if (r == rank && k-- == 0)
+                return i;
+        }
+    }
+    return k;
+}
+
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
 {
@@ -459,8 +498,8 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
                             &renderer->set, 0, NULL);
     bool edge = false; /* the page pipeline is bound */
-    for (uint32_t i = 0; i < count; i++) {
-        const GpuDraw *d = &draws[i];
+    for (uint32_t k = 0; k < count; k++) {
+        const GpuDraw *d = &draws[draw_order(renderer, draws, count, k)];
         if (d->edge != edge) {
             /* identically defined layouts: the set stays bound across the switch */
             edge = d->edge;

@@ -10,6 +10,7 @@
 #include "../shaders/shared.h"
 #include "ink.h"
 #include "page.h"
+#include "quality.h"
 #include "texture.h"
 
 /* Texels on a side of the shadow map at most: the spread's ~2.2 page widths at ~0.002 a texel,
@@ -17,8 +18,12 @@
 #define GPU_SHADOW_MAP_SIZE 1024
 /* ...and at least: under this the sharp edge at the fold turns to steps. */
 #define GPU_SHADOW_MAP_MIN_SIZE 256
+/* ...and at most in the low tier: a CPU rasteriser clears and draws it every frame, and the
+ * page shader's texture reads are what it pays most for. */
+#define GPU_SHADOW_MAP_LOW_SIZE 512
 
 typedef struct GpuRenderer {
+    GpuQuality quality; /* the tier it draws by: low or high, never auto */
     VkPipeline pipeline;
     VkPipelineLayout layout;
     /* the blocks' side faces (edge.frag): page.vert, the same vertex format, set and push
@@ -45,10 +50,12 @@ typedef struct GpuRenderer {
 typedef struct GpuRendererDesc {
     VkFormat color_format;
     GpuTextureDesc content; /* the pages' pixels, uploaded into the renderer's texture */
-    uint32_t max_samples;   /* MSAA samples at most: 1 or 4; 0 means 4 (where the device can) */
+    GpuQuality quality;     /* auto: low on a CPU device, high on a GPU */
+    uint32_t max_samples;   /* MSAA samples at most: 1 or 4; 0: the tier's (high 4, low 1) */
     uint32_t ink_width;     /* texels of an ink layer (0: no ink), one per content layer */
     uint32_t ink_height;
-    uint32_t shadow_size; /* texels on a side of the shadow map; 0: GPU_SHADOW_MAP_SIZE */
+    uint32_t shadow_size; /* texels on a side of the shadow map; 0: GPU_SHADOW_MAP_SIZE (the low
+                             tier's at most GPU_SHADOW_MAP_LOW_SIZE) */
 } GpuRendererDesc;
 
 /* One page drawn: AoS vertices (PC_VERTEX_FLOATS floats each), uint32 indices, push constants. */

@@ -16,6 +16,9 @@ layout(location = 0) in vec3 in_normal; // page.vert's outputs
 layout(location = 1) in vec2 in_uv;     // x along the face, y down from the block's top (0..1)
 layout(location = 2) in vec3 in_world;
 layout(location = 0) out vec4 out_color;
+// The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
+layout(constant_id = 0) const uint TIER = 0u;
+const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
 
 // The paper's body, a little greyer than its sized, printed face (app/content.c FRONT_PAPER).
 const vec3 EDGE_PAPER = vec3(0.90, 0.87, 0.78);
@@ -106,5 +109,8 @@ void main()
     vec3 albedo = edge_albedo(in_uv.y * draw.page.z, in_uv.x); // page.z: the block's leaves
     float diffuse = edge_diffuse(n, draw.light_dir.xyz);
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse);
-    out_color = vec4(light * paper_gutter(abs(in_world.x), draw.page.x), 1.0);
+    // Without MSAA, the block's bottom (uv.y = 1, against the backdrop) is anti-aliased as the
+    // page's edges are (page.frag); its top lies under the page's own edge.
+    float alpha = EDGE_AA ? clamp((1.0 - in_uv.y) / max(fwidth(in_uv.y), 1e-6), 0.0, 1.0) : 1.0;
+    out_color = vec4(light * paper_gutter(abs(in_world.x), draw.page.x), alpha);
 }

@@ -19,6 +19,10 @@ layout(set = 0, binding = 0) uniform sampler2DArray content;
 layout(set = 0, binding = 1) uniform sampler2DShadow shadow_map;
 layout(set = 0, binding = 2) uniform sampler2D shadow_depths;
 layout(set = 0, binding = 3) uniform sampler2DArray ink;
+// The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
+layout(constant_id = 0) const uint TIER = 0u;
+const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
+const int SHADOW_TAPS = (TIER & PC_TIER_FAST_SHADOW) != 0u ? 4 : 12;
 
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
 // reflection at grazing angles. Both small, so the page never looks like plastic.
@@ -42,7 +46,8 @@ vec3 sheen(vec3 n, vec3 l, vec3 v)
 // finds how far above the receiver the leaf is; the penumbra grows with that distance (the
 // light is an area, LIGHT_SPREAD wide per unit of distance), and the comparison is averaged over
 // a disc of that size. Near the fold, where the leaf meets the page, the shadow is sharp; under
-// the raised curl it is soft.
+// the raised curl it is soft. The low tier takes every third tap of the disc for both: a coarser
+// penumbra, still sharp at the fold and soft under the curl.
 const float LIGHT_SPREAD = 0.09;
 const float SHADOW_BIAS = 0.0015; // world units along the light: a little under the leaf's step
 const float SHADOW_SEARCH = 24.0 / 1024.0; // the blocker search's radius, in map coordinates
@@ -62,7 +67,8 @@ float shadow_lit(vec3 world)
     // Blocker search over a fixed disc (a leaf up to a page width above), in the map's
     // coordinates, so that a smaller map (a small target's) gives the same shadow, only coarser.
     float search = SHADOW_SEARCH, blockers = 0.0, blocker_depth = 0.0;
-    for (int i = 0; i < 12; i++) {
+    const int stride = 12 / SHADOW_TAPS;
+    for (int i = 0; i < 12; i += stride) {
         float d = texture(shadow_depths, uv + search * DISC[i]).r;
         if (d < depth) {
             blockers += 1.0;
@@ -74,9 +80,25 @@ float shadow_lit(vec3 world)
     float distance = (depth - blocker_depth / blockers) * 2.0 * half_size; // world units
     float radius = clamp(distance * LIGHT_SPREAD / (2.0 * half_size), texel, search);
     float lit = 0.0;
-    for (int i = 0; i < 12; i++)
+    for (int i = 0; i < 12; i += stride)
         lit += texture(shadow_map, vec3(uv + radius * DISC[i], depth));
-    return lit / 12.0;
+    return lit / float(SHADOW_TAPS);
+}
+
+// The share of the pixel the paper covers, without MSAA: the pixel's distance, in pixels, to the
+// page's outer edges (where its uv leaves [0, 1]; the spine side, u = 0, joins the other page and
+// is no edge) and, on the turning leaf, to the roll's silhouette, where the paper turns edge on
+// (n.v falls to 0). One pixel's ramp inside the edge: no stair steps, the outline half a pixel in.
+float coverage(vec3 n, vec3 v)
+{
+    vec2 w = max(fwidth(in_uv), vec2(1e-6));
+    vec2 inside = min(in_uv, 1.0 - in_uv) / w;
+    float d = min((1.0 - in_uv.x) / w.x, inside.y);
+    if (draw.page.w == float(PC_DRAW_LEAF)) {
+        float nv = abs(dot(n, v));
+        d = min(d, nv / max(fwidth(nv), 1e-6));
+    }
+    return clamp(d, 0.0, 1.0);
 }
 
 void main()
@@ -103,5 +125,6 @@ void main()
     float lit = draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
     float shadow = 1.0 - SHADOW_DARKNESS * (1.0 - lit);
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v) * lit;
-    out_color = vec4(light * paper_gutter(in_uv.x * draw.page.x, draw.page.x), 1.0);
+    float alpha = EDGE_AA ? coverage(n, v) : 1.0;
+    out_color = vec4(light * paper_gutter(in_uv.x * draw.page.x, draw.page.x), alpha);
 }

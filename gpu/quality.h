@@ -1,0 +1,19 @@
+/* The renderer's quality tiers, as plain data (no Vulkan): the command line picks one, the
+ * renderer resolves `auto` by the device and draws by the tier it resolved. */
+#ifndef PAGECURL_GPU_QUALITY_H
+#define PAGECURL_GPU_QUALITY_H
+
+typedef enum GpuQuality {
+    GPU_QUALITY_AUTO, /* low on a CPU device (lavapipe), high on a GPU */
+    GPU_QUALITY_LOW,  /* for a CPU rasteriser: no MSAA (edges anti-aliased in the shaders), a
+                         smaller shadow map, a cheaper shadow filter */
+    GPU_QUALITY_HIGH, /* 4x MSAA, a 1024^2 shadow map, percentage-closer soft shadows */
+} GpuQuality;
+
+/* "auto", "low", "high": the --quality values, in GpuQuality's order. */
+static inline const char *gpu_quality_name(GpuQuality q)
+{
+    return q == GPU_QUALITY_LOW ? "low" : q == GPU_QUALITY_HIGH ? "high" : "auto";
+}
+
+#endif
