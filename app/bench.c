@@ -276,15 +276,14 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                         .normals = (GpuNormalsPath)opts->normals,
                         .pack = (GpuPackPath)opts->pack,
                         .staging = (GpuStaging)opts->staging};
-    bool ok = app_page_create(ctx, &desc, &g->page, err) &&
-              app_content_renderer_create(ctx,
-                                          &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT,
-                                                             .quality = opts->quality,
-                                                             .max_samples = opts->msaa},
-                                          APP_BOOK_LEAVES, g->page.grid.height / g->page.grid.width,
-                                          &g->renderer, err) &&
-              gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
-              gpu_frames_create(ctx, g->frames, err);
+    GpuRendererDesc render = {
+        .color_format = GPU_OFFSCREEN_FORMAT, .quality = opts->quality, .max_samples = opts->msaa};
+    bool ok =
+        app_page_create(ctx, &desc, &g->page, err) &&
+        app_content_renderer_create(ctx, &render, APP_BOOK_LEAVES,
+                                    g->page.grid.height / g->page.grid.width, &g->renderer, err) &&
+        gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
+        gpu_frames_create(ctx, g->frames, err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &g->timers[i], err);
     if (!ok)
