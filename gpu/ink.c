@@ -150,6 +150,7 @@ bool gpu_ink_stage(GpuInk *ink, uint32_t slot, const GpuInkRegion *r)
         .imageExtent = {r->width, r->height, 1},
     };
     ink->staged[slot] = at + bytes;
+    ink->inked |= r->layer < 64 ? 1ull << r->layer : ~0ull;
     return true;
 }
 

@@ -21,13 +21,15 @@ static const uint32_t shadow_vert_spv[] =
 /* The backdrop behind the page (linear light). */
 static const VkClearColorValue BACKGROUND = {{0.045f, 0.05f, 0.065f, 1.0f}};
 
-/* The low tier's shader variant (shared.h's PC_TIER_* bits): a cheaper shadow filter and, where
- * no MSAA smooths the edges, the shaders' own edge coverage, blended over what lies behind. */
+/* The low tier's shader variant (shared.h's PC_TIER_* bits): a cheaper shadow filter, the ink
+ * texture read only on sides with ink and, where no MSAA smooths the edges, the shaders' own edge
+ * coverage, blended over what lies behind. */
 static uint32_t tier_bits(const GpuRenderer *r)
 {
     if (r->quality != GPU_QUALITY_LOW)
         return 0;
-    return PC_TIER_FAST_SHADOW | (r->samples == VK_SAMPLE_COUNT_1_BIT ? PC_TIER_EDGE_AA : 0);
+    return PC_TIER_FAST_SHADOW | PC_TIER_INK_MARKED |
+           (r->samples == VK_SAMPLE_COUNT_1_BIT ? PC_TIER_EDGE_AA : 0);
 }
 
 static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
@@ -67,6 +69,14 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
     edge.label = "render edge";
     if (!gpu_pipeline_create(ctx, &edge, &out->edge_pipeline, &out->edge_layout, err))
         return false;
+    if (tier & PC_TIER_EDGE_AA) {
+        GpuPipelineDesc inside = desc;
+        inside.blend = false;
+        inside.frag_constant = tier | PC_TIER_EDGE_INSIDE;
+        inside.label = "render inside";
+        if (!gpu_pipeline_create(ctx, &inside, &out->inside_pipeline, &out->inside_layout, err))
+            return false;
+    }
     GpuPipelineDesc shadow = {
         .vert = shadow_vert_spv,
         .vert_size = sizeof shadow_vert_spv,
@@ -303,6 +313,10 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
         vkDestroyPipeline(ctx->device, renderer->shadow_pipeline, NULL);
     if (renderer->shadow_layout)
         vkDestroyPipelineLayout(ctx->device, renderer->shadow_layout, NULL);
+    if (renderer->inside_pipeline)
+        vkDestroyPipeline(ctx->device, renderer->inside_pipeline, NULL);
+    if (renderer->inside_layout)
+        vkDestroyPipelineLayout(ctx->device, renderer->inside_layout, NULL);
     if (renderer->edge_pipeline)
         vkDestroyPipeline(ctx->device, renderer->edge_pipeline, NULL);
     if (renderer->edge_layout)
@@ -408,24 +422,48 @@ static void record_shadow(const GpuContext *ctx, VkCommandBuffer cmd, const GpuR
     gpu_label_end(ctx, cmd);
 }
 
-/* The index of the k-th draw to record. As given, unless the shaders blend the paper's edges
- * over what lies behind them (the low tier without MSAA): then back to front, the blocks' faces,
- * the flat pages, the turning leaf. The flat pages under the leaf are then shaded too, the price
- * of edges without samples. */
-static uint32_t draw_order(const GpuRenderer *renderer, const GpuDraw *draws, uint32_t count,
-                           uint32_t k)
+/* The k-th colour draw to record and the pipeline that draws it; false past the last. As given,
+ * unless the shaders blend the paper's edges over what lies behind them (the low tier without
+ * MSAA): then in four rounds, the turning leaf's pixels that it covers whole, the blocks' faces,
+ * the flat pages, and the leaf again, of which the depth test lets only the edge pixels through.
+ * So every edge is blended over what lies behind it, and the pages under the leaf stay unshaded
+ * as when the leaf is drawn first. */
+static bool render_step(const GpuRenderer *r, const GpuDraw *draws, uint32_t count, uint32_t k,
+                        const GpuDraw **draw, VkPipeline *pipeline, VkPipelineLayout *layout)
 {
-    if (!(tier_bits(renderer) & PC_TIER_EDGE_AA))
-        return k;
-    for (int rank = 0; rank < 3; rank++) {
+    bool rounds = tier_bits(r) & PC_TIER_EDGE_AA;
+    for (int round = 0; round < (rounds ? 4 : 1); round++) {
         for (uint32_t i = 0; i < count; i++) {
             const GpuDraw *d = &draws[i];
-            int r = d->edge ? 0 : d->casts_shadow ? 2 : 1;
-            if (r == rank && k-- == 0)
-                return i;
+            bool in = !rounds                    ? true
+                      : round == 0 || round == 3 ? d->casts_shadow
+                      : round == 1               ? d->edge
+                                                 : !d->edge && !d->casts_shadow;
+            if (!in || k-- > 0)
+                continue;
+            *draw = d;
+            bool inside = rounds && round == 0;
+            *pipeline = inside ? r->inside_pipeline : d->edge ? r->edge_pipeline : r->pipeline;
+            *layout = inside ? r->inside_layout : d->edge ? r->edge_layout : r->layout;
+            return true;
         }
     }
-    return k;
+    return false;
+}
+
+/* A draw's push constants; with PC_TIER_INK_MARKED, page.z marked with which of the leaf's two
+ * sides have ink. */
+static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d)
+{
+    PcDrawPush push = d->push;
+    if ((tier_bits(r) & PC_TIER_INK_MARKED) && !d->edge) {
+        uint32_t front = (uint32_t)push.page.v[2];
+        uint64_t inked = r->ink.inked;
+        bool f = front >= 64 || (inked >> front & 1),
+             b = front + 1 >= 64 || (inked >> (front + 1) & 1);
+        push.page.v[2] += (f ? 0.25f : 0.0f) + (b ? 0.5f : 0.0f);
+    }
+    return push;
 }
 
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
@@ -497,18 +535,18 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
                        NULL, 0);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
                             &renderer->set, 0, NULL);
-    bool edge = false; /* the page pipeline is bound */
-    for (uint32_t k = 0; k < count; k++) {
-        const GpuDraw *d = &draws[draw_order(renderer, draws, count, k)];
-        if (d->edge != edge) {
+    VkPipeline bound = renderer->pipeline, pipeline;
+    VkPipelineLayout layout;
+    const GpuDraw *d;
+    for (uint32_t k = 0; render_step(renderer, draws, count, k, &d, &pipeline, &layout); k++) {
+        if (pipeline != bound) {
             /* identically defined layouts: the set stays bound across the switch */
-            edge = d->edge;
-            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS,
-                              edge ? renderer->edge_pipeline : renderer->pipeline);
+            bound = pipeline;
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
         }
-        vkCmdPushConstants(cmd, edge ? renderer->edge_layout : renderer->layout,
-                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                           sizeof d->push, &d->push);
+        PcDrawPush push = draw_push(renderer, d);
+        vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+                           0, sizeof push, &push);
         gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);
     }
     vkCmdEndRendering(cmd);

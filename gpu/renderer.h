@@ -30,6 +30,10 @@ typedef struct GpuRenderer {
      * constants, so its layout is compatible with the page pipeline's and the set stays bound */
     VkPipeline edge_pipeline;
     VkPipelineLayout edge_layout;
+    /* the low tier without MSAA: the page shader drawing only the pixels the turning leaf covers
+     * whole, before the flat pages; its edge pixels are blended over them by `pipeline` after */
+    VkPipeline inside_pipeline;
+    VkPipelineLayout inside_layout;
     VkPipeline shadow_pipeline; /* depth only, from the light */
     VkPipelineLayout shadow_layout;
     GpuImage shadow_map;

@@ -22,6 +22,8 @@ layout(set = 0, binding = 3) uniform sampler2DArray ink;
 // The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
 layout(constant_id = 0) const uint TIER = 0u;
 const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
+const bool EDGE_INSIDE = (TIER & PC_TIER_EDGE_INSIDE) != 0u;
+const bool INK_MARKED = (TIER & PC_TIER_INK_MARKED) != 0u;
 const int SHADOW_TAPS = (TIER & PC_TIER_FAST_SHADOW) != 0u ? 4 : 12;
 
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
@@ -109,6 +111,10 @@ void main()
     bool toward_viewer = gl_FrontFacing != mirrored; // the model's +z side faces the viewer
     if (!toward_viewer)
         n = -n; // the other side's outward normal is this one reversed
+    vec3 l = draw.light_dir.xyz, v = normalize(in_to_eye);
+    float alpha = EDGE_AA ? coverage(n, v) : 1.0;
+    if (EDGE_INSIDE && alpha < 1.0)
+        discard;
     bool leaf_front = toward_viewer != (draw.placement.w > 0.5);
     // Texture rows run top down. The back is seen from behind: its u runs right to left as
     // the viewer sees it, so it is read mirrored to print the right way round.
@@ -116,15 +122,16 @@ void main()
     // and its derivatives would pick the smallest mip along the silhouette.
     vec2 flip = vec2(leaf_front ? 1.0 : -1.0, -1.0);
     vec2 st = vec2(leaf_front ? in_uv.x : 1.0 - in_uv.x, 1.0 - in_uv.y);
-    float layer = draw.page.z + (leaf_front ? 0.0 : 1.0);
+    float front = INK_MARKED ? floor(draw.page.z) : draw.page.z;
+    float layer = front + (leaf_front ? 0.0 : 1.0);
     vec2 dx = flip * dFdx(in_uv), dy = flip * dFdy(in_uv);
     vec3 albedo = textureGrad(content, vec3(st, layer), dx, dy).rgb;
-    albedo = ink_over(albedo, textureGrad(ink, vec3(st, layer), dx, dy).r);
-    vec3 l = draw.light_dir.xyz, v = normalize(in_to_eye);
+    float marks = (draw.page.z - front) * 4.0; // INK_MARKED: 1 the front inked, 2 the back
+    if (!INK_MARKED || mod(leaf_front ? marks : floor(marks * 0.5), 2.0) == 1.0)
+        albedo = ink_over(albedo, textureGrad(ink, vec3(st, layer), dx, dy).r);
     float diffuse = max(dot(n, l), 0.0);
     float lit = draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
     float shadow = 1.0 - SHADOW_DARKNESS * (1.0 - lit);
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v) * lit;
-    float alpha = EDGE_AA ? coverage(n, v) : 1.0;
     out_color = vec4(light * paper_gutter(in_uv.x * draw.page.x, draw.page.x), alpha);
 }

@@ -57,11 +57,17 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_SMALL_TILE_H 8u
 #define PC_SMALL_TILE_ROWS 1u
 
-/* The page and edge shaders' specialization constant 0 (gpu/quality.h's low tier sets both):
- * the paper's edges anti-aliased by the shader, for a target without MSAA; the shadow filtered
- * with a few taps instead of the 12 + 12 of the soft shadow's search. */
+/* The page and edge shaders' specialization constant 0, bits the low tier (gpu/quality.h) sets:
+ * EDGE_AA: the paper's edges anti-aliased by the shader (a target without MSAA), the colour's
+ *   alpha the share of the pixel covered, blended over what lies behind;
+ * FAST_SHADOW: the shadow filtered with 4 + 4 taps instead of the soft shadow's 12 + 12;
+ * EDGE_INSIDE: only the pixels the paper covers whole (a later blended pass draws the edge's);
+ * INK_MARKED: page.z's fraction says which sides have ink (+0.25 the front, +0.5 the back), so
+ *   that a side with none skips the ink texture. */
 #define PC_TIER_EDGE_AA 1u
 #define PC_TIER_FAST_SHADOW 2u
+#define PC_TIER_EDGE_INSIDE 4u
+#define PC_TIER_INK_MARKED 8u
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */
