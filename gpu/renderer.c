@@ -424,25 +424,27 @@ static void record_shadow(const GpuContext *ctx, VkCommandBuffer cmd, const GpuR
 
 /* The k-th colour draw to record and the pipeline that draws it; false past the last. As given,
  * unless the shaders blend the paper's edges over what lies behind them (the low tier without
- * MSAA): then in four rounds, the turning leaf's pixels that it covers whole, the blocks' faces,
- * the flat pages, and the leaf again, of which the depth test lets only the edge pixels through.
- * So every edge is blended over what lies behind it, and the pages under the leaf stay unshaded
- * as when the leaf is drawn first. */
+ * MSAA): then in five rounds, the pixels that the turning leaf covers whole, those that the flat
+ * pages do, the blocks' faces, the flat pages again and the leaf again, of which the depth test
+ * lets only the edge pixels through. So every edge is blended over what lies behind it, the pages
+ * under the leaf stay unshaded as when the leaf is drawn first, and only edge pixels pay for
+ * blending (on a CPU rasteriser it costs every pixel it is on for). */
 static bool render_step(const GpuRenderer *r, const GpuDraw *draws, uint32_t count, uint32_t k,
                         const GpuDraw **draw, VkPipeline *pipeline, VkPipelineLayout *layout)
 {
     bool rounds = tier_bits(r) & PC_TIER_EDGE_AA;
-    for (int round = 0; round < (rounds ? 4 : 1); round++) {
+    for (int round = 0; round < (rounds ? 5 : 1); round++) {
         for (uint32_t i = 0; i < count; i++) {
             const GpuDraw *d = &draws[i];
+            bool flat = !d->edge && !d->casts_shadow;
             bool in = !rounds                    ? true
-                      : round == 0 || round == 3 ? d->casts_shadow
-                      : round == 1               ? d->edge
-                                                 : !d->edge && !d->casts_shadow;
+                      : round == 0 || round == 4 ? d->casts_shadow
+                      : round == 2               ? d->edge
+                                                 : flat;
             if (!in || k-- > 0)
                 continue;
             *draw = d;
-            bool inside = rounds && round == 0;
+            bool inside = rounds && round < 2;
             *pipeline = inside ? r->inside_pipeline : d->edge ? r->edge_pipeline : r->pipeline;
             *layout = inside ? r->inside_layout : d->edge ? r->edge_layout : r->layout;
             return true;
