@@ -539,6 +539,12 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     CHECK(s,
           r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "--record") && !exists(record),
           "--record without a display: exit %d: %s", r.status, r.err);
+    /* ... and so does every flag that only a window uses: refused, not ignored */
+    r = RUN_ENV("DISPLAY", "--size", "64x48", "--frames", "3", "--present-mode", "mailbox");
+    CHECK(s,
+          r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "--present-mode") &&
+              strstr(r.err, "needs a window"),
+          "--present-mode without a display: exit %d: %s", r.status, r.err);
 }
 
 static bool write_text(const char *path, const char *text);
