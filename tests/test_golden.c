@@ -78,8 +78,8 @@ static const Pose POSES[] = {
 
 /* The poses of the low tier's own goldens (GOLDEN_DIR/low/): flat, a curl of each kind, turned,
  * the crease, the back towards the viewer, a backward turn and ink on a curl. */
-static const char *const LOW_POSES[] = {"flat",        "bottom-50",    "middle-50",
-                                        "top-75",      "turned",       "tight-radius",
+static const char *const LOW_POSES[] = {"flat",        "bottom-50",   "middle-50",
+                                        "top-75",      "turned",      "tight-radius",
                                         "back-facing", "backward-40", "ink-curl"};
 
 static const Pose *pose_named(const char *name)
@@ -92,15 +92,15 @@ static const Pose *pose_named(const char *name)
 
 /* `quality`: the tier's --quality value, with any more flags after it (NULL-terminated). */
 static bool render_as(CheckState *s, const char *exe, const char *golden_dir, const char *dir,
-                      const Pose *p, bool validation, const char *path,
-                      const char *const *quality)
+                      const Pose *p, bool validation, const char *path, const char *const *quality)
 {
     const char *args[20] = {"--headless", "--size", "640x480",      "--curl", p->curl,
                             "--grab",     p->grab,  "--screenshot", path};
     int n = 9;
     for (int i = 0; quality[i]; i++)
         args[n++] = quality[i];
-    if (validation) args[n++] = "--validation";
+    if (validation)
+        args[n++] = "--validation";
     char notebook[512];
     if (p->ink) {
         /* read only: a notebook is written back only when its strokes change */
@@ -146,7 +146,8 @@ static long differing(const Image *a, const Image *b, int slack, unsigned char *
         for (int c = 0; c < 3; c++) {
             int d = abs(p[c] - q[c]);
             off |= d > slack;
-            if (max && d > *max) *max = d;
+            if (max && d > *max)
+                *max = d;
         }
         count += off;
         if (diff) {
@@ -184,8 +185,8 @@ static long compare_pose(CheckState *s, const char *golden_dir, const char *name
     Image want = image_load(golden_path), got = image_load(actual_path);
     long count = -1;
     if (!want.rgba || !got.rgba || want.w != got.w || want.h != got.h) {
-        CHECK(s, !report, "%s: golden %s (%dx%d) or actual %s (%dx%d) missing or mismatched",
-              name, golden_path, want.w, want.h, actual_path, got.w, got.h);
+        CHECK(s, !report, "%s: golden %s (%dx%d) or actual %s (%dx%d) missing or mismatched", name,
+              golden_path, want.w, want.h, actual_path, got.w, got.h);
     } else {
         unsigned char *diff = malloc((size_t)got.w * got.h * 4);
         count = differing(&got, &want, tol.slack, diff, max);
@@ -197,8 +198,9 @@ static long compare_pose(CheckState *s, const char *golden_dir, const char *name
             copy_file(golden_path, expected_path);
             if (diff)
                 stbi_write_png(diff_path, got.w, got.h, 4, diff, got.w * 4);
-            fprintf(stderr, "%s: %ld pixels differ (at most %ld): actual %s, expected %s, diff %s\n",
-                    name, count, tol.limit, actual_path, expected_path, diff_path);
+            fprintf(stderr,
+                    "%s: %ld pixels differ (at most %ld): actual %s, expected %s, diff %s\n", name,
+                    count, tol.limit, actual_path, expected_path, diff_path);
         }
         if (report)
             CHECK(s, count <= tol.limit, "%s: %ld pixels differ from %s", name, count, golden_path);
@@ -226,9 +228,9 @@ static bool render_held(CheckState *s, const char *exe, const char *dir, bool va
         fprintf(f, "0.60 ink down %.4f %.4f\n0.62 ink up %.4f %.4f\n", x, y, x, y);
     fclose(f);
     /* the same frames either way: the pose is that of the held drag at the last one */
-    const char *args[] = {"--headless", "--size",     "640x480", "--replay",
-                          trace,        "--frames",   "60",      "--screenshot",
-                          png,          "--quality",  "high",    validation ? "--validation" : NULL,
+    const char *args[] = {"--headless", "--size",    "640x480", "--replay",
+                          trace,        "--frames",  "60",      "--screenshot",
+                          png,          "--quality", "high",    validation ? "--validation" : NULL,
                           NULL};
     Run r = run_program(exe, dir, NULL, args);
     CHECK(s, r.status == 0, "replaying %s: exit %d: %s", trace, r.status, r.err);
@@ -297,9 +299,8 @@ static double edge_smoothness(const Image *img, long *between)
                 const unsigned char *a = p - step[k], *b = p + step[k];
                 for (int flip = 0; flip < 2; flip++) {
                     const unsigned char *dark = flip ? b : a, *light = flip ? a : b;
-                    bool backdrop = abs(dark[0] - bg[0]) + abs(dark[1] - bg[1]) +
-                                        abs(dark[2] - bg[2]) <=
-                                    9;
+                    bool backdrop =
+                        abs(dark[0] - bg[0]) + abs(dark[1] - bg[1]) + abs(dark[2] - bg[2]) <= 9;
                     int light_luma = (light[0] + light[1] + light[2]) / 3;
                     if (!backdrop || light_luma < bg_luma + 80)
                         continue;
@@ -311,6 +312,21 @@ static double edge_smoothness(const Image *img, long *between)
         }
     }
     return *between ? (double)smooth / (double)*between : 0.0;
+}
+
+/* The outline smoothness of the picture at `actual` (`smooth`, of `n` pixels) and of the high
+ * tier's golden of pose `name` (`high`, of `high_n`); a picture that cannot be read scores 0. */
+static void smoothness_of(const char *actual, const char *golden_dir, const char *name,
+                          double *smooth, long *n, double *high, long *high_n)
+{
+    char high_path[512];
+    snprintf(high_path, sizeof high_path, "%s/%s.png", golden_dir, name);
+    Image a = image_load(actual), h = image_load(high_path);
+    *n = *high_n = 0;
+    *smooth = a.rgba ? edge_smoothness(&a, n) : 0.0;
+    *high = h.rgba ? edge_smoothness(&h, high_n) : 0.0;
+    image_free(&a);
+    image_free(&h);
 }
 
 /* The low tier: each of LOW_POSES against its own golden (GOLDEN_DIR/low/, or rewritten there with
@@ -342,19 +358,14 @@ static void check_low(CheckState *s, const char *exe, const char *golden_dir, co
         long own = compare_pose(s, low_dir, p->name, actual, true, NULL, GOLDEN);
         int max = 0;
         long tier = compare_pose(s, golden_dir, p->name, actual, true, &max, TIER);
-        char high_path[512];
-        snprintf(high_path, sizeof high_path, "%s/%s.png", golden_dir, p->name);
-        Image low = image_load(actual), high = image_load(high_path);
-        long low_n = 0, high_n = 0;
-        double low_smooth = low.rgba ? edge_smoothness(&low, &low_n) : 0.0;
-        double high_smooth = high.rgba ? edge_smoothness(&high, &high_n) : 0.0;
-        image_free(&low);
-        image_free(&high);
+        double low_smooth, high_smooth;
+        long low_n, high_n;
+        smoothness_of(actual, golden_dir, p->name, &low_smooth, &low_n, &high_smooth, &high_n);
         printf("low %-12s %ld pixels differ from its golden; against high: %ld pixels (%.2f %%) "
                "differ by more than %d/255, at most %d/255; outline smoothness %.2f of %ld pixels "
                "(high %.2f of %ld)\n",
-               p->name, own, tier, 100.0 * (double)tier / (GOLDEN_W * GOLDEN_H),
-               TIER_CHANNEL_SLACK, max, low_smooth, low_n, high_smooth, high_n);
+               p->name, own, tier, 100.0 * (double)tier / (GOLDEN_W * GOLDEN_H), TIER_CHANNEL_SLACK,
+               max, low_smooth, low_n, high_smooth, high_n);
         CHECK(s, low_smooth >= TIER_MIN_SMOOTHNESS * high_smooth,
               "low %s: outline smoothness %.2f, under %.1f of the high tier's %.2f", p->name,
               low_smooth, TIER_MIN_SMOOTHNESS, high_smooth);
@@ -374,14 +385,9 @@ static void check_low(CheckState *s, const char *exe, const char *golden_dir, co
     snprintf(stepped, sizeof stepped, "%s/stepped-middle-50.png", out_dir);
     const char *const aliased[] = {"--quality", "high", "--msaa", "1", NULL};
     if (render_as(s, exe, golden_dir, out_dir, middle, validation, stepped, aliased)) {
-        char high_path[512];
-        snprintf(high_path, sizeof high_path, "%s/middle-50.png", golden_dir);
-        Image a = image_load(stepped), h = image_load(high_path);
-        long a_n = 0, h_n = 0;
-        double a_smooth = a.rgba ? edge_smoothness(&a, &a_n) : 1.0;
-        double h_smooth = h.rgba ? edge_smoothness(&h, &h_n) : 0.0;
-        image_free(&a);
-        image_free(&h);
+        double a_smooth, h_smooth;
+        long a_n, h_n;
+        smoothness_of(stepped, golden_dir, "middle-50", &a_smooth, &a_n, &h_smooth, &h_n);
         printf("without anti-aliasing: outline smoothness %.2f of %ld pixels (must be under %.1f "
                "of the high tier's %.2f)\n",
                a_smooth, a_n, TIER_MIN_SMOOTHNESS, h_smooth);
@@ -391,8 +397,7 @@ static void check_low(CheckState *s, const char *exe, const char *golden_dir, co
     }
     char further[512];
     snprintf(further, sizeof further, "%s/low-middle-75.png", out_dir);
-    if (render_as(s, exe, golden_dir, out_dir, pose_named("middle-75"), validation, further,
-                  LOW)) {
+    if (render_as(s, exe, golden_dir, out_dir, pose_named("middle-75"), validation, further, LOW)) {
         long count = compare_pose(s, golden_dir, "middle-50", further, false, NULL, TIER);
         printf("low middle-75 against high middle-50: %ld pixels differ (must exceed %d)\n", count,
                TIER_MAX_DIFFERING);
@@ -410,7 +415,8 @@ static void report_poses(CheckState *s, const char *exe, const char *golden_dir,
         const Pose *p = &POSES[i];
         char actual[512];
         snprintf(actual, sizeof actual, "%s/%s.png", out_dir, p->name);
-        if (!render(s, exe, golden_dir, out_dir, p, validation, actual)) continue;
+        if (!render(s, exe, golden_dir, out_dir, p, validation, actual))
+            continue;
         int max = 0;
         /* not `report`: a missing golden shows as differing=-1, a difference fails nothing */
         long count = compare_pose(s, golden_dir, p->name, actual, false, &max, GOLDEN);
@@ -459,7 +465,8 @@ int main(int argc, char **argv)
         const Pose *p = &POSES[i];
         char actual[512];
         snprintf(actual, sizeof actual, "%s/%s.png", out_dir, p->name);
-        if (!render(&s, exe, golden_dir, out_dir, p, validation, actual)) continue;
+        if (!render(&s, exe, golden_dir, out_dir, p, validation, actual))
+            continue;
         if (update) {
             char golden[512];
             snprintf(golden, sizeof golden, "%s/%s.png", golden_dir, p->name);
@@ -490,8 +497,7 @@ int main(int argc, char **argv)
         snprintf(altered, sizeof altered, "%s/altered.png", out_dir);
         const Pose further = {"middle-53", "0.53", "0.5", {NULL}, false};
         if (render(&s, exe, golden_dir, out_dir, &further, validation, altered)) {
-            long count =
-                compare_pose(&s, golden_dir, "middle-50", altered, false, NULL, GOLDEN);
+            long count = compare_pose(&s, golden_dir, "middle-50", altered, false, NULL, GOLDEN);
             CHECK(&s, count > GOLDEN_MAX_DIFFERING,
                   "a pose 3 %% further along passed as middle-50 (%ld pixels differ)", count);
             printf("altered pose: %ld pixels differ (must exceed %d)\n", count,
