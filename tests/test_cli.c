@@ -163,6 +163,8 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--pack", "staging", "--normals", "fused"}, "--pack"},
         {{"--staging", "sometimes"}, "--staging"},
         {{"--msaa", "2"}, "--msaa"},
+        {{"--quality", "medium"}, "--quality"},
+        {{"--quality"}, "--quality"},
         {{"--staging"}, "--staging"},
         {{"--json", "x.json"}, "--bench"},
         {{"--csv", "x.csv"}, "--bench"},
@@ -839,6 +841,17 @@ static void check_bench(CheckState *s, const Cli *c)
           "run.grid is not [64, 64]");
     const cJSON *frames = cJSON_GetObjectItemCaseSensitive(run, "frames");
     CHECK(s, cJSON_IsNumber(frames) && frames->valueint == 30, "run.frames is not 30");
+    /* --quality auto: the low tier on a CPU device (lavapipe), drawn without MSAA */
+    const cJSON *device = cJSON_GetObjectItemCaseSensitive(context, "device");
+    bool cpu = cJSON_IsString(device) && strstr(device->valuestring, "llvmpipe");
+    const cJSON *quality = cJSON_GetObjectItemCaseSensitive(run, "quality");
+    const cJSON *samples = cJSON_GetObjectItemCaseSensitive(run, "samples");
+    CHECK(s,
+          cJSON_IsString(quality) && !strcmp(quality->valuestring, cpu ? "low" : "high") &&
+              cJSON_IsNumber(samples) && (!cpu || samples->valueint == 1),
+          "run.quality %s, samples %d on %s", cJSON_IsString(quality) ? quality->valuestring : "-",
+          cJSON_IsNumber(samples) ? samples->valueint : -1,
+          cJSON_IsString(device) ? device->valuestring : "?");
     check_number(s, run, "vertices", false, "run");
     check_number(s, run, "triangles", false, "run");
     check_number(s, run, "fps", false, "run");
