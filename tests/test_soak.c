@@ -192,7 +192,8 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
     AppHeadless hl;
     if (!app_page_create(ctx, &(AppPageDesc){.nx = GRIDS[0][0], .ny = GRIDS[0][1]}, &page, err))
         return false;
-    if (!app_headless_create(ctx, a->width, a->height, 0, GPU_QUALITY_AUTO, &page, &hl, err)) {
+    /* The high tier, the path the soak's figures (docs/testing.md) were taken on. */
+    if (!app_headless_create(ctx, a->width, a->height, 0, GPU_QUALITY_HIGH, &page, &hl, err)) {
         app_page_destroy(ctx, &page);
         return false;
     }
