@@ -192,8 +192,7 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
     AppHeadless hl;
     if (!app_page_create(ctx, &(AppPageDesc){.nx = GRIDS[0][0], .ny = GRIDS[0][1]}, &page, err))
         return false;
-    /* The high tier, the path the soak's figures (docs/testing.md) were taken on. */
-    if (!app_headless_create(ctx, a->width, a->height, 0, GPU_QUALITY_HIGH, &page, &hl, err)) {
+    if (!app_headless_create(ctx, a->width, a->height, 0, GPU_QUALITY_AUTO, &page, &hl, err)) {
         app_page_destroy(ctx, &page);
         return false;
     }
@@ -292,6 +291,13 @@ int main(int argc, char **argv)
      * to the next with nothing held. Setting the threshold (to its usual 128 KiB) turns that
      * adjustment off, so what the soak measures is what stays. */
     mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+    /* Setting that threshold also pins the trim threshold at 128 KiB. llvmpipe bins each frame's
+     * triangles into 64 KiB blocks and frees them, newest (highest) first, when the frame is
+     * rasterised; with that trim threshold every one of those frees handed its block back to the
+     * kernel (madvise, a TLB shootdown on every core) and the next frame faulted it in again:
+     * about 100 blocks a frame at the low tier's 16x16, 100-150 ms a frame instead of 5. Kept up
+     * to this much free at the top of a heap, the blocks are reused; a leak still raises VmRSS. */
+    mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
     GpuMessages messages = {0};
     GpuContextDesc desc = {.validation = a.validation, .device_index = -1, .messages = &messages};
     GpuContext ctx;
