@@ -3,6 +3,7 @@
 #include "image.h"
 #include "pipeline.h"
 
+#include <math.h>
 #include <string.h>
 
 static const uint32_t page_vert_spv[] =
@@ -28,7 +29,7 @@ static uint32_t tier_bits(const GpuRenderer *r)
 {
     if (r->quality != GPU_QUALITY_LOW)
         return 0;
-    return PC_TIER_FAST_SHADOW | PC_TIER_INK_MARKED |
+    return PC_TIER_FAST_SHADOW | PC_TIER_INK_MARKED | PC_TIER_DRAW_LOD |
            (r->samples == VK_SAMPLE_COUNT_1_BIT ? PC_TIER_EDGE_AA : 0);
 }
 
@@ -453,11 +454,45 @@ static bool render_step(const GpuRenderer *r, const GpuDraw *draws, uint32_t cou
     return false;
 }
 
+/* PC_TIER_DRAW_LOD's mip level: log2 of the content texels a pixel spans at the middle of the
+ * draw's page as it lies flat (the leaf's curl is ignored: there the level is finer than it need
+ * be), rounded to a whole level so that llvmpipe reads one level, not two. The flat quad's model
+ * is the unit square, the leaf's grid spans page.x by page.y; uv runs 0..1 over either. */
+static float draw_lod(const GpuRenderer *r, const GpuDraw *d, VkExtent2D extent)
+{
+    const float *m = d->push.view_proj.m; /* column-major */
+    float a = d->casts_shadow ? d->push.page.v[0] : 1.0f;
+    float b = d->casts_shadow ? d->push.page.v[1] : 1.0f;
+    float c[4], du[4], dv[4]; /* clip position at uv (0.5, 0.5) and its derivatives in u, v */
+    for (int i = 0; i < 4; i++) {
+        du[i] = m[i] * a;
+        dv[i] = m[4 + i] * b;
+        c[i] = 0.5f * (du[i] + dv[i]) + m[12 + i];
+    }
+    if (c[3] <= 1e-6f)
+        return 0.0f;
+    /* pixels per unit of u and of v: the derivative of the perspective divide, times the viewport
+     */
+    float sx = 0.5f * (float)extent.width / (c[3] * c[3]);
+    float sy = 0.5f * (float)extent.height / (c[3] * c[3]);
+    float xu = sx * (du[0] * c[3] - c[0] * du[3]), yu = sy * (du[1] * c[3] - c[1] * du[3]);
+    float xv = sx * (dv[0] * c[3] - c[0] * dv[3]), yv = sy * (dv[1] * c[3] - c[1] * dv[3]);
+    float det = xu * yv - xv * yu;
+    if (fabsf(det) < 1e-12f)
+        return 0.0f;
+    /* the inverse: texels per pixel along x and y (GL's rho, the longer of the two) */
+    float w = (float)r->content.width / det, h = (float)r->content.height / det;
+    float rho = fmaxf(hypotf(w * yv, h * yu), hypotf(w * xv, h * xu));
+    return rho > 1.0f ? floorf(log2f(rho) + 0.5f) : 0.0f;
+}
+
 /* A draw's push constants; with PC_TIER_INK_MARKED, page.z marked with which of the leaf's two
- * sides have ink. */
-static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d)
+ * sides have ink; with PC_TIER_DRAW_LOD, light_dir.w its mip level. */
+static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D extent)
 {
     PcDrawPush push = d->push;
+    if ((tier_bits(r) & PC_TIER_DRAW_LOD) && !d->edge)
+        push.light_dir.v[3] = draw_lod(r, d, extent);
     if ((tier_bits(r) & PC_TIER_INK_MARKED) && !d->edge) {
         uint32_t front = (uint32_t)push.page.v[2];
         uint64_t inked = r->ink.inked;
@@ -546,7 +581,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
             bound = pipeline;
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
         }
-        PcDrawPush push = draw_push(renderer, d);
+        PcDrawPush push = draw_push(renderer, d, target->extent);
         vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
                            0, sizeof push, &push);
         gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);

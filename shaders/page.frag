@@ -24,6 +24,7 @@ layout(constant_id = 0) const uint TIER = 0u;
 const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
 const bool EDGE_INSIDE = (TIER & PC_TIER_EDGE_INSIDE) != 0u;
 const bool INK_MARKED = (TIER & PC_TIER_INK_MARKED) != 0u;
+const bool DRAW_LOD = (TIER & PC_TIER_DRAW_LOD) != 0u;
 const int SHADOW_TAPS = (TIER & PC_TIER_FAST_SHADOW) != 0u ? 4 : 12;
 
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
@@ -125,10 +126,16 @@ void main()
     float front = INK_MARKED ? floor(draw.page.z) : draw.page.z;
     float layer = front + (leaf_front ? 0.0 : 1.0);
     vec2 dx = flip * dFdx(in_uv), dy = flip * dFdy(in_uv);
-    vec3 albedo = textureGrad(content, vec3(st, layer), dx, dy).rgb;
+    // DRAW_LOD: one whole level for the draw, the same in every pixel, so one bilinear read; the
+    // ink's level is the same footprint in its own texels.
+    float lod = draw.light_dir.w;
+    float ink_lod = lod + round(log2(float(textureSize(ink, 0).x) / float(textureSize(content, 0).x)));
+    vec3 albedo = DRAW_LOD ? textureLod(content, vec3(st, layer), lod).rgb
+                           : textureGrad(content, vec3(st, layer), dx, dy).rgb;
     float marks = (draw.page.z - front) * 4.0; // INK_MARKED: 1 the front inked, 2 the back
     if (!INK_MARKED || mod(leaf_front ? marks : floor(marks * 0.5), 2.0) == 1.0)
-        albedo = ink_over(albedo, textureGrad(ink, vec3(st, layer), dx, dy).r);
+        albedo = ink_over(albedo, DRAW_LOD ? textureLod(ink, vec3(st, layer), max(ink_lod, 0.0)).r
+                                           : textureGrad(ink, vec3(st, layer), dx, dy).r);
     float diffuse = max(dot(n, l), 0.0);
     float lit = draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
     float shadow = 1.0 - SHADOW_DARKNESS * (1.0 - lit);

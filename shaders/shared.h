@@ -63,11 +63,14 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
  * FAST_SHADOW: the shadow filtered with 4 + 4 taps instead of the soft shadow's 12 + 12;
  * EDGE_INSIDE: only the pixels the paper covers whole (a later blended pass draws the edge's);
  * INK_MARKED: page.z's fraction says which sides have ink (+0.25 the front, +0.5 the back), so
- *   that a side with none skips the ink texture. */
+ *   that a side with none skips the ink texture;
+ * DRAW_LOD: light_dir.w is the draw's content mip level, a whole number (gpu/renderer.c), read
+ *   bilinearly from that one level instead of trilinearly from two picked per pixel. */
 #define PC_TIER_EDGE_AA 1u
 #define PC_TIER_FAST_SHADOW 2u
 #define PC_TIER_EDGE_INSIDE 4u
 #define PC_TIER_INK_MARKED 8u
+#define PC_TIER_DRAW_LOD 16u
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */
@@ -142,7 +145,8 @@ PC_END(PcAmpPush)
  * shadow pass, which has no camera, and the sheen, which needs the eye, work there. */
 PC_STRUCT(PcDrawPush)
     pc_mat4 view_proj;  /* times the placement, scale and lift of this draw (the CPU's product) */
-    pc_vec4 light_dir;  /* xyz: unit direction towards the light, world space; w: unused */
+    pc_vec4 light_dir;  /* xyz: unit direction towards the light, world space; w: the mip
+                         * level with PC_TIER_DRAW_LOD, else unused */
     pc_vec4 page;       /* x: width, y: height, z: the content layer of the leaf's front (its
                          * back is z + 1), or for PC_DRAW_EDGE the leaves the block holds,
                          * w: what the draw is (PC_DRAW_LEAF, _FLAT, _EDGE) */

@@ -199,13 +199,16 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
     bool ok = true;
     double start = seconds();
     for (uint32_t f = 0; f < a->frames && ok; f++) {
-        /* Warm-up ends at the baseline, and it includes one grid change (to the same grid,
-         * halfway there): the first change raises the heap's high-water mark once (new buffers
-         * while the old ones' memory is still held by frames' allocations around it; the heap in
-         * use does not grow), a cost of warming up like the first frames', not growth. */
-        bool change = f > 0 && (f % a->grid_every == 0 || f == a->baseline / 2);
+        /* Warm-up ends at the baseline, and it includes two grid changes, to the next grid
+         * halfway there and back at three quarters: the first change, and the first to another
+         * shape, raise the heap's high-water mark once each (new buffers while the old ones'
+         * memory is still held by frames' allocations around it; the heap in use does not grow;
+         * about 1 MiB in lavapipe's queue-thread arena at the low tier), a cost of warming up like
+         * the first frames', not growth. */
+        bool visit = f == a->baseline / 2, back = f == a->baseline * 3 / 4;
+        bool change = f > 0 && (f % a->grid_every == 0 || visit || back);
         if (change) {
-            ok = page_switch(ctx, &hl, &page, f / a->grid_every, err);
+            ok = page_switch(ctx, &hl, &page, f / a->grid_every + visit, err);
             if (!ok)
                 break;
         }
