@@ -126,7 +126,7 @@ static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
     double spent = 0.0;
     while (runs < 64 && (runs < BENCH_CPU_MIN_RUNS || spent < BENCH_CPU_MIN_SECONDS * 1e3)) {
         double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
-        mesh_normals_seed(grid, (MeshSoa3Const){pos.x, pos.y, pos.z}, out);
+        mesh_normals_reference(grid, (MeshSoa3Const){pos.x, pos.y, pos.z}, out);
         times[runs] = gpu_clock_ms(CLOCK_MONOTONIC) - t0;
         spent += times[runs++];
     }

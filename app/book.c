@@ -11,7 +11,7 @@ void app_book_init(MeshFlip *flip, const AppPage *page)
 {
     mesh_flip_init(flip, &(MeshFlipDesc){.width = page->grid.width,
                                          .height = page->grid.height,
-                                         .page_count = APP_BOOK_LEAVES});
+                                         .leaf_count = APP_BOOK_LEAVES});
 }
 
 /* Book page (0-based) of a face. */

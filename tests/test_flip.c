@@ -15,7 +15,7 @@ static MeshFlip make(int pages, int spread)
 {
     MeshFlip f;
     bool ok = mesh_flip_init(
-        &f, &(MeshFlipDesc){.width = W, .height = H, .page_count = pages, .spread = spread});
+        &f, &(MeshFlipDesc){.width = W, .height = H, .leaf_count = pages, .spread = spread});
     (void)ok; /* checked in test_init */
     return f;
 }
@@ -86,7 +86,7 @@ static void test_init(CheckState *s)
     MeshFlipView v = mesh_flip_view(&f);
     CHECK(s, v.phase == MESH_FLIP_IDLE && !v.turning && v.spread == 0 && v.turning_leaf == -1,
           "defaults: idle at spread 0 (phase %d spread %d)", v.phase, v.spread);
-    CHECK(s, !mesh_flip_init(&f, &(MeshFlipDesc){.page_count = 2, .spread = 3}),
+    CHECK(s, !mesh_flip_init(&f, &(MeshFlipDesc){.leaf_count = 2, .spread = 3}),
           "spread past the end is refused");
     CHECK(s, !mesh_flip_init(&f, &(MeshFlipDesc){.width = -1.0f}), "negative width refused");
     CHECK(s, !mesh_flip_init(&f, &(MeshFlipDesc){.height = NAN}), "NaN height refused");
@@ -440,7 +440,7 @@ static void test_bookkeeping(CheckState *s)
 static void test_goto(CheckState *s)
 {
     MeshFlip f;
-    mesh_flip_init(&f, &(MeshFlipDesc){.page_count = 5, .spread = 2});
+    mesh_flip_init(&f, &(MeshFlipDesc){.leaf_count = 5, .spread = 2});
     CHECK(s, mesh_flip_goto(&f, 99) && mesh_flip_view(&f).spread == 5, "End did not clamp to 5");
     CHECK(s, mesh_flip_goto(&f, -3) && mesh_flip_view(&f).spread == 0, "Home did not clamp to 0");
     CHECK(s, mesh_flip_next(&f, 0.0), "a key flip did not start");

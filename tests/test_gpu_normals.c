@@ -71,7 +71,7 @@ static void compare(CheckState *s, const AppPage *page, const float *v, const fl
         /* every path forms u = i * step as mesh/ does (pc_grid_coord): exact */
         bad_uv += vk[6] != page->grid.u[k] || vk[7] != page->grid.v[k];
     }
-    mesh_normals_seed(&page->grid, (MeshSoa3Const){got.x, got.y, got.z}, cpu);
+    mesh_normals_reference(&page->grid, (MeshSoa3Const){got.x, got.y, got.z}, cpu);
     for (size_t k = 0; k < n; k++) {
         const float *g = &v[k * PC_VERTEX_FLOATS + 3];
         double gpu[3] = {g[0], g[1], g[2]}, c[3] = {cpu.x[k], cpu.y[k], cpu.z[k]};
