@@ -13,7 +13,7 @@
 #include <math.h>
 #include <stdbool.h>
 
-#define CURL_PI 3.14159265358979323846
+#define CURL_PI       3.14159265358979323846
 #define CURL_SEGMENTS (2 * PC_CURL_RAMP_STEPS + 2)
 
 typedef struct CurlFrame {
@@ -93,8 +93,8 @@ static void curl_table(const CurlParams *params, CurlTable *tab)
     double ramp = finite_or(params->shape.v[2], 0.0);
     ramp = ramp > 0.0 ? fmin(ramp, CURL_PI * r) : 0.0;
 
-    CurlFrame f = {{tab->d[0], tab->d[1], 0.0}, {tab->n[0], tab->n[1], 0.0}, {0.0, 0.0, 1.0},
-                   {0.0, 0.0, 0.0}};
+    CurlFrame f = {
+        {tab->d[0], tab->d[1], 0.0}, {tab->n[0], tab->n[1], 0.0}, {0.0, 0.0, 1.0}, {0.0, 0.0, 0.0}};
     double s = 0.0;
     for (int j = 0; j < CURL_SEGMENTS; j++) {
         curl_segment(r, ramp, j, &tab->theta[j], &tab->len[j]);
@@ -133,8 +133,8 @@ static void curl_eval(const CurlTable *tab, double px, double py, double pos[3],
     while (j + 1 < CURL_SEGMENTS && sigma >= tab->start[j + 1])
         j++;
     double h = sigma - tab->start[j];
-    double theta = tab->len[j] > 0.0 && isfinite(tab->len[j]) ? tab->theta[j] * h / tab->len[j]
-                                                              : 0.0;
+    double theta =
+        tab->len[j] > 0.0 && isfinite(tab->len[j]) ? tab->theta[j] * h / tab->len[j] : 0.0;
     CurlFrame f;
     frame_step(&tab->frame[j], theta, h, k, &f);
     for (int c = 0; c < 3; c++) {
@@ -189,8 +189,8 @@ void mesh_curl_segments(const CurlParams *params, CurlSegments *out)
     }
 }
 
-void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n,
-                     float *x, float *y, float *z)
+void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n, float *x,
+                     float *y, float *z)
 {
     CurlTable tab;
     curl_table(params, &tab);

@@ -43,8 +43,8 @@ MeshVec2 mesh_curl_reach(MeshVec2 grab, MeshVec2 pointer, float width, float hei
 void mesh_curl_segments(const CurlParams *params, CurlSegments *out);
 
 /* Deforms n rest points (rx, ry) into (x, y, z). */
-void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n,
-                     float *x, float *y, float *z);
+void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n, float *x,
+                     float *y, float *z);
 
 /* The same map in double precision, with its analytic unit normal: the oracle for tests. */
 void mesh_curl_point(const CurlParams *params, double px, double py, double pos[3],

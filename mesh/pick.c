@@ -157,7 +157,8 @@ static bool refine(const CurlParams *pose, double w, double h, const MeshRay *ra
         double j00 = (f[1][0] - f[2][0]) / (2 * step), j10 = (f[1][1] - f[2][1]) / (2 * step);
         double j01 = (f[3][0] - f[4][0]) / (2 * step), j11 = (f[3][1] - f[4][1]) / (2 * step);
         double det = j00 * j11 - j01 * j10;
-        if (!(fabs(det) > 1e-300)) break; /* the sheet is seen exactly edge-on */
+        if (!(fabs(det) > 1e-300))
+            break; /* the sheet is seen exactly edge-on */
         double dx = -(j11 * f[0][0] - j01 * f[0][1]) / det;
         double dy = -(-j10 * f[0][0] + j00 * f[0][1]) / det;
         /* near the silhouette the Jacobian is nearly singular: no step beyond a coarse cell */
