@@ -426,6 +426,31 @@ static double elapsed_ms(uint64_t from, uint64_t to)
     return (double)(to - from) * 1000.0 / (double)SDL_GetPerformanceFrequency();
 }
 
+/* The view on the swapchain (timed for the HUD), with the ink drawn so far, and the overlay. */
+static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, AppPage *page,
+                              const MeshInk *ink, WindowGpu *w, GpuError *err)
+{
+    w->hud.device = ctx->props.deviceName;
+    AppViewDesc desc = {
+        .kind = APP_VIEW_SWAPCHAIN,
+        .renderer = {.color_format = gpu_swapchain_pick_format(ctx), .max_samples = opts->msaa},
+        .timed = true,
+    };
+    if (!app_view_create(ctx, &desc, page, &w->view, err) ||
+        !app_ink_texture_upload(&w->view.ink, ink, ctx, &w->view.renderer.ink, err) ||
+        !gpu_overlay_create(ctx, w->view.renderer.color_format, &w->overlay, err))
+        return false;
+    w->view.on_times = hud_times;
+    w->view.times_user = &w->hud;
+    static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
+                                             VK_PRESENT_MODE_IMMEDIATE_KHR};
+    VkPresentModeKHR *mode = &w->view.swapchain.present_mode;
+    *mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
+    if (*mode != modes[opts->present_mode])
+        fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
+    return true;
+}
+
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
                    const AppTrace *replay, MeshInk *ink, AppNotebook *notebook)
 {
@@ -433,23 +458,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
     WindowGpu w = {0};
     Session session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
     app_book_init(&session.flip, page);
-    w.hud.device = ctx->props.deviceName;
-    AppViewDesc desc = {
-        .kind = APP_VIEW_SWAPCHAIN,
-        .renderer = {.color_format = gpu_swapchain_pick_format(ctx), .max_samples = opts->msaa},
-        .timed = true,
-    };
-    bool ok = app_view_create(ctx, &desc, page, &w.view, &err) &&
-              app_ink_texture_upload(&w.view.ink, ink, ctx, &w.view.renderer.ink, &err) &&
-              gpu_overlay_create(ctx, w.view.renderer.color_format, &w.overlay, &err);
-    w.view.on_times = hud_times;
-    w.view.times_user = &w.hud;
-    static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
-                                             VK_PRESENT_MODE_IMMEDIATE_KHR};
-    VkPresentModeKHR *mode = &w.view.swapchain.present_mode;
-    *mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
-    if (ok && *mode != modes[opts->present_mode])
-        fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
+    bool ok = window_gpu_create(ctx, opts, page, ink, &w, &err);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
     uint64_t since = SDL_GetPerformanceCounter();
     bool running = ok, redraw = true;
