@@ -227,6 +227,8 @@ static void record_opening(VkCommandBuffer cmd)
 
 static bool wanted(const GpuChainStage *s, const GpuChainFrame *f)
 {
+    if (!s->optional)
+        return true;
     if (s->stage == GPU_STAGE_READBACK)
         return f->readback_vertices;
     if (s->stage == GPU_STAGE_RENDER)

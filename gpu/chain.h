@@ -1,12 +1,11 @@
 /* The frame's stages for one page, as a list built once from the chosen path: each stage owns its
  * kernel (or copy), its debug label, its timestamp and its outgoing barrier, and the frame's
- * synchronisation reads here, in one place:
- *   fused_deform                                          (the default on the GPU deform)
- *   deform | upload -> fused                              (--normals fused; the default on --deform
- * cpu) deform | upload -> tri_normals -> vertex_normals      (--normals two-pass) deform | upload
- * -> tri_normals -> vertex_normals -> readback_soa -> pack -> upload_vertices
- *                                                         (--normals two-pass --pack staging)
- * then readback (when asked) and render. pack runs on the host between two submissions.
+ * synchronisation reads here, in one place. The lists:
+ *   fused_deform                                  (the default)
+ *   deform | upload -> fused                      (--normals fused; the default on --deform cpu)
+ *   deform | upload -> tri_normals -> vertex_normals                      (--normals two-pass)
+ *   ... vertex_normals -> readback_soa -> pack -> upload_vertices         (and --pack staging)
+ * then readback (when asked) and render. pack runs on the host, between two submissions.
  * Owns the kernels the chain uses and none other, bound to one page at a time. */
 #ifndef PAGECURL_GPU_CHAIN_H
 #define PAGECURL_GPU_CHAIN_H

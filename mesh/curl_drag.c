@@ -2,8 +2,8 @@
  * either spine end than it is at rest (a lens through G and its mirror G'); the roll radius shrinks
  * to 0 towards the lens's edge, where the only pose left is the flat fold along the bisector of G
  * and the pointer, so the whole lens is reachable. Inside, the fold's angle and offset are solved
- * (2-D Newton) so that G's image lies over the pointer; the cone's kappa follows the grab height.
- */
+ * (2-D Newton) so that G's image lies over the pointer; the cone's kappa follows the grab
+ * height. */
 #include "curl.h"
 
 #include <math.h>

@@ -191,8 +191,8 @@ PC_END(PcOverlayPush)
  * (i, j) holds triangle 2c  = (i,j) (i+1,j) (i+1,j+1) and 2c+1 = (i,j) (i+1,j+1) (i,j+1), with
  * c = j*(nx-1) + i: one fixed diagonal, both counter-clockwise seen from +z.
  * Slot k in 0..5 of vertex (i, j) names one of its incident triangles or PC_NO_TRIANGLE. The fixed
- * order is what makes the per-vertex gather repeatable bit for bit, on the CPU and the GPU alike.
- */
+ * order is what makes the per-vertex gather repeatable bit for bit, on the CPU and the GPU
+ * alike. */
 PC_FN pc_uint pc_vertex_triangle(pc_uint nx, pc_uint ny, pc_uint i, pc_uint j, pc_uint k)
 {
     pc_uint cx = nx - 1u;
