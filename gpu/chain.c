@@ -158,24 +158,8 @@ uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuPage *page, const Gpu
 }
 
 /* The stage's own commands: its kernel, copy or draws. */
-/* Stage render: its two passes, each ending a part of the submission where the frame splits. */
-static VkCommandBuffer record_render(const GpuContext *ctx, VkCommandBuffer cmd,
-                                     const GpuChainFrame *f)
-{
-    /* strokes drawn since this slot's last frame, before the pages that show them */
-    gpu_ink_record(ctx, cmd, &f->renderer->ink, f->slot);
-    if (!f->next_part) {
-        gpu_renderer_record(ctx, cmd, f->renderer, f->target, f->draws, f->draw_count);
-        return cmd;
-    }
-    gpu_renderer_record_shadow(ctx, cmd, f->renderer, f->draws, f->draw_count);
-    cmd = f->next_part(f->part_user, true);
-    gpu_renderer_record_pages(ctx, cmd, f->renderer, f->target, f->draws, f->draw_count);
-    return f->next_part(f->part_user, false);
-}
-
-static VkCommandBuffer record_work(const GpuContext *ctx, VkCommandBuffer cmd,
-                                   const GpuChain *chain, GpuStage stage, const GpuChainFrame *f)
+static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                        GpuStage stage, const GpuChainFrame *f)
 {
     switch (stage) {
     case GPU_STAGE_DEFORM:
@@ -204,12 +188,14 @@ static VkCommandBuffer record_work(const GpuContext *ctx, VkCommandBuffer cmd,
         gpu_page_record_readback(cmd, f->page);
         break;
     case GPU_STAGE_RENDER:
-        return record_render(ctx, cmd, f);
+        /* strokes drawn since this slot's last frame, before the pages that show them */
+        gpu_ink_record(ctx, cmd, &f->renderer->ink, f->slot);
+        gpu_renderer_record(ctx, cmd, f->renderer, f->target, f->draws, f->draw_count);
+        break;
     case GPU_STAGE_PACK:
     case GPU_STAGE_COUNT:
         break;
     }
-    return cmd;
 }
 
 /* Previous frame (kernels, vertex fetch, readback copy, as readers and writers) -> this
@@ -260,13 +246,9 @@ uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuC
         if (s->opens)
             record_opening(cmd);
         const char *name = gpu_stage_name(s->stage);
-        /* render labels its own passes, which may end in another command buffer */
-        bool label = s->stage != GPU_STAGE_RENDER;
-        if (label)
-            gpu_label_begin(ctx, cmd, name);
-        cmd = record_work(ctx, cmd, chain, s->stage, frame);
-        if (label)
-            gpu_label_end(ctx, cmd);
+        gpu_label_begin(ctx, cmd, name);
+        record_work(ctx, cmd, chain, s->stage, frame);
+        gpu_label_end(ctx, cmd);
         if (frame->timer)
             gpu_timer_mark(frame->timer, cmd, s->stage, name);
         record_barrier(cmd, s, frame->page);

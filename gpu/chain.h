@@ -97,11 +97,6 @@ typedef struct GpuChainFrame {
     uint32_t draw_count;
     GpuTimer *timer;    /* optional: a timestamp after each stage on the device */
     const float *u, *v; /* the grid's texture coordinates: the staging pack interleaves them */
-    /* set: render ends a part of the submission after each of its passes (gpu/frame.c), and
-     * goes on in the command buffer this returns; `draws_target`: the next pass draws into the
-     * target */
-    VkCommandBuffer (*next_part)(void *user, bool draws_target);
-    void *part_user;
 } GpuChainFrame;
 
 /* Records stages from `from` on into `cmd`, up to the end or a host stage; returns the index of

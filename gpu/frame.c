@@ -8,12 +8,10 @@ static bool frame_create(const GpuContext *ctx, GpuFrame *out, GpuError *err)
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
         .commandPool = ctx->pool,
         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-        .commandBufferCount = GPU_FRAME_MAX_PARTS,
+        .commandBufferCount = 1,
     };
-    GPU_TRY(err, vkAllocateCommandBuffers(ctx->device, &alloc, out->parts));
-    for (uint32_t i = 0; i < GPU_FRAME_MAX_PARTS; i++)
-        GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, out->parts[i], "frame");
-    out->cmd = out->parts[0];
+    GPU_TRY(err, vkAllocateCommandBuffers(ctx->device, &alloc, &out->cmd));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, out->cmd, "frame");
     VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     GPU_TRY(err, vkCreateFence(ctx->device, &fence, NULL, &out->fence));
     GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, out->fence, "frame done");
@@ -36,8 +34,8 @@ void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame)
         vkWaitForFences(ctx->device, 1, &frame->fence, VK_TRUE, UINT64_MAX);
     if (frame->fence)
         vkDestroyFence(ctx->device, frame->fence, NULL);
-    if (frame->parts[0])
-        vkFreeCommandBuffers(ctx->device, ctx->pool, GPU_FRAME_MAX_PARTS, frame->parts);
+    if (frame->cmd)
+        vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &frame->cmd);
     memset(frame, 0, sizeof *frame);
 }
 
@@ -67,11 +65,6 @@ bool gpu_frames_wait(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT
     return ok;
 }
 
-static const VkCommandBufferBeginInfo BEGIN = {
-    .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
-};
-
 bool gpu_frame_wait(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
 {
     if (!frame->pending)
@@ -86,44 +79,18 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
     if (!gpu_frame_wait(ctx, frame, err))
         return false;
     GPU_TRY(err, vkResetFences(ctx->device, 1, &frame->fence));
-    for (uint32_t i = 0; i <= frame->part; i++)
-        GPU_TRY(err, vkResetCommandBuffer(frame->parts[i], 0));
-    frame->part = frame->target_part = 0;
-    frame->split_result = VK_SUCCESS;
-    frame->cmd = frame->parts[0];
-    GPU_TRY(err, vkBeginCommandBuffer(frame->cmd, &BEGIN));
+    GPU_TRY(err, vkResetCommandBuffer(frame->cmd, 0));
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    GPU_TRY(err, vkBeginCommandBuffer(frame->cmd, &begin));
     return true;
 }
 
-bool gpu_frame_splits_passes(const GpuContext *ctx)
-{
-    return ctx->driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
-}
-
-VkCommandBuffer gpu_frame_next_part(void *user, bool draws_target)
-{
-    GpuFrame *frame = user;
-    VkResult r =
-        frame->part + 1 < GPU_FRAME_MAX_PARTS ? vkEndCommandBuffer(frame->cmd) : VK_ERROR_UNKNOWN;
-    if (r == VK_SUCCESS)
-        r = vkBeginCommandBuffer(frame->parts[frame->part + 1], &BEGIN);
-    if (r != VK_SUCCESS) {
-        frame->split_result = r;
-        return frame->cmd;
-    }
-    frame->cmd = frame->parts[++frame->part];
-    if (draws_target)
-        frame->target_part = frame->part;
-    return frame->cmd;
-}
-
 bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *chain,
-                      GpuChainFrame *work, double *host_ms, GpuError *err)
+                      const GpuChainFrame *work, double *host_ms, GpuError *err)
 {
-    if (gpu_frame_splits_passes(ctx)) {
-        work->next_part = gpu_frame_next_part;
-        work->part_user = frame;
-    }
     double spent = 0.0;
     uint32_t at = gpu_chain_record(ctx, frame->cmd, chain, 0, work);
     while (at < chain->count) {
@@ -147,26 +114,20 @@ bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *ch
 bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
                       VkPipelineStageFlags wait_stage, VkSemaphore signal, GpuError *err)
 {
-    GPU_TRY(err, frame->split_result);
     GPU_TRY(err, vkEndCommandBuffer(frame->cmd));
-    VkSubmitInfo submits[GPU_FRAME_MAX_PARTS];
-    uint32_t count = frame->part + 1;
-    for (uint32_t i = 0; i < count; i++) {
-        bool waits = wait && i == frame->target_part, signals = signal && i + 1 == count;
-        submits[i] = (VkSubmitInfo){
-            .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-            .waitSemaphoreCount = waits ? 1 : 0,
-            .pWaitSemaphores = &wait,
-            .pWaitDstStageMask = &wait_stage,
-            .commandBufferCount = 1,
-            .pCommandBuffers = &frame->parts[i],
-            .signalSemaphoreCount = signals ? 1 : 0,
-            .pSignalSemaphores = &signal,
-        };
-    }
+    VkSubmitInfo submit = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .waitSemaphoreCount = wait ? 1 : 0,
+        .pWaitSemaphores = &wait,
+        .pWaitDstStageMask = &wait_stage,
+        .commandBufferCount = 1,
+        .pCommandBuffers = &frame->cmd,
+        .signalSemaphoreCount = signal ? 1 : 0,
+        .pSignalSemaphores = &signal,
+    };
     VkResult r = gpu_fault_submit(ctx);
     if (r == VK_SUCCESS)
-        r = vkQueueSubmit(ctx->queue, count, submits, frame->fence);
+        r = vkQueueSubmit(ctx->queue, 1, &submit, frame->fence);
     if (r == VK_ERROR_DEVICE_LOST)
         return gpu_error_set(err,
                              "the GPU was lost (VK_ERROR_DEVICE_LOST) while submitting a frame");

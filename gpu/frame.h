@@ -6,15 +6,8 @@
 
 #include "chain.h"
 
-/* A frame's submission in parts, one command buffer each (see gpu_frame_splits_passes). */
-#define GPU_FRAME_MAX_PARTS 3
-
 typedef struct GpuFrame {
-    VkCommandBuffer cmd; /* the part being recorded */
-    VkCommandBuffer parts[GPU_FRAME_MAX_PARTS];
-    uint32_t part;         /* parts[0..part] are recorded */
-    uint32_t target_part;  /* the first part that draws into the target: the acquire waits there */
-    VkResult split_result; /* a failure of gpu_frame_next_part, reported by the submission */
+    VkCommandBuffer cmd;
     VkFence fence;
     uint32_t slot; /* which of the GPU_FRAMES_IN_FLIGHT this is: picks per-frame resources */
     bool pending;  /* submitted and not yet waited for */
@@ -35,26 +28,12 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 
 /* Records the page's chain for `work` into the begun frame (work->slot is the frame's). A host
  * stage (the staging pack) submits what is recorded so far, waits for it, runs on the host and
- * begins the frame again; on lavapipe the render passes end parts of the submission
- * (gpu_frame_splits_passes). Leaves the frame recording: the caller adds its own commands and
+ * begins the frame again. Leaves the frame recording: the caller adds its own commands and
  * submits. `host_ms` (optional) gets the host stages' milliseconds. */
 bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *chain,
-                      GpuChainFrame *work, double *host_ms, GpuError *err);
+                      const GpuChainFrame *work, double *host_ms, GpuError *err);
 
-/* Whether frames end their submission after each render pass. On lavapipe (Mesa 22.3) the queue
- * thread can free a render pass's fence while a rasteriser thread still broadcasts on it, unless
- * the render pass is the last of its submission (docs/testing.md, "fence"); elsewhere one
- * submission a frame. */
-bool gpu_frame_splits_passes(const GpuContext *ctx);
-/* Ends the part being recorded and begins the next, which is submitted after it in the same
- * vkQueueSubmit (a batch of its own); `draws_target`: the new part is the first to draw into the
- * target. Returns the new part's command buffer (the old one on failure, kept for the submission
- * to report). For GpuChainFrame.next_part, with the frame as `user`. */
-VkCommandBuffer gpu_frame_next_part(void *user, bool draws_target);
-
-/* Ends recording and submits every part, the fence after the last; the semaphores are optional
- * (window frames): the wait before the part that draws into the target, the signal after the
- * last. */
+/* Ends recording and submits; the semaphores are optional (window frames). */
 bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
                       VkPipelineStageFlags wait_stage, VkSemaphore signal, GpuError *err);
 

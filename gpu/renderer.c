@@ -336,8 +336,9 @@ GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push)
                      .casts_shadow = true};
 }
 
-void gpu_renderer_record_shadow(const GpuContext *ctx, VkCommandBuffer cmd,
-                                const GpuRenderer *renderer, const GpuDraw *draws, uint32_t count)
+/* The casters' depths from the light into the shadow map, left ready for the page shader. */
+static void record_shadow(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
+                          const GpuDraw *draws, uint32_t count)
 {
     gpu_label_begin(ctx, cmd, "shadow");
     /* Last frame's page shader sampled the map -> this frame's clear and depth writes. */
@@ -388,11 +389,11 @@ void gpu_renderer_record_shadow(const GpuContext *ctx, VkCommandBuffer cmd,
     gpu_label_end(ctx, cmd);
 }
 
-void gpu_renderer_record_pages(const GpuContext *ctx, VkCommandBuffer cmd,
-                               const GpuRenderer *renderer, const GpuRenderTarget *target,
-                               const GpuDraw *draws, uint32_t count)
+void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
 {
-    gpu_label_begin(ctx, cmd, "pages");
+    gpu_label_begin(ctx, cmd, "render");
+    record_shadow(ctx, cmd, renderer, draws, count);
     /* Whatever used the colour image last (present acquire, readback copy) -> this frame's
      * clear and draw. Its old contents are discarded. */
     gpu_image_barrier(cmd, &(GpuImageBarrier){
@@ -472,14 +473,5 @@ void gpu_renderer_record_pages(const GpuContext *ctx, VkCommandBuffer cmd,
         gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);
     }
     vkCmdEndRendering(cmd);
-    gpu_label_end(ctx, cmd);
-}
-
-void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
-                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
-{
-    gpu_label_begin(ctx, cmd, "render");
-    gpu_renderer_record_shadow(ctx, cmd, renderer, draws, count);
-    gpu_renderer_record_pages(ctx, cmd, renderer, target, draws, count);
     gpu_label_end(ctx, cmd);
 }

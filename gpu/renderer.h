@@ -92,16 +92,7 @@ GpuDraw gpu_renderer_block(const GpuRenderer *renderer, const PcDrawPush *push);
 /* The page mesh's current vertex buffer with these push constants. */
 GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push);
 
-/* Both render passes: the shadow map, then the pages into the target. */
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count);
-/* The passes one at a time, for a frame that ends its submission after each (gpu/frame.c): the
- * casters' depths from the light into the shadow map, left ready for the page shader... */
-void gpu_renderer_record_shadow(const GpuContext *ctx, VkCommandBuffer cmd,
-                                const GpuRenderer *renderer, const GpuDraw *draws, uint32_t count);
-/* ...then the pages into the target. */
-void gpu_renderer_record_pages(const GpuContext *ctx, VkCommandBuffer cmd,
-                               const GpuRenderer *renderer, const GpuRenderTarget *target,
-                               const GpuDraw *draws, uint32_t count);
 
 #endif
