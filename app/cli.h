@@ -40,6 +40,8 @@ typedef struct AppOptions {
     const char *replay;     /* --replay FILE: a trace played back, window or headless */
     const char *notebook;   /* --notebook FILE: the ink, loaded at start, saved as it is made */
     int present_mode;       /* --present-mode: 0 fifo (vsync, default), 1 mailbox, 2 immediate */
+    const char *window_only; /* the first flag given that only a window has a use for, or NULL:
+                                refused when no window can open */
     int argc;               /* the command line, for the benchmark's record of itself */
     char **argv;
 } AppOptions;
