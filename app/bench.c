@@ -19,7 +19,7 @@
 /* The scripted turn repeats every this many frames: the same poses on every device. */
 #define BENCH_TURN_FRAMES 120
 /* The probe copies this much (capped by the device's storage range); a CPU device less. */
-#define BENCH_COPY_BYTES (512ull << 20)
+#define BENCH_COPY_BYTES     (512ull << 20)
 #define BENCH_CPU_COPY_BYTES (128ull << 20)
 /* CPU reference normals: at least this many runs, and until this much time has passed. */
 #define BENCH_CPU_MIN_RUNS    3

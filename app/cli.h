@@ -34,15 +34,15 @@ typedef struct AppOptions {
     int device;             /* --device INDEX, -1 = automatic */
     uint32_t grids[APP_MAX_GRIDS][2]; /* --grids: the sweep; --grid alone gives one entry */
     uint32_t grid_count;
-    uint32_t warmup;        /* --warmup N (benchmark), default 20 */
-    const char *json, *csv; /* --json FILE, --csv FILE (benchmark) */
-    const char *record;     /* --record FILE: the window's input, as a trace */
-    const char *replay;     /* --replay FILE: a trace played back, window or headless */
-    const char *notebook;   /* --notebook FILE: the ink, loaded at start, saved as it is made */
-    int present_mode;       /* --present-mode: 0 fifo (vsync, default), 1 mailbox, 2 immediate */
+    uint32_t warmup;         /* --warmup N (benchmark), default 20 */
+    const char *json, *csv;  /* --json FILE, --csv FILE (benchmark) */
+    const char *record;      /* --record FILE: the window's input, as a trace */
+    const char *replay;      /* --replay FILE: a trace played back, window or headless */
+    const char *notebook;    /* --notebook FILE: the ink, loaded at start, saved as it is made */
+    int present_mode;        /* --present-mode: 0 fifo (vsync, default), 1 mailbox, 2 immediate */
     const char *window_only; /* the first flag given that only a window has a use for, or NULL:
                                 refused when no window can open */
-    int argc;               /* the command line, for the benchmark's record of itself */
+    int argc;                /* the command line, for the benchmark's record of itself */
     char **argv;
 } AppOptions;
 
