@@ -42,33 +42,16 @@ typedef struct RayFrame {
     float w, h;
 } RayFrame;
 
-static double dot3(const double a[3], const double b[3])
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-static void cross3(const double a[3], const double b[3], double out[3])
-{
-    out[0] = a[1] * b[2] - a[2] * b[1];
-    out[1] = a[2] * b[0] - a[0] * b[2];
-    out[2] = a[0] * b[1] - a[1] * b[0];
-}
-
 static bool ray_frame(MeshVec2 grab, const MeshRay *ray, float width, float height, RayFrame *f)
 {
-    double len = sqrt(dot3(ray->dir, ray->dir));
+    double len = sqrt(mesh_dot3(ray->dir, ray->dir));
     if (!(width > 0.0f && height > 0.0f && isfinite(width) && isfinite(height) && len > 0.0 &&
-          isfinite(len) && isfinite(dot3(ray->origin, ray->origin)) && isfinite(grab.x) &&
+          isfinite(len) && isfinite(mesh_dot3(ray->origin, ray->origin)) && isfinite(grab.x) &&
           isfinite(grab.y)))
         return false;
     for (int i = 0; i < 3; i++)
         f->o[i] = ray->origin[i], f->d[i] = ray->dir[i] / len;
-    double a[3] = {fabs(f->d[0]) < 0.9 ? 1.0 : 0.0, fabs(f->d[0]) < 0.9 ? 0.0 : 1.0, 0.0};
-    cross3(f->d, a, f->e1);
-    double l1 = sqrt(dot3(f->e1, f->e1));
-    for (int i = 0; i < 3; i++)
-        f->e1[i] /= l1;
-    cross3(f->d, f->e1, f->e2);
+    mesh_ray_across(f->d, f->e1, f->e2);
     f->grab.x = fminf(fmaxf(grab.x, 0.0f), width);
     f->grab.y = fminf(fmaxf(grab.y, 0.0f), height);
     f->w = width, f->h = height;
@@ -79,10 +62,10 @@ static bool ray_frame(MeshVec2 grab, const MeshRay *ray, float width, float heig
 static double angle_to(const RayFrame *f, const double p[3])
 {
     double r[3] = {p[0] - f->o[0], p[1] - f->o[1], p[2] - f->o[2]};
-    double along = dot3(r, f->d);
-    double c[3] = {r[1] * f->d[2] - r[2] * f->d[1], r[2] * f->d[0] - r[0] * f->d[2],
-                   r[0] * f->d[1] - r[1] * f->d[0]};
-    return atan2(sqrt(dot3(c, c)), along);
+    double along = mesh_dot3(r, f->d);
+    double c[3];
+    mesh_cross3(r, f->d, c);
+    return atan2(sqrt(mesh_dot3(c, c)), along);
 }
 
 /* The curled grabbed point for plane pointer q. */
@@ -100,8 +83,8 @@ static void miss2(const RayFrame *f, MeshVec2 q, double out[2])
     double p[3];
     grabbed(f, q, p);
     double r[3] = {p[0] - f->o[0], p[1] - f->o[1], p[2] - f->o[2]};
-    double along = fmax(dot3(r, f->d), RAY_MIN_ALONG * f->w);
-    out[0] = dot3(r, f->e1) / along, out[1] = dot3(r, f->e2) / along;
+    double along = fmax(mesh_dot3(r, f->d), RAY_MIN_ALONG * f->w);
+    out[0] = mesh_dot3(r, f->e1) / along, out[1] = mesh_dot3(r, f->e2) / along;
 }
 
 static bool reachable(const RayFrame *f, MeshVec2 q)
@@ -130,10 +113,12 @@ static double above(const RayFrame *f, double z)
  * the ray stays above the field; *near then holds the sample whose pose comes nearest the ray. */
 static bool on_ray(const RayFrame *f, MeshVec2 *q, MeshVec2 *near)
 {
-    double top = fmin(RAY_LIFT_MAX * f->w, f->o[2]);
-    while (above(f, top) <= 0.0 && top < f->o[2] && top < 8.0 * f->w)
+    double top = fmin(RAY_LIFT_MAX * f->w, f->o[2]), ghi = above(f, top);
+    while (ghi <= 0.0 && top < f->o[2] && top < 8.0 * f->w) {
         top = fmin(2.0 * top, f->o[2]);
-    double hi = top, ghi = above(f, top), lo = 0.0, glo = 0.0, least = INFINITY;
+        ghi = above(f, top);
+    }
+    double hi = top, lo = 0.0, glo = 0.0, least = INFINITY;
     bool bracket = false;
     *near = mesh_curl_reach(f->grab, ground(f, 0.0), f->w, f->h);
     for (int i = RAY_SCAN - 1; i >= 0 && !bracket; i--) {
@@ -222,7 +207,9 @@ static MeshVec2 refine_near(const RayFrame *f, MeshVec2 q, double *angle)
         if (!better)
             break;
     }
-    *angle = sqrt(cost);
+    double p[3];
+    grabbed(f, q, p);
+    *angle = angle_to(f, p);
     return q;
 }
 
