@@ -73,9 +73,11 @@ window_quit
 [ "$status" -eq 0 ] || fail "pagecurl exited with $status"
 cat "$out/key-stdout.txt"
 grep -q ' key next$' "$out/key.trace" || fail "Right was not recorded"
+# the key at 0.1 s instead of seconds into the session: the frames before it are all alike
+awk '/ key next$/ { $1 = "0.10"; print }' "$out/key.trace" > "$out/key-early.trace"
 rm -rf "$out/frames"
 mkdir -p "$out/frames"
-timeout 300 "$exe" --headless --validation --size 320x200 --msaa 1 --replay "$out/key.trace" \
+timeout 300 "$exe" --headless --validation --size 320x200 --msaa 1 --replay "$out/key-early.trace" \
     --frames-out "$out/frames" > /dev/null || fail "the replay failed"
 distinct=0
 prev=
