@@ -15,6 +15,7 @@
 
 #include <SDL.h>
 #include <SDL_vulkan.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -107,6 +108,14 @@ typedef struct Session {
     AppTrace record; /* --record: every input event */
     double start;
     bool want_shot; /* F12 or P: the next frame is saved as a numbered screenshot */
+    /* Latest pointer wins: the newest page-turning move since the last frame, applied just before
+     * the next one (each move poses the page by a few dozen drag solves). */
+    AppTraceEvent move;
+    bool move_due;
+    uint64_t input_ms; /* SDL time of the newest input not yet on screen; 0: none */
+    /* input-to-display latencies (the input's SDL timestamp to the frame's present returning) */
+    double latency_sum, latency_max;
+    uint32_t latency_count, moving_frames;
 } Session;
 
 /* An SDL pointer, finger or key event as a trace event (positions as fractions of the window);
@@ -223,6 +232,36 @@ static void show_mode(const AppWindow *win, const Session *session, WindowGpu *w
     w->hud.ink_mode = session->ink_mode;
 }
 
+static double seconds(const Session *session)
+{
+    return (double)SDL_GetTicks64() / 1000.0 - session->start;
+}
+
+static void apply_input(const AppWindow *win, const AppPage *page, Session *session,
+                        const AppTraceEvent *input)
+{
+    VkExtent2D size = drawable_size(win);
+    if (size.width && size.height)
+        app_book_input(&session->flip, session->ink, input, size.width, size.height, page);
+    app_trace_add(&session->record, input);
+}
+
+/* The held-back move, before any other input (the order of events is kept) and before a frame. */
+static void apply_move(const AppWindow *win, const AppPage *page, Session *session)
+{
+    if (session->move_due)
+        apply_input(win, page, session, &session->move);
+    session->move_due = false;
+}
+
+/* An event's own time on the session's clock: the pointer's velocity and a key's start are those
+ * of the input, not of when a slow frame let the loop see it. */
+static double event_time(const SDL_Event *e, const Session *session)
+{
+    double now = seconds(session), t = (double)e->common.timestamp / 1000.0 - session->start;
+    return e->common.timestamp && t <= now ? t : now;
+}
+
 /* Handles one event; false when the user asked to quit. */
 static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage *page,
                          Session *session, WindowGpu *w, double now)
@@ -258,10 +297,13 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
     AppTraceEvent input;
     if (session->replay || !to_trace_clamped(e, win, session, now, &input))
         return true;
-    VkExtent2D size = drawable_size(win);
-    if (size.width && size.height)
-        app_book_input(&session->flip, session->ink, &input, size.width, size.height, page);
-    app_trace_add(&session->record, &input);
+    session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
+    if (input.action == APP_TRACE_MOVE && input.device != APP_TRACE_INK) {
+        session->move = input, session->move_due = true; /* ink keeps every point */
+        return true;
+    }
+    apply_move(win, page, session);
+    apply_input(win, page, session, &input);
     return true;
 }
 
@@ -365,11 +407,6 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     else if (r < 0)
         return gpu_error_set(err, "vkQueuePresentKHR failed: %s", gpu_result_name(r));
     return true;
-}
-
-static double seconds(const Session *session)
-{
-    return (double)SDL_GetTicks64() / 1000.0 - session->start;
 }
 
 /* A replay's events due by simulated time t (the fixed step: frames / APP_REPLAY_HZ). */
@@ -477,13 +514,14 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         /* a bounded wait: a stop signal is seen within 0.1 s */
         if (idle && SDL_WaitEventTimeout(&e, 100)) {
             since = SDL_GetPerformanceCounter();
-            running = handle_event(&e, win, page, &session, &w, seconds(&session));
+            running = handle_event(&e, win, page, &session, &w, event_time(&e, &session));
             redraw = true;
         }
         while (running && SDL_PollEvent(&e)) {
-            running = handle_event(&e, win, page, &session, &w, seconds(&session));
+            running = handle_event(&e, win, page, &session, &w, event_time(&e, &session));
             redraw = true;
         }
+        apply_move(win, page, &session);
         running = running && !app_signals_caught();
         double now = replay ? sim : seconds(&session);
         replay_until(&session, win, page, now);
@@ -505,6 +543,14 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         ok = draw(win, ctx, page, &w, &view, session.ink, (DrawExtras){.shot = session.want_shot},
                   &err);
         if (ok && w.view.frame_number != drawn) {
+            if (session.input_ms) {
+                double ms = (double)(SDL_GetTicks64() - session.input_ms);
+                session.latency_sum += ms, session.latency_count++;
+                session.latency_max = ms > session.latency_max ? ms : session.latency_max;
+                app_hud_latency(&w.hud, ms);
+                session.input_ms = 0;
+            }
+            session.moving_frames += moved;
             uint64_t now_tick = SDL_GetPerformanceCounter();
             app_hud_frame(&w.hud, elapsed_ms(since, now_tick));
             since = now_tick;
@@ -535,5 +581,12 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         printf("pagecurl: %zu input events written to %s\n", session.record.count, opts->record);
     }
     app_trace_free(&session.record);
+    if (session.latency_count)
+        printf("pagecurl: %" PRIu64 " frames shown, %" PRIu32
+               " while a turn animated; input to display "
+               "%.1f ms on average, %.0f ms at worst (%" PRIu32 " inputs)\n",
+               w.view.frame_number, session.moving_frames,
+               session.latency_sum / session.latency_count, session.latency_max,
+               session.latency_count);
     return status;
 }

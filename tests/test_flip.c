@@ -448,6 +448,36 @@ static void test_goto(CheckState *s)
           "End cut a turning page short");
 }
 
+/* The turn runs on the caller's clock, not on frames: stepped at 120 Hz, at 10 Hz, or once after
+ * a 0.2 s stall, the pointer is at the same place at the same time, and a slow frame rate lands
+ * the turn no later (a slow frame skips ahead rather than slowing the turn). */
+static void test_real_time(CheckState *s)
+{
+    const double steps[] = {FRAME, 0.1, 0.2};
+    float at[3][2];
+    double landed[3];
+    for (int k = 0; k < 3; k++) {
+        MeshFlip f = make(3, 0);
+        mesh_flip_next(&f, 1.0);
+        for (double t = 1.0 + steps[k]; t < 1.2 + 1e-9; t += steps[k])
+            mesh_flip_step(&f, t);
+        mesh_flip_step(&f, 1.2);
+        MeshFlipView v = mesh_flip_view(&f);
+        at[k][0] = v.pointer[0], at[k][1] = v.pointer[1];
+        landed[k] = INFINITY;
+        for (double t = 1.2 + steps[k]; t < 3.0 && isinf(landed[k]); t += steps[k])
+            if (mesh_flip_step(&f, t) && mesh_flip_view(&f).phase == MESH_FLIP_IDLE)
+                landed[k] = t;
+    }
+    for (int k = 1; k < 3; k++) {
+        CHECK(s, at[k][0] == at[0][0] && at[k][1] == at[0][1],
+              "at 0.2 s, steps of %g s put the pointer at (%g, %g), 120 Hz at (%g, %g)", steps[k],
+              at[k][0], at[k][1], at[0][0], at[0][1]);
+        CHECK(s, landed[k] <= landed[0] + steps[k], "steps of %g s land at %g s, 120 Hz at %g s",
+              steps[k], landed[k] - 1.0, landed[0] - 1.0);
+    }
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -460,6 +490,7 @@ int main(void)
     test_backward(&s);
     test_ends(&s);
     test_keys(&s);
+    test_real_time(&s);
     test_bad_input(&s);
     test_bookkeeping(&s);
     return check_finish(&s, "test_flip");
