@@ -102,10 +102,11 @@ static double solve(const DragShape *sh, double qx, double qy, double *phi, doub
     double norm = hypot(f[0], f[1]);
     for (int it = 0; it < DRAG_NEWTON_STEPS && norm > 1e-7 * sh->W; it++) {
         double a[2], b[2], c[2], e[2];
-        residual(sh, *phi + eps_phi, *s, qx, qy, a);
-        residual(sh, *phi - eps_phi, *s, qx, qy, b);
+        /* the s steps first: they keep the fold's direction, whose frames the cache holds */
         residual(sh, *phi, *s + eps_s, qx, qy, c);
         residual(sh, *phi, *s - eps_s, qx, qy, e);
+        residual(sh, *phi + eps_phi, *s, qx, qy, a);
+        residual(sh, *phi - eps_phi, *s, qx, qy, b);
         double j00 = (a[0] - b[0]) / (2 * eps_phi), j10 = (a[1] - b[1]) / (2 * eps_phi);
         double j01 = (c[0] - e[0]) / (2 * eps_s), j11 = (c[1] - e[1]) / (2 * eps_s);
         double det = j00 * j11 - j01 * j10;
