@@ -69,8 +69,8 @@ static void frame_turn_coeffs(double theta, double h, double kappa, double *a, d
 }
 
 /* Turns components c0 <= c < c1 of the frame: each component moves on its own. */
-static inline void frame_turn(const CurlFrame *f, double theta, double h, double kappa, double a, double b,
-                       int c0, int c1, CurlFrame *out)
+static inline void frame_turn(const CurlFrame *f, double theta, double h, double kappa, double a,
+                              double b, int c0, int c1, CurlFrame *out)
 {
     double kh = kappa * h;
     double phi2 = theta * theta + kh * kh;
