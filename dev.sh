@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 
 BUILD_PKGS="gcc libc6-dev cmake ninja-build pkg-config glslc libvulkan-dev libvulkan1
 libvulkan-volk-dev libcglm-dev libstb-dev libsdl2-dev libcjson-dev mesa-vulkan-drivers"
-TEST_PKGS="vulkan-validationlayers xvfb xauth xdotool imagemagick"
+TEST_PKGS="vulkan-validationlayers xvfb xauth xdotool imagemagick clang-format-14"
 FUZZ_PKGS="clang libclang-rt-14-dev"
 
 say() { printf 'dev.sh: %s\n' "$*" >&2; }

@@ -1,5 +1,6 @@
 #include "book.h"
 
+#include "../mesh/drag_ray.h"
 #include "../mesh/pick.h"
 #include "camera.h"
 
@@ -11,7 +12,7 @@ void app_book_init(MeshFlip *flip, const AppPage *page)
 {
     mesh_flip_init(flip, &(MeshFlipDesc){.width = page->grid.width,
                                          .height = page->grid.height,
-                                         .page_count = APP_BOOK_LEAVES});
+                                         .leaf_count = APP_BOOK_LEAVES});
 }
 
 /* Book page (0-based) of a face. */
@@ -85,6 +86,26 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppTraceEven
         mesh_ink_stroke_extend(ink, point);
 }
 
+/* Where the pointer at pixel (px, py) holds the page, in the spread's plane. While a leaf turns:
+ * the plane pointer whose pose puts the grabbed point, lifted as the curl lifts it, on the
+ * pointer's line of sight, so that it shows under the pointer (mesh/drag_ray.h). Otherwise the
+ * point of the book's plane under the pointer, where a press grabs the flat page. */
+static bool drag_point(const MeshFlipView *view, const AppPage *page, uint32_t width,
+                       uint32_t height, float px, float py, float *x, float *y)
+{
+    float w = page->grid.width, h = page->grid.height;
+    if (!view->turning)
+        return app_camera_unproject(width, height, w, h, px, py, x, y);
+    double o[3], d[3];
+    if (!app_camera_ray(width, height, w, h, px, py, o, d))
+        return false;
+    double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0; /* the leaf's frame */
+    MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
+    MeshVec2 q = mesh_drag_ray((MeshVec2){view->grab[0], view->grab[1]}, &ray, w, h);
+    *x = (float)(m * q.x), *y = q.y;
+    return true;
+}
+
 void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32_t width,
                     uint32_t height, const AppPage *page)
 {
@@ -108,9 +129,11 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
         mesh_flip_release(flip, e->time);
         return;
     }
+    MeshFlipView view = mesh_flip_view(flip);
+    if (e->action != APP_TRACE_DOWN && view.phase != MESH_FLIP_DRAGGING)
+        return; /* a move holds nothing unless a page is held */
     float x, y;
-    if (!app_camera_unproject(width, height, page->grid.width, page->grid.height,
-                              e->x * (float)width, e->y * (float)height, &x, &y))
+    if (!drag_point(&view, page, width, height, e->x * (float)width, e->y * (float)height, &x, &y))
         return; /* a ray that misses the book's plane holds nothing */
     if (e->action == APP_TRACE_DOWN)
         mesh_flip_press(flip, x, y, e->time);

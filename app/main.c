@@ -64,6 +64,89 @@ static bool open_window(const AppOptions *opts, void *window, char *why, size_t 
 #endif
 }
 
+/* The page the options ask for, shown in the window (NULL: headless). Returns the exit status. */
+static int run_page(const GpuContext *ctx, const AppOptions *opts, void *window,
+                    const AppTrace *trace, MeshInk *ink, AppNotebook *notebook)
+{
+    (void)window; /* without SDL, always headless */
+    GpuError err = {0};
+    AppPage page = {0};
+    AppPageDesc desc = {.nx = opts->nx,
+                        .ny = opts->ny,
+                        .readback = opts->export_obj != NULL,
+                        .cpu_deform = opts->cpu_deform,
+                        .normals = (GpuNormalsPath)opts->normals,
+                        .pack = (GpuPackPath)opts->pack,
+                        .staging = (GpuStaging)opts->staging};
+    int status = 1;
+    if (!app_page_create(ctx, &desc, &page, &err))
+        fprintf(stderr, "pagecurl: %s\n", err.message);
+#ifdef PAGECURL_HAVE_SDL
+    else if (window)
+        status = app_window_run(window, ctx, &page, opts, trace, ink, notebook);
+#endif
+    else
+        status = app_headless_run(ctx, &page, opts, trace, ink, notebook);
+    app_page_destroy(ctx, &page);
+    return status;
+}
+
+/* What a run reads before anything starts: the trace to replay (a malformed one is bad usage)
+ * and the notebook, taken for writing (its ink is saved as it is made). Returns 0, or the exit
+ * status with nothing left to free. */
+static int load_inputs(const AppOptions *opts, AppTrace *replay, MeshInk *ink,
+                       AppNotebook *notebook)
+{
+    char message[512];
+    if (opts->replay && !app_trace_load(opts->replay, replay, message, sizeof message)) {
+        fprintf(stderr, "pagecurl: %s\n", message);
+        return 2;
+    }
+    if (!mesh_ink_init(ink, APP_BOOK_PAGES)) {
+        fprintf(stderr, "pagecurl: out of memory\n");
+        app_trace_free(replay);
+        return 1;
+    }
+    int opened = app_notebook_open(notebook, opts->notebook, ink, message, sizeof message);
+    if (opened) {
+        fprintf(stderr, "pagecurl: %s\n", message);
+        mesh_ink_free(ink);
+        app_trace_free(replay);
+        return opened;
+    }
+    return 0;
+}
+
+/* The end of a run that loaded its inputs: whatever ended it (a failed output, a lost device, a
+ * signal), the ink is kept; a signal or a validation finding turns success into failure.
+ * Returns the exit status. */
+static int end_run(int status, const AppOptions *opts, AppTrace *replay, MeshInk *ink,
+                   AppNotebook *notebook, const GpuMessages *messages)
+{
+    app_trace_free(replay);
+    if (!app_notebook_keep(notebook, ink, true) && status == 0)
+        status = 1;
+    else if (notebook->wrote && notebook->saved == ink->revision)
+        printf("pagecurl: %zu stroke(s) written to %s\n", mesh_ink_stroke_count(ink),
+               opts->notebook);
+    app_notebook_close(notebook);
+    mesh_ink_free(ink);
+    int caught = app_signals_caught();
+    if (caught) {
+        fprintf(stderr, "pagecurl: stopped by %s\n", app_signals_name(caught));
+        if (status == 0)
+            status = 128 + caught;
+    }
+    uint32_t findings = messages->warnings + messages->errors;
+    if (findings) {
+        fprintf(stderr, "pagecurl: validation reported %u error(s) and %u warning(s)\n",
+                messages->errors, messages->warnings);
+        if (status == 0)
+            status = 1;
+    }
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     AppOptions opts;
@@ -95,28 +178,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "pagecurl: %s\n", message);
         return checked;
     }
-    /* A trace is checked before anything starts: a malformed one is bad usage. */
     AppTrace replay = {0};
-    if (opts.replay && !app_trace_load(opts.replay, &replay, message, sizeof message)) {
-        fprintf(stderr, "pagecurl: %s\n", message);
-        return 2;
-    }
-    const AppTrace *trace = opts.replay ? &replay : NULL;
-    /* So is a notebook, taken for writing: its ink is saved as it is made. */
     MeshInk ink;
-    if (!mesh_ink_init(&ink, APP_BOOK_PAGES)) {
-        fprintf(stderr, "pagecurl: out of memory\n");
-        app_trace_free(&replay);
-        return 1;
-    }
     AppNotebook notebook;
-    int opened = app_notebook_open(&notebook, opts.notebook, &ink, message, sizeof message);
-    if (opened) {
-        fprintf(stderr, "pagecurl: %s\n", message);
-        mesh_ink_free(&ink);
-        app_trace_free(&replay);
-        return opened;
-    }
+    int loaded = load_inputs(&opts, &replay, &ink, &notebook);
+    if (loaded)
+        return loaded;
+    const AppTrace *trace = opts.replay ? &replay : NULL;
 
 #ifdef PAGECURL_HAVE_SDL
     AppWindow window = {0};
@@ -154,58 +222,18 @@ int main(int argc, char **argv)
 
     int status = 1;
     GpuContext ctx;
-    AppPage page = {0};
     if (!gpu_context_create(&desc, &ctx, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         status = err.usage ? 2 : 1;
     } else if (opts.bench) {
         status = run_bench(&ctx, &opts);
-    } else if (!app_page_create(&ctx,
-                                &(AppPageDesc){.nx = opts.nx,
-                                               .ny = opts.ny,
-                                               .readback = opts.export_obj != NULL,
-                                               .cpu_deform = opts.cpu_deform,
-                                               .normals = (GpuNormalsPath)opts.normals,
-                                               .pack = (GpuPackPath)opts.pack,
-                                               .staging = (GpuStaging)opts.staging},
-                                &page, &err)) {
-        fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {
-#ifdef PAGECURL_HAVE_SDL
-        status = windowed ? app_window_run(&window, &ctx, &page, &opts, trace, &ink, &notebook)
-                          : app_headless_run(&ctx, &page, &opts, trace, &ink, &notebook);
-#else
-        (void)windowed; /* always false without SDL */
-        status = app_headless_run(&ctx, &page, &opts, trace, &ink, &notebook);
-#endif
+        status = run_page(&ctx, &opts, windowed ? &window : NULL, trace, &ink, &notebook);
     }
-    app_page_destroy(&ctx, &page);
     gpu_context_destroy(&ctx);
 #ifdef PAGECURL_HAVE_SDL
     app_window_close(&window);
 #endif
 
-    app_trace_free(&replay);
-    /* Whatever ended the run (a failed output, a lost device, a signal), the ink is kept. */
-    if (!app_notebook_keep(&notebook, &ink, true) && status == 0)
-        status = 1;
-    else if (notebook.wrote && notebook.saved == ink.revision)
-        printf("pagecurl: %zu stroke(s) written to %s\n", mesh_ink_stroke_count(&ink),
-               opts.notebook);
-    app_notebook_close(&notebook);
-    mesh_ink_free(&ink);
-    int caught = app_signals_caught();
-    if (caught) {
-        fprintf(stderr, "pagecurl: stopped by %s\n", app_signals_name(caught));
-        if (status == 0)
-            status = 128 + caught;
-    }
-    uint32_t findings = messages.warnings + messages.errors;
-    if (findings) {
-        fprintf(stderr, "pagecurl: validation reported %u error(s) and %u warning(s)\n",
-                messages.errors, messages.warnings);
-        if (status == 0)
-            status = 1;
-    }
-    return status;
+    return end_run(status, &opts, &replay, &ink, &notebook, &messages);
 }

@@ -275,6 +275,18 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
     if (!have13.dynamicRendering || !have13.synchronization2 || !have13.maintenance4)
         return gpu_error_set(err, "%s lacks dynamicRendering, synchronization2 or maintenance4",
                              ctx->props.deviceName);
+    /* vertex_normals_pack.comp trades vertex halves between a subgroup's lanes */
+    VkPhysicalDeviceSubgroupProperties subgroup = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+    VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                          .pNext = &subgroup};
+    vkGetPhysicalDeviceProperties2(ctx->physical, &props2);
+    VkSubgroupFeatureFlags ops = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
+                                 VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
+    if (!(subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ||
+        (subgroup.supportedOperations & ops) != ops)
+        return gpu_error_set(err, "%s lacks subgroup vote, ballot and shuffle in compute shaders",
+                             ctx->props.deviceName);
     VkPhysicalDeviceVulkan13Features want13 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
         .synchronization2 = VK_TRUE,

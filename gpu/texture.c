@@ -68,7 +68,8 @@ static void fill_staging(const GpuTexture *t, const GpuTextureDesc *desc, uint8_
 {
     size_t layer0 = (size_t)t->width * t->height * 4;
     memcpy(at, desc->pixels, layer0 * t->layers);
-    if (levels == 1) return;
+    if (levels == 1)
+        return;
     float to_linear[256];
     for (int i = 0; i < 256; i++)
         to_linear[i] = srgb_to_linear((uint8_t)i);
@@ -204,7 +205,8 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
         .array_view = true,
         .label = desc->label,
     };
-    if (!gpu_image_create(ctx, &image, &out->image, err)) return false;
+    if (!gpu_image_create(ctx, &image, &out->image, err))
+        return false;
     GpuBuffer staging;
     if (!gpu_buffer_create(
             ctx,
@@ -217,7 +219,8 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
     fill_staging(out, desc, staging.mapped, out->blit_mips ? 1 : out->levels);
     bool ok = gpu_context_submit_once(ctx, record_upload, &(Upload){ctx, out, staging.buffer}, err);
     gpu_buffer_destroy(ctx, &staging);
-    if (!ok) return false;
+    if (!ok)
+        return false;
     VkSamplerCreateInfo sampler = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
         .magFilter = VK_FILTER_LINEAR,
@@ -243,14 +246,16 @@ bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTe
     out->layers = desc->layers;
     out->levels = gpu_texture_levels(desc->width, desc->height);
     assert(out->levels <= 32);
-    if (texture_create(ctx, desc, out, err)) return true;
+    if (texture_create(ctx, desc, out, err))
+        return true;
     gpu_texture_destroy(ctx, out);
     return false;
 }
 
 void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex)
 {
-    if (tex->sampler) vkDestroySampler(ctx->device, tex->sampler, NULL);
+    if (tex->sampler)
+        vkDestroySampler(ctx->device, tex->sampler, NULL);
     gpu_image_destroy(ctx, &tex->image);
     memset(tex, 0, sizeof *tex);
 }

@@ -12,21 +12,19 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <string.h>
 
-#define CURL_PI 3.14159265358979323846
-#define CURL_SEGMENTS (2 * PC_CURL_RAMP_STEPS + 2)
+#define CURL_PI       3.14159265358979323846
+#define CURL_SEGMENTS PC_CURL_SEGMENTS
 
-typedef struct CurlFrame {
-    double T[3], t[3], N[3], P[3];
-} CurlFrame;
+typedef MeshCurlFrame CurlFrame;
 
-/* The pose in double with everything that depends on the pose alone: the frame at the start of
- * each piece of the profile. */
+/* The pose in double with everything that depends on the pose alone; the profile's pieces and the
+ * frame at the start of each live in the cache. */
 typedef struct CurlTable {
     double p0[2], n[2], d[2], kappa;
     bool flat;
-    double start[CURL_SEGMENTS], theta[CURL_SEGMENTS], len[CURL_SEGMENTS];
-    CurlFrame frame[CURL_SEGMENTS];
+    const MeshCurlCache *cache;
 } CurlTable;
 
 static double finite_or(double v, double fallback)
@@ -54,20 +52,29 @@ static void curl_segment(double r, double ramp, int j, double *theta, double *le
 
 /* Moves the frame along a piece of arc length h turning by theta. The frame turns about the fixed
  * axis -(k T + kappa N) by phi = sqrt(theta^2 + kappa^2 h^2); a = sin(phi)/phi and
- * b = (1 - cos phi)/phi^2 carry every division, and both are smooth at phi = 0 (series there). */
-static void frame_step(const CurlFrame *f, double theta, double h, double kappa, CurlFrame *out)
+ * b = (1 - cos phi)/phi^2 carry every division, and both are smooth at phi = 0 (series there).
+ * frame_turn_coeffs gives a and b, which do not depend on the frame (the pose solve keeps them). */
+static void frame_turn_coeffs(double theta, double h, double kappa, double *a, double *b)
 {
     double kh = kappa * h;
-    double phi2 = theta * theta + kh * kh, a, b;
+    double phi2 = theta * theta + kh * kh;
     if (phi2 < 1e-6) {
-        a = 1.0 - phi2 / 6.0 + phi2 * phi2 / 120.0;
-        b = 0.5 - phi2 / 24.0 + phi2 * phi2 / 720.0;
+        *a = 1.0 - phi2 / 6.0 + phi2 * phi2 / 120.0;
+        *b = 0.5 - phi2 / 24.0 + phi2 * phi2 / 720.0;
     } else {
         double phi = sqrt(phi2);
-        a = sin(phi) / phi;
-        b = (1.0 - cos(phi)) / phi2;
+        *a = sin(phi) / phi;
+        *b = (1.0 - cos(phi)) / phi2;
     }
-    for (int c = 0; c < 3; c++) {
+}
+
+/* Turns components c0 <= c < c1 of the frame: each component moves on its own. */
+static inline void frame_turn(const CurlFrame *f, double theta, double h, double kappa, double a,
+                              double b, int c0, int c1, CurlFrame *out)
+{
+    double kh = kappa * h;
+    double phi2 = theta * theta + kh * kh;
+    for (int c = c0; c < c1; c++) {
         double T = f->T[c], t = f->t[c], N = f->N[c];
         out->P[c] = f->P[c] + h * a * t + h * b * (theta * N - kh * T);
         out->T[c] = (1.0 - kh * kh * b) * T + kh * a * t + theta * kh * b * N;
@@ -76,7 +83,23 @@ static void frame_step(const CurlFrame *f, double theta, double h, double kappa,
     }
 }
 
-static void curl_table(const CurlParams *params, CurlTable *tab)
+static void frame_step(const CurlFrame *f, double theta, double h, double kappa, CurlFrame *out)
+{
+    double a, b;
+    frame_turn_coeffs(theta, h, kappa, &a, &b);
+    frame_turn(f, theta, h, kappa, a, b, 0, 3, out);
+}
+
+static bool same_bits(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* The table of a pose, its pieces and frames taken from the cache where the pose shares them with
+ * the cache's last one: the pieces (and their turns) depend on r, the ramp and kappa alone, the
+ * frames on those and the fold's direction; the same operations on the same inputs, so the same
+ * bits as worked out afresh. */
+static void curl_table_cached(const CurlParams *params, MeshCurlCache *cache, CurlTable *tab)
 {
     double nx = finite_or(params->fold.v[2], 1.0), ny = finite_or(params->fold.v[3], 0.0);
     double nl = sqrt(nx * nx + ny * ny);
@@ -93,20 +116,45 @@ static void curl_table(const CurlParams *params, CurlTable *tab)
     double ramp = finite_or(params->shape.v[2], 0.0);
     ramp = ramp > 0.0 ? fmin(ramp, CURL_PI * r) : 0.0;
 
-    CurlFrame f = {{tab->d[0], tab->d[1], 0.0}, {tab->n[0], tab->n[1], 0.0}, {0.0, 0.0, 1.0},
-                   {0.0, 0.0, 0.0}};
-    double s = 0.0;
-    for (int j = 0; j < CURL_SEGMENTS; j++) {
-        curl_segment(r, ramp, j, &tab->theta[j], &tab->len[j]);
-        tab->start[j] = s;
-        tab->frame[j] = f;
-        if (j + 1 < CURL_SEGMENTS) {
-            CurlFrame next;
-            frame_step(&f, tab->theta[j], tab->len[j], tab->kappa, &next);
-            f = next;
-            s += tab->len[j];
+    bool pieces = cache->have > 0 && same_bits(cache->r, r) && same_bits(cache->ramp, ramp) &&
+                  same_bits(cache->kappa, tab->kappa);
+    if (!pieces) {
+        cache->r = r, cache->ramp = ramp, cache->kappa = tab->kappa;
+        /* the frames' z components start at (0, 0, 1, 0) whatever the fold's direction */
+        CurlFrame *f = cache->frame;
+        f[0].T[2] = 0.0, f[0].t[2] = 0.0, f[0].N[2] = 1.0, f[0].P[2] = 0.0;
+        double s = 0.0;
+        for (int j = 0; j < CURL_SEGMENTS; j++) {
+            curl_segment(r, ramp, j, &cache->theta[j], &cache->len[j]);
+            cache->start[j] = s;
+            if (j + 1 < CURL_SEGMENTS) {
+                frame_turn_coeffs(cache->theta[j], cache->len[j], tab->kappa, &cache->a[j],
+                                  &cache->b[j]);
+                frame_turn(&f[j], cache->theta[j], cache->len[j], tab->kappa, cache->a[j],
+                           cache->b[j], 2, 3, &f[j + 1]);
+                s += cache->len[j];
+            }
         }
+        cache->have = 1;
     }
+    if (cache->have < 2 || !same_bits(cache->n[0], tab->n[0]) ||
+        !same_bits(cache->n[1], tab->n[1])) {
+        cache->n[0] = tab->n[0], cache->n[1] = tab->n[1];
+        CurlFrame *f = cache->frame;
+        for (int c = 0; c < 2; c++)
+            f[0].T[c] = tab->d[c], f[0].t[c] = tab->n[c], f[0].N[c] = 0.0, f[0].P[c] = 0.0;
+        for (int j = 0; j + 1 < CURL_SEGMENTS; j++)
+            frame_turn(&f[j], cache->theta[j], cache->len[j], tab->kappa, cache->a[j], cache->b[j],
+                       0, 2, &f[j + 1]);
+        cache->have = 2;
+    }
+    tab->cache = cache;
+}
+
+static void curl_table(const CurlParams *params, MeshCurlCache *own, CurlTable *tab)
+{
+    own->have = 0;
+    curl_table_cached(params, own, tab);
 }
 
 /* atan(z) / z, smooth at 0. */
@@ -129,14 +177,14 @@ static void curl_eval(const CurlTable *tab, double px, double py, double pos[3],
      * apex) only happens for |kappa u| >= 1, so kappa is not small there. */
     double sigma = x > 0.0 ? v / x * atanc(y / x) : atan2(y, x) / k;
     double w = (2.0 * u + k * (u * u + v * v)) / (sqrt(x * x + y * y) + 1.0);
+    const MeshCurlCache *pc = tab->cache;
     int j = 0;
-    while (j + 1 < CURL_SEGMENTS && sigma >= tab->start[j + 1])
+    while (j + 1 < CURL_SEGMENTS && sigma >= pc->start[j + 1])
         j++;
-    double h = sigma - tab->start[j];
-    double theta = tab->len[j] > 0.0 && isfinite(tab->len[j]) ? tab->theta[j] * h / tab->len[j]
-                                                              : 0.0;
+    double h = sigma - pc->start[j];
+    double theta = pc->len[j] > 0.0 && isfinite(pc->len[j]) ? pc->theta[j] * h / pc->len[j] : 0.0;
     CurlFrame f;
-    frame_step(&tab->frame[j], theta, h, k, &f);
+    frame_step(&pc->frame[j], theta, h, k, &f);
     for (int c = 0; c < 3; c++) {
         pos[c] = w * f.T[c] + f.P[c];
         normal[c] = f.N[c];
@@ -150,16 +198,26 @@ static void curl_eval(const CurlTable *tab, double px, double py, double pos[3],
 void mesh_curl_point(const CurlParams *params, double px, double py, double pos[3],
                      double normal[3])
 {
+    MeshCurlCache own;
     CurlTable tab;
-    curl_table(params, &tab);
+    curl_table(params, &own, &tab);
+    curl_eval(&tab, finite_or(px, 0.0), finite_or(py, 0.0), pos, normal);
+}
+
+void mesh_curl_point_cached(const CurlParams *params, MeshCurlCache *cache, double px, double py,
+                            double pos[3], double normal[3])
+{
+    CurlTable tab;
+    curl_table_cached(params, cache, &tab);
     curl_eval(&tab, finite_or(px, 0.0), finite_or(py, 0.0), pos, normal);
 }
 
 void mesh_curl_points(const CurlParams *params, size_t n, const double *xy, double *pos,
                       double *normal)
 {
+    MeshCurlCache own;
     CurlTable tab;
-    curl_table(params, &tab);
+    curl_table(params, &own, &tab);
     for (size_t k = 0; k < n; k++) {
         double unused[3];
         curl_eval(&tab, finite_or(xy[2 * k], 0.0), finite_or(xy[2 * k + 1], 0.0), &pos[3 * k],
@@ -169,10 +227,11 @@ void mesh_curl_points(const CurlParams *params, size_t n, const double *xy, doub
 
 void mesh_curl_segments(const CurlParams *params, CurlSegments *out)
 {
+    MeshCurlCache own;
     CurlTable tab;
-    curl_table(params, &tab);
+    curl_table(params, &own, &tab);
     for (int j = 0; j < CURL_SEGMENTS; j++) {
-        const CurlFrame *f = &tab.frame[j];
+        const CurlFrame *f = &own.frame[j];
         CurlSegment *s = &out->seg[j];
         /* a flat pose (non-finite fold point) never reaches the table: the shader's v test
          * keeps every point flat first */
@@ -182,18 +241,19 @@ void mesh_curl_segments(const CurlParams *params, CurlSegments *out)
             s->N.v[c] = (float)f->N[c];
             s->P.v[c] = (float)f->P[c];
         }
-        s->T.v[3] = (float)tab.start[j];
-        s->t.v[3] = (float)tab.theta[j];
-        s->N.v[3] = isfinite(tab.len[j]) ? (float)tab.len[j] : 3.0e38f;
+        s->T.v[3] = (float)own.start[j];
+        s->t.v[3] = (float)own.theta[j];
+        s->N.v[3] = isfinite(own.len[j]) ? (float)own.len[j] : 3.0e38f;
         s->P.v[3] = 0.0f;
     }
 }
 
-void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n,
-                     float *x, float *y, float *z)
+void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n, float *x,
+                     float *y, float *z)
 {
+    MeshCurlCache own;
     CurlTable tab;
-    curl_table(params, &tab);
+    curl_table(params, &own, &tab);
     for (size_t k = 0; k < n; k++) {
         double pos[3], normal[3];
         curl_eval(&tab, finite_or(rx[k], 0.0), finite_or(ry[k], 0.0), pos, normal);

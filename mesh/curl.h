@@ -43,12 +43,34 @@ MeshVec2 mesh_curl_reach(MeshVec2 grab, MeshVec2 pointer, float width, float hei
 void mesh_curl_segments(const CurlParams *params, CurlSegments *out);
 
 /* Deforms n rest points (rx, ry) into (x, y, z). */
-void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n,
-                     float *x, float *y, float *z);
+void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n, float *x,
+                     float *y, float *z);
+
+/* The frame where a piece of the profile starts: T along the fold line, t along the profile, N the
+ * normal, P the point. */
+typedef struct MeshCurlFrame {
+    double T[3], t[3], N[3], P[3];
+} MeshCurlFrame;
+
+/* What successive evaluations of nearby poses share, for the pose solve (curl_drag.c), whose
+ * residuals change the fold's place far more often than the roll: the profile's pieces with their
+ * turns for the last (r, ramp, kappa), and their frames for the last fold direction too. Its
+ * fields belong to curl.c; zero-initialise it ({0}) before its first use. */
+typedef struct MeshCurlCache {
+    int have; /* 0: nothing, 1: the pieces, 2: the pieces and their frames */
+    double r, ramp, kappa, n[2];
+    double start[PC_CURL_SEGMENTS], theta[PC_CURL_SEGMENTS], len[PC_CURL_SEGMENTS];
+    double a[PC_CURL_SEGMENTS], b[PC_CURL_SEGMENTS]; /* each piece's turn (curl.c's frame_turn) */
+    MeshCurlFrame frame[PC_CURL_SEGMENTS];
+} MeshCurlCache;
 
 /* The same map in double precision, with its analytic unit normal: the oracle for tests. */
 void mesh_curl_point(const CurlParams *params, double px, double py, double pos[3],
                      double normal[3]);
+/* mesh_curl_point with what the pose shares with the cache's last one taken from it (and the cache
+ * updated): the same bits as mesh_curl_point. */
+void mesh_curl_point_cached(const CurlParams *params, MeshCurlCache *cache, double px, double py,
+                            double pos[3], double normal[3]);
 /* mesh_curl_point for n points (xy: x, y pairs; pos, normal: 3 doubles each, normal may be
  * NULL), the pose's profile worked out once instead of per point. */
 void mesh_curl_points(const CurlParams *params, size_t n, const double *xy, double *pos,

@@ -2,7 +2,8 @@
  * either spine end than it is at rest (a lens through G and its mirror G'); the roll radius shrinks
  * to 0 towards the lens's edge, where the only pose left is the flat fold along the bisector of G
  * and the pointer, so the whole lens is reachable. Inside, the fold's angle and offset are solved
- * (2-D Newton) so that G's image lies over the pointer; the cone's kappa follows the grab height. */
+ * (2-D Newton) so that G's image lies over the pointer; the cone's kappa follows the grab
+ * height. */
 #include "curl.h"
 
 #include <math.h>
@@ -18,7 +19,7 @@
 #define DRAG_SPINE_SHARE 0.7
 /* The apex stays outside the rolled part of the page: 1 + kappa u >= this everywhere there, so the
  * curvature grows by at most 1 / DRAG_APEX_MIN towards the apex. */
-#define DRAG_APEX_MIN 0.35
+#define DRAG_APEX_MIN     0.35
 #define DRAG_NEWTON_STEPS 40
 
 static CurlParams flat_pose(void)
@@ -64,6 +65,8 @@ static double apex_clamp(double kappa, const double p0[2], const double n[2], do
 
 typedef struct DragShape {
     double gx, gy, r, kappa, W, H;
+    /* what the residuals share: most keep the roll, many the fold's direction too */
+    MeshCurlCache *cache;
 } DragShape;
 
 static CurlParams make_pose(const DragShape *sh, double phi, double s)
@@ -79,12 +82,15 @@ static CurlParams make_pose(const DragShape *sh, double phi, double s)
 }
 
 /* Where G lands (x, y) minus the pointer. */
-static void residual(const DragShape *sh, double phi, double s, double qx, double qy,
-                     double out[2])
+static void residual(const DragShape *sh, double phi, double s, double qx, double qy, double out[2])
 {
     CurlParams p = make_pose(sh, phi, s);
     double pos[3], nrm[3];
+#ifdef MESH_CURL_DRAG_REFERENCE /* tests/curl_drag_reference.c: every residual from scratch */
     mesh_curl_point(&p, sh->gx, sh->gy, pos, nrm);
+#else
+    mesh_curl_point_cached(&p, sh->cache, sh->gx, sh->gy, pos, nrm);
+#endif
     out[0] = pos[0] - qx, out[1] = pos[1] - qy;
 }
 
@@ -96,10 +102,11 @@ static double solve(const DragShape *sh, double qx, double qy, double *phi, doub
     double norm = hypot(f[0], f[1]);
     for (int it = 0; it < DRAG_NEWTON_STEPS && norm > 1e-7 * sh->W; it++) {
         double a[2], b[2], c[2], e[2];
-        residual(sh, *phi + eps_phi, *s, qx, qy, a);
-        residual(sh, *phi - eps_phi, *s, qx, qy, b);
+        /* the s steps first: they keep the fold's direction, whose frames the cache holds */
         residual(sh, *phi, *s + eps_s, qx, qy, c);
         residual(sh, *phi, *s - eps_s, qx, qy, e);
+        residual(sh, *phi + eps_phi, *s, qx, qy, a);
+        residual(sh, *phi - eps_phi, *s, qx, qy, b);
         double j00 = (a[0] - b[0]) / (2 * eps_phi), j10 = (a[1] - b[1]) / (2 * eps_phi);
         double j01 = (c[0] - e[0]) / (2 * eps_s), j11 = (c[1] - e[1]) / (2 * eps_s);
         double det = j00 * j11 - j01 * j10;
@@ -180,7 +187,8 @@ static CurlParams drag(double gx, double gy, double qx, double qy, double W, dou
     /* Room between the bisector and the nearer spine end, on the flat side. */
     double room = fmax(0.0, fmin(mx * n0[0] + my * n0[1], mx * n0[0] + (my - H) * n0[1]));
     double arc = DRAG_PI + MESH_CURL_RAMP;
-    DragShape sh = {gx, gy, 0.0, 0.0, W, H};
+    MeshCurlCache cache = {0};
+    DragShape sh = {gx, gy, 0.0, 0.0, W, H, &cache};
     /* dist / 5 keeps G past the roll, so the cylinder's offset below is exact. */
     sh.r = fmin(MESH_CURL_RADIUS_MID * W, fmin(dist / 5.0, DRAG_SPINE_SHARE * room / arc));
     double kappa = MESH_CURL_KAPPA_MAX / W * (1.0 - 2.0 * gy / H);

@@ -1,5 +1,8 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_shader_subgroup_vote : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_shuffle : require
 // Pass 2 with the pack folded in (stage vertex_normals, --pack gpu): one thread per vertex gathers
 // its normal and makes the AoS vertex {pos, normal, uv}. The SoA vertex normals never reach memory
 // and the UVs are computed, not read: 12 + 24 bytes in, 32 out per vertex.
@@ -15,30 +18,37 @@ layout(std430, binding = 3) writeonly buffer Vertices { vec4 vtx[]; };
 
 #include "vertex_normals.glsl"
 
-// The workgroup's vertices pass through shared memory on their way out, so that each store of a
-// warp covers 512 contiguous bytes: a thread storing its own vertex (two vec4 32 bytes apart)
-// leaves every store half-filling twice as many cache lines, which holds this pass well below the
-// device's copy rate. First halves and second halves sit in separate runs, the second 64 bytes
-// (16 banks) further on, so that neither the writes nor the interleaving reads (lanes 2m and
-// 2m + 1 take vertex m's two halves) meet in a bank.
-const uint SECOND = PC_WG_VERTEX_NORMALS + 4u;
-shared vec4 staged[SECOND + PC_WG_VERTEX_NORMALS];
+// Each lane makes one vertex (two vec4 32 bytes apart); stored by its own lane, every store of a
+// warp would half-fill twice as many cache sectors, which holds this pass well below the device's
+// copy rate. A subgroup whose lanes hold consecutive vertices trades halves by shuffles instead,
+// so that each of its two stores covers 16 * subgroup-size contiguous bytes: no shared memory and
+// no barrier (BENCHMARKS.md has the figures against staging through shared memory). Any other
+// subgroup (the page's last) stores lane by lane. Every lane takes part: `ok` is false past the end.
+void store_vertex(bool ok, uint v, vec4 a, vec4 b)
+{
+    uint lane = gl_SubgroupInvocationID, size = gl_SubgroupSize;
+    uint first = v - lane;
+    if (size > 1u && subgroupAll(ok && first == subgroupBroadcastFirst(first))) {
+        uint s0 = lane >> 1u, s1 = (size + lane) >> 1u;
+        vec4 a0 = subgroupShuffle(a, s0), b0 = subgroupShuffle(b, s0);
+        vec4 a1 = subgroupShuffle(a, s1), b1 = subgroupShuffle(b, s1);
+        bool odd = (lane & 1u) != 0u;
+        vtx[2u * first + lane] = odd ? b0 : a0;
+        vtx[2u * first + size + lane] = odd ? b1 : a1;
+    } else if (ok) {
+        vtx[2u * v] = a;
+        vtx[2u * v + 1u] = b;
+    }
+}
 
 void main()
 {
     uint v = pc_global_index(PC_WG_VERTEX_NORMALS);
-    uint t = gl_LocalInvocationID.x;
     uint n = p.vertex_count;
-    if (v < n) {
-        uint i = v % p.nx, j = v / p.nx;
-        vec3 nrm = vertex_normal(i, j);
-        vec2 uv = vec2(pc_grid_coord(i, p.nx, p.du), pc_grid_coord(j, p.ny, p.dv));
-        staged[t] = vec4(pos[v], pos[n + v], pos[2u * n + v], nrm.x);
-        staged[SECOND + t] = vec4(nrm.yz, uv);
-    }
-    barrier(); // every vertex of the workgroup staged -> any thread stores any of them
-    uint first = 2u * (v - t), end = 2u * n;
-    for (uint k = t; k < 2u * PC_WG_VERTEX_NORMALS; k += PC_WG_VERTEX_NORMALS)
-        if (first + k < end)
-            vtx[first + k] = staged[(k & 1u) * SECOND + (k >> 1u)];
+    bool ok = v < n;
+    uint w = ok ? v : n - 1u; // a lane past the end makes a real vertex and stores nothing
+    uint i = w % p.nx, j = w / p.nx;
+    vec3 nrm = vertex_normal(i, j);
+    vec2 uv = vec2(pc_grid_coord(i, p.nx, p.du), pc_grid_coord(j, p.ny, p.dv));
+    store_vertex(ok, v, vec4(pos[w], pos[n + w], pos[2u * n + w], nrm.x), vec4(nrm.yz, uv));
 }

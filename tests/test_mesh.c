@@ -9,6 +9,7 @@
 #include "../mesh/grid.h"
 #include "../mesh/normals.h"
 #include "check.h"
+#include "curl_drag_reference.h"
 
 #include <float.h>
 #include <math.h>
@@ -197,7 +198,7 @@ static void test_winding(CheckState *s)
         MeshSoa3 nrm;
         float *zero = calloc(g.vertex_count, sizeof(float));
         if (soa_alloc(&nrm, g.vertex_count) && zero) {
-            mesh_normals_seed(&g, (MeshSoa3Const){g.rest_x, g.rest_y, zero}, nrm);
+            mesh_normals_reference(&g, (MeshSoa3Const){g.rest_x, g.rest_y, zero}, nrm);
             size_t off = 0, first_v = 0;
             for (size_t k = 0; k < g.vertex_count; k++) {
                 if (!(nrm.x[k] == 0.0f && nrm.y[k] == 0.0f && nrm.z[k] == 1.0f)) {
@@ -206,7 +207,7 @@ static void test_winding(CheckState *s)
                 }
             }
             CHECK(s, off == 0,
-                  "%ux%u: %zu flat-grid seed normals not (0,0,1), first %zu = (%g, "
+                  "%ux%u: %zu flat-grid reference normals not (0,0,1), first %zu = (%g, "
                   "%g, %.9g)",
                   g.nx, g.ny, off, first_v, nrm.x[first_v], nrm.y[first_v], nrm.z[first_v]);
         } else {
@@ -481,13 +482,13 @@ static void check_normals(CheckState *s, const Posed *q, void *user)
 {
     NormalsTally *tally = user;
     const PageGrid *g = q->g;
-    MeshSoa3 seed = {0}, tri = {0}, gathered = {0};
-    if (!soa_alloc(&seed, g->vertex_count) || !soa_alloc(&tri, g->triangle_count) ||
+    MeshSoa3 reference = {0}, tri = {0}, gathered = {0};
+    if (!soa_alloc(&reference, g->vertex_count) || !soa_alloc(&tri, g->triangle_count) ||
         !soa_alloc(&gathered, g->vertex_count)) {
         CHECK(s, false, "out of memory");
         goto done;
     }
-    mesh_normals_seed(g, soa_const(q->p), seed);
+    mesh_normals_reference(g, soa_const(q->p), reference);
     mesh_normals_triangles(g, soa_const(q->p), tri);
     mesh_normals_gather(g, soa_const(tri), gathered);
     double cw = g->width / (g->nx - 1), ch = g->height / (g->ny - 1);
@@ -498,7 +499,7 @@ static void check_normals(CheckState *s, const Posed *q, void *user)
     size_t worst_v = 0, not_flat = 0;
     for (size_t k = 0; k < g->vertex_count; k++) {
         double a3[3], b3[3];
-        soa_get(seed, k, a3);
+        soa_get(reference, k, a3);
         soa_get(gathered, k, b3);
         double d = mesh_normal_angle_deg(a3, b3);
         if (d > angle)
@@ -515,15 +516,16 @@ static void check_normals(CheckState *s, const Posed *q, void *user)
         }
     }
     tally->worst_angle = fmax(tally->worst_angle, angle);
-    CHECK(s, angle <= 1e-4, "%ux%u t=%g g=%g: seed and two-pass normals %g deg apart at vertex %zu",
-          g->nx, g->ny, q->t, q->gg, angle, worst_v);
+    CHECK(s, angle <= 1e-4,
+          "%ux%u t=%g g=%g: reference and two-pass normals %g deg apart at vertex %zu", g->nx,
+          g->ny, q->t, q->gg, angle, worst_v);
     CHECK(s, unit <= 1e-5, "%ux%u t=%g g=%g: a normal's length is off 1 by %g", g->nx, g->ny, q->t,
           q->gg, unit);
     CHECK(s, not_flat == 0,
           "%ux%u t=%g g=%g: %zu flat-side vertices whose normals are not exactly (0,0,1)", g->nx,
           g->ny, q->t, q->gg, not_flat);
 done:
-    soa_free(&seed);
+    soa_free(&reference);
     soa_free(&tri);
     soa_free(&gathered);
 }
@@ -539,7 +541,7 @@ static void test_cpu_normals(CheckState *s)
     NormalsTally tally = {0};
     for_each_pose(s, sizes, sizeof sizes / sizeof sizes[0], check_normals, &tally);
     CHECK(s, tally.flat_tested > 0, "no vertex was on the flat side at any pose");
-    printf("cpu normals: worst seed vs two-pass angle %.3g deg, %zu flat-side vertex checks\n",
+    printf("cpu normals: worst reference vs two-pass angle %.3g deg, %zu flat-side vertex checks\n",
            tally.worst_angle, tally.flat_tested);
 }
 
@@ -851,6 +853,69 @@ static void test_normal_angle(CheckState *s)
     CHECK(s, fabs(t - 1e-7) < 1e-15, "1e-7 rad: %g", t);
 }
 
+/* The pose solve shares what its residuals have in common through a MeshCurlCache; the poses must
+ * be those of the solve that works every residual out afresh, bit for bit (goldens and traces
+ * depend on them), over many turns, grab heights, pages and free drags. And the cached map itself
+ * must give mesh_curl_point's bits whatever pose the cache last saw: poses that share the roll
+ * but not the fold's direction, or the direction but not the cone. */
+static void test_pose_cache(CheckState *s)
+{
+    static const float pages[][2] = {{1.0f, 1.4f}, {0.7f, 1.0f}, {210.0f, 297.0f}, {1.0f, 1.0f}};
+    size_t poses = 0, differ = 0;
+    float bad_t = 0.0f, bad_g = 0.0f;
+    for (size_t p = 0; p < sizeof pages / sizeof pages[0]; p++)
+        for (int i = 0; i <= 100; i++)
+            for (int k = 0; k <= 20; k++) {
+                float t = i / 100.0f, g = k / 20.0f, W = pages[p][0], H = pages[p][1];
+                CurlParams a = mesh_curl_pose(t, g, W, H), b = reference_curl_pose(t, g, W, H);
+                poses++;
+                if (memcmp(&a, &b, sizeof a) != 0)
+                    differ++, bad_t = t, bad_g = g;
+            }
+    CHECK(s, differ == 0, "%zu of %zu poses differ from the uncached solve, e.g. t %g g %g", differ,
+          poses, bad_t, bad_g);
+
+    unsigned seed = 12345u;
+    size_t drags = 0, drag_differ = 0;
+    for (int k = 0; k < 2000; k++) {
+        float v[4];
+        for (int c = 0; c < 4; c++) {
+            seed = seed * 1664525u + 1013904223u;
+            v[c] = (float)(seed >> 8) / 16777216.0f;
+        }
+        MeshVec2 grab = {v[0], 1.4f * v[1]}, pointer = {3.0f * v[2] - 1.5f, 2.0f * v[3] - 0.3f};
+        CurlParams a = mesh_curl_drag(grab, pointer, 1.0f, 1.4f);
+        CurlParams b = reference_curl_drag(grab, pointer, 1.0f, 1.4f);
+        drags++;
+        drag_differ += memcmp(&a, &b, sizeof a) != 0;
+    }
+    CHECK(s, drag_differ == 0, "%zu of %zu drags differ from the uncached solve", drag_differ,
+          drags);
+
+    /* one cache through poses that share parts with each other in every combination */
+    MeshCurlCache cache = {0};
+    size_t points = 0, point_differ = 0;
+    for (int k = 0; k < 50; k++) {
+        CurlParams base = mesh_curl_pose((k % 10) / 9.0f, (k / 10) / 4.0f, 1.0f, 1.4f);
+        for (int variant = 0; variant < 4; variant++) {
+            CurlParams p = base;
+            if (variant & 1) /* the same roll, another cone */
+                p.shape.v[1] = 0.5f * p.shape.v[1] + 0.1f;
+            if (variant & 2) /* the same roll and cone, the fold turned */
+                p.fold.v[2] = 0.6f, p.fold.v[3] = 0.8f;
+            for (int q = 0; q < 55; q++) {
+                double x = (q % 11) / 10.0, y = 0.35 * (q / 11), pa[3], na[3], pb[3], nb[3];
+                mesh_curl_point_cached(&p, &cache, x, y, pa, na);
+                mesh_curl_point(&p, x, y, pb, nb);
+                points++;
+                point_differ += memcmp(pa, pb, sizeof pa) != 0 || memcmp(na, nb, sizeof na) != 0;
+            }
+        }
+    }
+    CHECK(s, point_differ == 0, "%zu of %zu cached points differ from mesh_curl_point",
+          point_differ, points);
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -865,5 +930,6 @@ int main(void)
     test_continuity(&s);
     test_input(&s);
     test_drag(&s);
+    test_pose_cache(&s);
     return check_finish(&s, "test_mesh");
 }
