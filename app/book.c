@@ -7,11 +7,12 @@
 #include <cglm/cglm.h>
 #include <string.h>
 
-void app_book_init(MeshFlip *flip, const AppPage *page)
+void app_book_init(MeshFlip *flip, const AppPage *page, int leaves, int spread)
 {
     mesh_flip_init(flip, &(MeshFlipDesc){.width = page->grid.width,
                                          .height = page->grid.height,
-                                         .page_count = APP_BOOK_LEAVES});
+                                         .page_count = leaves,
+                                         .spread = spread});
 }
 
 /* Book page (0-based) of a face. */
@@ -101,7 +102,7 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
         else if (e->action == APP_TRACE_PREV)
             mesh_flip_prev(flip, e->time);
         else
-            mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : APP_BOOK_LEAVES);
+            mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : flip->page_count);
         return;
     }
     if (e->action == APP_TRACE_UP) {
@@ -122,6 +123,33 @@ CurlParams app_book_pose(const MeshFlipView *view, const AppPage *page)
 {
     MeshVec2 grab = {view->grab[0], view->grab[1]}, pointer = {view->pointer[0], view->pointer[1]};
     return mesh_curl_drag(grab, pointer, page->grid.width, page->grid.height);
+}
+
+int app_book_first_spread(uint32_t page, bool backward)
+{
+    /* page 2k + 1 is leaf k's front, on the right of spread k; page 2k its back, on the left of
+     * spread k + 1 */
+    return page ? (int)(page / 2) : backward ? 2 : 0;
+}
+
+AppSpread app_book_spread_at(int s, int leaves, bool backward)
+{
+    if (backward) /* leaf s - 1 turns back from the left, over leaf s - 2's back */
+        return (AppSpread){.left = s >= 2,
+                           .right = s < leaves,
+                           .turning = true,
+                           .backward = true,
+                           .left_leaf = s - 2,
+                           .right_leaf = s,
+                           .turning_leaf = s - 1,
+                           .leaves = leaves};
+    return (AppSpread){.left = s >= 1,
+                       .right = s + 1 < leaves,
+                       .turning = true,
+                       .left_leaf = s - 1,
+                       .right_leaf = s + 1,
+                       .turning_leaf = s,
+                       .leaves = leaves};
 }
 
 AppSpread app_book_spread(const MeshFlipView *view)
@@ -154,11 +182,11 @@ static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy,
     return push;
 }
 
-/* A leaf's draw: its front's content layer (app/content.h), and what it is. */
-static PcDrawPush printed(PcDrawPush push, int leaf, int kind)
+/* A leaf's draw: its front's content layer, and what it is. */
+static PcDrawPush printed(PcDrawPush push, const AppSpread *spread, int leaf, int layer, int kind)
 {
-    assert(leaf >= 0 && leaf < APP_BOOK_LEAVES);
-    push.page.v[2] = 2.0f * (float)leaf;
+    assert(leaf >= 0);
+    push.page.v[2] = (float)(spread->placed ? layer : 2 * leaf);
     push.page.v[3] = (float)kind;
     return push;
 }
@@ -191,8 +219,8 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         float sx = spread->backward ? -1.0f : 1.0f;
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_scale(model, (vec3){sx, 1.0f, 1.0f});
-        PcDrawPush push = printed(placed(&base, model, sx, 1.0f, 1.0f, spread->backward),
-                                  spread->turning_leaf, PC_DRAW_LEAF);
+        PcDrawPush push = printed(placed(&base, model, sx, 1.0f, 1.0f, spread->backward), spread,
+                                  spread->turning_leaf, spread->turning_layer, PC_DRAW_LEAF);
         out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
     }
     if (spread->left) { /* the leaf before, turned over about the spine: its back faces up */
@@ -200,27 +228,36 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){-w, h, -1.0f});
         /* under the turning leaf: receives its shadow */
-        PcDrawPush push = printed(placed(&base, model, -1.0f, 1.0f, -1.0f, false),
-                                  spread->left_leaf, PC_DRAW_FLAT);
+        PcDrawPush push = printed(placed(&base, model, -1.0f, 1.0f, -1.0f, false), spread,
+                                  spread->left_leaf, spread->left_layer, PC_DRAW_FLAT);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     if (spread->right) {
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){w, h, 1.0f});
-        PcDrawPush push = printed(placed(&base, model, 1.0f, 1.0f, 1.0f, false), spread->right_leaf,
-                                  PC_DRAW_FLAT);
+        PcDrawPush push = printed(placed(&base, model, 1.0f, 1.0f, 1.0f, false), spread,
+                                  spread->right_leaf, spread->right_layer, PC_DRAW_FLAT);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     /* The blocks last: the pages above hide most of their faces from the depth test. The left
      * holds leaves 0 .. left_leaf, the right right_leaf .. the last and the blank ones. */
+    int left = spread->left ? spread->left_leaf + 1 : 0;
+    int right = spread->right ? (spread->leaves ? spread->leaves : APP_BOOK_LEAVES) -
+                                    spread->right_leaf + APP_BOOK_BLOCK_LEAVES
+                              : 0;
+    int all = left + right, most = APP_BOOK_LEAVES + APP_BOOK_BLOCK_LEAVES;
+    if (all > most) { /* a long book: its blocks as deep as the built-in one's together */
+        int scaled = (int)lrintf((float)left * (float)most / (float)all);
+        left = left ? (scaled < 1 ? 1 : scaled) : 0;
+        right = most - left > 1 ? most - left : 1;
+    }
     if (spread->left) {
-        PcDrawPush push = block(&base, -1.0f, spread->left_leaf + 1, w, h);
+        PcDrawPush push = block(&base, -1.0f, left, w, h);
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
     if (spread->right) {
-        PcDrawPush push =
-            block(&base, 1.0f, APP_BOOK_LEAVES - spread->right_leaf + APP_BOOK_BLOCK_LEAVES, w, h);
+        PcDrawPush push = block(&base, 1.0f, right, w, h);
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
 }

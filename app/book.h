@@ -36,8 +36,8 @@
 /* After a trace's last event, a replay runs on this long for the page to settle. */
 #define APP_REPLAY_TAIL 1.0
 
-/* The book of an interactive session: APP_BOOK_LEAVES leaves, open on the first spread. */
-void app_book_init(MeshFlip *flip, const AppPage *page);
+/* The book of an interactive session: `leaves` leaves, open on spread `spread` (mesh/flip.h). */
+void app_book_init(MeshFlip *flip, const AppPage *page, int leaves, int spread);
 
 /* A pointer, ink or key event (positions as fractions of a width x height view) into the flip
  * state or the ink (NULL: ink events do nothing): the window's events and a replayed trace's go
@@ -67,6 +67,11 @@ typedef struct AppSpread {
     /* Which leaf each is (0 .. APP_BOOK_LEAVES - 1): it picks the printed pages. The left page
      * shows its leaf's back, the right its front. */
     int left_leaf, right_leaf, turning_leaf;
+    /* The content and ink layers of each leaf's front (its back is the next) where `placed`
+     * (app/book_stream.h), else leaf k's are 2k: the whole built-in book in one texture. */
+    bool placed;
+    int left_layer, right_layer, turning_layer;
+    int leaves; /* in the book, for the blocks under the pages; 0 means APP_BOOK_LEAVES */
 } AppSpread;
 
 /* A headless pose: leaf 0 turning forward over the front of leaf 1, nothing on the left. */
@@ -82,6 +87,14 @@ typedef struct AppSpread {
                  .left_leaf = 0,                                                                   \
                  .right_leaf = 2,                                                                  \
                  .turning_leaf = 1})
+
+/* The spread a headless run poses at spread `s` (mesh/flip.h) of a `leaves`-leaf book: that
+ * spread's right-hand leaf turning forward, or with `backward` its left-hand leaf turning back. */
+AppSpread app_book_spread_at(int s, int leaves, bool backward);
+
+/* The spread holding page `page` (1-based; 0: none asked, where a headless turn starts: spread 0,
+ * or 2 for a backward turn). */
+int app_book_first_spread(uint32_t page, bool backward);
 
 /* The spread the flip state shows. */
 AppSpread app_book_spread(const MeshFlipView *view);

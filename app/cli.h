@@ -14,24 +14,24 @@
 
 typedef struct AppOptions {
     bool headless, list_devices, validation;
-    bool gpu_assisted;       /* --validation=gpu-assisted */
-    bool bench;              /* --bench: the benchmark (implies --headless) */
-    bool cpu_deform;         /* --deform cpu: the CPU curls the page, uploaded; default gpu */
-    int normals;             /* --normals: a GpuNormalsPath value, 0 = the fastest measured */
-    int pack;                /* --pack: a GpuPackPath value, 0 = gpu */
-    int staging;             /* --staging: a GpuStaging value, 0 = auto */
-    uint32_t msaa;           /* --msaa 1|4: samples at most, 0 = 4 where the device can */
-    uint32_t nx, ny;         /* --grid, default 64x90 */
-    uint32_t width, height;  /* --size, default 1280x720 */
-    bool has_curl;           /* --curl given: a fixed pose, not the scripted turn */
-    float curl, grab;        /* --curl T, --grab G, both in [0, 1] */
-    bool backward;           /* --backward: the headless turn goes back, right to left */
-    float radius;            /* --radius R: the roll radius in page widths; 0 = the pose's own */
-    uint32_t frames;         /* --frames N; 0 = the mode's default */
-    const char *screenshot;  /* --screenshot FILE.png|.jpg: the last frame shown or rendered */
-    const char *export_obj;  /* --export-obj FILE.obj */
-    const char *frames_out;  /* --frames-out DIR: every headless frame as DIR/frame-NNNN.png */
-    int device;              /* --device INDEX, -1 = automatic */
+    bool gpu_assisted;      /* --validation=gpu-assisted */
+    bool bench;             /* --bench: the benchmark (implies --headless) */
+    bool cpu_deform;        /* --deform cpu: the CPU curls the page, uploaded; default gpu */
+    int normals;            /* --normals: a GpuNormalsPath value, 0 = the fastest measured */
+    int pack;               /* --pack: a GpuPackPath value, 0 = gpu */
+    int staging;            /* --staging: a GpuStaging value, 0 = auto */
+    uint32_t msaa;          /* --msaa 1|4: samples at most, 0 = 4 where the device can */
+    uint32_t nx, ny;        /* --grid, default 64x90 */
+    uint32_t width, height; /* --size, default 1280x720 */
+    bool has_curl;          /* --curl given: a fixed pose, not the scripted turn */
+    float curl, grab;       /* --curl T, --grab G, both in [0, 1] */
+    bool backward;          /* --backward: the headless turn goes back, right to left */
+    float radius;           /* --radius R: the roll radius in page widths; 0 = the pose's own */
+    uint32_t frames;        /* --frames N; 0 = the mode's default */
+    const char *screenshot; /* --screenshot FILE.png|.jpg: the last frame shown or rendered */
+    const char *export_obj; /* --export-obj FILE.obj */
+    const char *frames_out; /* --frames-out DIR: every headless frame as DIR/frame-NNNN.png */
+    int device;             /* --device INDEX, -1 = automatic */
     uint32_t grids[APP_MAX_GRIDS][2]; /* --grids: the sweep; --grid alone gives one entry */
     uint32_t grid_count;
     uint32_t warmup;        /* --warmup N (benchmark), default 20 */
@@ -39,6 +39,8 @@ typedef struct AppOptions {
     const char *record;     /* --record FILE: the window's input, as a trace */
     const char *replay;     /* --replay FILE: a trace played back, window or headless */
     const char *notebook;   /* --notebook FILE: the ink, loaded at start, saved as it is made */
+    const char *book;       /* --book PATH: a folder of images or a PDF; NULL: the built-in book */
+    uint32_t page;          /* --page N: open at the spread holding page N; 0: the first */
     int present_mode;       /* --present-mode: 0 fifo (vsync, default), 1 mailbox, 2 immediate */
     int argc;               /* the command line, for the benchmark's record of itself */
     char **argv;

@@ -159,6 +159,12 @@ static bool set_radius(const char *value, AppOptions *o, void *field)
     return parse_real(value, APP_RADIUS_MIN, APP_RADIUS_MAX, field);
 }
 
+static bool set_page(const char *value, AppOptions *o, void *field)
+{
+    (void)o; /* the book's own page count is checked once it is open */
+    return parse_u32(value, NULL, 1, 1000000, field);
+}
+
 static bool set_frames(const char *value, AppOptions *o, void *field)
 {
     (void)o;
@@ -237,6 +243,14 @@ const CliOption APP_CLI_OPTIONS[] = {
     {"--notebook", NULL, "FILE", VALUE_REQUIRED, set_file, F(notebook), GROUP_SHOW, MODE_SHOWN,
      "keeps the ink drawn on the pages", "a file name",
      "the ink: loaded at start (a new file is fine), saved as each stroke ends"},
+    {"--book", NULL, "PATH", VALUE_REQUIRED, set_file, F(book), GROUP_SHOW, MODE_SHOWN,
+     "shows a book of your own", "a folder of images or a PDF",
+     "your pages: a folder of images (PNG, JPEG, ...; in natural name order) or\na PDF; page 1 is "
+     "the first right-hand page (default: the built-in book)"},
+    {"--page", NULL, "N", VALUE_REQUIRED, set_page, F(page), GROUP_SHOW, MODE_SHOWN,
+     "opens the book at a page", "a page number of the book (1 ..)",
+     "open at the spread holding page N (headless: its right-hand leaf turns;\nwith --backward "
+     "its left-hand one)"},
     {"--replay", NULL, "FILE", VALUE_REQUIRED, set_file, F(replay), GROUP_SHOW, MODE_SHOWN,
      "plays recorded input on the book", "a file name",
      "play an input trace back (60 steps a second), in a window or headless"},

@@ -22,17 +22,22 @@ void app_headless_destroy(const GpuContext *ctx, AppHeadless *hl)
 }
 
 bool app_headless_create(const GpuContext *ctx, uint32_t width, uint32_t height, uint32_t msaa,
-                         const AppPage *page, AppHeadless *out, GpuError *err)
+                         const AppPage *page, AppBookStream *book, AppHeadless *out,
+                         GpuError *err)
 {
     float aspect = page->grid.height / page->grid.width;
-    *out = (AppHeadless){.width = width, .height = height};
+    *out = (AppHeadless){.width = width, .height = height, .book = book};
     GpuRendererDesc rdesc = {.color_format = GPU_OFFSCREEN_FORMAT,
                              .max_samples = msaa,
                              .shadow_size = gpu_renderer_shadow_size(width, height)};
-    if (app_content_renderer_create(ctx, &rdesc, APP_BOOK_LEAVES, aspect, &out->renderer, err) &&
-        (app_ink_texture_init(&out->ink, out->renderer.ink.layers, out->renderer.ink.width,
-                              out->renderer.ink.height) ||
-         gpu_error_set(err, "out of memory for the ink's coverage")) &&
+    bool textures =
+        book ? app_book_stream_textures(book, ctx, &rdesc, &out->renderer, &out->ink, err)
+             : app_content_renderer_create(ctx, &rdesc, APP_BOOK_LEAVES, aspect, &out->renderer,
+                                           err) &&
+                   (app_ink_texture_init(&out->ink, out->renderer.ink.layers,
+                                         out->renderer.ink.width, out->renderer.ink.height) ||
+                    gpu_error_set(err, "out of memory for the ink's coverage"));
+    if (textures &&
         gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &out->renderer, &out->target, err) &&
         gpu_frames_create(ctx, out->frames, err))
         return true;
@@ -43,8 +48,18 @@ bool app_headless_create(const GpuContext *ctx, uint32_t width, uint32_t height,
 bool app_headless_frame(const GpuContext *ctx, AppHeadless *hl, AppPage *page,
                         const AppHeadlessFrame *desc, GpuError *err)
 {
+    /* the spread's pages drawn and uploaded first: what a headless run writes is never paper */
+    AppSpread spread = desc->spread;
+    bool assigned = false;
+    if (hl->book && !app_book_stream_update(hl->book, ctx, &hl->renderer, &hl->ink, &spread, true,
+                                            &assigned, err))
+        return false;
+    /* ink layers given to other pages: all of their strokes at once, as before the first frame */
+    if (assigned && !(app_headless_wait(ctx, hl, err) &&
+                      app_ink_texture_upload(&hl->ink, desc->ink, ctx, &hl->renderer.ink, err)))
+        return false;
     AppBookDraws draws;
-    app_book_draws(&desc->spread, page, &hl->renderer, hl->width, hl->height, &draws);
+    app_book_draws(&spread, page, &hl->renderer, hl->width, hl->height, &draws);
     GpuFrame *frame = &hl->frames[desc->index % GPU_FRAMES_IN_FLIGHT];
     if (!gpu_frame_begin(ctx, frame, err))
         return false;
@@ -95,6 +110,7 @@ int app_headless_write(const GpuContext *ctx, const AppPage *page, const AppOpti
 /* Where each frame's pose comes from: a fixed pose, a replayed trace, or else the script. */
 typedef struct PoseSource {
     const AppTurn *fixed;
+    AppSpread spread; /* a fixed pose's or the script's */
     const AppTrace *trace;
     MeshFlip flip;  /* the replay's book */
     MeshInk *ink;   /* where its strokes go */
@@ -128,7 +144,7 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
         pose->shape.v[2] *= r / pose->shape.v[0]; /* the ramp scales with the radius */
         pose->shape.v[0] = r;
     }
-    *spread = opts->backward ? APP_SPREAD_BACKWARD_TURN : APP_SPREAD_FIRST_TURN;
+    *spread = src->spread;
 }
 
 /* --frames-out's name for frame f. */
@@ -195,13 +211,13 @@ static uint32_t skip_idle(const PoseSource *src, uint32_t f, uint32_t frames)
 /* Renders `frames` frames posed by `src`, with the strokes of `ink` (NULL: none), saving them to
  * `notebook` (NULL: none) as they are made; reads back the last, or every frame for --frames-out.
  * A run of several frames says how far it is on a terminal. */
-static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                         uint32_t frames, PoseSource *src, const MeshInk *ink,
-                         AppNotebook *notebook)
+static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *book,
+                         const AppOptions *opts, uint32_t frames, PoseSource *src,
+                         const MeshInk *ink, AppNotebook *notebook)
 {
     GpuError err = {0};
     AppHeadless hl;
-    if (!app_headless_create(ctx, opts->width, opts->height, opts->msaa, page, &hl, &err) ||
+    if (!app_headless_create(ctx, opts->width, opts->height, opts->msaa, page, book, &hl, &err) ||
         !app_ink_texture_upload(&hl.ink, ink, ctx, &hl.renderer.ink, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         return 1;
@@ -245,15 +261,19 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
     return status;
 }
 
-int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                     const AppTrace *replay, MeshInk *ink, AppNotebook *notebook)
+int app_headless_run(const GpuContext *ctx, AppPage *page, AppBookStream *book,
+                     const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
+                     AppNotebook *notebook)
 {
     uint32_t frames = opts->frames ? opts->frames : (opts->has_curl ? 1 : APP_SCRIPTED_FRAMES);
     AppTurn fixed = {opts->curl, opts->grab};
-    PoseSource src = {.fixed = opts->has_curl ? &fixed : NULL};
+    int leaves = app_book_stream_leaves(book);
+    PoseSource src = {.fixed = opts->has_curl ? &fixed : NULL,
+                      .spread = app_book_spread_at(app_book_first_spread(opts->page, opts->backward), leaves,
+                                                   opts->backward)};
     if (replay) {
         src = (PoseSource){.trace = replay, .ink = ink};
-        app_book_init(&src.flip, page);
+        app_book_init(&src.flip, page, leaves, 0);
         double end =
             (replay->count ? replay->events[replay->count - 1].time : 0.0) + APP_REPLAY_TAIL;
         if (!opts->frames)
@@ -261,7 +281,7 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opt
     }
     if (opts->frames_out && !frames_out_ready(opts->frames_out, frames))
         return 1;
-    int status = render_frames(ctx, page, opts, frames, &src, ink, notebook);
+    int status = render_frames(ctx, page, book, opts, frames, &src, ink, notebook);
     if (status == 0 && app_signals_caught())
         return status;
     if (status == 0 && opts->frames_out)

@@ -6,6 +6,7 @@
 #include "../gpu/offscreen.h"
 #include "../mesh/ink.h"
 #include "book.h"
+#include "book_stream.h"
 #include "cli.h"
 #include "notebook.h"
 #include "ink_texture.h"
@@ -22,12 +23,14 @@ typedef struct AppHeadless {
     GpuOffscreen target;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     uint32_t width, height;
+    AppBookStream *book; /* the pages streamed in; NULL: the whole built-in book, resident */
 } AppHeadless;
 
 /* A width x height target for pages shaped like `page` (its content's aspect), `msaa` samples at
- * most (0: 4 where the device can). */
+ * most (0: 4 where the device can), showing `book` (NULL: the built-in book, all resident). */
 bool app_headless_create(const GpuContext *ctx, uint32_t width, uint32_t height, uint32_t msaa,
-                         const AppPage *page, AppHeadless *out, GpuError *err);
+                         const AppPage *page, AppBookStream *book, AppHeadless *out,
+                         GpuError *err);
 void app_headless_destroy(const GpuContext *ctx, AppHeadless *hl);
 
 /* One frame: what it shows and what it reads back. */
@@ -51,8 +54,9 @@ bool app_headless_wait(const GpuContext *ctx, AppHeadless *hl, GpuError *err);
  * stroke ends; idle stretches of a trace (nothing moving, no event due) are skipped, not
  * rendered. A stop signal (app/signals.h) ends it early without writing the files. Returns the
  * exit status. */
-int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                     const AppTrace *replay, MeshInk *ink, AppNotebook *notebook);
+int app_headless_run(const GpuContext *ctx, AppPage *page, AppBookStream *book,
+                     const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
+                     AppNotebook *notebook);
 
 /* The files that end a run, the window's too: --screenshot from `rgba` (width x height) and
  * --export-obj from the page's read-back vertices (after the frame's fence). Returns the exit

@@ -4,6 +4,7 @@
  * Exit status: 0 success, 1 runtime failure, 2 bad usage. */
 #include "bench.h"
 #include "book.h"
+#include "book_stream.h"
 #include "cli.h"
 #include "headless.h"
 #include "notebook.h"
@@ -102,10 +103,31 @@ int main(int argc, char **argv)
         return 2;
     }
     const AppTrace *trace = opts.replay ? &replay : NULL;
+    /* So is the book: a path that is none, a page it lacks. */
+    AppBookSource *source;
+    int refused = app_book_source_open(opts.book, &source, message, sizeof message);
+    int pages = refused ? 0 : app_book_source_pages(source);
+    if (!refused && opts.page > (uint32_t)pages)
+        refused = 2,
+        snprintf(message, sizeof message, "--page %u: the book has %d page(s)", opts.page, pages);
+    float aspect = refused ? 0.0f : app_book_source_aspect(source);
+    bool builtin = !refused && app_book_source_builtin(source);
+    AppBookStream *book = NULL;
+    if (refused) {
+        app_book_source_close(source);
+    } else if (!(book = app_book_stream_create(source, opts.width, message, sizeof message))) {
+        refused = 1; /* the source went with it */
+    }
+    if (refused) {
+        fprintf(stderr, "pagecurl: %s\n", message);
+        app_trace_free(&replay);
+        return refused;
+    }
     /* So is a notebook, taken for writing: its ink is saved as it is made. */
     MeshInk ink;
-    if (!mesh_ink_init(&ink, APP_BOOK_PAGES)) {
+    if (!mesh_ink_init(&ink, pages)) {
         fprintf(stderr, "pagecurl: out of memory\n");
+        app_book_stream_destroy(book);
         app_trace_free(&replay);
         return 1;
     }
@@ -114,6 +136,7 @@ int main(int argc, char **argv)
     if (opened) {
         fprintf(stderr, "pagecurl: %s\n", message);
         mesh_ink_free(&ink);
+        app_book_stream_destroy(book);
         app_trace_free(&replay);
         return opened;
     }
@@ -129,8 +152,24 @@ int main(int argc, char **argv)
         fprintf(stderr, "pagecurl: --record writes a window's input, and there is none: %s\n", why);
         app_notebook_close(&notebook);
         mesh_ink_free(&ink);
+        app_book_stream_destroy(book);
         app_trace_free(&replay);
         return 1;
+    }
+    /* A headless pose turns a leaf of the spread: one must be there. */
+    int spread = app_book_first_spread(opts.page, opts.backward);
+    int leaves = app_book_stream_leaves(book);
+    if (!windowed && !opts.bench && !opts.replay && opts.page &&
+        (opts.backward ? spread < 1 : spread >= leaves)) {
+        fprintf(stderr,
+                "pagecurl: --page %u: the spread holding it has no %s-hand leaf to turn %s\n",
+                opts.page, opts.backward ? "left" : "right",
+                opts.backward ? "back" : "(try --backward)");
+        app_notebook_close(&notebook);
+        mesh_ink_free(&ink);
+        app_book_stream_destroy(book);
+        app_trace_free(&replay);
+        return 2;
     }
     if (!windowed && why[0])
         fprintf(stderr, "pagecurl: %s; running headless\n", why);
@@ -166,20 +205,23 @@ int main(int argc, char **argv)
                                                .cpu_deform = opts.cpu_deform,
                                                .normals = (GpuNormalsPath)opts.normals,
                                                .pack = (GpuPackPath)opts.pack,
-                                               .staging = (GpuStaging)opts.staging},
+                                               .staging = (GpuStaging)opts.staging,
+                                               .aspect = builtin ? 0.0f : aspect},
                                 &page, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {
 #ifdef PAGECURL_HAVE_SDL
-        status = windowed ? app_window_run(&window, &ctx, &page, &opts, trace, &ink, &notebook)
-                          : app_headless_run(&ctx, &page, &opts, trace, &ink, &notebook);
+        status = windowed
+                     ? app_window_run(&window, &ctx, &page, book, &opts, trace, &ink, &notebook)
+                     : app_headless_run(&ctx, &page, book, &opts, trace, &ink, &notebook);
 #else
         (void)windowed; /* always false without SDL */
-        status = app_headless_run(&ctx, &page, &opts, trace, &ink, &notebook);
+        status = app_headless_run(&ctx, &page, book, &opts, trace, &ink, &notebook);
 #endif
     }
     app_page_destroy(&ctx, &page);
     gpu_context_destroy(&ctx);
+    app_book_stream_destroy(book);
 #ifdef PAGECURL_HAVE_SDL
     app_window_close(&window);
 #endif

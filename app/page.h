@@ -17,6 +17,7 @@ typedef struct AppPageDesc {
     GpuNormalsPath normals;
     GpuPackPath pack; /* the staging pack needs the two-pass normals */
     GpuStaging staging;
+    float aspect; /* the page's height / width; 0: ISO 216 */
 } AppPageDesc;
 
 /* GPU_NORMALS_DEFAULT resolved: the fastest path the benchmark measured that the deform allows. */

@@ -69,6 +69,7 @@ typedef struct WindowGpu {
     GpuSwapchain swapchain;
     GpuRenderer renderer;
     AppInkTexture ink; /* the CPU side of the renderer's ink texture */
+    AppBookStream *book; /* the pages, streamed into the renderer's content and ink layers */
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     GpuTimer timers[GPU_FRAMES_IN_FLIGHT]; /* the HUD's stage times */
     bool timed[GPU_FRAMES_IN_FLIGHT];      /* the slot's timer holds a frame's stamps */
@@ -318,6 +319,8 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
         return false;
     GpuRenderTarget target = gpu_swapchain_target(&w->swapchain, index);
     AppSpread spread = app_book_spread(view);
+    if (!app_book_stream_update(w->book, ctx, &w->renderer, &w->ink, &spread, false, NULL, err))
+        return false;
     AppBookDraws draws;
     app_book_draws(&spread, page, &w->renderer, target.extent.width, target.extent.height, &draws);
     GpuFrameWork work = app_page_work(page);
@@ -414,27 +417,27 @@ static double elapsed_ms(uint64_t from, uint64_t to)
     return (double)(to - from) * 1000.0 / (double)SDL_GetPerformanceFrequency();
 }
 
-int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
+int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBookStream *book,
+                   const AppOptions *opts,
                    const AppTrace *replay, MeshInk *ink, AppNotebook *notebook)
 {
     GpuError err = {0};
     WindowGpu w = {0};
     Session session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
-    app_book_init(&session.flip, page);
+    app_book_init(&session.flip, page, app_book_stream_leaves(book),
+                  app_book_first_spread(opts->page, false));
     w.hud.device = ctx->props.deviceName;
     static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
                                              VK_PRESENT_MODE_IMMEDIATE_KHR};
     w.swapchain.present_mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
     if (w.swapchain.present_mode != modes[opts->present_mode])
         fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
-    bool ok = app_content_renderer_create(
-                  ctx,
+    w.book = book;
+    bool ok = app_book_stream_textures(
+                  book, ctx,
                   &(GpuRendererDesc){.color_format = gpu_swapchain_pick_format(ctx),
                                      .max_samples = opts->msaa},
-                  APP_BOOK_LEAVES, page->grid.height / page->grid.width, &w.renderer, &err) &&
-              (app_ink_texture_init(&w.ink, w.renderer.ink.layers, w.renderer.ink.width,
-                                    w.renderer.ink.height) ||
-               gpu_error_set(&err, "out of memory for the ink's coverage")) &&
+                  &w.renderer, &w.ink, &err) &&
               app_ink_texture_upload(&w.ink, ink, ctx, &w.renderer.ink, &err) &&
               gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&
               gpu_frames_create(ctx, w.frames, &err);
@@ -472,6 +475,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         redraw |= moved || replaying;
         MeshFlipView view = mesh_flip_view(&session.flip);
         redraw |= view.turning; /* a held page is drawn every frame, moved or not */
+        redraw |= app_book_stream_busy(book); /* pages still to show */
         app_notebook_keep(notebook, session.ink, false);
         if (replaying && !moved && !view.turning) {
             /* nothing moves until the next event (or the end): its frames would all be alike */

@@ -192,7 +192,7 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
     AppHeadless hl;
     if (!app_page_create(ctx, &(AppPageDesc){.nx = GRIDS[0][0], .ny = GRIDS[0][1]}, &page, err))
         return false;
-    if (!app_headless_create(ctx, a->width, a->height, 0, &page, &hl, err)) {
+    if (!app_headless_create(ctx, a->width, a->height, 0, &page, NULL, &hl, err)) {
         app_page_destroy(ctx, &page);
         return false;
     }
