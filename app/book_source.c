@@ -107,11 +107,30 @@ static int fail(char *message, size_t size, int status, const char *fmt, ...)
     return status;
 }
 
+/* A PNG's size from its IHDR: stb_image's header reader refuses one over 1 GiB decoded without
+ * saying its size. */
+static bool png_size(const char *file, int *w, int *h)
+{
+    unsigned char b[24];
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return false;
+    bool ok = fread(b, 1, sizeof b, f) == sizeof b && !memcmp(b, "\x89PNG\r\n\x1a\n", 8) &&
+              !memcmp(b + 12, "IHDR", 4);
+    fclose(f);
+    uint32_t bw = (uint32_t)b[16] << 24 | (uint32_t)b[17] << 16 | (uint32_t)b[18] << 8 | b[19];
+    uint32_t bh = (uint32_t)b[20] << 24 | (uint32_t)b[21] << 16 | (uint32_t)b[22] << 8 | b[23];
+    if (!ok || bw > INT_MAX || bh > INT_MAX)
+        return false;
+    *w = (int)bw, *h = (int)bh;
+    return true;
+}
+
 /* Size from the header only: nothing is decoded. 0, or the exit status with the line. */
 static int image_header(const char *file, int *w, int *h, char *message, size_t size)
 {
     int channels;
-    if (!stbi_info(file, w, h, &channels))
+    if (!stbi_info(file, w, h, &channels) && !png_size(file, w, h))
         return fail(message, size, 1, "--book: %s: not an image pagecurl can read (%s)", file,
                     stbi_failure_reason() ? stbi_failure_reason() : "unknown format");
     if (*w > APP_BOOK_MAX_IMAGE_SIDE || *h > APP_BOOK_MAX_IMAGE_SIDE ||
