@@ -132,7 +132,11 @@ int main(int argc, char **argv)
         return 1;
     }
     AppNotebook notebook;
-    int opened = app_notebook_open(&notebook, opts.notebook, &ink, message, sizeof message);
+    const AppBookSource *bound = app_book_stream_source(book);
+    int opened = app_notebook_open(
+        &notebook, opts.notebook,
+        (AppNotebookBook){app_book_source_name(bound), app_book_source_pages(bound)}, &ink, message,
+        sizeof message);
     if (opened) {
         fprintf(stderr, "pagecurl: %s\n", message);
         mesh_ink_free(&ink);

@@ -4,6 +4,7 @@
  * by its colour. Also the pool's bookkeeping and the natural name order, without Vulkan.
  * usage: test_book PAGECURL OUTDIR [CHECK...] */
 #include "../app/book_source.h"
+#include "../app/notebook.h"
 #include "../app/pool.h"
 #include "check.h"
 #include "image.h"
@@ -377,6 +378,14 @@ static void check_bad_input(CheckState *s, const Ctx *c)
     check_refused(s, RUN("--headless", "--book", dir, "--page", "1", "--backward"), 2, "--page 1",
                   "--page 1 turned back");
     check_refused(s, RUN("--bench", "--book", dir), 2, "--book", "--book in the benchmark");
+
+    /* a notebook of the built-in book, on this one */
+    char nb[512];
+    path_in(c, "builtin-notebook.json", nb, sizeof nb);
+    const char *text = "{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": []}\n";
+    write_bytes(nb, text, strlen(text));
+    check_refused(s, RUN("--headless", "--book", dir, "--notebook", nb), 2, "the built-in book",
+                  "a built-in notebook on a book");
 }
 
 /* The pool: leaves keep their slots while wanted, the least recently used one goes first. */
@@ -427,6 +436,47 @@ static void check_pool(CheckState *s, const Ctx *c)
           "case or prefix order");
 }
 
+/* A notebook names its book, reads back on it and is refused on another. */
+static void check_notebook_unit(CheckState *s, const Ctx *c)
+{
+    char path[512], message[512];
+    path_in(c, "bound.json", path, sizeof path);
+    MeshInk ink, back;
+    CHECK(s, mesh_ink_init(&ink, 20) && mesh_ink_init(&back, 20), "out of memory");
+    mesh_ink_stroke_begin(&ink, 13, (MeshInkPoint){0.25f, 0.5f, 0.01f});
+    mesh_ink_stroke_extend(&ink, (MeshInkPoint){0.75f, 0.5f, 0.01f});
+    mesh_ink_stroke_end(&ink);
+    AppNotebookBook mine = {"/books/a \"quoted\"\\name", 20};
+    CHECK(s, app_notebook_save_for(path, mine, &ink, message, sizeof message), "save: %s", message);
+    CHECK(s,
+          app_notebook_load_for(path, mine, &back, message, sizeof message) &&
+              mesh_ink_stroke_count(&back) == 1 && back.pages[13].count == 1,
+          "load on its own book: %s", message);
+    mesh_ink_free(&back);
+    const AppNotebookBook others[] = {{"/books/other", 20}, {mine.path, 21}, APP_NOTEBOOK_BUILTIN};
+    for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
+        CHECK(s, mesh_ink_init(&back, 21), "out of memory");
+        bool loaded = app_notebook_load_for(path, others[k], &back, message, sizeof message);
+        CHECK(s,
+              !loaded && strstr(message, "the ink of the book /books/a") &&
+                  mesh_ink_stroke_count(&back) == 0,
+              "loaded onto another book (%zu): %s", k, message);
+        mesh_ink_free(&back);
+    }
+    /* the built-in book's notebooks, which name no book, load on it and nowhere else */
+    CHECK(s, app_notebook_save(path, &ink, message, sizeof message), "save: %s", message);
+    CHECK(s, mesh_ink_init(&back, 20), "out of memory");
+    CHECK(s, app_notebook_load(path, &back, message, sizeof message), "built-in: %s", message);
+    mesh_ink_free(&back);
+    CHECK(s, mesh_ink_init(&back, 20), "out of memory");
+    CHECK(s,
+          !app_notebook_load_for(path, mine, &back, message, sizeof message) &&
+              strstr(message, "the ink of the built-in book"),
+          "a built-in notebook loaded onto a book: %s", message);
+    mesh_ink_free(&back);
+    mesh_ink_free(&ink);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -442,7 +492,8 @@ int main(int argc, char **argv)
         const char *name;
         void (*run)(CheckState *, const Ctx *);
     } checks[] = {
-        {"pool", check_pool},         {"folder", check_folder},       {"pdf", check_pdf},
+        {"pool", check_pool},         {"notebook_unit", check_notebook_unit},
+        {"folder", check_folder},     {"pdf", check_pdf},
         {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
     };
     CheckState s = {0};
