@@ -281,7 +281,8 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
         app_content_renderer_create(
             ctx,
             &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT, .max_samples = opts->msaa},
-            APP_BOOK_LEAVES, g->page.grid.height / g->page.grid.width, &g->renderer, err) &&
+            /* only the leaves of the spread it draws (APP_SPREAD_FIRST_TURN): 0 and 1 */
+            2, g->page.grid.height / g->page.grid.width, &g->renderer, err) &&
         gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
         gpu_frames_create(ctx, g->frames, err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
