@@ -22,8 +22,7 @@ void app_headless_destroy(const GpuContext *ctx, AppHeadless *hl)
 }
 
 bool app_headless_create(const GpuContext *ctx, uint32_t width, uint32_t height, uint32_t msaa,
-                         const AppPage *page, AppBookStream *book, AppHeadless *out,
-                         GpuError *err)
+                         const AppPage *page, AppBookStream *book, AppHeadless *out, GpuError *err)
 {
     float aspect = page->grid.height / page->grid.width;
     *out = (AppHeadless){.width = width, .height = height, .book = book};
@@ -269,8 +268,9 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, AppBookStream *book,
     AppTurn fixed = {opts->curl, opts->grab};
     int leaves = app_book_stream_leaves(book);
     PoseSource src = {.fixed = opts->has_curl ? &fixed : NULL,
-                      .spread = app_book_spread_at(app_book_first_spread(opts->page, opts->backward), leaves,
-                                                   opts->backward)};
+                      .spread =
+                          app_book_spread_at(app_book_first_spread(opts->page, opts->backward),
+                                             leaves, opts->backward)};
     if (replay) {
         src = (PoseSource){.trace = replay, .ink = ink};
         app_book_init(&src.flip, page, leaves, 0);

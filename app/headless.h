@@ -29,8 +29,7 @@ typedef struct AppHeadless {
 /* A width x height target for pages shaped like `page` (its content's aspect), `msaa` samples at
  * most (0: 4 where the device can), showing `book` (NULL: the built-in book, all resident). */
 bool app_headless_create(const GpuContext *ctx, uint32_t width, uint32_t height, uint32_t msaa,
-                         const AppPage *page, AppBookStream *book, AppHeadless *out,
-                         GpuError *err);
+                         const AppPage *page, AppBookStream *book, AppHeadless *out, GpuError *err);
 void app_headless_destroy(const GpuContext *ctx, AppHeadless *hl);
 
 /* One frame: what it shows and what it reads back. */

@@ -418,8 +418,8 @@ static double elapsed_ms(uint64_t from, uint64_t to)
 }
 
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBookStream *book,
-                   const AppOptions *opts,
-                   const AppTrace *replay, MeshInk *ink, AppNotebook *notebook)
+                   const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
+                   AppNotebook *notebook)
 {
     GpuError err = {0};
     WindowGpu w = {0};
@@ -433,14 +433,14 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     if (w.swapchain.present_mode != modes[opts->present_mode])
         fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
     w.book = book;
-    bool ok = app_book_stream_textures(
-                  book, ctx,
-                  &(GpuRendererDesc){.color_format = gpu_swapchain_pick_format(ctx),
-                                     .max_samples = opts->msaa},
-                  &w.renderer, &w.ink, &err) &&
-              app_ink_texture_upload(&w.ink, ink, ctx, &w.renderer.ink, &err) &&
-              gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&
-              gpu_frames_create(ctx, w.frames, &err);
+    bool ok =
+        app_book_stream_textures(book, ctx,
+                                 &(GpuRendererDesc){.color_format = gpu_swapchain_pick_format(ctx),
+                                                    .max_samples = opts->msaa},
+                                 &w.renderer, &w.ink, &err) &&
+        app_ink_texture_upload(&w.ink, ink, ctx, &w.renderer.ink, &err) &&
+        gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&
+        gpu_frames_create(ctx, w.frames, &err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &w.timers[i], &err);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */

@@ -43,7 +43,7 @@ bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *ou
  * --screenshot/--export-obj of the last frame shown unless it failed or was stopped. A replay
  * skips the idle stretches of its trace. Returns the exit status. */
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBookStream *book,
-                   const AppOptions *opts,
-                   const AppTrace *replay, MeshInk *ink, AppNotebook *notebook);
+                   const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
+                   AppNotebook *notebook);
 
 #endif
