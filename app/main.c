@@ -225,7 +225,6 @@ int main(int argc, char **argv)
     }
     app_page_destroy(&ctx, &page);
     gpu_context_destroy(&ctx);
-    app_book_stream_destroy(book);
 #ifdef PAGECURL_HAVE_SDL
     app_window_close(&window);
 #endif
@@ -238,6 +237,7 @@ int main(int argc, char **argv)
         printf("pagecurl: %zu stroke(s) written to %s\n", mesh_ink_stroke_count(&ink),
                opts.notebook);
     app_notebook_close(&notebook);
+    app_book_stream_destroy(book); /* after the notebook's last save: it names the book */
     mesh_ink_free(&ink);
     int caught = app_signals_caught();
     if (caught) {
