@@ -1,3 +1,6 @@
+/* realpath */
+#define _XOPEN_SOURCE 700
+
 /* Books of the user's own pages (--book, --page), made by the test: a folder of solid-colour PNGs
  * (stb_image_write) and multi-page PDFs written as text, each page filled with one colour. The
  * program runs headless as a user would run it; its screenshots are read back and each page told
@@ -249,6 +252,47 @@ static void check_long_pdf(CheckState *s, const Ctx *c)
     image_free(&img);
 }
 
+static void check_refused(CheckState *s, Run r, int status, const char *names, const char *what);
+
+/* Ink drawn on a book's page by a replay: drawn on that page (the ink layers follow the pool),
+ * saved in a notebook that names the book, which loads on it again and on no other book. */
+static void check_notebook(CheckState *s, const Ctx *c)
+{
+    char dir[512], trace[512], nb[512], shot[512], real[4096];
+    path_in(c, "folder", dir, sizeof dir);
+    path_in(c, "ink.trace", trace, sizeof trace);
+    path_in(c, "ink-notebook.json", nb, sizeof nb);
+    path_in(c, "ink.png", shot, sizeof shot);
+    remove(nb);
+    FILE *f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f)
+        return;
+    /* no "up": the stroke is still being drawn at the end, saved by the run's last save */
+    fprintf(f, "0.00 ink down 0.62 0.50\n0.05 ink move 0.70 0.50\n0.10 ink move 0.78 0.50\n");
+    fclose(f);
+    Run r = RUN("--headless", "--validation", "--book", dir, "--size", "480x270", "--replay", trace,
+                "--notebook", nb, "--screenshot", shot);
+    CHECK(s, r.status == 0, "ink replay on a book: exit %d: %s", r.status, r.err);
+    Image img = image_load(shot);
+    if (img.rgba) /* page 1's colour around the stroke, not under it */
+        CHECK(s, page_at(&img, 0.70f, 0.5f) == 0 && page_at(&img, 0.70f, 0.62f) == colour_of(1),
+              "ink on page 1: colours %d under the stroke, %d beside it",
+              page_at(&img, 0.70f, 0.5f), page_at(&img, 0.70f, 0.62f));
+    CHECK(s, img.rgba, "no screenshot %s", shot);
+    image_free(&img);
+    char text[4096] = "", want[4200];
+    run_slurp(nb, text, sizeof text);
+    CHECK(s, realpath(dir, real) != NULL, "realpath %s", dir);
+    snprintf(want, sizeof want, "\"book\": {\"path\": \"%s\", \"pages\": 11}", real);
+    CHECK(s, strstr(text, want) && strstr(text, "\"page\": 1,"),
+          "the notebook does not name its book (%s) or lacks page 1: %s", want, text);
+    r = RUN("--headless", "--book", dir, "--curl", "0", "--notebook", nb);
+    CHECK(s, r.status == 0, "the notebook on its own book: exit %d: %s", r.status, r.err);
+    check_refused(s, RUN("--headless", "--curl", "0", "--notebook", nb), 2, real,
+                  "a book's notebook on the built-in book");
+}
+
 /* The run refused with `status` and one line naming `names`. */
 static void check_refused(CheckState *s, Run r, int status, const char *names, const char *what)
 {
@@ -492,9 +536,13 @@ int main(int argc, char **argv)
         const char *name;
         void (*run)(CheckState *, const Ctx *);
     } checks[] = {
-        {"pool", check_pool},         {"notebook_unit", check_notebook_unit},
-        {"folder", check_folder},     {"pdf", check_pdf},
-        {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
+        {"pool", check_pool},
+        {"notebook_unit", check_notebook_unit},
+        {"folder", check_folder},
+        {"notebook", check_notebook},
+        {"pdf", check_pdf},
+        {"long_pdf", check_long_pdf},
+        {"bad_input", check_bad_input},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
