@@ -130,7 +130,7 @@ static int page_at(const Image *img, float fx, float fy)
     max = max > p[2] ? max : p[2];
     if (max < 60)
         return 0;
-    for (int k = 0; k < 6; k++) {
+    for (int k = 0; k < 8; k++) {
         bool match = true;
         for (int ch = 0; ch < 3; ch++) {
             bool on = p[ch] * 10 > max * 6; /* over 60% of the brightest channel */
@@ -201,6 +201,40 @@ static void check_pdf(CheckState *s, const Ctx *c)
 #endif
     check_spread(s, c, pdf, 7, "0", colour_of(6), colour_of(7), "pdf");
     check_spread(s, c, pdf, 5, "1", colour_of(6), colour_of(7), "pdf, turned");
+}
+
+/* More leaves visited than the pool holds (8): from the end of a 20-leaf book, eight turns back
+ * want leaves 19 down to 8, so slots are reused; the spread the replay ends on shows its own
+ * pages, its left one (leaf 11's back) from a slot that held leaf 19. */
+static void check_evict(CheckState *s, const Ctx *c)
+{
+    char pdf[512], trace[512], shot[512];
+    path_in(c, "forty.pdf", pdf, sizeof pdf);
+    path_in(c, "evict.trace", trace, sizeof trace);
+    path_in(c, "evict.png", shot, sizeof shot);
+    CHECK(s, write_pdf(pdf, 40, 200, 280), "cannot write %s", pdf);
+    FILE *f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f)
+        return;
+    fprintf(f, "0.0 key end\n");
+    for (int k = 0; k < 8; k++)
+        fprintf(f, "%.1f key prev\n", 0.5 + 0.8 * k);
+    fclose(f);
+#ifndef PAGECURL_HAVE_MUPDF
+    return;
+#endif
+    Run r = RUN("--headless", "--validation", "--book", pdf, "--size", "240x135", "--replay", trace,
+                "--screenshot", shot);
+    CHECK(s, r.status == 0, "evict: exit %d: %s", r.status, r.err);
+    Image img = image_load(shot);
+    CHECK(s, img.rgba, "evict: no screenshot");
+    if (img.rgba) { /* spread 12: pages 24 | 25 */
+        int left = page_at(&img, 0.30f, 0.5f), right = page_at(&img, 0.70f, 0.5f);
+        CHECK(s, left == colour_of(24) && right == colour_of(25),
+              "evict: colours %d | %d, want %d | %d", left, right, colour_of(24), colour_of(25));
+    }
+    image_free(&img);
 }
 
 /* A 2,000-page PDF opened in the middle: the first frame in a few seconds of CPU, with memory that
@@ -536,13 +570,10 @@ int main(int argc, char **argv)
         const char *name;
         void (*run)(CheckState *, const Ctx *);
     } checks[] = {
-        {"pool", check_pool},
-        {"notebook_unit", check_notebook_unit},
-        {"folder", check_folder},
-        {"notebook", check_notebook},
-        {"pdf", check_pdf},
-        {"long_pdf", check_long_pdf},
-        {"bad_input", check_bad_input},
+        {"pool", check_pool},         {"notebook_unit", check_notebook_unit},
+        {"folder", check_folder},     {"notebook", check_notebook},
+        {"pdf", check_pdf},           {"evict", check_evict},
+        {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
