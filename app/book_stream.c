@@ -101,6 +101,8 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t view_width, c
     s->warned = calloc((size_t)s->pages, sizeof *s->warned);
     s->paper = malloc((size_t)s->width * s->height * 4 * 2);
     bool ok = s->warned && s->paper && app_pool_init(&s->pool, APP_BOOK_STREAM_SLOTS);
+    if (!ok)
+        snprintf(message, size, "out of memory");
     if (ok) {
         app_book_placeholder(s->width, s->height, false, s->paper);
         memcpy(s->paper + (size_t)s->width * s->height * 4, s->paper,
@@ -110,23 +112,16 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t view_width, c
         (pthread_mutex_init(&s->lock, NULL) || pthread_cond_init(&s->wake, NULL) ||
          pthread_cond_init(&s->done_cond, NULL) || pthread_create(&s->thread, NULL, worker, s))) {
         snprintf(message, size, "cannot start the thread that draws the pages");
-        free(s->warned);
-        free(s->paper);
-        app_pool_free(&s->pool);
-        app_book_source_close(src);
-        free(s);
-        return NULL;
+        ok = false;
     }
-    if (!ok) {
-        snprintf(message, size, "out of memory");
-        free(s->warned);
-        free(s->paper);
-        app_pool_free(&s->pool);
-        app_book_source_close(src);
-        free(s);
-        return NULL;
-    }
-    return s;
+    if (ok)
+        return s;
+    free(s->warned);
+    free(s->paper);
+    app_pool_free(&s->pool);
+    app_book_source_close(src);
+    free(s);
+    return NULL;
 }
 
 void app_book_stream_destroy(AppBookStream *s)

@@ -41,19 +41,13 @@ typedef struct Ctx {
 static const unsigned char COLOURS[6][3] = {{255, 0, 0},   {0, 255, 0},   {0, 0, 255},
                                             {255, 255, 0}, {255, 0, 255}, {0, 255, 255}};
 
-#define MAX_ARGS 32
-
 static Run run(const Ctx *c, const char *first, ...)
 {
-    const char *args[MAX_ARGS];
-    int n = 0;
     va_list ap;
     va_start(ap, first);
-    for (const char *a = first; a && n < MAX_ARGS - 1; a = va_arg(ap, const char *))
-        args[n++] = a;
+    Run r = run_va(c->exe, c->dir, NULL, first, ap);
     va_end(ap);
-    args[n] = NULL;
-    return run_program(c->exe, c->dir, NULL, args);
+    return r;
 }
 #define RUN(...) run(c, __VA_ARGS__, (const char *)NULL)
 
@@ -347,6 +341,17 @@ static bool write_bytes(const char *path, const void *bytes, size_t n)
     return fclose(f) == 0 && ok;
 }
 
+/* A folder `name` with a good page 1.png; `file` names its page 2.png, for the caller to write. */
+static void two_pages(const Ctx *c, const char *name, char *dir, size_t dir_size, char *file,
+                      size_t file_size)
+{
+    path_in(c, name, dir, dir_size);
+    mkdir(dir, 0755);
+    snprintf(file, file_size, "%s/1.png", dir);
+    write_png(file, 40, 56, COLOURS[0]);
+    snprintf(file, file_size, "%s/2.png", dir);
+}
+
 static void check_bad_input(CheckState *s, const Ctx *c)
 {
     char path[512], dir[512], file[600];
@@ -362,20 +367,12 @@ static void check_bad_input(CheckState *s, const Ctx *c)
     check_refused(s, RUN("--headless", "--book", path), 2, "plain.txt", "not a book");
 
     /* a file named .png that is none */
-    path_in(c, "garbage", dir, sizeof dir);
-    mkdir(dir, 0755);
-    snprintf(file, sizeof file, "%s/1.png", dir);
-    write_png(file, 40, 56, COLOURS[0]);
-    snprintf(file, sizeof file, "%s/2.png", dir);
+    two_pages(c, "garbage", dir, sizeof dir, file, sizeof file);
     write_bytes(file, "this is no PNG at all", 21);
     check_refused(s, RUN("--headless", "--book", dir), 1, "2.png", "garbage image");
 
     /* 100000 x 100000 pixels in its header: refused before anything is decoded */
-    path_in(c, "huge", dir, sizeof dir);
-    mkdir(dir, 0755);
-    snprintf(file, sizeof file, "%s/1.png", dir);
-    write_png(file, 40, 56, COLOURS[0]);
-    snprintf(file, sizeof file, "%s/2.png", dir);
+    two_pages(c, "huge", dir, sizeof dir, file, sizeof file);
     write_png(file, 1, 1, COLOURS[1]);
     FILE *f = fopen(file, "r+b");
     if (f) { /* IHDR's width and height (big-endian) at bytes 16..23; the CRC is not checked */

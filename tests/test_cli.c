@@ -20,8 +20,6 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#define MAX_ARGS 32
-
 /* The program under test and the folder its files go to. */
 typedef struct Cli {
     const char *exe, *dir, *plot;
@@ -35,15 +33,11 @@ static void slurp(const char *path, char *buf, size_t size)
 
 static Run run_env(const Cli *c, const char *env, const char *first, ...)
 {
-    const char *args[MAX_ARGS];
-    int n = 0;
     va_list ap;
     va_start(ap, first);
-    for (const char *a = first; a && n < MAX_ARGS - 1; a = va_arg(ap, const char *))
-        args[n++] = a;
+    Run r = run_va(c->exe, c->dir, env, first, ap);
     va_end(ap);
-    args[n] = NULL;
-    return run_program(c->exe, c->dir, env, args);
+    return r;
 }
 #define RUN(...)          run_env(c, NULL, __VA_ARGS__, (const char *)NULL)
 #define RUN_ENV(env, ...) run_env(c, env, __VA_ARGS__, (const char *)NULL)
