@@ -277,7 +277,7 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
 #ifdef PAGECURL_HAVE_MUPDF
             status = open_pdf(src, path, message, size);
 #else
-            status = fail(message, size, 2,
+            status = fail(message, size, 1,
                           "--book %s: this build reads no PDFs (built without MuPDF); give a "
                           "folder of images",
                           path);

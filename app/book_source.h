@@ -21,9 +21,9 @@
 typedef struct AppBookSource AppBookSource;
 
 /* Opens `path` (NULL: the built-in book). 0, or the exit status with the one line in message:
- * 2 for a path that is not a book (missing, neither a folder nor a PDF, a folder with no images,
- * a PDF in a build without MuPDF), 1 for one that cannot be read (a corrupt or too large image, a
- * damaged or encrypted PDF). */
+ * 2 for a path that is not a book (missing, neither a folder nor a PDF, a folder with no images),
+ * 1 for one that cannot be read (a corrupt or too large image, a damaged or encrypted PDF, any PDF
+ * in a build without MuPDF: the build's lack, not the user's). */
 int app_book_source_open(const char *path, AppBookSource **out, char *message, size_t size);
 void app_book_source_close(AppBookSource *src);
 
