@@ -202,8 +202,10 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
             s->warned[d->page] = true;
             fprintf(stderr, "pagecurl: warning: %s; shown crossed out\n", d->message);
         }
-        if (ok && slot >= 0 && d->pixels && !s->ready[layer]) {
-            ok = gpu_texture_update(ctx, &r->content, layer, 1, d->pixels, err);
+        if (ok && slot >= 0 && !s->ready[layer]) {
+            /* out of memory for the page: paper, so that a headless run waiting on it goes on */
+            ok = gpu_texture_update(ctx, &r->content, layer, 1, d->pixels ? d->pixels : s->paper,
+                                    err);
             s->ready[layer] = ok;
             s->blank[slot] = false;
         }
