@@ -237,6 +237,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             return usage(message, size, "%s '%s': expected %s", opt->flag, value ? value : "",
                          opt->expect);
         seen[opt - APP_CLI_OPTIONS] = true;
+        if (opt->modes == MODE_WINDOW && !o->window_only)
+            o->window_only = opt->flag;
     }
     AppCliResult result = check_combinations(o, seen, message, size);
     if (result != APP_CLI_RUN)

@@ -42,6 +42,8 @@ typedef struct AppOptions {
     const char *book;       /* --book PATH: a folder of images or a PDF; NULL: the built-in book */
     uint32_t page;          /* --page N: open at the spread holding page N; 0: the first */
     int present_mode;       /* --present-mode: 0 fifo (vsync, default), 1 mailbox, 2 immediate */
+    const char *window_only; /* the first flag given that only a window has a use for, or NULL:
+                                refused when no window can open */
     int argc;               /* the command line, for the benchmark's record of itself */
     char **argv;
 } AppOptions;

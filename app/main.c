@@ -152,8 +152,9 @@ int main(int argc, char **argv)
 #endif
     char why[768];
     bool windowed = open_window(&opts, &window, why, sizeof why);
-    if (!windowed && opts.record) {
-        fprintf(stderr, "pagecurl: --record writes a window's input, and there is none: %s\n", why);
+    if (!windowed && opts.window_only) {
+        fprintf(stderr, "pagecurl: %s needs a window, and there is none: %s\n", opts.window_only,
+                why);
         app_notebook_close(&notebook);
         mesh_ink_free(&ink);
         app_book_stream_destroy(book);
