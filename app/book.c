@@ -15,6 +15,22 @@ void app_book_init(MeshFlip *flip, const AppPage *page, int leaves, int spread)
                                          .spread = spread});
 }
 
+/* The spread's x as the book lies in the view: a book bound on the right is the mirror image of
+ * one bound on the left, so the flip state works in the left-bound frame and only the view's x
+ * changes sign. */
+static float mirror(const AppPage *page)
+{
+    return page->desc.rtl ? -1.0f : 1.0f;
+}
+
+/* The content column at distance u from the spine on a side: mirrored with the book, so that
+ * pages still read left to right as seen. */
+static float column(const AppPage *page, MeshFlipSide side, float u, float w)
+{
+    float c = mesh_flip_content_column(side, u, w);
+    return page->desc.rtl ? 1.0f - c : c;
+}
+
 /* Book page (0-based) of a face. */
 static int face_page(MeshFlipFace face)
 {
@@ -28,6 +44,7 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
     double o[3], d[3];
     if (!width || !height || !app_camera_ray(width, height, w, h, px, py, o, d))
         return false;
+    o[0] *= mirror(page), d[0] *= mirror(page); /* into the left-bound frame */
     bool found = false;
     double best = 0.0;
     if (view->turning) {
@@ -40,9 +57,8 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
             MeshFlipFace face = pick.plus_z ? view->face_up : view->face_down;
             found = face.side != MESH_FLIP_SIDE_NONE;
             best = pick.t;
-            *out =
-                (AppBookHit){face_page(face), mesh_flip_content_column(face.side, (float)pick.x, w),
-                             (float)(pick.y / h)};
+            *out = (AppBookHit){face_page(face), column(page, face.side, (float)pick.x, w),
+                                (float)(pick.y / h)};
         }
     }
     /* the flat pages' plane, seen from above: the turning leaf covers what lies under it */
@@ -56,8 +72,8 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
     MeshFlipFace face = x >= 0.0 ? view->right : view->left;
     if (face.side == MESH_FLIP_SIDE_NONE)
         return found;
-    *out = (AppBookHit){face_page(face), mesh_flip_content_column(face.side, (float)fabs(x), w),
-                        (float)(y / h)};
+    *out =
+        (AppBookHit){face_page(face), column(page, face.side, (float)fabs(x), w), (float)(y / h)};
     return true;
 }
 
@@ -113,6 +129,7 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
     if (!app_camera_unproject(width, height, page->grid.width, page->grid.height,
                               e->x * (float)width, e->y * (float)height, &x, &y))
         return; /* a ray that misses the book's plane holds nothing */
+    x *= mirror(page);
     if (e->action == APP_TRACE_DOWN)
         mesh_flip_press(flip, x, y, e->time);
     else
@@ -165,11 +182,15 @@ AppSpread app_book_spread(const MeshFlipView *view)
     };
 }
 
-/* base.view_proj x model; placement (sx, sy, sz) is the model's diagonal, `back_up` says the
- * model's +z side is the leaf's back. */
+/* base.view_proj x mirror x model; placement (sx, sy, sz) is the model's diagonal, `back_up` says
+ * the model's +z side is the leaf's back. The mirror (x -> -x for a book bound on the right) is
+ * part of the world the shaders light and shadow in; placement.w's 2 tells the page shader to
+ * read the content mirrored, so that it is not. */
 static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy, float sz,
-                         bool back_up)
+                         bool back_up, float mirror)
 {
+    model[0][0] *= mirror;
+    sx *= mirror;
     /* the model is a diagonal scale then a lift along z: all the shaders need of it */
     assert(model[0][1] == 0.0f && model[1][0] == 0.0f && model[3][0] == 0.0f);
     PcDrawPush push = *base;
@@ -177,7 +198,8 @@ static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy,
     memcpy(view_proj, base->view_proj.m, sizeof view_proj);
     glm_mat4_mul(view_proj, model, product);
     memcpy(push.view_proj.m, product, sizeof push.view_proj.m);
-    push.placement = (pc_vec4){{sx, sy, sz, back_up ? 1.0f : 0.0f}};
+    push.placement =
+        (pc_vec4){{sx, sy, sz, (back_up ? 1.0f : 0.0f) + (mirror < 0.0f ? 2.0f : 0.0f)}};
     push.model = (pc_vec4){{model[0][0], model[1][1], model[2][2], model[3][2]}};
     return push;
 }
@@ -193,13 +215,14 @@ static PcDrawPush printed(PcDrawPush push, const AppSpread *spread, int leaf, in
 
 /* The block of `leaves` leaves under the flat page on the side sx (+1 right, -1 left): its top
  * is that page, so it lies wholly under the turning leaf's plane and never pokes through it. */
-static PcDrawPush block(const PcDrawPush *base, float sx, int leaves, float w, float h)
+static PcDrawPush block(const PcDrawPush *base, float sx, int leaves, float w, float h,
+                        float mirror)
 {
     float depth = (float)leaves * APP_BOOK_STACK_STEP * w;
     mat4 model = GLM_MAT4_IDENTITY_INIT;
     glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
     glm_scale(model, (vec3){sx * w, h, depth});
-    PcDrawPush push = placed(base, model, sx, 1.0f, 1.0f, false);
+    PcDrawPush push = placed(base, model, sx, 1.0f, 1.0f, false, mirror);
     push.page.v[2] = (float)leaves;
     push.page.v[3] = (float)PC_DRAW_EDGE;
     return push;
@@ -210,6 +233,7 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
 {
     float w = page->grid.width, h = page->grid.height;
     PcDrawPush base = app_camera_draw_push(width, height, w, h);
+    float m = mirror(page);
     out->count = 0;
     /* The turning leaf first: where it covers the flat pages, the depth test then rejects them
      * before their shader (texture, shadow filter) runs. Without blending the order changes no
@@ -219,7 +243,7 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         float sx = spread->backward ? -1.0f : 1.0f;
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_scale(model, (vec3){sx, 1.0f, 1.0f});
-        PcDrawPush push = printed(placed(&base, model, sx, 1.0f, 1.0f, spread->backward), spread,
+        PcDrawPush push = printed(placed(&base, model, sx, 1.0f, 1.0f, spread->backward, m), spread,
                                   spread->turning_leaf, spread->turning_layer, PC_DRAW_LEAF);
         out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
     }
@@ -228,7 +252,7 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){-w, h, -1.0f});
         /* under the turning leaf: receives its shadow */
-        PcDrawPush push = printed(placed(&base, model, -1.0f, 1.0f, -1.0f, false), spread,
+        PcDrawPush push = printed(placed(&base, model, -1.0f, 1.0f, -1.0f, false, m), spread,
                                   spread->left_leaf, spread->left_layer, PC_DRAW_FLAT);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
@@ -236,7 +260,7 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){w, h, 1.0f});
-        PcDrawPush push = printed(placed(&base, model, 1.0f, 1.0f, 1.0f, false), spread,
+        PcDrawPush push = printed(placed(&base, model, 1.0f, 1.0f, 1.0f, false, m), spread,
                                   spread->right_leaf, spread->right_layer, PC_DRAW_FLAT);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
@@ -253,11 +277,11 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         right = most - left > 1 ? most - left : 1;
     }
     if (spread->left) {
-        PcDrawPush push = block(&base, -1.0f, left, w, h);
+        PcDrawPush push = block(&base, -1.0f, left, w, h, m);
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
     if (spread->right) {
-        PcDrawPush push = block(&base, 1.0f, right, w, h);
+        PcDrawPush push = block(&base, 1.0f, right, w, h, m);
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
 }

@@ -251,6 +251,10 @@ const CliOption APP_CLI_OPTIONS[] = {
      "opens the book at a page", "a page number of the book (1 ..)",
      "open at the spread holding page N (headless: its right-hand leaf turns;\nwith --backward "
      "its left-hand one)"},
+    {"--rtl", NULL, NULL, VALUE_NONE, set_true, F(rtl), GROUP_SHOW, MODE_SHOWN,
+     "binds the book on the right", NULL,
+     "the book binds on the right (manga, Arabic, Hebrew): page 2 lies left of\npage 1, a leaf "
+     "turns from left to right; Right still goes to the next page"},
     {"--replay", NULL, "FILE", VALUE_REQUIRED, set_file, F(replay), GROUP_SHOW, MODE_SHOWN,
      "plays recorded input on the book", "a file name",
      "play an input trace back (60 steps a second), in a window or headless"},

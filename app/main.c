@@ -211,7 +211,8 @@ int main(int argc, char **argv)
                                                .normals = (GpuNormalsPath)opts.normals,
                                                .pack = (GpuPackPath)opts.pack,
                                                .staging = (GpuStaging)opts.staging,
-                                               .aspect = builtin ? 0.0f : aspect},
+                                               .aspect = builtin ? 0.0f : aspect,
+                                               .rtl = opts.rtl},
                                 &page, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {

@@ -18,6 +18,9 @@ typedef struct AppPageDesc {
     GpuPackPath pack; /* the staging pack needs the two-pass normals */
     GpuStaging staging;
     float aspect; /* the page's height / width; 0: ISO 216 */
+    /* The book binds on the right (--rtl): app/book.c draws, picks and unprojects the spread
+     * mirrored, so the flip state, the pool and the ink keep working in book pages. */
+    bool rtl;
 } AppPageDesc;
 
 /* GPU_NORMALS_DEFAULT resolved: the fastest path the benchmark measured that the deform allows. */

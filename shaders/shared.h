@@ -135,7 +135,8 @@ PC_STRUCT(PcDrawPush)
                          * back is z + 1), or for PC_DRAW_EDGE the leaves the block holds,
                          * w: what the draw is (PC_DRAW_LEAF, _FLAT, _EDGE) */
     pc_vec4 placement;  /* xyz: the model's diagonal (+-1), w: 1 when the side that faces +z in
-                         * the model is the leaf's back (a backward turn's leaf frame) */
+                         * the model is the leaf's back (a backward turn's leaf frame), plus 2
+                         * when the book is drawn mirrored (bound on the right) */
     pc_vec4 model;      /* xyz: the model's diagonal scale (placement times the quad's size),
                          * w: its lift along z */
 PC_END(PcDrawPush)

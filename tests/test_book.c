@@ -142,16 +142,24 @@ static int colour_of(int n)
     return (n - 1) % 6 + 1;
 }
 
-/* Runs a headless shot of `book` at --page n with --curl t; checks what lies left and right. */
-static void check_spread(CheckState *s, const Ctx *c, const char *book, int n, const char *curl,
-                         int want_left, int want_right, const char *what)
+/* Runs a headless shot of `book` at --page n with --curl t and the flags `extra` (NULL-terminated,
+ * two at most); checks what lies left and right. */
+static void check_spread_with(CheckState *s, const Ctx *c, const char *book, int n,
+                              const char *curl, const char *const *extra, int want_left,
+                              int want_right, const char *what)
 {
     char shot[512], page[16];
-    snprintf(shot, sizeof shot, "%s/spread-%d-%s.png", c->dir, n, curl);
+    snprintf(shot, sizeof shot, "%s/spread-%d-%s%s.png", c->dir, n, curl, extra[0] ? extra[0] : "");
     snprintf(page, sizeof page, "%d", n);
     remove(shot);
-    Run r = RUN("--headless", "--validation", "--book", book, "--page", page, "--curl", curl,
-                "--size", "480x270", "--screenshot", shot);
+    const char *args[16] = {"--headless", "--validation", "--book",       book,
+                            "--page",     page,           "--curl",       curl,
+                            "--size",     "480x270",      "--screenshot", shot};
+    int count = 12;
+    for (int i = 0; extra[i] && i < 2; i++)
+        args[count++] = extra[i];
+    args[count] = NULL;
+    Run r = run_program(c->exe, c->dir, NULL, args);
     CHECK(s, r.status == 0, "%s: --page %d --curl %s: exit %d: %s", what, n, curl, r.status, r.err);
     Image img = image_load(shot);
     CHECK(s, img.rgba, "%s: no screenshot %s", what, shot);
@@ -164,24 +172,104 @@ static void check_spread(CheckState *s, const Ctx *c, const char *book, int n, c
     image_free(&img);
 }
 
+static void check_spread(CheckState *s, const Ctx *c, const char *book, int n, const char *curl,
+                         int want_left, int want_right, const char *what)
+{
+    check_spread_with(s, c, book, n, curl, (const char *const[]){NULL}, want_left, want_right,
+                      what);
+}
+
 static void check_refused(CheckState *s, Run r, int status, const char *names, const char *what);
 
-/* A folder of 11 PNGs named so that only a natural order puts them right (page2 < page10). */
-static void check_folder(CheckState *s, const Ctx *c)
+/* A w x h PNG, its left half one colour and its right half another. */
+static bool write_halves(const char *path, int w, int h, const unsigned char left[3],
+                         const unsigned char right[3])
 {
-    char dir[512];
-    path_in(c, "folder", dir, sizeof dir);
+    unsigned char *px = malloc((size_t)w * h * 3);
+    if (!px)
+        return false;
+    for (long i = 0; i < (long)w * h; i++)
+        memcpy(&px[3 * i], i % w < w / 2 ? left : right, 3);
+    bool ok = stbi_write_png(path, w, h, 3, px, w * 3) != 0;
+    free(px);
+    return ok;
+}
+
+/* A folder of 11 PNGs named so that only a natural order puts them right (page2 < page10). */
+static void colour_folder(CheckState *s, const Ctx *c, char *dir, size_t size)
+{
+    path_in(c, "folder", dir, size);
     mkdir(dir, 0755);
     for (int n = 1; n <= 11; n++) {
         char file[600];
         snprintf(file, sizeof file, "%s/page%d.png", dir, n);
         CHECK(s, write_png(file, 100, 140, COLOURS[(n - 1) % 6]), "cannot write %s", file);
     }
+}
+
+static void check_folder(CheckState *s, const Ctx *c)
+{
+    char dir[512];
+    colour_folder(s, c, dir, sizeof dir);
     /* pages N-1 | N, left to right */
     check_spread(s, c, dir, 3, "0", colour_of(2), colour_of(3), "folder");
     check_spread(s, c, dir, 11, "0", colour_of(10), colour_of(11), "folder");
     /* turned over: the leaf's back is the next page, on the left */
     check_spread(s, c, dir, 9, "1", colour_of(10), colour_of(11), "folder, turned");
+}
+
+/* Bound on the right (--rtl): the spread mirrored, N | N-1 left to right, a turned leaf's back
+ * (the next page) on the right; each page still reads left to right (a page of two halves); ink
+ * drawn on a page lands there, under the pointer. */
+static void check_rtl(CheckState *s, const Ctx *c)
+{
+    char dir[512], halves[512], file[600], shot[512], trace[512];
+    colour_folder(s, c, dir, sizeof dir);
+    const char *rtl[] = {"--rtl", NULL};
+    check_spread_with(s, c, dir, 3, "0", rtl, colour_of(3), colour_of(2), "rtl");
+    check_spread_with(s, c, dir, 8, "0", rtl, colour_of(9), colour_of(8), "rtl");
+    check_spread_with(s, c, dir, 9, "1", rtl, colour_of(11), colour_of(10), "rtl, turned");
+
+    path_in(c, "halves", halves, sizeof halves);
+    mkdir(halves, 0755);
+    for (int n = 1; n <= 2; n++) {
+        snprintf(file, sizeof file, "%s/%d.png", halves, n);
+        CHECK(s, write_halves(file, 100, 140, COLOURS[0], COLOURS[2]), "cannot write %s", file);
+    }
+    path_in(c, "rtl-halves.png", shot, sizeof shot);
+    Run r = RUN("--headless", "--validation", "--book", halves, "--rtl", "--curl", "0", "--size",
+                "480x270", "--screenshot", shot);
+    CHECK(s, r.status == 0, "rtl halves: exit %d: %s", r.status, r.err);
+    Image img = image_load(shot);
+    CHECK(s, img.rgba, "rtl halves: no screenshot");
+    if (img.rgba) /* page 1, left of the spine: its left half left */
+        CHECK(s, page_at(&img, 0.25f, 0.5f) == 1 && page_at(&img, 0.44f, 0.5f) == 3,
+              "rtl halves: page 1 reads %d .. %d left to right, want 1 .. 3",
+              page_at(&img, 0.25f, 0.5f), page_at(&img, 0.44f, 0.5f));
+    image_free(&img);
+
+    /* a stroke on page 1, left of the spine, off the page's middle: mirrored ink would miss it */
+    path_in(c, "rtl-ink.trace", trace, sizeof trace);
+    path_in(c, "rtl-ink.png", shot, sizeof shot);
+    FILE *f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f)
+        return;
+    fprintf(f, "0.00 ink down 0.22 0.50\n0.05 ink move 0.26 0.50\n0.10 ink move 0.30 0.50\n"
+               "0.15 ink up 0.30 0.50\n");
+    fclose(f);
+    r = RUN("--headless", "--validation", "--book", dir, "--rtl", "--size", "480x270", "--replay",
+            trace, "--screenshot", shot);
+    CHECK(s, r.status == 0, "rtl ink: exit %d: %s", r.status, r.err);
+    img = image_load(shot);
+    CHECK(s, img.rgba, "rtl ink: no screenshot");
+    if (img.rgba)
+        CHECK(s,
+              page_at(&img, 0.26f, 0.5f) == 0 && page_at(&img, 0.26f, 0.62f) == colour_of(1) &&
+                  page_at(&img, 0.40f, 0.5f) == colour_of(1),
+              "rtl ink on page 1: colours %d under the stroke, %d beside it, %d at its mirror",
+              page_at(&img, 0.26f, 0.5f), page_at(&img, 0.26f, 0.62f), page_at(&img, 0.40f, 0.5f));
+    image_free(&img);
 }
 
 static void check_pdf(CheckState *s, const Ctx *c)
@@ -571,6 +659,7 @@ int main(int argc, char **argv)
         {"folder", check_folder},     {"notebook", check_notebook},
         {"pdf", check_pdf},           {"evict", check_evict},
         {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
+        {"rtl", check_rtl},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

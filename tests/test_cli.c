@@ -198,6 +198,8 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--radius"}, "--radius"},
         {{"--backward=yes"}, "--backward"},
         {{"--bench", "--backward"}, "--backward"},
+        {{"--rtl=yes"}, "--rtl"},
+        {{"--bench", "--rtl"}, "--rtl"},
         {{"--replay", "t.trace", "--radius", "0.1"}, "--radius"},
         {{"--grid", "64x"}, "--grid"},
         /* a flag that does not apply to the mode: refused, naming the flag */

@@ -56,6 +56,9 @@ static const Pose POSES[] = {
     {"tight-radius", "0.35", "0.3", {"--radius", "0.02", NULL}, false},
     {"back-facing", "0.85", "0.5", {NULL}, false},
     {"backward-40", "0.4", "0.25", {"--backward", NULL}, false},
+    /* A book bound on the right (--rtl): the whole spread mirrored, its text not; the leaf turns
+     * from the left over the spine to the right. */
+    {"rtl-40", "0.4", "0.25", {"--rtl", NULL}, false},
     /* Ink (tests/golden/ink.notebook): strokes on the flat front of leaf 0, on it and its back
      * as it curls (the back's arrow bent over the roll), and on the back curling towards the
      * viewer with leaf 1's front uncovered beside it. */
@@ -70,7 +73,8 @@ static bool render(CheckState *s, const char *exe, const char *golden_dir, const
     const char *args[16] = {"--headless", "--size", "640x480",      "--curl", p->curl,
                             "--grab",     p->grab,  "--screenshot", path};
     int n = 9;
-    if (validation) args[n++] = "--validation";
+    if (validation)
+        args[n++] = "--validation";
     char notebook[512];
     if (p->ink) {
         /* read only: a notebook is written back only when its strokes change */
@@ -98,7 +102,8 @@ static long differing(const Image *a, const Image *b, unsigned char *diff, int *
         for (int c = 0; c < 3; c++) {
             int d = abs(p[c] - q[c]);
             off |= d > GOLDEN_CHANNEL_SLACK;
-            if (max && d > *max) *max = d;
+            if (max && d > *max)
+                *max = d;
         }
         count += off;
         if (diff) {
@@ -135,8 +140,8 @@ static long compare_pose(CheckState *s, const char *golden_dir, const char *out_
     Image want = image_load(golden_path), got = image_load(actual_path);
     long count = -1;
     if (!want.rgba || !got.rgba || want.w != got.w || want.h != got.h) {
-        CHECK(s, !report, "%s: golden %s (%dx%d) or actual %s (%dx%d) missing or mismatched",
-              name, golden_path, want.w, want.h, actual_path, got.w, got.h);
+        CHECK(s, !report, "%s: golden %s (%dx%d) or actual %s (%dx%d) missing or mismatched", name,
+              golden_path, want.w, want.h, actual_path, got.w, got.h);
     } else {
         unsigned char *diff = malloc((size_t)got.w * got.h * 4);
         count = differing(&got, &want, diff, max);
@@ -237,7 +242,8 @@ static void report_poses(CheckState *s, const char *exe, const char *golden_dir,
         const Pose *p = &POSES[i];
         char actual[512];
         snprintf(actual, sizeof actual, "%s/%s.png", out_dir, p->name);
-        if (!render(s, exe, golden_dir, out_dir, p, validation, actual)) continue;
+        if (!render(s, exe, golden_dir, out_dir, p, validation, actual))
+            continue;
         int max = 0;
         /* not `report`: a missing golden shows as differing=-1, a difference fails nothing */
         long count = compare_pose(s, golden_dir, out_dir, p->name, actual, false, &max);
@@ -280,7 +286,8 @@ int main(int argc, char **argv)
         const Pose *p = &POSES[i];
         char actual[512];
         snprintf(actual, sizeof actual, "%s/%s.png", out_dir, p->name);
-        if (!render(&s, exe, golden_dir, out_dir, p, validation, actual)) continue;
+        if (!render(&s, exe, golden_dir, out_dir, p, validation, actual))
+            continue;
         if (update) {
             char golden[512];
             snprintf(golden, sizeof golden, "%s/%s.png", golden_dir, p->name);
