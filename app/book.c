@@ -136,8 +136,33 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
         mesh_flip_move(flip, x, y, e->time);
 }
 
+/* A hard cover turns as a board: the first leaf (nothing under it on the left) and the last
+ * (nothing under it on the right). */
+static bool board(const AppPage *page, bool left, bool right)
+{
+    return page->desc.hard_cover && (!left || !right);
+}
+
+/* The board's angle over the spine at progress t: its free edge above where a paper leaf's
+ * grabbed point would be, (1 - 2t) W from the spine. */
+static CurlParams board_pose(float t)
+{
+    float c = 1.0f - 2.0f * fminf(fmaxf(t, 0.0f), 1.0f);
+    return mesh_curl_hinge(acosf(c));
+}
+
+CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const AppPage *page)
+{
+    if (spread->turning && board(page, spread->left, spread->right))
+        return board_pose(t);
+    return mesh_curl_pose(t, g, page->grid.width, page->grid.height);
+}
+
 CurlParams app_book_pose(const MeshFlipView *view, const AppPage *page)
 {
+    if (view->turning && board(page, view->left.side != MESH_FLIP_SIDE_NONE,
+                               view->right.side != MESH_FLIP_SIDE_NONE))
+        return board_pose(view->progress);
     MeshVec2 grab = {view->grab[0], view->grab[1]}, pointer = {view->pointer[0], view->pointer[1]};
     return mesh_curl_drag(grab, pointer, page->grid.width, page->grid.height);
 }
@@ -228,6 +253,60 @@ static PcDrawPush block(const PcDrawPush *base, float sx, int leaves, float w, f
     return push;
 }
 
+/* The turning leaf's draw. A backward turn's curl is in the leaf's mirrored frame, whose +z side
+ * is its back. */
+static PcDrawPush leaf_push(const AppSpread *spread, const PcDrawPush *base, float mirror)
+{
+    float sx = spread->backward ? -1.0f : 1.0f;
+    mat4 model = GLM_MAT4_IDENTITY_INIT;
+    glm_scale(model, (vec3){sx, 1.0f, 1.0f});
+    return printed(placed(base, model, sx, 1.0f, 1.0f, spread->backward, mirror), spread,
+                   spread->turning_leaf, spread->turning_layer, PC_DRAW_LEAF);
+}
+
+/* A hard cover's board, turned by the page's pose's angle about the spine: the leaf's mesh drawn
+ * twice, half the board's thickness out along its normal each way (the face seen is the nearer
+ * one's), and the block of one leaf between them as its cut edges. Lighting and the shadow take
+ * the mid-plane: the board is too thin for the difference to show. */
+static void board_draws(const AppSpread *spread, const AppPage *page, const GpuRenderer *renderer,
+                        const PcDrawPush *base, float mirror, AppBookDraws *out)
+{
+    float w = page->grid.width, h = page->grid.height, t = APP_BOOK_BOARD * w;
+    float angle = page->pose.shape.v[3];
+    float sx = (spread->backward ? -1.0f : 1.0f) * mirror;
+    mat4 view_proj, flip = GLM_MAT4_IDENTITY_INIT;
+    memcpy(view_proj, base->view_proj.m, sizeof view_proj);
+    glm_scale(flip, (vec3){sx, 1.0f, 1.0f});
+    /* the board's normal in the world: its rest normal turned over the spine, then placed */
+    vec3 normal = {sx * -sinf(angle), 0.0f, cosf(angle)};
+    for (int side = -1; side <= 1; side += 2) {
+        mat4 shift = GLM_MAT4_IDENTITY_INIT;
+        glm_translate(shift,
+                      (vec3){normal[0] * side * 0.5f * t, 0.0f, normal[2] * side * 0.5f * t});
+        PcDrawPush moved = *base;
+        mat4 product;
+        glm_mat4_mul(view_proj, shift, product);
+        memcpy(moved.view_proj.m, product, sizeof moved.view_proj.m);
+        PcDrawPush push = leaf_push(spread, &moved, mirror);
+        out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
+    }
+    /* the edges: the unit block (x 0..1, y 0..1, z -1..0) as thick as the board, centred on its
+     * mid-plane, turned with it */
+    mat4 model = GLM_MAT4_IDENTITY_INIT, product;
+    glm_mat4_mul(model, flip, model);
+    glm_rotate_y(model, -angle, model);
+    glm_translate(model, (vec3){0.0f, 0.0f, 0.5f * t});
+    glm_scale(model, (vec3){w, h, t});
+    glm_mat4_mul(view_proj, model, product);
+    PcDrawPush push = *base;
+    memcpy(push.view_proj.m, product, sizeof push.view_proj.m);
+    push.placement = (pc_vec4){{sx, 1.0f, 1.0f, 0.0f}};
+    push.model = (pc_vec4){{sx * w, h, t, 0.0f}};
+    push.page.v[2] = 1.0f; /* one leaf */
+    push.page.v[3] = (float)PC_DRAW_EDGE;
+    out->draws[out->count++] = gpu_renderer_block(renderer, &push);
+}
+
 void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRenderer *renderer,
                     uint32_t width, uint32_t height, AppBookDraws *out)
 {
@@ -238,13 +317,10 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
     /* The turning leaf first: where it covers the flat pages, the depth test then rejects them
      * before their shader (texture, shadow filter) runs. Without blending the order changes no
      * pixel. */
-    if (spread->turning) {
-        /* a backward turn's curl is in the leaf's mirrored frame, whose +z side is its back */
-        float sx = spread->backward ? -1.0f : 1.0f;
-        mat4 model = GLM_MAT4_IDENTITY_INIT;
-        glm_scale(model, (vec3){sx, 1.0f, 1.0f});
-        PcDrawPush push = printed(placed(&base, model, sx, 1.0f, 1.0f, spread->backward, m), spread,
-                                  spread->turning_leaf, spread->turning_layer, PC_DRAW_LEAF);
+    if (spread->turning && board(page, spread->left, spread->right))
+        board_draws(spread, page, renderer, &base, m, out);
+    else if (spread->turning) {
+        PcDrawPush push = leaf_push(spread, &base, m);
         out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
     }
     if (spread->left) { /* the leaf before, turned over about the spine: its back faces up */

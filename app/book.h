@@ -57,7 +57,8 @@ typedef struct AppBookHit {
 bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width, uint32_t height,
                    float px, float py, AppBookHit *out);
 
-/* The turning leaf's pose: its grabbed point under the pointer (mesh/curl_drag.c). */
+/* The turning leaf's pose: its grabbed point under the pointer (mesh/curl_drag.c), or for a hard
+ * cover the board turned as far as the pointer has carried its free edge. */
 CurlParams app_book_pose(const MeshFlipView *view, const AppPage *page);
 
 typedef struct AppSpread {
@@ -96,10 +97,18 @@ AppSpread app_book_spread_at(int s, int leaves, bool backward);
  * or 2 for a backward turn). */
 int app_book_first_spread(uint32_t page, bool backward);
 
+/* A headless turn's pose at progress t (0 flat .. 1 over) grabbed at height g of the free edge,
+ * for the turning leaf of `spread`: mesh_curl_pose, or a hard cover's board. */
+CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const AppPage *page);
+
 /* The spread the flip state shows. */
 AppSpread app_book_spread(const MeshFlipView *view);
 
-#define APP_BOOK_MAX_DRAWS 5 /* the turning leaf, two flat pages, two blocks */
+/* A hard cover's board is this thick, in page widths (2.2 mm on an A5 page: greyboard). */
+#define APP_BOOK_BOARD 0.015f
+
+/* the turning leaf (a board's twice: its two faces), its edges, two flat pages, two blocks */
+#define APP_BOOK_MAX_DRAWS 7
 
 typedef struct AppBookDraws {
     GpuDraw draws[APP_BOOK_MAX_DRAWS];

@@ -229,6 +229,12 @@ static bool set_present_mode(const char *value, AppOptions *o, void *field)
     return pick(value, (const char *const[]){"fifo", "mailbox", "immediate", NULL}, field);
 }
 
+static bool set_cover(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return pick(value, (const char *const[]){"paper", "hard", NULL}, field);
+}
+
 #define F(name) offsetof(AppOptions, name)
 
 const CliOption APP_CLI_OPTIONS[] = {
@@ -255,6 +261,10 @@ const CliOption APP_CLI_OPTIONS[] = {
      "binds the book on the right", NULL,
      "the book binds on the right (manga, Arabic, Hebrew): page 2 lies left of\npage 1, a leaf "
      "turns from left to right; Right still goes to the next page"},
+    {"--cover", NULL, "hard|paper", VALUE_REQUIRED, set_cover, F(cover), GROUP_SHOW, MODE_SHOWN,
+     "picks the book's covers", "hard or paper",
+     "hard: the first and last leaves turn as rigid boards hinged at the spine;\npaper (default): "
+     "they curl like the rest"},
     {"--replay", NULL, "FILE", VALUE_REQUIRED, set_file, F(replay), GROUP_SHOW, MODE_SHOWN,
      "plays recorded input on the book", "a file name",
      "play an input trace back (60 steps a second), in a window or headless"},

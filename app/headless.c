@@ -57,14 +57,14 @@ bool app_headless_frame(const GpuContext *ctx, AppHeadless *hl, AppPage *page,
     if (assigned && !(app_headless_wait(ctx, hl, err) &&
                       app_ink_texture_upload(&hl->ink, desc->ink, ctx, &hl->renderer.ink, err)))
         return false;
-    AppBookDraws draws;
-    app_book_draws(&spread, page, &hl->renderer, hl->width, hl->height, &draws);
     GpuFrame *frame = &hl->frames[desc->index % GPU_FRAMES_IN_FLIGHT];
     if (!gpu_frame_begin(ctx, frame, err))
         return false;
     app_ink_texture_update(&hl->ink, desc->ink, &hl->renderer.ink, frame->slot);
     if (!app_page_prepare(ctx, page, &desc->pose, hl->frames, frame->slot, NULL, err))
         return false;
+    AppBookDraws draws; /* after the pose is the page's: a hard cover's board is drawn by it */
+    app_book_draws(&spread, page, &hl->renderer, hl->width, hl->height, &draws);
     GpuFrameWork work = app_page_work(page);
     GpuRenderTarget target = gpu_offscreen_target(&hl->target);
     work.readback_vertices = desc->readback_vertices;
@@ -135,7 +135,7 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
         return;
     }
     AppTurn turn = src->fixed ? *src->fixed : app_input_scripted(f, frames, opts->grab);
-    *pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height);
+    *pose = app_book_turn_pose(&src->spread, turn.t, turn.g, page);
     if (opts->radius > 0.0f && pose->shape.v[0] > 0.0f) {
         /* Another roll radius on the same fold line: still the same developable family (any
          * r > 0 is), only the grabbed point no longer lands on the scripted path. */

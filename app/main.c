@@ -212,7 +212,8 @@ int main(int argc, char **argv)
                                                .pack = (GpuPackPath)opts.pack,
                                                .staging = (GpuStaging)opts.staging,
                                                .aspect = builtin ? 0.0f : aspect,
-                                               .rtl = opts.rtl},
+                                               .rtl = opts.rtl,
+                                               .hard_cover = opts.cover == 1},
                                 &page, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {

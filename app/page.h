@@ -21,6 +21,9 @@ typedef struct AppPageDesc {
     /* The book binds on the right (--rtl): app/book.c draws, picks and unprojects the spread
      * mirrored, so the flip state, the pool and the ink keep working in book pages. */
     bool rtl;
+    /* --cover hard: the first and last leaves turn as rigid boards of APP_BOOK_BOARD thickness
+     * (app/book.c) */
+    bool hard_cover;
 } AppPageDesc;
 
 /* GPU_NORMALS_DEFAULT resolved: the fastest path the benchmark measured that the deform allows. */

@@ -13,7 +13,7 @@
 #include <math.h>
 #include <stdbool.h>
 
-#define CURL_PI 3.14159265358979323846
+#define CURL_PI       3.14159265358979323846
 #define CURL_SEGMENTS (2 * PC_CURL_RAMP_STEPS + 2)
 
 typedef struct CurlFrame {
@@ -36,15 +36,15 @@ static double finite_or(double v, double fallback)
 
 /* Piece j of the profile: its turning angle and arc length (the curvature is theta / len). The
  * ramp's steps take the curvature of a linear ramp at their middles, so up and down ramps turn by
- * L / (2r) each and the hold by pi - L / r: pi in all, the page ends upside down. */
-static void curl_segment(double r, double ramp, int j, double *theta, double *len)
+ * L / (2r) each and the hold by turn - L / r: `turn` in all (pi: the page ends upside down). */
+static void curl_segment(double r, double ramp, double turn, int j, double *theta, double *len)
 {
     const int n = PC_CURL_RAMP_STEPS;
     if (j == 2 * n + 1) {
         *theta = 0.0, *len = INFINITY;
     } else if (j == n) {
-        *len = fmax(0.0, CURL_PI * r - ramp);
-        *theta = CURL_PI - (ramp > 0.0 ? ramp / r : 0.0);
+        *len = fmax(0.0, turn * r - ramp);
+        *theta = turn - (ramp > 0.0 ? ramp / r : 0.0);
     } else {
         int i = j < n ? j : 2 * n - j;
         *len = ramp > 0.0 ? ramp / n : 0.0;
@@ -90,14 +90,16 @@ static void curl_table(const CurlParams *params, CurlTable *tab)
     double r = finite_or(params->shape.v[0], 0.0);
     r = r > 0.0 ? r : 0.0;
     tab->kappa = finite_or(params->shape.v[1], 0.0);
+    double turn = finite_or(params->shape.v[3], 0.0);
+    turn = turn > 0.0 && turn < CURL_PI ? turn : CURL_PI;
     double ramp = finite_or(params->shape.v[2], 0.0);
-    ramp = ramp > 0.0 ? fmin(ramp, CURL_PI * r) : 0.0;
+    ramp = ramp > 0.0 ? fmin(ramp, turn * r) : 0.0;
 
-    CurlFrame f = {{tab->d[0], tab->d[1], 0.0}, {tab->n[0], tab->n[1], 0.0}, {0.0, 0.0, 1.0},
-                   {0.0, 0.0, 0.0}};
+    CurlFrame f = {
+        {tab->d[0], tab->d[1], 0.0}, {tab->n[0], tab->n[1], 0.0}, {0.0, 0.0, 1.0}, {0.0, 0.0, 0.0}};
     double s = 0.0;
     for (int j = 0; j < CURL_SEGMENTS; j++) {
-        curl_segment(r, ramp, j, &tab->theta[j], &tab->len[j]);
+        curl_segment(r, ramp, turn, j, &tab->theta[j], &tab->len[j]);
         tab->start[j] = s;
         tab->frame[j] = f;
         if (j + 1 < CURL_SEGMENTS) {
@@ -133,8 +135,8 @@ static void curl_eval(const CurlTable *tab, double px, double py, double pos[3],
     while (j + 1 < CURL_SEGMENTS && sigma >= tab->start[j + 1])
         j++;
     double h = sigma - tab->start[j];
-    double theta = tab->len[j] > 0.0 && isfinite(tab->len[j]) ? tab->theta[j] * h / tab->len[j]
-                                                              : 0.0;
+    double theta =
+        tab->len[j] > 0.0 && isfinite(tab->len[j]) ? tab->theta[j] * h / tab->len[j] : 0.0;
     CurlFrame f;
     frame_step(&tab->frame[j], theta, h, k, &f);
     for (int c = 0; c < 3; c++) {
@@ -189,8 +191,8 @@ void mesh_curl_segments(const CurlParams *params, CurlSegments *out)
     }
 }
 
-void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n,
-                     float *x, float *y, float *z)
+void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n, float *x,
+                     float *y, float *z)
 {
     CurlTable tab;
     curl_table(params, &tab);
@@ -199,4 +201,11 @@ void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry,
         curl_eval(&tab, finite_or(rx[k], 0.0), finite_or(ry[k], 0.0), pos, normal);
         x[k] = (float)pos[0], y[k] = (float)pos[1], z[k] = (float)pos[2];
     }
+}
+
+CurlParams mesh_curl_hinge(float angle)
+{
+    float a = isfinite(angle) ? angle : 0.0f;
+    a = fminf(fmaxf(a, 1e-6f), (float)CURL_PI - 1e-6f);
+    return (CurlParams){.fold = {{0.0f, 0.0f, 1.0f, 0.0f}}, .shape = {{0.0f, 0.0f, 0.0f, a}}};
 }

@@ -30,6 +30,11 @@ typedef struct MeshVec2 {
  * the spine never moves. */
 CurlParams mesh_curl_pose(float t, float g, float width, float height);
 
+/* A rigid board hinged at the spine (a hard cover), turned over it by `angle` radians (clamped
+ * to [1e-6, pi - 1e-6]: 0 would be a whole turn): a roll of radius 0 on the spine that stops at
+ * `angle`, so the page beyond it stays flat. */
+CurlParams mesh_curl_hinge(float angle);
+
 /* The pose that puts the material point `grab` (page coordinates) under `pointer` (a point in
  * the page plane, x < 0 past the spine), the spine staying put. A pointer out of reach (the lens
  * of points no further from either spine end than the grab point at rest) is first projected onto
@@ -43,8 +48,8 @@ MeshVec2 mesh_curl_reach(MeshVec2 grab, MeshVec2 pointer, float width, float hei
 void mesh_curl_segments(const CurlParams *params, CurlSegments *out);
 
 /* Deforms n rest points (rx, ry) into (x, y, z). */
-void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n,
-                     float *x, float *y, float *z);
+void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n, float *x,
+                     float *y, float *z);
 
 /* The same map in double precision, with its analytic unit normal: the oracle for tests. */
 void mesh_curl_point(const CurlParams *params, double px, double py, double pos[3],

@@ -149,7 +149,8 @@ PC_END(PcDrawPush)
 #define PC_CURL_RAMP_STEPS 8
 PC_STRUCT(CurlParams)
     pc_vec4 fold;  /* xy: point on the fold line, zw: unit normal towards the free edge */
-    pc_vec4 shape; /* x: radius r >= 0, y: kappa (1/apex distance), z: ramp length, w: unused */
+    pc_vec4 shape; /* x: radius r >= 0, y: kappa (1/apex distance), z: ramp length, w: the
+                    * roll's whole turn in (0, pi), flat after it (else pi: mesh_curl_hinge) */
 PC_END(CurlParams)
 
 /* The pieces of the curl's profile (ramp steps, the hold, flat after) and the curl's frame where

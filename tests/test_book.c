@@ -14,6 +14,7 @@
 #include "run.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -270,6 +271,76 @@ static void check_rtl(CheckState *s, const Ctx *c)
               "rtl ink on page 1: colours %d under the stroke, %d beside it, %d at its mirror",
               page_at(&img, 0.26f, 0.5f), page_at(&img, 0.26f, 0.62f), page_at(&img, 0.40f, 0.5f));
     image_free(&img);
+}
+
+/* The largest distance of a turning leaf's exported vertices (--export-obj of a headless --curl
+ * 0.3 run with `extra` flags, NULL-terminated) from the plane through three of them, in units of
+ * the leaf's size; negative when the run or the file fails. */
+static double leaf_flatness(CheckState *s, const Ctx *c, const char *const *extra, const char *what)
+{
+    char obj[512];
+    path_in(c, "leaf.obj", obj, sizeof obj);
+    remove(obj);
+    const char *args[16] = {"--headless", "--validation", "--curl",       "0.3",
+                            "--grid",     "16x20",        "--export-obj", obj};
+    int n = 8;
+    for (int i = 0; extra[i] && n < 15; i++)
+        args[n++] = extra[i];
+    args[n] = NULL;
+    Run r = run_program(c->exe, c->dir, NULL, args);
+    CHECK(s, r.status == 0, "%s: exit %d: %s", what, r.status, r.err);
+    FILE *f = fopen(obj, "r");
+    CHECK(s, f != NULL, "%s: no %s", what, obj);
+    if (!f)
+        return -1.0;
+    static double v[16 * 20][3];
+    int count = 0;
+    char line[256];
+    while (fgets(line, sizeof line, f) && count < 16 * 20)
+        if (sscanf(line, "v %lf %lf %lf", &v[count][0], &v[count][1], &v[count][2]) == 3)
+            count++;
+    fclose(f);
+    CHECK(s, count == 16 * 20, "%s: %d vertices, want 320", what, count);
+    if (count != 16 * 20)
+        return -1.0;
+    /* the plane through the spine's bottom end, the free edge's bottom corner and the top one */
+    const double *a = v[0], *b = v[15], *t = v[16 * 20 - 1];
+    double e1[3], e2[3], nrm[3];
+    for (int k = 0; k < 3; k++)
+        e1[k] = b[k] - a[k], e2[k] = t[k] - a[k];
+    nrm[0] = e1[1] * e2[2] - e1[2] * e2[1];
+    nrm[1] = e1[2] * e2[0] - e1[0] * e2[2];
+    nrm[2] = e1[0] * e2[1] - e1[1] * e2[0];
+    double len = sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]);
+    double size = sqrt(e2[0] * e2[0] + e2[1] * e2[1] + e2[2] * e2[2]), worst = 0.0;
+    for (int i = 0; i < count; i++) {
+        double d = 0.0;
+        for (int k = 0; k < 3; k++)
+            d += (v[i][k] - a[k]) * nrm[k] / len;
+        worst = fmax(worst, fabs(d));
+    }
+    return worst / size;
+}
+
+/* --cover hard: the first and the last leaf turn as boards (planar mid-turn); a leaf between them
+ * still curls, and so does the first with paper covers. */
+static void check_cover(CheckState *s, const Ctx *c)
+{
+    double hard = leaf_flatness(s, c, (const char *const[]){"--cover", "hard", NULL}, "hard");
+    double last = leaf_flatness(
+        s, c, (const char *const[]){"--cover", "hard", "--page", "16", "--backward", NULL},
+        "hard, last");
+    double paper = leaf_flatness(s, c, (const char *const[]){NULL}, "paper");
+    double middle = leaf_flatness(
+        s, c, (const char *const[]){"--cover", "hard", "--page", "5", NULL}, "hard, middle");
+    printf("cover: off-plane extent mid-turn (of the leaf's size): hard first %.2g, last %.2g; "
+           "paper %.2g; a middle leaf %.2g\n",
+           hard, last, paper, middle);
+    CHECK(s, hard >= 0.0 && hard < 1e-4 && last >= 0.0 && last < 1e-4,
+          "a hard cover mid-turn is not planar: %g, %g off its plane", hard, last);
+    CHECK(s, paper > 0.02 && middle > 0.02,
+          "a paper leaf mid-turn is flat (%g, %g off a plane): the check cannot tell", paper,
+          middle);
 }
 
 static void check_pdf(CheckState *s, const Ctx *c)
@@ -659,7 +730,7 @@ int main(int argc, char **argv)
         {"folder", check_folder},     {"notebook", check_notebook},
         {"pdf", check_pdf},           {"evict", check_evict},
         {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
-        {"rtl", check_rtl},
+        {"rtl", check_rtl},           {"cover", check_cover},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

@@ -200,6 +200,9 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--bench", "--backward"}, "--backward"},
         {{"--rtl=yes"}, "--rtl"},
         {{"--bench", "--rtl"}, "--rtl"},
+        {{"--cover", "soft"}, "--cover"},
+        {{"--cover"}, "--cover"},
+        {{"--bench", "--cover", "hard"}, "--cover"},
         {{"--replay", "t.trace", "--radius", "0.1"}, "--radius"},
         {{"--grid", "64x"}, "--grid"},
         /* a flag that does not apply to the mode: refused, naming the flag */

@@ -59,6 +59,8 @@ static const Pose POSES[] = {
     /* A book bound on the right (--rtl): the whole spread mirrored, its text not; the leaf turns
      * from the left over the spine to the right. */
     {"rtl-40", "0.4", "0.25", {"--rtl", NULL}, false},
+    /* A hard cover (--cover hard): the first leaf turns as a rigid board, its cut edges showing. */
+    {"hard-cover-60", "0.6", "0.25", {"--cover", "hard", NULL}, false},
     /* Ink (tests/golden/ink.notebook): strokes on the flat front of leaf 0, on it and its back
      * as it curls (the back's arrow bent over the roll), and on the back curling towards the
      * viewer with leaf 1's front uncovered beside it. */
