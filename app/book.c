@@ -23,6 +23,15 @@ static float mirror(const AppPage *page)
     return page->desc.rtl ? -1.0f : 1.0f;
 }
 
+/* The one-page layout's page (as app_camera_draw_push's `single`: +1 the right-hand one as the
+ * view sees it, -1 the left-hand one), or 0 for the spread. The page shown is the one a forward
+ * turn lifts: the right-hand one, on the left in a book bound on the right. */
+static int single(const AppPage *page, uint32_t width, uint32_t height)
+{
+    bool one = page->desc.layout == 2 || (page->desc.layout == 0 && height > width);
+    return one ? (int)mirror(page) : 0;
+}
+
 /* The content column at distance u from the spine on a side: mirrored with the book, so that
  * pages still read left to right as seen. */
 static float column(const AppPage *page, MeshFlipSide side, float u, float w)
@@ -42,7 +51,8 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
 {
     float w = page->grid.width, h = page->grid.height;
     double o[3], d[3];
-    if (!width || !height || !app_camera_ray(width, height, w, h, px, py, o, d))
+    if (!width || !height ||
+        !app_camera_ray(width, height, w, h, single(page, width, height), px, py, o, d))
         return false;
     o[0] *= mirror(page), d[0] *= mirror(page); /* into the left-bound frame */
     bool found = false;
@@ -70,6 +80,8 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
     if (t <= 0.0 || (found && best <= t) || y < 0.0 || y > h || fabs(x) > w)
         return found;
     MeshFlipFace face = x >= 0.0 ? view->right : view->left;
+    if (x < 0.0 && single(page, width, height))
+        return found; /* one page: the left one is not drawn */
     if (face.side == MESH_FLIP_SIDE_NONE)
         return found;
     *out =
@@ -127,7 +139,8 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
     }
     float x, y;
     if (!app_camera_unproject(width, height, page->grid.width, page->grid.height,
-                              e->x * (float)width, e->y * (float)height, &x, &y))
+                              single(page, width, height), e->x * (float)width,
+                              e->y * (float)height, &x, &y))
         return; /* a ray that misses the book's plane holds nothing */
     x *= mirror(page);
     if (e->action == APP_TRACE_DOWN)
@@ -311,8 +324,11 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
                     uint32_t width, uint32_t height, AppBookDraws *out)
 {
     float w = page->grid.width, h = page->grid.height;
-    PcDrawPush base = app_camera_draw_push(width, height, w, h);
+    int one = single(page, width, height);
+    PcDrawPush base = app_camera_draw_push(width, height, w, h, one);
     float m = mirror(page);
+    /* one page: the leaf lifts off to the left, onto nothing drawn */
+    bool left = spread->left && !one;
     out->count = 0;
     /* The turning leaf first: where it covers the flat pages, the depth test then rejects them
      * before their shader (texture, shadow filter) runs. Without blending the order changes no
@@ -323,7 +339,7 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
         PcDrawPush push = leaf_push(spread, &base, m);
         out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
     }
-    if (spread->left) { /* the leaf before, turned over about the spine: its back faces up */
+    if (left) { /* the leaf before, turned over about the spine: its back faces up */
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){-w, h, -1.0f});
@@ -342,18 +358,18 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
     }
     /* The blocks last: the pages above hide most of their faces from the depth test. The left
      * holds leaves 0 .. left_leaf, the right right_leaf .. the last and the blank ones. */
-    int left = spread->left ? spread->left_leaf + 1 : 0;
+    int left_leaves = spread->left ? spread->left_leaf + 1 : 0;
     int right = spread->right ? (spread->leaves ? spread->leaves : APP_BOOK_LEAVES) -
                                     spread->right_leaf + APP_BOOK_BLOCK_LEAVES
                               : 0;
-    int all = left + right, most = APP_BOOK_LEAVES + APP_BOOK_BLOCK_LEAVES;
+    int all = left_leaves + right, most = APP_BOOK_LEAVES + APP_BOOK_BLOCK_LEAVES;
     if (all > most) { /* a long book: its blocks as deep as the built-in one's together */
-        int scaled = (int)lrintf((float)left * (float)most / (float)all);
-        left = left ? (scaled < 1 ? 1 : scaled) : 0;
-        right = most - left > 1 ? most - left : 1;
+        int scaled = (int)lrintf((float)left_leaves * (float)most / (float)all);
+        left_leaves = left_leaves ? (scaled < 1 ? 1 : scaled) : 0;
+        right = most - left_leaves > 1 ? most - left_leaves : 1;
     }
-    if (spread->left) {
-        PcDrawPush push = block(&base, -1.0f, left, w, h, m);
+    if (left) {
+        PcDrawPush push = block(&base, -1.0f, left_leaves, w, h, m);
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
     if (spread->right) {

@@ -28,6 +28,7 @@ typedef struct AppOptions {
     bool backward;          /* --backward: the headless turn goes back, right to left */
     bool rtl;               /* --rtl: the book binds on the right */
     int cover;              /* --cover: 0 paper, 1 hard (the first and last leaves are boards) */
+    int layout;             /* --layout: 0 auto, 1 spread, 2 single (one page) */
     float radius;           /* --radius R: the roll radius in page widths; 0 = the pose's own */
     uint32_t frames;        /* --frames N; 0 = the mode's default */
     const char *screenshot; /* --screenshot FILE.png|.jpg: the last frame shown or rendered */

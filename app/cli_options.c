@@ -235,6 +235,12 @@ static bool set_cover(const char *value, AppOptions *o, void *field)
     return pick(value, (const char *const[]){"paper", "hard", NULL}, field);
 }
 
+static bool set_layout(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return pick(value, (const char *const[]){"auto", "spread", "single", NULL}, field);
+}
+
 #define F(name) offsetof(AppOptions, name)
 
 const CliOption APP_CLI_OPTIONS[] = {
@@ -265,6 +271,10 @@ const CliOption APP_CLI_OPTIONS[] = {
      "picks the book's covers", "hard or paper",
      "hard: the first and last leaves turn as rigid boards hinged at the spine;\npaper (default): "
      "they curl like the rest"},
+    {"--layout", NULL, "MODE", VALUE_REQUIRED, set_layout, F(layout), GROUP_SHOW, MODE_SHOWN,
+     "picks one page or the spread", "spread, single or auto",
+     "spread (both pages), single (one page; the leaf lifts off to the left) or\nauto (default: "
+     "single where the view is taller than wide)"},
     {"--replay", NULL, "FILE", VALUE_REQUIRED, set_file, F(replay), GROUP_SHOW, MODE_SHOWN,
      "plays recorded input on the book", "a file name",
      "play an input trace back (60 steps a second), in a window or headless"},

@@ -213,7 +213,8 @@ int main(int argc, char **argv)
                                                .staging = (GpuStaging)opts.staging,
                                                .aspect = builtin ? 0.0f : aspect,
                                                .rtl = opts.rtl,
-                                               .hard_cover = opts.cover == 1},
+                                               .hard_cover = opts.cover == 1,
+                                               .layout = opts.layout},
                                 &page, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
     } else {

@@ -24,6 +24,8 @@ typedef struct AppPageDesc {
     /* --cover hard: the first and last leaves turn as rigid boards of APP_BOOK_BOARD thickness
      * (app/book.c) */
     bool hard_cover;
+    /* --layout: 0 auto (one page where the view is taller than wide), 1 the spread, 2 one page */
+    int layout;
 } AppPageDesc;
 
 /* GPU_NORMALS_DEFAULT resolved: the fastest path the benchmark measured that the deform allows. */

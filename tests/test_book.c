@@ -273,6 +273,52 @@ static void check_rtl(CheckState *s, const Ctx *c)
     image_free(&img);
 }
 
+/* The colour at (fx, 0.5) of a headless shot of the colour folder at --page n, --curl t, in a
+ * portrait view (270x480) with the flags `extra` (NULL-terminated, four at most). */
+static int portrait_at(CheckState *s, const Ctx *c, int n, const char *curl,
+                       const char *const *extra, float fx)
+{
+    char dir[512], shot[512], page[16];
+    colour_folder(s, c, dir, sizeof dir);
+    path_in(c, "portrait.png", shot, sizeof shot);
+    remove(shot);
+    snprintf(page, sizeof page, "%d", n);
+    const char *args[20] = {"--headless", "--validation", "--book",       dir,
+                            "--page",     page,           "--curl",       curl,
+                            "--size",     "270x480",      "--screenshot", shot};
+    int count = 12;
+    for (int i = 0; extra[i] && i < 4; i++)
+        args[count++] = extra[i];
+    args[count] = NULL;
+    Run r = run_program(c->exe, c->dir, NULL, args);
+    CHECK(s, r.status == 0, "portrait --page %d: exit %d: %s", n, r.status, r.err);
+    Image img = image_load(shot);
+    int found = img.rgba ? page_at(&img, fx, 0.5f) : -1;
+    image_free(&img);
+    return found;
+}
+
+/* --layout single (and auto in a portrait view): one page fills the view, page N from edge to
+ * edge; a turned leaf lifts off to the left and uncovers the next recto. --layout spread in the
+ * same view still shows both. */
+static void check_layout(CheckState *s, const Ctx *c)
+{
+    const char *single[] = {"--layout", "single", NULL}, *none[] = {NULL};
+    const char *spread[] = {"--layout", "spread", NULL},
+               *rtl[] = {"--layout", "single", "--rtl", NULL};
+    int a = portrait_at(s, c, 3, "0", single, 0.15f), b = portrait_at(s, c, 3, "0", single, 0.85f);
+    CHECK(s, a == colour_of(3) && b == colour_of(3), "single: page 3 shows %d .. %d", a, b);
+    a = portrait_at(s, c, 3, "0", none, 0.15f);
+    CHECK(s, a == colour_of(3), "auto in a portrait view: %d at the left, want page 3's %d", a,
+          colour_of(3));
+    a = portrait_at(s, c, 3, "0", spread, 0.3f), b = portrait_at(s, c, 3, "0", spread, 0.7f);
+    CHECK(s, a == colour_of(2) && b == colour_of(3), "spread in a portrait view: %d | %d", a, b);
+    a = portrait_at(s, c, 9, "1", single, 0.5f);
+    CHECK(s, a == colour_of(11), "single, turned: %d, want page 11's %d", a, colour_of(11));
+    a = portrait_at(s, c, 5, "0", rtl, 0.15f), b = portrait_at(s, c, 5, "0", rtl, 0.85f);
+    CHECK(s, a == colour_of(5) && b == colour_of(5), "single, rtl: page 5 shows %d .. %d", a, b);
+}
+
 /* The largest distance of a turning leaf's exported vertices (--export-obj of a headless --curl
  * 0.3 run with `extra` flags, NULL-terminated) from the plane through three of them, in units of
  * the leaf's size; negative when the run or the file fails. */
@@ -731,6 +777,7 @@ int main(int argc, char **argv)
         {"pdf", check_pdf},           {"evict", check_evict},
         {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
         {"rtl", check_rtl},           {"cover", check_cover},
+        {"layout", check_layout},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

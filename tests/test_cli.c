@@ -203,6 +203,8 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--cover", "soft"}, "--cover"},
         {{"--cover"}, "--cover"},
         {{"--bench", "--cover", "hard"}, "--cover"},
+        {{"--layout", "double"}, "--layout"},
+        {{"--bench", "--layout", "single"}, "--layout"},
         {{"--replay", "t.trace", "--radius", "0.1"}, "--radius"},
         {{"--grid", "64x"}, "--grid"},
         /* a flag that does not apply to the mode: refused, naming the flag */
