@@ -1,14 +1,13 @@
 #include "bench.h"
 
 #include "../gpu/bandwidth.h"
-#include "../gpu/offscreen.h"
-#include "../gpu/timer.h"
 #include "../mesh/normals.h"
 #include "book.h"
 #include "content.h"
 #include "input.h"
 #include "page.h"
 #include "signals.h"
+#include "view.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,15 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 
-const char *const bench_stage_names[BENCH_STAGE_COUNT] = {
-    "deform", "upload",          "tri_normals", "vertex_normals", "readback_soa",
-    "pack",   "upload_vertices", "fused",       "fused_deform",   "render",
-};
-
 /* The scripted turn repeats every this many frames: the same poses on every device. */
 #define BENCH_TURN_FRAMES 120
 /* The probe copies this much (capped by the device's storage range); a CPU device less. */
-#define BENCH_COPY_BYTES (512ull << 20)
+#define BENCH_COPY_BYTES     (512ull << 20)
 #define BENCH_CPU_COPY_BYTES (128ull << 20)
 /* CPU reference normals: at least this many runs, and until this much time has passed. */
 #define BENCH_CPU_MIN_RUNS    3
@@ -59,17 +53,17 @@ static void stage_bytes(BenchRun *run)
     double v = (double)run->vertices, t = (double)run->triangles, f = sizeof(float);
     bool staging_pack = !strcmp(run->pack, "staging");
     double copy = run->in_place ? 0 : 2; /* a staging copy reads and writes; in place: none */
-    run->bytes[BENCH_DEFORM] = run->gpu_deform ? 3 * v * f : 0; /* positions out */
-    run->bytes[BENCH_UPLOAD] = copy * 3 * v * f;
+    run->bytes[GPU_STAGE_DEFORM] = run->gpu_deform ? 3 * v * f : 0; /* positions out */
+    run->bytes[GPU_STAGE_UPLOAD] = copy * 3 * v * f;
     /* positions in, the cells' triangle normals out (24 bytes a cell = 3 floats a triangle) */
-    run->bytes[BENCH_TRI_NORMALS] = 3 * v * f + 3 * t * f;
+    run->bytes[GPU_STAGE_TRI_NORMALS] = 3 * v * f + 3 * t * f;
     /* cell normals in; SoA normals out, or positions in and the AoS vertex out */
-    run->bytes[BENCH_VERTEX_NORMALS] =
+    run->bytes[GPU_STAGE_VERTEX_NORMALS] =
         3 * t * f + (staging_pack ? 3 * v * f : 3 * v * f + 8 * v * f);
-    run->bytes[BENCH_READBACK_SOA] = 2 * 6 * v * f;
-    run->bytes[BENCH_UPLOAD_VERTICES] = copy * 8 * v * f;
-    run->bytes[BENCH_FUSED] = 3 * v * f + 8 * v * f; /* positions in, AoS out */
-    run->bytes[BENCH_FUSED_DEFORM] = 8 * v * f;      /* AoS out */
+    run->bytes[GPU_STAGE_READBACK_SOA] = 2 * 6 * v * f;
+    run->bytes[GPU_STAGE_UPLOAD_VERTICES] = copy * 8 * v * f;
+    run->bytes[GPU_STAGE_FUSED] = 3 * v * f + 8 * v * f; /* positions in, AoS out */
+    run->bytes[GPU_STAGE_FUSED_DEFORM] = 8 * v * f;      /* AoS out */
 }
 
 /* Normals weighted as the reference loop weights them (unit triangle normals), in double from the
@@ -133,7 +127,7 @@ static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
     double spent = 0.0;
     while (runs < 64 && (runs < BENCH_CPU_MIN_RUNS || spent < BENCH_CPU_MIN_SECONDS * 1e3)) {
         double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
-        mesh_normals_seed(grid, (MeshSoa3Const){pos.x, pos.y, pos.z}, out);
+        mesh_normals_reference(grid, (MeshSoa3Const){pos.x, pos.y, pos.z}, out);
         times[runs] = gpu_clock_ms(CLOCK_MONOTONIC) - t0;
         spent += times[runs++];
     }
@@ -141,22 +135,17 @@ static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
     return app_stats_of(times, runs).median;
 }
 
+/* What one grid size's run owns. */
 typedef struct BenchGpu {
     AppPage page;
-    GpuRenderer renderer;
-    GpuOffscreen target;
-    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
-    GpuTimer timers[GPU_FRAMES_IN_FLIGHT];
-    long timed[GPU_FRAMES_IN_FLIGHT]; /* the measured frame each slot last ran, -1: none */
+    AppView view;
+    BenchRun *run;
+    uint32_t warmup; /* frames before the first measured one */
 } BenchGpu;
 
 static void bench_gpu_destroy(const GpuContext *ctx, BenchGpu *g)
 {
-    gpu_frames_destroy(ctx, g->frames); /* waits for what is in flight */
-    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
-        gpu_timer_destroy(ctx, &g->timers[i]);
-    gpu_offscreen_destroy(ctx, &g->target);
-    gpu_renderer_destroy(ctx, &g->renderer);
+    app_view_destroy(ctx, &g->view); /* waits for what is in flight */
     app_page_destroy(ctx, &g->page);
 }
 
@@ -170,44 +159,28 @@ static bool alloc_series(BenchRun *run)
     return run->frame_ms && run->cpu_ms;
 }
 
-/* One timer's stage times into measured frame `frame`. */
-static void store(const GpuContext *ctx, GpuTimer *timer, BenchRun *run, long frame)
+/* A finished frame's device times, into its measured frame (the warm-up's and the untimed
+ * readback frame's are dropped). */
+static void store(void *user, const AppViewTimes *times)
 {
-    double ms[GPU_TIMER_MAX];
-    const char *names[GPU_TIMER_MAX];
-    uint32_t n = gpu_timer_read(ctx, timer, ms, names);
-    for (uint32_t i = 0; i < n; i++) {
-        for (int s = 0; s < BENCH_STAGE_COUNT; s++) {
-            if (!strcmp(names[i], bench_stage_names[s])) {
-                run->stage_ms[s][frame] = ms[i]; /* a GPU deform's time replaces the CPU's */
-                run->ran[s] = true;
-            }
+    BenchGpu *g = user;
+    BenchRun *run = g->run;
+    if (times->frame < g->warmup || times->frame - g->warmup >= run->frames)
+        return;
+    uint64_t measured = times->frame - g->warmup;
+    for (int s = 0; s < BENCH_STAGE_COUNT; s++) {
+        if (times->ran[s]) {
+            run->stage_ms[s][measured] = times->ms[s]; /* a GPU deform's replaces the CPU's */
+            run->ran[s] = true;
         }
     }
-}
-
-/* The stage times of the measured frame a slot ran, once its fence has signalled. */
-static void collect(const GpuContext *ctx, BenchGpu *g, uint32_t slot, BenchRun *run)
-{
-    long frame = g->timed[slot];
-    g->timed[slot] = -1;
-    if (frame >= 0)
-        store(ctx, &g->timers[slot], run, frame);
 }
 
 /* The compiler's report on each kernel the run's path uses (registers, shared memory...). */
 static void kernel_statistics(const GpuContext *ctx, const AppPage *page, BenchRun *run)
 {
-    const GpuKernel *used[4];
-    uint32_t n = 0;
-    if (page->path != GPU_NORMALS_FUSED_DEFORM && !page->cpu_deform)
-        used[n++] = &page->deform.kernel;
-    if (page->path == GPU_NORMALS_TWO_PASS)
-        used[n++] = &page->normals.tri, used[n++] = &page->normals.vertex;
-    else if (page->path == GPU_NORMALS_FUSED)
-        used[n++] = &page->fused.fused;
-    else
-        used[n++] = gpu_fused_deform_kernel(&page->fused, &page->gpu);
+    const GpuKernel *used[3];
+    uint32_t n = gpu_chain_kernels(&page->chain, &page->gpu, used);
     run->kernel_count = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t k = run->kernel_count;
@@ -219,45 +192,28 @@ static void kernel_statistics(const GpuContext *ctx, const AppPage *page, BenchR
     }
 }
 
-/* Records and submits frame f (measured frame `measured`, or -1 in the warm-up) without waiting
- * for it: frames overlap as they do in the window. */
-static bool bench_frame(const GpuContext *ctx, BenchGpu *g, const AppBookDraws *draws,
-                        const GpuRenderTarget *target, uint32_t f, bool readback, BenchRun *run,
-                        long measured, GpuError *err)
+/* Records and submits frame f (measured frame `measured`, or -1 in the warm-up and the readback
+ * frame) without waiting for it: frames overlap as they do in the window. */
+static bool bench_frame(const GpuContext *ctx, BenchGpu *g, uint32_t f, bool readback,
+                        BenchRun *run, long measured, GpuError *err)
 {
-    GpuFrame *frame = &g->frames[f % GPU_FRAMES_IN_FLIGHT];
-    if (!gpu_frame_begin(ctx, frame, err)) /* waits for frame f - GPU_FRAMES_IN_FLIGHT only */
-        return false;
-    /* The CPU's own work for the frame, from here to the submission: a driver may spin in the
-     * fence wait above, which would count a GPU-bound frame's idle time as CPU time. */
-    double cpu0 = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
-    collect(ctx, g, frame->slot, run);
     AppTurn turn = bench_turn(f);
-    CurlParams pose = mesh_curl_pose(turn.t, turn.g, g->page.grid.width, g->page.grid.height);
-    AppPageTimes host;
-    if (!app_page_prepare(ctx, &g->page, &pose, g->frames, frame->slot, &host, err))
+    AppViewFrame frame = {
+        .pose = mesh_curl_pose(turn.t, turn.g, g->page.grid.width, g->page.grid.height),
+        .spread = APP_SPREAD_FIRST_TURN,
+        .readback_vertices = readback,
+    };
+    AppViewHost host;
+    if (!app_view_frame(ctx, &g->view, &frame, &host, err))
         return false;
-    /* the staging pack's compute submission is done: its times are there to read */
-    if (measured >= 0 && g->page.gpu.pack == GPU_PACK_STAGING) {
-        store(ctx, &g->page.pack_timer, run, measured);
-        run->stage_ms[BENCH_PACK][measured] = host.pack;
-        run->ran[BENCH_PACK] = true;
-    }
-    GpuFrameWork work = app_page_work(&g->page);
-    work.renderer = &g->renderer;
-    work.target = target;
-    work.draws = draws->draws;
-    work.draw_count = draws->count;
-    work.timer = &g->timers[frame->slot];
-    work.readback_vertices = readback;
-    gpu_frame_record(ctx, frame, &work);
-    if (!gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err))
-        return false;
-    g->timed[frame->slot] = measured;
     if (measured >= 0) {
-        run->cpu_ms[measured] = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
-        run->stage_ms[BENCH_DEFORM][measured] = host.deform;
-        run->ran[BENCH_DEFORM] = !run->gpu_deform; /* on the GPU, its timestamp says it ran */
+        run->cpu_ms[measured] = host.cpu;
+        run->stage_ms[GPU_STAGE_DEFORM][measured] = host.deform;
+        run->ran[GPU_STAGE_DEFORM] = !run->gpu_deform; /* on the GPU, its timestamp says so */
+        if (g->page.gpu.pack == GPU_PACK_STAGING) {
+            run->stage_ms[GPU_STAGE_PACK][measured] = host.pack;
+            run->ran[GPU_STAGE_PACK] = true;
+        }
     }
     return true;
 }
@@ -267,9 +223,6 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                              uint32_t ny, BenchGpu *g, GpuError *err)
 {
     *g = (BenchGpu){0};
-    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
-        g->timed[i] = -1;
-    VkExtent2D extent = {opts->width, opts->height};
     AppPageDesc desc = {.nx = nx,
                         .ny = ny,
                         .readback = true,
@@ -277,20 +230,22 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                         .normals = (GpuNormalsPath)opts->normals,
                         .pack = (GpuPackPath)opts->pack,
                         .staging = (GpuStaging)opts->staging};
-    bool ok =
-        app_page_create(ctx, &desc, &g->page, err) &&
-        app_content_renderer_create(
-            ctx,
-            &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT, .max_samples = opts->msaa},
-            /* only the leaves of the spread it draws (APP_SPREAD_FIRST_TURN): 0 and 1 */
-            2, g->page.grid.height / g->page.grid.width, &g->renderer, err) &&
-        gpu_offscreen_create(ctx, extent, &g->renderer, &g->target, err) &&
-        gpu_frames_create(ctx, g->frames, err);
-    for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
-        ok = gpu_timer_create(ctx, &g->timers[i], err);
-    if (!ok)
-        bench_gpu_destroy(ctx, g);
-    return ok;
+    if (!app_page_create(ctx, &desc, &g->page, err))
+        return false;
+    AppViewDesc vdesc = {.kind = APP_VIEW_OFFSCREEN,
+                         .width = opts->width,
+                         .height = opts->height,
+                         .renderer = {.max_samples = opts->msaa},
+                         .timed = true,
+                         /* only the leaves of the spread it draws (APP_SPREAD_FIRST_TURN) */
+                         .leaves = 2};
+    if (!app_view_create(ctx, &vdesc, &g->page, &g->view, err)) {
+        app_page_destroy(ctx, &g->page);
+        return false;
+    }
+    g->view.on_times = store;
+    g->view.times_user = g;
+    return true;
 }
 
 /* The statistics of a run's measured frames. */
@@ -301,14 +256,14 @@ static void summarise(BenchRun *run)
     run->frame = app_stats_of(run->frame_ms, run->frames);
     run->cpu = app_stats_of(run->cpu_ms, run->frames);
     run->fps = run->frame.median > 0 ? 1e3 / run->frame.median : 0.0;
-    run->gpu_normals_ms = run->stages[BENCH_TRI_NORMALS].median +
-                          run->stages[BENCH_VERTEX_NORMALS].median +
-                          run->stages[BENCH_FUSED].median + run->stages[BENCH_FUSED_DEFORM].median;
+    run->gpu_normals_ms =
+        run->stages[GPU_STAGE_TRI_NORMALS].median + run->stages[GPU_STAGE_VERTEX_NORMALS].median +
+        run->stages[GPU_STAGE_FUSED].median + run->stages[GPU_STAGE_FUSED_DEFORM].median;
     /* the chain's stages end to end in one frame, then the median over frames */
     double *chain = calloc(run->frames, sizeof *chain);
     for (uint32_t f = 0; chain && f < run->frames; f++)
-        for (int s = 0; s < BENCH_RENDER; s++)
-            if ((s != BENCH_DEFORM || run->gpu_deform) && s != BENCH_PACK)
+        for (int s = 0; s < GPU_STAGE_RENDER; s++)
+            if ((s != GPU_STAGE_DEFORM || run->gpu_deform) && s != GPU_STAGE_PACK)
                 chain[f] += run->stage_ms[s][f];
     run->compute_ms = chain ? app_stats_of(chain, run->frames).median : 0.0;
     free(chain);
@@ -338,9 +293,8 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     run->in_place = g.page.gpu.in_place;
     kernel_statistics(ctx, &g.page, run);
     stage_bytes(run);
-    GpuRenderTarget target = gpu_offscreen_target(&g.target);
-    AppBookDraws draws;
-    app_book_draws(&APP_SPREAD_FIRST_TURN, &g.page, &g.renderer, opts->width, opts->height, &draws);
+    g.run = run;
+    g.warmup = opts->warmup;
     bool progress = isatty(STDERR_FILENO);
     uint32_t total = opts->warmup + run->frames;
     bool ok = true;
@@ -355,7 +309,7 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
         }
         wall_prev = wall;
         long measured = f < opts->warmup ? -1 : (long)(f - opts->warmup);
-        ok = bench_frame(ctx, &g, &draws, &target, f, false, run, measured, &err);
+        ok = bench_frame(ctx, &g, f, false, run, measured, &err);
         if (progress && (f % 16 == 0 || f + 1 == total))
             fprintf(stderr, "\rbench %ux%u: frame %u/%u ", run->nx, run->ny, f + 1, total);
     }
@@ -363,11 +317,9 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     uint32_t measured = f > opts->warmup ? f - opts->warmup : 0;
     bool stopped = ok && measured < run->frames;
     /* the last measured frame ends when the GPU has finished it */
-    ok = ok && gpu_frames_wait(ctx, g.frames, &err);
+    ok = ok && app_view_wait(ctx, &g.view, &err);
     if (measured)
         run->frame_ms[measured - 1] = gpu_clock_ms(CLOCK_MONOTONIC) - wall_prev;
-    for (uint32_t slot = 0; ok && slot < GPU_FRAMES_IN_FLIGHT; slot++)
-        collect(ctx, &g, slot, run);
     if (progress)
         fprintf(stderr, "\r%60s\r", "");
     if (ok && stopped) {
@@ -385,8 +337,8 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     }
     AppTurn last = bench_turn(total - 1);
     /* One more frame, untimed, reads the vertices back for the geometric truth. */
-    ok = ok && bench_frame(ctx, &g, &draws, &target, total - 1, true, run, -1, &err) &&
-         gpu_frames_wait(ctx, g.frames, &err);
+    ok = ok && bench_frame(ctx, &g, total - 1, true, run, -1, &err) &&
+         app_view_wait(ctx, &g.view, &err);
     if (ok) {
         gpu_buffer_invalidate(ctx, &g.page.gpu.readback);
         truth_of(run, &g.page.grid, g.page.gpu.readback.mapped);

@@ -5,28 +5,14 @@
 #ifndef PAGECURL_APP_BENCH_H
 #define PAGECURL_APP_BENCH_H
 
-#include "../gpu/context.h"
+#include "../gpu/chain.h"
 #include "cli.h"
 #include "stats.h"
 
-/* The stages of docs/architecture.md that a headless frame runs, in order. deform (when on the CPU)
- * and the staging pack's CPU interleave `pack` are timed by the CPU clock, the others by device
- * timestamps. readback_soa, pack and upload_vertices run only with --pack staging. */
-typedef enum BenchStage {
-    BENCH_DEFORM,
-    BENCH_UPLOAD,
-    BENCH_TRI_NORMALS,
-    BENCH_VERTEX_NORMALS,
-    BENCH_READBACK_SOA,
-    BENCH_PACK,
-    BENCH_UPLOAD_VERTICES,
-    BENCH_FUSED,
-    BENCH_FUSED_DEFORM,
-    BENCH_RENDER,
-    BENCH_STAGE_COUNT
-} BenchStage;
-
-extern const char *const bench_stage_names[BENCH_STAGE_COUNT];
+/* The rows: the stages a benchmark frame can run (gpu/chain.h's, all but readback). deform (when
+ * on the CPU) and the staging pack's host stage `pack` are timed by the CPU clock, the others by
+ * device timestamps. readback_soa, pack and upload_vertices run only with --pack staging. */
+#define BENCH_STAGE_COUNT GPU_STAGE_READBACK
 
 typedef struct BenchRun {
     uint32_t nx, ny;

@@ -1,5 +1,6 @@
 #include "book.h"
 
+#include "../mesh/drag_ray.h"
 #include "../mesh/pick.h"
 #include "camera.h"
 
@@ -11,7 +12,7 @@ void app_book_init(MeshFlip *flip, const AppPage *page, int leaves, int spread)
 {
     mesh_flip_init(flip, &(MeshFlipDesc){.width = page->grid.width,
                                          .height = page->grid.height,
-                                         .page_count = leaves,
+                                         .leaf_count = leaves,
                                          .spread = spread});
 }
 
@@ -114,6 +115,32 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppTraceEven
         mesh_ink_stroke_extend(ink, point);
 }
 
+/* Where the pointer at pixel (px, py) holds the page, in the spread's plane. While a leaf turns:
+ * the plane pointer whose pose puts the grabbed point, lifted as the curl lifts it, on the
+ * pointer's line of sight, so that it shows under the pointer (mesh/drag_ray.h). Otherwise the
+ * point of the book's plane under the pointer, where a press grabs the flat page. */
+static bool drag_point(const MeshFlipView *view, const AppPage *page, uint32_t width,
+                       uint32_t height, float px, float py, float *x, float *y)
+{
+    float w = page->grid.width, h = page->grid.height;
+    int one = single(page, width, height);
+    if (!view->turning) {
+        if (!app_camera_unproject(width, height, w, h, one, px, py, x, y))
+            return false;
+        *x *= mirror(page);
+        return true;
+    }
+    double o[3], d[3];
+    if (!app_camera_ray(width, height, w, h, one, px, py, o, d))
+        return false;
+    o[0] *= mirror(page), d[0] *= mirror(page);                    /* into the left-bound frame */
+    double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0; /* the leaf's frame */
+    MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
+    MeshVec2 q = mesh_drag_ray((MeshVec2){view->grab[0], view->grab[1]}, &ray, w, h);
+    *x = (float)(m * q.x), *y = q.y;
+    return true;
+}
+
 void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32_t width,
                     uint32_t height, const AppPage *page)
 {
@@ -130,19 +157,19 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
         else if (e->action == APP_TRACE_PREV)
             mesh_flip_prev(flip, e->time);
         else
-            mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : flip->page_count);
+            mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : flip->leaf_count);
         return;
     }
     if (e->action == APP_TRACE_UP) {
         mesh_flip_release(flip, e->time);
         return;
     }
+    MeshFlipView view = mesh_flip_view(flip);
+    if (e->action != APP_TRACE_DOWN && view.phase != MESH_FLIP_DRAGGING)
+        return; /* a move holds nothing unless a page is held */
     float x, y;
-    if (!app_camera_unproject(width, height, page->grid.width, page->grid.height,
-                              single(page, width, height), e->x * (float)width,
-                              e->y * (float)height, &x, &y))
+    if (!drag_point(&view, page, width, height, e->x * (float)width, e->y * (float)height, &x, &y))
         return; /* a ray that misses the book's plane holds nothing */
-    x *= mirror(page);
     if (e->action == APP_TRACE_DOWN)
         mesh_flip_press(flip, x, y, e->time);
     else
@@ -277,15 +304,15 @@ static PcDrawPush leaf_push(const AppSpread *spread, const PcDrawPush *base, flo
                    spread->turning_leaf, spread->turning_layer, PC_DRAW_LEAF);
 }
 
-/* A hard cover's board, turned by the page's pose's angle about the spine: the leaf's mesh drawn
+/* A hard cover's board, turned by `angle` about the spine: the leaf's mesh drawn
  * twice, half the board's thickness out along its normal each way (the face seen is the nearer
  * one's), and the block of one leaf between them as its cut edges. Lighting and the shadow take
  * the mid-plane: the board is too thin for the difference to show. */
-static void board_draws(const AppSpread *spread, const AppPage *page, const GpuRenderer *renderer,
-                        const PcDrawPush *base, float mirror, AppBookDraws *out)
+static void board_draws(const AppSpread *spread, float angle, const AppPage *page,
+                        const GpuRenderer *renderer, const PcDrawPush *base, float mirror,
+                        AppBookDraws *out)
 {
     float w = page->grid.width, h = page->grid.height, t = APP_BOOK_BOARD * w;
-    float angle = page->pose.shape.v[3];
     float sx = (spread->backward ? -1.0f : 1.0f) * mirror;
     mat4 view_proj, flip = GLM_MAT4_IDENTITY_INIT;
     memcpy(view_proj, base->view_proj.m, sizeof view_proj);
@@ -320,8 +347,8 @@ static void board_draws(const AppSpread *spread, const AppPage *page, const GpuR
     out->draws[out->count++] = gpu_renderer_block(renderer, &push);
 }
 
-void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRenderer *renderer,
-                    uint32_t width, uint32_t height, AppBookDraws *out)
+void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
+                    const GpuRenderer *renderer, uint32_t width, uint32_t height, AppBookDraws *out)
 {
     float w = page->grid.width, h = page->grid.height;
     int one = single(page, width, height);
@@ -334,7 +361,7 @@ void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRende
      * before their shader (texture, shadow filter) runs. Without blending the order changes no
      * pixel. */
     if (spread->turning && board(page, spread->left, spread->right))
-        board_draws(spread, page, renderer, &base, m, out);
+        board_draws(spread, pose->shape.v[3], page, renderer, &base, m, out);
     else if (spread->turning) {
         PcDrawPush push = leaf_push(spread, &base, m);
         out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);

@@ -42,7 +42,9 @@ void app_book_init(MeshFlip *flip, const AppPage *page, int leaves, int spread);
 /* A pointer, ink or key event (positions as fractions of a width x height view) into the flip
  * state or the ink (NULL: ink events do nothing): the window's events and a replayed trace's go
  * through this one door. An ink stroke stays on the page side it began on; its points off that
- * side are dropped. */
+ * side are dropped. A held page is posed so that its grabbed point lies on the pointer's line of
+ * sight (mesh/drag_ray.h): a move costs a few dozen drag solves, so callers with many moves a
+ * frame pass on only the newest. */
 void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32_t width,
                     uint32_t height, const AppPage *page);
 
@@ -115,8 +117,10 @@ typedef struct AppBookDraws {
     uint32_t count;
 } AppBookDraws;
 
-/* The draws for a width x height target. */
-void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRenderer *renderer,
-                    uint32_t width, uint32_t height, AppBookDraws *out);
+/* The draws for a width x height target; `pose` is the turning leaf's (a hard cover's board is
+ * drawn turned by its angle). */
+void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
+                    const GpuRenderer *renderer, uint32_t width, uint32_t height,
+                    AppBookDraws *out);
 
 #endif

@@ -13,76 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void app_headless_destroy(const GpuContext *ctx, AppHeadless *hl)
-{
-    gpu_frames_destroy(ctx, hl->frames);
-    gpu_offscreen_destroy(ctx, &hl->target);
-    app_ink_texture_free(&hl->ink);
-    gpu_renderer_destroy(ctx, &hl->renderer);
-}
-
-bool app_headless_create(const GpuContext *ctx, uint32_t width, uint32_t height, uint32_t msaa,
-                         const AppPage *page, AppBookStream *book, AppHeadless *out, GpuError *err)
-{
-    float aspect = page->grid.height / page->grid.width;
-    *out = (AppHeadless){.width = width, .height = height, .book = book};
-    GpuRendererDesc rdesc = {.color_format = GPU_OFFSCREEN_FORMAT,
-                             .max_samples = msaa,
-                             .shadow_size = gpu_renderer_shadow_size(width, height)};
-    bool textures =
-        book ? app_book_stream_textures(book, ctx, &rdesc, &out->renderer, &out->ink, err)
-             : app_content_renderer_create(ctx, &rdesc, APP_BOOK_LEAVES, aspect, &out->renderer,
-                                           err) &&
-                   (app_ink_texture_init(&out->ink, out->renderer.ink.layers,
-                                         out->renderer.ink.width, out->renderer.ink.height) ||
-                    gpu_error_set(err, "out of memory for the ink's coverage"));
-    if (textures &&
-        gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &out->renderer, &out->target, err) &&
-        gpu_frames_create(ctx, out->frames, err))
-        return true;
-    app_headless_destroy(ctx, out);
-    return false;
-}
-
-bool app_headless_frame(const GpuContext *ctx, AppHeadless *hl, AppPage *page,
-                        const AppHeadlessFrame *desc, GpuError *err)
-{
-    /* the spread's pages drawn and uploaded first: what a headless run writes is never paper */
-    AppSpread spread = desc->spread;
-    bool assigned = false;
-    if (hl->book && !app_book_stream_update(hl->book, ctx, &hl->renderer, &hl->ink, &spread, true,
-                                            &assigned, err))
-        return false;
-    /* ink layers given to other pages: all of their strokes at once, as before the first frame */
-    if (assigned && !(app_headless_wait(ctx, hl, err) &&
-                      app_ink_texture_upload(&hl->ink, desc->ink, ctx, &hl->renderer.ink, err)))
-        return false;
-    GpuFrame *frame = &hl->frames[desc->index % GPU_FRAMES_IN_FLIGHT];
-    if (!gpu_frame_begin(ctx, frame, err))
-        return false;
-    app_ink_texture_update(&hl->ink, desc->ink, &hl->renderer.ink, frame->slot);
-    if (!app_page_prepare(ctx, page, &desc->pose, hl->frames, frame->slot, NULL, err))
-        return false;
-    AppBookDraws draws; /* after the pose is the page's: a hard cover's board is drawn by it */
-    app_book_draws(&spread, page, &hl->renderer, hl->width, hl->height, &draws);
-    GpuFrameWork work = app_page_work(page);
-    GpuRenderTarget target = gpu_offscreen_target(&hl->target);
-    work.readback_vertices = desc->readback_vertices;
-    work.renderer = &hl->renderer;
-    work.target = &target;
-    work.draws = draws.draws;
-    work.draw_count = draws.count;
-    gpu_frame_record(ctx, frame, &work);
-    if (desc->readback_pixels)
-        gpu_offscreen_record_readback(ctx, frame->cmd, &hl->target);
-    return gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err);
-}
-
-bool app_headless_wait(const GpuContext *ctx, AppHeadless *hl, GpuError *err)
-{
-    return gpu_frames_wait(ctx, hl->frames, err);
-}
-
 int app_headless_write(const GpuContext *ctx, const AppPage *page, const AppOptions *opts,
                        uint32_t width, uint32_t height, const uint8_t *rgba)
 {
@@ -177,16 +107,16 @@ static bool frames_out_ready(const char *dir, uint32_t frames)
 }
 
 /* Writes the frame just read back as --frames-out's frame f. */
-static bool write_frame(const GpuContext *ctx, const AppHeadless *hl, const char *dir, uint32_t f)
+static bool write_frame(const GpuContext *ctx, const AppView *view, const char *dir, uint32_t f)
 {
     char path[4096], message[512];
     frame_path(dir, f, path, sizeof path);
-    gpu_buffer_invalidate(ctx, &hl->target.pixels);
+    gpu_buffer_invalidate(ctx, &view->offscreen.pixels);
     if (!app_picture_claim(path)) {
         fprintf(stderr, "pagecurl: cannot write %s: %s\n", path, strerror(errno));
         return false;
     }
-    if (!app_picture_write(path, hl->width, hl->height, hl->target.pixels.mapped, message,
+    if (!app_picture_write(path, view->width, view->height, view->offscreen.pixels.mapped, message,
                            sizeof message)) {
         unlink(path);
         fprintf(stderr, "pagecurl: %s\n", message);
@@ -215,9 +145,17 @@ static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *bo
                          const MeshInk *ink, AppNotebook *notebook)
 {
     GpuError err = {0};
-    AppHeadless hl;
-    if (!app_headless_create(ctx, opts->width, opts->height, opts->msaa, page, book, &hl, &err) ||
-        !app_ink_texture_upload(&hl.ink, ink, ctx, &hl.renderer.ink, &err)) {
+    AppView view;
+    AppViewDesc desc = {
+        .kind = APP_VIEW_OFFSCREEN,
+        .width = opts->width,
+        .height = opts->height,
+        .book = book,
+        .renderer = {.max_samples = opts->msaa,
+                     .shadow_size = gpu_renderer_shadow_size(opts->width, opts->height)},
+    };
+    if (!app_view_create(ctx, &desc, page, &view, &err) ||
+        !app_ink_texture_upload(&view.ink, ink, ctx, &view.renderer.ink, &err)) {
         fprintf(stderr, "pagecurl: %s\n", err.message);
         return 1;
     }
@@ -225,18 +163,17 @@ static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *bo
     bool ok = true, written = true;
     for (uint32_t f = 0; f < frames && ok && written && !app_signals_caught(); f++) {
         bool last = f + 1 == frames;
-        AppHeadlessFrame frame = {.index = f,
-                                  .ink = ink,
-                                  .readback_pixels = last || opts->frames_out,
-                                  .readback_vertices = last && opts->export_obj};
+        AppViewFrame frame = {.ink = ink,
+                              .readback_pixels = last || opts->frames_out,
+                              .readback_vertices = last && opts->export_obj};
         source_pose(src, page, opts, f, frames, &frame.pose, &frame.spread);
-        ok = app_headless_frame(ctx, &hl, page, &frame, &err);
+        ok = app_view_frame(ctx, &view, &frame, NULL, &err);
         src->drawn++;
         if (notebook && ink)
             app_notebook_keep(notebook, ink, false);
         if (ok && opts->frames_out) /* one read-back buffer: each frame waits for its copy */
-            ok = app_headless_wait(ctx, &hl, &err) &&
-                 (written = write_frame(ctx, &hl, opts->frames_out, f));
+            ok = app_view_wait(ctx, &view, &err) &&
+                 (written = write_frame(ctx, &view, opts->frames_out, f));
         /* --frames-out wants every frame; otherwise a still replay skips to its next event */
         uint32_t next = opts->frames_out ? f : skip_idle(src, f, frames);
         if (progress && (next != f || f % 16 == 0 || last))
@@ -245,18 +182,18 @@ static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *bo
     }
     if (progress)
         fputc('\n', stderr);
-    ok = ok && written && app_headless_wait(ctx, &hl, &err);
+    ok = ok && written && app_view_wait(ctx, &view, &err);
     int status = 1;
     if (!ok && written)
         fprintf(stderr, "pagecurl: %s\n", err.message);
     else if (ok && app_signals_caught())
         status = 0; /* stopped: the pose asked for was never reached, so nothing is written */
     else if (ok) {
-        gpu_buffer_invalidate(ctx, &hl.target.pixels);
-        status =
-            app_headless_write(ctx, page, opts, opts->width, opts->height, hl.target.pixels.mapped);
+        gpu_buffer_invalidate(ctx, &view.offscreen.pixels);
+        status = app_headless_write(ctx, page, opts, opts->width, opts->height,
+                                    view.offscreen.pixels.mapped);
     }
-    app_headless_destroy(ctx, &hl);
+    app_view_destroy(ctx, &view);
     return status;
 }
 

@@ -22,6 +22,12 @@ void app_hud_frame(AppHud *hud, double ms)
     hud->frame_ms = hud->frame_ms > 0.0 ? hud->frame_ms + HUD_SMOOTHING * (ms - hud->frame_ms) : ms;
 }
 
+void app_hud_latency(AppHud *hud, double ms)
+{
+    hud->latency_ms =
+        hud->latency_ms > 0.0 ? hud->latency_ms + HUD_SMOOTHING * (ms - hud->latency_ms) : ms;
+}
+
 void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uint32_t count)
 {
     hud->stage_count = count < GPU_TIMER_MAX ? count : GPU_TIMER_MAX;
@@ -35,10 +41,12 @@ void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uin
  * stages. */
 static void hud_text(const AppHud *hud, char *text, size_t size)
 {
-    size_t at =
-        (size_t)snprintf(text, size, "%s, %s mode (I): %.2f ms a frame, %.0f frames/s\nGPU:",
-                         hud->device ? hud->device : "?", hud->ink_mode ? "ink" : "turn",
-                         hud->frame_ms, hud->frame_ms > 0.0 ? 1000.0 / hud->frame_ms : 0.0);
+    size_t at = (size_t)snprintf(
+        text, size,
+        "%s, %s mode (I): %.2f ms a frame, %.0f frames/s, input to display "
+        "%.0f ms\nGPU:",
+        hud->device ? hud->device : "?", hud->ink_mode ? "ink" : "turn", hud->frame_ms,
+        hud->frame_ms > 0.0 ? 1000.0 / hud->frame_ms : 0.0, hud->latency_ms);
     for (uint32_t i = 0; i < hud->stage_count && at < size; i++)
         at += (size_t)snprintf(text + at, size - at, "%s %s %.3f ms", i ? "," : "",
                                hud->stage_names[i], hud->stage_ms[i]);

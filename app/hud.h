@@ -15,6 +15,7 @@ typedef struct AppHud {
     const char *device; /* the device's name */
     bool ink_mode;      /* the pointer draws instead of turning pages */
     double frame_ms;    /* smoothed, of drawn frames only */
+    double latency_ms;  /* smoothed: an input's timestamp to the present of the frame showing it */
     uint32_t stage_count;
     double stage_ms[GPU_TIMER_MAX];
     const char *stage_names[GPU_TIMER_MAX];
@@ -23,6 +24,8 @@ typedef struct AppHud {
 /* One more frame was drawn in `ms`: from the end of the frame before, or from the moment the loop
  * woke up when it had slept, to the end of this one. */
 void app_hud_frame(AppHud *hud, double ms);
+/* One more input reached the screen `ms` after its event. */
+void app_hud_latency(AppHud *hud, double ms);
 /* The GPU stage times of a finished frame (gpu_timer_read's output). */
 void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uint32_t count);
 /* The panel's size in glyph pixels, backdrop included. */

@@ -43,14 +43,6 @@ static void grid_destroy(const GpuContext *ctx, AppPage *page)
     mesh_grid_destroy(&page->grid);
 }
 
-static void kernels_bind(const GpuContext *ctx, const AppPage *page)
-{
-    if (!page->cpu_deform)
-        gpu_deform_bind(ctx, &page->deform, &page->gpu);
-    gpu_normals_bind(ctx, &page->normals, &page->gpu);
-    gpu_fused_bind(ctx, &page->fused, &page->gpu);
-}
-
 bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
@@ -61,13 +53,10 @@ bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *ou
         app_page_destroy(ctx, out);
         return false;
     }
-    bool staging_pack = out->gpu.pack == GPU_PACK_STAGING;
-    if ((desc->cpu_deform || gpu_deform_create(ctx, &out->deform, err)) &&
-        gpu_normals_create(ctx, out->gpu.pack, &out->normals, err) &&
-        (!staging_pack ||
-         (gpu_pack_create(ctx, &out->pack, err) && gpu_timer_create(ctx, &out->pack_timer, err))) &&
-        gpu_fused_create(ctx, &out->fused, err)) {
-        kernels_bind(ctx, out);
+    GpuChainDesc chain = {
+        .path = out->path, .pack = out->gpu.pack, .gpu_deform = !desc->cpu_deform};
+    if (gpu_chain_create(ctx, &chain, &out->chain, err)) {
+        gpu_chain_bind(ctx, &out->chain, &out->gpu);
         return true;
     }
     app_page_destroy(ctx, out);
@@ -83,26 +72,21 @@ bool app_page_regrid(const GpuContext *ctx, AppPage *page, uint32_t nx, uint32_t
     page->desc.ny = ny;
     if (!grid_create(ctx, page, err))
         return false;
-    kernels_bind(ctx, page);
+    gpu_chain_bind(ctx, &page->chain, &page->gpu);
     return true;
 }
 
 void app_page_destroy(const GpuContext *ctx, AppPage *page)
 {
-    gpu_fused_destroy(ctx, &page->fused);
-    gpu_timer_destroy(ctx, &page->pack_timer);
-    gpu_pack_destroy(ctx, &page->pack);
-    gpu_normals_destroy(ctx, &page->normals);
-    gpu_deform_destroy(ctx, &page->deform);
+    gpu_chain_destroy(ctx, &page->chain);
     grid_destroy(ctx, page);
 }
 
 bool app_page_prepare(const GpuContext *ctx, AppPage *page, const CurlParams *pose,
-                      GpuFrame frames[GPU_FRAMES_IN_FLIGHT], uint32_t slot, AppPageTimes *times,
+                      GpuFrame frames[GPU_FRAMES_IN_FLIGHT], uint32_t slot, double *deform_ms,
                       GpuError *err)
 {
-    AppPageTimes spent = {0};
-    page->pose = *pose;
+    double spent = 0.0;
     if (!page->cpu_deform) {
         mesh_curl_segments(pose, gpu_page_curl_table(&page->gpu, slot));
     } else {
@@ -114,28 +98,9 @@ bool app_page_prepare(const GpuContext *ctx, AppPage *page, const CurlParams *po
         double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
         mesh_curl_apply(pose, page->grid.rest_x, page->grid.rest_y, page->grid.vertex_count, x, y,
                         z);
-        spent.deform = gpu_clock_ms(CLOCK_MONOTONIC) - t0;
+        spent = gpu_clock_ms(CLOCK_MONOTONIC) - t0;
     }
-    if (page->gpu.pack == GPU_PACK_STAGING) {
-        GpuFrameWork work = app_page_work(page);
-        work.timer = &page->pack_timer;
-        if (!gpu_pack_run(ctx, &page->pack, &work, slot, page->grid.u, page->grid.v, &spent.pack,
-                          err))
-            return false;
-    }
-    if (times)
-        *times = spent;
+    if (deform_ms)
+        *deform_ms = spent;
     return true;
-}
-
-GpuFrameWork app_page_work(const AppPage *page)
-{
-    return (GpuFrameWork){
-        .page = &page->gpu,
-        .deform = page->cpu_deform ? NULL : &page->deform,
-        .pose = page->pose,
-        .path = page->path,
-        .normals = &page->normals,
-        .fused = &page->fused,
-    };
 }

@@ -6,7 +6,6 @@
 #define PAGECURL_APP_PAGE_H
 
 #include "../gpu/frame.h"
-#include "../gpu/pack.h"
 #include "../mesh/curl.h"
 #include "../mesh/grid.h"
 
@@ -35,14 +34,9 @@ typedef struct AppPage {
     AppPageDesc desc; /* as created, with the current grid size */
     PageGrid grid;
     GpuPage gpu;
-    GpuDeform deform; /* empty with cpu_deform */
-    GpuNormals normals;
-    GpuPack pack;        /* only for the staging pack */
-    GpuTimer pack_timer; /* times the staging pack's compute submission */
-    GpuFused fused;
+    GpuChain chain; /* the frame's stages for the path, and their kernels */
     GpuNormalsPath path;
     bool cpu_deform;
-    CurlParams pose; /* this frame's, for the GPU deform */
 } AppPage;
 
 bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out, GpuError *err);
@@ -51,21 +45,12 @@ void app_page_destroy(const GpuContext *ctx, AppPage *page);
  * be in flight. On failure the page has no grid: destroy it. */
 bool app_page_regrid(const GpuContext *ctx, AppPage *page, uint32_t nx, uint32_t ny, GpuError *err);
 
-/* CPU milliseconds of the frame's host-side stages. */
-typedef struct AppPageTimes {
-    double deform; /* the CPU deform (0 on the GPU) */
-    double pack;   /* the staging pack's interleave (0 otherwise) */
-} AppPageTimes;
-
-/* The frame's host side, after gpu_frame_begin of the frame in `slot` (`frames` is the ring):
- * stage deform for `pose` on the CPU (into the staging planes, or in place once every frame in
- * flight is done) or kept for deform.comp; then, for the staging pack, the frame's compute, read
- * back and CPU interleave. `times` is optional. */
+/* The pose's host side, after gpu_frame_begin of the frame in `slot` (`frames` is the ring):
+ * stage deform on the CPU (into the staging planes, or in place once every frame in flight is
+ * done), or the curl table deform.comp reads. `deform_ms` (optional) gets the CPU deform's
+ * milliseconds (0 on the GPU). */
 bool app_page_prepare(const GpuContext *ctx, AppPage *page, const CurlParams *pose,
-                      GpuFrame frames[GPU_FRAMES_IN_FLIGHT], uint32_t slot, AppPageTimes *times,
+                      GpuFrame frames[GPU_FRAMES_IN_FLIGHT], uint32_t slot, double *deform_ms,
                       GpuError *err);
-
-/* The frame's compute work for this page. */
-GpuFrameWork app_page_work(const AppPage *page);
 
 #endif

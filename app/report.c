@@ -37,9 +37,9 @@ void app_report_table(FILE *out, const BenchReport *r)
         for (int s = 0; s < BENCH_STAGE_COUNT; s++)
             if (run->ran[s])
                 print_stats_row(out,
-                                s == BENCH_DEFORM && !run->gpu_deform ? "deform (cpu)"
-                                : s == BENCH_PACK                     ? "pack (cpu)"
-                                                                      : bench_stage_names[s],
+                                s == GPU_STAGE_DEFORM && !run->gpu_deform ? "deform (cpu)"
+                                : s == GPU_STAGE_PACK                     ? "pack (cpu)"
+                                                                          : gpu_stage_name(s),
                                 run->stages[s], run->bytes[s], r->copy_gbps);
         print_stats_row(out, "frame (wall)", run->frame, 0, 0);
         print_stats_row(out, "cpu per frame", run->cpu, 0, 0);
@@ -137,7 +137,7 @@ static bool write_json(FILE *f, const void *user)
         for (int s = 0, first = 1; s < BENCH_STAGE_COUNT; s++) {
             if (!run->ran[s])
                 continue;
-            fprintf(f, "%s\"%s\": ", first ? "" : ", ", bench_stage_names[s]);
+            fprintf(f, "%s\"%s\": ", first ? "" : ", ", gpu_stage_name(s));
             json_stats(f, run->stages[s]);
             first = 0;
         }
@@ -184,7 +184,7 @@ static bool write_csv(FILE *f, const void *user)
     /* every stage has a column; one that did not run reads 0 */
     fputs("nx,ny,frame", f);
     for (int s = 0; s < BENCH_STAGE_COUNT; s++)
-        fprintf(f, ",%s_ms", bench_stage_names[s]);
+        fprintf(f, ",%s_ms", gpu_stage_name(s));
     fputs(",frame_ms,cpu_ms\n", f);
     for (uint32_t i = 0; i < r->run_count; i++) {
         const BenchRun *run = &r->runs[i];

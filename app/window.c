@@ -7,6 +7,7 @@
 #include "content.h"
 #include "ink_texture.h"
 #include "headless.h"
+#include "view.h"
 #include "hud.h"
 #include "input.h"
 #include "screenshot.h"
@@ -14,6 +15,7 @@
 
 #include <SDL.h>
 #include <SDL_vulkan.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -66,30 +68,31 @@ static VkExtent2D drawable_size(const AppWindow *win)
 
 /* What the loop owns besides the page. */
 typedef struct WindowGpu {
-    GpuSwapchain swapchain;
-    GpuRenderer renderer;
-    AppInkTexture ink; /* the CPU side of the renderer's ink texture */
-    AppBookStream *book; /* the pages, streamed into the renderer's content and ink layers */
-    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
-    GpuTimer timers[GPU_FRAMES_IN_FLIGHT]; /* the HUD's stage times */
-    bool timed[GPU_FRAMES_IN_FLIGHT];      /* the slot's timer holds a frame's stamps */
+    AppView view; /* the swapchain's, timed for the HUD */
     GpuOverlay overlay;
     AppHud hud;
     AppScreenshot shot;
-    uint64_t frame_number;
     bool stale; /* the swapchain must be rebuilt before the next frame */
 } WindowGpu;
 
 static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
 {
-    gpu_frames_destroy(ctx, w->frames);
-    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
-        gpu_timer_destroy(ctx, &w->timers[i]);
+    gpu_frames_wait(ctx, w->view.frames, &(GpuError){0});
     gpu_overlay_destroy(ctx, &w->overlay);
     app_screenshot_destroy(ctx, &w->shot);
-    app_ink_texture_free(&w->ink);
-    gpu_renderer_destroy(ctx, &w->renderer);
-    gpu_swapchain_destroy(ctx, &w->swapchain);
+    app_view_destroy(ctx, &w->view);
+}
+
+/* The HUD's stage times: a finished frame's, in the stages' order. */
+static void hud_times(void *user, const AppViewTimes *times)
+{
+    double ms[GPU_STAGE_COUNT];
+    const char *names[GPU_STAGE_COUNT];
+    uint32_t n = 0;
+    for (int s = 0; s < GPU_STAGE_COUNT; s++)
+        if (times->ran[s])
+            ms[n] = times->ms[s], names[n++] = gpu_stage_name(s);
+    app_hud_stages(user, ms, names, n);
 }
 
 /* What the loop keeps of a session's input. */
@@ -105,6 +108,14 @@ typedef struct Session {
     AppTrace record; /* --record: every input event */
     double start;
     bool want_shot; /* F12 or P: the next frame is saved as a numbered screenshot */
+    /* Latest pointer wins: the newest page-turning move since the last frame, applied just before
+     * the next one (each move poses the page by a few dozen drag solves). */
+    AppTraceEvent move;
+    bool move_due;
+    uint64_t input_ms; /* SDL time of the newest input not yet on screen; 0: none */
+    /* input-to-display latencies (the input's SDL timestamp to the frame's present returning) */
+    double latency_sum, latency_max;
+    uint32_t latency_count, moving_frames;
 } Session;
 
 /* An SDL pointer, finger or key event as a trace event (positions as fractions of the window);
@@ -221,6 +232,36 @@ static void show_mode(const AppWindow *win, const Session *session, WindowGpu *w
     w->hud.ink_mode = session->ink_mode;
 }
 
+static double seconds(const Session *session)
+{
+    return (double)SDL_GetTicks64() / 1000.0 - session->start;
+}
+
+static void apply_input(const AppWindow *win, const AppPage *page, Session *session,
+                        const AppTraceEvent *input)
+{
+    VkExtent2D size = drawable_size(win);
+    if (size.width && size.height)
+        app_book_input(&session->flip, session->ink, input, size.width, size.height, page);
+    app_trace_add(&session->record, input);
+}
+
+/* The held-back move, before any other input (the order of events is kept) and before a frame. */
+static void apply_move(const AppWindow *win, const AppPage *page, Session *session)
+{
+    if (session->move_due)
+        apply_input(win, page, session, &session->move);
+    session->move_due = false;
+}
+
+/* An event's own time on the session's clock: the pointer's velocity and a key's start are those
+ * of the input, not of when a slow frame let the loop see it. */
+static double event_time(const SDL_Event *e, const Session *session)
+{
+    double now = seconds(session), t = (double)e->common.timestamp / 1000.0 - session->start;
+    return e->common.timestamp && t <= now ? t : now;
+}
+
 /* Handles one event; false when the user asked to quit. */
 static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage *page,
                          Session *session, WindowGpu *w, double now)
@@ -256,16 +297,19 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
     AppTraceEvent input;
     if (session->replay || !to_trace_clamped(e, win, session, now, &input))
         return true;
-    VkExtent2D size = drawable_size(win);
-    if (size.width && size.height)
-        app_book_input(&session->flip, session->ink, &input, size.width, size.height, page);
-    app_trace_add(&session->record, &input);
+    session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
+    if (input.action == APP_TRACE_MOVE && input.device != APP_TRACE_INK) {
+        session->move = input, session->move_due = true; /* ink keeps every point */
+        return true;
+    }
+    apply_move(win, page, session);
+    apply_input(win, page, session, &input);
     return true;
 }
 
 /* The HUD over the frame: drawn into the swapchain image before it is presented. */
-static void draw_hud(const GpuContext *ctx, const AppPage *page, WindowGpu *w, GpuFrame *frame,
-                     const GpuRenderTarget *target)
+static void draw_hud(const GpuContext *ctx, const AppPage *page, WindowGpu *w,
+                     const GpuFrame *frame, const GpuRenderTarget *target)
 {
     const float margin = 8.0f;
     float scale = app_hud_scale(&w->hud, page->grid.width, page->grid.height, target->extent.width,
@@ -281,6 +325,47 @@ typedef struct DrawExtras {
     bool shot, vertices;
 } DrawExtras;
 
+/* One frame's window side, for app_view_frame's hooks. */
+typedef struct WindowFrame {
+    const GpuContext *ctx;
+    const AppPage *page;
+    WindowGpu *w;
+    DrawExtras extras;
+    uint32_t index; /* the swapchain image acquired */
+} WindowFrame;
+
+static bool acquire(void *user, const GpuFrame *frame, AppViewTarget *out, GpuError *err)
+{
+    WindowFrame *wf = user;
+    GpuSwapchain *sc = &wf->w->view.swapchain;
+    VkResult r = gpu_swapchain_acquire(wf->ctx, sc, frame->slot, &wf->index);
+    if (r == VK_ERROR_OUT_OF_DATE_KHR) {
+        wf->w->stale = true;
+        out->skip = true;
+        return true;
+    }
+    if (r < 0)
+        return gpu_error_set(err, "vkAcquireNextImageKHR failed: %s", gpu_result_name(r));
+    out->target = gpu_swapchain_target(sc, wf->index);
+    out->wait = sc->acquired[frame->slot];
+    out->wait_stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+    out->signal = sc->render_done[wf->index];
+    return true;
+}
+
+static bool finish(void *user, const GpuFrame *frame, const AppViewTarget *target, GpuError *err)
+{
+    WindowFrame *wf = user;
+    WindowGpu *w = wf->w;
+    if (w->hud.shown)
+        draw_hud(wf->ctx, wf->page, w, frame, &target->target);
+    if (wf->extras.shot &&
+        !app_screenshot_record(wf->ctx, frame->cmd, &w->shot, &w->view.swapchain, wf->index, err))
+        return false;
+    gpu_swapchain_record_present(frame->cmd, &w->view.swapchain, wf->index);
+    return true;
+}
+
 /* One frame to the swapchain. False only on a failure worth stopping for. */
 static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, WindowGpu *w,
                  const MeshFlipView *view, const MeshInk *ink, DrawExtras extras, GpuError *err)
@@ -289,66 +374,32 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     VkExtent2D size = drawable_size(win);
     if (size.width == 0 || size.height == 0)
         return true; /* minimised: nothing to draw into */
-    if (w->stale || !w->swapchain.swapchain) {
-        if (!gpu_swapchain_rebuild(ctx, size, &w->renderer, &w->swapchain, err))
+    GpuSwapchain *sc = &w->view.swapchain;
+    if (w->stale || !sc->swapchain) {
+        if (!gpu_swapchain_rebuild(ctx, size, &w->view.renderer, sc, err))
             return false;
         w->stale = false;
-        if (!w->swapchain.swapchain)
+        if (!sc->swapchain)
             return true;
     }
-    GpuFrame *frame = &w->frames[w->frame_number % GPU_FRAMES_IN_FLIGHT];
-    if (!gpu_frame_begin(ctx, frame, err)) /* waits for the frame before the previous one */
+    WindowFrame wf = {.ctx = ctx, .page = page, .w = w, .extras = extras};
+    AppViewHooks hooks = {.user = &wf, .acquire = acquire, .finish = finish};
+    AppViewFrame frame = {
+        /* the turning leaf, posed so that its grabbed point lies under the pointer */
+        .pose = app_book_pose(view, page),
+        .spread = app_book_spread(view),
+        .ink = ink,
+        .readback_vertices = extras.vertices,
+        .hooks = &hooks,
+    };
+    AppViewHost host;
+    if (!app_view_frame(ctx, &w->view, &frame, &host, err))
         return false;
-    if (w->timed[frame->slot]) { /* that frame is done: its stage times are final */
-        double ms[GPU_TIMER_MAX];
-        const char *names[GPU_TIMER_MAX];
-        uint32_t n = gpu_timer_read(ctx, &w->timers[frame->slot], ms, names);
-        app_hud_stages(&w->hud, ms, names, n);
-    }
-    uint32_t index;
-    VkResult r = gpu_swapchain_acquire(ctx, &w->swapchain, frame->slot, &index);
-    if (r == VK_ERROR_OUT_OF_DATE_KHR) {
-        w->stale = true;
+    if (host.skipped)
         return true;
-    }
-    if (r < 0)
-        return gpu_error_set(err, "vkAcquireNextImageKHR failed: %s", gpu_result_name(r));
-    /* the turning leaf, posed so that its grabbed point lies under the pointer */
-    CurlParams pose = app_book_pose(view, page);
-    if (!app_page_prepare(ctx, page, &pose, w->frames, frame->slot, NULL, err))
-        return false;
-    GpuRenderTarget target = gpu_swapchain_target(&w->swapchain, index);
-    AppSpread spread = app_book_spread(view);
-    if (!app_book_stream_update(w->book, ctx, &w->renderer, &w->ink, &spread, false, NULL, err))
-        return false;
-    AppBookDraws draws;
-    app_book_draws(&spread, page, &w->renderer, target.extent.width, target.extent.height, &draws);
-    GpuFrameWork work = app_page_work(page);
-    work.renderer = &w->renderer;
-    work.target = &target;
-    work.draws = draws.draws;
-    work.draw_count = draws.count;
-    work.timer = &w->timers[frame->slot];
-    work.readback_vertices = extras.vertices;
-    /* only now: a frame given up above (an out-of-date swapchain) must not take the ink's
-     * changes with it */
-    app_ink_texture_update(&w->ink, ink, &w->renderer.ink, frame->slot);
-    gpu_frame_record(ctx, frame, &work);
-    w->timed[frame->slot] = true;
-    if (w->hud.shown)
-        draw_hud(ctx, page, w, frame, &target);
-    if (extras.shot && !app_screenshot_record(ctx, frame->cmd, &w->shot, &w->swapchain, index, err))
-        return false;
-    gpu_swapchain_record_present(frame->cmd, &w->swapchain, index);
-    if (!gpu_frame_submit(ctx, frame, w->swapchain.acquired[frame->slot],
-                          VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-                          w->swapchain.render_done[index], err))
-        return false;
-    w->frame_number++;
-    r = gpu_swapchain_present(ctx, &w->swapchain, index);
+    VkResult r = gpu_swapchain_present(ctx, sc, wf.index);
     VkExtent2D now = drawable_size(win);
-    bool resized =
-        now.width != w->swapchain.extent.width || now.height != w->swapchain.extent.height;
+    bool resized = now.width != sc->extent.width || now.height != sc->extent.height;
     /* out of date must be rebuilt; suboptimal only when the size really changed (a rebuild for
      * a mere transform hint would stall every frame on some compositors) */
     if (r == VK_ERROR_OUT_OF_DATE_KHR || (r == VK_SUBOPTIMAL_KHR && resized))
@@ -356,11 +407,6 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     else if (r < 0)
         return gpu_error_set(err, "vkQueuePresentKHR failed: %s", gpu_result_name(r));
     return true;
-}
-
-static double seconds(const Session *session)
-{
-    return (double)SDL_GetTicks64() / 1000.0 - session->start;
 }
 
 /* A replay's events due by simulated time t (the fixed step: frames / APP_REPLAY_HZ). */
@@ -384,30 +430,30 @@ static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage
 {
     GpuError err = {0};
     DrawExtras extras = {.shot = opts->screenshot != NULL, .vertices = opts->export_obj != NULL};
-    uint64_t before = w->frame_number;
+    uint64_t before = w->view.frame_number;
     /* a swapchain found out of date is rebuilt by the next attempt */
-    for (int attempt = 0; attempt < 3 && w->frame_number == before; attempt++)
+    for (int attempt = 0; attempt < 3 && w->view.frame_number == before; attempt++)
         if (!draw(win, ctx, page, w, view, ink, extras, &err) ||
-            !gpu_frames_wait(ctx, w->frames, &err)) {
+            !app_view_wait(ctx, &w->view, &err)) {
             fprintf(stderr, "pagecurl: %s\n", err.message);
             return 1;
         }
-    if (w->frame_number == before || (opts->screenshot && !w->shot.taken)) {
+    if (w->view.frame_number == before || (opts->screenshot && !w->shot.taken)) {
         fprintf(stderr, "pagecurl: nothing written: the window %s\n",
-                w->frame_number == before ? "shows nothing (minimised)"
-                                          : "images cannot be read back");
+                w->view.frame_number == before ? "shows nothing (minimised)"
+                                               : "images cannot be read back");
         return 1;
     }
     char message[256];
-    uint8_t *rgba = opts->screenshot
-                        ? app_screenshot_rgba(ctx, &w->shot, &w->swapchain, message, sizeof message)
-                        : NULL;
+    uint8_t *rgba = opts->screenshot ? app_screenshot_rgba(ctx, &w->shot, &w->view.swapchain,
+                                                           message, sizeof message)
+                                     : NULL;
     if (opts->screenshot && !rgba) {
         fprintf(stderr, "pagecurl: cannot write %s: %s\n", opts->screenshot, message);
         return 1;
     }
-    int status = app_headless_write(ctx, page, opts, w->swapchain.extent.width,
-                                    w->swapchain.extent.height, rgba);
+    int status = app_headless_write(ctx, page, opts, w->view.swapchain.extent.width,
+                                    w->view.swapchain.extent.height, rgba);
     free(rgba);
     return status;
 }
@@ -415,6 +461,32 @@ static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage
 static double elapsed_ms(uint64_t from, uint64_t to)
 {
     return (double)(to - from) * 1000.0 / (double)SDL_GetPerformanceFrequency();
+}
+
+/* The view on the swapchain (timed for the HUD), with the ink drawn so far, and the overlay. */
+static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, AppPage *page,
+                              AppBookStream *book, const MeshInk *ink, WindowGpu *w, GpuError *err)
+{
+    w->hud.device = ctx->props.deviceName;
+    AppViewDesc desc = {
+        .kind = APP_VIEW_SWAPCHAIN,
+        .renderer = {.color_format = gpu_swapchain_pick_format(ctx), .max_samples = opts->msaa},
+        .timed = true,
+        .book = book,
+    };
+    if (!app_view_create(ctx, &desc, page, &w->view, err) ||
+        !app_ink_texture_upload(&w->view.ink, ink, ctx, &w->view.renderer.ink, err) ||
+        !gpu_overlay_create(ctx, w->view.renderer.color_format, &w->overlay, err))
+        return false;
+    w->view.on_times = hud_times;
+    w->view.times_user = &w->hud;
+    static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
+                                             VK_PRESENT_MODE_IMMEDIATE_KHR};
+    VkPresentModeKHR *mode = &w->view.swapchain.present_mode;
+    *mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
+    if (*mode != modes[opts->present_mode])
+        fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
+    return true;
 }
 
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBookStream *book,
@@ -426,23 +498,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     Session session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
     app_book_init(&session.flip, page, app_book_stream_leaves(book),
                   app_book_first_spread(opts->page, false));
-    w.hud.device = ctx->props.deviceName;
-    static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
-                                             VK_PRESENT_MODE_IMMEDIATE_KHR};
-    w.swapchain.present_mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
-    if (w.swapchain.present_mode != modes[opts->present_mode])
-        fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
-    w.book = book;
-    bool ok =
-        app_book_stream_textures(book, ctx,
-                                 &(GpuRendererDesc){.color_format = gpu_swapchain_pick_format(ctx),
-                                                    .max_samples = opts->msaa},
-                                 &w.renderer, &w.ink, &err) &&
-        app_ink_texture_upload(&w.ink, ink, ctx, &w.renderer.ink, &err) &&
-        gpu_overlay_create(ctx, w.renderer.color_format, &w.overlay, &err) &&
-        gpu_frames_create(ctx, w.frames, &err);
-    for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
-        ok = gpu_timer_create(ctx, &w.timers[i], &err);
+    bool ok = window_gpu_create(ctx, opts, page, book, ink, &w, &err);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
     uint64_t since = SDL_GetPerformanceCounter();
     bool running = ok, redraw = true;
@@ -461,20 +517,21 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         /* a bounded wait: a stop signal is seen within 0.1 s */
         if (idle && SDL_WaitEventTimeout(&e, 100)) {
             since = SDL_GetPerformanceCounter();
-            running = handle_event(&e, win, page, &session, &w, seconds(&session));
+            running = handle_event(&e, win, page, &session, &w, event_time(&e, &session));
             redraw = true;
         }
         while (running && SDL_PollEvent(&e)) {
-            running = handle_event(&e, win, page, &session, &w, seconds(&session));
+            running = handle_event(&e, win, page, &session, &w, event_time(&e, &session));
             redraw = true;
         }
+        apply_move(win, page, &session);
         running = running && !app_signals_caught();
         double now = replay ? sim : seconds(&session);
         replay_until(&session, win, page, now);
         bool moved = mesh_flip_step(&session.flip, now);
         redraw |= moved || replaying;
         MeshFlipView view = mesh_flip_view(&session.flip);
-        redraw |= view.turning; /* a held page is drawn every frame, moved or not */
+        redraw |= view.turning;               /* a held page is drawn every frame, moved or not */
         redraw |= app_book_stream_busy(book); /* pages still to show */
         app_notebook_keep(notebook, session.ink, false);
         if (replaying && !moved && !view.turning) {
@@ -486,15 +543,23 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         }
         if (!running || (!redraw && !opts->frames))
             continue;
-        uint64_t drawn = w.frame_number;
+        uint64_t drawn = w.view.frame_number;
         ok = draw(win, ctx, page, &w, &view, session.ink, (DrawExtras){.shot = session.want_shot},
                   &err);
-        if (ok && w.frame_number != drawn) {
+        if (ok && w.view.frame_number != drawn) {
+            if (session.input_ms) {
+                double ms = (double)(SDL_GetTicks64() - session.input_ms);
+                session.latency_sum += ms, session.latency_count++;
+                session.latency_max = ms > session.latency_max ? ms : session.latency_max;
+                app_hud_latency(&w.hud, ms);
+                session.input_ms = 0;
+            }
+            session.moving_frames += moved;
             uint64_t now_tick = SDL_GetPerformanceCounter();
             app_hud_frame(&w.hud, elapsed_ms(since, now_tick));
             since = now_tick;
-            if (session.want_shot && (ok = gpu_frames_wait(ctx, w.frames, &err)))
-                app_screenshot_save(ctx, &w.shot, &w.swapchain, opts->screenshot);
+            if (session.want_shot && (ok = app_view_wait(ctx, &w.view, &err)))
+                app_screenshot_save(ctx, &w.shot, &w.view.swapchain, opts->screenshot);
             session.want_shot = false;
         }
         redraw = false;
@@ -510,7 +575,6 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         MeshFlipView view = mesh_flip_view(&session.flip);
         status = write_exit_files(win, ctx, page, &w, &view, session.ink, opts);
     }
-    gpu_frames_wait(ctx, w.frames, &err);
     window_gpu_destroy(ctx, &w);
     char message[512];
     /* the trace is the user's input: kept whatever ended the session */
@@ -521,5 +585,12 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         printf("pagecurl: %zu input events written to %s\n", session.record.count, opts->record);
     }
     app_trace_free(&session.record);
+    if (session.latency_count)
+        printf("pagecurl: %" PRIu64 " frames shown, %" PRIu32
+               " while a turn animated; input to display "
+               "%.1f ms on average, %.0f ms at worst (%" PRIu32 " inputs)\n",
+               w.view.frame_number, session.moving_frames,
+               session.latency_sum / session.latency_count, session.latency_max,
+               session.latency_count);
     return status;
 }

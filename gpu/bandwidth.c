@@ -71,20 +71,21 @@ bool gpu_bandwidth_measure(const GpuContext *ctx, uint64_t bytes, uint32_t reps,
         gpu_timer_begin(&p.timer, cmd);
         for (uint32_t r = 0; r <= reps; r++) { /* the first copy warms up and is not counted */
             /* previous copy's writes -> this copy's writes of the same destination */
-            gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                        VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                        VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                        VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+            gpu_barrier(
+                cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
             gpu_kernel_dispatch(cmd, &p.kernel, &push, push.count);
-            gpu_timer_mark(&p.timer, cmd, "copy");
+            gpu_timer_mark(&p.timer, cmd, 0, "copy");
         }
         ok = gpu_frame_submit(ctx, &p.frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err) &&
              gpu_frame_wait(ctx, &p.frame, err);
     }
     if (ok) {
+        GpuTimerStage stages[GPU_TIMER_MAX];
         double ms[GPU_TIMER_MAX];
-        const char *names[GPU_TIMER_MAX];
-        uint32_t n = gpu_timer_read(ctx, &p.timer, ms, names);
+        uint32_t n = gpu_timer_read(ctx, &p.timer, stages);
+        for (uint32_t i = 0; i < n; i++)
+            ms[i] = stages[i].ms;
         if (n < 2) {
             ok = gpu_error_set(err, "bandwidth probe: no timestamps came back");
         } else {

@@ -37,7 +37,8 @@ bool gpu_buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuBuff
                        GpuError *err);
 void gpu_buffer_destroy(const GpuContext *ctx, GpuBuffer *buf);
 
-/* Makes GPU writes to a READBACK buffer visible to the host after the fence (non-coherent memory). */
+/* Makes GPU writes to a READBACK buffer visible to the host after the fence (non-coherent
+ * memory). */
 void gpu_buffer_invalidate(const GpuContext *ctx, const GpuBuffer *buf);
 
 #endif

@@ -35,15 +35,15 @@ typedef struct GpuKernel {
 
 /* The compiler's statistics of the kernel as "name value; ..." (registers, shared memory...),
  * where the context captures them; false otherwise. */
-bool gpu_kernel_statistics(const GpuContext *ctx, const GpuKernel *kernel, char *out,
-                           size_t size);
+bool gpu_kernel_statistics(const GpuContext *ctx, const GpuKernel *kernel, char *out, size_t size);
 
 bool gpu_kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuKernel *out,
                        GpuError *err);
 void gpu_kernel_destroy(const GpuContext *ctx, GpuKernel *kernel);
 
 /* Points bindings 0..binding_count-1 at whole buffers. */
-void gpu_kernel_bind(const GpuContext *ctx, const GpuKernel *kernel, const GpuBuffer *const *buffers);
+void gpu_kernel_bind(const GpuContext *ctx, const GpuKernel *kernel,
+                     const GpuBuffer *const *buffers);
 
 /* Records a 2-D dispatch of tile_w x tile_h workgroups covering width x height. */
 void gpu_kernel_dispatch_tiles(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push,

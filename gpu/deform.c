@@ -32,15 +32,9 @@ void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform)
     gpu_kernel_destroy(ctx, &deform->kernel);
 }
 
-void gpu_deform_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuDeform *deform,
-                       const GpuPage *page, const CurlParams *pose, uint32_t slot)
+void gpu_deform_dispatch(VkCommandBuffer cmd, const GpuDeform *deform, const GpuPage *page,
+                         const CurlParams *pose, uint32_t slot)
 {
     PcDeformPush push = gpu_page_deform_push(page, pose, slot);
-    gpu_label_begin(ctx, cmd, "deform");
-    gpu_page_record_frame_start(cmd);
     gpu_kernel_dispatch(cmd, &deform->kernel, &push, page->vertex_count);
-    /* deform writes positions -> tri_normals and pack read them. */
-    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-    gpu_label_end(ctx, cmd);
 }

@@ -88,70 +88,27 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
     return true;
 }
 
-/* Stages deform (or upload) and the normals, up to the AoS vertices (or, for the staging pack,
- * the SoA normals). */
-static void record_compute(const GpuContext *ctx, VkCommandBuffer cmd, uint32_t slot,
-                           const GpuFrameWork *work)
+bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *chain,
+                      const GpuChainFrame *work, double *host_ms, GpuError *err)
 {
-    GpuTimer *timer = work->timer;
-    if (work->path == GPU_NORMALS_FUSED_DEFORM) {
-        gpu_fused_record_deform(ctx, cmd, work->fused, work->page, &work->pose, slot);
-        if (timer)
-            gpu_timer_mark(timer, cmd, "fused_deform");
-        return;
+    double spent = 0.0;
+    uint32_t at = gpu_chain_record(ctx, frame->cmd, chain, 0, work);
+    while (at < chain->count) {
+        /* The fence also covers every earlier submission of the queue: once it signals, no
+         * frame in flight still reads what the host stage writes in place. */
+        if (!gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err) ||
+            !gpu_frame_wait(ctx, frame, err))
+            return false;
+        double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
+        gpu_chain_run_host(ctx, chain->stages[at].stage, work);
+        spent += gpu_clock_ms(CLOCK_MONOTONIC) - t0;
+        if (!gpu_frame_begin(ctx, frame, err))
+            return false;
+        at = gpu_chain_record(ctx, frame->cmd, chain, at + 1, work);
     }
-    if (work->deform)
-        gpu_deform_record(ctx, cmd, work->deform, work->page, &work->pose, slot);
-    else
-        gpu_page_record_upload(ctx, cmd, work->page, slot);
-    if (timer)
-        gpu_timer_mark(timer, cmd, work->deform ? "deform" : "upload");
-    if (work->path == GPU_NORMALS_FUSED) {
-        gpu_fused_record(ctx, cmd, work->fused, work->page);
-        if (timer)
-            gpu_timer_mark(timer, cmd, "fused");
-    } else {
-        gpu_normals_record(ctx, cmd, work->normals, work->page, timer);
-    }
-}
-
-void gpu_frame_record_soa(const GpuContext *ctx, const GpuFrame *frame, uint32_t slot,
-                          const GpuFrameWork *work)
-{
-    if (work->timer)
-        gpu_timer_begin(work->timer, frame->cmd);
-    record_compute(ctx, frame->cmd, slot, work);
-    gpu_page_record_soa_readback(ctx, frame->cmd, work->page);
-    if (work->timer)
-        gpu_timer_mark(work->timer, frame->cmd, "readback_soa");
-}
-
-void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFrameWork *work)
-{
-    VkCommandBuffer cmd = frame->cmd;
-    GpuTimer *timer = work->timer;
-    if (timer)
-        gpu_timer_begin(timer, cmd);
-    if (work->path == GPU_NORMALS_TWO_PASS && work->page->pack == GPU_PACK_STAGING) {
-        /* the compute ran in gpu_frame_record_soa's submission; the CPU packed the vertices */
-        gpu_page_record_vertex_upload(ctx, cmd, work->page, frame->slot);
-        if (timer)
-            gpu_timer_mark(timer, cmd, "upload_vertices");
-    } else {
-        record_compute(ctx, cmd, frame->slot, work);
-    }
-    if (work->readback_vertices) {
-        gpu_page_record_readback(ctx, cmd, work->page);
-        if (timer)
-            gpu_timer_mark(timer, cmd, "readback");
-    }
-    if (work->renderer) {
-        /* strokes drawn since this slot's last frame, before the pages that show them */
-        gpu_ink_record(ctx, cmd, &work->renderer->ink, frame->slot);
-        gpu_renderer_record(ctx, cmd, work->renderer, work->target, work->draws, work->draw_count);
-        if (timer)
-            gpu_timer_mark(timer, cmd, "render");
-    }
+    if (host_ms)
+        *host_ms = spent;
+    return true;
 }
 
 bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,

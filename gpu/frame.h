@@ -1,16 +1,10 @@
-/* One frame's command buffer and fence, and the order of the frame's GPU stages:
- * deform | upload -> tri_normals -> vertex_normals (+pack) | fused -> [readback] -> render, or
- * the fused_deform kernel in place of the first three. The staging pack splits the frame:
- * its compute and the SoA read back in one submission, the vertex upload and render in the next.
- * Owns the command buffer and the fence; the resources it records against belong to others. */
+/* One frame's command buffer and fence, and its submissions: the page's chain (gpu/chain.h)
+ * recorded into it, split where a stage runs on the host. Owns the command buffer and the fence;
+ * the resources it records against belong to others. */
 #ifndef PAGECURL_GPU_FRAME_H
 #define PAGECURL_GPU_FRAME_H
 
-#include "deform.h"
-#include "fused.h"
-#include "normals.h"
-#include "renderer.h"
-#include "timer.h"
+#include "chain.h"
 
 typedef struct GpuFrame {
     VkCommandBuffer cmd;
@@ -23,8 +17,7 @@ bool gpu_frame_create(const GpuContext *ctx, uint32_t slot, GpuFrame *out, GpuEr
 void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame);
 
 /* The ring of frames in flight: frame number n records into frames[n % GPU_FRAMES_IN_FLIGHT]. */
-bool gpu_frames_create(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
-                       GpuError *err);
+bool gpu_frames_create(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT], GpuError *err);
 void gpu_frames_destroy(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT]);
 /* Blocks until every frame in flight is done (before reading results or freeing resources). */
 bool gpu_frames_wait(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT], GpuError *err);
@@ -33,35 +26,12 @@ bool gpu_frames_wait(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT
  * starts recording. */
 bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 
-/* What the frame computes and draws. renderer/target/draw may be NULL: compute only. */
-/* How the normals and the AoS vertices are made; 0 is the default, the fastest measured. */
-typedef enum GpuNormalsPath {
-    GPU_NORMALS_DEFAULT = 0,
-    GPU_NORMALS_TWO_PASS,     /* tri_normals -> vertex_normals (the page's
-                               * pack path says who makes the AoS vertices) */
-    GPU_NORMALS_FUSED,        /* one tiled kernel from the SoA positions */
-    GPU_NORMALS_FUSED_DEFORM, /* one tiled kernel that also evaluates the curl */
-} GpuNormalsPath;
-
-typedef struct GpuFrameWork {
-    const GpuPage *page;
-    const GpuDeform *deform; /* set: deform on the GPU at `pose`; NULL: upload the staging */
-    CurlParams pose;
-    GpuNormalsPath path;      /* resolved: never GPU_NORMALS_DEFAULT */
-    const GpuNormals *normals; /* two-pass */
-    const GpuFused *fused;     /* both fused paths */
-    bool readback_vertices;
-    const GpuRenderer *renderer;
-    const GpuRenderTarget *target;
-    const GpuDraw *draws; /* the pages to draw, the turning leaf's among them */
-    uint32_t draw_count;
-    GpuTimer *timer; /* optional: a timestamp at each stage boundary */
-} GpuFrameWork;
-void gpu_frame_record(const GpuContext *ctx, const GpuFrame *frame, const GpuFrameWork *work);
-/* The staging pack's first submission: the compute of `work` for frame-in-flight `slot` up to
- * the SoA normals, then their read back (and the positions'). */
-void gpu_frame_record_soa(const GpuContext *ctx, const GpuFrame *frame, uint32_t slot,
-                          const GpuFrameWork *work);
+/* Records the page's chain for `work` into the begun frame (work->slot is the frame's). A host
+ * stage (the staging pack) submits what is recorded so far, waits for it, runs on the host and
+ * begins the frame again. Leaves the frame recording: the caller adds its own commands and
+ * submits. `host_ms` (optional) gets the host stages' milliseconds. */
+bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *chain,
+                      const GpuChainFrame *work, double *host_ms, GpuError *err);
 
 /* Ends recording and submits; the semaphores are optional (window frames). */
 bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,

@@ -62,28 +62,15 @@ void gpu_normals_destroy(const GpuContext *ctx, GpuNormals *normals)
     gpu_kernel_destroy(ctx, &normals->tri);
 }
 
-void gpu_normals_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuNormals *normals,
-                        const GpuPage *page, GpuTimer *timer)
+void gpu_normals_dispatch_tri(VkCommandBuffer cmd, const GpuNormals *normals, const GpuPage *page)
 {
     PcComputePush push = gpu_page_push(page);
-    gpu_label_begin(ctx, cmd, "tri_normals");
     gpu_kernel_dispatch(cmd, &normals->tri, &push, page->triangle_count / 2);
-    gpu_label_end(ctx, cmd);
-    if (timer)
-        gpu_timer_mark(timer, cmd, "tri_normals");
-    /* tri_normals writes -> vertex_normals reads the cell normals. */
-    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-    gpu_label_begin(ctx, cmd,
-                    page->pack == GPU_PACK_STAGING ? "vertex_normals" : "vertex_normals+pack");
+}
+
+void gpu_normals_dispatch_vertex(VkCommandBuffer cmd, const GpuNormals *normals,
+                                 const GpuPage *page)
+{
+    PcComputePush push = gpu_page_push(page);
     gpu_kernel_dispatch(cmd, &normals->vertex, &push, page->vertex_count);
-    gpu_label_end(ctx, cmd);
-    if (timer)
-        gpu_timer_mark(timer, cmd, "vertex_normals");
-    if (page->pack == GPU_PACK_STAGING)
-        return; /* gpu_page_record_soa_readback orders its copies after the pass */
-    /* vertex_normals writes the AoS vertices -> the draw fetches them. */
-    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT,
-                VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT);
 }

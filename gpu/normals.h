@@ -8,7 +8,6 @@
 
 #include "compute.h"
 #include "page.h"
-#include "timer.h"
 
 typedef struct GpuNormals {
     GpuPackPath pack;
@@ -22,9 +21,10 @@ bool gpu_normals_create(const GpuContext *ctx, GpuPackPath pack, GpuNormals *out
 void gpu_normals_bind(const GpuContext *ctx, const GpuNormals *normals, const GpuPage *page);
 void gpu_normals_destroy(const GpuContext *ctx, GpuNormals *normals);
 
-/* Records both passes; positions must be written (and barriered) before. With a timer, each
- * pass ends at a timestamp named after it. */
-void gpu_normals_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuNormals *normals,
-                        const GpuPage *page, GpuTimer *timer);
+/* Records pass tri_normals' dispatch; positions must be written (and barriered) before. */
+void gpu_normals_dispatch_tri(VkCommandBuffer cmd, const GpuNormals *normals, const GpuPage *page);
+/* Records pass vertex_normals' dispatch, after tri_normals (and a barrier). */
+void gpu_normals_dispatch_vertex(VkCommandBuffer cmd, const GpuNormals *normals,
+                                 const GpuPage *page);
 
 #endif

@@ -12,7 +12,7 @@
 
 typedef struct GpuOffscreen {
     GpuImage color, depth;
-    GpuImage msaa; /* the multisampled colour the renderer draws into, when it uses MSAA */
+    GpuImage msaa;    /* the multisampled colour the renderer draws into, when it uses MSAA */
     GpuBuffer pixels; /* width * height RGBA8 after a readback */
     bool used;        /* the colour image has been read back at least once */
 } GpuOffscreen;

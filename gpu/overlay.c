@@ -106,8 +106,8 @@ void gpu_overlay_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuOve
     };
     float sx = 2.0f / (float)target->extent.width, sy = 2.0f / (float)target->extent.height;
     PcOverlayPush push = {.scale = {{scale * sx, scale * sy, x * sx, y * sy}}};
-    gpu_pipeline_begin(cmd, overlay->pipeline, overlay->layout, &color, NULL, target->extent,
-                       &push, sizeof push);
+    gpu_pipeline_begin(cmd, overlay->pipeline, overlay->layout, &color, NULL, target->extent, &push,
+                       sizeof push);
     gpu_pipeline_draw(cmd, overlay->vertices[slot].buffer, overlay->indices.buffer, quads * 6);
     vkCmdEndRendering(cmd);
     gpu_label_end(ctx, cmd);

@@ -242,77 +242,35 @@ float *gpu_page_vertex_target(const GpuPage *page, uint32_t slot)
     return page->in_place ? page->vertices.mapped : page->vertex_staging[slot].mapped;
 }
 
-void gpu_page_record_frame_start(VkCommandBuffer cmd)
+void gpu_page_record_upload(VkCommandBuffer cmd, const GpuPage *page, uint32_t slot)
 {
-    /* Previous frame (kernels, vertex fetch, readback copy, as readers and writers) -> this
-     * frame's copy and kernels, which rewrite the same resident buffers. */
-    gpu_barrier(cmd,
-                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
-                    VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
-                VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT |
-                    VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-}
-
-void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page,
-                            uint32_t slot)
-{
-    gpu_label_begin(ctx, cmd, "upload");
-    gpu_page_record_frame_start(cmd);
-    /* In place, the host wrote the positions before the submission, which makes them visible. */
-    if (!page->in_place) {
+    if (!page->in_place)
         vkCmdCopyBuffer(cmd, page->staging[slot].buffer, page->positions.buffer, 1,
                         &(VkBufferCopy){.size = page->staging[slot].size});
-        /* upload -> the normal kernels read the positions. */
-        gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-    }
-    gpu_label_end(ctx, cmd);
 }
 
-void gpu_page_record_soa_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page)
+void gpu_page_record_soa_readback(VkCommandBuffer cmd, const GpuPage *page)
 {
-    gpu_label_begin(ctx, cmd, "readback_soa");
-    /* deform (or upload) and vertex_normals wrote the planes -> these copies read them. */
-    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
-                VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     VkDeviceSize planes = page->positions.size;
     vkCmdCopyBuffer(cmd, page->positions.buffer, page->soa_readback.buffer, 1,
                     &(VkBufferCopy){.size = planes});
     vkCmdCopyBuffer(cmd, page->vertex_normals.buffer, page->soa_readback.buffer, 1,
                     &(VkBufferCopy){.dstOffset = planes, .size = planes});
-    /* copies -> host reads after the fence. */
-    gpu_barrier_host_read(cmd);
-    gpu_label_end(ctx, cmd);
 }
 
-void gpu_page_record_vertex_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page,
-                                   uint32_t slot)
+void gpu_page_record_vertex_upload(VkCommandBuffer cmd, const GpuPage *page, uint32_t slot)
 {
-    gpu_label_begin(ctx, cmd, "upload_vertices");
-    gpu_page_record_frame_start(cmd);
     if (!page->in_place)
         vkCmdCopyBuffer(cmd, page->vertex_staging[slot].buffer, page->vertices.buffer, 1,
                         &(VkBufferCopy){.size = page->vertices.size});
-    /* copy (or the host, visible since the submission) -> the draw fetches the vertices. */
-    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
-                VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
-    gpu_label_end(ctx, cmd);
 }
 
-void gpu_page_record_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page)
+void gpu_page_record_readback(VkCommandBuffer cmd, const GpuPage *page)
 {
-    gpu_label_begin(ctx, cmd, "readback");
     /* vertex_normals, a fused kernel or the vertex upload wrote the vertices -> this copy. */
     gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                 VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     vkCmdCopyBuffer(cmd, page->vertices.buffer, page->readback.buffer, 1,
                     &(VkBufferCopy){.size = page->vertices.size});
-    /* copy -> host reads after the fence. */
-    gpu_barrier_host_read(cmd);
-    gpu_label_end(ctx, cmd);
 }

@@ -81,20 +81,15 @@ void gpu_page_position_planes(const GpuPage *page, uint32_t slot, float **x, flo
 /* Where the staging pack writes the AoS vertices of the frame in `slot` (same rule). */
 float *gpu_page_vertex_target(const GpuPage *page, uint32_t slot);
 
-/* Orders this frame's first write of the resident buffers after the previous frame's uses. */
-void gpu_page_record_frame_start(VkCommandBuffer cmd);
-
-/* Stage `upload`: staging -> resident positions, ordered after the previous frame's readers. */
-void gpu_page_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page,
-                            uint32_t slot);
-/* The staging pack's read back: positions and vertex normals -> `soa_readback` (after
- * vertex_normals, before the fence). */
-void gpu_page_record_soa_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page);
-/* The staging pack's upload: the CPU's AoS vertices of `slot` -> the vertex buffer (a barrier
- * only, when they were written in place). */
-void gpu_page_record_vertex_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page,
-                                   uint32_t slot);
-/* Stage `readback`: the AoS vertex buffer -> `readback` (after pack, before the fence). */
-void gpu_page_record_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuPage *page);
+/* The copies of the chain's stages (gpu/chain.c records their labels and barriers). */
+/* Stage upload: staging -> resident positions; in place, nothing (the host wrote them). */
+void gpu_page_record_upload(VkCommandBuffer cmd, const GpuPage *page, uint32_t slot);
+/* Stage readback_soa: positions and vertex normals -> `soa_readback`. */
+void gpu_page_record_soa_readback(VkCommandBuffer cmd, const GpuPage *page);
+/* Stage upload_vertices: the CPU's AoS vertices of `slot` -> the vertex buffer (in place,
+ * nothing). */
+void gpu_page_record_vertex_upload(VkCommandBuffer cmd, const GpuPage *page, uint32_t slot);
+/* Stage readback: the AoS vertex buffer -> `readback`, after whichever stage wrote it. */
+void gpu_page_record_readback(VkCommandBuffer cmd, const GpuPage *page);
 
 #endif

@@ -44,41 +44,12 @@ void gpu_pipeline_draw(VkCommandBuffer cmd, VkBuffer vertices, VkBuffer indices,
     vkCmdDrawIndexed(cmd, index_count, 1, 0, 0, 0);
 }
 
-bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
-                         VkPipelineLayout *layout, GpuError *err)
+/* The graphics pipeline for `desc` with these shader stages: the fixed-function state every
+ * pipeline of the renderer shares, dynamic viewport and scissor, dynamic rendering. */
+static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
+                      const VkPipelineShaderStageCreateInfo *stages, uint32_t stage_count,
+                      VkPipelineLayout layout, VkPipeline *pipeline)
 {
-    *pipeline = VK_NULL_HANDLE;
-    VkPushConstantRange push = {
-        .stageFlags = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
-        .size = desc->push_size,
-    };
-    VkPipelineLayoutCreateInfo layout_info = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-        .setLayoutCount = desc->set_layout ? 1 : 0,
-        .pSetLayouts = &desc->set_layout,
-        .pushConstantRangeCount = 1,
-        .pPushConstantRanges = &push,
-    };
-    GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, NULL, layout));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, *layout, desc->label);
-
-    VkShaderModule vert = VK_NULL_HANDLE, frag = VK_NULL_HANDLE;
-    if (!make_module(ctx, desc->vert, desc->vert_size, &vert, err))
-        return false;
-    if (desc->frag && !make_module(ctx, desc->frag, desc->frag_size, &frag, err)) {
-        vkDestroyShaderModule(ctx->device, vert, NULL);
-        return false;
-    }
-    VkPipelineShaderStageCreateInfo stages[] = {
-        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-         .stage = VK_SHADER_STAGE_VERTEX_BIT,
-         .module = vert,
-         .pName = "main"},
-        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-         .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-         .module = frag,
-         .pName = "main"},
-    };
     VkVertexInputBindingDescription binding = {
         .binding = 0,
         .stride = desc->stride,
@@ -152,7 +123,7 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     VkGraphicsPipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
         .pNext = &rendering,
-        .stageCount = frag ? 2 : 1,
+        .stageCount = stage_count,
         .pStages = stages,
         .pVertexInputState = &vertex_input,
         .pInputAssemblyState = &assembly,
@@ -162,9 +133,47 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
         .pDepthStencilState = &depth,
         .pColorBlendState = &blend,
         .pDynamicState = &dynamic,
-        .layout = *layout,
+        .layout = layout,
     };
-    VkResult r = vkCreateGraphicsPipelines(ctx->device, VK_NULL_HANDLE, 1, &info, NULL, pipeline);
+    return vkCreateGraphicsPipelines(ctx->device, VK_NULL_HANDLE, 1, &info, NULL, pipeline);
+}
+
+bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
+                         VkPipelineLayout *layout, GpuError *err)
+{
+    *pipeline = VK_NULL_HANDLE;
+    VkPushConstantRange push = {
+        .stageFlags = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+        .size = desc->push_size,
+    };
+    VkPipelineLayoutCreateInfo layout_info = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+        .setLayoutCount = desc->set_layout ? 1 : 0,
+        .pSetLayouts = &desc->set_layout,
+        .pushConstantRangeCount = 1,
+        .pPushConstantRanges = &push,
+    };
+    GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, NULL, layout));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, *layout, desc->label);
+
+    VkShaderModule vert = VK_NULL_HANDLE, frag = VK_NULL_HANDLE;
+    if (!make_module(ctx, desc->vert, desc->vert_size, &vert, err))
+        return false;
+    if (desc->frag && !make_module(ctx, desc->frag, desc->frag_size, &frag, err)) {
+        vkDestroyShaderModule(ctx->device, vert, NULL);
+        return false;
+    }
+    VkPipelineShaderStageCreateInfo stages[] = {
+        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .stage = VK_SHADER_STAGE_VERTEX_BIT,
+         .module = vert,
+         .pName = "main"},
+        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+         .module = frag,
+         .pName = "main"},
+    };
+    VkResult r = build(ctx, desc, stages, frag ? 2 : 1, *layout, pipeline);
     vkDestroyShaderModule(ctx->device, vert, NULL);
     if (frag)
         vkDestroyShaderModule(ctx->device, frag, NULL);

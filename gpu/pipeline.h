@@ -20,9 +20,9 @@ typedef struct GpuPipelineDesc {
     uint32_t push_size;
     VkDescriptorSetLayout set_layout; /* set 0, or null: no descriptors */
     VkFormat color_format;            /* VK_FORMAT_UNDEFINED: no colour attachment (depth only) */
-    VkFormat depth_format; /* VK_FORMAT_UNDEFINED: no depth test, no depth attachment */
-    VkSampleCountFlagBits samples; /* 0 means 1 */
-    bool blend;                    /* colour drawn over the target by its alpha */
+    VkFormat depth_format;            /* VK_FORMAT_UNDEFINED: no depth test, no depth attachment */
+    VkSampleCountFlagBits samples;    /* 0 means 1 */
+    bool blend;                       /* colour drawn over the target by its alpha */
     const char *label;
 } GpuPipelineDesc;
 
@@ -31,8 +31,8 @@ typedef struct GpuPipelineDesc {
  * when each draw sets its own). */
 void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayout layout,
                         const VkRenderingAttachmentInfo *color,
-                        const VkRenderingAttachmentInfo *depth, VkExtent2D extent,
-                        const void *push, uint32_t push_size);
+                        const VkRenderingAttachmentInfo *depth, VkExtent2D extent, const void *push,
+                        uint32_t push_size);
 
 /* Binds a vertex and a uint32 index buffer and draws `index_count` indices. */
 void gpu_pipeline_draw(VkCommandBuffer cmd, VkBuffer vertices, VkBuffer indices,

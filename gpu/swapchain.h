@@ -35,8 +35,8 @@ VkFormat gpu_swapchain_pick_format(const GpuContext *ctx);
 VkPresentModeKHR gpu_swapchain_pick_present_mode(const GpuContext *ctx, VkPresentModeKHR want);
 
 /* (Re)builds for the drawable size; a size of 0 in either direction is the caller's to skip. */
-bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable,
-                           const GpuRenderer *renderer, GpuSwapchain *sc, GpuError *err);
+bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRenderer *renderer,
+                           GpuSwapchain *sc, GpuError *err);
 void gpu_swapchain_destroy(const GpuContext *ctx, GpuSwapchain *sc);
 
 /* VK_SUCCESS, VK_SUBOPTIMAL_KHR or VK_ERROR_OUT_OF_DATE_KHR for the caller to act on. */

@@ -41,17 +41,18 @@ void gpu_timer_begin(GpuTimer *timer, VkCommandBuffer cmd)
     timer->written = 1;
 }
 
-void gpu_timer_mark(GpuTimer *timer, VkCommandBuffer cmd, const char *name)
+void gpu_timer_mark(GpuTimer *timer, VkCommandBuffer cmd, uint32_t tag, const char *name)
 {
     if (timer->written == 0 || timer->written >= GPU_TIMER_MAX)
         return;
     timer->names[timer->written] = name;
+    timer->tags[timer->written] = tag;
     vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, timer->pool, timer->written);
     timer->written++;
 }
 
-uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer, double *ms,
-                        const char **names)
+uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer,
+                        GpuTimerStage out[GPU_TIMER_MAX])
 {
     uint64_t ticks[GPU_TIMER_MAX];
     if (timer->written < 2 ||
@@ -59,12 +60,15 @@ uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer, double *ms
                               sizeof ticks[0],
                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
         return 0;
+    uint32_t n = 0;
     for (uint32_t i = 1; i < timer->written; i++) {
+        if (!timer->names[i])
+            continue;
         uint64_t delta = (ticks[i] - ticks[i - 1]) & timer->valid_mask;
-        ms[i - 1] = (double)delta * timer->ns_per_tick * 1e-6;
-        names[i - 1] = timer->names[i];
+        out[n++] = (GpuTimerStage){(double)delta * timer->ns_per_tick * 1e-6, timer->tags[i],
+                                   timer->names[i]};
     }
-    return timer->written - 1;
+    return n;
 }
 
 double gpu_clock_ms(clockid_t clock)

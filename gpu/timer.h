@@ -15,8 +15,16 @@ typedef struct GpuTimer {
     double ns_per_tick;
     uint64_t valid_mask;              /* timestampValidBits as a mask */
     uint32_t written;                 /* boundaries recorded in the current frame */
-    const char *names[GPU_TIMER_MAX]; /* stage that ends at boundary i (i >= 1) */
+    const char *names[GPU_TIMER_MAX]; /* stage that ends at boundary i (i >= 1), NULL: a gap */
+    uint32_t tags[GPU_TIMER_MAX];     /* the caller's number for that stage */
 } GpuTimer;
+
+/* One stage's time, from gpu_timer_read. */
+typedef struct GpuTimerStage {
+    double ms;
+    uint32_t tag;
+    const char *name;
+} GpuTimerStage;
 
 /* False (with the reason) when the queue cannot time (timestampValidBits = 0). */
 bool gpu_timer_create(const GpuContext *ctx, GpuTimer *out, GpuError *err);
@@ -24,12 +32,13 @@ void gpu_timer_destroy(const GpuContext *ctx, GpuTimer *timer);
 
 /* Starts a frame's timings: resets the pool and writes boundary 0. */
 void gpu_timer_begin(GpuTimer *timer, VkCommandBuffer cmd);
-/* Ends the stage `name` at a new boundary: after everything recorded so far. */
-void gpu_timer_mark(GpuTimer *timer, VkCommandBuffer cmd, const char *name);
+/* Ends the stage `name` (the caller's `tag`) at a new boundary: after everything recorded so
+ * far. A NULL name ends a gap that is not timed (the host's work between two submissions). */
+void gpu_timer_mark(GpuTimer *timer, VkCommandBuffer cmd, uint32_t tag, const char *name);
 
-/* After the fence: milliseconds of each stage, in mark order; returns how many. */
-uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer, double *ms,
-                        const char **names);
+/* After the fence: each stage's time, in mark order, gaps left out; returns how many. */
+uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer,
+                        GpuTimerStage out[GPU_TIMER_MAX]);
 
 /* The host's side of the same measurements: `clock` (CLOCK_MONOTONIC for wall time,
  * CLOCK_THREAD_CPUTIME_ID for this thread's CPU time) in milliseconds. */

@@ -2,7 +2,8 @@
  * either spine end than it is at rest (a lens through G and its mirror G'); the roll radius shrinks
  * to 0 towards the lens's edge, where the only pose left is the flat fold along the bisector of G
  * and the pointer, so the whole lens is reachable. Inside, the fold's angle and offset are solved
- * (2-D Newton) so that G's image lies over the pointer; the cone's kappa follows the grab height. */
+ * (2-D Newton) so that G's image lies over the pointer; the cone's kappa follows the grab
+ * height. */
 #include "curl.h"
 
 #include <math.h>
@@ -18,7 +19,7 @@
 #define DRAG_SPINE_SHARE 0.7
 /* The apex stays outside the rolled part of the page: 1 + kappa u >= this everywhere there, so the
  * curvature grows by at most 1 / DRAG_APEX_MIN towards the apex. */
-#define DRAG_APEX_MIN 0.35
+#define DRAG_APEX_MIN     0.35
 #define DRAG_NEWTON_STEPS 40
 
 static CurlParams flat_pose(void)
@@ -79,8 +80,7 @@ static CurlParams make_pose(const DragShape *sh, double phi, double s)
 }
 
 /* Where G lands (x, y) minus the pointer. */
-static void residual(const DragShape *sh, double phi, double s, double qx, double qy,
-                     double out[2])
+static void residual(const DragShape *sh, double phi, double s, double qx, double qy, double out[2])
 {
     CurlParams p = make_pose(sh, phi, s);
     double pos[3], nrm[3];

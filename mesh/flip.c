@@ -75,7 +75,7 @@ static void flip_velocity(const MeshFlip *flip, double now, double *vx, double *
 
 static MeshFlipFace flip_face(const MeshFlip *flip, int leaf, MeshFlipSide side)
 {
-    if (leaf < 0 || leaf >= flip->page_count)
+    if (leaf < 0 || leaf >= flip->leaf_count)
         return (MeshFlipFace){-1, MESH_FLIP_SIDE_NONE};
     return (MeshFlipFace){leaf, side};
 }
@@ -85,12 +85,12 @@ bool mesh_flip_init(MeshFlip *flip, const MeshFlipDesc *desc)
     memset(flip, 0, sizeof *flip);
     double w = desc->width == 0.0f ? MESH_PAGE_WIDTH : desc->width;
     double h = desc->height == 0.0f ? MESH_PAGE_HEIGHT : desc->height;
-    int pages = desc->page_count == 0 ? 1 : desc->page_count;
+    int pages = desc->leaf_count == 0 ? 1 : desc->leaf_count;
     if (!isfinite(w) || !isfinite(h) || !(w > 0.0) || !(h > 0.0) || pages < 1 || desc->spread < 0 ||
         desc->spread > pages)
         return false;
     flip->width = w, flip->height = h;
-    flip->page_count = pages, flip->spread = desc->spread;
+    flip->leaf_count = pages, flip->spread = desc->spread;
     flip->last_time = NAN;
     return true;
 }
@@ -149,7 +149,7 @@ bool mesh_flip_press(MeshFlip *flip, float x, float y, double time)
     if (y < 0.0 || y > flip->height || fabs(x) > flip->width || fabs(x) < dead)
         return false;
     bool forward = x > 0.0;
-    if (forward ? flip->spread >= flip->page_count : flip->spread <= 0)
+    if (forward ? flip->spread >= flip->leaf_count : flip->spread <= 0)
         return false; /* no leaf on that side to turn */
     flip->direction = forward ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD;
     flip_to_leaf(flip, x, y, &flip->grab_x, &flip->grab_y);
@@ -215,7 +215,7 @@ static bool flip_key(MeshFlip *flip, MeshFlipDirection direction, double time)
     double t;
     if (flip->phase != MESH_FLIP_IDLE || !flip_time(flip, time, &t))
         return false;
-    if (direction == MESH_FLIP_FORWARD ? flip->spread >= flip->page_count : flip->spread <= 0)
+    if (direction == MESH_FLIP_FORWARD ? flip->spread >= flip->leaf_count : flip->spread <= 0)
         return false;
     flip->direction = direction;
     flip->grab_x = flip->width, flip->grab_y = MESH_FLIP_KEY_GRAB_HEIGHT * flip->height;
@@ -238,7 +238,7 @@ bool mesh_flip_goto(MeshFlip *flip, int spread)
 {
     if (flip->phase != MESH_FLIP_IDLE)
         return false;
-    flip->spread = spread < 0 ? 0 : (spread > flip->page_count ? flip->page_count : spread);
+    flip->spread = spread < 0 ? 0 : (spread > flip->leaf_count ? flip->leaf_count : spread);
     return true;
 }
 

@@ -64,18 +64,18 @@ typedef enum MeshFlipSide {
 
 /* One side of one leaf. Leaf k's front is book page 2k + 1, its back page 2k + 2 (1-based). */
 typedef struct MeshFlipFace {
-    int leaf; /* 0 .. page_count - 1; -1 with MESH_FLIP_SIDE_NONE */
+    int leaf; /* 0 .. leaf_count - 1; -1 with MESH_FLIP_SIDE_NONE */
     MeshFlipSide side;
 } MeshFlipFace;
 
 typedef struct MeshFlipDesc {
     float width, height; /* page size; 0 means MESH_PAGE_WIDTH / MESH_PAGE_HEIGHT (grid.h) */
-    int page_count;      /* leaves in the book; 0 means 1 */
-    int spread;          /* starting spread, 0 .. page_count (below) */
+    int leaf_count;      /* leaves in the book; 0 means 1 */
+    int spread;          /* starting spread, 0 .. leaf_count (below) */
 } MeshFlipDesc;
 
-/* Spread s (0 .. page_count) shows leaf s - 1's back on the left and leaf s's front on the right;
- * spread 0 has an empty left, spread page_count an empty right. */
+/* Spread s (0 .. leaf_count) shows leaf s - 1's back on the left and leaf s's front on the right;
+ * spread 0 has an empty left, spread leaf_count an empty right. */
 typedef struct MeshFlipView {
     MeshFlipPhase phase;
     bool turning;                /* phase != MESH_FLIP_IDLE */
@@ -103,7 +103,7 @@ typedef struct MeshFlipSample {
 /* All fields are the module's; read them through mesh_flip_view. */
 typedef struct MeshFlip {
     double width, height;
-    int page_count, spread;
+    int leaf_count, spread;
     MeshFlipPhase phase;
     MeshFlipDirection direction;
     bool completing;
@@ -119,8 +119,8 @@ typedef struct MeshFlip {
     int sample_count, sample_next;
 } MeshFlip;
 
-/* false (flip zeroed) for a non-finite or negative size, page_count < 0 or a spread outside
- * 0 .. page_count. */
+/* false (flip zeroed) for a non-finite or negative size, leaf_count < 0 or a spread outside
+ * 0 .. leaf_count. */
 bool mesh_flip_init(MeshFlip *flip, const MeshFlipDesc *desc);
 
 /* A press at spread point (x, y). Idle: on the right page (clear of the spine dead zone) starts a
@@ -145,7 +145,7 @@ bool mesh_flip_prev(MeshFlip *flip, double time);
 
 MeshFlipView mesh_flip_view(const MeshFlip *flip);
 
-/* Home / End: open the book at spread 0 .. page_count at once (clamped), no animation. False
+/* Home / End: open the book at spread 0 .. leaf_count at once (clamped), no animation. False
  * while a page moves (a turn is not cut short). */
 bool mesh_flip_goto(MeshFlip *flip, int spread);
 

@@ -13,11 +13,11 @@
 #define MESH_GRID_MAX_SIDE 16384u
 
 typedef struct PageGridDesc {
-    uint32_t nx, ny;      /* vertices across, along the spine; >= 2 each */
-    float width, height;  /* page size in world units; 0 means the defaults below */
+    uint32_t nx, ny;     /* vertices across, along the spine; >= 2 each */
+    float width, height; /* page size in world units; 0 means the defaults below */
 } PageGridDesc;
 
-#define MESH_PAGE_WIDTH 1.0f
+#define MESH_PAGE_WIDTH  1.0f
 #define MESH_PAGE_HEIGHT 1.41421356f /* ISO 216 paper: H/W = sqrt(2) */
 
 typedef struct PageGrid {

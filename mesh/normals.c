@@ -23,7 +23,7 @@ static void normalise_in_place(float *x, float *y, float *z)
     *x *= inv, *y *= inv, *z *= inv;
 }
 
-void mesh_normals_seed(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 out)
+void mesh_normals_reference(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 out)
 {
     size_t n = grid->vertex_count;
     memset(out.x, 0, n * sizeof(float));

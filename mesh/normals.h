@@ -17,7 +17,7 @@ typedef struct MeshSoa3Const {
 } MeshSoa3Const;
 
 /* The reference loop: each triangle's unit normal added to its three vertices, then normalised. */
-void mesh_normals_seed(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 out_normals);
+void mesh_normals_reference(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 out_normals);
 
 /* Pass 1: the unit normal of every triangle (zero for a degenerate one). */
 void mesh_normals_triangles(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 out_tri);

@@ -22,16 +22,26 @@ typedef struct Start {
     double x, y, t;
 } Start;
 
-static double dot3(const double a[3], const double b[3])
+double mesh_dot3(const double a[3], const double b[3])
 {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-static void cross3(const double a[3], const double b[3], double out[3])
+void mesh_cross3(const double a[3], const double b[3], double out[3])
 {
     out[0] = a[1] * b[2] - a[2] * b[1];
     out[1] = a[2] * b[0] - a[0] * b[2];
     out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+void mesh_ray_across(const double d[3], double e1[3], double e2[3])
+{
+    /* any axis not along d: x unless d lies near it */
+    double a[3] = {fabs(d[0]) < 0.9 ? 1.0 : 0.0, fabs(d[0]) < 0.9 ? 0.0 : 1.0, 0.0};
+    mesh_cross3(d, a, e1);
+    double l1 = sqrt(mesh_dot3(e1, e1));
+    e1[0] /= l1, e1[1] /= l1, e1[2] /= l1;
+    mesh_cross3(d, e1, e2);
 }
 
 /* Moeller-Trumbore: the ray parameter and barycentrics (b1, b2) of the hit, if any. */
@@ -41,19 +51,19 @@ static bool ray_triangle(const MeshRay *ray, const double *a, const double *b, c
     double e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
     double e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
     double p[3], q[3], s[3] = {ray->origin[0] - a[0], ray->origin[1] - a[1], ray->origin[2] - a[2]};
-    cross3(ray->dir, e2, p);
-    double det = dot3(e1, p);
+    mesh_cross3(ray->dir, e2, p);
+    double det = mesh_dot3(e1, p);
     if (fabs(det) < 1e-300)
         return false;
     double inv = 1.0 / det;
-    double u = dot3(s, p) * inv;
+    double u = mesh_dot3(s, p) * inv;
     if (u < 0.0 || u > 1.0)
         return false;
-    cross3(s, e1, q);
-    double v = dot3(ray->dir, q) * inv;
+    mesh_cross3(s, e1, q);
+    double v = mesh_dot3(ray->dir, q) * inv;
     if (v < 0.0 || u + v > 1.0)
         return false;
-    *t = dot3(e2, q) * inv;
+    *t = mesh_dot3(e2, q) * inv;
     *b1 = u, *b2 = v;
     return *t > 0.0;
 }
@@ -95,14 +105,14 @@ static int coarse_starts(const CurlParams *pose, double w, double h, const MeshR
         mesh_curl_points(pose, (size_t)nx, &xy[0][0], &pos[3 * (size_t)j * nx], NULL);
     }
     int count = 0;
-    double near = PICK_NEAR_CELLS * w / MESH_PICK_CELLS, dd = dot3(ray->dir, ray->dir);
+    double near = PICK_NEAR_CELLS * w / MESH_PICK_CELLS, dd = mesh_dot3(ray->dir, ray->dir);
     for (int k = 0; k < nx * ny; k++) {
         const double *q = &pos[3 * k];
         double r[3] = {q[0] - ray->origin[0], q[1] - ray->origin[1], q[2] - ray->origin[2]};
-        double along = dot3(r, ray->dir) / dd;
+        double along = mesh_dot3(r, ray->dir) / dd;
         double off[3] = {r[0] - along * ray->dir[0], r[1] - along * ray->dir[1],
                          r[2] - along * ray->dir[2]};
-        if (along > 0.0 && dot3(off, off) < near * near)
+        if (along > 0.0 && mesh_dot3(off, off) < near * near)
             start_add(starts, &count,
                       (Start){w * (k % nx) / (nx - 1), h * (k / nx) / (ny - 1), along});
     }
@@ -140,7 +150,7 @@ static void residuals(const CurlParams *pose, const MeshRay *ray, const double e
     for (int k = 0; k < 5; k++) {
         double r[3] = {p[k][0] - ray->origin[0], p[k][1] - ray->origin[1],
                        p[k][2] - ray->origin[2]};
-        f[k][0] = dot3(r, e1), f[k][1] = dot3(r, e2);
+        f[k][0] = mesh_dot3(r, e1), f[k][1] = mesh_dot3(r, e2);
     }
 }
 
@@ -157,7 +167,8 @@ static bool refine(const CurlParams *pose, double w, double h, const MeshRay *ra
         double j00 = (f[1][0] - f[2][0]) / (2 * step), j10 = (f[1][1] - f[2][1]) / (2 * step);
         double j01 = (f[3][0] - f[4][0]) / (2 * step), j11 = (f[3][1] - f[4][1]) / (2 * step);
         double det = j00 * j11 - j01 * j10;
-        if (!(fabs(det) > 1e-300)) break; /* the sheet is seen exactly edge-on */
+        if (!(fabs(det) > 1e-300))
+            break; /* the sheet is seen exactly edge-on */
         double dx = -(j11 * f[0][0] - j01 * f[0][1]) / det;
         double dy = -(-j10 * f[0][0] + j00 * f[0][1]) / det;
         /* near the silhouette the Jacobian is nearly singular: no step beyond a coarse cell */
@@ -177,18 +188,15 @@ static bool refine(const CurlParams *pose, double w, double h, const MeshRay *ra
 bool mesh_pick_curl(const CurlParams *pose, float width, float height, const MeshRay *ray,
                     MeshPick *out)
 {
-    double w = width, h = height, len = sqrt(dot3(ray->dir, ray->dir));
+    double w = width, h = height, len = sqrt(mesh_dot3(ray->dir, ray->dir));
     if (!(w > 0.0 && h > 0.0 && len > 0.0 && isfinite(len)))
         return false;
     Start starts[PICK_MAX_STARTS];
     int count = coarse_starts(pose, w, h, ray, starts);
     /* an orthonormal basis across the ray */
     double d[3] = {ray->dir[0] / len, ray->dir[1] / len, ray->dir[2] / len};
-    double a[3] = {fabs(d[0]) < 0.9 ? 1.0 : 0.0, fabs(d[0]) < 0.9 ? 0.0 : 1.0, 0.0}, e1[3], e2[3];
-    cross3(d, a, e1);
-    double l1 = sqrt(dot3(e1, e1));
-    e1[0] /= l1, e1[1] /= l1, e1[2] /= l1;
-    cross3(d, e1, e2);
+    double e1[3], e2[3];
+    mesh_ray_across(d, e1, e2);
     /* A start lies within a few cells of the point it refines to: once a hit is found, starts
      * further along the ray than that cannot give a nearer one. */
     double reach = 4.0 * w / MESH_PICK_CELLS / len;
@@ -200,9 +208,9 @@ bool mesh_pick_curl(const CurlParams *pose, float width, float height, const Mes
         double p[3], n[3];
         mesh_curl_point(pose, x, y, p, n);
         double r[3] = {p[0] - ray->origin[0], p[1] - ray->origin[1], p[2] - ray->origin[2]};
-        double t = dot3(r, ray->dir) / (len * len);
+        double t = mesh_dot3(r, ray->dir) / (len * len);
         if (t > 0.0 && (!found || t < out->t)) {
-            *out = (MeshPick){.x = x, .y = y, .t = t, .plus_z = dot3(n, ray->dir) < 0.0};
+            *out = (MeshPick){.x = x, .y = y, .t = t, .plus_z = mesh_dot3(n, ray->dir) < 0.0};
             found = true;
         }
     }

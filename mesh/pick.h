@@ -25,6 +25,12 @@ typedef struct MeshPick {
     bool plus_z; /* the ray sees the side that faces +z at rest */
 } MeshPick;
 
+/* a . b; a x b into out. */
+double mesh_dot3(const double a[3], const double b[3]);
+void mesh_cross3(const double a[3], const double b[3], double out[3]);
+/* Unit axes e1, e2 across the unit direction d: with d, a right-handed orthonormal basis. */
+void mesh_ray_across(const double d[3], double e1[3], double e2[3]);
+
 /* The first point of the posed page on the ray (t > 0); false when the ray misses the page. */
 bool mesh_pick_curl(const CurlParams *pose, float width, float height, const MeshRay *ray,
                     MeshPick *out);

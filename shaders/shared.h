@@ -5,6 +5,8 @@
 #ifndef PAGECURL_SHARED_H
 #define PAGECURL_SHARED_H
 
+/* The macros that open and close a struct in either language, kept as written: */
+/* clang-format off */
 #if defined(__STDC__)
 #include <stdint.h>
 typedef uint32_t pc_uint;
@@ -23,16 +25,17 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_FN
 #define PC_FLOAT(x) float(x)
 #endif
+/* clang-format on */
 
 /* 256 threads: a multiple of every subgroup size we meet (8 on lavapipe, 32 on NVIDIA, 64 on
  * AMD) and small enough that a 64x90 page still spreads over many workgroups. */
-#define PC_WG_TRI_NORMALS 256
+#define PC_WG_TRI_NORMALS    256
 #define PC_WG_VERTEX_NORMALS 256
-#define PC_WG_PACK 256
-#define PC_WG_COPY 256
-#define PC_WG_DEFORM 256
+#define PC_WG_PACK           256
+#define PC_WG_COPY           256
+#define PC_WG_DEFORM         256
 /* The C++ AMP overview examples (tests/test_compute.c): small extents, small workgroups. */
-#define PC_WG_AMP 64
+#define PC_WG_AMP   64
 #define PC_AMP_TILE 2
 /* The fused kernels' tile: 32 x 8 vertices per workgroup (256 threads), loaded with a one-vertex
  * halo into shared memory. 32 across: one NVIDIA warp writes 32 consecutive vertices = 1 KiB. */
@@ -53,16 +56,16 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
  * row a thread gives 4x the workgroups and 2 evaluations (180 for 128). BENCHMARKS.md has the
  * measurement that chose it. */
 #define PC_SMALL_PAGE_VERTICES 16384u
-#define PC_SMALL_TILE_W 16u
-#define PC_SMALL_TILE_H 8u
-#define PC_SMALL_TILE_ROWS 1u
+#define PC_SMALL_TILE_W        16u
+#define PC_SMALL_TILE_H        8u
+#define PC_SMALL_TILE_ROWS     1u
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */
-#define PC_VERTEX_FLOATS 8
-#define PC_VERTEX_OFFSET_POS 0
+#define PC_VERTEX_FLOATS        8
+#define PC_VERTEX_OFFSET_POS    0
 #define PC_VERTEX_OFFSET_NORMAL 12
-#define PC_VERTEX_OFFSET_UV 24
+#define PC_VERTEX_OFFSET_UV     24
 
 /* Pass 1's output, kept per grid cell c = j*(nx-1) + i (triangles 2c and 2c+1, normals n0, n1):
  * a vec4 plane (n0.xyz, n1.x) and a vec2 plane (n1.yz). 24 bytes a cell, as three float planes
@@ -75,13 +78,13 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 
 /* Push constants of the compute passes: grid size, element counts and the grid's steps. */
 PC_STRUCT(PcComputePush)
-    pc_uint nx;             /* vertices across the page */
-    pc_uint ny;             /* vertices along the spine */
-    pc_uint vertex_count;   /* nx * ny */
-    pc_uint triangle_count; /* 2 (nx-1)(ny-1) */
-    float du;               /* 1 / (nx - 1), rounded once on the CPU (pc_grid_coord) */
-    float dv;               /* 1 / (ny - 1) */
-    pc_uint unused0, unused1;
+pc_uint nx;             /* vertices across the page */
+pc_uint ny;             /* vertices along the spine */
+pc_uint vertex_count;   /* nx * ny */
+pc_uint triangle_count; /* 2 (nx-1)(ny-1) */
+float du;               /* 1 / (nx - 1), rounded once on the CPU (pc_grid_coord) */
+float dv;               /* 1 / (ny - 1) */
+pc_uint unused0, unused1;
 PC_END(PcComputePush)
 
 /* Grid coordinate (u or v) of vertex i of n along one side, with step = 1 / (n - 1) as the CPU
@@ -102,16 +105,16 @@ static inline float pc_grid_step(pc_uint n)
 
 /* Push constants of the bandwidth probe: a copy of `count` vec4. */
 PC_STRUCT(PcCopyPush)
-    pc_uint count;
-    pc_uint unused0, unused1, unused2;
+pc_uint count;
+pc_uint unused0, unused1, unused2;
 PC_END(PcCopyPush)
 
 /* Push constants of the C++ AMP examples: an extent of `count` elements, or `cols` x `rows`. */
 PC_STRUCT(PcAmpPush)
-    pc_uint count;
-    pc_uint cols;
-    pc_uint rows;
-    float factor;
+pc_uint count;
+pc_uint cols;
+pc_uint rows;
+float factor;
 PC_END(PcAmpPush)
 
 /* What a draw is, in PcDrawPush.page.w: the turning leaf (a caster, it receives no shadow), a
@@ -129,16 +132,16 @@ PC_END(PcAmpPush)
  * `model` places the vertices in the world (world = pos * model.xyz + (0, 0, model.w)): the
  * shadow pass, which has no camera, and the sheen, which needs the eye, work there. */
 PC_STRUCT(PcDrawPush)
-    pc_mat4 view_proj;  /* times the placement, scale and lift of this draw (the CPU's product) */
-    pc_vec4 light_dir;  /* xyz: unit direction towards the light, world space; w: unused */
-    pc_vec4 page;       /* x: width, y: height, z: the content layer of the leaf's front (its
-                         * back is z + 1), or for PC_DRAW_EDGE the leaves the block holds,
-                         * w: what the draw is (PC_DRAW_LEAF, _FLAT, _EDGE) */
-    pc_vec4 placement;  /* xyz: the model's diagonal (+-1), w: 1 when the side that faces +z in
-                         * the model is the leaf's back (a backward turn's leaf frame), plus 2
-                         * when the book is drawn mirrored (bound on the right) */
-    pc_vec4 model;      /* xyz: the model's diagonal scale (placement times the quad's size),
-                         * w: its lift along z */
+pc_mat4 view_proj; /* times the placement, scale and lift of this draw (the CPU's product) */
+pc_vec4 light_dir; /* xyz: unit direction towards the light, world space; w: unused */
+pc_vec4 page;      /* x: width, y: height, z: the content layer of the leaf's front (its
+                    * back is z + 1), or for PC_DRAW_EDGE the leaves the block holds,
+                    * w: what the draw is (PC_DRAW_LEAF, _FLAT, _EDGE) */
+pc_vec4 placement; /* xyz: the model's diagonal (+-1), w: 1 when the side that faces +z in
+                    * the model is the leaf's back (a backward turn's leaf frame), plus 2
+                    * when the book is drawn mirrored (bound on the right) */
+pc_vec4 model;     /* xyz: the model's diagonal scale (placement times the quad's size),
+                    * w: its lift along z */
 PC_END(PcDrawPush)
 
 /* The curl pose, as mesh/curl.c evaluates it and a compute shader can (docs/curl.md).
@@ -148,9 +151,9 @@ PC_END(PcDrawPush)
  * over which the curvature ramps from 0 to 1/r in PC_CURL_RAMP_STEPS equal steps (0 = no ramp). */
 #define PC_CURL_RAMP_STEPS 8
 PC_STRUCT(CurlParams)
-    pc_vec4 fold;  /* xy: point on the fold line, zw: unit normal towards the free edge */
-    pc_vec4 shape; /* x: radius r >= 0, y: kappa (1/apex distance), z: ramp length, w: the
-                    * roll's whole turn in (0, pi), flat after it (else pi: mesh_curl_hinge) */
+pc_vec4 fold;  /* xy: point on the fold line, zw: unit normal towards the free edge */
+pc_vec4 shape; /* x: radius r >= 0, y: kappa (1/apex distance), z: ramp length, w: the
+                * roll's whole turn in (0, pi), flat after it (else pi: mesh_curl_hinge) */
 PC_END(CurlParams)
 
 /* The pieces of the curl's profile (ramp steps, the hold, flat after) and the curl's frame where
@@ -158,13 +161,13 @@ PC_END(CurlParams)
  * (in double) and a shader steps once per vertex instead of through every piece before it. */
 #define PC_CURL_SEGMENTS (2 * PC_CURL_RAMP_STEPS + 2)
 PC_STRUCT(CurlSegment)
-    pc_vec4 T; /* xyz: the ruling direction T where the piece starts, w: sigma there */
-    pc_vec4 t; /* xyz: the tangent t, w: the piece's turn theta */
-    pc_vec4 N; /* xyz: the normal N, w: the piece's arc length (huge for the last) */
-    pc_vec4 P; /* xyz: P(sigma) at the start, w: unused */
+pc_vec4 T; /* xyz: the ruling direction T where the piece starts, w: sigma there */
+pc_vec4 t; /* xyz: the tangent t, w: the piece's turn theta */
+pc_vec4 N; /* xyz: the normal N, w: the piece's arc length (huge for the last) */
+pc_vec4 P; /* xyz: P(sigma) at the start, w: unused */
 PC_END(CurlSegment)
 PC_STRUCT(CurlSegments)
-    CurlSegment seg[PC_CURL_SEGMENTS];
+CurlSegment seg[PC_CURL_SEGMENTS];
 PC_END(CurlSegments)
 /* One CurlSegments per frame in flight, in a uniform buffer: every thread of a deforming kernel
  * reads the same piece starts, which the constant cache broadcasts. */
@@ -173,24 +176,25 @@ PC_END(CurlSegments)
 /* Push constants of deform.comp and fused_deform.comp: the grid, the pose, the page size and
  * which frame-in-flight's CurlSegments to read. 96 bytes. */
 PC_STRUCT(PcDeformPush)
-    PcComputePush grid;
-    CurlParams curl;
-    pc_vec4 page;   /* x: width, y: height */
-    pc_uint table;  /* index into the page's CurlSegments buffer */
-    pc_uint unused0, unused1, unused2;
+PcComputePush grid;
+CurlParams curl;
+pc_vec4 page;  /* x: width, y: height */
+pc_uint table; /* index into the page's CurlSegments buffer */
+pc_uint unused0, unused1, unused2;
 PC_END(PcDeformPush)
 
 /* The overlay (the window's HUD): quads in pixels, y down, as stb_easy_font makes them. */
 #define PC_OVERLAY_VERTEX_BYTES 16 /* x, y, z float, then RGBA8 */
 PC_STRUCT(PcOverlayPush)
-    pc_vec4 scale; /* xy: 2 * glyph scale / target size (pixels to NDC), zw: the text's origin */
+pc_vec4 scale; /* xy: 2 * glyph scale / target size (pixels to NDC), zw: the text's origin */
 PC_END(PcOverlayPush)
 
 /* Grid numbering (mesh/grid.h says it in words): vertex (i, j) is j*nx + i, x fastest; cell
  * (i, j) holds triangle 2c  = (i,j) (i+1,j) (i+1,j+1) and 2c+1 = (i,j) (i+1,j+1) (i,j+1), with
  * c = j*(nx-1) + i: one fixed diagonal, both counter-clockwise seen from +z.
  * Slot k in 0..5 of vertex (i, j) names one of its incident triangles or PC_NO_TRIANGLE. The fixed
- * order is what makes the per-vertex gather repeatable bit for bit, on the CPU and the GPU alike. */
+ * order is what makes the per-vertex gather repeatable bit for bit, on the CPU and the GPU
+ * alike. */
 PC_FN pc_uint pc_vertex_triangle(pc_uint nx, pc_uint ny, pc_uint i, pc_uint j, pc_uint k)
 {
     pc_uint cx = nx - 1u;
@@ -201,22 +205,28 @@ PC_FN pc_uint pc_vertex_triangle(pc_uint nx, pc_uint ny, pc_uint i, pc_uint j, p
     pc_uint t = PC_NO_TRIANGLE;
     switch (k) {
     case 0u: /* cell (i, j), both triangles touch its corner (i, j) */
-        if (has_right * has_up == 1u) t = 2u * (j * cx + i);
+        if (has_right * has_up == 1u)
+            t = 2u * (j * cx + i);
         break;
     case 1u:
-        if (has_right * has_up == 1u) t = 2u * (j * cx + i) + 1u;
+        if (has_right * has_up == 1u)
+            t = 2u * (j * cx + i) + 1u;
         break;
     case 2u: /* cell (i-1, j): only its first triangle has the corner (i, j) */
-        if (has_left * has_up == 1u) t = 2u * (j * cx + i - 1u);
+        if (has_left * has_up == 1u)
+            t = 2u * (j * cx + i - 1u);
         break;
     case 3u: /* cell (i-1, j-1): both triangles hold its corner (i, j) */
-        if (has_left * has_down == 1u) t = 2u * ((j - 1u) * cx + i - 1u);
+        if (has_left * has_down == 1u)
+            t = 2u * ((j - 1u) * cx + i - 1u);
         break;
     case 4u:
-        if (has_left * has_down == 1u) t = 2u * ((j - 1u) * cx + i - 1u) + 1u;
+        if (has_left * has_down == 1u)
+            t = 2u * ((j - 1u) * cx + i - 1u) + 1u;
         break;
     default: /* cell (i, j-1): only its second triangle has the corner (i, j) */
-        if (has_right * has_down == 1u) t = 2u * ((j - 1u) * cx + i) + 1u;
+        if (has_right * has_down == 1u)
+            t = 2u * ((j - 1u) * cx + i) + 1u;
         break;
     }
     return t;

@@ -113,8 +113,7 @@ int main(void)
         check_values(&s, "a*10", tens, tens_want, 5);
 
     /* tiled_extent<2,2> over a 4x6 matrix: each tile becomes its average */
-    const float sample[] = {2, 2, 9, 7, 1, 4, 4, 4, 8, 8, 3, 4,
-                            1, 5, 1, 2, 5, 2, 6, 8, 3, 2, 7, 2};
+    const float sample[] = {2, 2, 9, 7, 1, 4, 4, 4, 8, 8, 3, 4, 1, 5, 1, 2, 5, 2, 6, 8, 3, 2, 7, 2};
     const float average_want[] = {3, 3, 8, 8, 3, 3, 3, 3, 8, 8, 3, 3,
                                   5, 5, 2, 2, 4, 4, 5, 5, 2, 2, 4, 4};
     float average[24];

@@ -15,7 +15,7 @@ static MeshFlip make(int pages, int spread)
 {
     MeshFlip f;
     bool ok = mesh_flip_init(
-        &f, &(MeshFlipDesc){.width = W, .height = H, .page_count = pages, .spread = spread});
+        &f, &(MeshFlipDesc){.width = W, .height = H, .leaf_count = pages, .spread = spread});
     (void)ok; /* checked in test_init */
     return f;
 }
@@ -86,7 +86,7 @@ static void test_init(CheckState *s)
     MeshFlipView v = mesh_flip_view(&f);
     CHECK(s, v.phase == MESH_FLIP_IDLE && !v.turning && v.spread == 0 && v.turning_leaf == -1,
           "defaults: idle at spread 0 (phase %d spread %d)", v.phase, v.spread);
-    CHECK(s, !mesh_flip_init(&f, &(MeshFlipDesc){.page_count = 2, .spread = 3}),
+    CHECK(s, !mesh_flip_init(&f, &(MeshFlipDesc){.leaf_count = 2, .spread = 3}),
           "spread past the end is refused");
     CHECK(s, !mesh_flip_init(&f, &(MeshFlipDesc){.width = -1.0f}), "negative width refused");
     CHECK(s, !mesh_flip_init(&f, &(MeshFlipDesc){.height = NAN}), "NaN height refused");
@@ -440,12 +440,42 @@ static void test_bookkeeping(CheckState *s)
 static void test_goto(CheckState *s)
 {
     MeshFlip f;
-    mesh_flip_init(&f, &(MeshFlipDesc){.page_count = 5, .spread = 2});
+    mesh_flip_init(&f, &(MeshFlipDesc){.leaf_count = 5, .spread = 2});
     CHECK(s, mesh_flip_goto(&f, 99) && mesh_flip_view(&f).spread == 5, "End did not clamp to 5");
     CHECK(s, mesh_flip_goto(&f, -3) && mesh_flip_view(&f).spread == 0, "Home did not clamp to 0");
     CHECK(s, mesh_flip_next(&f, 0.0), "a key flip did not start");
     CHECK(s, !mesh_flip_goto(&f, 5) && mesh_flip_view(&f).spread == 0,
           "End cut a turning page short");
+}
+
+/* The turn runs on the caller's clock, not on frames: stepped at 120 Hz, at 10 Hz, or once after
+ * a 0.2 s stall, the pointer is at the same place at the same time, and a slow frame rate lands
+ * the turn no later (a slow frame skips ahead rather than slowing the turn). */
+static void test_real_time(CheckState *s)
+{
+    const double steps[] = {FRAME, 0.1, 0.2};
+    float at[3][2];
+    double landed[3];
+    for (int k = 0; k < 3; k++) {
+        MeshFlip f = make(3, 0);
+        mesh_flip_next(&f, 1.0);
+        for (double t = 1.0 + steps[k]; t < 1.2 + 1e-9; t += steps[k])
+            mesh_flip_step(&f, t);
+        mesh_flip_step(&f, 1.2);
+        MeshFlipView v = mesh_flip_view(&f);
+        at[k][0] = v.pointer[0], at[k][1] = v.pointer[1];
+        landed[k] = INFINITY;
+        for (double t = 1.2 + steps[k]; t < 3.0 && isinf(landed[k]); t += steps[k])
+            if (mesh_flip_step(&f, t) && mesh_flip_view(&f).phase == MESH_FLIP_IDLE)
+                landed[k] = t;
+    }
+    for (int k = 1; k < 3; k++) {
+        CHECK(s, at[k][0] == at[0][0] && at[k][1] == at[0][1],
+              "at 0.2 s, steps of %g s put the pointer at (%g, %g), 120 Hz at (%g, %g)", steps[k],
+              at[k][0], at[k][1], at[0][0], at[0][1]);
+        CHECK(s, landed[k] <= landed[0] + steps[k], "steps of %g s land at %g s, 120 Hz at %g s",
+              steps[k], landed[k] - 1.0, landed[0] - 1.0);
+    }
 }
 
 int main(void)
@@ -460,6 +490,7 @@ int main(void)
     test_backward(&s);
     test_ends(&s);
     test_keys(&s);
+    test_real_time(&s);
     test_bad_input(&s);
     test_bookkeeping(&s);
     return check_finish(&s, "test_flip");

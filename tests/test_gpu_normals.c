@@ -11,7 +11,7 @@
 #include "../app/content.h"
 #include "../app/input.h"
 #include "../app/page.h"
-#include "../gpu/offscreen.h"
+#include "../app/view.h"
 #include "../mesh/normals.h"
 #include "check.h"
 
@@ -23,19 +23,17 @@
 #define MAX_ANGLE_DEG        1e-3
 #define MAX_GPU_DEFORM_ERROR 1e-5 /* page widths */
 
-/* One frame at `pose`, its vertices read back into page->gpu.readback. */
-static bool run_frame(const GpuContext *ctx, AppPage *page, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
-                      const CurlParams *pose, GpuError *err)
+/* One frame at `pose`, its vertices read back into the page's gpu.readback. */
+static bool run_frame(const GpuContext *ctx, AppView *view, const CurlParams *pose, GpuError *err)
 {
-    GpuFrame *frame = &frames[0];
-    if (!gpu_frame_begin(ctx, frame, err) ||
-        !app_page_prepare(ctx, page, pose, frames, frame->slot, NULL, err))
-        return false;
-    GpuFrameWork work = app_page_work(page);
-    work.readback_vertices = true;
-    gpu_frame_record(ctx, frame, &work);
-    return gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err) &&
-           gpu_frame_wait(ctx, frame, err);
+    AppViewFrame frame = {.pose = *pose, .readback_vertices = true};
+    return app_view_frame(ctx, view, &frame, NULL, err) && app_view_wait(ctx, view, err);
+}
+
+/* The chain alone, for `page`. */
+static bool compute_view(const GpuContext *ctx, AppPage *page, AppView *out, GpuError *err)
+{
+    return app_view_create(ctx, &(AppViewDesc){.kind = APP_VIEW_COMPUTE}, page, out, err);
 }
 
 typedef struct Worst {
@@ -73,7 +71,7 @@ static void compare(CheckState *s, const AppPage *page, const float *v, const fl
         /* every path forms u = i * step as mesh/ does (pc_grid_coord): exact */
         bad_uv += vk[6] != page->grid.u[k] || vk[7] != page->grid.v[k];
     }
-    mesh_normals_seed(&page->grid, (MeshSoa3Const){got.x, got.y, got.z}, cpu);
+    mesh_normals_reference(&page->grid, (MeshSoa3Const){got.x, got.y, got.z}, cpu);
     for (size_t k = 0; k < n; k++) {
         const float *g = &v[k * PC_VERTEX_FLOATS + 3];
         double gpu[3] = {g[0], g[1], g[2]}, c[3] = {cpu.x[k], cpu.y[k], cpu.z[k]};
@@ -126,7 +124,7 @@ static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32
 {
     GpuError err = {0};
     AppPage page;
-    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
+    AppView view;
     bool cpu_deform = PATHS[way].cpu_deform;
     AppPageDesc desc = {.nx = nx,
                         .ny = ny,
@@ -138,8 +136,8 @@ static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32
         CHECK(s, false, "page %ux%u: %s", nx, ny, err.message);
         return;
     }
-    if (!gpu_frames_create(ctx, frames, &err)) {
-        CHECK(s, false, "frame: %s", err.message);
+    if (!compute_view(ctx, &page, &view, &err)) {
+        CHECK(s, false, "view: %s", err.message);
         app_page_destroy(ctx, &page);
         return;
     }
@@ -147,7 +145,7 @@ static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32
     float *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), *z = malloc(n * sizeof *z);
     for (size_t p = 0; x && y && z && p < POSE_COUNT; p++) {
         CurlParams pose = pose_of(&page, p);
-        if (!run_frame(ctx, &page, frames, &pose, &err)) {
+        if (!run_frame(ctx, &view, &pose, &err)) {
             CHECK(s, false, "frame %ux%u: %s", nx, ny, err.message);
             break;
         }
@@ -159,7 +157,7 @@ static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32
         compare(s, &page, page.gpu.readback.mapped, x, y, z, cpu_deform, what);
     }
     free(x), free(y), free(z);
-    gpu_frames_destroy(ctx, frames);
+    app_view_destroy(ctx, &view);
     app_page_destroy(ctx, &page);
 }
 
@@ -178,7 +176,7 @@ static float *render_combo(CheckState *s, const GpuContext *ctx, uint32_t nx, ui
 {
     GpuError err = {0};
     AppPage page;
-    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
+    AppView view = {0};
     AppPageDesc desc = {.nx = nx,
                         .ny = ny,
                         .readback = true,
@@ -195,16 +193,16 @@ static float *render_combo(CheckState *s, const GpuContext *ctx, uint32_t nx, ui
     *in_place = page.gpu.in_place;
     size_t floats = page.grid.vertex_count * PC_VERTEX_FLOATS;
     float *out = malloc(POSE_COUNT * floats * sizeof *out);
-    bool ok = out && gpu_frames_create(ctx, frames, &err);
+    bool ok = out && compute_view(ctx, &page, &view, &err);
     for (size_t p = 0; ok && p < POSE_COUNT; p++) {
         CurlParams pose = pose_of(&page, p);
-        ok = run_frame(ctx, &page, frames, &pose, &err);
+        ok = run_frame(ctx, &view, &pose, &err);
         gpu_buffer_invalidate(ctx, &page.gpu.readback);
         if (ok)
             memcpy(out + p * floats, page.gpu.readback.mapped, floats * sizeof *out);
     }
     CHECK(s, ok, "grid %ux%u: %s", nx, ny, err.message);
-    gpu_frames_destroy(ctx, frames);
+    app_view_destroy(ctx, &view);
     app_page_destroy(ctx, &page);
     if (!ok)
         free(out), out = NULL;
@@ -263,45 +261,25 @@ static void check_combinations(CheckState *s, const GpuContext *ctx, uint32_t nx
            compared, in_place_runs);
 }
 
-/* What check_frames_in_flight draws with. */
-typedef struct InFlight {
-    GpuRenderer renderer;
-    GpuOffscreen target;
-    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
-} InFlight;
-
-/* `count` frames of `page` with GPU_FRAMES_IN_FLIGHT overlapping (no wait on the frame just
- * submitted), the pose changing every frame, rendered offscreen; the last frame's vertices are
- * read back and checked against mesh/. False when Vulkan failed (reported). */
-static bool frames_play(CheckState *s, const GpuContext *ctx, InFlight *in, AppPage *page,
-                        uint32_t count)
+/* `count` frames of the view's page with GPU_FRAMES_IN_FLIGHT overlapping (no wait on the frame
+ * just submitted), the pose changing every frame, rendered offscreen; the last frame's vertices
+ * are read back and checked against mesh/. False when Vulkan failed (reported). */
+static bool frames_play(CheckState *s, const GpuContext *ctx, AppView *view, uint32_t count)
 {
     GpuError err = {0};
-    GpuRenderTarget rt = gpu_offscreen_target(&in->target);
-    AppBookDraws draws;
-    app_book_draws(&APP_SPREAD_FIRST_TURN, page, &in->renderer, 160, 120, &draws);
+    AppPage *page = view->page;
     CurlParams pose = {0};
     bool ok = true;
     for (uint32_t f = 0; ok && f < count; f++) {
-        GpuFrame *frame = &in->frames[f % GPU_FRAMES_IN_FLIGHT];
         AppTurn turn = app_input_scripted(f % 60, 60, (float)(f % 5) / 4.0f);
         pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height);
-        ok = gpu_frame_begin(ctx, frame, &err) &&
-             app_page_prepare(ctx, page, &pose, in->frames, frame->slot, NULL, &err);
-        if (!ok)
-            break;
-        GpuFrameWork work = app_page_work(page);
-        work.readback_vertices = f + 1 == count;
-        work.renderer = &in->renderer;
-        work.target = &rt;
-        work.draws = draws.draws;
-        work.draw_count = draws.count;
-        gpu_frame_record(ctx, frame, &work);
-        if (f + 1 == count)
-            gpu_offscreen_record_readback(ctx, frame->cmd, &in->target);
-        ok = gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, &err);
+        AppViewFrame frame = {.pose = pose,
+                              .spread = APP_SPREAD_FIRST_TURN,
+                              .readback_pixels = f + 1 == count,
+                              .readback_vertices = f + 1 == count};
+        ok = app_view_frame(ctx, view, &frame, NULL, &err);
     }
-    ok = ok && gpu_frames_wait(ctx, in->frames, &err);
+    ok = ok && app_view_wait(ctx, view, &err);
     CHECK(s, ok, "frames in flight, grid %ux%u: %s", page->grid.nx, page->grid.ny, err.message);
     if (!ok)
         return false;
@@ -325,13 +303,8 @@ static bool frames_play(CheckState *s, const GpuContext *ctx, InFlight *in, AppP
 static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
 {
     GpuError err = {0};
-    InFlight in;
-    bool ok =
-        app_content_renderer_create(ctx, &(GpuRendererDesc){.color_format = GPU_OFFSCREEN_FORMAT},
-                                    2, MESH_PAGE_HEIGHT / MESH_PAGE_WIDTH, &in.renderer, &err) &&
-        gpu_offscreen_create(ctx, (VkExtent2D){160, 120}, &in.renderer, &in.target, &err) &&
-        gpu_frames_create(ctx, in.frames, &err);
-    CHECK(s, ok, "frames in flight: %s", err.message);
+    AppView view = {0};
+    bool ok = true;
     const AppPageDesc pages[] = {
         {.nx = 33, .ny = 47, .readback = true, .cpu_deform = true, .normals = GPU_NORMALS_TWO_PASS},
         {.nx = 64, .ny = 90, .readback = true, .normals = GPU_NORMALS_FUSED_DEFORM},
@@ -350,18 +323,23 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
         CHECK(s, ok, "page: %s", err.message);
         if (!ok)
             break;
-        ok = frames_play(s, ctx, &in, &page, 150);
+        /* one view for every page: the pages change under it, between frames */
+        if (p == 0) {
+            AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN, .width = 160, .height = 120};
+            ok = app_view_create(ctx, &desc, &page, &view, &err);
+            CHECK(s, ok, "frames in flight: %s", err.message);
+        }
+        view.page = &page;
+        ok = ok && frames_play(s, ctx, &view, 150);
         /* a grid of another shape: every buffer changes size */
         if (ok) {
             ok = app_page_regrid(ctx, &page, pages[p].ny + 3, pages[p].nx + 5, &err);
             CHECK(s, ok, "regrid: %s", err.message);
         }
-        ok = ok && frames_play(s, ctx, &in, &page, 150);
+        ok = ok && frames_play(s, ctx, &view, 150);
         app_page_destroy(ctx, &page); /* the page changes mid-run */
     }
-    gpu_frames_destroy(ctx, in.frames);
-    gpu_offscreen_destroy(ctx, &in.target);
-    gpu_renderer_destroy(ctx, &in.renderer);
+    app_view_destroy(ctx, &view);
 }
 
 int main(int argc, char **argv)

@@ -421,7 +421,8 @@ static void test_book_blocks(CheckState *s)
             int on_left = h == 0 ? k : sp->left ? sp->left_leaf + 1 : 0;
             int on_right = sp->right ? APP_BOOK_LEAVES - sp->right_leaf + APP_BOOK_BLOCK_LEAVES : 0;
             AppBookDraws draws;
-            app_book_draws(sp, &page, &renderer, VIEW_W, VIEW_H, &draws);
+            CurlParams pose = mesh_curl_pose(0.5f, 0.25f, w, page.grid.height);
+            app_book_draws(sp, &pose, &page, &renderer, VIEW_W, VIEW_H, &draws);
             int flats[2] = {0, 0}, blocks[2] = {0, 0}; /* left, right */
             float flat_top[2] = {0, 0}, block_top[2] = {0, 0}, depth[2] = {0, 0};
             for (uint32_t i = 0; i < draws.count; i++) {

@@ -197,7 +197,7 @@ static void test_winding(CheckState *s)
         MeshSoa3 nrm;
         float *zero = calloc(g.vertex_count, sizeof(float));
         if (soa_alloc(&nrm, g.vertex_count) && zero) {
-            mesh_normals_seed(&g, (MeshSoa3Const){g.rest_x, g.rest_y, zero}, nrm);
+            mesh_normals_reference(&g, (MeshSoa3Const){g.rest_x, g.rest_y, zero}, nrm);
             size_t off = 0, first_v = 0;
             for (size_t k = 0; k < g.vertex_count; k++) {
                 if (!(nrm.x[k] == 0.0f && nrm.y[k] == 0.0f && nrm.z[k] == 1.0f)) {
@@ -206,7 +206,7 @@ static void test_winding(CheckState *s)
                 }
             }
             CHECK(s, off == 0,
-                  "%ux%u: %zu flat-grid seed normals not (0,0,1), first %zu = (%g, "
+                  "%ux%u: %zu flat-grid reference normals not (0,0,1), first %zu = (%g, "
                   "%g, %.9g)",
                   g.nx, g.ny, off, first_v, nrm.x[first_v], nrm.y[first_v], nrm.z[first_v]);
         } else {
@@ -481,13 +481,13 @@ static void check_normals(CheckState *s, const Posed *q, void *user)
 {
     NormalsTally *tally = user;
     const PageGrid *g = q->g;
-    MeshSoa3 seed = {0}, tri = {0}, gathered = {0};
-    if (!soa_alloc(&seed, g->vertex_count) || !soa_alloc(&tri, g->triangle_count) ||
+    MeshSoa3 reference = {0}, tri = {0}, gathered = {0};
+    if (!soa_alloc(&reference, g->vertex_count) || !soa_alloc(&tri, g->triangle_count) ||
         !soa_alloc(&gathered, g->vertex_count)) {
         CHECK(s, false, "out of memory");
         goto done;
     }
-    mesh_normals_seed(g, soa_const(q->p), seed);
+    mesh_normals_reference(g, soa_const(q->p), reference);
     mesh_normals_triangles(g, soa_const(q->p), tri);
     mesh_normals_gather(g, soa_const(tri), gathered);
     double cw = g->width / (g->nx - 1), ch = g->height / (g->ny - 1);
@@ -498,7 +498,7 @@ static void check_normals(CheckState *s, const Posed *q, void *user)
     size_t worst_v = 0, not_flat = 0;
     for (size_t k = 0; k < g->vertex_count; k++) {
         double a3[3], b3[3];
-        soa_get(seed, k, a3);
+        soa_get(reference, k, a3);
         soa_get(gathered, k, b3);
         double d = mesh_normal_angle_deg(a3, b3);
         if (d > angle)
@@ -515,15 +515,16 @@ static void check_normals(CheckState *s, const Posed *q, void *user)
         }
     }
     tally->worst_angle = fmax(tally->worst_angle, angle);
-    CHECK(s, angle <= 1e-4, "%ux%u t=%g g=%g: seed and two-pass normals %g deg apart at vertex %zu",
-          g->nx, g->ny, q->t, q->gg, angle, worst_v);
+    CHECK(s, angle <= 1e-4,
+          "%ux%u t=%g g=%g: reference and two-pass normals %g deg apart at vertex %zu", g->nx,
+          g->ny, q->t, q->gg, angle, worst_v);
     CHECK(s, unit <= 1e-5, "%ux%u t=%g g=%g: a normal's length is off 1 by %g", g->nx, g->ny, q->t,
           q->gg, unit);
     CHECK(s, not_flat == 0,
           "%ux%u t=%g g=%g: %zu flat-side vertices whose normals are not exactly (0,0,1)", g->nx,
           g->ny, q->t, q->gg, not_flat);
 done:
-    soa_free(&seed);
+    soa_free(&reference);
     soa_free(&tri);
     soa_free(&gathered);
 }
@@ -539,7 +540,7 @@ static void test_cpu_normals(CheckState *s)
     NormalsTally tally = {0};
     for_each_pose(s, sizes, sizeof sizes / sizeof sizes[0], check_normals, &tally);
     CHECK(s, tally.flat_tested > 0, "no vertex was on the flat side at any pose");
-    printf("cpu normals: worst seed vs two-pass angle %.3g deg, %zu flat-side vertex checks\n",
+    printf("cpu normals: worst reference vs two-pass angle %.3g deg, %zu flat-side vertex checks\n",
            tally.worst_angle, tally.flat_tested);
 }
 

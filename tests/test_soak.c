@@ -1,4 +1,4 @@
-/* Soak: many headless frames through the program's own frame path (app_headless_frame), the pose
+/* Soak: many headless frames through the program's own frame path (app_view_frame), the pose
  * changing every frame and the grid every --grid-every frames (app_page_regrid: each change
  * destroys the page's grid and buffers and makes new ones, and binds the page's kernels to them),
  * with the validation layer and synchronization validation on.
@@ -148,10 +148,10 @@ static bool parse_args(int argc, char **argv, SoakArgs *a)
 }
 
 /* Replaces the page with grid number `which` of GRIDS (after every frame using it is done). */
-static bool page_switch(const GpuContext *ctx, AppHeadless *hl, AppPage *page, uint32_t which,
+static bool page_switch(const GpuContext *ctx, AppView *view, AppPage *page, uint32_t which,
                         GpuError *err)
 {
-    if (!app_headless_wait(ctx, hl, err))
+    if (!app_view_wait(ctx, view, err))
         return false;
     const uint32_t *g = GRIDS[which % GRID_COUNT];
     return app_page_regrid(ctx, page, g[0], g[1], err);
@@ -189,10 +189,16 @@ typedef struct SoakFigures {
 static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, GpuError *err)
 {
     AppPage page = {0};
-    AppHeadless hl;
+    AppView view;
     if (!app_page_create(ctx, &(AppPageDesc){.nx = GRIDS[0][0], .ny = GRIDS[0][1]}, &page, err))
         return false;
-    if (!app_headless_create(ctx, a->width, a->height, 0, &page, NULL, &hl, err)) {
+    AppViewDesc desc = {
+        .kind = APP_VIEW_OFFSCREEN,
+        .width = a->width,
+        .height = a->height,
+        .renderer = {.shadow_size = gpu_renderer_shadow_size(a->width, a->height)},
+    };
+    if (!app_view_create(ctx, &desc, &page, &view, err)) {
         app_page_destroy(ctx, &page);
         return false;
     }
@@ -205,7 +211,7 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
          * use does not grow), a cost of warming up like the first frames', not growth. */
         bool change = f > 0 && (f % a->grid_every == 0 || f == a->baseline / 2);
         if (change) {
-            ok = page_switch(ctx, &hl, &page, f / a->grid_every, err);
+            ok = page_switch(ctx, &view, &page, f / a->grid_every, err);
             if (!ok)
                 break;
         }
@@ -215,28 +221,27 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
             fflush(stdout);
         }
         if (f == a->baseline) {
-            ok = app_headless_wait(ctx, &hl, err);
+            ok = app_view_wait(ctx, &view, err);
             fig->base = sample_take();
             sample_print("baseline", f, &fig->base);
         }
         /* a turn every TURN_FRAMES, from a grab height that moves on with each turn */
         float grab = (float)(f / TURN_FRAMES % 5) / 4.0f;
         AppTurn turn = app_input_scripted(f % TURN_FRAMES, TURN_FRAMES, grab);
-        AppHeadlessFrame frame = {
-            .index = f,
+        AppViewFrame frame = {
             .pose = mesh_curl_pose(turn.t, turn.g, page.grid.width, page.grid.height),
             .spread = APP_SPREAD_FIRST_TURN,
         };
-        ok = ok && app_headless_frame(ctx, &hl, &page, &frame, err);
+        ok = ok && app_view_frame(ctx, &view, &frame, NULL, err);
     }
-    ok = ok && app_headless_wait(ctx, &hl, err);
+    ok = ok && app_view_wait(ctx, &view, err);
     if (ok) {
         fig->end = sample_take();
         sample_print("end", a->frames, &fig->end);
         printf("%.2f ms a frame\n", (seconds() - start) * 1e3 / a->frames);
     }
+    app_view_destroy(ctx, &view);
     app_page_destroy(ctx, &page);
-    app_headless_destroy(ctx, &hl);
     return ok;
 }
 

@@ -1,0 +1,174 @@
+#include "view.h"
+
+#include "content.h"
+
+#include <string.h>
+
+void app_view_destroy(const GpuContext *ctx, AppView *view)
+{
+    gpu_frames_destroy(ctx, view->frames); /* waits for what is in flight */
+    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
+        gpu_timer_destroy(ctx, &view->timers[i]);
+    if (view->kind == APP_VIEW_SWAPCHAIN)
+        gpu_swapchain_destroy(ctx, &view->swapchain);
+    gpu_offscreen_destroy(ctx, &view->offscreen);
+    app_ink_texture_free(&view->ink);
+    gpu_renderer_destroy(ctx, &view->renderer);
+    memset(view, 0, sizeof *view);
+}
+
+static bool renderer_create(const GpuContext *ctx, const AppViewDesc *desc, AppView *out,
+                            GpuError *err)
+{
+    GpuRendererDesc rdesc = desc->renderer;
+    if (desc->kind == APP_VIEW_OFFSCREEN)
+        rdesc.color_format = GPU_OFFSCREEN_FORMAT;
+    float aspect = out->page->grid.height / out->page->grid.width;
+    int leaves = desc->leaves ? desc->leaves : APP_BOOK_LEAVES;
+    bool textures =
+        desc->book
+            ? app_book_stream_textures(desc->book, ctx, &rdesc, &out->renderer, &out->ink, err)
+            : app_content_renderer_create(ctx, &rdesc, leaves, aspect, &out->renderer, err) &&
+                  (app_ink_texture_init(&out->ink, out->renderer.ink.layers,
+                                        out->renderer.ink.width, out->renderer.ink.height) ||
+                   gpu_error_set(err, "out of memory for the ink's coverage"));
+    return textures && (desc->kind != APP_VIEW_OFFSCREEN ||
+                        gpu_offscreen_create(ctx, (VkExtent2D){desc->width, desc->height},
+                                             &out->renderer, &out->offscreen, err));
+}
+
+bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *page, AppView *out,
+                     GpuError *err)
+{
+    *out = (AppView){.kind = desc->kind,
+                     .page = page,
+                     .book = desc->book,
+                     .width = desc->width,
+                     .height = desc->height,
+                     .timed = desc->timed};
+    bool ok = (desc->kind == APP_VIEW_COMPUTE || renderer_create(ctx, desc, out, err)) &&
+              gpu_frames_create(ctx, out->frames, err);
+    for (uint32_t i = 0; ok && desc->timed && i < GPU_FRAMES_IN_FLIGHT; i++)
+        ok = gpu_timer_create(ctx, &out->timers[i], err);
+    if (!ok)
+        app_view_destroy(ctx, out);
+    return ok;
+}
+
+/* Hands on the stage times of the frame a slot last ran, once its fence has signalled. */
+static void collect(const GpuContext *ctx, AppView *view, uint32_t slot)
+{
+    if (!view->stamped[slot])
+        return;
+    view->stamped[slot] = false;
+    GpuTimerStage stages[GPU_TIMER_MAX];
+    uint32_t n = gpu_timer_read(ctx, &view->timers[slot], stages);
+    AppViewTimes times = {.frame = view->stamped_frame[slot]};
+    for (uint32_t i = 0; i < n; i++) {
+        times.ms[stages[i].tag] = stages[i].ms;
+        times.ran[stages[i].tag] = true;
+    }
+    if (view->on_times)
+        view->on_times(view->times_user, &times);
+}
+
+bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err)
+{
+    if (!gpu_frames_wait(ctx, view->frames, err))
+        return false;
+    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
+        collect(ctx, view, slot);
+    return true;
+}
+
+/* Records the frame in the begun `frame` for `target`: the ink, the pose's host side, the
+ * chain, and what the frame reads back. */
+static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const AppViewFrame *desc,
+                   const AppViewTarget *target, AppViewHost *host, GpuError *err)
+{
+    AppPage *page = view->page;
+    bool draws = view->kind != APP_VIEW_COMPUTE;
+    /* The ink's changes go with the first frame that is sure to be submitted: after the acquire,
+     * which may give the frame up (an out-of-date swapchain), and before the chain's host stages,
+     * so that every kind of view stages them at the same point of the frame. */
+    if (draws)
+        app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, frame->slot);
+    if (!app_page_prepare(ctx, page, &desc->pose, view->frames, frame->slot, &host->deform, err))
+        return false;
+    AppBookDraws book = {0};
+    if (draws)
+        app_book_draws(&desc->spread, &desc->pose, page, &view->renderer,
+                       target->target.extent.width, target->target.extent.height, &book);
+    GpuChainFrame work = {
+        .page = &page->gpu,
+        .pose = desc->pose,
+        .slot = frame->slot,
+        .readback_vertices = desc->readback_vertices,
+        .renderer = draws ? &view->renderer : NULL,
+        .target = &target->target,
+        .draws = book.draws,
+        .draw_count = book.count,
+        .timer = view->timed ? &view->timers[frame->slot] : NULL,
+        .u = page->grid.u,
+        .v = page->grid.v,
+    };
+    if (!gpu_frame_record(ctx, frame, &page->chain, &work, &host->pack, err))
+        return false;
+    if (desc->readback_pixels && view->kind == APP_VIEW_OFFSCREEN)
+        gpu_offscreen_record_readback(ctx, frame->cmd, &view->offscreen);
+    return true;
+}
+
+/* The spread's pages into the pool's layers, and the spread told where they are. Offscreen, the
+ * frame waits for its pages (what a headless run writes is never paper), and ink layers given to
+ * other pages get all of their strokes at once, as before the first frame; a window shows paper
+ * until a page is drawn. */
+static bool stream(const GpuContext *ctx, AppView *view, const AppViewFrame *desc,
+                   AppSpread *spread, GpuError *err)
+{
+    if (!view->book || view->kind == APP_VIEW_COMPUTE)
+        return true;
+    bool offscreen = view->kind == APP_VIEW_OFFSCREEN, assigned = false;
+    if (!app_book_stream_update(view->book, ctx, &view->renderer, &view->ink, spread, offscreen,
+                                offscreen ? &assigned : NULL, err))
+        return false;
+    return !assigned ||
+           (app_view_wait(ctx, view, err) &&
+            app_ink_texture_upload(&view->ink, desc->ink, ctx, &view->renderer.ink, err));
+}
+
+bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *desc,
+                    AppViewHost *host, GpuError *err)
+{
+    AppViewHost spent = {0};
+    AppViewFrame streamed = *desc;
+    if (!stream(ctx, view, desc, &streamed.spread, err))
+        return false;
+    desc = &streamed;
+    GpuFrame *frame = &view->frames[view->frame_number % GPU_FRAMES_IN_FLIGHT];
+    if (!gpu_frame_begin(ctx, frame, err)) /* waits for the frame the slot ran last */
+        return false;
+    /* the CPU's own work from here: a driver may spin in the fence wait above */
+    double cpu0 = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
+    collect(ctx, view, frame->slot);
+    AppViewTarget target = {0};
+    if (view->kind == APP_VIEW_OFFSCREEN)
+        target.target = gpu_offscreen_target(&view->offscreen);
+    const AppViewHooks *hooks = desc->hooks;
+    if (hooks && !hooks->acquire(hooks->user, frame, &target, err))
+        return false;
+    if (target.skip) {
+        spent.skipped = true;
+    } else {
+        if (!record(ctx, view, frame, desc, &target, &spent, err) ||
+            (hooks && !hooks->finish(hooks->user, frame, &target, err)) ||
+            !gpu_frame_submit(ctx, frame, target.wait, target.wait_stage, target.signal, err))
+            return false;
+        view->stamped[frame->slot] = view->timed;
+        view->stamped_frame[frame->slot] = view->frame_number++;
+    }
+    spent.cpu = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
+    if (host)
+        *host = spent;
+    return true;
+}

@@ -1,0 +1,109 @@
+/* What a frame needs besides the page, and the one function that makes a frame: from a pose and
+ * the ink's changes to recorded, submitted commands. The window, headless mode, the benchmark and
+ * the tests all draw through app_view_frame; the window adds acquire, overlay and present through
+ * hooks, the benchmark reads the stage times. Owns the renderer, the CPU side of its ink texture,
+ * the frames in flight, their timers, and the target: an offscreen image or the window's
+ * swapchain (which the window builds, acquires and presents). */
+#ifndef PAGECURL_APP_VIEW_H
+#define PAGECURL_APP_VIEW_H
+
+#include "../gpu/offscreen.h"
+#include "../gpu/swapchain.h"
+#include "book.h"
+#include "book_stream.h"
+#include "ink_texture.h"
+#include "page.h"
+
+typedef enum AppViewKind {
+    APP_VIEW_COMPUTE,   /* the chain alone: no renderer, no target (the tests' compute checks) */
+    APP_VIEW_OFFSCREEN, /* an offscreen image of width x height */
+    APP_VIEW_SWAPCHAIN, /* the window's swapchain */
+} AppViewKind;
+
+typedef struct AppViewDesc {
+    AppViewKind kind;
+    uint32_t width, height;   /* offscreen */
+    GpuRendererDesc renderer; /* offscreen: its colour format is the offscreen image's */
+    bool timed;               /* timestamps between the stages (the benchmark, the HUD) */
+    /* the pages, streamed into the renderer's content and ink layers; NULL: the built-in book's
+     * first `leaves` leaves (0: all of them), resident */
+    AppBookStream *book;
+    int leaves;
+} AppViewDesc;
+
+/* The stage times of one finished frame, by stage. */
+typedef struct AppViewTimes {
+    uint64_t frame; /* its number: the view's frame count when it was made */
+    double ms[GPU_STAGE_COUNT];
+    bool ran[GPU_STAGE_COUNT];
+} AppViewTimes;
+
+typedef struct AppView {
+    AppViewKind kind;
+    AppPage *page;       /* the caller's; replace or regrid it only after app_view_wait */
+    AppBookStream *book; /* the caller's, or NULL */
+    GpuRenderer renderer;
+    AppInkTexture ink; /* the CPU side of the renderer's ink texture; starts empty */
+    GpuOffscreen offscreen;
+    GpuSwapchain swapchain;
+    uint32_t width, height; /* offscreen */
+    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
+    bool timed;
+    GpuTimer timers[GPU_FRAMES_IN_FLIGHT];
+    bool stamped[GPU_FRAMES_IN_FLIGHT];           /* the slot's timer holds a frame's stamps */
+    uint64_t stamped_frame[GPU_FRAMES_IN_FLIGHT]; /* which */
+    uint64_t frame_number;                        /* frames submitted so far */
+    /* called with each timed frame's stage times once its fence has signalled */
+    void (*on_times)(void *user, const AppViewTimes *times);
+    void *times_user;
+} AppView;
+
+/* For `page`; the renderer's pages are shaped like it (its content's aspect). */
+bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *page, AppView *out,
+                     GpuError *err);
+void app_view_destroy(const GpuContext *ctx, AppView *view);
+
+/* The target of the window's frame, from its acquire hook. */
+typedef struct AppViewTarget {
+    GpuRenderTarget target;
+    VkSemaphore wait, signal; /* for the submission, optional */
+    VkPipelineStageFlags wait_stage;
+    bool skip; /* give the frame up: nothing is recorded or submitted */
+} AppViewTarget;
+
+/* What the window adds to a frame. */
+typedef struct AppViewHooks {
+    void *user;
+    /* After the frame's slot is free, before anything is recorded: the image to draw into. */
+    bool (*acquire)(void *user, const GpuFrame *frame, AppViewTarget *out, GpuError *err);
+    /* After the render, before the submission: the overlay, copies, the present barrier. */
+    bool (*finish)(void *user, const GpuFrame *frame, const AppViewTarget *target, GpuError *err);
+} AppViewHooks;
+
+/* One frame: what it shows and what it reads back. */
+typedef struct AppViewFrame {
+    CurlParams pose; /* the turning leaf's */
+    AppSpread spread;
+    const MeshInk *ink;        /* the strokes drawn (what changed is uploaded); NULL: none */
+    bool readback_pixels;      /* offscreen: into offscreen.pixels, valid after app_view_wait */
+    bool readback_vertices;    /* into the page's readback buffer (the page needs .readback) */
+    const AppViewHooks *hooks; /* the window's; NULL elsewhere */
+} AppViewFrame;
+
+/* The host's side of a frame, in milliseconds. */
+typedef struct AppViewHost {
+    double deform; /* the CPU deform (0 on the GPU) */
+    double pack;   /* the staging pack's interleave (0 otherwise) */
+    double cpu;    /* this thread's CPU time from the slot's wait to the submission */
+    bool skipped;  /* the acquire hook gave the frame up */
+} AppViewHost;
+
+/* Waits for the frame in flight it reuses, then records and submits the frame. `host` is
+ * optional. */
+bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *frame,
+                    AppViewHost *host, GpuError *err);
+/* Blocks until every frame is done (and hands on their stage times): before reading back, or
+ * destroying or replacing the page. */
+bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err);
+
+#endif

@@ -1,0 +1,268 @@
+#include "chain.h"
+
+#include "pack.h"
+
+#include <string.h>
+
+const char *gpu_stage_name(GpuStage stage)
+{
+    static const char *const names[GPU_STAGE_COUNT] = {
+        [GPU_STAGE_DEFORM] = "deform",
+        [GPU_STAGE_UPLOAD] = "upload",
+        [GPU_STAGE_TRI_NORMALS] = "tri_normals",
+        [GPU_STAGE_VERTEX_NORMALS] = "vertex_normals",
+        [GPU_STAGE_READBACK_SOA] = "readback_soa",
+        [GPU_STAGE_PACK] = "pack",
+        [GPU_STAGE_UPLOAD_VERTICES] = "upload_vertices",
+        [GPU_STAGE_FUSED] = "fused",
+        [GPU_STAGE_FUSED_DEFORM] = "fused_deform",
+        [GPU_STAGE_RENDER] = "render",
+        [GPU_STAGE_READBACK] = "readback",
+    };
+    return names[stage];
+}
+
+/* The barriers between stages: a writer of one kind, then the readers that follow. */
+static const GpuChainBarrier COMPUTE_TO_COMPUTE = {
+    .src_stage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+    .src_access = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+    .dst_stage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+    .dst_access = VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
+};
+static const GpuChainBarrier COPY_TO_COMPUTE = {
+    .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+    .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+    .dst_stage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+    .dst_access = VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
+};
+static const GpuChainBarrier COMPUTE_TO_DRAW = {
+    .src_stage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+    .src_access = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+    .dst_stage = VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT,
+    .dst_access = VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT,
+};
+/* deform (or upload) and vertex_normals wrote the planes -> readback_soa copies them */
+static const GpuChainBarrier WRITES_TO_COPY = {
+    .src_stage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+    .src_access = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+    .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+    .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
+};
+/* the vertex upload (or the host, visible since the submission) -> the draw and readback */
+static const GpuChainBarrier COPY_TO_DRAW = {
+    .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+    .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+    .dst_stage = VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+    .dst_access = VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT,
+};
+static const GpuChainBarrier TO_HOST = {.host_read = true};
+
+static void add(GpuChain *chain, GpuStage stage, GpuChainBarrier after)
+{
+    bool opens = chain->count == 0 || chain->stages[chain->count - 1].host;
+    chain->stages[chain->count++] = (GpuChainStage){
+        .stage = stage,
+        .opens = opens,
+        .host = stage == GPU_STAGE_PACK,
+        .optional = stage == GPU_STAGE_READBACK || stage == GPU_STAGE_RENDER,
+        .after = after,
+    };
+}
+
+/* The stage list for the path; see chain.h. */
+static void build(GpuChain *chain)
+{
+    const GpuChainDesc *d = &chain->desc;
+    bool staging_pack = d->path == GPU_NORMALS_TWO_PASS && d->pack == GPU_PACK_STAGING;
+    if (d->path == GPU_NORMALS_FUSED_DEFORM) {
+        add(chain, GPU_STAGE_FUSED_DEFORM, COMPUTE_TO_DRAW);
+    } else {
+        /* upload's barrier is left out in place: the host wrote the positions before the
+         * submission, which makes them visible */
+        if (d->gpu_deform)
+            add(chain, GPU_STAGE_DEFORM, COMPUTE_TO_COMPUTE);
+        else
+            add(chain, GPU_STAGE_UPLOAD, COPY_TO_COMPUTE);
+        if (d->path == GPU_NORMALS_FUSED) {
+            add(chain, GPU_STAGE_FUSED, COMPUTE_TO_DRAW);
+        } else {
+            add(chain, GPU_STAGE_TRI_NORMALS, COMPUTE_TO_COMPUTE);
+            add(chain, GPU_STAGE_VERTEX_NORMALS, staging_pack ? WRITES_TO_COPY : COMPUTE_TO_DRAW);
+        }
+    }
+    if (staging_pack) {
+        add(chain, GPU_STAGE_READBACK_SOA, TO_HOST);
+        add(chain, GPU_STAGE_PACK, (GpuChainBarrier){0});
+        add(chain, GPU_STAGE_UPLOAD_VERTICES, COPY_TO_DRAW);
+    }
+    add(chain, GPU_STAGE_READBACK, TO_HOST);
+    add(chain, GPU_STAGE_RENDER, (GpuChainBarrier){0});
+}
+
+bool gpu_chain_create(const GpuContext *ctx, const GpuChainDesc *desc, GpuChain *out, GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    out->desc = *desc;
+    build(out);
+    bool fused = desc->path == GPU_NORMALS_FUSED || desc->path == GPU_NORMALS_FUSED_DEFORM;
+    bool deform = desc->gpu_deform && desc->path != GPU_NORMALS_FUSED_DEFORM;
+    if ((!deform || gpu_deform_create(ctx, &out->deform, err)) &&
+        (desc->path != GPU_NORMALS_TWO_PASS ||
+         gpu_normals_create(ctx, desc->pack, &out->normals, err)) &&
+        (!fused || gpu_fused_create(ctx, desc->path == GPU_NORMALS_FUSED_DEFORM, &out->fused, err)))
+        return true;
+    gpu_chain_destroy(ctx, out);
+    return false;
+}
+
+void gpu_chain_bind(const GpuContext *ctx, const GpuChain *chain, const GpuPage *page)
+{
+    if (chain->deform.kernel.pipeline)
+        gpu_deform_bind(ctx, &chain->deform, page);
+    if (chain->normals.tri.pipeline)
+        gpu_normals_bind(ctx, &chain->normals, page);
+    if (chain->fused.fused.pipeline)
+        gpu_fused_bind(ctx, &chain->fused, page);
+}
+
+void gpu_chain_destroy(const GpuContext *ctx, GpuChain *chain)
+{
+    gpu_fused_destroy(ctx, &chain->fused);
+    gpu_normals_destroy(ctx, &chain->normals);
+    gpu_deform_destroy(ctx, &chain->deform);
+}
+
+uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuPage *page, const GpuKernel *out[3])
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < chain->count; i++) {
+        switch (chain->stages[i].stage) {
+        case GPU_STAGE_DEFORM:
+            out[n++] = &chain->deform.kernel;
+            break;
+        case GPU_STAGE_TRI_NORMALS:
+            out[n++] = &chain->normals.tri;
+            break;
+        case GPU_STAGE_VERTEX_NORMALS:
+            out[n++] = &chain->normals.vertex;
+            break;
+        case GPU_STAGE_FUSED:
+        case GPU_STAGE_FUSED_DEFORM:
+            out[n++] = gpu_fused_kernel(&chain->fused, page);
+            break;
+        default:
+            break;
+        }
+    }
+    return n;
+}
+
+/* The stage's own commands: its kernel, copy or draws. */
+static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                        GpuStage stage, const GpuChainFrame *f)
+{
+    switch (stage) {
+    case GPU_STAGE_DEFORM:
+        gpu_deform_dispatch(cmd, &chain->deform, f->page, &f->pose, f->slot);
+        break;
+    case GPU_STAGE_UPLOAD:
+        gpu_page_record_upload(cmd, f->page, f->slot);
+        break;
+    case GPU_STAGE_TRI_NORMALS:
+        gpu_normals_dispatch_tri(cmd, &chain->normals, f->page);
+        break;
+    case GPU_STAGE_VERTEX_NORMALS:
+        gpu_normals_dispatch_vertex(cmd, &chain->normals, f->page);
+        break;
+    case GPU_STAGE_FUSED:
+    case GPU_STAGE_FUSED_DEFORM:
+        gpu_fused_dispatch(cmd, &chain->fused, f->page, &f->pose, f->slot);
+        break;
+    case GPU_STAGE_READBACK_SOA:
+        gpu_page_record_soa_readback(cmd, f->page);
+        break;
+    case GPU_STAGE_UPLOAD_VERTICES:
+        gpu_page_record_vertex_upload(cmd, f->page, f->slot);
+        break;
+    case GPU_STAGE_READBACK:
+        gpu_page_record_readback(cmd, f->page);
+        break;
+    case GPU_STAGE_RENDER:
+        /* strokes drawn since this slot's last frame, before the pages that show them */
+        gpu_ink_record(ctx, cmd, &f->renderer->ink, f->slot);
+        gpu_renderer_record(ctx, cmd, f->renderer, f->target, f->draws, f->draw_count);
+        break;
+    case GPU_STAGE_PACK:
+    case GPU_STAGE_COUNT:
+        break;
+    }
+}
+
+/* Previous frame (kernels, vertex fetch, readback copy, as readers and writers) -> this
+ * submission's copies and kernels, which rewrite the same resident buffers. */
+static void record_opening(VkCommandBuffer cmd)
+{
+    gpu_barrier(cmd,
+                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
+                    VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT |
+                    VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+static bool wanted(const GpuChainStage *s, const GpuChainFrame *f)
+{
+    if (!s->optional)
+        return true;
+    if (s->stage == GPU_STAGE_READBACK)
+        return f->readback_vertices;
+    if (s->stage == GPU_STAGE_RENDER)
+        return f->renderer != NULL;
+    return true;
+}
+
+static void record_barrier(VkCommandBuffer cmd, const GpuChainStage *s, const GpuPage *page)
+{
+    const GpuChainBarrier *b = &s->after;
+    if (b->host_read)
+        gpu_barrier_host_read(cmd);
+    else if (b->src_stage && !(s->stage == GPU_STAGE_UPLOAD && page->in_place))
+        gpu_barrier(cmd, b->src_stage, b->src_access, b->dst_stage, b->dst_access);
+}
+
+uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                          uint32_t from, const GpuChainFrame *frame)
+{
+    if (frame->timer && from == 0)
+        gpu_timer_begin(frame->timer, cmd);
+    else if (frame->timer)
+        gpu_timer_mark(frame->timer, cmd, GPU_STAGE_COUNT, NULL); /* the host's gap: untimed */
+    uint32_t i = from;
+    for (; i < chain->count && !chain->stages[i].host; i++) {
+        const GpuChainStage *s = &chain->stages[i];
+        if (!wanted(s, frame))
+            continue;
+        if (s->opens)
+            record_opening(cmd);
+        const char *name = gpu_stage_name(s->stage);
+        gpu_label_begin(ctx, cmd, name);
+        record_work(ctx, cmd, chain, s->stage, frame);
+        gpu_label_end(ctx, cmd);
+        if (frame->timer)
+            gpu_timer_mark(frame->timer, cmd, s->stage, name);
+        record_barrier(cmd, s, frame->page);
+    }
+    return i;
+}
+
+void gpu_chain_run_host(const GpuContext *ctx, GpuStage stage, const GpuChainFrame *frame)
+{
+    if (stage != GPU_STAGE_PACK)
+        return;
+    const GpuPage *page = frame->page;
+    gpu_buffer_invalidate(ctx, &page->soa_readback);
+    const float *soa = page->soa_readback.mapped;
+    gpu_pack_interleave(soa, soa + 3 * page->vertex_count, frame->u, frame->v, page->vertex_count,
+                        gpu_page_vertex_target(page, frame->slot));
+}

@@ -1,0 +1,110 @@
+/* The frame's stages for one page, as a list built once from the chosen path: each stage owns its
+ * kernel (or copy), its debug label, its timestamp and its outgoing barrier, and the frame's
+ * synchronisation reads here, in one place. The lists:
+ *   fused_deform                                  (the default)
+ *   deform | upload -> fused                      (--normals fused; the default on --deform cpu)
+ *   deform | upload -> tri_normals -> vertex_normals                      (--normals two-pass)
+ *   ... vertex_normals -> readback_soa -> pack -> upload_vertices         (and --pack staging)
+ * then readback (when asked) and render. pack runs on the host, between two submissions.
+ * Owns the kernels the chain uses and none other, bound to one page at a time. */
+#ifndef PAGECURL_GPU_CHAIN_H
+#define PAGECURL_GPU_CHAIN_H
+
+#include "deform.h"
+#include "fused.h"
+#include "normals.h"
+#include "renderer.h"
+#include "timer.h"
+
+/* The stages by name: the benchmark's rows, its JSON keys and the HUD's lines. The first
+ * GPU_STAGE_READBACK are the ones a benchmark frame can run. */
+typedef enum GpuStage {
+    GPU_STAGE_DEFORM,
+    GPU_STAGE_UPLOAD,
+    GPU_STAGE_TRI_NORMALS,
+    GPU_STAGE_VERTEX_NORMALS,
+    GPU_STAGE_READBACK_SOA,
+    GPU_STAGE_PACK,
+    GPU_STAGE_UPLOAD_VERTICES,
+    GPU_STAGE_FUSED,
+    GPU_STAGE_FUSED_DEFORM,
+    GPU_STAGE_RENDER,
+    GPU_STAGE_READBACK,
+    GPU_STAGE_COUNT
+} GpuStage;
+
+const char *gpu_stage_name(GpuStage stage);
+
+/* How the normals and the AoS vertices are made; 0 is the default, the fastest measured. */
+typedef enum GpuNormalsPath {
+    GPU_NORMALS_DEFAULT = 0,
+    GPU_NORMALS_TWO_PASS,     /* tri_normals -> vertex_normals (the page's pack path says who
+                               * makes the AoS vertices) */
+    GPU_NORMALS_FUSED,        /* one tiled kernel from the SoA positions */
+    GPU_NORMALS_FUSED_DEFORM, /* one tiled kernel that also evaluates the curl */
+} GpuNormalsPath;
+
+typedef struct GpuChainDesc {
+    GpuNormalsPath path; /* resolved: never GPU_NORMALS_DEFAULT */
+    GpuPackPath pack;    /* the staging pack needs the two-pass normals */
+    bool gpu_deform;     /* deform.comp, else positions uploaded from the CPU */
+} GpuChainDesc;
+
+/* What a stage's commands must be visible to: the barrier after it. */
+typedef struct GpuChainBarrier {
+    VkPipelineStageFlags2 src_stage, dst_stage;
+    VkAccessFlags2 src_access, dst_access;
+    bool host_read; /* to the host after the fence, instead */
+} GpuChainBarrier;
+
+typedef struct GpuChainStage {
+    GpuStage stage;
+    bool opens;    /* the first stage of a submission: after the previous frame's uses */
+    bool host;     /* runs on the host; the submission ends before it */
+    bool optional; /* recorded only when the frame asks (readback, render) */
+    GpuChainBarrier after;
+} GpuChainStage;
+
+#define GPU_CHAIN_MAX_STAGES 10
+
+typedef struct GpuChain {
+    GpuChainDesc desc;
+    GpuDeform deform; /* only the kernels the stages use are made */
+    GpuNormals normals;
+    GpuFused fused;
+    uint32_t count;
+    GpuChainStage stages[GPU_CHAIN_MAX_STAGES];
+} GpuChain;
+
+bool gpu_chain_create(const GpuContext *ctx, const GpuChainDesc *desc, GpuChain *out,
+                      GpuError *err);
+/* Points the kernels at `page` (no frame using them may be in flight). */
+void gpu_chain_bind(const GpuContext *ctx, const GpuChain *chain, const GpuPage *page);
+void gpu_chain_destroy(const GpuContext *ctx, GpuChain *chain);
+
+/* The kernels the chain runs for `page`, in order; returns how many (at most 3). */
+uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuPage *page, const GpuKernel *out[3]);
+
+/* What one frame records besides the chain's own. */
+typedef struct GpuChainFrame {
+    const GpuPage *page;
+    CurlParams pose;
+    uint32_t slot;               /* the frame in flight: picks per-frame resources */
+    bool readback_vertices;      /* stage readback (the page needs .readback) */
+    const GpuRenderer *renderer; /* stage render, with its target and draws; NULL: none */
+    const GpuRenderTarget *target;
+    const GpuDraw *draws; /* the pages to draw, the turning leaf's among them */
+    uint32_t draw_count;
+    GpuTimer *timer;    /* optional: a timestamp after each stage on the device */
+    const float *u, *v; /* the grid's texture coordinates: the staging pack interleaves them */
+} GpuChainFrame;
+
+/* Records stages from `from` on into `cmd`, up to the end or a host stage; returns the index of
+ * the stage that stopped it (chain->count at the end). */
+uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                          uint32_t from, const GpuChainFrame *frame);
+
+/* Runs a host stage (pack: after the fence of the submission before it). */
+void gpu_chain_run_host(const GpuContext *ctx, GpuStage stage, const GpuChainFrame *frame);
+
+#endif

@@ -1,0 +1,92 @@
+#!/bin/sh
+# The page under the finger, run under xvfb-run: in a 1280x720 window, press the right page's
+# bottom-right corner (found in a capture of the book at rest), drag it to (833, 564) and hold
+# still; the leaf's tip in the captured window must lie within 3 px of the pointer. Then a
+# key-press turn must show at least 10 distinct frames.
+#
+# The tip: the pixels the held drag changed against the book at rest, within 80 px of the pointer
+# (further off, the cone's lift moves the whole page a little), and of those the one furthest in
+# the drag's direction: the corner leads the folded-over flap, and the flap's shadow falls behind
+# it (the light comes from the upper left).
+#
+# The frames: a capture from outside (import) takes longer than a turn's frame, so the turn is
+# recorded in a window (--record) and replayed headless with --frames-out, which writes every
+# frame of the replay's fixed 60 Hz clock: at least 10 of them must differ from the one before
+# (the turn lasts long enough and moves every frame, rather than popping). That count does not
+# depend on how loaded the machine is; how many of those moments a live window shows does (the
+# animation runs on real time, so a slow frame skips ahead): pagecurl's exit line says how many
+# frames it presented while the turn animated, printed here for the record.
+set -u
+exe=$1
+out=${2:-.}
+mkdir -p "$out"
+name=window_drag
+. "$(dirname "$0")/window_lib.sh"
+fail() { echo "$name: $*" >&2; kill "$pid" 2>/dev/null; exit 1; }
+
+window_start "$exe" --validation --size 1280x720 --msaa 1 > "$out/drag-stdout.txt"
+wait_drawn "$out/rest.png" || { kill "$pid"; exit 1; }
+# the paper's bottom-right-most pixel: the right page's free corner
+corner=$(convert "$out/rest.png" -fuzz 3% -fill white -opaque '#E3DED3' -fill black \
+    +opaque white txt:- |
+    awk -F'[,: ]+' 'NR > 1 && /#FFFFFF/ { if ($1 + $2 > best) { best = $1 + $2; c = $1 " " $2 } }
+        END { print c }')
+set -- $corner
+[ $# -eq 2 ] || fail "no page found in $out/rest.png"
+cx=$1 cy=$2 tx=833 ty=564
+echo "$name: the page's corner at ($cx, $cy), dragged to ($tx, $ty)"
+xdotool mousemove --window "$win" "$cx" "$cy" mousedown 1
+for i in 1 2 3 4 5 6 7 8 9 10; do
+    xdotool mousemove --window "$win" $((cx + (tx - cx) * i / 10)) $((cy + (ty - cy) * i / 10))
+    sleep 0.05
+done
+wait_changed "$out/rest.png" "$out/held.png" || fail "the drag changed nothing"
+wait_settled "$out/held.png" || fail "the held page never came to rest"
+tip=$(convert "$out/rest.png" "$out/held.png" -compose difference -composite -colorspace gray \
+    -threshold 6% txt:- |
+    awk -F'[,: ]+' -v cx="$cx" -v cy="$cy" -v tx="$tx" -v ty="$ty" '
+        BEGIN { ux = tx - cx; uy = ty - cy; l = sqrt(ux * ux + uy * uy); ux /= l; uy /= l; best = -1e9 }
+        NR > 1 && /#FFFFFF|gray\(255\)/ && ($1 - tx) ^ 2 + ($2 - ty) ^ 2 < 80 ^ 2 {
+            d = ($1 - cx) * ux + ($2 - cy) * uy
+            if (d > best) { best = d; tip = $1 " " $2 }
+        }
+        END { print tip }')
+set -- $tip
+[ $# -eq 2 ] || fail "no leaf tip near the pointer in $out/held.png"
+off=$(awk -v x="$1" -v y="$2" -v tx="$tx" -v ty="$ty" \
+    'BEGIN { printf "%.1f", sqrt((x - tx) ^ 2 + (y - ty) ^ 2) }')
+echo "$name: the leaf's tip at ($1, $2), $off px from the pointer"
+xdotool mouseup 1
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl exited with $status"
+awk -v o="$off" 'BEGIN { exit !(o <= 3.0) }' ||
+    fail "the grabbed corner shows $off px from the pointer (at most 3)"
+
+# A key-press turn, recorded in a window and replayed headless frame by frame.
+window_start "$exe" --validation --size 320x200 --msaa 1 --record "$out/key.trace" \
+    > "$out/key-stdout.txt"
+wait_drawn "$out/key-rest.png" || { kill "$pid"; exit 1; }
+xdotool key --window "$win" Right
+wait_changed "$out/key-rest.png" "$out/key-after.png" 50 || fail "Right changed nothing"
+wait_settled "$out/key-after.png" || fail "the turn never settled"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl exited with $status"
+cat "$out/key-stdout.txt"
+grep -q ' key next$' "$out/key.trace" || fail "Right was not recorded"
+# the key at 0.1 s instead of seconds into the session: the frames before it are all alike
+awk '/ key next$/ { $1 = "0.10"; print }' "$out/key.trace" > "$out/key-early.trace"
+rm -rf "$out/frames"
+mkdir -p "$out/frames"
+timeout 300 "$exe" --headless --validation --size 320x200 --msaa 1 --replay "$out/key-early.trace" \
+    --frames-out "$out/frames" > /dev/null || fail "the replay failed"
+distinct=0
+prev=
+for f in "$out"/frames/frame-*.png; do
+    if [ -n "$prev" ] && [ "$(compare -metric AE "$prev" "$f" null: 2>&1)" != 0 ]; then
+        distinct=$((distinct + 1))
+    fi
+    prev=$f
+done
+echo "$name: the replayed key-press turn shows $distinct distinct frames"
+[ "$distinct" -ge 10 ] || fail "the key-press turn shows $distinct distinct frames (at least 10)"
+echo "$name: ok"
