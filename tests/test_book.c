@@ -143,27 +143,34 @@ static int colour_of(int n)
     return (n - 1) % 6 + 1;
 }
 
-/* Runs a headless shot of `book` at --page n with --curl t and the flags `extra` (NULL-terminated,
- * two at most); checks what lies left and right. */
-static void check_spread_with(CheckState *s, const Ctx *c, const char *book, int n,
-                              const char *curl, const char *const *extra, int want_left,
-                              int want_right, const char *what)
+/* A headless shot of `book` at --page n with --curl t, --size `size` and the flags `extra`
+ * (NULL-terminated, four at most), read back (no pixels where the run or the file failed). */
+static Image shot_of(CheckState *s, const Ctx *c, const char *book, int n, const char *curl,
+                     const char *size, const char *const *extra, const char *what)
 {
     char shot[512], page[16];
-    snprintf(shot, sizeof shot, "%s/spread-%d-%s%s.png", c->dir, n, curl, extra[0] ? extra[0] : "");
+    path_in(c, "shot.png", shot, sizeof shot);
     snprintf(page, sizeof page, "%d", n);
     remove(shot);
-    const char *args[16] = {"--headless", "--validation", "--book",       book,
-                            "--page",     page,           "--curl",       curl,
-                            "--size",     "480x270",      "--screenshot", shot};
+    const char *args[20] = {"--headless", "--validation", "--book", book, "--page",       page,
+                            "--curl",     curl,           "--size", size, "--screenshot", shot};
     int count = 12;
-    for (int i = 0; extra[i] && i < 2; i++)
+    for (int i = 0; extra[i] && i < 4; i++)
         args[count++] = extra[i];
     args[count] = NULL;
     Run r = run_program(c->exe, c->dir, NULL, args);
     CHECK(s, r.status == 0, "%s: --page %d --curl %s: exit %d: %s", what, n, curl, r.status, r.err);
     Image img = image_load(shot);
     CHECK(s, img.rgba, "%s: no screenshot %s", what, shot);
+    return img;
+}
+
+/* Checks what a 480x270 shot (as shot_of) shows left and right. */
+static void check_spread_with(CheckState *s, const Ctx *c, const char *book, int n,
+                              const char *curl, const char *const *extra, int want_left,
+                              int want_right, const char *what)
+{
+    Image img = shot_of(s, c, book, n, curl, "480x270", extra, what);
     if (img.rgba) {
         int left = page_at(&img, 0.30f, 0.5f), right = page_at(&img, 0.70f, 0.5f);
         CHECK(s, left == want_left && right == want_right,
@@ -273,26 +280,13 @@ static void check_rtl(CheckState *s, const Ctx *c)
     image_free(&img);
 }
 
-/* The colour at (fx, 0.5) of a headless shot of the colour folder at --page n, --curl t, in a
- * portrait view (270x480) with the flags `extra` (NULL-terminated, four at most). */
+/* The colour at (fx, 0.5) of a portrait shot (270x480, as shot_of) of the colour folder. */
 static int portrait_at(CheckState *s, const Ctx *c, int n, const char *curl,
                        const char *const *extra, float fx)
 {
-    char dir[512], shot[512], page[16];
+    char dir[512];
     colour_folder(s, c, dir, sizeof dir);
-    path_in(c, "portrait.png", shot, sizeof shot);
-    remove(shot);
-    snprintf(page, sizeof page, "%d", n);
-    const char *args[20] = {"--headless", "--validation", "--book",       dir,
-                            "--page",     page,           "--curl",       curl,
-                            "--size",     "270x480",      "--screenshot", shot};
-    int count = 12;
-    for (int i = 0; extra[i] && i < 4; i++)
-        args[count++] = extra[i];
-    args[count] = NULL;
-    Run r = run_program(c->exe, c->dir, NULL, args);
-    CHECK(s, r.status == 0, "portrait --page %d: exit %d: %s", n, r.status, r.err);
-    Image img = image_load(shot);
+    Image img = shot_of(s, c, dir, n, curl, "270x480", extra, "portrait");
     int found = img.rgba ? page_at(&img, fx, 0.5f) : -1;
     image_free(&img);
     return found;
