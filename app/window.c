@@ -294,13 +294,14 @@ static double elapsed_ms(uint64_t from, uint64_t to)
 
 /* The view on the swapchain (timed for the HUD), with the ink drawn so far, and the overlay. */
 static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, AppPage *page,
-                              const MeshInk *ink, WindowGpu *w, GpuError *err)
+                              AppBookStream *book, const MeshInk *ink, WindowGpu *w, GpuError *err)
 {
     w->hud.device = ctx->props.deviceName;
     AppViewDesc desc = {
         .kind = APP_VIEW_SWAPCHAIN,
         .renderer = {.color_format = gpu_swapchain_pick_format(ctx), .max_samples = opts->msaa},
         .timed = true,
+        .book = book,
     };
     if (!app_view_create(ctx, &desc, page, &w->view, err) ||
         !app_ink_texture_upload(&w->view.ink, ink, ctx, &w->view.renderer.ink, err) ||
@@ -317,14 +318,16 @@ static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, App
     return true;
 }
 
-int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                   const AppTrace *replay, MeshInk *ink, AppNotebook *notebook)
+int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBookStream *book,
+                   const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
+                   AppNotebook *notebook)
 {
     GpuError err = {0};
     WindowGpu w = {0};
     AppSession session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
-    app_book_init(&session.flip, page);
-    bool ok = window_gpu_create(ctx, opts, page, ink, &w, &err);
+    app_book_init(&session.flip, page, app_book_stream_leaves(book),
+                  app_book_first_spread(opts->page, false));
+    bool ok = window_gpu_create(ctx, opts, page, book, ink, &w, &err);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
     uint64_t since = SDL_GetPerformanceCounter();
     bool running = ok, redraw = true;
@@ -359,7 +362,8 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         bool moved = mesh_flip_step(&session.flip, now);
         redraw |= moved || replaying;
         MeshFlipView view = mesh_flip_view(&session.flip);
-        redraw |= view.turning; /* a held page is drawn every frame, moved or not */
+        redraw |= view.turning;               /* a held page is drawn every frame, moved or not */
+        redraw |= app_book_stream_busy(book); /* pages still to show */
         app_notebook_keep(notebook, session.ink, false);
         if (replaying && !moved && !view.turning) {
             /* nothing moves until the next event (or the end): its frames would all be alike */

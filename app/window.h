@@ -10,6 +10,7 @@
 #define PAGECURL_APP_WINDOW_H
 
 #include "../mesh/ink.h"
+#include "book_stream.h"
 #include "cli.h"
 #include "notebook.h"
 #include "page.h"
@@ -44,7 +45,8 @@ bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *ou
  * --record trace however it ends (pointer positions clamped to the window, so it replays), and
  * --screenshot/--export-obj of the last frame shown unless it failed or was stopped. A replay
  * skips the idle stretches of its trace. Returns the exit status. */
-int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                   const AppTrace *replay, MeshInk *ink, AppNotebook *notebook);
+int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBookStream *book,
+                   const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
+                   AppNotebook *notebook);
 
 #endif
