@@ -11,7 +11,9 @@ set -eu
 cd "$(dirname "$0")"
 
 BUILD_PKGS="gcc libc6-dev cmake ninja-build pkg-config glslc libvulkan-dev libvulkan1
-libvulkan-volk-dev libcglm-dev libstb-dev libsdl2-dev libcjson-dev mesa-vulkan-drivers"
+libvulkan-volk-dev libcglm-dev libstb-dev libsdl2-dev libcjson-dev mesa-vulkan-drivers
+libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev zlib1g-dev
+libfreetype-dev libharfbuzz-dev"
 TEST_PKGS="vulkan-validationlayers xvfb xauth xdotool imagemagick clang-format-14"
 FUZZ_PKGS="clang libclang-rt-14-dev"
 

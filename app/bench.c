@@ -236,7 +236,9 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                          .width = opts->width,
                          .height = opts->height,
                          .renderer = {.quality = opts->quality, .max_samples = opts->msaa},
-                         .timed = true};
+                         .timed = true,
+                         /* only the leaves of the spread it draws (APP_SPREAD_FIRST_TURN) */
+                         .leaves = 2};
     if (!app_view_create(ctx, &vdesc, &g->page, &g->view, err)) {
         app_page_destroy(ctx, &g->page);
         return false;

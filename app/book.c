@@ -8,11 +8,37 @@
 #include <cglm/cglm.h>
 #include <string.h>
 
-void app_book_init(MeshFlip *flip, const AppPage *page)
+void app_book_init(MeshFlip *flip, const AppPage *page, int leaves, int spread)
 {
     mesh_flip_init(flip, &(MeshFlipDesc){.width = page->grid.width,
                                          .height = page->grid.height,
-                                         .leaf_count = APP_BOOK_LEAVES});
+                                         .leaf_count = leaves,
+                                         .spread = spread});
+}
+
+/* The spread's x as the book lies in the view: a book bound on the right is the mirror image of
+ * one bound on the left, so the flip state works in the left-bound frame and only the view's x
+ * changes sign. */
+static float mirror(const AppPage *page)
+{
+    return page->desc.rtl ? -1.0f : 1.0f;
+}
+
+/* The one-page layout's page (as app_camera_draw_push's `single`: +1 the right-hand one as the
+ * view sees it, -1 the left-hand one), or 0 for the spread. The page shown is the one a forward
+ * turn lifts: the right-hand one, on the left in a book bound on the right. */
+static int single(const AppPage *page, uint32_t width, uint32_t height)
+{
+    bool one = page->desc.layout == 2 || (page->desc.layout == 0 && height > width);
+    return one ? (int)mirror(page) : 0;
+}
+
+/* The content column at distance u from the spine on a side: mirrored with the book, so that
+ * pages still read left to right as seen. */
+static float column(const AppPage *page, MeshFlipSide side, float u, float w)
+{
+    float c = mesh_flip_content_column(side, u, w);
+    return page->desc.rtl ? 1.0f - c : c;
 }
 
 /* Book page (0-based) of a face. */
@@ -26,8 +52,10 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
 {
     float w = page->grid.width, h = page->grid.height;
     double o[3], d[3];
-    if (!width || !height || !app_camera_ray(width, height, w, h, px, py, o, d))
+    if (!width || !height ||
+        !app_camera_ray(width, height, w, h, single(page, width, height), px, py, o, d))
         return false;
+    o[0] *= mirror(page), d[0] *= mirror(page); /* into the left-bound frame */
     bool found = false;
     double best = 0.0;
     if (view->turning) {
@@ -40,9 +68,8 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
             MeshFlipFace face = pick.plus_z ? view->face_up : view->face_down;
             found = face.side != MESH_FLIP_SIDE_NONE;
             best = pick.t;
-            *out =
-                (AppBookHit){face_page(face), mesh_flip_content_column(face.side, (float)pick.x, w),
-                             (float)(pick.y / h)};
+            *out = (AppBookHit){face_page(face), column(page, face.side, (float)pick.x, w),
+                                (float)(pick.y / h)};
         }
     }
     /* the flat pages' plane, seen from above: the turning leaf covers what lies under it */
@@ -54,10 +81,12 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
     if (t <= 0.0 || (found && best <= t) || y < 0.0 || y > h || fabs(x) > w)
         return found;
     MeshFlipFace face = x >= 0.0 ? view->right : view->left;
+    if (x < 0.0 && single(page, width, height))
+        return found; /* one page: the left one is not drawn */
     if (face.side == MESH_FLIP_SIDE_NONE)
         return found;
-    *out = (AppBookHit){face_page(face), mesh_flip_content_column(face.side, (float)fabs(x), w),
-                        (float)(y / h)};
+    *out =
+        (AppBookHit){face_page(face), column(page, face.side, (float)fabs(x), w), (float)(y / h)};
     return true;
 }
 
@@ -94,11 +123,17 @@ static bool drag_point(const MeshFlipView *view, const AppPage *page, uint32_t w
                        uint32_t height, float px, float py, float *x, float *y)
 {
     float w = page->grid.width, h = page->grid.height;
-    if (!view->turning)
-        return app_camera_unproject(width, height, w, h, px, py, x, y);
+    int one = single(page, width, height);
+    if (!view->turning) {
+        if (!app_camera_unproject(width, height, w, h, one, px, py, x, y))
+            return false;
+        *x *= mirror(page);
+        return true;
+    }
     double o[3], d[3];
-    if (!app_camera_ray(width, height, w, h, px, py, o, d))
+    if (!app_camera_ray(width, height, w, h, one, px, py, o, d))
         return false;
+    o[0] *= mirror(page), d[0] *= mirror(page);                    /* into the left-bound frame */
     double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0; /* the leaf's frame */
     MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
     MeshVec2 q = mesh_drag_ray((MeshVec2){view->grab[0], view->grab[1]}, &ray, w, h);
@@ -122,7 +157,7 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
         else if (e->action == APP_TRACE_PREV)
             mesh_flip_prev(flip, e->time);
         else
-            mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : APP_BOOK_LEAVES);
+            mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : flip->leaf_count);
         return;
     }
     if (e->action == APP_TRACE_UP) {
@@ -141,10 +176,62 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
         mesh_flip_move(flip, x, y, e->time);
 }
 
+/* A hard cover turns as a board: the first leaf (nothing under it on the left) and the last
+ * (nothing under it on the right). */
+static bool board(const AppPage *page, bool left, bool right)
+{
+    return page->desc.hard_cover && (!left || !right);
+}
+
+/* The board's angle over the spine at progress t: its free edge above where a paper leaf's
+ * grabbed point would be, (1 - 2t) W from the spine. */
+static CurlParams board_pose(float t)
+{
+    float c = 1.0f - 2.0f * fminf(fmaxf(t, 0.0f), 1.0f);
+    return mesh_curl_hinge(acosf(c));
+}
+
+CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const AppPage *page)
+{
+    if (spread->turning && board(page, spread->left, spread->right))
+        return board_pose(t);
+    return mesh_curl_pose(t, g, page->grid.width, page->grid.height);
+}
+
 CurlParams app_book_pose(const MeshFlipView *view, const AppPage *page)
 {
+    if (view->turning && board(page, view->left.side != MESH_FLIP_SIDE_NONE,
+                               view->right.side != MESH_FLIP_SIDE_NONE))
+        return board_pose(view->progress);
     MeshVec2 grab = {view->grab[0], view->grab[1]}, pointer = {view->pointer[0], view->pointer[1]};
     return mesh_curl_drag(grab, pointer, page->grid.width, page->grid.height);
+}
+
+int app_book_first_spread(uint32_t page, bool backward)
+{
+    /* page 2k + 1 is leaf k's front, on the right of spread k; page 2k its back, on the left of
+     * spread k + 1 */
+    return page ? (int)(page / 2) : backward ? 2 : 0;
+}
+
+AppSpread app_book_spread_at(int s, int leaves, bool backward)
+{
+    if (backward) /* leaf s - 1 turns back from the left, over leaf s - 2's back */
+        return (AppSpread){.left = s >= 2,
+                           .right = s < leaves,
+                           .turning = true,
+                           .backward = true,
+                           .left_leaf = s - 2,
+                           .right_leaf = s,
+                           .turning_leaf = s - 1,
+                           .leaves = leaves};
+    return (AppSpread){.left = s >= 1,
+                       .right = s + 1 < leaves,
+                       .turning = true,
+                       .left_leaf = s - 1,
+                       .right_leaf = s + 1,
+                       .turning_leaf = s,
+                       .leaves = leaves};
 }
 
 AppSpread app_book_spread(const MeshFlipView *view)
@@ -160,11 +247,15 @@ AppSpread app_book_spread(const MeshFlipView *view)
     };
 }
 
-/* base.view_proj x model; placement (sx, sy, sz) is the model's diagonal, `back_up` says the
- * model's +z side is the leaf's back. */
+/* base.view_proj x mirror x model; placement (sx, sy, sz) is the model's diagonal, `back_up` says
+ * the model's +z side is the leaf's back. The mirror (x -> -x for a book bound on the right) is
+ * part of the world the shaders light and shadow in; placement.w's 2 tells the page shader to
+ * read the content mirrored, so that it is not. */
 static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy, float sz,
-                         bool back_up)
+                         bool back_up, float mirror)
 {
+    model[0][0] *= mirror;
+    sx *= mirror;
     /* the model is a diagonal scale then a lift along z: all the shaders need of it */
     assert(model[0][1] == 0.0f && model[1][0] == 0.0f && model[3][0] == 0.0f);
     PcDrawPush push = *base;
@@ -172,78 +263,144 @@ static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy,
     memcpy(view_proj, base->view_proj.m, sizeof view_proj);
     glm_mat4_mul(view_proj, model, product);
     memcpy(push.view_proj.m, product, sizeof push.view_proj.m);
-    push.placement = (pc_vec4){{sx, sy, sz, back_up ? 1.0f : 0.0f}};
+    push.placement =
+        (pc_vec4){{sx, sy, sz, (back_up ? 1.0f : 0.0f) + (mirror < 0.0f ? 2.0f : 0.0f)}};
     push.model = (pc_vec4){{model[0][0], model[1][1], model[2][2], model[3][2]}};
     return push;
 }
 
-/* A leaf's draw: its front's content layer (app/content.h), and what it is. */
-static PcDrawPush printed(PcDrawPush push, int leaf, int kind)
+/* A leaf's draw: its front's content layer, and what it is. */
+static PcDrawPush printed(PcDrawPush push, const AppSpread *spread, int leaf, int layer, int kind)
 {
-    assert(leaf >= 0 && leaf < APP_BOOK_LEAVES);
-    push.page.v[2] = 2.0f * (float)leaf;
+    assert(leaf >= 0);
+    push.page.v[2] = (float)(spread->placed ? layer : 2 * leaf);
     push.page.v[3] = (float)kind;
     return push;
 }
 
 /* The block of `leaves` leaves under the flat page on the side sx (+1 right, -1 left): its top
  * is that page, so it lies wholly under the turning leaf's plane and never pokes through it. */
-static PcDrawPush block(const PcDrawPush *base, float sx, int leaves, float w, float h)
+static PcDrawPush block(const PcDrawPush *base, float sx, int leaves, float w, float h,
+                        float mirror)
 {
     float depth = (float)leaves * APP_BOOK_STACK_STEP * w;
     mat4 model = GLM_MAT4_IDENTITY_INIT;
     glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
     glm_scale(model, (vec3){sx * w, h, depth});
-    PcDrawPush push = placed(base, model, sx, 1.0f, 1.0f, false);
+    PcDrawPush push = placed(base, model, sx, 1.0f, 1.0f, false, mirror);
     push.page.v[2] = (float)leaves;
     push.page.v[3] = (float)PC_DRAW_EDGE;
     return push;
 }
 
-void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRenderer *renderer,
-                    uint32_t width, uint32_t height, AppBookDraws *out)
+/* The turning leaf's draw. A backward turn's curl is in the leaf's mirrored frame, whose +z side
+ * is its back. */
+static PcDrawPush leaf_push(const AppSpread *spread, const PcDrawPush *base, float mirror)
+{
+    float sx = spread->backward ? -1.0f : 1.0f;
+    mat4 model = GLM_MAT4_IDENTITY_INIT;
+    glm_scale(model, (vec3){sx, 1.0f, 1.0f});
+    return printed(placed(base, model, sx, 1.0f, 1.0f, spread->backward, mirror), spread,
+                   spread->turning_leaf, spread->turning_layer, PC_DRAW_LEAF);
+}
+
+/* A hard cover's board, turned by `angle` about the spine: the leaf's mesh drawn
+ * twice, half the board's thickness out along its normal each way (the face seen is the nearer
+ * one's), and the block of one leaf between them as its cut edges. Lighting and the shadow take
+ * the mid-plane: the board is too thin for the difference to show. */
+static void board_draws(const AppSpread *spread, float angle, const AppPage *page,
+                        const GpuRenderer *renderer, const PcDrawPush *base, float mirror,
+                        AppBookDraws *out)
+{
+    float w = page->grid.width, h = page->grid.height, t = APP_BOOK_BOARD * w;
+    float sx = (spread->backward ? -1.0f : 1.0f) * mirror;
+    mat4 view_proj, flip = GLM_MAT4_IDENTITY_INIT;
+    memcpy(view_proj, base->view_proj.m, sizeof view_proj);
+    glm_scale(flip, (vec3){sx, 1.0f, 1.0f});
+    /* the board's normal in the world: its rest normal turned over the spine, then placed */
+    vec3 normal = {sx * -sinf(angle), 0.0f, cosf(angle)};
+    for (int side = -1; side <= 1; side += 2) {
+        mat4 shift = GLM_MAT4_IDENTITY_INIT;
+        glm_translate(shift,
+                      (vec3){normal[0] * side * 0.5f * t, 0.0f, normal[2] * side * 0.5f * t});
+        PcDrawPush moved = *base;
+        mat4 product;
+        glm_mat4_mul(view_proj, shift, product);
+        memcpy(moved.view_proj.m, product, sizeof moved.view_proj.m);
+        PcDrawPush push = leaf_push(spread, &moved, mirror);
+        out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
+    }
+    /* the edges: the unit block (x 0..1, y 0..1, z -1..0) as thick as the board, centred on its
+     * mid-plane, turned with it */
+    mat4 model = GLM_MAT4_IDENTITY_INIT, product;
+    glm_mat4_mul(model, flip, model);
+    glm_rotate_y(model, -angle, model);
+    glm_translate(model, (vec3){0.0f, 0.0f, 0.5f * t});
+    glm_scale(model, (vec3){w, h, t});
+    glm_mat4_mul(view_proj, model, product);
+    PcDrawPush push = *base;
+    memcpy(push.view_proj.m, product, sizeof push.view_proj.m);
+    push.placement = (pc_vec4){{sx, 1.0f, 1.0f, 0.0f}};
+    push.model = (pc_vec4){{sx * w, h, t, 0.0f}};
+    push.page.v[2] = 1.0f; /* one leaf */
+    push.page.v[3] = (float)PC_DRAW_EDGE;
+    out->draws[out->count++] = gpu_renderer_block(renderer, &push);
+}
+
+void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
+                    const GpuRenderer *renderer, uint32_t width, uint32_t height, AppBookDraws *out)
 {
     float w = page->grid.width, h = page->grid.height;
-    PcDrawPush base = app_camera_draw_push(width, height, w, h);
+    int one = single(page, width, height);
+    PcDrawPush base = app_camera_draw_push(width, height, w, h, one);
+    float m = mirror(page);
+    /* one page: the leaf lifts off to the left, onto nothing drawn */
+    bool left = spread->left && !one;
     out->count = 0;
     /* The turning leaf first: where it covers the flat pages, the depth test then rejects them
      * before their shader (texture, shadow filter) runs. Without blending the order changes no
      * pixel. */
-    if (spread->turning) {
-        /* a backward turn's curl is in the leaf's mirrored frame, whose +z side is its back */
-        float sx = spread->backward ? -1.0f : 1.0f;
-        mat4 model = GLM_MAT4_IDENTITY_INIT;
-        glm_scale(model, (vec3){sx, 1.0f, 1.0f});
-        PcDrawPush push = printed(placed(&base, model, sx, 1.0f, 1.0f, spread->backward),
-                                  spread->turning_leaf, PC_DRAW_LEAF);
+    if (spread->turning && board(page, spread->left, spread->right))
+        board_draws(spread, pose->shape.v[3], page, renderer, &base, m, out);
+    else if (spread->turning) {
+        PcDrawPush push = leaf_push(spread, &base, m);
         out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
     }
-    if (spread->left) { /* the leaf before, turned over about the spine: its back faces up */
+    if (left) { /* the leaf before, turned over about the spine: its back faces up */
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){-w, h, -1.0f});
         /* under the turning leaf: receives its shadow */
-        PcDrawPush push = printed(placed(&base, model, -1.0f, 1.0f, -1.0f, false),
-                                  spread->left_leaf, PC_DRAW_FLAT);
+        PcDrawPush push = printed(placed(&base, model, -1.0f, 1.0f, -1.0f, false, m), spread,
+                                  spread->left_leaf, spread->left_layer, PC_DRAW_FLAT);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     if (spread->right) {
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){w, h, 1.0f});
-        PcDrawPush push = printed(placed(&base, model, 1.0f, 1.0f, 1.0f, false), spread->right_leaf,
-                                  PC_DRAW_FLAT);
+        PcDrawPush push = printed(placed(&base, model, 1.0f, 1.0f, 1.0f, false, m), spread,
+                                  spread->right_leaf, spread->right_layer, PC_DRAW_FLAT);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     /* The blocks last: the pages above hide most of their faces from the depth test. The left
      * holds leaves 0 .. left_leaf, the right right_leaf .. the last and the blank ones. */
-    if (spread->left) {
-        PcDrawPush push = block(&base, -1.0f, spread->left_leaf + 1, w, h);
+    int left_leaves = spread->left ? spread->left_leaf + 1 : 0;
+    int right = spread->right ? (spread->leaves ? spread->leaves : APP_BOOK_LEAVES) -
+                                    spread->right_leaf + APP_BOOK_BLOCK_LEAVES
+                              : 0;
+    int all = left_leaves + right, most = APP_BOOK_LEAVES + APP_BOOK_BLOCK_LEAVES;
+    if (all > most) { /* a long book: its blocks as deep as the built-in one's together */
+        int scaled = (int)lrintf((float)left_leaves * (float)most / (float)all);
+        left_leaves = left_leaves ? (scaled < 1 ? 1 : scaled) : 0;
+        right = most - left_leaves > 1 ? most - left_leaves : 1;
+    }
+    if (left) {
+        PcDrawPush push = block(&base, -1.0f, left_leaves, w, h, m);
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
     if (spread->right) {
-        PcDrawPush push =
-            block(&base, 1.0f, APP_BOOK_LEAVES - spread->right_leaf + APP_BOOK_BLOCK_LEAVES, w, h);
+        PcDrawPush push = block(&base, 1.0f, right, w, h, m);
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
 }

@@ -36,8 +36,8 @@
 /* After a trace's last event, a replay runs on this long for the page to settle. */
 #define APP_REPLAY_TAIL 1.0
 
-/* The book of an interactive session: APP_BOOK_LEAVES leaves, open on the first spread. */
-void app_book_init(MeshFlip *flip, const AppPage *page);
+/* The book of an interactive session: `leaves` leaves, open on spread `spread` (mesh/flip.h). */
+void app_book_init(MeshFlip *flip, const AppPage *page, int leaves, int spread);
 
 /* A pointer, ink or key event (positions as fractions of a width x height view) into the flip
  * state or the ink (NULL: ink events do nothing): the window's events and a replayed trace's go
@@ -59,7 +59,8 @@ typedef struct AppBookHit {
 bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width, uint32_t height,
                    float px, float py, AppBookHit *out);
 
-/* The turning leaf's pose: its grabbed point under the pointer (mesh/curl_drag.c). */
+/* The turning leaf's pose: its grabbed point under the pointer (mesh/curl_drag.c), or for a hard
+ * cover the board turned as far as the pointer has carried its free edge. */
 CurlParams app_book_pose(const MeshFlipView *view, const AppPage *page);
 
 typedef struct AppSpread {
@@ -69,6 +70,11 @@ typedef struct AppSpread {
     /* Which leaf each is (0 .. APP_BOOK_LEAVES - 1): it picks the printed pages. The left page
      * shows its leaf's back, the right its front. */
     int left_leaf, right_leaf, turning_leaf;
+    /* The content and ink layers of each leaf's front (its back is the next) where `placed`
+     * (app/book_stream.h), else leaf k's are 2k: the whole built-in book in one texture. */
+    bool placed;
+    int left_layer, right_layer, turning_layer;
+    int leaves; /* in the book, for the blocks under the pages; 0 means APP_BOOK_LEAVES */
 } AppSpread;
 
 /* A headless pose: leaf 0 turning forward over the front of leaf 1, nothing on the left. */
@@ -85,18 +91,36 @@ typedef struct AppSpread {
                  .right_leaf = 2,                                                                  \
                  .turning_leaf = 1})
 
+/* The spread a headless run poses at spread `s` (mesh/flip.h) of a `leaves`-leaf book: that
+ * spread's right-hand leaf turning forward, or with `backward` its left-hand leaf turning back. */
+AppSpread app_book_spread_at(int s, int leaves, bool backward);
+
+/* The spread holding page `page` (1-based; 0: none asked, where a headless turn starts: spread 0,
+ * or 2 for a backward turn). */
+int app_book_first_spread(uint32_t page, bool backward);
+
+/* A headless turn's pose at progress t (0 flat .. 1 over) grabbed at height g of the free edge,
+ * for the turning leaf of `spread`: mesh_curl_pose, or a hard cover's board. */
+CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const AppPage *page);
+
 /* The spread the flip state shows. */
 AppSpread app_book_spread(const MeshFlipView *view);
 
-#define APP_BOOK_MAX_DRAWS 5 /* the turning leaf, two flat pages, two blocks */
+/* A hard cover's board is this thick, in page widths (2.2 mm on an A5 page: greyboard). */
+#define APP_BOOK_BOARD 0.015f
+
+/* the turning leaf (a board's twice: its two faces), its edges, two flat pages, two blocks */
+#define APP_BOOK_MAX_DRAWS 7
 
 typedef struct AppBookDraws {
     GpuDraw draws[APP_BOOK_MAX_DRAWS];
     uint32_t count;
 } AppBookDraws;
 
-/* The draws for a width x height target. */
-void app_book_draws(const AppSpread *spread, const AppPage *page, const GpuRenderer *renderer,
-                    uint32_t width, uint32_t height, AppBookDraws *out);
+/* The draws for a width x height target; `pose` is the turning leaf's (a hard cover's board is
+ * drawn turned by its angle). */
+void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
+                    const GpuRenderer *renderer, uint32_t width, uint32_t height,
+                    AppBookDraws *out);
 
 #endif

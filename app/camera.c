@@ -5,10 +5,10 @@
 
 #define FOV_Y_DEGREES 30.0f
 
-bool app_camera_ray(uint32_t width, uint32_t height, float page_width, float page_height, float px,
-                    float py, double origin[3], double dir[3])
+bool app_camera_ray(uint32_t width, uint32_t height, float page_width, float page_height,
+                    int single, float px, float py, double origin[3], double dir[3])
 {
-    PcDrawPush push = app_camera_draw_push(width, height, page_width, page_height);
+    PcDrawPush push = app_camera_draw_push(width, height, page_width, page_height, single);
     mat4 view_proj, inverse;
     memcpy(view_proj, push.view_proj.m, sizeof view_proj);
     glm_mat4_inv(view_proj, inverse);
@@ -28,10 +28,11 @@ bool app_camera_ray(uint32_t width, uint32_t height, float page_width, float pag
 }
 
 bool app_camera_unproject(uint32_t width, uint32_t height, float page_width, float page_height,
-                          float px, float py, float *x, float *y)
+                          int single, float px, float py, float *x, float *y)
 {
     double o[3], d[3];
-    if (!app_camera_ray(width, height, page_width, page_height, px, py, o, d) || fabs(d[2]) < 1e-12)
+    if (!app_camera_ray(width, height, page_width, page_height, single, px, py, o, d) ||
+        fabs(d[2]) < 1e-12)
         return false;
     double s = -o[2] / d[2]; /* where the ray meets z = 0 */
     if (s < 0.0)
@@ -42,18 +43,19 @@ bool app_camera_unproject(uint32_t width, uint32_t height, float page_width, flo
 }
 
 PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_width,
-                                float page_height)
+                                float page_height, int single)
 {
     float aspect = height ? (float)width / (float)height : 1.0f;
-    /* Frame the whole spread (both pages, 2W x H) with a margin, whatever the aspect ratio. */
+    /* Frame the whole spread (both pages, 2W x H), or the one page, with a margin, whatever the
+     * aspect ratio. */
     float half_h = 0.5f * page_height * 1.12f;
-    float half_w = page_width * 1.08f;
+    float half_w = (single ? 0.5f : 1.0f) * page_width * 1.08f;
     float tan_half = tanf(glm_rad(FOV_Y_DEGREES) * 0.5f);
     float need = half_h > half_w / aspect ? half_h : half_w / aspect;
     float distance = need / tan_half;
-    vec3 center = {0.0f, 0.5f * page_height, 0.0f};
+    vec3 center = {0.5f * (float)single * page_width, 0.5f * page_height, 0.0f};
     /* Tilted a little towards the reader so the curl's height reads as height. */
-    vec3 eye = {0.0f, center[1] - 0.35f * distance, 0.94f * distance};
+    vec3 eye = {center[0], center[1] - 0.35f * distance, 0.94f * distance};
     vec3 up = {0.0f, 1.0f, 0.0f};
     mat4 view, proj, view_proj;
     glm_lookat(eye, center, up, view);

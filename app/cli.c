@@ -26,6 +26,7 @@ static const struct {
     {"--replay", "--backward", "the trace turns the pages"},
     {"--replay", "--radius", "the trace poses the book"},
     {"--replay", "--record", "a replay takes no input to record"},
+    {"--replay", "--page", "the trace starts at the first spread"},
     {"--grids", "--grid", "give one or the other"},
 };
 

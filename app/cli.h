@@ -29,6 +29,9 @@ typedef struct AppOptions {
     bool has_curl;          /* --curl given: a fixed pose, not the scripted turn */
     float curl, grab;       /* --curl T, --grab G, both in [0, 1] */
     bool backward;          /* --backward: the headless turn goes back, right to left */
+    bool rtl;               /* --rtl: the book binds on the right */
+    int cover;              /* --cover: 0 paper, 1 hard (the first and last leaves are boards) */
+    int layout;             /* --layout: 0 auto, 1 spread, 2 single (one page) */
     float radius;           /* --radius R: the roll radius in page widths; 0 = the pose's own */
     uint32_t frames;        /* --frames N; 0 = the mode's default */
     const char *screenshot; /* --screenshot FILE.png|.jpg: the last frame shown or rendered */
@@ -42,6 +45,8 @@ typedef struct AppOptions {
     const char *record;      /* --record FILE: the window's input, as a trace */
     const char *replay;      /* --replay FILE: a trace played back, window or headless */
     const char *notebook;    /* --notebook FILE: the ink, loaded at start, saved as it is made */
+    const char *book;        /* --book PATH: a folder of images or a PDF; NULL: the built-in book */
+    uint32_t page;           /* --page N: open at the spread holding page N; 0: the first */
     int present_mode;        /* --present-mode: 0 fifo (vsync, default), 1 mailbox, 2 immediate */
     const char *window_only; /* the first flag given that only a window has a use for, or NULL:
                                 refused when no window can open */

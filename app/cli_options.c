@@ -159,6 +159,12 @@ static bool set_radius(const char *value, AppOptions *o, void *field)
     return parse_real(value, APP_RADIUS_MIN, APP_RADIUS_MAX, field);
 }
 
+static bool set_page(const char *value, AppOptions *o, void *field)
+{
+    (void)o; /* the book's own page count is checked once it is open */
+    return parse_u32(value, NULL, 1, 1000000, field);
+}
+
 static bool set_frames(const char *value, AppOptions *o, void *field)
 {
     (void)o;
@@ -233,6 +239,18 @@ static bool set_present_mode(const char *value, AppOptions *o, void *field)
     return pick(value, (const char *const[]){"fifo", "mailbox", "immediate", NULL}, field);
 }
 
+static bool set_cover(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return pick(value, (const char *const[]){"paper", "hard", NULL}, field);
+}
+
+static bool set_layout(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return pick(value, (const char *const[]){"auto", "spread", "single", NULL}, field);
+}
+
 #define F(name) offsetof(AppOptions, name)
 
 const CliOption APP_CLI_OPTIONS[] = {
@@ -253,6 +271,26 @@ const CliOption APP_CLI_OPTIONS[] = {
     {"--notebook", NULL, "FILE", VALUE_REQUIRED, set_file, F(notebook), GROUP_SHOW, MODE_SHOWN,
      "keeps the ink drawn on the pages", "a file name",
      "the ink: loaded at start (a new file is fine), saved as each stroke ends"},
+    {"--book", NULL, "PATH", VALUE_REQUIRED, set_file, F(book), GROUP_SHOW, MODE_SHOWN,
+     "shows a book of your own", "a folder of images or a PDF",
+     "your pages: a folder of images (PNG, JPEG, ...; in natural name order) or\na PDF; page 1 is "
+     "the first right-hand page (default: the built-in book)"},
+    {"--page", NULL, "N", VALUE_REQUIRED, set_page, F(page), GROUP_SHOW, MODE_SHOWN,
+     "opens the book at a page", "a page number of the book (1 ..)",
+     "open at the spread holding page N (headless: its right-hand leaf turns;\nwith --backward "
+     "its left-hand one)"},
+    {"--rtl", NULL, NULL, VALUE_NONE, set_true, F(rtl), GROUP_SHOW, MODE_SHOWN,
+     "binds the book on the right", NULL,
+     "the book binds on the right (manga, Arabic, Hebrew): page 2 lies left of\npage 1, a leaf "
+     "turns from left to right; Right still goes to the next page"},
+    {"--cover", NULL, "hard|paper", VALUE_REQUIRED, set_cover, F(cover), GROUP_SHOW, MODE_SHOWN,
+     "picks the book's covers", "hard or paper",
+     "hard: the first and last leaves turn as rigid boards hinged at the spine;\npaper (default): "
+     "they curl like the rest"},
+    {"--layout", NULL, "MODE", VALUE_REQUIRED, set_layout, F(layout), GROUP_SHOW, MODE_SHOWN,
+     "picks one page or the spread", "spread, single or auto",
+     "spread (both pages), single (one page; the leaf lifts off to the left) or\nauto (default: "
+     "single where the view is taller than wide)"},
     {"--replay", NULL, "FILE", VALUE_REQUIRED, set_file, F(replay), GROUP_SHOW, MODE_SHOWN,
      "plays recorded input on the book", "a file name",
      "play an input trace back (60 steps a second), in a window or headless"},

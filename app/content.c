@@ -169,6 +169,37 @@ uint8_t *app_content_pixels(uint32_t leaves, uint32_t width, uint32_t height)
     return pixels;
 }
 
+bool app_content_page(int page, uint32_t width, uint32_t height, uint8_t *rgba)
+{
+    Canvas c = {malloc((size_t)width * height * 3 * sizeof(float)), (int)width, (int)height};
+    if (!c.rgb)
+        return false;
+    /* Book page 2k + 1 (0-based 2k) is leaf k's front, the next its back. */
+    if (page % 2 == 0)
+        draw_front(&c, page + 1, page / 2);
+    else
+        draw_back(&c, page + 1);
+    canvas_encode(&c, rgba);
+    free(c.rgb);
+    return true;
+}
+
+bool app_content_renderer_layers(const GpuContext *ctx, const GpuRendererDesc *base, uint32_t width,
+                                 uint32_t height, uint32_t layers, const uint8_t *pixels,
+                                 GpuRenderer *out, GpuError *err)
+{
+    GpuRendererDesc desc = *base;
+    desc.content = (GpuTextureDesc){.width = width,
+                                    .height = height,
+                                    .layers = layers,
+                                    .pixels = pixels,
+                                    .label = "page content"};
+    /* texels square on the paper, as the rasteriser's widths and dots assume */
+    desc.ink_width = MESH_INK_RASTER_SIZE;
+    desc.ink_height = (uint32_t)lrintf(MESH_INK_RASTER_SIZE * (float)height / (float)width);
+    return gpu_renderer_create(ctx, &desc, out, err);
+}
+
 bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *base,
                                  uint32_t leaves, float aspect, GpuRenderer *out, GpuError *err)
 {
@@ -176,13 +207,7 @@ bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *b
     uint8_t *pixels = app_content_pixels(leaves, w, h);
     if (!pixels)
         return gpu_error_set(err, "out of memory for %u pages of %ux%u texels", 2 * leaves, w, h);
-    GpuRendererDesc desc = *base;
-    desc.content = (GpuTextureDesc){
-        .width = w, .height = h, .layers = 2 * leaves, .pixels = pixels, .label = "page content"};
-    /* texels square on the paper, as the rasteriser's widths and dots assume */
-    desc.ink_width = MESH_INK_RASTER_SIZE;
-    desc.ink_height = (uint32_t)lrintf(MESH_INK_RASTER_SIZE * aspect);
-    bool ok = gpu_renderer_create(ctx, &desc, out, err);
+    bool ok = app_content_renderer_layers(ctx, base, w, h, 2 * leaves, pixels, out, err);
     free(pixels);
     return ok;
 }

@@ -17,9 +17,19 @@
  * of memory. free() them. */
 uint8_t *app_content_pixels(uint32_t leaves, uint32_t width, uint32_t height);
 
+/* One page side of the built-in book, `page` 0-based (leaf page / 2's front when even, its back
+ * when odd), into width x height RGBA8 sRGB texels; false when out of memory. */
+bool app_content_page(int page, uint32_t width, uint32_t height, uint8_t *rgba);
+
 /* The renderer of `desc` (its colour format and samples; the content is filled in here) with
  * the pages of a `leaves`-leaf book on a page of aspect height / width. */
 bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc,
                                  uint32_t leaves, float aspect, GpuRenderer *out, GpuError *err);
+
+/* The renderer of `desc` with `layers` content layers of width x height texels from `pixels`, and
+ * as many ink layers of the same aspect. */
+bool app_content_renderer_layers(const GpuContext *ctx, const GpuRendererDesc *desc, uint32_t width,
+                                 uint32_t height, uint32_t layers, const uint8_t *pixels,
+                                 GpuRenderer *out, GpuError *err);
 
 #endif

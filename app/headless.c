@@ -39,6 +39,7 @@ int app_headless_write(const GpuContext *ctx, const AppPage *page, const AppOpti
 /* Where each frame's pose comes from: a fixed pose, a replayed trace, or else the script. */
 typedef struct PoseSource {
     const AppTurn *fixed;
+    AppSpread spread; /* a fixed pose's or the script's */
     const AppTrace *trace;
     MeshFlip flip;  /* the replay's book */
     MeshInk *ink;   /* where its strokes go */
@@ -64,7 +65,7 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
         return;
     }
     AppTurn turn = src->fixed ? *src->fixed : app_input_scripted(f, frames, opts->grab);
-    *pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height);
+    *pose = app_book_turn_pose(&src->spread, turn.t, turn.g, page);
     if (opts->radius > 0.0f && pose->shape.v[0] > 0.0f) {
         /* Another roll radius on the same fold line: still the same developable family (any
          * r > 0 is), only the grabbed point no longer lands on the scripted path. */
@@ -72,7 +73,7 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
         pose->shape.v[2] *= r / pose->shape.v[0]; /* the ramp scales with the radius */
         pose->shape.v[0] = r;
     }
-    *spread = opts->backward ? APP_SPREAD_BACKWARD_TURN : APP_SPREAD_FIRST_TURN;
+    *spread = src->spread;
 }
 
 /* --frames-out's name for frame f. */
@@ -139,9 +140,9 @@ static uint32_t skip_idle(const PoseSource *src, uint32_t f, uint32_t frames)
 /* Renders `frames` frames posed by `src`, with the strokes of `ink` (NULL: none), saving them to
  * `notebook` (NULL: none) as they are made; reads back the last, or every frame for --frames-out.
  * A run of several frames says how far it is on a terminal. */
-static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                         uint32_t frames, PoseSource *src, const MeshInk *ink,
-                         AppNotebook *notebook)
+static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *book,
+                         const AppOptions *opts, uint32_t frames, PoseSource *src,
+                         const MeshInk *ink, AppNotebook *notebook)
 {
     GpuError err = {0};
     AppView view;
@@ -149,6 +150,7 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
         .kind = APP_VIEW_OFFSCREEN,
         .width = opts->width,
         .height = opts->height,
+        .book = book,
         .renderer = {.quality = opts->quality,
                      .max_samples = opts->msaa,
                      .shadow_size = gpu_renderer_shadow_size(opts->width, opts->height)},
@@ -196,15 +198,20 @@ static int render_frames(const GpuContext *ctx, AppPage *page, const AppOptions 
     return status;
 }
 
-int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                     const AppTrace *replay, MeshInk *ink, AppNotebook *notebook)
+int app_headless_run(const GpuContext *ctx, AppPage *page, AppBookStream *book,
+                     const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
+                     AppNotebook *notebook)
 {
     uint32_t frames = opts->frames ? opts->frames : (opts->has_curl ? 1 : APP_SCRIPTED_FRAMES);
     AppTurn fixed = {opts->curl, opts->grab};
-    PoseSource src = {.fixed = opts->has_curl ? &fixed : NULL};
+    int leaves = app_book_stream_leaves(book);
+    PoseSource src = {.fixed = opts->has_curl ? &fixed : NULL,
+                      .spread =
+                          app_book_spread_at(app_book_first_spread(opts->page, opts->backward),
+                                             leaves, opts->backward)};
     if (replay) {
         src = (PoseSource){.trace = replay, .ink = ink};
-        app_book_init(&src.flip, page);
+        app_book_init(&src.flip, page, leaves, 0);
         double end =
             (replay->count ? replay->events[replay->count - 1].time : 0.0) + APP_REPLAY_TAIL;
         if (!opts->frames)
@@ -212,7 +219,7 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opt
     }
     if (opts->frames_out && !frames_out_ready(opts->frames_out, frames))
         return 1;
-    int status = render_frames(ctx, page, opts, frames, &src, ink, notebook);
+    int status = render_frames(ctx, page, book, opts, frames, &src, ink, notebook);
     if (status == 0 && app_signals_caught())
         return status;
     if (status == 0 && opts->frames_out)

@@ -5,6 +5,7 @@
 
 #include "../mesh/ink.h"
 #include "book.h"
+#include "book_stream.h"
 #include "cli.h"
 #include "notebook.h"
 #include "ink_texture.h"
@@ -13,13 +14,15 @@
 #include "view.h"
 #include "trace.h"
 
-/* Plays the frames (a fixed pose, a replayed trace, or the scripted turn) and writes the
+/* Plays the frames (a fixed pose, a replayed trace, or the scripted turn) of `book` (NULL: the
+ * built-in book, all resident) and writes the
  * requested files. A replayed trace's ink events draw into `ink`, saved to `notebook` as each
  * stroke ends; idle stretches of a trace (nothing moving, no event due) are skipped, not
  * rendered. A stop signal (app/signals.h) ends it early without writing the files. Returns the
  * exit status. */
-int app_headless_run(const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                     const AppTrace *replay, MeshInk *ink, AppNotebook *notebook);
+int app_headless_run(const GpuContext *ctx, AppPage *page, AppBookStream *book,
+                     const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
+                     AppNotebook *notebook);
 
 /* The files that end a run, the window's too: --screenshot from `rgba` (width x height) and
  * --export-obj from the page's read-back vertices (after the frame's fence). Returns the exit

@@ -92,7 +92,7 @@ float app_hud_scale(const AppHud *hud, float page_width, float page_height, uint
     while (lo < hi) {
         uint32_t mid = (lo + hi) / 2;
         float x, y;
-        bool above = !app_camera_unproject(width, height, page_width, page_height,
+        bool above = !app_camera_unproject(width, height, page_width, page_height, 0,
                                            0.5f * (float)width, (float)mid, &x, &y) ||
                      y > page_height;
         if (above)

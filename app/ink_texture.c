@@ -41,8 +41,12 @@ bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t width, u
     tex->coverage = calloc(tex->chain, layers);
     tex->synced = calloc(layers, sizeof *tex->synced);
     tex->dirty = calloc(layers, sizeof *tex->dirty);
-    if (tex->coverage && tex->synced && tex->dirty)
+    tex->page = malloc(layers * sizeof *tex->page);
+    if (tex->coverage && tex->synced && tex->dirty && tex->page) {
+        for (uint32_t l = 0; l < layers; l++)
+            tex->page[l] = (int)l;
         return true;
+    }
     app_ink_texture_free(tex);
     return false;
 }
@@ -52,6 +56,7 @@ void app_ink_texture_free(AppInkTexture *tex)
     free(tex->coverage);
     free(tex->synced);
     free(tex->dirty);
+    free(tex->page);
     memset(tex, 0, sizeof *tex);
 }
 
@@ -136,11 +141,12 @@ void app_ink_texture_sync(AppInkTexture *tex, const MeshInk *ink)
 {
     if (!ink)
         return;
-    uint32_t layers =
-        tex->layers < (uint32_t)ink->page_count ? tex->layers : (uint32_t)ink->page_count;
-    for (uint32_t layer = 0; layer < layers; layer++) {
+    for (uint32_t layer = 0; layer < tex->layers; layer++) {
+        int page = tex->page[layer];
+        if (page < 0 || page >= ink->page_count)
+            continue;
         MeshInkRect changed = {0}, rects[32];
-        sync_layer(tex, layer, &ink->pages[layer], &changed);
+        sync_layer(tex, layer, &ink->pages[page], &changed);
         if (rect_empty(changed))
             continue;
         mip_rects(tex, changed, rects);
@@ -153,6 +159,19 @@ void app_ink_texture_sync(AppInkTexture *tex, const MeshInk *ink)
                 d->x0 < changed.x0 ? d->x0 : changed.x0, d->y0 < changed.y0 ? d->y0 : changed.y0,
                 d->x1 > changed.x1 ? d->x1 : changed.x1, d->y1 > changed.y1 ? d->y1 : changed.y1};
     }
+}
+
+void app_ink_texture_assign(AppInkTexture *tex, uint32_t layer, int page)
+{
+    if (tex->page[layer] == page)
+        return;
+    tex->page[layer] = page;
+    if (tex->synced[layer].strokes) {
+        /* the last side's strokes go; the next sync draws the new side's on clean paper */
+        memset(level_at(tex, layer, 0), 0, tex->chain);
+        tex->dirty[layer] = (MeshInkRect){0, 0, tex->width, tex->height};
+    }
+    tex->synced[layer] = (AppInkSynced){0};
 }
 
 bool app_ink_texture_stage(AppInkTexture *tex, GpuInk *gpu, uint32_t slot)

@@ -21,12 +21,17 @@ typedef struct AppInkTexture {
     uint8_t *coverage;    /* layers x chain */
     AppInkSynced *synced; /* per layer */
     MeshInkRect *dirty;   /* per layer: level-0 texels changed and not yet staged */
+    int *page;            /* per layer: the ink page it shows (-1 none); at first its own index */
 } AppInkTexture;
 
 /* Coverage for `layers` page sides of width x height texels, all empty, as a new GpuInk is. False
  * when out of memory. */
 bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t width, uint32_t height);
 void app_ink_texture_free(AppInkTexture *tex);
+
+/* Layer `layer` shows ink page `page` (-1: none) from now on: its old strokes are cleared (and
+ * that staged), the next sync draws the new page's. */
+void app_ink_texture_assign(AppInkTexture *tex, uint32_t layer, int page);
 
 /* Draws what changed in `ink` (NULL: nothing) since the last sync into level 0 and the mips over
  * it, and adds it to what is still to be uploaded. No GPU involved. */

@@ -4,6 +4,7 @@
  * Exit status: 0 success, 1 runtime failure, 2 bad usage. */
 #include "bench.h"
 #include "book.h"
+#include "book_stream.h"
 #include "cli.h"
 #include "headless.h"
 #include "notebook.h"
@@ -66,8 +67,9 @@ static bool open_window(const AppOptions *opts, void *window, char *why, size_t 
 
 /* The page the options ask for, shown in the window (NULL: headless). Returns the exit status. */
 static int run_page(const GpuContext *ctx, const AppOptions *opts, void *window,
-                    const AppTrace *trace, MeshInk *ink, AppNotebook *notebook)
+                    AppBookStream *book, const AppTrace *trace, MeshInk *ink, AppNotebook *notebook)
 {
+    const AppBookSource *source = app_book_stream_source(book);
     (void)window; /* without SDL, always headless */
     GpuError err = {0};
     AppPage page = {0};
@@ -77,24 +79,49 @@ static int run_page(const GpuContext *ctx, const AppOptions *opts, void *window,
                         .cpu_deform = opts->cpu_deform,
                         .normals = (GpuNormalsPath)opts->normals,
                         .pack = (GpuPackPath)opts->pack,
-                        .staging = (GpuStaging)opts->staging};
+                        .staging = (GpuStaging)opts->staging,
+                        .aspect =
+                            app_book_source_builtin(source) ? 0.0f : app_book_source_aspect(source),
+                        .rtl = opts->rtl,
+                        .hard_cover = opts->cover == 1,
+                        .layout = opts->layout};
     int status = 1;
     if (!app_page_create(ctx, &desc, &page, &err))
         fprintf(stderr, "pagecurl: %s\n", err.message);
 #ifdef PAGECURL_HAVE_SDL
     else if (window)
-        status = app_window_run(window, ctx, &page, opts, trace, ink, notebook);
+        status = app_window_run(window, ctx, &page, book, opts, trace, ink, notebook);
 #endif
     else
-        status = app_headless_run(ctx, &page, opts, trace, ink, notebook);
+        status = app_headless_run(ctx, &page, book, opts, trace, ink, notebook);
     app_page_destroy(ctx, &page);
     return status;
 }
 
-/* What a run reads before anything starts: the trace to replay (a malformed one is bad usage)
- * and the notebook, taken for writing (its ink is saved as it is made). Returns 0, or the exit
- * status with nothing left to free. */
-static int load_inputs(const AppOptions *opts, AppTrace *replay, MeshInk *ink,
+/* The book the options name (a path that is none, a page it lacks: refused), streamed. Returns
+ * 0, or the exit status with nothing left to free. */
+static int load_book(const AppOptions *opts, AppBookStream **book)
+{
+    char message[512];
+    AppBookSource *source;
+    int refused = app_book_source_open(opts->book, &source, message, sizeof message);
+    int pages = refused ? 0 : app_book_source_pages(source);
+    if (!refused && opts->page > (uint32_t)pages)
+        refused = 2,
+        snprintf(message, sizeof message, "--page %u: the book has %d page(s)", opts->page, pages);
+    if (refused)
+        app_book_source_close(source);
+    else if (!(*book = app_book_stream_create(source, opts->width, message, sizeof message)))
+        refused = 1; /* the source went with it */
+    if (refused)
+        fprintf(stderr, "pagecurl: %s\n", message);
+    return refused;
+}
+
+/* What a run reads before anything starts: the trace to replay (a malformed one is bad usage),
+ * the book, and the notebook, taken for writing (its ink is saved as it is made) and bound to
+ * the book. Returns 0, or the exit status with nothing left to free. */
+static int load_inputs(const AppOptions *opts, AppTrace *replay, AppBookStream **book, MeshInk *ink,
                        AppNotebook *notebook)
 {
     char message[512];
@@ -102,26 +129,52 @@ static int load_inputs(const AppOptions *opts, AppTrace *replay, MeshInk *ink,
         fprintf(stderr, "pagecurl: %s\n", message);
         return 2;
     }
-    if (!mesh_ink_init(ink, APP_BOOK_PAGES)) {
+    int refused = load_book(opts, book);
+    if (refused) {
+        app_trace_free(replay);
+        return refused;
+    }
+    const AppBookSource *bound = app_book_stream_source(*book);
+    if (!mesh_ink_init(ink, app_book_source_pages(bound))) {
         fprintf(stderr, "pagecurl: out of memory\n");
+        app_book_stream_destroy(*book);
         app_trace_free(replay);
         return 1;
     }
-    int opened = app_notebook_open(notebook, opts->notebook, ink, message, sizeof message);
+    int opened = app_notebook_open(
+        notebook, opts->notebook,
+        (AppNotebookBook){app_book_source_name(bound), app_book_source_pages(bound)}, ink, message,
+        sizeof message);
     if (opened) {
         fprintf(stderr, "pagecurl: %s\n", message);
         mesh_ink_free(ink);
+        app_book_stream_destroy(*book);
         app_trace_free(replay);
         return opened;
     }
     return 0;
 }
 
+/* A headless pose turns a leaf of the spread --page opens: one must be there. Returns 0, or 2
+ * with one line saying why. */
+static int check_turn(const AppOptions *opts, bool windowed, const AppBookStream *book)
+{
+    int spread = app_book_first_spread(opts->page, opts->backward);
+    int leaves = app_book_stream_leaves(book);
+    if (windowed || opts->bench || opts->replay || !opts->page ||
+        (opts->backward ? spread >= 1 : spread < leaves))
+        return 0;
+    fprintf(stderr, "pagecurl: --page %u: the spread holding it has no %s-hand leaf to turn %s\n",
+            opts->page, opts->backward ? "left" : "right",
+            opts->backward ? "back" : "(try --backward)");
+    return 2;
+}
+
 /* The end of a run that loaded its inputs: whatever ended it (a failed output, a lost device, a
  * signal), the ink is kept; a signal or a validation finding turns success into failure.
  * Returns the exit status. */
-static int end_run(int status, const AppOptions *opts, AppTrace *replay, MeshInk *ink,
-                   AppNotebook *notebook, const GpuMessages *messages)
+static int end_run(int status, const AppOptions *opts, AppTrace *replay, AppBookStream *book,
+                   MeshInk *ink, AppNotebook *notebook, const GpuMessages *messages)
 {
     app_trace_free(replay);
     if (!app_notebook_keep(notebook, ink, true) && status == 0)
@@ -130,6 +183,7 @@ static int end_run(int status, const AppOptions *opts, AppTrace *replay, MeshInk
         printf("pagecurl: %zu stroke(s) written to %s\n", mesh_ink_stroke_count(ink),
                opts->notebook);
     app_notebook_close(notebook);
+    app_book_stream_destroy(book); /* after the notebook's last save: it names the book */
     mesh_ink_free(ink);
     int caught = app_signals_caught();
     if (caught) {
@@ -181,7 +235,8 @@ int main(int argc, char **argv)
     AppTrace replay = {0};
     MeshInk ink;
     AppNotebook notebook;
-    int loaded = load_inputs(&opts, &replay, &ink, &notebook);
+    AppBookStream *book = NULL;
+    int loaded = load_inputs(&opts, &replay, &book, &ink, &notebook);
     if (loaded)
         return loaded;
     const AppTrace *trace = opts.replay ? &replay : NULL;
@@ -193,13 +248,20 @@ int main(int argc, char **argv)
 #endif
     char why[768];
     bool windowed = open_window(&opts, &window, why, sizeof why);
+    int refused = 0;
     if (!windowed && opts.window_only) {
         fprintf(stderr, "pagecurl: %s needs a window, and there is none: %s\n", opts.window_only,
                 why);
+        refused = 1;
+    } else {
+        refused = check_turn(&opts, windowed, book);
+    }
+    if (refused) {
         app_notebook_close(&notebook);
+        app_book_stream_destroy(book);
         mesh_ink_free(&ink);
         app_trace_free(&replay);
-        return 1;
+        return refused;
     }
     if (!windowed && why[0])
         fprintf(stderr, "pagecurl: %s; running headless\n", why);
@@ -228,12 +290,12 @@ int main(int argc, char **argv)
     } else if (opts.bench) {
         status = run_bench(&ctx, &opts);
     } else {
-        status = run_page(&ctx, &opts, windowed ? &window : NULL, trace, &ink, &notebook);
+        status = run_page(&ctx, &opts, windowed ? &window : NULL, book, trace, &ink, &notebook);
     }
     gpu_context_destroy(&ctx);
 #ifdef PAGECURL_HAVE_SDL
     app_window_close(&window);
 #endif
 
-    return end_run(status, &opts, &replay, &ink, &notebook, &messages);
+    return end_run(status, &opts, &replay, book, &ink, &notebook, &messages);
 }

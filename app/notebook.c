@@ -259,9 +259,43 @@ static bool read_stroke(const cJSON *stroke, MeshInkPoint **points, size_t *capa
     return true;
 }
 
+/* "the built-in book" or "the book PATH (N pages)". */
+static void describe(AppNotebookBook book, char *out, size_t size)
+{
+    if (!book.path[0])
+        snprintf(out, size, "the built-in book");
+    else
+        snprintf(out, size, "the book %s (%d pages)", book.path, book.pages);
+}
+
+/* The notebook is `book`'s; false with the message. */
+static bool same_book(const cJSON *root, const char *name, AppNotebookBook book, char *message,
+                      size_t size)
+{
+    const cJSON *own = cJSON_GetObjectItemCaseSensitive(root, "book");
+    AppNotebookBook theirs = APP_NOTEBOOK_BUILTIN;
+    if (own) {
+        const cJSON *path = cJSON_GetObjectItemCaseSensitive(own, "path");
+        const cJSON *pages = cJSON_GetObjectItemCaseSensitive(own, "pages");
+        if (!cJSON_IsString(path) || !path->valuestring[0] || !cJSON_IsNumber(pages) ||
+            pages->valuedouble < 1 || pages->valuedouble > MESH_INK_MAX_PAGES ||
+            pages->valuedouble != (int)pages->valuedouble)
+            return fail(message, size, name,
+                        "\"book\" is not {\"path\": \"...\", \"pages\": N} with N in 1..%d",
+                        MESH_INK_MAX_PAGES);
+        theirs = (AppNotebookBook){path->valuestring, (int)pages->valuedouble};
+    }
+    if (!strcmp(theirs.path, book.path) && (!own || theirs.pages == book.pages))
+        return true;
+    char a[320], b[320];
+    describe(theirs, a, sizeof a);
+    describe(book, b, sizeof b);
+    return fail(message, size, name, "the ink of %s, not of %s", a, b);
+}
+
 /* The document's pages into ink; false with the message. */
-static bool read_pages(const cJSON *root, const char *name, MeshInk *ink, char *message,
-                       size_t size)
+static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book, MeshInk *ink,
+                       char *message, size_t size)
 {
     if (!cJSON_IsObject(root))
         return fail(message, size, name, "not a notebook (the top level is not an object)");
@@ -273,6 +307,8 @@ static bool read_pages(const cJSON *root, const char *name, MeshInk *ink, char *
     if (!cJSON_IsNumber(version) || version->valuedouble != APP_NOTEBOOK_VERSION)
         return fail(message, size, name, "unsupported \"version\" (this program reads %d)",
                     APP_NOTEBOOK_VERSION);
+    if (!same_book(root, name, book, message, size))
+        return false;
     const cJSON *pages = cJSON_GetObjectItemCaseSensitive(root, "pages");
     if (!cJSON_IsArray(pages))
         return fail(message, size, name, "\"pages\" is missing or not an array");
@@ -349,6 +385,12 @@ static void ink_reset(MeshInk *ink)
 bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk *ink, char *message,
                         size_t size)
 {
+    return app_notebook_parse_for(text, len, name, APP_NOTEBOOK_BUILTIN, ink, message, size);
+}
+
+bool app_notebook_parse_for(const char *text, size_t len, const char *name, AppNotebookBook book,
+                            MeshInk *ink, char *message, size_t size)
+{
     if (nesting(text, len, NOTEBOOK_MAX_DEPTH) > NOTEBOOK_MAX_DEPTH)
         return fail(message, size, name, "nested deeper than a notebook (%d levels)",
                     NOTEBOOK_MAX_DEPTH);
@@ -374,7 +416,7 @@ bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk 
         ok = fail(message, size, name, "line %ld, column %ld: text after the notebook", line,
                   column);
     } else {
-        ok = read_pages(root, name, ink, message, size);
+        ok = read_pages(root, name, book, ink, message, size);
     }
     cJSON_Delete(root);
     if (!ok)
@@ -383,6 +425,12 @@ bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk 
 }
 
 bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t size)
+{
+    return app_notebook_load_for(path, APP_NOTEBOOK_BUILTIN, ink, message, size);
+}
+
+bool app_notebook_load_for(const char *path, AppNotebookBook book, MeshInk *ink, char *message,
+                           size_t size)
 {
     char name[512];
     snprintf(name, sizeof name, "--notebook %s", path);
@@ -404,16 +452,42 @@ bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t siz
     else if (r == APP_FILE_ERROR) /* a directory, say: EISDIR */
         fail(message, size, name, "cannot read it (%s)", errno ? strerror(errno) : "error");
     fclose(f);
-    ok = ok && app_notebook_parse(text, len, name, ink, message, size);
+    ok = ok && app_notebook_parse_for(text, len, name, book, ink, message, size);
     free(text);
     return ok;
 }
 
+typedef struct Written {
+    AppNotebookBook book;
+    const MeshInk *ink;
+} Written;
+
+/* `text` as a JSON string: quotes, backslashes and control bytes escaped, the rest as it is. */
+static void json_string(FILE *f, const char *text)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
 static bool write_notebook(FILE *f, const void *user)
 {
-    const MeshInk *ink = user;
-    fprintf(f, "{\"format\": \"%s\", \"version\": %d, \"pages\": [", APP_NOTEBOOK_FORMAT,
-            APP_NOTEBOOK_VERSION);
+    const Written *w = user;
+    const MeshInk *ink = w->ink;
+    fprintf(f, "{\"format\": \"%s\", \"version\": %d, ", APP_NOTEBOOK_FORMAT, APP_NOTEBOOK_VERSION);
+    if (w->book.path[0]) {
+        fputs("\"book\": {\"path\": ", f);
+        json_string(f, w->book.path);
+        fprintf(f, ", \"pages\": %d}, ", w->book.pages);
+    }
+    fputs("\"pages\": [", f);
     bool first_page = true;
     for (int p = 0; p < ink->page_count; p++) {
         const MeshInkPage *pg = &ink->pages[p];
@@ -437,7 +511,13 @@ static bool write_notebook(FILE *f, const void *user)
 
 bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size_t size)
 {
-    return app_safe_write(path, true, write_notebook, ink, message, size);
+    return app_notebook_save_for(path, APP_NOTEBOOK_BUILTIN, ink, message, size);
+}
+
+bool app_notebook_save_for(const char *path, AppNotebookBook book, const MeshInk *ink,
+                           char *message, size_t size)
+{
+    return app_safe_write(path, true, write_notebook, &(Written){book, ink}, message, size);
 }
 
 /* The lock file's descriptor, locked and holding our PID; -1 with the message. A holder removes
@@ -483,9 +563,10 @@ static int take_lock(const char *path, const char *lock_path, char *message, siz
     return -1;
 }
 
-int app_notebook_open(AppNotebook *nb, const char *path, MeshInk *ink, char *message, size_t size)
+int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, MeshInk *ink,
+                      char *message, size_t size)
 {
-    *nb = (AppNotebook){.lock_fd = -1};
+    *nb = (AppNotebook){.lock_fd = -1, .book = book};
     if (!path)
         return 0;
     char name[512];
@@ -506,7 +587,7 @@ int app_notebook_open(AppNotebook *nb, const char *path, MeshInk *ink, char *mes
         return 1;
     }
     nb->path = path;
-    if (!app_notebook_load(path, ink, message, size)) {
+    if (!app_notebook_load_for(path, book, ink, message, size)) {
         app_notebook_close(nb);
         /* running out of memory is the machine's failure, not a bad notebook */
         return strstr(message, "out of memory") ? 1 : 2;
@@ -524,7 +605,7 @@ bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final)
     if (!final && ink->revision == nb->tried)
         return false; /* failed already: tried again on the next change */
     char message[768];
-    if (app_notebook_save(nb->path, ink, message, sizeof message)) {
+    if (app_notebook_save_for(nb->path, nb->book, ink, message, sizeof message)) {
         nb->saved = nb->tried = ink->revision;
         nb->wrote = true;
         return true;
@@ -543,5 +624,5 @@ void app_notebook_close(AppNotebook *nb)
         close(nb->lock_fd);
     }
     free(nb->lock_path);
-    *nb = (AppNotebook){.lock_fd = -1};
+    *nb = (AppNotebook){.lock_fd = -1, .book = APP_NOTEBOOK_BUILTIN};
 }

@@ -19,14 +19,31 @@
 #define APP_NOTEBOOK_FORMAT  "pagecurl-notebook"
 #define APP_NOTEBOOK_VERSION 1
 
+/* The book a notebook belongs to, written as "book": {"path": PATH, "pages": N} beside "pages"
+ * (absent for the built-in book, as in every notebook before books of one's own). A notebook of
+ * another book is refused. */
+typedef struct AppNotebookBook {
+    const char *path; /* absolute; "" for the built-in book */
+    int pages;
+} AppNotebookBook;
+#define APP_NOTEBOOK_BUILTIN ((AppNotebookBook){"", 0})
+
+/* As app_notebook_parse and app_notebook_save, for the notebook of `book`. */
+bool app_notebook_parse_for(const char *text, size_t len, const char *name, AppNotebookBook book,
+                            MeshInk *ink, char *message, size_t size);
+bool app_notebook_save_for(const char *path, AppNotebookBook book, const MeshInk *ink,
+                           char *message, size_t size);
+
 /* `len` bytes of JSON into `ink`, which the caller has initialised with the book's page count
  * (strokes are added to it; on failure it is left empty). False with "NAME: reason" in message.
- * Any bytes are safe (the fuzzer's door). */
+ * Any bytes are safe (the fuzzer's door). The built-in book's notebook. */
 bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk *ink, char *message,
                         size_t size);
 /* The file into `ink` (initialised by the caller); a missing file leaves it empty and succeeds.
  * False with "--notebook FILE: reason" in message. */
 bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t size);
+bool app_notebook_load_for(const char *path, AppNotebookBook book, MeshInk *ink, char *message,
+                           size_t size);
 /* Written under a temporary name, synced to disk and renamed into place (app/safe_write.h). */
 bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size_t size);
 
@@ -36,18 +53,20 @@ bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size
  * drawn. */
 typedef struct AppNotebook {
     const char *path; /* as given; NULL: no notebook */
-    char *lock_path;  /* TARGET.lock */
-    int lock_fd;      /* -1 when not held */
-    uint64_t saved;   /* the ink's revision on disk */
-    uint64_t tried;   /* the revision whose save last failed */
-    bool said;        /* a failed save has been reported (once a run) */
-    bool wrote;       /* something was saved */
+    AppNotebookBook book;
+    char *lock_path; /* TARGET.lock */
+    int lock_fd;     /* -1 when not held */
+    uint64_t saved;  /* the ink's revision on disk */
+    uint64_t tried;  /* the revision whose save last failed */
+    bool said;       /* a failed save has been reported (once a run) */
+    bool wrote;      /* something was saved */
 } AppNotebook;
 
 /* Takes `path` (NULL: no notebook, nothing to do) for writing and loads it into `ink`. 0, or the
  * exit status with the one line in message: 1 when another process holds it or its folder cannot
  * be written, 2 when it is not a notebook. */
-int app_notebook_open(AppNotebook *nb, const char *path, MeshInk *ink, char *message, size_t size);
+int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, MeshInk *ink,
+                      char *message, size_t size);
 /* Saves `ink` when it changed since the last save and no stroke is being drawn (with `final`,
  * whatever is being drawn). A failure is said once a run on stderr; false while the notebook on
  * disk is behind because a save failed. */

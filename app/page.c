@@ -19,7 +19,9 @@ static bool grid_create(const GpuContext *ctx, AppPage *page, GpuError *err)
     const AppPageDesc *desc = &page->desc;
     if (!gpu_page_fits(ctx, desc->nx, desc->ny, err))
         return false;
-    if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny}, &page->grid))
+    float height = desc->aspect > 0.0f ? desc->aspect * MESH_PAGE_WIDTH : 0.0f;
+    if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny, .height = height},
+                          &page->grid))
         return gpu_error_set(err, "out of memory for a %ux%u page grid", desc->nx, desc->ny);
     GpuPageDesc gdesc = {
         .nx = desc->nx,

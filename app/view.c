@@ -24,13 +24,17 @@ static bool renderer_create(const GpuContext *ctx, const AppViewDesc *desc, AppV
     if (desc->kind == APP_VIEW_OFFSCREEN)
         rdesc.color_format = GPU_OFFSCREEN_FORMAT;
     float aspect = out->page->grid.height / out->page->grid.width;
-    return app_content_renderer_create(ctx, &rdesc, APP_BOOK_LEAVES, aspect, &out->renderer, err) &&
-           (app_ink_texture_init(&out->ink, out->renderer.ink.layers, out->renderer.ink.width,
-                                 out->renderer.ink.height) ||
-            gpu_error_set(err, "out of memory for the ink's coverage")) &&
-           (desc->kind != APP_VIEW_OFFSCREEN ||
-            gpu_offscreen_create(ctx, (VkExtent2D){desc->width, desc->height}, &out->renderer,
-                                 &out->offscreen, err));
+    int leaves = desc->leaves ? desc->leaves : APP_BOOK_LEAVES;
+    bool textures =
+        desc->book
+            ? app_book_stream_textures(desc->book, ctx, &rdesc, &out->renderer, &out->ink, err)
+            : app_content_renderer_create(ctx, &rdesc, leaves, aspect, &out->renderer, err) &&
+                  (app_ink_texture_init(&out->ink, out->renderer.ink.layers,
+                                        out->renderer.ink.width, out->renderer.ink.height) ||
+                   gpu_error_set(err, "out of memory for the ink's coverage"));
+    return textures && (desc->kind != APP_VIEW_OFFSCREEN ||
+                        gpu_offscreen_create(ctx, (VkExtent2D){desc->width, desc->height},
+                                             &out->renderer, &out->offscreen, err));
 }
 
 bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *page, AppView *out,
@@ -38,6 +42,7 @@ bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *pa
 {
     *out = (AppView){.kind = desc->kind,
                      .page = page,
+                     .book = desc->book,
                      .width = desc->width,
                      .height = desc->height,
                      .timed = desc->timed};
@@ -92,8 +97,8 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
         return false;
     AppBookDraws book = {0};
     if (draws)
-        app_book_draws(&desc->spread, page, &view->renderer, target->target.extent.width,
-                       target->target.extent.height, &book);
+        app_book_draws(&desc->spread, &desc->pose, page, &view->renderer,
+                       target->target.extent.width, target->target.extent.height, &book);
     GpuChainFrame work = {
         .page = &page->gpu,
         .pose = desc->pose,
@@ -114,10 +119,32 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
     return true;
 }
 
+/* The spread's pages into the pool's layers, and the spread told where they are. Offscreen, the
+ * frame waits for its pages (what a headless run writes is never paper), and ink layers given to
+ * other pages get all of their strokes at once, as before the first frame; a window shows paper
+ * until a page is drawn. */
+static bool stream(const GpuContext *ctx, AppView *view, const AppViewFrame *desc,
+                   AppSpread *spread, GpuError *err)
+{
+    if (!view->book || view->kind == APP_VIEW_COMPUTE)
+        return true;
+    bool offscreen = view->kind == APP_VIEW_OFFSCREEN, assigned = false;
+    if (!app_book_stream_update(view->book, ctx, &view->renderer, &view->ink, spread, offscreen,
+                                offscreen ? &assigned : NULL, err))
+        return false;
+    return !assigned ||
+           (app_view_wait(ctx, view, err) &&
+            app_ink_texture_upload(&view->ink, desc->ink, ctx, &view->renderer.ink, err));
+}
+
 bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *desc,
                     AppViewHost *host, GpuError *err)
 {
     AppViewHost spent = {0};
+    AppViewFrame streamed = *desc;
+    if (!stream(ctx, view, desc, &streamed.spread, err))
+        return false;
+    desc = &streamed;
     GpuFrame *frame = &view->frames[view->frame_number % GPU_FRAMES_IN_FLIGHT];
     if (!gpu_frame_begin(ctx, frame, err)) /* waits for the frame the slot ran last */
         return false;

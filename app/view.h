@@ -10,6 +10,7 @@
 #include "../gpu/offscreen.h"
 #include "../gpu/swapchain.h"
 #include "book.h"
+#include "book_stream.h"
 #include "ink_texture.h"
 #include "page.h"
 
@@ -24,6 +25,10 @@ typedef struct AppViewDesc {
     uint32_t width, height;   /* offscreen */
     GpuRendererDesc renderer; /* offscreen: its colour format is the offscreen image's */
     bool timed;               /* timestamps between the stages (the benchmark, the HUD) */
+    /* the pages, streamed into the renderer's content and ink layers; NULL: the built-in book's
+     * first `leaves` leaves (0: all of them), resident */
+    AppBookStream *book;
+    int leaves;
 } AppViewDesc;
 
 /* The stage times of one finished frame, by stage. */
@@ -35,7 +40,8 @@ typedef struct AppViewTimes {
 
 typedef struct AppView {
     AppViewKind kind;
-    AppPage *page; /* the caller's; replace or regrid it only after app_view_wait */
+    AppPage *page;       /* the caller's; replace or regrid it only after app_view_wait */
+    AppBookStream *book; /* the caller's, or NULL */
     GpuRenderer renderer;
     AppInkTexture ink; /* the CPU side of the renderer's ink texture; starts empty */
     GpuOffscreen offscreen;

@@ -8,6 +8,7 @@
 #include "ink_texture.h"
 #include "headless.h"
 #include "view.h"
+#include "window_input.h"
 #include "hud.h"
 #include "input.h"
 #include "screenshot.h"
@@ -57,7 +58,7 @@ bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *ou
     return SDL_Vulkan_CreateSurface(win->window, instance, out) == SDL_TRUE;
 }
 
-static VkExtent2D drawable_size(const AppWindow *win)
+VkExtent2D app_window_drawable_size(const AppWindow *win)
 {
     int w = 0, h = 0;
     SDL_Vulkan_GetDrawableSize(win->window, &w, &h); /* pixels, not points: HiDPI-correct */
@@ -95,176 +96,17 @@ static void hud_times(void *user, const AppViewTimes *times)
     app_hud_stages(user, ms, names, n);
 }
 
-/* What the loop keeps of a session's input. */
-typedef struct Session {
-    MeshFlip flip;
-    MeshInk *ink;
-    bool ink_mode;           /* I: every pointer draws instead of turning pages */
-    uint8_t ink_button;      /* the mouse button drawing the current stroke, 0 when none */
-    SDL_FingerID ink_finger; /* the finger drawing it, when ink_touch */
-    bool ink_touch;
-    const AppTrace *replay; /* events come from here, at the fixed step, instead of SDL */
-    size_t next;
-    AppTrace record; /* --record: every input event */
-    double start;
-    bool want_shot; /* F12 or P: the next frame is saved as a numbered screenshot */
-    /* Latest pointer wins: the newest page-turning move since the last frame, applied just before
-     * the next one (each move poses the page by a few dozen drag solves). */
-    AppTraceEvent move;
-    bool move_due;
-    uint64_t input_ms; /* SDL time of the newest input not yet on screen; 0: none */
-    /* input-to-display latencies (the input's SDL timestamp to the frame's present returning) */
-    double latency_sum, latency_max;
-    uint32_t latency_count, moving_frames;
-} Session;
-
-/* An SDL pointer, finger or key event as a trace event (positions as fractions of the window);
- * false for events that are not input, and for mouse events SDL made up from touches (the finger
- * events themselves are used, so a touch is not counted twice). Pointers that draw become ink
- * events: the right button always, any pointer in ink mode; the stroke's pointer stays ink until
- * it lifts, whatever the mode does meanwhile. */
-static bool to_trace(const SDL_Event *e, const AppWindow *win, Session *session, double now,
-                     AppTraceEvent *out)
-{
-    int ww = 1, wh = 1;
-    SDL_GetWindowSize(win->window, &ww, &wh); /* mouse coordinates are in window points */
-    ww = ww > 0 ? ww : 1, wh = wh > 0 ? wh : 1;
-    *out = (AppTraceEvent){.time = now, .device = APP_TRACE_MOUSE, .pressure = 1.0f};
-    switch (e->type) {
-    case SDL_KEYDOWN:
-        out->device = APP_TRACE_KEY;
-        switch (e->key.keysym.sym) {
-        case SDLK_RIGHT:
-        case SDLK_PAGEDOWN:
-            out->action = APP_TRACE_NEXT;
-            return true;
-        case SDLK_LEFT:
-        case SDLK_PAGEUP:
-            out->action = APP_TRACE_PREV;
-            return true;
-        case SDLK_HOME:
-            out->action = APP_TRACE_HOME;
-            return true;
-        case SDLK_END:
-            out->action = APP_TRACE_END;
-            return true;
-        case SDLK_z:
-            out->action = APP_TRACE_UNDO;
-            return (e->key.keysym.mod & KMOD_CTRL) != 0;
-        case SDLK_DELETE: { /* the page side under the pointer */
-            int x, y;
-            SDL_GetMouseState(&x, &y);
-            out->device = APP_TRACE_INK, out->action = APP_TRACE_CLEAR;
-            out->x = (float)x / (float)ww, out->y = (float)y / (float)wh;
-            return out->x >= 0.0f && out->x <= 1.0f && out->y >= 0.0f && out->y <= 1.0f;
-        }
-        default:
-            return false;
-        }
-    case SDL_MOUSEBUTTONDOWN:
-    case SDL_MOUSEBUTTONUP: {
-        uint8_t b = e->button.button;
-        if (e->button.which == SDL_TOUCH_MOUSEID)
-            return false;
-        bool down = e->type == SDL_MOUSEBUTTONDOWN;
-        out->action = down ? APP_TRACE_DOWN : APP_TRACE_UP;
-        out->x = (float)e->button.x / (float)ww, out->y = (float)e->button.y / (float)wh;
-        if (down && !session->ink_button &&
-            (b == SDL_BUTTON_RIGHT || (b == SDL_BUTTON_LEFT && session->ink_mode))) {
-            session->ink_button = b;
-            out->device = APP_TRACE_INK;
-            return true;
-        }
-        if (!down && b == session->ink_button) {
-            session->ink_button = 0;
-            out->device = APP_TRACE_INK;
-            return true;
-        }
-        return b == SDL_BUTTON_LEFT && !(down && session->ink_mode);
-    }
-    case SDL_MOUSEMOTION:
-        if (e->motion.which == SDL_TOUCH_MOUSEID)
-            return false;
-        out->device = session->ink_button ? APP_TRACE_INK : APP_TRACE_MOUSE;
-        out->action = APP_TRACE_MOVE;
-        out->x = (float)e->motion.x / (float)ww, out->y = (float)e->motion.y / (float)wh;
-        return true;
-    case SDL_FINGERDOWN:
-    case SDL_FINGERMOTION:
-    case SDL_FINGERUP: /* SDL gives touch positions as fractions of the window already */
-        out->device = APP_TRACE_FINGER;
-        out->action = e->type == SDL_FINGERDOWN ? APP_TRACE_DOWN
-                      : e->type == SDL_FINGERUP ? APP_TRACE_UP
-                                                : APP_TRACE_MOVE;
-        out->x = e->tfinger.x, out->y = e->tfinger.y;
-        if (e->type == SDL_FINGERDOWN && session->ink_mode && !session->ink_touch) {
-            session->ink_touch = true, session->ink_finger = e->tfinger.fingerId;
-        } else if (!session->ink_touch || e->tfinger.fingerId != session->ink_finger) {
-            return true;
-        }
-        out->device = APP_TRACE_INK;
-        out->pressure = e->tfinger.pressure; /* where the device has none, SDL reports 1 */
-        if (e->type == SDL_FINGERUP)
-            session->ink_touch = false;
-        return true;
-    default:
-        return false;
-    }
-}
-
-/* A pointer held while dragged out of the window reports positions outside it: clamped to its
- * edge, as a trace holds only positions within the window. */
-static bool to_trace_clamped(const SDL_Event *e, const AppWindow *win, Session *session, double now,
-                             AppTraceEvent *out)
-{
-    if (!to_trace(e, win, session, now, out))
-        return false;
-    out->x = out->x < 0.0f ? 0.0f : out->x > 1.0f ? 1.0f : out->x;
-    out->y = out->y < 0.0f ? 0.0f : out->y > 1.0f ? 1.0f : out->y;
-    return true;
-}
-
 /* The title and the HUD say which mode the pointer is in. */
-static void show_mode(const AppWindow *win, const Session *session, WindowGpu *w)
+static void show_mode(const AppWindow *win, const AppSession *session, WindowGpu *w)
 {
     SDL_SetWindowTitle(win->window,
                        session->ink_mode ? "pagecurl: ink (I: turn pages)" : "pagecurl");
     w->hud.ink_mode = session->ink_mode;
 }
 
-static double seconds(const Session *session)
-{
-    return (double)SDL_GetTicks64() / 1000.0 - session->start;
-}
-
-static void apply_input(const AppWindow *win, const AppPage *page, Session *session,
-                        const AppTraceEvent *input)
-{
-    VkExtent2D size = drawable_size(win);
-    if (size.width && size.height)
-        app_book_input(&session->flip, session->ink, input, size.width, size.height, page);
-    app_trace_add(&session->record, input);
-}
-
-/* The held-back move, before any other input (the order of events is kept) and before a frame. */
-static void apply_move(const AppWindow *win, const AppPage *page, Session *session)
-{
-    if (session->move_due)
-        apply_input(win, page, session, &session->move);
-    session->move_due = false;
-}
-
-/* An event's own time on the session's clock: the pointer's velocity and a key's start are those
- * of the input, not of when a slow frame let the loop see it. */
-static double event_time(const SDL_Event *e, const Session *session)
-{
-    double now = seconds(session), t = (double)e->common.timestamp / 1000.0 - session->start;
-    return e->common.timestamp && t <= now ? t : now;
-}
-
 /* Handles one event; false when the user asked to quit. */
 static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage *page,
-                         Session *session, WindowGpu *w, double now)
+                         AppSession *session, WindowGpu *w, double now)
 {
     if (e->type == SDL_QUIT || (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE))
         return false;
@@ -295,15 +137,15 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
         return true;
     }
     AppTraceEvent input;
-    if (session->replay || !to_trace_clamped(e, win, session, now, &input))
+    if (session->replay || !app_session_trace_event(e, win, session, now, &input))
         return true;
     session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
     if (input.action == APP_TRACE_MOVE && input.device != APP_TRACE_INK) {
         session->move = input, session->move_due = true; /* ink keeps every point */
         return true;
     }
-    apply_move(win, page, session);
-    apply_input(win, page, session, &input);
+    app_session_apply_move(win, page, session);
+    app_session_apply(win, page, session, &input);
     return true;
 }
 
@@ -371,7 +213,7 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
                  const MeshFlipView *view, const MeshInk *ink, DrawExtras extras, GpuError *err)
 {
     w->shot.taken = false;
-    VkExtent2D size = drawable_size(win);
+    VkExtent2D size = app_window_drawable_size(win);
     if (size.width == 0 || size.height == 0)
         return true; /* minimised: nothing to draw into */
     GpuSwapchain *sc = &w->view.swapchain;
@@ -398,7 +240,7 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     if (host.skipped)
         return true;
     VkResult r = gpu_swapchain_present(ctx, sc, wf.index);
-    VkExtent2D now = drawable_size(win);
+    VkExtent2D now = app_window_drawable_size(win);
     bool resized = now.width != sc->extent.width || now.height != sc->extent.height;
     /* out of date must be rebuilt; suboptimal only when the size really changed (a rebuild for
      * a mere transform hint would stall every frame on some compositors) */
@@ -407,19 +249,6 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     else if (r < 0)
         return gpu_error_set(err, "vkQueuePresentKHR failed: %s", gpu_result_name(r));
     return true;
-}
-
-/* A replay's events due by simulated time t (the fixed step: frames / APP_REPLAY_HZ). */
-static void replay_until(Session *session, const AppWindow *win, const AppPage *page, double t)
-{
-    VkExtent2D size = drawable_size(win);
-    while (session->replay && session->next < session->replay->count &&
-           session->replay->events[session->next].time <= t) {
-        if (size.width && size.height)
-            app_book_input(&session->flip, session->ink, &session->replay->events[session->next],
-                           size.width, size.height, page);
-        session->next++;
-    }
 }
 
 /* --screenshot / --export-obj on the way out: the view shown last, drawn once more (and shown)
@@ -465,7 +294,7 @@ static double elapsed_ms(uint64_t from, uint64_t to)
 
 /* The view on the swapchain (timed for the HUD), with the ink drawn so far, and the overlay. */
 static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, AppPage *page,
-                              const MeshInk *ink, WindowGpu *w, GpuError *err)
+                              AppBookStream *book, const MeshInk *ink, WindowGpu *w, GpuError *err)
 {
     w->hud.device = ctx->props.deviceName;
     AppViewDesc desc = {
@@ -474,6 +303,7 @@ static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, App
                      .quality = opts->quality,
                      .max_samples = opts->msaa},
         .timed = true,
+        .book = book,
     };
     if (!app_view_create(ctx, &desc, page, &w->view, err) ||
         !app_ink_texture_upload(&w->view.ink, ink, ctx, &w->view.renderer.ink, err) ||
@@ -491,14 +321,16 @@ static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, App
     return true;
 }
 
-int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                   const AppTrace *replay, MeshInk *ink, AppNotebook *notebook)
+int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBookStream *book,
+                   const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
+                   AppNotebook *notebook)
 {
     GpuError err = {0};
     WindowGpu w = {0};
-    Session session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
-    app_book_init(&session.flip, page);
-    bool ok = window_gpu_create(ctx, opts, page, ink, &w, &err);
+    AppSession session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
+    app_book_init(&session.flip, page, app_book_stream_leaves(book),
+                  app_book_first_spread(opts->page, false));
+    bool ok = window_gpu_create(ctx, opts, page, book, ink, &w, &err);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
     uint64_t since = SDL_GetPerformanceCounter();
     bool running = ok, redraw = true;
@@ -517,21 +349,24 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         /* a bounded wait: a stop signal is seen within 0.1 s */
         if (idle && SDL_WaitEventTimeout(&e, 100)) {
             since = SDL_GetPerformanceCounter();
-            running = handle_event(&e, win, page, &session, &w, event_time(&e, &session));
+            running =
+                handle_event(&e, win, page, &session, &w, app_session_event_time(&e, &session));
             redraw = true;
         }
         while (running && SDL_PollEvent(&e)) {
-            running = handle_event(&e, win, page, &session, &w, event_time(&e, &session));
+            running =
+                handle_event(&e, win, page, &session, &w, app_session_event_time(&e, &session));
             redraw = true;
         }
-        apply_move(win, page, &session);
+        app_session_apply_move(win, page, &session);
         running = running && !app_signals_caught();
-        double now = replay ? sim : seconds(&session);
-        replay_until(&session, win, page, now);
+        double now = replay ? sim : app_session_seconds(&session);
+        app_session_replay_until(&session, win, page, now);
         bool moved = mesh_flip_step(&session.flip, now);
         redraw |= moved || replaying;
         MeshFlipView view = mesh_flip_view(&session.flip);
-        redraw |= view.turning; /* a held page is drawn every frame, moved or not */
+        redraw |= view.turning;               /* a held page is drawn every frame, moved or not */
+        redraw |= app_book_stream_busy(book); /* pages still to show */
         app_notebook_keep(notebook, session.ink, false);
         if (replaying && !moved && !view.turning) {
             /* nothing moves until the next event (or the end): its frames would all be alike */
@@ -546,14 +381,9 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         ok = draw(win, ctx, page, &w, &view, session.ink, (DrawExtras){.shot = session.want_shot},
                   &err);
         if (ok && w.view.frame_number != drawn) {
-            if (session.input_ms) {
-                double ms = (double)(SDL_GetTicks64() - session.input_ms);
-                session.latency_sum += ms, session.latency_count++;
-                session.latency_max = ms > session.latency_max ? ms : session.latency_max;
-                app_hud_latency(&w.hud, ms);
-                session.input_ms = 0;
-            }
-            session.moving_frames += moved;
+            double latency = app_session_shown(&session, moved);
+            if (latency >= 0.0)
+                app_hud_latency(&w.hud, latency);
             uint64_t now_tick = SDL_GetPerformanceCounter();
             app_hud_frame(&w.hud, elapsed_ms(since, now_tick));
             since = now_tick;
@@ -584,12 +414,6 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const A
         printf("pagecurl: %zu input events written to %s\n", session.record.count, opts->record);
     }
     app_trace_free(&session.record);
-    if (session.latency_count)
-        printf("pagecurl: %" PRIu64 " frames shown, %" PRIu32
-               " while a turn animated; input to display "
-               "%.1f ms on average, %.0f ms at worst (%" PRIu32 " inputs)\n",
-               w.view.frame_number, session.moving_frames,
-               session.latency_sum / session.latency_count, session.latency_max,
-               session.latency_count);
+    app_session_summary(&session, w.view.frame_number);
     return status;
 }

@@ -1,15 +1,16 @@
-/* Window mode (SDL2): the window, its Vulkan surface, the swapchain loop and the pointer. The only
- * place SDL lives. Left-button drags turn the page under the pointer (mesh/flip.c decides, the
- * drag mapping of mesh/curl_drag.c poses it); arrows and Page Up/Down flip; Escape or closing the
- * window quits. Ink: the right button draws, and so does every pointer in ink mode (I toggles);
- * Ctrl+Z takes back the last stroke, Delete clears the page side under the pointer. SDL 2 has no
- * pen events (SDL 3 does): a pen comes as a mouse or a finger, with its pressure on touch.
- * F12 or P saves the window as shown to a new numbered PNG; --screenshot / --export-obj write the
- * last frame shown, and the turning leaf's mesh in it, on the way out. */
+/* Window mode (SDL2): the window, its Vulkan surface and the swapchain loop; its input is
+ * window_input.c's (SDL lives in these two files only). Left-button drags turn the page under the
+ * pointer (mesh/flip.c decides, the drag mapping of mesh/curl_drag.c poses it); arrows and Page
+ * Up/Down flip; Escape or closing the window quits. Ink: the right button draws, and so does every
+ * pointer in ink mode (I toggles); Ctrl+Z takes back the last stroke, Delete clears the page side
+ * under the pointer. SDL 2 has no pen events (SDL 3 does): a pen comes as a mouse or a finger, with
+ * its pressure on touch. F12 or P saves the window as shown to a new numbered PNG; --screenshot /
+ * --export-obj write the last frame shown, and the turning leaf's mesh in it, on the way out. */
 #ifndef PAGECURL_APP_WINDOW_H
 #define PAGECURL_APP_WINDOW_H
 
 #include "../mesh/ink.h"
+#include "book_stream.h"
 #include "cli.h"
 #include "notebook.h"
 #include "page.h"
@@ -33,6 +34,9 @@ typedef struct AppWindow {
 bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size_t size);
 void app_window_close(AppWindow *win);
 
+/* The window's size in pixels (not points: HiDPI-correct); 0 x 0 while minimised. */
+VkExtent2D app_window_drawable_size(const AppWindow *win);
+
 /* For GpuContextDesc.create_surface, with the AppWindow as user pointer. */
 bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *out);
 
@@ -41,7 +45,8 @@ bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *ou
  * --record trace however it ends (pointer positions clamped to the window, so it replays), and
  * --screenshot/--export-obj of the last frame shown unless it failed or was stopped. A replay
  * skips the idle stretches of its trace. Returns the exit status. */
-int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, const AppOptions *opts,
-                   const AppTrace *replay, MeshInk *ink, AppNotebook *notebook);
+int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBookStream *book,
+                   const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
+                   AppNotebook *notebook);
 
 #endif

@@ -37,8 +37,8 @@ void gpu_image_barrier(VkCommandBuffer cmd, const GpuImageBarrier *b)
         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .image = b->image,
-        .subresourceRange = {b->aspect, b->base_level, b->level_count ? b->level_count : 1, 0,
-                             b->layer_count ? b->layer_count : 1},
+        .subresourceRange = {b->aspect, b->base_level, b->level_count ? b->level_count : 1,
+                             b->base_layer, b->layer_count ? b->layer_count : 1},
     };
     vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){
                                    .sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,

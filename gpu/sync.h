@@ -13,11 +13,11 @@ void gpu_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessF
 void gpu_barrier_host_read(VkCommandBuffer cmd);
 
 /* A layout transition with its scopes over mips base_level .. base_level + level_count - 1 and
- * layers 0 .. layer_count - 1 (counts of 0 mean 1: a plain 2-D image). */
+ * layers base_layer .. base_layer + layer_count - 1 (counts of 0 mean 1: a plain 2-D image). */
 typedef struct GpuImageBarrier {
     VkImage image;
     VkImageAspectFlags aspect;
-    uint32_t base_level, level_count, layer_count;
+    uint32_t base_level, level_count, base_layer, layer_count;
     VkImageLayout old_layout, new_layout;
     VkPipelineStageFlags2 src_stage, dst_stage;
     VkAccessFlags2 src_access, dst_access;

@@ -22,12 +22,12 @@ static uint32_t level_size(uint32_t size, uint32_t level)
     return size ? size : 1;
 }
 
-/* Bytes of one layer at each level, all layers of a level together, levels in order. */
-static VkDeviceSize chain_bytes(const GpuTexture *t, uint32_t levels)
+/* Bytes of `layers` layers at each level, all layers of a level together, levels in order. */
+static VkDeviceSize chain_bytes(const GpuTexture *t, uint32_t levels, uint32_t layers)
 {
     VkDeviceSize bytes = 0;
     for (uint32_t l = 0; l < levels; l++)
-        bytes += (VkDeviceSize)level_size(t->width, l) * level_size(t->height, l) * 4 * t->layers;
+        bytes += (VkDeviceSize)level_size(t->width, l) * level_size(t->height, l) * 4 * layers;
     return bytes;
 }
 
@@ -62,47 +62,51 @@ static void cpu_downsample(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t
         }
 }
 
-/* Fills the staging buffer: level 0 from the caller; with the CPU fallback the rest too. */
-static void fill_staging(const GpuTexture *t, const GpuTextureDesc *desc, uint8_t *at,
+/* Fills the staging buffer for `layers` layers: level 0 from the caller; with the CPU fallback
+ * the rest too. */
+static void fill_staging(const GpuTexture *t, const uint8_t *pixels, uint32_t layers, uint8_t *at,
                          uint32_t levels)
 {
     size_t layer0 = (size_t)t->width * t->height * 4;
-    memcpy(at, desc->pixels, layer0 * t->layers);
+    memcpy(at, pixels, layer0 * layers);
     if (levels == 1)
         return;
     float to_linear[256];
     for (int i = 0; i < 256; i++)
         to_linear[i] = srgb_to_linear((uint8_t)i);
     uint8_t *prev = at;
-    at += layer0 * t->layers;
+    at += layer0 * layers;
     for (uint32_t l = 1; l < levels; l++) {
         uint32_t pw = level_size(t->width, l - 1), ph = level_size(t->height, l - 1);
         uint32_t w = level_size(t->width, l), h = level_size(t->height, l);
-        for (uint32_t layer = 0; layer < t->layers; layer++)
+        for (uint32_t layer = 0; layer < layers; layer++)
             cpu_downsample(prev + (size_t)pw * ph * 4 * layer, pw, ph,
                            at + (size_t)w * h * 4 * layer, w, h, to_linear);
         prev = at;
-        at += (size_t)w * h * 4 * t->layers;
+        at += (size_t)w * h * 4 * layers;
     }
 }
 
+/* Layers first .. first + count - 1 of the texture, from a staging buffer. */
 typedef struct Upload {
     const GpuContext *ctx;
     const GpuTexture *tex;
     VkBuffer staging;
+    uint32_t first, count;
 } Upload;
 
-static void barrier_levels(VkCommandBuffer cmd, const GpuTexture *t, uint32_t base, uint32_t count,
+static void barrier_levels(VkCommandBuffer cmd, const Upload *u, uint32_t base, uint32_t count,
                            VkImageLayout from, VkImageLayout to, VkPipelineStageFlags2 src_stage,
                            VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
                            VkAccessFlags2 dst_access)
 {
     gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = t->image.image,
+                               .image = u->tex->image.image,
                                .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
                                .base_level = base,
                                .level_count = count,
-                               .layer_count = t->layers,
+                               .base_layer = u->first,
+                               .layer_count = u->count,
                                .old_layout = from,
                                .new_layout = to,
                                .src_stage = src_stage,
@@ -117,9 +121,10 @@ static void record_upload(void *user, VkCommandBuffer cmd)
     const Upload *u = user;
     const GpuTexture *t = u->tex;
     gpu_label_begin(u->ctx, cmd, "texture upload");
-    /* Nothing before: every level and layer becomes a copy (or blit) destination. */
-    barrier_levels(cmd, t, 0, t->levels, VK_IMAGE_LAYOUT_UNDEFINED,
-                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_NONE, 0,
+    /* The layers' old texels are dropped: every level becomes a copy (or blit) destination once
+     * the fragment shaders of frames submitted before have read them. */
+    barrier_levels(cmd, u, 0, t->levels, VK_IMAGE_LAYOUT_UNDEFINED,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
                    VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
                    VK_ACCESS_2_TRANSFER_WRITE_BIT);
     /* The staging buffer holds level 0 (and, without blits, every level) layer after layer. */
@@ -130,10 +135,10 @@ static void record_upload(void *user, VkCommandBuffer cmd)
         uint32_t w = level_size(t->width, l), h = level_size(t->height, l);
         regions[l] = (VkBufferImageCopy){
             .bufferOffset = offset,
-            .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, t->layers},
+            .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, u->first, u->count},
             .imageExtent = {w, h, 1},
         };
-        offset += (VkDeviceSize)w * h * 4 * t->layers;
+        offset += (VkDeviceSize)w * h * 4 * u->count;
     }
     vkCmdCopyBufferToImage(cmd, u->staging, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                            copied, regions);
@@ -141,17 +146,17 @@ static void record_upload(void *user, VkCommandBuffer cmd)
         gpu_label_begin(u->ctx, cmd, "mips");
         for (uint32_t l = 1; l < t->levels; l++) {
             /* The copy or last blit wrote level l-1 -> this blit reads it. */
-            barrier_levels(cmd, t, l - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+            barrier_levels(cmd, u, l - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                            VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                            VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
                            VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_BLIT_BIT,
                            VK_ACCESS_2_TRANSFER_READ_BIT);
             VkImageBlit blit = {
-                .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l - 1, 0, t->layers},
+                .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l - 1, u->first, u->count},
                 .srcOffsets = {{0, 0, 0},
                                {(int32_t)level_size(t->width, l - 1),
                                 (int32_t)level_size(t->height, l - 1), 1}},
-                .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, t->layers},
+                .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, u->first, u->count},
                 .dstOffsets = {{0, 0, 0},
                                {(int32_t)level_size(t->width, l), (int32_t)level_size(t->height, l),
                                 1}},
@@ -163,14 +168,14 @@ static void record_upload(void *user, VkCommandBuffer cmd)
         gpu_label_end(u->ctx, cmd);
         /* The blits read levels 0 .. n-2 -> fragment shaders sample them. */
         if (t->levels > 1)
-            barrier_levels(cmd, t, 0, t->levels - 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+            barrier_levels(cmd, u, 0, t->levels - 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                            VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_BLIT_BIT,
                            0, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
                            VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
     }
     /* The copy (or the last blit) wrote the remaining levels -> fragment shaders sample them. */
     uint32_t base = t->blit_mips ? t->levels - 1 : 0;
-    barrier_levels(cmd, t, base, t->levels - base, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+    barrier_levels(cmd, u, base, t->levels - base, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                    VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
                    VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
                    VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
@@ -207,19 +212,7 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
     };
     if (!gpu_image_create(ctx, &image, &out->image, err))
         return false;
-    GpuBuffer staging;
-    if (!gpu_buffer_create(
-            ctx,
-            &(GpuBufferDesc){.size = chain_bytes(out, out->blit_mips ? 1 : out->levels),
-                             .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                             .memory = GPU_MEMORY_UPLOAD,
-                             .label = "texture staging"},
-            &staging, err))
-        return false;
-    fill_staging(out, desc, staging.mapped, out->blit_mips ? 1 : out->levels);
-    bool ok = gpu_context_submit_once(ctx, record_upload, &(Upload){ctx, out, staging.buffer}, err);
-    gpu_buffer_destroy(ctx, &staging);
-    if (!ok)
+    if (!gpu_texture_update(ctx, out, 0, out->layers, desc->pixels, err))
         return false;
     VkSamplerCreateInfo sampler = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
@@ -234,6 +227,26 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
     GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, NULL, &out->sampler));
     GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, desc->label);
     return true;
+}
+
+bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint32_t count,
+                        const uint8_t *pixels, GpuError *err)
+{
+    assert(count && first + count <= tex->layers && pixels);
+    uint32_t levels = tex->blit_mips ? 1 : tex->levels;
+    GpuBuffer staging;
+    if (!gpu_buffer_create(ctx,
+                           &(GpuBufferDesc){.size = chain_bytes(tex, levels, count),
+                                            .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                            .memory = GPU_MEMORY_UPLOAD,
+                                            .label = "texture staging"},
+                           &staging, err))
+        return false;
+    fill_staging(tex, pixels, count, staging.mapped, levels);
+    bool ok = gpu_context_submit_once(ctx, record_upload,
+                                      &(Upload){ctx, tex, staging.buffer, first, count}, err);
+    gpu_buffer_destroy(ctx, &staging);
+    return ok;
 }
 
 bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTexture *out,

@@ -28,6 +28,11 @@ typedef struct GpuTexture {
 bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTexture *out,
                         GpuError *err);
 void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex);
+/* New texels for layers first .. first + count - 1 (`pixels` as GpuTextureDesc's, those layers
+ * only), with their mips, submitted on the frames' queue and waited for: frames submitted before
+ * finish reading the old texels first, frames submitted after read the new. */
+bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint32_t count,
+                        const uint8_t *pixels, GpuError *err);
 
 /* Mip levels of a full chain down to 1x1. */
 uint32_t gpu_texture_levels(uint32_t width, uint32_t height);

@@ -34,15 +34,15 @@ static double finite_or(double v, double fallback)
 
 /* Piece j of the profile: its turning angle and arc length (the curvature is theta / len). The
  * ramp's steps take the curvature of a linear ramp at their middles, so up and down ramps turn by
- * L / (2r) each and the hold by pi - L / r: pi in all, the page ends upside down. */
-static void curl_segment(double r, double ramp, int j, double *theta, double *len)
+ * L / (2r) each and the hold by turn - L / r: `turn` in all (pi: the page ends upside down). */
+static void curl_segment(double r, double ramp, double turn, int j, double *theta, double *len)
 {
     const int n = PC_CURL_RAMP_STEPS;
     if (j == 2 * n + 1) {
         *theta = 0.0, *len = INFINITY;
     } else if (j == n) {
-        *len = fmax(0.0, CURL_PI * r - ramp);
-        *theta = CURL_PI - (ramp > 0.0 ? ramp / r : 0.0);
+        *len = fmax(0.0, turn * r - ramp);
+        *theta = turn - (ramp > 0.0 ? ramp / r : 0.0);
     } else {
         int i = j < n ? j : 2 * n - j;
         *len = ramp > 0.0 ? ramp / n : 0.0;
@@ -113,19 +113,21 @@ static void curl_table_cached(const CurlParams *params, MeshCurlCache *cache, Cu
     double r = finite_or(params->shape.v[0], 0.0);
     r = r > 0.0 ? r : 0.0;
     tab->kappa = finite_or(params->shape.v[1], 0.0);
+    double turn = finite_or(params->shape.v[3], 0.0);
+    turn = turn > 0.0 && turn < CURL_PI ? turn : CURL_PI;
     double ramp = finite_or(params->shape.v[2], 0.0);
-    ramp = ramp > 0.0 ? fmin(ramp, CURL_PI * r) : 0.0;
+    ramp = ramp > 0.0 ? fmin(ramp, turn * r) : 0.0;
 
     bool pieces = cache->have > 0 && same_bits(cache->r, r) && same_bits(cache->ramp, ramp) &&
-                  same_bits(cache->kappa, tab->kappa);
+                  same_bits(cache->kappa, tab->kappa) && same_bits(cache->turn, turn);
     if (!pieces) {
-        cache->r = r, cache->ramp = ramp, cache->kappa = tab->kappa;
+        cache->r = r, cache->ramp = ramp, cache->kappa = tab->kappa, cache->turn = turn;
         /* the frames' z components start at (0, 0, 1, 0) whatever the fold's direction */
         CurlFrame *f = cache->frame;
         f[0].T[2] = 0.0, f[0].t[2] = 0.0, f[0].N[2] = 1.0, f[0].P[2] = 0.0;
         double s = 0.0;
         for (int j = 0; j < CURL_SEGMENTS; j++) {
-            curl_segment(r, ramp, j, &cache->theta[j], &cache->len[j]);
+            curl_segment(r, ramp, turn, j, &cache->theta[j], &cache->len[j]);
             cache->start[j] = s;
             if (j + 1 < CURL_SEGMENTS) {
                 frame_turn_coeffs(cache->theta[j], cache->len[j], tab->kappa, &cache->a[j],
@@ -259,4 +261,11 @@ void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry,
         curl_eval(&tab, finite_or(rx[k], 0.0), finite_or(ry[k], 0.0), pos, normal);
         x[k] = (float)pos[0], y[k] = (float)pos[1], z[k] = (float)pos[2];
     }
+}
+
+CurlParams mesh_curl_hinge(float angle)
+{
+    float a = isfinite(angle) ? angle : 0.0f;
+    a = fminf(fmaxf(a, 1e-6f), (float)CURL_PI - 1e-6f);
+    return (CurlParams){.fold = {{0.0f, 0.0f, 1.0f, 0.0f}}, .shape = {{0.0f, 0.0f, 0.0f, a}}};
 }

@@ -30,6 +30,11 @@ typedef struct MeshVec2 {
  * the spine never moves. */
 CurlParams mesh_curl_pose(float t, float g, float width, float height);
 
+/* A rigid board hinged at the spine (a hard cover), turned over it by `angle` radians (clamped
+ * to [1e-6, pi - 1e-6]: 0 would be a whole turn): a roll of radius 0 on the spine that stops at
+ * `angle`, so the page beyond it stays flat. */
+CurlParams mesh_curl_hinge(float angle);
+
 /* The pose that puts the material point `grab` (page coordinates) under `pointer` (a point in
  * the page plane, x < 0 past the spine), the spine staying put. A pointer out of reach (the lens
  * of points no further from either spine end than the grab point at rest) is first projected onto
@@ -54,11 +59,11 @@ typedef struct MeshCurlFrame {
 
 /* What successive evaluations of nearby poses share, for the pose solve (curl_drag.c), whose
  * residuals change the fold's place far more often than the roll: the profile's pieces with their
- * turns for the last (r, ramp, kappa), and their frames for the last fold direction too. Its
+ * turns for the last (r, ramp, kappa, turn), and their frames for the last fold direction too. Its
  * fields belong to curl.c; zero-initialise it ({0}) before its first use. */
 typedef struct MeshCurlCache {
     int have; /* 0: nothing, 1: the pieces, 2: the pieces and their frames */
-    double r, ramp, kappa, n[2];
+    double r, ramp, kappa, turn, n[2];
     double start[PC_CURL_SEGMENTS], theta[PC_CURL_SEGMENTS], len[PC_CURL_SEGMENTS];
     double a[PC_CURL_SEGMENTS], b[PC_CURL_SEGMENTS]; /* each piece's turn (curl.c's frame_turn) */
     MeshCurlFrame frame[PC_CURL_SEGMENTS];

@@ -116,13 +116,17 @@ void main()
     float alpha = EDGE_AA ? coverage(n, v) : 1.0;
     if (EDGE_INSIDE && alpha < 1.0)
         discard;
-    bool leaf_front = toward_viewer != (draw.placement.w > 0.5);
+    // placement.w: 1 for a back-up model, plus 2 for a book drawn mirrored (bound on the right)
+    bool back_up = mod(draw.placement.w, 2.0) > 0.5, book_mirrored = draw.placement.w > 1.5;
+    bool leaf_front = toward_viewer != back_up;
     // Texture rows run top down. The back is seen from behind: its u runs right to left as
-    // the viewer sees it, so it is read mirrored to print the right way round.
+    // the viewer sees it, so it is read mirrored to print the right way round; a mirrored book
+    // turns that round once more.
     // Gradients from the uv, not from st: where the two sides meet inside a pixel quad st jumps,
     // and its derivatives would pick the smallest mip along the silhouette.
-    vec2 flip = vec2(leaf_front ? 1.0 : -1.0, -1.0);
-    vec2 st = vec2(leaf_front ? in_uv.x : 1.0 - in_uv.x, 1.0 - in_uv.y);
+    bool reads_forward = leaf_front != book_mirrored;
+    vec2 flip = vec2(reads_forward ? 1.0 : -1.0, -1.0);
+    vec2 st = vec2(reads_forward ? in_uv.x : 1.0 - in_uv.x, 1.0 - in_uv.y);
     float front = INK_MARKED ? floor(draw.page.z) : draw.page.z;
     float layer = front + (leaf_front ? 0.0 : 1.0);
     vec2 dx = flip * dFdx(in_uv), dy = flip * dFdy(in_uv);

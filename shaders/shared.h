@@ -154,7 +154,8 @@ pc_vec4 page;      /* x: width, y: height, z: the content layer of the leaf's fr
                     * back is z + 1), or for PC_DRAW_EDGE the leaves the block holds,
                     * w: what the draw is (PC_DRAW_LEAF, _FLAT, _EDGE) */
 pc_vec4 placement; /* xyz: the model's diagonal (+-1), w: 1 when the side that faces +z in
-                    * the model is the leaf's back (a backward turn's leaf frame) */
+                    * the model is the leaf's back (a backward turn's leaf frame), plus 2
+                    * when the book is drawn mirrored (bound on the right) */
 pc_vec4 model;     /* xyz: the model's diagonal scale (placement times the quad's size),
                     * w: its lift along z */
 PC_END(PcDrawPush)
@@ -167,7 +168,8 @@ PC_END(PcDrawPush)
 #define PC_CURL_RAMP_STEPS 8
 PC_STRUCT(CurlParams)
 pc_vec4 fold;  /* xy: point on the fold line, zw: unit normal towards the free edge */
-pc_vec4 shape; /* x: radius r >= 0, y: kappa (1/apex distance), z: ramp length, w: unused */
+pc_vec4 shape; /* x: radius r >= 0, y: kappa (1/apex distance), z: ramp length, w: the
+                * roll's whole turn in (0, pi), flat after it (else pi: mesh_curl_hinge) */
 PC_END(CurlParams)
 
 /* The pieces of the curl's profile (ramp steps, the hold, flat after) and the curl's frame where

@@ -77,6 +77,16 @@ Run run_wait(pid_t pid, const char *dir, double timeout)
     return r;
 }
 
+Run run_va(const char *exe, const char *dir, const char *env, const char *first, va_list ap)
+{
+    const char *args[RUN_MAX_ARGS];
+    int n = 0;
+    for (const char *a = first; a && n < RUN_MAX_ARGS - 1; a = va_arg(ap, const char *))
+        args[n++] = a;
+    args[n] = NULL;
+    return run_program(exe, dir, env, args);
+}
+
 Run run_program(const char *exe, const char *dir, const char *env, const char *const *args)
 {
     return run_wait(run_spawn(exe, dir, env, args), dir, 0.0);

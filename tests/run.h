@@ -3,6 +3,7 @@
 #ifndef PAGECURL_TESTS_RUN_H
 #define PAGECURL_TESTS_RUN_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -14,6 +15,10 @@ typedef struct Run {
 /* `args` is NULL-terminated and excludes argv[0]; `env` (may be NULL) is "NAME=value" to set, or
  * "NAME" to unset, in the child only. */
 Run run_program(const char *exe, const char *dir, const char *env, const char *const *args);
+
+/* run_program with the arguments from `first` to a NULL among `ap` (at most RUN_MAX_ARGS). */
+#define RUN_MAX_ARGS 32
+Run run_va(const char *exe, const char *dir, const char *env, const char *first, va_list ap);
 
 /* The same, started in the background: its pid, for run_wait. */
 pid_t run_spawn(const char *exe, const char *dir, const char *env, const char *const *args);

@@ -20,8 +20,6 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#define MAX_ARGS 32
-
 /* The program under test and the folder its files go to. */
 typedef struct Cli {
     const char *exe, *dir, *plot;
@@ -35,15 +33,11 @@ static void slurp(const char *path, char *buf, size_t size)
 
 static Run run_env(const Cli *c, const char *env, const char *first, ...)
 {
-    const char *args[MAX_ARGS];
-    int n = 0;
     va_list ap;
     va_start(ap, first);
-    for (const char *a = first; a && n < MAX_ARGS - 1; a = va_arg(ap, const char *))
-        args[n++] = a;
+    Run r = run_va(c->exe, c->dir, env, first, ap);
     va_end(ap);
-    args[n] = NULL;
-    return run_program(c->exe, c->dir, env, args);
+    return r;
 }
 #define RUN(...)          run_env(c, NULL, __VA_ARGS__, (const char *)NULL)
 #define RUN_ENV(env, ...) run_env(c, env, __VA_ARGS__, (const char *)NULL)
@@ -206,6 +200,13 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--radius"}, "--radius"},
         {{"--backward=yes"}, "--backward"},
         {{"--bench", "--backward"}, "--backward"},
+        {{"--rtl=yes"}, "--rtl"},
+        {{"--bench", "--rtl"}, "--rtl"},
+        {{"--cover", "soft"}, "--cover"},
+        {{"--cover"}, "--cover"},
+        {{"--bench", "--cover", "hard"}, "--cover"},
+        {{"--layout", "double"}, "--layout"},
+        {{"--bench", "--layout", "single"}, "--layout"},
         {{"--replay", "t.trace", "--radius", "0.1"}, "--radius"},
         {{"--grid", "64x"}, "--grid"},
         /* a flag that does not apply to the mode: refused, naming the flag */

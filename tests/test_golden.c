@@ -47,6 +47,7 @@ typedef struct Pose {
     const char *curl, *grab;
     const char *extra[3]; /* more flags for this pose, NULL-terminated */
     bool ink;             /* with the strokes of GOLDEN_DIR/ink.notebook */
+    const char *size;     /* NULL: GOLDEN_W x GOLDEN_H; else as many pixels the other way */
 } Pose;
 
 /* Flat, corner grabs at the bottom, middle and top of the free edge at 25, 50 and 75 % of the
@@ -54,33 +55,42 @@ typedef struct Pose {
  * tight roll (a crease), the back curling towards the viewer with its text, and a backward turn
  * (the left page's leaf lifting, its front curling up, the back of the leaf before uncovered). */
 static const Pose POSES[] = {
-    {"flat", "0", "0.25", {NULL}, false},
-    {"bottom-25", "0.25", "0", {NULL}, false},
-    {"bottom-50", "0.5", "0", {NULL}, false},
-    {"bottom-75", "0.75", "0", {NULL}, false},
-    {"middle-25", "0.25", "0.5", {NULL}, false},
-    {"middle-50", "0.5", "0.5", {NULL}, false},
-    {"middle-75", "0.75", "0.5", {NULL}, false},
-    {"top-25", "0.25", "1", {NULL}, false},
-    {"top-50", "0.5", "1", {NULL}, false},
-    {"top-75", "0.75", "1", {NULL}, false},
-    {"turned", "1", "0.25", {NULL}, false},
-    {"tight-radius", "0.35", "0.3", {"--radius", "0.02", NULL}, false},
-    {"back-facing", "0.85", "0.5", {NULL}, false},
-    {"backward-40", "0.4", "0.25", {"--backward", NULL}, false},
+    {"flat", "0", "0.25", {NULL}, false, NULL},
+    {"bottom-25", "0.25", "0", {NULL}, false, NULL},
+    {"bottom-50", "0.5", "0", {NULL}, false, NULL},
+    {"bottom-75", "0.75", "0", {NULL}, false, NULL},
+    {"middle-25", "0.25", "0.5", {NULL}, false, NULL},
+    {"middle-50", "0.5", "0.5", {NULL}, false, NULL},
+    {"middle-75", "0.75", "0.5", {NULL}, false, NULL},
+    {"top-25", "0.25", "1", {NULL}, false, NULL},
+    {"top-50", "0.5", "1", {NULL}, false, NULL},
+    {"top-75", "0.75", "1", {NULL}, false, NULL},
+    {"turned", "1", "0.25", {NULL}, false, NULL},
+    {"tight-radius", "0.35", "0.3", {"--radius", "0.02", NULL}, false, NULL},
+    {"back-facing", "0.85", "0.5", {NULL}, false, NULL},
+    {"backward-40", "0.4", "0.25", {"--backward", NULL}, false, NULL},
+    /* A book bound on the right (--rtl): the whole spread mirrored, its text not; the leaf turns
+     * from the left over the spine to the right. */
+    {"rtl-40", "0.4", "0.25", {"--rtl", NULL}, false, NULL},
+    /* A hard cover (--cover hard): the first leaf turns as a rigid board, its cut edges showing. */
+    {"hard-cover-60", "0.6", "0.25", {"--cover", "hard", NULL}, false, NULL},
+    /* A portrait view (the default layout there: one page), the leaf lifting off to the left. */
+    {"single-portrait-40", "0.4", "0.25", {NULL}, false, "480x640"},
     /* Ink (tests/golden/ink.notebook): strokes on the flat front of leaf 0, on it and its back
      * as it curls (the back's arrow bent over the roll), and on the back curling towards the
      * viewer with leaf 1's front uncovered beside it. */
-    {"ink-flat", "0", "0.25", {NULL}, true},
-    {"ink-curl", "0.45", "0.2", {NULL}, true},
-    {"ink-back", "0.85", "0.5", {NULL}, true},
+    {"ink-flat", "0", "0.25", {NULL}, true, NULL},
+    {"ink-curl", "0.45", "0.2", {NULL}, true, NULL},
+    {"ink-back", "0.85", "0.5", {NULL}, true, NULL},
 };
 
 /* The poses of the low tier's own goldens (GOLDEN_DIR/low/): flat, a curl of each kind, turned,
- * the crease, the back towards the viewer, a backward turn and ink on a curl. */
-static const char *const LOW_POSES[] = {"flat",        "bottom-50",   "middle-50",
-                                        "top-75",      "turned",      "tight-radius",
-                                        "back-facing", "backward-40", "ink-curl"};
+ * the crease, the back towards the viewer, a backward turn, a book bound on the right, a hard
+ * cover, a portrait view and ink on a curl. */
+static const char *const LOW_POSES[] = {
+    "flat",   "bottom-50",     "middle-50",          "top-75",
+    "turned", "tight-radius",  "back-facing",        "backward-40",
+    "rtl-40", "hard-cover-60", "single-portrait-40", "ink-curl"};
 
 static const Pose *pose_named(const char *name)
 {
@@ -94,8 +104,9 @@ static const Pose *pose_named(const char *name)
 static bool render_as(CheckState *s, const char *exe, const char *golden_dir, const char *dir,
                       const Pose *p, bool validation, const char *path, const char *const *quality)
 {
-    const char *args[20] = {"--headless", "--size", "640x480",      "--curl", p->curl,
-                            "--grab",     p->grab,  "--screenshot", path};
+    const char *args[20] = {"--headless", "--size",       p->size ? p->size : "640x480",
+                            "--curl",     p->curl,        "--grab",
+                            p->grab,      "--screenshot", path};
     int n = 9;
     for (int i = 0; quality[i]; i++)
         args[n++] = quality[i];
@@ -482,7 +493,7 @@ int main(int argc, char **argv)
         /* Determinism: the same pose twice gives the same pixels, exactly. */
         char again[512];
         snprintf(again, sizeof again, "%s/middle-50-again.png", out_dir);
-        const Pose middle = {"middle-50", "0.5", "0.5", {NULL}, false};
+        const Pose middle = {"middle-50", "0.5", "0.5", {NULL}, false, NULL};
         if (render(&s, exe, golden_dir, out_dir, &middle, validation, again)) {
             char first[512];
             snprintf(first, sizeof first, "%s/middle-50.png", out_dir);
@@ -495,7 +506,7 @@ int main(int argc, char **argv)
         /* The suite can fail: a slightly different pose must not pass for middle-50. */
         char altered[512];
         snprintf(altered, sizeof altered, "%s/altered.png", out_dir);
-        const Pose further = {"middle-53", "0.53", "0.5", {NULL}, false};
+        const Pose further = {"middle-53", "0.53", "0.5", {NULL}, false, NULL};
         if (render(&s, exe, golden_dir, out_dir, &further, validation, altered)) {
             long count = compare_pose(&s, golden_dir, "middle-50", altered, false, NULL, GOLDEN);
             CHECK(&s, count > GOLDEN_MAX_DIFFERING,

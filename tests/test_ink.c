@@ -272,7 +272,7 @@ static bool project(const float *vp, const double p[3], float *px, float *py)
 static void test_pick_curl(CheckState *s)
 {
     const float w = MESH_PAGE_WIDTH, h = MESH_PAGE_HEIGHT, texel = 1.0f / 1024.0f;
-    PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, w, h);
+    PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, w, h, 0);
     const float poses[][2] = {{0.0f, 0.25f}, {0.15f, 0.0f}, {0.3f, 0.25f}, {0.45f, 0.5f},
                               {0.5f, 0.0f},  {0.6f, 0.8f},  {0.75f, 1.0f}, {0.9f, 0.3f}};
     uint64_t seed = 12345;
@@ -288,7 +288,7 @@ static void test_pick_curl(CheckState *s)
                 continue;
             MeshRay ray;
             MeshPick pick;
-            CHECK(s, app_camera_ray(VIEW_W, VIEW_H, w, h, px, py, ray.origin, ray.dir), "ray");
+            CHECK(s, app_camera_ray(VIEW_W, VIEW_H, w, h, 0, px, py, ray.origin, ray.dir), "ray");
             /* Within 3 degrees of the silhouette a pixel spans tens of texels and the point is
              * not defined to a texel by any pointer: those are not held to it. */
             double cosine =
@@ -346,10 +346,10 @@ static void test_pick_book(CheckState *s)
     AppPage page = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
     float w = page.grid.width, h = page.grid.height;
     MeshFlip flip;
-    app_book_init(&flip, &page);
+    app_book_init(&flip, &page, APP_BOOK_LEAVES, 0);
     mesh_flip_goto(&flip, 1); /* leaf 0's back on the left, leaf 1's front on the right */
     MeshFlipView view = mesh_flip_view(&flip);
-    PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, w, h);
+    PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, w, h, 0);
     AppBookHit hit;
     float px, py;
     /* the right page: leaf 1's front, page 2 (0-based), u from the spine */
@@ -409,7 +409,7 @@ static void test_book_blocks(CheckState *s)
     GpuRenderer renderer = {0}; /* the draws only carry its buffers' handles */
     float w = page.grid.width, leaf = APP_BOOK_STACK_STEP * w;
     MeshFlip flip;
-    app_book_init(&flip, &page);
+    app_book_init(&flip, &page, APP_BOOK_LEAVES, 0);
     for (int k = 0; k <= APP_BOOK_LEAVES; k++) {
         CHECK(s, mesh_flip_goto(&flip, k), "the book did not open at spread %d", k);
         MeshFlipView view = mesh_flip_view(&flip);
@@ -421,7 +421,8 @@ static void test_book_blocks(CheckState *s)
             int on_left = h == 0 ? k : sp->left ? sp->left_leaf + 1 : 0;
             int on_right = sp->right ? APP_BOOK_LEAVES - sp->right_leaf + APP_BOOK_BLOCK_LEAVES : 0;
             AppBookDraws draws;
-            app_book_draws(sp, &page, &renderer, VIEW_W, VIEW_H, &draws);
+            CurlParams pose = mesh_curl_pose(0.5f, 0.25f, w, page.grid.height);
+            app_book_draws(sp, &pose, &page, &renderer, VIEW_W, VIEW_H, &draws);
             int flats[2] = {0, 0}, blocks[2] = {0, 0}; /* left, right */
             float flat_top[2] = {0, 0}, block_top[2] = {0, 0}, depth[2] = {0, 0};
             for (uint32_t i = 0; i < draws.count; i++) {
@@ -455,7 +456,7 @@ static void test_book_blocks(CheckState *s)
             }
             if (k == 0 && h == 0) {
                 /* the right block's tail face, seen from the camera */
-                PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, w, page.grid.height);
+                PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, w, page.grid.height, 0);
                 double top[3] = {0.5 * w, 0.0, block_top[1]};
                 double bottom[3] = {0.5 * w, 0.0, block_top[1] - depth[1]};
                 float x0 = 0.0f, y0 = 0.0f, x1 = 0.0f, y1 = 0.0f;

@@ -1,0 +1,51 @@
+/* Where a book's pages come from: the built-in procedural book (app/content.h), a folder of images
+ * (stb_image, natural name order: page2 before page10) or a PDF (MuPDF, where the build has it).
+ * Opening checks what can be checked cheaply (the path, every image's header, a PDF's password
+ * and page count, page 1's size) and names the first problem in one line; a page that fails only
+ * when it is drawn becomes a marked placeholder. Page 1 (index 0) is the first right-hand page;
+ * the leaf takes its aspect, and other pages are fitted inside with a margin on paper. Owns the
+ * file list or the open document. Drawing is not thread-safe: one thread at a time (the
+ * streamer's worker, app/book_stream.h). */
+#ifndef PAGECURL_APP_BOOK_SOURCE_H
+#define PAGECURL_APP_BOOK_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The largest image a folder's page may be: each side, and in all (256 MiB decoded). Larger
+ * ones are refused from their header, before anything is allocated for their pixels. */
+#define APP_BOOK_MAX_IMAGE_SIDE   16384
+#define APP_BOOK_MAX_IMAGE_PIXELS (64u * 1024u * 1024u)
+
+typedef struct AppBookSource AppBookSource;
+
+/* Opens `path` (NULL: the built-in book). 0, or the exit status with the one line in message:
+ * 2 for a path that is not a book (missing, neither a folder nor a PDF, a folder with no images),
+ * 1 for one that cannot be read (a corrupt or too large image, a damaged or encrypted PDF, any PDF
+ * in a build without MuPDF: the build's lack, not the user's). */
+int app_book_source_open(const char *path, AppBookSource **out, char *message, size_t size);
+void app_book_source_close(AppBookSource *src);
+
+/* Pages in the book (>= 1). */
+int app_book_source_pages(const AppBookSource *src);
+/* Page 1's height / width: the leaf's. */
+float app_book_source_aspect(const AppBookSource *src);
+/* What a notebook names the book by: "" for the built-in book, else the book's absolute path. */
+const char *app_book_source_name(const AppBookSource *src);
+/* The built-in book: its pages are drawn at their own fixed resolution (app/content.h). */
+bool app_book_source_builtin(const AppBookSource *src);
+
+/* Draws page `page` (0-based) into `rgba` (width x height RGBA8, sRGB, top row first). False with
+ * "FILE: reason" (and the page) in message when it cannot be read: `rgba` then holds a marked
+ * placeholder. */
+bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t height,
+                          uint8_t *rgba, char *message, size_t size);
+
+/* A page not drawn yet: plain paper; `marked`: a page that could not be read (crossed out). */
+void app_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t *rgba);
+
+/* Natural order of names: runs of digits compare as numbers (page2 < page10). */
+int app_book_name_compare(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,49 @@
+/* A book's pages streamed into a fixed pool of texture layers (app/pool.h): the leaves around the
+ * open spread and a few ahead in the direction of turning hold a slot (a front and a back layer
+ * of the content texture and of the ink texture); a worker thread draws their pages
+ * (app/book_source.h) at the resolution the view needs, and each frame uploads what it finished.
+ * A leaf whose pages are not drawn yet shows plain paper; a frame never waits for one unless asked
+ * (headless runs ask, so that what they write is the whole page). Owns the source, the worker
+ * and the pages drawn but not yet uploaded; the textures belong to the renderer. */
+#ifndef PAGECURL_APP_BOOK_STREAM_H
+#define PAGECURL_APP_BOOK_STREAM_H
+
+#include "book.h"
+#include "book_source.h"
+#include "ink_texture.h"
+
+/* Leaves with texture layers at once: those a spread shows (3 mid-turn), read-ahead and the way
+ * back. The built-in book's 8 all fit. */
+#define APP_BOOK_STREAM_SLOTS 8
+
+typedef struct AppBookStream AppBookStream;
+
+/* Streams `src` (taken: closed with the stream) for views `view_width` pixels wide; NULL with the
+ * line in message when out of memory or no thread can start. */
+AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t view_width, char *message,
+                                      size_t size);
+void app_book_stream_destroy(AppBookStream *stream);
+
+const AppBookSource *app_book_stream_source(const AppBookStream *stream);
+/* Leaves in the book: pages / 2, rounded up. */
+int app_book_stream_leaves(const AppBookStream *stream);
+
+/* The renderer of `desc` with the pool's content layers (plain paper until drawn), and `ink`'s
+ * CPU side for as many ink layers, none showing a page yet. Forgets what the pool held before. */
+bool app_book_stream_textures(AppBookStream *stream, const GpuContext *ctx,
+                              const GpuRendererDesc *desc, GpuRenderer *out, AppInkTexture *ink,
+                              GpuError *err);
+
+/* Brings the pool in step with `spread` (its leaves and direction), uploads the pages the worker
+ * finished into `renderer`'s content and points `ink`'s layers at their pages, then sets the
+ * spread's layers. With `wait`, first blocks until the spread's own pages are drawn. *assigned
+ * (optional) says ink layers changed page. A page that cannot be drawn is shown marked, with a
+ * warning line once. False on a GPU failure. */
+bool app_book_stream_update(AppBookStream *stream, const GpuContext *ctx, GpuRenderer *renderer,
+                            AppInkTexture *ink, AppSpread *spread, bool wait, bool *assigned,
+                            GpuError *err);
+
+/* Pages are being drawn or wait to be uploaded: a window keeps drawing frames until they show. */
+bool app_book_stream_busy(AppBookStream *stream);
+
+#endif

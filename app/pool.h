@@ -1,0 +1,40 @@
+/* Which leaves of a long book have texture layers: a fixed pool of slots (each a leaf's front and
+ * back layers), given to the leaves around the open spread and those a turn reaches next, the
+ * least recently used slot reused first. Pure bookkeeping: no GPU, no threads (tests/test_pool.c).
+ * Owns its two arrays. */
+#ifndef PAGECURL_APP_POOL_H
+#define PAGECURL_APP_POOL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct AppPool {
+    uint32_t slots;
+    int *leaf;      /* per slot: the leaf it holds, -1 none */
+    uint64_t *used; /* per slot: the tick it was last wanted */
+    uint64_t tick;
+} AppPool;
+
+/* False when out of memory (slots >= 1). */
+bool app_pool_init(AppPool *pool, uint32_t slots);
+void app_pool_free(AppPool *pool);
+/* Forgets every leaf (a new texture). */
+void app_pool_clear(AppPool *pool);
+
+/* The slot holding `leaf`, or -1. */
+int app_pool_slot(const AppPool *pool, int leaf);
+
+/* Starts a new round of app_pool_take: what it takes now is "recently used". */
+void app_pool_tick(AppPool *pool);
+/* A slot for `leaf`: its own, else an empty one, else the least recently used one not taken this
+ * round. *fresh says it was (re)assigned and holds nothing of the leaf yet. -1 when every slot was
+ * taken this round. */
+int app_pool_take(AppPool *pool, int leaf, bool *fresh);
+
+/* The leaves a spread wants, most wanted first, into out[0 .. max-1]; returns how many: those
+ * shown (`shown`, -1 entries skipped), then `ahead` leaves past them in the direction of turning
+ * (+1 forward, -1 back), then as many behind, all within 0 .. leaves-1 and each once. */
+uint32_t app_pool_wanted(const int shown[3], int direction, int ahead, int leaves, int *out,
+                         uint32_t max);
+
+#endif

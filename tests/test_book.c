@@ -1,0 +1,785 @@
+/* realpath */
+#define _XOPEN_SOURCE 700
+
+/* Books of the user's own pages (--book, --page), made by the test: a folder of solid-colour PNGs
+ * (stb_image_write) and multi-page PDFs written as text, each page filled with one colour. The
+ * program runs headless as a user would run it; its screenshots are read back and each page told
+ * by its colour. Also the pool's bookkeeping and the natural name order, without Vulkan.
+ * usage: test_book PAGECURL OUTDIR [CHECK...] */
+#include "../app/book_source.h"
+#include "../app/notebook.h"
+#include "../app/pool.h"
+#include "check.h"
+#include "image.h"
+#include "run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <stb_image_write.h>
+
+#ifdef PAGECURL_HAVE_MUPDF
+#include <mupdf/fitz.h>
+#include <mupdf/pdf.h>
+#endif
+
+typedef struct Ctx {
+    const char *exe, *dir;
+} Ctx;
+
+/* Page colours: each a different set of full channels, so shading cannot mistake one for another.
+ * Page n (1-based) has COLOURS[(n - 1) % 6]. */
+static const unsigned char COLOURS[6][3] = {{255, 0, 0},   {0, 255, 0},   {0, 0, 255},
+                                            {255, 255, 0}, {255, 0, 255}, {0, 255, 255}};
+
+static Run run(const Ctx *c, const char *first, ...)
+{
+    va_list ap;
+    va_start(ap, first);
+    Run r = run_va(c->exe, c->dir, NULL, first, ap);
+    va_end(ap);
+    return r;
+}
+#define RUN(...) run(c, __VA_ARGS__, (const char *)NULL)
+
+static void path_in(const Ctx *c, const char *name, char *out, size_t size)
+{
+    snprintf(out, size, "%s/%s", c->dir, name);
+}
+
+/* A w x h PNG of one colour. */
+static bool write_png(const char *path, int w, int h, const unsigned char rgb[3])
+{
+    unsigned char *px = malloc((size_t)w * h * 3);
+    if (!px)
+        return false;
+    for (long i = 0; i < (long)w * h; i++)
+        memcpy(&px[3 * i], rgb, 3);
+    bool ok = stbi_write_png(path, w, h, 3, px, w * 3) != 0;
+    free(px);
+    return ok;
+}
+
+/* A PDF of `pages` pages of w x h points, page n filled with COLOURS[(n - 1) % 6]: objects 1 (the
+ * catalogue), 2 (the page tree), then each page and its content stream, and the cross-reference
+ * table with their byte offsets. */
+static bool write_pdf(const char *path, int pages, int w, int h)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    long *at = malloc(sizeof *at * (size_t)(2 * pages + 3));
+    if (!at) {
+        fclose(f);
+        return false;
+    }
+    fprintf(f, "%%PDF-1.4\n");
+    at[1] = ftell(f);
+    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+    at[2] = ftell(f);
+    fprintf(f, "2 0 obj\n<< /Type /Pages /Count %d /Kids [", pages);
+    for (int p = 0; p < pages; p++)
+        fprintf(f, "%d 0 R ", 3 + 2 * p);
+    fprintf(f, "] >>\nendobj\n");
+    for (int p = 0; p < pages; p++) {
+        const unsigned char *col = COLOURS[p % 6];
+        char stream[128];
+        int len = snprintf(stream, sizeof stream, "%d %d %d rg 0 0 %d %d re f", col[0] / 255,
+                           col[1] / 255, col[2] / 255, w, h);
+        at[3 + 2 * p] = ftell(f);
+        fprintf(f,
+                "%d 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Contents %d 0 R "
+                ">>\nendobj\n",
+                3 + 2 * p, w, h, 4 + 2 * p);
+        at[4 + 2 * p] = ftell(f);
+        fprintf(f, "%d 0 obj\n<< /Length %d >>\nstream\n%s\nendstream\nendobj\n", 4 + 2 * p, len,
+                stream);
+    }
+    long xref = ftell(f);
+    fprintf(f, "xref\n0 %d\n0000000000 65535 f \n", 2 * pages + 3);
+    for (int k = 1; k < 2 * pages + 3; k++)
+        fprintf(f, "%010ld 00000 n \n", at[k]);
+    fprintf(f, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", 2 * pages + 3,
+            xref);
+    free(at);
+    return fclose(f) == 0;
+}
+
+/* The page colour (1-based page number, mod 6) nearest the pixel's hue at (fx, fy) of the image,
+ * or 0 where none is near (paper, background, another colour). */
+static int page_at(const Image *img, float fx, float fy)
+{
+    int x = (int)(fx * (float)img->w), y = (int)(fy * (float)img->h);
+    const unsigned char *p = &img->rgba[4 * ((size_t)y * img->w + x)];
+    int max = p[0] > p[1] ? p[0] : p[1];
+    max = max > p[2] ? max : p[2];
+    if (max < 60)
+        return 0;
+    for (int k = 0; k < 8; k++) {
+        bool match = true;
+        for (int ch = 0; ch < 3; ch++) {
+            bool on = p[ch] * 10 > max * 6; /* over 60% of the brightest channel */
+            match = match && on == (COLOURS[k][ch] != 0);
+        }
+        if (match)
+            return k + 1;
+    }
+    return 0;
+}
+
+/* The colour index (1..6) of book page n. */
+static int colour_of(int n)
+{
+    return (n - 1) % 6 + 1;
+}
+
+/* A headless shot of `book` at --page n with --curl t, --size `size` and the flags `extra`
+ * (NULL-terminated, four at most), read back (no pixels where the run or the file failed). */
+static Image shot_of(CheckState *s, const Ctx *c, const char *book, int n, const char *curl,
+                     const char *size, const char *const *extra, const char *what)
+{
+    char shot[512], page[16];
+    path_in(c, "shot.png", shot, sizeof shot);
+    snprintf(page, sizeof page, "%d", n);
+    remove(shot);
+    const char *args[20] = {"--headless", "--validation", "--book", book, "--page",       page,
+                            "--curl",     curl,           "--size", size, "--screenshot", shot};
+    int count = 12;
+    for (int i = 0; extra[i] && i < 4; i++)
+        args[count++] = extra[i];
+    args[count] = NULL;
+    Run r = run_program(c->exe, c->dir, NULL, args);
+    CHECK(s, r.status == 0, "%s: --page %d --curl %s: exit %d: %s", what, n, curl, r.status, r.err);
+    Image img = image_load(shot);
+    CHECK(s, img.rgba, "%s: no screenshot %s", what, shot);
+    return img;
+}
+
+/* Checks what a 480x270 shot (as shot_of) shows left and right. */
+static void check_spread_with(CheckState *s, const Ctx *c, const char *book, int n,
+                              const char *curl, const char *const *extra, int want_left,
+                              int want_right, const char *what)
+{
+    Image img = shot_of(s, c, book, n, curl, "480x270", extra, what);
+    if (img.rgba) {
+        int left = page_at(&img, 0.30f, 0.5f), right = page_at(&img, 0.70f, 0.5f);
+        CHECK(s, left == want_left && right == want_right,
+              "%s: --page %d --curl %s shows colours %d | %d, want %d | %d", what, n, curl, left,
+              right, want_left, want_right);
+    }
+    image_free(&img);
+}
+
+static void check_spread(CheckState *s, const Ctx *c, const char *book, int n, const char *curl,
+                         int want_left, int want_right, const char *what)
+{
+    check_spread_with(s, c, book, n, curl, (const char *const[]){NULL}, want_left, want_right,
+                      what);
+}
+
+static void check_refused(CheckState *s, Run r, int status, const char *names, const char *what);
+
+/* A w x h PNG, its left half one colour and its right half another. */
+static bool write_halves(const char *path, int w, int h, const unsigned char left[3],
+                         const unsigned char right[3])
+{
+    unsigned char *px = malloc((size_t)w * h * 3);
+    if (!px)
+        return false;
+    for (long i = 0; i < (long)w * h; i++)
+        memcpy(&px[3 * i], i % w < w / 2 ? left : right, 3);
+    bool ok = stbi_write_png(path, w, h, 3, px, w * 3) != 0;
+    free(px);
+    return ok;
+}
+
+/* A folder of 11 PNGs named so that only a natural order puts them right (page2 < page10). */
+static void colour_folder(CheckState *s, const Ctx *c, char *dir, size_t size)
+{
+    path_in(c, "folder", dir, size);
+    mkdir(dir, 0755);
+    for (int n = 1; n <= 11; n++) {
+        char file[600];
+        snprintf(file, sizeof file, "%s/page%d.png", dir, n);
+        CHECK(s, write_png(file, 100, 140, COLOURS[(n - 1) % 6]), "cannot write %s", file);
+    }
+}
+
+static void check_folder(CheckState *s, const Ctx *c)
+{
+    char dir[512];
+    colour_folder(s, c, dir, sizeof dir);
+    /* pages N-1 | N, left to right */
+    check_spread(s, c, dir, 3, "0", colour_of(2), colour_of(3), "folder");
+    check_spread(s, c, dir, 11, "0", colour_of(10), colour_of(11), "folder");
+    /* turned over: the leaf's back is the next page, on the left */
+    check_spread(s, c, dir, 9, "1", colour_of(10), colour_of(11), "folder, turned");
+}
+
+/* Bound on the right (--rtl): the spread mirrored, N | N-1 left to right, a turned leaf's back
+ * (the next page) on the right; each page still reads left to right (a page of two halves); ink
+ * drawn on a page lands there, under the pointer. */
+static void check_rtl(CheckState *s, const Ctx *c)
+{
+    char dir[512], halves[512], file[600], shot[512], trace[512];
+    colour_folder(s, c, dir, sizeof dir);
+    const char *rtl[] = {"--rtl", NULL};
+    check_spread_with(s, c, dir, 3, "0", rtl, colour_of(3), colour_of(2), "rtl");
+    check_spread_with(s, c, dir, 8, "0", rtl, colour_of(9), colour_of(8), "rtl");
+    check_spread_with(s, c, dir, 9, "1", rtl, colour_of(11), colour_of(10), "rtl, turned");
+
+    path_in(c, "halves", halves, sizeof halves);
+    mkdir(halves, 0755);
+    for (int n = 1; n <= 2; n++) {
+        snprintf(file, sizeof file, "%s/%d.png", halves, n);
+        CHECK(s, write_halves(file, 100, 140, COLOURS[0], COLOURS[2]), "cannot write %s", file);
+    }
+    path_in(c, "rtl-halves.png", shot, sizeof shot);
+    Run r = RUN("--headless", "--validation", "--book", halves, "--rtl", "--curl", "0", "--size",
+                "480x270", "--screenshot", shot);
+    CHECK(s, r.status == 0, "rtl halves: exit %d: %s", r.status, r.err);
+    Image img = image_load(shot);
+    CHECK(s, img.rgba, "rtl halves: no screenshot");
+    if (img.rgba) /* page 1, left of the spine: its left half left */
+        CHECK(s, page_at(&img, 0.25f, 0.5f) == 1 && page_at(&img, 0.44f, 0.5f) == 3,
+              "rtl halves: page 1 reads %d .. %d left to right, want 1 .. 3",
+              page_at(&img, 0.25f, 0.5f), page_at(&img, 0.44f, 0.5f));
+    image_free(&img);
+
+    /* a stroke on page 1, left of the spine, off the page's middle: mirrored ink would miss it */
+    path_in(c, "rtl-ink.trace", trace, sizeof trace);
+    path_in(c, "rtl-ink.png", shot, sizeof shot);
+    FILE *f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f)
+        return;
+    fprintf(f, "0.00 ink down 0.22 0.50\n0.05 ink move 0.26 0.50\n0.10 ink move 0.30 0.50\n"
+               "0.15 ink up 0.30 0.50\n");
+    fclose(f);
+    r = RUN("--headless", "--validation", "--book", dir, "--rtl", "--size", "480x270", "--replay",
+            trace, "--screenshot", shot);
+    CHECK(s, r.status == 0, "rtl ink: exit %d: %s", r.status, r.err);
+    img = image_load(shot);
+    CHECK(s, img.rgba, "rtl ink: no screenshot");
+    if (img.rgba)
+        CHECK(s,
+              page_at(&img, 0.26f, 0.5f) == 0 && page_at(&img, 0.26f, 0.62f) == colour_of(1) &&
+                  page_at(&img, 0.40f, 0.5f) == colour_of(1),
+              "rtl ink on page 1: colours %d under the stroke, %d beside it, %d at its mirror",
+              page_at(&img, 0.26f, 0.5f), page_at(&img, 0.26f, 0.62f), page_at(&img, 0.40f, 0.5f));
+    image_free(&img);
+}
+
+/* The colour at (fx, 0.5) of a portrait shot (270x480, as shot_of) of the colour folder. */
+static int portrait_at(CheckState *s, const Ctx *c, int n, const char *curl,
+                       const char *const *extra, float fx)
+{
+    char dir[512];
+    colour_folder(s, c, dir, sizeof dir);
+    Image img = shot_of(s, c, dir, n, curl, "270x480", extra, "portrait");
+    int found = img.rgba ? page_at(&img, fx, 0.5f) : -1;
+    image_free(&img);
+    return found;
+}
+
+/* --layout single (and auto in a portrait view): one page fills the view, page N from edge to
+ * edge; a turned leaf lifts off to the left and uncovers the next recto. --layout spread in the
+ * same view still shows both. */
+static void check_layout(CheckState *s, const Ctx *c)
+{
+    const char *single[] = {"--layout", "single", NULL}, *none[] = {NULL};
+    const char *spread[] = {"--layout", "spread", NULL},
+               *rtl[] = {"--layout", "single", "--rtl", NULL};
+    int a = portrait_at(s, c, 3, "0", single, 0.15f), b = portrait_at(s, c, 3, "0", single, 0.85f);
+    CHECK(s, a == colour_of(3) && b == colour_of(3), "single: page 3 shows %d .. %d", a, b);
+    a = portrait_at(s, c, 3, "0", none, 0.15f);
+    CHECK(s, a == colour_of(3), "auto in a portrait view: %d at the left, want page 3's %d", a,
+          colour_of(3));
+    a = portrait_at(s, c, 3, "0", spread, 0.3f), b = portrait_at(s, c, 3, "0", spread, 0.7f);
+    CHECK(s, a == colour_of(2) && b == colour_of(3), "spread in a portrait view: %d | %d", a, b);
+    a = portrait_at(s, c, 9, "1", single, 0.5f);
+    CHECK(s, a == colour_of(11), "single, turned: %d, want page 11's %d", a, colour_of(11));
+    a = portrait_at(s, c, 5, "0", rtl, 0.15f), b = portrait_at(s, c, 5, "0", rtl, 0.85f);
+    CHECK(s, a == colour_of(5) && b == colour_of(5), "single, rtl: page 5 shows %d .. %d", a, b);
+}
+
+/* The largest distance of a turning leaf's exported vertices (--export-obj of a headless --curl
+ * 0.3 run with `extra` flags, NULL-terminated) from the plane through three of them, in units of
+ * the leaf's size; negative when the run or the file fails. */
+static double leaf_flatness(CheckState *s, const Ctx *c, const char *const *extra, const char *what)
+{
+    char obj[512];
+    path_in(c, "leaf.obj", obj, sizeof obj);
+    remove(obj);
+    const char *args[16] = {"--headless", "--validation", "--curl",       "0.3",
+                            "--grid",     "16x20",        "--export-obj", obj};
+    int n = 8;
+    for (int i = 0; extra[i] && n < 15; i++)
+        args[n++] = extra[i];
+    args[n] = NULL;
+    Run r = run_program(c->exe, c->dir, NULL, args);
+    CHECK(s, r.status == 0, "%s: exit %d: %s", what, r.status, r.err);
+    FILE *f = fopen(obj, "r");
+    CHECK(s, f != NULL, "%s: no %s", what, obj);
+    if (!f)
+        return -1.0;
+    static double v[16 * 20][3];
+    int count = 0;
+    char line[256];
+    while (fgets(line, sizeof line, f) && count < 16 * 20)
+        if (sscanf(line, "v %lf %lf %lf", &v[count][0], &v[count][1], &v[count][2]) == 3)
+            count++;
+    fclose(f);
+    CHECK(s, count == 16 * 20, "%s: %d vertices, want 320", what, count);
+    if (count != 16 * 20)
+        return -1.0;
+    /* the plane through the spine's bottom end, the free edge's bottom corner and the top one */
+    const double *a = v[0], *b = v[15], *t = v[16 * 20 - 1];
+    double e1[3], e2[3], nrm[3];
+    for (int k = 0; k < 3; k++)
+        e1[k] = b[k] - a[k], e2[k] = t[k] - a[k];
+    nrm[0] = e1[1] * e2[2] - e1[2] * e2[1];
+    nrm[1] = e1[2] * e2[0] - e1[0] * e2[2];
+    nrm[2] = e1[0] * e2[1] - e1[1] * e2[0];
+    double len = sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]);
+    double size = sqrt(e2[0] * e2[0] + e2[1] * e2[1] + e2[2] * e2[2]), worst = 0.0;
+    for (int i = 0; i < count; i++) {
+        double d = 0.0;
+        for (int k = 0; k < 3; k++)
+            d += (v[i][k] - a[k]) * nrm[k] / len;
+        worst = fmax(worst, fabs(d));
+    }
+    return worst / size;
+}
+
+/* --cover hard: the first and the last leaf turn as boards (planar mid-turn); a leaf between them
+ * still curls, and so does the first with paper covers. */
+static void check_cover(CheckState *s, const Ctx *c)
+{
+    double hard = leaf_flatness(s, c, (const char *const[]){"--cover", "hard", NULL}, "hard");
+    double last = leaf_flatness(
+        s, c, (const char *const[]){"--cover", "hard", "--page", "16", "--backward", NULL},
+        "hard, last");
+    double paper = leaf_flatness(s, c, (const char *const[]){NULL}, "paper");
+    double middle = leaf_flatness(
+        s, c, (const char *const[]){"--cover", "hard", "--page", "5", NULL}, "hard, middle");
+    printf("cover: off-plane extent mid-turn (of the leaf's size): hard first %.2g, last %.2g; "
+           "paper %.2g; a middle leaf %.2g\n",
+           hard, last, paper, middle);
+    CHECK(s, hard >= 0.0 && hard < 1e-4 && last >= 0.0 && last < 1e-4,
+          "a hard cover mid-turn is not planar: %g, %g off its plane", hard, last);
+    CHECK(s, paper > 0.02 && middle > 0.02,
+          "a paper leaf mid-turn is flat (%g, %g off a plane): the check cannot tell", paper,
+          middle);
+}
+
+static void check_pdf(CheckState *s, const Ctx *c)
+{
+    char pdf[512];
+    path_in(c, "book.pdf", pdf, sizeof pdf);
+    CHECK(s, write_pdf(pdf, 9, 200, 280), "cannot write %s", pdf);
+#ifndef PAGECURL_HAVE_MUPDF
+    check_refused(s, RUN("--headless", "--book", pdf), 1, "without MuPDF", "pdf, no MuPDF");
+    return;
+#endif
+    check_spread(s, c, pdf, 7, "0", colour_of(6), colour_of(7), "pdf");
+    check_spread(s, c, pdf, 5, "1", colour_of(6), colour_of(7), "pdf, turned");
+}
+
+/* More leaves visited than the pool holds (8): from the end of a 20-leaf book, eight turns back
+ * want leaves 19 down to 8, so slots are reused; the spread the replay ends on shows its own
+ * pages, its left one (leaf 11's back) from a slot that held leaf 19. */
+static void check_evict(CheckState *s, const Ctx *c)
+{
+    char pdf[512], trace[512], shot[512];
+    path_in(c, "forty.pdf", pdf, sizeof pdf);
+    path_in(c, "evict.trace", trace, sizeof trace);
+    path_in(c, "evict.png", shot, sizeof shot);
+    CHECK(s, write_pdf(pdf, 40, 200, 280), "cannot write %s", pdf);
+    FILE *f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f)
+        return;
+    fprintf(f, "0.0 key end\n");
+    for (int k = 0; k < 8; k++)
+        fprintf(f, "%.1f key prev\n", 0.5 + 0.8 * k);
+    fclose(f);
+#ifndef PAGECURL_HAVE_MUPDF
+    return;
+#endif
+    Run r = RUN("--headless", "--validation", "--book", pdf, "--size", "240x135", "--replay", trace,
+                "--screenshot", shot);
+    CHECK(s, r.status == 0, "evict: exit %d: %s", r.status, r.err);
+    Image img = image_load(shot);
+    CHECK(s, img.rgba, "evict: no screenshot");
+    if (img.rgba) { /* spread 12: pages 24 | 25 */
+        int left = page_at(&img, 0.30f, 0.5f), right = page_at(&img, 0.70f, 0.5f);
+        CHECK(s, left == colour_of(24) && right == colour_of(25),
+              "evict: colours %d | %d, want %d | %d", left, right, colour_of(24), colour_of(25));
+    }
+    image_free(&img);
+}
+
+/* A 2,000-page PDF opened in the middle: the first frame in a few seconds of CPU, with memory that
+ * does not grow with the book (its pages are not all drawn). */
+static void check_long_pdf(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+    return;
+#endif
+    char pdf[512], shot[512];
+    path_in(c, "long.pdf", pdf, sizeof pdf);
+    path_in(c, "long.png", shot, sizeof shot);
+    CHECK(s, write_pdf(pdf, 2000, 420, 595), "cannot write %s", pdf);
+    struct rusage before, after;
+    getrusage(RUSAGE_CHILDREN, &before);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    Run r = RUN("--headless", "--book", pdf, "--page", "1001", "--curl", "0", "--size", "1280x720",
+                "--screenshot", shot);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    getrusage(RUSAGE_CHILDREN, &after);
+    double cpu = (double)(after.ru_utime.tv_sec - before.ru_utime.tv_sec) +
+                 (double)(after.ru_stime.tv_sec - before.ru_stime.tv_sec) +
+                 1e-6 * (double)(after.ru_utime.tv_usec - before.ru_utime.tv_usec +
+                                 after.ru_stime.tv_usec - before.ru_stime.tv_usec);
+    double wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    long rss = after.ru_maxrss; /* KiB, the largest child so far: this one or an earlier one */
+    printf("long pdf: 2000 pages, first frame at page 1001: %.2f s CPU, %.2f s wall, peak RSS "
+           "(of the test's children so far) %ld MiB\n",
+           cpu, wall, rss / 1024);
+    CHECK(s, r.status == 0, "long pdf: exit %d: %s", r.status, r.err);
+#ifdef PAGECURL_SANITIZED
+    double cpu_limit = 40.0;
+#else
+    double cpu_limit = 8.0;
+#endif
+    CHECK(s, cpu < cpu_limit, "long pdf: %.2f s of CPU to the first frame (limit %.0f)", cpu,
+          cpu_limit);
+    CHECK(s, rss < 600 * 1024, "long pdf: peak RSS %ld MiB", rss / 1024);
+    Image img = image_load(shot);
+    if (img.rgba) {
+        int left = page_at(&img, 0.30f, 0.5f), right = page_at(&img, 0.70f, 0.5f);
+        CHECK(s, left == colour_of(1000) && right == colour_of(1001),
+              "long pdf: colours %d | %d, want %d | %d", left, right, colour_of(1000),
+              colour_of(1001));
+    }
+    CHECK(s, img.rgba, "long pdf: no screenshot");
+    image_free(&img);
+}
+
+static void check_refused(CheckState *s, Run r, int status, const char *names, const char *what);
+
+/* Ink drawn on a book's page by a replay: drawn on that page (the ink layers follow the pool),
+ * saved in a notebook that names the book, which loads on it again and on no other book. */
+static void check_notebook(CheckState *s, const Ctx *c)
+{
+    char dir[512], trace[512], nb[512], shot[512], real[4096];
+    path_in(c, "folder", dir, sizeof dir);
+    path_in(c, "ink.trace", trace, sizeof trace);
+    path_in(c, "ink-notebook.json", nb, sizeof nb);
+    path_in(c, "ink.png", shot, sizeof shot);
+    remove(nb);
+    FILE *f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f)
+        return;
+    /* no "up": the stroke is still being drawn at the end, saved by the run's last save */
+    fprintf(f, "0.00 ink down 0.62 0.50\n0.05 ink move 0.70 0.50\n0.10 ink move 0.78 0.50\n");
+    fclose(f);
+    Run r = RUN("--headless", "--validation", "--book", dir, "--size", "480x270", "--replay", trace,
+                "--notebook", nb, "--screenshot", shot);
+    CHECK(s, r.status == 0, "ink replay on a book: exit %d: %s", r.status, r.err);
+    Image img = image_load(shot);
+    if (img.rgba) /* page 1's colour around the stroke, not under it */
+        CHECK(s, page_at(&img, 0.70f, 0.5f) == 0 && page_at(&img, 0.70f, 0.62f) == colour_of(1),
+              "ink on page 1: colours %d under the stroke, %d beside it",
+              page_at(&img, 0.70f, 0.5f), page_at(&img, 0.70f, 0.62f));
+    CHECK(s, img.rgba, "no screenshot %s", shot);
+    image_free(&img);
+    char text[4096] = "", want[4200];
+    run_slurp(nb, text, sizeof text);
+    CHECK(s, realpath(dir, real) != NULL, "realpath %s", dir);
+    snprintf(want, sizeof want, "\"book\": {\"path\": \"%s\", \"pages\": 11}", real);
+    CHECK(s, strstr(text, want) && strstr(text, "\"page\": 1,"),
+          "the notebook does not name its book (%s) or lacks page 1: %s", want, text);
+    r = RUN("--headless", "--book", dir, "--curl", "0", "--notebook", nb);
+    CHECK(s, r.status == 0, "the notebook on its own book: exit %d: %s", r.status, r.err);
+    check_refused(s, RUN("--headless", "--curl", "0", "--notebook", nb), 2, real,
+                  "a book's notebook on the built-in book");
+}
+
+/* The run refused with `status` and one line naming `names`. */
+static void check_refused(CheckState *s, Run r, int status, const char *names, const char *what)
+{
+    size_t lines = 0;
+    for (const char *p = r.err; *p; p++)
+        lines += *p == '\n';
+    CHECK(s, r.status == status && lines == 1 && strstr(r.err, names),
+          "%s: exit %d (want %d), want one line naming %s: %s", what, r.status, status, names,
+          r.err);
+}
+
+static bool write_bytes(const char *path, const void *bytes, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    bool ok = fwrite(bytes, 1, n, f) == n;
+    return fclose(f) == 0 && ok;
+}
+
+/* A folder `name` with a good page 1.png; `file` names its page 2.png, for the caller to write. */
+static void two_pages(const Ctx *c, const char *name, char *dir, size_t dir_size, char *file,
+                      size_t file_size)
+{
+    path_in(c, name, dir, dir_size);
+    mkdir(dir, 0755);
+    snprintf(file, file_size, "%s/1.png", dir);
+    write_png(file, 40, 56, COLOURS[0]);
+    snprintf(file, file_size, "%s/2.png", dir);
+}
+
+static void check_bad_input(CheckState *s, const Ctx *c)
+{
+    char path[512], dir[512], file[600];
+    path_in(c, "no-such-book", path, sizeof path);
+    check_refused(s, RUN("--headless", "--book", path), 2, path, "missing path");
+    path_in(c, "empty", dir, sizeof dir);
+    mkdir(dir, 0755);
+    snprintf(file, sizeof file, "%s/notes.txt", dir);
+    write_bytes(file, "not a page\n", 11);
+    check_refused(s, RUN("--headless", "--book", dir), 2, "no images", "folder without images");
+    path_in(c, "plain.txt", path, sizeof path);
+    write_bytes(path, "text\n", 5);
+    check_refused(s, RUN("--headless", "--book", path), 2, "plain.txt", "not a book");
+
+    /* a file named .png that is none */
+    two_pages(c, "garbage", dir, sizeof dir, file, sizeof file);
+    write_bytes(file, "this is no PNG at all", 21);
+    check_refused(s, RUN("--headless", "--book", dir), 1, "2.png", "garbage image");
+
+    /* 100000 x 100000 pixels in its header: refused before anything is decoded */
+    two_pages(c, "huge", dir, sizeof dir, file, sizeof file);
+    write_png(file, 1, 1, COLOURS[1]);
+    FILE *f = fopen(file, "r+b");
+    if (f) { /* IHDR's width and height (big-endian) at bytes 16..23; the CRC is not checked */
+        const unsigned char side[8] = {0, 1, 0x86, 0xa0, 0, 1, 0x86, 0xa0};
+        fseek(f, 16, SEEK_SET);
+        fwrite(side, 1, sizeof side, f);
+        fclose(f);
+    }
+    check_refused(s, RUN("--headless", "--book", dir), 1, "100000x100000", "huge image");
+
+    /* a PNG cut short: its header is fine, its pixels are not; in a longer book it is shown
+     * crossed out with one warning naming it, and the run goes on */
+    path_in(c, "cut", dir, sizeof dir);
+    mkdir(dir, 0755);
+    for (int n = 1; n <= 5; n++) {
+        snprintf(file, sizeof file, "%s/p%d.png", dir, n);
+        write_png(file, 64, 90, COLOURS[(n - 1) % 6]);
+    }
+    snprintf(file, sizeof file, "%s/p3.png", dir);
+    CHECK(s, truncate(file, 60) == 0, "cannot cut %s", file);
+    char shot[512];
+    path_in(c, "cut.png", shot, sizeof shot);
+    Run r = RUN("--headless", "--validation", "--book", dir, "--page", "3", "--curl", "0", "--size",
+                "480x270", "--screenshot", shot);
+    CHECK(s,
+          r.status == 0 && strstr(r.err, "p3.png") && strstr(r.err, "page 3") &&
+              strchr(r.err, '\n') == strrchr(r.err, '\n'),
+          "cut image: exit %d, want 0 and one warning naming page 3 and p3.png: %s", r.status,
+          r.err);
+    Image img = image_load(shot);
+    if (img.rgba) { /* page 2 on the left as it is; page 3 paper, not its colour */
+        CHECK(s, page_at(&img, 0.30f, 0.5f) == colour_of(2) && page_at(&img, 0.70f, 0.6f) == 0,
+              "cut image: colours %d | %d", page_at(&img, 0.30f, 0.5f), page_at(&img, 0.70f, 0.6f));
+    }
+    image_free(&img);
+
+    /* a file called .pdf that is none */
+    path_in(c, "broken.pdf", path, sizeof path);
+    write_bytes(path, "%PDF-1.4\nnothing here\n", 22);
+    check_refused(s, RUN("--headless", "--book", path), 1, "broken.pdf", "broken pdf");
+
+#ifdef PAGECURL_HAVE_MUPDF
+    /* a password-protected PDF, encrypted by MuPDF from a plain one */
+    char plain[512];
+    path_in(c, "plain.pdf", plain, sizeof plain);
+    path_in(c, "locked.pdf", path, sizeof path);
+    write_pdf(plain, 3, 200, 280);
+    fz_context *fz = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
+    bool made = false;
+    fz_try(fz)
+    {
+        pdf_document *doc = pdf_open_document(fz, plain);
+        pdf_write_options o = pdf_default_write_options;
+        o.do_encrypt = PDF_ENCRYPT_AES_128;
+        o.permissions = -1;
+        strcpy(o.upwd_utf8, "secret");
+        strcpy(o.opwd_utf8, "owner");
+        pdf_save_document(fz, doc, path, &o);
+        pdf_drop_document(fz, doc);
+        made = true;
+    }
+    fz_catch(fz)
+    {
+        fprintf(stderr, "cannot encrypt: %s\n", fz_caught_message(fz));
+    }
+    fz_drop_context(fz);
+    CHECK(s, made, "no encrypted PDF to test with");
+    check_refused(s, RUN("--headless", "--book", path), 1, "encrypted", "encrypted pdf");
+#endif
+
+    /* --page where it does not apply */
+    path_in(c, "folder", dir, sizeof dir);
+    check_refused(s, RUN("--headless", "--book", dir, "--page", "12"), 2, "--page 12",
+                  "--page past the end");
+    check_refused(s, RUN("--headless", "--page", "17"), 2, "--page 17",
+                  "--page past the built-in book");
+    check_refused(s, RUN("--headless", "--page", "0"), 2, "--page", "--page 0");
+    check_refused(s, RUN("--headless", "--book", dir, "--page", "1", "--backward"), 2, "--page 1",
+                  "--page 1 turned back");
+    check_refused(s, RUN("--bench", "--book", dir), 2, "--book", "--book in the benchmark");
+
+    /* a notebook of the built-in book, on this one */
+    char nb[512];
+    path_in(c, "builtin-notebook.json", nb, sizeof nb);
+    const char *text = "{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": []}\n";
+    write_bytes(nb, text, strlen(text));
+    check_refused(s, RUN("--headless", "--book", dir, "--notebook", nb), 2, "the built-in book",
+                  "a built-in notebook on a book");
+}
+
+/* The pool: leaves keep their slots while wanted, the least recently used one goes first. */
+static void check_pool(CheckState *s, const Ctx *c)
+{
+    (void)c;
+    AppPool pool;
+    CHECK(s, app_pool_init(&pool, 3), "out of memory");
+    bool fresh;
+    for (int leaf = 0; leaf < 3; leaf++) {
+        app_pool_tick(&pool);
+        int slot = app_pool_take(&pool, leaf, &fresh);
+        CHECK(s, slot >= 0 && fresh, "leaf %d: slot %d fresh %d", leaf, slot, fresh);
+    }
+    app_pool_tick(&pool);
+    int held = app_pool_take(&pool, 1, &fresh); /* leaf 1 used again: 0 is now the oldest */
+    CHECK(s, held == app_pool_slot(&pool, 1) && !fresh, "leaf 1 moved or was redrawn");
+    int zero = app_pool_slot(&pool, 0);
+    app_pool_tick(&pool);
+    int slot = app_pool_take(&pool, 7, &fresh);
+    CHECK(s, slot == zero && fresh && app_pool_slot(&pool, 0) == -1,
+          "leaf 7 took slot %d, want leaf 0's %d", slot, zero);
+    /* within one round a taken slot is never given away again */
+    app_pool_tick(&pool);
+    for (int leaf = 10; leaf < 13; leaf++)
+        CHECK(s, app_pool_take(&pool, leaf, &fresh) >= 0, "leaf %d: no slot", leaf);
+    CHECK(s, app_pool_take(&pool, 13, &fresh) == -1, "a fourth leaf in a round of three slots");
+    app_pool_free(&pool);
+
+    int out[8];
+    /* at rest on spread 5 of a 10-leaf book going forward: 4 | 5, then 6, 7, then 3, 2 */
+    uint32_t n = app_pool_wanted((const int[3]){4, 5, -1}, 1, 2, 10, out, 8);
+    CHECK(s,
+          n == 6 && out[0] == 4 && out[1] == 5 && out[2] == 6 && out[3] == 7 && out[4] == 3 &&
+              out[5] == 2,
+          "forward: %u leaves %d %d %d %d %d %d", n, out[0], out[1], out[2], out[3], out[4],
+          out[5]);
+    /* backward, at the start of the book: nothing before leaf 0 */
+    n = app_pool_wanted((const int[3]){-1, 1, 0}, -1, 2, 10, out, 8);
+    CHECK(s, n == 4 && out[0] == 1 && out[1] == 0 && out[2] == 2 && out[3] == 3,
+          "backward at the start: %u leaves %d %d %d %d", n, out[0], out[1], out[2], out[3]);
+    n = app_pool_wanted((const int[3]){8, 9, -1}, 1, 2, 10, out, 3);
+    CHECK(s, n == 3 && out[2] == 7, "at the end, 3 at most: %u, %d", n, out[2]);
+
+    CHECK(s, app_book_name_compare("page2.png", "page10.png") < 0, "page2 after page10");
+    CHECK(s, app_book_name_compare("page010.png", "page9.png") > 0, "page010 before page9");
+    CHECK(s, app_book_name_compare("A1", "a1") == 0 && app_book_name_compare("a", "ab") < 0,
+          "case or prefix order");
+}
+
+/* A notebook names its book, reads back on it and is refused on another. */
+static void check_notebook_unit(CheckState *s, const Ctx *c)
+{
+    char path[512], message[512];
+    path_in(c, "bound.json", path, sizeof path);
+    MeshInk ink, back;
+    CHECK(s, mesh_ink_init(&ink, 20) && mesh_ink_init(&back, 20), "out of memory");
+    mesh_ink_stroke_begin(&ink, 13, (MeshInkPoint){0.25f, 0.5f, 0.01f});
+    mesh_ink_stroke_extend(&ink, (MeshInkPoint){0.75f, 0.5f, 0.01f});
+    mesh_ink_stroke_end(&ink);
+    AppNotebookBook mine = {"/books/a \"quoted\"\\name", 20};
+    CHECK(s, app_notebook_save_for(path, mine, &ink, message, sizeof message), "save: %s", message);
+    CHECK(s,
+          app_notebook_load_for(path, mine, &back, message, sizeof message) &&
+              mesh_ink_stroke_count(&back) == 1 && back.pages[13].count == 1,
+          "load on its own book: %s", message);
+    mesh_ink_free(&back);
+    const AppNotebookBook others[] = {{"/books/other", 20}, {mine.path, 21}, APP_NOTEBOOK_BUILTIN};
+    for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
+        CHECK(s, mesh_ink_init(&back, 21), "out of memory");
+        bool loaded = app_notebook_load_for(path, others[k], &back, message, sizeof message);
+        CHECK(s,
+              !loaded && strstr(message, "the ink of the book /books/a") &&
+                  mesh_ink_stroke_count(&back) == 0,
+              "loaded onto another book (%zu): %s", k, message);
+        mesh_ink_free(&back);
+    }
+    /* the built-in book's notebooks, which name no book, load on it and nowhere else */
+    CHECK(s, app_notebook_save(path, &ink, message, sizeof message), "save: %s", message);
+    CHECK(s, mesh_ink_init(&back, 20), "out of memory");
+    CHECK(s, app_notebook_load(path, &back, message, sizeof message), "built-in: %s", message);
+    mesh_ink_free(&back);
+    CHECK(s, mesh_ink_init(&back, 20), "out of memory");
+    CHECK(s,
+          !app_notebook_load_for(path, mine, &back, message, sizeof message) &&
+              strstr(message, "the ink of the built-in book"),
+          "a built-in notebook loaded onto a book: %s", message);
+    mesh_ink_free(&back);
+    mesh_ink_free(&ink);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_book PAGECURL OUTDIR [CHECK...]\n");
+        return 2;
+    }
+    const Ctx ctx = {argv[1], argv[2]};
+    if (mkdir(ctx.dir, 0755) != 0 && errno != EEXIST) {
+        perror(ctx.dir);
+        return 1;
+    }
+    static const struct {
+        const char *name;
+        void (*run)(CheckState *, const Ctx *);
+    } checks[] = {
+        {"pool", check_pool},         {"notebook_unit", check_notebook_unit},
+        {"folder", check_folder},     {"notebook", check_notebook},
+        {"pdf", check_pdf},           {"evict", check_evict},
+        {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
+        {"rtl", check_rtl},           {"cover", check_cover},
+        {"layout", check_layout},
+    };
+    CheckState s = {0};
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
+        bool named = argc == 3;
+        for (int a = 3; a < argc; a++)
+            named = named || !strcmp(argv[a], checks[i].name);
+        if (named)
+            checks[i].run(&s, &ctx);
+    }
+    return check_finish(&s, "test_book");
+}
