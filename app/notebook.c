@@ -1,6 +1,7 @@
 #include "notebook.h"
 
 #include "file.h"
+#include "json_text.h"
 
 #include "safe_write.h"
 
@@ -20,171 +21,6 @@
 /* Largest notebook read: MESH_INK_MAX_POINTS points as this file writes them take ~22 MB;
  * parsing it with cJSON takes ~5 times its size. */
 #define NOTEBOOK_MAX_BYTES (32u << 20)
-/* cJSON recurses per nesting level; a notebook nests four deep, so anything deeper is refused
- * before parsing (CJSON_NESTING_LIMIT, 1000, would allow a deep stack). */
-#define NOTEBOOK_MAX_DEPTH 16
-
-/* The nesting depth of JSON text, outside strings; stops counting past `limit`. */
-static int nesting(const char *text, size_t len, int limit)
-{
-    int depth = 0, deepest = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < len && deepest <= limit; i++) {
-        char c = text[i];
-        if (in_string) {
-            if (c == '\\')
-                i++;
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            deepest = ++depth > deepest ? depth : deepest;
-        } else if (c == ']' || c == '}') {
-            depth--;
-        }
-    }
-    return deepest;
-}
-
-static size_t skip_space(const char *t, size_t len, size_t i)
-{
-    while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
-        i++;
-    return i;
-}
-
-/* A JSON string from the quote at t[*i]; past it in *i. */
-static bool scan_string(const char *t, size_t len, size_t *i)
-{
-    for (size_t k = *i + 1; k < len; k++) {
-        unsigned char c = (unsigned char)t[k];
-        if (c == '"') {
-            *i = k + 1;
-            return true;
-        }
-        if (c < 0x20)
-            return false;
-        if (c == '\\') {
-            if (++k >= len)
-                return false;
-            if (t[k] == 'u') {
-                for (int h = 0; h < 4; h++)
-                    if (++k >= len || !isxdigit((unsigned char)t[k]))
-                        return false;
-            } else if (!strchr("\"\\/bfnrt", t[k]) || !t[k]) {
-                return false;
-            }
-        }
-    }
-    return false;
-}
-
-/* A number, true, false or null at t[*i]; past it in *i. */
-static bool scan_scalar(const char *t, size_t len, size_t *i)
-{
-    static const char *const words[] = {"true", "false", "null"};
-    for (int w = 0; w < 3; w++) {
-        size_t n = strlen(words[w]);
-        if (len - *i >= n && !memcmp(t + *i, words[w], n)) {
-            *i += n;
-            return true;
-        }
-    }
-    size_t k = *i;
-    k += k < len && t[k] == '-';
-    if (k < len && t[k] == '0')
-        k++;
-    else if (k < len && t[k] >= '1' && t[k] <= '9')
-        while (k < len && isdigit((unsigned char)t[k]))
-            k++;
-    else
-        return false;
-    if (k < len && t[k] == '.') {
-        if (++k >= len || !isdigit((unsigned char)t[k]))
-            return false;
-        while (k < len && isdigit((unsigned char)t[k]))
-            k++;
-    }
-    if (k < len && (t[k] == 'e' || t[k] == 'E')) {
-        k++;
-        k += k < len && (t[k] == '+' || t[k] == '-');
-        if (k >= len || !isdigit((unsigned char)t[k]))
-            return false;
-        while (k < len && isdigit((unsigned char)t[k]))
-            k++;
-    }
-    *i = k;
-    return true;
-}
-
-/* An object's key and its colon at t[*i]; past them in *i. */
-static bool scan_key(const char *t, size_t len, size_t *i)
-{
-    if (*i >= len || t[*i] != '"' || !scan_string(t, len, i))
-        return false;
-    *i = skip_space(t, len, *i);
-    if (*i >= len || t[*i] != ':')
-        return false;
-    *i = skip_space(t, len, *i + 1);
-    return true;
-}
-
-/* Whether the text is one JSON value (nested at most NOTEBOOK_MAX_DEPTH deep), allocating
- * nothing: when cJSON fails on text that is, it ran out of memory. */
-static bool json_valid(const char *t, size_t len)
-{
-    char open[NOTEBOOK_MAX_DEPTH];
-    int depth = 0;
-    size_t i = skip_space(t, len, 0);
-    for (;;) {
-        /* a value: a container opened (and its first member next), or a scalar */
-        if (i < len && (t[i] == '{' || t[i] == '[')) {
-            if (depth == NOTEBOOK_MAX_DEPTH)
-                return false;
-            char c = open[depth++] = t[i];
-            i = skip_space(t, len, i + 1);
-            bool empty = i < len && t[i] == (c == '{' ? '}' : ']');
-            if (!empty && c == '{' && !scan_key(t, len, &i))
-                return false;
-            if (!empty)
-                continue;
-            depth--, i++;
-        } else if (!(i < len && t[i] == '"' ? scan_string(t, len, &i)
-                                            : i < len && scan_scalar(t, len, &i))) {
-            return false;
-        }
-        /* after a value: closers, then a comma and the next member, or the end */
-        for (;;) {
-            i = skip_space(t, len, i);
-            if (depth == 0)
-                return i == len;
-            char c = open[depth - 1];
-            if (i < len && t[i] == (c == '{' ? '}' : ']')) {
-                depth--, i++;
-                continue;
-            }
-            if (i >= len || t[i] != ',')
-                return false;
-            i = skip_space(t, len, i + 1);
-            if (c == '{' && !scan_key(t, len, &i))
-                return false;
-            break;
-        }
-    }
-}
-
-/* Line and column (1-based) of byte `at`. */
-static void position(const char *text, size_t at, long *line, long *column)
-{
-    *line = 1, *column = 1;
-    for (size_t i = 0; i < at; i++)
-        if (text[i] == '\n')
-            ++*line, *column = 1;
-        else
-            ++*column;
-}
-
 static bool fail(char *message, size_t size, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static bool fail(char *message, size_t size, const char *name, const char *fmt, ...)
@@ -391,17 +227,17 @@ bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk 
 bool app_notebook_parse_for(const char *text, size_t len, const char *name, AppNotebookBook book,
                             MeshInk *ink, char *message, size_t size)
 {
-    if (nesting(text, len, NOTEBOOK_MAX_DEPTH) > NOTEBOOK_MAX_DEPTH)
+    if (app_json_nesting(text, len, APP_JSON_MAX_DEPTH) > APP_JSON_MAX_DEPTH)
         return fail(message, size, name, "nested deeper than a notebook (%d levels)",
-                    NOTEBOOK_MAX_DEPTH);
+                    APP_JSON_MAX_DEPTH);
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
-    if (!root && json_valid(text, len)) /* cJSON cannot tell: its allocation failed */
+    if (!root && app_json_valid(text, len)) /* cJSON cannot tell: its allocation failed */
         return fail(message, size, name, "out of memory while reading it");
     if (!root) {
         size_t at = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
         long line, column;
-        position(text, at, &line, &column);
+        app_json_position(text, at, &line, &column);
         return fail(message, size, name, "line %ld, column %ld: not valid JSON", line, column);
     }
     /* trailing text after the document (whitespace aside) is an error too */
@@ -412,7 +248,7 @@ bool app_notebook_parse_for(const char *text, size_t len, const char *name, AppN
     bool ok;
     if (at < len) {
         long line, column;
-        position(text, at, &line, &column);
+        app_json_position(text, at, &line, &column);
         ok = fail(message, size, name, "line %ld, column %ld: text after the notebook", line,
                   column);
     } else {

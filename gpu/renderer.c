@@ -2,6 +2,7 @@
 
 #include "image.h"
 #include "pipeline.h"
+#include "shadow.h"
 
 #include <math.h>
 #include <string.h>
@@ -93,69 +94,6 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
 
 /* The first depth format that can be both rendered to and sampled; linear filtering of its
  * comparisons (four taps for the price of one) where the device has it. */
-static bool shadow_format(const GpuContext *ctx, VkFormat *format, bool *linear, GpuError *err)
-{
-    const VkFormat candidates[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D16_UNORM};
-    VkFormatFeatureFlags need =
-        VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
-        VkFormatProperties props;
-        vkGetPhysicalDeviceFormatProperties(ctx->physical, candidates[i], &props);
-        if ((props.optimalTilingFeatures & need) == need) {
-            *format = candidates[i];
-            *linear =
-                props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
-            return true;
-        }
-    }
-    return gpu_error_set(err, "the device can sample no depth format (needed for the shadow map)");
-}
-
-uint32_t gpu_renderer_shadow_size(uint32_t width, uint32_t height)
-{
-    uint32_t side = width > height ? width : height, size = GPU_SHADOW_MAP_MIN_SIZE;
-    while (size < side && size < GPU_SHADOW_MAP_SIZE)
-        size *= 2;
-    return size;
-}
-
-static bool shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, GpuError *err)
-{
-    VkFormat format = VK_FORMAT_UNDEFINED;
-    bool linear = false;
-    if (!shadow_format(ctx, &format, &linear, err))
-        return false;
-    GpuImageDesc map = {
-        .extent = {size, size},
-        .format = format,
-        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
-        .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
-        .label = "shadow map",
-    };
-    if (!gpu_image_create(ctx, &map, &out->shadow_map, err))
-        return false;
-    /* Outside the map is outside the book: lit (border depth 1, the far plane). */
-    VkSamplerCreateInfo compare = {
-        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-        .magFilter = linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
-        .minFilter = linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
-        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
-        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
-        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
-        .compareEnable = VK_TRUE,
-        .compareOp = VK_COMPARE_OP_LESS_OR_EQUAL, /* lit where the receiver is no deeper */
-        .borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE,
-    };
-    GPU_TRY(err, vkCreateSampler(ctx->device, &compare, NULL, &out->shadow_compare));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->shadow_compare, "shadow compare");
-    VkSamplerCreateInfo depth = compare;
-    depth.magFilter = depth.minFilter = VK_FILTER_NEAREST;
-    depth.compareEnable = VK_FALSE;
-    GPU_TRY(err, vkCreateSampler(ctx->device, &depth, NULL, &out->shadow_depth));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->shadow_depth, "shadow depth");
-    return true;
-}
-
 /* A small mesh that never changes, in host-visible buffers written once. */
 static bool fixed_mesh_create(const GpuContext *ctx, const void *vertices, VkDeviceSize vertex_size,
                               const uint32_t *indices, VkDeviceSize index_size,
@@ -300,7 +238,7 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     if (low && shadow > GPU_SHADOW_MAP_LOW_SIZE)
         shadow = GPU_SHADOW_MAP_LOW_SIZE;
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
-        gpu_ink_create(ctx, &ink, &out->ink, err) && shadow_create(ctx, shadow, out, err) &&
+        gpu_ink_create(ctx, &ink, &out->ink, err) && gpu_shadow_create(ctx, shadow, out, err) &&
         descriptors_create(ctx, out, err) && renderer_create(ctx, out, err) &&
         quad_create(ctx, out, err) && block_create(ctx, out, err))
         return true;
@@ -371,58 +309,6 @@ GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push)
 }
 
 /* The casters' depths from the light into the shadow map, left ready for the page shader. */
-static void record_shadow(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
-                          const GpuDraw *draws, uint32_t count)
-{
-    gpu_label_begin(ctx, cmd, "shadow");
-    /* Last frame's page shader sampled the map -> this frame's clear and depth writes. */
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = renderer->shadow_map.image,
-                               .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
-                               .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-                               .new_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                               .src_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                               .src_access = 0,
-                               .dst_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
-                                            VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-                               .dst_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
-                                             VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-                           });
-    VkRenderingAttachmentInfo depth = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = renderer->shadow_map.view,
-        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-        .clearValue = {.depthStencil = {1.0f, 0}},
-    };
-    gpu_pipeline_begin(cmd, renderer->shadow_pipeline, renderer->shadow_layout, NULL, &depth,
-                       renderer->shadow_map.extent, NULL, 0);
-    for (uint32_t i = 0; i < count; i++) {
-        const GpuDraw *d = &draws[i];
-        if (!d->casts_shadow)
-            continue;
-        vkCmdPushConstants(cmd, renderer->shadow_layout,
-                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                           sizeof d->push, &d->push);
-        gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);
-    }
-    vkCmdEndRendering(cmd);
-    /* The shadow pass wrote depths -> the page shader samples them. */
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = renderer->shadow_map.image,
-                               .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
-                               .old_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                               .new_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                               .src_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
-                                            VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-                               .src_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-                               .dst_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                               .dst_access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
-                           });
-    gpu_label_end(ctx, cmd);
-}
-
 /* The k-th colour draw to record and the pipeline that draws it; false past the last. As given,
  * unless the shaders blend the paper's edges over what lies behind them (the low tier without
  * MSAA): then in five rounds, the pixels that the turning leaf covers whole, those that the flat
@@ -507,7 +393,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
 {
     gpu_label_begin(ctx, cmd, "render");
-    record_shadow(ctx, cmd, renderer, draws, count);
+    gpu_shadow_record(ctx, cmd, renderer, draws, count);
     /* Whatever used the colour image last (present acquire, readback copy) -> this frame's
      * clear and draw. Its old contents are discarded. */
     gpu_image_barrier(cmd, &(GpuImageBarrier){

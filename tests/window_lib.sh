@@ -103,14 +103,23 @@ same_as() {
     capture "$2" && [ "$(differ "$1" "$2")" -eq 0 ]
 }
 
-# wait_settled FILE: captures the window into FILE until two captures 0.5 s apart are the same
-# (a turn or a settle has come to rest), for up to 30 s.
+# wait_settled FILE: captures the window into FILE until it has stayed the same for 2 s (a turn
+# or a settle has come to rest), for up to 30 s.
 wait_settled() {
     capture "$1" || return 1
     limit=$(($(date +%s) + 30))
     next=${1%.png}-next.png
-    while sleep 0.5 && ! same_as "$1" "$next"; do
-        cp "$next" "$1"
+    # the same picture for 2 s: a slow frame (the sanitizers, a loaded machine) can hold one
+    # picture across two captures half a second apart while the next is still being drawn
+    same=0
+    while [ "$same" -lt 4 ]; do
+        sleep 0.5
+        if same_as "$1" "$next"; then
+            same=$((same + 1))
+        else
+            same=0
+            cp "$next" "$1"
+        fi
         [ "$(date +%s)" -lt "$limit" ] || return 1
     done
     rm -f "$next"

@@ -1,0 +1,17 @@
+/* The renderer's shadow map: its depth image and samplers, made for the renderer that owns them
+ * (and destroys them with itself), and the pass that draws the turning leaf's depth from the
+ * light into it each frame. */
+#ifndef PAGECURL_GPU_SHADOW_H
+#define PAGECURL_GPU_SHADOW_H
+
+#include "renderer.h"
+
+/* The map (size x size texels, in the first depth format the device can sample) and its two
+ * samplers: depth comparison, and the raw depths for the penumbra's blocker search. */
+bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, GpuError *err);
+/* The shadow pass: the draws that cast a shadow, depth only, with the barriers that hand the map
+ * from last frame's page shader to this pass and on to this frame's. */
+void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
+                       const GpuDraw *draws, uint32_t count);
+
+#endif
