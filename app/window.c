@@ -303,6 +303,17 @@ static void lead_update(double *lead, double seconds)
     *lead += WINDOW_LEAD_SMOOTHING * (s - *lead);
 }
 
+/* The first frames show the book at rest as the start of a turn, its leaf still flat: lavapipe
+ * then builds the turning frame's draw states and first touches its memory (some 60 ms at
+ * 320x200) before anyone presses a key, instead of on the first turn's first frame. */
+static MeshFlipView warm_view(const MeshFlip *flip, double now)
+{
+    MeshFlip warm = *flip;
+    if (!mesh_flip_next(&warm, now) && !mesh_flip_prev(&warm, now))
+        return mesh_flip_view(flip);
+    return mesh_flip_view(&warm);
+}
+
 /* The view on the swapchain (timed for the HUD), with the ink drawn so far, and the overlay. */
 static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, AppPage *page,
                               AppBookStream *book, const MeshInk *ink, WindowGpu *w, GpuError *err)
@@ -395,7 +406,10 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         if (!running || (!redraw && !opts->frames))
             continue;
         uint64_t drawn = w.view.frame_number, posed = SDL_GetPerformanceCounter();
-        MeshFlipView shown = replay ? view : mesh_flip_view_at(&session.flip, now + lead);
+        MeshFlipView shown = replay ? view
+                             : frames < GPU_FRAMES_IN_FLIGHT && !view.turning
+                                 ? warm_view(&session.flip, now)
+                                 : mesh_flip_view_at(&session.flip, now + lead);
         ok = draw(win, ctx, page, &w, &shown, session.ink, (DrawExtras){.shot = session.want_shot},
                   &err);
         if (ok && w.view.frame_number != drawn) {
@@ -411,7 +425,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                 app_screenshot_save(ctx, &w.shot, &w.view.swapchain, opts->screenshot);
             session.want_shot = false;
         }
-        redraw = false;
+        redraw = frames < GPU_FRAMES_IN_FLIGHT; /* the book as it is after the warm-up */
         frames++;
         if (opts->frames && frames >= opts->frames)
             running = false;
