@@ -363,6 +363,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
      * clamped to a time looked ahead at); a replay keeps its fixed clock. Kept across idle spells:
      * a turn's first frame is posed by the frames of the turns before it. */
     double lead = 1.0 / 60.0;
+    double posed_at = 0.0; /* never before the last frame's moment, when the lead shrinks fast */
     while (running && ok) {
         SDL_Event e;
         /* A replay runs on its own clock; otherwise, with nothing moving and no frame count to
@@ -406,10 +407,11 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         if (!running || (!redraw && !opts->frames))
             continue;
         uint64_t drawn = w.view.frame_number, posed = SDL_GetPerformanceCounter();
+        posed_at = now + lead > posed_at ? now + lead : posed_at;
         MeshFlipView shown = replay ? view
                              : frames < GPU_FRAMES_IN_FLIGHT && !view.turning
                                  ? warm_view(&session.flip, now)
-                                 : mesh_flip_view_at(&session.flip, now + lead);
+                                 : mesh_flip_view_at(&session.flip, posed_at);
         ok = draw(win, ctx, page, &w, &shown, session.ink, (DrawExtras){.shot = session.want_shot},
                   &err);
         if (ok && w.view.frame_number != drawn) {
