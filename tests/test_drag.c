@@ -161,7 +161,8 @@ int main(void)
     Camera cams[8];
     int n = 0;
     /* the window's camera at 1280x720 */
-    PcDrawPush push = app_camera_draw_push((uint32_t)VW, (uint32_t)VH, W, H, 0);
+    AppCameraBook book = app_camera_book(W, H, 0);
+    PcDrawPush push = app_camera_draw_push((uint32_t)VW, (uint32_t)VH, &book);
     memcpy(cams[n].view_proj, push.view_proj.m, sizeof cams[n].view_proj);
     glm_mat4_inv(cams[n].view_proj, cams[n].inverse);
     cams[n++].name = "window";
