@@ -176,13 +176,26 @@ static bool drag_point(const MeshFlipView *view, const AppPage *page, uint32_t w
         *x *= mirror(page);
         return true;
     }
-    double o[3], d[3];
-    if (!app_camera_ray(width, height, &camera, px, py, o, d))
-        return false;
-    o[0] *= mirror(page), d[0] *= mirror(page);                    /* into the left-bound frame */
+    /* A closed book's camera follows the turn's progress, which follows where the pointer holds
+     * the page: the point held is the one whose progress gives the camera that shows it under the
+     * pointer, found by a few rounds (each moves the camera far less than the last). */
+    MeshVec2 grab = {view->grab[0], view->grab[1]}, q = grab;
     double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0; /* the leaf's frame */
-    MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
-    MeshVec2 q = mesh_drag_ray((MeshVec2){view->grab[0], view->grab[1]}, &ray, w, h);
+    for (int round = 0; round < 6; round++) {
+        double o[3], d[3];
+        if (!app_camera_ray(width, height, &camera, px, py, o, d))
+            return false;
+        o[0] *= mirror(page), d[0] *= mirror(page); /* into the left-bound frame */
+        MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
+        q = mesh_drag_ray(grab, &ray, w, h);
+        if (!(grab.x > 0.0f))
+            break;
+        spread.progress = fminf(fmaxf((grab.x - q.x) / (2.0f * grab.x), 0.0f), 1.0f);
+        AppCameraBook next = app_book_camera(&spread, page, width, height);
+        if (fabsf(next.lo - camera.lo) < 1e-5f && fabsf(next.hi - camera.hi) < 1e-5f)
+            break;
+        camera = next;
+    }
     *x = (float)(m * q.x), *y = q.y;
     return true;
 }

@@ -4,13 +4,13 @@
 #include <string.h>
 
 /* A long lens seen from a little in front of straight above: the pages read as rectangles (the
- * near edge ~8 % wider than the far one), while the tilt still shows a curl's height. */
+ * near edge ~5 % wider than the far one), while the tilt still shows a curl's height. */
 #define FOV_Y_DEGREES 20.0f
-#define TILT_DEGREES 14.0f
+#define TILT_DEGREES  14.0f
 /* The leaf's reach sampled at this many distances from the spine and angles about it (a polygon
  * around each circle, so that the circle lies inside what is fitted). */
-#define RADII 8
-#define ANGLES 32
+#define RADII      8
+#define ANGLES     32
 #define MAX_POINTS (8 + 2 * (RADII + 1) * (ANGLES + 1))
 
 AppCameraBook app_camera_book(float width, float height, int single)
@@ -22,10 +22,10 @@ AppCameraBook app_camera_book(float width, float height, int single)
 /* The extreme points of what `book` frames: the corners of the pages' box, and the bounds of
  * where a leaf turning about the spine can be, whatever its pose. The paper does not stretch and
  * the spine stays put, so a point u from the spine at height v stays within u <= w of the spine's
- * point (0, v, 0) and within its distance in the page, at most the diagonal d, of the spine's
- * ends: rho (its distance from the spine's line) <= w, and past the head or the foot at most
- * min(sqrt(w^2 - rho^2), d - sqrt(d^2 - rho^2)... ), which reaches h - d below the foot next to
- * the spine (a corner dragged down past it) and nothing at rho = w. All cut to the span framed. */
+ * point (0, v, 0), and within its distance in the page (at most the diagonal d) of the spine's
+ * ends: at rho from the spine's line (rho <= w) it reaches past the head or the foot by at most
+ * min(sqrt(w^2 - rho^2), sqrt(d^2 - rho^2) - h): d - h next to the spine (a corner dragged down
+ * past it), nothing at rho = w. All cut to the span framed. */
 static int extreme_points(const AppCameraBook *book, vec3 *out)
 {
     float w = book->width, h = book->height, d = sqrtf(w * w + h * h);
@@ -100,8 +100,8 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCamera
     return push;
 }
 
-bool app_camera_ray(uint32_t width, uint32_t height, const AppCameraBook *book, float px,
-                    float py, double origin[3], double dir[3])
+bool app_camera_ray(uint32_t width, uint32_t height, const AppCameraBook *book, float px, float py,
+                    double origin[3], double dir[3])
 {
     PcDrawPush push = app_camera_draw_push(width, height, book);
     mat4 view_proj, inverse;

@@ -33,7 +33,7 @@ bool app_camera_unproject(uint32_t width, uint32_t height, const AppCameraBook *
 
 /* The line of sight through pixel (px, py) (pixel centres at +0.5), in the spread's frame: from
  * the near plane's point towards the far plane's. False for a degenerate view. */
-bool app_camera_ray(uint32_t width, uint32_t height, const AppCameraBook *book, float px,
-                    float py, double origin[3], double dir[3]);
+bool app_camera_ray(uint32_t width, uint32_t height, const AppCameraBook *book, float px, float py,
+                    double origin[3], double dir[3]);
 
 #endif

@@ -92,9 +92,9 @@ float app_hud_scale(const AppHud *hud, const AppCameraBook *book, uint32_t width
     while (lo < hi) {
         uint32_t mid = (lo + hi) / 2;
         float x, y;
-        bool above = !app_camera_unproject(width, height, book, 0.5f * (float)width, (float)mid,
-                                           &x, &y) ||
-                     y > book->height;
+        bool above =
+            !app_camera_unproject(width, height, book, 0.5f * (float)width, (float)mid, &x, &y) ||
+            y > book->height;
         if (above)
             lo = mid + 1;
         else

@@ -156,8 +156,8 @@ static void draw_hud(const GpuContext *ctx, const AppPage *page, const AppSpread
     const float margin = 8.0f;
     AppCameraBook camera =
         app_book_camera(spread, page, target->extent.width, target->extent.height);
-    float scale = app_hud_scale(&w->hud, &camera, target->extent.width, target->extent.height,
-                                margin);
+    float scale =
+        app_hud_scale(&w->hud, &camera, target->extent.width, target->extent.height, margin);
     uint32_t quads = app_hud_quads(&w->hud, gpu_overlay_vertices(&w->overlay, frame->slot),
                                    (size_t)GPU_OVERLAY_MAX_QUADS * 4 * PC_OVERLAY_VERTEX_BYTES);
     gpu_overlay_record(ctx, frame->cmd, &w->overlay, frame->slot, target, quads, scale, margin,

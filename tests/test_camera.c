@@ -26,17 +26,17 @@ typedef struct Sizes {
     uint32_t w, h;
 } Sizes;
 
-static const Sizes sizes[] = {{640, 480},  {1280, 720},  {320, 200},  {3840, 1080},
-                              {480, 800},  {200, 1000},  {1080, 1920}, {2000, 300}};
+static const Sizes sizes[] = {{640, 480}, {1280, 720}, {320, 200},   {3840, 1080},
+                              {480, 800}, {200, 1000}, {1080, 1920}, {2000, 300}};
 
 /* The kinds of spread a leaf turns in (left-bound; `page.desc.rtl` mirrors them). */
 static const AppSpread kinds[] = {
-    {.right = true, .turning = true},                                     /* opening the book */
-    {.right = true, .turning = true, .backward = true},                   /* closing it again */
-    {.left = true, .right = true, .turning = true},                       /* the middle */
-    {.left = true, .right = true, .turning = true, .backward = true},     /* the middle, back */
-    {.left = true, .turning = true},                                      /* closing at the end */
-    {.left = true, .turning = true, .backward = true},                    /* opening at the end */
+    {.right = true, .turning = true},                                 /* opening the book */
+    {.right = true, .turning = true, .backward = true},               /* closing it again */
+    {.left = true, .right = true, .turning = true},                   /* the middle */
+    {.left = true, .right = true, .turning = true, .backward = true}, /* the middle, back */
+    {.left = true, .turning = true},                                  /* closing at the end */
+    {.left = true, .turning = true, .backward = true},                /* opening at the end */
 };
 static const char *const kind_names[] = {"open front",  "close front", "middle",
                                          "middle back", "close back",  "open back"};
@@ -64,8 +64,7 @@ typedef struct Tally {
 /* Every sampled vertex of the leaf in `pose` (the board's two faces for a hard cover) inside the
  * view; in the one-page layout only those over the page shown. */
 static void leaf_in_view(const PcDrawPush *push, const CurlParams *pose, const AppSpread *spread,
-                         const AppPage *page, int single, double board, Tally *t,
-                         const char *what)
+                         const AppPage *page, int single, double board, Tally *t, const char *what)
 {
     double w = page->grid.width, h = page->grid.height;
     double m = (spread->backward ? -1.0 : 1.0) * (page->desc.rtl ? -1.0 : 1.0);
@@ -86,8 +85,8 @@ static void leaf_in_view(const PcDrawPush *push, const CurlParams *pose, const A
                 if (!seen || far > 1.0 + EDGE_SLACK) {
                     if (!t->outside++)
                         snprintf(t->where, sizeof t->where,
-                                 "%s: vertex (%.2f, %.2f, %.2f) at NDC (%.3f, %.3f)%s", what,
-                                 p[0], p[1], p[2], q[0], q[1], seen ? "" : " behind/clipped");
+                                 "%s: vertex (%.2f, %.2f, %.2f) at NDC (%.3f, %.3f)%s", what, p[0],
+                                 p[1], p[2], q[0], q[1], seen ? "" : " behind/clipped");
                 }
                 if (seen)
                     t->worst = fmax(t->worst, far);

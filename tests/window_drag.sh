@@ -1,5 +1,7 @@
 #!/bin/sh
-# The page under the finger, run under xvfb-run: in a 1280x720 window, press the right page's
+# The page under the finger, run under xvfb-run: in a 1280x720 window open at pages 2 | 3 (a
+# spread with pages on both sides: its view stays put while a leaf turns, where a closed book's
+# widens), press the right page's
 # bottom-right corner (found in a capture of the book at rest), drag it to (833, 564) and hold
 # still; the leaf's tip in the captured window must lie within 3 px of the pointer. Then a
 # key-press turn must show at least 10 distinct frames.
@@ -30,7 +32,8 @@ fail() { echo "$name: $*" >&2; kill "$pid" 2>/dev/null; exit 1; }
 # the paper (docs/rendering.md, Quality tiers), which moves both the corner found at rest and the
 # tip found held by a pixel or so (3.2 px in all, against 1.0 at the high tier): the check is of
 # the drag's geometry, not of a tier's edge. The key-press turn below runs at the default tier.
-window_start "$exe" --validation --size 1280x720 --msaa 1 --quality high > "$out/drag-stdout.txt"
+window_start "$exe" --validation --size 1280x720 --msaa 1 --quality high --page 3 \
+    > "$out/drag-stdout.txt"
 wait_drawn "$out/rest.png" || { kill "$pid"; exit 1; }
 # the paper's bottom-right-most pixel: the right page's free corner
 corner=$(convert "$out/rest.png" -fuzz 3% -fill white -opaque '#E3DED3' -fill black \
