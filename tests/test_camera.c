@@ -6,6 +6,7 @@
 #include "app/camera.h"
 #include "check.h"
 #include "mesh/curl.h"
+#include "mesh/flip.h"
 #include "mesh/grid.h"
 
 #include <math.h>
@@ -131,6 +132,66 @@ static double corner_step(const PcDrawPush *a, const PcDrawPush *b, double w, do
     return step;
 }
 
+/* Pixel of world point p in a vw x vh view (pixel centres at +0.5, as app_camera_ray reads). */
+static bool pixel(const PcDrawPush *push, const double p[3], uint32_t vw, uint32_t vh, double *px,
+                  double *py)
+{
+    double q[2];
+    if (!ndc(push, p, q))
+        return false;
+    *px = (q[0] + 1.0) * 0.5 * vw - 0.5, *py = (q[1] + 1.0) * 0.5 * vh - 0.5;
+    return true;
+}
+
+/* A drag on a closed book, whose view widens as the leaf turns: after each move the grabbed
+ * point, posed and drawn with the camera of the book's new state, lies under the pointer. */
+static void drag_on_closed_book(CheckState *s)
+{
+    const uint32_t vw = 1280, vh = 720;
+    AppPage page = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT},
+                    .desc = {.layout = 1}};
+    MeshFlip flip;
+    app_book_init(&flip, &page, APP_BOOK_LEAVES, 0);
+    /* press the page near its bottom-right corner, where the still book shows it */
+    MeshFlipView view = mesh_flip_view(&flip);
+    AppSpread spread = app_book_spread(&view);
+    AppCameraBook camera = app_book_camera(&spread, &page, vw, vh);
+    PcDrawPush push = app_camera_draw_push(vw, vh, &camera);
+    double corner[3] = {0.9 * page.grid.width, 0.1 * page.grid.height, 0.0}, cx = 0.0, cy = 0.0;
+    CHECK(s, pixel(&push, corner, vw, vh, &cx, &cy), "the closed book's corner is not in view");
+    AppTraceEvent e = {.device = APP_TRACE_MOUSE, .action = APP_TRACE_DOWN};
+    e.x = (float)(cx / vw), e.y = (float)(cy / vh);
+    app_book_input(&flip, NULL, &e, vw, vh, &page);
+    double worst = 0.0, widest = 0.0;
+    int moves = 0;
+    for (int i = 1; i <= 10; i++) {
+        /* towards the spine and a little up, past it, within the grab's reach */
+        double px = cx - 40.0 * i, py = cy - 6.0 * i;
+        e = (AppTraceEvent){.time = 0.02 * i, .device = APP_TRACE_MOUSE, .action = APP_TRACE_MOVE};
+        e.x = (float)(px / vw), e.y = (float)(py / vh);
+        app_book_input(&flip, NULL, &e, vw, vh, &page);
+        view = mesh_flip_view(&flip);
+        if (!view.turning)
+            continue;
+        spread = app_book_spread(&view);
+        camera = app_book_camera(&spread, &page, vw, vh);
+        push = app_camera_draw_push(vw, vh, &camera);
+        CurlParams pose = app_book_pose(&view, &page);
+        double held[3], n[3], hx, hy;
+        mesh_curl_point(&pose, view.grab[0], view.grab[1], held, n);
+        if (!pixel(&push, held, vw, vh, &hx, &hy))
+            continue;
+        moves++;
+        worst = fmax(worst, hypot(hx - px, hy - py));
+        widest = fmax(widest, -camera.lo);
+    }
+    printf("camera: a drag on the closed book: %d moves held, the grabbed point at most %.3f px "
+           "from the pointer, the view widened to %.2f page widths left of the spine\n",
+           moves, worst, widest);
+    CHECK(s, moves >= 8 && widest > 0.5, "vacuous drag: %d moves, widened to %g", moves, widest);
+    CHECK(s, worst <= 0.5, "the grabbed point shows %g px from the pointer", worst);
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -211,6 +272,7 @@ int main(void)
     CHECK(&s, max_step < 0.3, "a page corner moved %.3f (NDC) in 1/40 of a turn: %s", max_step,
           step_where);
     CHECK(&s, vertices > 1000000, "vacuous: %ld vertices", vertices);
+    drag_on_closed_book(&s);
     printf("camera: %ld leaf vertices checked, farthest at |NDC| %.4f; still pages fill >= %.1f %% "
            "of the limiting dimension; largest corner step per 1/40 turn %.3f NDC\n",
            vertices, worst, 100.0 * min_fill, max_step);
