@@ -25,6 +25,7 @@ const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
 const bool EDGE_INSIDE = (TIER & PC_TIER_EDGE_INSIDE) != 0u;
 const bool INK_MARKED = (TIER & PC_TIER_INK_MARKED) != 0u;
 const bool DRAW_LOD = (TIER & PC_TIER_DRAW_LOD) != 0u;
+const bool SHADOW_ONLY = (TIER & PC_TIER_SHADOW_ONLY) != 0u;
 const int SHADOW_TAPS = (TIER & PC_TIER_FAST_SHADOW) != 0u ? 4 : 12;
 
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
@@ -88,6 +89,30 @@ float shadow_lit(vec3 world)
     return lit / float(SHADOW_TAPS);
 }
 
+// What the direct light keeps where `lit` of the light reaches the receiver.
+float shadow_darkening(float lit)
+{
+    return 1.0 - SHADOW_DARKNESS * (1.0 - lit);
+}
+
+// SHADOW_ONLY: a flat page's colour in the leaf's shadow over its colour drawn without it
+// (PC_DRAW_FLAT_LIT, the low tier's cached still pages), multiplied into that. The lighting's
+// share is exact; the sheen's, which the shadow takes away whole, is weighed against a typical
+// paper's albedo, not this texel's (which this pass does not read): off by a few levels at most.
+const float TYPICAL_ALBEDO = 0.7;
+float shadow_factor(vec3 n, vec3 l, vec3 v)
+{
+    float lit = shadow_lit(in_world);
+    if (lit == 1.0)
+        return 1.0;
+    float diffuse = max(dot(n, l), 0.0);
+    float sheen_lum = dot(sheen(n, l, v), vec3(1.0 / 3.0));
+    float bare = TYPICAL_ALBEDO * (AMBIENT + (1.0 - AMBIENT) * diffuse) + sheen_lum;
+    float shaded = TYPICAL_ALBEDO * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow_darkening(lit)) +
+                   sheen_lum * lit;
+    return shaded / max(bare, 1e-6);
+}
+
 // The share of the pixel the paper covers, without MSAA: the pixel's distance, in pixels, to the
 // page's outer edges (where its uv leaves [0, 1]; the spine side, u = 0, joins the other page and
 // is no edge) and, on the turning leaf, to the roll's silhouette, where the paper turns edge on
@@ -116,6 +141,10 @@ void main()
     float alpha = EDGE_AA ? coverage(n, v) : 1.0;
     if (EDGE_INSIDE && alpha < 1.0)
         discard;
+    if (SHADOW_ONLY) {
+        out_color = vec4(vec3(mix(1.0, shadow_factor(n, l, v), alpha)), 1.0);
+        return;
+    }
     // placement.w: 1 for a back-up model, plus 2 for a book drawn mirrored (bound on the right)
     bool back_up = mod(draw.placement.w, 2.0) > 0.5, book_mirrored = draw.placement.w > 1.5;
     bool leaf_front = toward_viewer != back_up;
@@ -142,7 +171,7 @@ void main()
                                            : textureGrad(ink, vec3(st, layer), dx, dy).r);
     float diffuse = max(dot(n, l), 0.0);
     float lit = draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
-    float shadow = 1.0 - SHADOW_DARKNESS * (1.0 - lit);
+    float shadow = shadow_darkening(lit);
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v) * lit;
     out_color = vec4(light * paper_gutter(in_uv.x * draw.page.x, draw.page.x), alpha);
 }

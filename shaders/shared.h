@@ -68,12 +68,15 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
  * INK_MARKED: page.z's fraction says which sides have ink (+0.25 the front, +0.5 the back), so
  *   that a side with none skips the ink texture;
  * DRAW_LOD: light_dir.w is the draw's content mip level, a whole number (gpu/renderer.c), read
- *   bilinearly from that one level instead of trilinearly from two picked per pixel. */
+ *   bilinearly from that one level instead of trilinearly from two picked per pixel;
+ * SHADOW_ONLY: no colour, only the factor by which the leaf's shadow darkens a flat page, to be
+ *   multiplied into the page drawn without it (PC_DRAW_FLAT_LIT) by the blend. */
 #define PC_TIER_EDGE_AA     1u
 #define PC_TIER_FAST_SHADOW 2u
 #define PC_TIER_EDGE_INSIDE 4u
 #define PC_TIER_INK_MARKED  8u
 #define PC_TIER_DRAW_LOD    16u
+#define PC_TIER_SHADOW_ONLY 32u
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */
@@ -139,6 +142,9 @@ PC_END(PcAmpPush)
 #define PC_DRAW_LEAF 0
 #define PC_DRAW_FLAT 1
 #define PC_DRAW_EDGE 2
+/* a flat page drawn without the leaf's shadow: the low tier's cache of the still pages, which
+ * a PC_TIER_SHADOW_ONLY pass then darkens where the shadow falls */
+#define PC_DRAW_FLAT_LIT 3
 
 /* Push constants of one page draw. 128 bytes: all that every device guarantees. A leaf is drawn
  * as laid on the right (placement 1,1,1), mirrored for a backward turn (-1,1,1: the curl is
