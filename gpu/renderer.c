@@ -78,6 +78,16 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         inside.label = "render inside";
         if (!gpu_pipeline_create(ctx, &inside, &out->inside_pipeline, &out->inside_layout, err))
             return false;
+        GpuPipelineDesc lit = desc;
+        lit.frag_constant = tier | PC_TIER_UNSHADOWED;
+        lit.label = "render unshadowed";
+        GpuPipelineDesc lit_inside = inside;
+        lit_inside.frag_constant = inside.frag_constant | PC_TIER_UNSHADOWED;
+        lit_inside.label = "render inside unshadowed";
+        if (!gpu_pipeline_create(ctx, &lit, &out->lit_pipeline, &out->lit_layout, err) ||
+            !gpu_pipeline_create(ctx, &lit_inside, &out->lit_inside_pipeline,
+                                 &out->lit_inside_layout, err))
+            return false;
         GpuPipelineDesc shadow_only = desc;
         shadow_only.blend = false;
         shadow_only.multiply = true;
@@ -265,6 +275,14 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
         vkDestroyPipeline(ctx->device, renderer->shadow_only_pipeline, NULL);
     if (renderer->shadow_only_layout)
         vkDestroyPipelineLayout(ctx->device, renderer->shadow_only_layout, NULL);
+    if (renderer->lit_inside_pipeline)
+        vkDestroyPipeline(ctx->device, renderer->lit_inside_pipeline, NULL);
+    if (renderer->lit_inside_layout)
+        vkDestroyPipelineLayout(ctx->device, renderer->lit_inside_layout, NULL);
+    if (renderer->lit_pipeline)
+        vkDestroyPipeline(ctx->device, renderer->lit_pipeline, NULL);
+    if (renderer->lit_layout)
+        vkDestroyPipelineLayout(ctx->device, renderer->lit_layout, NULL);
     if (renderer->inside_pipeline)
         vkDestroyPipeline(ctx->device, renderer->inside_pipeline, NULL);
     if (renderer->inside_layout)
@@ -325,7 +343,8 @@ GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push)
  * the blocks' faces, or all. */
 typedef enum Take { TAKE_ALL, TAKE_CASTER, TAKE_FLAT, TAKE_EDGE } Take;
 /* ...and how: by its own pipeline (the page's or the edge's), only the pixels it covers whole,
- * or only its shadow multiplied in. `unshadowed`: a flat page as PC_DRAW_FLAT_LIT. */
+ * or only its shadow multiplied in. `unshadowed`: by the page pipelines' variant without the
+ * shadow's code (PC_TIER_UNSHADOWED), for what receives no shadow. */
 typedef enum Pass { PASS_OWN, PASS_INSIDE, PASS_SHADOW_ONLY } Pass;
 typedef struct Round {
     Take take;
@@ -340,19 +359,19 @@ static const Round PLAIN_ROUNDS[] = {{TAKE_ALL, PASS_OWN, false}};
  * pixels through. So every edge is blended over what lies behind it, the pages under the leaf stay
  * unshaded as when the leaf is drawn first, and only edge pixels pay for blending (on a CPU
  * rasteriser it costs every pixel it is on for). */
-static const Round EDGE_ROUNDS[] = {{TAKE_CASTER, PASS_INSIDE, false},
+static const Round EDGE_ROUNDS[] = {{TAKE_CASTER, PASS_INSIDE, true},
                                     {TAKE_FLAT, PASS_INSIDE, false},
                                     {TAKE_EDGE, PASS_OWN, false},
                                     {TAKE_FLAT, PASS_OWN, false},
-                                    {TAKE_CASTER, PASS_OWN, false}};
+                                    {TAKE_CASTER, PASS_OWN, true}};
 /* The still pages into their cache: the same without the leaf and its shadow... */
 static const Round STILL_ROUNDS[] = {
     {TAKE_FLAT, PASS_INSIDE, true}, {TAKE_EDGE, PASS_OWN, false}, {TAKE_FLAT, PASS_OWN, true}};
 /* ...and a frame over them: the leaf's inside, the shadow on the flat pages it leaves in view,
  * the leaf's edge. */
-static const Round OVER_STILL_ROUNDS[] = {{TAKE_CASTER, PASS_INSIDE, false},
+static const Round OVER_STILL_ROUNDS[] = {{TAKE_CASTER, PASS_INSIDE, true},
                                           {TAKE_FLAT, PASS_SHADOW_ONLY, false},
-                                          {TAKE_CASTER, PASS_OWN, false}};
+                                          {TAKE_CASTER, PASS_OWN, true}};
 
 static bool takes(Take take, const GpuDraw *d)
 {
@@ -417,16 +436,6 @@ static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D e
     return push;
 }
 
-/* A draw's push as a round draws it. */
-static PcDrawPush round_push(const GpuRenderer *r, const GpuDraw *d, const Round *round,
-                             VkExtent2D extent)
-{
-    PcDrawPush push = draw_push(r, d, extent);
-    if (round->unshadowed)
-        push.page.v[3] = (float)PC_DRAW_FLAT_LIT;
-    return push;
-}
-
 /* Records the rounds' draws in the begun rendering, `pipeline` bound and the set with it. */
 static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round *rounds,
                           size_t round_count, const GpuDraw *draws, uint32_t count,
@@ -439,20 +448,25 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
             const GpuDraw *d = &draws[i];
             if (!takes(round->take, d))
                 continue;
-            VkPipeline pipeline = round->pass == PASS_INSIDE        ? r->inside_pipeline
-                                  : round->pass == PASS_SHADOW_ONLY ? r->shadow_only_pipeline
-                                  : d->edge                         ? r->edge_pipeline
-                                                                    : r->pipeline;
-            VkPipelineLayout layout = round->pass == PASS_INSIDE        ? r->inside_layout
-                                      : round->pass == PASS_SHADOW_ONLY ? r->shadow_only_layout
-                                      : d->edge                         ? r->edge_layout
-                                                                        : r->layout;
+            bool lit = round->unshadowed;
+            VkPipeline pipeline = round->pass == PASS_SHADOW_ONLY ? r->shadow_only_pipeline
+                                  : round->pass == PASS_INSIDE
+                                      ? (lit ? r->lit_inside_pipeline : r->inside_pipeline)
+                                  : d->edge ? r->edge_pipeline
+                                  : lit     ? r->lit_pipeline
+                                            : r->pipeline;
+            VkPipelineLayout layout = round->pass == PASS_SHADOW_ONLY ? r->shadow_only_layout
+                                      : round->pass == PASS_INSIDE
+                                          ? (lit ? r->lit_inside_layout : r->inside_layout)
+                                      : d->edge ? r->edge_layout
+                                      : lit     ? r->lit_layout
+                                                : r->layout;
             if (pipeline != bound) {
                 /* identically defined layouts: the set stays bound across the switch */
                 bound = pipeline;
                 vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
             }
-            PcDrawPush push = round_push(r, d, round, extent);
+            PcDrawPush push = draw_push(r, d, extent);
             vkCmdPushConstants(cmd, layout,
                                VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                                sizeof push, &push);

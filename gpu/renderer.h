@@ -59,6 +59,9 @@ typedef struct GpuRenderer {
      * whole, before the flat pages; its edge pixels are blended over them by `pipeline` after */
     VkPipeline inside_pipeline;
     VkPipelineLayout inside_layout;
+    /* ...both without the shadow's code, for what receives none (the leaf, the cached pages) */
+    VkPipeline lit_pipeline, lit_inside_pipeline;
+    VkPipelineLayout lit_layout, lit_inside_layout;
     /* ...and with the still pages cached: only the leaf's shadow, multiplied into them */
     VkPipeline shadow_only_pipeline;
     VkPipelineLayout shadow_only_layout;

@@ -26,6 +26,7 @@ const bool EDGE_INSIDE = (TIER & PC_TIER_EDGE_INSIDE) != 0u;
 const bool INK_MARKED = (TIER & PC_TIER_INK_MARKED) != 0u;
 const bool DRAW_LOD = (TIER & PC_TIER_DRAW_LOD) != 0u;
 const bool SHADOW_ONLY = (TIER & PC_TIER_SHADOW_ONLY) != 0u;
+const bool UNSHADOWED = (TIER & PC_TIER_UNSHADOWED) != 0u;
 const int SHADOW_TAPS = (TIER & PC_TIER_FAST_SHADOW) != 0u ? 4 : 12;
 
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
@@ -96,7 +97,7 @@ float shadow_darkening(float lit)
 }
 
 // SHADOW_ONLY: a flat page's colour in the leaf's shadow over its colour drawn without it
-// (PC_DRAW_FLAT_LIT, the low tier's cached still pages), multiplied into that. The lighting's
+// (UNSHADOWED, the low tier's cached still pages), multiplied into that. The lighting's
 // share is exact; the sheen's, which the shadow takes away whole, is weighed against a typical
 // paper's albedo, not this texel's (which this pass does not read): off by a few levels at most.
 const float TYPICAL_ALBEDO = 0.7;
@@ -170,7 +171,7 @@ void main()
         albedo = ink_over(albedo, DRAW_LOD ? textureLod(ink, vec3(st, layer), max(ink_lod, 0.0)).r
                                            : textureGrad(ink, vec3(st, layer), dx, dy).r);
     float diffuse = max(dot(n, l), 0.0);
-    float lit = draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
+    float lit = !UNSHADOWED && draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
     float shadow = shadow_darkening(lit);
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v) * lit;
     out_color = vec4(light * paper_gutter(in_uv.x * draw.page.x, draw.page.x), alpha);

@@ -70,13 +70,16 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
  * DRAW_LOD: light_dir.w is the draw's content mip level, a whole number (gpu/renderer.c), read
  *   bilinearly from that one level instead of trilinearly from two picked per pixel;
  * SHADOW_ONLY: no colour, only the factor by which the leaf's shadow darkens a flat page, to be
- *   multiplied into the page drawn without it (PC_DRAW_FLAT_LIT) by the blend. */
+ *   multiplied into the page drawn without it (UNSHADOWED) by the blend;
+ * UNSHADOWED: no shadow, its code left out (llvmpipe runs both sides of a branch on a push
+ *   constant): for the leaf, which receives none, and the low tier's cache of the still pages. */
 #define PC_TIER_EDGE_AA     1u
 #define PC_TIER_FAST_SHADOW 2u
 #define PC_TIER_EDGE_INSIDE 4u
 #define PC_TIER_INK_MARKED  8u
 #define PC_TIER_DRAW_LOD    16u
 #define PC_TIER_SHADOW_ONLY 32u
+#define PC_TIER_UNSHADOWED  64u
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */
@@ -142,9 +145,6 @@ PC_END(PcAmpPush)
 #define PC_DRAW_LEAF 0
 #define PC_DRAW_FLAT 1
 #define PC_DRAW_EDGE 2
-/* a flat page drawn without the leaf's shadow: the low tier's cache of the still pages, which
- * a PC_TIER_SHADOW_ONLY pass then darkens where the shadow falls */
-#define PC_DRAW_FLAT_LIT 3
 
 /* Push constants of one page draw. 128 bytes: all that every device guarantees. A leaf is drawn
  * as laid on the right (placement 1,1,1), mirrored for a backward turn (-1,1,1: the curl is
