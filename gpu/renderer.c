@@ -84,9 +84,17 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         GpuPipelineDesc lit_inside = inside;
         lit_inside.frag_constant = inside.frag_constant | PC_TIER_UNSHADOWED;
         lit_inside.label = "render inside unshadowed";
+        GpuPipelineDesc bare = lit, bare_inside = lit_inside;
+        bare.frag_constant |= PC_TIER_NO_INK;
+        bare.label = "render bare";
+        bare_inside.frag_constant |= PC_TIER_NO_INK;
+        bare_inside.label = "render inside bare";
         if (!gpu_pipeline_create(ctx, &lit, &out->lit_pipeline, &out->lit_layout, err) ||
             !gpu_pipeline_create(ctx, &lit_inside, &out->lit_inside_pipeline,
-                                 &out->lit_inside_layout, err))
+                                 &out->lit_inside_layout, err) ||
+            !gpu_pipeline_create(ctx, &bare, &out->bare_pipeline, &out->bare_layout, err) ||
+            !gpu_pipeline_create(ctx, &bare_inside, &out->bare_inside_pipeline,
+                                 &out->bare_inside_layout, err))
             return false;
         GpuPipelineDesc shadow_only = desc;
         shadow_only.blend = false;
@@ -264,37 +272,26 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     return false;
 }
 
+static void pipeline_destroy(const GpuContext *ctx, VkPipeline pipeline, VkPipelineLayout layout)
+{
+    if (pipeline)
+        vkDestroyPipeline(ctx->device, pipeline, NULL);
+    if (layout)
+        vkDestroyPipelineLayout(ctx->device, layout, NULL);
+}
+
 void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
-    if (renderer->shadow_pipeline)
-        vkDestroyPipeline(ctx->device, renderer->shadow_pipeline, NULL);
-    if (renderer->shadow_layout)
-        vkDestroyPipelineLayout(ctx->device, renderer->shadow_layout, NULL);
     gpu_image_destroy(ctx, &renderer->still.color);
-    if (renderer->shadow_only_pipeline)
-        vkDestroyPipeline(ctx->device, renderer->shadow_only_pipeline, NULL);
-    if (renderer->shadow_only_layout)
-        vkDestroyPipelineLayout(ctx->device, renderer->shadow_only_layout, NULL);
-    if (renderer->lit_inside_pipeline)
-        vkDestroyPipeline(ctx->device, renderer->lit_inside_pipeline, NULL);
-    if (renderer->lit_inside_layout)
-        vkDestroyPipelineLayout(ctx->device, renderer->lit_inside_layout, NULL);
-    if (renderer->lit_pipeline)
-        vkDestroyPipeline(ctx->device, renderer->lit_pipeline, NULL);
-    if (renderer->lit_layout)
-        vkDestroyPipelineLayout(ctx->device, renderer->lit_layout, NULL);
-    if (renderer->inside_pipeline)
-        vkDestroyPipeline(ctx->device, renderer->inside_pipeline, NULL);
-    if (renderer->inside_layout)
-        vkDestroyPipelineLayout(ctx->device, renderer->inside_layout, NULL);
-    if (renderer->edge_pipeline)
-        vkDestroyPipeline(ctx->device, renderer->edge_pipeline, NULL);
-    if (renderer->edge_layout)
-        vkDestroyPipelineLayout(ctx->device, renderer->edge_layout, NULL);
-    if (renderer->pipeline)
-        vkDestroyPipeline(ctx->device, renderer->pipeline, NULL);
-    if (renderer->layout)
-        vkDestroyPipelineLayout(ctx->device, renderer->layout, NULL);
+    pipeline_destroy(ctx, renderer->shadow_pipeline, renderer->shadow_layout);
+    pipeline_destroy(ctx, renderer->shadow_only_pipeline, renderer->shadow_only_layout);
+    pipeline_destroy(ctx, renderer->bare_inside_pipeline, renderer->bare_inside_layout);
+    pipeline_destroy(ctx, renderer->bare_pipeline, renderer->bare_layout);
+    pipeline_destroy(ctx, renderer->lit_inside_pipeline, renderer->lit_inside_layout);
+    pipeline_destroy(ctx, renderer->lit_pipeline, renderer->lit_layout);
+    pipeline_destroy(ctx, renderer->inside_pipeline, renderer->inside_layout);
+    pipeline_destroy(ctx, renderer->edge_pipeline, renderer->edge_layout);
+    pipeline_destroy(ctx, renderer->pipeline, renderer->layout);
     gpu_buffer_destroy(ctx, &renderer->block_indices);
     gpu_buffer_destroy(ctx, &renderer->block_vertices);
     gpu_buffer_destroy(ctx, &renderer->quad_indices);
@@ -419,6 +416,15 @@ static float draw_lod(const GpuRenderer *r, const GpuDraw *d, VkExtent2D extent)
     return rho > 1.0f ? floorf(log2f(rho) + 0.5f) : 0.0f;
 }
 
+/* Whether a page draw's front and back have ink (ever written to). */
+static void ink_sides(const GpuRenderer *r, const GpuDraw *d, bool *front_inked, bool *back_inked)
+{
+    uint32_t front = (uint32_t)d->push.page.v[2];
+    uint64_t inked = r->ink.inked;
+    *front_inked = front >= 64 || (inked >> front & 1);
+    *back_inked = front + 1 >= 64 || (inked >> (front + 1) & 1);
+}
+
 /* A draw's push constants; with PC_TIER_INK_MARKED, page.z marked with which of the leaf's two
  * sides have ink; with PC_TIER_DRAW_LOD, light_dir.w its mip level. */
 static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D extent)
@@ -427,10 +433,8 @@ static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D e
     if ((tier_bits(r) & PC_TIER_DRAW_LOD) && !d->edge)
         push.light_dir.v[3] = draw_lod(r, d, extent);
     if ((tier_bits(r) & PC_TIER_INK_MARKED) && !d->edge) {
-        uint32_t front = (uint32_t)push.page.v[2];
-        uint64_t inked = r->ink.inked;
-        bool f = front >= 64 || (inked >> front & 1),
-             b = front + 1 >= 64 || (inked >> (front + 1) & 1);
+        bool f, b;
+        ink_sides(r, d, &f, &b);
         push.page.v[2] += (f ? 0.25f : 0.0f) + (b ? 0.5f : 0.0f);
     }
     return push;
@@ -448,19 +452,26 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
             const GpuDraw *d = &draws[i];
             if (!takes(round->take, d))
                 continue;
-            bool lit = round->unshadowed;
+            bool lit = round->unshadowed, f = true, b = true;
+            if (lit && !d->edge)
+                ink_sides(r, d, &f, &b);
+            bool bare = lit && !f && !b; /* no ink on either side: the ink's read left out */
             VkPipeline pipeline = round->pass == PASS_SHADOW_ONLY ? r->shadow_only_pipeline
-                                  : round->pass == PASS_INSIDE
-                                      ? (lit ? r->lit_inside_pipeline : r->inside_pipeline)
-                                  : d->edge ? r->edge_pipeline
-                                  : lit     ? r->lit_pipeline
-                                            : r->pipeline;
+                                  : round->pass == PASS_INSIDE    ? (bare  ? r->bare_inside_pipeline
+                                                                     : lit ? r->lit_inside_pipeline
+                                                                           : r->inside_pipeline)
+                                  : d->edge                       ? r->edge_pipeline
+                                  : bare                          ? r->bare_pipeline
+                                  : lit                           ? r->lit_pipeline
+                                                                  : r->pipeline;
             VkPipelineLayout layout = round->pass == PASS_SHADOW_ONLY ? r->shadow_only_layout
-                                      : round->pass == PASS_INSIDE
-                                          ? (lit ? r->lit_inside_layout : r->inside_layout)
-                                      : d->edge ? r->edge_layout
-                                      : lit     ? r->lit_layout
-                                                : r->layout;
+                                      : round->pass == PASS_INSIDE ? (bare  ? r->bare_inside_layout
+                                                                      : lit ? r->lit_inside_layout
+                                                                            : r->inside_layout)
+                                      : d->edge                    ? r->edge_layout
+                                      : bare                       ? r->bare_layout
+                                      : lit                        ? r->lit_layout
+                                                                   : r->layout;
             if (pipeline != bound) {
                 /* identically defined layouts: the set stays bound across the switch */
                 bound = pipeline;

@@ -62,6 +62,9 @@ typedef struct GpuRenderer {
     /* ...both without the shadow's code, for what receives none (the leaf, the cached pages) */
     VkPipeline lit_pipeline, lit_inside_pipeline;
     VkPipelineLayout lit_layout, lit_inside_layout;
+    /* ...and without the ink's code, for a draw with no ink on either side */
+    VkPipeline bare_pipeline, bare_inside_pipeline;
+    VkPipelineLayout bare_layout, bare_inside_layout;
     /* ...and with the still pages cached: only the leaf's shadow, multiplied into them */
     VkPipeline shadow_only_pipeline;
     VkPipelineLayout shadow_only_layout;

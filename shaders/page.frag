@@ -27,6 +27,7 @@ const bool INK_MARKED = (TIER & PC_TIER_INK_MARKED) != 0u;
 const bool DRAW_LOD = (TIER & PC_TIER_DRAW_LOD) != 0u;
 const bool SHADOW_ONLY = (TIER & PC_TIER_SHADOW_ONLY) != 0u;
 const bool UNSHADOWED = (TIER & PC_TIER_UNSHADOWED) != 0u;
+const bool NO_INK = (TIER & PC_TIER_NO_INK) != 0u;
 const int SHADOW_TAPS = (TIER & PC_TIER_FAST_SHADOW) != 0u ? 4 : 12;
 
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
@@ -167,7 +168,7 @@ void main()
     vec3 albedo = DRAW_LOD ? textureLod(content, vec3(st, layer), lod).rgb
                            : textureGrad(content, vec3(st, layer), dx, dy).rgb;
     float marks = (draw.page.z - front) * 4.0; // INK_MARKED: 1 the front inked, 2 the back
-    if (!INK_MARKED || mod(leaf_front ? marks : floor(marks * 0.5), 2.0) == 1.0)
+    if (!NO_INK && (!INK_MARKED || mod(leaf_front ? marks : floor(marks * 0.5), 2.0) == 1.0))
         albedo = ink_over(albedo, DRAW_LOD ? textureLod(ink, vec3(st, layer), max(ink_lod, 0.0)).r
                                            : textureGrad(ink, vec3(st, layer), dx, dy).r);
     float diffuse = max(dot(n, l), 0.0);

@@ -72,7 +72,8 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
  * SHADOW_ONLY: no colour, only the factor by which the leaf's shadow darkens a flat page, to be
  *   multiplied into the page drawn without it (UNSHADOWED) by the blend;
  * UNSHADOWED: no shadow, its code left out (llvmpipe runs both sides of a branch on a push
- *   constant): for the leaf, which receives none, and the low tier's cache of the still pages. */
+ *   constant): for the leaf, which receives none, and the low tier's cache of the still pages;
+ * NO_INK: no ink read, its code left out likewise: for a draw with no ink on either side. */
 #define PC_TIER_EDGE_AA     1u
 #define PC_TIER_FAST_SHADOW 2u
 #define PC_TIER_EDGE_INSIDE 4u
@@ -80,6 +81,7 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_TIER_DRAW_LOD    16u
 #define PC_TIER_SHADOW_ONLY 32u
 #define PC_TIER_UNSHADOWED  64u
+#define PC_TIER_NO_INK      128u
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */
