@@ -637,17 +637,8 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
         record_rounds(cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0], draws,
                       count, target->extent);
         vkCmdEndRendering(cmd);
-        /* Drawn -> copied out, this frame and the next ones. */
-        gpu_image_barrier(cmd, &(GpuImageBarrier){
-                                   .image = c->color.image,
-                                   .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                                   .old_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                   .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                                   .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                                   .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                                   .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
-                                   .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
-                               });
+        /* copied out, this frame and the next ones */
+        gpu_image_barrier_drawn_to_copy(cmd, c->color.image);
         c->valid = true;
         c->redraws++;
         gpu_label_end(ctx, cmd);
