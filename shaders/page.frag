@@ -43,8 +43,11 @@ vec3 sheen(vec3 n, vec3 l, vec3 v)
     if (ndl <= 0.0)
         return vec3(0.0); // the light is behind this side
     vec3 h = normalize(l + v);
-    float spec = SHEEN_SPECULAR * pow(max(dot(n, h), 0.0), SHEEN_GLOSS);
-    float grazing = pow(1.0 - clamp(dot(n, v), 0.0, 1.0), 5.0);
+    float nh = max(dot(n, h), 0.0), g = 1.0 - clamp(dot(n, v), 0.0, 1.0);
+    // The low tier multiplies out the whole powers: llvmpipe's pow is a log and an exp.
+    float nh2 = nh * nh, nh8 = nh2 * nh2 * nh2 * nh2, g2 = g * g;
+    float spec = SHEEN_SPECULAR * (TIER != 0u ? nh8 * nh2 : pow(nh, SHEEN_GLOSS));
+    float grazing = TIER != 0u ? g2 * g2 * g : pow(g, 5.0);
     return SHEEN_COLOR * (spec + SHEEN_FRESNEL * grazing * ndl);
 }
 
