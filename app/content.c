@@ -1,6 +1,7 @@
 #include "content.h"
 
 #include "../mesh/ink_raster.h"
+#include "line_break.h"
 #include "typeface.h"
 
 #include <math.h>
@@ -81,6 +82,7 @@ static void canvas_rect(Canvas *c, float x0, float y0, float x1, float y1, Rgb c
 typedef struct Pen {
     Canvas *c;
     const AppTypeface *face;
+    float em; /* the size line breaking measures at */
 } Pen;
 
 typedef struct Ink {
@@ -144,37 +146,23 @@ static const char *const PASSAGES[] = {
     "more of it. A hard cover turns as one board hinged at the spine; a thin page curls.",
 };
 
+static float measure_body(void *user, const char *line)
+{
+    const Pen *pen = user;
+    return text_width(pen, APP_TYPEFACE_REGULAR_STYLE, line, pen->em);
+}
+
 /* Sets `text` in lines at most `width` wide from baseline `y` down, `step` apart, breaking
  * between words; at most `lines` lines. */
 static void canvas_paragraph(const Pen *pen, float x, float y, float width, float step, int lines,
                              float em, const char *text, Rgb col)
 {
     char line[128];
-    const char *p = text;
-    for (int i = 0; i < lines; i++) {
-        while (*p == ' ')
-            p++;
-        if (!*p)
-            break;
-        size_t fits = 0; /* the longest run of whole words that fits */
-        while (p[fits]) {
-            size_t stop = fits + (fits > 0); /* past the space between words */
-            stop += strcspn(p + stop, " ");
-            if (stop >= sizeof line)
-                break;
-            memcpy(line, p, stop);
-            line[stop] = '\0';
-            if (fits && text_width(pen, APP_TYPEFACE_REGULAR_STYLE, line, em) > width)
-                break;
-            fits = stop;
-        }
-        if (!fits) /* a word longer than the line can hold: cut */
-            fits = sizeof line - 1;
-        memcpy(line, p, fits);
-        line[fits] = '\0';
+    Pen body = *pen;
+    body.em = em;
+    for (int i = 0;
+         i < lines && app_line_break(&text, width, measure_body, &body, line, sizeof line); i++)
         canvas_text(pen, APP_TYPEFACE_REGULAR_STYLE, x, y + (float)i * step, em, line, col);
-        p += fits;
-    }
 }
 
 /* Recto: ruled paper, a chapter title, a written passage, the page number at the outer (right)
@@ -264,7 +252,7 @@ uint8_t *app_content_pixels(const AppTypeface *face, uint32_t leaves, uint32_t w
         free(c.rgb);
         return NULL;
     }
-    Pen pen = {&c, face};
+    Pen pen = {&c, face, 0.0f};
     for (uint32_t leaf = 0; leaf < leaves; leaf++) {
         /* Leaf k's front is book page 2k + 1, its back 2k + 2 (mesh/flip.h). */
         draw_front(&pen, (int)(2 * leaf + 1), (int)leaf);
@@ -282,7 +270,7 @@ bool app_content_page(const AppTypeface *face, int page, uint32_t width, uint32_
     Canvas c = {malloc((size_t)width * height * 3 * sizeof(float)), (int)width, (int)height};
     if (!c.rgb)
         return false;
-    Pen pen = {&c, face};
+    Pen pen = {&c, face, 0.0f};
     /* Book page 2k + 1 (0-based 2k) is leaf k's front, the next its back. */
     if (page % 2 == 0)
         draw_front(&pen, page + 1, page / 2);
