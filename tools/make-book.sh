@@ -16,4 +16,4 @@ render() {
     "$build/app/pagecurl" --headless --quality high --size 960x540 --book "$book/lakes-and-hills" "$@"
 }
 render --page 5 --curl 0.45 --grab 0.2 --screenshot docs/book-turn.png
-render --cover hard --curl 0.55 --grab 0.3 --screenshot docs/book-cover.png
+render --cover hard --curl 0.3 --grab 0.3 --screenshot docs/book-cover.png
