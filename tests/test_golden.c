@@ -218,19 +218,25 @@ static long differing(const Image *a, const Image *b, int slack, unsigned char *
     return count;
 }
 
-static bool copy_file(const char *from, const char *to)
+/* Copies `from` to `to`, only its first `limit` bytes when that is not 0. */
+static bool copy_head(const char *from, const char *to, long limit)
 {
     FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
     bool ok = in && out;
     char buf[1 << 16];
-    size_t n;
-    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
-        ok = fwrite(buf, 1, n, out) == n;
+    size_t n, left = limit ? (size_t)limit : (size_t)-1;
+    while (ok && left && (n = fread(buf, 1, left < sizeof buf ? left : sizeof buf, in)) > 0)
+        ok = fwrite(buf, 1, n, out) == n, left -= n;
     if (in)
         fclose(in);
     if (out)
         ok = fclose(out) == 0 && ok;
     return ok;
+}
+
+static bool copy_file(const char *from, const char *to)
+{
+    return copy_head(from, to, 0);
 }
 
 /* Compares pose `name`'s actual image with its golden; on failure writes the expected image and
@@ -513,27 +519,19 @@ static bool write_font(const char *dir, const char *name, long keep, bool flip, 
     char from[512], to[640];
     snprintf(from, sizeof from, "%s/%s", APP_TYPEFACE_DIR, name);
     snprintf(to, sizeof to, "%s/%s", dir, name);
-    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
-    bool ok = in && out;
-    long len = 0;
-    unsigned char *data = NULL;
-    if (ok && fseek(in, 0, SEEK_END) == 0 && (len = ftell(in)) > 0 && fseek(in, 0, SEEK_SET) == 0)
-        data = malloc((size_t)len);
-    ok = ok && data && fread(data, 1, (size_t)len, in) == (size_t)len;
-    if (ok && noise) {
-        len = 4096;
-        for (long i = 0; i < len; i++)
-            data[i] = (unsigned char)((i * 2654435761u) >> 13);
+    if (!copy_head(from, to, noise ? 4096 : keep))
+        return false;
+    FILE *f = fopen(to, "r+b");
+    bool ok = f && fseek(f, 0, SEEK_END) == 0;
+    long len = ok ? ftell(f) : 0;
+    for (long i = 0; ok && noise && i < len; i++)
+        ok = fseek(f, i, SEEK_SET) == 0 && fputc((int)((i * 2654435761u) >> 13 & 255), f) != EOF;
+    if (ok && flip) {
+        int c = fseek(f, len / 2, SEEK_SET) == 0 ? fgetc(f) : EOF;
+        ok = c != EOF && fseek(f, len / 2, SEEK_SET) == 0 && fputc(c ^ 0x55, f) != EOF;
     }
-    if (ok && flip)
-        data[len / 2] ^= 0x55;
-    len = keep ? keep : len;
-    ok = ok && fwrite(data, 1, (size_t)len, out) == (size_t)len;
-    free(data);
-    if (in)
-        fclose(in);
-    if (out)
-        ok = fclose(out) == 0 && ok;
+    if (f)
+        ok = fclose(f) == 0 && ok;
     return ok;
 }
 
