@@ -404,6 +404,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         MeshFlipView view = mesh_flip_view(&session.flip);
         status = write_exit_files(win, ctx, page, &w, &view, session.ink, opts);
     }
+    uint64_t shown = w.view.frame_number; /* the view forgets it when destroyed */
     window_gpu_destroy(ctx, &w);
     char message[512];
     /* the trace is the user's input: kept whatever ended the session */
@@ -414,6 +415,6 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         printf("pagecurl: %zu input events written to %s\n", session.record.count, opts->record);
     }
     app_trace_free(&session.record);
-    app_session_summary(&session, w.view.frame_number);
+    app_session_summary(&session, shown);
     return status;
 }

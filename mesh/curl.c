@@ -9,6 +9,7 @@
  * kappa, so the family is smooth through it. k(sigma) is piecewise constant (ramp steps, the hold
  * at 1/r, flat after), and on each piece the frame turns about a fixed axis: closed forms. */
 #include "curl.h"
+#include "parallel.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -250,17 +251,29 @@ void mesh_curl_segments(const CurlParams *params, CurlSegments *out)
     }
 }
 
+typedef struct ApplyJob {
+    CurlTable tab;
+    const float *rx, *ry;
+    float *x, *y, *z;
+} ApplyJob;
+
+static void apply_range(void *ctx, size_t begin, size_t end)
+{
+    const ApplyJob *job = ctx;
+    for (size_t k = begin; k < end; k++) {
+        double pos[3], normal[3];
+        curl_eval(&job->tab, finite_or(job->rx[k], 0.0), finite_or(job->ry[k], 0.0), pos, normal);
+        job->x[k] = (float)pos[0], job->y[k] = (float)pos[1], job->z[k] = (float)pos[2];
+    }
+}
+
 void mesh_curl_apply(const CurlParams *params, const float *rx, const float *ry, size_t n, float *x,
                      float *y, float *z)
 {
     MeshCurlCache own;
-    CurlTable tab;
-    curl_table(params, &own, &tab);
-    for (size_t k = 0; k < n; k++) {
-        double pos[3], normal[3];
-        curl_eval(&tab, finite_or(rx[k], 0.0), finite_or(ry[k], 0.0), pos, normal);
-        x[k] = (float)pos[0], y[k] = (float)pos[1], z[k] = (float)pos[2];
-    }
+    ApplyJob job = {.rx = rx, .ry = ry, .x = x, .y = y, .z = z};
+    curl_table(params, &own, &job.tab);
+    mesh_parallel_for(n, mesh_parallel_threads(), apply_range, &job);
 }
 
 CurlParams mesh_curl_hinge(float angle)

@@ -3,6 +3,7 @@
  * far, wide and narrow), grabs and pointer pixels, the curled grabbed point is projected with the
  * camera's matrices and compared with the pointer. Within reach: sub-pixel. Out of reach: no
  * sampled reachable pose comes nearer, and the answer moves continuously with the pointer. */
+#include "app/book.h"
 #include "app/camera.h"
 #include "check.h"
 #include "mesh/drag_ray.h"
@@ -154,6 +155,64 @@ static void check_camera(const Camera *c, Tally *t)
     }
 }
 
+/* The window's drag, as app_book_input applies it: a press at path[0], then a move to each
+ * later point (pixels); the held view after the last. */
+static MeshFlipView held_after(const AppPage *page, const double (*path)[2], int n)
+{
+    MeshFlip flip;
+    mesh_flip_init(&flip, &(MeshFlipDesc){.leaf_count = 4});
+    for (int i = 0; i < n; i++) {
+        AppTraceEvent e = {.time = 0.1 * i,
+                           .device = APP_TRACE_MOUSE,
+                           .action = i ? APP_TRACE_MOVE : APP_TRACE_DOWN,
+                           .x = (float)(path[i][0] / VW),
+                           .y = (float)(path[i][1] / VH),
+                           .pressure = 1.0f};
+        app_book_input(&flip, NULL, &e, (uint32_t)VW, (uint32_t)VH, page);
+    }
+    return mesh_flip_view(&flip);
+}
+
+/* Latest pointer wins: a slow frame hands the drag its whole path as one move. The page held must
+ * not depend on how many moves, or which detour, led to the pointer: the same pose for one move,
+ * ten, and a path through the far side of the reach and back, each with the grabbed point on the
+ * final pointer's ray (within reach). Returns the worst distance, in pixels, between the grabbed
+ * point's images of the three. */
+static double path_spread(const Camera *c, const AppPage *page, MeshVec2 grab, double fx,
+                          double *worst_on_px, size_t *on)
+{
+    const float W = page->grid.width, H = page->grid.height;
+    double rest[2], spine[2], at[3] = {grab.x, grab.y, 0.0}, mid[3] = {0.0, 0.5 * H, 0.0};
+    project(c, at, rest), project(c, mid, spine);
+    double to[2] = {rest[0] + fx * (spine[0] - rest[0]), rest[1] + fx * (spine[1] - rest[1])};
+    double one[2][2] = {{rest[0], rest[1]}, {to[0], to[1]}}, ten[11][2],
+           detour[4][2] = {
+               {rest[0], rest[1]},
+               {rest[0] + 2.2 * (spine[0] - rest[0]), rest[1] + 0.3 * (spine[0] - rest[0])},
+               {rest[0] + 1.6 * (spine[0] - rest[0]), rest[1] - 0.4 * (spine[0] - rest[0])},
+               {to[0], to[1]}};
+    for (int i = 0; i <= 10; i++)
+        ten[i][0] = rest[0] + (to[0] - rest[0]) * i / 10,
+        ten[i][1] = rest[1] + (to[1] - rest[1]) * i / 10;
+    MeshFlipView v[3] = {held_after(page, one, 2), held_after(page, ten, 11),
+                         held_after(page, detour, 4)};
+    double shown[3][2], spread = 0.0;
+    for (int k = 0; k < 3; k++) {
+        if (v[k].phase != MESH_FLIP_DRAGGING ||
+            !grab_pixel(c, (MeshVec2){v[k].grab[0], v[k].grab[1]},
+                        (MeshVec2){v[k].pointer[0], v[k].pointer[1]}, shown[k]))
+            return INFINITY;
+        MeshRay ray = pixel_ray(c, to[0], to[1]);
+        if (mesh_drag_ray_miss((MeshVec2){v[k].grab[0], v[k].grab[1]},
+                               (MeshVec2){v[k].pointer[0], v[k].pointer[1]}, &ray, W, H) < 1e-6) {
+            *worst_on_px = fmax(*worst_on_px, hypot(shown[k][0] - to[0], shown[k][1] - to[1]));
+            ++*on;
+        }
+        spread = fmax(spread, hypot(shown[k][0] - shown[0][0], shown[k][1] - shown[0][1]));
+    }
+    return spread;
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -193,6 +252,22 @@ int main(void)
         CHECK(&s, t.worst_step_px <= 4.5, "%s: a 3 px pointer step moved the grabbed point %g px",
               cams[i].name, t.worst_step_px);
     }
+
+    /* The window's drag does not depend on the pointer's path (cams[0] is the window's camera). */
+    AppPage page = {.grid = {.width = W, .height = H}};
+    const MeshVec2 held[] = {{0.98f * W, 0.02f * H}, {0.98f * W, 0.98f * H}, {0.9f * W, 0.5f * H}};
+    double worst_spread = 0.0, worst_on = 0.0;
+    size_t on = 0;
+    for (size_t g = 0; g < sizeof held / sizeof held[0]; g++)
+        for (double fx = 0.2; fx < 1.9; fx += 0.3)
+            worst_spread =
+                fmax(worst_spread, path_spread(&cams[0], &page, held[g], fx, &worst_on, &on));
+    printf("window drag by 1, 10 and a detour of moves: the grabbed point's images %.4f px apart, "
+           "%zu on the ray within %.4f px\n",
+           worst_spread, on, worst_on);
+    CHECK(&s, worst_spread <= 0.01, "the held page depends on the path: %g px apart", worst_spread);
+    CHECK(&s, on >= 20, "vacuous: only %zu held poses on the ray", on);
+    CHECK(&s, worst_on <= 0.05, "a held grabbed point shows %g px from the pointer", worst_on);
 
     /* Hostile input: finite answers inside the reach, never NaN. */
     const double bad[] = {NAN, INFINITY, -INFINITY, 0.0, 1e300, -1e300, 0.5};

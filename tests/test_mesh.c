@@ -8,6 +8,7 @@
 #include "../mesh/curl.h"
 #include "../mesh/grid.h"
 #include "../mesh/normals.h"
+#include "../mesh/parallel.h"
 #include "check.h"
 #include "curl_drag_reference.h"
 
@@ -916,6 +917,66 @@ static void test_pose_cache(CheckState *s)
           point_differ, points);
 }
 
+/* Each index of a split loop is visited exactly once, whatever the length and thread count. */
+typedef struct Visits {
+    unsigned char *seen;
+} Visits;
+
+static void visit(void *ctx, size_t begin, size_t end)
+{
+    Visits *v = ctx;
+    for (size_t k = begin; k < end; k++)
+        v->seen[k]++;
+}
+
+static void test_parallel(CheckState *s)
+{
+    static const size_t lengths[] = {0,
+                                     1,
+                                     MESH_PARALLEL_MIN_ITEMS - 1,
+                                     MESH_PARALLEL_MIN_ITEMS,
+                                     2 * MESH_PARALLEL_MIN_ITEMS + 7,
+                                     40 * MESH_PARALLEL_MIN_ITEMS};
+    static const unsigned threads[] = {0, 1, 2, 3, 7, MESH_PARALLEL_MAX_THREADS, 1000};
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++)
+        for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++) {
+            size_t n = lengths[i], wrong = 0;
+            Visits v = {calloc(n ? n : 1, 1)};
+            if (!v.seen)
+                continue;
+            mesh_parallel_for(n, threads[t], visit, &v);
+            for (size_t k = 0; k < n; k++)
+                wrong += v.seen[k] != 1;
+            CHECK(s, wrong == 0, "%zu of %zu indices not visited once on %u threads", wrong, n,
+                  threads[t]);
+            free(v.seen);
+        }
+    unsigned cores = mesh_parallel_threads();
+    CHECK(s, cores >= 1 && cores <= MESH_PARALLEL_MAX_THREADS, "%u threads", cores);
+
+    /* A large grid's deform, split across threads, is bit for bit the one-point-at-a-time one. */
+    PageGrid grid;
+    bool made = mesh_grid_create(&(PageGridDesc){.nx = 320, .ny = 320}, &grid);
+    CHECK(s, made, "mesh_grid_create(320x320) failed");
+    if (!made)
+        return;
+    size_t n = grid.vertex_count;
+    float *buf = malloc(6 * n * sizeof *buf);
+    if (!buf) {
+        mesh_grid_destroy(&grid);
+        return;
+    }
+    CurlParams pose = mesh_curl_pose(0.6f, 0.3f, grid.width, grid.height);
+    mesh_curl_apply(&pose, grid.rest_x, grid.rest_y, n, buf, buf + n, buf + 2 * n);
+    for (size_t k = 0; k < n; k++)
+        mesh_curl_apply(&pose, grid.rest_x + k, grid.rest_y + k, 1, buf + 3 * n + k,
+                        buf + 4 * n + k, buf + 5 * n + k);
+    CHECK(s, n > 2 * MESH_PARALLEL_MIN_ITEMS && memcmp(buf, buf + 3 * n, 3 * n * sizeof *buf) == 0,
+          "the split deform of %zu vertices differs from the serial one", n);
+    free(buf);
+    mesh_grid_destroy(&grid);
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -931,5 +992,6 @@ int main(void)
     test_input(&s);
     test_drag(&s);
     test_pose_cache(&s);
+    test_parallel(&s);
     return check_finish(&s, "test_mesh");
 }

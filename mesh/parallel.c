@@ -1,0 +1,50 @@
+#include "parallel.h"
+
+#include <pthread.h>
+#include <unistd.h>
+
+typedef struct Range {
+    MeshRangeFn fn;
+    void *ctx;
+    size_t begin, end;
+} Range;
+
+static void *run_range(void *arg)
+{
+    const Range *r = arg;
+    r->fn(r->ctx, r->begin, r->end);
+    return NULL;
+}
+
+unsigned mesh_parallel_threads(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cores < 1)
+        return 1;
+    return cores > (long)MESH_PARALLEL_MAX_THREADS ? MESH_PARALLEL_MAX_THREADS : (unsigned)cores;
+}
+
+void mesh_parallel_for(size_t n, unsigned threads, MeshRangeFn fn, void *ctx)
+{
+    size_t most = n / MESH_PARALLEL_MIN_ITEMS;
+    unsigned count = threads < 1 ? 1 : threads;
+    if (count > MESH_PARALLEL_MAX_THREADS)
+        count = MESH_PARALLEL_MAX_THREADS;
+    if ((size_t)count > most)
+        count = most < 1 ? 1 : (unsigned)most;
+    Range ranges[MESH_PARALLEL_MAX_THREADS];
+    pthread_t ids[MESH_PARALLEL_MAX_THREADS];
+    int started[MESH_PARALLEL_MAX_THREADS] = {0};
+    for (unsigned i = 0; i < count; i++)
+        ranges[i] = (Range){fn, ctx, n * i / count, n * (i + 1) / count};
+    /* range 0 is the caller's own */
+    for (unsigned i = 1; i < count; i++)
+        started[i] = pthread_create(&ids[i], NULL, run_range, &ranges[i]) == 0;
+    run_range(&ranges[0]);
+    for (unsigned i = 1; i < count; i++) {
+        if (started[i])
+            pthread_join(ids[i], NULL);
+        else
+            run_range(&ranges[i]);
+    }
+}
