@@ -234,6 +234,10 @@ static void record_barrier(VkCommandBuffer cmd, const GpuChainStage *s, const Gp
 uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
                           uint32_t from, const GpuChainFrame *frame)
 {
+    /* Only a submission's first stage opens (after the previous frame's uses). That barrier is
+     * the frames' synchronisation, not the stage's work: the stage's time starts after it. */
+    if (from < chain->count && chain->stages[from].opens)
+        record_opening(cmd);
     if (frame->timer && from == 0)
         gpu_timer_begin(frame->timer, cmd);
     else if (frame->timer)
@@ -243,8 +247,6 @@ uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuC
         const GpuChainStage *s = &chain->stages[i];
         if (!wanted(s, frame))
             continue;
-        if (s->opens)
-            record_opening(cmd);
         const char *name = gpu_stage_name(s->stage);
         gpu_label_begin(ctx, cmd, name);
         record_work(ctx, cmd, chain, s->stage, frame);

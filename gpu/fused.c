@@ -67,9 +67,11 @@ void gpu_fused_dispatch(VkCommandBuffer cmd, const GpuFused *fused, const GpuPag
     PcDeformPush push = {.grid = gpu_page_push(page)};
     if (fused->deform)
         push = gpu_page_deform_push(page, pose, slot);
-    bool small = small_page(fused, page);
-    gpu_kernel_dispatch_tiles(cmd, gpu_fused_kernel(fused, page), &push, page->nx, page->ny,
-                              small ? PC_SMALL_TILE_W : PC_TILE_W,
-                              small ? PC_SMALL_TILE_H * PC_SMALL_TILE_ROWS
-                                    : PC_TILE_H * PC_TILE_ROWS);
+    /* the vertices a workgroup makes (shared.h): the small tile's workgroup covers its halo too */
+    uint32_t tile_w = PC_TILE_W,
+             tile_h = PC_TILE_H * (fused->deform ? PC_TILE_ROWS : PC_FUSED_ROWS);
+    if (small_page(fused, page))
+        tile_w = PC_SMALL_TILE_W - 2, tile_h = PC_SMALL_TILE_H - 2;
+    gpu_kernel_dispatch_tiles(cmd, gpu_fused_kernel(fused, page), &push, page->nx, page->ny, tile_w,
+                              tile_h);
 }

@@ -11,7 +11,7 @@ void main()
 {
     int i0, j0;
     tile_origin(i0, j0);
-    for (uint k = gl_LocalInvocationIndex; k < HALO_W * HALO_H; k += PC_TILE_W * PC_TILE_H) { // every thread, the halo too
+    for (uint k = gl_LocalInvocationIndex; k < HALO_W * HALO_H; k += WG_SIZE) { // every thread, the halo too
         uint r = k / HALO_W, c = k % HALO_W;
         uint gi = uint(clamp(i0 + int(c), 0, int(p.grid.nx) - 1));
         uint gj = uint(clamp(j0 + int(r), 0, int(p.grid.ny) - 1));

@@ -50,15 +50,20 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #ifndef PC_TILE_ROWS /* PAGECURL_TILE_ROWS in CMake overrides it, for tuning runs */
 #define PC_TILE_ROWS 2
 #endif
+/* fused, which loads its positions instead of evaluating them, makes 4 rows a thread: each thread
+ * then has 15 loads in flight at once (fused.comp), and the halo adds 13 % to the loads instead
+ * of 20 %. fused_deform keeps 2, its throughput bound by the curl's arithmetic. */
+#ifndef PC_FUSED_ROWS
+#define PC_FUSED_ROWS 4
+#endif
 /* fused_deform's tile for small pages, where the chain is one dispatch's latency, not bandwidth:
  * 32 x 16 tiles leave most of a large GPU's multiprocessors idle below 128^2 and make each thread
- * evaluate the curl 3 times (612 tile entries for 256 threads) before its normals; 16 x 8 with 1
- * row a thread gives 4x the workgroups and 2 evaluations (180 for 128). BENCHMARKS.md has the
- * measurement that chose it. */
+ * evaluate the curl 3 times (612 tile entries for 256 threads) before its normals. Here the 16 x 8
+ * workgroup covers its tile and the halo, one entry a thread: one curl evaluation each, and the
+ * inner 14 x 6 threads make the vertices. BENCHMARKS.md has the measurements that chose it. */
 #define PC_SMALL_PAGE_VERTICES 16384u
 #define PC_SMALL_TILE_W        16u
 #define PC_SMALL_TILE_H        8u
-#define PC_SMALL_TILE_ROWS     1u
 
 /* The page and edge shaders' specialization constant 0, bits the low tier (gpu/quality.h) sets:
  * EDGE_AA: the paper's edges anti-aliased by the shader (a target without MSAA), the colour's
