@@ -203,6 +203,7 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, uint32_t f, bool rea
         .spread = APP_SPREAD_FIRST_TURN,
         .readback_vertices = readback,
     };
+    frame.spread.progress = turn.t; /* the camera frames the leaf as the window's would */
     AppViewHost host;
     if (!app_view_frame(ctx, &g->view, &frame, &host, err))
         return false;

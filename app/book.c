@@ -24,13 +24,57 @@ static float mirror(const AppPage *page)
     return page->desc.rtl ? -1.0f : 1.0f;
 }
 
-/* The one-page layout's page (as app_camera_draw_push's `single`: +1 the right-hand one as the
+/* The one-page layout's page (as app_camera_book's `single`: +1 the right-hand one as the
  * view sees it, -1 the left-hand one), or 0 for the spread. The page shown is the one a forward
  * turn lifts: the right-hand one, on the left in a book bound on the right. */
 static int single(const AppPage *page, uint32_t width, uint32_t height)
 {
     bool one = page->desc.layout == 2 || (page->desc.layout == 0 && height > width);
     return one ? (int)mirror(page) : 0;
+}
+
+/* How far a leaf at progress t of its turn can reach, in page widths, past the spine onto the
+ * side it turns to, and on the side it turns from. A board turned by t reaches 2t - 1 past the
+ * spine and 1 - 2t on its own side; a curl lifts its free edge first, so its far corner stays at
+ * the page's edge for almost half the turn (0.97 at t = 0.45), then leaves it about as fast as a
+ * board's. Both are smooth where the camera starts moving; test_camera checks that they bound
+ * every leaf. */
+static float reach_past(float t)
+{
+    t = fminf(fmaxf(t, 0.0f), 1.0f);
+    return t * t * (3.0f - 2.0f * t);
+}
+
+static float reach_home(float t)
+{
+    float s = fmaxf(t - 0.4f, 0.0f) / 0.6f;
+    return 1.0f - fminf(s * s, 1.0f);
+}
+
+AppCameraBook app_book_camera(const AppSpread *spread, const AppPage *page, uint32_t width,
+                              uint32_t height)
+{
+    float w = page->grid.width, h = page->grid.height;
+    int most = APP_BOOK_LEAVES + APP_BOOK_BLOCK_LEAVES;
+    AppCameraBook book = app_camera_book(w, h, single(page, width, height));
+    book.depth = (float)(most + 1) * APP_BOOK_STACK_STEP * w;
+    if (book.lo == 0.0f || book.hi == 0.0f)
+        return book; /* one page: the leaf lifts off it to beyond the window, as on a phone */
+    /* A closed book frames its one page and as much of the other side as the turning leaf
+     * reaches, so the view widens to the spread as the first leaf turns and narrows again as it
+     * comes back, never jumping between frames. */
+    float left = 0.0f, right = 0.0f;
+    if (spread->turning) {
+        float t = spread->progress;
+        left = spread->backward ? reach_home(t) : reach_past(t);
+        right = spread->backward ? reach_past(t) : reach_home(t);
+    }
+    float lo = spread->left ? -1.0f : -left, hi = spread->right ? 1.0f : right;
+    if (hi - lo < 0.5f) /* nothing to show: the spread's place */
+        lo = -1.0f, hi = 1.0f;
+    book.lo = page->desc.rtl ? -hi : lo;
+    book.hi = page->desc.rtl ? -lo : hi;
+    return book;
 }
 
 /* The content column at distance u from the spine on a side: mirrored with the book, so that
@@ -52,8 +96,9 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
 {
     float w = page->grid.width, h = page->grid.height;
     double o[3], d[3];
-    if (!width || !height ||
-        !app_camera_ray(width, height, w, h, single(page, width, height), px, py, o, d))
+    AppSpread spread = app_book_spread(view);
+    AppCameraBook camera = app_book_camera(&spread, page, width, height);
+    if (!width || !height || !app_camera_ray(width, height, &camera, px, py, o, d))
         return false;
     o[0] *= mirror(page), d[0] *= mirror(page); /* into the left-bound frame */
     bool found = false;
@@ -123,20 +168,34 @@ static bool drag_point(const MeshFlipView *view, const AppPage *page, uint32_t w
                        uint32_t height, float px, float py, float *x, float *y)
 {
     float w = page->grid.width, h = page->grid.height;
-    int one = single(page, width, height);
+    AppSpread spread = app_book_spread(view);
+    AppCameraBook camera = app_book_camera(&spread, page, width, height);
     if (!view->turning) {
-        if (!app_camera_unproject(width, height, w, h, one, px, py, x, y))
+        if (!app_camera_unproject(width, height, &camera, px, py, x, y))
             return false;
         *x *= mirror(page);
         return true;
     }
-    double o[3], d[3];
-    if (!app_camera_ray(width, height, w, h, one, px, py, o, d))
-        return false;
-    o[0] *= mirror(page), d[0] *= mirror(page);                    /* into the left-bound frame */
+    /* A closed book's camera follows the turn's progress, which follows where the pointer holds
+     * the page: the point held is the one whose progress gives the camera that shows it under the
+     * pointer, found by a few rounds (each moves the camera far less than the last). */
+    MeshVec2 grab = {view->grab[0], view->grab[1]}, q = grab;
     double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0; /* the leaf's frame */
-    MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
-    MeshVec2 q = mesh_drag_ray((MeshVec2){view->grab[0], view->grab[1]}, &ray, w, h);
+    for (int round = 0; round < 6; round++) {
+        double o[3], d[3];
+        if (!app_camera_ray(width, height, &camera, px, py, o, d))
+            return false;
+        o[0] *= mirror(page), d[0] *= mirror(page); /* into the left-bound frame */
+        MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
+        q = mesh_drag_ray(grab, &ray, w, h);
+        if (!(grab.x > 0.0f))
+            break;
+        spread.progress = fminf(fmaxf((grab.x - q.x) / (2.0f * grab.x), 0.0f), 1.0f);
+        AppCameraBook next = app_book_camera(&spread, page, width, height);
+        if (fabsf(next.lo - camera.lo) < 1e-5f && fabsf(next.hi - camera.hi) < 1e-5f)
+            break;
+        camera = next;
+    }
     *x = (float)(m * q.x), *y = q.y;
     return true;
 }
@@ -244,6 +303,7 @@ AppSpread app_book_spread(const MeshFlipView *view)
         .left_leaf = view->left.leaf,
         .right_leaf = view->right.leaf,
         .turning_leaf = view->turning_leaf,
+        .progress = view->turning ? view->progress : 0.0f,
     };
 }
 
@@ -352,7 +412,8 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
 {
     float w = page->grid.width, h = page->grid.height;
     int one = single(page, width, height);
-    PcDrawPush base = app_camera_draw_push(width, height, w, h, one);
+    AppCameraBook camera = app_book_camera(spread, page, width, height);
+    PcDrawPush base = app_camera_draw_push(width, height, &camera);
     float m = mirror(page);
     /* one page: the leaf lifts off to the left, onto nothing drawn */
     bool left = spread->left && !one;

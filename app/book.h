@@ -8,6 +8,7 @@
 #include "../gpu/renderer.h"
 #include "../mesh/flip.h"
 #include "../mesh/ink.h"
+#include "camera.h"
 #include "page.h"
 #include "trace.h"
 
@@ -24,9 +25,9 @@
  * APP_BOOK_LEAVES leaves are the ones that turn, followed by APP_BOOK_BLOCK_LEAVES blank ones:
  * the left block holds the leaves turned so far, the right one the rest, blank ones included,
  * so each turn moves one leaf's depth from right to left. The blank leaves make the right block
- * 0.14 page widths (21 mm) deep, ~5 pixels at 640x480, as a book of that size shows: the camera
- * looks down at the book's tail face only ~7 degrees from edge-on (39 pixels a page width of
- * depth there), so the 8 leaves alone would be under a pixel. Hence no jump when the first leaf
+ * 0.14 page widths (21 mm) deep, a few pixels at 640x480, as a book of that size shows: the
+ * camera looks down at the book's tail face only ~14 degrees from edge-on, so the 8 leaves alone
+ * would be under a pixel. Hence no jump when the first leaf
  * lands on the empty left side (the inside of the cover): the left block starts one leaf deep.
  * The right block does go when the last leaf that turns lifts, as the book shows no blank page
  * to lie on it. */
@@ -74,7 +75,8 @@ typedef struct AppSpread {
      * (app/book_stream.h), else leaf k's are 2k: the whole built-in book in one texture. */
     bool placed;
     int left_layer, right_layer, turning_layer;
-    int leaves; /* in the book, for the blocks under the pages; 0 means APP_BOOK_LEAVES */
+    int leaves;     /* in the book, for the blocks under the pages; 0 means APP_BOOK_LEAVES */
+    float progress; /* of the turn, 0 .. 1 (mesh/flip.h): the camera widens to an opening book */
 } AppSpread;
 
 /* A headless pose: leaf 0 turning forward over the front of leaf 1, nothing on the left. */
@@ -105,6 +107,13 @@ CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const A
 
 /* The spread the flip state shows. */
 AppSpread app_book_spread(const MeshFlipView *view);
+
+/* What the camera frames for `spread` in a width x height view: the spread (or the one-page
+ * layout's page) and the turning leaf's sweep over it. A closed book (no page on one side)
+ * frames its one page, widened to the spread smoothly as the turn's progress opens it, so the
+ * framing never jumps between frames. Drawing and the pointer take the camera from here. */
+AppCameraBook app_book_camera(const AppSpread *spread, const AppPage *page, uint32_t width,
+                              uint32_t height);
 
 /* A hard cover's board is this thick, in page widths (2.2 mm on an A5 page: greyboard). */
 #define APP_BOOK_BOARD 0.015f

@@ -3,12 +3,107 @@
 #include <cglm/cglm.h>
 #include <string.h>
 
-#define FOV_Y_DEGREES 30.0f
+/* A long lens seen from a little in front of straight above: the pages read as rectangles (the
+ * near edge ~5 % wider than the far one), while the tilt still shows a curl's height. */
+#define FOV_Y_DEGREES 20.0f
+#define TILT_DEGREES  14.0f
+/* The leaf's reach sampled at this many distances from the spine and angles about it (a polygon
+ * around each circle, so that the circle lies inside what is fitted). */
+#define RADII      8
+#define ANGLES     32
+#define MAX_POINTS (8 + 2 * (RADII + 1) * (ANGLES + 1))
 
-bool app_camera_ray(uint32_t width, uint32_t height, float page_width, float page_height,
-                    int single, float px, float py, double origin[3], double dir[3])
+AppCameraBook app_camera_book(float width, float height, int single)
 {
-    PcDrawPush push = app_camera_draw_push(width, height, page_width, page_height, single);
+    return (AppCameraBook){width, height, 0.0f, single > 0 ? 0.0f : -1.0f,
+                           single < 0 ? 0.0f : 1.0f};
+}
+
+/* The extreme points of what `book` frames: the corners of the pages' box, and the bounds of
+ * where a leaf turning about the spine can be, whatever its pose. The paper does not stretch and
+ * the spine stays put, so a point u from the spine at height v stays within u <= w of the spine's
+ * point (0, v, 0), and within its distance in the page (at most the diagonal d) of the spine's
+ * ends: at rho from the spine's line (rho <= w) it reaches past the head or the foot by at most
+ * min(sqrt(w^2 - rho^2), sqrt(d^2 - rho^2) - h): d - h next to the spine (a corner dragged down
+ * past it), nothing at rho = w. All cut to the span framed. */
+static int extreme_points(const AppCameraBook *book, vec3 *out)
+{
+    float w = book->width, h = book->height, d = sqrtf(w * w + h * h);
+    float lo = glm_clamp(book->lo, -1.0f, 1.0f) * w, hi = glm_clamp(book->hi, -1.0f, 1.0f) * w;
+    int n = 0;
+    for (int i = 0; i < 8; i++)
+        glm_vec3_copy((vec3){i & 1 ? hi : lo, i & 2 ? h : 0.0f, i & 4 ? -book->depth : 0.0f},
+                      out[n++]);
+    float grow = 1.0f / cosf(0.5f * GLM_PIf / ANGLES);
+    for (int r = 0; r <= RADII; r++) {
+        float rho = w * (float)r / RADII;
+        float past = fminf(sqrtf(fmaxf(w * w - rho * rho, 0.0f)), sqrtf(d * d - rho * rho) - h);
+        for (int a = 0; a <= ANGLES; a++) {
+            float angle = GLM_PIf * (float)a / ANGLES;
+            float x = glm_clamp(grow * rho * cosf(angle), lo, hi), z = grow * rho * sinf(angle);
+            glm_vec3_copy((vec3){x, -past, z}, out[n++]);
+            glm_vec3_copy((vec3){x, h + past, z}, out[n++]);
+        }
+    }
+    return n;
+}
+
+PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCameraBook *book)
+{
+    float aspect = width && height ? (float)width / (float)height : 1.0f;
+    float ty = tanf(glm_rad(FOV_Y_DEGREES) * 0.5f), tx = ty * aspect;
+    float tilt = glm_rad(TILT_DEGREES);
+    /* The camera's axes: right along x, up towards the head of the page, forward down and
+     * towards the head. */
+    vec3 right = {1.0f, 0.0f, 0.0f}, up = {0.0f, cosf(tilt), sinf(tilt)},
+         forward = {0.0f, sinf(tilt), -cosf(tilt)};
+    vec3 points[MAX_POINTS];
+    int n = extreme_points(book, points);
+    /* The eye (a, b, c along right, up, forward) as near as every point allows: a point p is in
+     * view while |p.a - a| <= tx (p.c - c) and |p.b - b| <= ty (p.c - c). Across, the eye stays
+     * over the middle of the span, so a closed book's one page is centred; up and down, both
+     * limits are met where the view is tight. */
+    float ea = 0.5f * (book->lo + book->hi) * book->width;
+    float ec_across = INFINITY, low = -INFINITY, high = INFINITY;
+    float c_min = INFINITY, c_max = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        float a = glm_vec3_dot(points[i], right), b = glm_vec3_dot(points[i], up),
+              c = glm_vec3_dot(points[i], forward);
+        ec_across = fminf(ec_across, c - fabsf(a - ea) / tx);
+        low = fmaxf(low, b - ty * c);
+        high = fminf(high, b + ty * c);
+        c_min = fminf(c_min, c);
+        c_max = fmaxf(c_max, c);
+    }
+    float ec = fminf(ec_across, (high - low) / (2.0f * ty)), eb = 0.5f * (low + high);
+    vec3 eye, centre;
+    glm_vec3_scale(right, ea, eye);
+    glm_vec3_muladds(up, eb, eye);
+    glm_vec3_muladds(forward, ec, eye);
+    glm_vec3_add(eye, forward, centre);
+    /* depth only as far as the book reaches: the flat pages lie a leaf's thickness apart */
+    float near = 0.5f * (c_min - ec), far = 2.0f * (c_max - ec);
+    mat4 view, proj, view_proj;
+    glm_lookat(eye, centre, up, view);
+    glm_perspective(glm_rad(FOV_Y_DEGREES), aspect, near, far, proj);
+    proj[1][1] *= -1.0f; /* Vulkan's clip-space y points down */
+    glm_mat4_mul(proj, view, view_proj);
+
+    vec3 light = {-0.5f, 0.45f, 0.72f}; /* from the upper left, in front, low enough to cast */
+    glm_vec3_normalize(light);
+    PcDrawPush push;
+    memcpy(push.view_proj.m, view_proj, sizeof push.view_proj.m);
+    push.light_dir = (pc_vec4){{light[0], light[1], light[2], 0.0f}};
+    push.page = (pc_vec4){{book->width, book->height, 0.0f, 0.0f}}; /* leaf 0; app/book.c picks */
+    push.placement = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}}; /* as laid; app/book.c places pages */
+    push.model = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}};
+    return push;
+}
+
+bool app_camera_ray(uint32_t width, uint32_t height, const AppCameraBook *book, float px, float py,
+                    double origin[3], double dir[3])
+{
+    PcDrawPush push = app_camera_draw_push(width, height, book);
     mat4 view_proj, inverse;
     memcpy(view_proj, push.view_proj.m, sizeof view_proj);
     glm_mat4_inv(view_proj, inverse);
@@ -27,12 +122,11 @@ bool app_camera_ray(uint32_t width, uint32_t height, float page_width, float pag
     return dir[0] != 0.0 || dir[1] != 0.0 || dir[2] != 0.0;
 }
 
-bool app_camera_unproject(uint32_t width, uint32_t height, float page_width, float page_height,
-                          int single, float px, float py, float *x, float *y)
+bool app_camera_unproject(uint32_t width, uint32_t height, const AppCameraBook *book, float px,
+                          float py, float *x, float *y)
 {
     double o[3], d[3];
-    if (!app_camera_ray(width, height, page_width, page_height, single, px, py, o, d) ||
-        fabs(d[2]) < 1e-12)
+    if (!app_camera_ray(width, height, book, px, py, o, d) || fabs(d[2]) < 1e-12)
         return false;
     double s = -o[2] / d[2]; /* where the ray meets z = 0 */
     if (s < 0.0)
@@ -40,36 +134,4 @@ bool app_camera_unproject(uint32_t width, uint32_t height, float page_width, flo
     *x = (float)(o[0] + s * d[0]);
     *y = (float)(o[1] + s * d[1]);
     return true;
-}
-
-PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_width,
-                                float page_height, int single)
-{
-    float aspect = height ? (float)width / (float)height : 1.0f;
-    /* Frame the whole spread (both pages, 2W x H), or the one page, with a margin, whatever the
-     * aspect ratio. */
-    float half_h = 0.5f * page_height * 1.12f;
-    float half_w = (single ? 0.5f : 1.0f) * page_width * 1.08f;
-    float tan_half = tanf(glm_rad(FOV_Y_DEGREES) * 0.5f);
-    float need = half_h > half_w / aspect ? half_h : half_w / aspect;
-    float distance = need / tan_half;
-    vec3 center = {0.5f * (float)single * page_width, 0.5f * page_height, 0.0f};
-    /* Tilted a little towards the reader so the curl's height reads as height. */
-    vec3 eye = {center[0], center[1] - 0.35f * distance, 0.94f * distance};
-    vec3 up = {0.0f, 1.0f, 0.0f};
-    mat4 view, proj, view_proj;
-    glm_lookat(eye, center, up, view);
-    glm_perspective(glm_rad(FOV_Y_DEGREES), aspect, 0.05f * distance, 4.0f * distance, proj);
-    proj[1][1] *= -1.0f; /* Vulkan's clip-space y points down */
-    glm_mat4_mul(proj, view, view_proj);
-
-    vec3 light = {-0.5f, 0.45f, 0.72f}; /* from the upper left, in front, low enough to cast */
-    glm_vec3_normalize(light);
-    PcDrawPush push;
-    memcpy(push.view_proj.m, view_proj, sizeof push.view_proj.m);
-    push.light_dir = (pc_vec4){{light[0], light[1], light[2], 0.0f}};
-    push.page = (pc_vec4){{page_width, page_height, 0.0f, 0.0f}}; /* leaf 0; app/book.c picks */
-    push.placement = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}}; /* as laid; app/book.c places pages */
-    push.model = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}};
-    return push;
 }

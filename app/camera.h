@@ -1,5 +1,7 @@
-/* The view of the open book: a fixed camera above the spread, tilted towards the reader, and the
- * light. Produces the draw push constants for a target's aspect ratio. */
+/* The view of the open book: a camera a little in front of straight above the book, placed so
+ * that the pages shown and everything the turning leaf can sweep fill the window, and the light.
+ * Produces the draw push constants for a target's aspect ratio. A pure function of what it
+ * frames: drawing and pointer mapping give it the same AppCameraBook and so see the same view. */
 #ifndef PAGECURL_APP_CAMERA_H
 #define PAGECURL_APP_CAMERA_H
 
@@ -8,19 +10,30 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* `single`: 0 frames the spread (both pages, spine in the middle); +1 only the right-hand page
- * (x 0 .. W), -1 only the left-hand one (the one-page layout). */
-PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, float page_width,
-                                float page_height, int single);
+/* What the camera frames, in the spread's frame (spine on x = 0, pages 0 <= y <= height, the
+ * book's top page at z = 0): the span lo .. hi of x (in page widths, -1 the left page's outer
+ * edge, +1 the right's) of pages depth deep, and above them the part of that span inside the
+ * half-cylinder of radius width about the spine that a leaf turning about it sweeps. */
+typedef struct AppCameraBook {
+    float width, height; /* a page's */
+    float depth;         /* the blocks under the pages reach z = -depth */
+    float lo, hi;        /* -1 .. 1 the spread, 0 .. 1 the right page, -1 .. 0 the left */
+} AppCameraBook;
+
+/* The still book of width x height pages, no depth: `single` 0 frames the spread, +1 only the
+ * right-hand page, -1 only the left-hand one (the one-page layout). */
+AppCameraBook app_camera_book(float width, float height, int single);
+
+PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCameraBook *book);
 
 /* The point of the book's plane (z = 0) under pixel (px, py) of a width x height target, in the
  * spread's frame (spine on x = 0). False when the ray misses the plane. */
-bool app_camera_unproject(uint32_t width, uint32_t height, float page_width, float page_height,
-                          int single, float px, float py, float *x, float *y);
+bool app_camera_unproject(uint32_t width, uint32_t height, const AppCameraBook *book, float px,
+                          float py, float *x, float *y);
 
 /* The line of sight through pixel (px, py) (pixel centres at +0.5), in the spread's frame: from
  * the near plane's point towards the far plane's. False for a degenerate view. */
-bool app_camera_ray(uint32_t width, uint32_t height, float page_width, float page_height,
-                    int single, float px, float py, double origin[3], double dir[3]);
+bool app_camera_ray(uint32_t width, uint32_t height, const AppCameraBook *book, float px, float py,
+                    double origin[3], double dir[3]);
 
 #endif

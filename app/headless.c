@@ -74,6 +74,7 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
         pose->shape.v[0] = r;
     }
     *spread = src->spread;
+    spread->progress = turn.t;
 }
 
 /* --frames-out's name for frame f. */

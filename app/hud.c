@@ -84,17 +84,17 @@ uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
     return 1 + (uint32_t)stb_easy_font_print(HUD_PAD, HUD_PAD, text, colour, v, size);
 }
 
-float app_hud_scale(const AppHud *hud, float page_width, float page_height, uint32_t width,
-                    uint32_t height, float margin)
+float app_hud_scale(const AppHud *hud, const AppCameraBook *book, uint32_t width, uint32_t height,
+                    float margin)
 {
     /* the book's far edge: the first row down the middle column whose ray meets the page */
     uint32_t lo = 0, hi = height;
     while (lo < hi) {
         uint32_t mid = (lo + hi) / 2;
         float x, y;
-        bool above = !app_camera_unproject(width, height, page_width, page_height, 0,
-                                           0.5f * (float)width, (float)mid, &x, &y) ||
-                     y > page_height;
+        bool above =
+            !app_camera_unproject(width, height, book, 0.5f * (float)width, (float)mid, &x, &y) ||
+            y > book->height;
         if (above)
             lo = mid + 1;
         else

@@ -5,6 +5,7 @@
 #define PAGECURL_APP_HUD_H
 
 #include "../gpu/timer.h"
+#include "camera.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -34,8 +35,8 @@ void app_hud_size(const AppHud *hud, float *width, float *height);
 /* How much to enlarge the panel (2, 1.5 or 1: glyph pixels a pixel) so that, drawn `margin`
  * pixels from the top-left corner of a width x height view, it stays above the book's far edge,
  * clear of the pages' text; 1 where nothing larger fits. */
-float app_hud_scale(const AppHud *hud, float page_width, float page_height, uint32_t width,
-                    uint32_t height, float margin);
+float app_hud_scale(const AppHud *hud, const AppCameraBook *book, uint32_t width, uint32_t height,
+                    float margin);
 /* The panel as overlay quads (PC_OVERLAY_VERTEX_BYTES a vertex) in glyph pixels from its top-left
  * corner: the backdrop first, then the text. Returns how many. */
 uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes);

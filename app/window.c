@@ -150,12 +150,14 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
 }
 
 /* The HUD over the frame: drawn into the swapchain image before it is presented. */
-static void draw_hud(const GpuContext *ctx, const AppPage *page, WindowGpu *w,
-                     const GpuFrame *frame, const GpuRenderTarget *target)
+static void draw_hud(const GpuContext *ctx, const AppPage *page, const AppSpread *spread,
+                     WindowGpu *w, const GpuFrame *frame, const GpuRenderTarget *target)
 {
     const float margin = 8.0f;
-    float scale = app_hud_scale(&w->hud, page->grid.width, page->grid.height, target->extent.width,
-                                target->extent.height, margin);
+    AppCameraBook camera =
+        app_book_camera(spread, page, target->extent.width, target->extent.height);
+    float scale =
+        app_hud_scale(&w->hud, &camera, target->extent.width, target->extent.height, margin);
     uint32_t quads = app_hud_quads(&w->hud, gpu_overlay_vertices(&w->overlay, frame->slot),
                                    (size_t)GPU_OVERLAY_MAX_QUADS * 4 * PC_OVERLAY_VERTEX_BYTES);
     gpu_overlay_record(ctx, frame->cmd, &w->overlay, frame->slot, target, quads, scale, margin,
@@ -173,7 +175,8 @@ typedef struct WindowFrame {
     const AppPage *page;
     WindowGpu *w;
     DrawExtras extras;
-    uint32_t index; /* the swapchain image acquired */
+    AppSpread spread; /* as drawn: the HUD keeps clear of the book where the camera shows it */
+    uint32_t index;   /* the swapchain image acquired */
 } WindowFrame;
 
 static bool acquire(void *user, const GpuFrame *frame, AppViewTarget *out, GpuError *err)
@@ -200,7 +203,7 @@ static bool finish(void *user, const GpuFrame *frame, const AppViewTarget *targe
     WindowFrame *wf = user;
     WindowGpu *w = wf->w;
     if (w->hud.shown)
-        draw_hud(wf->ctx, wf->page, w, frame, &target->target);
+        draw_hud(wf->ctx, wf->page, &wf->spread, w, frame, &target->target);
     if (wf->extras.shot &&
         !app_screenshot_record(wf->ctx, frame->cmd, &w->shot, &w->view.swapchain, wf->index, err))
         return false;
@@ -224,7 +227,8 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
         if (!sc->swapchain)
             return true;
     }
-    WindowFrame wf = {.ctx = ctx, .page = page, .w = w, .extras = extras};
+    WindowFrame wf = {
+        .ctx = ctx, .page = page, .w = w, .extras = extras, .spread = app_book_spread(view)};
     AppViewHooks hooks = {.user = &wf, .acquire = acquire, .finish = finish};
     AppViewFrame frame = {
         /* the turning leaf, posed so that its grabbed point lies under the pointer */

@@ -510,7 +510,7 @@ static void check_notebook(CheckState *s, const Ctx *c)
     if (!f)
         return;
     /* no "up": the stroke is still being drawn at the end, saved by the run's last save */
-    fprintf(f, "0.00 ink down 0.62 0.50\n0.05 ink move 0.70 0.50\n0.10 ink move 0.78 0.50\n");
+    fprintf(f, "0.00 ink down 0.42 0.50\n0.05 ink move 0.50 0.50\n0.10 ink move 0.58 0.50\n");
     fclose(f);
     Run r = RUN("--headless", "--validation", "--book", dir, "--size", "480x270", "--replay", trace,
                 "--notebook", nb, "--screenshot", shot);
@@ -518,11 +518,11 @@ static void check_notebook(CheckState *s, const Ctx *c)
     Image img = image_load(shot);
     if (img.rgba) /* page 1's colour beside the stroke; under it, ink: much darker */
         CHECK(s,
-              page_at(&img, 0.70f, 0.62f) == colour_of(1) &&
-                  2 * brightness(&img, 0.70f, 0.5f) < brightness(&img, 0.70f, 0.62f),
+              page_at(&img, 0.50f, 0.62f) == colour_of(1) &&
+                  2 * brightness(&img, 0.50f, 0.5f) < brightness(&img, 0.50f, 0.62f),
               "ink on page 1: brightness %d under the stroke, %d beside it (colour %d)",
-              brightness(&img, 0.70f, 0.5f), brightness(&img, 0.70f, 0.62f),
-              page_at(&img, 0.70f, 0.62f));
+              brightness(&img, 0.50f, 0.5f), brightness(&img, 0.50f, 0.62f),
+              page_at(&img, 0.50f, 0.62f));
     CHECK(s, img.rgba, "no screenshot %s", shot);
     image_free(&img);
     char text[4096] = "", want[4200];

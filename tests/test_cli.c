@@ -980,14 +980,14 @@ static void check_traces(CheckState *s, const Cli *c)
     path_in(c, again, sizeof again, "finger-again.png");
     path_in(c, flat, sizeof flat, "untouched.png");
     char text[2048] = "# a finger drags the bottom right of the right page to the left\n"
-                      "0.00 finger down 0.86 0.80\n";
+                      "0.00 finger down 0.64 0.80\n";
     for (int k = 1; k <= 12; k++) {
         char line[64];
-        snprintf(line, sizeof line, "%.2f finger move %.3f %.3f\n", 0.03 * k, 0.86 - 0.04 * k,
+        snprintf(line, sizeof line, "%.2f finger move %.3f %.3f\n", 0.03 * k, 0.64 - 0.04 * k,
                  0.80 - 0.005 * k);
         strcat(text, line);
     }
-    strcat(text, "0.40 finger up 0.38 0.74\n");
+    strcat(text, "0.40 finger up 0.16 0.74\n");
     CHECK(s, write_text(trace, text), "cannot write %s", trace);
     Run r = RUN("--headless", "--validation", "--size", "320x240", "--replay", trace,
                 "--screenshot", shot);
@@ -1069,15 +1069,15 @@ static void check_notebook(CheckState *s, const Cli *c)
 {
     char trace[512], book[512],
         text[4096] = "# ink across the right page, a dot, undo\n"
-                     "0.00 ink down 0.60 0.50 1.0\n";
+                     "0.00 ink down 0.36 0.50 1.0\n";
     path_in(c, trace, sizeof trace, "ink.trace");
     path_in(c, book, sizeof book, "ink.json");
     for (int k = 1; k <= 12; k++) {
         char line[80];
-        snprintf(line, sizeof line, "%.2f ink move %.3f 0.500 0.5\n", 0.02 * k, 0.60 + 0.02 * k);
+        snprintf(line, sizeof line, "%.2f ink move %.3f 0.500 0.5\n", 0.02 * k, 0.36 + 0.02 * k);
         strcat(text, line);
     }
-    strcat(text, "0.26 ink up 0.84 0.50\n0.30 ink down 0.70 0.30\n0.32 ink up 0.70 0.30\n"
+    strcat(text, "0.26 ink up 0.60 0.50\n0.30 ink down 0.50 0.30\n0.32 ink up 0.50 0.30\n"
                  "0.40 key undo\n0.50 ink down 0.02 0.50\n0.52 ink move 0.03 0.55\n"
                  "0.54 ink up 0.03 0.55\n");
     CHECK(s, write_text(trace, text), "cannot write %s", trace);
@@ -1112,7 +1112,7 @@ static void check_notebook(CheckState *s, const Cli *c)
     cJSON_Delete(root);
 
     /* Delete over the page clears it; the notebook is written with no pages */
-    CHECK(s, write_text(trace, "0.0 ink clear 0.70 0.50\n"), "cannot write %s", trace);
+    CHECK(s, write_text(trace, "0.0 ink clear 0.50 0.50\n"), "cannot write %s", trace);
     r = RUN("--headless", "--size", "320x240", "--replay", trace, "--notebook", book);
     root = cJSON_Parse(read_file(book));
     CHECK(s, r.status == 0 && cJSON_GetArraySize(cJSON_GetObjectItem(root, "pages")) == 0,

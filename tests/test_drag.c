@@ -160,7 +160,8 @@ static void check_camera(const Camera *c, Tally *t)
 static MeshFlipView held_after(const AppPage *page, const double (*path)[2], int n)
 {
     MeshFlip flip;
-    mesh_flip_init(&flip, &(MeshFlipDesc){.leaf_count = 4});
+    /* open at pages 2 | 3: the view of a spread with pages on both sides stays put in a turn */
+    mesh_flip_init(&flip, &(MeshFlipDesc){.leaf_count = 4, .spread = 1});
     for (int i = 0; i < n; i++) {
         AppTraceEvent e = {.time = 0.1 * i,
                            .device = APP_TRACE_MOUSE,
@@ -219,8 +220,11 @@ int main(void)
     const float W = MESH_PAGE_WIDTH, H = MESH_PAGE_HEIGHT;
     Camera cams[8];
     int n = 0;
-    /* the window's camera at 1280x720 */
-    PcDrawPush push = app_camera_draw_push((uint32_t)VW, (uint32_t)VH, W, H, 0);
+    /* the window's camera at 1280x720, on a spread with pages on both sides */
+    AppPage page = {.grid = {.width = W, .height = H}};
+    AppSpread open = {.left = true, .right = true};
+    AppCameraBook book = app_book_camera(&open, &page, (uint32_t)VW, (uint32_t)VH);
+    PcDrawPush push = app_camera_draw_push((uint32_t)VW, (uint32_t)VH, &book);
     memcpy(cams[n].view_proj, push.view_proj.m, sizeof cams[n].view_proj);
     glm_mat4_inv(cams[n].view_proj, cams[n].inverse);
     cams[n++].name = "window";
@@ -254,7 +258,6 @@ int main(void)
     }
 
     /* The window's drag does not depend on the pointer's path (cams[0] is the window's camera). */
-    AppPage page = {.grid = {.width = W, .height = H}};
     const MeshVec2 held[] = {{0.98f * W, 0.02f * H}, {0.98f * W, 0.98f * H}, {0.9f * W, 0.5f * H}};
     double worst_spread = 0.0, worst_on = 0.0;
     size_t on = 0;

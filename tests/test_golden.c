@@ -287,8 +287,8 @@ static bool render_held(CheckState *s, const char *exe, const char *dir, bool va
     CHECK(s, f != NULL, "cannot write %s", trace);
     if (!f)
         return false;
-    fprintf(f, "0.00 mouse down 0.95 0.85\n0.10 mouse move 0.88 0.75\n"
-               "0.20 mouse move 0.80 0.65\n0.30 mouse move 0.72 0.58\n");
+    fprintf(f, "0.00 mouse down 0.66 0.83\n0.10 mouse move 0.62 0.77\n"
+               "0.20 mouse move 0.58 0.71\n0.30 mouse move 0.54 0.66\n");
     if (dot)
         fprintf(f, "0.60 ink down %.4f %.4f\n0.62 ink up %.4f %.4f\n", x, y, x, y);
     fclose(f);
@@ -308,7 +308,7 @@ static bool render_held(CheckState *s, const char *exe, const char *dir, bool va
 static void check_ink_under_pointer(CheckState *s, const char *exe, const char *out_dir,
                                     bool validation)
 {
-    const double x = 0.78, y = 0.70; /* on the leaf's back, lifted over the page */
+    const double x = 0.57, y = 0.70; /* on the leaf's back, lifted over the page */
     char with[512], without[512];
     snprintf(with, sizeof with, "%s/ink-dot.png", out_dir);
     snprintf(without, sizeof without, "%s/ink-none.png", out_dir);

@@ -272,7 +272,8 @@ static bool project(const float *vp, const double p[3], float *px, float *py)
 static void test_pick_curl(CheckState *s)
 {
     const float w = MESH_PAGE_WIDTH, h = MESH_PAGE_HEIGHT, texel = 1.0f / 1024.0f;
-    PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, w, h, 0);
+    AppCameraBook camera = app_camera_book(w, h, 0);
+    PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, &camera);
     const float poses[][2] = {{0.0f, 0.25f}, {0.15f, 0.0f}, {0.3f, 0.25f}, {0.45f, 0.5f},
                               {0.5f, 0.0f},  {0.6f, 0.8f},  {0.75f, 1.0f}, {0.9f, 0.3f}};
     uint64_t seed = 12345;
@@ -288,7 +289,7 @@ static void test_pick_curl(CheckState *s)
                 continue;
             MeshRay ray;
             MeshPick pick;
-            CHECK(s, app_camera_ray(VIEW_W, VIEW_H, w, h, 0, px, py, ray.origin, ray.dir), "ray");
+            CHECK(s, app_camera_ray(VIEW_W, VIEW_H, &camera, px, py, ray.origin, ray.dir), "ray");
             /* Within 3 degrees of the silhouette a pixel spans tens of texels and the point is
              * not defined to a texel by any pointer: those are not held to it. */
             double cosine =
@@ -349,7 +350,9 @@ static void test_pick_book(CheckState *s)
     app_book_init(&flip, &page, APP_BOOK_LEAVES, 0);
     mesh_flip_goto(&flip, 1); /* leaf 0's back on the left, leaf 1's front on the right */
     MeshFlipView view = mesh_flip_view(&flip);
-    PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, w, h, 0);
+    AppSpread spread = app_book_spread(&view);
+    AppCameraBook camera = app_book_camera(&spread, &page, VIEW_W, VIEW_H); /* as app_book_pick's */
+    PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, &camera);
     AppBookHit hit;
     float px, py;
     /* the right page: leaf 1's front, page 2 (0-based), u from the spine */
@@ -456,7 +459,8 @@ static void test_book_blocks(CheckState *s)
             }
             if (k == 0 && h == 0) {
                 /* the right block's tail face, seen from the camera */
-                PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, w, page.grid.height, 0);
+                AppCameraBook camera = app_book_camera(sp, &page, VIEW_W, VIEW_H);
+                PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, &camera);
                 double top[3] = {0.5 * w, 0.0, block_top[1]};
                 double bottom[3] = {0.5 * w, 0.0, block_top[1] - depth[1]};
                 float x0 = 0.0f, y0 = 0.0f, x1 = 0.0f, y1 = 0.0f;

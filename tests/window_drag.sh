@@ -1,5 +1,7 @@
 #!/bin/sh
-# The page under the finger, run under xvfb-run: in a 1280x720 window, press the right page's
+# The page under the finger, run under xvfb-run: in a 1280x720 window open at pages 2 | 3 (a
+# spread with pages on both sides: its view stays put while a leaf turns, where a closed book's
+# widens), press the right page's
 # bottom-right corner (found in a capture of the book at rest), drag it to (833, 564) and hold
 # still; the leaf's tip in the captured window must lie within 3 px of the pointer. Then a
 # key-press turn must show at least 10 distinct frames.
@@ -28,7 +30,8 @@ fail() { echo "$name: $*" >&2; kill "$pid" 2>/dev/null; exit 1; }
 # the paper (docs/rendering.md, Quality tiers), which moves both the corner found at rest and the
 # tip found held by a pixel or so (3.2 px in all, against 1.0 at the high tier): the check is of
 # the drag's geometry, not of a tier's edge. The key-press turn below runs at the default tier.
-window_start "$exe" --validation --size 1280x720 --msaa 1 --quality high > "$out/drag-stdout.txt"
+window_start "$exe" --validation --size 1280x720 --msaa 1 --quality high --page 3 \
+    > "$out/drag-stdout.txt"
 # The book at rest once it stays the same: the first frame drawn can show blank paper while the
 # pages' print still streams in (slow frames: sanitizers, a loaded machine), and every ruled line
 # that appears later would count as changed by the drag.

@@ -22,10 +22,11 @@ strokes() {
     grep -c '^  \[\[' "$1" 2>/dev/null || true
 }
 
-# draw Y: a right-button stroke across the right page at height Y.
+# draw Y: a right-button stroke across the closed book's page (x 280 .. 520, y 101 .. 423 in
+# 800x500) at height Y.
 draw() {
-    xdotool mousemove --window "$win" 480 "$1" mousedown 3
-    for x in 510 540 570 600 630; do
+    xdotool mousemove --window "$win" 320 "$1" mousedown 3
+    for x in 350 380 410 440 470; do
         xdotool mousemove --window "$win" "$x" "$1"
         sleep 0.05
     done
@@ -54,8 +55,8 @@ timeout 60 "$exe" --headless --size 64x48 --curl 0 --notebook "$book" 2>"$out/se
 second=$?
 [ "$second" -eq 1 ] && grep -q "process $pid" "$out/second.err" ||
     fail "a second writer: exit $second: $(cat "$out/second.err")"
-xdotool mousemove --window "$win" 700 420 mousedown 1
-xdotool mousemove --window "$win" 500 400
+xdotool mousemove --window "$win" 490 400 mousedown 1
+xdotool mousemove --window "$win" 400 390
 sleep 0.1
 xdotool mousemove 0 0 # the screen's corner: outside the centred window
 sleep 0.1
@@ -76,8 +77,8 @@ window_start "$exe" --validation --size 800x500 --notebook "$book"
 wait_drawn "$out/before.png" || fail "no frame"
 draw 260
 saved "$book" 2 || fail "the second stroke did not reach the notebook within 5 s"
-xdotool mousemove --window "$win" 480 300 mousedown 3
-xdotool mousemove --window "$win" 560 300
+xdotool mousemove --window "$win" 320 300 mousedown 3
+xdotool mousemove --window "$win" 400 300
 sleep 0.5
 kill -TERM "$pid"
 window_wait
@@ -104,11 +105,11 @@ wait_drawn "$out/before.png" || fail "no frame"
 draw 380
 n=$((n + 1))
 saved "$book" $n || fail "device loss: the stroke did not reach the notebook within 5 s"
-xdotool mousemove --window "$win" 700 420 mousedown 1 2>/dev/null
+xdotool mousemove --window "$win" 490 400 mousedown 1 2>/dev/null
 # wiggle: moves the held page between two points; true once pagecurl has exited.
-x=500
+x=360
 wiggle() {
-    x=$((1100 - x))
+    x=$((840 - x))
     xdotool mousemove --window "$win" $x 400 2>/dev/null
     ! running
 }

@@ -10,7 +10,7 @@ window_start "$exe" --validation --size 640x400
 first="${TMPDIR:-/tmp}/window_resize_$$.png" # the storm starts once the window draws
 wait_drawn "$first" || { kill "$pid"; exit 1; }
 rm -f "$first"
-xdotool mousemove --window "$win" 560 340 mousedown 1
+xdotool mousemove --window "$win" 395 318 mousedown 1
 i=0
 while [ $i -lt 200 ]; do
     w=$((200 + (i * 37) % 700))

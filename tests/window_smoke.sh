@@ -12,9 +12,10 @@ name=window_smoke
 rm -f "$out/ink.json"
 window_start "$exe" --validation --size 800x500 --record "$out/drag.trace" --notebook "$out/ink.json"
 wait_drawn "$out/before.png" || { kill "$pid"; exit 1; }
-# Press near the bottom-right corner of the right page and drag towards the spine.
-xdotool mousemove --window "$win" 700 420 mousedown 1
-for x in 650 600 550 500 450 400 350; do
+# Press near the bottom-right corner of the closed book's page (x 280 .. 520, y 101 .. 423 at
+# rest) and drag past the spine; the view widens to the spread as the leaf turns.
+xdotool mousemove --window "$win" 490 400 mousedown 1
+for x in 450 400 350 300 250 200 150; do
     xdotool mousemove --window "$win" "$x" 400
     sleep 0.05
 done
@@ -23,9 +24,10 @@ xdotool mouseup 1
 wait_settled "$out/after.png" # the released page settles in well under a second
 xdotool key --window "$win" h # the HUD: frame time and GPU stage times over the page
 wait_changed "$out/after.png" "$out/hud.png" 300
-# A stroke with the right button across the right page (leaf 1's front, page 3, after the turn).
-xdotool mousemove --window "$win" 500 250 mousedown 3
-for x in 530 560 590 620 650; do
+# A stroke with the right button across the right page (leaf 1's front, page 3, after the turn;
+# the spread's right page: x 400 .. 640).
+xdotool mousemove --window "$win" 450 250 mousedown 3
+for x in 480 510 540 570 600; do
     xdotool mousemove --window "$win" "$x" 260
     sleep 0.05
 done
