@@ -89,9 +89,9 @@ uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuPage *page, const Gpu
 typedef struct GpuChainFrame {
     const GpuPage *page;
     CurlParams pose;
-    uint32_t slot;               /* the frame in flight: picks per-frame resources */
-    bool readback_vertices;      /* stage readback (the page needs .readback) */
-    const GpuRenderer *renderer; /* stage render, with its target and draws; NULL: none */
+    uint32_t slot;          /* the frame in flight: picks per-frame resources */
+    bool readback_vertices; /* stage readback (the page needs .readback) */
+    GpuRenderer *renderer;  /* stage render, with its target and draws; NULL: none */
     const GpuRenderTarget *target;
     const GpuDraw *draws; /* the pages to draw, the turning leaf's among them */
     uint32_t draw_count;

@@ -76,10 +76,8 @@ VkFormat gpu_image_depth_format(const GpuContext *ctx)
     return VK_FORMAT_D16_UNORM;
 }
 
-void gpu_image_record_readback(VkCommandBuffer cmd, VkImage image, VkExtent2D extent,
-                               VkBuffer buffer)
+void gpu_image_barrier_drawn_to_copy(VkCommandBuffer cmd, VkImage image)
 {
-    /* render wrote the colour image -> the copy reads it */
     gpu_image_barrier(cmd, &(GpuImageBarrier){
                                .image = image,
                                .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
@@ -90,6 +88,12 @@ void gpu_image_record_readback(VkCommandBuffer cmd, VkImage image, VkExtent2D ex
                                .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
                                .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
                            });
+}
+
+void gpu_image_record_readback(VkCommandBuffer cmd, VkImage image, VkExtent2D extent,
+                               VkBuffer buffer)
+{
+    gpu_image_barrier_drawn_to_copy(cmd, image);
     VkBufferImageCopy region = {
         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
         .imageExtent = {extent.width, extent.height, 1},

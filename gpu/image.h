@@ -30,6 +30,10 @@ bool gpu_image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuImage 
                       GpuError *err);
 void gpu_image_destroy(const GpuContext *ctx, GpuImage *img);
 
+/* Rendering wrote the colour image (COLOR_ATTACHMENT_OPTIMAL) -> a copy reads it
+ * (TRANSFER_SRC_OPTIMAL). */
+void gpu_image_barrier_drawn_to_copy(VkCommandBuffer cmd, VkImage image);
+
 /* Copies a colour image that rendering wrote (left in COLOR_ATTACHMENT_OPTIMAL, moved to
  * TRANSFER_SRC_OPTIMAL) into `buffer`, tightly packed, for the host to read after the fence. */
 void gpu_image_record_readback(VkCommandBuffer cmd, VkImage image, VkExtent2D extent,

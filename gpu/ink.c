@@ -151,6 +151,7 @@ bool gpu_ink_stage(GpuInk *ink, uint32_t slot, const GpuInkRegion *r)
     };
     ink->staged[slot] = at + bytes;
     ink->inked |= r->layer < 64 ? 1ull << r->layer : ~0ull;
+    ink->writes++;
     return true;
 }
 

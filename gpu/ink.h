@@ -36,8 +36,9 @@ typedef struct GpuInk {
     VkBufferImageCopy copies[GPU_FRAMES_IN_FLIGHT][GPU_INK_MAX_COPIES];
     uint32_t copy_count[GPU_FRAMES_IN_FLIGHT];
     VkDeviceSize staged[GPU_FRAMES_IN_FLIGHT]; /* bytes of the staging buffer in use */
-    uint64_t inked; /* a bit per layer ever written to (from layer 64 on, all): the others are
-                       clear, and the low tier's page shader skips them */
+    uint64_t inked;  /* a bit per layer ever written to (from layer 64 on, all): the others are
+                        clear, and the low tier's page shader skips them */
+    uint64_t writes; /* regions staged so far: what drew the ink before is out of date */
 } GpuInk;
 
 bool gpu_ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *out, GpuError *err);

@@ -15,7 +15,8 @@ bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, const GpuRen
                                    .extent = extent,
                                    .format = GPU_OFFSCREEN_FORMAT,
                                    .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                            VK_IMAGE_USAGE_TRANSFER_DST_BIT,
                                    .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
                                    .label = "offscreen colour",
                                },
@@ -78,6 +79,7 @@ GpuRenderTarget gpu_offscreen_target(const GpuOffscreen *off)
         .color_src_stage =
             VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
         .color_src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+        .copy_in = true,
     };
 }
 

@@ -97,12 +97,15 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
         .attachmentCount = color_on ? 1 : 0,
         .pAttachments =
             &(VkPipelineColorBlendAttachmentState){
-                .blendEnable = desc->blend,
-                .srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA,
-                .dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+                .blendEnable = desc->blend || desc->multiply,
+                .srcColorBlendFactor =
+                    desc->multiply ? VK_BLEND_FACTOR_DST_COLOR : VK_BLEND_FACTOR_SRC_ALPHA,
+                .dstColorBlendFactor =
+                    desc->multiply ? VK_BLEND_FACTOR_ZERO : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
                 .colorBlendOp = VK_BLEND_OP_ADD,
-                .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
-                .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+                .srcAlphaBlendFactor = desc->multiply ? VK_BLEND_FACTOR_ZERO : VK_BLEND_FACTOR_ONE,
+                .dstAlphaBlendFactor =
+                    desc->multiply ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
                 .alphaBlendOp = VK_BLEND_OP_ADD,
                 .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
                                   VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,

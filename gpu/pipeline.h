@@ -23,7 +23,8 @@ typedef struct GpuPipelineDesc {
     VkFormat depth_format;            /* VK_FORMAT_UNDEFINED: no depth test, no depth attachment */
     VkSampleCountFlagBits samples;    /* 0 means 1 */
     bool blend;                       /* colour drawn over the target by its alpha */
-    uint32_t frag_constant;           /* fragment specialization constant 0 (0: the shader's own) */
+    bool multiply; /* instead: the target's colour multiplied by this one's, its alpha kept */
+    uint32_t frag_constant; /* fragment specialization constant 0 (0: the shader's own) */
     const char *label;
 } GpuPipelineDesc;
 

@@ -6,7 +6,7 @@
 typedef enum GpuQuality {
     GPU_QUALITY_AUTO, /* low on a CPU device (lavapipe), high on a GPU */
     GPU_QUALITY_LOW,  /* for a CPU rasteriser: no MSAA (edges anti-aliased in the shaders), a
-                         smaller shadow map, a cheaper shadow filter */
+                         smaller shadow map, a cheaper shadow filter, the still pages cached */
     GPU_QUALITY_HIGH, /* 4x MSAA, a 1024^2 shadow map, percentage-closer soft shadows */
 } GpuQuality;
 

@@ -78,6 +78,32 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         inside.label = "render inside";
         if (!gpu_pipeline_create(ctx, &inside, &out->inside_pipeline, &out->inside_layout, err))
             return false;
+        GpuPipelineDesc lit = desc;
+        lit.frag_constant = tier | PC_TIER_UNSHADOWED;
+        lit.label = "render unshadowed";
+        GpuPipelineDesc lit_inside = inside;
+        lit_inside.frag_constant = inside.frag_constant | PC_TIER_UNSHADOWED;
+        lit_inside.label = "render inside unshadowed";
+        GpuPipelineDesc bare = lit, bare_inside = lit_inside;
+        bare.frag_constant |= PC_TIER_NO_INK;
+        bare.label = "render bare";
+        bare_inside.frag_constant |= PC_TIER_NO_INK;
+        bare_inside.label = "render inside bare";
+        if (!gpu_pipeline_create(ctx, &lit, &out->lit_pipeline, &out->lit_layout, err) ||
+            !gpu_pipeline_create(ctx, &lit_inside, &out->lit_inside_pipeline,
+                                 &out->lit_inside_layout, err) ||
+            !gpu_pipeline_create(ctx, &bare, &out->bare_pipeline, &out->bare_layout, err) ||
+            !gpu_pipeline_create(ctx, &bare_inside, &out->bare_inside_pipeline,
+                                 &out->bare_inside_layout, err))
+            return false;
+        GpuPipelineDesc shadow_only = desc;
+        shadow_only.blend = false;
+        shadow_only.multiply = true;
+        shadow_only.frag_constant = tier | PC_TIER_SHADOW_ONLY;
+        shadow_only.label = "render shadow only";
+        if (!gpu_pipeline_create(ctx, &shadow_only, &out->shadow_only_pipeline,
+                                 &out->shadow_only_layout, err))
+            return false;
     }
     GpuPipelineDesc shadow = {
         .vert = shadow_vert_spv,
@@ -246,24 +272,26 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     return false;
 }
 
+static void pipeline_destroy(const GpuContext *ctx, VkPipeline pipeline, VkPipelineLayout layout)
+{
+    if (pipeline)
+        vkDestroyPipeline(ctx->device, pipeline, NULL);
+    if (layout)
+        vkDestroyPipelineLayout(ctx->device, layout, NULL);
+}
+
 void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
-    if (renderer->shadow_pipeline)
-        vkDestroyPipeline(ctx->device, renderer->shadow_pipeline, NULL);
-    if (renderer->shadow_layout)
-        vkDestroyPipelineLayout(ctx->device, renderer->shadow_layout, NULL);
-    if (renderer->inside_pipeline)
-        vkDestroyPipeline(ctx->device, renderer->inside_pipeline, NULL);
-    if (renderer->inside_layout)
-        vkDestroyPipelineLayout(ctx->device, renderer->inside_layout, NULL);
-    if (renderer->edge_pipeline)
-        vkDestroyPipeline(ctx->device, renderer->edge_pipeline, NULL);
-    if (renderer->edge_layout)
-        vkDestroyPipelineLayout(ctx->device, renderer->edge_layout, NULL);
-    if (renderer->pipeline)
-        vkDestroyPipeline(ctx->device, renderer->pipeline, NULL);
-    if (renderer->layout)
-        vkDestroyPipelineLayout(ctx->device, renderer->layout, NULL);
+    gpu_image_destroy(ctx, &renderer->still.color);
+    pipeline_destroy(ctx, renderer->shadow_pipeline, renderer->shadow_layout);
+    pipeline_destroy(ctx, renderer->shadow_only_pipeline, renderer->shadow_only_layout);
+    pipeline_destroy(ctx, renderer->bare_inside_pipeline, renderer->bare_inside_layout);
+    pipeline_destroy(ctx, renderer->bare_pipeline, renderer->bare_layout);
+    pipeline_destroy(ctx, renderer->lit_inside_pipeline, renderer->lit_inside_layout);
+    pipeline_destroy(ctx, renderer->lit_pipeline, renderer->lit_layout);
+    pipeline_destroy(ctx, renderer->inside_pipeline, renderer->inside_layout);
+    pipeline_destroy(ctx, renderer->edge_pipeline, renderer->edge_layout);
+    pipeline_destroy(ctx, renderer->pipeline, renderer->layout);
     gpu_buffer_destroy(ctx, &renderer->block_indices);
     gpu_buffer_destroy(ctx, &renderer->block_vertices);
     gpu_buffer_destroy(ctx, &renderer->quad_indices);
@@ -308,36 +336,52 @@ GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push)
                      .casts_shadow = true};
 }
 
-/* The casters' depths from the light into the shadow map, left ready for the page shader. */
-/* The k-th colour draw to record and the pipeline that draws it; false past the last. As given,
- * unless the shaders blend the paper's edges over what lies behind them (the low tier without
- * MSAA): then in five rounds, the pixels that the turning leaf covers whole, those that the flat
- * pages do, the blocks' faces, the flat pages again and the leaf again, of which the depth test
- * lets only the edge pixels through. So every edge is blended over what lies behind it, the pages
- * under the leaf stay unshaded as when the leaf is drawn first, and only edge pixels pay for
- * blending (on a CPU rasteriser it costs every pixel it is on for). */
-static bool render_step(const GpuRenderer *r, const GpuDraw *draws, uint32_t count, uint32_t k,
-                        const GpuDraw **draw, VkPipeline *pipeline, VkPipelineLayout *layout)
+/* Which draws a round of drawing takes: the turning leaf (it casts the shadow), the flat pages,
+ * the blocks' faces, or all. */
+typedef enum Take { TAKE_ALL, TAKE_CASTER, TAKE_FLAT, TAKE_EDGE } Take;
+/* ...and how: by its own pipeline (the page's or the edge's), only the pixels it covers whole,
+ * or only its shadow multiplied in. `unshadowed`: by the page pipelines' variant without the
+ * shadow's code (PC_TIER_UNSHADOWED), for what receives no shadow. */
+typedef enum Pass { PASS_OWN, PASS_INSIDE, PASS_SHADOW_ONLY } Pass;
+typedef struct Round {
+    Take take;
+    Pass pass;
+    bool unshadowed;
+} Round;
+
+static const Round PLAIN_ROUNDS[] = {{TAKE_ALL, PASS_OWN, false}};
+/* When the shaders blend the paper's edges over what lies behind them (the low tier without
+ * MSAA): the pixels that the turning leaf covers whole, those that the flat pages do, the blocks'
+ * faces, the flat pages again and the leaf again, of which the depth test lets only the edge
+ * pixels through. So every edge is blended over what lies behind it, the pages under the leaf stay
+ * unshaded as when the leaf is drawn first, and only edge pixels pay for blending (on a CPU
+ * rasteriser it costs every pixel it is on for). */
+static const Round EDGE_ROUNDS[] = {{TAKE_CASTER, PASS_INSIDE, true},
+                                    {TAKE_FLAT, PASS_INSIDE, false},
+                                    {TAKE_EDGE, PASS_OWN, false},
+                                    {TAKE_FLAT, PASS_OWN, false},
+                                    {TAKE_CASTER, PASS_OWN, true}};
+/* The still pages into their cache: the same without the leaf and its shadow... */
+static const Round STILL_ROUNDS[] = {
+    {TAKE_FLAT, PASS_INSIDE, true}, {TAKE_EDGE, PASS_OWN, false}, {TAKE_FLAT, PASS_OWN, true}};
+/* ...and a frame over them: the leaf's inside, the shadow on the flat pages it leaves in view,
+ * the leaf's edge. */
+static const Round OVER_STILL_ROUNDS[] = {{TAKE_CASTER, PASS_INSIDE, true},
+                                          {TAKE_FLAT, PASS_SHADOW_ONLY, false},
+                                          {TAKE_CASTER, PASS_OWN, true}};
+
+static bool takes(Take take, const GpuDraw *d)
 {
-    bool rounds = tier_bits(r) & PC_TIER_EDGE_AA;
-    for (int round = 0; round < (rounds ? 5 : 1); round++) {
-        for (uint32_t i = 0; i < count; i++) {
-            const GpuDraw *d = &draws[i];
-            bool flat = !d->edge && !d->casts_shadow;
-            bool in = !rounds                    ? true
-                      : round == 0 || round == 4 ? d->casts_shadow
-                      : round == 2               ? d->edge
-                                                 : flat;
-            if (!in || k-- > 0)
-                continue;
-            *draw = d;
-            bool inside = rounds && round < 2;
-            *pipeline = inside ? r->inside_pipeline : d->edge ? r->edge_pipeline : r->pipeline;
-            *layout = inside ? r->inside_layout : d->edge ? r->edge_layout : r->layout;
-            return true;
-        }
+    switch (take) {
+    case TAKE_CASTER:
+        return d->casts_shadow;
+    case TAKE_FLAT:
+        return !d->edge && !d->casts_shadow;
+    case TAKE_EDGE:
+        return d->edge;
+    default:
+        return true;
     }
-    return false;
 }
 
 /* PC_TIER_DRAW_LOD's mip level: log2 of the content texels a pixel spans at the middle of the
@@ -372,6 +416,15 @@ static float draw_lod(const GpuRenderer *r, const GpuDraw *d, VkExtent2D extent)
     return rho > 1.0f ? floorf(log2f(rho) + 0.5f) : 0.0f;
 }
 
+/* Whether a page draw's front and back have ink (ever written to). */
+static void ink_sides(const GpuRenderer *r, const GpuDraw *d, bool *front_inked, bool *back_inked)
+{
+    uint32_t front = (uint32_t)d->push.page.v[2];
+    uint64_t inked = r->ink.inked;
+    *front_inked = front >= 64 || (inked >> front & 1);
+    *back_inked = front + 1 >= 64 || (inked >> (front + 1) & 1);
+}
+
 /* A draw's push constants; with PC_TIER_INK_MARKED, page.z marked with which of the leaf's two
  * sides have ink; with PC_TIER_DRAW_LOD, light_dir.w its mip level. */
 static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D extent)
@@ -380,33 +433,62 @@ static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D e
     if ((tier_bits(r) & PC_TIER_DRAW_LOD) && !d->edge)
         push.light_dir.v[3] = draw_lod(r, d, extent);
     if ((tier_bits(r) & PC_TIER_INK_MARKED) && !d->edge) {
-        uint32_t front = (uint32_t)push.page.v[2];
-        uint64_t inked = r->ink.inked;
-        bool f = front >= 64 || (inked >> front & 1),
-             b = front + 1 >= 64 || (inked >> (front + 1) & 1);
+        bool f, b;
+        ink_sides(r, d, &f, &b);
         push.page.v[2] += (f ? 0.25f : 0.0f) + (b ? 0.5f : 0.0f);
     }
     return push;
 }
 
-void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
-                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
+/* Records the rounds' draws in the begun rendering, `pipeline` bound and the set with it. */
+static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round *rounds,
+                          size_t round_count, const GpuDraw *draws, uint32_t count,
+                          VkExtent2D extent)
 {
-    gpu_label_begin(ctx, cmd, "render");
-    gpu_shadow_record(ctx, cmd, renderer, draws, count);
-    /* Whatever used the colour image last (present acquire, readback copy) -> this frame's
-     * clear and draw. Its old contents are discarded. */
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = target->color,
-                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                               .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-                               .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                               .src_stage = target->color_src_stage,
-                               .src_access = target->color_src_access,
-                               .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                               .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                           });
-    /* Last frame's depth tests -> this frame's depth clear. */
+    VkPipeline bound = r->pipeline;
+    for (size_t k = 0; k < round_count; k++) {
+        const Round *round = &rounds[k];
+        for (uint32_t i = 0; i < count; i++) {
+            const GpuDraw *d = &draws[i];
+            if (!takes(round->take, d))
+                continue;
+            bool lit = round->unshadowed, f = true, b = true;
+            if (lit && !d->edge)
+                ink_sides(r, d, &f, &b);
+            bool bare = lit && !f && !b; /* no ink on either side: the ink's read left out */
+            VkPipeline pipeline = round->pass == PASS_SHADOW_ONLY ? r->shadow_only_pipeline
+                                  : round->pass == PASS_INSIDE    ? (bare  ? r->bare_inside_pipeline
+                                                                     : lit ? r->lit_inside_pipeline
+                                                                           : r->inside_pipeline)
+                                  : d->edge                       ? r->edge_pipeline
+                                  : bare                          ? r->bare_pipeline
+                                  : lit                           ? r->lit_pipeline
+                                                                  : r->pipeline;
+            VkPipelineLayout layout = round->pass == PASS_SHADOW_ONLY ? r->shadow_only_layout
+                                      : round->pass == PASS_INSIDE ? (bare  ? r->bare_inside_layout
+                                                                      : lit ? r->lit_inside_layout
+                                                                            : r->inside_layout)
+                                      : d->edge                    ? r->edge_layout
+                                      : bare                       ? r->bare_layout
+                                      : lit                        ? r->lit_layout
+                                                                   : r->layout;
+            if (pipeline != bound) {
+                /* identically defined layouts: the set stays bound across the switch */
+                bound = pipeline;
+                vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+            }
+            PcDrawPush push = draw_push(r, d, extent);
+            vkCmdPushConstants(cmd, layout,
+                               VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                               sizeof push, &push);
+            gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);
+        }
+    }
+}
+
+/* Last frame's depth tests (or this frame's still pages') -> a depth clear. */
+static void depth_barrier(VkCommandBuffer cmd, const GpuRenderTarget *target)
+{
     gpu_image_barrier(cmd, &(GpuImageBarrier){
                                .image = target->depth,
                                .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
@@ -419,11 +501,18 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
                                .dst_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
                                              VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
                            });
+}
+
+/* Begins rendering into `color_view` (cleared to the backdrop, or loaded) and the target's
+ * depth (cleared), with the page pipeline and the set bound. */
+static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarget *target,
+                  VkImageView color_view, bool load)
+{
     VkRenderingAttachmentInfo color = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = target->color_view,
+        .imageView = color_view,
         .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .loadOp = load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         .clearValue = {.color = BACKGROUND},
     };
@@ -443,7 +532,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
         color.imageView = target->msaa_view;
         color.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
         color.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
-        color.resolveImageView = target->color_view;
+        color.resolveImageView = color_view;
         color.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
     }
     VkRenderingAttachmentInfo depth = {
@@ -454,24 +543,169 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRe
         .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
         .clearValue = {.depthStencil = {1.0f, 0}},
     };
-    gpu_pipeline_begin(cmd, renderer->pipeline, renderer->layout, &color, &depth, target->extent,
-                       NULL, 0);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
-                            &renderer->set, 0, NULL);
-    VkPipeline bound = renderer->pipeline, pipeline;
-    VkPipelineLayout layout;
-    const GpuDraw *d;
-    for (uint32_t k = 0; render_step(renderer, draws, count, k, &d, &pipeline, &layout); k++) {
-        if (pipeline != bound) {
-            /* identically defined layouts: the set stays bound across the switch */
-            bound = pipeline;
-            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-        }
-        PcDrawPush push = draw_push(renderer, d, target->extent);
-        vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
-                           0, sizeof push, &push);
-        gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);
+    gpu_pipeline_begin(cmd, r->pipeline, r->layout, &color, &depth, target->extent, NULL, 0);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1, &r->set, 0,
+                            NULL);
+}
+
+/* Whether this frame can draw over the still pages' cache: the low tier blending its own edges
+ * (the cache holds no MSAA samples), a target that takes copies, at most one turning leaf and
+ * nothing else that moves (a hard cover's board turns with its block), and the cache's image.
+ * The leaf always lies above the still pages (at or over the page plane, the camera above it),
+ * so drawn over them it needs none of their depths. */
+static bool still_usable(const GpuContext *ctx, GpuRenderer *r, const GpuRenderTarget *target,
+                         const GpuDraw *draws, uint32_t count)
+{
+    GpuStillCache *c = &r->still;
+    if (!(tier_bits(r) & PC_TIER_EDGE_AA) || !target->copy_in || c->failed)
+        return false;
+    uint32_t casters = 0, still = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        casters += draws[i].casts_shadow;
+        still += !draws[i].casts_shadow;
     }
+    if (casters > 1 || still > GPU_STILL_MAX_DRAWS)
+        return false;
+    VkExtent2D e = target->extent;
+    if (c->color.image && c->color.extent.width == e.width && c->color.extent.height == e.height)
+        return true;
+    if (c->color.image) {
+        (void)vkDeviceWaitIdle(ctx->device); /* a frame in flight may still copy the old one */
+        gpu_image_destroy(ctx, &c->color);
+    }
+    c->valid = false;
+    GpuError err = {0};
+    GpuImageDesc desc = {
+        .extent = e,
+        .format = r->color_format,
+        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .label = "still pages",
+    };
+    c->failed = !gpu_image_create(ctx, &desc, &c->color, &err);
+    return !c->failed;
+}
+
+/* The still pages as this frame draws them; true when the cache holds them already. */
+static bool still_current(GpuRenderer *r, const GpuDraw *draws, uint32_t count, VkExtent2D extent)
+{
+    GpuStillCache *c = &r->still;
+    GpuStillDraw now[GPU_STILL_MAX_DRAWS];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        const GpuDraw *d = &draws[i];
+        if (d->casts_shadow)
+            continue;
+        now[n] = (GpuStillDraw){d->vertices, d->indices, d->index_count, draw_push(r, d, extent)};
+        n++;
+    }
+    bool same = c->valid && c->count == n && c->content_writes == r->content.writes &&
+                c->ink_writes == r->ink.writes;
+    for (uint32_t i = 0; same && i < n; i++)
+        same = c->draws[i].vertices == now[i].vertices && c->draws[i].indices == now[i].indices &&
+               c->draws[i].index_count == now[i].index_count &&
+               !memcmp(&c->draws[i].push, &now[i].push, sizeof now[i].push);
+    if (same)
+        return true;
+    memcpy(c->draws, now, n * sizeof now[0]);
+    c->count = n;
+    c->content_writes = r->content.writes;
+    c->ink_writes = r->ink.writes;
+    return false;
+}
+
+/* Draws the still pages into their cache if they changed, and copies them into the target's
+ * colour image, left for drawing over. */
+static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *r,
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
+{
+    GpuStillCache *c = &r->still;
+    if (!still_current(r, draws, count, target->extent)) {
+        gpu_label_begin(ctx, cmd, "still pages");
+        /* Last frame's copy read the cache -> this redraw; its old contents are discarded. */
+        gpu_image_barrier(cmd, &(GpuImageBarrier){
+                                   .image = c->color.image,
+                                   .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                                   .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                   .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                   .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                                   .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                   .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                               });
+        depth_barrier(cmd, target);
+        begin(cmd, r, target, c->color.view, false);
+        record_rounds(cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0], draws,
+                      count, target->extent);
+        vkCmdEndRendering(cmd);
+        /* copied out, this frame and the next ones */
+        gpu_image_barrier_drawn_to_copy(cmd, c->color.image);
+        c->valid = true;
+        c->redraws++;
+        gpu_label_end(ctx, cmd);
+    }
+    /* Whatever used the target last (present acquire, readback copy) -> the copy in. */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = target->color,
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                               .new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                               .src_stage = target->color_src_stage,
+                               .src_access = target->color_src_access,
+                               .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                               .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                           });
+    VkImageCopy region = {
+        .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .extent = {target->extent.width, target->extent.height, 1},
+    };
+    vkCmdCopyImage(cmd, c->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target->color,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    /* The copy -> the leaf drawn over it. */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = target->color,
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                               .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                               .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                               .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                               .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                               .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT |
+                                             VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                           });
+}
+
+void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
+{
+    gpu_label_begin(ctx, cmd, "render");
+    gpu_shadow_record(ctx, cmd, renderer, draws, count);
+    bool still = still_usable(ctx, renderer, target, draws, count);
+    if (still) {
+        still_record(ctx, cmd, renderer, target, draws, count);
+    } else {
+        /* Whatever used the colour image last (present acquire, readback copy) -> this frame's
+         * clear and draw. Its old contents are discarded. */
+        gpu_image_barrier(cmd, &(GpuImageBarrier){
+                                   .image = target->color,
+                                   .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                                   .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                   .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                   .src_stage = target->color_src_stage,
+                                   .src_access = target->color_src_access,
+                                   .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                   .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                               });
+    }
+    depth_barrier(cmd, target);
+    begin(cmd, renderer, target, target->color_view, still);
+    const Round *rounds = still                                     ? OVER_STILL_ROUNDS
+                          : (tier_bits(renderer) & PC_TIER_EDGE_AA) ? EDGE_ROUNDS
+                                                                    : PLAIN_ROUNDS;
+    size_t n = still                                     ? sizeof OVER_STILL_ROUNDS / sizeof(Round)
+               : (tier_bits(renderer) & PC_TIER_EDGE_AA) ? sizeof EDGE_ROUNDS / sizeof(Round)
+                                                         : 1;
+    record_rounds(cmd, renderer, rounds, n, draws, count, target->extent);
     vkCmdEndRendering(cmd);
     gpu_label_end(ctx, cmd);
 }

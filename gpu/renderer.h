@@ -22,6 +22,31 @@
  * page shader's texture reads are what it pays most for. */
 #define GPU_SHADOW_MAP_LOW_SIZE 512
 
+/* Draws the still pages' cache holds at most: the two flat pages and their blocks. */
+#define GPU_STILL_MAX_DRAWS 4
+
+/* One draw the cache was made from: the draw's buffers and the push it was drawn with. */
+typedef struct GpuStillDraw {
+    VkBuffer vertices, indices;
+    uint32_t index_count;
+    PcDrawPush push;
+} GpuStillDraw;
+
+/* The low tier's cache of the still pages: the flat pages and the blocks, drawn without the
+ * leaf's shadow, kept while only the leaf moves. A frame copies it into its target, then draws
+ * the leaf and multiplies the leaf's shadow into the flat pages. Redrawn when a draw (the spread,
+ * the size, the camera) or the texels (a page's content, ink) change. Between frames the image
+ * is in TRANSFER_SRC_OPTIMAL. */
+typedef struct GpuStillCache {
+    GpuImage color;
+    bool valid;  /* `color` holds the draws below, with the texels of these writes */
+    bool failed; /* the image could not be made: frames draw everything */
+    GpuStillDraw draws[GPU_STILL_MAX_DRAWS];
+    uint32_t count;
+    uint64_t content_writes, ink_writes;
+    uint64_t redraws; /* times drawn: the tests count them */
+} GpuStillCache;
+
 typedef struct GpuRenderer {
     GpuQuality quality; /* the tier it draws by: low or high, never auto */
     VkPipeline pipeline;
@@ -34,6 +59,16 @@ typedef struct GpuRenderer {
      * whole, before the flat pages; its edge pixels are blended over them by `pipeline` after */
     VkPipeline inside_pipeline;
     VkPipelineLayout inside_layout;
+    /* ...both without the shadow's code, for what receives none (the leaf, the cached pages) */
+    VkPipeline lit_pipeline, lit_inside_pipeline;
+    VkPipelineLayout lit_layout, lit_inside_layout;
+    /* ...and without the ink's code, for a draw with no ink on either side */
+    VkPipeline bare_pipeline, bare_inside_pipeline;
+    VkPipelineLayout bare_layout, bare_inside_layout;
+    /* ...and with the still pages cached: only the leaf's shadow, multiplied into them */
+    VkPipeline shadow_only_pipeline;
+    VkPipelineLayout shadow_only_layout;
+    GpuStillCache still;
     VkPipeline shadow_pipeline; /* depth only, from the light */
     VkPipelineLayout shadow_layout;
     GpuImage shadow_map;
@@ -82,6 +117,7 @@ typedef struct GpuRenderTarget {
     VkExtent2D extent;
     VkPipelineStageFlags2 color_src_stage;
     VkAccessFlags2 color_src_access;
+    bool copy_in; /* the colour image takes copies (the low tier's still pages, copied in) */
 } GpuRenderTarget;
 
 /* The shadow map for a fixed width x height target: about a texel a pixel where the book fills
@@ -103,7 +139,9 @@ GpuDraw gpu_renderer_block(const GpuRenderer *renderer, const PcDrawPush *push);
 /* The page mesh's current vertex buffer with these push constants. */
 GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push);
 
-void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
+/* Records the frame's passes. Not const: the low tier keeps its still pages between frames (and
+ * may wait for the device when the target's size changes, to make them anew). */
+void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count);
 
 #endif

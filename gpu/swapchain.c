@@ -84,7 +84,8 @@ static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRendere
         .imageExtent = extent,
         .imageArrayLayers = 1,
         .imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                      (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT),
+                      (caps.supportedUsageFlags &
+                       (VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT)),
         .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
         .preTransform = caps.currentTransform,
         .compositeAlpha = alpha,
@@ -101,6 +102,7 @@ static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRendere
     GPU_NAME(ctx, VK_OBJECT_TYPE_SWAPCHAIN_KHR, sc->swapchain, "swapchain");
     sc->extent = extent;
     sc->readable = (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) != 0;
+    sc->writable = (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_DST_BIT) != 0;
     sc->image_count = GPU_SWAPCHAIN_MAX_IMAGES;
     GPU_TRY(err, vkGetSwapchainImagesKHR(ctx->device, sc->swapchain, &sc->image_count, sc->images));
     for (uint32_t i = 0; i < sc->image_count; i++) {
@@ -204,6 +206,7 @@ GpuRenderTarget gpu_swapchain_target(const GpuSwapchain *sc, uint32_t index)
         .extent = sc->extent,
         /* the submit waits for `acquired` at this stage; the transition must come after */
         .color_src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .copy_in = sc->writable,
     };
 }
 

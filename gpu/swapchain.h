@@ -25,6 +25,7 @@ typedef struct GpuSwapchain {
     GpuImage depth;
     GpuImage msaa; /* the multisampled colour the renderer draws into, when it uses MSAA */
     bool readable; /* its images can be copied from: screenshots of the window */
+    bool writable; /* ...and into: the low tier's cache of the still pages */
 } GpuSwapchain;
 
 /* The colour format the swapchain will use on this surface (the renderer is built for it). */

@@ -246,6 +246,7 @@ bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, 
     bool ok = gpu_context_submit_once(ctx, record_upload,
                                       &(Upload){ctx, tex, staging.buffer, first, count}, err);
     gpu_buffer_destroy(ctx, &staging);
+    tex->writes++;
     return ok;
 }
 

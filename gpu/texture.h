@@ -22,7 +22,8 @@ typedef struct GpuTexture {
     GpuImage image;    /* its view: a 2-D array of every mip and layer */
     VkSampler sampler; /* trilinear, clamped to the edge */
     uint32_t width, height, layers, levels;
-    bool blit_mips; /* the mips were made by vkCmdBlitImage */
+    bool blit_mips;  /* the mips were made by vkCmdBlitImage */
+    uint64_t writes; /* updates so far: what drew the texture before is out of date */
 } GpuTexture;
 
 bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTexture *out,

@@ -25,6 +25,9 @@ const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
 const bool EDGE_INSIDE = (TIER & PC_TIER_EDGE_INSIDE) != 0u;
 const bool INK_MARKED = (TIER & PC_TIER_INK_MARKED) != 0u;
 const bool DRAW_LOD = (TIER & PC_TIER_DRAW_LOD) != 0u;
+const bool SHADOW_ONLY = (TIER & PC_TIER_SHADOW_ONLY) != 0u;
+const bool UNSHADOWED = (TIER & PC_TIER_UNSHADOWED) != 0u;
+const bool NO_INK = (TIER & PC_TIER_NO_INK) != 0u;
 const int SHADOW_TAPS = (TIER & PC_TIER_FAST_SHADOW) != 0u ? 4 : 12;
 
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
@@ -40,8 +43,11 @@ vec3 sheen(vec3 n, vec3 l, vec3 v)
     if (ndl <= 0.0)
         return vec3(0.0); // the light is behind this side
     vec3 h = normalize(l + v);
-    float spec = SHEEN_SPECULAR * pow(max(dot(n, h), 0.0), SHEEN_GLOSS);
-    float grazing = pow(1.0 - clamp(dot(n, v), 0.0, 1.0), 5.0);
+    float nh = max(dot(n, h), 0.0), g = 1.0 - clamp(dot(n, v), 0.0, 1.0);
+    // The low tier multiplies out the whole powers: llvmpipe's pow is a log and an exp.
+    float nh2 = nh * nh, nh8 = nh2 * nh2 * nh2 * nh2, g2 = g * g;
+    float spec = SHEEN_SPECULAR * (TIER != 0u ? nh8 * nh2 : pow(nh, SHEEN_GLOSS));
+    float grazing = TIER != 0u ? g2 * g2 * g : pow(g, 5.0);
     return SHEEN_COLOR * (spec + SHEEN_FRESNEL * grazing * ndl);
 }
 
@@ -88,6 +94,30 @@ float shadow_lit(vec3 world)
     return lit / float(SHADOW_TAPS);
 }
 
+// What the direct light keeps where `lit` of the light reaches the receiver.
+float shadow_darkening(float lit)
+{
+    return 1.0 - SHADOW_DARKNESS * (1.0 - lit);
+}
+
+// SHADOW_ONLY: a flat page's colour in the leaf's shadow over its colour drawn without it
+// (UNSHADOWED, the low tier's cached still pages), multiplied into that. The lighting's
+// share is exact; the sheen's, which the shadow takes away whole, is weighed against a typical
+// paper's albedo, not this texel's (which this pass does not read): off by a few levels at most.
+const float TYPICAL_ALBEDO = 0.7;
+float shadow_factor(vec3 n, vec3 l, vec3 v)
+{
+    float lit = shadow_lit(in_world);
+    if (lit == 1.0)
+        return 1.0;
+    float diffuse = max(dot(n, l), 0.0);
+    float sheen_lum = dot(sheen(n, l, v), vec3(1.0 / 3.0));
+    float bare = TYPICAL_ALBEDO * (AMBIENT + (1.0 - AMBIENT) * diffuse) + sheen_lum;
+    float shaded = TYPICAL_ALBEDO * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow_darkening(lit)) +
+                   sheen_lum * lit;
+    return shaded / max(bare, 1e-6);
+}
+
 // The share of the pixel the paper covers, without MSAA: the pixel's distance, in pixels, to the
 // page's outer edges (where its uv leaves [0, 1]; the spine side, u = 0, joins the other page and
 // is no edge) and, on the turning leaf, to the roll's silhouette, where the paper turns edge on
@@ -116,6 +146,10 @@ void main()
     float alpha = EDGE_AA ? coverage(n, v) : 1.0;
     if (EDGE_INSIDE && alpha < 1.0)
         discard;
+    if (SHADOW_ONLY) {
+        out_color = vec4(vec3(mix(1.0, shadow_factor(n, l, v), alpha)), 1.0);
+        return;
+    }
     // placement.w: 1 for a back-up model, plus 2 for a book drawn mirrored (bound on the right)
     bool back_up = mod(draw.placement.w, 2.0) > 0.5, book_mirrored = draw.placement.w > 1.5;
     bool leaf_front = toward_viewer != back_up;
@@ -137,12 +171,12 @@ void main()
     vec3 albedo = DRAW_LOD ? textureLod(content, vec3(st, layer), lod).rgb
                            : textureGrad(content, vec3(st, layer), dx, dy).rgb;
     float marks = (draw.page.z - front) * 4.0; // INK_MARKED: 1 the front inked, 2 the back
-    if (!INK_MARKED || mod(leaf_front ? marks : floor(marks * 0.5), 2.0) == 1.0)
+    if (!NO_INK && (!INK_MARKED || mod(leaf_front ? marks : floor(marks * 0.5), 2.0) == 1.0))
         albedo = ink_over(albedo, DRAW_LOD ? textureLod(ink, vec3(st, layer), max(ink_lod, 0.0)).r
                                            : textureGrad(ink, vec3(st, layer), dx, dy).r);
     float diffuse = max(dot(n, l), 0.0);
-    float lit = draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
-    float shadow = 1.0 - SHADOW_DARKNESS * (1.0 - lit);
+    float lit = !UNSHADOWED && draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
+    float shadow = shadow_darkening(lit);
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v) * lit;
     out_color = vec4(light * paper_gutter(in_uv.x * draw.page.x, draw.page.x), alpha);
 }

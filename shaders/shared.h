@@ -73,12 +73,20 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
  * INK_MARKED: page.z's fraction says which sides have ink (+0.25 the front, +0.5 the back), so
  *   that a side with none skips the ink texture;
  * DRAW_LOD: light_dir.w is the draw's content mip level, a whole number (gpu/renderer.c), read
- *   bilinearly from that one level instead of trilinearly from two picked per pixel. */
+ *   bilinearly from that one level instead of trilinearly from two picked per pixel;
+ * SHADOW_ONLY: no colour, only the factor by which the leaf's shadow darkens a flat page, to be
+ *   multiplied into the page drawn without it (UNSHADOWED) by the blend;
+ * UNSHADOWED: no shadow, its code left out (llvmpipe runs both sides of a branch on a push
+ *   constant): for the leaf, which receives none, and the low tier's cache of the still pages;
+ * NO_INK: no ink read, its code left out likewise: for a draw with no ink on either side. */
 #define PC_TIER_EDGE_AA     1u
 #define PC_TIER_FAST_SHADOW 2u
 #define PC_TIER_EDGE_INSIDE 4u
 #define PC_TIER_INK_MARKED  8u
 #define PC_TIER_DRAW_LOD    16u
+#define PC_TIER_SHADOW_ONLY 32u
+#define PC_TIER_UNSHADOWED  64u
+#define PC_TIER_NO_INK      128u
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */
