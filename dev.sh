@@ -5,7 +5,8 @@
 #   ./dev.sh test   build everything, then run the whole test suite (what CI runs)
 #   ./dev.sh fuzz   build the input parsers' libFuzzer targets with clang and run each for 60 s
 # Each installs the Debian packages it misses first (apt-get as root, sudo otherwise); only
-# `test` installs the test tools. `run` and `test` share one build folder, build/$PRESET.
+# `test` installs the test tools. fonts-dejavu-core is the built-in book's face, read at run time
+# (without it the pages fall back to stb_easy_font; the goldens are drawn in it). `run` and `test` share one build folder, build/$PRESET.
 # PRESET picks the CMake preset (default: "ci" when CI is set, else "default").
 set -eu
 cd "$(dirname "$0")"
@@ -13,7 +14,7 @@ cd "$(dirname "$0")"
 BUILD_PKGS="gcc libc6-dev cmake ninja-build pkg-config glslc libvulkan-dev libvulkan1
 libvulkan-volk-dev libcglm-dev libstb-dev libsdl2-dev libcjson-dev mesa-vulkan-drivers
 libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev zlib1g-dev
-libfreetype-dev libharfbuzz-dev"
+libfreetype-dev libharfbuzz-dev fonts-dejavu-core"
 TEST_PKGS="vulkan-validationlayers xvfb xauth xdotool imagemagick clang-format-14"
 FUZZ_PKGS="clang libclang-rt-14-dev"
 

@@ -5,6 +5,7 @@
 
 #include "book.h"
 #include "content.h"
+#include "typeface.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -30,8 +31,9 @@ struct AppBookSource {
     SourceKind kind;
     int pages;
     float aspect;
-    char *name;   /* absolute path; "" for the built-in book */
-    char **files; /* SOURCE_IMAGES: pages paths, in order */
+    char *name;        /* absolute path; "" for the built-in book */
+    char **files;      /* SOURCE_IMAGES: pages paths, in order */
+    AppTypeface *face; /* SOURCE_BUILTIN: its text's face; NULL: stb_easy_font */
 #ifdef PAGECURL_HAVE_MUPDF
     fz_context *fz;
     fz_document *doc;
@@ -262,6 +264,7 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
         src->pages = APP_BOOK_PAGES;
         src->aspect = MESH_PAGE_HEIGHT / MESH_PAGE_WIDTH;
         src->name = strdup("");
+        src->face = app_typeface_load();
         if (!src->name)
             status = fail(message, size, 1, "out of memory");
     } else {
@@ -303,6 +306,7 @@ void app_book_source_close(AppBookSource *src)
         for (int p = 0; p < src->pages; p++)
             free(src->files[p]);
     free(src->files);
+    app_typeface_free(src->face);
 #ifdef PAGECURL_HAVE_MUPDF
     if (src->fz) {
         fz_drop_document(src->fz, src->doc);
@@ -473,7 +477,7 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
                           uint8_t *rgba, char *message, size_t size)
 {
     if (src->kind == SOURCE_BUILTIN) {
-        if (app_content_page(page, width, height, rgba))
+        if (app_content_page(src->face, page, width, height, rgba))
             return true;
         app_book_placeholder(width, height, true, rgba);
         fail(message, size, 1, "page %d: out of memory", page + 1);

@@ -1,6 +1,8 @@
 #include "content.h"
 
 #include "../mesh/ink_raster.h"
+#include "line_break.h"
+#include "typeface.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,7 +25,6 @@ static const Rgb RULE = {0.25f, 0.42f, 0.75f};
 static const Rgb MARGIN = {0.80f, 0.20f, 0.20f};
 static const Rgb GRID = {0.36f, 0.47f, 0.70f};
 static const Rgb INK = {0.03f, 0.04f, 0.10f};
-static const Rgb PENCIL = {0.16f, 0.16f, 0.18f};
 
 /* Ruled lines per page height: a notebook page has about 30. */
 #define CONTENT_RULES 28
@@ -66,27 +67,109 @@ static void canvas_rect(Canvas *c, float x0, float y0, float x1, float y1, Rgb c
     }
 }
 
-/* Text with its top-left at (x, y), glyphs `scale` pixels per stb_easy_font unit. */
-static void canvas_text(Canvas *c, float x, float y, float scale, const char *text, Rgb col)
+/* Type sizes, pixels to the em per texel across the page, so the text keeps its place on the
+ * paper at any texture resolution. */
+#define TITLE_EM   0.085f
+#define HEADING_EM 0.062f
+#define BODY_EM    0.034f
+#define NOTE_EM    0.042f
+#define FOLIO_EM   0.05f
+/* stb_easy_font's capitals are 7 units tall standing on y = 7; DejaVu's are 0.73 em. */
+#define EASY_CAP 7.0f
+#define FACE_CAP 0.73f
+
+/* What the text of a page is set in: a TrueType face, or stb_easy_font where there is none. */
+typedef struct Pen {
+    Canvas *c;
+    const AppTypeface *face;
+    float em; /* the size line breaking measures at */
+} Pen;
+
+typedef struct Ink {
+    Canvas *c;
+    Rgb col;
+} Ink;
+
+static void plot_glyph(void *user, int x, int y, float coverage)
 {
+    const Ink *ink = user;
+    Canvas *c = ink->c;
+    if (x < 0 || y < 0 || x >= c->w || y >= c->h)
+        return;
+    float *p = &c->rgb[3 * ((long)y * c->w + x)];
+    Rgb col = ink->col;
+    p[0] += coverage * (col.r - p[0]), p[1] += coverage * (col.g - p[1]);
+    p[2] += coverage * (col.b - p[2]);
+}
+
+static float text_width(const Pen *pen, AppTypefaceStyle style, const char *text, float em)
+{
+    if (pen->face)
+        return app_typeface_width(pen->face, style, text, em);
+    return em * FACE_CAP / EASY_CAP * (float)stb_easy_font_width((char *)text);
+}
+
+/* `text` at `em` pixels to the em with its baseline's left end at (x, y), pixels y down. */
+static void canvas_text(const Pen *pen, AppTypefaceStyle style, float x, float y, float em,
+                        const char *text, Rgb col)
+{
+    Canvas *c = pen->c;
+    if (pen->face) {
+        Ink ink = {c, col};
+        /* out of memory for a glyph: the page goes without it, as it would without the face */
+        (void)app_typeface_draw(pen->face, style, text, em, x, y, plot_glyph, &ink);
+        return;
+    }
     float quads[4096]; /* 4 vertices x 16 bytes per quad: enough for a line of ~60 glyphs */
     unsigned char colour[4] = {255, 255, 255, 255};
+    float scale = em * FACE_CAP / EASY_CAP, top = y - EASY_CAP * scale;
     int n = stb_easy_font_print(0.0f, 0.0f, (char *)text, colour, quads, (int)sizeof quads);
     for (int q = 0; q < n; q++) {
         const float *v = &quads[16 * q]; /* corners 0 and 2: x, y, z, colour each */
-        canvas_rect(c, x + scale * v[0], y + scale * v[1], x + scale * v[8], y + scale * v[9], col,
-                    1.0f);
+        canvas_rect(c, x + scale * v[0], top + scale * v[1], x + scale * v[8], top + scale * v[9],
+                    col, 1.0f);
     }
 }
 
-static float text_width(const char *text, float scale)
+/* What the fronts' written lines say, a passage a chapter. */
+static const char *const PASSAGES[] = {
+    "A page that turns over its spine must read the right way round on both sides. The leaf "
+    "bends along a cylinder that rolls across it, and the words on its back come into view "
+    "the right way round as it settles on the left.",
+    "Paper does not stretch. However the corner is lifted, every line drawn on the leaf keeps "
+    "its length; the curl is the shape that lets it, a sheet rolled around a cone or a "
+    "cylinder and flat everywhere else.",
+    "Hold the corner and pull it over the spine. The fold follows the hand, the shadow under "
+    "the lifted leaf darkens where the paper stands close above the page, and the next page "
+    "waits underneath.",
+    "Let go half way and the leaf falls back or over, to whichever side of the spine holds "
+    "more of it. A hard cover turns as one board hinged at the spine; a thin page curls.",
+};
+
+static float measure_body(void *user, const char *line)
 {
-    return scale * (float)stb_easy_font_width((char *)text);
+    const Pen *pen = user;
+    return text_width(pen, APP_TYPEFACE_REGULAR_STYLE, line, pen->em);
 }
 
-/* Recto: ruled paper, a title, three written lines, the page number at the outer (right) foot. */
-static void draw_front(Canvas *c, int page, int leaf)
+/* Sets `text` in lines at most `width` wide from baseline `y` down, `step` apart, breaking
+ * between words; at most `lines` lines. */
+static void canvas_paragraph(const Pen *pen, float x, float y, float width, float step, int lines,
+                             float em, const char *text, Rgb col)
 {
+    char line[128];
+    Pen body = *pen;
+    body.em = em;
+    for (int i = 0;
+         i < lines && app_line_break(&text, width, measure_body, &body, line, sizeof line); i++)
+        canvas_text(pen, APP_TYPEFACE_REGULAR_STYLE, x, y + (float)i * step, em, line, col);
+}
+
+/* Recto: ruled paper, a chapter title, a written passage, the page number at the outer (right)
+ * foot. */
+static void draw_front(const Pen *pen, int page, int leaf)
+{
+    Canvas *c = pen->c;
     float w = (float)c->w, h = (float)c->h, line = h / CONTENT_RULES;
     canvas_fill(c, FRONT_PAPER);
     for (int k = 1; k < CONTENT_RULES - 2; k++) /* the top rules are left for the title */
@@ -94,19 +177,23 @@ static void draw_front(Canvas *c, int page, int leaf)
     canvas_rect(c, 0.12f * w - 0.8f, 0.0f, 0.12f * w + 0.8f, h, MARGIN, 0.8f);
     char text[64];
     snprintf(text, sizeof text, "Chapter %d", leaf + 1);
-    canvas_text(c, 0.16f * w, 0.035f * h, 5.0f, text, INK);
-    const char *lines[] = {"A page that turns over its", "spine must read the right",
-                           "way round on both sides."};
+    canvas_text(pen, APP_TYPEFACE_BOLD_STYLE, 0.16f * w, 0.035f * h + FACE_CAP * TITLE_EM * w,
+                TITLE_EM * w, text, INK);
     float top = h - (CONTENT_RULES - 3) * line; /* the first rule under the title */
-    for (int i = 0; i < 3; i++)
-        canvas_text(c, 0.15f * w, top + (i + 1) * line - 2.4f * 7.0f, 2.4f, lines[i], PENCIL);
+    const char *passage = PASSAGES[leaf % (int)(sizeof PASSAGES / sizeof PASSAGES[0])];
+    canvas_paragraph(pen, 0.15f * w, top + line - 0.2f * line, 0.78f * w, line, 9, BODY_EM * w,
+                     passage, INK);
     snprintf(text, sizeof text, "%d", page);
-    canvas_text(c, 0.93f * w - text_width(text, 4.0f), h - 0.05f * h, 4.0f, text, INK);
+    float em = FOLIO_EM * w;
+    canvas_text(pen, APP_TYPEFACE_REGULAR_STYLE,
+                0.93f * w - text_width(pen, APP_TYPEFACE_REGULAR_STYLE, text, em),
+                0.95f * h + FACE_CAP * em, em, text, INK);
 }
 
 /* Verso: graph paper, a heading, a framed note, the page number at the outer (left) foot. */
-static void draw_back(Canvas *c, int page)
+static void draw_back(const Pen *pen, int page)
 {
+    Canvas *c = pen->c;
     float w = (float)c->w, h = (float)c->h, square = w / CONTENT_SQUARES;
     canvas_fill(c, BACK_PAPER);
     for (int k = 1; k * square < w; k++)
@@ -116,17 +203,23 @@ static void draw_back(Canvas *c, int page)
                     k % 4 ? 0.3f : 0.6f);
     char text[64];
     snprintf(text, sizeof text, "Sketches, p. %d", page);
-    canvas_text(c, 0.08f * w, 0.035f * h, 4.0f, text, INK);
+    canvas_text(pen, APP_TYPEFACE_BOLD_STYLE, 0.08f * w, 0.035f * h + FACE_CAP * HEADING_EM * w,
+                HEADING_EM * w, text, INK);
     /* a framed note: a frame of four bars, then the words */
-    float x0 = 0.10f * w, y0 = 0.30f * h, x1 = 0.90f * w, y1 = 0.45f * h, t = 3.0f;
+    float x0 = 0.10f * w, y0 = 0.30f * h, x1 = 0.90f * w, y1 = 0.45f * h, t = 0.006f * w;
     canvas_rect(c, x0, y0, x1, y0 + t, INK, 0.9f);
     canvas_rect(c, x0, y1 - t, x1, y1, INK, 0.9f);
     canvas_rect(c, x0, y0, x0 + t, y1, INK, 0.9f);
     canvas_rect(c, x1 - t, y0, x1, y1, INK, 0.9f);
-    canvas_text(c, x0 + 0.05f * w, y0 + 0.035f * h, 3.0f, "verso: reads left", INK);
-    canvas_text(c, x0 + 0.05f * w, y0 + 0.085f * h, 3.0f, "to right, not mirrored", INK);
+    float em = NOTE_EM * w;
+    canvas_text(pen, APP_TYPEFACE_REGULAR_STYLE, x0 + 0.05f * w, y0 + 0.035f * h + FACE_CAP * em,
+                em, "verso: reads left", INK);
+    canvas_text(pen, APP_TYPEFACE_REGULAR_STYLE, x0 + 0.05f * w, y0 + 0.085f * h + FACE_CAP * em,
+                em, "to right, not mirrored", INK);
     snprintf(text, sizeof text, "%d", page);
-    canvas_text(c, 0.07f * w, h - 0.05f * h, 4.0f, text, INK);
+    em = FOLIO_EM * w;
+    canvas_text(pen, APP_TYPEFACE_REGULAR_STYLE, 0.07f * w, 0.95f * h + FACE_CAP * em, em, text,
+                INK);
 }
 
 /* Linear light to sRGB bytes, 4096 steps: finer than the 8-bit output needs. */
@@ -148,7 +241,8 @@ static void canvas_encode(const Canvas *c, uint8_t *out)
     }
 }
 
-uint8_t *app_content_pixels(uint32_t leaves, uint32_t width, uint32_t height)
+uint8_t *app_content_pixels(const AppTypeface *face, uint32_t leaves, uint32_t width,
+                            uint32_t height)
 {
     size_t layer = (size_t)width * height;
     uint8_t *pixels = malloc(layer * 4 * 2 * leaves);
@@ -158,27 +252,30 @@ uint8_t *app_content_pixels(uint32_t leaves, uint32_t width, uint32_t height)
         free(c.rgb);
         return NULL;
     }
+    Pen pen = {&c, face, 0.0f};
     for (uint32_t leaf = 0; leaf < leaves; leaf++) {
         /* Leaf k's front is book page 2k + 1, its back 2k + 2 (mesh/flip.h). */
-        draw_front(&c, (int)(2 * leaf + 1), (int)leaf);
+        draw_front(&pen, (int)(2 * leaf + 1), (int)leaf);
         canvas_encode(&c, pixels + layer * 4 * (2 * leaf));
-        draw_back(&c, (int)(2 * leaf + 2));
+        draw_back(&pen, (int)(2 * leaf + 2));
         canvas_encode(&c, pixels + layer * 4 * (2 * leaf + 1));
     }
     free(c.rgb);
     return pixels;
 }
 
-bool app_content_page(int page, uint32_t width, uint32_t height, uint8_t *rgba)
+bool app_content_page(const AppTypeface *face, int page, uint32_t width, uint32_t height,
+                      uint8_t *rgba)
 {
     Canvas c = {malloc((size_t)width * height * 3 * sizeof(float)), (int)width, (int)height};
     if (!c.rgb)
         return false;
+    Pen pen = {&c, face, 0.0f};
     /* Book page 2k + 1 (0-based 2k) is leaf k's front, the next its back. */
     if (page % 2 == 0)
-        draw_front(&c, page + 1, page / 2);
+        draw_front(&pen, page + 1, page / 2);
     else
-        draw_back(&c, page + 1);
+        draw_back(&pen, page + 1);
     canvas_encode(&c, rgba);
     free(c.rgb);
     return true;
@@ -204,7 +301,9 @@ bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *b
                                  uint32_t leaves, float aspect, GpuRenderer *out, GpuError *err)
 {
     uint32_t w = APP_CONTENT_WIDTH, h = (uint32_t)lrintf(APP_CONTENT_WIDTH * aspect);
-    uint8_t *pixels = app_content_pixels(leaves, w, h);
+    AppTypeface *face = app_typeface_load(); /* none: stb_easy_font's letters */
+    uint8_t *pixels = app_content_pixels(face, leaves, w, h);
+    app_typeface_free(face);
     if (!pixels)
         return gpu_error_set(err, "out of memory for %u pages of %ux%u texels", 2 * leaves, w, h);
     bool ok = app_content_renderer_layers(ctx, base, w, h, 2 * leaves, pixels, out, err);

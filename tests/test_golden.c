@@ -15,6 +15,8 @@
  * line per pose (key=value: differing pixels, largest channel difference) without failing on a
  * difference: for another device than lavapipe, e.g. a GPU machine with no validation layer
  * (--no-validation). */
+#include "../app/typeface.h"
+#include "../tools/photo.h"
 #include "check.h"
 #include "image.h"
 #include "run.h"
@@ -48,6 +50,7 @@ typedef struct Pose {
     const char *extra[3]; /* more flags for this pose, NULL-terminated */
     bool ink;             /* with the strokes of GOLDEN_DIR/ink.notebook */
     const char *size;     /* NULL: GOLDEN_W x GOLDEN_H; else as many pixels the other way */
+    bool photos;          /* the photo book OUT_DIR/photo-book (write_photo_book) */
 } Pose;
 
 /* Flat, corner grabs at the bottom, middle and top of the free edge at 25, 50 and 75 % of the
@@ -55,34 +58,60 @@ typedef struct Pose {
  * tight roll (a crease), the back curling towards the viewer with its text, and a backward turn
  * (the left page's leaf lifting, its front curling up, the back of the leaf before uncovered). */
 static const Pose POSES[] = {
-    {"flat", "0", "0.25", {NULL}, false, NULL},
-    {"bottom-25", "0.25", "0", {NULL}, false, NULL},
-    {"bottom-50", "0.5", "0", {NULL}, false, NULL},
-    {"bottom-75", "0.75", "0", {NULL}, false, NULL},
-    {"middle-25", "0.25", "0.5", {NULL}, false, NULL},
-    {"middle-50", "0.5", "0.5", {NULL}, false, NULL},
-    {"middle-75", "0.75", "0.5", {NULL}, false, NULL},
-    {"top-25", "0.25", "1", {NULL}, false, NULL},
-    {"top-50", "0.5", "1", {NULL}, false, NULL},
-    {"top-75", "0.75", "1", {NULL}, false, NULL},
-    {"turned", "1", "0.25", {NULL}, false, NULL},
-    {"tight-radius", "0.35", "0.3", {"--radius", "0.02", NULL}, false, NULL},
-    {"back-facing", "0.85", "0.5", {NULL}, false, NULL},
-    {"backward-40", "0.4", "0.25", {"--backward", NULL}, false, NULL},
+    {"flat", "0", "0.25", {NULL}, false, NULL, false},
+    {"bottom-25", "0.25", "0", {NULL}, false, NULL, false},
+    {"bottom-50", "0.5", "0", {NULL}, false, NULL, false},
+    {"bottom-75", "0.75", "0", {NULL}, false, NULL, false},
+    {"middle-25", "0.25", "0.5", {NULL}, false, NULL, false},
+    {"middle-50", "0.5", "0.5", {NULL}, false, NULL, false},
+    {"middle-75", "0.75", "0.5", {NULL}, false, NULL, false},
+    {"top-25", "0.25", "1", {NULL}, false, NULL, false},
+    {"top-50", "0.5", "1", {NULL}, false, NULL, false},
+    {"top-75", "0.75", "1", {NULL}, false, NULL, false},
+    {"turned", "1", "0.25", {NULL}, false, NULL, false},
+    {"tight-radius", "0.35", "0.3", {"--radius", "0.02", NULL}, false, NULL, false},
+    {"back-facing", "0.85", "0.5", {NULL}, false, NULL, false},
+    {"backward-40", "0.4", "0.25", {"--backward", NULL}, false, NULL, false},
     /* A book bound on the right (--rtl): the whole spread mirrored, its text not; the leaf turns
      * from the left over the spine to the right. */
-    {"rtl-40", "0.4", "0.25", {"--rtl", NULL}, false, NULL},
+    {"rtl-40", "0.4", "0.25", {"--rtl", NULL}, false, NULL, false},
     /* A hard cover (--cover hard): the first leaf turns as a rigid board, its cut edges showing. */
-    {"hard-cover-60", "0.6", "0.25", {"--cover", "hard", NULL}, false, NULL},
+    {"hard-cover-60", "0.6", "0.25", {"--cover", "hard", NULL}, false, NULL, false},
     /* A portrait view (the default layout there: one page), the leaf lifting off to the left. */
-    {"single-portrait-40", "0.4", "0.25", {NULL}, false, "480x640"},
+    {"single-portrait-40", "0.4", "0.25", {NULL}, false, "480x640", false},
     /* Ink (tests/golden/ink.notebook): strokes on the flat front of leaf 0, on it and its back
      * as it curls (the back's arrow bent over the roll), and on the back curling towards the
      * viewer with leaf 1's front uncovered beside it. */
-    {"ink-flat", "0", "0.25", {NULL}, true, NULL},
-    {"ink-curl", "0.45", "0.2", {NULL}, true, NULL},
-    {"ink-back", "0.85", "0.5", {NULL}, true, NULL},
+    {"ink-flat", "0", "0.25", {NULL}, true, NULL, false},
+    {"ink-curl", "0.45", "0.2", {NULL}, true, NULL, false},
+    {"ink-back", "0.85", "0.5", {NULL}, true, NULL, false},
+    /* A book of photos (--book, write_photo_book): the spread 2 | 3, the right leaf turning, its
+     * landscape pages fitted with a margin on the leaf of the portrait first page. */
+    {"photo-book-40", "0.4", "0.25", {"--page", "3", NULL}, false, NULL, true},
 };
+
+/* The photo book's pages: the first portrait (3:4, the leaf's aspect), the others landscape
+ * (3:2) photo-like scenes, so the fit with a margin shows; written by this test, PNGs in
+ * natural name order. */
+#define PHOTO_PAGES 6
+
+static void write_photo_book(CheckState *s, const char *out_dir)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/photo-book", out_dir);
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+        CHECK(s, false, "cannot make %s", dir);
+    for (int page = 1; page <= PHOTO_PAGES; page++) {
+        int w = page == 1 ? 600 : 720, h = page == 1 ? 800 : 480;
+        unsigned char *rgb = malloc((size_t)w * h * 3);
+        char path[640];
+        snprintf(path, sizeof path, "%s/page-%d.png", dir, page);
+        if (rgb)
+            photo_draw((unsigned)page, w, h, rgb, 3 * w);
+        CHECK(s, rgb && stbi_write_png(path, w, h, 3, rgb, 3 * w), "cannot write %s", path);
+        free(rgb);
+    }
+}
 
 /* The poses of the low tier's own goldens (GOLDEN_DIR/low/): flat, a curl of each kind, turned,
  * the crease, the back towards the viewer, a backward turn, a book bound on the right, a hard
@@ -102,10 +131,13 @@ static const Pose *pose_named(const char *name)
 }
 
 /* `quality`: the tier's --quality value, with any more flags after it (NULL-terminated). */
-static bool render_as(CheckState *s, const char *exe, const char *golden_dir, const char *dir,
-                      const Pose *p, bool validation, const char *path, const char *const *quality)
+/* `env`: the environment variable to set or unset for it (run_program); the faces at Debian's
+ * paths, which the goldens were drawn with (face_pinned), unless a test says otherwise. */
+static bool render_env(CheckState *s, const char *exe, const char *golden_dir, const char *dir,
+                       const Pose *p, bool validation, const char *path, const char *const *quality,
+                       const char *env, Run *out)
 {
-    const char *args[20] = {"--headless", "--size",       p->size ? p->size : "640x480",
+    const char *args[24] = {"--headless", "--size",       p->size ? p->size : "640x480",
                             "--curl",     p->curl,        "--grab",
                             p->grab,      "--screenshot", path};
     int n = 9;
@@ -120,13 +152,28 @@ static bool render_as(CheckState *s, const char *exe, const char *golden_dir, co
         args[n++] = "--notebook";
         args[n++] = notebook;
     }
+    char book[512];
+    if (p->photos) {
+        snprintf(book, sizeof book, "%s/photo-book", dir);
+        args[n++] = "--book";
+        args[n++] = book;
+    }
     for (int i = 0; p->extra[i]; i++)
         args[n++] = p->extra[i];
     args[n] = NULL;
-    Run r = run_program(exe, dir, NULL, args);
+    Run r = run_program(exe, dir, env, args);
     CHECK(s, r.status == 0, "render %s (--curl %s --grab %s): exit %d: %s", p->name, p->curl,
           p->grab, r.status, r.err);
+    if (out)
+        *out = r;
     return r.status == 0;
+}
+
+static bool render_as(CheckState *s, const char *exe, const char *golden_dir, const char *dir,
+                      const Pose *p, bool validation, const char *path, const char *const *quality)
+{
+    return render_env(s, exe, golden_dir, dir, p, validation, path, quality, APP_TYPEFACE_DIR_ENV,
+                      NULL);
 }
 
 static const char *const HIGH[] = {"--quality", "high", NULL};
@@ -171,19 +218,25 @@ static long differing(const Image *a, const Image *b, int slack, unsigned char *
     return count;
 }
 
-static bool copy_file(const char *from, const char *to)
+/* Copies `from` to `to`, only its first `limit` bytes when that is not 0. */
+static bool copy_head(const char *from, const char *to, long limit)
 {
     FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
     bool ok = in && out;
     char buf[1 << 16];
-    size_t n;
-    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
-        ok = fwrite(buf, 1, n, out) == n;
+    size_t n, left = limit ? (size_t)limit : (size_t)-1;
+    while (ok && left && (n = fread(buf, 1, left < sizeof buf ? left : sizeof buf, in)) > 0)
+        ok = fwrite(buf, 1, n, out) == n, left -= n;
     if (in)
         fclose(in);
     if (out)
         ok = fclose(out) == 0 && ok;
     return ok;
+}
+
+static bool copy_file(const char *from, const char *to)
+{
+    return copy_head(from, to, 0);
 }
 
 /* Compares pose `name`'s actual image with its golden; on failure writes the expected image and
@@ -244,7 +297,7 @@ static bool render_held(CheckState *s, const char *exe, const char *dir, bool va
                           trace,        "--frames",  "60",      "--screenshot",
                           png,          "--quality", "high",    validation ? "--validation" : NULL,
                           NULL};
-    Run r = run_program(exe, dir, NULL, args);
+    Run r = run_program(exe, dir, APP_TYPEFACE_DIR_ENV, args);
     CHECK(s, r.status == 0, "replaying %s: exit %d: %s", trace, r.status, r.err);
     return r.status == 0;
 }
@@ -439,6 +492,106 @@ static void report_poses(CheckState *s, const char *exe, const char *golden_dir,
     }
 }
 
+/* The goldens' text is set in DejaVu Serif (Debian's fonts-dejavu-core): without it the program
+ * falls back to stb_easy_font and every page would differ, so that is said in one line instead. */
+static bool face_pinned(void)
+{
+    const char *const names[] = {APP_TYPEFACE_REGULAR, APP_TYPEFACE_BOLD};
+    for (int i = 0; i < 2; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", APP_TYPEFACE_DIR, names[i]);
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+            fprintf(stderr,
+                    "test_golden: the goldens are set in %s: %s (Debian: fonts-dejavu-core)\n",
+                    path, strerror(errno));
+            return false;
+        }
+        fclose(f);
+    }
+    return true;
+}
+
+/* Writes the font file `name` of Debian's folder into `dir`: its first `keep` bytes (0: all),
+ * with the byte in the middle changed when `flip`, or 4 KiB of noise when `noise`. */
+static bool write_font(const char *dir, const char *name, long keep, bool flip, bool noise)
+{
+    char from[512], to[640];
+    snprintf(from, sizeof from, "%s/%s", APP_TYPEFACE_DIR, name);
+    snprintf(to, sizeof to, "%s/%s", dir, name);
+    if (!copy_head(from, to, noise ? 4096 : keep))
+        return false;
+    FILE *f = fopen(to, "r+b");
+    bool ok = f && fseek(f, 0, SEEK_END) == 0;
+    long len = ok ? ftell(f) : 0;
+    for (long i = 0; ok && noise && i < len; i++)
+        ok = fseek(f, i, SEEK_SET) == 0 && fputc((int)((i * 2654435761u) >> 13 & 255), f) != EOF;
+    if (ok && flip) {
+        int c = fseek(f, len / 2, SEEK_SET) == 0 ? fgetc(f) : EOF;
+        ok = c != EOF && fseek(f, len / 2, SEEK_SET) == 0 && fputc(c ^ 0x55, f) != EOF;
+    }
+    if (f)
+        ok = fclose(f) == 0 && ok;
+    return ok;
+}
+
+/* The face is an environment dependency: with none (an empty folder), or with a damaged file
+ * (cut short, a byte changed, noise) the program runs as usual, prints nothing more, and sets the
+ * pages in stb_easy_font; with copies of the faces it draws what it draws from Debian's folder;
+ * and the two looks differ, so the goldens tell the face apart. */
+static void check_face_fallback(CheckState *s, const char *exe, const char *golden_dir,
+                                const char *out_dir, bool validation)
+{
+    static const struct {
+        const char *name;
+        long keep;
+        bool flip, noise, copy;
+    } CASES[] = {{"none", 0, false, false, false},
+                 {"copy", 0, false, false, true},
+                 {"truncated", 100000, false, false, true},
+                 {"flipped", 0, true, false, true},
+                 {"noise", 0, false, true, true}};
+    const Pose *flat = pose_named("flat");
+    char none_png[512], flat_png[512];
+    snprintf(none_png, sizeof none_png, "%s/face-none.png", out_dir);
+    snprintf(flat_png, sizeof flat_png, "%s/flat.png", out_dir);
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        char dir[512], png[512], env[600];
+        snprintf(dir, sizeof dir, "%s/fonts-%s", out_dir, CASES[i].name);
+        snprintf(png, sizeof png, "%s/face-%s.png", out_dir, CASES[i].name);
+        snprintf(env, sizeof env, "%s=%s", APP_TYPEFACE_DIR_ENV, dir);
+        if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+            CHECK(s, false, "cannot make %s", dir);
+        if (CASES[i].copy) {
+            /* the bold face whole: only the regular one is damaged */
+            CHECK(s,
+                  write_font(dir, APP_TYPEFACE_REGULAR, CASES[i].keep, CASES[i].flip,
+                             CASES[i].noise) &&
+                      write_font(dir, APP_TYPEFACE_BOLD, 0, false, false),
+                  "cannot write the fonts of %s", dir);
+        }
+        Run r;
+        if (!render_env(s, exe, golden_dir, out_dir, flat, validation, png, HIGH, env, &r))
+            continue;
+        CHECK(s, r.err[0] == '\0', "fonts %s: printed on stderr: %s", CASES[i].name, r.err);
+        Image got = image_load(png),
+              want = image_load(CASES[i].keep || CASES[i].flip || CASES[i].noise ? none_png
+                                : CASES[i].copy                                  ? flat_png
+                                                                                 : png);
+        CHECK(s, image_same(&got, &want), "fonts %s: not the picture expected (%s)", CASES[i].name,
+              CASES[i].copy && !CASES[i].keep && !CASES[i].flip && !CASES[i].noise
+                  ? "the face's"
+                  : "stb_easy_font's");
+        image_free(&got);
+        image_free(&want);
+    }
+    long count = compare_pose(s, golden_dir, "flat", none_png, false, NULL, GOLDEN);
+    printf("stb_easy_font's flat page against the golden: %ld pixels differ (must exceed %d)\n",
+           count, GOLDEN_MAX_DIFFERING);
+    CHECK(s, count > GOLDEN_MAX_DIFFERING,
+          "the fallback font passed for the golden's face (%ld pixels differ)", count);
+}
+
 int main(int argc, char **argv)
 {
     bool update = false, report = false, validation = true, low = false, ok = argc >= 4;
@@ -464,7 +617,10 @@ int main(int argc, char **argv)
         perror(out_dir);
         return 1;
     }
+    if (!face_pinned())
+        return 1;
     CheckState s = {0};
+    write_photo_book(&s, out_dir);
     if (report) {
         report_poses(&s, exe, golden_dir, out_dir, validation);
         return check_finish(&s, "test_golden --report");
@@ -490,11 +646,12 @@ int main(int argc, char **argv)
         }
     }
     if (!update) {
+        check_face_fallback(&s, exe, golden_dir, out_dir, validation);
         check_ink_under_pointer(&s, exe, out_dir, validation);
         /* Determinism: the same pose twice gives the same pixels, exactly. */
         char again[512];
         snprintf(again, sizeof again, "%s/middle-50-again.png", out_dir);
-        const Pose middle = {"middle-50", "0.5", "0.5", {NULL}, false, NULL};
+        const Pose middle = {"middle-50", "0.5", "0.5", {NULL}, false, NULL, false};
         if (render(&s, exe, golden_dir, out_dir, &middle, validation, again)) {
             char first[512];
             snprintf(first, sizeof first, "%s/middle-50.png", out_dir);
@@ -507,7 +664,7 @@ int main(int argc, char **argv)
         /* The suite can fail: a slightly different pose must not pass for middle-50. */
         char altered[512];
         snprintf(altered, sizeof altered, "%s/altered.png", out_dir);
-        const Pose further = {"middle-53", "0.53", "0.5", {NULL}, false, NULL};
+        const Pose further = {"middle-53", "0.53", "0.5", {NULL}, false, NULL, false};
         if (render(&s, exe, golden_dir, out_dir, &further, validation, altered)) {
             long count = compare_pose(&s, golden_dir, "middle-50", altered, false, NULL, GOLDEN);
             CHECK(&s, count > GOLDEN_MAX_DIFFERING,
