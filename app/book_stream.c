@@ -257,9 +257,14 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
                     spread->turning ? spread->turning_leaf : -1};
     if (spread->turning)
         s->direction = spread->backward ? -1 : 1;
+    /* At rest, also the leaves of the next turn: its first frames then neither upload a page nor
+     * share the cores with the worker drawing one. */
     int wanted[APP_BOOK_STREAM_SLOTS];
-    uint32_t count = app_pool_wanted(shown, s->direction, STREAM_AHEAD, s->leaves, wanted,
-                                     APP_BOOK_STREAM_SLOTS);
+    uint32_t count = spread->turning
+                         ? app_pool_wanted(shown, s->direction, STREAM_AHEAD, s->leaves, wanted,
+                                           APP_BOOK_STREAM_SLOTS)
+                         : app_pool_wanted_at_rest(shown[0], shown[1], s->direction, STREAM_AHEAD,
+                                                   s->leaves, wanted, APP_BOOK_STREAM_SLOTS);
     app_pool_tick(&s->pool);
     for (uint32_t k = 0; k < count; k++) {
         bool fresh;

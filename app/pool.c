@@ -95,3 +95,11 @@ uint32_t app_pool_wanted(const int shown[3], int direction, int ahead, int leave
         n = add(back - step * k, leaves, out, n, max);
     return n;
 }
+
+uint32_t app_pool_wanted_at_rest(int left, int right, int direction, int ahead, int leaves,
+                                 int *out, uint32_t max)
+{
+    int next = direction < 0 ? (left >= 0 ? left - 1 : -1) : (right >= 0 ? right + 1 : -1);
+    const int shown[3] = {left, right, next < leaves ? next : -1};
+    return app_pool_wanted(shown, direction, ahead, leaves, out, max);
+}

@@ -36,5 +36,10 @@ int app_pool_take(AppPool *pool, int leaf, bool *fresh);
  * (+1 forward, -1 back), then as many behind, all within 0 .. leaves-1 and each once. */
 uint32_t app_pool_wanted(const int shown[3], int direction, int ahead, int leaves, int *out,
                          uint32_t max);
+/* The same for a spread at rest showing leaves left | right (-1: none): it also holds the leaf
+ * that a turn in `direction` uncovers next, so that the rest's leaves include all that turn wants
+ * and its first frames have nothing to draw or upload. */
+uint32_t app_pool_wanted_at_rest(int left, int right, int direction, int ahead, int leaves,
+                                 int *out, uint32_t max);
 
 #endif

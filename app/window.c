@@ -296,6 +296,28 @@ static double elapsed_ms(uint64_t from, uint64_t to)
     return (double)(to - from) * 1000.0 / (double)SDL_GetPerformanceFrequency();
 }
 
+/* How far ahead of the clock a moving frame is posed: the time from posing a frame to its present
+ * returning, smoothed over the last few turning frames, at most this (a stall is not a period). */
+#define WINDOW_LEAD_MAX       0.1
+#define WINDOW_LEAD_SMOOTHING 0.25
+
+static void lead_update(double *lead, double seconds)
+{
+    double s = seconds < WINDOW_LEAD_MAX ? seconds : WINDOW_LEAD_MAX;
+    *lead += WINDOW_LEAD_SMOOTHING * (s - *lead);
+}
+
+/* The first frames show the book at rest as the start of a turn, its leaf still flat: lavapipe
+ * then builds the turning frame's draw states and first touches its memory (some 60 ms at
+ * 320x200) before anyone presses a key, instead of on the first turn's first frame. */
+static MeshFlipView warm_view(const MeshFlip *flip, double now)
+{
+    MeshFlip warm = *flip;
+    if (!mesh_flip_next(&warm, now) && !mesh_flip_prev(&warm, now))
+        return mesh_flip_view(flip);
+    return mesh_flip_view(&warm);
+}
+
 /* The view on the swapchain (timed for the HUD), with the ink drawn so far, and the overlay. */
 static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, AppPage *page,
                               AppBookStream *book, const MeshInk *ink, WindowGpu *w, GpuError *err)
@@ -339,6 +361,13 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     uint64_t since = SDL_GetPerformanceCounter();
     bool running = ok, redraw = true;
     uint32_t frames = 0;
+    /* A turning frame shows the flip as it will be when presented, not as it was when posed: the
+     * first frame after a key press then shows the leaf lifting, where the spring (from rest) has
+     * not moved yet. The state machine itself stays on the real clock (input times are never
+     * clamped to a time looked ahead at); a replay keeps its fixed clock. Kept across idle spells:
+     * a turn's first frame is posed by the frames of the turns before it. */
+    double lead = 1.0 / 60.0;
+    double posed_at = 0.0; /* never before the last frame's moment, when the lead shrinks fast */
     while (running && ok) {
         SDL_Event e;
         /* A replay runs on its own clock; otherwise, with nothing moving and no frame count to
@@ -381,10 +410,17 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         }
         if (!running || (!redraw && !opts->frames))
             continue;
-        uint64_t drawn = w.view.frame_number;
-        ok = draw(win, ctx, page, &w, &view, session.ink, (DrawExtras){.shot = session.want_shot},
+        uint64_t drawn = w.view.frame_number, posed = SDL_GetPerformanceCounter();
+        posed_at = now + lead > posed_at ? now + lead : posed_at;
+        MeshFlipView shown = replay ? view
+                             : frames < GPU_FRAMES_IN_FLIGHT && !view.turning
+                                 ? warm_view(&session.flip, now)
+                                 : mesh_flip_view_at(&session.flip, posed_at);
+        ok = draw(win, ctx, page, &w, &shown, session.ink, (DrawExtras){.shot = session.want_shot},
                   &err);
         if (ok && w.view.frame_number != drawn) {
+            if (view.turning)
+                lead_update(&lead, elapsed_ms(posed, SDL_GetPerformanceCounter()) / 1000.0);
             double latency = app_session_shown(&session, moved);
             if (latency >= 0.0)
                 app_hud_latency(&w.hud, latency);
@@ -395,7 +431,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                 app_screenshot_save(ctx, &w.shot, &w.view.swapchain, opts->screenshot);
             session.want_shot = false;
         }
-        redraw = false;
+        redraw = frames < GPU_FRAMES_IN_FLIGHT; /* the book as it is after the warm-up */
         frames++;
         if (opts->frames && frames >= opts->frames)
             running = false;

@@ -275,6 +275,13 @@ MeshFlipView mesh_flip_view(const MeshFlip *flip)
     return v;
 }
 
+MeshFlipView mesh_flip_view_at(const MeshFlip *flip, double time)
+{
+    MeshFlip ahead = *flip;
+    mesh_flip_step(&ahead, time);
+    return mesh_flip_view(&ahead);
+}
+
 float mesh_flip_content_column(MeshFlipSide side, float u, float width)
 {
     if (!(width > 0.0f) || !isfinite(u))

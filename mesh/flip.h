@@ -144,6 +144,11 @@ bool mesh_flip_next(MeshFlip *flip, double time);
 bool mesh_flip_prev(MeshFlip *flip, double time);
 
 MeshFlipView mesh_flip_view(const MeshFlip *flip);
+/* The view as it will be at `time`, the flip itself left as it is: a frame posed for the moment it
+ * will be shown, while the state machine (and what it decides on input) keeps to the real clock.
+ * A settle is stepped ahead, landing included; a drag holds its pointer; a time not after the
+ * latest one seen gives mesh_flip_view. */
+MeshFlipView mesh_flip_view_at(const MeshFlip *flip, double time);
 
 /* Home / End: open the book at spread 0 .. leaf_count at once (clamped), no animation. False
  * while a page moves (a turn is not cut short). */

@@ -720,6 +720,34 @@ static void check_pool(CheckState *s, const Ctx *c)
           "backward at the start: %u leaves %d %d %d %d", n, out[0], out[1], out[2], out[3]);
     n = app_pool_wanted((const int[3]){8, 9, -1}, 1, 2, 10, out, 3);
     CHECK(s, n == 3 && out[2] == 7, "at the end, 3 at most: %u, %d", n, out[2]);
+    /* at rest, the leaves of the next turn (either way, as the last turn went) are held already */
+    for (int leaves = 1; leaves <= 12; leaves++)
+        for (int spread = 0; spread <= leaves; spread++)
+            for (int dir = -1; dir <= 1; dir += 2) {
+                int left = spread - 1, right = spread < leaves ? spread : -1;
+                bool can = dir > 0 ? spread < leaves : spread > 0;
+                if (!can)
+                    continue;
+                int turn[8], rest[8];
+                const int shown[3] = {dir > 0 ? left : spread - 2,
+                                      dir > 0 ? (spread + 1 < leaves ? spread + 1 : -1) : right,
+                                      dir > 0 ? spread : spread - 1};
+                uint32_t nt = app_pool_wanted(shown, dir, 2, leaves, turn, 8);
+                uint32_t nr = app_pool_wanted_at_rest(left, right, dir, 2, leaves, rest, 8);
+                for (uint32_t a = 0; a < nt; a++) {
+                    bool kept = false;
+                    for (uint32_t b = 0; b < nr; b++)
+                        kept |= rest[b] == turn[a];
+                    CHECK(s, kept,
+                          "%d leaves, at rest on spread %d: leaf %d of the turn (%+d) "
+                          "is not held",
+                          leaves, spread, turn[a], dir);
+                }
+                CHECK(s, nr <= 7,
+                      "%d leaves, spread %d: %u leaves at rest, at most 7 of 8 slots "
+                      "(one free for the turn after)",
+                      leaves, spread, nr);
+            }
 
     CHECK(s, app_book_name_compare("page2.png", "page10.png") < 0, "page2 after page10");
     CHECK(s, app_book_name_compare("page010.png", "page9.png") > 0, "page010 before page9");

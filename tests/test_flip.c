@@ -478,6 +478,54 @@ static void test_real_time(CheckState *s)
     }
 }
 
+/* A frame posed for the moment it will be shown: the view ahead is the view of a flip stepped to
+ * that time, and asking for it changes nothing of the flip's own future (its clock, its landing,
+ * the times its input is taken at), even past the landing. */
+static void test_view_ahead(CheckState *s)
+{
+    MeshFlip f = make(3, 0), same = make(3, 0);
+    mesh_flip_next(&f, 1.0), mesh_flip_next(&same, 1.0);
+    MeshFlipView now = mesh_flip_view_at(&f, 1.001), ahead = mesh_flip_view_at(&f, 1.04);
+    CHECK(s, now.progress < 0.001f && ahead.progress > 0.05f,
+          "a key flip shown 40 ms on is not lifting (progress %g, %g 1 ms on)", ahead.progress,
+          now.progress);
+    MeshFlip stepped = f;
+    mesh_flip_step(&stepped, 1.04);
+    MeshFlipView ref = mesh_flip_view(&stepped);
+    CHECK(s, ahead.pointer[0] == ref.pointer[0] && ahead.pointer[1] == ref.pointer[1],
+          "the view ahead (%g, %g) is not the flip stepped there (%g, %g)", ahead.pointer[0],
+          ahead.pointer[1], ref.pointer[0], ref.pointer[1]);
+    MeshFlipView landed = mesh_flip_view_at(&f, 5.0);
+    CHECK(s, landed.phase == MESH_FLIP_IDLE && landed.spread == 1,
+          "the view past the landing is not the turned spread (phase %d spread %d)", landed.phase,
+          landed.spread);
+    CHECK(s, mesh_flip_view(&f).turning && mesh_flip_view(&f).spread == 0,
+          "looking ahead moved the flip itself");
+    /* the same future: a catch at a time before the one looked at, then the same drag */
+    double t = 1.02;
+    CHECK(s, mesh_flip_press(&f, 0.6f, 0.5f, t) && mesh_flip_press(&same, 0.6f, 0.5f, t),
+          "a catch after looking ahead was refused");
+    for (int i = 1; i <= 10; i++) {
+        t += FRAME;
+        mesh_flip_move(&f, 0.6f - 0.05f * i, 0.5f, t),
+            mesh_flip_move(&same, 0.6f - 0.05f * i, 0.5f, t);
+        MeshFlipView held = mesh_flip_view_at(&f, t + 0.05);
+        CHECK(s, held.pointer[0] == mesh_flip_view(&f).pointer[0],
+              "a held page moved ahead of its pointer");
+    }
+    mesh_flip_release(&f, t), mesh_flip_release(&same, t);
+    Settle a = settle(&f, t), b = settle(&same, t);
+    MeshFlipView va = mesh_flip_view(&f), vb = mesh_flip_view(&same);
+    CHECK(s,
+          a.duration == b.duration && va.spread == vb.spread && va.pointer[0] == vb.pointer[0] &&
+              va.pointer[1] == vb.pointer[1],
+          "looking ahead changed the turn: landed after %g s at spread %d, else %g s at %d",
+          a.duration, va.spread, b.duration, vb.spread);
+    MeshFlipView before = mesh_flip_view_at(&f, 0.0);
+    CHECK(s, before.spread == va.spread && before.pointer[0] == va.pointer[0],
+          "an earlier time did not give the current view");
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -491,6 +539,7 @@ int main(void)
     test_ends(&s);
     test_keys(&s);
     test_real_time(&s);
+    test_view_ahead(&s);
     test_bad_input(&s);
     test_bookkeeping(&s);
     return check_finish(&s, "test_flip");
