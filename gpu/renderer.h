@@ -139,6 +139,11 @@ GpuDraw gpu_renderer_block(const GpuRenderer *renderer, const PcDrawPush *push);
 /* The page mesh's current vertex buffer with these push constants. */
 GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push);
 
+/* The low tier's shader variant (shared.h's PC_TIER_* bits): a cheaper shadow filter, the ink
+ * texture read only on sides with ink and, where no MSAA smooths the edges, the shaders' own edge
+ * coverage, blended over what lies behind. */
+uint32_t gpu_renderer_tier_bits(const GpuRenderer *renderer);
+
 /* Records the frame's passes. Not const: the low tier keeps its still pages between frames (and
  * may wait for the device when the target's size changes, to make them anew). */
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,

@@ -1,0 +1,389 @@
+/* Recording a frame's passes: the draw rounds (which draws, by which pipeline variant), the
+ * low tier's still pages drawn once into their cache and copied in, and the pass around them.
+ * The renderer's objects are made in renderer.c. */
+#include "renderer.h"
+
+#include "image.h"
+#include "pipeline.h"
+#include "shadow.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The backdrop behind the page (linear light). */
+static const VkClearColorValue BACKGROUND = {{0.045f, 0.05f, 0.065f, 1.0f}};
+
+/* Which draws a round of drawing takes: the turning leaf (it casts the shadow), the flat pages,
+ * the blocks' faces, or all. */
+typedef enum Take { TAKE_ALL, TAKE_CASTER, TAKE_FLAT, TAKE_EDGE } Take;
+/* ...and how: by its own pipeline (the page's or the edge's), only the pixels it covers whole,
+ * or only its shadow multiplied in. `unshadowed`: by the page pipelines' variant without the
+ * shadow's code (PC_TIER_UNSHADOWED), for what receives no shadow. */
+typedef enum Pass { PASS_OWN, PASS_INSIDE, PASS_SHADOW_ONLY } Pass;
+typedef struct Round {
+    Take take;
+    Pass pass;
+    bool unshadowed;
+} Round;
+
+static const Round PLAIN_ROUNDS[] = {{TAKE_ALL, PASS_OWN, false}};
+/* When the shaders blend the paper's edges over what lies behind them (the low tier without
+ * MSAA): the pixels that the turning leaf covers whole, those that the flat pages do, the blocks'
+ * faces, the flat pages again and the leaf again, of which the depth test lets only the edge
+ * pixels through. So every edge is blended over what lies behind it, the pages under the leaf stay
+ * unshaded as when the leaf is drawn first, and only edge pixels pay for blending (on a CPU
+ * rasteriser it costs every pixel it is on for). */
+static const Round EDGE_ROUNDS[] = {{TAKE_CASTER, PASS_INSIDE, true},
+                                    {TAKE_FLAT, PASS_INSIDE, false},
+                                    {TAKE_EDGE, PASS_OWN, false},
+                                    {TAKE_FLAT, PASS_OWN, false},
+                                    {TAKE_CASTER, PASS_OWN, true}};
+/* The still pages into their cache: the same without the leaf and its shadow... */
+static const Round STILL_ROUNDS[] = {
+    {TAKE_FLAT, PASS_INSIDE, true}, {TAKE_EDGE, PASS_OWN, false}, {TAKE_FLAT, PASS_OWN, true}};
+/* ...and a frame over them: the leaf's inside, the shadow on the flat pages it leaves in view,
+ * the leaf's edge. */
+static const Round OVER_STILL_ROUNDS[] = {{TAKE_CASTER, PASS_INSIDE, true},
+                                          {TAKE_FLAT, PASS_SHADOW_ONLY, false},
+                                          {TAKE_CASTER, PASS_OWN, true}};
+
+static bool takes(Take take, const GpuDraw *d)
+{
+    switch (take) {
+    case TAKE_CASTER:
+        return d->casts_shadow;
+    case TAKE_FLAT:
+        return !d->edge && !d->casts_shadow;
+    case TAKE_EDGE:
+        return d->edge;
+    default:
+        return true;
+    }
+}
+
+/* PC_TIER_DRAW_LOD's mip level: log2 of the content texels a pixel spans at the middle of the
+ * draw's page as it lies flat (the leaf's curl is ignored: there the level is finer than it need
+ * be), rounded to a whole level so that llvmpipe reads one level, not two. The flat quad's model
+ * is the unit square, the leaf's grid spans page.x by page.y; uv runs 0..1 over either. */
+static float draw_lod(const GpuRenderer *r, const GpuDraw *d, VkExtent2D extent)
+{
+    const float *m = d->push.view_proj.m; /* column-major */
+    float a = d->casts_shadow ? d->push.page.v[0] : 1.0f;
+    float b = d->casts_shadow ? d->push.page.v[1] : 1.0f;
+    float c[4], du[4], dv[4]; /* clip position at uv (0.5, 0.5) and its derivatives in u, v */
+    for (int i = 0; i < 4; i++) {
+        du[i] = m[i] * a;
+        dv[i] = m[4 + i] * b;
+        c[i] = 0.5f * (du[i] + dv[i]) + m[12 + i];
+    }
+    if (c[3] <= 1e-6f)
+        return 0.0f;
+    /* pixels per unit of u and of v: the derivative of the perspective divide, times the viewport
+     */
+    float sx = 0.5f * (float)extent.width / (c[3] * c[3]);
+    float sy = 0.5f * (float)extent.height / (c[3] * c[3]);
+    float xu = sx * (du[0] * c[3] - c[0] * du[3]), yu = sy * (du[1] * c[3] - c[1] * du[3]);
+    float xv = sx * (dv[0] * c[3] - c[0] * dv[3]), yv = sy * (dv[1] * c[3] - c[1] * dv[3]);
+    float det = xu * yv - xv * yu;
+    if (fabsf(det) < 1e-12f)
+        return 0.0f;
+    /* the inverse: texels per pixel along x and y (GL's rho, the longer of the two) */
+    float w = (float)r->content.width / det, h = (float)r->content.height / det;
+    float rho = fmaxf(hypotf(w * yv, h * yu), hypotf(w * xv, h * xu));
+    return rho > 1.0f ? floorf(log2f(rho) + 0.5f) : 0.0f;
+}
+
+/* Whether a page draw's front and back have ink (ever written to). */
+static void ink_sides(const GpuRenderer *r, const GpuDraw *d, bool *front_inked, bool *back_inked)
+{
+    uint32_t front = (uint32_t)d->push.page.v[2];
+    uint64_t inked = r->ink.inked;
+    *front_inked = front >= 64 || (inked >> front & 1);
+    *back_inked = front + 1 >= 64 || (inked >> (front + 1) & 1);
+}
+
+/* A draw's push constants; with PC_TIER_INK_MARKED, page.z marked with which of the leaf's two
+ * sides have ink; with PC_TIER_DRAW_LOD, light_dir.w its mip level. */
+static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D extent)
+{
+    PcDrawPush push = d->push;
+    if ((gpu_renderer_tier_bits(r) & PC_TIER_DRAW_LOD) && !d->edge)
+        push.light_dir.v[3] = draw_lod(r, d, extent);
+    if ((gpu_renderer_tier_bits(r) & PC_TIER_INK_MARKED) && !d->edge) {
+        bool f, b;
+        ink_sides(r, d, &f, &b);
+        push.page.v[2] += (f ? 0.25f : 0.0f) + (b ? 0.5f : 0.0f);
+    }
+    return push;
+}
+
+/* Records the rounds' draws in the begun rendering, `pipeline` bound and the set with it. */
+static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round *rounds,
+                          size_t round_count, const GpuDraw *draws, uint32_t count,
+                          VkExtent2D extent)
+{
+    VkPipeline bound = r->pipeline;
+    for (size_t k = 0; k < round_count; k++) {
+        const Round *round = &rounds[k];
+        for (uint32_t i = 0; i < count; i++) {
+            const GpuDraw *d = &draws[i];
+            if (!takes(round->take, d))
+                continue;
+            bool lit = round->unshadowed, f = true, b = true;
+            if (lit && !d->edge)
+                ink_sides(r, d, &f, &b);
+            bool bare = lit && !f && !b; /* no ink on either side: the ink's read left out */
+            VkPipeline pipeline = round->pass == PASS_SHADOW_ONLY ? r->shadow_only_pipeline
+                                  : round->pass == PASS_INSIDE    ? (bare  ? r->bare_inside_pipeline
+                                                                     : lit ? r->lit_inside_pipeline
+                                                                           : r->inside_pipeline)
+                                  : d->edge                       ? r->edge_pipeline
+                                  : bare                          ? r->bare_pipeline
+                                  : lit                           ? r->lit_pipeline
+                                                                  : r->pipeline;
+            VkPipelineLayout layout = round->pass == PASS_SHADOW_ONLY ? r->shadow_only_layout
+                                      : round->pass == PASS_INSIDE ? (bare  ? r->bare_inside_layout
+                                                                      : lit ? r->lit_inside_layout
+                                                                            : r->inside_layout)
+                                      : d->edge                    ? r->edge_layout
+                                      : bare                       ? r->bare_layout
+                                      : lit                        ? r->lit_layout
+                                                                   : r->layout;
+            if (pipeline != bound) {
+                /* identically defined layouts: the set stays bound across the switch */
+                bound = pipeline;
+                vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+            }
+            PcDrawPush push = draw_push(r, d, extent);
+            vkCmdPushConstants(cmd, layout,
+                               VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                               sizeof push, &push);
+            gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);
+        }
+    }
+}
+
+/* Last frame's depth tests (or this frame's still pages') -> a depth clear. */
+static void depth_barrier(VkCommandBuffer cmd, const GpuRenderTarget *target)
+{
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = target->depth,
+                               .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                               .new_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                               .src_stage = VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                               .src_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                               .dst_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+                                            VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                               .dst_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                                             VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                           });
+}
+
+/* Begins rendering into `color_view` (cleared to the backdrop, or loaded) and the target's
+ * depth (cleared), with the page pipeline and the set bound. */
+static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarget *target,
+                  VkImageView color_view, bool load)
+{
+    VkRenderingAttachmentInfo color = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = color_view,
+        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .loadOp = load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .clearValue = {.color = BACKGROUND},
+    };
+    if (target->msaa) {
+        /* Last frame's resolve read the samples -> this frame's clear. Discarded, then drawn
+         * and averaged into the target's colour image at the end of the pass. */
+        gpu_image_barrier(cmd, &(GpuImageBarrier){
+                                   .image = target->msaa,
+                                   .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                                   .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                   .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                   .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                   .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                                   .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                   .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                               });
+        color.imageView = target->msaa_view;
+        color.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+        color.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+        color.resolveImageView = color_view;
+        color.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    }
+    VkRenderingAttachmentInfo depth = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = target->depth_view,
+        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+        .clearValue = {.depthStencil = {1.0f, 0}},
+    };
+    gpu_pipeline_begin(cmd, r->pipeline, r->layout, &color, &depth, target->extent, NULL, 0);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1, &r->set, 0,
+                            NULL);
+}
+
+/* Whether this frame can draw over the still pages' cache: the low tier blending its own edges
+ * (the cache holds no MSAA samples), a target that takes copies, at most one turning leaf and
+ * nothing else that moves (a hard cover's board turns with its block), and the cache's image.
+ * The leaf always lies above the still pages (at or over the page plane, the camera above it),
+ * so drawn over them it needs none of their depths. */
+static bool still_usable(const GpuContext *ctx, GpuRenderer *r, const GpuRenderTarget *target,
+                         const GpuDraw *draws, uint32_t count)
+{
+    GpuStillCache *c = &r->still;
+    if (!(gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || !target->copy_in || c->failed)
+        return false;
+    uint32_t casters = 0, still = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        casters += draws[i].casts_shadow;
+        still += !draws[i].casts_shadow;
+    }
+    if (casters > 1 || still > GPU_STILL_MAX_DRAWS)
+        return false;
+    VkExtent2D e = target->extent;
+    if (c->color.image && c->color.extent.width == e.width && c->color.extent.height == e.height)
+        return true;
+    if (c->color.image) {
+        (void)vkDeviceWaitIdle(ctx->device); /* a frame in flight may still copy the old one */
+        gpu_image_destroy(ctx, &c->color);
+    }
+    c->valid = false;
+    GpuError err = {0};
+    GpuImageDesc desc = {
+        .extent = e,
+        .format = r->color_format,
+        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .label = "still pages",
+    };
+    c->failed = !gpu_image_create(ctx, &desc, &c->color, &err);
+    return !c->failed;
+}
+
+/* The still pages as this frame draws them; true when the cache holds them already. */
+static bool still_current(GpuRenderer *r, const GpuDraw *draws, uint32_t count, VkExtent2D extent)
+{
+    GpuStillCache *c = &r->still;
+    GpuStillDraw now[GPU_STILL_MAX_DRAWS];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        const GpuDraw *d = &draws[i];
+        if (d->casts_shadow)
+            continue;
+        now[n] = (GpuStillDraw){d->vertices, d->indices, d->index_count, draw_push(r, d, extent)};
+        n++;
+    }
+    bool same = c->valid && c->count == n && c->content_writes == r->content.writes &&
+                c->ink_writes == r->ink.writes;
+    for (uint32_t i = 0; same && i < n; i++)
+        same = c->draws[i].vertices == now[i].vertices && c->draws[i].indices == now[i].indices &&
+               c->draws[i].index_count == now[i].index_count &&
+               !memcmp(&c->draws[i].push, &now[i].push, sizeof now[i].push);
+    if (same)
+        return true;
+    memcpy(c->draws, now, n * sizeof now[0]);
+    c->count = n;
+    c->content_writes = r->content.writes;
+    c->ink_writes = r->ink.writes;
+    return false;
+}
+
+/* Draws the still pages into their cache if they changed, and copies them into the target's
+ * colour image, left for drawing over. */
+static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *r,
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
+{
+    GpuStillCache *c = &r->still;
+    if (!still_current(r, draws, count, target->extent)) {
+        gpu_label_begin(ctx, cmd, "still pages");
+        /* Last frame's copy read the cache -> this redraw; its old contents are discarded. */
+        gpu_image_barrier(cmd, &(GpuImageBarrier){
+                                   .image = c->color.image,
+                                   .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                                   .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                   .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                   .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                                   .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                   .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                               });
+        depth_barrier(cmd, target);
+        begin(cmd, r, target, c->color.view, false);
+        record_rounds(cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0], draws,
+                      count, target->extent);
+        vkCmdEndRendering(cmd);
+        /* copied out, this frame and the next ones */
+        gpu_image_barrier_drawn_to_copy(cmd, c->color.image);
+        c->valid = true;
+        c->redraws++;
+        gpu_label_end(ctx, cmd);
+    }
+    /* Whatever used the target last (present acquire, readback copy) -> the copy in. */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = target->color,
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                               .new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                               .src_stage = target->color_src_stage,
+                               .src_access = target->color_src_access,
+                               .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                               .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                           });
+    VkImageCopy region = {
+        .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .extent = {target->extent.width, target->extent.height, 1},
+    };
+    vkCmdCopyImage(cmd, c->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target->color,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    /* The copy -> the leaf drawn over it. */
+    gpu_image_barrier(cmd, &(GpuImageBarrier){
+                               .image = target->color,
+                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                               .old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                               .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                               .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                               .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                               .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                               .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT |
+                                             VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                           });
+}
+
+void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
+{
+    gpu_label_begin(ctx, cmd, "render");
+    gpu_shadow_record(ctx, cmd, renderer, draws, count);
+    bool still = still_usable(ctx, renderer, target, draws, count);
+    if (still) {
+        still_record(ctx, cmd, renderer, target, draws, count);
+    } else {
+        /* Whatever used the colour image last (present acquire, readback copy) -> this frame's
+         * clear and draw. Its old contents are discarded. */
+        gpu_image_barrier(cmd, &(GpuImageBarrier){
+                                   .image = target->color,
+                                   .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                                   .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                   .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                   .src_stage = target->color_src_stage,
+                                   .src_access = target->color_src_access,
+                                   .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                   .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                               });
+    }
+    depth_barrier(cmd, target);
+    begin(cmd, renderer, target, target->color_view, still);
+    const Round *rounds = still                                                  ? OVER_STILL_ROUNDS
+                          : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA) ? EDGE_ROUNDS
+                                                                                 : PLAIN_ROUNDS;
+    size_t n = still ? sizeof OVER_STILL_ROUNDS / sizeof(Round)
+               : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA)
+                   ? sizeof EDGE_ROUNDS / sizeof(Round)
+                   : 1;
+    record_rounds(cmd, renderer, rounds, n, draws, count, target->extent);
+    vkCmdEndRendering(cmd);
+    gpu_label_end(ctx, cmd);
+}
