@@ -6,7 +6,8 @@
 #   ./dev.sh fuzz   build the input parsers' libFuzzer targets with clang and run each for 60 s
 # Each installs the Debian packages it misses first (apt-get as root, sudo otherwise); only
 # `test` installs the test tools. fonts-dejavu-core is the built-in book's face, read at run time
-# (without it the pages fall back to stb_easy_font; the goldens are drawn in it). `run` and `test` share one build folder, build/$PRESET.
+# (without it the pages fall back to stb_easy_font; the goldens are drawn in it). `run` and `test`
+# share one build folder, build/$PRESET.
 # PRESET picks the CMake preset (default: "ci" when CI is set, else "default").
 set -eu
 cd "$(dirname "$0")"

@@ -121,7 +121,9 @@ int main(int argc, char **argv)
     if (!s.rgb) {
         fprintf(stderr, "make_book: out of memory\n");
         status = 1;
-    } else if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+    } else if (mkdir(dir, 0755) != 0) {
+        /* a folder of its own: one that exists may hold the user's pictures, which page-NN.png
+         * would replace and the book would take in */
         fprintf(stderr, "make_book: %s: %s\n", dir, strerror(errno));
         status = 1;
     }
