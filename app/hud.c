@@ -3,6 +3,7 @@
 #include "../shaders/shared.h"
 #include "camera.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,19 +88,14 @@ uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
 float app_hud_scale(const AppHud *hud, const AppCameraBook *book, uint32_t width, uint32_t height,
                     float margin)
 {
-    /* the book's far edge: the first row down the middle column whose ray meets the page */
-    uint32_t lo = 0, hi = height;
-    while (lo < hi) {
-        uint32_t mid = (lo + hi) / 2;
-        float x, y;
-        bool above =
-            !app_camera_unproject(width, height, book, 0.5f * (float)width, (float)mid, &x, &y) ||
-            y > book->height;
-        if (above)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    /* the book's far edge (its head, halfway across what is framed): the first row below it */
+    PcDrawPush push = app_camera_draw_push(width, height, book);
+    const float *m = push.view_proj.m; /* column-major */
+    float x = 0.5f * (book->lo + book->hi) * book->width, y = book->height;
+    float cy = m[1] * x + m[5] * y + m[13], cw = m[3] * x + m[7] * y + m[15];
+    float row = cw > 0.0f ? 0.5f * (cy / cw + 1.0f) * (float)height : 0.0f;
+    float first = ceilf(row - 0.5f); /* rows are sampled at their centres */
+    uint32_t lo = first <= 0.0f ? 0u : first >= (float)height ? height : (uint32_t)first;
     float w, h;
     app_hud_size(hud, &w, &h);
     for (float scale = 2.0f; scale > 1.0f; scale -= 0.5f)

@@ -71,7 +71,7 @@ void gpu_fused_dispatch(VkCommandBuffer cmd, const GpuFused *fused, const GpuPag
     uint32_t tile_w = PC_TILE_W,
              tile_h = PC_TILE_H * (fused->deform ? PC_TILE_ROWS : PC_FUSED_ROWS);
     if (small_page(fused, page))
-        tile_w = PC_SMALL_TILE_W - 2, tile_h = PC_SMALL_TILE_H - 2;
+        tile_w = PC_SMALL_TILE_INNER_W, tile_h = PC_SMALL_TILE_INNER_H;
     gpu_kernel_dispatch_tiles(cmd, gpu_fused_kernel(fused, page), &push, page->nx, page->ny, tile_w,
                               tile_h);
 }

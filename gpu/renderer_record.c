@@ -141,21 +141,13 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
                                   : bare                          ? r->bare_pipeline
                                   : lit                           ? r->lit_pipeline
                                                                   : r->pipeline;
-            VkPipelineLayout layout = round->pass == PASS_SHADOW_ONLY ? r->shadow_only_layout
-                                      : round->pass == PASS_INSIDE ? (bare  ? r->bare_inside_layout
-                                                                      : lit ? r->lit_inside_layout
-                                                                            : r->inside_layout)
-                                      : d->edge                    ? r->edge_layout
-                                      : bare                       ? r->bare_layout
-                                      : lit                        ? r->lit_layout
-                                                                   : r->layout;
             if (pipeline != bound) {
-                /* identically defined layouts: the set stays bound across the switch */
+                /* identically defined layouts: the set and push constants work with any of them */
                 bound = pipeline;
                 vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
             }
             PcDrawPush push = draw_push(r, d, extent);
-            vkCmdPushConstants(cmd, layout,
+            vkCmdPushConstants(cmd, r->layout,
                                VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                                sizeof push, &push);
             gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);

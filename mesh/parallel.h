@@ -1,5 +1,5 @@
 /* Splitting an index range across the CPU's cores, for the per-vertex loops that run on the CPU
- * when there is no GPU to do them (the CPU deform, the staging pack). Each index is computed by
+ * when there is no GPU to do them (the CPU deform). Each index is computed by
  * the same code whichever thread takes it, so the results do not depend on the split. */
 #ifndef PAGECURL_MESH_PARALLEL_H
 #define PAGECURL_MESH_PARALLEL_H

@@ -6,8 +6,8 @@
 #undef PC_TILE_W
 #undef PC_TILE_H
 #undef PC_TILE_ROWS
-#define PC_TILE_W (PC_SMALL_TILE_W - 2u)
-#define PC_TILE_H (PC_SMALL_TILE_H - 2u)
+#define PC_TILE_W PC_SMALL_TILE_INNER_W
+#define PC_TILE_H PC_SMALL_TILE_INNER_H
 #define PC_TILE_ROWS 1u
 #define PC_FUSED_HALO_THREADS
 #include "fused_deform.glsl"

@@ -44,7 +44,8 @@ vec3 sheen(vec3 n, vec3 l, vec3 v)
         return vec3(0.0); // the light is behind this side
     vec3 h = normalize(l + v);
     float nh = max(dot(n, h), 0.0), g = 1.0 - clamp(dot(n, v), 0.0, 1.0);
-    // The low tier multiplies out the whole powers: llvmpipe's pow is a log and an exp.
+    // The low tier multiplies out the whole powers: llvmpipe's pow is a log and an exp. nh8 * nh2
+    // is nh^SHEEN_GLOSS and g2 * g2 * g is g^5: change them with the constants.
     float nh2 = nh * nh, nh8 = nh2 * nh2 * nh2 * nh2, g2 = g * g;
     float spec = SHEEN_SPECULAR * (TIER != 0u ? nh8 * nh2 : pow(nh, SHEEN_GLOSS));
     float grazing = TIER != 0u ? g2 * g2 * g : pow(g, 5.0);

@@ -64,6 +64,9 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_SMALL_PAGE_VERTICES 16384u
 #define PC_SMALL_TILE_W        16u
 #define PC_SMALL_TILE_H        8u
+/* the vertices it makes: the workgroup less its one-vertex halo on each side */
+#define PC_SMALL_TILE_INNER_W (PC_SMALL_TILE_W - 2u)
+#define PC_SMALL_TILE_INNER_H (PC_SMALL_TILE_H - 2u)
 
 /* The page and edge shaders' specialization constant 0, bits the low tier (gpu/quality.h) sets:
  * EDGE_AA: the paper's edges anti-aliased by the shader (a target without MSAA), the colour's
@@ -72,8 +75,8 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
  * EDGE_INSIDE: only the pixels the paper covers whole (a later blended pass draws the edge's);
  * INK_MARKED: page.z's fraction says which sides have ink (+0.25 the front, +0.5 the back), so
  *   that a side with none skips the ink texture;
- * DRAW_LOD: light_dir.w is the draw's content mip level, a whole number (gpu/renderer.c), read
- *   bilinearly from that one level instead of trilinearly from two picked per pixel;
+ * DRAW_LOD: light_dir.w is the draw's content mip level, a whole number (gpu/renderer_record.c),
+ * read bilinearly from that one level instead of trilinearly from two picked per pixel;
  * SHADOW_ONLY: no colour, only the factor by which the leaf's shadow darkens a flat page, to be
  *   multiplied into the page drawn without it (UNSHADOWED) by the blend;
  * UNSHADOWED: no shadow, its code left out (llvmpipe runs both sides of a branch on a push
