@@ -15,8 +15,8 @@
 #define APP_FRAME_BUDGET_DEFAULT_HZ 60
 
 typedef struct AppFrameBudget {
-    double budget_ms; /* a refresh interval */
-    bool armed;       /* it may step (app_frame_budget_applies) and has not yet */
+    double budget_ms;                   /* a refresh interval */
+    bool armed;                         /* it may step (app_frame_budget_applies) and has not yet */
     double ms[APP_FRAME_BUDGET_FRAMES]; /* the last moving frames' GPU times, a ring */
     uint32_t count, next;
     double median_ms; /* of those frames, as of the last one added */

@@ -83,8 +83,9 @@ static void check_explicit(CheckState *s)
 {
     /* an explicit tier is never armed: nothing steps, however slow */
     for (int asked = GPU_QUALITY_LOW; asked <= GPU_QUALITY_HIGH; asked++) {
-        AppFrameBudget b = app_frame_budget_init(
-            app_frame_budget_ms(60), app_frame_budget_applies((GpuQuality)asked, (GpuQuality)asked));
+        AppFrameBudget b =
+            app_frame_budget_init(app_frame_budget_ms(60),
+                                  app_frame_budget_applies((GpuQuality)asked, (GpuQuality)asked));
         int steps = feed(&b, 1000, 500.0, true);
         CHECK(s, steps == 0, "--quality %s stepped %d times", gpu_quality_name((GpuQuality)asked),
               steps);

@@ -90,10 +90,11 @@ static void check_step(CheckState *s, const GpuContext *ctx)
         printf("stepped: %s tier, %u sample(s), %ux%u shadow map (the high tier drew with %s)\n",
                gpu_quality_name(r->quality), (unsigned)r->samples, r->shadow_map.extent.width,
                r->shadow_map.extent.height, msaa ? "MSAA" : "no MSAA");
-        CHECK(s, r->quality == GPU_QUALITY_LOW && r->samples == VK_SAMPLE_COUNT_1_BIT &&
-                     stepped.offscreen.msaa.image == VK_NULL_HANDLE &&
-                     r->shadow_map.extent.width == GPU_SHADOW_MAP_LOW_SIZE &&
-                     r->shadow_only_pipeline != VK_NULL_HANDLE,
+        CHECK(s,
+              r->quality == GPU_QUALITY_LOW && r->samples == VK_SAMPLE_COUNT_1_BIT &&
+                  stepped.offscreen.msaa.image == VK_NULL_HANDLE &&
+                  r->shadow_map.extent.width == GPU_SHADOW_MAP_LOW_SIZE &&
+                  r->shadow_only_pipeline != VK_NULL_HANDLE,
               "the stepped renderer is not the low tier's: %s, %u samples, %u shadow texels",
               gpu_quality_name(r->quality), (unsigned)r->samples, r->shadow_map.extent.width);
     }
@@ -107,8 +108,9 @@ static void check_step(CheckState *s, const GpuContext *ctx)
     if (ok) {
         size_t n = differ(a, b);
         printf("switched high -> low against made low: %zu bytes differ\n", n);
-        CHECK(s, n == 0, "a renderer switched to the low tier differs from one made low in %zu "
-                         "bytes",
+        CHECK(s, n == 0,
+              "a renderer switched to the low tier differs from one made low in %zu "
+              "bytes",
               n);
     }
     /* the comparison can see the ink: without it the same frame is another picture */
