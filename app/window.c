@@ -136,18 +136,20 @@ static bool step_down(const GpuContext *ctx, WindowGpu *w, GpuError *err)
         return false;
     w->stale = true;
     w->hud.quality = gpu_quality_name(w->view.renderer.quality);
-    char why[64];
-    if (w->forced)
-        snprintf(why, sizeof why, "set by %s", WINDOW_STEP_BUDGET_ENV);
-    else
-        snprintf(why, sizeof why, "%d Hz%s",
-                 w->refresh_hz > 0 ? w->refresh_hz : APP_FRAME_BUDGET_DEFAULT_HZ,
-                 w->refresh_hz > 0 ? "" : ", assumed");
+    char hz[32];
+    snprintf(hz, sizeof hz, "%d Hz%s",
+             w->refresh_hz > 0 ? w->refresh_hz : APP_FRAME_BUDGET_DEFAULT_HZ,
+             w->refresh_hz > 0 ? "" : ", assumed");
+    /* the HUD's line short enough for a small window; stderr's says where the budget came from */
     snprintf(w->hud.note, sizeof w->hud.note,
-             "stepped down to low quality: the GPU took %.1f ms a moving frame (median of the "
-             "last %d), over the %.3g ms budget (%s)",
-             w->budget.median_ms, APP_FRAME_BUDGET_FRAMES, w->budget.budget_ms, why);
-    fprintf(stderr, "pagecurl: %s\n", w->hud.note);
+             "stepped down: GPU %.1f ms a moving frame (median of %d) > %.3g ms budget (%s)",
+             w->budget.median_ms, APP_FRAME_BUDGET_FRAMES, w->budget.budget_ms,
+             w->forced ? "test" : hz);
+    fprintf(stderr,
+            "pagecurl: stepped down to low quality: the GPU took %.1f ms a moving frame (median "
+            "of the last %d), over the %.3g ms budget (%s)\n",
+            w->budget.median_ms, APP_FRAME_BUDGET_FRAMES, w->budget.budget_ms,
+            w->forced ? "set by " WINDOW_STEP_BUDGET_ENV : hz);
     return true;
 }
 
