@@ -3,62 +3,22 @@
  * as the frame drawn by a fresh renderer whose cache was made for it. Offscreen on lavapipe with
  * the validation layer (any message fails).
  * usage: test_still [--no-validation] */
-#include "../app/book.h"
-#include "../app/page.h"
-#include "../app/view.h"
-#include "check.h"
+#include "view_turn.h"
 
 #include <stdlib.h>
-#include <string.h>
 
-#define WIDTH  320
-#define HEIGHT 240
-
-static bool view_create(const GpuContext *ctx, AppPage *page, AppView *view, GpuError *err)
-{
-    AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN,
-                        .width = WIDTH,
-                        .height = HEIGHT,
-                        .renderer = {.quality = GPU_QUALITY_LOW},
-                        .leaves = 2};
-    return app_view_create(ctx, &desc, page, view, err);
-}
-
-/* One frame of the first turn at `t`, its pixels read back when `pixels` is given. */
-static bool frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *ink,
-                  uint8_t *pixels, GpuError *err)
-{
-    AppPage *page = view->page;
-    AppViewFrame f = {.pose = mesh_curl_pose(t, 0.25f, page->grid.width, page->grid.height),
-                      .spread = APP_SPREAD_FIRST_TURN,
-                      .ink = ink,
-                      .readback_pixels = pixels != NULL};
-    if (!app_view_frame(ctx, view, &f, NULL, err) || !app_view_wait(ctx, view, err))
-        return false;
-    if (pixels) {
-        gpu_buffer_invalidate(ctx, &view->offscreen.pixels);
-        memcpy(pixels, view->offscreen.pixels.mapped, (size_t)WIDTH * HEIGHT * 4);
-    }
-    return true;
-}
-
-static void check_still(CheckState *s, const GpuContext *ctx)
+static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
 {
     GpuError err = {0};
-    AppPage page;
-    AppPageDesc pdesc = {.nx = 64, .ny = 90};
-    if (!app_page_create(ctx, &pdesc, &page, &err)) {
-        CHECK(s, false, "page: %s", err.message);
-        return;
-    }
     AppView cached = {0}, fresh = {0};
     MeshInk ink = {0};
-    uint8_t *a = malloc((size_t)WIDTH * HEIGHT * 4), *b = malloc((size_t)WIDTH * HEIGHT * 4);
-    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, &page, &cached, &err);
+    uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES);
+    bool ok = a && b && mesh_ink_init(&ink, 4) &&
+              view_turn_create(ctx, page, GPU_QUALITY_LOW, &cached, &err);
     CHECK(s, ok, "set-up: %s", err.message);
     /* the leaf moves over five frames: the still pages are drawn once */
     for (int f = 0; ok && f < 5; f++)
-        ok = frame(ctx, &cached, 0.1f + 0.1f * (float)f, &ink, f == 4 ? a : NULL, &err);
+        ok = view_turn_frame(ctx, &cached, 0.1f + 0.1f * (float)f, &ink, f == 4 ? a : NULL, &err);
     CHECK(s, ok, "frames: %s", err.message);
     if (ok) {
         printf("still pages drawn %llu times in 5 frames of a turn\n",
@@ -68,18 +28,11 @@ static void check_still(CheckState *s, const GpuContext *ctx)
               (unsigned long long)cached.renderer.still.redraws);
     }
     /* the same last pose by a renderer that has drawn nothing before */
-    ok = ok && view_create(ctx, &page, &fresh, &err) && frame(ctx, &fresh, 0.5f, &ink, b, &err);
+    ok = ok && view_turn_create(ctx, page, GPU_QUALITY_LOW, &fresh, &err) &&
+         view_turn_frame(ctx, &fresh, 0.5f, &ink, b, &err);
     CHECK(s, ok, "fresh frame: %s", err.message);
-    if (ok) {
-        size_t differ = 0;
-        for (size_t i = 0; i < (size_t)WIDTH * HEIGHT * 4; i++)
-            differ += a[i] != b[i];
-        printf("a frame over the cache against a fresh one: %zu bytes differ\n", differ);
-        CHECK(s, differ == 0,
-              "a frame over the cached still pages differs from a fresh one in %zu "
-              "bytes",
-              differ);
-    }
+    if (ok)
+        view_turn_same(s, a, b, "a frame over the cached still pages against a fresh one");
     /* ink on the right page, twice (the first marks its layer inked, the second only changes
      * texels): the still pages are drawn again after each, once */
     for (unsigned stroke = 0; ok && stroke < 2; stroke++) {
@@ -89,7 +42,7 @@ static void check_still(CheckState *s, const GpuContext *ctx)
         mesh_ink_stroke_end(&ink);
         CHECK(s, ok, "stroke");
         for (int f = 0; ok && f < 3; f++)
-            ok = frame(ctx, &cached, 0.6f + 0.05f * (float)f, &ink, NULL, &err);
+            ok = view_turn_frame(ctx, &cached, 0.6f + 0.05f * (float)f, &ink, NULL, &err);
         CHECK(s, ok, "inked frames: %s", err.message);
         if (ok)
             CHECK(s, cached.renderer.still.redraws == 2 + stroke,
@@ -101,24 +54,9 @@ static void check_still(CheckState *s, const GpuContext *ctx)
     mesh_ink_free(&ink);
     free(a);
     free(b);
-    app_page_destroy(ctx, &page);
 }
 
 int main(int argc, char **argv)
 {
-    CheckState s = {0};
-    bool validation = !(argc > 1 && !strcmp(argv[1], "--no-validation"));
-    GpuMessages messages = {0};
-    GpuContext ctx;
-    GpuError err = {0};
-    GpuContextDesc desc = {.validation = validation, .device_index = -1, .messages = &messages};
-    if (!gpu_context_create(&desc, &ctx, &err)) {
-        fprintf(stderr, "test_still: %s\n", err.message);
-        return 1;
-    }
-    check_still(&s, &ctx);
-    gpu_context_destroy(&ctx);
-    CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
-          messages.errors, messages.warnings);
-    return check_finish(&s, "test_still");
+    return view_turn_main(argc, argv, "test_still", check_still);
 }
