@@ -44,8 +44,11 @@ static void check_step(CheckState *s, const GpuContext *ctx, AppPage *page)
         ok = (f != 1 || stroke(&ink, 0.6f)) &&
              view_turn_frame(ctx, &stepped, 0.1f + 0.1f * (float)f, &ink, NULL, &err);
     CHECK(s, ok, "high frames: %s", err.message);
+    double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
     ok = ok && app_view_set_quality(ctx, &stepped, GPU_QUALITY_LOW, &err);
     CHECK(s, ok, "step down: %s", err.message);
+    if (ok) /* a figure, not a check: the pipelines are compiled anew */
+        printf("the switch took %.1f ms\n", gpu_clock_ms(CLOCK_MONOTONIC) - t0);
     if (ok) {
         GpuRenderer *r = &stepped.renderer;
         printf("stepped: %s tier, %u sample(s), %ux%u shadow map (the high tier drew with %s)\n",
