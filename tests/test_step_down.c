@@ -24,8 +24,8 @@ static bool low_frames(const GpuContext *ctx, AppPage *page, bool create, const 
                        AppView *view, uint8_t *pixels, GpuError *err)
 {
     return (!create || view_turn_create(ctx, page, GPU_QUALITY_LOW, view, err)) &&
-           view_turn_frame(ctx, view, 0.4f, ink, NULL, err) &&
-           view_turn_frame(ctx, view, 0.5f, ink, pixels, err);
+           view_turn_frame(ctx, view, APP_SPREAD_FIRST_TURN, 0.4f, 0.25f, ink, NULL, err) &&
+           view_turn_frame(ctx, view, APP_SPREAD_FIRST_TURN, 0.5f, 0.25f, ink, pixels, err);
 }
 
 static void check_step(CheckState *s, const GpuContext *ctx, AppPage *page)
@@ -42,7 +42,8 @@ static void check_step(CheckState *s, const GpuContext *ctx, AppPage *page)
     /* the high tier draws the turn's first frames, a stroke added between them */
     for (int f = 0; ok && f < 3; f++)
         ok = (f != 1 || stroke(&ink, 0.6f)) &&
-             view_turn_frame(ctx, &stepped, 0.1f + 0.1f * (float)f, &ink, NULL, &err);
+             view_turn_frame(ctx, &stepped, APP_SPREAD_FIRST_TURN, 0.1f + 0.1f * (float)f, 0.25f,
+                             &ink, NULL, &err);
     CHECK(s, ok, "high frames: %s", err.message);
     double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
     ok = ok && app_view_set_quality(ctx, &stepped, GPU_QUALITY_LOW, &err);

@@ -3,22 +3,41 @@
  * as the frame drawn by a fresh renderer whose cache was made for it. Offscreen on lavapipe with
  * the validation layer (any message fails).
  * usage: test_still [--no-validation] */
+#include "../app/book.h"
+#include "../app/page.h"
+#include "../app/view.h"
+#include "check.h"
 #include "view_turn.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+#define WIDTH  VIEW_TURN_WIDTH
+#define HEIGHT VIEW_TURN_HEIGHT
+
+static bool view_create(const GpuContext *ctx, AppPage *page, AppView *view, GpuError *err)
+{
+    return view_turn_create(ctx, page, GPU_QUALITY_LOW, view, err);
+}
+
+/* One frame of the first turn at `t`, its pixels read back when `pixels` is given. */
+static bool frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *ink,
+                  uint8_t *pixels, GpuError *err)
+{
+    return view_turn_frame(ctx, view, APP_SPREAD_FIRST_TURN, t, 0.25f, ink, pixels, err);
+}
 
 static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
 {
     GpuError err = {0};
     AppView cached = {0}, fresh = {0};
     MeshInk ink = {0};
-    uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES);
-    bool ok = a && b && mesh_ink_init(&ink, 4) &&
-              view_turn_create(ctx, page, GPU_QUALITY_LOW, &cached, &err);
+    uint8_t *a = malloc((size_t)WIDTH * HEIGHT * 4), *b = malloc((size_t)WIDTH * HEIGHT * 4);
+    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, page, &cached, &err);
     CHECK(s, ok, "set-up: %s", err.message);
     /* the leaf moves over five frames: the still pages are drawn once */
     for (int f = 0; ok && f < 5; f++)
-        ok = view_turn_frame(ctx, &cached, 0.1f + 0.1f * (float)f, &ink, f == 4 ? a : NULL, &err);
+        ok = frame(ctx, &cached, 0.1f + 0.1f * (float)f, &ink, f == 4 ? a : NULL, &err);
     CHECK(s, ok, "frames: %s", err.message);
     if (ok) {
         printf("still pages drawn %llu times in 5 frames of a turn\n",
@@ -28,11 +47,18 @@ static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
               (unsigned long long)cached.renderer.still.redraws);
     }
     /* the same last pose by a renderer that has drawn nothing before */
-    ok = ok && view_turn_create(ctx, page, GPU_QUALITY_LOW, &fresh, &err) &&
-         view_turn_frame(ctx, &fresh, 0.5f, &ink, b, &err);
+    ok = ok && view_create(ctx, page, &fresh, &err) && frame(ctx, &fresh, 0.5f, &ink, b, &err);
     CHECK(s, ok, "fresh frame: %s", err.message);
-    if (ok)
-        view_turn_same(s, a, b, "a frame over the cached still pages against a fresh one");
+    if (ok) {
+        size_t differ = 0;
+        for (size_t i = 0; i < (size_t)WIDTH * HEIGHT * 4; i++)
+            differ += a[i] != b[i];
+        printf("a frame over the cache against a fresh one: %zu bytes differ\n", differ);
+        CHECK(s, differ == 0,
+              "a frame over the cached still pages differs from a fresh one in %zu "
+              "bytes",
+              differ);
+    }
     /* ink on the right page, twice (the first marks its layer inked, the second only changes
      * texels): the still pages are drawn again after each, once */
     for (unsigned stroke = 0; ok && stroke < 2; stroke++) {
@@ -42,7 +68,7 @@ static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
         mesh_ink_stroke_end(&ink);
         CHECK(s, ok, "stroke");
         for (int f = 0; ok && f < 3; f++)
-            ok = view_turn_frame(ctx, &cached, 0.6f + 0.05f * (float)f, &ink, NULL, &err);
+            ok = frame(ctx, &cached, 0.6f + 0.05f * (float)f, &ink, NULL, &err);
         CHECK(s, ok, "inked frames: %s", err.message);
         if (ok)
             CHECK(s, cached.renderer.still.redraws == 2 + stroke,

@@ -13,12 +13,12 @@ bool view_turn_create(const GpuContext *ctx, AppPage *page, GpuQuality quality, 
     return app_view_create(ctx, &desc, page, view, err);
 }
 
-bool view_turn_frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *ink,
-                     uint8_t *pixels, GpuError *err)
+bool view_turn_frame(const GpuContext *ctx, AppView *view, AppSpread spread, float t, float grab,
+                     const MeshInk *ink, uint8_t *pixels, GpuError *err)
 {
     AppPage *page = view->page;
-    AppViewFrame f = {.pose = mesh_curl_pose(t, 0.25f, page->grid.width, page->grid.height),
-                      .spread = APP_SPREAD_FIRST_TURN,
+    AppViewFrame f = {.pose = mesh_curl_pose(t, grab, page->grid.width, page->grid.height),
+                      .spread = spread,
                       .ink = ink,
                       .readback_pixels = pixels != NULL};
     if (!app_view_frame(ctx, view, &f, NULL, err) || !app_view_wait(ctx, view, err))

@@ -1,4 +1,4 @@
-/* For the tests that draw the built-in book's first turn offscreen and compare frames byte for
+/* For the tests that draw the built-in book's turns offscreen and compare frames byte for
  * byte (test_still, test_step_down): a small view, one frame of the turn read back, and the
  * main that runs a check on lavapipe under the validation layer (any message fails). */
 #ifndef PAGECURL_TESTS_VIEW_TURN_H
@@ -17,10 +17,10 @@
 bool view_turn_create(const GpuContext *ctx, AppPage *page, GpuQuality quality, AppView *view,
                       GpuError *err);
 
-/* One frame of the first turn at `t`, its pixels (VIEW_TURN_BYTES) read back when `pixels` is
- * given. */
-bool view_turn_frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *ink,
-                     uint8_t *pixels, GpuError *err);
+/* One frame of a turn of `spread` at `t`, held at `grab` along the free edge (mesh_curl_pose),
+ * its pixels (VIEW_TURN_BYTES) read back when `pixels` is given. */
+bool view_turn_frame(const GpuContext *ctx, AppView *view, AppSpread spread, float t, float grab,
+                     const MeshInk *ink, uint8_t *pixels, GpuError *err);
 
 /* How many bytes of two frames differ. */
 size_t view_turn_differ(const uint8_t *a, const uint8_t *b);
