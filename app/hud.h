@@ -1,7 +1,7 @@
 /* The window's heads-up display: the device, the renderer's quality tier (and why it stepped
  * down, when it did), the pointer's mode, the time and rate of drawn frames and each GPU stage's
- * time, as text (stb_easy_font's quads) on a
- * translucent backdrop for the overlay to draw. Owns only numbers and the text it makes. */
+ * time, as text (stb_easy_font's quads) on a translucent backdrop for the overlay to draw. Owns
+ * only numbers and the text it makes. */
 #ifndef PAGECURL_APP_HUD_H
 #define PAGECURL_APP_HUD_H
 
