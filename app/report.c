@@ -46,6 +46,7 @@ void app_report_table(FILE *out, const BenchReport *r)
                                 run->stages[s], run->bytes[s], r->copy_gbps);
         print_stats_row(out, "frame (wall)", run->frame, 0, 0);
         print_stats_row(out, "cpu per frame", run->cpu, 0, 0);
+        print_stats_row(out, "cpu wall time", run->host_wall, 0, 0);
         for (uint32_t k = 0; k < run->kernel_count; k++)
             fprintf(out, "  compiler, %s: %s\n", run->kernel_names[k], run->kernel_stats[k]);
         if (run->partial) {
@@ -150,6 +151,8 @@ static bool write_json(FILE *f, const void *user)
         json_stats(f, run->frame);
         fputs(", \"cpu_per_frame\": ", f);
         json_stats(f, run->cpu);
+        fputs(", \"cpu_wall_per_frame\": ", f);
+        json_stats(f, run->host_wall);
         fputs(", \"kernels\": {", f);
         for (uint32_t k = 0; k < run->kernel_count; k++) {
             fprintf(f, "%s", k ? ", " : "");
@@ -190,14 +193,14 @@ static bool write_csv(FILE *f, const void *user)
     fputs("nx,ny,frame", f);
     for (int s = 0; s < BENCH_STAGE_COUNT; s++)
         fprintf(f, ",%s_ms", gpu_stage_name(s));
-    fputs(",frame_ms,cpu_ms\n", f);
+    fputs(",frame_ms,cpu_ms,cpu_wall_ms\n", f);
     for (uint32_t i = 0; i < r->run_count; i++) {
         const BenchRun *run = &r->runs[i];
         for (uint32_t k = 0; !run->skipped && !run->failed && k < run->frames; k++) {
             fprintf(f, "%u,%u,%u", run->nx, run->ny, k);
             for (int s = 0; s < BENCH_STAGE_COUNT; s++)
                 fprintf(f, ",%.6g", run->stage_ms[s][k]);
-            fprintf(f, ",%.6g,%.6g\n", run->frame_ms[k], run->cpu_ms[k]);
+            fprintf(f, ",%.6g,%.6g,%.6g\n", run->frame_ms[k], run->cpu_ms[k], run->host_wall_ms[k]);
         }
     }
     return true;

@@ -329,6 +329,7 @@ static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, App
                      .quality = opts->quality,
                      .max_samples = opts->msaa},
         .timed = true,
+        .stage_times = true, /* the HUD shows each stage */
         .book = book,
     };
     if (!app_view_create(ctx, &desc, page, &w->view, err) ||
