@@ -7,7 +7,7 @@
 #include "../app/book.h"
 #include "../app/page.h"
 #include "../app/view.h"
-#include "check.h"
+#include "gpu_check.h"
 
 #include <string.h>
 
@@ -177,17 +177,13 @@ static unsigned long count_tier(CheckState *s, const GpuContext *ctx, AppPage *p
 int main(int argc, char **argv)
 {
     CheckState s = {0};
-    bool validation = !(argc > 1 && !strcmp(argv[1], "--no-validation"));
     GpuMessages messages = {0};
     GpuContext ctx;
-    GpuError err = {0};
-    GpuContextDesc desc = {.validation = validation, .device_index = -1, .messages = &messages};
-    if (!gpu_context_create(&desc, &ctx, &err)) {
-        fprintf(stderr, "test_frame_calls: %s\n", err.message);
+    if (!gpu_check_context(argc, argv, "test_frame_calls", &messages, &ctx))
         return 1;
-    }
     count_calls();
     AppPage page;
+    GpuError err = {0};
     if (app_page_create(&ctx, &(AppPageDesc){.nx = 64, .ny = 90}, &page, &err)) {
         unsigned long high = count_tier(&s, &ctx, &page, GPU_QUALITY_HIGH, "high");
         CHECK(&s, high > 0 && high <= HIGH_MAX,
@@ -199,8 +195,6 @@ int main(int argc, char **argv)
     } else {
         CHECK(&s, false, "page: %s", err.message);
     }
-    gpu_context_destroy(&ctx);
-    CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
-          messages.errors, messages.warnings);
+    gpu_check_finish(&s, &ctx, &messages);
     return check_finish(&s, "test_frame_calls");
 }

@@ -6,7 +6,7 @@
 #include "../app/book.h"
 #include "../app/page.h"
 #include "../app/view.h"
-#include "check.h"
+#include "gpu_check.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -107,18 +107,11 @@ static void check_still(CheckState *s, const GpuContext *ctx)
 int main(int argc, char **argv)
 {
     CheckState s = {0};
-    bool validation = !(argc > 1 && !strcmp(argv[1], "--no-validation"));
     GpuMessages messages = {0};
     GpuContext ctx;
-    GpuError err = {0};
-    GpuContextDesc desc = {.validation = validation, .device_index = -1, .messages = &messages};
-    if (!gpu_context_create(&desc, &ctx, &err)) {
-        fprintf(stderr, "test_still: %s\n", err.message);
+    if (!gpu_check_context(argc, argv, "test_still", &messages, &ctx))
         return 1;
-    }
     check_still(&s, &ctx);
-    gpu_context_destroy(&ctx);
-    CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
-          messages.errors, messages.warnings);
+    gpu_check_finish(&s, &ctx, &messages);
     return check_finish(&s, "test_still");
 }
