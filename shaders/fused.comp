@@ -6,6 +6,7 @@
 #include "shared.h"
 #undef PC_TILE_ROWS
 #define PC_TILE_ROWS PC_FUSED_ROWS
+#define PC_FUSED_RSQRT
 #include "fused.glsl"
 
 layout(std430, binding = 1) readonly buffer Positions { float pos[]; };
