@@ -69,6 +69,7 @@ typedef struct GpuRenderer {
     VkPipeline shadow_only_pipeline;
     VkPipelineLayout shadow_only_layout;
     GpuStillCache still;
+    bool ignore_bounds;         /* tests: draw as if no GpuDraw were bounded */
     VkPipeline shadow_pipeline; /* depth only, from the light */
     VkPipelineLayout shadow_layout;
     GpuImage shadow_map;
@@ -104,6 +105,10 @@ typedef struct GpuDraw {
     PcDrawPush push;
     bool casts_shadow; /* drawn into the shadow map too (the turning leaf) */
     bool edge;         /* a block's side faces: drawn by the edge pipeline */
+    /* When `bounded`, every vertex lies in the box lo..hi (model space): the low tier then
+     * multiplies the leaf's shadow into the flat pages only where it can fall (gpu/shadow.c). */
+    bool bounded;
+    float lo[3], hi[3];
 } GpuDraw;
 
 /* What one frame draws into. The colour image's last use was in `color_src_stage` with
@@ -143,6 +148,8 @@ GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push);
  * texture read only on sides with ink and, where no MSAA smooths the edges, the shaders' own edge
  * coverage, blended over what lies behind. */
 uint32_t gpu_renderer_tier_bits(const GpuRenderer *renderer);
+/* Whether a frame draws faster when the turning leaf's draw is bounded (GpuDraw.bounded). */
+bool gpu_renderer_wants_bounds(const GpuRenderer *renderer);
 
 /* Records the frame's passes. Not const: the low tier keeps its still pages between frames (and
  * may wait for the device when the target's size changes, to make them anew). */

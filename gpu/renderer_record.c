@@ -123,12 +123,24 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
                           VkExtent2D extent)
 {
     VkPipeline bound = r->pipeline;
+    const GpuDraw *caster = NULL;
+    for (uint32_t i = 0; i < count && !caster; i++)
+        caster = draws[i].casts_shadow ? &draws[i] : NULL;
     for (size_t k = 0; k < round_count; k++) {
         const Round *round = &rounds[k];
+        bool scissored = false;
         for (uint32_t i = 0; i < count; i++) {
             const GpuDraw *d = &draws[i];
             if (!takes(round->take, d))
                 continue;
+            if (round->pass == PASS_SHADOW_ONLY) {
+                /* only where the shadow can fall: elsewhere its factor is 1, a pass for nothing */
+                VkRect2D rect;
+                if (!gpu_shadow_receiver_rect(r, caster, d, extent, &rect))
+                    continue;
+                vkCmdSetScissor(cmd, 0, 1, &rect);
+                scissored = true;
+            }
             bool lit = round->unshadowed, f = true, b = true;
             if (lit && !d->edge)
                 ink_sides(r, d, &f, &b);
@@ -152,6 +164,8 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
                                sizeof push, &push);
             gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);
         }
+        if (scissored)
+            vkCmdSetScissor(cmd, 0, 1, &(VkRect2D){{0, 0}, extent});
     }
 }
 

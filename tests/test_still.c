@@ -1,6 +1,8 @@
 /* The low tier's cache of the still pages (gpu/renderer.c): drawn once while only the leaf
  * moves, drawn again when the ink changes, and a frame drawn over it is the same, byte for byte,
- * as the frame drawn by a fresh renderer whose cache was made for it. Offscreen on lavapipe with
+ * as the frame drawn by a fresh renderer whose cache was made for it. The leaf's shadow,
+ * multiplied into the cached pages only where its bound says it can fall (gpu/shadow.c), gives
+ * the same bytes as multiplied in everywhere, over turns both ways. Offscreen on lavapipe with
  * the validation layer (any message fails).
  * usage: test_still [--no-validation] */
 #include "../app/book.h"
@@ -25,12 +27,12 @@ static bool view_create(const GpuContext *ctx, AppPage *page, AppView *view, Gpu
 }
 
 /* One frame of the first turn at `t`, its pixels read back when `pixels` is given. */
-static bool frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *ink,
-                  uint8_t *pixels, GpuError *err)
+static bool frame_of(const GpuContext *ctx, AppView *view, AppSpread spread, float t, float g,
+                     const MeshInk *ink, uint8_t *pixels, GpuError *err)
 {
     AppPage *page = view->page;
-    AppViewFrame f = {.pose = mesh_curl_pose(t, 0.25f, page->grid.width, page->grid.height),
-                      .spread = APP_SPREAD_FIRST_TURN,
+    AppViewFrame f = {.pose = mesh_curl_pose(t, g, page->grid.width, page->grid.height),
+                      .spread = spread,
                       .ink = ink,
                       .readback_pixels = pixels != NULL};
     if (!app_view_frame(ctx, view, &f, NULL, err) || !app_view_wait(ctx, view, err))
@@ -40,6 +42,54 @@ static bool frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *
         memcpy(pixels, view->offscreen.pixels.mapped, (size_t)WIDTH * HEIGHT * 4);
     }
     return true;
+}
+
+static bool frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *ink,
+                  uint8_t *pixels, GpuError *err)
+{
+    return frame_of(ctx, view, APP_SPREAD_FIRST_TURN, t, 0.25f, ink, pixels, err);
+}
+
+/* Turns forward (onto nothing on the left) and backward (over the left page), grabbed low, in
+ * the middle and high: the shadow multiplied in within its bound and everywhere, byte for byte. */
+static void check_bound(CheckState *s, const GpuContext *ctx, AppPage *page)
+{
+    GpuError err = {0};
+    AppView bounded = {0}, everywhere = {0};
+    MeshInk ink = {0};
+    uint8_t *a = malloc((size_t)WIDTH * HEIGHT * 4), *b = malloc((size_t)WIDTH * HEIGHT * 4);
+    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, page, &bounded, &err) &&
+              view_create(ctx, page, &everywhere, &err);
+    CHECK(s, ok, "set-up: %s", err.message);
+    everywhere.renderer.ignore_bounds = true;
+    const AppSpread spreads[2] = {APP_SPREAD_FIRST_TURN, APP_SPREAD_BACKWARD_TURN};
+    int frames = 0, differing = 0;
+    for (int k = 0; ok && k < 2; k++) {
+        for (int step = 0; ok && step < 10; step++) {
+            for (int grab = 0; ok && grab < 3; grab++) {
+                float t = 0.05f + 0.1f * (float)step, g = 0.5f * (float)grab;
+                ok = frame_of(ctx, &bounded, spreads[k], t, g, &ink, a, &err) &&
+                     frame_of(ctx, &everywhere, spreads[k], t, g, &ink, b, &err);
+                CHECK(s, ok, "frames: %s", err.message);
+                if (!ok)
+                    break;
+                frames++;
+                if (memcmp(a, b, (size_t)WIDTH * HEIGHT * 4)) {
+                    differing++;
+                    CHECK(s, false,
+                          "%s turn at t %.2f, grab %.1f: bounding the shadow changed the frame",
+                          k ? "a backward" : "a forward", t, g);
+                }
+            }
+        }
+    }
+    printf("the shadow within its bound against everywhere: %d of %d frames differ\n", differing,
+           frames);
+    app_view_destroy(ctx, &everywhere);
+    app_view_destroy(ctx, &bounded);
+    mesh_ink_free(&ink);
+    free(a);
+    free(b);
 }
 
 static void check_still(CheckState *s, const GpuContext *ctx)
@@ -101,6 +151,7 @@ static void check_still(CheckState *s, const GpuContext *ctx)
     mesh_ink_free(&ink);
     free(a);
     free(b);
+    check_bound(s, ctx, &page);
     app_page_destroy(ctx, &page);
 }
 
