@@ -39,7 +39,7 @@ void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uin
 }
 
 /* Two lines, so that the panel fits above the book: what runs and how fast, then the GPU's
- * stages. */
+ * stages; a third after a step down, saying why. */
 static void hud_text(const AppHud *hud, char *text, size_t size)
 {
     size_t at = (size_t)snprintf(
@@ -52,6 +52,8 @@ static void hud_text(const AppHud *hud, char *text, size_t size)
     for (uint32_t i = 0; i < hud->stage_count && at < size; i++)
         at += (size_t)snprintf(text + at, size - at, "%s %s %.3f ms", i ? "," : "",
                                hud->stage_names[i], hud->stage_ms[i]);
+    if (hud->note[0] && at < size)
+        snprintf(text + at, size - at, "\n%s", hud->note);
 }
 
 void app_hud_size(const AppHud *hud, float *width, float *height)

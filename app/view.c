@@ -172,3 +172,15 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
         *host = spent;
     return true;
 }
+
+bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quality, GpuError *err)
+{
+    if (!app_view_wait(ctx, view, err) ||
+        !gpu_renderer_set_quality(ctx, &view->renderer, quality, err))
+        return false;
+    if (view->kind != APP_VIEW_OFFSCREEN)
+        return true;
+    gpu_offscreen_destroy(ctx, &view->offscreen);
+    return gpu_offscreen_create(ctx, (VkExtent2D){view->width, view->height}, &view->renderer,
+                                &view->offscreen, err);
+}

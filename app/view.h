@@ -106,4 +106,9 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *fr
  * destroying or replacing the page. */
 bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err);
 
+/* Draws by another tier from the next frame on (gpu_renderer_set_quality), once the frames in
+ * flight are done; the pages, the ink and the frames stay. An offscreen target is made anew for
+ * the tier's samples; the window rebuilds its swapchain's targets before its next frame. */
+bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quality, GpuError *err);
+
 #endif

@@ -5,6 +5,7 @@
 #include "book.h"
 #include "camera.h"
 #include "content.h"
+#include "frame_budget.h"
 #include "ink_texture.h"
 #include "headless.h"
 #include "view.h"
@@ -67,6 +68,15 @@ VkExtent2D app_window_drawable_size(const AppWindow *win)
     return (VkExtent2D){(uint32_t)w, (uint32_t)h};
 }
 
+/* Frames whose motion is remembered until their GPU times come back: twice the frames in flight,
+ * as the times of a slot's last frame arrive while its next is being drawn. */
+#define WINDOW_MOVING_RING (2 * GPU_FRAMES_IN_FLIGHT)
+
+/* A test hook, not a user option: with --quality auto, start at the high tier on any device (a
+ * GPU's start, on lavapipe) and take this many milliseconds as the frame budget, so that the
+ * window's step down can be tested. */
+#define WINDOW_STEP_BUDGET_ENV "PAGECURL_STEP_BUDGET_MS"
+
 /* What the loop owns besides the page. */
 typedef struct WindowGpu {
     AppView view; /* the swapchain's, timed for the HUD */
@@ -74,6 +84,12 @@ typedef struct WindowGpu {
     AppHud hud;
     AppScreenshot shot;
     bool stale; /* the swapchain must be rebuilt before the next frame */
+    AppFrameBudget budget;
+    int refresh_hz; /* the display's, 0 when it does not say */
+    bool step_due;  /* the budget was missed: step down before the next frame */
+    bool forced;    /* the budget is the test hook's */
+    /* whether the leaf moved in each of the last frames drawn, by frame number */
+    bool moving[WINDOW_MOVING_RING];
 } WindowGpu;
 
 static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
@@ -84,16 +100,57 @@ static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
     app_view_destroy(ctx, &w->view);
 }
 
-/* The HUD's stage times: a finished frame's, in the stages' order. */
-static void hud_times(void *user, const AppViewTimes *times)
+/* A finished frame's stage times: to the HUD, in the stages' order, and their sum (the frame's
+ * GPU time) to the budget when the leaf moved in it. */
+static void frame_times(void *user, const AppViewTimes *times)
 {
-    double ms[GPU_STAGE_COUNT];
+    WindowGpu *w = user;
+    double ms[GPU_STAGE_COUNT], gpu_ms = 0.0;
     const char *names[GPU_STAGE_COUNT];
     uint32_t n = 0;
     for (int s = 0; s < GPU_STAGE_COUNT; s++)
-        if (times->ran[s])
+        if (times->ran[s]) {
             ms[n] = times->ms[s], names[n++] = gpu_stage_name(s);
-    app_hud_stages(user, ms, names, n);
+            gpu_ms += times->ms[s];
+        }
+    app_hud_stages(&w->hud, ms, names, n);
+    if (app_frame_budget_add(&w->budget, gpu_ms, w->moving[times->frame % WINDOW_MOVING_RING]))
+        w->step_due = true;
+}
+
+/* Whether the leaf the frame shows has moved since the frame before: a turn settling, a drag
+ * whose pointer moved. A held leaf standing still is not motion a frame can miss. */
+static bool leaf_moved(const MeshFlipView *shown, const MeshFlipView *before)
+{
+    return shown->turning &&
+           (!before->turning || shown->turning_leaf != before->turning_leaf ||
+            shown->pointer[0] != before->pointer[0] || shown->pointer[1] != before->pointer[1]);
+}
+
+/* The low tier from the next frame on, once the budget was missed: the renderer's tier parts and
+ * the swapchain's targets made anew; the pages, the ink and the turn stay. Said once, with why. */
+static bool step_down(const GpuContext *ctx, WindowGpu *w, GpuError *err)
+{
+    w->step_due = false;
+    if (!app_view_set_quality(ctx, &w->view, GPU_QUALITY_LOW, err))
+        return false;
+    w->stale = true;
+    w->hud.quality = gpu_quality_name(w->view.renderer.quality);
+    char hz[32];
+    snprintf(hz, sizeof hz, "%d Hz%s",
+             w->refresh_hz > 0 ? w->refresh_hz : APP_FRAME_BUDGET_DEFAULT_HZ,
+             w->refresh_hz > 0 ? "" : ", assumed");
+    /* the HUD's line short enough for a small window; stderr's says where the budget came from */
+    snprintf(w->hud.note, sizeof w->hud.note,
+             "stepped down: GPU %.1f ms a moving frame (median of %d) > %.3g ms budget (%s)",
+             w->budget.median_ms, APP_FRAME_BUDGET_FRAMES, w->budget.budget_ms,
+             w->forced ? "test" : hz);
+    fprintf(stderr,
+            "pagecurl: stepped down to low quality: the GPU took %.1f ms a moving frame (median "
+            "of the last %d), over the %.3g ms budget (%s)\n",
+            w->budget.median_ms, APP_FRAME_BUDGET_FRAMES, w->budget.budget_ms,
+            w->forced ? "set by " WINDOW_STEP_BUDGET_ENV : hz);
+    return true;
 }
 
 /* The title and the HUD say which mode the pointer is in. */
@@ -319,14 +376,21 @@ static MeshFlipView warm_view(const MeshFlip *flip, double now)
 }
 
 /* The view on the swapchain (timed for the HUD), with the ink drawn so far, and the overlay. */
-static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, AppPage *page,
-                              AppBookStream *book, const MeshInk *ink, WindowGpu *w, GpuError *err)
+static bool window_gpu_create(const AppWindow *win, const GpuContext *ctx, const AppOptions *opts,
+                              AppPage *page, AppBookStream *book, const MeshInk *ink, WindowGpu *w,
+                              GpuError *err)
 {
     w->hud.device = ctx->props.deviceName;
+    SDL_DisplayMode display;
+    w->refresh_hz = SDL_GetWindowDisplayMode(win->window, &display) == 0 ? display.refresh_rate : 0;
+    const char *forced = getenv(WINDOW_STEP_BUDGET_ENV);
+    double forced_ms = forced ? strtod(forced, NULL) : 0.0;
+    bool test_start = opts->quality == GPU_QUALITY_AUTO && forced_ms > 0.0;
+    w->forced = test_start;
     AppViewDesc desc = {
         .kind = APP_VIEW_SWAPCHAIN,
         .renderer = {.color_format = gpu_swapchain_pick_format(ctx),
-                     .quality = opts->quality,
+                     .quality = test_start ? GPU_QUALITY_HIGH : opts->quality,
                      .max_samples = opts->msaa},
         .timed = true,
         .book = book,
@@ -336,8 +400,11 @@ static bool window_gpu_create(const GpuContext *ctx, const AppOptions *opts, App
         !gpu_overlay_create(ctx, w->view.renderer.color_format, &w->overlay, err))
         return false;
     w->hud.quality = gpu_quality_name(w->view.renderer.quality);
-    w->view.on_times = hud_times;
-    w->view.times_user = &w->hud;
+    w->budget =
+        app_frame_budget_init(test_start ? forced_ms : app_frame_budget_ms(w->refresh_hz),
+                              app_frame_budget_applies(opts->quality, w->view.renderer.quality));
+    w->view.on_times = frame_times;
+    w->view.times_user = w;
     static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
                                              VK_PRESENT_MODE_IMMEDIATE_KHR};
     VkPresentModeKHR *mode = &w->view.swapchain.present_mode;
@@ -356,7 +423,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     AppSession session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
     app_book_init(&session.flip, page, app_book_stream_leaves(book),
                   app_book_first_spread(opts->page, false));
-    bool ok = window_gpu_create(ctx, opts, page, book, ink, &w, &err);
+    bool ok = window_gpu_create(win, ctx, opts, page, book, ink, &w, &err);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
     uint64_t since = SDL_GetPerformanceCounter();
     bool running = ok, redraw = true;
@@ -368,6 +435,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
      * a turn's first frame is posed by the frames of the turns before it. */
     double lead = 1.0 / 60.0;
     double posed_at = 0.0; /* never before the last frame's moment, when the lead shrinks fast */
+    MeshFlipView last_shown = {0};
     while (running && ok) {
         SDL_Event e;
         /* A replay runs on its own clock; otherwise, with nothing moving and no frame count to
@@ -416,8 +484,13 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                              : frames < GPU_FRAMES_IN_FLIGHT && !view.turning
                                  ? warm_view(&session.flip, now)
                                  : mesh_flip_view_at(&session.flip, posed_at);
-        ok = draw(win, ctx, page, &w, &shown, session.ink, (DrawExtras){.shot = session.want_shot},
+        /* the warm-up frames build lavapipe's draw states: no motion the user watches */
+        w.moving[w.view.frame_number % WINDOW_MOVING_RING] =
+            frames >= GPU_FRAMES_IN_FLIGHT && leaf_moved(&shown, &last_shown);
+        ok = (!w.step_due || step_down(ctx, &w, &err)) &&
+             draw(win, ctx, page, &w, &shown, session.ink, (DrawExtras){.shot = session.want_shot},
                   &err);
+        last_shown = shown;
         if (ok && w.view.frame_number != drawn) {
             if (view.turning)
                 lead_update(&lead, elapsed_ms(posed, SDL_GetPerformanceCounter()) / 1000.0);

@@ -182,9 +182,7 @@ static bool block_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 }
 
 /* Set 0: the page content (binding 0), the shadow map through its comparison sampler (1) and as
- * raw depths (2), the ink (3), all sampled by the fragment shader. Written once: the images stay
- * the same while the renderer lives (the shadow map's and the ink's contents change, their
- * bindings do not). */
+ * raw depths (2), the ink (3), all sampled by the fragment shader. */
 static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
     VkDescriptorSetLayoutBinding bindings[4];
@@ -220,12 +218,20 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
     };
     GPU_TRY(err, vkAllocateDescriptorSets(ctx->device, &alloc, &out->set));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, out->set, "render");
+    return true;
+}
+
+/* The set's images: written when the renderer is made and again when its tier changes (the
+ * shadow map is made anew then), never while a frame that binds the set is in flight. */
+static void descriptors_write(const GpuContext *ctx, const GpuRenderer *out)
+{
     VkDescriptorImageInfo images[] = {
         {out->content.sampler, out->content.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
         {out->shadow_compare, out->shadow_map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
         {out->shadow_depth, out->shadow_map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
         {out->ink.sampler, out->ink.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
     };
+    uint32_t count = sizeof images / sizeof images[0];
     VkWriteDescriptorSet writes[sizeof images / sizeof images[0]];
     for (uint32_t i = 0; i < count; i++)
         writes[i] = (VkWriteDescriptorSet){
@@ -237,59 +243,91 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
             .pImageInfo = &images[i],
         };
     vkUpdateDescriptorSets(ctx->device, count, writes, 0, NULL);
-    return true;
+}
+
+/* What depends on the tier: the samples a pixel, the shadow map and its samplers, the pipelines
+ * (their variants and sample count) and the still pages' cache (made by the first frame). */
+static bool tier_create(const GpuContext *ctx, GpuQuality quality, GpuRenderer *out, GpuError *err)
+{
+    out->quality = quality;
+    if (out->quality == GPU_QUALITY_AUTO)
+        out->quality = ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? GPU_QUALITY_LOW
+                                                                            : GPU_QUALITY_HIGH;
+    bool low = out->quality == GPU_QUALITY_LOW;
+    const VkPhysicalDeviceLimits *lim = &ctx->props.limits;
+    bool msaa_wanted = out->max_samples >= 4 || (out->max_samples == 0 && !low);
+    out->samples = msaa_wanted && (lim->framebufferColorSampleCounts &
+                                   lim->framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT)
+                       ? VK_SAMPLE_COUNT_4_BIT
+                       : VK_SAMPLE_COUNT_1_BIT;
+    uint32_t shadow = out->shadow_size ? out->shadow_size : GPU_SHADOW_MAP_SIZE;
+    if (low && shadow > GPU_SHADOW_MAP_LOW_SIZE)
+        shadow = GPU_SHADOW_MAP_LOW_SIZE;
+    if (!gpu_shadow_create(ctx, shadow, out, err))
+        return false;
+    descriptors_write(ctx, out);
+    return renderer_create(ctx, out, err);
 }
 
 bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, GpuRenderer *out,
                          GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    out->quality = desc->quality;
-    if (out->quality == GPU_QUALITY_AUTO)
-        out->quality = ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? GPU_QUALITY_LOW
-                                                                            : GPU_QUALITY_HIGH;
-    bool low = out->quality == GPU_QUALITY_LOW;
     out->color_format = desc->color_format;
     out->depth_format = gpu_image_depth_format(ctx);
-    const VkPhysicalDeviceLimits *lim = &ctx->props.limits;
-    bool msaa_wanted = desc->max_samples >= 4 || (desc->max_samples == 0 && !low);
-    out->samples = msaa_wanted && (lim->framebufferColorSampleCounts &
-                                   lim->framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT)
-                       ? VK_SAMPLE_COUNT_4_BIT
-                       : VK_SAMPLE_COUNT_1_BIT;
+    out->max_samples = desc->max_samples;
+    out->shadow_size = desc->shadow_size;
     GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};
-    uint32_t shadow = desc->shadow_size ? desc->shadow_size : GPU_SHADOW_MAP_SIZE;
-    if (low && shadow > GPU_SHADOW_MAP_LOW_SIZE)
-        shadow = GPU_SHADOW_MAP_LOW_SIZE;
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
-        gpu_ink_create(ctx, &ink, &out->ink, err) && gpu_shadow_create(ctx, shadow, out, err) &&
-        descriptors_create(ctx, out, err) && renderer_create(ctx, out, err) &&
-        quad_create(ctx, out, err) && block_create(ctx, out, err))
+        gpu_ink_create(ctx, &ink, &out->ink, err) && descriptors_create(ctx, out, err) &&
+        tier_create(ctx, desc->quality, out, err) && quad_create(ctx, out, err) &&
+        block_create(ctx, out, err))
         return true;
     gpu_renderer_destroy(ctx, out);
     return false;
 }
 
-static void pipeline_destroy(const GpuContext *ctx, VkPipeline pipeline, VkPipelineLayout layout)
+static void pipeline_destroy(const GpuContext *ctx, VkPipeline *pipeline, VkPipelineLayout *layout)
 {
-    if (pipeline)
-        vkDestroyPipeline(ctx->device, pipeline, NULL);
-    if (layout)
-        vkDestroyPipelineLayout(ctx->device, layout, NULL);
+    if (*pipeline)
+        vkDestroyPipeline(ctx->device, *pipeline, NULL);
+    if (*layout)
+        vkDestroyPipelineLayout(ctx->device, *layout, NULL);
+    *pipeline = VK_NULL_HANDLE;
+    *layout = VK_NULL_HANDLE;
+}
+
+static void tier_destroy(const GpuContext *ctx, GpuRenderer *renderer)
+{
+    gpu_image_destroy(ctx, &renderer->still.color);
+    memset(&renderer->still, 0, sizeof renderer->still);
+    pipeline_destroy(ctx, &renderer->shadow_pipeline, &renderer->shadow_layout);
+    pipeline_destroy(ctx, &renderer->shadow_only_pipeline, &renderer->shadow_only_layout);
+    pipeline_destroy(ctx, &renderer->bare_inside_pipeline, &renderer->bare_inside_layout);
+    pipeline_destroy(ctx, &renderer->bare_pipeline, &renderer->bare_layout);
+    pipeline_destroy(ctx, &renderer->lit_inside_pipeline, &renderer->lit_inside_layout);
+    pipeline_destroy(ctx, &renderer->lit_pipeline, &renderer->lit_layout);
+    pipeline_destroy(ctx, &renderer->inside_pipeline, &renderer->inside_layout);
+    pipeline_destroy(ctx, &renderer->edge_pipeline, &renderer->edge_layout);
+    pipeline_destroy(ctx, &renderer->pipeline, &renderer->layout);
+    if (renderer->shadow_depth)
+        vkDestroySampler(ctx->device, renderer->shadow_depth, NULL);
+    if (renderer->shadow_compare)
+        vkDestroySampler(ctx->device, renderer->shadow_compare, NULL);
+    renderer->shadow_depth = renderer->shadow_compare = VK_NULL_HANDLE;
+    gpu_image_destroy(ctx, &renderer->shadow_map);
+}
+
+bool gpu_renderer_set_quality(const GpuContext *ctx, GpuRenderer *renderer, GpuQuality quality,
+                              GpuError *err)
+{
+    tier_destroy(ctx, renderer);
+    return tier_create(ctx, quality, renderer, err);
 }
 
 void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
-    gpu_image_destroy(ctx, &renderer->still.color);
-    pipeline_destroy(ctx, renderer->shadow_pipeline, renderer->shadow_layout);
-    pipeline_destroy(ctx, renderer->shadow_only_pipeline, renderer->shadow_only_layout);
-    pipeline_destroy(ctx, renderer->bare_inside_pipeline, renderer->bare_inside_layout);
-    pipeline_destroy(ctx, renderer->bare_pipeline, renderer->bare_layout);
-    pipeline_destroy(ctx, renderer->lit_inside_pipeline, renderer->lit_inside_layout);
-    pipeline_destroy(ctx, renderer->lit_pipeline, renderer->lit_layout);
-    pipeline_destroy(ctx, renderer->inside_pipeline, renderer->inside_layout);
-    pipeline_destroy(ctx, renderer->edge_pipeline, renderer->edge_layout);
-    pipeline_destroy(ctx, renderer->pipeline, renderer->layout);
+    tier_destroy(ctx, renderer);
     gpu_buffer_destroy(ctx, &renderer->block_indices);
     gpu_buffer_destroy(ctx, &renderer->block_vertices);
     gpu_buffer_destroy(ctx, &renderer->quad_indices);
@@ -298,11 +336,6 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
         vkDestroyDescriptorPool(ctx->device, renderer->pool, NULL);
     if (renderer->set_layout)
         vkDestroyDescriptorSetLayout(ctx->device, renderer->set_layout, NULL);
-    if (renderer->shadow_depth)
-        vkDestroySampler(ctx->device, renderer->shadow_depth, NULL);
-    if (renderer->shadow_compare)
-        vkDestroySampler(ctx->device, renderer->shadow_compare, NULL);
-    gpu_image_destroy(ctx, &renderer->shadow_map);
     gpu_ink_destroy(ctx, &renderer->ink);
     gpu_texture_destroy(ctx, &renderer->content);
     memset(renderer, 0, sizeof *renderer);

@@ -49,6 +49,8 @@ typedef struct GpuStillCache {
 
 typedef struct GpuRenderer {
     GpuQuality quality; /* the tier it draws by: low or high, never auto */
+    /* GpuRendererDesc's, kept to make the tier's parts anew when it changes */
+    uint32_t max_samples, shadow_size;
     VkPipeline pipeline;
     VkPipelineLayout layout;
     /* the blocks' side faces (edge.frag): page.vert, the same vertex format, set and push
@@ -133,6 +135,14 @@ uint32_t gpu_renderer_shadow_size(uint32_t width, uint32_t height);
 bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, GpuRenderer *out,
                          GpuError *err);
 void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer);
+
+/* Makes what depends on the tier anew for `quality` (auto: by the device, as at creation): the
+ * samples a pixel, the shadow map and its samplers, the pipelines, the still pages' cache. The
+ * content, the ink and the meshes stay as they are. No frame that uses the renderer may be in
+ * flight; the caller makes its targets anew after it (their samples follow `samples`). On failure
+ * the renderer can only be destroyed. */
+bool gpu_renderer_set_quality(const GpuContext *ctx, GpuRenderer *renderer, GpuQuality quality,
+                              GpuError *err);
 
 /* The flat page quad with these push constants (its view_proj must scale x, y to W, H). */
 GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push);

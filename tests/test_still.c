@@ -9,45 +9,24 @@
 #include "../app/page.h"
 #include "../app/view.h"
 #include "check.h"
+#include "view_turn.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define WIDTH  320
-#define HEIGHT 240
+#define WIDTH  VIEW_TURN_WIDTH
+#define HEIGHT VIEW_TURN_HEIGHT
 
 static bool view_create(const GpuContext *ctx, AppPage *page, AppView *view, GpuError *err)
 {
-    AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN,
-                        .width = WIDTH,
-                        .height = HEIGHT,
-                        .renderer = {.quality = GPU_QUALITY_LOW},
-                        .leaves = 2};
-    return app_view_create(ctx, &desc, page, view, err);
+    return view_turn_create(ctx, page, GPU_QUALITY_LOW, view, err);
 }
 
 /* One frame of the first turn at `t`, its pixels read back when `pixels` is given. */
-static bool frame_of(const GpuContext *ctx, AppView *view, AppSpread spread, float t, float g,
-                     const MeshInk *ink, uint8_t *pixels, GpuError *err)
-{
-    AppPage *page = view->page;
-    AppViewFrame f = {.pose = mesh_curl_pose(t, g, page->grid.width, page->grid.height),
-                      .spread = spread,
-                      .ink = ink,
-                      .readback_pixels = pixels != NULL};
-    if (!app_view_frame(ctx, view, &f, NULL, err) || !app_view_wait(ctx, view, err))
-        return false;
-    if (pixels) {
-        gpu_buffer_invalidate(ctx, &view->offscreen.pixels);
-        memcpy(pixels, view->offscreen.pixels.mapped, (size_t)WIDTH * HEIGHT * 4);
-    }
-    return true;
-}
-
 static bool frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *ink,
                   uint8_t *pixels, GpuError *err)
 {
-    return frame_of(ctx, view, APP_SPREAD_FIRST_TURN, t, 0.25f, ink, pixels, err);
+    return view_turn_frame(ctx, view, APP_SPREAD_FIRST_TURN, t, 0.25f, ink, pixels, err);
 }
 
 /* Turns forward (onto nothing on the left) and backward (over the left page), grabbed low, in
@@ -68,13 +47,13 @@ static void check_bound(CheckState *s, const GpuContext *ctx, AppPage *page)
         for (int step = 0; ok && step < 10; step++) {
             for (int grab = 0; ok && grab < 3; grab++) {
                 float t = 0.05f + 0.1f * (float)step, g = 0.5f * (float)grab;
-                ok = frame_of(ctx, &bounded, spreads[k], t, g, &ink, a, &err) &&
-                     frame_of(ctx, &everywhere, spreads[k], t, g, &ink, b, &err);
+                ok = view_turn_frame(ctx, &bounded, spreads[k], t, g, &ink, a, &err) &&
+                     view_turn_frame(ctx, &everywhere, spreads[k], t, g, &ink, b, &err);
                 CHECK(s, ok, "frames: %s", err.message);
                 if (!ok)
                     break;
                 frames++;
-                if (memcmp(a, b, (size_t)WIDTH * HEIGHT * 4)) {
+                if (view_turn_differ(a, b)) {
                     differing++;
                     CHECK(s, false,
                           "%s turn at t %.2f, grab %.1f: bounding the shadow changed the frame",
@@ -92,19 +71,13 @@ static void check_bound(CheckState *s, const GpuContext *ctx, AppPage *page)
     free(b);
 }
 
-static void check_still(CheckState *s, const GpuContext *ctx)
+static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
 {
     GpuError err = {0};
-    AppPage page;
-    AppPageDesc pdesc = {.nx = 64, .ny = 90};
-    if (!app_page_create(ctx, &pdesc, &page, &err)) {
-        CHECK(s, false, "page: %s", err.message);
-        return;
-    }
     AppView cached = {0}, fresh = {0};
     MeshInk ink = {0};
     uint8_t *a = malloc((size_t)WIDTH * HEIGHT * 4), *b = malloc((size_t)WIDTH * HEIGHT * 4);
-    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, &page, &cached, &err);
+    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, page, &cached, &err);
     CHECK(s, ok, "set-up: %s", err.message);
     /* the leaf moves over five frames: the still pages are drawn once */
     for (int f = 0; ok && f < 5; f++)
@@ -118,7 +91,7 @@ static void check_still(CheckState *s, const GpuContext *ctx)
               (unsigned long long)cached.renderer.still.redraws);
     }
     /* the same last pose by a renderer that has drawn nothing before */
-    ok = ok && view_create(ctx, &page, &fresh, &err) && frame(ctx, &fresh, 0.5f, &ink, b, &err);
+    ok = ok && view_create(ctx, page, &fresh, &err) && frame(ctx, &fresh, 0.5f, &ink, b, &err);
     CHECK(s, ok, "fresh frame: %s", err.message);
     if (ok) {
         size_t differ = 0;
@@ -151,25 +124,10 @@ static void check_still(CheckState *s, const GpuContext *ctx)
     mesh_ink_free(&ink);
     free(a);
     free(b);
-    check_bound(s, ctx, &page);
-    app_page_destroy(ctx, &page);
+    check_bound(s, ctx, page);
 }
 
 int main(int argc, char **argv)
 {
-    CheckState s = {0};
-    bool validation = !(argc > 1 && !strcmp(argv[1], "--no-validation"));
-    GpuMessages messages = {0};
-    GpuContext ctx;
-    GpuError err = {0};
-    GpuContextDesc desc = {.validation = validation, .device_index = -1, .messages = &messages};
-    if (!gpu_context_create(&desc, &ctx, &err)) {
-        fprintf(stderr, "test_still: %s\n", err.message);
-        return 1;
-    }
-    check_still(&s, &ctx);
-    gpu_context_destroy(&ctx);
-    CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
-          messages.errors, messages.warnings);
-    return check_finish(&s, "test_still");
+    return view_turn_main(argc, argv, "test_still", check_still);
 }

@@ -1,0 +1,73 @@
+#include "view_turn.h"
+
+#include <string.h>
+
+bool view_turn_create(const GpuContext *ctx, AppPage *page, GpuQuality quality, AppView *view,
+                      GpuError *err)
+{
+    AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN,
+                        .width = VIEW_TURN_WIDTH,
+                        .height = VIEW_TURN_HEIGHT,
+                        .renderer = {.quality = quality},
+                        .leaves = 2};
+    return app_view_create(ctx, &desc, page, view, err);
+}
+
+bool view_turn_frame(const GpuContext *ctx, AppView *view, AppSpread spread, float t, float grab,
+                     const MeshInk *ink, uint8_t *pixels, GpuError *err)
+{
+    AppPage *page = view->page;
+    AppViewFrame f = {.pose = mesh_curl_pose(t, grab, page->grid.width, page->grid.height),
+                      .spread = spread,
+                      .ink = ink,
+                      .readback_pixels = pixels != NULL};
+    if (!app_view_frame(ctx, view, &f, NULL, err) || !app_view_wait(ctx, view, err))
+        return false;
+    if (pixels) {
+        gpu_buffer_invalidate(ctx, &view->offscreen.pixels);
+        memcpy(pixels, view->offscreen.pixels.mapped, VIEW_TURN_BYTES);
+    }
+    return true;
+}
+
+size_t view_turn_differ(const uint8_t *a, const uint8_t *b)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < VIEW_TURN_BYTES; i++)
+        n += a[i] != b[i];
+    return n;
+}
+
+void view_turn_same(CheckState *s, const uint8_t *a, const uint8_t *b, const char *what)
+{
+    size_t n = view_turn_differ(a, b);
+    printf("%s: %zu bytes differ\n", what, n);
+    CHECK(s, n == 0, "%s: %zu bytes differ (none expected)", what, n);
+}
+
+int view_turn_main(int argc, char **argv, const char *name,
+                   void (*check)(CheckState *s, const GpuContext *ctx, AppPage *page))
+{
+    CheckState s = {0};
+    bool validation = !(argc > 1 && !strcmp(argv[1], "--no-validation"));
+    GpuMessages messages = {0};
+    GpuContext ctx;
+    GpuError err = {0};
+    GpuContextDesc desc = {.validation = validation, .device_index = -1, .messages = &messages};
+    if (!gpu_context_create(&desc, &ctx, &err)) {
+        fprintf(stderr, "%s: %s\n", name, err.message);
+        return 1;
+    }
+    AppPage page;
+    AppPageDesc pdesc = {.nx = 64, .ny = 90};
+    bool made = app_page_create(&ctx, &pdesc, &page, &err);
+    CHECK(&s, made, "page: %s", err.message);
+    if (made) {
+        check(&s, &ctx, &page);
+        app_page_destroy(&ctx, &page);
+    }
+    gpu_context_destroy(&ctx);
+    CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
+          messages.errors, messages.warnings);
+    return check_finish(&s, name);
+}
