@@ -156,7 +156,8 @@ static bool alloc_series(BenchRun *run)
             return false;
     run->frame_ms = calloc(run->frames, sizeof(double));
     run->cpu_ms = calloc(run->frames, sizeof(double));
-    return run->frame_ms && run->cpu_ms;
+    run->host_wall_ms = calloc(run->frames, sizeof(double));
+    return run->frame_ms && run->cpu_ms && run->host_wall_ms;
 }
 
 /* A finished frame's device times, into its measured frame (the warm-up's and the untimed
@@ -209,6 +210,7 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, uint32_t f, bool rea
         return false;
     if (measured >= 0) {
         run->cpu_ms[measured] = host.cpu;
+        run->host_wall_ms[measured] = host.wall;
         run->stage_ms[GPU_STAGE_DEFORM][measured] = host.deform;
         run->ran[GPU_STAGE_DEFORM] = !run->gpu_deform; /* on the GPU, its timestamp says so */
         if (g->page.gpu.pack == GPU_PACK_STAGING) {
@@ -238,6 +240,7 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                          .height = opts->height,
                          .renderer = {.quality = opts->quality, .max_samples = opts->msaa},
                          .timed = true,
+                         .stage_times = opts->bench_stages,
                          /* only the leaves of the spread it draws (APP_SPREAD_FIRST_TURN) */
                          .leaves = 2};
     if (!app_view_create(ctx, &vdesc, &g->page, &g->view, err)) {
@@ -256,6 +259,7 @@ static void summarise(BenchRun *run)
         run->stages[s] = app_stats_of(run->stage_ms[s], run->frames);
     run->frame = app_stats_of(run->frame_ms, run->frames);
     run->cpu = app_stats_of(run->cpu_ms, run->frames);
+    run->host_wall = app_stats_of(run->host_wall_ms, run->frames);
     run->fps = run->frame.median > 0 ? 1e3 / run->frame.median : 0.0;
     run->gpu_normals_ms =
         run->stages[GPU_STAGE_TRI_NORMALS].median + run->stages[GPU_STAGE_VERTEX_NORMALS].median +
@@ -393,6 +397,7 @@ void app_bench_free(BenchReport *report)
             free(run->stage_ms[s]);
         free(run->frame_ms);
         free(run->cpu_ms);
+        free(run->host_wall_ms);
     }
     memset(report, 0, sizeof *report);
 }

@@ -24,10 +24,12 @@ typedef struct BenchRun {
                        reference (those would have to run to the end) */
     char note[320]; /* why it was skipped or failed */
     double *stage_ms[BENCH_STAGE_COUNT]; /* per frame */
-    double *frame_ms, *cpu_ms;           /* wall time, thread CPU time per frame */
+    double *frame_ms;                    /* wall time per frame (start to start) */
+    double *cpu_ms, *host_wall_ms;       /* the host's recording and submission: thread CPU
+                                          * time, and wall time */
     bool ran[BENCH_STAGE_COUNT];         /* upload runs only with --deform cpu */
     bool gpu_deform;                     /* deform timed on the device, not the CPU clock */
-    AppStats stages[BENCH_STAGE_COUNT], frame, cpu;
+    AppStats stages[BENCH_STAGE_COUNT], frame, cpu, host_wall;
     double bytes[BENCH_STAGE_COUNT]; /* what a stage must move at least, 0 if not a copy/kernel */
     double fps;
     const char *path;      /* two-pass, fused, fused-deform */

@@ -18,6 +18,7 @@ typedef struct AppOptions {
     bool headless, list_devices, validation;
     bool gpu_assisted;      /* --validation=gpu-assisted */
     bool bench;             /* --bench: the benchmark (implies --headless) */
+    bool bench_stages;      /* --bench-stages: a timestamp after each stage of the chain */
     bool cpu_deform;        /* --deform cpu: the CPU curls the page, uploaded; default gpu */
     int normals;            /* --normals: a GpuNormalsPath value, 0 = the fastest measured */
     int pack;               /* --pack: a GpuPackPath value, 0 = gpu */

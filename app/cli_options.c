@@ -353,6 +353,10 @@ const CliOption APP_CLI_OPTIONS[] = {
      "sweeps the benchmark's sizes",
      "up to 16 comma-separated sizes N or NXxNY, each side in 2..16384",
      "sizes to sweep, comma-separated: N (for NxN) or NXxNY"},
+    {"--bench-stages", NULL, NULL, VALUE_NONE, set_true, F(bench_stages), GROUP_BENCH, MODE_BENCH,
+     "times the benchmark's stages one by one", NULL,
+     "a timestamp after each stage of the compute chain; by default\nits kernels are timed as one "
+     "span"},
     {"--warmup", NULL, "N", VALUE_REQUIRED, set_warmup, F(warmup), GROUP_BENCH, MODE_BENCH,
      "sets the benchmark's untimed frames", "an integer in 0..100000000",
      "frames before timing starts (default 20)"},

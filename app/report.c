@@ -46,6 +46,7 @@ void app_report_table(FILE *out, const BenchReport *r)
                                 run->stages[s], run->bytes[s], r->copy_gbps);
         print_stats_row(out, "frame (wall)", run->frame, 0, 0);
         print_stats_row(out, "cpu per frame", run->cpu, 0, 0);
+        print_stats_row(out, "cpu wall time", run->host_wall, 0, 0);
         for (uint32_t k = 0; k < run->kernel_count; k++)
             fprintf(out, "  compiler, %s: %s\n", run->kernel_names[k], run->kernel_stats[k]);
         if (run->partial) {
@@ -55,11 +56,17 @@ void app_report_table(FILE *out, const BenchReport *r)
                     run->compute_ms, run->fps);
             continue;
         }
-        fprintf(out,
-                "  compute chain %.4f ms; %.1f frames/s; CPU reference normals %.4f ms, GPU "
-                "normals %.4f ms: %.1fx\n",
-                run->compute_ms, run->fps, run->cpu_reference_normals_ms, run->gpu_normals_ms,
-                run->speedup_vs_cpu);
+        if (run->gpu_normals_ms > 0)
+            fprintf(out,
+                    "  compute chain %.4f ms; %.1f frames/s; CPU reference normals %.4f ms, GPU "
+                    "normals %.4f ms: %.1fx\n",
+                    run->compute_ms, run->fps, run->cpu_reference_normals_ms, run->gpu_normals_ms,
+                    run->speedup_vs_cpu);
+        else
+            fprintf(out,
+                    "  compute chain %.4f ms; %.1f frames/s; CPU reference normals %.4f ms, GPU "
+                    "normals timed within the chain (--bench-stages times them apart)\n",
+                    run->compute_ms, run->fps, run->cpu_reference_normals_ms);
         fprintf(out,
                 "  max edge stretch %.3g (relative), max GPU normal error vs float64 %.3g deg\n",
                 run->max_stretch, run->max_normal_error_deg);
@@ -79,9 +86,14 @@ void app_report_table(FILE *out, const BenchReport *r)
             fprintf(out, "%-12s %s: %s\n", grid, run->skipped ? "skipped" : "failed", run->note);
             continue;
         }
-        fprintf(out, "%-12s %10llu %-13s %9.4f %9.4f %9.3f %9.1f %11.3f %8.1fx\n", grid,
-                (unsigned long long)run->vertices, run->path, run->compute_ms, run->gpu_normals_ms,
-                run->frame.median, run->fps, run->cpu_reference_normals_ms, run->speedup_vs_cpu);
+        char normals[16] = "-", speedup[16] = "-"; /* not timed apart from the chain */
+        if (run->gpu_normals_ms > 0) {
+            snprintf(normals, sizeof normals, "%.4f", run->gpu_normals_ms);
+            snprintf(speedup, sizeof speedup, "%.1fx", run->speedup_vs_cpu);
+        }
+        fprintf(out, "%-12s %10llu %-13s %9.4f %9s %9.3f %9.1f %11.3f %9s\n", grid,
+                (unsigned long long)run->vertices, run->path, run->compute_ms, normals,
+                run->frame.median, run->fps, run->cpu_reference_normals_ms, speedup);
     }
     fprintf(out, "(median ms per frame; compute = the GPU stages before render; GPU stages by "
                  "device timestamps, a CPU deform and the frame by the CPU clock)\n");
@@ -105,6 +117,15 @@ static void json_string(FILE *f, const char *s)
 static void json_stats(FILE *f, AppStats s)
 {
     fprintf(f, "{\"min_ms\": %.6g, \"median_ms\": %.6g, \"p99_ms\": %.6g}", s.min, s.median, s.p99);
+}
+
+/* A figure, or null where it was not measured (0: the normals timed within the chain's span). */
+static void json_number_or_null(FILE *f, double v)
+{
+    if (v > 0)
+        fprintf(f, "%.6g", v);
+    else
+        fputs("null", f);
 }
 
 static bool write_json(FILE *f, const void *user)
@@ -150,6 +171,8 @@ static bool write_json(FILE *f, const void *user)
         json_stats(f, run->frame);
         fputs(", \"cpu_per_frame\": ", f);
         json_stats(f, run->cpu);
+        fputs(", \"cpu_wall_per_frame\": ", f);
+        json_stats(f, run->host_wall);
         fputs(", \"kernels\": {", f);
         for (uint32_t k = 0; k < run->kernel_count; k++) {
             fprintf(f, "%s", k ? ", " : "");
@@ -160,18 +183,18 @@ static bool write_json(FILE *f, const void *user)
         fputc('}', f);
         fprintf(f,
                 ", \"normals\": \"%s\", \"pack\": \"%s\", \"in_place\": %s, \"compute_ms\": %.6g, "
-                "\"gpu_normals_ms\": %.6g",
-                run->path, run->pack, run->in_place ? "true" : "false", run->compute_ms,
-                run->gpu_normals_ms);
+                "\"gpu_normals_ms\": ",
+                run->path, run->pack, run->in_place ? "true" : "false", run->compute_ms);
+        json_number_or_null(f, run->gpu_normals_ms);
         fprintf(f, ", \"fps\": %.6g", run->fps);
         if (run->partial) {
             fputs(", \"partial\": true}", f);
             continue;
         }
-        fprintf(f,
-                ", \"cpu_reference_normals_ms\": %.6g, \"speedup_vs_cpu\": %.6g, "
-                "\"max_stretch\": %.6g, \"max_normal_error_deg\": %.6g}",
-                run->cpu_reference_normals_ms, run->speedup_vs_cpu, run->max_stretch,
+        fprintf(f, ", \"cpu_reference_normals_ms\": %.6g, \"speedup_vs_cpu\": ",
+                run->cpu_reference_normals_ms);
+        json_number_or_null(f, run->gpu_normals_ms > 0 ? run->speedup_vs_cpu : 0);
+        fprintf(f, ", \"max_stretch\": %.6g, \"max_normal_error_deg\": %.6g}", run->max_stretch,
                 run->max_normal_error_deg);
     }
     fputs("\n  ]\n}\n", f);
@@ -190,14 +213,14 @@ static bool write_csv(FILE *f, const void *user)
     fputs("nx,ny,frame", f);
     for (int s = 0; s < BENCH_STAGE_COUNT; s++)
         fprintf(f, ",%s_ms", gpu_stage_name(s));
-    fputs(",frame_ms,cpu_ms\n", f);
+    fputs(",frame_ms,cpu_ms,cpu_wall_ms\n", f);
     for (uint32_t i = 0; i < r->run_count; i++) {
         const BenchRun *run = &r->runs[i];
         for (uint32_t k = 0; !run->skipped && !run->failed && k < run->frames; k++) {
             fprintf(f, "%u,%u,%u", run->nx, run->ny, k);
             for (int s = 0; s < BENCH_STAGE_COUNT; s++)
                 fprintf(f, ",%.6g", run->stage_ms[s][k]);
-            fprintf(f, ",%.6g,%.6g\n", run->frame_ms[k], run->cpu_ms[k]);
+            fprintf(f, ",%.6g,%.6g,%.6g\n", run->frame_ms[k], run->cpu_ms[k], run->host_wall_ms[k]);
         }
     }
     return true;

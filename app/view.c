@@ -45,7 +45,8 @@ bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *pa
                      .book = desc->book,
                      .width = desc->width,
                      .height = desc->height,
-                     .timed = desc->timed};
+                     .timed = desc->timed,
+                     .stage_times = desc->stage_times};
     bool ok = (desc->kind == APP_VIEW_COMPUTE || renderer_create(ctx, desc, out, err)) &&
               gpu_frames_create(ctx, out->frames, err);
     for (uint32_t i = 0; ok && desc->timed && i < GPU_FRAMES_IN_FLIGHT; i++)
@@ -109,6 +110,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
         .draws = book.draws,
         .draw_count = book.count,
         .timer = view->timed ? &view->timers[frame->slot] : NULL,
+        .stage_times = view->stage_times,
         .u = page->grid.u,
         .v = page->grid.v,
     };
@@ -149,7 +151,7 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
     if (!gpu_frame_begin(ctx, frame, err)) /* waits for the frame the slot ran last */
         return false;
     /* the CPU's own work from here: a driver may spin in the fence wait above */
-    double cpu0 = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
+    double cpu0 = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID), wall0 = gpu_clock_ms(CLOCK_MONOTONIC);
     collect(ctx, view, frame->slot);
     AppViewTarget target = {0};
     if (view->kind == APP_VIEW_OFFSCREEN)
@@ -168,6 +170,7 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
         view->stamped_frame[frame->slot] = view->frame_number++;
     }
     spent.cpu = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
+    spent.wall = gpu_clock_ms(CLOCK_MONOTONIC) - wall0;
     if (host)
         *host = spent;
     return true;

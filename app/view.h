@@ -24,7 +24,8 @@ typedef struct AppViewDesc {
     AppViewKind kind;
     uint32_t width, height;   /* offscreen */
     GpuRendererDesc renderer; /* offscreen: its colour format is the offscreen image's */
-    bool timed;               /* timestamps between the stages (the benchmark, the HUD) */
+    bool timed;               /* timestamps on the device (the benchmark, the HUD)... */
+    bool stage_times;         /* ...after each stage; else one span for the chain's kernels */
     /* the pages, streamed into the renderer's content and ink layers; NULL: the built-in book's
      * first `leaves` leaves (0: all of them), resident */
     AppBookStream *book;
@@ -48,7 +49,7 @@ typedef struct AppView {
     GpuSwapchain swapchain;
     uint32_t width, height; /* offscreen */
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
-    bool timed;
+    bool timed, stage_times;
     GpuTimer timers[GPU_FRAMES_IN_FLIGHT];
     bool stamped[GPU_FRAMES_IN_FLIGHT];           /* the slot's timer holds a frame's stamps */
     uint64_t stamped_frame[GPU_FRAMES_IN_FLIGHT]; /* which */
@@ -95,6 +96,7 @@ typedef struct AppViewHost {
     double deform; /* the CPU deform (0 on the GPU) */
     double pack;   /* the staging pack's interleave (0 otherwise) */
     double cpu;    /* this thread's CPU time from the slot's wait to the submission */
+    double wall;   /* the wall-clock time of the same */
     bool skipped;  /* the acquire hook gave the frame up */
 } AppViewHost;
 

@@ -393,6 +393,7 @@ static bool window_gpu_create(const AppWindow *win, const GpuContext *ctx, const
                      .quality = test_start ? GPU_QUALITY_HIGH : opts->quality,
                      .max_samples = opts->msaa},
         .timed = true,
+        .stage_times = true, /* the HUD shows each stage */
         .book = book,
     };
     if (!app_view_create(ctx, &desc, page, &w->view, err) ||

@@ -16,6 +16,7 @@ const char *gpu_stage_name(GpuStage stage)
         [GPU_STAGE_UPLOAD_VERTICES] = "upload_vertices",
         [GPU_STAGE_FUSED] = "fused",
         [GPU_STAGE_FUSED_DEFORM] = "fused_deform",
+        [GPU_STAGE_CHAIN] = "chain",
         [GPU_STAGE_RENDER] = "render",
         [GPU_STAGE_READBACK] = "readback",
     };
@@ -157,9 +158,10 @@ uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuPage *page, const Gpu
     return n;
 }
 
-/* The stage's own commands: its kernel, copy or draws. */
+/* The stage's own commands: its kernel, copy or draws (the render's after `before`, the barrier
+ * after the stage before it, recorded in one call with its own). */
 static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
-                        GpuStage stage, const GpuChainFrame *f)
+                        GpuStage stage, const GpuChainFrame *f, const VkMemoryBarrier2 *before)
 {
     switch (stage) {
     case GPU_STAGE_DEFORM:
@@ -190,9 +192,10 @@ static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuCha
     case GPU_STAGE_RENDER:
         /* strokes drawn since this slot's last frame, before the pages that show them */
         gpu_ink_record(ctx, cmd, &f->renderer->ink, f->slot);
-        gpu_renderer_record(ctx, cmd, f->renderer, f->target, f->draws, f->draw_count);
+        gpu_renderer_record(ctx, cmd, f->renderer, f->target, f->draws, f->draw_count, before);
         break;
     case GPU_STAGE_PACK:
+    case GPU_STAGE_CHAIN:
     case GPU_STAGE_COUNT:
         break;
     }
@@ -222,13 +225,42 @@ static bool wanted(const GpuChainStage *s, const GpuChainFrame *f)
     return true;
 }
 
-static void record_barrier(VkCommandBuffer cmd, const GpuChainStage *s, const GpuPage *page)
+/* The next stage the frame records in this submission after stage i: its index, or that of the
+ * host stage or the end that stops it. */
+static uint32_t next_wanted(const GpuChain *chain, uint32_t i, const GpuChainFrame *f)
+{
+    for (i++; i < chain->count && !chain->stages[i].host && !wanted(&chain->stages[i], f); i++)
+        ;
+    return i;
+}
+
+/* The stages that make the vertices (and copy them), as against the render and the readback. */
+static bool compute_stage(GpuStage stage)
+{
+    return stage < GPU_STAGE_CHAIN;
+}
+
+/* The barrier after a stage; a global one before the render is left for the render to record
+ * with its own (returned, true). */
+static bool record_barrier(VkCommandBuffer cmd, const GpuChainStage *s, const GpuPage *page,
+                           bool render_next, VkMemoryBarrier2 *held)
 {
     const GpuChainBarrier *b = &s->after;
-    if (b->host_read)
+    if (b->host_read) {
         gpu_barrier_host_read(cmd);
-    else if (b->src_stage && !(s->stage == GPU_STAGE_UPLOAD && page->in_place))
-        gpu_barrier(cmd, b->src_stage, b->src_access, b->dst_stage, b->dst_access);
+    } else if (b->src_stage && !(s->stage == GPU_STAGE_UPLOAD && page->in_place)) {
+        if (!render_next) {
+            gpu_barrier(cmd, b->src_stage, b->src_access, b->dst_stage, b->dst_access);
+            return false;
+        }
+        *held = (VkMemoryBarrier2){.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                                   .srcStageMask = b->src_stage,
+                                   .srcAccessMask = b->src_access,
+                                   .dstStageMask = b->dst_stage,
+                                   .dstAccessMask = b->dst_access};
+        return true;
+    }
+    return false;
 }
 
 uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
@@ -242,18 +274,32 @@ uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuC
         gpu_timer_begin(frame->timer, cmd);
     else if (frame->timer)
         gpu_timer_mark(frame->timer, cmd, GPU_STAGE_COUNT, NULL); /* the host's gap: untimed */
+    VkMemoryBarrier2 held;
+    bool holding = false;
+    uint32_t span = 0; /* kernels and copies since the last timestamp */
     uint32_t i = from;
-    for (; i < chain->count && !chain->stages[i].host; i++) {
+    if (i < chain->count && !chain->stages[i].host && !wanted(&chain->stages[i], frame))
+        i = next_wanted(chain, i, frame);
+    while (i < chain->count && !chain->stages[i].host) {
         const GpuChainStage *s = &chain->stages[i];
-        if (!wanted(s, frame))
-            continue;
+        uint32_t next = next_wanted(chain, i, frame);
+        bool last = next == chain->count || chain->stages[next].host;
         const char *name = gpu_stage_name(s->stage);
         gpu_label_begin(ctx, cmd, name);
-        record_work(ctx, cmd, chain, s->stage, frame);
+        record_work(ctx, cmd, chain, s->stage, frame, holding ? &held : NULL);
         gpu_label_end(ctx, cmd);
-        if (frame->timer)
-            gpu_timer_mark(frame->timer, cmd, s->stage, name);
-        record_barrier(cmd, s, frame->page);
+        span++;
+        /* One span, unless the frame asks for each stage: timestamps between kernels cost the
+         * device their wait for all before them, and the host a call each. */
+        if (frame->timer && (frame->stage_times || !compute_stage(s->stage) || last ||
+                             !compute_stage(chain->stages[next].stage))) {
+            GpuStage timed = span == 1 ? s->stage : GPU_STAGE_CHAIN;
+            gpu_timer_mark(frame->timer, cmd, timed, gpu_stage_name(timed));
+            span = 0;
+        }
+        holding = record_barrier(cmd, s, frame->page,
+                                 !last && chain->stages[next].stage == GPU_STAGE_RENDER, &held);
+        i = next;
     }
     return i;
 }

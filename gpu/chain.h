@@ -28,6 +28,7 @@ typedef enum GpuStage {
     GPU_STAGE_UPLOAD_VERTICES,
     GPU_STAGE_FUSED,
     GPU_STAGE_FUSED_DEFORM,
+    GPU_STAGE_CHAIN, /* the stages above from one submission, timed as one span */
     GPU_STAGE_RENDER,
     GPU_STAGE_READBACK,
     GPU_STAGE_COUNT
@@ -95,7 +96,9 @@ typedef struct GpuChainFrame {
     const GpuRenderTarget *target;
     const GpuDraw *draws; /* the pages to draw, the turning leaf's among them */
     uint32_t draw_count;
-    GpuTimer *timer;    /* optional: a timestamp after each stage on the device */
+    GpuTimer *timer;    /* optional: timestamps on the device, after... */
+    bool stage_times;   /* ...each stage; else after each run of kernels and copies (timed as
+                         * GPU_STAGE_CHAIN, or as its one stage) and after the render */
     const float *u, *v; /* the grid's texture coordinates: the staging pack interleaves them */
 } GpuChainFrame;
 

@@ -79,7 +79,7 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
     if (!gpu_frame_wait(ctx, frame, err))
         return false;
     GPU_TRY(err, vkResetFences(ctx->device, 1, &frame->fence));
-    GPU_TRY(err, vkResetCommandBuffer(frame->cmd, 0));
+    /* beginning resets the command buffer (its pool resets them one by one): no call for it */
     VkCommandBufferBeginInfo begin = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,

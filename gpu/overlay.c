@@ -108,7 +108,8 @@ void gpu_overlay_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuOve
     PcOverlayPush push = {.scale = {{scale * sx, scale * sy, x * sx, y * sy}}};
     gpu_pipeline_begin(cmd, overlay->pipeline, overlay->layout, &color, NULL, target->extent, &push,
                        sizeof push);
-    gpu_pipeline_draw(cmd, overlay->vertices[slot].buffer, overlay->indices.buffer, quads * 6);
+    gpu_pipeline_draw(cmd, NULL, overlay->vertices[slot].buffer, overlay->indices.buffer, 0,
+                      quads * 6);
     vkCmdEndRendering(cmd);
     gpu_label_end(ctx, cmd);
 }

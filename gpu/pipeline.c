@@ -35,13 +35,17 @@ void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayo
                            0, push_size, push);
 }
 
-void gpu_pipeline_draw(VkCommandBuffer cmd, VkBuffer vertices, VkBuffer indices,
-                       uint32_t index_count)
+void gpu_pipeline_draw(VkCommandBuffer cmd, GpuBound *bound, VkBuffer vertices, VkBuffer indices,
+                       uint32_t first_index, uint32_t index_count)
 {
     VkDeviceSize offset = 0;
-    vkCmdBindVertexBuffers(cmd, 0, 1, &vertices, &offset);
-    vkCmdBindIndexBuffer(cmd, indices, 0, VK_INDEX_TYPE_UINT32);
-    vkCmdDrawIndexed(cmd, index_count, 1, 0, 0, 0);
+    if (!bound || bound->vertices != vertices)
+        vkCmdBindVertexBuffers(cmd, 0, 1, &vertices, &offset);
+    if (!bound || bound->indices != indices)
+        vkCmdBindIndexBuffer(cmd, indices, 0, VK_INDEX_TYPE_UINT32);
+    if (bound)
+        *bound = (GpuBound){vertices, indices};
+    vkCmdDrawIndexed(cmd, index_count, 1, first_index, 0, 0);
 }
 
 /* The graphics pipeline for `desc` with these shader stages: the fixed-function state every

@@ -36,9 +36,16 @@ void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayo
                         const VkRenderingAttachmentInfo *depth, VkExtent2D extent, const void *push,
                         uint32_t push_size);
 
-/* Binds a vertex and a uint32 index buffer and draws `index_count` indices. */
-void gpu_pipeline_draw(VkCommandBuffer cmd, VkBuffer vertices, VkBuffer indices,
-                       uint32_t index_count);
+/* The vertex and index buffers a command buffer has bound (zero before any): bindings last
+ * across passes, and a draw binds only what differs (each call costs the CPU). */
+typedef struct GpuBound {
+    VkBuffer vertices, indices;
+} GpuBound;
+
+/* Binds a vertex and a uint32 index buffer (those that `bound` lacks, when given) and draws
+ * `index_count` indices from `first_index` on. */
+void gpu_pipeline_draw(VkCommandBuffer cmd, GpuBound *bound, VkBuffer vertices, VkBuffer indices,
+                       uint32_t first_index, uint32_t index_count);
 
 /* On failure both handles are left null or destroyed. */
 bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,

@@ -116,50 +116,23 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
     return gpu_pipeline_create(ctx, &shadow, &out->shadow_pipeline, &out->shadow_layout, err);
 }
 
-/* The first depth format that can be both rendered to and sampled; linear filtering of its
- * comparisons (four taps for the price of one) where the device has it. */
-/* A small mesh that never changes, in host-visible buffers written once. */
-static bool fixed_mesh_create(const GpuContext *ctx, const void *vertices, VkDeviceSize vertex_size,
-                              const uint32_t *indices, VkDeviceSize index_size,
-                              const char *vertex_label, const char *index_label,
-                              GpuBuffer *vertex_buffer, GpuBuffer *index_buffer, GpuError *err)
+/* The flat unit page, counter-clockwise seen from +z like the grid, then the block of leaves
+ * under a flat page: its fore-edge (x = 1), head (y = 1) and tail (y = 0), each face with its own
+ * outward normal, from the top (z = 0) down to z = -1. No top: the flat page is its top. No
+ * bottom: the camera is always above the book. No spine face: the binding joins the two blocks
+ * there, and the left and right blocks' spine faces would lie in one plane and fight. 2 and 6
+ * triangles; host-visible, they are tiny. */
+#define QUAD_INDICES  6
+#define BLOCK_INDICES 18
+static bool fixed_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
-    GpuBufferDesc v = {vertex_size, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
-                       vertex_label};
-    GpuBufferDesc i = {index_size, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
-                       index_label};
-    if (!gpu_buffer_create(ctx, &v, vertex_buffer, err) ||
-        !gpu_buffer_create(ctx, &i, index_buffer, err))
-        return false;
-    memcpy(vertex_buffer->mapped, vertices, vertex_size);
-    memcpy(index_buffer->mapped, indices, index_size);
-    return true;
-}
-
-/* The flat unit page, counter-clockwise seen from +z like the grid; host-visible, it is tiny. */
-static bool quad_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
-{
-    static const float vertices[4][PC_VERTEX_FLOATS] = {
+    static const float vertices[16][PC_VERTEX_FLOATS] = {
+        /* the page */
         {0, 0, 0, 0, 0, 1, 0, 0},
         {1, 0, 0, 0, 0, 1, 1, 0},
         {1, 1, 0, 0, 0, 1, 1, 1},
         {0, 1, 0, 0, 0, 1, 0, 1},
-    };
-    static const uint32_t indices[6] = {0, 1, 2, 0, 2, 3}; /* the grid's diagonal */
-    return fixed_mesh_create(ctx, vertices, sizeof vertices, indices, sizeof indices,
-                             "flat page vertices", "flat page indices", &out->quad_vertices,
-                             &out->quad_indices, err);
-}
-
-/* The block of leaves under a flat page: its fore-edge (x = 1), head (y = 1) and tail (y = 0),
- * each face with its own outward normal, from the top (z = 0) down to z = -1. No top: the flat
- * page is its top. No bottom: the camera is always above the book. No spine face: the binding
- * joins the two blocks there, and the left and right blocks' spine faces would lie in one plane
- * and fight. 6 triangles; host-visible like the quad. */
-static bool block_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
-{
-    static const float vertices[12][PC_VERTEX_FLOATS] = {
-        /* tail: normal -y, u along x */
+        /* the block's tail: normal -y, u along x */
         {0, 0, 0, 0, -1, 0, 0, 0},
         {1, 0, 0, 0, -1, 0, 1, 0},
         {1, 0, -1, 0, -1, 0, 1, 1},
@@ -175,10 +148,19 @@ static bool block_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
         {1, 1, -1, 0, 1, 0, 1, 1},
         {0, 1, -1, 0, 1, 0, 0, 1},
     };
-    static const uint32_t indices[18] = {0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7, 8, 9, 10, 8, 10, 11};
-    return fixed_mesh_create(ctx, vertices, sizeof vertices, indices, sizeof indices,
-                             "stack edge vertices", "stack edge indices", &out->block_vertices,
-                             &out->block_indices, err);
+    static const uint32_t indices[QUAD_INDICES + BLOCK_INDICES] = {
+        0, 1, 2, 0, 2, 3, /* the page: the grid's diagonal */
+        4, 5, 6, 4, 6, 7, 8, 9, 10, 8, 10, 11, 12, 13, 14, 12, 14, 15};
+    GpuBufferDesc v = {sizeof vertices, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
+                       "flat page and stack edge vertices"};
+    GpuBufferDesc i = {sizeof indices, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, GPU_MEMORY_UPLOAD,
+                       "flat page and stack edge indices"};
+    if (!gpu_buffer_create(ctx, &v, &out->fixed_vertices, err) ||
+        !gpu_buffer_create(ctx, &i, &out->fixed_indices, err))
+        return false;
+    memcpy(out->fixed_vertices.mapped, vertices, sizeof vertices);
+    memcpy(out->fixed_indices.mapped, indices, sizeof indices);
+    return true;
 }
 
 /* Set 0: the page content (binding 0), the shadow map through its comparison sampler (1) and as
@@ -280,8 +262,7 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
         gpu_ink_create(ctx, &ink, &out->ink, err) && descriptors_create(ctx, out, err) &&
-        tier_create(ctx, desc->quality, out, err) && quad_create(ctx, out, err) &&
-        block_create(ctx, out, err))
+        tier_create(ctx, desc->quality, out, err) && fixed_create(ctx, out, err))
         return true;
     gpu_renderer_destroy(ctx, out);
     return false;
@@ -328,10 +309,8 @@ bool gpu_renderer_set_quality(const GpuContext *ctx, GpuRenderer *renderer, GpuQ
 void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
     tier_destroy(ctx, renderer);
-    gpu_buffer_destroy(ctx, &renderer->block_indices);
-    gpu_buffer_destroy(ctx, &renderer->block_vertices);
-    gpu_buffer_destroy(ctx, &renderer->quad_indices);
-    gpu_buffer_destroy(ctx, &renderer->quad_vertices);
+    gpu_buffer_destroy(ctx, &renderer->fixed_indices);
+    gpu_buffer_destroy(ctx, &renderer->fixed_vertices);
     if (renderer->pool) /* frees the set with it */
         vkDestroyDescriptorPool(ctx->device, renderer->pool, NULL);
     if (renderer->set_layout)
@@ -343,17 +322,18 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 
 GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push)
 {
-    return (GpuDraw){.vertices = renderer->quad_vertices.buffer,
-                     .indices = renderer->quad_indices.buffer,
-                     .index_count = 6,
+    return (GpuDraw){.vertices = renderer->fixed_vertices.buffer,
+                     .indices = renderer->fixed_indices.buffer,
+                     .index_count = QUAD_INDICES,
                      .push = *push};
 }
 
 GpuDraw gpu_renderer_block(const GpuRenderer *renderer, const PcDrawPush *push)
 {
-    return (GpuDraw){.vertices = renderer->block_vertices.buffer,
-                     .indices = renderer->block_indices.buffer,
-                     .index_count = 18,
+    return (GpuDraw){.vertices = renderer->fixed_vertices.buffer,
+                     .indices = renderer->fixed_indices.buffer,
+                     .first_index = QUAD_INDICES,
+                     .index_count = BLOCK_INDICES,
                      .push = *push,
                      .edge = true};
 }

@@ -28,7 +28,7 @@
 /* One draw the cache was made from: the draw's buffers and the push it was drawn with. */
 typedef struct GpuStillDraw {
     VkBuffer vertices, indices;
-    uint32_t index_count;
+    uint32_t first_index, index_count;
     PcDrawPush push;
 } GpuStillDraw;
 
@@ -80,8 +80,9 @@ typedef struct GpuRenderer {
     VkFormat color_format, depth_format;
     /* 4x MSAA where the device renders colour and depth with it, else 1: the targets follow */
     VkSampleCountFlagBits samples;
-    GpuBuffer quad_vertices, quad_indices;   /* a flat unit page: scaled to W x H by its draw */
-    GpuBuffer block_vertices, block_indices; /* a unit block's outer side faces (the stack edge) */
+    /* A flat unit page (scaled to W x H by its draw) and a unit block's outer side faces (the
+     * stack edge), one after the other in one pair of buffers: draws of either bind them once. */
+    GpuBuffer fixed_vertices, fixed_indices;
     GpuTexture content; /* one layer per page side (PcDrawPush.page.z picks a leaf's pair) */
     GpuInk ink;         /* the strokes' coverage: the same layers, drawn over the content */
     VkDescriptorSetLayout set_layout;
@@ -103,7 +104,7 @@ typedef struct GpuRendererDesc {
 /* One page drawn: AoS vertices (PC_VERTEX_FLOATS floats each), uint32 indices, push constants. */
 typedef struct GpuDraw {
     VkBuffer vertices, indices;
-    uint32_t index_count;
+    uint32_t first_index, index_count;
     PcDrawPush push;
     bool casts_shadow; /* drawn into the shadow map too (the turning leaf) */
     bool edge;         /* a block's side faces: drawn by the edge pipeline */
@@ -161,9 +162,11 @@ uint32_t gpu_renderer_tier_bits(const GpuRenderer *renderer);
 /* Whether a frame draws faster when the turning leaf's draw is bounded (GpuDraw.bounded). */
 bool gpu_renderer_wants_bounds(const GpuRenderer *renderer);
 
-/* Records the frame's passes. Not const: the low tier keeps its still pages between frames (and
- * may wait for the device when the target's size changes, to make them anew). */
+/* Records the frame's passes, after the caller's barrier `before` (optional: recorded in one
+ * call with the passes' first barriers). Not const: the low tier keeps its still pages between
+ * frames (and may wait for the device when the target's size changes, to make them anew). */
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,
-                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count);
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
+                         const VkMemoryBarrier2 *before);
 
 #endif

@@ -120,7 +120,7 @@ static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D e
 /* Records the rounds' draws in the begun rendering, `pipeline` bound and the set with it. */
 static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round *rounds,
                           size_t round_count, const GpuDraw *draws, uint32_t count,
-                          VkExtent2D extent)
+                          VkExtent2D extent, GpuBound *buffers)
 {
     VkPipeline bound = r->pipeline;
     const GpuDraw *caster = NULL;
@@ -162,7 +162,8 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
             vkCmdPushConstants(cmd, r->layout,
                                VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                                sizeof push, &push);
-            gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);
+            gpu_pipeline_draw(cmd, buffers, d->vertices, d->indices, d->first_index,
+                              d->index_count);
         }
         if (scissored)
             vkCmdSetScissor(cmd, 0, 1, &(VkRect2D){{0, 0}, extent});
@@ -170,24 +171,40 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
 }
 
 /* Last frame's depth tests (or this frame's still pages') -> a depth clear. */
-static void depth_barrier(VkCommandBuffer cmd, const GpuRenderTarget *target)
+static GpuImageBarrier depth_barrier(const GpuRenderTarget *target)
 {
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = target->depth,
-                               .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
-                               .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-                               .new_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                               .src_stage = VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-                               .src_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-                               .dst_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
-                                            VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-                               .dst_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
-                                             VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-                           });
+    return (GpuImageBarrier){
+        .image = target->depth,
+        .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+        .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+        .new_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+        .src_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+        .dst_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+                     VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+        .dst_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+    };
+}
+
+/* Last frame's resolve read the samples -> this frame's clear. */
+static GpuImageBarrier msaa_barrier(const GpuRenderTarget *target)
+{
+    return (GpuImageBarrier){
+        .image = target->msaa,
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+        .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+        .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+    };
 }
 
 /* Begins rendering into `color_view` (cleared to the backdrop, or loaded) and the target's
- * depth (cleared), with the page pipeline and the set bound. */
+ * depth (cleared), with the page pipeline and the set bound. The caller has made the depth (and
+ * the MSAA samples) ready: depth_barrier, msaa_barrier. */
 static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarget *target,
                   VkImageView color_view, bool load)
 {
@@ -200,18 +217,8 @@ static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarg
         .clearValue = {.color = BACKGROUND},
     };
     if (target->msaa) {
-        /* Last frame's resolve read the samples -> this frame's clear. Discarded, then drawn
-         * and averaged into the target's colour image at the end of the pass. */
-        gpu_image_barrier(cmd, &(GpuImageBarrier){
-                                   .image = target->msaa,
-                                   .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                                   .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-                                   .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                   .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                                   .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                                   .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                                   .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                               });
+        /* The samples are discarded, then drawn and averaged into the target's colour image at
+         * the end of the pass. */
         color.imageView = target->msaa_view;
         color.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
         color.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
@@ -279,13 +286,15 @@ static bool still_current(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
         const GpuDraw *d = &draws[i];
         if (d->casts_shadow)
             continue;
-        now[n] = (GpuStillDraw){d->vertices, d->indices, d->index_count, draw_push(r, d, extent)};
+        now[n] = (GpuStillDraw){d->vertices, d->indices, d->first_index, d->index_count,
+                                draw_push(r, d, extent)};
         n++;
     }
     bool same = c->valid && c->count == n && c->content_writes == r->content.writes &&
                 c->ink_writes == r->ink.writes;
     for (uint32_t i = 0; same && i < n; i++)
         same = c->draws[i].vertices == now[i].vertices && c->draws[i].indices == now[i].indices &&
+               c->draws[i].first_index == now[i].first_index &&
                c->draws[i].index_count == now[i].index_count &&
                !memcmp(&c->draws[i].push, &now[i].push, sizeof now[i].push);
     if (same)
@@ -298,27 +307,32 @@ static bool still_current(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
 }
 
 /* Draws the still pages into their cache if they changed, and copies them into the target's
- * colour image, left for drawing over. */
+ * colour image (made ready for the copy by the caller), left for drawing over with the depth
+ * ready. */
 static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *r,
-                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
+                         GpuBound *bound)
 {
     GpuStillCache *c = &r->still;
     if (!still_current(r, draws, count, target->extent)) {
         gpu_label_begin(ctx, cmd, "still pages");
         /* Last frame's copy read the cache -> this redraw; its old contents are discarded. */
-        gpu_image_barrier(cmd, &(GpuImageBarrier){
-                                   .image = c->color.image,
-                                   .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                                   .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-                                   .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                   .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
-                                   .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                                   .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                               });
-        depth_barrier(cmd, target);
+        GpuImageBarrier redraw[] = {
+            {
+                .image = c->color.image,
+                .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+            },
+            depth_barrier(target),
+        };
+        gpu_barriers(cmd, NULL, redraw, 2);
         begin(cmd, r, target, c->color.view, false);
         record_rounds(cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0], draws,
-                      count, target->extent);
+                      count, target->extent, bound);
         vkCmdEndRendering(cmd);
         /* copied out, this frame and the next ones */
         gpu_image_barrier_drawn_to_copy(cmd, c->color.image);
@@ -326,17 +340,6 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
         c->redraws++;
         gpu_label_end(ctx, cmd);
     }
-    /* Whatever used the target last (present acquire, readback copy) -> the copy in. */
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = target->color,
-                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                               .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-                               .new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                               .src_stage = target->color_src_stage,
-                               .src_access = target->color_src_access,
-                               .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
-                               .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                           });
     VkImageCopy region = {
         .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
         .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
@@ -344,52 +347,68 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     };
     vkCmdCopyImage(cmd, c->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target->color,
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-    /* The copy -> the leaf drawn over it. */
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = target->color,
-                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                               .old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                               .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                               .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
-                               .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                               .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                               .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT |
-                                             VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                           });
+    /* The copy -> the leaf drawn over it, and the depth cleared for it. */
+    GpuImageBarrier over[] = {
+        {
+            .image = target->color,
+            .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+            .old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+            .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+            .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+            .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+            .dst_access =
+                VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+        },
+        depth_barrier(target),
+    };
+    gpu_barriers(cmd, NULL, over, 2);
 }
 
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,
-                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count)
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
+                         const VkMemoryBarrier2 *before)
 {
-    gpu_label_begin(ctx, cmd, "render");
-    gpu_shadow_record(ctx, cmd, renderer, draws, count);
     bool still = still_usable(ctx, renderer, target, draws, count);
-    if (still) {
-        still_record(ctx, cmd, renderer, target, draws, count);
-    } else {
-        /* Whatever used the colour image last (present acquire, readback copy) -> this frame's
-         * clear and draw. Its old contents are discarded. */
-        gpu_image_barrier(cmd, &(GpuImageBarrier){
-                                   .image = target->color,
-                                   .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                                   .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-                                   .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                   .src_stage = target->color_src_stage,
-                                   .src_access = target->color_src_access,
-                                   .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                                   .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                               });
+    /* Every barrier up to the shadow pass in one call: the caller's, the shadow map's, whatever
+     * used the colour image last (present acquire, readback copy) -> the still pages' copy in,
+     * or this frame's clear and draw (its old contents discarded), and then the depth and
+     * samples. */
+    GpuImageBarrier first[4] = {
+        gpu_shadow_barrier_in(renderer),
+        {
+            .image = target->color,
+            .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+            .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+            .new_layout = still ? VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
+                                : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            .src_stage = target->color_src_stage,
+            .src_access = target->color_src_access,
+            .dst_stage = still ? VK_PIPELINE_STAGE_2_COPY_BIT
+                               : VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+            .dst_access =
+                still ? VK_ACCESS_2_TRANSFER_WRITE_BIT : VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+        },
+    };
+    uint32_t n = 2;
+    if (!still) {
+        first[n++] = depth_barrier(target);
+        if (target->msaa)
+            first[n++] = msaa_barrier(target);
     }
-    depth_barrier(cmd, target);
+    gpu_barriers(cmd, before, first, n);
+    GpuBound bound = {0};
+    gpu_shadow_record(ctx, cmd, renderer, draws, count, &bound);
+    if (still)
+        still_record(ctx, cmd, renderer, target, draws, count, &bound);
     begin(cmd, renderer, target, target->color_view, still);
     const Round *rounds = still                                                  ? OVER_STILL_ROUNDS
                           : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA) ? EDGE_ROUNDS
                                                                                  : PLAIN_ROUNDS;
-    size_t n = still ? sizeof OVER_STILL_ROUNDS / sizeof(Round)
-               : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA)
-                   ? sizeof EDGE_ROUNDS / sizeof(Round)
-                   : 1;
-    record_rounds(cmd, renderer, rounds, n, draws, count, target->extent);
+    size_t n_rounds = still ? sizeof OVER_STILL_ROUNDS / sizeof(Round)
+                      : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA)
+                          ? sizeof EDGE_ROUNDS / sizeof(Round)
+                          : 1;
+    record_rounds(cmd, renderer, rounds, n_rounds, draws, count, target->extent, &bound);
     vkCmdEndRendering(cmd);
-    gpu_label_end(ctx, cmd);
 }

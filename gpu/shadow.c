@@ -68,23 +68,26 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, G
     return true;
 }
 
+GpuImageBarrier gpu_shadow_barrier_in(const GpuRenderer *renderer)
+{
+    return (GpuImageBarrier){
+        .image = renderer->shadow_map.image,
+        .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+        .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+        .new_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+        .src_access = 0,
+        .dst_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+                     VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+        .dst_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+    };
+}
+
 void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
-                       const GpuDraw *draws, uint32_t count)
+                       const GpuDraw *draws, uint32_t count, GpuBound *bound)
 {
     gpu_label_begin(ctx, cmd, "shadow");
-    /* Last frame's page shader sampled the map -> this frame's clear and depth writes. */
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = renderer->shadow_map.image,
-                               .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
-                               .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-                               .new_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                               .src_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                               .src_access = 0,
-                               .dst_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
-                                            VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-                               .dst_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
-                                             VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-                           });
     VkRenderingAttachmentInfo depth = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
         .imageView = renderer->shadow_map.view,
@@ -102,7 +105,7 @@ void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRend
         vkCmdPushConstants(cmd, renderer->shadow_layout,
                            VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                            sizeof d->push, &d->push);
-        gpu_pipeline_draw(cmd, d->vertices, d->indices, d->index_count);
+        gpu_pipeline_draw(cmd, bound, d->vertices, d->indices, d->first_index, d->index_count);
     }
     vkCmdEndRendering(cmd);
     /* The shadow pass wrote depths -> the page shader samples them. */

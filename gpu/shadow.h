@@ -4,15 +4,19 @@
 #ifndef PAGECURL_GPU_SHADOW_H
 #define PAGECURL_GPU_SHADOW_H
 
+#include "pipeline.h"
 #include "renderer.h"
 
 /* The map (size x size texels, in the first depth format the device can sample) and its two
  * samplers: depth comparison, and the raw depths for the penumbra's blocker search. */
 bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, GpuError *err);
-/* The shadow pass: the draws that cast a shadow, depth only, with the barriers that hand the map
- * from last frame's page shader to this pass and on to this frame's. */
+/* Last frame's page shader sampled the map -> this frame's shadow pass: the caller records it,
+ * in one call with its other barriers before the pass. */
+GpuImageBarrier gpu_shadow_barrier_in(const GpuRenderer *renderer);
+/* The shadow pass: the draws that cast a shadow, depth only, after gpu_shadow_barrier_in's
+ * barrier, and the barrier that hands the map on to this frame's page shader. */
 void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
-                       const GpuDraw *draws, uint32_t count);
+                       const GpuDraw *draws, uint32_t count, GpuBound *bound);
 
 /* The pixels of an `extent` target where `caster`'s shadow can darken the flat `receiver` (a
  * quad on the plane z = its model.w): the caster's box seen from the light on that plane, grown by

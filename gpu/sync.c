@@ -24,25 +24,38 @@ void gpu_barrier_host_read(VkCommandBuffer cmd)
                 VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
 }
 
-void gpu_image_barrier(VkCommandBuffer cmd, const GpuImageBarrier *b)
+void gpu_barriers(VkCommandBuffer cmd, const VkMemoryBarrier2 *memory,
+                  const GpuImageBarrier *images, uint32_t image_count)
 {
-    VkImageMemoryBarrier2 barrier = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-        .srcStageMask = b->src_stage,
-        .srcAccessMask = b->src_access,
-        .dstStageMask = b->dst_stage,
-        .dstAccessMask = b->dst_access,
-        .oldLayout = b->old_layout,
-        .newLayout = b->new_layout,
-        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .image = b->image,
-        .subresourceRange = {b->aspect, b->base_level, b->level_count ? b->level_count : 1,
-                             b->base_layer, b->layer_count ? b->layer_count : 1},
-    };
+    VkImageMemoryBarrier2 barriers[GPU_BARRIERS_MAX];
+    image_count = image_count < GPU_BARRIERS_MAX ? image_count : GPU_BARRIERS_MAX;
+    for (uint32_t i = 0; i < image_count; i++) {
+        const GpuImageBarrier *b = &images[i];
+        barriers[i] = (VkImageMemoryBarrier2){
+            .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+            .srcStageMask = b->src_stage,
+            .srcAccessMask = b->src_access,
+            .dstStageMask = b->dst_stage,
+            .dstAccessMask = b->dst_access,
+            .oldLayout = b->old_layout,
+            .newLayout = b->new_layout,
+            .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+            .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+            .image = b->image,
+            .subresourceRange = {b->aspect, b->base_level, b->level_count ? b->level_count : 1,
+                                 b->base_layer, b->layer_count ? b->layer_count : 1},
+        };
+    }
     vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){
                                    .sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                                   .imageMemoryBarrierCount = 1,
-                                   .pImageMemoryBarriers = &barrier,
+                                   .memoryBarrierCount = memory ? 1 : 0,
+                                   .pMemoryBarriers = memory,
+                                   .imageMemoryBarrierCount = image_count,
+                                   .pImageMemoryBarriers = barriers,
                                });
+}
+
+void gpu_image_barrier(VkCommandBuffer cmd, const GpuImageBarrier *b)
+{
+    gpu_barriers(cmd, NULL, b, 1);
 }

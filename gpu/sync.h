@@ -24,4 +24,10 @@ typedef struct GpuImageBarrier {
 } GpuImageBarrier;
 void gpu_image_barrier(VkCommandBuffer cmd, const GpuImageBarrier *b);
 
+/* Barriers that follow one another as one call (each Vulkan call costs the CPU about a
+ * microsecond on a fast GPU's host): `memory` (optional) and up to GPU_BARRIERS_MAX images. */
+#define GPU_BARRIERS_MAX 6
+void gpu_barriers(VkCommandBuffer cmd, const VkMemoryBarrier2 *memory,
+                  const GpuImageBarrier *images, uint32_t image_count);
+
 #endif

@@ -163,6 +163,8 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--json", "x.json"}, "--bench"},
         {{"--csv", "x.csv"}, "--bench"},
         {{"--grids", "64"}, "--bench"},
+        {{"--bench-stages"}, "--bench"},
+        {{"--headless", "--bench-stages"}, "--bench"},
         {{"--bench", "--grid", "64x64", "--grids", "64"}, "--grids"},
         {{"--bench", "--grids", "64,"}, "--grids"},
         {{"--bench", "--grids", "1,64"}, "--grids"},
@@ -861,6 +863,9 @@ static void check_bench(CheckState *s, const Cli *c)
     check_number(s, run, "max_stretch", true, "run");
     check_number(s, run, "max_normal_error_deg", true, "run");
     check_stats(s, cJSON_GetObjectItemCaseSensitive(run, "frame"), "run.frame");
+    check_stats(s, cJSON_GetObjectItemCaseSensitive(run, "cpu_per_frame"), "run.cpu_per_frame");
+    check_stats(s, cJSON_GetObjectItemCaseSensitive(run, "cpu_wall_per_frame"),
+                "run.cpu_wall_per_frame");
     const cJSON *stages = cJSON_GetObjectItemCaseSensitive(run, "stages");
     CHECK(s, cJSON_GetArraySize(stages) >= 2, "run.stages has %d stages",
           cJSON_GetArraySize(stages));
@@ -869,9 +874,11 @@ static void check_bench(CheckState *s, const Cli *c)
     CHECK(s, cJSON_GetObjectItemCaseSensitive(stages, "render") != NULL, "no render stage");
     cJSON_Delete(root);
 
-    /* the CPU round trip end to end: CPU deform, staging pack, staging copies */
+    /* the CPU round trip end to end, each stage timed: CPU deform, staging pack, staging
+     * copies */
     r = RUN("--bench", "--grid", "33x47", "--frames", "8", "--warmup", "2", "--validation",
-            "--deform", "cpu", "--pack", "staging", "--staging", "always", "--json", json);
+            "--deform", "cpu", "--pack", "staging", "--staging", "always", "--bench-stages",
+            "--json", json);
     CHECK(s, r.status == 0, "bench --pack staging: exit %d: %s", r.status, r.err);
     slurp(json, text, sizeof text);
     root = cJSON_Parse(text);
@@ -887,6 +894,27 @@ static void check_bench(CheckState *s, const Cli *c)
           "run.pack is not \"staging\"");
     CHECK(s, cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(run, "in_place")),
           "--staging always: run.in_place is not false");
+    CHECK(s, !cJSON_GetObjectItemCaseSensitive(stages, "chain"),
+          "--bench-stages: the stages were also timed as one span");
+    cJSON_Delete(root);
+    /* without --bench-stages the kernels and copies of one submission are one span: no
+     * timestamps between them */
+    r = RUN("--bench", "--grid", "33x47", "--frames", "8", "--warmup", "2", "--validation",
+            "--deform", "cpu", "--pack", "staging", "--staging", "always", "--json", json);
+    CHECK(s, r.status == 0, "bench --pack staging, one span: exit %d: %s", r.status, r.err);
+    slurp(json, text, sizeof text);
+    root = cJSON_Parse(text);
+    run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "runs"), 0);
+    stages = cJSON_GetObjectItemCaseSensitive(run, "stages");
+    /* upload, tri_normals, vertex_normals and readback_soa before the host's pack; then
+     * upload_vertices alone, under its own name */
+    static const char *const span_stages[] = {"deform", "chain", "pack", "upload_vertices",
+                                              "render"};
+    for (size_t i = 0; i < sizeof span_stages / sizeof span_stages[0]; i++)
+        check_stats(s, cJSON_GetObjectItemCaseSensitive(stages, span_stages[i]), span_stages[i]);
+    CHECK(s, cJSON_GetArraySize(stages) == (int)(sizeof span_stages / sizeof span_stages[0]),
+          "one span: want %zu stages, got %d: %s", sizeof span_stages / sizeof span_stages[0],
+          cJSON_GetArraySize(stages), text);
     cJSON_Delete(root);
 
     slurp(csv, text, sizeof text);

@@ -1,5 +1,7 @@
 #include "view_turn.h"
 
+#include "gpu_check.h"
+
 #include <string.h>
 
 bool view_turn_create(const GpuContext *ctx, AppPage *page, GpuQuality quality, AppView *view,
@@ -49,25 +51,19 @@ int view_turn_main(int argc, char **argv, const char *name,
                    void (*check)(CheckState *s, const GpuContext *ctx, AppPage *page))
 {
     CheckState s = {0};
-    bool validation = !(argc > 1 && !strcmp(argv[1], "--no-validation"));
     GpuMessages messages = {0};
     GpuContext ctx;
-    GpuError err = {0};
-    GpuContextDesc desc = {.validation = validation, .device_index = -1, .messages = &messages};
-    if (!gpu_context_create(&desc, &ctx, &err)) {
-        fprintf(stderr, "%s: %s\n", name, err.message);
+    if (!gpu_check_context(argc, argv, name, &messages, &ctx))
         return 1;
-    }
     AppPage page;
     AppPageDesc pdesc = {.nx = 64, .ny = 90};
+    GpuError err = {0};
     bool made = app_page_create(&ctx, &pdesc, &page, &err);
     CHECK(&s, made, "page: %s", err.message);
     if (made) {
         check(&s, &ctx, &page);
         app_page_destroy(&ctx, &page);
     }
-    gpu_context_destroy(&ctx);
-    CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
-          messages.errors, messages.warnings);
+    gpu_check_finish(&s, &ctx, &messages);
     return check_finish(&s, name);
 }

@@ -36,8 +36,9 @@ if [ "$table_only" = 0 ]; then
             [ -f "$d/cupy_normals.py" ] && { peers=$d; break; }
         done
     fi
+    # the sweep's table shows the kernels apart: a timestamp after each
     for path in two-pass fused fused-deform; do
-        run "sweep-$path" --grids "$grids" --normals "$path"
+        run "sweep-$path" --grids "$grids" --normals "$path" --bench-stages
     done
     run frame-64x90 --grid 64x90
     run frame-64x90-msaa1 --grid 64x90 --msaa 1

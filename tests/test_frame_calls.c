@@ -1,0 +1,200 @@
+/* The Vulkan calls a frame makes on the host (app_view_frame: the chain, the render, the
+ * submission), counted by wrapping volk's entry points: on a fast GPU each costs about a
+ * microsecond of the CPU's frame, so their number is the load-independent measure of that time.
+ * The bench's frame (offscreen, timed, 64x90, 1280x720) at the high tier with 4x MSAA and at the
+ * low tier, on lavapipe with the validation layer (any message fails).
+ * usage: test_frame_calls [--no-validation] */
+#include "../app/book.h"
+#include "../app/page.h"
+#include "../app/view.h"
+#include "gpu_check.h"
+
+#include <string.h>
+
+#define WIDTH   1280
+#define HEIGHT  720
+#define WARMUP  4
+#define COUNTED 8
+/* The most calls a frame may make (58 and 87 before barriers were merged, the buffers bound
+ * already left alone and the flat page's and the block's meshes put in one pair of buffers). The
+ * low tier draws its still pages again in every frame of the first turn (the camera widens). */
+#define HIGH_MAX 47
+#define LOW_MAX  76
+
+/* The wrapped entry points: name, return type, parameters, arguments. */
+#define FRAME_CALLS(X, V)                                                                          \
+    V(vkCmdPipelineBarrier2, (VkCommandBuffer a, const VkDependencyInfo *b), (a, b))               \
+    V(vkCmdBeginRendering, (VkCommandBuffer a, const VkRenderingInfo *b), (a, b))                  \
+    V(vkCmdEndRendering, (VkCommandBuffer a), (a))                                                 \
+    V(vkCmdSetViewport, (VkCommandBuffer a, uint32_t b, uint32_t c, const VkViewport *d),          \
+      (a, b, c, d))                                                                                \
+    V(vkCmdSetScissor, (VkCommandBuffer a, uint32_t b, uint32_t c, const VkRect2D *d),             \
+      (a, b, c, d))                                                                                \
+    V(vkCmdBindPipeline, (VkCommandBuffer a, VkPipelineBindPoint b, VkPipeline c), (a, b, c))      \
+    V(vkCmdBindDescriptorSets,                                                                     \
+      (VkCommandBuffer a, VkPipelineBindPoint b, VkPipelineLayout c, uint32_t d, uint32_t e,       \
+       const VkDescriptorSet *f, uint32_t g, const uint32_t *h),                                   \
+      (a, b, c, d, e, f, g, h))                                                                    \
+    V(vkCmdPushConstants,                                                                          \
+      (VkCommandBuffer a, VkPipelineLayout b, VkShaderStageFlags c, uint32_t d, uint32_t e,        \
+       const void *f),                                                                             \
+      (a, b, c, d, e, f))                                                                          \
+    V(vkCmdBindVertexBuffers,                                                                      \
+      (VkCommandBuffer a, uint32_t b, uint32_t c, const VkBuffer *d, const VkDeviceSize *e),       \
+      (a, b, c, d, e))                                                                             \
+    V(vkCmdBindIndexBuffer, (VkCommandBuffer a, VkBuffer b, VkDeviceSize c, VkIndexType d),        \
+      (a, b, c, d))                                                                                \
+    V(vkCmdDrawIndexed,                                                                            \
+      (VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d, int32_t e, uint32_t f),              \
+      (a, b, c, d, e, f))                                                                          \
+    V(vkCmdDispatch, (VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d), (a, b, c, d))        \
+    V(vkCmdWriteTimestamp2,                                                                        \
+      (VkCommandBuffer a, VkPipelineStageFlags2 b, VkQueryPool c, uint32_t d), (a, b, c, d))       \
+    V(vkCmdResetQueryPool, (VkCommandBuffer a, VkQueryPool b, uint32_t c, uint32_t d),             \
+      (a, b, c, d))                                                                                \
+    V(vkCmdCopyImage,                                                                              \
+      (VkCommandBuffer a, VkImage b, VkImageLayout c, VkImage d, VkImageLayout e, uint32_t f,      \
+       const VkImageCopy *g),                                                                      \
+      (a, b, c, d, e, f, g))                                                                       \
+    V(vkCmdCopyBuffer,                                                                             \
+      (VkCommandBuffer a, VkBuffer b, VkBuffer c, uint32_t d, const VkBufferCopy *e),              \
+      (a, b, c, d, e))                                                                             \
+    V(vkCmdCopyBufferToImage,                                                                      \
+      (VkCommandBuffer a, VkBuffer b, VkImage c, VkImageLayout d, uint32_t e,                      \
+       const VkBufferImageCopy *f),                                                                \
+      (a, b, c, d, e, f))                                                                          \
+    V(vkCmdCopyImageToBuffer,                                                                      \
+      (VkCommandBuffer a, VkImage b, VkImageLayout c, VkBuffer d, uint32_t e,                      \
+       const VkBufferImageCopy *f),                                                                \
+      (a, b, c, d, e, f))                                                                          \
+    V(vkCmdBeginDebugUtilsLabelEXT, (VkCommandBuffer a, const VkDebugUtilsLabelEXT *b), (a, b))    \
+    V(vkCmdEndDebugUtilsLabelEXT, (VkCommandBuffer a), (a))                                        \
+    X(vkQueueSubmit, (VkQueue a, uint32_t b, const VkSubmitInfo *c, VkFence d), (a, b, c, d))      \
+    X(vkBeginCommandBuffer, (VkCommandBuffer a, const VkCommandBufferBeginInfo *b), (a, b))        \
+    X(vkEndCommandBuffer, (VkCommandBuffer a), (a))                                                \
+    X(vkResetCommandBuffer, (VkCommandBuffer a, VkCommandBufferResetFlags b), (a, b))              \
+    X(vkResetFences, (VkDevice a, uint32_t b, const VkFence *c), (a, b, c))                        \
+    X(vkWaitForFences, (VkDevice a, uint32_t b, const VkFence *c, VkBool32 d, uint64_t e),         \
+      (a, b, c, d, e))                                                                             \
+    X(vkGetQueryPoolResults,                                                                       \
+      (VkDevice a, VkQueryPool b, uint32_t c, uint32_t d, size_t e, void *f, VkDeviceSize g,       \
+       VkQueryResultFlags h),                                                                      \
+      (a, b, c, d, e, f, g, h))
+
+#define ENUM(name, params, args) CALL_##name,
+enum { FRAME_CALLS(ENUM, ENUM) CALL_COUNT };
+#define NAME(name, params, args) #name,
+static const char *const CALL_NAMES[CALL_COUNT] = {FRAME_CALLS(NAME, NAME)};
+
+/* volk's entry points are process-wide function pointers that carry no user data, so what the
+ * wrappers count and call through can only live at file scope. */
+static unsigned long calls[CALL_COUNT];
+#define REAL(name, params, args) static PFN_##name real_##name;
+FRAME_CALLS(REAL, REAL)
+#define WRAP_RESULT(name, params, args)                                                            \
+    static VKAPI_ATTR VkResult VKAPI_CALL counted_##name params                                    \
+    {                                                                                              \
+        calls[CALL_##name]++;                                                                      \
+        return real_##name args;                                                                   \
+    }
+#define WRAP_VOID(name, params, args)                                                              \
+    static VKAPI_ATTR void VKAPI_CALL counted_##name params                                        \
+    {                                                                                              \
+        calls[CALL_##name]++;                                                                      \
+        real_##name args;                                                                          \
+    }
+FRAME_CALLS(WRAP_RESULT, WRAP_VOID)
+
+static void count_calls(void)
+{
+#define SWAP(name, params, args)                                                                   \
+    if (name && name != counted_##name) {                                                          \
+        real_##name = name;                                                                        \
+        name = counted_##name;                                                                     \
+    }
+    FRAME_CALLS(SWAP, SWAP)
+#undef SWAP
+}
+
+static unsigned long total(const unsigned long *c)
+{
+    unsigned long n = 0;
+    for (int i = 0; i < CALL_COUNT; i++)
+        n += c[i];
+    return n;
+}
+
+/* The bench's frame at turn progress t. */
+static bool frame(const GpuContext *ctx, AppView *view, float t, GpuError *err)
+{
+    AppPage *page = view->page;
+    AppViewFrame f = {.pose = mesh_curl_pose(t, 0.25f, page->grid.width, page->grid.height),
+                      .spread = APP_SPREAD_FIRST_TURN};
+    f.spread.progress = t;
+    return app_view_frame(ctx, view, &f, NULL, err);
+}
+
+/* Counts a tier's calls per frame over COUNTED frames after WARMUP; returns the most any frame
+ * made (0 on failure). */
+static unsigned long count_tier(CheckState *s, const GpuContext *ctx, AppPage *page,
+                                GpuQuality quality, const char *name)
+{
+    GpuError err = {0};
+    AppView view;
+    AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN,
+                        .width = WIDTH,
+                        .height = HEIGHT,
+                        .renderer = {.quality = quality},
+                        .timed = true,
+                        .leaves = 2};
+    if (!app_view_create(ctx, &desc, page, &view, &err)) {
+        CHECK(s, false, "%s view: %s", name, err.message);
+        return 0;
+    }
+    bool ok = true;
+    for (int f = 0; ok && f < WARMUP; f++)
+        ok = frame(ctx, &view, 0.1f + 0.02f * (float)f, &err);
+    unsigned long sum[CALL_COUNT] = {0}, most = 0;
+    for (int f = 0; ok && f < COUNTED; f++) {
+        memset(calls, 0, sizeof calls);
+        ok = frame(ctx, &view, 0.2f + 0.05f * (float)f, &err);
+        unsigned long n = total(calls);
+        most = n > most ? n : most;
+        for (int i = 0; i < CALL_COUNT; i++)
+            sum[i] += calls[i];
+    }
+    ok = ok && app_view_wait(ctx, &view, &err);
+    CHECK(s, ok, "%s frames: %s", name, err.message);
+    printf("%s tier (%d samples), Vulkan calls per frame (mean of %d frames, most %lu):\n", name,
+           (int)view.renderer.samples, COUNTED, most);
+    for (int i = 0; i < CALL_COUNT; i++)
+        if (sum[i])
+            printf("  %-30s %5.1f\n", CALL_NAMES[i], (double)sum[i] / COUNTED);
+    app_view_destroy(ctx, &view);
+    return ok ? most : 0;
+}
+
+int main(int argc, char **argv)
+{
+    CheckState s = {0};
+    GpuMessages messages = {0};
+    GpuContext ctx;
+    if (!gpu_check_context(argc, argv, "test_frame_calls", &messages, &ctx))
+        return 1;
+    count_calls();
+    AppPage page;
+    GpuError err = {0};
+    if (app_page_create(&ctx, &(AppPageDesc){.nx = 64, .ny = 90}, &page, &err)) {
+        unsigned long high = count_tier(&s, &ctx, &page, GPU_QUALITY_HIGH, "high");
+        CHECK(&s, high > 0 && high <= HIGH_MAX,
+              "the high tier's frame made %lu Vulkan calls (at most %d expected)", high, HIGH_MAX);
+        unsigned long low = count_tier(&s, &ctx, &page, GPU_QUALITY_LOW, "low");
+        CHECK(&s, low > 0 && low <= LOW_MAX,
+              "the low tier's frame made %lu Vulkan calls (at most %d expected)", low, LOW_MAX);
+        app_page_destroy(&ctx, &page);
+    } else {
+        CHECK(&s, false, "page: %s", err.message);
+    }
+    gpu_check_finish(&s, &ctx, &messages);
+    return check_finish(&s, "test_frame_calls");
+}
