@@ -34,17 +34,19 @@ typedef struct GpuStillDraw {
 
 /* The low tier's cache of the still pages: the flat pages and the blocks, drawn without the
  * leaf's shadow, kept while only the leaf moves. A frame copies it into its target, then draws
- * the leaf and multiplies the leaf's shadow into the flat pages. Redrawn when a draw (the spread,
- * the size, the camera) or the texels (a page's content, ink) change. Between frames the image
- * is in TRANSFER_SRC_OPTIMAL. */
+ * the leaf and multiplies the leaf's shadow into the flat pages. Used from the second frame whose
+ * still pages are the same as the frame's before: while they change every frame (a closed book's
+ * first turn widens the camera, ink is being drawn) a frame draws them itself, once, instead of
+ * into the cache and then over it. Between frames the image is in TRANSFER_SRC_OPTIMAL. */
 typedef struct GpuStillCache {
     GpuImage color;
     bool valid;  /* `color` holds the draws below, with the texels of these writes */
     bool failed; /* the image could not be made: frames draw everything */
+    /* the last frame's still draws (its view, spread and size) and texels */
     GpuStillDraw draws[GPU_STILL_MAX_DRAWS];
     uint32_t count;
     uint64_t content_writes, ink_writes;
-    uint64_t redraws; /* times drawn: the tests count them */
+    uint64_t redraws, overs; /* times drawn, frames drawn over it: the tests count them */
 } GpuStillCache;
 
 typedef struct GpuRenderer {

@@ -276,8 +276,15 @@ static bool still_usable(const GpuContext *ctx, GpuRenderer *r, const GpuRenderT
     return !c->failed;
 }
 
-/* The still pages as this frame draws them; true when the cache holds them already. */
-static bool still_current(GpuRenderer *r, const GpuDraw *draws, uint32_t count, VkExtent2D extent)
+/* How a frame draws its still pages: itself, over the cache as it is, or over the cache drawn
+ * anew first. */
+typedef enum StillUse { STILL_NONE, STILL_OVER, STILL_REDRAW } StillUse;
+
+/* The still pages as this frame draws them, against the last frame's (which the cache holds when
+ * valid). Changed, they become the last frame's and the frame draws them itself: drawn into the
+ * cache now, they might be changed again by the next frame (they do every frame of a closed
+ * book's first turn, as the camera widens), and the frame would have drawn them twice. */
+static StillUse still_use(GpuRenderer *r, const GpuDraw *draws, uint32_t count, VkExtent2D extent)
 {
     GpuStillCache *c = &r->still;
     GpuStillDraw now[GPU_STILL_MAX_DRAWS];
@@ -290,7 +297,7 @@ static bool still_current(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
                                 draw_push(r, d, extent)};
         n++;
     }
-    bool same = c->valid && c->count == n && c->content_writes == r->content.writes &&
+    bool same = c->count == n && c->content_writes == r->content.writes &&
                 c->ink_writes == r->ink.writes;
     for (uint32_t i = 0; same && i < n; i++)
         same = c->draws[i].vertices == now[i].vertices && c->draws[i].indices == now[i].indices &&
@@ -298,23 +305,25 @@ static bool still_current(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
                c->draws[i].index_count == now[i].index_count &&
                !memcmp(&c->draws[i].push, &now[i].push, sizeof now[i].push);
     if (same)
-        return true;
+        return c->valid ? STILL_OVER : STILL_REDRAW;
     memcpy(c->draws, now, n * sizeof now[0]);
     c->count = n;
     c->content_writes = r->content.writes;
     c->ink_writes = r->ink.writes;
-    return false;
+    c->valid = false;
+    return STILL_NONE;
 }
 
-/* Draws the still pages into their cache if they changed, and copies them into the target's
+/* Draws the still pages into their cache when `use` says so, and copies them into the target's
  * colour image (made ready for the copy by the caller), left for drawing over with the depth
  * ready. */
 static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *r,
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
-                         GpuBound *bound)
+                         StillUse use, GpuBound *bound)
 {
     GpuStillCache *c = &r->still;
-    if (!still_current(r, draws, count, target->extent)) {
+    c->overs++;
+    if (use == STILL_REDRAW) {
         gpu_label_begin(ctx, cmd, "still pages");
         /* Last frame's copy read the cache -> this redraw; its old contents are discarded. */
         GpuImageBarrier redraw[] = {
@@ -369,7 +378,10 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
                          const VkMemoryBarrier2 *before)
 {
-    bool still = still_usable(ctx, renderer, target, draws, count);
+    StillUse use = still_usable(ctx, renderer, target, draws, count)
+                       ? still_use(renderer, draws, count, target->extent)
+                       : STILL_NONE;
+    bool still = use != STILL_NONE;
     /* Every barrier up to the shadow pass in one call: the caller's, the shadow map's, whatever
      * used the colour image last (present acquire, readback copy) -> the still pages' copy in,
      * or this frame's clear and draw (its old contents discarded), and then the depth and
@@ -400,7 +412,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     GpuBound bound = {0};
     gpu_shadow_record(ctx, cmd, renderer, draws, count, &bound);
     if (still)
-        still_record(ctx, cmd, renderer, target, draws, count, &bound);
+        still_record(ctx, cmd, renderer, target, draws, count, use, &bound);
     begin(cmd, renderer, target, target->color_view, still);
     const Round *rounds = still                                                  ? OVER_STILL_ROUNDS
                           : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA) ? EDGE_ROUNDS
