@@ -343,6 +343,8 @@ GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push)
     return (GpuDraw){.vertices = page->vertices.buffer,
                      .indices = page->indices.buffer,
                      .index_count = (uint32_t)(page->triangle_count * 3),
+                     .shadow_first_index = page->shadow_first_index,
+                     .shadow_index_count = page->shadow_index_count,
                      .push = *push,
                      .casts_shadow = true};
 }

@@ -107,6 +107,9 @@ typedef struct GpuRendererDesc {
 typedef struct GpuDraw {
     VkBuffer vertices, indices;
     uint32_t first_index, index_count;
+    /* a coarser mesh of the same vertices in the same index buffer, which the low tier's shadow
+     * pass draws instead (none: 0) */
+    uint32_t shadow_first_index, shadow_index_count;
     PcDrawPush push;
     bool casts_shadow; /* drawn into the shadow map too (the turning leaf) */
     bool edge;         /* a block's side faces: drawn by the edge pipeline */

@@ -105,7 +105,12 @@ void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRend
         vkCmdPushConstants(cmd, renderer->shadow_layout,
                            VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                            sizeof d->push, &d->push);
-        gpu_pipeline_draw(cmd, bound, d->vertices, d->indices, d->first_index, d->index_count);
+        /* the low tier's map, a texel to ~4 cells of a 64-wide grid, takes the coarser mesh */
+        bool coarse =
+            (gpu_renderer_tier_bits(renderer) & PC_TIER_FAST_SHADOW) && d->shadow_index_count;
+        gpu_pipeline_draw(cmd, bound, d->vertices, d->indices,
+                          coarse ? d->shadow_first_index : d->first_index,
+                          coarse ? d->shadow_index_count : d->index_count);
     }
     vkCmdEndRendering(cmd);
     /* The shadow pass wrote depths -> the page shader samples them. */
