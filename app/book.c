@@ -1,5 +1,6 @@
 #include "book.h"
 
+#include "../mesh/curl.h"
 #include "../mesh/drag_ray.h"
 #include "../mesh/pick.h"
 #include "camera.h"
@@ -425,7 +426,12 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
         board_draws(spread, pose->shape.v[3], page, renderer, &base, m, out);
     else if (spread->turning) {
         PcDrawPush push = leaf_push(spread, &base, m);
-        out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
+        GpuDraw *d = &out->draws[out->count++];
+        *d = gpu_renderer_page(&page->gpu, &push);
+        if (gpu_renderer_wants_bounds(renderer)) {
+            d->bounded = true;
+            mesh_curl_bounds(pose, w, h, d->lo, d->hi);
+        }
     }
     if (left) { /* the leaf before, turned over about the spine: its back faces up */
         mat4 model = GLM_MAT4_IDENTITY_INIT;

@@ -27,6 +27,8 @@ static bool grid_create(const GpuContext *ctx, AppPage *page, GpuError *err)
         .nx = desc->nx,
         .ny = desc->ny,
         .indices = page->grid.indices,
+        .shadow_indices = page->grid.coarse_indices,
+        .shadow_index_count = page->grid.coarse_triangle_count * 3,
         .width = page->grid.width,
         .height = page->grid.height,
         .readback = desc->readback,

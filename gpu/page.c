@@ -141,8 +141,8 @@ static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage 
           "vertices AoS"}},
         {true,
          &out->indices,
-         {3 * nc * 2 * sizeof(uint32_t), VK_BUFFER_USAGE_INDEX_BUFFER_BIT | dst, GPU_MEMORY_DEVICE,
-          "indices"}},
+         {(3 * nc * 2 + desc->shadow_index_count) * sizeof(uint32_t),
+          VK_BUFFER_USAGE_INDEX_BUFFER_BIT | dst, GPU_MEMORY_DEVICE, "indices"}},
         {desc->readback,
          &out->readback,
          {vertex_bytes, dst, GPU_MEMORY_READBACK, "vertices readback"}},
@@ -166,9 +166,13 @@ static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage 
             (staging_pack &&
              !gpu_buffer_create(ctx, &vertex_staging, &out->vertex_staging[slot], err)))
             return false;
-    const void *index_parts[] = {desc->indices};
-    const VkDeviceSize index_sizes[] = {out->indices.size};
-    return upload_once(ctx, &out->indices, index_parts, index_sizes, 1, err);
+    out->shadow_first_index = (uint32_t)(3 * nc * 2);
+    out->shadow_index_count = (uint32_t)desc->shadow_index_count;
+    const void *index_parts[] = {desc->indices, desc->shadow_indices};
+    const VkDeviceSize index_sizes[] = {3 * nc * 2 * sizeof(uint32_t),
+                                        desc->shadow_index_count * sizeof(uint32_t)};
+    return upload_once(ctx, &out->indices, index_parts, index_sizes,
+                       desc->shadow_index_count ? 2 : 1, err);
 }
 
 bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out, GpuError *err)

@@ -26,8 +26,11 @@ typedef struct GpuPageDesc {
     uint32_t nx, ny;
     float width, height;     /* the page the rest grid spans (the GPU deform rebuilds it) */
     const uint32_t *indices; /* 3 per triangle, 2(nx-1)(ny-1) triangles */
-    bool readback;           /* keep a host copy of the vertices possible (OBJ, tests) */
-    bool upload;             /* positions come from the CPU */
+    /* a coarser mesh of the same vertices, for the low tier's shadow pass (none: 0) */
+    const uint32_t *shadow_indices;
+    size_t shadow_index_count;
+    bool readback; /* keep a host copy of the vertices possible (OBJ, tests) */
+    bool upload;   /* positions come from the CPU */
     GpuPackPath pack;
     GpuStaging staging;
 } GpuPageDesc;
@@ -48,7 +51,8 @@ typedef struct GpuPage {
     GpuBuffer cell_normals_b; /* per cell: vec2 (n1.yz) */
     GpuBuffer vertex_normals; /* x, y, z planes; only for the staging pack */
     GpuBuffer vertices;       /* AoS, PC_VERTEX_FLOATS floats per vertex */
-    GpuBuffer indices;
+    GpuBuffer indices;        /* the grid's, then the shadow pass's coarser mesh's */
+    uint32_t shadow_first_index, shadow_index_count;
     GpuBuffer readback; /* host copy of `vertices`; only when asked for */
     /* the staging pack: positions and vertex normals read back (6 planes), and the AoS vertices
      * the CPU interleaves, one per frame in flight unless written in place */

@@ -26,6 +26,12 @@ uint32_t gpu_renderer_tier_bits(const GpuRenderer *r)
            (r->samples == VK_SAMPLE_COUNT_1_BIT ? PC_TIER_EDGE_AA : 0);
 }
 
+bool gpu_renderer_wants_bounds(const GpuRenderer *r)
+{
+    /* the still pages' shadow round */
+    return (gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) && !r->ignore_bounds;
+}
+
 static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
     uint32_t tier = gpu_renderer_tier_bits(out);
@@ -337,6 +343,8 @@ GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push)
     return (GpuDraw){.vertices = page->vertices.buffer,
                      .indices = page->indices.buffer,
                      .index_count = (uint32_t)(page->triangle_count * 3),
+                     .shadow_first_index = page->shadow_first_index,
+                     .shadow_index_count = page->shadow_index_count,
                      .push = *push,
                      .casts_shadow = true};
 }

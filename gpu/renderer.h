@@ -34,17 +34,19 @@ typedef struct GpuStillDraw {
 
 /* The low tier's cache of the still pages: the flat pages and the blocks, drawn without the
  * leaf's shadow, kept while only the leaf moves. A frame copies it into its target, then draws
- * the leaf and multiplies the leaf's shadow into the flat pages. Redrawn when a draw (the spread,
- * the size, the camera) or the texels (a page's content, ink) change. Between frames the image
- * is in TRANSFER_SRC_OPTIMAL. */
+ * the leaf and multiplies the leaf's shadow into the flat pages. Used from the second frame whose
+ * still pages are the same as the frame's before: while they change every frame (a closed book's
+ * first turn widens the camera, ink is being drawn) a frame draws them itself, once, instead of
+ * into the cache and then over it. Between frames the image is in TRANSFER_SRC_OPTIMAL. */
 typedef struct GpuStillCache {
     GpuImage color;
     bool valid;  /* `color` holds the draws below, with the texels of these writes */
     bool failed; /* the image could not be made: frames draw everything */
+    /* the last frame's still draws (its view, spread and size) and texels */
     GpuStillDraw draws[GPU_STILL_MAX_DRAWS];
     uint32_t count;
     uint64_t content_writes, ink_writes;
-    uint64_t redraws; /* times drawn: the tests count them */
+    uint64_t redraws, overs; /* times drawn, frames drawn over it: the tests count them */
 } GpuStillCache;
 
 typedef struct GpuRenderer {
@@ -71,6 +73,7 @@ typedef struct GpuRenderer {
     VkPipeline shadow_only_pipeline;
     VkPipelineLayout shadow_only_layout;
     GpuStillCache still;
+    bool ignore_bounds;         /* tests: draw as if no GpuDraw were bounded */
     VkPipeline shadow_pipeline; /* depth only, from the light */
     VkPipelineLayout shadow_layout;
     GpuImage shadow_map;
@@ -104,9 +107,16 @@ typedef struct GpuRendererDesc {
 typedef struct GpuDraw {
     VkBuffer vertices, indices;
     uint32_t first_index, index_count;
+    /* a coarser mesh of the same vertices in the same index buffer, which the low tier's shadow
+     * pass draws instead (none: 0) */
+    uint32_t shadow_first_index, shadow_index_count;
     PcDrawPush push;
     bool casts_shadow; /* drawn into the shadow map too (the turning leaf) */
     bool edge;         /* a block's side faces: drawn by the edge pipeline */
+    /* When `bounded`, every vertex lies in the box lo..hi (model space): the low tier then
+     * multiplies the leaf's shadow into the flat pages only where it can fall (gpu/shadow.c). */
+    bool bounded;
+    float lo[3], hi[3];
 } GpuDraw;
 
 /* What one frame draws into. The colour image's last use was in `color_src_stage` with
@@ -154,6 +164,8 @@ GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push);
  * texture read only on sides with ink and, where no MSAA smooths the edges, the shaders' own edge
  * coverage, blended over what lies behind. */
 uint32_t gpu_renderer_tier_bits(const GpuRenderer *renderer);
+/* Whether a frame draws faster when the turning leaf's draw is bounded (GpuDraw.bounded). */
+bool gpu_renderer_wants_bounds(const GpuRenderer *renderer);
 
 /* Records the frame's passes, after the caller's barrier `before` (optional: recorded in one
  * call with the passes' first barriers). Not const: the low tier keeps its still pages between

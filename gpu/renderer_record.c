@@ -117,43 +117,110 @@ static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D e
     return push;
 }
 
-/* Records the rounds' draws in the begun rendering, `pipeline` bound and the set with it. */
+/* The pipeline a round draws `d` by; `lit`: the variant without the shadow's code. */
+static VkPipeline round_pipeline(const GpuRenderer *r, const Round *round, const GpuDraw *d,
+                                 bool lit)
+{
+    bool f = true, b = true;
+    if (lit && !d->edge)
+        ink_sides(r, d, &f, &b);
+    bool bare = lit && !f && !b; /* no ink on either side: the ink's read left out */
+    return round->pass == PASS_SHADOW_ONLY ? r->shadow_only_pipeline
+           : round->pass == PASS_INSIDE    ? (bare  ? r->bare_inside_pipeline
+                                              : lit ? r->lit_inside_pipeline
+                                                    : r->inside_pipeline)
+           : d->edge                       ? r->edge_pipeline
+           : bare                          ? r->bare_pipeline
+           : lit                           ? r->lit_pipeline
+                                           : r->pipeline;
+}
+
+/* The pieces of the target a round draws `d` in, each with whether it is drawn without the
+ * shadow's code; returns how many (none: nothing to draw). A flat page drawn with its shadow
+ * needs the shadow's code only where the caster's shadow can fall (gpu_shadow_receiver_rect):
+ * around it, the same pixels come from the variant without it, whose lighting is the same with
+ * the shadow's factor 1 left out. The shadow alone is drawn only there. */
+static uint32_t round_pieces(const GpuRenderer *r, const Round *round, const GpuDraw *d,
+                             const GpuDraw *caster, VkExtent2D extent, VkRect2D piece[5],
+                             bool lit[5])
+{
+    VkRect2D all = {{0, 0}, extent}, in;
+    piece[0] = all;
+    lit[0] = round->unshadowed;
+    bool flat = !d->edge && !d->casts_shadow;
+    if (round->pass == PASS_SHADOW_ONLY) {
+        if (!gpu_shadow_receiver_rect(r, caster, d, extent, &piece[0]))
+            return 0;
+        return 1;
+    }
+    if (lit[0] || !flat || !caster || !caster->bounded)
+        return 1;
+    if (!gpu_shadow_receiver_rect(r, caster, d, extent, &in)) {
+        lit[0] = true;
+        return 1;
+    }
+    piece[0] = in;
+    uint32_t n = 1;
+    int32_t x1 = in.offset.x + (int32_t)in.extent.width;
+    int32_t y1 = in.offset.y + (int32_t)in.extent.height;
+    VkRect2D around[4] = {
+        {{0, 0}, {extent.width, (uint32_t)in.offset.y}},                      /* above */
+        {{0, y1}, {extent.width, extent.height - (uint32_t)y1}},              /* below */
+        {{0, in.offset.y}, {(uint32_t)in.offset.x, in.extent.height}},        /* left */
+        {{x1, in.offset.y}, {extent.width - (uint32_t)x1, in.extent.height}}, /* right */
+    };
+    for (int i = 0; i < 4; i++) {
+        if (around[i].extent.width && around[i].extent.height) {
+            piece[n] = around[i];
+            lit[n++] = true;
+        }
+    }
+    return n;
+}
+
+/* Records the rounds' draws in the begun rendering, `pipeline` bound and the set with it, and
+ * the scissor the whole target. */
 static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round *rounds,
                           size_t round_count, const GpuDraw *draws, uint32_t count,
                           VkExtent2D extent, GpuBound *buffers)
 {
     VkPipeline bound = r->pipeline;
+    VkRect2D all = {{0, 0}, extent}, scissor = all;
+    const GpuDraw *caster = NULL;
+    for (uint32_t i = 0; i < count && !caster; i++)
+        caster = draws[i].casts_shadow ? &draws[i] : NULL;
     for (size_t k = 0; k < round_count; k++) {
         const Round *round = &rounds[k];
         for (uint32_t i = 0; i < count; i++) {
             const GpuDraw *d = &draws[i];
             if (!takes(round->take, d))
                 continue;
-            bool lit = round->unshadowed, f = true, b = true;
-            if (lit && !d->edge)
-                ink_sides(r, d, &f, &b);
-            bool bare = lit && !f && !b; /* no ink on either side: the ink's read left out */
-            VkPipeline pipeline = round->pass == PASS_SHADOW_ONLY ? r->shadow_only_pipeline
-                                  : round->pass == PASS_INSIDE    ? (bare  ? r->bare_inside_pipeline
-                                                                     : lit ? r->lit_inside_pipeline
-                                                                           : r->inside_pipeline)
-                                  : d->edge                       ? r->edge_pipeline
-                                  : bare                          ? r->bare_pipeline
-                                  : lit                           ? r->lit_pipeline
-                                                                  : r->pipeline;
-            if (pipeline != bound) {
-                /* identically defined layouts: the set and push constants work with any of them */
-                bound = pipeline;
-                vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-            }
+            VkRect2D piece[5];
+            bool lit[5];
+            uint32_t pieces = round_pieces(r, round, d, caster, extent, piece, lit);
             PcDrawPush push = draw_push(r, d, extent);
-            vkCmdPushConstants(cmd, r->layout,
-                               VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                               sizeof push, &push);
-            gpu_pipeline_draw(cmd, buffers, d->vertices, d->indices, d->first_index,
-                              d->index_count);
+            for (uint32_t p = 0; p < pieces; p++) {
+                if (memcmp(&piece[p], &scissor, sizeof scissor)) {
+                    scissor = piece[p];
+                    vkCmdSetScissor(cmd, 0, 1, &scissor);
+                }
+                VkPipeline pipeline = round_pipeline(r, round, d, lit[p]);
+                if (pipeline != bound) {
+                    /* identically defined layouts: the set and push constants work with any */
+                    bound = pipeline;
+                    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+                }
+                if (p == 0)
+                    vkCmdPushConstants(cmd, r->layout,
+                                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                                       sizeof push, &push);
+                gpu_pipeline_draw(cmd, buffers, d->vertices, d->indices, d->first_index,
+                                  d->index_count);
+            }
         }
     }
+    if (memcmp(&scissor, &all, sizeof all))
+        vkCmdSetScissor(cmd, 0, 1, &all);
 }
 
 /* Last frame's depth tests (or this frame's still pages') -> a depth clear. */
@@ -262,8 +329,15 @@ static bool still_usable(const GpuContext *ctx, GpuRenderer *r, const GpuRenderT
     return !c->failed;
 }
 
-/* The still pages as this frame draws them; true when the cache holds them already. */
-static bool still_current(GpuRenderer *r, const GpuDraw *draws, uint32_t count, VkExtent2D extent)
+/* How a frame draws its still pages: itself, over the cache as it is, or over the cache drawn
+ * anew first. */
+typedef enum StillUse { STILL_NONE, STILL_OVER, STILL_REDRAW } StillUse;
+
+/* The still pages as this frame draws them, against the last frame's (which the cache holds when
+ * valid). Changed, they become the last frame's and the frame draws them itself: drawn into the
+ * cache now, they might be changed again by the next frame (they do every frame of a closed
+ * book's first turn, as the camera widens), and the frame would have drawn them twice. */
+static StillUse still_use(GpuRenderer *r, const GpuDraw *draws, uint32_t count, VkExtent2D extent)
 {
     GpuStillCache *c = &r->still;
     GpuStillDraw now[GPU_STILL_MAX_DRAWS];
@@ -276,31 +350,33 @@ static bool still_current(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
                                 draw_push(r, d, extent)};
         n++;
     }
-    bool same = c->valid && c->count == n && c->content_writes == r->content.writes &&
-                c->ink_writes == r->ink.writes;
+    bool same =
+        c->count == n && c->content_writes == r->content.writes && c->ink_writes == r->ink.writes;
     for (uint32_t i = 0; same && i < n; i++)
         same = c->draws[i].vertices == now[i].vertices && c->draws[i].indices == now[i].indices &&
                c->draws[i].first_index == now[i].first_index &&
                c->draws[i].index_count == now[i].index_count &&
                !memcmp(&c->draws[i].push, &now[i].push, sizeof now[i].push);
     if (same)
-        return true;
+        return c->valid ? STILL_OVER : STILL_REDRAW;
     memcpy(c->draws, now, n * sizeof now[0]);
     c->count = n;
     c->content_writes = r->content.writes;
     c->ink_writes = r->ink.writes;
-    return false;
+    c->valid = false;
+    return STILL_NONE;
 }
 
-/* Draws the still pages into their cache if they changed, and copies them into the target's
+/* Draws the still pages into their cache when `use` says so, and copies them into the target's
  * colour image (made ready for the copy by the caller), left for drawing over with the depth
  * ready. */
 static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *r,
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
-                         GpuBound *bound)
+                         StillUse use, GpuBound *bound)
 {
     GpuStillCache *c = &r->still;
-    if (!still_current(r, draws, count, target->extent)) {
+    c->overs++;
+    if (use == STILL_REDRAW) {
         gpu_label_begin(ctx, cmd, "still pages");
         /* Last frame's copy read the cache -> this redraw; its old contents are discarded. */
         GpuImageBarrier redraw[] = {
@@ -355,7 +431,10 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
                          const VkMemoryBarrier2 *before)
 {
-    bool still = still_usable(ctx, renderer, target, draws, count);
+    StillUse use = still_usable(ctx, renderer, target, draws, count)
+                       ? still_use(renderer, draws, count, target->extent)
+                       : STILL_NONE;
+    bool still = use != STILL_NONE;
     /* Every barrier up to the shadow pass in one call: the caller's, the shadow map's, whatever
      * used the colour image last (present acquire, readback copy) -> the still pages' copy in,
      * or this frame's clear and draw (its old contents discarded), and then the depth and
@@ -386,7 +465,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     GpuBound bound = {0};
     gpu_shadow_record(ctx, cmd, renderer, draws, count, &bound);
     if (still)
-        still_record(ctx, cmd, renderer, target, draws, count, &bound);
+        still_record(ctx, cmd, renderer, target, draws, count, use, &bound);
     begin(cmd, renderer, target, target->color_view, still);
     const Round *rounds = still                                                  ? OVER_STILL_ROUNDS
                           : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA) ? EDGE_ROUNDS

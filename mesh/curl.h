@@ -44,6 +44,11 @@ CurlParams mesh_curl_drag(MeshVec2 grab, MeshVec2 pointer, float width, float he
 /* The reachable point nearest to `pointer` for `grab` (pointer itself when reachable). */
 MeshVec2 mesh_curl_reach(MeshVec2 grab, MeshVec2 pointer, float width, float height);
 
+/* A box (lo, hi per axis, page frame) that holds the whole page of width x height in this pose:
+ * every point of it, so every vertex of any grid deformed by the pose. */
+void mesh_curl_bounds(const CurlParams *params, float width, float height, float lo[3],
+                      float hi[3]);
+
 /* The pose's profile pieces and the frame where each starts, for shaders/curl.glsl. */
 void mesh_curl_segments(const CurlParams *params, CurlSegments *out);
 

@@ -24,7 +24,13 @@ bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out)
     out->u = malloc(n * sizeof(float));
     out->v = malloc(n * sizeof(float));
     out->indices = malloc(out->triangle_count * 3 * sizeof(uint32_t));
-    if (!out->rest_x || !out->rest_y || !out->u || !out->v || !out->indices) {
+    out->coarse_step = (out->nx - 1 + MESH_COARSE_CELLS - 1) / MESH_COARSE_CELLS;
+    size_t cx = (out->nx - 1 + out->coarse_step - 1) / out->coarse_step;
+    size_t cy = (out->ny - 1 + out->coarse_step - 1) / out->coarse_step;
+    out->coarse_triangle_count = 2 * cx * cy;
+    out->coarse_indices = malloc(out->coarse_triangle_count * 3 * sizeof(uint32_t));
+    if (!out->rest_x || !out->rest_y || !out->u || !out->v || !out->indices ||
+        !out->coarse_indices) {
         mesh_grid_destroy(out);
         return false;
     }
@@ -46,6 +52,19 @@ bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out)
             *idx++ = a, *idx++ = c, *idx++ = d; /* 2c+1: (i,j) (i+1,j+1) (i,j+1) */
         }
     }
+    /* the coarse cells: steps of coarse_step, the last row and column of cells narrower */
+    uint32_t s = out->coarse_step;
+    idx = out->coarse_indices;
+    for (uint32_t j = 0; j + 1 < out->ny; j += s) {
+        uint32_t j1 = j + s < out->ny - 1 ? j + s : out->ny - 1;
+        for (uint32_t i = 0; i + 1 < out->nx; i += s) {
+            uint32_t i1 = i + s < out->nx - 1 ? i + s : out->nx - 1;
+            uint32_t a = j * out->nx + i, b = j * out->nx + i1, c = j1 * out->nx + i1,
+                     d = j1 * out->nx + i;
+            *idx++ = a, *idx++ = b, *idx++ = c;
+            *idx++ = a, *idx++ = c, *idx++ = d;
+        }
+    }
     return true;
 }
 
@@ -56,6 +75,7 @@ void mesh_grid_destroy(PageGrid *grid)
     free(grid->u);
     free(grid->v);
     free(grid->indices);
+    free(grid->coarse_indices);
     memset(grid, 0, sizeof *grid);
 }
 

@@ -27,7 +27,16 @@ typedef struct PageGrid {
     float *rest_x, *rest_y; /* rest positions, z = 0 */
     float *u, *v;           /* rest position = (u W, v H) */
     uint32_t *indices;      /* 3 per triangle, counter-clockwise seen from +z */
+    /* The same page through every coarse_step-th vertex row and column (and the last ones),
+     * about MESH_COARSE_CELLS cells across: for what needs the page's shape but not its detail
+     * (the low tier's shadow map). Wound like `indices`. */
+    uint32_t *coarse_indices;
+    size_t coarse_triangle_count;
+    uint32_t coarse_step;
 } PageGrid;
+
+/* Cells across the page's width in the coarse mesh at most (fewer when the grid has fewer). */
+#define MESH_COARSE_CELLS 32u
 
 /* False when the size is out of range or memory runs out; *out is then zeroed. */
 bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out);

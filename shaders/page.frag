@@ -60,7 +60,7 @@ vec3 sheen(vec3 n, vec3 l, vec3 v)
 // penumbra, still sharp at the fold and soft under the curl.
 const float LIGHT_SPREAD = 0.09;
 const float SHADOW_BIAS = 0.0015; // world units along the light: a little under the leaf's step
-const float SHADOW_SEARCH = 24.0 / 1024.0; // the blocker search's radius, in map coordinates
+const float SHADOW_SEARCH = PC_SHADOW_SEARCH; // the blocker search's radius, in map coordinates
 const float SHADOW_DARKNESS = 0.75; // the share of direct light a full shadow takes away
 const vec2 DISC[12] = vec2[](vec2(-0.326, -0.406), vec2(-0.840, -0.074), vec2(-0.696, 0.457),
                              vec2(-0.203, 0.621), vec2(0.962, -0.195), vec2(0.473, -0.480),

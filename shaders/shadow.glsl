@@ -7,7 +7,7 @@
 // Half the box's side, in world units (2% spare for the leaf's thickness and rounding).
 float shadow_half_size(vec2 page)
 {
-    return 1.02 * length(vec2(page.x, 0.5 * page.y));
+    return PC_SHADOW_SPARE * length(vec2(page.x, 0.5 * page.y));
 }
 
 // Light-space position of a world point: xy in [-1, 1] across the map, z in [0, 1] depth from

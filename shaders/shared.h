@@ -91,6 +91,12 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_TIER_UNSHADOWED  64u
 #define PC_TIER_NO_INK      128u
 
+/* The leaf's shadow map (shaders/shadow.glsl) is a box of half side SPARE * |(W, H/2)| about the
+ * spine's midpoint; the page shader's blocker search reaches SEARCH of the map from a receiver
+ * (gpu/shadow.c bounds the shadow on screen by it). */
+#define PC_SHADOW_SPARE  1.02
+#define PC_SHADOW_SEARCH (24.0 / 1024.0)
+
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */
 #define PC_VERTEX_FLOATS        8

@@ -17,9 +17,11 @@
 #define COUNTED 8
 /* The most calls a frame may make (58 and 87 before barriers were merged, the buffers bound
  * already left alone and the flat page's and the block's meshes put in one pair of buffers). The
- * low tier draws its still pages again in every frame of the first turn (the camera widens). */
+ * frames counted are of a closed book's first turn, whose camera widens every frame: the low
+ * tier draws the still pages in each itself, not into its cache and over it, and each flat page
+ * in up to five pieces (with the shadow's code only where the leaf's shadow can fall). */
 #define HIGH_MAX 47
-#define LOW_MAX  76
+#define LOW_MAX  78
 
 /* The wrapped entry points: name, return type, parameters, arguments. */
 #define FRAME_CALLS(X, V)                                                                          \

@@ -90,6 +90,53 @@ static void soa_get(MeshSoa3 m, size_t k, double out[3])
     out[0] = m.x[k], out[1] = m.y[k], out[2] = m.z[k];
 }
 
+/* The coarse mesh (the low tier's shadow pass): on the grid's vertices, every step-th row and
+ * column and the last, at most MESH_COARSE_CELLS cells across, covering the page once: its
+ * triangles, wound like the grid's (counter-clockwise from +z), add up to the page's area. */
+static void test_grid_coarse(CheckState *s)
+{
+    static const GridSize sizes[] = {{2, 2, 0.0f, 0.0f},   {3, 7, 2.5f, 1.5f},
+                                     {64, 90, 0.0f, 0.0f}, {65, 33, 0.0f, 0.0f},
+                                     {100, 3, 1.0f, 0.5f}, {257, 130, 0.0f, 0.0f}};
+    for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
+        GridSize sz = sizes[n];
+        PageGrid g;
+        if (!make_grid(s, sz, &g))
+            continue;
+        uint32_t st = g.coarse_step;
+        uint32_t across = (g.nx - 1 + st - 1) / st;
+        CHECK(s,
+              st >= 1 && across <= MESH_COARSE_CELLS && (st == 1 || across > MESH_COARSE_CELLS / 2),
+              "%ux%u: coarse step %u gives %u cells across", sz.nx, sz.ny, st, across);
+        size_t bad = 0, off_lattice = 0, clockwise = 0;
+        double area = 0.0;
+        for (size_t t = 0; t < g.coarse_triangle_count; t++) {
+            const uint32_t *tri = &g.coarse_indices[3 * t];
+            for (int c = 0; c < 3; c++) {
+                bad += tri[c] >= g.vertex_count;
+                uint32_t i = tri[c] % g.nx, j = tri[c] / g.nx;
+                off_lattice += (i % st && i != g.nx - 1) || (j % st && j != g.ny - 1);
+            }
+            if (bad)
+                break;
+            double ax = g.rest_x[tri[0]], ay = g.rest_y[tri[0]];
+            double cross = (g.rest_x[tri[1]] - ax) * (g.rest_y[tri[2]] - ay) -
+                           (g.rest_y[tri[1]] - ay) * (g.rest_x[tri[2]] - ax);
+            clockwise += cross <= 0.0;
+            area += 0.5 * cross;
+        }
+        CHECK(s, bad == 0, "%ux%u: coarse indices out of range", sz.nx, sz.ny);
+        CHECK(s, off_lattice == 0, "%ux%u: %zu coarse vertices off the step-%u lattice", sz.nx,
+              sz.ny, off_lattice, st);
+        CHECK(s, clockwise == 0, "%ux%u: %zu coarse triangles not counter-clockwise", sz.nx, sz.ny,
+              clockwise);
+        double page = (double)g.width * g.height;
+        CHECK(s, fabs(area - page) <= 1e-5 * page, "%ux%u: coarse triangles cover %.9g of %.9g",
+              sz.nx, sz.ny, area, page);
+        mesh_grid_destroy(&g);
+    }
+}
+
 /* 1. Sizes, rest layout, index range, and the size limits. */
 static void test_grid_counts(CheckState *s)
 {
@@ -981,6 +1028,7 @@ int main(void)
 {
     CheckState s = {0};
     test_grid_counts(&s);
+    test_grid_coarse(&s);
     test_winding(&s);
     test_incident_triangles(&s);
     test_curl_pose(&s);

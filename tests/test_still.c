@@ -1,6 +1,8 @@
 /* The low tier's cache of the still pages (gpu/renderer.c): drawn once while only the leaf
  * moves, drawn again when the ink changes, and a frame drawn over it is the same, byte for byte,
- * as the frame drawn by a fresh renderer whose cache was made for it. Offscreen on lavapipe with
+ * as the frame drawn by a fresh renderer whose cache was made for it. The leaf's shadow,
+ * multiplied into the cached pages only where its bound says it can fall (gpu/shadow.c), gives
+ * the same bytes as multiplied in everywhere, over turns both ways. Offscreen on lavapipe with
  * the validation layer (any message fails).
  * usage: test_still [--no-validation] */
 #include "../app/book.h"
@@ -11,6 +13,14 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* How far a frame over the cache may be from the same frame drawn directly: the shadow's share
+ * of the sheen is weighed against a typical paper's (page.frag), and edge pixels are blended in
+ * another order. At most STILL_OFF bytes off by more than STILL_SLACK/255, none by more than
+ * STILL_MOST/255 (320x240: 113 and 23 found). */
+#define STILL_SLACK 6
+#define STILL_OFF   (VIEW_TURN_BYTES / 1000)
+#define STILL_MOST  32
 
 #define WIDTH  VIEW_TURN_WIDTH
 #define HEIGHT VIEW_TURN_HEIGHT
@@ -25,6 +35,58 @@ static bool frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *
                   uint8_t *pixels, GpuError *err)
 {
     return view_turn_frame(ctx, view, APP_SPREAD_FIRST_TURN, t, 0.25f, ink, pixels, err);
+}
+
+/* Turns forward (onto nothing on the left) and backward (over the left page), grabbed low, in
+ * the middle and high, over the cache: the shadow multiplied in within its bound and everywhere,
+ * byte for byte. Then a closed book's first turn, whose view widens with it, so that every frame
+ * draws its still pages itself: with the shadow's code only within the bound and everywhere. */
+static void check_bound(CheckState *s, const GpuContext *ctx, AppPage *page)
+{
+    GpuError err = {0};
+    AppView bounded = {0}, everywhere = {0};
+    MeshInk ink = {0};
+    uint8_t *a = malloc((size_t)WIDTH * HEIGHT * 4), *b = malloc((size_t)WIDTH * HEIGHT * 4);
+    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, page, &bounded, &err) &&
+              view_create(ctx, page, &everywhere, &err);
+    CHECK(s, ok, "set-up: %s", err.message);
+    everywhere.renderer.ignore_bounds = true;
+    const AppSpread spreads[3] = {APP_SPREAD_FIRST_TURN, APP_SPREAD_BACKWARD_TURN,
+                                  APP_SPREAD_FIRST_TURN};
+    const char *names[3] = {"a forward turn", "a backward turn", "a widening first turn"};
+    int frames = 0, differing = 0;
+    for (int k = 0; ok && k < 3; k++) {
+        /* t changes every frame: the widening turn's view does */
+        for (int i = 0; ok && i < 30; i++) {
+            float t = 0.05f + 0.1f * (float)(i % 10), g = 0.5f * (float)(i / 10);
+            AppSpread spread = spreads[k];
+            if (k == 2)
+                spread.progress = t;
+            ok = view_turn_frame(ctx, &bounded, spread, t, g, &ink, a, &err) &&
+                 view_turn_frame(ctx, &everywhere, spread, t, g, &ink, b, &err);
+            CHECK(s, ok, "frames: %s", err.message);
+            if (!ok)
+                break;
+            frames++;
+            if (view_turn_differ(a, b)) {
+                differing++;
+                CHECK(s, false, "%s at t %.2f, grab %.1f: bounding the shadow changed the frame",
+                      names[k], t, g);
+            }
+        }
+    }
+    printf("the shadow within its bound against everywhere: %d of %d frames differ (%llu drawn "
+           "over the cache)\n",
+           differing, frames, (unsigned long long)bounded.renderer.still.overs);
+    /* over the cache: all but the first frame of the first two turns' (the next one draws it) */
+    CHECK(s, bounded.renderer.still.overs == 58,
+          "%llu of %d frames drawn over the cache (58 expected)",
+          (unsigned long long)bounded.renderer.still.overs, frames);
+    app_view_destroy(ctx, &everywhere);
+    app_view_destroy(ctx, &bounded);
+    mesh_ink_free(&ink);
+    free(a);
+    free(b);
 }
 
 static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
@@ -46,9 +108,33 @@ static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
               "the still pages were drawn %llu times while only the leaf moved (once expected)",
               (unsigned long long)cached.renderer.still.redraws);
     }
-    /* the same last pose by a renderer that has drawn nothing before */
-    ok = ok && view_create(ctx, page, &fresh, &err) && frame(ctx, &fresh, 0.5f, &ink, b, &err);
-    CHECK(s, ok, "fresh frame: %s", err.message);
+    /* the same last pose by a renderer that has drawn nothing before: its first frame draws the
+     * still pages itself (exactly lit, where the cache's frames weigh the shadow's share against
+     * a typical paper), its second over the cache */
+    uint8_t *direct = malloc(VIEW_TURN_BYTES);
+    ok = ok && direct && view_create(ctx, page, &fresh, &err) &&
+         frame(ctx, &fresh, 0.5f, &ink, direct, &err) && frame(ctx, &fresh, 0.5f, &ink, b, &err);
+    CHECK(s, ok, "fresh frames: %s", err.message);
+    if (ok) {
+        CHECK(s, fresh.renderer.still.overs == 1,
+              "a fresh renderer drew %llu of 2 frames of one pose over the cache (the second "
+              "expected)",
+              (unsigned long long)fresh.renderer.still.overs);
+        size_t off = 0;
+        int most = 0;
+        for (size_t i = 0; i < VIEW_TURN_BYTES; i++) {
+            int d = abs((int)direct[i] - (int)b[i]);
+            off += d > STILL_SLACK;
+            most = d > most ? d : most;
+        }
+        printf("over the cache against drawn directly: %zu bytes off by more than %d, at most %d\n",
+               off, STILL_SLACK, most);
+        CHECK(s, off <= STILL_OFF && most <= STILL_MOST && most > 0,
+              "over the cache against drawn directly: %zu bytes off by more than %d/255 (at most "
+              "%zu), at most %d/255 (%d)",
+              off, STILL_SLACK, (size_t)STILL_OFF, most, STILL_MOST);
+    }
+    free(direct);
     if (ok) {
         size_t differ = 0;
         for (size_t i = 0; i < (size_t)WIDTH * HEIGHT * 4; i++)
@@ -80,6 +166,7 @@ static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
     mesh_ink_free(&ink);
     free(a);
     free(b);
+    check_bound(s, ctx, page);
 }
 
 int main(int argc, char **argv)
