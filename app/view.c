@@ -1,5 +1,6 @@
 #include "view.h"
 
+#include "../mesh/parallel.h"
 #include "content.h"
 
 #include <string.h>
@@ -82,6 +83,12 @@ bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err)
     return true;
 }
 
+/* The staging pack's interleave across the cores, as the CPU deform's loop (mesh/parallel.c). */
+static void parallel_for(size_t n, void (*fn)(void *ctx, size_t begin, size_t end), void *ctx)
+{
+    mesh_parallel_for(n, mesh_parallel_threads(), fn, ctx);
+}
+
 /* Records the frame in the begun `frame` for `target`: the ink, the pose's host side, the
  * chain, and what the frame reads back. */
 static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const AppViewFrame *desc,
@@ -113,6 +120,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
         .stage_times = view->stage_times,
         .u = page->grid.u,
         .v = page->grid.v,
+        .parallel_for = parallel_for,
     };
     if (!gpu_frame_record(ctx, frame, &page->chain, &work, &host->pack, err))
         return false;

@@ -304,13 +304,29 @@ uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuC
     return i;
 }
 
+typedef struct PackJob {
+    const float *soa, *u, *v;
+    uint64_t n;
+    float *out;
+} PackJob;
+
+static void pack_range(void *ctx, size_t begin, size_t end)
+{
+    const PackJob *job = ctx;
+    gpu_pack_interleave(job->soa, job->soa + 3 * job->n, job->u, job->v, job->n, begin, end,
+                        job->out);
+}
+
 void gpu_chain_run_host(const GpuContext *ctx, GpuStage stage, const GpuChainFrame *frame)
 {
     if (stage != GPU_STAGE_PACK)
         return;
     const GpuPage *page = frame->page;
     gpu_buffer_invalidate(ctx, &page->soa_readback);
-    const float *soa = page->soa_readback.mapped;
-    gpu_pack_interleave(soa, soa + 3 * page->vertex_count, frame->u, frame->v, page->vertex_count,
-                        gpu_page_vertex_target(page, frame->slot));
+    PackJob job = {page->soa_readback.mapped, frame->u, frame->v, page->vertex_count,
+                   gpu_page_vertex_target(page, frame->slot)};
+    if (frame->parallel_for)
+        frame->parallel_for(job.n, pack_range, &job);
+    else
+        pack_range(&job, 0, job.n);
 }

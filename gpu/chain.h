@@ -100,6 +100,9 @@ typedef struct GpuChainFrame {
     bool stage_times;   /* ...each stage; else after each run of kernels and copies (timed as
                          * GPU_STAGE_CHAIN, or as its one stage) and after the render */
     const float *u, *v; /* the grid's texture coordinates: the staging pack interleaves them */
+    /* optional: runs fn over ranges covering [0, n) on the CPU's cores, returning when all are
+     * done (the app's mesh_parallel_for); NULL: the staging pack runs on this thread */
+    void (*parallel_for)(size_t n, void (*fn)(void *ctx, size_t begin, size_t end), void *ctx);
 } GpuChainFrame;
 
 /* Records stages from `from` on into `cmd`, up to the end or a host stage; returns the index of

@@ -9,9 +9,10 @@
 
 #include <stdint.h>
 
-/* The interleave: n SoA positions and normals (3 planes each) and UVs -> n AoS
- * vertices of PC_VERTEX_FLOATS, in the layout of shared.h. */
+/* The interleave of vertices begin..end-1 of n: SoA positions and normals (3 planes of n each)
+ * and UVs -> AoS vertices of PC_VERTEX_FLOATS at out (the first vertex's), in the layout of
+ * shared.h. Each vertex is its own: ranges may run on different threads. */
 void gpu_pack_interleave(const float *pos, const float *nrm, const float *u, const float *v,
-                         uint64_t n, float *out);
+                         uint64_t n, uint64_t begin, uint64_t end, float *out);
 
 #endif

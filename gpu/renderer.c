@@ -28,7 +28,7 @@ uint32_t gpu_renderer_tier_bits(const GpuRenderer *r)
 
 bool gpu_renderer_wants_bounds(const GpuRenderer *r)
 {
-    /* the still pages' shadow round */
+    /* the still pages' shadow round and the flat pages drawn directly (renderer_record.c) */
     return (gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) && !r->ignore_bounds;
 }
 

@@ -178,8 +178,9 @@ static uint32_t round_pieces(const GpuRenderer *r, const Round *round, const Gpu
     return n;
 }
 
-/* Records the rounds' draws in the begun rendering, `pipeline` bound and the set with it, and
- * the scissor the whole target. */
+/* Records the rounds' draws in the begun rendering, `pipeline` bound and the set with it. The
+ * scissor is left as the last piece set it: the rendering ends next, and the next one sets its
+ * own (gpu_pipeline_begin). */
 static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round *rounds,
                           size_t round_count, const GpuDraw *draws, uint32_t count,
                           VkExtent2D extent, GpuBound *buffers)
@@ -219,8 +220,6 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
             }
         }
     }
-    if (memcmp(&scissor, &all, sizeof all))
-        vkCmdSetScissor(cmd, 0, 1, &all);
 }
 
 /* Last frame's depth tests (or this frame's still pages') -> a depth clear. */

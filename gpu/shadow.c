@@ -105,7 +105,8 @@ void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRend
         vkCmdPushConstants(cmd, renderer->shadow_layout,
                            VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                            sizeof d->push, &d->push);
-        /* the low tier's map, a texel to ~4 cells of a 64-wide grid, takes the coarser mesh */
+        /* the low tier's map takes the coarser mesh: its chords sag (c^2 / 8r) under a texel of
+         * it at the radii a turn uses */
         bool coarse =
             (gpu_renderer_tier_bits(renderer) & PC_TIER_FAST_SHADOW) && d->shadow_index_count;
         gpu_pipeline_draw(cmd, bound, d->vertices, d->indices,

@@ -21,8 +21,9 @@ void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRend
 /* The pixels of an `extent` target where `caster`'s shadow can darken the flat `receiver` (a
  * quad on the plane z = its model.w): the caster's box seen from the light on that plane, grown by
  * the page shader's blocker search, seen through the receiver's view. False when none can (no
- * caster, or its shadow is out of view); the whole target when the caster is not bounded. Outside
- * it the page shader finds no blocker and its shadow factor is exactly 1. */
+ * caster, or its shadow is out of view); the whole target when the caster is not bounded, the
+ * light grazes the plane or a corner lies behind the eye. Outside it the page shader finds no
+ * blocker and its shadow factor is exactly 1. */
 bool gpu_shadow_receiver_rect(const GpuRenderer *renderer, const GpuDraw *caster,
                               const GpuDraw *receiver, VkExtent2D extent, VkRect2D *rect);
 

@@ -24,7 +24,10 @@ bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out)
     out->u = malloc(n * sizeof(float));
     out->v = malloc(n * sizeof(float));
     out->indices = malloc(out->triangle_count * 3 * sizeof(uint32_t));
-    out->coarse_step = (out->nx - 1 + MESH_COARSE_CELLS - 1) / MESH_COARSE_CELLS;
+    /* at most MESH_COARSE_CELLS across and twice that along */
+    uint32_t across = (out->nx - 1 + MESH_COARSE_CELLS - 1) / MESH_COARSE_CELLS;
+    uint32_t along = (out->ny - 1 + 2 * MESH_COARSE_CELLS - 1) / (2 * MESH_COARSE_CELLS);
+    out->coarse_step = across > along ? across : along;
     size_t cx = (out->nx - 1 + out->coarse_step - 1) / out->coarse_step;
     size_t cy = (out->ny - 1 + out->coarse_step - 1) / out->coarse_step;
     out->coarse_triangle_count = 2 * cx * cy;

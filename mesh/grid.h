@@ -27,9 +27,9 @@ typedef struct PageGrid {
     float *rest_x, *rest_y; /* rest positions, z = 0 */
     float *u, *v;           /* rest position = (u W, v H) */
     uint32_t *indices;      /* 3 per triangle, counter-clockwise seen from +z */
-    /* The same page through every coarse_step-th vertex row and column (and the last ones),
-     * about MESH_COARSE_CELLS cells across: for what needs the page's shape but not its detail
-     * (the low tier's shadow map). Wound like `indices`. */
+    /* The same page through every coarse_step-th vertex row and column (and the last ones), at
+     * most MESH_COARSE_CELLS cells across and twice that along: for what needs the page's shape but
+     * not its detail (the low tier's shadow map). Wound like `indices`. */
     uint32_t *coarse_indices;
     size_t coarse_triangle_count;
     uint32_t coarse_step;

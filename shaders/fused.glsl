@@ -27,9 +27,9 @@ vec3 at(uint r, uint c)
 }
 
 // A zero-length vector stays zero (a degenerate triangle adds nothing). Where the includer defines
-// PC_FUSED_RSQRT, one reciprocal square root instead of a square root and a reciprocal: fused
-// 221.7 -> 219.8 us at 4096^2, fused_deform 236.3 -> 239.7 (so it keeps the two); the result is
-// within an ulp or two of two-pass's, inside the fused paths' 2e-6 (BENCHMARKS.md).
+// PC_FUSED_RSQRT, one reciprocal square root instead of a square root and a reciprocal: faster in
+// fused, slower in fused_deform, which keeps the two (BENCHMARKS.md has the figures); the result
+// is within an ulp or two of two-pass's, inside the fused paths' 2e-6.
 vec3 unit_vector(vec3 n)
 {
 #ifdef PC_FUSED_RSQRT

@@ -15,8 +15,7 @@
 #define HEIGHT  720
 #define WARMUP  4
 #define COUNTED 8
-/* The most calls a frame may make (58 and 87 before barriers were merged, the buffers bound
- * already left alone and the flat page's and the block's meshes put in one pair of buffers). The
+/* The most calls a frame may make (BENCHMARKS.md, Vulkan calls a frame, says what they are). The
  * frames counted are of a closed book's first turn, whose camera widens every frame: the low
  * tier draws the still pages in each itself, not into its cache and over it, and each flat page
  * in up to five pieces (with the shadow's code only where the leaf's shadow can fall). */

@@ -382,8 +382,10 @@ int main(int argc, char **argv)
     check_grid(&s, &ctx, 257, 130, 1);
     check_grid(&s, &ctx, 63, 17, 0);
     ctx.dispatch_max_x = device_max_x;
-    /* grids that are not multiples of the workgroup or the tile */
-    const uint32_t combo_grids[][2] = {{2, 2}, {3, 7}, {33, 47}, {257, 129}};
+    /* grids that are not multiples of the workgroup or the tile; the last one large enough that
+     * the staging pack's interleave is split across two cores where there are two (ranges of at
+     * least MESH_PARALLEL_MIN_ITEMS) */
+    const uint32_t combo_grids[][2] = {{2, 2}, {3, 7}, {33, 47}, {257, 129}, {301, 230}};
     for (size_t g = 0; !given && g < sizeof combo_grids / sizeof combo_grids[0]; g++)
         check_combinations(&s, &ctx, combo_grids[g][0], combo_grids[g][1]);
     check_frames_in_flight(&s, &ctx);

@@ -95,19 +95,20 @@ static void soa_get(MeshSoa3 m, size_t k, double out[3])
  * triangles, wound like the grid's (counter-clockwise from +z), add up to the page's area. */
 static void test_grid_coarse(CheckState *s)
 {
-    static const GridSize sizes[] = {{2, 2, 0.0f, 0.0f},   {3, 7, 2.5f, 1.5f},
-                                     {64, 90, 0.0f, 0.0f}, {65, 33, 0.0f, 0.0f},
-                                     {100, 3, 1.0f, 0.5f}, {257, 130, 0.0f, 0.0f}};
+    static const GridSize sizes[] = {
+        {2, 2, 0.0f, 0.0f},   {3, 7, 2.5f, 1.5f},     {64, 90, 0.0f, 0.0f},  {65, 33, 0.0f, 0.0f},
+        {100, 3, 1.0f, 0.5f}, {257, 130, 0.0f, 0.0f}, {33, 1000, 0.0f, 0.0f}};
     for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
         GridSize sz = sizes[n];
         PageGrid g;
         if (!make_grid(s, sz, &g))
             continue;
         uint32_t st = g.coarse_step;
-        uint32_t across = (g.nx - 1 + st - 1) / st;
+        uint32_t across = (g.nx - 1 + st - 1) / st, along = (g.ny - 1 + st - 1) / st;
         CHECK(s,
-              st >= 1 && across <= MESH_COARSE_CELLS && (st == 1 || across > MESH_COARSE_CELLS / 2),
-              "%ux%u: coarse step %u gives %u cells across", sz.nx, sz.ny, st, across);
+              st >= 1 && across <= MESH_COARSE_CELLS && along <= 2 * MESH_COARSE_CELLS &&
+                  (st == 1 || across > MESH_COARSE_CELLS / 2 || along > MESH_COARSE_CELLS),
+              "%ux%u: coarse step %u gives %u x %u cells", sz.nx, sz.ny, st, across, along);
         size_t bad = 0, off_lattice = 0, clockwise = 0;
         double area = 0.0;
         for (size_t t = 0; t < g.coarse_triangle_count; t++) {

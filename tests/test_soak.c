@@ -248,10 +248,12 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
         }
         ok = ok && soak_frame(ctx, &view, &page, f, err);
     }
-    /* The frames before the baseline once more, so that both samples follow the same frames:
-     * lavapipe keeps the last frames' binned scenes, whose size depends on what they drew (a frame
-     * of the first turn that redraws the low tier's still pages, as the camera widens, holds
-     * ~2.6 MiB more than one at the turn's end). */
+    /* The baseline's grid and the frames before the baseline once more, so that both samples
+     * follow the same frames of the same page: lavapipe keeps the last frames' binned scenes,
+     * whose size depends on what they drew, and the page's buffers land in the heap or in
+     * mappings of their own by their sizes. */
+    if (ok && page.grid.nx != GRIDS[0][0])
+        ok = page_switch(ctx, &view, &page, 0, err);
     for (uint32_t f = a->baseline > TAIL_FRAMES ? a->baseline - TAIL_FRAMES : 0; f < a->baseline;
          f++)
         ok = ok && soak_frame(ctx, &view, &page, f, err);
@@ -299,6 +301,11 @@ int main(int argc, char **argv)
     if (!parse_args(argc, argv, &a))
         return 2;
     crash_report_install();
+    /* One malloc arena for every thread, before any starts: lavapipe's threads would otherwise
+     * allocate in arenas of their own, which mallinfo2 does not count and whose resident pages
+     * swung by 1-3 MiB either way between two samples after the same frames (the order of its
+     * frees, not growth); in one arena the heap in use counts all of it and VmRSS follows. */
+    mallopt(M_ARENA_MAX, 1);
     /* llvmpipe (Mesa 22.3, Debian 12's lavapipe) has a use-after-free between its rasteriser
      * threads and lavapipe's queue thread: the last rasteriser thread to finish a scene counts its
      * fence done and, still holding the fence's mutex, broadcasts its condition variable; the
