@@ -1,5 +1,7 @@
 #include "sync.h"
 
+#include <assert.h>
+
 void gpu_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
                  VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
 {
@@ -27,6 +29,9 @@ void gpu_barrier_host_read(VkCommandBuffer cmd)
 void gpu_barriers(VkCommandBuffer cmd, const VkMemoryBarrier2 *memory,
                   const GpuImageBarrier *images, uint32_t image_count)
 {
+    /* The callers' counts are fixed and within it: a debug build says when one is not (a barrier
+     * left out would be a race); a release build never writes past the array. */
+    assert(image_count <= GPU_BARRIERS_MAX);
     VkImageMemoryBarrier2 barriers[GPU_BARRIERS_MAX];
     image_count = image_count < GPU_BARRIERS_MAX ? image_count : GPU_BARRIERS_MAX;
     for (uint32_t i = 0; i < image_count; i++) {
