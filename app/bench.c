@@ -1,4 +1,5 @@
 #include "bench.h"
+#include "say.h"
 
 #include "../gpu/bandwidth.h"
 #include "../mesh/normals.h"
@@ -354,7 +355,7 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
         run->speedup_vs_cpu =
             run->gpu_normals_ms > 0 ? run->cpu_reference_normals_ms / run->gpu_normals_ms : 0;
     } else {
-        fprintf(stderr, "pagecurl: %s\n", err.message);
+        app_say(stderr, "%s", err.message);
         run->failed = true;
         snprintf(run->note, sizeof run->note, "%s", err.message);
     }
@@ -372,7 +373,7 @@ int app_bench_run(const GpuContext *ctx, const AppOptions *opts, BenchReport *re
     bool cpu = ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     uint64_t bytes = cpu ? BENCH_CPU_COPY_BYTES : BENCH_COPY_BYTES;
     if (!gpu_bandwidth_measure(ctx, bytes, 10, &report->copy_gbps, &err)) {
-        fprintf(stderr, "pagecurl: %s\n", err.message);
+        app_say(stderr, "%s", err.message);
         return 1;
     }
     int status = 0;

@@ -1,4 +1,5 @@
 #include "book_stream.h"
+#include "say.h"
 
 #include "content.h"
 #include "pool.h"
@@ -200,7 +201,7 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
         uint32_t layer = 2u * (uint32_t)slot + (uint32_t)(d->page % 2);
         if (!d->ok && !s->warned[d->page]) {
             s->warned[d->page] = true;
-            fprintf(stderr, "pagecurl: warning: %s; shown crossed out\n", d->message);
+            app_say(stderr, "warning: %s; shown crossed out", d->message);
         }
         if (ok && slot >= 0 && !s->ready[layer]) {
             /* out of memory for the page: paper, so that a headless run waiting on it goes on */

@@ -1,7 +1,53 @@
 #include "file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *app_file_kind(unsigned mode)
+{
+    return S_ISDIR(mode)    ? "a folder"
+           : S_ISFIFO(mode) ? "a FIFO"
+           : S_ISCHR(mode)  ? "a character device"
+           : S_ISBLK(mode)  ? "a block device"
+           : S_ISSOCK(mode) ? "a socket"
+           : S_ISLNK(mode)  ? "a symbolic link"
+                            : "not a regular file";
+}
+
+FILE *app_file_open(const char *path, char *why, size_t size)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        int e = errno;
+        snprintf(why, size, "%s", strerror(e));
+        errno = e;
+        return NULL;
+    }
+    struct stat st;
+    int e = 0;
+    if (fstat(fd, &st) != 0)
+        e = errno, snprintf(why, size, "%s", strerror(e));
+    else if (!S_ISREG(st.st_mode)) {
+        e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+        snprintf(why, size, "%s, not a regular file", app_file_kind(st.st_mode));
+    } else {
+        int flags = fcntl(fd, F_GETFL);
+        if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
+            e = errno, snprintf(why, size, "%s", strerror(e));
+    }
+    FILE *f = e ? NULL : fdopen(fd, "rb");
+    if (!f) {
+        if (!e)
+            e = errno, snprintf(why, size, "%s", strerror(e));
+        close(fd);
+        errno = e;
+    }
+    return f;
+}
 
 AppFileRead app_file_read(FILE *f, size_t max, char **text, size_t *len)
 {

@@ -1,6 +1,8 @@
-/* A whole input file read into memory, for the parsers that take text from memory (traces,
- * notebooks: one parser serves files and the fuzzers alike). Owns nothing after it returns: the
- * caller frees the text. */
+/* Input files, opened so that no path can block or mislead the program: a FIFO would block
+ * open() until a writer comes, a device (/dev/zero) never ends, a folder is no file. And a whole
+ * input file read into memory, for the parsers that take text from memory (traces, notebooks:
+ * one parser serves files and the fuzzers alike). Owns nothing after it returns: the caller
+ * frees the text. */
 #ifndef PAGECURL_APP_FILE_H
 #define PAGECURL_APP_FILE_H
 
@@ -13,6 +15,17 @@ typedef enum AppFileRead {
     APP_FILE_NO_MEMORY, /* no memory for what it holds */
     APP_FILE_ERROR,     /* a read error (a directory, say); errno tells */
 } AppFileRead;
+
+/* Opens `path` for reading without blocking (O_NONBLOCK, so a FIFO's open returns at once),
+ * then refuses anything but a regular file (fstat on the descriptor opened: no race with the
+ * name). NULL with errno set (ENOENT, EACCES, ...; EISDIR for a folder, EINVAL for a FIFO, a
+ * device or a socket) and `why` holding the cause in words ("No such file or directory", "a
+ * FIFO, not a regular file"). The FILE reads in blocking mode. */
+FILE *app_file_open(const char *path, char *why, size_t size);
+
+/* What a file that is not a regular one is, in words ("a folder", "a FIFO", "a character
+ * device"...), from its st_mode. */
+const char *app_file_kind(unsigned mode);
 
 /* Reads `f` to its end in growing chunks (no size asked of the file, so pipes work too). On
  * APP_FILE_OK *text (malloc'd, not terminated) holds *len bytes; otherwise *text is NULL. */

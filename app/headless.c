@@ -1,4 +1,5 @@
 #include "headless.h"
+#include "say.h"
 
 #include "content.h"
 #include "ink_texture.h"
@@ -19,19 +20,19 @@ int app_headless_write(const GpuContext *ctx, const AppPage *page, const AppOpti
     char message[512];
     if (opts->screenshot) {
         if (!app_picture_write(opts->screenshot, width, height, rgba, message, sizeof message)) {
-            fprintf(stderr, "pagecurl: %s\n", message);
+            app_say(stderr, "%s", message);
             return 1;
         }
-        printf("pagecurl: screenshot written to %s\n", opts->screenshot);
+        app_say(stdout, "screenshot written to %s", opts->screenshot);
     }
     if (opts->export_obj) {
         gpu_buffer_invalidate(ctx, &page->gpu.readback);
         if (!app_output_obj(opts->export_obj, &page->grid, page->gpu.readback.mapped, message,
                             sizeof message)) {
-            fprintf(stderr, "pagecurl: %s\n", message);
+            app_say(stderr, "%s", message);
             return 1;
         }
-        printf("pagecurl: page mesh written to %s\n", opts->export_obj);
+        app_say(stdout, "page mesh written to %s", opts->export_obj);
     }
     return 0;
 }
@@ -92,14 +93,14 @@ static bool frames_out_ready(const char *dir, uint32_t frames)
                       : !S_ISDIR(st.st_mode) ? "not a folder"
                                              : NULL;
     if (why) {
-        fprintf(stderr, "pagecurl: --frames-out %s: %s\n", dir, why);
+        app_say(stderr, "--frames-out %s: %s", dir, why);
         return false;
     }
     char path[4096];
     for (uint32_t f = 0; f < frames; f++) {
         frame_path(dir, f, path, sizeof path);
         if (lstat(path, &st) == 0) {
-            fprintf(stderr, "pagecurl: --frames-out: %s exists; give a folder without frames\n",
+            app_say(stderr, "--frames-out: %s exists; give a folder without frames",
                     path);
             return false;
         }
@@ -114,13 +115,13 @@ static bool write_frame(const GpuContext *ctx, const AppView *view, const char *
     frame_path(dir, f, path, sizeof path);
     gpu_buffer_invalidate(ctx, &view->offscreen.pixels);
     if (!app_picture_claim(path)) {
-        fprintf(stderr, "pagecurl: cannot write %s: %s\n", path, strerror(errno));
+        app_say(stderr, "cannot write %s: %s", path, strerror(errno));
         return false;
     }
     if (!app_picture_write(path, view->width, view->height, view->offscreen.pixels.mapped, message,
                            sizeof message)) {
         unlink(path);
-        fprintf(stderr, "pagecurl: %s\n", message);
+        app_say(stderr, "%s", message);
         return false;
     }
     return true;
@@ -158,7 +159,7 @@ static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *bo
     };
     if (!app_view_create(ctx, &desc, page, &view, &err) ||
         !app_ink_texture_upload(&view.ink, ink, ctx, &view.renderer.ink, &err)) {
-        fprintf(stderr, "pagecurl: %s\n", err.message);
+        app_say(stderr, "%s", err.message);
         return 1;
     }
     bool progress = frames > 1 && isatty(STDERR_FILENO);
@@ -187,7 +188,7 @@ static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *bo
     ok = ok && written && app_view_wait(ctx, &view, &err);
     int status = 1;
     if (!ok && written)
-        fprintf(stderr, "pagecurl: %s\n", err.message);
+        app_say(stderr, "%s", err.message);
     else if (ok && app_signals_caught())
         status = 0; /* stopped: the pose asked for was never reached, so nothing is written */
     else if (ok) {
@@ -224,7 +225,7 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, AppBookStream *book,
     if (status == 0 && app_signals_caught())
         return status;
     if (status == 0 && opts->frames_out)
-        printf("pagecurl: %u frame(s) written to %s/frame-*.png\n", src.drawn, opts->frames_out);
+        app_say(stdout, "%u frame(s) written to %s/frame-*.png", src.drawn, opts->frames_out);
     else if (status == 0 && !opts->screenshot && !opts->export_obj)
         printf("pagecurl: rendered %u headless frame(s) of a %ux%u page on %s; nothing written "
                "(use --screenshot, --export-obj or --frames-out)\n",

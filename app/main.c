@@ -3,6 +3,7 @@
  * run, and turn validation findings into the exit status.
  * Exit status: 0 success, 1 runtime failure, 2 bad usage. */
 #include "bench.h"
+#include "say.h"
 #include "book.h"
 #include "book_stream.h"
 #include "cli.h"
@@ -25,7 +26,7 @@ static int run_bench(const GpuContext *ctx, const AppOptions *opts)
 {
     BenchReport *report = malloc(sizeof *report);
     if (!report) {
-        fprintf(stderr, "pagecurl: out of memory\n");
+        app_say(stderr, "out of memory");
         return 1;
     }
     int status = app_bench_run(ctx, opts, report);
@@ -33,11 +34,11 @@ static int run_bench(const GpuContext *ctx, const AppOptions *opts)
     char message[512];
     /* Even a failed run writes what it measured. */
     if (opts->json && !app_report_json(opts->json, report, message, sizeof message)) {
-        fprintf(stderr, "pagecurl: %s\n", message);
+        app_say(stderr, "%s", message);
         status = 1;
     }
     if (opts->csv && !app_report_csv(opts->csv, report, message, sizeof message)) {
-        fprintf(stderr, "pagecurl: %s\n", message);
+        app_say(stderr, "%s", message);
         status = 1;
     }
     app_bench_free(report);
@@ -87,7 +88,7 @@ static int run_page(const GpuContext *ctx, const AppOptions *opts, void *window,
                         .layout = opts->layout};
     int status = 1;
     if (!app_page_create(ctx, &desc, &page, &err))
-        fprintf(stderr, "pagecurl: %s\n", err.message);
+        app_say(stderr, "%s", err.message);
 #ifdef PAGECURL_HAVE_SDL
     else if (window)
         status = app_window_run(window, ctx, &page, book, opts, trace, ink, notebook);
@@ -114,7 +115,7 @@ static int load_book(const AppOptions *opts, AppBookStream **book)
     else if (!(*book = app_book_stream_create(source, opts->width, message, sizeof message)))
         refused = 1; /* the source went with it */
     if (refused)
-        fprintf(stderr, "pagecurl: %s\n", message);
+        app_say(stderr, "%s", message);
     return refused;
 }
 
@@ -126,7 +127,7 @@ static int load_inputs(const AppOptions *opts, AppTrace *replay, AppBookStream *
 {
     char message[512];
     if (opts->replay && !app_trace_load(opts->replay, replay, message, sizeof message)) {
-        fprintf(stderr, "pagecurl: %s\n", message);
+        app_say(stderr, "%s", message);
         return 2;
     }
     int refused = load_book(opts, book);
@@ -136,7 +137,7 @@ static int load_inputs(const AppOptions *opts, AppTrace *replay, AppBookStream *
     }
     const AppBookSource *bound = app_book_stream_source(*book);
     if (!mesh_ink_init(ink, app_book_source_pages(bound))) {
-        fprintf(stderr, "pagecurl: out of memory\n");
+        app_say(stderr, "out of memory");
         app_book_stream_destroy(*book);
         app_trace_free(replay);
         return 1;
@@ -146,7 +147,7 @@ static int load_inputs(const AppOptions *opts, AppTrace *replay, AppBookStream *
         (AppNotebookBook){app_book_source_name(bound), app_book_source_pages(bound)}, ink, message,
         sizeof message);
     if (opened) {
-        fprintf(stderr, "pagecurl: %s\n", message);
+        app_say(stderr, "%s", message);
         mesh_ink_free(ink);
         app_book_stream_destroy(*book);
         app_trace_free(replay);
@@ -164,7 +165,7 @@ static int check_turn(const AppOptions *opts, bool windowed, const AppBookStream
     if (windowed || opts->bench || opts->replay || !opts->page ||
         (opts->backward ? spread >= 1 : spread < leaves))
         return 0;
-    fprintf(stderr, "pagecurl: --page %u: the spread holding it has no %s-hand leaf to turn %s\n",
+    app_say(stderr, "--page %u: the spread holding it has no %s-hand leaf to turn %s",
             opts->page, opts->backward ? "left" : "right",
             opts->backward ? "back" : "(try --backward)");
     return 2;
@@ -180,20 +181,20 @@ static int end_run(int status, const AppOptions *opts, AppTrace *replay, AppBook
     if (!app_notebook_keep(notebook, ink, true) && status == 0)
         status = 1;
     else if (notebook->wrote && notebook->saved == ink->revision)
-        printf("pagecurl: %zu stroke(s) written to %s\n", mesh_ink_stroke_count(ink),
+        app_say(stdout, "%zu stroke(s) written to %s", mesh_ink_stroke_count(ink),
                opts->notebook);
     app_notebook_close(notebook);
     app_book_stream_destroy(book); /* after the notebook's last save: it names the book */
     mesh_ink_free(ink);
     int caught = app_signals_caught();
     if (caught) {
-        fprintf(stderr, "pagecurl: stopped by %s\n", app_signals_name(caught));
+        app_say(stderr, "stopped by %s", app_signals_name(caught));
         if (status == 0)
             status = 128 + caught;
     }
     uint32_t findings = messages->warnings + messages->errors;
     if (findings) {
-        fprintf(stderr, "pagecurl: validation reported %u error(s) and %u warning(s)\n",
+        app_say(stderr, "validation reported %u error(s) and %u warning(s)",
                 messages->errors, messages->warnings);
         if (status == 0)
             status = 1;
@@ -209,7 +210,7 @@ int main(int argc, char **argv)
     case APP_CLI_EXIT_OK:
         return 0;
     case APP_CLI_USAGE:
-        fprintf(stderr, "pagecurl: %s\n", message);
+        app_say(stderr, "%s", message);
         return 2;
     case APP_CLI_RUN:
         break;
@@ -221,7 +222,7 @@ int main(int argc, char **argv)
     if (opts.list_devices) {
         if (gpu_context_list_devices(stdout, &err))
             return 0;
-        fprintf(stderr, "pagecurl: %s\n", err.message);
+        app_say(stderr, "%s", err.message);
         return 1;
     }
 
@@ -229,7 +230,7 @@ int main(int argc, char **argv)
      * cannot be written (a missing folder) is refused before a window opens. */
     int checked = app_output_check(&opts, message, sizeof message);
     if (checked) {
-        fprintf(stderr, "pagecurl: %s\n", message);
+        app_say(stderr, "%s", message);
         return checked;
     }
     AppTrace replay = {0};
@@ -250,7 +251,7 @@ int main(int argc, char **argv)
     bool windowed = open_window(&opts, &window, why, sizeof why);
     int refused = 0;
     if (!windowed && opts.window_only) {
-        fprintf(stderr, "pagecurl: %s needs a window, and there is none: %s\n", opts.window_only,
+        app_say(stderr, "%s needs a window, and there is none: %s", opts.window_only,
                 why);
         refused = 1;
     } else {
@@ -264,7 +265,7 @@ int main(int argc, char **argv)
         return refused;
     }
     if (!windowed && why[0])
-        fprintf(stderr, "pagecurl: %s; running headless\n", why);
+        app_say(stderr, "%s; running headless", why);
     GpuMessages messages = {0};
     GpuContextDesc desc = {
         .validation = opts.validation,
@@ -285,7 +286,7 @@ int main(int argc, char **argv)
     int status = 1;
     GpuContext ctx;
     if (!gpu_context_create(&desc, &ctx, &err)) {
-        fprintf(stderr, "pagecurl: %s\n", err.message);
+        app_say(stderr, "%s", err.message);
         status = err.usage ? 2 : 1;
     } else if (opts.bench) {
         status = run_bench(&ctx, &opts);

@@ -1,4 +1,5 @@
 #include "notebook.h"
+#include "say.h"
 
 #include "file.h"
 #include "json_text.h"
@@ -448,7 +449,7 @@ bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final)
     }
     nb->tried = ink->revision;
     if (!nb->said)
-        fprintf(stderr, "pagecurl: %s\n", message);
+        app_say(stderr, "%s", message);
     nb->said = true;
     return false;
 }

@@ -1,4 +1,5 @@
 #include "screenshot.h"
+#include "say.h"
 
 #include "picture.h"
 
@@ -70,7 +71,7 @@ void app_screenshot_save(const GpuContext *ctx, const AppScreenshot *shot, const
     char path[4096], message[4200];
     uint8_t *rgba = app_screenshot_rgba(ctx, shot, sc, message, sizeof message);
     if (!rgba) {
-        fprintf(stderr, "pagecurl: no screenshot: %s\n", message);
+        app_say(stderr, "no screenshot: %s", message);
         return;
     }
     const char *slash = next_to ? strrchr(next_to, '/') : NULL;
@@ -83,13 +84,13 @@ void app_screenshot_save(const GpuContext *ctx, const AppScreenshot *shot, const
             break;
     }
     if (!claimed) {
-        fprintf(stderr, "pagecurl: cannot write %s: %s\n", path, strerror(errno));
+        app_say(stderr, "cannot write %s: %s", path, strerror(errno));
     } else if (!app_picture_write(path, sc->extent.width, sc->extent.height, rgba, message,
                                   sizeof message)) {
         remove(path);
-        fprintf(stderr, "pagecurl: %s\n", message);
+        app_say(stderr, "%s", message);
     } else {
-        printf("pagecurl: screenshot written to %s\n", path);
+        app_say(stdout, "screenshot written to %s", path);
         fflush(stdout); /* a test waits for the line */
     }
     free(rgba);

@@ -1,4 +1,5 @@
 #include "window.h"
+#include "say.h"
 
 #include "../gpu/overlay.h"
 #include "../gpu/swapchain.h"
@@ -325,11 +326,11 @@ static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage
     for (int attempt = 0; attempt < 3 && w->view.frame_number == before; attempt++)
         if (!draw(win, ctx, page, w, view, ink, extras, &err) ||
             !app_view_wait(ctx, &w->view, &err)) {
-            fprintf(stderr, "pagecurl: %s\n", err.message);
+            app_say(stderr, "%s", err.message);
             return 1;
         }
     if (w->view.frame_number == before || (opts->screenshot && !w->shot.taken)) {
-        fprintf(stderr, "pagecurl: nothing written: the window %s\n",
+        app_say(stderr, "nothing written: the window %s",
                 w->view.frame_number == before ? "shows nothing (minimised)"
                                                : "images cannot be read back");
         return 1;
@@ -339,7 +340,7 @@ static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage
                                                            message, sizeof message)
                                      : NULL;
     if (opts->screenshot && !rgba) {
-        fprintf(stderr, "pagecurl: cannot write %s: %s\n", opts->screenshot, message);
+        app_say(stderr, "cannot write %s: %s", opts->screenshot, message);
         return 1;
     }
     int status = app_headless_write(ctx, page, opts, w->view.swapchain.extent.width,
@@ -411,7 +412,7 @@ static bool window_gpu_create(const AppWindow *win, const GpuContext *ctx, const
     VkPresentModeKHR *mode = &w->view.swapchain.present_mode;
     *mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
     if (*mode != modes[opts->present_mode])
-        fprintf(stderr, "pagecurl: the window cannot present that way here; using fifo (vsync)\n");
+        app_say(stderr, "the window cannot present that way here; using fifo (vsync)");
     return true;
 }
 
@@ -512,7 +513,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     }
     int status = 0;
     if (!ok) {
-        fprintf(stderr, "pagecurl: %s\n", err.message);
+        app_say(stderr, "%s", err.message);
         status = 1;
     } else if ((opts->screenshot || opts->export_obj) && !app_signals_caught()) {
         MeshFlipView view = mesh_flip_view(&session.flip);
@@ -523,10 +524,10 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     char message[512];
     /* the trace is the user's input: kept whatever ended the session */
     if (opts->record && !app_trace_save(opts->record, &session.record, message, sizeof message)) {
-        fprintf(stderr, "pagecurl: %s\n", message);
+        app_say(stderr, "%s", message);
         status = 1;
     } else if (opts->record) {
-        printf("pagecurl: %zu input events written to %s\n", session.record.count, opts->record);
+        app_say(stdout, "%zu input events written to %s", session.record.count, opts->record);
     }
     app_trace_free(&session.record);
     app_session_summary(&session, shown);
