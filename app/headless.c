@@ -100,8 +100,7 @@ static bool frames_out_ready(const char *dir, uint32_t frames)
     for (uint32_t f = 0; f < frames; f++) {
         frame_path(dir, f, path, sizeof path);
         if (lstat(path, &st) == 0) {
-            app_say(stderr, "--frames-out: %s exists; give a folder without frames",
-                    path);
+            app_say(stderr, "--frames-out: %s exists; give a folder without frames", path);
             return false;
         }
     }

@@ -165,9 +165,8 @@ static int check_turn(const AppOptions *opts, bool windowed, const AppBookStream
     if (windowed || opts->bench || opts->replay || !opts->page ||
         (opts->backward ? spread >= 1 : spread < leaves))
         return 0;
-    app_say(stderr, "--page %u: the spread holding it has no %s-hand leaf to turn %s",
-            opts->page, opts->backward ? "left" : "right",
-            opts->backward ? "back" : "(try --backward)");
+    app_say(stderr, "--page %u: the spread holding it has no %s-hand leaf to turn %s", opts->page,
+            opts->backward ? "left" : "right", opts->backward ? "back" : "(try --backward)");
     return 2;
 }
 
@@ -181,8 +180,7 @@ static int end_run(int status, const AppOptions *opts, AppTrace *replay, AppBook
     if (!app_notebook_keep(notebook, ink, true) && status == 0)
         status = 1;
     else if (notebook->wrote && notebook->saved == ink->revision)
-        app_say(stdout, "%zu stroke(s) written to %s", mesh_ink_stroke_count(ink),
-               opts->notebook);
+        app_say(stdout, "%zu stroke(s) written to %s", mesh_ink_stroke_count(ink), opts->notebook);
     app_notebook_close(notebook);
     app_book_stream_destroy(book); /* after the notebook's last save: it names the book */
     mesh_ink_free(ink);
@@ -194,8 +192,8 @@ static int end_run(int status, const AppOptions *opts, AppTrace *replay, AppBook
     }
     uint32_t findings = messages->warnings + messages->errors;
     if (findings) {
-        app_say(stderr, "validation reported %u error(s) and %u warning(s)",
-                messages->errors, messages->warnings);
+        app_say(stderr, "validation reported %u error(s) and %u warning(s)", messages->errors,
+                messages->warnings);
         if (status == 0)
             status = 1;
     }
@@ -251,8 +249,7 @@ int main(int argc, char **argv)
     bool windowed = open_window(&opts, &window, why, sizeof why);
     int refused = 0;
     if (!windowed && opts.window_only) {
-        app_say(stderr, "%s needs a window, and there is none: %s", opts.window_only,
-                why);
+        app_say(stderr, "%s needs a window, and there is none: %s", opts.window_only, why);
         refused = 1;
     } else {
         refused = check_turn(&opts, windowed, book);
