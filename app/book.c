@@ -9,11 +9,12 @@
 #include <cglm/cglm.h>
 #include <string.h>
 
-void app_book_init(MeshFlip *flip, const AppPage *page, int leaves, int spread)
+void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread)
 {
     mesh_flip_init(flip, &(MeshFlipDesc){.width = page->grid.width,
                                          .height = page->grid.height,
-                                         .leaf_count = leaves,
+                                         .leaf_count = (pages + 1) / 2,
+                                         .page_count = pages,
                                          .spread = spread});
 }
 
@@ -217,7 +218,7 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
         else if (e->action == APP_TRACE_PREV)
             mesh_flip_prev(flip, e->time);
         else
-            mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : flip->leaf_count);
+            mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : mesh_flip_end_spread(flip));
         return;
     }
     if (e->action == APP_TRACE_UP) {

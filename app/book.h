@@ -37,8 +37,9 @@
 /* After a trace's last event, a replay runs on this long for the page to settle. */
 #define APP_REPLAY_TAIL 1.0
 
-/* The book of an interactive session: `leaves` leaves, open on spread `spread` (mesh/flip.h). */
-void app_book_init(MeshFlip *flip, const AppPage *page, int leaves, int spread);
+/* The book of an interactive session: `pages` pages on (pages + 1) / 2 leaves, open on spread
+ * `spread` (mesh/flip.h). */
+void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread);
 
 /* A pointer, ink or key event (positions as fractions of a width x height view) into the flip
  * state or the ink (NULL: ink events do nothing): the window's events and a replayed trace's go

@@ -5,6 +5,7 @@
 
 #include "book.h"
 #include "content.h"
+#include "safe_write.h"
 #include "typeface.h"
 
 #include <ctype.h>
@@ -494,4 +495,39 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
     if (!ok)
         app_book_placeholder(width, height, true, rgba);
     return ok;
+}
+
+static bool same_inode(const char *a, const struct stat *sb)
+{
+    struct stat sa;
+    return stat(a, &sa) == 0 && sa.st_dev == sb->st_dev && sa.st_ino == sb->st_ino;
+}
+
+bool app_book_source_holds(const AppBookSource *src, const char *path)
+{
+    if (src->kind == SOURCE_BUILTIN)
+        return false;
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (src->kind == SOURCE_PDF && exists && same_inode(src->name, &st))
+        return true;
+    if (src->kind == SOURCE_IMAGES && exists && !S_ISDIR(st.st_mode))
+        for (int p = 0; p < src->pages; p++)
+            if (same_inode(src->files[p], &st))
+                return true;
+    /* by its name, for a file not there yet: where the write would land */
+    char *target = app_safe_write_canonical(path);
+    if (!target)
+        return false;
+    bool holds = false;
+    if (src->kind == SOURCE_PDF)
+        holds = !strcmp(target, src->name);
+    else {
+        char *slash = strrchr(target, '/');
+        size_t folder = slash ? (size_t)(slash - target) : 0;
+        holds = slash && strlen(src->name) == (folder ? folder : 1) &&
+                !strncmp(target, src->name, folder ? folder : 1) && image_name(slash + 1);
+    }
+    free(target);
+    return holds;
 }

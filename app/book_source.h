@@ -42,6 +42,12 @@ bool app_book_source_builtin(const AppBookSource *src);
 bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t height,
                           uint8_t *rgba, char *message, size_t size);
 
+/* Whether writing a file at `path` would change the book: it is the PDF, or one of the folder's
+ * pages, by name, through symbolic links or as a hard link (the same device and inode); or it
+ * lies in the book's folder under a name the folder would take as a page. Never for the
+ * built-in book. */
+bool app_book_source_holds(const AppBookSource *src, const char *path);
+
 /* A page not drawn yet: plain paper; `marked`: a page that could not be read (crossed out). */
 void app_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t *rgba);
 

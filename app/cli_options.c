@@ -1,6 +1,7 @@
 #include "cli_options.h"
 
 #include "../mesh/grid.h"
+#include "number.h"
 #include "picture.h"
 
 #include <errno.h>
@@ -48,12 +49,8 @@ static bool parse_pair(const char *s, uint32_t lo, uint32_t hi, bool square, uin
 
 static bool parse_real(const char *s, double lo, double hi, float *out)
 {
-    if (!s || !*s)
-        return false;
-    errno = 0;
-    char *e;
-    double v = strtod(s, &e);
-    if (errno || *e || !isfinite(v) || v < lo || v > hi)
+    double v;
+    if (!app_number_decimal(s, &v) || v < lo || v > hi)
         return false;
     *out = (float)v;
     return true;

@@ -136,6 +136,13 @@ static int load_inputs(const AppOptions *opts, AppTrace *replay, AppBookStream *
         return refused;
     }
     const AppBookSource *bound = app_book_stream_source(*book);
+    refused = app_output_check_book(opts, bound, message, sizeof message);
+    if (refused) {
+        app_say(stderr, "%s", message);
+        app_book_stream_destroy(*book);
+        app_trace_free(replay);
+        return refused;
+    }
     if (!mesh_ink_init(ink, app_book_source_pages(bound))) {
         app_say(stderr, "out of memory");
         app_book_stream_destroy(*book);
@@ -156,17 +163,23 @@ static int load_inputs(const AppOptions *opts, AppTrace *replay, AppBookStream *
     return 0;
 }
 
-/* A headless pose turns a leaf of the spread --page opens: one must be there. Returns 0, or 2
- * with one line saying why. */
+/* A headless pose turns a leaf of the spread it opens (--page's, or the first with one to turn):
+ * one must be there, whether --page is given or not. Returns 0, or 2 with one line saying why. */
 static int check_turn(const AppOptions *opts, bool windowed, const AppBookStream *book)
 {
     int spread = app_book_first_spread(opts->page, opts->backward);
     int leaves = app_book_stream_leaves(book);
-    if (windowed || opts->bench || opts->replay || !opts->page ||
-        (opts->backward ? spread >= 1 : spread < leaves))
+    /* backward, leaf spread - 1 turns back; forward, leaf spread turns over */
+    if (windowed || opts->bench || opts->replay ||
+        (opts->backward ? spread >= 1 && spread <= leaves : spread < leaves))
         return 0;
-    app_say(stderr, "--page %u: the spread holding it has no %s-hand leaf to turn %s", opts->page,
-            opts->backward ? "left" : "right", opts->backward ? "back" : "(try --backward)");
+    if (opts->page)
+        app_say(stderr, "--page %u: the spread holding it has no %s-hand leaf to turn %s",
+                opts->page, opts->backward ? "left" : "right",
+                opts->backward ? "back" : "(try --backward)");
+    else
+        app_say(stderr, "--backward: the book has %d leaf(s), no left-hand leaf to turn back",
+                leaves);
     return 2;
 }
 
@@ -214,7 +227,8 @@ int main(int argc, char **argv)
         break;
     }
 
-    /* Before SDL starts: it leaves handlers it finds in place. */
+    /* Before SDL starts: it leaves handlers it finds in place. Until the device is made, a signal
+     * ends the program at once (nothing of the user's is held yet). */
     app_signals_install();
     GpuError err = {0};
     if (opts.list_devices) {
@@ -282,7 +296,10 @@ int main(int argc, char **argv)
 
     int status = 1;
     GpuContext ctx;
-    if (!gpu_context_create(&desc, &ctx, &err)) {
+    bool made = gpu_context_create(&desc, &ctx, &err);
+    /* From here the run may hold what must be saved: a signal asks the loops to stop. */
+    app_signals_defer();
+    if (!made) {
         app_say(stderr, "%s", err.message);
         status = err.usage ? 2 : 1;
     } else if (opts.bench) {

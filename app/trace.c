@@ -1,6 +1,7 @@
 #include "trace.h"
 
 #include "file.h"
+#include "number.h"
 
 #include "safe_write.h"
 
@@ -52,10 +53,8 @@ static int lookup(const char *word, const char *const *names, int count)
 
 static bool parse_number(const char *word, double lo, double hi, double *out)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(word, &end);
-    if (errno || end == word || *end || !isfinite(v) || v < lo || v > hi)
+    double v;
+    if (!app_number_decimal(word, &v) || v < lo || v > hi)
         return false;
     *out = v;
     return true;
@@ -164,9 +163,10 @@ bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *o
 bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
 {
     *out = (AppTrace){0};
-    FILE *f = fopen(path, "rb");
+    char why[128];
+    FILE *f = app_file_open(path, why, sizeof why);
     if (!f) {
-        snprintf(message, size, "--replay %s: %s", path, strerror(errno));
+        snprintf(message, size, "--replay %s: %s", path, why);
         return false;
     }
     char *text;
@@ -178,7 +178,8 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
     else if (r == APP_FILE_NO_MEMORY)
         snprintf(message, size, "--replay %s: out of memory while reading it", path);
     else if (r == APP_FILE_ERROR)
-        snprintf(message, size, "--replay %s: read error", path);
+        snprintf(message, size, "--replay %s: cannot read it (%s)", path,
+                 errno ? strerror(errno) : "read error");
     fclose(f);
     ok = ok && app_trace_parse(text, len, path, out, message, size);
     free(text);

@@ -1,5 +1,7 @@
 #include "context.h"
 
+#include "headroom.h"
+
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +75,14 @@ static bool offers(Offered kind, VkPhysicalDevice physical, const char *name)
         found = strcmp(records + i * size, name) == 0;
     free(records);
     return found;
+}
+
+/* The driver failed to start `what` for want of memory: said so, instead of what it reported. */
+static bool out_of_memory(GpuError *err, const char *what)
+{
+    char cause[128];
+    gpu_headroom_cause(cause, sizeof cause);
+    return gpu_error_set(err, "%s: %s could not be started", cause, what);
 }
 
 static bool load_loader(GpuError *err)
@@ -153,7 +163,13 @@ static bool create_instance(const GpuContextDesc *desc, GpuContext *ctx, GpuErro
         .enabledExtensionCount = ext_count,
         .ppEnabledExtensionNames = exts,
     };
+    /* too little room for the driver to start: it would crash in there, not fail */
+    if (gpu_headroom_short())
+        return out_of_memory(err, "the Vulkan instance");
     VkResult r = vkCreateInstance(&info, NULL, &ctx->instance);
+    /* a driver that could not start for want of memory is "incompatible" to the loader */
+    if (r < 0 && (r == VK_ERROR_OUT_OF_HOST_MEMORY || gpu_headroom_short()))
+        return out_of_memory(err, "the Vulkan instance");
     if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
         return gpu_error_set(err, "no Vulkan driver found (Debian: apt-get install "
                                   "mesa-vulkan-drivers; or check VK_DRIVER_FILES)");
@@ -213,6 +229,9 @@ static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
     VkPhysicalDevice devices[MAX_DEVICES];
     uint32_t count = MAX_DEVICES;
     VkResult r = vkEnumeratePhysicalDevices(ctx->instance, &count, devices);
+    /* the loader leaves out a driver whose start failed, for want of memory too */
+    if ((r < 0 || count == 0) && (r == VK_ERROR_OUT_OF_HOST_MEMORY || gpu_headroom_short()))
+        return out_of_memory(err, "the Vulkan driver");
     if (r < 0 || count == 0)
         return gpu_error_set(err, "no Vulkan device found (Debian: apt-get install "
                                   "mesa-vulkan-drivers for the CPU driver lavapipe)");

@@ -1,5 +1,7 @@
 #include "error.h"
 
+#include "headroom.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -45,4 +47,16 @@ bool gpu_error_set(GpuError *err, const char *fmt, ...)
         va_end(ap);
     }
     return false;
+}
+
+bool gpu_error_vk(GpuError *err, VkResult result, const char *call, const char *file, int line)
+{
+    if (result == VK_ERROR_OUT_OF_HOST_MEMORY || result == VK_ERROR_OUT_OF_DEVICE_MEMORY ||
+        gpu_headroom_short()) {
+        char cause[128];
+        gpu_headroom_cause(cause, sizeof cause);
+        return gpu_error_set(err, "%s: %s failed: %s (%s:%d)", cause, call, gpu_result_name(result),
+                             file, line);
+    }
+    return gpu_error_set(err, "%s failed: %s (%s:%d)", call, gpu_result_name(result), file, line);
 }

@@ -17,13 +17,17 @@ const char *gpu_result_name(VkResult result);
 /* Formats the message, printf style. Always returns false, for `return gpu_error_set(...)`. */
 bool gpu_error_set(GpuError *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A Vulkan call's failure as one line: the call, the result and where; when the result says
+ * out of memory, or the process has no address space left (the driver then reports anything,
+ * VK_ERROR_UNKNOWN say), the line names that cause first. Always returns false. */
+bool gpu_error_vk(GpuError *err, VkResult result, const char *call, const char *file, int line);
+
 /* For Vulkan calls that can fail at run time (allocation, submission, device loss). */
 #define GPU_TRY(err, call)                                                                         \
     do {                                                                                           \
         VkResult gpu_try_result_ = (call);                                                         \
         if (gpu_try_result_ < 0)                                                                   \
-            return gpu_error_set((err), "%s failed: %s (%s:%d)", #call,                            \
-                                 gpu_result_name(gpu_try_result_), __FILE__, __LINE__);            \
+            return gpu_error_vk((err), gpu_try_result_, #call, __FILE__, __LINE__);                \
     } while (0)
 
 #endif

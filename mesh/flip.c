@@ -90,9 +90,18 @@ bool mesh_flip_init(MeshFlip *flip, const MeshFlipDesc *desc)
         desc->spread > pages)
         return false;
     flip->width = w, flip->height = h;
+    int last_page =
+        desc->page_count > 0 && desc->page_count < 2 * pages ? desc->page_count : 2 * pages;
     flip->leaf_count = pages, flip->spread = desc->spread;
+    /* page 2k + 1 is on the right of spread k, page 2k on its left */
+    flip->end_spread = last_page / 2;
     flip->last_time = NAN;
     return true;
+}
+
+int mesh_flip_end_spread(const MeshFlip *flip)
+{
+    return flip->end_spread;
 }
 
 /* Starts settling from the current pointer towards the completion or cancel target, carrying

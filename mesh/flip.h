@@ -72,6 +72,8 @@ typedef struct MeshFlipDesc {
     float width, height; /* page size; 0 means MESH_PAGE_WIDTH / MESH_PAGE_HEIGHT (grid.h) */
     int leaf_count;      /* leaves in the book; 0 means 1 */
     int spread;          /* starting spread, 0 .. leaf_count (below) */
+    int page_count;      /* pages in the book, 2 * leaf_count - 1 or 2 * leaf_count; 0 means the
+                            latter (the last leaf's back is a page too) */
 } MeshFlipDesc;
 
 /* Spread s (0 .. leaf_count) shows leaf s - 1's back on the left and leaf s's front on the right;
@@ -104,6 +106,7 @@ typedef struct MeshFlipSample {
 typedef struct MeshFlip {
     double width, height;
     int leaf_count, spread;
+    int end_spread; /* End's: the spread holding the last page */
     MeshFlipPhase phase;
     MeshFlipDirection direction;
     bool completing;
@@ -153,6 +156,10 @@ MeshFlipView mesh_flip_view_at(const MeshFlip *flip, double time);
 /* Home / End: open the book at spread 0 .. leaf_count at once (clamped), no animation. False
  * while a page moves (a turn is not cut short). */
 bool mesh_flip_goto(MeshFlip *flip, int spread);
+
+/* End's spread: the one holding the book's last page (the page on its left or its right), not
+ * the empty back of a last leaf that has no page on it. */
+int mesh_flip_end_spread(const MeshFlip *flip);
 
 /* Which content column (0 = the content's left edge, 1 its right) lies at distance u from the
  * spine (0 <= u <= width) on a side of a leaf, in any frame: a front reads from the spine out, a

@@ -446,6 +446,14 @@ static void test_goto(CheckState *s)
     CHECK(s, mesh_flip_next(&f, 0.0), "a key flip did not start");
     CHECK(s, !mesh_flip_goto(&f, 5) && mesh_flip_view(&f).spread == 0,
           "End cut a turning page short");
+    /* End's spread holds the last page: 396 | 397 of 397 pages, 398 | - of 398 */
+    static const int pages[][2] = {{397, 198}, {398, 199}, {1, 0}, {2, 1}, {0, 5}};
+    for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+        int leaves = pages[i][0] ? (pages[i][0] + 1) / 2 : 5;
+        mesh_flip_init(&f, &(MeshFlipDesc){.leaf_count = leaves, .page_count = pages[i][0]});
+        CHECK(s, mesh_flip_end_spread(&f) == pages[i][1], "%d pages: End's spread %d, want %d",
+              pages[i][0], mesh_flip_end_spread(&f), pages[i][1]);
+    }
 }
 
 /* The turn runs on the caller's clock, not on frames: stepped at 120 Hz, at 10 Hz, or once after
