@@ -226,8 +226,9 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, AppBookStream *book,
     if (status == 0 && opts->frames_out)
         app_say(stdout, "%u frame(s) written to %s/frame-*.png", src.drawn, opts->frames_out);
     else if (status == 0 && !opts->screenshot && !opts->export_obj)
-        printf("pagecurl: rendered %u headless frame(s) of a %ux%u page on %s; nothing written "
-               "(use --screenshot, --export-obj or --frames-out)\n",
-               src.drawn, page->grid.nx, page->grid.ny, ctx->props.deviceName);
+        app_say(stdout,
+                "rendered %u headless frame(s) of a %ux%u page on %s; nothing written (use "
+                "--screenshot, --export-obj or --frames-out)",
+                src.drawn, page->grid.nx, page->grid.ny, ctx->props.deviceName);
     return status;
 }

@@ -122,6 +122,26 @@ static void check_trace_numbers(CheckState *s, const Ctx *c)
     check_refused(s, RUN("--headless", "--curl", "0x0.8"), 2, "--curl", "--curl 0x0.8");
 }
 
+/* A name holding a newline and an escape sequence is printed escaped: still one line, and nothing
+ * the terminal would obey. */
+static void check_names_escaped(CheckState *s, const Ctx *c)
+{
+    char book[512], trace[512];
+    path_in(c, book, sizeof book, "no\nsuch\x1b[31mbook");
+    path_in(c, trace, sizeof trace, "bad\rtrace\x07");
+    Run r = RUN("--headless", "--book", book);
+    CHECK(s,
+          r.status == 2 && line_count(r.err) == 1 && !strchr(r.err, '\x1b') &&
+              strstr(r.err, "no\\nsuch\\x1b[31mbook"),
+          "a book name with a newline and ESC: exit %d: %s", r.status, r.err);
+    CHECK(s, write_text(trace, "x key next\n"), "cannot write %s", trace);
+    r = RUN("--headless", "--replay", trace);
+    CHECK(s,
+          r.status == 2 && line_count(r.err) == 1 && !strchr(r.err, '\r') &&
+              !strchr(r.err, '\x07') && strstr(r.err, "bad\\rtrace\\x07"),
+          "a trace name with CR and BEL: exit %d: %s", r.status, r.err);
+}
+
 /* A FIFO as the trace: refused at once (open would wait for a writer forever). */
 static void check_fifo_trace(CheckState *s, const Ctx *c)
 {
@@ -318,9 +338,10 @@ int main(int argc, char **argv)
         const char *name;
         void (*run)(CheckState *, const Ctx *);
     } checks[] = {
-        {"trace_numbers", check_trace_numbers},   {"fifo_trace", check_fifo_trace},
-        {"startup_signal", check_startup_signal}, {"out_of_memory", check_out_of_memory},
-        {"book_outputs", check_book_outputs},     {"turn_rules", check_turn_rules},
+        {"trace_numbers", check_trace_numbers}, {"fifo_trace", check_fifo_trace},
+        {"names_escaped", check_names_escaped}, {"startup_signal", check_startup_signal},
+        {"out_of_memory", check_out_of_memory}, {"book_outputs", check_book_outputs},
+        {"turn_rules", check_turn_rules},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
