@@ -73,7 +73,8 @@ static bool face_load(Face *f, const char *dir, const char *name)
     char path[1024];
     if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
         return false;
-    FILE *in = fopen(path, "rb");
+    char why[128]; /* the face is a matter of looks: any failure falls back, silently */
+    FILE *in = app_file_open(path, why, sizeof why);
     if (!in)
         return false;
     AppFileRead r = app_file_read(in, TYPEFACE_MAX_BYTES, &f->data, &f->len);
