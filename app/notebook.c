@@ -701,8 +701,7 @@ bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final)
     MeshInk *copy = malloc(sizeof *copy);
     if (!copy || !mesh_ink_copy(copy, ink)) {
         free(copy);
-        save_here(nb, ink); /* no memory for a copy: saved here rather than not at all */
-        return !nb->failed;
+        return !nb->failed; /* no memory for a copy now: tried again next frame, and at the end */
     }
     AppNotebookWriter *w = nb->writer;
     pthread_mutex_lock(&w->mutex);

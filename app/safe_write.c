@@ -295,8 +295,11 @@ bool app_safe_write_with(const char *path, AppSafeWrite how, AppWriteFn fill, co
         if (exists && geteuid() == 0) /* root writing another user's file: theirs it stays */
             (void)!fchown(fd, st.st_uid, st.st_gid);
         int copy = -1;
-        /* locked before anyone can see it: a new file, so no one else holds it */
-        if (flock(fd, LOCK_EX | LOCK_NB) != 0 || fchmod(fd, mode) != 0 ||
+        /* Locked before anyone can see it (a new file: no one else holds it). A file system
+         * without flock fails only a write that hands its lock on: the others lock for
+         * app_safe_write_sweep's sake alone. */
+        bool locked = flock(fd, LOCK_EX | LOCK_NB) == 0;
+        if ((!locked && how.lock) || fchmod(fd, mode) != 0 ||
             (copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0 || !(f = fdopen(copy, "wb"))) {
             saved = errno;
             if (copy >= 0)

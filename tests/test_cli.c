@@ -1128,27 +1128,40 @@ static void check_notebook_refused(CheckState *s, const Cli *c, const char *trac
     unlink(fifo);
     chmod(ro, 0644);
 
-    /* a read-only file system: a tmpfs mounted read-only in a mount namespace of the test's own */
-    char cmd[2048], out[512];
-    snprintf(out, sizeof out, "%s/read-only-fs.txt", c->dir);
-    snprintf(
-        cmd, sizeof cmd,
-        "unshare -m sh -c 'm=\"%s/ro-mount\"; mkdir -p \"$m\" && mount -t tmpfs none \"$m\" "
-        "&& printf \"%%s\" '\\''%s'\\'' > \"$m/n.json\" && mount -o remount,ro \"$m\" || exit 99; "
-        "timeout 60 \"%s\" --headless --size 64x48 --replay \"%s\" --notebook \"$m/n.json\"; "
-        "echo \"exit $?\"' > '%s' 2>&1",
-        c->dir, "{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": []}", c->exe, trace,
-        out);
+    /* Read-only file systems, in a mount namespace of the test's own: a notebook bind-mounted
+     * read-only in a writable folder, then the whole tmpfs holding it remounted read-only. */
+    char script[512], out[512], cmd[2048];
+    path_in(c, script, sizeof script, "read-only-fs.sh");
+    path_in(c, out, sizeof out, "read-only-fs.txt");
+    CHECK(s,
+          write_text(script, "m=$1/ro-mount; exe=$2; trace=$3\n"
+                             "mkdir -p \"$m\" && mount -t tmpfs none \"$m\" || exit 99\n"
+                             "printf '%s\\n' '{\"format\": \"pagecurl-notebook\", \"version\": 1, "
+                             "\"pages\": []}' > \"$m/n.json\"\n"
+                             "cp \"$m/n.json\" \"$m/bound.json\"\n"
+                             "mount --bind \"$m/bound.json\" \"$m/bound.json\" &&\n"
+                             "    mount -o remount,ro,bind \"$m/bound.json\" || exit 99\n"
+                             "timeout 60 \"$exe\" --headless --size 64x48 --replay \"$trace\" "
+                             "--notebook \"$m/bound.json\"; echo \"exit $?\"\n"
+                             "umount \"$m/bound.json\"; mount -o remount,ro \"$m\" || exit 99\n"
+                             "timeout 60 \"$exe\" --headless --size 64x48 --replay \"$trace\" "
+                             "--notebook \"$m/n.json\"; echo \"exit $?\"\n"),
+          "cannot write %s", script);
+    snprintf(cmd, sizeof cmd, "unshare -m sh '%s' '%s' '%s' '%s' > '%s' 2>&1", script, c->dir,
+             c->exe, trace, out);
     int rc = system(cmd);
-    char text[1024];
+    char text[2048];
     slurp(out, text, sizeof text);
     if (WIFEXITED(rc) && WEXITSTATUS(rc) == 99) {
         printf("test_cli: no read-only file system to try (unshare -m or mount not allowed)\n");
     } else {
+        const char *second = strstr(text, "exit 1\n");
         CHECK(s,
-              strstr(text, "exit 1") && strstr(text, "Read-only file system") &&
-                  line_count(text) == 2 && !strstr(text, "rendered"),
-              "a notebook on a read-only file system: %s", text);
+              second && strstr(second + 1, "exit 1\n") && line_count(text) == 4 &&
+                  strstr(text, "bound.json: cannot be written: Read-only file system") &&
+                  strstr(text, "n.json: cannot be written: Read-only file system") &&
+                  !strstr(text, "rendered"),
+              "notebooks on read-only file systems: %s", text);
     }
 }
 
