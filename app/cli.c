@@ -37,7 +37,7 @@ static const char CONTROLS[] =
     "  Home / End          open the book at its first / last spread\n"
     "  right button drag   draw ink on a page, flat or curling\n"
     "  I                   ink mode: the left button and fingers draw too (I again: turn)\n"
-    "  Ctrl+Z              take back the last stroke\n"
+    "  Ctrl+Z              take back the last stroke or clear\n"
     "  Delete              clear the page side under the pointer\n"
     "  H                   heads-up display: frame time, frames/s, GPU stage times, device\n"
     "  F12 or P            screenshot: the window as it is, to a new pagecurl-NNNN.png\n"

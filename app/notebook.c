@@ -11,6 +11,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +98,23 @@ static bool read_stroke(const cJSON *stroke, MeshInkPoint **points, size_t *capa
     return true;
 }
 
+/* The first of `keys` that `object` gives more than once (cJSON keeps both and finds the
+ * first: the second would be dropped unseen), or NULL. Other keys are not read, so any number
+ * of them is harmless. */
+static const char *given_twice(const cJSON *object, const char *const *keys, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        int seen = 0;
+        const cJSON *item;
+        cJSON_ArrayForEach(item, object)
+        {
+            if (item->string && !strcmp(item->string, keys[k]) && ++seen == 2)
+                return keys[k];
+        }
+    }
+    return NULL;
+}
+
 /* "the built-in book" or "the book PATH (N pages)". */
 static void describe(AppNotebookBook book, char *out, size_t size)
 {
@@ -111,6 +130,10 @@ static bool same_book(const cJSON *root, const char *name, AppNotebookBook book,
 {
     const cJSON *own = cJSON_GetObjectItemCaseSensitive(root, "book");
     AppNotebookBook theirs = APP_NOTEBOOK_BUILTIN;
+    static const char *const book_keys[] = {"path", "pages"};
+    const char *twice = cJSON_IsObject(own) ? given_twice(own, book_keys, 2) : NULL;
+    if (twice)
+        return fail(message, size, name, "\"book\" gives \"%s\" twice", twice);
     if (own) {
         const cJSON *path = cJSON_GetObjectItemCaseSensitive(own, "path");
         const cJSON *pages = cJSON_GetObjectItemCaseSensitive(own, "pages");
@@ -136,6 +159,10 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
 {
     if (!cJSON_IsObject(root))
         return fail(message, size, name, "not a notebook (the top level is not an object)");
+    static const char *const root_keys[] = {"format", "version", "book", "pages"};
+    const char *twice = given_twice(root, root_keys, 4);
+    if (twice)
+        return fail(message, size, name, "\"%s\" is given twice", twice);
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!cJSON_IsString(format) || strcmp(format->valuestring, APP_NOTEBOOK_FORMAT) != 0)
         return fail(message, size, name, "not a notebook (\"format\" is not \"%s\")",
@@ -172,6 +199,12 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
             break;
         }
         int pg = (int)p - 1;
+        static const char *const page_keys[] = {"page", "strokes"};
+        const char *again = given_twice(page, page_keys, 2);
+        if (again) {
+            ok = fail(message, size, name, "pages[%zu] gives \"%s\" twice", index, again);
+            break;
+        }
         if (seen[pg]) {
             ok = fail(message, size, name, "page %d appears twice", pg + 1);
             break;
@@ -209,14 +242,6 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
     free(points);
     free(seen);
     return ok;
-}
-
-/* Empties ink, keeping its page count. */
-static void ink_reset(MeshInk *ink)
-{
-    for (int p = 0; p < ink->page_count; p++)
-        mesh_ink_clear(ink, p);
-    ink->next_serial = 0;
 }
 
 bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk *ink, char *message,
@@ -257,7 +282,7 @@ bool app_notebook_parse_for(const char *text, size_t len, const char *name, AppN
     }
     cJSON_Delete(root);
     if (!ok)
-        ink_reset(ink);
+        mesh_ink_reset(ink);
     return ok;
 }
 
@@ -266,32 +291,45 @@ bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t siz
     return app_notebook_load_for(path, APP_NOTEBOOK_BUILTIN, ink, message, size);
 }
 
-bool app_notebook_load_for(const char *path, AppNotebookBook book, MeshInk *ink, char *message,
-                           size_t size)
+/* The notebook `f` holds into ink (f is closed). False with the message and *status the exit
+ * status it calls for: 1 when the file cannot be read or memory runs out, 2 when it is no
+ * notebook of the book. */
+static bool load_file(FILE *f, const char *name, AppNotebookBook book, MeshInk *ink, char *message,
+                      size_t size, int *status)
 {
-    char name[512];
-    snprintf(name, sizeof name, "--notebook %s", path);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (errno == ENOENT)
-            return true; /* a new notebook: written on the way out */
-        return fail(message, size, name, "%s", strerror(errno));
-    }
     char *text;
     size_t len;
     AppFileRead r = app_file_read(f, NOTEBOOK_MAX_BYTES, &text, &len);
-    bool ok = r == APP_FILE_OK;
-    if (r == APP_FILE_TOO_LARGE)
-        fail(message, size, name, "larger than %u MiB (the limit of a notebook)",
-             NOTEBOOK_MAX_BYTES >> 20);
-    else if (r == APP_FILE_NO_MEMORY)
-        fail(message, size, name, "out of memory while reading it");
-    else if (r == APP_FILE_ERROR) /* a directory, say: EISDIR */
-        fail(message, size, name, "cannot read it (%s)", errno ? strerror(errno) : "error");
+    int e = errno;
     fclose(f);
-    ok = ok && app_notebook_parse_for(text, len, name, book, ink, message, size);
+    *status = r == APP_FILE_TOO_LARGE ? 2 : 1;
+    if (r == APP_FILE_TOO_LARGE)
+        return fail(message, size, name, "larger than %u MiB (the limit of a notebook)",
+                    NOTEBOOK_MAX_BYTES >> 20);
+    if (r == APP_FILE_NO_MEMORY)
+        return fail(message, size, name, "out of memory while reading it");
+    if (r == APP_FILE_ERROR)
+        return fail(message, size, name, "cannot read it (%s)", e ? strerror(e) : "error");
+    bool ok = app_notebook_parse_for(text, len, name, book, ink, message, size);
     free(text);
+    /* running out of memory is the machine's failure, not a bad notebook */
+    *status = ok ? 0 : strstr(message, "out of memory") ? 1 : 2;
     return ok;
+}
+
+bool app_notebook_load_for(const char *path, AppNotebookBook book, MeshInk *ink, char *message,
+                           size_t size)
+{
+    char name[512], why[256];
+    snprintf(name, sizeof name, "--notebook %s", path);
+    FILE *f = app_file_open(path, why, sizeof why);
+    if (!f) {
+        if (errno == ENOENT)
+            return true; /* a new notebook: written on the way out */
+        return fail(message, size, name, "%s", why);
+    }
+    int status;
+    return load_file(f, name, book, ink, message, size, &status);
 }
 
 typedef struct Written {
@@ -357,47 +395,230 @@ bool app_notebook_save_for(const char *path, AppNotebookBook book, const MeshInk
     return app_safe_write(path, true, write_notebook, &(Written){book, ink}, message, size);
 }
 
-/* The lock file's descriptor, locked and holding our PID; -1 with the message. A holder removes
- * the file on close: a lock taken on a file no longer at the path is let go and taken again. */
-static int take_lock(const char *path, const char *lock_path, char *message, size_t size)
+/* A save of `ink` that keeps the notebook locked: the new file is locked before it takes the
+ * name and *lock_fd becomes it. `exclusive`: the notebook is new (it must not exist). */
+static bool save_locked(const char *path, AppNotebookBook book, const MeshInk *ink, int *lock_fd,
+                        bool exclusive, char *message, size_t size)
+{
+    AppSafeWrite how = {.durable = true, .exclusive = exclusive, .lock = lock_fd};
+    return app_safe_write_with(path, how, write_notebook, &(Written){book, ink}, message, size);
+}
+
+/* The writer thread's state. The frame thread hands it copies of the ink (`next`); the writer
+ * takes one at a time, saves it and says how that went. */
+struct AppNotebookWriter {
+    pthread_t thread;
+    pthread_mutex_t mutex;
+    pthread_cond_t wake; /* a copy is waiting, or the writer is to stop */
+    pthread_cond_t idle; /* a save has ended */
+    /* under the mutex */
+    MeshInk *next;  /* the copy to save next, NULL when none waits */
+    bool busy;      /* a save is under way */
+    bool stop;      /* no more copies: end once `next` is saved */
+    uint64_t saved; /* the revision of the last save that succeeded */
+    bool failed;    /* a save failed (kept until the frame thread reads it) */
+    bool wrote;
+    char message[768];
+    /* the writer's own while it runs; the frame thread's once it has stopped */
+    const char *path;
+    AppNotebookBook book;
+    int *lock_fd;
+};
+
+static void *writer_main(void *arg)
+{
+    AppNotebookWriter *w = arg;
+    pthread_mutex_lock(&w->mutex);
+    for (;;) {
+        while (!w->next && !w->stop)
+            pthread_cond_wait(&w->wake, &w->mutex);
+        if (!w->next)
+            break;
+        MeshInk *ink = w->next;
+        w->next = NULL;
+        w->busy = true;
+        pthread_mutex_unlock(&w->mutex);
+        char message[768];
+        bool ok = save_locked(w->path, w->book, ink, w->lock_fd, false, message, sizeof message);
+        pthread_mutex_lock(&w->mutex);
+        if (ok)
+            w->saved = ink->revision, w->wrote = true;
+        else if (!w->failed)
+            w->failed = true, snprintf(w->message, sizeof w->message, "%s", message);
+        w->busy = false;
+        pthread_cond_broadcast(&w->idle);
+        pthread_mutex_unlock(&w->mutex);
+        mesh_ink_free(ink);
+        free(ink);
+        pthread_mutex_lock(&w->mutex);
+    }
+    pthread_mutex_unlock(&w->mutex);
+    return NULL;
+}
+
+/* Starts the writer; NULL when it cannot (then saves run on the caller's thread). */
+static AppNotebookWriter *writer_start(AppNotebook *nb)
+{
+    AppNotebookWriter *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->path = nb->path, w->book = nb->book, w->lock_fd = &nb->lock_fd;
+    w->saved = nb->saved;
+    if (pthread_mutex_init(&w->mutex, NULL) != 0) {
+        free(w);
+        return NULL;
+    }
+    pthread_cond_init(&w->wake, NULL);
+    pthread_cond_init(&w->idle, NULL);
+    /* The writer takes no signal: SIGINT, SIGTERM and SIGHUP are the frame thread's to see (a
+     * save is never cut short by one). */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    bool started = pthread_create(&w->thread, NULL, writer_main, w) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (!started) {
+        pthread_cond_destroy(&w->idle);
+        pthread_cond_destroy(&w->wake);
+        pthread_mutex_destroy(&w->mutex);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+/* Takes in what the writer has done: the revision on disk, a failure to report. */
+static void writer_news(AppNotebook *nb)
+{
+    AppNotebookWriter *w = nb->writer;
+    char message[768] = "";
+    pthread_mutex_lock(&w->mutex);
+    nb->saved = w->saved;
+    nb->wrote |= w->wrote;
+    if (w->failed) {
+        snprintf(message, sizeof message, "%s", w->message);
+        w->failed = false;
+        nb->failed = true;
+    }
+    pthread_mutex_unlock(&w->mutex);
+    if (message[0] && !nb->said)
+        app_say(stderr, "%s", message);
+    nb->said |= message[0] != '\0';
+}
+
+/* Stops the writer once everything handed to it is saved. */
+static void writer_stop(AppNotebook *nb)
+{
+    AppNotebookWriter *w = nb->writer;
+    if (!w)
+        return;
+    pthread_mutex_lock(&w->mutex);
+    w->stop = true;
+    pthread_cond_signal(&w->wake);
+    pthread_mutex_unlock(&w->mutex);
+    pthread_join(w->thread, NULL);
+    writer_news(nb);
+    pthread_cond_destroy(&w->idle);
+    pthread_cond_destroy(&w->wake);
+    pthread_mutex_destroy(&w->mutex);
+    free(w);
+    nb->writer = NULL;
+}
+
+/* Who holds the lock on the file `st` describes: the PID /proc/locks gives, 0 when unknown. */
+static long lock_holder(const struct stat *st)
+{
+    FILE *f = fopen("/proc/locks", "re");
+    long found = 0;
+    char line[256];
+    while (f && !found && fgets(line, sizeof line, f)) {
+        long pid;
+        unsigned major, minor;
+        unsigned long inode;
+        if (sscanf(line, "%*d: FLOCK %*s WRITE %ld %x:%x:%lu", &pid, &major, &minor, &inode) == 4 &&
+            inode == (unsigned long)st->st_ino)
+            found = pid;
+    }
+    if (f)
+        fclose(f);
+    return found;
+}
+
+/* app/safe_write.c's "cannot write PATH: why" as "cannot be written: why", for a line that
+ * names the notebook already. */
+static const char *reason(const char *message, const char *path)
+{
+    static const char lead[] = "cannot write ";
+    size_t n = strlen(path);
+    if (!strncmp(message, lead, sizeof lead - 1) && !strncmp(message + sizeof lead - 1, path, n) &&
+        !strncmp(message + sizeof lead - 1 + n, ": ", 2))
+        return message + sizeof lead - 1 + n + 2;
+    return message;
+}
+
+/* The notebook's file opened, checked and locked into nb->lock_fd; `*created` when it did not
+ * exist and was made empty. 0, or the exit status with the message. */
+static int take(AppNotebook *nb, const char *name, const char *target, bool *created, char *message,
+                size_t size)
 {
     for (int attempt = 0; attempt < 8; attempt++) {
-        int fd = open(lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (fd < 0) {
-            fail(message, size, path, "cannot take its lock %s (%s)", lock_path,
-                 errno == ENOENT ? "no such folder" : strerror(errno));
-            return -1;
+        int fd = open(target, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0 && errno == ENOENT) {
+            /* a new notebook, made empty and locked, unless another run made it meanwhile */
+            MeshInk none = {.page_count = 0, .drawing = -1};
+            char why[768];
+            if (save_locked(nb->path, nb->book, &none, &nb->lock_fd, true, why, sizeof why)) {
+                *created = true;
+                return 0;
+            }
+            if (errno == EEXIST)
+                continue;
+            fail(message, size, name, "cannot be written: %s", reason(why, nb->path));
+            return 1;
         }
-        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-            char pid[32] = "";
-            ssize_t n = errno == EWOULDBLOCK ? pread(fd, pid, sizeof pid - 1, 0) : -1;
-            pid[n > 0 ? n : 0] = '\0';
-            pid[strcspn(pid, "\n")] = '\0';
-            if (n >= 0)
-                fail(message, size, path,
-                     "in use by another pagecurl (process %s, lock %s); close that one first",
-                     *pid ? pid : "unknown", lock_path);
-            else
-                fail(message, size, path, "cannot lock %s (%s)", lock_path, strerror(errno));
-            close(fd);
-            return -1;
+        if (fd < 0) {
+            fail(message, size, name, "%s", strerror(errno));
+            return 1;
         }
         struct stat held, there;
-        if (fstat(fd, &held) == 0 && stat(lock_path, &there) == 0 && held.st_dev == there.st_dev &&
-            held.st_ino == there.st_ino) {
-            char pid[32];
-            int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-            if (ftruncate(fd, 0) == 0 && pwrite(fd, pid, (size_t)n, 0) == n)
-                return fd;
-            fail(message, size, path, "cannot write its lock %s (%s)", lock_path, strerror(errno));
-            unlink(lock_path);
-            close(fd);
-            return -1;
+        int status = 0;
+        if (fstat(fd, &held) != 0)
+            status = 1, fail(message, size, name, "%s", strerror(errno));
+        else if (!S_ISREG(held.st_mode))
+            status = 1,
+            fail(message, size, name, "%s, not a regular file", app_file_kind(held.st_mode));
+        else if (held.st_nlink > 1)
+            status = 1, fail(message, size, name,
+                             "the file has %lu names (hard links), which a save (a new file "
+                             "renamed into place) would part; give it one name",
+                             (unsigned long)held.st_nlink);
+        else if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            status = 1;
+            long pid = errno == EWOULDBLOCK ? lock_holder(&held) : 0;
+            if (errno != EWOULDBLOCK)
+                fail(message, size, name, "cannot lock it (%s)", strerror(errno));
+            else if (pid)
+                fail(message, size, name,
+                     "in use by another pagecurl (process %ld); close that one first", pid);
+            else
+                fail(message, size, name, "in use by another pagecurl; close that one first");
+        } else if (stat(target, &there) != 0 || there.st_dev != held.st_dev ||
+                   there.st_ino != held.st_ino) {
+            close(fd); /* replaced by a save between the open and the lock: once more */
+            continue;
         }
-        close(fd);
+        if (status) {
+            close(fd);
+            return status;
+        }
+        int flags = fcntl(fd, F_GETFL);
+        if (flags >= 0)
+            fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+        nb->lock_fd = fd;
+        return 0;
     }
-    fail(message, size, path, "cannot take its lock %s (it keeps changing)", lock_path);
-    return -1;
+    fail(message, size, name, "cannot lock it (it keeps changing)");
+    return 1;
 }
 
 int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, MeshInk *ink,
@@ -406,60 +627,109 @@ int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, M
     *nb = (AppNotebook){.lock_fd = -1, .book = book};
     if (!path)
         return 0;
+    nb->path = path;
     char name[512];
     snprintf(name, sizeof name, "--notebook %s", path);
     char *target = app_safe_write_target(path);
-    size_t n = target ? strlen(target) + 6 : 0;
-    nb->lock_path = target ? malloc(n) : NULL;
-    if (!nb->lock_path) {
-        free(target);
-        fail(message, size, name, "out of memory");
+    if (!target) {
+        fail(message, size, name, "%s", errno == ENOMEM ? "out of memory" : strerror(ELOOP));
+        nb->path = NULL;
         return 1;
     }
-    snprintf(nb->lock_path, n, "%s.lock", target);
+    bool created = false;
+    int status = take(nb, name, target, &created, message, size);
+    char why[768];
+    if (!status && !created && !app_safe_write_check(path, why, sizeof why))
+        status = 1, fail(message, size, name, "cannot be written: %s", reason(why, path));
+    if (!status && !created) {
+        int copy = fcntl(nb->lock_fd, F_DUPFD_CLOEXEC, 0);
+        FILE *f = copy >= 0 ? fdopen(copy, "rb") : NULL;
+        if (!f) {
+            if (copy >= 0)
+                close(copy);
+            status = 1, fail(message, size, name, "%s", strerror(errno));
+        } else if (!load_file(f, name, book, ink, message, size, &status)) {
+            status = status ? status : 2;
+        }
+    }
     free(target);
-    nb->lock_fd = take_lock(name, nb->lock_path, message, size);
-    if (nb->lock_fd < 0) {
+    if (status) {
         app_notebook_close(nb);
-        return 1;
+        return status;
     }
-    nb->path = path;
-    if (!app_notebook_load_for(path, book, ink, message, size)) {
-        app_notebook_close(nb);
-        /* running out of memory is the machine's failure, not a bad notebook */
-        return strstr(message, "out of memory") ? 1 : 2;
-    }
-    nb->saved = nb->tried = ink->revision;
+    nb->created = created;
+    app_safe_write_sweep(path);
+    nb->saved = nb->queued = ink->revision;
+    nb->writer = writer_start(nb);
     return 0;
+}
+
+/* Saves `ink` on this thread (no writer, or the writer stopped). */
+static void save_here(AppNotebook *nb, const MeshInk *ink)
+{
+    char message[768];
+    nb->queued = ink->revision;
+    if (save_locked(nb->path, nb->book, ink, &nb->lock_fd, false, message, sizeof message)) {
+        nb->saved = ink->revision;
+        nb->wrote = true;
+        return;
+    }
+    nb->failed = true;
+    if (!nb->said)
+        app_say(stderr, "%s", message);
+    nb->said = true;
 }
 
 bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final)
 {
-    if (!nb->path || ink->revision == nb->saved)
+    if (!nb->path)
         return true;
-    if (!final && ink->drawing >= 0)
-        return true; /* saved when the stroke ends */
-    if (!final && ink->revision == nb->tried)
-        return false; /* failed already: tried again on the next change */
-    char message[768];
-    if (app_notebook_save_for(nb->path, nb->book, ink, message, sizeof message)) {
-        nb->saved = nb->tried = ink->revision;
-        nb->wrote = true;
-        return true;
+    if (final) {
+        writer_stop(nb); /* every save handed to it done */
+        if (ink->revision != nb->saved)
+            save_here(nb, ink);
+        return !nb->failed;
     }
-    nb->tried = ink->revision;
-    if (!nb->said)
-        app_say(stderr, "%s", message);
-    nb->said = true;
-    return false;
+    if (nb->writer)
+        writer_news(nb);
+    if (ink->revision == nb->queued || ink->drawing >= 0)
+        return !nb->failed; /* saved, or being saved; or saved when the stroke ends */
+    if (!nb->writer) {
+        save_here(nb, ink);
+        return !nb->failed;
+    }
+    MeshInk *copy = malloc(sizeof *copy);
+    if (!copy || !mesh_ink_copy(copy, ink)) {
+        free(copy);
+        return !nb->failed; /* no memory for a copy now: tried again next frame, and at the end */
+    }
+    AppNotebookWriter *w = nb->writer;
+    pthread_mutex_lock(&w->mutex);
+    MeshInk *older = w->next; /* not begun: this one holds all it held */
+    w->next = copy;
+    pthread_cond_signal(&w->wake);
+    pthread_mutex_unlock(&w->mutex);
+    if (older) {
+        mesh_ink_free(older);
+        free(older);
+    }
+    nb->queued = ink->revision;
+    return !nb->failed;
 }
 
 void app_notebook_close(AppNotebook *nb)
 {
+    writer_stop(nb);
     if (nb->lock_fd >= 0) {
-        unlink(nb->lock_path); /* while still locked: the next holder's lock is on a new file */
+        /* an empty notebook this run made and never saved ink to goes again, if it is still
+         * the file at the name (unlinked while locked) */
+        struct stat held, there;
+        char *target = nb->created && !nb->wrote ? app_safe_write_target(nb->path) : NULL;
+        if (target && fstat(nb->lock_fd, &held) == 0 && stat(target, &there) == 0 &&
+            held.st_dev == there.st_dev && held.st_ino == there.st_ino)
+            unlink(target);
+        free(target);
         close(nb->lock_fd);
     }
-    free(nb->lock_path);
     *nb = (AppNotebook){.lock_fd = -1, .book = APP_NOTEBOOK_BUILTIN};
 }

@@ -1,7 +1,8 @@
 /* Notebooks: a book's ink (mesh/ink.h) as a JSON file, read with cJSON and written through
- * app/output.c's temporary file + rename, so a failed save never damages the notebook on disk.
- * Loading checks everything (format, page numbers, coordinates, widths) and names the first
- * problem in one line; a file that does not exist yet is an empty notebook. Format:
+ * app/safe_write.c's temporary file + rename, so a failed save never damages the notebook on
+ * disk. Loading checks everything (format, page numbers, coordinates, widths, no key given twice)
+ * and names the first problem in one line; a file that does not exist yet is an empty notebook.
+ * Format:
  *     {"format": "pagecurl-notebook", "version": 1,
  *      "pages": [{"page": 1, "strokes": [[[u, v, width], [u, v, width], ...], ...]}, ...]}
  * page: 1-based book page (leaf k's front is 2k + 1, its back 2k + 2); u, v in 0..1 (mesh/ink.h:
@@ -47,31 +48,40 @@ bool app_notebook_load_for(const char *path, AppNotebookBook book, MeshInk *ink,
 /* Written under a temporary name, synced to disk and renamed into place (app/safe_write.h). */
 bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size_t size);
 
-/* A notebook held for writing by this process: a lock file TARGET.lock beside it (flock, with
- * the holder's PID in it, removed on close) keeps a second pagecurl from writing it too, and the
- * ink is saved as it is made, so a crash or a failure elsewhere loses at most the stroke being
- * drawn. */
+/* A notebook held for writing by this process. The file itself is locked (flock on its inode,
+ * so no other name for it, a hard link or a symlink, gets around the lock), and each save hands
+ * the lock to the file that replaces it, locked before it takes the name; a killed run leaves no
+ * lock behind. A notebook that does not exist yet is created empty when it is taken (and removed
+ * again if nothing is saved to it), so a second pagecurl finds it locked. The ink is saved as it
+ * is made, on a writer thread of the notebook's own: the frame thread hands it a copy of the ink
+ * when a stroke ends (the latest copy replaces one not yet begun) and never waits for the disk;
+ * each save is synced before the next is begun. */
+typedef struct AppNotebookWriter AppNotebookWriter;
 typedef struct AppNotebook {
     const char *path; /* as given; NULL: no notebook */
     AppNotebookBook book;
-    char *lock_path; /* TARGET.lock */
-    int lock_fd;     /* -1 when not held */
-    uint64_t saved;  /* the ink's revision on disk */
-    uint64_t tried;  /* the revision whose save last failed */
-    bool said;       /* a failed save has been reported (once a run) */
-    bool wrote;      /* something was saved */
+    int lock_fd;               /* the notebook's file, locked; -1 when not held */
+    AppNotebookWriter *writer; /* NULL: saves run on the caller's thread */
+    uint64_t queued;           /* the ink's revision last handed to a save */
+    uint64_t saved;            /* the ink's revision on disk */
+    bool created;              /* made empty by app_notebook_open */
+    bool said;                 /* a failed save has been reported (once a run) */
+    bool failed;               /* a save failed: the run ends in failure */
+    bool wrote;                /* something was saved */
 } AppNotebook;
 
-/* Takes `path` (NULL: no notebook, nothing to do) for writing and loads it into `ink`. 0, or the
- * exit status with the one line in message: 1 when another process holds it or its folder cannot
- * be written, 2 when it is not a notebook. */
+/* Takes `path` (NULL: no notebook, nothing to do) for writing and loads it into `ink`, removing
+ * the temporary files killed runs left beside it. 0, or the exit status with the one line in
+ * message: 1 when another process holds it, it cannot be written (its mode, its folder, a
+ * read-only file system), it is not a regular file (a folder, a device, a FIFO) or has more than
+ * one name (a hard link: a save by rename would part them), 2 when it is not a notebook. */
 int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, MeshInk *ink,
                       char *message, size_t size);
-/* Saves `ink` when it changed since the last save and no stroke is being drawn (with `final`,
- * whatever is being drawn). A failure is said once a run on stderr; false while the notebook on
- * disk is behind because a save failed. */
+/* Hands `ink` to the writer when it changed since the last save and no stroke is being drawn;
+ * says a failed save (once a run) on stderr. With `final`, waits for every save under way and
+ * saves whatever is left, a stroke being drawn included. False once any save has failed. */
 bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final);
-/* Lets the notebook go (the lock file removed). */
+/* Lets the notebook go (the writer stopped, its lock released). */
 void app_notebook_close(AppNotebook *nb);
 
 #endif

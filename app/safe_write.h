@@ -1,11 +1,16 @@
 /* Writing a file the user named without ever damaging what is there: the data goes to a temporary
- * file created exclusively (mkstemp: a planted symlink or file at its name is never followed or
- * reused) in the target's own folder, then is renamed over the target in one step. A symlinked
- * target is written through to the file it points at (the link stays a link); an existing
- * target keeps its mode, a new one follows the umask; a target that is not a regular file (a
- * folder, a device, a FIFO) or that may not be written is refused, never replaced. Durable
- * writes (the user's own data: notebooks, traces) reach the disk (fsync) before the rename. On
- * any failure the temporary file is removed. Errors come back as one line naming the path. */
+ * file in the target's own folder, then is renamed over the target in one step. The temporary
+ * file is unnamed (O_TMPFILE) where the file system allows, given a name only when it is whole,
+ * for the rename; elsewhere it is created exclusively (mkstemp: a planted symlink or file at its
+ * name is never followed or reused) as .NAME.tmp-PID-XXXXXX, locked (flock) while it is
+ * written, so that app_safe_write_sweep can tell one a killed run left. A symlinked target is
+ * written through to the file it points at (the link stays a link); an existing target keeps
+ * its mode, a new one follows the umask; a target that is not a regular file (a folder, a
+ * device, a FIFO), that may not be written or has no write permission bit at all (a read-only
+ * file, root or not), or whose folder may not be written (the rename needs it), is refused,
+ * never replaced. Durable writes (the user's own data: notebooks, traces) reach the disk (fsync)
+ * before the rename. On any failure the temporary file is removed. Errors come back as one line
+ * naming the path, with errno left at the cause. */
 #ifndef PAGECURL_APP_SAFE_WRITE_H
 #define PAGECURL_APP_SAFE_WRITE_H
 
@@ -32,5 +37,23 @@ bool app_safe_write_check(const char *path, char *message, size_t size);
  * `durable`, the data and the rename are on disk when it returns. */
 bool app_safe_write(const char *path, bool durable, AppWriteFn fill, const void *user,
                     char *message, size_t size);
+
+/* How app_safe_write_with writes. */
+typedef struct AppSafeWrite {
+    bool durable;   /* as app_safe_write's */
+    bool exclusive; /* the target must not exist: it is created, never replaced (errno EEXIST) */
+    /* Not NULL: the new file is locked (flock LOCK_EX) before it takes the target's name and,
+     * on success, *lock becomes its descriptor, still locked (the one *lock held is closed), so
+     * that a lock on the file follows it from one save to the next; on failure *lock is kept. */
+    int *lock;
+} AppSafeWrite;
+bool app_safe_write_with(const char *path, AppSafeWrite how, AppWriteFn fill, const void *user,
+                         char *message, size_t size);
+
+/* Removes the temporary files of writes to `path`'s target that a killed run left behind: those
+ * named .NAME.tmp-PID-XXXXXX whose process no longer exists and which no one holds locked (and
+ * .NAME.tmp-XXXXXX, as older versions named them, when unlocked and a minute old). Returns how
+ * many it removed. */
+int app_safe_write_sweep(const char *path);
 
 #endif

@@ -27,7 +27,7 @@ typedef enum AppTraceAction {
     APP_TRACE_UP,
     APP_TRACE_NEXT,
     APP_TRACE_PREV,
-    APP_TRACE_UNDO,  /* key: take back the last stroke */
+    APP_TRACE_UNDO,  /* key: take back the last stroke or clear */
     APP_TRACE_CLEAR, /* ink: wipe the page side at X Y */
     APP_TRACE_HOME,  /* key: open the book at its first spread */
     APP_TRACE_END,   /* key: open it at its last */

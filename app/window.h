@@ -2,10 +2,11 @@
  * window_input.c's (SDL lives in these two files only). Left-button drags turn the page under the
  * pointer (mesh/flip.c decides, the drag mapping of mesh/curl_drag.c poses it); arrows and Page
  * Up/Down flip; Escape or closing the window quits. Ink: the right button draws, and so does every
- * pointer in ink mode (I toggles); Ctrl+Z takes back the last stroke, Delete clears the page side
- * under the pointer. SDL 2 has no pen events (SDL 3 does): a pen comes as a mouse or a finger, with
- * its pressure on touch. F12 or P saves the window as shown to a new numbered PNG; --screenshot /
- * --export-obj write the last frame shown, and the turning leaf's mesh in it, on the way out. */
+ * pointer in ink mode (I toggles); Ctrl+Z takes back the last stroke or clear, Delete clears the
+ * page side under the pointer. SDL 2 has no pen events (SDL 3 does): a pen comes as a mouse or a
+ * finger, with its pressure on touch. F12 or P saves the window as shown to a new numbered PNG;
+ * --screenshot / --export-obj write the last frame shown, and the turning leaf's mesh in it, on the
+ * way out. */
 #ifndef PAGECURL_APP_WINDOW_H
 #define PAGECURL_APP_WINDOW_H
 

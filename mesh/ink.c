@@ -22,15 +22,83 @@ static void stroke_free(MeshInkStroke *stroke)
     *stroke = (MeshInkStroke){0};
 }
 
-void mesh_ink_free(MeshInk *ink)
+/* The points of `n` strokes. */
+static size_t points_of(const MeshInkStroke *strokes, size_t n)
+{
+    size_t sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += strokes[i].count;
+    return sum;
+}
+
+static void action_free(MeshInkAction *a)
+{
+    for (size_t i = 0; i < a->count; i++)
+        stroke_free(&a->cleared[i]);
+    free(a->cleared);
+    *a = (MeshInkAction){0};
+}
+
+void mesh_ink_reset(MeshInk *ink)
 {
     for (int p = 0; p < ink->page_count; p++) {
         for (size_t s = 0; s < ink->pages[p].count; s++)
             stroke_free(&ink->pages[p].strokes[s]);
-        free(ink->pages[p].strokes);
+        ink->pages[p].count = 0;
     }
+    for (size_t i = 0; i < ink->actions; i++)
+        action_free(&ink->history[i]);
+    ink->actions = 0;
+    ink->held = ink->points = 0;
+    ink->next_serial = 0;
+    ink->drawing = -1;
+    ink->revision++;
+}
+
+void mesh_ink_free(MeshInk *ink)
+{
+    if (ink->pages)
+        mesh_ink_reset(ink);
+    for (int p = 0; p < ink->page_count; p++)
+        free(ink->pages[p].strokes);
     free(ink->pages);
+    free(ink->history);
     *ink = (MeshInk){.drawing = -1};
+}
+
+bool mesh_ink_copy(MeshInk *dst, const MeshInk *src)
+{
+    if (!mesh_ink_init(dst, src->page_count))
+        return false;
+    dst->next_serial = src->next_serial;
+    dst->revision = src->revision;
+    dst->points = src->points;
+    for (int p = 0; p < src->page_count; p++) {
+        const MeshInkPage *from = &src->pages[p];
+        MeshInkPage *to = &dst->pages[p];
+        if (!from->count)
+            continue;
+        to->strokes = calloc(from->count, sizeof *to->strokes);
+        if (!to->strokes) {
+            mesh_ink_free(dst);
+            return false;
+        }
+        to->capacity = from->count;
+        for (size_t k = 0; k < from->count; k++) {
+            const MeshInkStroke *a = &from->strokes[k];
+            MeshInkStroke *b = &to->strokes[k];
+            b->points = malloc(a->count * sizeof *b->points);
+            if (!b->points) {
+                mesh_ink_free(dst);
+                return false;
+            }
+            memcpy(b->points, a->points, a->count * sizeof *b->points);
+            b->count = b->capacity = a->count;
+            b->serial = a->serial;
+            to->count = k + 1;
+        }
+    }
+    return true;
 }
 
 float mesh_ink_width(float pressure)
@@ -71,12 +139,20 @@ static bool point_push(MeshInkStroke *stroke, MeshInkPoint p)
     return true;
 }
 
-/* A new empty stroke at the end of the page, or NULL. */
+/* Room for one more action in the history. */
+static bool action_room(MeshInk *ink)
+{
+    return grow((void **)&ink->history, &ink->history_capacity, ink->actions, sizeof *ink->history);
+}
+
+/* A new empty stroke at the end of the page, its action in the history, or NULL. */
 static MeshInkStroke *stroke_push(MeshInk *ink, int page)
 {
     MeshInkPage *pg = &ink->pages[page];
-    if (!grow((void **)&pg->strokes, &pg->capacity, pg->count, sizeof *pg->strokes))
+    if (!action_room(ink) ||
+        !grow((void **)&pg->strokes, &pg->capacity, pg->count, sizeof *pg->strokes))
         return NULL;
+    ink->history[ink->actions++] = (MeshInkAction){.page = page};
     MeshInkStroke *s = &pg->strokes[pg->count++];
     *s = (MeshInkStroke){.serial = ink->next_serial++};
     ink->revision++;
@@ -94,6 +170,7 @@ bool mesh_ink_stroke_begin(MeshInk *ink, int page, MeshInkPoint point)
         return false;
     if (!point_push(s, point)) {
         ink->pages[page].count--;
+        ink->actions--;
         return false;
     }
     ink->points++;
@@ -134,6 +211,7 @@ bool mesh_ink_stroke_add(MeshInk *ink, int page, const MeshInkPoint *points, siz
     s->points = malloc(count * sizeof *points);
     if (!s->points) {
         ink->pages[page].count--;
+        ink->actions--;
         return false;
     }
     memcpy(s->points, points, count * sizeof *points);
@@ -142,6 +220,7 @@ bool mesh_ink_stroke_add(MeshInk *ink, int page, const MeshInkPoint *points, siz
         if (!point_valid(&s->points[i])) {
             stroke_free(s);
             ink->pages[page].count--;
+            ink->actions--;
             return false;
         }
     ink->points += count;
@@ -150,23 +229,48 @@ bool mesh_ink_stroke_add(MeshInk *ink, int page, const MeshInkPoint *points, siz
 
 int mesh_ink_undo(MeshInk *ink)
 {
-    int best = -1;
-    uint64_t serial = 0;
-    for (int p = 0; p < ink->page_count; p++) {
-        const MeshInkPage *pg = &ink->pages[p];
-        /* strokes are appended in serial order: a page's newest is its last */
-        if (pg->count && (best < 0 || pg->strokes[pg->count - 1].serial > serial))
-            best = p, serial = pg->strokes[pg->count - 1].serial;
+    while (ink->actions) {
+        MeshInkAction a = ink->history[--ink->actions];
+        MeshInkPage *pg = &ink->pages[a.page];
+        if (!a.cleared) {
+            if (!pg->count)
+                continue; /* cannot be: every later action was taken back first */
+            if (ink->drawing == a.page)
+                ink->drawing = -1;
+            ink->points -= pg->strokes[pg->count - 1].count;
+            stroke_free(&pg->strokes[--pg->count]);
+        } else {
+            /* The page is as the clear left it (empty, its strokes array as large as then) */
+            if (pg->count || pg->capacity < a.count) {
+                action_free(&a);
+                continue; /* cannot be, as above */
+            }
+            memcpy(pg->strokes, a.cleared, a.count * sizeof *pg->strokes);
+            pg->count = a.count;
+            size_t n = points_of(a.cleared, a.count);
+            ink->points += n, ink->held -= n;
+            free(a.cleared);
+        }
+        ink->revision++;
+        return a.page;
     }
-    if (best < 0)
-        return -1;
-    if (ink->drawing == best)
-        ink->drawing = -1;
-    MeshInkPage *pg = &ink->pages[best];
-    ink->points -= pg->strokes[pg->count - 1].count;
-    stroke_free(&pg->strokes[--pg->count]);
-    ink->revision++;
-    return best;
+    return -1;
+}
+
+/* Forgets the history up to and including its oldest clear (its strokes freed); false when it
+ * holds no clear. */
+static bool forget_oldest_clear(MeshInk *ink)
+{
+    size_t k = 0;
+    while (k < ink->actions && !ink->history[k].cleared)
+        k++;
+    if (k == ink->actions)
+        return false;
+    ink->held -= points_of(ink->history[k].cleared, ink->history[k].count);
+    action_free(&ink->history[k]);
+    memmove(ink->history, ink->history + k + 1, (ink->actions - k - 1) * sizeof *ink->history);
+    ink->actions -= k + 1;
+    return true;
 }
 
 size_t mesh_ink_clear(MeshInk *ink, int page)
@@ -175,15 +279,19 @@ size_t mesh_ink_clear(MeshInk *ink, int page)
         return 0;
     MeshInkPage *pg = &ink->pages[page];
     size_t n = pg->count;
-    for (size_t s = 0; s < n; s++) {
-        ink->points -= pg->strokes[s].count;
-        stroke_free(&pg->strokes[s]);
-    }
+    MeshInkStroke *kept = n && action_room(ink) ? malloc(n * sizeof *kept) : NULL;
+    if (!kept)
+        return 0;
+    memcpy(kept, pg->strokes, n * sizeof *kept);
+    size_t points = points_of(kept, n);
+    ink->points -= points, ink->held += points;
     pg->count = 0;
+    ink->history[ink->actions++] = (MeshInkAction){page, kept, n};
     if (ink->drawing == page)
         ink->drawing = -1;
-    if (n)
-        ink->revision++;
+    ink->revision++;
+    while (ink->held > MESH_INK_MAX_POINTS && forget_oldest_clear(ink))
+        ;
     return n;
 }
 

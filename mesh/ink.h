@@ -2,8 +2,9 @@
  * point, per page side. Owns the stroke memory; knows nothing of screens, files or rendering (the
  * window picks the points, app/notebook.c loads and saves them). Coordinates are those of the page
  * side seen face up: u from its left edge (0) to its right edge (1), v from its bottom edge (0) to
- * its top (1); widths are fractions of the page width. Undo takes back the most recent stroke of
- * the whole book, in the order the strokes were made (a loaded notebook's in file order). */
+ * its top (1); widths are fractions of the page width. Undo takes back the most recent action of
+ * the whole book, a stroke or a clear, in the order they were made (a loaded notebook's strokes
+ * in file order, before anything drawn since): the history is the session's, never saved. */
 #ifndef PAGECURL_MESH_INK_H
 #define PAGECURL_MESH_INK_H
 
@@ -44,19 +45,38 @@ typedef struct MeshInkPage {
     size_t count, capacity;
 } MeshInkPage;
 
+/* One action undo can take back: a stroke added to `page` (then `cleared` is NULL: the stroke is
+ * the page's last while every later action is undone), or the page cleared of the `count`
+ * strokes `cleared` holds (kept for undo to put back). */
+typedef struct MeshInkAction {
+    int page;
+    MeshInkStroke *cleared;
+    size_t count;
+} MeshInkAction;
+
 typedef struct MeshInk {
     MeshInkPage *pages; /* page_count of them; page i is the book's page i + 1 */
     int page_count;
     uint64_t next_serial;
-    int drawing;       /* the page of the stroke being drawn, -1 when none */
-    size_t points;     /* in all strokes: at most MESH_INK_MAX_POINTS */
-    uint64_t revision; /* grows on every change: a renderer or a save can tell it is stale */
+    int drawing;            /* the page of the stroke being drawn, -1 when none */
+    size_t points;          /* in all strokes: at most MESH_INK_MAX_POINTS */
+    uint64_t revision;      /* grows on every change: a renderer or a save can tell it is stale */
+    MeshInkAction *history; /* oldest first */
+    size_t actions, history_capacity;
+    /* Points of cleared strokes kept for undo: at most MESH_INK_MAX_POINTS, beyond which the
+     * oldest actions are forgotten (no longer undone) up to the oldest clear. */
+    size_t held;
 } MeshInk;
 
 /* An empty book of page_count (1 .. MESH_INK_MAX_PAGES) pages; false when out of range or out
  * of memory (ink zeroed). */
 bool mesh_ink_init(MeshInk *ink, int page_count);
 void mesh_ink_free(MeshInk *ink);
+/* Empties the book (strokes and history), keeping its page count. */
+void mesh_ink_reset(MeshInk *ink);
+/* `dst` (not initialised) becomes a copy of src's pages and strokes, without its history and
+ * with no stroke being drawn: what a save writes. False when out of memory (dst zeroed). */
+bool mesh_ink_copy(MeshInk *dst, const MeshInk *src);
 
 /* The pressure (0..1, 1 when the device reports none) as a stroke width. */
 float mesh_ink_width(float pressure);
@@ -76,10 +96,11 @@ void mesh_ink_stroke_end(MeshInk *ink);
  * beyond either limit of points, for a point off the page, or out of memory. */
 bool mesh_ink_stroke_add(MeshInk *ink, int page, const MeshInkPoint *points, size_t count);
 
-/* Takes back the most recent stroke anywhere in the book; returns its page, -1 when there is
- * none. */
+/* Takes back the most recent action anywhere in the book: a stroke is removed, a clear puts its
+ * strokes back; returns the page it changed, -1 when there is nothing to undo. */
 int mesh_ink_undo(MeshInk *ink);
-/* Removes every stroke of a page; returns how many there were. */
+/* Removes every stroke of a page, kept for undo; returns how many there were (0 also when out of
+ * memory: then nothing changed). A page without strokes is no action. */
 size_t mesh_ink_clear(MeshInk *ink, int page);
 
 /* Total strokes in the book. */

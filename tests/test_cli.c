@@ -1089,6 +1089,109 @@ static char *read_file(const char *path)
     return buf;
 }
 
+/* A notebook that cannot be kept is refused up front, before anything renders (no frame, the
+ * --screenshot not written): exit 1 and one line naming the cause. A FIFO (without blocking: a
+ * hang fails by the timeout), devices, a read-only file, one with two names (a hard link), and a
+ * read-only file system where this test may mount one (root, in a mount namespace of its own:
+ * unshare -m). */
+static void check_notebook_refused(CheckState *s, const Cli *c, const char *trace)
+{
+    char fifo[512], ro[512], hard[512], shot[512];
+    path_in(c, fifo, sizeof fifo, "fifo.notebook");
+    path_in(c, ro, sizeof ro, "read-only.notebook");
+    path_in(c, hard, sizeof hard, "hard-link.notebook");
+    path_in(c, shot, sizeof shot, "refused.png");
+    CHECK(s, mkfifo(fifo, 0644) == 0 && write_text(ro, EMPTY_NOTEBOOK) && chmod(ro, 0444) == 0,
+          "cannot set up %s", fifo);
+    const struct {
+        const char *path, *why;
+    } refused[] = {
+        {fifo, "a FIFO"},        {"/dev/null", "device"}, {"/dev/zero", "device"},
+        {"/dev/full", "device"}, {ro, "read-only"},       {hard, "hard links"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        if (refused[i].path == hard) {
+            unlink(hard);
+            CHECK(s, chmod(ro, 0644) == 0 && link(ro, hard) == 0, "cannot link %s", hard);
+        }
+        const char *args[] = {"--headless", "--size",        "64x48",        "--replay", trace,
+                              "--notebook", refused[i].path, "--screenshot", shot,       NULL};
+        Run r = run_wait(run_spawn(c->exe, c->dir, NULL, args), c->dir, 60.0);
+        CHECK(s,
+              r.status == 1 && line_count(r.err) == 1 && strstr(r.err, refused[i].path) &&
+                  strstr(r.err, refused[i].why) && !strstr(r.out, "rendered") && !exists(shot),
+              "%s as the notebook: exit %d (137: it hung), want 1 naming \"%s\": %s",
+              refused[i].path, r.status, refused[i].why, r.err);
+    }
+    CHECK(s, !strcmp(read_file(ro), EMPTY_NOTEBOOK), "a refused notebook changed");
+    unlink(hard);
+    unlink(fifo);
+    chmod(ro, 0644);
+
+    /* Read-only file systems, in a mount namespace of the test's own: a notebook bind-mounted
+     * read-only in a writable folder, then the whole tmpfs holding it remounted read-only. */
+    char script[512], out[512], cmd[2048];
+    path_in(c, script, sizeof script, "read-only-fs.sh");
+    path_in(c, out, sizeof out, "read-only-fs.txt");
+    CHECK(s,
+          write_text(script, "m=$1/ro-mount; exe=$2; trace=$3\n"
+                             "mkdir -p \"$m\" && mount -t tmpfs none \"$m\" || exit 99\n"
+                             "printf '%s\\n' '{\"format\": \"pagecurl-notebook\", \"version\": 1, "
+                             "\"pages\": []}' > \"$m/n.json\"\n"
+                             "cp \"$m/n.json\" \"$m/bound.json\"\n"
+                             "mount --bind \"$m/bound.json\" \"$m/bound.json\" &&\n"
+                             "    mount -o remount,ro,bind \"$m/bound.json\" || exit 99\n"
+                             "timeout 60 \"$exe\" --headless --size 64x48 --replay \"$trace\" "
+                             "--notebook \"$m/bound.json\"; echo \"exit $?\"\n"
+                             "umount \"$m/bound.json\"; mount -o remount,ro \"$m\" || exit 99\n"
+                             "timeout 60 \"$exe\" --headless --size 64x48 --replay \"$trace\" "
+                             "--notebook \"$m/n.json\"; echo \"exit $?\"\n"),
+          "cannot write %s", script);
+    snprintf(cmd, sizeof cmd, "unshare -m sh '%s' '%s' '%s' '%s' > '%s' 2>&1", script, c->dir,
+             c->exe, trace, out);
+    int rc = system(cmd);
+    char text[2048];
+    slurp(out, text, sizeof text);
+    if (WIFEXITED(rc) && WEXITSTATUS(rc) == 99) {
+        printf("test_cli: no read-only file system to try (unshare -m or mount not allowed)\n");
+    } else {
+        const char *second = strstr(text, "exit 1\n");
+        CHECK(s,
+              second && strstr(second + 1, "exit 1\n") && line_count(text) == 4 &&
+                  strstr(text, "bound.json: cannot be written: Read-only file system") &&
+                  strstr(text, "n.json: cannot be written: Read-only file system") &&
+                  !strstr(text, "rendered"),
+              "notebooks on read-only file systems: %s", text);
+    }
+}
+
+/* Undo takes back the last action of any kind: a stroke on page 1, the page turned, a stroke on
+ * page 3, Delete over page 3, Ctrl+Z: both strokes are in the notebook (Ctrl+Z took back the
+ * clear, not page 1's stroke). */
+static void check_undo_clear(CheckState *s, const Cli *c)
+{
+    char trace[512], book[512];
+    path_in(c, trace, sizeof trace, "undo-clear.trace");
+    path_in(c, book, sizeof book, "undo-clear.json");
+    CHECK(s,
+          write_text(trace, "0.00 ink down 0.60 0.50\n0.05 ink move 0.70 0.50\n"
+                            "0.10 ink up 0.70 0.50\n0.30 key next\n2.00 ink down 0.60 0.40\n"
+                            "2.05 ink move 0.70 0.40\n2.10 ink up 0.70 0.40\n"
+                            "2.30 ink clear 0.65 0.45\n2.50 key undo\n"),
+          "cannot write %s", trace);
+    Run r = RUN("--headless", "--size", "320x240", "--replay", trace, "--notebook", book);
+    cJSON *root = cJSON_Parse(read_file(book));
+    const cJSON *pages = cJSON_GetObjectItem(root, "pages");
+    const cJSON *first = cJSON_GetArrayItem(pages, 0), *second = cJSON_GetArrayItem(pages, 1);
+    CHECK(s,
+          r.status == 0 && cJSON_GetArraySize(pages) == 2 &&
+              cJSON_GetNumberValue(cJSON_GetObjectItem(first, "page")) == 1.0 &&
+              cJSON_GetNumberValue(cJSON_GetObjectItem(second, "page")) == 3.0 &&
+              cJSON_GetArraySize(cJSON_GetObjectItem(second, "strokes")) == 1,
+          "clear then undo: exit %d, want strokes on pages 1 and 3: %s", r.status, read_file(book));
+    cJSON_Delete(root);
+}
+
 /* Ink drawn by a replayed trace lands in the notebook: a stroke across the right page at half
  * pressure (page 1, left to right, level), a dot taken back by undo, a stroke off the book
  * dropped; a later run clears the page; a malformed notebook is refused with one line and stays
@@ -1168,8 +1271,10 @@ static void check_notebook(CheckState *s, const Cli *c)
         CHECK(s, !strcmp(read_file(book), bad[i].text), "malformed notebook %zu was changed", i);
     }
     r = RUN("--headless", "--notebook", c->dir, "--curl", "0");
-    CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "cannot read"),
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "a folder"),
           "a directory as the notebook: exit %d: %s", r.status, r.err);
+    check_notebook_refused(s, c, trace);
+    check_undo_clear(s, c);
     char unwritable[600];
     snprintf(unwritable, sizeof unwritable, "%s/no-such-dir/ink.json", c->dir);
     r = RUN("--headless", "--size", "320x240", "--replay", trace, "--notebook", unwritable);

@@ -17,10 +17,13 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #define PI 3.14159265358979323846
 
@@ -96,7 +99,18 @@ static void test_strokes(CheckState *s)
     CHECK(s, mesh_ink_clear(&ink, 2) == 3 && ink.pages[2].count == 0 && ink.pages[3].count == 1,
           "clear took the wrong strokes");
     CHECK(s, ink.revision != before, "clearing did not count as a change");
-    CHECK(s, mesh_ink_undo(&ink) == 3 && mesh_ink_undo(&ink) == -1, "undo after clear");
+    /* undo takes back the clear first (its strokes back as they were), then the strokes */
+    CHECK(s, mesh_ink_undo(&ink) == 2 && ink.pages[2].count == 3 && ink.pages[3].count == 1,
+          "undo did not take back the clear first: page 2 has %zu strokes", ink.pages[2].count);
+    CHECK(s, ink.pages[2].strokes[1].points[0].u == 0.1f, "the cleared strokes came back changed");
+    int after[5];
+    for (int i = 0; i < 5; i++)
+        after[i] = mesh_ink_undo(&ink);
+    CHECK(s,
+          after[0] == 3 && after[1] == 2 && after[2] == 2 && after[3] == 2 && after[4] == -1 &&
+              ink.points == 0,
+          "undo after the clear: %d %d %d %d %d, want 3 2 2 2 -1", after[0], after[1], after[2],
+          after[3], after[4]);
     mesh_ink_free(&ink);
     CHECK(s, ink.pages == NULL && ink.page_count == 0, "free left the book");
 }
@@ -204,6 +218,18 @@ static void test_notebook(CheckState *s)
          "page 2 appears twice"},
         {"{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": [{\"page\": 3}]}",
          "page 3: \"strokes\""},
+        /* a key given twice: cJSON would find the first and drop the second unseen */
+        {"{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": [{\"page\": 1, "
+         "\"strokes\": [[[0.5, 0.5, 0.01]]]}], \"pages\": []}",
+         "\"pages\" is given twice"},
+        {"{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": [{\"page\": 1, "
+         "\"page\": 2, \"strokes\": []}]}",
+         "pages[1] gives \"page\" twice"},
+        {"{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": [{\"page\": 1, "
+         "\"strokes\": [[[0.5, 0.5, 0.01]]], \"strokes\": []}]}",
+         "pages[1] gives \"strokes\" twice"},
+        {"{\"format\": \"pagecurl-notebook\", \"version\": 1, \"version\": 1, \"pages\": []}",
+         "\"version\" is given twice"},
         {"{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": [{\"page\": 1, "
          "\"strokes\": [[[0.5, 0.5, 0.01]], []]}]}",
          "stroke 2: has no points"},
@@ -249,6 +275,262 @@ static void test_notebook(CheckState *s)
               ink.pages[3].strokes[0].points[1].u == 0.3f,
           "a good notebook was not read: %s", message);
     mesh_ink_free(&ink);
+}
+
+/* Undo across kinds: Delete over one page, then Ctrl+Z, gives that page's ink back, not a
+ * stroke of another; the history holds what clears took only up to MESH_INK_MAX_POINTS points,
+ * forgetting the oldest actions beyond it. */
+static void test_undo_clear(CheckState *s)
+{
+    MeshInk ink;
+    CHECK(s, mesh_ink_init(&ink, 4), "out of memory");
+    MeshInkPoint two[2] = {{0.1f, 0.1f, 0.01f}, {0.2f, 0.2f, 0.01f}};
+    mesh_ink_stroke_add(&ink, 0, two, 2); /* a stroke on page 0 */
+    mesh_ink_stroke_begin(&ink, 1, two[0]);
+    mesh_ink_stroke_extend(&ink, two[1]);
+    mesh_ink_stroke_end(&ink); /* and one on page 1 */
+    CHECK(s, mesh_ink_clear(&ink, 1) == 1 && mesh_ink_clear(&ink, 1) == 0, "clear");
+    CHECK(s,
+          mesh_ink_undo(&ink) == 1 && ink.pages[0].count == 1 && ink.pages[1].count == 1 &&
+              ink.pages[1].strokes[0].count == 2 && ink.points == 4,
+          "Delete then Ctrl+Z: pages hold %zu and %zu strokes, want 1 and 1", ink.pages[0].count,
+          ink.pages[1].count);
+    /* clear, draw, undo, undo: the clear's strokes back, the new one gone */
+    mesh_ink_clear(&ink, 0);
+    mesh_ink_stroke_begin(&ink, 0, two[1]);
+    CHECK(s, mesh_ink_undo(&ink) == 0 && ink.pages[0].count == 0 && ink.drawing == -1,
+          "the stroke drawn after a clear was not taken back first");
+    CHECK(s,
+          mesh_ink_undo(&ink) == 0 && ink.pages[0].count == 1 &&
+              ink.pages[0].strokes[0].points[1].u == 0.2f,
+          "the clear was not taken back");
+    CHECK(s, mesh_ink_undo(&ink) == 1 && mesh_ink_undo(&ink) == 0 && mesh_ink_undo(&ink) == -1,
+          "the strokes before the clear");
+
+    /* the held points stay bounded: clears of 100,000-point strokes, 8 of them */
+    mesh_ink_reset(&ink);
+    MeshInkPoint *many = malloc(MESH_INK_MAX_STROKE_POINTS * sizeof *many);
+    CHECK(s, many != NULL, "out of memory");
+    for (int i = 0; many && i < MESH_INK_MAX_STROKE_POINTS; i++)
+        many[i] = (MeshInkPoint){(float)i / MESH_INK_MAX_STROKE_POINTS, 0.5f, 0.01f};
+    for (int k = 0; many && k < 8; k++) {
+        CHECK(s, mesh_ink_stroke_add(&ink, k % 4, many, MESH_INK_MAX_STROKE_POINTS), "add %d", k);
+        CHECK(s, mesh_ink_clear(&ink, k % 4) == 1, "clear %d", k);
+        CHECK(s, ink.held <= MESH_INK_MAX_POINTS, "clear %d: %zu points held", k, ink.held);
+    }
+    int undone = 0;
+    while (mesh_ink_undo(&ink) >= 0)
+        undone++;
+    /* the five newest clears (500,000 points held) and their strokes are undone; the three
+     * oldest clears were forgotten, and with them the strokes before them */
+    CHECK(s, undone == 10 && ink.points == 0 && ink.held == 0,
+          "%d actions undone, %zu points left, want 10 and 0 (the oldest forgotten)", undone,
+          ink.points);
+    free(many);
+
+    /* a copy holds the same strokes and none of the history */
+    MeshInk copy;
+    mesh_ink_reset(&ink);
+    uint64_t seed = 5;
+    random_ink(&ink, &seed);
+    mesh_ink_clear(&ink, 2);
+    CHECK(s,
+          mesh_ink_copy(&copy, &ink) && same_ink(&copy, &ink) && copy.actions == 0 &&
+              copy.points == ink.points && copy.revision == ink.revision,
+          "the copy differs");
+    mesh_ink_free(&copy);
+    mesh_ink_free(&ink);
+}
+
+/* Seconds on the monotonic clock. */
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* A path in out_dir. */
+static const char *out_path(char *buf, size_t size, const char *name)
+{
+    snprintf(buf, size, "%s/%s", out_dir, name);
+    return buf;
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+/* Waits up to 10 s for the notebook at `path` to hold `strokes` strokes. */
+static bool saved_within(const char *path, size_t strokes, int pages)
+{
+    for (int k = 0; k < 1000; k++) {
+        MeshInk back;
+        char message[512];
+        mesh_ink_init(&back, pages);
+        bool ok = app_notebook_load(path, &back, message, sizeof message) &&
+                  mesh_ink_stroke_count(&back) == strokes;
+        mesh_ink_free(&back);
+        if (ok)
+            return true;
+        nanosleep(&(struct timespec){0, 10000000}, NULL);
+    }
+    return false;
+}
+
+/* A notebook held for writing: its lock is on the file itself (a second taker by any name,
+ * a hard link included, is refused, and no NAME.lock lies beside it), follows the file from save
+ * to save, and goes with the process; a new notebook is made empty at once and removed when no
+ * ink was saved; a killed run's temporary files go when a later run takes the notebook. */
+static void test_notebook_lock(CheckState *s)
+{
+    char path[512], other[512], link_path[600], message[768];
+    out_path(path, sizeof path, "held.json");
+    out_path(other, sizeof other, "held-link.json");
+    remove(path), remove(other);
+    MeshInk ink, ink2;
+    mesh_ink_init(&ink, 16);
+    mesh_ink_init(&ink2, 16);
+    AppNotebook nb, nb2;
+    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+          "open: %s", message);
+    CHECK(s, exists(path), "a new notebook was not made at once");
+    snprintf(link_path, sizeof link_path, "%s.lock", path);
+    CHECK(s, !exists(link_path), "a lock file lies beside the notebook");
+    CHECK(s,
+          app_notebook_open(&nb2, path, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) ==
+                  1 &&
+              strstr(message, "in use by another pagecurl"),
+          "a second taker of a new notebook: %s", message);
+    app_notebook_close(&nb);
+    CHECK(s, !exists(path), "a new notebook no ink was saved to was left behind");
+
+    /* saved twice (two new files renamed into place): the lock is on the file at the name */
+    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+          "open: %s", message);
+    for (int k = 0; k < 2; k++) {
+        mesh_ink_stroke_begin(&ink, k, (MeshInkPoint){0.5f, 0.5f, 0.01f});
+        mesh_ink_stroke_end(&ink);
+        app_notebook_keep(&nb, &ink, false);
+        CHECK(s, saved_within(path, (size_t)k + 1, 16), "stroke %d did not reach the disk", k);
+    }
+    CHECK(s,
+          app_notebook_open(&nb2, path, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) ==
+                  1 &&
+              strstr(message, "in use by another pagecurl") && strstr(message, "process "),
+          "a second taker after two saves: %s", message);
+    CHECK(s, symlink("held.json", other) == 0, "symlink");
+    CHECK(s,
+          app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) ==
+                  1 &&
+              strstr(message, "in use"),
+          "a second taker through a symlink: %s", message);
+    remove(other);
+    CHECK(s, link(path, other) == 0, "link");
+    CHECK(s,
+          app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) == 1,
+          "a second taker through a hard link got it");
+    CHECK(s, app_notebook_keep(&nb, &ink, true), "the final save failed");
+    app_notebook_close(&nb);
+    /* a notebook with two names is refused: a save would leave the other name on the old file */
+    int status =
+        app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message);
+    CHECK(s, status == 1 && strstr(message, "hard links"), "two names: status %d: %s", status,
+          message);
+    remove(other);
+
+    /* a killed run's temporary files: its process gone, nothing holds them */
+    long dead = 4000000;
+    while (dead > 2 && (kill((pid_t)dead, 0) == 0 || errno != ESRCH))
+        dead--;
+    char stale[600], live[600], legacy[600];
+    snprintf(stale, sizeof stale, "%s/.held.json.tmp-%ld-a1b2c3", out_dir, dead);
+    snprintf(live, sizeof live, "%s/.held.json.tmp-%ld-d4e5f6", out_dir, (long)getpid());
+    snprintf(legacy, sizeof legacy, "%s/.held.json.tmp-Ab3dE9", out_dir);
+    FILE *f;
+    for (int k = 0; k < 3; k++)
+        if ((f = fopen(k == 0 ? stale : k == 1 ? live : legacy, "w")))
+            fputs("half a notebook", f), fclose(f);
+    CHECK(s,
+          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) == 0,
+          "open: %s", message);
+    app_notebook_close(&nb);
+    CHECK(s, !exists(stale), "a killed run's temporary file %s was left", stale);
+    CHECK(s, exists(live), "a live process's temporary file was removed");
+    CHECK(s, exists(legacy), "a fresh temporary file of the older name was removed");
+    remove(live), remove(legacy);
+    mesh_ink_free(&ink);
+    mesh_ink_free(&ink2);
+}
+
+/* A stroke's end with a large notebook hands the save to the writer: app_notebook_keep returns
+ * in a fraction of what the save itself takes, the stroke is on disk soon after, the final keep
+ * waits for it; a save that fails is said and fails the run. */
+static void test_notebook_writer(CheckState *s)
+{
+    char path[512], message[768];
+    out_path(path, sizeof path, "large.json");
+    remove(path);
+    MeshInk ink;
+    mesh_ink_init(&ink, 16);
+    /* 240,000 points: ~10 MB as a notebook */
+    MeshInkPoint *pts = malloc(20000 * sizeof *pts);
+    uint64_t seed = 3;
+    for (int k = 0; pts && k < 12; k++) {
+        for (int i = 0; i < 20000; i++)
+            pts[i] = (MeshInkPoint){(float)rnd(&seed), (float)rnd(&seed), 0.0123456f};
+        mesh_ink_stroke_add(&ink, k % 16, pts, 20000);
+    }
+    free(pts);
+    double t0 = seconds();
+    CHECK(s, app_notebook_save(path, &ink, message, sizeof message), "save: %s", message);
+    double save = seconds() - t0;
+    mesh_ink_free(&ink);
+    mesh_ink_init(&ink, 16);
+    AppNotebook nb;
+    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+          "open: %s", message);
+    double worst = 0.0;
+    for (int k = 0; k < 3; k++) {
+        mesh_ink_stroke_begin(&ink, 3, (MeshInkPoint){0.5f, 0.1f * (float)k, 0.01f});
+        mesh_ink_stroke_extend(&ink, (MeshInkPoint){0.6f, 0.1f * (float)k, 0.01f});
+        mesh_ink_stroke_end(&ink);
+        t0 = seconds();
+        app_notebook_keep(&nb, &ink, false);
+        worst = fmax(worst, seconds() - t0);
+    }
+    printf("notebook: a %.1f MB save takes %.0f ms; a stroke's end kept it in %.1f ms at worst\n",
+           (double)ink.points * 40e-6, 1e3 * save, 1e3 * worst);
+    CHECK(s, worst < 0.25 * save, "a stroke's end waited %.0f ms for a %.0f ms save", 1e3 * worst,
+          1e3 * save);
+    CHECK(s, saved_within(path, 15, 16), "the last stroke did not reach the disk within 10 s");
+    CHECK(s, app_notebook_keep(&nb, &ink, true) && nb.saved == ink.revision, "the final keep");
+    app_notebook_close(&nb);
+    mesh_ink_free(&ink);
+
+    /* a save that fails (the notebook's folder gone): said, and the run fails */
+    char dir[400], moved[400];
+    out_path(dir, sizeof dir, "gone");
+    out_path(moved, sizeof moved, "gone-moved");
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/n.json", dir);
+    remove(path);
+    mesh_ink_init(&ink, 16);
+    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+          "open: %s", message);
+    CHECK(s, rename(dir, moved) == 0, "rename");
+    mesh_ink_stroke_begin(&ink, 3, (MeshInkPoint){0.5f, 0.5f, 0.01f});
+    mesh_ink_stroke_end(&ink);
+    app_notebook_keep(&nb, &ink, false);
+    CHECK(s, !app_notebook_keep(&nb, &ink, true) && nb.failed && nb.said,
+          "a failed save did not fail the run");
+    app_notebook_close(&nb);
+    mesh_ink_free(&ink);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", dir, moved);
+    CHECK(s, system(cmd) == 0, "%s", cmd);
 }
 
 #define VIEW_W 1280
@@ -682,6 +964,9 @@ int main(int argc, char **argv)
     CheckState s = {0};
     test_strokes(&s);
     test_notebook(&s);
+    test_undo_clear(&s);
+    test_notebook_lock(&s);
+    test_notebook_writer(&s);
     test_raster(&s);
     test_ink_texture(&s);
     test_pick_curl(&s);

@@ -1,9 +1,11 @@
 #!/bin/sh
 # Ink is never lost, run under xvfb-run: real window sessions with validation on, each drawing a
 # stroke with the right button and then ended badly: a SIGHUP (with a second pagecurl refused the
-# notebook meanwhile, and the pointer dragged out of the window), a SIGTERM straight after the
-# stroke, an unwritable --screenshot, a device lost (PAGECURL_FAULT). Each time the notebook on
-# disk holds every finished stroke, and the recorded trace replays. Every wait is bounded.
+# notebook meanwhile, by its name and by a hard link, and the pointer dragged out of the window),
+# a SIGTERM straight after the stroke, an unwritable --screenshot, a device lost (PAGECURL_FAULT).
+# Each time the notebook on disk holds every finished stroke, and the recorded trace replays.
+# Then Delete clears the page and Ctrl+Z takes the clear back, each saved; and a read-only
+# notebook is refused before a window opens. Every wait is bounded.
 set -u
 exe=$1
 out=${2:-.}
@@ -55,6 +57,13 @@ timeout 60 "$exe" --headless --size 64x48 --curl 0 --notebook "$book" 2>"$out/se
 second=$?
 [ "$second" -eq 1 ] && grep -q "process $pid" "$out/second.err" ||
     fail "a second writer: exit $second: $(cat "$out/second.err")"
+# another name for the same file (a hard link) does not get around the lock either
+rm -f "$out/hard.json"
+ln "$book" "$out/hard.json"
+timeout 60 "$exe" --headless --size 64x48 --curl 0 --notebook "$out/hard.json" 2>"$out/second.err"
+second=$?
+rm -f "$out/hard.json"
+[ "$second" -eq 1 ] || fail "a second writer through a hard link: exit $second: $(cat "$out/second.err")"
 xdotool mousemove --window "$win" 490 400 mousedown 1
 xdotool mousemove --window "$win" 400 390
 sleep 0.1
@@ -118,5 +127,28 @@ xdotool mouseup 1 2>/dev/null
 window_wait
 [ "$status" -eq 1 ] || fail "device loss: exit $status, want 1"
 [ "$(strokes "$book")" = $n ] || fail "device loss: $(strokes "$book") strokes, want $n"
-[ ! -e "$book.lock" ] || fail "the lock file was left behind"
-echo "$name: $n strokes kept through SIGHUP, SIGTERM, a failed screenshot and a lost device"
+[ ! -e "$book.lock" ] || fail "a lock file was left behind"
+
+# 5. Delete over the page clears it and saves; Ctrl+Z takes the clear back (not a stroke of
+#    another page) and saves again.
+window_start "$exe" --validation --size 800x500 --notebook "$book"
+wait_drawn "$out/before.png" || fail "no frame"
+xdotool mousemove --window "$win" 400 260
+xdotool key --window "$win" Delete
+saved "$book" 0 || fail "Delete: the notebook still holds $(strokes "$book") strokes"
+xdotool key --window "$win" ctrl+z
+saved "$book" $n || fail "Ctrl+Z after Delete: $(strokes "$book") strokes, want $n"
+window_quit
+[ "$status" -eq 0 ] || fail "Delete and Ctrl+Z: exit $status, want 0"
+
+# 6. A notebook that may not be written is refused before the window opens: exit 1, one line.
+cp "$book" "$out/read-only.json"
+chmod 0444 "$out/read-only.json"
+timeout 60 "$exe" --validation --size 800x500 --notebook "$out/read-only.json" 2>"$out/ro.err"
+ro=$?
+[ "$ro" -eq 1 ] && [ "$(wc -l <"$out/ro.err")" -eq 1 ] && grep -q "read-only" "$out/ro.err" ||
+    fail "a read-only notebook: exit $ro: $(cat "$out/ro.err")"
+cmp -s "$book" "$out/read-only.json" || fail "the read-only notebook changed"
+rm -f "$out/read-only.json"
+echo "$name: $n strokes kept through SIGHUP, SIGTERM, a failed screenshot and a lost device," \
+    "a clear taken back; a hard link and a read-only notebook refused"
