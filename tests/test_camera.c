@@ -151,7 +151,7 @@ static void drag_on_closed_book(CheckState *s)
     AppPage page = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT},
                     .desc = {.layout = 1}};
     MeshFlip flip;
-    app_book_init(&flip, &page, APP_BOOK_LEAVES, 0);
+    app_book_init(&flip, &page, APP_BOOK_PAGES, 0);
     /* press the page near its bottom-right corner, where the still book shows it */
     MeshFlipView view = mesh_flip_view(&flip);
     AppSpread spread = app_book_spread(&view);
