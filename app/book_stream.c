@@ -133,6 +133,8 @@ void app_book_stream_destroy(AppBookStream *s)
     s->quit = true;
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
+    /* a long page in progress is abandoned: the program's end does not wait for it */
+    app_book_source_abort(s->src);
     pthread_join(s->thread, NULL);
     for (uint32_t k = 0; k < s->done_count; k++)
         free(s->done[k].pixels);

@@ -679,6 +679,150 @@ static void check_bad_input(CheckState *s, const Ctx *c)
                   "a built-in notebook on a book");
 }
 
+/* A run that must end by itself within `seconds`: a hang is killed (status 137) and fails. */
+static Run run_within(const Ctx *c, double seconds, const char *const *args)
+{
+    return run_wait(run_spawn(c->exe, c->dir, NULL, args), c->dir, seconds);
+}
+
+/* A w x h binary PPM of 16 bits a channel (maxval 65535), one colour. */
+static bool write_ppm16(const char *path, int w, int h, const unsigned char rgb[3])
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    fprintf(f, "P6\n%d %d\n65535\n", w, h);
+    for (long i = 0; i < (long)w * h; i++)
+        for (int ch = 0; ch < 3; ch++) {
+            fputc(rgb[ch], f);
+            fputc(rgb[ch], f);
+        }
+    return fclose(f) == 0;
+}
+
+/* A PDF whose page tree claims `count` pages over the one it has. */
+static bool write_lying_pdf(const char *path, int count)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    long at[5];
+    fprintf(f, "%%PDF-1.4\n");
+    at[1] = ftell(f);
+    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+    at[2] = ftell(f);
+    fprintf(f, "2 0 obj\n<< /Type /Pages /Count %d /Kids [3 0 R] >>\nendobj\n", count);
+    at[3] = ftell(f);
+    fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
+               ">>\nendobj\n");
+    at[4] = ftell(f);
+    fprintf(f, "4 0 obj\n<< /Length 24 >>\nstream\n0 0 1 rg 0 0 200 280 re f\nendstream\nendobj\n");
+    long xref = ftell(f);
+    fprintf(f, "xref\n0 5\n0000000000 65535 f \n");
+    for (int k = 1; k < 5; k++)
+        fprintf(f, "%010ld 00000 n \n", at[k]);
+    fprintf(f, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+    return fclose(f) == 0;
+}
+
+/* Inputs that are no regular files, decoders' traps and lying PDFs: each run ends by itself
+ * (within 60 s: a hang fails instead of holding ctest) with its status and one line. */
+static void check_hostile(CheckState *s, const Ctx *c)
+{
+    char dir[512], file[600], path[512], shot[512];
+    path_in(c, "hostile.png", shot, sizeof shot);
+
+    /* a 16-bit binary PPM page (stb_image's 16-bit paths overflow its heap): drawn, its red */
+    path_in(c, "deep", dir, sizeof dir);
+    mkdir(dir, 0755);
+    snprintf(file, sizeof file, "%s/p1.ppm", dir);
+    CHECK(s, write_ppm16(file, 64, 90, COLOURS[0]), "cannot write %s", file);
+    snprintf(file, sizeof file, "%s/p2.ppm", dir);
+    CHECK(s, write_ppm16(file, 64, 90, COLOURS[1]), "cannot write %s", file);
+    const char *deep[] = {"--headless", "--book",       dir,  "--curl", "0", "--size",
+                          "480x270",    "--screenshot", shot, NULL};
+    remove(shot);
+    Run r = run_within(c, 60, deep);
+    CHECK(s, r.status == 0 && !strstr(r.err, "warning"), "16-bit PPM pages: exit %d: %s", r.status,
+          r.err);
+    Image img = image_load(shot);
+    if (img.rgba) /* page 1, alone on the right (the book closed), in its own red */
+        CHECK(s, page_at(&img, 0.50f, 0.5f) == 1, "16-bit PPM pages: page 1 shows colour %d",
+              page_at(&img, 0.50f, 0.5f));
+    CHECK(s, img.rgba, "16-bit PPM pages: no screenshot");
+    image_free(&img);
+
+    /* FIFOs: as the book (with a PDF's name and without), and as a page in a folder */
+    path_in(c, "fifo.pdf", path, sizeof path);
+    remove(path);
+    CHECK(s, mkfifo(path, 0644) == 0, "mkfifo %s: %s", path, strerror(errno));
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", path, NULL}),
+                  1, "a FIFO", "a FIFO as --book");
+    path_in(c, "fifo", path, sizeof path);
+    remove(path);
+    CHECK(s, mkfifo(path, 0644) == 0, "mkfifo %s: %s", path, strerror(errno));
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", path, NULL}),
+                  1, "a FIFO", "a FIFO without a PDF's name as --book");
+    two_pages(c, "fifo-page", dir, sizeof dir, file, sizeof file);
+    remove(file);
+    CHECK(s, mkfifo(file, 0644) == 0, "mkfifo %s: %s", file, strerror(errno));
+    Run fifo_page = run_within(c, 60, (const char *const[]){"--headless", "--book", dir, NULL});
+    check_refused(s, fifo_page, 1, "2.png", "a FIFO among the pages");
+    CHECK(s, strstr(fifo_page.err, "a FIFO"), "a FIFO among the pages: not said: %s",
+          fifo_page.err);
+
+    /* a PDF that is /dev/zero: a device, never read */
+    path_in(c, "zero.pdf", path, sizeof path);
+    remove(path);
+    CHECK(s, symlink("/dev/zero", path) == 0, "symlink %s: %s", path, strerror(errno));
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", path, NULL}),
+                  1, "a character device", "/dev/zero as --book");
+
+    /* a folder with a page's name among the pages: skipped */
+    two_pages(c, "subfolder", dir, sizeof dir, file, sizeof file);
+    write_png(file, 40, 56, COLOURS[1]);
+    snprintf(file, sizeof file, "%s/3.png", dir);
+    write_png(file, 40, 56, COLOURS[2]);
+    snprintf(file, sizeof file, "%s/0.png", dir);
+    mkdir(file, 0755);
+    const char *sub[] = {"--headless", "--book", dir, "--curl",       "0",  "--size",
+                         "480x270",    "--page", "3", "--screenshot", shot, NULL};
+    remove(shot);
+    r = run_within(c, 60, sub);
+    CHECK(s, r.status == 0 && !strstr(r.err, "warning"),
+          "a folder named 0.png among the pages: exit %d: %s", r.status, r.err);
+    img = image_load(shot);
+    if (img.rgba) /* pages 2 | 3: the folder is no page */
+        CHECK(s, page_at(&img, 0.30f, 0.5f) == 2 && page_at(&img, 0.70f, 0.5f) == 3,
+              "a folder named 0.png among the pages: colours %d | %d, want 2 | 3",
+              page_at(&img, 0.30f, 0.5f), page_at(&img, 0.70f, 0.5f));
+    image_free(&img);
+    check_refused(s, RUN("--headless", "--book", dir, "--page", "4"), 2, "--page 4",
+                  "a folder named 0.png counted as a page");
+
+#ifdef PAGECURL_HAVE_MUPDF
+    /* a page tree that claims 100000 pages over one: a book of one page */
+    path_in(c, "lying.pdf", path, sizeof path);
+    CHECK(s, write_lying_pdf(path, 100000), "cannot write %s", path);
+    const char *lying[] = {"--headless", "--book",  path,           "--curl", "0",
+                           "--size",     "480x270", "--screenshot", shot,     NULL};
+    remove(shot);
+    r = run_within(c, 60, lying);
+    CHECK(s, r.status == 0, "a PDF claiming 100000 pages over one: exit %d: %s", r.status, r.err);
+    img = image_load(shot);
+    if (img.rgba)
+        CHECK(s, page_at(&img, 0.50f, 0.5f) == 3, "a PDF claiming 100000 pages: colour %d, want 3",
+              page_at(&img, 0.50f, 0.5f));
+    image_free(&img);
+    check_refused(s, RUN("--headless", "--book", path, "--page", "2"), 2, "--page 2",
+                  "a PDF claiming 100000 pages: its real count");
+    /* and one that truly is longer than a book may be */
+    path_in(c, "too-long.pdf", path, sizeof path);
+    CHECK(s, write_pdf(path, MESH_INK_MAX_PAGES + 1, 100, 140), "cannot write %s", path);
+    check_refused(s, RUN("--headless", "--book", path), 2, "4097 pages", "a PDF too long");
+#endif
+}
+
 /* The pool: leaves keep their slots while wanted, the least recently used one goes first. */
 static void check_pool(CheckState *s, const Ctx *c)
 {
@@ -816,7 +960,7 @@ int main(int argc, char **argv)
         {"pdf", check_pdf},           {"evict", check_evict},
         {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
         {"rtl", check_rtl},           {"cover", check_cover},
-        {"layout", check_layout},
+        {"layout", check_layout},     {"hostile", check_hostile},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
