@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@
 #ifdef PAGECURL_HAVE_MUPDF
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
+#include <zlib.h>
 #endif
 
 typedef struct Ctx {
@@ -823,6 +825,109 @@ static void check_hostile(CheckState *s, const Ctx *c)
 #endif
 }
 
+#ifdef PAGECURL_HAVE_MUPDF
+typedef struct SlowDraw {
+    AppBookSource *src;
+    uint8_t *rgba;
+    bool ok;
+    char message[512];
+    volatile int done; /* polled by the test's thread: set last */
+} SlowDraw;
+
+static void *slow_draw(void *user)
+{
+    SlowDraw *d = user;
+    d->ok = app_book_source_draw(d->src, 0, 1024, 1434, d->rgba, d->message, sizeof d->message);
+    __atomic_store_n(&d->done, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+#endif
+
+/* A page that takes minutes to draw (200,000 fills of the whole page, a few KiB deflated) is
+ * abandoned within a second of app_book_source_abort, as the stream's end calls it: the run's
+ * end does not wait for the page. */
+static void check_abort(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+#else
+    char path[512];
+    path_in(c, "slow.pdf", path, sizeof path);
+    const char op[] = "0 0 200 280 re f\n";
+    size_t n = 200000 * (sizeof op - 1);
+    unsigned char *content = malloc(n);
+    uLongf packed = compressBound((uLong)n);
+    unsigned char *deflated = malloc(packed);
+    CHECK(s, content && deflated, "out of memory");
+    if (!content || !deflated) {
+        free(content);
+        free(deflated);
+        return;
+    }
+    for (size_t k = 0; k < n; k += sizeof op - 1)
+        memcpy(content + k, op, sizeof op - 1);
+    CHECK(s, compress2(deflated, &packed, content, (uLong)n, 9) == Z_OK, "deflate failed");
+    FILE *f = fopen(path, "wb");
+    CHECK(s, f != NULL, "cannot write %s", path);
+    if (f) {
+        long at[5];
+        fprintf(f, "%%PDF-1.4\n");
+        at[1] = ftell(f);
+        fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+        at[2] = ftell(f);
+        fprintf(f, "2 0 obj\n<< /Type /Pages /Count 1 /Kids [3 0 R] >>\nendobj\n");
+        at[3] = ftell(f);
+        fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
+                   ">>\nendobj\n");
+        at[4] = ftell(f);
+        fprintf(f, "4 0 obj\n<< /Length %lu /Filter /FlateDecode >>\nstream\n",
+                (unsigned long)packed);
+        fwrite(deflated, 1, packed, f);
+        fprintf(f, "\nendstream\nendobj\n");
+        long xref = ftell(f);
+        fprintf(f, "xref\n0 5\n0000000000 65535 f \n");
+        for (int k = 1; k < 5; k++)
+            fprintf(f, "%010ld 00000 n \n", at[k]);
+        fprintf(f, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+        CHECK(s, fclose(f) == 0, "cannot write %s", path);
+    }
+    free(content);
+    free(deflated);
+
+    char message[512];
+    SlowDraw d = {.rgba = malloc((size_t)1024 * 1434 * 4)};
+    int status = app_book_source_open(path, &d.src, message, sizeof message);
+    CHECK(s, status == 0 && d.rgba, "slow.pdf: %s", message);
+    if (status || !d.rgba) {
+        free(d.rgba);
+        return;
+    }
+    pthread_t thread;
+    CHECK(s, pthread_create(&thread, NULL, slow_draw, &d) == 0, "no thread");
+    struct timespec tick = {0, 10 * 1000 * 1000}, t0, t1;
+    for (int k = 0; k < 30; k++) /* 0.3 s into the page */
+        nanosleep(&tick, NULL);
+    bool early = __atomic_load_n(&d.done, __ATOMIC_ACQUIRE);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    app_book_source_abort(d.src);
+    double waited = 0.0;
+    while (!__atomic_load_n(&d.done, __ATOMIC_ACQUIRE) && waited < 20.0) {
+        nanosleep(&tick, NULL);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        waited = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    }
+    printf("abort: a page of 200000 fills abandoned %.3f s after the abort\n", waited);
+    CHECK(s, !early, "slow.pdf: its page was drawn in 0.3 s: the check cannot tell");
+    CHECK(s, waited < 2.0, "slow.pdf: the page still drawn %.1f s after the abort", waited);
+    if (!__atomic_load_n(&d.done, __ATOMIC_ACQUIRE))
+        return; /* the thread draws on: leave it to the process's end */
+    pthread_join(thread, NULL);
+    CHECK(s, !d.ok && d.message[0], "slow.pdf: an abandoned page reported drawn");
+    app_book_source_close(d.src);
+    free(d.rgba);
+#endif
+}
+
 /* The pool: leaves keep their slots while wanted, the least recently used one goes first. */
 static void check_pool(CheckState *s, const Ctx *c)
 {
@@ -961,6 +1066,7 @@ int main(int argc, char **argv)
         {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
         {"rtl", check_rtl},           {"cover", check_cover},
         {"layout", check_layout},     {"hostile", check_hostile},
+        {"abort", check_abort},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
