@@ -203,7 +203,7 @@ static uint8_t *page_bytes(const AppBookSource *src, int page, size_t max, size_
     uint8_t *bytes = NULL;
     if (fstat(fileno(f), &st) != 0)
         snprintf(why, size, "%s", strerror(errno));
-    else if ((uint64_t)st.st_size > APP_BOOK_MAX_FILE_BYTES && max > HEADER_BYTES)
+    else if ((uint64_t)st.st_size > APP_BOOK_MAX_FILE_BYTES)
         snprintf(why, size, "%lld bytes, more than the %u MiB a page's file may have",
                  (long long)st.st_size, APP_BOOK_MAX_FILE_BYTES >> 20);
     else {

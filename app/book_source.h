@@ -1,15 +1,15 @@
 /* Where a book's pages come from: the built-in procedural book (app/content.h), a folder of images
  * (natural name order: page2 before page10) or a PDF. Images and PDFs are decoded by MuPDF (its
  * own image loaders and libjpeg-turbo), with its memory bounded; a build without MuPDF reads no
- * PDFs and decodes images with stb_image, screened (8-bit PNG, JPEG, BMP, GIF and PNM only). Every
- * file is opened with app_file_open (no FIFO or device is read) and decoded from memory, the same
- * code for files and for the fuzzers (app_book_source_open_memory). Opening checks what can be
- * checked cheaply (the path, every image's header, a PDF's password and real page count, page
- * 1's size) and names the first problem in one line; a page that fails only when it is drawn
- * becomes a marked placeholder. Page 1 (index 0) is the first right-hand page;
- * the leaf takes its aspect, and other pages are fitted inside with a margin on paper. Owns the
- * file list or the open document. Drawing is not thread-safe: one thread at a time (the
- * streamer's worker, app/book_stream.h). */
+ * PDFs and decodes images with stb_image, screened (8-bit PNG, JPEG, BMP, GIF and binary PGM/PPM
+ * only). Every file is opened with app_file_open (no FIFO or device is read) and decoded from
+ * memory, the same code for files and for the fuzzers (app_book_source_open_memory). Opening checks
+ * what can be checked cheaply (the path, every image's header, a PDF's password and real page
+ * count, page 1's size) and names the first problem in one line; a page that fails only when it is
+ * drawn becomes a marked placeholder. Page 1 (index 0) is the first right-hand page; the leaf takes
+ * its aspect, and other pages are fitted inside with a margin on paper. Owns the file list or the
+ * open document. Drawing is not thread-safe: one thread at a time (the streamer's worker,
+ * app/book_stream.h). */
 #ifndef PAGECURL_APP_BOOK_SOURCE_H
 #define PAGECURL_APP_BOOK_SOURCE_H
 

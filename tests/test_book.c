@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -826,6 +827,56 @@ static void check_hostile(CheckState *s, const Ctx *c)
 }
 
 #ifdef PAGECURL_HAVE_MUPDF
+/* A one-page PDF whose page takes minutes to draw: 200,000 fills of the whole page, a few KiB
+ * deflated. */
+static bool write_slow_pdf(CheckState *s, const char *path)
+{
+    bool written = false;
+    const char op[] = "0 0 200 280 re f\n";
+    size_t n = 200000 * (sizeof op - 1);
+    unsigned char *content = malloc(n);
+    uLongf packed = compressBound((uLong)n);
+    unsigned char *deflated = malloc(packed);
+    CHECK(s, content && deflated, "out of memory");
+    if (!content || !deflated) {
+        free(content);
+        free(deflated);
+        return false;
+    }
+    for (size_t k = 0; k < n; k += sizeof op - 1)
+        memcpy(content + k, op, sizeof op - 1);
+    CHECK(s, compress2(deflated, &packed, content, (uLong)n, 9) == Z_OK, "deflate failed");
+    FILE *f = fopen(path, "wb");
+    CHECK(s, f != NULL, "cannot write %s", path);
+    if (f) {
+        long at[5];
+        fprintf(f, "%%PDF-1.4\n");
+        at[1] = ftell(f);
+        fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+        at[2] = ftell(f);
+        fprintf(f, "2 0 obj\n<< /Type /Pages /Count 1 /Kids [3 0 R] >>\nendobj\n");
+        at[3] = ftell(f);
+        fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
+                   ">>\nendobj\n");
+        at[4] = ftell(f);
+        fprintf(f, "4 0 obj\n<< /Length %lu /Filter /FlateDecode >>\nstream\n",
+                (unsigned long)packed);
+        fwrite(deflated, 1, packed, f);
+        fprintf(f, "\nendstream\nendobj\n");
+        long xref = ftell(f);
+        fprintf(f, "xref\n0 5\n0000000000 65535 f \n");
+        for (int k = 1; k < 5; k++)
+            fprintf(f, "%010ld 00000 n \n", at[k]);
+        fprintf(f, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+        written = fclose(f) == 0;
+        CHECK(s, written, "cannot write %s", path);
+    }
+    free(content);
+    free(deflated);
+
+    return written;
+}
+
 typedef struct SlowDraw {
     AppBookSource *src;
     uint8_t *rgba;
@@ -853,47 +904,8 @@ static void check_abort(CheckState *s, const Ctx *c)
 #else
     char path[512];
     path_in(c, "slow.pdf", path, sizeof path);
-    const char op[] = "0 0 200 280 re f\n";
-    size_t n = 200000 * (sizeof op - 1);
-    unsigned char *content = malloc(n);
-    uLongf packed = compressBound((uLong)n);
-    unsigned char *deflated = malloc(packed);
-    CHECK(s, content && deflated, "out of memory");
-    if (!content || !deflated) {
-        free(content);
-        free(deflated);
+    if (!write_slow_pdf(s, path))
         return;
-    }
-    for (size_t k = 0; k < n; k += sizeof op - 1)
-        memcpy(content + k, op, sizeof op - 1);
-    CHECK(s, compress2(deflated, &packed, content, (uLong)n, 9) == Z_OK, "deflate failed");
-    FILE *f = fopen(path, "wb");
-    CHECK(s, f != NULL, "cannot write %s", path);
-    if (f) {
-        long at[5];
-        fprintf(f, "%%PDF-1.4\n");
-        at[1] = ftell(f);
-        fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
-        at[2] = ftell(f);
-        fprintf(f, "2 0 obj\n<< /Type /Pages /Count 1 /Kids [3 0 R] >>\nendobj\n");
-        at[3] = ftell(f);
-        fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
-                   ">>\nendobj\n");
-        at[4] = ftell(f);
-        fprintf(f, "4 0 obj\n<< /Length %lu /Filter /FlateDecode >>\nstream\n",
-                (unsigned long)packed);
-        fwrite(deflated, 1, packed, f);
-        fprintf(f, "\nendstream\nendobj\n");
-        long xref = ftell(f);
-        fprintf(f, "xref\n0 5\n0000000000 65535 f \n");
-        for (int k = 1; k < 5; k++)
-            fprintf(f, "%010ld 00000 n \n", at[k]);
-        fprintf(f, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
-        CHECK(s, fclose(f) == 0, "cannot write %s", path);
-    }
-    free(content);
-    free(deflated);
-
     char message[512];
     SlowDraw d = {.rgba = malloc((size_t)1024 * 1434 * 4)};
     int status = app_book_source_open(path, &d.src, message, sizeof message);
@@ -925,6 +937,35 @@ static void check_abort(CheckState *s, const Ctx *c)
     CHECK(s, !d.ok && d.message[0], "slow.pdf: an abandoned page reported drawn");
     app_book_source_close(d.src);
     free(d.rgba);
+#endif
+}
+
+/* SIGTERM to a headless run that waits on a page taking minutes to draw (4 s in, past its
+ * start-up): the run ends within seconds, the page abandoned. */
+static void check_stop(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+#else
+    char path[512], shot[512];
+    path_in(c, "slow.pdf", path, sizeof path);
+    path_in(c, "slow.png", shot, sizeof shot);
+    if (!write_slow_pdf(s, path))
+        return;
+    const char *args[] = {"--headless", "--book", path, "--screenshot", shot, NULL};
+    pid_t pid = run_spawn(c->exe, c->dir, NULL, args);
+    struct timespec pause = {4, 0}, t0, t1;
+    nanosleep(&pause, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    kill(pid, SIGTERM);
+    Run r = run_wait(pid, c->dir, 30);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double took = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    printf("stop: a headless run waiting on a slow page ended %.2f s after SIGTERM (exit %d)\n",
+           took, r.status);
+    CHECK(s, r.status != 137 && took < 10.0,
+          "SIGTERM while a page is drawn: exit %d after %.1f s (137: still running at 30 s): %s",
+          r.status, took, r.err);
 #endif
 }
 
@@ -1066,7 +1107,7 @@ int main(int argc, char **argv)
         {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
         {"rtl", check_rtl},           {"cover", check_cover},
         {"layout", check_layout},     {"hostile", check_hostile},
-        {"abort", check_abort},
+        {"abort", check_abort},       {"stop", check_stop},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
