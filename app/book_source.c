@@ -1,10 +1,11 @@
-/* realpath */
+/* realpath, fstatat */
 #define _XOPEN_SOURCE 700
 
 #include "book_source.h"
 
 #include "book.h"
 #include "content.h"
+#include "file.h"
 #include "safe_write.h"
 #include "typeface.h"
 
@@ -13,37 +14,57 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdalign.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
 
-#include <stb_image.h>
-
 #ifdef PAGECURL_HAVE_MUPDF
 #include <mupdf/fitz.h>
+#else
+#include <stb_image.h>
 #endif
 
 typedef enum SourceKind { SOURCE_BUILTIN, SOURCE_IMAGES, SOURCE_PDF } SourceKind;
+
+#ifdef PAGECURL_HAVE_MUPDF
+/* What MuPDF may hold at once: its allocations are counted and refused past the limit, so a
+ * hostile page (an image inside a PDF that claims a billion pixels, a page that nests without
+ * end) fails as out of memory instead of taking the machine's. */
+typedef struct Budget {
+    size_t used, limit;
+} Budget;
+#endif
 
 struct AppBookSource {
     SourceKind kind;
     int pages;
     float aspect;
-    char *name;        /* absolute path; "" for the built-in book */
-    char **files;      /* SOURCE_IMAGES: pages paths, in order */
-    AppTypeface *face; /* SOURCE_BUILTIN: its text's face; NULL: stb_easy_font */
+    char *name;         /* absolute path; "" for the built-in book */
+    char **files;       /* SOURCE_IMAGES: pages paths, in order; NULL: one page in `memory` */
+    uint8_t *memory;    /* a book read from memory (the fuzzers'): its bytes */
+    size_t memory_size; /* of `memory` */
+    AppTypeface *face;  /* SOURCE_BUILTIN: its text's face; NULL: stb_easy_font */
 #ifdef PAGECURL_HAVE_MUPDF
+    Budget budget;
     fz_context *fz;
     fz_document *doc;
+    FILE *pdf;        /* the PDF, opened and checked here; MuPDF reads it through a stream */
+    fz_cookie cookie; /* its abort ends a page being drawn (app_book_source_abort) */
 #endif
 };
 
 /* sRGB bytes of the paper a fitted page lies on, and of a bad page's cross. */
 static const uint8_t PAPER[3] = {244, 240, 230};
 static const uint8_t MARK[3] = {200, 40, 40};
+
+/* The most of a page file read at open to find its size: every format's header but TIFF's (whose
+ * directory may lie anywhere) is within it; a file whose header is not is read whole. */
+#define HEADER_BYTES (64u * 1024u)
 
 int app_book_name_compare(const char *a, const char *b)
 {
@@ -86,11 +107,11 @@ static bool has_suffix(const char *name, const char *suffix)
     return n > s && !strcasecmp(name + n - s, suffix);
 }
 
-/* The image formats stb_image reads, by their usual names. */
+/* The page formats, by their usual names. */
 static bool image_name(const char *name)
 {
-    static const char *const exts[] = {".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tga",
-                                       ".psd", ".pnm", ".ppm",  ".pgm", ".hdr", ".pic"};
+    static const char *const exts[] = {".png", ".jpg", ".jpeg", ".bmp", ".gif", ".pnm",
+                                       ".ppm", ".pgm", ".pbm",  ".tif", ".tiff"};
     if (name[0] == '.')
         return false;
     for (size_t k = 0; k < sizeof exts / sizeof exts[0]; k++)
@@ -110,38 +131,384 @@ static int fail(char *message, size_t size, int status, const char *fmt, ...)
     return status;
 }
 
-/* A PNG's size from its IHDR: stb_image's header reader refuses one over 1 GiB decoded without
- * saying its size. */
-static bool png_size(const char *file, int *w, int *h)
+typedef enum ImageType {
+    IMAGE_NONE,
+    IMAGE_PNG,
+    IMAGE_JPEG,
+    IMAGE_BMP,
+    IMAGE_GIF,
+    IMAGE_PNM,
+    IMAGE_TIFF
+} ImageType;
+
+/* The format from the first bytes, whatever the name says: only these reach a decoder. */
+static ImageType image_type(const uint8_t *b, size_t n)
 {
-    unsigned char b[24];
-    FILE *f = fopen(file, "rb");
-    if (!f)
+    if (n >= 8 && !memcmp(b, "\x89PNG\r\n\x1a\n", 8))
+        return IMAGE_PNG;
+    if (n >= 3 && b[0] == 0xff && b[1] == 0xd8 && b[2] == 0xff)
+        return IMAGE_JPEG;
+    if (n >= 2 && b[0] == 'B' && b[1] == 'M')
+        return IMAGE_BMP;
+    if (n >= 4 && !memcmp(b, "GIF8", 4))
+        return IMAGE_GIF;
+    /* not P7 (PAM): MuPDF 1.21's PAM reader crashes on a few fuzzed bytes (tests/fuzz_page.c) */
+    if (n >= 2 && b[0] == 'P' && b[1] >= '1' && b[1] <= '6')
+        return IMAGE_PNM;
+    if (n >= 4 && (!memcmp(b, "II*\0", 4) || !memcmp(b, "MM\0*", 4)))
+        return IMAGE_TIFF;
+    return IMAGE_NONE;
+}
+
+/* A PNG's size from its IHDR, without a decoder: the rest of the file is not needed for it. */
+static bool png_size(const uint8_t *b, size_t n, int *w, int *h)
+{
+    if (n < 24 || memcmp(b + 12, "IHDR", 4))
         return false;
-    bool ok = fread(b, 1, sizeof b, f) == sizeof b && !memcmp(b, "\x89PNG\r\n\x1a\n", 8) &&
-              !memcmp(b + 12, "IHDR", 4);
-    fclose(f);
     uint32_t bw = (uint32_t)b[16] << 24 | (uint32_t)b[17] << 16 | (uint32_t)b[18] << 8 | b[19];
     uint32_t bh = (uint32_t)b[20] << 24 | (uint32_t)b[21] << 16 | (uint32_t)b[22] << 8 | b[23];
-    if (!ok || bw > INT_MAX || bh > INT_MAX)
+    if (bw > INT_MAX || bh > INT_MAX)
         return false;
     *w = (int)bw, *h = (int)bh;
     return true;
 }
 
-/* Size from the header only: nothing is decoded. 0, or the exit status with the line. */
-static int image_header(const char *file, int *w, int *h, char *message, size_t size)
+static bool too_large(int w, int h)
 {
-    int channels;
-    if (!stbi_info(file, w, h, &channels) && !png_size(file, w, h))
-        return fail(message, size, 1, "--book: %s: not an image pagecurl can read (%s)", file,
+    return w > APP_BOOK_MAX_IMAGE_SIDE || h > APP_BOOK_MAX_IMAGE_SIDE ||
+           (uint64_t)w * (uint64_t)h > APP_BOOK_MAX_IMAGE_PIXELS;
+}
+
+/* A page's bytes: the file's first `max` (all of it with SIZE_MAX, up to
+ * APP_BOOK_MAX_FILE_BYTES), read through app_file_open (no FIFO, device or folder is opened for
+ * reading), or the book's own bytes when it was read from memory. *whole says they are all of
+ * it. NULL with the cause in `why`. */
+static uint8_t *page_bytes(const AppBookSource *src, int page, size_t max, size_t *n, bool *whole,
+                           char *why, size_t size)
+{
+    if (!src->files) {
+        size_t k = src->memory_size < max ? src->memory_size : max;
+        uint8_t *copy = malloc(k ? k : 1);
+        if (!copy)
+            snprintf(why, size, "out of memory");
+        else
+            memcpy(copy, src->memory, k);
+        *n = k, *whole = k == src->memory_size;
+        return copy;
+    }
+    FILE *f = app_file_open(src->files[page], why, size);
+    if (!f)
+        return NULL;
+    struct stat st;
+    uint8_t *bytes = NULL;
+    if (fstat(fileno(f), &st) != 0)
+        snprintf(why, size, "%s", strerror(errno));
+    else if ((uint64_t)st.st_size > APP_BOOK_MAX_FILE_BYTES)
+        snprintf(why, size, "%lld bytes, more than the %u MiB a page's file may have",
+                 (long long)st.st_size, APP_BOOK_MAX_FILE_BYTES >> 20);
+    else {
+        size_t k = (uint64_t)st.st_size < max ? (size_t)st.st_size : max;
+        bytes = malloc(k ? k : 1);
+        if (!bytes)
+            snprintf(why, size, "out of memory for its %zu bytes", k);
+        else {
+            *n = fread(bytes, 1, k, f);
+            *whole = *n == (size_t)st.st_size;
+            if (ferror(f)) {
+                snprintf(why, size, "%s", strerror(errno));
+                free(bytes);
+                bytes = NULL;
+            }
+        }
+    }
+    fclose(f);
+    return bytes;
+}
+
+#ifdef PAGECURL_HAVE_MUPDF
+#define BUDGET_HEADER alignof(max_align_t)
+
+static void *budget_malloc(void *user, size_t n)
+{
+    Budget *b = user;
+    if (n > b->limit - b->used)
+        return NULL;
+    size_t *p = malloc(BUDGET_HEADER + n);
+    if (!p)
+        return NULL;
+    *p = n;
+    b->used += n;
+    return (char *)p + BUDGET_HEADER;
+}
+
+static void budget_free(void *user, void *ptr)
+{
+    Budget *b = user;
+    if (!ptr)
+        return;
+    size_t *p = (size_t *)(void *)((char *)ptr - BUDGET_HEADER);
+    b->used -= *p;
+    free(p);
+}
+
+static void *budget_realloc(void *user, void *ptr, size_t n)
+{
+    Budget *b = user;
+    if (!ptr)
+        return budget_malloc(user, n);
+    if (!n) {
+        budget_free(user, ptr);
+        return NULL;
+    }
+    size_t *p = (size_t *)(void *)((char *)ptr - BUDGET_HEADER), was = *p;
+    if (n > was && n - was > b->limit - b->used)
+        return NULL;
+    size_t *q = realloc(p, BUDGET_HEADER + n);
+    if (!q)
+        return NULL;
+    *q = n;
+    b->used = b->used - was + n;
+    return (char *)q + BUDGET_HEADER;
+}
+
+/* MuPDF's own warnings and errors would be lines of their own: the caller says what failed. */
+static void quiet(void *user, const char *message)
+{
+    (void)user, (void)message;
+}
+
+static bool new_context(AppBookSource *src)
+{
+    src->budget.limit = APP_BOOK_DECODE_MEMORY;
+    const fz_alloc_context alloc = {&src->budget, budget_malloc, budget_realloc, budget_free};
+    /* a bounded cache: a long book's pages are not all kept */
+    src->fz = fz_new_context(&alloc, NULL, 64u << 20);
+    if (!src->fz)
+        return false;
+    fz_set_warning_callback(src->fz, quiet, NULL);
+    fz_set_error_callback(src->fz, quiet, NULL);
+    return true;
+}
+
+/* The image's size from its header: 0, or 1 with the cause in `why` (2: the header may lie past
+ * the `n` bytes given). */
+static int image_size(AppBookSource *src, const uint8_t *b, size_t n, int *w, int *h, char *why,
+                      size_t size)
+{
+    ImageType type = image_type(b, n);
+    if (type == IMAGE_NONE)
+        return fail(why, size, 1, "not an image pagecurl reads (PNG, JPEG, BMP, GIF, PNM, TIFF)");
+    if (type == IMAGE_PNG && png_size(b, n, w, h))
+        return 0;
+    fz_context *fz = src->fz;
+    fz_buffer *buf = NULL;
+    fz_image *img = NULL;
+    int status = 0;
+    fz_var(buf);
+    fz_var(img);
+    fz_var(status);
+    fz_try(fz)
+    {
+        buf = fz_new_buffer_from_shared_data(fz, b, n);
+        img = fz_new_image_from_buffer(fz, buf);
+        *w = img->w, *h = img->h;
+    }
+    fz_always(fz)
+    {
+        fz_drop_image(fz, img);
+        fz_drop_buffer(fz, buf);
+    }
+    fz_catch(fz)
+    {
+        status = fail(why, size, 2, "not an image pagecurl can read (%s)", fz_caught_message(fz));
+    }
+    return status;
+}
+
+/* The image decoded into a malloc'd w x h RGBA8 (straight alpha), at the least resolution that
+ * still covers `want_w` x `want_h` (MuPDF decodes a JPEG at 1/2, 1/4, 1/8 and subsamples the rest:
+ * a large scan drawn small is never decoded whole). NULL with the cause in `why`. */
+static uint8_t *image_decode(AppBookSource *src, const uint8_t *b, size_t n, uint32_t want_w,
+                             uint32_t want_h, int *w, int *h, char *why, size_t size)
+{
+    if (image_type(b, n) == IMAGE_NONE) {
+        fail(why, size, 1, "not an image pagecurl reads (PNG, JPEG, BMP, GIF, PNM, TIFF)");
+        return NULL;
+    }
+    fz_context *fz = src->fz;
+    fz_buffer *buf = NULL;
+    fz_image *img = NULL;
+    fz_pixmap *pix = NULL, *rgb = NULL;
+    uint8_t *out = NULL;
+    fz_var(buf);
+    fz_var(img);
+    fz_var(pix);
+    fz_var(rgb);
+    fz_var(out);
+    fz_try(fz)
+    {
+        buf = fz_new_buffer_from_shared_data(fz, b, n);
+        img = fz_new_image_from_buffer(fz, buf);
+        if (too_large(img->w, img->h))
+            fz_throw(fz, FZ_ERROR_GENERIC, "%dx%d pixels, larger than a page may be", img->w,
+                     img->h);
+        fz_matrix ctm = fz_scale((float)want_w, (float)want_h);
+        pix = fz_get_pixmap_from_image(fz, img, NULL, &ctm, NULL, NULL);
+        if (!fz_colorspace_is_rgb(fz, fz_pixmap_colorspace(fz, pix)) ||
+            fz_pixmap_components(fz, pix) - fz_pixmap_alpha(fz, pix) != 3) {
+            rgb = fz_convert_pixmap(fz, pix, fz_device_rgb(fz), NULL, NULL, fz_default_color_params,
+                                    1);
+            fz_drop_pixmap(fz, pix);
+            pix = rgb;
+            rgb = NULL;
+        }
+        int pw = fz_pixmap_width(fz, pix), ph = fz_pixmap_height(fz, pix);
+        int comps = fz_pixmap_components(fz, pix), alpha = fz_pixmap_alpha(fz, pix);
+        if (pw < 1 || ph < 1 || comps - alpha != 3)
+            fz_throw(fz, FZ_ERROR_GENERIC, "the image has no pixels");
+        out = malloc((size_t)pw * (size_t)ph * 4);
+        if (!out)
+            fz_throw(fz, FZ_ERROR_MEMORY, "out of memory for %dx%d pixels", pw, ph);
+        const uint8_t *s = fz_pixmap_samples(fz, pix);
+        ptrdiff_t stride = fz_pixmap_stride(fz, pix);
+        for (int y = 0; y < ph; y++)
+            for (int x = 0; x < pw; x++) {
+                const uint8_t *p = &s[y * stride + (ptrdiff_t)x * comps];
+                uint8_t *d = &out[4 * ((size_t)y * pw + x)];
+                unsigned a = alpha ? p[3] : 255u;
+                /* MuPDF's alpha is premultiplied */
+                for (int c = 0; c < 3; c++)
+                    d[c] =
+                        (uint8_t)(a ? (p[c] * 255u + a / 2) / a > 255u ? 255u
+                                                                       : (p[c] * 255u + a / 2) / a
+                                    : 0u);
+                d[3] = (uint8_t)a;
+            }
+        *w = pw, *h = ph;
+    }
+    fz_always(fz)
+    {
+        fz_drop_pixmap(fz, rgb);
+        fz_drop_pixmap(fz, pix);
+        fz_drop_image(fz, img);
+        fz_drop_buffer(fz, buf);
+    }
+    fz_catch(fz)
+    {
+        free(out);
+        out = NULL;
+        fail(why, size, 1, "%s", fz_caught_message(fz));
+    }
+    return out;
+}
+
+static void image_free(uint8_t *img)
+{
+    free(img);
+}
+#else
+/* Without MuPDF, stb_image, screened: every 16-bit image is refused (each known stb_image
+ * memory error in Debian 12's version lies on its 16-bit paths: a 16-bit PPM overflows its heap),
+ * and so is every format but these five. */
+static int screen_stb(const uint8_t *b, size_t n, char *why, size_t size)
+{
+    ImageType type = image_type(b, n);
+    if (type == IMAGE_NONE || type == IMAGE_TIFF)
+        return fail(why, size, 1,
+                    "not an image this build reads (PNG, JPEG, BMP, GIF, PNM; built without "
+                    "MuPDF)");
+    if (n > INT_MAX)
+        return fail(why, size, 1, "too large a file");
+    if (stbi_is_16_bit_from_memory(b, (int)n))
+        return fail(why, size, 1,
+                    "16 bits a channel, which this build does not read (built without MuPDF)");
+    return 0;
+}
+
+static int image_size(AppBookSource *src, const uint8_t *b, size_t n, int *w, int *h, char *why,
+                      size_t size)
+{
+    (void)src;
+    int channels, bad = screen_stb(b, n, why, size);
+    if (bad)
+        return bad;
+    if (image_type(b, n) == IMAGE_PNG && png_size(b, n, w, h))
+        return 0;
+    if (!stbi_info_from_memory(b, (int)n, w, h, &channels))
+        return fail(why, size, 2, "not an image pagecurl can read (%s)",
                     stbi_failure_reason() ? stbi_failure_reason() : "unknown format");
-    if (*w > APP_BOOK_MAX_IMAGE_SIDE || *h > APP_BOOK_MAX_IMAGE_SIDE ||
-        (uint64_t)*w * (uint64_t)*h > APP_BOOK_MAX_IMAGE_PIXELS)
+    return 0;
+}
+
+static uint8_t *image_decode(AppBookSource *src, const uint8_t *b, size_t n, uint32_t want_w,
+                             uint32_t want_h, int *w, int *h, char *why, size_t size)
+{
+    (void)src, (void)want_w, (void)want_h;
+    int channels;
+    if (screen_stb(b, n, why, size))
+        return NULL;
+    if (!stbi_info_from_memory(b, (int)n, w, h, &channels)) {
+        fail(why, size, 1, "%s", stbi_failure_reason() ? stbi_failure_reason() : "unknown");
+        return NULL;
+    }
+    if (too_large(*w, *h)) {
+        fail(why, size, 1, "%dx%d pixels, larger than a page may be", *w, *h);
+        return NULL;
+    }
+    uint8_t *img = stbi_load_from_memory(b, (int)n, w, h, &channels, 4);
+    if (!img)
+        fail(why, size, 1, "%s", stbi_failure_reason() ? stbi_failure_reason() : "unknown");
+    return img;
+}
+
+static void image_free(uint8_t *img)
+{
+    stbi_image_free(img);
+}
+#endif
+
+/* Page `page`'s size from its header (its first bytes; all of it where those do not say): 0, or
+ * the exit status with the line. */
+static int page_header(AppBookSource *src, int page, int *w, int *h, char *message, size_t size)
+{
+    const char *file = src->files ? src->files[page] : src->name;
+    char why[256];
+    size_t n;
+    bool whole;
+    uint8_t *b = page_bytes(src, page, HEADER_BYTES, &n, &whole, why, sizeof why);
+    if (!b)
+        return fail(message, size, 1, "--book: %s: %s", file, why);
+    int bad = image_size(src, b, n, w, h, why, sizeof why);
+    free(b);
+    if (bad == 2 && !whole) {
+        b = page_bytes(src, page, SIZE_MAX, &n, &whole, why, sizeof why);
+        if (!b)
+            return fail(message, size, 1, "--book: %s: %s", file, why);
+        bad = image_size(src, b, n, w, h, why, sizeof why);
+        free(b);
+    }
+    if (bad)
+        return fail(message, size, 1, "--book: %s: %s", file, why);
+    if (too_large(*w, *h))
         return fail(message, size, 1,
                     "--book: %s: %dx%d pixels, larger than a page may be (%d a side, %u "
                     "megapixels)",
                     file, *w, *h, APP_BOOK_MAX_IMAGE_SIDE, APP_BOOK_MAX_IMAGE_PIXELS >> 20);
+    return 0;
+}
+
+/* Every page's header, a few hundred bytes each: a file that is no image, or one too large to
+ * decode, is named before anything starts. */
+static int check_pages(AppBookSource *src, char *message, size_t size)
+{
+    for (int p = 0; p < src->pages; p++) {
+        int w, h;
+        int bad = page_header(src, p, &w, &h, message, size);
+        if (bad)
+            return bad;
+        if (p == 0)
+            src->aspect = (float)h / (float)w;
+    }
     return 0;
 }
 
@@ -153,9 +520,24 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
     size_t cap = 0;
     struct dirent *e;
     int status = 0;
-    while ((e = readdir(dir)) && !status) {
+    while (!status && (e = readdir(dir))) {
         if (!image_name(e->d_name))
             continue;
+        /* A folder with a page's name is no page: skipped, as the other names are. Anything
+         * else that is no regular file (a FIFO, a device, a socket) would block or never end
+         * when read: the book is refused, naming it. Links are followed. */
+        struct stat st;
+        if (fstatat(dirfd(dir), e->d_name, &st, 0) != 0) {
+            status = fail(message, size, 1, "--book: %s/%s: %s", path, e->d_name, strerror(errno));
+            break;
+        }
+        if (S_ISDIR(st.st_mode))
+            continue;
+        if (!S_ISREG(st.st_mode)) {
+            status = fail(message, size, 1, "--book: %s/%s: %s, not a regular file", path,
+                          e->d_name, app_file_kind(st.st_mode));
+            break;
+        }
         if ((size_t)src->pages == cap) {
             cap = cap ? 2 * cap : 64;
             char **grown = realloc(src->files, cap * sizeof *grown);
@@ -179,53 +561,67 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
         return status;
     if (!src->pages)
         return fail(message, size, 2,
-                    "--book %s: a folder with no images (PNG, JPEG, BMP, GIF, TGA, PSD, PNM, HDR)",
-                    path);
+                    "--book %s: a folder with no images (PNG, JPEG, BMP, GIF, PNM, TIFF)", path);
     if (src->pages > MESH_INK_MAX_PAGES)
         return fail(message, size, 2, "--book %s: %d pages, more than the %d a book may have", path,
                     src->pages, MESH_INK_MAX_PAGES);
     qsort(src->files, (size_t)src->pages, sizeof *src->files, compare_names);
-    /* Every header now, a few hundred bytes each: a file that is no image, or one too large to
-     * decode, is named before anything starts. */
-    for (int p = 0; p < src->pages; p++) {
-        int w, h;
-        int bad = image_header(src->files[p], &w, &h, message, size);
-        if (bad)
-            return bad;
-        if (p == 0)
-            src->aspect = (float)h / (float)w;
-    }
-    return 0;
+    return check_pages(src, message, size);
 }
 
 #ifdef PAGECURL_HAVE_MUPDF
-/* MuPDF's own warnings and errors would be lines of their own: the caller says what failed. */
-static void quiet(void *user, const char *message)
+static bool page_loads(fz_context *fz, fz_document *doc, int page)
 {
-    (void)user, (void)message;
+    fz_page *pg = NULL;
+    bool ok = true;
+    fz_var(pg);
+    fz_var(ok);
+    fz_try(fz) pg = fz_load_page(fz, doc, page);
+    fz_catch(fz) ok = false;
+    fz_drop_page(fz, pg);
+    return ok;
 }
 
-static int open_pdf(AppBookSource *src, const char *path, char *message, size_t size)
+/* The pages the document has: its page tree's count (/Count) when its last page loads (one
+ * look-up down the tree: a long book opens as fast as a short one), else the most that load, by
+ * bisection (a count that lies, /Count 100000 over one page). */
+static int real_pages(fz_context *fz, fz_document *doc)
 {
-    /* a bounded cache: a long book's pages are not all kept */
-    src->fz = fz_new_context(NULL, NULL, 64u << 20);
-    if (!src->fz)
-        return fail(message, size, 1, "--book %s: out of memory", path);
-    fz_set_warning_callback(src->fz, quiet, NULL);
-    fz_set_error_callback(src->fz, quiet, NULL);
+    int n = fz_count_pages(fz, doc);
+    if (n < 1 || page_loads(fz, doc, n - 1))
+        return n;
+    int lo = -1, hi = n - 1; /* page lo loads (or is none), page hi does not */
+    while (hi - lo > 1) {
+        int mid = lo + (hi - lo) / 2;
+        if (page_loads(fz, doc, mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo + 1;
+}
+
+/* The PDF read from `stm` (taken). */
+static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path, char *message,
+                           size_t size)
+{
+    fz_context *fz = src->fz;
+    fz_page *page = NULL;
     int status = 0;
     fz_var(status);
-    fz_try(src->fz)
+    fz_var(stm);
+    fz_var(page);
+    fz_try(fz)
     {
-        fz_register_document_handlers(src->fz);
-        src->doc = fz_open_document(src->fz, path);
-        if (fz_needs_password(src->fz, src->doc))
+        fz_register_document_handlers(fz);
+        src->doc = fz_open_document_with_stream(fz, "application/pdf", stm);
+        if (fz_needs_password(fz, src->doc))
             status = fail(message, size, 1,
                           "--book %s: the PDF is encrypted (password-protected); pagecurl "
                           "opens no passwords",
                           path);
         else {
-            src->pages = fz_count_pages(src->fz, src->doc);
+            src->pages = real_pages(fz, src->doc);
             if (src->pages < 1)
                 status = fail(message, size, 1, "--book %s: a PDF with no pages", path);
             else if (src->pages > MESH_INK_MAX_PAGES)
@@ -233,9 +629,8 @@ static int open_pdf(AppBookSource *src, const char *path, char *message, size_t 
                     fail(message, size, 2, "--book %s: %d pages, more than the %d a book may have",
                          path, src->pages, MESH_INK_MAX_PAGES);
             else {
-                fz_page *page = fz_load_page(src->fz, src->doc, 0);
-                fz_rect box = fz_bound_page(src->fz, page);
-                fz_drop_page(src->fz, page);
+                page = fz_load_page(fz, src->doc, 0);
+                fz_rect box = fz_bound_page(fz, page);
                 float w = box.x1 - box.x0, h = box.y1 - box.y0;
                 if (!(w > 0.0f && h > 0.0f))
                     status = fail(message, size, 1, "--book %s: page 1 has no size", path);
@@ -244,12 +639,34 @@ static int open_pdf(AppBookSource *src, const char *path, char *message, size_t 
             }
         }
     }
-    fz_catch(src->fz)
+    fz_always(fz)
+    {
+        fz_drop_page(fz, page);
+        fz_drop_stream(fz, stm);
+    }
+    fz_catch(fz)
     {
         status = fail(message, size, 1, "--book %s: not a PDF pagecurl can read (%s)", path,
-                      fz_caught_message(src->fz));
+                      fz_caught_message(fz));
     }
     return status;
+}
+
+/* The PDF at `path`, opened here (app_file_open: never a FIFO or a device) and read by MuPDF
+ * through the checked file: MuPDF opening the path itself would block on a FIFO. */
+static int open_pdf(AppBookSource *src, const char *path, char *message, size_t size)
+{
+    char why[256];
+    src->pdf = app_file_open(path, why, sizeof why);
+    if (!src->pdf)
+        return fail(message, size, errno == ENOENT ? 2 : 1, "--book %s: %s", path, why);
+    if (!new_context(src))
+        return fail(message, size, 1, "--book %s: out of memory", path);
+    fz_stream *stm = NULL;
+    fz_var(stm);
+    fz_try(src->fz) stm = fz_open_file_ptr_no_close(src->fz, src->pdf);
+    fz_catch(src->fz) return fail(message, size, 1, "--book %s: out of memory", path);
+    return open_pdf_stream(src, stm, path, message, size);
 }
 #endif
 
@@ -275,8 +692,16 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
             status = fail(message, size, 2, "--book %s: %s", path, strerror(errno));
         else if (S_ISDIR(st.st_mode)) {
             src->kind = SOURCE_IMAGES;
+#ifdef PAGECURL_HAVE_MUPDF
+            status = new_context(src) ? open_folder(src, path, message, size)
+                                      : fail(message, size, 1, "--book %s: out of memory", path);
+#else
             status = open_folder(src, path, message, size);
-        } else if (has_suffix(path, ".pdf")) {
+#endif
+        } else if (!S_ISREG(st.st_mode))
+            status = fail(message, size, 1, "--book %s: %s, not a regular file", path,
+                          app_file_kind(st.st_mode));
+        else if (has_suffix(path, ".pdf")) {
             src->kind = SOURCE_PDF;
 #ifdef PAGECURL_HAVE_MUPDF
             status = open_pdf(src, path, message, size);
@@ -299,6 +724,61 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
     return 0;
 }
 
+int app_book_source_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppBookSource **out,
+                                char *message, size_t size)
+{
+    *out = NULL;
+    AppBookSource *src = calloc(1, sizeof *src);
+    if (!src)
+        return fail(message, size, 1, "out of memory");
+    src->name = strdup("(memory)");
+    src->memory = malloc(n ? n : 1);
+    int status = 0;
+    if (!src->name || !src->memory)
+        status = fail(message, size, 1, "out of memory");
+    else {
+        memcpy(src->memory, bytes, n);
+        src->memory_size = n;
+    }
+#ifdef PAGECURL_HAVE_MUPDF
+    if (!status && !new_context(src))
+        status = fail(message, size, 1, "out of memory");
+#endif
+    if (!status && pdf) {
+        src->kind = SOURCE_PDF;
+#ifdef PAGECURL_HAVE_MUPDF
+        fz_stream *stm = NULL;
+        fz_var(stm);
+        fz_try(src->fz) stm = fz_open_memory(src->fz, src->memory, src->memory_size);
+        fz_catch(src->fz) stm = NULL;
+        status = stm ? open_pdf_stream(src, stm, src->name, message, size)
+                     : fail(message, size, 1, "out of memory");
+#else
+        status = fail(message, size, 1, "this build reads no PDFs (built without MuPDF)");
+#endif
+    } else if (!status) {
+        src->kind = SOURCE_IMAGES;
+        src->pages = 1;
+        status = check_pages(src, message, size);
+    }
+    if (status) {
+        app_book_source_close(src);
+        return status;
+    }
+    *out = src;
+    return 0;
+}
+
+void app_book_source_abort(AppBookSource *src)
+{
+#ifdef PAGECURL_HAVE_MUPDF
+    /* read by MuPDF between a page's objects on the thread drawing it: how MuPDF is told to stop */
+    src->cookie.abort = 1;
+#else
+    (void)src;
+#endif
+}
+
 void app_book_source_close(AppBookSource *src)
 {
     if (!src)
@@ -313,7 +793,10 @@ void app_book_source_close(AppBookSource *src)
         fz_drop_document(src->fz, src->doc);
         fz_drop_context(src->fz);
     }
+    if (src->pdf)
+        fclose(src->pdf);
 #endif
+    free(src->memory);
     free(src->name);
     free(src);
 }
@@ -403,21 +886,30 @@ static void place_image(const uint8_t *img, int iw, int ih, uint8_t *rgba, uint3
 static bool draw_image(AppBookSource *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
                        char *message, size_t size)
 {
-    const char *file = src->files[page];
-    int iw, ih, channels;
-    /* checked at open, but the file may have changed since */
-    if (image_header(file, &iw, &ih, message, size))
-        return false;
-    uint8_t *img = stbi_load(file, &iw, &ih, &channels, 4);
+    const char *file = src->files ? src->files[page] : src->name;
+    char why[256];
+    size_t n;
+    bool whole;
+    /* read afresh: the file may have changed since its header was checked at open */
+    uint8_t *bytes = page_bytes(src, page, SIZE_MAX, &n, &whole, why, sizeof why);
+    int iw = 0, ih = 0;
+    uint8_t *img = NULL;
+    if (bytes) {
+        int hw, hh;
+        /* the layer's size is the most the page needs: where the image is larger it decodes
+         * at a fraction of its size */
+        if (image_size(src, bytes, n, &hw, &hh, why, sizeof why) == 0)
+            img = image_decode(src, bytes, n, width, height, &iw, &ih, why, sizeof why);
+        free(bytes);
+    }
     if (!img) {
-        fail(message, size, 1, "--book: page %d, %s: cannot be decoded (%s)", page + 1, file,
-             stbi_failure_reason() ? stbi_failure_reason() : "unknown");
+        fail(message, size, 1, "--book: page %d, %s: cannot be decoded (%s)", page + 1, file, why);
         return false;
     }
     uint32_t x, y, w, h;
     fit((float)ih / (float)iw, width, height, &x, &y, &w, &h);
     place_image(img, iw, ih, rgba, width, x, y, w, h);
-    stbi_image_free(img);
+    image_free(img);
     return true;
 }
 
@@ -447,8 +939,10 @@ static bool draw_pdf(AppBookSource *src, int page, uint32_t width, uint32_t heig
         fz_clear_pixmap_with_value(fz, pix, 255);
         fz_matrix m = fz_concat(fz_translate(-box.x0, -box.y0), fz_scale(w / bw, h / bh));
         dev = fz_new_draw_device(fz, fz_identity, pix);
-        fz_run_page(fz, pg, dev, m, NULL);
+        fz_run_page(fz, pg, dev, m, &src->cookie);
         fz_close_device(fz, dev);
+        if (src->cookie.abort)
+            fz_throw(fz, FZ_ERROR_GENERIC, "stopped");
         const uint8_t *s = fz_pixmap_samples(fz, pix);
         ptrdiff_t stride = fz_pixmap_stride(fz, pix);
         for (uint32_t j = 0; j < h; j++)

@@ -1,11 +1,15 @@
 /* Where a book's pages come from: the built-in procedural book (app/content.h), a folder of images
- * (stb_image, natural name order: page2 before page10) or a PDF (MuPDF, where the build has it).
- * Opening checks what can be checked cheaply (the path, every image's header, a PDF's password
- * and page count, page 1's size) and names the first problem in one line; a page that fails only
- * when it is drawn becomes a marked placeholder. Page 1 (index 0) is the first right-hand page;
- * the leaf takes its aspect, and other pages are fitted inside with a margin on paper. Owns the
- * file list or the open document. Drawing is not thread-safe: one thread at a time (the
- * streamer's worker, app/book_stream.h). */
+ * (natural name order: page2 before page10) or a PDF. Images and PDFs are decoded by MuPDF (its
+ * own image loaders and libjpeg-turbo), with its memory bounded; a build without MuPDF reads no
+ * PDFs and decodes images with stb_image, screened (8-bit PNG, JPEG, BMP, GIF and binary PGM/PPM
+ * only). Every file is opened with app_file_open (no FIFO or device is read) and decoded from
+ * memory, the same code for files and for the fuzzers (app_book_source_open_memory). Opening checks
+ * what can be checked cheaply (the path, every image's header, a PDF's password and real page
+ * count, page 1's size) and names the first problem in one line; a page that fails only when it is
+ * drawn becomes a marked placeholder. Page 1 (index 0) is the first right-hand page; the leaf takes
+ * its aspect, and other pages are fitted inside with a margin on paper. Owns the file list or the
+ * open document. Drawing is not thread-safe: one thread at a time (the streamer's worker,
+ * app/book_stream.h). */
 #ifndef PAGECURL_APP_BOOK_SOURCE_H
 #define PAGECURL_APP_BOOK_SOURCE_H
 
@@ -17,6 +21,10 @@
  * ones are refused from their header, before anything is allocated for their pixels. */
 #define APP_BOOK_MAX_IMAGE_SIDE   16384
 #define APP_BOOK_MAX_IMAGE_PIXELS (64u * 1024u * 1024u)
+/* The largest file a folder's page may be. */
+#define APP_BOOK_MAX_FILE_BYTES (256u * 1024u * 1024u)
+/* The most MuPDF may allocate at once (decoded images, a page's pixels, its cache). */
+#define APP_BOOK_DECODE_MEMORY ((size_t)1 << 30)
 
 typedef struct AppBookSource AppBookSource;
 
@@ -25,7 +33,14 @@ typedef struct AppBookSource AppBookSource;
  * 1 for one that cannot be read (a corrupt or too large image, a damaged or encrypted PDF, any PDF
  * in a build without MuPDF: the build's lack, not the user's). */
 int app_book_source_open(const char *path, AppBookSource **out, char *message, size_t size);
+/* The same from bytes in memory (copied): a PDF (`pdf`), or a book of one page, the image they
+ * hold. What the fuzzers open: the checks and the drawing are a file's. */
+int app_book_source_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppBookSource **out,
+                                char *message, size_t size);
 void app_book_source_close(AppBookSource *src);
+/* From another thread: the page being drawn stops soon (a PDF page's drawing is abandoned, its
+ * page shown crossed out) and so does every later one. For a stream that ends. */
+void app_book_source_abort(AppBookSource *src);
 
 /* Pages in the book (>= 1). */
 int app_book_source_pages(const AppBookSource *src);

@@ -1,5 +1,6 @@
 #include "book_stream.h"
 #include "say.h"
+#include "signals.h"
 
 #include "content.h"
 #include "pool.h"
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Leaves read ahead in the direction of turning (and as many kept behind). */
 #define STREAM_AHEAD 2
@@ -133,6 +135,8 @@ void app_book_stream_destroy(AppBookStream *s)
     s->quit = true;
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
+    /* a long page in progress is abandoned: the program's end does not wait for it */
+    app_book_source_abort(s->src);
     pthread_join(s->thread, NULL);
     for (uint32_t k = 0; k < s->done_count; k++)
         free(s->done[k].pixels);
@@ -289,10 +293,18 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
     queue_jobs(s, wanted, count);
     if (!collect(s, ctx, r, err))
         return false;
-    while (wait && !shown_ready(s, shown)) {
+    /* A signal that stops the run ends the wait too (polled: it wakes no condition), so a long
+     * page does not hold up the run's end; the stream's end then abandons it. */
+    while (wait && !shown_ready(s, shown) && !app_signals_caught()) {
         pthread_mutex_lock(&s->lock);
-        while (!s->done_count)
-            pthread_cond_wait(&s->done_cond, &s->lock);
+        while (!s->done_count && !app_signals_caught()) {
+            struct timespec until;
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_nsec += 50 * 1000 * 1000;
+            if (until.tv_nsec >= 1000 * 1000 * 1000)
+                until.tv_sec++, until.tv_nsec -= 1000 * 1000 * 1000;
+            pthread_cond_timedwait(&s->done_cond, &s->lock, &until);
+        }
         pthread_mutex_unlock(&s->lock);
         if (!collect(s, ctx, r, err))
             return false;

@@ -15,6 +15,8 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +33,7 @@
 #ifdef PAGECURL_HAVE_MUPDF
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
+#include <zlib.h>
 #endif
 
 typedef struct Ctx {
@@ -679,6 +682,293 @@ static void check_bad_input(CheckState *s, const Ctx *c)
                   "a built-in notebook on a book");
 }
 
+/* A run that must end by itself within `seconds`: a hang is killed (status 137) and fails. */
+static Run run_within(const Ctx *c, double seconds, const char *const *args)
+{
+    return run_wait(run_spawn(c->exe, c->dir, NULL, args), c->dir, seconds);
+}
+
+/* A w x h binary PPM of 16 bits a channel (maxval 65535), one colour. */
+static bool write_ppm16(const char *path, int w, int h, const unsigned char rgb[3])
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    fprintf(f, "P6\n%d %d\n65535\n", w, h);
+    for (long i = 0; i < (long)w * h; i++)
+        for (int ch = 0; ch < 3; ch++) {
+            fputc(rgb[ch], f);
+            fputc(rgb[ch], f);
+        }
+    return fclose(f) == 0;
+}
+
+/* A PDF whose page tree claims `count` pages over the one it has. */
+static bool write_lying_pdf(const char *path, int count)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    long at[5];
+    fprintf(f, "%%PDF-1.4\n");
+    at[1] = ftell(f);
+    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+    at[2] = ftell(f);
+    fprintf(f, "2 0 obj\n<< /Type /Pages /Count %d /Kids [3 0 R] >>\nendobj\n", count);
+    at[3] = ftell(f);
+    fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
+               ">>\nendobj\n");
+    at[4] = ftell(f);
+    fprintf(f, "4 0 obj\n<< /Length 24 >>\nstream\n0 0 1 rg 0 0 200 280 re f\nendstream\nendobj\n");
+    long xref = ftell(f);
+    fprintf(f, "xref\n0 5\n0000000000 65535 f \n");
+    for (int k = 1; k < 5; k++)
+        fprintf(f, "%010ld 00000 n \n", at[k]);
+    fprintf(f, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+    return fclose(f) == 0;
+}
+
+/* Inputs that are no regular files, decoders' traps and lying PDFs: each run ends by itself
+ * (within 60 s: a hang fails instead of holding ctest) with its status and one line. */
+static void check_hostile(CheckState *s, const Ctx *c)
+{
+    char dir[512], file[600], path[512], shot[512];
+    path_in(c, "hostile.png", shot, sizeof shot);
+
+    /* a 16-bit binary PPM page (stb_image's 16-bit paths overflow its heap): drawn, its red */
+    path_in(c, "deep", dir, sizeof dir);
+    mkdir(dir, 0755);
+    snprintf(file, sizeof file, "%s/p1.ppm", dir);
+    CHECK(s, write_ppm16(file, 64, 90, COLOURS[0]), "cannot write %s", file);
+    snprintf(file, sizeof file, "%s/p2.ppm", dir);
+    CHECK(s, write_ppm16(file, 64, 90, COLOURS[1]), "cannot write %s", file);
+    const char *deep[] = {"--headless", "--book",       dir,  "--curl", "0", "--size",
+                          "480x270",    "--screenshot", shot, NULL};
+    remove(shot);
+    Run r = run_within(c, 60, deep);
+    CHECK(s, r.status == 0 && !strstr(r.err, "warning"), "16-bit PPM pages: exit %d: %s", r.status,
+          r.err);
+    Image img = image_load(shot);
+    if (img.rgba) /* page 1, alone on the right (the book closed), in its own red */
+        CHECK(s, page_at(&img, 0.50f, 0.5f) == 1, "16-bit PPM pages: page 1 shows colour %d",
+              page_at(&img, 0.50f, 0.5f));
+    CHECK(s, img.rgba, "16-bit PPM pages: no screenshot");
+    image_free(&img);
+
+    /* FIFOs: as the book (with a PDF's name and without), and as a page in a folder */
+    path_in(c, "fifo.pdf", path, sizeof path);
+    remove(path);
+    CHECK(s, mkfifo(path, 0644) == 0, "mkfifo %s: %s", path, strerror(errno));
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", path, NULL}),
+                  1, "a FIFO", "a FIFO as --book");
+    path_in(c, "fifo", path, sizeof path);
+    remove(path);
+    CHECK(s, mkfifo(path, 0644) == 0, "mkfifo %s: %s", path, strerror(errno));
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", path, NULL}),
+                  1, "a FIFO", "a FIFO without a PDF's name as --book");
+    two_pages(c, "fifo-page", dir, sizeof dir, file, sizeof file);
+    remove(file);
+    CHECK(s, mkfifo(file, 0644) == 0, "mkfifo %s: %s", file, strerror(errno));
+    Run fifo_page = run_within(c, 60, (const char *const[]){"--headless", "--book", dir, NULL});
+    check_refused(s, fifo_page, 1, "2.png", "a FIFO among the pages");
+    CHECK(s, strstr(fifo_page.err, "a FIFO"), "a FIFO among the pages: not said: %s",
+          fifo_page.err);
+
+    /* a PDF that is /dev/zero: a device, never read */
+    path_in(c, "zero.pdf", path, sizeof path);
+    remove(path);
+    CHECK(s, symlink("/dev/zero", path) == 0, "symlink %s: %s", path, strerror(errno));
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", path, NULL}),
+                  1, "a character device", "/dev/zero as --book");
+
+    /* a folder with a page's name among the pages: skipped */
+    two_pages(c, "subfolder", dir, sizeof dir, file, sizeof file);
+    write_png(file, 40, 56, COLOURS[1]);
+    snprintf(file, sizeof file, "%s/3.png", dir);
+    write_png(file, 40, 56, COLOURS[2]);
+    snprintf(file, sizeof file, "%s/0.png", dir);
+    mkdir(file, 0755);
+    const char *sub[] = {"--headless", "--book", dir, "--curl",       "0",  "--size",
+                         "480x270",    "--page", "3", "--screenshot", shot, NULL};
+    remove(shot);
+    r = run_within(c, 60, sub);
+    CHECK(s, r.status == 0 && !strstr(r.err, "warning"),
+          "a folder named 0.png among the pages: exit %d: %s", r.status, r.err);
+    img = image_load(shot);
+    if (img.rgba) /* pages 2 | 3: the folder is no page */
+        CHECK(s, page_at(&img, 0.30f, 0.5f) == 2 && page_at(&img, 0.70f, 0.5f) == 3,
+              "a folder named 0.png among the pages: colours %d | %d, want 2 | 3",
+              page_at(&img, 0.30f, 0.5f), page_at(&img, 0.70f, 0.5f));
+    image_free(&img);
+    check_refused(s, RUN("--headless", "--book", dir, "--page", "4"), 2, "--page 4",
+                  "a folder named 0.png counted as a page");
+
+#ifdef PAGECURL_HAVE_MUPDF
+    /* a page tree that claims 100000 pages over one: a book of one page */
+    path_in(c, "lying.pdf", path, sizeof path);
+    CHECK(s, write_lying_pdf(path, 100000), "cannot write %s", path);
+    const char *lying[] = {"--headless", "--book",  path,           "--curl", "0",
+                           "--size",     "480x270", "--screenshot", shot,     NULL};
+    remove(shot);
+    r = run_within(c, 60, lying);
+    CHECK(s, r.status == 0, "a PDF claiming 100000 pages over one: exit %d: %s", r.status, r.err);
+    img = image_load(shot);
+    if (img.rgba)
+        CHECK(s, page_at(&img, 0.50f, 0.5f) == 3, "a PDF claiming 100000 pages: colour %d, want 3",
+              page_at(&img, 0.50f, 0.5f));
+    image_free(&img);
+    check_refused(s, RUN("--headless", "--book", path, "--page", "2"), 2, "--page 2",
+                  "a PDF claiming 100000 pages: its real count");
+    /* and one that truly is longer than a book may be */
+    path_in(c, "too-long.pdf", path, sizeof path);
+    CHECK(s, write_pdf(path, MESH_INK_MAX_PAGES + 1, 100, 140), "cannot write %s", path);
+    check_refused(s, RUN("--headless", "--book", path), 2, "4097 pages", "a PDF too long");
+#endif
+}
+
+#ifdef PAGECURL_HAVE_MUPDF
+/* A one-page PDF whose page takes minutes to draw: 200,000 fills of the whole page, a few KiB
+ * deflated. */
+static bool write_slow_pdf(CheckState *s, const char *path)
+{
+    bool written = false;
+    const char op[] = "0 0 200 280 re f\n";
+    size_t n = 200000 * (sizeof op - 1);
+    unsigned char *content = malloc(n);
+    uLongf packed = compressBound((uLong)n);
+    unsigned char *deflated = malloc(packed);
+    CHECK(s, content && deflated, "out of memory");
+    if (!content || !deflated) {
+        free(content);
+        free(deflated);
+        return false;
+    }
+    for (size_t k = 0; k < n; k += sizeof op - 1)
+        memcpy(content + k, op, sizeof op - 1);
+    CHECK(s, compress2(deflated, &packed, content, (uLong)n, 9) == Z_OK, "deflate failed");
+    FILE *f = fopen(path, "wb");
+    CHECK(s, f != NULL, "cannot write %s", path);
+    if (f) {
+        long at[5];
+        fprintf(f, "%%PDF-1.4\n");
+        at[1] = ftell(f);
+        fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+        at[2] = ftell(f);
+        fprintf(f, "2 0 obj\n<< /Type /Pages /Count 1 /Kids [3 0 R] >>\nendobj\n");
+        at[3] = ftell(f);
+        fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
+                   ">>\nendobj\n");
+        at[4] = ftell(f);
+        fprintf(f, "4 0 obj\n<< /Length %lu /Filter /FlateDecode >>\nstream\n",
+                (unsigned long)packed);
+        fwrite(deflated, 1, packed, f);
+        fprintf(f, "\nendstream\nendobj\n");
+        long xref = ftell(f);
+        fprintf(f, "xref\n0 5\n0000000000 65535 f \n");
+        for (int k = 1; k < 5; k++)
+            fprintf(f, "%010ld 00000 n \n", at[k]);
+        fprintf(f, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+        written = fclose(f) == 0;
+        CHECK(s, written, "cannot write %s", path);
+    }
+    free(content);
+    free(deflated);
+
+    return written;
+}
+
+typedef struct SlowDraw {
+    AppBookSource *src;
+    uint8_t *rgba;
+    bool ok;
+    char message[512];
+    volatile int done; /* polled by the test's thread: set last */
+} SlowDraw;
+
+static void *slow_draw(void *user)
+{
+    SlowDraw *d = user;
+    d->ok = app_book_source_draw(d->src, 0, 1024, 1434, d->rgba, d->message, sizeof d->message);
+    __atomic_store_n(&d->done, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+#endif
+
+/* A page that takes minutes to draw (200,000 fills of the whole page, a few KiB deflated) is
+ * abandoned within a second of app_book_source_abort, as the stream's end calls it: the run's
+ * end does not wait for the page. */
+static void check_abort(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+#else
+    char path[512];
+    path_in(c, "slow.pdf", path, sizeof path);
+    if (!write_slow_pdf(s, path))
+        return;
+    char message[512];
+    SlowDraw d = {.rgba = malloc((size_t)1024 * 1434 * 4)};
+    int status = app_book_source_open(path, &d.src, message, sizeof message);
+    CHECK(s, status == 0 && d.rgba, "slow.pdf: %s", message);
+    if (status || !d.rgba) {
+        free(d.rgba);
+        return;
+    }
+    pthread_t thread;
+    CHECK(s, pthread_create(&thread, NULL, slow_draw, &d) == 0, "no thread");
+    struct timespec tick = {0, 10 * 1000 * 1000}, t0, t1;
+    for (int k = 0; k < 30; k++) /* 0.3 s into the page */
+        nanosleep(&tick, NULL);
+    bool early = __atomic_load_n(&d.done, __ATOMIC_ACQUIRE);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    app_book_source_abort(d.src);
+    double waited = 0.0;
+    while (!__atomic_load_n(&d.done, __ATOMIC_ACQUIRE) && waited < 20.0) {
+        nanosleep(&tick, NULL);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        waited = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    }
+    printf("abort: a page of 200000 fills abandoned %.3f s after the abort\n", waited);
+    CHECK(s, !early, "slow.pdf: its page was drawn in 0.3 s: the check cannot tell");
+    CHECK(s, waited < 2.0, "slow.pdf: the page still drawn %.1f s after the abort", waited);
+    if (!__atomic_load_n(&d.done, __ATOMIC_ACQUIRE))
+        return; /* the thread draws on: leave it to the process's end */
+    pthread_join(thread, NULL);
+    CHECK(s, !d.ok && d.message[0], "slow.pdf: an abandoned page reported drawn");
+    app_book_source_close(d.src);
+    free(d.rgba);
+#endif
+}
+
+/* SIGTERM to a headless run that waits on a page taking minutes to draw (4 s in, past its
+ * start-up): the run ends within seconds, the page abandoned. */
+static void check_stop(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+#else
+    char path[512], shot[512];
+    path_in(c, "slow.pdf", path, sizeof path);
+    path_in(c, "slow.png", shot, sizeof shot);
+    if (!write_slow_pdf(s, path))
+        return;
+    const char *args[] = {"--headless", "--book", path, "--screenshot", shot, NULL};
+    pid_t pid = run_spawn(c->exe, c->dir, NULL, args);
+    struct timespec pause = {4, 0}, t0, t1;
+    nanosleep(&pause, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    kill(pid, SIGTERM);
+    Run r = run_wait(pid, c->dir, 30);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double took = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    printf("stop: a headless run waiting on a slow page ended %.2f s after SIGTERM (exit %d)\n",
+           took, r.status);
+    CHECK(s, r.status != 137 && took < 10.0,
+          "SIGTERM while a page is drawn: exit %d after %.1f s (137: still running at 30 s): %s",
+          r.status, took, r.err);
+#endif
+}
+
 /* The pool: leaves keep their slots while wanted, the least recently used one goes first. */
 static void check_pool(CheckState *s, const Ctx *c)
 {
@@ -816,7 +1106,8 @@ int main(int argc, char **argv)
         {"pdf", check_pdf},           {"evict", check_evict},
         {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
         {"rtl", check_rtl},           {"cover", check_cover},
-        {"layout", check_layout},
+        {"layout", check_layout},     {"hostile", check_hostile},
+        {"abort", check_abort},       {"stop", check_stop},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

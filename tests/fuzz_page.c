@@ -1,0 +1,28 @@
+/* libFuzzer target: any bytes as a page of a book of images, through the code the page worker
+ * runs (app_book_source_open_memory checks the header as a folder's open does, then the page is
+ * drawn into a layer of page pixels). It must draw the page or refuse it with a message, never
+ * crash, leak or read out of bounds (ASan + UBSan), and a refused page is the marked placeholder.
+ */
+#include "../app/book_source.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    /* a small layer, as a page drawn for a narrow view: large images decode reduced */
+    enum { W = 64, H = 90 };
+    static uint8_t rgba[W * H * 4];
+    AppBookSource *src;
+    char message[512];
+    if (app_book_source_open_memory(data, size, false, &src, message, sizeof message))
+        return 0;
+    bool drawn = app_book_source_draw(src, 0, W, H, rgba, message, sizeof message);
+    if (!drawn && !message[0])
+        abort(); /* a page that is not drawn says why */
+    app_book_source_close(src);
+    return 0;
+}

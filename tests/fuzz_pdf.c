@@ -1,0 +1,33 @@
+/* libFuzzer target: any bytes as a PDF book, through the code a --book PDF runs: opened from
+ * memory (its password, its real page count, page 1's size), then its first and last pages drawn
+ * into small layers of page pixels. It must draw or refuse with a message, never crash, leak or
+ * read out of bounds (ASan + UBSan). The layers are small so that each input's work stays
+ * bounded; MuPDF's memory is bounded by the source itself (APP_BOOK_DECODE_MEMORY). */
+#include "../app/book_source.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    enum { W = 48, H = 64 };
+    static uint8_t rgba[W * H * 4];
+    AppBookSource *src;
+    char message[512];
+    if (app_book_source_open_memory(data, size, true, &src, message, sizeof message))
+        return 0;
+    int pages = app_book_source_pages(src);
+    if (pages < 1)
+        abort(); /* an open book has a page */
+    for (int page = 0; page < pages && page < 2; page++) {
+        int p = page ? pages - 1 : 0;
+        message[0] = '\0';
+        if (!app_book_source_draw(src, p, W, H, rgba, message, sizeof message) && !message[0])
+            abort();
+    }
+    app_book_source_close(src);
+    return 0;
+}
