@@ -356,10 +356,10 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     bool resized = now.width != sc->extent.width || now.height != sc->extent.height;
     /* out of date must be rebuilt; suboptimal only when the size really changed (a rebuild for
      * a mere transform hint would stall every frame on some compositors) */
-    if (r == VK_ERROR_OUT_OF_DATE_KHR || (r == VK_SUBOPTIMAL_KHR && resized))
-        w->stale = true;
     if (r == VK_ERROR_OUT_OF_DATE_KHR)
-        w->redo = true; /* the image may never have been shown */
+        w->stale = w->redo = true; /* the image may never have been shown */
+    else if (r == VK_SUBOPTIMAL_KHR && resized)
+        w->stale = true;
     else if (r < 0)
         return gpu_error_set(err, "vkQueuePresentKHR failed: %s", gpu_result_name(r));
     return true;
