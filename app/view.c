@@ -156,7 +156,7 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
         return false;
     desc = &streamed;
     GpuFrame *frame = &view->frames[view->frame_number % GPU_FRAMES_IN_FLIGHT];
-    if (!gpu_frame_begin(ctx, frame, err)) /* waits for the frame the slot ran last */
+    if (!gpu_frame_wait(ctx, frame, err)) /* the frame the slot ran last */
         return false;
     /* the CPU's own work from here: a driver may spin in the fence wait above */
     double cpu0 = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID), wall0 = gpu_clock_ms(CLOCK_MONOTONIC);
@@ -165,15 +165,23 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
     if (view->kind == APP_VIEW_OFFSCREEN)
         target.target = gpu_offscreen_target(&view->offscreen);
     const AppViewHooks *hooks = desc->hooks;
+    /* The acquire comes before the frame's fence is reset and its command buffer begun: a frame
+     * given up (an out-of-date swapchain) leaves the slot as its last submission left it, where a
+     * begun buffer would be begun again by the next frame and a reset fence never signalled. */
     if (hooks && !hooks->acquire(hooks->user, frame, &target, err))
         return false;
     if (target.skip) {
         spent.skipped = true;
     } else {
-        if (!record(ctx, view, frame, desc, &target, &spent, err) ||
+        if (!gpu_frame_begin(ctx, frame, err) ||
+            !record(ctx, view, frame, desc, &target, &spent, err) ||
             (hooks && !hooks->finish(hooks->user, frame, &target, err)) ||
-            !gpu_frame_submit(ctx, frame, target.wait, target.wait_stage, target.signal, err))
+            !gpu_frame_submit(ctx, frame, target.wait, target.wait_stage, target.signal, err)) {
+            /* the image acquired is waited for all the same (a semaphore left signalled is an
+             * error), and the fence signals again */
+            gpu_frame_abandon(ctx, frame, target.wait, target.wait_stage);
             return false;
+        }
         view->stamped[frame->slot] = view->timed;
         view->stamped_frame[frame->slot] = view->frame_number++;
     }

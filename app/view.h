@@ -75,7 +75,8 @@ typedef struct AppViewTarget {
 /* What the window adds to a frame. */
 typedef struct AppViewHooks {
     void *user;
-    /* After the frame's slot is free, before anything is recorded: the image to draw into. */
+    /* After the frame's slot is free, before its fence is reset or anything recorded: the image
+     * to draw into, or skip (the slot then stays as it was). */
     bool (*acquire)(void *user, const GpuFrame *frame, AppViewTarget *out, GpuError *err);
     /* After the render, before the submission: the overlay, copies, the present barrier. */
     bool (*finish)(void *user, const GpuFrame *frame, const AppViewTarget *target, GpuError *err);
@@ -101,7 +102,7 @@ typedef struct AppViewHost {
 } AppViewHost;
 
 /* Waits for the frame in flight it reuses, then records and submits the frame. `host` is
- * optional. */
+ * optional. A frame that fails after its acquire still waits for the image acquired. */
 bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *frame,
                     AppViewHost *host, GpuError *err);
 /* Blocks until every frame is done (and hands on their stage times): before reading back, or

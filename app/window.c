@@ -21,10 +21,40 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#define WINDOW_FAULT_ENV  "PAGECURL_FAULT"
+#define WINDOW_FAULT_KIND "acquire"
+
+/* PAGECURL_FAULT's acquire:N into *at (0 when the value is unset or names another kind of fault);
+ * false when it names this kind and N is not a decimal number from 1 to UINT32_MAX. */
+static bool fault_parse(const char *spec, uint32_t *at)
+{
+    *at = 0;
+    size_t kind = strlen(WINDOW_FAULT_KIND);
+    if (!spec || strncmp(spec, WINDOW_FAULT_KIND, kind) != 0)
+        return true;
+    const char *p = spec + kind, *digits = p + 1;
+    if (*p != ':')
+        return false;
+    uint64_t n = 0;
+    for (p = digits; *p >= '0' && *p <= '9' && n <= UINT32_MAX; p++)
+        n = n * 10 + (uint64_t)(*p - '0');
+    if (p == digits || *p || n == 0 || n > UINT32_MAX)
+        return false;
+    *at = (uint32_t)n;
+    return true;
+}
 
 bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size_t size)
 {
     *out = (AppWindow){0};
+    const char *fault = getenv(WINDOW_FAULT_ENV);
+    if (!fault_parse(fault, &out->fault_acquire))
+        snprintf(out->fault_refused, sizeof out->fault_refused,
+                 WINDOW_FAULT_ENV "=%.60s: want " WINDOW_FAULT_KIND
+                                  ":N, N a whole number from 1 to %" PRIu32,
+                 fault, UINT32_MAX);
     /* app/signals.c's handlers stop the loop and save; SDL's would only queue an SDL_QUIT */
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
@@ -85,6 +115,11 @@ typedef struct WindowGpu {
     AppHud hud;
     AppScreenshot shot;
     bool stale; /* the swapchain must be rebuilt before the next frame */
+    bool redo;  /* the last frame was given up or not shown (out of date): draw it again */
+    /* PAGECURL_FAULT=acquire:N (AppWindow.fault_acquire) */
+    uint32_t fault_at; /* the acquire that starts reporting out of date; 0: none */
+    uint64_t acquires; /* acquires so far */
+    bool faulting;     /* reporting out of date until the swapchain is rebuilt */
     AppFrameBudget budget;
     int refresh_hz; /* the display's, 0 when it does not say */
     bool step_due;  /* the budget was missed: step down before the next frame */
@@ -237,13 +272,27 @@ typedef struct WindowFrame {
     uint32_t index;   /* the swapchain image acquired */
 } WindowFrame;
 
+/* The next image, unless PAGECURL_FAULT says this acquire finds the swapchain out of date. */
+static VkResult acquire_image(const GpuContext *ctx, WindowGpu *w, uint32_t slot, uint32_t *index)
+{
+    w->acquires++;
+    if (w->fault_at && w->acquires == w->fault_at) {
+        w->faulting = true;
+        app_say(stderr, WINDOW_FAULT_ENV ": acquire %" PRIu64 " reports the swapchain out of date",
+                w->acquires);
+    }
+    if (w->faulting)
+        return VK_ERROR_OUT_OF_DATE_KHR; /* as a driver does: no image, no semaphore signalled */
+    return gpu_swapchain_acquire(ctx, &w->view.swapchain, slot, index);
+}
+
 static bool acquire(void *user, const GpuFrame *frame, AppViewTarget *out, GpuError *err)
 {
     WindowFrame *wf = user;
     GpuSwapchain *sc = &wf->w->view.swapchain;
-    VkResult r = gpu_swapchain_acquire(wf->ctx, sc, frame->slot, &wf->index);
+    VkResult r = acquire_image(wf->ctx, wf->w, frame->slot, &wf->index);
     if (r == VK_ERROR_OUT_OF_DATE_KHR) {
-        wf->w->stale = true;
+        wf->w->stale = wf->w->redo = true;
         out->skip = true;
         return true;
     }
@@ -274,6 +323,7 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
                  const MeshFlipView *view, const MeshInk *ink, DrawExtras extras, GpuError *err)
 {
     w->shot.taken = false;
+    w->redo = false;
     VkExtent2D size = app_window_drawable_size(win);
     if (size.width == 0 || size.height == 0)
         return true; /* minimised: nothing to draw into */
@@ -281,7 +331,7 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     if (w->stale || !sc->swapchain) {
         if (!gpu_swapchain_rebuild(ctx, size, &w->view.renderer, sc, err))
             return false;
-        w->stale = false;
+        w->stale = w->faulting = false;
         if (!sc->swapchain)
             return true;
     }
@@ -306,7 +356,9 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     bool resized = now.width != sc->extent.width || now.height != sc->extent.height;
     /* out of date must be rebuilt; suboptimal only when the size really changed (a rebuild for
      * a mere transform hint would stall every frame on some compositors) */
-    if (r == VK_ERROR_OUT_OF_DATE_KHR || (r == VK_SUBOPTIMAL_KHR && resized))
+    if (r == VK_ERROR_OUT_OF_DATE_KHR)
+        w->stale = w->redo = true; /* the image may never have been shown */
+    else if (r == VK_SUBOPTIMAL_KHR && resized)
         w->stale = true;
     else if (r < 0)
         return gpu_error_set(err, "vkQueuePresentKHR failed: %s", gpu_result_name(r));
@@ -382,6 +434,7 @@ static bool window_gpu_create(const AppWindow *win, const GpuContext *ctx, const
                               GpuError *err)
 {
     w->hud.device = ctx->props.deviceName;
+    w->fault_at = win->fault_acquire;
     SDL_DisplayMode display;
     w->refresh_hz = SDL_GetWindowDisplayMode(win->window, &display) == 0 ? display.refresh_rate : 0;
     const char *forced = getenv(WINDOW_STEP_BUDGET_ENV);
@@ -420,6 +473,10 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                    const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
                    AppNotebook *notebook)
 {
+    if (win->fault_refused[0]) {
+        app_say(stderr, "%s", win->fault_refused);
+        return 2;
+    }
     GpuError err = {0};
     WindowGpu w = {0};
     AppSession session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
@@ -506,7 +563,8 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                 app_screenshot_save(ctx, &w.shot, &w.view.swapchain, opts->screenshot);
             session.want_shot = false;
         }
-        redraw = frames < GPU_FRAMES_IN_FLIGHT; /* the book as it is after the warm-up */
+        /* the book as it is after the warm-up; a frame given up is drawn again */
+        redraw = frames < GPU_FRAMES_IN_FLIGHT || w.redo;
         frames++;
         if (opts->frames && frames >= opts->frames)
             running = false;

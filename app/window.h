@@ -29,9 +29,15 @@ typedef struct AppWindow {
     bool sdl_started;
     const char *extensions[APP_WINDOW_MAX_EXTENSIONS];
     unsigned extension_count;
+    /* PAGECURL_FAULT=acquire:N, a switch for tests only (submit:N and allocate:N are the GPU
+     * context's): the Nth swapchain image acquire, and every one after it until the swapchain is
+     * rebuilt, reports VK_ERROR_OUT_OF_DATE_KHR, as a compositor does at a resize. 0: none. */
+    uint32_t fault_acquire;
+    char fault_refused[160]; /* a malformed value: app_window_run refuses it (exit 2) */
 } AppWindow;
 
-/* False, with the reason in message, when no window can be had (no display, no SDL video). */
+/* False, with the reason in message, when no window can be had (no display, no SDL video).
+ * Reads PAGECURL_FAULT. */
 bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size_t size);
 void app_window_close(AppWindow *win);
 
@@ -45,7 +51,8 @@ bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *ou
  * replayed trace, drawing ink into `ink`, saved to `notebook` as each stroke ends; writes the
  * --record trace however it ends (pointer positions clamped to the window, so it replays), and
  * --screenshot/--export-obj of the last frame shown unless it failed or was stopped. A replay
- * skips the idle stretches of its trace. Returns the exit status. */
+ * skips the idle stretches of its trace. Returns the exit status (2 for a malformed
+ * PAGECURL_FAULT=acquire value, before anything is drawn). */
 int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBookStream *book,
                    const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
                    AppNotebook *notebook);

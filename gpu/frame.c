@@ -79,12 +79,14 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
     if (!gpu_frame_wait(ctx, frame, err))
         return false;
     GPU_TRY(err, vkResetFences(ctx->device, 1, &frame->fence));
+    frame->unsignalled = true;
     /* beginning resets the command buffer (its pool resets them one by one): no call for it */
     VkCommandBufferBeginInfo begin = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
     };
     GPU_TRY(err, vkBeginCommandBuffer(frame->cmd, &begin));
+    frame->recording = true;
     return true;
 }
 
@@ -114,6 +116,7 @@ bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *ch
 bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
                       VkPipelineStageFlags wait_stage, VkSemaphore signal, GpuError *err)
 {
+    frame->recording = false;
     GPU_TRY(err, vkEndCommandBuffer(frame->cmd));
     VkSubmitInfo submit = {
         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
@@ -132,6 +135,26 @@ bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
         return gpu_error_set(err,
                              "the GPU was lost (VK_ERROR_DEVICE_LOST) while submitting a frame");
     GPU_TRY(err, r);
+    frame->unsignalled = false;
     frame->pending = true;
     return true;
+}
+
+void gpu_frame_abandon(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
+                       VkPipelineStageFlags wait_stage)
+{
+    if (frame->recording)
+        vkEndCommandBuffer(frame->cmd);
+    frame->recording = false;
+    if (!frame->unsignalled)
+        return;
+    VkSubmitInfo submit = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .waitSemaphoreCount = wait ? 1 : 0,
+        .pWaitSemaphores = &wait,
+        .pWaitDstStageMask = &wait_stage,
+    };
+    /* the frame has failed already: what this says is not the cause */
+    if (vkQueueSubmit(ctx->queue, 1, &submit, frame->fence) == VK_SUCCESS)
+        frame->unsignalled = false, frame->pending = true;
 }

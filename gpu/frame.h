@@ -9,8 +9,10 @@
 typedef struct GpuFrame {
     VkCommandBuffer cmd;
     VkFence fence;
-    uint32_t slot; /* which of the GPU_FRAMES_IN_FLIGHT this is: picks per-frame resources */
-    bool pending;  /* submitted and not yet waited for */
+    uint32_t slot;    /* which of the GPU_FRAMES_IN_FLIGHT this is: picks per-frame resources */
+    bool pending;     /* submitted and not yet waited for */
+    bool unsignalled; /* its fence is reset and no submission will signal it yet */
+    bool recording;   /* begun and not yet ended */
 } GpuFrame;
 
 bool gpu_frame_create(const GpuContext *ctx, uint32_t slot, GpuFrame *out, GpuError *err);
@@ -39,5 +41,11 @@ bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
 
 /* Blocks until the frame is done: before the host reads what it read back. */
 bool gpu_frame_wait(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
+
+/* A frame that failed between its begin and its submission, made whole again as far as the device
+ * lets it: a begun command buffer is ended, and a fence reset with nothing to signal it gets an
+ * empty submission that waits for `wait` (optional: the image acquired) and signals it. */
+void gpu_frame_abandon(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
+                       VkPipelineStageFlags wait_stage);
 
 #endif

@@ -1,0 +1,63 @@
+#!/bin/sh
+# lavapipe's fence race (docs/testing.md, Soak) on the window's own frame, and what running
+# without rasteriser threads costs the window. Needs xvfb-run and python3; run it at nice -n 10 on
+# a shared machine.
+#   tools/window-race.sh race PAGECURL FENCE_RACE_SO RUNS FRAMES [WxH]
+#       RUNS window replays of FRAMES frames (key turns and drags) with the race widened: one line
+#       each with the exit status (124 or 137: a hang, ended by `timeout`) and the seconds taken.
+#   tools/window-race.sh fps PAGECURL [VAR=VALUE...]
+#       frames a second of a held drag in a 1280x800 window: the time of 400 frames less that of
+#       100, under the environment given (say LP_NUM_THREADS=0).
+set -u
+traces=$(mktemp -d)
+trap 'rm -rf "$traces"' EXIT
+python3 - "$traces" <<'EOF'
+import math, sys
+out = sys.argv[1]
+turns, t = ["# key turns and drags"], 0.0
+for i in range(60):
+    turns.append(f"{t:.3f} key next"); t += 0.6
+    turns.append(f"{t:.3f} mouse down 0.10 0.80"); t += 0.016
+    for k in range(30):
+        turns.append(f"{t:.3f} mouse move {0.10 + 0.02 * k:.3f} 0.78"); t += 0.016
+    turns.append(f"{t:.3f} mouse up 0.70 0.78"); t += 0.6
+    turns.append(f"{t:.3f} key prev"); t += 0.6
+open(f"{out}/turns.trace", "w").write("\n".join(turns) + "\n")
+drag = ["# a page held and dragged to and fro", "0.000 mouse down 0.90 0.80"]
+for i in range(1, 1800):
+    drag.append(f"{i / 60:.3f} mouse move {0.55 + 0.3 * math.cos(i * 2 * math.pi / 240):.4f} 0.75")
+drag.append("30.000 mouse up 0.80 0.75")
+open(f"{out}/drag.trace", "w").write("\n".join(drag) + "\n")
+EOF
+xvfb() {
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$@"
+}
+case ${1:-} in
+race)
+    exe=$2 shim=$3 runs=$4 frames=$5 size=${6:-1280x720}
+    i=0
+    while [ "$i" -lt "$runs" ]; do
+        start=$(date +%s.%N)
+        # a hang ignores SIGTERM (the main thread waits on a fence forever): KILL 5 s later
+        xvfb timeout -k 5 $((30 + frames / 5)) env LD_PRELOAD="$shim" MALLOC_PERTURB_=165 "$exe" \
+            --replay "$traces/turns.trace" --frames "$frames" --size "$size" > /dev/null 2>&1
+        rc=$?
+        echo "run $i: exit $rc, $(echo "$(date +%s.%N) - $start" | bc) s"
+        i=$((i + 1))
+    done
+    ;;
+fps)
+    exe=$2
+    shift 2
+    for n in 100 400; do
+        start=$(date +%s.%N)
+        xvfb env "$@" "$exe" --replay "$traces/drag.trace" --frames $n --size 1280x800 > /dev/null 2>&1
+        eval "t$n=$(echo "$(date +%s.%N) - $start" | bc)"
+    done
+    echo "$* fps $(echo "300 / ($t400 - $t100)" | bc -l | cut -c1-5)"
+    ;;
+*)
+    sed -n '2,9p' "$0" >&2
+    exit 2
+    ;;
+esac
