@@ -99,6 +99,36 @@ static int run_page(const GpuContext *ctx, const AppOptions *opts, void *window,
     return status;
 }
 
+/* The book is never an output: a file the options write (an output, the notebook, a frame of
+ * --frames-out) that is the book, a page of it or a new page in its folder
+ * (app_book_source_holds) is bad usage: 2 with the one line; 0 otherwise. */
+static int check_book_outputs(const AppOptions *opts, const AppBookSource *book, char *message,
+                              size_t size)
+{
+    char frame[4096] = "";
+    if (opts->frames_out)
+        snprintf(frame, sizeof frame, "%s/frame-0001.png", opts->frames_out);
+    const struct {
+        const char *flag, *path, *shown;
+    } files[] = {
+        {"--screenshot", opts->screenshot, opts->screenshot},
+        {"--export-obj", opts->export_obj, opts->export_obj},
+        {"--json", opts->json, opts->json},
+        {"--csv", opts->csv, opts->csv},
+        {"--record", opts->record, opts->record},
+        {"--notebook", opts->notebook, opts->notebook},
+        {"--frames-out", opts->frames_out ? frame : NULL, opts->frames_out},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        if (files[i].path && app_book_source_holds(book, files[i].path)) {
+            snprintf(message, size,
+                     "%s %s: that would write into the book being read (%s); write elsewhere",
+                     files[i].flag, files[i].shown, app_book_source_name(book));
+            return 2;
+        }
+    return 0;
+}
+
 /* The book the options name (a path that is none, a page it lacks: refused), streamed. Returns
  * 0, or the exit status with nothing left to free. */
 static int load_book(const AppOptions *opts, AppBookStream **book)
@@ -136,7 +166,7 @@ static int load_inputs(const AppOptions *opts, AppTrace *replay, AppBookStream *
         return refused;
     }
     const AppBookSource *bound = app_book_stream_source(*book);
-    refused = app_output_check_book(opts, bound, message, sizeof message);
+    refused = check_book_outputs(opts, bound, message, sizeof message);
     if (refused) {
         app_say(stderr, "%s", message);
         app_book_stream_destroy(*book);

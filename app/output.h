@@ -6,7 +6,6 @@
 #define PAGECURL_APP_OUTPUT_H
 
 #include "../mesh/grid.h"
-#include "book_source.h"
 #include "cli.h"
 
 #include <stdbool.h>
@@ -20,12 +19,6 @@
  * failure (returns 1). 0 when all is well; otherwise the one line is in message. The notebook is
  * compared with the others here, checked where it is opened (it is read first). */
 int app_output_check(const AppOptions *opts, char *message, size_t size);
-
-/* The book is never an output: a file the options write (an output, the notebook, a frame of
- * --frames-out) that is the book, a page of it or a new page in its folder
- * (app_book_source_holds) is bad usage: 2 with the one line; 0 otherwise. */
-int app_output_check_book(const AppOptions *opts, const AppBookSource *book, char *message,
-                          size_t size);
 
 /* RGBA8 pixels, row-major, top row first. */
 bool app_output_png(const char *path, uint32_t width, uint32_t height, const uint8_t *rgba,
