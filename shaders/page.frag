@@ -87,9 +87,10 @@ float shadow_lit(vec3 world)
         cover = textureLod(shadow_cover, uv, lod).r;
     } else {
         float fine = max(lod - 1.0, 0.0);
-        // a level finer has half the deviation: four reads at +-0.866 of its texel on each axis
-        // add the other sqrt(3)/2 of the coarse level's
-        float step = 0.866 * exp2(fine) / size;
+        // a level finer spreads half as far (a deviation of a quarter of the coarse texel): the
+        // square's corners, at a per-axis deviation of 0.753 of s, add the rest (sqrt(3)/4 of
+        // the coarse texel) when s is 1.15 of the fine texel
+        float step = 1.15 * exp2(fine) / size;
         vec2 a = vec2(step, 0.366 * step), b = vec2(-a.y, a.x);
         cover = 0.25 * (textureLod(shadow_cover, uv + a, fine).r +
                         textureLod(shadow_cover, uv - a, fine).r +
