@@ -89,8 +89,9 @@ float shadow_lit(vec3 world)
         float fine = max(lod - 1.0, 0.0);
         // a level finer spreads half as far (a deviation of a quarter of the coarse texel): the
         // square's corners, at a per-axis deviation of 0.753 of s, add the rest (sqrt(3)/4 of
-        // the coarse texel) when s is 1.15 of the fine texel
-        float step = 1.15 * exp2(fine) / size;
+        // the coarse texel) when s is 1.15 of the fine texel. Under level 1 the four close in on
+        // one point: level 0 alone, the contact shadow's one-texel edge.
+        float step = 1.15 * exp2(fine) * min(lod, 1.0) / size;
         vec2 a = vec2(step, 0.366 * step), b = vec2(-a.y, a.x);
         cover = 0.25 * (textureLod(shadow_cover, uv + a, fine).r +
                         textureLod(shadow_cover, uv - a, fine).r +

@@ -21,7 +21,7 @@
  * in up to five pieces (with the shadow's code only where the leaf's shadow can fall). Both
  * average the shadow map down its levels: a barrier and a blit a level (5 high, 4 low). */
 #define HIGH_MAX 57
-#define LOW_MAX  86
+#define LOW_MAX  82
 
 /* The wrapped entry points: name, return type, parameters, arguments. */
 #define FRAME_CALLS(X, V)                                                                          \
