@@ -17,6 +17,9 @@ static const uint32_t edge_frag_spv[] =
 static const uint32_t shadow_vert_spv[] =
 #include "shadow.vert.inc"
     ;
+static const uint32_t shadow_frag_spv[] =
+#include "shadow.frag.inc"
+    ;
 
 uint32_t gpu_renderer_tier_bits(const GpuRenderer *r)
 {
@@ -106,11 +109,14 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
     GpuPipelineDesc shadow = {
         .vert = shadow_vert_spv,
         .vert_size = sizeof shadow_vert_spv,
+        .frag = shadow_frag_spv,
+        .frag_size = sizeof shadow_frag_spv,
         .stride = desc.stride,
         .attributes = {desc.attributes[0]},
         .attribute_count = 1,
         .push_size = sizeof(PcDrawPush),
-        .depth_format = out->shadow_map.format,
+        .color_format = out->shadow_map.format,
+        .depth_format = out->shadow_depth.format,
         .label = "shadow",
     };
     return gpu_pipeline_create(ctx, &shadow, &out->shadow_pipeline, &out->shadow_layout, err);
@@ -163,12 +169,12 @@ static bool fixed_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
     return true;
 }
 
-/* Set 0: the page content (binding 0), the shadow map through its comparison sampler (1) and as
- * raw depths (2), the ink (3), all sampled by the fragment shader. */
+/* Set 0: the page content (binding 0), the shadow map's cover and depth (1), the ink (2), all
+ * sampled by the fragment shader. */
 static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
-    VkDescriptorSetLayoutBinding bindings[4];
-    for (uint32_t i = 0; i < 4; i++)
+    VkDescriptorSetLayoutBinding bindings[3];
+    for (uint32_t i = 0; i < 3; i++)
         bindings[i] = (VkDescriptorSetLayoutBinding){
             .binding = i,
             .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
@@ -209,8 +215,7 @@ static void descriptors_write(const GpuContext *ctx, const GpuRenderer *out)
 {
     VkDescriptorImageInfo images[] = {
         {out->content.sampler, out->content.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
-        {out->shadow_compare, out->shadow_map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
-        {out->shadow_depth, out->shadow_map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
+        {out->shadow_sampler, out->shadow_map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
         {out->ink.sampler, out->ink.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
     };
     uint32_t count = sizeof images / sizeof images[0];
@@ -291,12 +296,7 @@ static void tier_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     pipeline_destroy(ctx, &renderer->inside_pipeline, &renderer->inside_layout);
     pipeline_destroy(ctx, &renderer->edge_pipeline, &renderer->edge_layout);
     pipeline_destroy(ctx, &renderer->pipeline, &renderer->layout);
-    if (renderer->shadow_depth)
-        vkDestroySampler(ctx->device, renderer->shadow_depth, NULL);
-    if (renderer->shadow_compare)
-        vkDestroySampler(ctx->device, renderer->shadow_compare, NULL);
-    renderer->shadow_depth = renderer->shadow_compare = VK_NULL_HANDLE;
-    gpu_image_destroy(ctx, &renderer->shadow_map);
+    gpu_shadow_destroy(ctx, renderer);
 }
 
 bool gpu_renderer_set_quality(const GpuContext *ctx, GpuRenderer *renderer, GpuQuality quality,

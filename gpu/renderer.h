@@ -74,11 +74,15 @@ typedef struct GpuRenderer {
     VkPipelineLayout shadow_only_layout;
     GpuStillCache still;
     bool ignore_bounds;         /* tests: draw as if no GpuDraw were bounded */
-    VkPipeline shadow_pipeline; /* depth only, from the light */
+    VkPipeline shadow_pipeline; /* the leaf from the light: its cover and depth */
     VkPipelineLayout shadow_layout;
+    /* the cover and cover times depth (R16G16 float), its mip levels down to PC_SHADOW_TOP
+     * texels across, drawn and averaged down each frame (gpu/shadow.c) */
     GpuImage shadow_map;
-    VkSampler shadow_compare; /* depth comparison, filtered where the format allows */
-    VkSampler shadow_depth;   /* the raw depths, for the penumbra's blocker search */
+    uint32_t shadow_levels;
+    VkImageView shadow_target; /* its level 0 alone, which the shadow pass draws into */
+    GpuImage shadow_depth;     /* the shadow pass's depth buffer: the nearest of the leaf wins */
+    VkSampler shadow_sampler;  /* trilinear, outside the map no cover */
     VkFormat color_format, depth_format;
     /* 4x MSAA where the device renders colour and depth with it, else 1: the targets follow */
     VkSampleCountFlagBits samples;

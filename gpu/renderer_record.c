@@ -438,23 +438,21 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
      * used the colour image last (present acquire, readback copy) -> the still pages' copy in,
      * or this frame's clear and draw (its old contents discarded), and then the depth and
      * samples. */
-    GpuImageBarrier first[4] = {
-        gpu_shadow_barrier_in(renderer),
-        {
-            .image = target->color,
-            .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-            .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-            .new_layout = still ? VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
-                                : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-            .src_stage = target->color_src_stage,
-            .src_access = target->color_src_access,
-            .dst_stage = still ? VK_PIPELINE_STAGE_2_COPY_BIT
-                               : VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-            .dst_access =
-                still ? VK_ACCESS_2_TRANSFER_WRITE_BIT : VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-        },
+    GpuImageBarrier first[GPU_SHADOW_BARRIERS_IN + 3] = {{0}};
+    uint32_t n = gpu_shadow_barriers_in(renderer, first);
+    first[n++] = (GpuImageBarrier){
+        .image = target->color,
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+        .new_layout =
+            still ? VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .src_stage = target->color_src_stage,
+        .src_access = target->color_src_access,
+        .dst_stage =
+            still ? VK_PIPELINE_STAGE_2_COPY_BIT : VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .dst_access =
+            still ? VK_ACCESS_2_TRANSFER_WRITE_BIT : VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
     };
-    uint32_t n = 2;
     if (!still) {
         first[n++] = depth_barrier(target);
         if (target->msaa)

@@ -5,22 +5,18 @@
 
 #include <math.h>
 
-static bool shadow_format(const GpuContext *ctx, VkFormat *format, bool *linear, GpuError *err)
+static bool shadow_depth_format(const GpuContext *ctx, VkFormat *format, GpuError *err)
 {
     const VkFormat candidates[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D16_UNORM};
-    VkFormatFeatureFlags need =
-        VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
     for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
         VkFormatProperties props;
         vkGetPhysicalDeviceFormatProperties(ctx->physical, candidates[i], &props);
-        if ((props.optimalTilingFeatures & need) == need) {
+        if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) {
             *format = candidates[i];
-            *linear =
-                props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
             return true;
         }
     }
-    return gpu_error_set(err, "the device can sample no depth format (needed for the shadow map)");
+    return gpu_error_set(err, "the device renders to no depth format (needed for the shadow map)");
 }
 
 uint32_t gpu_renderer_shadow_size(uint32_t width, uint32_t height)
@@ -31,72 +27,189 @@ uint32_t gpu_renderer_shadow_size(uint32_t width, uint32_t height)
     return size;
 }
 
+/* R16G16 float: cover in [0, 1] and depth times cover to 1/2048, a few thousandths of the
+ * leaf's height where the penumbra is sized by it. Vulkan requires every device to render,
+ * blit and filter it. */
+#define SHADOW_COVER_FORMAT VK_FORMAT_R16G16_SFLOAT
+
 bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, GpuError *err)
 {
-    VkFormat format = VK_FORMAT_UNDEFINED;
-    bool linear = false;
-    if (!shadow_format(ctx, &format, &linear, err))
+    VkFormat depth_format = VK_FORMAT_UNDEFINED;
+    if (!shadow_depth_format(ctx, &depth_format, err))
         return false;
-    GpuImageDesc map = {
+    uint32_t levels = 1;
+    while ((size >> (levels - 1)) > PC_SHADOW_TOP)
+        levels++;
+    out->shadow_levels = levels;
+    GpuImageDesc cover = {
         .extent = {size, size},
-        .format = format,
-        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
-        .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+        .format = SHADOW_COVER_FORMAT,
+        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .levels = levels,
         .label = "shadow map",
     };
-    if (!gpu_image_create(ctx, &map, &out->shadow_map, err))
+    GpuImageDesc depth = {
+        .extent = {size, size},
+        .format = depth_format,
+        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+        .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+        .label = "shadow depth",
+    };
+    if (!gpu_image_create(ctx, &cover, &out->shadow_map, err) ||
+        !gpu_image_create(ctx, &depth, &out->shadow_depth, err))
         return false;
-    /* Outside the map is outside the book: lit (border depth 1, the far plane). */
-    VkSamplerCreateInfo compare = {
+    VkImageViewCreateInfo target = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+        .image = out->shadow_map.image,
+        .viewType = VK_IMAGE_VIEW_TYPE_2D,
+        .format = SHADOW_COVER_FORMAT,
+        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+    };
+    GPU_TRY(err, vkCreateImageView(ctx->device, &target, NULL, &out->shadow_target));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, out->shadow_target, "shadow map level 0");
+    /* Outside the map is outside the book: no cover (transparent black). */
+    VkSamplerCreateInfo sampler = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-        .magFilter = linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
-        .minFilter = linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+        .magFilter = VK_FILTER_LINEAR,
+        .minFilter = VK_FILTER_LINEAR,
+        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR,
         .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
         .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
         .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
-        .compareEnable = VK_TRUE,
-        .compareOp = VK_COMPARE_OP_LESS_OR_EQUAL, /* lit where the receiver is no deeper */
-        .borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE,
+        .maxLod = VK_LOD_CLAMP_NONE,
+        .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
     };
-    GPU_TRY(err, vkCreateSampler(ctx->device, &compare, NULL, &out->shadow_compare));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->shadow_compare, "shadow compare");
-    VkSamplerCreateInfo depth = compare;
-    depth.magFilter = depth.minFilter = VK_FILTER_NEAREST;
-    depth.compareEnable = VK_FALSE;
-    GPU_TRY(err, vkCreateSampler(ctx->device, &depth, NULL, &out->shadow_depth));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->shadow_depth, "shadow depth");
+    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, NULL, &out->shadow_sampler));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->shadow_sampler, "shadow");
     return true;
 }
 
-GpuImageBarrier gpu_shadow_barrier_in(const GpuRenderer *renderer)
+void gpu_shadow_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
-    return (GpuImageBarrier){
+    if (renderer->shadow_sampler)
+        vkDestroySampler(ctx->device, renderer->shadow_sampler, NULL);
+    if (renderer->shadow_target)
+        vkDestroyImageView(ctx->device, renderer->shadow_target, NULL);
+    renderer->shadow_sampler = VK_NULL_HANDLE;
+    renderer->shadow_target = VK_NULL_HANDLE;
+    gpu_image_destroy(ctx, &renderer->shadow_depth);
+    gpu_image_destroy(ctx, &renderer->shadow_map);
+}
+
+uint32_t gpu_shadow_barriers_in(const GpuRenderer *renderer, GpuImageBarrier *out)
+{
+    /* Last frame's page shader sampled every level: level 0 is drawn, the others written by the
+     * blits; the depth buffer is only the pass's. */
+    GpuImageBarrier level = {
         .image = renderer->shadow_map.image,
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+        .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+        .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+    };
+    uint32_t n = 0;
+    out[n++] = level;
+    if (renderer->shadow_levels > 1) {
+        level.base_level = 1;
+        level.level_count = renderer->shadow_levels - 1;
+        level.new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+        level.dst_stage = VK_PIPELINE_STAGE_2_BLIT_BIT;
+        level.dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+        out[n++] = level;
+    }
+    out[n++] = (GpuImageBarrier){
+        .image = renderer->shadow_depth.image,
         .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
         .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
         .new_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-        .src_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-        .src_access = 0,
+        .src_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+                     VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+        .src_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
         .dst_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
                      VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
         .dst_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
                       VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
     };
+    return n;
+}
+
+/* Each level the 2 x 2 box average of the one before (a linear blit at half the size): cover
+ * and cover-weighted depth averaged over the level's texel. */
+static void shadow_mips(VkCommandBuffer cmd, const GpuRenderer *renderer)
+{
+    const GpuImage *map = &renderer->shadow_map;
+    GpuImageBarrier done = {
+        .image = map->image,
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .old_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+        .dst_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+        .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
+    };
+    uint32_t side = map->extent.width;
+    for (uint32_t level = 1; level < renderer->shadow_levels; level++) {
+        gpu_image_barrier(cmd, &done);
+        int32_t from = (int32_t)(side >> (level - 1)), to = (int32_t)(side >> level);
+        VkImageBlit blit = {
+            .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level - 1, 0, 1},
+            .srcOffsets = {{0, 0, 0}, {from, from, 1}},
+            .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1},
+            .dstOffsets = {{0, 0, 0}, {to, to, 1}},
+        };
+        vkCmdBlitImage(cmd, map->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, map->image,
+                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR);
+        done.base_level = level;
+        done.old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+        done.src_stage = VK_PIPELINE_STAGE_2_BLIT_BIT;
+        done.src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+    }
+    /* The levels read by blits and the last one written -> the page shader samples them all. */
+    GpuImageBarrier read[2] = {done, done};
+    uint32_t last = renderer->shadow_levels - 1, n = 0;
+    if (last > 0) {
+        read[n] = done;
+        read[n].base_level = 0;
+        read[n].level_count = last;
+        read[n].old_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+        read[n].src_access = VK_ACCESS_2_TRANSFER_READ_BIT;
+        n++;
+    }
+    read[n++] = done;
+    for (uint32_t i = 0; i < n; i++) {
+        read[i].new_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+        read[i].dst_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
+        read[i].dst_access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
+    }
+    gpu_barriers(cmd, NULL, read, n);
 }
 
 void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
                        const GpuDraw *draws, uint32_t count, GpuBound *bound)
 {
     gpu_label_begin(ctx, cmd, "shadow");
-    VkRenderingAttachmentInfo depth = {
+    VkRenderingAttachmentInfo cover = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = renderer->shadow_map.view,
-        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .imageView = renderer->shadow_target,
+        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
         .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .clearValue = {.color = {{0.0f, 0.0f, 0.0f, 0.0f}}},
+    };
+    VkRenderingAttachmentInfo depth = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = renderer->shadow_depth.view,
+        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
         .clearValue = {.depthStencil = {1.0f, 0}},
     };
-    gpu_pipeline_begin(cmd, renderer->shadow_pipeline, renderer->shadow_layout, NULL, &depth,
+    gpu_pipeline_begin(cmd, renderer->shadow_pipeline, renderer->shadow_layout, &cover, &depth,
                        renderer->shadow_map.extent, NULL, 0);
     for (uint32_t i = 0; i < count; i++) {
         const GpuDraw *d = &draws[i];
@@ -114,18 +227,7 @@ void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRend
                           coarse ? d->shadow_index_count : d->index_count);
     }
     vkCmdEndRendering(cmd);
-    /* The shadow pass wrote depths -> the page shader samples them. */
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = renderer->shadow_map.image,
-                               .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
-                               .old_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                               .new_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                               .src_stage = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
-                                            VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-                               .src_access = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-                               .dst_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                               .dst_access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
-                           });
+    shadow_mips(cmd, renderer);
     gpu_label_end(ctx, cmd);
 }
 
@@ -152,9 +254,9 @@ bool gpu_shadow_receiver_rect(const GpuRenderer *renderer, const GpuDraw *caster
             hi[c] = fmaxf(hi[c], p[c] - along * light[c]);
         }
     }
-    /* A receiver finds a blocker only within the search's reach of one in the map (a nearest
-     * read: plus a texel's half diagonal, here 2 texels), in light space: on the plane that is
-     * at most 1 / |light.z| as far. The map spans 2 half sizes (shaders/shadow.glsl). */
+    /* A receiver finds a blocker only within the search's reach of one in the map (plus 2
+     * texels for rounding), in light space: on the plane that is at most 1 / |light.z| as far.
+     * The map spans 2 half sizes (shaders/shadow.glsl). */
     float half =
         (float)PC_SHADOW_SPARE * hypotf(receiver->push.page.v[0], 0.5f * receiver->push.page.v[1]);
     float reach = ((float)PC_SHADOW_SEARCH + 2.0f / (float)renderer->shadow_map.extent.width) *

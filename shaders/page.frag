@@ -16,9 +16,8 @@ layout(location = 2) in vec3 in_world;
 layout(location = 3) in vec3 in_to_eye;
 layout(location = 0) out vec4 out_color;
 layout(set = 0, binding = 0) uniform sampler2DArray content;
-layout(set = 0, binding = 1) uniform sampler2DShadow shadow_map;
-layout(set = 0, binding = 2) uniform sampler2D shadow_depths;
-layout(set = 0, binding = 3) uniform sampler2DArray ink;
+layout(set = 0, binding = 1) uniform sampler2D shadow_cover;
+layout(set = 0, binding = 2) uniform sampler2DArray ink;
 // The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
 layout(constant_id = 0) const uint TIER = 0u;
 const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
@@ -28,7 +27,6 @@ const bool DRAW_LOD = (TIER & PC_TIER_DRAW_LOD) != 0u;
 const bool SHADOW_ONLY = (TIER & PC_TIER_SHADOW_ONLY) != 0u;
 const bool UNSHADOWED = (TIER & PC_TIER_UNSHADOWED) != 0u;
 const bool NO_INK = (TIER & PC_TIER_NO_INK) != 0u;
-const int SHADOW_TAPS = (TIER & PC_TIER_FAST_SHADOW) != 0u ? 4 : 12;
 
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
 // reflection at grazing angles. Both small, so the page never looks like plastic.
@@ -52,20 +50,22 @@ vec3 sheen(vec3 n, vec3 l, vec3 v)
     return SHEEN_COLOR * (spec + SHEEN_FRESNEL * grazing * ndl);
 }
 
-// The turning leaf's shadow on a page below: percentage-closer soft shadows. A blocker search
-// finds how far above the receiver the leaf is; the penumbra grows with that distance (the
-// light is an area, LIGHT_SPREAD wide per unit of distance), and the comparison is averaged over
-// a disc of that size. Near the fold, where the leaf meets the page, the shadow is sharp; under
-// the raised curl it is soft. The low tier takes every third tap of the disc for both: a coarser
-// penumbra, still sharp at the fold and soft under the curl.
+// The turning leaf's shadow on a page below, soft by the leaf's height above it (as percentage-
+// closer soft shadows: the light is an area, LIGHT_SPREAD wide per unit of distance) but from a
+// filtered map (gpu/shadow.c): each texel holds the share of it the leaf covers and that share
+// times the leaf's depth, averaged down its mips. The blocker search is one bilinear read of the
+// top level, a box of the map around the receiver: the mean depth of the leaf in it, so the
+// leaf's height changes smoothly. The penumbra is the cover read at the level whose filter
+// spreads as far as the light's disc at that height: a smooth ramp where the leaf is lifted,
+// a texel's edge where it touches the page. A mip level's bilinear filter (its box, then its
+// tent) has a deviation of half its texel, the disc's of radius R is R/2: the level is log2 of
+// R in texels. The high tier averages four reads a level finer, at the corners of a square
+// turned to the texel grid: the same spread, and the coarse level's grid no longer shows in
+// the penumbra's outline.
 const float LIGHT_SPREAD = 0.09;
 const float SHADOW_BIAS = 0.0015; // world units along the light: a little under the leaf's step
-const float SHADOW_SEARCH = PC_SHADOW_SEARCH; // the blocker search's radius, in map coordinates
 const float SHADOW_DARKNESS = 0.75; // the share of direct light a full shadow takes away
-const vec2 DISC[12] = vec2[](vec2(-0.326, -0.406), vec2(-0.840, -0.074), vec2(-0.696, 0.457),
-                             vec2(-0.203, 0.621), vec2(0.962, -0.195), vec2(0.473, -0.480),
-                             vec2(0.519, 0.767), vec2(0.185, -0.893), vec2(0.507, 0.064),
-                             vec2(0.896, 0.412), vec2(-0.322, -0.933), vec2(-0.792, -0.598));
+const bool ONE_READ = (TIER & PC_TIER_FAST_SHADOW) != 0u;
 
 float shadow_lit(vec3 world)
 {
@@ -73,26 +73,32 @@ float shadow_lit(vec3 world)
     vec3 ls = shadow_light_space(world, draw.light_dir.xyz, draw.page.xy);
     vec2 uv = ls.xy * 0.5 + 0.5;
     float depth = ls.z - SHADOW_BIAS / (2.0 * half_size);
-    float texel = 1.0 / float(textureSize(shadow_depths, 0).x);
-    // Blocker search over a fixed disc (a leaf up to a page width above), in the map's
-    // coordinates, so that a smaller map (a small target's) gives the same shadow, only coarser.
-    float search = SHADOW_SEARCH, blockers = 0.0, blocker_depth = 0.0;
-    const int stride = 12 / SHADOW_TAPS;
-    for (int i = 0; i < 12; i += stride) {
-        float d = texture(shadow_depths, uv + search * DISC[i]).r;
-        if (d < depth) {
-            blockers += 1.0;
-            blocker_depth += d;
-        }
+    float top = float(textureQueryLevels(shadow_cover) - 1);
+    vec2 search = textureLod(shadow_cover, uv, top).rg;
+    if (search.r <= 0.0)
+        return 1.0; // no leaf within the search's reach (gpu/shadow.c bounds the shadow by it)
+    float blocker = search.g / search.r;
+    float distance = max(depth - blocker, 0.0) * 2.0 * half_size; // world units
+    float size = float(textureSize(shadow_cover, 0).x);
+    float radius = distance * LIGHT_SPREAD / (2.0 * half_size) * size; // map texels
+    float lod = clamp(log2(max(radius, 1.0)), 0.0, top);
+    float cover;
+    if (ONE_READ) {
+        cover = textureLod(shadow_cover, uv, lod).r;
+    } else {
+        float fine = max(lod - 1.0, 0.0);
+        // a level finer spreads half as far (a deviation of a quarter of the coarse texel): the
+        // square's corners, at a per-axis deviation of 0.753 of s, add the rest (sqrt(3)/4 of
+        // the coarse texel) when s is 1.15 of the fine texel. Under level 1 the four close in on
+        // one point: level 0 alone, the contact shadow's one-texel edge.
+        float step = 1.15 * exp2(fine) * min(lod, 1.0) / size;
+        vec2 a = vec2(step, 0.366 * step), b = vec2(-a.y, a.x);
+        cover = 0.25 * (textureLod(shadow_cover, uv + a, fine).r +
+                        textureLod(shadow_cover, uv - a, fine).r +
+                        textureLod(shadow_cover, uv + b, fine).r +
+                        textureLod(shadow_cover, uv - b, fine).r);
     }
-    if (blockers == 0.0)
-        return 1.0;
-    float distance = (depth - blocker_depth / blockers) * 2.0 * half_size; // world units
-    float radius = clamp(distance * LIGHT_SPREAD / (2.0 * half_size), texel, search);
-    float lit = 0.0;
-    for (int i = 0; i < 12; i += stride)
-        lit += texture(shadow_map, vec3(uv + radius * DISC[i], depth));
-    return lit / float(SHADOW_TAPS);
+    return 1.0 - cover;
 }
 
 // What the direct light keeps where `lit` of the light reaches the receiver.

@@ -71,7 +71,7 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 /* The page and edge shaders' specialization constant 0, bits the low tier (gpu/quality.h) sets:
  * EDGE_AA: the paper's edges anti-aliased by the shader (a target without MSAA), the colour's
  *   alpha the share of the pixel covered, blended over what lies behind;
- * FAST_SHADOW: the shadow filtered with 4 + 4 taps instead of the soft shadow's 12 + 12;
+ * FAST_SHADOW: the penumbra filtered with one read of the shadow map instead of four;
  * EDGE_INSIDE: only the pixels the paper covers whole (a later blended pass draws the edge's);
  * INK_MARKED: page.z's fraction says which sides have ink (+0.25 the front, +0.5 the back), so
  *   that a side with none skips the ink texture;
@@ -92,10 +92,14 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_TIER_NO_INK      128u
 
 /* The leaf's shadow map (shaders/shadow.glsl) is a box of half side SPARE * |(W, H/2)| about the
- * spine's midpoint; the page shader's blocker search reaches SEARCH of the map from a receiver
- * (gpu/shadow.c bounds the shadow on screen by it). */
+ * spine's midpoint. It holds, per texel, the share the leaf covers and that share times its depth
+ * from the light, averaged down its mip levels to a top level of TOP x TOP texels whatever its
+ * size; the page shader's blocker search is one bilinear read of that level, so it reaches
+ * SEARCH of the map (1.5 of its texels) from a receiver (gpu/shadow.c bounds the shadow on
+ * screen by it). */
 #define PC_SHADOW_SPARE  1.02
-#define PC_SHADOW_SEARCH (24.0 / 1024.0)
+#define PC_SHADOW_TOP    32u
+#define PC_SHADOW_SEARCH (1.5 / 32.0)
 
 /* The AoS vertex the renderer reads: pos.xyz, normal.xyz, uv.xy = 8 floats, 32 bytes, stored as
  * two vec4 so that it is written with 16-byte stores. */

@@ -1,0 +1,236 @@
+/* The turning leaf's soft shadow on a blank page, at both tiers: where the leaf is lifted its
+ * penumbra is a smooth ramp, not bands. A blank white book is rendered at --page 3 --curl 0.3
+ * --grab 0.3, 1280x720, and again with the flat page under the leaf (page 5) grey: the pixels
+ * that differ are that page's, so each row's run of them right of the leaf holds the shadow and
+ * none of the leaf. Along every row of it where the shadow is soft (the leaf lifted: the ramp from
+ * the darkest value to the lit paper wider than CONTACT_PX), no two consecutive flat runs (3 px
+ * or more of one value) may be more than MAX_STEP/255 apart, and the ramp may not turn back (no
+ * grain). Where the leaf is lower the penumbra is narrower (the shadow hardens towards contact).
+ * usage: test_shadow PAGECURL OUT_DIR [--verbose] */
+#include "check.h"
+#include "image.h"
+#include "run.h"
+
+#include <errno.h>
+#include <stb_image_write.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PAGE_W 400
+#define PAGE_H 560
+#define PAGES  6
+/* Flat runs of at least this many pixels of one value, consecutive ones at most this far apart
+ * (issue 27): 8-bit output steps a smooth ramp by 1/255, a band by 10 or more. */
+#define FLAT_PX  3
+#define MAX_STEP 4
+/* A ramp narrower than this is the contact shadow's sharp edge, not a lifted leaf's penumbra. */
+#define CONTACT_PX 10
+/* A channel this far off the paper is shadow; the umbra and the lit paper are within SETTLE. */
+#define SHADOW_DEPTH 40
+#define SETTLE       3
+/* Rows the shadow must be soft on: the pose's lifted part spans ~300 rows at 1280x720. */
+#define MIN_ROWS 100
+
+static bool write_book(CheckState *s, const char *dir, unsigned char grey_from_5)
+{
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        CHECK(s, false, "cannot make %s", dir);
+        return false;
+    }
+    unsigned char *px = malloc((size_t)PAGE_W * PAGE_H * 3);
+    if (!px)
+        return false;
+    bool ok = true;
+    for (int page = 1; page <= PAGES && ok; page++) {
+        memset(px, page >= 5 ? grey_from_5 : 255, (size_t)PAGE_W * PAGE_H * 3);
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%d.png", dir, page);
+        ok = stbi_write_png(path, PAGE_W, PAGE_H, 3, px, PAGE_W * 3) != 0;
+        CHECK(s, ok, "cannot write %s", path);
+    }
+    free(px);
+    return ok;
+}
+
+static Image render(CheckState *s, const char *exe, const char *out, const char *book,
+                    const char *quality, const char *name)
+{
+    char png[4096];
+    snprintf(png, sizeof png, "%s/%s-%s.png", out, name, quality);
+    const char *args[] = {"--headless", "--validation", "--book",       book,  "--page", "3",
+                          "--curl",     "0.3",          "--grab",       "0.3", "--size", "1280x720",
+                          "--quality",  quality,        "--screenshot", png,   NULL};
+    Run r = run_program(exe, out, NULL, args);
+    CHECK(s, r.status == 0, "%s %s: exit %d: %s", name, quality, r.status, r.err);
+    Image img = image_load(png);
+    CHECK(s, img.rgba != NULL, "cannot read %s", png);
+    return img;
+}
+
+static int green(const Image *img, int x, int y)
+{
+    return img->rgba[((size_t)y * (size_t)img->w + (size_t)x) * 4 + 1];
+}
+
+static bool is_page(const Image *blank, const Image *grey, int x, int y)
+{
+    return y >= 0 && y < blank->h && abs(green(blank, x, y) - green(grey, x, y)) > 8;
+}
+
+/* The rightmost run of the grey page's pixels in row y, less its anti-aliased ends; pixels
+ * within EDGE_PX of its head or foot (blended with the block's edge) are not the page's. */
+#define EDGE_PX 3
+static bool page_run(const Image *blank, const Image *grey, int y, int *x0, int *x1)
+{
+    int end = -1, start = -1;
+    for (int x = blank->w - 1; x >= 0; x--) {
+        bool page = is_page(blank, grey, x, y) && is_page(blank, grey, x, y - EDGE_PX) &&
+                    is_page(blank, grey, x, y + EDGE_PX);
+        if (page && end < 0)
+            end = x;
+        if (!page && end >= 0) {
+            start = x + 1;
+            break;
+        }
+    }
+    if (end < 0)
+        return false;
+    if (start < 0)
+        start = 0;
+    *x0 = start + 2;
+    *x1 = end - 2;
+    return *x1 - *x0 > 40;
+}
+
+typedef struct RowStats {
+    int width;   /* the ramp's pixels from the umbra to the lit paper; 0: no shadow */
+    int step;    /* the largest step off a flat run to the pixel next to it */
+    int reverse; /* the most the ramp falls back from one pixel to the next */
+} RowStats;
+
+static RowStats row_stats(const Image *img, int y, int x0, int x1)
+{
+    RowStats st = {0, 0, 0};
+    int lo = 255, hi = 0;
+    for (int x = x0; x <= x1; x++) {
+        int v = green(img, x, y);
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+    }
+    if (hi - lo < SHADOW_DEPTH)
+        return st;
+    /* the ramp: from the last umbra pixel to the first lit one after it */
+    int umbra = x0;
+    for (int x = x0; x <= x1; x++)
+        if (green(img, x, y) <= lo + SETTLE)
+            umbra = x;
+    int lit = x1;
+    for (int x = umbra; x <= x1; x++)
+        if (green(img, x, y) >= hi - SETTLE) {
+            lit = x;
+            break;
+        }
+    st.width = lit - umbra;
+    for (int x = umbra; x < lit; x++) {
+        int fall = green(img, x, y) - green(img, x + 1, y);
+        st.reverse = fall > st.reverse ? fall : st.reverse;
+    }
+    /* each flat run's step to the pixel on either side: a band's edge is a flat run's abrupt end */
+    int run_start = x0;
+    for (int x = x0 + 1; x <= x1 + 1; x++) {
+        if (x <= x1 && green(img, x, y) == green(img, run_start, y))
+            continue;
+        int v = green(img, run_start, y);
+        if (x - run_start >= FLAT_PX) {
+            int before = run_start > x0 ? abs(v - green(img, run_start - 1, y)) : 0;
+            int after = x <= x1 ? abs(v - green(img, x, y)) : 0;
+            int step = before > after ? before : after;
+            st.step = step > st.step ? step : st.step;
+        }
+        run_start = x;
+    }
+    return st;
+}
+
+static void check_tier(CheckState *s, const char *exe, const char *out, const char *quality,
+                       bool verbose)
+{
+    char blank_dir[4096], grey_dir[4096];
+    snprintf(blank_dir, sizeof blank_dir, "%s/blank", out);
+    snprintf(grey_dir, sizeof grey_dir, "%s/grey", out);
+    Image blank = render(s, exe, out, blank_dir, quality, "blank");
+    Image grey = render(s, exe, out, grey_dir, quality, "grey");
+    if (!blank.rgba || !grey.rgba || blank.w != grey.w || blank.h != grey.h) {
+        CHECK(s, false, "%s: no pair of pictures to compare", quality);
+        image_free(&blank);
+        image_free(&grey);
+        return;
+    }
+    int soft = 0, banded = 0, grainy = 0, worst_step = 0, worst_reverse = 0;
+    int narrowest = 1 << 30, *widths = calloc((size_t)blank.h, sizeof *widths);
+    for (int y = 0; y < blank.h; y++) {
+        int x0, x1;
+        if (!page_run(&blank, &grey, y, &x0, &x1))
+            continue;
+        RowStats st = row_stats(&blank, y, x0, x1);
+        if (st.width > 0 && st.width < narrowest)
+            narrowest = st.width;
+        if (st.width < CONTACT_PX)
+            continue;
+        if (widths)
+            widths[soft] = st.width;
+        soft++;
+        banded += st.step > MAX_STEP;
+        grainy += st.reverse > 1;
+        worst_step = st.step > worst_step ? st.step : worst_step;
+        worst_reverse = st.reverse > worst_reverse ? st.reverse : worst_reverse;
+        if (verbose)
+            printf("%s y=%d x=%d..%d ramp %d px, step %d, reverse %d\n", quality, y, x0, x1,
+                   st.width, st.step, st.reverse);
+    }
+    /* the leaf rises towards the corner held low on the free edge: the shadow softens down */
+    double upper = 0.0, lower = 0.0;
+    int third = soft / 3;
+    for (int i = 0; widths && i < third; i++) {
+        upper += widths[i] / (double)third;
+        lower += widths[soft - 1 - i] / (double)third;
+    }
+    free(widths);
+    printf("%s: %d rows with a soft shadow, %d banded (worst step %d/255), %d turning back "
+           "(worst %d/255); ramp %.1f px in the upper third, %.1f in the lower, narrowest %d\n",
+           quality, soft, banded, worst_step, grainy, worst_reverse, upper, lower, narrowest);
+    CHECK(s, lower > upper + 2.0, "%s: the penumbra does not widen where the leaf rises", quality);
+    CHECK(s, soft >= MIN_ROWS, "%s: only %d rows with a soft shadow", quality, soft);
+    CHECK(s, banded == 0, "%s: %d rows banded, flat runs up to %d/255 apart", quality, banded,
+          worst_step);
+    CHECK(s, grainy == 0, "%s: %d rows where the ramp turns back, by up to %d/255", quality, grainy,
+          worst_reverse);
+    image_free(&blank);
+    image_free(&grey);
+}
+
+int main(int argc, char **argv)
+{
+    CheckState s = {0};
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_shadow PAGECURL OUT_DIR [--verbose]\n");
+        return 2;
+    }
+    const char *exe = argv[1], *out = argv[2];
+    bool verbose = argc > 3 && strcmp(argv[3], "--verbose") == 0;
+    if (mkdir(out, 0755) != 0 && errno != EEXIST) {
+        fprintf(stderr, "cannot make %s\n", out);
+        return 1;
+    }
+    char blank_dir[4096], grey_dir[4096];
+    snprintf(blank_dir, sizeof blank_dir, "%s/blank", out);
+    snprintf(grey_dir, sizeof grey_dir, "%s/grey", out);
+    if (write_book(&s, blank_dir, 255) && write_book(&s, grey_dir, 128)) {
+        check_tier(&s, exe, out, "low", verbose);
+        check_tier(&s, exe, out, "high", verbose);
+    }
+    return check_finish(&s, "test_shadow");
+}
