@@ -3,12 +3,12 @@
 
 #include "../gpu/bandwidth.h"
 #include "../mesh/normals.h"
-#include "book.h"
-#include "content.h"
+#include "../book/book.h"
+#include "../pages/content.h"
 #include "input.h"
-#include "page.h"
+#include "../book/page.h"
 #include "signals.h"
-#include "view.h"
+#include "../book/view.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 #include "headless.h"
 #include "say.h"
 
-#include "content.h"
-#include "ink_texture.h"
+#include "../pages/content.h"
+#include "../book/ink_texture.h"
 #include "output.h"
 #include "picture.h"
 #include "signals.h"

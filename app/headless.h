@@ -4,14 +4,14 @@
 #define PAGECURL_APP_HEADLESS_H
 
 #include "../mesh/ink.h"
-#include "book.h"
-#include "book_stream.h"
+#include "../book/book.h"
+#include "../book/book_stream.h"
 #include "cli.h"
 #include "notebook.h"
-#include "ink_texture.h"
+#include "../book/ink_texture.h"
 #include "input.h"
-#include "page.h"
-#include "view.h"
+#include "../book/page.h"
+#include "../book/view.h"
 #include "trace.h"
 
 /* Plays the frames (a fixed pose, a replayed trace, or the scripted turn) of `book` (NULL: the

@@ -1,7 +1,7 @@
 #include "hud.h"
 
 #include "../shaders/shared.h"
-#include "camera.h"
+#include "../book/camera.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #define PAGECURL_APP_HUD_H
 
 #include "../gpu/timer.h"
-#include "camera.h"
+#include "../book/camera.h"
 
 #include <stdbool.h>
 #include <stddef.h>

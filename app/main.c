@@ -4,12 +4,12 @@
  * Exit status: 0 success, 1 runtime failure, 2 bad usage. */
 #include "bench.h"
 #include "say.h"
-#include "book.h"
-#include "book_stream.h"
+#include "../book/book.h"
+#include "../book/book_stream.h"
 #include "cli.h"
 #include "headless.h"
 #include "notebook.h"
-#include "page.h"
+#include "../book/page.h"
 #include "output.h"
 #include "report.h"
 #include "signals.h"
@@ -129,6 +129,18 @@ static int check_book_outputs(const AppOptions *opts, const AppBookSource *book,
     return 0;
 }
 
+static void say_warning(void *user, int page, const char *line)
+{
+    (void)user, (void)page;
+    app_say(stderr, "%s", line);
+}
+
+static bool signal_caught(void *user)
+{
+    (void)user;
+    return app_signals_caught();
+}
+
 /* The book the options name (a path that is none, a page it lacks: refused), streamed. Returns
  * 0, or the exit status with nothing left to free. */
 static int load_book(const AppOptions *opts, AppBookStream **book)
@@ -144,6 +156,9 @@ static int load_book(const AppOptions *opts, AppBookStream **book)
         app_book_source_close(source);
     else if (!(*book = app_book_stream_create(source, opts->width, message, sizeof message)))
         refused = 1; /* the source went with it */
+    else
+        app_book_stream_set_hooks(
+            *book, &(AppBookStreamHooks){.warn = say_warning, .stopped = signal_caught});
     if (refused)
         app_say(stderr, "%s", message);
     return refused;

@@ -1,10 +1,10 @@
 #include "notebook.h"
 #include "say.h"
 
-#include "file.h"
+#include "../pages/file.h"
 #include "json_text.h"
 
-#include "safe_write.h"
+#include "../pages/safe_write.h"
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -544,7 +544,7 @@ static long lock_holder(const struct stat *st)
     return found;
 }
 
-/* app/safe_write.c's "cannot write PATH: why" as "cannot be written: why", for a line that
+/* pages/safe_write.c's "cannot write PATH: why" as "cannot be written: why", for a line that
  * names the notebook already. */
 static const char *reason(const char *message, const char *path)
 {

@@ -1,7 +1,7 @@
 #include "output.h"
 
 #include "../shaders/shared.h"
-#include "safe_write.h"
+#include "../pages/safe_write.h"
 
 #include <errno.h>
 #include <sys/stat.h>

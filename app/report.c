@@ -1,6 +1,6 @@
 #include "report.h"
 
-#include "safe_write.h"
+#include "../pages/safe_write.h"
 
 #include <string.h>
 

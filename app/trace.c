@@ -1,9 +1,9 @@
 #include "trace.h"
 
-#include "file.h"
+#include "../pages/file.h"
 #include "number.h"
 
-#include "safe_write.h"
+#include "../pages/safe_write.h"
 
 #include <errno.h>
 #include <math.h>

@@ -12,34 +12,15 @@
 #ifndef PAGECURL_APP_TRACE_H
 #define PAGECURL_APP_TRACE_H
 
+#include "../book/event.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum AppTraceDevice {
-    APP_TRACE_MOUSE = 0,
-    APP_TRACE_FINGER,
-    APP_TRACE_KEY,
-    APP_TRACE_INK, /* a pen stroke (any pointer in ink mode): draws instead of turning */
-} AppTraceDevice;
-typedef enum AppTraceAction {
-    APP_TRACE_DOWN = 0,
-    APP_TRACE_MOVE,
-    APP_TRACE_UP,
-    APP_TRACE_NEXT,
-    APP_TRACE_PREV,
-    APP_TRACE_UNDO,  /* key: take back the last stroke or clear */
-    APP_TRACE_CLEAR, /* ink: wipe the page side at X Y */
-    APP_TRACE_HOME,  /* key: open the book at its first spread */
-    APP_TRACE_END,   /* key: open it at its last */
-} AppTraceAction;
-
-typedef struct AppTraceEvent {
-    double time;
-    AppTraceDevice device;
-    AppTraceAction action;
-    float x, y;     /* pointer and ink events only */
-    float pressure; /* ink down and move: 0..1 */
-} AppTraceEvent;
+/* Replays step the simulation at this fixed rate, so a trace always gives the same frames. */
+#define APP_REPLAY_HZ 60.0
+/* After a trace's last event, a replay runs on this long for the page to settle. */
+#define APP_REPLAY_TAIL 1.0
 
 typedef struct AppTrace {
     AppTraceEvent *events;

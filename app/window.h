@@ -11,10 +11,10 @@
 #define PAGECURL_APP_WINDOW_H
 
 #include "../mesh/ink.h"
-#include "book_stream.h"
+#include "../book/book_stream.h"
 #include "cli.h"
 #include "notebook.h"
-#include "page.h"
+#include "../book/page.h"
 #include "trace.h"
 
 #include <stdbool.h>

@@ -1,6 +1,6 @@
 #include "window_input.h"
 
-#include "book.h"
+#include "../book/book.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@
 
 #include "../mesh/flip.h"
 #include "../mesh/ink.h"
-#include "page.h"
+#include "../book/page.h"
 #include "trace.h"
 #include "window.h"
 

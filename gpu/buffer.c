@@ -27,7 +27,7 @@ static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuB
         .usage = desc->usage,
         .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
     };
-    GPU_TRY(err, vkCreateBuffer(ctx->device, &info, NULL, &out->buffer));
+    GPU_TRY(err, vkCreateBuffer(ctx->device, &info, ctx->allocator, &out->buffer));
     GPU_NAME(ctx, VK_OBJECT_TYPE_BUFFER, out->buffer, desc->label);
     out->size = desc->size;
 
@@ -76,9 +76,9 @@ bool gpu_buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuBuff
 void gpu_buffer_destroy(const GpuContext *ctx, GpuBuffer *buf)
 {
     if (buf->buffer)
-        vkDestroyBuffer(ctx->device, buf->buffer, NULL);
+        vkDestroyBuffer(ctx->device, buf->buffer, ctx->allocator);
     if (buf->memory)
-        vkFreeMemory(ctx->device, buf->memory, NULL); /* unmaps too */
+        vkFreeMemory(ctx->device, buf->memory, ctx->allocator); /* unmaps too */
     memset(buf, 0, sizeof *buf);
 }
 

@@ -71,7 +71,8 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
         .bindingCount = desc->binding_count,
         .pBindings = bindings,
     };
-    GPU_TRY(err, vkCreateDescriptorSetLayout(ctx->device, &set_info, NULL, &out->set_layout));
+    GPU_TRY(err,
+            vkCreateDescriptorSetLayout(ctx->device, &set_info, ctx->allocator, &out->set_layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, out->set_layout, desc->label);
 
     VkPushConstantRange push = {
@@ -85,7 +86,7 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
         .pushConstantRangeCount = desc->push_size ? 1 : 0,
         .pPushConstantRanges = &push,
     };
-    GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, NULL, &out->layout));
+    GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, ctx->allocator, &out->layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, out->layout, desc->label);
 
     VkShaderModule module;
@@ -94,7 +95,7 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
         .codeSize = desc->spirv_size,
         .pCode = desc->spirv,
     };
-    GPU_TRY(err, vkCreateShaderModule(ctx->device, &module_info, NULL, &module));
+    GPU_TRY(err, vkCreateShaderModule(ctx->device, &module_info, ctx->allocator, &module));
     VkComputePipelineCreateInfo pipe_info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage =
@@ -107,9 +108,10 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
         .layout = out->layout,
         .flags = ctx->pipeline_statistics ? VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR : 0,
     };
-    VkResult r =
-        vkCreateComputePipelines(ctx->device, VK_NULL_HANDLE, 1, &pipe_info, NULL, &out->pipeline);
-    vkDestroyShaderModule(ctx->device, module, NULL); /* the pipeline keeps what it needs */
+    VkResult r = vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &pipe_info,
+                                          ctx->allocator, &out->pipeline);
+    vkDestroyShaderModule(ctx->device, module,
+                          ctx->allocator); /* the pipeline keeps what it needs */
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, out->pipeline, desc->label);
 
@@ -123,7 +125,7 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
                 {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, desc->binding_count},
             },
     };
-    GPU_TRY(err, vkCreateDescriptorPool(ctx->device, &pool_info, NULL, &out->pool));
+    GPU_TRY(err, vkCreateDescriptorPool(ctx->device, &pool_info, ctx->allocator, &out->pool));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, out->pool, desc->label);
     VkDescriptorSetAllocateInfo alloc = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
@@ -155,13 +157,13 @@ bool gpu_kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuKern
 void gpu_kernel_destroy(const GpuContext *ctx, GpuKernel *kernel)
 {
     if (kernel->pool)
-        vkDestroyDescriptorPool(ctx->device, kernel->pool, NULL); /* frees the set */
+        vkDestroyDescriptorPool(ctx->device, kernel->pool, ctx->allocator); /* frees the set */
     if (kernel->pipeline)
-        vkDestroyPipeline(ctx->device, kernel->pipeline, NULL);
+        vkDestroyPipeline(ctx->device, kernel->pipeline, ctx->allocator);
     if (kernel->layout)
-        vkDestroyPipelineLayout(ctx->device, kernel->layout, NULL);
+        vkDestroyPipelineLayout(ctx->device, kernel->layout, ctx->allocator);
     if (kernel->set_layout)
-        vkDestroyDescriptorSetLayout(ctx->device, kernel->set_layout, NULL);
+        vkDestroyDescriptorSetLayout(ctx->device, kernel->set_layout, ctx->allocator);
     memset(kernel, 0, sizeof *kernel);
 }
 

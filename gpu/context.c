@@ -178,8 +178,8 @@ static bool create_instance(const GpuContextDesc *desc, GpuContext *ctx, GpuErro
     GPU_TRY(err, r);
     volkLoadInstanceOnly(ctx->instance);
     if (desc->validation)
-        GPU_TRY(err,
-                vkCreateDebugUtilsMessengerEXT(ctx->instance, &messenger, NULL, &ctx->messenger));
+        GPU_TRY(err, vkCreateDebugUtilsMessengerEXT(ctx->instance, &messenger, ctx->allocator,
+                                                    &ctx->messenger));
     return true;
 }
 
@@ -222,6 +222,20 @@ static int type_rank(VkPhysicalDeviceType type)
     default:
         return 0;
     }
+}
+
+/* What the chosen physical device is: its memory, limits and driver. */
+static void read_physical(GpuContext *ctx)
+{
+    vkGetPhysicalDeviceProperties(ctx->physical, &ctx->props);
+    vkGetPhysicalDeviceMemoryProperties(ctx->physical, &ctx->memory);
+    ctx->dispatch_max_x = ctx->props.limits.maxComputeWorkGroupCount[0];
+    ctx->driver = (VkPhysicalDeviceDriverProperties){
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+    VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                          .pNext = &ctx->driver};
+    vkGetPhysicalDeviceProperties2(ctx->physical, &props2);
+    ctx->driver.pNext = NULL;
 }
 
 static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
@@ -267,24 +281,45 @@ static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
         return gpu_error_set(err, "no Vulkan 1.3 device with a graphics+compute queue%s",
                              ctx->surface ? " that can present to the window" : "");
     }
-    vkGetPhysicalDeviceMemoryProperties(ctx->physical, &ctx->memory);
-    ctx->dispatch_max_x = ctx->props.limits.maxComputeWorkGroupCount[0];
-    ctx->driver = (VkPhysicalDeviceDriverProperties){
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
-    VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-                                          .pNext = &ctx->driver};
-    vkGetPhysicalDeviceProperties2(ctx->physical, &props2);
-    ctx->driver.pNext = NULL;
+    read_physical(ctx);
     return true;
 }
 
-static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
+/* What the context owns on a device, its own or a host's: the command pool, the one-off command
+ * buffer and its fence. */
+static bool create_owned(GpuContext *ctx, GpuError *err)
+{
+    VkCommandPoolCreateInfo pool = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+        .queueFamilyIndex = ctx->queue_family,
+    };
+    GPU_TRY(err, vkCreateCommandPool(ctx->device, &pool, ctx->allocator, &ctx->pool));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_POOL, ctx->pool, "command pool");
+    VkCommandBufferAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+        .commandPool = ctx->pool,
+        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+        .commandBufferCount = 1,
+    };
+    GPU_TRY(err, vkAllocateCommandBuffers(ctx->device, &alloc, &ctx->once_cmd));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, ctx->once_cmd, "one-off set-up");
+    GPU_TRY(err, vkCreateFence(ctx->device,
+                               &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO},
+                               ctx->allocator, &ctx->once_fence));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, ctx->once_fence, "one-off set-up");
+    return true;
+}
+
+/* The features and subgroup operations the kernels and the renderer need; `stats` (optional)
+ * asks whether pipelines' compiler statistics are offered too. */
+static bool device_qualifies(const GpuContext *ctx, bool *stats, GpuError *err)
 {
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR have_stats = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
-    bool stats_offered =
-        desc->pipeline_statistics && offers(OFFERED_DEVICE_EXTENSION, ctx->physical,
-                                            VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+    bool stats_offered = stats && *stats &&
+                         offers(OFFERED_DEVICE_EXTENSION, ctx->physical,
+                                VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     VkPhysicalDeviceVulkan13Features have13 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
         .pNext = stats_offered ? &have_stats : NULL};
@@ -306,6 +341,16 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
         (subgroup.supportedOperations & ops) != ops)
         return gpu_error_set(err, "%s lacks subgroup vote, ballot and shuffle in compute shaders",
                              ctx->props.deviceName);
+    if (stats)
+        *stats = stats_offered && have_stats.pipelineExecutableInfo;
+    return true;
+}
+
+static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
+{
+    bool stats = desc->pipeline_statistics;
+    if (!device_qualifies(ctx, &stats, err))
+        return false;
     VkPhysicalDeviceVulkan13Features want13 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
         .synchronization2 = VK_TRUE,
@@ -313,7 +358,7 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
         /* glslc for Vulkan 1.3 states workgroup sizes as LocalSizeId, which needs it */
         .maintenance4 = VK_TRUE,
     };
-    ctx->pipeline_statistics = stats_offered && have_stats.pipelineExecutableInfo;
+    ctx->pipeline_statistics = stats;
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR want_stats = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
         .pipelineExecutableInfo = VK_TRUE,
@@ -346,26 +391,7 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
     vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
     GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE, ctx->device, "pagecurl");
     GPU_NAME(ctx, VK_OBJECT_TYPE_QUEUE, ctx->queue, "main queue");
-    VkCommandPoolCreateInfo pool = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-        .queueFamilyIndex = ctx->queue_family,
-    };
-    GPU_TRY(err, vkCreateCommandPool(ctx->device, &pool, NULL, &ctx->pool));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_POOL, ctx->pool, "command pool");
-    VkCommandBufferAllocateInfo alloc = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-        .commandPool = ctx->pool,
-        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-        .commandBufferCount = 1,
-    };
-    GPU_TRY(err, vkAllocateCommandBuffers(ctx->device, &alloc, &ctx->once_cmd));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, ctx->once_cmd, "one-off set-up");
-    GPU_TRY(err, vkCreateFence(ctx->device,
-                               &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO},
-                               NULL, &ctx->once_fence));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, ctx->once_fence, "one-off set-up");
-    return true;
+    return create_owned(ctx, err);
 }
 
 static bool faults_create(GpuContext *ctx, GpuError *err)
@@ -422,22 +448,72 @@ bool gpu_context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
     return false;
 }
 
+bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err)
+{
+    memset(ctx, 0, sizeof *ctx);
+    ctx->adopted = true;
+    ctx->allocator = host->allocator;
+    ctx->pipeline_cache = host->pipeline_cache;
+    ctx->debug_utils = host->debug_names;
+    if (!host->instance || !host->physical || !host->device || !host->queue ||
+        !host->get_instance_proc_addr) {
+        err->usage = true;
+        return gpu_error_set(err, "a host's device needs its instance, physical device, device, "
+                                  "queue and vkGetInstanceProcAddr");
+    }
+    ctx->instance = host->instance;
+    ctx->physical = host->physical;
+    ctx->queue_family = host->queue_family;
+    ctx->queue = host->queue;
+    volkInitializeCustom(host->get_instance_proc_addr);
+    volkLoadInstanceOnly(ctx->instance);
+    read_physical(ctx);
+    bool ok = faults_create(ctx, err);
+    if (ok && ctx->props.apiVersion < VK_API_VERSION_1_3) {
+        err->usage = true;
+        ok = gpu_error_set(err, "%s is not a Vulkan 1.3 device", ctx->props.deviceName);
+    }
+    ok = ok && device_qualifies(ctx, NULL, err);
+    if (ok) {
+        ctx->device = host->device;
+        volkLoadDevice(ctx->device);
+        ok = create_owned(ctx, err);
+    }
+    if (!ok)
+        gpu_context_destroy(ctx);
+    return ok;
+}
+
 void gpu_context_destroy(GpuContext *ctx)
 {
+    if (ctx->adopted) {
+        if (ctx->device) {
+            /* the host's queue may hold its own work: wait only for ours */
+            if (ctx->once_fence)
+                vkDestroyFence(ctx->device, ctx->once_fence, ctx->allocator);
+            if (ctx->once_cmd)
+                vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &ctx->once_cmd);
+            if (ctx->pool)
+                vkDestroyCommandPool(ctx->device, ctx->pool, ctx->allocator);
+        }
+        free(ctx->faults);
+        memset(ctx, 0, sizeof *ctx);
+        return;
+    }
     if (ctx->device) {
         vkDeviceWaitIdle(ctx->device); /* teardown only: everything in flight must finish */
         if (ctx->once_fence)
-            vkDestroyFence(ctx->device, ctx->once_fence, NULL);
+            vkDestroyFence(ctx->device, ctx->once_fence, ctx->allocator);
         if (ctx->once_cmd)
             vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &ctx->once_cmd);
         if (ctx->pool)
-            vkDestroyCommandPool(ctx->device, ctx->pool, NULL);
+            vkDestroyCommandPool(ctx->device, ctx->pool, ctx->allocator);
         vkDestroyDevice(ctx->device, NULL);
     }
     if (ctx->surface)
         vkDestroySurfaceKHR(ctx->instance, ctx->surface, NULL);
     if (ctx->messenger)
-        vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
+        vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, ctx->allocator);
     if (ctx->instance)
         vkDestroyInstance(ctx->instance, NULL);
     free(ctx->faults);
@@ -512,6 +588,12 @@ bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t typ
                              (unsigned long long)size, label);
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, *out, label);
+    return true;
+}
+
+bool gpu_queue_idle(const GpuContext *ctx, GpuError *err)
+{
+    GPU_TRY(err, vkQueueWaitIdle(ctx->queue));
     return true;
 }
 

@@ -70,12 +70,37 @@ typedef struct GpuContext {
     bool debug_utils;
     bool pipeline_statistics; /* asked for and offered: kernels capture compiler statistics */
     GpuFaults *faults; /* owned; counts calls, so it lives behind a pointer in a const context */
+    /* Adopted from a host (gpu_context_adopt): the instance and device are the host's, never
+     * destroyed here, and every object made on them uses the host's allocator and cache. */
+    bool adopted;
+    const VkAllocationCallbacks *allocator;
+    VkPipelineCache pipeline_cache;
 } GpuContext;
 
 /* Loads the Vulkan loader (volk), makes the instance and the device. On failure *ctx is left
  * zeroed and err says why in one line. */
 bool gpu_context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err);
 void gpu_context_destroy(GpuContext *ctx);
+
+/* A host's device, for a context that draws with it (libpagecurl's embedding). */
+typedef struct GpuHostDevice {
+    VkInstance instance;
+    VkPhysicalDevice physical;
+    VkDevice device;
+    uint32_t queue_family;
+    VkQueue queue;
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
+    const VkAllocationCallbacks *allocator; /* optional */
+    VkPipelineCache pipeline_cache;         /* optional */
+    bool debug_names; /* the instance has VK_EXT_debug_utils enabled: objects are named */
+} GpuHostDevice;
+
+/* Loads the functions of the host's instance and device through its vkGetInstanceProcAddr and
+ * makes what the context owns on them (its command pool, the one-off buffer and fence); the
+ * device must be Vulkan 1.3 with the features gpu_context_create enables, which are checked as
+ * far as Vulkan lets them be (the device's offer, not what the host enabled). Destroying the
+ * context leaves the host's objects. */
+bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err);
 
 /* One line per device the loader sees: index, name, type, API version. */
 bool gpu_context_list_devices(FILE *out, GpuError *err);
@@ -95,6 +120,10 @@ bool gpu_context_memory_type(const GpuContext *ctx, uint32_t allowed, VkMemoryPr
  * caller owns *out. */
 bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t type,
                           const char *label, VkDeviceMemory *out, GpuError *err);
+
+/* Blocks until the queue has finished everything submitted to it (a host's frames included): for
+ * the rare change a host's frames in flight could see (libpagecurl's ink layers changing page). */
+bool gpu_queue_idle(const GpuContext *ctx, GpuError *err);
 
 /* Debug name for any Vulkan object; a no-op without VK_EXT_debug_utils. */
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name);

@@ -13,7 +13,7 @@ static bool frame_create(const GpuContext *ctx, GpuFrame *out, GpuError *err)
     GPU_TRY(err, vkAllocateCommandBuffers(ctx->device, &alloc, &out->cmd));
     GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, out->cmd, "frame");
     VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    GPU_TRY(err, vkCreateFence(ctx->device, &fence, NULL, &out->fence));
+    GPU_TRY(err, vkCreateFence(ctx->device, &fence, ctx->allocator, &out->fence));
     GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, out->fence, "frame done");
     return true;
 }
@@ -33,7 +33,7 @@ void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame)
     if (frame->pending)
         vkWaitForFences(ctx->device, 1, &frame->fence, VK_TRUE, UINT64_MAX);
     if (frame->fence)
-        vkDestroyFence(ctx->device, frame->fence, NULL);
+        vkDestroyFence(ctx->device, frame->fence, ctx->allocator);
     if (frame->cmd)
         vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &frame->cmd);
     memset(frame, 0, sizeof *frame);

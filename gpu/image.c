@@ -17,7 +17,7 @@ static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuIma
         .usage = desc->usage,
         .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
     };
-    GPU_TRY(err, vkCreateImage(ctx->device, &info, NULL, &out->image));
+    GPU_TRY(err, vkCreateImage(ctx->device, &info, ctx->allocator, &out->image));
     GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE, out->image, desc->label);
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(ctx->device, out->image, &req);
@@ -36,7 +36,7 @@ static bool image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuIma
         .format = desc->format,
         .subresourceRange = {desc->aspect, 0, info.mipLevels, 0, info.arrayLayers},
     };
-    GPU_TRY(err, vkCreateImageView(ctx->device, &view, NULL, &out->view));
+    GPU_TRY(err, vkCreateImageView(ctx->device, &view, ctx->allocator, &out->view));
     GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, out->view, desc->label);
     return true;
 }
@@ -55,11 +55,11 @@ bool gpu_image_create(const GpuContext *ctx, const GpuImageDesc *desc, GpuImage 
 void gpu_image_destroy(const GpuContext *ctx, GpuImage *img)
 {
     if (img->view)
-        vkDestroyImageView(ctx->device, img->view, NULL);
+        vkDestroyImageView(ctx->device, img->view, ctx->allocator);
     if (img->image)
-        vkDestroyImage(ctx->device, img->image, NULL);
+        vkDestroyImage(ctx->device, img->image, ctx->allocator);
     if (img->memory)
-        vkFreeMemory(ctx->device, img->memory, NULL);
+        vkFreeMemory(ctx->device, img->memory, ctx->allocator);
     memset(img, 0, sizeof *img);
 }
 

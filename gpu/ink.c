@@ -97,7 +97,7 @@ static bool ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *ou
         .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
         .maxLod = VK_LOD_CLAMP_NONE,
     };
-    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, NULL, &out->sampler));
+    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->sampler));
     GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, desc->label);
     return true;
 }
@@ -120,7 +120,7 @@ void gpu_ink_destroy(const GpuContext *ctx, GpuInk *ink)
     for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
         gpu_buffer_destroy(ctx, &ink->staging[i]);
     if (ink->sampler)
-        vkDestroySampler(ctx->device, ink->sampler, NULL);
+        vkDestroySampler(ctx->device, ink->sampler, ctx->allocator);
     gpu_image_destroy(ctx, &ink->image);
     memset(ink, 0, sizeof *ink);
 }

@@ -90,3 +90,68 @@ void gpu_offscreen_record_readback(const GpuContext *ctx, VkCommandBuffer cmd,
     gpu_image_record_readback(cmd, off->color.image, off->color.extent, off->pixels.buffer);
     gpu_label_end(ctx, cmd);
 }
+
+void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const GpuOffscreen *off,
+                               const GpuBlitTarget *dst)
+{
+    gpu_label_begin(ctx, cmd, "copy out");
+    VkExtent2D e = off->color.extent;
+    GpuImageBarrier before[2] = {
+        {
+            .image = off->color.image,
+            .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+            .old_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+            .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+            .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+            .dst_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+            .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
+        },
+        {
+            .image = dst->image,
+            .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+            .old_layout = dst->layout,
+            .new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+            .src_stage = dst->src_stage ? dst->src_stage : VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+            .src_access = dst->src_stage ? dst->src_access : VK_ACCESS_2_MEMORY_WRITE_BIT,
+            .dst_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+            .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+        },
+    };
+    gpu_barriers(cmd, NULL, before, 2);
+    VkImageBlit region = {
+        .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .srcOffsets = {{0, 0, 0}, {(int32_t)e.width, (int32_t)e.height, 1}},
+        .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .dstOffsets = {{dst->offset.x, dst->offset.y, 0},
+                       {dst->offset.x + (int32_t)e.width, dst->offset.y + (int32_t)e.height, 1}},
+    };
+    vkCmdBlitImage(cmd, off->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_NEAREST);
+    VkImageLayout final =
+        dst->final_layout ? dst->final_layout : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+    /* the next frame's render writes over the colour image the blit read */
+    GpuImageBarrier after[2] = {
+        {
+            .image = off->color.image,
+            .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+            .old_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+            .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            .src_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+            .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+            .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+        },
+        {
+            .image = dst->image,
+            .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+            .old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+            .new_layout = final,
+            .src_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+            .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+            .dst_stage = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+            .dst_access = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+        },
+    };
+    gpu_barriers(cmd, NULL, after, 2);
+    gpu_label_end(ctx, cmd);
+}

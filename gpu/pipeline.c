@@ -142,7 +142,8 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
         .pDynamicState = &dynamic,
         .layout = layout,
     };
-    return vkCreateGraphicsPipelines(ctx->device, VK_NULL_HANDLE, 1, &info, NULL, pipeline);
+    return vkCreateGraphicsPipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->allocator,
+                                     pipeline);
 }
 
 bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
@@ -167,7 +168,7 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     if (!make_module(ctx, desc->vert, desc->vert_size, &vert, err))
         return false;
     if (desc->frag && !make_module(ctx, desc->frag, desc->frag_size, &frag, err)) {
-        vkDestroyShaderModule(ctx->device, vert, NULL);
+        vkDestroyShaderModule(ctx->device, vert, ctx->allocator);
         return false;
     }
     VkSpecializationMapEntry entry = {.constantID = 0, .offset = 0, .size = sizeof(uint32_t)};
@@ -189,9 +190,9 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
          .pSpecializationInfo = desc->frag_constant ? &special : NULL},
     };
     VkResult r = build(ctx, desc, stages, frag ? 2 : 1, *layout, pipeline);
-    vkDestroyShaderModule(ctx->device, vert, NULL);
+    vkDestroyShaderModule(ctx->device, vert, ctx->allocator);
     if (frag)
-        vkDestroyShaderModule(ctx->device, frag, NULL);
+        vkDestroyShaderModule(ctx->device, frag, ctx->allocator);
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, *pipeline, desc->label);
     return true;

@@ -187,7 +187,8 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
         .bindingCount = count,
         .pBindings = bindings,
     };
-    GPU_TRY(err, vkCreateDescriptorSetLayout(ctx->device, &layout, NULL, &out->set_layout));
+    GPU_TRY(err,
+            vkCreateDescriptorSetLayout(ctx->device, &layout, ctx->allocator, &out->set_layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, out->set_layout, "render");
     VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, count};
     VkDescriptorPoolCreateInfo pool = {
@@ -196,7 +197,7 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
         .poolSizeCount = 1,
         .pPoolSizes = &size,
     };
-    GPU_TRY(err, vkCreateDescriptorPool(ctx->device, &pool, NULL, &out->pool));
+    GPU_TRY(err, vkCreateDescriptorPool(ctx->device, &pool, ctx->allocator, &out->pool));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, out->pool, "render");
     VkDescriptorSetAllocateInfo alloc = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
@@ -276,9 +277,9 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
 static void pipeline_destroy(const GpuContext *ctx, VkPipeline *pipeline, VkPipelineLayout *layout)
 {
     if (*pipeline)
-        vkDestroyPipeline(ctx->device, *pipeline, NULL);
+        vkDestroyPipeline(ctx->device, *pipeline, ctx->allocator);
     if (*layout)
-        vkDestroyPipelineLayout(ctx->device, *layout, NULL);
+        vkDestroyPipelineLayout(ctx->device, *layout, ctx->allocator);
     *pipeline = VK_NULL_HANDLE;
     *layout = VK_NULL_HANDLE;
 }
@@ -312,9 +313,9 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     gpu_buffer_destroy(ctx, &renderer->fixed_indices);
     gpu_buffer_destroy(ctx, &renderer->fixed_vertices);
     if (renderer->pool) /* frees the set with it */
-        vkDestroyDescriptorPool(ctx->device, renderer->pool, NULL);
+        vkDestroyDescriptorPool(ctx->device, renderer->pool, ctx->allocator);
     if (renderer->set_layout)
-        vkDestroyDescriptorSetLayout(ctx->device, renderer->set_layout, NULL);
+        vkDestroyDescriptorSetLayout(ctx->device, renderer->set_layout, ctx->allocator);
     gpu_ink_destroy(ctx, &renderer->ink);
     gpu_texture_destroy(ctx, &renderer->content);
     memset(renderer, 0, sizeof *renderer);

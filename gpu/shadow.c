@@ -67,7 +67,7 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, G
         .format = SHADOW_COVER_FORMAT,
         .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
     };
-    GPU_TRY(err, vkCreateImageView(ctx->device, &target, NULL, &out->shadow_target));
+    GPU_TRY(err, vkCreateImageView(ctx->device, &target, ctx->allocator, &out->shadow_target));
     GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, out->shadow_target, "shadow map level 0");
     /* Outside the map is outside the book: no cover (transparent black). */
     VkSamplerCreateInfo sampler = {
@@ -81,7 +81,7 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, G
         .maxLod = VK_LOD_CLAMP_NONE,
         .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
     };
-    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, NULL, &out->shadow_sampler));
+    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->shadow_sampler));
     GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->shadow_sampler, "shadow");
     return true;
 }
@@ -89,9 +89,9 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, G
 void gpu_shadow_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
     if (renderer->shadow_sampler)
-        vkDestroySampler(ctx->device, renderer->shadow_sampler, NULL);
+        vkDestroySampler(ctx->device, renderer->shadow_sampler, ctx->allocator);
     if (renderer->shadow_target)
-        vkDestroyImageView(ctx->device, renderer->shadow_target, NULL);
+        vkDestroyImageView(ctx->device, renderer->shadow_target, ctx->allocator);
     renderer->shadow_sampler = VK_NULL_HANDLE;
     renderer->shadow_target = VK_NULL_HANDLE;
     gpu_image_destroy(ctx, &renderer->shadow_depth);

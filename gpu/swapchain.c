@@ -33,9 +33,9 @@ static void destroy_views(const GpuContext *ctx, GpuSwapchain *sc)
 {
     for (uint32_t i = 0; i < GPU_SWAPCHAIN_MAX_IMAGES; i++) {
         if (sc->views[i])
-            vkDestroyImageView(ctx->device, sc->views[i], NULL);
+            vkDestroyImageView(ctx->device, sc->views[i], ctx->allocator);
         if (sc->render_done[i])
-            vkDestroySemaphore(ctx->device, sc->render_done[i], NULL);
+            vkDestroySemaphore(ctx->device, sc->render_done[i], ctx->allocator);
         sc->views[i] = VK_NULL_HANDLE;
         sc->render_done[i] = VK_NULL_HANDLE;
         sc->images[i] = VK_NULL_HANDLE;
@@ -93,9 +93,9 @@ static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRendere
         .clipped = VK_TRUE,
         .oldSwapchain = old,
     };
-    VkResult r = vkCreateSwapchainKHR(ctx->device, &info, NULL, &sc->swapchain);
+    VkResult r = vkCreateSwapchainKHR(ctx->device, &info, ctx->allocator, &sc->swapchain);
     if (old)
-        vkDestroySwapchainKHR(ctx->device, old, NULL);
+        vkDestroySwapchainKHR(ctx->device, old, ctx->allocator);
     if (r < 0)
         sc->swapchain = VK_NULL_HANDLE;
     GPU_TRY(err, r);
@@ -113,10 +113,10 @@ static bool rebuild(const GpuContext *ctx, VkExtent2D drawable, const GpuRendere
             .format = sc->format,
             .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
         };
-        GPU_TRY(err, vkCreateImageView(ctx->device, &view, NULL, &sc->views[i]));
+        GPU_TRY(err, vkCreateImageView(ctx->device, &view, ctx->allocator, &sc->views[i]));
         GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, sc->views[i], "swapchain image");
         VkSemaphoreCreateInfo sem = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-        GPU_TRY(err, vkCreateSemaphore(ctx->device, &sem, NULL, &sc->render_done[i]));
+        GPU_TRY(err, vkCreateSemaphore(ctx->device, &sem, ctx->allocator, &sc->render_done[i]));
         GPU_NAME(ctx, VK_OBJECT_TYPE_SEMAPHORE, sc->render_done[i], "render done");
     }
     GpuImageDesc depth = {
@@ -151,7 +151,7 @@ bool gpu_swapchain_rebuild(const GpuContext *ctx, VkExtent2D drawable, const Gpu
         if (sc->acquired[slot])
             continue;
         VkSemaphoreCreateInfo sem = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-        GPU_TRY(err, vkCreateSemaphore(ctx->device, &sem, NULL, &sc->acquired[slot]));
+        GPU_TRY(err, vkCreateSemaphore(ctx->device, &sem, ctx->allocator, &sc->acquired[slot]));
         GPU_NAME(ctx, VK_OBJECT_TYPE_SEMAPHORE, sc->acquired[slot], "image acquired");
     }
     destroy_views(ctx, sc);
@@ -167,10 +167,10 @@ void gpu_swapchain_destroy(const GpuContext *ctx, GpuSwapchain *sc)
         vkDeviceWaitIdle(ctx->device);
     destroy_views(ctx, sc);
     if (sc->swapchain)
-        vkDestroySwapchainKHR(ctx->device, sc->swapchain, NULL);
+        vkDestroySwapchainKHR(ctx->device, sc->swapchain, ctx->allocator);
     for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
         if (sc->acquired[slot])
-            vkDestroySemaphore(ctx->device, sc->acquired[slot], NULL);
+            vkDestroySemaphore(ctx->device, sc->acquired[slot], ctx->allocator);
     memset(sc, 0, sizeof *sc);
 }
 

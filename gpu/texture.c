@@ -224,7 +224,7 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
         .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
         .maxLod = VK_LOD_CLAMP_NONE,
     };
-    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, NULL, &out->sampler));
+    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->sampler));
     GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, desc->label);
     return true;
 }
@@ -269,7 +269,7 @@ bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTe
 void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex)
 {
     if (tex->sampler)
-        vkDestroySampler(ctx->device, tex->sampler, NULL);
+        vkDestroySampler(ctx->device, tex->sampler, ctx->allocator);
     gpu_image_destroy(ctx, &tex->image);
     memset(tex, 0, sizeof *tex);
 }

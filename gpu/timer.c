@@ -21,7 +21,7 @@ bool gpu_timer_create(const GpuContext *ctx, GpuTimer *out, GpuError *err)
         .queryType = VK_QUERY_TYPE_TIMESTAMP,
         .queryCount = GPU_TIMER_MAX,
     };
-    GPU_TRY(err, vkCreateQueryPool(ctx->device, &info, NULL, &out->pool));
+    GPU_TRY(err, vkCreateQueryPool(ctx->device, &info, ctx->allocator, &out->pool));
     GPU_NAME(ctx, VK_OBJECT_TYPE_QUERY_POOL, out->pool, "stage timestamps");
     return true;
 }
@@ -29,7 +29,7 @@ bool gpu_timer_create(const GpuContext *ctx, GpuTimer *out, GpuError *err)
 void gpu_timer_destroy(const GpuContext *ctx, GpuTimer *timer)
 {
     if (timer->pool)
-        vkDestroyQueryPool(ctx->device, timer->pool, NULL);
+        vkDestroyQueryPool(ctx->device, timer->pool, ctx->allocator);
     memset(timer, 0, sizeof *timer);
 }
 

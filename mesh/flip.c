@@ -194,6 +194,16 @@ void mesh_flip_release(MeshFlip *flip, double time)
     flip_settle(flip, completing, vx, vy, t);
 }
 
+void mesh_flip_cancel(MeshFlip *flip, double time)
+{
+    double t;
+    if (flip->phase != MESH_FLIP_DRAGGING || !flip_time(flip, time, &t))
+        return;
+    double vx, vy;
+    flip_velocity(flip, t, &vx, &vy);
+    flip_settle(flip, false, vx, vy, t);
+}
+
 bool mesh_flip_step(MeshFlip *flip, double time)
 {
     double t;

@@ -136,6 +136,9 @@ void mesh_flip_move(MeshFlip *flip, float x, float y, double time);
 /* Dragging: decide complete or cancel (flick velocity, else which side of the spine the pointer
  * is on) and start settling. Otherwise nothing. */
 void mesh_flip_release(MeshFlip *flip, double time);
+/* Dragging: the system took the pointer (a touch cancelled): the page falls back where it came
+ * from, whatever the pointer's place or speed. Otherwise nothing. */
+void mesh_flip_cancel(MeshFlip *flip, double time);
 /* Advances the settle to time; lands exactly on the target, goes idle and (on completion) moves
  * the spread. Returns true while settling, including the step that lands; false when idle or
  * dragging (a drag moves only on mesh_flip_move). */

@@ -20,7 +20,7 @@ layout(location = 0) out vec4 out_color;
 layout(constant_id = 0) const uint TIER = 0u;
 const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
 
-// The paper's body, a little greyer than its sized, printed face (app/content.c FRONT_PAPER).
+// The paper's body, a little greyer than its sized, printed face (pages/content.c FRONT_PAPER).
 const vec3 EDGE_PAPER = vec3(0.90, 0.87, 0.78);
 // Where two leaves meet: a darker line EDGE_GAP of a leaf deep, EDGE_GAP_DARKNESS darker.
 const float EDGE_GAP = 0.25;

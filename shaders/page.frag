@@ -1,7 +1,7 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // Paper lit by the GPU normals: ambient + diffuse and a soft sheen, both sides. Each side is
-// printed from its own layer of the page-content texture (app/content.c: the front ruled with a
+// printed from its own layer of the page-content texture (pages/content.c: the front ruled with a
 // title, the back graph paper), sampled trilinearly from its mips, with the strokes drawn on that
 // side over it from the same layer of the ink texture.
 #include "shared.h"

@@ -3,7 +3,7 @@
  * drawn into a layer of page pixels). It must draw the page or refuse it with a message, never
  * crash, leak or read out of bounds (ASan + UBSan), and a refused page is the marked placeholder.
  */
-#include "../app/book_source.h"
+#include "../pages/book_source.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -3,7 +3,7 @@
  * into small layers of page pixels. It must draw or refuse with a message, never crash, leak or
  * read out of bounds (ASan + UBSan). The layers are small so that each input's work stays
  * bounded; MuPDF's memory is bounded by the source itself (APP_BOOK_DECODE_MEMORY). */
-#include "../app/book_source.h"
+#include "../pages/book_source.h"
 
 #include <stddef.h>
 #include <stdint.h>

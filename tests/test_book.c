@@ -6,9 +6,9 @@
  * program runs headless as a user would run it; its screenshots are read back and each page told
  * by its colour. Also the pool's bookkeeping and the natural name order, without Vulkan.
  * usage: test_book PAGECURL OUTDIR [CHECK...] */
-#include "../app/book_source.h"
+#include "../pages/book_source.h"
 #include "../app/notebook.h"
-#include "../app/pool.h"
+#include "../book/pool.h"
 #include "check.h"
 #include "image.h"
 #include "run.h"

@@ -1,9 +1,9 @@
-/* The camera's framing (app/camera.c through app/book.c's app_book_camera): for many window
+/* The camera's framing (book/camera.c through book/book.c's app_book_camera): for many window
  * shapes, both layouts, both bindings, paper and hard covers and every kind of spread, the turning
  * leaf's mesh sampled over whole turns projects inside the viewport; the still pages fill it; the
  * framing of a closed book widens to the spread without a jump as the first leaf turns. */
-#include "app/book.h"
-#include "app/camera.h"
+#include "book/book.h"
+#include "book/camera.h"
 #include "check.h"
 #include "mesh/curl.h"
 #include "mesh/flip.h"

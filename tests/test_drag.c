@@ -3,8 +3,8 @@
  * far, wide and narrow), grabs and pointer pixels, the curled grabbed point is projected with the
  * camera's matrices and compared with the pointer. Within reach: sub-pixel. Out of reach: no
  * sampled reachable pose comes nearer, and the answer moves continuously with the pointer. */
-#include "app/book.h"
-#include "app/camera.h"
+#include "book/book.h"
+#include "book/camera.h"
 #include "check.h"
 #include "mesh/drag_ray.h"
 #include "mesh/grid.h"
@@ -50,7 +50,7 @@ static bool project(const Camera *c, const double p[3], double px[2])
     return true;
 }
 
-/* The line of sight through a pixel, as app/camera.c makes it, in double. */
+/* The line of sight through a pixel, as book/camera.c makes it, in double. */
 static MeshRay pixel_ray(const Camera *c, double px, double py)
 {
     double nx = 2.0 * (px + 0.5) / VW - 1.0, ny = 2.0 * (py + 0.5) / VH - 1.0, a[4], b[4];

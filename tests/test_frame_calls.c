@@ -4,9 +4,9 @@
  * The bench's frame (offscreen, timed, 64x90, 1280x720) at the high tier with 4x MSAA and at the
  * low tier, on lavapipe with the validation layer (any message fails).
  * usage: test_frame_calls [--no-validation] */
-#include "../app/book.h"
-#include "../app/page.h"
-#include "../app/view.h"
+#include "../book/book.h"
+#include "../book/page.h"
+#include "../book/view.h"
 #include "gpu_check.h"
 
 #include <string.h>

@@ -15,7 +15,7 @@
  * line per pose (key=value: differing pixels, largest channel difference) without failing on a
  * difference: for another device than lavapipe, e.g. a GPU machine with no validation layer
  * (--no-validation). */
-#include "../app/typeface.h"
+#include "../pages/typeface.h"
 #include "../tools/photo.h"
 #include "check.h"
 #include "image.h"

@@ -7,11 +7,11 @@
  * usage: test_gpu_normals [--no-validation] [--dispatch-max-x N] [NXxNY ...]
  * (the arguments serve GPU machines without the validation layer, sizes too large for CI, and
  * forcing the second dispatch dimension there) */
-#include "../app/book.h"
-#include "../app/content.h"
+#include "../book/book.h"
+#include "../pages/content.h"
 #include "../app/input.h"
-#include "../app/page.h"
-#include "../app/view.h"
+#include "../book/page.h"
+#include "../book/view.h"
 #include "../mesh/normals.h"
 #include "check.h"
 

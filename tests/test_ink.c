@@ -4,9 +4,9 @@
  * the old file) and picking (a point of a curled page projected to the screen and picked back
  * lands within 1/1024 of the page, on flat and curled poses; the book's pick names the page side
  * and its face-up coordinates) and the blocks of leaves the book draws under its flat pages. */
-#include "app/book.h"
-#include "app/camera.h"
-#include "app/ink_texture.h"
+#include "book/book.h"
+#include "book/camera.h"
+#include "book/ink_texture.h"
 #include "app/notebook.h"
 #include "check.h"
 #include "mesh/curl.h"

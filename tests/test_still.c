@@ -5,9 +5,9 @@
  * the same bytes as multiplied in everywhere, over turns both ways. Offscreen on lavapipe with
  * the validation layer (any message fails).
  * usage: test_still [--no-validation] */
-#include "../app/book.h"
-#include "../app/page.h"
-#include "../app/view.h"
+#include "../book/book.h"
+#include "../book/page.h"
+#include "../book/view.h"
 #include "check.h"
 #include "view_turn.h"
 

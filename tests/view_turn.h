@@ -4,9 +4,9 @@
 #ifndef PAGECURL_TESTS_VIEW_TURN_H
 #define PAGECURL_TESTS_VIEW_TURN_H
 
-#include "../app/book.h"
-#include "../app/page.h"
-#include "../app/view.h"
+#include "../book/book.h"
+#include "../book/page.h"
+#include "../book/view.h"
 #include "check.h"
 
 #define VIEW_TURN_WIDTH  320

@@ -1,11 +1,11 @@
 /* Writes a real-looking book, nothing downloaded: a photo book of lakes and hills as a folder of
  * PNG pages for `pagecurl --book`. Page 1 is a cover (a photo under its title); every other page
  * is paper with a photo (tools/photo.h), a caption, a passage and its page number at the outer
- * foot, set in the faces pagecurl uses (app/typeface.h: DejaVu Serif from fonts-dejavu-core).
+ * foot, set in the faces pagecurl uses (pages/typeface.h: DejaVu Serif from fonts-dejavu-core).
  * usage: make_book DIR [PAGES]   (DIR is made; PAGES: 2 to 99, default 12)
  * tools/make-book.sh runs it for the README's pictures. */
-#include "../app/line_break.h"
-#include "../app/typeface.h"
+#include "../pages/line_break.h"
+#include "../pages/typeface.h"
 #include "photo.h"
 
 #include <errno.h>

@@ -4,7 +4,10 @@
 # a shared machine.
 #   tools/window-race.sh race PAGECURL FENCE_RACE_SO RUNS FRAMES [WxH]
 #       RUNS window replays of FRAMES frames (key turns and drags) with the race widened: one line
-#       each with the exit status (124 or 137: a hang, ended by `timeout`) and the seconds taken.
+#       each with the exit status (124 or 137: a hang, ended by `timeout`), the seconds taken and
+#       the CPU seconds the run used. RACE_LIMIT (seconds, default 30 + FRAMES / 5) bounds a run:
+#       on a busy machine give it more, so that a run starved of CPU is not taken for a hang (a
+#       hang is a deadlock: it never finishes).
 #   tools/window-race.sh fps PAGECURL [VAR=VALUE...]
 #       frames a second of a held drag in a 1280x800 window: the time of 400 frames less that of
 #       100, under the environment given (say LP_NUM_THREADS=0).
@@ -39,7 +42,7 @@ race)
     while [ "$i" -lt "$runs" ]; do
         start=$(date +%s.%N)
         # a hang ignores SIGTERM (the main thread waits on a fence forever): KILL 5 s later
-        xvfb timeout -k 5 $((30 + frames / 5)) env LD_PRELOAD="$shim" MALLOC_PERTURB_=165 "$exe" \
+        xvfb timeout -k 5 "${RACE_LIMIT:-$((30 + frames / 5))}" env LD_PRELOAD="$shim" MALLOC_PERTURB_=165 "$exe" \
             --replay "$traces/turns.trace" --frames "$frames" --size "$size" > /dev/null 2>&1
         rc=$?
         echo "run $i: exit $rc, $(echo "$(date +%s.%N) - $start" | bc) s"

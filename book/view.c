@@ -1,7 +1,7 @@
 #include "view.h"
 
 #include "../mesh/parallel.h"
-#include "content.h"
+#include "../pages/content.h"
 
 #include <string.h>
 
@@ -22,7 +22,8 @@ static bool renderer_create(const GpuContext *ctx, const AppViewDesc *desc, AppV
                             GpuError *err)
 {
     GpuRendererDesc rdesc = desc->renderer;
-    if (desc->kind == APP_VIEW_OFFSCREEN)
+    bool offscreen = desc->kind == APP_VIEW_OFFSCREEN || desc->kind == APP_VIEW_HOSTED;
+    if (offscreen)
         rdesc.color_format = GPU_OFFSCREEN_FORMAT;
     float aspect = out->page->grid.height / out->page->grid.width;
     int leaves = desc->leaves ? desc->leaves : APP_BOOK_LEAVES;
@@ -33,9 +34,9 @@ static bool renderer_create(const GpuContext *ctx, const AppViewDesc *desc, AppV
                   (app_ink_texture_init(&out->ink, out->renderer.ink.layers,
                                         out->renderer.ink.width, out->renderer.ink.height) ||
                    gpu_error_set(err, "out of memory for the ink's coverage"));
-    return textures && (desc->kind != APP_VIEW_OFFSCREEN ||
-                        gpu_offscreen_create(ctx, (VkExtent2D){desc->width, desc->height},
-                                             &out->renderer, &out->offscreen, err));
+    return textures &&
+           (!offscreen || gpu_offscreen_create(ctx, (VkExtent2D){desc->width, desc->height},
+                                               &out->renderer, &out->offscreen, err));
 }
 
 bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *page, AppView *out,
@@ -49,7 +50,7 @@ bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *pa
                      .timed = desc->timed,
                      .stage_times = desc->stage_times};
     bool ok = (desc->kind == APP_VIEW_COMPUTE || renderer_create(ctx, desc, out, err)) &&
-              gpu_frames_create(ctx, out->frames, err);
+              (desc->kind == APP_VIEW_HOSTED || gpu_frames_create(ctx, out->frames, err));
     for (uint32_t i = 0; ok && desc->timed && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &out->timers[i], err);
     if (!ok)
@@ -129,22 +130,25 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
     return true;
 }
 
-/* The spread's pages into the pool's layers, and the spread told where they are. Offscreen, the
+/* The spread's pages into the pool's layers, and the spread told where they are. With `wait` the
  * frame waits for its pages (what a headless run writes is never paper), and ink layers given to
  * other pages get all of their strokes at once, as before the first frame; a window shows paper
  * until a page is drawn. */
-static bool stream(const GpuContext *ctx, AppView *view, const AppViewFrame *desc,
-                   AppSpread *spread, GpuError *err)
+bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, AppSpread *spread,
+                     bool wait, GpuError *err)
 {
     if (!view->book || view->kind == APP_VIEW_COMPUTE)
         return true;
-    bool offscreen = view->kind == APP_VIEW_OFFSCREEN, assigned = false;
-    if (!app_book_stream_update(view->book, ctx, &view->renderer, &view->ink, spread, offscreen,
-                                offscreen ? &assigned : NULL, err))
+    bool assigned = false;
+    if (!app_book_stream_update(view->book, ctx, &view->renderer, &view->ink, spread, wait,
+                                wait ? &assigned : NULL, err))
         return false;
-    return !assigned ||
-           (app_view_wait(ctx, view, err) &&
-            app_ink_texture_upload(&view->ink, desc->ink, ctx, &view->renderer.ink, err));
+    if (!assigned)
+        return true;
+    /* a hosted view's frames are the host's: the queue idle is the only sign they are done */
+    bool idle =
+        view->kind == APP_VIEW_HOSTED ? gpu_queue_idle(ctx, err) : app_view_wait(ctx, view, err);
+    return idle && app_ink_texture_upload(&view->ink, ink, ctx, &view->renderer.ink, err);
 }
 
 bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *desc,
@@ -152,7 +156,8 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
 {
     AppViewHost spent = {0};
     AppViewFrame streamed = *desc;
-    if (!stream(ctx, view, desc, &streamed.spread, err))
+    if (!app_view_stream(ctx, view, desc->ink, &streamed.spread, view->kind == APP_VIEW_OFFSCREEN,
+                         err))
         return false;
     desc = &streamed;
     GpuFrame *frame = &view->frames[view->frame_number % GPU_FRAMES_IN_FLIGHT];
@@ -202,4 +207,35 @@ bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quali
     gpu_offscreen_destroy(ctx, &view->offscreen);
     return gpu_offscreen_create(ctx, (VkExtent2D){view->width, view->height}, &view->renderer,
                                 &view->offscreen, err);
+}
+
+bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
+                     const AppViewFrame *desc, GpuError *err)
+{
+    AppPage *page = view->page;
+    if (view->kind != APP_VIEW_HOSTED || page->cpu_deform)
+        return gpu_error_set(err, "a host's frame is drawn by a hosted view with the GPU's curl");
+    app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
+    if (!app_page_prepare(ctx, page, &desc->pose, NULL, slot, NULL, err))
+        return false;
+    GpuRenderTarget target = gpu_offscreen_target(&view->offscreen);
+    /* the host's copy out of the image (a blit) is the last use of an earlier frame's colour */
+    target.color_src_stage |= VK_PIPELINE_STAGE_2_BLIT_BIT;
+    AppBookDraws book = {0};
+    app_book_draws(&desc->spread, &desc->pose, page, &view->renderer, target.extent.width,
+                   target.extent.height, &book);
+    GpuChainFrame work = {
+        .page = &page->gpu,
+        .pose = desc->pose,
+        .slot = slot,
+        .renderer = &view->renderer,
+        .target = &target,
+        .draws = book.draws,
+        .draw_count = book.count,
+        .u = page->grid.u,
+        .v = page->grid.v,
+    };
+    if (gpu_chain_record(ctx, cmd, &page->chain, 0, &work) != page->chain.count)
+        return gpu_error_set(err, "a host's frame cannot run a stage on the host (--pack staging)");
+    return true;
 }

@@ -1,7 +1,7 @@
-/* A book's pages streamed into a fixed pool of texture layers (app/pool.h): the leaves around the
+/* A book's pages streamed into a fixed pool of texture layers (book/pool.h): the leaves around the
  * open spread and a few ahead in the direction of turning hold a slot (a front and a back layer
  * of the content texture and of the ink texture); a worker thread draws their pages
- * (app/book_source.h) at the resolution the view needs, and each frame uploads what it finished.
+ * (pages/book_source.h) at the resolution the view needs, and each frame uploads what it finished.
  * A leaf whose pages are not drawn yet shows plain paper; a frame never waits for one unless asked
  * (headless runs ask, so that what they write is the whole page). Owns the source, the worker
  * and the pages drawn but not yet uploaded; the textures belong to the renderer. */
@@ -9,7 +9,7 @@
 #define PAGECURL_APP_BOOK_STREAM_H
 
 #include "book.h"
-#include "book_source.h"
+#include "../pages/book_source.h"
 #include "ink_texture.h"
 
 /* Leaves with texture layers at once: those a spread shows (3 mid-turn), read-ahead and the way
@@ -23,6 +23,17 @@ typedef struct AppBookStream AppBookStream;
 AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t view_width, char *message,
                                       size_t size);
 void app_book_stream_destroy(AppBookStream *stream);
+
+/* How a stream speaks and is stopped (each optional): a page (0-based) that cannot be drawn is
+ * told once to `warn`, a page uploaded (and shown from the next frame) to `ready`, and `stopped`
+ * ends a wait for pages early, so that a signal ending the run is not held up by a long page. */
+typedef struct AppBookStreamHooks {
+    void *user;
+    void (*warn)(void *user, int page, const char *line);
+    void (*ready)(void *user, int page);
+    bool (*stopped)(void *user);
+} AppBookStreamHooks;
+void app_book_stream_set_hooks(AppBookStream *stream, const AppBookStreamHooks *hooks);
 
 const AppBookSource *app_book_stream_source(const AppBookStream *stream);
 /* Leaves in the book: pages / 2, rounded up. */

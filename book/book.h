@@ -8,12 +8,13 @@
 #include "../gpu/renderer.h"
 #include "../mesh/flip.h"
 #include "../mesh/ink.h"
+#include "../pages/content.h"
 #include "camera.h"
 #include "page.h"
-#include "trace.h"
+#include "event.h"
 
 /* Leaves in an interactive book (window, replayed traces): enough to turn a few both ways. */
-#define APP_BOOK_LEAVES 8
+#define APP_BOOK_LEAVES APP_CONTENT_LEAVES
 /* Its page sides, each with its own ink: leaf k's front is page 2k, its back 2k + 1 (0-based). */
 #define APP_BOOK_PAGES (2 * APP_BOOK_LEAVES)
 /* Flat pages lie this far (in page widths) below the turning leaf's flat part: one leaf's
@@ -32,11 +33,6 @@
  * The right block does go when the last leaf that turns lifts, as the book shows no blank page
  * to lie on it. */
 #define APP_BOOK_BLOCK_LEAVES 64
-/* Replays step the simulation at this fixed rate, so a trace always gives the same frames. */
-#define APP_REPLAY_HZ 60.0
-/* After a trace's last event, a replay runs on this long for the page to settle. */
-#define APP_REPLAY_TAIL 1.0
-
 /* The book of an interactive session: `pages` pages on (pages + 1) / 2 leaves, open on spread
  * `spread` (mesh/flip.h). */
 void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread);
@@ -73,7 +69,7 @@ typedef struct AppSpread {
      * shows its leaf's back, the right its front. */
     int left_leaf, right_leaf, turning_leaf;
     /* The content and ink layers of each leaf's front (its back is the next) where `placed`
-     * (app/book_stream.h), else leaf k's are 2k: the whole built-in book in one texture. */
+     * (book/book_stream.h), else leaf k's are 2k: the whole built-in book in one texture. */
     bool placed;
     int left_layer, right_layer, turning_layer;
     int leaves;     /* in the book, for the blocks under the pages; 0 means APP_BOOK_LEAVES */

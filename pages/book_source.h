@@ -1,7 +1,7 @@
-/* Where a book's pages come from: the built-in procedural book (app/content.h), a folder of images
- * (natural name order: page2 before page10) or a PDF. Images and PDFs are decoded by MuPDF (its
- * own image loaders and libjpeg-turbo), with its memory bounded; a build without MuPDF reads no
- * PDFs and decodes images with stb_image, screened (8-bit PNG, JPEG, BMP, GIF and binary PGM/PPM
+/* Where a book's pages come from: the built-in procedural book (pages/content.h), a folder of
+ * images (natural name order: page2 before page10) or a PDF. Images and PDFs are decoded by MuPDF
+ * (its own image loaders and libjpeg-turbo), with its memory bounded; a build without MuPDF reads
+ * no PDFs and decodes images with stb_image, screened (8-bit PNG, JPEG, BMP, GIF and binary PGM/PPM
  * only). Every file is opened with app_file_open (no FIFO or device is read) and decoded from
  * memory, the same code for files and for the fuzzers (app_book_source_open_memory). Opening checks
  * what can be checked cheaply (the path, every image's header, a PDF's password and real page
@@ -9,7 +9,7 @@
  * drawn becomes a marked placeholder. Page 1 (index 0) is the first right-hand page; the leaf takes
  * its aspect, and other pages are fitted inside with a margin on paper. Owns the file list or the
  * open document. Drawing is not thread-safe: one thread at a time (the streamer's worker,
- * app/book_stream.h). */
+ * book/book_stream.h). */
 #ifndef PAGECURL_APP_BOOK_SOURCE_H
 #define PAGECURL_APP_BOOK_SOURCE_H
 
@@ -37,6 +37,16 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
  * hold. What the fuzzers open: the checks and the drawing are a file's. */
 int app_book_source_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppBookSource **out,
                                 char *message, size_t size);
+/* A host's pages (libpagecurl's page provider): `draw` is called on the stream's worker thread,
+ * for page 0 .. pages - 1, into width x height RGBA8 sRGB pixels; false marks the page. */
+typedef struct AppPageProvider {
+    void *user;
+    int pages;
+    float aspect; /* height / width */
+    bool (*draw)(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba);
+} AppPageProvider;
+int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource **out,
+                                  char *message, size_t size);
 void app_book_source_close(AppBookSource *src);
 /* From another thread: the page being drawn stops soon (a PDF page's drawing is abandoned, its
  * page shown crossed out) and so does every later one. For a stream that ends. */
@@ -48,7 +58,7 @@ int app_book_source_pages(const AppBookSource *src);
 float app_book_source_aspect(const AppBookSource *src);
 /* What a notebook names the book by: "" for the built-in book, else the book's absolute path. */
 const char *app_book_source_name(const AppBookSource *src);
-/* The built-in book: its pages are drawn at their own fixed resolution (app/content.h). */
+/* The built-in book: its pages are drawn at their own fixed resolution (pages/content.h). */
 bool app_book_source_builtin(const AppBookSource *src);
 
 /* Draws page `page` (0-based) into `rgba` (width x height RGBA8, sRGB, top row first). False with

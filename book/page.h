@@ -17,11 +17,11 @@ typedef struct AppPageDesc {
     GpuPackPath pack; /* the staging pack needs the two-pass normals */
     GpuStaging staging;
     float aspect; /* the page's height / width; 0: ISO 216 */
-    /* The book binds on the right (--rtl): app/book.c draws, picks and unprojects the spread
+    /* The book binds on the right (--rtl): book/book.c draws, picks and unprojects the spread
      * mirrored, so the flip state, the pool and the ink keep working in book pages. */
     bool rtl;
     /* --cover hard: the first and last leaves turn as rigid boards of APP_BOOK_BOARD thickness
-     * (app/book.c) */
+     * (book/book.c) */
     bool hard_cover;
     /* --layout: 0 auto (one page where the view is taller than wide), 1 the spread, 2 one page */
     int layout;

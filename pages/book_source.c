@@ -2,8 +2,9 @@
 #define _XOPEN_SOURCE 700
 
 #include "book_source.h"
+#include "../mesh/grid.h"
+#include "../mesh/ink.h"
 
-#include "book.h"
 #include "content.h"
 #include "file.h"
 #include "safe_write.h"
@@ -29,7 +30,7 @@
 #include <stb_image.h>
 #endif
 
-typedef enum SourceKind { SOURCE_BUILTIN, SOURCE_IMAGES, SOURCE_PDF } SourceKind;
+typedef enum SourceKind { SOURCE_BUILTIN, SOURCE_IMAGES, SOURCE_PDF, SOURCE_PROVIDER } SourceKind;
 
 #ifdef PAGECURL_HAVE_MUPDF
 /* What MuPDF may hold at once: its allocations are counted and refused past the limit, so a
@@ -49,6 +50,7 @@ struct AppBookSource {
     uint8_t *memory;    /* a book read from memory (the fuzzers'): its bytes */
     size_t memory_size; /* of `memory` */
     AppTypeface *face;  /* SOURCE_BUILTIN: its text's face; NULL: stb_easy_font */
+    AppPageProvider provider; /* SOURCE_PROVIDER */
 #ifdef PAGECURL_HAVE_MUPDF
     Budget budget;
     fz_context *fz;
@@ -670,6 +672,31 @@ static int open_pdf(AppBookSource *src, const char *path, char *message, size_t 
 }
 #endif
 
+int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource **out,
+                                  char *message, size_t size)
+{
+    *out = NULL;
+    if (provider->pages < 1 || !provider->draw || !(provider->aspect > 0.0f) ||
+        !(provider->aspect < 100.0f))
+        return fail(message, size, 2,
+                    "a page provider needs at least one page, a draw function and a page shape "
+                    "between 1:100 and 100:1");
+    if (provider->pages > MESH_INK_MAX_PAGES)
+        return fail(message, size, 2, "a page provider's %d pages: more than the %d a book may have",
+                    provider->pages, MESH_INK_MAX_PAGES);
+    AppBookSource *src = calloc(1, sizeof *src);
+    if (!src || !(src->name = strdup(""))) {
+        free(src);
+        return fail(message, size, 1, "out of memory");
+    }
+    src->kind = SOURCE_PROVIDER;
+    src->provider = *provider;
+    src->pages = provider->pages;
+    src->aspect = provider->aspect;
+    *out = src;
+    return 0;
+}
+
 int app_book_source_open(const char *path, AppBookSource **out, char *message, size_t size)
 {
     *out = NULL;
@@ -679,7 +706,7 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
     int status = 0;
     if (!path) {
         src->kind = SOURCE_BUILTIN;
-        src->pages = APP_BOOK_PAGES;
+        src->pages = 2 * APP_CONTENT_LEAVES;
         src->aspect = MESH_PAGE_HEIGHT / MESH_PAGE_WIDTH;
         src->name = strdup("");
         src->face = app_typeface_load();
@@ -980,7 +1007,11 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
     }
     app_book_placeholder(width, height, false, rgba);
     bool ok = false;
-    if (src->kind == SOURCE_IMAGES)
+    if (src->kind == SOURCE_PROVIDER) {
+        ok = src->provider.draw(src->provider.user, page, width, height, rgba);
+        if (!ok)
+            fail(message, size, 1, "page %d: the page provider could not draw it", page + 1);
+    } else if (src->kind == SOURCE_IMAGES)
         ok = draw_image(src, page, width, height, rgba, message, size);
 #ifdef PAGECURL_HAVE_MUPDF
     else
@@ -999,7 +1030,7 @@ static bool same_inode(const char *a, const struct stat *sb)
 
 bool app_book_source_holds(const AppBookSource *src, const char *path)
 {
-    if (src->kind == SOURCE_BUILTIN)
+    if (src->kind == SOURCE_BUILTIN || src->kind == SOURCE_PROVIDER)
         return false;
     struct stat st;
     bool exists = stat(path, &st) == 0;

@@ -18,6 +18,8 @@ typedef enum AppViewKind {
     APP_VIEW_COMPUTE,   /* the chain alone: no renderer, no target (the tests' compute checks) */
     APP_VIEW_OFFSCREEN, /* an offscreen image of width x height */
     APP_VIEW_SWAPCHAIN, /* the window's swapchain */
+    APP_VIEW_HOSTED,    /* an offscreen image drawn in a host's command buffers (libpagecurl):
+                           no frames of its own, recorded by app_view_record */
 } AppViewKind;
 
 typedef struct AppViewDesc {
@@ -108,6 +110,19 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *fr
 /* Blocks until every frame is done (and hands on their stage times): before reading back, or
  * destroying or replacing the page. */
 bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err);
+
+/* A hosted view's frame, in two steps. First, outside any command buffer: the pool in step with
+ * `spread` and the pages drawn since uploaded (with `wait`, after the spread's own pages are
+ * drawn, and ink layers given to other pages get all of `ink`'s strokes at once, after the queue
+ * is idle). Then into the host's begun `cmd` for its frame slot `slot`: the ink's changes staged,
+ * the pose's host side, the chain and the render into the view's offscreen image, which is left
+ * in COLOR_ATTACHMENT_OPTIMAL for the copy out (gpu_offscreen_record_blit). Nothing in
+ * app_view_record waits, allocates or submits; the host records a slot again only after the device
+ * has finished its last use. */
+bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, AppSpread *spread,
+                     bool wait, GpuError *err);
+bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
+                     const AppViewFrame *frame, GpuError *err);
 
 /* Draws by another tier from the next frame on (gpu_renderer_set_quality), once the frames in
  * flight are done; the pages, the ink and the frames stay. An offscreen target is made anew for

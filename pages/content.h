@@ -14,6 +14,8 @@
 /* Texels across a page; down it follows the page's aspect. Big enough that the title and page
  * number stay sharp at 1280x720, small enough to draw and upload in a few milliseconds. */
 #define APP_CONTENT_WIDTH 512
+/* Leaves in the built-in book (its pages: twice as many). */
+#define APP_CONTENT_LEAVES 8
 
 /* RGBA8 sRGB pixels for `leaves` leaves (2 layers each) of width x height texels, the text set in
  * `face` (NULL: stb_easy_font); NULL when out of memory. free() them. */

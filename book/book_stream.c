@@ -1,8 +1,6 @@
 #include "book_stream.h"
-#include "say.h"
-#include "signals.h"
 
-#include "content.h"
+#include "../pages/content.h"
 #include "pool.h"
 
 #include <math.h>
@@ -44,7 +42,18 @@ struct AppBookStream {
     Drawn done[STREAM_SIDES + 1];
     uint32_t done_count;
     bool quit;
+    AppBookStreamHooks hooks;
 };
+
+void app_book_stream_set_hooks(AppBookStream *s, const AppBookStreamHooks *hooks)
+{
+    s->hooks = *hooks;
+}
+
+static bool stopped(const AppBookStream *s)
+{
+    return s->hooks.stopped && s->hooks.stopped(s->hooks.user);
+}
 
 static void *worker(void *user)
 {
@@ -205,7 +214,11 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
         uint32_t layer = 2u * (uint32_t)slot + (uint32_t)(d->page % 2);
         if (!d->ok && !s->warned[d->page]) {
             s->warned[d->page] = true;
-            app_say(stderr, "warning: %s; shown crossed out", d->message);
+            if (s->hooks.warn) {
+                char line[sizeof d->message + 32];
+                snprintf(line, sizeof line, "warning: %s; shown crossed out", d->message);
+                s->hooks.warn(s->hooks.user, d->page, line);
+            }
         }
         if (ok && slot >= 0 && !s->ready[layer]) {
             /* out of memory for the page: paper, so that a headless run waiting on it goes on */
@@ -213,6 +226,8 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
                                     err);
             s->ready[layer] = ok;
             s->blank[slot] = false;
+            if (ok && s->hooks.ready)
+                s->hooks.ready(s->hooks.user, d->page);
         }
         free(d->pixels);
     }
@@ -295,9 +310,9 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
         return false;
     /* A signal that stops the run ends the wait too (polled: it wakes no condition), so a long
      * page does not hold up the run's end; the stream's end then abandons it. */
-    while (wait && !shown_ready(s, shown) && !app_signals_caught()) {
+    while (wait && !shown_ready(s, shown) && !stopped(s)) {
         pthread_mutex_lock(&s->lock);
-        while (!s->done_count && !app_signals_caught()) {
+        while (!s->done_count && !stopped(s)) {
             struct timespec until;
             clock_gettime(CLOCK_REALTIME, &until);
             until.tv_nsec += 50 * 1000 * 1000;

@@ -1,0 +1,648 @@
+/* libpagecurl (include/pagecurl/pagecurl.h) over the book's parts: a context is a GpuContext, its
+ * own or adopted from the host; a book is a page source streamed into a hosted view (book/view.h),
+ * the turning leaf's mesh, the flip state and the ink. Events are derived once a frame from what
+ * changed. */
+#include "../include/pagecurl/pagecurl.h"
+
+#include "../gpu/offscreen.h"
+#include "../mesh/ink.h"
+#include "book.h"
+#include "book_stream.h"
+#include "view.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Events kept for a host that does not poll: the oldest go first. */
+#define EVENT_RING 256
+
+struct pagecurl_context {
+    GpuContext gpu;
+    GpuMessages messages;
+};
+
+/* A turn held still (pagecurl_book_hold): what a headless --curl/--grab frame shows. */
+typedef struct Held {
+    bool on, backward;
+    float progress, grab;
+} Held;
+
+struct pagecurl_book {
+    pagecurl_context *ctx;
+    AppBookStream *stream;
+    AppPage page;
+    bool page_made;
+    MeshFlip flip;
+    MeshInk ink;
+    AppView view;
+    bool view_made;
+    uint32_t width, height; /* the viewport the view draws (0 before the first update) */
+    bool wait_for_pages;
+    GpuQuality quality;
+    uint32_t max_samples;
+    bool ink_mode;
+    pagecurl_page_provider provider; /* the host's, read by the stream's worker */
+    Held held;
+    /* the pointer that acts, while it is down */
+    bool pointer_down;
+    uint64_t pointer_id;
+    bool pointer_ink;
+    int pages;
+    /* the frame update readied for record */
+    CurlParams pose;
+    AppSpread spread;
+    /* what the last update saw, for the events */
+    MeshFlipView seen;
+    uint64_t ink_seen;
+    int ink_page; /* the page side (0-based) the last stroke, clear or undo changed */
+    pagecurl_event events[EVENT_RING];
+    uint32_t event_head, event_count;
+};
+
+const char *pagecurl_version(void)
+{
+    return PAGECURL_VERSION;
+}
+
+static void error_set(pagecurl_error *err, pagecurl_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void error_set(pagecurl_error *err, pagecurl_status status, const char *fmt, ...)
+{
+    if (!err)
+        return;
+    err->status = status;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+static void error_from_gpu(pagecurl_error *err, const GpuError *g)
+{
+    pagecurl_status status = g->usage ? PAGECURL_ERROR_USAGE : PAGECURL_ERROR_RUNTIME;
+    if (strstr(g->message, "out of memory") || strstr(g->message, "OUT_OF_"))
+        status = PAGECURL_ERROR_OUT_OF_MEMORY;
+    else if (strstr(g->message, "DEVICE_LOST"))
+        status = PAGECURL_ERROR_DEVICE_LOST;
+    error_set(err, status, "%s", g->message);
+}
+
+/* A description's size must cover the fields this version reads up to `need`. */
+static bool sized(uint32_t size, size_t need, const char *what, pagecurl_error *err)
+{
+    if (size >= need)
+        return true;
+    error_set(err, PAGECURL_ERROR_USAGE, "%s: .size is %u, less than this library's %zu", what,
+              size, need);
+    return false;
+}
+
+pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pagecurl_error *err)
+{
+    if (err)
+        *err = (pagecurl_error){0};
+    pagecurl_context_desc d = {0};
+    if (desc) {
+        if (!sized(desc->size, sizeof d, "pagecurl_context_desc", err))
+            return NULL;
+        d = *desc;
+    }
+    pagecurl_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) {
+        error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    GpuError gerr = {0};
+    bool host = d.instance || d.physical_device || d.device || d.queue;
+    bool ok;
+    if (host)
+        ok = gpu_context_adopt(&(GpuHostDevice){.instance = d.instance,
+                                                .physical = d.physical_device,
+                                                .device = d.device,
+                                                .queue_family = d.queue_family,
+                                                .queue = d.queue,
+                                                .get_instance_proc_addr = d.get_instance_proc_addr,
+                                                .allocator = d.allocator,
+                                                .pipeline_cache = d.pipeline_cache,
+                                                .debug_names = d.debug_names},
+                               &ctx->gpu, &gerr);
+    else
+        ok = gpu_context_create(
+            &(GpuContextDesc){.validation = d.validation,
+                              .device_index = d.prefer_index ? d.device_index : -1,
+                              .messages = &ctx->messages},
+            &ctx->gpu, &gerr);
+    if (!ok) {
+        error_from_gpu(err, &gerr);
+        free(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
+void pagecurl_context_destroy(pagecurl_context *ctx)
+{
+    if (!ctx)
+        return;
+    gpu_context_destroy(&ctx->gpu);
+    free(ctx);
+}
+
+void pagecurl_context_limits(const pagecurl_context *ctx, pagecurl_limits *out)
+{
+    uint32_t size = out->size;
+    pagecurl_limits l = {.size = size};
+    const VkPhysicalDeviceProperties *p = &ctx->gpu.props;
+    l.cpu_device = p->deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    l.auto_tier = l.cpu_device ? PAGECURL_QUALITY_LOW : PAGECURL_QUALITY_HIGH;
+    VkSampleCountFlags both =
+        p->limits.framebufferColorSampleCounts & p->limits.framebufferDepthSampleCounts;
+    l.max_samples = both & VK_SAMPLE_COUNT_4_BIT ? 4 : 1;
+    /* the leaf's SoA planes are storage buffers: the largest grid whose biggest (the vertices,
+     * PC_VERTEX_FLOATS floats each) fits the device's storage range */
+    uint64_t vertices = p->limits.maxStorageBufferRange / (PC_VERTEX_FLOATS * sizeof(float));
+    l.max_grid_vertices = vertices > UINT32_MAX ? UINT32_MAX : (uint32_t)vertices;
+    l.max_target_side = p->limits.maxImageDimension2D;
+    snprintf(l.device_name, sizeof l.device_name, "%s", p->deviceName);
+    memcpy(out, &l, size < sizeof l ? size : sizeof l);
+}
+
+void pagecurl_context_vulkan(const pagecurl_context *ctx, pagecurl_vulkan *out)
+{
+    *out = (pagecurl_vulkan){.instance = ctx->gpu.instance,
+                             .physical_device = ctx->gpu.physical,
+                             .device = ctx->gpu.device,
+                             .queue_family = ctx->gpu.queue_family,
+                             .queue = ctx->gpu.queue,
+                             .get_instance_proc_addr = vkGetInstanceProcAddr};
+}
+
+uint32_t pagecurl_context_messages(const pagecurl_context *ctx)
+{
+    return ctx->messages.warnings + ctx->messages.errors;
+}
+
+/* --- events ---------------------------------------------------------------------------------- */
+
+static pagecurl_event *event_push(pagecurl_book *b, pagecurl_event_type type)
+{
+    if (b->event_count == EVENT_RING) { /* the oldest goes */
+        b->event_head = (b->event_head + 1) % EVENT_RING;
+        b->event_count--;
+    }
+    pagecurl_event *e = &b->events[(b->event_head + b->event_count++) % EVENT_RING];
+    *e = (pagecurl_event){.type = type};
+    return e;
+}
+
+bool pagecurl_book_poll_event(pagecurl_book *b, pagecurl_event *out)
+{
+    if (!b->event_count)
+        return false;
+    *out = b->events[b->event_head];
+    b->event_head = (b->event_head + 1) % EVENT_RING;
+    b->event_count--;
+    return true;
+}
+
+/* The pages spread s shows (1-based, 0: none), as the reader sees them left and right. */
+static void spread_pages(const pagecurl_book *b, int s, int *left, int *right)
+{
+    int l = s >= 1 && 2 * s <= b->pages ? 2 * s : 0;
+    int r = 2 * s + 1 <= b->pages ? 2 * s + 1 : 0;
+    bool mirrored = b->page.desc.rtl;
+    *left = mirrored ? r : l;
+    *right = mirrored ? l : r;
+}
+
+static void stream_warn(void *user, int page, const char *line)
+{
+    pagecurl_event *e = event_push(user, PAGECURL_EVENT_ERROR);
+    e->page = page + 1;
+    snprintf(e->message, sizeof e->message, "%s", line);
+}
+
+static void stream_ready(void *user, int page)
+{
+    event_push(user, PAGECURL_EVENT_PAGE_READY)->page = page + 1;
+}
+
+/* What changed since the last update, as events. */
+static void derive_events(pagecurl_book *b, const MeshFlipView *now)
+{
+    const MeshFlipView *was = &b->seen;
+    if (!was->turning && now->turning) {
+        pagecurl_event *e = event_push(b, PAGECURL_EVENT_TURN_STARTED);
+        e->forward = now->direction == MESH_FLIP_FORWARD;
+        spread_pages(b, was->spread, &e->left, &e->right);
+    }
+    if (was->turning && !now->turning) {
+        pagecurl_event *e = event_push(b, PAGECURL_EVENT_TURN_ENDED);
+        e->forward = was->direction == MESH_FLIP_FORWARD;
+        e->completed = now->spread != was->spread;
+        spread_pages(b, now->spread, &e->left, &e->right);
+    }
+    if (now->spread != was->spread) {
+        pagecurl_event *e = event_push(b, PAGECURL_EVENT_SPREAD_CHANGED);
+        spread_pages(b, now->spread, &e->left, &e->right);
+    }
+    if (b->ink.revision != b->ink_seen && b->ink.drawing < 0) {
+        event_push(b, PAGECURL_EVENT_INK_CHANGED)->page = b->ink_page + 1;
+        b->ink_seen = b->ink.revision;
+    }
+    b->seen = *now;
+}
+
+/* --- book ------------------------------------------------------------------------------------ */
+
+/* --- book ------------------------------------------------------------------------------------ */
+
+static bool provided_draw(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba)
+{
+    const pagecurl_page_provider *p = user;
+    return p->draw_page(p->user, page + 1, width, height, rgba);
+}
+
+/* The book's pages: a path, else the host's provider, else the built-in book. */
+static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, AppBookSource **src,
+                       char *message, size_t size)
+{
+    if (d->path)
+        return app_book_source_open(d->path, src, message, size);
+    if (d->provider.page_count <= 0)
+        return app_book_source_open(NULL, src, message, size);
+    b->provider = d->provider;
+    float w = 148.0f, h = 210.0f; /* A5 */
+    if (b->provider.page_size)
+        b->provider.page_size(b->provider.user, 1, &w, &h);
+    AppPageProvider p = {.user = &b->provider,
+                         .pages = b->provider.page_count,
+                         .aspect = w > 0.0f && isfinite(h / w) ? h / w : 0.0f,
+                         .draw = b->provider.draw_page ? provided_draw : NULL};
+    return app_book_source_open_provider(&p, src, message, size);
+}
+
+static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
+{
+    const char *bad = NULL;
+    if (d->frames_in_flight > GPU_FRAMES_IN_FLIGHT)
+        bad = "frames_in_flight: at most 2";
+    else if (d->max_samples != 0 && d->max_samples != 1 && d->max_samples != 4)
+        bad = "max_samples: 1 or 4 (0: the tier's)";
+    else if ((unsigned)d->binding > PAGECURL_BINDING_RIGHT)
+        bad = "binding out of range";
+    else if ((unsigned)d->layout > PAGECURL_LAYOUT_SINGLE)
+        bad = "layout out of range";
+    else if ((unsigned)d->cover > PAGECURL_COVER_HARD)
+        bad = "cover out of range";
+    else if ((unsigned)d->quality > PAGECURL_QUALITY_HIGH)
+        bad = "quality out of range";
+    else if ((d->grid_columns && d->grid_columns < 2) || (d->grid_rows && d->grid_rows < 2))
+        bad = "a leaf's mesh needs at least 2 x 2 vertices";
+    else if (d->target_format != VK_FORMAT_UNDEFINED && d->target_format < 0)
+        bad = "target_format out of range";
+    if (bad)
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_desc: %s", bad);
+    return !bad;
+}
+
+pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_desc *desc,
+                                    pagecurl_error *err)
+{
+    if (err)
+        *err = (pagecurl_error){0};
+    pagecurl_book_desc d = {0};
+    if (desc) {
+        if (!sized(desc->size, sizeof d, "pagecurl_book_desc", err))
+            return NULL;
+        d = *desc;
+    }
+    if (!desc_valid(&d, err))
+        return NULL;
+    pagecurl_book *b = calloc(1, sizeof *b);
+    if (!b) {
+        error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    b->ctx = ctx;
+    b->wait_for_pages = d.wait_for_pages;
+    b->quality = (GpuQuality)d.quality; /* the same order */
+    b->max_samples = d.max_samples;
+    b->ink_page = -1;
+    char message[512];
+    AppBookSource *src = NULL;
+    int refused = open_source(b, &d, &src, message, sizeof message);
+    if (!refused && (d.page < 0 || d.page > app_book_source_pages(src))) {
+        refused = 2;
+        snprintf(message, sizeof message, "page %d: the book has %d page(s)", d.page,
+                 app_book_source_pages(src));
+    }
+    if (refused) {
+        error_set(err, refused == 2 ? PAGECURL_ERROR_USAGE : PAGECURL_ERROR_RUNTIME, "%s", message);
+        app_book_source_close(src);
+        free(b);
+        return NULL;
+    }
+    b->pages = app_book_source_pages(src);
+    AppPageDesc pd = {.nx = d.grid_columns ? d.grid_columns : 64,
+                      .ny = d.grid_rows ? d.grid_rows : 90,
+                      .aspect = app_book_source_builtin(src) ? 0.0f : app_book_source_aspect(src),
+                      .rtl = d.binding == PAGECURL_BINDING_RIGHT,
+                      .hard_cover = d.cover == PAGECURL_COVER_HARD,
+                      .layout = (int)d.layout};
+    /* the pages are drawn for a view 1280 pixels wide, the program's default */
+    b->stream = app_book_stream_create(src, 1280, message, sizeof message);
+    if (!b->stream) { /* the source went with it */
+        error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "%s", message);
+        free(b);
+        return NULL;
+    }
+    app_book_stream_set_hooks(
+        b->stream, &(AppBookStreamHooks){.user = b, .warn = stream_warn, .ready = stream_ready});
+    GpuError gerr = {0};
+    if (!app_page_create(&ctx->gpu, &pd, &b->page, &gerr)) {
+        error_from_gpu(err, &gerr);
+        pagecurl_book_destroy(b);
+        return NULL;
+    }
+    b->page_made = true;
+    if (!mesh_ink_init(&b->ink, b->pages)) {
+        error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory for the book's ink");
+        pagecurl_book_destroy(b);
+        return NULL;
+    }
+    app_book_init(&b->flip, &b->page, b->pages, app_book_first_spread((uint32_t)d.page, false));
+    b->seen = mesh_flip_view(&b->flip);
+    b->ink_seen = b->ink.revision;
+    b->spread = app_book_spread(&b->seen);
+    b->pose = app_book_pose(&b->seen, &b->page);
+    return b;
+}
+
+void pagecurl_book_destroy(pagecurl_book *b)
+{
+    if (!b)
+        return;
+    GpuError ignored = {0};
+    /* the host's frames may still read the book's buffers and images */
+    if (b->view_made || b->page_made)
+        gpu_queue_idle(&b->ctx->gpu, &ignored);
+    if (b->view_made)
+        app_view_destroy(&b->ctx->gpu, &b->view);
+    if (b->page_made)
+        app_page_destroy(&b->ctx->gpu, &b->page);
+    app_book_stream_destroy(b->stream);
+    mesh_ink_free(&b->ink);
+    free(b);
+}
+
+int pagecurl_book_page_count(const pagecurl_book *b)
+{
+    return b->pages;
+}
+
+/* --- input ----------------------------------------------------------------------------------- */
+
+static void feed(pagecurl_book *b, AppTraceDevice device, AppTraceAction action, float x, float y,
+                 float pressure, double time)
+{
+    if (!b->width || !b->height)
+        return; /* no frame yet: nothing on screen to point at */
+    AppTraceEvent e = {.time = time,
+                       .device = device,
+                       .action = action,
+                       .x = x / (float)b->width,
+                       .y = y / (float)b->height,
+                       .pressure = pressure};
+    app_book_input(&b->flip, &b->ink, &e, b->width, b->height, &b->page);
+}
+
+/* The page side under target pixel (x, y), 0-based; -1 off the book. */
+static int side_at(const pagecurl_book *b, float x, float y)
+{
+    MeshFlipView view = mesh_flip_view(&b->flip);
+    AppBookHit hit;
+    if (!b->width || !app_book_pick(&view, &b->page, b->width, b->height, x, y, &hit))
+        return -1;
+    return hit.page;
+}
+
+void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
+{
+    if (!ev || ev->size < sizeof *ev || !isfinite(ev->x) || !isfinite(ev->y) || !isfinite(ev->time))
+        return;
+    b->held.on = false;
+    float pressure = ev->pressure > 0.0f ? fminf(ev->pressure, 1.0f) : 1.0f;
+    if (ev->phase == PAGECURL_POINTER_DOWN) {
+        if (b->pointer_down)
+            return; /* another pointer acts */
+        b->pointer_down = true;
+        b->pointer_id = ev->id;
+        b->pointer_ink = b->ink_mode || ev->kind == PAGECURL_POINTER_PEN;
+        if (b->pointer_ink)
+            b->ink_page = side_at(b, ev->x, ev->y);
+    } else if (!b->pointer_down || ev->id != b->pointer_id) {
+        return;
+    }
+    AppTraceDevice device = b->pointer_ink                        ? APP_TRACE_INK
+                            : ev->kind == PAGECURL_POINTER_FINGER ? APP_TRACE_FINGER
+                                                                  : APP_TRACE_MOUSE;
+    AppTraceAction action = ev->phase == PAGECURL_POINTER_DOWN   ? APP_TRACE_DOWN
+                            : ev->phase == PAGECURL_POINTER_MOVE ? APP_TRACE_MOVE
+                                                                 : APP_TRACE_UP;
+    if (ev->phase == PAGECURL_POINTER_CANCEL && !b->pointer_ink)
+        mesh_flip_cancel(&b->flip, ev->time); /* a held page falls back */
+    else
+        feed(b, device, action, ev->x, ev->y, pressure, ev->time);
+    if (ev->phase == PAGECURL_POINTER_UP || ev->phase == PAGECURL_POINTER_CANCEL)
+        b->pointer_down = false;
+}
+
+bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
+{
+    if (!isfinite(time))
+        return false;
+    b->held.on = false;
+    switch (action) {
+    case PAGECURL_ACTION_NEXT:
+        return mesh_flip_next(&b->flip, time);
+    case PAGECURL_ACTION_PREVIOUS:
+        return mesh_flip_prev(&b->flip, time);
+    case PAGECURL_ACTION_FIRST:
+        return mesh_flip_goto(&b->flip, 0);
+    case PAGECURL_ACTION_LAST:
+        return mesh_flip_goto(&b->flip, mesh_flip_end_spread(&b->flip));
+    case PAGECURL_ACTION_UNDO: {
+        int page = mesh_ink_undo(&b->ink);
+        if (page >= 0)
+            b->ink_page = page;
+        return page >= 0;
+    }
+    }
+    return false;
+}
+
+bool pagecurl_book_go_to(pagecurl_book *b, int page)
+{
+    if (page < 1 || page > b->pages)
+        return false;
+    b->held.on = false;
+    return mesh_flip_goto(&b->flip, app_book_first_spread((uint32_t)page, false));
+}
+
+bool pagecurl_book_hold(pagecurl_book *b, float progress, float grab, bool backward)
+{
+    MeshFlipView view = mesh_flip_view(&b->flip);
+    int leaves = (b->pages + 1) / 2;
+    bool leaf = backward ? view.spread >= 1 : view.spread < leaves;
+    if (view.turning || !leaf || !isfinite(progress) || !isfinite(grab))
+        return false;
+    b->held = (Held){.on = true,
+                     .backward = backward,
+                     .progress = fminf(fmaxf(progress, 0.0f), 1.0f),
+                     .grab = fminf(fmaxf(grab, 0.0f), 1.0f)};
+    return true;
+}
+
+void pagecurl_book_set_ink_mode(pagecurl_book *b, bool ink)
+{
+    b->ink_mode = ink;
+}
+
+bool pagecurl_book_clear_at(pagecurl_book *b, float x, float y)
+{
+    int side = side_at(b, x, y);
+    if (side < 0 || side >= b->ink.page_count)
+        return false;
+    mesh_ink_clear(&b->ink, side);
+    b->ink_page = side;
+    return true;
+}
+
+uint32_t pagecurl_book_stroke_count(const pagecurl_book *b, int page)
+{
+    if (page == 0)
+        return (uint32_t)mesh_ink_stroke_count(&b->ink);
+    if (page < 1 || page > b->ink.page_count)
+        return 0;
+    return (uint32_t)b->ink.pages[page - 1].count;
+}
+
+/* --- state ----------------------------------------------------------------------------------- */
+
+void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
+{
+    uint32_t size = out->size;
+    MeshFlipView view = mesh_flip_view(&b->flip);
+    pagecurl_state s = {.size = size,
+                        .turning = view.turning,
+                        .held = view.phase == MESH_FLIP_DRAGGING,
+                        .progress = view.turning ? view.progress : 0.0f};
+    spread_pages(b, view.spread, &s.left, &s.right);
+    int heading = view.spread;
+    if (view.turning && view.completing)
+        heading += view.direction == MESH_FLIP_FORWARD ? 1 : -1;
+    spread_pages(b, heading, &s.heading_left, &s.heading_right);
+    memcpy(out, &s, size < sizeof s ? size : sizeof s);
+}
+
+/* --- frames ---------------------------------------------------------------------------------- */
+
+static bool make_view(pagecurl_book *b, uint32_t width, uint32_t height, GpuError *err)
+{
+    const GpuContext *ctx = &b->ctx->gpu;
+    if (b->view_made) {
+        /* a new size: the host's frames may still read the old image */
+        if (!gpu_queue_idle(ctx, err))
+            return false;
+        gpu_offscreen_destroy(ctx, &b->view.offscreen);
+        b->view.width = width, b->view.height = height;
+        return gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &b->view.renderer,
+                                    &b->view.offscreen, err);
+    }
+    AppViewDesc desc = {
+        .kind = APP_VIEW_HOSTED,
+        .width = width,
+        .height = height,
+        .book = b->stream,
+        .renderer = {.quality = b->quality,
+                     .max_samples = b->max_samples,
+                     .shadow_size = gpu_renderer_shadow_size(width, height)},
+    };
+    if (!app_view_create(ctx, &desc, &b->page, &b->view, err))
+        return false;
+    b->view_made = true;
+    return app_ink_texture_upload(&b->view.ink, &b->ink, ctx, &b->view.renderer.ink, err);
+}
+
+static VkExtent2D viewport_of(const pagecurl_target *t)
+{
+    VkExtent2D e = t->viewport.extent;
+    return e.width && e.height ? e : t->extent;
+}
+
+bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *target,
+                          pagecurl_error *err)
+{
+    if (err)
+        *err = (pagecurl_error){0};
+    if (!target || !sized(target->size, sizeof *target, "pagecurl_target", err))
+        return false;
+    VkExtent2D size = viewport_of(target);
+    uint32_t side = b->ctx->gpu.props.limits.maxImageDimension2D;
+    if (!size.width || !size.height || size.width > side || size.height > side) {
+        error_set(err, PAGECURL_ERROR_USAGE, "a viewport of %ux%u: 1 to %u pixels a side",
+                  size.width, size.height, side);
+        return false;
+    }
+    GpuError gerr = {0};
+    if ((!b->view_made || size.width != b->width || size.height != b->height) &&
+        !make_view(b, size.width, size.height, &gerr)) {
+        error_from_gpu(err, &gerr);
+        return false;
+    }
+    b->width = size.width, b->height = size.height;
+    if (isfinite(time))
+        mesh_flip_step(&b->flip, time);
+    MeshFlipView view = mesh_flip_view(&b->flip);
+    derive_events(b, &view);
+    if (b->held.on && !view.turning) {
+        int leaves = (b->pages + 1) / 2;
+        b->spread =
+            app_book_spread_at(view.spread + (b->held.backward ? 1 : 0), leaves, b->held.backward);
+        b->pose = app_book_turn_pose(&b->spread, b->held.progress, b->held.grab, &b->page);
+    } else {
+        b->spread = app_book_spread(&view);
+        b->pose = app_book_pose(&view, &b->page);
+    }
+    if (!app_view_stream(&b->ctx->gpu, &b->view, &b->ink, &b->spread, b->wait_for_pages, &gerr)) {
+        error_from_gpu(err, &gerr);
+        return false;
+    }
+    return true;
+}
+
+void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
+                          const pagecurl_target *target)
+{
+    VkExtent2D size = viewport_of(target);
+    if (!b->view_made || slot >= GPU_FRAMES_IN_FLIGHT || size.width != b->width ||
+        size.height != b->height)
+        return; /* not readied for this: nothing recorded */
+    const GpuContext *ctx = &b->ctx->gpu;
+    AppViewFrame frame = {.pose = b->pose, .spread = b->spread, .ink = &b->ink};
+    GpuError ignored = {0};
+    gpu_label_begin(ctx, cmd, "pagecurl");
+    if (app_view_record(ctx, &b->view, cmd, slot, &frame, &ignored))
+        gpu_offscreen_record_blit(ctx, cmd, &b->view.offscreen,
+                                  &(GpuBlitTarget){.image = target->image,
+                                                   .offset = target->viewport.offset,
+                                                   .layout = target->layout,
+                                                   .final_layout = target->final_layout,
+                                                   .src_stage = target->src_stage,
+                                                   .src_access = target->src_access});
+    gpu_label_end(ctx, cmd);
+}

@@ -1,0 +1,341 @@
+/* libpagecurl: a book whose pages turn as curled paper, for a program that draws with Vulkan.
+ *
+ * The host owns the device, the loop and the window; the library owns the book. A frame:
+ *
+ *     pagecurl_book_pointer(book, &event);            as input arrives (or pagecurl_book_action)
+ *     pagecurl_book_update(book, now, &target);       once a frame, outside any command buffer
+ *     pagecurl_book_record(book, cmd, slot, &target); into the host's command buffer
+ *     while (pagecurl_book_poll_event(book, &ev)) ... what happened: turns, pages, errors
+ *
+ * pagecurl_book_update advances the book to the host's clock, takes in the pages drawn since the
+ * last frame and readies what the target's size needs; it may create images and submit uploads
+ * on the context's queue and wait for them. pagecurl_book_record only records: it never waits,
+ * allocates or submits.
+ *
+ * C99, compiles as C++. Every description struct starts with its size (set it to sizeof the
+ * struct: a later version of the library reads only what the host's version had) and zero means
+ * the default in every other field. Functions that can fail return false (or NULL) and, where they
+ * take one, fill a pagecurl_error with one line saying why; nothing is printed. Handles are opaque.
+ * A context and the books made on it belong to one thread at a time.
+ *
+ * Page numbers are 1-based, as a reader counts them. A leaf is one sheet: its front is an odd page,
+ * its back the next even one. A spread is what lies open: spread s shows page 2s on the left and
+ * page 2s + 1 on the right (spread 0: the first page alone, on the right). */
+#ifndef PAGECURL_PAGECURL_H
+#define PAGECURL_PAGECURL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+#if defined(PAGECURL_BUILD) && defined(__GNUC__)
+#define PAGECURL_API __attribute__((visibility("default")))
+#else
+#define PAGECURL_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The interface's version: PAGECURL_VERSION_MAJOR changes when a program built against an older
+ * header would break. */
+#define PAGECURL_VERSION_MAJOR 0
+#define PAGECURL_VERSION_MINOR 1
+#define PAGECURL_VERSION_PATCH 0
+
+/* The library's version as "MAJOR.MINOR.PATCH" (the one the program was linked with). */
+PAGECURL_API const char *pagecurl_version(void);
+
+typedef enum pagecurl_status {
+    PAGECURL_OK = 0,
+    PAGECURL_ERROR_USAGE,         /* a bad argument, a description out of range, a refused file */
+    PAGECURL_ERROR_RUNTIME,       /* the environment failed: a file unreadable, a driver error */
+    PAGECURL_ERROR_OUT_OF_MEMORY, /* host or device memory */
+    PAGECURL_ERROR_DEVICE_LOST,   /* the context can only be destroyed */
+} pagecurl_status;
+
+typedef struct pagecurl_error {
+    pagecurl_status status;
+    char message[512]; /* one line, no newline; "" with PAGECURL_OK */
+} pagecurl_error;
+
+/* ---------------------------------------------------------------------------------------------
+ * Context: the device the books draw with. */
+
+typedef struct pagecurl_context pagecurl_context;
+
+typedef struct pagecurl_context_desc {
+    uint32_t size; /* sizeof(pagecurl_context_desc) */
+    /* The host's device. All of instance, physical_device, device and queue given: the library
+     * draws with them and never destroys them. The device must be Vulkan 1.3 with
+     * dynamicRendering and synchronization2 enabled, `queue` (of `queue_family`) must do graphics
+     * and compute, and get_instance_proc_addr must be the loader's (or the host's own loader's)
+     * vkGetInstanceProcAddr, so that a host on volk or on its own loader works. All left zero:
+     * the library makes its own instance and device (pagecurl_context_vulkan hands them out). */
+    VkInstance instance;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    uint32_t queue_family;
+    VkQueue queue;
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
+    /* Optional, with the host's device: used for every object the library makes. */
+    const VkAllocationCallbacks *allocator;
+    VkPipelineCache pipeline_cache;
+    /* With the host's device: its instance has VK_EXT_debug_utils enabled, so the library names
+     * its objects (command buffers' regions are labelled with the frame's stages). */
+    bool debug_names;
+    /* The library's own device only: the Khronos validation layer with synchronization
+     * validation, its messages counted (pagecurl_context_messages); and which device, by its
+     * index among the loader's (-1 or 0 with prefer_index false: discrete, integrated, then a
+     * CPU device). */
+    bool validation;
+    bool prefer_index;
+    int device_index;
+} pagecurl_context_desc;
+
+/* NULL with err filled where the device does not qualify or cannot be made. */
+PAGECURL_API pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc,
+                                                       pagecurl_error *err);
+/* Waits for the library's own work on the queue. Books made on it must be destroyed first. */
+PAGECURL_API void pagecurl_context_destroy(pagecurl_context *ctx);
+
+typedef enum pagecurl_quality {
+    PAGECURL_QUALITY_AUTO = 0, /* low on a CPU device, high on a GPU */
+    PAGECURL_QUALITY_LOW,      /* for a CPU rasteriser: no MSAA, a cheaper shadow, cached pages */
+    PAGECURL_QUALITY_HIGH,     /* 4x MSAA, a 1024^2 shadow map, percentage-closer soft shadows */
+} pagecurl_quality;
+
+/* What the device allows. */
+typedef struct pagecurl_limits {
+    uint32_t size;              /* sizeof(pagecurl_limits): set by the caller */
+    pagecurl_quality auto_tier; /* what PAGECURL_QUALITY_AUTO picks here */
+    uint32_t max_samples;       /* MSAA samples the high tier may use (1 or 4) */
+    uint32_t max_grid_vertices; /* the largest leaf mesh, in vertices */
+    uint32_t max_target_side;   /* the largest target, in pixels on a side */
+    bool cpu_device;            /* a software rasteriser (lavapipe) */
+    char device_name[256];
+} pagecurl_limits;
+PAGECURL_API void pagecurl_context_limits(const pagecurl_context *ctx, pagecurl_limits *out);
+
+/* The Vulkan objects a context draws with: the host's, or those the library made (a simple host
+ * records its own command buffers on this device and queue). */
+typedef struct pagecurl_vulkan {
+    VkInstance instance;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    uint32_t queue_family;
+    VkQueue queue;
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
+} pagecurl_vulkan;
+PAGECURL_API void pagecurl_context_vulkan(const pagecurl_context *ctx, pagecurl_vulkan *out);
+
+/* Validation messages counted so far (the library's own device with validation; else 0). */
+PAGECURL_API uint32_t pagecurl_context_messages(const pagecurl_context *ctx);
+
+/* ---------------------------------------------------------------------------------------------
+ * Book: pages from a folder of images, a PDF, the built-in book or the host's own provider. */
+
+typedef struct pagecurl_book pagecurl_book;
+
+/* The host's pages, drawn when the library needs them, on a thread of the library's (not the
+ * host's), one page at a time. */
+typedef struct pagecurl_page_provider {
+    void *user;
+    int page_count; /* at least 1 */
+    /* The page's shape in any unit (only width : height matters); the book's page takes the first
+     * page's. NULL: A5 (148 x 210). */
+    void (*page_size)(void *user, int page, float *width, float *height);
+    /* Draws page `page` (1-based) into width x height RGBA8 pixels (sRGB, rows top to bottom,
+     * 4 * width bytes a row); false leaves the page marked as one that could not be drawn. */
+    bool (*draw_page)(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba);
+} pagecurl_page_provider;
+
+typedef enum pagecurl_binding {
+    PAGECURL_BINDING_LEFT = 0, /* bound on the left: pages turn right to left (most books) */
+    PAGECURL_BINDING_RIGHT,    /* bound on the right: pages turn left to right */
+} pagecurl_binding;
+
+typedef enum pagecurl_layout {
+    PAGECURL_LAYOUT_AUTO = 0, /* the spread, or one page where the view is taller than wide */
+    PAGECURL_LAYOUT_SPREAD,
+    PAGECURL_LAYOUT_SINGLE,
+} pagecurl_layout;
+
+typedef enum pagecurl_cover {
+    PAGECURL_COVER_SOFT = 0, /* the first and last leaves are paper like the rest */
+    PAGECURL_COVER_HARD,     /* they turn as boards */
+} pagecurl_cover;
+
+typedef struct pagecurl_book_desc {
+    uint32_t size; /* sizeof(pagecurl_book_desc) */
+    /* Where the pages come from: `path` (a folder of PNG/JPEG/... images in natural name order,
+     * or a PDF), else `provider` (page_count > 0), else the built-in book. Every file read may be
+     * hostile: a file that is not a regular file, too large or undecodable is refused (at open)
+     * or its page shown crossed out (with a PAGECURL_EVENT_ERROR). */
+    const char *path;
+    pagecurl_page_provider provider;
+    int page; /* open at the spread holding this page; 0: the first */
+    pagecurl_binding binding;
+    pagecurl_layout layout;
+    pagecurl_cover cover;
+    pagecurl_quality quality;
+    /* The target's colour format (VK_FORMAT_UNDEFINED: B8G8R8A8_SRGB). The book draws into its
+     * own images and copies into the host's target, so any format that takes blits works. */
+    VkFormat target_format;
+    uint32_t max_samples; /* MSAA samples at most, 1 or 4; 0: the tier's */
+    /* Frames the host records ahead, each with its own slot (pagecurl_book_record): 1 or 2;
+     * 0 means 2. */
+    uint32_t frames_in_flight;
+    uint32_t grid_columns, grid_rows; /* the turning leaf's mesh; 0: 64 x 90 */
+    /* Each update waits until the pages shown are drawn (offscreen renders, screenshots, tests);
+     * else a page not drawn yet shows as plain paper until it is (PAGECURL_EVENT_PAGE_READY). */
+    bool wait_for_pages;
+} pagecurl_book_desc;
+
+PAGECURL_API pagecurl_book *
+pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_desc *desc, pagecurl_error *err);
+/* Waits until the device no longer uses the book's resources, then frees them. */
+PAGECURL_API void pagecurl_book_destroy(pagecurl_book *book);
+
+PAGECURL_API int pagecurl_book_page_count(const pagecurl_book *book);
+
+/* ---------------------------------------------------------------------------------------------
+ * Input. Positions are in the target's pixels (the viewport's own: 0,0 its top left corner). The
+ * library decides whether a pointer turns a page or draws ink: a pen always draws, a mouse or a
+ * finger draws in ink mode and turns pages otherwise. */
+
+typedef enum pagecurl_pointer_kind {
+    PAGECURL_POINTER_MOUSE = 0,
+    PAGECURL_POINTER_FINGER,
+    PAGECURL_POINTER_PEN,
+} pagecurl_pointer_kind;
+
+typedef enum pagecurl_pointer_phase {
+    PAGECURL_POINTER_DOWN = 0,
+    PAGECURL_POINTER_MOVE,
+    PAGECURL_POINTER_UP,
+    PAGECURL_POINTER_CANCEL, /* the system took the pointer: a held page falls back, a stroke ends
+                              */
+} pagecurl_pointer_phase;
+
+typedef struct pagecurl_pointer_event {
+    uint32_t size; /* sizeof(pagecurl_pointer_event) */
+    pagecurl_pointer_phase phase;
+    pagecurl_pointer_kind kind;
+    uint64_t id;    /* which pointer: one at a time acts, others are ignored until it is up */
+    float x, y;     /* target pixels */
+    float pressure; /* 0..1; 0 means 1 (a mouse) */
+    double time;    /* seconds, the host's clock (the one pagecurl_book_update is given) */
+} pagecurl_pointer_event;
+
+PAGECURL_API void pagecurl_book_pointer(pagecurl_book *book, const pagecurl_pointer_event *event);
+
+typedef enum pagecurl_action {
+    PAGECURL_ACTION_NEXT = 0, /* turn to the next spread, animated */
+    PAGECURL_ACTION_PREVIOUS,
+    PAGECURL_ACTION_FIRST, /* open at the first spread, at once */
+    PAGECURL_ACTION_LAST,  /* open at the spread holding the last page, at once */
+    PAGECURL_ACTION_UNDO,  /* take back the last stroke or clear */
+} pagecurl_action;
+
+/* False where the action does nothing now (no page to turn to, a page already turning, nothing to
+ * undo). `time`: the host's clock. */
+PAGECURL_API bool pagecurl_book_action(pagecurl_book *book, pagecurl_action action, double time);
+
+/* Opens the book at the spread holding `page` (1-based) at once; false for a page the book lacks
+ * or while a page turns. */
+PAGECURL_API bool pagecurl_book_go_to(pagecurl_book *book, int page);
+
+/* Holds the next leaf of the open spread (with `backward`, the previous one) still, turned to
+ * `progress` (0 flat .. 1 over) and grabbed at `grab` (0 .. 1 along the free edge): a posed
+ * frame, as the program's `--curl` and `--grab` pose one. Any pointer event or action lets
+ * go of it. False where there is no such leaf or a page is moving. */
+PAGECURL_API bool pagecurl_book_hold(pagecurl_book *book, float progress, float grab,
+                                     bool backward);
+
+/* Ink mode: mice and fingers draw too (a pen always does). */
+PAGECURL_API void pagecurl_book_set_ink_mode(pagecurl_book *book, bool ink);
+
+/* Wipes the ink of the page side at target pixel (x, y); false where no page lies there. */
+PAGECURL_API bool pagecurl_book_clear_at(pagecurl_book *book, float x, float y);
+
+/* Strokes on page `page` (1-based), all pages' together with 0. */
+PAGECURL_API uint32_t pagecurl_book_stroke_count(const pagecurl_book *book, int page);
+
+/* ---------------------------------------------------------------------------------------------
+ * State and events. */
+
+typedef struct pagecurl_state {
+    uint32_t size;                   /* sizeof(pagecurl_state): set by the caller */
+    int left, right;                 /* the pages lying open (0: none there), the settled spread */
+    bool turning;                    /* a leaf is moving (held or settling) */
+    bool held;                       /* a pointer holds it */
+    int heading_left, heading_right; /* the spread the turn in flight is heading for (it may still
+                                        fall back): left, right as above; the settled one idle */
+    float progress;                  /* of the turn in flight, 0 flat .. 1 over */
+} pagecurl_state;
+PAGECURL_API void pagecurl_book_state(const pagecurl_book *book, pagecurl_state *out);
+
+typedef enum pagecurl_event_type {
+    PAGECURL_EVENT_TURN_STARTED = 1, /* a leaf lifts: pages `left`, `right` are the spread before */
+    PAGECURL_EVENT_TURN_ENDED,       /* it lies down: `left`, `right` the spread it shows now */
+    PAGECURL_EVENT_SPREAD_CHANGED,   /* the settled spread is another: `left`, `right` */
+    PAGECURL_EVENT_PAGE_READY,       /* page `page` is drawn and shows from the next frame */
+    PAGECURL_EVENT_INK_CHANGED,      /* a stroke ended, a clear or an undo, on page `page` */
+    PAGECURL_EVENT_ERROR,            /* `message` says what (a page that cannot be drawn: `page`) */
+} pagecurl_event_type;
+
+typedef struct pagecurl_event {
+    pagecurl_event_type type;
+    bool forward;    /* TURN_*: the direction (false: backward) */
+    bool completed;  /* TURN_ENDED: turned over (false: fell back) */
+    int left, right; /* pages, 0: none */
+    int page;
+    char message[256];
+} pagecurl_event;
+
+/* The oldest event not yet polled, false when there is none. Events the host does not poll are
+ * dropped oldest first beyond a few hundred. */
+PAGECURL_API bool pagecurl_book_poll_event(pagecurl_book *book, pagecurl_event *out);
+
+/* ---------------------------------------------------------------------------------------------
+ * Frames. */
+
+/* Where the book is drawn: a rectangle of the host's colour image. */
+typedef struct pagecurl_target {
+    uint32_t size;              /* sizeof(pagecurl_target) */
+    VkImage image;              /* the book's target_format; usage must include TRANSFER_DST */
+    VkExtent2D extent;          /* the whole image's */
+    VkRect2D viewport;          /* where the book goes; a zero extent means the whole image */
+    VkImageLayout layout;       /* the image's layout before the book's commands (UNDEFINED: its
+                                   contents are discarded) ... */
+    VkImageLayout final_layout; /* ... and after them (UNDEFINED: TRANSFER_DST_OPTIMAL) */
+    /* the image's last use before the book's commands, which they wait for (0: all commands) */
+    VkPipelineStageFlags2 src_stage;
+    VkAccessFlags2 src_access;
+} pagecurl_target;
+
+/* Once a frame, before recording: advances the book to `time` (seconds on the host's clock,
+ * never decreasing), takes in the pages drawn since, and readies what a frame of the target's
+ * viewport size needs. Only the target's viewport size is read here. May create images and submit
+ * uploads on the context's queue and wait for them: the host must not be using that queue from
+ * another thread meanwhile. False (with err) on a device failure. */
+PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
+                                       const pagecurl_target *target, pagecurl_error *err);
+
+/* Records the frame (the leaf's curl and normals, the shadow, the pages, then a copy into the
+ * target's viewport) into `cmd`, a primary command buffer the host has begun, outside any render
+ * pass. `slot` (0 .. frames_in_flight - 1) picks the book's per-frame resources: the host records
+ * a slot again only after the device has finished the command buffer it last recorded that slot
+ * into (the host's fence for that frame). Nothing here waits, allocates or submits. The viewport
+ * must be the size the last pagecurl_book_update was given. */
+PAGECURL_API void pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
+                                       const pagecurl_target *target);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
