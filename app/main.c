@@ -322,6 +322,13 @@ int main(int argc, char **argv)
     }
     if (!windowed && why[0])
         app_say(stderr, "%s; running headless", why);
+    /* lavapipe (Mesa's llvmpipe; Debian 12 ships 22.3) can free a scene's fence while one of its
+     * rasteriser threads is still signalling it, which hangs or crashes the process: a window on
+     * a busy machine meets it within hours (docs/testing.md, Soak). Without rasteriser threads it
+     * cannot happen, so a window runs without them unless the user set a count. Other drivers
+     * ignore the variable; it must be set before the driver starts. */
+    if (windowed)
+        setenv("LP_NUM_THREADS", "0", 0);
     GpuMessages messages = {0};
     GpuContextDesc desc = {
         .validation = opts.validation,

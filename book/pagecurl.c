@@ -32,6 +32,7 @@ typedef struct Held {
 
 struct pagecurl_book {
     pagecurl_context *ctx;
+    AppBookSource *source; /* until the first update makes the stream for its width */
     AppBookStream *stream;
     AppPage page;
     bool page_made;
@@ -353,15 +354,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
                       .rtl = d.binding == PAGECURL_BINDING_RIGHT,
                       .hard_cover = d.cover == PAGECURL_COVER_HARD,
                       .layout = (int)d.layout};
-    /* the pages are drawn for a view 1280 pixels wide, the program's default */
-    b->stream = app_book_stream_create(src, 1280, message, sizeof message);
-    if (!b->stream) { /* the source went with it */
-        error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "%s", message);
-        free(b);
-        return NULL;
-    }
-    app_book_stream_set_hooks(
-        b->stream, &(AppBookStreamHooks){.user = b, .warn = stream_warn, .ready = stream_ready});
+    b->source = src;
     GpuError gerr = {0};
     if (!app_page_create(&ctx->gpu, &pd, &b->page, &gerr)) {
         error_from_gpu(err, &gerr);
@@ -395,6 +388,7 @@ void pagecurl_book_destroy(pagecurl_book *b)
     if (b->page_made)
         app_page_destroy(&b->ctx->gpu, &b->page);
     app_book_stream_destroy(b->stream);
+    app_book_source_close(b->source);
     mesh_ink_free(&b->ink);
     free(b);
 }
@@ -562,6 +556,20 @@ static bool make_view(pagecurl_book *b, uint32_t width, uint32_t height, GpuErro
         b->view.width = width, b->view.height = height;
         return gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &b->view.renderer,
                                     &b->view.offscreen, err);
+    }
+    /* the pages are drawn for the first viewport's width, as the program draws them for its
+     * window's or image's */
+    if (!b->stream && !b->source)
+        return gpu_error_set(err, "the book's pages could not be streamed (out of memory)");
+    if (!b->stream) {
+        char message[512];
+        b->stream = app_book_stream_create(b->source, width, message, sizeof message);
+        b->source = NULL; /* the stream's now, made or not */
+        if (!b->stream)
+            return gpu_error_set(err, "%s", message);
+        app_book_stream_set_hooks(
+            b->stream,
+            &(AppBookStreamHooks){.user = b, .warn = stream_warn, .ready = stream_ready});
     }
     AppViewDesc desc = {
         .kind = APP_VIEW_HOSTED,

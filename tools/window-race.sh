@@ -4,10 +4,9 @@
 # a shared machine.
 #   tools/window-race.sh race PAGECURL FENCE_RACE_SO RUNS FRAMES [WxH]
 #       RUNS window replays of FRAMES frames (key turns and drags) with the race widened: one line
-#       each with the exit status (124 or 137: a hang, ended by `timeout`), the seconds taken and
-#       the CPU seconds the run used. RACE_LIMIT (seconds, default 30 + FRAMES / 5) bounds a run:
-#       on a busy machine give it more, so that a run starved of CPU is not taken for a hang (a
-#       hang is a deadlock: it never finishes).
+#       each with the exit status (137: a hang, the process killed once its CPU time stood still
+#       for 60 s) and the seconds taken. Put LP_NUM_THREADS=0 in the environment to run the same
+#       frames without rasteriser threads.
 #   tools/window-race.sh fps PAGECURL [VAR=VALUE...]
 #       frames a second of a held drag in a 1280x800 window: the time of 400 frames less that of
 #       100, under the environment given (say LP_NUM_THREADS=0).
@@ -41,9 +40,22 @@ race)
     i=0
     while [ "$i" -lt "$runs" ]; do
         start=$(date +%s.%N)
-        # a hang ignores SIGTERM (the main thread waits on a fence forever): KILL 5 s later
-        xvfb timeout -k 5 "${RACE_LIMIT:-$((30 + frames / 5))}" env LD_PRELOAD="$shim" MALLOC_PERTURB_=165 "$exe" \
-            --replay "$traces/turns.trace" --frames "$frames" --size "$size" > /dev/null 2>&1
+        # A hang is a deadlock: the process stops using the CPU. On a busy machine a run may be
+        # slow but its CPU time still grows, so a run is taken for a hung one only when its CPU
+        # time has not moved for 60 s (then KILLed: a hang ignores SIGTERM).
+        xvfb sh -c '
+            env LD_PRELOAD="$1" MALLOC_PERTURB_=165 "$2" --replay "$3" --frames "$4" \
+                --size "$5" > /dev/null 2>&1 &
+            pid=$!
+            last= still=0
+            while kill -0 "$pid" 2>/dev/null; do
+                sleep 5
+                now=$(awk "{print \$14 + \$15}" "/proc/$pid/stat" 2>/dev/null) || break
+                if [ "$now" = "$last" ]; then still=$((still + 5)); else still=0; fi
+                last=$now
+                if [ "$still" -ge 60 ]; then kill -9 "$pid"; wait "$pid"; exit 137; fi
+            done
+            wait "$pid"' race "$shim" "$exe" "$traces/turns.trace" "$frames" "$size"
         rc=$?
         echo "run $i: exit $rc, $(echo "$(date +%s.%N) - $start" | bc) s"
         i=$((i + 1))

@@ -1,0 +1,683 @@
+/* libpagecurl as a host uses it, through its public header only: the host makes its own Vulkan
+ * instance (validation and synchronization validation on, every message counted) and device,
+ * hands them to the library, and records the book into its own command buffers, two frames in
+ * flight, into a viewport of its own image. Checked: refusals, the pixels against the program's
+ * own screenshot of the same pose, turns by key, drag and cancel with their events and state, a
+ * second pointer ignored, ink and undo, go to page, a host's page provider (its pages shown, a
+ * page it cannot draw reported), and a context the library makes itself.
+ * usage: test_api PAGECURL OUT_DIR */
+#include "check.h"
+#include "image.h"
+#include "run.h"
+
+#include <pagecurl/pagecurl.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <vulkan/vulkan.h>
+
+#define W      640
+#define H      400
+#define BORDER 24 /* the host's own pixels around the book's viewport */
+
+static CheckState st;
+
+typedef struct Host {
+    bool own_instance; /* else the library's context lent its device */
+    VkInstance instance;
+    VkDebugUtilsMessengerEXT messenger;
+    uint32_t messages;
+    VkPhysicalDevice physical;
+    VkDevice device;
+    uint32_t family;
+    VkQueue queue;
+    VkCommandPool pool;
+    VkCommandBuffer cmd[2];
+    VkFence fence[2];
+    VkImage image;
+    VkDeviceMemory image_memory;
+    VkBuffer readback;
+    VkDeviceMemory readback_memory;
+    uint8_t *pixels;
+    uint32_t width, height;
+    uint64_t frame;
+} Host;
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                 VkDebugUtilsMessageTypeFlagsEXT type,
+                                                 const VkDebugUtilsMessengerCallbackDataEXT *data,
+                                                 void *user)
+{
+    /* the loader's general warnings (drivers left out by VK_LOADER_DRIVERS_SELECT) are about the
+     * machine; every error and every validation finding counts */
+    if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ||
+        (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT &&
+         (type & ~(VkDebugUtilsMessageTypeFlagsEXT)VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT))) {
+        ((Host *)user)->messages++;
+        fprintf(stderr, "test_api: validation: %s\n", data->pMessage);
+    }
+    return VK_FALSE;
+}
+
+#define VK_OK(call)                                                                                \
+    do {                                                                                           \
+        VkResult r_ = (call);                                                                      \
+        if (r_ != VK_SUCCESS) {                                                                    \
+            fprintf(stderr, "test_api: %s: %d\n", #call, r_);                                      \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
+static void host_instance(Host *h)
+{
+    VkDebugUtilsMessengerCreateInfoEXT messenger = {
+        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
+        .pfnUserCallback = on_message,
+        .pUserData = h,
+    };
+    VkValidationFeatureEnableEXT sync = VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT;
+    VkValidationFeaturesEXT features = {.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+                                        .pNext = &messenger,
+                                        .enabledValidationFeatureCount = 1,
+                                        .pEnabledValidationFeatures = &sync};
+    const char *layer = "VK_LAYER_KHRONOS_validation";
+    const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    VkInstanceCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+        .pNext = &features,
+        .pApplicationInfo = &(VkApplicationInfo){.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                                                 .pApplicationName = "test_api",
+                                                 .apiVersion = VK_API_VERSION_1_3},
+        .enabledLayerCount = 1,
+        .ppEnabledLayerNames = &layer,
+        .enabledExtensionCount = 1,
+        .ppEnabledExtensionNames = &ext,
+    };
+    VK_OK(vkCreateInstance(&info, NULL, &h->instance));
+    PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)(void (*)(
+        void))vkGetInstanceProcAddr(h->instance, "vkCreateDebugUtilsMessengerEXT");
+    VK_OK(create(h->instance, &messenger, NULL, &h->messenger));
+    uint32_t count = 1;
+    VkResult r = vkEnumeratePhysicalDevices(h->instance, &count, &h->physical);
+    if ((r != VK_SUCCESS && r != VK_INCOMPLETE) || count == 0) {
+        fprintf(stderr, "test_api: no Vulkan device\n");
+        exit(1);
+    }
+    VkQueueFamilyProperties families[16];
+    count = 16;
+    vkGetPhysicalDeviceQueueFamilyProperties(h->physical, &count, families);
+    h->family = UINT32_MAX;
+    for (uint32_t i = 0; i < count && h->family == UINT32_MAX; i++)
+        if ((families[i].queueFlags & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)) ==
+            (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT))
+            h->family = i;
+    VkPhysicalDeviceVulkan13Features want13 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+        .synchronization2 = VK_TRUE,
+        .dynamicRendering = VK_TRUE,
+        .maintenance4 = VK_TRUE};
+    float priority = 1.0f;
+    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                                .pNext = &want13,
+                                .queueCreateInfoCount = 1,
+                                .pQueueCreateInfos = &(VkDeviceQueueCreateInfo){
+                                    .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                    .queueFamilyIndex = h->family,
+                                    .queueCount = 1,
+                                    .pQueuePriorities = &priority}};
+    VK_OK(vkCreateDevice(h->physical, &dinfo, NULL, &h->device));
+    vkGetDeviceQueue(h->device, h->family, 0, &h->queue);
+    h->own_instance = true;
+}
+
+static uint32_t memory_type(const Host *h, uint32_t bits, VkMemoryPropertyFlags want)
+{
+    VkPhysicalDeviceMemoryProperties mp;
+    vkGetPhysicalDeviceMemoryProperties(h->physical, &mp);
+    for (uint32_t i = 0; i < mp.memoryTypeCount; i++)
+        if ((bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
+            return i;
+    fprintf(stderr, "test_api: no memory type\n");
+    exit(1);
+}
+
+/* The host's frames and its own image, width x height, read back after every frame. */
+static void host_frames(Host *h, uint32_t width, uint32_t height)
+{
+    h->width = width, h->height = height;
+    VK_OK(vkCreateCommandPool(
+        h->device,
+        &(VkCommandPoolCreateInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                   .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                   .queueFamilyIndex = h->family},
+        NULL, &h->pool));
+    VK_OK(vkAllocateCommandBuffers(
+        h->device,
+        &(VkCommandBufferAllocateInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                       .commandPool = h->pool,
+                                       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                       .commandBufferCount = 2},
+        h->cmd));
+    for (int i = 0; i < 2; i++)
+        VK_OK(vkCreateFence(h->device,
+                            &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO,
+                                                 .flags = VK_FENCE_CREATE_SIGNALED_BIT},
+                            NULL, &h->fence[i]));
+    VK_OK(vkCreateImage(h->device,
+                        &(VkImageCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                                             .imageType = VK_IMAGE_TYPE_2D,
+                                             .format = VK_FORMAT_R8G8B8A8_SRGB,
+                                             .extent = {width, height, 1},
+                                             .mipLevels = 1,
+                                             .arrayLayers = 1,
+                                             .samples = VK_SAMPLE_COUNT_1_BIT,
+                                             .tiling = VK_IMAGE_TILING_OPTIMAL,
+                                             .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                                                      VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
+                        NULL, &h->image));
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(h->device, h->image, &req);
+    VK_OK(vkAllocateMemory(
+        h->device,
+        &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .allocationSize = req.size,
+                                .memoryTypeIndex = memory_type(
+                                    h, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)},
+        NULL, &h->image_memory));
+    VK_OK(vkBindImageMemory(h->device, h->image, h->image_memory, 0));
+    VkDeviceSize bytes = (VkDeviceSize)width * height * 4;
+    VK_OK(vkCreateBuffer(h->device,
+                         &(VkBufferCreateInfo){.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                               .size = bytes,
+                                               .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT},
+                         NULL, &h->readback));
+    vkGetBufferMemoryRequirements(h->device, h->readback, &req);
+    VK_OK(vkAllocateMemory(h->device,
+                           &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                                   .allocationSize = req.size,
+                                                   .memoryTypeIndex = memory_type(
+                                                       h, req.memoryTypeBits,
+                                                       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                                           VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)},
+                           NULL, &h->readback_memory));
+    VK_OK(vkBindBufferMemory(h->device, h->readback, h->readback_memory, 0));
+    VK_OK(vkMapMemory(h->device, h->readback_memory, 0, bytes, 0, (void **)&h->pixels));
+}
+
+static void host_destroy(Host *h)
+{
+    vkDeviceWaitIdle(h->device);
+    vkDestroyBuffer(h->device, h->readback, NULL);
+    vkFreeMemory(h->device, h->readback_memory, NULL);
+    vkDestroyImage(h->device, h->image, NULL);
+    vkFreeMemory(h->device, h->image_memory, NULL);
+    for (int i = 0; i < 2; i++)
+        vkDestroyFence(h->device, h->fence[i], NULL);
+    vkDestroyCommandPool(h->device, h->pool, NULL);
+    if (h->own_instance) {
+        vkDestroyDevice(h->device, NULL);
+        PFN_vkDestroyDebugUtilsMessengerEXT destroy =
+            (PFN_vkDestroyDebugUtilsMessengerEXT)(void (*)(void))vkGetInstanceProcAddr(
+                h->instance, "vkDestroyDebugUtilsMessengerEXT");
+        destroy(h->instance, h->messenger, NULL);
+        vkDestroyInstance(h->instance, NULL);
+    }
+}
+
+static void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
+                          VkPipelineStageFlags2 src, VkAccessFlags2 src_access,
+                          VkPipelineStageFlags2 dst, VkAccessFlags2 dst_access)
+{
+    VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                               .srcStageMask = src,
+                               .srcAccessMask = src_access,
+                               .dstStageMask = dst,
+                               .dstAccessMask = dst_access,
+                               .oldLayout = from,
+                               .newLayout = to,
+                               .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                               .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                               .image = image,
+                               .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .imageMemoryBarrierCount = 1,
+                                                   .pImageMemoryBarriers = &b});
+}
+
+/* One frame as a host makes it: its own background (black) around the book's viewport, the book
+ * recorded in between, the image read back; waits for it when `wait`. */
+static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
+{
+    uint32_t slot = (uint32_t)(h->frame++ % 2);
+    pagecurl_target target = {
+        .size = sizeof target,
+        .image = h->image,
+        .extent = {h->width, h->height},
+        .viewport = {{BORDER, BORDER}, {h->width - 2 * BORDER, h->height - 2 * BORDER}},
+        .layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        .final_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_CLEAR_BIT,
+        .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+    };
+    pagecurl_error err;
+    if (!pagecurl_book_update(book, time, &target, &err)) {
+        fprintf(stderr, "test_api: update: %s\n", err.message);
+        return false;
+    }
+    VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
+    VK_OK(vkResetFences(h->device, 1, &h->fence[slot]));
+    VkCommandBuffer cmd = h->cmd[slot];
+    VK_OK(vkBeginCommandBuffer(
+        cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT}));
+    /* the last frame's readback copy read the image */
+    image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                  VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+                  VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    vkCmdClearColorImage(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                         &(VkClearColorValue){.float32 = {0.0f, 0.0f, 0.0f, 1.0f}}, 1,
+                         &(VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1});
+    pagecurl_book_record(book, cmd, slot, &target);
+    /* the book left the image in TRANSFER_SRC_OPTIMAL, its writes available */
+    image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
+                  VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    vkCmdCopyImageToBuffer(
+        cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, h->readback, 1,
+        &(VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                             .imageExtent = {h->width, h->height, 1}});
+    VkMemoryBarrier2 host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                             .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                             .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                             .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                             .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .memoryBarrierCount = 1,
+                                                   .pMemoryBarriers = &host});
+    VK_OK(vkEndCommandBuffer(cmd));
+    VK_OK(vkQueueSubmit(h->queue, 1,
+                        &(VkSubmitInfo){.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                                        .commandBufferCount = 1,
+                                        .pCommandBuffers = &cmd},
+                        h->fence[slot]));
+    if (wait)
+        VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
+    return true;
+}
+
+static const uint8_t *pixel(const Host *h, uint32_t x, uint32_t y)
+{
+    return h->pixels + ((size_t)y * h->width + x) * 4;
+}
+
+/* Events polled since, counted by type; the last of each kept. */
+typedef struct Seen {
+    int count[PAGECURL_EVENT_ERROR + 1];
+    pagecurl_event last[PAGECURL_EVENT_ERROR + 1];
+} Seen;
+
+static void poll(pagecurl_book *book, Seen *seen)
+{
+    pagecurl_event e;
+    while (pagecurl_book_poll_event(book, &e))
+        if (e.type >= 1 && e.type <= PAGECURL_EVENT_ERROR) {
+            seen->count[e.type]++;
+            seen->last[e.type] = e;
+        }
+}
+
+static pagecurl_state state_of(const pagecurl_book *book)
+{
+    pagecurl_state s = {.size = sizeof s};
+    pagecurl_book_state(book, &s);
+    return s;
+}
+
+static void pointer(pagecurl_book *book, pagecurl_pointer_phase phase, pagecurl_pointer_kind kind,
+                    uint64_t id, float fx, float fy, double time)
+{
+    pagecurl_pointer_event e = {.size = sizeof e,
+                                .phase = phase,
+                                .kind = kind,
+                                .id = id,
+                                .x = fx * (W - 2 * BORDER),
+                                .y = fy * (H - 2 * BORDER),
+                                .time = time};
+    pagecurl_book_pointer(book, &e);
+}
+
+static void refusals(pagecurl_context *ctx)
+{
+    pagecurl_error err;
+    pagecurl_book *b = pagecurl_book_create(ctx, &(pagecurl_book_desc){.size = 8}, &err);
+    CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, ".size"),
+          "a short description: %s", err.message);
+    b = pagecurl_book_create(
+        ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .page = 99}, &err);
+    CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "16 page"),
+          "page 99 of 16: %s", err.message);
+    b = pagecurl_book_create(
+        ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .path = "/nonexistent/b"},
+        &err);
+    CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "/nonexistent/b"),
+          "a missing book: %s", err.message);
+    b = pagecurl_book_create(
+        ctx,
+        &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .provider = {.page_count = 3}},
+        &err);
+    CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE, "a provider without draw: %s",
+          err.message);
+    b = pagecurl_book_create(
+        ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .max_samples = 3}, &err);
+    CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE, "3 samples: %s", err.message);
+}
+
+/* The program's own screenshot of the pose, and the host's viewport of the same pose. */
+static void pixels_match_program(Host *h, pagecurl_context *ctx, const char *exe, const char *dir)
+{
+    char shot[4096];
+    snprintf(shot, sizeof shot, "%s/program.png", dir);
+    char size[32];
+    snprintf(size, sizeof size, "%dx%d", W - 2 * BORDER, H - 2 * BORDER);
+    Run r = run_program(exe, dir, NULL,
+                        (const char *const[]){"--headless", "--size", size, "--page", "3", "--curl",
+                                              "0.3", "--grab", "0.25", "--screenshot", shot, NULL});
+    CHECK(&st, r.status == 0, "the program's screenshot: %d %s", r.status, r.err);
+    Image want = image_load(shot);
+    pagecurl_error err;
+    pagecurl_book *book = pagecurl_book_create(
+        ctx,
+        &(pagecurl_book_desc){
+            .size = sizeof(pagecurl_book_desc), .page = 3, .wait_for_pages = true},
+        &err);
+    CHECK(&st, book != NULL, "the built-in book: %s", err.message);
+    if (!book || !want.rgba) {
+        image_free(&want);
+        return;
+    }
+    CHECK(&st, pagecurl_book_page_count(book) == 16, "pages %d", pagecurl_book_page_count(book));
+    CHECK(&st, pagecurl_book_hold(book, 0.3f, 0.25f, false), "hold the turn");
+    CHECK(&st, host_frame(h, book, 0.0, true), "a frame");
+    int vw = W - 2 * BORDER, vh = H - 2 * BORDER, diff = 0, border = 0;
+    for (int y = 0; y < vh; y++)
+        for (int x = 0; x < vw; x++)
+            diff += memcmp(pixel(h, (uint32_t)(x + BORDER), (uint32_t)(y + BORDER)),
+                           want.rgba + ((size_t)y * (size_t)want.w + (size_t)x) * 4, 4) != 0;
+    for (uint32_t x = 0; x < h->width; x++)
+        for (uint32_t y = 0; y < h->height; y++)
+            if (x < BORDER || y < BORDER || x >= h->width - BORDER || y >= h->height - BORDER) {
+                const uint8_t *p = pixel(h, x, y);
+                border += p[0] || p[1] || p[2] || p[3] != 255;
+            }
+    CHECK(&st, want.w == vw && want.h == vh && diff == 0,
+          "the host's viewport and the program's screenshot differ in %d pixels", diff);
+    CHECK(&st, border == 0, "%d of the host's own pixels were drawn over", border);
+    /* a pose really was drawn: the leaf's shadow and the pages make more than one colour */
+    const uint8_t *a = pixel(h, BORDER + 10, BORDER + 10), *c = pixel(h, W / 2 + 60, H / 2);
+    CHECK(&st, memcmp(a, c, 3) != 0, "one colour everywhere");
+    pagecurl_book_destroy(book);
+    image_free(&want);
+}
+
+/* Turns by key, by drag, a cancelled drag, a second pointer, ink, go to. */
+static void interaction(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_error err;
+    pagecurl_book *book = pagecurl_book_create(
+        ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .page = 3}, &err);
+    CHECK(&st, book != NULL, "book: %s", err.message);
+    if (!book)
+        return;
+    Seen seen = {0};
+    double t = 0.0;
+    host_frame(h, book, t, false);
+    pagecurl_state s = state_of(book);
+    CHECK(&st, s.left == 2 && s.right == 3 && !s.turning, "opens at 2|3: %d|%d", s.left, s.right);
+    /* a key turn */
+    CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t), "next");
+    for (int f = 0; f < 90; f++)
+        host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    s = state_of(book);
+    CHECK(&st, s.left == 4 && s.right == 5 && !s.turning, "next: %d|%d", s.left, s.right);
+    CHECK(&st,
+          seen.count[PAGECURL_EVENT_TURN_STARTED] == 1 &&
+              seen.count[PAGECURL_EVENT_TURN_ENDED] == 1 &&
+              seen.last[PAGECURL_EVENT_TURN_ENDED].completed &&
+              seen.last[PAGECURL_EVENT_TURN_ENDED].forward &&
+              seen.last[PAGECURL_EVENT_TURN_STARTED].right == 3 &&
+              seen.count[PAGECURL_EVENT_SPREAD_CHANGED] == 1 &&
+              seen.last[PAGECURL_EVENT_SPREAD_CHANGED].right == 5,
+          "key turn's events: started %d ended %d spread %d",
+          seen.count[PAGECURL_EVENT_TURN_STARTED], seen.count[PAGECURL_EVENT_TURN_ENDED],
+          seen.count[PAGECURL_EVENT_SPREAD_CHANGED]);
+    /* a drag from the right page's edge across the spine */
+    memset(&seen, 0, sizeof seen);
+    pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_MOUSE, 1, 0.75f, 0.7f, t);
+    pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_FINGER, 2, 0.2f, 0.5f, t);
+    for (int k = 1; k <= 20; k++) {
+        pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_MOUSE, 1, 0.75f - 0.025f * k, 0.7f,
+                t);
+        pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_FINGER, 2, 0.95f, 0.7f, t);
+        host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+        if (k == 10) {
+            s = state_of(book);
+            CHECK(&st, s.turning && s.held && s.progress > 0.0f, "held mid-drag: %d %d %.2f",
+                  s.turning, s.held, (double)s.progress);
+        }
+    }
+    pointer(book, PAGECURL_POINTER_UP, PAGECURL_POINTER_MOUSE, 1, 0.25f, 0.7f, t);
+    for (int f = 0; f < 90; f++)
+        host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    s = state_of(book);
+    CHECK(&st, s.left == 6 && s.right == 7, "dragged over: %d|%d", s.left, s.right);
+    CHECK(&st, seen.last[PAGECURL_EVENT_TURN_ENDED].completed, "the drag completed");
+    /* a drag the system cancels falls back */
+    memset(&seen, 0, sizeof seen);
+    pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_FINGER, 7, 0.75f, 0.7f, t);
+    for (int k = 1; k <= 20; k++) {
+        pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_FINGER, 7, 0.75f - 0.025f * k, 0.7f,
+                t);
+        host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    }
+    pointer(book, PAGECURL_POINTER_CANCEL, PAGECURL_POINTER_FINGER, 7, 0.25f, 0.7f, t);
+    for (int f = 0; f < 90; f++)
+        host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    s = state_of(book);
+    CHECK(&st,
+          s.left == 6 && s.right == 7 && seen.count[PAGECURL_EVENT_TURN_ENDED] == 1 &&
+              !seen.last[PAGECURL_EVENT_TURN_ENDED].completed,
+          "a cancelled drag falls back: %d|%d, ended %d", s.left, s.right,
+          seen.count[PAGECURL_EVENT_TURN_ENDED]);
+    /* a pen draws, never turns; undo takes the stroke back */
+    memset(&seen, 0, sizeof seen);
+    pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_PEN, 3, 0.7f, 0.4f, t);
+    for (int k = 1; k <= 10; k++)
+        pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_PEN, 3, 0.7f - 0.02f * k, 0.45f, t);
+    pointer(book, PAGECURL_POINTER_UP, PAGECURL_POINTER_PEN, 3, 0.5f, 0.45f, t);
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    s = state_of(book);
+    CHECK(&st, pagecurl_book_stroke_count(book, 0) == 1 && pagecurl_book_stroke_count(book, 7) == 1,
+          "a pen stroke on page 7: %u in all", pagecurl_book_stroke_count(book, 0));
+    CHECK(&st, !s.turning && s.right == 7, "the pen turned a page");
+    CHECK(&st,
+          seen.count[PAGECURL_EVENT_INK_CHANGED] == 1 &&
+              seen.last[PAGECURL_EVENT_INK_CHANGED].page == 7,
+          "ink event: %d on page %d", seen.count[PAGECURL_EVENT_INK_CHANGED],
+          seen.last[PAGECURL_EVENT_INK_CHANGED].page);
+    CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_UNDO, t), "undo");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    CHECK(&st,
+          pagecurl_book_stroke_count(book, 0) == 0 && seen.count[PAGECURL_EVENT_INK_CHANGED] == 2,
+          "undone: %u strokes", pagecurl_book_stroke_count(book, 0));
+    CHECK(&st, !pagecurl_book_action(book, PAGECURL_ACTION_UNDO, t), "nothing left to undo");
+    /* go to, first, last */
+    CHECK(&st, pagecurl_book_go_to(book, 9), "go to 9");
+    CHECK(&st, !pagecurl_book_go_to(book, 17) && !pagecurl_book_go_to(book, 0), "go to 17, 0");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    s = state_of(book);
+    CHECK(&st, s.left == 8 && s.right == 9, "at 8|9: %d|%d", s.left, s.right);
+    CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_LAST, t), "last");
+    host_frame(h, book, t += 1.0 / 60.0, true);
+    s = state_of(book);
+    CHECK(&st, s.left == 16 && s.right == 0, "last: %d|%d", s.left, s.right);
+    pagecurl_book_destroy(book);
+}
+
+/* A host's pages: page N is drawn in its own colour; page 2 cannot be drawn. */
+typedef struct Provider {
+    int drawn[8];
+} Provider;
+
+static bool draw_page(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba)
+{
+    Provider *p = user;
+    if (page >= 1 && page < 8)
+        p->drawn[page]++;
+    if (page == 2)
+        return false;
+    for (size_t i = 0; i < (size_t)width * height; i++) {
+        rgba[4 * i + 0] = page == 1 ? 220 : 40;
+        rgba[4 * i + 1] = 40;
+        rgba[4 * i + 2] = page == 1 ? 40 : 220;
+        rgba[4 * i + 3] = 255;
+    }
+    return true;
+}
+
+static void page_size(void *user, int page, float *width, float *height)
+{
+    (void)user, (void)page;
+    *width = 3.0f, *height = 4.0f;
+}
+
+static void provider(Host *h, pagecurl_context *ctx)
+{
+    Provider p = {0};
+    pagecurl_error err;
+    pagecurl_book *book =
+        pagecurl_book_create(ctx,
+                             &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
+                                                   .provider = {.user = &p,
+                                                                .page_count = 5,
+                                                                .page_size = page_size,
+                                                                .draw_page = draw_page},
+                                                   .wait_for_pages = true},
+                             &err);
+    CHECK(&st, book != NULL, "a provider's book: %s", err.message);
+    if (!book)
+        return;
+    Seen seen = {0};
+    host_frame(h, book, 0.0, true);
+    poll(book, &seen);
+    CHECK(&st, p.drawn[1] >= 1, "page 1 was drawn %d times", p.drawn[1]);
+    CHECK(&st, seen.count[PAGECURL_EVENT_PAGE_READY] >= 1, "page ready events: %d",
+          seen.count[PAGECURL_EVENT_PAGE_READY]);
+    /* the closed book shows page 1 on the right: the middle of the right half is red */
+    int red = 0;
+    for (uint32_t x = W / 2 + 20; x < W - BORDER - 40; x += 8)
+        for (uint32_t y = H / 3; y < 2 * H / 3; y += 8) {
+            const uint8_t *px = pixel(h, x, y);
+            red += px[0] > px[1] + 60 && px[0] > px[2] + 60;
+        }
+    CHECK(&st, red > 20, "page 1 in its colour: %d red samples", red);
+    /* page 2 (the back of leaf 1) is drawn ahead of the next turn, and fails */
+    for (int f = 0; f < 200 && !seen.count[PAGECURL_EVENT_ERROR]; f++) {
+        host_frame(h, book, 0.0, true);
+        poll(book, &seen);
+        struct timespec nap = {0, 10 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    CHECK(&st,
+          seen.count[PAGECURL_EVENT_ERROR] == 1 && seen.last[PAGECURL_EVENT_ERROR].page == 2 &&
+              strstr(seen.last[PAGECURL_EVENT_ERROR].message, "page 2"),
+          "page 2's failure: %d events, page %d: %s", seen.count[PAGECURL_EVENT_ERROR],
+          seen.last[PAGECURL_EVENT_ERROR].page, seen.last[PAGECURL_EVENT_ERROR].message);
+    pagecurl_book_destroy(book);
+}
+
+/* A simple host: the library makes the device, the host records on it. */
+static void own_context(void)
+{
+    pagecurl_error err;
+    pagecurl_context *ctx = pagecurl_context_create(
+        &(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc), .validation = true}, &err);
+    CHECK(&st, ctx != NULL, "own context: %s", err.message);
+    if (!ctx)
+        return;
+    pagecurl_limits limits = {.size = sizeof limits};
+    pagecurl_context_limits(ctx, &limits);
+    CHECK(&st, limits.cpu_device && limits.auto_tier == PAGECURL_QUALITY_LOW,
+          "lavapipe: cpu %d tier %d", limits.cpu_device, limits.auto_tier);
+    CHECK(&st,
+          limits.max_grid_vertices > 64 * 90 && limits.max_target_side >= 4096 &&
+              strlen(limits.device_name) > 0,
+          "limits: %u vertices, %u px", limits.max_grid_vertices, limits.max_target_side);
+    pagecurl_vulkan vk;
+    pagecurl_context_vulkan(ctx, &vk);
+    Host h = {.instance = vk.instance,
+              .physical = vk.physical_device,
+              .device = vk.device,
+              .family = vk.queue_family,
+              .queue = vk.queue};
+    host_frames(&h, W, H);
+    pagecurl_book *book = pagecurl_book_create(
+        ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .wait_for_pages = true},
+        &err);
+    CHECK(&st, book != NULL, "book: %s", err.message);
+    for (int f = 0; book && f < 4; f++)
+        host_frame(&h, book, f / 60.0, f == 3);
+    pagecurl_book_destroy(book);
+    host_destroy(&h);
+    CHECK(&st, pagecurl_context_messages(ctx) == 0, "%u validation messages",
+          pagecurl_context_messages(ctx));
+    pagecurl_context_destroy(ctx);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: test_api PAGECURL OUT_DIR\n");
+        return 2;
+    }
+    mkdir(argv[2], 0755);
+    CHECK(&st, strcmp(pagecurl_version(), "0.1.0") == 0, "version %s", pagecurl_version());
+    pagecurl_error err;
+    CHECK(&st,
+          !pagecurl_context_create(&(pagecurl_context_desc){.size = 4}, &err) &&
+              err.status == PAGECURL_ERROR_USAGE,
+          "a short context description: %s", err.message);
+    Host h = {0};
+    host_instance(&h);
+    host_frames(&h, W, H);
+    pagecurl_context *ctx = pagecurl_context_create(
+        &(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
+                                 .instance = h.instance,
+                                 .physical_device = h.physical,
+                                 .device = h.device,
+                                 .queue_family = h.family,
+                                 .queue = h.queue,
+                                 .get_instance_proc_addr = vkGetInstanceProcAddr,
+                                 .debug_names = true},
+        &err);
+    CHECK(&st, ctx != NULL, "the host's context: %s", err.message);
+    if (ctx) {
+        refusals(ctx);
+        pixels_match_program(&h, ctx, argv[1], argv[2]);
+        interaction(&h, ctx);
+        provider(&h, ctx);
+        pagecurl_context_destroy(ctx);
+    }
+    host_destroy(&h);
+    CHECK(&st, h.messages == 0, "%u validation messages", h.messages);
+    own_context();
+    return check_finish(&st, "test_api");
+}
