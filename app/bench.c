@@ -239,7 +239,9 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
     AppViewDesc vdesc = {.kind = APP_VIEW_OFFSCREEN,
                          .width = opts->width,
                          .height = opts->height,
-                         .renderer = {.quality = opts->quality, .max_samples = opts->msaa},
+                         .renderer = {.quality = opts->quality,
+                                      .max_samples = opts->msaa,
+                                      .show_through = opts->show_through},
                          .timed = true,
                          .stage_times = opts->bench_stages,
                          /* only the leaves of the spread it draws (APP_SPREAD_FIRST_TURN) */

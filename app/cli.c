@@ -196,6 +196,7 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                       .width = 1280,
                       .height = 720,
                       .grab = 0.25f,
+                      .show_through = 0.5f, /* GPU_SHOW_THROUGH_PAPER */
                       .device = -1,
                       .warmup = APP_BENCH_WARMUP,
                       .argc = argc,

@@ -34,6 +34,7 @@ typedef struct AppOptions {
     int cover;              /* --cover: 0 paper, 1 hard (the first and last leaves are boards) */
     int layout;             /* --layout: 0 auto, 1 spread, 2 single (one page) */
     float radius;           /* --radius R: the roll radius in page widths; 0 = the pose's own */
+    float show_through;     /* --show-through F: 0 .. 1 (GPU_SHOW_THROUGH_PAPER by default) */
     uint32_t frames;        /* --frames N; 0 = the mode's default */
     const char *screenshot; /* --screenshot FILE.png|.jpg: the last frame shown or rendered */
     const char *export_obj; /* --export-obj FILE.obj */

@@ -265,6 +265,10 @@ const CliOption APP_CLI_OPTIONS[] = {
      "auto (default: low on a CPU device, high on a GPU), low (no MSAA, edges\nanti-aliased "
      "in the shader, a 512^2 shadow map, a 4+4-tap shadow filter) or\nhigh (4x MSAA, a "
      "1024^2 shadow map, soft shadows by a 12+12-tap search)"},
+    {"--show-through", NULL, "F", VALUE_REQUIRED, set_unit, F(show_through), GROUP_SHOW, MODE_ALL,
+     NULL, "a number in [0, 1]",
+     "how much of each page's back shows through it: 0 none .. 1 thin paper\n(default 0.5: 80 "
+     "g/m2 office paper)"},
     {"--notebook", NULL, "FILE", VALUE_REQUIRED, set_file, F(notebook), GROUP_SHOW, MODE_SHOWN,
      "keeps the ink drawn on the pages", "a file name",
      "the ink: loaded at start (a new file is fine), saved as each stroke ends"},

@@ -445,7 +445,8 @@ static bool window_gpu_create(const AppWindow *win, const GpuContext *ctx, const
         .kind = APP_VIEW_SWAPCHAIN,
         .renderer = {.color_format = gpu_swapchain_pick_format(ctx),
                      .quality = test_start ? GPU_QUALITY_HIGH : opts->quality,
-                     .max_samples = opts->msaa},
+                     .max_samples = opts->msaa,
+                     .show_through = opts->show_through},
         .timed = true,
         .stage_times = true, /* the HUD shows each stage */
         .book = book,

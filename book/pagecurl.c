@@ -44,6 +44,7 @@ struct pagecurl_book {
     bool wait_for_pages;
     GpuQuality quality;
     uint32_t max_samples;
+    float show_through;
     bool ink_mode;
     pagecurl_page_provider provider; /* the host's, read by the stream's worker */
     Held held;
@@ -299,6 +300,8 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
         bad = "layout out of range";
     else if ((unsigned)d->cover > PAGECURL_COVER_HARD)
         bad = "cover out of range";
+    else if (!(d->show_through <= 1.0f) && !(d->show_through < 0.0f))
+        bad = "show_through: at most 1 (0: the default, below 0: none)";
     else if ((unsigned)d->quality > PAGECURL_QUALITY_HIGH)
         bad = "quality out of range";
     else if ((d->grid_columns && d->grid_columns < 2) || (d->grid_rows && d->grid_rows < 2))
@@ -332,6 +335,9 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     b->wait_for_pages = d.wait_for_pages;
     b->quality = (GpuQuality)d.quality; /* the same order */
     b->max_samples = d.max_samples;
+    b->show_through = d.show_through < 0.0f    ? 0.0f
+                      : d.show_through == 0.0f ? GPU_SHOW_THROUGH_PAPER
+                                               : fminf(d.show_through, 1.0f);
     b->ink_page = -1;
     char message[512];
     AppBookSource *src = NULL;
@@ -578,7 +584,8 @@ static bool make_view(pagecurl_book *b, uint32_t width, uint32_t height, GpuErro
         .book = b->stream,
         .renderer = {.quality = b->quality,
                      .max_samples = b->max_samples,
-                     .shadow_size = gpu_renderer_shadow_size(width, height)},
+                     .shadow_size = gpu_renderer_shadow_size(width, height),
+                     .show_through = b->show_through},
     };
     if (!app_view_create(ctx, &desc, &b->page, &b->view, err))
         return false;

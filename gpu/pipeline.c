@@ -171,12 +171,20 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
         vkDestroyShaderModule(ctx->device, vert, ctx->allocator);
         return false;
     }
-    VkSpecializationMapEntry entry = {.constantID = 0, .offset = 0, .size = sizeof(uint32_t)};
+    /* constants a shader does not declare are ignored: every fragment shader gets both */
+    struct {
+        uint32_t tier;
+        float show_through;
+    } constants = {desc->frag_constant, desc->frag_show_through};
+    VkSpecializationMapEntry entries[] = {
+        {.constantID = 0, .offset = 0, .size = sizeof(uint32_t)},
+        {.constantID = 1, .offset = sizeof(uint32_t), .size = sizeof(float)},
+    };
     VkSpecializationInfo special = {
-        .mapEntryCount = 1,
-        .pMapEntries = &entry,
-        .dataSize = sizeof desc->frag_constant,
-        .pData = &desc->frag_constant,
+        .mapEntryCount = 2,
+        .pMapEntries = entries,
+        .dataSize = sizeof constants,
+        .pData = &constants,
     };
     VkPipelineShaderStageCreateInfo stages[] = {
         {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -187,7 +195,7 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
          .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
          .module = frag,
          .pName = "main",
-         .pSpecializationInfo = desc->frag_constant ? &special : NULL},
+         .pSpecializationInfo = &special},
     };
     VkResult r = build(ctx, desc, stages, frag ? 2 : 1, *layout, pipeline);
     vkDestroyShaderModule(ctx->device, vert, ctx->allocator);

@@ -3,6 +3,7 @@
 #include "pipeline.h"
 #include "shadow.h"
 
+#include <math.h>
 #include <string.h>
 
 static const uint32_t page_vert_spv[] =
@@ -62,6 +63,7 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         .samples = out->samples,
         .blend = (tier & PC_TIER_EDGE_AA) != 0,
         .frag_constant = tier,
+        .frag_show_through = out->show_through,
         .label = "render",
     };
     if (!gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err))
@@ -265,6 +267,7 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     out->depth_format = gpu_image_depth_format(ctx);
     out->max_samples = desc->max_samples;
     out->shadow_size = desc->shadow_size;
+    out->show_through = fminf(fmaxf(desc->show_through, 0.0f), 1.0f);
     GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
         gpu_ink_create(ctx, &ink, &out->ink, err) && descriptors_create(ctx, out, err) &&

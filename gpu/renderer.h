@@ -53,6 +53,7 @@ typedef struct GpuRenderer {
     GpuQuality quality; /* the tier it draws by: low or high, never auto */
     /* GpuRendererDesc's, kept to make the tier's parts anew when it changes */
     uint32_t max_samples, shadow_size;
+    float show_through; /* 0 off .. 1 (page.frag) */
     VkPipeline pipeline;
     VkPipelineLayout layout;
     /* the blocks' side faces (edge.frag): page.vert, the same vertex format, set and push
@@ -105,7 +106,12 @@ typedef struct GpuRendererDesc {
     uint32_t ink_height;
     uint32_t shadow_size; /* texels on a side of the shadow map; 0: GPU_SHADOW_MAP_SIZE (the low
                              tier's at most GPU_SHADOW_MAP_LOW_SIZE) */
+    /* how much of each side's back shows through it, 0 off .. 1 (GPU_SHOW_THROUGH_PAPER: 80 g/m2
+     * office paper, the program's default) */
+    float show_through;
 } GpuRendererDesc;
+
+#define GPU_SHOW_THROUGH_PAPER 0.5f
 
 /* One page drawn: AoS vertices (PC_VERTEX_FLOATS floats each), uint32 indices, push constants. */
 typedef struct GpuDraw {

@@ -27,6 +27,13 @@ const bool DRAW_LOD = (TIER & PC_TIER_DRAW_LOD) != 0u;
 const bool SHADOW_ONLY = (TIER & PC_TIER_SHADOW_ONLY) != 0u;
 const bool UNSHADOWED = (TIER & PC_TIER_UNSHADOWED) != 0u;
 const bool NO_INK = (TIER & PC_TIER_NO_INK) != 0u;
+// Show-through (0 off .. 1, --show-through): how much of the print on a side's back shows through
+// the paper. At 0.5 (80 g/m2 office paper) a black square on the back darkens a page lying on the
+// stack by SHOW_REST / 2 of its light (about 4 levels of 255) and a lifted leaf with the light
+// behind it by up to SHOW_BACKLIT / 2 (about 17).
+layout(constant_id = 1) const float SHOW_THROUGH = 0.0;
+const float SHOW_REST = 0.08;
+const float SHOW_BACKLIT = 0.30;
 
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
 // reflection at grazing angles. Both small, so the page never looks like plastic.
@@ -141,6 +148,27 @@ float coverage(vec3 n, vec3 v)
     return clamp(d, 0.0, 1.0);
 }
 
+// What the back's print lets through to this side: its darkness against the back's own mean (a
+// blank back, whatever its paper, lets all through), seen mirrored, with the ink drawn on it.
+// Stronger on the turning leaf where the light falls on the other side (held up to the light).
+float show_through(vec3 n, vec3 l, vec2 st, float front, bool leaf_front, vec2 dx, vec2 dy,
+                   float lod, float ink_lod, float marks)
+{
+    float layer = front + (leaf_front ? 1.0 : 0.0);
+    vec3 at = vec3(1.0 - st.x, st.y, layer);
+    vec2 bx = vec2(-dx.x, dx.y), by = vec2(-dy.x, dy.y);
+    vec3 back = DRAW_LOD ? textureLod(content, at, lod).rgb : textureGrad(content, at, bx, by).rgb;
+    if (!NO_INK && (!INK_MARKED || mod(leaf_front ? floor(marks * 0.5) : marks, 2.0) == 1.0))
+        back = ink_over(back, DRAW_LOD ? textureLod(ink, at, max(ink_lod, 0.0)).r
+                                       : textureGrad(ink, at, bx, by).r);
+    const vec3 LUMA = vec3(0.2126, 0.7152, 0.0722);
+    float mean = dot(textureLod(content, vec3(0.5, 0.5, layer),
+                                float(textureQueryLevels(content) - 1)).rgb, LUMA);
+    float dark = clamp(1.0 - dot(back, LUMA) / max(mean, 1e-3), 0.0, 1.0);
+    float backlit = draw.page.w == float(PC_DRAW_LEAF) ? clamp(-3.0 * dot(n, l), 0.0, 1.0) : 0.0;
+    return 1.0 - SHOW_THROUGH * mix(SHOW_REST, SHOW_BACKLIT, backlit) * dark;
+}
+
 void main()
 {
     vec3 n = normalize(in_normal);
@@ -181,6 +209,8 @@ void main()
     if (!NO_INK && (!INK_MARKED || mod(leaf_front ? marks : floor(marks * 0.5), 2.0) == 1.0))
         albedo = ink_over(albedo, DRAW_LOD ? textureLod(ink, vec3(st, layer), max(ink_lod, 0.0)).r
                                            : textureGrad(ink, vec3(st, layer), dx, dy).r);
+    if (SHOW_THROUGH > 0.0)
+        albedo *= show_through(n, l, st, front, leaf_front, dx, dy, lod, ink_lod, marks);
     float diffuse = max(dot(n, l), 0.0);
     float lit = !UNSHADOWED && draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
     float shadow = shadow_darkening(lit);

@@ -185,6 +185,9 @@ typedef struct pagecurl_book_desc {
      * own images and copies into the host's target, so any format that takes blits works. */
     VkFormat target_format;
     uint32_t max_samples; /* MSAA samples at most, 1 or 4; 0: the tier's */
+    /* How much of each side's back shows through it, up to 1 (thin paper); 0: 0.5, 80 g/m2
+     * office paper; below 0: none. */
+    float show_through;
     /* Frames the host records ahead, each with its own slot (pagecurl_book_record): 1 or 2;
      * 0 means 2. */
     uint32_t frames_in_flight;

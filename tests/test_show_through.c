@@ -1,0 +1,153 @@
+/* Show-through at both tiers: a white page whose back holds a black square, at rest on the stack
+ * (--page 1 --curl 0), is drawn with the default show-through and with --show-through 0. The
+ * default is darker only where the square lies behind the page (seen mirrored: the square is in
+ * the right half of the back, so in the left half of the page), by a few levels and well under
+ * 30/255, and nowhere lighter; a book whose back is blank draws the same with show-through or
+ * without; --show-through outside [0, 1] is refused.
+ * usage: test_show_through PAGECURL OUT_DIR */
+#include "check.h"
+#include "image.h"
+#include "run.h"
+
+#include <errno.h>
+#include <stb_image_write.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PAGE_W 420
+#define PAGE_H 600
+/* what a black square behind 80 g/m2 paper may take away at most (issue 27: well under 30) */
+#define MAX_DARKENING 29
+
+static CheckState st;
+
+/* Three white pages; page 2 (the back of page 1) with a black square in its right half. */
+static void write_book(const char *dir, bool square)
+{
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+        CHECK(&st, false, "cannot make %s", dir);
+    unsigned char *px = malloc((size_t)PAGE_W * PAGE_H * 3);
+    if (!px)
+        return;
+    for (int page = 1; page <= 3; page++) {
+        memset(px, 255, (size_t)PAGE_W * PAGE_H * 3);
+        for (int y = PAGE_H / 6; square && page == 2 && y < PAGE_H / 2; y++)
+            memset(px + ((size_t)y * PAGE_W + PAGE_W * 6 / 10) * 3, 0, (size_t)PAGE_W * 3 / 10 * 3);
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%d.png", dir, page);
+        CHECK(&st, stbi_write_png(path, PAGE_W, PAGE_H, 3, px, PAGE_W * 3) != 0, "cannot write %s",
+              path);
+    }
+    free(px);
+}
+
+static Image render(const char *exe, const char *out, const char *book, const char *quality,
+                    const char *strength, const char *name)
+{
+    char png[4096];
+    snprintf(png, sizeof png, "%s/%s-%s.png", out, name, quality);
+    const char *args[] = {"--headless",
+                          "--validation",
+                          "--book",
+                          book,
+                          "--page",
+                          "1",
+                          "--curl",
+                          "0",
+                          "--size",
+                          "640x480",
+                          "--quality",
+                          quality,
+                          "--screenshot",
+                          png,
+                          strength ? "--show-through" : NULL,
+                          strength,
+                          NULL};
+    Run r = run_program(exe, out, NULL, args);
+    CHECK(&st, r.status == 0, "%s %s: exit %d: %s", name, quality, r.status, r.err);
+    Image img = image_load(png);
+    CHECK(&st, img.rgba != NULL, "cannot read %s", png);
+    return img;
+}
+
+static void check_tier(const char *exe, const char *out, const char *square_book,
+                       const char *blank_book, const char *quality)
+{
+    Image with = render(exe, out, square_book, quality, NULL, "square");
+    Image without = render(exe, out, square_book, quality, "0", "square-off");
+    Image blank = render(exe, out, blank_book, quality, NULL, "blank");
+    Image blank_off = render(exe, out, blank_book, quality, "0", "blank-off");
+    if (with.rgba && without.rgba && with.w == without.w && with.h == without.h) {
+        /* the page: what is far from the background's colour, in the image without */
+        const unsigned char *bg = without.rgba;
+        int px0 = with.w, px1 = -1, darker = 0, lighter = 0, most = 0, outside = 0;
+        for (int y = 0; y < with.h; y++)
+            for (int x = 0; x < with.w; x++) {
+                const unsigned char *p =
+                    without.rgba + ((size_t)y * (size_t)with.w + (size_t)x) * 4;
+                if (abs(p[0] - bg[0]) + abs(p[1] - bg[1]) + abs(p[2] - bg[2]) > 90) {
+                    px0 = x < px0 ? x : px0;
+                    px1 = x > px1 ? x : px1;
+                }
+            }
+        int mid = (px0 + px1) / 2;
+        for (int y = 0; y < with.h; y++)
+            for (int x = 0; x < with.w; x++) {
+                size_t i = ((size_t)y * (size_t)with.w + (size_t)x) * 4;
+                int d = 0;
+                for (int c = 0; c < 3; c++) {
+                    int delta = without.rgba[i + c] - with.rgba[i + c];
+                    lighter += delta < 0;
+                    d = delta > d ? delta : d;
+                }
+                if (d > 0) {
+                    darker++;
+                    outside += x > mid;
+                }
+                most = d > most ? d : most;
+            }
+        printf("test_show_through: %s: page x %d..%d, %d pixels darker (%d right of the page's "
+               "middle), by %d at most, %d channels lighter\n",
+               quality, px0, px1, darker, outside, most, lighter);
+        CHECK(&st, px1 > px0 + 100, "%s: no page found", quality);
+        CHECK(&st, darker > 2000, "%s: the square does not show through (%d pixels)", quality,
+              darker);
+        CHECK(&st, most >= 2 && most <= MAX_DARKENING, "%s: darker by %d levels", quality, most);
+        CHECK(&st, lighter == 0, "%s: %d channels lighter", quality, lighter);
+        CHECK(&st, outside == 0, "%s: %d pixels darker outside the square's mirror image", quality,
+              outside);
+    }
+    CHECK(&st, blank.rgba && image_same(&blank, &blank_off), "%s: a blank back changes the page",
+          quality);
+    image_free(&with);
+    image_free(&without);
+    image_free(&blank);
+    image_free(&blank_off);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: test_show_through PAGECURL OUT_DIR\n");
+        return 2;
+    }
+    const char *exe = argv[1], *out = argv[2];
+    mkdir(out, 0755);
+    char square[4096], blank[4096];
+    snprintf(square, sizeof square, "%s/square", out);
+    snprintf(blank, sizeof blank, "%s/blank", out);
+    write_book(square, true);
+    write_book(blank, false);
+    check_tier(exe, out, square, blank, "low");
+    check_tier(exe, out, square, blank, "high");
+    const char *bad[] = {"1.5", "-0.1", "0.2x", "nan"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        Run r = run_program(exe, out, NULL,
+                            (const char *const[]){"--headless", "--show-through", bad[i], NULL});
+        CHECK(&st, r.status == 2 && strstr(r.err, "--show-through"), "--show-through %s: %d %s",
+              bad[i], r.status, r.err);
+    }
+    return check_finish(&st, "test_show_through");
+}
