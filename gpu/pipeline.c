@@ -101,15 +101,15 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
         .attachmentCount = color_on ? 1 : 0,
         .pAttachments =
             &(VkPipelineColorBlendAttachmentState){
-                .blendEnable = desc->blend || desc->multiply,
+                .blendEnable = desc->blend || desc->subtract,
                 .srcColorBlendFactor =
-                    desc->multiply ? VK_BLEND_FACTOR_DST_COLOR : VK_BLEND_FACTOR_SRC_ALPHA,
+                    desc->subtract ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_SRC_ALPHA,
                 .dstColorBlendFactor =
-                    desc->multiply ? VK_BLEND_FACTOR_ZERO : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
-                .colorBlendOp = VK_BLEND_OP_ADD,
-                .srcAlphaBlendFactor = desc->multiply ? VK_BLEND_FACTOR_ZERO : VK_BLEND_FACTOR_ONE,
+                    desc->subtract ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+                .colorBlendOp = desc->subtract ? VK_BLEND_OP_REVERSE_SUBTRACT : VK_BLEND_OP_ADD,
+                .srcAlphaBlendFactor = desc->subtract ? VK_BLEND_FACTOR_ZERO : VK_BLEND_FACTOR_ONE,
                 .dstAlphaBlendFactor =
-                    desc->multiply ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+                    desc->subtract ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
                 .alphaBlendOp = VK_BLEND_OP_ADD,
                 .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
                                   VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,

@@ -23,7 +23,7 @@ typedef struct GpuPipelineDesc {
     VkFormat depth_format;            /* VK_FORMAT_UNDEFINED: no depth test, no depth attachment */
     VkSampleCountFlagBits samples;    /* 0 means 1 */
     bool blend;                       /* colour drawn over the target by its alpha */
-    bool multiply; /* instead: the target's colour multiplied by this one's, its alpha kept */
+    bool subtract; /* instead: this colour taken from the target's (linear), its alpha kept */
     uint32_t frag_constant;  /* fragment specialization constant 0 (0: the shader's own) */
     float frag_show_through; /* constant 1: page.frag's show-through (0 off .. 1) */
     const char *label;

@@ -101,7 +101,7 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
             return false;
         GpuPipelineDesc shadow_only = desc;
         shadow_only.blend = false;
-        shadow_only.multiply = true;
+        shadow_only.subtract = true;
         shadow_only.frag_constant = tier | PC_TIER_SHADOW_ONLY;
         shadow_only.label = "render shadow only";
         if (!gpu_pipeline_create(ctx, &shadow_only, &out->shadow_only_pipeline,

@@ -114,22 +114,19 @@ float shadow_darkening(float lit)
     return 1.0 - SHADOW_DARKNESS * (1.0 - lit);
 }
 
-// SHADOW_ONLY: a flat page's colour in the leaf's shadow over its colour drawn without it
-// (UNSHADOWED, the low tier's cached still pages), multiplied into that. The lighting's
-// share is exact; the sheen's, which the shadow takes away whole, is weighed against a typical
-// paper's albedo, not this texel's (which this pass does not read): off by a few levels at most.
-const float TYPICAL_ALBEDO = 0.7;
-float shadow_factor(vec3 n, vec3 l, vec3 v)
+// SHADOW_ONLY: the light the leaf's shadow takes from a flat page drawn without it (UNSHADOWED,
+// the low tier's cached still pages), from the texel's own albedo and as much of the pixel as
+// the paper covers, subtracted from the cached colour: at an edge pixel the cache holds the lit
+// paper blended over what lies behind, and taking away the paper's share of the lost light gives
+// the frame drawn directly, but for the cache's rounding to 8 bits.
+vec3 shadow_loss(vec3 albedo, vec3 n, vec3 l, vec3 v)
 {
     float lit = shadow_lit(in_world);
     if (lit == 1.0)
-        return 1.0;
+        return vec3(0.0);
     float diffuse = max(dot(n, l), 0.0);
-    float sheen_lum = dot(sheen(n, l, v), vec3(1.0 / 3.0));
-    float bare = TYPICAL_ALBEDO * (AMBIENT + (1.0 - AMBIENT) * diffuse) + sheen_lum;
-    float shaded = TYPICAL_ALBEDO * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow_darkening(lit)) +
-                   sheen_lum * lit;
-    return shaded / max(bare, 1e-6);
+    return albedo * (1.0 - AMBIENT) * diffuse * (1.0 - shadow_darkening(lit)) +
+           sheen(n, l, v) * (1.0 - lit);
 }
 
 // The share of the pixel the paper covers, without MSAA: the pixel's distance, in pixels, to the
@@ -181,10 +178,6 @@ void main()
     float alpha = EDGE_AA ? coverage(n, v) : 1.0;
     if (EDGE_INSIDE && alpha < 1.0)
         discard;
-    if (SHADOW_ONLY) {
-        out_color = vec4(vec3(mix(1.0, shadow_factor(n, l, v), alpha)), 1.0);
-        return;
-    }
     // placement.w: 1 for a back-up model, plus 2 for a book drawn mirrored (bound on the right)
     bool back_up = mod(draw.placement.w, 2.0) > 0.5, book_mirrored = draw.placement.w > 1.5;
     bool leaf_front = toward_viewer != back_up;
@@ -211,6 +204,12 @@ void main()
                                            : textureGrad(ink, vec3(st, layer), dx, dy).r);
     if (SHOW_THROUGH > 0.0)
         albedo *= show_through(n, l, st, front, leaf_front, dx, dy, lod, ink_lod, marks);
+    if (SHADOW_ONLY) {
+        out_color = vec4(shadow_loss(albedo, n, l, v) *
+                             paper_gutter(in_uv.x * draw.page.x, draw.page.x) * alpha,
+                         0.0);
+        return;
+    }
     float diffuse = max(dot(n, l), 0.0);
     float lit = !UNSHADOWED && draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
     float shadow = shadow_darkening(lit);
