@@ -45,11 +45,11 @@ struct AppBookSource {
     SourceKind kind;
     int pages;
     float aspect;
-    char *name;         /* absolute path; "" for the built-in book */
-    char **files;       /* SOURCE_IMAGES: pages paths, in order; NULL: one page in `memory` */
-    uint8_t *memory;    /* a book read from memory (the fuzzers'): its bytes */
-    size_t memory_size; /* of `memory` */
-    AppTypeface *face;  /* SOURCE_BUILTIN: its text's face; NULL: stb_easy_font */
+    char *name;               /* absolute path; "" for the built-in book */
+    char **files;             /* SOURCE_IMAGES: pages paths, in order; NULL: one page in `memory` */
+    uint8_t *memory;          /* a book read from memory (the fuzzers'): its bytes */
+    size_t memory_size;       /* of `memory` */
+    AppTypeface *face;        /* SOURCE_BUILTIN: its text's face; NULL: stb_easy_font */
     AppPageProvider provider; /* SOURCE_PROVIDER */
 #ifdef PAGECURL_HAVE_MUPDF
     Budget budget;
@@ -682,8 +682,9 @@ int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource
                     "a page provider needs at least one page, a draw function and a page shape "
                     "between 1:100 and 100:1");
     if (provider->pages > MESH_INK_MAX_PAGES)
-        return fail(message, size, 2, "a page provider's %d pages: more than the %d a book may have",
-                    provider->pages, MESH_INK_MAX_PAGES);
+        return fail(message, size, 2,
+                    "a page provider's %d pages: more than the %d a book may have", provider->pages,
+                    MESH_INK_MAX_PAGES);
     AppBookSource *src = calloc(1, sizeof *src);
     if (!src || !(src->name = strdup(""))) {
         free(src);
