@@ -626,9 +626,9 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
     derive_events(b, &view);
     if (b->held.on && !view.turning) {
         int leaves = (b->pages + 1) / 2;
-        b->spread =
-            app_book_spread_at(view.spread + (b->held.backward ? 1 : 0), leaves, b->held.backward);
+        b->spread = app_book_spread_at(view.spread, leaves, b->held.backward);
         b->pose = app_book_turn_pose(&b->spread, b->held.progress, b->held.grab, &b->page);
+        b->spread.progress = b->held.progress; /* the camera widens with it, as in --curl */
     } else {
         b->spread = app_book_spread(&view);
         b->pose = app_book_pose(&view, &b->page);

@@ -1,0 +1,563 @@
+/* embed: a program that draws with Vulkan and has libpagecurl draw a book into part of its frame.
+ *
+ * The host owns everything a host owns: the instance, the device and its queue, the window and its
+ * swapchain, the loop, the command buffers and their fences (host.c: plain Vulkan). It draws its
+ * own scene, a background and a frame around a viewport, and has the library record the book into
+ * that viewport, in the host's command buffer, after the host's own commands. Per frame:
+ *
+ *     pagecurl_book_pointer / pagecurl_book_action    input, as it arrives
+ *     pagecurl_book_update(book, now, &target)        outside any command buffer
+ *     pagecurl_book_record(book, cmd, slot, &target)  after the host's scene, into its buffer
+ *     pagecurl_book_poll_event(book, &event)          what happened
+ *
+ * --headless draws one frame into an image of the host's own and writes it as a PNG; without it,
+ * an SDL2 window (where built with SDL2). docs/library.md explains the rules. */
+#include "host.h"
+
+#include <pagecurl/pagecurl.h>
+#ifdef EMBED_SDL
+#include <SDL.h>
+#include <SDL_vulkan.h>
+#endif
+#include <stb_image_write.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The scene: the viewport with a margin around it, the background, of which the BORDER pixels
+ * next to the viewport are the frame. */
+#define MARGIN 48
+#define BORDER 16
+static const uint8_t BACKGROUND[3] = {0x2e, 0x34, 0x40}; /* sRGB bytes */
+static const uint8_t FRAME[3] = {0xc8, 0x8a, 0x3c};
+/* The library draws into an image of this format and copies it: the host's, the same, gets the
+ * book's bytes exactly. */
+#define HEADLESS_FORMAT VK_FORMAT_R8G8B8A8_SRGB
+#define SLOTS           2 /* frames in flight in the window */
+
+typedef struct Options {
+    uint32_t width, height; /* the viewport */
+    int page;
+    float curl, grab;
+    bool pose, backward, headless, validation;
+    const char *book, *screenshot;
+} Options;
+
+static const char USAGE[] =
+    "usage: embed [--headless --screenshot FILE.png] [--size WxH] [--page N] [--book PATH]\n"
+    "             [--curl T [--grab G] [--backward]] [--validation]\n"
+    "  --size WxH     the book's viewport (default 640x480), inside a 48-pixel margin\n"
+    "  --page N       open at the spread holding page N\n"
+    "  --book PATH    a folder of images or a PDF (default: the built-in book)\n"
+    "  --curl T       hold the next leaf (--backward: the previous one) turned to T, 0 .. 1,\n"
+    "                 grabbed at G along its free edge (0 bottom .. 1 top, default 0.25)\n"
+    "  --headless     no window: one frame, written to --screenshot\n"
+    "  --validation   the Khronos validation layer; any message makes the exit status 1\n"
+    "In the window: drag a page with the mouse; arrows, Page Up/Down, Home, End; Escape quits.\n";
+
+static bool number(const char *s, float lo, float hi, float *out)
+{
+    char *end;
+    *out = strtof(s, &end);
+    return end != s && !*end && *out >= lo && *out <= hi;
+}
+
+/* 0, or the exit status: 2 for bad usage, -1 after --help. */
+static int parse(int argc, char **argv, Options *o)
+{
+    *o = (Options){.width = 640, .height = 480, .grab = 0.25f};
+    bool grab = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = argv[i + 1]; /* argv[argc] is NULL */
+        float f;
+        char x, junk;
+        if (!strcmp(a, "--help")) {
+            fputs(USAGE, stdout);
+            return -1;
+        }
+        if (!strcmp(a, "--headless") || !strcmp(a, "--validation") || !strcmp(a, "--backward")) {
+            o->headless |= !strcmp(a, "--headless");
+            o->validation |= !strcmp(a, "--validation");
+            o->backward |= !strcmp(a, "--backward");
+            continue;
+        }
+        if (!v) {
+            say("%s: an unknown option, or one without its value (--help lists them)", a);
+            return 2;
+        }
+        i++;
+        if (!strcmp(a, "--size")) {
+            if (sscanf(v, "%u%c%u%c", &o->width, &x, &o->height, &junk) != 3 || x != 'x' ||
+                !o->width || !o->height || o->width > 8192 || o->height > 8192) {
+                say("--size %s: WxH, 1 to 8192 pixels a side", v);
+                return 2;
+            }
+        } else if (!strcmp(a, "--page")) {
+            if (!number(v, 1, 4096, &f) || f != floorf(f)) {
+                say("--page %s: a page number, 1 or more", v);
+                return 2;
+            }
+            o->page = (int)f;
+        } else if (!strcmp(a, "--curl") || !strcmp(a, "--grab")) {
+            if (!number(v, 0.0f, 1.0f, &f)) {
+                say("%s %s: a number from 0 to 1", a, v);
+                return 2;
+            }
+            if (!strcmp(a, "--curl"))
+                o->curl = f, o->pose = true;
+            else
+                o->grab = f, grab = true;
+        } else if (!strcmp(a, "--book")) {
+            o->book = v;
+        } else if (!strcmp(a, "--screenshot")) {
+            o->screenshot = v;
+        } else {
+            say("%s: unknown option (--help lists them)", a);
+            return 2;
+        }
+    }
+    if (o->headless != (o->screenshot != NULL) || ((grab || o->backward) && !o->pose)) {
+        say("--headless goes with --screenshot FILE, --grab and --backward with --curl");
+        return 2;
+    }
+    return 0;
+}
+
+/* --- the library on the host's device --------------------------------------------------------- */
+
+/* The exit status a failure of the library's means. */
+static int failed(const char *what, const pagecurl_error *err)
+{
+    say("%s: %s", what, err->message);
+    return err->status == PAGECURL_ERROR_USAGE ? 2 : 1;
+}
+
+static int book_open(const Gpu *g, const Options *o, VkFormat format, uint32_t slots,
+                     pagecurl_context **ctx, pagecurl_book **book)
+{
+    pagecurl_error err;
+    pagecurl_context_desc cd = {
+        .size = sizeof cd,
+        .instance = g->instance,
+        .physical_device = g->physical,
+        .device = g->device,
+        .queue_family = g->family,
+        .queue = g->queue,
+        .get_instance_proc_addr = vkGetInstanceProcAddr, /* the loader this program links */
+        .debug_names = o->validation, /* the instance has VK_EXT_debug_utils then */
+    };
+    if (!(*ctx = pagecurl_context_create(&cd, &err)))
+        return failed("pagecurl_context_create", &err);
+    pagecurl_book_desc bd = {
+        .size = sizeof bd,
+        .path = o->book,
+        .page = o->page,
+        .target_format = format,
+        .frames_in_flight = slots,
+        .wait_for_pages = o->headless, /* one frame: the pages it shows drawn */
+    };
+    if (!(*book = pagecurl_book_create(*ctx, &bd, &err)))
+        return failed("pagecurl_book_create", &err);
+    if (o->pose && !pagecurl_book_hold(*book, o->curl, o->grab, o->backward)) {
+        say("--curl: no leaf to turn %s at page %d", o->backward ? "back" : "over",
+            o->page ? o->page : 1);
+        return 2;
+    }
+    return 0;
+}
+
+/* What happened since the last frame: the spread as a line, and errors. */
+static void drain_events(pagecurl_book *book)
+{
+    pagecurl_event e;
+    while (pagecurl_book_poll_event(book, &e)) {
+        if (e.type == PAGECURL_EVENT_ERROR)
+            say("page %d: %s", e.page, e.message);
+        else if (e.type == PAGECURL_EVENT_SPREAD_CHANGED && e.left && e.right)
+            say("open at pages %d | %d", e.left, e.right);
+        else if (e.type == PAGECURL_EVENT_SPREAD_CHANGED)
+            say("open at page %d", e.left ? e.left : e.right);
+    }
+}
+
+/* --- one frame: the host's scene, then the book ----------------------------------------------- */
+
+static VkClearValue srgb_colour(const uint8_t rgb[3])
+{
+    VkClearValue v = {.color.float32[3] = 1.0f};
+    for (int i = 0; i < 3; i++) { /* the attachment is sRGB: the clear colour is linear */
+        float c = rgb[i] / 255.0f;
+        v.color.float32[i] = c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+    }
+    return v;
+}
+
+/* Where the book goes in an image of `extent`, and how the host leaves the image to it. */
+static pagecurl_target target_of(VkImage image, VkExtent2D extent, VkImageLayout final_layout)
+{
+    return (pagecurl_target){
+        .size = sizeof(pagecurl_target),
+        .image = image,
+        .extent = extent,
+        .viewport = {{MARGIN, MARGIN}, {extent.width - 2 * MARGIN, extent.height - 2 * MARGIN}},
+        /* the scene's pass leaves it so: the book's copy waits for the scene's colour writes */
+        .layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .final_layout = final_layout,
+        .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+    };
+}
+
+/* The host's frame in `cmd`: its scene in a dynamic rendering pass of its own (the background,
+ * then the frame as a rectangle around the viewport), then the book over the viewport. */
+static void frame_record(VkCommandBuffer cmd, VkImageView view, pagecurl_book *book, uint32_t slot,
+                         const pagecurl_target *target)
+{
+    VkImageMemoryBarrier2 to_colour = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+        /* after the acquire semaphore's wait (in the window), which is at this stage */
+        .srcStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .dstStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .dstAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+        .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+        .newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .image = target->image,
+        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+    };
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .imageMemoryBarrierCount = 1,
+                                                   .pImageMemoryBarriers = &to_colour});
+    VkRenderingAttachmentInfo colour = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = view,
+        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .clearValue = srgb_colour(BACKGROUND),
+    };
+    vkCmdBeginRendering(cmd, &(VkRenderingInfo){.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                                                .renderArea = {{0, 0}, target->extent},
+                                                .layerCount = 1,
+                                                .colorAttachmentCount = 1,
+                                                .pColorAttachments = &colour});
+    VkClearAttachment frame = {VK_IMAGE_ASPECT_COLOR_BIT, 0, srgb_colour(FRAME)};
+    VkRect2D v = target->viewport;
+    VkClearRect rect = {{{v.offset.x - BORDER, v.offset.y - BORDER},
+                         {v.extent.width + 2 * BORDER, v.extent.height + 2 * BORDER}},
+                        0,
+                        1};
+    vkCmdClearAttachments(cmd, 1, &frame, 1, &rect);
+    vkCmdEndRendering(cmd);
+    /* the book: its compute, its passes into its own images, then a copy into the viewport,
+     * leaving the image in the target's final layout */
+    pagecurl_book_record(book, cmd, slot, target);
+}
+
+static void begin(VkCommandBuffer cmd)
+{
+    VkCommandBufferBeginInfo info = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+    check(vkBeginCommandBuffer(cmd, &info), "vkBeginCommandBuffer");
+}
+
+/* --- headless: one frame into the host's own image, read back as a PNG ------------------------ */
+
+static int write_png(const char *path, VkExtent2D e, const void *rgba)
+{
+    char part[4096]; /* written beside it, then renamed: never a half-written file */
+    snprintf(part, sizeof part, "%s.part", path);
+    if (!stbi_write_png(part, (int)e.width, (int)e.height, 4, rgba, (int)e.width * 4) ||
+        rename(part, path) != 0) {
+        remove(part);
+        say("%s: could not be written", path);
+        return 1;
+    }
+    printf("embed: screenshot written to %s (%ux%u, the viewport at %d,%d)\n", path, e.width,
+           e.height, MARGIN, MARGIN);
+    return 0;
+}
+
+static int run_headless(const Options *o)
+{
+    Gpu g = {0};
+    gpu_instance(&g, NULL, 0, o->validation);
+    gpu_device(&g, VK_NULL_HANDLE);
+    VkExtent2D extent = {o->width + 2 * MARGIN, o->height + 2 * MARGIN};
+    VkImageCreateInfo ii = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+        .imageType = VK_IMAGE_TYPE_2D,
+        .format = HEADLESS_FORMAT,
+        .extent = {extent.width, extent.height, 1},
+        .mipLevels = 1,
+        .arrayLayers = 1,
+        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+    };
+    VkImage image;
+    check(vkCreateImage(g.device, &ii, NULL, &image), "vkCreateImage");
+    VkMemoryRequirements need;
+    vkGetImageMemoryRequirements(g.device, image, &need);
+    VkDeviceMemory image_memory = gpu_memory(&g, need, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    check(vkBindImageMemory(g.device, image, image_memory, 0), "vkBindImageMemory");
+    VkImageView view = gpu_view(&g, image, HEADLESS_FORMAT);
+    VkBufferCreateInfo bi = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = (VkDeviceSize)extent.width * extent.height * 4,
+                             .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT};
+    VkBuffer pixels;
+    check(vkCreateBuffer(g.device, &bi, NULL, &pixels), "vkCreateBuffer");
+    vkGetBufferMemoryRequirements(g.device, pixels, &need);
+    VkDeviceMemory pixel_memory = gpu_memory(
+        &g, need, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+    check(vkBindBufferMemory(g.device, pixels, pixel_memory, 0), "vkBindBufferMemory");
+
+    pagecurl_context *ctx = NULL;
+    pagecurl_book *book = NULL;
+    int status = book_open(&g, o, HEADLESS_FORMAT, 1, &ctx, &book);
+    pagecurl_target target = target_of(image, extent, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    pagecurl_error err;
+    if (!status && !pagecurl_book_update(book, 0.0, &target, &err))
+        status = failed("pagecurl_book_update", &err);
+    if (!status) {
+        VkCommandBuffer cmd = gpu_command_buffer(&g);
+        begin(cmd);
+        frame_record(cmd, view, book, 0, &target);
+        /* the book left the image in TRANSFER_SRC_OPTIMAL, its copy visible to what follows */
+        VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                                    .imageExtent = {extent.width, extent.height, 1}};
+        vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, pixels, 1,
+                               &region);
+        VkMemoryBarrier2 to_host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                                    .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                                    .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                                    .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                                    .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+        vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                       .memoryBarrierCount = 1,
+                                                       .pMemoryBarriers = &to_host});
+        check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+        VkFence done = gpu_fence(&g, false);
+        VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                               .commandBufferCount = 1,
+                               .pCommandBuffers = &cmd};
+        check(vkQueueSubmit(g.queue, 1, &submit, done), "vkQueueSubmit");
+        check(vkWaitForFences(g.device, 1, &done, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+        vkDestroyFence(g.device, done, NULL);
+        drain_events(book);
+        void *rgba;
+        check(vkMapMemory(g.device, pixel_memory, 0, VK_WHOLE_SIZE, 0, &rgba), "vkMapMemory");
+        status = g.messages ? 1 : write_png(o->screenshot, extent, rgba);
+        vkUnmapMemory(g.device, pixel_memory);
+    }
+    pagecurl_book_destroy(book); /* waits until the device no longer uses the book */
+    pagecurl_context_destroy(ctx);
+    vkDestroyBuffer(g.device, pixels, NULL);
+    vkFreeMemory(g.device, pixel_memory, NULL);
+    vkDestroyImageView(g.device, view, NULL);
+    vkDestroyImage(g.device, image, NULL);
+    vkFreeMemory(g.device, image_memory, NULL);
+    gpu_destroy(&g);
+    if (g.messages) {
+        say("%u validation message(s)", g.messages);
+        status = 1;
+    }
+    return status;
+}
+
+/* --- the window: SDL2, a swapchain of the host's, two frames in flight ------------------------ */
+
+#ifdef EMBED_SDL
+/* The window's mouse position as a pointer event in the viewport's pixels. */
+static pagecurl_pointer_event pointer(SDL_Window *win, const Swapchain *sc, int x, int y,
+                                      pagecurl_pointer_phase phase)
+{
+    int w, h;
+    SDL_GetWindowSize(win, &w, &h); /* in points; the swapchain is in pixels (HiDPI) */
+    return (pagecurl_pointer_event){
+        .size = sizeof(pagecurl_pointer_event),
+        .phase = phase,
+        .kind = PAGECURL_POINTER_MOUSE,
+        .x = (float)x * (float)sc->extent.width / (float)(w ? w : 1) - MARGIN,
+        .y = (float)y * (float)sc->extent.height / (float)(h ? h : 1) - MARGIN,
+        .time = SDL_GetTicks64() / 1000.0,
+    };
+}
+
+/* Feeds the window's events since the last frame to the book; false once it is to quit. */
+static bool handle_events(SDL_Window *win, const Swapchain *sc, pagecurl_book *book, bool *resized)
+{
+    static const struct {
+        SDL_Keycode key;
+        pagecurl_action action;
+    } keys[] = {{SDLK_RIGHT, PAGECURL_ACTION_NEXT},    {SDLK_PAGEDOWN, PAGECURL_ACTION_NEXT},
+                {SDLK_LEFT, PAGECURL_ACTION_PREVIOUS}, {SDLK_PAGEUP, PAGECURL_ACTION_PREVIOUS},
+                {SDLK_HOME, PAGECURL_ACTION_FIRST},    {SDLK_END, PAGECURL_ACTION_LAST}};
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        pagecurl_pointer_event p;
+        if (e.type == SDL_QUIT || (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_ESCAPE))
+            return false;
+        if (e.type == SDL_KEYDOWN) {
+            for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+                if (e.key.keysym.sym == keys[i].key)
+                    pagecurl_book_action(book, keys[i].action, SDL_GetTicks64() / 1000.0);
+        } else if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT) {
+            p = pointer(win, sc, e.button.x, e.button.y, PAGECURL_POINTER_DOWN);
+            /* a press on the host's own scene is not the book's */
+            if (p.x >= 0 && p.y >= 0 && p.x < sc->extent.width - 2 * MARGIN &&
+                p.y < sc->extent.height - 2 * MARGIN)
+                pagecurl_book_pointer(book, &p);
+        } else if (e.type == SDL_MOUSEMOTION) { /* ignored by the book while no pointer is down */
+            p = pointer(win, sc, e.motion.x, e.motion.y, PAGECURL_POINTER_MOVE);
+            pagecurl_book_pointer(book, &p);
+        } else if (e.type == SDL_MOUSEBUTTONUP && e.button.button == SDL_BUTTON_LEFT) {
+            p = pointer(win, sc, e.button.x, e.button.y, PAGECURL_POINTER_UP);
+            pagecurl_book_pointer(book, &p);
+        } else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
+            *resized = true;
+        }
+    }
+    return true;
+}
+
+static VkExtent2D drawable(SDL_Window *win)
+{
+    int w, h;
+    SDL_Vulkan_GetDrawableSize(win, &w, &h);
+    return (VkExtent2D){(uint32_t)w, (uint32_t)h};
+}
+
+static int run_window(const Options *o)
+{
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    SDL_Window *win = NULL;
+    const char *exts[8];
+    unsigned n = 8;
+    if (SDL_Init(SDL_INIT_VIDEO) != 0 ||
+        !(win = SDL_CreateWindow("embed", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                 (int)o->width + 2 * MARGIN, (int)o->height + 2 * MARGIN,
+                                 SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE)) ||
+        !SDL_Vulkan_GetInstanceExtensions(win, &n, exts)) {
+        say("no window: %s (--headless --screenshot FILE.png needs none)", SDL_GetError());
+        return 1;
+    }
+    SDL_SetWindowMinimumSize(win, 2 * MARGIN + 1, 2 * MARGIN + 1); /* a viewport, always */
+    Gpu g = {0};
+    gpu_instance(&g, exts, n, o->validation);
+    VkSurfaceKHR surface;
+    if (!SDL_Vulkan_CreateSurface(win, g.instance, &surface)) {
+        say("SDL: %s", SDL_GetError());
+        return 1;
+    }
+    gpu_device(&g, surface);
+    Swapchain sc = {0};
+    while (!swapchain_create(&g, surface, drawable(win), &sc))
+        SDL_WaitEvent(NULL);
+
+    pagecurl_context *ctx = NULL;
+    pagecurl_book *book = NULL;
+    int status = book_open(&g, o, sc.format, SLOTS, &ctx, &book);
+    struct {
+        VkCommandBuffer cmd;
+        VkFence done;         /* the device finished the slot's last frame */
+        VkSemaphore acquired; /* its swapchain image may be drawn into */
+    } slots[SLOTS];
+    for (int i = 0; i < SLOTS; i++) {
+        slots[i].cmd = gpu_command_buffer(&g);
+        slots[i].done = gpu_fence(&g, true);
+        slots[i].acquired = gpu_semaphore(&g);
+    }
+    bool resized = false;
+    for (uint32_t frame = 0; !status && handle_events(win, &sc, book, &resized); frame++) {
+        if (resized && !swapchain_create(&g, surface, drawable(win), &sc)) {
+            SDL_WaitEvent(NULL); /* minimised: nothing to draw into */
+            continue;
+        }
+        resized = false;
+        uint32_t slot = frame % SLOTS, index;
+        /* the slot's last frame is done: its command buffer, and the book's slot, are free */
+        check(vkWaitForFences(g.device, 1, &slots[slot].done, VK_TRUE, UINT64_MAX), "wait");
+        VkResult r = vkAcquireNextImageKHR(g.device, sc.handle, UINT64_MAX, slots[slot].acquired,
+                                           VK_NULL_HANDLE, &index);
+        if (r == VK_ERROR_OUT_OF_DATE_KHR) {
+            resized = true;
+            continue;
+        }
+        if (r != VK_SUBOPTIMAL_KHR)
+            check(r, "vkAcquireNextImageKHR");
+        pagecurl_target target =
+            target_of(sc.images[index], sc.extent, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
+        pagecurl_error err;
+        if (!pagecurl_book_update(book, SDL_GetTicks64() / 1000.0, &target, &err)) {
+            status = failed("pagecurl_book_update", &err);
+            break;
+        }
+        drain_events(book);
+
+        VkCommandBuffer cmd = slots[slot].cmd;
+        check(vkResetFences(g.device, 1, &slots[slot].done), "vkResetFences");
+        check(vkResetCommandBuffer(cmd, 0), "vkResetCommandBuffer");
+        begin(cmd);
+        frame_record(cmd, sc.views[index], book, slot, &target);
+        check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+        VkSubmitInfo submit = {
+            .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+            .waitSemaphoreCount = 1,
+            .pWaitSemaphores = &slots[slot].acquired,
+            .pWaitDstStageMask =
+                (VkPipelineStageFlags[]){VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT},
+            .commandBufferCount = 1,
+            .pCommandBuffers = &cmd,
+            .signalSemaphoreCount = 1,
+            .pSignalSemaphores = &sc.rendered[index],
+        };
+        check(vkQueueSubmit(g.queue, 1, &submit, slots[slot].done), "vkQueueSubmit");
+        VkPresentInfoKHR present = {.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
+                                    .waitSemaphoreCount = 1,
+                                    .pWaitSemaphores = &sc.rendered[index],
+                                    .swapchainCount = 1,
+                                    .pSwapchains = &sc.handle,
+                                    .pImageIndices = &index};
+        r = vkQueuePresentKHR(g.queue, &present);
+        if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR)
+            resized = true;
+        else
+            check(r, "vkQueuePresentKHR");
+    }
+    vkDeviceWaitIdle(g.device);
+    pagecurl_book_destroy(book);
+    pagecurl_context_destroy(ctx);
+    for (int i = 0; i < SLOTS; i++) {
+        vkDestroyFence(g.device, slots[i].done, NULL);
+        vkDestroySemaphore(g.device, slots[i].acquired, NULL);
+    }
+    swapchain_destroy(&g, &sc);
+    vkDestroySurfaceKHR(g.instance, surface, NULL);
+    gpu_destroy(&g);
+    SDL_DestroyWindow(win);
+    SDL_Quit();
+    if (g.messages) {
+        say("%u validation message(s)", g.messages);
+        status = 1;
+    }
+    return status;
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    Options o;
+    int status = parse(argc, argv, &o);
+    if (status)
+        return status < 0 ? 0 : status;
+    if (o.headless)
+        return run_headless(&o);
+#ifdef EMBED_SDL
+    return run_window(&o);
+#else
+    say("built without SDL2: --headless --screenshot FILE.png only");
+    return 2;
+#endif
+}
