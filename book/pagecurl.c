@@ -306,8 +306,6 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
         bad = "quality out of range";
     else if ((d->grid_columns && d->grid_columns < 2) || (d->grid_rows && d->grid_rows < 2))
         bad = "a leaf's mesh needs at least 2 x 2 vertices";
-    else if (d->target_format != VK_FORMAT_UNDEFINED && d->target_format < 0)
-        bad = "target_format out of range";
     if (bad)
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_desc: %s", bad);
     return !bad;

@@ -134,8 +134,8 @@ static int failed(const char *what, const pagecurl_error *err)
     return err->status == PAGECURL_ERROR_USAGE ? 2 : 1;
 }
 
-static int book_open(const Gpu *g, const Options *o, VkFormat format, uint32_t slots,
-                     pagecurl_context **ctx, pagecurl_book **book)
+static int book_open(const Gpu *g, const Options *o, uint32_t slots, pagecurl_context **ctx,
+                     pagecurl_book **book)
 {
     pagecurl_error err;
     pagecurl_context_desc cd = {
@@ -154,7 +154,6 @@ static int book_open(const Gpu *g, const Options *o, VkFormat format, uint32_t s
         .size = sizeof bd,
         .path = o->book,
         .page = o->page,
-        .target_format = format,
         .frames_in_flight = slots,
         .wait_for_pages = o->headless, /* one frame: the pages it shows drawn */
     };
@@ -315,7 +314,7 @@ static int run_headless(const Options *o)
 
     pagecurl_context *ctx = NULL;
     pagecurl_book *book = NULL;
-    int status = book_open(&g, o, HEADLESS_FORMAT, 1, &ctx, &book);
+    int status = book_open(&g, o, 1, &ctx, &book);
     pagecurl_target target = target_of(image, extent, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     pagecurl_error err;
     if (!status && !pagecurl_book_update(book, 0.0, &target, &err))
@@ -458,7 +457,7 @@ static int run_window(const Options *o)
 
     pagecurl_context *ctx = NULL;
     pagecurl_book *book = NULL;
-    int status = book_open(&g, o, sc.format, SLOTS, &ctx, &book);
+    int status = book_open(&g, o, SLOTS, &ctx, &book);
     struct {
         VkCommandBuffer cmd;
         VkFence done;         /* the device finished the slot's last frame */

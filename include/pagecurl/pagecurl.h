@@ -70,10 +70,11 @@ typedef struct pagecurl_context_desc {
     uint32_t size; /* sizeof(pagecurl_context_desc) */
     /* The host's device. All of instance, physical_device, device and queue given: the library
      * draws with them and never destroys them. The device must be Vulkan 1.3 with
-     * dynamicRendering and synchronization2 enabled, `queue` (of `queue_family`) must do graphics
-     * and compute, and get_instance_proc_addr must be the loader's (or the host's own loader's)
-     * vkGetInstanceProcAddr, so that a host on volk or on its own loader works. All left zero:
-     * the library makes its own instance and device (pagecurl_context_vulkan hands them out). */
+     * dynamicRendering, synchronization2 and maintenance4 enabled, `queue` (of `queue_family`) must
+     * do graphics and compute, and get_instance_proc_addr must be the loader's (or the host's own
+     * loader's) vkGetInstanceProcAddr, so that a host on volk or on its own loader works. All left
+     * zero: the library makes its own instance and device (pagecurl_context_vulkan hands them out).
+     */
     VkInstance instance;
     VkPhysicalDevice physical_device;
     VkDevice device;
@@ -181,9 +182,6 @@ typedef struct pagecurl_book_desc {
     pagecurl_layout layout;
     pagecurl_cover cover;
     pagecurl_quality quality;
-    /* The target's colour format (VK_FORMAT_UNDEFINED: B8G8R8A8_SRGB). The book draws into its
-     * own images and copies into the host's target, so any format that takes blits works. */
-    VkFormat target_format;
     uint32_t max_samples; /* MSAA samples at most, 1 or 4; 0: the tier's */
     /* How much of each side's back shows through it, up to 1 (thin paper); 0: 0.5, 80 g/m2
      * office paper; below 0: none. */
@@ -308,12 +306,12 @@ PAGECURL_API bool pagecurl_book_poll_event(pagecurl_book *book, pagecurl_event *
 
 /* Where the book is drawn: a rectangle of the host's colour image. */
 typedef struct pagecurl_target {
-    uint32_t size;              /* sizeof(pagecurl_target) */
-    VkImage image;              /* the book's target_format; usage must include TRANSFER_DST */
-    VkExtent2D extent;          /* the whole image's */
-    VkRect2D viewport;          /* where the book goes; a zero extent means the whole image */
-    VkImageLayout layout;       /* the image's layout before the book's commands (UNDEFINED: its
-                                   contents are discarded) ... */
+    uint32_t size;        /* sizeof(pagecurl_target) */
+    VkImage image;        /* any colour format that takes blits; usage must include TRANSFER_DST */
+    VkExtent2D extent;    /* the whole image's */
+    VkRect2D viewport;    /* where the book goes; a zero extent means the whole image */
+    VkImageLayout layout; /* the image's layout before the book's commands (UNDEFINED: its
+                             contents are discarded) ... */
     VkImageLayout final_layout; /* ... and after them (UNDEFINED: TRANSFER_DST_OPTIMAL) */
     /* the image's last use before the book's commands, which they wait for (0: all commands) */
     VkPipelineStageFlags2 src_stage;
