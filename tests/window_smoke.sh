@@ -12,6 +12,11 @@ name=window_smoke
 rm -f "$out/ink.json"
 window_start "$exe" --validation --size 800x500 --record "$out/drag.trace" --notebook "$out/ink.json"
 wait_drawn "$out/before.png" || { kill "$pid"; exit 1; }
+# lavapipe's rasteriser threads (named llvmpipe-N) can free a fence they are still signalling
+# (docs/testing.md, Soak): a window runs without them.
+rasterisers=$(cat /proc/"$pid"/task/*/comm 2>/dev/null | grep -c '^llvmpipe-')
+[ "$rasterisers" -eq 0 ] ||
+    { echo "window_smoke: the window runs $rasterisers lavapipe rasteriser threads" >&2; kill "$pid"; exit 1; }
 # Press near the bottom-right corner of the closed book's page (x 280 .. 520, y 101 .. 423 at
 # rest) and drag past the spine; the view widens to the spread as the leaf turns.
 xdotool mousemove --window "$win" 490 400 mousedown 1
