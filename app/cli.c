@@ -33,7 +33,8 @@ static const struct {
 static const char CONTROLS[] =
     "Window controls:\n"
     "  left button drag    hold a page and turn it; let go past the spine (or flick) to turn\n"
-    "  Right/Left arrow    turn the next / previous page (also Page Down / Page Up)\n"
+    "  Right/Left arrow    turn the next / previous page (also Page Down / Page Up);\n"
+    "                      pressed again or held while a page turns, the turns queue\n"
     "  Home / End          open the book at its first / last spread\n"
     "  right button drag   draw ink on a page, flat or curling\n"
     "  I                   ink mode: the left button and fingers draw too (I again: turn)\n"

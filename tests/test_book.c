@@ -442,6 +442,74 @@ static void check_evict(CheckState *s, const Ctx *c)
     image_free(&img);
 }
 
+/* Thumbing through, replayed: 20 Right presses 60 ms apart (a fast hand) from the first spread of
+ * a 41-page book turn it 20 spreads, to the one holding its last page (40 | 41): the picture End
+ * shows, pixel for pixel. Five flicks of the right page 150 ms apart, each made while the leaf
+ * before still falls, turn five (pages 10 | 11). */
+static void check_thumb(CheckState *s, const Ctx *c)
+{
+    char pdf[512], trace[512], rapid[512], end[512];
+    path_in(c, "thumb.pdf", pdf, sizeof pdf);
+    path_in(c, "thumb.trace", trace, sizeof trace);
+    path_in(c, "thumb.png", rapid, sizeof rapid);
+    path_in(c, "thumb-end.png", end, sizeof end);
+    CHECK(s, write_pdf(pdf, 41, 200, 280), "cannot write %s", pdf);
+    FILE *f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f)
+        return;
+    for (int k = 0; k < 20; k++)
+        fprintf(f, "%.2f key next\n", 0.06 * k);
+    fclose(f);
+#ifndef PAGECURL_HAVE_MUPDF
+    return;
+#endif
+    Run r = RUN("--headless", "--validation", "--book", pdf, "--size", "240x135", "--replay", trace,
+                "--screenshot", rapid);
+    CHECK(s, r.status == 0, "thumb: exit %d: %s", r.status, r.err);
+    f = fopen(trace, "w");
+    CHECK(s, f && fputs("0.0 key end\n", f) >= 0 && fclose(f) == 0, "cannot write %s", trace);
+    r = RUN("--headless", "--book", pdf, "--size", "240x135", "--replay", trace, "--frames", "3",
+            "--screenshot", end);
+    CHECK(s, r.status == 0, "thumb, End: exit %d: %s", r.status, r.err);
+    Image a = image_load(rapid), b = image_load(end);
+    CHECK(s, a.rgba && b.rgba, "thumb: no screenshots");
+    if (a.rgba && b.rgba) {
+        int left = page_at(&a, 0.30f, 0.5f), right = page_at(&a, 0.70f, 0.5f);
+        CHECK(s, left == colour_of(40) && right == colour_of(41),
+              "thumb: colours %d | %d, want pages 40 | 41's %d | %d", left, right, colour_of(40),
+              colour_of(41));
+        CHECK(s, a.w == b.w && a.h == b.h && !memcmp(a.rgba, b.rgba, (size_t)a.w * a.h * 4),
+              "thumb: 20 presses 60 ms apart did not end on End's spread (%s vs %s)", rapid, end);
+    }
+    image_free(&a);
+    image_free(&b);
+    f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f)
+        return;
+    for (int k = 0; k < 5; k++) { /* 0.1 of the view's width leftwards in 50 ms */
+        double t0 = 0.15 * k;
+        fprintf(f, "%.3f mouse down 0.60 0.6\n", t0);
+        for (int i = 1; i <= 6; i++)
+            fprintf(f, "%.3f mouse move %.3f 0.6\n", t0 + 0.05 * i / 6, 0.60 - 0.10 * i / 6);
+        fprintf(f, "%.3f mouse up 0.50 0.6\n", t0 + 0.05);
+    }
+    fclose(f);
+    r = RUN("--headless", "--book", pdf, "--size", "240x135", "--replay", trace, "--screenshot",
+            rapid);
+    CHECK(s, r.status == 0, "thumb, flicks: exit %d: %s", r.status, r.err);
+    a = image_load(rapid);
+    CHECK(s, a.rgba, "thumb, flicks: no screenshot");
+    if (a.rgba) {
+        int left = page_at(&a, 0.30f, 0.5f), right = page_at(&a, 0.70f, 0.5f);
+        CHECK(s, left == colour_of(10) && right == colour_of(11),
+              "thumb: 5 flicks show colours %d | %d, want pages 10 | 11's %d | %d", left, right,
+              colour_of(10), colour_of(11));
+    }
+    image_free(&a);
+}
+
 /* A 2,000-page PDF opened in the middle: the first frame in a few seconds of CPU, with memory that
  * does not grow with the book (its pages are not all drawn). */
 static void check_long_pdf(CheckState *s, const Ctx *c)
@@ -1108,6 +1176,7 @@ int main(int argc, char **argv)
         {"rtl", check_rtl},           {"cover", check_cover},
         {"layout", check_layout},     {"hostile", check_hostile},
         {"abort", check_abort},       {"stop", check_stop},
+        {"thumb", check_thumb},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
