@@ -46,6 +46,11 @@ static int single(const AppPage *page, uint32_t width, uint32_t height)
     return one ? (int)mirror(page) : 0;
 }
 
+bool app_book_one_page(const AppPage *page, uint32_t width, uint32_t height)
+{
+    return single(page, width, height) != 0;
+}
+
 /* How far a leaf at progress t of its turn can reach, in page widths, past the spine onto the
  * side it turns to, and on the side it turns from. A board turned by t reaches 2t - 1 past the
  * spine and 1 - 2t on its own side; a curl lifts its free edge first, so its far corner stays at

@@ -51,6 +51,10 @@ void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int sp
 void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32_t width,
                     uint32_t height, const AppPage *page);
 
+/* Whether a width x height view shows one page (--layout single, or auto in a portrait view): the
+ * spread's right-hand page as the book reads, not both. */
+bool app_book_one_page(const AppPage *page, uint32_t width, uint32_t height);
+
 /* A point of a page side as seen by the pointer. */
 typedef struct AppBookHit {
     int page;   /* 0 .. APP_BOOK_PAGES - 1 */
