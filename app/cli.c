@@ -33,7 +33,8 @@ static const struct {
 static const char CONTROLS[] =
     "Window controls:\n"
     "  left button drag    hold a page and turn it; let go past the spine (or flick) to turn\n"
-    "  Right/Left arrow    turn the next / previous page (also Page Down / Page Up)\n"
+    "  Right/Left arrow    turn the next / previous page (also Page Down / Page Up);\n"
+    "                      pressed again or held while a page turns, the turns queue\n"
     "  Home / End          open the book at its first / last spread\n"
     "  right button drag   draw ink on a page, flat or curling\n"
     "  I                   ink mode: the left button and fingers draw too (I again: turn)\n"
@@ -70,7 +71,8 @@ static void usage_items(FILE *f, unsigned modes, const char *lead, int *column)
     }
 }
 
-/* One usage line: the mode's lead flag, its own options, then those shared with other modes. */
+/* One usage line: the mode's lead flag, its own options, then those shared with other modes, and
+ * the book as a bare path where the mode shows one. */
 static void usage_line(FILE *f, const char *first, const char *lead, unsigned mode)
 {
     int column = fprintf(f, "%s pagecurl%s%s", first, lead ? " " : "", lead ? lead : "");
@@ -79,6 +81,8 @@ static void usage_line(FILE *f, const char *first, const char *lead, unsigned mo
     for (size_t k = 0; k < sizeof shared / sizeof shared[0]; k++)
         if (shared[k] & mode)
             usage_items(f, shared[k], lead, &column);
+    if (mode & MODE_SHOWN)
+        fputs(column + 7 > 98 ? "\n                [BOOK]" : " [BOOK]", f);
     fputc('\n', f);
 }
 
@@ -88,6 +92,7 @@ void app_cli_usage(FILE *f)
     usage_line(f, "      ", "--headless", MODE_HEADLESS);
     usage_line(f, "      ", "--bench", MODE_BENCH);
     fputs("       pagecurl --list-devices | --help | --version\n"
+          "BOOK, the one argument that is not an option, is the same as --book BOOK.\n"
           "Without a display the window's form runs headless (and says so).\n",
           f);
     for (int g = 0; g < GROUP_COUNT; g++) {
@@ -135,8 +140,10 @@ static size_t index_of(const char *flag)
     return (size_t)(find_option(flag) - APP_CLI_OPTIONS);
 }
 
-/* An argument that is not an option, answered with the option it most likely lacks. */
-static AppCliResult unexpected(const char *arg, char *message, size_t size)
+/* A bare argument that cannot be the book (a picture, a mesh, a trace or a notebook is never one:
+ * a book is a folder or a PDF), answered with the option it most likely lacks; APP_CLI_RUN for
+ * one that may be the book. */
+static AppCliResult not_a_book(const char *arg, char *message, size_t size)
 {
     static const struct {
         const char *ext, *flag;
@@ -147,8 +154,9 @@ static AppCliResult unexpected(const char *arg, char *message, size_t size)
         if (!strcmp(dot, guesses[k].ext))
             return usage(message, size, "unexpected argument '%s' (did you mean %s %s?)", arg,
                          guesses[k].flag, arg);
-    return usage(message, size, "unexpected argument '%s' (options start with --; see --help)",
-                 arg);
+    if (!*arg)
+        return usage(message, size, "an empty argument (a book's path is never empty; see --help)");
+    return APP_CLI_RUN;
 }
 
 /* Flags that do not go with the mode, or with each other, or with the values given. */
@@ -202,11 +210,21 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                       .argc = argc,
                       .argv = argv};
     bool seen[APP_CLI_MAX_OPTIONS] = {0};
+    const char *bare = NULL; /* the book, named as every viewer takes it */
     message[0] = '\0';
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        if (arg[0] != '-')
-            return unexpected(arg, message, size);
+        if (arg[0] != '-') {
+            if (not_a_book(arg, message, size) != APP_CLI_RUN)
+                return APP_CLI_USAGE;
+            if (bare)
+                return usage(message, size,
+                             "two bare arguments, '%s' and '%s': pagecurl shows one book (BOOK or "
+                             "--book BOOK)",
+                             bare, arg);
+            bare = arg;
+            continue;
+        }
         /* --flag=value and --flag value both work. */
         char flag[32];
         const char *eq = strchr(arg, '=');
@@ -240,6 +258,18 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
         seen[opt - APP_CLI_OPTIONS] = true;
         if (opt->modes == MODE_WINDOW && !o->window_only)
             o->window_only = opt->flag;
+    }
+    if (bare) {
+        size_t book = index_of("--book");
+        if (seen[book])
+            return usage(message, size,
+                         "'%s' and --book %s: pagecurl shows one book (BOOK or --book BOOK)", bare,
+                         o->book);
+        if (o->bench || o->list_devices)
+            return usage(message, size, "a book ('%s') does not go with %s", bare,
+                         o->bench ? "--bench: the benchmark shows none" : "--list-devices");
+        o->book = bare;
+        seen[book] = true;
     }
     AppCliResult result = check_combinations(o, seen, message, size);
     if (result != APP_CLI_RUN)

@@ -275,7 +275,8 @@ const CliOption APP_CLI_OPTIONS[] = {
     {"--book", NULL, "PATH", VALUE_REQUIRED, set_file, F(book), GROUP_SHOW, MODE_SHOWN,
      "shows a book of your own", "a folder of images or a PDF",
      "your pages: a folder of images (PNG, JPEG, ...; in natural name order) or\na PDF; page 1 is "
-     "the first right-hand page (default: the built-in book)"},
+     "the first right-hand page (default: the built-in book);\nalso given bare: pagecurl "
+     "book.pdf"},
     {"--page", NULL, "N", VALUE_REQUIRED, set_page, F(page), GROUP_SHOW, MODE_SHOWN,
      "opens the book at a page", "a page number of the book (1 ..)",
      "open at the spread holding page N (headless: its right-hand leaf turns;\nwith --backward "

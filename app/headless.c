@@ -213,7 +213,8 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, AppBookStream *book,
                                              leaves, opts->backward)};
     if (replay) {
         src = (PoseSource){.trace = replay, .ink = ink};
-        app_book_init(&src.flip, page, app_book_source_pages(app_book_stream_source(book)), 0);
+        app_book_init_reader(&src.flip, page, app_book_source_pages(app_book_stream_source(book)),
+                             0);
         double end =
             (replay->count ? replay->events[replay->count - 1].time : 0.0) + APP_REPLAY_TAIL;
         if (!opts->frames)

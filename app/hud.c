@@ -38,12 +38,17 @@ void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uin
     }
 }
 
-/* Two lines, so that the panel fits above the book: what runs and how fast, then the GPU's
- * stages; a third after a step down, saying why. */
+/* Where the reader is, then two lines, so that the panel fits above the book: what runs and how
+ * fast, then the GPU's stages; one more after a step down, saying why. */
 static void hud_text(const AppHud *hud, char *text, size_t size)
 {
-    size_t at = (size_t)snprintf(
-        text, size,
+    size_t at = 0;
+    if (hud->where[0]) { /* ASCII (app/where.h), as stb_easy_font needs */
+        at = (size_t)snprintf(text, size, "%s\n", hud->where);
+        at = at < size ? at : size - 1;
+    }
+    at += (size_t)snprintf(
+        text + at, size - at,
         "%s, %s quality, %s mode (I): %.2f ms a frame, %.0f frames/s, input to display "
         "%.0f ms\nGPU:",
         hud->device ? hud->device : "?", hud->quality ? hud->quality : "?",

@@ -1,12 +1,13 @@
-/* The window's heads-up display: the device, the renderer's quality tier (and why it stepped
- * down, when it did), the pointer's mode, the time and rate of drawn frames and each GPU stage's
- * time, as text (stb_easy_font's quads) on a translucent backdrop for the overlay to draw. Owns
- * only numbers and the text it makes. */
+/* The window's heads-up display: where the reader is in the book, the device, the renderer's
+ * quality tier (and why it stepped down, when it did), the pointer's mode, the time and rate of
+ * drawn frames and each GPU stage's time, as text (stb_easy_font's quads) on a translucent backdrop
+ * for the overlay to draw. Owns only numbers and the text it makes. */
 #ifndef PAGECURL_APP_HUD_H
 #define PAGECURL_APP_HUD_H
 
 #include "../gpu/timer.h"
 #include "../book/camera.h"
+#include "where.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,9 +18,10 @@ typedef struct AppHud {
     const char *device;  /* the device's name */
     const char *quality; /* the renderer's tier: "low" or "high" */
     char note[160];      /* why the tier changed, when it did: a line of its own; else empty */
-    bool ink_mode;       /* the pointer draws instead of turning pages */
-    double frame_ms;     /* smoothed, of drawn frames only */
-    double latency_ms;   /* smoothed: an input's timestamp to the present of the frame showing it */
+    char where[APP_WHERE_MAX]; /* where the reader is (app/where.h): the first line; or empty */
+    bool ink_mode;             /* the pointer draws instead of turning pages */
+    double frame_ms;           /* smoothed, of drawn frames only */
+    double latency_ms; /* smoothed: an input's timestamp to the present of the frame showing it */
     uint32_t stage_count;
     double stage_ms[GPU_TIMER_MAX];
     const char *stage_names[GPU_TIMER_MAX];

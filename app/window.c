@@ -13,6 +13,7 @@
 #include "window_input.h"
 #include "hud.h"
 #include "input.h"
+#include "where.h"
 #include "screenshot.h"
 #include "signals.h"
 
@@ -126,6 +127,7 @@ typedef struct WindowGpu {
     bool forced;    /* the budget is the test hook's */
     /* whether the leaf moved in each of the last frames drawn, by frame number */
     bool moving[WINDOW_MOVING_RING];
+    char title[APP_WHERE_MAX + 64]; /* the window's, as last set */
 } WindowGpu;
 
 static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
@@ -189,12 +191,27 @@ static bool step_down(const GpuContext *ctx, WindowGpu *w, GpuError *err)
     return true;
 }
 
-/* The title and the HUD say which mode the pointer is in. */
-static void show_mode(const AppWindow *win, const AppSession *session, WindowGpu *w)
+/* The title and the HUD say where the reader is and which mode the pointer is in: "pagecurl:
+ * 4-5 / 16", with ", ink (I: turn pages)" in ink mode. The pages are those of the spread the
+ * book is heading to (a turn's, and the turns queued behind it), so that the title answers a key
+ * at once and, thumbing through, counts the presses rather than lagging the leaves in the air;
+ * at rest it is the spread shown. SDL is told only when the title changes. */
+static void show_where(const AppWindow *win, const AppPage *page, const AppBookStream *book,
+                       const AppSession *session, WindowGpu *w)
 {
-    SDL_SetWindowTitle(win->window,
-                       session->ink_mode ? "pagecurl: ink (I: turn pages)" : "pagecurl");
+    VkExtent2D size = app_window_drawable_size(win);
+    MeshFlipView view = mesh_flip_view(&session->flip);
+    app_where_line(app_book_stream_source(book), view.heading,
+                   app_book_one_page(page, size.width, size.height), w->hud.where,
+                   sizeof w->hud.where);
     w->hud.ink_mode = session->ink_mode;
+    char title[sizeof w->title];
+    snprintf(title, sizeof title, "pagecurl: %s%s", w->hud.where,
+             session->ink_mode ? ", ink (I: turn pages)" : "");
+    if (strcmp(title, w->title)) {
+        SDL_SetWindowTitle(win->window, title);
+        memcpy(w->title, title, sizeof title);
+    }
 }
 
 /* Handles one event; false when the user asked to quit. */
@@ -209,7 +226,6 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_i && !e->key.repeat) {
         session->ink_mode = !session->ink_mode;
-        show_mode(win, session, w);
         return true;
     }
     if (e->type == SDL_KEYDOWN && !e->key.repeat &&
@@ -481,8 +497,8 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     GpuError err = {0};
     WindowGpu w = {0};
     AppSession session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
-    app_book_init(&session.flip, page, app_book_source_pages(app_book_stream_source(book)),
-                  app_book_first_spread(opts->page, false));
+    app_book_init_reader(&session.flip, page, app_book_source_pages(app_book_stream_source(book)),
+                         app_book_first_spread(opts->page, false));
     bool ok = window_gpu_create(win, ctx, opts, page, book, ink, &w, &err);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
     uint64_t since = SDL_GetPerformanceCounter();
@@ -526,6 +542,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         bool moved = mesh_flip_step(&session.flip, now);
         redraw |= moved || replaying;
         MeshFlipView view = mesh_flip_view(&session.flip);
+        show_where(win, page, book, &session, &w);
         redraw |= view.turning;               /* a held page is drawn every frame, moved or not */
         redraw |= app_book_stream_busy(book); /* pages still to show */
         app_notebook_keep(notebook, session.ink, false);

@@ -9,13 +9,24 @@
 #include <cglm/cglm.h>
 #include <string.h>
 
-void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread)
+static void book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool thumb)
 {
     mesh_flip_init(flip, &(MeshFlipDesc){.width = page->grid.width,
                                          .height = page->grid.height,
                                          .leaf_count = (pages + 1) / 2,
                                          .page_count = pages,
-                                         .spread = spread});
+                                         .spread = spread,
+                                         .thumb = thumb});
+}
+
+void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread)
+{
+    book_init(flip, page, pages, spread, false);
+}
+
+void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int spread)
+{
+    book_init(flip, page, pages, spread, true);
 }
 
 /* The spread's x as the book lies in the view: a book bound on the right is the mirror image of
@@ -33,6 +44,11 @@ static int single(const AppPage *page, uint32_t width, uint32_t height)
 {
     bool one = page->desc.layout == 2 || (page->desc.layout == 0 && height > width);
     return one ? (int)mirror(page) : 0;
+}
+
+bool app_book_one_page(const AppPage *page, uint32_t width, uint32_t height)
+{
+    return single(page, width, height) != 0;
 }
 
 /* How far a leaf at progress t of its turn can reach, in page widths, past the spine onto the
@@ -166,18 +182,26 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppTraceEven
  * the plane pointer whose pose puts the grabbed point, lifted as the curl lifts it, on the
  * pointer's line of sight, so that it shows under the pointer (mesh/drag_ray.h). Otherwise the
  * point of the book's plane under the pointer, where a press grabs the flat page. */
+/* The point of the book's plane under pixel (px, py), in the spread's left-bound frame. */
+static bool flat_point(const MeshFlipView *view, const AppPage *page, uint32_t width,
+                       uint32_t height, float px, float py, float *x, float *y)
+{
+    AppSpread spread = app_book_spread(view);
+    AppCameraBook camera = app_book_camera(&spread, page, width, height);
+    if (!app_camera_unproject(width, height, &camera, px, py, x, y))
+        return false;
+    *x *= mirror(page);
+    return true;
+}
+
 static bool drag_point(const MeshFlipView *view, const AppPage *page, uint32_t width,
                        uint32_t height, float px, float py, float *x, float *y)
 {
+    if (!view->turning || view->thumb)
+        return flat_point(view, page, width, height, px, py, x, y);
     float w = page->grid.width, h = page->grid.height;
     AppSpread spread = app_book_spread(view);
     AppCameraBook camera = app_book_camera(&spread, page, width, height);
-    if (!view->turning) {
-        if (!app_camera_unproject(width, height, &camera, px, py, x, y))
-            return false;
-        *x *= mirror(page);
-        return true;
-    }
     /* A closed book's camera follows the turn's progress, which follows where the pointer holds
      * the page: the point held is the one whose progress gives the camera that shows it under the
      * pointer, found by a few rounds (each moves the camera far less than the last). */
@@ -213,10 +237,10 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
         return;
     }
     if (e->device == APP_TRACE_KEY) {
-        if (e->action == APP_TRACE_NEXT)
-            mesh_flip_next(flip, e->time);
-        else if (e->action == APP_TRACE_PREV)
-            mesh_flip_prev(flip, e->time);
+        if (e->action == APP_TRACE_NEXT || e->action == APP_TRACE_PREV)
+            mesh_flip_turn(flip,
+                           e->action == APP_TRACE_NEXT ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD,
+                           e->time);
         else
             mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : mesh_flip_end_spread(flip));
         return;
@@ -225,11 +249,19 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
         mesh_flip_release(flip, e->time);
         return;
     }
+    mesh_flip_step(flip, e->time); /* the view the pointer meets is the one at its time */
     MeshFlipView view = mesh_flip_view(flip);
-    if (e->action != APP_TRACE_DOWN && view.phase != MESH_FLIP_DRAGGING)
+    float px = e->x * (float)width, py = e->y * (float)height, x, y;
+    /* A hand on the page a leaf turning over is leaving reaches for the next leaf, whether or not
+     * the leaf still covers that spot: thumbing through (the flip refuses where the book was made
+     * without it). A press on the leaf past the spine, or on one falling back, catches it. */
+    if (e->action == APP_TRACE_DOWN && view.phase == MESH_FLIP_SETTLING && view.completing &&
+        flat_point(&view, page, width, height, px, py, &x, &y) &&
+        mesh_flip_thumb_press(flip, x, y, e->time))
+        return;
+    if (e->action != APP_TRACE_DOWN && view.phase != MESH_FLIP_DRAGGING && !view.thumb)
         return; /* a move holds nothing unless a page is held */
-    float x, y;
-    if (!drag_point(&view, page, width, height, e->x * (float)width, e->y * (float)height, &x, &y))
+    if (!drag_point(&view, page, width, height, px, py, &x, &y))
         return; /* a ray that misses the book's plane holds nothing */
     if (e->action == APP_TRACE_DOWN)
         mesh_flip_press(flip, x, y, e->time);

@@ -36,15 +36,24 @@
 /* The book of an interactive session: `pages` pages on (pages + 1) / 2 leaves, open on spread
  * `spread` (mesh/flip.h). */
 void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread);
+/* The same book as a reader holds it: a press on the page a settling leaf has uncovered thumbs on
+ * (mesh_flip_thumb_press) instead of catching the leaf. The program's window and replays;
+ * libpagecurl keeps app_book_init's book, whose every turn starts and ends on its own. */
+void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int spread);
 
 /* A pointer, ink or key event (positions as fractions of a width x height view) into the flip
  * state or the ink (NULL: ink events do nothing): the window's events and a replayed trace's go
- * through this one door. An ink stroke stays on the page side it began on; its points off that
+ * through this one door. Keys ask for turns as a reader does (mesh_flip_turn: queued while a
+ * leaf settles). An ink stroke stays on the page side it began on; its points off that
  * side are dropped. A held page is posed so that its grabbed point lies on the pointer's line of
  * sight (mesh/drag_ray.h): a move costs a few dozen drag solves, so callers with many moves a
  * frame pass on only the newest. */
 void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32_t width,
                     uint32_t height, const AppPage *page);
+
+/* Whether a width x height view shows one page (--layout single, or auto in a portrait view): the
+ * spread's right-hand page as the book reads, not both. */
+bool app_book_one_page(const AppPage *page, uint32_t width, uint32_t height);
 
 /* A point of a page side as seen by the pointer. */
 typedef struct AppBookHit {

@@ -37,9 +37,9 @@ static void flip_to_leaf(const MeshFlip *flip, double x, double y, double *lx, d
     *ly = clampd(y, -lim_y, flip->height + lim_y);
 }
 
-static void flip_sample_push(MeshFlip *flip, double t)
+static void flip_sample_push(MeshFlip *flip, double t, double x, double y)
 {
-    flip->samples[flip->sample_next] = (MeshFlipSample){t, flip->pointer_x, flip->pointer_y};
+    flip->samples[flip->sample_next] = (MeshFlipSample){t, x, y};
     flip->sample_next = (flip->sample_next + 1) % MESH_FLIP_MAX_SAMPLES;
     if (flip->sample_count < MESH_FLIP_MAX_SAMPLES)
         flip->sample_count++;
@@ -96,6 +96,8 @@ bool mesh_flip_init(MeshFlip *flip, const MeshFlipDesc *desc)
     /* page 2k + 1 is on the right of spread k, page 2k on its left */
     flip->end_spread = last_page / 2;
     flip->last_time = NAN;
+    flip->omega = MESH_FLIP_SPRING_OMEGA;
+    flip->thumb_allowed = desc->thumb;
     return true;
 }
 
@@ -104,10 +106,55 @@ int mesh_flip_end_spread(const MeshFlip *flip)
     return flip->end_spread;
 }
 
-/* Starts settling from the current pointer towards the completion or cancel target, carrying
- * the release velocity's component towards the target, at most omega times the gap: with that
- * bound the critically damped gap (g0 + (omega g0 - s0) t) e^(-omega t) never grows and never
- * crosses zero, so the pointer runs straight to the target without overshoot. */
+/* The settling spring's gap to its target tau seconds after it began, and its speed towards the
+ * target: 0 once omega * tau is past FLIP_SPRING_MAX_PHASE. */
+static double flip_gap(const MeshFlip *flip, double tau)
+{
+    double wt = flip->omega * tau;
+    if (!(wt < FLIP_SPRING_MAX_PHASE))
+        return 0.0;
+    double rate = flip->omega * flip->gap0 - flip->speed0; /* >= 0, see flip_settle */
+    return (flip->gap0 + rate * tau) * exp(-wt);
+}
+
+static double flip_speed(const MeshFlip *flip, double tau)
+{
+    double wt = flip->omega * tau;
+    if (!(wt < FLIP_SPRING_MAX_PHASE))
+        return 0.0;
+    double rate = flip->omega * flip->gap0 - flip->speed0;
+    return (flip->speed0 + flip->omega * rate * tau) * exp(-wt);
+}
+
+static bool flip_landed(const MeshFlip *flip, double tau)
+{
+    return !(flip_gap(flip, tau) > MESH_FLIP_LAND_DISTANCE * flip->width);
+}
+
+/* How long after it began the settle lands: the first moment on the spring's curve within the
+ * landing distance (the gap only shrinks), found by bisection over a fixed bracket so that it is
+ * the same whenever it is asked. */
+static double flip_land_tau(const MeshFlip *flip)
+{
+    double lo = 0.0, hi = FLIP_SPRING_MAX_PHASE / flip->omega;
+    if (flip_landed(flip, lo))
+        return lo;
+    for (int i = 0; i < 64; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (flip_landed(flip, mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+/* Starts settling from the current pointer towards the completion or cancel target at the
+ * spring frequency flip->omega, carrying the velocity's component towards the target, at most
+ * omega times the gap: with that bound the critically damped gap (g0 + (omega g0 - s0) t)
+ * e^(-omega t) never grows and never crosses zero, so the pointer runs straight to the target
+ * without overshoot. The caller advances it (flip_advance): it lands at once when already on the
+ * target. */
 static void flip_settle(MeshFlip *flip, bool completing, double vx, double vy, double t)
 {
     flip->phase = MESH_FLIP_SETTLING;
@@ -121,11 +168,93 @@ static void flip_settle(MeshFlip *flip, bool completing, double vx, double vy, d
     if (gap > 0.0) {
         flip->dir_x = dx / gap, flip->dir_y = dy / gap;
         double towards = -(vx * flip->dir_x + vy * flip->dir_y);
-        flip->speed0 = clampd(towards, 0.0, MESH_FLIP_SPRING_OMEGA * gap);
+        flip->speed0 = clampd(towards, 0.0, flip->omega * gap);
     } else {
         flip->dir_x = 0.0, flip->dir_y = 0.0, flip->speed0 = 0.0;
     }
-    mesh_flip_step(flip, t); /* lands at once when already on the target */
+}
+
+/* A key turn's start at t: the free-edge corner lifts, the spring at `omega` carries it over. */
+static bool flip_start_key(MeshFlip *flip, MeshFlipDirection direction, double t, double omega)
+{
+    if (direction == MESH_FLIP_FORWARD ? flip->spread >= flip->leaf_count : flip->spread <= 0)
+        return false;
+    flip->direction = direction;
+    flip->grab_x = flip->width, flip->grab_y = MESH_FLIP_KEY_GRAB_HEIGHT * flip->height;
+    flip->pointer_x = flip->grab_x, flip->pointer_y = flip->grab_y;
+    flip->omega = omega;
+    flip_settle(flip, true, 0.0, 0.0, t);
+    return true;
+}
+
+/* The settling leaf, from where it is at t and at the speed it has, re-aimed (`completing`) or
+ * hurried (`omega`): its place does not jump, nor (when hurried) its speed. */
+static void flip_resettle(MeshFlip *flip, bool completing, double omega, double t)
+{
+    double speed = flip_speed(flip, t - flip->settle_t0);
+    flip->omega = omega;
+    flip_settle(flip, completing, -flip->dir_x * speed, -flip->dir_y * speed, t);
+}
+
+/* A thumb press still held when the leaf before it lands: a drag of the leaf now under it,
+ * grabbed where it was pressed, the pointer where that point lies (nothing jumps) and following
+ * the motion made since the press, its samples kept for a flick's speed. */
+static void flip_thumb_grab(MeshFlip *flip)
+{
+    flip->thumb = false;
+    bool forward = flip->thumb_press_x > 0.0;
+    if (forward ? flip->spread >= flip->leaf_count : flip->spread <= 0)
+        return; /* no leaf lies under it */
+    flip->direction = forward ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD;
+    double px, py, cx, cy;
+    flip_to_leaf(flip, flip->thumb_press_x, flip->thumb_press_y, &px, &py);
+    flip_to_leaf(flip, flip->thumb_x, flip->thumb_y, &cx, &cy);
+    flip->grab_x = px, flip->grab_y = py;
+    flip->pointer_x = px, flip->pointer_y = py;
+    flip->offset_x = px - cx, flip->offset_y = py - cy;
+    /* the travel since the press counts towards a flick, as it would for a drag begun there */
+    flip->press_x = 2.0 * px - cx, flip->press_y = 2.0 * py - cy;
+    for (int i = 0; i < flip->sample_count; i++) {
+        MeshFlipSample *sample = &flip->samples[i];
+        double lx, ly;
+        flip_to_leaf(flip, sample->x, sample->y, &lx, &ly);
+        sample->x = lx + flip->offset_x, sample->y = ly + flip->offset_y;
+    }
+    flip->phase = MESH_FLIP_DRAGGING;
+    flip->completing = false;
+}
+
+/* The settle at t: the pointer on the spring's curve, or landed (the spread moved on completion);
+ * a queued turn starts at the moment the leaf before it landed, and is advanced to t in turn. */
+static bool flip_advance(MeshFlip *flip, double t)
+{
+    if (flip->phase != MESH_FLIP_SETTLING)
+        return false;
+    for (;;) {
+        double gap = flip_gap(flip, t - flip->settle_t0);
+        if (gap > MESH_FLIP_LAND_DISTANCE * flip->width) {
+            flip->pointer_x = flip->target_x + flip->dir_x * gap;
+            flip->pointer_y = flip->target_y + flip->dir_y * gap;
+            return true;
+        }
+        double landed_at = flip->settle_t0 + flip_land_tau(flip);
+        flip->pointer_x = flip->target_x, flip->pointer_y = flip->target_y;
+        if (flip->completing)
+            flip->spread += flip->direction == MESH_FLIP_FORWARD ? 1 : -1;
+        flip->phase = MESH_FLIP_IDLE;
+        flip->direction = MESH_FLIP_NONE;
+        flip->completing = false;
+        if (flip->queued > 0) {
+            flip->queued--;
+            double omega = MESH_FLIP_SPRING_OMEGA * (1.0 + MESH_FLIP_HURRY * flip->queued);
+            if (flip_start_key(flip, flip->queue_direction, landed_at < t ? landed_at : t, omega))
+                continue;
+            flip->queued = 0;
+        }
+        if (flip->thumb)
+            flip_thumb_grab(flip);
+        return true;
+    }
 }
 
 static void flip_begin_drag(MeshFlip *flip, double x, double y, double t)
@@ -137,7 +266,7 @@ static void flip_begin_drag(MeshFlip *flip, double x, double y, double t)
     flip->phase = MESH_FLIP_DRAGGING;
     flip->completing = false;
     flip->sample_count = 0, flip->sample_next = 0;
-    flip_sample_push(flip, t);
+    flip_sample_push(flip, t, flip->pointer_x, flip->pointer_y);
 }
 
 bool mesh_flip_press(MeshFlip *flip, float x, float y, double time)
@@ -145,10 +274,12 @@ bool mesh_flip_press(MeshFlip *flip, float x, float y, double time)
     double t;
     if (!isfinite(x) || !isfinite(y) || !flip_time(flip, time, &t))
         return false;
-    if (flip->phase == MESH_FLIP_SETTLING)
-        mesh_flip_step(flip, t);
+    flip_advance(flip, t);
+    if (flip->thumb)
+        return false; /* one press at a time */
     if (flip->phase == MESH_FLIP_SETTLING) {
         /* Catch the page: same material point, the pointer continues from where it is. */
+        flip->queued = 0;
         flip_begin_drag(flip, x, y, t);
         return true;
     }
@@ -167,22 +298,81 @@ bool mesh_flip_press(MeshFlip *flip, float x, float y, double time)
     return true;
 }
 
+bool mesh_flip_thumb_press(MeshFlip *flip, float x, float y, double time)
+{
+    double t;
+    if (!flip->thumb_allowed || !isfinite(x) || !isfinite(y) || flip->phase != MESH_FLIP_SETTLING ||
+        flip->thumb || !flip_time(flip, time, &t))
+        return false;
+    flip_advance(flip, t);
+    if (flip->phase != MESH_FLIP_SETTLING || !flip->completing)
+        return false;
+    bool forward = flip->direction == MESH_FLIP_FORWARD;
+    double side = forward ? x : -x; /* distance from the spine onto the uncovered page */
+    double dead = MESH_FLIP_SPINE_DEAD_ZONE * flip->width;
+    if (y < 0.0 || y > flip->height || side < dead || side > flip->width)
+        return false;
+    if (forward ? flip->spread + 1 >= flip->leaf_count : flip->spread - 1 <= 0)
+        return false; /* no leaf lies there */
+    flip->thumb = true;
+    flip->thumb_press_x = flip->thumb_x = x, flip->thumb_press_y = flip->thumb_y = y;
+    flip->sample_count = 0, flip->sample_next = 0;
+    flip_sample_push(flip, t, x, y);
+    return true;
+}
+
 void mesh_flip_move(MeshFlip *flip, float x, float y, double time)
 {
     double t;
-    if (flip->phase != MESH_FLIP_DRAGGING || !isfinite(x) || !isfinite(y) ||
+    if ((flip->phase != MESH_FLIP_DRAGGING && !flip->thumb) || !isfinite(x) || !isfinite(y) ||
         !flip_time(flip, time, &t))
+        return;
+    flip_advance(flip, t); /* a thumb press held as the leaf lands is a drag from then on */
+    if (flip->thumb) {
+        double lim_x = MESH_FLIP_POINTER_LIMIT * flip->width;
+        double lim_y = MESH_FLIP_POINTER_LIMIT * flip->height;
+        flip->thumb_x = clampd(x, -lim_x, lim_x);
+        flip->thumb_y = clampd(y, -lim_y, flip->height + lim_y);
+        flip_sample_push(flip, t, flip->thumb_x, flip->thumb_y);
+        return;
+    }
+    if (flip->phase != MESH_FLIP_DRAGGING)
         return;
     double lx, ly;
     flip_to_leaf(flip, x, y, &lx, &ly);
     flip->pointer_x = lx + flip->offset_x, flip->pointer_y = ly + flip->offset_y;
-    flip_sample_push(flip, t);
+    flip_sample_push(flip, t, flip->pointer_x, flip->pointer_y);
+}
+
+static bool flip_ask(MeshFlip *flip, MeshFlipDirection direction, double t);
+
+/* A thumb press let go: a flick towards the spine asks for the next turn that way, a flick away
+ * from it for a turn back; anything slower asks for nothing. */
+static void flip_thumb_release(MeshFlip *flip, double t)
+{
+    flip->thumb = false;
+    double vx, vy;
+    flip_velocity(flip, t, &vx, &vy);
+    double travel = hypot(flip->thumb_x - flip->thumb_press_x, flip->thumb_y - flip->thumb_press_y);
+    if (travel < MESH_FLIP_FLING_MIN_TRAVEL * flip->width ||
+        fabs(vx) < MESH_FLIP_FLING_SPEED * flip->width)
+        return;
+    bool right = flip->thumb_press_x > 0.0; /* the right page turns forward, over to the left */
+    bool towards_spine = right ? vx < 0.0 : vx > 0.0;
+    flip_ask(flip, right == towards_spine ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD, t);
 }
 
 void mesh_flip_release(MeshFlip *flip, double time)
 {
     double t;
-    if (flip->phase != MESH_FLIP_DRAGGING || !flip_time(flip, time, &t))
+    if ((flip->phase != MESH_FLIP_DRAGGING && !flip->thumb) || !flip_time(flip, time, &t))
+        return;
+    flip_advance(flip, t);
+    if (flip->thumb) {
+        flip_thumb_release(flip, t);
+        return;
+    }
+    if (flip->phase != MESH_FLIP_DRAGGING)
         return;
     double vx, vy;
     flip_velocity(flip, t, &vx, &vy);
@@ -191,17 +381,28 @@ void mesh_flip_release(MeshFlip *flip, double time)
                  fabs(vx) >= MESH_FLIP_FLING_SPEED * flip->width;
     /* Towards the spine is -x in the leaf's frame, for either direction. */
     bool completing = flick ? vx < 0.0 : flip->pointer_x < 0.0;
+    flip->omega = MESH_FLIP_SPRING_OMEGA;
     flip_settle(flip, completing, vx, vy, t);
+    flip_advance(flip, t);
 }
 
 void mesh_flip_cancel(MeshFlip *flip, double time)
 {
     double t;
-    if (flip->phase != MESH_FLIP_DRAGGING || !flip_time(flip, time, &t))
+    if ((flip->phase != MESH_FLIP_DRAGGING && !flip->thumb) || !flip_time(flip, time, &t))
+        return;
+    flip_advance(flip, t);
+    if (flip->thumb) {
+        flip->thumb = false;
+        return;
+    }
+    if (flip->phase != MESH_FLIP_DRAGGING)
         return;
     double vx, vy;
     flip_velocity(flip, t, &vx, &vy);
+    flip->omega = MESH_FLIP_SPRING_OMEGA;
     flip_settle(flip, false, vx, vy, t);
+    flip_advance(flip, t);
 }
 
 bool mesh_flip_step(MeshFlip *flip, double time)
@@ -209,24 +410,7 @@ bool mesh_flip_step(MeshFlip *flip, double time)
     double t;
     if (flip->phase != MESH_FLIP_SETTLING || !flip_time(flip, time, &t))
         return false;
-    double wt = MESH_FLIP_SPRING_OMEGA * (t - flip->settle_t0);
-    double gap = 0.0;
-    if (wt < FLIP_SPRING_MAX_PHASE) {
-        double rate = MESH_FLIP_SPRING_OMEGA * flip->gap0 - flip->speed0; /* >= 0, see settle */
-        gap = (flip->gap0 + rate * (t - flip->settle_t0)) * exp(-wt);
-    }
-    if (gap > MESH_FLIP_LAND_DISTANCE * flip->width) {
-        flip->pointer_x = flip->target_x + flip->dir_x * gap;
-        flip->pointer_y = flip->target_y + flip->dir_y * gap;
-        return true;
-    }
-    flip->pointer_x = flip->target_x, flip->pointer_y = flip->target_y;
-    if (flip->completing)
-        flip->spread += flip->direction == MESH_FLIP_FORWARD ? 1 : -1;
-    flip->phase = MESH_FLIP_IDLE;
-    flip->direction = MESH_FLIP_NONE;
-    flip->completing = false;
-    return true;
+    return flip_advance(flip, t);
 }
 
 static bool flip_key(MeshFlip *flip, MeshFlipDirection direction, double time)
@@ -234,12 +418,9 @@ static bool flip_key(MeshFlip *flip, MeshFlipDirection direction, double time)
     double t;
     if (flip->phase != MESH_FLIP_IDLE || !flip_time(flip, time, &t))
         return false;
-    if (direction == MESH_FLIP_FORWARD ? flip->spread >= flip->leaf_count : flip->spread <= 0)
+    if (!flip_start_key(flip, direction, t, MESH_FLIP_SPRING_OMEGA))
         return false;
-    flip->direction = direction;
-    flip->grab_x = flip->width, flip->grab_y = MESH_FLIP_KEY_GRAB_HEIGHT * flip->height;
-    flip->pointer_x = flip->grab_x, flip->pointer_y = flip->grab_y;
-    flip_settle(flip, true, 0.0, 0.0, t);
+    flip_advance(flip, t);
     return true;
 }
 
@@ -251,6 +432,65 @@ bool mesh_flip_next(MeshFlip *flip, double time)
 bool mesh_flip_prev(MeshFlip *flip, double time)
 {
     return flip_key(flip, MESH_FLIP_BACKWARD, time);
+}
+
+static int flip_sign(MeshFlipDirection direction)
+{
+    return direction == MESH_FLIP_FORWARD ? 1 : direction == MESH_FLIP_BACKWARD ? -1 : 0;
+}
+
+/* Where the settling leaf lands: its spread moved on (completing) or kept. */
+static int flip_landing(const MeshFlip *flip)
+{
+    return flip->spread + (flip->completing ? flip_sign(flip->direction) : 0);
+}
+
+/* One more turn `direction` queued behind the settling leaf, which hurries for it. */
+static bool flip_enqueue(MeshFlip *flip, MeshFlipDirection direction, double t)
+{
+    int end = flip_landing(flip) + (flip->queued + 1) * flip_sign(direction);
+    if (flip->queued >= MESH_FLIP_QUEUE_MAX || end < 0 || end > flip->leaf_count)
+        return false;
+    flip->queue_direction = direction;
+    flip->queued++;
+    double omega = MESH_FLIP_SPRING_OMEGA * (1.0 + MESH_FLIP_HURRY * flip->queued);
+    if (omega > flip->omega)
+        flip_resettle(flip, flip->completing, omega, t);
+    flip_advance(flip, t);
+    return true;
+}
+
+static bool flip_ask(MeshFlip *flip, MeshFlipDirection direction, double t)
+{
+    flip_advance(flip, t);
+    if (flip->phase == MESH_FLIP_IDLE) {
+        if (!flip_start_key(flip, direction, t, MESH_FLIP_SPRING_OMEGA))
+            return false;
+        flip_advance(flip, t);
+        return true;
+    }
+    if (flip->phase != MESH_FLIP_SETTLING)
+        return false; /* the hand holds the page */
+    if (flip->queued > 0) {
+        if (direction == flip->queue_direction)
+            return flip_enqueue(flip, direction, t);
+        flip->queued = 0; /* the other way: stop after the leaf in the air */
+        return true;
+    }
+    if (flip->completing == (direction == flip->direction))
+        return flip_enqueue(flip, direction, t); /* it lands, then the turn asked starts */
+    flip_resettle(flip, !flip->completing, flip->omega, t); /* turned round where it is */
+    flip_advance(flip, t);
+    return true;
+}
+
+bool mesh_flip_turn(MeshFlip *flip, MeshFlipDirection direction, double time)
+{
+    double t;
+    if ((direction != MESH_FLIP_FORWARD && direction != MESH_FLIP_BACKWARD) ||
+        !flip_time(flip, time, &t))
+        return false;
+    return flip_ask(flip, direction, t);
 }
 
 bool mesh_flip_goto(MeshFlip *flip, int spread)
@@ -270,12 +510,17 @@ MeshFlipView mesh_flip_view(const MeshFlip *flip)
         .direction = flip->direction,
         .spread = flip->spread,
         .turning_leaf = -1,
+        .queued = flip->queued,
+        .heading = flip->spread,
+        .thumb = flip->thumb,
         .grab = {(float)flip->grab_x, (float)flip->grab_y},
         .pointer = {(float)flip->pointer_x, (float)flip->pointer_y},
     };
     if (flip->grab_x > 0.0)
         v.progress = (float)clampd((flip->grab_x - flip->pointer_x) / (2.0 * flip->grab_x), 0, 1);
     v.grab_height = (float)(flip->grab_y / flip->height);
+    if (flip->phase == MESH_FLIP_SETTLING)
+        v.heading = flip_landing(flip) + flip->queued * flip_sign(flip->queue_direction);
     int s = flip->spread;
     v.left = flip_face(flip, s - 1, MESH_FLIP_SIDE_BACK);
     v.right = flip_face(flip, s, MESH_FLIP_SIDE_FRONT);
@@ -297,7 +542,7 @@ MeshFlipView mesh_flip_view(const MeshFlip *flip)
 MeshFlipView mesh_flip_view_at(const MeshFlip *flip, double time)
 {
     MeshFlip ahead = *flip;
-    mesh_flip_step(&ahead, time);
+    mesh_flip_step(&ahead, time); /* a queued turn starts, a thumb press grabs: all as they will */
     return mesh_flip_view(&ahead);
 }
 

@@ -43,6 +43,15 @@
 /* The pointer is clamped to this many page sizes around the spread: no drag mapping needs more,
  * and a bound keeps the arithmetic finite for any finite input. */
 #define MESH_FLIP_POINTER_LIMIT 8.0
+/* A reader's turns (mesh_flip_turn) asked while a leaf settles wait in a queue of at most this
+ * many: a held key's repeats (25-30 a second) fill it at once, and what is left when the key is
+ * let go lands within about a second. */
+#define MESH_FLIP_QUEUE_MAX 3
+/* Each turn waiting hurries the settling leaf: its spring's frequency is MESH_FLIP_SPRING_OMEGA
+ * times 1 + MESH_FLIP_HURRY x (turns waiting). One waiting turn lands the leaf in tens of ms
+ * instead of half a second, so presses 60 ms apart (a fast hand) each turn a leaf; the last leaf
+ * of a run settles at the ordinary pace. */
+#define MESH_FLIP_HURRY 6.0
 
 typedef enum MeshFlipPhase {
     MESH_FLIP_IDLE = 0,
@@ -74,6 +83,8 @@ typedef struct MeshFlipDesc {
     int spread;          /* starting spread, 0 .. leaf_count (below) */
     int page_count;      /* pages in the book, 2 * leaf_count - 1 or 2 * leaf_count; 0 means the
                             latter (the last leaf's back is a page too) */
+    bool thumb;          /* mesh_flip_thumb_press takes presses; false: it refuses them all, and
+                            every press during a settle catches the leaf (mesh_flip_press) */
 } MeshFlipDesc;
 
 /* Spread s (0 .. leaf_count) shows leaf s - 1's back on the left and leaf s's front on the right;
@@ -85,6 +96,12 @@ typedef struct MeshFlipView {
     MeshFlipDirection direction; /* MESH_FLIP_NONE when idle */
     int spread;                  /* the spread under the turn; it changes when a turn lands */
     int turning_leaf;            /* -1 when idle */
+    int queued;                  /* turns waiting behind the settling leaf (mesh_flip_turn) */
+    /* Where the book is heading: the spread once the settling leaf and the turns queued behind it
+     * have landed; `spread` while idle or dragging (a drag's end is the hand's to decide). */
+    int heading;
+    bool thumb; /* a press behind the settling leaf is held (mesh_flip_thumb_press): its moves
+                   are points of the flat spread, not of the turning leaf */
     /* In the turning leaf's own frame: spine x = 0, free edge x = W (a backward turn is reported
      * mirrored, x -> -x; mirror the posed page back to place it in the spread). grab is the
      * material point held, at rest; pointer is where it is held. After a turn lands both keep
@@ -118,6 +135,13 @@ typedef struct MeshFlip {
     double target_x, target_y;   /* settling: where the pointer goes */
     double dir_x, dir_y;         /* settling: unit vector from the target to the start */
     double gap0, speed0, settle_t0; /* settling: start distance, speed towards target, start time */
+    double omega;                   /* settling: the spring's frequency (hurried by the queue) */
+    int queued;                     /* turns waiting behind the settling leaf */
+    MeshFlipDirection queue_direction;
+    /* A press behind the settling leaf (mesh_flip_thumb_press), in the turning leaf's frame: where
+     * it was pressed and where it is now. Its samples use the ring: a settle has none. */
+    bool thumb, thumb_allowed;
+    double thumb_x, thumb_y, thumb_press_x, thumb_press_y;
     MeshFlipSample samples[MESH_FLIP_MAX_SAMPLES]; /* ring of pointer samples while dragging */
     int sample_count, sample_next;
 } MeshFlip;
@@ -129,25 +153,53 @@ bool mesh_flip_init(MeshFlip *flip, const MeshFlipDesc *desc);
 /* A press at spread point (x, y). Idle: on the right page (clear of the spine dead zone) starts a
  * forward drag if a leaf lies there, on the left page a backward one; elsewhere nothing. Settling:
  * any press catches the page where it is (same grabbed point; the pointer continues from the
- * page's current pointer, no jump). Returns whether a drag began. */
+ * page's current pointer, no jump), and the turns queued behind it are dropped: the hand has the
+ * book now. Ignored while a thumb press is held. Returns whether a drag began. */
 bool mesh_flip_press(MeshFlip *flip, float x, float y, double time);
-/* Dragging: the pointer follows the press-relative motion. Otherwise nothing. */
+/* Thumbing through: a press at spread point (x, y) of the book's plane on the page a leaf settling
+ * towards completion is leaving (the right page for a forward turn, the left for a backward one),
+ * whether or not the leaf still covers that spot: a hand reaching for the next leaf (a press on
+ * the leaf past the spine is left to mesh_flip_press, which catches it). Nothing moves yet.
+ * Released as a flick towards the spine it asks for one more turn (mesh_flip_turn), a flick the
+ * other way asks for a turn back; still held when the leaf lands (and nothing is queued), it
+ * becomes a drag of the leaf now under it, grabbed where it was pressed and following the
+ * press-relative motion since. False (nothing happens) where the flip was made without
+ * MeshFlipDesc.thumb, no such leaf settles, the point is not on that page, or a press is already
+ * held. */
+bool mesh_flip_thumb_press(MeshFlip *flip, float x, float y, double time);
+/* Dragging: the pointer follows the press-relative motion. A thumb press: its point follows the
+ * spread point (x, y). Otherwise nothing. */
 void mesh_flip_move(MeshFlip *flip, float x, float y, double time);
 /* Dragging: decide complete or cancel (flick velocity, else which side of the spine the pointer
- * is on) and start settling. Otherwise nothing. */
+ * is on) and start settling. A thumb press: a flick asks for a turn (above). Otherwise nothing. */
 void mesh_flip_release(MeshFlip *flip, double time);
 /* Dragging: the system took the pointer (a touch cancelled): the page falls back where it came
- * from, whatever the pointer's place or speed. Otherwise nothing. */
+ * from, whatever the pointer's place or speed. A thumb press is dropped. Otherwise nothing. */
 void mesh_flip_cancel(MeshFlip *flip, double time);
 /* Advances the settle to time; lands exactly on the target, goes idle and (on completion) moves
- * the spread. Returns true while settling, including the step that lands; false when idle or
- * dragging (a drag moves only on mesh_flip_move). */
+ * the spread. A turn queued starts the moment the leaf before it lands (that moment, found on the
+ * spring's curve, not the step's time: the poses do not depend on how often it is stepped), and
+ * a thumb press still held then becomes a drag. Returns true while settling, including the step
+ * that lands; false when idle or dragging (a drag moves only on mesh_flip_move). */
 bool mesh_flip_step(MeshFlip *flip, double time);
 /* Key flips: from idle, an automatic turn from the free-edge corner, animated by the same spring
  * to completion. Returns false (nothing happens) when there is no leaf to turn or something is
- * already moving: a queued flip would keep the book turning after the key is let go. */
+ * already moving (mesh_flip_turn queues instead). */
 bool mesh_flip_next(MeshFlip *flip, double time);
 bool mesh_flip_prev(MeshFlip *flip, double time);
+/* A reader's turn asked (a key, or a flick behind the settling leaf), so that repeated presses
+ * thumb through the book. Idle: mesh_flip_next / mesh_flip_prev. While a leaf settles:
+ * - towards completion the same way: queued (at most MESH_FLIP_QUEUE_MAX, and no further than
+ *   the book's end); each turn queued hurries the settling leaf (MESH_FLIP_HURRY), and each
+ *   starts as the one before lands;
+ * - with turns queued, the other way: the queue is dropped (the leaf in the air still lands);
+ * - nothing queued, the way the leaf is not heading: the leaf turns round from where it is, at
+ *   the speed it has towards its new target (a turn asked back takes back the turn in flight, a
+ *   turn asked for a falling-back leaf completes it);
+ * - nothing queued, a leaf falling back and the other way: queued.
+ * False (nothing happens) while a page is held, past the queue's bound or the book's end, or for
+ * a direction that is neither. */
+bool mesh_flip_turn(MeshFlip *flip, MeshFlipDirection direction, double time);
 
 MeshFlipView mesh_flip_view(const MeshFlip *flip);
 /* The view as it will be at `time`, the flip itself left as it is: a frame posed for the moment it

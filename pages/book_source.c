@@ -7,6 +7,7 @@
 
 #include "content.h"
 #include "file.h"
+#include "page_labels.h"
 #include "safe_write.h"
 #include "typeface.h"
 
@@ -26,6 +27,7 @@
 
 #ifdef PAGECURL_HAVE_MUPDF
 #include <mupdf/fitz.h>
+#include <mupdf/pdf.h>
 #else
 #include <stb_image.h>
 #endif
@@ -51,6 +53,7 @@ struct AppBookSource {
     size_t memory_size;       /* of `memory` */
     AppTypeface *face;        /* SOURCE_BUILTIN: its text's face; NULL: stb_easy_font */
     AppPageProvider provider; /* SOURCE_PROVIDER */
+    AppPageLabels labels;     /* a PDF's own, read at open; none for other books */
 #ifdef PAGECURL_HAVE_MUPDF
     Budget budget;
     fz_context *fz;
@@ -603,6 +606,63 @@ static int real_pages(fz_context *fz, fz_document *doc)
     return lo + 1;
 }
 
+/* The most nodes of a /PageLabels number tree visited, and how deep: a real tree has a handful;
+ * a hostile one (a million kids, a chain a million deep) is read no further. */
+#define LABEL_TREE_NODES 10000
+#define LABEL_TREE_DEPTH 32
+
+/* One node of the /PageLabels number tree: its /Nums pairs (page index, label dictionary), then
+ * its /Kids, never one already on the way down (a cycle). */
+static void label_node(AppBookSource *src, pdf_obj *node, pdf_cycle_list *up, int depth,
+                       int *visits)
+{
+    fz_context *fz = src->fz;
+    pdf_cycle_list here;
+    if (!pdf_is_dict(fz, node) || depth > LABEL_TREE_DEPTH || ++*visits > LABEL_TREE_NODES ||
+        pdf_cycle(fz, &here, up, node))
+        return;
+    pdf_obj *nums = pdf_dict_gets(fz, node, "Nums");
+    int n = pdf_array_len(fz, nums);
+    for (int i = 0; i + 1 < n; i += 2) {
+        pdf_obj *key = pdf_array_get(fz, nums, i), *label = pdf_array_get(fz, nums, i + 1);
+        if (!pdf_is_number(fz, key) || !pdf_is_dict(fz, label))
+            continue;
+        pdf_obj *first = pdf_dict_gets(fz, label, "St");
+        if (!app_page_labels_add(
+                &src->labels, pdf_to_int(fz, key),
+                app_page_label_style(pdf_to_name(fz, pdf_dict_gets(fz, label, "S"))),
+                pdf_is_number(fz, first) ? pdf_to_int(fz, first) : 1,
+                pdf_to_text_string(fz, pdf_dict_gets(fz, label, "P"))))
+            return;
+    }
+    pdf_obj *kids = pdf_dict_gets(fz, node, "Kids");
+    n = pdf_array_len(fz, kids);
+    for (int i = 0; i < n && *visits <= LABEL_TREE_NODES; i++)
+        label_node(src, pdf_array_get(fz, kids, i), &here, depth + 1, visits);
+}
+
+/* The PDF's page labels (its catalogue's /PageLabels), read once here, on the thread that opens
+ * it: labels are then made from the table on any thread, while the worker draws. A tree that
+ * cannot be read gives no labels, never an error: the pages are what matters. */
+static void read_labels(AppBookSource *src)
+{
+    fz_context *fz = src->fz;
+    pdf_document *pdf = pdf_specifics(fz, src->doc);
+    if (!pdf)
+        return;
+    int visits = 0;
+    fz_try(fz)
+    {
+        pdf_obj *root = pdf_dict_gets(fz, pdf_trailer(fz, pdf), "Root");
+        label_node(src, pdf_dict_gets(fz, root, "PageLabels"), NULL, 0, &visits);
+    }
+    fz_catch(fz)
+    {
+        app_page_labels_free(&src->labels);
+    }
+    app_page_labels_finish(&src->labels, src->pages);
+}
+
 /* The PDF read from `stm` (taken). */
 static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path, char *message,
                            size_t size)
@@ -638,6 +698,8 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
                     status = fail(message, size, 1, "--book %s: page 1 has no size", path);
                 else
                     src->aspect = h / w;
+                if (!status)
+                    read_labels(src);
             }
         }
     }
@@ -816,6 +878,7 @@ void app_book_source_close(AppBookSource *src)
             free(src->files[p]);
     free(src->files);
     app_typeface_free(src->face);
+    app_page_labels_free(&src->labels);
 #ifdef PAGECURL_HAVE_MUPDF
     if (src->fz) {
         fz_drop_document(src->fz, src->doc);
@@ -847,6 +910,14 @@ const char *app_book_source_name(const AppBookSource *src)
 bool app_book_source_builtin(const AppBookSource *src)
 {
     return src->kind == SOURCE_BUILTIN;
+}
+
+void app_book_source_page_label(const AppBookSource *src, int page, char *out, size_t size)
+{
+    if (page >= 0 && page < src->pages)
+        app_page_labels_text(&src->labels, page, out, size);
+    else if (size)
+        out[0] = '\0';
 }
 
 void app_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t *rgba)

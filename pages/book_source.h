@@ -60,6 +60,10 @@ float app_book_source_aspect(const AppBookSource *src);
 const char *app_book_source_name(const AppBookSource *src);
 /* The built-in book: its pages are drawn at their own fixed resolution (pages/content.h). */
 bool app_book_source_builtin(const AppBookSource *src);
+/* Page `page`'s label (0-based), as the PDF's /PageLabels names it ("xii", "A-3"), into out
+ * (APP_PAGE_LABEL_MAX bytes, pages/page_labels.h, are enough); "" where it names none: a page
+ * outside its ranges, a book that is no PDF or whose PDF has no labels. Any thread. */
+void app_book_source_page_label(const AppBookSource *src, int page, char *out, size_t size);
 
 /* Draws page `page` (0-based) into `rgba` (width x height RGBA8, sRGB, top row first). False with
  * "FILE: reason" (and the page) in message when it cannot be read: `rgba` then holds a marked

@@ -1,13 +1,16 @@
 /* libFuzzer target: any bytes as a PDF book, through the code a --book PDF runs: opened from
- * memory (its password, its real page count, page 1's size), then its first and last pages drawn
- * into small layers of page pixels. It must draw or refuse with a message, never crash, leak or
+ * memory (its password, its real page count, page 1's size, its page labels), its first pages'
+ * labels made (each a terminated string that fits), then its first and last pages drawn into
+ * small layers of page pixels. It must draw or refuse with a message, never crash, leak or
  * read out of bounds (ASan + UBSan). The layers are small so that each input's work stays
  * bounded; MuPDF's memory is bounded by the source itself (APP_BOOK_DECODE_MEMORY). */
 #include "../pages/book_source.h"
+#include "../pages/page_labels.h"
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -22,6 +25,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int pages = app_book_source_pages(src);
     if (pages < 1)
         abort(); /* an open book has a page */
+    for (int page = 0; page < pages && page < 16; page++) {
+        char label[APP_PAGE_LABEL_MAX + 1];
+        label[APP_PAGE_LABEL_MAX] = 'x';
+        app_book_source_page_label(src, page, label, APP_PAGE_LABEL_MAX);
+        if (label[APP_PAGE_LABEL_MAX] != 'x' || strlen(label) >= APP_PAGE_LABEL_MAX)
+            abort();
+    }
     for (int page = 0; page < pages && page < 2; page++) {
         int p = page ? pages - 1 : 0;
         message[0] = '\0';

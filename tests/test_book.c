@@ -7,7 +7,9 @@
  * by its colour. Also the pool's bookkeeping and the natural name order, without Vulkan.
  * usage: test_book PAGECURL OUTDIR [CHECK...] */
 #include "../pages/book_source.h"
+#include "../pages/page_labels.h"
 #include "../app/notebook.h"
+#include "../app/where.h"
 #include "../book/pool.h"
 #include "check.h"
 #include "image.h"
@@ -74,21 +76,24 @@ static bool write_png(const char *path, int w, int h, const unsigned char rgb[3]
 }
 
 /* A PDF of `pages` pages of w x h points, page n filled with COLOURS[(n - 1) % 6]: objects 1 (the
- * catalogue), 2 (the page tree), then each page and its content stream, and the cross-reference
+ * catalogue, with `catalog` in its dictionary), 2 (the page tree), then each page and its
+ * content stream, then `extra` (NULL: none) as object 2 * pages + 3, and the cross-reference
  * table with their byte offsets. */
-static bool write_pdf(const char *path, int pages, int w, int h)
+static bool write_pdf_with(const char *path, int pages, int w, int h, const char *catalog,
+                           const char *extra)
 {
     FILE *f = fopen(path, "wb");
     if (!f)
         return false;
-    long *at = malloc(sizeof *at * (size_t)(2 * pages + 3));
+    int objects = 2 * pages + 3 + (extra ? 1 : 0);
+    long *at = malloc(sizeof *at * (size_t)objects);
     if (!at) {
         fclose(f);
         return false;
     }
     fprintf(f, "%%PDF-1.4\n");
     at[1] = ftell(f);
-    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R %s>>\nendobj\n", catalog);
     at[2] = ftell(f);
     fprintf(f, "2 0 obj\n<< /Type /Pages /Count %d /Kids [", pages);
     for (int p = 0; p < pages; p++)
@@ -108,14 +113,22 @@ static bool write_pdf(const char *path, int pages, int w, int h)
         fprintf(f, "%d 0 obj\n<< /Length %d >>\nstream\n%s\nendstream\nendobj\n", 4 + 2 * p, len,
                 stream);
     }
+    if (extra) {
+        at[2 * pages + 3] = ftell(f);
+        fprintf(f, "%d 0 obj\n%s\nendobj\n", 2 * pages + 3, extra);
+    }
     long xref = ftell(f);
-    fprintf(f, "xref\n0 %d\n0000000000 65535 f \n", 2 * pages + 3);
-    for (int k = 1; k < 2 * pages + 3; k++)
+    fprintf(f, "xref\n0 %d\n0000000000 65535 f \n", objects);
+    for (int k = 1; k < objects; k++)
         fprintf(f, "%010ld 00000 n \n", at[k]);
-    fprintf(f, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", 2 * pages + 3,
-            xref);
+    fprintf(f, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", objects, xref);
     free(at);
     return fclose(f) == 0;
+}
+
+static bool write_pdf(const char *path, int pages, int w, int h)
+{
+    return write_pdf_with(path, pages, w, h, "", NULL);
 }
 
 /* The page colour (1-based page number, mod 6) nearest the pixel's hue at (fx, fy) of the image,
@@ -440,6 +453,191 @@ static void check_evict(CheckState *s, const Ctx *c)
               "evict: colours %d | %d, want %d | %d", left, right, colour_of(24), colour_of(25));
     }
     image_free(&img);
+}
+
+/* Thumbing through, replayed: 20 Right presses 60 ms apart (a fast hand) from the first spread of
+ * a 41-page book turn it 20 spreads, to the one holding its last page (40 | 41): the picture End
+ * shows, pixel for pixel. Five flicks of the right page 150 ms apart, each made while the leaf
+ * before still falls, turn five (pages 10 | 11). */
+static void check_thumb(CheckState *s, const Ctx *c)
+{
+    char pdf[512], trace[512], rapid[512], end[512];
+    path_in(c, "thumb.pdf", pdf, sizeof pdf);
+    path_in(c, "thumb.trace", trace, sizeof trace);
+    path_in(c, "thumb.png", rapid, sizeof rapid);
+    path_in(c, "thumb-end.png", end, sizeof end);
+    CHECK(s, write_pdf(pdf, 41, 200, 280), "cannot write %s", pdf);
+    FILE *f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f)
+        return;
+    for (int k = 0; k < 20; k++)
+        fprintf(f, "%.2f key next\n", 0.06 * k);
+    fclose(f);
+#ifndef PAGECURL_HAVE_MUPDF
+    return;
+#endif
+    Run r = RUN("--headless", "--validation", "--book", pdf, "--size", "240x135", "--replay", trace,
+                "--screenshot", rapid);
+    CHECK(s, r.status == 0, "thumb: exit %d: %s", r.status, r.err);
+    f = fopen(trace, "w");
+    CHECK(s, f && fputs("0.0 key end\n", f) >= 0 && fclose(f) == 0, "cannot write %s", trace);
+    r = RUN("--headless", "--book", pdf, "--size", "240x135", "--replay", trace, "--frames", "3",
+            "--screenshot", end);
+    CHECK(s, r.status == 0, "thumb, End: exit %d: %s", r.status, r.err);
+    Image a = image_load(rapid), b = image_load(end);
+    CHECK(s, a.rgba && b.rgba, "thumb: no screenshots");
+    if (a.rgba && b.rgba) {
+        int left = page_at(&a, 0.30f, 0.5f), right = page_at(&a, 0.70f, 0.5f);
+        CHECK(s, left == colour_of(40) && right == colour_of(41),
+              "thumb: colours %d | %d, want pages 40 | 41's %d | %d", left, right, colour_of(40),
+              colour_of(41));
+        CHECK(s, a.w == b.w && a.h == b.h && !memcmp(a.rgba, b.rgba, (size_t)a.w * a.h * 4),
+              "thumb: 20 presses 60 ms apart did not end on End's spread (%s vs %s)", rapid, end);
+    }
+    image_free(&a);
+    image_free(&b);
+    f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f)
+        return;
+    for (int k = 0; k < 5; k++) { /* 0.1 of the view's width leftwards in 50 ms */
+        double t0 = 0.15 * k;
+        fprintf(f, "%.3f mouse down 0.60 0.6\n", t0);
+        for (int i = 1; i <= 6; i++)
+            fprintf(f, "%.3f mouse move %.3f 0.6\n", t0 + 0.05 * i / 6, 0.60 - 0.10 * i / 6);
+        fprintf(f, "%.3f mouse up 0.50 0.6\n", t0 + 0.05);
+    }
+    fclose(f);
+    r = RUN("--headless", "--book", pdf, "--size", "240x135", "--replay", trace, "--screenshot",
+            rapid);
+    CHECK(s, r.status == 0, "thumb, flicks: exit %d: %s", r.status, r.err);
+    a = image_load(rapid);
+    CHECK(s, a.rgba, "thumb, flicks: no screenshot");
+    if (a.rgba) {
+        int left = page_at(&a, 0.30f, 0.5f), right = page_at(&a, 0.70f, 0.5f);
+        CHECK(s, left == colour_of(10) && right == colour_of(11),
+              "thumb: 5 flicks show colours %d | %d, want pages 10 | 11's %d | %d", left, right,
+              colour_of(10), colour_of(11));
+    }
+    image_free(&a);
+}
+
+/* Opens `path` as a book, for the checks that read it without the program; NULL (a failed
+ * check) where it does not open. */
+static AppBookSource *open_source(CheckState *s, const char *path)
+{
+    AppBookSource *src = NULL;
+    char message[512];
+    int status = app_book_source_open(path, &src, message, sizeof message);
+    CHECK(s, status == 0, "cannot open %s: %s", path, message);
+    return status ? NULL : src;
+}
+
+/* Checks page `page`'s label (0-based) and, where `where` is given, the line for spread `spread`
+ * (single page where `single`). */
+static void check_label(CheckState *s, const AppBookSource *src, int page, const char *want,
+                        const char *what)
+{
+    char label[APP_PAGE_LABEL_MAX];
+    app_book_source_page_label(src, page, label, sizeof label);
+    CHECK(s, !strcmp(label, want), "%s: page %d is labelled '%s', want '%s'", what, page + 1, label,
+          want);
+}
+
+static void check_where(CheckState *s, const AppBookSource *src, int spread, bool single,
+                        const char *want, const char *what)
+{
+    char line[APP_WHERE_MAX];
+    app_where_line(src, spread, single, line, sizeof line);
+    CHECK(s, !strcmp(line, want), "%s: spread %d%s reads '%s', want '%s'", what, spread,
+          single ? " (one page)" : "", line, want);
+}
+
+/* A PDF's own page labels (/PageLabels), as the title and the HUD say where the reader is: roman
+ * front matter, then arabic from 1, a lettered appendix with a prefix, a page with a prefix
+ * alone, arabic again from 100; in a tree whose kids lead back to it (read once, no hang); at
+ * the extremes (a start near the largest integer, labels longer than a label may be, a prefix
+ * beyond ASCII). A PDF without labels, a folder and the built-in book have none: plain numbers. */
+static void check_labels(CheckState *s, const Ctx *c)
+{
+    char pdf[512];
+    path_in(c, "labels.pdf", pdf, sizeof pdf);
+#ifndef PAGECURL_HAVE_MUPDF
+    return;
+#endif
+    CHECK(s,
+          write_pdf_with(pdf, 14, 200, 280,
+                         "/PageLabels << /Nums [0 << /S /r >> 4 << /S /D >> 8 << /S /A /P (App-) "
+                         ">> 10 << /P (Cover) >> 11 << /S /D /St 100 >>] >> ",
+                         NULL),
+          "cannot write %s", pdf);
+    AppBookSource *src = open_source(s, pdf);
+    if (src) {
+        static const char *const want[14] = {"i", "ii",    "iii",   "iv",    "1",   "2",   "3",
+                                             "4", "App-A", "App-B", "Cover", "100", "101", "102"};
+        for (int p = 0; p < 14; p++)
+            check_label(s, src, p, want[p], "labels");
+        check_label(s, src, 14, "", "labels, past the end");
+        check_where(s, src, 0, false, "i (1 / 14)", "labels");
+        check_where(s, src, 2, false, "iv-1 (4-5 / 14)", "labels");
+        check_where(s, src, 3, false, "2-3 (6-7 / 14)", "labels");
+        check_where(s, src, 2, true, "1 (5 / 14)", "labels");
+        check_where(s, src, 7, false, "102 (14 / 14)", "labels");
+        app_book_source_close(src);
+    }
+    /* a number tree whose kids lead back to its root, and a cycle through the kids' kids */
+    CHECK(s,
+          write_pdf_with(pdf, 3, 200, 280, "/PageLabels 9 0 R ",
+                         "<< /Kids [9 0 R << /Kids [9 0 R] >>] /Nums [0 << /S /R >>] >>"),
+          "cannot write %s", pdf);
+    if ((src = open_source(s, pdf))) {
+        check_label(s, src, 2, "III", "a cyclic tree");
+        app_book_source_close(src);
+    }
+    /* the extremes */
+    CHECK(s,
+          write_pdf_with(pdf, 6, 200, 280,
+                         "/PageLabels << /Nums [0 << /S /D /St 2147483647 >> 2 << /S /a /St "
+                         "100000 >> 3 << /S /R /St 1000000 >> 4 << /S /D /P <FEFF0416> >> 5 "
+                         "<< /S /X /P (\\n) >>] >> ",
+                         NULL),
+          "cannot write %s", pdf);
+    if ((src = open_source(s, pdf))) {
+        check_label(s, src, 1, "2147483648", "past the largest int");
+        char label[APP_PAGE_LABEL_MAX], line[APP_WHERE_MAX];
+        app_book_source_page_label(src, 2, label, sizeof label);
+        CHECK(s, strlen(label) == APP_PAGE_LABEL_MAX - 1 && strspn(label, "d") == strlen(label),
+              "letters 100000 (99999 = 3846 x 26 + 3: d, 3847 times, cut): '%s'", label);
+        app_book_source_page_label(src, 3, label, sizeof label);
+        CHECK(s, strlen(label) == APP_PAGE_LABEL_MAX - 1 && strspn(label, "M") == strlen(label),
+              "roman 1000000: '%s'", label);
+        check_label(s, src, 4,
+                    "\xd0\x96"
+                    "1",
+                    "a prefix beyond ASCII");
+        check_label(s, src, 5, " ", "an unknown style, a line break for a prefix");
+        check_where(s, src, 2, true, "?1 (5 / 6)", "beyond ASCII");
+        app_where_line(src, 2, false, line, sizeof line);
+        CHECK(s, strlen(line) < sizeof line - 1 && strstr(line, "M-?1 (4-5 / 6)"),
+              "a long label and one beyond ASCII: '%s'", line);
+        check_where(s, src, 3, false, "6 / 6", "a blank label");
+        app_book_source_close(src);
+    }
+    /* none */
+    CHECK(s, write_pdf(pdf, 9, 200, 280), "cannot write %s", pdf);
+    if ((src = open_source(s, pdf))) {
+        check_label(s, src, 0, "", "no /PageLabels");
+        check_where(s, src, 0, false, "1 / 9", "no /PageLabels");
+        check_where(s, src, 4, false, "8-9 / 9", "no /PageLabels");
+        check_where(s, src, 5, false, "end / 9", "no /PageLabels");
+        app_book_source_close(src);
+    }
+    if ((src = open_source(s, NULL))) {
+        check_label(s, src, 3, "", "the built-in book");
+        check_where(s, src, 2, false, "4-5 / 16", "the built-in book");
+        app_book_source_close(src);
+    }
 }
 
 /* A 2,000-page PDF opened in the middle: the first frame in a few seconds of CPU, with memory that
@@ -1108,6 +1306,7 @@ int main(int argc, char **argv)
         {"rtl", check_rtl},           {"cover", check_cover},
         {"layout", check_layout},     {"hostile", check_hostile},
         {"abort", check_abort},       {"stop", check_stop},
+        {"thumb", check_thumb},       {"labels", check_labels},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

@@ -20,6 +20,8 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <stb_image_write.h>
+
 /* The program under test and the folder its files go to. */
 typedef struct Cli {
     const char *exe, *dir, *plot;
@@ -245,6 +247,12 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"shot.jpg"}, "--screenshot shot.jpg"},
         {{"page.obj"}, "--export-obj page.obj"},
         {{"input.trace"}, "--replay input.trace"},
+        /* one bare argument is the book: a second one, or one with --book, is one too many */
+        {{"a.pdf", "b.pdf"}, "'b.pdf'"},
+        {{"a.pdf", "--book", "b.pdf"}, "--book b.pdf"},
+        {{"--book", "b.pdf", "a.pdf"}, "'a.pdf'"},
+        {{"--bench", "a.pdf"}, "--bench"},
+        {{"--list-devices", "a.pdf"}, "--list-devices"},
     };
     char listed[64][32];
     int nl = check_help(s, c, listed, 64);
@@ -997,6 +1005,42 @@ static size_t left_back_pixels(const char *path)
     return count;
 }
 
+/* `pagecurl BOOK`, as every viewer opens a file: the one bare argument is the book, the picture
+ * the same as with --book BOOK (and not the built-in book's), its errors --book's. */
+static void check_bare_book(CheckState *s, const Cli *c)
+{
+    char dir[512], page[600], bare[512], flag[512], builtin[512], missing[512];
+    path_in(c, dir, sizeof dir, "bare-book");
+    path_in(c, bare, sizeof bare, "bare.png");
+    path_in(c, flag, sizeof flag, "flag.png");
+    path_in(c, builtin, sizeof builtin, "builtin.png");
+    path_in(c, missing, sizeof missing, "no-such-book.pdf");
+    CHECK(s, mkdir(dir, 0755) == 0 || errno == EEXIST, "cannot make %s", dir);
+    static const unsigned char colours[2][3] = {{200, 40, 40}, {40, 40, 200}};
+    for (int k = 0; k < 2; k++) {
+        unsigned char px[8 * 11 * 3];
+        for (int i = 0; i < 8 * 11; i++)
+            memcpy(&px[3 * i], colours[k], 3);
+        snprintf(page, sizeof page, "%s/%d.png", dir, k + 1);
+        CHECK(s, stbi_write_png(page, 8, 11, 3, px, 8 * 3), "cannot write %s", page);
+    }
+    Run r = RUN("--headless", "--curl", "0", "--size", "160x120", "--screenshot", bare, dir);
+    CHECK(s, r.status == 0, "pagecurl --headless ... BOOK: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--curl", "0", "--size", "160x120", "--screenshot", flag, "--book", dir);
+    CHECK(s, r.status == 0, "--book BOOK: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--curl", "0", "--size", "160x120", "--screenshot", builtin);
+    CHECK(s, r.status == 0, "the built-in book: exit %d: %s", r.status, r.err);
+    Image a = image_load(bare), b = image_load(flag), d = image_load(builtin);
+    CHECK(s, a.rgba && image_same(&a, &b), "BOOK and --book BOOK show different pictures");
+    CHECK(s, a.rgba && d.rgba && !image_same(&a, &d), "BOOK shows the built-in book");
+    image_free(&a), image_free(&b), image_free(&d);
+    Run x = RUN("--headless", "--curl", "0", missing),
+        y = RUN("--headless", "--curl", "0", "--book", missing);
+    CHECK(s, x.status == y.status && x.status != 0 && !strcmp(x.err, y.err),
+          "a missing BOOK: exit %d '%s', as --book: exit %d '%s'", x.status, x.err, y.status,
+          y.err);
+}
+
 /* Input traces: a finger dragging the right page over the spine, replayed headless at a fixed
  * step, turns it (the back of the leaf shows on the left); twice gives the same pixels; a trace
  * that is not one is refused with its line number and exit 2. */
@@ -1299,6 +1343,7 @@ int main(int argc, char **argv)
         void (*run)(CheckState *, const Cli *);
     } checks[] = {
         {"usage_errors", check_usage_errors},
+        {"bare_book", check_bare_book},
         {"screenshots", check_screenshots},
         {"obj", check_obj},
         {"formats", check_formats},

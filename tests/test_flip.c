@@ -1,10 +1,12 @@
 /* The page-flip state machine: drags, flicks, cancels, catches mid-settle, both directions, the
- * spring's timing and monotonicity, the book's ends, key flips, bad input and page bookkeeping. */
+ * spring's timing and monotonicity, the book's ends, key flips, a reader's queued turns and
+ * thumbing flicks, bad input and page bookkeeping. */
 #include "check.h"
 #include "mesh/flip.h"
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define W     1.0f
@@ -534,6 +536,222 @@ static void test_view_ahead(CheckState *s)
           "an earlier time did not give the current view");
 }
 
+/* What a run of turns asked at given times did, stepped at `step` seconds: where it ended, how
+ * many were refused, when it came to rest after the last, and whether every pose on the way was
+ * one a single turn passes through (the pointer on the grab's line, between the leaf's two rest
+ * places, the spread moving one leaf at a time and never back). */
+typedef struct Thumbed {
+    int spread, refused;
+    double rest;
+    bool poses_ok;
+    float pointer_at[2]; /* at `probe` */
+} Thumbed;
+
+static Thumbed thumb_keys(int leaves, const double *times, const MeshFlipDirection *dirs, int n,
+                          double step, double probe)
+{
+    MeshFlip f = make(leaves, 0);
+    Thumbed r = {.rest = -1.0, .poses_ok = true};
+    int k = 0, spread = 0;
+    double last = times[n - 1];
+    for (int i = 0;; i++) {
+        double t = i * step;
+        if (t > last + 5.0)
+            break;
+        if (probe > t - step && probe <= t) { /* the probe's own step, between two others */
+            for (; k < n && times[k] <= probe; k++)
+                if (!mesh_flip_turn(&f, dirs ? dirs[k] : MESH_FLIP_FORWARD, times[k]))
+                    r.refused++;
+            mesh_flip_step(&f, probe);
+            MeshFlipView p = mesh_flip_view(&f);
+            r.pointer_at[0] = p.pointer[0], r.pointer_at[1] = p.pointer[1];
+        }
+        while (k < n && times[k] <= t) {
+            if (!mesh_flip_turn(&f, dirs ? dirs[k] : MESH_FLIP_FORWARD, times[k]))
+                r.refused++;
+            k++;
+        }
+        mesh_flip_step(&f, t);
+        MeshFlipView v = mesh_flip_view(&f);
+        if (v.turning && (v.pointer[0] < -W - 1e-5f || v.pointer[0] > W + 1e-5f ||
+                          fabsf(v.pointer[1] - 0.25f * H) > 1e-5f || v.grab[0] != W))
+            r.poses_ok = false;
+        if (abs(v.spread - spread) > 1)
+            r.poses_ok = false;
+        spread = v.spread;
+        if (k == n && !v.turning && r.rest < 0.0)
+            r.rest = t - last;
+    }
+    r.spread = spread;
+    return r;
+}
+
+/* A reader thumbing through: presses 60 ms apart each turn a leaf (a fast hand, and a held key's
+ * repeats) where a turn once refused every key until it landed; the queue is bounded so that a
+ * held key stops soon after it is let go; the way back drops the queue, and with nothing queued
+ * turns the leaf in flight round; the book's end bounds it; the poses do not depend on the rate
+ * it is stepped at. */
+static void test_queue(CheckState *s)
+{
+    double times[60];
+    for (int i = 0; i < 60; i++)
+        times[i] = 0.06 * i;
+    Thumbed r = thumb_keys(100, times, NULL, 6, FRAME, 0.0);
+    CHECK(s, r.spread == 6 && r.refused == 0, "6 presses 60 ms apart: spread %d, %d refused",
+          r.spread, r.refused);
+    r = thumb_keys(100, times, NULL, 60, FRAME, 0.0);
+    printf("queue: 60 presses 60 ms apart turn %d spreads (%d refused), at rest %.2f s after the "
+           "last\n",
+           r.spread, r.refused, r.rest);
+    CHECK(s, r.spread == 60 && r.refused == 0, "60 presses 60 ms apart: spread %d, %d refused",
+          r.spread, r.refused);
+    CHECK(s, r.rest > 0.0 && r.rest < 1.0, "at rest %.2f s after the last press", r.rest);
+    CHECK(s, r.poses_ok, "a pose off a key turn's path, or a spread that jumped");
+    /* 30 a second (a held key's repeat), 3 s: it keeps up, and stops soon after */
+    double held[90];
+    for (int i = 0; i < 90; i++)
+        held[i] = i / 30.0;
+    r = thumb_keys(200, held, NULL, 90, FRAME, 0.0);
+    CHECK(s, r.rest > 0.0 && r.rest < 1.0 && r.poses_ok,
+          "a held key: at rest %.2f s after it was let go", r.rest);
+    /* all at once: one turns, MESH_FLIP_QUEUE_MAX wait, the rest are refused */
+    double once[10] = {0};
+    r = thumb_keys(100, once, NULL, 10, FRAME, 0.0);
+    CHECK(s, r.spread == 1 + MESH_FLIP_QUEUE_MAX && r.refused == 9 - MESH_FLIP_QUEUE_MAX,
+          "10 presses at once: spread %d, %d refused", r.spread, r.refused);
+    /* the book's end: from spread 0 of 3 leaves, 3 turns and no more */
+    r = thumb_keys(3, times, NULL, 6, FRAME, 0.0);
+    CHECK(s, r.spread == 3 && r.refused == 3, "at the end: spread %d, %d refused", r.spread,
+          r.refused);
+    /* the same presses stepped at 120 Hz, at 10 Hz and at 7 Hz: the same pose at the same time */
+    Thumbed a = thumb_keys(100, times, NULL, 12, FRAME, 0.31);
+    Thumbed b = thumb_keys(100, times, NULL, 12, 0.1, 0.31);
+    Thumbed c = thumb_keys(100, times, NULL, 12, 1.0 / 7.0, 0.31);
+    CHECK(s,
+          a.spread == 12 && b.spread == 12 && c.spread == 12 &&
+              a.pointer_at[0] == b.pointer_at[0] && a.pointer_at[0] == c.pointer_at[0] &&
+              a.pointer_at[1] == b.pointer_at[1],
+          "stepped at 120, 10, 7 Hz: pointer %.9g, %.9g, %.9g at 0.31 s (spreads %d %d %d)",
+          a.pointer_at[0], b.pointer_at[0], c.pointer_at[0], a.spread, b.spread, c.spread);
+
+    /* the way back: drops the queue, the leaf in the air still lands */
+    const MeshFlipDirection F = MESH_FLIP_FORWARD, B = MESH_FLIP_BACKWARD;
+    double t4[] = {0.0, 0.01, 0.02, 0.03, 0.04};
+    MeshFlipDirection d4[] = {F, F, F, F, B};
+    r = thumb_keys(100, t4, d4, 5, FRAME, 0.0);
+    CHECK(s, r.spread == 1 && r.refused == 0, "three queued, then back: spread %d, %d refused",
+          r.spread, r.refused);
+    /* nothing queued, back: the leaf in flight turns round, from where it is */
+    MeshFlip f = make(10, 0);
+    mesh_flip_turn(&f, F, 0.0);
+    mesh_flip_step(&f, 0.1);
+    MeshFlipView before = mesh_flip_view(&f);
+    CHECK(s, before.heading == 1, "heading %d, want 1", before.heading);
+    CHECK(s, mesh_flip_turn(&f, B, 0.1), "back during a turn refused");
+    MeshFlipView after = mesh_flip_view(&f);
+    CHECK(s,
+          after.phase == MESH_FLIP_SETTLING && !after.completing && after.heading == 0 &&
+              after.pointer[0] == before.pointer[0],
+          "turned round: completing %d heading %d, pointer %g from %g", after.completing,
+          after.heading, after.pointer[0], before.pointer[0]);
+    CHECK(s, mesh_flip_turn(&f, F, 0.12) && mesh_flip_view(&f).completing,
+          "forward again: completes it again");
+    Settle land = settle(&f, 0.12);
+    CHECK(s, land.landed && mesh_flip_view(&f).spread == 1, "landed on %d",
+          mesh_flip_view(&f).spread);
+    /* queued turns hurry the one in flight; where it heads counts them */
+    f = make(10, 0);
+    mesh_flip_turn(&f, F, 0.0);
+    mesh_flip_turn(&f, F, 0.0);
+    mesh_flip_turn(&f, F, 0.0);
+    MeshFlipView q = mesh_flip_view(&f);
+    CHECK(s, q.queued == 2 && q.heading == 3 && q.spread == 0, "queued %d heading %d spread %d",
+          q.queued, q.heading, q.spread);
+    /* a press catches the leaf and drops the queue: the hand has the book */
+    mesh_flip_step(&f, 0.01);
+    CHECK(s, mesh_flip_press(&f, 0.5f, 0.5f, 0.01), "a press did not catch the leaf");
+    q = mesh_flip_view(&f);
+    CHECK(s, q.phase == MESH_FLIP_DRAGGING && q.queued == 0 && !mesh_flip_turn(&f, F, 0.02),
+          "caught: phase %d queued %d, a key taken while held", q.phase, q.queued);
+    /* bad directions and times change nothing */
+    f = make(10, 0);
+    MeshFlip same = f;
+    CHECK(s,
+          !mesh_flip_turn(&f, MESH_FLIP_NONE, 0.0) && !mesh_flip_turn(&f, F, NAN) &&
+              memcmp(&f, &same, sizeof f) == 0,
+          "a bad turn changed the flip");
+}
+
+/* A short fast stroke from (x0, y) to (x1, y) over 50 ms, pressed behind the settling leaf with
+ * mesh_flip_thumb_press (`thumb`) or as an ordinary press; returns the release time. */
+static double flick(MeshFlip *f, float x0, float x1, float y, double t0, bool thumb)
+{
+    bool pressed = thumb ? mesh_flip_thumb_press(f, x0, y, t0) : mesh_flip_press(f, x0, y, t0);
+    (void)pressed;
+    double t = t0;
+    for (int i = 1; i <= 6; i++) {
+        t = t0 + 0.05 * i / 6.0;
+        mesh_flip_move(f, x0 + (x1 - x0) * (float)i / 6.0f, y, t);
+    }
+    mesh_flip_release(f, t);
+    return t;
+}
+
+/* Flicks behind the settling leaf thumb on: each asks for one more turn instead of catching the
+ * leaf in the air (as a press on it still does); one held until the leaf lands picks up the next
+ * leaf where it was pressed, without a jump; a book made without thumbing refuses them. */
+static void test_thumb_flicks(CheckState *s)
+{
+    MeshFlip f;
+    mesh_flip_init(&f, &(MeshFlipDesc){.width = W, .height = H, .leaf_count = 10, .thumb = true});
+    double t = flick(&f, 0.9f, 0.6f, 0.5f, 0.0, false);
+    CHECK(s, mesh_flip_view(&f).completing, "the first flick did not turn");
+    for (int k = 1; k < 5; k++) {
+        double at = 0.15 * k;
+        mesh_flip_step(&f, at);
+        MeshFlipView v = mesh_flip_view(&f);
+        bool settling = v.phase == MESH_FLIP_SETTLING && v.completing;
+        t = flick(&f, 0.9f, 0.6f, 0.5f, at, true);
+        v = mesh_flip_view(&f);
+        CHECK(s, settling && v.phase == MESH_FLIP_SETTLING && v.heading == k + 1,
+              "flick %d: heading %d (settling before: %d)", k + 1, v.heading, settling);
+    }
+    settle(&f, t);
+    CHECK(s, mesh_flip_view(&f).spread == 5, "5 flicks turned %d spreads",
+          mesh_flip_view(&f).spread);
+    /* a flick the other way behind it drops what was asked */
+    flick(&f, 0.9f, 0.6f, 0.5f, 10.0, false);
+    flick(&f, 0.9f, 0.6f, 0.5f, 10.1, true);
+    flick(&f, 0.6f, 0.9f, 0.5f, 10.15, true);
+    MeshFlipView v = mesh_flip_view(&f);
+    CHECK(s, v.queued == 0 && v.heading == 6, "flicked back: queued %d heading %d", v.queued,
+          v.heading);
+    settle(&f, 10.2);
+    /* held while the leaf lands: a drag of the next leaf from where it was pressed */
+    t = flick(&f, 0.9f, 0.6f, 0.5f, 20.0, false);
+    CHECK(s, mesh_flip_thumb_press(&f, 0.8f, 0.4f, 20.1), "the thumb press was refused");
+    CHECK(s, !mesh_flip_press(&f, 0.5f, 0.5f, 20.12), "a second press was taken");
+    mesh_flip_move(&f, 0.78f, 0.4f, 20.15);
+    settle(&f, 20.15);
+    mesh_flip_move(&f, 0.78f, 0.4f, 21.0);
+    v = mesh_flip_view(&f);
+    CHECK(s,
+          v.phase == MESH_FLIP_DRAGGING && v.spread == 7 && v.turning_leaf == 7 &&
+              v.grab[0] == 0.8f && v.grab[1] == 0.4f && v.pointer[0] == 0.8f &&
+              v.pointer[1] == 0.4f,
+          "held through the landing: phase %d spread %d leaf %d grab (%g, %g) pointer (%g, %g)",
+          v.phase, v.spread, v.turning_leaf, v.grab[0], v.grab[1], v.pointer[0], v.pointer[1]);
+    mesh_flip_move(&f, -0.5f, 0.4f, 22.0);
+    mesh_flip_release(&f, 22.5);
+    settle(&f, 22.5);
+    CHECK(s, mesh_flip_view(&f).spread == 8, "the picked-up leaf did not turn (%d)",
+          mesh_flip_view(&f).spread);
+    /* a book without thumbing: the press catches the leaf, as before */
+    f = make(10, 0);
+    flick(&f, 0.9f, 0.6f, 0.5f, 0.0, false);
+    CHECK(s, !mesh_flip_thumb_press(&f, 0.8f, 0.4f, 0.1), "thumbing in a book without it");
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -546,6 +764,8 @@ int main(void)
     test_backward(&s);
     test_ends(&s);
     test_keys(&s);
+    test_queue(&s);
+    test_thumb_flicks(&s);
     test_real_time(&s);
     test_view_ahead(&s);
     test_bad_input(&s);

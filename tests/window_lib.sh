@@ -28,7 +28,7 @@ running() {
 # window_or_exit: sets $win once pagecurl's window is visible; also true once pagecurl has
 # exited, which no later poll could change.
 window_or_exit() {
-    win=$(xdotool search --onlyvisible --name '^pagecurl$' 2>/dev/null | head -n 1)
+    win=$(xdotool search --onlyvisible --name '^pagecurl(:|$)' 2>/dev/null | head -n 1)
     [ -n "$win" ] || ! running
 }
 

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Where you are, run under xvfb-run: the window's title names the pages shown and the book's
+# length. The built-in book opens at "pagecurl: 1 / 16" (page 1 alone, on the right); Right
+# turns a leaf: "2-3 / 16"; Right three times more in quick succession (the turns queue) heads
+# for "8-9 / 16"; I adds the mode. Read with xdotool getwindowname.
+set -u
+exe=$1
+name=window_where
+. "$(dirname "$0")/window_lib.sh"
+fail() { echo "$name: $*" >&2; kill "$pid" 2>/dev/null; exit 1; }
+title() { xdotool getwindowname "$win" 2>/dev/null; }
+has_title() { [ "$(title)" = "$1" ]; }
+# expect TITLE: the title becomes TITLE within 30 s (a loaded machine draws late)
+expect() {
+    poll 30 has_title "$1" || fail "the title is '$(title)', want '$1'"
+    echo "$name: $1"
+}
+window_start "$exe" --validation --size 640x400
+expect "pagecurl: 1 / 16"
+xdotool key --window "$win" Right
+expect "pagecurl: 2-3 / 16"
+xdotool key --window "$win" --delay 60 Right Right Right
+expect "pagecurl: 8-9 / 16"
+xdotool key --window "$win" i
+expect "pagecurl: 8-9 / 16, ink (I: turn pages)"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl exited with $status"
