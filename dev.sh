@@ -3,7 +3,7 @@
 #   ./dev.sh run    build the program, then run the demo (a window where there is a display,
 #                   headless otherwise)
 #   ./dev.sh test   build everything, then run the whole test suite (what CI runs)
-#   ./dev.sh fuzz   build the input parsers' libFuzzer targets with clang and run each for 30 s
+#   ./dev.sh fuzz   build the input parsers' libFuzzer targets with clang and run each for 20 s
 # Each installs the Debian packages it misses first (apt-get as root, sudo otherwise); only
 # `test` installs the test tools. fonts-dejavu-core is the built-in book's face, read at run time
 # (without it the pages fall back to stb_easy_font; the goldens are drawn in it). `run` and `test`
@@ -100,7 +100,7 @@ fuzz)
     cmake --preset fuzz >/dev/null
     cmake --build --preset fuzz
     # The text parsers start from tests/fuzz/seed.*, the page decoders (page: an image, pdf: a
-    # PDF) from their folders of tiny files. Five targets at 30 s: the step stays under 3 minutes.
+    # PDF) from their folders of tiny files. Five targets at 20 s: the step stays under 2 minutes.
     for target in trace cli notebook page pdf; do
         corpus=build/fuzz/corpus-$target
         mkdir -p "$corpus"
@@ -109,9 +109,9 @@ fuzz)
         else
             cp tests/fuzz/seed.* "$corpus/"
         fi
-        say "fuzzing the $target parser for ${FUZZ_SECONDS:-30} s"
+        say "fuzzing the $target parser for ${FUZZ_SECONDS:-20} s"
         # -close_fd_mask=1: the command line's --help would flood stdout
-        if ! "build/fuzz/tests/fuzz_$target" -max_total_time="${FUZZ_SECONDS:-30}" \
+        if ! "build/fuzz/tests/fuzz_$target" -max_total_time="${FUZZ_SECONDS:-20}" \
             -close_fd_mask=1 -print_final_stats=1 "$corpus" >"build/fuzz/$target.log" 2>&1; then
             tail -n 40 "build/fuzz/$target.log" >&2
             say "the $target fuzzer found a failure (build/fuzz/$target.log)"

@@ -53,7 +53,7 @@ steps() {
 }
 
 rm -f "$out"/*.png "$out"/*.err
-window auto stepped --replay "$out/session.trace" --frames 300
+window auto stepped --replay "$out/session.trace" --frames 250
 [ "$(steps stepped)" -eq 1 ] || fail "auto stepped down $(steps stepped) times (once expected)"
 grep -q 'over the 0.001 ms budget' "$out/stepped.err" || fail "the step did not give the budget"
 headless low "$out/session.trace" low
@@ -65,7 +65,7 @@ echo "$name: stepped session against a low replay: $same pixels differ; the ink 
 [ "$ink" -gt 100 ] || fail "the ink shows in $ink pixels: its loss would not be seen"
 
 # an explicit tier never steps, however slow: the window ends as the high tier draws
-window high high --replay "$out/session.trace" --frames 300
+window high high --replay "$out/session.trace" --frames 250
 [ "$(steps high)" -eq 0 ] || fail "--quality high stepped down"
 headless high "$out/session.trace" high-replay
 same=$(pixels "$out/high.png" "$out/high-replay.png")
