@@ -484,30 +484,30 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
     return ok;
 }
 
+/* What create_owned made, on either kind of device. */
+static void destroy_owned(GpuContext *ctx)
+{
+    if (ctx->once_fence)
+        vkDestroyFence(ctx->device, ctx->once_fence, ctx->allocator);
+    if (ctx->once_cmd)
+        vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &ctx->once_cmd);
+    if (ctx->pool)
+        vkDestroyCommandPool(ctx->device, ctx->pool, ctx->allocator);
+}
+
 void gpu_context_destroy(GpuContext *ctx)
 {
     if (ctx->adopted) {
-        if (ctx->device) {
-            /* the host's queue may hold its own work: wait only for ours */
-            if (ctx->once_fence)
-                vkDestroyFence(ctx->device, ctx->once_fence, ctx->allocator);
-            if (ctx->once_cmd)
-                vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &ctx->once_cmd);
-            if (ctx->pool)
-                vkDestroyCommandPool(ctx->device, ctx->pool, ctx->allocator);
-        }
+        /* the host's queue may hold its own work: ours is waited for as it is submitted */
+        if (ctx->device)
+            destroy_owned(ctx);
         free(ctx->faults);
         memset(ctx, 0, sizeof *ctx);
         return;
     }
     if (ctx->device) {
         vkDeviceWaitIdle(ctx->device); /* teardown only: everything in flight must finish */
-        if (ctx->once_fence)
-            vkDestroyFence(ctx->device, ctx->once_fence, ctx->allocator);
-        if (ctx->once_cmd)
-            vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &ctx->once_cmd);
-        if (ctx->pool)
-            vkDestroyCommandPool(ctx->device, ctx->pool, ctx->allocator);
+        destroy_owned(ctx);
         vkDestroyDevice(ctx->device, NULL);
     }
     if (ctx->surface)
