@@ -6,7 +6,7 @@
 #define PAGECURL_APP_BENCH_H
 
 #include "../gpu/chain.h"
-#include "cli.h"
+#include "options.h"
 #include "stats.h"
 
 /* The rows: the stages a benchmark frame can run (gpu/chain.h's, all but readback). deform (when

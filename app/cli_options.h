@@ -4,7 +4,9 @@
 #ifndef PAGECURL_APP_CLI_OPTIONS_H
 #define PAGECURL_APP_CLI_OPTIONS_H
 
-#include "cli.h"
+#include "options.h"
+
+#include <stddef.h>
 
 /* What a run is: each option says in which of these it applies. */
 enum {

@@ -154,7 +154,7 @@ static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *bo
         .book = book,
         .renderer = {.quality = opts->quality,
                      .max_samples = opts->msaa,
-                     .shadow_size = gpu_renderer_shadow_size(opts->width, opts->height),
+                     .shadow_size = gpu_shadow_size(opts->width, opts->height),
                      .show_through = opts->show_through},
     };
     if (!app_view_create(ctx, &desc, page, &view, &err) ||

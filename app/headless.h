@@ -6,7 +6,7 @@
 #include "../mesh/ink.h"
 #include "../book/book.h"
 #include "../book/book_stream.h"
-#include "cli.h"
+#include "options.h"
 #include "notebook.h"
 #include "../book/ink_texture.h"
 #include "input.h"

@@ -6,7 +6,7 @@
 #define PAGECURL_APP_OUTPUT_H
 
 #include "../mesh/grid.h"
-#include "cli.h"
+#include "options.h"
 
 #include <stdbool.h>
 #include <stddef.h>

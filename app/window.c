@@ -246,15 +246,16 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
         return true;
     }
     AppTraceEvent input;
-    if (session->replay || !app_session_trace_event(e, win, session, now, &input))
+    if (session->replay || !app_session_trace_event(e, win->window, session, now, &input))
         return true;
     session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
     if (input.action == APP_TRACE_MOVE && input.device != APP_TRACE_INK) {
         session->move = input, session->move_due = true; /* ink keeps every point */
         return true;
     }
-    app_session_apply_move(win, page, session);
-    app_session_apply(win, page, session, &input);
+    VkExtent2D size = app_window_drawable_size(win);
+    app_session_apply_move(size, page, session);
+    app_session_apply(size, page, session, &input);
     return true;
 }
 
@@ -535,10 +536,10 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                 handle_event(&e, win, page, &session, &w, app_session_event_time(&e, &session));
             redraw = true;
         }
-        app_session_apply_move(win, page, &session);
+        app_session_apply_move(app_window_drawable_size(win), page, &session);
         running = running && !app_signals_caught();
         double now = replay ? sim : app_session_seconds(&session);
-        app_session_replay_until(&session, win, page, now);
+        app_session_replay_until(&session, app_window_drawable_size(win), page, now);
         bool moved = mesh_flip_step(&session.flip, now);
         redraw |= moved || replaying;
         MeshFlipView view = mesh_flip_view(&session.flip);

@@ -12,7 +12,7 @@
 
 #include "../mesh/ink.h"
 #include "../book/book_stream.h"
-#include "cli.h"
+#include "options.h"
 #include "notebook.h"
 #include "../book/page.h"
 #include "trace.h"

@@ -10,11 +10,11 @@
  * events themselves are used, so a touch is not counted twice). Pointers that draw become ink
  * events: the right button always, any pointer in ink mode; the stroke's pointer stays ink until
  * it lifts, whatever the mode does meanwhile. */
-static bool to_trace(const SDL_Event *e, const AppWindow *win, AppSession *session, double now,
+static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session, double now,
                      AppTraceEvent *out)
 {
     int ww = 1, wh = 1;
-    SDL_GetWindowSize(win->window, &ww, &wh); /* mouse coordinates are in window points */
+    SDL_GetWindowSize(window, &ww, &wh); /* mouse coordinates are in window points */
     ww = ww > 0 ? ww : 1, wh = wh > 0 ? wh : 1;
     *out = (AppTraceEvent){.time = now, .device = APP_TRACE_MOUSE, .pressure = 1.0f};
     switch (e->type) {
@@ -101,10 +101,10 @@ static bool to_trace(const SDL_Event *e, const AppWindow *win, AppSession *sessi
 
 /* A pointer held while dragged out of the window reports positions outside it: clamped to its
  * edge, as a trace holds only positions within the window. */
-bool app_session_trace_event(const SDL_Event *e, const AppWindow *win, AppSession *session,
+bool app_session_trace_event(const SDL_Event *e, SDL_Window *window, AppSession *session,
                              double now, AppTraceEvent *out)
 {
-    if (!to_trace(e, win, session, now, out))
+    if (!to_trace(e, window, session, now, out))
         return false;
     out->x = out->x < 0.0f ? 0.0f : out->x > 1.0f ? 1.0f : out->x;
     out->y = out->y < 0.0f ? 0.0f : out->y > 1.0f ? 1.0f : out->y;
@@ -116,20 +116,19 @@ double app_session_seconds(const AppSession *session)
     return (double)SDL_GetTicks64() / 1000.0 - session->start;
 }
 
-void app_session_apply(const AppWindow *win, const AppPage *page, AppSession *session,
+void app_session_apply(VkExtent2D size, const AppPage *page, AppSession *session,
                        const AppTraceEvent *input)
 {
-    VkExtent2D size = app_window_drawable_size(win);
     if (size.width && size.height)
         app_book_input(&session->flip, session->ink, input, size.width, size.height, page);
     app_trace_add(&session->record, input);
 }
 
 /* The held-back move, before any other input (the order of events is kept) and before a frame. */
-void app_session_apply_move(const AppWindow *win, const AppPage *page, AppSession *session)
+void app_session_apply_move(VkExtent2D size, const AppPage *page, AppSession *session)
 {
     if (session->move_due)
-        app_session_apply(win, page, session, &session->move);
+        app_session_apply(size, page, session, &session->move);
     session->move_due = false;
 }
 
@@ -143,10 +142,8 @@ double app_session_event_time(const SDL_Event *e, const AppSession *session)
 }
 
 /* A replay's events due by simulated time t (the fixed step: frames / APP_REPLAY_HZ). */
-void app_session_replay_until(AppSession *session, const AppWindow *win, const AppPage *page,
-                              double t)
+void app_session_replay_until(AppSession *session, VkExtent2D size, const AppPage *page, double t)
 {
-    VkExtent2D size = app_window_drawable_size(win);
     while (session->replay && session->next < session->replay->count &&
            session->replay->events[session->next].time <= t) {
         if (size.width && size.height)

@@ -9,7 +9,6 @@
 #include "../mesh/ink.h"
 #include "../book/page.h"
 #include "trace.h"
-#include "window.h"
 
 #include <SDL.h>
 
@@ -42,16 +41,16 @@ double app_session_seconds(const AppSession *session);
 double app_session_event_time(const SDL_Event *e, const AppSession *session);
 /* An SDL input event as a trace event, positions as fractions of the window clamped to it; false
  * for what is not input. Keeps the ink stroke's pointer in `session`. */
-bool app_session_trace_event(const SDL_Event *e, const AppWindow *win, AppSession *session,
+bool app_session_trace_event(const SDL_Event *e, SDL_Window *window, AppSession *session,
                              double now, AppTraceEvent *out);
-/* One input applied to the book (and recorded). */
-void app_session_apply(const AppWindow *win, const AppPage *page, AppSession *session,
+/* One input applied to the book (and recorded); `size`: the window's drawable pixels (nothing
+ * is applied while it is 0, a minimised window). */
+void app_session_apply(VkExtent2D size, const AppPage *page, AppSession *session,
                        const AppTraceEvent *input);
 /* The held-back move, if any: before any other input and before a frame. */
-void app_session_apply_move(const AppWindow *win, const AppPage *page, AppSession *session);
+void app_session_apply_move(VkExtent2D size, const AppPage *page, AppSession *session);
 /* A replay's events due by simulated time t. */
-void app_session_replay_until(AppSession *session, const AppWindow *win, const AppPage *page,
-                              double t);
+void app_session_replay_until(AppSession *session, VkExtent2D size, const AppPage *page, double t);
 /* A frame was shown: the latency of the input it answers, in ms (< 0 when none was waiting). */
 double app_session_shown(AppSession *session, bool moved);
 /* The exit line: frames shown, and the input-to-display latency. */

@@ -582,7 +582,7 @@ static bool make_view(pagecurl_book *b, uint32_t width, uint32_t height, GpuErro
         .book = b->stream,
         .renderer = {.quality = b->quality,
                      .max_samples = b->max_samples,
-                     .shadow_size = gpu_renderer_shadow_size(width, height),
+                     .shadow_size = gpu_shadow_size(width, height),
                      .show_through = b->show_through},
     };
     if (!app_view_create(ctx, &desc, &b->page, &b->view, err))

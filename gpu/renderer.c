@@ -1,7 +1,6 @@
 #include "renderer.h"
 
 #include "pipeline.h"
-#include "shadow.h"
 
 #include <math.h>
 #include <string.h>
@@ -14,12 +13,6 @@ static const uint32_t page_frag_spv[] =
     ;
 static const uint32_t edge_frag_spv[] =
 #include "edge.frag.inc"
-    ;
-static const uint32_t shadow_vert_spv[] =
-#include "shadow.vert.inc"
-    ;
-static const uint32_t shadow_frag_spv[] =
-#include "shadow.frag.inc"
     ;
 
 uint32_t gpu_renderer_tier_bits(const GpuRenderer *r)
@@ -108,20 +101,7 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
                                  &out->shadow_only_layout, err))
             return false;
     }
-    GpuPipelineDesc shadow = {
-        .vert = shadow_vert_spv,
-        .vert_size = sizeof shadow_vert_spv,
-        .frag = shadow_frag_spv,
-        .frag_size = sizeof shadow_frag_spv,
-        .stride = desc.stride,
-        .attributes = {desc.attributes[0]},
-        .attribute_count = 1,
-        .push_size = sizeof(PcDrawPush),
-        .color_format = out->shadow_map.format,
-        .depth_format = out->shadow_depth.format,
-        .label = "shadow",
-    };
-    return gpu_pipeline_create(ctx, &shadow, &out->shadow_pipeline, &out->shadow_layout, err);
+    return true;
 }
 
 /* The flat unit page, counter-clockwise seen from +z like the grid, then the block of leaves
@@ -218,7 +198,7 @@ static void descriptors_write(const GpuContext *ctx, const GpuRenderer *out)
 {
     VkDescriptorImageInfo images[] = {
         {out->content.sampler, out->content.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
-        {out->shadow_sampler, out->shadow_map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
+        {out->shadow.sampler, out->shadow.map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
         {out->ink.sampler, out->ink.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
     };
     uint32_t count = sizeof images / sizeof images[0];
@@ -253,7 +233,7 @@ static bool tier_create(const GpuContext *ctx, GpuQuality quality, GpuRenderer *
     uint32_t shadow = out->shadow_size ? out->shadow_size : GPU_SHADOW_MAP_SIZE;
     if (low && shadow > GPU_SHADOW_MAP_LOW_SIZE)
         shadow = GPU_SHADOW_MAP_LOW_SIZE;
-    if (!gpu_shadow_create(ctx, shadow, out, err))
+    if (!gpu_shadow_create(ctx, shadow, low, &out->shadow, err))
         return false;
     descriptors_write(ctx, out);
     return renderer_create(ctx, out, err);
@@ -291,7 +271,6 @@ static void tier_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
     gpu_image_destroy(ctx, &renderer->still.color);
     memset(&renderer->still, 0, sizeof renderer->still);
-    pipeline_destroy(ctx, &renderer->shadow_pipeline, &renderer->shadow_layout);
     pipeline_destroy(ctx, &renderer->shadow_only_pipeline, &renderer->shadow_only_layout);
     pipeline_destroy(ctx, &renderer->bare_inside_pipeline, &renderer->bare_inside_layout);
     pipeline_destroy(ctx, &renderer->bare_pipeline, &renderer->bare_layout);
@@ -300,7 +279,7 @@ static void tier_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     pipeline_destroy(ctx, &renderer->inside_pipeline, &renderer->inside_layout);
     pipeline_destroy(ctx, &renderer->edge_pipeline, &renderer->edge_layout);
     pipeline_destroy(ctx, &renderer->pipeline, &renderer->layout);
-    gpu_shadow_destroy(ctx, renderer);
+    gpu_shadow_destroy(ctx, &renderer->shadow);
 }
 
 bool gpu_renderer_set_quality(const GpuContext *ctx, GpuRenderer *renderer, GpuQuality quality,

@@ -8,19 +8,12 @@
 #define PAGECURL_GPU_RENDERER_H
 
 #include "../shaders/shared.h"
+#include "draw.h"
 #include "ink.h"
 #include "page.h"
 #include "quality.h"
+#include "shadow.h"
 #include "texture.h"
-
-/* Texels on a side of the shadow map at most: the spread's ~2.2 page widths at ~0.002 a texel,
- * about a leaf's thickness; the penumbra filter makes it soft, not the resolution. */
-#define GPU_SHADOW_MAP_SIZE 1024
-/* ...and at least: under this the sharp edge at the fold turns to steps. */
-#define GPU_SHADOW_MAP_MIN_SIZE 256
-/* ...and at most in the low tier: a CPU rasteriser clears and draws it every frame, and the
- * page shader's texture reads are what it pays most for. */
-#define GPU_SHADOW_MAP_LOW_SIZE 512
 
 /* Draws the still pages' cache holds at most: the two flat pages and their blocks. */
 #define GPU_STILL_MAX_DRAWS 4
@@ -74,16 +67,8 @@ typedef struct GpuRenderer {
     VkPipeline shadow_only_pipeline;
     VkPipelineLayout shadow_only_layout;
     GpuStillCache still;
-    bool ignore_bounds;         /* tests: draw as if no GpuDraw were bounded */
-    VkPipeline shadow_pipeline; /* the leaf from the light: its cover and depth */
-    VkPipelineLayout shadow_layout;
-    /* the cover and cover times depth (R16G16 float), its mip levels down to PC_SHADOW_TOP
-     * texels across, drawn and averaged down each frame (gpu/shadow.c) */
-    GpuImage shadow_map;
-    uint32_t shadow_levels;
-    VkImageView shadow_target; /* its level 0 alone, which the shadow pass draws into */
-    GpuImage shadow_depth;     /* the shadow pass's depth buffer: the nearest of the leaf wins */
-    VkSampler shadow_sampler;  /* trilinear, outside the map no cover */
+    bool ignore_bounds; /* tests: draw as if no GpuDraw were bounded */
+    GpuShadow shadow;   /* the leaf from the light, made with the tier */
     VkFormat color_format, depth_format;
     /* 4x MSAA where the device renders colour and depth with it, else 1: the targets follow */
     VkSampleCountFlagBits samples;
@@ -113,22 +98,6 @@ typedef struct GpuRendererDesc {
 
 #define GPU_SHOW_THROUGH_PAPER 0.5f
 
-/* One page drawn: AoS vertices (PC_VERTEX_FLOATS floats each), uint32 indices, push constants. */
-typedef struct GpuDraw {
-    VkBuffer vertices, indices;
-    uint32_t first_index, index_count;
-    /* a coarser mesh of the same vertices in the same index buffer, which the low tier's shadow
-     * pass draws instead (none: 0) */
-    uint32_t shadow_first_index, shadow_index_count;
-    PcDrawPush push;
-    bool casts_shadow; /* drawn into the shadow map too (the turning leaf) */
-    bool edge;         /* a block's side faces: drawn by the edge pipeline */
-    /* When `bounded`, every vertex lies in the box lo..hi (model space): the low tier then
-     * multiplies the leaf's shadow into the flat pages only where it can fall (gpu/shadow.c). */
-    bool bounded;
-    float lo[3], hi[3];
-} GpuDraw;
-
 /* What one frame draws into. The colour image's last use was in `color_src_stage` with
  * `color_src_access`; the renderer leaves it in COLOR_ATTACHMENT_OPTIMAL. Its old contents and
  * the depth buffer's are discarded. */
@@ -142,11 +111,6 @@ typedef struct GpuRenderTarget {
     VkAccessFlags2 color_src_access;
     bool copy_in; /* the colour image takes copies (the low tier's still pages, copied in) */
 } GpuRenderTarget;
-
-/* The shadow map for a fixed width x height target: about a texel a pixel where the book fills
- * the view, so a small target (the soak's, the tests') does not pay for a map it cannot show. A
- * power of two from GPU_SHADOW_MAP_MIN_SIZE to GPU_SHADOW_MAP_SIZE. */
-uint32_t gpu_renderer_shadow_size(uint32_t width, uint32_t height);
 
 bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, GpuRenderer *out,
                          GpuError *err);

@@ -5,7 +5,6 @@
 
 #include "image.h"
 #include "pipeline.h"
-#include "shadow.h"
 
 #include <math.h>
 #include <string.h>
@@ -149,13 +148,13 @@ static uint32_t round_pieces(const GpuRenderer *r, const Round *round, const Gpu
     lit[0] = round->unshadowed;
     bool flat = !d->edge && !d->casts_shadow;
     if (round->pass == PASS_SHADOW_ONLY) {
-        if (!gpu_shadow_receiver_rect(r, caster, d, extent, &piece[0]))
+        if (!gpu_shadow_receiver_rect(&r->shadow, caster, d, extent, &piece[0]))
             return 0;
         return 1;
     }
     if (lit[0] || !flat || !caster || !caster->bounded)
         return 1;
-    if (!gpu_shadow_receiver_rect(r, caster, d, extent, &in)) {
+    if (!gpu_shadow_receiver_rect(&r->shadow, caster, d, extent, &in)) {
         lit[0] = true;
         return 1;
     }
@@ -439,7 +438,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
      * or this frame's clear and draw (its old contents discarded), and then the depth and
      * samples. */
     GpuImageBarrier first[GPU_SHADOW_BARRIERS_IN + 3] = {{0}};
-    uint32_t n = gpu_shadow_barriers_in(renderer, first);
+    uint32_t n = gpu_shadow_barriers_in(&renderer->shadow, first);
     first[n++] = (GpuImageBarrier){
         .image = target->color,
         .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
@@ -460,7 +459,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     }
     gpu_barriers(cmd, before, first, n);
     GpuBound bound = {0};
-    gpu_shadow_record(ctx, cmd, renderer, draws, count, &bound);
+    gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, &bound);
     if (still)
         still_record(ctx, cmd, renderer, target, draws, count, use, &bound);
     begin(cmd, renderer, target, target->color_view, still);

@@ -5,6 +5,13 @@
 
 #include <math.h>
 
+static const uint32_t shadow_vert_spv[] =
+#include "shadow.vert.inc"
+    ;
+static const uint32_t shadow_frag_spv[] =
+#include "shadow.frag.inc"
+    ;
+
 static bool shadow_depth_format(const GpuContext *ctx, VkFormat *format, GpuError *err)
 {
     const VkFormat candidates[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D16_UNORM};
@@ -19,7 +26,7 @@ static bool shadow_depth_format(const GpuContext *ctx, VkFormat *format, GpuErro
     return gpu_error_set(err, "the device renders to no depth format (needed for the shadow map)");
 }
 
-uint32_t gpu_renderer_shadow_size(uint32_t width, uint32_t height)
+uint32_t gpu_shadow_size(uint32_t width, uint32_t height)
 {
     uint32_t side = width > height ? width : height, size = GPU_SHADOW_MAP_MIN_SIZE;
     while (size < side && size < GPU_SHADOW_MAP_SIZE)
@@ -32,7 +39,8 @@ uint32_t gpu_renderer_shadow_size(uint32_t width, uint32_t height)
  * blit and filter it. */
 #define SHADOW_COVER_FORMAT VK_FORMAT_R16G16_SFLOAT
 
-bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, GpuError *err)
+bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse, GpuShadow *out,
+                       GpuError *err)
 {
     VkFormat depth_format = VK_FORMAT_UNDEFINED;
     if (!shadow_depth_format(ctx, &depth_format, err))
@@ -40,7 +48,8 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, G
     uint32_t levels = 1;
     while ((size >> (levels - 1)) > PC_SHADOW_TOP)
         levels++;
-    out->shadow_levels = levels;
+    out->levels = levels;
+    out->coarse = coarse;
     GpuImageDesc cover = {
         .extent = {size, size},
         .format = SHADOW_COVER_FORMAT,
@@ -57,18 +66,18 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, G
         .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
         .label = "shadow depth",
     };
-    if (!gpu_image_create(ctx, &cover, &out->shadow_map, err) ||
-        !gpu_image_create(ctx, &depth, &out->shadow_depth, err))
+    if (!gpu_image_create(ctx, &cover, &out->map, err) ||
+        !gpu_image_create(ctx, &depth, &out->depth, err))
         return false;
     VkImageViewCreateInfo target = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-        .image = out->shadow_map.image,
+        .image = out->map.image,
         .viewType = VK_IMAGE_VIEW_TYPE_2D,
         .format = SHADOW_COVER_FORMAT,
         .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
     };
-    GPU_TRY(err, vkCreateImageView(ctx->device, &target, ctx->allocator, &out->shadow_target));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, out->shadow_target, "shadow map level 0");
+    GPU_TRY(err, vkCreateImageView(ctx->device, &target, ctx->allocator, &out->target));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, out->target, "shadow map level 0");
     /* Outside the map is outside the book: no cover (transparent black). */
     VkSamplerCreateInfo sampler = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
@@ -81,29 +90,48 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, G
         .maxLod = VK_LOD_CLAMP_NONE,
         .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
     };
-    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->shadow_sampler));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->shadow_sampler, "shadow");
-    return true;
+    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->sampler));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, "shadow");
+    /* Only the position: the pass draws the page shader's vertex buffers. */
+    GpuPipelineDesc pass = {
+        .vert = shadow_vert_spv,
+        .vert_size = sizeof shadow_vert_spv,
+        .frag = shadow_frag_spv,
+        .frag_size = sizeof shadow_frag_spv,
+        .stride = PC_VERTEX_FLOATS * sizeof(float),
+        .attributes = {{.location = 0,
+                        .format = VK_FORMAT_R32G32B32_SFLOAT,
+                        .offset = PC_VERTEX_OFFSET_POS}},
+        .attribute_count = 1,
+        .push_size = sizeof(PcDrawPush),
+        .color_format = out->map.format,
+        .depth_format = out->depth.format,
+        .label = "shadow",
+    };
+    return gpu_pipeline_create(ctx, &pass, &out->pipeline, &out->layout, err);
 }
 
-void gpu_shadow_destroy(const GpuContext *ctx, GpuRenderer *renderer)
+void gpu_shadow_destroy(const GpuContext *ctx, GpuShadow *shadow)
 {
-    if (renderer->shadow_sampler)
-        vkDestroySampler(ctx->device, renderer->shadow_sampler, ctx->allocator);
-    if (renderer->shadow_target)
-        vkDestroyImageView(ctx->device, renderer->shadow_target, ctx->allocator);
-    renderer->shadow_sampler = VK_NULL_HANDLE;
-    renderer->shadow_target = VK_NULL_HANDLE;
-    gpu_image_destroy(ctx, &renderer->shadow_depth);
-    gpu_image_destroy(ctx, &renderer->shadow_map);
+    if (shadow->pipeline)
+        vkDestroyPipeline(ctx->device, shadow->pipeline, ctx->allocator);
+    if (shadow->layout)
+        vkDestroyPipelineLayout(ctx->device, shadow->layout, ctx->allocator);
+    if (shadow->sampler)
+        vkDestroySampler(ctx->device, shadow->sampler, ctx->allocator);
+    if (shadow->target)
+        vkDestroyImageView(ctx->device, shadow->target, ctx->allocator);
+    gpu_image_destroy(ctx, &shadow->depth);
+    gpu_image_destroy(ctx, &shadow->map);
+    *shadow = (GpuShadow){0};
 }
 
-uint32_t gpu_shadow_barriers_in(const GpuRenderer *renderer, GpuImageBarrier *out)
+uint32_t gpu_shadow_barriers_in(const GpuShadow *shadow, GpuImageBarrier *out)
 {
     /* Last frame's page shader sampled every level: level 0 is drawn, the others written by the
      * blits; the depth buffer is only the pass's. */
     GpuImageBarrier level = {
-        .image = renderer->shadow_map.image,
+        .image = shadow->map.image,
         .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
         .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
         .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
@@ -113,16 +141,16 @@ uint32_t gpu_shadow_barriers_in(const GpuRenderer *renderer, GpuImageBarrier *ou
     };
     uint32_t n = 0;
     out[n++] = level;
-    if (renderer->shadow_levels > 1) {
+    if (shadow->levels > 1) {
         level.base_level = 1;
-        level.level_count = renderer->shadow_levels - 1;
+        level.level_count = shadow->levels - 1;
         level.new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
         level.dst_stage = VK_PIPELINE_STAGE_2_BLIT_BIT;
         level.dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT;
         out[n++] = level;
     }
     out[n++] = (GpuImageBarrier){
-        .image = renderer->shadow_depth.image,
+        .image = shadow->depth.image,
         .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
         .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
         .new_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
@@ -139,9 +167,9 @@ uint32_t gpu_shadow_barriers_in(const GpuRenderer *renderer, GpuImageBarrier *ou
 
 /* Each level the 2 x 2 box average of the one before (a linear blit at half the size): cover
  * and cover-weighted depth averaged over the level's texel. */
-static void shadow_mips(VkCommandBuffer cmd, const GpuRenderer *renderer)
+static void shadow_mips(VkCommandBuffer cmd, const GpuShadow *shadow)
 {
-    const GpuImage *map = &renderer->shadow_map;
+    const GpuImage *map = &shadow->map;
     GpuImageBarrier done = {
         .image = map->image,
         .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
@@ -153,7 +181,7 @@ static void shadow_mips(VkCommandBuffer cmd, const GpuRenderer *renderer)
         .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
     };
     uint32_t side = map->extent.width;
-    for (uint32_t level = 1; level < renderer->shadow_levels; level++) {
+    for (uint32_t level = 1; level < shadow->levels; level++) {
         gpu_image_barrier(cmd, &done);
         int32_t from = (int32_t)(side >> (level - 1)), to = (int32_t)(side >> level);
         VkImageBlit blit = {
@@ -171,7 +199,7 @@ static void shadow_mips(VkCommandBuffer cmd, const GpuRenderer *renderer)
     }
     /* The levels read by blits and the last one written -> the page shader samples them all. */
     GpuImageBarrier read[2] = {done, done};
-    uint32_t last = renderer->shadow_levels - 1, n = 0;
+    uint32_t last = shadow->levels - 1, n = 0;
     if (last > 0) {
         read[n] = done;
         read[n].base_level = 0;
@@ -189,13 +217,13 @@ static void shadow_mips(VkCommandBuffer cmd, const GpuRenderer *renderer)
     gpu_barriers(cmd, NULL, read, n);
 }
 
-void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
+void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuShadow *shadow,
                        const GpuDraw *draws, uint32_t count, GpuBound *bound)
 {
     gpu_label_begin(ctx, cmd, "shadow");
     VkRenderingAttachmentInfo cover = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = renderer->shadow_target,
+        .imageView = shadow->target,
         .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
         .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
@@ -203,35 +231,34 @@ void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRend
     };
     VkRenderingAttachmentInfo depth = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = renderer->shadow_depth.view,
+        .imageView = shadow->depth.view,
         .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
         .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
         .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
         .clearValue = {.depthStencil = {1.0f, 0}},
     };
-    gpu_pipeline_begin(cmd, renderer->shadow_pipeline, renderer->shadow_layout, &cover, &depth,
-                       renderer->shadow_map.extent, NULL, 0);
+    gpu_pipeline_begin(cmd, shadow->pipeline, shadow->layout, &cover, &depth, shadow->map.extent,
+                       NULL, 0);
     for (uint32_t i = 0; i < count; i++) {
         const GpuDraw *d = &draws[i];
         if (!d->casts_shadow)
             continue;
-        vkCmdPushConstants(cmd, renderer->shadow_layout,
+        vkCmdPushConstants(cmd, shadow->layout,
                            VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                            sizeof d->push, &d->push);
         /* the low tier's map takes the coarser mesh: its chords sag (c^2 / 8r) under a texel of
          * it at the radii a turn uses */
-        bool coarse =
-            (gpu_renderer_tier_bits(renderer) & PC_TIER_FAST_SHADOW) && d->shadow_index_count;
+        bool coarse = shadow->coarse && d->shadow_index_count;
         gpu_pipeline_draw(cmd, bound, d->vertices, d->indices,
                           coarse ? d->shadow_first_index : d->first_index,
                           coarse ? d->shadow_index_count : d->index_count);
     }
     vkCmdEndRendering(cmd);
-    shadow_mips(cmd, renderer);
+    shadow_mips(cmd, shadow);
     gpu_label_end(ctx, cmd);
 }
 
-bool gpu_shadow_receiver_rect(const GpuRenderer *renderer, const GpuDraw *caster,
+bool gpu_shadow_receiver_rect(const GpuShadow *shadow, const GpuDraw *caster,
                               const GpuDraw *receiver, VkExtent2D extent, VkRect2D *rect)
 {
     *rect = (VkRect2D){{0, 0}, extent};
@@ -259,8 +286,8 @@ bool gpu_shadow_receiver_rect(const GpuRenderer *renderer, const GpuDraw *caster
      * The map spans 2 half sizes (shaders/shadow.glsl). */
     float half =
         (float)PC_SHADOW_SPARE * hypotf(receiver->push.page.v[0], 0.5f * receiver->push.page.v[1]);
-    float reach = ((float)PC_SHADOW_SEARCH + 2.0f / (float)renderer->shadow_map.extent.width) *
-                  2.0f * half / fabsf(light[2]);
+    float reach = ((float)PC_SHADOW_SEARCH + 2.0f / (float)shadow->map.extent.width) * 2.0f * half /
+                  fabsf(light[2]);
     /* Its corners through the receiver's view: the quad's model is the unit square at z = 0. */
     const float *m = receiver->push.view_proj.m; /* column-major */
     float px_lo[2] = {INFINITY, INFINITY}, px_hi[2] = {-INFINITY, -INFINITY};

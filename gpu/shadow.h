@@ -1,24 +1,54 @@
-/* The renderer's shadow map: its images and sampler, made for the renderer that owns them
- * (and destroys them with itself), and the pass that draws the turning leaf's depth from the
- * light into it each frame, and its mips. */
+/* The turning leaf's shadow: the map (its images and sampler) and the pass that draws the leaf's
+ * cover and depth from the light into it each frame, and its mips; made and destroyed with the
+ * renderer's tier, which samples it in the page shader. */
 #ifndef PAGECURL_GPU_SHADOW_H
 #define PAGECURL_GPU_SHADOW_H
 
+#include "draw.h"
+#include "image.h"
 #include "pipeline.h"
-#include "renderer.h"
 
-/* The map (size x size texels and its mips down to PC_SHADOW_TOP, the leaf's cover and depth
- * from the light), the pass's depth buffer and the trilinear sampler; destroyed together. */
-bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, GpuRenderer *out, GpuError *err);
-void gpu_shadow_destroy(const GpuContext *ctx, GpuRenderer *renderer);
+/* Texels on a side of the shadow map at most: the spread's ~2.2 page widths at ~0.002 a texel,
+ * about a leaf's thickness; the penumbra filter makes it soft, not the resolution. */
+#define GPU_SHADOW_MAP_SIZE 1024
+/* ...and at least: under this the sharp edge at the fold turns to steps. */
+#define GPU_SHADOW_MAP_MIN_SIZE 256
+/* ...and at most in the low tier: a CPU rasteriser clears and draws it every frame, and the
+ * page shader's texture reads are what it pays most for. */
+#define GPU_SHADOW_MAP_LOW_SIZE 512
+
+/* The shadow map for a fixed width x height target: about a texel a pixel where the book fills
+ * the view, so a small target (the soak's, the tests') does not pay for a map it cannot show. A
+ * power of two from GPU_SHADOW_MAP_MIN_SIZE to GPU_SHADOW_MAP_SIZE. */
+uint32_t gpu_shadow_size(uint32_t width, uint32_t height);
+
+typedef struct GpuShadow {
+    VkPipeline pipeline; /* the leaf from the light: its cover and depth */
+    VkPipelineLayout layout;
+    /* the cover and cover times depth (R16G16 float), its mip levels down to PC_SHADOW_TOP
+     * texels across, drawn and averaged down each frame */
+    GpuImage map;
+    uint32_t levels;
+    VkImageView target; /* its level 0 alone, which the pass draws into */
+    GpuImage depth;     /* the pass's depth buffer: the nearest of the leaf wins */
+    VkSampler sampler;  /* trilinear, outside the map no cover */
+    bool coarse;        /* the pass draws a draw's coarser mesh where it has one (the low tier) */
+} GpuShadow;
+
+/* The map (size x size texels and its mips down to PC_SHADOW_TOP), the pass's depth buffer, the
+ * sampler and the pass's pipeline; `coarse` as GpuShadow's. On failure what was made is left for
+ * gpu_shadow_destroy. */
+bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse, GpuShadow *out,
+                       GpuError *err);
+void gpu_shadow_destroy(const GpuContext *ctx, GpuShadow *shadow);
 /* Last frame's page shader sampled the map -> this frame's shadow pass: the caller records them,
  * in one call with its other barriers before the pass. Writes at most 3, returns how many. */
 #define GPU_SHADOW_BARRIERS_IN 3
-uint32_t gpu_shadow_barriers_in(const GpuRenderer *renderer, GpuImageBarrier *out);
+uint32_t gpu_shadow_barriers_in(const GpuShadow *shadow, GpuImageBarrier *out);
 /* The shadow pass: the draws that cast a shadow, their cover and depth, after
  * gpu_shadow_barriers_in's barriers; then the map's mips, and the barriers that hand it on to
  * this frame's page shader. */
-void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *renderer,
+void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuShadow *shadow,
                        const GpuDraw *draws, uint32_t count, GpuBound *bound);
 
 /* The pixels of an `extent` target where `caster`'s shadow can darken the flat `receiver` (a
@@ -27,7 +57,7 @@ void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRend
  * caster, or its shadow is out of view); the whole target when the caster is not bounded, the
  * light grazes the plane or a corner lies behind the eye. Outside it the page shader finds no
  * blocker and its shadow factor is exactly 1. */
-bool gpu_shadow_receiver_rect(const GpuRenderer *renderer, const GpuDraw *caster,
+bool gpu_shadow_receiver_rect(const GpuShadow *shadow, const GpuDraw *caster,
                               const GpuDraw *receiver, VkExtent2D extent, VkRect2D *rect);
 
 #endif

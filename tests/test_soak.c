@@ -217,7 +217,7 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
         .kind = APP_VIEW_OFFSCREEN,
         .width = a->width,
         .height = a->height,
-        .renderer = {.shadow_size = gpu_renderer_shadow_size(a->width, a->height)},
+        .renderer = {.shadow_size = gpu_shadow_size(a->width, a->height)},
     };
     if (!app_view_create(ctx, &desc, &page, &view, err)) {
         app_page_destroy(ctx, &page);

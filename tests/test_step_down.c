@@ -53,15 +53,15 @@ static void check_step(CheckState *s, const GpuContext *ctx, AppPage *page)
     if (ok) {
         GpuRenderer *r = &stepped.renderer;
         printf("stepped: %s tier, %u sample(s), %ux%u shadow map (the high tier drew with %s)\n",
-               gpu_quality_name(r->quality), (unsigned)r->samples, r->shadow_map.extent.width,
-               r->shadow_map.extent.height, msaa ? "MSAA" : "no MSAA");
+               gpu_quality_name(r->quality), (unsigned)r->samples, r->shadow.map.extent.width,
+               r->shadow.map.extent.height, msaa ? "MSAA" : "no MSAA");
         CHECK(s,
               r->quality == GPU_QUALITY_LOW && r->samples == VK_SAMPLE_COUNT_1_BIT &&
                   stepped.offscreen.msaa.image == VK_NULL_HANDLE &&
-                  r->shadow_map.extent.width == GPU_SHADOW_MAP_LOW_SIZE &&
+                  r->shadow.map.extent.width == GPU_SHADOW_MAP_LOW_SIZE &&
                   r->shadow_only_pipeline != VK_NULL_HANDLE,
               "the stepped renderer is not the low tier's: %s, %u samples, %u shadow texels",
-              gpu_quality_name(r->quality), (unsigned)r->samples, r->shadow_map.extent.width);
+              gpu_quality_name(r->quality), (unsigned)r->samples, r->shadow.map.extent.width);
     }
     ok = ok && low_frames(ctx, page, false, &ink, &stepped, a, &err);
     CHECK(s, ok, "frames after the step: %s", err.message);

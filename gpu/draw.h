@@ -1,0 +1,29 @@
+/* One draw of the renderer's: a page's mesh (or the flat quad, or a block's sides), the push
+ * constants it is drawn with and what the passes need to know of it. Shared by the renderer and
+ * its shadow pass. */
+#ifndef PAGECURL_GPU_DRAW_H
+#define PAGECURL_GPU_DRAW_H
+
+#include "../shaders/shared.h"
+#include "context.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* One page drawn: AoS vertices (PC_VERTEX_FLOATS floats each), uint32 indices, push constants. */
+typedef struct GpuDraw {
+    VkBuffer vertices, indices;
+    uint32_t first_index, index_count;
+    /* a coarser mesh of the same vertices in the same index buffer, which the low tier's shadow
+     * pass draws instead (none: 0) */
+    uint32_t shadow_first_index, shadow_index_count;
+    PcDrawPush push;
+    bool casts_shadow; /* drawn into the shadow map too (the turning leaf) */
+    bool edge;         /* a block's side faces: drawn by the edge pipeline */
+    /* When `bounded`, every vertex lies in the box lo..hi (model space): the low tier then
+     * multiplies the leaf's shadow into the flat pages only where it can fall (gpu/shadow.c). */
+    bool bounded;
+    float lo[3], hi[3];
+} GpuDraw;
+
+#endif

@@ -1,0 +1,47 @@
+#!/bin/sh
+# No two parts of the code depend on each other: a module (a .c/.h pair, named by its path
+# without the extension) that includes another's header, directly or through others, must not be
+# included back by it. Prints each cycle found and fails; with no arguments checks the source
+# folders of the repository it lives in.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+[ $# -gt 0 ] || set -- app book gpu mesh pages include/pagecurl
+# "from to" lines: module from includes module to (paths made relative to the root)
+find "$@" -maxdepth 1 \( -name '*.c' -o -name '*.h' \) | sort | while read -r f; do
+    dir=$(dirname "$f")
+    sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
+        while read -r inc; do
+            printf '%s %s/%s\n' "${f%.*}" "$dir" "${inc%.*}"
+        done
+done | awk '
+function norm(p,   n, i, parts, out, k) {
+    n = split(p, parts, "/"); k = 0
+    for (i = 1; i <= n; i++) {
+        if (parts[i] == "." || parts[i] == "") continue
+        if (parts[i] == ".." && k > 0 && out[k] != "..") { k--; continue }
+        out[++k] = parts[i]
+    }
+    p = out[1]; for (i = 2; i <= k; i++) p = p "/" out[i]
+    return p
+}
+function visit(m,   i, t) {
+    state[m] = 1; stack[++depth] = m
+    for (i = 1; i <= deg[m]; i++) {
+        t = adj[m, i]
+        if (state[t] == 1) {
+            path = t; for (j = depth; j >= 1 && stack[j] != t; j--) path = stack[j] " -> " path
+            print "include cycle: " t " -> " path; bad = 1
+        } else if (state[t] == 0) visit(t)
+    }
+    depth--; state[m] = 2
+}
+{
+    from = norm($1); to = norm($2)
+    if (from == to || seen[from, to]++) next
+    adj[from, ++deg[from]] = to; mods[from] = 1; mods[to] = 1
+}
+END {
+    for (m in mods) if (state[m] == 0) visit(m)
+    exit bad
+}'
