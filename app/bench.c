@@ -231,9 +231,9 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                         .ny = ny,
                         .readback = true,
                         .cpu_deform = opts->cpu_deform,
-                        .normals = (GpuNormalsPath)opts->normals,
-                        .pack = (GpuPackPath)opts->pack,
-                        .staging = (GpuStaging)opts->staging};
+                        .normals = opts->normals,
+                        .pack = opts->pack,
+                        .staging = opts->staging};
     if (!app_page_create(ctx, &desc, &g->page, err))
         return false;
     AppViewDesc vdesc = {.kind = APP_VIEW_OFFSCREEN,

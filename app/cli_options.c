@@ -197,20 +197,28 @@ static bool set_normals(const char *value, AppOptions *o, void *field)
     int k; /* GpuNormalsPath: 0 is "the fastest", then these */
     if (!pick(value, (const char *const[]){"two-pass", "fused", "fused-deform", NULL}, &k))
         return false;
-    *(int *)field = k + 1;
+    *(GpuNormalsPath *)field = (GpuNormalsPath)(k + 1);
     return true;
 }
 
 static bool set_pack(const char *value, AppOptions *o, void *field)
 {
-    (void)o; /* GpuPackPath's order */
-    return pick(value, (const char *const[]){"gpu", "staging", NULL}, field);
+    int k; /* GpuPackPath's order */
+    (void)o;
+    if (!pick(value, (const char *const[]){"gpu", "staging", NULL}, &k))
+        return false;
+    *(GpuPackPath *)field = (GpuPackPath)k;
+    return true;
 }
 
 static bool set_staging(const char *value, AppOptions *o, void *field)
 {
-    (void)o; /* GpuStaging's order */
-    return pick(value, (const char *const[]){"auto", "always", "never", NULL}, field);
+    int k; /* GpuStaging's order */
+    (void)o;
+    if (!pick(value, (const char *const[]){"auto", "always", "never", NULL}, &k))
+        return false;
+    *(GpuStaging *)field = (GpuStaging)k;
+    return true;
 }
 
 static bool set_msaa(const char *value, AppOptions *o, void *field)
@@ -232,20 +240,32 @@ static bool set_quality(const char *value, AppOptions *o, void *field)
 
 static bool set_present_mode(const char *value, AppOptions *o, void *field)
 {
+    int k; /* AppPresentMode's order */
     (void)o;
-    return pick(value, (const char *const[]){"fifo", "mailbox", "immediate", NULL}, field);
+    if (!pick(value, (const char *const[]){"fifo", "mailbox", "immediate", NULL}, &k))
+        return false;
+    *(AppPresentMode *)field = (AppPresentMode)k;
+    return true;
 }
 
 static bool set_cover(const char *value, AppOptions *o, void *field)
 {
+    int k;
     (void)o;
-    return pick(value, (const char *const[]){"paper", "hard", NULL}, field);
+    if (!pick(value, (const char *const[]){"paper", "hard", NULL}, &k))
+        return false;
+    *(bool *)field = k == 1;
+    return true;
 }
 
 static bool set_layout(const char *value, AppOptions *o, void *field)
 {
+    int k; /* AppLayout's order */
     (void)o;
-    return pick(value, (const char *const[]){"auto", "spread", "single", NULL}, field);
+    if (!pick(value, (const char *const[]){"auto", "spread", "single", NULL}, &k))
+        return false;
+    *(AppLayout *)field = (AppLayout)k;
+    return true;
 }
 
 #define F(name) offsetof(AppOptions, name)
@@ -285,8 +305,8 @@ const CliOption APP_CLI_OPTIONS[] = {
      "binds the book on the right", NULL,
      "the book binds on the right (manga, Arabic, Hebrew): page 2 lies left of\npage 1, a leaf "
      "turns from left to right; Right still goes to the next page"},
-    {"--cover", NULL, "hard|paper", VALUE_REQUIRED, set_cover, F(cover), GROUP_SHOW, MODE_SHOWN,
-     "picks the book's covers", "hard or paper",
+    {"--cover", NULL, "hard|paper", VALUE_REQUIRED, set_cover, F(hard_cover), GROUP_SHOW,
+     MODE_SHOWN, "picks the book's covers", "hard or paper",
      "hard: the first and last leaves turn as rigid boards hinged at the spine;\npaper (default): "
      "they curl like the rest"},
     {"--layout", NULL, "MODE", VALUE_REQUIRED, set_layout, F(layout), GROUP_SHOW, MODE_SHOWN,

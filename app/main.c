@@ -78,13 +78,13 @@ static int run_page(const GpuContext *ctx, const AppOptions *opts, void *window,
                         .ny = opts->ny,
                         .readback = opts->export_obj != NULL,
                         .cpu_deform = opts->cpu_deform,
-                        .normals = (GpuNormalsPath)opts->normals,
-                        .pack = (GpuPackPath)opts->pack,
-                        .staging = (GpuStaging)opts->staging,
+                        .normals = opts->normals,
+                        .pack = opts->pack,
+                        .staging = opts->staging,
                         .aspect =
                             app_book_source_builtin(source) ? 0.0f : app_book_source_aspect(source),
                         .rtl = opts->rtl,
-                        .hard_cover = opts->cover == 1,
+                        .hard_cover = opts->hard_cover,
                         .layout = opts->layout};
     int status = 1;
     if (!app_page_create(ctx, &desc, &page, &err))

@@ -2,6 +2,8 @@
 #ifndef PAGECURL_APP_OPTIONS_H
 #define PAGECURL_APP_OPTIONS_H
 
+#include "../book/layout.h"
+#include "../gpu/paths.h"
 #include "../gpu/quality.h"
 
 #include <stdbool.h>
@@ -10,15 +12,22 @@
 /* Most sizes one --grids sweep takes. */
 #define APP_MAX_GRIDS 16
 
+/* --present-mode's values, in its order. */
+typedef enum AppPresentMode {
+    APP_PRESENT_FIFO = 0, /* vsync */
+    APP_PRESENT_MAILBOX,
+    APP_PRESENT_IMMEDIATE,
+} AppPresentMode;
+
 typedef struct AppOptions {
     bool headless, list_devices, validation;
     bool gpu_assisted;      /* --validation=gpu-assisted */
     bool bench;             /* --bench: the benchmark (implies --headless) */
     bool bench_stages;      /* --bench-stages: a timestamp after each stage of the chain */
     bool cpu_deform;        /* --deform cpu: the CPU curls the page, uploaded; default gpu */
-    int normals;            /* --normals: a GpuNormalsPath value, 0 = the fastest measured */
-    int pack;               /* --pack: a GpuPackPath value, 0 = gpu */
-    int staging;            /* --staging: a GpuStaging value, 0 = auto */
+    GpuNormalsPath normals; /* --normals, default: the fastest measured */
+    GpuPackPath pack;       /* --pack, default gpu */
+    GpuStaging staging;     /* --staging, default auto */
     uint32_t msaa;          /* --msaa 1|4: samples at most, 0 = the tier's (high 4, low 1) */
     GpuQuality quality;     /* --quality low|high|auto, default auto (by the device) */
     uint32_t nx, ny;        /* --grid, default 64x90 */
@@ -27,8 +36,8 @@ typedef struct AppOptions {
     float curl, grab;       /* --curl T, --grab G, both in [0, 1] */
     bool backward;          /* --backward: the headless turn goes back, right to left */
     bool rtl;               /* --rtl: the book binds on the right */
-    int cover;              /* --cover: 0 paper, 1 hard (the first and last leaves are boards) */
-    int layout;             /* --layout: 0 auto, 1 spread, 2 single (one page) */
+    bool hard_cover;        /* --cover hard: the first and last leaves are boards (else paper) */
+    AppLayout layout;       /* --layout, default auto */
     float radius;           /* --radius R: the roll radius in page widths; 0 = the pose's own */
     float show_through;     /* --show-through F: 0 .. 1 (GPU_SHOW_THROUGH_PAPER by default) */
     uint32_t frames;        /* --frames N; 0 = the mode's default */
@@ -38,17 +47,17 @@ typedef struct AppOptions {
     int device;             /* --device INDEX, -1 = automatic */
     uint32_t grids[APP_MAX_GRIDS][2]; /* --grids: the sweep; --grid alone gives one entry */
     uint32_t grid_count;
-    uint32_t warmup;         /* --warmup N (benchmark), default 20 */
-    const char *json, *csv;  /* --json FILE, --csv FILE (benchmark) */
-    const char *record;      /* --record FILE: the window's input, as a trace */
-    const char *replay;      /* --replay FILE: a trace played back, window or headless */
-    const char *notebook;    /* --notebook FILE: the ink, loaded at start, saved as it is made */
-    const char *book;        /* --book PATH: a folder of images or a PDF; NULL: the built-in book */
-    uint32_t page;           /* --page N: open at the spread holding page N; 0: the first */
-    int present_mode;        /* --present-mode: 0 fifo (vsync, default), 1 mailbox, 2 immediate */
-    const char *window_only; /* the first flag given that only a window has a use for, or NULL:
-                                refused when no window can open */
-    int argc;                /* the command line, for the benchmark's record of itself */
+    uint32_t warmup;        /* --warmup N (benchmark), default 20 */
+    const char *json, *csv; /* --json FILE, --csv FILE (benchmark) */
+    const char *record;     /* --record FILE: the window's input, as a trace */
+    const char *replay;     /* --replay FILE: a trace played back, window or headless */
+    const char *notebook;   /* --notebook FILE: the ink, loaded at start, saved as it is made */
+    const char *book;       /* --book PATH: a folder of images or a PDF; NULL: the built-in book */
+    uint32_t page;          /* --page N: open at the spread holding page N; 0: the first */
+    AppPresentMode present_mode; /* --present-mode, default fifo (vsync) */
+    const char *window_only;     /* the first flag given that only a window has a use for, or NULL:
+                                    refused when no window can open */
+    int argc;                    /* the command line, for the benchmark's record of itself */
     char **argv;
 } AppOptions;
 

@@ -42,7 +42,8 @@ static float mirror(const AppPage *page)
  * turn lifts: the right-hand one, on the left in a book bound on the right. */
 static int single(const AppPage *page, uint32_t width, uint32_t height)
 {
-    bool one = page->desc.layout == 2 || (page->desc.layout == 0 && height > width);
+    bool one = page->desc.layout == APP_LAYOUT_SINGLE ||
+               (page->desc.layout == APP_LAYOUT_AUTO && height > width);
     return one ? (int)mirror(page) : 0;
 }
 

@@ -6,6 +6,7 @@
 #define PAGECURL_APP_PAGE_H
 
 #include "../gpu/frame.h"
+#include "layout.h"
 #include "../mesh/curl.h"
 #include "../mesh/grid.h"
 
@@ -23,8 +24,7 @@ typedef struct AppPageDesc {
     /* --cover hard: the first and last leaves turn as rigid boards of APP_BOOK_BOARD thickness
      * (book/book.c) */
     bool hard_cover;
-    /* --layout: 0 auto (one page where the view is taller than wide), 1 the spread, 2 one page */
-    int layout;
+    AppLayout layout;
 } AppPageDesc;
 
 /* GPU_NORMALS_DEFAULT resolved: the fastest path the benchmark measured that the deform allows. */

@@ -16,6 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The description's layout is handed to the book as it is. */
+_Static_assert((int)PAGECURL_LAYOUT_AUTO == (int)APP_LAYOUT_AUTO &&
+                   (int)PAGECURL_LAYOUT_SPREAD == (int)APP_LAYOUT_SPREAD &&
+                   (int)PAGECURL_LAYOUT_SINGLE == (int)APP_LAYOUT_SINGLE,
+               "pagecurl_layout and AppLayout in one order");
+
 /* Events kept for a host that does not poll: the oldest go first. */
 #define EVENT_RING 256
 
@@ -357,7 +363,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
                       .aspect = app_book_source_builtin(src) ? 0.0f : app_book_source_aspect(src),
                       .rtl = d.binding == PAGECURL_BINDING_RIGHT,
                       .hard_cover = d.cover == PAGECURL_COVER_HARD,
-                      .layout = (int)d.layout};
+                      .layout = (AppLayout)d.layout};
     b->source = src;
     GpuError gerr = {0};
     if (!app_page_create(&ctx->gpu, &pd, &b->page, &gerr)) {

@@ -13,6 +13,7 @@
 #include "deform.h"
 #include "fused.h"
 #include "normals.h"
+#include "paths.h"
 #include "renderer.h"
 #include "timer.h"
 
@@ -35,15 +36,6 @@ typedef enum GpuStage {
 } GpuStage;
 
 const char *gpu_stage_name(GpuStage stage);
-
-/* How the normals and the AoS vertices are made; 0 is the default, the fastest measured. */
-typedef enum GpuNormalsPath {
-    GPU_NORMALS_DEFAULT = 0,
-    GPU_NORMALS_TWO_PASS,     /* tri_normals -> vertex_normals (the page's pack path says who
-                               * makes the AoS vertices) */
-    GPU_NORMALS_FUSED,        /* one tiled kernel from the SoA positions */
-    GPU_NORMALS_FUSED_DEFORM, /* one tiled kernel that also evaluates the curl */
-} GpuNormalsPath;
 
 typedef struct GpuChainDesc {
     GpuNormalsPath path; /* resolved: never GPU_NORMALS_DEFAULT */

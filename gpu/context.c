@@ -402,14 +402,14 @@ static bool faults_create(GpuContext *ctx, GpuError *err)
     const char *spec = getenv("PAGECURL_FAULT");
     unsigned after = 0;
     if (spec && sscanf(spec, "submit:%u", &after) == 1)
-        ctx->faults->kind = 1;
+        ctx->faults->kind = GPU_FAULT_SUBMIT;
     else if (spec && sscanf(spec, "allocate:%u", &after) == 1)
-        ctx->faults->kind = 2;
+        ctx->faults->kind = GPU_FAULT_ALLOCATE;
     ctx->faults->after = after;
     return true;
 }
 
-static VkResult fault(const GpuContext *ctx, int kind, VkResult injected)
+static VkResult fault(const GpuContext *ctx, GpuFaultKind kind, VkResult injected)
 {
     GpuFaults *f = ctx->faults;
     if (!f || f->kind != kind)
@@ -419,12 +419,12 @@ static VkResult fault(const GpuContext *ctx, int kind, VkResult injected)
 
 VkResult gpu_fault_submit(const GpuContext *ctx)
 {
-    return fault(ctx, 1, VK_ERROR_DEVICE_LOST);
+    return fault(ctx, GPU_FAULT_SUBMIT, VK_ERROR_DEVICE_LOST);
 }
 
 VkResult gpu_fault_allocate(const GpuContext *ctx)
 {
-    return fault(ctx, 2, VK_ERROR_OUT_OF_DEVICE_MEMORY);
+    return fault(ctx, GPU_FAULT_ALLOCATE, VK_ERROR_OUT_OF_DEVICE_MEMORY);
 }
 
 static bool context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)

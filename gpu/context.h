@@ -26,8 +26,14 @@ typedef struct GpuMessages {
  * frame submission after the first N fail with VK_ERROR_DEVICE_LOST; PAGECURL_FAULT=allocate:N
  * the memory allocation after the first N with VK_ERROR_OUT_OF_DEVICE_MEMORY. Counted per
  * context; unset in normal use. */
+typedef enum GpuFaultKind {
+    GPU_FAULT_NONE = 0,
+    GPU_FAULT_SUBMIT,
+    GPU_FAULT_ALLOCATE,
+} GpuFaultKind;
+
 typedef struct GpuFaults {
-    int kind; /* 0 none, 1 submit, 2 allocate */
+    GpuFaultKind kind;
     uint32_t after, seen;
 } GpuFaults;
 

@@ -8,19 +8,7 @@
 
 #include "../shaders/shared.h"
 #include "buffer.h"
-
-/* Where CPU-written data (the CPU deform's positions, the staging pack's vertices) goes. */
-typedef enum GpuStaging {
-    GPU_STAGING_AUTO = 0, /* in place where the device has memory both device-local and
-                           * host-visible with room for it, else through staging */
-    GPU_STAGING_ALWAYS,   /* through a host-visible staging buffer and a copy */
-    GPU_STAGING_NEVER,    /* in place; a device without such memory is refused */
-} GpuStaging;
-
-typedef enum GpuPackPath {
-    GPU_PACK_GPU = 0, /* vertex_normals writes the AoS vertex itself */
-    GPU_PACK_STAGING, /* SoA read back, interleaved on the CPU, uploaded */
-} GpuPackPath;
+#include "paths.h"
 
 typedef struct GpuPageDesc {
     uint32_t nx, ny;

@@ -119,8 +119,9 @@ static void curl_table_cached(const CurlParams *params, MeshCurlCache *cache, Cu
     double ramp = finite_or(params->shape.v[2], 0.0);
     ramp = ramp > 0.0 ? fmin(ramp, turn * r) : 0.0;
 
-    bool pieces = cache->have > 0 && same_bits(cache->r, r) && same_bits(cache->ramp, ramp) &&
-                  same_bits(cache->kappa, tab->kappa) && same_bits(cache->turn, turn);
+    bool pieces = cache->have >= MESH_CURL_CACHED_PIECES && same_bits(cache->r, r) &&
+                  same_bits(cache->ramp, ramp) && same_bits(cache->kappa, tab->kappa) &&
+                  same_bits(cache->turn, turn);
     if (!pieces) {
         cache->r = r, cache->ramp = ramp, cache->kappa = tab->kappa, cache->turn = turn;
         /* the frames' z components start at (0, 0, 1, 0) whatever the fold's direction */
@@ -138,9 +139,9 @@ static void curl_table_cached(const CurlParams *params, MeshCurlCache *cache, Cu
                 s += cache->len[j];
             }
         }
-        cache->have = 1;
+        cache->have = MESH_CURL_CACHED_PIECES;
     }
-    if (cache->have < 2 || !same_bits(cache->n[0], tab->n[0]) ||
+    if (cache->have < MESH_CURL_CACHED_FRAMES || !same_bits(cache->n[0], tab->n[0]) ||
         !same_bits(cache->n[1], tab->n[1])) {
         cache->n[0] = tab->n[0], cache->n[1] = tab->n[1];
         CurlFrame *f = cache->frame;
@@ -149,14 +150,14 @@ static void curl_table_cached(const CurlParams *params, MeshCurlCache *cache, Cu
         for (int j = 0; j + 1 < CURL_SEGMENTS; j++)
             frame_turn(&f[j], cache->theta[j], cache->len[j], tab->kappa, cache->a[j], cache->b[j],
                        0, 2, &f[j + 1]);
-        cache->have = 2;
+        cache->have = MESH_CURL_CACHED_FRAMES;
     }
     tab->cache = cache;
 }
 
 static void curl_table(const CurlParams *params, MeshCurlCache *own, CurlTable *tab)
 {
-    own->have = 0;
+    own->have = MESH_CURL_CACHED_NOTHING;
     curl_table_cached(params, own, tab);
 }
 

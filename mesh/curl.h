@@ -66,8 +66,14 @@ typedef struct MeshCurlFrame {
  * residuals change the fold's place far more often than the roll: the profile's pieces with their
  * turns for the last (r, ramp, kappa, turn), and their frames for the last fold direction too. Its
  * fields belong to curl.c; zero-initialise it ({0}) before its first use. */
+typedef enum MeshCurlCached {
+    MESH_CURL_CACHED_NOTHING = 0,
+    MESH_CURL_CACHED_PIECES,
+    MESH_CURL_CACHED_FRAMES, /* the pieces and their frames */
+} MeshCurlCached;
+
 typedef struct MeshCurlCache {
-    int have; /* 0: nothing, 1: the pieces, 2: the pieces and their frames */
+    MeshCurlCached have;
     double r, ramp, kappa, turn, n[2];
     double start[PC_CURL_SEGMENTS], theta[PC_CURL_SEGMENTS], len[PC_CURL_SEGMENTS];
     double a[PC_CURL_SEGMENTS], b[PC_CURL_SEGMENTS]; /* each piece's turn (curl.c's frame_turn) */
