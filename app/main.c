@@ -148,6 +148,8 @@ static int load_book(const AppOptions *opts, AppBookStream **book)
     char message[512];
     AppBookSource *source;
     int refused = app_book_source_open(opts->book, &source, message, sizeof message);
+    /* the source names the file; the program names the flag that gave it */
+    const char *flag = refused && opts->book ? "--book " : "";
     int pages = refused ? 0 : app_book_source_pages(source);
     if (!refused && opts->page > (uint32_t)pages)
         refused = 2,
@@ -160,7 +162,7 @@ static int load_book(const AppOptions *opts, AppBookStream **book)
         app_book_stream_set_hooks(
             *book, &(AppBookStreamHooks){.warn = say_warning, .stopped = signal_caught});
     if (refused)
-        app_say(stderr, "%s", message);
+        app_say(stderr, "%s%s", flag, message);
     return refused;
 }
 

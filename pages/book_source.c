@@ -482,21 +482,21 @@ static int page_header(AppBookSource *src, int page, int *w, int *h, char *messa
     bool whole;
     uint8_t *b = page_bytes(src, page, HEADER_BYTES, &n, &whole, why, sizeof why);
     if (!b)
-        return fail(message, size, 1, "--book: %s: %s", file, why);
+        return fail(message, size, 1, "%s: %s", file, why);
     int bad = image_size(src, b, n, w, h, why, sizeof why);
     free(b);
     if (bad == 2 && !whole) {
         b = page_bytes(src, page, SIZE_MAX, &n, &whole, why, sizeof why);
         if (!b)
-            return fail(message, size, 1, "--book: %s: %s", file, why);
+            return fail(message, size, 1, "%s: %s", file, why);
         bad = image_size(src, b, n, w, h, why, sizeof why);
         free(b);
     }
     if (bad)
-        return fail(message, size, 1, "--book: %s: %s", file, why);
+        return fail(message, size, 1, "%s: %s", file, why);
     if (too_large(*w, *h))
         return fail(message, size, 1,
-                    "--book: %s: %dx%d pixels, larger than a page may be (%d a side, %u "
+                    "%s: %dx%d pixels, larger than a page may be (%d a side, %u "
                     "megapixels)",
                     file, *w, *h, APP_BOOK_MAX_IMAGE_SIDE, APP_BOOK_MAX_IMAGE_PIXELS >> 20);
     return 0;
@@ -521,7 +521,7 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
 {
     DIR *dir = opendir(path);
     if (!dir)
-        return fail(message, size, 1, "--book %s: %s", path, strerror(errno));
+        return fail(message, size, 1, "%s: %s", path, strerror(errno));
     size_t cap = 0;
     struct dirent *e;
     int status = 0;
@@ -533,21 +533,21 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
          * when read: the book is refused, naming it. Links are followed. */
         struct stat st;
         if (fstatat(dirfd(dir), e->d_name, &st, 0) != 0) {
-            status = fail(message, size, 1, "--book: %s/%s: %s", path, e->d_name, strerror(errno));
+            status = fail(message, size, 1, "%s/%s: %s", path, e->d_name, strerror(errno));
             break;
         }
         if (S_ISDIR(st.st_mode))
             continue;
         if (!S_ISREG(st.st_mode)) {
-            status = fail(message, size, 1, "--book: %s/%s: %s, not a regular file", path,
-                          e->d_name, app_file_kind(st.st_mode));
+            status = fail(message, size, 1, "%s/%s: %s, not a regular file", path, e->d_name,
+                          app_file_kind(st.st_mode));
             break;
         }
         if ((size_t)src->pages == cap) {
             cap = cap ? 2 * cap : 64;
             char **grown = realloc(src->files, cap * sizeof *grown);
             if (!grown) {
-                status = fail(message, size, 1, "--book %s: out of memory", path);
+                status = fail(message, size, 1, "%s: out of memory", path);
                 break;
             }
             src->files = grown;
@@ -555,7 +555,7 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
         size_t n = strlen(path) + strlen(e->d_name) + 2;
         char *file = malloc(n);
         if (!file) {
-            status = fail(message, size, 1, "--book %s: out of memory", path);
+            status = fail(message, size, 1, "%s: out of memory", path);
             break;
         }
         snprintf(file, n, "%s/%s", path, e->d_name);
@@ -566,9 +566,9 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
         return status;
     if (!src->pages)
         return fail(message, size, 2,
-                    "--book %s: a folder with no images (PNG, JPEG, BMP, GIF, PNM, TIFF)", path);
+                    "%s: a folder with no images (PNG, JPEG, BMP, GIF, PNM, TIFF)", path);
     if (src->pages > MESH_INK_MAX_PAGES)
-        return fail(message, size, 2, "--book %s: %d pages, more than the %d a book may have", path,
+        return fail(message, size, 2, "%s: %d pages, more than the %d a book may have", path,
                     src->pages, MESH_INK_MAX_PAGES);
     qsort(src->files, (size_t)src->pages, sizeof *src->files, compare_names);
     return check_pages(src, message, size);
@@ -679,23 +679,22 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
         src->doc = fz_open_document_with_stream(fz, "application/pdf", stm);
         if (fz_needs_password(fz, src->doc))
             status = fail(message, size, 1,
-                          "--book %s: the PDF is encrypted (password-protected); pagecurl "
+                          "%s: the PDF is encrypted (password-protected); pagecurl "
                           "opens no passwords",
                           path);
         else {
             src->pages = real_pages(fz, src->doc);
             if (src->pages < 1)
-                status = fail(message, size, 1, "--book %s: a PDF with no pages", path);
+                status = fail(message, size, 1, "%s: a PDF with no pages", path);
             else if (src->pages > MESH_INK_MAX_PAGES)
-                status =
-                    fail(message, size, 2, "--book %s: %d pages, more than the %d a book may have",
-                         path, src->pages, MESH_INK_MAX_PAGES);
+                status = fail(message, size, 2, "%s: %d pages, more than the %d a book may have",
+                              path, src->pages, MESH_INK_MAX_PAGES);
             else {
                 page = fz_load_page(fz, src->doc, 0);
                 fz_rect box = fz_bound_page(fz, page);
                 float w = box.x1 - box.x0, h = box.y1 - box.y0;
                 if (!(w > 0.0f && h > 0.0f))
-                    status = fail(message, size, 1, "--book %s: page 1 has no size", path);
+                    status = fail(message, size, 1, "%s: page 1 has no size", path);
                 else
                     src->aspect = h / w;
                 if (!status)
@@ -710,7 +709,7 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
     }
     fz_catch(fz)
     {
-        status = fail(message, size, 1, "--book %s: not a PDF pagecurl can read (%s)", path,
+        status = fail(message, size, 1, "%s: not a PDF pagecurl can read (%s)", path,
                       fz_caught_message(fz));
     }
     return status;
@@ -723,13 +722,13 @@ static int open_pdf(AppBookSource *src, const char *path, char *message, size_t 
     char why[256];
     src->pdf = app_file_open(path, why, sizeof why);
     if (!src->pdf)
-        return fail(message, size, errno == ENOENT ? 2 : 1, "--book %s: %s", path, why);
+        return fail(message, size, errno == ENOENT ? 2 : 1, "%s: %s", path, why);
     if (!new_context(src))
-        return fail(message, size, 1, "--book %s: out of memory", path);
+        return fail(message, size, 1, "%s: out of memory", path);
     fz_stream *stm = NULL;
     fz_var(stm);
     fz_try(src->fz) stm = fz_open_file_ptr_no_close(src->fz, src->pdf);
-    fz_catch(src->fz) return fail(message, size, 1, "--book %s: out of memory", path);
+    fz_catch(src->fz) return fail(message, size, 1, "%s: out of memory", path);
     return open_pdf_stream(src, stm, path, message, size);
 }
 #endif
@@ -779,17 +778,17 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
         struct stat st;
         char *abs = realpath(path, NULL);
         if (stat(path, &st) != 0 || !abs)
-            status = fail(message, size, 2, "--book %s: %s", path, strerror(errno));
+            status = fail(message, size, 2, "%s: %s", path, strerror(errno));
         else if (S_ISDIR(st.st_mode)) {
             src->kind = SOURCE_IMAGES;
 #ifdef PAGECURL_HAVE_MUPDF
             status = new_context(src) ? open_folder(src, path, message, size)
-                                      : fail(message, size, 1, "--book %s: out of memory", path);
+                                      : fail(message, size, 1, "%s: out of memory", path);
 #else
             status = open_folder(src, path, message, size);
 #endif
         } else if (!S_ISREG(st.st_mode))
-            status = fail(message, size, 1, "--book %s: %s, not a regular file", path,
+            status = fail(message, size, 1, "%s: %s, not a regular file", path,
                           app_file_kind(st.st_mode));
         else if (has_suffix(path, ".pdf")) {
             src->kind = SOURCE_PDF;
@@ -797,13 +796,13 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
             status = open_pdf(src, path, message, size);
 #else
             status = fail(message, size, 1,
-                          "--book %s: this build reads no PDFs (built without MuPDF); give a "
+                          "%s: this build reads no PDFs (built without MuPDF); give a "
                           "folder of images",
                           path);
 #endif
         } else
-            status = fail(message, size, 2,
-                          "--book %s: neither a folder of images nor a PDF (.pdf)", path);
+            status =
+                fail(message, size, 2, "%s: neither a folder of images nor a PDF (.pdf)", path);
         src->name = abs;
     }
     if (status) {
@@ -1002,7 +1001,7 @@ static bool draw_image(AppBookSource *src, int page, uint32_t width, uint32_t he
         free(bytes);
     }
     if (!img) {
-        fail(message, size, 1, "--book: page %d, %s: cannot be decoded (%s)", page + 1, file, why);
+        fail(message, size, 1, "page %d, %s: cannot be decoded (%s)", page + 1, file, why);
         return false;
     }
     uint32_t x, y, w, h;
@@ -1059,7 +1058,7 @@ static bool draw_pdf(AppBookSource *src, int page, uint32_t width, uint32_t heig
     }
     fz_catch(fz)
     {
-        fail(message, size, 1, "--book: %s, page %d: cannot be drawn (%s)", src->name, page + 1,
+        fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", src->name, page + 1,
              fz_caught_message(fz));
         ok = false;
     }
