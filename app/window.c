@@ -348,6 +348,8 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     if (w->stale || !sc->swapchain) {
         if (!gpu_swapchain_rebuild(ctx, size, &w->view.renderer, sc, err))
             return false;
+        if (sc->swapchain && sc->writable)
+            gpu_renderer_prepare(ctx, &w->view.renderer, sc->extent);
         w->stale = w->faulting = false;
         if (!sc->swapchain)
             return true;

@@ -564,8 +564,11 @@ static bool make_view(pagecurl_book *b, uint32_t width, uint32_t height, GpuErro
             return false;
         gpu_offscreen_destroy(ctx, &b->view.offscreen);
         b->view.width = width, b->view.height = height;
-        return gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &b->view.renderer,
-                                    &b->view.offscreen, err);
+        if (!gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &b->view.renderer,
+                                  &b->view.offscreen, err))
+            return false;
+        gpu_renderer_prepare(ctx, &b->view.renderer, (VkExtent2D){width, height});
+        return true;
     }
     /* the pages are drawn for the first viewport's width, as the program draws them for its
      * window's or image's */

@@ -34,9 +34,13 @@ static bool renderer_create(const GpuContext *ctx, const AppViewDesc *desc, AppV
                   (app_ink_texture_init(&out->ink, out->renderer.ink.layers,
                                         out->renderer.ink.width, out->renderer.ink.height) ||
                    gpu_error_set(err, "out of memory for the ink's coverage"));
-    return textures &&
-           (!offscreen || gpu_offscreen_create(ctx, (VkExtent2D){desc->width, desc->height},
-                                               &out->renderer, &out->offscreen, err));
+    VkExtent2D extent = {desc->width, desc->height};
+    if (!textures ||
+        (offscreen && !gpu_offscreen_create(ctx, extent, &out->renderer, &out->offscreen, err)))
+        return false;
+    if (offscreen)
+        gpu_renderer_prepare(ctx, &out->renderer, extent);
+    return true;
 }
 
 bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *page, AppView *out,
@@ -205,8 +209,11 @@ bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quali
     if (view->kind != APP_VIEW_OFFSCREEN)
         return true;
     gpu_offscreen_destroy(ctx, &view->offscreen);
-    return gpu_offscreen_create(ctx, (VkExtent2D){view->width, view->height}, &view->renderer,
-                                &view->offscreen, err);
+    VkExtent2D extent = {view->width, view->height};
+    if (!gpu_offscreen_create(ctx, extent, &view->renderer, &view->offscreen, err))
+        return false;
+    gpu_renderer_prepare(ctx, &view->renderer, extent);
+    return true;
 }
 
 bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,

@@ -141,9 +141,16 @@ uint32_t gpu_renderer_tier_bits(const GpuRenderer *renderer);
 /* Whether a frame draws faster when the turning leaf's draw is bounded (GpuDraw.bounded). */
 bool gpu_renderer_wants_bounds(const GpuRenderer *renderer);
 
+/* What frames into an extent-sized target need that recording must not make: the low tier's
+ * still pages' image. Called when a target is made (and after gpu_renderer_set_quality, with the
+ * targets); at a new size the old image is destroyed, so no frame that uses the renderer may be
+ * in flight then. Failing to make it is no error: frames then draw all their pages. */
+void gpu_renderer_prepare(const GpuContext *ctx, GpuRenderer *renderer, VkExtent2D extent);
+
 /* Records the frame's passes, after the caller's barrier `before` (optional: recorded in one
- * call with the passes' first barriers). Not const: the low tier keeps its still pages between
- * frames (and may wait for the device when the target's size changes, to make them anew). */
+ * call with the passes' first barriers). Never waits, allocates or submits. Not const: the low
+ * tier keeps its still pages between frames, in the image gpu_renderer_prepare made for the
+ * target's size (a target of another size draws without them). */
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
                          const VkMemoryBarrier2 *before);

@@ -289,42 +289,46 @@ static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarg
                             NULL);
 }
 
-/* Whether this frame can draw over the still pages' cache: the low tier blending its own edges
- * (the cache holds no MSAA samples), a target that takes copies, at most one turning leaf and
- * nothing else that moves (a hard cover's board turns with its block), and the cache's image.
- * The leaf always lies above the still pages (at or over the page plane, the camera above it),
- * so drawn over them it needs none of their depths. */
-static bool still_usable(const GpuContext *ctx, GpuRenderer *r, const GpuRenderTarget *target,
-                         const GpuDraw *draws, uint32_t count)
+void gpu_renderer_prepare(const GpuContext *ctx, GpuRenderer *r, VkExtent2D extent)
 {
     GpuStillCache *c = &r->still;
-    if (!(gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || !target->copy_in || c->failed)
-        return false;
-    uint32_t casters = 0, still = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        casters += draws[i].casts_shadow;
-        still += !draws[i].casts_shadow;
-    }
-    if (casters > 1 || still > GPU_STILL_MAX_DRAWS)
-        return false;
-    VkExtent2D e = target->extent;
-    if (c->color.image && c->color.extent.width == e.width && c->color.extent.height == e.height)
-        return true;
-    if (c->color.image) {
-        (void)vkDeviceWaitIdle(ctx->device); /* a frame in flight may still copy the old one */
-        gpu_image_destroy(ctx, &c->color);
-    }
+    if (!(gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || c->failed)
+        return;
+    if (c->color.image && c->color.extent.width == extent.width &&
+        c->color.extent.height == extent.height)
+        return;
+    gpu_image_destroy(ctx, &c->color);
     c->valid = false;
     GpuError err = {0};
     GpuImageDesc desc = {
-        .extent = e,
+        .extent = extent,
         .format = r->color_format,
         .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
         .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
         .label = "still pages",
     };
     c->failed = !gpu_image_create(ctx, &desc, &c->color, &err);
-    return !c->failed;
+}
+
+/* Whether this frame can draw over the still pages' cache: the low tier blending its own edges
+ * (the cache holds no MSAA samples), a target that takes copies, at most one turning leaf and
+ * nothing else that moves (a hard cover's board turns with its block), and the cache's image made
+ * for the target's size (gpu_renderer_prepare). The leaf always lies above the still pages (at or
+ * over the page plane, the camera above it), so drawn over them it needs none of their depths. */
+static bool still_usable(const GpuRenderer *r, const GpuRenderTarget *target, const GpuDraw *draws,
+                         uint32_t count)
+{
+    const GpuStillCache *c = &r->still;
+    if (!(gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || !target->copy_in || !c->color.image)
+        return false;
+    uint32_t casters = 0, still = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        casters += draws[i].casts_shadow;
+        still += !draws[i].casts_shadow;
+    }
+    VkExtent2D e = target->extent;
+    return casters <= 1 && still <= GPU_STILL_MAX_DRAWS && c->color.extent.width == e.width &&
+           c->color.extent.height == e.height;
 }
 
 /* How a frame draws its still pages: itself, over the cache as it is, or over the cache drawn
@@ -429,7 +433,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
                          const VkMemoryBarrier2 *before)
 {
-    StillUse use = still_usable(ctx, renderer, target, draws, count)
+    StillUse use = still_usable(renderer, target, draws, count)
                        ? still_use(renderer, draws, count, target->extent)
                        : STILL_NONE;
     bool still = use != STILL_NONE;
