@@ -23,9 +23,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define PAGE_W 400
-#define PAGE_H 560
-#define PAGES  8
+#define PAGE_W   400
+#define PAGE_H   560
+#define PAGES    8
 #define MAX_STEP 0.25
 #define MAX_BIAS 0.2
 #define MAX_OFF  1.0
@@ -71,9 +71,8 @@ static Image render(CheckState *s, const char *exe, const char *out, const char 
 {
     char png[4096];
     snprintf(png, sizeof png, "%s/%s-%s.png", out, pose->name, quality);
-    const char *args[32] = {"--headless", "--validation", "--book",       book,
-                            "--size",     "1280x720",     "--quality",    quality,
-                            "--screenshot", png};
+    const char *args[32] = {"--headless", "--validation", "--book", book,           "--size",
+                            "1280x720",   "--quality",    quality,  "--screenshot", png};
     int n = 10;
     for (int i = 0; pose->args[i]; i++)
         args[n++] = pose->args[i];
@@ -183,8 +182,10 @@ static void check_edge(CheckState *s, const Edge *e, const Image *low, const Ima
            e->name, worst, worst_row, bias, off);
     CHECK(s, worst <= MAX_STEP, "%s: the edge steps by %.2f px at row %d (at most %.2f)", e->name,
           worst, worst_row, MAX_STEP);
-    CHECK(s, fabs(bias) <= MAX_BIAS, "%s: the outline lies %+.2f px from the high tier's (at most "
-          "%.2f)", e->name, bias, MAX_BIAS);
+    CHECK(s, fabs(bias) <= MAX_BIAS,
+          "%s: the outline lies %+.2f px from the high tier's (at most "
+          "%.2f)",
+          e->name, bias, MAX_BIAS);
     CHECK(s, off <= MAX_OFF, "%s: a row's outline %.2f px from the high tier's (at most %.2f)",
           e->name, off, MAX_OFF);
 }
@@ -213,10 +214,8 @@ int main(int argc, char **argv)
     };
     /* the closed page spans x ~ 467..813 at 1280x720, the flap's fore edge x ~ 507..513 */
     static const Edge edges[] = {
-        {"first page's spine", 0, 400, 560, +1},
-        {"first page's fore edge", 0, 720, 880, -1},
-        {"last page's fore edge", 1, 400, 560, +1},
-        {"last page's spine", 1, 720, 880, -1},
+        {"first page's spine", 0, 400, 560, +1},    {"first page's fore edge", 0, 720, 880, -1},
+        {"last page's fore edge", 1, 400, 560, +1}, {"last page's spine", 1, 720, 880, -1},
         {"flap's fore edge", 2, 400, 560, +1},
     };
     Image low[3], high[3];
