@@ -356,10 +356,10 @@ static PcDrawPush placed(const PcDrawPush *base, mat4 model, bool back_up, bool 
     memcpy(view_proj, base->view_proj.m, sizeof view_proj);
     glm_mat4_mul(view_proj, model, product);
     memcpy(push.view_proj.m, product, sizeof push.view_proj.m);
-    push.frame = (pc_vec4){{0.0f, 0.0f, 0.0f,
-                            (float)((back_up ? PC_FRAME_BACK_UP : 0) |
-                                    (mirror < 0.0f ? PC_FRAME_MIRRORED : 0) |
-                                    (spine_edge ? PC_FRAME_SPINE_EDGE : 0))}};
+    push.frame = (pc_vec4){
+        {0.0f, 0.0f, 0.0f,
+         (float)((back_up ? PC_FRAME_BACK_UP : 0) | (mirror < 0.0f ? PC_FRAME_MIRRORED : 0) |
+                 (spine_edge ? PC_FRAME_SPINE_EDGE : 0))}};
     push.model = (pc_vec4){{model[0][0], model[1][1], model[2][2], model[3][2]}};
     return push;
 }
@@ -489,8 +489,8 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){w, h, 1.0f});
-        PcDrawPush push = printed(placed(&base, model, false, !left, m), spread,
-                                  spread->right_leaf, spread->right_layer, PC_DRAW_FLAT);
+        PcDrawPush push = printed(placed(&base, model, false, !left, m), spread, spread->right_leaf,
+                                  spread->right_layer, PC_DRAW_FLAT);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     /* The blocks last: the pages above hide most of their faces from the depth test. The left
