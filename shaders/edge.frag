@@ -81,10 +81,10 @@ float edge_gaps(float s, float w)
     return (integral.y - integral.x) / w;
 }
 
-// The edge's albedo at s leaves down from the block's top, u along the face (0..1).
-vec3 edge_albedo(float s, float u)
+// The edge's albedo at s leaves down from the block's top, u along the face (0..1), with w leaves
+// under the pixel.
+vec3 edge_albedo(float s, float w, float u)
 {
-    float w = max(fwidth(s), 1e-4); // leaves under this pixel
     float tone = EDGE_LEAF_TONE * (2.0 * edge_hash(floor(s), -1.0) - 1.0) * edge_keep(1.0, w);
     tone += EDGE_GROUP_TONE * edge_noise(vec2(s / EDGE_GROUP, u * EDGE_ALONG)) *
             edge_keep(EDGE_GROUP, w);
@@ -112,7 +112,13 @@ void main()
     // (The faces are level or upright, so the scaled normal and eye vector keep their sign.)
     if (EDGE_AA && dot(n, in_to_eye) <= 0.0)
         discard;
-    vec3 albedo = edge_albedo(in_uv.y * draw.page.z, in_uv.x); // page.z: the block's leaves
+    float s = in_uv.y * draw.page.z; // page.z: the block's leaves
+    float w = max(fwidth(s), 1e-4);  // leaves under this pixel
+    // EDGE_AA tucks the face's top under the page's edge (page.vert): what shows of it there, in
+    // the page's edge pixels, is the face's first pixel, not the line above the top leaf.
+    if (EDGE_AA)
+        s = max(s, 0.5 * w);
+    vec3 albedo = edge_albedo(s, w, in_uv.x);
     float diffuse = edge_diffuse(n, draw.light_dir.xyz);
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse);
     // Without MSAA, the block's bottom (uv.y = 1, against the backdrop) and the book's corners at

@@ -21,11 +21,15 @@ invariant gl_Position;
 // coverage ramp of page.frag and edge.frag, centred on the edge, has pixels on both sides of it:
 // it reaches (|n.x| + |n.y|) / 2 <= 0.71 px out. Conservative rasterisation by hand: the edge's
 // vertices move in the paper's tangent plane and their uv with them, so uv still says where the
-// true edge is. At most EDGE_MOST_PX on screen and EDGE_MOST of a page width in the world, for a
-// page seen nearly edge on, where the ramp would need more.
+// true edge is. At most EDGE_MOST_PX on screen (a miter's limit: an acute corner on screen would
+// reach far past its tip) and EDGE_MOST of a page width in the world, for a page seen nearly edge
+// on, where the ramp would need more.
 const float EDGE_REACH = 1.0;
-const float EDGE_MOST_PX = 3.0;
+const float EDGE_MOST_PX = 1.5;
 const float EDGE_MOST = 0.05;
+// How far below the page a block's tucked top lies, in page widths: a quarter of a leaf
+// (APP_BOOK_STACK_STEP, book/book.h), so that the depth test never lets it through the page.
+const float TUCK_DEPTH = 0.0005;
 
 // The target's pixels per unit of NDC along x and y. The renderer gives its height; the width
 // follows from the projection's aspect (square pixels, a symmetric frustum): the lengths of the
@@ -108,16 +112,21 @@ void extend(inout vec3 pos, inout vec2 uv)
     if (c.w <= 0.0 || abs(det) <= 1e-4 * length(j[0]) * length(j[1]))
         return; // seen edge on: no edge to widen
     mat2 to_uv = inverse(j);
-    // uv's gradients on screen are the inverse's rows; EDGE_REACH pixels across the edge u = 1 is
-    // EDGE_REACH times the length of u's.
+    // uv's gradients on screen are the inverse's rows, the edges' normals there. On one edge the
+    // vertex moves EDGE_REACH px along its normal (and so along the edge too in uv, where the
+    // paper's axes are skewed on screen); at a corner, to EDGE_REACH px out of both, the miter.
     vec2 grad_u = vec2(to_uv[0][0], to_uv[1][0]), grad_v = vec2(to_uv[0][1], to_uv[1][1]);
     vec2 step_uv = out_uv * EDGE_REACH * vec2(length(grad_u), length(grad_v));
+    if (out_uv.y == 0.0 && out_uv.x != 0.0)
+        step_uv = to_uv * (out_uv.x * EDGE_REACH * normalize(grad_u));
+    else if (out_uv.x == 0.0 && out_uv.y != 0.0)
+        step_uv = to_uv * (out_uv.y * EDGE_REACH * normalize(grad_v));
     vec3 step = du * step_uv.x + dv * step_uv.y;
     if (tuck) {
         vec3 under = -in_normal; // the face's normal is level: this points in under the page
         vec2 s = on_screen(under, c, pixels), e = normalize(j[0]);
         float t = EDGE_REACH / max(abs(s.x * e.y - s.y * e.x), 1e-6);
-        vec3 tucked = under * t + vec3(0.0, 0.0, -0.25 / max(draw.page.z, 1.0));
+        vec3 tucked = under * t + vec3(0.0, 0.0, -TUCK_DEPTH * draw.page.x / abs(draw.model.z));
         step += tucked;
         step_uv += to_uv * on_screen(tucked, c, pixels);
     }
