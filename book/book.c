@@ -342,15 +342,14 @@ AppSpread app_book_spread(const MeshFlipView *view)
     };
 }
 
-/* base.view_proj x mirror x model; placement (sx, sy, sz) is the model's diagonal, `back_up` says
- * the model's +z side is the leaf's back. The mirror (x -> -x for a book bound on the right) is
- * part of the world the shaders light and shadow in; placement.w's 2 tells the page shader to
- * read the content mirrored, so that it is not. */
-static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy, float sz,
-                         bool back_up, float mirror)
+/* base.view_proj x mirror x model; `back_up` says the model's +z side is the leaf's back,
+ * `spine_edge` that nothing lies beyond the draw's spine side. The mirror (x -> -x for a book
+ * bound on the right) is part of the world the shaders light and shadow in; PC_FRAME_MIRRORED
+ * tells the page shader to read the content mirrored, so that it is not. */
+static PcDrawPush placed(const PcDrawPush *base, mat4 model, bool back_up, bool spine_edge,
+                         float mirror)
 {
     model[0][0] *= mirror;
-    sx *= mirror;
     /* the model is a diagonal scale then a lift along z: all the shaders need of it */
     assert(model[0][1] == 0.0f && model[1][0] == 0.0f && model[3][0] == 0.0f);
     PcDrawPush push = *base;
@@ -358,8 +357,10 @@ static PcDrawPush placed(const PcDrawPush *base, mat4 model, float sx, float sy,
     memcpy(view_proj, base->view_proj.m, sizeof view_proj);
     glm_mat4_mul(view_proj, model, product);
     memcpy(push.view_proj.m, product, sizeof push.view_proj.m);
-    push.placement =
-        (pc_vec4){{sx, sy, sz, (back_up ? 1.0f : 0.0f) + (mirror < 0.0f ? 2.0f : 0.0f)}};
+    push.frame = (pc_vec4){
+        {0.0f, 0.0f, 0.0f,
+         (float)((back_up ? PC_FRAME_BACK_UP : 0) | (mirror < 0.0f ? PC_FRAME_MIRRORED : 0) |
+                 (spine_edge ? PC_FRAME_SPINE_EDGE : 0))}};
     push.model = (pc_vec4){{model[0][0], model[1][1], model[2][2], model[3][2]}};
     return push;
 }
@@ -376,38 +377,43 @@ static PcDrawPush printed(PcDrawPush push, const AppSpread *spread, int leaf, in
 /* The block of `leaves` leaves under the flat page on the side sx (+1 right, -1 left): its top
  * is that page, so it lies wholly under the turning leaf's plane and never pokes through it. */
 static PcDrawPush block(const PcDrawPush *base, float sx, int leaves, float w, float h,
-                        float mirror)
+                        bool spine_edge, float mirror)
 {
     float depth = (float)leaves * APP_BOOK_STACK_STEP * w;
     mat4 model = GLM_MAT4_IDENTITY_INIT;
     glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
     glm_scale(model, (vec3){sx * w, h, depth});
-    PcDrawPush push = placed(base, model, sx, 1.0f, 1.0f, false, mirror);
+    PcDrawPush push = placed(base, model, false, spine_edge, mirror);
     push.page.v[2] = (float)leaves;
     push.page.v[3] = (float)PC_DRAW_EDGE;
     return push;
 }
 
-/* The turning leaf's draw. A backward turn's curl is in the leaf's mirrored frame, whose +z side
- * is its back. */
-static PcDrawPush leaf_push(const AppSpread *spread, const PcDrawPush *base, float mirror)
+/* The turning leaf's draw in `pose`. A backward turn's curl is in the leaf's mirrored frame,
+ * whose +z side is its back. Its spine is an edge of the book where no page lies on the side it
+ * turns to. */
+static PcDrawPush leaf_push(const AppSpread *spread, const CurlParams *pose, const PcDrawPush *base,
+                            bool spine_edge, float mirror)
 {
     float sx = spread->backward ? -1.0f : 1.0f;
     mat4 model = GLM_MAT4_IDENTITY_INIT;
     glm_scale(model, (vec3){sx, 1.0f, 1.0f});
-    return printed(placed(base, model, sx, 1.0f, 1.0f, spread->backward, mirror), spread,
-                   spread->turning_leaf, spread->turning_layer, PC_DRAW_LEAF);
+    PcDrawPush push = printed(placed(base, model, spread->backward, spine_edge, mirror), spread,
+                              spread->turning_leaf, spread->turning_layer, PC_DRAW_LEAF);
+    mesh_curl_apex(pose, push.frame.v);
+    return push;
 }
 
 /* A hard cover's board, turned by `angle` about the spine: the leaf's mesh drawn
  * twice, half the board's thickness out along its normal each way (the face seen is the nearer
  * one's), and the block of one leaf between them as its cut edges. Lighting and the shadow take
  * the mid-plane: the board is too thin for the difference to show. */
-static void board_draws(const AppSpread *spread, float angle, const AppPage *page,
-                        const GpuRenderer *renderer, const PcDrawPush *base, float mirror,
-                        AppBookDraws *out)
+static void board_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
+                        const GpuRenderer *renderer, const PcDrawPush *base, bool spine_edge,
+                        float mirror, AppBookDraws *out)
 {
     float w = page->grid.width, h = page->grid.height, t = APP_BOOK_BOARD * w;
+    float angle = pose->shape.v[3];
     float sx = (spread->backward ? -1.0f : 1.0f) * mirror;
     mat4 view_proj, flip = GLM_MAT4_IDENTITY_INIT;
     memcpy(view_proj, base->view_proj.m, sizeof view_proj);
@@ -422,7 +428,7 @@ static void board_draws(const AppSpread *spread, float angle, const AppPage *pag
         mat4 product;
         glm_mat4_mul(view_proj, shift, product);
         memcpy(moved.view_proj.m, product, sizeof moved.view_proj.m);
-        PcDrawPush push = leaf_push(spread, &moved, mirror);
+        PcDrawPush push = leaf_push(spread, pose, &moved, spine_edge, mirror);
         out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
     }
     /* the edges: the unit block (x 0..1, y 0..1, z -1..0) as thick as the board, centred on its
@@ -435,7 +441,7 @@ static void board_draws(const AppSpread *spread, float angle, const AppPage *pag
     glm_mat4_mul(view_proj, model, product);
     PcDrawPush push = *base;
     memcpy(push.view_proj.m, product, sizeof push.view_proj.m);
-    push.placement = (pc_vec4){{sx, 1.0f, 1.0f, 0.0f}};
+    push.frame = (pc_vec4){{0.0f, 0.0f, 0.0f, spine_edge ? (float)PC_FRAME_SPINE_EDGE : 0.0f}};
     push.model = (pc_vec4){{sx * w, h, t, 0.0f}};
     push.page.v[2] = 1.0f; /* one leaf */
     push.page.v[3] = (float)PC_DRAW_EDGE;
@@ -452,14 +458,18 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
     float m = mirror(page);
     /* one page: the leaf lifts off to the left, onto nothing drawn */
     bool left = spread->left && !one;
+    /* A spine with no page beyond it is an edge of the book: the leaf's towards the side it
+     * turns to (a backward turn's leaf comes from the left), a flat page's or block's towards the
+     * other side. */
+    bool leaf_spine = spread->backward ? !spread->right : !left;
     out->count = 0;
     /* The turning leaf first: where it covers the flat pages, the depth test then rejects them
      * before their shader (texture, shadow filter) runs. Without blending the order changes no
      * pixel. */
     if (spread->turning && board(page, spread->left, spread->right))
-        board_draws(spread, pose->shape.v[3], page, renderer, &base, m, out);
+        board_draws(spread, pose, page, renderer, &base, leaf_spine, m, out);
     else if (spread->turning) {
-        PcDrawPush push = leaf_push(spread, &base, m);
+        PcDrawPush push = leaf_push(spread, pose, &base, leaf_spine, m);
         GpuDraw *d = &out->draws[out->count++];
         *d = gpu_renderer_page(&page->gpu, &push);
         if (gpu_renderer_wants_bounds(renderer)) {
@@ -472,7 +482,7 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){-w, h, -1.0f});
         /* under the turning leaf: receives its shadow */
-        PcDrawPush push = printed(placed(&base, model, -1.0f, 1.0f, -1.0f, false, m), spread,
+        PcDrawPush push = printed(placed(&base, model, false, !spread->right, m), spread,
                                   spread->left_leaf, spread->left_layer, PC_DRAW_FLAT);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
@@ -480,8 +490,8 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){w, h, 1.0f});
-        PcDrawPush push = printed(placed(&base, model, 1.0f, 1.0f, 1.0f, false, m), spread,
-                                  spread->right_leaf, spread->right_layer, PC_DRAW_FLAT);
+        PcDrawPush push = printed(placed(&base, model, false, !left, m), spread, spread->right_leaf,
+                                  spread->right_layer, PC_DRAW_FLAT);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     /* The blocks last: the pages above hide most of their faces from the depth test. The left
@@ -497,11 +507,11 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
         right = most - left_leaves > 1 ? most - left_leaves : 1;
     }
     if (left) {
-        PcDrawPush push = block(&base, -1.0f, left_leaves, w, h, m);
+        PcDrawPush push = block(&base, -1.0f, left_leaves, w, h, !spread->right, m);
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
     if (spread->right) {
-        PcDrawPush push = block(&base, 1.0f, right, w, h, m);
+        PcDrawPush push = block(&base, 1.0f, right, w, h, !left, m);
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
 }

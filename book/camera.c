@@ -95,7 +95,7 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCamera
     memcpy(push.view_proj.m, view_proj, sizeof push.view_proj.m);
     push.light_dir = (pc_vec4){{light[0], light[1], light[2], 0.0f}};
     push.page = (pc_vec4){{book->width, book->height, 0.0f, 0.0f}}; /* leaf 0; book/book.c picks */
-    push.placement = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}}; /* as laid; book/book.c places pages */
+    push.frame = (pc_vec4){{0.0f, 0.0f, 0.0f, 0.0f}}; /* book/book.c marks each page's */
     push.model = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}};
     return push;
 }

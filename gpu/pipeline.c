@@ -171,7 +171,8 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
         vkDestroyShaderModule(ctx->device, vert, ctx->allocator);
         return false;
     }
-    /* constants a shader does not declare are ignored: every fragment shader gets both */
+    /* constants a shader does not declare are ignored: every shader gets both (page.vert reads
+     * the tier too) */
     struct {
         uint32_t tier;
         float show_through;
@@ -190,7 +191,8 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
         {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
          .stage = VK_SHADER_STAGE_VERTEX_BIT,
          .module = vert,
-         .pName = "main"},
+         .pName = "main",
+         .pSpecializationInfo = &special},
         {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
          .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
          .module = frag,

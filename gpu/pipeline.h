@@ -24,7 +24,7 @@ typedef struct GpuPipelineDesc {
     VkSampleCountFlagBits samples;    /* 0 means 1 */
     bool blend;                       /* colour drawn over the target by its alpha */
     bool subtract; /* instead: this colour taken from the target's (linear), its alpha kept */
-    uint32_t frag_constant;  /* fragment specialization constant 0 (0: the shader's own) */
+    uint32_t frag_constant;  /* specialization constant 0 of both shaders (0: their own) */
     float frag_show_through; /* constant 1: page.frag's show-through (0 off .. 1) */
     const char *label;
 } GpuPipelineDesc;

@@ -102,10 +102,13 @@ static void ink_sides(const GpuRenderer *r, const GpuDraw *d, bool *front_inked,
 }
 
 /* A draw's push constants; with PC_TIER_INK_MARKED, page.z marked with which of the leaf's two
- * sides have ink; with PC_TIER_DRAW_LOD, light_dir.w its mip level. */
+ * sides have ink; with PC_TIER_DRAW_LOD, light_dir.w its mip level; with PC_TIER_EDGE_AA, the
+ * target's height in frame.w, by which page.vert measures a pixel. */
 static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D extent)
 {
     PcDrawPush push = d->push;
+    if (gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA)
+        push.frame.v[3] += (float)PC_FRAME_HEIGHT * (float)extent.height;
     if ((gpu_renderer_tier_bits(r) & PC_TIER_DRAW_LOD) && !d->edge)
         push.light_dir.v[3] = draw_lod(r, d, extent);
     if ((gpu_renderer_tier_bits(r) & PC_TIER_INK_MARKED) && !d->edge) {

@@ -229,6 +229,21 @@ void mesh_curl_points(const CurlParams *params, size_t n, const double *xy, doub
     }
 }
 
+void mesh_curl_apex(const CurlParams *params, float out[3])
+{
+    MeshCurlCache own;
+    CurlTable tab;
+    curl_table(params, &own, &tab);
+    if (tab.flat) {
+        out[0] = out[1] = out[2] = 0.0f;
+        return;
+    }
+    /* the apex p0 - d / kappa, times kappa */
+    for (int c = 0; c < 2; c++)
+        out[c] = (float)(tab.kappa * tab.p0[c] - tab.d[c]);
+    out[2] = (float)tab.kappa;
+}
+
 void mesh_curl_segments(const CurlParams *params, CurlSegments *out)
 {
     MeshCurlCache own;

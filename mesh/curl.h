@@ -49,6 +49,15 @@ MeshVec2 mesh_curl_reach(MeshVec2 grab, MeshVec2 pointer, float width, float hei
 void mesh_curl_bounds(const CurlParams *params, float width, float height, float lo[3],
                       float hi[3]);
 
+/* Where the pose's rulings meet, homogeneous in the page frame: (kappa * apex, kappa), the
+ * apex on the fold line; for a cylinder (kappa = 0), (-d, 0) with d the fold line's direction. The
+ * curl keeps the apex in place and maps each ruling to a line through it, so at any point p of
+ * the page, P its image and N its normal, the ruling kappa * p - a.xy goes to kappa * P - a.xy
+ * and its perpendicular in the page to N times that: the page's tangent frame at P, which the
+ * low tier's vertex shader extends the page's edges along (shaders/page.vert). A flat pose
+ * gives 0. */
+void mesh_curl_apex(const CurlParams *params, float out[3]);
+
 /* The pose's profile pieces and the frame where each starts, for shaders/curl.glsl. */
 void mesh_curl_segments(const CurlParams *params, CurlSegments *out);
 

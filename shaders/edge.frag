@@ -15,6 +15,7 @@ layout(push_constant) uniform Push { PcDrawPush draw; };
 layout(location = 0) in vec3 in_normal; // page.vert's outputs
 layout(location = 1) in vec2 in_uv;     // x along the face, y down from the block's top (0..1)
 layout(location = 2) in vec3 in_world;
+layout(location = 3) in vec3 in_to_eye;
 layout(location = 0) out vec4 out_color;
 // The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
 layout(constant_id = 0) const uint TIER = 0u;
@@ -80,10 +81,10 @@ float edge_gaps(float s, float w)
     return (integral.y - integral.x) / w;
 }
 
-// The edge's albedo at s leaves down from the block's top, u along the face (0..1).
-vec3 edge_albedo(float s, float u)
+// The edge's albedo at s leaves down from the block's top, u along the face (0..1), with w leaves
+// under the pixel.
+vec3 edge_albedo(float s, float w, float u)
 {
-    float w = max(fwidth(s), 1e-4); // leaves under this pixel
     float tone = EDGE_LEAF_TONE * (2.0 * edge_hash(floor(s), -1.0) - 1.0) * edge_keep(1.0, w);
     tone += EDGE_GROUP_TONE * edge_noise(vec2(s / EDGE_GROUP, u * EDGE_ALONG)) *
             edge_keep(EDGE_GROUP, w);
@@ -106,11 +107,34 @@ float edge_diffuse(vec3 n, vec3 l)
 void main()
 {
     vec3 n = normalize(in_normal);
-    vec3 albedo = edge_albedo(in_uv.y * draw.page.z, in_uv.x); // page.z: the block's leaves
+    // Without MSAA a face turned from the eye, which lies under the page, would show in the page's
+    // edge pixels, which are blended over whatever lies under their centres: it is not drawn.
+    // (The faces are level or upright, so the scaled normal and eye vector keep their sign.)
+    if (EDGE_AA && dot(n, in_to_eye) <= 0.0)
+        discard;
+    float s = in_uv.y * draw.page.z; // page.z: the block's leaves
+    float w = max(fwidth(s), 1e-4);  // leaves under this pixel
+    // EDGE_AA tucks the face's top under the page's edge (page.vert): what shows of it there, in
+    // the page's edge pixels, is the face's first pixel, not the line above the top leaf.
+    if (EDGE_AA)
+        s = max(s, 0.5 * w);
+    vec3 albedo = edge_albedo(s, w, in_uv.x);
     float diffuse = edge_diffuse(n, draw.light_dir.xyz);
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse);
-    // Without MSAA, the block's bottom (uv.y = 1, against the backdrop) is anti-aliased as the
-    // page's edges are (page.frag); its top lies under the page's own edge.
-    float alpha = EDGE_AA ? clamp((1.0 - in_uv.y) / max(fwidth(in_uv.y), 1e-6), 0.0, 1.0) : 1.0;
+    // Without MSAA, the block's bottom (uv.y = 1, against the backdrop) and the book's corners at
+    // the ends of its tail and head faces are anti-aliased as the page's edges are (page.frag; the
+    // spine's end only where nothing lies beyond it); its top is tucked under the page's own edge
+    // (page.vert).
+    float alpha = 1.0;
+    if (EDGE_AA) {
+        vec2 w = max(fwidth(in_uv), vec2(1e-6));
+        float d = (1.0 - in_uv.y) / w.y;
+        if (abs(n.y) > 0.5) {
+            d = min(d, (1.0 - in_uv.x) / w.x);
+            if (mod(draw.frame.w, float(PC_FRAME_HEIGHT)) >= float(PC_FRAME_SPINE_EDGE))
+                d = min(d, in_uv.x / w.x);
+        }
+        alpha = clamp(0.5 + d, 0.0, 1.0);
+    }
     out_color = vec4(light * paper_gutter(abs(in_world.x), draw.page.x), alpha);
 }

@@ -129,20 +129,26 @@ vec3 shadow_loss(vec3 albedo, vec3 n, vec3 l, vec3 v)
            sheen(n, l, v) * (1.0 - lit);
 }
 
-// The share of the pixel the paper covers, without MSAA: the pixel's distance, in pixels, to the
-// page's outer edges (where its uv leaves [0, 1]; the spine side, u = 0, joins the other page and
-// is no edge) and, on the turning leaf, to the roll's silhouette, where the paper turns edge on
-// (n.v falls to 0). One pixel's ramp inside the edge: no stair steps, the outline half a pixel in.
-float coverage(vec3 n, vec3 v)
+// The share of the pixel the paper covers, without MSAA, from the pixel's signed distance to the
+// page's outer edges, where its uv leaves [0, 1], in pixels across the edge (the distance over
+// fwidth: a box pixel's ramp is |n.x| + |n.y| wide). The spine side, u = 0, is an edge only where
+// nothing lies beyond it (PC_FRAME_SPINE_EDGE); elsewhere it joins the other page. The ramp is
+// centred on the edge, half of it outside the paper, where page.vert draws a pixel more of it:
+// the outline where the high tier's samples put it. On the turning leaf, the roll's silhouette
+// too, where the paper turns edge on (n.v falls to 0): nothing is drawn beyond it, so its ramp
+// lies inside.
+float coverage(vec3 n, vec3 v, bool spine_edge)
 {
     vec2 w = max(fwidth(in_uv), vec2(1e-6));
-    vec2 inside = min(in_uv, 1.0 - in_uv) / w;
-    float d = min((1.0 - in_uv.x) / w.x, inside.y);
+    float d = min((1.0 - in_uv.x) / w.x, min(in_uv.y, 1.0 - in_uv.y) / w.y);
+    if (spine_edge)
+        d = min(d, in_uv.x / w.x);
+    float share = clamp(0.5 + d, 0.0, 1.0);
     if (draw.page.w == float(PC_DRAW_LEAF)) {
         float nv = abs(dot(n, v));
-        d = min(d, nv / max(fwidth(nv), 1e-6));
+        share = min(share, clamp(nv / max(fwidth(nv), 1e-6), 0.0, 1.0));
     }
-    return clamp(d, 0.0, 1.0);
+    return share;
 }
 
 // What the back's print lets through to this side: its darkness against the back's own mean (a
@@ -170,16 +176,16 @@ void main()
 {
     vec3 n = normalize(in_normal);
     // A mirrored placement inverts the rasterizer's idea of which side faces the viewer.
-    bool mirrored = draw.placement.x * draw.placement.y * draw.placement.z < 0.0;
+    bool mirrored = draw.model.x * draw.model.y * draw.model.z < 0.0;
     bool toward_viewer = gl_FrontFacing != mirrored; // the model's +z side faces the viewer
     if (!toward_viewer)
         n = -n; // the other side's outward normal is this one reversed
     vec3 l = draw.light_dir.xyz, v = normalize(in_to_eye);
-    float alpha = EDGE_AA ? coverage(n, v) : 1.0;
+    float flags = mod(draw.frame.w, float(PC_FRAME_HEIGHT)); // PC_FRAME_*
+    float alpha = EDGE_AA ? coverage(n, v, flags >= float(PC_FRAME_SPINE_EDGE)) : 1.0;
     if (EDGE_INSIDE && alpha < 1.0)
         discard;
-    // placement.w: 1 for a back-up model, plus 2 for a book drawn mirrored (bound on the right)
-    bool back_up = mod(draw.placement.w, 2.0) > 0.5, book_mirrored = draw.placement.w > 1.5;
+    bool back_up = mod(flags, 2.0) >= 1.0, book_mirrored = mod(flags, 4.0) >= 2.0;
     bool leaf_front = toward_viewer != back_up;
     // Texture rows run top down. The back is seen from behind: its u runs right to left as
     // the viewer sees it, so it is read mirrored to print the right way round; a mirrored book
@@ -188,7 +194,9 @@ void main()
     // and its derivatives would pick the smallest mip along the silhouette.
     bool reads_forward = leaf_front != book_mirrored;
     vec2 flip = vec2(reads_forward ? 1.0 : -1.0, -1.0);
-    vec2 st = vec2(reads_forward ? in_uv.x : 1.0 - in_uv.x, 1.0 - in_uv.y);
+    // EDGE_AA draws a pixel past the paper's edges (page.vert): the print there is its edge's.
+    vec2 uv = EDGE_AA ? clamp(in_uv, 0.0, 1.0) : in_uv;
+    vec2 st = vec2(reads_forward ? uv.x : 1.0 - uv.x, 1.0 - uv.y);
     float front = INK_MARKED ? floor(draw.page.z) : draw.page.z;
     float layer = front + (leaf_front ? 0.0 : 1.0);
     vec2 dx = flip * dFdx(in_uv), dy = flip * dFdy(in_uv);
@@ -206,7 +214,7 @@ void main()
         albedo *= show_through(n, l, st, front, leaf_front, dx, dy, lod, ink_lod, marks);
     if (SHADOW_ONLY) {
         out_color = vec4(shadow_loss(albedo, n, l, v) *
-                             paper_gutter(in_uv.x * draw.page.x, draw.page.x) * alpha,
+                             paper_gutter(uv.x * draw.page.x, draw.page.x) * alpha,
                          0.0);
         return;
     }
@@ -214,5 +222,5 @@ void main()
     float lit = !UNSHADOWED && draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
     float shadow = shadow_darkening(lit);
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v) * lit;
-    out_color = vec4(light * paper_gutter(in_uv.x * draw.page.x, draw.page.x), alpha);
+    out_color = vec4(light * paper_gutter(uv.x * draw.page.x, draw.page.x), alpha);
 }

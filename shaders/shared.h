@@ -166,10 +166,21 @@ PC_END(PcAmpPush)
 #define PC_DRAW_FLAT 1
 #define PC_DRAW_EDGE 2
 
+/* PcDrawPush.frame.w: the draw's flags, plus PC_FRAME_HEIGHT times the target's height in pixels
+ * (the low tier's renderer adds it as it records: gpu/renderer_record.c). Whole numbers, exact
+ * in a float up to heights of 2^21. BACK_UP: the side that faces +z in the model is the leaf's
+ * back (a backward turn's leaf frame); MIRRORED: the book is drawn mirrored (bound on the right);
+ * SPINE_EDGE: the page's spine side (u = 0) is an outer edge of the book (nothing lies beyond it:
+ * a closed book's one page, the leaf that opens or closes it), anti-aliased as the others are. */
+#define PC_FRAME_BACK_UP    1
+#define PC_FRAME_MIRRORED   2
+#define PC_FRAME_SPINE_EDGE 4
+#define PC_FRAME_HEIGHT     8
+
 /* Push constants of one page draw. 128 bytes: all that every device guarantees. A leaf is drawn
- * as laid on the right (placement 1,1,1), mirrored for a backward turn (-1,1,1: the curl is
- * computed in the leaf's own frame) or turned over onto the left (-1,1,-1); the placement's
- * signs carry the normals along, its product says whether the rasterizer's facing is inverted.
+ * as laid on the right (model diagonal 1,1,1), mirrored for a backward turn (-1,1,1: the curl is
+ * computed in the leaf's own frame) or turned over onto the left (-1,1,-1); the diagonal's signs
+ * carry the normals along, their product says whether the rasterizer's facing is inverted.
  * `model` places the vertices in the world (world = pos * model.xyz + (0, 0, model.w)): the
  * shadow pass, which has no camera, and the sheen, which needs the eye, work there. */
 PC_STRUCT(PcDrawPush)
@@ -179,11 +190,11 @@ pc_vec4 light_dir; /* xyz: unit direction towards the light, world space; w: the
 pc_vec4 page;      /* x: width, y: height, z: the content layer of the leaf's front (its
                     * back is z + 1), or for PC_DRAW_EDGE the leaves the block holds,
                     * w: what the draw is (PC_DRAW_LEAF, _FLAT, _EDGE) */
-pc_vec4 placement; /* xyz: the model's diagonal (+-1), w: 1 when the side that faces +z in
-                    * the model is the leaf's back (a backward turn's leaf frame), plus 2
-                    * when the book is drawn mirrored (bound on the right) */
-pc_vec4 model;     /* xyz: the model's diagonal scale (placement times the quad's size),
-                    * w: its lift along z */
+pc_vec4 frame;     /* xyz: for the turning leaf, the point where its curl's rulings meet
+                    * (mesh_curl_apex), homogeneous in its page frame; (0, 0, 0) for the
+                    * other draws. w: PC_FRAME_* flags plus the target's height */
+pc_vec4 model;     /* xyz: the model's diagonal scale (its signs, times the quad's size; never
+                    * 0), w: its lift along z */
 PC_END(PcDrawPush)
 
 /* The curl pose, as mesh/curl.c evaluates it and a compute shader can (docs/curl.md).

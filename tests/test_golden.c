@@ -115,12 +115,12 @@ static void write_photo_book(CheckState *s, const char *out_dir)
 
 /* The poses of the low tier's own goldens (GOLDEN_DIR/low/): flat, a curl of each kind, turned,
  * the crease, the back towards the viewer, a backward turn, a book bound on the right, a hard
- * cover and ink on a curl. Not single-portrait-40: the low tier's shaders take the spine side
- * (u = 0) for no edge, and in the one-page layout it is one, stair-stepped (outline smoothness
- * 0.09 against the high tier's 0.52). */
-static const char *const LOW_POSES[] = {"flat",   "bottom-50",     "middle-50",   "top-75",
-                                        "turned", "tight-radius",  "back-facing", "backward-40",
-                                        "rtl-40", "hard-cover-60", "ink-curl"};
+ * cover, a portrait view's one page (whose spine side is an edge of the book) and ink on a
+ * curl. */
+static const char *const LOW_POSES[] = {
+    "flat",   "bottom-50",     "middle-50",          "top-75",
+    "turned", "tight-radius",  "back-facing",        "backward-40",
+    "rtl-40", "hard-cover-60", "single-portrait-40", "ink-curl"};
 
 static const Pose *pose_named(const char *name)
 {

@@ -522,6 +522,68 @@ static void test_analytic_isometry(CheckState *s)
            tested, in_band, worst_metric, worst_normal);
 }
 
+/* mesh_curl_apex: the curl maps each ruling from the apex to a line from it (the low tier's vertex
+ * shader takes the page's tangent frame from that, shaders/page.vert): at every sample of every
+ * pose and of hinged boards, the tangents it gives (the rest ruling kappa p - a to kappa P - a,
+ * its perpendicular to N times that) equal the map's own (central differences) within 1e-5, off
+ * the crease of a fold of radius 0 (fully turned, a board's hinge). */
+static void test_curl_apex(CheckState *s)
+{
+    const double W = MESH_PAGE_WIDTH, H = MESH_PAGE_HEIGHT, h = 1e-5;
+    const int SX = 21, SY = 29;
+    double worst = 0.0;
+    size_t tested = 0;
+    for (size_t a = 0; a < N_POSE_T + 3; a++) {
+        for (size_t b = 0; b < (a < N_POSE_T ? N_POSE_G : 1); b++) {
+            CurlParams cp = a < N_POSE_T ? mesh_curl_pose(POSE_T[a], POSE_G[b], (float)W, (float)H)
+                                         : mesh_curl_hinge(0.5f + 1.0f * (float)(a - N_POSE_T));
+            float ap[3];
+            mesh_curl_apex(&cp, ap);
+            double err = 0.0;
+            for (int jy = 0; jy < SY; jy++) {
+                for (int ix = 0; ix < SX; ix++) {
+                    double x = W * ix / (SX - 1), y = H * jy / (SY - 1);
+                    double rest[2] = {ap[2] * x - ap[0], ap[2] * y - ap[1]};
+                    double rl = hypot(rest[0], rest[1]);
+                    double pos[3], nrm[3], pxp[3], pxm[3], pyp[3], pym[3], unused[3];
+                    mesh_curl_point(&cp, x, y, pos, nrm);
+                    double ruling[3] = {ap[2] * pos[0] - ap[0], ap[2] * pos[1] - ap[1],
+                                        ap[2] * pos[2]};
+                    double pl = len3(ruling);
+                    if (rl < 1e-3 || pl < 1e-3 || fabs(fold_s(&cp, x, y)) < 1e-4)
+                        continue; /* at the apex no ruling to follow, on a crease no tangent */
+                    mesh_curl_point(&cp, x + h, y, pxp, unused);
+                    mesh_curl_point(&cp, x - h, y, pxm, unused);
+                    mesh_curl_point(&cp, x, y + h, pyp, unused);
+                    mesh_curl_point(&cp, x, y - h, pym, unused);
+                    double tr[2] = {rest[0] / rl, rest[1] / rl}, br[2] = {-tr[1], tr[0]};
+                    double tp[3], bp[3];
+                    for (int k = 0; k < 3; k++)
+                        tp[k] = ruling[k] / pl;
+                    cross3(nrm, tp, bp);
+                    for (int k = 0; k < 3; k++) {
+                        double du = tr[0] * tp[k] + br[0] * bp[k];
+                        double dv = tr[1] * tp[k] + br[1] * bp[k];
+                        err = fmax(err, fabs(du - (pxp[k] - pxm[k]) / (2.0 * h)));
+                        err = fmax(err, fabs(dv - (pyp[k] - pym[k]) / (2.0 * h)));
+                    }
+                    tested++;
+                }
+            }
+            CHECK(s, err <= 1e-5, "pose %zu/%zu: the apex's frame off the curl's by %g", a, b, err);
+            worst = fmax(worst, err);
+        }
+    }
+    CHECK(s, tested > 1000, "only %zu samples away from the apex", tested);
+    float flat[3];
+    CurlParams none = mesh_curl_pose(0.0f, 0.5f, (float)W, (float)H);
+    none.fold.v[0] = NAN;
+    mesh_curl_apex(&none, flat);
+    CHECK(s, flat[0] == 0.0f && flat[1] == 0.0f && flat[2] == 0.0f, "a flat pose's apex (%g %g %g)",
+          flat[0], flat[1], flat[2]);
+    printf("curl apex: %zu samples, the frame within %.3g of the curl's\n", tested, worst);
+}
+
 typedef struct NormalsTally {
     double worst_angle;
     size_t flat_tested;
@@ -1035,6 +1097,7 @@ int main(void)
     test_curl_pose(&s);
     test_no_stretch(&s);
     test_analytic_isometry(&s);
+    test_curl_apex(&s);
     test_normal_angle(&s);
     test_cpu_normals(&s);
     test_continuity(&s);
