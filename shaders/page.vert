@@ -131,7 +131,8 @@ void extend(inout vec3 pos, inout vec2 uv)
         step_uv += to_uv * on_screen(tucked, c, pixels);
     }
     float px = length(j * step_uv), world = length(step * draw.model.xyz);
-    float keep = min(1.0, min(EDGE_MOST_PX / max(px, 1e-6), EDGE_MOST * draw.page.x / max(world, 1e-9)));
+    float keep = min(1.0, EDGE_MOST_PX / max(px, 1e-6));
+    keep = min(keep, EDGE_MOST * draw.page.x / max(world, 1e-9));
     pos += step * keep;
     uv += step_uv * keep;
 }
