@@ -68,10 +68,7 @@ bool gpu_overlay_create(const GpuContext *ctx, VkFormat color_format, GpuOverlay
 
 void gpu_overlay_destroy(const GpuContext *ctx, GpuOverlay *overlay)
 {
-    if (overlay->pipeline)
-        vkDestroyPipeline(ctx->device, overlay->pipeline, ctx->allocator);
-    if (overlay->layout)
-        vkDestroyPipelineLayout(ctx->device, overlay->layout, ctx->allocator);
+    gpu_pipeline_destroy(ctx, &overlay->pipeline, &overlay->layout);
     for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
         gpu_buffer_destroy(ctx, &overlay->vertices[slot]);
     gpu_buffer_destroy(ctx, &overlay->indices);

@@ -207,3 +207,13 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, *pipeline, desc->label);
     return true;
 }
+
+void gpu_pipeline_destroy(const GpuContext *ctx, VkPipeline *pipeline, VkPipelineLayout *layout)
+{
+    if (*pipeline)
+        vkDestroyPipeline(ctx->device, *pipeline, ctx->allocator);
+    if (*layout)
+        vkDestroyPipelineLayout(ctx->device, *layout, ctx->allocator);
+    *pipeline = VK_NULL_HANDLE;
+    *layout = VK_NULL_HANDLE;
+}

@@ -51,5 +51,7 @@ void gpu_pipeline_draw(VkCommandBuffer cmd, GpuBound *bound, VkBuffer vertices, 
 /* On failure both handles are left null or destroyed. */
 bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
                          VkPipelineLayout *layout, GpuError *err);
+/* Destroys what gpu_pipeline_create made (either may be null) and nulls both handles. */
+void gpu_pipeline_destroy(const GpuContext *ctx, VkPipeline *pipeline, VkPipelineLayout *layout);
 
 #endif

@@ -257,28 +257,18 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     return false;
 }
 
-static void pipeline_destroy(const GpuContext *ctx, VkPipeline *pipeline, VkPipelineLayout *layout)
-{
-    if (*pipeline)
-        vkDestroyPipeline(ctx->device, *pipeline, ctx->allocator);
-    if (*layout)
-        vkDestroyPipelineLayout(ctx->device, *layout, ctx->allocator);
-    *pipeline = VK_NULL_HANDLE;
-    *layout = VK_NULL_HANDLE;
-}
-
 static void tier_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
     gpu_image_destroy(ctx, &renderer->still.color);
     memset(&renderer->still, 0, sizeof renderer->still);
-    pipeline_destroy(ctx, &renderer->shadow_only_pipeline, &renderer->shadow_only_layout);
-    pipeline_destroy(ctx, &renderer->bare_inside_pipeline, &renderer->bare_inside_layout);
-    pipeline_destroy(ctx, &renderer->bare_pipeline, &renderer->bare_layout);
-    pipeline_destroy(ctx, &renderer->lit_inside_pipeline, &renderer->lit_inside_layout);
-    pipeline_destroy(ctx, &renderer->lit_pipeline, &renderer->lit_layout);
-    pipeline_destroy(ctx, &renderer->inside_pipeline, &renderer->inside_layout);
-    pipeline_destroy(ctx, &renderer->edge_pipeline, &renderer->edge_layout);
-    pipeline_destroy(ctx, &renderer->pipeline, &renderer->layout);
+    gpu_pipeline_destroy(ctx, &renderer->shadow_only_pipeline, &renderer->shadow_only_layout);
+    gpu_pipeline_destroy(ctx, &renderer->bare_inside_pipeline, &renderer->bare_inside_layout);
+    gpu_pipeline_destroy(ctx, &renderer->bare_pipeline, &renderer->bare_layout);
+    gpu_pipeline_destroy(ctx, &renderer->lit_inside_pipeline, &renderer->lit_inside_layout);
+    gpu_pipeline_destroy(ctx, &renderer->lit_pipeline, &renderer->lit_layout);
+    gpu_pipeline_destroy(ctx, &renderer->inside_pipeline, &renderer->inside_layout);
+    gpu_pipeline_destroy(ctx, &renderer->edge_pipeline, &renderer->edge_layout);
+    gpu_pipeline_destroy(ctx, &renderer->pipeline, &renderer->layout);
     gpu_shadow_destroy(ctx, &renderer->shadow);
 }
 

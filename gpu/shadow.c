@@ -113,10 +113,7 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse, GpuSha
 
 void gpu_shadow_destroy(const GpuContext *ctx, GpuShadow *shadow)
 {
-    if (shadow->pipeline)
-        vkDestroyPipeline(ctx->device, shadow->pipeline, ctx->allocator);
-    if (shadow->layout)
-        vkDestroyPipelineLayout(ctx->device, shadow->layout, ctx->allocator);
+    gpu_pipeline_destroy(ctx, &shadow->pipeline, &shadow->layout);
     if (shadow->sampler)
         vkDestroySampler(ctx->device, shadow->sampler, ctx->allocator);
     if (shadow->target)

@@ -1,11 +1,13 @@
 #include "run.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -90,4 +92,18 @@ Run run_va(const char *exe, const char *dir, const char *env, const char *first,
 Run run_program(const char *exe, const char *dir, const char *env, const char *const *args)
 {
     return run_wait(run_spawn(exe, dir, env, args), dir, 0.0);
+}
+
+bool run_test_args(int argc, char **argv, const char *name, RunArgs *out)
+{
+    if (argc < 3 || argc > 4 || (argc == 4 && strcmp(argv[3], "--verbose") != 0)) {
+        fprintf(stderr, "usage: %s PAGECURL OUT_DIR [--verbose]\n", name);
+        return false;
+    }
+    *out = (RunArgs){argv[1], argv[2], argc == 4};
+    if (mkdir(out->out, 0755) != 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: cannot make %s: %s\n", name, out->out, strerror(errno));
+        return false;
+    }
+    return true;
 }

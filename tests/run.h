@@ -4,6 +4,7 @@
 #define PAGECURL_TESTS_RUN_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -25,6 +26,15 @@ pid_t run_spawn(const char *exe, const char *dir, const char *env, const char *c
 /* Waits for a run_spawn'd program; past `timeout` seconds (0: no limit) it is killed (status
  * 137). */
 Run run_wait(pid_t pid, const char *dir, double timeout);
+
+/* A test's command line, "NAME PAGECURL OUT_DIR [--verbose]": the program under test, the folder
+ * for its outputs (made when missing) and whether --verbose was given. False, with the usage or
+ * the failure printed: the test then exits 2. */
+typedef struct RunArgs {
+    const char *exe, *out;
+    bool verbose;
+} RunArgs;
+bool run_test_args(int argc, char **argv, const char *name, RunArgs *out);
 
 /* A file's first size-1 bytes as a string ("" when it cannot be read). */
 void run_slurp(const char *path, char *buf, size_t size);

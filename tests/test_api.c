@@ -647,11 +647,9 @@ static void own_context(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: test_api PAGECURL OUT_DIR\n");
+    RunArgs args;
+    if (!run_test_args(argc, argv, "test_api", &args))
         return 2;
-    }
-    mkdir(argv[2], 0755);
     CHECK(&st, strcmp(pagecurl_version(), "0.1.0") == 0, "version %s", pagecurl_version());
     pagecurl_error err;
     CHECK(&st,
@@ -674,7 +672,7 @@ int main(int argc, char **argv)
     CHECK(&st, ctx != NULL, "the host's context: %s", err.message);
     if (ctx) {
         refusals(ctx);
-        pixels_match_program(&h, ctx, argv[1], argv[2]);
+        pixels_match_program(&h, ctx, args.exe, args.out);
         interaction(&h, ctx);
         provider(&h, ctx);
         pagecurl_context_destroy(ctx);

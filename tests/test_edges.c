@@ -193,16 +193,11 @@ static void check_edge(CheckState *s, const Edge *e, const Image *low, const Ima
 int main(int argc, char **argv)
 {
     CheckState s = {0, 0};
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_edges PAGECURL OUT_DIR [--verbose]\n");
+    RunArgs args;
+    if (!run_test_args(argc, argv, "test_edges", &args))
         return 2;
-    }
-    const char *exe = argv[1], *out = argv[2];
-    bool verbose = argc > 3 && strcmp(argv[3], "--verbose") == 0;
-    if (mkdir(out, 0755) != 0 && errno != EEXIST) {
-        fprintf(stderr, "test_edges: cannot make %s\n", out);
-        return 1;
-    }
+    const char *exe = args.exe, *out = args.out;
+    bool verbose = args.verbose;
     char book[4000];
     snprintf(book, sizeof book, "%.3900s/blank", out);
     if (!write_book(&s, book))

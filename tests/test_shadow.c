@@ -215,16 +215,11 @@ static void check_tier(CheckState *s, const char *exe, const char *out, const ch
 int main(int argc, char **argv)
 {
     CheckState s = {0};
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_shadow PAGECURL OUT_DIR [--verbose]\n");
+    RunArgs args;
+    if (!run_test_args(argc, argv, "test_shadow", &args))
         return 2;
-    }
-    const char *exe = argv[1], *out = argv[2];
-    bool verbose = argc > 3 && strcmp(argv[3], "--verbose") == 0;
-    if (mkdir(out, 0755) != 0 && errno != EEXIST) {
-        fprintf(stderr, "cannot make %s\n", out);
-        return 1;
-    }
+    const char *exe = args.exe, *out = args.out;
+    bool verbose = args.verbose;
     char blank_dir[4096], grey_dir[4096];
     snprintf(blank_dir, sizeof blank_dir, "%s/blank", out);
     snprintf(grey_dir, sizeof grey_dir, "%s/grey", out);

@@ -129,12 +129,10 @@ static void check_tier(const char *exe, const char *out, const char *square_book
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: test_show_through PAGECURL OUT_DIR\n");
+    RunArgs args;
+    if (!run_test_args(argc, argv, "test_show_through", &args))
         return 2;
-    }
-    const char *exe = argv[1], *out = argv[2];
-    mkdir(out, 0755);
+    const char *exe = args.exe, *out = args.out;
     char square[4096], blank[4096];
     snprintf(square, sizeof square, "%s/square", out);
     snprintf(blank, sizeof blank, "%s/blank", out);
