@@ -288,7 +288,7 @@ typedef struct WindowFrame {
     DrawExtras extras;
     AppSpread spread; /* as drawn: the HUD keeps clear of the book where the camera shows it */
     CurlParams pose;
-    uint32_t index;   /* the swapchain image acquired */
+    uint32_t index; /* the swapchain image acquired */
 } WindowFrame;
 
 /* The next image, unless PAGECURL_FAULT says this acquire finds the swapchain out of date. */

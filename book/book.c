@@ -266,7 +266,7 @@ static bool drag_sight(DragSight *s, float p, float lift, DragSeen *out)
     double o[3], d[3];
     if (!app_camera_ray(s->width, s->height, &camera, s->px, s->py, o, d))
         return false;
-    o[0] *= mirror(page), d[0] *= mirror(page); /* into the left-bound frame */
+    o[0] *= mirror(page), d[0] *= mirror(page);                    /* into the left-bound frame */
     double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0; /* the leaf's frame */
     MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
     MeshVec2 grab = {view->grab[0], view->grab[1]};
@@ -290,8 +290,7 @@ static bool drag_sight(DragSight *s, float p, float lift, DragSeen *out)
  * (Illinois); where the root is not attained (the pose jumps between two crossings of the ray)
  * the end above it, so that the leaf stays in view. */
 #define DRAG_LIFT_SLACK 0.02
-static bool drag_lift(DragSight *s, float p, float floor, float guess, DragSeen *seen,
-                      float *lift)
+static bool drag_lift(DragSight *s, float p, float floor, float guess, DragSeen *seen, float *lift)
 {
     double a = floor, fa = 0.0, b = floor, fb = 0.0;
     if (guess > floor + 1e-3f) { /* the move before's lift: most moves need about as much */
@@ -365,8 +364,9 @@ static bool drag_lift(DragSight *s, float p, float floor, float guess, DragSeen 
  * than the lift the flip held when the page was taken) and a closed book's span follows the
  * turn's progress, while the pose follows where the pointer holds the page through that camera:
  * the point held is the one whose pose and progress ask for the camera that shows it under the
- * pointer. For the progress, a secant (a few rounds); within each, the least lift (drag_lift). The answer depends on the pointer, not on the moves that led
- * there. */
+ * pointer. For the progress, a secant (a few rounds); within each, the lift (drag_lift). The
+ * answer depends on the pointer, not on the moves that led there (but for the slack drag_lift
+ * leaves). */
 static bool drag_point(const MeshFlipView *view, const AppPage *page, uint32_t width,
                        uint32_t height, float px, float py, float *x, float *y, float *lift)
 {

@@ -10,12 +10,12 @@
  * ~5 % wider than the far one), while the tilt shows a curl's height. */
 #define FOV_Y_DEGREES 20.0f
 #define TILT_DEGREES  14.0f
-#define MAX_POINTS (8 + MESH_REACH_MAX_POINTS)
+#define MAX_POINTS    (8 + MESH_REACH_MAX_POINTS)
 
 AppCameraBook app_camera_book(float width, float height, int single)
 {
-    return (AppCameraBook){width, height, 0.0f, single > 0 ? 0.0f : -1.0f,
-                           single < 0 ? 0.0f : 1.0f, 0.0f};
+    return (AppCameraBook){width, height, 0.0f, single > 0 ? 0.0f : -1.0f, single < 0 ? 0.0f : 1.0f,
+                           0.0f};
 }
 
 /* The extreme points of what `book` frames: the corners of the pages' box, and share `reach` of

@@ -56,7 +56,8 @@ struct pagecurl_book {
     /* the frame update readied for record */
     CurlParams pose;
     AppSpread spread;
-    /* what the last update saw, for the events, and its time (the view's lift eases by the clock) */
+    /* what the last update saw, for the events, and its time (the view's lift eases by the clock)
+     */
     MeshFlipView seen;
     double seen_time;
     uint64_t ink_seen;

@@ -123,8 +123,8 @@ typedef struct MeshFlipView {
     float grab[2], pointer[2];
     float progress;    /* (grab x - pointer x) / (2 grab x), clamped to [0, 1]: 0 flat, 1 over */
     float grab_height; /* grab y / H */
-    float lift; /* MESH_FLIP_LIFT_QUEUED: at rest too while it eases back */
-    float lift_held; /* a held page's from when it was taken, without its latest pointer's */
+    float lift;        /* MESH_FLIP_LIFT_QUEUED: at rest too while it eases back */
+    float lift_held;   /* a held page's from when it was taken, without its latest pointer's */
     /* Static sides: left and right of the spine, under the turning leaf while one turns (the
      * sides it uncovers and lands on). face_up is the turning leaf's side seen at rest (its
      * frame's +z side), face_down the other: front/back for a forward turn, back/front backward. */
@@ -236,7 +236,6 @@ MeshFlipView mesh_flip_view_at(const MeshFlip *flip, double time);
  * depends on where the pointer is, not on the moves that led there); while turns are queued the
  * lift gathers on from no lower than it. Otherwise nothing. */
 void mesh_flip_view_lift(MeshFlip *flip, float lift, double time);
-
 
 /* Home / End: open the book at spread 0 .. leaf_count at once (clamped), no animation. False
  * while a page moves (a turn is not cut short). */

@@ -103,8 +103,7 @@ static double span_share(double out, double grow)
     return fmin(out / grow, 1.0);
 }
 
-float mesh_reach_share(const CurlParams *pose, float width, float height,
-                       const MeshReachSpan *span)
+float mesh_reach_share(const CurlParams *pose, float width, float height, const MeshReachSpan *span)
 {
     enum { N = (SHARE_NX + 1) * (SHARE_NY + 1) };
     double xy[2 * N], pos[3 * N];

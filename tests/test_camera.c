@@ -56,7 +56,7 @@ typedef struct Size {
     uint32_t w, h;
 } Size;
 
-static const Size sizes[] = {{1280, 720}, {1280, 800}, {800, 1200}, {1920, 1080}, {640, 480},
+static const Size sizes[] = {{1280, 720}, {1280, 800},  {800, 1200}, {1920, 1080}, {640, 480},
                              {320, 200},  {3840, 1080}, {200, 1000}, {2000, 300}};
 #define SIZES (sizeof sizes / sizeof sizes[0])
 
@@ -175,8 +175,8 @@ static double matrix_gap(const PcDrawPush *a, const PcDrawPush *b)
 }
 
 /* The farthest a page corner (of either page) moves in pixels between the two views. */
-static double corner_step(const PcDrawPush *a, const PcDrawPush *b, double w, double h,
-                          uint32_t vw, uint32_t vh)
+static double corner_step(const PcDrawPush *a, const PcDrawPush *b, double w, double h, uint32_t vw,
+                          uint32_t vh)
 {
     double step = 0.0;
     for (int c = 0; c < 6; c++) {
@@ -227,8 +227,7 @@ static void at_rest(CheckState *s)
                     double px[4], py[4];
                     bool seen = true;
                     for (int c = 0; c < 4; c++) {
-                        double p[3] = {c & 1 ? hi : lo, c & 2 ? H : 0.0,
-                                       -APP_BOOK_STACK_STEP * W};
+                        double p[3] = {c & 1 ? hi : lo, c & 2 ? H : 0.0, -APP_BOOK_STACK_STEP * W};
                         seen = seen && pixel(&push, p, vw, vh, &px[c], &py[c]);
                     }
                     /* corners 0 (lo, foot), 1 (hi, foot), 2 (lo, head), 3 (hi, head) */
@@ -244,8 +243,8 @@ static void at_rest(CheckState *s)
                                layout_names[layout], rtl ? " rtl" : "", still_names[k],
                                100.0 * fill, off);
                     CHECK(s, seen && off <= FACE_ON_PX,
-                          "%ux%u %s%s %s: not face-on, the corners %.2f px off a rectangle", vw,
-                          vh, layout_names[layout], rtl ? " rtl" : "", still_names[k], off);
+                          "%ux%u %s%s %s: not face-on, the corners %.2f px off a rectangle", vw, vh,
+                          layout_names[layout], rtl ? " rtl" : "", still_names[k], off);
                     CHECK(s, fill >= FILL_MIN && inside,
                           "%ux%u %s%s %s: the still pages fill %.1f %% (%s the window)", vw, vh,
                           layout_names[layout], rtl ? " rtl" : "", still_names[k], 100.0 * fill,
@@ -254,9 +253,10 @@ static void at_rest(CheckState *s)
                     checked++;
                 }
     CHECK(s, checked >= 100, "vacuous: %d still views", checked);
-    printf("camera: at rest (%d views) the pages fill >= %.1f %% of the limiting dimension, face-on "
-           "within %.2g px\n",
-           checked, 100.0 * least, skew);
+    printf(
+        "camera: at rest (%d views) the pages fill >= %.1f %% of the limiting dimension, face-on "
+        "within %.2g px\n",
+        checked, 100.0 * least, skew);
 }
 
 /* Whole turns: every pose inside the view, with the pose's own framing and with the lift the flip
@@ -352,8 +352,8 @@ static PcDrawPush frame_of(const MeshFlipView *view, const AppPage *page, uint32
 }
 
 typedef struct Motion {
-    double step;    /* largest corner step between frames, as a share of the limiting side */
-    double ahead;   /* the most a corner's step exceeded what the leaf allows, pixels */
+    double step;  /* largest corner step between frames, as a share of the limiting side */
+    double ahead; /* the most a corner's step exceeded what the leaf allows, pixels */
     char where[160];
     double landing; /* the last step before the view came to rest, past what the leaf's allows */
     double gap;     /* the rest view against the still book's */
@@ -375,8 +375,8 @@ static void leaf_points(const MeshFlipView *view, const AppPage *page, double ou
     for (int j = 0, k = 0; j < 13; j++)
         for (int i = 0; i < 9; i++, k++) {
             double n[3];
-            mesh_curl_point(&pose, page->grid.width * i / 8.0, page->grid.height * j / 12.0,
-                            out[k], n);
+            mesh_curl_point(&pose, page->grid.width * i / 8.0, page->grid.height * j / 12.0, out[k],
+                            n);
             out[k][0] *= m;
         }
 }
@@ -400,8 +400,7 @@ static void follow(Motion *mo, const MeshFlipView *view, const AppPage *page, ui
         leaf_points(&flat, page, pts);
         for (int k = 0; k < 117; k++) {
             double ax, ay, bx, by;
-            if (pixel(push, pts[k], vw, vh, &ax, &ay) &&
-                pixel(push, mo->pts[k], vw, vh, &bx, &by))
+            if (pixel(push, pts[k], vw, vh, &ax, &ay) && pixel(push, mo->pts[k], vw, vh, &bx, &by))
                 leaf = fmax(leaf, hypot(ax - bx, ay - by));
         }
     }
@@ -415,15 +414,14 @@ static void follow(Motion *mo, const MeshFlipView *view, const AppPage *page, ui
     if (has)
         for (int k = 0; k < 117; k++) {
             double ax, ay, bx, by;
-            if (pixel(push, pts[k], vw, vh, &ax, &ay) &&
-                pixel(push, mo->pts[k], vw, vh, &bx, &by))
+            if (pixel(push, pts[k], vw, vh, &ax, &ay) && pixel(push, mo->pts[k], vw, vh, &bx, &by))
                 leaf = fmax(leaf, hypot(ax - bx, ay - by));
         }
     double ahead = step - fmax(LEAF_STEP * leaf, EASE_STEP * lim);
     if (ahead > mo->ahead) {
         mo->ahead = ahead;
-        snprintf(mo->where, sizeof mo->where, "%s, %ux%u: a %.1f px step, the leaf's %.1f px",
-                 what, vw, vh, step, leaf);
+        snprintf(mo->where, sizeof mo->where, "%s, %ux%u: a %.1f px step, the leaf's %.1f px", what,
+                 vw, vh, step, leaf);
     }
     mo->step = fmax(mo->step, step / lim);
     if (step > 0.0) {
@@ -491,84 +489,81 @@ static void drags(CheckState *s)
             double reach_px = 0.4 * fmin(vw, vh);
             for (int open = 0; open < 2; open++)
                 for (size_t g = 0; g < sizeof drags_made / sizeof drags_made[0]; g++) {
-                        const double *held_at = drags_made[g].grab, *pull = drags_made[g].pull;
-                        if (drags_made[g].open_only && !open)
-                            continue;
-                        MeshFlip flip;
-                        app_book_init(&flip, &page, APP_BOOK_PAGES, open ? 1 : 0);
-                        MeshFlipView view = mesh_flip_view(&flip);
-                        PcDrawPush push = frame_of(&view, &page, vw, vh, NULL, NULL, NULL);
-                        double m = page.desc.rtl ? -1.0 : 1.0;
-                        double p[3] = {m * held_at[0] * W, held_at[1] * H, 0.0}, px, py;
-                        if (!pixel(&push, p, vw, vh, &px, &py))
-                            continue;
-                        char what[160];
-                        snprintf(what, sizeof what,
-                                 "%ux%u %s%s %s, grab (%.2f, %.2f) pulled (%.1f, %.1f)", vw, vh,
-                                 variant & 1 ? "single" : "spread", page.desc.rtl ? " rtl" : "",
-                                 open ? "open" : "closed", held_at[0], held_at[1], pull[0], pull[1]);
-                        double time = 0.0;
-                        AppTraceEvent e = {.time = time,
-                                           .device = APP_TRACE_MOUSE,
-                                           .action = APP_TRACE_DOWN,
-                                           .x = (float)(px / vw),
-                                           .y = (float)(py / vh)};
-                        app_book_input(&flip, NULL, &e, vw, vh, &page);
-                        for (int i = 1; i <= 6; i++) {
-                            /* small moves first, as a hand starts; as the window's trace holds
-                             * the pointer: a fraction of the window, clamped */
-                            double f = reach_px * pow(i / 6.0, 1.5);
-                            double qx = px + m * pull[0] * f, qy = py + pull[1] * f;
-                            e = (AppTraceEvent){.time = time += 1.0 / 60.0,
-                                                .device = APP_TRACE_MOUSE,
-                                                .action = APP_TRACE_MOVE};
-                            e.x = (float)fmin(fmax(qx / vw, 0.0), 1.0);
-                            e.y = (float)fmin(fmax(qy / vh, 0.0), 1.0);
-                            app_book_input(&flip, NULL, &e, vw, vh, &page);
-                            view = mesh_flip_view_at(&flip, time);
-                            if (view.phase != MESH_FLIP_DRAGGING)
-                                break;
-                            moves++;
-                            AppCameraBook camera;
-                            push = frame_of(&view, &page, vw, vh, &camera, &t, what);
-                            /* the grabbed point, where the pose puts it, against the pointer */
-                            CurlParams pose = app_book_pose(&view, &page);
-                            double hp[3], n[3], hx, hy, mm = view.direction == MESH_FLIP_BACKWARD
-                                                                 ? -m
-                                                                 : m;
-                            mesh_curl_point(&pose, view.grab[0], view.grab[1], hp, n);
-                            hp[0] *= mm;
-                            /* the pointer's pixel as the window's input reads it */
-                            double ex = e.x * vw, ey = e.y * vh, o[3], dir[3];
-                            if (!pixel(&push, hp, vw, vh, &hx, &hy) ||
-                                !app_camera_ray(vw, vh, &camera, (float)ex, (float)ey, o, dir))
-                                continue;
-                            MeshRay ray = {{mm * o[0], o[1], o[2]}, {mm * dir[0], dir[1], dir[2]}};
-                            MeshVec2 grab = {view.grab[0], view.grab[1]};
-                            MeshVec2 best = mesh_drag_ray(grab, &ray, W, H);
-                            if (mesh_drag_ray_miss(grab, best, &ray, W, H) > 1e-6) {
-                                out_of_reach++; /* no pose puts it there: the nearest does */
-                                continue;
-                            }
-                            held++;
-                            miss = fmax(miss, hypot(hx - ex, hy - ey));
-                        }
-                        e = (AppTraceEvent){.time = time,
+                    const double *held_at = drags_made[g].grab, *pull = drags_made[g].pull;
+                    if (drags_made[g].open_only && !open)
+                        continue;
+                    MeshFlip flip;
+                    app_book_init(&flip, &page, APP_BOOK_PAGES, open ? 1 : 0);
+                    MeshFlipView view = mesh_flip_view(&flip);
+                    PcDrawPush push = frame_of(&view, &page, vw, vh, NULL, NULL, NULL);
+                    double m = page.desc.rtl ? -1.0 : 1.0;
+                    double p[3] = {m * held_at[0] * W, held_at[1] * H, 0.0}, px, py;
+                    if (!pixel(&push, p, vw, vh, &px, &py))
+                        continue;
+                    char what[160];
+                    snprintf(what, sizeof what,
+                             "%ux%u %s%s %s, grab (%.2f, %.2f) pulled (%.1f, %.1f)", vw, vh,
+                             variant & 1 ? "single" : "spread", page.desc.rtl ? " rtl" : "",
+                             open ? "open" : "closed", held_at[0], held_at[1], pull[0], pull[1]);
+                    double time = 0.0;
+                    AppTraceEvent e = {.time = time,
+                                       .device = APP_TRACE_MOUSE,
+                                       .action = APP_TRACE_DOWN,
+                                       .x = (float)(px / vw),
+                                       .y = (float)(py / vh)};
+                    app_book_input(&flip, NULL, &e, vw, vh, &page);
+                    for (int i = 1; i <= 6; i++) {
+                        /* small moves first, as a hand starts; as the window's trace holds
+                         * the pointer: a fraction of the window, clamped */
+                        double f = reach_px * pow(i / 6.0, 1.5);
+                        double qx = px + m * pull[0] * f, qy = py + pull[1] * f;
+                        e = (AppTraceEvent){.time = time += 1.0 / 60.0,
                                             .device = APP_TRACE_MOUSE,
-                                            .action = APP_TRACE_UP};
+                                            .action = APP_TRACE_MOVE};
+                        e.x = (float)fmin(fmax(qx / vw, 0.0), 1.0);
+                        e.y = (float)fmin(fmax(qy / vh, 0.0), 1.0);
                         app_book_input(&flip, NULL, &e, vw, vh, &page);
                         view = mesh_flip_view_at(&flip, time);
-                        Motion one = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
-                        follow(&one, &view, &page, vw, vh, &one.prev, what);
-                        run_frames(&flip, &page, vw, vh, time, 3.0, &t, &one, what);
-                        unsettled += !one.rested;
-                        mo.gap = fmax(mo.gap, one.gap);
-                        if (one.landing > mo.landing)
-                            mo.landing = one.landing,
-                            memcpy(mo.landed, one.landed, sizeof mo.landed);
-                        if (one.ahead > mo.ahead)
-                            mo.ahead = one.ahead, memcpy(mo.where, one.where, sizeof mo.where);
+                        if (view.phase != MESH_FLIP_DRAGGING)
+                            break;
+                        moves++;
+                        AppCameraBook camera;
+                        push = frame_of(&view, &page, vw, vh, &camera, &t, what);
+                        /* the grabbed point, where the pose puts it, against the pointer */
+                        CurlParams pose = app_book_pose(&view, &page);
+                        double hp[3], n[3], hx, hy,
+                            mm = view.direction == MESH_FLIP_BACKWARD ? -m : m;
+                        mesh_curl_point(&pose, view.grab[0], view.grab[1], hp, n);
+                        hp[0] *= mm;
+                        /* the pointer's pixel as the window's input reads it */
+                        double ex = e.x * vw, ey = e.y * vh, o[3], dir[3];
+                        if (!pixel(&push, hp, vw, vh, &hx, &hy) ||
+                            !app_camera_ray(vw, vh, &camera, (float)ex, (float)ey, o, dir))
+                            continue;
+                        MeshRay ray = {{mm * o[0], o[1], o[2]}, {mm * dir[0], dir[1], dir[2]}};
+                        MeshVec2 grab = {view.grab[0], view.grab[1]};
+                        MeshVec2 best = mesh_drag_ray(grab, &ray, W, H);
+                        if (mesh_drag_ray_miss(grab, best, &ray, W, H) > 1e-6) {
+                            out_of_reach++; /* no pose puts it there: the nearest does */
+                            continue;
+                        }
+                        held++;
+                        miss = fmax(miss, hypot(hx - ex, hy - ey));
                     }
+                    e = (AppTraceEvent){
+                        .time = time, .device = APP_TRACE_MOUSE, .action = APP_TRACE_UP};
+                    app_book_input(&flip, NULL, &e, vw, vh, &page);
+                    view = mesh_flip_view_at(&flip, time);
+                    Motion one = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
+                    follow(&one, &view, &page, vw, vh, &one.prev, what);
+                    run_frames(&flip, &page, vw, vh, time, 3.0, &t, &one, what);
+                    unsettled += !one.rested;
+                    mo.gap = fmax(mo.gap, one.gap);
+                    if (one.landing > mo.landing)
+                        mo.landing = one.landing, memcpy(mo.landed, one.landed, sizeof mo.landed);
+                    if (one.ahead > mo.ahead)
+                        mo.ahead = one.ahead, memcpy(mo.where, one.where, sizeof mo.where);
+                }
         }
     printf("camera: %ld drag moves: the grabbed point under the pointer within %.3f px at %ld, "
            "out of any pose's reach at %ld; %ld leaf vertices, dragged and settling, farthest at "
@@ -577,15 +572,20 @@ static void drags(CheckState *s)
            moves, miss, held, out_of_reach, t.vertices, t.worst, fmax(mo.ahead, 0.0), mo.gap,
            mo.landing);
     CHECK(s, mo.ahead <= 0.0, "the view runs ahead of the leaf: %s", mo.where);
-    CHECK(s, mo.landing <= 0.5, "the view stops abruptly: its last step %.2f px more than the "
-          "leaf's (%s)", mo.landing, mo.landed);
-    CHECK(s, t.outside == 0, "%ld of %ld dragged or settling leaf vertices outside the view; first: %s",
-          t.outside, t.vertices, t.where);
+    CHECK(s, mo.landing <= 0.5,
+          "the view stops abruptly: its last step %.2f px more than the "
+          "leaf's (%s)",
+          mo.landing, mo.landed);
+    CHECK(s, t.outside == 0,
+          "%ld of %ld dragged or settling leaf vertices outside the view; first: %s", t.outside,
+          t.vertices, t.where);
     CHECK(s, held > out_of_reach && held > 200, "vacuous: %ld held, %ld out of reach", held,
           out_of_reach);
     CHECK(s, miss <= 0.5, "the grabbed point shows %g px from the pointer", miss);
-    CHECK(s, unsettled == 0 && mo.gap < 1e-5, "%ld drags did not come to rest, or not at the still "
-          "view (%g)", unsettled, mo.gap);
+    CHECK(s, unsettled == 0 && mo.gap < 1e-5,
+          "%ld drags did not come to rest, or not at the still "
+          "view (%g)",
+          unsettled, mo.gap);
 }
 
 /* Key turns, one and thumbed: the view follows the leaf, stays back between thumbed leaves, and
