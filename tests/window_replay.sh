@@ -3,8 +3,9 @@
 # save the window with P and with H's HUD shown, quit with Escape; --record and --screenshot write
 # the session's input and its last frame. Expect: P's numbered screenshots never replace a file
 # and equal what the window shows; the HUD changes only its panel in the top-left corner; the
-# trace holds the Home and End keys; replayed headless, it ends on the same spread with the same pixels as the exit screenshot,
-# and without its Home it ends elsewhere; --export-obj writes the leaf's mesh.
+# trace holds the Home and End keys; replayed headless, it ends on the same spread with the same
+# pixels as the exit screenshot, and without its Home it ends elsewhere; --export-obj writes the
+# leaf's mesh.
 set -u
 exe=$1
 out=${2:-.}
