@@ -57,12 +57,11 @@
  * leaf at 1), which pulls back at least as far as the leaf in the air needs in any case. The flip
  * keeps what that alone would not (mesh_flip_view_lift tells it the view's): while a page is held,
  * the lift stays where it was when it was taken, or where the latest pointer needs it; while
- * turns are queued it gathers to MESH_FLIP_LIFT_QUEUED over
- * MESH_FLIP_LIFT_GATHER seconds, so that thumbing through does not bring the view back between
- * leaves; once neither holds it, it eases back to 0 over MESH_FLIP_LIFT_RELEASE seconds. Each
- * change starts at the moment of the event that makes it (a landing's found on the spring's
- * curve) from where the lift was, so the lift at a moment does not depend on how often the flip
- * is stepped, and it never jumps. */
+ * turns are queued it gathers to MESH_FLIP_LIFT_QUEUED over MESH_FLIP_LIFT_GATHER seconds, so
+ * that thumbing through does not bring the view back between leaves; once neither holds it, it
+ * eases back to 0 over MESH_FLIP_LIFT_RELEASE seconds. Each change starts at the moment of the
+ * event that makes it (a landing's found on the spring's curve) from where the lift was, so the
+ * lift at a moment does not depend on how often the flip is stepped, and it never jumps. */
 #define MESH_FLIP_LIFT_QUEUED  0.6
 #define MESH_FLIP_LIFT_GATHER  0.25
 #define MESH_FLIP_LIFT_RELEASE 0.6
@@ -123,7 +122,7 @@ typedef struct MeshFlipView {
     float grab[2], pointer[2];
     float progress;    /* (grab x - pointer x) / (2 grab x), clamped to [0, 1]: 0 flat, 1 over */
     float grab_height; /* grab y / H */
-    float lift;        /* MESH_FLIP_LIFT_QUEUED: at rest too while it eases back */
+    float lift;        /* the view held back (MESH_FLIP_LIFT_QUEUED), at rest too as it eases */
     float lift_held;   /* a held page's from when it was taken, without its latest pointer's */
     /* Static sides: left and right of the spine, under the turning leaf while one turns (the
      * sides it uncovers and lands on). face_up is the turning leaf's side seen at rest (its
