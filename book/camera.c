@@ -35,8 +35,9 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCamera
 {
     float aspect = width && height ? (float)width / (float)height : 1.0f;
     float lift = glm_clamp(book->lift, 0.0f, 1.0f);
-    /* What is framed fills `fill` of the view: the margin at rest, none in flight (the sweep's
-     * bounds are generous: a leaf seldom reaches them). */
+    /* What is framed fills `fill` of the view: a margin round the still pages, shrinking to
+     * none as the view lifts to frame the share of the leaf's reach its pose needs (which holds
+     * the pose with a margin of its own, mesh/reach.h). */
     float fill = APP_CAMERA_FILL + (1.0f - APP_CAMERA_FILL) * lift;
     float ty = tanf(glm_rad(FOV_Y_DEGREES) * 0.5f) * fill, tx = ty * aspect;
     float tilt = glm_rad(TILT_DEGREES) * lift;
