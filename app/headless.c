@@ -59,8 +59,8 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
             app_book_input(&src->flip, src->ink, &src->trace->events[src->next++], opts->width,
                            opts->height, page);
         bool moved = mesh_flip_step(&src->flip, t);
-        MeshFlipView view = mesh_flip_view(&src->flip);
-        src->moving = moved || view.turning;
+        MeshFlipView view = mesh_flip_view_at(&src->flip, t);
+        src->moving = moved || view.turning || view.lift > 0.0f; /* the view eases back too */
         *pose = app_book_pose(&view, page);
         *spread = app_book_spread(&view);
         return;

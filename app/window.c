@@ -261,11 +261,12 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
 
 /* The HUD over the frame: drawn into the swapchain image before it is presented. */
 static void draw_hud(const GpuContext *ctx, const AppPage *page, const AppSpread *spread,
-                     WindowGpu *w, const GpuFrame *frame, const GpuRenderTarget *target)
+                     const CurlParams *pose, WindowGpu *w, const GpuFrame *frame,
+                     const GpuRenderTarget *target)
 {
     const float margin = 8.0f;
     AppCameraBook camera =
-        app_book_camera(spread, page, target->extent.width, target->extent.height);
+        app_book_camera(spread, pose, page, target->extent.width, target->extent.height);
     float scale =
         app_hud_scale(&w->hud, &camera, target->extent.width, target->extent.height, margin);
     uint32_t quads = app_hud_quads(&w->hud, gpu_overlay_vertices(&w->overlay, frame->slot),
@@ -286,7 +287,8 @@ typedef struct WindowFrame {
     WindowGpu *w;
     DrawExtras extras;
     AppSpread spread; /* as drawn: the HUD keeps clear of the book where the camera shows it */
-    uint32_t index;   /* the swapchain image acquired */
+    CurlParams pose;
+    uint32_t index; /* the swapchain image acquired */
 } WindowFrame;
 
 /* The next image, unless PAGECURL_FAULT says this acquire finds the swapchain out of date. */
@@ -327,7 +329,7 @@ static bool finish(void *user, const GpuFrame *frame, const AppViewTarget *targe
     WindowFrame *wf = user;
     WindowGpu *w = wf->w;
     if (w->hud.shown)
-        draw_hud(wf->ctx, wf->page, &wf->spread, w, frame, &target->target);
+        draw_hud(wf->ctx, wf->page, &wf->spread, &wf->pose, w, frame, &target->target);
     if (wf->extras.shot &&
         !app_screenshot_record(wf->ctx, frame->cmd, &w->shot, &w->view.swapchain, wf->index, err))
         return false;
@@ -354,8 +356,12 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
         if (!sc->swapchain)
             return true;
     }
-    WindowFrame wf = {
-        .ctx = ctx, .page = page, .w = w, .extras = extras, .spread = app_book_spread(view)};
+    WindowFrame wf = {.ctx = ctx,
+                      .page = page,
+                      .w = w,
+                      .extras = extras,
+                      .spread = app_book_spread(view),
+                      .pose = app_book_pose(view, page)};
     AppViewHooks hooks = {.user = &wf, .acquire = acquire, .finish = finish};
     AppViewFrame frame = {
         /* the turning leaf, posed so that its grabbed point lies under the pointer */
@@ -515,6 +521,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     double lead = 1.0 / 60.0;
     double posed_at = 0.0; /* never before the last frame's moment, when the lead shrinks fast */
     MeshFlipView last_shown = {0};
+    double clock = 0.0; /* the loop's latest moment: the exit's frame shows the view then */
     while (running && ok) {
         SDL_Event e;
         /* A replay runs on its own clock; otherwise, with nothing moving and no frame count to
@@ -524,8 +531,9 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                                 : 0.0;
         double sim = frames / APP_REPLAY_HZ;
         bool replaying = replay && sim <= replay_end;
-        bool idle =
-            !redraw && !opts->frames && !replaying && !mesh_flip_view(&session.flip).turning;
+        MeshFlipView before = mesh_flip_view_at(&session.flip, app_session_seconds(&session));
+        bool idle = !redraw && !opts->frames && !replaying && !before.turning &&
+                    !(before.lift > 0.0f); /* the view still eases back to rest */
         /* a bounded wait: a stop signal is seen within 0.1 s */
         if (idle && SDL_WaitEventTimeout(&e, 100)) {
             since = SDL_GetPerformanceCounter();
@@ -541,15 +549,17 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         app_session_apply_move(app_window_drawable_size(win), page, &session);
         running = running && !app_signals_caught();
         double now = replay ? sim : app_session_seconds(&session);
+        clock = now;
         app_session_replay_until(&session, app_window_drawable_size(win), page, now);
         bool moved = mesh_flip_step(&session.flip, now);
         redraw |= moved || replaying;
-        MeshFlipView view = mesh_flip_view(&session.flip);
+        MeshFlipView view = mesh_flip_view_at(&session.flip, now);
         show_where(win, page, book, &session, &w);
         redraw |= view.turning;               /* a held page is drawn every frame, moved or not */
+        redraw |= view.lift > 0.0f;           /* the view eases back to rest */
         redraw |= app_book_stream_busy(book); /* pages still to show */
         app_notebook_keep(notebook, session.ink, false);
-        if (replaying && !moved && !view.turning) {
+        if (replaying && !moved && !view.turning && !(view.lift > 0.0f)) {
             /* nothing moves until the next event (or the end): its frames would all be alike */
             double due =
                 session.next < replay->count ? replay->events[session.next].time : replay_end;
@@ -595,7 +605,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         app_say(stderr, "%s", err.message);
         status = 1;
     } else if ((opts->screenshot || opts->export_obj) && !app_signals_caught()) {
-        MeshFlipView view = mesh_flip_view(&session.flip);
+        MeshFlipView view = mesh_flip_view_at(&session.flip, clock);
         status = write_exit_files(win, ctx, page, &w, &view, session.ink, opts);
     }
     uint64_t shown = w.view.frame_number; /* the view forgets it when destroyed */

@@ -3,6 +3,7 @@
 #include "../mesh/curl.h"
 #include "../mesh/drag_ray.h"
 #include "../mesh/pick.h"
+#include "../mesh/reach.h"
 #include "camera.h"
 
 #include <assert.h>
@@ -56,8 +57,8 @@ bool app_book_one_page(const AppPage *page, uint32_t width, uint32_t height)
  * side it turns to, and on the side it turns from. A board turned by t reaches 2t - 1 past the
  * spine and 1 - 2t on its own side; a curl lifts its free edge first, so its far corner stays at
  * the page's edge for almost half the turn (0.97 at t = 0.45), then leaves it about as fast as a
- * board's. Both are smooth where the camera starts moving; test_camera checks that they bound
- * every leaf. */
+ * board's. Both are smooth where the camera starts moving; a leaf that reaches further (a page
+ * folded over past the spine) pulls the view back, and the span with it (frame_leaf). */
 static float reach_past(float t)
 {
     t = fminf(fmaxf(t, 0.0f), 1.0f);
@@ -70,18 +71,33 @@ static float reach_home(float t)
     return 1.0f - fminf(s * s, 1.0f);
 }
 
-AppCameraBook app_book_camera(const AppSpread *spread, const AppPage *page, uint32_t width,
-                              uint32_t height)
+/* A hard cover turns as a board: the first leaf (nothing under it on the left) and the last
+ * (nothing under it on the right). */
+static bool board(const AppPage *page, bool left, bool right)
+{
+    return page->desc.hard_cover && (!left || !right);
+}
+
+/* What the camera frames before the turning leaf's pose: the spread (or the one-page layout's
+ * page), a closed book's one page and as much of the other side as a turning leaf reaches at its
+ * progress (so the view widens to the spread as the first leaf turns and narrows as it comes
+ * back), and how much further each side can open (to the spread's edge) as the view lifts. */
+typedef struct PagesFrame {
+    AppCameraBook book; /* lo, hi: the span at lift 0; lift: the flip's */
+    float grow_lo, grow_hi;
+    bool one_page;
+} PagesFrame;
+
+static PagesFrame book_pages(const AppSpread *spread, const AppPage *page, uint32_t width,
+                             uint32_t height)
 {
     float w = page->grid.width, h = page->grid.height;
-    int most = APP_BOOK_LEAVES + APP_BOOK_BLOCK_LEAVES;
-    AppCameraBook book = app_camera_book(w, h, single(page, width, height));
-    book.depth = (float)(most + 1) * APP_BOOK_STACK_STEP * w;
-    if (book.lo == 0.0f || book.hi == 0.0f)
-        return book; /* one page: the leaf lifts off it to beyond the window, as on a phone */
-    /* A closed book frames its one page and as much of the other side as the turning leaf
-     * reaches, so the view widens to the spread as the first leaf turns and narrows again as it
-     * comes back, never jumping between frames. */
+    int most = APP_BOOK_LEAVES + APP_BOOK_BLOCK_LEAVES, one = single(page, width, height);
+    PagesFrame f = {.book = app_camera_book(w, h, one), .one_page = one != 0};
+    f.book.depth = (float)(most + 1) * APP_BOOK_STACK_STEP * w;
+    f.book.lift = fminf(fmaxf(spread->lift, 0.0f), 1.0f);
+    if (one)
+        return f; /* one page: the leaf lifts off it to beyond the window, as on a phone */
     float left = 0.0f, right = 0.0f;
     if (spread->turning) {
         float t = spread->progress;
@@ -91,9 +107,41 @@ AppCameraBook app_book_camera(const AppSpread *spread, const AppPage *page, uint
     float lo = spread->left ? -1.0f : -left, hi = spread->right ? 1.0f : right;
     if (hi - lo < 0.5f) /* nothing to show: the spread's place */
         lo = -1.0f, hi = 1.0f;
-    book.lo = page->desc.rtl ? -hi : lo;
-    book.hi = page->desc.rtl ? -lo : hi;
+    f.book.lo = page->desc.rtl ? -hi : lo;
+    f.book.hi = page->desc.rtl ? -lo : hi;
+    f.grow_lo = f.book.lo + 1.0f, f.grow_hi = 1.0f - f.book.hi;
+    return f;
+}
+
+/* The camera of `f` at its lift: a closed book's span opened by lift x what is left to open. */
+static AppCameraBook pages_at(const PagesFrame *f)
+{
+    AppCameraBook book = f->book;
+    book.lo -= book.lift * f->grow_lo, book.hi += book.lift * f->grow_hi;
     return book;
+}
+
+/* `f` taking in the turning leaf in `pose` (mesh/reach.h): pulled back at least as far as its
+ * share of the reach within the span (where it reaches past a closed book's span, as far as
+ * opens the span past it). The leaf's frame is the view's mirrored by a backward turn and by the
+ * binding. */
+static AppCameraBook frame_leaf(PagesFrame f, const AppSpread *spread, const CurlParams *pose,
+                                const AppPage *page)
+{
+    float w = page->grid.width;
+    float m = (spread->backward ? -1.0f : 1.0f) * mirror(page); /* view -> leaf frame */
+    float lo = f.book.lo * w, hi = f.book.hi * w, glo = f.grow_lo * w, ghi = f.grow_hi * w;
+    MeshReachSpan span = m > 0.0f ? (MeshReachSpan){lo, hi, glo, ghi, f.one_page}
+                                  : (MeshReachSpan){-hi, -lo, ghi, glo, f.one_page};
+    f.book.lift = fmaxf(f.book.lift, mesh_reach_share(pose, w, page->grid.height, &span));
+    return pages_at(&f);
+}
+
+AppCameraBook app_book_camera(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
+                              uint32_t width, uint32_t height)
+{
+    PagesFrame f = book_pages(spread, page, width, height);
+    return spread->turning && pose ? frame_leaf(f, spread, pose, page) : pages_at(&f);
 }
 
 /* The content column at distance u from the spine on a side: mirrored with the book, so that
@@ -116,7 +164,8 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
     float w = page->grid.width, h = page->grid.height;
     double o[3], d[3];
     AppSpread spread = app_book_spread(view);
-    AppCameraBook camera = app_book_camera(&spread, page, width, height);
+    CurlParams pose = app_book_pose(view, page);
+    AppCameraBook camera = app_book_camera(&spread, &pose, page, width, height);
     if (!width || !height || !app_camera_ray(width, height, &camera, px, py, o, d))
         return false;
     o[0] *= mirror(page), d[0] *= mirror(page); /* into the left-bound frame */
@@ -126,7 +175,6 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
         /* the ray in the turning leaf's frame (a backward turn's is mirrored) */
         double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0;
         MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
-        CurlParams pose = app_book_pose(view, page);
         MeshPick pick;
         if (mesh_pick_curl(&pose, w, h, &ray, &pick)) {
             MeshFlipFace face = pick.plus_z ? view->face_up : view->face_down;
@@ -179,52 +227,187 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppTraceEven
         mesh_ink_stroke_extend(ink, point);
 }
 
-/* Where the pointer at pixel (px, py) holds the page, in the spread's plane. While a leaf turns:
- * the plane pointer whose pose puts the grabbed point, lifted as the curl lifts it, on the
- * pointer's line of sight, so that it shows under the pointer (mesh/drag_ray.h). Otherwise the
- * point of the book's plane under the pointer, where a press grabs the flat page. */
 /* The point of the book's plane under pixel (px, py), in the spread's left-bound frame. */
 static bool flat_point(const MeshFlipView *view, const AppPage *page, uint32_t width,
                        uint32_t height, float px, float py, float *x, float *y)
 {
     AppSpread spread = app_book_spread(view);
-    AppCameraBook camera = app_book_camera(&spread, page, width, height);
+    CurlParams pose = app_book_pose(view, page);
+    AppCameraBook camera = app_book_camera(&spread, &pose, page, width, height);
     if (!app_camera_unproject(width, height, &camera, px, py, x, y))
         return false;
     *x *= mirror(page);
     return true;
 }
 
-static bool drag_point(const MeshFlipView *view, const AppPage *page, uint32_t width,
-                       uint32_t height, float px, float py, float *x, float *y)
+/* A drag seen through the camera of the book at the turn's progress `p` (a closed book's span)
+ * and lift `lift`: the plane pointer q (in the leaf's frame) that puts the grabbed point on the
+ * line of sight through (px, py), the progress q gives the turn, and the lift its pose needs. */
+typedef struct DragSight {
+    const MeshFlipView *view;
+    const AppPage *page;
+    AppSpread spread;
+    uint32_t width, height;
+    float px, py;
+} DragSight;
+
+typedef struct DragSeen {
+    MeshVec2 q;
+    float progress, need;
+} DragSeen;
+
+static bool drag_sight(DragSight *s, float p, float lift, DragSeen *out)
 {
+    const MeshFlipView *view = s->view;
+    const AppPage *page = s->page;
+    s->spread.progress = p;
+    PagesFrame f = book_pages(&s->spread, page, s->width, s->height);
+    f.book.lift = lift;
+    AppCameraBook camera = pages_at(&f);
+    double o[3], d[3];
+    if (!app_camera_ray(s->width, s->height, &camera, s->px, s->py, o, d))
+        return false;
+    o[0] *= mirror(page), d[0] *= mirror(page);                    /* into the left-bound frame */
+    double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0; /* the leaf's frame */
+    MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
+    MeshVec2 grab = {view->grab[0], view->grab[1]};
+    out->q = mesh_drag_ray(grab, &ray, page->grid.width, page->grid.height);
+    out->progress =
+        grab.x > 0.0f ? fminf(fmaxf((grab.x - out->q.x) / (2.0f * grab.x), 0.0f), 1.0f) : p;
+    MeshFlipView moved = *view;
+    moved.pointer[0] = out->q.x, moved.pointer[1] = out->q.y;
+    CurlParams pose = app_book_pose(&moved, page);
+    f.book.lift = 0.0f;
+    out->need = frame_leaf(f, &s->spread, &pose, page).lift;
+    return true;
+}
+
+/* The lift s >= floor at which the camera at progress p shows the grabbed point under the
+ * pointer with a pose that needs no more than s: a root of max(floor, need(s)) - s, which is
+ * >= 0 at the floor and <= 0 at 1. The lift of the move before (`guess`) where it holds the pose
+ * with no more than DRAG_LIFT_SLACK to spare (one sight for most moves, where a drag solve may
+ * cost a few hundred curl solves out of reach); else from the floor, or from the guess where that
+ * is too little, stepping up until the sign changes, then a bracketed secant
+ * (Illinois); where the root is not attained (the pose jumps between two crossings of the ray)
+ * the end above it, so that the leaf stays in view. */
+#define DRAG_LIFT_SLACK 0.02
+static bool drag_lift(DragSight *s, float p, float floor, float guess, DragSeen *seen, float *lift)
+{
+    double a = floor, fa = 0.0, b = floor, fb = 0.0;
+    if (guess > floor + 1e-3f) { /* the move before's lift: most moves need about as much */
+        if (!drag_sight(s, p, guess, seen))
+            return false;
+        b = guess, fb = fmax(seen->need, floor) - guess;
+        if (fb <= 0.0 && fb > -DRAG_LIFT_SLACK) {
+            *lift = guess; /* near enough: the view stays where it is */
+            return true;
+        }
+        if (fb > 0.0)
+            a = b, fa = fb;
+    }
+    if (a == floor) {
+        DragSeen at_guess = *seen;
+        if (!drag_sight(s, p, floor, seen))
+            return false;
+        fa = fmax(seen->need - floor, 0.0);
+        *lift = floor;
+        if (!(fa > 1e-6))
+            return true;
+        if (!(guess > floor + 1e-3f))
+            b = a, fb = fa;
+        else
+            *seen = at_guess;
+    }
+    double step = fmax(2.0 * fa, 0.02);
+    while (fb > 0.0 && b < 1.0) { /* step up to a bracket */
+        a = b, fa = fb;
+        b = fmin(b + step, 1.0), step *= 2.0;
+        if (!drag_sight(s, p, (float)b, seen))
+            return false;
+        fb = fmax(seen->need, floor) - b;
+    }
+    *lift = (float)b;
+    DragSeen at_b = *seen;
+    int kept = 0; /* which end stayed last time: +1 a, -1 b (Illinois halves its value) */
+    /* the camera is b's, whatever the tolerance: it only says how much further than the pose
+     * needs the view may pull back */
+    for (int i = 0; i < 40 && fb < -1e-3 && b - a > 2e-3; i++) {
+        double c = (fa * b - fb * a) / (fa - fb);
+        if (!(c > a && c < b))
+            c = 0.5 * (a + b);
+        if (!drag_sight(s, p, (float)c, seen))
+            return false;
+        double fc = fmax(seen->need, floor) - c;
+        if (fc > 0.0) {
+            a = c, fa = fc;
+            if (kept == 1)
+                fb *= 0.5;
+            kept = 1;
+        } else {
+            b = c, fb = fc;
+            if (kept == -1)
+                fa *= 0.5;
+            kept = -1;
+            *lift = (float)c, at_b = *seen;
+        }
+    }
+    *seen = at_b; /* the end at or above the root */
+    return true;
+}
+
+/* Where the pointer at pixel (px, py) holds the page, in the spread's plane, and the lift the
+ * camera then has. While a leaf turns: the plane pointer whose pose puts the grabbed point,
+ * lifted as the curl lifts it, on the pointer's line of sight, so that it shows under the pointer
+ * (mesh/drag_ray.h). Otherwise the point of the book's plane under the pointer, where a press
+ * grabs the flat page.
+ *
+ * The camera takes in the leaf's pose (frame_leaf: pulled back as far as it needs, never less
+ * than the lift the flip held when the page was taken) and a closed book's span follows the
+ * turn's progress, while the pose follows where the pointer holds the page through that camera:
+ * the point held is the one whose pose and progress ask for the camera that shows it under the
+ * pointer. For the progress, a secant (a few rounds); within each, the lift (drag_lift). The
+ * answer depends on the pointer, not on the moves that led there (but for the slack drag_lift
+ * leaves). */
+static bool drag_point(const MeshFlipView *view, const AppPage *page, uint32_t width,
+                       uint32_t height, float px, float py, float *x, float *y, float *lift)
+{
+    *lift = view->lift;
     if (!view->turning || view->thumb)
         return flat_point(view, page, width, height, px, py, x, y);
-    float w = page->grid.width, h = page->grid.height;
-    AppSpread spread = app_book_spread(view);
-    AppCameraBook camera = app_book_camera(&spread, page, width, height);
-    /* A closed book's camera follows the turn's progress, which follows where the pointer holds
-     * the page: the point held is the one whose progress gives the camera that shows it under the
-     * pointer, found by a few rounds (each moves the camera far less than the last). */
-    MeshVec2 grab = {view->grab[0], view->grab[1]}, q = grab;
-    double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0; /* the leaf's frame */
-    for (int round = 0; round < 6; round++) {
-        double o[3], d[3];
-        if (!app_camera_ray(width, height, &camera, px, py, o, d))
+    DragSight s = {view, page, app_book_spread(view), width, height, px, py};
+    DragSeen seen;
+    /* the progress p whose span shows the pose of progress p: a secant on P(p) - p from the
+     * view's progress, which stays put where the span does not follow the progress */
+    double p0 = view->progress, g0 = 0.0, p1 = p0;
+    for (int round = 0; round < 10; round++) {
+        if (!drag_lift(&s, (float)p1, view->lift_held, view->lift, &seen, lift))
             return false;
-        o[0] *= mirror(page), d[0] *= mirror(page); /* into the left-bound frame */
-        MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
-        q = mesh_drag_ray(grab, &ray, w, h);
-        if (!(grab.x > 0.0f))
+        double g1 = seen.progress - p1;
+        AppSpread at = s.spread, next = s.spread;
+        at.progress = (float)p1, next.progress = seen.progress;
+        PagesFrame was = book_pages(&at, page, width, height),
+                   now = book_pages(&next, page, width, height);
+        if (fabsf(now.book.lo - was.book.lo) < 1e-6f && fabsf(now.book.hi - was.book.hi) < 1e-6f)
             break;
-        spread.progress = fminf(fmaxf((grab.x - q.x) / (2.0f * grab.x), 0.0f), 1.0f);
-        AppCameraBook next = app_book_camera(&spread, page, width, height);
-        if (fabsf(next.lo - camera.lo) < 1e-5f && fabsf(next.hi - camera.hi) < 1e-5f)
-            break;
-        camera = next;
+        double p2 = round && g1 != g0 ? p1 - g1 * (p1 - p0) / (g1 - g0) : seen.progress;
+        p0 = p1, g0 = g1, p1 = fmin(fmax(p2, 0.0), 1.0);
     }
-    *x = (float)(m * q.x), *y = q.y;
+    double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0;
+    *x = (float)(m * seen.q.x), *y = seen.q.y;
     return true;
+}
+
+/* Tells the flip the lift its view is drawn with at `time` (mesh_flip_view_lift): the camera
+ * pulls back for the leaf in the air beyond what the flip holds, and a queue of turns gathers on
+ * from there. */
+static void tell_lift(MeshFlip *flip, const AppPage *page, uint32_t width, uint32_t height,
+                      double time)
+{
+    MeshFlipView view = mesh_flip_view_at(flip, time);
+    AppSpread spread = app_book_spread(&view);
+    CurlParams pose = app_book_pose(&view, page);
+    AppCameraBook camera = app_book_camera(&spread, &pose, page, width, height);
+    mesh_flip_view_lift(flip, camera.lift, time);
 }
 
 void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32_t width,
@@ -232,26 +415,28 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
 {
     if (e->device == APP_TRACE_INK || (e->device == APP_TRACE_KEY && e->action == APP_TRACE_UNDO)) {
         if (ink) {
-            MeshFlipView view = mesh_flip_view(flip);
+            MeshFlipView view = mesh_flip_view_at(flip, e->time); /* the camera at its time */
             ink_input(ink, &view, e, width, height, page);
         }
         return;
     }
     if (e->device == APP_TRACE_KEY) {
-        if (e->action == APP_TRACE_NEXT || e->action == APP_TRACE_PREV)
+        if (e->action == APP_TRACE_NEXT || e->action == APP_TRACE_PREV) {
             mesh_flip_turn(flip,
                            e->action == APP_TRACE_NEXT ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD,
                            e->time);
-        else
+            tell_lift(flip, page, width, height, e->time);
+        } else
             mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : mesh_flip_end_spread(flip));
         return;
     }
     if (e->action == APP_TRACE_UP) {
         mesh_flip_release(flip, e->time);
+        tell_lift(flip, page, width, height, e->time); /* a flick behind the leaf may queue */
         return;
     }
     mesh_flip_step(flip, e->time); /* the view the pointer meets is the one at its time */
-    MeshFlipView view = mesh_flip_view(flip);
+    MeshFlipView view = mesh_flip_view_at(flip, e->time);
     float px = e->x * (float)width, py = e->y * (float)height, x, y;
     /* A hand on the page a leaf turning over is leaving reaches for the next leaf, whether or not
      * the leaf still covers that spot: thumbing through (the flip refuses where the book was made
@@ -262,19 +447,14 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
         return;
     if (e->action != APP_TRACE_DOWN && view.phase != MESH_FLIP_DRAGGING && !view.thumb)
         return; /* a move holds nothing unless a page is held */
-    if (!drag_point(&view, page, width, height, px, py, &x, &y))
+    float lift;
+    if (!drag_point(&view, page, width, height, px, py, &x, &y, &lift))
         return; /* a ray that misses the book's plane holds nothing */
     if (e->action == APP_TRACE_DOWN)
         mesh_flip_press(flip, x, y, e->time);
     else
         mesh_flip_move(flip, x, y, e->time);
-}
-
-/* A hard cover turns as a board: the first leaf (nothing under it on the left) and the last
- * (nothing under it on the right). */
-static bool board(const AppPage *page, bool left, bool right)
-{
-    return page->desc.hard_cover && (!left || !right);
+    mesh_flip_view_lift(flip, lift, e->time); /* what the camera pulled back to for it */
 }
 
 /* The board's angle over the spine at progress t: its free edge above where a paper leaf's
@@ -339,6 +519,7 @@ AppSpread app_book_spread(const MeshFlipView *view)
         .right_leaf = view->right.leaf,
         .turning_leaf = view->turning_leaf,
         .progress = view->turning ? view->progress : 0.0f,
+        .lift = view->lift,
     };
 }
 
@@ -453,7 +634,7 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
 {
     float w = page->grid.width, h = page->grid.height;
     int one = single(page, width, height);
-    AppCameraBook camera = app_book_camera(spread, page, width, height);
+    AppCameraBook camera = app_book_camera(spread, pose, page, width, height);
     PcDrawPush base = app_camera_draw_push(width, height, &camera);
     float m = mirror(page);
     /* one page: the leaf lifts off to the left, onto nothing drawn */

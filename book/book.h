@@ -83,6 +83,9 @@ typedef struct AppSpread {
     int left_layer, right_layer, turning_layer;
     int leaves;     /* in the book, for the blocks under the pages; 0 means APP_BOOK_LEAVES */
     float progress; /* of the turn, 0 .. 1 (mesh/flip.h): the camera widens to an opening book */
+    /* how far the view is held back from rest, 0 .. 1 (mesh/flip.h's lift, at rest too while it
+     * eases back): the camera pulls back at least this far */
+    float lift;
 } AppSpread;
 
 /* A headless pose: leaf 0 turning forward over the front of leaf 1, nothing on the left. */
@@ -115,11 +118,13 @@ CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const A
 AppSpread app_book_spread(const MeshFlipView *view);
 
 /* What the camera frames for `spread` in a width x height view: the spread (or the one-page
- * layout's page) and the turning leaf's sweep over it. A closed book (no page on one side)
- * frames its one page, widened to the spread smoothly as the turn's progress opens it, so the
+ * layout's page), seen face-on at rest, and while a leaf turns (in `pose`, which may be NULL for
+ * none) as much of its reach as that pose needs (mesh/reach.h), or as the spread's lift holds if
+ * that is more. A closed book (no page on one side) frames its one page, widened to the spread
+ * smoothly as the turn's progress opens it. Both move only as the pose and the lift do, so the
  * framing never jumps between frames. Drawing and the pointer take the camera from here. */
-AppCameraBook app_book_camera(const AppSpread *spread, const AppPage *page, uint32_t width,
-                              uint32_t height);
+AppCameraBook app_book_camera(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
+                              uint32_t width, uint32_t height);
 
 /* A hard cover's board is this thick, in page widths (2.2 mm on an A5 page: greyboard). */
 #define APP_BOOK_BOARD 0.015f

@@ -1,64 +1,52 @@
 #include "camera.h"
 
+#include "../mesh/reach.h"
+
 #include <cglm/cglm.h>
 #include <string.h>
 
-/* A long lens seen from a little in front of straight above: the pages read as rectangles (the
- * near edge ~5 % wider than the far one), while the tilt still shows a curl's height. */
+/* A long lens. At rest it looks straight down: the pages are rectangles. In flight it looks down
+ * from a little in front of straight above: the pages still read as rectangles (the near edge
+ * ~5 % wider than the far one), while the tilt shows a curl's height. */
 #define FOV_Y_DEGREES 20.0f
 #define TILT_DEGREES  14.0f
-/* The leaf's reach sampled at this many distances from the spine and angles about it (a polygon
- * around each circle, so that the circle lies inside what is fitted). */
-#define RADII      8
-#define ANGLES     32
-#define MAX_POINTS (8 + 2 * (RADII + 1) * (ANGLES + 1))
+#define MAX_POINTS    (8 + MESH_REACH_MAX_POINTS)
 
 AppCameraBook app_camera_book(float width, float height, int single)
 {
-    return (AppCameraBook){width, height, 0.0f, single > 0 ? 0.0f : -1.0f,
-                           single < 0 ? 0.0f : 1.0f};
+    return (AppCameraBook){width, height, 0.0f, single > 0 ? 0.0f : -1.0f, single < 0 ? 0.0f : 1.0f,
+                           0.0f};
 }
 
-/* The extreme points of what `book` frames: the corners of the pages' box, and the bounds of
- * where a leaf turning about the spine can be, whatever its pose. The paper does not stretch and
- * the spine stays put, so a point u from the spine at height v stays within u <= w of the spine's
- * point (0, v, 0), and within its distance in the page (at most the diagonal d) of the spine's
- * ends: at rho from the spine's line (rho <= w) it reaches past the head or the foot by at most
- * min(sqrt(w^2 - rho^2), sqrt(d^2 - rho^2) - h): d - h next to the spine (a corner dragged down
- * past it), nothing at rho = w. All cut to the span framed. */
-static int extreme_points(const AppCameraBook *book, vec3 *out)
+/* The extreme points of what `book` frames: the corners of the pages' box, and share `reach` of
+ * where a leaf turning about the spine can be (mesh/reach.h), cut to the span framed. */
+static int extreme_points(const AppCameraBook *book, float reach, vec3 *out)
 {
-    float w = book->width, h = book->height, d = sqrtf(w * w + h * h);
+    float w = book->width, h = book->height;
     float lo = glm_clamp(book->lo, -1.0f, 1.0f) * w, hi = glm_clamp(book->hi, -1.0f, 1.0f) * w;
     int n = 0;
     for (int i = 0; i < 8; i++)
         glm_vec3_copy((vec3){i & 1 ? hi : lo, i & 2 ? h : 0.0f, i & 4 ? -book->depth : 0.0f},
                       out[n++]);
-    float grow = 1.0f / cosf(0.5f * GLM_PIf / ANGLES);
-    for (int r = 0; r <= RADII; r++) {
-        float rho = w * (float)r / RADII;
-        float past = fminf(sqrtf(fmaxf(w * w - rho * rho, 0.0f)), sqrtf(d * d - rho * rho) - h);
-        for (int a = 0; a <= ANGLES; a++) {
-            float angle = GLM_PIf * (float)a / ANGLES;
-            float x = glm_clamp(grow * rho * cosf(angle), lo, hi), z = grow * rho * sinf(angle);
-            glm_vec3_copy((vec3){x, -past, z}, out[n++]);
-            glm_vec3_copy((vec3){x, h + past, z}, out[n++]);
-        }
-    }
-    return n;
+    return n + mesh_reach_points(w, h, lo, hi, reach, &out[n]);
 }
 
 PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCameraBook *book)
 {
     float aspect = width && height ? (float)width / (float)height : 1.0f;
-    float ty = tanf(glm_rad(FOV_Y_DEGREES) * 0.5f), tx = ty * aspect;
-    float tilt = glm_rad(TILT_DEGREES);
+    float lift = glm_clamp(book->lift, 0.0f, 1.0f);
+    /* What is framed fills `fill` of the view: a margin round the still pages, shrinking to
+     * none as the view lifts to frame the share of the leaf's reach its pose needs (which holds
+     * the pose with a margin of its own, mesh/reach.h). */
+    float fill = APP_CAMERA_FILL + (1.0f - APP_CAMERA_FILL) * lift;
+    float ty = tanf(glm_rad(FOV_Y_DEGREES) * 0.5f) * fill, tx = ty * aspect;
+    float tilt = glm_rad(TILT_DEGREES) * lift;
     /* The camera's axes: right along x, up towards the head of the page, forward down and
      * towards the head. */
     vec3 right = {1.0f, 0.0f, 0.0f}, up = {0.0f, cosf(tilt), sinf(tilt)},
          forward = {0.0f, sinf(tilt), -cosf(tilt)};
     vec3 points[MAX_POINTS];
-    int n = extreme_points(book, points);
+    int n = extreme_points(book, lift, points);
     /* The eye (a, b, c along right, up, forward) as near as every point allows: a point p is in
      * view while |p.a - a| <= tx (p.c - c) and |p.b - b| <= ty (p.c - c). Across, the eye stays
      * over the middle of the span, so a closed book's one page is centred; up and down, both

@@ -1,5 +1,6 @@
-/* The view of the open book: a camera a little in front of straight above the book, placed so
- * that the pages shown and everything the turning leaf can sweep fill the window, and the light.
+/* The view of the open book, and the light. At rest the camera looks straight down on the pages
+ * shown, which fill the window; while a leaf is in flight it moves to a little in front of
+ * straight above and back, so that everything the turning leaf can sweep stays in the window.
  * Produces the draw push constants for a target's aspect ratio. A pure function of what it
  * frames: drawing and pointer mapping give it the same AppCameraBook and so see the same view. */
 #ifndef PAGECURL_APP_CAMERA_H
@@ -18,7 +19,15 @@ typedef struct AppCameraBook {
     float width, height; /* a page's */
     float depth;         /* the blocks under the pages reach z = -depth */
     float lo, hi;        /* -1 .. 1 the spread, 0 .. 1 the right page, -1 .. 0 the left */
+    /* 0: at rest, seen face-on, the span's pages filling APP_CAMERA_FILL of the window's limiting
+     * dimension; 1: a leaf in flight, the view tilted and pulled back to take in all it can
+     * sweep; between, both move smoothly */
+    float lift;
 } AppCameraBook;
+
+/* At rest the pages fill this share of the window's limiting dimension: a margin of 2.5 % each
+ * side, where the light's falloff and a lifting corner show. */
+#define APP_CAMERA_FILL 0.95f
 
 /* The still book of width x height pages, no depth: `single` 0 frames the spread, +1 only the
  * right-hand page, -1 only the left-hand one (the one-page layout). */

@@ -62,8 +62,10 @@ struct pagecurl_book {
     /* the frame update readied for record */
     CurlParams pose;
     AppSpread spread;
-    /* what the last update saw, for the events */
+    /* what the last update saw, for the events, and its time (the view's lift eases by the clock)
+     */
     MeshFlipView seen;
+    double seen_time;
     uint64_t ink_seen;
     int ink_page; /* the page side (0-based) the last stroke, clear or undo changed */
     pagecurl_event events[EVENT_RING];
@@ -427,7 +429,7 @@ static void feed(pagecurl_book *b, AppTraceDevice device, AppTraceAction action,
 /* The page side under target pixel (x, y), 0-based; -1 off the book. */
 static int side_at(const pagecurl_book *b, float x, float y)
 {
-    MeshFlipView view = mesh_flip_view(&b->flip);
+    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time); /* the camera last drawn */
     AppBookHit hit;
     if (!b->width || !app_book_pick(&view, &b->page, b->width, b->height, x, y, &hit))
         return -1;
@@ -540,11 +542,13 @@ uint32_t pagecurl_book_stroke_count(const pagecurl_book *b, int page)
 void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
 {
     uint32_t size = out->size;
-    MeshFlipView view = mesh_flip_view(&b->flip);
+    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
     pagecurl_state s = {.size = size,
                         .turning = view.turning,
                         .held = view.phase == MESH_FLIP_DRAGGING,
-                        .progress = view.turning ? view.progress : 0.0f};
+                        .progress = view.turning ? view.progress : 0.0f,
+                        .moving = view.phase == MESH_FLIP_SETTLING ||
+                                  (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f)};
     spread_pages(b, view.spread, &s.left, &s.right);
     int heading = view.spread;
     if (view.turning && view.completing)
@@ -628,8 +632,8 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
     }
     b->width = size.width, b->height = size.height;
     if (isfinite(time))
-        mesh_flip_step(&b->flip, time);
-    MeshFlipView view = mesh_flip_view(&b->flip);
+        mesh_flip_step(&b->flip, time), b->seen_time = time;
+    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
     derive_events(b, &view);
     if (b->held.on && !view.turning) {
         int leaves = (b->pages + 1) / 2;

@@ -73,6 +73,61 @@ static void flip_velocity(const MeshFlip *flip, double now, double *vx, double *
     *vy = clampd((sty - st * sy / n) / var, -lim, lim);
 }
 
+/* The lift (MESH_FLIP_LIFT_QUEUED): easing back to 0, held, or gathering. */
+typedef enum FlipLift {
+    FLIP_LIFT_EASE = 0, /* nothing holds it: idle, or a leaf settling with no turn queued */
+    FLIP_LIFT_HOLD,     /* a page is held */
+    FLIP_LIFT_GATHER,   /* turns are queued */
+} FlipLift;
+
+/* 0 .. 1 with no speed and no acceleration at either end: the view's last steps before it stops
+ * shrink to nothing, and it starts as gently. */
+static double smooth01(double x)
+{
+    x = clampd(x, 0.0, 1.0);
+    return x * x * x * (x * (6.0 * x - 15.0) + 10.0);
+}
+
+static FlipLift flip_lift_mode(const MeshFlip *flip)
+{
+    if (flip->phase == MESH_FLIP_DRAGGING)
+        return FLIP_LIFT_HOLD;
+    if (flip->phase == MESH_FLIP_SETTLING && flip->queued > 0)
+        return FLIP_LIFT_GATHER;
+    return FLIP_LIFT_EASE;
+}
+
+/* The lift at time t (not before lift_since). */
+static double flip_lift(const MeshFlip *flip, double t)
+{
+    double since = t - flip->lift_since, from = flip->lift_from;
+    since = since > 0.0 ? since : 0.0; /* NaN (no time seen yet) too */
+    switch ((FlipLift)flip->lift_mode) {
+    case FLIP_LIFT_HOLD:
+        return from > flip->lift_drag ? from : flip->lift_drag;
+    case FLIP_LIFT_GATHER: {
+        double to = from > MESH_FLIP_LIFT_QUEUED ? from : MESH_FLIP_LIFT_QUEUED;
+        return from + (to - from) * smooth01(since / MESH_FLIP_LIFT_GATHER);
+    }
+    case FLIP_LIFT_EASE:
+    default:
+        return from * (1.0 - smooth01(since / MESH_FLIP_LIFT_RELEASE));
+    }
+}
+
+/* After whatever changed the flip at t: a lift that now goes another way starts from where it
+ * was, so it never jumps. */
+static void flip_lift_sync(MeshFlip *flip, double t)
+{
+    FlipLift mode = flip_lift_mode(flip);
+    if ((int)mode == flip->lift_mode)
+        return;
+    flip->lift_from = flip_lift(flip, t);
+    flip->lift_since = t;
+    flip->lift_mode = (int)mode;
+    flip->lift_drag = 0.0;
+}
+
 static MeshFlipFace flip_face(const MeshFlip *flip, int leaf, MeshFlipSide side)
 {
     if (leaf < 0 || leaf >= flip->leaf_count)
@@ -238,6 +293,7 @@ static bool flip_advance(MeshFlip *flip, double t)
             return true;
         }
         double landed_at = flip->settle_t0 + flip_land_tau(flip);
+        double at = landed_at < t ? landed_at : t;
         flip->pointer_x = flip->target_x, flip->pointer_y = flip->target_y;
         if (flip->completing)
             flip->spread += flip->direction == MESH_FLIP_FORWARD ? 1 : -1;
@@ -247,12 +303,15 @@ static bool flip_advance(MeshFlip *flip, double t)
         if (flip->queued > 0) {
             flip->queued--;
             double omega = MESH_FLIP_SPRING_OMEGA * (1.0 + MESH_FLIP_HURRY * flip->queued);
-            if (flip_start_key(flip, flip->queue_direction, landed_at < t ? landed_at : t, omega))
+            if (flip_start_key(flip, flip->queue_direction, at, omega)) {
+                flip_lift_sync(flip, at);
                 continue;
+            }
             flip->queued = 0;
         }
         if (flip->thumb)
             flip_thumb_grab(flip);
+        flip_lift_sync(flip, at);
         return true;
     }
 }
@@ -269,11 +328,8 @@ static void flip_begin_drag(MeshFlip *flip, double x, double y, double t)
     flip_sample_push(flip, t, flip->pointer_x, flip->pointer_y);
 }
 
-bool mesh_flip_press(MeshFlip *flip, float x, float y, double time)
+static bool flip_press(MeshFlip *flip, float x, float y, double t)
 {
-    double t;
-    if (!isfinite(x) || !isfinite(y) || !flip_time(flip, time, &t))
-        return false;
     flip_advance(flip, t);
     if (flip->thumb)
         return false; /* one press at a time */
@@ -296,6 +352,16 @@ bool mesh_flip_press(MeshFlip *flip, float x, float y, double time)
     flip->pointer_x = flip->grab_x, flip->pointer_y = flip->grab_y;
     flip_begin_drag(flip, x, y, t);
     return true;
+}
+
+bool mesh_flip_press(MeshFlip *flip, float x, float y, double time)
+{
+    double t;
+    if (!isfinite(x) || !isfinite(y) || !flip_time(flip, time, &t))
+        return false;
+    bool began = flip_press(flip, x, y, t);
+    flip_lift_sync(flip, t);
+    return began;
 }
 
 bool mesh_flip_thumb_press(MeshFlip *flip, float x, float y, double time)
@@ -370,6 +436,7 @@ void mesh_flip_release(MeshFlip *flip, double time)
     flip_advance(flip, t);
     if (flip->thumb) {
         flip_thumb_release(flip, t);
+        flip_lift_sync(flip, t);
         return;
     }
     if (flip->phase != MESH_FLIP_DRAGGING)
@@ -384,6 +451,7 @@ void mesh_flip_release(MeshFlip *flip, double time)
     flip->omega = MESH_FLIP_SPRING_OMEGA;
     flip_settle(flip, completing, vx, vy, t);
     flip_advance(flip, t);
+    flip_lift_sync(flip, t);
 }
 
 void mesh_flip_cancel(MeshFlip *flip, double time)
@@ -403,6 +471,7 @@ void mesh_flip_cancel(MeshFlip *flip, double time)
     flip->omega = MESH_FLIP_SPRING_OMEGA;
     flip_settle(flip, false, vx, vy, t);
     flip_advance(flip, t);
+    flip_lift_sync(flip, t);
 }
 
 bool mesh_flip_step(MeshFlip *flip, double time)
@@ -490,7 +559,9 @@ bool mesh_flip_turn(MeshFlip *flip, MeshFlipDirection direction, double time)
     if ((direction != MESH_FLIP_FORWARD && direction != MESH_FLIP_BACKWARD) ||
         !flip_time(flip, time, &t))
         return false;
-    return flip_ask(flip, direction, t);
+    bool asked = flip_ask(flip, direction, t);
+    flip_lift_sync(flip, t);
+    return asked;
 }
 
 bool mesh_flip_goto(MeshFlip *flip, int spread)
@@ -501,7 +572,8 @@ bool mesh_flip_goto(MeshFlip *flip, int spread)
     return true;
 }
 
-MeshFlipView mesh_flip_view(const MeshFlip *flip)
+/* The view with the lift at time t. */
+static MeshFlipView flip_view(const MeshFlip *flip, double t)
 {
     MeshFlipView v = {
         .phase = flip->phase,
@@ -518,6 +590,8 @@ MeshFlipView mesh_flip_view(const MeshFlip *flip)
     };
     if (flip->grab_x > 0.0)
         v.progress = (float)clampd((flip->grab_x - flip->pointer_x) / (2.0 * flip->grab_x), 0, 1);
+    v.lift = (float)flip_lift(flip, t);
+    v.lift_held = flip->lift_mode == FLIP_LIFT_HOLD ? (float)flip->lift_from : v.lift;
     v.grab_height = (float)(flip->grab_y / flip->height);
     if (flip->phase == MESH_FLIP_SETTLING)
         v.heading = flip_landing(flip) + flip->queued * flip_sign(flip->queue_direction);
@@ -539,11 +613,34 @@ MeshFlipView mesh_flip_view(const MeshFlip *flip)
     return v;
 }
 
+MeshFlipView mesh_flip_view(const MeshFlip *flip)
+{
+    return flip_view(flip, flip->last_time);
+}
+
+void mesh_flip_view_lift(MeshFlip *flip, float lift, double time)
+{
+    double t;
+    if (!(lift >= 0.0f) || !flip_time(flip, time, &t))
+        return;
+    flip_advance(flip, t);
+    flip_lift_sync(flip, t);
+    double l = lift < 1.0f ? lift : 1.0;
+    if (flip->lift_mode == FLIP_LIFT_HOLD) {
+        flip->lift_drag = l;
+    } else if (flip->lift_mode == FLIP_LIFT_GATHER && l > flip_lift(flip, t)) {
+        flip->lift_from = l; /* gathering on from the view's lift, now */
+        flip->lift_since = t;
+    }
+}
+
 MeshFlipView mesh_flip_view_at(const MeshFlip *flip, double time)
 {
     MeshFlip ahead = *flip;
     mesh_flip_step(&ahead, time); /* a queued turn starts, a thumb press grabs: all as they will */
-    return mesh_flip_view(&ahead);
+    /* at rest or held the flip keeps its time; the lift's floor eases on all the same */
+    double t = isfinite(time) && !(time < ahead.last_time) ? time : ahead.last_time;
+    return flip_view(&ahead, t);
 }
 
 float mesh_flip_content_column(MeshFlipSide side, float u, float width)

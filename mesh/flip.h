@@ -52,6 +52,19 @@
  * instead of half a second, so presses 60 ms apart (a fast hand) each turn a leaf; the last leaf
  * of a run settles at the ordinary pace. */
 #define MESH_FLIP_HURRY 6.0
+/* The lift (MeshFlipView.lift): how far the book's view is held back from rest, 0 .. 1, for the
+ * camera (book/camera.c: face-on at 0, pulled back and tilted to take in the whole reach of the
+ * leaf at 1), which pulls back at least as far as the leaf in the air needs in any case. The flip
+ * keeps what that alone would not (mesh_flip_view_lift tells it the view's): while a page is held,
+ * the lift stays where it was when it was taken, or where the latest pointer needs it; while
+ * turns are queued it gathers to MESH_FLIP_LIFT_QUEUED over MESH_FLIP_LIFT_GATHER seconds, so
+ * that thumbing through does not bring the view back between leaves; once neither holds it, it
+ * eases back to 0 over MESH_FLIP_LIFT_RELEASE seconds. Each change starts at the moment of the
+ * event that makes it (a landing's found on the spring's curve) from where the lift was, so the
+ * lift at a moment does not depend on how often the flip is stepped, and it never jumps. */
+#define MESH_FLIP_LIFT_QUEUED  0.6
+#define MESH_FLIP_LIFT_GATHER  0.25
+#define MESH_FLIP_LIFT_RELEASE 0.6
 
 typedef enum MeshFlipPhase {
     MESH_FLIP_IDLE = 0,
@@ -109,6 +122,8 @@ typedef struct MeshFlipView {
     float grab[2], pointer[2];
     float progress;    /* (grab x - pointer x) / (2 grab x), clamped to [0, 1]: 0 flat, 1 over */
     float grab_height; /* grab y / H */
+    float lift;        /* the view held back (MESH_FLIP_LIFT_QUEUED), at rest too as it eases */
+    float lift_held;   /* a held page's from when it was taken, without its latest pointer's */
     /* Static sides: left and right of the spine, under the turning leaf while one turns (the
      * sides it uncovers and lands on). face_up is the turning leaf's side seen at rest (its
      * frame's +z side), face_down the other: front/back for a forward turn, back/front backward. */
@@ -144,6 +159,11 @@ typedef struct MeshFlip {
     double thumb_x, thumb_y, thumb_press_x, thumb_press_y;
     MeshFlipSample samples[MESH_FLIP_MAX_SAMPLES]; /* ring of pointer samples while dragging */
     int sample_count, sample_next;
+    /* The lift: held, gathering or easing back (flip.c's FlipLift), from lift_from at
+     * lift_since. */
+    int lift_mode;
+    double lift_from, lift_since;
+    double lift_drag; /* held: the latest pointer's (mesh_flip_view_lift) */
 } MeshFlip;
 
 /* false (flip zeroed) for a non-finite or negative size, leaf_count < 0 or a spread outside
@@ -201,12 +221,20 @@ bool mesh_flip_prev(MeshFlip *flip, double time);
  * a direction that is neither. */
 bool mesh_flip_turn(MeshFlip *flip, MeshFlipDirection direction, double time);
 
+/* The view at the latest time seen. */
 MeshFlipView mesh_flip_view(const MeshFlip *flip);
 /* The view as it will be at `time`, the flip itself left as it is: a frame posed for the moment it
  * will be shown, while the state machine (and what it decides on input) keeps to the real clock.
- * A settle is stepped ahead, landing included; a drag holds its pointer; a time not after the
- * latest one seen gives mesh_flip_view. */
+ * A settle is stepped ahead, landing included; a drag holds its pointer; the lift eases on at
+ * rest too; a time not after the latest one seen gives mesh_flip_view. */
 MeshFlipView mesh_flip_view_at(const MeshFlip *flip, double time);
+
+/* The lift the caller's view has at `time`, where it is more than the flip's own (the camera
+ * pulls back as far as the leaf in the air needs, which only the caller can measure): while a
+ * page is held it stands for the drag's latest pointer (it replaces the one before: the view then
+ * depends on where the pointer is, not on the moves that led there); while turns are queued the
+ * lift gathers on from no lower than it. Otherwise nothing. */
+void mesh_flip_view_lift(MeshFlip *flip, float lift, double time);
 
 /* Home / End: open the book at spread 0 .. leaf_count at once (clamped), no animation. False
  * while a page moves (a turn is not cut short). */

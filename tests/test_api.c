@@ -478,9 +478,16 @@ static void interaction(Host *h, pagecurl_context *ctx)
         }
     }
     pointer(book, PAGECURL_POINTER_UP, PAGECURL_POINTER_MOUSE, 1, 0.25f, 0.7f, t);
-    for (int f = 0; f < 90; f++)
+    /* the view the drag pulled back eases back to rest after the leaf lies down: still moving */
+    int easing = 0;
+    for (int f = 0; f < 90; f++) {
         host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
-    s = state_of(book);
+        s = state_of(book);
+        easing += seen.count[PAGECURL_EVENT_TURN_ENDED] && !s.turning && s.moving;
+    }
+    CHECK(&st, easing > 0 && !s.moving,
+          "the view after the drag: %d frames moving after it ended, %s at last", easing,
+          s.moving ? "still moving" : "at rest");
     CHECK(&st, s.left == 6 && s.right == 7, "dragged over: %d|%d", s.left, s.right);
     CHECK(&st, seen.last[PAGECURL_EVENT_TURN_ENDED].completed, "the drag completed");
     /* a drag the system cancels falls back */

@@ -1,41 +1,64 @@
-/* The camera's framing (book/camera.c through book/book.c's app_book_camera): for many window
- * shapes, both layouts, both bindings, paper and hard covers and every kind of spread, the turning
- * leaf's mesh sampled over whole turns projects inside the viewport; the still pages fill it; the
- * framing of a closed book widens to the spread without a jump as the first leaf turns. */
+/* The camera's framing (book/camera.c through book/book.c's app_book_camera), with no GPU:
+ * - at rest the pages shown are seen face-on and fill the window: for window shapes from 320x200
+ *   to 3840x1080 (1280x720, 1280x800, portrait 800x1200 and 1920x1080 among them), the three
+ *   layouts, both bindings and the three kinds of still book (open, closed at either end), the
+ *   flat pages' corners project to an axis-aligned rectangle within 0.5 px that fills at least
+ *   90 % of the window's limiting dimension, inside it;
+ * - while a leaf turns, every pose of it stays in the window: the leaf's grid over whole turns
+ *   (six kinds of turn, five grab heights, paper and hard covers, both layouts and bindings),
+ *   framed as a posed frame is (the pose's own need) and with the lift the flip may hold on top;
+ *   and drags through the window's input (corner, edge and mid-page grabs pulled every way, the
+ *   pointer clamped to the window as a trace is) and their settling, with the grabbed point under
+ *   the pointer wherever a pose can put it there;
+ * - in time, stepped at 60 Hz: a key turn, a drag let go, and 20 turns thumbed 60 ms apart move
+ *   the view by a bounded step a frame, never jump, keep it pulled back between thumbed leaves,
+ *   and bring it back eased (its last steps shrink to under half a pixel) to exactly the still
+ *   book's view; the ends of a turn equal the still book's. */
 #include "book/book.h"
 #include "book/camera.h"
 #include "check.h"
 #include "mesh/curl.h"
+#include "mesh/drag_ray.h"
 #include "mesh/flip.h"
 #include "mesh/grid.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* How far past the viewport's edge (NDC) a vertex may project: rounding only. */
 #define EDGE_SLACK 1e-3
-/* The still spread (or one page, or a closed book's page) fills at least this much of the
- * window's limiting dimension: the rest is where a leaf can reach beyond the pages (past the head
- * and the foot next to the spine, above them as it turns). */
-#define FILL_MIN 0.62
-/* Vertices sampled on the leaf: a grid finer than any feature of the curl's silhouette. */
+/* At rest the pages fill at least this much of the window's limiting dimension... */
+#define FILL_MIN 0.90
+/* ...and are seen face-on: their corners' pixels line up within this. */
+#define FACE_ON_PX 0.5
+/* Vertices sampled on the leaf: a grid finer than the camera's own sampling of it. */
 #define NX 16
-/* Grab heights swept, in quarters of the edge: every one, or under the sanitizers (where each
- * pose costs ten times as much and CI's time is bounded) every other one. */
+#define NY 22
+#define NV ((NX + 1) * (NY + 1))
+/* Steps of a turn, and grab heights swept in quarters of the edge: every one, or under the
+ * sanitizers (where each pose costs ten times as much and CI's time is bounded) every other. */
+#define STEPS 24
 #ifdef PAGECURL_SANITIZED
 #define GRAB_STEP 2
 #else
 #define GRAB_STEP 1
 #endif
-#define NY 22
+/* Between two frames 1/60 s apart the view follows the leaf: no page corner moves further on
+ * screen than LEAF_STEP times the leaf's fastest point (the zoom and a closed book's widening
+ * amplify the leaf's motion towards the window's edges), or, the leaf still (the view easing back
+ * to rest), than EASE_STEP of the window's limiting dimension. */
+#define LEAF_STEP 2.5
+#define EASE_STEP 0.04
 
-typedef struct Sizes {
+typedef struct Size {
     uint32_t w, h;
-} Sizes;
+} Size;
 
-static const Sizes sizes[] = {{640, 480}, {1280, 720}, {320, 200},   {3840, 1080},
-                              {480, 800}, {200, 1000}, {1080, 1920}, {2000, 300}};
+static const Size sizes[] = {{1280, 720}, {1280, 800},  {800, 1200}, {1920, 1080}, {640, 480},
+                             {320, 200},  {3840, 1080}, {200, 1000}, {2000, 300}};
+#define SIZES (sizeof sizes / sizeof sizes[0])
 
 /* The kinds of spread a leaf turns in (left-bound; `page.desc.rtl` mirrors them). */
 static const AppSpread kinds[] = {
@@ -48,6 +71,7 @@ static const AppSpread kinds[] = {
 };
 static const char *const kind_names[] = {"open front",  "close front", "middle",
                                          "middle back", "close back",  "open back"};
+static const char *const layout_names[] = {"auto", "spread", "single"};
 
 /* NDC (x, y) of world point p; false behind the eye or outside the depth range. */
 static bool ndc(const PcDrawPush *push, const double p[3], double out[2])
@@ -63,82 +87,6 @@ static bool ndc(const PcDrawPush *push, const double p[3], double out[2])
     return z >= 0.0 && z <= 1.0;
 }
 
-typedef struct Tally {
-    long vertices, outside, checked;
-    double worst; /* largest |NDC| */
-    char where[160];
-} Tally;
-
-/* Every sampled vertex of the leaf in `pose` (the board's two faces for a hard cover) inside the
- * view; in the one-page layout only those over the page shown. */
-static void leaf_in_view(const PcDrawPush *push, const CurlParams *pose, const AppSpread *spread,
-                         const AppPage *page, int single, double board, Tally *t, const char *what)
-{
-    double w = page->grid.width, h = page->grid.height;
-    double m = (spread->backward ? -1.0 : 1.0) * (page->desc.rtl ? -1.0 : 1.0);
-    for (int j = 0; j <= NY; j++)
-        for (int i = 0; i <= NX; i++) {
-            double pos[3], n[3];
-            mesh_curl_point(pose, w * i / NX, h * j / NY, pos, n);
-            for (int side = -1; side <= 1; side += 2) {
-                double p[3] = {m * (pos[0] + side * 0.5 * board * n[0]),
-                               pos[1] + side * 0.5 * board * n[1],
-                               pos[2] + side * 0.5 * board * n[2]};
-                if (single && p[0] * single < 0.0)
-                    continue; /* past the spine: the one-page layout lets it go */
-                double q[2];
-                bool seen = ndc(push, p, q);
-                double far = fmax(fabs(q[0]), fabs(q[1]));
-                t->vertices++;
-                if (!seen || far > 1.0 + EDGE_SLACK) {
-                    if (!t->outside++)
-                        snprintf(t->where, sizeof t->where,
-                                 "%s: vertex (%.2f, %.2f, %.2f) at NDC (%.3f, %.3f)%s", what, p[0],
-                                 p[1], p[2], q[0], q[1], seen ? "" : " behind/clipped");
-                }
-                if (seen)
-                    t->worst = fmax(t->worst, far);
-            }
-        }
-}
-
-/* The share of the window's limiting dimension the pages of `camera`'s span fill, flat. */
-static double fill(const PcDrawPush *push, const AppCameraBook *camera)
-{
-    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
-    for (int c = 0; c < 4; c++) {
-        double p[3] = {(c & 1 ? camera->hi : camera->lo) * camera->width,
-                       c & 2 ? camera->height : 0.0, 0.0},
-               q[2];
-        if (!ndc(push, p, q))
-            return 0.0;
-        for (int k = 0; k < 2; k++)
-            lo[k] = fmin(lo[k], q[k]), hi[k] = fmax(hi[k], q[k]);
-    }
-    return fmax(hi[0] - lo[0], hi[1] - lo[1]) / 2.0;
-}
-
-/* Largest difference between two matrices' entries. */
-static double matrix_gap(const PcDrawPush *a, const PcDrawPush *b)
-{
-    double gap = 0.0;
-    for (int i = 0; i < 16; i++)
-        gap = fmax(gap, fabs((double)a->view_proj.m[i] - (double)b->view_proj.m[i]));
-    return gap;
-}
-
-/* The farthest a page corner moves on screen (NDC) between the two views. */
-static double corner_step(const PcDrawPush *a, const PcDrawPush *b, double w, double h)
-{
-    double step = 0.0;
-    for (int c = 0; c < 6; c++) {
-        double p[3] = {w * (c % 3 - 1), c / 3 ? h : 0.0, 0.0}, qa[2], qb[2];
-        if (ndc(a, p, qa) && ndc(b, p, qb))
-            step = fmax(step, hypot(qa[0] - qb[0], qa[1] - qb[1]));
-    }
-    return step;
-}
-
 /* Pixel of world point p in a vw x vh view (pixel centres at +0.5, as app_camera_ray reads). */
 static bool pixel(const PcDrawPush *push, const double p[3], uint32_t vw, uint32_t vh, double *px,
                   double *py)
@@ -150,138 +98,591 @@ static bool pixel(const PcDrawPush *push, const double p[3], uint32_t vw, uint32
     return true;
 }
 
-/* A drag on a closed book, whose view widens as the leaf turns: after each move the grabbed
- * point, posed and drawn with the camera of the book's new state, lies under the pointer. */
-static void drag_on_closed_book(CheckState *s)
+static PcDrawPush push_of(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
+                          uint32_t vw, uint32_t vh, AppCameraBook *camera)
 {
-    const uint32_t vw = 1280, vh = 720;
-    AppPage page = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT},
-                    .desc = {.layout = 1}};
-    MeshFlip flip;
-    app_book_init(&flip, &page, APP_BOOK_PAGES, 0);
-    /* press the page near its bottom-right corner, where the still book shows it */
-    MeshFlipView view = mesh_flip_view(&flip);
-    AppSpread spread = app_book_spread(&view);
-    AppCameraBook camera = app_book_camera(&spread, &page, vw, vh);
-    PcDrawPush push = app_camera_draw_push(vw, vh, &camera);
-    double corner[3] = {0.9 * page.grid.width, 0.1 * page.grid.height, 0.0}, cx = 0.0, cy = 0.0;
-    CHECK(s, pixel(&push, corner, vw, vh, &cx, &cy), "the closed book's corner is not in view");
-    AppTraceEvent e = {.device = APP_TRACE_MOUSE, .action = APP_TRACE_DOWN};
-    e.x = (float)(cx / vw), e.y = (float)(cy / vh);
-    app_book_input(&flip, NULL, &e, vw, vh, &page);
-    double worst = 0.0, widest = 0.0;
-    int moves = 0;
-    for (int i = 1; i <= 10; i++) {
-        /* towards the spine and a little up, past it, within the grab's reach */
-        double px = cx - 40.0 * i, py = cy - 6.0 * i;
-        e = (AppTraceEvent){.time = 0.02 * i, .device = APP_TRACE_MOUSE, .action = APP_TRACE_MOVE};
-        e.x = (float)(px / vw), e.y = (float)(py / vh);
-        app_book_input(&flip, NULL, &e, vw, vh, &page);
-        view = mesh_flip_view(&flip);
-        if (!view.turning)
-            continue;
-        spread = app_book_spread(&view);
-        camera = app_book_camera(&spread, &page, vw, vh);
-        push = app_camera_draw_push(vw, vh, &camera);
-        CurlParams pose = app_book_pose(&view, &page);
-        double held[3], n[3], hx, hy;
-        mesh_curl_point(&pose, view.grab[0], view.grab[1], held, n);
-        if (!pixel(&push, held, vw, vh, &hx, &hy))
-            continue;
-        moves++;
-        worst = fmax(worst, hypot(hx - px, hy - py));
-        widest = fmax(widest, -camera.lo);
+    AppCameraBook c = app_book_camera(spread, pose, page, vw, vh);
+    if (camera)
+        *camera = c;
+    return app_camera_draw_push(vw, vh, &c);
+}
+
+typedef struct Tally {
+    long vertices, outside;
+    double worst; /* largest |NDC| */
+    char where[200];
+} Tally;
+
+/* The leaf in `pose` (leaf frame) in the view: every sampled vertex (the board's two faces for a
+ * hard cover, `board` thick), mirrored by m into the view's frame; with `single` only those over
+ * the page shown (+1 right of the spine, -1 left). */
+typedef struct Leaf {
+    double pos[3 * NV], n[3 * NV];
+} Leaf;
+
+static void leaf_of(const CurlParams *pose, const AppPage *page, Leaf *leaf)
+{
+    double w = page->grid.width, h = page->grid.height, xy[2 * NV];
+    for (int j = 0, k = 0; j <= NY; j++)
+        for (int i = 0; i <= NX; i++, k++)
+            xy[2 * k] = w * i / NX, xy[2 * k + 1] = h * j / NY;
+    mesh_curl_points(pose, NV, xy, leaf->pos, leaf->n);
+}
+
+static void points_in_view(const PcDrawPush *push, const Leaf *leaf, double m, int single,
+                           double board, Tally *t, const char *what)
+{
+    const double *pos = leaf->pos, *n = leaf->n;
+    for (int k = 0; k < NV; k++)
+        for (int side = -1; side <= 1; side += 2) {
+            const double *a = &pos[3 * k], *b = &n[3 * k];
+            double o = 0.5 * side * board;
+            double p[3] = {m * (a[0] + o * b[0]), a[1] + o * b[1], a[2] + o * b[2]};
+            if (single && p[0] * single < 0.0)
+                continue; /* past the spine: the one-page layout lets it go */
+            double q[2];
+            bool seen = ndc(push, p, q);
+            double far = fmax(fabs(q[0]), fabs(q[1]));
+            t->vertices++;
+            if (!seen || far > 1.0 + EDGE_SLACK) {
+                if (!t->outside++)
+                    snprintf(t->where, sizeof t->where,
+                             "%s: vertex (%.2f, %.2f, %.2f) at NDC (%.3f, %.3f)%s", what, p[0],
+                             p[1], p[2], q[0], q[1], seen ? "" : " behind/clipped");
+            }
+            if (seen)
+                t->worst = fmax(t->worst, far);
+            if (!(board > 0.0))
+                break; /* paper: one face */
+        }
+}
+
+static void leaf_in_view(const PcDrawPush *push, const CurlParams *pose, const AppPage *page,
+                         double m, int single, double board, Tally *t, const char *what)
+{
+    Leaf leaf;
+    leaf_of(pose, page, &leaf);
+    points_in_view(push, &leaf, m, single, board, t, what);
+}
+
+/* Largest difference between two matrices' entries. */
+static double matrix_gap(const PcDrawPush *a, const PcDrawPush *b)
+{
+    double gap = 0.0;
+    for (int i = 0; i < 16; i++)
+        gap = fmax(gap, fabs((double)a->view_proj.m[i] - (double)b->view_proj.m[i]));
+    return gap;
+}
+
+/* The farthest a page corner (of either page) moves in pixels between the two views. */
+static double corner_step(const PcDrawPush *a, const PcDrawPush *b, double w, double h, uint32_t vw,
+                          uint32_t vh)
+{
+    double step = 0.0;
+    for (int c = 0; c < 6; c++) {
+        double p[3] = {w * (c % 3 - 1), c / 3 ? h : 0.0, 0.0}, ax, ay, bx, by;
+        if (pixel(a, p, vw, vh, &ax, &ay) && pixel(b, p, vw, vh, &bx, &by))
+            step = fmax(step, hypot(ax - bx, ay - by));
     }
-    printf("camera: a drag on the closed book: %d moves held, the grabbed point at most %.3f px "
-           "from the pointer, the view widened to %.2f page widths left of the spine\n",
-           moves, worst, widest);
-    CHECK(s, moves >= 8 && widest > 0.5, "vacuous drag: %d moves, widened to %g", moves, widest);
-    CHECK(s, worst <= 0.5, "the grabbed point shows %g px from the pointer", worst);
+    return step;
+}
+
+static AppPage page_of(int layout, bool rtl, bool hard)
+{
+    return (AppPage){.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT},
+                     .desc = {.layout = layout, .rtl = rtl, .hard_cover = hard}};
+}
+
+/* The one-page layout's side in the view (+1 right, -1 left), 0 for the spread. */
+static int single_side(const AppPage *page, uint32_t vw, uint32_t vh)
+{
+    return app_book_one_page(page, vw, vh) ? (page->desc.rtl ? -1 : 1) : 0;
+}
+
+/* At rest: the flat pages drawn, seen face-on, filling the window. */
+static void at_rest(CheckState *s)
+{
+    const float W = MESH_PAGE_WIDTH, H = MESH_PAGE_HEIGHT;
+    const AppSpread stills[] = {{.left = true, .right = true}, {.right = true}, {.left = true}};
+    const char *const still_names[] = {"open", "closed front", "closed back"};
+    double least = INFINITY, skew = 0.0;
+    int checked = 0;
+    for (size_t z = 0; z < SIZES; z++)
+        for (int layout = 0; layout < 3; layout++)
+            for (int rtl = 0; rtl < 2; rtl++)
+                for (int k = 0; k < 3; k++) {
+                    uint32_t vw = sizes[z].w, vh = sizes[z].h;
+                    AppPage page = page_of(layout, rtl, false);
+                    PcDrawPush push = push_of(&stills[k], NULL, &page, vw, vh, NULL);
+                    /* the pages drawn: those there, in the one-page layout the side it shows */
+                    int one = single_side(&page, vw, vh);
+                    double m = rtl ? -1.0 : 1.0, lo = INFINITY, hi = -INFINITY;
+                    if (stills[k].left && !one)
+                        lo = fmin(lo, -m * W), hi = fmax(hi, -m * W);
+                    if (stills[k].right)
+                        lo = fmin(lo, m * W), hi = fmax(hi, m * W);
+                    if (!(lo <= hi) || (one && stills[k].right == false))
+                        continue; /* the one-page layout's side is empty at the book's end */
+                    lo = fmin(lo, 0.0), hi = fmax(hi, 0.0);
+                    double px[4], py[4];
+                    bool seen = true;
+                    for (int c = 0; c < 4; c++) {
+                        double p[3] = {c & 1 ? hi : lo, c & 2 ? H : 0.0, -APP_BOOK_STACK_STEP * W};
+                        seen = seen && pixel(&push, p, vw, vh, &px[c], &py[c]);
+                    }
+                    /* corners 0 (lo, foot), 1 (hi, foot), 2 (lo, head), 3 (hi, head) */
+                    double off = fmax(fmax(fabs(px[0] - px[2]), fabs(px[1] - px[3])),
+                                      fmax(fabs(py[0] - py[1]), fabs(py[2] - py[3])));
+                    double x0 = fmin(px[0], px[1]), x1 = fmax(px[0], px[1]);
+                    double y0 = fmin(py[0], py[2]), y1 = fmax(py[0], py[2]);
+                    /* pixel centres: the rectangle's edges lie half a pixel further out */
+                    double fill = fmax((x1 - x0) / vw, (y1 - y0) / vh);
+                    bool inside = x0 >= -0.5 && x1 <= vw - 0.5 && y0 >= -0.5 && y1 <= vh - 0.5;
+                    if (getenv("CAMERA_FILL"))
+                        printf("%ux%u %s%s %s: fill %.1f %%, corners off by %.3g px\n", vw, vh,
+                               layout_names[layout], rtl ? " rtl" : "", still_names[k],
+                               100.0 * fill, off);
+                    CHECK(s, seen && off <= FACE_ON_PX,
+                          "%ux%u %s%s %s: not face-on, the corners %.2f px off a rectangle", vw, vh,
+                          layout_names[layout], rtl ? " rtl" : "", still_names[k], off);
+                    CHECK(s, fill >= FILL_MIN && inside,
+                          "%ux%u %s%s %s: the still pages fill %.1f %% (%s the window)", vw, vh,
+                          layout_names[layout], rtl ? " rtl" : "", still_names[k], 100.0 * fill,
+                          inside ? "inside" : "not inside");
+                    least = fmin(least, fill), skew = fmax(skew, off);
+                    checked++;
+                }
+    CHECK(s, checked >= 100, "vacuous: %d still views", checked);
+    printf(
+        "camera: at rest (%d views) the pages fill >= %.1f %% of the limiting dimension, face-on "
+        "within %.2g px\n",
+        checked, 100.0 * least, skew);
+}
+
+/* Whole turns: every pose inside the view, with the pose's own framing and with the lift the flip
+ * may hold; the view at either end of a turn is the still book's. */
+static void turns(CheckState *s)
+{
+    const float W = MESH_PAGE_WIDTH;
+    const float lifts[] = {0.0f, 0.5f, 1.0f};
+    long vertices = 0;
+    double worst = 0.0;
+    for (size_t z = 0; z < SIZES; z++)
+        for (int variant = 0; variant < 8; variant++) {
+            AppPage page = page_of(variant & 1 ? 2 : 1, variant & 2, variant & 4);
+            uint32_t vw = sizes[z].w, vh = sizes[z].h;
+            int single = single_side(&page, vw, vh);
+            char what[160];
+            for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+                AppSpread spread = kinds[k];
+                Tally t = {0};
+                bool board = page.desc.hard_cover && (!spread.left || !spread.right);
+                if (page.desc.hard_cover && !board)
+                    continue; /* a middle leaf is paper: as the variant without the cover */
+                double m = (spread.backward ? -1.0 : 1.0) * (page.desc.rtl ? -1.0 : 1.0);
+                for (int step = 0; step <= STEPS; step++) {
+                    spread.progress = (float)step / STEPS;
+                    for (int g = 0; g <= 4; g += board ? 4 : GRAB_STEP) {
+                        CurlParams pose =
+                            app_book_turn_pose(&spread, spread.progress, 0.25f * g, &page);
+                        /* the pose's own need, and its points */
+                        AppCameraBook own = app_book_camera(&spread, &pose, &page, vw, vh);
+                        Leaf leaf;
+                        leaf_of(&pose, &page, &leaf);
+                        for (size_t l = 0; l < 3; l++) {
+                            if (l && g % 2)
+                                continue; /* the lifts held on top: every other grab */
+                            AppCameraBook camera = own;
+                            camera.lift = fmaxf(own.lift, lifts[l]); /* as app_book_camera */
+                            PcDrawPush push = app_camera_draw_push(vw, vh, &camera);
+                            snprintf(what, sizeof what, "%ux%u %s%s%s %s, t %.3f g %.2f lift %.1f",
+                                     vw, vh, single ? "single" : "spread",
+                                     page.desc.rtl ? " rtl" : "", board ? " hard" : "",
+                                     kind_names[k], (double)spread.progress, 0.25 * g,
+                                     (double)lifts[l]);
+                            points_in_view(&push, &leaf, m, single,
+                                           board ? APP_BOOK_BOARD * W : 0.0, &t, what);
+                        }
+                    }
+                }
+                spread.lift = 0.0f;
+                CHECK(s, t.outside == 0, "%ld of %ld leaf vertices outside the view; first: %s",
+                      t.outside, t.vertices, t.where);
+                vertices += t.vertices;
+                worst = fmax(worst, t.worst);
+                /* the still book before and after the turn: the same view as its ends */
+                AppSpread before = kinds[k], after = kinds[k];
+                before.turning = after.turning = false;
+                if (kinds[k].backward) /* the leaf lies on the right before a forward turn */
+                    before.left = after.right = true;
+                else
+                    before.right = after.left = true;
+                spread.progress = 0.0f;
+                CurlParams p0 = app_book_turn_pose(&spread, 0.0f, 0.25f, &page);
+                PcDrawPush s0 = push_of(&spread, &p0, &page, vw, vh, NULL),
+                           r0 = push_of(&before, NULL, &page, vw, vh, NULL);
+                spread.progress = 1.0f;
+                CurlParams p1 = app_book_turn_pose(&spread, 1.0f, 0.25f, &page);
+                PcDrawPush s1 = push_of(&spread, &p1, &page, vw, vh, NULL),
+                           r1 = push_of(&after, NULL, &page, vw, vh, NULL);
+                double j0 = corner_step(&s0, &r0, W, MESH_PAGE_HEIGHT, vw, vh),
+                       j1 = corner_step(&s1, &r1, W, MESH_PAGE_HEIGHT, vw, vh);
+                CHECK(s, j0 < 0.01 && j1 < 0.01,
+                      "%ux%u variant %d %s: the view jumps as the turn starts (%g px) or ends (%g "
+                      "px)",
+                      vw, vh, variant, kind_names[k], j0, j1);
+            }
+        }
+    CHECK(s, vertices > 1000000, "vacuous: %ld vertices", vertices);
+    printf("camera: whole turns: %ld leaf vertices, farthest at |NDC| %.4f\n", vertices, worst);
+}
+
+/* A frame of the flip: its view's camera, and the leaf in it. */
+static PcDrawPush frame_of(const MeshFlipView *view, const AppPage *page, uint32_t vw, uint32_t vh,
+                           AppCameraBook *camera, Tally *t, const char *what)
+{
+    AppSpread spread = app_book_spread(view);
+    CurlParams pose = app_book_pose(view, page);
+    PcDrawPush push = push_of(&spread, &pose, page, vw, vh, camera);
+    if (view->turning && t) {
+        double m = (spread.backward ? -1.0 : 1.0) * (page->desc.rtl ? -1.0 : 1.0);
+        leaf_in_view(&push, &pose, page, m, single_side(page, vw, vh), 0.0, t, what);
+    }
+    return push;
+}
+
+typedef struct Motion {
+    double step;  /* largest corner step between frames, as a share of the limiting side */
+    double ahead; /* the most a corner's step exceeded what the leaf allows, pixels */
+    char where[160];
+    double landing; /* the last step before the view came to rest, past what the leaf's allows */
+    double gap;     /* the rest view against the still book's */
+    bool rested;
+    /* the frame before */
+    PcDrawPush prev;
+    bool had_leaf;
+    int leaf;
+    MeshFlipView was; /* its view */
+    char landed[160];
+    double pts[117][3];
+} Motion;
+
+/* The turning leaf's points in the view's frame (a 9 x 13 grid). */
+static void leaf_points(const MeshFlipView *view, const AppPage *page, double out[117][3])
+{
+    CurlParams pose = app_book_pose(view, page);
+    double m = (view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0) * (page->desc.rtl ? -1.0 : 1.0);
+    for (int j = 0, k = 0; j < 13; j++)
+        for (int i = 0; i < 9; i++, k++) {
+            double n[3];
+            mesh_curl_point(&pose, page->grid.width * i / 8.0, page->grid.height * j / 12.0, out[k],
+                            n);
+            out[k][0] *= m;
+        }
+}
+
+/* One frame's step: how far the page corners moved against how far the leaf did (both seen
+ * through this frame's camera). */
+static void follow(Motion *mo, const MeshFlipView *view, const AppPage *page, uint32_t vw,
+                   uint32_t vh, const PcDrawPush *push, const char *what)
+{
+    double lim = fmin((double)vw, (double)vh);
+    double step = corner_step(&mo->prev, push, page->grid.width, page->grid.height, vw, vh);
+    double pts[117][3], leaf = 0.0;
+    bool has = view->turning;
+    if (has)
+        leaf_points(view, page, pts);
+    if (!has && mo->had_leaf) {
+        /* a leaf lands: to lying flat where it lands (a pose that jumps there shows) */
+        MeshFlipView flat = mo->was;
+        bool over = view->spread != mo->was.spread;
+        flat.pointer[0] = over ? -flat.grab[0] : flat.grab[0], flat.pointer[1] = flat.grab[1];
+        leaf_points(&flat, page, pts);
+        for (int k = 0; k < 117; k++) {
+            double ax, ay, bx, by;
+            if (pixel(push, pts[k], vw, vh, &ax, &ay) && pixel(push, mo->pts[k], vw, vh, &bx, &by))
+                leaf = fmax(leaf, hypot(ax - bx, ay - by));
+        }
+    }
+    if (has && (!mo->had_leaf || view->turning_leaf != mo->leaf)) {
+        /* a leaf lifts: from lying flat, on the side it leaves */
+        MeshFlipView flat = *view;
+        flat.pointer[0] = flat.grab[0], flat.pointer[1] = flat.grab[1];
+        leaf_points(&flat, page, mo->pts);
+        mo->had_leaf = true, mo->leaf = view->turning_leaf;
+    }
+    if (has)
+        for (int k = 0; k < 117; k++) {
+            double ax, ay, bx, by;
+            if (pixel(push, pts[k], vw, vh, &ax, &ay) && pixel(push, mo->pts[k], vw, vh, &bx, &by))
+                leaf = fmax(leaf, hypot(ax - bx, ay - by));
+        }
+    double ahead = step - fmax(LEAF_STEP * leaf, EASE_STEP * lim);
+    if (ahead > mo->ahead) {
+        mo->ahead = ahead;
+        snprintf(mo->where, sizeof mo->where, "%s, %ux%u: a %.1f px step, the leaf's %.1f px", what,
+                 vw, vh, step, leaf);
+    }
+    mo->step = fmax(mo->step, step / lim);
+    if (step > 0.0) {
+        mo->landing = step - LEAF_STEP * leaf; /* a leaf's landing snaps it the last 0.001 W */
+        snprintf(mo->landed, sizeof mo->landed, "%s, %ux%u", what, vw, vh);
+    }
+    mo->prev = *push;
+    mo->had_leaf = has, mo->leaf = view->turning_leaf, mo->was = *view;
+    if (has)
+        memcpy(mo->pts, pts, sizeof pts);
+}
+
+/* Steps the flip at 60 Hz from `t` for `seconds`, checking each frame's leaf in view and how far
+ * the view moves (mo->prev: the frame before); the view must come to rest, equal to the still
+ * book's. */
+static void run_frames(MeshFlip *flip, const AppPage *page, uint32_t vw, uint32_t vh, double t,
+                       double seconds, Tally *tally, Motion *mo, const char *what)
+{
+    mo->rested = false;
+    for (int f = 1; f <= (int)(seconds * 60.0); f++) {
+        double now = t + f / 60.0;
+        mesh_flip_step(flip, now);
+        MeshFlipView view = mesh_flip_view_at(flip, now);
+        PcDrawPush push = frame_of(&view, page, vw, vh, NULL, tally, what);
+        follow(mo, &view, page, vw, vh, &push, what);
+        if (!view.turning && !(view.lift > 0.0f)) { /* at rest: it stays */
+            AppSpread still = app_book_spread(&view);
+            PcDrawPush rest = push_of(&still, NULL, page, vw, vh, NULL);
+            mo->gap = fmax(mo->gap, matrix_gap(&push, &rest));
+            mo->rested = true;
+            return;
+        }
+    }
+}
+
+/* Drags through the window's input: pressed where the still book shows a point of the page,
+ * pulled along a line (the pointer clamped to the window, as the window's trace is), let go,
+ * settled. Every pose in view, the grabbed point under the pointer wherever a pose reaches it. */
+static void drags(CheckState *s)
+{
+    const float W = MESH_PAGE_WIDTH, H = MESH_PAGE_HEIGHT;
+    const Size at[] = {{1280, 800}, {800, 1200}};
+    /* grabs on the right page (fractions of it) and where they are pulled (directions on screen,
+     * y down): towards the spine, in and up or down as a hand turns a page, and out of reach; a
+     * grab in the middle of the page only on an open book (on a closed one the curl folds it
+     * over past the spine for the least move: docs/rendering.md, Framing) */
+    const struct {
+        double grab[2], pull[2];
+        bool open_only;
+    } drags_made[] = {
+        {{0.98, 0.02}, {-1.0, 0.0}, false}, {{0.98, 0.02}, {-1.0, -0.5}, false},
+        {{0.98, 0.02}, {0.0, 1.0}, false},  {{0.98, 0.98}, {-1.0, 0.0}, false},
+        {{0.98, 0.98}, {-1.0, 0.5}, false}, {{0.97, 0.5}, {-1.0, 0.0}, false},
+        {{0.97, 0.5}, {-1.0, 0.6}, false},  {{0.3, 0.15}, {-1.0, -0.3}, false},
+        {{0.5, 0.5}, {-1.0, 0.0}, true},    {{0.5, 0.5}, {-1.0, -0.4}, true},
+    };
+    Tally t = {0};
+    Motion mo = {0};
+    double miss = 0.0;
+    long held = 0, out_of_reach = 0, unsettled = 0, moves = 0;
+    for (size_t z = 0; z < sizeof at / sizeof at[0]; z++)
+        for (int variant = 0; variant < 3; variant++) {
+            AppPage page = page_of(variant & 1 ? 2 : 1, variant & 2, false);
+            uint32_t vw = at[z].w, vh = at[z].h;
+            double reach_px = 0.4 * fmin(vw, vh);
+            for (int open = 0; open < 2; open++)
+                for (size_t g = 0; g < sizeof drags_made / sizeof drags_made[0]; g++) {
+                    const double *held_at = drags_made[g].grab, *pull = drags_made[g].pull;
+                    if (drags_made[g].open_only && !open)
+                        continue;
+                    MeshFlip flip;
+                    app_book_init(&flip, &page, APP_BOOK_PAGES, open ? 1 : 0);
+                    MeshFlipView view = mesh_flip_view(&flip);
+                    PcDrawPush push = frame_of(&view, &page, vw, vh, NULL, NULL, NULL);
+                    double m = page.desc.rtl ? -1.0 : 1.0;
+                    double p[3] = {m * held_at[0] * W, held_at[1] * H, 0.0}, px, py;
+                    if (!pixel(&push, p, vw, vh, &px, &py))
+                        continue;
+                    char what[160];
+                    snprintf(what, sizeof what,
+                             "%ux%u %s%s %s, grab (%.2f, %.2f) pulled (%.1f, %.1f)", vw, vh,
+                             variant & 1 ? "single" : "spread", page.desc.rtl ? " rtl" : "",
+                             open ? "open" : "closed", held_at[0], held_at[1], pull[0], pull[1]);
+                    double time = 0.0;
+                    AppTraceEvent e = {.time = time,
+                                       .device = APP_TRACE_MOUSE,
+                                       .action = APP_TRACE_DOWN,
+                                       .x = (float)(px / vw),
+                                       .y = (float)(py / vh)};
+                    app_book_input(&flip, NULL, &e, vw, vh, &page);
+                    for (int i = 1; i <= 6; i++) {
+                        /* small moves first, as a hand starts; as the window's trace holds
+                         * the pointer: a fraction of the window, clamped */
+                        double f = reach_px * pow(i / 6.0, 1.5);
+                        double qx = px + m * pull[0] * f, qy = py + pull[1] * f;
+                        e = (AppTraceEvent){.time = time += 1.0 / 60.0,
+                                            .device = APP_TRACE_MOUSE,
+                                            .action = APP_TRACE_MOVE};
+                        e.x = (float)fmin(fmax(qx / vw, 0.0), 1.0);
+                        e.y = (float)fmin(fmax(qy / vh, 0.0), 1.0);
+                        app_book_input(&flip, NULL, &e, vw, vh, &page);
+                        view = mesh_flip_view_at(&flip, time);
+                        if (view.phase != MESH_FLIP_DRAGGING)
+                            break;
+                        moves++;
+                        AppCameraBook camera;
+                        push = frame_of(&view, &page, vw, vh, &camera, &t, what);
+                        /* the grabbed point, where the pose puts it, against the pointer */
+                        CurlParams pose = app_book_pose(&view, &page);
+                        double hp[3], n[3], hx, hy,
+                            mm = view.direction == MESH_FLIP_BACKWARD ? -m : m;
+                        mesh_curl_point(&pose, view.grab[0], view.grab[1], hp, n);
+                        hp[0] *= mm;
+                        /* the pointer's pixel as the window's input reads it */
+                        double ex = e.x * vw, ey = e.y * vh, o[3], dir[3];
+                        if (!pixel(&push, hp, vw, vh, &hx, &hy) ||
+                            !app_camera_ray(vw, vh, &camera, (float)ex, (float)ey, o, dir))
+                            continue;
+                        MeshRay ray = {{mm * o[0], o[1], o[2]}, {mm * dir[0], dir[1], dir[2]}};
+                        MeshVec2 grab = {view.grab[0], view.grab[1]};
+                        MeshVec2 best = mesh_drag_ray(grab, &ray, W, H);
+                        if (mesh_drag_ray_miss(grab, best, &ray, W, H) > 1e-6) {
+                            out_of_reach++; /* no pose puts it there: the nearest does */
+                            continue;
+                        }
+                        held++;
+                        miss = fmax(miss, hypot(hx - ex, hy - ey));
+                    }
+                    e = (AppTraceEvent){
+                        .time = time, .device = APP_TRACE_MOUSE, .action = APP_TRACE_UP};
+                    app_book_input(&flip, NULL, &e, vw, vh, &page);
+                    view = mesh_flip_view_at(&flip, time);
+                    Motion one = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
+                    follow(&one, &view, &page, vw, vh, &one.prev, what);
+                    run_frames(&flip, &page, vw, vh, time, 3.0, &t, &one, what);
+                    unsettled += !one.rested;
+                    mo.gap = fmax(mo.gap, one.gap);
+                    if (one.landing > mo.landing)
+                        mo.landing = one.landing, memcpy(mo.landed, one.landed, sizeof mo.landed);
+                    if (one.ahead > mo.ahead)
+                        mo.ahead = one.ahead, memcpy(mo.where, one.where, sizeof mo.where);
+                }
+        }
+    printf("camera: %ld drag moves: the grabbed point under the pointer within %.3f px at %ld, "
+           "out of any pose's reach at %ld; %ld leaf vertices, dragged and settling, farthest at "
+           "|NDC| %.4f; settling, the view at most %.1f px ahead of the leaf; at rest again within "
+           "%.2g, the last step %.3f px\n",
+           moves, miss, held, out_of_reach, t.vertices, t.worst, fmax(mo.ahead, 0.0), mo.gap,
+           mo.landing);
+    CHECK(s, mo.ahead <= 0.0, "the view runs ahead of the leaf: %s", mo.where);
+    CHECK(s, mo.landing <= 0.5,
+          "the view stops abruptly: its last step %.2f px more than the "
+          "leaf's (%s)",
+          mo.landing, mo.landed);
+    CHECK(s, t.outside == 0,
+          "%ld of %ld dragged or settling leaf vertices outside the view; first: %s", t.outside,
+          t.vertices, t.where);
+    CHECK(s, held > out_of_reach && held > 200, "vacuous: %ld held, %ld out of reach", held,
+          out_of_reach);
+    CHECK(s, miss <= 0.5, "the grabbed point shows %g px from the pointer", miss);
+    CHECK(s, unsettled == 0 && mo.gap < 1e-5,
+          "%ld drags did not come to rest, or not at the still "
+          "view (%g)",
+          unsettled, mo.gap);
+}
+
+/* Key turns, one and thumbed: the view follows the leaf, stays back between thumbed leaves, and
+ * comes back eased to the still book's view. */
+static void in_time(CheckState *s)
+{
+    Tally t = {0};
+    Motion one = {0}, thumbed = {0};
+    double drop = 0.0; /* the most the lift fell back while turns were queued */
+    int unturned = 0;
+    for (int variant = 0; variant < 4; variant++) {
+        AppPage page = page_of(variant & 1 ? 2 : 1, variant & 2, false);
+        const uint32_t vw = variant & 1 ? 800 : 1280, vh = variant & 1 ? 1200 : 800;
+        /* one key turn */
+        MeshFlip flip;
+        app_book_init_reader(&flip, &page, APP_BOOK_PAGES, 1);
+        MeshFlipView view = mesh_flip_view(&flip);
+        Motion key = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
+        AppTraceEvent press = {.device = APP_TRACE_KEY, .action = APP_TRACE_NEXT};
+        app_book_input(&flip, NULL, &press, vw, vh, &page);
+        run_frames(&flip, &page, vw, vh, 0.0, 3.0, &t, &key, "a key turn");
+        one.step = fmax(one.step, key.step), one.gap = fmax(one.gap, key.gap);
+        one.landing = fmax(one.landing, key.landing);
+        one.rested = variant ? one.rested && key.rested : key.rested;
+        if (key.ahead > one.ahead)
+            one.ahead = key.ahead, memcpy(one.where, key.where, sizeof one.where);
+        /* 20 presses 60 ms apart and frames at 60 Hz, in time order */
+        app_book_init_reader(&flip, &page, 44, 0); /* 22 leaves: room for 20 turns */
+        view = mesh_flip_view(&flip);
+        Motion th = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
+        double first_landed = -1.0, next_press = 0.0, next_frame = 1.0 / 60.0, peak = 0.0;
+        int pressed = 0, spread0 = view.spread;
+        while (next_frame < 4.0) {
+            if (pressed < 20 && next_press <= next_frame) {
+                press.time = next_press;
+                app_book_input(&flip, NULL, &press, vw, vh, &page);
+                pressed++, next_press += 0.06;
+                continue;
+            }
+            double time = next_frame;
+            next_frame += 1.0 / 60.0;
+            mesh_flip_step(&flip, time);
+            view = mesh_flip_view_at(&flip, time);
+            AppCameraBook camera;
+            PcDrawPush push = frame_of(&view, &page, vw, vh, &camera, &t, "thumbing");
+            follow(&th, &view, &page, vw, vh, &push, "thumbing");
+            if (first_landed < 0.0 && view.spread != spread0)
+                first_landed = time;
+            /* from the first leaf's landing to the last one's start the view stays back */
+            if (first_landed >= 0.0 && view.queued > 0) {
+                peak = fmax(peak, camera.lift);
+                drop = fmax(drop, peak - camera.lift);
+            }
+            if (pressed == 20 && !view.turning && !(view.lift > 0.0f)) {
+                AppSpread still = app_book_spread(&view);
+                PcDrawPush rest = push_of(&still, NULL, &page, vw, vh, NULL);
+                th.gap = fmax(th.gap, matrix_gap(&push, &rest));
+                th.rested = true;
+                unturned += view.spread != 20;
+                break;
+            }
+        }
+        thumbed.step = fmax(thumbed.step, th.step), thumbed.gap = fmax(thumbed.gap, th.gap);
+        thumbed.rested = variant ? thumbed.rested && th.rested : th.rested;
+        if (th.ahead > thumbed.ahead)
+            thumbed.ahead = th.ahead, memcpy(thumbed.where, th.where, sizeof thumbed.where);
+    }
+    printf("camera: a key turn: steps of at most %.1f %% of the window a frame (%.1f px ahead of "
+           "the leaf at most), the last %.3f px, at rest within %.2g; thumbing: steps of at most "
+           "%.1f %% (%.1f px ahead), the view falling back by at most %.3f of its lift between "
+           "leaves, at rest within %.2g; leaf vertices farthest at |NDC| %.4f\n",
+           100.0 * one.step, fmax(one.ahead, 0.0), one.landing, one.gap, 100.0 * thumbed.step,
+           fmax(thumbed.ahead, 0.0), drop, thumbed.gap, t.worst);
+    CHECK(s, t.outside == 0, "%ld of %ld leaf vertices outside the view; first: %s", t.outside,
+          t.vertices, t.where);
+    CHECK(s, one.rested && one.gap < 1e-5, "a key turn's view did not come back to rest (%g)",
+          one.gap);
+    CHECK(s, one.ahead <= 0.0, "the view runs ahead of the leaf: %s", one.where);
+    CHECK(s, thumbed.ahead <= 0.0, "the view runs ahead of the leaf: %s", thumbed.where);
+    CHECK(s, one.landing <= 0.5, "the view stops abruptly: its last step %.2f px", one.landing);
+    CHECK(s, thumbed.rested && unturned == 0 && thumbed.gap < 1e-5,
+          "thumbing: 20 presses did not turn 20 spreads and come to rest at the still view (%g)",
+          thumbed.gap);
+    CHECK(s, drop <= 0.01, "thumbing: the view came back by %.3f of its lift between leaves", drop);
 }
 
 int main(void)
 {
     CheckState s = {0};
-    const float W = MESH_PAGE_WIDTH, H = MESH_PAGE_HEIGHT;
-    double min_fill = INFINITY, max_step = 0.0, worst = 0.0;
-    long vertices = 0;
-    char step_where[96] = "";
-    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
-        for (int variant = 0; variant < 8; variant++) {
-            AppPage page = {.grid = {.width = W, .height = H},
-                            .desc = {.layout = variant & 1 ? 2 : 1,
-                                     .rtl = variant & 2,
-                                     .hard_cover = variant & 4}};
-            uint32_t vw = sizes[z].w, vh = sizes[z].h;
-            int single = variant & 1 ? (page.desc.rtl ? -1 : 1) : 0;
-            char what[96];
-            for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-                AppSpread spread = kinds[k];
-                Tally t = {0};
-                PcDrawPush prev = {0};
-                for (int step = 0; step <= 40; step++) {
-                    spread.progress = (float)step / 40.0f;
-                    AppCameraBook camera = app_book_camera(&spread, &page, vw, vh);
-                    PcDrawPush push = app_camera_draw_push(vw, vh, &camera);
-                    bool board = page.desc.hard_cover && (!spread.left || !spread.right);
-                    for (int g = 0; g <= 4; g += board ? 4 : GRAB_STEP) {
-                        CurlParams pose =
-                            app_book_turn_pose(&spread, spread.progress, 0.25f * g, &page);
-                        snprintf(what, sizeof what, "%ux%u %s%s%s %s, t %.2f g %.2f", vw, vh,
-                                 single ? "single" : "spread", page.desc.rtl ? " rtl" : "",
-                                 board ? " hard" : "", kind_names[k], (double)spread.progress,
-                                 0.25 * g);
-                        leaf_in_view(&push, &pose, &spread, &page, single,
-                                     board ? APP_BOOK_BOARD * W : 0.0, &t, what);
-                    }
-                    if (step && corner_step(&prev, &push, W, H) > max_step) {
-                        max_step = corner_step(&prev, &push, W, H);
-                        snprintf(step_where, sizeof step_where, "%s", what);
-                    }
-                    prev = push;
-                }
-                CHECK(&s, t.outside == 0, "%ld of %ld leaf vertices outside the view; first: %s",
-                      t.outside, t.vertices, t.where);
-                vertices += t.vertices;
-                worst = fmax(worst, t.worst);
-                /* the still book before and after the turn: the same camera as its ends */
-                AppSpread before = kinds[k], after = kinds[k];
-                before.turning = after.turning = false;
-                /* the leaf lies on the right before a forward turn and on the left after it */
-                if (kinds[k].backward)
-                    before.left = after.right = true;
-                else
-                    before.right = after.left = true;
-                spread.progress = 0.0f;
-                AppCameraBook c0 = app_book_camera(&spread, &page, vw, vh),
-                              still0 = app_book_camera(&before, &page, vw, vh);
-                spread.progress = 1.0f;
-                AppCameraBook c1 = app_book_camera(&spread, &page, vw, vh),
-                              still1 = app_book_camera(&after, &page, vw, vh);
-                PcDrawPush p0 = app_camera_draw_push(vw, vh, &c0),
-                           s0 = app_camera_draw_push(vw, vh, &still0),
-                           p1 = app_camera_draw_push(vw, vh, &c1),
-                           s1 = app_camera_draw_push(vw, vh, &still1);
-                CHECK(&s, matrix_gap(&p0, &s0) < 1e-5 && matrix_gap(&p1, &s1) < 1e-5,
-                      "%ux%u variant %d %s: the view jumps as the turn starts (%g) or ends (%g)",
-                      vw, vh, variant, kind_names[k], matrix_gap(&p0, &s0), matrix_gap(&p1, &s1));
-                /* the still book fills the window */
-                double f = fill(&s0, &still0);
-                if (getenv("CAMERA_FILL"))
-                    printf("%ux%u variant %d %s: fill %.1f %%\n", vw, vh, variant, kind_names[k],
-                           100.0 * f);
-                min_fill = fmin(min_fill, f);
-                CHECK(&s, f >= FILL_MIN, "%ux%u variant %d %s: the still pages fill %.1f %%", vw,
-                      vh, variant, kind_names[k], 100.0 * f);
-            }
-        }
-    /* between frames 1/40 of a turn apart the pages glide: no corner jumps across the view */
-    CHECK(&s, max_step < 0.3, "a page corner moved %.3f (NDC) in 1/40 of a turn: %s", max_step,
-          step_where);
-    CHECK(&s, vertices > 1000000, "vacuous: %ld vertices", vertices);
-    drag_on_closed_book(&s);
-    printf("camera: %ld leaf vertices checked, farthest at |NDC| %.4f; still pages fill >= %.1f %% "
-           "of the limiting dimension; largest corner step per 1/40 turn %.3f NDC\n",
-           vertices, worst, 100.0 * min_fill, max_step);
+    const char *only = getenv("CAMERA_ONLY");
+    if (!only || strchr(only, 'r'))
+        at_rest(&s);
+    if (!only || strchr(only, 't'))
+        turns(&s);
+    if (!only || strchr(only, 'd'))
+        drags(&s);
+    if (!only || strchr(only, 'i'))
+        in_time(&s);
     return check_finish(&s, "camera");
 }

@@ -320,6 +320,101 @@ static void check_screenshots(CheckState *s, const Cli *c)
     image_free(&curl);
 }
 
+/* The green channel of pixel (x, y): the page's paper against the dark background. */
+static double green(const Image *img, int x, int y)
+{
+    return img->rgba[4 * ((size_t)y * img->w + x) + 1];
+}
+
+/* Where the page's edge crosses a line of pixels (a row, or a column with `down`), scanning
+ * from `from` by `dir`: the first pixel off the background, its coverage (between the
+ * background's value and the paper's a few pixels further in) placing the edge within it. NaN
+ * when there is none. */
+static double edge_at(const Image *img, int line, bool down, int from, int dir)
+{
+    int n = down ? img->h : img->w;
+    double bg = down ? green(img, line, from) : green(img, from, line);
+    for (int i = from; i >= 0 && i < n; i += dir) {
+        double v = down ? green(img, line, i) : green(img, i, line);
+        if (v < bg + 12.0)
+            continue;
+        int in = i + 4 * dir;
+        if (in < 0 || in >= n)
+            return NAN;
+        double paper = down ? green(img, line, in) : green(img, in, line);
+        double f = fmin(fmax((v - bg) / (paper - bg), 0.0), 1.0);
+        /* pixel i spans [i, i + 1): covered from its far side by f */
+        return dir > 0 ? i + 1.0 - f : i + f;
+    }
+    return NAN;
+}
+
+/* A still book headless (--curl 0) is seen face-on and fills the window: the pages' outer edges,
+ * found with sub-pixel coverage along every row and column of their middle 80 %, stay within
+ * half a pixel of one line each, axis-aligned, and span at least 90 % of the limiting dimension:
+ * the spread at 1280x800 and the one-page layout in a portrait 800x1200 window, at the high tier
+ * (MSAA's coverage). Under the camera of a little in front of above, the spread's side edges
+ * lean by several pixels and the pages fill 62 %. */
+static void check_framing(CheckState *s, const Cli *c)
+{
+    const struct {
+        const char *size, *layout, *name;
+        int w, h;
+    } views[] = {{"1280x800", "spread", "rest-spread.png", 1280, 800},
+                 {"800x1200", "single", "rest-single.png", 800, 1200}};
+    for (size_t k = 0; k < sizeof views / sizeof views[0]; k++) {
+        char path[512];
+        path_in(c, path, sizeof path, views[k].name);
+        Run r = RUN("--headless", "--validation", "--quality", "high", "--page", "5", "--curl", "0",
+                    "--size", views[k].size, "--layout", views[k].layout, "--screenshot", path);
+        CHECK(s, r.status == 0, "%s: exit %d: %s", views[k].name, r.status, r.err);
+        Image img = image_load(path);
+        CHECK(s, img.rgba && img.w == views[k].w && img.h == views[k].h, "%s: %dx%d", views[k].name,
+              img.w, img.h);
+        if (!img.rgba || img.w != views[k].w || img.h != views[k].h) {
+            image_free(&img);
+            continue;
+        }
+        /* the outer edges along the middle: left and right per row, top and bottom per column */
+        double lo[4] = {INFINITY, INFINITY, INFINITY, INFINITY},
+               hi[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+        int missing = 0;
+        double mid_x = img.w / 2.0, mid_y = img.h / 2.0;
+        double left = edge_at(&img, (int)mid_y, false, 0, 1),
+               right = edge_at(&img, (int)mid_y, false, img.w - 1, -1),
+               top = edge_at(&img, (int)mid_x, true, 0, 1),
+               bottom = edge_at(&img, (int)mid_x, true, img.h - 1, -1);
+        for (int i = 0; i < 4 && isfinite(left + right + top + bottom); i++) {
+            bool rows = i < 2;
+            double a = rows ? top : left, b = rows ? bottom : right;
+            for (double t = 0.1; t <= 0.9; t += 0.01) {
+                int line = (int)(a + t * (b - a));
+                double e = rows
+                               ? edge_at(&img, line, false, i ? img.w - 1 : 0, i ? -1 : 1)
+                               : edge_at(&img, line, true, i == 3 ? img.h - 1 : 0, i == 3 ? -1 : 1);
+                if (!isfinite(e)) {
+                    missing++;
+                    continue;
+                }
+                lo[i] = fmin(lo[i], e), hi[i] = fmax(hi[i], e);
+            }
+        }
+        double lean = 0.0;
+        for (int i = 0; i < 4; i++)
+            lean = fmax(lean, hi[i] - lo[i]);
+        double fill = fmax((right - left) / img.w, (bottom - top) / img.h);
+        printf("framing: %s at %s: the pages fill %.1f %% of the limiting dimension, their edges "
+               "within %.3f px of straight and axis-aligned\n",
+               views[k].layout, views[k].size, 100.0 * fill, lean);
+        CHECK(s, missing == 0 && lean <= 0.5,
+              "%s: the pages' edges are not face-on: %.2f px off a line (%d not found)",
+              views[k].name, lean, missing);
+        CHECK(s, fill >= 0.9, "%s: the pages fill %.1f %% of the limiting dimension", views[k].name,
+              100.0 * fill);
+        image_free(&img);
+    }
+}
+
 /* The picture's format follows its extension: a JPEG of the same pose as a PNG is a JPEG (its
  * magic bytes), of the same size and within JPEG's error of the PNG. --grid N is NxN. */
 static void check_formats(CheckState *s, const Cli *c)
@@ -1345,6 +1440,7 @@ int main(int argc, char **argv)
         {"usage_errors", check_usage_errors},
         {"bare_book", check_bare_book},
         {"screenshots", check_screenshots},
+        {"framing", check_framing},
         {"obj", check_obj},
         {"formats", check_formats},
         {"frames_out", check_frames_out},

@@ -155,13 +155,32 @@ static void check_camera(const Camera *c, Tally *t)
     }
 }
 
+/* The camera a view of the flip is drawn with (book/book.c), as a Camera. */
+static void view_camera(const MeshFlipView *v, const AppPage *page, Camera *c)
+{
+    AppSpread spread = app_book_spread(v);
+    CurlParams pose = app_book_pose(v, page);
+    AppCameraBook book = app_book_camera(&spread, &pose, page, (uint32_t)VW, (uint32_t)VH);
+    PcDrawPush push = app_camera_draw_push((uint32_t)VW, (uint32_t)VH, &book);
+    memcpy(c->view_proj, push.view_proj.m, sizeof c->view_proj);
+    glm_mat4_inv(c->view_proj, c->inverse);
+    c->name = "window";
+}
+
+/* The book of held_after, at rest. */
+static MeshFlip open_book(void)
+{
+    MeshFlip flip;
+    /* open at pages 2 | 3: both sides have a page */
+    mesh_flip_init(&flip, &(MeshFlipDesc){.leaf_count = 4, .spread = 1});
+    return flip;
+}
+
 /* The window's drag, as app_book_input applies it: a press at path[0], then a move to each
  * later point (pixels); the held view after the last. */
 static MeshFlipView held_after(const AppPage *page, const double (*path)[2], int n)
 {
-    MeshFlip flip;
-    /* open at pages 2 | 3: the view of a spread with pages on both sides stays put in a turn */
-    mesh_flip_init(&flip, &(MeshFlipDesc){.leaf_count = 4, .spread = 1});
+    MeshFlip flip = open_book();
     for (int i = 0; i < n; i++) {
         AppTraceEvent e = {.time = 0.1 * i,
                            .device = APP_TRACE_MOUSE,
@@ -174,15 +193,20 @@ static MeshFlipView held_after(const AppPage *page, const double (*path)[2], int
     return mesh_flip_view(&flip);
 }
 
-/* Latest pointer wins: a slow frame hands the drag its whole path as one move. The page held must
- * not depend on how many moves, or which detour, led to the pointer: the same pose for one move,
- * ten, and a path through the far side of the reach and back, each with the grabbed point on the
- * final pointer's ray (within reach). Returns the worst distance, in pixels, between the grabbed
- * point's images of the three. */
-static double path_spread(const Camera *c, const AppPage *page, MeshVec2 grab, double fx,
-                          double *worst_on_px, size_t *on)
+/* Latest pointer wins: a slow frame hands the drag its whole path as one move. Where the page held
+ * shows must not depend on how many moves, or which detour, led to the pointer: one move, ten,
+ * and a path through the far side of the reach and back each show the grabbed point on the final
+ * pointer's ray (within reach), each through the camera its own view is drawn with (which keeps
+ * the most the drag has needed, so the poses themselves may differ). Returns the worst distance,
+ * in pixels, between the grabbed point's images of the three. */
+static double path_spread(const AppPage *page, MeshVec2 grab, double fx, double *worst_on_px,
+                          size_t *on)
 {
     const float W = page->grid.width, H = page->grid.height;
+    MeshFlip book = open_book();
+    MeshFlipView still = mesh_flip_view(&book);
+    Camera rest_camera, cams[3], *c = &rest_camera;
+    view_camera(&still, page, &rest_camera); /* where the press finds the page */
     double rest[2], spine[2], at[3] = {grab.x, grab.y, 0.0}, mid[3] = {0.0, 0.5 * H, 0.0};
     project(c, at, rest), project(c, mid, spine);
     double to[2] = {rest[0] + fx * (spine[0] - rest[0]), rest[1] + fx * (spine[1] - rest[1])};
@@ -199,6 +223,8 @@ static double path_spread(const Camera *c, const AppPage *page, MeshVec2 grab, d
                          held_after(page, detour, 4)};
     double shown[3][2], spread = 0.0;
     for (int k = 0; k < 3; k++) {
+        c = &cams[k];
+        view_camera(&v[k], page, c);
         if (v[k].phase != MESH_FLIP_DRAGGING ||
             !grab_pixel(c, (MeshVec2){v[k].grab[0], v[k].grab[1]},
                         (MeshVec2){v[k].pointer[0], v[k].pointer[1]}, shown[k]))
@@ -220,10 +246,11 @@ int main(void)
     const float W = MESH_PAGE_WIDTH, H = MESH_PAGE_HEIGHT;
     Camera cams[8];
     int n = 0;
-    /* the window's camera at 1280x720, on a spread with pages on both sides */
+    /* the window's camera at 1280x720 on a spread with pages on both sides, a leaf in flight
+     * (pulled back as far as it goes: at rest it looks straight down, as the next one does) */
     AppPage page = {.grid = {.width = W, .height = H}};
-    AppSpread open = {.left = true, .right = true};
-    AppCameraBook book = app_book_camera(&open, &page, (uint32_t)VW, (uint32_t)VH);
+    AppSpread open = {.left = true, .right = true, .lift = 1.0f};
+    AppCameraBook book = app_book_camera(&open, NULL, &page, (uint32_t)VW, (uint32_t)VH);
     PcDrawPush push = app_camera_draw_push((uint32_t)VW, (uint32_t)VH, &book);
     memcpy(cams[n].view_proj, push.view_proj.m, sizeof cams[n].view_proj);
     glm_mat4_inv(cams[n].view_proj, cams[n].inverse);
@@ -257,18 +284,19 @@ int main(void)
               cams[i].name, t.worst_step_px);
     }
 
-    /* The window's drag does not depend on the pointer's path (cams[0] is the window's camera). */
+    /* The window's drag does not depend on the pointer's path. */
     const MeshVec2 held[] = {{0.98f * W, 0.02f * H}, {0.98f * W, 0.98f * H}, {0.9f * W, 0.5f * H}};
     double worst_spread = 0.0, worst_on = 0.0;
     size_t on = 0;
     for (size_t g = 0; g < sizeof held / sizeof held[0]; g++)
         for (double fx = 0.2; fx < 1.9; fx += 0.3)
-            worst_spread =
-                fmax(worst_spread, path_spread(&cams[0], &page, held[g], fx, &worst_on, &on));
+            worst_spread = fmax(worst_spread, path_spread(&page, held[g], fx, &worst_on, &on));
     printf("window drag by 1, 10 and a detour of moves: the grabbed point's images %.4f px apart, "
            "%zu on the ray within %.4f px\n",
            worst_spread, on, worst_on);
-    CHECK(&s, worst_spread <= 0.01, "the held page depends on the path: %g px apart", worst_spread);
+    /* the camera keeps the lift of the move before where that holds the pose with 0.02 to spare
+     * (book/book.c's drag_lift): paths may differ by that much of the view's pull-back */
+    CHECK(&s, worst_spread <= 0.5, "the held page depends on the path: %g px apart", worst_spread);
     CHECK(&s, on >= 20, "vacuous: only %zu held poses on the ray", on);
     CHECK(&s, worst_on <= 0.05, "a held grabbed point shows %g px from the pointer", worst_on);
 

@@ -545,6 +545,7 @@ typedef struct Thumbed {
     double rest;
     bool poses_ok;
     float pointer_at[2]; /* at `probe` */
+    float lift_at[2];    /* at `probe`, and at the probe after the last press (the lift eases) */
 } Thumbed;
 
 static Thumbed thumb_keys(int leaves, const double *times, const MeshFlipDirection *dirs, int n,
@@ -553,11 +554,13 @@ static Thumbed thumb_keys(int leaves, const double *times, const MeshFlipDirecti
     MeshFlip f = make(leaves, 0);
     Thumbed r = {.rest = -1.0, .poses_ok = true};
     int k = 0, spread = 0;
-    double last = times[n - 1];
+    double last = times[n - 1], after = probe > 0.0 ? last + probe : -1.0;
     for (int i = 0;; i++) {
         double t = i * step;
         if (t > last + 5.0)
             break;
+        if (after > t - step && after <= t) /* the view eases back: asked between two steps */
+            r.lift_at[1] = mesh_flip_view_at(&f, after).lift;
         if (probe > t - step && probe <= t) { /* the probe's own step, between two others */
             for (; k < n && times[k] <= probe; k++)
                 if (!mesh_flip_turn(&f, dirs ? dirs[k] : MESH_FLIP_FORWARD, times[k]))
@@ -565,6 +568,7 @@ static Thumbed thumb_keys(int leaves, const double *times, const MeshFlipDirecti
             mesh_flip_step(&f, probe);
             MeshFlipView p = mesh_flip_view(&f);
             r.pointer_at[0] = p.pointer[0], r.pointer_at[1] = p.pointer[1];
+            r.lift_at[0] = p.lift;
         }
         while (k < n && times[k] <= t) {
             if (!mesh_flip_turn(&f, dirs ? dirs[k] : MESH_FLIP_FORWARD, times[k]))
@@ -633,6 +637,16 @@ static void test_queue(CheckState *s)
               a.pointer_at[1] == b.pointer_at[1],
           "stepped at 120, 10, 7 Hz: pointer %.9g, %.9g, %.9g at 0.31 s (spreads %d %d %d)",
           a.pointer_at[0], b.pointer_at[0], c.pointer_at[0], a.spread, b.spread, c.spread);
+    /* and the same lift: gathered while turns queue, easing back after the last */
+    printf("queue: the view's lift %.4f while turns queue, %.4f easing back after the last\n",
+           (double)a.lift_at[0], (double)a.lift_at[1]);
+    CHECK(s,
+          a.lift_at[0] > 0.5f && a.lift_at[1] > 0.0f && a.lift_at[1] < a.lift_at[0] &&
+              a.lift_at[0] == b.lift_at[0] && a.lift_at[0] == c.lift_at[0] &&
+              a.lift_at[1] == b.lift_at[1] && a.lift_at[1] == c.lift_at[1],
+          "stepped at 120, 10, 7 Hz: lift %.9g, %.9g, %.9g queued, %.9g, %.9g, %.9g after",
+          (double)a.lift_at[0], (double)b.lift_at[0], (double)c.lift_at[0], (double)a.lift_at[1],
+          (double)b.lift_at[1], (double)c.lift_at[1]);
 
     /* the way back: drops the queue, the leaf in the air still lands */
     const MeshFlipDirection F = MESH_FLIP_FORWARD, B = MESH_FLIP_BACKWARD;

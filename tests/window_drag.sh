@@ -1,15 +1,13 @@
 #!/bin/sh
 # The page under the finger, run under xvfb-run: in a 1280x720 window open at pages 2 | 3 (a
-# spread with pages on both sides: its view stays put while a leaf turns, where a closed book's
-# widens), press the right page's
-# bottom-right corner (found in a capture of the book at rest), drag it to (833, 564) and hold
-# still; the leaf's tip in the captured window must lie within 3 px of the pointer. Then a
-# key-press turn must show at least 10 distinct frames.
+# spread with pages on both sides), press the right page's bottom-right corner (found in a
+# capture of the book at rest, seen face-on), drag it to (833, 564) and hold still; the leaf's
+# tip in the captured window must lie within 3 px of the pointer, though the view has pulled back
+# for the lifted leaf meanwhile. Then a key-press turn must show at least 10 distinct frames.
 #
-# The tip: the pixels the held drag changed against the book at rest, within 80 px of the pointer
-# (further off, the cone's lift moves the whole page a little), and of those the one furthest in
-# the drag's direction: the corner leads the folded-over flap, and the flap's shadow falls behind
-# it (the light comes from the upper left).
+# The tip: the folded-over flap shows the leaf's back, blue graph paper (blue over red by more
+# than 30/255, which the cream page's thin blue rules are not), and of its pixels within 80 px of
+# the pointer the one furthest in the drag's direction: the corner leads the flap.
 #
 # The frames: a capture from outside (import) takes longer than a turn's frame, so the turn is
 # recorded in a window (--record) and replayed headless with --frames-out, which writes every
@@ -51,13 +49,17 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
 done
 wait_changed "$out/rest.png" "$out/held.png" || fail "the drag changed nothing"
 wait_settled "$out/held.png" || fail "the held page never came to rest"
-tip=$(convert "$out/rest.png" "$out/held.png" -compose difference -composite -colorspace gray \
-    -threshold 6% txt:- |
-    awk -F'[,: ]+' -v cx="$cx" -v cy="$cy" -v tx="$tx" -v ty="$ty" '
+ox=$((tx - 80)) oy=$((ty - 80))
+tip=$(convert "$out/held.png" -crop "161x161+$ox+$oy" +repage -fx '(b - r) > 0.118 ? 1 : 0' \
+    txt:- |
+    awk -F'[,: ]+' -v cx="$cx" -v cy="$cy" -v tx="$tx" -v ty="$ty" -v ox="$ox" -v oy="$oy" '
         BEGIN { ux = tx - cx; uy = ty - cy; l = sqrt(ux * ux + uy * uy); ux /= l; uy /= l; best = -1e9 }
-        NR > 1 && /#FFFFFF|gray\(255\)/ && ($1 - tx) ^ 2 + ($2 - ty) ^ 2 < 80 ^ 2 {
-            d = ($1 - cx) * ux + ($2 - cy) * uy
-            if (d > best) { best = d; tip = $1 " " $2 }
+        NR > 1 && /#FFFFFF|gray\(255\)|white/ {
+            x = $1 + ox; y = $2 + oy
+            if ((x - tx) ^ 2 + (y - ty) ^ 2 < 80 ^ 2) {
+                d = (x - cx) * ux + (y - cy) * uy
+                if (d > best) { best = d; tip = x " " y }
+            }
         }
         END { print tip }')
 set -- $tip

@@ -276,6 +276,10 @@ typedef struct pagecurl_state {
     int heading_left, heading_right; /* the spread the turn in flight is heading for (it may still
                                         fall back): left, right as above; the settled one idle */
     float progress;                  /* of the turn in flight, 0 flat .. 1 over */
+    /* The picture changes with the clock alone: a leaf settles, or after a turn the view eases
+     * back to rest (face-on, the pages filling the viewport; up to half a second after
+     * TURN_ENDED). A host that draws only when something changes keeps drawing while it is set. */
+    bool moving;
 } pagecurl_state;
 PAGECURL_API void pagecurl_book_state(const pagecurl_book *book, pagecurl_state *out);
 
