@@ -28,12 +28,14 @@ static const struct {
     {"--replay", "--record", "a replay takes no input to record"},
     {"--replay", "--page", "the trace starts at the first spread"},
     {"--grids", "--grid", "give one or the other"},
+    {"--rtl", "--ltr", "a book binds on one side"},
 };
 
 static const char CONTROLS[] =
     "Window controls:\n"
     "  left button drag    hold a page and turn it; let go past the spine (or flick) to turn\n"
-    "  Right/Left arrow    turn the next / previous page (also Page Down / Page Up);\n"
+    "  Right/Left arrow    turn the next / previous page (bound on the right: Left / Right;\n"
+    "                      Page Down / Page Up always);\n"
     "                      pressed again or held while a page turns, the turns queue\n"
     "  Home / End          open the book at its first / last spread\n"
     "  right button drag   draw ink on a page, flat or curling\n"

@@ -258,6 +258,24 @@ static bool set_cover(const char *value, AppOptions *o, void *field)
     return true;
 }
 
+static bool set_binding(AppBinding binding, const char *value, void *field)
+{
+    *(AppBinding *)field = binding;
+    return value == NULL;
+}
+
+static bool set_ltr(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return set_binding(APP_BINDING_LEFT, value, field);
+}
+
+static bool set_rtl(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return set_binding(APP_BINDING_RIGHT, value, field);
+}
+
 static bool set_layout(const char *value, AppOptions *o, void *field)
 {
     int k; /* AppLayout's order */
@@ -301,10 +319,14 @@ const CliOption APP_CLI_OPTIONS[] = {
      "opens the book at a page", "a page number of the book (1 ..)",
      "open at the spread holding page N (headless: its right-hand leaf turns;\nwith --backward "
      "its left-hand one)"},
-    {"--rtl", NULL, NULL, VALUE_NONE, set_true, F(rtl), GROUP_SHOW, MODE_SHOWN,
+    {"--rtl", NULL, NULL, VALUE_NONE, set_rtl, F(binding), GROUP_SHOW, MODE_SHOWN,
      "binds the book on the right", NULL,
      "the book binds on the right (manga, Arabic, Hebrew): page 2 lies left of\npage 1, a leaf "
-     "turns from left to right; Right still goes to the next page"},
+     "turns from left to right, Left turns forward (default: a PDF that\nsays it reads right to "
+     "left binds on the right, other books on the left)"},
+    {"--ltr", NULL, NULL, VALUE_NONE, set_ltr, F(binding), GROUP_SHOW, MODE_SHOWN,
+     "binds the book on the left", NULL,
+     "the book binds on the left, whatever a PDF says of its direction"},
     {"--cover", NULL, "hard|paper", VALUE_REQUIRED, set_cover, F(hard_cover), GROUP_SHOW,
      MODE_SHOWN, "picks the book's covers", "hard or paper",
      "hard: the first and last leaves turn as rigid boards hinged at the spine;\npaper (default): "

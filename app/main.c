@@ -83,7 +83,8 @@ static int run_page(const GpuContext *ctx, const AppOptions *opts, void *window,
                         .staging = opts->staging,
                         .aspect =
                             app_book_source_builtin(source) ? 0.0f : app_book_source_aspect(source),
-                        .rtl = opts->rtl,
+                        .rtl = app_binds_right(opts->binding,
+                                               app_book_source_right_to_left(source)),
                         .hard_cover = opts->hard_cover,
                         .layout = opts->layout};
     int status = 1;

@@ -35,7 +35,7 @@ typedef struct AppOptions {
     bool has_curl;          /* --curl given: a fixed pose, not the scripted turn */
     float curl, grab;       /* --curl T, --grab G, both in [0, 1] */
     bool backward;          /* --backward: the headless turn goes back, right to left */
-    bool rtl;               /* --rtl: the book binds on the right */
+    AppBinding binding;     /* --ltr, --rtl; default the book's own direction */
     bool hard_cover;        /* --cover hard: the first and last leaves are boards (else paper) */
     AppLayout layout;       /* --layout, default auto */
     float radius;           /* --radius R: the roll radius in page widths; 0 = the pose's own */

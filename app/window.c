@@ -505,7 +505,10 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     }
     GpuError err = {0};
     WindowGpu w = {0};
-    AppSession session = {.replay = replay, .ink = ink, .start = (double)SDL_GetTicks64() / 1000.0};
+    AppSession session = {.replay = replay,
+                          .ink = ink,
+                          .right_bound = page->desc.rtl,
+                          .start = (double)SDL_GetTicks64() / 1000.0};
     app_book_init_reader(&session.flip, page, app_book_source_pages(app_book_stream_source(book)),
                          app_book_first_spread(opts->page, false));
     bool ok = window_gpu_create(win, ctx, opts, page, book, ink, &w, &err);

@@ -21,11 +21,17 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
     case SDL_KEYDOWN:
         out->device = APP_TRACE_KEY;
         switch (e->key.keysym.sym) {
+        /* The arrows go the way the pages move: bound on the right, a leaf turns forward from
+         * left to right. Page Down and Page Up name the reading order itself. */
         case SDLK_RIGHT:
+        case SDLK_LEFT:
+            out->action = (e->key.keysym.sym == SDLK_RIGHT) != session->right_bound
+                              ? APP_TRACE_NEXT
+                              : APP_TRACE_PREV;
+            return true;
         case SDLK_PAGEDOWN:
             out->action = APP_TRACE_NEXT;
             return true;
-        case SDLK_LEFT:
         case SDLK_PAGEUP:
             out->action = APP_TRACE_PREV;
             return true;

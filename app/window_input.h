@@ -17,6 +17,7 @@ typedef struct AppSession {
     MeshFlip flip;
     MeshInk *ink;
     bool ink_mode;           /* I: every pointer draws instead of turning pages */
+    bool right_bound;        /* the book binds on the right: Left turns forward */
     uint8_t ink_button;      /* the mouse button drawing the current stroke, 0 when none */
     SDL_FingerID ink_finger; /* the finger drawing it, when ink_touch */
     bool ink_touch;

@@ -3,10 +3,24 @@
 #ifndef PAGECURL_BOOK_LAYOUT_H
 #define PAGECURL_BOOK_LAYOUT_H
 
+#include <stdbool.h>
+
 typedef enum AppLayout {
     APP_LAYOUT_AUTO = 0, /* the spread, or one page where the view is taller than wide */
     APP_LAYOUT_SPREAD,
     APP_LAYOUT_SINGLE, /* one page: the spread's side the reader is on */
 } AppLayout;
+
+typedef enum AppBinding {
+    APP_BINDING_BOOK = 0, /* the book's own: right for a PDF that reads right to left, else left */
+    APP_BINDING_LEFT,
+    APP_BINDING_RIGHT,
+} AppBinding;
+
+/* Whether a book that says it reads right to left (`book_rtl`) or not binds on the right. */
+static inline bool app_binds_right(AppBinding binding, bool book_rtl)
+{
+    return binding == APP_BINDING_RIGHT || (binding == APP_BINDING_BOOK && book_rtl);
+}
 
 #endif

@@ -21,6 +21,10 @@ _Static_assert((int)PAGECURL_LAYOUT_AUTO == (int)APP_LAYOUT_AUTO &&
                    (int)PAGECURL_LAYOUT_SPREAD == (int)APP_LAYOUT_SPREAD &&
                    (int)PAGECURL_LAYOUT_SINGLE == (int)APP_LAYOUT_SINGLE,
                "pagecurl_layout and AppLayout in one order");
+_Static_assert((int)PAGECURL_BINDING_BOOK == (int)APP_BINDING_BOOK &&
+                   (int)PAGECURL_BINDING_LEFT == (int)APP_BINDING_LEFT &&
+                   (int)PAGECURL_BINDING_RIGHT == (int)APP_BINDING_RIGHT,
+               "pagecurl_binding and AppBinding in one order");
 
 /* Events kept for a host that does not poll: the oldest go first. */
 #define EVENT_RING 256
@@ -276,6 +280,25 @@ static bool provided_draw(void *user, int page, uint32_t width, uint32_t height,
     return p->draw_page(p->user, page + 1, width, height, rgba);
 }
 
+/* The shape most of the provider's pages have, from up to PROVIDER_SHAPE_SAMPLES of them spread
+ * evenly (page 1 always); 0 (refused) where none has a shape. */
+#define PROVIDER_SHAPE_SAMPLES 64
+static float provided_shape(const pagecurl_page_provider *p)
+{
+    if (!p->page_size)
+        return 210.0f / 148.0f; /* A5 */
+    float aspects[PROVIDER_SHAPE_SAMPLES];
+    int n = 0, samples = p->page_count < PROVIDER_SHAPE_SAMPLES ? p->page_count
+                                                                : PROVIDER_SHAPE_SAMPLES;
+    for (int i = 0; i < samples; i++) {
+        float w = 0.0f, h = 0.0f;
+        p->page_size(p->user, 1 + (int)((int64_t)i * p->page_count / samples), &w, &h);
+        if (w > 0.0f && h > 0.0f && isfinite(h / w))
+            aspects[n++] = h / w;
+    }
+    return n ? app_book_common_aspect(aspects, n) : 0.0f;
+}
+
 /* The book's pages: a path, else the host's provider, else the built-in book. */
 static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, AppBookSource **src,
                        char *message, size_t size)
@@ -285,12 +308,9 @@ static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, AppBookSou
     if (d->provider.page_count <= 0)
         return app_book_source_open(NULL, src, message, size);
     b->provider = d->provider;
-    float w = 148.0f, h = 210.0f; /* A5 */
-    if (b->provider.page_size)
-        b->provider.page_size(b->provider.user, 1, &w, &h);
     AppPageProvider p = {.user = &b->provider,
                          .pages = b->provider.page_count,
-                         .aspect = w > 0.0f && isfinite(h / w) ? h / w : 0.0f,
+                         .aspect = provided_shape(&b->provider),
                          .draw = b->provider.draw_page ? provided_draw : NULL};
     return app_book_source_open_provider(&p, src, message, size);
 }
@@ -363,7 +383,8 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     AppPageDesc pd = {.nx = d.grid_columns ? d.grid_columns : 64,
                       .ny = d.grid_rows ? d.grid_rows : 90,
                       .aspect = app_book_source_builtin(src) ? 0.0f : app_book_source_aspect(src),
-                      .rtl = d.binding == PAGECURL_BINDING_RIGHT,
+                      .rtl = app_binds_right((AppBinding)d.binding,
+                                              app_book_source_right_to_left(src)),
                       .hard_cover = d.cover == PAGECURL_COVER_HARD,
                       .layout = (AppLayout)d.layout};
     b->source = src;

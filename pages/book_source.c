@@ -54,6 +54,7 @@ struct AppBookSource {
     AppTypeface *face;        /* SOURCE_BUILTIN: its text's face; NULL: stb_easy_font */
     AppPageProvider provider; /* SOURCE_PROVIDER */
     AppPageLabels labels;     /* a PDF's own, read at open; none for other books */
+    bool right_to_left;       /* a PDF's /ViewerPreferences /Direction /R2L */
 #ifdef PAGECURL_HAVE_MUPDF
     Budget budget;
     fz_context *fz;
@@ -70,6 +71,12 @@ static const uint8_t MARK[3] = {200, 40, 40};
 /* The most of a page file read at open to find its size: every format's header but TIFF's (whose
  * directory may lie anywhere) is within it; a file whose header is not is read whole. */
 #define HEADER_BYTES (64u * 1024u)
+/* Pages whose shapes (height / width) are within this ratio are of one shape: a scan's few pixels
+ * of difference, a PDF's rounding. */
+#define SAME_SHAPE 1.01f
+/* The most pages of a PDF measured for the shape most of its pages have: loading a page costs
+ * its page tree's walk, and a long book's pages are sampled evenly, its first always. */
+#define SHAPE_SAMPLES 64
 
 int app_book_name_compare(const char *a, const char *b)
 {
@@ -472,6 +479,27 @@ static void image_free(uint8_t *img)
 }
 #endif
 
+static int compare_floats(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return x < y ? -1 : x > y;
+}
+
+float app_book_common_aspect(float *aspects, int n)
+{
+    /* Sorted, the most pages within 1 % of one another are the longest run a window of that
+     * width covers; its middle page's shape is theirs. Ties go to the wider shape. */
+    qsort(aspects, (size_t)n, sizeof *aspects, compare_floats);
+    int best = 0, best_count = 0;
+    for (int i = 0, j = 0; i < n; i++) {
+        while (j < n && aspects[j] <= aspects[i] * SAME_SHAPE)
+            j++;
+        if (j - i > best_count)
+            best = i, best_count = j - i;
+    }
+    return aspects[best + (best_count - 1) / 2];
+}
+
 /* Page `page`'s size from its header (its first bytes; all of it where those do not say): 0, or
  * the exit status with the line. */
 static int page_header(AppBookSource *src, int page, int *w, int *h, char *message, size_t size)
@@ -506,15 +534,19 @@ static int page_header(AppBookSource *src, int page, int *w, int *h, char *messa
  * decode, is named before anything starts. */
 static int check_pages(AppBookSource *src, char *message, size_t size)
 {
-    for (int p = 0; p < src->pages; p++) {
+    float *aspects = malloc((size_t)src->pages * sizeof *aspects);
+    if (!aspects)
+        return fail(message, size, 1, "%s: out of memory", src->name ? src->name : "the book");
+    int bad = 0;
+    for (int p = 0; p < src->pages && !bad; p++) {
         int w, h;
-        int bad = page_header(src, p, &w, &h, message, size);
-        if (bad)
-            return bad;
-        if (p == 0)
-            src->aspect = (float)h / (float)w;
+        bad = page_header(src, p, &w, &h, message, size);
+        aspects[p] = bad ? 1.0f : (float)h / (float)w;
     }
-    return 0;
+    if (!bad)
+        src->aspect = app_book_common_aspect(aspects, src->pages);
+    free(aspects);
+    return bad;
 }
 
 static int open_folder(AppBookSource *src, const char *path, char *message, size_t size)
@@ -663,6 +695,50 @@ static void read_labels(AppBookSource *src)
     app_page_labels_finish(&src->labels, src->pages);
 }
 
+/* The shape most of the PDF's pages have, from up to SHAPE_SAMPLES of them spread evenly (page 1
+ * always); pages that do not load or have no size are not counted (page 1 does). */
+static float pdf_shape(AppBookSource *src)
+{
+    fz_context *fz = src->fz;
+    float aspects[SHAPE_SAMPLES];
+    int n = 0, samples = src->pages < SHAPE_SAMPLES ? src->pages : SHAPE_SAMPLES;
+    for (int i = 0; i < samples; i++) {
+        int p = (int)((int64_t)i * src->pages / samples);
+        fz_page *pg = NULL;
+        fz_var(pg);
+        fz_try(fz)
+        {
+            pg = fz_load_page(fz, src->doc, p);
+            fz_rect box = fz_bound_page(fz, pg);
+            float w = box.x1 - box.x0, h = box.y1 - box.y0;
+            if (w > 0.0f && h > 0.0f && isfinite(h / w))
+                aspects[n++] = h / w;
+        }
+        fz_always(fz) fz_drop_page(fz, pg);
+        fz_catch(fz) {}
+    }
+    return app_book_common_aspect(aspects, n);
+}
+
+/* Whether the PDF says it reads right to left (its catalogue's /ViewerPreferences /Direction
+ * /R2L: manga, Arabic, Hebrew). Anything unreadable says no. */
+static bool reads_right_to_left(AppBookSource *src)
+{
+    fz_context *fz = src->fz;
+    pdf_document *pdf = pdf_specifics(fz, src->doc);
+    bool r2l = false;
+    if (!pdf)
+        return false;
+    fz_try(fz)
+    {
+        pdf_obj *root = pdf_dict_gets(fz, pdf_trailer(fz, pdf), "Root");
+        pdf_obj *prefs = pdf_dict_gets(fz, root, "ViewerPreferences");
+        r2l = !strcmp(pdf_to_name(fz, pdf_dict_gets(fz, prefs, "Direction")), "R2L");
+    }
+    fz_catch(fz) r2l = false;
+    return r2l;
+}
+
 /* The PDF read from `stm` (taken). */
 static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path, char *message,
                            size_t size)
@@ -692,13 +768,13 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
             else {
                 page = fz_load_page(fz, src->doc, 0);
                 fz_rect box = fz_bound_page(fz, page);
-                float w = box.x1 - box.x0, h = box.y1 - box.y0;
-                if (!(w > 0.0f && h > 0.0f))
+                if (!(box.x1 - box.x0 > 0.0f && box.y1 - box.y0 > 0.0f))
                     status = fail(message, size, 1, "%s: page 1 has no size", path);
-                else
-                    src->aspect = h / w;
-                if (!status)
+                else {
+                    src->aspect = pdf_shape(src);
                     read_labels(src);
+                    src->right_to_left = reads_right_to_left(src);
+                }
             }
         }
     }
@@ -899,6 +975,11 @@ int app_book_source_pages(const AppBookSource *src)
 float app_book_source_aspect(const AppBookSource *src)
 {
     return src->aspect;
+}
+
+bool app_book_source_right_to_left(const AppBookSource *src)
+{
+    return src->right_to_left;
 }
 
 const char *app_book_source_name(const AppBookSource *src)

@@ -7,7 +7,7 @@
  * what can be checked cheaply (the path, every image's header, a PDF's password and real page
  * count, page 1's size) and names the first problem in one line; a page that fails only when it is
  * drawn becomes a marked placeholder. Page 1 (index 0) is the first right-hand page; the leaf takes
- * its aspect, and other pages are fitted inside with a margin on paper. Owns the file list or the
+ * the shape most pages have, and other pages are fitted inside with a margin on paper. Owns the file list or the
  * open document. Drawing is not thread-safe: one thread at a time (the streamer's worker,
  * book/book_stream.h). */
 #ifndef PAGECURL_APP_BOOK_SOURCE_H
@@ -54,8 +54,15 @@ void app_book_source_abort(AppBookSource *src);
 
 /* Pages in the book (>= 1). */
 int app_book_source_pages(const AppBookSource *src);
-/* Page 1's height / width: the leaf's. */
+/* The leaf's height / width: the shape most pages have (a folder's every page; a PDF's, sampled
+ * from up to 64 pages through it), each page fitted within it. */
 float app_book_source_aspect(const AppBookSource *src);
+/* Whether the book says it reads right to left (a PDF's /ViewerPreferences /Direction /R2L): it
+ * then binds on the right unless the reader says otherwise. */
+bool app_book_source_right_to_left(const AppBookSource *src);
+/* The shape (height / width) most of `n` (>= 1) pages have: those within 1 % of one another
+ * count as one. Sorts `aspects`. */
+float app_book_common_aspect(float *aspects, int n);
 /* What a notebook names the book by: "" for the built-in book, else the book's absolute path. */
 const char *app_book_source_name(const AppBookSource *src);
 /* The built-in book: its pages are drawn at their own fixed resolution (pages/content.h). */

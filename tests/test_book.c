@@ -263,6 +263,24 @@ static void check_rtl(CheckState *s, const Ctx *c)
     check_spread_with(s, c, dir, 8, "0", rtl, colour_of(9), colour_of(8), "rtl");
     check_spread_with(s, c, dir, 9, "1", rtl, colour_of(11), colour_of(10), "rtl, turned");
 
+    /* a PDF that says it reads right to left binds on the right by itself; --ltr overrides it,
+     * and a PDF that says left to right binds on the left */
+    char pdf[512];
+    path_in(c, "r2l.pdf", pdf, sizeof pdf);
+#ifdef PAGECURL_HAVE_MUPDF
+    CHECK(s, write_pdf_with(pdf, 9, 200, 280, "/ViewerPreferences << /Direction /R2L >> ", NULL),
+          "cannot write %s", pdf);
+    const char *none[] = {NULL}, *ltr[] = {"--ltr", NULL};
+    check_spread_with(s, c, pdf, 3, "0", none, colour_of(3), colour_of(2), "R2L pdf");
+    check_spread_with(s, c, pdf, 3, "0", ltr, colour_of(2), colour_of(3), "R2L pdf, --ltr");
+    check_spread_with(s, c, pdf, 3, "0", rtl, colour_of(3), colour_of(2), "R2L pdf, --rtl");
+    CHECK(s, write_pdf_with(pdf, 9, 200, 280, "/ViewerPreferences << /Direction /L2R >> ", NULL),
+          "cannot write %s", pdf);
+    check_spread_with(s, c, pdf, 3, "0", none, colour_of(2), colour_of(3), "L2R pdf");
+#endif
+    check_refused(s, RUN("--headless", "--book", dir, "--rtl", "--ltr"), 2,
+                  "--ltr cannot go with --rtl", "--rtl --ltr");
+
     path_in(c, "halves", halves, sizeof halves);
     mkdir(halves, 0755);
     for (int n = 1; n <= 2; n++) {
@@ -275,21 +293,21 @@ static void check_rtl(CheckState *s, const Ctx *c)
     CHECK(s, r.status == 0, "rtl halves: exit %d: %s", r.status, r.err);
     Image img = image_load(shot);
     CHECK(s, img.rgba, "rtl halves: no screenshot");
-    if (img.rgba) /* page 1, left of the spine: its left half left */
-        CHECK(s, page_at(&img, 0.25f, 0.5f) == 1 && page_at(&img, 0.44f, 0.5f) == 3,
+    if (img.rgba) /* page 1 alone, framed in the middle: its left half left */
+        CHECK(s, page_at(&img, 0.40f, 0.5f) == 1 && page_at(&img, 0.60f, 0.5f) == 3,
               "rtl halves: page 1 reads %d .. %d left to right, want 1 .. 3",
-              page_at(&img, 0.25f, 0.5f), page_at(&img, 0.44f, 0.5f));
+              page_at(&img, 0.40f, 0.5f), page_at(&img, 0.60f, 0.5f));
     image_free(&img);
 
-    /* a stroke on page 1, left of the spine, off the page's middle: mirrored ink would miss it */
+    /* a stroke on page 1's left half, off the page's middle: mirrored ink would miss it */
     path_in(c, "rtl-ink.trace", trace, sizeof trace);
     path_in(c, "rtl-ink.png", shot, sizeof shot);
     FILE *f = fopen(trace, "w");
     CHECK(s, f != NULL, "cannot write %s", trace);
     if (!f)
         return;
-    fprintf(f, "0.00 ink down 0.22 0.50\n0.05 ink move 0.26 0.50\n0.10 ink move 0.30 0.50\n"
-               "0.15 ink up 0.30 0.50\n");
+    fprintf(f, "0.00 ink down 0.36 0.50\n0.05 ink move 0.40 0.50\n0.10 ink move 0.44 0.50\n"
+               "0.15 ink up 0.44 0.50\n");
     fclose(f);
     r = RUN("--headless", "--validation", "--book", dir, "--rtl", "--size", "480x270", "--replay",
             trace, "--screenshot", shot);
@@ -298,10 +316,52 @@ static void check_rtl(CheckState *s, const Ctx *c)
     CHECK(s, img.rgba, "rtl ink: no screenshot");
     if (img.rgba)
         CHECK(s,
-              page_at(&img, 0.26f, 0.5f) == 0 && page_at(&img, 0.26f, 0.62f) == colour_of(1) &&
-                  page_at(&img, 0.40f, 0.5f) == colour_of(1),
+              page_at(&img, 0.40f, 0.5f) == 0 && page_at(&img, 0.40f, 0.62f) == colour_of(1) &&
+                  page_at(&img, 0.60f, 0.5f) == colour_of(1),
               "rtl ink on page 1: colours %d under the stroke, %d beside it, %d at its mirror",
-              page_at(&img, 0.26f, 0.5f), page_at(&img, 0.26f, 0.62f), page_at(&img, 0.40f, 0.5f));
+              page_at(&img, 0.40f, 0.5f), page_at(&img, 0.40f, 0.62f), page_at(&img, 0.60f, 0.5f));
+    image_free(&img);
+}
+
+/* Pages of mixed sizes: the leaf takes the shape most pages have, not page 1's (a landscape
+ * cover before portrait pages), and a page of another shape is fitted within it. */
+static void check_shapes(CheckState *s, const Ctx *c)
+{
+    char dir[512], file[600], message[512];
+    path_in(c, "shapes", dir, sizeof dir);
+    mkdir(dir, 0755);
+    for (int n = 1; n <= 5; n++) {
+        snprintf(file, sizeof file, "%s/%d.png", dir, n);
+        bool wide = n == 1 || n == 4;
+        CHECK(s, write_png(file, wide ? 200 : n == 5 ? 104 : 103, wide ? 100 : 140, COLOURS[n - 1]),
+              "cannot write %s", file);
+    }
+    AppBookSource *src = NULL;
+    int status = app_book_source_open(dir, &src, message, sizeof message);
+    CHECK(s, status == 0, "shapes: %s", message);
+    if (src) {
+        /* 140/103, 140/103 and 140/104 lie within 1 % of one another: 140/103 */
+        float aspect = app_book_source_aspect(src);
+        CHECK(s, fabsf(aspect - 140.0f / 103.0f) < 1e-4f,
+              "shapes: the leaf's shape %.4f, want the portrait pages' %.4f (page 1's is 0.5)",
+              aspect, 140.0f / 103.0f);
+        app_book_source_close(src);
+    }
+    float tie[] = {2.0f, 1.0f, 2.0f, 1.0f}, spread[] = {1.0f, 1.005f, 1.009f, 1.5f, 1.02f};
+    CHECK(s, app_book_common_aspect(tie, 4) == 1.0f, "shapes: a tie goes to the wider shape");
+    CHECK(s, app_book_common_aspect(spread, 5) == 1.005f,
+          "shapes: three shapes within 1 %%: the middle one, got %g",
+          (double)app_book_common_aspect(spread, 5));
+    /* page 1, landscape on the portrait leaf: fitted, paper above and below it */
+    Image img = shot_of(s, c, dir, 1, "0", "480x270", (const char *const[]){NULL}, "shapes");
+    if (img.rgba) {
+        int mid = page_at(&img, 0.5f, 0.5f), top = page_at(&img, 0.5f, 0.12f);
+        int paper = brightness(&img, 0.5f, 0.12f);
+        CHECK(s, mid == colour_of(1) && top == 0 && paper > 200,
+              "shapes: page 1 fitted in the leaf: colour %d in the middle, %d (brightness %d) "
+              "near the top, want %d and paper",
+              mid, top, paper, colour_of(1));
+    }
     image_free(&img);
 }
 
@@ -1307,6 +1367,7 @@ int main(int argc, char **argv)
         {"layout", check_layout},     {"hostile", check_hostile},
         {"abort", check_abort},       {"stop", check_stop},
         {"thumb", check_thumb},       {"labels", check_labels},
+        {"shapes", check_shapes},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

@@ -2,7 +2,8 @@
 # Where you are, run under xvfb-run: the window's title names the pages shown and the book's
 # length. The built-in book opens at "pagecurl: 1 / 16" (page 1 alone, on the right); Right
 # turns a leaf: "2-3 / 16"; Right three times more in quick succession (the turns queue) heads
-# for "8-9 / 16"; I adds the mode. Read with xdotool getwindowname.
+# for "8-9 / 16"; I adds the mode. Bound on the right (--rtl) the arrows go the way the pages
+# move: Left turns forward, Right back. Read with xdotool getwindowname.
 set -u
 exe=$1
 name=window_where
@@ -25,3 +26,11 @@ xdotool key --window "$win" i
 expect "pagecurl: 8-9 / 16, ink (I: turn pages)"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl exited with $status"
+window_start "$exe" --validation --size 640x400 --rtl
+expect "pagecurl: 1 / 16"
+xdotool key --window "$win" Left
+expect "pagecurl: 2-3 / 16"
+xdotool key --window "$win" Right
+expect "pagecurl: 1 / 16"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl --rtl exited with $status"

@@ -145,8 +145,9 @@ typedef struct pagecurl_book pagecurl_book;
 typedef struct pagecurl_page_provider {
     void *user;
     int page_count; /* at least 1 */
-    /* The page's shape in any unit (only width : height matters); the book's page takes the first
-     * page's. NULL: A5 (148 x 210). */
+    /* The page's shape in any unit (only width : height matters); the book's page takes the shape
+     * most pages have (of up to 64 asked, spread through the book), and a page of another shape
+     * is fitted within it. NULL: A5 (148 x 210). */
     void (*page_size)(void *user, int page, float *width, float *height);
     /* Draws page `page` (1-based) into width x height RGBA8 pixels (sRGB, rows top to bottom,
      * 4 * width bytes a row); false leaves the page marked as one that could not be drawn. */
@@ -154,8 +155,11 @@ typedef struct pagecurl_page_provider {
 } pagecurl_page_provider;
 
 typedef enum pagecurl_binding {
-    PAGECURL_BINDING_LEFT = 0, /* bound on the left: pages turn right to left (most books) */
-    PAGECURL_BINDING_RIGHT,    /* bound on the right: pages turn left to right */
+    /* the book's own: on the right for a PDF that says it reads right to left
+     * (/ViewerPreferences /Direction /R2L), else on the left */
+    PAGECURL_BINDING_BOOK = 0,
+    PAGECURL_BINDING_LEFT,  /* bound on the left: pages turn right to left (most books) */
+    PAGECURL_BINDING_RIGHT, /* bound on the right: pages turn left to right */
 } pagecurl_binding;
 
 typedef enum pagecurl_layout {
