@@ -3,6 +3,7 @@
 #include "../mesh/grid.h"
 #include "number.h"
 #include "picture.h"
+#include "../pages/page_labels.h"
 
 #include <errno.h>
 #include <math.h>
@@ -158,8 +159,12 @@ static bool set_radius(const char *value, AppOptions *o, void *field)
 
 static bool set_page(const char *value, AppOptions *o, void *field)
 {
-    (void)o; /* the book's own page count is checked once it is open */
-    return parse_u32(value, NULL, 1, 1000000, field);
+    (void)field; /* a number or a label: read once the book is open (its labels, its length) */
+    if (!value || !*value || strlen(value) >= APP_PAGE_LABEL_MAX)
+        return false;
+    o->page_text = value;
+    o->page = 1;
+    return true;
 }
 
 static bool set_frames(const char *value, AppOptions *o, void *field)
@@ -316,9 +321,10 @@ const CliOption APP_CLI_OPTIONS[] = {
      "the first right-hand page (default: the built-in book);\nalso given bare: pagecurl "
      "book.pdf"},
     {"--page", NULL, "N", VALUE_REQUIRED, set_page, F(page), GROUP_SHOW, MODE_SHOWN,
-     "opens the book at a page", "a page number of the book (1 ..)",
-     "open at the spread holding page N (headless: its right-hand leaf turns;\nwith --backward "
-     "its left-hand one)"},
+     "opens the book at a page", "a page number or a page label of the book",
+     "open at the spread holding page N: a PDF's own page label (iv, 120: the\npage printed so) "
+     "or else the page's number (1 ..); headless its right-hand\nleaf turns, with --backward "
+     "its left-hand one"},
     {"--rtl", NULL, NULL, VALUE_NONE, set_rtl, F(binding), GROUP_SHOW, MODE_SHOWN,
      "binds the book on the right", NULL,
      "the book binds on the right (manga, Arabic, Hebrew): page 2 lies left of\npage 1, a leaf "

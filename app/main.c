@@ -142,9 +142,10 @@ static bool signal_caught(void *user)
     return app_signals_caught();
 }
 
-/* The book the options name (a path that is none, a page it lacks: refused), streamed. Returns
- * 0, or the exit status with nothing left to free. */
-static int load_book(const AppOptions *opts, AppBookStream **book)
+/* The book the options name (a path that is none, a page it lacks: refused), streamed; --page
+ * read as the book's label or number (opts->page). Returns 0, or the exit status with nothing
+ * left to free. */
+static int load_book(AppOptions *opts, AppBookStream **book)
 {
     char message[512];
     AppBookSource *source;
@@ -152,9 +153,15 @@ static int load_book(const AppOptions *opts, AppBookStream **book)
     /* the source names the file; the program names the flag that gave it */
     const char *flag = refused && opts->book ? "--book " : "";
     int pages = refused ? 0 : app_book_source_pages(source);
-    if (!refused && opts->page > (uint32_t)pages)
-        refused = 2,
-        snprintf(message, sizeof message, "--page %u: the book has %d page(s)", opts->page, pages);
+    if (!refused && opts->page_text) {
+        int page = app_book_source_find_page(source, opts->page_text);
+        opts->page = (uint32_t)page;
+        if (!page)
+            refused = 2, snprintf(message, sizeof message,
+                                  "--page %s: the book has no page labelled or numbered so (it "
+                                  "has %d page(s))",
+                                  opts->page_text, pages);
+    }
     if (refused)
         app_book_source_close(source);
     else if (!(*book = app_book_stream_create(source, opts->width, message, sizeof message)))
@@ -170,7 +177,7 @@ static int load_book(const AppOptions *opts, AppBookStream **book)
 /* What a run reads before anything starts: the trace to replay (a malformed one is bad usage),
  * the book, and the notebook, taken for writing (its ink is saved as it is made) and bound to
  * the book. Returns 0, or the exit status with nothing left to free. */
-static int load_inputs(const AppOptions *opts, AppTrace *replay, AppBookStream **book, MeshInk *ink,
+static int load_inputs(AppOptions *opts, AppTrace *replay, AppBookStream **book, MeshInk *ink,
                        AppNotebook *notebook)
 {
     char message[512];

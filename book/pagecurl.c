@@ -431,6 +431,28 @@ int pagecurl_book_page_count(const pagecurl_book *b)
     return b->pages;
 }
 
+/* The book's pages: its own until the first frame, then its stream's; NULL once a stream could
+ * not be made. */
+static const AppBookSource *book_source(const pagecurl_book *b)
+{
+    return b->stream ? app_book_stream_source(b->stream) : b->source;
+}
+
+void pagecurl_book_page_label(const pagecurl_book *b, int page, char *out, size_t size)
+{
+    const AppBookSource *src = book_source(b);
+    if (src)
+        app_book_source_page_label(src, page - 1, out, size);
+    else if (size)
+        out[0] = '\0';
+}
+
+int pagecurl_book_find_page(const pagecurl_book *b, const char *text)
+{
+    const AppBookSource *src = book_source(b);
+    return src ? app_book_source_find_page(src, text) : 0;
+}
+
 /* --- input ----------------------------------------------------------------------------------- */
 
 static void feed(pagecurl_book *b, AppTraceDevice device, AppTraceAction action, float x, float y,

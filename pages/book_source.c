@@ -1000,6 +1000,28 @@ void app_book_source_page_label(const AppBookSource *src, int page, char *out, s
         out[0] = '\0';
 }
 
+int app_book_source_find_page(const AppBookSource *src, const char *text)
+{
+    if (!text || !*text)
+        return 0;
+    int folded = 0;
+    if (src->labels.count)
+        for (int p = 0; p < src->pages; p++) {
+            char label[APP_PAGE_LABEL_MAX];
+            app_page_labels_text(&src->labels, p, label, sizeof label);
+            if (!strcmp(label, text))
+                return p + 1;
+            if (!folded && label[0] && !strcasecmp(label, text))
+                folded = p + 1;
+        }
+    if (folded)
+        return folded;
+    char *end = NULL;
+    errno = 0;
+    long n = isdigit((unsigned char)text[0]) ? strtol(text, &end, 10) : 0;
+    return n >= 1 && n <= src->pages && !errno && !*end ? (int)n : 0;
+}
+
 void app_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t *rgba)
 {
     for (uint32_t y = 0; y < height; y++)

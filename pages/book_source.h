@@ -71,6 +71,11 @@ bool app_book_source_builtin(const AppBookSource *src);
  * (APP_PAGE_LABEL_MAX bytes, pages/page_labels.h, are enough); "" where it names none: a page
  * outside its ranges, a book that is no PDF or whose PDF has no labels. Any thread. */
 void app_book_source_page_label(const AppBookSource *src, int page, char *out, size_t size);
+/* The page (1-based) a reader means by `text`: the page labelled so ("iv", "120": exactly, else
+ * the first whose label matches ignoring case), else the page of that number (1 .. pages);
+ * 0 for none. Labels win: in a book whose body starts at printed page 1 after twelve pages of
+ * front matter, "120" is the page printed 120. */
+int app_book_source_find_page(const AppBookSource *src, const char *text);
 
 /* Draws page `page` (0-based) into `rgba` (width x height RGBA8, sRGB, top row first). False with
  * "FILE: reason" (and the page) in message when it cannot be read: `rgba` then holds a marked

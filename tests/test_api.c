@@ -408,8 +408,17 @@ static void pixels_match_program(Host *h, pagecurl_context *ctx, const char *exe
         return;
     }
     CHECK(&st, pagecurl_book_page_count(book) == 16, "pages %d", pagecurl_book_page_count(book));
+    CHECK(&st, pagecurl_book_find_page(book, "7") == 7, "page 7 by number");
     CHECK(&st, pagecurl_book_hold(book, 0.3f, 0.25f, false), "hold the turn");
     CHECK(&st, host_frame(h, book, 0.0, true), "a frame");
+    char label[64] = "x";
+    pagecurl_book_page_label(book, 3, label, sizeof label);
+    CHECK(&st,
+          pagecurl_book_find_page(book, "16") == 16 && !pagecurl_book_find_page(book, "17") &&
+              !pagecurl_book_find_page(book, "iv") && label[0] == '\0',
+          "pages found by number once streaming (16: %d, 17: %d, iv: %d), no labels ('%s')",
+          pagecurl_book_find_page(book, "16"), pagecurl_book_find_page(book, "17"),
+          pagecurl_book_find_page(book, "iv"), label);
     int vw = W - 2 * BORDER, vh = H - 2 * BORDER, diff = 0, border = 0;
     for (int y = 0; y < vh; y++)
         for (int x = 0; x < vw; x++)

@@ -644,7 +644,35 @@ static void check_labels(CheckState *s, const Ctx *c)
         check_where(s, src, 3, false, "2-3 (6-7 / 14)", "labels");
         check_where(s, src, 2, true, "1 (5 / 14)", "labels");
         check_where(s, src, 7, false, "102 (14 / 14)", "labels");
+        /* what a reader types: a label (exactly, else ignoring case), else a page's number */
+        static const struct {
+            const char *text;
+            int page;
+        } finds[] = {{"iv", 4},    {"IV", 4},  {"1", 5},   {"app-b", 10}, {"101", 13},
+                     {"14", 14},   {"2", 6},   {"12", 12}, {"9", 9},      {"v", 0},
+                     {"0", 0},     {"", 0},    {"4x", 0},  {"cover", 11}, {"-1", 0}};
+        for (size_t i = 0; i < sizeof finds / sizeof finds[0]; i++)
+            CHECK(s, app_book_source_find_page(src, finds[i].text) == finds[i].page,
+                  "labels: '%s' finds page %d, want %d", finds[i].text,
+                  app_book_source_find_page(src, finds[i].text), finds[i].page);
         app_book_source_close(src);
+        /* --page by label: "iv" opens at the spread of pages 4 and 5 (iv | 1) */
+        char shot[512];
+        path_in(c, "labels.png", shot, sizeof shot);
+        Run r = RUN("--headless", "--book", pdf, "--page", "iv", "--curl", "0", "--size",
+                    "480x270", "--screenshot", shot);
+        CHECK(s, r.status == 0, "--page iv: exit %d: %s", r.status, r.err);
+        Image img = image_load(shot);
+        CHECK(s, img.rgba, "--page iv: no screenshot");
+        if (img.rgba)
+            CHECK(s,
+                  page_at(&img, 0.30f, 0.5f) == colour_of(4) &&
+                      page_at(&img, 0.70f, 0.5f) == colour_of(5),
+                  "--page iv shows colours %d | %d, want %d | %d", page_at(&img, 0.30f, 0.5f),
+                  page_at(&img, 0.70f, 0.5f), colour_of(4), colour_of(5));
+        image_free(&img);
+        check_refused(s, RUN("--headless", "--book", pdf, "--page", "v"), 2, "--page v",
+                      "--page v (no such label)");
     }
     /* a number tree whose kids lead back to its root, and a cycle through the kids' kids */
     CHECK(s,

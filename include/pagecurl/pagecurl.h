@@ -206,6 +206,16 @@ PAGECURL_API void pagecurl_book_destroy(pagecurl_book *book);
 
 PAGECURL_API int pagecurl_book_page_count(const pagecurl_book *book);
 
+/* Page `page`'s (1-based) own label, as a PDF's /PageLabels name it ("xii", "A-3"), into `out`
+ * (64 bytes are always enough; a longer label is cut at a character's boundary); "" where the
+ * book gives it none. */
+PAGECURL_API void pagecurl_book_page_label(const pagecurl_book *book, int page, char *out,
+                                           size_t size);
+
+/* The page (1-based) a reader means by `text`: the page labelled so (exactly, else ignoring
+ * case), else the page of that number; 0 for none. For a "go to page" field. */
+PAGECURL_API int pagecurl_book_find_page(const pagecurl_book *book, const char *text);
+
 /* ---------------------------------------------------------------------------------------------
  * Input. Positions are in the target's pixels (the viewport's own: 0,0 its top left corner). The
  * library decides whether a pointer turns a page or draws ink: a pen always draws, a mouse or a
