@@ -206,7 +206,9 @@ static int load_inputs(AppOptions *opts, AppTrace *replay, AppBookStream **book,
     }
     int opened = app_notebook_open(
         notebook, opts->notebook,
-        (AppNotebookBook){app_book_source_name(bound), app_book_source_pages(bound)}, ink, message,
+        (AppNotebookBook){app_book_source_name(bound), app_book_source_pages(bound),
+                          app_book_source_id(bound)},
+        ink, message,
         sizeof message);
     if (opened) {
         app_say(stderr, "%s", message);

@@ -130,8 +130,8 @@ static bool same_book(const cJSON *root, const char *name, AppNotebookBook book,
 {
     const cJSON *own = cJSON_GetObjectItemCaseSensitive(root, "book");
     AppNotebookBook theirs = APP_NOTEBOOK_BUILTIN;
-    static const char *const book_keys[] = {"path", "pages"};
-    const char *twice = cJSON_IsObject(own) ? given_twice(own, book_keys, 2) : NULL;
+    static const char *const book_keys[] = {"path", "pages", "id"};
+    const char *twice = cJSON_IsObject(own) ? given_twice(own, book_keys, 3) : NULL;
     if (twice)
         return fail(message, size, name, "\"book\" gives \"%s\" twice", twice);
     if (own) {
@@ -143,13 +143,26 @@ static bool same_book(const cJSON *root, const char *name, AppNotebookBook book,
             return fail(message, size, name,
                         "\"book\" is not {\"path\": \"...\", \"pages\": N} with N in 1..%d",
                         MESH_INK_MAX_PAGES);
-        theirs = (AppNotebookBook){path->valuestring, (int)pages->valuedouble};
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(own, "id");
+        if (id && (!cJSON_IsString(id) || !id->valuestring[0]))
+            return fail(message, size, name, "\"book\" has an \"id\" that is no name");
+        theirs = (AppNotebookBook){path->valuestring, (int)pages->valuedouble,
+                                   id ? id->valuestring : NULL};
     }
-    if (!strcmp(theirs.path, book.path) && (!own || theirs.pages == book.pages))
+    bool ids = theirs.id && book.id && book.id[0];
+    if (ids && !strcmp(theirs.id, book.id))
+        return true; /* the same book, wherever it lies now */
+    if (!ids && !strcmp(theirs.path, book.path) && (!own || theirs.pages == book.pages))
         return true;
     char a[320], b[320];
     describe(theirs, a, sizeof a);
     describe(book, b, sizeof b);
+    if (ids && !strcmp(theirs.path, book.path))
+        return fail(message, size, name,
+                    "the ink of %s as it was: the book there has changed since (now %d pages); "
+                    "open the book it was drawn on, or delete the notebook's \"id\" to keep its "
+                    "ink on this one",
+                    a, book.pages);
     return fail(message, size, name, "the ink of %s, not of %s", a, b);
 }
 
@@ -360,7 +373,12 @@ static bool write_notebook(FILE *f, const void *user)
     if (w->book.path[0]) {
         fputs("\"book\": {\"path\": ", f);
         json_string(f, w->book.path);
-        fprintf(f, ", \"pages\": %d}, ", w->book.pages);
+        fprintf(f, ", \"pages\": %d", w->book.pages);
+        if (w->book.id && w->book.id[0]) {
+            fputs(", \"id\": ", f);
+            json_string(f, w->book.id);
+        }
+        fputs("}, ", f);
     }
     fputs("\"pages\": [", f);
     bool first_page = true;

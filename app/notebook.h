@@ -20,14 +20,17 @@
 #define APP_NOTEBOOK_FORMAT  "pagecurl-notebook"
 #define APP_NOTEBOOK_VERSION 1
 
-/* The book a notebook belongs to, written as "book": {"path": PATH, "pages": N} beside "pages"
- * (absent for the built-in book, as in every notebook before books of one's own). A notebook of
- * another book is refused. */
+/* The book a notebook belongs to, written as "book": {"path": PATH, "pages": N, "id": ID} beside
+ * "pages" (absent for the built-in book; "id" absent for a book without one). A notebook is its
+ * book's when both have ids and they agree, wherever the book now lies (a copy, a moved book: the
+ * path is rewritten at the next save); without an id on either side, when path and page count
+ * agree. Another book's notebook, or one of a book changed since, is refused, naming the book. */
 typedef struct AppNotebookBook {
     const char *path; /* absolute; "" for the built-in book */
     int pages;
+    const char *id; /* pages/book_source.h app_book_source_id; NULL or "" for none */
 } AppNotebookBook;
-#define APP_NOTEBOOK_BUILTIN ((AppNotebookBook){"", 0})
+#define APP_NOTEBOOK_BUILTIN ((AppNotebookBook){"", 0, NULL})
 
 /* As app_notebook_parse and app_notebook_save, for the notebook of `book`. */
 bool app_notebook_parse_for(const char *text, size_t len, const char *name, AppNotebookBook book,

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #ifdef PAGECURL_HAVE_MUPDF
 #include <mupdf/fitz.h>
@@ -55,8 +56,10 @@ struct AppBookSource {
     AppPageProvider provider; /* SOURCE_PROVIDER */
     AppPageLabels labels;     /* a PDF's own, read at open; none for other books */
     bool right_to_left;       /* a PDF's /ViewerPreferences /Direction /R2L */
+    char id[APP_BOOK_ID_MAX]; /* what the book is by content (app_book_source_id); "" none */
 #ifdef PAGECURL_HAVE_MUPDF
     Budget budget;
+    fz_md5 hash; /* a folder's: its pages' first bytes, as check_pages reads them */
     fz_context *fz;
     fz_document *doc;
     FILE *pdf;        /* the PDF, opened and checked here; MuPDF reads it through a stream */
@@ -500,6 +503,18 @@ float app_book_common_aspect(float *aspects, int n)
     return aspects[best + (best_count - 1) / 2];
 }
 
+#ifdef PAGECURL_HAVE_MUPDF
+/* The book's id: `kind`, the page count and the digest, "kind-N-hex". */
+static void set_id(AppBookSource *src, const char *kind, fz_md5 *hash)
+{
+    unsigned char digest[16];
+    fz_md5_final(hash, digest);
+    int k = snprintf(src->id, sizeof src->id, "%s-%d-", kind, src->pages);
+    for (int i = 0; i < 16 && k > 0 && (size_t)k + 2 < sizeof src->id; i++, k += 2)
+        snprintf(src->id + k, 3, "%02x", digest[i]);
+}
+#endif
+
 /* Page `page`'s size from its header (its first bytes; all of it where those do not say): 0, or
  * the exit status with the line. */
 static int page_header(AppBookSource *src, int page, int *w, int *h, char *message, size_t size)
@@ -511,6 +526,11 @@ static int page_header(AppBookSource *src, int page, int *w, int *h, char *messa
     uint8_t *b = page_bytes(src, page, HEADER_BYTES, &n, &whole, why, sizeof why);
     if (!b)
         return fail(message, size, 1, "%s: %s", file, why);
+#ifdef PAGECURL_HAVE_MUPDF
+    uint64_t count = n;
+    fz_md5_update(&src->hash, (const unsigned char *)&count, sizeof count);
+    fz_md5_update(&src->hash, b, n);
+#endif
     int bad = image_size(src, b, n, w, h, why, sizeof why);
     free(b);
     if (bad == 2 && !whole) {
@@ -538,6 +558,9 @@ static int check_pages(AppBookSource *src, char *message, size_t size)
     if (!aspects)
         return fail(message, size, 1, "%s: out of memory", src->name ? src->name : "the book");
     int bad = 0;
+#ifdef PAGECURL_HAVE_MUPDF
+    fz_md5_init(&src->hash);
+#endif
     for (int p = 0; p < src->pages && !bad; p++) {
         int w, h;
         bad = page_header(src, p, &w, &h, message, size);
@@ -546,6 +569,10 @@ static int check_pages(AppBookSource *src, char *message, size_t size)
     if (!bad)
         src->aspect = app_book_common_aspect(aspects, src->pages);
     free(aspects);
+#ifdef PAGECURL_HAVE_MUPDF
+    if (!bad)
+        set_id(src, "pages", &src->hash);
+#endif
     return bad;
 }
 
@@ -720,6 +747,40 @@ static float pdf_shape(AppBookSource *src)
     return app_book_common_aspect(aspects, n);
 }
 
+/* What the PDF is: its trailer's /ID, whose first string the PDF's maker gave it for good (a copy
+ * or a moved file keeps it; saving changes only the second), else a digest of its bytes. */
+static void pdf_id(AppBookSource *src)
+{
+    fz_context *fz = src->fz;
+    fz_md5 hash;
+    fz_md5_init(&hash);
+    pdf_document *pdf = pdf_specifics(fz, src->doc);
+    size_t n = 0;
+    const char *id = NULL;
+    fz_try(fz)
+    {
+        if (pdf) {
+            pdf_obj *ids = pdf_dict_gets(fz, pdf_trailer(fz, pdf), "ID");
+            id = pdf_to_string(fz, pdf_array_get(fz, ids, 0), &n);
+        }
+    }
+    fz_catch(fz) id = NULL, n = 0;
+    if (id && n >= 8) {
+        fz_md5_update(&hash, (const unsigned char *)id, n);
+        set_id(src, "pdf-id", &hash);
+        return;
+    }
+    if (src->memory)
+        fz_md5_update(&hash, src->memory, src->memory_size);
+    else if (src->pdf) { /* pread: MuPDF's stream keeps its own place in the file */
+        unsigned char chunk[1 << 16];
+        ssize_t got;
+        for (off_t at = 0; (got = pread(fileno(src->pdf), chunk, sizeof chunk, at)) > 0; at += got)
+            fz_md5_update(&hash, chunk, (size_t)got);
+    }
+    set_id(src, "pdf", &hash);
+}
+
 /* Whether the PDF says it reads right to left (its catalogue's /ViewerPreferences /Direction
  * /R2L: manga, Arabic, Hebrew). Anything unreadable says no. */
 static bool reads_right_to_left(AppBookSource *src)
@@ -774,6 +835,7 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
                     src->aspect = pdf_shape(src);
                     read_labels(src);
                     src->right_to_left = reads_right_to_left(src);
+                    pdf_id(src);
                 }
             }
         }
@@ -975,6 +1037,11 @@ int app_book_source_pages(const AppBookSource *src)
 float app_book_source_aspect(const AppBookSource *src)
 {
     return src->aspect;
+}
+
+const char *app_book_source_id(const AppBookSource *src)
+{
+    return src->id;
 }
 
 bool app_book_source_right_to_left(const AppBookSource *src)

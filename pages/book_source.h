@@ -65,6 +65,12 @@ bool app_book_source_right_to_left(const AppBookSource *src);
 float app_book_common_aspect(float *aspects, int n);
 /* What a notebook names the book by: "" for the built-in book, else the book's absolute path. */
 const char *app_book_source_name(const AppBookSource *src);
+/* What the book is by its content, so that a copied or moved book is known again: for a PDF its
+ * /ID's first string (what its maker gave it for good), else a digest of its bytes; for a folder
+ * a digest of its pages' first 64 KiB each, in order; either with the page count. "" where it
+ * has none (the built-in book, a host's pages, a build without MuPDF). */
+#define APP_BOOK_ID_MAX 64
+const char *app_book_source_id(const AppBookSource *src);
 /* The built-in book: its pages are drawn at their own fixed resolution (pages/content.h). */
 bool app_book_source_builtin(const AppBookSource *src);
 /* Page `page`'s label (0-based), as the PDF's /PageLabels names it ("xii", "A-3"), into out

@@ -817,13 +817,33 @@ static void check_notebook(CheckState *s, const Ctx *c)
     char text[4096] = "", want[4200];
     run_slurp(nb, text, sizeof text);
     CHECK(s, realpath(dir, real) != NULL, "realpath %s", dir);
-    snprintf(want, sizeof want, "\"book\": {\"path\": \"%s\", \"pages\": 11}", real);
+    snprintf(want, sizeof want, "\"book\": {\"path\": \"%s\", \"pages\": 11", real);
     CHECK(s, strstr(text, want) && strstr(text, "\"page\": 1,"),
           "the notebook does not name its book (%s) or lacks page 1: %s", want, text);
     r = RUN("--headless", "--book", dir, "--curl", "0", "--notebook", nb);
     CHECK(s, r.status == 0, "the notebook on its own book: exit %d: %s", r.status, r.err);
     check_refused(s, RUN("--headless", "--curl", "0", "--notebook", nb), 2, real,
                   "a book's notebook on the built-in book");
+#ifdef PAGECURL_HAVE_MUPDF
+    /* the book moved: known by its content, its ink shown there; then changed: refused, named */
+    char moved[512], page[700];
+    path_in(c, "folder-moved", moved, sizeof moved);
+    CHECK(s, rename(dir, moved) == 0, "cannot move %s", dir);
+    r = RUN("--headless", "--book", moved, "--curl", "0", "--size", "480x270", "--notebook", nb,
+            "--screenshot", shot);
+    CHECK(s, r.status == 0, "the notebook on its book, moved: exit %d: %s", r.status, r.err);
+    img = image_load(shot);
+    if (img.rgba)
+        CHECK(s, brightness(&img, 0.50f, 0.5f) < 120, "the moved book's ink: brightness %d",
+              brightness(&img, 0.50f, 0.5f));
+    image_free(&img);
+    CHECK(s, rename(moved, dir) == 0, "cannot move %s back", moved);
+    snprintf(page, sizeof page, "%s/page5.png", dir);
+    CHECK(s, write_png(page, 100, 140, COLOURS[0]), "cannot write %s", page);
+    check_refused(s, RUN("--headless", "--book", dir, "--curl", "0", "--notebook", nb), 2,
+                  "has changed since", "a changed book");
+    CHECK(s, write_png(page, 100, 140, COLOURS[4]), "cannot write %s", page);
+#endif
 }
 
 /* The run refused with `status` and one line naming `names`. */
@@ -1341,14 +1361,15 @@ static void check_notebook_unit(CheckState *s, const Ctx *c)
     mesh_ink_stroke_begin(&ink, 13, (MeshInkPoint){0.25f, 0.5f, 0.01f});
     mesh_ink_stroke_extend(&ink, (MeshInkPoint){0.75f, 0.5f, 0.01f});
     mesh_ink_stroke_end(&ink);
-    AppNotebookBook mine = {"/books/a \"quoted\"\\name", 20};
+    AppNotebookBook mine = {"/books/a \"quoted\"\\name", 20, NULL};
     CHECK(s, app_notebook_save_for(path, mine, &ink, message, sizeof message), "save: %s", message);
     CHECK(s,
           app_notebook_load_for(path, mine, &back, message, sizeof message) &&
               mesh_ink_stroke_count(&back) == 1 && back.pages[13].count == 1,
           "load on its own book: %s", message);
     mesh_ink_free(&back);
-    const AppNotebookBook others[] = {{"/books/other", 20}, {mine.path, 21}, APP_NOTEBOOK_BUILTIN};
+    const AppNotebookBook others[] = {
+        {"/books/other", 20, NULL}, {mine.path, 21, NULL}, APP_NOTEBOOK_BUILTIN};
     for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
         CHECK(s, mesh_ink_init(&back, 21), "out of memory");
         bool loaded = app_notebook_load_for(path, others[k], &back, message, sizeof message);
@@ -1356,6 +1377,30 @@ static void check_notebook_unit(CheckState *s, const Ctx *c)
               !loaded && strstr(message, "the ink of the book /books/a") &&
                   mesh_ink_stroke_count(&back) == 0,
               "loaded onto another book (%zu): %s", k, message);
+        mesh_ink_free(&back);
+    }
+    /* with an id: known wherever the book lies; a book of another id is another book, or the
+     * same one changed (its path the notebook's) */
+    AppNotebookBook with_id = {"/books/a", 20, "pages-20-0123456789abcdef"};
+    CHECK(s, app_notebook_save_for(path, with_id, &ink, message, sizeof message), "save: %s",
+          message);
+    const struct {
+        AppNotebookBook book;
+        const char *refusal; /* NULL: loads */
+    } ids[] = {
+        {{"/elsewhere/copy", 20, "pages-20-0123456789abcdef"}, NULL},
+        {{"/books/a", 20, NULL}, NULL}, /* a book without an id: by path */
+        {{"/books/a", 20, "pages-20-fedcba9876543210"}, "has changed since"},
+        {{"/books/b", 20, "pages-20-fedcba9876543210"}, "the ink of the book /books/a"},
+        {{"/books/b", 20, NULL}, "the ink of the book /books/a"},
+    };
+    for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
+        CHECK(s, mesh_ink_init(&back, 20), "out of memory");
+        bool loaded = app_notebook_load_for(path, ids[k].book, &back, message, sizeof message);
+        CHECK(s,
+              ids[k].refusal ? !loaded && strstr(message, ids[k].refusal)
+                             : loaded && mesh_ink_stroke_count(&back) == 1,
+              "ids (%zu): %s", k, loaded ? "loaded" : message);
         mesh_ink_free(&back);
     }
     /* the built-in book's notebooks, which name no book, load on it and nowhere else */
