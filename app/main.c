@@ -334,6 +334,9 @@ int main(int argc, char **argv)
     }
     if (!windowed && why[0])
         app_say(stderr, "%s; running headless", why);
+    /* a reader's notebook reopens where they were: in the window, unless --page says */
+    if (windowed && !opts.page_text && !opts.replay && notebook.at)
+        opts.page = (uint32_t)notebook.at;
     /* lavapipe (Mesa's llvmpipe; Debian 12 ships 22.3) can free a scene's fence while one of its
      * rasteriser threads is still signalling it, which hangs or crashes the process: a window on
      * a busy machine meets it within hours (docs/testing.md, Soak). Without rasteriser threads it

@@ -168,12 +168,12 @@ static bool same_book(const cJSON *root, const char *name, AppNotebookBook book,
 
 /* The document's pages into ink; false with the message. */
 static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book, MeshInk *ink,
-                       char *message, size_t size)
+                       int *at, char *message, size_t size)
 {
     if (!cJSON_IsObject(root))
         return fail(message, size, name, "not a notebook (the top level is not an object)");
-    static const char *const root_keys[] = {"format", "version", "book", "pages"};
-    const char *twice = given_twice(root, root_keys, 4);
+    static const char *const root_keys[] = {"format", "version", "book", "at", "pages"};
+    const char *twice = given_twice(root, root_keys, 5);
     if (twice)
         return fail(message, size, name, "\"%s\" is given twice", twice);
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
@@ -186,6 +186,14 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
                     APP_NOTEBOOK_VERSION);
     if (!same_book(root, name, book, message, size))
         return false;
+    const cJSON *place = cJSON_GetObjectItemCaseSensitive(root, "at");
+    if (place && (!cJSON_IsNumber(place) || place->valuedouble < 1 ||
+                  place->valuedouble > ink->page_count ||
+                  place->valuedouble != (int)place->valuedouble))
+        return fail(message, size, name, "\"at\" is not a page of the book (1..%d)",
+                    ink->page_count);
+    if (at)
+        *at = place ? (int)place->valuedouble : 0;
     const cJSON *pages = cJSON_GetObjectItemCaseSensitive(root, "pages");
     if (!cJSON_IsArray(pages))
         return fail(message, size, name, "\"pages\" is missing or not an array");
@@ -263,8 +271,18 @@ bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk 
     return app_notebook_parse_for(text, len, name, APP_NOTEBOOK_BUILTIN, ink, message, size);
 }
 
+static bool parse(const char *text, size_t len, const char *name, AppNotebookBook book,
+                  MeshInk *ink, int *place, char *message, size_t size);
+
 bool app_notebook_parse_for(const char *text, size_t len, const char *name, AppNotebookBook book,
                             MeshInk *ink, char *message, size_t size)
+{
+    return parse(text, len, name, book, ink, NULL, message, size);
+}
+
+/* As app_notebook_parse_for, with the page the reader had open into *place (NULL: not asked). */
+static bool parse(const char *text, size_t len, const char *name, AppNotebookBook book,
+                  MeshInk *ink, int *place, char *message, size_t size)
 {
     if (app_json_nesting(text, len, APP_JSON_MAX_DEPTH) > APP_JSON_MAX_DEPTH)
         return fail(message, size, name, "nested deeper than a notebook (%d levels)",
@@ -291,7 +309,7 @@ bool app_notebook_parse_for(const char *text, size_t len, const char *name, AppN
         ok = fail(message, size, name, "line %ld, column %ld: text after the notebook", line,
                   column);
     } else {
-        ok = read_pages(root, name, book, ink, message, size);
+        ok = read_pages(root, name, book, ink, place, message, size);
     }
     cJSON_Delete(root);
     if (!ok)
@@ -307,8 +325,8 @@ bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t siz
 /* The notebook `f` holds into ink (f is closed). False with the message and *status the exit
  * status it calls for: 1 when the file cannot be read or memory runs out, 2 when it is no
  * notebook of the book. */
-static bool load_file(FILE *f, const char *name, AppNotebookBook book, MeshInk *ink, char *message,
-                      size_t size, int *status)
+static bool load_file(FILE *f, const char *name, AppNotebookBook book, MeshInk *ink, int *at,
+                      char *message, size_t size, int *status)
 {
     char *text;
     size_t len;
@@ -323,7 +341,7 @@ static bool load_file(FILE *f, const char *name, AppNotebookBook book, MeshInk *
         return fail(message, size, name, "out of memory while reading it");
     if (r == APP_FILE_ERROR)
         return fail(message, size, name, "cannot read it (%s)", e ? strerror(e) : "error");
-    bool ok = app_notebook_parse_for(text, len, name, book, ink, message, size);
+    bool ok = parse(text, len, name, book, ink, at, message, size);
     free(text);
     /* running out of memory is the machine's failure, not a bad notebook */
     *status = ok ? 0 : strstr(message, "out of memory") ? 1 : 2;
@@ -342,12 +360,13 @@ bool app_notebook_load_for(const char *path, AppNotebookBook book, MeshInk *ink,
         return fail(message, size, name, "%s", why);
     }
     int status;
-    return load_file(f, name, book, ink, message, size, &status);
+    return load_file(f, name, book, ink, NULL, message, size, &status);
 }
 
 typedef struct Written {
     AppNotebookBook book;
     const MeshInk *ink;
+    int at; /* the page shown; 0: none */
 } Written;
 
 /* `text` as a JSON string: quotes, backslashes and control bytes escaped, the rest as it is. */
@@ -380,6 +399,8 @@ static bool write_notebook(FILE *f, const void *user)
         }
         fputs("}, ", f);
     }
+    if (w->at > 0)
+        fprintf(f, "\"at\": %d, ", w->at);
     fputs("\"pages\": [", f);
     bool first_page = true;
     for (int p = 0; p < ink->page_count; p++) {
@@ -410,16 +431,17 @@ bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size
 bool app_notebook_save_for(const char *path, AppNotebookBook book, const MeshInk *ink,
                            char *message, size_t size)
 {
-    return app_safe_write(path, true, write_notebook, &(Written){book, ink}, message, size);
+    return app_safe_write(path, true, write_notebook, &(Written){book, ink, 0}, message, size);
 }
 
 /* A save of `ink` that keeps the notebook locked: the new file is locked before it takes the
  * name and *lock_fd becomes it. `exclusive`: the notebook is new (it must not exist). */
-static bool save_locked(const char *path, AppNotebookBook book, const MeshInk *ink, int *lock_fd,
-                        bool exclusive, char *message, size_t size)
+static bool save_locked(const char *path, AppNotebookBook book, const MeshInk *ink, int at,
+                        int *lock_fd, bool exclusive, char *message, size_t size)
 {
     AppSafeWrite how = {.durable = true, .exclusive = exclusive, .lock = lock_fd};
-    return app_safe_write_with(path, how, write_notebook, &(Written){book, ink}, message, size);
+    return app_safe_write_with(path, how, write_notebook, &(Written){book, ink, at}, message,
+                               size);
 }
 
 /* The writer thread's state. The frame thread hands it copies of the ink (`next`); the writer
@@ -431,6 +453,7 @@ struct AppNotebookWriter {
     pthread_cond_t idle; /* a save has ended */
     /* under the mutex */
     MeshInk *next;  /* the copy to save next, NULL when none waits */
+    int next_at;    /* the page shown when it was handed over */
     bool busy;      /* a save is under way */
     bool stop;      /* no more copies: end once `next` is saved */
     uint64_t saved; /* the revision of the last save that succeeded */
@@ -453,11 +476,13 @@ static void *writer_main(void *arg)
         if (!w->next)
             break;
         MeshInk *ink = w->next;
+        int at = w->next_at;
         w->next = NULL;
         w->busy = true;
         pthread_mutex_unlock(&w->mutex);
         char message[768];
-        bool ok = save_locked(w->path, w->book, ink, w->lock_fd, false, message, sizeof message);
+        bool ok =
+            save_locked(w->path, w->book, ink, at, w->lock_fd, false, message, sizeof message);
         pthread_mutex_lock(&w->mutex);
         if (ok)
             w->saved = ink->revision, w->wrote = true;
@@ -585,7 +610,7 @@ static int take(AppNotebook *nb, const char *name, const char *target, bool *cre
             /* a new notebook, made empty and locked, unless another run made it meanwhile */
             MeshInk none = {.page_count = 0, .drawing = -1};
             char why[768];
-            if (save_locked(nb->path, nb->book, &none, &nb->lock_fd, true, why, sizeof why)) {
+            if (save_locked(nb->path, nb->book, &none, 0, &nb->lock_fd, true, why, sizeof why)) {
                 *created = true;
                 return 0;
             }
@@ -666,7 +691,7 @@ int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, M
             if (copy >= 0)
                 close(copy);
             status = 1, fail(message, size, name, "%s", strerror(errno));
-        } else if (!load_file(f, name, book, ink, message, size, &status)) {
+        } else if (!load_file(f, name, book, ink, &nb->at, message, size, &status)) {
             status = status ? status : 2;
         }
     }
@@ -678,6 +703,7 @@ int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, M
     nb->created = created;
     app_safe_write_sweep(path);
     nb->saved = nb->queued = ink->revision;
+    nb->at_saved = nb->at;
     nb->writer = writer_start(nb);
     return 0;
 }
@@ -687,7 +713,9 @@ static void save_here(AppNotebook *nb, const MeshInk *ink)
 {
     char message[768];
     nb->queued = ink->revision;
-    if (save_locked(nb->path, nb->book, ink, &nb->lock_fd, false, message, sizeof message)) {
+    nb->at_saved = nb->at;
+    if (save_locked(nb->path, nb->book, ink, nb->at, &nb->lock_fd, false, message,
+                    sizeof message)) {
         nb->saved = ink->revision;
         nb->wrote = true;
         return;
@@ -704,7 +732,9 @@ bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final)
         return true;
     if (final) {
         writer_stop(nb); /* every save handed to it done */
-        if (ink->revision != nb->saved)
+        /* the place in the book too, where the notebook holds something besides it */
+        if (ink->revision != nb->saved ||
+            (nb->at != nb->at_saved && (!nb->created || nb->wrote)))
             save_here(nb, ink);
         return !nb->failed;
     }
@@ -725,6 +755,7 @@ bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final)
     pthread_mutex_lock(&w->mutex);
     MeshInk *older = w->next; /* not begun: this one holds all it held */
     w->next = copy;
+    w->next_at = nb->at;
     pthread_cond_signal(&w->wake);
     pthread_mutex_unlock(&w->mutex);
     if (older) {
@@ -732,6 +763,7 @@ bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final)
         free(older);
     }
     nb->queued = ink->revision;
+    nb->at_saved = nb->at;
     return !nb->failed;
 }
 

@@ -71,6 +71,12 @@ typedef struct AppNotebook {
     bool said;                 /* a failed save has been reported (once a run) */
     bool failed;               /* a save failed: the run ends in failure */
     bool wrote;                /* something was saved */
+    /* The page the reader has open (1-based; 0: none), read at open where the notebook says
+     * ("at": N) and set by the window as the reader moves: saved with the ink, and at the end
+     * where it changed and the notebook holds more than it (a notebook this run made with no
+     * ink still goes). */
+    int at;
+    int at_saved; /* the place the last save handed over held */
 } AppNotebook;
 
 /* Takes `path` (NULL: no notebook, nothing to do) for writing and loads it into `ink`, removing

@@ -561,6 +561,9 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         redraw |= view.turning;               /* a held page is drawn every frame, moved or not */
         redraw |= view.lift > 0.0f;           /* the view eases back to rest */
         redraw |= app_book_stream_busy(book); /* pages still to show */
+        /* the notebook keeps the reader's place: the spread the book heads for */
+        int pages = app_book_source_pages(app_book_stream_source(book));
+        notebook->at = view.heading > 0 ? (2 * view.heading < pages ? 2 * view.heading : pages) : 1;
         app_notebook_keep(notebook, session.ink, false);
         if (replaying && !moved && !view.turning && !(view.lift > 0.0f)) {
             /* nothing moves until the next event (or the end): its frames would all be alike */

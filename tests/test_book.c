@@ -1403,6 +1403,24 @@ static void check_notebook_unit(CheckState *s, const Ctx *c)
               "ids (%zu): %s", k, loaded ? "loaded" : message);
         mesh_ink_free(&back);
     }
+    /* the reader's place: a page of the book, or refused */
+    static const struct {
+        const char *at;
+        bool ok;
+    } places[] = {{"5", true}, {"20", true}, {"0", false}, {"21", false},
+                  {"2.5", false}, {"\"5\"", false}, {"null", false}};
+    for (size_t k = 0; k < sizeof places / sizeof places[0]; k++) {
+        char text[256];
+        snprintf(text, sizeof text,
+                 "{\"format\": \"pagecurl-notebook\", \"version\": 1, \"at\": %s, \"pages\": []}",
+                 places[k].at);
+        CHECK(s, mesh_ink_init(&back, 20), "out of memory");
+        bool loaded = app_notebook_parse(text, strlen(text), "nb", &back, message, sizeof message);
+        CHECK(s, loaded == places[k].ok && (loaded || strstr(message, "\"at\"")),
+              "\"at\": %s %s: %s", places[k].at, loaded ? "loaded" : "refused",
+              loaded ? "" : message);
+        mesh_ink_free(&back);
+    }
     /* the built-in book's notebooks, which name no book, load on it and nowhere else */
     CHECK(s, app_notebook_save(path, &ink, message, sizeof message), "save: %s", message);
     CHECK(s, mesh_ink_init(&back, 20), "out of memory");

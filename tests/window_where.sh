@@ -3,7 +3,8 @@
 # length. The built-in book opens at "pagecurl: 1 / 16" (page 1 alone, on the right); Right
 # turns a leaf: "2-3 / 16"; Right three times more in quick succession (the turns queue) heads
 # for "8-9 / 16"; I adds the mode. Bound on the right (--rtl) the arrows go the way the pages
-# move: Left turns forward, Right back. Read with xdotool getwindowname.
+# move: Left turns forward, Right back. A notebook keeps the reader's place: turned to 4-5 and
+# closed, it reopens there. Read with xdotool getwindowname.
 set -u
 exe=$1
 name=window_where
@@ -34,3 +35,17 @@ xdotool key --window "$win" Right
 expect "pagecurl: 1 / 16"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl --rtl exited with $status"
+nb=$(mktemp -d)/where.json
+printf '{"format": "pagecurl-notebook", "version": 1, "pages": []}\n' > "$nb"
+window_start "$exe" --validation --size 640x400 --notebook "$nb"
+expect "pagecurl: 1 / 16"
+xdotool key --window "$win" --delay 60 Right Right
+expect "pagecurl: 4-5 / 16"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl --notebook exited with $status"
+grep -q '"at": 4,' "$nb" || fail "the notebook does not keep the place: $(cat "$nb")"
+window_start "$exe" --validation --size 640x400 --notebook "$nb"
+expect "pagecurl: 4-5 / 16"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl --notebook (reopened) exited with $status"
+rm -rf "$(dirname "$nb")"
