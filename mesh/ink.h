@@ -23,7 +23,7 @@
 #define MESH_INK_MIN_STEP (0.25f / 1024.0f)
 /* A book's pages: enough for any notebook we load, small enough that a bad file cannot make us
  * allocate much. */
-#define MESH_INK_MAX_PAGES 4096
+#define MESH_INK_MAX_PAGES 1000000
 /* Points in one stroke and in the whole book (a stroke stops growing at either): at 60 points a
  * second, half an hour of one unbroken stroke and over two hours of drawing; bounds what a
  * notebook costs to load and rasterise. */

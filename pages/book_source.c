@@ -1,5 +1,6 @@
-/* realpath, fstatat */
+/* realpath, fstatat; d_type (DT_REG, DT_DIR) */
 #define _XOPEN_SOURCE 700
+#define _DEFAULT_SOURCE
 
 #include "book_source.h"
 #include "../mesh/grid.h"
@@ -56,6 +57,7 @@ struct AppBookSource {
     AppPageProvider provider; /* SOURCE_PROVIDER */
     AppPageLabels labels;     /* a PDF's own, read at open; none for other books */
     bool right_to_left;       /* a PDF's /ViewerPreferences /Direction /R2L */
+    bool named_otherwise;     /* a folder's page is a link, or of a type its folder did not say */
     char id[APP_BOOK_ID_MAX]; /* what the book is by content (app_book_source_id); "" none */
 #ifdef PAGECURL_HAVE_MUPDF
     Budget budget;
@@ -64,6 +66,7 @@ struct AppBookSource {
     fz_document *doc;
     FILE *pdf;        /* the PDF, opened and checked here; MuPDF reads it through a stream */
     fz_cookie cookie; /* its abort ends a page being drawn (app_book_source_abort) */
+    bool page_tree;   /* MuPDF's map of the page tree is made: page look-ups are O(1) */
 #endif
 };
 
@@ -80,6 +83,9 @@ static const uint8_t MARK[3] = {200, 40, 40};
 /* The most pages of a PDF measured for the shape most of its pages have: loading a page costs
  * its page tree's walk, and a long book's pages are sampled evenly, its first always. */
 #define SHAPE_SAMPLES 64
+/* The most pages of a folder whose headers are read at open: all of a book of this length (about
+ * 30 ms), an even sample of a longer one, so that 100,000 pages open as fast. */
+#define CHECKED_PAGES 2048
 
 int app_book_name_compare(const char *a, const char *b)
 {
@@ -550,24 +556,27 @@ static int page_header(AppBookSource *src, int page, int *w, int *h, char *messa
     return 0;
 }
 
-/* Every page's header, a few hundred bytes each: a file that is no image, or one too large to
- * decode, is named before anything starts. */
+/* Every page's header, a few hundred bytes each (of a book longer than CHECKED_PAGES, that many
+ * spread evenly through it, the first always): a file that is no image, or one too large to
+ * decode, is named before anything starts; in a longer book a page not checked that fails shows
+ * crossed out when it is drawn, as any page that fails only then. */
 static int check_pages(AppBookSource *src, char *message, size_t size)
 {
-    float *aspects = malloc((size_t)src->pages * sizeof *aspects);
+    int checked = src->pages < CHECKED_PAGES ? src->pages : CHECKED_PAGES;
+    float *aspects = malloc((size_t)checked * sizeof *aspects);
     if (!aspects)
         return fail(message, size, 1, "%s: out of memory", src->name ? src->name : "the book");
     int bad = 0;
 #ifdef PAGECURL_HAVE_MUPDF
     fz_md5_init(&src->hash);
 #endif
-    for (int p = 0; p < src->pages && !bad; p++) {
+    for (int i = 0; i < checked && !bad; i++) {
         int w, h;
-        bad = page_header(src, p, &w, &h, message, size);
-        aspects[p] = bad ? 1.0f : (float)h / (float)w;
+        bad = page_header(src, (int)((int64_t)i * src->pages / checked), &w, &h, message, size);
+        aspects[i] = bad ? 1.0f : (float)h / (float)w;
     }
     if (!bad)
-        src->aspect = app_book_common_aspect(aspects, src->pages);
+        src->aspect = app_book_common_aspect(aspects, checked);
     free(aspects);
 #ifdef PAGECURL_HAVE_MUPDF
     if (!bad)
@@ -590,13 +599,17 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
         /* A folder with a page's name is no page: skipped, as the other names are. Anything
          * else that is no regular file (a FIFO, a device, a socket) would block or never end
          * when read: the book is refused, naming it. Links are followed. */
-        struct stat st;
-        if (fstatat(dirfd(dir), e->d_name, &st, 0) != 0) {
+        struct stat st = {.st_mode = e->d_type == DT_REG ? S_IFREG : S_IFDIR};
+        /* the entry's own type where the file system gives it (a link's is its target's, and an
+         * unknown type is asked): a stat of each of 100,000 pages is a noticeable wait */
+        if (e->d_type != DT_REG && e->d_type != DT_DIR &&
+            fstatat(dirfd(dir), e->d_name, &st, 0) != 0) {
             status = fail(message, size, 1, "%s/%s: %s", path, e->d_name, strerror(errno));
             break;
         }
         if (S_ISDIR(st.st_mode))
             continue;
+        src->named_otherwise |= e->d_type != DT_REG;
         if (!S_ISREG(st.st_mode)) {
             status = fail(message, size, 1, "%s/%s: %s, not a regular file", path, e->d_name,
                           app_file_kind(st.st_mode));
@@ -644,6 +657,23 @@ static bool page_loads(fz_context *fz, fz_document *doc, int page)
     fz_catch(fz) ok = false;
     fz_drop_page(fz, pg);
     return ok;
+}
+
+/* MuPDF's map of the PDF's page tree, made once (one walk of the tree): without it every page
+ * looked up walks the tree from its root, resolving each kid on the way, and a book of 100,000
+ * pages under one /Kids array took most of a second to find its last page and its shape. A tree
+ * that cannot be mapped is looked up the slow way. */
+static void load_page_tree(AppBookSource *src)
+{
+    pdf_document *pdf = pdf_specifics(src->fz, src->doc);
+    if (!pdf)
+        return;
+    fz_try(src->fz)
+    {
+        pdf_load_page_tree(src->fz, pdf);
+        src->page_tree = true;
+    }
+    fz_catch(src->fz) src->page_tree = false;
 }
 
 /* The pages the document has: its page tree's count (/Count) when its last page loads (one
@@ -820,6 +850,7 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
                           "opens no passwords",
                           path);
         else {
+            load_page_tree(src);
             src->pages = real_pages(fz, src->doc);
             if (src->pages < 1)
                 status = fail(message, size, 1, "%s: a PDF with no pages", path);
@@ -1018,6 +1049,8 @@ void app_book_source_close(AppBookSource *src)
     app_page_labels_free(&src->labels);
 #ifdef PAGECURL_HAVE_MUPDF
     if (src->fz) {
+        if (src->page_tree)
+            pdf_drop_page_tree(src->fz, pdf_specifics(src->fz, src->doc));
         fz_drop_document(src->fz, src->doc);
         fz_drop_context(src->fz);
     }
@@ -1277,7 +1310,10 @@ bool app_book_source_holds(const AppBookSource *src, const char *path)
     bool exists = stat(path, &st) == 0;
     if (src->kind == SOURCE_PDF && exists && same_inode(src->name, &st))
         return true;
-    if (src->kind == SOURCE_IMAGES && exists && !S_ISDIR(st.st_mode))
+    /* a file of one name that no page links to is a page only by that name (below): 100,000
+     * pages are not each asked */
+    if (src->kind == SOURCE_IMAGES && exists && !S_ISDIR(st.st_mode) &&
+        (st.st_nlink > 1 || src->named_otherwise) && src->files)
         for (int p = 0; p < src->pages; p++)
             if (same_inode(src->files[p], &st))
                 return true;
