@@ -66,7 +66,6 @@ struct AppBookSource {
     fz_document *doc;
     FILE *pdf;        /* the PDF, opened and checked here; MuPDF reads it through a stream */
     fz_cookie cookie; /* its abort ends a page being drawn (app_book_source_abort) */
-    bool page_tree;   /* MuPDF's map of the page tree is made: page look-ups are O(1) */
 #endif
 };
 
@@ -659,23 +658,6 @@ static bool page_loads(fz_context *fz, fz_document *doc, int page)
     return ok;
 }
 
-/* MuPDF's map of the PDF's page tree, made once (one walk of the tree): without it every page
- * looked up walks the tree from its root, resolving each kid on the way, and a book of 100,000
- * pages under one /Kids array took most of a second to find its last page and its shape. A tree
- * that cannot be mapped is looked up the slow way. */
-static void load_page_tree(AppBookSource *src)
-{
-    pdf_document *pdf = pdf_specifics(src->fz, src->doc);
-    if (!pdf)
-        return;
-    fz_try(src->fz)
-    {
-        pdf_load_page_tree(src->fz, pdf);
-        src->page_tree = true;
-    }
-    fz_catch(src->fz) src->page_tree = false;
-}
-
 /* The pages the document has: its page tree's count (/Count) when its last page loads (one
  * look-up down the tree: a long book opens as fast as a short one), else the most that load, by
  * bisection (a count that lies, /Count 100000 over one page). */
@@ -850,7 +832,6 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
                           "opens no passwords",
                           path);
         else {
-            load_page_tree(src);
             src->pages = real_pages(fz, src->doc);
             if (src->pages < 1)
                 status = fail(message, size, 1, "%s: a PDF with no pages", path);
@@ -1049,8 +1030,6 @@ void app_book_source_close(AppBookSource *src)
     app_page_labels_free(&src->labels);
 #ifdef PAGECURL_HAVE_MUPDF
     if (src->fz) {
-        if (src->page_tree)
-            pdf_drop_page_tree(src->fz, pdf_specifics(src->fz, src->doc));
         fz_drop_document(src->fz, src->doc);
         fz_drop_context(src->fz);
     }
