@@ -58,6 +58,8 @@ struct AppBookSource {
     AppPageLabels labels;     /* a PDF's own, read at open; none for other books */
     bool right_to_left;       /* a PDF's /ViewerPreferences /Direction /R2L */
     bool named_otherwise;     /* a folder's page is a link, or of a type its folder did not say */
+    AppOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
+    int outline_count;
     char id[APP_BOOK_ID_MAX]; /* what the book is by content (app_book_source_id); "" none */
 #ifdef PAGECURL_HAVE_MUPDF
     Budget budget;
@@ -759,6 +761,105 @@ static float pdf_shape(AppBookSource *src)
     return app_book_common_aspect(aspects, n);
 }
 
+/* The outline entry `node` names: its title (control characters made spaces, cut at
+ * APP_OUTLINE_TITLE_MAX bytes) and the page its destination or action leads to (-1: none). */
+static bool outline_entry(AppBookSource *src, pdf_document *pdf, pdf_obj *node, int depth,
+                          AppOutlineEntry *out)
+{
+    fz_context *fz = src->fz;
+    char *uri = NULL;
+    int page = -1;
+    const char *title = "";
+    fz_var(uri);
+    fz_var(page);
+    fz_var(title);
+    fz_try(fz)
+    {
+        title = pdf_to_text_string(fz, pdf_dict_gets(fz, node, "Title"));
+        pdf_obj *dest = pdf_dict_gets(fz, node, "Dest"), *action = pdf_dict_gets(fz, node, "A");
+        uri = dest ? pdf_parse_link_dest(fz, pdf, dest)
+              : action ? pdf_parse_link_action(fz, pdf, action, -1)
+                       : NULL;
+        float x, y;
+        if (uri)
+            page = pdf_resolve_link(fz, pdf, uri, &x, &y);
+    }
+    fz_always(fz) fz_free(fz, uri);
+    fz_catch(fz) page = -1;
+    title = title ? title : "";
+    size_t n = strnlen(title, APP_OUTLINE_TITLE_MAX - 1);
+    while (n && title[n] && ((unsigned char)title[n] & 0xc0) == 0x80)
+        n--; /* cut before a character, not inside one */
+    *out = (AppOutlineEntry){.title = malloc(n + 1), .page = page < src->pages ? page : -1,
+                             .depth = depth};
+    if (!out->title)
+        return false;
+    memcpy(out->title, title, n);
+    out->title[n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)out->title[i] < 0x20 || out->title[i] == 0x7f)
+            out->title[i] = ' ';
+    return true;
+}
+
+/* The PDF's outline (/Root /Outlines), read once at open, on the opening thread: depth first
+ * with a stack of our own (no recursion a hostile chain could overflow), each entry visited
+ * once (marked: a cycle ends), at most APP_OUTLINE_MAX entries APP_OUTLINE_DEPTH deep. An outline
+ * that cannot be read is none: the pages are what matters. */
+static void read_outline(AppBookSource *src)
+{
+    fz_context *fz = src->fz;
+    pdf_document *pdf = pdf_specifics(fz, src->doc);
+    if (!pdf)
+        return;
+    struct {
+        pdf_obj *node;
+        int depth;
+    } stack[2 * APP_OUTLINE_DEPTH + 2];
+    pdf_obj **marked = calloc(APP_OUTLINE_MAX, sizeof *marked);
+    src->outline = calloc(APP_OUTLINE_MAX, sizeof *src->outline);
+    int top = 0, nmarked = 0;
+    fz_var(top);
+    fz_var(nmarked);
+    if (!marked || !src->outline) {
+        free(marked);
+        free(src->outline);
+        src->outline = NULL;
+        return;
+    }
+    fz_try(fz)
+    {
+        pdf_obj *root = pdf_dict_gets(fz, pdf_trailer(fz, pdf), "Root");
+        pdf_obj *first = pdf_dict_gets(fz, pdf_dict_gets(fz, root, "Outlines"), "First");
+        if (pdf_is_dict(fz, first))
+            stack[top++].node = first, stack[top - 1].depth = 0;
+        while (top > 0 && nmarked < APP_OUTLINE_MAX) {
+            pdf_obj *node = stack[--top].node;
+            int depth = stack[top].depth;
+            if (!pdf_is_dict(fz, node) || pdf_mark_obj(fz, node))
+                continue; /* no entry, or one seen already: a cycle */
+            marked[nmarked++] = node;
+            if (!outline_entry(src, pdf, node, depth, &src->outline[src->outline_count]))
+                break;
+            src->outline_count++;
+            /* the next sibling waits under the first child, which comes first */
+            pdf_obj *next = pdf_dict_gets(fz, node, "Next");
+            pdf_obj *child = pdf_dict_gets(fz, node, "First");
+            if (pdf_is_dict(fz, next))
+                stack[top].node = next, stack[top++].depth = depth;
+            if (pdf_is_dict(fz, child) && depth + 1 < APP_OUTLINE_DEPTH)
+                stack[top].node = child, stack[top++].depth = depth + 1;
+        }
+    }
+    fz_always(fz)
+    {
+        for (int i = 0; i < nmarked; i++)
+            pdf_unmark_obj(fz, marked[i]);
+    }
+    fz_catch(fz) {}
+    free(marked);
+}
+
 /* What the PDF is: its trailer's /ID, whose first string the PDF's maker gave it for good (a copy
  * or a moved file keeps it; saving changes only the second), else a digest of its bytes. */
 static void pdf_id(AppBookSource *src)
@@ -846,6 +947,7 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
                 else {
                     src->aspect = pdf_shape(src);
                     read_labels(src);
+                    read_outline(src);
                     src->right_to_left = reads_right_to_left(src);
                     pdf_id(src);
                 }
@@ -1028,6 +1130,9 @@ void app_book_source_close(AppBookSource *src)
     free(src->files);
     app_typeface_free(src->face);
     app_page_labels_free(&src->labels);
+    for (int i = 0; i < src->outline_count; i++)
+        free(src->outline[i].title);
+    free(src->outline);
 #ifdef PAGECURL_HAVE_MUPDF
     if (src->fz) {
         fz_drop_document(src->fz, src->doc);
@@ -1049,6 +1154,34 @@ int app_book_source_pages(const AppBookSource *src)
 float app_book_source_aspect(const AppBookSource *src)
 {
     return src->aspect;
+}
+
+int app_book_source_outline_count(const AppBookSource *src)
+{
+    return src->outline_count;
+}
+
+const AppOutlineEntry *app_book_source_outline(const AppBookSource *src, int i)
+{
+    return i >= 0 && i < src->outline_count ? &src->outline[i] : NULL;
+}
+
+/* Whether `text` holds `needle`, ASCII letters in either case. */
+static bool holds_folded(const char *text, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *text; text++)
+        if (!strncasecmp(text, needle, n))
+            return true;
+    return n == 0;
+}
+
+int app_book_source_outline_find(const AppBookSource *src, const char *text, int from)
+{
+    for (int i = from < 0 ? 0 : from; i < src->outline_count && text && *text; i++)
+        if (src->outline[i].page >= 0 && holds_folded(src->outline[i].title, text))
+            return i;
+    return -1;
 }
 
 const char *app_book_source_id(const AppBookSource *src)

@@ -77,6 +77,23 @@ bool app_book_source_builtin(const AppBookSource *src);
  * (APP_PAGE_LABEL_MAX bytes, pages/page_labels.h, are enough); "" where it names none: a page
  * outside its ranges, a book that is no PDF or whose PDF has no labels. Any thread. */
 void app_book_source_page_label(const AppBookSource *src, int page, char *out, size_t size);
+/* A PDF's table of contents (its /Outlines), flattened in reading order: at most APP_OUTLINE_MAX
+ * entries, APP_OUTLINE_DEPTH deep, titles UTF-8 cut below APP_OUTLINE_TITLE_MAX bytes. */
+#define APP_OUTLINE_MAX       4096
+#define APP_OUTLINE_DEPTH     16
+#define APP_OUTLINE_TITLE_MAX 256
+typedef struct AppOutlineEntry {
+    char *title;
+    int page;  /* 0-based; -1 where the entry leads nowhere in the book */
+    int depth; /* 0 for a chapter, 1 for its sections, ... */
+} AppOutlineEntry;
+int app_book_source_outline_count(const AppBookSource *src);
+/* Entry i (0 .. count - 1), NULL outside. Any thread. */
+const AppOutlineEntry *app_book_source_outline(const AppBookSource *src, int i);
+/* The first entry from `from` on whose title holds `text` (ASCII letters in either case) and
+ * that leads to a page; -1 for none. A search field's next match is from + 1. */
+int app_book_source_outline_find(const AppBookSource *src, const char *text, int from);
+
 /* The page (1-based) a reader means by `text`: the page labelled so ("iv", "120": exactly, else
  * the first whose label matches ignoring case), else the page of that number (1 .. pages);
  * 0 for none. Labels win: in a book whose body starts at printed page 1 after twelve pages of

@@ -763,6 +763,56 @@ static void check_labels(CheckState *s, const Ctx *c)
     }
 }
 
+/* A PDF's outline, flattened in reading order (a section under its chapter, then the next
+ * chapter), each entry's page from a /Dest or a /GoTo action, a title's line break a space; an
+ * entry whose /Next leads back to itself is read once; the search finds titles by any part in
+ * either case, from a given entry on. */
+static void check_outline(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+    return;
+#endif
+    char pdf[512];
+    path_in(c, "outline.pdf", pdf, sizeof pdf);
+    /* page p (0-based) is object 3 + 2p; the extra object 21 names itself as its /Next */
+    CHECK(s,
+          write_pdf_with(pdf, 9, 200, 280,
+                         "/Outlines << /First << /Title (Introduction) /Dest [3 0 R /Fit] /Next "
+                         "<< /Title (Part Two) /Dest [11 0 R /Fit] /First << /Title (Sec\\ntion "
+                         "2.1) /A << /S /GoTo /D [13 0 R /Fit] >> >> /Next 21 0 R >> >> >> ",
+                         "<< /Title (Loop) /Dest [5 0 R /Fit] /Next 21 0 R >>"),
+          "cannot write %s", pdf);
+    AppBookSource *src = open_source(s, pdf);
+    if (!src)
+        return;
+    static const struct {
+        const char *title;
+        int page, depth;
+    } want[] = {{"Introduction", 0, 0}, {"Part Two", 4, 0}, {"Sec tion 2.1", 5, 1}, {"Loop", 1, 0}};
+    int n = app_book_source_outline_count(src);
+    CHECK(s, n == 4, "outline: %d entries, want 4", n);
+    for (int i = 0; i < n && i < 4; i++) {
+        const AppOutlineEntry *e = app_book_source_outline(src, i);
+        CHECK(s,
+              !strcmp(e->title, want[i].title) && e->page == want[i].page &&
+                  e->depth == want[i].depth,
+              "outline %d: '%s' page %d depth %d, want '%s' %d %d", i, e->title, e->page,
+              e->depth, want[i].title, want[i].page, want[i].depth);
+    }
+    CHECK(s, app_book_source_outline(src, 4) == NULL, "outline: an entry past the last");
+    static const struct {
+        const char *text;
+        int from, found;
+    } finds[] = {{"part", 0, 1}, {"SECTION", 0, -1}, {"2.1", 0, 2}, {"o", 0, 0}, {"o", 1, 1},
+                 {"o", 2, 2},    {"o", 3, 3},        {"o", 4, -1}, {"zzz", 0, -1}, {"", 0, -1}};
+    for (size_t i = 0; i < sizeof finds / sizeof finds[0]; i++)
+        CHECK(s, app_book_source_outline_find(src, finds[i].text, finds[i].from) == finds[i].found,
+              "outline: '%s' from %d finds %d, want %d", finds[i].text, finds[i].from,
+              app_book_source_outline_find(src, finds[i].text, finds[i].from), finds[i].found);
+    app_book_source_close(src);
+}
+
 /* A 100,000-page PDF opened in the middle: the first frame in a few seconds of CPU, with memory
  * that does not grow with the book (its pages are not all drawn). */
 static void check_long_pdf(CheckState *s, const Ctx *c)
@@ -1493,7 +1543,7 @@ int main(int argc, char **argv)
         {"layout", check_layout},     {"hostile", check_hostile},
         {"abort", check_abort},       {"stop", check_stop},
         {"thumb", check_thumb},       {"labels", check_labels},
-        {"shapes", check_shapes},
+        {"shapes", check_shapes},     {"outline", check_outline},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
