@@ -9,6 +9,10 @@
  * in the last twentieth before it was let go. */
 #define FLICK_WINDOW 0.1
 #define FLICK_STILL  0.05
+/* Samples closer in time than this say little of a speed (a burst of events at once); a flick
+ * faster than FLICK_MAX views a second is taken at that. */
+#define FLICK_SPAN 0.008
+#define FLICK_MAX  8.0
 
 static float scale_of(const AppZoomView *v)
 {
@@ -191,10 +195,12 @@ void app_zoom_drag_end(AppZoom *zoom, double time, const AppZoomRect *fit)
         first = k;
     }
     double span = zoom->sample_t[last] - zoom->sample_t[first];
-    if (first == last || span < 1e-3 || time - zoom->sample_t[last] > FLICK_STILL)
-        return; /* held still before letting go: no flick */
-    zoom->vx = (float)((zoom->sample_x[last] - zoom->sample_x[first]) / span);
-    zoom->vy = (float)((zoom->sample_y[last] - zoom->sample_y[first]) / span);
+    if (first == last || span < FLICK_SPAN || time - zoom->sample_t[last] > FLICK_STILL)
+        return; /* held still before letting go, or too brief a motion to measure: no flick */
+    double vx = (zoom->sample_x[last] - zoom->sample_x[first]) / span,
+           vy = (zoom->sample_y[last] - zoom->sample_y[first]) / span, v = hypot(vx, vy);
+    double k = v > FLICK_MAX ? FLICK_MAX / v : 1.0;
+    zoom->vx = (float)(vx * k), zoom->vy = (float)(vy * k);
 }
 
 void app_zoom_apply(const AppZoomView *view, float u, float v, float *x, float *y)
