@@ -44,6 +44,8 @@ static const char CONTROLS[] =
     "  Delete              clear the page side under the pointer\n"
     "  H                   heads-up display: frame time, frames/s, GPU stage times, device\n"
     "  F12 or P            screenshot: the window as it is, to a new pagecurl-NNNN.png\n"
+    "  Ctrl+wheel, pinch   zoom 1x..8x about the pointer; + - zoom, 0 fits, double-click\n"
+    "                      toggles 2.5x; zoomed in, a drag pans (off a page's outer edge)\n"
     "  F11                 fullscreen on / off\n"
     "  Escape              quit\n";
 
