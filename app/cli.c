@@ -27,6 +27,8 @@ static const struct {
     {"--replay", "--radius", "the trace poses the book"},
     {"--replay", "--record", "a replay takes no input to record"},
     {"--replay", "--page", "the trace starts at the first spread"},
+    {"--replay", "--zoom", "the trace zooms the book"},
+    {"--replay", "--zoom-at", "the trace zooms the book"},
     {"--grids", "--grid", "give one or the other"},
     {"--rtl", "--ltr", "a book binds on one side"},
 };
@@ -44,6 +46,8 @@ static const char CONTROLS[] =
     "  Delete              clear the page side under the pointer\n"
     "  H                   heads-up display: frame time, frames/s, GPU stage times, device\n"
     "  F12 or P            screenshot: the window as it is, to a new pagecurl-NNNN.png\n"
+    "  Ctrl+wheel, pinch   zoom 1x..8x about the pointer; + - zoom, 0 fits, double-click\n"
+    "                      toggles 2.5x; zoomed in, a drag pans (off a page's outer edge)\n"
     "  F11                 fullscreen on / off\n"
     "  Escape              quit\n";
 
@@ -188,6 +192,12 @@ static AppCliResult check_combinations(const AppOptions *o, const bool *seen, ch
         return usage(message, size, "%s %s; it does not apply %s%s", opt->flag, opt->purpose,
                      MODE_NAMES[mode], hint);
     }
+    if (seen[index_of("--zoom-at")] && !seen[index_of("--zoom")])
+        return usage(message, size, "--zoom-at places the zoom: it needs --zoom Z");
+    if (o->has_zoom_at && (o->zoom_at[0] >= o->width || o->zoom_at[1] >= o->height))
+        return usage(message, size, "--zoom-at %u,%u: outside the %ux%u image (0..%u, 0..%u)",
+                     o->zoom_at[0], o->zoom_at[1], o->width, o->height, o->width - 1,
+                     o->height - 1);
     if (o->cpu_deform && o->normals == 3)
         return usage(message, size,
                      "--normals fused-deform curls the page on the GPU: it cannot go with "

@@ -157,6 +157,22 @@ static bool set_radius(const char *value, AppOptions *o, void *field)
     return parse_real(value, APP_RADIUS_MIN, APP_RADIUS_MAX, field);
 }
 
+static bool set_zoom(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return parse_real(value, 1.0, 8.0, field); /* APP_ZOOM_MIN .. APP_ZOOM_MAX */
+}
+
+/* "X,Y": an output pixel (whether it lies in the image is checked with --size, app/cli.c). */
+static bool set_zoom_at(const char *value, AppOptions *o, void *field)
+{
+    (void)field;
+    const char *e;
+    o->has_zoom_at = true;
+    return parse_u32(value, &e, 0, CLI_MAX_IMAGE_SIDE - 1, &o->zoom_at[0]) && *e == ',' &&
+           parse_u32(e + 1, NULL, 0, CLI_MAX_IMAGE_SIDE - 1, &o->zoom_at[1]);
+}
+
 static bool set_page(const char *value, AppOptions *o, void *field)
 {
     (void)field; /* a number or a label: read once the book is open (its labels, its length) */
@@ -376,6 +392,13 @@ const CliOption APP_CLI_OPTIONS[] = {
     {"--radius", NULL, "R", VALUE_REQUIRED, set_radius, F(radius), GROUP_HEADLESS, MODE_HEADLESS,
      "shapes the headless turn's roll", "a number in [0.005, 0.5]",
      "roll radius in page widths (0.005..0.5) instead of the pose's own"},
+    {"--zoom", NULL, "Z", VALUE_REQUIRED, set_zoom, F(zoom), GROUP_HEADLESS, MODE_HEADLESS,
+     "zooms a headless render", "a number in [1, 8]",
+     "the picture enlarged Z times (1..8) about --zoom-at, its pages still\ncovering the image "
+     "(or centred where smaller), as the window zooms"},
+    {"--zoom-at", NULL, "X,Y", VALUE_REQUIRED, set_zoom_at, 0, GROUP_HEADLESS, MODE_HEADLESS,
+     "places a headless render's zoom", "X,Y: a pixel of the image (0-based)",
+     "the output pixel that stays put as --zoom enlarges (default: the\nimage's centre)"},
     {"--frames-out", NULL, "DIR", VALUE_REQUIRED, set_file, F(frames_out), GROUP_HEADLESS,
      MODE_HEADLESS, "writes every headless frame", "an existing folder",
      "every frame as DIR/frame-0000.png, frame-0001.png, ... (DIR must exist)"},

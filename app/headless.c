@@ -43,6 +43,7 @@ typedef struct PoseSource {
     AppSpread spread; /* a fixed pose's or the script's */
     const AppTrace *trace;
     MeshFlip flip;  /* the replay's book */
+    AppZoom zoom;   /* and its view's zoom */
     MeshInk *ink;   /* where its strokes go */
     size_t next;    /* the trace's first event not applied yet */
     bool moving;    /* the replay's book moved in the last frame or is held mid-turn */
@@ -56,13 +57,15 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
         /* fixed simulation step: the events due by this frame's time, then the animation */
         double t = f / APP_REPLAY_HZ;
         while (src->next < src->trace->count && src->trace->events[src->next].time <= t)
-            app_book_input(&src->flip, src->ink, &src->trace->events[src->next++], opts->width,
-                           opts->height, page);
+            app_book_input(&src->flip, &src->zoom, src->ink, &src->trace->events[src->next++],
+                           opts->width, opts->height, page);
         bool moved = mesh_flip_step(&src->flip, t);
         MeshFlipView view = mesh_flip_view_at(&src->flip, t);
-        src->moving = moved || view.turning || view.lift > 0.0f; /* the view eases back too */
+        /* the view eases back too, and a zoom eases or a flick's pan coasts */
+        src->moving = moved || view.turning || view.lift > 0.0f || app_zoom_moving(&src->zoom, t);
         *pose = app_book_pose(&view, page);
         *spread = app_book_spread(&view);
+        spread->zoom = app_book_zoom_view(&src->zoom, &view, page, opts->width, opts->height, t);
         return;
     }
     AppTurn turn = src->fixed ? *src->fixed : app_input_scripted(f, frames, opts->grab);
@@ -76,6 +79,15 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
     }
     *spread = src->spread;
     spread->progress = turn.t;
+    if (opts->zoom > 1.0f) { /* --zoom about --zoom-at's pixel, kept within the fitted pages */
+        AppZoomRect fit = app_book_fit_rect(spread, page, opts->width, opts->height);
+        float x = opts->has_zoom_at ? ((float)opts->zoom_at[0] + 0.5f) / (float)opts->width : 0.5f;
+        float y = opts->has_zoom_at ? ((float)opts->zoom_at[1] + 0.5f) / (float)opts->height : 0.5f;
+        AppZoom zoom;
+        app_zoom_init(&zoom);
+        app_zoom_set(&zoom, opts->zoom, x, y, 0.0, &fit);
+        spread->zoom = app_zoom_at(&zoom, 0.0, &fit);
+    }
 }
 
 /* --frames-out's name for frame f. */
@@ -213,6 +225,7 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, AppBookStream *book,
                                              leaves, opts->backward)};
     if (replay) {
         src = (PoseSource){.trace = replay, .ink = ink};
+        app_zoom_init(&src.zoom);
         app_book_init_reader(&src.flip, page, app_book_source_pages(app_book_stream_source(book)),
                              0);
         double end =

@@ -18,6 +18,7 @@
 #include "window.h"
 #endif
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -164,7 +165,10 @@ static int load_book(AppOptions *opts, AppBookStream **book)
     }
     if (refused)
         app_book_source_close(source);
-    else if (!(*book = app_book_stream_create(source, opts->width, message, sizeof message)))
+    /* pages drawn at the density shown: --zoom Z shows them Z times as large */
+    else if (!(*book = app_book_stream_create(
+                   source, (uint32_t)lrintf((float)opts->width * fmaxf(opts->zoom, 1.0f)), message,
+                   sizeof message)))
         refused = 1; /* the source went with it */
     else
         app_book_stream_set_hooks(

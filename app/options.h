@@ -40,6 +40,9 @@ typedef struct AppOptions {
     AppLayout layout;       /* --layout, default auto */
     float radius;           /* --radius R: the roll radius in page widths; 0 = the pose's own */
     float show_through;     /* --show-through F: 0 .. 1 (GPU_SHOW_THROUGH_PAPER by default) */
+    float zoom;             /* --zoom Z: 1 .. 8; 0 = not given (the fitted view) */
+    bool has_zoom_at;       /* --zoom-at X,Y given: the output pixel that stays put */
+    uint32_t zoom_at[2];
     uint32_t frames;        /* --frames N; 0 = the mode's default */
     const char *screenshot; /* --screenshot FILE.png|.jpg: the last frame shown or rendered */
     const char *export_obj; /* --export-obj FILE.obj */

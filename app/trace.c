@@ -18,10 +18,14 @@
 /* A trace longer than a day of input is not a trace. */
 #define TRACE_MAX_TIME 86400.0
 
-static const char *const DEVICES[] = {"mouse", "finger", "key", "ink"};
-static const char *const ACTIONS[] = {"down", "move",  "up",   "next", "prev",
-                                      "undo", "clear", "home", "end"};
-#define ACTION_COUNT (int)(sizeof ACTIONS / sizeof ACTIONS[0])
+static const char *const DEVICES[] = {"mouse", "finger", "key", "ink", "zoom"};
+static const char *const ACTIONS[] = {"down", "move", "up", "next", "prev", "undo",  "clear",
+                                      "home", "end",  "by", "pan",  "fit",  "toggle"};
+#define DEVICE_COUNT (int)(sizeof DEVICES / sizeof DEVICES[0])
+/* A zoom event's factor, and a pan's step in fractions of the view. */
+#define TRACE_ZOOM_FACTOR 8.0
+#define TRACE_PAN_MAX     2.0
+#define ACTION_COUNT      (int)(sizeof ACTIONS / sizeof ACTIONS[0])
 
 bool app_trace_add(AppTrace *trace, const AppTraceEvent *event)
 {
@@ -60,6 +64,43 @@ static bool parse_number(const char *word, double lo, double hi, double *out)
     return true;
 }
 
+/* A zoom event's fields: by F X Y, pan DX DY, fit, toggle X Y. */
+static bool parse_zoom(char **words, int n, double t, int action, AppTraceEvent *e,
+                       const char **why)
+{
+    *e = (AppTraceEvent){.time = t, .device = APP_TRACE_ZOOM, .action = action, .scale = 1.0f};
+    double a = 0.0, b = 0.0, f = 1.0;
+    switch (action) {
+    case APP_TRACE_FIT:
+        return n == 3 ? true : ((*why = "zoom fit has no position"), false);
+    case APP_TRACE_BY:
+        if (n != 6)
+            return (*why = "zoom by needs FACTOR X Y"), false;
+        if (!parse_number(words[3], 1.0 / TRACE_ZOOM_FACTOR, TRACE_ZOOM_FACTOR, &f))
+            return (*why = "bad zoom factor: 0.125..8"), false;
+        words++, n--;
+        break;
+    case APP_TRACE_PAN:
+        if (n != 5)
+            return (*why = "zoom pan needs DX DY"), false;
+        if (!parse_number(words[3], -TRACE_PAN_MAX, TRACE_PAN_MAX, &a) ||
+            !parse_number(words[4], -TRACE_PAN_MAX, TRACE_PAN_MAX, &b))
+            return (*why = "bad pan: DX and DY are fractions of the window, -2..2"), false;
+        e->x = (float)a, e->y = (float)b;
+        return true;
+    case APP_TRACE_TOGGLE:
+        if (n != 5)
+            return (*why = "zoom toggle needs X Y"), false;
+        break;
+    default:
+        return (*why = "zoom goes by, pan, fit or toggle"), false;
+    }
+    if (!parse_number(words[3], 0.0, 1.0, &a) || !parse_number(words[4], 0.0, 1.0, &b))
+        return (*why = "bad position: X and Y are fractions of the window, 0..1"), false;
+    e->x = (float)a, e->y = (float)b, e->scale = (float)f;
+    return true;
+}
+
 /* One line into an event; false with the reason. Blank and comment lines give `*skip`. */
 static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *skip, const char **why)
 {
@@ -84,11 +125,18 @@ static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *ski
         return (*why = "bad time"), false;
     if (t < last_time)
         return (*why = "time runs backwards"), false;
-    int device = lookup(words[1], DEVICES, 4), action = lookup(words[2], ACTIONS, ACTION_COUNT);
+    int device = lookup(words[1], DEVICES, DEVICE_COUNT),
+        action = lookup(words[2], ACTIONS, ACTION_COUNT);
     if (device < 0)
-        return (*why = "unknown device (mouse, finger, key, ink)"), false;
+        return (*why = "unknown device (mouse, finger, key, ink, zoom)"), false;
     if (action < 0)
-        return (*why = "unknown event (down, move, up, next, prev, home, end, undo, clear)"), false;
+        return (*why = "unknown event (down, move, up, next, prev, home, end, undo, clear, by, "
+                       "pan, fit, toggle)"),
+               false;
+    if (device == APP_TRACE_ZOOM)
+        return parse_zoom(words, n, t, action, e, why);
+    if (action >= APP_TRACE_BY)
+        return (*why = "only zoom goes by, pan, fit or toggle"), false;
     bool key = device == APP_TRACE_KEY;
     bool key_action = action == APP_TRACE_NEXT || action == APP_TRACE_PREV ||
                       action == APP_TRACE_UNDO || action == APP_TRACE_HOME ||
@@ -192,8 +240,11 @@ static bool write_trace(FILE *f, const void *user)
     fputs("# pagecurl input trace: TIME DEVICE ACTION [X Y [PRESSURE]] (docs/formats.md)\n", f);
     for (size_t i = 0; i < trace->count; i++) {
         const AppTraceEvent *e = &trace->events[i];
-        if (e->device == APP_TRACE_KEY)
-            fprintf(f, "%.4f key %s\n", e->time, ACTIONS[e->action]);
+        if (e->device == APP_TRACE_KEY ||
+            (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_FIT))
+            fprintf(f, "%.4f %s %s\n", e->time, DEVICES[e->device], ACTIONS[e->action]);
+        else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_BY)
+            fprintf(f, "%.4f zoom by %.6f %.6f %.6f\n", e->time, e->scale, e->x, e->y);
         else if (e->device == APP_TRACE_INK &&
                  (e->action == APP_TRACE_DOWN || e->action == APP_TRACE_MOVE))
             fprintf(f, "%.4f ink %s %.6f %.6f %.4f\n", e->time, ACTIONS[e->action], e->x, e->y,

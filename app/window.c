@@ -245,17 +245,19 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
             w->stale = true;
         return true;
     }
-    AppTraceEvent input;
-    if (session->replay || !app_session_trace_event(e, win->window, session, now, &input))
-        return true;
-    session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
-    if (input.action == APP_TRACE_MOVE && input.device != APP_TRACE_INK) {
-        session->move = input, session->move_due = true; /* ink keeps every point */
-        return true;
+    AppTraceEvent inputs[APP_SESSION_MAX_EVENTS];
+    int n = session->replay ? 0 : app_session_trace_events(e, win->window, session, now, inputs);
+    for (int i = 0; i < n; i++) {
+        const AppTraceEvent *input = &inputs[i];
+        session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
+        if (input->action == APP_TRACE_MOVE && input->device != APP_TRACE_INK) {
+            session->move = *input, session->move_due = true; /* ink keeps every point */
+            continue;
+        }
+        VkExtent2D size = app_window_drawable_size(win);
+        app_session_apply_move(size, page, session);
+        app_session_apply(size, page, session, input);
     }
-    VkExtent2D size = app_window_drawable_size(win);
-    app_session_apply_move(size, page, session);
-    app_session_apply(size, page, session, &input);
     return true;
 }
 
@@ -339,7 +341,8 @@ static bool finish(void *user, const GpuFrame *frame, const AppViewTarget *targe
 
 /* One frame to the swapchain. False only on a failure worth stopping for. */
 static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, WindowGpu *w,
-                 const MeshFlipView *view, const MeshInk *ink, DrawExtras extras, GpuError *err)
+                 const MeshFlipView *view, const AppZoomView *zoom, const MeshInk *ink,
+                 DrawExtras extras, GpuError *err)
 {
     w->shot.taken = false;
     w->redo = false;
@@ -362,13 +365,11 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
                       .extras = extras,
                       .spread = app_book_spread(view),
                       .pose = app_book_pose(view, page)};
+    wf.spread.zoom = *zoom;
     AppViewHooks hooks = {.user = &wf, .acquire = acquire, .finish = finish};
     AppViewFrame frame = {
         /* the turning leaf, posed so that its grabbed point lies under the pointer */
-        .pose = app_book_pose(view, page),
-        .spread = app_book_spread(view),
-        .ink = ink,
-        .readback_vertices = extras.vertices,
+        .pose = wf.pose, .spread = wf.spread, .ink = ink, .readback_vertices = extras.vertices,
         .hooks = &hooks,
     };
     AppViewHost host;
@@ -393,15 +394,15 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
 /* --screenshot / --export-obj on the way out: the view shown last, drawn once more (and shown)
  * with its pixels and the turning leaf's vertices read back. Returns the exit status. */
 static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage *page,
-                            WindowGpu *w, const MeshFlipView *view, const MeshInk *ink,
-                            const AppOptions *opts)
+                            WindowGpu *w, const MeshFlipView *view, const AppZoomView *zoom,
+                            const MeshInk *ink, const AppOptions *opts)
 {
     GpuError err = {0};
     DrawExtras extras = {.shot = opts->screenshot != NULL, .vertices = opts->export_obj != NULL};
     uint64_t before = w->view.frame_number;
     /* a swapchain found out of date is rebuilt by the next attempt */
     for (int attempt = 0; attempt < 3 && w->view.frame_number == before; attempt++)
-        if (!draw(win, ctx, page, w, view, ink, extras, &err) ||
+        if (!draw(win, ctx, page, w, view, zoom, ink, extras, &err) ||
             !app_view_wait(ctx, &w->view, &err)) {
             app_say(stderr, "%s", err.message);
             return 1;
@@ -511,6 +512,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                           .start = (double)SDL_GetTicks64() / 1000.0};
     app_book_init_reader(&session.flip, page, app_book_source_pages(app_book_stream_source(book)),
                          app_book_first_spread(opts->page, false));
+    app_zoom_init(&session.zoom);
     bool ok = window_gpu_create(win, ctx, opts, page, book, ink, &w, &err);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
     uint64_t since = SDL_GetPerformanceCounter();
@@ -536,7 +538,8 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         bool replaying = replay && sim <= replay_end;
         MeshFlipView before = mesh_flip_view_at(&session.flip, app_session_seconds(&session));
         bool idle = !redraw && !opts->frames && !replaying && !before.turning &&
-                    !(before.lift > 0.0f); /* the view still eases back to rest */
+                    !(before.lift > 0.0f) && /* the view still eases back to rest */
+                    !app_zoom_moving(&session.zoom, app_session_seconds(&session));
         /* a bounded wait: a stop signal is seen within 0.1 s */
         if (idle && SDL_WaitEventTimeout(&e, 100)) {
             since = SDL_GetPerformanceCounter();
@@ -558,14 +561,16 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         redraw |= moved || replaying;
         MeshFlipView view = mesh_flip_view_at(&session.flip, now);
         show_where(win, page, book, &session, &w);
-        redraw |= view.turning;               /* a held page is drawn every frame, moved or not */
-        redraw |= view.lift > 0.0f;           /* the view eases back to rest */
+        redraw |= view.turning;     /* a held page is drawn every frame, moved or not */
+        redraw |= view.lift > 0.0f; /* the view eases back to rest */
+        bool zooming = app_zoom_moving(&session.zoom, now); /* a flick coasts, a zoom eases */
+        redraw |= zooming;
         redraw |= app_book_stream_busy(book); /* pages still to show */
         /* the notebook keeps the reader's place: the spread the book heads for */
         int pages = app_book_source_pages(app_book_stream_source(book));
         notebook->at = view.heading > 0 ? (2 * view.heading < pages ? 2 * view.heading : pages) : 1;
         app_notebook_keep(notebook, session.ink, false);
-        if (replaying && !moved && !view.turning && !(view.lift > 0.0f)) {
+        if (replaying && !moved && !view.turning && !(view.lift > 0.0f) && !zooming) {
             /* nothing moves until the next event (or the end): its frames would all be alike */
             double due =
                 session.next < replay->count ? replay->events[session.next].time : replay_end;
@@ -580,12 +585,15 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                              : frames < GPU_FRAMES_IN_FLIGHT && !view.turning
                                  ? warm_view(&session.flip, now)
                                  : mesh_flip_view_at(&session.flip, posed_at);
+        VkExtent2D size = app_window_drawable_size(win);
+        AppZoomView zoom = app_book_zoom_view(&session.zoom, &shown, page, size.width, size.height,
+                                              replay ? now : posed_at);
         /* the warm-up frames build lavapipe's draw states: no motion the user watches */
         w.moving[w.view.frame_number % WINDOW_MOVING_RING] =
             frames >= GPU_FRAMES_IN_FLIGHT && leaf_moved(&shown, &last_shown);
         ok = (!w.step_due || step_down(ctx, &w, &err)) &&
-             draw(win, ctx, page, &w, &shown, session.ink, (DrawExtras){.shot = session.want_shot},
-                  &err);
+             draw(win, ctx, page, &w, &shown, &zoom, session.ink,
+                  (DrawExtras){.shot = session.want_shot}, &err);
         last_shown = shown;
         if (ok && w.view.frame_number != drawn) {
             if (view.turning)
@@ -612,7 +620,10 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         status = 1;
     } else if ((opts->screenshot || opts->export_obj) && !app_signals_caught()) {
         MeshFlipView view = mesh_flip_view_at(&session.flip, clock);
-        status = write_exit_files(win, ctx, page, &w, &view, session.ink, opts);
+        VkExtent2D size = app_window_drawable_size(win);
+        AppZoomView zoom =
+            app_book_zoom_view(&session.zoom, &view, page, size.width, size.height, clock);
+        status = write_exit_files(win, ctx, page, &w, &view, &zoom, session.ink, opts);
     }
     uint64_t shown = w.view.frame_number; /* the view forgets it when destroyed */
     window_gpu_destroy(ctx, &w);

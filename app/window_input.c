@@ -2,6 +2,8 @@
 
 #include "../book/book.h"
 
+#include <math.h>
+
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -41,6 +43,25 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
         case SDLK_END:
             out->action = APP_TRACE_END;
             return true;
+        case SDLK_PLUS:
+        case SDLK_EQUALS: /* + without Shift on most layouts */
+        case SDLK_KP_PLUS:
+        case SDLK_MINUS:
+        case SDLK_KP_MINUS: {
+            SDL_Keycode k = e->key.keysym.sym;
+            bool in = k == SDLK_PLUS || k == SDLK_EQUALS || k == SDLK_KP_PLUS;
+            *out = (AppTraceEvent){.time = now,
+                                   .device = APP_TRACE_ZOOM,
+                                   .action = APP_TRACE_BY,
+                                   .x = 0.5f,
+                                   .y = 0.5f,
+                                   .scale = in ? APP_ZOOM_STEP : 1.0f / APP_ZOOM_STEP};
+            return true;
+        }
+        case SDLK_0:
+        case SDLK_KP_0:
+            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_FIT;
+            return true;
         case SDLK_z:
             out->action = APP_TRACE_UNDO;
             return (e->key.keysym.mod & KMOD_CTRL) != 0;
@@ -54,6 +75,17 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
         default:
             return false;
         }
+    case SDL_MOUSEWHEEL: { /* Ctrl+wheel, and a touchpad's pinch where it arrives as one */
+        if (!(SDL_GetModState() & KMOD_CTRL) || e->wheel.which == SDL_TOUCH_MOUSEID)
+            return false;
+        float notches = e->wheel.preciseY * (e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -1 : 1);
+        if (notches == 0.0f)
+            return false;
+        out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_BY;
+        out->scale = powf(APP_ZOOM_STEP, notches);
+        out->x = (float)e->wheel.mouseX / (float)ww, out->y = (float)e->wheel.mouseY / (float)wh;
+        return true;
+    }
     case SDL_MOUSEBUTTONDOWN:
     case SDL_MOUSEBUTTONUP: {
         uint8_t b = e->button.button;
@@ -62,6 +94,17 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
         bool down = e->type == SDL_MOUSEBUTTONDOWN;
         out->action = down ? APP_TRACE_DOWN : APP_TRACE_UP;
         out->x = (float)e->button.x / (float)ww, out->y = (float)e->button.y / (float)wh;
+        if (b == SDL_BUTTON_LEFT && !session->ink_button && !session->ink_mode) {
+            if (down && e->button.clicks == 2) { /* a double-click: its second press */
+                out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_TOGGLE;
+                session->swallow_up = true;
+                return true;
+            }
+            if (!down && session->swallow_up) {
+                session->swallow_up = false;
+                return false;
+            }
+        }
         if (down && !session->ink_button &&
             (b == SDL_BUTTON_RIGHT || (b == SDL_BUTTON_LEFT && session->ink_mode))) {
             session->ink_button = b;
@@ -105,16 +148,136 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
     }
 }
 
+/* A tap: down and up within this long (seconds) and this far (fractions of the window); a second
+ * tap this soon after and this near the first toggles the zoom. */
+#define TAP_TIME   0.25
+#define TAP_TRAVEL 0.02f
+#define TAP_GAP    0.3
+#define TAP_NEAR   0.04f
+
+static int finger_slot(const AppSession *s, SDL_FingerID id)
+{
+    for (int k = 0; k < s->fingers; k++)
+        if (s->finger_id[k] == id)
+            return k;
+    return -1;
+}
+
+/* Two fingers: their centre's motion as a pan and their spread's change as a zoom about the
+ * centre, from their positions before (k's old one) and now. */
+static int pinch(AppSession *s, int k, float x, float y, int ww, int wh, double now,
+                 AppTraceEvent *out)
+{
+    float ox = s->finger_x[1 - k], oy = s->finger_y[1 - k];
+    float cx0 = 0.5f * (s->finger_x[k] + ox), cy0 = 0.5f * (s->finger_y[k] + oy);
+    float d0 = hypotf((s->finger_x[k] - ox) * (float)ww, (s->finger_y[k] - oy) * (float)wh);
+    s->finger_x[k] = x, s->finger_y[k] = y;
+    float cx1 = 0.5f * (x + ox), cy1 = 0.5f * (y + oy);
+    float d1 = hypotf((x - ox) * (float)ww, (y - oy) * (float)wh);
+    int n = 0;
+    if (cx1 != cx0 || cy1 != cy0)
+        out[n++] = (AppTraceEvent){.time = now,
+                                   .device = APP_TRACE_ZOOM,
+                                   .action = APP_TRACE_PAN,
+                                   .x = cx1 - cx0,
+                                   .y = cy1 - cy0,
+                                   .scale = 1.0f};
+    if (d0 > 0.0f && d1 > 0.0f && d1 != d0)
+        out[n++] = (AppTraceEvent){.time = now,
+                                   .device = APP_TRACE_ZOOM,
+                                   .action = APP_TRACE_BY,
+                                   .x = cx1,
+                                   .y = cy1,
+                                   .scale = d1 / d0};
+    return n;
+}
+
+/* Touch, where more than one finger or a double-tap changes what a finger does; -1 leaves the
+ * event to to_trace (one finger, as without zoom). */
+static int fingers(const SDL_Event *e, SDL_Window *window, AppSession *s, double now,
+                   AppTraceEvent *out)
+{
+    int ww = 1, wh = 1;
+    SDL_GetWindowSize(window, &ww, &wh);
+    ww = ww > 0 ? ww : 1, wh = wh > 0 ? wh : 1;
+    SDL_FingerID id = e->tfinger.fingerId;
+    float x = e->tfinger.x, y = e->tfinger.y;
+    int k = finger_slot(s, id);
+    if (e->type == SDL_FINGERDOWN) {
+        if (k >= 0 || s->fingers == 2)
+            return 0; /* a third finger: nothing */
+        k = s->fingers++;
+        s->finger_id[k] = id, s->finger_x[k] = x, s->finger_y[k] = y;
+        s->finger_down[k] = now, s->finger_down_x[k] = x, s->finger_down_y[k] = y;
+        s->finger_idle[k] = false;
+        if (k == 1) { /* a pinch begins: the first finger's drag or stroke ends where it is */
+            s->finger_idle[1] = true;
+            if (s->finger_idle[0])
+                return 0;
+            s->finger_idle[0] = true;
+            bool ink = s->ink_touch && s->ink_finger == s->finger_id[0];
+            s->ink_touch = s->ink_touch && !ink;
+            out[0] = (AppTraceEvent){.time = now,
+                                     .device = ink ? APP_TRACE_INK : APP_TRACE_FINGER,
+                                     .action = APP_TRACE_UP,
+                                     .x = s->finger_x[0],
+                                     .y = s->finger_y[0],
+                                     .pressure = 1.0f};
+            return 1;
+        }
+        if (!s->ink_mode && now - s->tap_time < TAP_GAP && fabsf(x - s->tap_x) < TAP_NEAR &&
+            fabsf(y - s->tap_y) < TAP_NEAR) { /* a double-tap */
+            s->finger_idle[0] = true;
+            s->tap_time = -1.0;
+            out[0] = (AppTraceEvent){
+                .time = now, .device = APP_TRACE_ZOOM, .action = APP_TRACE_TOGGLE, .x = x, .y = y};
+            return 1;
+        }
+        return -1;
+    }
+    if (k < 0)
+        return 0; /* a finger that came down as the third */
+    if (e->type == SDL_FINGERMOTION) {
+        if (s->fingers == 2)
+            return pinch(s, k, x, y, ww, wh, now, out);
+        s->finger_x[k] = x, s->finger_y[k] = y;
+        return s->finger_idle[k] ? 0 : -1;
+    }
+    /* up: a short, still touch of one finger is a tap */
+    bool idle = s->finger_idle[k], pinching = s->fingers == 2;
+    bool tap = !pinching && !idle && now - s->finger_down[k] < TAP_TIME &&
+               fabsf(x - s->finger_down_x[k]) < TAP_TRAVEL &&
+               fabsf(y - s->finger_down_y[k]) < TAP_TRAVEL;
+    s->tap_time = tap ? now : s->tap_time, s->tap_x = x, s->tap_y = y;
+    if (k == 0 && s->fingers == 2) {
+        s->finger_id[0] = s->finger_id[1], s->finger_x[0] = s->finger_x[1];
+        s->finger_y[0] = s->finger_y[1], s->finger_idle[0] = s->finger_idle[1];
+        s->finger_down[0] = s->finger_down[1];
+        s->finger_down_x[0] = s->finger_down_x[1], s->finger_down_y[0] = s->finger_down_y[1];
+    }
+    s->fingers--;
+    if (pinching)
+        s->finger_idle[0] = true; /* the finger left after a pinch acts no more */
+    return idle || pinching ? 0 : -1;
+}
+
 /* A pointer held while dragged out of the window reports positions outside it: clamped to its
  * edge, as a trace holds only positions within the window. */
-bool app_session_trace_event(const SDL_Event *e, SDL_Window *window, AppSession *session,
-                             double now, AppTraceEvent *out)
+int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession *session,
+                             double now, AppTraceEvent out[APP_SESSION_MAX_EVENTS])
 {
-    if (!to_trace(e, window, session, now, out))
-        return false;
-    out->x = out->x < 0.0f ? 0.0f : out->x > 1.0f ? 1.0f : out->x;
-    out->y = out->y < 0.0f ? 0.0f : out->y > 1.0f ? 1.0f : out->y;
-    return true;
+    int n = -1;
+    if (e->type == SDL_FINGERDOWN || e->type == SDL_FINGERMOTION || e->type == SDL_FINGERUP)
+        n = fingers(e, window, session, now, out);
+    if (n < 0)
+        n = to_trace(e, window, session, now, out) ? 1 : 0;
+    for (int i = 0; i < n; i++) {
+        if (out[i].device == APP_TRACE_ZOOM && out[i].action == APP_TRACE_PAN)
+            continue; /* a step, not a position */
+        out[i].x = out[i].x < 0.0f ? 0.0f : out[i].x > 1.0f ? 1.0f : out[i].x;
+        out[i].y = out[i].y < 0.0f ? 0.0f : out[i].y > 1.0f ? 1.0f : out[i].y;
+    }
+    return n;
 }
 
 double app_session_seconds(const AppSession *session)
@@ -126,7 +289,8 @@ void app_session_apply(VkExtent2D size, const AppPage *page, AppSession *session
                        const AppTraceEvent *input)
 {
     if (size.width && size.height)
-        app_book_input(&session->flip, session->ink, input, size.width, size.height, page);
+        app_book_input(&session->flip, &session->zoom, session->ink, input, size.width, size.height,
+                       page);
     app_trace_add(&session->record, input);
 }
 
@@ -153,8 +317,8 @@ void app_session_replay_until(AppSession *session, VkExtent2D size, const AppPag
     while (session->replay && session->next < session->replay->count &&
            session->replay->events[session->next].time <= t) {
         if (size.width && size.height)
-            app_book_input(&session->flip, session->ink, &session->replay->events[session->next],
-                           size.width, size.height, page);
+            app_book_input(&session->flip, &session->zoom, session->ink,
+                           &session->replay->events[session->next], size.width, size.height, page);
         session->next++;
     }
 }

@@ -8,6 +8,7 @@
 #include "../mesh/flip.h"
 #include "../mesh/ink.h"
 #include "../book/page.h"
+#include "../book/zoom.h"
 #include "trace.h"
 
 #include <SDL.h>
@@ -15,12 +16,24 @@
 /* What the window keeps of a session's input. */
 typedef struct AppSession {
     MeshFlip flip;
+    AppZoom zoom; /* the view's zoom and pan */
     MeshInk *ink;
     bool ink_mode;           /* I: every pointer draws instead of turning pages */
     bool right_bound;        /* the book binds on the right: Left turns forward */
     uint8_t ink_button;      /* the mouse button drawing the current stroke, 0 when none */
     SDL_FingerID ink_finger; /* the finger drawing it, when ink_touch */
     bool ink_touch;
+    /* Fingers on the glass (two pinch: their centre pans, their spread zooms); a finger that
+     * acts no more (the one left after a pinch, a double-tap's second) until it lifts. */
+    int fingers;
+    SDL_FingerID finger_id[2];
+    float finger_x[2], finger_y[2];
+    bool finger_idle[2];
+    double finger_down[2]; /* when it went down, and where: a tap is short and still */
+    float finger_down_x[2], finger_down_y[2];
+    double tap_time; /* the last tap's end, and where: the next tap near it soon toggles zoom */
+    float tap_x, tap_y;
+    bool swallow_up;        /* a double-click's button up: its press toggled the zoom */
     const AppTrace *replay; /* events come from here, at the fixed step, instead of SDL */
     size_t next;
     AppTrace record; /* --record: every input event */
@@ -40,10 +53,15 @@ typedef struct AppSession {
 double app_session_seconds(const AppSession *session);
 /* An event's own time on the session's clock (not when a slow frame let the loop see it). */
 double app_session_event_time(const SDL_Event *e, const AppSession *session);
-/* An SDL input event as a trace event, positions as fractions of the window clamped to it; false
- * for what is not input. Keeps the ink stroke's pointer in `session`. */
-bool app_session_trace_event(const SDL_Event *e, SDL_Window *window, AppSession *session,
-                             double now, AppTraceEvent *out);
+/* An SDL input event as trace events (up to APP_SESSION_MAX_EVENTS), positions as fractions of
+ * the window clamped to it; 0 for what is not input. Keeps the ink stroke's pointer and the
+ * fingers in `session`. Ctrl+wheel zooms about the pointer, a two-finger pinch about the
+ * fingers' centre (which pans as it moves); `+` `-` zoom about the window's centre, `0` fits; a
+ * double-click or double-tap toggles fit <-> 2.5x at the pointer. A second finger ends what the
+ * first was doing (a held page is let go, a stroke ends). */
+#define APP_SESSION_MAX_EVENTS 2
+int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession *session,
+                             double now, AppTraceEvent out[APP_SESSION_MAX_EVENTS]);
 /* One input applied to the book (and recorded); `size`: the window's drawable pixels (nothing
  * is applied while it is 0, a minimised window). */
 void app_session_apply(VkExtent2D size, const AppPage *page, AppSession *session,

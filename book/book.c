@@ -109,6 +109,7 @@ static PagesFrame book_pages(const AppSpread *spread, const AppPage *page, uint3
     PagesFrame f = {.book = app_camera_book(w, h, one), .one_page = one != 0};
     f.book.depth = (float)(most + 1) * APP_BOOK_STACK_STEP * w;
     f.book.lift = fminf(fmaxf(spread->lift, 0.0f), 1.0f);
+    f.book.zoom = spread->zoom;
     if (one)
         return f; /* one page: the leaf lifts off it to beyond the window, as on a phone */
     float left = 0.0f, right = 0.0f;
@@ -171,12 +172,14 @@ static int face_page(MeshFlipFace face)
     return 2 * face.leaf + (face.side == MESH_FLIP_SIDE_BACK);
 }
 
-bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width, uint32_t height,
-                   float px, float py, AppBookHit *out)
+bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
+                   uint32_t width, uint32_t height, float px, float py, AppBookHit *out)
 {
     float w = page->grid.width, h = page->grid.height;
     double o[3], d[3];
     AppSpread spread = app_book_spread(view);
+    if (zoom)
+        spread.zoom = *zoom;
     CurlParams pose = app_book_pose(view, page);
     AppCameraBook camera = app_book_camera(&spread, &pose, page, width, height);
     if (!width || !height || !app_camera_ray(width, height, &camera, px, py, o, d))
@@ -215,8 +218,8 @@ bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width
     return true;
 }
 
-static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppTraceEvent *e,
-                      uint32_t width, uint32_t height, const AppPage *page)
+static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppZoomView *zoom,
+                      const AppTraceEvent *e, uint32_t width, uint32_t height, const AppPage *page)
 {
     if (e->device == APP_TRACE_KEY) { /* undo */
         mesh_ink_undo(ink);
@@ -227,7 +230,7 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppTraceEven
         return;
     }
     AppBookHit hit;
-    if (!app_book_pick(view, page, width, height, e->x * (float)width, e->y * (float)height,
+    if (!app_book_pick(view, zoom, page, width, height, e->x * (float)width, e->y * (float)height,
                        &hit) ||
         hit.page >= ink->page_count)
         return; /* off the book: nothing to draw on, nothing to clear */
@@ -241,10 +244,11 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppTraceEven
 }
 
 /* The point of the book's plane under pixel (px, py), in the spread's left-bound frame. */
-static bool flat_point(const MeshFlipView *view, const AppPage *page, uint32_t width,
-                       uint32_t height, float px, float py, float *x, float *y)
+static bool flat_point(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
+                       uint32_t width, uint32_t height, float px, float py, float *x, float *y)
 {
     AppSpread spread = app_book_spread(view);
+    spread.zoom = *zoom;
     CurlParams pose = app_book_pose(view, page);
     AppCameraBook camera = app_book_camera(&spread, &pose, page, width, height);
     if (!app_camera_unproject(width, height, &camera, px, py, x, y))
@@ -381,13 +385,15 @@ static bool drag_lift(DragSight *s, float p, float floor, float guess, DragSeen 
  * pointer. For the progress, a secant (a few rounds); within each, the lift (drag_lift). The
  * answer depends on the pointer, not on the moves that led there (but for the slack drag_lift
  * leaves). */
-static bool drag_point(const MeshFlipView *view, const AppPage *page, uint32_t width,
-                       uint32_t height, float px, float py, float *x, float *y, float *lift)
+static bool drag_point(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
+                       uint32_t width, uint32_t height, float px, float py, float *x, float *y,
+                       float *lift)
 {
     *lift = view->lift;
     if (!view->turning || view->thumb)
-        return flat_point(view, page, width, height, px, py, x, y);
+        return flat_point(view, zoom, page, width, height, px, py, x, y);
     DragSight s = {view, page, app_book_spread(view), width, height, px, py};
+    s.spread.zoom = *zoom;
     DragSeen seen;
     /* the progress p whose span shows the pose of progress p: a secant on P(p) - p from the
      * view's progress, which stays put where the span does not follow the progress */
@@ -423,13 +429,110 @@ static void tell_lift(MeshFlip *flip, const AppPage *page, uint32_t width, uint3
     mesh_flip_view_lift(flip, camera.lift, time);
 }
 
-void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32_t width,
-                    uint32_t height, const AppPage *page)
+AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppPage *page, uint32_t width,
+                              uint32_t height)
 {
+    AppSpread still = *spread;
+    still.turning = false, still.progress = 0.0f, still.lift = 0.0f;
+    still.zoom = (AppZoomView){0};
+    AppCameraBook camera = app_book_camera(&still, NULL, page, width, height);
+    PcDrawPush push = app_camera_draw_push(width, height, &camera);
+    mat4 view_proj;
+    memcpy(view_proj, push.view_proj.m, sizeof view_proj);
+    AppZoomRect r = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (int i = 0; i < 4; i++) {
+        vec4 corner = {(i & 1 ? camera.hi : camera.lo) * camera.width, i & 2 ? camera.height : 0.0f,
+                       0.0f, 1.0f},
+             clip;
+        glm_mat4_mulv(view_proj, corner, clip);
+        float u = 0.5f * (clip[0] / clip[3] + 1.0f), v = 0.5f * (clip[1] / clip[3] + 1.0f);
+        r.x0 = fminf(r.x0, u), r.x1 = fmaxf(r.x1, u);
+        r.y0 = fminf(r.y0, v), r.y1 = fmaxf(r.y1, v);
+    }
+    return r;
+}
+
+AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, const AppPage *page,
+                               uint32_t width, uint32_t height, double time)
+{
+    if (!zoom || !width || !height)
+        return (AppZoomView){0};
+    AppSpread spread = app_book_spread(view);
+    AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
+    return app_zoom_at(zoom, time, &fit);
+}
+
+/* Whether a press at pixel (px, py) of a zoomed view is on a page's outer edge: within
+ * APP_BOOK_GRAB_ZONE pixels of it, inside or out, in the book's plane at rest. */
+static bool grab_zone(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
+                      uint32_t width, uint32_t height, float px, float py)
+{
+    float x, y, x1, y1;
+    if (!flat_point(view, zoom, page, width, height, px, py, &x, &y) ||
+        !flat_point(view, zoom, page, width, height, px + APP_BOOK_GRAB_ZONE, py, &x1, &y1))
+        return false;
+    float w = page->grid.width, h = page->grid.height, band = fabsf(x1 - x);
+    return fabsf(x) >= w - band && fabsf(x) <= w + band && y >= -band && y <= h + band;
+}
+
+/* A zoom event at `time`, kept within the still spread's fitted pages. */
+static void zoom_input(AppZoom *zoom, const MeshFlipView *view, const AppTraceEvent *e,
+                       uint32_t width, uint32_t height, const AppPage *page)
+{
+    AppSpread spread = app_book_spread(view);
+    AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
+    if (view->phase == MESH_FLIP_DRAGGING)
+        return; /* the point held stays under the pointer: the zoom waits */
+    /* the pointer at (x W, y H) is the pixel whose centre the camera's rays go through */
+    float x = e->x + 0.5f / (float)width, y = e->y + 0.5f / (float)height;
+    switch (e->action) {
+    case APP_TRACE_BY:
+        app_zoom_by(zoom, e->scale, x, y, e->time, &fit);
+        break;
+    case APP_TRACE_PAN:
+        app_zoom_pan(zoom, e->x, e->y, e->time, &fit);
+        break;
+    case APP_TRACE_FIT:
+        app_zoom_fit(zoom, e->time);
+        break;
+    case APP_TRACE_TOGGLE:
+        app_zoom_toggle(zoom, x, y, e->time, &fit);
+        break;
+    default:
+        break;
+    }
+}
+
+/* A turn under way from a zoomed view: the view eases back to fit as the leaf flies. */
+static void ease_if_turning(MeshFlip *flip, AppZoom *zoom, uint32_t width, uint32_t height,
+                            const AppPage *page, double time)
+{
+    if (!zoom)
+        return;
+    MeshFlipView view = mesh_flip_view_at(flip, time);
+    AppSpread spread = app_book_spread(&view);
+    AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
+    AppZoomView now = app_zoom_at(zoom, time, &fit);
+    if (view.phase == MESH_FLIP_SETTLING && view.completing && !zoom->easing &&
+        (app_zoom_enlarged(&now) || now.x != 0.0f || now.y != 0.0f))
+        app_zoom_ease_fit(zoom, time, &fit);
+}
+
+void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceEvent *e,
+                    uint32_t width, uint32_t height, const AppPage *page)
+{
+    if (e->device == APP_TRACE_ZOOM) {
+        if (zoom && width && height) {
+            MeshFlipView view = mesh_flip_view_at(flip, e->time);
+            zoom_input(zoom, &view, e, width, height, page);
+        }
+        return;
+    }
     if (e->device == APP_TRACE_INK || (e->device == APP_TRACE_KEY && e->action == APP_TRACE_UNDO)) {
         if (ink) {
             MeshFlipView view = mesh_flip_view_at(flip, e->time); /* the camera at its time */
-            ink_input(ink, &view, e, width, height, page);
+            AppZoomView z = app_book_zoom_view(zoom, &view, page, width, height, e->time);
+            ink_input(ink, &view, &z, e, width, height, page);
         }
         return;
     }
@@ -439,34 +542,57 @@ void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32
                            e->action == APP_TRACE_NEXT ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD,
                            e->time);
             tell_lift(flip, page, width, height, e->time);
-        } else
+            ease_if_turning(flip, zoom, width, height, page, e->time);
+        } else {
             mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : mesh_flip_end_spread(flip));
+        }
+        return;
+    }
+    float px = e->x * (float)width, py = e->y * (float)height, x, y;
+    if (zoom && zoom->panning) { /* a drag that pans, whatever the book does meanwhile */
+        MeshFlipView view = mesh_flip_view_at(flip, e->time);
+        AppSpread spread = app_book_spread(&view);
+        AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
+        app_zoom_drag_move(zoom, e->x, e->y, e->time, &fit); /* an up ends where it is */
+        if (e->action == APP_TRACE_UP)
+            app_zoom_drag_end(zoom, e->time, &fit);
         return;
     }
     if (e->action == APP_TRACE_UP) {
         mesh_flip_release(flip, e->time);
         tell_lift(flip, page, width, height, e->time); /* a flick behind the leaf may queue */
+        ease_if_turning(flip, zoom, width, height, page, e->time);
         return;
     }
     mesh_flip_step(flip, e->time); /* the view the pointer meets is the one at its time */
     MeshFlipView view = mesh_flip_view_at(flip, e->time);
-    float px = e->x * (float)width, py = e->y * (float)height, x, y;
+    AppZoomView z = app_book_zoom_view(zoom, &view, page, width, height, e->time);
     /* A hand on the page a leaf turning over is leaving reaches for the next leaf, whether or not
      * the leaf still covers that spot: thumbing through (the flip refuses where the book was made
      * without it). A press on the leaf past the spine, or on one falling back, catches it. */
     if (e->action == APP_TRACE_DOWN && view.phase == MESH_FLIP_SETTLING && view.completing &&
-        flat_point(&view, page, width, height, px, py, &x, &y) &&
+        flat_point(&view, &z, page, width, height, px, py, &x, &y) &&
         mesh_flip_thumb_press(flip, x, y, e->time))
         return;
     if (e->action != APP_TRACE_DOWN && view.phase != MESH_FLIP_DRAGGING && !view.thumb)
         return; /* a move holds nothing unless a page is held */
-    float lift;
-    if (!drag_point(&view, page, width, height, px, py, &x, &y, &lift))
+    /* zoomed in, a press off the pages' outer edges pans the view */
+    bool pan = e->action == APP_TRACE_DOWN && zoom && app_zoom_enlarged(&z) && !view.turning &&
+               !grab_zone(&view, &z, page, width, height, px, py);
+    float lift = view.lift;
+    if (!pan && !drag_point(&view, &z, page, width, height, px, py, &x, &y, &lift))
         return; /* a ray that misses the book's plane holds nothing */
-    if (e->action == APP_TRACE_DOWN)
-        mesh_flip_press(flip, x, y, e->time);
-    else
+    if (e->action == APP_TRACE_DOWN) {
+        bool pressed = !pan && mesh_flip_press(flip, x, y, e->time);
+        if (!pressed && zoom && app_zoom_enlarged(&z)) { /* nothing to take there: it pans */
+            AppSpread spread = app_book_spread(&view);
+            AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
+            app_zoom_drag_begin(zoom, e->x, e->y, e->time, &fit);
+            return;
+        }
+    } else {
         mesh_flip_move(flip, x, y, e->time);
+    }
     mesh_flip_view_lift(flip, lift, e->time); /* what the camera pulled back to for it */
 }
 

@@ -12,6 +12,7 @@
 #include "camera.h"
 #include "page.h"
 #include "event.h"
+#include "zoom.h"
 
 /* Leaves in an interactive book (window, replayed traces): enough to turn a few both ways. */
 #define APP_BOOK_LEAVES APP_CONTENT_LEAVES
@@ -41,15 +42,25 @@ void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread);
  * libpagecurl keeps app_book_init's book, whose every turn starts and ends on its own. */
 void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int spread);
 
-/* A pointer, ink or key event (positions as fractions of a width x height view) into the flip
- * state or the ink (NULL: ink events do nothing): the window's events and a replayed trace's go
- * through this one door. Keys ask for turns as a reader does (mesh_flip_turn: queued while a
- * leaf settles). An ink stroke stays on the page side it began on; its points off that
- * side are dropped. A held page is posed so that its grabbed point lies on the pointer's line of
- * sight (mesh/drag_ray.h): a move costs a few dozen drag solves, so callers with many moves a
- * frame pass on only the newest. */
-void app_book_input(MeshFlip *flip, MeshInk *ink, const AppTraceEvent *e, uint32_t width,
-                    uint32_t height, const AppPage *page);
+/* A pointer, ink, key or zoom event (positions as fractions of a width x height view) into the
+ * flip state, the view's zoom (NULL: none, the fitted view) or the ink (NULL: ink events do
+ * nothing): the window's events and a replayed trace's go through this one door. Keys ask for
+ * turns as a reader does (mesh_flip_turn: queued while a leaf settles). An ink stroke stays on the
+ * page side it began on; its points off that side are dropped. A held page is posed so that its
+ * grabbed point lies on the pointer's line of sight (mesh/drag_ray.h): a move costs a few dozen
+ * drag solves, so callers with many moves a frame pass on only the newest.
+ *
+ * Zoomed in, a press within APP_BOOK_GRAB_ZONE pixels of a page's outer edge (or past it, as far)
+ * takes the leaf, at the zoom it has, which stays while the page is held; any other press pans
+ * the view (with a flick's inertia). At 1x every press takes the page, as without zoom. A turn
+ * that starts zoomed in (a key, a leaf let go on its way over) eases the view back to fit over
+ * APP_ZOOM_EASE seconds, as the view pulls back for the leaf: neither jumps. Zoom events while a
+ * page is held are dropped: the point held would leave the pointer. */
+void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceEvent *e,
+                    uint32_t width, uint32_t height, const AppPage *page);
+
+/* Zoomed in, a press this close to a page's outer edge (in the view's pixels) turns it. */
+#define APP_BOOK_GRAB_ZONE 48.0f
 
 /* Whether a width x height view shows one page (--layout single, or auto in a portrait view): the
  * spread's right-hand page as the book reads, not both. */
@@ -61,10 +72,11 @@ typedef struct AppBookHit {
     float u, v; /* the side's ink coordinates (mesh/ink.h) */
 } AppBookHit;
 
-/* The page side under pixel (px, py) of a width x height view, the turning leaf (its exact curl,
- * mesh/pick.c) or the flat page it hides; false when the pointer is on no page. */
-bool app_book_pick(const MeshFlipView *view, const AppPage *page, uint32_t width, uint32_t height,
-                   float px, float py, AppBookHit *out);
+/* The page side under pixel (px, py) of a width x height view zoomed by `zoom` (NULL: fitted),
+ * the turning leaf (its exact curl, mesh/pick.c) or the flat page it hides; false when the
+ * pointer is on no page. */
+bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
+                   uint32_t width, uint32_t height, float px, float py, AppBookHit *out);
 
 /* The turning leaf's pose: its grabbed point under the pointer (mesh/curl_drag.c), or for a hard
  * cover the board turned as far as the pointer has carried its free edge. */
@@ -86,6 +98,7 @@ typedef struct AppSpread {
     /* how far the view is held back from rest, 0 .. 1 (mesh/flip.h's lift, at rest too while it
      * eases back): the camera pulls back at least this far */
     float lift;
+    AppZoomView zoom; /* the picture zoomed and panned (zero: fitted) */
 } AppSpread;
 
 /* A headless pose: leaf 0 turning forward over the front of leaf 1, nothing on the left. */
@@ -125,6 +138,14 @@ AppSpread app_book_spread(const MeshFlipView *view);
  * framing never jumps between frames. Drawing and the pointer take the camera from here. */
 AppCameraBook app_book_camera(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
                               uint32_t width, uint32_t height);
+
+/* The still pages of `spread` as the fitted view frames them at rest, in fractions of a width x
+ * height view: the rectangle a zoomed view's pan keeps covering it. */
+AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppPage *page, uint32_t width,
+                              uint32_t height);
+/* The zoom `zoom` shows at `time` over the book in `view` (NULL zoom: the fitted view). */
+AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, const AppPage *page,
+                               uint32_t width, uint32_t height, double time);
 
 /* A hard cover's board is this thick, in page widths (2.2 mm on an A5 page: greyboard). */
 #define APP_BOOK_BOARD 0.015f

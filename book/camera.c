@@ -14,8 +14,10 @@
 
 AppCameraBook app_camera_book(float width, float height, int single)
 {
-    return (AppCameraBook){width, height, 0.0f, single > 0 ? 0.0f : -1.0f, single < 0 ? 0.0f : 1.0f,
-                           0.0f};
+    return (AppCameraBook){.width = width,
+                           .height = height,
+                           .lo = single > 0 ? 0.0f : -1.0f,
+                           .hi = single < 0 ? 0.0f : 1.0f};
 }
 
 /* The extreme points of what `book` frames: the corners of the pages' box, and share `reach` of
@@ -76,6 +78,18 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCamera
     glm_perspective(glm_rad(FOV_Y_DEGREES), aspect, near, far, proj);
     proj[1][1] *= -1.0f; /* Vulkan's clip-space y points down */
     glm_mat4_mul(proj, view, view_proj);
+    const AppZoomView *z = &book->zoom;
+    if ((z->scale > 0.0f && z->scale != 1.0f) || z->x != 0.0f || z->y != 0.0f) {
+        /* NDC scaled and moved: a fraction u of the view shows at 0.5 + s (u - 0.5) + pan (y down
+         * in both, as Vulkan's NDC), so ndc' = s ndc + 2 pan; w, and so depth, stay */
+        float s = z->scale > 0.0f ? z->scale : 1.0f;
+        mat4 screen = GLM_MAT4_IDENTITY_INIT;
+        screen[0][0] = screen[1][1] = s;
+        screen[3][0] = 2.0f * z->x, screen[3][1] = 2.0f * z->y;
+        mat4 unzoomed;
+        glm_mat4_copy(view_proj, unzoomed);
+        glm_mat4_mul(screen, unzoomed, view_proj);
+    }
 
     vec3 light = {-0.5f, 0.45f, 0.72f}; /* from the upper left, in front, low enough to cast */
     glm_vec3_normalize(light);

@@ -7,6 +7,7 @@
 #define PAGECURL_APP_CAMERA_H
 
 #include "../shaders/shared.h"
+#include "zoom.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -23,6 +24,9 @@ typedef struct AppCameraBook {
      * dimension; 1: a leaf in flight, the view tilted and pulled back to take in all it can
      * sweep; between, both move smoothly */
     float lift;
+    /* the picture enlarged and moved on the screen (book/zoom.h), after the projection: the view
+     * of a longer lens aimed off centre. Zero: the fitted picture, exactly as without it */
+    AppZoomView zoom;
 } AppCameraBook;
 
 /* At rest the pages fill this share of the window's limiting dimension: a margin of 2.5 % each

@@ -47,6 +47,7 @@ struct pagecurl_book {
     AppPage page;
     bool page_made;
     MeshFlip flip;
+    AppZoom zoom;
     MeshInk ink;
     AppView view;
     bool view_made;
@@ -401,6 +402,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         return NULL;
     }
     app_book_init(&b->flip, &b->page, b->pages, app_book_first_spread((uint32_t)d.page, false));
+    app_zoom_init(&b->zoom);
     b->seen = mesh_flip_view(&b->flip);
     b->ink_seen = b->ink.revision;
     b->spread = app_book_spread(&b->seen);
@@ -466,15 +468,17 @@ static void feed(pagecurl_book *b, AppTraceDevice device, AppTraceAction action,
                        .x = x / (float)b->width,
                        .y = y / (float)b->height,
                        .pressure = pressure};
-    app_book_input(&b->flip, &b->ink, &e, b->width, b->height, &b->page);
+    app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->page);
 }
 
 /* The page side under target pixel (x, y), 0-based; -1 off the book. */
 static int side_at(const pagecurl_book *b, float x, float y)
 {
     MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time); /* the camera last drawn */
+    AppZoomView zoom =
+        app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, b->seen_time);
     AppBookHit hit;
-    if (!b->width || !app_book_pick(&view, &b->page, b->width, b->height, x, y, &hit))
+    if (!b->width || !app_book_pick(&view, &zoom, &b->page, b->width, b->height, x, y, &hit))
         return -1;
     return hit.page;
 }
@@ -517,9 +521,18 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
     b->held.on = false;
     switch (action) {
     case PAGECURL_ACTION_NEXT:
-        return mesh_flip_next(&b->flip, time);
-    case PAGECURL_ACTION_PREVIOUS:
-        return mesh_flip_prev(&b->flip, time);
+    case PAGECURL_ACTION_PREVIOUS: {
+        bool next = action == PAGECURL_ACTION_NEXT;
+        if (!(next ? mesh_flip_next(&b->flip, time) : mesh_flip_prev(&b->flip, time)))
+            return false;
+        if (b->width) { /* a turn from a zoomed view eases it back to fit */
+            MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+            AppSpread spread = app_book_spread(&view);
+            AppZoomRect fit = app_book_fit_rect(&spread, &b->page, b->width, b->height);
+            app_zoom_ease_fit(&b->zoom, time, &fit);
+        }
+        return true;
+    }
     case PAGECURL_ACTION_FIRST:
         return mesh_flip_goto(&b->flip, 0);
     case PAGECURL_ACTION_LAST:
@@ -532,6 +545,51 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
     }
     }
     return false;
+}
+
+/* A zoom event as the program's window gives one, in target pixels; false where it cannot act. */
+static bool zoom_event(pagecurl_book *b, AppTraceAction action, float scale, float x, float y,
+                       double time)
+{
+    if (!b->width || !b->height || !isfinite(scale) || !isfinite(x) || !isfinite(y) ||
+        !isfinite(time) || mesh_flip_view_at(&b->flip, time).phase == MESH_FLIP_DRAGGING)
+        return false;
+    b->held.on = false;
+    AppTraceEvent e = {.time = time,
+                       .device = APP_TRACE_ZOOM,
+                       .action = action,
+                       .x = x / (float)b->width,
+                       .y = y / (float)b->height,
+                       .scale = scale};
+    app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->page);
+    return true;
+}
+
+bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, float x, float y, double time)
+{
+    if (!b->width || !(zoom > 0.0f) || !isfinite(zoom))
+        return false;
+    MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+    AppZoomView now = app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, time);
+    float to = fminf(fmaxf(zoom, APP_ZOOM_MIN), APP_ZOOM_MAX);
+    return zoom_event(b, APP_TRACE_BY, to / now.scale, x, y, time);
+}
+
+bool pagecurl_book_pan(pagecurl_book *b, float dx, float dy, double time)
+{
+    return zoom_event(b, APP_TRACE_PAN, 1.0f, dx, dy, time);
+}
+
+void pagecurl_book_get_zoom(const pagecurl_book *b, pagecurl_zoom *out)
+{
+    uint32_t size = out->size;
+    const AppZoomView *v = &b->spread.zoom;
+    pagecurl_zoom z = {.size = size,
+                       .zoom = v->scale > 0.0f ? v->scale : 1.0f,
+                       .x = v->x * (float)b->width,
+                       .y = v->y * (float)b->height,
+                       .moving = app_zoom_moving(&b->zoom, b->seen_time)};
+    memcpy(out, &z, size < sizeof z ? size : sizeof z);
 }
 
 bool pagecurl_book_go_to(pagecurl_book *b, int page)
@@ -591,7 +649,8 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                         .held = view.phase == MESH_FLIP_DRAGGING,
                         .progress = view.turning ? view.progress : 0.0f,
                         .moving = view.phase == MESH_FLIP_SETTLING ||
-                                  (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f)};
+                                  (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
+                                  app_zoom_moving(&b->zoom, b->seen_time)};
     spread_pages(b, view.spread, &s.left, &s.right);
     int heading = view.spread;
     if (view.turning && view.completing)
@@ -687,6 +746,8 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         b->spread = app_book_spread(&view);
         b->pose = app_book_pose(&view, &b->page);
     }
+    b->spread.zoom =
+        app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, b->seen_time);
     if (!app_view_stream(&b->ctx->gpu, &b->view, &b->ink, &b->spread, b->wait_for_pages, &gerr)) {
         error_from_gpu(err, &gerr);
         return false;

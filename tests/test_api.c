@@ -499,6 +499,24 @@ static void interaction(Host *h, pagecurl_context *ctx)
           s.moving ? "still moving" : "at rest");
     CHECK(&st, s.left == 6 && s.right == 7, "dragged over: %d|%d", s.left, s.right);
     CHECK(&st, seen.last[PAGECURL_EVENT_TURN_ENDED].completed, "the drag completed");
+    /* zoom: set about a point and read back; a pan held within its limits; back to fit */
+    float vw = (float)(h->width - 2 * BORDER), vh = (float)(h->height - 2 * BORDER);
+    CHECK(&st, pagecurl_book_set_zoom(book, 3.0f, 0.5f * vw, 0.5f * vh, t), "set_zoom refused");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_zoom zoom = {.size = sizeof zoom};
+    pagecurl_book_get_zoom(book, &zoom);
+    CHECK(&st, fabsf(zoom.zoom - 3.0f) < 1e-5f && !zoom.moving, "zoomed to %.3f (moving %d)",
+          (double)zoom.zoom, zoom.moving);
+    CHECK(&st, pagecurl_book_pan(book, 1e6f, 0.0f, t), "pan refused");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_book_get_zoom(book, &zoom);
+    CHECK(&st, zoom.x > 0.0f && zoom.x < 2.0f * vw, "a pan far right held at %.1f px",
+          (double)zoom.x);
+    CHECK(&st, pagecurl_book_set_zoom(book, 1.0f, 0.0f, 0.0f, t), "set_zoom 1 refused");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_book_get_zoom(book, &zoom);
+    CHECK(&st, zoom.zoom == 1.0f && zoom.x == 0.0f && zoom.y == 0.0f, "fitted: %.3f at %.1f,%.1f",
+          (double)zoom.zoom, (double)zoom.x, (double)zoom.y);
     /* a drag the system cancels falls back */
     memset(&seen, 0, sizeof seen);
     pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_FINGER, 7, 0.75f, 0.7f, t);

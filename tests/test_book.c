@@ -516,6 +516,85 @@ static void check_pdf(CheckState *s, const Ctx *c)
     check_spread(s, c, pdf, 5, "1", colour_of(6), colour_of(7), "pdf, turned");
 }
 
+/* A PDF page of fine bars (0.6 pt wide every 2 pt, as a text's strokes), one page. */
+static bool write_bars_pdf(const char *path)
+{
+    char content[4096];
+    int len = snprintf(content, sizeof content, "0 0 0 rg");
+    for (int i = 0; i < 100 && len < (int)sizeof content - 32; i++)
+        len += snprintf(content + len, sizeof content - (size_t)len, " %d 40 0.6 200 re", 2 * i);
+    len += snprintf(content + len, sizeof content - (size_t)len, " f");
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    long at[5];
+    fprintf(f, "%%PDF-1.4\n");
+    at[1] = ftell(f);
+    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+    at[2] = ftell(f);
+    fprintf(f, "2 0 obj\n<< /Type /Pages /Count 1 /Kids [3 0 R] >>\nendobj\n");
+    at[3] = ftell(f);
+    fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
+               ">>\nendobj\n");
+    at[4] = ftell(f);
+    fprintf(f, "4 0 obj\n<< /Length %d >>\nstream\n%s\nendstream\nendobj\n", len, content);
+    long xref = ftell(f);
+    fprintf(f, "xref\n0 5\n0000000000 65535 f \n");
+    for (int k = 1; k < 5; k++)
+        fprintf(f, "%010ld 00000 n \n", at[k]);
+    fprintf(f, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+    return fclose(f) == 0;
+}
+
+/* The mean squared step between horizontal neighbours (luma, 0..255) over w x h pixels of `img`
+ * from (x, y): how much fine detail the picture holds. */
+static double detail(const Image *img, int x, int y, int w, int h)
+{
+    double sum = 0.0;
+    long n = 0;
+    for (int j = y; j < y + h && j < img->h; j++)
+        for (int i = x; i + 1 < x + w && i + 1 < img->w; i++) {
+            const unsigned char *a = img->rgba + 4 * ((size_t)j * img->w + i), *b = a + 4;
+            double d = (0.3 * (a[0] - b[0]) + 0.59 * (a[1] - b[1]) + 0.11 * (a[2] - b[2]));
+            sum += d * d, n++;
+        }
+    return n ? sum / n : 0.0;
+}
+
+/* At --zoom 4 the page is drawn from its source at four times the density (MuPDF at that
+ * scale): its fine bars are as sharp as in the same page rendered four times larger, the crop
+ * that --zoom 4 about the centre shows (pixel q of the zoomed picture shows pixel q + 3 x the
+ * centre of the larger one). */
+static void check_zoom_sharp(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+    return;
+#endif
+    char pdf[512], zoomed[512], big[512];
+    path_in(c, "bars.pdf", pdf, sizeof pdf);
+    path_in(c, "bars-zoom4.png", zoomed, sizeof zoomed);
+    path_in(c, "bars-big.png", big, sizeof big);
+    CHECK(s, write_bars_pdf(pdf), "cannot write %s", pdf);
+    Run r = RUN("--headless", "--book", pdf, "--curl", "0", "--quality", "low", "--size", "320x180",
+                "--zoom", "4", "--screenshot", zoomed);
+    CHECK(s, r.status == 0, "--zoom 4: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--book", pdf, "--curl", "0", "--quality", "low", "--size", "1280x720",
+            "--screenshot", big);
+    CHECK(s, r.status == 0, "four times larger: exit %d: %s", r.status, r.err);
+    Image z = image_load(zoomed), b = image_load(big);
+    if (z.rgba && b.rgba && z.w == 320 && b.w == 1280) {
+        double dz = detail(&z, 0, 0, 320, 180), db = detail(&b, 480, 270, 320, 180);
+        printf("zoom_sharp: fine detail at --zoom 4 %.1f, rendered four times larger %.1f\n", dz,
+               db);
+        CHECK(s, db > 100.0 && dz >= 0.9 * db,
+              "at --zoom 4 the bars hold %.1f of the detail the larger render's %.1f", dz, db);
+    } else {
+        CHECK(s, false, "the pictures: %dx%d, %dx%d", z.w, z.h, b.w, b.h);
+    }
+    image_free(&z), image_free(&b);
+}
+
 /* More leaves visited than the pool holds (8): from the end of a 20-leaf book, eight turns back
  * want leaves 19 down to 8, so slots are reused; the spread the replay ends on shows its own
  * pages, its left one (leaf 11's back) from a slot that held leaf 19. */
@@ -1544,6 +1623,7 @@ int main(int argc, char **argv)
         {"abort", check_abort},       {"stop", check_stop},
         {"thumb", check_thumb},       {"labels", check_labels},
         {"shapes", check_shapes},     {"outline", check_outline},
+        {"zoom_sharp", check_zoom_sharp},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

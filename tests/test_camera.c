@@ -511,7 +511,7 @@ static void drags(CheckState *s)
                                        .action = APP_TRACE_DOWN,
                                        .x = (float)(px / vw),
                                        .y = (float)(py / vh)};
-                    app_book_input(&flip, NULL, &e, vw, vh, &page);
+                    app_book_input(&flip, NULL, NULL, &e, vw, vh, &page);
                     for (int i = 1; i <= 6; i++) {
                         /* small moves first, as a hand starts; as the window's trace holds
                          * the pointer: a fraction of the window, clamped */
@@ -522,7 +522,7 @@ static void drags(CheckState *s)
                                             .action = APP_TRACE_MOVE};
                         e.x = (float)fmin(fmax(qx / vw, 0.0), 1.0);
                         e.y = (float)fmin(fmax(qy / vh, 0.0), 1.0);
-                        app_book_input(&flip, NULL, &e, vw, vh, &page);
+                        app_book_input(&flip, NULL, NULL, &e, vw, vh, &page);
                         view = mesh_flip_view_at(&flip, time);
                         if (view.phase != MESH_FLIP_DRAGGING)
                             break;
@@ -552,7 +552,7 @@ static void drags(CheckState *s)
                     }
                     e = (AppTraceEvent){
                         .time = time, .device = APP_TRACE_MOUSE, .action = APP_TRACE_UP};
-                    app_book_input(&flip, NULL, &e, vw, vh, &page);
+                    app_book_input(&flip, NULL, NULL, &e, vw, vh, &page);
                     view = mesh_flip_view_at(&flip, time);
                     Motion one = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
                     follow(&one, &view, &page, vw, vh, &one.prev, what);
@@ -605,7 +605,7 @@ static void in_time(CheckState *s)
         MeshFlipView view = mesh_flip_view(&flip);
         Motion key = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
         AppTraceEvent press = {.device = APP_TRACE_KEY, .action = APP_TRACE_NEXT};
-        app_book_input(&flip, NULL, &press, vw, vh, &page);
+        app_book_input(&flip, NULL, NULL, &press, vw, vh, &page);
         run_frames(&flip, &page, vw, vh, 0.0, 3.0, &t, &key, "a key turn");
         one.step = fmax(one.step, key.step), one.gap = fmax(one.gap, key.gap);
         one.landing = fmax(one.landing, key.landing);
@@ -621,7 +621,7 @@ static void in_time(CheckState *s)
         while (next_frame < 4.0) {
             if (pressed < 20 && next_press <= next_frame) {
                 press.time = next_press;
-                app_book_input(&flip, NULL, &press, vw, vh, &page);
+                app_book_input(&flip, NULL, NULL, &press, vw, vh, &page);
                 pressed++, next_press += 0.06;
                 continue;
             }

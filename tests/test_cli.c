@@ -213,6 +213,17 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--bench", "--layout", "single"}, "--layout"},
         {{"--replay", "t.trace", "--radius", "0.1"}, "--radius"},
         {{"--grid", "64x"}, "--grid"},
+        {{"--headless", "--zoom", "9"}, "--zoom"},
+        {{"--headless", "--zoom", "0.5"}, "--zoom"},
+        {{"--headless", "--zoom"}, "--zoom"},
+        {{"--headless", "--zoom", "2", "--zoom-at", "3"}, "--zoom-at"},
+        {{"--headless", "--zoom", "2", "--zoom-at", "3,-4"}, "--zoom-at"},
+        {{"--headless", "--zoom-at", "3,4"}, "--zoom-at"},
+        {{"--headless", "--zoom", "2", "--zoom-at", "1280,4"}, "--zoom-at"},
+        {{"--headless", "--size", "64x48", "--zoom-at", "3,48"}, "--zoom-at"},
+        {{"--replay", "t.trace", "--zoom", "2"}, "--zoom"},
+        {{"--zoom", "2"}, "--zoom"},
+        {{"--bench", "--zoom", "2"}, "--zoom"},
         /* a flag that does not apply to the mode: refused, naming the flag */
         {{"--headless", "--record", "r.trace"}, "--record"},
         {{"--bench", "--record", "r.trace"}, "--record"},
@@ -413,6 +424,79 @@ static void check_framing(CheckState *s, const Cli *c)
               100.0 * fill);
         image_free(&img);
     }
+}
+
+/* Mean absolute difference (0..255, RGB) between `zoomed` and `big` seen through the zoom: pixel
+ * q of a picture zoomed `k` times about pixel (x, y) shows what a picture k times larger shows
+ * at q + k (x + 1/2) - (x + 1/2) (in continuous pixels), here for k = 2 a 2x2 block's mean. Only
+ * where the block lies inside `big`. */
+static double zoom_error(const Image *zoomed, const Image *big, int x, int y, int dx, int dy)
+{
+    double sum = 0.0;
+    long n = 0;
+    for (int j = 0; j < zoomed->h; j++)
+        for (int i = 0; i < zoomed->w; i++) {
+            int bx = i + x + dx, by = j + y + dy; /* q + x + 1/2 - 1/2: the block's corner */
+            if (bx < 0 || by < 0 || bx + 1 >= big->w || by + 1 >= big->h)
+                continue;
+            for (int ch = 0; ch < 3; ch++) {
+                double m = 0.0;
+                for (int k = 0; k < 4; k++)
+                    m += big->rgba[4 * ((size_t)(by + k / 2) * big->w + bx + k % 2) + ch];
+                sum += fabs(zoomed->rgba[4 * ((size_t)j * zoomed->w + i) + ch] - m / 4.0);
+            }
+            n++;
+        }
+    return n ? sum / (3.0 * n) : INFINITY;
+}
+
+/* --zoom 2 --zoom-at X,Y is the fitted picture twice as large about pixel (X, Y): it matches the
+ * same page rendered at twice the size, cropped there, better than the crop one pixel off any
+ * way; and at 1x (--zoom 1) the picture is the fitted one, byte for byte. */
+static void check_zoom(CheckState *s, const Cli *c)
+{
+    char fit[512], one[512], zoomed[512], big[512];
+    path_in(c, fit, sizeof fit, "zoom-fit.png");
+    path_in(c, one, sizeof one, "zoom-1.png");
+    path_in(c, zoomed, sizeof zoomed, "zoom-2.png");
+    path_in(c, big, sizeof big, "zoom-big.png");
+    const int X = 380, Y = 150;
+    char at[32];
+    snprintf(at, sizeof at, "%d,%d", X, Y);
+    Run r = RUN("--headless", "--quality", "low", "--page", "5", "--curl", "0", "--size", "640x360",
+                "--screenshot", fit);
+    CHECK(s, r.status == 0, "fitted: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--quality", "low", "--page", "5", "--curl", "0", "--size", "640x360",
+            "--zoom", "1", "--screenshot", one);
+    CHECK(s, r.status == 0, "--zoom 1: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--validation", "--quality", "low", "--page", "5", "--curl", "0",
+            "--size", "640x360", "--zoom", "2", "--zoom-at", at, "--screenshot", zoomed);
+    CHECK(s, r.status == 0, "--zoom 2: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--quality", "low", "--page", "5", "--curl", "0", "--size", "1280x720",
+            "--screenshot", big);
+    CHECK(s, r.status == 0, "twice the size: exit %d: %s", r.status, r.err);
+    Image f = image_load(fit), o = image_load(one), z = image_load(zoomed), b = image_load(big);
+    CHECK(s, f.rgba && o.rgba && image_same(&f, &o), "--zoom 1 is not the fitted picture");
+    if (z.rgba && b.rgba && z.w == 640 && b.w == 1280) {
+        double at_point = zoom_error(&z, &b, X, Y, 0, 0), off = INFINITY;
+        for (int k = 0; k < 4; k++)
+            off = fmin(off, zoom_error(&z, &b, X, Y,
+                                       k == 0   ? 1
+                                       : k == 1 ? -1
+                                                : 0,
+                                       k == 2   ? 1
+                                       : k == 3 ? -1
+                                                : 0));
+        printf("zoom: --zoom 2 against twice the size, %.2f/255 on average there, %.2f one "
+               "pixel off\n",
+               at_point, off);
+        CHECK(s, at_point < 2.0 && at_point < 0.7 * off,
+              "--zoom 2 --zoom-at %s: %.2f/255 from twice the size there, %.2f a pixel off", at,
+              at_point, off);
+    } else {
+        CHECK(s, false, "the zoomed pictures: %dx%d, %dx%d", z.w, z.h, b.w, b.h);
+    }
+    image_free(&f), image_free(&o), image_free(&z), image_free(&b);
 }
 
 /* The picture's format follows its extension: a JPEG of the same pose as a PNG is a JPEG (its
@@ -1441,6 +1525,7 @@ int main(int argc, char **argv)
         {"bare_book", check_bare_book},
         {"screenshots", check_screenshots},
         {"framing", check_framing},
+        {"zoom", check_zoom},
         {"obj", check_obj},
         {"formats", check_formats},
         {"frames_out", check_frames_out},

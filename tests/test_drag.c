@@ -188,7 +188,7 @@ static MeshFlipView held_after(const AppPage *page, const double (*path)[2], int
                            .x = (float)(path[i][0] / VW),
                            .y = (float)(path[i][1] / VH),
                            .pressure = 1.0f};
-        app_book_input(&flip, NULL, &e, (uint32_t)VW, (uint32_t)VH, page);
+        app_book_input(&flip, NULL, NULL, &e, (uint32_t)VW, (uint32_t)VH, page);
     }
     return mesh_flip_view(&flip);
 }

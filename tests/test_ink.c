@@ -643,7 +643,7 @@ static void test_pick_book(CheckState *s)
     double right[3] = {0.3 * w, 0.6 * h, -APP_BOOK_STACK_STEP * w};
     CHECK(s,
           project(push.view_proj.m, right, &px, &py) &&
-              app_book_pick(&view, &page, VIEW_W, VIEW_H, px, py, &hit),
+              app_book_pick(&view, NULL, &page, VIEW_W, VIEW_H, px, py, &hit),
           "the right page was not hit");
     CHECK(s, hit.page == 2 && fabsf(hit.u - 0.3f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
           "right page: page %d at (%.4f, %.4f), want 2 at (0.3, 0.6)", hit.page, (double)hit.u,
@@ -652,12 +652,12 @@ static void test_pick_book(CheckState *s)
     double left[3] = {-0.3 * w, 0.6 * h, -APP_BOOK_STACK_STEP * w};
     CHECK(s,
           project(push.view_proj.m, left, &px, &py) &&
-              app_book_pick(&view, &page, VIEW_W, VIEW_H, px, py, &hit),
+              app_book_pick(&view, NULL, &page, VIEW_W, VIEW_H, px, py, &hit),
           "the left page was not hit");
     CHECK(s, hit.page == 1 && fabsf(hit.u - 0.7f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
           "left page: page %d at (%.4f, %.4f), want 1 at (0.7, 0.6)", hit.page, (double)hit.u,
           (double)hit.v);
-    CHECK(s, !app_book_pick(&view, &page, VIEW_W, VIEW_H, 2.0f, 2.0f, &hit),
+    CHECK(s, !app_book_pick(&view, NULL, &page, VIEW_W, VIEW_H, 2.0f, 2.0f, &hit),
           "the corner of the view hit a page");
 
     /* grab the right page's bottom corner and hold it halfway over */
@@ -675,7 +675,7 @@ static void test_pick_book(CheckState *s)
         double x = rnd(&seed) * w, y = rnd(&seed) * h, p[3], n[3];
         mesh_curl_point(&pose, x, y, p, n);
         if (!project(push.view_proj.m, p, &px, &py) ||
-            !app_book_pick(&view, &page, VIEW_W, VIEW_H, px, py, &hit))
+            !app_book_pick(&view, NULL, &page, VIEW_W, VIEW_H, px, py, &hit))
             continue;
         bool shows_back = hit.page == 3;
         double u = shows_back ? 1.0 - x / w : x / w, v = y / h;

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Window session and its replay, run under xvfb-run: turn pages with the keys (arrows, End, Home),
-# save the window with P and with H's HUD shown, quit with Escape; --record and --screenshot write
+# save the window with P and with H's HUD shown, zoom in (+, Ctrl+wheel) and pan with a drag, quit
+# with Escape; --record and --screenshot write
 # the session's input and its last frame. Expect: P's numbered screenshots never replace a file
 # and equal what the window shows; the HUD changes only its panel in the top-left corner; the
-# trace holds the Home and End keys; replayed headless, it ends on the same spread with the same
-# pixels as the exit screenshot, and without its Home it ends elsewhere; --export-obj writes the
+# trace holds the Home and End keys and the zoom; replayed headless, it ends on the same spread,
+# zoomed and panned alike, with the same pixels as the exit screenshot, and without its Home it ends elsewhere; --export-obj writes the
 # leaf's mesh.
 set -u
 exe=$1
@@ -43,6 +44,18 @@ xdotool key --window "$win" F12
 poll 30 test -e "$out/pagecurl-0003.png" || fail "F12 saved no pagecurl-0003.png within 30 s"
 xdotool key --window "$win" h
 poll 30 same_as "$out/shown.png" "$out/hidden.png" || fail "H did not hide the HUD within 30 s"
+# zoom: + , then Ctrl+wheel about the pointer, then a drag mid-page pans (a flick's coast)
+key plus
+xdotool mousemove --window "$win" 400 150
+capture "$out/key-before.png"
+xdotool keydown ctrl click 4 click 4 keyup ctrl
+wait_changed "$out/key-before.png" "$out/key-after.png" 50 || fail "Ctrl+wheel zoomed nothing"
+wait_settled "$out/key-after.png" || fail "Ctrl+wheel never settled"
+capture "$out/key-before.png"
+xdotool mousemove --window "$win" 300 200 mousedown 1 mousemove --window "$win" 320 190 \
+    mousemove --window "$win" 340 180 mousemove --window "$win" 360 170 mouseup 1
+wait_changed "$out/key-before.png" "$out/key-after.png" 50 || fail "a drag zoomed in panned nothing"
+wait_settled "$out/key-after.png" || fail "the pan never settled"
 window_quit
 echo "$name: pagecurl exited with $status"
 [ "$status" -eq 0 ] || exit "$status"
@@ -73,6 +86,7 @@ head -n 1 "$out/exit.obj" | grep -q '^# pagecurl grid 64 90 ' || fail "exit.obj 
 
 grep -q ' key home$' "$out/session.trace" || fail "Home was not recorded"
 grep -q ' key end$' "$out/session.trace" || fail "End was not recorded"
+grep -q ' zoom by ' "$out/session.trace" || fail "the zoom was not recorded"
 timeout 300 "$exe" --headless --size 640x400 --msaa 1 --replay "$out/session.trace" \
     --screenshot "$out/replayed.png" > /dev/null || fail "the replay failed"
 same=$(compare -metric AE "$out/exit.png" "$out/replayed.png" null: 2>&1)
@@ -84,4 +98,10 @@ timeout 300 "$exe" --headless --size 640x400 --msaa 1 --replay "$out/no-home.tra
 other=$(compare -metric AE "$out/exit.png" "$out/no-home.png" null: 2>&1)
 case $other in '' | *[!0-9]*) fail "compare failed: $other" ;; esac
 [ "$other" -gt 1000 ] || fail "without its Home the replay ends on the same spread"
+grep -v ' zoom ' "$out/session.trace" > "$out/no-zoom.trace"
+timeout 300 "$exe" --headless --size 640x400 --msaa 1 --replay "$out/no-zoom.trace" \
+    --screenshot "$out/no-zoom.png" > /dev/null || fail "the replay without the zoom failed"
+other=$(compare -metric AE "$out/exit.png" "$out/no-zoom.png" null: 2>&1)
+case $other in '' | *[!0-9]*) fail "compare failed: $other" ;; esac
+[ "$other" -gt 1000 ] || fail "without its zoom the replay ends as zoomed"
 echo "$name: ok"

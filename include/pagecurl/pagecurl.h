@@ -280,6 +280,34 @@ PAGECURL_API bool pagecurl_book_clear_at(pagecurl_book *book, float x, float y);
 PAGECURL_API uint32_t pagecurl_book_stroke_count(const pagecurl_book *book, int page);
 
 /* ---------------------------------------------------------------------------------------------
+ * Zoom and pan. The fitted view (1x: the pages filling the viewport as they do at rest) enlarged up
+ * to 8x about a point of the viewport, and moved. The pan keeps the pages covering the viewport,
+ * or centred along an axis where they are smaller than it, so the book cannot be lost. Zoomed in, a
+ * pointer press within 48 target pixels of a page's outer edge (inside or out) takes the page and
+ * turns it at the zoom it has, which stays while the page is held; any other press pans, and a
+ * flick coasts on, slowing as exp(-t / 0.3 s). At 1x every press takes the page. A turn that
+ * starts zoomed in (an action, a page let go on its way over) eases the view back to fit over
+ * 0.35 s while the leaf flies. Positions are target pixels, as the pointer's. */
+
+typedef struct pagecurl_zoom {
+    uint32_t size; /* sizeof(pagecurl_zoom): set by the caller */
+    float zoom;    /* 1 .. 8 */
+    /* where the fitted view's centre shows, in target pixels from the viewport's centre */
+    float x, y;
+    bool moving; /* the view still changes with the clock (a flick coasting, an ease to fit) */
+} pagecurl_zoom;
+
+/* Sets the zoom to `zoom` (kept to 1 .. 8) about target pixel (x, y): the point of the book shown
+ * there stays there, unless the pan's limits move the picture. False (nothing changes) before the
+ * first update, while a page is held, or for values that are not finite. */
+PAGECURL_API bool pagecurl_book_set_zoom(pagecurl_book *book, float zoom, float x, float y,
+                                         double time);
+/* Moves the picture by (dx, dy) target pixels, within the pan's limits; false as above. */
+PAGECURL_API bool pagecurl_book_pan(pagecurl_book *book, float dx, float dy, double time);
+/* The zoom and pan as the last update showed them. */
+PAGECURL_API void pagecurl_book_get_zoom(const pagecurl_book *book, pagecurl_zoom *out);
+
+/* ---------------------------------------------------------------------------------------------
  * State and events. */
 
 typedef struct pagecurl_state {
@@ -290,9 +318,10 @@ typedef struct pagecurl_state {
     int heading_left, heading_right; /* the spread the turn in flight is heading for (it may still
                                         fall back): left, right as above; the settled one idle */
     float progress;                  /* of the turn in flight, 0 flat .. 1 over */
-    /* The picture changes with the clock alone: a leaf settles, or after a turn the view eases
+    /* The picture changes with the clock alone: a leaf settles, after a turn the view eases
      * back to rest (face-on, the pages filling the viewport; up to half a second after
-     * TURN_ENDED). A host that draws only when something changes keeps drawing while it is set. */
+     * TURN_ENDED), a flick's pan coasts or the zoom eases to fit. A host that draws only when
+     * something changes keeps drawing while it is set. */
     bool moving;
 } pagecurl_state;
 PAGECURL_API void pagecurl_book_state(const pagecurl_book *book, pagecurl_state *out);

@@ -1,0 +1,88 @@
+/* Zoom and pan: the fitted picture of the book enlarged 1x..8x about a point and moved, a
+ * transform of the screen that the camera applies after its projection (a longer lens aimed off
+ * centre: a page seen face-on stays exact, and depth is untouched). Plain state on a clock: a
+ * drag's pan with a flick's inertia and the ease back to the fitted view are closed-form functions
+ * of time, so a replay at any frame rate shows the same picture. Positions are fractions of the
+ * view (0..1, y down), as in traces. Owns nothing; knows nothing of the camera or the book: the
+ * book hands it the fitted pages' rectangle, which the pan keeps covering the view. */
+#ifndef PAGECURL_BOOK_ZOOM_H
+#define PAGECURL_BOOK_ZOOM_H
+
+#include <stdbool.h>
+
+#define APP_ZOOM_MIN 1.0f
+#define APP_ZOOM_MAX 8.0f
+/* Double-click or double-tap: the fitted view <-> this, at the pointer. */
+#define APP_ZOOM_TOGGLE 2.5f
+/* `+` and `-`, and a notch of Ctrl+wheel: this factor. */
+#define APP_ZOOM_STEP 1.25f
+/* A flick's pan slows as exp(-t / this), in seconds, whatever the frame rate. */
+#define APP_ZOOM_FLICK_TAU 0.3
+/* A turn started zoomed in eases the view back to fit over this, in seconds. */
+#define APP_ZOOM_EASE 0.35
+
+/* The picture as it is shown: a point u of the fitted picture (fractions of the view) shows at
+ * 0.5 + scale (u - 0.5) + (x, y). Zero-initialised: the fitted view itself (scale 0 is 1). */
+typedef struct AppZoomView {
+    float scale;
+    float x, y;
+} AppZoomView;
+
+/* The fitted pages, in fractions of the view: what the pan keeps covering the view (or centred on
+ * an axis where they are smaller than it). */
+typedef struct AppZoomRect {
+    float x0, y0, x1, y1;
+} AppZoomRect;
+
+#define APP_ZOOM_SAMPLES 4
+
+typedef struct AppZoom {
+    AppZoomView set; /* as last set, at `since` */
+    double since;
+    float vx, vy; /* the flick's velocity at `since`, fractions of the view a second */
+    bool easing;  /* from `set` at `since` to the fitted view over APP_ZOOM_EASE */
+    bool panning; /* a drag pans: its last pointer, and its latest samples for the flick */
+    float px, py;
+    int sample_count, sample_next;
+    double sample_t[APP_ZOOM_SAMPLES];
+    float sample_x[APP_ZOOM_SAMPLES], sample_y[APP_ZOOM_SAMPLES];
+} AppZoom;
+
+/* The fitted view, still. */
+void app_zoom_init(AppZoom *zoom);
+
+/* The picture at `time` (never before the last change), its pan kept within `fit`. */
+AppZoomView app_zoom_at(const AppZoom *zoom, double time, const AppZoomRect *fit);
+
+/* Whether the picture still changes with the clock alone (a flick coasting, an ease to fit). */
+bool app_zoom_moving(const AppZoom *zoom, double time);
+
+/* Whether a view is enlarged at all (at 1x a drag turns pages, as without zoom). */
+bool app_zoom_enlarged(const AppZoomView *view);
+
+/* The zoom times `factor` (the result kept to 1..8) about the point (x, y), which stays where it
+ * is unless the pan's limits move the picture. */
+void app_zoom_by(AppZoom *zoom, float factor, float x, float y, double time,
+                 const AppZoomRect *fit);
+/* The zoom set to `scale` (1..8) about (x, y). */
+void app_zoom_set(AppZoom *zoom, float scale, float x, float y, double time,
+                  const AppZoomRect *fit);
+/* The picture moved by (dx, dy), within the limits. */
+void app_zoom_pan(AppZoom *zoom, float dx, float dy, double time, const AppZoomRect *fit);
+/* Fitted at once (`0`); toggled between fit and APP_ZOOM_TOGGLE at (x, y) (a double-click). */
+void app_zoom_fit(AppZoom *zoom, double time);
+void app_zoom_toggle(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit);
+/* Eases from the picture at `time` back to fit over APP_ZOOM_EASE (a turn starts zoomed in). */
+void app_zoom_ease_fit(AppZoom *zoom, double time, const AppZoomRect *fit);
+
+/* A drag that pans: pressed at (x, y), moved, let go (with the flick's velocity of its last
+ * tenth of a second, coasting on). */
+void app_zoom_drag_begin(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit);
+void app_zoom_drag_move(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit);
+void app_zoom_drag_end(AppZoom *zoom, double time, const AppZoomRect *fit);
+
+/* Where a point u (fractions) of the fitted picture shows, and back. */
+void app_zoom_apply(const AppZoomView *view, float u, float v, float *x, float *y);
+void app_zoom_unapply(const AppZoomView *view, float x, float y, float *u, float *v);
+
+#endif

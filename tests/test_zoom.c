@@ -1,0 +1,475 @@
+/* Zoom and pan (book/zoom.c through book/book.c's app_book_input and the camera), with no GPU:
+ * - a replayed Ctrl+wheel trace: each notch in keeps the book's point under the pointer within
+ *   0.5 px (measured through app_camera_unproject and the camera's projection), the zoom stops
+ *   at 8x, and notches out come back through the same points;
+ * - a pinch, made from SDL finger events by the window's own input code where it is built
+ *   (app/window_input.c), else from the events it records: the book's point that lay between the
+ *   fingers stays between them within 0.5 px as they spread and move;
+ * - pan limits: pushed every way at zooms 1.2x..8x, in three layouts and window shapes, the pages
+ *   cover the view along an axis where they are larger than it and are centred (within 0.5 px)
+ *   where smaller;
+ * - a flick's inertia: the same drag sampled at 30, 60 and 144 Hz coasts to the same place, slows,
+ *   stops, and stays within the limits;
+ * - zoomed in, a press mid-page pans and turns nothing; a press on the page's outer edge turns it;
+ *   at 1x a mid-page press takes the page as without zoom; a key turn from 3x eases the view back
+ *   to fit over APP_ZOOM_EASE with no jump (its first frame is the one before, each frame's step
+ *   bounded), ending exactly at the fitted view. */
+#include "app/trace.h"
+#include "book/book.h"
+#include "book/camera.h"
+#include "book/zoom.h"
+#include "check.h"
+#include "mesh/flip.h"
+#include "mesh/grid.h"
+
+#ifdef PAGECURL_HAVE_SDL
+#include "app/window_input.h"
+#endif
+
+#include <cglm/cglm.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FIXED_PX 0.5
+
+typedef struct Book {
+    AppPage page;
+    MeshFlip flip;
+    AppZoom zoom;
+    uint32_t w, h;
+} Book;
+
+static void book_open(Book *b, int layout, uint32_t w, uint32_t h, int spread)
+{
+    *b = (Book){.page = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT},
+                         .desc = {.layout = layout}},
+                .w = w,
+                .h = h};
+    app_book_init_reader(&b->flip, &b->page, 16, spread);
+    app_zoom_init(&b->zoom);
+}
+
+/* The camera the window draws with at `time`. */
+static AppCameraBook camera_at(const Book *b, double time)
+{
+    MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+    AppSpread spread = app_book_spread(&view);
+    spread.zoom = app_book_zoom_view(&b->zoom, &view, &b->page, b->w, b->h, time);
+    CurlParams pose = app_book_pose(&view, &b->page);
+    return app_book_camera(&spread, &pose, &b->page, b->w, b->h);
+}
+
+/* Where the book's point (x, y, 0) shows, in pixels (centres at +0.5, as app_camera_ray). */
+static void project(const AppCameraBook *c, uint32_t w, uint32_t h, float x, float y, double *px,
+                    double *py)
+{
+    PcDrawPush push = app_camera_draw_push(w, h, c);
+    mat4 m;
+    memcpy(m, push.view_proj.m, sizeof m);
+    vec4 p = {x, y, 0.0f, 1.0f}, clip;
+    glm_mat4_mulv(m, p, clip);
+    *px = 0.5 * ((double)clip[0] / clip[3] + 1.0) * w - 0.5;
+    *py = 0.5 * ((double)clip[1] / clip[3] + 1.0) * h - 0.5;
+}
+
+static void apply(Book *b, const AppTraceEvent *e)
+{
+    mesh_flip_step(&b->flip, e->time);
+    app_book_input(&b->flip, &b->zoom, NULL, e, b->w, b->h, &b->page);
+}
+
+static float scale_at(const Book *b, double time)
+{
+    float s = camera_at(b, time).zoom.scale;
+    return s > 0.0f ? s : 1.0f;
+}
+
+/* How far the book's point under pixel (px, py) before event e shows from (qx, qy) after it. */
+static double moved_by(Book *b, const AppTraceEvent *e, float px, float py, float qx, float qy)
+{
+    AppCameraBook before = camera_at(b, e->time);
+    float x, y;
+    if (!app_camera_unproject(b->w, b->h, &before, px, py, &x, &y))
+        return INFINITY;
+    apply(b, e);
+    AppCameraBook after = camera_at(b, e->time);
+    double ax, ay;
+    project(&after, b->w, b->h, x, y, &ax, &ay);
+    return hypot(ax - qx, ay - qy);
+}
+
+/* Ctrl+wheel, as the window records it: notches about the pointer. */
+static void wheel(CheckState *s)
+{
+    static const char trace[] = "# Ctrl+wheel at four places\n"
+                                "0.10 zoom by 1.5 0.5 0.5\n"
+                                "0.20 zoom by 1.25 0.30 0.40\n"
+                                "0.30 zoom by 1.25 0.30 0.40\n"
+                                "0.40 zoom by 1.25 0.72 0.20\n"
+                                "0.50 zoom by 1.25 0.72 0.20\n"
+                                "0.60 zoom by 1.6 0.15 0.85\n"
+                                "0.70 zoom by 1.25 0.55 0.60\n"
+                                "0.80 zoom by 1.25 0.55 0.60\n"
+                                "0.90 zoom by 1.25 0.55 0.60\n"
+                                "1.00 zoom by 1.25 0.55 0.60\n"
+                                "1.10 zoom by 0.8 0.55 0.60\n"
+                                "1.20 zoom by 0.8 0.55 0.60\n";
+    AppTrace t;
+    char message[256];
+    CHECK(s, app_trace_parse(trace, sizeof trace - 1, "wheel", &t, message, sizeof message), "%s",
+          message);
+    const uint32_t sizes[][2] = {{1280, 720}, {800, 1200}, {1920, 1080}};
+    for (int k = 0; k < 3; k++) {
+        Book b;
+        book_open(&b, APP_LAYOUT_AUTO, sizes[k][0], sizes[k][1], 3);
+        double worst = 0.0;
+        for (size_t i = 0; i < t.count; i++) {
+            const AppTraceEvent *e = &t.events[i];
+            float px = e->x * (float)b.w, py = e->y * (float)b.h;
+            double d = moved_by(&b, e, px, py, px, py);
+            /* the first notch from 1x: the pages, narrower than the view, are centred */
+            if (i > 0)
+                worst = fmax(worst, d);
+            if (getenv("ZOOM_DEBUG"))
+                printf("%ux%u event %zu: %.4f px\n", b.w, b.h, i, d);
+        }
+        CHECK(s, worst <= FIXED_PX,
+              "%ux%u: a wheel notch moved the point under the pointer %.3f px", b.w, b.h, worst);
+        CHECK(s, fabsf(scale_at(&b, 1.2) - APP_ZOOM_MAX * 0.64f) < 1e-3f,
+              "%ux%u: zoomed to %.4f, not 8 (the most) then out twice", b.w, b.h,
+              scale_at(&b, 1.2));
+        if (k == 0)
+            printf("wheel: the point under the pointer moved %.4f px at most\n", worst);
+    }
+    app_trace_free(&t);
+}
+
+/* The book's point under the fingers' centre at the start stays under their centre. */
+static void pinch(CheckState *s)
+{
+    Book b;
+    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    apply(&b, &(AppTraceEvent){.time = 0.05,
+                               .device = APP_TRACE_ZOOM,
+                               .action = APP_TRACE_BY,
+                               .x = 0.5f,
+                               .y = 0.5f,
+                               .scale = 1.6f});
+    /* two fingers spreading apart while their centre drifts */
+    float ax = 0.40f, ay = 0.45f, bx = 0.52f, by = 0.55f;
+    float cx = 0.5f * (ax + bx) * (float)b.w, cy = 0.5f * (ay + by) * (float)b.h;
+    AppCameraBook start = camera_at(&b, 0.1);
+    float x0, y0;
+    CHECK(s, app_camera_unproject(b.w, b.h, &start, cx, cy, &x0, &y0), "unproject");
+    double worst = 0.0;
+    int events = 0;
+#ifdef PAGECURL_HAVE_SDL
+    AppSession session = {0};
+    SDL_Event e = {.type = SDL_FINGERDOWN};
+    e.tfinger.fingerId = 1, e.tfinger.x = ax, e.tfinger.y = ay, e.tfinger.pressure = 1.0f;
+    AppTraceEvent out[APP_SESSION_MAX_EVENTS];
+    int n = app_session_trace_events(&e, NULL, &session, 0.1, out);
+    CHECK(s, n == 1 && out[0].action == APP_TRACE_DOWN, "the first finger goes down: %d", n);
+    for (int i = 0; i < n; i++)
+        apply(&b, &out[i]);
+    e.tfinger.fingerId = 2, e.tfinger.x = bx, e.tfinger.y = by;
+    n = app_session_trace_events(&e, NULL, &session, 0.12, out);
+    CHECK(s, n == 1 && out[0].action == APP_TRACE_UP, "a second finger lets the first go: %d", n);
+    for (int i = 0; i < n; i++)
+        apply(&b, &out[i]);
+    CHECK(s, !mesh_flip_view_at(&b.flip, 0.12).turning, "the page is let go");
+#endif
+    for (int step = 1; step <= 30; step++) {
+        double t = 0.12 + step / 60.0;
+        /* the window measures spreads in pixels: the test's window is 1x1 points (no SDL
+         * window), so each finger moves along a line through the centre, where the aspect
+         * cannot change the ratio */
+        float f = 1.0f + 0.05f * (float)step, dx = 0.002f * (float)step, dy = -0.001f * step;
+        float mx = 0.46f + dx, my = 0.50f + dy;
+        float nax = mx + (ax - 0.46f) * f, nay = my + (ay - 0.50f) * f;
+        float nbx = mx + (bx - 0.46f) * f, nby = my + (by - 0.50f) * f;
+#ifdef PAGECURL_HAVE_SDL
+        for (int finger = 1; finger <= 2; finger++) {
+            SDL_Event m = {.type = SDL_FINGERMOTION};
+            m.tfinger.fingerId = finger;
+            m.tfinger.x = finger == 1 ? nax : nbx, m.tfinger.y = finger == 1 ? nay : nby;
+            n = app_session_trace_events(&m, NULL, &session, t, out);
+            for (int i = 0; i < n; i++)
+                apply(&b, &out[i]), events++;
+        }
+#else
+        static float pax = 0.40f, pay = 0.45f, pbx = 0.52f, pby = 0.55f;
+        float c0x = 0.5f * (pax + pbx), c0y = 0.5f * (pay + pby);
+        float c1x = 0.5f * (nax + nbx), c1y = 0.5f * (nay + nby);
+        float d0 = hypotf(pbx - pax, pby - pay), d1 = hypotf(nbx - nax, nby - nay);
+        apply(&b, &(AppTraceEvent){.time = t,
+                                   .device = APP_TRACE_ZOOM,
+                                   .action = APP_TRACE_PAN,
+                                   .x = c1x - c0x,
+                                   .y = c1y - c0y});
+        apply(&b, &(AppTraceEvent){.time = t,
+                                   .device = APP_TRACE_ZOOM,
+                                   .action = APP_TRACE_BY,
+                                   .x = c1x,
+                                   .y = c1y,
+                                   .scale = d1 / d0});
+        pax = nax, pay = nay, pbx = nbx, pby = nby, events += 2;
+#endif
+        AppCameraBook now = camera_at(&b, t);
+        double qx, qy;
+        project(&now, b.w, b.h, x0, y0, &qx, &qy);
+        /* a position x W is the pixel the camera's ray meets at its centre, as a pointer's */
+        float ccx = 0.5f * (nax + nbx) * (float)b.w, ccy = 0.5f * (nay + nby) * (float)b.h;
+        worst = fmax(worst, hypot(qx - ccx, qy - ccy));
+    }
+    CHECK(s, events >= 30, "the pinch made %d zoom events", events);
+    CHECK(s, scale_at(&b, 1.0) > 1.6f * 2.0f, "the pinch zoomed to %.3f", scale_at(&b, 1.0));
+    CHECK(s, worst <= FIXED_PX, "the point between the fingers moved %.3f px", worst);
+    printf("pinch: the point between the fingers moved %.4f px at most (%d events)\n", worst,
+           events);
+}
+
+/* The fitted pages' rectangle in pixels as the camera at `time` shows it. */
+static void pages_px(const Book *b, double time, double r[4])
+{
+    MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+    AppSpread spread = app_book_spread(&view);
+    AppCameraBook c = camera_at(b, time);
+    (void)spread;
+    r[0] = r[1] = INFINITY, r[2] = r[3] = -INFINITY;
+    for (int i = 0; i < 4; i++) {
+        double px, py;
+        project(&c, b->w, b->h, (i & 1 ? c.hi : c.lo) * c.width, i & 2 ? c.height : 0.0f, &px, &py);
+        r[0] = fmin(r[0], px + 0.5), r[2] = fmax(r[2], px + 0.5);
+        r[1] = fmin(r[1], py + 0.5), r[3] = fmax(r[3], py + 0.5);
+    }
+}
+
+static void pan_limits(CheckState *s)
+{
+    const struct {
+        int layout, spread;
+        uint32_t w, h;
+    } cases[] = {{APP_LAYOUT_AUTO, 3, 1280, 720},
+                 {APP_LAYOUT_SINGLE, 3, 1280, 720},
+                 {APP_LAYOUT_AUTO, 0, 1920, 1080}, /* closed: one page */
+                 {APP_LAYOUT_AUTO, 3, 720, 1280}};
+    const float zooms[] = {1.2f, 1.5f, 2.5f, 4.0f, 8.0f};
+    int checked = 0;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        for (size_t z = 0; z < sizeof zooms / sizeof zooms[0]; z++)
+            for (int dir = 0; dir < 8; dir++) {
+                Book b;
+                book_open(&b, cases[c].layout, cases[c].w, cases[c].h, cases[c].spread);
+                double t = 0.0;
+                apply(&b, &(AppTraceEvent){.time = t += 0.1,
+                                           .device = APP_TRACE_ZOOM,
+                                           .action = APP_TRACE_BY,
+                                           .x = 0.3f,
+                                           .y = 0.6f,
+                                           .scale = zooms[z]});
+                float dx = cosf((float)dir * 0.785398f), dy = sinf((float)dir * 0.785398f);
+                for (int k = 0; k < 6; k++) /* far further than any page reaches */
+                    apply(&b, &(AppTraceEvent){.time = t += 0.1,
+                                               .device = APP_TRACE_ZOOM,
+                                               .action = APP_TRACE_PAN,
+                                               .x = 1.5f * dx,
+                                               .y = 1.5f * dy});
+                double r[4];
+                pages_px(&b, t, r);
+                double size[2] = {b.w, b.h};
+                for (int axis = 0; axis < 2; axis++) {
+                    double lo = r[axis], hi = r[axis + 2];
+                    if (hi - lo >= size[axis] - 1e-3)
+                        CHECK(s, lo <= 0.5 && hi >= size[axis] - 0.5,
+                              "case %zu zoom %.1f dir %d axis %d: pages %.2f..%.2f leave the view "
+                              "0..%.0f",
+                              c, zooms[z], dir, axis, lo, hi, size[axis]);
+                    else
+                        CHECK(s, fabs(0.5 * (lo + hi) - 0.5 * size[axis]) <= 0.5,
+                              "case %zu zoom %.1f dir %d axis %d: pages %.2f..%.2f not centred", c,
+                              zooms[z], dir, axis, lo, hi);
+                    checked++;
+                }
+            }
+    printf("pan limits: %d axes pushed to their limit\n", checked);
+}
+
+/* A drag that pans, sampled at `hz`, let go moving: where the picture is `after` seconds on. */
+static void flick(int hz, double after, float *x, float *y, bool *still)
+{
+    Book b;
+    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    apply(&b, &(AppTraceEvent){.time = 0.0,
+                               .device = APP_TRACE_ZOOM,
+                               .action = APP_TRACE_BY,
+                               .x = 0.5f,
+                               .y = 0.5f,
+                               .scale = 6.0f});
+    double t0 = 0.1, length = 0.2;
+    apply(&b, &(AppTraceEvent){.time = t0, .device = APP_TRACE_MOUSE, .x = 0.5f, .y = 0.5f});
+    int n = (int)floor(length * hz - 1e-9); /* the last move before the up */
+    for (int i = 1; i <= n; i++) {          /* 0.6 of the view a second, steadily */
+        double t = t0 + (double)i / hz;
+        apply(&b, &(AppTraceEvent){.time = t,
+                                   .device = APP_TRACE_MOUSE,
+                                   .action = APP_TRACE_MOVE,
+                                   .x = 0.5f - 0.6f * (float)(t - t0),
+                                   .y = 0.5f - 0.3f * (float)(t - t0)});
+    }
+    double up = t0 + length;
+    apply(&b, &(AppTraceEvent){.time = up,
+                               .device = APP_TRACE_MOUSE,
+                               .action = APP_TRACE_UP,
+                               .x = 0.5f - 0.6f * (float)length,
+                               .y = 0.5f - 0.3f * (float)length});
+    AppZoomView v = camera_at(&b, up + after).zoom;
+    *x = v.x, *y = v.y;
+    *still = !app_zoom_moving(&b.zoom, up + after) && !mesh_flip_view_at(&b.flip, up).turning;
+}
+
+static void inertia(CheckState *s)
+{
+    float x[3][3], y[3][3];
+    bool still[3][3];
+    const int rates[] = {30, 60, 144};
+    const double afters[] = {0.0, 0.15, 3.0};
+    for (int r = 0; r < 3; r++)
+        for (int a = 0; a < 3; a++)
+            flick(rates[r], afters[a], &x[r][a], &y[r][a], &still[r][a]);
+    for (int r = 1; r < 3; r++)
+        for (int a = 0; a < 3; a++)
+            CHECK(s, fabsf(x[r][a] - x[0][a]) < 2e-4f && fabsf(y[r][a] - y[0][a]) < 2e-4f,
+                  "a flick at %d Hz is at %.5f,%.5f after %.2f s; at 30 Hz %.5f,%.5f", rates[r],
+                  x[r][a], y[r][a], afters[a], x[0][a], y[0][a]);
+    /* it coasts on (the drag went left and up: the picture follows), slows, and stops */
+    float d1 = x[1][1] - x[1][0], d2 = x[1][2] - x[1][1];
+    CHECK(s, d1 < -0.02f && d2 < 0.0f && fabsf(d2) < fabsf(d1) + 0.07f,
+          "the flick coasts %.4f, then %.4f", d1, d2);
+    CHECK(s, !still[1][1] && still[1][2], "moving 0.15 s on (%d), still 3 s on (%d)", still[1][1],
+          still[1][2]);
+    printf("inertia: coasted %.4f of the view in 0.15 s, %.4f in all\n", -d1, -(x[1][2] - x[1][0]));
+}
+
+static void press_pans_or_turns(CheckState *s)
+{
+    Book b;
+    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    double t = 0.1;
+    apply(&b, &(AppTraceEvent){.time = t,
+                               .device = APP_TRACE_ZOOM,
+                               .action = APP_TRACE_BY,
+                               .x = 0.5f,
+                               .y = 0.5f,
+                               .scale = 3.0f});
+    AppZoomView before = camera_at(&b, t).zoom;
+    /* mid-page (the right page's middle is off centre at 3x; the view's centre is the spine) */
+    apply(&b, &(AppTraceEvent){.time = t += 0.05, .device = APP_TRACE_MOUSE, .x = 0.6f, .y = 0.5f});
+    apply(&b, &(AppTraceEvent){.time = t += 0.05,
+                               .device = APP_TRACE_MOUSE,
+                               .action = APP_TRACE_MOVE,
+                               .x = 0.5f,
+                               .y = 0.4f});
+    CHECK(s, !mesh_flip_view_at(&b.flip, t).turning, "zoomed in, a mid-page drag turned a page");
+    AppZoomView during = camera_at(&b, t).zoom;
+    CHECK(s, fabsf(during.x - before.x + 0.1f) < 1e-4f && fabsf(during.y - before.y + 0.1f) < 1e-4f,
+          "the drag panned by %.4f,%.4f, not -0.1,-0.1", during.x - before.x, during.y - before.y);
+    apply(&b, &(AppTraceEvent){.time = t += 0.2,
+                               .device = APP_TRACE_MOUSE,
+                               .action = APP_TRACE_UP,
+                               .x = 0.5f,
+                               .y = 0.4f});
+    /* pan to the right page's outer edge, and press on it */
+    for (int k = 0; k < 4; k++)
+        apply(&b,
+              &(AppTraceEvent){
+                  .time = t += 0.1, .device = APP_TRACE_ZOOM, .action = APP_TRACE_PAN, .x = -1.0f});
+    AppCameraBook c = camera_at(&b, t);
+    double ex, ey;
+    project(&c, b.w, b.h, MESH_PAGE_WIDTH, 0.5f * MESH_PAGE_HEIGHT, &ex, &ey);
+    CHECK(s, ex > 0.0 && ex < b.w, "the outer edge shows at %.1f", ex);
+    float press = (float)((ex - 20.0) / b.w); /* 20 px inside it */
+    apply(&b,
+          &(AppTraceEvent){.time = t += 0.05, .device = APP_TRACE_MOUSE, .x = press, .y = 0.5f});
+    CHECK(s, mesh_flip_view_at(&b.flip, t).phase == MESH_FLIP_DRAGGING,
+          "zoomed in, a press on the outer edge took no page");
+    AppZoomView held = camera_at(&b, t).zoom;
+    apply(&b, &(AppTraceEvent){.time = t += 0.05,
+                               .device = APP_TRACE_MOUSE,
+                               .action = APP_TRACE_MOVE,
+                               .x = press - 0.05f,
+                               .y = 0.5f});
+    AppZoomView moved = camera_at(&b, t).zoom;
+    CHECK(s, held.scale == moved.scale && held.x == moved.x && held.y == moved.y,
+          "the zoom changed while the page was held");
+    /* at 1x a mid-page press takes the page, as without zoom */
+    Book one;
+    book_open(&one, APP_LAYOUT_AUTO, 1280, 720, 3);
+    apply(&one, &(AppTraceEvent){.time = 0.1, .device = APP_TRACE_MOUSE, .x = 0.65f, .y = 0.5f});
+    CHECK(s, mesh_flip_view_at(&one.flip, 0.1).phase == MESH_FLIP_DRAGGING,
+          "at 1x a mid-page press took no page");
+}
+
+/* A key turn from 3x: the zoom eases back to fit while the leaf flies, never jumping. */
+static void turn_eases(CheckState *s)
+{
+    Book b;
+    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    apply(&b, &(AppTraceEvent){.time = 0.1,
+                               .device = APP_TRACE_ZOOM,
+                               .action = APP_TRACE_BY,
+                               .x = 0.7f,
+                               .y = 0.3f,
+                               .scale = 3.0f});
+    double t = 0.5;
+    AppCameraBook was = camera_at(&b, t);
+    apply(&b, &(AppTraceEvent){.time = t, .device = APP_TRACE_KEY, .action = APP_TRACE_NEXT});
+    AppCameraBook first = camera_at(&b, t);
+    CHECK(s, first.zoom.scale == was.zoom.scale && first.zoom.x == was.zoom.x,
+          "the key's moment jumped from %.4f to %.4f", was.zoom.scale, first.zoom.scale);
+    double worst = 0.0, prev[2], last = 0.0, path = 0.0;
+    float scale = first.zoom.scale;
+    bool down = true;
+    project(&first, b.w, b.h, 0.5f * MESH_PAGE_WIDTH, 0.5f * MESH_PAGE_HEIGHT, &prev[0], &prev[1]);
+    for (int f = 1; f <= 120; f++) {
+        double ft = t + f / 60.0, p[2];
+        mesh_flip_step(&b.flip, ft);
+        AppCameraBook c = camera_at(&b, ft);
+        float sc = c.zoom.scale > 0.0f ? c.zoom.scale : 1.0f;
+        down = down && sc <= scale + 1e-6f;
+        scale = sc;
+        /* the right page's middle, which the leaf covers: the view's motion, not the leaf's */
+        project(&c, b.w, b.h, 0.5f * MESH_PAGE_WIDTH, 0.5f * MESH_PAGE_HEIGHT, &p[0], &p[1]);
+        double step = hypot(p[0] - prev[0], p[1] - prev[1]);
+        worst = fmax(worst, step);
+        path += f <= (int)(APP_ZOOM_EASE * 60.0) ? step : 0.0;
+        if (f == 120)
+            last = step;
+        prev[0] = p[0], prev[1] = p[1];
+    }
+    CHECK(s, down, "the zoom grew during the ease");
+    CHECK(s, scale == 1.0f, "the ease ended at %.4f, not at fit", scale);
+    AppCameraBook end = camera_at(&b, t + 2.0);
+    CHECK(s, end.zoom.x == 0.0f && end.zoom.y == 0.0f, "the ease ended panned %.5f,%.5f",
+          end.zoom.x, end.zoom.y);
+    /* no jump: no frame moves the page more than a fifth of the way it travels in the ease's
+     * 21 frames (a jump would be all of it in one) */
+    double mean = path / (int)(APP_ZOOM_EASE * 60.0);
+    CHECK(s, worst < 0.2 * path, "a frame of the ease moved the page %.1f px of %.1f", worst, path);
+    CHECK(s, last < 0.5, "the view still moved %.2f px at the end", last);
+    printf("ease to fit: %.1f px a frame at most, %.1f on average\n", worst, mean);
+}
+
+int main(void)
+{
+    CheckState s = {0};
+    wheel(&s);
+    pinch(&s);
+    pan_limits(&s);
+    inertia(&s);
+    press_pans_or_turns(&s);
+    turn_eases(&s);
+    return check_finish(&s, "test_zoom");
+}
