@@ -40,6 +40,8 @@ static const char CONTROLS[] =
     "                      Page Down / Page Up always);\n"
     "                      pressed again or held while a page turns, the turns queue\n"
     "  Home / End          open the book at its first / last spread\n"
+    "  G                   go to a page: its number, its label (iv) or part of a title in the\n"
+    "                      PDF's outline (Tab: the next); Enter goes, Escape closes\n"
     "  right button drag   draw ink on a page, flat or curling\n"
     "  I                   ink mode: the left button and fingers draw too (I again: turn)\n"
     "  Ctrl+Z              take back the last stroke or clear\n"

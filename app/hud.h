@@ -7,6 +7,7 @@
 
 #include "../gpu/timer.h"
 #include "../book/camera.h"
+#include "page_field.h"
 #include "where.h"
 
 #include <stdbool.h>
@@ -15,6 +16,9 @@
 
 typedef struct AppHud {
     bool shown;
+    /* the page field's lines (app/page_field.h) while it is open, first, shown with or without
+     * the rest; empty when it is closed */
+    char field[APP_PAGE_FIELD_TEXT];
     const char *device;  /* the device's name */
     const char *quality; /* the renderer's tier: "low" or "high" */
     char note[160];      /* why the tier changed, when it did: a line of its own; else empty */

@@ -20,12 +20,15 @@
 
 static const char *const DEVICES[] = {"mouse", "finger", "key", "ink", "zoom"};
 static const char *const ACTIONS[] = {"down", "move", "up", "next", "prev", "undo",  "clear",
-                                      "home", "end",  "by", "pan",  "fit",  "toggle"};
+                                      "home", "end",  "by", "pan",  "fit",  "toggle", "goto"};
 #define DEVICE_COUNT (int)(sizeof DEVICES / sizeof DEVICES[0])
 /* A zoom event's factor, and a pan's step in fractions of the view. */
 #define TRACE_ZOOM_FACTOR 8.0
 #define TRACE_PAN_MAX     2.0
 #define ACTION_COUNT      (int)(sizeof ACTIONS / sizeof ACTIONS[0])
+/* The largest page a goto names: a book's most (mesh/ink.h); a page past a book's end opens its
+ * last spread. */
+#define TRACE_MAX_PAGE 1000000
 
 bool app_trace_add(AppTrace *trace, const AppTraceEvent *event)
 {
@@ -130,21 +133,30 @@ static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *ski
     if (device < 0)
         return (*why = "unknown device (mouse, finger, key, ink, zoom)"), false;
     if (action < 0)
-        return (*why = "unknown event (down, move, up, next, prev, home, end, undo, clear, by, "
-                       "pan, fit, toggle)"),
+        return (*why = "unknown event (down, move, up, next, prev, home, end, goto, undo, clear, "
+                       "by, pan, fit, toggle)"),
                false;
     if (device == APP_TRACE_ZOOM)
         return parse_zoom(words, n, t, action, e, why);
-    if (action >= APP_TRACE_BY)
+    if (action >= APP_TRACE_BY && action <= APP_TRACE_TOGGLE)
         return (*why = "only zoom goes by, pan, fit or toggle"), false;
     bool key = device == APP_TRACE_KEY;
     bool key_action = action == APP_TRACE_NEXT || action == APP_TRACE_PREV ||
                       action == APP_TRACE_UNDO || action == APP_TRACE_HOME ||
-                      action == APP_TRACE_END;
+                      action == APP_TRACE_END || action == APP_TRACE_GOTO;
     if (key != key_action)
-        return (*why =
-                    key ? "keys do next, prev, home, end or undo" : "pointers go down, move or up"),
+        return (*why = key ? "keys do next, prev, home, end, goto or undo"
+                           : "pointers go down, move or up"),
                false;
+    if (action == APP_TRACE_GOTO) {
+        double page;
+        *e = (AppTraceEvent){.time = t, .device = device, .action = action, .pressure = 1.0f};
+        if (n != 4 || !parse_number(words[3], 1.0, (double)TRACE_MAX_PAGE, &page) ||
+            page != (int)page)
+            return (*why = "key goto needs a page number, 1..1000000"), false;
+        e->page = (int)page;
+        return true;
+    }
     if (action == APP_TRACE_CLEAR && device != APP_TRACE_INK)
         return (*why = "only ink clears a page"), false;
     *e = (AppTraceEvent){.time = t, .device = device, .action = action, .pressure = 1.0f};
@@ -240,8 +252,10 @@ static bool write_trace(FILE *f, const void *user)
     fputs("# pagecurl input trace: TIME DEVICE ACTION [X Y [PRESSURE]] (docs/formats.md)\n", f);
     for (size_t i = 0; i < trace->count; i++) {
         const AppTraceEvent *e = &trace->events[i];
-        if (e->device == APP_TRACE_KEY ||
-            (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_FIT))
+        if (e->device == APP_TRACE_KEY && e->action == APP_TRACE_GOTO)
+            fprintf(f, "%.4f key goto %d\n", e->time, e->page);
+        else if (e->device == APP_TRACE_KEY ||
+                 (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_FIT))
             fprintf(f, "%.4f %s %s\n", e->time, DEVICES[e->device], ACTIONS[e->action]);
         else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_BY)
             fprintf(f, "%.4f zoom by %.6f %.6f %.6f\n", e->time, e->scale, e->x, e->y);

@@ -128,6 +128,9 @@ typedef struct WindowGpu {
     /* whether the leaf moved in each of the last frames drawn, by frame number */
     bool moving[WINDOW_MOVING_RING];
     char title[APP_WHERE_MAX + 64]; /* the window's, as last set */
+    AppPageField field;             /* G: go to a page */
+    const AppBookSource *source;    /* the book's pages: the field looks in them */
+    bool field_skip;                /* the G that opened the field is no text of it */
 } WindowGpu;
 
 static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
@@ -215,11 +218,64 @@ static void show_where(const AppWindow *win, const AppPage *page, const AppBookS
 }
 
 /* Handles one event; false when the user asked to quit. */
+/* The page field's share of the events while it is open: text, Backspace, Tab, Enter (the book
+ * opens at the page, as a trace's goto), Escape (closes it); it takes every key. False for an
+ * event that is not its own. */
+static bool field_event(const SDL_Event *e, const AppWindow *win, const AppPage *page,
+                        AppSession *session, WindowGpu *w, double now)
+{
+    AppPageField *f = &w->field;
+    if (e->type == SDL_TEXTINPUT) {
+        bool opener = w->field_skip && (!strcmp(e->text.text, "g") || !strcmp(e->text.text, "G"));
+        w->field_skip = false;
+        if (!opener)
+            app_page_field_type(f, w->source, e->text.text);
+        return true;
+    }
+    if (e->type != SDL_KEYDOWN)
+        return false;
+    SDL_Keycode key = e->key.keysym.sym;
+    if (key == SDLK_F11 || key == SDLK_F12)
+        return false; /* fullscreen and the screenshot still work */
+    if (key != SDLK_g)
+        w->field_skip = false;
+    if (key == SDLK_ESCAPE) {
+        app_page_field_close(f);
+    } else if (key == SDLK_BACKSPACE) {
+        app_page_field_erase(f, w->source);
+    } else if (key == SDLK_TAB) {
+        app_page_field_next(f, w->source);
+    } else if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && f->page) {
+        AppTraceEvent go = {
+            .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = f->page};
+        app_page_field_close(f);
+        if (!session->replay)
+            app_session_apply(app_window_drawable_size(win), page, session, &go);
+    }
+    return true;
+}
+
 static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage *page,
                          AppSession *session, WindowGpu *w, double now)
 {
-    if (e->type == SDL_QUIT || (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE))
+    if (e->type == SDL_QUIT)
         return false;
+    if (w->field.open && field_event(e, win, page, session, w, now)) {
+        if (w->field.open)
+            app_page_field_text(&w->field, w->source, w->hud.field, sizeof w->hud.field);
+        else
+            w->hud.field[0] = '\0';
+        return true;
+    }
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE)
+        return false;
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_g && !e->key.repeat &&
+        !session->replay) {
+        app_page_field_open(&w->field);
+        w->field_skip = true;
+        app_page_field_text(&w->field, w->source, w->hud.field, sizeof w->hud.field);
+        return true;
+    }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_h) {
         w->hud.shown = !w->hud.shown;
         return true;
@@ -330,7 +386,7 @@ static bool finish(void *user, const GpuFrame *frame, const AppViewTarget *targe
 {
     WindowFrame *wf = user;
     WindowGpu *w = wf->w;
-    if (w->hud.shown)
+    if (w->hud.shown || w->hud.field[0])
         draw_hud(wf->ctx, wf->page, &wf->spread, &wf->pose, w, frame, &target->target);
     if (wf->extras.shot &&
         !app_screenshot_record(wf->ctx, frame->cmd, &w->shot, &w->view.swapchain, wf->index, err))
@@ -460,6 +516,8 @@ static bool window_gpu_create(const AppWindow *win, const GpuContext *ctx, const
                               GpuError *err)
 {
     w->hud.device = ctx->props.deviceName;
+    w->source = app_book_stream_source(book);
+    w->field.match = -1;
     w->fault_at = win->fault_acquire;
     SDL_DisplayMode display;
     w->refresh_hz = SDL_GetWindowDisplayMode(win->window, &display) == 0 ? display.refresh_rate : 0;

@@ -543,6 +543,10 @@ void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
                            e->time);
             tell_lift(flip, page, width, height, e->time);
             ease_if_turning(flip, zoom, width, height, page, e->time);
+        } else if (e->action == APP_TRACE_GOTO) {
+            int spread = app_book_first_spread((uint32_t)e->page, false);
+            int end = mesh_flip_end_spread(flip);
+            mesh_flip_jump(flip, spread < end ? spread : end, e->time);
         } else {
             mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : mesh_flip_end_spread(flip));
         }

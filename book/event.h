@@ -26,6 +26,7 @@ typedef enum AppTraceAction {
     APP_TRACE_PAN,    /* zoom: the picture moved by X Y (fractions of the view; a pinch's centre) */
     APP_TRACE_FIT,    /* zoom: back to the fitted view (0) */
     APP_TRACE_TOGGLE, /* zoom: fit <-> 2.5x at X Y (a double-click or double-tap) */
+    APP_TRACE_GOTO,   /* key: open the book at the spread holding `page` (the G field) */
 } AppTraceAction;
 
 typedef struct AppTraceEvent {
@@ -35,6 +36,7 @@ typedef struct AppTraceEvent {
     float x, y;     /* pointer and ink events only */
     float pressure; /* ink down and move: 0..1 */
     float scale;    /* zoom by: the factor */
+    int page;       /* key goto: the page, 1-based */
 } AppTraceEvent;
 
 #endif

@@ -572,6 +572,19 @@ bool mesh_flip_goto(MeshFlip *flip, int spread)
     return true;
 }
 
+bool mesh_flip_jump(MeshFlip *flip, int spread, double t)
+{
+    if (flip->phase == MESH_FLIP_DRAGGING)
+        return false;
+    flip->phase = MESH_FLIP_IDLE;
+    flip->direction = MESH_FLIP_NONE;
+    flip->completing = false;
+    flip->queued = 0;
+    flip->thumb = false;
+    flip_lift_sync(flip, t);
+    return mesh_flip_goto(flip, spread);
+}
+
 /* The view with the lift at time t. */
 static MeshFlipView flip_view(const MeshFlip *flip, double t)
 {

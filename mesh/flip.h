@@ -239,6 +239,10 @@ void mesh_flip_view_lift(MeshFlip *flip, float lift, double time);
 /* Home / End: open the book at spread 0 .. leaf_count at once (clamped), no animation. False
  * while a page moves (a turn is not cut short). */
 bool mesh_flip_goto(MeshFlip *flip, int spread);
+/* Go to page: the same at time t, cutting short a leaf settling by itself (and the turns queued
+ * behind it: the reader asked for another place); the view's lift eases back from where it is.
+ * False while the pointer holds a page. */
+bool mesh_flip_jump(MeshFlip *flip, int spread, double t);
 
 /* End's spread: the one holding the book's last page (the page on its left or its right), not
  * the empty back of a last leaf that has no page on it. */

@@ -6,6 +6,7 @@
  * program runs headless as a user would run it; its screenshots are read back and each page told
  * by its colour. Also the pool's bookkeeping and the natural name order, without Vulkan.
  * usage: test_book PAGECURL OUTDIR [CHECK...] */
+#include "../app/page_field.h"
 #include "../pages/book_source.h"
 #include "../pages/page_labels.h"
 #include "../app/notebook.h"
@@ -284,6 +285,28 @@ static void check_folder(CheckState *s, const Ctx *c)
     check_spread(s, c, dir, 11, "0", colour_of(10), colour_of(11), "folder");
     /* turned over: the leaf's back is the next page, on the left */
     check_spread(s, c, dir, 9, "1", colour_of(10), colour_of(11), "folder, turned");
+    /* a trace's goto (the window's page field) opens at the spread holding the page, past a
+     * turn under way */
+    char trace[512], shot[512];
+    path_in(c, "goto.trace", trace, sizeof trace);
+    path_in(c, "goto.png", shot, sizeof shot);
+    FILE *f = fopen(trace, "w");
+    CHECK(s, f != NULL, "cannot write %s", trace);
+    if (!f)
+        return;
+    fprintf(f, "0.0 key next\n0.1 key goto 9\n");
+    fclose(f);
+    Run r = RUN("--headless", "--validation", "--book", dir, "--size", "480x270", "--replay", trace,
+                "--screenshot", shot);
+    CHECK(s, r.status == 0, "goto: exit %d: %s", r.status, r.err);
+    Image img = image_load(shot);
+    CHECK(s, img.rgba, "goto: no screenshot");
+    if (img.rgba)
+        CHECK(s,
+              page_at(&img, 0.30f, 0.5f) == colour_of(8) &&
+                  page_at(&img, 0.70f, 0.5f) == colour_of(9),
+              "goto 9: colours %d | %d", page_at(&img, 0.30f, 0.5f), page_at(&img, 0.70f, 0.5f));
+    image_free(&img);
 }
 
 /* Bound on the right (--rtl): the spread mirrored, N | N-1 left to right, a turned leaf's back
@@ -889,6 +912,36 @@ static void check_outline(CheckState *s, const Ctx *c)
         CHECK(s, app_book_source_outline_find(src, finds[i].text, finds[i].from) == finds[i].found,
               "outline: '%s' from %d finds %d, want %d", finds[i].text, finds[i].from,
               app_book_source_outline_find(src, finds[i].text, finds[i].from), finds[i].found);
+    /* the window's page field over it: a number, then a title's part, Tab to the next title */
+    AppPageField f;
+    char text[APP_PAGE_FIELD_TEXT];
+    app_page_field_open(&f);
+    app_page_field_type(&f, src, "7");
+    CHECK(s, f.page == 7 && f.match < 0, "field '7': page %d match %d", f.page, f.match);
+    app_page_field_erase(&f, src);
+    app_page_field_type(&f, src, "o");
+    CHECK(s, f.page == 1 && f.match == 0, "field 'o': page %d match %d", f.page, f.match);
+    app_page_field_next(&f, src);
+    app_page_field_text(&f, src, text, sizeof text);
+    CHECK(s, f.page == 5 && f.match == 1 && strstr(text, "Part Two, page 5 / 9"),
+          "field 'o', Tab: page %d match %d: %s", f.page, f.match, text);
+    for (int k = 0; k < 3; k++)
+        app_page_field_next(&f, src);
+    CHECK(s, f.page == 1 && f.match == 0, "field 'o', Tab round: page %d match %d", f.page,
+          f.match);
+    app_page_field_type(&f, src, "zz\x01");
+    CHECK(s, !strcmp(f.typed, "o"), "field: a control character typed: '%s'", f.typed);
+    app_page_field_type(&f, src, "zz");
+    app_page_field_text(&f, src, text, sizeof text);
+    CHECK(s, f.page == 0 && strstr(text, "no page or title"), "field 'ozz': page %d: %s", f.page,
+          text);
+    for (int k = 0; k < 40; k++)
+        app_page_field_type(&f, src, "\xd0\x96"); /* two bytes each: 63 hold 31 */
+    CHECK(s, strlen(f.typed) == 3 + 60 && (f.typed[62] & 0xc0) == 0x80,
+          "field: full of two-byte characters, %zu bytes", strlen(f.typed));
+    app_page_field_erase(&f, src);
+    CHECK(s, strlen(f.typed) == 61, "field: one two-byte character erased, %zu bytes left",
+          strlen(f.typed));
     app_book_source_close(src);
 }
 

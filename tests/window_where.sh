@@ -2,7 +2,8 @@
 # Where you are, run under xvfb-run: the window's title names the pages shown and the book's
 # length. The built-in book opens at "pagecurl: 1 / 16" (page 1 alone, on the right); Right
 # turns a leaf: "2-3 / 16"; Right three times more in quick succession (the turns queue) heads
-# for "8-9 / 16"; I adds the mode. Bound on the right (--rtl) the arrows go the way the pages
+# for "8-9 / 16"; I adds the mode; G, 13, Enter opens at "12-13 / 16" and G, 3, Escape goes
+# nowhere (the window stays open). Bound on the right (--rtl) the arrows go the way the pages
 # move: Left turns forward, Right back. A notebook keeps the reader's place: turned to 4-5 and
 # closed, it reopens there. Read with xdotool getwindowname.
 set -u
@@ -25,6 +26,16 @@ xdotool key --window "$win" --delay 60 Right Right Right
 expect "pagecurl: 8-9 / 16"
 xdotool key --window "$win" i
 expect "pagecurl: 8-9 / 16, ink (I: turn pages)"
+xdotool key --window "$win" i
+expect "pagecurl: 8-9 / 16"
+# G opens the page field: 13, Enter goes there; 3 then Escape closes it and goes nowhere
+xdotool key --window "$win" g
+xdotool type --window "$win" --delay 60 13
+xdotool key --window "$win" Return
+expect "pagecurl: 12-13 / 16"
+xdotool key --window "$win" g 3 Escape
+sleep 1
+has_title "pagecurl: 12-13 / 16" || fail "Escape in the page field: the title is '$(title)'"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl exited with $status"
 window_start "$exe" --validation --size 640x400 --rtl
