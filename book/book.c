@@ -475,6 +475,23 @@ static bool grab_zone(const MeshFlipView *view, const AppZoomView *zoom, const A
     return fabsf(x) >= w - band && fabsf(x) <= w + band && y >= -band && y <= h + band;
 }
 
+/* A press at pixel (px, py) that lands just off a page, within APP_BOOK_CORNER_ZONE pixels of
+ * its outer edge, top or bottom (a corner missed by a few pixels), moved onto the page's edge
+ * there: the reader meant the page. (x, y): the press in the book's plane at rest. */
+static void into_corner_zone(const MeshFlipView *view, const AppZoomView *zoom,
+                             const AppPage *page, uint32_t width, uint32_t height, float px,
+                             float py, float *x, float *y)
+{
+    float x0, y0, x1, y1;
+    if (!flat_point(view, zoom, page, width, height, px, py, &x0, &y0) ||
+        !flat_point(view, zoom, page, width, height, px + APP_BOOK_CORNER_ZONE, py, &x1, &y1))
+        return;
+    float w = page->grid.width, h = page->grid.height, band = fabsf(x1 - x0);
+    float ax = fabsf(*x), cx = ax > w ? w : ax, cy = fminf(fmaxf(*y, 0.0f), h);
+    if (ax - cx <= band && fabsf(*y - cy) <= band && (ax > w || *y != cy))
+        *x = copysignf(cx, *x), *y = cy;
+}
+
 /* A zoom event at `time`, kept within the still spread's fitted pages. */
 static void zoom_input(AppZoom *zoom, const MeshFlipView *view, const AppTraceEvent *e,
                        uint32_t width, uint32_t height, const AppPage *page)
@@ -587,6 +604,8 @@ void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
     if (!pan && !drag_point(&view, &z, page, width, height, px, py, &x, &y, &lift))
         return; /* a ray that misses the book's plane holds nothing */
     if (e->action == APP_TRACE_DOWN) {
+        if (!pan && view.phase == MESH_FLIP_IDLE)
+            into_corner_zone(&view, &z, page, width, height, px, py, &x, &y);
         bool pressed = !pan && mesh_flip_press(flip, x, y, e->time);
         if (!pressed && zoom && app_zoom_enlarged(&z)) { /* nothing to take there: it pans */
             AppSpread spread = app_book_spread(&view);

@@ -61,6 +61,9 @@ void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
 
 /* Zoomed in, a press this close to a page's outer edge (in the view's pixels) turns it. */
 #define APP_BOOK_GRAB_ZONE 48.0f
+/* A press this many pixels off a page's outer edge, top or bottom still takes the page there (a
+ * corner missed by a little): the leaf's point held is the nearest on its edge. */
+#define APP_BOOK_CORNER_ZONE 16.0f
 
 /* Whether a width x height view shows one page (--layout single, or auto in a portrait view): the
  * spread's right-hand page as the book reads, not both. */

@@ -307,6 +307,41 @@ static void check_folder(CheckState *s, const Ctx *c)
                   page_at(&img, 0.70f, 0.5f) == colour_of(9),
               "goto 9: colours %d | %d", page_at(&img, 0.30f, 0.5f), page_at(&img, 0.70f, 0.5f));
     image_free(&img);
+    /* a press a few pixels past the right page's bottom corner (at 423, 263 of 480 x 270) still
+     * takes the page; one 30 px past it takes nothing: against the same replay without a press */
+    long changed[2] = {-1, -1};
+    const char *downs[3] = {"0.8958 0.9852", "0.9500 0.9852", NULL};
+    Image shots[3];
+    for (int k = 0; k < 3; k++) {
+        shots[k] = (Image){0};
+        f = fopen(trace, "w");
+        CHECK(s, f != NULL, "cannot write %s", trace);
+        if (!f)
+            break;
+        fprintf(f, "0.0 key next\n");
+        if (downs[k])
+            fprintf(f, "2.0 mouse down %s\n2.1 mouse move 0.625 0.74\n", downs[k]);
+        else
+            fprintf(f, "2.1 key undo\n"); /* nothing to undo: the same length of replay */
+        fclose(f);
+        r = RUN("--headless", "--book", dir, "--size", "480x270", "--replay", trace,
+                "--screenshot", shot);
+        CHECK(s, r.status == 0, "corner zone %d: exit %d: %s", k, r.status, r.err);
+        shots[k] = image_load(shot);
+    }
+    for (int k = 0; k < 2; k++)
+        if (shots[k].rgba && shots[2].rgba && shots[k].w == shots[2].w &&
+            shots[k].h == shots[2].h) {
+            changed[k] = 0;
+            for (size_t i = 0; i < (size_t)shots[2].w * shots[2].h * 4; i++)
+                changed[k] += abs(shots[k].rgba[i] - shots[2].rgba[i]) > 24;
+        }
+    for (int k = 0; k < 3; k++)
+        image_free(&shots[k]);
+    CHECK(s, changed[0] > 5000 && changed[1] == 0,
+          "corner zone: %ld bytes changed by a press 7 px off the corner (want many), %ld by one "
+          "30 px off (want none)",
+          changed[0], changed[1]);
 }
 
 /* Bound on the right (--rtl): the spread mirrored, N | N-1 left to right, a turned leaf's back
