@@ -43,11 +43,17 @@ void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uin
 static void hud_text(const AppHud *hud, char *text, size_t size)
 {
     size_t at = 0;
-    if (hud->field[0]) {
-        at = (size_t)snprintf(text, size, "%s%s", hud->field, hud->shown ? "\n" : "");
-        if (!hud->shown || at >= size)
-            return;
+    if (hud->toast[0]) {
+        at = (size_t)snprintf(text, size, "%s%s", hud->toast,
+                              hud->field[0] || hud->shown ? "\n" : "");
+        at = at < size ? at : size - 1;
     }
+    if (hud->field[0]) {
+        at += (size_t)snprintf(text + at, size - at, "%s%s", hud->field, hud->shown ? "\n" : "");
+        at = at < size ? at : size - 1;
+    }
+    if (!hud->shown || at + 1 >= size)
+        return;
     if (hud->where[0]) { /* ASCII (app/where.h), as stb_easy_font needs */
         at += (size_t)snprintf(text + at, size - at, "%s\n", hud->where);
         at = at < size ? at : size - 1;

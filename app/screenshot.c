@@ -66,9 +66,10 @@ uint8_t *app_screenshot_rgba(const GpuContext *ctx, const AppScreenshot *shot,
 }
 
 void app_screenshot_save(const GpuContext *ctx, const AppScreenshot *shot, const GpuSwapchain *sc,
-                         const char *next_to)
+                         const char *next_to, char *said, size_t said_size)
 {
     char path[4096], message[4200];
+    snprintf(said, said_size, "no screenshot (see the terminal)");
     uint8_t *rgba = app_screenshot_rgba(ctx, shot, sc, message, sizeof message);
     if (!rgba) {
         app_say(stderr, "no screenshot: %s", message);
@@ -92,6 +93,8 @@ void app_screenshot_save(const GpuContext *ctx, const AppScreenshot *shot, const
     } else {
         app_say(stdout, "screenshot written to %s", path);
         fflush(stdout); /* a test waits for the line */
+        const char *name = strrchr(path, '/');
+        snprintf(said, said_size, "screenshot written to %s", name ? name + 1 : path);
     }
     free(rgba);
 }

@@ -28,8 +28,8 @@ uint8_t *app_screenshot_rgba(const GpuContext *ctx, const AppScreenshot *shot,
 
 /* After the frame's fence: the copy to a new pagecurl-NNNN.png in the current folder, or in the
  * folder of `next_to` (may be NULL), never over a file that is there; says where on stdout, or
- * why not on stderr. */
+ * why not on stderr, and in `said` a line for the window (the file's name; or that it failed). */
 void app_screenshot_save(const GpuContext *ctx, const AppScreenshot *shot, const GpuSwapchain *sc,
-                         const char *next_to);
+                         const char *next_to, char *said, size_t said_size);
 
 #endif

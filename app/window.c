@@ -109,6 +109,9 @@ VkExtent2D app_window_drawable_size(const AppWindow *win)
  * window's step down can be tested. */
 #define WINDOW_STEP_BUDGET_ENV "PAGECURL_STEP_BUDGET_MS"
 
+/* A save says so in the window for this long (F12/P's file, a notebook that failed). */
+#define WINDOW_TOAST_SECONDS 2.5
+
 /* What the loop owns besides the page. */
 typedef struct WindowGpu {
     AppView view; /* the swapchain's, timed for the HUD */
@@ -128,6 +131,8 @@ typedef struct WindowGpu {
     /* whether the leaf moved in each of the last frames drawn, by frame number */
     bool moving[WINDOW_MOVING_RING];
     char title[APP_WHERE_MAX + 64]; /* the window's, as last set */
+    double toast_until;             /* hud.toast shows until then (the session's clock) */
+    bool notebook_failed;           /* the toast has said the notebook could not be saved */
     AppPageField field;             /* G: go to a page */
     const AppBookSource *source;    /* the book's pages: the field looks in them */
     bool field_skip;                /* the G that opened the field is no text of it */
@@ -386,7 +391,7 @@ static bool finish(void *user, const GpuFrame *frame, const AppViewTarget *targe
 {
     WindowFrame *wf = user;
     WindowGpu *w = wf->w;
-    if (w->hud.shown || w->hud.field[0])
+    if (w->hud.shown || w->hud.field[0] || w->hud.toast[0])
         draw_hud(wf->ctx, wf->page, &wf->spread, &wf->pose, w, frame, &target->target);
     if (wf->extras.shot &&
         !app_screenshot_record(wf->ctx, frame->cmd, &w->shot, &w->view.swapchain, wf->index, err))
@@ -628,6 +633,16 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         int pages = app_book_source_pages(app_book_stream_source(book));
         notebook->at = view.heading > 0 ? (2 * view.heading < pages ? 2 * view.heading : pages) : 1;
         app_notebook_keep(notebook, session.ink, false);
+        if (notebook->failed && !w.notebook_failed) {
+            w.notebook_failed = true;
+            snprintf(w.hud.toast, sizeof w.hud.toast,
+                     "the notebook could not be saved (see the terminal)");
+            w.toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+        }
+        if (w.hud.toast[0] && now >= w.toast_until) {
+            w.hud.toast[0] = '\0';
+            redraw = true;
+        }
         if (replaying && !moved && !view.turning && !(view.lift > 0.0f) && !zooming) {
             /* nothing moves until the next event (or the end): its frames would all be alike */
             double due =
@@ -662,8 +677,11 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
             uint64_t now_tick = SDL_GetPerformanceCounter();
             app_hud_frame(&w.hud, elapsed_ms(since, now_tick));
             since = now_tick;
-            if (session.want_shot && (ok = app_view_wait(ctx, &w.view, &err)))
-                app_screenshot_save(ctx, &w.shot, &w.view.swapchain, opts->screenshot);
+            if (session.want_shot && (ok = app_view_wait(ctx, &w.view, &err))) {
+                app_screenshot_save(ctx, &w.shot, &w.view.swapchain, opts->screenshot,
+                                    w.hud.toast, sizeof w.hud.toast);
+                w.toast_until = now + WINDOW_TOAST_SECONDS;
+            }
             session.want_shot = false;
         }
         /* the book as it is after the warm-up; a frame given up is drawn again */

@@ -5,7 +5,8 @@
 # a SIGTERM straight after the stroke, an unwritable --screenshot, a device lost (PAGECURL_FAULT).
 # Each time the notebook on disk holds every finished stroke, and the recorded trace replays.
 # Then Delete clears the page and Ctrl+Z takes the clear back, each saved; and a read-only
-# notebook is refused before a window opens. Every wait is bounded.
+# notebook is refused before a window opens. Every wait is bounded. The sessions after the first
+# open at --page 1: the notebook would reopen where the first one's drag left the book.
 set -u
 exe=$1
 out=${2:-.}
@@ -82,7 +83,7 @@ timeout 300 "$exe" --headless --size 160x100 --replay "$out/hup.trace" >/dev/nul
 
 # 2. SIGTERM in the middle of a stroke: the finished one is kept, the one being drawn too if
 #    its first point was seen.
-window_start "$exe" --validation --size 800x500 --notebook "$book"
+window_start "$exe" --validation --size 800x500 --notebook "$book" --page 1
 wait_drawn "$out/before.png" || fail "no frame"
 draw 260
 saved "$book" 2 || fail "the second stroke did not reach the notebook within 5 s"
@@ -98,7 +99,7 @@ n=$(strokes "$book")
 
 # 3. The screenshot's folder gone by the time the session ends: that output fails, the ink not.
 mkdir -p "$out/shots"
-window_start "$exe" --validation --size 800x500 --notebook "$book" --screenshot "$out/shots/x.png"
+window_start "$exe" --validation --size 800x500 --notebook "$book" --page 1 --screenshot "$out/shots/x.png"
 wait_drawn "$out/before.png" || fail "no frame"
 draw 320
 rmdir "$out/shots"
@@ -109,7 +110,7 @@ n=$((n + 1))
 
 # 4. The device lost a little after the stroke (the 120th submission fails): a page held in a
 #    drag is drawn every refresh, so holding one brings the loss on.
-window_start env PAGECURL_FAULT=submit:120 "$exe" --validation --size 800x500 --notebook "$book"
+window_start env PAGECURL_FAULT=submit:120 "$exe" --validation --size 800x500 --notebook "$book" --page 1
 wait_drawn "$out/before.png" || fail "no frame"
 draw 380
 n=$((n + 1))
@@ -131,7 +132,7 @@ window_wait
 
 # 5. Delete over the page clears it and saves; Ctrl+Z takes the clear back (not a stroke of
 #    another page) and saves again.
-window_start "$exe" --validation --size 800x500 --notebook "$book"
+window_start "$exe" --validation --size 800x500 --notebook "$book" --page 1
 wait_drawn "$out/before.png" || fail "no frame"
 xdotool mousemove --window "$win" 400 260
 xdotool key --window "$win" Delete
