@@ -1,6 +1,7 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared.h"
+#include "paper.glsl"
 
 layout(push_constant) uniform Push { PcDrawPush draw; };
 layout(location = 0) in vec3 in_pos;
@@ -10,6 +11,9 @@ layout(location = 0) out vec3 out_normal;
 layout(location = 1) out vec2 out_uv;
 layout(location = 2) out vec3 out_world;
 layout(location = 3) out vec3 out_to_eye;
+// The paper's thickness along its normal, on screen in pixels: how wide page.frag draws the
+// leaf's cut edge where it turns from the eye.
+layout(location = 4) out vec2 out_thickness;
 // The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
 layout(constant_id = 0) const uint TIER = 0u;
 const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
@@ -91,8 +95,7 @@ void tangents(out vec3 du, out vec3 dv)
 // face rather than over the backdrop.
 void extend(inout vec3 pos, inout vec2 uv)
 {
-    float flags = mod(draw.frame.w, float(PC_FRAME_HEIGHT));
-    bool spine = flags >= float(PC_FRAME_SPINE_EDGE);
+    bool spine = frame_flag(frame_bits(draw.frame.w), PC_FRAME_SPINE_EDGE);
     bool block = draw.page.w == float(PC_DRAW_EDGE);
     bool ends = !block || abs(in_normal.y) > 0.5; // a block's tail or head face
     bool tuck = block && in_uv.y <= 0.0;
@@ -152,4 +155,8 @@ void main()
     // column, in model space. The push has no room for it, and a 4x4 inverse per vertex is cheap.
     vec4 eye = inverse(draw.view_proj) * vec4(0.0, 0.0, 1.0, 0.0);
     out_to_eye = (eye.xyz / eye.w - pos) * draw.model.xyz; // model -> world: the diagonal
+    // A world step along the normal is that step over the diagonal in the model; measured where
+    // the paper lies, not where EDGE_AA pushed the vertex out to.
+    vec3 across = PC_PAPER_THICKNESS * draw.page.x * out_normal / draw.model.xyz;
+    out_thickness = on_screen(across, draw.view_proj * vec4(in_pos, 1.0), pixels_per_ndc());
 }
