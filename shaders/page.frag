@@ -172,31 +172,51 @@ vec2 edge_across(float q, vec2 g)
 vec2 coverage(vec3 n, vec3 v, bool spine_edge, bool cut)
 {
     vec2 gu = vec2(dFdx(in_uv.x), dFdy(in_uv.x)), gv = vec2(dFdx(in_uv.y), dFdy(in_uv.y));
-    vec2 e[5];
+    vec2 e[4];
     e[0] = edge_across(1.0 - in_uv.x, gu);
     e[1] = edge_across(in_uv.y, gv);
     e[2] = edge_across(1.0 - in_uv.y, gv);
     e[3] = spine_edge ? edge_across(in_uv.x, gu) : vec2(1e6, 0.0);
-    e[4] = vec2(1e6, 0.0);
-    if (draw.page.w == float(PC_DRAW_LEAF)) {
-        float nv = abs(dot(n, v));
-        vec2 across = edge_across(nv, vec2(dFdx(nv), dFdy(nv)));
-        e[4] = vec2(across.x - 0.5, across.y); // the ramp inside
-    }
     float d = 1e6, band = 0.0;
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 4; i++) {
         d = min(d, e[i].x);
         band = max(band, clamp(min(e[i].x + 0.5, e[i].y) - max(e[i].x - 0.5, 0.0), 0.0, 1.0));
+    }
+    if (draw.page.w == float(PC_DRAW_LEAF)) {
+        float nv = dot(n, v), anv = abs(nv);
+        d = min(d, anv / max(fwidth(anv), 1e-6) - 0.5); // the ramp inside
+        if (cut) {
+            // The band's distance from (n.v)^2, not n.v: as a smooth surface turns edge on, n.v
+            // falls as the square root of the distance to its outline, so n.v over its gradient
+            // would put a pixel twice as far from it as it is (and the band at half its width);
+            // its square falls linearly, and smoothly through 0 (where |n.v| turns about it).
+            // Without MSAA the outline lies half a pixel in, with it the samples find it where
+            // n.v is 0.
+            float q = nv * nv;
+            vec2 across = edge_across(q, vec2(dFdx(q), dFdy(q)));
+            across.x -= EDGE_AA ? 0.5 : 0.0;
+            band = max(band, clamp(min(across.x + 0.5, across.y) - max(across.x - 0.5, 0.0),
+                                   0.0, 1.0));
+        }
     }
     float share = clamp(0.5 + d, 0.0, 1.0);
     return vec2(share, cut ? min(band / max(share, 1e-3), 1.0) : 0.0);
 }
 
-// The cut edge's colour: the paper's body (as a block's faces show it, not the print), lit as
-// the face is but without its sheen and darker: a sheet's edge is a strip of rough cut fibres a
-// leaf thick, which shade each other and send back less light than the sized face, so it reads
-// as a thin line a little darker and greyer than the page beside it.
-const float CUT_SHADE = 0.62;
+// The cut edge's colour: the paper's body, greyer than its sized, printed face (EDGE_PAPER, as a
+// block's faces show it) at the face's own brightness, lit as the face is but without its sheen
+// and darker: a sheet's edge is a strip of rough cut fibres a leaf thick, which shade each other
+// and send back less light than the face, so it reads as a thin line a little darker and greyer
+// than the page beside it, whatever the paper's colour.
+const float CUT_GREY = 0.7;
+const float CUT_SHADE = 0.7;
+
+vec3 cut_albedo(vec3 face)
+{
+    const vec3 LUMA = vec3(0.2126, 0.7152, 0.0722);
+    vec3 body = EDGE_PAPER * (dot(face, LUMA) / dot(EDGE_PAPER, LUMA));
+    return CUT_SHADE * mix(face, body, CUT_GREY);
+}
 
 // What the back's print lets through to this side: its darkness against the back's own mean (a
 // blank back, whatever its paper, lets all through), seen mirrored, with the ink drawn on it.
@@ -286,7 +306,7 @@ void main()
     int kind = cloth ? 1 : outside ? 2 : 0;
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v, kind) * lit;
     if (cut) {
-        vec3 edge = EDGE_PAPER * CUT_SHADE * (AMBIENT + (1.0 - AMBIENT) * diffuse);
+        vec3 edge = cut_albedo(albedo) * (AMBIENT + (1.0 - AMBIENT) * diffuse);
         light = mix(light, edge, covered.y);
     }
     out_color = vec4(light * gutter, alpha);

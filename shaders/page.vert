@@ -34,6 +34,8 @@ const float EDGE_MOST = 0.05;
 // How far below the page a block's tucked top lies, in page widths: a quarter of a leaf
 // (APP_BOOK_STACK_STEP, book/book.h), so that the depth test never lets it through the page.
 const float TUCK_DEPTH = 0.0005;
+// The least width of the leaf's cut edge seen edge on, in pixels (main).
+const float CUT_LEAST_PX = 1.0;
 
 // The target's pixels per unit of NDC along x and y. The renderer gives its height; the width
 // follows from the projection's aspect (square pixels, a symmetric frustum): the lengths of the
@@ -156,7 +158,17 @@ void main()
     vec4 eye = inverse(draw.view_proj) * vec4(0.0, 0.0, 1.0, 0.0);
     out_to_eye = (eye.xyz / eye.w - pos) * draw.model.xyz; // model -> world: the diagonal
     // A world step along the normal is that step over the diagonal in the model; measured where
-    // the paper lies, not where EDGE_AA pushed the vertex out to.
-    vec3 across = PC_PAPER_THICKNESS * draw.page.x * out_normal / draw.model.xyz;
-    out_thickness = on_screen(across, draw.view_proj * vec4(in_pos, 1.0), pixels_per_ndc());
+    // the paper lies, not where EDGE_AA pushed the vertex out to. Where a leaf's thickness seen
+    // edge on would be under CUT_LEAST_PX (a page of a book filling a small window: 0.3 mm is
+    // 0.7 px at 1280x720 with the view pulled back), it is drawn that thick, so that the cut
+    // edge reads at any size, as a stack's blank leaves make its block show (book/book.h). The
+    // view's row y less the model's scale is the projection's focal length times a unit axis.
+    vec4 c = draw.view_proj * vec4(in_pos, 1.0);
+    vec2 pixels = pixels_per_ndc();
+    vec3 row_y = vec3(draw.view_proj[0][1], draw.view_proj[1][1], draw.view_proj[2][1]) /
+                 draw.model.xyz;
+    float thickness = PC_PAPER_THICKNESS * draw.page.x;
+    float edge_on = thickness * pixels.y * length(row_y) / max(c.w, 1e-6); // pixels
+    float grow = max(1.0, CUT_LEAST_PX / max(edge_on, 1e-6));
+    out_thickness = on_screen(grow * thickness * out_normal / draw.model.xyz, c, pixels);
 }

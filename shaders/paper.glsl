@@ -82,25 +82,38 @@ float pattern_keep(float period, float w)
 // too. A deep red, linear light.
 const vec3 CLOTH_COLOR = vec3(0.20, 0.030, 0.035);
 // The weave: threads CLOTH_THREAD page widths apart (0.45 mm on an A5 page), each crossing a
-// little lighter where it rises over the other (CLOTH_WEAVE), and the threads' uneven thickness
-// (slubs) as streaks along them, CLOTH_SLUB, over CLOTH_SLUB_LENGTH of a page width.
+// little lighter where it rises over the other (CLOTH_WEAVE); the threads' uneven thickness
+// (slubs) as streaks along them, CLOTH_SLUB, over CLOTH_SLUB_LENGTH of a page width; and the
+// dye's unevenness, CLOTH_MOTTLE, over CLOTH_MOTTLE_SIZE.
 const float CLOTH_THREAD = 0.003;
 const float CLOTH_WEAVE = 0.16;
 const float CLOTH_SLUB = 0.10;
 const float CLOTH_SLUB_LENGTH = 0.04;
+const float CLOTH_MOTTLE = 0.05;
+const float CLOTH_MOTTLE_SIZE = 0.03;
+
+// How much of a smooth pattern of `period` survives a footprint of `w`: all of it down to four
+// pixels a period, none at two (its Nyquist limit), so that the weave, finer than a pixel at most
+// sizes, shows its mean colour instead of a moire.
+float cloth_keep(float period, float w)
+{
+    return 1.0 - smoothstep(0.25, 0.5, w / period);
+}
 
 // The cloth's albedo at page point p (page widths), with `w` page widths under the pixel.
 vec3 cloth_albedo(vec2 p, float w)
 {
-    // plain weave: warp and weft alternate over and under, a checker of raised crossings whose
-    // mean is the cloth's colour; the threads' slubs run along each direction
+    // plain weave: warp and weft alternate over and under, a checker of raised crossings (its
+    // finest period the diagonal's, 1/sqrt(2) of the threads') whose mean is the cloth's colour
     vec2 q = p / CLOTH_THREAD;
     vec2 c = cos(6.2831853 * q);
-    float weave = CLOTH_WEAVE * c.x * c.y * pattern_keep(CLOTH_THREAD, w);
-    float slub = CLOTH_SLUB * pattern_keep(CLOTH_SLUB_LENGTH * 0.25, w) *
-                 (0.6 * paper_noise(vec2(floor(q.x), p.y / CLOTH_SLUB_LENGTH)) +
-                  0.4 * paper_noise(vec2(p.x / CLOTH_SLUB_LENGTH, floor(q.y) + 7919.0)));
-    return CLOTH_COLOR * (1.0 + weave + slub);
+    float weave = CLOTH_WEAVE * c.x * c.y * cloth_keep(0.7071 * CLOTH_THREAD, w);
+    float slub = CLOTH_SLUB * cloth_keep(CLOTH_THREAD, w) *
+                 (0.6 * paper_noise(vec2(q.x, p.y / CLOTH_SLUB_LENGTH)) +
+                  0.4 * paper_noise(vec2(p.x / CLOTH_SLUB_LENGTH, q.y + 7919.0)));
+    float mottle = CLOTH_MOTTLE * cloth_keep(CLOTH_MOTTLE_SIZE, w) *
+                   paper_noise(p / CLOTH_MOTTLE_SIZE + 131.0);
+    return CLOTH_COLOR * (1.0 + weave + slub + mottle);
 }
 
 #endif
