@@ -114,8 +114,8 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         if (!gpu_pipeline_create(ctx, &leaf, &out->leaf_pipeline, &out->leaf_layout, err) ||
             !gpu_pipeline_create(ctx, &leaf_inside, &out->leaf_inside_pipeline,
                                  &out->leaf_inside_layout, err) ||
-            !gpu_pipeline_create(ctx, &leaf_bare, &out->leaf_bare_pipeline,
-                                 &out->leaf_bare_layout, err) ||
+            !gpu_pipeline_create(ctx, &leaf_bare, &out->leaf_bare_pipeline, &out->leaf_bare_layout,
+                                 err) ||
             !gpu_pipeline_create(ctx, &leaf_bare_inside, &out->leaf_bare_inside_pipeline,
                                  &out->leaf_bare_inside_layout, err))
             return false;

@@ -136,9 +136,9 @@ static VkPipeline round_pipeline(const GpuRenderer *r, const Round *round, const
         ink_sides(r, d, &f, &b);
     bool bare = lit && !f && !b; /* no ink on either side: the ink's read left out */
     if (r->leaf_pipeline && round->pass != PASS_SHADOW_ONLY && d->casts_shadow)
-        return round->pass == PASS_INSIDE ? (bare ? r->leaf_bare_inside_pipeline
-                                                  : r->leaf_inside_pipeline)
-                                          : (bare ? r->leaf_bare_pipeline : r->leaf_pipeline);
+        return round->pass == PASS_INSIDE
+                   ? (bare ? r->leaf_bare_inside_pipeline : r->leaf_inside_pipeline)
+                   : (bare ? r->leaf_bare_pipeline : r->leaf_pipeline);
     return round->pass == PASS_SHADOW_ONLY ? r->shadow_only_pipeline
            : round->pass == PASS_INSIDE    ? (bare  ? r->bare_inside_pipeline
                                               : lit ? r->lit_inside_pipeline

@@ -7,7 +7,9 @@
 // their mean once their period nears a pixel, so nothing finer than a pixel aliases or shimmers
 // (from the default camera a leaf is a tenth of a pixel deep at 640x480: the edge then shows its
 // average tone and only the broadest streaks). A pipeline of its own: as a branch in page.frag
-// it would make every page pixel dearer on lavapipe, which runs a branch's code masked.
+// it would make every page pixel dearer on lavapipe, which runs a branch's code masked. A hard
+// cover's board's edges, and the boards' thickness where they lie on a block or under it, show the
+// cover's cloth or print (PC_FRAME_BOARD, _BOARD_TOP, _BOARD_BOTTOM).
 #include "shared.h"
 #include "paper.glsl"
 
@@ -110,9 +112,10 @@ void main()
         // the turning board's edges hold its outside's layer in page.z, a block its leaves
         // (and frame.x the layer of the board lying on it)
         float layer = whole ? draw.page.z : draw.frame.x;
+        float along = abs(n.y) > 0.5 ? 1.0 : draw.page.y / draw.page.x; // page widths per u
         vec3 cover = board_edge_albedo(at, layer, frame_flag(frame, PC_FRAME_CLOTH),
                                        frame_flag(frame, PC_FRAME_BOARD_BACK),
-                                       fwidth(in_uv.x) * (abs(n.y) > 0.5 ? 1.0 : draw.page.y / draw.page.x));
+                                       fwidth(in_uv.x) * along);
         albedo = mix(albedo, cover, board);
         diffuse = mix(diffuse, max(dot(n, draw.light_dir.xyz), 0.0), board);
     }

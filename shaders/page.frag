@@ -3,7 +3,9 @@
 // Paper lit by the GPU normals: ambient + diffuse and a soft sheen, both sides. Each side is
 // printed from its own layer of the page-content texture (pages/content.c: the front ruled with a
 // title, the back graph paper), sampled trilinearly from its mips, with the strokes drawn on that
-// side over it from the same layer of the ink texture.
+// side over it from the same layer of the ink texture. The turning leaf shows its cut edge where it
+// turns from the eye; a hard cover's board has its cloth or laminated print and its own shading
+// (docs/rendering.md).
 #include "shared.h"
 #include "ink.glsl"
 #include "paper.glsl"
@@ -304,7 +306,8 @@ void main()
     float lit = !UNSHADOWED && draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
     float shadow = shadow_darkening(lit);
     int kind = cloth ? 1 : outside ? 2 : 0;
-    vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v, kind) * lit;
+    vec3 light =
+        albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v, kind) * lit;
     if (cut) {
         vec3 edge = cut_albedo(albedo) * (AMBIENT + (1.0 - AMBIENT) * diffuse);
         light = mix(light, edge, covered.y);

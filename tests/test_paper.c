@@ -135,8 +135,8 @@ static Image render(CheckState *s, const char *exe, const char *out, const char 
 static void check_cut(CheckState *s, const char *exe, const char *out, const char *book,
                       const char *quality, bool verbose)
 {
-    const char *args[] = {"--book", book,   "--page", "3",        "--curl", "0.45",
-                          "--grab", "0.2",  "--size", "1280x720", NULL};
+    const char *args[] = {"--book", book,  "--page", "3",        "--curl", "0.45",
+                          "--grab", "0.2", "--size", "1280x720", NULL};
     Image img = render(s, exe, out, "cut", quality, args);
     if (!img.rgba)
         return;
@@ -160,8 +160,9 @@ static void check_cut(CheckState *s, const char *exe, const char *out, const cha
         }
         rows += found;
     }
-    printf("%s: %d rows show the leaf's cut edge (%d pairs of pixels greyer than the paper beside them)\n", quality,
-           rows, off);
+    printf("%s: %d rows show the leaf's cut edge (%d pairs of pixels greyer than the paper beside "
+           "them)\n",
+           quality, rows, off);
     CHECK(s, rows >= CUT_ROWS, "%s: only %d rows show the leaf's cut edge (at least %d)", quality,
           rows, CUT_ROWS);
     image_free(&img);
@@ -170,10 +171,10 @@ static void check_cut(CheckState *s, const char *exe, const char *out, const cha
 /* The board's face and its fore edge, along rows: the rightmost run of the cover's colour (hue
  * `hue`: redness or greenness over HUE) before the page or the backdrop, whose last pixels are the
  * edge in another shade. */
-#define HUE       40
-#define FACE_MIN  4000 /* pixels of the cover's colour: the board covers ~20,000 at 960x540 */
-#define EDGE_SHADE 10  /* luma levels between the edge's band and the face beside it */
-#define EDGE_ROWS 100
+#define HUE        40
+#define FACE_MIN   4000 /* pixels of the cover's colour: the board covers ~20,000 at 960x540 */
+#define EDGE_SHADE 10   /* luma levels between the edge's band and the face beside it */
+#define EDGE_ROWS  100
 
 typedef int (*Hue)(const Image *, int, int);
 
@@ -201,10 +202,11 @@ static void check_board(CheckState *s, const Image *img, Hue hue, const char *wh
                    inside);
     }
     printf("%s: %d pixels of the cover's colour, %d rows with its edge\n", what, face, rows);
-    CHECK(s, face >= FACE_MIN, "%s: only %d pixels of the cover's colour (at least %d)", what,
-          face, FACE_MIN);
-    CHECK(s, rows >= EDGE_ROWS, "%s: only %d rows show the board's edge in its colour (at least %d)",
-          what, rows, EDGE_ROWS);
+    CHECK(s, face >= FACE_MIN, "%s: only %d pixels of the cover's colour (at least %d)", what, face,
+          FACE_MIN);
+    CHECK(s, rows >= EDGE_ROWS,
+          "%s: only %d rows show the board's edge in its colour (at least %d)", what, rows,
+          EDGE_ROWS);
 }
 
 int main(int argc, char **argv)
@@ -221,8 +223,8 @@ int main(int argc, char **argv)
     const char *tiers[] = {"low", "high"};
     for (int t = 0; t < 2; t++) {
         check_cut(&s, exe, out, book, tiers[t], args.verbose);
-        const char *turn[] = {"--cover", "hard", "--curl", "0.3", "--grab", "0.3",
-                              "--size",  "960x540", NULL};
+        const char *turn[] = {"--cover", "hard",   "--curl",  "0.3", "--grab",
+                              "0.3",     "--size", "960x540", NULL};
         Image cloth = render(&s, exe, out, "cloth", tiers[t], turn);
         char what[64];
         snprintf(what, sizeof what, "%s cloth board", tiers[t]);
@@ -243,7 +245,7 @@ int main(int argc, char **argv)
     }
     image_free(&rest);
     /* a book with its own pages: the board shows its cover's print, round its edge too */
-    const char *printed[] = {"--book", book,   "--cover", "hard",    "--curl", "0.3",
+    const char *printed[] = {"--book", book,  "--cover", "hard",    "--curl", "0.3",
                              "--grab", "0.3", "--size",  "960x540", NULL};
     Image print = render(&s, exe, out, "printed", "low", printed);
     if (print.rgba)
