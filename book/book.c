@@ -717,6 +717,15 @@ static PcDrawPush printed(PcDrawPush push, const AppSpread *spread, int leaf, in
     return push;
 }
 
+/* A hard cover's board's PC_FRAME_* flags, for leaf `leaf` (the first or the last): cloth where
+ * the book has no cover print (the built-in book), else that print is the board's outside; the
+ * last leaf's outside is its back. */
+static int board_flags(const AppSpread *spread, int leaf)
+{
+    return PC_FRAME_BOARD | (spread->cover_print ? 0 : PC_FRAME_CLOTH) |
+           (leaf != 0 ? PC_FRAME_BOARD_BACK : 0);
+}
+
 /* The block of `leaves` leaves under the flat page on the side sx (+1 right, -1 left): its top
  * is that page, so it lies wholly under the turning leaf's plane and never pokes through it. */
 static PcDrawPush block(const PcDrawPush *base, float sx, int leaves, float w, float h,
@@ -772,6 +781,7 @@ static void board_draws(const AppSpread *spread, const CurlParams *pose, const A
         glm_mat4_mul(view_proj, shift, product);
         memcpy(moved.view_proj.m, product, sizeof moved.view_proj.m);
         PcDrawPush push = leaf_push(spread, pose, &moved, spine_edge, mirror);
+        push.frame.v[3] += (float)board_flags(spread, spread->turning_leaf);
         out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
     }
     /* the edges: the unit block (x 0..1, y 0..1, z -1..0) as thick as the board, centred on its
@@ -784,9 +794,14 @@ static void board_draws(const AppSpread *spread, const CurlParams *pose, const A
     glm_mat4_mul(view_proj, model, product);
     PcDrawPush push = *base;
     memcpy(push.view_proj.m, product, sizeof push.view_proj.m);
-    push.frame = (pc_vec4){{0.0f, 0.0f, 0.0f, spine_edge ? (float)PC_FRAME_SPINE_EDGE : 0.0f}};
+    int flags = board_flags(spread, spread->turning_leaf);
+    push.frame = (pc_vec4){{0.0f, 0.0f, 0.0f,
+                            (float)(flags | (spine_edge ? PC_FRAME_SPINE_EDGE : 0) |
+                                    (mirror < 0.0f ? PC_FRAME_MIRRORED : 0))}};
     push.model = (pc_vec4){{sx * w, h, t, 0.0f}};
-    push.page.v[2] = 1.0f; /* one leaf */
+    /* the content layer of its outside, whose print wraps round its edges */
+    int front = spread->placed ? spread->turning_layer : 2 * spread->turning_leaf;
+    push.page.v[2] = (float)(front + ((flags & PC_FRAME_BOARD_BACK) ? 1 : 0));
     push.page.v[3] = (float)PC_DRAW_EDGE;
     out->draws[out->count++] = gpu_renderer_block(renderer, &push);
 }
@@ -820,6 +835,16 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
             mesh_curl_bounds(pose, w, h, d->lo, d->hi);
         }
     }
+    /* A hard cover's boards lying flat: the first leaf and the last, on either side (the inside
+     * of a cover is its endpaper, pasted on the board); closed at its end, the book shows the
+     * back cover on the left whatever its leaf count. */
+    int last = (spread->leaves ? spread->leaves : APP_BOOK_LEAVES) - 1;
+    bool hard = page->desc.hard_cover;
+    bool left_board = hard && spread->left &&
+                      (spread->left_leaf == 0 || spread->left_leaf == last ||
+                       (!spread->right && !spread->turning));
+    bool right_board =
+        hard && spread->right && (spread->right_leaf == 0 || spread->right_leaf == last);
     if (left) { /* the leaf before, turned over about the spine: its back faces up */
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
@@ -827,6 +852,8 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
         /* under the turning leaf: receives its shadow */
         PcDrawPush push = printed(placed(&base, model, false, !spread->right, m), spread,
                                   spread->left_leaf, spread->left_layer, PC_DRAW_FLAT);
+        if (left_board)
+            push.frame.v[3] += (float)board_flags(spread, spread->left_leaf);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     if (spread->right) {
@@ -835,6 +862,8 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
         glm_scale(model, (vec3){w, h, 1.0f});
         PcDrawPush push = printed(placed(&base, model, false, !left, m), spread, spread->right_leaf,
                                   spread->right_layer, PC_DRAW_FLAT);
+        if (right_board)
+            push.frame.v[3] += (float)board_flags(spread, spread->right_leaf);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     /* The blocks last: the pages above hide most of their faces from the depth test. The left
@@ -849,12 +878,28 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
         left_leaves = left_leaves ? (scaled < 1 ? 1 : scaled) : 0;
         right = most - left_leaves > 1 ? most - left_leaves : 1;
     }
+    /* With a hard cover, a block's faces show the boards' thickness: the board that lies on it
+     * at its top (its print's layer in frame.x, where it has one), and in cloth the front board
+     * at the bottom of the left block (turned first) and the back board at the bottom of the right
+     * (a printed cover's print is not loaded there). */
+    bool cloth = hard && !spread->cover_print;
     if (left) {
         PcDrawPush push = block(&base, -1.0f, left_leaves, w, h, !spread->right, m);
+        push.frame.v[3] += (float)(cloth ? PC_FRAME_CLOTH | PC_FRAME_BOARD_BOTTOM : 0);
+        if (left_board && spread->left_leaf != 0) { /* the back cover, its outside up */
+            push.frame.v[3] += (float)(PC_FRAME_BOARD_TOP | PC_FRAME_BOARD_BACK);
+            push.frame.v[0] =
+                (float)((spread->placed ? spread->left_layer : 2 * spread->left_leaf) + 1);
+        }
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
     if (spread->right) {
         PcDrawPush push = block(&base, 1.0f, right, w, h, !left, m);
+        push.frame.v[3] += (float)(cloth ? PC_FRAME_CLOTH | PC_FRAME_BOARD_BOTTOM : 0);
+        if (right_board && spread->right_leaf == 0) { /* the front cover */
+            push.frame.v[3] += (float)PC_FRAME_BOARD_TOP;
+            push.frame.v[0] = (float)(spread->placed ? spread->right_layer : 0);
+        }
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
 }

@@ -21,7 +21,7 @@
 /* Flat pages lie this far (in page widths) below the turning leaf's flat part: one leaf's
  * thickness (the blocks below are made of such leaves), enough for a 32-bit depth buffer to keep
  * them apart, too little to see. */
-#define APP_BOOK_STACK_STEP 0.002f
+#define APP_BOOK_STACK_STEP ((float)PC_PAPER_THICKNESS)
 /* The blocks of leaves under the flat pages, every leaf APP_BOOK_STACK_STEP thick (0.3 mm on an
  * A5 page 148 mm wide: heavy sketchbook paper). The book is a sketchbook whose first
  * APP_BOOK_LEAVES leaves are the ones that turn, followed by APP_BOOK_BLOCK_LEAVES blank ones:
@@ -96,6 +96,9 @@ typedef struct AppSpread {
      * (book/book_stream.h), else leaf k's are 2k: the whole built-in book in one texture. */
     bool placed;
     int left_layer, right_layer, turning_layer;
+    /* the book's first page is its cover's print (a PDF, a folder, a host's pages): a hard
+     * cover's boards show it outside; else (the built-in book) they are covered in cloth */
+    bool cover_print;
     int leaves;     /* in the book, for the blocks under the pages; 0 means APP_BOOK_LEAVES */
     float progress; /* of the turn, 0 .. 1 (mesh/flip.h): the camera widens to an opening book */
     /* how far the view is held back from rest, 0 .. 1 (mesh/flip.h's lift, at rest too while it
@@ -151,7 +154,7 @@ AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, co
                                uint32_t width, uint32_t height, double time);
 
 /* A hard cover's board is this thick, in page widths (2.2 mm on an A5 page: greyboard). */
-#define APP_BOOK_BOARD 0.015f
+#define APP_BOOK_BOARD ((float)PC_BOARD_THICKNESS)
 
 /* the turning leaf (a board's twice: its two faces), its edges, two flat pages, two blocks */
 #define APP_BOOK_MAX_DRAWS 7

@@ -325,6 +325,7 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
             return false;
     }
     spread->placed = true;
+    spread->cover_print = !app_book_source_builtin(s->src);
     spread->leaves = s->leaves;
     int slots[3];
     for (int k = 0; k < 3; k++) {

@@ -92,6 +92,33 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
             !gpu_pipeline_create(ctx, &bare_inside, &out->bare_inside_pipeline,
                                  &out->bare_inside_layout, err))
             return false;
+        GpuPipelineDesc board = lit, board_inside = lit_inside;
+        board.frag_constant |= PC_TIER_BOARD;
+        board.label = "render board";
+        board_inside.frag_constant |= PC_TIER_BOARD;
+        board_inside.label = "render inside board";
+        if (!gpu_pipeline_create(ctx, &board, &out->board_pipeline, &out->board_layout, err) ||
+            !gpu_pipeline_create(ctx, &board_inside, &out->board_inside_pipeline,
+                                 &out->board_inside_layout, err))
+            return false;
+        GpuPipelineDesc leaf = lit, leaf_inside = lit_inside, leaf_bare = bare,
+                        leaf_bare_inside = bare_inside;
+        leaf.frag_constant |= PC_TIER_CUT;
+        leaf.label = "render leaf";
+        leaf_inside.frag_constant |= PC_TIER_CUT;
+        leaf_inside.label = "render inside leaf";
+        leaf_bare.frag_constant |= PC_TIER_CUT;
+        leaf_bare.label = "render bare leaf";
+        leaf_bare_inside.frag_constant |= PC_TIER_CUT;
+        leaf_bare_inside.label = "render inside bare leaf";
+        if (!gpu_pipeline_create(ctx, &leaf, &out->leaf_pipeline, &out->leaf_layout, err) ||
+            !gpu_pipeline_create(ctx, &leaf_inside, &out->leaf_inside_pipeline,
+                                 &out->leaf_inside_layout, err) ||
+            !gpu_pipeline_create(ctx, &leaf_bare, &out->leaf_bare_pipeline, &out->leaf_bare_layout,
+                                 err) ||
+            !gpu_pipeline_create(ctx, &leaf_bare_inside, &out->leaf_bare_inside_pipeline,
+                                 &out->leaf_bare_inside_layout, err))
+            return false;
         GpuPipelineDesc shadow_only = desc;
         shadow_only.blend = false;
         shadow_only.subtract = true;
@@ -261,6 +288,13 @@ static void tier_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
     gpu_image_destroy(ctx, &renderer->still.color);
     memset(&renderer->still, 0, sizeof renderer->still);
+    gpu_pipeline_destroy(ctx, &renderer->leaf_bare_inside_pipeline,
+                         &renderer->leaf_bare_inside_layout);
+    gpu_pipeline_destroy(ctx, &renderer->leaf_bare_pipeline, &renderer->leaf_bare_layout);
+    gpu_pipeline_destroy(ctx, &renderer->leaf_inside_pipeline, &renderer->leaf_inside_layout);
+    gpu_pipeline_destroy(ctx, &renderer->leaf_pipeline, &renderer->leaf_layout);
+    gpu_pipeline_destroy(ctx, &renderer->board_inside_pipeline, &renderer->board_inside_layout);
+    gpu_pipeline_destroy(ctx, &renderer->board_pipeline, &renderer->board_layout);
     gpu_pipeline_destroy(ctx, &renderer->shadow_only_pipeline, &renderer->shadow_only_layout);
     gpu_pipeline_destroy(ctx, &renderer->bare_inside_pipeline, &renderer->bare_inside_layout);
     gpu_pipeline_destroy(ctx, &renderer->bare_pipeline, &renderer->bare_layout);

@@ -66,6 +66,15 @@ typedef struct GpuRenderer {
     /* ...and with the still pages cached: only the leaf's shadow, multiplied into them */
     VkPipeline shadow_only_pipeline;
     VkPipelineLayout shadow_only_layout;
+    /* ...and a hard cover's board (PC_FRAME_BOARD: its cloth or print, its own shading, the
+     * code PC_TIER_BOARD keeps out of the others), which receives no shadow: nothing lies over
+     * it but itself */
+    VkPipeline board_pipeline, board_inside_pipeline;
+    VkPipelineLayout board_layout, board_inside_layout;
+    /* ...and the turning leaf, with its cut edge (PC_TIER_CUT, code the flat pages need not
+     * run), with and without the ink's */
+    VkPipeline leaf_pipeline, leaf_inside_pipeline, leaf_bare_pipeline, leaf_bare_inside_pipeline;
+    VkPipelineLayout leaf_layout, leaf_inside_layout, leaf_bare_layout, leaf_bare_inside_layout;
     GpuStillCache still;
     bool ignore_bounds; /* tests: draw as if no GpuDraw were bounded */
     GpuShadow shadow;   /* the leaf from the light, made with the tier */

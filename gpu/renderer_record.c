@@ -101,14 +101,14 @@ static void ink_sides(const GpuRenderer *r, const GpuDraw *d, bool *front_inked,
     *back_inked = front + 1 >= 64 || (inked >> (front + 1) & 1);
 }
 
-/* A draw's push constants; with PC_TIER_INK_MARKED, page.z marked with which of the leaf's two
- * sides have ink; with PC_TIER_DRAW_LOD, light_dir.w its mip level; with PC_TIER_EDGE_AA, the
- * target's height in frame.w, by which page.vert measures a pixel. */
+/* A draw's push constants: the target's height in frame.w, by which page.vert measures a pixel
+ * (the edges it pushes out with PC_TIER_EDGE_AA, the paper's thickness on screen); with
+ * PC_TIER_INK_MARKED, page.z marked with which of the leaf's two sides have ink; with
+ * PC_TIER_DRAW_LOD, light_dir.w its mip level. */
 static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D extent)
 {
     PcDrawPush push = d->push;
-    if (gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA)
-        push.frame.v[3] += (float)PC_FRAME_HEIGHT * (float)extent.height;
+    push.frame.v[3] += (float)PC_FRAME_HEIGHT * (float)extent.height;
     if ((gpu_renderer_tier_bits(r) & PC_TIER_DRAW_LOD) && !d->edge)
         push.light_dir.v[3] = draw_lod(r, d, extent);
     if ((gpu_renderer_tier_bits(r) & PC_TIER_INK_MARKED) && !d->edge) {
@@ -119,14 +119,26 @@ static PcDrawPush draw_push(const GpuRenderer *r, const GpuDraw *d, VkExtent2D e
     return push;
 }
 
+/* Whether `d` draws a hard cover's board's faces (PC_FRAME_BOARD on a page draw). */
+static bool draws_board(const GpuDraw *d)
+{
+    return !d->edge && ((uint32_t)d->push.frame.v[3] % PC_FRAME_HEIGHT) & PC_FRAME_BOARD;
+}
+
 /* The pipeline a round draws `d` by; `lit`: the variant without the shadow's code. */
 static VkPipeline round_pipeline(const GpuRenderer *r, const Round *round, const GpuDraw *d,
                                  bool lit)
 {
+    if (r->board_pipeline && round->pass != PASS_SHADOW_ONLY && draws_board(d))
+        return round->pass == PASS_INSIDE ? r->board_inside_pipeline : r->board_pipeline;
     bool f = true, b = true;
     if (lit && !d->edge)
         ink_sides(r, d, &f, &b);
     bool bare = lit && !f && !b; /* no ink on either side: the ink's read left out */
+    if (r->leaf_pipeline && round->pass != PASS_SHADOW_ONLY && d->casts_shadow)
+        return round->pass == PASS_INSIDE
+                   ? (bare ? r->leaf_bare_inside_pipeline : r->leaf_inside_pipeline)
+                   : (bare ? r->leaf_bare_pipeline : r->leaf_pipeline);
     return round->pass == PASS_SHADOW_ONLY ? r->shadow_only_pipeline
            : round->pass == PASS_INSIDE    ? (bare  ? r->bare_inside_pipeline
                                               : lit ? r->lit_inside_pipeline

@@ -7,7 +7,9 @@
 // their mean once their period nears a pixel, so nothing finer than a pixel aliases or shimmers
 // (from the default camera a leaf is a tenth of a pixel deep at 640x480: the edge then shows its
 // average tone and only the broadest streaks). A pipeline of its own: as a branch in page.frag
-// it would make every page pixel dearer on lavapipe, which runs a branch's code masked.
+// it would make every page pixel dearer on lavapipe, which runs a branch's code masked. A hard
+// cover's board's edges, and the boards' thickness where they lie on a block or under it, show the
+// cover's cloth or print (PC_FRAME_BOARD, _BOARD_TOP, _BOARD_BOTTOM).
 #include "shared.h"
 #include "paper.glsl"
 
@@ -17,12 +19,11 @@ layout(location = 1) in vec2 in_uv;     // x along the face, y down from the blo
 layout(location = 2) in vec3 in_world;
 layout(location = 3) in vec3 in_to_eye;
 layout(location = 0) out vec4 out_color;
+layout(set = 0, binding = 0) uniform sampler2DArray content;
 // The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
 layout(constant_id = 0) const uint TIER = 0u;
 const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
 
-// The paper's body, a little greyer than its sized, printed face (pages/content.c FRONT_PAPER).
-const vec3 EDGE_PAPER = vec3(0.90, 0.87, 0.78);
 // Where two leaves meet: a darker line EDGE_GAP of a leaf deep, EDGE_GAP_DARKNESS darker.
 const float EDGE_GAP = 0.25;
 const float EDGE_GAP_DARKNESS = 0.25;
@@ -32,45 +33,6 @@ const float EDGE_GROUP_TONE = 0.06;
 const float EDGE_GROUP = 4.0;
 // Groups change tone EDGE_ALONG times along a face: leaves stick out unevenly along their edge.
 const float EDGE_ALONG = 3.0;
-// Paper is translucent: light that enters the block through its top and its faces scatters out
-// of the cut fibres, so an edge turned from the light is a little dimmer than the page, not dark.
-// Wrapped diffuse: (n.l + w) / (1 + w), a fifth of full light for a face opposite the light.
-const float EDGE_WRAP = 1.5;
-
-// A well-mixed integer hash (Wellons' lowbias32): the same bits on every device, unlike the
-// sin()-based hashes.
-uint edge_mix(uint x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
-
-// A lattice point's value in [0, 1].
-float edge_hash(float i, float j)
-{
-    return float(edge_mix(edge_mix(uint(int(i))) ^ uint(int(j)))) * (1.0 / 4294967295.0);
-}
-
-// Value noise in [-1, 1] over (leaves / period, along the face), smooth between lattice points.
-float edge_noise(vec2 p)
-{
-    vec2 i = floor(p), f = p - i;
-    f = f * f * (3.0 - 2.0 * f);
-    float a = edge_hash(i.x, i.y), b = edge_hash(i.x + 1.0, i.y);
-    float c = edge_hash(i.x, i.y + 1.0), d = edge_hash(i.x + 1.0, i.y + 1.0);
-    return 2.0 * mix(mix(a, b, f.x), mix(c, d, f.x), f.y) - 1.0;
-}
-
-// How much of a pattern of `period` leaves survives a footprint of `w` leaves: all of it down to
-// two pixels a period, none at one.
-float edge_keep(float period, float w)
-{
-    return 1.0 - smoothstep(0.5, 1.0, w / period);
-}
 
 // The share of [s - w/2, s + w/2] covered by the lines between leaves (centred on whole s).
 float edge_gaps(float s, float w)
@@ -85,19 +47,28 @@ float edge_gaps(float s, float w)
 // under the pixel.
 vec3 edge_albedo(float s, float w, float u)
 {
-    float tone = EDGE_LEAF_TONE * (2.0 * edge_hash(floor(s), -1.0) - 1.0) * edge_keep(1.0, w);
-    tone += EDGE_GROUP_TONE * edge_noise(vec2(s / EDGE_GROUP, u * EDGE_ALONG)) *
-            edge_keep(EDGE_GROUP, w);
-    tone += EDGE_GROUP_TONE * edge_noise(vec2(s / (4.0 * EDGE_GROUP), u * EDGE_ALONG + 17.0)) *
-            edge_keep(4.0 * EDGE_GROUP, w);
+    float tone = EDGE_LEAF_TONE * (2.0 * paper_hash(floor(s), -1.0) - 1.0) * pattern_keep(1.0, w);
+    tone += EDGE_GROUP_TONE * paper_noise(vec2(s / EDGE_GROUP, u * EDGE_ALONG)) *
+            pattern_keep(EDGE_GROUP, w);
+    tone += EDGE_GROUP_TONE * paper_noise(vec2(s / (4.0 * EDGE_GROUP), u * EDGE_ALONG + 17.0)) *
+            pattern_keep(4.0 * EDGE_GROUP, w);
     float gaps = edge_gaps(s, w);
     return EDGE_PAPER * (1.0 + tone) * (1.0 - EDGE_GAP_DARKNESS * gaps);
 }
 
-// The diffuse share of the light on an edge face with outward normal n.
-float edge_diffuse(vec3 n, vec3 l)
+// A hard cover's board's edge: the cover's material turned in over the board, its cloth, or its
+// print at that edge of the page (laminated paper wraps round the board), read at the level whose
+// texels are about the board's thickness. `at`: the point of the page (0..1, the leaf's uv) the
+// edge runs past; `layer` the content layer of the board's outside, `back` whether that is the
+// leaf's back (read mirrored, as page.frag reads it).
+vec3 board_edge_albedo(vec2 at, float layer, bool cloth, bool back, float w)
 {
-    return max(dot(n, l) + EDGE_WRAP, 0.0) / (1.0 + EDGE_WRAP);
+    if (cloth)
+        return cloth_albedo(at * vec2(1.0, draw.page.y / draw.page.x), w);
+    bool forward = back == frame_flag(frame_bits(draw.frame.w), PC_FRAME_MIRRORED);
+    vec2 st = vec2(forward ? at.x : 1.0 - at.x, 1.0 - at.y);
+    float lod = log2(max(PC_BOARD_THICKNESS * float(textureSize(content, 0).x), 1.0));
+    return textureLod(content, vec3(st, layer), lod).rgb;
 }
 
 // The outward normal as placed, whichever way the face is seen: the box is seen from outside,
@@ -120,6 +91,34 @@ void main()
         s = max(s, 0.5 * w);
     vec3 albedo = edge_albedo(s, w, in_uv.x);
     float diffuse = edge_diffuse(n, draw.light_dir.xyz);
+    // A board (PC_FRAME_BOARD: the turning board's edges; BOARD_TOP, BOARD_BOTTOM: the board
+    // lying on a block or under it, as deep as its thickness in leaves, box-filtered): the cover
+    // over its edge, opaque, lit without the paper's wrap. The point of the page the face runs
+    // past: the tail's (u, 0), the fore-edge's (1, u), the head's (u, 1).
+    uint frame = frame_bits(draw.frame.w);
+    bool whole = frame_flag(frame, PC_FRAME_BOARD);
+    bool top = frame_flag(frame, PC_FRAME_BOARD_TOP);
+    bool bottom = frame_flag(frame, PC_FRAME_BOARD_BOTTOM);
+    float board = whole ? 1.0 : 0.0;
+    if (!whole && (top || bottom)) {
+        const float B = PC_BOARD_THICKNESS / PC_PAPER_THICKNESS; // the board in leaves
+        float leaves = draw.page.z, lo = s - 0.5 * w, hi = s + 0.5 * w;
+        float at_top = top ? max(min(hi, B) - lo, 0.0) : 0.0;
+        float at_bottom = bottom ? max(hi - max(lo, leaves - B), 0.0) : 0.0;
+        board = clamp((at_top + at_bottom) / w, 0.0, 1.0);
+    }
+    if (board > 0.0) {
+        vec2 at = abs(n.y) > 0.5 ? vec2(in_uv.x, n.y > 0.0 ? 1.0 : 0.0) : vec2(1.0, in_uv.x);
+        // the turning board's edges hold its outside's layer in page.z, a block its leaves
+        // (and frame.x the layer of the board lying on it)
+        float layer = whole ? draw.page.z : draw.frame.x;
+        float along = abs(n.y) > 0.5 ? 1.0 : draw.page.y / draw.page.x; // page widths per u
+        vec3 cover = board_edge_albedo(at, layer, frame_flag(frame, PC_FRAME_CLOTH),
+                                       frame_flag(frame, PC_FRAME_BOARD_BACK),
+                                       fwidth(in_uv.x) * along);
+        albedo = mix(albedo, cover, board);
+        diffuse = mix(diffuse, max(dot(n, draw.light_dir.xyz), 0.0), board);
+    }
     vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse);
     // Without MSAA, the block's bottom (uv.y = 1, against the backdrop) and the book's corners at
     // the ends of its tail and head faces are anti-aliased as the page's edges are (page.frag; the
@@ -131,7 +130,7 @@ void main()
         float d = (1.0 - in_uv.y) / w.y;
         if (abs(n.y) > 0.5) {
             d = min(d, (1.0 - in_uv.x) / w.x);
-            if (mod(draw.frame.w, float(PC_FRAME_HEIGHT)) >= float(PC_FRAME_SPINE_EDGE))
+            if (frame_flag(frame, PC_FRAME_SPINE_EDGE))
                 d = min(d, in_uv.x / w.x);
         }
         alpha = clamp(0.5 + d, 0.0, 1.0);

@@ -3,7 +3,9 @@
 // Paper lit by the GPU normals: ambient + diffuse and a soft sheen, both sides. Each side is
 // printed from its own layer of the page-content texture (pages/content.c: the front ruled with a
 // title, the back graph paper), sampled trilinearly from its mips, with the strokes drawn on that
-// side over it from the same layer of the ink texture.
+// side over it from the same layer of the ink texture. The turning leaf shows its cut edge where it
+// turns from the eye; a hard cover's board has its cloth or laminated print and its own shading
+// (docs/rendering.md).
 #include "shared.h"
 #include "ink.glsl"
 #include "paper.glsl"
@@ -14,6 +16,7 @@ layout(location = 0) in vec3 in_normal;
 layout(location = 1) in vec2 in_uv;
 layout(location = 2) in vec3 in_world;
 layout(location = 3) in vec3 in_to_eye;
+layout(location = 4) in vec2 in_thickness; // page.vert: the paper's thickness on screen, pixels
 layout(location = 0) out vec4 out_color;
 layout(set = 0, binding = 0) uniform sampler2DArray content;
 layout(set = 0, binding = 1) uniform sampler2D shadow_cover;
@@ -27,6 +30,9 @@ const bool DRAW_LOD = (TIER & PC_TIER_DRAW_LOD) != 0u;
 const bool SHADOW_ONLY = (TIER & PC_TIER_SHADOW_ONLY) != 0u;
 const bool UNSHADOWED = (TIER & PC_TIER_UNSHADOWED) != 0u;
 const bool NO_INK = (TIER & PC_TIER_NO_INK) != 0u;
+// Whether this pipeline has the board's code, and the leaf's cut edge's (shared.h).
+const bool BOARD_CODE = (TIER & (PC_TIER_BOARD | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_AA;
+const bool CUT_CODE = (TIER & (PC_TIER_CUT | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_AA;
 // Show-through (0 off .. 1, --show-through): how much of the print on a side's back shows through
 // the paper. At 0.5 (80 g/m2 office paper) a black square on the back darkens a page lying on the
 // stack by SHOW_REST / 2 of its light (about 4 levels of 255) and a lifted leaf with the light
@@ -42,7 +48,17 @@ const float SHEEN_GLOSS = 10.0;    // Blinn-Phong exponent: a highlight as broad
 const float SHEEN_SPECULAR = 0.07; // its peak, against an albedo near 0.9
 const float SHEEN_FRESNEL = 0.10;  // Schlick's grazing term, scaled down for a rough surface
 
-vec3 sheen(vec3 n, vec3 l, vec3 v)
+// A hard cover's board (PC_FRAME_BOARD) has its own: book cloth is a rough weave, with no
+// highlight of its own but a little more light at grazing angles, where the fibres standing out
+// of the weave catch it; a printed cover is laminated, a film smoother than paper: a tighter,
+// brighter highlight (exponent 32) and more reflection at grazing angles.
+const float CLOTH_FRESNEL = 0.14;
+const vec3 CLOTH_SHEEN = vec3(1.0, 0.82, 0.80);
+const float LAMINATE_SPECULAR = 0.16;
+const float LAMINATE_FRESNEL = 0.16;
+
+// `kind`: 0 paper, 1 cloth, 2 laminate.
+vec3 sheen(vec3 n, vec3 l, vec3 v, int kind)
 {
     float ndl = dot(n, l);
     if (ndl <= 0.0)
@@ -54,6 +70,12 @@ vec3 sheen(vec3 n, vec3 l, vec3 v)
     float nh2 = nh * nh, nh8 = nh2 * nh2 * nh2 * nh2, g2 = g * g;
     float spec = SHEEN_SPECULAR * (TIER != 0u ? nh8 * nh2 : pow(nh, SHEEN_GLOSS));
     float grazing = TIER != 0u ? g2 * g2 * g : pow(g, 5.0);
+    if (BOARD_CODE && kind == 1)
+        return CLOTH_SHEEN * CLOTH_FRESNEL * grazing * ndl;
+    if (BOARD_CODE && kind == 2) {
+        float nh16 = nh8 * nh8;
+        return vec3(LAMINATE_SPECULAR * nh16 * nh16 + LAMINATE_FRESNEL * grazing * ndl);
+    }
     return SHEEN_COLOR * (spec + SHEEN_FRESNEL * grazing * ndl);
 }
 
@@ -126,29 +148,76 @@ vec3 shadow_loss(vec3 albedo, vec3 n, vec3 l, vec3 v)
         return vec3(0.0);
     float diffuse = max(dot(n, l), 0.0);
     return albedo * (1.0 - AMBIENT) * diffuse * (1.0 - shadow_darkening(lit)) +
-           sheen(n, l, v) * (1.0 - lit);
+           sheen(n, l, v, 0) * (1.0 - lit);
 }
 
-// The share of the pixel the paper covers, without MSAA, from the pixel's signed distance to the
-// page's outer edges, where its uv leaves [0, 1], in pixels across the edge (the distance over
-// fwidth: a box pixel's ramp is |n.x| + |n.y| wide). The spine side, u = 0, is an edge only where
-// nothing lies beyond it (PC_FRAME_SPINE_EDGE); elsewhere it joins the other page. The ramp is
-// centred on the edge, half of it outside the paper, where page.vert draws a pixel more of it:
-// the outline where the high tier's samples put it. On the turning leaf, the roll's silhouette
-// too, where the paper turns edge on (n.v falls to 0): nothing is drawn beyond it, so its ramp
-// lies inside.
-float coverage(vec3 n, vec3 v, bool spine_edge)
+// One outer edge of the paper, or the roll's silhouette, where q falls to 0 (q > 0 on the paper)
+// and g is q's screen gradient: the pixel's signed distance to it in pixels across the edge (q
+// over its fwidth: a box pixel's ramp is |n.x| + |n.y| wide), and in the same measure the width
+// of the paper's cut edge there, its thickness on screen across the edge.
+vec2 edge_across(float q, vec2 g)
 {
-    vec2 w = max(fwidth(in_uv), vec2(1e-6));
-    float d = min((1.0 - in_uv.x) / w.x, min(in_uv.y, 1.0 - in_uv.y) / w.y);
-    if (spine_edge)
-        d = min(d, in_uv.x / w.x);
-    float share = clamp(0.5 + d, 0.0, 1.0);
-    if (draw.page.w == float(PC_DRAW_LEAF)) {
-        float nv = abs(dot(n, v));
-        share = min(share, clamp(nv / max(fwidth(nv), 1e-6), 0.0, 1.0));
+    float fw = max(abs(g.x) + abs(g.y), 1e-6);
+    return vec2(q, abs(dot(in_thickness, g))) / fw;
+}
+
+// The share of the pixel the paper covers (x), from the pixel's signed distance to the page's
+// outer edges, where its uv leaves [0, 1]; and the share of what it covers that shows the
+// paper's cut edge (y). The spine side, u = 0, is an edge only where nothing lies beyond it
+// (PC_FRAME_SPINE_EDGE); elsewhere it joins the other page. The coverage's ramp is centred on
+// the edge, half of it outside the paper, where page.vert draws a pixel more of it: the outline
+// where the high tier's samples put it. On the turning leaf, the roll's silhouette too, where the
+// paper turns edge on (n.v falls to 0): nothing is drawn beyond it, so its ramp lies inside.
+// The cut edge: a band inside the outline as wide as the paper's thickness seen across it (none
+// on a page seen face-on, its full thickness where the roll turns from the eye), box-filtered
+// over the pixel, so that a band thinner than a pixel shades its pixel by its share.
+vec2 coverage(vec3 n, vec3 v, bool spine_edge, bool cut)
+{
+    vec2 gu = vec2(dFdx(in_uv.x), dFdy(in_uv.x)), gv = vec2(dFdx(in_uv.y), dFdy(in_uv.y));
+    vec2 e[4];
+    e[0] = edge_across(1.0 - in_uv.x, gu);
+    e[1] = edge_across(in_uv.y, gv);
+    e[2] = edge_across(1.0 - in_uv.y, gv);
+    e[3] = spine_edge ? edge_across(in_uv.x, gu) : vec2(1e6, 0.0);
+    float d = 1e6, band = 0.0;
+    for (int i = 0; i < 4; i++) {
+        d = min(d, e[i].x);
+        band = max(band, clamp(min(e[i].x + 0.5, e[i].y) - max(e[i].x - 0.5, 0.0), 0.0, 1.0));
     }
-    return share;
+    if (draw.page.w == float(PC_DRAW_LEAF)) {
+        float nv = dot(n, v), anv = abs(nv);
+        d = min(d, anv / max(fwidth(anv), 1e-6) - 0.5); // the ramp inside
+        if (cut) {
+            // The band's distance from (n.v)^2, not n.v: as a smooth surface turns edge on, n.v
+            // falls as the square root of the distance to its outline, so n.v over its gradient
+            // would put a pixel twice as far from it as it is (and the band at half its width);
+            // its square falls linearly, and smoothly through 0 (where |n.v| turns about it).
+            // Without MSAA the outline lies half a pixel in, with it the samples find it where
+            // n.v is 0.
+            float q = nv * nv;
+            vec2 across = edge_across(q, vec2(dFdx(q), dFdy(q)));
+            across.x -= EDGE_AA ? 0.5 : 0.0;
+            band = max(band, clamp(min(across.x + 0.5, across.y) - max(across.x - 0.5, 0.0),
+                                   0.0, 1.0));
+        }
+    }
+    float share = clamp(0.5 + d, 0.0, 1.0);
+    return vec2(share, cut ? min(band / max(share, 1e-3), 1.0) : 0.0);
+}
+
+// The cut edge's colour: the paper's body, greyer than its sized, printed face (EDGE_PAPER, as a
+// block's faces show it) at the face's own brightness, lit as the face is but without its sheen
+// and darker: a sheet's edge is a strip of rough cut fibres a leaf thick, which shade each other
+// and send back less light than the face, so it reads as a thin line a little darker and greyer
+// than the page beside it, whatever the paper's colour.
+const float CUT_GREY = 0.7;
+const float CUT_SHADE = 0.7;
+
+vec3 cut_albedo(vec3 face)
+{
+    const vec3 LUMA = vec3(0.2126, 0.7152, 0.0722);
+    vec3 body = EDGE_PAPER * (dot(face, LUMA) / dot(EDGE_PAPER, LUMA));
+    return CUT_SHADE * mix(face, body, CUT_GREY);
 }
 
 // What the back's print lets through to this side: its darkness against the back's own mean (a
@@ -181,12 +250,22 @@ void main()
     if (!toward_viewer)
         n = -n; // the other side's outward normal is this one reversed
     vec3 l = draw.light_dir.xyz, v = normalize(in_to_eye);
-    float flags = mod(draw.frame.w, float(PC_FRAME_HEIGHT)); // PC_FRAME_*
-    float alpha = EDGE_AA ? coverage(n, v, flags >= float(PC_FRAME_SPINE_EDGE)) : 1.0;
+    uint frame = frame_bits(draw.frame.w);
+    bool spine_edge = frame_flag(frame, PC_FRAME_SPINE_EDGE);
+    bool board = BOARD_CODE && frame_flag(frame, PC_FRAME_BOARD);
+    // the turning leaf's cut edge; a board's are its own draw (edge.frag)
+    bool cut = CUT_CODE && !SHADOW_ONLY && !board && draw.page.w == float(PC_DRAW_LEAF);
+    vec2 covered = EDGE_AA || cut ? coverage(n, v, spine_edge, cut) : vec2(1.0, 0.0);
+    float alpha = EDGE_AA ? covered.x : 1.0;
     if (EDGE_INSIDE && alpha < 1.0)
         discard;
-    bool back_up = mod(flags, 2.0) >= 1.0, book_mirrored = mod(flags, 4.0) >= 2.0;
+    bool back_up = frame_flag(frame, PC_FRAME_BACK_UP);
+    bool book_mirrored = frame_flag(frame, PC_FRAME_MIRRORED);
     bool leaf_front = toward_viewer != back_up;
+    // A board's outside (its front, or the back cover's back) is its cloth or its laminated
+    // print; its inside is the endpaper pasted on it: paper.
+    bool outside = board && leaf_front != frame_flag(frame, PC_FRAME_BOARD_BACK);
+    bool cloth = outside && frame_flag(frame, PC_FRAME_CLOTH);
     // Texture rows run top down. The back is seen from behind: its u runs right to left as
     // the viewer sees it, so it is read mirrored to print the right way round; a mirrored book
     // turns that round once more.
@@ -206,21 +285,32 @@ void main()
     float ink_lod = lod + round(log2(float(textureSize(ink, 0).x) / float(textureSize(content, 0).x)));
     vec3 albedo = DRAW_LOD ? textureLod(content, vec3(st, layer), lod).rgb
                            : textureGrad(content, vec3(st, layer), dx, dy).rgb;
+    if (cloth) {
+        float aspect = draw.page.y / draw.page.x;
+        vec2 fw = fwidth(in_uv);
+        albedo = cloth_albedo(uv * vec2(1.0, aspect), max(fw.x, fw.y * aspect));
+    }
     float marks = (draw.page.z - front) * 4.0; // INK_MARKED: 1 the front inked, 2 the back
     if (!NO_INK && (!INK_MARKED || mod(leaf_front ? marks : floor(marks * 0.5), 2.0) == 1.0))
         albedo = ink_over(albedo, DRAW_LOD ? textureLod(ink, vec3(st, layer), max(ink_lod, 0.0)).r
                                            : textureGrad(ink, vec3(st, layer), dx, dy).r);
-    if (SHOW_THROUGH > 0.0)
+    if (SHOW_THROUGH > 0.0 && !board) // a board lets nothing through
         albedo *= show_through(n, l, st, front, leaf_front, dx, dy, lod, ink_lod, marks);
+    // A board is stiff: it does not bend down into the binding, so its outside has no gutter.
+    float gutter = outside ? 1.0 : paper_gutter(uv.x * draw.page.x, draw.page.x);
     if (SHADOW_ONLY) {
-        out_color = vec4(shadow_loss(albedo, n, l, v) *
-                             paper_gutter(uv.x * draw.page.x, draw.page.x) * alpha,
-                         0.0);
+        out_color = vec4(shadow_loss(albedo, n, l, v) * gutter * alpha, 0.0);
         return;
     }
     float diffuse = max(dot(n, l), 0.0);
     float lit = !UNSHADOWED && draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
     float shadow = shadow_darkening(lit);
-    vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v) * lit;
-    out_color = vec4(light * paper_gutter(uv.x * draw.page.x, draw.page.x), alpha);
+    int kind = cloth ? 1 : outside ? 2 : 0;
+    vec3 light =
+        albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v, kind) * lit;
+    if (cut) {
+        vec3 edge = cut_albedo(albedo) * (AMBIENT + (1.0 - AMBIENT) * diffuse);
+        light = mix(light, edge, covered.y);
+    }
+    out_color = vec4(light * gutter, alpha);
 }

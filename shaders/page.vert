@@ -1,6 +1,7 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared.h"
+#include "paper.glsl"
 
 layout(push_constant) uniform Push { PcDrawPush draw; };
 layout(location = 0) in vec3 in_pos;
@@ -10,6 +11,9 @@ layout(location = 0) out vec3 out_normal;
 layout(location = 1) out vec2 out_uv;
 layout(location = 2) out vec3 out_world;
 layout(location = 3) out vec3 out_to_eye;
+// The paper's thickness along its normal, on screen in pixels: how wide page.frag draws the
+// leaf's cut edge where it turns from the eye.
+layout(location = 4) out vec2 out_thickness;
 // The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
 layout(constant_id = 0) const uint TIER = 0u;
 const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
@@ -30,6 +34,8 @@ const float EDGE_MOST = 0.05;
 // How far below the page a block's tucked top lies, in page widths: a quarter of a leaf
 // (APP_BOOK_STACK_STEP, book/book.h), so that the depth test never lets it through the page.
 const float TUCK_DEPTH = 0.0005;
+// The least width of the leaf's cut edge seen edge on, in pixels (main).
+const float CUT_LEAST_PX = 1.0;
 
 // The target's pixels per unit of NDC along x and y. The renderer gives its height; the width
 // follows from the projection's aspect (square pixels, a symmetric frustum): the lengths of the
@@ -91,8 +97,7 @@ void tangents(out vec3 du, out vec3 dv)
 // face rather than over the backdrop.
 void extend(inout vec3 pos, inout vec2 uv)
 {
-    float flags = mod(draw.frame.w, float(PC_FRAME_HEIGHT));
-    bool spine = flags >= float(PC_FRAME_SPINE_EDGE);
+    bool spine = frame_flag(frame_bits(draw.frame.w), PC_FRAME_SPINE_EDGE);
     bool block = draw.page.w == float(PC_DRAW_EDGE);
     bool ends = !block || abs(in_normal.y) > 0.5; // a block's tail or head face
     bool tuck = block && in_uv.y <= 0.0;
@@ -152,4 +157,18 @@ void main()
     // column, in model space. The push has no room for it, and a 4x4 inverse per vertex is cheap.
     vec4 eye = inverse(draw.view_proj) * vec4(0.0, 0.0, 1.0, 0.0);
     out_to_eye = (eye.xyz / eye.w - pos) * draw.model.xyz; // model -> world: the diagonal
+    // A world step along the normal is that step over the diagonal in the model; measured where
+    // the paper lies, not where EDGE_AA pushed the vertex out to. Where a leaf's thickness seen
+    // edge on would be under CUT_LEAST_PX (a page of a book filling a small window: 0.3 mm is
+    // 0.7 px at 1280x720 with the view pulled back), it is drawn that thick, so that the cut
+    // edge reads at any size, as a stack's blank leaves make its block show (book/book.h). The
+    // view's row y less the model's scale is the projection's focal length times a unit axis.
+    vec4 c = draw.view_proj * vec4(in_pos, 1.0);
+    vec2 pixels = pixels_per_ndc();
+    vec3 row_y = vec3(draw.view_proj[0][1], draw.view_proj[1][1], draw.view_proj[2][1]) /
+                 draw.model.xyz;
+    float thickness = PC_PAPER_THICKNESS * draw.page.x;
+    float edge_on = thickness * pixels.y * length(row_y) / max(c.w, 1e-6); // pixels
+    float grow = max(1.0, CUT_LEAST_PX / max(edge_on, 1e-6));
+    out_thickness = on_screen(grow * thickness * out_normal / draw.model.xyz, c, pixels);
 }

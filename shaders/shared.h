@@ -90,6 +90,18 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 #define PC_TIER_SHADOW_ONLY 32u
 #define PC_TIER_UNSHADOWED  64u
 #define PC_TIER_NO_INK      128u
+/* BOARD: the code of a hard cover's board (its cloth or laminated print, its own shading);
+ * CUT: the code of the turning leaf's cut edge (page.frag). With EDGE_AA (the low tier without
+ * MSAA), only the pipelines that draw boards, or the turning leaf, have each; without it every
+ * pipeline has both. */
+#define PC_TIER_BOARD 256u
+#define PC_TIER_CUT   512u
+
+/* The paper's thickness and a hard cover's board's, in page widths: a leaf 0.3 mm on an A5 page
+ * 148 mm wide (heavy sketchbook paper; book/book.h stacks the blocks of such leaves), a board
+ * 2.2 mm (greyboard). The shaders draw the leaf's cut edge and the board's from them. */
+#define PC_PAPER_THICKNESS 0.002
+#define PC_BOARD_THICKNESS 0.015
 
 /* The leaf's shadow map (shaders/shadow.glsl) is a box of half side SPARE * |(W, H/2)| about the
  * spine's midpoint. It holds, per texel, the share the leaf covers and that share times its depth
@@ -167,15 +179,26 @@ PC_END(PcAmpPush)
 #define PC_DRAW_EDGE 2
 
 /* PcDrawPush.frame.w: the draw's flags, plus PC_FRAME_HEIGHT times the target's height in pixels
- * (the low tier's renderer adds it as it records: gpu/renderer_record.c). Whole numbers, exact
- * in a float up to heights of 2^21. BACK_UP: the side that faces +z in the model is the leaf's
- * back (a backward turn's leaf frame); MIRRORED: the book is drawn mirrored (bound on the right);
- * SPINE_EDGE: the page's spine side (u = 0) is an outer edge of the book (nothing lies beyond it:
- * a closed book's one page, the leaf that opens or closes it), anti-aliased as the others are. */
-#define PC_FRAME_BACK_UP    1
-#define PC_FRAME_MIRRORED   2
-#define PC_FRAME_SPINE_EDGE 4
-#define PC_FRAME_HEIGHT     8
+ * (the renderer adds it as it records: gpu/renderer_record.c). Whole numbers, exact in a float up
+ * to heights of 2^16. BACK_UP: the side that faces +z in the model is the leaf's back (a backward
+ * turn's leaf frame); MIRRORED: the book is drawn mirrored (bound on the right); SPINE_EDGE: the
+ * page's spine side (u = 0) is an outer edge of the book (nothing lies beyond it: a closed book's
+ * one page, the leaf that opens or closes it), anti-aliased as the others are.
+ * BOARD: the draw is a hard cover's board: its faces (a leaf's or a flat page's draw) or its cut
+ * edges (PC_DRAW_EDGE, page.z then the content layer of its outside); CLOTH: that board is covered
+ * in cloth (the book has no cover print), else its outside shows its print, laminated;
+ * BOARD_BACK: its outside is the leaf's back (the back cover), else its front. On a block of
+ * leaves (PC_DRAW_EDGE without BOARD): BOARD_TOP, BOARD_BOTTOM, a board lies at its top or
+ * bottom, whose thickness its faces show there. */
+#define PC_FRAME_BACK_UP      1
+#define PC_FRAME_MIRRORED     2
+#define PC_FRAME_SPINE_EDGE   4
+#define PC_FRAME_BOARD        8
+#define PC_FRAME_CLOTH        16
+#define PC_FRAME_BOARD_BACK   32
+#define PC_FRAME_BOARD_TOP    64
+#define PC_FRAME_BOARD_BOTTOM 128
+#define PC_FRAME_HEIGHT       256
 
 /* Push constants of one page draw. 128 bytes: all that every device guarantees. A leaf is drawn
  * as laid on the right (model diagonal 1,1,1), mirrored for a backward turn (-1,1,1: the curl is
