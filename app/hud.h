@@ -19,7 +19,7 @@ typedef struct AppHud {
     /* the page field's lines (app/page_field.h) while it is open, first, shown with or without
      * the rest; empty when it is closed */
     char field[APP_PAGE_FIELD_TEXT];
-    char toast[160]; /* a save's line while it shows, before the rest; empty when none */
+    char toast[160];     /* a save's line while it shows, before the rest; empty when none */
     const char *device;  /* the device's name */
     const char *quality; /* the renderer's tier: "low" or "high" */
     char note[160];      /* why the tier changed, when it did: a line of its own; else empty */

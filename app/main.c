@@ -75,19 +75,18 @@ static int run_page(const GpuContext *ctx, const AppOptions *opts, void *window,
     (void)window; /* without SDL, always headless */
     GpuError err = {0};
     AppPage page = {0};
-    AppPageDesc desc = {.nx = opts->nx,
-                        .ny = opts->ny,
-                        .readback = opts->export_obj != NULL,
-                        .cpu_deform = opts->cpu_deform,
-                        .normals = opts->normals,
-                        .pack = opts->pack,
-                        .staging = opts->staging,
-                        .aspect =
-                            app_book_source_builtin(source) ? 0.0f : app_book_source_aspect(source),
-                        .rtl = app_binds_right(opts->binding,
-                                               app_book_source_right_to_left(source)),
-                        .hard_cover = opts->hard_cover,
-                        .layout = opts->layout};
+    AppPageDesc desc = {
+        .nx = opts->nx,
+        .ny = opts->ny,
+        .readback = opts->export_obj != NULL,
+        .cpu_deform = opts->cpu_deform,
+        .normals = opts->normals,
+        .pack = opts->pack,
+        .staging = opts->staging,
+        .aspect = app_book_source_builtin(source) ? 0.0f : app_book_source_aspect(source),
+        .rtl = app_binds_right(opts->binding, app_book_source_right_to_left(source)),
+        .hard_cover = opts->hard_cover,
+        .layout = opts->layout};
     int status = 1;
     if (!app_page_create(ctx, &desc, &page, &err))
         app_say(stderr, "%s", err.message);
@@ -208,12 +207,11 @@ static int load_inputs(AppOptions *opts, AppTrace *replay, AppBookStream **book,
         app_trace_free(replay);
         return 1;
     }
-    int opened = app_notebook_open(
-        notebook, opts->notebook,
-        (AppNotebookBook){app_book_source_name(bound), app_book_source_pages(bound),
-                          app_book_source_id(bound)},
-        ink, message,
-        sizeof message);
+    int opened = app_notebook_open(notebook, opts->notebook,
+                                   (AppNotebookBook){app_book_source_name(bound),
+                                                     app_book_source_pages(bound),
+                                                     app_book_source_id(bound)},
+                                   ink, message, sizeof message);
     if (opened) {
         app_say(stderr, "%s", message);
         mesh_ink_free(ink);

@@ -187,9 +187,9 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
     if (!same_book(root, name, book, message, size))
         return false;
     const cJSON *place = cJSON_GetObjectItemCaseSensitive(root, "at");
-    if (place && (!cJSON_IsNumber(place) || place->valuedouble < 1 ||
-                  place->valuedouble > ink->page_count ||
-                  place->valuedouble != (int)place->valuedouble))
+    if (place &&
+        (!cJSON_IsNumber(place) || place->valuedouble < 1 || place->valuedouble > ink->page_count ||
+         place->valuedouble != (int)place->valuedouble))
         return fail(message, size, name, "\"at\" is not a page of the book (1..%d)",
                     ink->page_count);
     if (at)
@@ -440,8 +440,7 @@ static bool save_locked(const char *path, AppNotebookBook book, const MeshInk *i
                         int *lock_fd, bool exclusive, char *message, size_t size)
 {
     AppSafeWrite how = {.durable = true, .exclusive = exclusive, .lock = lock_fd};
-    return app_safe_write_with(path, how, write_notebook, &(Written){book, ink, at}, message,
-                               size);
+    return app_safe_write_with(path, how, write_notebook, &(Written){book, ink, at}, message, size);
 }
 
 /* The writer thread's state. The frame thread hands it copies of the ink (`next`); the writer
@@ -733,8 +732,7 @@ bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final)
     if (final) {
         writer_stop(nb); /* every save handed to it done */
         /* the place in the book too, where the notebook holds something besides it */
-        if (ink->revision != nb->saved ||
-            (nb->at != nb->at_saved && (!nb->created || nb->wrote)))
+        if (ink->revision != nb->saved || (nb->at != nb->at_saved && (!nb->created || nb->wrote)))
             save_here(nb, ink);
         return !nb->failed;
     }

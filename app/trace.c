@@ -19,7 +19,7 @@
 #define TRACE_MAX_TIME 86400.0
 
 static const char *const DEVICES[] = {"mouse", "finger", "key", "ink", "zoom"};
-static const char *const ACTIONS[] = {"down", "move", "up", "next", "prev", "undo",  "clear",
+static const char *const ACTIONS[] = {"down", "move", "up", "next", "prev", "undo",   "clear",
                                       "home", "end",  "by", "pan",  "fit",  "toggle", "goto"};
 #define DEVICE_COUNT (int)(sizeof DEVICES / sizeof DEVICES[0])
 /* A zoom event's factor, and a pan's step in fractions of the view. */

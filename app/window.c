@@ -678,8 +678,8 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
             app_hud_frame(&w.hud, elapsed_ms(since, now_tick));
             since = now_tick;
             if (session.want_shot && (ok = app_view_wait(ctx, &w.view, &err))) {
-                app_screenshot_save(ctx, &w.shot, &w.view.swapchain, opts->screenshot,
-                                    w.hud.toast, sizeof w.hud.toast);
+                app_screenshot_save(ctx, &w.shot, &w.view.swapchain, opts->screenshot, w.hud.toast,
+                                    sizeof w.hud.toast);
                 w.toast_until = now + WINDOW_TOAST_SECONDS;
             }
             session.want_shot = false;

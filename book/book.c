@@ -478,9 +478,9 @@ static bool grab_zone(const MeshFlipView *view, const AppZoomView *zoom, const A
 /* A press at pixel (px, py) that lands just off a page, within APP_BOOK_CORNER_ZONE pixels of
  * its outer edge, top or bottom (a corner missed by a few pixels), moved onto the page's edge
  * there: the reader meant the page. (x, y): the press in the book's plane at rest. */
-static void into_corner_zone(const MeshFlipView *view, const AppZoomView *zoom,
-                             const AppPage *page, uint32_t width, uint32_t height, float px,
-                             float py, float *x, float *y)
+static void into_corner_zone(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
+                             uint32_t width, uint32_t height, float px, float py, float *x,
+                             float *y)
 {
     float x0, y0, x1, y1;
     if (!flat_point(view, zoom, page, width, height, px, py, &x0, &y0) ||

@@ -289,8 +289,8 @@ static float provided_shape(const pagecurl_page_provider *p)
     if (!p->page_size)
         return 210.0f / 148.0f; /* A5 */
     float aspects[PROVIDER_SHAPE_SAMPLES];
-    int n = 0, samples = p->page_count < PROVIDER_SHAPE_SAMPLES ? p->page_count
-                                                                : PROVIDER_SHAPE_SAMPLES;
+    int n = 0,
+        samples = p->page_count < PROVIDER_SHAPE_SAMPLES ? p->page_count : PROVIDER_SHAPE_SAMPLES;
     for (int i = 0; i < samples; i++) {
         float w = 0.0f, h = 0.0f;
         p->page_size(p->user, 1 + (int)((int64_t)i * p->page_count / samples), &w, &h);
@@ -381,13 +381,13 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         return NULL;
     }
     b->pages = app_book_source_pages(src);
-    AppPageDesc pd = {.nx = d.grid_columns ? d.grid_columns : 64,
-                      .ny = d.grid_rows ? d.grid_rows : 90,
-                      .aspect = app_book_source_builtin(src) ? 0.0f : app_book_source_aspect(src),
-                      .rtl = app_binds_right((AppBinding)d.binding,
-                                              app_book_source_right_to_left(src)),
-                      .hard_cover = d.cover == PAGECURL_COVER_HARD,
-                      .layout = (AppLayout)d.layout};
+    AppPageDesc pd = {
+        .nx = d.grid_columns ? d.grid_columns : 64,
+        .ny = d.grid_rows ? d.grid_rows : 90,
+        .aspect = app_book_source_builtin(src) ? 0.0f : app_book_source_aspect(src),
+        .rtl = app_binds_right((AppBinding)d.binding, app_book_source_right_to_left(src)),
+        .hard_cover = d.cover == PAGECURL_COVER_HARD,
+        .layout = (AppLayout)d.layout};
     b->source = src;
     GpuError gerr = {0};
     if (!app_page_create(&ctx->gpu, &pd, &b->page, &gerr)) {

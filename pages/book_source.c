@@ -777,7 +777,7 @@ static bool outline_entry(AppBookSource *src, pdf_document *pdf, pdf_obj *node, 
     {
         title = pdf_to_text_string(fz, pdf_dict_gets(fz, node, "Title"));
         pdf_obj *dest = pdf_dict_gets(fz, node, "Dest"), *action = pdf_dict_gets(fz, node, "A");
-        uri = dest ? pdf_parse_link_dest(fz, pdf, dest)
+        uri = dest     ? pdf_parse_link_dest(fz, pdf, dest)
               : action ? pdf_parse_link_action(fz, pdf, action, -1)
                        : NULL;
         float x, y;
@@ -790,8 +790,8 @@ static bool outline_entry(AppBookSource *src, pdf_document *pdf, pdf_obj *node, 
     size_t n = strnlen(title, APP_OUTLINE_TITLE_MAX - 1);
     while (n && title[n] && ((unsigned char)title[n] & 0xc0) == 0x80)
         n--; /* cut before a character, not inside one */
-    *out = (AppOutlineEntry){.title = malloc(n + 1), .page = page < src->pages ? page : -1,
-                             .depth = depth};
+    *out = (AppOutlineEntry){
+        .title = malloc(n + 1), .page = page < src->pages ? page : -1, .depth = depth};
     if (!out->title)
         return false;
     memcpy(out->title, title, n);

@@ -7,9 +7,9 @@
  * what can be checked cheaply (the path, every image's header, a PDF's password and real page
  * count, page 1's size) and names the first problem in one line; a page that fails only when it is
  * drawn becomes a marked placeholder. Page 1 (index 0) is the first right-hand page; the leaf takes
- * the shape most pages have, and other pages are fitted inside with a margin on paper. Owns the file list or the
- * open document. Drawing is not thread-safe: one thread at a time (the streamer's worker,
- * book/book_stream.h). */
+ * the shape most pages have, and other pages are fitted inside with a margin on paper. Owns the
+ * file list or the open document. Drawing is not thread-safe: one thread at a time (the streamer's
+ * worker, book/book_stream.h). */
 #ifndef PAGECURL_APP_BOOK_SOURCE_H
 #define PAGECURL_APP_BOOK_SOURCE_H
 

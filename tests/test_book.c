@@ -127,8 +127,8 @@ static bool write_pdf_with(const char *path, int pages, int w, int h, const char
     return fclose(f) == 0;
 }
 
-/* A PDF of n x (n + 1) pages that costs a few kilobytes: its root's /Kids name one /Pages node n + 1
- * times, and that node's /Kids one page n times (a page tree may name an object more than once;
+/* A PDF of n x (n + 1) pages that costs a few kilobytes: its root's /Kids name one /Pages node n +
+ * 1 times, and that node's /Kids one page n times (a page tree may name an object more than once;
  * MuPDF reads each as its own page). */
 static bool write_deep_pdf(const char *path, int n)
 {
@@ -324,8 +324,8 @@ static void check_folder(CheckState *s, const Ctx *c)
         else
             fprintf(f, "2.1 key undo\n"); /* nothing to undo: the same length of replay */
         fclose(f);
-        r = RUN("--headless", "--book", dir, "--size", "480x270", "--replay", trace,
-                "--screenshot", shot);
+        r = RUN("--headless", "--book", dir, "--size", "480x270", "--replay", trace, "--screenshot",
+                shot);
         CHECK(s, r.status == 0, "corner zone %d: exit %d: %s", k, r.status, r.err);
         shots[k] = image_load(shot);
     }
@@ -426,7 +426,12 @@ static void check_shapes(CheckState *s, const Ctx *c)
     for (int n = 1; n <= 5; n++) {
         snprintf(file, sizeof file, "%s/%d.png", dir, n);
         bool wide = n == 1 || n == 4;
-        CHECK(s, write_png(file, wide ? 200 : n == 5 ? 104 : 103, wide ? 100 : 140, COLOURS[n - 1]),
+        CHECK(s,
+              write_png(file,
+                        wide     ? 200
+                        : n == 5 ? 104
+                                 : 103,
+                        wide ? 100 : 140, COLOURS[n - 1]),
               "cannot write %s", file);
     }
     AppBookSource *src = NULL;
@@ -820,9 +825,9 @@ static void check_labels(CheckState *s, const Ctx *c)
         static const struct {
             const char *text;
             int page;
-        } finds[] = {{"iv", 4},    {"IV", 4},  {"1", 5},   {"app-b", 10}, {"101", 13},
-                     {"14", 14},   {"2", 6},   {"12", 12}, {"9", 9},      {"v", 0},
-                     {"0", 0},     {"", 0},    {"4x", 0},  {"cover", 11}, {"-1", 0}};
+        } finds[] = {{"iv", 4},  {"IV", 4}, {"1", 5},   {"app-b", 10}, {"101", 13},
+                     {"14", 14}, {"2", 6},  {"12", 12}, {"9", 9},      {"v", 0},
+                     {"0", 0},   {"", 0},   {"4x", 0},  {"cover", 11}, {"-1", 0}};
         for (size_t i = 0; i < sizeof finds / sizeof finds[0]; i++)
             CHECK(s, app_book_source_find_page(src, finds[i].text) == finds[i].page,
                   "labels: '%s' finds page %d, want %d", finds[i].text,
@@ -831,8 +836,8 @@ static void check_labels(CheckState *s, const Ctx *c)
         /* --page by label: "iv" opens at the spread of pages 4 and 5 (iv | 1) */
         char shot[512];
         path_in(c, "labels.png", shot, sizeof shot);
-        Run r = RUN("--headless", "--book", pdf, "--page", "iv", "--curl", "0", "--size",
-                    "480x270", "--screenshot", shot);
+        Run r = RUN("--headless", "--book", pdf, "--page", "iv", "--curl", "0", "--size", "480x270",
+                    "--screenshot", shot);
         CHECK(s, r.status == 0, "--page iv: exit %d: %s", r.status, r.err);
         Image img = image_load(shot);
         CHECK(s, img.rgba, "--page iv: no screenshot");
@@ -934,15 +939,15 @@ static void check_outline(CheckState *s, const Ctx *c)
         CHECK(s,
               !strcmp(e->title, want[i].title) && e->page == want[i].page &&
                   e->depth == want[i].depth,
-              "outline %d: '%s' page %d depth %d, want '%s' %d %d", i, e->title, e->page,
-              e->depth, want[i].title, want[i].page, want[i].depth);
+              "outline %d: '%s' page %d depth %d, want '%s' %d %d", i, e->title, e->page, e->depth,
+              want[i].title, want[i].page, want[i].depth);
     }
     CHECK(s, app_book_source_outline(src, 4) == NULL, "outline: an entry past the last");
     static const struct {
         const char *text;
         int from, found;
-    } finds[] = {{"part", 0, 1}, {"SECTION", 0, -1}, {"2.1", 0, 2}, {"o", 0, 0}, {"o", 1, 1},
-                 {"o", 2, 2},    {"o", 3, 3},        {"o", 4, -1}, {"zzz", 0, -1}, {"", 0, -1}};
+    } finds[] = {{"part", 0, 1}, {"SECTION", 0, -1}, {"2.1", 0, 2}, {"o", 0, 0},    {"o", 1, 1},
+                 {"o", 2, 2},    {"o", 3, 3},        {"o", 4, -1},  {"zzz", 0, -1}, {"", 0, -1}};
     for (size_t i = 0; i < sizeof finds / sizeof finds[0]; i++)
         CHECK(s, app_book_source_outline_find(src, finds[i].text, finds[i].from) == finds[i].found,
               "outline: '%s' from %d finds %d, want %d", finds[i].text, finds[i].from,
@@ -1659,7 +1664,7 @@ static void check_notebook_unit(CheckState *s, const Ctx *c)
     static const struct {
         const char *at;
         bool ok;
-    } places[] = {{"5", true}, {"20", true}, {"0", false}, {"21", false},
+    } places[] = {{"5", true},    {"20", true},     {"0", false},   {"21", false},
                   {"2.5", false}, {"\"5\"", false}, {"null", false}};
     for (size_t k = 0; k < sizeof places / sizeof places[0]; k++) {
         char text[256];
@@ -1702,15 +1707,24 @@ int main(int argc, char **argv)
         const char *name;
         void (*run)(CheckState *, const Ctx *);
     } checks[] = {
-        {"pool", check_pool},         {"notebook_unit", check_notebook_unit},
-        {"folder", check_folder},     {"notebook", check_notebook},
-        {"pdf", check_pdf},           {"evict", check_evict},
-        {"long_pdf", check_long_pdf}, {"bad_input", check_bad_input},
-        {"rtl", check_rtl},           {"cover", check_cover},
-        {"layout", check_layout},     {"hostile", check_hostile},
-        {"abort", check_abort},       {"stop", check_stop},
-        {"thumb", check_thumb},       {"labels", check_labels},
-        {"shapes", check_shapes},     {"outline", check_outline},
+        {"pool", check_pool},
+        {"notebook_unit", check_notebook_unit},
+        {"folder", check_folder},
+        {"notebook", check_notebook},
+        {"pdf", check_pdf},
+        {"evict", check_evict},
+        {"long_pdf", check_long_pdf},
+        {"bad_input", check_bad_input},
+        {"rtl", check_rtl},
+        {"cover", check_cover},
+        {"layout", check_layout},
+        {"hostile", check_hostile},
+        {"abort", check_abort},
+        {"stop", check_stop},
+        {"thumb", check_thumb},
+        {"labels", check_labels},
+        {"shapes", check_shapes},
+        {"outline", check_outline},
         {"zoom_sharp", check_zoom_sharp},
     };
     CheckState s = {0};

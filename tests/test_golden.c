@@ -92,9 +92,9 @@ static const Pose POSES[] = {
     {"photo-book-40", "0.4", "0.25", {"--page", "3", NULL}, false, NULL, true},
 };
 
-/* The photo book's pages: the first portrait (3:4, the leaf's aspect), the others landscape
- * (3:2) photo-like scenes, so the fit with a margin shows; written by this test, PNGs in
- * natural name order. */
+/* The photo book's pages: the first portrait (3:4), the others landscape (3:2) photo-like
+ * scenes: the leaf takes the shape most pages have (landscape) and the portrait first page is
+ * fitted in it with a margin; written by this test, PNGs in natural name order. */
 #define PHOTO_PAGES 6
 
 static void write_photo_book(CheckState *s, const char *out_dir)
