@@ -650,7 +650,8 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                         .progress = view.turning ? view.progress : 0.0f,
                         .moving = view.phase == MESH_FLIP_SETTLING ||
                                   (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
-                                  app_zoom_moving(&b->zoom, b->seen_time)};
+                                  app_zoom_moving(&b->zoom, b->seen_time),
+                        .bound_right = b->page.desc.rtl};
     spread_pages(b, view.spread, &s.left, &s.right);
     int heading = view.spread;
     if (view.turning && view.completing)

@@ -409,6 +409,9 @@ static void pixels_match_program(Host *h, pagecurl_context *ctx, const char *exe
     }
     CHECK(&st, pagecurl_book_page_count(book) == 16, "pages %d", pagecurl_book_page_count(book));
     CHECK(&st, pagecurl_book_find_page(book, "7") == 7, "page 7 by number");
+    pagecurl_state bound = {.size = sizeof bound};
+    pagecurl_book_state(book, &bound);
+    CHECK(&st, !bound.bound_right, "the built-in book binds on the left");
     CHECK(&st, pagecurl_book_hold(book, 0.3f, 0.25f, false), "hold the turn");
     CHECK(&st, host_frame(h, book, 0.0, true), "a frame");
     char label[64] = "x";
@@ -596,6 +599,24 @@ static void page_size(void *user, int page, float *width, float *height)
     *width = 3.0f, *height = 4.0f;
 }
 
+/* Bound on the right by the description, the book says so to the host (its arrows swap). */
+static void right_bound(pagecurl_context *ctx)
+{
+    pagecurl_error err;
+    pagecurl_book *book =
+        pagecurl_book_create(ctx,
+                             &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
+                                                   .binding = PAGECURL_BINDING_RIGHT},
+                             &err);
+    CHECK(&st, book != NULL, "a right-bound book: %s", err.message);
+    if (!book)
+        return;
+    pagecurl_state s = {.size = sizeof s};
+    pagecurl_book_state(book, &s);
+    CHECK(&st, s.bound_right, "a right-bound book's state says it binds on the right");
+    pagecurl_book_destroy(book);
+}
+
 static void provider(Host *h, pagecurl_context *ctx)
 {
     Provider p = {0};
@@ -709,6 +730,7 @@ int main(int argc, char **argv)
         pixels_match_program(&h, ctx, args.exe, args.out);
         interaction(&h, ctx);
         provider(&h, ctx);
+        right_bound(ctx);
         pagecurl_context_destroy(ctx);
     }
     host_destroy(&h);

@@ -399,8 +399,14 @@ static bool handle_events(SDL_Window *win, const Swapchain *sc, pagecurl_book *b
         if (e.type == SDL_QUIT || (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_ESCAPE))
             return false;
         if (e.type == SDL_KEYDOWN) {
+            /* the arrows go the way the pages move: bound on the right, Left turns forward */
+            pagecurl_state state = {.size = sizeof state};
+            pagecurl_book_state(book, &state);
+            SDL_Keycode key = e.key.keysym.sym;
+            if (state.bound_right && (key == SDLK_LEFT || key == SDLK_RIGHT))
+                key = key == SDLK_LEFT ? SDLK_RIGHT : SDLK_LEFT;
             for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-                if (e.key.keysym.sym == keys[i].key)
+                if (key == keys[i].key)
                     pagecurl_book_action(book, keys[i].action, SDL_GetTicks64() / 1000.0);
         } else if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT) {
             p = pointer(win, sc, e.button.x, e.button.y, PAGECURL_POINTER_DOWN);

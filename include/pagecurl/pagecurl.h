@@ -323,6 +323,9 @@ typedef struct pagecurl_state {
      * TURN_ENDED), a flick's pan coasts or the zoom eases to fit. A host that draws only when
      * something changes keeps drawing while it is set. */
     bool moving;
+    /* The book binds on the right (pagecurl_book_desc.binding, or a PDF that reads right to left):
+     * its pages move left to right, so a host's Left arrow is NEXT and its Right PREVIOUS. */
+    bool bound_right;
 } pagecurl_state;
 PAGECURL_API void pagecurl_book_state(const pagecurl_book *book, pagecurl_state *out);
 
