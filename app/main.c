@@ -232,9 +232,9 @@ static int check_turn(const AppOptions *opts, bool windowed, const AppBookStream
     if (windowed || opts->bench || opts->replay ||
         (opts->backward ? spread >= 1 && spread <= leaves : spread < leaves))
         return 0;
-    if (opts->page)
-        app_say(stderr, "--page %u: the spread holding it has no %s-hand leaf to turn %s",
-                opts->page, opts->backward ? "left" : "right",
+    if (opts->page) /* named as the reader typed it: a label may be another page's number */
+        app_say(stderr, "--page %s: the spread holding it has no %s-hand leaf to turn %s",
+                opts->page_text ? opts->page_text : "?", opts->backward ? "left" : "right",
                 opts->backward ? "back" : "(try --backward)");
     else
         app_say(stderr, "--backward: the book has %d leaf(s), no left-hand leaf to turn back",

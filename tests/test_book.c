@@ -850,6 +850,9 @@ static void check_labels(CheckState *s, const Ctx *c)
         image_free(&img);
         check_refused(s, RUN("--headless", "--book", pdf, "--page", "v"), 2, "--page v",
                       "--page v (no such label)");
+        /* label 102 is page 14, the last, with no leaf to turn: named as it was typed */
+        check_refused(s, RUN("--headless", "--book", pdf, "--page", "102"), 2,
+                      "--page 102: the spread holding it", "--page 102 (the last page)");
     }
     /* a number tree whose kids lead back to its root, and a cycle through the kids' kids */
     CHECK(s,
