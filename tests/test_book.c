@@ -76,6 +76,17 @@ static bool write_png(const char *path, int w, int h, const unsigned char rgb[3]
     return ok;
 }
 
+/* A PDF's cross-reference table and trailer for objects 1 .. objects - 1 at the byte offsets
+ * `at` (object 1 the catalogue), written where `f` is. */
+static void write_xref(FILE *f, const long *at, int objects)
+{
+    long xref = ftell(f);
+    fprintf(f, "xref\n0 %d\n0000000000 65535 f \n", objects);
+    for (int k = 1; k < objects; k++)
+        fprintf(f, "%010ld 00000 n \n", at[k]);
+    fprintf(f, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", objects, xref);
+}
+
 /* A PDF of `pages` pages of w x h points, page n filled with COLOURS[(n - 1) % 6]: objects 1 (the
  * catalogue, with `catalog` in its dictionary), 2 (the page tree), then each page and its
  * content stream, then `extra` (NULL: none) as object 2 * pages + 3, and the cross-reference
@@ -118,11 +129,7 @@ static bool write_pdf_with(const char *path, int pages, int w, int h, const char
         at[2 * pages + 3] = ftell(f);
         fprintf(f, "%d 0 obj\n%s\nendobj\n", 2 * pages + 3, extra);
     }
-    long xref = ftell(f);
-    fprintf(f, "xref\n0 %d\n0000000000 65535 f \n", objects);
-    for (int k = 1; k < objects; k++)
-        fprintf(f, "%010ld 00000 n \n", at[k]);
-    fprintf(f, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", objects, xref);
+    write_xref(f, at, objects);
     free(at);
     return fclose(f) == 0;
 }
@@ -154,11 +161,7 @@ static bool write_deep_pdf(const char *path, int n)
                ">>\nendobj\n");
     at[5] = ftell(f);
     fprintf(f, "5 0 obj\n<< /Length 25 >>\nstream\n1 0 0 rg 0 0 100 140 re f\nendstream\nendobj\n");
-    long xref = ftell(f);
-    fprintf(f, "xref\n0 6\n0000000000 65535 f \n");
-    for (int k = 1; k < 6; k++)
-        fprintf(f, "%010ld 00000 n \n", at[k]);
-    fprintf(f, "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+    write_xref(f, at, 6);
     return fclose(f) == 0;
 }
 
@@ -601,11 +604,7 @@ static bool write_bars_pdf(const char *path)
                ">>\nendobj\n");
     at[4] = ftell(f);
     fprintf(f, "4 0 obj\n<< /Length %d >>\nstream\n%s\nendstream\nendobj\n", len, content);
-    long xref = ftell(f);
-    fprintf(f, "xref\n0 5\n0000000000 65535 f \n");
-    for (int k = 1; k < 5; k++)
-        fprintf(f, "%010ld 00000 n \n", at[k]);
-    fprintf(f, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+    write_xref(f, at, 5);
     return fclose(f) == 0;
 }
 
@@ -1286,11 +1285,7 @@ static bool write_lying_pdf(const char *path, int count)
                ">>\nendobj\n");
     at[4] = ftell(f);
     fprintf(f, "4 0 obj\n<< /Length 24 >>\nstream\n0 0 1 rg 0 0 200 280 re f\nendstream\nendobj\n");
-    long xref = ftell(f);
-    fprintf(f, "xref\n0 5\n0000000000 65535 f \n");
-    for (int k = 1; k < 5; k++)
-        fprintf(f, "%010ld 00000 n \n", at[k]);
-    fprintf(f, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+    write_xref(f, at, 5);
     return fclose(f) == 0;
 }
 
@@ -1429,11 +1424,7 @@ static bool write_slow_pdf(CheckState *s, const char *path)
                 (unsigned long)packed);
         fwrite(deflated, 1, packed, f);
         fprintf(f, "\nendstream\nendobj\n");
-        long xref = ftell(f);
-        fprintf(f, "xref\n0 5\n0000000000 65535 f \n");
-        for (int k = 1; k < 5; k++)
-            fprintf(f, "%010ld 00000 n \n", at[k]);
-        fprintf(f, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+        write_xref(f, at, 5);
         written = fclose(f) == 0;
         CHECK(s, written, "cannot write %s", path);
     }
