@@ -560,12 +560,13 @@ void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
                            e->time);
             tell_lift(flip, page, width, height, e->time);
             ease_if_turning(flip, zoom, width, height, page, e->time);
-        } else if (e->action == APP_TRACE_GOTO) {
-            int spread = app_book_first_spread((uint32_t)e->page, false);
+        } else { /* go to, Home, End: a turn settling is cut short (a drag is not) */
             int end = mesh_flip_end_spread(flip);
+            int spread = e->action == APP_TRACE_HOME ? 0
+                         : e->action == APP_TRACE_END
+                             ? end
+                             : app_book_first_spread((uint32_t)e->page, false);
             mesh_flip_jump(flip, spread < end ? spread : end, e->time);
-        } else {
-            mesh_flip_goto(flip, e->action == APP_TRACE_HOME ? 0 : mesh_flip_end_spread(flip));
         }
         return;
     }

@@ -533,10 +533,10 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
         }
         return true;
     }
-    case PAGECURL_ACTION_FIRST:
-        return mesh_flip_goto(&b->flip, 0);
+    case PAGECURL_ACTION_FIRST: /* a turn settling is cut short: the reader asked for a place */
+        return mesh_flip_jump(&b->flip, 0, time);
     case PAGECURL_ACTION_LAST:
-        return mesh_flip_goto(&b->flip, mesh_flip_end_spread(&b->flip));
+        return mesh_flip_jump(&b->flip, mesh_flip_end_spread(&b->flip), time);
     case PAGECURL_ACTION_UNDO: {
         int page = mesh_ink_undo(&b->ink);
         if (page >= 0)
@@ -597,7 +597,8 @@ bool pagecurl_book_go_to(pagecurl_book *b, int page)
     if (page < 1 || page > b->pages)
         return false;
     b->held.on = false;
-    return mesh_flip_goto(&b->flip, app_book_first_spread((uint32_t)page, false));
+    int spread = app_book_first_spread((uint32_t)page, false), end = mesh_flip_end_spread(&b->flip);
+    return mesh_flip_jump(&b->flip, spread < end ? spread : end, b->seen_time);
 }
 
 bool pagecurl_book_hold(pagecurl_book *b, float progress, float grab, bool backward)

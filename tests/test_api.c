@@ -565,6 +565,18 @@ static void interaction(Host *h, pagecurl_context *ctx)
     host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
     s = state_of(book);
     CHECK(&st, s.left == 8 && s.right == 9, "at 8|9: %d|%d", s.left, s.right);
+    /* a place asked for while a turn settles is gone to at once, as a reader expects */
+    CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t), "next from 8|9");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_FIRST, t), "first during a turn");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    s = state_of(book);
+    CHECK(&st, s.left == 0 && s.right == 1 && !s.turning, "first: %d|%d", s.left, s.right);
+    CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t), "next from the first");
+    CHECK(&st, pagecurl_book_go_to(book, 9), "go to 9 during a turn");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    s = state_of(book);
+    CHECK(&st, s.left == 8 && s.right == 9, "at 8|9 again: %d|%d", s.left, s.right);
     CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_LAST, t), "last");
     host_frame(h, book, t += 1.0 / 60.0, true);
     s = state_of(book);

@@ -250,8 +250,8 @@ PAGECURL_API void pagecurl_book_pointer(pagecurl_book *book, const pagecurl_poin
 typedef enum pagecurl_action {
     PAGECURL_ACTION_NEXT = 0, /* turn to the next spread, animated */
     PAGECURL_ACTION_PREVIOUS,
-    PAGECURL_ACTION_FIRST, /* open at the first spread, at once */
-    PAGECURL_ACTION_LAST,  /* open at the spread holding the last page, at once */
+    PAGECURL_ACTION_FIRST, /* open at the first spread, at once (a turn settling ends there) */
+    PAGECURL_ACTION_LAST,  /* open at the spread holding the last page, at once (likewise) */
     PAGECURL_ACTION_UNDO,  /* take back the last stroke or clear */
 } pagecurl_action;
 
@@ -259,8 +259,8 @@ typedef enum pagecurl_action {
  * undo). `time`: the host's clock. */
 PAGECURL_API bool pagecurl_book_action(pagecurl_book *book, pagecurl_action action, double time);
 
-/* Opens the book at the spread holding `page` (1-based) at once; false for a page the book lacks
- * or while a page turns. */
+/* Opens the book at the spread holding `page` (1-based) at once, cutting short a turn that is
+ * settling; false for a page the book lacks or while a page is dragged. */
 PAGECURL_API bool pagecurl_book_go_to(pagecurl_book *book, int page);
 
 /* Holds the next leaf of the open spread (with `backward`, the previous one) still, turned to
