@@ -194,6 +194,10 @@ static AppCliResult check_combinations(const AppOptions *o, const bool *seen, ch
         return usage(message, size, "%s %s; it does not apply %s%s", opt->flag, opt->purpose,
                      MODE_NAMES[mode], hint);
     }
+    if (o->quality == GPU_QUALITY_REFERENCE && mode != MODE_HEADLESS)
+        return usage(message, size,
+                     "--quality reference draws one picture slowly, for comparison: it needs "
+                     "--headless");
     if (seen[index_of("--zoom-at")] && !seen[index_of("--zoom")])
         return usage(message, size, "--zoom-at places the zoom: it needs --zoom Z");
     if (o->has_zoom_at && (o->zoom_at[0] >= o->width || o->zoom_at[1] >= o->height))

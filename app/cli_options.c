@@ -253,7 +253,7 @@ static bool set_quality(const char *value, AppOptions *o, void *field)
 {
     (void)o;
     int k; /* GpuQuality's order */
-    if (!pick(value, (const char *const[]){"auto", "low", "high", NULL}, &k))
+    if (!pick(value, (const char *const[]){"auto", "low", "high", "reference", NULL}, &k))
         return false;
     *(GpuQuality *)field = (GpuQuality)k;
     return true;
@@ -320,10 +320,12 @@ const CliOption APP_CLI_OPTIONS[] = {
      "1 or 4 (samples per pixel)",
      "samples per pixel (default: 4 where the device can in the high tier, 1 in\nthe low)"},
     {"--quality", NULL, "TIER", VALUE_REQUIRED, set_quality, F(quality), GROUP_SHOW, MODE_ALL, NULL,
-     "low, high or auto",
+     "low, high, reference or auto",
      "auto (default: low on a CPU device, high on a GPU), low (no MSAA, edges\nanti-aliased "
-     "in the shader, a 512^2 shadow map, a 4+4-tap shadow filter) or\nhigh (4x MSAA, a "
-     "1024^2 shadow map, soft shadows by a 12+12-tap search)"},
+     "in the shader, a 512^2 shadow map, one read of a filtered shadow map),\nhigh (4x MSAA, a "
+     "1024^2 shadow map, four reads), or reference (headless only,\nslow: drawn twice as large "
+     "and scaled down, 8x MSAA where the device has it,\na 4096^2 shadow map, the penumbra from "
+     "256 jittered reads)"},
     {"--show-through", NULL, "F", VALUE_REQUIRED, set_unit, F(show_through), GROUP_SHOW, MODE_ALL,
      NULL, "a number in [0, 1]",
      "how much of each page's back shows through it: 0 none .. 1 thin paper\n(default 0.5: 80 "

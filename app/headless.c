@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -119,18 +120,36 @@ static bool frames_out_ready(const char *dir, uint32_t frames)
     return true;
 }
 
+/* The pixels just read back at the size asked: the view's own, or a supersampled view's scaled
+ * down into `scaled` (opts' width x height x 4 bytes). NULL (said) where they cannot be. */
+static const uint8_t *shown_pixels(const GpuContext *ctx, const AppView *view,
+                                   const AppOptions *opts, uint8_t *scaled)
+{
+    gpu_buffer_invalidate(ctx, &view->offscreen.pixels);
+    const uint8_t *pixels = view->offscreen.pixels.mapped;
+    if (view->width == opts->width && view->height == opts->height)
+        return pixels;
+    if (!app_picture_shrink(pixels, view->width, view->height, scaled, opts->width, opts->height)) {
+        app_say(stderr, "out of memory to scale the %ux%u picture down", view->width, view->height);
+        return NULL;
+    }
+    return scaled;
+}
+
 /* Writes the frame just read back as --frames-out's frame f. */
-static bool write_frame(const GpuContext *ctx, const AppView *view, const char *dir, uint32_t f)
+static bool write_frame(const GpuContext *ctx, const AppView *view, const AppOptions *opts,
+                        uint8_t *scaled, const char *dir, uint32_t f)
 {
     char path[4096], message[512];
     frame_path(dir, f, path, sizeof path);
-    gpu_buffer_invalidate(ctx, &view->offscreen.pixels);
+    const uint8_t *pixels = shown_pixels(ctx, view, opts, scaled);
+    if (!pixels)
+        return false;
     if (!app_picture_claim(path)) {
         app_say(stderr, "cannot write %s: %s", path, strerror(errno));
         return false;
     }
-    if (!app_picture_write(path, view->width, view->height, view->offscreen.pixels.mapped, message,
-                           sizeof message)) {
+    if (!app_picture_write(path, opts->width, opts->height, pixels, message, sizeof message)) {
         unlink(path);
         app_say(stderr, "%s", message);
         return false;
@@ -159,10 +178,25 @@ static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *bo
 {
     GpuError err = {0};
     AppView view;
+    /* the reference tier draws the picture larger and scales it down (supersampling) */
+    uint32_t scale = opts->quality == GPU_QUALITY_REFERENCE ? GPU_QUALITY_REFERENCE_SCALE : 1;
+    uint8_t *scaled = NULL;
+    uint32_t most = ctx->props.limits.maxImageDimension2D;
+    if (scale > 1 && (opts->width > most / scale || opts->height > most / scale)) {
+        app_say(stderr,
+                "--quality reference draws the picture %u times as large, and %ux%u is larger "
+                "than the device allows (%u a side): ask for at most %u a side",
+                scale, opts->width * scale, opts->height * scale, most, most / scale);
+        return 1;
+    }
+    if (scale > 1 && !(scaled = malloc((size_t)opts->width * opts->height * 4))) {
+        app_say(stderr, "out of memory for a %ux%u picture", opts->width, opts->height);
+        return 1;
+    }
     AppViewDesc desc = {
         .kind = APP_VIEW_OFFSCREEN,
-        .width = opts->width,
-        .height = opts->height,
+        .width = opts->width * scale,
+        .height = opts->height * scale,
         .book = book,
         .renderer = {.quality = opts->quality,
                      .max_samples = opts->msaa,
@@ -172,6 +206,7 @@ static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *bo
     if (!app_view_create(ctx, &desc, page, &view, &err) ||
         !app_ink_texture_upload(&view.ink, ink, ctx, &view.renderer.ink, &err)) {
         app_say(stderr, "%s", err.message);
+        free(scaled);
         return 1;
     }
     bool progress = frames > 1 && isatty(STDERR_FILENO);
@@ -188,7 +223,7 @@ static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *bo
             app_notebook_keep(notebook, ink, false);
         if (ok && opts->frames_out) /* one read-back buffer: each frame waits for its copy */
             ok = app_view_wait(ctx, &view, &err) &&
-                 (written = write_frame(ctx, &view, opts->frames_out, f));
+                 (written = write_frame(ctx, &view, opts, scaled, opts->frames_out, f));
         /* --frames-out wants every frame; otherwise a still replay skips to its next event */
         uint32_t next = opts->frames_out ? f : skip_idle(src, f, frames);
         if (progress && (next != f || f % 16 == 0 || last))
@@ -204,11 +239,12 @@ static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *bo
     else if (ok && app_signals_caught())
         status = 0; /* stopped: the pose asked for was never reached, so nothing is written */
     else if (ok) {
-        gpu_buffer_invalidate(ctx, &view.offscreen.pixels);
-        status = app_headless_write(ctx, page, opts, opts->width, opts->height,
-                                    view.offscreen.pixels.mapped);
+        const uint8_t *pixels = shown_pixels(ctx, &view, opts, scaled);
+        status =
+            pixels ? app_headless_write(ctx, page, opts, opts->width, opts->height, pixels) : 1;
     }
     app_view_destroy(ctx, &view);
+    free(scaled);
     return status;
 }
 

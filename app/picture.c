@@ -3,6 +3,7 @@
 #include "output.h"
 
 #include <fcntl.h>
+#include <stb_image_resize.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -34,6 +35,13 @@ bool app_picture_write(const char *path, uint32_t width, uint32_t height, const 
     }
     snprintf(message, size, "cannot write %s: the name must end in .png, .jpg or .jpeg", path);
     return false;
+}
+
+bool app_picture_shrink(const uint8_t *rgba, uint32_t width, uint32_t height, uint8_t *out,
+                        uint32_t out_width, uint32_t out_height)
+{
+    return stbir_resize_uint8_srgb(rgba, (int)width, (int)height, 0, out, (int)out_width,
+                                   (int)out_height, 0, 4, 3, 0) != 0;
 }
 
 bool app_picture_claim(const char *path)

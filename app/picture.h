@@ -20,6 +20,11 @@ AppPictureFormat app_picture_format(const char *path);
 bool app_picture_write(const char *path, uint32_t width, uint32_t height, const uint8_t *rgba,
                        char *message, size_t size);
 
+/* `rgba` (width x height) scaled to `out` (out_width x out_height) in linear light, sRGB in and
+ * out (a supersampled picture brought to the size asked). */
+bool app_picture_shrink(const uint8_t *rgba, uint32_t width, uint32_t height, uint8_t *out,
+                        uint32_t out_width, uint32_t out_height);
+
 /* Creates `path` empty, failing with EEXIST in errno when it exists: a numbered name taken this
  * way is ours to write (app_picture_write replaces it), never another file. */
 bool app_picture_claim(const char *path);

@@ -17,6 +17,8 @@ static const uint32_t edge_frag_spv[] =
 
 uint32_t gpu_renderer_tier_bits(const GpuRenderer *r)
 {
+    if (r->quality == GPU_QUALITY_REFERENCE)
+        return PC_TIER_REFERENCE;
     if (r->quality != GPU_QUALITY_LOW)
         return 0;
     return PC_TIER_FAST_SHADOW | PC_TIER_INK_MARKED | PC_TIER_DRAW_LOD |
@@ -252,14 +254,22 @@ static bool tier_create(const GpuContext *ctx, GpuQuality quality, GpuRenderer *
                                                                             : GPU_QUALITY_HIGH;
     bool low = out->quality == GPU_QUALITY_LOW;
     const VkPhysicalDeviceLimits *lim = &ctx->props.limits;
+    bool reference = out->quality == GPU_QUALITY_REFERENCE;
     bool msaa_wanted = out->max_samples >= 4 || (out->max_samples == 0 && !low);
-    out->samples = msaa_wanted && (lim->framebufferColorSampleCounts &
-                                   lim->framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT)
-                       ? VK_SAMPLE_COUNT_4_BIT
-                       : VK_SAMPLE_COUNT_1_BIT;
+    VkSampleCountFlags counts =
+        lim->framebufferColorSampleCounts & lim->framebufferDepthSampleCounts;
+    out->samples =
+        msaa_wanted && reference && out->max_samples == 0 && (counts & VK_SAMPLE_COUNT_8_BIT)
+            ? VK_SAMPLE_COUNT_8_BIT
+        : msaa_wanted && (counts & VK_SAMPLE_COUNT_4_BIT) ? VK_SAMPLE_COUNT_4_BIT
+                                                          : VK_SAMPLE_COUNT_1_BIT;
     uint32_t shadow = out->shadow_size ? out->shadow_size : GPU_SHADOW_MAP_SIZE;
     if (low && shadow > GPU_SHADOW_MAP_LOW_SIZE)
         shadow = GPU_SHADOW_MAP_LOW_SIZE;
+    if (reference)
+        shadow = GPU_SHADOW_MAP_REFERENCE_SIZE < lim->maxImageDimension2D
+                     ? GPU_SHADOW_MAP_REFERENCE_SIZE
+                     : lim->maxImageDimension2D;
     if (!gpu_shadow_create(ctx, shadow, low, &out->shadow, err))
         return false;
     descriptors_write(ctx, out);

@@ -16,6 +16,9 @@
 /* ...and at most in the low tier: a CPU rasteriser clears and draws it every frame, and the
  * page shader's texture reads are what it pays most for. */
 #define GPU_SHADOW_MAP_LOW_SIZE 512
+/* ...and in the reference tier: a texel a fifth of a leaf's thickness, finer than any penumbra
+ * it measures */
+#define GPU_SHADOW_MAP_REFERENCE_SIZE 4096
 
 /* The shadow map for a fixed width x height target: about a texel a pixel where the book fills
  * the view, so a small target (the soak's, the tests') does not pay for a map it cannot show. A

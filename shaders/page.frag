@@ -33,6 +33,9 @@ const bool NO_INK = (TIER & PC_TIER_NO_INK) != 0u;
 // Whether this pipeline has the board's code, and the leaf's cut edge's (shared.h).
 const bool BOARD_CODE = (TIER & (PC_TIER_BOARD | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_AA;
 const bool CUT_CODE = (TIER & (PC_TIER_CUT | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_AA;
+const bool REFERENCE = (TIER & PC_TIER_REFERENCE) != 0u;
+// The low tier's bits (any but the reference's): it trades pow for multiplications
+const bool LOW = (TIER & ~PC_TIER_REFERENCE) != 0u;
 // Show-through (0 off .. 1, --show-through): how much of the print on a side's back shows through
 // the paper. At 0.5 (80 g/m2 office paper) a black square on the back darkens a page lying on the
 // stack by SHOW_REST / 2 of its light (about 4 levels of 255) and a lifted leaf with the light
@@ -68,8 +71,8 @@ vec3 sheen(vec3 n, vec3 l, vec3 v, int kind)
     // The low tier multiplies out the whole powers: llvmpipe's pow is a log and an exp. nh8 * nh2
     // is nh^SHEEN_GLOSS and g2 * g2 * g is g^5: change them with the constants.
     float nh2 = nh * nh, nh8 = nh2 * nh2 * nh2 * nh2, g2 = g * g;
-    float spec = SHEEN_SPECULAR * (TIER != 0u ? nh8 * nh2 : pow(nh, SHEEN_GLOSS));
-    float grazing = TIER != 0u ? g2 * g2 * g : pow(g, 5.0);
+    float spec = SHEEN_SPECULAR * (LOW ? nh8 * nh2 : pow(nh, SHEEN_GLOSS));
+    float grazing = LOW ? g2 * g2 * g : pow(g, 5.0);
     if (BOARD_CODE && kind == 1)
         return CLOTH_SHEEN * CLOTH_FRESNEL * grazing * ndl;
     if (BOARD_CODE && kind == 2) {
@@ -96,12 +99,57 @@ const float SHADOW_BIAS = 0.0015; // world units along the light: a little under
 const float SHADOW_DARKNESS = 0.75; // the share of direct light a full shadow takes away
 const bool ONE_READ = (TIER & PC_TIER_FAST_SHADOW) != 0u;
 
+// The reference tier's shadow: what the filters above approximate, computed the long way. The
+// blocker search averages the leaf's depth over the disc the widest penumbra could have here (a
+// leaf at the near side of the light's box), the cover over the light's disc as this point sees
+// it, each from REFERENCE_*_TAPS reads of a Vogel spiral (even over the disc, no clumps) turned by
+// a per-pixel angle (interleaved gradient noise: fixed to the pixel, so it does not crawl from
+// frame to frame). Each read is taken at the level whose texel is the spiral's spacing, so the
+// reads between them cover the disc whole.
+const int REFERENCE_SEARCH_TAPS = 64;
+const int REFERENCE_DISC_TAPS = 256;
+const float GOLDEN_ANGLE = 2.39996323;
+
+vec2 spiral(int i, int taps, float turn)
+{
+    float r = sqrt((float(i) + 0.5) / float(taps)), a = float(i) * GOLDEN_ANGLE + turn;
+    return r * vec2(cos(a), sin(a));
+}
+
+float reference_lit(vec2 uv, float depth)
+{
+    float size = float(textureSize(shadow_cover, 0).x);
+    float turn = 6.2831853 * fract(52.9829189 * fract(dot(gl_FragCoord.xy,
+                                                           vec2(0.06711056, 0.00583715))));
+    float reach = depth * LIGHT_SPREAD; // map uv
+    float spacing = reach * size * sqrt(3.14159265 / float(REFERENCE_SEARCH_TAPS));
+    float level = max(log2(max(spacing, 1.0)), 0.0);
+    vec2 found = vec2(0.0);
+    for (int i = 0; i < REFERENCE_SEARCH_TAPS; i++)
+        found += textureLod(shadow_cover, uv + reach * spiral(i, REFERENCE_SEARCH_TAPS, turn),
+                            level).rg;
+    if (found.r <= 0.0)
+        return 1.0;
+    float radius = max(depth - found.g / found.r, 0.0) * LIGHT_SPREAD; // the light's disc, map uv
+    if (radius * size < 0.5)
+        return 1.0 - textureLod(shadow_cover, uv, 0.0).r; // touching: the texel's own edge
+    spacing = radius * size * sqrt(3.14159265 / float(REFERENCE_DISC_TAPS));
+    level = max(log2(max(spacing, 1.0)), 0.0);
+    float cover = 0.0;
+    for (int i = 0; i < REFERENCE_DISC_TAPS; i++)
+        cover += textureLod(shadow_cover, uv + radius * spiral(i, REFERENCE_DISC_TAPS, turn),
+                            level).r;
+    return 1.0 - cover / float(REFERENCE_DISC_TAPS);
+}
+
 float shadow_lit(vec3 world)
 {
     float half_size = shadow_half_size(draw.page.xy);
     vec3 ls = shadow_light_space(world, draw.light_dir.xyz, draw.page.xy);
     vec2 uv = ls.xy * 0.5 + 0.5;
     float depth = ls.z - SHADOW_BIAS / (2.0 * half_size);
+    if (REFERENCE)
+        return reference_lit(uv, depth);
     float top = float(textureQueryLevels(shadow_cover) - 1);
     vec2 search = textureLod(shadow_cover, uv, top).rg;
     if (search.r <= 0.0)
@@ -220,6 +268,26 @@ vec3 cut_albedo(vec3 face)
     return CUT_SHADE * mix(face, body, CUT_GREY);
 }
 
+// The print at `at`, whose pixel spans dx, dy of it. The reference tier filters it the long way
+// round where the footprint is long (a page seen at a grazing angle): up to 16 reads along its
+// long side, each as wide as the short one, where one trilinear read blurs it to the long side's
+// width.
+vec3 content_read(vec3 at, vec2 dx, vec2 dy)
+{
+    if (!REFERENCE)
+        return textureGrad(content, at, dx, dy).rgb;
+    bool along_x = dot(dx, dx) >= dot(dy, dy);
+    vec2 major = along_x ? dx : dy, minor = along_x ? dy : dx;
+    float ratio = length(major) / max(length(minor), 1e-8);
+    int n = int(clamp(ceil(ratio), 1.0, 16.0));
+    vec2 gx = along_x ? dx / float(n) : dx, gy = along_x ? dy : dy / float(n);
+    vec3 sum = vec3(0.0);
+    for (int i = 0; i < n; i++)
+        sum += textureGrad(content, at + vec3(major * ((float(i) + 0.5) / float(n) - 0.5), 0.0),
+                           gx, gy).rgb;
+    return sum / float(n);
+}
+
 // What the back's print lets through to this side: its darkness against the back's own mean (a
 // blank back, whatever its paper, lets all through), seen mirrored, with the ink drawn on it.
 // Stronger on the turning leaf where the light falls on the other side (held up to the light).
@@ -229,7 +297,7 @@ float show_through(vec3 n, vec3 l, vec2 st, float front, bool leaf_front, vec2 d
     float layer = front + (leaf_front ? 1.0 : 0.0);
     vec3 at = vec3(1.0 - st.x, st.y, layer);
     vec2 bx = vec2(-dx.x, dx.y), by = vec2(-dy.x, dy.y);
-    vec3 back = DRAW_LOD ? textureLod(content, at, lod).rgb : textureGrad(content, at, bx, by).rgb;
+    vec3 back = DRAW_LOD ? textureLod(content, at, lod).rgb : content_read(at, bx, by);
     if (!NO_INK && (!INK_MARKED || mod(leaf_front ? floor(marks * 0.5) : marks, 2.0) == 1.0))
         back = ink_over(back, DRAW_LOD ? textureLod(ink, at, max(ink_lod, 0.0)).r
                                        : textureGrad(ink, at, bx, by).r);
@@ -284,7 +352,7 @@ void main()
     float lod = draw.light_dir.w;
     float ink_lod = lod + round(log2(float(textureSize(ink, 0).x) / float(textureSize(content, 0).x)));
     vec3 albedo = DRAW_LOD ? textureLod(content, vec3(st, layer), lod).rgb
-                           : textureGrad(content, vec3(st, layer), dx, dy).rgb;
+                           : content_read(vec3(st, layer), dx, dy);
     if (cloth) {
         float aspect = draw.page.y / draw.page.x;
         vec2 fw = fwidth(in_uv);

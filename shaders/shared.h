@@ -96,6 +96,10 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
  * pipeline has both. */
 #define PC_TIER_BOARD 256u
 #define PC_TIER_CUT   512u
+/* REFERENCE: the reference tier's (GPU_QUALITY_REFERENCE) shadow: a blocker search and the
+ * light's disc each averaged over many jittered reads of the finest level, in place of the mips'
+ * filters; slow, the measure of the other tiers. */
+#define PC_TIER_REFERENCE 1024u
 
 /* The paper's thickness and a hard cover's board's, in page widths: a leaf 0.3 mm on an A5 page
  * 148 mm wide (heavy sketchbook paper; book/book.h stacks the blocks of such leaves), a board

@@ -161,6 +161,8 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--msaa", "2"}, "--msaa"},
         {{"--quality", "medium"}, "--quality"},
         {{"--quality"}, "--quality"},
+        {{"--quality", "reference"}, "--quality reference"},
+        {{"--bench", "--quality", "reference"}, "--quality reference"},
         {{"--staging"}, "--staging"},
         {{"--json", "x.json"}, "--bench"},
         {{"--csv", "x.csv"}, "--bench"},

@@ -4,12 +4,15 @@
  * than GOLDEN_MAX_DIFFERING of its pixels differ. On a failure the actual image, the expected one
  * and a diff (differing pixels red over a dimmed expected image) are written next to each other
  * in the output folder, and their paths printed.
- * usage: test_golden PAGECURL GOLDEN_DIR OUT_DIR [--update | --report] [--no-validation] [--low]
+ * usage: test_golden PAGECURL GOLDEN_DIR OUT_DIR [--update | --report] [--no-validation]
+ *        [--low | --reference BUTTERAUGLI]
  * The goldens are the high quality tier's (--quality high: lavapipe, a CPU device, would pick the
  * low one). --low checks the low tier instead: fewer poses, against their own goldens in
  * GOLDEN_DIR/low/ with the same tolerance, and against the high tier's goldens of the same poses
  * with the tiers' tolerance (TIER_CHANNEL_SLACK, TIER_MAX_DIFFERING), with edges anti-aliased as
  * the high tier's are (edge_smoothness).
+ * --reference measures both tiers' goldens against the reference tier (--quality reference) with
+ * Butteraugli's tool, a perceptual distance (check_reference).
  * --update rewrites the goldens from this build (on purpose only: `cmake --build --preset default
  * --target update-goldens`); CI never passes it. --report compares every pose and prints one
  * line per pose (key=value: differing pixels, largest channel difference) without failing on a
@@ -496,6 +499,84 @@ static void check_low(CheckState *s, const char *exe, const char *golden_dir, co
     }
 }
 
+/* The reference tier's distance (Butteraugli's, as its tool prints it) from each tier's golden of
+ * a pose, at most: under 1 no difference is seen, over 2 one plainly is. Each bound is the
+ * distance measured when it was set (lavapipe, Mesa 22.3) plus 0.4 or more, rounded up to a half:
+ * a change that moves a tier away from the reference fails it (docs/testing.md has the table). */
+typedef struct ReferenceBound {
+    const char *pose;
+    double high, low;
+} ReferenceBound;
+
+static const ReferenceBound REFERENCE_BOUNDS[] = {
+    {"flat", 2.5, 4.0},
+    {"bottom-50", 3.5, 4.0},
+    {"middle-50", 3.5, 6.5},
+    {"top-75", 2.5, 4.0},
+    {"turned", 2.5, 4.0},
+    {"tight-radius", 3.5, 9.5},
+    {"back-facing", 3.5, 7.5},
+    {"backward-40", 3.5, 4.5},
+    {"rtl-40", 4.0, 4.0},
+    {"hard-cover-60", 7.0, 16.5},
+    {"single-portrait-40", 3.5, 5.5},
+    {"ink-curl", 3.5, 4.0},
+};
+/* A pose a quarter of the turn away is further than this from the reference's middle-50. */
+#define REFERENCE_OTHER_POSE 20.0
+
+/* Butteraugli's distance between two pictures; -1 where the tool fails. */
+static double butteraugli(CheckState *s, const char *tool, const char *dir, const char *a,
+                          const char *b)
+{
+    Run r = run_program(tool, dir, NULL, (const char *const[]){a, b, NULL});
+    char *end = NULL;
+    double d = strtod(r.out, &end);
+    CHECK(s, r.status == 0 && end != r.out && d >= 0.0, "%s %s %s: exit %d: %s%s", tool, a, b,
+          r.status, r.out, r.err);
+    return r.status == 0 && end != r.out ? d : -1.0;
+}
+
+static const char *const REFERENCE[] = {"--quality", "reference", NULL};
+
+/* --reference TOOL: the low tier's poses drawn by the reference tier, each tier's golden measured
+ * against it with Butteraugli (TOOL), within the bounds above. */
+static void check_reference(CheckState *s, const char *exe, const char *tool,
+                            const char *golden_dir, const char *out_dir, bool validation)
+{
+    double worst_high = 0.0, worst_low = 0.0;
+    for (size_t i = 0; i < sizeof REFERENCE_BOUNDS / sizeof REFERENCE_BOUNDS[0]; i++) {
+        const ReferenceBound *bound = &REFERENCE_BOUNDS[i];
+        const Pose *p = pose_named(bound->pose);
+        char ref[512], high[512], low[512];
+        snprintf(ref, sizeof ref, "%s/reference-%s.png", out_dir, p->name);
+        snprintf(high, sizeof high, "%s/%s.png", golden_dir, p->name);
+        snprintf(low, sizeof low, "%s/low/%s.png", golden_dir, p->name);
+        if (!render_as(s, exe, golden_dir, out_dir, p, validation, ref, REFERENCE))
+            continue;
+        double h = butteraugli(s, tool, out_dir, ref, high);
+        double l = butteraugli(s, tool, out_dir, ref, low);
+        printf("reference %-18s high %.2f (at most %.1f), low %.2f (at most %.1f)\n", p->name, h,
+               bound->high, l, bound->low);
+        CHECK(s, h >= 0.0 && h <= bound->high,
+              "%s: the high tier %.2f from the reference (at most %.1f)", p->name, h, bound->high);
+        CHECK(s, l >= 0.0 && l <= bound->low,
+              "%s: the low tier %.2f from the reference (at most %.1f)", p->name, l, bound->low);
+        worst_high = h > worst_high ? h : worst_high;
+        worst_low = l > worst_low ? l : worst_low;
+    }
+    printf("reference: worst high %.2f, worst low %.2f\n", worst_high, worst_low);
+    /* The measure can fail: the high tier's golden of a pose a quarter of the turn further is
+     * far from the reference's middle-50. */
+    char ref[512], further[512];
+    snprintf(ref, sizeof ref, "%s/reference-middle-50.png", out_dir);
+    snprintf(further, sizeof further, "%s/middle-75.png", golden_dir);
+    double d = butteraugli(s, tool, out_dir, ref, further);
+    printf("high middle-75 against the reference's middle-50: %.2f (must exceed %.1f)\n", d,
+           REFERENCE_OTHER_POSE);
+    CHECK(s, d > REFERENCE_OTHER_POSE, "the high tier's middle-75 passed for middle-50 (%.2f)", d);
+}
+
 /* --report: every pose compared, one key=value line each, differences never fail. */
 static void report_poses(CheckState *s, const char *exe, const char *golden_dir,
                          const char *out_dir, bool validation)
@@ -621,6 +702,7 @@ static void check_face_fallback(CheckState *s, const char *exe, const char *gold
 int main(int argc, char **argv)
 {
     bool update = false, report = false, validation = true, low = false, ok = argc >= 4;
+    const char *reference = NULL; /* Butteraugli's tool */
     for (int i = 4; i < argc; i++) {
         if (!strcmp(argv[i], "--update"))
             update = true;
@@ -630,12 +712,14 @@ int main(int argc, char **argv)
             validation = false;
         else if (!strcmp(argv[i], "--low"))
             low = true;
+        else if (!strcmp(argv[i], "--reference") && i + 1 < argc)
+            reference = argv[++i];
         else
             ok = false;
     }
-    if (!ok || (update && report) || (low && report)) {
+    if (!ok || (update && report) || (low && report) || (reference && (update || report || low))) {
         fprintf(stderr, "usage: test_golden PAGECURL GOLDEN_DIR OUT_DIR [--update | --report] "
-                        "[--no-validation] [--low]\n");
+                        "[--no-validation] [--low | --reference BUTTERAUGLI]\n");
         return 2;
     }
     const char *exe = argv[1], *golden_dir = argv[2], *out_dir = argv[3];
@@ -654,6 +738,10 @@ int main(int argc, char **argv)
     if (low) {
         check_low(&s, exe, golden_dir, out_dir, validation, update);
         return check_finish(&s, "test_golden --low");
+    }
+    if (reference) {
+        check_reference(&s, exe, reference, golden_dir, out_dir, validation);
+        return check_finish(&s, "test_golden --reference");
     }
     for (size_t i = 0; i < sizeof POSES / sizeof POSES[0]; i++) {
         const Pose *p = &POSES[i];
