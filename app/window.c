@@ -570,6 +570,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     GpuError err = {0};
     WindowGpu w = {0};
     AppSession session = {.replay = replay,
+                          .sharp_ms = -1.0,
                           .ink = ink,
                           .right_bound = page->desc.rtl,
                           .start = (double)SDL_GetTicks64() / 1000.0};
@@ -590,6 +591,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     double posed_at = 0.0; /* never before the last frame's moment, when the lead shrinks fast */
     MeshFlipView last_shown = {0};
     double clock = 0.0; /* the loop's latest moment: the exit's frame shows the view then */
+    uint64_t details_shown = 0; /* the stream's details uploaded by the last frame shown */
     while (running && ok) {
         SDL_Event e;
         /* A replay runs on its own clock; otherwise, with nothing moving and no frame count to
@@ -669,6 +671,9 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                   (DrawExtras){.shot = session.want_shot}, &err);
         last_shown = shown;
         if (ok && w.view.frame_number != drawn) {
+            uint64_t details = app_book_stream_details(book);
+            app_session_sharp(&session, details != details_shown);
+            details_shown = details;
             if (view.turning)
                 lead_update(&lead, elapsed_ms(posed, SDL_GetPerformanceCounter()) / 1000.0);
             double latency = app_session_shown(&session, moved);

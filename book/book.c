@@ -8,6 +8,7 @@
 
 #include <assert.h>
 #include <cglm/cglm.h>
+#include <stdio.h>
 #include <string.h>
 
 static void book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool thumb)
@@ -718,6 +719,35 @@ static PcDrawPush printed(PcDrawPush push, const AppSpread *spread, int leaf, in
     return push;
 }
 
+/* A flat page's draw of side `layer` reading the detail that a slot holds of it, and the side
+ * told in `out` where it lies on the width x height target (at rest). */
+static void detailed(PcDrawPush *push, const AppSpread *spread, int page, int layer,
+                     uint32_t width, uint32_t height, AppBookDraws *out)
+{
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++) {
+        const AppSpreadDetail *d = &spread->detail[k];
+        if (d->layer == layer + 1 && d->full_width > 0.0f) {
+            push->frame.v[0] = k == 0 ? d->full_width : -d->full_width;
+            push->frame.v[1] = d->x, push->frame.v[2] = d->y;
+        }
+    }
+    if (spread->turning)
+        return;
+    mat4 view_proj;
+    memcpy(view_proj, push->view_proj.m, sizeof view_proj);
+    AppBookSide side = {page, layer, INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (int i = 0; i < 4; i++) { /* the unit quad's corners */
+        vec4 corner = {i & 1 ? 1.0f : 0.0f, i & 2 ? 1.0f : 0.0f, 0.0f, 1.0f}, clip;
+        glm_mat4_mulv(view_proj, corner, clip);
+        float x = 0.5f * (clip[0] / clip[3] + 1.0f) * (float)width;
+        float y = 0.5f * (clip[1] / clip[3] + 1.0f) * (float)height;
+        side.x0 = fminf(side.x0, x), side.x1 = fmaxf(side.x1, x);
+        side.y0 = fminf(side.y0, y), side.y1 = fmaxf(side.y1, y);
+    }
+    if (side.x1 > side.x0 && side.y1 > side.y0)
+        out->sides[out->side_count++] = side;
+}
+
 /* A hard cover's board's PC_FRAME_* flags, for leaf `leaf` (the first or the last): cloth where
  * the book has no cover print (the built-in book), else that print is the board's outside; the
  * last leaf's outside is its back. */
@@ -822,6 +852,7 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
      * other side. */
     bool leaf_spine = spread->backward ? !spread->right : !left;
     out->count = 0;
+    out->side_count = 0;
     /* The turning leaf first: where it covers the flat pages, the depth test then rejects them
      * before their shader (texture, shadow filter) runs. Without blending the order changes no
      * pixel. */
@@ -855,6 +886,9 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
                                   spread->left_leaf, spread->left_layer, PC_DRAW_FLAT);
         if (left_board)
             push.frame.v[3] += (float)board_flags(spread, spread->left_leaf);
+        else /* its back */
+            detailed(&push, spread, 2 * spread->left_leaf + 1, (int)push.page.v[2] + 1, width,
+                     height, out);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     if (spread->right) {
@@ -865,6 +899,9 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
                                   spread->right_layer, PC_DRAW_FLAT);
         if (right_board)
             push.frame.v[3] += (float)board_flags(spread, spread->right_leaf);
+        else
+            detailed(&push, spread, 2 * spread->right_leaf, (int)push.page.v[2], width, height,
+                     out);
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     /* The blocks last: the pages above hide most of their faces from the depth test. The left

@@ -1267,21 +1267,16 @@ static void fit(float aspect, uint32_t width, uint32_t height, uint32_t *x, uint
     *x = (width - *w) / 2, *y = (height - *h) / 2;
 }
 
-/* An image of iw x ih RGBA into a w x h box of a layer `width` texels wide whose texel (0, 0)
- * is the box's (x, y): each texel the mean of the image's pixels under it (a box filter: any
- * downscale without aliasing), or the nearest one when enlarging. Only the box's texels
- * [i0, i1) x [j0, j1) are made (a region's share of it; the whole box: 0, 0, w, h), each at
- * rgba's texel (x + i, y + j). */
-typedef struct BoxPart {
-    uint32_t i0, j0, i1, j1;
-} BoxPart;
+/* An image of iw x ih RGBA into the box (x, y, w, h) of the layer: each texel the mean of the
+ * image's pixels under it (a box filter: any downscale without aliasing), or the nearest one
+ * when enlarging. */
 static void place_image(const uint8_t *img, int iw, int ih, uint8_t *rgba, uint32_t width,
-                        int x, int y, uint32_t w, uint32_t h, BoxPart part)
+                        uint32_t x, uint32_t y, uint32_t w, uint32_t h)
 {
-    for (uint32_t j = part.j0; j < part.j1; j++) {
+    for (uint32_t j = 0; j < h; j++) {
         int y0 = (int)((uint64_t)j * (uint64_t)ih / h), y1 = (int)((uint64_t)(j + 1) * ih / h);
         y1 = y1 > y0 ? y1 : y0 + 1;
-        for (uint32_t i = part.i0; i < part.i1; i++) {
+        for (uint32_t i = 0; i < w; i++) {
             int x0 = (int)((uint64_t)i * (uint64_t)iw / w), x1 = (int)((uint64_t)(i + 1) * iw / w);
             x1 = x1 > x0 ? x1 : x0 + 1;
             uint32_t sum[3] = {0, 0, 0}, n = 0;
@@ -1293,7 +1288,7 @@ static void place_image(const uint8_t *img, int iw, int ih, uint8_t *rgba, uint3
                         sum[c] += (s[c] * s[3] + PAPER[c] * (255u - s[3])) / 255u;
                     n++;
                 }
-            uint8_t *d = &rgba[4 * ((size_t)(y + (int)j) * width + (size_t)(x + (int)i))];
+            uint8_t *d = &rgba[4 * ((size_t)(y + j) * width + x + i)];
             for (int c = 0; c < 3; c++)
                 d[c] = (uint8_t)((sum[c] + n / 2) / n);
             d[3] = 255;
@@ -1326,7 +1321,7 @@ static bool draw_image(AppBookSource *src, int page, uint32_t width, uint32_t he
     }
     uint32_t x, y, w, h;
     fit((float)ih / (float)iw, width, height, &x, &y, &w, &h);
-    place_image(img, iw, ih, rgba, width, (int)x, (int)y, w, h, (BoxPart){0, 0, w, h});
+    place_image(img, iw, ih, rgba, width, x, y, w, h);
     image_free(img);
     return true;
 }
@@ -1418,49 +1413,76 @@ bool app_book_source_draws_regions(const AppBookSource *src)
     return src->kind == SOURCE_IMAGES || src->kind == SOURCE_PDF;
 }
 
-/* The share of a page's fitted box (x, y, w, h in layer texels) that `r` covers, in box texels;
- * false where it covers none of it. */
-static bool box_part(const AppPageRegion *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h,
-                     BoxPart *out)
+/* fit()'s box unrounded, for a layer of any size (a region's, which may lie at a fraction of a
+ * texel). */
+static void fit_exact(float aspect, float width, float height, float box[4])
 {
-    int64_t i0 = (int64_t)r->x - x, j0 = (int64_t)r->y - y;
-    int64_t i1 = i0 + r->width, j1 = j0 + r->height;
-    i0 = i0 < 0 ? 0 : i0, j0 = j0 < 0 ? 0 : j0;
-    i1 = i1 > (int64_t)w ? (int64_t)w : i1, j1 = j1 > (int64_t)h ? (int64_t)h : j1;
-    *out = (BoxPart){(uint32_t)i0, (uint32_t)j0, (uint32_t)(i1 > i0 ? i1 : i0),
-                     (uint32_t)(j1 > j0 ? j1 : j0)};
-    return i1 > i0 && j1 > j0;
+    float leaf = height / width;
+    if (fabsf(aspect / leaf - 1.0f) < 0.01f) {
+        box[0] = box[1] = 0.0f, box[2] = width, box[3] = height;
+        return;
+    }
+    float margin = 0.04f * width;
+    float bw = width - 2.0f * margin, bh = height - 2.0f * margin;
+    float fw = bw, fh = bw * aspect;
+    if (fh > bh)
+        fh = bh, fw = bh / aspect;
+    box[0] = 0.5f * (width - fw), box[1] = 0.5f * (height - fh), box[2] = fw, box[3] = fh;
 }
 
-/* An image enlarged into a box of a region (place_image's, where the box is larger than the
- * image): bilinear between the image's pixels, as the GPU magnifies the page's own layer, so
- * that the region's texels do not turn into blocks where they replace it. */
-static void enlarge_image(const uint8_t *img, int iw, int ih, uint8_t *rgba, uint32_t width,
-                          int x, int y, uint32_t w, uint32_t h, BoxPart part)
+/* The region's texels that the box (x, y, w, h in the layer's texels) touches: [i0, i1) x
+ * [j0, j1); false for none. */
+typedef struct Touched {
+    int i0, j0, i1, j1;
+} Touched;
+static bool touched(const AppPageRegion *r, const float box[4], Touched *out)
 {
-    for (uint32_t j = part.j0; j < part.j1; j++) {
-        float fy = ((float)j + 0.5f) * (float)ih / (float)h - 0.5f;
-        fy = fy < 0.0f ? 0.0f : fy > (float)(ih - 1) ? (float)(ih - 1) : fy;
-        int y0 = (int)fy, y1 = y0 + 1 < ih ? y0 + 1 : y0;
-        float ty = fy - (float)y0;
-        for (uint32_t i = part.i0; i < part.i1; i++) {
-            float fx = ((float)i + 0.5f) * (float)iw / (float)w - 0.5f;
-            fx = fx < 0.0f ? 0.0f : fx > (float)(iw - 1) ? (float)(iw - 1) : fx;
-            int x0 = (int)fx, x1 = x0 + 1 < iw ? x0 + 1 : x0;
-            float tx = fx - (float)x0;
-            const uint8_t *s[4] = {&img[4 * ((size_t)y0 * iw + x0)], &img[4 * ((size_t)y0 * iw + x1)],
-                                   &img[4 * ((size_t)y1 * iw + x0)], &img[4 * ((size_t)y1 * iw + x1)]};
-            float wt[4] = {(1 - tx) * (1 - ty), tx * (1 - ty), (1 - tx) * ty, tx * ty};
-            uint8_t *d = &rgba[4 * ((size_t)(y + (int)j) * width + (size_t)(x + (int)i))];
-            for (int c = 0; c < 3; c++) {
-                float v = 0.0f;
-                for (int k = 0; k < 4; k++) /* transparent parts show the paper */
-                    v += wt[k] * (float)((s[k][c] * s[k][3] + PAPER[c] * (255u - s[k][3])) / 255u);
-                d[c] = (uint8_t)lrintf(v);
+    float i0 = floorf(box[0] - r->x), j0 = floorf(box[1] - r->y);
+    float i1 = ceilf(box[0] + box[2] - r->x), j1 = ceilf(box[1] + box[3] - r->y);
+    out->i0 = i0 < 0.0f ? 0 : (int)i0, out->j0 = j0 < 0.0f ? 0 : (int)j0;
+    out->i1 = i1 > (float)r->width ? (int)r->width : (int)i1;
+    out->j1 = j1 > (float)r->height ? (int)r->height : (int)j1;
+    return out->i1 > out->i0 && out->j1 > out->j0;
+}
+
+/* The image (iw x ih RGBA, over paper where transparent) at image point (sx, sy), a texel
+ * spanning `foot` image pixels: their mean where it spans more than one (a box filter), else
+ * bilinear between the nearest four, as the GPU magnifies a layer. */
+static void sample_image(const uint8_t *img, int iw, int ih, float sx, float sy, float foot,
+                         uint8_t out[4])
+{
+    float sum[3] = {0.0f, 0.0f, 0.0f}, n = 0.0f;
+    if (foot > 1.0f) {
+        int x0 = (int)floorf(sx - 0.5f * foot), x1 = (int)ceilf(sx + 0.5f * foot);
+        int y0 = (int)floorf(sy - 0.5f * foot), y1 = (int)ceilf(sy + 0.5f * foot);
+        x0 = x0 < 0 ? 0 : x0, y0 = y0 < 0 ? 0 : y0;
+        x1 = x1 > iw ? iw : x1, y1 = y1 > ih ? ih : y1;
+        for (int y = y0; y < y1; y++)
+            for (int x = x0; x < x1; x++) {
+                const uint8_t *p = &img[4 * ((size_t)y * iw + x)];
+                for (int c = 0; c < 3; c++)
+                    sum[c] += (float)((p[c] * p[3] + PAPER[c] * (255u - p[3])) / 255u);
+                n += 1.0f;
             }
-            d[3] = 255;
-        }
     }
+    if (n == 0.0f) {
+        float fx = fminf(fmaxf(sx - 0.5f, 0.0f), (float)(iw - 1));
+        float fy = fminf(fmaxf(sy - 0.5f, 0.0f), (float)(ih - 1));
+        int x0 = (int)fx, y0 = (int)fy;
+        int x1 = x0 + 1 < iw ? x0 + 1 : x0, y1 = y0 + 1 < ih ? y0 + 1 : y0;
+        float tx = fx - (float)x0, ty = fy - (float)y0;
+        const int at[4][2] = {{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}};
+        const float wt[4] = {(1 - tx) * (1 - ty), tx * (1 - ty), (1 - tx) * ty, tx * ty};
+        for (int k = 0; k < 4; k++) {
+            const uint8_t *p = &img[4 * ((size_t)at[k][1] * iw + at[k][0])];
+            for (int c = 0; c < 3; c++)
+                sum[c] += wt[k] * (float)((p[c] * p[3] + PAPER[c] * (255u - p[3])) / 255u);
+        }
+        n = 1.0f;
+    }
+    for (int c = 0; c < 3; c++)
+        out[c] = (uint8_t)lrintf(sum[c] / n);
+    out[3] = 255;
 }
 
 static bool region_image(AppBookSource *src, int page, const AppPageRegion *r, uint8_t *rgba,
@@ -1473,31 +1495,36 @@ static bool region_image(AppBookSource *src, int page, const AppPageRegion *r, u
     uint8_t *bytes = page_bytes(src, page, SIZE_MAX, &n, &whole, why, sizeof why);
     int hw = 0, hh = 0, iw = 0, ih = 0;
     bool sized = bytes && image_size(src, bytes, n, &hw, &hh, why, sizeof why) == 0;
-    uint32_t x, y, w, h;
-    BoxPart part = {0};
+    float box[4];
+    Touched t;
     if (sized) {
-        fit((float)hh / (float)hw, r->full_width, r->full_height, &x, &y, &w, &h);
-        if (!box_part(r, x, y, w, h, &part)) { /* only the margin's paper */
+        fit_exact((float)hh / (float)hw, r->full_width, r->full_height, box);
+        if (!touched(r, box, &t)) { /* only the margin's paper */
             free(bytes);
             return true;
         }
     }
     /* decoded at most at the box's size, as a whole page is */
-    uint8_t *img = sized ? image_decode(src, bytes, n, w, h, &iw, &ih, why, sizeof why) : NULL;
+    uint8_t *img = sized ? image_decode(src, bytes, n, (uint32_t)ceilf(box[2]),
+                                        (uint32_t)ceilf(box[3]), &iw, &ih, why, sizeof why)
+                         : NULL;
     free(bytes);
     if (!img) {
         fail(message, size, 1, "page %d, %s: cannot be decoded (%s)", page + 1, file, why);
         return false;
     }
     /* the image's own shape may differ from its header's by a pixel once reduced */
-    fit((float)ih / (float)iw, r->full_width, r->full_height, &x, &y, &w, &h);
-    if (box_part(r, x, y, w, h, &part)) {
-        int ox = (int)((int64_t)x - r->x), oy = (int)((int64_t)y - r->y);
-        if (w > (uint32_t)iw || h > (uint32_t)ih)
-            enlarge_image(img, iw, ih, rgba, r->width, ox, oy, w, h, part);
-        else
-            place_image(img, iw, ih, rgba, r->width, ox, oy, w, h, part);
-    }
+    fit_exact((float)ih / (float)iw, r->full_width, r->full_height, box);
+    float per = (float)iw / box[2]; /* image pixels a texel */
+    if (touched(r, box, &t))
+        for (int j = t.j0; j < t.j1; j++)
+            for (int i = t.i0; i < t.i1; i++) {
+                float sx = (r->x + (float)i + 0.5f - box[0]) * per;
+                float sy = (r->y + (float)j + 0.5f - box[1]) * ((float)ih / box[3]);
+                if (sx >= 0.0f && sy >= 0.0f && sx < (float)iw && sy < (float)ih)
+                    sample_image(img, iw, ih, sx, sy, per,
+                                 &rgba[4 * ((size_t)j * r->width + (size_t)i)]);
+            }
     image_free(img);
     return true;
 }
@@ -1518,23 +1545,21 @@ static bool region_pdf(AppBookSource *src, int page, const AppPageRegion *r, uin
     fz_try(fz)
     {
         pg = fz_load_page(fz, src->doc, page);
-        fz_rect box = fz_bound_page(fz, pg);
-        float bw = box.x1 - box.x0, bh = box.y1 - box.y0;
+        fz_rect bound = fz_bound_page(fz, pg);
+        float bw = bound.x1 - bound.x0, bh = bound.y1 - bound.y0;
         if (!(bw > 0.0f && bh > 0.0f))
             fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
-        uint32_t x, y, w, h;
-        fit(bh / bw, r->full_width, r->full_height, &x, &y, &w, &h);
-        BoxPart part;
-        if (box_part(r, x, y, w, h, &part)) {
-            /* the region's texels only, in the page drawn into the box: MuPDF clips to them */
-            int ox = (int)((int64_t)x - r->x), oy = (int)((int64_t)y - r->y);
-            fz_irect clip = {ox + (int)part.i0, oy + (int)part.j0, ox + (int)part.i1,
-                             oy + (int)part.j1};
+        float box[4];
+        fit_exact(bh / bw, r->full_width, r->full_height, box);
+        Touched t;
+        if (touched(r, box, &t)) {
+            /* the region's texels only, of the page drawn into the box: MuPDF clips to them */
+            fz_irect clip = {t.i0, t.j0, t.i1, t.j1};
             pix = fz_new_pixmap_with_bbox(fz, fz_device_rgb(fz), clip, NULL, 0);
             fz_clear_pixmap_with_value(fz, pix, 255);
-            fz_matrix m = fz_concat(fz_concat(fz_translate(-box.x0, -box.y0),
-                                              fz_scale((float)w / bw, (float)h / bh)),
-                                    fz_translate((float)ox, (float)oy));
+            fz_matrix m = fz_concat(fz_concat(fz_translate(-bound.x0, -bound.y0),
+                                              fz_scale(box[2] / bw, box[3] / bh)),
+                                    fz_translate(box[0] - r->x, box[1] - r->y));
             dev = fz_new_draw_device(fz, fz_identity, pix);
             fz_run_page(fz, pg, dev, m, &src->cookie);
             fz_close_device(fz, dev);
@@ -1542,11 +1567,9 @@ static bool region_pdf(AppBookSource *src, int page, const AppPageRegion *r, uin
                 fz_throw(fz, FZ_ERROR_GENERIC, "stopped");
             const uint8_t *s = fz_pixmap_samples(fz, pix);
             ptrdiff_t stride = fz_pixmap_stride(fz, pix);
-            uint32_t cw = part.i1 - part.i0;
-            for (uint32_t j = 0; j < part.j1 - part.j0; j++)
-                for (uint32_t i = 0; i < cw; i++) {
-                    uint8_t *d = &rgba[4 * ((size_t)(clip.y0 + (int)j) * r->width +
-                                            (size_t)(clip.x0 + (int)i))];
+            for (int j = 0; j < t.j1 - t.j0; j++)
+                for (int i = 0; i < t.i1 - t.i0; i++) {
+                    uint8_t *d = &rgba[4 * ((size_t)(t.j0 + j) * r->width + (size_t)(t.i0 + i))];
                     memcpy(d, &s[j * stride + 3 * i], 3);
                     d[3] = 255;
                 }
@@ -1573,7 +1596,8 @@ bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegi
 {
     app_book_placeholder(region->width, region->height, false, rgba);
     bool ok = false;
-    if (region->full_width && region->full_height) {
+    if (region->full_width >= 1.0f && region->full_height >= 1.0f &&
+        region->full_width <= 65536.0f && region->full_height <= 65536.0f) {
         if (src->kind == SOURCE_IMAGES)
             ok = region_image(src, page, region, rgba, message, size);
 #ifdef PAGECURL_HAVE_MUPDF
