@@ -8,7 +8,6 @@
 
 #include <assert.h>
 #include <cglm/cglm.h>
-#include <stdio.h>
 #include <string.h>
 
 static void book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool thumb)

@@ -23,7 +23,7 @@
  * (the notches of a wheel and the steps of a pinch come closer together than that). */
 #define STREAM_DETAIL_MARGIN  64
 #define STREAM_DETAIL_SHARPER 1.1f
-#define STREAM_DETAIL_SETTLE  0.04
+#define STREAM_DETAIL_SETTLE  0.03
 
 typedef struct Detail {
     int page; /* -1: none */
@@ -65,11 +65,11 @@ struct AppBookStream {
     bool regions; /* the source draws regions */
     Detail held[GPU_DETAIL_SLOTS];
     uint64_t details; /* uploaded so far */
-    Detail want[GPU_DETAIL_SLOTS]; /* per slot, page -1: none */
-    double want_since;
+
     int sharp[2];
     /* Shared with the worker, under `lock`: the detail to draw next and the one being drawn. */
     Detail detail_job[GPU_DETAIL_SLOTS], detail_working; /* page -1: none */
+    double detail_due_at; /* the jobs are drawn from then on (CLOCK_MONOTONIC seconds) */
     int detail_working_slot;                            /* -1: none */
 };
 
@@ -90,11 +90,19 @@ static bool stopped(const AppBookStream *s)
     return s->hooks.stopped && s->hooks.stopped(s->hooks.user);
 }
 
-/* A detail slot with a drawing to make, or -1. */
-static int detail_due(const AppBookStream *s)
+static bool detail_pending(const AppBookStream *s)
 {
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
         if (s->detail_job[k].page >= 0)
+            return true;
+    return false;
+}
+
+/* A detail slot with a drawing to make now (the view has held still long enough), or -1. */
+static int detail_due(const AppBookStream *s)
+{
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
+        if (s->detail_job[k].page >= 0 && now_seconds() >= s->detail_due_at)
             return k;
     return -1;
 }
@@ -105,19 +113,34 @@ static void *worker(void *user)
     pthread_mutex_lock(&s->lock);
     for (;;) {
         int detail = -1;
-        while (!s->quit &&
-               ((!s->job_count && (detail = detail_due(s)) < 0) || s->done_count == STREAM_DONE))
-            pthread_cond_wait(&s->wake, &s->lock);
+        for (;;) { /* until there is room for what it draws, and a page or a detail due */
+            if (s->quit)
+                break;
+            bool room = s->done_count < STREAM_DONE;
+            double now = now_seconds();
+            if (room && ((detail = detail_due(s)) >= 0 || s->job_count))
+                break;
+            if (room && detail_pending(s) && now < s->detail_due_at) {
+                struct timespec until; /* the condition's clock */
+                clock_gettime(CLOCK_REALTIME, &until);
+                long ns = (long)((s->detail_due_at - now) * 1e9) + 1000000;
+                until.tv_sec += ns / 1000000000, until.tv_nsec += ns % 1000000000;
+                if (until.tv_nsec >= 1000000000)
+                    until.tv_sec++, until.tv_nsec -= 1000000000;
+                pthread_cond_timedwait(&s->wake, &s->lock, &until);
+            } else {
+                pthread_cond_wait(&s->wake, &s->lock);
+            }
+        }
         if (s->quit)
             break;
-        detail = detail_due(s);
         if (detail >= 0) { /* the view in sight first: its pages are drawn already */
             Drawn d = {.page = s->detail_job[detail].page,
                        .detail_slot = detail,
                        .region = s->detail_job[detail].region};
             s->detail_working = s->detail_job[detail];
             s->detail_working_slot = detail;
-            s->detail_job[detail].page = -1;
+            s->detail_job[detail] = (Detail){.page = -1};
             pthread_mutex_unlock(&s->lock);
             d.pixels = malloc((size_t)d.region.width * d.region.height * 4);
             d.ok = d.pixels && app_book_source_draw_region(s->src, d.page, &d.region, d.pixels,
@@ -167,7 +190,7 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t view_width, c
     s->detail_working_slot = -1;
     s->sharp[0] = s->sharp[1] = -1;
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        s->held[k].page = s->want[k].page = s->detail_job[k].page = -1;
+        s->held[k].page = s->detail_job[k].page = -1;
     float aspect = app_book_source_aspect(src);
     if (app_book_source_builtin(src)) {
         s->width = APP_CONTENT_WIDTH;
@@ -472,8 +495,7 @@ static bool detail_has(const AppBookStream *s, int page, float full, float left,
                       holds(&(Detail){s->done[d].page, s->done[d].region}, page, full, left, top,
                             part));
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        has = has || holds(&s->held[k], page, full, left, top, part) ||
-              holds(&s->detail_job[k], page, full, left, top, part);
+        has = has || holds(&s->held[k], page, full, left, top, part);
     return has;
 }
 
@@ -526,16 +548,11 @@ void app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uin
         float oy = floorf(0.5f * (vy0 + vy1) - 0.5f * (float)rh);
         want[k] = (Detail){side->page, {full, full_h, ox - side->x0, oy - side->y0, rw, rh}};
     }
-    double now = now_seconds();
-    if (memcmp(want, s->want, sizeof want)) { /* the view moved on: it must hold still anew */
-        memcpy(s->want, want, sizeof want);
-        s->want_since = now;
-    } else if (now - s->want_since >= STREAM_DETAIL_SETTLE) {
-        for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-            if (s->want[k].page >= 0) {
-                s->detail_job[k] = s->want[k];
-                s->want[k] = (Detail){.page = -1};
-            }
+    /* Drawn once the view has held still (the worker waits for it): a view that moves on first
+     * replaces what it wanted and starts the wait anew. */
+    if (memcmp(want, s->detail_job, sizeof want)) {
+        memcpy(s->detail_job, want, sizeof want);
+        s->detail_due_at = now_seconds() + STREAM_DETAIL_SETTLE;
         pthread_cond_broadcast(&s->wake);
     }
     pthread_mutex_unlock(&s->lock);
@@ -544,8 +561,8 @@ void app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uin
 bool app_book_stream_busy(AppBookStream *s)
 {
     pthread_mutex_lock(&s->lock);
-    bool busy = s->job_count || s->working >= 0 || s->done_count || s->want[0].page >= 0 ||
-                s->want[1].page >= 0 || detail_due(s) >= 0 || s->detail_working_slot >= 0;
+    bool busy = s->job_count || s->working >= 0 || s->done_count || detail_pending(s) ||
+                s->detail_working_slot >= 0;
     pthread_mutex_unlock(&s->lock);
     return busy;
 }
@@ -553,4 +570,12 @@ bool app_book_stream_busy(AppBookStream *s)
 uint64_t app_book_stream_details(const AppBookStream *s)
 {
     return s->details;
+}
+
+bool app_book_stream_news(AppBookStream *s)
+{
+    pthread_mutex_lock(&s->lock);
+    bool news = s->done_count > 0;
+    pthread_mutex_unlock(&s->lock);
+    return news;
 }

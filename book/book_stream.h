@@ -68,7 +68,11 @@ void app_book_stream_want_detail(AppBookStream *stream, const AppBookSide *sides
 /* Details uploaded so far: a frame recorded after it changed is the first to show one. */
 uint64_t app_book_stream_details(const AppBookStream *stream);
 
-/* Pages are being drawn or wait to be uploaded: a window keeps drawing frames until they show. */
+/* Pages are being drawn or wait to be uploaded: a window keeps looking (app_book_stream_news)
+ * until they show. */
 bool app_book_stream_busy(AppBookStream *stream);
+
+/* Pages (or a detail) drawn and not yet uploaded: the next frame shows them. */
+bool app_book_stream_news(AppBookStream *stream);
 
 #endif
