@@ -313,6 +313,8 @@ static bool collect_detail(AppBookStream *s, const GpuContext *ctx, GpuRenderer 
             s->held[o].page = -1;
     s->held[k] = (Detail){d->page, d->region};
     s->details++;
+    if (s->hooks.ready) /* the page shows anew */
+        s->hooks.ready(s->hooks.user, d->page);
     return true;
 }
 
