@@ -16,11 +16,13 @@
 #include "trace.h"
 #ifdef PAGECURL_HAVE_SDL
 #include "window.h"
+#include "../pages/page_labels.h"
 #endif
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
 
 /* Benchmark mode: measure, print the table, write the files. Returns the exit status. */
 static int run_bench(const GpuContext *ctx, const AppOptions *opts)
@@ -156,6 +158,15 @@ static int load_book(AppOptions *opts, AppBookStream **book)
     if (!refused && opts->page_text) {
         int page = app_book_source_find_page(source, opts->page_text);
         opts->page = (uint32_t)page;
+        char label[APP_PAGE_LABEL_MAX];
+        if (page)
+            app_book_source_page_label(source, page - 1, label, sizeof label);
+        /* a number where the book labels its pages otherwise: said, since the reader may have
+         * meant a printed page the book does not have */
+        if (page && label[0] && strcasecmp(label, opts->page_text))
+            app_say(stderr, "note: --page %s: no page is labelled so; page %d of the book, "
+                            "labelled %s",
+                    opts->page_text, page, label);
         if (!page)
             refused = 2, snprintf(message, sizeof message,
                                   "--page %s: the book has no page labelled or numbered so (it "
@@ -223,11 +234,16 @@ static int load_inputs(AppOptions *opts, AppTrace *replay, AppBookStream **book,
 }
 
 /* A headless pose turns a leaf of the spread it opens (--page's, or the first with one to turn):
- * one must be there, whether --page is given or not. Returns 0, or 2 with one line saying why. */
-static int check_turn(const AppOptions *opts, bool windowed, const AppBookStream *book)
+ * one must be there, whether --page is given or not. The flat picture (--curl 0) of a spread with
+ * no right-hand leaf (the book's end) is its left-hand leaf's, lying where it is: the same
+ * picture. Returns 0, or 2 with one line saying why. */
+static int check_turn(AppOptions *opts, bool windowed, const AppBookStream *book)
 {
-    int spread = app_book_first_spread(opts->page, opts->backward);
     int leaves = app_book_stream_leaves(book);
+    if (opts->has_curl && opts->curl == 0.0f && !opts->backward && opts->page &&
+        app_book_first_spread(opts->page, false) >= leaves)
+        opts->backward = true;
+    int spread = app_book_first_spread(opts->page, opts->backward);
     /* backward, leaf spread - 1 turns back; forward, leaf spread turns over */
     if (windowed || opts->bench || opts->replay ||
         (opts->backward ? spread >= 1 && spread <= leaves : spread < leaves))

@@ -452,6 +452,29 @@ static double zoom_error(const Image *zoomed, const Image *big, int x, int y, in
     return n ? sum / (3.0 * n) : INFINITY;
 }
 
+/* The flat picture of the book's last page (--page 16 --curl 0: its spread has no right-hand
+ * leaf) is the left-hand leaf's lying where it is, as with --backward; a pose that turns it
+ * (--curl 0.3) still needs --backward and is refused without it. */
+static void check_last_page(CheckState *s, const Cli *c)
+{
+    char flat[512], back[512];
+    path_in(c, flat, sizeof flat, "last-flat.png");
+    path_in(c, back, sizeof back, "last-backward.png");
+    Run r = RUN("--headless", "--quality", "low", "--page", "16", "--curl", "0", "--size",
+                "320x180", "--screenshot", flat);
+    CHECK(s, r.status == 0, "--page 16 --curl 0: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--quality", "low", "--page", "16", "--curl", "0", "--backward",
+            "--size", "320x180", "--screenshot", back);
+    CHECK(s, r.status == 0, "--page 16 --curl 0 --backward: exit %d: %s", r.status, r.err);
+    Image f = image_load(flat), b = image_load(back);
+    CHECK(s, f.rgba && b.rgba && image_same(&f, &b),
+          "the last page flat is not the picture --backward gives");
+    image_free(&f), image_free(&b);
+    r = RUN("--headless", "--page", "16", "--curl", "0.3", "--size", "320x180");
+    CHECK(s, r.status == 2 && strstr(r.err, "--backward"),
+          "--page 16 --curl 0.3 (no leaf to turn forward): exit %d: %s", r.status, r.err);
+}
+
 /* --zoom 2 --zoom-at X,Y is the fitted picture twice as large about pixel (X, Y): it matches the
  * same page rendered at twice the size, cropped there, better than the crop one pixel off any
  * way; and at 1x (--zoom 1) the picture is the fitted one, byte for byte. */
@@ -1528,6 +1551,7 @@ int main(int argc, char **argv)
         {"screenshots", check_screenshots},
         {"framing", check_framing},
         {"zoom", check_zoom},
+        {"last_page", check_last_page},
         {"obj", check_obj},
         {"formats", check_formats},
         {"frames_out", check_frames_out},
