@@ -47,6 +47,7 @@ void app_where_line(const AppBookSource *src, int spread, bool single, char *out
         snprintf(out, size, "%s", numbers);
     else if (first == last)
         snprintf(out, size, "%s (%s)", a, numbers);
-    else
-        snprintf(out, size, "%s-%s (%s)", a, b, numbers);
+    else /* labels that hold hyphens themselves ("A-3"): a range by "to" reads unambiguously */
+        snprintf(out, size, "%s%s%s (%s)", a, strchr(a, '-') || strchr(b, '-') ? " to " : "-", b,
+                 numbers);
 }

@@ -902,6 +902,7 @@ static void check_labels(CheckState *s, const Ctx *c)
         check_where(s, src, 0, false, "i (1 / 14)", "labels");
         check_where(s, src, 2, false, "iv-1 (4-5 / 14)", "labels");
         check_where(s, src, 3, false, "2-3 (6-7 / 14)", "labels");
+        check_where(s, src, 5, false, "App-B to Cover (10-11 / 14)", "hyphenated labels");
         check_where(s, src, 2, true, "1 (5 / 14)", "labels");
         check_where(s, src, 7, false, "102 (14 / 14)", "labels");
         /* what a reader types: a label (exactly, else ignoring case), else a page's number */
