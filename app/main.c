@@ -10,13 +10,13 @@
 #include "headless.h"
 #include "notebook.h"
 #include "../book/page.h"
+#include "../pages/page_labels.h"
 #include "output.h"
 #include "report.h"
 #include "signals.h"
 #include "trace.h"
 #ifdef PAGECURL_HAVE_SDL
 #include "window.h"
-#include "../pages/page_labels.h"
 #endif
 
 #include <math.h>
@@ -164,8 +164,9 @@ static int load_book(AppOptions *opts, AppBookStream **book)
         /* a number where the book labels its pages otherwise: said, since the reader may have
          * meant a printed page the book does not have */
         if (page && label[0] && strcasecmp(label, opts->page_text))
-            app_say(stderr, "note: --page %s: no page is labelled so; page %d of the book, "
-                            "labelled %s",
+            app_say(stderr,
+                    "note: --page %s: no page is labelled so; page %d of the book, "
+                    "labelled %s",
                     opts->page_text, page, label);
         if (!page)
             refused = 2, snprintf(message, sizeof message,

@@ -590,7 +590,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     double lead = 1.0 / 60.0;
     double posed_at = 0.0; /* never before the last frame's moment, when the lead shrinks fast */
     MeshFlipView last_shown = {0};
-    double clock = 0.0; /* the loop's latest moment: the exit's frame shows the view then */
+    double clock = 0.0;         /* the loop's latest moment: the exit's frame shows the view then */
     uint64_t details_shown = 0; /* the stream's details uploaded by the last frame shown */
     while (running && ok) {
         SDL_Event e;

@@ -720,8 +720,8 @@ static PcDrawPush printed(PcDrawPush push, const AppSpread *spread, int leaf, in
 
 /* A flat page's draw of side `layer` reading the detail that a slot holds of it, and the side
  * told in `out` where it lies on the width x height target (at rest). */
-static void detailed(PcDrawPush *push, const AppSpread *spread, int page, int layer,
-                     uint32_t width, uint32_t height, AppBookDraws *out)
+static void detailed(PcDrawPush *push, const AppSpread *spread, int page, int layer, uint32_t width,
+                     uint32_t height, AppBookDraws *out)
 {
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++) {
         const AppSpreadDetail *d = &spread->detail[k];

@@ -69,8 +69,8 @@ struct AppBookStream {
     int sharp[2];
     /* Shared with the worker, under `lock`: the detail to draw next and the one being drawn. */
     Detail detail_job[GPU_DETAIL_SLOTS], detail_working; /* page -1: none */
-    double detail_due_at; /* the jobs are drawn from then on (CLOCK_MONOTONIC seconds) */
-    int detail_working_slot;                            /* -1: none */
+    double detail_due_at;    /* the jobs are drawn from then on (CLOCK_MONOTONIC seconds) */
+    int detail_working_slot; /* -1: none */
 };
 
 static double now_seconds(void)
@@ -155,9 +155,8 @@ static void *worker(void *user)
         memmove(s->jobs, s->jobs + 1, --s->job_count * sizeof *s->jobs);
         s->working = page;
         pthread_mutex_unlock(&s->lock);
-        Drawn d = {.page = page,
-                   .pixels = malloc((size_t)s->width * s->height * 4),
-                   .detail_slot = -1};
+        Drawn d = {
+            .page = page, .pixels = malloc((size_t)s->width * s->height * 4), .detail_slot = -1};
         if (d.pixels)
             d.ok = app_book_source_draw(s->src, page, s->width, s->height, d.pixels, d.message,
                                         sizeof d.message);
@@ -476,8 +475,7 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
 /* Whether `d` holds what is wanted: the side `page` drawn `full` texels wide, its texels on the
  * view's pixels (the side's left edge at view pixel `left`, its top at `top`), around `part` of
  * it (in texels of the side). */
-static bool holds(const Detail *d, int page, float full, float left, float top,
-                  const float part[4])
+static bool holds(const Detail *d, int page, float full, float left, float top, const float part[4])
 {
     const AppPageRegion *r = &d->region;
     float ox = left + r->x, oy = top + r->y; /* the region's corner in the view: on a pixel */
@@ -491,11 +489,12 @@ static bool holds(const Detail *d, int page, float full, float left, float top,
 static bool detail_has(const AppBookStream *s, int page, float full, float left, float top,
                        const float part[4])
 {
-    bool has = s->detail_working_slot >= 0 && holds(&s->detail_working, page, full, left, top, part);
+    bool has =
+        s->detail_working_slot >= 0 && holds(&s->detail_working, page, full, left, top, part);
     for (uint32_t d = 0; d < s->done_count; d++) /* drawn, not yet uploaded */
-        has = has || (s->done[d].detail_slot >= 0 &&
-                      holds(&(Detail){s->done[d].page, s->done[d].region}, page, full, left, top,
-                            part));
+        has = has ||
+              (s->done[d].detail_slot >= 0 &&
+               holds(&(Detail){s->done[d].page, s->done[d].region}, page, full, left, top, part));
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
         has = has || holds(&s->held[k], page, full, left, top, part);
     return has;

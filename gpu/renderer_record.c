@@ -367,9 +367,8 @@ static StillUse still_use(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
                                 draw_push(r, d, extent)};
         n++;
     }
-    bool same =
-        c->count == n && c->content_writes == r->content.writes + r->detail_writes &&
-        c->ink_writes == r->ink.writes;
+    bool same = c->count == n && c->content_writes == r->content.writes + r->detail_writes &&
+                c->ink_writes == r->ink.writes;
     for (uint32_t i = 0; same && i < n; i++)
         same = c->draws[i].vertices == now[i].vertices && c->draws[i].indices == now[i].indices &&
                c->draws[i].first_index == now[i].first_index &&

@@ -1557,9 +1557,9 @@ static bool region_pdf(AppBookSource *src, int page, const AppPageRegion *r, uin
             fz_irect clip = {t.i0, t.j0, t.i1, t.j1};
             pix = fz_new_pixmap_with_bbox(fz, fz_device_rgb(fz), clip, NULL, 0);
             fz_clear_pixmap_with_value(fz, pix, 255);
-            fz_matrix m = fz_concat(fz_concat(fz_translate(-bound.x0, -bound.y0),
-                                              fz_scale(box[2] / bw, box[3] / bh)),
-                                    fz_translate(box[0] - r->x, box[1] - r->y));
+            fz_matrix m = fz_concat(
+                fz_concat(fz_translate(-bound.x0, -bound.y0), fz_scale(box[2] / bw, box[3] / bh)),
+                fz_translate(box[0] - r->x, box[1] - r->y));
             dev = fz_new_draw_device(fz, fz_identity, pix);
             fz_run_page(fz, pg, dev, m, &src->cookie);
             fz_close_device(fz, dev);

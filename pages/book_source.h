@@ -118,8 +118,8 @@ typedef struct AppPageRegion {
     uint32_t width, height;
 } AppPageRegion;
 /* Whether the book's pages can be drawn in regions: a folder's images (at most at their own
- * resolution: box-filtered down, magnified bilinearly beyond it) and a PDF's pages (MuPDF at that scale); the
- * built-in book and a host's pages are drawn whole at their layer's size only. */
+ * resolution: box-filtered down, magnified bilinearly beyond it) and a PDF's pages (MuPDF at that
+ * scale); the built-in book and a host's pages are drawn whole at their layer's size only. */
 bool app_book_source_draws_regions(const AppBookSource *src);
 /* Draws `region` of page `page` (0-based) into `rgba` (region->width x height RGBA8, sRGB, top
  * row first). False with the reason in message where it cannot (the region then holds paper). */

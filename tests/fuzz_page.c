@@ -1,7 +1,8 @@
 /* libFuzzer target: any bytes as a page of a book of images, through the code the page worker
  * runs (app_book_source_open_memory checks the header as a folder's open does, then the page is
- * drawn into a layer of page pixels, and a region of it as a zoomed view draws it). It must draw the page or refuse it with a message, never
- * crash, leak or read out of bounds (ASan + UBSan), and a refused page is the marked placeholder.
+ * drawn into a layer of page pixels, and a region of it as a zoomed view draws it). It must draw
+ * the page or refuse it with a message, never crash, leak or read out of bounds (ASan + UBSan), and
+ * a refused page is the marked placeholder.
  */
 #include "../pages/book_source.h"
 
@@ -27,8 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static uint8_t part[32 * 32 * 4];
     AppPageRegion region = {200.5f, 280.25f, 180.75f, -10.5f, 32, 32};
     message[0] = '\0';
-    if (!app_book_source_draw_region(src, 0, &region, part, message, sizeof message) &&
-        !message[0])
+    if (!app_book_source_draw_region(src, 0, &region, part, message, sizeof message) && !message[0])
         abort();
     app_book_source_close(src);
     return 0;

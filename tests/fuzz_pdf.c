@@ -1,9 +1,10 @@
 /* libFuzzer target: any bytes as a PDF book, through the code a --book PDF runs: opened from
  * memory (its password, its real page count, page 1's size, its page labels), its first pages'
  * labels made (each a terminated string that fits), then its first and last pages drawn into
- * small layers of page pixels, and a region of page 1 as a zoomed view draws it. It must draw or refuse with a message, never crash, leak or
- * read out of bounds (ASan + UBSan). The layers are small so that each input's work stays
- * bounded; MuPDF's memory is bounded by the source itself (APP_BOOK_DECODE_MEMORY). */
+ * small layers of page pixels, and a region of page 1 as a zoomed view draws it. It must draw or
+ * refuse with a message, never crash, leak or read out of bounds (ASan + UBSan). The layers are
+ * small so that each input's work stays bounded; MuPDF's memory is bounded by the source itself
+ * (APP_BOOK_DECODE_MEMORY). */
 #include "../pages/book_source.h"
 #include "../pages/page_labels.h"
 
@@ -42,8 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static uint8_t part[32 * 32 * 4];
     AppPageRegion region = {200.5f, 280.25f, 180.75f, -10.5f, 32, 32};
     message[0] = '\0';
-    if (!app_book_source_draw_region(src, 0, &region, part, message, sizeof message) &&
-        !message[0])
+    if (!app_book_source_draw_region(src, 0, &region, part, message, sizeof message) && !message[0])
         abort();
     app_book_source_close(src);
     return 0;

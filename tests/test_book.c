@@ -668,8 +668,8 @@ static bool region_error(AppBookSource *src, int page, const AppPageRegion *r, i
     uint32_t fw = (uint32_t)r->full_width, fh = (uint32_t)r->full_height;
     uint8_t *whole = malloc((size_t)fw * fh * 4), *part = malloc((size_t)r->width * r->height * 4);
     char message[512];
-    bool ok = whole && part && app_book_source_draw(src, page, fw, fh, whole, message,
-                                                   sizeof message) &&
+    bool ok = whole && part &&
+              app_book_source_draw(src, page, fw, fh, whole, message, sizeof message) &&
               app_book_source_draw_region(src, page, r, part, message, sizeof message);
     static const uint8_t PAPER_RGBA[4] = {244, 240, 230, 255};
     *worst = 0;
@@ -708,11 +708,11 @@ static void check_regions(CheckState *s, const Ctx *c)
     snprintf(png, sizeof png, "%s/page2.png", dir);
     CHECK(s, write_halves(png, 1600, 1200, COLOURS[1], COLOURS[3]), "cannot write %s", png);
     static const AppPageRegion REGIONS[] = {
-        {600, 840, 100, 200, 256, 128},  /* inside */
-        {600, 840, -40, -30, 200, 150},  /* across the top left corner */
-        {600, 840, 500, 790, 160, 100},  /* across the bottom right */
-        {600, 840, 700, 900, 64, 64},    /* beyond the layer: paper */
-        {600, 840, 0, 0, 600, 840},      /* the whole page */
+        {600, 840, 100, 200, 256, 128}, /* inside */
+        {600, 840, -40, -30, 200, 150}, /* across the top left corner */
+        {600, 840, 500, 790, 160, 100}, /* across the bottom right */
+        {600, 840, 700, 900, 64, 64},   /* beyond the layer: paper */
+        {600, 840, 0, 0, 600, 840},     /* the whole page */
     };
     const char *books[] = {pdf, dir};
     for (int b = 0; b < 2; b++) {
@@ -926,7 +926,9 @@ static void check_labels(CheckState *s, const Ctx *c)
               r.err);
         /* a number no page is labelled: page 7 of the book, said (its label is 3) */
         Run n = RUN("--headless", "--book", pdf, "--page", "7", "--curl", "0", "--size", "160x90");
-        CHECK(s, n.status == 0 && strstr(n.err, "no page is labelled so; page 7 of the book, labelled 3"),
+        CHECK(s,
+              n.status == 0 &&
+                  strstr(n.err, "no page is labelled so; page 7 of the book, labelled 3"),
               "--page 7 (no such label): exit %d: %s", n.status, n.err);
         Image img = image_load(shot);
         CHECK(s, img.rgba, "--page iv: no screenshot");

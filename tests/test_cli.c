@@ -463,8 +463,8 @@ static void check_last_page(CheckState *s, const Cli *c)
     Run r = RUN("--headless", "--quality", "low", "--page", "16", "--curl", "0", "--size",
                 "320x180", "--screenshot", flat);
     CHECK(s, r.status == 0, "--page 16 --curl 0: exit %d: %s", r.status, r.err);
-    r = RUN("--headless", "--quality", "low", "--page", "16", "--curl", "0", "--backward",
-            "--size", "320x180", "--screenshot", back);
+    r = RUN("--headless", "--quality", "low", "--page", "16", "--curl", "0", "--backward", "--size",
+            "320x180", "--screenshot", back);
     CHECK(s, r.status == 0, "--page 16 --curl 0 --backward: exit %d: %s", r.status, r.err);
     Image f = image_load(flat), b = image_load(back);
     CHECK(s, f.rgba && b.rgba && image_same(&f, &b),
