@@ -676,8 +676,8 @@ AppSpread app_book_spread(const MeshFlipView *view)
     return (AppSpread){
         .left = view->left.side != MESH_FLIP_SIDE_NONE,
         .right = view->right.side != MESH_FLIP_SIDE_NONE,
-        .turning = view->turning,
-        .backward = view->turning && view->direction == MESH_FLIP_BACKWARD,
+        .turning = view->turning_leaf >= 0, /* a fade (reduced motion) poses no leaf */
+        .backward = view->turning_leaf >= 0 && view->direction == MESH_FLIP_BACKWARD,
         .left_leaf = view->left.leaf,
         .right_leaf = view->right.leaf,
         .turning_leaf = view->turning_leaf,
