@@ -197,6 +197,11 @@ typedef struct pagecurl_book_desc {
     /* Each update waits until the pages shown are drawn (offscreen renders, screenshots, tests);
      * else a page not drawn yet shows as plain paper until it is (PAGECURL_EVENT_PAGE_READY). */
     bool wait_for_pages;
+    /* Reduced motion: a turn (a key, an action, a drag let go past a swipe or flicked, go to page)
+     * is a short cross-fade (0.25 s) from the spread to the next, not the curl; a held page
+     * stays flat and the view never pulls back. A host reads the desktop's setting itself (SDL2
+     * reports none). Added after wait_for_pages: a .size that ends before it means false. */
+    bool reduced_motion;
 } pagecurl_book_desc;
 
 PAGECURL_API pagecurl_book *
