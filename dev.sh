@@ -110,9 +110,14 @@ fuzz)
             cp tests/fuzz/seed.* "$corpus/"
         fi
         say "fuzzing the $target parser for ${FUZZ_SECONDS:-20} s"
-        # -close_fd_mask=1: the command line's --help would flood stdout
+        # -close_fd_mask=1: the command line's --help would flood stdout; what libFuzzer keeps
+        # of a run (a crash's input, a slow or leaking one) goes to the build folder, never into
+        # the checkout
+        mkdir -p "build/fuzz/artifacts-$target"
         if ! "build/fuzz/tests/fuzz_$target" -max_total_time="${FUZZ_SECONDS:-20}" \
-            -close_fd_mask=1 -print_final_stats=1 "$corpus" >"build/fuzz/$target.log" 2>&1; then
+            -close_fd_mask=1 -print_final_stats=1 \
+            -artifact_prefix="build/fuzz/artifacts-$target/" "$corpus" \
+            >"build/fuzz/$target.log" 2>&1; then
             tail -n 40 "build/fuzz/$target.log" >&2
             say "the $target fuzzer found a failure (build/fuzz/$target.log)"
             exit 1

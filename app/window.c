@@ -570,6 +570,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     GpuError err = {0};
     WindowGpu w = {0};
     AppSession session = {.replay = replay,
+                          .sharp_ms = -1.0,
                           .ink = ink,
                           .right_bound = page->desc.rtl,
                           .start = (double)SDL_GetTicks64() / 1000.0};
@@ -590,6 +591,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     double posed_at = 0.0; /* never before the last frame's moment, when the lead shrinks fast */
     MeshFlipView last_shown = {0};
     double clock = 0.0; /* the loop's latest moment: the exit's frame shows the view then */
+    uint64_t details_shown = 0; /* the stream's details uploaded by the last frame shown */
     while (running && ok) {
         SDL_Event e;
         /* A replay runs on its own clock; otherwise, with nothing moving and no frame count to
@@ -603,8 +605,9 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         bool idle = !redraw && !opts->frames && !replaying && !before.turning &&
                     !(before.lift > 0.0f) && /* the view still eases back to rest */
                     !app_zoom_moving(&session.zoom, app_session_seconds(&session));
-        /* a bounded wait: a stop signal is seen within 0.1 s */
-        if (idle && SDL_WaitEventTimeout(&e, 100)) {
+        /* a bounded wait: a stop signal is seen within 0.1 s, and a page or a sharper view the
+         * stream is drawing within a few milliseconds of being done */
+        if (idle && SDL_WaitEventTimeout(&e, app_book_stream_busy(book) ? 4 : 100)) {
             since = SDL_GetPerformanceCounter();
             running =
                 handle_event(&e, win, page, &session, &w, app_session_event_time(&e, &session));
@@ -628,7 +631,9 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         redraw |= view.lift > 0.0f; /* the view eases back to rest */
         bool zooming = app_zoom_moving(&session.zoom, now); /* a flick coasts, a zoom eases */
         redraw |= zooming;
-        redraw |= app_book_stream_busy(book); /* pages still to show */
+        /* pages drawn, to show; a frame while they are still being drawn would show nothing new
+         * and take the cores from the drawing */
+        redraw |= app_book_stream_news(book);
         /* the notebook keeps the reader's place: the spread the book heads for */
         int pages = app_book_source_pages(app_book_stream_source(book));
         notebook->at = view.heading > 0 ? (2 * view.heading < pages ? 2 * view.heading : pages) : 1;
@@ -669,6 +674,9 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                   (DrawExtras){.shot = session.want_shot}, &err);
         last_shown = shown;
         if (ok && w.view.frame_number != drawn) {
+            uint64_t details = app_book_stream_details(book);
+            app_session_sharp(&session, details != details_shown);
+            details_shown = details;
             if (view.turning)
                 lead_update(&lead, elapsed_ms(posed, SDL_GetPerformanceCounter()) / 1000.0);
             double latency = app_session_shown(&session, moved);

@@ -291,6 +291,8 @@ void app_session_apply(VkExtent2D size, const AppPage *page, AppSession *session
     if (size.width && size.height)
         app_book_input(&session->flip, &session->zoom, session->ink, input, size.width, size.height,
                        page);
+    if (input->device == APP_TRACE_ZOOM)
+        session->zoomed_ms = SDL_GetTicks64();
     app_trace_add(&session->record, input);
 }
 
@@ -319,6 +321,8 @@ void app_session_replay_until(AppSession *session, VkExtent2D size, const AppPag
         if (size.width && size.height)
             app_book_input(&session->flip, &session->zoom, session->ink,
                            &session->replay->events[session->next], size.width, size.height, page);
+        if (session->replay->events[session->next].device == APP_TRACE_ZOOM)
+            session->zoomed_ms = SDL_GetTicks64();
         session->next++;
     }
 }
@@ -335,8 +339,17 @@ double app_session_shown(AppSession *session, bool moved)
     return ms;
 }
 
+void app_session_sharp(AppSession *session, bool sharper)
+{
+    if (sharper && session->zoomed_ms)
+        session->sharp_ms = (double)(SDL_GetTicks64() - session->zoomed_ms);
+}
+
 void app_session_summary(const AppSession *session, uint64_t frames)
 {
+    if (session->sharp_ms >= 0.0 && session->zoomed_ms)
+        printf("pagecurl: the pages in view drawn sharp %.0f ms after the zoom's last input\n",
+               session->sharp_ms);
     if (session->latency_count)
         printf("pagecurl: %" PRIu64 " frames shown, %" PRIu32
                " while a turn animated; input to display "

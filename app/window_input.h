@@ -47,7 +47,15 @@ typedef struct AppSession {
     /* input-to-display latencies (the input's SDL timestamp to the frame's present returning) */
     double latency_sum, latency_max;
     uint32_t latency_count, moving_frames;
+    /* SDL time of the latest zoom or pan applied (0: none), and how long after it the last
+     * sharper drawing of the pages in view (book/book_stream.h's detail) was on screen (-1: none
+     * since) */
+    uint64_t zoomed_ms;
+    double sharp_ms;
 } AppSession;
+
+/* A frame was shown; `sharper` says it is the first with a new detail of the pages in view. */
+void app_session_sharp(AppSession *session, bool sharper);
 
 /* The session's clock: seconds since it started. */
 double app_session_seconds(const AppSession *session);

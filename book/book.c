@@ -748,6 +748,35 @@ static PcDrawPush printed(PcDrawPush push, const AppSpread *spread, int leaf, in
     return push;
 }
 
+/* A flat page's draw of side `layer` reading the detail that a slot holds of it, and the side
+ * told in `out` where it lies on the width x height target (at rest). */
+static void detailed(PcDrawPush *push, const AppSpread *spread, int page, int layer,
+                     uint32_t width, uint32_t height, AppBookDraws *out)
+{
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++) {
+        const AppSpreadDetail *d = &spread->detail[k];
+        if (d->layer == layer + 1 && d->full_width > 0.0f) {
+            push->frame.v[0] = k == 0 ? d->full_width : -d->full_width;
+            push->frame.v[1] = d->x, push->frame.v[2] = d->y;
+        }
+    }
+    if (spread->turning || spread->fading) /* a fade's pages: drawn in detail once it lands */
+        return;
+    mat4 view_proj;
+    memcpy(view_proj, push->view_proj.m, sizeof view_proj);
+    AppBookSide side = {page, layer, INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (int i = 0; i < 4; i++) { /* the unit quad's corners */
+        vec4 corner = {i & 1 ? 1.0f : 0.0f, i & 2 ? 1.0f : 0.0f, 0.0f, 1.0f}, clip;
+        glm_mat4_mulv(view_proj, corner, clip);
+        float x = 0.5f * (clip[0] / clip[3] + 1.0f) * (float)width;
+        float y = 0.5f * (clip[1] / clip[3] + 1.0f) * (float)height;
+        side.x0 = fminf(side.x0, x), side.x1 = fmaxf(side.x1, x);
+        side.y0 = fminf(side.y0, y), side.y1 = fmaxf(side.y1, y);
+    }
+    if (side.x1 > side.x0 && side.y1 > side.y0)
+        out->sides[out->side_count++] = side;
+}
+
 /* A hard cover's board's PC_FRAME_* flags, for leaf `leaf` (the first or the last): cloth where
  * the book has no cover print (the built-in book), else that print is the board's outside; the
  * last leaf's outside is its back. */
@@ -841,7 +870,7 @@ static void board_draws(const AppSpread *spread, const CurlParams *pose, const A
  * right pages' indices in it (-1: none drawn). */
 static void spread_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
                          const GpuRenderer *renderer, const PcDrawPush *camera_push, int one,
-                         AppBookDraws *out, int at[2])
+                         uint32_t width, uint32_t height, AppBookDraws *out, int at[2])
 {
     float w = page->grid.width, h = page->grid.height;
     PcDrawPush base = *camera_push;
@@ -886,6 +915,9 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
                                   spread->left_leaf, spread->left_layer, PC_DRAW_FLAT);
         if (left_board)
             push.frame.v[3] += (float)board_flags(spread, spread->left_leaf);
+        else /* its back */
+            detailed(&push, spread, 2 * spread->left_leaf + 1, (int)push.page.v[2] + 1, width,
+                     height, out);
         at[0] = (int)out->count;
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
@@ -897,6 +929,9 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
                                   spread->right_layer, PC_DRAW_FLAT);
         if (right_board)
             push.frame.v[3] += (float)board_flags(spread, spread->right_leaf);
+        else
+            detailed(&push, spread, 2 * spread->right_leaf, (int)push.page.v[2], width, height,
+                     out);
         at[1] = (int)out->count;
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
@@ -943,8 +978,8 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
  * right. */
 static AppSpread fade_end(const AppSpread *spread, bool turned)
 {
-    AppSpread s = *spread;
-    s.turning = s.backward = s.fading = false;
+    AppSpread s = *spread; /* still `fading`: not at rest (detailed) */
+    s.turning = s.backward = false;
     s.progress = 0.0f;
     if (turned)
         s.left = true, s.left_leaf = spread->turning_leaf, s.left_layer = spread->turning_layer;
@@ -960,9 +995,10 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
     AppCameraBook camera = app_book_camera(spread, pose, page, width, height);
     PcDrawPush base = app_camera_draw_push(width, height, &camera);
     out->count = 0;
+    out->side_count = 0;
     int to_at[2], from_at[2];
     if (!spread->fading) {
-        spread_draws(spread, pose, page, renderer, &base, one, out, to_at);
+        spread_draws(spread, pose, page, renderer, &base, one, width, height, out, to_at);
         return;
     }
     /* The spread the turn leads to, whole, then the pages of the one it leaves over it: each
@@ -970,10 +1006,10 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
      * page there. The blocks are the new spread's: one leaf's depth changes sides, under a pixel. */
     float f = fminf(fmaxf(spread->fade, 0.0f), 1.0f);
     AppSpread to = fade_end(spread, !spread->backward), from = fade_end(spread, spread->backward);
-    spread_draws(&to, pose, page, renderer, &base, one, out, to_at);
+    spread_draws(&to, pose, page, renderer, &base, one, width, height, out, to_at);
     AppBookDraws old;
-    old.count = 0;
-    spread_draws(&from, pose, page, renderer, &base, one, &old, from_at);
+    old.count = old.side_count = 0;
+    spread_draws(&from, pose, page, renderer, &base, one, width, height, &old, from_at);
     for (int side = 0; side < 2; side++) {
         if (to_at[side] >= 0 && from_at[side] < 0) {
             out->draws[to_at[side]].faded = true; /* fades in over the backdrop */

@@ -87,6 +87,14 @@ bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppP
  * cover the board turned as far as the pointer has carried its free edge. */
 CurlParams app_book_pose(const MeshFlipView *view, const AppPage *page);
 
+/* A detail slot's drawing of a side: its content layer + 1 (0: it details no side shown), the
+ * side's width in texels drawn full-sized at the density of the detail, and that drawing's texel
+ * at the detail's texel (0, 0). */
+typedef struct AppSpreadDetail {
+    int layer;
+    float full_width, x, y;
+} AppSpreadDetail;
+
 typedef struct AppSpread {
     bool left, right; /* a flat page lies there */
     bool turning;     /* the curled leaf is drawn */
@@ -107,6 +115,9 @@ typedef struct AppSpread {
      * eases back): the camera pulls back at least this far */
     float lift;
     AppZoomView zoom; /* the picture zoomed and panned (zero: fitted) */
+    /* What the renderer's detail slots (gpu/renderer.h) hold for the flat pages drawn, set by
+     * the stream (book/book_stream.h): zero, none. */
+    AppSpreadDetail detail[GPU_DETAIL_SLOTS];
     /* Reduced motion's cross-fade (MESH_FLIP_FADING) instead of the curl: the leaves are the
      * turn's (turning_leaf is the leaf that turns, kept loaded), but no leaf is posed. The spread
      * the turn leads to is drawn, and the one it leaves over it, flat, by 1 - fade; a page that
@@ -170,9 +181,19 @@ AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, co
 /* the turning leaf (a board's twice: its two faces), its edges, two flat pages, two blocks */
 #define APP_BOOK_MAX_DRAWS 7
 
+/* A flat page side the draws show (not a board's): which page (0-based) and content layer, and
+ * where it lies on the target, in pixels (x0 < x1, y0 < y1; its print upright, the top row at y0
+ * and the spine side where the page lies), for the detail a zoomed view wants. */
+typedef struct AppBookSide {
+    int page, layer;
+    float x0, y0, x1, y1;
+} AppBookSide;
+
 typedef struct AppBookDraws {
     GpuDraw draws[APP_BOOK_MAX_DRAWS];
     uint32_t count;
+    AppBookSide sides[2];
+    uint32_t side_count; /* at rest; none while a leaf turns or the spread cross-fades */
 } AppBookDraws;
 
 /* The draws for a width x height target; `pose` is the turning leaf's (a hard cover's board is

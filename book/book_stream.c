@@ -14,12 +14,29 @@
 #define STREAM_AHEAD 2
 /* Page sides that wait at once: every side of every slot. */
 #define STREAM_SIDES (2 * APP_BOOK_STREAM_SLOTS)
+/* What the worker may have drawn and not handed over: those sides, and a detail. */
+#define STREAM_DONE (STREAM_SIDES + 2)
+
+/* A zoomed view's detail (gpu/renderer.h): a region of a side as large as the view and this many
+ * texels beyond it on each side (a small pan needs no drawing), drawn where the side is shown
+ * SHARPER times denser than its layer holds, once what is wanted has held still SETTLE seconds
+ * (the notches of a wheel and the steps of a pinch come closer together than that). */
+#define STREAM_DETAIL_MARGIN  64
+#define STREAM_DETAIL_SHARPER 1.1f
+#define STREAM_DETAIL_SETTLE  0.03
+
+typedef struct Detail {
+    int page; /* -1: none */
+    AppPageRegion region;
+} Detail;
 
 typedef struct Drawn {
     int page;
     uint8_t *pixels;
     bool ok;
     char message[256];
+    int detail_slot; /* a detail's slot (`region` of `page`), -1 for a whole page */
+    AppPageRegion region;
 } Drawn;
 
 struct AppBookStream {
@@ -39,11 +56,29 @@ struct AppBookStream {
     int jobs[STREAM_SIDES]; /* pages to draw, most wanted first */
     uint32_t job_count;
     int working; /* the page being drawn, -1 none */
-    Drawn done[STREAM_SIDES + 1];
+    Drawn done[STREAM_DONE];
     uint32_t done_count;
     bool quit;
     AppBookStreamHooks hooks;
+    /* The detail: what each slot holds (uploaded), what the view wants (since when), and which
+     * pages' sides want it now (the others show their layers). */
+    bool regions; /* the source draws regions */
+    Detail held[GPU_DETAIL_SLOTS];
+    uint64_t details; /* uploaded so far */
+
+    int sharp[2];
+    /* Shared with the worker, under `lock`: the detail to draw next and the one being drawn. */
+    Detail detail_job[GPU_DETAIL_SLOTS], detail_working; /* page -1: none */
+    double detail_due_at; /* the jobs are drawn from then on (CLOCK_MONOTONIC seconds) */
+    int detail_working_slot;                            /* -1: none */
 };
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 void app_book_stream_set_hooks(AppBookStream *s, const AppBookStreamHooks *hooks)
 {
@@ -55,20 +90,74 @@ static bool stopped(const AppBookStream *s)
     return s->hooks.stopped && s->hooks.stopped(s->hooks.user);
 }
 
+static bool detail_pending(const AppBookStream *s)
+{
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
+        if (s->detail_job[k].page >= 0)
+            return true;
+    return false;
+}
+
+/* A detail slot with a drawing to make now (the view has held still long enough), or -1. */
+static int detail_due(const AppBookStream *s)
+{
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
+        if (s->detail_job[k].page >= 0 && now_seconds() >= s->detail_due_at)
+            return k;
+    return -1;
+}
+
 static void *worker(void *user)
 {
     AppBookStream *s = user;
     pthread_mutex_lock(&s->lock);
     for (;;) {
-        while (!s->quit && (!s->job_count || s->done_count == STREAM_SIDES + 1))
-            pthread_cond_wait(&s->wake, &s->lock);
+        int detail = -1;
+        for (;;) { /* until there is room for what it draws, and a page or a detail due */
+            if (s->quit)
+                break;
+            bool room = s->done_count < STREAM_DONE;
+            double now = now_seconds();
+            if (room && ((detail = detail_due(s)) >= 0 || s->job_count))
+                break;
+            if (room && detail_pending(s) && now < s->detail_due_at) {
+                struct timespec until; /* the condition's clock */
+                clock_gettime(CLOCK_REALTIME, &until);
+                long ns = (long)((s->detail_due_at - now) * 1e9) + 1000000;
+                until.tv_sec += ns / 1000000000, until.tv_nsec += ns % 1000000000;
+                if (until.tv_nsec >= 1000000000)
+                    until.tv_sec++, until.tv_nsec -= 1000000000;
+                pthread_cond_timedwait(&s->wake, &s->lock, &until);
+            } else {
+                pthread_cond_wait(&s->wake, &s->lock);
+            }
+        }
         if (s->quit)
             break;
+        if (detail >= 0) { /* the view in sight first: its pages are drawn already */
+            Drawn d = {.page = s->detail_job[detail].page,
+                       .detail_slot = detail,
+                       .region = s->detail_job[detail].region};
+            s->detail_working = s->detail_job[detail];
+            s->detail_working_slot = detail;
+            s->detail_job[detail] = (Detail){.page = -1};
+            pthread_mutex_unlock(&s->lock);
+            d.pixels = malloc((size_t)d.region.width * d.region.height * 4);
+            d.ok = d.pixels && app_book_source_draw_region(s->src, d.page, &d.region, d.pixels,
+                                                           d.message, sizeof d.message);
+            pthread_mutex_lock(&s->lock);
+            s->done[s->done_count++] = d;
+            s->detail_working_slot = -1;
+            pthread_cond_broadcast(&s->done_cond);
+            continue;
+        }
         int page = s->jobs[0];
         memmove(s->jobs, s->jobs + 1, --s->job_count * sizeof *s->jobs);
         s->working = page;
         pthread_mutex_unlock(&s->lock);
-        Drawn d = {.page = page, .pixels = malloc((size_t)s->width * s->height * 4)};
+        Drawn d = {.page = page,
+                   .pixels = malloc((size_t)s->width * s->height * 4),
+                   .detail_slot = -1};
         if (d.pixels)
             d.ok = app_book_source_draw(s->src, page, s->width, s->height, d.pixels, d.message,
                                         sizeof d.message);
@@ -97,6 +186,11 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t view_width, c
     s->leaves = (s->pages + 1) / 2;
     s->working = -1;
     s->direction = 1;
+    s->regions = app_book_source_draws_regions(src);
+    s->detail_working_slot = -1;
+    s->sharp[0] = s->sharp[1] = -1;
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
+        s->held[k].page = s->detail_job[k].page = -1;
     float aspect = app_book_source_aspect(src);
     if (app_book_source_builtin(src)) {
         s->width = APP_CONTENT_WIDTH;
@@ -193,14 +287,40 @@ bool app_book_stream_textures(AppBookStream *s, const GpuContext *ctx, const Gpu
     app_pool_clear(&s->pool);
     for (uint32_t k = 0; k < APP_BOOK_STREAM_SLOTS; k++)
         s->blank[k] = true;
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
+        s->held[k].page = -1;
     memset(s->ready, 0, sizeof s->ready);
     return true;
 }
 
 /* Takes what the worker drew for pages whose leaves still hold a slot into their layers. */
+/* A detail drawn into its slot of the renderer's detail texture (made anew at the view's size
+ * when it is of another: the other slot's is then gone). One that could not be drawn is no
+ * error: its side shows its layer. */
+static bool collect_detail(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Drawn *d,
+                           GpuError *err)
+{
+    int k = d->detail_slot;
+    s->held[k].page = -1;
+    if (!d->ok)
+        return true;
+    bool remade;
+    if (!gpu_renderer_set_detail(ctx, r, (uint32_t)k, d->region.width, d->region.height, d->pixels,
+                                 &remade, err))
+        return false;
+    if (remade)
+        for (int o = 0; o < GPU_DETAIL_SLOTS; o++)
+            s->held[o].page = -1;
+    s->held[k] = (Detail){d->page, d->region};
+    s->details++;
+    if (s->hooks.ready) /* the page shows anew */
+        s->hooks.ready(s->hooks.user, d->page);
+    return true;
+}
+
 static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, GpuError *err)
 {
-    Drawn done[STREAM_SIDES + 1];
+    Drawn done[STREAM_DONE];
     pthread_mutex_lock(&s->lock);
     uint32_t n = s->done_count;
     memcpy(done, s->done, n * sizeof *done);
@@ -210,6 +330,11 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
     bool ok = true;
     for (uint32_t k = 0; k < n; k++) {
         Drawn *d = &done[k];
+        if (d->detail_slot >= 0) {
+            ok = ok && collect_detail(s, ctx, r, d, err);
+            free(d->pixels);
+            continue;
+        }
         int slot = app_pool_slot(&s->pool, d->page / 2);
         uint32_t layer = 2u * (uint32_t)slot + (uint32_t)(d->page % 2);
         if (!d->ok && !s->warned[d->page]) {
@@ -246,7 +371,7 @@ static void queue_jobs(AppBookStream *s, const int *wanted, uint32_t count)
             int slot = app_pool_slot(&s->pool, wanted[k]);
             bool queued = page == s->working;
             for (uint32_t d = 0; d < s->done_count && !queued; d++)
-                queued = s->done[d].page == page;
+                queued = s->done[d].detail_slot < 0 && s->done[d].page == page;
             if (page < s->pages && slot >= 0 && !s->ready[2 * slot + side] && !queued)
                 s->jobs[s->job_count++] = page;
         }
@@ -335,13 +460,124 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
     spread->left_layer = slots[0];
     spread->right_layer = slots[1];
     spread->turning_layer = slots[2];
+    /* the detail each slot holds, for a side that wants it and lies at rest in its layer */
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++) {
+        const Detail *d = &s->held[k];
+        int slot = d->page >= 0 ? app_pool_slot(&s->pool, d->page / 2) : -1;
+        int layer = 2 * slot + d->page % 2;
+        bool sharp = d->page >= 0 && (d->page == s->sharp[0] || d->page == s->sharp[1]);
+        if (!spread->turning && sharp && slot >= 0 && s->ready[layer])
+            spread->detail[k] = (AppSpreadDetail){layer + 1, (float)d->region.full_width,
+                                                  (float)d->region.x, (float)d->region.y};
+    }
     return true;
+}
+
+/* Whether `d` holds what is wanted: the side `page` drawn `full` texels wide, its texels on the
+ * view's pixels (the side's left edge at view pixel `left`, its top at `top`), around `part` of
+ * it (in texels of the side). */
+static bool holds(const Detail *d, int page, float full, float left, float top,
+                  const float part[4])
+{
+    const AppPageRegion *r = &d->region;
+    float ox = left + r->x, oy = top + r->y; /* the region's corner in the view: on a pixel */
+    return d->page == page && fabsf(r->full_width - full) < 0.01f &&
+           fabsf(ox - roundf(ox)) < 0.02f && fabsf(oy - roundf(oy)) < 0.02f && r->x <= part[0] &&
+           r->y <= part[1] && r->x + (float)r->width >= part[2] &&
+           r->y + (float)r->height >= part[3];
+}
+
+/* Whether `d` is drawn, being drawn or to be drawn for `page` at this size around `part`. */
+static bool detail_has(const AppBookStream *s, int page, float full, float left, float top,
+                       const float part[4])
+{
+    bool has = s->detail_working_slot >= 0 && holds(&s->detail_working, page, full, left, top, part);
+    for (uint32_t d = 0; d < s->done_count; d++) /* drawn, not yet uploaded */
+        has = has || (s->done[d].detail_slot >= 0 &&
+                      holds(&(Detail){s->done[d].page, s->done[d].region}, page, full, left, top,
+                            part));
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
+        has = has || holds(&s->held[k], page, full, left, top, part);
+    return has;
+}
+
+/* The slot for a detail of `page`: the one that holds it or will, else one that holds no side in
+ * view and is not `taken`. */
+static int detail_slot(const AppBookStream *s, int page, int taken)
+{
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
+        if (k != taken && (s->held[k].page == page || s->detail_job[k].page == page ||
+                           (s->detail_working_slot == k && s->detail_working.page == page)))
+            return k;
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
+        if (k != taken && s->held[k].page != s->sharp[0] && s->held[k].page != s->sharp[1])
+            return k;
+    return taken == 0 ? 1 : 0;
+}
+
+void app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uint32_t count,
+                                 uint32_t width, uint32_t height)
+{
+    s->sharp[0] = s->sharp[1] = -1;
+    Detail want[GPU_DETAIL_SLOTS] = {{.page = -1}, {.page = -1}};
+    if (!s->regions || !width || !height)
+        count = 0;
+    /* a view's worth and its margin, within what a texture may be */
+    uint32_t rw = width + 2 * STREAM_DETAIL_MARGIN, rh = height + 2 * STREAM_DETAIL_MARGIN;
+    rw = rw > 8192 ? 8192 : rw, rh = rh > 8192 ? 8192 : rh;
+    pthread_mutex_lock(&s->lock);
+    int taken = -1;
+    for (uint32_t i = 0; i < count && i < 2; i++) {
+        const AppBookSide *side = &sides[i];
+        float pw = side->x1 - side->x0, ph = side->y1 - side->y0;
+        if (side->page < 0 || side->page >= s->pages ||
+            !(pw > STREAM_DETAIL_SHARPER * (float)s->width))
+            continue;
+        /* the part of the side in view, in texels of the side drawn full-sized */
+        float vx0 = fmaxf(side->x0, 0.0f), vy0 = fmaxf(side->y0, 0.0f);
+        float vx1 = fminf(side->x1, (float)width), vy1 = fminf(side->y1, (float)height);
+        if (!(vx1 > vx0 && vy1 > vy0))
+            continue;
+        s->sharp[i] = side->page;
+        /* a texel a pixel: the side as wide as it is shown, the region's corner on a pixel */
+        float full = fminf(pw, 65536.0f), full_h = fminf(ph, 65536.0f);
+        float part[4] = {vx0 - side->x0, vy0 - side->y0, vx1 - side->x0, vy1 - side->y0};
+        if (detail_has(s, side->page, full, side->x0, side->y0, part))
+            continue;
+        int k = detail_slot(s, side->page, taken);
+        taken = k;
+        float ox = floorf(0.5f * (vx0 + vx1) - 0.5f * (float)rw);
+        float oy = floorf(0.5f * (vy0 + vy1) - 0.5f * (float)rh);
+        want[k] = (Detail){side->page, {full, full_h, ox - side->x0, oy - side->y0, rw, rh}};
+    }
+    /* Drawn once the view has held still (the worker waits for it): a view that moves on first
+     * replaces what it wanted and starts the wait anew. */
+    if (memcmp(want, s->detail_job, sizeof want)) {
+        memcpy(s->detail_job, want, sizeof want);
+        s->detail_due_at = now_seconds() + STREAM_DETAIL_SETTLE;
+        pthread_cond_broadcast(&s->wake);
+    }
+    pthread_mutex_unlock(&s->lock);
 }
 
 bool app_book_stream_busy(AppBookStream *s)
 {
     pthread_mutex_lock(&s->lock);
-    bool busy = s->job_count || s->working >= 0 || s->done_count;
+    bool busy = s->job_count || s->working >= 0 || s->done_count || detail_pending(s) ||
+                s->detail_working_slot >= 0;
     pthread_mutex_unlock(&s->lock);
     return busy;
+}
+
+uint64_t app_book_stream_details(const AppBookStream *s)
+{
+    return s->details;
+}
+
+bool app_book_stream_news(AppBookStream *s)
+{
+    pthread_mutex_lock(&s->lock);
+    bool news = s->done_count > 0;
+    pthread_mutex_unlock(&s->lock);
+    return news;
 }

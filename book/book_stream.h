@@ -54,7 +54,25 @@ bool app_book_stream_update(AppBookStream *stream, const GpuContext *ctx, GpuRen
                             AppInkTexture *ink, AppSpread *spread, bool wait, bool *assigned,
                             GpuError *err);
 
-/* Pages are being drawn or wait to be uploaded: a window keeps drawing frames until they show. */
+/* The sides the view's last frame showed (app_book_draws' AppBookDraws.sides) on its width x
+ * height target: where one is shown denser than its layer holds (zoomed in, or a view larger
+ * than the one the layers were sized for), the part of it in view is drawn again from its source
+ * at the density shown (a PDF's or an image's: app_book_source_draws_regions) into a detail slot
+ * of the renderer, once the view has held still a moment, and shown from the frame after its
+ * upload (the layer until then); app_book_stream_update tells the spread. Detail takes at most
+ * GPU_DETAIL_SLOTS x (width + 128) x (height + 128) texels (with their mips) on the device and
+ * as many in pixels drawn and not yet uploaded, whatever the zoom. */
+void app_book_stream_want_detail(AppBookStream *stream, const AppBookSide *sides, uint32_t count,
+                                 uint32_t width, uint32_t height);
+
+/* Details uploaded so far: a frame recorded after it changed is the first to show one. */
+uint64_t app_book_stream_details(const AppBookStream *stream);
+
+/* Pages are being drawn or wait to be uploaded: a window keeps looking (app_book_stream_news)
+ * until they show. */
 bool app_book_stream_busy(AppBookStream *stream);
+
+/* Pages (or a detail) drawn and not yet uploaded: the next frame shows them. */
+bool app_book_stream_news(AppBookStream *stream);
 
 #endif

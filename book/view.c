@@ -94,6 +94,18 @@ static void parallel_for(size_t n, void (*fn)(void *ctx, size_t begin, size_t en
     mesh_parallel_for(n, mesh_parallel_threads(), fn, ctx);
 }
 
+/* The sides a frame draws, for the stream's detail: told at once, so that a window that goes idle
+ * after this frame still sees the stream busy with what the frame showed wants. */
+static void remember_sides(AppView *view, const AppBookDraws *book, VkExtent2D extent)
+{
+    memcpy(view->sides, book->sides, sizeof view->sides);
+    view->side_count = book->side_count;
+    view->sides_extent = extent;
+    if (view->book && view->kind != APP_VIEW_OFFSCREEN)
+        app_book_stream_want_detail(view->book, view->sides, view->side_count, extent.width,
+                                    extent.height);
+}
+
 /* Records the frame in the begun `frame` for `target`: the ink, the pose's host side, the
  * chain, and what the frame reads back. */
 static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const AppViewFrame *desc,
@@ -112,6 +124,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
     if (draws)
         app_book_draws(&desc->spread, &desc->pose, page, &view->renderer,
                        target->target.extent.width, target->target.extent.height, &book);
+    remember_sides(view, &book, target->target.extent);
     GpuChainFrame work = {
         .page = &page->gpu,
         .pose = desc->pose,
@@ -144,6 +157,10 @@ bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, A
     if (!view->book || view->kind == APP_VIEW_COMPUTE)
         return true;
     bool assigned = false;
+    /* a run that waits for its pages shows them at the density it made its layers for */
+    if (!wait)
+        app_book_stream_want_detail(view->book, view->sides, view->side_count,
+                                    view->sides_extent.width, view->sides_extent.height);
     if (!app_book_stream_update(view->book, ctx, &view->renderer, &view->ink, spread, wait,
                                 wait ? &assigned : NULL, err))
         return false;
@@ -231,6 +248,7 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     AppBookDraws book = {0};
     app_book_draws(&desc->spread, &desc->pose, page, &view->renderer, target.extent.width,
                    target.extent.height, &book);
+    remember_sides(view, &book, target.extent);
     GpuChainFrame work = {
         .page = &page->gpu,
         .pose = desc->pose,

@@ -56,6 +56,10 @@ typedef struct AppView {
     bool stamped[GPU_FRAMES_IN_FLIGHT];           /* the slot's timer holds a frame's stamps */
     uint64_t stamped_frame[GPU_FRAMES_IN_FLIGHT]; /* which */
     uint64_t frame_number;                        /* frames submitted so far */
+    /* the flat sides the last frame drew and its target's size: what the stream's detail is for */
+    AppBookSide sides[2];
+    uint32_t side_count;
+    VkExtent2D sides_extent;
     /* called with each timed frame's stage times once its fence has signalled */
     void (*on_times)(void *user, const AppViewTimes *times);
     void *times_user;

@@ -3,6 +3,7 @@
 #include "pipeline.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const uint32_t page_vert_spv[] =
@@ -187,12 +188,12 @@ static bool fixed_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
     return true;
 }
 
-/* Set 0: the page content (binding 0), the shadow map's cover and depth (1), the ink (2), all
- * sampled by the fragment shader. */
+/* Set 0: the page content (binding 0), the shadow map's cover and depth (1), the ink (2), the
+ * pages' detail (3), all sampled by the fragment shader. */
 static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
-    VkDescriptorSetLayoutBinding bindings[3];
-    for (uint32_t i = 0; i < 3; i++)
+    VkDescriptorSetLayoutBinding bindings[4];
+    for (uint32_t i = 0; i < 4; i++)
         bindings[i] = (VkDescriptorSetLayoutBinding){
             .binding = i,
             .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
@@ -229,13 +230,15 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
 }
 
 /* The set's images: written when the renderer is made and again when its tier changes (the
- * shadow map is made anew then), never while a frame that binds the set is in flight. */
+ * shadow map is made anew then) or its detail texture is (gpu_renderer_set_detail), never while
+ * a frame that binds the set is in flight. */
 static void descriptors_write(const GpuContext *ctx, const GpuRenderer *out)
 {
     VkDescriptorImageInfo images[] = {
         {out->content.sampler, out->content.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
         {out->shadow.sampler, out->shadow.map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
         {out->ink.sampler, out->ink.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
+        {out->detail.sampler, out->detail.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
     };
     uint32_t count = sizeof images / sizeof images[0];
     VkWriteDescriptorSet writes[sizeof images / sizeof images[0]];
@@ -293,7 +296,11 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     out->shadow_size = desc->shadow_size;
     out->show_through = fminf(fmaxf(desc->show_through, 0.0f), 1.0f);
     GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};
+    /* no detail until a zoomed view asks for it: a texel of paper a slot */
+    static const uint8_t PAPER[4 * GPU_DETAIL_SLOTS] = {244, 240, 230, 255, 244, 240, 230, 255};
+    GpuTextureDesc detail = {1, 1, GPU_DETAIL_SLOTS, PAPER, false, "detail"};
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
+        gpu_texture_create(ctx, &detail, &out->detail, err) &&
         gpu_ink_create(ctx, &ink, &out->ink, err) && descriptors_create(ctx, out, err) &&
         tier_create(ctx, desc->quality, out, err) && fixed_create(ctx, out, err))
         return true;
@@ -341,8 +348,39 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     if (renderer->set_layout)
         vkDestroyDescriptorSetLayout(ctx->device, renderer->set_layout, ctx->allocator);
     gpu_ink_destroy(ctx, &renderer->ink);
+    gpu_texture_destroy(ctx, &renderer->detail);
     gpu_texture_destroy(ctx, &renderer->content);
     memset(renderer, 0, sizeof *renderer);
+}
+
+bool gpu_renderer_set_detail(const GpuContext *ctx, GpuRenderer *r, uint32_t slot, uint32_t width,
+                             uint32_t height, const uint8_t *pixels, bool *remade, GpuError *err)
+{
+    *remade = false;
+    if (slot >= GPU_DETAIL_SLOTS || !width || !height ||
+        width > ctx->props.limits.maxImageDimension2D ||
+        height > ctx->props.limits.maxImageDimension2D)
+        return gpu_error_set(err, "no detail texture of %ux%u texels", width, height);
+    r->detail_writes++;
+    if (r->detail.width == width && r->detail.height == height)
+        return gpu_texture_update(ctx, &r->detail, slot, 1, pixels, err);
+    /* Another size: a texture anew, and the set pointed at it once nothing binds the set. */
+    size_t layer = (size_t)width * height * 4;
+    uint8_t *both = calloc(GPU_DETAIL_SLOTS, layer);
+    if (!both)
+        return gpu_error_set(err, "out of memory for %ux%u texels of detail", width, height);
+    memcpy(both + layer * slot, pixels, layer);
+    GpuTexture made;
+    GpuTextureDesc desc = {width, height, GPU_DETAIL_SLOTS, both, false, "detail"};
+    bool ok = gpu_queue_idle(ctx, err) && gpu_texture_create(ctx, &desc, &made, err);
+    free(both);
+    if (!ok)
+        return false;
+    gpu_texture_destroy(ctx, &r->detail);
+    r->detail = made;
+    descriptors_write(ctx, r);
+    *remade = true;
+    return true;
 }
 
 GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push)

@@ -91,6 +91,10 @@ typedef struct GpuRenderer {
     GpuBuffer fixed_vertices, fixed_indices;
     GpuTexture content; /* one layer per page side (PcDrawPush.page.z picks a leaf's pair) */
     GpuInk ink;         /* the strokes' coverage: the same layers, drawn over the content */
+    /* Part of up to GPU_DETAIL_SLOTS page sides drawn at the density a zoomed view shows them
+     * (gpu_renderer_set_detail), read where a flat page's draw names a slot; 1 x 1 until then */
+    GpuTexture detail;
+    uint64_t detail_writes; /* updates so far, of any texture it has had */
     VkDescriptorSetLayout set_layout;
     VkDescriptorPool pool;
     VkDescriptorSet set;
@@ -137,6 +141,17 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer);
  * the renderer can only be destroyed. */
 bool gpu_renderer_set_quality(const GpuContext *ctx, GpuRenderer *renderer, GpuQuality quality,
                               GpuError *err);
+
+/* The pages' detail: a zoomed view's flat pages read the part of their side that it holds from
+ * their slot (shared.h's PcDrawPush.frame for PC_DRAW_FLAT), the rest from their content layer.
+ * Layer `slot` gets `pixels` (width x height RGBA8 sRGB, with its mips), as gpu_texture_update
+ * does: frames submitted before read the old texels. Where the texture is of another size it is
+ * made anew at this one once the queue is idle (the set then points at it; *remade: the other
+ * slot holds paper). */
+#define GPU_DETAIL_SLOTS 2
+bool gpu_renderer_set_detail(const GpuContext *ctx, GpuRenderer *renderer, uint32_t slot,
+                             uint32_t width, uint32_t height, const uint8_t *pixels, bool *remade,
+                             GpuError *err);
 
 /* The flat page quad with these push constants (its view_proj must scale x, y to W, H). */
 GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push);

@@ -396,7 +396,8 @@ static StillUse still_use(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
         n++;
     }
     bool same =
-        c->count == n && c->content_writes == r->content.writes && c->ink_writes == r->ink.writes;
+        c->count == n && c->content_writes == r->content.writes + r->detail_writes &&
+        c->ink_writes == r->ink.writes;
     for (uint32_t i = 0; same && i < n; i++)
         same = c->draws[i].vertices == now[i].vertices && c->draws[i].indices == now[i].indices &&
                c->draws[i].first_index == now[i].first_index &&
@@ -406,7 +407,7 @@ static StillUse still_use(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
         return c->valid ? STILL_OVER : STILL_REDRAW;
     memcpy(c->draws, now, n * sizeof now[0]);
     c->count = n;
-    c->content_writes = r->content.writes;
+    c->content_writes = r->content.writes + r->detail_writes;
     c->ink_writes = r->ink.writes;
     c->valid = false;
     return STILL_NONE;

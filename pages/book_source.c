@@ -1408,6 +1408,208 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
     return ok;
 }
 
+bool app_book_source_draws_regions(const AppBookSource *src)
+{
+    return src->kind == SOURCE_IMAGES || src->kind == SOURCE_PDF;
+}
+
+/* fit()'s box unrounded, for a layer of any size (a region's, which may lie at a fraction of a
+ * texel). */
+static void fit_exact(float aspect, float width, float height, float box[4])
+{
+    float leaf = height / width;
+    if (fabsf(aspect / leaf - 1.0f) < 0.01f) {
+        box[0] = box[1] = 0.0f, box[2] = width, box[3] = height;
+        return;
+    }
+    float margin = 0.04f * width;
+    float bw = width - 2.0f * margin, bh = height - 2.0f * margin;
+    float fw = bw, fh = bw * aspect;
+    if (fh > bh)
+        fh = bh, fw = bh / aspect;
+    box[0] = 0.5f * (width - fw), box[1] = 0.5f * (height - fh), box[2] = fw, box[3] = fh;
+}
+
+/* The region's texels that the box (x, y, w, h in the layer's texels) touches: [i0, i1) x
+ * [j0, j1); false for none. */
+typedef struct Touched {
+    int i0, j0, i1, j1;
+} Touched;
+static bool touched(const AppPageRegion *r, const float box[4], Touched *out)
+{
+    float i0 = floorf(box[0] - r->x), j0 = floorf(box[1] - r->y);
+    float i1 = ceilf(box[0] + box[2] - r->x), j1 = ceilf(box[1] + box[3] - r->y);
+    out->i0 = i0 < 0.0f ? 0 : (int)i0, out->j0 = j0 < 0.0f ? 0 : (int)j0;
+    out->i1 = i1 > (float)r->width ? (int)r->width : (int)i1;
+    out->j1 = j1 > (float)r->height ? (int)r->height : (int)j1;
+    return out->i1 > out->i0 && out->j1 > out->j0;
+}
+
+/* The image (iw x ih RGBA, over paper where transparent) at image point (sx, sy), a texel
+ * spanning `foot` image pixels: their mean where it spans more than one (a box filter), else
+ * bilinear between the nearest four, as the GPU magnifies a layer. */
+static void sample_image(const uint8_t *img, int iw, int ih, float sx, float sy, float foot,
+                         uint8_t out[4])
+{
+    float sum[3] = {0.0f, 0.0f, 0.0f}, n = 0.0f;
+    if (foot > 1.0f) {
+        int x0 = (int)floorf(sx - 0.5f * foot), x1 = (int)ceilf(sx + 0.5f * foot);
+        int y0 = (int)floorf(sy - 0.5f * foot), y1 = (int)ceilf(sy + 0.5f * foot);
+        x0 = x0 < 0 ? 0 : x0, y0 = y0 < 0 ? 0 : y0;
+        x1 = x1 > iw ? iw : x1, y1 = y1 > ih ? ih : y1;
+        for (int y = y0; y < y1; y++)
+            for (int x = x0; x < x1; x++) {
+                const uint8_t *p = &img[4 * ((size_t)y * iw + x)];
+                for (int c = 0; c < 3; c++)
+                    sum[c] += (float)((p[c] * p[3] + PAPER[c] * (255u - p[3])) / 255u);
+                n += 1.0f;
+            }
+    }
+    if (n == 0.0f) {
+        float fx = fminf(fmaxf(sx - 0.5f, 0.0f), (float)(iw - 1));
+        float fy = fminf(fmaxf(sy - 0.5f, 0.0f), (float)(ih - 1));
+        int x0 = (int)fx, y0 = (int)fy;
+        int x1 = x0 + 1 < iw ? x0 + 1 : x0, y1 = y0 + 1 < ih ? y0 + 1 : y0;
+        float tx = fx - (float)x0, ty = fy - (float)y0;
+        const int at[4][2] = {{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}};
+        const float wt[4] = {(1 - tx) * (1 - ty), tx * (1 - ty), (1 - tx) * ty, tx * ty};
+        for (int k = 0; k < 4; k++) {
+            const uint8_t *p = &img[4 * ((size_t)at[k][1] * iw + at[k][0])];
+            for (int c = 0; c < 3; c++)
+                sum[c] += wt[k] * (float)((p[c] * p[3] + PAPER[c] * (255u - p[3])) / 255u);
+        }
+        n = 1.0f;
+    }
+    for (int c = 0; c < 3; c++)
+        out[c] = (uint8_t)lrintf(sum[c] / n);
+    out[3] = 255;
+}
+
+static bool region_image(AppBookSource *src, int page, const AppPageRegion *r, uint8_t *rgba,
+                         char *message, size_t size)
+{
+    const char *file = src->files ? src->files[page] : src->name;
+    char why[256];
+    size_t n;
+    bool whole;
+    uint8_t *bytes = page_bytes(src, page, SIZE_MAX, &n, &whole, why, sizeof why);
+    int hw = 0, hh = 0, iw = 0, ih = 0;
+    bool sized = bytes && image_size(src, bytes, n, &hw, &hh, why, sizeof why) == 0;
+    float box[4];
+    Touched t;
+    if (sized) {
+        fit_exact((float)hh / (float)hw, r->full_width, r->full_height, box);
+        if (!touched(r, box, &t)) { /* only the margin's paper */
+            free(bytes);
+            return true;
+        }
+    }
+    /* decoded at most at the box's size, as a whole page is */
+    uint8_t *img = sized ? image_decode(src, bytes, n, (uint32_t)ceilf(box[2]),
+                                        (uint32_t)ceilf(box[3]), &iw, &ih, why, sizeof why)
+                         : NULL;
+    free(bytes);
+    if (!img) {
+        fail(message, size, 1, "page %d, %s: cannot be decoded (%s)", page + 1, file, why);
+        return false;
+    }
+    /* the image's own shape may differ from its header's by a pixel once reduced */
+    fit_exact((float)ih / (float)iw, r->full_width, r->full_height, box);
+    float per = (float)iw / box[2]; /* image pixels a texel */
+    if (touched(r, box, &t))
+        for (int j = t.j0; j < t.j1; j++)
+            for (int i = t.i0; i < t.i1; i++) {
+                float sx = (r->x + (float)i + 0.5f - box[0]) * per;
+                float sy = (r->y + (float)j + 0.5f - box[1]) * ((float)ih / box[3]);
+                if (sx >= 0.0f && sy >= 0.0f && sx < (float)iw && sy < (float)ih)
+                    sample_image(img, iw, ih, sx, sy, per,
+                                 &rgba[4 * ((size_t)j * r->width + (size_t)i)]);
+            }
+    image_free(img);
+    return true;
+}
+
+#ifdef PAGECURL_HAVE_MUPDF
+static bool region_pdf(AppBookSource *src, int page, const AppPageRegion *r, uint8_t *rgba,
+                       char *message, size_t size)
+{
+    fz_context *fz = src->fz;
+    fz_page *pg = NULL;
+    fz_pixmap *pix = NULL;
+    fz_device *dev = NULL;
+    bool ok = true;
+    fz_var(pg);
+    fz_var(pix);
+    fz_var(dev);
+    fz_var(ok);
+    fz_try(fz)
+    {
+        pg = fz_load_page(fz, src->doc, page);
+        fz_rect bound = fz_bound_page(fz, pg);
+        float bw = bound.x1 - bound.x0, bh = bound.y1 - bound.y0;
+        if (!(bw > 0.0f && bh > 0.0f))
+            fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
+        float box[4];
+        fit_exact(bh / bw, r->full_width, r->full_height, box);
+        Touched t;
+        if (touched(r, box, &t)) {
+            /* the region's texels only, of the page drawn into the box: MuPDF clips to them */
+            fz_irect clip = {t.i0, t.j0, t.i1, t.j1};
+            pix = fz_new_pixmap_with_bbox(fz, fz_device_rgb(fz), clip, NULL, 0);
+            fz_clear_pixmap_with_value(fz, pix, 255);
+            fz_matrix m = fz_concat(fz_concat(fz_translate(-bound.x0, -bound.y0),
+                                              fz_scale(box[2] / bw, box[3] / bh)),
+                                    fz_translate(box[0] - r->x, box[1] - r->y));
+            dev = fz_new_draw_device(fz, fz_identity, pix);
+            fz_run_page(fz, pg, dev, m, &src->cookie);
+            fz_close_device(fz, dev);
+            if (src->cookie.abort)
+                fz_throw(fz, FZ_ERROR_GENERIC, "stopped");
+            const uint8_t *s = fz_pixmap_samples(fz, pix);
+            ptrdiff_t stride = fz_pixmap_stride(fz, pix);
+            for (int j = 0; j < t.j1 - t.j0; j++)
+                for (int i = 0; i < t.i1 - t.i0; i++) {
+                    uint8_t *d = &rgba[4 * ((size_t)(t.j0 + j) * r->width + (size_t)(t.i0 + i))];
+                    memcpy(d, &s[j * stride + 3 * i], 3);
+                    d[3] = 255;
+                }
+        }
+    }
+    fz_always(fz)
+    {
+        fz_drop_device(fz, dev);
+        fz_drop_pixmap(fz, pix);
+        fz_drop_page(fz, pg);
+    }
+    fz_catch(fz)
+    {
+        fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", src->name, page + 1,
+             fz_caught_message(fz));
+        ok = false;
+    }
+    return ok;
+}
+#endif
+
+bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegion *region,
+                                 uint8_t *rgba, char *message, size_t size)
+{
+    app_book_placeholder(region->width, region->height, false, rgba);
+    bool ok = false;
+    if (region->full_width >= 1.0f && region->full_height >= 1.0f &&
+        region->full_width <= 65536.0f && region->full_height <= 65536.0f) {
+        if (src->kind == SOURCE_IMAGES)
+            ok = region_image(src, page, region, rgba, message, size);
+#ifdef PAGECURL_HAVE_MUPDF
+        else if (src->kind == SOURCE_PDF)
+            ok = region_pdf(src, page, region, rgba, message, size);
+#endif
+        else
+            fail(message, size, 1, "page %d: this book's pages are drawn whole", page + 1);
+    }
+    return ok;
+}
+
 static bool same_inode(const char *a, const struct stat *sb)
 {
     struct stat sa;

@@ -106,6 +106,26 @@ int app_book_source_find_page(const AppBookSource *src, const char *text);
 bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t height,
                           uint8_t *rgba, char *message, size_t size);
 
+/* Part of a page drawn at a density its layer does not hold (book/book_stream.h's detail for a
+ * zoomed view): `width` x `height` texels of the page as it lies in a layer of full_width x
+ * full_height texels (fitted as app_book_source_draw fits it, unrounded), the region's texel
+ * (0, 0) at the layer's point (x, y). Sizes and offsets may hold fractions, so that the region's
+ * texels fall on a view's pixels; texels beyond the layer are paper. Only the region's texels
+ * are drawn, however large the layer would be (up to 65536 texels a side). */
+typedef struct AppPageRegion {
+    float full_width, full_height;
+    float x, y;
+    uint32_t width, height;
+} AppPageRegion;
+/* Whether the book's pages can be drawn in regions: a folder's images (at most at their own
+ * resolution: box-filtered down, magnified bilinearly beyond it) and a PDF's pages (MuPDF at that scale); the
+ * built-in book and a host's pages are drawn whole at their layer's size only. */
+bool app_book_source_draws_regions(const AppBookSource *src);
+/* Draws `region` of page `page` (0-based) into `rgba` (region->width x height RGBA8, sRGB, top
+ * row first). False with the reason in message where it cannot (the region then holds paper). */
+bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegion *region,
+                                 uint8_t *rgba, char *message, size_t size);
+
 /* Whether writing a file at `path` would change the book: it is the PDF, or one of the folder's
  * pages, by name, through symbolic links or as a hard link (the same device and inode); or it
  * lies in the book's folder under a name the folder would take as a page. Never for the

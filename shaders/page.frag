@@ -21,6 +21,7 @@ layout(location = 0) out vec4 out_color;
 layout(set = 0, binding = 0) uniform sampler2DArray content;
 layout(set = 0, binding = 1) uniform sampler2D shadow_cover;
 layout(set = 0, binding = 2) uniform sampler2DArray ink;
+layout(set = 0, binding = 3) uniform sampler2DArray detail;
 // The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
 layout(constant_id = 0) const uint TIER = 0u;
 const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
@@ -36,6 +37,10 @@ const bool CUT_CODE = (TIER & (PC_TIER_CUT | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_A
 const bool REFERENCE = (TIER & PC_TIER_REFERENCE) != 0u;
 // The low tier's bits (any but the reference's): it trades pow for multiplications
 const bool LOW = (TIER & ~PC_TIER_REFERENCE) != 0u;
+// Whether this pipeline reads a zoomed view's detail: the flat pages' pipelines (not the low
+// tier's leaf's, which never draws a flat page, nor the shadow multiplied into them).
+const bool DETAIL_CODE = (TIER & (PC_TIER_SHADOW_ONLY | PC_TIER_EDGE_AA)) == 0u ||
+                         (TIER & (PC_TIER_SHADOW_ONLY | PC_TIER_CUT)) == 0u;
 // Show-through (0 off .. 1, --show-through): how much of the print on a side's back shows through
 // the paper. At 0.5 (80 g/m2 office paper) a black square on the back darkens a page lying on the
 // stack by SHOW_REST / 2 of its light (about 4 levels of 255) and a lifted leaf with the light
@@ -288,6 +293,25 @@ vec3 content_read(vec3 at, vec2 dx, vec2 dy)
     return sum / float(n);
 }
 
+// A zoomed view's detail (PcDrawPush.frame of a PC_DRAW_FLAT draw, shared.h): the part of this
+// side in view drawn from its source at the density shown, its texels on the pixels, read in place
+// of the layer where it covers the pixel. The point st * full of the side drawn full-sized is the
+// detail's point st * full - frame.yz, in texels.
+vec3 detail_read(vec3 albedo, vec2 st, vec2 dx, vec2 dy)
+{
+    float slot = draw.frame.x > 0.0 ? 0.0 : 1.0;
+    float full_w = abs(draw.frame.x);
+    vec2 full = vec2(full_w, full_w * draw.page.y / draw.page.x);
+    vec2 size = vec2(textureSize(detail, 0).xy);
+    vec2 d = (st * full - draw.frame.yz) / size;
+    // half a texel in: a pixel across the region's edge reads the layer, not the edge clamped
+    vec2 inset = 0.5 / size;
+    if (any(lessThan(d, inset)) || any(greaterThan(d, 1.0 - inset)))
+        return albedo;
+    vec2 scale = full / size;
+    return textureGrad(detail, vec3(d, slot), dx * scale, dy * scale).rgb;
+}
+
 // What the back's print lets through to this side: its darkness against the back's own mean (a
 // blank back, whatever its paper, lets all through), seen mirrored, with the ink drawn on it.
 // Stronger on the turning leaf where the light falls on the other side (held up to the light).
@@ -353,6 +377,8 @@ void main()
     float ink_lod = lod + round(log2(float(textureSize(ink, 0).x) / float(textureSize(content, 0).x)));
     vec3 albedo = DRAW_LOD ? textureLod(content, vec3(st, layer), lod).rgb
                            : content_read(vec3(st, layer), dx, dy);
+    if (DETAIL_CODE && draw.page.w == float(PC_DRAW_FLAT) && draw.frame.x != 0.0)
+        albedo = detail_read(albedo, st, dx, dy);
     if (cloth) {
         float aspect = draw.page.y / draw.page.x;
         vec2 fw = fwidth(in_uv);

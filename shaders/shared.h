@@ -218,8 +218,13 @@ pc_vec4 page;      /* x: width, y: height, z: the content layer of the leaf's fr
                     * back is z + 1), or for PC_DRAW_EDGE the leaves the block holds,
                     * w: what the draw is (PC_DRAW_LEAF, _FLAT, _EDGE) */
 pc_vec4 frame;     /* xyz: for the turning leaf, the point where its curl's rulings meet
-                    * (mesh_curl_apex), homogeneous in its page frame; (0, 0, 0) for the
-                    * other draws. w: PC_FRAME_* flags plus the target's height */
+                    * (mesh_curl_apex), homogeneous in its page frame; for a flat page
+                    * (PC_DRAW_FLAT) the detail its side reads (gpu/renderer.h): x the
+                    * width in texels of the side drawn full-sized at the detail's density
+                    * (its height follows the page's shape), positive for slot 0, negative
+                    * for slot 1, 0 for none; yz that drawing's point at the detail's
+                    * corner (texels, with fractions); (0, 0, 0) for the other draws.
+                    * w: PC_FRAME_* flags plus the target's height */
 pc_vec4 model;     /* xyz: the model's diagonal scale (its signs, times the quad's size; never
                     * 0), w: its lift along z */
 PC_END(PcDrawPush)

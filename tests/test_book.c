@@ -657,6 +657,90 @@ static void check_zoom_sharp(CheckState *s, const Ctx *c)
     image_free(&z), image_free(&b);
 }
 
+static AppBookSource *open_source(CheckState *s, const char *path);
+
+/* How far region `r` as drawn is from the same texels of the page drawn whole into a layer of
+ * its full size (whole texels; paper where they lie beyond it): the largest difference and the
+ * mean, in levels; false where either could not be drawn. */
+static bool region_error(AppBookSource *src, int page, const AppPageRegion *r, int *worst,
+                         double *mean)
+{
+    uint32_t fw = (uint32_t)r->full_width, fh = (uint32_t)r->full_height;
+    uint8_t *whole = malloc((size_t)fw * fh * 4), *part = malloc((size_t)r->width * r->height * 4);
+    char message[512];
+    bool ok = whole && part && app_book_source_draw(src, page, fw, fh, whole, message,
+                                                   sizeof message) &&
+              app_book_source_draw_region(src, page, r, part, message, sizeof message);
+    static const uint8_t PAPER_RGBA[4] = {244, 240, 230, 255};
+    *worst = 0;
+    double sum = 0.0;
+    for (uint32_t j = 0; ok && j < r->height; j++)
+        for (uint32_t i = 0; i < r->width; i++) {
+            int64_t x = (int64_t)r->x + (int64_t)i, y = (int64_t)r->y + (int64_t)j;
+            bool inside = x >= 0 && y >= 0 && x < (int64_t)fw && y < (int64_t)fh;
+            const uint8_t *want = inside ? &whole[4 * ((size_t)y * fw + (size_t)x)] : PAPER_RGBA;
+            const uint8_t *got = &part[4 * ((size_t)j * r->width + i)];
+            for (int k = 0; k < 4; k++) {
+                int d = abs((int)want[k] - (int)got[k]);
+                *worst = d > *worst ? d : *worst;
+                sum += d;
+            }
+        }
+    *mean = ok ? sum / (4.0 * r->width * r->height) : 0.0;
+    free(whole), free(part);
+    return ok;
+}
+
+/* A page drawn in regions (a zoomed view's detail, book/book_stream.h) is the page drawn whole
+ * at that size, texel for texel, cut to the region: a PDF's (MuPDF clipped to the region) and a
+ * folder's images (larger than the layer: box-filtered alike), one of the book's shape and one
+ * fitted in a margin, at the region's edges, across the
+ * layer's edges and beyond them (paper). The built-in book draws no regions. */
+static void check_regions(CheckState *s, const Ctx *c)
+{
+    char pdf[512], dir[512], png[600];
+    path_in(c, "regions.pdf", pdf, sizeof pdf);
+    path_in(c, "regions", dir, sizeof dir);
+    CHECK(s, write_bars_pdf(pdf), "cannot write %s", pdf);
+    mkdir(dir, 0755);
+    snprintf(png, sizeof png, "%s/page1.png", dir);
+    CHECK(s, write_halves(png, 1200, 1680, COLOURS[0], COLOURS[2]), "cannot write %s", png);
+    snprintf(png, sizeof png, "%s/page2.png", dir);
+    CHECK(s, write_halves(png, 1600, 1200, COLOURS[1], COLOURS[3]), "cannot write %s", png);
+    static const AppPageRegion REGIONS[] = {
+        {600, 840, 100, 200, 256, 128},  /* inside */
+        {600, 840, -40, -30, 200, 150},  /* across the top left corner */
+        {600, 840, 500, 790, 160, 100},  /* across the bottom right */
+        {600, 840, 700, 900, 64, 64},    /* beyond the layer: paper */
+        {600, 840, 0, 0, 600, 840},      /* the whole page */
+    };
+    const char *books[] = {pdf, dir};
+    for (int b = 0; b < 2; b++) {
+        AppBookSource *src = open_source(s, books[b]);
+        if (!src)
+            continue;
+        CHECK(s, app_book_source_draws_regions(src), "%s draws no regions", books[b]);
+        int pages = app_book_source_pages(src);
+        for (int page = 0; page < pages; page++)
+            for (size_t k = 0; k < sizeof REGIONS / sizeof REGIONS[0]; k++) {
+                int worst;
+                double mean;
+                bool drawn = region_error(src, page, &REGIONS[k], &worst, &mean);
+                CHECK(s, drawn && (b == 0 ? worst <= 1 : mean <= 1.0),
+                      "%s page %d, region %zu: %d levels off the page drawn whole at worst, %.2f "
+                      "on average%s",
+                      books[b], page + 1, k, worst, mean, drawn ? "" : " (not drawn)");
+            }
+        app_book_source_close(src);
+    }
+    AppBookSource *builtin = NULL;
+    char message[512];
+    if (app_book_source_open(NULL, &builtin, message, sizeof message) == 0) {
+        CHECK(s, !app_book_source_draws_regions(builtin), "the built-in book draws regions");
+        app_book_source_close(builtin);
+    }
+}
+
 /* More leaves visited than the pool holds (8): from the end of a 20-leaf book, eight turns back
  * want leaves 19 down to 8, so slots are reused; the spread the replay ends on shows its own
  * pages, its left one (leaf 11's back) from a slot that held leaf 19. */
@@ -1720,6 +1804,7 @@ int main(int argc, char **argv)
         {"shapes", check_shapes},
         {"outline", check_outline},
         {"zoom_sharp", check_zoom_sharp},
+        {"regions", check_regions},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

@@ -1,0 +1,81 @@
+#!/bin/sh
+# Sharp pages in a window, run under xvfb-run, on a PDF page of fine bars (0.3 pt every 1 pt, as
+# a small text's strokes): zoomed in 3x by a replayed Ctrl+wheel, the window shows the bars as
+# sharp as a headless --zoom 3 (pages drawn for three times the width: at least 90 % of its fine
+# detail; the layers the window's stream made for its own width hold about 70 %), and says how
+# long after the zoom's last input they were sharp (the bound is generous: the suite loads the
+# machine); then a window opened at 640x400 and enlarged to 1280x800 shows its page as sharp as
+# a run opened at that size (its layers were made for 640). Validation on throughout.
+set -u
+exe=$1
+out=${2:-.}
+mkdir -p "$out"
+name=window_zoom
+. "$(dirname "$0")/window_lib.sh"
+fail() { echo "$name: $*" >&2; [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null; exit 1; }
+
+# bars_pdf FILE: two pages (one page object twice) 200 x 280 pt, its cross-reference table at the
+# offsets written
+bars_pdf() {
+    f=$1
+    c="0 0 0 rg"
+    i=0
+    while [ $i -lt 190 ]; do c="$c $((i + 5)) 40 0.3 200 re"; i=$((i + 1)); done
+    c="$c f"
+    printf '%%PDF-1.4\n' > "$f"
+    o1=$(wc -c < "$f")
+    printf '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' >> "$f"
+    o2=$(wc -c < "$f")
+    printf '2 0 obj\n<< /Type /Pages /Count 2 /Kids [3 0 R 3 0 R] >>\nendobj\n' >> "$f"
+    o3=$(wc -c < "$f")
+    printf '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R >>\nendobj\n' >> "$f"
+    o4=$(wc -c < "$f")
+    printf '4 0 obj\n<< /Length %d >>\nstream\n%s\nendstream\nendobj\n' ${#c} "$c" >> "$f"
+    x=$(wc -c < "$f")
+    printf 'xref\n0 5\n0000000000 65535 f \n' >> "$f"
+    for o in $o1 $o2 $o3 $o4; do printf '%010d 00000 n \n' "$o" >> "$f"; done
+    printf 'trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n' "$x" >> "$f"
+}
+
+# detail FILE X Y W H: the mean step between horizontal neighbours (grey, 0..255) in that crop
+detail() {
+    convert "$1" -crop "$4x$5+$2+$3" +repage -colorspace gray \( +clone -roll +1+0 \) \
+        -compose difference -composite -crop "$(($4 - 2))x$5+1+0" -format '%[fx:mean*255]' info:
+}
+# at_least A B F: A >= F x B
+at_least() { awk -v a="$1" -v b="$2" -v f="$3" 'BEGIN { exit !(a >= f * b) }'; }
+
+pdf="$out/bars.pdf"
+bars_pdf "$pdf"
+printf '# TIME DEVICE ACTION [X Y [PRESSURE]]\n0.500 zoom by 3.0 0.5 0.5\n' > "$out/zoom.trace"
+rm -f "$out"/*.png
+bounded "$exe" --validation --book "$pdf" --size 1280x720 --replay "$out/zoom.trace" --frames 150 \
+    --screenshot "$out/window.png" > "$out/window.txt" || fail "the zoomed window failed"
+bounded "$exe" --validation --headless --book "$pdf" --size 1280x720 --curl 0 --zoom 3 \
+    --screenshot "$out/headless.png" > /dev/null || fail "the headless --zoom 3 failed"
+w=$(detail "$out/window.png" 440 210 400 300)
+h=$(detail "$out/headless.png" 440 210 400 300)
+echo "$name: fine detail zoomed 3x in the window $w, headless at --zoom 3 $h"
+at_least "$w" "$h" 0.9 || fail "zoomed in, the window's page holds $w of the detail $h"
+ms=$(sed -n "s/.*drawn sharp \([0-9]*\) ms after the zoom's last input.*/\1/p" "$out/window.txt")
+[ -n "$ms" ] || fail "the window never said when its pages were sharp"
+echo "$name: sharp $ms ms after the zoom's last input"
+[ "$ms" -le 4000 ] || fail "sharp only $ms ms after the zoom's last input"
+
+# enlarged: the window drawn at 1280x800 from layers made for 640 until its pages are drawn again
+window_start "$exe" --validation --book "$pdf" --size 640x400 --screenshot "$out/enlarged.png"
+wait_drawn "$out/start.png" || fail "the window drew nothing"
+xdotool windowmove "$win" 0 0 windowsize "$win" 1280 800
+grown() { capture "$1" && [ "$(identify -format %w "$1")" = 1280 ]; }
+poll 30 grown "$out/big.png" || fail "the window never grew"
+sleep 1
+wait_settled "$out/big.png" || fail "the enlarged window never settled"
+window_quit
+[ "$status" = 0 ] || fail "the enlarged window exited with $status"
+bounded "$exe" --validation --headless --book "$pdf" --size 1280x800 --curl 0 \
+    --screenshot "$out/opened.png" > /dev/null || fail "the headless 1280x800 failed"
+e=$(detail "$out/enlarged.png" 540 250 200 300)
+o=$(detail "$out/opened.png" 540 250 200 300)
+echo "$name: fine detail enlarged to 1280x800 $e, opened at that size $o"
+at_least "$e" "$o" 0.9 || fail "enlarged, the window's page holds $e of the detail $o"
+exit 0
