@@ -22,8 +22,7 @@ static void book_init(MeshFlip *flip, const AppPage *page, int pages, int spread
                                          .reduced_motion = reduced_motion});
 }
 
-void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread,
-                   bool reduced_motion)
+void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool reduced_motion)
 {
     book_init(flip, page, pages, spread, false, reduced_motion);
 }
@@ -1003,7 +1002,7 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
     }
     /* The spread the turn leads to, whole, then the pages of the one it leaves over it: each
      * side shows f of the one and 1 - f of the other, or of the backdrop where only one has a
-     * page there. The blocks are the new spread's: one leaf's depth changes sides, under a pixel. */
+     * page there. The blocks are the new spread's: a leaf's depth changes sides, under a pixel. */
     float f = fminf(fmaxf(spread->fade, 0.0f), 1.0f);
     AppSpread to = fade_end(spread, !spread->backward), from = fade_end(spread, spread->backward);
     spread_draws(&to, pose, page, renderer, &base, one, width, height, out, to_at);

@@ -36,8 +36,7 @@
 #define APP_BOOK_BLOCK_LEAVES 64
 /* The book of an interactive session: `pages` pages on (pages + 1) / 2 leaves, open on spread
  * `spread` (mesh/flip.h); with `reduced_motion` its turns cross-fade (MeshFlipDesc). */
-void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread,
-                   bool reduced_motion);
+void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool reduced_motion);
 /* The same book as a reader holds it: a press on the page a settling leaf has uncovered thumbs on
  * (mesh_flip_thumb_press) instead of catching the leaf. The program's window and replays;
  * libpagecurl keeps app_book_init's book, whose every turn starts and ends on its own. */

@@ -256,8 +256,9 @@ static void record_faded(VkCommandBuffer cmd, const GpuRenderer *r, const GpuDra
         float a = d->alpha < 0.0f ? 0.0f : (d->alpha > 1.0f ? 1.0f : d->alpha);
         vkCmdSetBlendConstants(cmd, (float[4]){a, a, a, a});
         PcDrawPush push = draw_push(r, d, extent);
-        vkCmdPushConstants(cmd, r->layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
-                           0, sizeof push, &push);
+        vkCmdPushConstants(cmd, r->layout,
+                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                           sizeof push, &push);
         gpu_pipeline_draw(cmd, buffers, d->vertices, d->indices, d->first_index, d->index_count);
     }
 }

@@ -658,9 +658,8 @@ static MeshFlipView flip_view(const MeshFlip *flip, double t)
     MeshFlipView v = {
         .phase = flip->phase,
         .turning = flip->phase != MESH_FLIP_IDLE,
-        .completing =
-            (flip->phase == MESH_FLIP_SETTLING || flip->phase == MESH_FLIP_FADING) &&
-            flip->completing,
+        .completing = (flip->phase == MESH_FLIP_SETTLING || flip->phase == MESH_FLIP_FADING) &&
+                      flip->completing,
         .direction = flip->direction,
         .spread = flip->spread,
         .turning_leaf = -1,

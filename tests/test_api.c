@@ -647,7 +647,8 @@ static void reduced_motion(Host *h, pagecurl_context *ctx)
     host_frame(h, book, t = 0.0, false);
     pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t);
     host_frame(h, book, t += 0.1, false);
-    CHECK(&st, state_of(book).progress > 0.0f, "an older host's book (no reduced_motion) does not curl");
+    CHECK(&st, state_of(book).progress > 0.0f,
+          "an older host's book (no reduced_motion) does not curl");
     pagecurl_book_destroy(book);
 }
 

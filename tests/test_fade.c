@@ -36,9 +36,20 @@ static Image render(CheckState *s, const RunArgs *a, const char *quality, const 
 {
     char png[4096];
     snprintf(png, sizeof png, "%s/fade-%s-p%s-%s.png", a->out, quality, page, t);
-    const char *args[] = {"--headless", "--validation", "--reduced-motion", "--curl", t,
-                          "--page",     page,           "--size",           "480x300",
-                          "--quality",  quality,        "--screenshot",     png,      NULL};
+    const char *args[] = {"--headless",
+                          "--validation",
+                          "--reduced-motion",
+                          "--curl",
+                          t,
+                          "--page",
+                          page,
+                          "--size",
+                          "480x300",
+                          "--quality",
+                          quality,
+                          "--screenshot",
+                          png,
+                          NULL};
     Run r = run_program(a->exe, a->out, NULL, args);
     CHECK(s, r.status == 0, "%s page %s fade %s: exit %d: %s", quality, page, t, r.status, r.err);
     Image img = image_load(png);
@@ -78,9 +89,8 @@ static void check_fade(CheckState *s, const RunArgs *a, const char *quality, con
            moved);
     CHECK(s, (double)differ / (double)n >= DIFFER_SHARE,
           "%s page %s: the fade's ends differ on only %zu pixels: no turn", quality, page, differ);
-    CHECK(s, off == 0,
-          "%s page %s: mid-fade off the ends' blend on %zu pixels (worst %d levels)", quality,
-          page, off, worst);
+    CHECK(s, off == 0, "%s page %s: mid-fade off the ends' blend on %zu pixels (worst %d levels)",
+          quality, page, off, worst);
     CHECK(s, moved == 0, "%s page %s: %zu pixels the fade's ends agree on changed mid-fade",
           quality, page, moved);
 done:

@@ -868,12 +868,12 @@ static void test_reduced_motion(CheckState *s)
     double t = drag(&f, 0.8f, 0.5f, 0.3f, 0.5f, 0.0, 1.0);
     v = mesh_flip_view(&f);
     CHECK(s, v.phase == MESH_FLIP_DRAGGING && !v.turning && at_rest(&v) && v.right.leaf == 2,
-          "held: phase %d turning %d progress %g lift %g", v.phase, v.turning,
-          (double)v.progress, (double)v.lift);
+          "held: phase %d turning %d progress %g lift %g", v.phase, v.turning, (double)v.progress,
+          (double)v.lift);
     mesh_flip_release(&f, t + 0.1);
     v = mesh_flip_view(&f);
-    CHECK(s, v.phase == MESH_FLIP_FADING && v.heading == 3, "a swipe: phase %d heading %d",
-          v.phase, v.heading);
+    CHECK(s, v.phase == MESH_FLIP_FADING && v.heading == 3, "a swipe: phase %d heading %d", v.phase,
+          v.heading);
     /* a press during the fade: it lands at once, and takes the new spread's page */
     CHECK(s, mesh_flip_press(&f, 0.7f, 0.5f, t + 0.15), "a press during a fade refused");
     v = mesh_flip_view(&f);

@@ -271,7 +271,8 @@ PAGECURL_API bool pagecurl_book_go_to(pagecurl_book *book, int page);
 /* Holds the next leaf of the open spread (with `backward`, the previous one) still, turned to
  * `progress` (0 flat .. 1 over) and grabbed at `grab` (0 .. 1 along the free edge): a posed
  * frame, as the program's `--curl` and `--grab` pose one (with reduced_motion: the cross-fade at
- * `progress`, as `--reduced-motion --curl`). Any pointer event or action lets go of it. False where there is no such leaf or a page is moving. */
+ * `progress`, as `--reduced-motion --curl`). Any pointer event or action lets go of it. False where
+ * there is no such leaf or a page is moving. */
 PAGECURL_API bool pagecurl_book_hold(pagecurl_book *book, float progress, float grab,
                                      bool backward);
 
