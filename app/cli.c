@@ -29,6 +29,9 @@ static const struct {
     {"--replay", "--page", "the trace starts at the first spread"},
     {"--replay", "--zoom", "the trace zooms the book"},
     {"--replay", "--zoom-at", "the trace zooms the book"},
+    {"--reduced-motion", "--grab", "a cross-fade holds no leaf"},
+    {"--reduced-motion", "--radius", "a cross-fade curls no leaf"},
+    {"--reduced-motion", "--export-obj", "a cross-fade curls no leaf"},
     {"--grids", "--grid", "give one or the other"},
     {"--rtl", "--ltr", "a book binds on one side"},
 };

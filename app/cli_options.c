@@ -359,6 +359,10 @@ const CliOption APP_CLI_OPTIONS[] = {
      "picks one page or the spread", "spread, single or auto",
      "spread (both pages), single (one page; the leaf lifts off to the left) or\nauto (default: "
      "single where the view is taller than wide)"},
+    {"--reduced-motion", NULL, NULL, VALUE_NONE, set_true, F(reduced_motion), GROUP_SHOW,
+     MODE_SHOWN, "turns pages by a cross-fade", NULL,
+     "pages turn by a short cross-fade (0.25 s), not the curl, and the view\nstays still; "
+     "headless, --curl T (and the scripted turn) is the fade at T"},
     {"--replay", NULL, "FILE", VALUE_REQUIRED, set_file, F(replay), GROUP_SHOW, MODE_SHOWN,
      "plays recorded input on the book", "a file name",
      "play an input trace back (60 steps a second), in a window or headless"},

@@ -80,6 +80,10 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
     }
     *spread = src->spread;
     spread->progress = turn.t;
+    if (opts->reduced_motion) { /* the turn's cross-fade at t: no leaf posed, the view still */
+        *pose = app_book_turn_pose(&src->spread, 0.0f, turn.g, page);
+        app_book_spread_fading(spread, turn.t);
+    }
     if (opts->zoom > 1.0f) { /* --zoom about --zoom-at's pixel, kept within the fitted pages */
         AppZoomRect fit = app_book_fit_rect(spread, page, opts->width, opts->height);
         float x = opts->has_zoom_at ? ((float)opts->zoom_at[0] + 0.5f) / (float)opts->width : 0.5f;
@@ -263,7 +267,7 @@ int app_headless_run(const GpuContext *ctx, AppPage *page, AppBookStream *book,
         src = (PoseSource){.trace = replay, .ink = ink};
         app_zoom_init(&src.zoom);
         app_book_init_reader(&src.flip, page, app_book_source_pages(app_book_stream_source(book)),
-                             0);
+                             0, opts->reduced_motion);
         double end =
             (replay->count ? replay->events[replay->count - 1].time : 0.0) + APP_REPLAY_TAIL;
         if (!opts->frames)

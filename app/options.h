@@ -35,6 +35,7 @@ typedef struct AppOptions {
     bool has_curl;          /* --curl given: a fixed pose, not the scripted turn */
     float curl, grab;       /* --curl T, --grab G, both in [0, 1] */
     bool backward;          /* --backward: the headless turn goes back, right to left */
+    bool reduced_motion;    /* --reduced-motion: turns cross-fade, nothing moves (mesh/flip.h) */
     AppBinding binding;     /* --ltr, --rtl; default the book's own direction */
     bool hard_cover;        /* --cover hard: the first and last leaves are boards (else paper) */
     AppLayout layout;       /* --layout, default auto */

@@ -575,7 +575,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                           .right_bound = page->desc.rtl,
                           .start = (double)SDL_GetTicks64() / 1000.0};
     app_book_init_reader(&session.flip, page, app_book_source_pages(app_book_stream_source(book)),
-                         app_book_first_spread(opts->page, false));
+                         app_book_first_spread(opts->page, false), opts->reduced_motion);
     app_zoom_init(&session.zoom);
     bool ok = window_gpu_create(win, ctx, opts, page, book, ink, &w, &err);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */

@@ -10,24 +10,27 @@
 #include <cglm/cglm.h>
 #include <string.h>
 
-static void book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool thumb)
+static void book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool thumb,
+                      bool reduced_motion)
 {
     mesh_flip_init(flip, &(MeshFlipDesc){.width = page->grid.width,
                                          .height = page->grid.height,
                                          .leaf_count = (pages + 1) / 2,
                                          .page_count = pages,
                                          .spread = spread,
-                                         .thumb = thumb});
+                                         .thumb = thumb,
+                                         .reduced_motion = reduced_motion});
 }
 
-void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread)
+void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool reduced_motion)
 {
-    book_init(flip, page, pages, spread, false);
+    book_init(flip, page, pages, spread, false, reduced_motion);
 }
 
-void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int spread)
+void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int spread,
+                          bool reduced_motion)
 {
-    book_init(flip, page, pages, spread, true);
+    book_init(flip, page, pages, spread, true, reduced_motion);
 }
 
 /* The spread's x as the book lies in the view: a book bound on the right is the mirror image of
@@ -390,7 +393,7 @@ static bool drag_point(const MeshFlipView *view, const AppZoomView *zoom, const 
                        float *lift)
 {
     *lift = view->lift;
-    if (!view->turning || view->thumb)
+    if (!view->turning || view->thumb || view->phase == MESH_FLIP_FADING)
         return flat_point(view, zoom, page, width, height, px, py, x, y);
     DragSight s = {view, page, app_book_spread(view), width, height, px, py};
     s.spread.zoom = *zoom;
@@ -671,9 +674,34 @@ AppSpread app_book_spread_at(int s, int leaves, bool backward)
                        .leaves = leaves};
 }
 
+void app_book_spread_fading(AppSpread *spread, float fade)
+{
+    spread->fading = true;
+    spread->fade = fminf(fmaxf(fade, 0.0f), 1.0f);
+    /* Framed as the open book of the two: a closed book's span follows a turn's progress, and
+     * following the fade would move the view. Opening a closed book the view cuts to the open
+     * one as the fade starts (closing, as it ends), and every page of the fade is in view. */
+    bool closed_from = spread->backward ? !spread->right : !spread->left;
+    spread->progress = closed_from ? 1.0f : 0.0f;
+}
+
+/* The cross-fade's spread: the turn's leaves (app_book_spread_at), none of them posed. */
+static AppSpread fading_spread(const MeshFlipView *view, AppSpread s)
+{
+    bool backward = view->direction == MESH_FLIP_BACKWARD;
+    MeshFlipFace left = backward ? view->to_left : view->left;
+    MeshFlipFace right = backward ? view->right : view->to_right;
+    s.left = left.side != MESH_FLIP_SIDE_NONE, s.right = right.side != MESH_FLIP_SIDE_NONE;
+    s.left_leaf = left.leaf, s.right_leaf = right.leaf;
+    s.turning_leaf = backward ? view->spread - 1 : view->spread;
+    s.turning = true, s.backward = backward;
+    app_book_spread_fading(&s, view->fade);
+    return s;
+}
+
 AppSpread app_book_spread(const MeshFlipView *view)
 {
-    return (AppSpread){
+    AppSpread s = {
         .left = view->left.side != MESH_FLIP_SIDE_NONE,
         .right = view->right.side != MESH_FLIP_SIDE_NONE,
         .turning = view->turning,
@@ -684,6 +712,7 @@ AppSpread app_book_spread(const MeshFlipView *view)
         .progress = view->turning ? view->progress : 0.0f,
         .lift = view->lift,
     };
+    return view->phase == MESH_FLIP_FADING ? fading_spread(view, s) : s;
 }
 
 /* base.view_proj x mirror x model; `back_up` says the model's +z side is the leaf's back,
@@ -730,7 +759,7 @@ static void detailed(PcDrawPush *push, const AppSpread *spread, int page, int la
             push->frame.v[1] = d->x, push->frame.v[2] = d->y;
         }
     }
-    if (spread->turning)
+    if (spread->turning || spread->fading) /* a fade's pages: drawn in detail once it lands */
         return;
     mat4 view_proj;
     memcpy(view_proj, push->view_proj.m, sizeof view_proj);
@@ -836,22 +865,22 @@ static void board_draws(const AppSpread *spread, const CurlParams *pose, const A
     out->draws[out->count++] = gpu_renderer_block(renderer, &push);
 }
 
-void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
-                    const GpuRenderer *renderer, uint32_t width, uint32_t height, AppBookDraws *out)
+/* The spread's draws with the camera's `base` push, appended to out; `at` gets the flat left and
+ * right pages' indices in it (-1: none drawn). */
+static void spread_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
+                         const GpuRenderer *renderer, const PcDrawPush *camera_push, int one,
+                         uint32_t width, uint32_t height, AppBookDraws *out, int at[2])
 {
     float w = page->grid.width, h = page->grid.height;
-    int one = single(page, width, height);
-    AppCameraBook camera = app_book_camera(spread, pose, page, width, height);
-    PcDrawPush base = app_camera_draw_push(width, height, &camera);
+    PcDrawPush base = *camera_push;
     float m = mirror(page);
+    at[0] = at[1] = -1;
     /* one page: the leaf lifts off to the left, onto nothing drawn */
     bool left = spread->left && !one;
     /* A spine with no page beyond it is an edge of the book: the leaf's towards the side it
      * turns to (a backward turn's leaf comes from the left), a flat page's or block's towards the
      * other side. */
     bool leaf_spine = spread->backward ? !spread->right : !left;
-    out->count = 0;
-    out->side_count = 0;
     /* The turning leaf first: where it covers the flat pages, the depth test then rejects them
      * before their shader (texture, shadow filter) runs. Without blending the order changes no
      * pixel. */
@@ -888,6 +917,7 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
         else /* its back */
             detailed(&push, spread, 2 * spread->left_leaf + 1, (int)push.page.v[2] + 1, width,
                      height, out);
+        at[0] = (int)out->count;
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     if (spread->right) {
@@ -901,6 +931,7 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
         else
             detailed(&push, spread, 2 * spread->right_leaf, (int)push.page.v[2], width, height,
                      out);
+        at[1] = (int)out->count;
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
     /* The blocks last: the pages above hide most of their faces from the depth test. The left
@@ -938,5 +969,55 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
             push.frame.v[0] = (float)(spread->placed ? spread->right_layer : 0);
         }
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
+    }
+}
+
+/* A flat spread of the cross-fade's leaves: `turned` the one with the turning leaf's back on
+ * the left (over the left block's leaves and its right_leaf), else the one with its front on the
+ * right. */
+static AppSpread fade_end(const AppSpread *spread, bool turned)
+{
+    AppSpread s = *spread; /* still `fading`: not at rest (detailed) */
+    s.turning = s.backward = false;
+    s.progress = 0.0f;
+    if (turned)
+        s.left = true, s.left_leaf = spread->turning_leaf, s.left_layer = spread->turning_layer;
+    else
+        s.right = true, s.right_leaf = spread->turning_leaf, s.right_layer = spread->turning_layer;
+    return s;
+}
+
+void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
+                    const GpuRenderer *renderer, uint32_t width, uint32_t height, AppBookDraws *out)
+{
+    int one = single(page, width, height);
+    AppCameraBook camera = app_book_camera(spread, pose, page, width, height);
+    PcDrawPush base = app_camera_draw_push(width, height, &camera);
+    out->count = 0;
+    out->side_count = 0;
+    int to_at[2], from_at[2];
+    if (!spread->fading) {
+        spread_draws(spread, pose, page, renderer, &base, one, width, height, out, to_at);
+        return;
+    }
+    /* The spread the turn leads to, whole, then the pages of the one it leaves over it: each
+     * side shows f of the one and 1 - f of the other, or of the backdrop where only one has a
+     * page there. The blocks are the new spread's: a leaf's depth changes sides, under a pixel. */
+    float f = fminf(fmaxf(spread->fade, 0.0f), 1.0f);
+    AppSpread to = fade_end(spread, !spread->backward), from = fade_end(spread, spread->backward);
+    spread_draws(&to, pose, page, renderer, &base, one, width, height, out, to_at);
+    AppBookDraws old;
+    old.count = old.side_count = 0;
+    spread_draws(&from, pose, page, renderer, &base, one, width, height, &old, from_at);
+    for (int side = 0; side < 2; side++) {
+        if (to_at[side] >= 0 && from_at[side] < 0) {
+            out->draws[to_at[side]].faded = true; /* fades in over the backdrop */
+            out->draws[to_at[side]].alpha = f;
+        }
+        if (from_at[side] >= 0) {
+            GpuDraw d = old.draws[from_at[side]];
+            d.faded = true, d.alpha = 1.0f - f;
+            out->draws[out->count++] = d;
+        }
     }
 }

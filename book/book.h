@@ -35,12 +35,13 @@
  * to lie on it. */
 #define APP_BOOK_BLOCK_LEAVES 64
 /* The book of an interactive session: `pages` pages on (pages + 1) / 2 leaves, open on spread
- * `spread` (mesh/flip.h). */
-void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread);
+ * `spread` (mesh/flip.h); with `reduced_motion` its turns cross-fade (MeshFlipDesc). */
+void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool reduced_motion);
 /* The same book as a reader holds it: a press on the page a settling leaf has uncovered thumbs on
  * (mesh_flip_thumb_press) instead of catching the leaf. The program's window and replays;
  * libpagecurl keeps app_book_init's book, whose every turn starts and ends on its own. */
-void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int spread);
+void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int spread,
+                          bool reduced_motion);
 
 /* A pointer, ink, key or zoom event (positions as fractions of a width x height view) into the
  * flip state, the view's zoom (NULL: none, the fitted view) or the ink (NULL: ink events do
@@ -116,6 +117,12 @@ typedef struct AppSpread {
     /* What the renderer's detail slots (gpu/renderer.h) hold for the flat pages drawn, set by
      * the stream (book/book_stream.h): zero, none. */
     AppSpreadDetail detail[GPU_DETAIL_SLOTS];
+    /* Reduced motion's cross-fade (MESH_FLIP_FADING) instead of the curl: the leaves are the
+     * turn's (turning_leaf is the leaf that turns, kept loaded), but no leaf is posed. The spread
+     * the turn leads to is drawn, and the one it leaves over it, flat, by 1 - fade; a page that
+     * only one of them has fades in or out over the backdrop. */
+    bool fading;
+    float fade; /* 0 .. 1: how much of the spread the turn leads to shows */
 } AppSpread;
 
 /* A headless pose: leaf 0 turning forward over the front of leaf 1, nothing on the left. */
@@ -146,6 +153,9 @@ CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const A
 
 /* The spread the flip state shows. */
 AppSpread app_book_spread(const MeshFlipView *view);
+/* A turn's spread (app_book_spread_at) as reduced motion's cross-fade at `fade` (0 .. 1): no leaf
+ * posed (draw it with a flat pose), framed as the open book of the two spreads. */
+void app_book_spread_fading(AppSpread *spread, float fade);
 
 /* What the camera frames for `spread` in a width x height view: the spread (or the one-page
  * layout's page), seen face-on at rest, and while a leaf turns (in `pose`, which may be NULL for
@@ -182,7 +192,7 @@ typedef struct AppBookDraws {
     GpuDraw draws[APP_BOOK_MAX_DRAWS];
     uint32_t count;
     AppBookSide sides[2];
-    uint32_t side_count; /* at rest; none while a leaf turns */
+    uint32_t side_count; /* at rest; none while a leaf turns or the spread cross-fades */
 } AppBookDraws;
 
 /* The draws for a width x height target; `pose` is the turning leaf's (a hard cover's board is

@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -347,9 +348,12 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         *err = (pagecurl_error){0};
     pagecurl_book_desc d = {0};
     if (desc) {
-        if (!sized(desc->size, sizeof d, "pagecurl_book_desc", err))
+        /* a host built before reduced_motion was added passes the size it had then */
+        size_t had = offsetof(pagecurl_book_desc, reduced_motion);
+        if (!sized(desc->size, had, "pagecurl_book_desc", err))
             return NULL;
-        d = *desc;
+        memcpy(&d, desc, desc->size < sizeof d ? desc->size : sizeof d);
+        d.size = (uint32_t)sizeof d;
     }
     if (!desc_valid(&d, err))
         return NULL;
@@ -401,7 +405,8 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         pagecurl_book_destroy(b);
         return NULL;
     }
-    app_book_init(&b->flip, &b->page, b->pages, app_book_first_spread((uint32_t)d.page, false));
+    app_book_init(&b->flip, &b->page, b->pages, app_book_first_spread((uint32_t)d.page, false),
+                  d.reduced_motion);
     app_zoom_init(&b->zoom);
     b->seen = mesh_flip_view(&b->flip);
     b->ink_seen = b->ink.revision;
@@ -650,6 +655,7 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                         .held = view.phase == MESH_FLIP_DRAGGING,
                         .progress = view.turning ? view.progress : 0.0f,
                         .moving = view.phase == MESH_FLIP_SETTLING ||
+                                  view.phase == MESH_FLIP_FADING ||
                                   (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
                                   app_zoom_moving(&b->zoom, b->seen_time),
                         .bound_right = b->page.desc.rtl};
@@ -744,6 +750,10 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         b->spread = app_book_spread_at(view.spread, leaves, b->held.backward);
         b->pose = app_book_turn_pose(&b->spread, b->held.progress, b->held.grab, &b->page);
         b->spread.progress = b->held.progress; /* the camera widens with it, as in --curl */
+        if (view.reduced_motion) { /* the cross-fade at that point, as --curl --reduced-motion */
+            b->pose = app_book_turn_pose(&b->spread, 0.0f, b->held.grab, &b->page);
+            app_book_spread_fading(&b->spread, b->held.progress);
+        }
     } else {
         b->spread = app_book_spread(&view);
         b->pose = app_book_pose(&view, &b->page);

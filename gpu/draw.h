@@ -20,6 +20,10 @@ typedef struct GpuDraw {
     PcDrawPush push;
     bool casts_shadow; /* drawn into the shadow map too (the turning leaf) */
     bool edge;         /* a block's side faces: drawn by the edge pipeline */
+    /* A flat page of a spread cross-fading (reduced motion): drawn after everything else, over
+     * what lies in its plane, by the fade pipeline with this much of it (0 .. 1) */
+    bool faded;
+    float alpha;
     /* When `bounded`, every vertex lies in the box lo..hi (model space): the low tier then
      * multiplies the leaf's shadow into the flat pages only where it can fall (gpu/shadow.c). */
     bool bounded;

@@ -91,8 +91,8 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
     bool depth_on = desc->depth_format != VK_FORMAT_UNDEFINED;
     VkPipelineDepthStencilStateCreateInfo depth = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-        .depthTestEnable = depth_on,
-        .depthWriteEnable = depth_on,
+        .depthTestEnable = depth_on && !desc->fade,
+        .depthWriteEnable = depth_on && !desc->fade,
         .depthCompareOp = VK_COMPARE_OP_LESS,
     };
     bool color_on = desc->color_format != VK_FORMAT_UNDEFINED;
@@ -101,24 +101,30 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
         .attachmentCount = color_on ? 1 : 0,
         .pAttachments =
             &(VkPipelineColorBlendAttachmentState){
-                .blendEnable = desc->blend || desc->subtract,
-                .srcColorBlendFactor =
-                    desc->subtract ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_SRC_ALPHA,
-                .dstColorBlendFactor =
-                    desc->subtract ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+                .blendEnable = desc->blend || desc->subtract || desc->fade,
+                .srcColorBlendFactor = desc->fade       ? VK_BLEND_FACTOR_CONSTANT_ALPHA
+                                       : desc->subtract ? VK_BLEND_FACTOR_ONE
+                                                        : VK_BLEND_FACTOR_SRC_ALPHA,
+                .dstColorBlendFactor = desc->fade       ? VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA
+                                       : desc->subtract ? VK_BLEND_FACTOR_ONE
+                                                        : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
                 .colorBlendOp = desc->subtract ? VK_BLEND_OP_REVERSE_SUBTRACT : VK_BLEND_OP_ADD,
-                .srcAlphaBlendFactor = desc->subtract ? VK_BLEND_FACTOR_ZERO : VK_BLEND_FACTOR_ONE,
-                .dstAlphaBlendFactor =
-                    desc->subtract ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+                .srcAlphaBlendFactor = desc->fade       ? VK_BLEND_FACTOR_CONSTANT_ALPHA
+                                       : desc->subtract ? VK_BLEND_FACTOR_ZERO
+                                                        : VK_BLEND_FACTOR_ONE,
+                .dstAlphaBlendFactor = desc->fade       ? VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA
+                                       : desc->subtract ? VK_BLEND_FACTOR_ONE
+                                                        : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
                 .alphaBlendOp = VK_BLEND_OP_ADD,
                 .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
                                   VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
             },
     };
-    VkDynamicState dynamic_states[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+    VkDynamicState dynamic_states[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
+                                       VK_DYNAMIC_STATE_BLEND_CONSTANTS};
     VkPipelineDynamicStateCreateInfo dynamic = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-        .dynamicStateCount = 2,
+        .dynamicStateCount = desc->fade ? 3 : 2,
         .pDynamicStates = dynamic_states,
     };
     VkPipelineRenderingCreateInfo rendering = {

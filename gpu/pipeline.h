@@ -24,6 +24,10 @@ typedef struct GpuPipelineDesc {
     VkSampleCountFlagBits samples;    /* 0 means 1 */
     bool blend;                       /* colour drawn over the target by its alpha */
     bool subtract; /* instead: this colour taken from the target's (linear), its alpha kept */
+    /* instead: drawn over the target by the dynamic blend constants' alpha (set per draw), with
+     * no depth test: a picture faded over another in the same plane, above all else, where depths
+     * computed from other vertices (the low tier pushes its edges out) would fight */
+    bool fade;
     uint32_t frag_constant;  /* specialization constant 0 of both shaders (0: their own) */
     float frag_show_through; /* constant 1: page.frag's show-through (0 off .. 1) */
     const char *label;

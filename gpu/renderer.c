@@ -64,6 +64,13 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
     };
     if (!gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err))
         return false;
+    GpuPipelineDesc fade = desc;
+    fade.blend = false;
+    fade.fade = true;
+    fade.frag_constant = (tier & ~PC_TIER_EDGE_AA) | PC_TIER_UNSHADOWED;
+    fade.label = "render faded";
+    if (!gpu_pipeline_create(ctx, &fade, &out->fade_pipeline, &out->fade_layout, err))
+        return false;
     GpuPipelineDesc edge = desc;
     edge.frag = edge_frag_spv;
     edge.frag_size = sizeof edge_frag_spv;
@@ -305,6 +312,7 @@ static void tier_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
     gpu_image_destroy(ctx, &renderer->still.color);
     memset(&renderer->still, 0, sizeof renderer->still);
+    gpu_pipeline_destroy(ctx, &renderer->fade_pipeline, &renderer->fade_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_bare_inside_pipeline,
                          &renderer->leaf_bare_inside_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_bare_pipeline, &renderer->leaf_bare_layout);

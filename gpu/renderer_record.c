@@ -48,6 +48,8 @@ static const Round OVER_STILL_ROUNDS[] = {{TAKE_CASTER, PASS_INSIDE, true},
 
 static bool takes(Take take, const GpuDraw *d)
 {
+    if (d->faded)
+        return false; /* record_faded's, after every round */
     switch (take) {
     case TAKE_CASTER:
         return d->casts_shadow;
@@ -236,6 +238,31 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
     }
 }
 
+/* The faded pages (reduced motion's cross-fade) over everything the rounds drew, each by its
+ * share: the spread they fade from over the one they fade to, in the same plane. */
+static void record_faded(VkCommandBuffer cmd, const GpuRenderer *r, const GpuDraw *draws,
+                         uint32_t count, VkExtent2D extent, GpuBound *buffers)
+{
+    bool bound = false;
+    for (uint32_t i = 0; i < count; i++) {
+        const GpuDraw *d = &draws[i];
+        if (!d->faded)
+            continue;
+        if (!bound) {
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->fade_pipeline);
+            vkCmdSetScissor(cmd, 0, 1, &(VkRect2D){{0, 0}, extent}); /* a round's piece's left */
+            bound = true;
+        }
+        float a = d->alpha < 0.0f ? 0.0f : (d->alpha > 1.0f ? 1.0f : d->alpha);
+        vkCmdSetBlendConstants(cmd, (float[4]){a, a, a, a});
+        PcDrawPush push = draw_push(r, d, extent);
+        vkCmdPushConstants(cmd, r->layout,
+                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                           sizeof push, &push);
+        gpu_pipeline_draw(cmd, buffers, d->vertices, d->indices, d->first_index, d->index_count);
+    }
+}
+
 /* Last frame's depth tests (or this frame's still pages') -> a depth clear. */
 static GpuImageBarrier depth_barrier(const GpuRenderTarget *target)
 {
@@ -338,6 +365,8 @@ static bool still_usable(const GpuRenderer *r, const GpuRenderTarget *target, co
         return false;
     uint32_t casters = 0, still = 0;
     for (uint32_t i = 0; i < count; i++) {
+        if (draws[i].faded)
+            return false; /* a cross-fade changes every frame: the cache would be stale */
         casters += draws[i].casts_shadow;
         still += !draws[i].casts_shadow;
     }
@@ -490,5 +519,6 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                           ? sizeof EDGE_ROUNDS / sizeof(Round)
                           : 1;
     record_rounds(cmd, renderer, rounds, n_rounds, draws, count, target->extent, &bound);
+    record_faded(cmd, renderer, draws, count, target->extent, &bound);
     vkCmdEndRendering(cmd);
 }

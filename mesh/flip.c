@@ -90,6 +90,8 @@ static double smooth01(double x)
 
 static FlipLift flip_lift_mode(const MeshFlip *flip)
 {
+    if (flip->reduced)
+        return FLIP_LIFT_EASE; /* from 0: the camera never moves */
     if (flip->phase == MESH_FLIP_DRAGGING)
         return FLIP_LIFT_HOLD;
     if (flip->phase == MESH_FLIP_SETTLING && flip->queued > 0)
@@ -153,6 +155,7 @@ bool mesh_flip_init(MeshFlip *flip, const MeshFlipDesc *desc)
     flip->last_time = NAN;
     flip->omega = MESH_FLIP_SPRING_OMEGA;
     flip->thumb_allowed = desc->thumb;
+    flip->reduced = desc->reduced_motion;
     return true;
 }
 
@@ -229,7 +232,34 @@ static void flip_settle(MeshFlip *flip, bool completing, double vx, double vy, d
     }
 }
 
-/* A key turn's start at t: the free-edge corner lifts, the spring at `omega` carries it over. */
+/* Reduced motion: the fade at time t, and when it lands (reaches 1 completing, 0 turned round). */
+static double flip_fade(const MeshFlip *flip, double t)
+{
+    double moved = (t > flip->fade_t0 ? t - flip->fade_t0 : 0.0) * flip->fade_rate;
+    return clampd(flip->fade_from + (flip->completing ? moved : -moved), 0.0, 1.0);
+}
+
+static double flip_fade_land(const MeshFlip *flip)
+{
+    double left = flip->completing ? 1.0 - flip->fade_from : flip->fade_from;
+    return flip->fade_t0 + left / flip->fade_rate;
+}
+
+/* Reduced motion: the fade from where it is at t, aimed (`completing`) and paced by the spring's
+ * `omega` (a hurried spring hurries the fade as much): it never jumps. */
+static void flip_refade(MeshFlip *flip, bool completing, double omega, double t)
+{
+    flip->fade_from = flip->phase == MESH_FLIP_FADING ? flip_fade(flip, t) : 0.0;
+    flip->fade_t0 = t;
+    flip->fade_rate = omega / (MESH_FLIP_SPRING_OMEGA * MESH_FLIP_FADE_TIME);
+    flip->omega = omega;
+    flip->completing = completing;
+    flip->phase = MESH_FLIP_FADING;
+    flip->pointer_x = flip->grab_x, flip->pointer_y = flip->grab_y; /* nothing is posed */
+}
+
+/* A key turn's start at t: the free-edge corner lifts, the spring at `omega` carries it over (or,
+ * in reduced motion, the spread starts fading to the next). */
 static bool flip_start_key(MeshFlip *flip, MeshFlipDirection direction, double t, double omega)
 {
     if (direction == MESH_FLIP_FORWARD ? flip->spread >= flip->leaf_count : flip->spread <= 0)
@@ -238,14 +268,21 @@ static bool flip_start_key(MeshFlip *flip, MeshFlipDirection direction, double t
     flip->grab_x = flip->width, flip->grab_y = MESH_FLIP_KEY_GRAB_HEIGHT * flip->height;
     flip->pointer_x = flip->grab_x, flip->pointer_y = flip->grab_y;
     flip->omega = omega;
-    flip_settle(flip, true, 0.0, 0.0, t);
+    if (flip->reduced)
+        flip_refade(flip, true, omega, t);
+    else
+        flip_settle(flip, true, 0.0, 0.0, t);
     return true;
 }
 
 /* The settling leaf, from where it is at t and at the speed it has, re-aimed (`completing`) or
- * hurried (`omega`): its place does not jump, nor (when hurried) its speed. */
+ * hurried (`omega`): its place does not jump, nor (when hurried) its speed. A fade likewise. */
 static void flip_resettle(MeshFlip *flip, bool completing, double omega, double t)
 {
+    if (flip->phase == MESH_FLIP_FADING) {
+        flip_refade(flip, completing, omega, t);
+        return;
+    }
     double speed = flip_speed(flip, t - flip->settle_t0);
     flip->omega = omega;
     flip_settle(flip, completing, -flip->dir_x * speed, -flip->dir_y * speed, t);
@@ -283,18 +320,25 @@ static void flip_thumb_grab(MeshFlip *flip)
  * a queued turn starts at the moment the leaf before it landed, and is advanced to t in turn. */
 static bool flip_advance(MeshFlip *flip, double t)
 {
-    if (flip->phase != MESH_FLIP_SETTLING)
+    if (flip->phase != MESH_FLIP_SETTLING && flip->phase != MESH_FLIP_FADING)
         return false;
     for (;;) {
-        double gap = flip_gap(flip, t - flip->settle_t0);
-        if (gap > MESH_FLIP_LAND_DISTANCE * flip->width) {
-            flip->pointer_x = flip->target_x + flip->dir_x * gap;
-            flip->pointer_y = flip->target_y + flip->dir_y * gap;
-            return true;
+        double landed_at;
+        if (flip->phase == MESH_FLIP_FADING) {
+            landed_at = flip_fade_land(flip);
+            if (t < landed_at)
+                return true;
+        } else {
+            double gap = flip_gap(flip, t - flip->settle_t0);
+            if (gap > MESH_FLIP_LAND_DISTANCE * flip->width) {
+                flip->pointer_x = flip->target_x + flip->dir_x * gap;
+                flip->pointer_y = flip->target_y + flip->dir_y * gap;
+                return true;
+            }
+            landed_at = flip->settle_t0 + flip_land_tau(flip);
+            flip->pointer_x = flip->target_x, flip->pointer_y = flip->target_y;
         }
-        double landed_at = flip->settle_t0 + flip_land_tau(flip);
         double at = landed_at < t ? landed_at : t;
-        flip->pointer_x = flip->target_x, flip->pointer_y = flip->target_y;
         if (flip->completing)
             flip->spread += flip->direction == MESH_FLIP_FORWARD ? 1 : -1;
         flip->phase = MESH_FLIP_IDLE;
@@ -333,6 +377,13 @@ static bool flip_press(MeshFlip *flip, float x, float y, double t)
     flip_advance(flip, t);
     if (flip->thumb)
         return false; /* one press at a time */
+    if (flip->phase == MESH_FLIP_FADING) {
+        /* The hand reaches for the page the fade leads to: it is there at once, and the turns
+         * queued behind it are dropped, as for a caught leaf. */
+        flip->queued = 0;
+        flip->fade_from = flip->completing ? 1.0 : 0.0, flip->fade_t0 = t;
+        flip_advance(flip, t);
+    }
     if (flip->phase == MESH_FLIP_SETTLING) {
         /* Catch the page: same material point, the pointer continues from where it is. */
         flip->queued = 0;
@@ -448,6 +499,16 @@ void mesh_flip_release(MeshFlip *flip, double time)
                  fabs(vx) >= MESH_FLIP_FLING_SPEED * flip->width;
     /* Towards the spine is -x in the leaf's frame, for either direction. */
     bool completing = flick ? vx < 0.0 : flip->pointer_x < 0.0;
+    if (flip->reduced) {
+        /* the page stayed flat: a swipe far enough towards the spine turns it, by a fade */
+        bool swipe = flip->press_x - flip->pointer_x >= MESH_FLIP_SWIPE_DISTANCE * flip->width;
+        if (flick ? vx < 0.0 : swipe)
+            flip_refade(flip, true, MESH_FLIP_SPRING_OMEGA, t);
+        else
+            flip->phase = MESH_FLIP_IDLE, flip->direction = MESH_FLIP_NONE;
+        flip_lift_sync(flip, t);
+        return;
+    }
     flip->omega = MESH_FLIP_SPRING_OMEGA;
     flip_settle(flip, completing, vx, vy, t);
     flip_advance(flip, t);
@@ -466,6 +527,11 @@ void mesh_flip_cancel(MeshFlip *flip, double time)
     }
     if (flip->phase != MESH_FLIP_DRAGGING)
         return;
+    if (flip->reduced) { /* nothing moved: nothing to fall back */
+        flip->phase = MESH_FLIP_IDLE, flip->direction = MESH_FLIP_NONE;
+        flip_lift_sync(flip, t);
+        return;
+    }
     double vx, vy;
     flip_velocity(flip, t, &vx, &vy);
     flip->omega = MESH_FLIP_SPRING_OMEGA;
@@ -477,7 +543,8 @@ void mesh_flip_cancel(MeshFlip *flip, double time)
 bool mesh_flip_step(MeshFlip *flip, double time)
 {
     double t;
-    if (flip->phase != MESH_FLIP_SETTLING || !flip_time(flip, time, &t))
+    if ((flip->phase != MESH_FLIP_SETTLING && flip->phase != MESH_FLIP_FADING) ||
+        !flip_time(flip, time, &t))
         return false;
     return flip_advance(flip, t);
 }
@@ -538,7 +605,7 @@ static bool flip_ask(MeshFlip *flip, MeshFlipDirection direction, double t)
         flip_advance(flip, t);
         return true;
     }
-    if (flip->phase != MESH_FLIP_SETTLING)
+    if (flip->phase != MESH_FLIP_SETTLING && flip->phase != MESH_FLIP_FADING)
         return false; /* the hand holds the page */
     if (flip->queued > 0) {
         if (direction == flip->queue_direction)
@@ -591,7 +658,8 @@ static MeshFlipView flip_view(const MeshFlip *flip, double t)
     MeshFlipView v = {
         .phase = flip->phase,
         .turning = flip->phase != MESH_FLIP_IDLE,
-        .completing = flip->phase == MESH_FLIP_SETTLING && flip->completing,
+        .completing = (flip->phase == MESH_FLIP_SETTLING || flip->phase == MESH_FLIP_FADING) &&
+                      flip->completing,
         .direction = flip->direction,
         .spread = flip->spread,
         .turning_leaf = -1,
@@ -603,15 +671,29 @@ static MeshFlipView flip_view(const MeshFlip *flip, double t)
     };
     if (flip->grab_x > 0.0)
         v.progress = (float)clampd((flip->grab_x - flip->pointer_x) / (2.0 * flip->grab_x), 0, 1);
-    v.lift = (float)flip_lift(flip, t);
+    v.lift = flip->reduced ? 0.0f : (float)flip_lift(flip, t);
     v.lift_held = flip->lift_mode == FLIP_LIFT_HOLD ? (float)flip->lift_from : v.lift;
     v.grab_height = (float)(flip->grab_y / flip->height);
-    if (flip->phase == MESH_FLIP_SETTLING)
+    v.reduced_motion = flip->reduced;
+    if (flip->phase == MESH_FLIP_SETTLING || flip->phase == MESH_FLIP_FADING)
         v.heading = flip_landing(flip) + flip->queued * flip_sign(flip->queue_direction);
     int s = flip->spread;
-    v.left = flip_face(flip, s - 1, MESH_FLIP_SIDE_BACK);
-    v.right = flip_face(flip, s, MESH_FLIP_SIDE_FRONT);
+    v.left = v.to_left = flip_face(flip, s - 1, MESH_FLIP_SIDE_BACK);
+    v.right = v.to_right = flip_face(flip, s, MESH_FLIP_SIDE_FRONT);
     v.face_up = v.face_down = flip_face(flip, -1, MESH_FLIP_SIDE_NONE);
+    if (flip->reduced && flip->phase != MESH_FLIP_IDLE) {
+        /* nothing is posed: the held page lies flat, a fade shows two flat spreads */
+        v.turning = flip->phase == MESH_FLIP_FADING;
+        v.pointer[0] = v.grab[0], v.pointer[1] = v.grab[1];
+        v.progress = 0.0f;
+        if (flip->phase == MESH_FLIP_FADING) {
+            int to = s + flip_sign(flip->direction);
+            v.fade = (float)flip_fade(flip, t);
+            v.to_left = flip_face(flip, to - 1, MESH_FLIP_SIDE_BACK);
+            v.to_right = flip_face(flip, to, MESH_FLIP_SIDE_FRONT);
+        }
+        return v;
+    }
     if (flip->direction == MESH_FLIP_FORWARD) {
         v.turning_leaf = s;
         v.right = flip_face(flip, s + 1, MESH_FLIP_SIDE_FRONT); /* uncovered as leaf s lifts */
@@ -634,7 +716,7 @@ MeshFlipView mesh_flip_view(const MeshFlip *flip)
 void mesh_flip_view_lift(MeshFlip *flip, float lift, double time)
 {
     double t;
-    if (!(lift >= 0.0f) || !flip_time(flip, time, &t))
+    if (!(lift >= 0.0f) || flip->reduced || !flip_time(flip, time, &t))
         return;
     flip_advance(flip, t);
     flip_lift_sync(flip, t);

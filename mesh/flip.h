@@ -65,11 +65,21 @@
 #define MESH_FLIP_LIFT_QUEUED  0.6
 #define MESH_FLIP_LIFT_GATHER  0.25
 #define MESH_FLIP_LIFT_RELEASE 0.6
+/* Reduced motion (MeshFlipDesc.reduced_motion): a turn is a cross-fade from the spread to the
+ * next of this many seconds, nothing moving. A quarter second reads as a change of page without
+ * a blink (under ~0.1 s it is a cut) and keeps a run of key presses as brisk as the spring's turns
+ * (0.41-0.56 s); the queue hurries it as it does the spring (MESH_FLIP_HURRY). */
+#define MESH_FLIP_FADE_TIME 0.25
+/* Reduced motion: a drag shows the page flat, and its release turns the page only after the
+ * pointer has gone this fraction of W towards the spine since the press (or on a flick): a
+ * deliberate swipe, well past a click's tremor, short of the half page a curl's drag needs. */
+#define MESH_FLIP_SWIPE_DISTANCE 0.2
 
 typedef enum MeshFlipPhase {
     MESH_FLIP_IDLE = 0,
     MESH_FLIP_DRAGGING, /* the pointer holds the page */
     MESH_FLIP_SETTLING, /* released (or a key flip): the spring carries the pointer to its target */
+    MESH_FLIP_FADING,   /* reduced motion: the spread cross-fades to the next (MeshFlipView.fade) */
 } MeshFlipPhase;
 
 typedef enum MeshFlipDirection {
@@ -98,6 +108,13 @@ typedef struct MeshFlipDesc {
                             latter (the last leaf's back is a page too) */
     bool thumb;          /* mesh_flip_thumb_press takes presses; false: it refuses them all, and
                             every press during a settle catches the leaf (mesh_flip_press) */
+    /* Reduced motion: no leaf ever curls and the view never pulls back. Every turn (a key,
+     * mesh_flip_turn, a drag's release past MESH_FLIP_SWIPE_DISTANCE or a flick) is a
+     * MESH_FLIP_FADING phase of MESH_FLIP_FADE_TIME seconds (queued turns chain fades, hurried
+     * like settles); a held page stays flat (pointer on grab, progress 0, not `turning`); a press
+     * during a fade lands it at once and then takes the new spread's page; thumb presses are
+     * refused; lift is always 0. */
+    bool reduced_motion;
 } MeshFlipDesc;
 
 /* Spread s (0 .. leaf_count) shows leaf s - 1's back on the left and leaf s's front on the right;
@@ -128,6 +145,13 @@ typedef struct MeshFlipView {
      * sides it uncovers and lands on). face_up is the turning leaf's side seen at rest (its
      * frame's +z side), face_down the other: front/back for a forward turn, back/front backward. */
     MeshFlipFace left, right, face_up, face_down;
+    /* MESH_FLIP_FADING: how far the spread has faded to the one the turn leads to, 0 .. 1 (it
+     * falls back towards 0 for a fade turned round: completing false); to_left / to_right are
+     * that spread's sides, left / right the sides of `spread`, both flat. turning_leaf is -1, no
+     * leaf is posed. 0 and the sides of `spread` otherwise. */
+    float fade;
+    MeshFlipFace to_left, to_right;
+    bool reduced_motion; /* MeshFlipDesc.reduced_motion */
 } MeshFlipView;
 
 typedef struct MeshFlipSample {
@@ -164,6 +188,10 @@ typedef struct MeshFlip {
     int lift_mode;
     double lift_from, lift_since;
     double lift_drag; /* held: the latest pointer's (mesh_flip_view_lift) */
+    /* Reduced motion: the fade at fade_t0 was fade_from and moves at fade_rate per second (up
+     * when completing, down when turned round). */
+    bool reduced;
+    double fade_from, fade_t0, fade_rate;
 } MeshFlip;
 
 /* false (flip zeroed) for a non-finite or negative size, leaf_count < 0 or a spread outside

@@ -13,6 +13,7 @@
 #include <pagecurl/pagecurl.h>
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -605,6 +606,52 @@ static bool draw_page(void *user, int page, uint32_t width, uint32_t height, uin
     return true;
 }
 
+/* pagecurl_book_desc.reduced_motion: a key turn is a cross-fade, moving and turning but never
+ * curled (progress 0), landed within a quarter second and a frame; a host built before the field
+ * (a .size ending before it) gets the curl. */
+static void reduced_motion(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_error err;
+    pagecurl_book *book = pagecurl_book_create(
+        ctx,
+        &(pagecurl_book_desc){
+            .size = sizeof(pagecurl_book_desc), .page = 3, .reduced_motion = true},
+        &err);
+    CHECK(&st, book != NULL, "a reduced-motion book: %s", err.message);
+    if (!book)
+        return;
+    double t = 0.0;
+    host_frame(h, book, t, false);
+    CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t), "next");
+    bool curled = false, faded = false;
+    int frames = 0;
+    for (; frames < 60; frames++) {
+        host_frame(h, book, t += 1.0 / 60.0, false);
+        pagecurl_state s = state_of(book);
+        curled |= s.progress > 0.0f;
+        faded |= s.turning && s.moving;
+        if (!s.turning)
+            break;
+    }
+    pagecurl_state s = state_of(book);
+    CHECK(&st, faded && !curled && s.left == 4 && s.right == 5 && frames <= 16,
+          "a reduced-motion turn: faded %d curled %d, at %d|%d after %d frames", faded, curled,
+          s.left, s.right, frames);
+    pagecurl_book_destroy(book);
+    size_t before = offsetof(pagecurl_book_desc, reduced_motion);
+    pagecurl_book_desc old = {.size = (uint32_t)before, .page = 3};
+    book = pagecurl_book_create(ctx, &old, &err);
+    CHECK(&st, book != NULL, "a description of the size before reduced_motion: %s", err.message);
+    if (!book)
+        return;
+    host_frame(h, book, t = 0.0, false);
+    pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t);
+    host_frame(h, book, t += 0.1, false);
+    CHECK(&st, state_of(book).progress > 0.0f,
+          "an older host's book (no reduced_motion) does not curl");
+    pagecurl_book_destroy(book);
+}
+
 static void page_size(void *user, int page, float *width, float *height)
 {
     (void)user, (void)page;
@@ -743,6 +790,7 @@ int main(int argc, char **argv)
         interaction(&h, ctx);
         provider(&h, ctx);
         right_bound(ctx);
+        reduced_motion(&h, ctx);
         pagecurl_context_destroy(ctx);
     }
     host_destroy(&h);

@@ -493,7 +493,7 @@ static void drags(CheckState *s)
                     if (drags_made[g].open_only && !open)
                         continue;
                     MeshFlip flip;
-                    app_book_init(&flip, &page, APP_BOOK_PAGES, open ? 1 : 0);
+                    app_book_init(&flip, &page, APP_BOOK_PAGES, open ? 1 : 0, false);
                     MeshFlipView view = mesh_flip_view(&flip);
                     PcDrawPush push = frame_of(&view, &page, vw, vh, NULL, NULL, NULL);
                     double m = page.desc.rtl ? -1.0 : 1.0;
@@ -601,7 +601,7 @@ static void in_time(CheckState *s)
         const uint32_t vw = variant & 1 ? 800 : 1280, vh = variant & 1 ? 1200 : 800;
         /* one key turn */
         MeshFlip flip;
-        app_book_init_reader(&flip, &page, APP_BOOK_PAGES, 1);
+        app_book_init_reader(&flip, &page, APP_BOOK_PAGES, 1, false);
         MeshFlipView view = mesh_flip_view(&flip);
         Motion key = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
         AppTraceEvent press = {.device = APP_TRACE_KEY, .action = APP_TRACE_NEXT};
@@ -613,7 +613,7 @@ static void in_time(CheckState *s)
         if (key.ahead > one.ahead)
             one.ahead = key.ahead, memcpy(one.where, key.where, sizeof one.where);
         /* 20 presses 60 ms apart and frames at 60 Hz, in time order */
-        app_book_init_reader(&flip, &page, 44, 0); /* 22 leaves: room for 20 turns */
+        app_book_init_reader(&flip, &page, 44, 0, false); /* 22 leaves: room for 20 turns */
         view = mesh_flip_view(&flip);
         Motion th = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
         double first_landed = -1.0, next_press = 0.0, next_frame = 1.0 / 60.0, peak = 0.0;

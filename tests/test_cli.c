@@ -249,6 +249,11 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--headless", "--json", "j.json"}, "--bench"},
         {{"--headless", "--warmup", "3"}, "--bench"},
         {{"--headless", "--grids", "16"}, "--bench"},
+        {{"--bench", "--reduced-motion"}, "--reduced-motion"},
+        {{"--reduced-motion=yes"}, "--reduced-motion"},
+        {{"--headless", "--reduced-motion", "--grab", "0.5"}, "--grab"},
+        {{"--headless", "--reduced-motion", "--radius", "0.1"}, "--radius"},
+        {{"--headless", "--reduced-motion", "--export-obj", "a.obj"}, "--export-obj"},
         {{"--list-devices", "--headless"}, "--list-devices"},
         {{"--list-devices", "--device", "0"}, "--list-devices"},
         /* the picture's format follows its extension */

@@ -766,6 +766,140 @@ static void test_thumb_flicks(CheckState *s)
     CHECK(s, !mesh_flip_thumb_press(&f, 0.8f, 0.4f, 0.1), "thumbing in a book without it");
 }
 
+static MeshFlip make_reduced(int leaves, int spread)
+{
+    MeshFlip f;
+    bool ok = mesh_flip_init(&f, &(MeshFlipDesc){.width = W,
+                                                 .height = H,
+                                                 .leaf_count = leaves,
+                                                 .spread = spread,
+                                                 .thumb = true,
+                                                 .reduced_motion = true});
+    (void)ok;
+    return f;
+}
+
+/* Whether a view shows nothing posed: no curl, the pointer on the grab, the camera at rest. */
+static bool at_rest(const MeshFlipView *v)
+{
+    return v->progress == 0.0f && v->pointer[0] == v->grab[0] && v->pointer[1] == v->grab[1] &&
+           v->lift == 0.0f && v->turning_leaf == -1;
+}
+
+/* Reduced motion: a key turn is a cross-fade of MESH_FLIP_FADE_TIME, fade rising steadily from 0
+ * to 1, no leaf posed, the camera still; thumbing chains hurried fades; a drag stays flat and a
+ * swipe or flick turns; a short drag and a cancel change nothing. */
+static void test_reduced_motion(CheckState *s)
+{
+    MeshFlip f = make_reduced(10, 2);
+    CHECK(s, mesh_flip_turn(&f, MESH_FLIP_FORWARD, 1.0), "a key turn refused");
+    MeshFlipView v = mesh_flip_view(&f);
+    CHECK(s,
+          v.phase == MESH_FLIP_FADING && v.fade == 0.0f && v.spread == 2 && v.heading == 3 &&
+              v.to_right.leaf == 3 && v.right.leaf == 2 && at_rest(&v),
+          "turned: phase %d fade %g spread %d heading %d to_right %d right %d", v.phase,
+          (double)v.fade, v.spread, v.heading, v.to_right.leaf, v.right.leaf);
+    float prev = 0.0f;
+    bool rising = true, still = true;
+    double landed = -1.0;
+    for (int i = 1; i <= 200 && landed < 0.0; i++) {
+        double t = 1.0 + i * 0.002;
+        mesh_flip_step(&f, t);
+        v = mesh_flip_view(&f);
+        still &= at_rest(&v) || v.phase == MESH_FLIP_IDLE;
+        if (v.phase == MESH_FLIP_IDLE) {
+            landed = t - 1.0;
+            break;
+        }
+        rising &= v.fade > prev && v.fade < 1.0f && v.spread == 2;
+        prev = v.fade;
+    }
+    printf("reduced motion: a key turn fades in %.3f s (last fade %.3f)\n", landed, (double)prev);
+    CHECK(s, rising && still, "fade not rising steadily, or something posed");
+    CHECK(s, fabs(landed - MESH_FLIP_FADE_TIME) < 0.003 && prev > 0.98f, "landed after %g s",
+          landed);
+    CHECK(s, v.spread == 3 && v.fade == 0.0f && v.lift == 0.0f, "after: spread %d fade %g",
+          v.spread, (double)v.fade);
+    /* half way, asked ahead of the state machine: half faded */
+    f = make_reduced(10, 2);
+    mesh_flip_turn(&f, MESH_FLIP_FORWARD, 0.0);
+    v = mesh_flip_view_at(&f, 0.5 * MESH_FLIP_FADE_TIME);
+    CHECK(s, fabsf(v.fade - 0.5f) < 1e-4f, "at half time fade %g", (double)v.fade);
+    /* backward, and turned round mid-fade: the fade falls back, the spread stays */
+    f = make_reduced(10, 2);
+    mesh_flip_turn(&f, MESH_FLIP_BACKWARD, 0.0);
+    v = mesh_flip_view_at(&f, 0.1);
+    CHECK(s, v.heading == 1 && v.to_left.leaf == 0 && v.fade > 0.3f, "backward: heading %d",
+          v.heading);
+    CHECK(s, mesh_flip_turn(&f, MESH_FLIP_FORWARD, 0.1), "turning round refused");
+    v = mesh_flip_view_at(&f, 0.15);
+    CHECK(s, !v.completing && v.heading == 2 && v.fade < 0.4f && v.fade > 0.1f,
+          "turned round: completing %d heading %d fade %g", v.completing, v.heading,
+          (double)v.fade);
+    mesh_flip_step(&f, 1.0);
+    CHECK(s, mesh_flip_view(&f).spread == 2 && mesh_flip_view(&f).phase == MESH_FLIP_IDLE,
+          "turned round: landed on %d", mesh_flip_view(&f).spread);
+
+    /* thumbing: 20 presses 60 ms apart turn 20 spreads, every view at rest, no thumb presses */
+    f = make_reduced(100, 0);
+    int k = 0, refused = 0;
+    bool calm = true, fades = false;
+    double rest = -1.0;
+    for (int i = 0; i < 600; i++) {
+        double t = i * FRAME;
+        for (; k < 20 && 0.06 * k <= t; k++)
+            refused += !mesh_flip_turn(&f, MESH_FLIP_FORWARD, 0.06 * k);
+        mesh_flip_step(&f, t);
+        v = mesh_flip_view(&f);
+        calm &= at_rest(&v) && (v.phase == MESH_FLIP_IDLE || v.phase == MESH_FLIP_FADING);
+        fades |= v.phase == MESH_FLIP_FADING && v.queued > 0;
+        if (k == 20 && v.phase == MESH_FLIP_IDLE && rest < 0.0)
+            rest = t - 0.06 * 19;
+    }
+    printf("reduced motion: 20 presses 60 ms apart turn %d spreads (%d refused), at rest %.2f s "
+           "after the last\n",
+           v.spread, refused, rest);
+    CHECK(s, v.spread == 20 && refused == 0 && calm && fades,
+          "thumbing: spread %d, %d refused, calm %d", v.spread, refused, calm);
+    CHECK(s, rest > 0.0 && rest < 2.0 * MESH_FLIP_FADE_TIME, "at rest %g s after", rest);
+
+    /* a drag: flat while held; a swipe towards the spine turns it by a fade */
+    f = make_reduced(10, 2);
+    double t = drag(&f, 0.8f, 0.5f, 0.3f, 0.5f, 0.0, 1.0);
+    v = mesh_flip_view(&f);
+    CHECK(s, v.phase == MESH_FLIP_DRAGGING && !v.turning && at_rest(&v) && v.right.leaf == 2,
+          "held: phase %d turning %d progress %g lift %g", v.phase, v.turning, (double)v.progress,
+          (double)v.lift);
+    mesh_flip_release(&f, t + 0.1);
+    v = mesh_flip_view(&f);
+    CHECK(s, v.phase == MESH_FLIP_FADING && v.heading == 3, "a swipe: phase %d heading %d", v.phase,
+          v.heading);
+    /* a press during the fade: it lands at once, and takes the new spread's page */
+    CHECK(s, mesh_flip_press(&f, 0.7f, 0.5f, t + 0.15), "a press during a fade refused");
+    v = mesh_flip_view(&f);
+    CHECK(s, v.spread == 3 && v.phase == MESH_FLIP_DRAGGING, "pressed: spread %d phase %d",
+          v.spread, v.phase);
+    mesh_flip_release(&f, t + 1.0); /* it had not moved: nothing */
+    CHECK(s, mesh_flip_view(&f).phase == MESH_FLIP_IDLE && mesh_flip_view(&f).spread == 3,
+          "a click turned");
+    /* a short slow drag does nothing; a short flick turns; a cancel does nothing */
+    f = make_reduced(10, 2);
+    t = drag(&f, 0.8f, 0.5f, 0.7f, 0.5f, 0.0, 1.0);
+    mesh_flip_release(&f, t + 0.1);
+    CHECK(s, mesh_flip_view(&f).phase == MESH_FLIP_IDLE && mesh_flip_view(&f).spread == 2,
+          "a short drag turned");
+    t = drag(&f, -0.8f, 0.5f, -0.7f, 0.5f, 2.0, 0.04);
+    mesh_flip_release(&f, t);
+    v = mesh_flip_view(&f);
+    CHECK(s, v.phase == MESH_FLIP_FADING && v.heading == 1, "a flick back: phase %d heading %d",
+          v.phase, v.heading);
+    mesh_flip_step(&f, 5.0);
+    t = drag(&f, 0.8f, 0.5f, 0.2f, 0.5f, 6.0, 1.0);
+    mesh_flip_cancel(&f, t);
+    CHECK(s, mesh_flip_view(&f).phase == MESH_FLIP_IDLE && mesh_flip_view(&f).spread == 1,
+          "a cancel turned");
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -784,5 +918,6 @@ int main(void)
     test_view_ahead(&s);
     test_bad_input(&s);
     test_bookkeeping(&s);
+    test_reduced_motion(&s);
     return check_finish(&s, "test_flip");
 }

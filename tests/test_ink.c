@@ -630,7 +630,7 @@ static void test_pick_book(CheckState *s)
     AppPage page = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
     float w = page.grid.width, h = page.grid.height;
     MeshFlip flip;
-    app_book_init(&flip, &page, APP_BOOK_PAGES, 0);
+    app_book_init(&flip, &page, APP_BOOK_PAGES, 0, false);
     mesh_flip_goto(&flip, 1); /* leaf 0's back on the left, leaf 1's front on the right */
     MeshFlipView view = mesh_flip_view(&flip);
     AppSpread spread = app_book_spread(&view);
@@ -700,7 +700,7 @@ static void test_book_blocks(CheckState *s)
     GpuRenderer renderer = {0}; /* the draws only carry its buffers' handles */
     float w = page.grid.width, leaf = APP_BOOK_STACK_STEP * w;
     MeshFlip flip;
-    app_book_init(&flip, &page, APP_BOOK_PAGES, 0);
+    app_book_init(&flip, &page, APP_BOOK_PAGES, 0, false);
     for (int k = 0; k <= APP_BOOK_LEAVES; k++) {
         CHECK(s, mesh_flip_goto(&flip, k), "the book did not open at spread %d", k);
         MeshFlipView view = mesh_flip_view(&flip);

@@ -44,6 +44,53 @@ static bool frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *
     return view_turn_frame(ctx, view, held_back(APP_SPREAD_FIRST_TURN), t, 0.25f, ink, pixels, err);
 }
 
+/* Reduced motion's cross-fade over a renderer that cached the spread it leaves: its frames draw
+ * everything (the cache is not used while pages fade), the same bytes as a fresh renderer's, and
+ * the spread it lands on is drawn anew, not the cached one: the same bytes as a fresh renderer's
+ * frame of it. */
+static void check_fade(CheckState *s, const GpuContext *ctx, AppPage *page)
+{
+    GpuError err = {0};
+    AppView cached = {0}, fresh = {0};
+    MeshInk ink = {0};
+    uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES);
+    uint8_t *rest = malloc(VIEW_TURN_BYTES);
+    AppSpread from = {.right = true, .right_leaf = 0}; /* closed: the first page */
+    AppSpread to = {.left = true, .left_leaf = 0, .right = true, .right_leaf = 1};
+    AppSpread fading = APP_SPREAD_FIRST_TURN;
+    app_book_spread_fading(&fading, 0.5f);
+    to.progress = fading.progress; /* framed as the fade is: the open book */
+    bool ok = a && b && rest && mesh_ink_init(&ink, 4) && view_create(ctx, page, &cached, &err) &&
+              view_create(ctx, page, &fresh, &err);
+    CHECK(s, ok, "set-up: %s", err.message);
+    for (int f = 0; ok && f < 3; f++) /* cached, then drawn over */
+        ok = view_turn_frame(ctx, &cached, from, 0.0f, 0.25f, &ink, rest, &err);
+    uint64_t overs = cached.renderer.still.overs;
+    for (int f = 0; ok && f < 2; f++)
+        ok = view_turn_frame(ctx, &cached, fading, 0.0f, 0.25f, &ink, a, &err);
+    ok = ok && view_turn_frame(ctx, &fresh, fading, 0.0f, 0.25f, &ink, b, &err);
+    CHECK(s, ok, "fade frames: %s", err.message);
+    if (!ok)
+        goto done;
+    CHECK(s, cached.renderer.still.overs == overs, "%llu fade frames drawn over the cache",
+          (unsigned long long)(cached.renderer.still.overs - overs));
+    CHECK(s, view_turn_differ(a, rest) > 1000, "the fade looks like the spread it leaves");
+    view_turn_same(s, a, b, "mid-fade after the cache against a fresh renderer's");
+    for (int f = 0; ok && f < 2; f++)
+        ok = view_turn_frame(ctx, &cached, to, 0.0f, 0.25f, &ink, a, &err) &&
+             view_turn_frame(ctx, &fresh, to, 0.0f, 0.25f, &ink, b, &err);
+    CHECK(s, ok, "landed frames: %s", err.message);
+    if (ok)
+        view_turn_same(s, a, b, "landed after a fade over the cache against a fresh renderer's");
+done:
+    app_view_destroy(ctx, &fresh);
+    app_view_destroy(ctx, &cached);
+    mesh_ink_free(&ink);
+    free(a);
+    free(b);
+    free(rest);
+}
+
 /* Turns forward (onto nothing on the left) and backward (over the left page), grabbed low, in
  * the middle and high, over the cache: the shadow multiplied in within its bound and everywhere,
  * byte for byte. Then a closed book's first turn, whose view widens with it, so that every frame
@@ -173,6 +220,7 @@ static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
     free(a);
     free(b);
     check_bound(s, ctx, page);
+    check_fade(s, ctx, page);
 }
 
 int main(int argc, char **argv)

@@ -47,7 +47,7 @@ static void book_open(Book *b, int layout, uint32_t w, uint32_t h, int spread)
                          .desc = {.layout = layout}},
                 .w = w,
                 .h = h};
-    app_book_init_reader(&b->flip, &b->page, 16, spread);
+    app_book_init_reader(&b->flip, &b->page, 16, spread, false);
     app_zoom_init(&b->zoom);
 }
 

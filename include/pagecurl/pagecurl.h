@@ -197,6 +197,11 @@ typedef struct pagecurl_book_desc {
     /* Each update waits until the pages shown are drawn (offscreen renders, screenshots, tests);
      * else a page not drawn yet shows as plain paper until it is (PAGECURL_EVENT_PAGE_READY). */
     bool wait_for_pages;
+    /* Reduced motion: a turn (a key, an action, a drag let go past a swipe or flicked, go to page)
+     * is a short cross-fade (0.25 s) from the spread to the next, not the curl; a held page
+     * stays flat and the view never pulls back. A host reads the desktop's setting itself (SDL2
+     * reports none). Added after wait_for_pages: a .size that ends before it means false. */
+    bool reduced_motion;
 } pagecurl_book_desc;
 
 PAGECURL_API pagecurl_book *
@@ -265,8 +270,9 @@ PAGECURL_API bool pagecurl_book_go_to(pagecurl_book *book, int page);
 
 /* Holds the next leaf of the open spread (with `backward`, the previous one) still, turned to
  * `progress` (0 flat .. 1 over) and grabbed at `grab` (0 .. 1 along the free edge): a posed
- * frame, as the program's `--curl` and `--grab` pose one. Any pointer event or action lets
- * go of it. False where there is no such leaf or a page is moving. */
+ * frame, as the program's `--curl` and `--grab` pose one (with reduced_motion: the cross-fade at
+ * `progress`, as `--reduced-motion --curl`). Any pointer event or action lets go of it. False where
+ * there is no such leaf or a page is moving. */
 PAGECURL_API bool pagecurl_book_hold(pagecurl_book *book, float progress, float grab,
                                      bool backward);
 
