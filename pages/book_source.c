@@ -1327,57 +1327,15 @@ static bool draw_image(AppBookSource *src, int page, uint32_t width, uint32_t he
 }
 
 #ifdef PAGECURL_HAVE_MUPDF
+static bool region_pdf(AppBookSource *src, int page, const AppPageRegion *r, bool whole,
+                       uint8_t *rgba, char *message, size_t size);
+
+/* The whole page: its region as large as the layer, fitted on whole texels. */
 static bool draw_pdf(AppBookSource *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
                      char *message, size_t size)
 {
-    fz_context *fz = src->fz;
-    fz_page *pg = NULL;
-    fz_pixmap *pix = NULL;
-    fz_device *dev = NULL;
-    bool ok = true;
-    fz_var(pg);
-    fz_var(pix);
-    fz_var(dev);
-    fz_var(ok);
-    fz_try(fz)
-    {
-        pg = fz_load_page(fz, src->doc, page);
-        fz_rect box = fz_bound_page(fz, pg);
-        float bw = box.x1 - box.x0, bh = box.y1 - box.y0;
-        if (!(bw > 0.0f && bh > 0.0f))
-            fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
-        uint32_t x, y, w, h;
-        fit(bh / bw, width, height, &x, &y, &w, &h);
-        pix = fz_new_pixmap(fz, fz_device_rgb(fz), (int)w, (int)h, NULL, 0);
-        fz_clear_pixmap_with_value(fz, pix, 255);
-        fz_matrix m = fz_concat(fz_translate(-box.x0, -box.y0), fz_scale(w / bw, h / bh));
-        dev = fz_new_draw_device(fz, fz_identity, pix);
-        fz_run_page(fz, pg, dev, m, &src->cookie);
-        fz_close_device(fz, dev);
-        if (src->cookie.abort)
-            fz_throw(fz, FZ_ERROR_GENERIC, "stopped");
-        const uint8_t *s = fz_pixmap_samples(fz, pix);
-        ptrdiff_t stride = fz_pixmap_stride(fz, pix);
-        for (uint32_t j = 0; j < h; j++)
-            for (uint32_t i = 0; i < w; i++) {
-                uint8_t *d = &rgba[4 * ((size_t)(y + j) * width + x + i)];
-                memcpy(d, &s[j * stride + 3 * i], 3);
-                d[3] = 255;
-            }
-    }
-    fz_always(fz)
-    {
-        fz_drop_device(fz, dev);
-        fz_drop_pixmap(fz, pix);
-        fz_drop_page(fz, pg);
-    }
-    fz_catch(fz)
-    {
-        fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", src->name, page + 1,
-             fz_caught_message(fz));
-        ok = false;
-    }
-    return ok;
+    AppPageRegion all = {(float)width, (float)height, 0.0f, 0.0f, width, height};
+    return region_pdf(src, page, &all, true, rgba, message, size);
 }
 #endif
 
@@ -1530,8 +1488,10 @@ static bool region_image(AppBookSource *src, int page, const AppPageRegion *r, u
 }
 
 #ifdef PAGECURL_HAVE_MUPDF
-static bool region_pdf(AppBookSource *src, int page, const AppPageRegion *r, uint8_t *rgba,
-                       char *message, size_t size)
+/* Region `r` of the page; `whole`: the page's box in the layer on whole texels, as fit() puts
+ * it (the layer of a whole page), else unrounded. */
+static bool region_pdf(AppBookSource *src, int page, const AppPageRegion *r, bool whole,
+                       uint8_t *rgba, char *message, size_t size)
 {
     fz_context *fz = src->fz;
     fz_page *pg = NULL;
@@ -1551,6 +1511,11 @@ static bool region_pdf(AppBookSource *src, int page, const AppPageRegion *r, uin
             fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
         float box[4];
         fit_exact(bh / bw, r->full_width, r->full_height, box);
+        if (whole) {
+            uint32_t x, y, w, h;
+            fit(bh / bw, (uint32_t)r->full_width, (uint32_t)r->full_height, &x, &y, &w, &h);
+            box[0] = (float)x, box[1] = (float)y, box[2] = (float)w, box[3] = (float)h;
+        }
         Touched t;
         if (touched(r, box, &t)) {
             /* the region's texels only, of the page drawn into the box: MuPDF clips to them */
@@ -1602,7 +1567,7 @@ bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegi
             ok = region_image(src, page, region, rgba, message, size);
 #ifdef PAGECURL_HAVE_MUPDF
         else if (src->kind == SOURCE_PDF)
-            ok = region_pdf(src, page, region, rgba, message, size);
+            ok = region_pdf(src, page, region, false, rgba, message, size);
 #endif
         else
             fail(message, size, 1, "page %d: this book's pages are drawn whole", page + 1);
