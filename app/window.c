@@ -452,6 +452,20 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     return true;
 }
 
+/* A step of the zoom (a key, a double-click, a wheel's notch) waits a moment for the pages in
+ * view to be drawn at the density it shows, so that its first frame is sharp: on a slow device
+ * the magnified frame and then the sharp one would take two frames' time. A page slower to draw
+ * than the wait shows magnified until it is drawn. */
+#define WINDOW_DETAIL_HOLD 0.08
+static void hold_for_detail(AppPage *page, AppBookStream *book, WindowGpu *w,
+                            const MeshFlipView *view, const AppZoomView *zoom)
+{
+    AppViewFrame frame = {.pose = app_book_pose(view, page), .spread = app_book_spread(view)};
+    frame.spread.zoom = *zoom;
+    app_view_want_detail(&w->view, &frame, w->view.swapchain.extent);
+    app_book_stream_detail_now(book, WINDOW_DETAIL_HOLD);
+}
+
 /* --screenshot / --export-obj on the way out: the view shown last, drawn once more (and shown)
  * with its pixels and the turning leaf's vertices read back. Returns the exit status. */
 static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage *page,
@@ -666,6 +680,9 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         VkExtent2D size = app_window_drawable_size(win);
         AppZoomView zoom = app_book_zoom_view(&session.zoom, &shown, page, size.width, size.height,
                                               replay ? now : posed_at);
+        if (session.zoom_step && !shown.turning && w.view.swapchain.swapchain)
+            hold_for_detail(page, book, &w, &shown, &zoom);
+        session.zoom_step = false;
         /* the warm-up frames build lavapipe's draw states: no motion the user watches */
         w.moving[w.view.frame_number % WINDOW_MOVING_RING] =
             frames >= GPU_FRAMES_IN_FLIGHT && leaf_moved(&shown, &last_shown);

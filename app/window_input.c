@@ -271,7 +271,13 @@ int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession 
         n = fingers(e, window, session, now, out);
     if (n < 0)
         n = to_trace(e, window, session, now, out) ? 1 : 0;
+    /* a key, a double-click or -tap, a whole notch of a wheel: a step that ends there (a pinch,
+     * or a touchpad's pinch as fractions of a notch, goes on) */
+    bool step = e->type == SDL_KEYDOWN || e->type == SDL_MOUSEBUTTONDOWN ||
+                e->type == SDL_FINGERUP ||
+                (e->type == SDL_MOUSEWHEEL && fabsf(e->wheel.preciseY) >= 1.0f);
     for (int i = 0; i < n; i++) {
+        session->zoom_step |= step && out[i].device == APP_TRACE_ZOOM;
         if (out[i].device == APP_TRACE_ZOOM && out[i].action == APP_TRACE_PAN)
             continue; /* a step, not a position */
         out[i].x = out[i].x < 0.0f ? 0.0f : out[i].x > 1.0f ? 1.0f : out[i].x;
@@ -292,7 +298,7 @@ void app_session_apply(VkExtent2D size, const AppPage *page, AppSession *session
         app_book_input(&session->flip, &session->zoom, session->ink, input, size.width, size.height,
                        page);
     if (input->device == APP_TRACE_ZOOM)
-        session->zoomed_ms = SDL_GetTicks64();
+        session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
     app_trace_add(&session->record, input);
 }
 
@@ -322,7 +328,7 @@ void app_session_replay_until(AppSession *session, VkExtent2D size, const AppPag
             app_book_input(&session->flip, &session->zoom, session->ink,
                            &session->replay->events[session->next], size.width, size.height, page);
         if (session->replay->events[session->next].device == APP_TRACE_ZOOM)
-            session->zoomed_ms = SDL_GetTicks64();
+            session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
         session->next++;
     }
 }
@@ -341,15 +347,19 @@ double app_session_shown(AppSession *session, bool moved)
 
 void app_session_sharp(AppSession *session, bool sharper)
 {
-    if (sharper && session->zoomed_ms)
+    session->zoomed_frames++;
+    if (sharper && session->zoomed_ms) {
         session->sharp_ms = (double)(SDL_GetTicks64() - session->zoomed_ms);
+        session->sharp_frame = session->zoomed_frames;
+    }
 }
 
 void app_session_summary(const AppSession *session, uint64_t frames)
 {
     if (session->sharp_ms >= 0.0 && session->zoomed_ms)
-        printf("pagecurl: the pages in view drawn sharp %.0f ms after the zoom's last input\n",
-               session->sharp_ms);
+        printf("pagecurl: the pages in view drawn sharp %.0f ms after the zoom's last input, in "
+               "frame %" PRIu32 " after it\n",
+               session->sharp_ms, session->sharp_frame);
     if (session->latency_count)
         printf("pagecurl: %" PRIu64 " frames shown, %" PRIu32
                " while a turn animated; input to display "

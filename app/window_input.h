@@ -39,6 +39,7 @@ typedef struct AppSession {
     AppTrace record; /* --record: every input event */
     double start;
     bool want_shot; /* F12 or P: the next frame is saved as a numbered screenshot */
+    bool zoom_step; /* a step of the zoom (a key, a double-click): its frame may wait for detail */
     /* Latest pointer wins: the newest page-turning move since the last frame, applied just before
      * the next one (each move poses the page by a few dozen drag solves). */
     AppTraceEvent move;
@@ -49,9 +50,10 @@ typedef struct AppSession {
     uint32_t latency_count, moving_frames;
     /* SDL time of the latest zoom or pan applied (0: none), and how long after it the last
      * sharper drawing of the pages in view (book/book_stream.h's detail) was on screen (-1: none
-     * since) */
+     * since), in which of the frames shown since (1: the first) */
     uint64_t zoomed_ms;
     double sharp_ms;
+    uint32_t zoomed_frames, sharp_frame;
 } AppSession;
 
 /* A frame was shown; `sharper` says it is the first with a new detail of the pages in view. */

@@ -24,6 +24,9 @@
 #define STREAM_DETAIL_MARGIN  64
 #define STREAM_DETAIL_SHARPER 1.1f
 #define STREAM_DETAIL_SETTLE  0.03
+/* A detail is read texel for pixel from its one level: it is shown while the side is shown at
+ * least SMALLEST as wide as it was drawn, its layer beyond. */
+#define STREAM_DETAIL_SMALLEST 0.75f
 
 typedef struct Detail {
     int page; /* -1: none */
@@ -67,6 +70,7 @@ struct AppBookStream {
     uint64_t details; /* uploaded so far */
 
     int sharp[2];
+    float shown[2]; /* the width in pixels the view shows each of them at */
     /* Shared with the worker, under `lock`: the detail to draw next and the one being drawn. */
     Detail detail_job[GPU_DETAIL_SLOTS], detail_working; /* page -1: none */
     double detail_due_at;    /* the jobs are drawn from then on (CLOCK_MONOTONIC seconds) */
@@ -464,7 +468,12 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
         const Detail *d = &s->held[k];
         int slot = d->page >= 0 ? app_pool_slot(&s->pool, d->page / 2) : -1;
         int layer = 2 * slot + d->page % 2;
-        bool sharp = d->page >= 0 && (d->page == s->sharp[0] || d->page == s->sharp[1]);
+        /* read texel for pixel from its one level: not shown much smaller than it was drawn */
+        float width = d->page < 0              ? 0.0f
+                      : d->page == s->sharp[0] ? s->shown[0]
+                      : d->page == s->sharp[1] ? s->shown[1]
+                                               : 0.0f;
+        bool sharp = width > 0.0f && d->region.full_width >= STREAM_DETAIL_SMALLEST * width;
         if (!spread->turning && sharp && slot >= 0 && s->ready[layer])
             spread->detail[k] = (AppSpreadDetail){layer + 1, (float)d->region.full_width,
                                                   (float)d->region.x, (float)d->region.y};
@@ -518,6 +527,7 @@ void app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uin
                                  uint32_t width, uint32_t height)
 {
     s->sharp[0] = s->sharp[1] = -1;
+    s->shown[0] = s->shown[1] = 0.0f;
     Detail want[GPU_DETAIL_SLOTS] = {{.page = -1}, {.page = -1}};
     if (!s->regions || !width || !height)
         count = 0;
@@ -538,6 +548,7 @@ void app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uin
         if (!(vx1 > vx0 && vy1 > vy0))
             continue;
         s->sharp[i] = side->page;
+        s->shown[i] = pw;
         /* a texel a pixel: the side as wide as it is shown, the region's corner on a pixel */
         float full = fminf(pw, 65536.0f), full_h = fminf(ph, 65536.0f);
         float part[4] = {vx0 - side->x0, vy0 - side->y0, vx1 - side->x0, vy1 - side->y0};
@@ -557,6 +568,30 @@ void app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uin
         pthread_cond_broadcast(&s->wake);
     }
     pthread_mutex_unlock(&s->lock);
+}
+
+bool app_book_stream_detail_now(AppBookStream *s, double seconds)
+{
+    double now = now_seconds(), until = now + seconds;
+    pthread_mutex_lock(&s->lock);
+    if (detail_pending(s) && s->detail_due_at > now) {
+        s->detail_due_at = now;
+        pthread_cond_broadcast(&s->wake);
+    }
+    /* the worker may be drawing a page first: its details come after it */
+    while ((detail_pending(s) || s->detail_working_slot >= 0) && !s->quit &&
+           (now = now_seconds()) < until) {
+        struct timespec at;
+        clock_gettime(CLOCK_REALTIME, &at);
+        long ns = (long)((until - now) * 1e9) + 1;
+        at.tv_sec += ns / 1000000000, at.tv_nsec += ns % 1000000000;
+        if (at.tv_nsec >= 1000000000)
+            at.tv_sec++, at.tv_nsec -= 1000000000;
+        pthread_cond_timedwait(&s->done_cond, &s->lock, &at);
+    }
+    bool drawn = !detail_pending(s) && s->detail_working_slot < 0;
+    pthread_mutex_unlock(&s->lock);
+    return drawn;
 }
 
 bool app_book_stream_busy(AppBookStream *s)

@@ -60,10 +60,15 @@ bool app_book_stream_update(AppBookStream *stream, const GpuContext *ctx, GpuRen
  * at the density shown (a PDF's or an image's: app_book_source_draws_regions) into a detail slot
  * of the renderer, once the view has held still a moment, and shown from the frame after its
  * upload (the layer until then); app_book_stream_update tells the spread. Detail takes at most
- * GPU_DETAIL_SLOTS x (width + 128) x (height + 128) texels (with their mips) on the device and
+ * GPU_DETAIL_SLOTS x (width + 128) x (height + 128) texels (one level) on the device and
  * as many in pixels drawn and not yet uploaded, whatever the zoom. */
 void app_book_stream_want_detail(AppBookStream *stream, const AppBookSide *sides, uint32_t count,
                                  uint32_t width, uint32_t height);
+
+/* What is wanted (app_book_stream_want_detail) is drawn now, without waiting for the view to
+ * hold still: the view took a step of the zoom, which does not go on. Then waits up to `seconds`
+ * for it to be drawn; returns whether it was (or nothing was wanted). */
+bool app_book_stream_detail_now(AppBookStream *stream, double seconds);
 
 /* Details uploaded so far: a frame recorded after it changed is the first to show one. */
 uint64_t app_book_stream_details(const AppBookStream *stream);

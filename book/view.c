@@ -106,6 +106,16 @@ static void remember_sides(AppView *view, const AppBookDraws *book, VkExtent2D e
                                     extent.height);
 }
 
+void app_view_want_detail(AppView *view, const AppViewFrame *desc, VkExtent2D extent)
+{
+    if (!view->book || view->kind == APP_VIEW_COMPUTE)
+        return;
+    AppBookDraws book = {0};
+    app_book_draws(&desc->spread, &desc->pose, view->page, &view->renderer, extent.width,
+                   extent.height, &book);
+    remember_sides(view, &book, extent);
+}
+
 /* Records the frame in the begun `frame` for `target`: the ink, the pose's host side, the
  * chain, and what the frame reads back. */
 static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const AppViewFrame *desc,

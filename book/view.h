@@ -107,6 +107,11 @@ typedef struct AppViewHost {
     bool skipped;  /* the acquire hook gave the frame up */
 } AppViewHost;
 
+/* The pages `frame` would show on a target of `extent`, told to the stream as wanted in detail
+ * (as recording the frame tells it), without recording: a host that waits for the detail before
+ * the frame (app_book_stream_detail_now) shows it in that frame. */
+void app_view_want_detail(AppView *view, const AppViewFrame *frame, VkExtent2D extent);
+
 /* Waits for the frame in flight it reuses, then records and submits the frame. `host` is
  * optional. A frame that fails after its acquire still waits for the image acquired. */
 bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *frame,

@@ -298,7 +298,7 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};
     /* no detail until a zoomed view asks for it: a texel of paper a slot */
     static const uint8_t PAPER[4 * GPU_DETAIL_SLOTS] = {244, 240, 230, 255, 244, 240, 230, 255};
-    GpuTextureDesc detail = {1, 1, GPU_DETAIL_SLOTS, PAPER, false, "detail"};
+    GpuTextureDesc detail = {1, 1, GPU_DETAIL_SLOTS, PAPER, false, "detail", true};
     if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
         gpu_texture_create(ctx, &detail, &out->detail, err) &&
         gpu_ink_create(ctx, &ink, &out->ink, err) && descriptors_create(ctx, out, err) &&
@@ -371,7 +371,7 @@ bool gpu_renderer_set_detail(const GpuContext *ctx, GpuRenderer *r, uint32_t slo
         return gpu_error_set(err, "out of memory for %ux%u texels of detail", width, height);
     memcpy(both + layer * slot, pixels, layer);
     GpuTexture made;
-    GpuTextureDesc desc = {width, height, GPU_DETAIL_SLOTS, both, false, "detail"};
+    GpuTextureDesc desc = {width, height, GPU_DETAIL_SLOTS, both, false, "detail", true};
     bool ok = gpu_queue_idle(ctx, err) && gpu_texture_create(ctx, &desc, &made, err);
     free(both);
     if (!ok)

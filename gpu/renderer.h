@@ -92,7 +92,8 @@ typedef struct GpuRenderer {
     GpuTexture content; /* one layer per page side (PcDrawPush.page.z picks a leaf's pair) */
     GpuInk ink;         /* the strokes' coverage: the same layers, drawn over the content */
     /* Part of up to GPU_DETAIL_SLOTS page sides drawn at the density a zoomed view shows them
-     * (gpu_renderer_set_detail), read where a flat page's draw names a slot; 1 x 1 until then */
+     * (gpu_renderer_set_detail), read where a flat page's draw names a slot; 1 x 1 until then.
+     * Level 0 alone: it is read about a texel a pixel, and its upload is then a copy. */
     GpuTexture detail;
     uint64_t detail_writes; /* updates so far, of any texture it has had */
     VkDescriptorSetLayout set_layout;
@@ -144,7 +145,7 @@ bool gpu_renderer_set_quality(const GpuContext *ctx, GpuRenderer *renderer, GpuQ
 
 /* The pages' detail: a zoomed view's flat pages read the part of their side that it holds from
  * their slot (shared.h's PcDrawPush.frame for PC_DRAW_FLAT), the rest from their content layer.
- * Layer `slot` gets `pixels` (width x height RGBA8 sRGB, with its mips), as gpu_texture_update
+ * Layer `slot` gets `pixels` (width x height RGBA8 sRGB, one level), as gpu_texture_update
  * does: frames submitted before read the old texels. Where the texture is of another size it is
  * made anew at this one once the queue is idle (the set then points at it; *remade: the other
  * slot holds paper). */

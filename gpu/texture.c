@@ -258,7 +258,7 @@ bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTe
     out->width = desc->width;
     out->height = desc->height;
     out->layers = desc->layers;
-    out->levels = gpu_texture_levels(desc->width, desc->height);
+    out->levels = desc->one_level ? 1 : gpu_texture_levels(desc->width, desc->height);
     assert(out->levels <= 32);
     if (texture_create(ctx, desc, out, err))
         return true;

@@ -1,9 +1,9 @@
-/* Sampled colour textures: a 2-D array of RGBA8 sRGB layers with a full mip chain, uploaded once
- * through a staging buffer, and the trilinear sampler that reads them. Owns the VkImage, its
- * VkDeviceMemory and view (a GpuImage) and the sampler. The mips are made on the GPU with
- * vkCmdBlitImage where the format allows linear blits, else on the CPU (a box filter in linear
- * light) and uploaded with level 0. The texture is left in SHADER_READ_ONLY_OPTIMAL, for fragment
- * shaders. */
+/* Sampled colour textures: a 2-D array of RGBA8 sRGB layers with a full mip chain (or level 0
+ * alone), uploaded once through a staging buffer, and the trilinear sampler that reads them.
+ * Owns the VkImage, its VkDeviceMemory and view (a GpuImage) and the sampler. The mips are made on
+ * the GPU with vkCmdBlitImage where the format allows linear blits, else on the CPU (a box filter
+ * in linear light) and uploaded with level 0. The texture is left in SHADER_READ_ONLY_OPTIMAL, for
+ * fragment shaders. */
 #ifndef PAGECURL_GPU_TEXTURE_H
 #define PAGECURL_GPU_TEXTURE_H
 
@@ -16,6 +16,8 @@ typedef struct GpuTextureDesc {
     const uint8_t *pixels; /* layers x height x width RGBA8, sRGB-encoded, rows top first */
     bool cpu_mips;         /* make the mips on the CPU even where blits could (tests) */
     const char *label;
+    /* level 0 alone, no mips: for texels read about one a pixel, whose upload then is a copy */
+    bool one_level;
 } GpuTextureDesc;
 
 typedef struct GpuTexture {

@@ -295,9 +295,11 @@ vec3 content_read(vec3 at, vec2 dx, vec2 dy)
 
 // A zoomed view's detail (PcDrawPush.frame of a PC_DRAW_FLAT draw, shared.h): the part of this
 // side in view drawn from its source at the density shown, its texels on the pixels, read in place
-// of the layer where it covers the pixel. The point st * full of the side drawn full-sized is the
-// detail's point st * full - frame.yz, in texels.
-vec3 detail_read(vec3 albedo, vec2 st, vec2 dx, vec2 dy)
+// of the layer where it covers the pixel (the layer then is not read). The point st * full of the
+// side drawn full-sized is the detail's point st * full - frame.yz, in texels. One bilinear read
+// of its one level: a detail is used only about as dense as it was drawn (book/book_stream.c).
+// False where the pixel lies outside it.
+bool detail_read(vec2 st, out vec3 albedo)
 {
     float slot = draw.frame.x > 0.0 ? 0.0 : 1.0;
     float full_w = abs(draw.frame.x);
@@ -307,9 +309,9 @@ vec3 detail_read(vec3 albedo, vec2 st, vec2 dx, vec2 dy)
     // half a texel in: a pixel across the region's edge reads the layer, not the edge clamped
     vec2 inset = 0.5 / size;
     if (any(lessThan(d, inset)) || any(greaterThan(d, 1.0 - inset)))
-        return albedo;
-    vec2 scale = full / size;
-    return textureGrad(detail, vec3(d, slot), dx * scale, dy * scale).rgb;
+        return false;
+    albedo = textureLod(detail, vec3(d, slot), 0.0).rgb;
+    return true;
 }
 
 // What the back's print lets through to this side: its darkness against the back's own mean (a
@@ -375,10 +377,12 @@ void main()
     // ink's level is the same footprint in its own texels.
     float lod = draw.light_dir.w;
     float ink_lod = lod + round(log2(float(textureSize(ink, 0).x) / float(textureSize(content, 0).x)));
-    vec3 albedo = DRAW_LOD ? textureLod(content, vec3(st, layer), lod).rgb
-                           : content_read(vec3(st, layer), dx, dy);
-    if (DETAIL_CODE && draw.page.w == float(PC_DRAW_FLAT) && draw.frame.x != 0.0)
-        albedo = detail_read(albedo, st, dx, dy);
+    vec3 albedo;
+    bool detailed = DETAIL_CODE && draw.page.w == float(PC_DRAW_FLAT) && draw.frame.x != 0.0 &&
+                    detail_read(st, albedo);
+    if (!detailed)
+        albedo = DRAW_LOD ? textureLod(content, vec3(st, layer), lod).rgb
+                          : content_read(vec3(st, layer), dx, dy);
     if (cloth) {
         float aspect = draw.page.y / draw.page.x;
         vec2 fw = fwidth(in_uv);

@@ -5,8 +5,8 @@
 # detail; the layers the window's stream made for its own width hold about 70 %), and says how
 # long after the zoom's last input they were sharp (the bound is generous: the suite loads the
 # machine); then a window opened at 640x400 and enlarged to 1280x800 shows its page as sharp as
-# a run opened at that size (its layers were made for 640). Validation on in the windows (the
-# headless references only measure).
+# a run opened at that size (its layers were made for 640), and a step of the zoom by `+` there is
+# sharp in its first frame. Validation on in the windows (the headless references only measure).
 set -u
 exe=$1
 out=${2:-.}
@@ -64,13 +64,18 @@ echo "$name: sharp $ms ms after the zoom's last input"
 [ "$ms" -le 4000 ] || fail "sharp only $ms ms after the zoom's last input"
 
 # enlarged: the window drawn at 1280x800 from layers made for 640 until its pages are drawn again
-window_start "$exe" --validation --book "$pdf" --size 640x400 --screenshot "$out/enlarged.png"
+window_start "$exe" --validation --book "$pdf" --size 640x400 > "$out/enlarged.txt"
 wait_drawn "$out/start.png" || fail "the window drew nothing"
 xdotool windowmove "$win" 0 0 windowsize "$win" 1280 800
 grown() { capture "$1" && [ "$(identify -format %w "$1")" = 1280 ]; }
 poll 30 grown "$out/big.png" || fail "the window never grew"
 sleep 1
-wait_settled "$out/big.png" || fail "the enlarged window never settled"
+wait_settled "$out/enlarged.png" || fail "the enlarged window never settled"
+# then a step of the zoom by a key: its first frame shows the pages drawn sharp for it (the frame
+# waits a moment for them) where a frame magnified and then a sharp one would show two
+xdotool key --window "$win" plus
+sleep 1
+wait_settled "$out/stepped.png" || fail "the window never settled after +"
 window_quit
 [ "$status" = 0 ] || fail "the enlarged window exited with $status"
 bounded "$exe" --headless --book "$pdf" --size 1280x800 --curl 0 \
@@ -79,4 +84,10 @@ e=$(detail "$out/enlarged.png" 540 250 200 300)
 o=$(detail "$out/opened.png" 540 250 200 300)
 echo "$name: fine detail enlarged to 1280x800 $e, opened at that size $o"
 at_least "$e" "$o" 0.9 || fail "enlarged, the window's page holds $e of the detail $o"
+line=$(grep "drawn sharp" "$out/enlarged.txt")
+echo "$name: after +, $line"
+case $line in
+*"in frame 1 after it") ;;
+*) fail "after +, the first frame did not show the pages sharp: ${line:-no line}" ;;
+esac
 exit 0
