@@ -615,6 +615,10 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
                                 : 0.0;
         double sim = frames / APP_REPLAY_HZ;
         bool replaying = replay && sim <= replay_end;
+        /* a replay without --frames ends with its trace (and its tail), as headless: it takes no
+         * input of its own to go on with */
+        if (replay && !opts->frames && !replaying && frames >= GPU_FRAMES_IN_FLIGHT)
+            running = false;
         MeshFlipView before = mesh_flip_view_at(&session.flip, app_session_seconds(&session));
         bool idle = !redraw && !opts->frames && !replaying && !before.turning &&
                     !(before.lift > 0.0f) && /* the view still eases back to rest */

@@ -6,7 +6,7 @@
 # and equal what the window shows; the HUD changes only its panel in the top-left corner; the
 # trace holds the Home and End keys and the zoom; replayed headless, it ends on the same spread,
 # zoomed and panned alike, with the same pixels as the exit screenshot, and without its Home it ends elsewhere; --export-obj writes the
-# leaf's mesh.
+# leaf's mesh; a window's replay without --frames ends with its trace.
 set -u
 exe=$1
 out=${2:-.}
@@ -107,4 +107,8 @@ timeout 300 "$exe" --headless --size 640x400 --msaa 1 --replay "$out/no-zoom.tra
 other=$(compare -metric AE "$out/exit.png" "$out/no-zoom.png" null: 2>&1)
 case $other in '' | *[!0-9]*) fail "compare failed: $other" ;; esac
 [ "$other" -gt 1000 ] || fail "without its zoom the replay ends as zoomed"
+# in a window too a replay without --frames ends with its trace: it takes no input to go on with
+printf '# a key\n0.100 key next\n' > "$out/short.trace"
+timeout 120 "$exe" --size 320x200 --msaa 1 --replay "$out/short.trace" > /dev/null ||
+    fail "a window's replay without --frames did not end with its trace (status $?)"
 echo "$name: ok"
