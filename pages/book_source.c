@@ -1296,29 +1296,42 @@ static void place_image(const uint8_t *img, int iw, int ih, uint8_t *rgba, uint3
     }
 }
 
+/* The image page's bytes, read afresh (the file may have changed since its header was checked
+ * at open), and its header's size; NULL with `why` when it cannot be read or is no image. */
+static uint8_t *image_page(AppBookSource *src, int page, size_t *n, int *hw, int *hh, char *why,
+                           size_t size)
+{
+    bool whole;
+    uint8_t *bytes = page_bytes(src, page, SIZE_MAX, n, &whole, why, size);
+    if (bytes && image_size(src, bytes, *n, hw, hh, why, size) != 0) {
+        free(bytes);
+        return NULL;
+    }
+    return bytes;
+}
+
+static bool undecoded(const AppBookSource *src, int page, const char *why, char *message,
+                      size_t size)
+{
+    const char *file = src->files ? src->files[page] : src->name;
+    fail(message, size, 1, "page %d, %s: cannot be decoded (%s)", page + 1, file, why);
+    return false;
+}
+
 static bool draw_image(AppBookSource *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
                        char *message, size_t size)
 {
-    const char *file = src->files ? src->files[page] : src->name;
     char why[256];
     size_t n;
-    bool whole;
-    /* read afresh: the file may have changed since its header was checked at open */
-    uint8_t *bytes = page_bytes(src, page, SIZE_MAX, &n, &whole, why, sizeof why);
-    int iw = 0, ih = 0;
-    uint8_t *img = NULL;
-    if (bytes) {
-        int hw, hh;
-        /* the layer's size is the most the page needs: where the image is larger it decodes
-         * at a fraction of its size */
-        if (image_size(src, bytes, n, &hw, &hh, why, sizeof why) == 0)
-            img = image_decode(src, bytes, n, width, height, &iw, &ih, why, sizeof why);
-        free(bytes);
-    }
-    if (!img) {
-        fail(message, size, 1, "page %d, %s: cannot be decoded (%s)", page + 1, file, why);
-        return false;
-    }
+    int hw, hh, iw = 0, ih = 0;
+    uint8_t *bytes = image_page(src, page, &n, &hw, &hh, why, sizeof why);
+    /* the layer's size is the most the page needs: where the image is larger it decodes at a
+     * fraction of its size */
+    uint8_t *img =
+        bytes ? image_decode(src, bytes, n, width, height, &iw, &ih, why, sizeof why) : NULL;
+    free(bytes);
+    if (!img)
+        return undecoded(src, page, why, message, size);
     uint32_t x, y, w, h;
     fit((float)ih / (float)iw, width, height, &x, &y, &w, &h);
     place_image(img, iw, ih, rgba, width, x, y, w, h);
@@ -1446,13 +1459,11 @@ static void sample_image(const uint8_t *img, int iw, int ih, float sx, float sy,
 static bool region_image(AppBookSource *src, int page, const AppPageRegion *r, uint8_t *rgba,
                          char *message, size_t size)
 {
-    const char *file = src->files ? src->files[page] : src->name;
     char why[256];
     size_t n;
-    bool whole;
-    uint8_t *bytes = page_bytes(src, page, SIZE_MAX, &n, &whole, why, sizeof why);
     int hw = 0, hh = 0, iw = 0, ih = 0;
-    bool sized = bytes && image_size(src, bytes, n, &hw, &hh, why, sizeof why) == 0;
+    uint8_t *bytes = image_page(src, page, &n, &hw, &hh, why, sizeof why);
+    bool sized = bytes != NULL;
     float box[4];
     Touched t;
     if (sized) {
@@ -1467,10 +1478,8 @@ static bool region_image(AppBookSource *src, int page, const AppPageRegion *r, u
                                         (uint32_t)ceilf(box[3]), &iw, &ih, why, sizeof why)
                          : NULL;
     free(bytes);
-    if (!img) {
-        fail(message, size, 1, "page %d, %s: cannot be decoded (%s)", page + 1, file, why);
-        return false;
-    }
+    if (!img)
+        return undecoded(src, page, why, message, size);
     /* the image's own shape may differ from its header's by a pixel once reduced */
     fit_exact((float)ih / (float)iw, r->full_width, r->full_height, box);
     float per = (float)iw / box[2]; /* image pixels a texel */
