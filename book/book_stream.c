@@ -84,6 +84,18 @@ static double now_seconds(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* Waits on `cond` (under `lock`) at most `seconds`: the deadline on the condition's clock. */
+static void wait_at_most(pthread_cond_t *cond, pthread_mutex_t *lock, double seconds)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    long ns = (long)(seconds * 1e9) + 1;
+    until.tv_sec += ns / 1000000000, until.tv_nsec += ns % 1000000000;
+    if (until.tv_nsec >= 1000000000)
+        until.tv_sec++, until.tv_nsec -= 1000000000;
+    pthread_cond_timedwait(cond, lock, &until);
+}
+
 void app_book_stream_set_hooks(AppBookStream *s, const AppBookStreamHooks *hooks)
 {
     s->hooks = *hooks;
@@ -125,13 +137,7 @@ static void *worker(void *user)
             if (room && ((detail = detail_due(s)) >= 0 || s->job_count))
                 break;
             if (room && detail_pending(s) && now < s->detail_due_at) {
-                struct timespec until; /* the condition's clock */
-                clock_gettime(CLOCK_REALTIME, &until);
-                long ns = (long)((s->detail_due_at - now) * 1e9) + 1000000;
-                until.tv_sec += ns / 1000000000, until.tv_nsec += ns % 1000000000;
-                if (until.tv_nsec >= 1000000000)
-                    until.tv_sec++, until.tv_nsec -= 1000000000;
-                pthread_cond_timedwait(&s->wake, &s->lock, &until);
+                wait_at_most(&s->wake, &s->lock, s->detail_due_at - now + 0.001);
             } else {
                 pthread_cond_wait(&s->wake, &s->lock);
             }
@@ -440,14 +446,8 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
      * page does not hold up the run's end; the stream's end then abandons it. */
     while (wait && !shown_ready(s, shown) && !stopped(s)) {
         pthread_mutex_lock(&s->lock);
-        while (!s->done_count && !stopped(s)) {
-            struct timespec until;
-            clock_gettime(CLOCK_REALTIME, &until);
-            until.tv_nsec += 50 * 1000 * 1000;
-            if (until.tv_nsec >= 1000 * 1000 * 1000)
-                until.tv_sec++, until.tv_nsec -= 1000 * 1000 * 1000;
-            pthread_cond_timedwait(&s->done_cond, &s->lock, &until);
-        }
+        while (!s->done_count && !stopped(s))
+            wait_at_most(&s->done_cond, &s->lock, 0.05);
         pthread_mutex_unlock(&s->lock);
         if (!collect(s, ctx, r, err))
             return false;
@@ -469,10 +469,9 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
         int slot = d->page >= 0 ? app_pool_slot(&s->pool, d->page / 2) : -1;
         int layer = 2 * slot + d->page % 2;
         /* read texel for pixel from its one level: not shown much smaller than it was drawn */
-        float width = d->page < 0              ? 0.0f
-                      : d->page == s->sharp[0] ? s->shown[0]
-                      : d->page == s->sharp[1] ? s->shown[1]
-                                               : 0.0f;
+        float width = 0.0f;
+        for (int i = 0; i < 2; i++)
+            width = d->page >= 0 && d->page == s->sharp[i] ? s->shown[i] : width;
         bool sharp = width > 0.0f && d->region.full_width >= STREAM_DETAIL_SMALLEST * width;
         if (!spread->turning && sharp && slot >= 0 && s->ready[layer])
             spread->detail[k] = (AppSpreadDetail){layer + 1, (float)d->region.full_width,
@@ -580,15 +579,8 @@ bool app_book_stream_detail_now(AppBookStream *s, double seconds)
     }
     /* the worker may be drawing a page first: its details come after it */
     while ((detail_pending(s) || s->detail_working_slot >= 0) && !s->quit &&
-           (now = now_seconds()) < until) {
-        struct timespec at;
-        clock_gettime(CLOCK_REALTIME, &at);
-        long ns = (long)((until - now) * 1e9) + 1;
-        at.tv_sec += ns / 1000000000, at.tv_nsec += ns % 1000000000;
-        if (at.tv_nsec >= 1000000000)
-            at.tv_sec++, at.tv_nsec -= 1000000000;
-        pthread_cond_timedwait(&s->done_cond, &s->lock, &at);
-    }
+           (now = now_seconds()) < until)
+        wait_at_most(&s->done_cond, &s->lock, until - now);
     bool drawn = !detail_pending(s) && s->detail_working_slot < 0;
     pthread_mutex_unlock(&s->lock);
     return drawn;
