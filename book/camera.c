@@ -1,5 +1,6 @@
 #include "camera.h"
 
+#include "../mesh/least.h"
 #include "../mesh/reach.h"
 
 #include <cglm/cglm.h>
@@ -59,11 +60,11 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCamera
     for (int i = 0; i < n; i++) {
         float a = glm_vec3_dot(points[i], right), b = glm_vec3_dot(points[i], up),
               c = glm_vec3_dot(points[i], forward);
-        ec_across = fminf(ec_across, c - fabsf(a - ea) / tx);
-        low = fmaxf(low, b - ty * c);
-        high = fminf(high, b + ty * c);
-        c_min = fminf(c_min, c);
-        c_max = fmaxf(c_max, c);
+        ec_across = mesh_leastf(ec_across, c - fabsf(a - ea) / tx);
+        low = mesh_mostf(low, b - ty * c);
+        high = mesh_leastf(high, b + ty * c);
+        c_min = mesh_leastf(c_min, c);
+        c_max = mesh_mostf(c_max, c);
     }
     float ec = fminf(ec_across, (high - low) / (2.0f * ty)), eb = 0.5f * (low + high);
     vec3 eye, centre;

@@ -1,5 +1,7 @@
 #include "reach.h"
 
+#include "least.h"
+
 #include <math.h>
 #include <stdbool.h>
 
@@ -19,7 +21,7 @@ int mesh_reach_points(float width, float height, float x_lo, float x_hi, float s
                       float out[][3])
 {
     enum { PER = 2 * MESH_REACH_ANGLES + 3, HALF = MESH_REACH_ANGLES / 2 };
-    double w = width, h = height, s = fmin(fmax((double)share, 0.0), 1.0);
+    double w = width, h = height, s = mesh_least(1.0, mesh_most(0.0, (double)share));
     double grow = 1.0 / cos(0.5 * PI / MESH_REACH_ANGLES); /* the polygon holds the arc */
     /* the directions about the spine, each with its height's scale: the squashed half-circle,
      * then the two wedges' arcs (from the page plane up) */
@@ -39,7 +41,8 @@ int mesh_reach_points(float width, float height, float x_lo, float x_hi, float s
     for (int r = 0; r <= MESH_REACH_RADII; r++) {
         double rho = w * r / MESH_REACH_RADII;
         for (int a = 0; a < PER; a++) {
-            double x = fmin(fmax(rho * c[a], (double)x_lo), (double)x_hi), z = rho * sn[a];
+            double x = mesh_least((double)x_hi, mesh_most((double)x_lo, rho * c[a])),
+                   z = rho * sn[a];
             for (int end = 0; end < 2; end++) {
                 out[n][0] = (float)x;
                 out[n][1] = (float)(end ? h + past : -past);
@@ -66,9 +69,9 @@ static double wedge_share(double ax, double z)
 
 double mesh_reach_share_point(const double p[3], double width, double height)
 {
-    double w = width, h = height, ax = fabs(p[0]), z = fmax(p[2], 0.0);
+    double w = width, h = height, ax = fabs(p[0]), z = mesh_most(0.0, p[2]);
     /* past head or foot, less what rounding puts there */
-    double e = fmax(fmax(-p[1], p[1] - h) - 1e-7 * w, 0.0);
+    double e = mesh_most(0.0, mesh_most(-p[1], p[1] - h) - 1e-7 * w);
     if (!isfinite(ax) || !isfinite(z) || !isfinite(e))
         return 1.0;
     double r = hypot(ax, z);
@@ -76,15 +79,15 @@ double mesh_reach_share_point(const double p[3], double width, double height)
         ax *= w / r, z *= w / r;
     double above = 0.0;
     if (z > 0.0)
-        above = fmin(ax < w ? squashed_share(ax, z, w) : 1.0, wedge_share(ax, z));
-    return fmin(fmax(above, e / mesh_reach_overhang((float)w, (float)h)), 1.0);
+        above = mesh_least(ax < w ? squashed_share(ax, z, w) : 1.0, wedge_share(ax, z));
+    return mesh_least(1.0, mesh_most(above, e / mesh_reach_overhang((float)w, (float)h)));
 }
 
 /* A length grown by the margin m: by itself where it is short, by m once it is longer (so the
  * share stays continuous where a point leaves the page). */
 static double grown(double v, double m)
 {
-    return v > 0.0 ? v + fmin(v, m) : v;
+    return v > 0.0 ? v + mesh_least(v, m) : v;
 }
 
 /* How far outside [lo, hi] x lies (0 inside). */
@@ -100,7 +103,7 @@ static double span_share(double out, double grow)
 {
     if (!(out > 0.0) || !(grow > 0.0))
         return 0.0;
-    return fmin(out / grow, 1.0);
+    return mesh_least(1.0, out / grow);
 }
 
 float mesh_reach_share(const CurlParams *pose, float width, float height, const MeshReachSpan *span)
@@ -122,13 +125,13 @@ float mesh_reach_share(const CurlParams *pose, float width, float height, const 
         double need = mesh_reach_share_point(q, width, height), weight = 1.0;
         double out = outside(p[0], lo, hi);
         if (span->cut) {
-            double t = fmin(out / fade, 1.0);
+            double t = mesh_least(1.0, out / fade);
             weight = 1.0 - t * t * (3.0 - 2.0 * t);
         } else if (out > 0.0) {
             double grow = p[0] < lo ? span->grow_lo : span->grow_hi;
-            need = fmax(need, span_share(grown(out, m), grow));
+            need = mesh_most(need, span_share(grown(out, m), grow));
         }
-        share = fmax(share, weight * need);
+        share = mesh_most(share, weight * need);
     }
     return (float)share;
 }
