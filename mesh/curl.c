@@ -69,9 +69,10 @@ static void frame_turn_coeffs(double theta, double h, double kappa, double *a, d
     }
 }
 
-/* Turns components c0 <= c < c1 of the frame: each component moves on its own. */
+/* Turns components c0 <= c < c1 of the frame: each component moves on its own. `whole`: all of
+ * it; else only P and T, what a position needs (t and N are left as they were). */
 static inline void frame_turn(const CurlFrame *f, double theta, double h, double kappa, double a,
-                              double b, int c0, int c1, CurlFrame *out)
+                              double b, int c0, int c1, bool whole, CurlFrame *out)
 {
     double kh = kappa * h;
     double phi2 = theta * theta + kh * kh;
@@ -79,16 +80,19 @@ static inline void frame_turn(const CurlFrame *f, double theta, double h, double
         double T = f->T[c], t = f->t[c], N = f->N[c];
         out->P[c] = f->P[c] + h * a * t + h * b * (theta * N - kh * T);
         out->T[c] = (1.0 - kh * kh * b) * T + kh * a * t + theta * kh * b * N;
+        if (!whole)
+            continue;
         out->t[c] = (1.0 - phi2 * b) * t + a * (theta * N - kh * T);
         out->N[c] = (1.0 - theta * theta * b) * N - theta * a * t + theta * kh * b * T;
     }
 }
 
-static void frame_step(const CurlFrame *f, double theta, double h, double kappa, CurlFrame *out)
+static void frame_step(const CurlFrame *f, double theta, double h, double kappa, bool whole,
+                       CurlFrame *out)
 {
     double a, b;
     frame_turn_coeffs(theta, h, kappa, &a, &b);
-    frame_turn(f, theta, h, kappa, a, b, 0, 3, out);
+    frame_turn(f, theta, h, kappa, a, b, 0, 3, whole, out);
 }
 
 static bool same_bits(double a, double b)
@@ -135,7 +139,7 @@ static void curl_table_cached(const CurlParams *params, MeshCurlCache *cache, Cu
                 frame_turn_coeffs(cache->theta[j], cache->len[j], tab->kappa, &cache->a[j],
                                   &cache->b[j]);
                 frame_turn(&f[j], cache->theta[j], cache->len[j], tab->kappa, cache->a[j],
-                           cache->b[j], 2, 3, &f[j + 1]);
+                           cache->b[j], 2, 3, true, &f[j + 1]);
                 s += cache->len[j];
             }
         }
@@ -149,7 +153,7 @@ static void curl_table_cached(const CurlParams *params, MeshCurlCache *cache, Cu
             f[0].T[c] = tab->d[c], f[0].t[c] = tab->n[c], f[0].N[c] = 0.0, f[0].P[c] = 0.0;
         for (int j = 0; j + 1 < CURL_SEGMENTS; j++)
             frame_turn(&f[j], cache->theta[j], cache->len[j], tab->kappa, cache->a[j], cache->b[j],
-                       0, 2, &f[j + 1]);
+                       0, 2, true, &f[j + 1]);
         cache->have = MESH_CURL_CACHED_FRAMES;
     }
     tab->cache = cache;
@@ -167,13 +171,15 @@ static double atanc(double z)
     return fabs(z) < 1e-4 ? 1.0 - z * z / 3.0 : atan(z) / z;
 }
 
+/* The point's position and, where `normal` is not NULL, its unit normal. */
 static void curl_eval(const CurlTable *tab, double px, double py, double pos[3], double normal[3])
 {
     double ex = px - tab->p0[0], ey = py - tab->p0[1];
     double u = ex * tab->d[0] + ey * tab->d[1], v = ex * tab->n[0] + ey * tab->n[1];
     if (tab->flat || !(v > 0.0)) {
         pos[0] = px, pos[1] = py, pos[2] = 0.0;
-        normal[0] = 0.0, normal[1] = 0.0, normal[2] = 1.0;
+        if (normal)
+            normal[0] = 0.0, normal[1] = 0.0, normal[2] = 1.0;
         return;
     }
     double k = tab->kappa, x = 1.0 + k * u, y = k * v;
@@ -188,12 +194,14 @@ static void curl_eval(const CurlTable *tab, double px, double py, double pos[3],
     double h = sigma - pc->start[j];
     double theta = pc->len[j] > 0.0 && isfinite(pc->len[j]) ? pc->theta[j] * h / pc->len[j] : 0.0;
     CurlFrame f;
-    frame_step(&pc->frame[j], theta, h, k, &f);
-    for (int c = 0; c < 3; c++) {
+    frame_step(&pc->frame[j], theta, h, k, normal != NULL, &f);
+    for (int c = 0; c < 3; c++)
         pos[c] = w * f.T[c] + f.P[c];
-        normal[c] = f.N[c];
-    }
     pos[0] += tab->p0[0], pos[1] += tab->p0[1];
+    if (!normal)
+        return;
+    for (int c = 0; c < 3; c++)
+        normal[c] = f.N[c];
     double nl = sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]);
     for (int c = 0; c < 3; c++)
         normal[c] /= nl;
@@ -222,11 +230,9 @@ void mesh_curl_points(const CurlParams *params, size_t n, const double *xy, doub
     MeshCurlCache own;
     CurlTable tab;
     curl_table(params, &own, &tab);
-    for (size_t k = 0; k < n; k++) {
-        double unused[3];
+    for (size_t k = 0; k < n; k++)
         curl_eval(&tab, finite_or(xy[2 * k], 0.0), finite_or(xy[2 * k + 1], 0.0), &pos[3 * k],
-                  normal ? &normal[3 * k] : unused);
-    }
+                  normal ? &normal[3 * k] : NULL);
 }
 
 void mesh_curl_apex(const CurlParams *params, float out[3])
