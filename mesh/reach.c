@@ -67,20 +67,45 @@ static double wedge_share(double ax, double z)
     return atan2(z, ax) / (0.5 * PI);
 }
 
-double mesh_reach_share_point(const double p[3], double width, double height)
+/* A point's share worked out but for the wedges' (an arc tangent), which can only lower it: `hi`
+ * is never less than the share (point_share_of gives it). */
+typedef struct PointShare {
+    double hi;
+    double ax, z, squashed, past; /* the point, onto the reach; the shares but the wedges' */
+    bool wedged;                  /* above the page: the wedges' share counts */
+} PointShare;
+
+static PointShare point_share(const double p[3], double width, double height)
 {
     double w = width, h = height, ax = fabs(p[0]), z = mesh_most(0.0, p[2]);
     /* past head or foot, less what rounding puts there */
     double e = mesh_most(0.0, mesh_most(-p[1], p[1] - h) - 1e-7 * w);
     if (!isfinite(ax) || !isfinite(z) || !isfinite(e))
-        return 1.0;
+        return (PointShare){.hi = 1.0};
     double r = hypot(ax, z);
     if (r > w) /* past the reach by rounding (a leaf stretches by none): onto its edge */
         ax *= w / r, z *= w / r;
-    double above = 0.0;
-    if (z > 0.0)
-        above = mesh_least(ax < w ? squashed_share(ax, z, w) : 1.0, wedge_share(ax, z));
-    return mesh_least(1.0, mesh_most(above, e / mesh_reach_overhang((float)w, (float)h)));
+    PointShare s = {.ax = ax,
+                    .z = z,
+                    .squashed = z > 0.0 ? (ax < w ? squashed_share(ax, z, w) : 1.0) : 0.0,
+                    .past = e / mesh_reach_overhang((float)w, (float)h),
+                    .wedged = z > 0.0};
+    s.hi = mesh_least(1.0, mesh_most(s.squashed, s.past));
+    return s;
+}
+
+static double point_share_of(const PointShare *s)
+{
+    if (!s->wedged)
+        return s->hi;
+    double above = mesh_least(s->squashed, wedge_share(s->ax, s->z));
+    return mesh_least(1.0, mesh_most(above, s->past));
+}
+
+double mesh_reach_share_point(const double p[3], double width, double height)
+{
+    PointShare s = point_share(p, width, height);
+    return point_share_of(&s);
 }
 
 /* A length grown by the margin m: by itself where it is short, by m once it is longer (so the
@@ -122,14 +147,22 @@ float mesh_reach_share(const CurlParams *pose, float width, float height, const 
         const double *p = &pos[3 * k];
         double y = p[1] < 0.0 ? -grown(-p[1], m) : p[1] > h ? h + grown(p[1] - h, m) : p[1];
         double q[3] = {p[0], y, grown(p[2], m)};
-        double need = mesh_reach_share_point(q, width, height), weight = 1.0;
-        double out = outside(p[0], lo, hi);
+        PointShare s = point_share(q, width, height);
+        double weight = 1.0, past_span = 0.0, out = outside(p[0], lo, hi);
+        bool spanned = false;
         if (span->cut) {
             double t = mesh_least(1.0, out / fade);
             weight = 1.0 - t * t * (3.0 - 2.0 * t);
         } else if (out > 0.0) {
             double grow = p[0] < lo ? span->grow_lo : span->grow_hi;
-            need = mesh_most(need, span_share(grown(out, m), grow));
+            past_span = span_share(grown(out, m), grow), spanned = true;
+        }
+        /* the wedges' share only where the bound without it could raise the share: every step
+         * after it is monotone, so where the bound cannot, the point cannot (the same bits) */
+        double need = spanned ? mesh_most(s.hi, past_span) : s.hi;
+        if (weight * need > share) {
+            need = point_share_of(&s);
+            need = spanned ? mesh_most(need, past_span) : need;
         }
         share = mesh_most(share, weight * need);
     }
