@@ -148,22 +148,20 @@ float mesh_reach_share(const CurlParams *pose, float width, float height, const 
         double y = p[1] < 0.0 ? -grown(-p[1], m) : p[1] > h ? h + grown(p[1] - h, m) : p[1];
         double q[3] = {p[0], y, grown(p[2], m)};
         PointShare s = point_share(q, width, height);
+        /* past_span stays 0 where it does not count: a share is never below it */
         double weight = 1.0, past_span = 0.0, out = outside(p[0], lo, hi);
-        bool spanned = false;
         if (span->cut) {
             double t = mesh_least(1.0, out / fade);
             weight = 1.0 - t * t * (3.0 - 2.0 * t);
         } else if (out > 0.0) {
             double grow = p[0] < lo ? span->grow_lo : span->grow_hi;
-            past_span = span_share(grown(out, m), grow), spanned = true;
+            past_span = span_share(grown(out, m), grow);
         }
         /* the wedges' share only where the bound without it could raise the share: every step
          * after it is monotone, so where the bound cannot, the point cannot (the same bits) */
-        double need = spanned ? mesh_most(s.hi, past_span) : s.hi;
-        if (weight * need > share) {
-            need = point_share_of(&s);
-            need = spanned ? mesh_most(need, past_span) : need;
-        }
+        double need = mesh_most(s.hi, past_span);
+        if (weight * need > share)
+            need = mesh_most(point_share_of(&s), past_span);
         share = mesh_most(share, weight * need);
     }
     return (float)share;
