@@ -137,7 +137,6 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
     remember_sides(view, &book, target->target.extent);
     GpuChainFrame work = {
         .page = &page->gpu,
-        .pose = desc->pose,
         .slot = frame->slot,
         .readback_vertices = desc->readback_vertices,
         .renderer = draws ? &view->renderer : NULL,
@@ -261,7 +260,6 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     remember_sides(view, &book, target.extent);
     GpuChainFrame work = {
         .page = &page->gpu,
-        .pose = desc->pose,
         .slot = slot,
         .renderer = &view->renderer,
         .target = &target,

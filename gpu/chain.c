@@ -165,7 +165,7 @@ static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuCha
 {
     switch (stage) {
     case GPU_STAGE_DEFORM:
-        gpu_deform_dispatch(cmd, &chain->deform, f->page, &f->pose, f->slot);
+        gpu_deform_dispatch(cmd, &chain->deform, f->page, f->slot);
         break;
     case GPU_STAGE_UPLOAD:
         gpu_page_record_upload(cmd, f->page, f->slot);
@@ -178,7 +178,7 @@ static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuCha
         break;
     case GPU_STAGE_FUSED:
     case GPU_STAGE_FUSED_DEFORM:
-        gpu_fused_dispatch(cmd, &chain->fused, f->page, &f->pose, f->slot);
+        gpu_fused_dispatch(cmd, &chain->fused, f->page, f->slot);
         break;
     case GPU_STAGE_READBACK_SOA:
         gpu_page_record_soa_readback(cmd, f->page);

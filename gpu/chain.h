@@ -81,7 +81,6 @@ uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuPage *page, const Gpu
 /* What one frame records besides the chain's own. */
 typedef struct GpuChainFrame {
     const GpuPage *page;
-    CurlParams pose;
     uint32_t slot;          /* the frame in flight: picks per-frame resources */
     bool readback_vertices; /* stage readback (the page needs .readback) */
     GpuRenderer *renderer;  /* stage render, with its target and draws; NULL: none */

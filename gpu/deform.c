@@ -33,8 +33,8 @@ void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform)
 }
 
 void gpu_deform_dispatch(VkCommandBuffer cmd, const GpuDeform *deform, const GpuPage *page,
-                         const CurlParams *pose, uint32_t slot)
+                         uint32_t slot)
 {
-    PcDeformPush push = gpu_page_deform_push(page, pose, slot);
+    PcDeformPush push = gpu_page_deform_push(page, slot);
     gpu_kernel_dispatch(cmd, &deform->kernel, &push, page->vertex_count);
 }

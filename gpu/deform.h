@@ -17,9 +17,9 @@ bool gpu_deform_create(const GpuContext *ctx, GpuDeform *out, GpuError *err);
 void gpu_deform_bind(const GpuContext *ctx, const GpuDeform *deform, const GpuPage *page);
 void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform);
 
-/* Records the deform's dispatch for `pose` (the chain orders it, gpu/chain.c). The pose's
- * CurlSegments must be in the page's table `slot` (gpu_page_curl_table). */
+/* Records the deform's dispatch (the chain orders it, gpu/chain.c) for the pose whose
+ * CurlSegments are in the page's table `slot` (gpu_page_curl_table) when it runs. */
 void gpu_deform_dispatch(VkCommandBuffer cmd, const GpuDeform *deform, const GpuPage *page,
-                         const CurlParams *pose, uint32_t slot);
+                         uint32_t slot);
 
 #endif

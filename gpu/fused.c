@@ -62,11 +62,11 @@ const GpuKernel *gpu_fused_kernel(const GpuFused *fused, const GpuPage *page)
 }
 
 void gpu_fused_dispatch(VkCommandBuffer cmd, const GpuFused *fused, const GpuPage *page,
-                        const CurlParams *pose, uint32_t slot)
+                        uint32_t slot)
 {
     PcDeformPush push = {.grid = gpu_page_push(page)};
     if (fused->deform)
-        push = gpu_page_deform_push(page, pose, slot);
+        push = gpu_page_deform_push(page, slot);
     /* the vertices a workgroup makes (shared.h): the small tile's workgroup covers its halo too */
     uint32_t tile_w = PC_TILE_W,
              tile_h = PC_TILE_H * (fused->deform ? PC_TILE_ROWS : PC_FUSED_ROWS);

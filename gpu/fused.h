@@ -23,9 +23,9 @@ void gpu_fused_destroy(const GpuContext *ctx, GpuFused *fused);
 
 /* The kernel gpu_fused_dispatch runs for `page` (by its size). */
 const GpuKernel *gpu_fused_kernel(const GpuFused *fused, const GpuPage *page);
-/* Records the dispatch for `pose` (fused_deform; fused reads the positions instead) and the
- * CurlSegments of `slot`. */
+/* Records the dispatch for the pose in the CurlSegments of `slot` (fused_deform; fused reads the
+ * positions instead). */
 void gpu_fused_dispatch(VkCommandBuffer cmd, const GpuFused *fused, const GpuPage *page,
-                        const CurlParams *pose, uint32_t slot);
+                        uint32_t slot);
 
 #endif

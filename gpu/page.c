@@ -205,11 +205,10 @@ void gpu_page_destroy(const GpuContext *ctx, GpuPage *page)
     memset(page, 0, sizeof *page);
 }
 
-PcDeformPush gpu_page_deform_push(const GpuPage *page, const CurlParams *pose, uint32_t slot)
+PcDeformPush gpu_page_deform_push(const GpuPage *page, uint32_t slot)
 {
     return (PcDeformPush){
         .grid = gpu_page_push(page),
-        .curl = *pose,
         .page = {{page->width, page->height, 0.0f, 0.0f}},
         .table = slot,
     };

@@ -64,8 +64,9 @@ CurlSegments *gpu_page_curl_table(const GpuPage *page, uint32_t slot);
 
 /* The compute passes' push constants for this page. */
 PcComputePush gpu_page_push(const GpuPage *page);
-/* The deforming kernels' push constants: the page, `pose`, and the CurlSegments of `slot`. */
-PcDeformPush gpu_page_deform_push(const GpuPage *page, const CurlParams *pose, uint32_t slot);
+/* The deforming kernels' push constants: the page and the CurlSegments (with the pose) of
+ * `slot`, which app_page_prepare wrote. */
+PcDeformPush gpu_page_deform_push(const GpuPage *page, uint32_t slot);
 
 /* Where the CPU writes the positions of the frame in `slot`: its staging planes, or the resident
  * planes themselves when in place (then no frame in flight may still read them). */

@@ -271,6 +271,7 @@ void mesh_curl_segments(const CurlParams *params, CurlSegments *out)
         s->N.v[3] = isfinite(own.len[j]) ? (float)own.len[j] : 3.0e38f;
         s->P.v[3] = 0.0f;
     }
+    out->pose = *params;
 }
 
 typedef struct ApplyJob {

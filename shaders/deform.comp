@@ -1,7 +1,7 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // Stage deform on the GPU: each thread places one vertex of the page for this frame's pose.
-// With it, only the pose's push constants cross to the GPU each frame.
+// With it, only the pose (in the frame's CurlSegments) crosses to the GPU each frame.
 #include "shared.h"
 #include "compute.glsl"
 #define PC_CURL_BISECT // deform.comp serves every page size; the search pays from 1024^2
@@ -23,7 +23,7 @@ void main()
     // the rest position of mesh/grid.c, (u W, v H), to the bit
     vec2 rest = vec2(pc_grid_coord(i, p.grid.nx, p.grid.du) * p.page.x,
                      pc_grid_coord(j, p.grid.ny, p.grid.dv) * p.page.y);
-    vec3 q = curl_point(p.curl, p.table, rest);
+    vec3 q = curl_point(curl_tables[p.table].pose, p.table, rest);
     pos[v] = q.x;
     pos[n + v] = q.y;
     pos[2u * n + v] = q.z;

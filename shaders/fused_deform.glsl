@@ -18,7 +18,7 @@ void main()
         // the rest position of mesh/grid.c, as in deform.comp
         vec2 rest = vec2(pc_grid_coord(gi, p.grid.nx, p.grid.du) * p.page.x,
                          pc_grid_coord(gj, p.grid.ny, p.grid.dv) * p.page.y);
-        vec3 q = curl_point(p.curl, p.table, rest);
+        vec3 q = curl_point(curl_tables[p.table].pose, p.table, rest);
         tile_x[r][c] = q.x;
         tile_y[r][c] = q.y;
         tile_z[r][c] = q.z;

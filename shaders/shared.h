@@ -204,7 +204,8 @@ PC_END(PcAmpPush)
 #define PC_FRAME_BOARD_BOTTOM 128
 #define PC_FRAME_HEIGHT       256
 
-/* Push constants of one page draw. 128 bytes: all that every device guarantees. A leaf is drawn
+/* One page draw's constants, read by its shaders from the frame's draw table (PcDrawTable). A leaf
+ * is drawn
  * as laid on the right (model diagonal 1,1,1), mirrored for a backward turn (-1,1,1: the curl is
  * computed in the leaf's own frame) or turned over onto the left (-1,1,-1); the diagonal's signs
  * carry the normals along, their product says whether the rasterizer's facing is inverted.
@@ -228,6 +229,18 @@ pc_vec4 frame;     /* xyz: for the turning leaf, the point where its curl's ruli
 pc_vec4 model;     /* xyz: the model's diagonal scale (its signs, times the quad's size; never
                     * 0), w: its lift along z */
 PC_END(PcDrawPush)
+
+/* A frame's draws, one table per frame in flight in a uniform buffer (bound at the slot's dynamic
+ * offset): the values that change with every frame (the camera, the pose's apex, the mip level)
+ * are written there, so that a frame's commands, which name only a draw's index (PcDrawIndex, the
+ * draws' push constants), can be recorded once and submitted again (gpu/renderer_record.c). */
+#define PC_MAX_DRAWS 16
+PC_STRUCT(PcDrawTable)
+PcDrawPush draw[PC_MAX_DRAWS];
+PC_END(PcDrawTable)
+PC_STRUCT(PcDrawIndex)
+pc_uint index; /* into the frame's PcDrawTable */
+PC_END(PcDrawIndex)
 
 /* The curl pose, as mesh/curl.c evaluates it and a compute shader can (docs/curl.md).
  * A generalised cone: past the fold line through fold.xy (unit in-plane normal fold.zw towards the
@@ -253,16 +266,16 @@ pc_vec4 P; /* xyz: P(sigma) at the start, w: unused */
 PC_END(CurlSegment)
 PC_STRUCT(CurlSegments)
 CurlSegment seg[PC_CURL_SEGMENTS];
+CurlParams pose; /* the pose itself: with it the kernels' commands are the same every frame */
 PC_END(CurlSegments)
 /* One CurlSegments per frame in flight, in a uniform buffer: every thread of a deforming kernel
- * reads the same piece starts, which the constant cache broadcasts. */
+ * reads the same piece starts and pose, which the constant cache broadcasts. */
 #define PC_FRAMES_IN_FLIGHT 2
 
-/* Push constants of deform.comp and fused_deform.comp: the grid, the pose, the page size and
- * which frame-in-flight's CurlSegments to read. 96 bytes. */
+/* Push constants of deform.comp and fused_deform.comp: the grid, the page size and which
+ * frame-in-flight's CurlSegments (and pose) to read. 64 bytes. */
 PC_STRUCT(PcDeformPush)
 PcComputePush grid;
-CurlParams curl;
 pc_vec4 page;  /* x: width, y: height */
 pc_uint table; /* index into the page's CurlSegments buffer */
 pc_uint unused0, unused1, unused2;
@@ -323,9 +336,11 @@ _Static_assert(sizeof(PcComputePush) == 32, "PcComputePush layout");
 _Static_assert(sizeof(PcCopyPush) == 16, "PcCopyPush layout");
 _Static_assert(sizeof(PcAmpPush) == 16, "PcAmpPush layout");
 _Static_assert(sizeof(CurlParams) == 32, "CurlParams layout");
-_Static_assert(sizeof(PcDeformPush) == 96, "PcDeformPush layout");
+_Static_assert(sizeof(PcDeformPush) == 64, "PcDeformPush layout");
 _Static_assert(sizeof(CurlSegment) == 64, "CurlSegment layout");
 _Static_assert(sizeof(PcDrawPush) == 128, "PcDrawPush layout");
+_Static_assert(sizeof(PcDrawTable) == PC_MAX_DRAWS * 128, "PcDrawTable layout");
+_Static_assert(sizeof(CurlSegments) == PC_CURL_SEGMENTS * 64 + 32, "CurlSegments layout");
 #endif
 
 #endif
