@@ -75,6 +75,7 @@ bool app_page_regrid(const GpuContext *ctx, AppPage *page, uint32_t nx, uint32_t
     if (!grid_create(ctx, page, err))
         return false;
     gpu_chain_bind(ctx, &page->chain, &page->gpu);
+    page->grids++;
     return true;
 }
 

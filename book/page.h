@@ -37,6 +37,7 @@ typedef struct AppPage {
     GpuChain chain; /* the frame's stages for the path, and their kernels */
     GpuNormalsPath path;
     bool cpu_deform;
+    uint64_t grids; /* grids made so far: commands recorded for an earlier one are invalid */
 } AppPage;
 
 bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out, GpuError *err);

@@ -116,10 +116,43 @@ void app_view_want_detail(AppView *view, const AppViewFrame *desc, VkExtent2D ex
     remember_sides(view, &book, extent);
 }
 
-/* Records the frame in the begun `frame` for `target`: the ink, the pose's host side, the
- * chain, and what the frame reads back. */
+/* Whether the chain runs a stage on the host, which submits halfway (gpu_frame_record). */
+static bool host_stages(const GpuChain *chain)
+{
+    for (uint32_t i = 0; i < chain->count; i++)
+        if (chain->stages[i].host)
+            return true;
+    return false;
+}
+
+/* The recipe of the frame's commands (false: they are not to be kept): an offscreen view's, whose
+ * chain runs on the device alone and whose renderer records the same commands for the same draws
+ * (gpu_renderer_recipe). A window's frame draws into the image acquired and the HUD. */
+static bool recipe_of(const AppView *view, const AppViewFrame *desc, const GpuChainFrame *work,
+                      uint32_t slot, AppViewRecipe *out)
+{
+    memset(out, 0, sizeof *out);
+    const AppPage *page = view->page;
+    if (view->kind != APP_VIEW_OFFSCREEN || desc->hooks || page->cpu_deform ||
+        host_stages(&page->chain) ||
+        !gpu_renderer_recipe(&view->renderer, work->target, work->draws, work->draw_count, slot,
+                             &out->render))
+        return false;
+    out->valid = true;
+    out->page = page;
+    out->grids = page->grids;
+    out->readback_vertices = desc->readback_vertices;
+    out->readback_pixels = desc->readback_pixels;
+    return true;
+}
+
+/* The frame in the reset `frame` for `target`: the ink, the pose's host side, the draws; the
+ * chain and what the frame reads back recorded, or, where the slot's last commands are the
+ * frame's (`recipe`, which the caller keeps once they are submitted), only the draws' values
+ * written for them. */
 static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const AppViewFrame *desc,
-                   const AppViewTarget *target, AppViewHost *host, GpuError *err)
+                   const AppViewTarget *target, AppViewHost *host, AppViewRecipe *recipe,
+                   GpuError *err)
 {
     AppPage *page = view->page;
     bool draws = view->kind != APP_VIEW_COMPUTE;
@@ -149,7 +182,18 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
         .v = page->grid.v,
         .parallel_for = parallel_for,
     };
-    if (!gpu_frame_record(ctx, frame, &page->chain, &work, &host->pack, err))
+    bool keep = recipe_of(view, desc, &work, frame->slot, recipe);
+    AppViewRecipe *last = &view->kept[frame->slot];
+    if (keep && !memcmp(last, recipe, sizeof *recipe)) {
+        gpu_renderer_write_draws(&view->renderer, frame->slot, book.draws, book.count,
+                                 target->target.extent);
+        view->resubmitted++;
+        return true;
+    }
+    last->valid = false; /* its commands are recorded over */
+    view->recorded++;
+    if (!gpu_frame_start(frame, keep, err) ||
+        !gpu_frame_record(ctx, frame, &page->chain, &work, &host->pack, err))
         return false;
     if (desc->readback_pixels && view->kind == APP_VIEW_OFFSCREEN)
         gpu_offscreen_record_readback(ctx, frame->cmd, &view->offscreen);
@@ -208,8 +252,9 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
     if (target.skip) {
         spent.skipped = true;
     } else {
-        if (!gpu_frame_begin(ctx, frame, err) ||
-            !record(ctx, view, frame, desc, &target, &spent, err) ||
+        AppViewRecipe recipe;
+        if (!gpu_frame_reset(ctx, frame, err) ||
+            !record(ctx, view, frame, desc, &target, &spent, &recipe, err) ||
             (hooks && !hooks->finish(hooks->user, frame, &target, err)) ||
             !gpu_frame_submit(ctx, frame, target.wait, target.wait_stage, target.signal, err)) {
             /* the image acquired is waited for all the same (a semaphore left signalled is an
@@ -217,6 +262,7 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
             gpu_frame_abandon(ctx, frame, target.wait, target.wait_stage);
             return false;
         }
+        view->kept[frame->slot] = recipe;
         view->stamped[frame->slot] = view->timed;
         view->stamped_frame[frame->slot] = view->frame_number++;
     }

@@ -41,6 +41,17 @@ typedef struct AppViewTimes {
     bool ran[GPU_STAGE_COUNT];
 } AppViewTimes;
 
+/* What a frame's commands depend on besides the values in its buffers (the pose's curl table,
+ * the draw table): a frame whose recipe equals the one its slot recorded last submits those
+ * commands again (byte for byte; the page's grids, the renderer's, the reads back). */
+typedef struct AppViewRecipe {
+    bool valid;
+    const AppPage *page;
+    uint64_t grids;
+    bool readback_vertices, readback_pixels;
+    GpuRenderRecipe render;
+} AppViewRecipe;
+
 typedef struct AppView {
     AppViewKind kind;
     AppPage *page;       /* the caller's; replace or regrid it only after app_view_wait */
@@ -63,6 +74,10 @@ typedef struct AppView {
     /* called with each timed frame's stage times once its fence has signalled */
     void (*on_times)(void *user, const AppViewTimes *times);
     void *times_user;
+    /* an offscreen view records a frame's commands once and submits them again while they stay
+     * the same: each slot's last, and the frames of each kind so far (the tests count them) */
+    AppViewRecipe kept[GPU_FRAMES_IN_FLIGHT];
+    uint64_t recorded, resubmitted;
 } AppView;
 
 /* For `page`; the renderer's pages are shaped like it (its content's aspect). */

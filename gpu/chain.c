@@ -192,7 +192,8 @@ static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuCha
     case GPU_STAGE_RENDER:
         /* strokes drawn since this slot's last frame, before the pages that show them */
         gpu_ink_record(ctx, cmd, &f->renderer->ink, f->slot);
-        gpu_renderer_record(ctx, cmd, f->renderer, f->target, f->draws, f->draw_count, before);
+        gpu_renderer_record(ctx, cmd, f->renderer, f->target, f->draws, f->draw_count, f->slot,
+                            before);
         break;
     case GPU_STAGE_PACK:
     case GPU_STAGE_CHAIN:

@@ -74,20 +74,30 @@ bool gpu_frame_wait(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
     return true;
 }
 
-bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
+bool gpu_frame_reset(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
 {
     if (!gpu_frame_wait(ctx, frame, err))
         return false;
     GPU_TRY(err, vkResetFences(ctx->device, 1, &frame->fence));
     frame->unsignalled = true;
+    return true;
+}
+
+bool gpu_frame_start(GpuFrame *frame, bool kept, GpuError *err)
+{
     /* beginning resets the command buffer (its pool resets them one by one): no call for it */
     VkCommandBufferBeginInfo begin = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+        .flags = kept ? 0 : VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
     };
     GPU_TRY(err, vkBeginCommandBuffer(frame->cmd, &begin));
     frame->recording = true;
     return true;
+}
+
+bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
+{
+    return gpu_frame_reset(ctx, frame, err) && gpu_frame_start(frame, false, err);
 }
 
 bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *chain,
@@ -116,8 +126,10 @@ bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *ch
 bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
                       VkPipelineStageFlags wait_stage, VkSemaphore signal, GpuError *err)
 {
-    frame->recording = false;
-    GPU_TRY(err, vkEndCommandBuffer(frame->cmd));
+    if (frame->recording) {
+        frame->recording = false;
+        GPU_TRY(err, vkEndCommandBuffer(frame->cmd));
+    }
     VkSubmitInfo submit = {
         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
         .waitSemaphoreCount = wait ? 1 : 0,

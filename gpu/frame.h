@@ -28,6 +28,13 @@ bool gpu_frames_wait(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT
  * starts recording. */
 bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 
+/* gpu_frame_begin in two steps, for commands that may be submitted more than once: the wait and
+ * the fence's reset, then, unless the frame submits the commands it recorded last again (which
+ * gpu_frame_submit then does), the recording, kept after its submission. */
+bool gpu_frame_reset(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
+/* ...and the recording: `kept`, to be submitted again after this submission. */
+bool gpu_frame_start(GpuFrame *frame, bool kept, GpuError *err);
+
 /* Records the page's chain for `work` into the begun frame (work->slot is the frame's). A host
  * stage (the staging pack) submits what is recorded so far, waits for it, runs on the host and
  * begins the frame again. Leaves the frame recording: the caller adds its own commands and
@@ -35,7 +42,8 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *chain,
                       const GpuChainFrame *work, double *host_ms, GpuError *err);
 
-/* Ends recording and submits; the semaphores are optional (window frames). */
+/* Ends recording (if it is: not for commands submitted again) and submits; the semaphores are
+ * optional (window frames). */
 bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
                       VkPipelineStageFlags wait_stage, VkSemaphore signal, GpuError *err);
 

@@ -52,7 +52,7 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
                 {.location = 2, .format = VK_FORMAT_R32G32_SFLOAT, .offset = PC_VERTEX_OFFSET_UV},
             },
         .attribute_count = 3,
-        .push_size = sizeof(PcDrawPush),
+        .push_size = sizeof(PcDrawIndex),
         .set_layout = out->set_layout,
         .color_format = out->color_format,
         .depth_format = out->depth_format,
@@ -189,10 +189,17 @@ static bool fixed_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 }
 
 /* Set 0: the page content (binding 0), the shadow map's cover and depth (1), the ink (2), the
- * pages' detail (3), all sampled by the fragment shader. */
+ * pages' detail (3), all sampled by the fragment shader; the frames' draw tables (4), read by
+ * every stage of every draw (the shadow pass's too), written once here. */
 static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
-    VkDescriptorSetLayoutBinding bindings[4];
+    /* written by the CPU every frame, read by every vertex and fragment: as the curl tables */
+    GpuBufferDesc tables = {
+        GPU_FRAMES_IN_FLIGHT * sizeof(PcDrawTable), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+        gpu_buffer_shared_heap(ctx) ? GPU_MEMORY_SHARED : GPU_MEMORY_UPLOAD, "draw tables"};
+    if (!gpu_buffer_create(ctx, &tables, &out->draw_tables, err))
+        return false;
+    VkDescriptorSetLayoutBinding bindings[5];
     for (uint32_t i = 0; i < 4; i++)
         bindings[i] = (VkDescriptorSetLayoutBinding){
             .binding = i,
@@ -200,6 +207,12 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
             .descriptorCount = 1,
             .stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT,
         };
+    bindings[4] = (VkDescriptorSetLayoutBinding){
+        .binding = 4,
+        .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+        .descriptorCount = 1,
+        .stageFlags = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+    };
     uint32_t count = sizeof bindings / sizeof bindings[0];
     VkDescriptorSetLayoutCreateInfo layout = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
@@ -209,12 +222,13 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
     GPU_TRY(err,
             vkCreateDescriptorSetLayout(ctx->device, &layout, ctx->allocator, &out->set_layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, out->set_layout, "render");
-    VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, count};
+    VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 4},
+                                    {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}};
     VkDescriptorPoolCreateInfo pool = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
         .maxSets = 1,
-        .poolSizeCount = 1,
-        .pPoolSizes = &size,
+        .poolSizeCount = 2,
+        .pPoolSizes = sizes,
     };
     GPU_TRY(err, vkCreateDescriptorPool(ctx->device, &pool, ctx->allocator, &out->pool));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, out->pool, "render");
@@ -226,14 +240,25 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
     };
     GPU_TRY(err, vkAllocateDescriptorSets(ctx->device, &alloc, &out->set));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, out->set, "render");
+    VkDescriptorBufferInfo buffer = {out->draw_tables.buffer, 0, VK_WHOLE_SIZE};
+    VkWriteDescriptorSet write = {
+        .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+        .dstSet = out->set,
+        .dstBinding = 4,
+        .descriptorCount = 1,
+        .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+        .pBufferInfo = &buffer,
+    };
+    vkUpdateDescriptorSets(ctx->device, 1, &write, 0, NULL);
     return true;
 }
 
 /* The set's images: written when the renderer is made and again when its tier changes (the
  * shadow map is made anew then) or its detail texture is (gpu_renderer_set_detail), never while
  * a frame that binds the set is in flight. */
-static void descriptors_write(const GpuContext *ctx, const GpuRenderer *out)
+static void descriptors_write(const GpuContext *ctx, GpuRenderer *out)
 {
+    out->epoch++; /* commands recorded with the set before are invalid */
     VkDescriptorImageInfo images[] = {
         {out->content.sampler, out->content.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
         {out->shadow.sampler, out->shadow.map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
@@ -280,7 +305,7 @@ static bool tier_create(const GpuContext *ctx, GpuQuality quality, GpuRenderer *
         shadow = GPU_SHADOW_MAP_REFERENCE_SIZE < lim->maxImageDimension2D
                      ? GPU_SHADOW_MAP_REFERENCE_SIZE
                      : lim->maxImageDimension2D;
-    if (!gpu_shadow_create(ctx, shadow, low, &out->shadow, err))
+    if (!gpu_shadow_create(ctx, shadow, low, out->set_layout, &out->shadow, err))
         return false;
     descriptors_write(ctx, out);
     return renderer_create(ctx, out, err);
@@ -343,6 +368,7 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     tier_destroy(ctx, renderer);
     gpu_buffer_destroy(ctx, &renderer->fixed_indices);
     gpu_buffer_destroy(ctx, &renderer->fixed_vertices);
+    gpu_buffer_destroy(ctx, &renderer->draw_tables);
     if (renderer->pool) /* frees the set with it */
         vkDestroyDescriptorPool(ctx->device, renderer->pool, ctx->allocator);
     if (renderer->set_layout)

@@ -89,6 +89,11 @@ typedef struct GpuRenderer {
     /* A flat unit page (scaled to W x H by its draw) and a unit block's outer side faces (the
      * stack edge), one after the other in one pair of buffers: draws of either bind them once. */
     GpuBuffer fixed_vertices, fixed_indices;
+    /* the frames' PcDrawTables, one per frame in flight (set 0, binding 4) */
+    GpuBuffer draw_tables;
+    /* counts the changes that leave commands recorded before invalid (the set written, objects
+     * made anew): a GpuRenderRecipe holds it */
+    uint64_t epoch;
     GpuTexture content; /* one layer per page side (PcDrawPush.page.z picks a leaf's pair) */
     GpuInk ink;         /* the strokes' coverage: the same layers, drawn over the content */
     /* Part of up to GPU_DETAIL_SLOTS page sides drawn at the density a zoomed view shows them
@@ -177,12 +182,41 @@ bool gpu_renderer_wants_bounds(const GpuRenderer *renderer);
  * in flight then. Failing to make it is no error: frames then draw all their pages. */
 void gpu_renderer_prepare(const GpuContext *ctx, GpuRenderer *renderer, VkExtent2D extent);
 
-/* Records the frame's passes, after the caller's barrier `before` (optional: recorded in one
- * call with the passes' first barriers). Never waits, allocates or submits. Not const: the low
+/* Records the frame's passes for frame in flight `slot`, after the caller's barrier `before`
+ * (optional: recorded in one call with the passes' first barriers), and writes the draws' values
+ * into the slot's draw table (gpu_renderer_write_draws), which the commands read when they run:
+ * no frame of the slot may be in flight. Never waits, allocates or submits. Not const: the low
  * tier keeps its still pages between frames, in the image gpu_renderer_prepare made for the
  * target's size (a target of another size draws without them). */
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
-                         const VkMemoryBarrier2 *before);
+                         uint32_t slot, const VkMemoryBarrier2 *before);
+
+/* What a frame's recorded passes depend on besides its draw table's values: frames with equal
+ * recipes (byte for byte) record the same commands, so the later may submit the earlier's again
+ * after gpu_renderer_write_draws. */
+typedef struct GpuRenderRecipe {
+    uint64_t epoch, inked;
+    GpuRenderTarget target;
+    uint32_t count, slot;
+    struct {
+        VkBuffer vertices, indices;
+        uint32_t first_index, index_count, shadow_first_index, shadow_index_count;
+        uint32_t flags, layer; /* frame.w's flags (a board's pipeline), page.z (its ink) */
+        float alpha;           /* a faded draw's blend constant */
+        bool casts_shadow, edge, faded;
+    } draws[PC_MAX_DRAWS];
+} GpuRenderRecipe;
+
+/* The recipe of gpu_renderer_record's commands for these draws, zero-filled first; false where
+ * the commands themselves change from frame to frame: the low tier's (its still pages' cache,
+ * the shadow's pieces of the target) and a frame that uploads ink. */
+bool gpu_renderer_recipe(const GpuRenderer *renderer, const GpuRenderTarget *target,
+                         const GpuDraw *draws, uint32_t count, uint32_t slot, GpuRenderRecipe *out);
+
+/* The draws' values for slot's table alone: what a frame whose commands are those recorded for
+ * the same draws before writes instead of recording them again (at most PC_MAX_DRAWS). */
+void gpu_renderer_write_draws(const GpuRenderer *renderer, uint32_t slot, const GpuDraw *draws,
+                              uint32_t count, VkExtent2D extent);
 
 #endif

@@ -199,7 +199,7 @@ static uint32_t round_pieces(const GpuRenderer *r, const Round *round, const Gpu
  * own (gpu_pipeline_begin). */
 static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round *rounds,
                           size_t round_count, const GpuDraw *draws, uint32_t count,
-                          VkExtent2D extent, GpuBound *buffers)
+                          VkExtent2D extent, uint32_t slot, GpuBound *buffers)
 {
     VkPipeline bound = r->pipeline;
     VkRect2D all = {{0, 0}, extent}, scissor = all;
@@ -215,7 +215,7 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
             VkRect2D piece[5];
             bool lit[5];
             uint32_t pieces = round_pieces(r, round, d, caster, extent, piece, lit);
-            PcDrawPush push = draw_push(r, d, extent);
+            PcDrawIndex pick = {i, slot};
             for (uint32_t p = 0; p < pieces; p++) {
                 if (memcmp(&piece[p], &scissor, sizeof scissor)) {
                     scissor = piece[p];
@@ -230,7 +230,7 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
                 if (p == 0)
                     vkCmdPushConstants(cmd, r->layout,
                                        VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                                       sizeof push, &push);
+                                       sizeof pick, &pick);
                 gpu_pipeline_draw(cmd, buffers, d->vertices, d->indices, d->first_index,
                                   d->index_count);
             }
@@ -241,7 +241,7 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
 /* The faded pages (reduced motion's cross-fade) over everything the rounds drew, each by its
  * share: the spread they fade from over the one they fade to, in the same plane. */
 static void record_faded(VkCommandBuffer cmd, const GpuRenderer *r, const GpuDraw *draws,
-                         uint32_t count, VkExtent2D extent, GpuBound *buffers)
+                         uint32_t count, VkExtent2D extent, uint32_t slot, GpuBound *buffers)
 {
     bool bound = false;
     for (uint32_t i = 0; i < count; i++) {
@@ -255,10 +255,10 @@ static void record_faded(VkCommandBuffer cmd, const GpuRenderer *r, const GpuDra
         }
         float a = d->alpha < 0.0f ? 0.0f : (d->alpha > 1.0f ? 1.0f : d->alpha);
         vkCmdSetBlendConstants(cmd, (float[4]){a, a, a, a});
-        PcDrawPush push = draw_push(r, d, extent);
+        PcDrawIndex pick = {i, slot};
         vkCmdPushConstants(cmd, r->layout,
                            VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                           sizeof push, &push);
+                           sizeof pick, &pick);
         gpu_pipeline_draw(cmd, buffers, d->vertices, d->indices, d->first_index, d->index_count);
     }
 }
@@ -296,8 +296,8 @@ static GpuImageBarrier msaa_barrier(const GpuRenderTarget *target)
 }
 
 /* Begins rendering into `color_view` (cleared to the backdrop, or loaded) and the target's
- * depth (cleared), with the page pipeline and the set bound. The caller has made the depth (and
- * the MSAA samples) ready: depth_barrier, msaa_barrier. */
+ * depth (cleared), with the page pipeline bound (the set is, from the frame's start). The caller
+ * has made the depth (and the MSAA samples) ready: depth_barrier, msaa_barrier. */
 static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarget *target,
                   VkImageView color_view, bool load)
 {
@@ -327,8 +327,6 @@ static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarg
         .clearValue = {.depthStencil = {1.0f, 0}},
     };
     gpu_pipeline_begin(cmd, r->pipeline, r->layout, &color, &depth, target->extent, NULL, 0);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1, &r->set, 0,
-                            NULL);
 }
 
 void gpu_renderer_prepare(const GpuContext *ctx, GpuRenderer *r, VkExtent2D extent)
@@ -418,7 +416,7 @@ static StillUse still_use(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
  * ready. */
 static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *r,
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
-                         StillUse use, GpuBound *bound)
+                         StillUse use, uint32_t slot, GpuBound *bound)
 {
     GpuStillCache *c = &r->still;
     c->overs++;
@@ -440,7 +438,7 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
         gpu_barriers(cmd, NULL, redraw, 2);
         begin(cmd, r, target, c->color.view, false);
         record_rounds(cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0], draws,
-                      count, target->extent, bound);
+                      count, target->extent, slot, bound);
         vkCmdEndRendering(cmd);
         /* copied out, this frame and the next ones */
         gpu_image_barrier_drawn_to_copy(cmd, c->color.image);
@@ -473,10 +471,52 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     gpu_barriers(cmd, NULL, over, 2);
 }
 
+bool gpu_renderer_recipe(const GpuRenderer *r, const GpuRenderTarget *target, const GpuDraw *draws,
+                         uint32_t count, uint32_t slot, GpuRenderRecipe *out)
+{
+    memset(out, 0, sizeof *out);
+    if ((gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || r->ink.copy_count[slot] ||
+        count > PC_MAX_DRAWS)
+        return false;
+    out->epoch = r->epoch, out->inked = r->ink.inked;
+    out->target.color = target->color, out->target.depth = target->depth;
+    out->target.color_view = target->color_view, out->target.depth_view = target->depth_view;
+    out->target.msaa = target->msaa, out->target.msaa_view = target->msaa_view;
+    out->target.extent = target->extent;
+    out->target.color_src_stage = target->color_src_stage;
+    out->target.color_src_access = target->color_src_access;
+    out->target.copy_in = target->copy_in;
+    out->count = count, out->slot = slot;
+    for (uint32_t i = 0; i < count; i++) {
+        const GpuDraw *d = &draws[i];
+        out->draws[i].vertices = d->vertices, out->draws[i].indices = d->indices;
+        out->draws[i].first_index = d->first_index, out->draws[i].index_count = d->index_count;
+        out->draws[i].shadow_first_index = d->shadow_first_index;
+        out->draws[i].shadow_index_count = d->shadow_index_count;
+        out->draws[i].flags = (uint32_t)d->push.frame.v[3] % PC_FRAME_HEIGHT;
+        out->draws[i].layer = (uint32_t)d->push.page.v[2];
+        out->draws[i].alpha = d->faded ? d->alpha : 0.0f;
+        out->draws[i].casts_shadow = d->casts_shadow, out->draws[i].edge = d->edge;
+        out->draws[i].faded = d->faded;
+    }
+    return true;
+}
+
+void gpu_renderer_write_draws(const GpuRenderer *renderer, uint32_t slot, const GpuDraw *draws,
+                              uint32_t count, VkExtent2D extent)
+{
+    PcDrawTable *table = (PcDrawTable *)renderer->draw_tables.mapped + slot;
+    for (uint32_t i = 0; i < count; i++)
+        table->draw[i] = draw_push(renderer, &draws[i], extent);
+}
+
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
-                         const VkMemoryBarrier2 *before)
+                         uint32_t slot, const VkMemoryBarrier2 *before)
 {
+    if (count > PC_MAX_DRAWS)
+        count = PC_MAX_DRAWS; /* never: a spread has at most APP_BOOK_MAX_DRAWS */
+    gpu_renderer_write_draws(renderer, slot, draws, count, target->extent);
     StillUse use = still_usable(renderer, target, draws, count)
                        ? still_use(renderer, draws, count, target->extent)
                        : STILL_NONE;
@@ -507,9 +547,12 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     }
     gpu_barriers(cmd, before, first, n);
     GpuBound bound = {0};
-    gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, &bound);
+    /* the set for every pass of the frame: the shadow pipeline's layout is compatible */
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
+                            &renderer->set, 0, NULL);
+    gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, slot, &bound);
     if (still)
-        still_record(ctx, cmd, renderer, target, draws, count, use, &bound);
+        still_record(ctx, cmd, renderer, target, draws, count, use, slot, &bound);
     begin(cmd, renderer, target, target->color_view, still);
     const Round *rounds = still                                                  ? OVER_STILL_ROUNDS
                           : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA) ? EDGE_ROUNDS
@@ -518,7 +561,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                       : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA)
                           ? sizeof EDGE_ROUNDS / sizeof(Round)
                           : 1;
-    record_rounds(cmd, renderer, rounds, n_rounds, draws, count, target->extent, &bound);
-    record_faded(cmd, renderer, draws, count, target->extent, &bound);
+    record_rounds(cmd, renderer, rounds, n_rounds, draws, count, target->extent, slot, &bound);
+    record_faded(cmd, renderer, draws, count, target->extent, slot, &bound);
     vkCmdEndRendering(cmd);
 }

@@ -39,8 +39,8 @@ uint32_t gpu_shadow_size(uint32_t width, uint32_t height)
  * blit and filter it. */
 #define SHADOW_COVER_FORMAT VK_FORMAT_R16G16_SFLOAT
 
-bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse, GpuShadow *out,
-                       GpuError *err)
+bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse,
+                       VkDescriptorSetLayout set_layout, GpuShadow *out, GpuError *err)
 {
     VkFormat depth_format = VK_FORMAT_UNDEFINED;
     if (!shadow_depth_format(ctx, &depth_format, err))
@@ -103,7 +103,8 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse, GpuSha
                         .format = VK_FORMAT_R32G32B32_SFLOAT,
                         .offset = PC_VERTEX_OFFSET_POS}},
         .attribute_count = 1,
-        .push_size = sizeof(PcDrawPush),
+        .push_size = sizeof(PcDrawIndex),
+        .set_layout = set_layout,
         .color_format = out->map.format,
         .depth_format = out->depth.format,
         .label = "shadow",
@@ -215,7 +216,7 @@ static void shadow_mips(VkCommandBuffer cmd, const GpuShadow *shadow)
 }
 
 void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuShadow *shadow,
-                       const GpuDraw *draws, uint32_t count, GpuBound *bound)
+                       const GpuDraw *draws, uint32_t count, uint32_t slot, GpuBound *bound)
 {
     gpu_label_begin(ctx, cmd, "shadow");
     VkRenderingAttachmentInfo cover = {
@@ -240,9 +241,10 @@ void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuShad
         const GpuDraw *d = &draws[i];
         if (!d->casts_shadow)
             continue;
+        PcDrawIndex pick = {i, slot};
         vkCmdPushConstants(cmd, shadow->layout,
                            VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                           sizeof d->push, &d->push);
+                           sizeof pick, &pick);
         /* the low tier's map takes the coarser mesh: its chords sag (c^2 / 8r) under a texel of
          * it at the radii a turn uses */
         bool coarse = shadow->coarse && d->shadow_index_count;

@@ -39,10 +39,11 @@ typedef struct GpuShadow {
 } GpuShadow;
 
 /* The map (size x size texels and its mips down to PC_SHADOW_TOP), the pass's depth buffer, the
- * sampler and the pass's pipeline; `coarse` as GpuShadow's. On failure what was made is left for
+ * sampler and the pass's pipeline, whose layout takes the renderer's set (`set_layout`: the draw
+ * tables) and push constants; `coarse` as GpuShadow's. On failure what was made is left for
  * gpu_shadow_destroy. */
-bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse, GpuShadow *out,
-                       GpuError *err);
+bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse,
+                       VkDescriptorSetLayout set_layout, GpuShadow *out, GpuError *err);
 void gpu_shadow_destroy(const GpuContext *ctx, GpuShadow *shadow);
 /* Last frame's page shader sampled the map -> this frame's shadow pass: the caller records them,
  * in one call with its other barriers before the pass. Writes at most 3, returns how many. */
@@ -50,9 +51,10 @@ void gpu_shadow_destroy(const GpuContext *ctx, GpuShadow *shadow);
 uint32_t gpu_shadow_barriers_in(const GpuShadow *shadow, GpuImageBarrier *out);
 /* The shadow pass: the draws that cast a shadow, their cover and depth, after
  * gpu_shadow_barriers_in's barriers; then the map's mips, and the barriers that hand it on to
- * this frame's page shader. */
+ * this frame's page shader. Draw i reads row i of the draw table `slot` (the renderer's set
+ * bound). */
 void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuShadow *shadow,
-                       const GpuDraw *draws, uint32_t count, GpuBound *bound);
+                       const GpuDraw *draws, uint32_t count, uint32_t slot, GpuBound *bound);
 
 /* The pixels of an `extent` target where `caster`'s shadow can darken the flat `receiver` (a
  * quad on the plane z = its model.w): the caster's box seen from the light on that plane, grown by

@@ -13,7 +13,7 @@
 #include "shared.h"
 #include "paper.glsl"
 
-layout(push_constant) uniform Push { PcDrawPush draw; };
+#include "draw.glsl"
 layout(location = 0) in vec3 in_normal; // page.vert's outputs
 layout(location = 1) in vec2 in_uv;     // x along the face, y down from the block's top (0..1)
 layout(location = 2) in vec3 in_world;

@@ -11,7 +11,7 @@
 #include "paper.glsl"
 #include "shadow.glsl"
 
-layout(push_constant) uniform Push { PcDrawPush draw; };
+#include "draw.glsl"
 layout(location = 0) in vec3 in_normal;
 layout(location = 1) in vec2 in_uv;
 layout(location = 2) in vec3 in_world;

@@ -3,7 +3,7 @@
 #include "shared.h"
 #include "paper.glsl"
 
-layout(push_constant) uniform Push { PcDrawPush draw; };
+#include "draw.glsl"
 layout(location = 0) in vec3 in_pos;
 layout(location = 1) in vec3 in_normal;
 layout(location = 2) in vec2 in_uv;

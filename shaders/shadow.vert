@@ -5,7 +5,7 @@
 #include "shared.h"
 #include "shadow.glsl"
 
-layout(push_constant) uniform Push { PcDrawPush draw; };
+#include "draw.glsl"
 layout(location = 0) in vec3 in_pos;
 
 void main()

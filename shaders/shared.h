@@ -230,16 +230,17 @@ pc_vec4 model;     /* xyz: the model's diagonal scale (its signs, times the quad
                     * 0), w: its lift along z */
 PC_END(PcDrawPush)
 
-/* A frame's draws, one table per frame in flight in a uniform buffer (bound at the slot's dynamic
- * offset): the values that change with every frame (the camera, the pose's apex, the mip level)
- * are written there, so that a frame's commands, which name only a draw's index (PcDrawIndex, the
+/* A frame's draws: one table per frame in flight (PC_FRAMES_IN_FLIGHT of them in a uniform
+ * buffer). The values that change with every frame (the camera, the pose's apex, the mip level)
+ * are written there, so that a frame's commands, which name only a draw's row (PcDrawIndex, the
  * draws' push constants), can be recorded once and submitted again (gpu/renderer_record.c). */
 #define PC_MAX_DRAWS 16
 PC_STRUCT(PcDrawTable)
 PcDrawPush draw[PC_MAX_DRAWS];
 PC_END(PcDrawTable)
 PC_STRUCT(PcDrawIndex)
-pc_uint index; /* into the frame's PcDrawTable */
+pc_uint index; /* the draw's row */
+pc_uint table; /* the frame in flight's table */
 PC_END(PcDrawIndex)
 
 /* The curl pose, as mesh/curl.c evaluates it and a compute shader can (docs/curl.md).
