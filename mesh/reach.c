@@ -75,20 +75,25 @@ typedef struct PointShare {
     bool wedged;                  /* above the page: the wedges' share counts */
 } PointShare;
 
-static PointShare point_share(const double p[3], double width, double height)
+/* `overhang`: mesh_reach_overhang of the page. */
+static PointShare point_share(const double p[3], double width, double height, double overhang)
 {
     double w = width, h = height, ax = fabs(p[0]), z = mesh_most(0.0, p[2]);
     /* past head or foot, less what rounding puts there */
     double e = mesh_most(0.0, mesh_most(-p[1], p[1] - h) - 1e-7 * w);
     if (!isfinite(ax) || !isfinite(z) || !isfinite(e))
         return (PointShare){.hi = 1.0};
-    double r = hypot(ax, z);
-    if (r > w) /* past the reach by rounding (a leaf stretches by none): onto its edge */
-        ax *= w / r, z *= w / r;
+    /* past the reach by rounding (a leaf stretches by none): onto its edge. hypot <= ax + z, to
+     * within an ulp: where their sum is short of w by more than rounding, so is hypot */
+    if (ax + z > w * (1.0 - 1e-12)) {
+        double r = hypot(ax, z);
+        if (r > w)
+            ax *= w / r, z *= w / r;
+    }
     PointShare s = {.ax = ax,
                     .z = z,
                     .squashed = z > 0.0 ? (ax < w ? squashed_share(ax, z, w) : 1.0) : 0.0,
-                    .past = e / mesh_reach_overhang((float)w, (float)h),
+                    .past = e / overhang,
                     .wedged = z > 0.0};
     s.hi = mesh_least(1.0, mesh_most(s.squashed, s.past));
     return s;
@@ -104,7 +109,7 @@ static double point_share_of(const PointShare *s)
 
 double mesh_reach_share_point(const double p[3], double width, double height)
 {
-    PointShare s = point_share(p, width, height);
+    PointShare s = point_share(p, width, height, mesh_reach_overhang((float)width, (float)height));
     return point_share_of(&s);
 }
 
@@ -142,12 +147,12 @@ float mesh_reach_share(const CurlParams *pose, float width, float height, const 
         }
     mesh_curl_points(pose, N, xy, pos, NULL);
     double share = 0.0, m = MESH_REACH_MARGIN * width, fade = MESH_REACH_FADE * width;
-    double h = height, lo = span->lo, hi = span->hi;
+    double h = height, lo = span->lo, hi = span->hi, overhang = mesh_reach_overhang(width, height);
     for (int k = 0; k < N; k++) {
         const double *p = &pos[3 * k];
         double y = p[1] < 0.0 ? -grown(-p[1], m) : p[1] > h ? h + grown(p[1] - h, m) : p[1];
         double q[3] = {p[0], y, grown(p[2], m)};
-        PointShare s = point_share(q, width, height);
+        PointShare s = point_share(q, width, height, overhang);
         /* past_span stays 0 where it does not count: a share is never below it */
         double weight = 1.0, past_span = 0.0, out = outside(p[0], lo, hi);
         if (span->cut) {
