@@ -39,6 +39,13 @@ static bool grid_create(const GpuContext *ctx, AppPage *page, GpuError *err)
     return gpu_page_create(ctx, &gdesc, &page->gpu, err);
 }
 
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 static void grid_destroy(const GpuContext *ctx, AppPage *page)
 {
     gpu_page_destroy(ctx, &page->gpu);
@@ -48,6 +55,7 @@ static void grid_destroy(const GpuContext *ctx, AppPage *page)
 bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
+    out->made = now_ns();
     out->desc = *desc;
     out->cpu_deform = desc->cpu_deform;
     out->path = app_page_normals_path(desc->normals, desc->cpu_deform);
@@ -69,13 +77,13 @@ bool app_page_regrid(const GpuContext *ctx, AppPage *page, uint32_t nx, uint32_t
 {
     /* The old grid goes first: the new one's allocations can reuse its memory, and a grid near
      * the device's limits never needs two of itself at once. */
+    page->made = now_ns(); /* before the old grid goes, whether or not a new one comes */
     grid_destroy(ctx, page);
     page->desc.nx = nx;
     page->desc.ny = ny;
     if (!grid_create(ctx, page, err))
         return false;
     gpu_chain_bind(ctx, &page->chain, &page->gpu);
-    page->grids++;
     return true;
 }
 

@@ -37,7 +37,10 @@ typedef struct AppPage {
     GpuChain chain; /* the frame's stages for the path, and their kernels */
     GpuNormalsPath path;
     bool cpu_deform;
-    uint64_t grids; /* grids made so far: commands recorded for an earlier one are invalid */
+    /* when its grid was made, in a monotonic clock's nanoseconds: no two grids share it, even
+     * a page made again at the same address, so commands recorded for an earlier one (whose
+     * objects' handles the driver may give out again) are never taken for this one's */
+    uint64_t made;
 } AppPage;
 
 bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out, GpuError *err);

@@ -140,7 +140,7 @@ static bool recipe_of(const AppView *view, const AppViewFrame *desc, const GpuCh
         return false;
     out->valid = true;
     out->page = page;
-    out->grids = page->grids;
+    out->made = page->made;
     out->readback_vertices = desc->readback_vertices;
     out->readback_pixels = desc->readback_pixels;
     return true;

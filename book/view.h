@@ -43,11 +43,12 @@ typedef struct AppViewTimes {
 
 /* What a frame's commands depend on besides the values in its buffers (the pose's curl table,
  * the draw table): a frame whose recipe equals the one its slot recorded last submits those
- * commands again (byte for byte; the page's grids, the renderer's, the reads back). */
+ * commands again (byte for byte: the page and when its grid was made, the renderer's, the reads
+ * back). */
 typedef struct AppViewRecipe {
     bool valid;
     const AppPage *page;
-    uint64_t grids;
+    uint64_t made;
     bool readback_vertices, readback_pixels;
     GpuRenderRecipe render;
 } AppViewRecipe;

@@ -209,8 +209,8 @@ typedef struct GpuRenderRecipe {
 } GpuRenderRecipe;
 
 /* The recipe of gpu_renderer_record's commands for these draws, zero-filled first; false where
- * the commands themselves change from frame to frame: the low tier's (its still pages' cache,
- * the shadow's pieces of the target) and a frame that uploads ink. */
+ * the commands themselves change from frame to frame: the low tier's (its still pages' cache),
+ * a bounded draw's (the shadow's pieces of the target) and a frame that uploads ink. */
 bool gpu_renderer_recipe(const GpuRenderer *renderer, const GpuRenderTarget *target,
                          const GpuDraw *draws, uint32_t count, uint32_t slot, GpuRenderRecipe *out);
 

@@ -498,6 +498,8 @@ bool gpu_renderer_recipe(const GpuRenderer *r, const GpuRenderTarget *target, co
         out->draws[i].alpha = d->faded ? d->alpha : 0.0f;
         out->draws[i].casts_shadow = d->casts_shadow, out->draws[i].edge = d->edge;
         out->draws[i].faded = d->faded;
+        if (d->bounded) /* the shadow's pieces of the target follow the leaf */
+            return false;
     }
     return true;
 }

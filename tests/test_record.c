@@ -2,10 +2,9 @@
  * once and submits it again while only the values in its buffers change (the pose in the curl
  * table, the camera and the apex in the draw table), and every frame is the same, byte for byte,
  * as the frame drawn by a fresh view. A change of what is drawn (another spread, ink drawn, a
- * frame without its pixels read back) records anew; the low tier, whose commands change with
- * the leaf, records every frame. Offscreen on lavapipe with the validation layer (any message
- * fails).
- * usage: test_record [--no-validation] */
+ * frame without its pixels read back, the page made again) records anew; the low tier, whose
+ * commands change with the leaf, records every frame. Offscreen on lavapipe with the validation
+ * layer (any message fails). usage: test_record [--no-validation] */
 #include "../book/book.h"
 #include "../book/page.h"
 #include "../book/view.h"
@@ -74,8 +73,24 @@ static void check_record(CheckState *s, const GpuContext *ctx, AppPage *page)
         same_as_fresh(s, ctx, page, APP_SPREAD_FIRST_TURN, turn_at(frames - 1), &ink, a,
                       "a frame submitted again against a fresh view's");
     }
-    /* another spread: recorded anew (in both slots), then submitted again */
+    /* the page made again where it was (its objects' handles may come back the same): recorded
+     * anew, not taken for the old page's commands */
+    AppPageDesc desc = page->desc;
     uint64_t recorded = view.recorded;
+    ok = ok && app_view_wait(ctx, &view, &err);
+    if (ok) {
+        app_page_destroy(ctx, page);
+        ok = app_page_create(ctx, &desc, page, &err);
+    }
+    for (int f = 0; ok && f < 3; f++)
+        ok = view_turn_frame(ctx, &view, APP_SPREAD_FIRST_TURN, turn_at(f), 0.25f, &ink, a, &err);
+    CHECK(s, ok, "the page made again: %s", err.message);
+    if (ok)
+        CHECK(s, view.recorded == recorded + GPU_FRAMES_IN_FLIGHT,
+              "the page made again: %llu frames recorded (%u expected)",
+              (unsigned long long)(view.recorded - recorded), GPU_FRAMES_IN_FLIGHT);
+    /* another spread: recorded anew (in both slots), then submitted again */
+    recorded = view.recorded;
     for (int f = 0; ok && f < 4; f++)
         ok =
             view_turn_frame(ctx, &view, APP_SPREAD_BACKWARD_TURN, turn_at(f), 0.25f, &ink, a, &err);
