@@ -4,7 +4,8 @@
  * as the frame drawn by a fresh view. A change of what is drawn (another spread, ink drawn, a
  * frame without its pixels read back, the page made again) records anew; the low tier, whose
  * commands change with the leaf, records every frame. Offscreen on lavapipe with the validation
- * layer (any message fails). usage: test_record [--no-validation] */
+ * layer (any message fails).
+ * usage: test_record [--no-validation] */
 #include "../book/book.h"
 #include "../book/page.h"
 #include "../book/view.h"
