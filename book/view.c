@@ -54,7 +54,7 @@ bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *pa
                      .timed = desc->timed,
                      .stage_times = desc->stage_times};
     bool ok = (desc->kind == APP_VIEW_COMPUTE || renderer_create(ctx, desc, out, err)) &&
-              (desc->kind == APP_VIEW_HOSTED || gpu_frames_create(ctx, out->frames, err));
+              gpu_frames_create(ctx, desc->kind == APP_VIEW_HOSTED, out->frames, err);
     for (uint32_t i = 0; ok && desc->timed && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &out->timers[i], err);
     if (!ok)
@@ -125,16 +125,17 @@ static bool host_stages(const GpuChain *chain)
     return false;
 }
 
-/* The recipe of the frame's commands (false: they are not to be kept): an offscreen view's, whose
- * chain runs on the device alone and whose renderer records the same commands for the same draws
- * (gpu_renderer_recipe). A window's frame draws into the image acquired and the HUD. */
+/* The recipe of the frame's commands (false: they are not to be kept): an offscreen or a host's
+ * view's, whose chain runs on the device alone and whose renderer records the same commands for
+ * the same draws (gpu_renderer_recipe). A window's frame draws into the image acquired and the
+ * HUD. */
 static bool recipe_of(const AppView *view, const AppViewFrame *desc, const GpuChainFrame *work,
                       uint32_t slot, AppViewRecipe *out)
 {
     memset(out, 0, sizeof *out);
     const AppPage *page = view->page;
-    if (view->kind != APP_VIEW_OFFSCREEN || desc->hooks || page->cpu_deform ||
-        host_stages(&page->chain) ||
+    if (view->kind == APP_VIEW_SWAPCHAIN || view->kind == APP_VIEW_COMPUTE || desc->hooks ||
+        page->cpu_deform || host_stages(&page->chain) ||
         !gpu_renderer_recipe(&view->renderer, work->target, work->draws, work->draw_count, slot,
                              &out->render))
         return false;
@@ -314,7 +315,26 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
         .u = page->grid.u,
         .v = page->grid.v,
     };
-    if (gpu_chain_record(ctx, cmd, &page->chain, 0, &work) != page->chain.count)
+    if (host_stages(&page->chain))
         return gpu_error_set(err, "a host's frame cannot run a stage on the host (--pack staging)");
+    /* the commands in the slot's secondary command buffer, recorded once while their recipe
+     * holds (as an offscreen view's frames), executed by the host's */
+    GpuFrame *frame = &view->frames[slot];
+    AppViewRecipe recipe;
+    bool keep = recipe_of(view, desc, &work, slot, &recipe);
+    if (keep && !memcmp(&view->kept[slot], &recipe, sizeof recipe)) {
+        gpu_renderer_write_draws(&view->renderer, slot, book.draws, book.count, target.extent);
+        view->resubmitted++;
+    } else {
+        view->kept[slot].valid = false;
+        view->recorded++;
+        if (!gpu_frame_start(frame, keep, err))
+            return false;
+        gpu_chain_record(ctx, frame->cmd, &page->chain, 0, &work);
+        if (!gpu_frame_end(frame, err))
+            return false;
+        view->kept[slot] = recipe;
+    }
+    vkCmdExecuteCommands(cmd, 1, &frame->cmd);
     return true;
 }

@@ -19,7 +19,8 @@ typedef enum AppViewKind {
     APP_VIEW_OFFSCREEN, /* an offscreen image of width x height */
     APP_VIEW_SWAPCHAIN, /* the window's swapchain */
     APP_VIEW_HOSTED,    /* an offscreen image drawn in a host's command buffers (libpagecurl):
-                           no frames of its own, recorded by app_view_record */
+                           its frames secondary command buffers the host's execute
+                           (app_view_record), no fences of its own */
 } AppViewKind;
 
 typedef struct AppViewDesc {
@@ -140,8 +141,9 @@ bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err);
  * `spread` and the pages drawn since uploaded (with `wait`, after the spread's own pages are
  * drawn, and ink layers given to other pages get all of `ink`'s strokes at once, after the queue
  * is idle). Then into the host's begun `cmd` for its frame slot `slot`: the ink's changes staged,
- * the pose's host side, the chain and the render into the view's offscreen image, which is left
- * in COLOR_ATTACHMENT_OPTIMAL for the copy out (gpu_offscreen_record_blit). Nothing in
+ * the pose's host side, and the slot's secondary command buffer executed, which holds the chain
+ * and the render into the view's offscreen image (left in COLOR_ATTACHMENT_OPTIMAL for the copy
+ * out, gpu_offscreen_record_blit), recorded again only when its recipe changes. Nothing in
  * app_view_record waits, allocates or submits; the host records a slot again only after the device
  * has finished its last use. */
 bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, AppSpread *spread,

@@ -61,7 +61,7 @@ bool gpu_bandwidth_measure(const GpuContext *ctx, uint64_t bytes, uint32_t reps,
     desc.label = "bandwidth destination";
     ok = ok && gpu_buffer_create(ctx, &desc, &p.dst, err) &&
          gpu_kernel_create(ctx, &kdesc, &p.kernel, err) && gpu_timer_create(ctx, &p.timer, err) &&
-         gpu_frame_create(ctx, 0, &p.frame, err) && gpu_frame_begin(ctx, &p.frame, err);
+         gpu_frame_create(ctx, 0, false, &p.frame, err) && gpu_frame_begin(ctx, &p.frame, err);
     if (ok) {
         gpu_kernel_bind(ctx, &p.kernel, (const GpuBuffer *[]){&p.src, &p.dst});
         PcCopyPush push = {.count = (pc_uint)(bytes / 16)};

@@ -7,21 +7,26 @@ static bool frame_create(const GpuContext *ctx, GpuFrame *out, GpuError *err)
     VkCommandBufferAllocateInfo alloc = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
         .commandPool = ctx->pool,
-        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+        .level = out->hosted ? VK_COMMAND_BUFFER_LEVEL_SECONDARY : VK_COMMAND_BUFFER_LEVEL_PRIMARY,
         .commandBufferCount = 1,
     };
     GPU_TRY(err, vkAllocateCommandBuffers(ctx->device, &alloc, &out->cmd));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, out->cmd, "frame");
+    GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, out->cmd,
+             out->hosted ? "frame (a host's to execute)" : "frame");
+    if (out->hosted)
+        return true; /* the host's submission is fenced by the host */
     VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     GPU_TRY(err, vkCreateFence(ctx->device, &fence, ctx->allocator, &out->fence));
     GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, out->fence, "frame done");
     return true;
 }
 
-bool gpu_frame_create(const GpuContext *ctx, uint32_t slot, GpuFrame *out, GpuError *err)
+bool gpu_frame_create(const GpuContext *ctx, uint32_t slot, bool hosted, GpuFrame *out,
+                      GpuError *err)
 {
     memset(out, 0, sizeof *out);
     out->slot = slot;
+    out->hosted = hosted;
     if (frame_create(ctx, out, err))
         return true;
     gpu_frame_destroy(ctx, out);
@@ -39,11 +44,12 @@ void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame)
     memset(frame, 0, sizeof *frame);
 }
 
-bool gpu_frames_create(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT], GpuError *err)
+bool gpu_frames_create(const GpuContext *ctx, bool hosted, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
+                       GpuError *err)
 {
     memset(frames, 0, GPU_FRAMES_IN_FLIGHT * sizeof frames[0]);
     for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++) {
-        if (!gpu_frame_create(ctx, slot, &frames[slot], err)) {
+        if (!gpu_frame_create(ctx, slot, hosted, &frames[slot], err)) {
             gpu_frames_destroy(ctx, frames);
             return false;
         }
@@ -85,13 +91,24 @@ bool gpu_frame_reset(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
 
 bool gpu_frame_start(GpuFrame *frame, bool kept, GpuError *err)
 {
-    /* beginning resets the command buffer (its pool resets them one by one): no call for it */
+    /* beginning resets the command buffer (its pool resets them one by one): no call for it;
+     * a host's executes it outside any rendering, so it inherits none */
+    VkCommandBufferInheritanceInfo inherit = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
     VkCommandBufferBeginInfo begin = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
         .flags = kept ? 0 : VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+        .pInheritanceInfo = frame->hosted ? &inherit : NULL,
     };
     GPU_TRY(err, vkBeginCommandBuffer(frame->cmd, &begin));
     frame->recording = true;
+    return true;
+}
+
+bool gpu_frame_end(GpuFrame *frame, GpuError *err)
+{
+    frame->recording = false;
+    GPU_TRY(err, vkEndCommandBuffer(frame->cmd));
     return true;
 }
 
@@ -126,10 +143,8 @@ bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *ch
 bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
                       VkPipelineStageFlags wait_stage, VkSemaphore signal, GpuError *err)
 {
-    if (frame->recording) {
-        frame->recording = false;
-        GPU_TRY(err, vkEndCommandBuffer(frame->cmd));
-    }
+    if (frame->recording && !gpu_frame_end(frame, err))
+        return false;
     VkSubmitInfo submit = {
         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
         .waitSemaphoreCount = wait ? 1 : 0,

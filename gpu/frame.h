@@ -1,6 +1,7 @@
 /* One frame's command buffer and fence, and its submissions: the page's chain (gpu/chain.h)
- * recorded into it, split where a stage runs on the host. Owns the command buffer and the fence;
- * the resources it records against belong to others. */
+ * recorded into it, split where a stage runs on the host; or, for a host's frames, a secondary
+ * command buffer the host's executes (no fence: the host submits). Owns the command buffer and
+ * the fence; the resources it records against belong to others. */
 #ifndef PAGECURL_GPU_FRAME_H
 #define PAGECURL_GPU_FRAME_H
 
@@ -13,13 +14,16 @@ typedef struct GpuFrame {
     bool pending;     /* submitted and not yet waited for */
     bool unsignalled; /* its fence is reset and no submission will signal it yet */
     bool recording;   /* begun and not yet ended */
+    bool hosted;      /* a secondary command buffer, for a host's command buffer to execute */
 } GpuFrame;
 
-bool gpu_frame_create(const GpuContext *ctx, uint32_t slot, GpuFrame *out, GpuError *err);
+bool gpu_frame_create(const GpuContext *ctx, uint32_t slot, bool hosted, GpuFrame *out,
+                      GpuError *err);
 void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame);
 
 /* The ring of frames in flight: frame number n records into frames[n % GPU_FRAMES_IN_FLIGHT]. */
-bool gpu_frames_create(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT], GpuError *err);
+bool gpu_frames_create(const GpuContext *ctx, bool hosted, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
+                       GpuError *err);
 void gpu_frames_destroy(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT]);
 /* Blocks until every frame in flight is done (before reading results or freeing resources). */
 bool gpu_frames_wait(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT], GpuError *err);
@@ -34,6 +38,8 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 bool gpu_frame_reset(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 /* ...and the recording: `kept`, to be submitted again after this submission. */
 bool gpu_frame_start(GpuFrame *frame, bool kept, GpuError *err);
+/* Ends the recording (gpu_frame_submit does it for a frame it submits; a host's is ended here). */
+bool gpu_frame_end(GpuFrame *frame, GpuError *err);
 
 /* Records the page's chain for `work` into the begun frame (work->slot is the frame's). A host
  * stage (the staging pack) submits what is recorded so far, waits for it, runs on the host and

@@ -39,6 +39,65 @@ static void same_as_fresh(CheckState *s, const GpuContext *ctx, AppPage *page, A
     free(b);
 }
 
+/* A host's frame: the hosted view's commands executed by a command buffer of the test's, with the
+ * pixels read back after them. */
+typedef struct HostedFrame {
+    const GpuContext *ctx;
+    AppView *view;
+    AppViewFrame frame;
+    uint32_t slot;
+    bool ok;
+    GpuError err;
+} HostedFrame;
+
+static void record_hosted(void *user, VkCommandBuffer cmd)
+{
+    HostedFrame *h = user;
+    h->ok = app_view_record(h->ctx, h->view, cmd, h->slot, &h->frame, &h->err);
+    gpu_offscreen_record_readback(h->ctx, cmd, &h->view->offscreen);
+}
+
+/* A host's frames (libpagecurl's pagecurl_book_record): the slot's secondary command buffer is
+ * recorded once and executed again, and the frames are a fresh offscreen view's. */
+static void check_hosted(CheckState *s, const GpuContext *ctx, AppPage *page)
+{
+    GpuError err = {0};
+    MeshInk none = {0}, *ink = &none;
+    AppView view;
+    AppViewDesc desc = {.kind = APP_VIEW_HOSTED,
+                        .width = VIEW_TURN_WIDTH,
+                        .height = VIEW_TURN_HEIGHT,
+                        .renderer = {.quality = GPU_QUALITY_HIGH},
+                        .leaves = 2};
+    uint8_t *a = malloc(VIEW_TURN_BYTES);
+    bool made = a && mesh_ink_init(&none, 4) && app_view_create(ctx, &desc, page, &view, &err),
+         ok = made;
+    CHECK(s, ok, "a host's view: %s", err.message);
+    const int frames = 5;
+    for (int f = 0; ok && f < frames; f++) {
+        HostedFrame h = {.ctx = ctx,
+                         .view = &view,
+                         .frame = {.spread = APP_SPREAD_FIRST_TURN, .ink = ink},
+                         .slot = (uint32_t)f % 2};
+        h.frame.pose = mesh_curl_pose(turn_at(f), 0.25f, page->grid.width, page->grid.height);
+        ok = gpu_context_submit_once(ctx, record_hosted, &h, &err) && h.ok;
+        CHECK(s, ok, "a host's frame: %s %s", err.message, h.err.message);
+    }
+    if (ok) {
+        gpu_buffer_invalidate(ctx, &view.offscreen.pixels);
+        memcpy(a, view.offscreen.pixels.mapped, VIEW_TURN_BYTES);
+        CHECK(s, view.recorded == 2 && view.resubmitted == (uint64_t)frames - 2,
+              "a host's %d frames: %llu recorded, %llu executed again (2 and %d expected)", frames,
+              (unsigned long long)view.recorded, (unsigned long long)view.resubmitted, frames - 2);
+        same_as_fresh(s, ctx, page, APP_SPREAD_FIRST_TURN, turn_at(frames - 1), ink, a,
+                      "a host's frame executed again against a fresh view's");
+    }
+    if (made)
+        app_view_destroy(ctx, &view);
+    mesh_ink_free(&none);
+    free(a);
+}
+
 static void check_record(CheckState *s, const GpuContext *ctx, AppPage *page)
 {
     GpuError err = {0};
@@ -138,6 +197,7 @@ static void check_record(CheckState *s, const GpuContext *ctx, AppPage *page)
               "the low tier submitted %llu frames again", (unsigned long long)view.resubmitted);
         app_view_destroy(ctx, &view);
     }
+    check_hosted(s, ctx, page);
     mesh_ink_free(&ink);
     free(a);
     free(before);

@@ -384,7 +384,11 @@ PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
 
 /* Records the frame (the leaf's curl and normals, the shadow, the pages, then a copy into the
  * target's viewport) into `cmd`, a primary command buffer the host has begun, outside any render
- * pass. `slot` (0 .. frames_in_flight - 1) picks the book's per-frame resources: the host records
+ * pass: the book's own commands as a secondary command buffer of the slot's that `cmd` executes,
+ * recorded again only when what they draw changes (a frame that only moves the leaf or the
+ * camera writes its values into the slot's buffers), then the copy. Like any
+ * vkCmdExecuteCommands, it leaves `cmd`'s bound pipeline, sets and dynamic state undefined.
+ * `slot` (0 .. frames_in_flight - 1) picks the book's per-frame resources: the host records
  * a slot again only after the device has finished the command buffer it last recorded that slot
  * into (the host's fence for that frame). Nothing here waits, allocates or submits. The viewport
  * must be the size the last pagecurl_book_update was given. */
