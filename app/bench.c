@@ -211,6 +211,7 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, uint32_t f, bool rea
         return false;
     if (measured >= 0) {
         run->cpu_ms[measured] = host.cpu;
+        run->recorded_frames += host.recorded;
         run->host_wall_ms[measured] = host.wall;
         run->stage_ms[GPU_STAGE_DEFORM][measured] = host.deform;
         run->ran[GPU_STAGE_DEFORM] = !run->gpu_deform; /* on the GPU, its timestamp says so */

@@ -25,6 +25,8 @@ typedef struct BenchRun {
     char note[320]; /* why it was skipped or failed */
     double *stage_ms[BENCH_STAGE_COUNT]; /* per frame */
     double *frame_ms;                    /* wall time per frame (start to start) */
+    uint32_t recorded_frames;            /* measured frames that recorded their commands (the others
+                                          * submitted their slot's again) */
     double *cpu_ms, *host_wall_ms;       /* the host's recording and submission: thread CPU
                                           * time, and wall time */
     bool ran[BENCH_STAGE_COUNT];         /* upload runs only with --deform cpu */

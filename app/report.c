@@ -47,6 +47,8 @@ void app_report_table(FILE *out, const BenchReport *r)
         print_stats_row(out, "frame (wall)", run->frame, 0, 0);
         print_stats_row(out, "cpu per frame", run->cpu, 0, 0);
         print_stats_row(out, "cpu wall time", run->host_wall, 0, 0);
+        fprintf(out, "  commands recorded in %u of %u frames, submitted again in %u\n",
+                run->recorded_frames, run->frames, run->frames - run->recorded_frames);
         for (uint32_t k = 0; k < run->kernel_count; k++)
             fprintf(out, "  compiler, %s: %s\n", run->kernel_names[k], run->kernel_stats[k]);
         if (run->partial) {
@@ -173,6 +175,7 @@ static bool write_json(FILE *f, const void *user)
         json_stats(f, run->cpu);
         fputs(", \"cpu_wall_per_frame\": ", f);
         json_stats(f, run->host_wall);
+        fprintf(f, ", \"recorded_frames\": %u", run->recorded_frames);
         fputs(", \"kernels\": {", f);
         for (uint32_t k = 0; k < run->kernel_count; k++) {
             fprintf(f, "%s", k ? ", " : "");

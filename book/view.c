@@ -193,6 +193,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
     }
     last->valid = false; /* its commands are recorded over */
     view->recorded++;
+    host->recorded = true;
     if (!gpu_frame_start(frame, keep, err) ||
         !gpu_frame_record(ctx, frame, &page->chain, &work, &host->pack, err))
         return false;

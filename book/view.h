@@ -122,6 +122,7 @@ typedef struct AppViewHost {
     double cpu;    /* this thread's CPU time from the slot's wait to the submission */
     double wall;   /* the wall-clock time of the same */
     bool skipped;  /* the acquire hook gave the frame up */
+    bool recorded; /* its commands were recorded (else its slot's were submitted again) */
 } AppViewHost;
 
 /* The pages `frame` would show on a target of `extent`, told to the stream as wanted in detail

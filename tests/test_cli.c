@@ -1083,6 +1083,7 @@ static void check_bench(CheckState *s, const Cli *c)
     check_stats(s, cJSON_GetObjectItemCaseSensitive(run, "cpu_per_frame"), "run.cpu_per_frame");
     check_stats(s, cJSON_GetObjectItemCaseSensitive(run, "cpu_wall_per_frame"),
                 "run.cpu_wall_per_frame");
+    check_number(s, run, "recorded_frames", true, "run");
     const cJSON *stages = cJSON_GetObjectItemCaseSensitive(run, "stages");
     CHECK(s, cJSON_GetArraySize(stages) >= 2, "run.stages has %d stages",
           cJSON_GetArraySize(stages));
