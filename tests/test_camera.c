@@ -139,8 +139,8 @@ static void points_in_view(const PcDrawPush *push, const Leaf *leaf, double m, i
             double o = 0.5 * side * board;
             double p[3] = {m * (a[0] + o * b[0]), a[1] + o * b[1], a[2] + o * b[2]};
             if (single && p[0] * single < 0.0)
-                continue; /* past the spine: the one-page layout lets it go */
-            double q[2];
+                continue;      /* past the spine: the one-page layout lets it go */
+            double q[2] = {0}; /* ndc() leaves a point behind the eye unset */
             bool seen = ndc(push, p, q);
             double far = fmax(fabs(q[0]), fabs(q[1]));
             t->vertices++;
@@ -224,7 +224,9 @@ static void at_rest(CheckState *s)
                     if (!(lo <= hi) || (one && stills[k].right == false))
                         continue; /* the one-page layout's side is empty at the book's end */
                     lo = fmin(lo, 0.0), hi = fmax(hi, 0.0);
-                    double px[4], py[4];
+                    /* pixel() leaves a corner behind the eye unset, and after one the loop
+                     * asks for no more: the corners are checked only when all were seen */
+                    double px[4] = {0}, py[4] = {0};
                     bool seen = true;
                     for (int c = 0; c < 4; c++) {
                         double p[3] = {c & 1 ? hi : lo, c & 2 ? H : 0.0, -APP_BOOK_STACK_STEP * W};

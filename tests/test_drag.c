@@ -207,7 +207,9 @@ static double path_spread(const AppPage *page, MeshVec2 grab, double fx, double 
     MeshFlipView still = mesh_flip_view(&book);
     Camera rest_camera, cams[3], *c = &rest_camera;
     view_camera(&still, page, &rest_camera); /* where the press finds the page */
-    double rest[2], spine[2], at[3] = {grab.x, grab.y, 0.0}, mid[3] = {0.0, 0.5 * H, 0.0};
+    /* project() leaves a point behind the eye unset */
+    double rest[2] = {0}, spine[2] = {0}, at[3] = {grab.x, grab.y, 0.0},
+           mid[3] = {0.0, 0.5 * H, 0.0};
     project(c, at, rest), project(c, mid, spine);
     double to[2] = {rest[0] + fx * (spine[0] - rest[0]), rest[1] + fx * (spine[1] - rest[1])};
     double one[2][2] = {{rest[0], rest[1]}, {to[0], to[1]}}, ten[11][2],
