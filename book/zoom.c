@@ -71,7 +71,12 @@ AppZoomView app_zoom_at(const AppZoom *zoom, double time, const AppZoomRect *fit
         return kept(v, NULL); /* on its way to the centre: within the limits at both ends */
     }
     if (zoom->vx != 0.0f || zoom->vy != 0.0f) {
-        double coast = APP_ZOOM_FLICK_TAU * (1.0 - exp(-dt / APP_ZOOM_FLICK_TAU));
+        /* once it has stopped (app_zoom_moving), the whole of its way: where it comes to rest
+         * is then the same whenever the frame that shows it is drawn (a window's last frame, a
+         * replay's), not short of it by what the slowest speed would still have moved */
+        double coast = app_zoom_moving(zoom, time)
+                           ? APP_ZOOM_FLICK_TAU * (1.0 - exp(-dt / APP_ZOOM_FLICK_TAU))
+                           : APP_ZOOM_FLICK_TAU;
         v.x += (float)(zoom->vx * coast), v.y += (float)(zoom->vy * coast);
     }
     return kept(v, fit);

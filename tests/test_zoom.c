@@ -9,7 +9,8 @@
  *   cover the view along an axis where they are larger than it and are centred (within 0.5 px)
  *   where smaller;
  * - a flick's inertia: the same drag sampled at 30, 60 and 144 Hz coasts to the same place, slows,
- *   stops, and stays within the limits;
+ *   stops, and stays within the limits; stopped, it is where it rests (a frame drawn at the stop
+ *   and one drawn later show the same);
  * - zoomed in, a press mid-page pans and turns nothing; a press on the page's outer edge turns it;
  *   at 1x a mid-page press takes the page as without zoom; a key turn from 3x eases the view back
  *   to fit over APP_ZOOM_EASE with no jump (its first frame is the one before, each frame's step
@@ -297,8 +298,10 @@ static void pan_limits(CheckState *s)
     printf("pan limits: %d axes pushed to their limit\n", checked);
 }
 
-/* A drag that pans, sampled at `hz`, let go moving: where the picture is `after` seconds on. */
-static void flick(int hz, double after, float *x, float *y, bool *still)
+/* A drag that pans, sampled at `hz`, let go moving: where the picture is `after` seconds on; and
+ * in `rest_gap` how far the picture seen at the first millisecond the flick has stopped is from
+ * the one seen 2 s later (0: it rests where it stops, whenever a frame shows it). */
+static void flick(int hz, double after, float *x, float *y, bool *still, float *rest_gap)
 {
     Book b;
     book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
@@ -328,17 +331,22 @@ static void flick(int hz, double after, float *x, float *y, bool *still)
     AppZoomView v = camera_at(&b, up + after).zoom;
     *x = v.x, *y = v.y;
     *still = !app_zoom_moving(&b.zoom, up + after) && !mesh_flip_view_at(&b.flip, up).turning;
+    double stop = up;
+    while (app_zoom_moving(&b.zoom, stop) && stop < up + 10.0)
+        stop += 0.001;
+    AppZoomView first = camera_at(&b, stop).zoom, later = camera_at(&b, stop + 2.0).zoom;
+    *rest_gap = fmaxf(fabsf(first.x - later.x), fabsf(first.y - later.y));
 }
 
 static void inertia(CheckState *s)
 {
-    float x[3][3], y[3][3];
+    float x[3][3], y[3][3], gap[3][3];
     bool still[3][3];
     const int rates[] = {30, 60, 144};
     const double afters[] = {0.0, 0.15, 3.0};
     for (int r = 0; r < 3; r++)
         for (int a = 0; a < 3; a++)
-            flick(rates[r], afters[a], &x[r][a], &y[r][a], &still[r][a]);
+            flick(rates[r], afters[a], &x[r][a], &y[r][a], &still[r][a], &gap[r][a]);
     for (int r = 1; r < 3; r++)
         for (int a = 0; a < 3; a++)
             CHECK(s, fabsf(x[r][a] - x[0][a]) < 2e-4f && fabsf(y[r][a] - y[0][a]) < 2e-4f,
@@ -350,6 +358,11 @@ static void inertia(CheckState *s)
           "the flick coasts %.4f, then %.4f", d1, d2);
     CHECK(s, !still[1][1] && still[1][2], "moving 0.15 s on (%d), still 3 s on (%d)", still[1][1],
           still[1][2]);
+    /* a window's last frame and a replay's, drawn at other times after the stop, show the same */
+    for (int r = 0; r < 3; r++)
+        CHECK(s, gap[r][0] == 0.0f,
+              "a flick at %d Hz, stopped, still moves %.3g of the view (none expected)", rates[r],
+              gap[r][0]);
     printf("inertia: coasted %.4f of the view in 0.15 s, %.4f in all\n", -d1, -(x[1][2] - x[1][0]));
 }
 
