@@ -594,7 +594,7 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
     bool ok = window_gpu_create(win, ctx, opts, page, book, ink, &w, &err);
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
     uint64_t since = SDL_GetPerformanceCounter();
-    bool running = ok, redraw = true;
+    bool running = ok, redraw = true, zoomed = false;
     uint32_t frames = 0;
     /* A turning frame shows the flip as it will be when presented, not as it was when posed: the
      * first frame after a key press then shows the leaf lifting, where the spring (from rest) has
@@ -648,7 +648,8 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         redraw |= view.turning;     /* a held page is drawn every frame, moved or not */
         redraw |= view.lift > 0.0f; /* the view eases back to rest */
         bool zooming = app_zoom_moving(&session.zoom, now); /* a flick coasts, a zoom eases */
-        redraw |= zooming;
+        redraw |= zooming || zoomed; /* and once more where it comes to rest (book/zoom.c) */
+        zoomed = zooming;
         /* pages drawn, to show; a frame while they are still being drawn would show nothing new
          * and take the cores from the drawing */
         redraw |= app_book_stream_news(book);
