@@ -147,6 +147,23 @@ static bool recipe_of(const AppView *view, const AppViewFrame *desc, const GpuCh
     return true;
 }
 
+/* Whether the slot's last commands are the frame's (its recipe in `recipe`, kept where `keep`):
+ * then only the draws' values are written for them; else the slot's are to be recorded anew. */
+static bool reuse(AppView *view, uint32_t slot, const AppViewFrame *desc, const GpuChainFrame *work,
+                  AppViewRecipe *recipe, bool *keep)
+{
+    *keep = recipe_of(view, desc, work, slot, recipe);
+    if (*keep && !memcmp(&view->kept[slot], recipe, sizeof *recipe)) {
+        gpu_renderer_write_draws(&view->renderer, slot, work->draws, work->draw_count,
+                                 work->target->extent);
+        view->resubmitted++;
+        return true;
+    }
+    view->kept[slot].valid = false; /* its commands are recorded over */
+    view->recorded++;
+    return false;
+}
+
 /* The frame in the reset `frame` for `target`: the ink, the pose's host side, the draws; the
  * chain and what the frame reads back recorded, or, where the slot's last commands are the
  * frame's (`recipe`, which the caller keeps once they are submitted), only the draws' values
@@ -183,16 +200,9 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
         .v = page->grid.v,
         .parallel_for = parallel_for,
     };
-    bool keep = recipe_of(view, desc, &work, frame->slot, recipe);
-    AppViewRecipe *last = &view->kept[frame->slot];
-    if (keep && !memcmp(last, recipe, sizeof *recipe)) {
-        gpu_renderer_write_draws(&view->renderer, frame->slot, book.draws, book.count,
-                                 target->target.extent);
-        view->resubmitted++;
+    bool keep;
+    if (reuse(view, frame->slot, desc, &work, recipe, &keep))
         return true;
-    }
-    last->valid = false; /* its commands are recorded over */
-    view->recorded++;
     host->recorded = true;
     if (!gpu_frame_start(frame, keep, err) ||
         !gpu_frame_record(ctx, frame, &page->chain, &work, &host->pack, err))
@@ -322,13 +332,8 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
      * holds (as an offscreen view's frames), executed by the host's */
     GpuFrame *frame = &view->frames[slot];
     AppViewRecipe recipe;
-    bool keep = recipe_of(view, desc, &work, slot, &recipe);
-    if (keep && !memcmp(&view->kept[slot], &recipe, sizeof recipe)) {
-        gpu_renderer_write_draws(&view->renderer, slot, book.draws, book.count, target.extent);
-        view->resubmitted++;
-    } else {
-        view->kept[slot].valid = false;
-        view->recorded++;
+    bool keep;
+    if (!reuse(view, slot, desc, &work, &recipe, &keep)) {
         if (!gpu_frame_start(frame, keep, err))
             return false;
         gpu_chain_record(ctx, frame->cmd, &page->chain, 0, &work);
