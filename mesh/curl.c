@@ -224,15 +224,22 @@ void mesh_curl_point_cached(const CurlParams *params, MeshCurlCache *cache, doub
     curl_eval(&tab, finite_or(px, 0.0), finite_or(py, 0.0), pos, normal);
 }
 
+void mesh_curl_points_cached(const CurlParams *params, MeshCurlCache *cache, size_t n,
+                             const double *xy, double *pos, double *normal)
+{
+    CurlTable tab;
+    curl_table_cached(params, cache, &tab);
+    for (size_t k = 0; k < n; k++)
+        curl_eval(&tab, finite_or(xy[2 * k], 0.0), finite_or(xy[2 * k + 1], 0.0), &pos[3 * k],
+                  normal ? &normal[3 * k] : NULL);
+}
+
 void mesh_curl_points(const CurlParams *params, size_t n, const double *xy, double *pos,
                       double *normal)
 {
     MeshCurlCache own;
-    CurlTable tab;
-    curl_table(params, &own, &tab);
-    for (size_t k = 0; k < n; k++)
-        curl_eval(&tab, finite_or(xy[2 * k], 0.0), finite_or(xy[2 * k + 1], 0.0), &pos[3 * k],
-                  normal ? &normal[3 * k] : NULL);
+    own.have = MESH_CURL_CACHED_NOTHING; /* as curl_table: the rest is written before it is read */
+    mesh_curl_points_cached(params, &own, n, xy, pos, normal);
 }
 
 void mesh_curl_apex(const CurlParams *params, float out[3])

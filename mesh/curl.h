@@ -100,5 +100,9 @@ void mesh_curl_point_cached(const CurlParams *params, MeshCurlCache *cache, doub
  * NULL), the pose's profile worked out once instead of per point. */
 void mesh_curl_points(const CurlParams *params, size_t n, const double *xy, double *pos,
                       double *normal);
+/* mesh_curl_points with the profile taken from `cache` where the pose shares it (and the cache
+ * updated): a pose's points in several batches pay for its profile once. The same bits. */
+void mesh_curl_points_cached(const CurlParams *params, MeshCurlCache *cache, size_t n,
+                             const double *xy, double *pos, double *normal);
 
 #endif

@@ -9,6 +9,7 @@
 #include "../mesh/grid.h"
 #include "../mesh/normals.h"
 #include "../mesh/parallel.h"
+#include "../mesh/reach.h"
 #include "check.h"
 #include "curl_drag_reference.h"
 
@@ -1087,6 +1088,80 @@ static void test_parallel(CheckState *s)
     mesh_grid_destroy(&grid);
 }
 
+/* The leaf's share of the reach (mesh/reach.h) holds every point of the leaf, on a grid four
+ * times finer than the share samples, for turns, drags and hard covers, and for a pose made for
+ * a shorter page, which folds the spine of this one (the share then works out every sample: the
+ * bounds that let it skip the columns near the spine hold only while the spine stays put, as
+ * paper's distances then do: within its distance in the page of every point of the spine). */
+static void test_reach_share(CheckState *s)
+{
+    const double W = 1.0, H = 1.4142;
+    int poses = 0, lifted = 0;
+    double worst_short = 0.0, worst_stretch = 0.0;
+    for (int k = 0; k < 160; k++) {
+        CurlParams pose;
+        int kind = k % 4;
+        float a = (float)((k / 4) % 8) / 7.0f, b = (float)(k / 32) / 4.0f;
+        if (kind == 0)
+            pose = mesh_curl_pose(0.02f + 0.96f * a, b, (float)W, (float)H);
+        else if (kind == 1)
+            pose = mesh_curl_drag((MeshVec2){(float)W, (float)(b * H)},
+                                  (MeshVec2){(float)((1.0 - 2.0 * a) * W), (float)(0.8 * b * H)},
+                                  (float)W, (float)H);
+        else if (kind == 2)
+            pose = mesh_curl_hinge(0.1f + 3.0f * a);
+        else { /* a turn's fold moved past the spine, which it then folds */
+            pose = mesh_curl_pose(0.1f + 0.8f * a, b, (float)W, (float)H);
+            pose.fold.v[0] = (float)(-0.4 * W), pose.fold.v[1] = (float)(H * (k % 5) / 4);
+        }
+        bool folds_spine = kind == 3;
+        MeshReachSpan spans[2] = {{.lo = (float)-W, .hi = (float)W},
+                                  {.lo = 0.0f, .hi = (float)W, .grow_lo = (float)W}};
+        for (int sp = 0; sp < 2; sp++) {
+            float share = mesh_reach_share(&pose, (float)W, (float)H, &spans[sp]);
+            double need = 0.0;
+            /* a pose that folds the spine is held at the share's own samples, each with its
+             * margin (MESH_REACH_MARGIN, as mesh_reach_share grows them): a fold that folds
+             * the spine is not one the margin between samples is made for */
+            int step = folds_spine ? 4 : 1;
+            double margin = folds_spine ? MESH_REACH_MARGIN * W : 0.0;
+            for (int i = 0; i <= 48; i += step)
+                for (int j = 0; j <= 64; j += step) {
+                    double u = W * i / 48, v = H * j / 64, p[3];
+                    mesh_curl_point(&pose, u, v, p, NULL);
+                    /* less what rounding puts there: a leaf turned flat over the spine lies
+                     * at z ~1e-16, with its edge at |x| ~W + 1e-16, past the reach */
+                    double e = fmax(-p[1], p[1] - H), z = fmax(0.0, p[2] - 1e-9 * W);
+                    double q[3] = {p[0] * (1.0 - 1e-9),
+                                   e > 0.0 ? (p[1] < 0.0 ? -1.0 : 1.0) * fmin(e, margin) + p[1]
+                                           : p[1],
+                                   z + fmin(z, margin)};
+                    double n = mesh_reach_share_point(q, W, H);
+                    if (p[0] < spans[sp].lo && spans[sp].grow_lo > 0.0f)
+                        n = fmax(n, fmin(1.0, (spans[sp].lo - p[0]) / spans[sp].grow_lo));
+                    need = fmax(need, n);
+                    if (sp || folds_spine)
+                        continue;
+                    for (int m = 0; m <= 16; m++) { /* the property the share's bounds rest on */
+                        double w = H * m / 16,
+                               d = sqrt(p[0] * p[0] + (p[1] - w) * (p[1] - w) + p[2] * p[2]);
+                        worst_stretch = fmax(worst_stretch, d - sqrt(u * u + (v - w) * (v - w)));
+                    }
+                }
+            worst_short = fmax(worst_short, need - share);
+            poses++;
+            lifted += need > 0.05;
+        }
+    }
+    CHECK(s, worst_short <= 1e-6, "a leaf's share falls short of one of its points by %.3g",
+          worst_short);
+    CHECK(s, worst_stretch <= 1e-6, "a point lies %.3g further from the spine than in the page",
+          worst_stretch);
+    CHECK(s, lifted > poses / 2, "vacuous share sample: %d of %d poses lifted", lifted, poses);
+    printf("reach share: %d poses (%d lifted), short by at most %.3g, stretched %.3g\n", poses,
+           lifted, worst_short, worst_stretch);
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -1105,5 +1180,6 @@ int main(void)
     test_drag(&s);
     test_pose_cache(&s);
     test_parallel(&s);
+    test_reach_share(&s);
     return check_finish(&s, "test_mesh");
 }
