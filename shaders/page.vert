@@ -34,6 +34,8 @@ const float EDGE_MOST = 0.05;
 // How far below the page a block's tucked top lies, in page widths: a quarter of a leaf
 // (APP_BOOK_STACK_STEP, book/book.h), so that the depth test never lets it through the page.
 const float TUCK_DEPTH = 0.0005;
+// A face is tucked only where its pixel is at most this many pixels of the world deep.
+const float TUCK_MOST_PX = 3.0;
 // The least width of the leaf's cut edge seen edge on, in pixels (main).
 const float CUT_LEAST_PX = 1.0;
 
@@ -131,9 +133,20 @@ void extend(inout vec3 pos, inout vec2 uv)
         vec3 under = -in_normal; // the face's normal is level: this points in under the page
         vec2 s = on_screen(under, c, pixels), e = normalize(j[0]);
         float t = EDGE_REACH / max(abs(s.x * e.y - s.y * e.x), 1e-6);
-        vec3 tucked = under * t + vec3(0.0, 0.0, -TUCK_DEPTH * draw.page.x / abs(draw.model.z));
-        step += tucked;
-        step_uv += to_uv * on_screen(tucked, c, pixels);
+        // A face turned towards the eye (a board's edge seen from above as it stands) would move
+        // far along the paper for its pixel: the page's edge beside it is seen edge on, with
+        // nothing to blend, so it stays where it is.
+        vec3 row_y = vec3(draw.view_proj[0][1], draw.view_proj[1][1], draw.view_proj[2][1]) /
+                     draw.model.xyz;
+        float pixel = c.w / (pixels.y * length(row_y)); // a pixel's size in the world here
+        if (t * length(under * draw.model.xyz) <= TUCK_MOST_PX * pixel) {
+            vec3 tucked =
+                under * t + vec3(0.0, 0.0, -TUCK_DEPTH * draw.page.x / abs(draw.model.z));
+            step += tucked;
+            step_uv += to_uv * on_screen(tucked, c, pixels);
+        } else if (out_uv == vec2(0.0)) {
+            return;
+        }
     }
     float px = length(j * step_uv), world = length(step * draw.model.xyz);
     float keep = min(1.0, EDGE_MOST_PX / max(px, 1e-6));

@@ -8,7 +8,9 @@
  * tier no row's position may step from the row before by more than MAX_STEP px off the edge's own
  * slope (a stair step is a whole pixel, a smooth edge moves a few hundredths a row), and over the
  * rows it must lie within MAX_BIAS px of the high tier's on average (4x MSAA: its positions come
- * in quarters of a pixel), every row within MAX_OFF.
+ * in quarters of a pixel), every row within MAX_OFF. And the built-in book's hard cover standing on
+ * its spine, seen edge on from above, at both tiers: its edge is a strip without a crack
+ * (check_board).
  * usage: test_edges PAGECURL OUT_DIR [--verbose] */
 #include "check.h"
 #include "image.h"
@@ -71,9 +73,9 @@ static Image render(CheckState *s, const char *exe, const char *out, const char 
 {
     char png[4096];
     snprintf(png, sizeof png, "%s/%s-%s.png", out, pose->name, quality);
-    const char *args[32] = {"--headless", "--validation", "--book", book,           "--size",
-                            "1280x720",   "--quality",    quality,  "--screenshot", png};
-    int n = 10;
+    const char *args[32] = {"--headless", "--validation", "--size", "1280x720", "--quality",
+                            quality,      "--screenshot", png,      "--book",   book};
+    int n = book ? 10 : 8; /* NULL: the built-in book */
     for (int i = 0; pose->args[i]; i++)
         args[n++] = pose->args[i];
     args[n] = NULL;
@@ -190,6 +192,46 @@ static void check_edge(CheckState *s, const Edge *e, const Image *low, const Ima
           e->name, off, MAX_OFF);
 }
 
+/* Whether a pixel is the built-in book's red cloth, not the backdrop or paper. */
+static bool cloth(const Image *img, int x, int y)
+{
+    const unsigned char *p = &img->rgba[((size_t)y * (size_t)img->w + (size_t)x) * 4];
+    return p[0] > p[1] + 20 && p[0] > p[2] + 20;
+}
+
+/* The built-in book's front board standing on its spine, seen from above: a strip of its cloth
+ * a few pixels wide (its fore edge, the board's thickness, 4 to 6 px with the perspective) that
+ * must be whole. No row between its ends may hold more than a pixel less cloth than both rows two
+ * away: a row where the seam of two of the board's faces, or a face pulled out of place, lets the
+ * backdrop through (2 px of cloth where 5 lie above and below) fails. */
+static void check_board(CheckState *s, const Image *img, const char *quality, bool verbose)
+{
+    enum { X0 = 560, X1 = 720 };
+    int first = -1, last = -1, counts[720] = {0};
+    for (int y = 0; y < img->h && y < 720; y++) {
+        for (int x = X0; x < X1 && x < img->w; x++)
+            counts[y] += cloth(img, x, y);
+        if (counts[y] > 0)
+            last = y, first = first < 0 ? y : first;
+    }
+    CHECK(s, first >= 0 && last - first > 100, "board %s: no strip of cloth found", quality);
+    if (first < 0 || last - first <= 100)
+        return;
+    int worst = 0, at = -1;
+    for (int y = first + 2; y <= last - 2; y++) {
+        int around = counts[y - 2] < counts[y + 2] ? counts[y - 2] : counts[y + 2];
+        if (around - counts[y] > worst)
+            worst = around - counts[y], at = y;
+    }
+    if (verbose)
+        printf("board %s: rows %d..%d, at most %d px less cloth than the rows around (row %d)\n",
+               quality, first, last, worst, at);
+    CHECK(s, worst <= 1,
+          "board %s: row %d holds %d px of the board's edge, %d less than the rows two above "
+          "and below (strip rows %d..%d)",
+          quality, at, at >= 0 ? counts[at] : 0, worst, first, last);
+}
+
 int main(int argc, char **argv)
 {
     CheckState s = {0, 0};
@@ -230,6 +272,16 @@ int main(int argc, char **argv)
     for (int p = 0; p < 3; p++) {
         image_free(&low[p]);
         image_free(&high[p]);
+    }
+    static const Pose board = {"board", {"--cover", "hard", "--page", "1", "--curl", "0.5", NULL}};
+    for (int q = 0; q < 2; q++) {
+        const char *quality = q ? "high" : "low";
+        Image img = render(&s, exe, out, NULL, &board, quality);
+        if (img.rgba && img.w == 1280 && img.h == 720)
+            check_board(&s, &img, quality, verbose);
+        else
+            CHECK(&s, false, "board %s: no 1280x720 picture", quality);
+        image_free(&img);
     }
     return check_finish(&s, "test_edges");
 }
