@@ -164,13 +164,13 @@ static bool reuse(AppView *view, uint32_t slot, const AppViewFrame *desc, const 
     return false;
 }
 
-/* The frame in the reset `frame` for `target`: the ink, the pose's host side, the draws; the
- * chain and what the frame reads back recorded, or, where the slot's last commands are the
- * frame's (`recipe`, which the caller keeps once they are submitted), only the draws' values
- * written for them. */
+/* The frame in the reset `frame` for `target`: the ink, the pose's host side, the draws (`early`:
+ * worked out before the slot's wait; NULL: here); the chain and what the frame reads back
+ * recorded, or, where the slot's last commands are the frame's (`recipe`, which the caller keeps
+ * once they are submitted), only the draws' values written for them. */
 static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const AppViewFrame *desc,
-                   const AppViewTarget *target, AppViewHost *host, AppViewRecipe *recipe,
-                   GpuError *err)
+                   const AppViewTarget *target, const AppBookDraws *early, AppViewHost *host,
+                   AppViewRecipe *recipe, GpuError *err)
 {
     AppPage *page = view->page;
     bool draws = view->kind != APP_VIEW_COMPUTE;
@@ -181,19 +181,20 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
         app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, frame->slot);
     if (!app_page_prepare(ctx, page, &desc->pose, view->frames, frame->slot, &host->deform, err))
         return false;
-    AppBookDraws book = {0};
-    if (draws)
+    AppBookDraws here = {0};
+    const AppBookDraws *book = early ? early : &here;
+    if (draws && !early)
         app_book_draws(&desc->spread, &desc->pose, page, &view->renderer,
-                       target->target.extent.width, target->target.extent.height, &book);
-    remember_sides(view, &book, target->target.extent);
+                       target->target.extent.width, target->target.extent.height, &here);
+    remember_sides(view, book, target->target.extent);
     GpuChainFrame work = {
         .page = &page->gpu,
         .slot = frame->slot,
         .readback_vertices = desc->readback_vertices,
         .renderer = draws ? &view->renderer : NULL,
         .target = &target->target,
-        .draws = book.draws,
-        .draw_count = book.count,
+        .draws = book->draws,
+        .draw_count = book->count,
         .timer = view->timed ? &view->timers[frame->slot] : NULL,
         .stage_times = view->stage_times,
         .u = page->grid.u,
@@ -246,10 +247,26 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
                          err))
         return false;
     desc = &streamed;
+    /* An offscreen view's target is known before its slot is free: the frame's draws (the
+     * camera's fit and the pages' placements, work for the CPU alone) are worked out while the
+     * device still runs the slot's last frame, not after the wait, when a host that slept in it
+     * runs cold (on the H200's host every step after a wait of a millisecond took 2-3 times its
+     * least). The CPU's own work is this and what follows the wait: a driver may spin in it. */
+    AppBookDraws early;
+    bool ahead = view->kind == APP_VIEW_OFFSCREEN && !desc->hooks;
+    double cpu_ahead = 0.0, wall_ahead = 0.0;
+    if (ahead) {
+        cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
+        wall_ahead = gpu_clock_ms(CLOCK_MONOTONIC);
+        VkExtent2D extent = gpu_offscreen_target(&view->offscreen).extent;
+        app_book_draws(&desc->spread, &desc->pose, view->page, &view->renderer, extent.width,
+                       extent.height, &early);
+        cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_ahead;
+        wall_ahead = gpu_clock_ms(CLOCK_MONOTONIC) - wall_ahead;
+    }
     GpuFrame *frame = &view->frames[view->frame_number % GPU_FRAMES_IN_FLIGHT];
     if (!gpu_frame_wait(ctx, frame, err)) /* the frame the slot ran last */
         return false;
-    /* the CPU's own work from here: a driver may spin in the fence wait above */
     double cpu0 = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID), wall0 = gpu_clock_ms(CLOCK_MONOTONIC);
     collect(ctx, view, frame->slot);
     AppViewTarget target = {0};
@@ -266,7 +283,7 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
     } else {
         AppViewRecipe recipe;
         if (!gpu_frame_reset(ctx, frame, err) ||
-            !record(ctx, view, frame, desc, &target, &spent, &recipe, err) ||
+            !record(ctx, view, frame, desc, &target, ahead ? &early : NULL, &spent, &recipe, err) ||
             (hooks && !hooks->finish(hooks->user, frame, &target, err)) ||
             !gpu_frame_submit(ctx, frame, target.wait, target.wait_stage, target.signal, err)) {
             /* the image acquired is waited for all the same (a semaphore left signalled is an
@@ -278,8 +295,8 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
         view->stamped[frame->slot] = view->timed;
         view->stamped_frame[frame->slot] = view->frame_number++;
     }
-    spent.cpu = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
-    spent.wall = gpu_clock_ms(CLOCK_MONOTONIC) - wall0;
+    spent.cpu = cpu_ahead + gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
+    spent.wall = wall_ahead + gpu_clock_ms(CLOCK_MONOTONIC) - wall0;
     if (host)
         *host = spent;
     return true;
