@@ -644,6 +644,40 @@ uint32_t pagecurl_book_stroke_count(const pagecurl_book *b, int page)
     return (uint32_t)b->ink.pages[page - 1].count;
 }
 
+/* The public point is the book's own: a stroke passes between them as it is. */
+_Static_assert(sizeof(pagecurl_ink_point) == sizeof(MeshInkPoint) &&
+                   offsetof(pagecurl_ink_point, u) == offsetof(MeshInkPoint, u) &&
+                   offsetof(pagecurl_ink_point, v) == offsetof(MeshInkPoint, v) &&
+                   offsetof(pagecurl_ink_point, width) == offsetof(MeshInkPoint, width),
+               "pagecurl_ink_point and MeshInkPoint in one layout");
+
+uint32_t pagecurl_book_get_stroke(const pagecurl_book *b, int page, uint32_t stroke,
+                                  pagecurl_ink_point *out, uint32_t capacity)
+{
+    if (page < 1 || page > b->ink.page_count || stroke >= b->ink.pages[page - 1].count)
+        return 0;
+    const MeshInkStroke *s = &b->ink.pages[page - 1].strokes[stroke];
+    size_t n = s->count < capacity ? s->count : capacity;
+    if (out && n)
+        memcpy(out, s->points, n * sizeof *out);
+    return (uint32_t)s->count; /* at most MESH_INK_MAX_STROKE_POINTS */
+}
+
+bool pagecurl_book_add_stroke(pagecurl_book *b, int page, const pagecurl_ink_point *points,
+                              uint32_t count)
+{
+    /* a stroke added over one being drawn would take its place as the page's last */
+    if (page < 1 || page > b->ink.page_count || !points || b->ink.drawing >= 0)
+        return false;
+    /* the host's own ink is no news to it: unless the reader changed the ink since the last
+     * frame, the event stays unraised */
+    bool news = b->ink.revision != b->ink_seen;
+    bool added = mesh_ink_stroke_add(&b->ink, page - 1, (const MeshInkPoint *)points, count);
+    if (!news)
+        b->ink_seen = b->ink.revision;
+    return added;
+}
+
 /* --- state ----------------------------------------------------------------------------------- */
 
 void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)

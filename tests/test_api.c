@@ -585,6 +585,133 @@ static void interaction(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(book);
 }
 
+/* The viewport's pixels of the host's last frame, waited for. */
+static uint8_t *viewport_copy(const Host *h)
+{
+    size_t row = (size_t)(W - 2 * BORDER) * 4;
+    uint8_t *out = malloc(row * (H - 2 * BORDER));
+    if (out)
+        for (uint32_t y = 0; y < H - 2 * BORDER; y++)
+            memcpy(out + y * row, pixel(h, BORDER, y + BORDER), row);
+    return out;
+}
+
+static size_t pixels_differ(const uint8_t *a, const uint8_t *b)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < (size_t)(W - 2 * BORDER) * (H - 2 * BORDER); i++)
+        n += memcmp(a + 4 * i, b + 4 * i, 4) != 0;
+    return n;
+}
+
+static pagecurl_book *book_at_3(pagecurl_context *ctx)
+{
+    pagecurl_error err;
+    pagecurl_book *book = pagecurl_book_create(
+        ctx,
+        &(pagecurl_book_desc){
+            .size = sizeof(pagecurl_book_desc), .page = 3, .wait_for_pages = true},
+        &err);
+    CHECK(&st, book != NULL, "book: %s", err.message);
+    return book;
+}
+
+/* Ink a host keeps: a pen's stroke read out of one book and put into another draws the same
+ * pixels there; a stroke added later shows from the next frame and undo takes it back. */
+static void kept_ink(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *drawn = book_at_3(ctx), *kept = book_at_3(ctx), *bare = book_at_3(ctx);
+    uint8_t *want = NULL, *got = NULL, *none = NULL, *more = NULL;
+    pagecurl_ink_point *points = NULL;
+    if (!drawn || !kept || !bare)
+        goto done;
+    Seen seen = {0};
+    double t = 0.0;
+    host_frame(h, drawn, t, true);
+    pointer(drawn, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_PEN, 1, 0.62f, 0.35f, t);
+    for (int k = 1; k <= 12; k++)
+        pointer(drawn, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_PEN, 1, 0.62f + 0.02f * k,
+                0.35f + 0.015f * k, t);
+    pointer(drawn, PAGECURL_POINTER_UP, PAGECURL_POINTER_PEN, 1, 0.86f, 0.53f, t);
+    host_frame(h, drawn, t, true), poll(drawn, &seen);
+    CHECK(&st, seen.count[PAGECURL_EVENT_INK_CHANGED] == 1, "the pen's stroke: %d ink events",
+          seen.count[PAGECURL_EVENT_INK_CHANGED]);
+    uint32_t n = pagecurl_book_get_stroke(drawn, 3, 0, NULL, 0);
+    CHECK(&st, n > 2 && pagecurl_book_stroke_count(drawn, 3) == 1, "a stroke of %u points", n);
+    CHECK(&st,
+          !pagecurl_book_get_stroke(drawn, 3, 1, NULL, 0) &&
+              !pagecurl_book_get_stroke(drawn, 2, 0, NULL, 0) &&
+              !pagecurl_book_get_stroke(drawn, 0, 0, NULL, 0) &&
+              !pagecurl_book_get_stroke(drawn, 17, 0, NULL, 0),
+          "strokes the book lacks");
+    if (n < 3 || !(points = calloc(n + 1, sizeof *points)))
+        goto done;
+    /* a short buffer gets what fits and the count, nothing past it */
+    points[2].u = -7.0f;
+    CHECK(&st, pagecurl_book_get_stroke(drawn, 3, 0, points, 2) == n && points[2].u == -7.0f,
+          "two points asked for");
+    CHECK(&st, pagecurl_book_get_stroke(drawn, 3, 0, points, n + 1) == n, "the whole stroke");
+    bool inside = true;
+    for (uint32_t i = 0; i < n; i++)
+        inside = inside && points[i].u > 0.0f && points[i].u < 1.0f && points[i].v > 0.0f &&
+                 points[i].v < 1.0f && points[i].width >= 0.001f && points[i].width <= 0.05f;
+    CHECK(&st, inside, "the pen's points lie on the page");
+    want = viewport_copy(h);
+    /* put into a book before its first frame, the same stroke draws the same pixels */
+    CHECK(&st, pagecurl_book_add_stroke(kept, 3, points, n), "add the stroke");
+    host_frame(h, kept, t, true);
+    got = viewport_copy(h);
+    host_frame(h, bare, t, true);
+    none = viewport_copy(h);
+    if (!want || !got || !none)
+        goto done;
+    size_t apart = pixels_differ(want, got), inked = pixels_differ(want, none);
+    CHECK(&st, apart == 0, "the stroke put back differs from the pen's in %zu pixels", apart);
+    CHECK(&st, inked > 50, "the pen's stroke changed only %zu pixels", inked);
+    pagecurl_ink_point back[64];
+    CHECK(&st,
+          pagecurl_book_get_stroke(kept, 3, 0, back, 64) == n &&
+              !memcmp(back, points, (n < 64 ? n : 64) * sizeof *back),
+          "the stroke read back from the book it was put into");
+    memset(&seen, 0, sizeof seen);
+    poll(kept, &seen);
+    CHECK(&st, seen.count[PAGECURL_EVENT_INK_CHANGED] == 0, "the host's own stroke raised %d",
+          seen.count[PAGECURL_EVENT_INK_CHANGED]);
+    /* one added after the first frame shows in the next; undo takes it back */
+    for (uint32_t i = 0; i < n; i++)
+        points[i].v -= 0.25f, points[i].width = 1.0f;
+    CHECK(&st, pagecurl_book_add_stroke(kept, 3, points, n), "add a second stroke");
+    CHECK(&st, pagecurl_book_get_stroke(kept, 3, 1, back, 1) == n && back[0].width == 0.05f,
+          "widths kept within 0.05: %.3f", (double)back[0].width);
+    host_frame(h, kept, t, true);
+    more = viewport_copy(h);
+    CHECK(&st, more && pixels_differ(more, want) > 50, "the second stroke does not show");
+    CHECK(&st, pagecurl_book_action(kept, PAGECURL_ACTION_UNDO, t), "undo the second");
+    host_frame(h, kept, t, true);
+    free(got);
+    got = viewport_copy(h);
+    CHECK(&st, got && pixels_differ(got, want) == 0, "undone: the one stroke's pixels again");
+    /* refused, with nothing added */
+    pagecurl_ink_point off = {1.5f, 0.5f, 0.01f}, nan = {0.5f, 0.5f, NAN};
+    CHECK(&st,
+          !pagecurl_book_add_stroke(kept, 0, points, n) &&
+              !pagecurl_book_add_stroke(kept, 17, points, n) &&
+              !pagecurl_book_add_stroke(kept, 3, points, 0) &&
+              !pagecurl_book_add_stroke(kept, 3, NULL, 1) &&
+              !pagecurl_book_add_stroke(kept, 3, &off, 1) &&
+              !pagecurl_book_add_stroke(kept, 3, &nan, 1),
+          "a bad stroke added");
+    pointer(kept, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_PEN, 2, 0.7f, 0.4f, t);
+    pointer(kept, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_PEN, 2, 0.72f, 0.42f, t);
+    CHECK(&st, !pagecurl_book_add_stroke(kept, 3, back, 1), "added while a stroke is drawn");
+    pointer(kept, PAGECURL_POINTER_UP, PAGECURL_POINTER_PEN, 2, 0.72f, 0.42f, t);
+    CHECK(&st, pagecurl_book_stroke_count(kept, 0) == 2, "%u strokes: the put back and the pen's",
+          pagecurl_book_stroke_count(kept, 0));
+done:
+    free(want), free(got), free(none), free(more), free(points);
+    pagecurl_book_destroy(drawn), pagecurl_book_destroy(kept), pagecurl_book_destroy(bare);
+}
+
 /* A host's pages: page N is drawn in its own colour; page 2 cannot be drawn. */
 typedef struct Provider {
     int drawn[8];
@@ -788,6 +915,7 @@ int main(int argc, char **argv)
         refusals(ctx);
         pixels_match_program(&h, ctx, args.exe, args.out);
         interaction(&h, ctx);
+        kept_ink(&h, ctx);
         provider(&h, ctx);
         right_bound(ctx);
         reduced_motion(&h, ctx);

@@ -285,6 +285,30 @@ PAGECURL_API bool pagecurl_book_clear_at(pagecurl_book *book, float x, float y);
 /* Strokes on page `page` (1-based), all pages' together with 0. */
 PAGECURL_API uint32_t pagecurl_book_stroke_count(const pagecurl_book *book, int page);
 
+/* A point of a stroke, in its page's own coordinates as the page lies face up: u from the page's
+ * left edge (0) to its right edge (1), v from its bottom edge (0) to its top (1); the stroke's
+ * width there in page widths (0.001 .. 0.05; a pen at full pressure draws 0.012). */
+typedef struct pagecurl_ink_point {
+    float u, v, width;
+} pagecurl_ink_point;
+
+/* Stroke `stroke` (0-based, in the order the page's strokes were made) of page `page` (1-based):
+ * copies up to `capacity` of its points into `out` (NULL with 0: none) and returns how many it
+ * has; 0 for no such stroke. With pagecurl_book_add_stroke a host keeps the ink across runs (a
+ * notebook): it saves on each PAGECURL_EVENT_INK_CHANGED, which comes only when no stroke is
+ * being drawn, and once more before it destroys the book (a stroke being drawn then included). */
+PAGECURL_API uint32_t pagecurl_book_get_stroke(const pagecurl_book *book, int page, uint32_t stroke,
+                                               pagecurl_ink_point *out, uint32_t capacity);
+
+/* Adds a whole stroke of `count` points to page `page` (1-based), after the page's others: ink
+ * the host kept, put back. It shows from the next frame and undo takes it back as it would one
+ * drawn; no PAGECURL_EVENT_INK_CHANGED is raised for it. Widths are kept within 0.001 .. 0.05.
+ * False, with nothing added, for a page the book lacks, no points, a point off the page (u or v
+ * outside 0 .. 1) or not finite, while a stroke is being drawn, beyond the bounds the book keeps
+ * on ink (100,000 points a stroke, 500,000 in all) or out of memory. */
+PAGECURL_API bool pagecurl_book_add_stroke(pagecurl_book *book, int page,
+                                           const pagecurl_ink_point *points, uint32_t count);
+
 /* ---------------------------------------------------------------------------------------------
  * Zoom and pan. The fitted view (1x: the pages filling the viewport as they do at rest) enlarged up
  * to 8x about a point of the viewport, and moved. The pan keeps the pages covering the viewport,
