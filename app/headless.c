@@ -71,13 +71,8 @@ static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *
     }
     AppTurn turn = src->fixed ? *src->fixed : app_input_scripted(f, frames, opts->grab);
     *pose = app_book_turn_pose(&src->spread, turn.t, turn.g, page);
-    if (opts->radius > 0.0f && pose->shape.v[0] > 0.0f) {
-        /* Another roll radius on the same fold line: still the same developable family (any
-         * r > 0 is), only the grabbed point no longer lands on the scripted path. */
-        float r = opts->radius * page->grid.width;
-        pose->shape.v[2] *= r / pose->shape.v[0]; /* the ramp scales with the radius */
-        pose->shape.v[0] = r;
-    }
+    if (opts->radius > 0.0f)
+        app_book_pose_radius(pose, opts->radius, page);
     *spread = src->spread;
     spread->progress = turn.t;
     if (opts->reduced_motion) { /* the turn's cross-fade at t: no leaf posed, the view still */

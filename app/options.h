@@ -66,7 +66,8 @@ typedef struct AppOptions {
     char **argv;
 } AppOptions;
 
-/* --radius's range, in page widths: from a crease to a loose roll. */
+/* --radius's range, in page widths: from a crease to a loose roll (pagecurl_book_set_hold_radius
+ * takes the same). */
 #define APP_RADIUS_MIN 0.005f
 #define APP_RADIUS_MAX 0.5f
 

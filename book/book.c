@@ -1021,3 +1021,12 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
         }
     }
 }
+
+void app_book_pose_radius(CurlParams *pose, float radius, const AppPage *page)
+{
+    if (pose->shape.v[0] <= 0.0f)
+        return;
+    float r = radius * page->grid.width;
+    pose->shape.v[2] *= r / pose->shape.v[0]; /* the ramp scales with the radius */
+    pose->shape.v[0] = r;
+}

@@ -150,6 +150,12 @@ int app_book_first_spread(uint32_t page, bool backward);
 /* A headless turn's pose at progress t (0 flat .. 1 over) grabbed at height g of the free edge,
  * for the turning leaf of `spread`: mesh_curl_pose, or a hard cover's board. */
 CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const AppPage *page);
+/* A pose's roll at another radius, in page widths (APP_BOOK_RADIUS_MIN .. APP_BOOK_RADIUS_MAX),
+ * on the same fold line: still paper that does not stretch (any radius is), only the grabbed
+ * point no longer lands on the pose's path. A pose with no roll is left as it is. */
+#define APP_BOOK_RADIUS_MIN 0.005f
+#define APP_BOOK_RADIUS_MAX 0.5f
+void app_book_pose_radius(CurlParams *pose, float radius, const AppPage *page);
 
 /* The spread the flip state shows. */
 AppSpread app_book_spread(const MeshFlipView *view);

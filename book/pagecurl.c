@@ -5,6 +5,7 @@
 #include "../include/pagecurl/pagecurl.h"
 
 #include "../gpu/offscreen.h"
+#include "../shaders/shared.h"
 #include "../mesh/ink.h"
 #include "book.h"
 #include "book_stream.h"
@@ -54,6 +55,11 @@ struct pagecurl_book {
     bool view_made;
     uint32_t width, height; /* the viewport the view draws (0 before the first update) */
     bool wait_for_pages;
+    float page_detail;        /* the stream's width over the first viewport's */
+    bool (*stop)(void *user); /* the host's, asked during a wait for pages */
+    void *stop_user;
+    bool leaf_read;    /* the last render read the leaf back */
+    float hold_radius; /* a held pose's roll, in page widths; 0: its own */
     GpuQuality quality;
     uint32_t max_samples;
     float show_through;
@@ -122,9 +128,11 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
         *err = (pagecurl_error){0};
     pagecurl_context_desc d = {0};
     if (desc) {
-        if (!sized(desc->size, sizeof d, "pagecurl_context_desc", err))
+        /* a host built before gpu_assisted was added passes the size it had then */
+        if (!sized(desc->size, offsetof(pagecurl_context_desc, gpu_assisted),
+                   "pagecurl_context_desc", err))
             return NULL;
-        d = *desc;
+        memcpy(&d, desc, desc->size < sizeof d ? desc->size : sizeof d);
     }
     pagecurl_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx) {
@@ -148,6 +156,7 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
     else
         ok = gpu_context_create(
             &(GpuContextDesc){.validation = d.validation,
+                              .gpu_assisted = d.validation && d.gpu_assisted,
                               .device_index = d.prefer_index ? d.device_index : -1,
                               .messages = &ctx->messages},
             &ctx->gpu, &gerr);
@@ -246,6 +255,12 @@ static void stream_ready(void *user, int page)
     event_push(user, PAGECURL_EVENT_PAGE_READY)->page = page + 1;
 }
 
+static bool stream_stopped(void *user)
+{
+    const pagecurl_book *b = user;
+    return b->stop && b->stop(b->stop_user);
+}
+
 /* What changed since the last update, as events. */
 static void derive_events(pagecurl_book *b, const MeshFlipView *now)
 {
@@ -332,8 +347,10 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
         bad = "cover out of range";
     else if (!(d->show_through <= 1.0f) && !(d->show_through < 0.0f))
         bad = "show_through: at most 1 (0: the default, below 0: none)";
-    else if ((unsigned)d->quality > PAGECURL_QUALITY_HIGH)
+    else if ((unsigned)d->quality > PAGECURL_QUALITY_REFERENCE)
         bad = "quality out of range";
+    else if (!(d->page_detail <= 8.0f))
+        bad = "page_detail: at most 8";
     else if ((d->grid_columns && d->grid_columns < 2) || (d->grid_rows && d->grid_rows < 2))
         bad = "a leaf's mesh needs at least 2 x 2 vertices";
     if (bad)
@@ -364,6 +381,9 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     }
     b->ctx = ctx;
     b->wait_for_pages = d.wait_for_pages;
+    b->page_detail = d.page_detail >= 1.0f ? d.page_detail : 1.0f;
+    b->stop = d.stop;
+    b->stop_user = d.stop_user;
     b->quality = (GpuQuality)d.quality; /* the same order */
     b->max_samples = d.max_samples;
     b->show_through = d.show_through < 0.0f    ? 0.0f
@@ -391,7 +411,8 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         .aspect = app_book_source_builtin(src) ? 0.0f : app_book_source_aspect(src),
         .rtl = app_binds_right((AppBinding)d.binding, app_book_source_right_to_left(src)),
         .hard_cover = d.cover == PAGECURL_COVER_HARD,
-        .layout = (AppLayout)d.layout};
+        .layout = (AppLayout)d.layout,
+        .readback = d.leaf_readback};
     b->source = src;
     GpuError gerr = {0};
     if (!app_page_create(&ctx->gpu, &pd, &b->page, &gerr)) {
@@ -405,8 +426,9 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         pagecurl_book_destroy(b);
         return NULL;
     }
-    app_book_init(&b->flip, &b->page, b->pages, app_book_first_spread((uint32_t)d.page, false),
-                  d.reduced_motion);
+    (d.thumb_through ? app_book_init_reader : app_book_init)(
+        &b->flip, &b->page, b->pages, app_book_first_spread((uint32_t)d.page, false),
+        d.reduced_motion);
     app_zoom_init(&b->zoom);
     b->seen = mesh_flip_view(&b->flip);
     b->ink_seen = b->ink.revision;
@@ -703,7 +725,8 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
 
 /* --- frames ---------------------------------------------------------------------------------- */
 
-static bool make_view(pagecurl_book *b, uint32_t width, uint32_t height, GpuError *err)
+static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32_t height,
+                      GpuError *err)
 {
     const GpuContext *ctx = &b->ctx->gpu;
     if (b->view_made) {
@@ -724,16 +747,18 @@ static bool make_view(pagecurl_book *b, uint32_t width, uint32_t height, GpuErro
         return gpu_error_set(err, "the book's pages could not be streamed (out of memory)");
     if (!b->stream) {
         char message[512];
-        b->stream = app_book_stream_create(b->source, width, message, sizeof message);
+        b->stream = app_book_stream_create(
+            b->source, (uint32_t)lrintf((float)width * b->page_detail), message, sizeof message);
         b->source = NULL; /* the stream's now, made or not */
         if (!b->stream)
             return gpu_error_set(err, "%s", message);
-        app_book_stream_set_hooks(
-            b->stream,
-            &(AppBookStreamHooks){.user = b, .warn = stream_warn, .ready = stream_ready});
+        app_book_stream_set_hooks(b->stream, &(AppBookStreamHooks){.user = b,
+                                                                   .warn = stream_warn,
+                                                                   .ready = stream_ready,
+                                                                   .stopped = stream_stopped});
     }
     AppViewDesc desc = {
-        .kind = APP_VIEW_HOSTED,
+        .kind = kind,
         .width = width,
         .height = height,
         .book = b->stream,
@@ -754,27 +779,10 @@ static VkExtent2D viewport_of(const pagecurl_target *t)
     return e.width && e.height ? e : t->extent;
 }
 
-bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *target,
-                          pagecurl_error *err)
+/* The book at `time` (a time that is not finite: where it was), its events derived, and the
+ * frame's pose and spread readied. */
+static void step(pagecurl_book *b, double time)
 {
-    if (err)
-        *err = (pagecurl_error){0};
-    if (!target || !sized(target->size, sizeof *target, "pagecurl_target", err))
-        return false;
-    VkExtent2D size = viewport_of(target);
-    uint32_t side = b->ctx->gpu.props.limits.maxImageDimension2D;
-    if (!size.width || !size.height || size.width > side || size.height > side) {
-        error_set(err, PAGECURL_ERROR_USAGE, "a viewport of %ux%u: 1 to %u pixels a side",
-                  size.width, size.height, side);
-        return false;
-    }
-    GpuError gerr = {0};
-    if ((!b->view_made || size.width != b->width || size.height != b->height) &&
-        !make_view(b, size.width, size.height, &gerr)) {
-        error_from_gpu(err, &gerr);
-        return false;
-    }
-    b->width = size.width, b->height = size.height;
     if (isfinite(time))
         mesh_flip_step(&b->flip, time), b->seen_time = time;
     MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
@@ -783,6 +791,8 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         int leaves = (b->pages + 1) / 2;
         b->spread = app_book_spread_at(view.spread, leaves, b->held.backward);
         b->pose = app_book_turn_pose(&b->spread, b->held.progress, b->held.grab, &b->page);
+        if (b->hold_radius > 0.0f)
+            app_book_pose_radius(&b->pose, b->hold_radius, &b->page);
         b->spread.progress = b->held.progress; /* the camera widens with it, as in --curl */
         if (view.reduced_motion) { /* the cross-fade at that point, as --curl --reduced-motion */
             b->pose = app_book_turn_pose(&b->spread, 0.0f, b->held.grab, &b->page);
@@ -794,6 +804,46 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
     }
     b->spread.zoom =
         app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, b->seen_time);
+}
+
+/* Whether the book can draw frames of `kind` and `size`: a size the device allows, and the kind
+ * of the book's first frames. */
+static bool drawable(const pagecurl_book *b, AppViewKind kind, VkExtent2D size, const char *what,
+                     pagecurl_error *err)
+{
+    uint32_t side = b->ctx->gpu.props.limits.maxImageDimension2D;
+    if (!size.width || !size.height || size.width > side || size.height > side) {
+        error_set(err, PAGECURL_ERROR_USAGE, "a %s of %ux%u: 1 to %u pixels a side", what,
+                  size.width, size.height, side);
+        return false;
+    }
+    if (b->view_made && b->view.kind != kind) {
+        error_set(err, PAGECURL_ERROR_USAGE, "this book draws %s",
+                  kind == APP_VIEW_HOSTED ? "its own frames (pagecurl_book_render), not the host's"
+                                          : "into the host's frames, not its own");
+        return false;
+    }
+    return true;
+}
+
+bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *target,
+                          pagecurl_error *err)
+{
+    if (err)
+        *err = (pagecurl_error){0};
+    if (!target || !sized(target->size, sizeof *target, "pagecurl_target", err))
+        return false;
+    VkExtent2D size = viewport_of(target);
+    if (!drawable(b, APP_VIEW_HOSTED, size, "viewport", err))
+        return false;
+    GpuError gerr = {0};
+    if ((!b->view_made || size.width != b->width || size.height != b->height) &&
+        !make_view(b, APP_VIEW_HOSTED, size.width, size.height, &gerr)) {
+        error_from_gpu(err, &gerr);
+        return false;
+    }
+    b->width = size.width, b->height = size.height;
+    step(b, time);
     if (!app_view_stream(&b->ctx->gpu, &b->view, &b->ink, &b->spread, b->wait_for_pages, &gerr)) {
         error_from_gpu(err, &gerr);
         return false;
@@ -805,8 +855,8 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
                           const pagecurl_target *target)
 {
     VkExtent2D size = viewport_of(target);
-    if (!b->view_made || slot >= GPU_FRAMES_IN_FLIGHT || size.width != b->width ||
-        size.height != b->height)
+    if (!b->view_made || b->view.kind != APP_VIEW_HOSTED || slot >= GPU_FRAMES_IN_FLIGHT ||
+        size.width != b->width || size.height != b->height)
         return; /* not readied for this: nothing recorded */
     const GpuContext *ctx = &b->ctx->gpu;
     AppViewFrame frame = {.pose = b->pose, .spread = b->spread, .ink = &b->ink};
@@ -821,4 +871,104 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
                                                    .src_stage = target->src_stage,
                                                    .src_access = target->src_access});
     gpu_label_end(ctx, cmd);
+}
+
+bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_desc *desc,
+                          uint8_t *rgba, pagecurl_error *err)
+{
+    if (err)
+        *err = (pagecurl_error){0};
+    if (!desc || !sized(desc->size, sizeof *desc, "pagecurl_render_desc", err))
+        return false;
+    VkExtent2D size = {desc->width, desc->height};
+    if (!drawable(b, APP_VIEW_OFFSCREEN, size, "picture", err))
+        return false;
+    if (b->view_made && (size.width != b->width || size.height != b->height)) {
+        error_set(err, PAGECURL_ERROR_USAGE, "a picture of %ux%u: this book draws %ux%u",
+                  size.width, size.height, b->width, b->height);
+        return false;
+    }
+    if (desc->read_leaf && !b->page.desc.readback) {
+        error_set(err, PAGECURL_ERROR_USAGE, "read_leaf: the book was made without leaf_readback");
+        return false;
+    }
+    GpuError gerr = {0};
+    const GpuContext *ctx = &b->ctx->gpu;
+    if (!b->view_made && !make_view(b, APP_VIEW_OFFSCREEN, size.width, size.height, &gerr)) {
+        error_from_gpu(err, &gerr);
+        return false;
+    }
+    b->width = size.width, b->height = size.height;
+    b->leaf_read = false;
+    step(b, time);
+    AppViewFrame frame = {.pose = b->pose,
+                          .spread = b->spread,
+                          .ink = &b->ink,
+                          .readback_pixels = rgba != NULL,
+                          .readback_vertices = desc->read_leaf};
+    /* one read-back buffer a view: a frame read waits for its copy */
+    bool waits = rgba || desc->read_leaf;
+    if (!app_view_frame(ctx, &b->view, &frame, NULL, &gerr) ||
+        (waits && !app_view_wait(ctx, &b->view, &gerr))) {
+        error_from_gpu(err, &gerr);
+        return false;
+    }
+    if (rgba) {
+        gpu_buffer_invalidate(ctx, &b->view.offscreen.pixels);
+        memcpy(rgba, b->view.offscreen.pixels.mapped, (size_t)size.width * size.height * 4);
+    }
+    if (desc->read_leaf) {
+        gpu_buffer_invalidate(ctx, &b->page.gpu.readback);
+        b->leaf_read = true;
+    }
+    return true;
+}
+
+_Static_assert(PC_VERTEX_FLOATS == 8, "pagecurl_leaf's vertices: position, normal, uv");
+
+bool pagecurl_book_leaf(const pagecurl_book *b, pagecurl_leaf *out)
+{
+    uint32_t size = out->size;
+    if (!b->leaf_read)
+        return false;
+    const PageGrid *g = &b->page.grid;
+    pagecurl_leaf leaf = {.size = size,
+                          .columns = g->nx,
+                          .rows = g->ny,
+                          .width = g->width,
+                          .height = g->height,
+                          .vertex_count = (uint32_t)g->vertex_count,
+                          .triangle_count = (uint32_t)g->triangle_count,
+                          .vertices = b->page.gpu.readback.mapped,
+                          .indices = g->indices};
+    memcpy(out, &leaf, size < sizeof leaf ? size : sizeof leaf);
+    return true;
+}
+
+bool pagecurl_book_set_hold_radius(pagecurl_book *b, float radius)
+{
+    if (radius != 0.0f && !(radius >= APP_BOOK_RADIUS_MIN && radius <= APP_BOOK_RADIUS_MAX))
+        return false;
+    b->hold_radius = radius;
+    return true;
+}
+
+/* --- files ----------------------------------------------------------------------------------- */
+
+void pagecurl_book_identity_of(const pagecurl_book *b, pagecurl_book_identity *out)
+{
+    uint32_t size = out->size;
+    pagecurl_book_identity id = {.size = size};
+    const AppBookSource *src = book_source(b);
+    if (src) {
+        snprintf(id.path, sizeof id.path, "%s", app_book_source_name(src));
+        snprintf(id.id, sizeof id.id, "%s", app_book_source_id(src));
+    }
+    memcpy(out, &id, size < sizeof id ? size : sizeof id);
+}
+
+bool pagecurl_book_holds(const pagecurl_book *b, const char *path)
+{
+    const AppBookSource *src = book_source(b);
+    return src && path && app_book_source_holds(src, path);
 }

@@ -712,6 +712,217 @@ done:
     pagecurl_book_destroy(drawn), pagecurl_book_destroy(kept), pagecurl_book_destroy(bare);
 }
 
+static bool stop_asked(void *user)
+{
+    int *asked = user;
+    (*asked)++;
+    return false;
+}
+
+/* Reads the "v" lines of an OBJ the program wrote: up to `most` positions, 3 floats each. */
+static size_t obj_positions(const char *path, float *xyz, size_t most)
+{
+    FILE *f = fopen(path, "r");
+    size_t n = 0;
+    char line[256];
+    while (f && n < most && fgets(line, sizeof line, f))
+        if (line[0] == 'v' && line[1] == ' ' &&
+            sscanf(line + 2, "%f %f %f", &xyz[3 * n], &xyz[3 * n + 1], &xyz[3 * n + 2]) == 3)
+            n++;
+    if (f)
+        fclose(f);
+    return n;
+}
+
+/* A book that draws its own frames (pagecurl_book_render), against the program's headless run
+ * of the same pose at another roll radius: the same pixels and the same leaf; what it refuses;
+ * the book's identity and the files it holds. */
+static void own_frames(Host *h, pagecurl_context *ctx, const char *exe, const char *dir)
+{
+    enum { GX = 16, GY = 20 };
+    char shot[4096], obj[4096], size[32];
+    snprintf(shot, sizeof shot, "%s/radius.png", dir);
+    snprintf(obj, sizeof obj, "%s/radius.obj", dir);
+    int vw = W - 2 * BORDER, vh = H - 2 * BORDER;
+    snprintf(size, sizeof size, "%dx%d", vw, vh);
+    Run r = run_program(exe, dir, NULL,
+                        (const char *const[]){"--headless", "--size", size, "--page", "3", "--curl",
+                                              "0.3", "--grab", "0.25", "--radius", "0.1", "--grid",
+                                              "16x20", "--screenshot", shot, "--export-obj", obj,
+                                              NULL});
+    CHECK(&st, r.status == 0, "the program's posed run: %d %s", r.status, r.err);
+    Image want = image_load(shot);
+    static float program_xyz[3 * GX * GY];
+    size_t program_n = obj_positions(obj, program_xyz, GX * GY);
+    int asked = 0;
+    pagecurl_error err;
+    pagecurl_book *book =
+        pagecurl_book_create(ctx,
+                             &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
+                                                   .page = 3,
+                                                   .wait_for_pages = true,
+                                                   .grid_columns = GX,
+                                                   .grid_rows = GY,
+                                                   .leaf_readback = true,
+                                                   .stop = stop_asked,
+                                                   .stop_user = &asked},
+                             &err);
+    CHECK(&st, book != NULL, "book: %s", err.message);
+    uint8_t *rgba = malloc((size_t)vw * vh * 4);
+    if (!book || !rgba || !want.rgba)
+        goto done;
+    CHECK(&st,
+          !pagecurl_book_set_hold_radius(book, 0.6f) &&
+              !pagecurl_book_set_hold_radius(book, 0.001f) &&
+              !pagecurl_book_set_hold_radius(book, NAN),
+          "a radius out of range taken");
+    CHECK(&st, pagecurl_book_set_hold_radius(book, 0.1f), "radius 0.1 refused");
+    CHECK(&st, pagecurl_book_hold(book, 0.3f, 0.25f, false), "hold");
+    pagecurl_leaf leaf = {.size = sizeof leaf};
+    CHECK(&st, !pagecurl_book_leaf(book, &leaf), "a leaf before any was read");
+    pagecurl_render_desc rd = {
+        .size = sizeof rd, .width = (uint32_t)vw, .height = (uint32_t)vh, .read_leaf = true};
+    /* a frame not kept, then the one read */
+    CHECK(&st, pagecurl_book_render(book, 0.0, &rd, NULL, &err), "render: %s", err.message);
+    CHECK(&st, pagecurl_book_render(book, 0.0, &rd, rgba, &err), "render: %s", err.message);
+    CHECK(&st, asked > 0, "the stop hook was never asked during the wait for pages");
+    size_t diff = 0;
+    for (size_t i = 0; i < (size_t)vw * vh; i++)
+        diff += memcmp(rgba + 4 * i, want.rgba + 4 * i, 4) != 0;
+    CHECK(&st, want.w == vw && want.h == vh && diff == 0,
+          "the book's own frame and the program's --radius 0.1 screenshot differ in %zu pixels",
+          diff);
+    CHECK(&st, pagecurl_book_leaf(book, &leaf), "no leaf read");
+    size_t apart = 0;
+    for (size_t k = 0; k < program_n && leaf.vertices; k++)
+        for (int c = 0; c < 3; c++)
+            apart += leaf.vertices[8 * k + (size_t)c] != program_xyz[3 * k + (size_t)c];
+    CHECK(&st,
+          leaf.columns == GX && leaf.rows == GY && leaf.vertex_count == GX * GY &&
+              program_n == GX * GY && apart == 0 &&
+              leaf.triangle_count == 2 * (GX - 1) * (GY - 1) && leaf.indices,
+          "the leaf: %ux%u, %u vertices (the program's OBJ: %zu), %zu coordinates apart",
+          leaf.columns, leaf.rows, leaf.vertex_count, program_n, apart);
+    /* refused: another size, the host's frames, reading a leaf the book does not keep */
+    pagecurl_render_desc other = {.size = sizeof other, .width = 64, .height = 64};
+    CHECK(&st,
+          !pagecurl_book_render(book, 0.0, &other, NULL, &err) &&
+              err.status == PAGECURL_ERROR_USAGE,
+          "another size: %s", err.message);
+    CHECK(&st, !host_frame(h, book, 0.0, true), "the host's frame of a book that draws its own");
+    pagecurl_book_identity id = {.size = sizeof id};
+    pagecurl_book_identity_of(book, &id);
+    CHECK(&st, id.path[0] == '\0' && id.id[0] == '\0' && !pagecurl_book_holds(book, shot),
+          "the built-in book: path '%s', id '%s'", id.path, id.id);
+    pagecurl_book_destroy(book);
+    book = pagecurl_book_create(
+        ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .page = 3}, &err);
+    if (book) {
+        CHECK(&st, host_frame(h, book, 0.0, true), "a host's frame");
+        CHECK(&st,
+              !pagecurl_book_render(book, 0.0, &rd, rgba, &err) &&
+                  err.status == PAGECURL_ERROR_USAGE,
+              "read_leaf without leaf_readback: %s", err.message);
+        rd.read_leaf = false;
+        CHECK(&st,
+              !pagecurl_book_render(book, 0.0, &rd, rgba, &err) &&
+                  err.status == PAGECURL_ERROR_USAGE,
+              "its own frame of a book drawn into the host's: %s", err.message);
+        pagecurl_book_destroy(book);
+    }
+    /* a folder of one page: its path and identity, and the files writing would change */
+    char folder[4096], page[4200], beside[4200];
+    snprintf(folder, sizeof folder, "%s/folder", dir);
+    snprintf(page, sizeof page, "%s/p1.png", folder);
+    snprintf(beside, sizeof beside, "%s/beside.png", dir);
+    mkdir(folder, 0755);
+    r = run_program(exe, dir, NULL,
+                    (const char *const[]){"--headless", "--size", "64x48", "--curl", "0",
+                                          "--screenshot", page, NULL});
+    CHECK(&st, r.status == 0, "a page for the folder: %d %s", r.status, r.err);
+    book = pagecurl_book_create(
+        ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .path = folder}, &err);
+    CHECK(&st, book != NULL, "the folder: %s", err.message);
+    if (book) {
+        pagecurl_book_identity_of(book, &id);
+        CHECK(&st, id.path[0] == '/' && strstr(id.path, "/folder") && id.id[0],
+              "the folder's identity: path '%s', id '%s'", id.path, id.id);
+        char next[4200];
+        snprintf(next, sizeof next, "%s/p2.png", folder);
+        CHECK(&st,
+              pagecurl_book_holds(book, page) && pagecurl_book_holds(book, next) &&
+                  !pagecurl_book_holds(book, beside) && !pagecurl_book_holds(book, NULL),
+              "the files the folder holds");
+        pagecurl_book_destroy(book);
+    }
+    book = NULL;
+    /* descriptions: the reference tier taken, a page detail past 8 refused */
+    pagecurl_book *reference =
+        pagecurl_book_create(ctx,
+                             &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
+                                                   .quality = PAGECURL_QUALITY_REFERENCE,
+                                                   .page_detail = 2.0f},
+                             &err);
+    CHECK(&st, reference != NULL, "the reference tier: %s", err.message);
+    pagecurl_book_destroy(reference);
+    CHECK(&st,
+          !pagecurl_book_create(
+              ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .page_detail = 9.0f},
+              &err) &&
+              err.status == PAGECURL_ERROR_USAGE,
+          "page_detail 9: %s", err.message);
+    CHECK(&st,
+          !pagecurl_book_create(
+              ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .page_detail = NAN},
+              &err),
+          "page_detail NaN taken");
+done:
+    pagecurl_book_destroy(book);
+    free(rgba);
+    image_free(&want);
+}
+
+/* The right page (1-based) a book opened at 2|3 shows after a key turn and, while that leaf
+ * settles, a press behind it dragged across the spine. */
+static int thumbed(Host *h, pagecurl_context *ctx, bool thumb)
+{
+    pagecurl_error err;
+    pagecurl_book *book = pagecurl_book_create(
+        ctx,
+        &(pagecurl_book_desc){
+            .size = sizeof(pagecurl_book_desc), .page = 3, .thumb_through = thumb},
+        &err);
+    CHECK(&st, book != NULL, "book: %s", err.message);
+    if (!book)
+        return -1;
+    double t = 0.0;
+    host_frame(h, book, t, false);
+    pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t);
+    for (int f = 0; f < 6; f++)
+        host_frame(h, book, t += 1.0 / 60.0, false);
+    pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_MOUSE, 1, 0.8f, 0.6f, t);
+    for (int k = 1; k <= 20; k++) {
+        pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_MOUSE, 1, 0.8f - 0.03f * k, 0.6f, t);
+        host_frame(h, book, t += 1.0 / 60.0, false);
+    }
+    pointer(book, PAGECURL_POINTER_UP, PAGECURL_POINTER_MOUSE, 1, 0.2f, 0.6f, t);
+    for (int f = 0; f < 180; f++)
+        host_frame(h, book, t += 1.0 / 60.0, false);
+    host_frame(h, book, t += 1.0 / 60.0, true);
+    int right = state_of(book).right;
+    pagecurl_book_destroy(book);
+    return right;
+}
+
+static void thumb_through(Host *h, pagecurl_context *ctx)
+{
+    int thumb = thumbed(h, ctx, true), caught = thumbed(h, ctx, false);
+    CHECK(&st, thumb == 7 && caught == 5,
+          "a press behind a settling leaf: thumbing through ends at page %d (7 wanted), "
+          "catching the leaf at %d (5 wanted)",
+          thumb, caught);
+}
+
 /* A host's pages: page N is drawn in its own colour; page 2 cannot be drawn. */
 typedef struct Provider {
     int drawn[8];
@@ -916,6 +1127,8 @@ int main(int argc, char **argv)
         pixels_match_program(&h, ctx, args.exe, args.out);
         interaction(&h, ctx);
         kept_ink(&h, ctx);
+        own_frames(&h, ctx, args.exe, args.out);
+        thumb_through(&h, ctx);
         provider(&h, ctx);
         right_bound(ctx);
         reduced_motion(&h, ctx);

@@ -94,6 +94,10 @@ typedef struct pagecurl_context_desc {
     bool validation;
     bool prefer_index;
     int device_index;
+    /* The library's own device with validation: GPU-assisted validation too (out-of-bounds
+     * accesses in the shaders; slow). Added after device_index: a .size that ends before it
+     * means false. */
+    bool gpu_assisted;
 } pagecurl_context_desc;
 
 /* NULL with err filled where the device does not qualify or cannot be made. */
@@ -106,6 +110,10 @@ typedef enum pagecurl_quality {
     PAGECURL_QUALITY_AUTO = 0, /* low on a CPU device, high on a GPU */
     PAGECURL_QUALITY_LOW,      /* for a CPU rasteriser: no MSAA, a cheaper shadow, cached pages */
     PAGECURL_QUALITY_HIGH,     /* 4x MSAA, a 1024^2 shadow map, percentage-closer soft shadows */
+    /* What the other two are measured against, slow: the most MSAA the device has (8x, else
+     * 4x), a 4096^2 shadow map, the penumbra as the light's disc averaged over many jittered
+     * taps. For stills: the program draws it at twice the size asked and scales it down. */
+    PAGECURL_QUALITY_REFERENCE,
 } pagecurl_quality;
 
 /* What the device allows. */
@@ -202,6 +210,23 @@ typedef struct pagecurl_book_desc {
      * stays flat and the view never pulls back. A host reads the desktop's setting itself (SDL2
      * reports none). Added after wait_for_pages: a .size that ends before it means false. */
     bool reduced_motion;
+    /* Added after reduced_motion (a .size that ends before one of them means zero for it and
+     * for every field after it): */
+    /* The pages are drawn for a viewport this many times as wide as the first one the book is
+     * given (a host that draws a still zoomed in: its zoom, up to 8); 0 or less than 1: 1. */
+    float page_detail;
+    /* Thumbing through: a press behind a leaf that is still settling lifts the next leaf to turn
+     * it too, as a reader thumbs through a book (the program's window does); false: such a press
+     * catches the settling leaf. */
+    bool thumb_through;
+    /* The turning leaf's mesh is kept readable in host memory (pagecurl_book_leaf after a
+     * pagecurl_book_render that reads it). */
+    bool leaf_readback;
+    /* Asked from time to time while an update or render waits for its pages (wait_for_pages):
+     * true cuts the wait short, the pages not yet drawn shown as plain paper (a host's signal
+     * handler that asks the program to stop). NULL: the wait runs until the pages are drawn. */
+    bool (*stop)(void *user);
+    void *stop_user;
 } pagecurl_book_desc;
 
 PAGECURL_API pagecurl_book *
@@ -275,6 +300,12 @@ PAGECURL_API bool pagecurl_book_go_to(pagecurl_book *book, int page);
  * there is no such leaf or a page is moving. */
 PAGECURL_API bool pagecurl_book_hold(pagecurl_book *book, float progress, float grab,
                                      bool backward);
+
+/* The roll's radius of a held pose (pagecurl_book_hold), in page widths (0.005 .. 0.5): another
+ * roll on the same fold line (any radius gives paper that does not stretch; the grabbed point no
+ * longer lies under the pose's own path), as the program's `--radius`; 0: the pose's own. False
+ * (nothing changes) for a radius out of that range. */
+PAGECURL_API bool pagecurl_book_set_hold_radius(pagecurl_book *book, float radius);
 
 /* Ink mode: mice and fingers draw too (a pen always does). */
 PAGECURL_API void pagecurl_book_set_ink_mode(pagecurl_book *book, bool ink);
@@ -418,6 +449,62 @@ PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
  * must be the size the last pagecurl_book_update was given. */
 PAGECURL_API void pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
                                        const pagecurl_target *target);
+
+/* ---------------------------------------------------------------------------------------------
+ * Frames the library draws itself, for a host with none of its own (a still, a thumbnail, a
+ * program run without a window). A book draws either into the host's frames
+ * (pagecurl_book_update and pagecurl_book_record) or by pagecurl_book_render: whichever it is
+ * asked for first. */
+
+typedef struct pagecurl_render_desc {
+    uint32_t size;          /* sizeof(pagecurl_render_desc) */
+    uint32_t width, height; /* the picture, in pixels; the same for every frame of a book */
+    /* Also read the turning leaf's mesh back (pagecurl_book_leaf); the book needs
+     * leaf_readback. */
+    bool read_leaf;
+} pagecurl_render_desc;
+
+/* Draws a frame at `time` (pagecurl_book_update's work, then the frame) into an image of the
+ * library's own and, with `rgba`, copies it there (width x height RGBA8 pixels, sRGB, rows top
+ * to bottom, 4 * width bytes a row) once the device has drawn it. Without `rgba` the frame is
+ * drawn without waiting for it (the frames before one that is kept). False (with err) for a
+ * size out of range or another than the book's first, or on a device failure. */
+PAGECURL_API bool pagecurl_book_render(pagecurl_book *book, double time,
+                                       const pagecurl_render_desc *desc, uint8_t *rgba,
+                                       pagecurl_error *err);
+
+/* The turning leaf's mesh as the last pagecurl_book_render that read it drew it, in the leaf's
+ * own frame (spine x = 0, the free edge at x = width; y up; z off the page towards the reader;
+ * a backward turn mirrored). Valid until the next render or update. */
+typedef struct pagecurl_leaf {
+    uint32_t size;          /* sizeof(pagecurl_leaf): set by the caller */
+    uint32_t columns, rows; /* vertices across and up the leaf, row by row */
+    float width, height;    /* the leaf's size in the mesh's units */
+    uint32_t vertex_count, triangle_count;
+    /* vertex_count x 8 floats: position xyz, unit normal xyz (the front's), the page's uv */
+    const float *vertices;
+    const uint32_t *indices; /* triangle_count x 3 vertex indices, counter-clockwise in front */
+} pagecurl_leaf;
+
+/* False where no render has read the leaf. */
+PAGECURL_API bool pagecurl_book_leaf(const pagecurl_book *book, pagecurl_leaf *out);
+
+/* ---------------------------------------------------------------------------------------------
+ * The book's files. */
+
+/* What the book is: where it was read from and its own identity, for a host that keeps files
+ * of its own about it (a notebook of its ink) and checks that it is given the same book again. */
+typedef struct pagecurl_book_identity {
+    uint32_t size;   /* sizeof(pagecurl_book_identity): set by the caller */
+    char path[4096]; /* the book's absolute path; "" for the built-in book or a host's pages */
+    char id[128];    /* the book's own identity (a PDF's /ID, else a digest of its pages' files);
+                        "" where it has none */
+} pagecurl_book_identity;
+PAGECURL_API void pagecurl_book_identity_of(const pagecurl_book *book, pagecurl_book_identity *out);
+
+/* Whether writing `path` would write into the book: it is the book's file, one of its pages, or
+ * a new page of a folder the book is read from. A host checks its outputs with it. */
+PAGECURL_API bool pagecurl_book_holds(const pagecurl_book *book, const char *path);
 
 #ifdef __cplusplus
 }
