@@ -1,22 +1,27 @@
 #include "headless.h"
 #include "say.h"
 
-#include "../pages/content.h"
-#include "../book/ink_texture.h"
+#include "input.h"
+#include "notebook.h"
 #include "output.h"
 #include "picture.h"
 #include "signals.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-int app_headless_write(const GpuContext *ctx, const AppPage *page, const AppOptions *opts,
-                       uint32_t width, uint32_t height, const uint8_t *rgba)
+/* The reference tier draws the picture this many times as large and scales it down. */
+#define SUPERSAMPLE 2
+
+int app_headless_write(const AppOptions *opts, uint32_t width, uint32_t height, const uint8_t *rgba,
+                       const pagecurl_leaf *leaf)
 {
     char message[512];
     if (opts->screenshot) {
@@ -27,10 +32,8 @@ int app_headless_write(const GpuContext *ctx, const AppPage *page, const AppOpti
         app_say(stdout, "screenshot written to %s", opts->screenshot);
     }
     if (opts->export_obj) {
-        gpu_buffer_invalidate(ctx, &page->gpu.readback);
-        if (!app_output_obj(opts->export_obj, &page->grid, page->gpu.readback.mapped, message,
-                            sizeof message)) {
-            app_say(stderr, "%s", message);
+        if (!leaf || !app_output_obj(opts->export_obj, leaf, message, sizeof message)) {
+            app_say(stderr, "%s", leaf ? message : "the leaf's mesh was not read back");
             return 1;
         }
         app_say(stdout, "page mesh written to %s", opts->export_obj);
@@ -38,56 +41,315 @@ int app_headless_write(const GpuContext *ctx, const AppPage *page, const AppOpti
     return 0;
 }
 
-/* Where each frame's pose comes from: a fixed pose, a replayed trace, or else the script. */
-typedef struct PoseSource {
-    const AppTurn *fixed;
-    AppSpread spread; /* a fixed pose's or the script's */
+/* A run: the options (--backward and the page settled by the book), the library's context and
+ * book, the notebook, and the picture: drawn at `scale` times the size asked. */
+typedef struct Run {
+    AppOptions opts;
     const AppTrace *trace;
-    MeshFlip flip;  /* the replay's book */
-    AppZoom zoom;   /* and its view's zoom */
-    MeshInk *ink;   /* where its strokes go */
-    size_t next;    /* the trace's first event not applied yet */
-    bool moving;    /* the replay's book moved in the last frame or is held mid-turn */
-    uint32_t drawn; /* frames rendered (a replay's idle ones are skipped) */
-} PoseSource;
+    pagecurl_context *ctx;
+    pagecurl_book *book;
+    AppNotebook notebook;
+    pagecurl_render_desc render;
+    uint32_t scale;
+    uint8_t *drawn, *scaled; /* the picture as drawn; scaled down to the size asked */
+    size_t next;             /* the trace's first event not given to the book yet */
+    uint32_t frames, shown;  /* frames to play; drawn */
+} Run;
 
-static void source_pose(PoseSource *src, const AppPage *page, const AppOptions *opts, uint32_t f,
-                        uint32_t frames, CurlParams *pose, AppSpread *spread)
+static int status_of(const pagecurl_error *err)
 {
-    if (src->trace) {
-        /* fixed simulation step: the events due by this frame's time, then the animation */
-        double t = f / APP_REPLAY_HZ;
-        while (src->next < src->trace->count && src->trace->events[src->next].time <= t)
-            app_book_input(&src->flip, &src->zoom, src->ink, &src->trace->events[src->next++],
-                           opts->width, opts->height, page);
-        bool moved = mesh_flip_step(&src->flip, t);
-        MeshFlipView view = mesh_flip_view_at(&src->flip, t);
-        /* the view eases back too, and a zoom eases or a flick's pan coasts */
-        src->moving = moved || view.turning || view.lift > 0.0f || app_zoom_moving(&src->zoom, t);
-        *pose = app_book_pose(&view, page);
-        *spread = app_book_spread(&view);
-        spread->zoom = app_book_zoom_view(&src->zoom, &view, page, opts->width, opts->height, t);
+    return err->status == PAGECURL_ERROR_USAGE ? 2 : 1;
+}
+
+static bool stop_asked(void *user)
+{
+    (void)user;
+    return app_signals_caught() != 0;
+}
+
+/* The messages the book sent (a page that cannot be drawn), said; whether its ink changed. */
+static bool drain_events(pagecurl_book *book)
+{
+    bool inked = false;
+    pagecurl_event e;
+    while (pagecurl_book_poll_event(book, &e)) {
+        if (e.type == PAGECURL_EVENT_ERROR)
+            app_say(stderr, "%s", e.message);
+        inked = inked || e.type == PAGECURL_EVENT_INK_CHANGED;
+    }
+    return inked;
+}
+
+static pagecurl_quality quality_of(GpuQuality q)
+{
+    switch (q) {
+    case GPU_QUALITY_LOW:
+        return PAGECURL_QUALITY_LOW;
+    case GPU_QUALITY_HIGH:
+        return PAGECURL_QUALITY_HIGH;
+    case GPU_QUALITY_REFERENCE:
+        return PAGECURL_QUALITY_REFERENCE;
+    case GPU_QUALITY_AUTO:
+        break;
+    }
+    return PAGECURL_QUALITY_AUTO;
+}
+
+static pagecurl_binding binding_of(AppBinding b)
+{
+    return b == APP_BINDING_LEFT    ? PAGECURL_BINDING_LEFT
+           : b == APP_BINDING_RIGHT ? PAGECURL_BINDING_RIGHT
+                                    : PAGECURL_BINDING_BOOK;
+}
+
+static pagecurl_layout layout_of(AppLayout l)
+{
+    return l == APP_LAYOUT_SPREAD   ? PAGECURL_LAYOUT_SPREAD
+           : l == APP_LAYOUT_SINGLE ? PAGECURL_LAYOUT_SINGLE
+                                    : PAGECURL_LAYOUT_AUTO;
+}
+
+/* The context: the library's own device. 0, or the exit status (said). */
+static int make_context(Run *run)
+{
+    const AppOptions *o = &run->opts;
+    pagecurl_error err;
+    run->ctx =
+        pagecurl_context_create(&(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
+                                                         .validation = o->validation,
+                                                         .gpu_assisted = o->gpu_assisted,
+                                                         .prefer_index = o->device >= 0,
+                                                         .device_index = o->device},
+                                &err);
+    if (!run->ctx) {
+        app_say(stderr, "%s", err.message);
+        return status_of(&err);
+    }
+    return 0;
+}
+
+/* The book the options name, streamed for the picture's width (and its zoom). 0, or the exit
+ * status (said). */
+static int open_book(Run *run)
+{
+    const AppOptions *o = &run->opts;
+    pagecurl_error err;
+    /* the pages drawn at the density shown: --zoom Z shows them Z times as large, and a
+     * supersampled picture is shown at the size asked */
+    float detail = fmaxf(o->zoom, 1.0f) / (float)run->scale;
+    run->book = pagecurl_book_create(
+        run->ctx,
+        &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
+                              .path = o->book,
+                              .binding = binding_of(o->binding),
+                              .layout = layout_of(o->layout),
+                              .cover = o->hard_cover ? PAGECURL_COVER_HARD : PAGECURL_COVER_SOFT,
+                              .quality = quality_of(o->quality),
+                              .max_samples = o->msaa,
+                              .show_through = o->show_through > 0.0f ? o->show_through : -1.0f,
+                              .grid_columns = o->nx,
+                              .grid_rows = o->ny,
+                              .wait_for_pages = true,
+                              .reduced_motion = o->reduced_motion,
+                              .page_detail = detail,
+                              /* a replay is the window's session: the reader's presses and keys */
+                              .thumb_through = run->trace != NULL,
+                              .leaf_readback = o->export_obj != NULL,
+                              .stop = stop_asked},
+        &err);
+    if (!run->book) {
+        /* the book names the file; the program names the flag that gave it */
+        app_say(stderr, "%s%s", o->book ? "--book " : "", err.message);
+        return status_of(&err);
+    }
+    /* the command line has checked it is in range */
+    pagecurl_book_set_hold_radius(run->book, o->radius);
+    return 0;
+}
+
+/* --page read as the book's label or number (run->opts.page). 0, or 2 (said). */
+static int find_page(Run *run)
+{
+    AppOptions *o = &run->opts;
+    if (!o->page_text)
+        return 0;
+    int page = pagecurl_book_find_page(run->book, o->page_text);
+    if (!page) {
+        app_say(stderr,
+                "--page %s: the book has no page labelled or numbered so (it has %d page(s))",
+                o->page_text, pagecurl_book_page_count(run->book));
+        return 2;
+    }
+    o->page = (uint32_t)page;
+    char label[64];
+    pagecurl_book_page_label(run->book, page, label, sizeof label);
+    /* a number where the book labels its pages otherwise: said, since the reader may have
+     * meant a printed page the book does not have */
+    if (label[0] && strcasecmp(label, o->page_text))
+        app_say(stderr, "note: --page %s: no page is labelled so; page %d of the book, labelled %s",
+                o->page_text, page, label);
+    return 0;
+}
+
+/* The book is never an output: a file the options write (an output, the notebook, a frame of
+ * --frames-out) that is the book, a page of it or a new page in its folder is bad usage: 2,
+ * said; 0 otherwise. */
+static int check_outputs(const Run *run)
+{
+    const AppOptions *o = &run->opts;
+    char frame[4096] = "";
+    if (o->frames_out)
+        snprintf(frame, sizeof frame, "%s/frame-0001.png", o->frames_out);
+    const struct {
+        const char *flag, *path, *shown;
+    } files[] = {
+        {"--screenshot", o->screenshot, o->screenshot},
+        {"--export-obj", o->export_obj, o->export_obj},
+        {"--notebook", o->notebook, o->notebook},
+        {"--frames-out", o->frames_out ? frame : NULL, o->frames_out},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        if (files[i].path && pagecurl_book_holds(run->book, files[i].path)) {
+            pagecurl_book_identity id = {.size = sizeof id};
+            pagecurl_book_identity_of(run->book, &id);
+            app_say(stderr,
+                    "%s %s: that would write into the book being read (%s); write elsewhere",
+                    files[i].flag, files[i].shown, id.path);
+            return 2;
+        }
+    return 0;
+}
+
+/* The spread a posed turn opens: --page's, else the first with a leaf to turn (forward: spread 0;
+ * backward: spread 2, whose left-hand leaf turns back). */
+static int first_spread(const AppOptions *o)
+{
+    return o->page ? (int)(o->page / 2) : o->backward ? 2 : 0;
+}
+
+/* A posed turn turns a leaf of the spread it opens: one must be there. The flat picture
+ * (--curl 0) of a spread with no right-hand leaf (the book's end) is its left-hand leaf's, lying
+ * where it is: the same picture. Returns 0, or 2 (said). */
+static int check_turn(Run *run)
+{
+    AppOptions *o = &run->opts;
+    int leaves = (pagecurl_book_page_count(run->book) + 1) / 2;
+    if (o->has_curl && o->curl == 0.0f && !o->backward && o->page && (int)(o->page / 2) >= leaves)
+        o->backward = true;
+    int spread = first_spread(o);
+    /* backward, leaf spread - 1 turns back; forward, leaf spread turns over */
+    if (run->trace || (o->backward ? spread >= 1 && spread <= leaves : spread < leaves))
+        return 0;
+    if (o->page) /* named as the reader typed it: a label may be another page's number */
+        app_say(stderr, "--page %s: the spread holding it has no %s-hand leaf to turn %s",
+                o->page_text ? o->page_text : "?", o->backward ? "left" : "right",
+                o->backward ? "back" : "(try --backward)");
+    else
+        app_say(stderr, "--backward: the book has %d leaf(s), no left-hand leaf to turn back",
+                leaves);
+    return 2;
+}
+
+/* The book opened at the posed turn's spread (a replay starts at the first). */
+static void open_at_spread(Run *run)
+{
+    if (run->trace)
+        return;
+    int spread = first_spread(&run->opts), pages = pagecurl_book_page_count(run->book);
+    int page = 2 * spread > pages ? pages : 2 * spread; /* spread s shows page 2s on its left */
+    if (page >= 1)
+        pagecurl_book_go_to(run->book, page);
+}
+
+/* The trace's events due by time t given to the book, in the viewport's pixels: the trace's
+ * fractions times the picture's size, which the book takes back to those fractions exactly. */
+static void feed_trace(Run *run, double t)
+{
+    const AppTrace *trace = run->trace;
+    double w = run->render.width, h = run->render.height;
+    pagecurl_book *b = run->book;
+    for (; run->next < trace->count && trace->events[run->next].time <= t; run->next++) {
+        const AppTraceEvent *e = &trace->events[run->next];
+        double x = (double)e->x * w, y = (double)e->y * h;
+        switch (e->device) {
+        case APP_TRACE_MOUSE:
+        case APP_TRACE_FINGER:
+        case APP_TRACE_INK: {
+            if (e->device == APP_TRACE_INK && e->action == APP_TRACE_CLEAR) {
+                pagecurl_book_clear_at(b, x, y, e->time);
+                break;
+            }
+            pagecurl_pointer_event p = {
+                .size = sizeof p,
+                .phase = e->action == APP_TRACE_DOWN   ? PAGECURL_POINTER_DOWN
+                         : e->action == APP_TRACE_MOVE ? PAGECURL_POINTER_MOVE
+                                                       : PAGECURL_POINTER_UP,
+                .kind = e->device == APP_TRACE_INK      ? PAGECURL_POINTER_PEN
+                        : e->device == APP_TRACE_FINGER ? PAGECURL_POINTER_FINGER
+                                                        : PAGECURL_POINTER_MOUSE,
+                .id = (uint64_t)e->device + 1,
+                .x = x,
+                .y = y,
+                /* the library reads 0 as a mouse's full pressure; the trace's 0 is a hairline */
+                .pressure = e->pressure > 0.0f ? e->pressure : FLT_MIN,
+                .time = e->time};
+            pagecurl_book_pointer(b, &p);
+            break;
+        }
+        case APP_TRACE_KEY: {
+            static const pagecurl_action actions[] = {[APP_TRACE_NEXT] = PAGECURL_ACTION_NEXT,
+                                                      [APP_TRACE_PREV] = PAGECURL_ACTION_PREVIOUS,
+                                                      [APP_TRACE_HOME] = PAGECURL_ACTION_FIRST,
+                                                      [APP_TRACE_END] = PAGECURL_ACTION_LAST,
+                                                      [APP_TRACE_UNDO] = PAGECURL_ACTION_UNDO};
+            if (e->action == APP_TRACE_GOTO)
+                pagecurl_book_go_to(b, e->page);
+            else if (e->action == APP_TRACE_NEXT || e->action == APP_TRACE_PREV ||
+                     e->action == APP_TRACE_HOME || e->action == APP_TRACE_END ||
+                     e->action == APP_TRACE_UNDO)
+                pagecurl_book_action(b, actions[e->action], e->time);
+            break;
+        }
+        case APP_TRACE_ZOOM:
+            if (e->action == APP_TRACE_BY)
+                pagecurl_book_zoom_by(b, e->scale, x, y, e->time);
+            else if (e->action == APP_TRACE_PAN)
+                pagecurl_book_pan(b, x, y, e->time);
+            else if (e->action == APP_TRACE_FIT)
+                pagecurl_book_action(b, PAGECURL_ACTION_ZOOM_FIT, e->time);
+            else if (e->action == APP_TRACE_TOGGLE)
+                pagecurl_book_zoom_toggle(b, x, y, e->time);
+            break;
+        }
+    }
+}
+
+/* The frame before the next one worth drawing: while a replay's book is still and its next event
+ * (or its end) is further off, the frames between would all be the same picture. */
+static uint32_t skip_idle(const Run *run, uint32_t f)
+{
+    pagecurl_state s = {.size = sizeof s};
+    pagecurl_book_state(run->book, &s);
+    if (!run->trace || s.moving || s.turning)
+        return f;
+    const AppTrace *trace = run->trace;
+    double due = run->next < trace->count ? trace->events[run->next].time * APP_REPLAY_HZ
+                                          : (double)run->frames;
+    uint32_t before = due >= run->frames ? run->frames - 1 : (uint32_t)due;
+    return before > f + 1 ? before - 1 : f;
+}
+
+/* Frame f's pose: a fixed one, a replay's events due by then, or the script's. */
+static void pose(Run *run, uint32_t f)
+{
+    const AppOptions *o = &run->opts;
+    if (run->trace) {
+        feed_trace(run, f / APP_REPLAY_HZ);
         return;
     }
-    AppTurn turn = src->fixed ? *src->fixed : app_input_scripted(f, frames, opts->grab);
-    *pose = app_book_turn_pose(&src->spread, turn.t, turn.g, page);
-    if (opts->radius > 0.0f)
-        app_book_pose_radius(pose, opts->radius, page);
-    *spread = src->spread;
-    spread->progress = turn.t;
-    if (opts->reduced_motion) { /* the turn's cross-fade at t: no leaf posed, the view still */
-        *pose = app_book_turn_pose(&src->spread, 0.0f, turn.g, page);
-        app_book_spread_fading(spread, turn.t);
-    }
-    if (opts->zoom > 1.0f) { /* --zoom about --zoom-at's pixel, kept within the fitted pages */
-        AppZoomRect fit = app_book_fit_rect(spread, page, opts->width, opts->height);
-        float x = opts->has_zoom_at ? ((float)opts->zoom_at[0] + 0.5f) / (float)opts->width : 0.5f;
-        float y = opts->has_zoom_at ? ((float)opts->zoom_at[1] + 0.5f) / (float)opts->height : 0.5f;
-        AppZoom zoom;
-        app_zoom_init(&zoom);
-        app_zoom_set(&zoom, opts->zoom, x, y, 0.0, &fit);
-        spread->zoom = app_zoom_at(&zoom, 0.0, &fit);
-    }
+    AppTurn turn =
+        o->has_curl ? (AppTurn){o->curl, o->grab} : app_input_scripted(f, run->frames, o->grab);
+    pagecurl_book_hold(run->book, turn.t, turn.g, o->backward);
 }
 
 /* --frames-out's name for frame f. */
@@ -119,36 +381,36 @@ static bool frames_out_ready(const char *dir, uint32_t frames)
     return true;
 }
 
-/* The pixels just read back at the size asked: the view's own, or a supersampled view's scaled
- * down into `scaled` (opts' width x height x 4 bytes). NULL (said) where they cannot be. */
-static const uint8_t *shown_pixels(const GpuContext *ctx, const AppView *view,
-                                   const AppOptions *opts, uint8_t *scaled)
+/* The picture just drawn at the size asked: as drawn, or a supersampled one scaled down. NULL
+ * (said) where it cannot be. */
+static const uint8_t *shown_pixels(Run *run)
 {
-    gpu_buffer_invalidate(ctx, &view->offscreen.pixels);
-    const uint8_t *pixels = view->offscreen.pixels.mapped;
-    if (view->width == opts->width && view->height == opts->height)
-        return pixels;
-    if (!app_picture_shrink(pixels, view->width, view->height, scaled, opts->width, opts->height)) {
-        app_say(stderr, "out of memory to scale the %ux%u picture down", view->width, view->height);
+    const AppOptions *o = &run->opts;
+    if (run->scale == 1)
+        return run->drawn;
+    if (!app_picture_shrink(run->drawn, run->render.width, run->render.height, run->scaled,
+                            o->width, o->height)) {
+        app_say(stderr, "out of memory to scale the %ux%u picture down", run->render.width,
+                run->render.height);
         return NULL;
     }
-    return scaled;
+    return run->scaled;
 }
 
 /* Writes the frame just read back as --frames-out's frame f. */
-static bool write_frame(const GpuContext *ctx, const AppView *view, const AppOptions *opts,
-                        uint8_t *scaled, const char *dir, uint32_t f)
+static bool write_frame(Run *run, uint32_t f)
 {
     char path[4096], message[512];
-    frame_path(dir, f, path, sizeof path);
-    const uint8_t *pixels = shown_pixels(ctx, view, opts, scaled);
+    frame_path(run->opts.frames_out, f, path, sizeof path);
+    const uint8_t *pixels = shown_pixels(run);
     if (!pixels)
         return false;
     if (!app_picture_claim(path)) {
         app_say(stderr, "cannot write %s: %s", path, strerror(errno));
         return false;
     }
-    if (!app_picture_write(path, opts->width, opts->height, pixels, message, sizeof message)) {
+    if (!app_picture_write(path, run->opts.width, run->opts.height, pixels, message,
+                           sizeof message)) {
         unlink(path);
         app_say(stderr, "%s", message);
         return false;
@@ -156,129 +418,164 @@ static bool write_frame(const GpuContext *ctx, const AppView *view, const AppOpt
     return true;
 }
 
-/* The frame before the next one worth drawing: while a replay's book is still and its next event
- * (or its end) is further off, the frames between would all be the same picture. */
-static uint32_t skip_idle(const PoseSource *src, uint32_t f, uint32_t frames)
+/* The picture's buffers, at the size the tier draws. 0, or the exit status (said). */
+static int make_pictures(Run *run)
 {
-    if (!src->trace || src->moving)
-        return f;
-    double due = src->next < src->trace->count ? src->trace->events[src->next].time * APP_REPLAY_HZ
-                                               : (double)frames;
-    uint32_t before = due >= frames ? frames - 1 : (uint32_t)due;
-    return before > f + 1 ? before - 1 : f;
-}
-
-/* Renders `frames` frames posed by `src`, with the strokes of `ink` (NULL: none), saving them to
- * `notebook` (NULL: none) as they are made; reads back the last, or every frame for --frames-out.
- * A run of several frames says how far it is on a terminal. */
-static int render_frames(const GpuContext *ctx, AppPage *page, AppBookStream *book,
-                         const AppOptions *opts, uint32_t frames, PoseSource *src,
-                         const MeshInk *ink, AppNotebook *notebook)
-{
-    GpuError err = {0};
-    AppView view;
-    /* the reference tier draws the picture larger and scales it down (supersampling) */
-    uint32_t scale = opts->quality == GPU_QUALITY_REFERENCE ? GPU_QUALITY_REFERENCE_SCALE : 1;
-    uint8_t *scaled = NULL;
-    uint32_t most = ctx->props.limits.maxImageDimension2D;
-    if (scale > 1 && (opts->width > most / scale || opts->height > most / scale)) {
+    const AppOptions *o = &run->opts;
+    pagecurl_limits limits = {.size = sizeof limits};
+    pagecurl_context_limits(run->ctx, &limits);
+    uint32_t most = limits.max_target_side, s = run->scale;
+    if (s > 1 && (o->width > most / s || o->height > most / s)) {
         app_say(stderr,
                 "--quality reference draws the picture %u times as large, and %ux%u is larger "
                 "than the device allows (%u a side): ask for at most %u a side",
-                scale, opts->width * scale, opts->height * scale, most, most / scale);
+                s, o->width * s, o->height * s, most, most / s);
         return 1;
     }
-    if (scale > 1 && !(scaled = malloc((size_t)opts->width * opts->height * 4))) {
-        app_say(stderr, "out of memory for a %ux%u picture", opts->width, opts->height);
+    run->render = (pagecurl_render_desc){
+        .size = sizeof run->render, .width = o->width * s, .height = o->height * s};
+    run->drawn = malloc((size_t)run->render.width * run->render.height * 4);
+    run->scaled = s > 1 ? malloc((size_t)o->width * o->height * 4) : NULL;
+    if (!run->drawn || (s > 1 && !run->scaled)) {
+        app_say(stderr, "out of memory for a %ux%u picture", run->render.width, run->render.height);
         return 1;
     }
-    AppViewDesc desc = {
-        .kind = APP_VIEW_OFFSCREEN,
-        .width = opts->width * scale,
-        .height = opts->height * scale,
-        .book = book,
-        .renderer = {.quality = opts->quality,
-                     .max_samples = opts->msaa,
-                     .shadow_size = gpu_shadow_size(opts->width, opts->height),
-                     .show_through = opts->show_through},
-    };
-    if (!app_view_create(ctx, &desc, page, &view, &err) ||
-        !app_ink_texture_upload(&view.ink, ink, ctx, &view.renderer.ink, &err)) {
-        app_say(stderr, "%s", err.message);
-        free(scaled);
-        return 1;
-    }
-    bool progress = frames > 1 && isatty(STDERR_FILENO);
+    return 0;
+}
+
+/* Plays the frames, reading back the last (every one, for --frames-out), and writes the files.
+ * A run of several frames says how far it is on a terminal. Returns the exit status. */
+static int play(Run *run)
+{
+    const AppOptions *o = &run->opts;
+    pagecurl_error err = {0};
+    bool progress = run->frames > 1 && isatty(STDERR_FILENO);
     bool ok = true, written = true;
-    for (uint32_t f = 0; f < frames && ok && written && !app_signals_caught(); f++) {
-        bool last = f + 1 == frames;
-        AppViewFrame frame = {.ink = ink,
-                              .readback_pixels = last || opts->frames_out,
-                              .readback_vertices = last && opts->export_obj};
-        source_pose(src, page, opts, f, frames, &frame.pose, &frame.spread);
-        ok = app_view_frame(ctx, &view, &frame, NULL, &err);
-        src->drawn++;
-        if (notebook && ink)
-            app_notebook_keep(notebook, ink, false);
-        if (ok && opts->frames_out) /* one read-back buffer: each frame waits for its copy */
-            ok = app_view_wait(ctx, &view, &err) &&
-                 (written = write_frame(ctx, &view, opts, scaled, opts->frames_out, f));
+    /* a replay's first events find the picture they point at, as a window's do */
+    if (run->trace)
+        ok = pagecurl_book_render(run->book, 0.0, &run->render, NULL, &err);
+    if (o->zoom > 1.0f) { /* --zoom about --zoom-at's pixel, kept within the fitted pages */
+        ok = ok && pagecurl_book_render(run->book, 0.0, &run->render, NULL, &err);
+        /* the output pixel's centre (the image's centre by default), in the picture drawn */
+        double s = run->scale;
+        double x = (o->has_zoom_at ? o->zoom_at[0] + 0.5 : 0.5 * o->width) * s - 0.5;
+        double y = (o->has_zoom_at ? o->zoom_at[1] + 0.5 : 0.5 * o->height) * s - 0.5;
+        if (ok)
+            pagecurl_book_set_zoom(run->book, o->zoom, x, y, 0.0);
+    }
+    for (uint32_t f = 0; f < run->frames && ok && written && !app_signals_caught(); f++) {
+        bool last = f + 1 == run->frames;
+        pose(run, f);
+        run->render.read_leaf = last && o->export_obj;
+        bool read = last || o->frames_out;
+        ok = pagecurl_book_render(run->book, run->trace ? f / APP_REPLAY_HZ : 0.0, &run->render,
+                                  read ? run->drawn : NULL, &err);
+        run->shown++;
+        if (drain_events(run->book))
+            app_notebook_keep_book(&run->notebook, run->book, false);
+        if (ok && o->frames_out)
+            written = write_frame(run, f);
         /* --frames-out wants every frame; otherwise a still replay skips to its next event */
-        uint32_t next = opts->frames_out ? f : skip_idle(src, f, frames);
+        uint32_t next = o->frames_out ? f : skip_idle(run, f);
         if (progress && (next != f || f % 16 == 0 || last))
-            fprintf(stderr, "\rpagecurl: frame %u of %u", next + 1, frames);
+            fprintf(stderr, "\rpagecurl: frame %u of %u", next + 1, run->frames);
         f = next;
     }
     if (progress)
         fputc('\n', stderr);
-    ok = ok && written && app_view_wait(ctx, &view, &err);
-    int status = 1;
-    if (!ok && written)
+    if (!ok && written) {
         app_say(stderr, "%s", err.message);
-    else if (ok && app_signals_caught())
-        status = 0; /* stopped: the pose asked for was never reached, so nothing is written */
-    else if (ok) {
-        const uint8_t *pixels = shown_pixels(ctx, &view, opts, scaled);
-        status =
-            pixels ? app_headless_write(ctx, page, opts, opts->width, opts->height, pixels) : 1;
+        return 1;
     }
-    app_view_destroy(ctx, &view);
-    free(scaled);
-    return status;
+    if (!ok || !written)
+        return 1;
+    if (app_signals_caught())
+        return 0; /* stopped: the pose asked for was never reached, so nothing is written */
+    const uint8_t *pixels = shown_pixels(run);
+    pagecurl_leaf leaf = {.size = sizeof leaf};
+    bool has_leaf = pagecurl_book_leaf(run->book, &leaf);
+    return pixels ? app_headless_write(o, o->width, o->height, pixels, has_leaf ? &leaf : NULL) : 1;
 }
 
-int app_headless_run(const GpuContext *ctx, AppPage *page, AppBookStream *book,
-                     const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
-                     AppNotebook *notebook)
+int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char *why)
 {
-    uint32_t frames = opts->frames ? opts->frames : (opts->has_curl ? 1 : APP_SCRIPTED_FRAMES);
-    AppTurn fixed = {opts->curl, opts->grab};
-    int leaves = app_book_stream_leaves(book);
-    PoseSource src = {.fixed = opts->has_curl ? &fixed : NULL,
-                      .spread =
-                          app_book_spread_at(app_book_first_spread(opts->page, opts->backward),
-                                             leaves, opts->backward)};
-    if (replay) {
-        src = (PoseSource){.trace = replay, .ink = ink};
-        app_zoom_init(&src.zoom);
-        app_book_init_reader(&src.flip, page, app_book_source_pages(app_book_stream_source(book)),
-                             0, opts->reduced_motion);
+    Run run = {.opts = *opts, .trace = replay, .notebook = {.lock_fd = -1}};
+    run.scale = opts->quality == GPU_QUALITY_REFERENCE ? SUPERSAMPLE : 1;
+    int status = make_context(&run);
+    if (status)
+        return status;
+    /* From here the run may hold what must be saved: a signal asks the loops to stop. */
+    app_signals_defer();
+    char message[512] = "";
+    status = open_book(&run);
+    if (!status)
+        status = find_page(&run);
+    if (!status)
+        status = check_outputs(&run);
+    if (!status) {
+        status = app_notebook_open_book(&run.notebook, run.opts.notebook, run.book, message,
+                                        sizeof message);
+        if (status)
+            app_say(stderr, "%s", message);
+    }
+    if (!status && opts->window_only) {
+        app_say(stderr, "%s needs a window, and there is none: %s", opts->window_only,
+                why ? why : "");
+        status = 1;
+    }
+    if (!status)
+        status = check_turn(&run);
+    run.frames = opts->frames ? opts->frames : (opts->has_curl ? 1 : APP_SCRIPTED_FRAMES);
+    if (!status && replay) {
         double end =
             (replay->count ? replay->events[replay->count - 1].time : 0.0) + APP_REPLAY_TAIL;
         if (!opts->frames)
-            frames = (uint32_t)ceil(end * APP_REPLAY_HZ) + 1;
+            run.frames = (uint32_t)ceil(end * APP_REPLAY_HZ) + 1;
     }
-    if (opts->frames_out && !frames_out_ready(opts->frames_out, frames))
-        return 1;
-    int status = render_frames(ctx, page, book, opts, frames, &src, ink, notebook);
-    if (status == 0 && app_signals_caught())
-        return status;
-    if (status == 0 && opts->frames_out)
-        app_say(stdout, "%u frame(s) written to %s/frame-*.png", src.drawn, opts->frames_out);
-    else if (status == 0 && !opts->screenshot && !opts->export_obj)
-        app_say(stdout,
-                "rendered %u headless frame(s) of a %ux%u page on %s; nothing written (use "
-                "--screenshot, --export-obj or --frames-out)",
-                src.drawn, page->grid.nx, page->grid.ny, ctx->props.deviceName);
+    if (!status && opts->frames_out && !frames_out_ready(opts->frames_out, run.frames))
+        status = 1;
+    if (!status && why && why[0]) /* the run's inputs are good: it runs */
+        app_say(stderr, "%s; running headless", why);
+    if (!status)
+        status = make_pictures(&run);
+    if (!status) {
+        open_at_spread(&run);
+        status = play(&run);
+        bool stopped = app_signals_caught() != 0;
+        if (status == 0 && !stopped && opts->frames_out)
+            app_say(stdout, "%u frame(s) written to %s/frame-*.png", run.shown, opts->frames_out);
+        else if (status == 0 && !stopped && !opts->screenshot && !opts->export_obj) {
+            pagecurl_limits limits = {.size = sizeof limits};
+            pagecurl_context_limits(run.ctx, &limits);
+            app_say(stdout,
+                    "rendered %u headless frame(s) of a %ux%u page on %s; nothing written (use "
+                    "--screenshot, --export-obj or --frames-out)",
+                    run.shown, opts->nx, opts->ny, limits.device_name);
+        }
+    }
+    /* whatever ended the run (a failed output, a lost device, a signal), the ink is kept */
+    if (run.book && !app_notebook_keep_book(&run.notebook, run.book, true) && status == 0)
+        status = 1;
+    else if (run.book && run.notebook.wrote &&
+             run.notebook.saved == pagecurl_book_ink_revision(run.book))
+        app_say(stdout, "%u stroke(s) written to %s", pagecurl_book_stroke_count(run.book, 0),
+                opts->notebook);
+    app_notebook_close(&run.notebook); /* before the book: its last save names the book */
+    pagecurl_book_destroy(run.book);
+    uint32_t findings = pagecurl_context_messages(run.ctx);
+    pagecurl_context_destroy(run.ctx);
+    free(run.drawn);
+    free(run.scaled);
+    int caught = app_signals_caught();
+    if (caught) {
+        app_say(stderr, "stopped by %s", app_signals_name(caught));
+        if (status == 0)
+            status = 128 + caught;
+    }
+    if (findings) {
+        app_say(stderr, "validation reported %u message(s)", findings);
+        if (status == 0)
+            status = 1;
+    }
     return status;
 }

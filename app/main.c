@@ -1,6 +1,8 @@
 /* pagecurl: a page-curl demo on Vulkan. The table of contents: parse the command line, pick the
- * mode (window where there is a display, headless otherwise), make the GPU context and the page,
- * run, and turn validation findings into the exit status.
+ * mode (window where there is a display, headless otherwise, or the benchmark), run it, and turn
+ * validation findings into the exit status. Headless mode is a client of libpagecurl's public
+ * header (app/headless.c); the benchmark compares the engine's kernel paths through its own
+ * headers, as the window does until it too is a client of the header.
  * Exit status: 0 success, 1 runtime failure, 2 bad usage. */
 #include "bench.h"
 #include "say.h"
@@ -49,42 +51,19 @@ static int run_bench(const GpuContext *ctx, const AppOptions *opts)
     return status;
 }
 
-/* True when a window was opened; otherwise `why` says why not (empty when --headless asked). */
-static bool open_window(const AppOptions *opts, void *window, char *why, size_t size)
-{
-    why[0] = '\0';
-    if (opts->headless)
-        return false;
 #ifdef PAGECURL_HAVE_SDL
-    const char *x11 = getenv("DISPLAY"), *wayland = getenv("WAYLAND_DISPLAY");
-    if ((!x11 || !*x11) && (!wayland || !*wayland)) {
-        snprintf(why, size, "no display (DISPLAY and WAYLAND_DISPLAY unset)");
-        return false;
-    }
-    return app_window_open(opts, window, why, size);
-#else
-    (void)window;
-    snprintf(why, size, "built without the window mode (PAGECURL_SDL=OFF)");
-    return false;
-#endif
-}
-
-/* The page the options ask for, shown in the window (NULL: headless). Returns the exit status. */
-static int run_page(const GpuContext *ctx, const AppOptions *opts, void *window,
-                    AppBookStream *book, const AppTrace *trace, MeshInk *ink, AppNotebook *notebook)
+/* The page the options ask for, shown in the window. Returns the exit status. */
+static int run_window(const GpuContext *ctx, const AppOptions *opts, AppWindow *window,
+                      AppBookStream *book, const AppTrace *trace, MeshInk *ink,
+                      AppNotebook *notebook)
 {
     const AppBookSource *source = app_book_stream_source(book);
-    (void)window; /* without SDL, always headless */
     GpuError err = {0};
     AppPage page = {0};
     AppPageDesc desc = {
         .nx = opts->nx,
         .ny = opts->ny,
         .readback = opts->export_obj != NULL,
-        .cpu_deform = opts->cpu_deform,
-        .normals = opts->normals,
-        .pack = opts->pack,
-        .staging = opts->staging,
         .aspect = app_book_source_builtin(source) ? 0.0f : app_book_source_aspect(source),
         .rtl = app_binds_right(opts->binding, app_book_source_right_to_left(source)),
         .hard_cover = opts->hard_cover,
@@ -92,12 +71,8 @@ static int run_page(const GpuContext *ctx, const AppOptions *opts, void *window,
     int status = 1;
     if (!app_page_create(ctx, &desc, &page, &err))
         app_say(stderr, "%s", err.message);
-#ifdef PAGECURL_HAVE_SDL
-    else if (window)
-        status = app_window_run(window, ctx, &page, book, opts, trace, ink, notebook);
-#endif
     else
-        status = app_headless_run(ctx, &page, book, opts, trace, ink, notebook);
+        status = app_window_run(window, ctx, &page, book, opts, trace, ink, notebook);
     app_page_destroy(ctx, &page);
     return status;
 }
@@ -189,34 +164,25 @@ static int load_book(AppOptions *opts, AppBookStream **book)
     return refused;
 }
 
-/* What a run reads before anything starts: the trace to replay (a malformed one is bad usage),
- * the book, and the notebook, taken for writing (its ink is saved as it is made) and bound to
- * the book. Returns 0, or the exit status with nothing left to free. */
-static int load_inputs(AppOptions *opts, AppTrace *replay, AppBookStream **book, MeshInk *ink,
-                       AppNotebook *notebook)
+/* What a window's run reads before anything starts: the book, and the notebook, taken for
+ * writing (its ink is saved as it is made) and bound to the book. Returns 0, or the exit status
+ * with nothing left to free. */
+static int load_inputs(AppOptions *opts, AppBookStream **book, MeshInk *ink, AppNotebook *notebook)
 {
     char message[512];
-    if (opts->replay && !app_trace_load(opts->replay, replay, message, sizeof message)) {
-        app_say(stderr, "%s", message);
-        return 2;
-    }
     int refused = load_book(opts, book);
-    if (refused) {
-        app_trace_free(replay);
+    if (refused)
         return refused;
-    }
     const AppBookSource *bound = app_book_stream_source(*book);
     refused = check_book_outputs(opts, bound, message, sizeof message);
     if (refused) {
         app_say(stderr, "%s", message);
         app_book_stream_destroy(*book);
-        app_trace_free(replay);
         return refused;
     }
     if (!mesh_ink_init(ink, app_book_source_pages(bound))) {
         app_say(stderr, "out of memory");
         app_book_stream_destroy(*book);
-        app_trace_free(replay);
         return 1;
     }
     int opened = app_notebook_open(notebook, opts->notebook,
@@ -228,51 +194,16 @@ static int load_inputs(AppOptions *opts, AppTrace *replay, AppBookStream **book,
         app_say(stderr, "%s", message);
         mesh_ink_free(ink);
         app_book_stream_destroy(*book);
-        app_trace_free(replay);
         return opened;
     }
     return 0;
 }
+#endif
 
-/* A headless pose turns a leaf of the spread it opens (--page's, or the first with one to turn):
- * one must be there, whether --page is given or not. The flat picture (--curl 0) of a spread with
- * no right-hand leaf (the book's end) is its left-hand leaf's, lying where it is: the same
- * picture. Returns 0, or 2 with one line saying why. */
-static int check_turn(AppOptions *opts, bool windowed, const AppBookStream *book)
-{
-    int leaves = app_book_stream_leaves(book);
-    if (opts->has_curl && opts->curl == 0.0f && !opts->backward && opts->page &&
-        app_book_first_spread(opts->page, false) >= leaves)
-        opts->backward = true;
-    int spread = app_book_first_spread(opts->page, opts->backward);
-    /* backward, leaf spread - 1 turns back; forward, leaf spread turns over */
-    if (windowed || opts->bench || opts->replay ||
-        (opts->backward ? spread >= 1 && spread <= leaves : spread < leaves))
-        return 0;
-    if (opts->page) /* named as the reader typed it: a label may be another page's number */
-        app_say(stderr, "--page %s: the spread holding it has no %s-hand leaf to turn %s",
-                opts->page_text ? opts->page_text : "?", opts->backward ? "left" : "right",
-                opts->backward ? "back" : "(try --backward)");
-    else
-        app_say(stderr, "--backward: the book has %d leaf(s), no left-hand leaf to turn back",
-                leaves);
-    return 2;
-}
-
-/* The end of a run that loaded its inputs: whatever ended it (a failed output, a lost device, a
- * signal), the ink is kept; a signal or a validation finding turns success into failure.
+/* A run's end, whatever ended it: a signal or a validation finding turns success into failure.
  * Returns the exit status. */
-static int end_run(int status, const AppOptions *opts, AppTrace *replay, AppBookStream *book,
-                   MeshInk *ink, AppNotebook *notebook, const GpuMessages *messages)
+static int end_run(int status, const GpuMessages *messages)
 {
-    app_trace_free(replay);
-    if (!app_notebook_keep(notebook, ink, true) && status == 0)
-        status = 1;
-    else if (notebook->wrote && notebook->saved == ink->revision)
-        app_say(stdout, "%zu stroke(s) written to %s", mesh_ink_stroke_count(ink), opts->notebook);
-    app_notebook_close(notebook);
-    app_book_stream_destroy(book); /* after the notebook's last save: it names the book */
-    mesh_ink_free(ink);
     int caught = app_signals_caught();
     if (caught) {
         app_say(stderr, "stopped by %s", app_signals_name(caught));
@@ -287,6 +218,116 @@ static int end_run(int status, const AppOptions *opts, AppTrace *replay, AppBook
             status = 1;
     }
     return status;
+}
+
+/* The benchmark: its own context (the kernels' compiler figures asked for). Returns the exit
+ * status. */
+static int bench_mode(const AppOptions *opts)
+{
+    GpuMessages messages = {0};
+    GpuContextDesc desc = {
+        .validation = opts->validation,
+        .gpu_assisted = opts->gpu_assisted,
+        .device_index = opts->device,
+        .messages = &messages,
+        .pipeline_statistics = true,
+    };
+    GpuContext ctx;
+    GpuError err = {0};
+    bool made = gpu_context_create(&desc, &ctx, &err);
+    app_signals_defer(); /* a signal from here asks the measuring loop to stop */
+    int status;
+    if (!made) {
+        app_say(stderr, "%s", err.message);
+        status = err.usage ? 2 : 1;
+    } else {
+        status = run_bench(&ctx, opts);
+    }
+    gpu_context_destroy(&ctx);
+    return end_run(status, &messages);
+}
+
+/* Headless, where no window is to be had (`why`: why not; "" when --headless asked). Returns the
+ * exit status. */
+static int headless_mode(const AppOptions *opts, const AppTrace *trace, const char *why)
+{
+    return app_headless_main(opts, trace, why);
+}
+
+/* The window where one can open, else headless. Returns the exit status. */
+static int shown_mode(AppOptions *opts, const AppTrace *trace)
+{
+    char why[768] = "";
+#ifdef PAGECURL_HAVE_SDL
+    const char *x11 = getenv("DISPLAY"), *wayland = getenv("WAYLAND_DISPLAY");
+    if (opts->headless)
+        return headless_mode(opts, trace, why);
+    if ((!x11 || !*x11) && (!wayland || !*wayland)) {
+        snprintf(why, sizeof why, "no display (DISPLAY and WAYLAND_DISPLAY unset)");
+        return headless_mode(opts, trace, why);
+    }
+    /* the book and the notebook before a window opens: a bad one never opens it */
+    MeshInk ink;
+    AppNotebook notebook;
+    AppBookStream *book = NULL;
+    int loaded = load_inputs(opts, &book, &ink, &notebook);
+    if (loaded)
+        return loaded;
+    AppWindow window = {0};
+    if (!app_window_open(opts, &window, why, sizeof why)) {
+        app_notebook_close(&notebook);
+        app_book_stream_destroy(book);
+        mesh_ink_free(&ink);
+        return headless_mode(opts, trace, why);
+    }
+    /* a reader's notebook reopens where they were, unless --page says */
+    if (!opts->page_text && !opts->replay && notebook.at)
+        opts->page = (uint32_t)notebook.at;
+    /* lavapipe (Mesa's llvmpipe; Debian 12 ships 22.3) can free a scene's fence while one of its
+     * rasteriser threads is still signalling it, which hangs or crashes the process: a window on
+     * a busy machine meets it within hours (docs/testing.md, Soak). Without rasteriser threads it
+     * cannot happen, so a window runs without them unless the user set a count. Other drivers
+     * ignore the variable; it must be set before the driver starts. */
+    setenv("LP_NUM_THREADS", "0", 0);
+    GpuMessages messages = {0};
+    GpuContextDesc desc = {
+        .validation = opts->validation,
+        .gpu_assisted = opts->gpu_assisted,
+        .device_index = opts->device,
+        .messages = &messages,
+        .instance_extensions = window.extensions,
+        .instance_extension_count = window.extension_count,
+        .create_surface = app_window_create_surface,
+        .surface_user = &window,
+    };
+    int status = 1;
+    GpuContext ctx;
+    GpuError err = {0};
+    bool made = gpu_context_create(&desc, &ctx, &err);
+    /* From here the run may hold what must be saved: a signal asks the loops to stop. */
+    app_signals_defer();
+    if (!made) {
+        app_say(stderr, "%s", err.message);
+        status = err.usage ? 2 : 1;
+    } else {
+        status = run_window(&ctx, opts, &window, book, trace, &ink, &notebook);
+    }
+    gpu_context_destroy(&ctx);
+    app_window_close(&window);
+    /* whatever ended it (a failed output, a lost device, a signal), the ink is kept */
+    if (!app_notebook_keep(&notebook, &ink, true) && status == 0)
+        status = 1;
+    else if (notebook.wrote && notebook.saved == ink.revision)
+        app_say(stdout, "%zu stroke(s) written to %s", mesh_ink_stroke_count(&ink), opts->notebook);
+    app_notebook_close(&notebook);
+    app_book_stream_destroy(book); /* after the notebook's last save: it names the book */
+    mesh_ink_free(&ink);
+    return end_run(status, &messages);
+#else
+    if (!opts->headless)
+        snprintf(why, sizeof why, "built without the window mode (PAGECURL_SDL=OFF)");
+    return headless_mode(opts, trace, why);
+#endif
 }
 
 int main(int argc, char **argv)
@@ -321,82 +362,13 @@ int main(int argc, char **argv)
         app_say(stderr, "%s", message);
         return checked;
     }
+    /* the trace to replay: a malformed one is bad usage */
     AppTrace replay = {0};
-    MeshInk ink;
-    AppNotebook notebook;
-    AppBookStream *book = NULL;
-    int loaded = load_inputs(&opts, &replay, &book, &ink, &notebook);
-    if (loaded)
-        return loaded;
-    const AppTrace *trace = opts.replay ? &replay : NULL;
-
-#ifdef PAGECURL_HAVE_SDL
-    AppWindow window = {0};
-#else
-    int window = 0;
-#endif
-    char why[768];
-    bool windowed = open_window(&opts, &window, why, sizeof why);
-    int refused = 0;
-    if (!windowed && opts.window_only) {
-        app_say(stderr, "%s needs a window, and there is none: %s", opts.window_only, why);
-        refused = 1;
-    } else {
-        refused = check_turn(&opts, windowed, book);
+    if (opts.replay && !app_trace_load(opts.replay, &replay, message, sizeof message)) {
+        app_say(stderr, "%s", message);
+        return 2;
     }
-    if (refused) {
-        app_notebook_close(&notebook);
-        app_book_stream_destroy(book);
-        mesh_ink_free(&ink);
-        app_trace_free(&replay);
-        return refused;
-    }
-    if (!windowed && why[0])
-        app_say(stderr, "%s; running headless", why);
-    /* a reader's notebook reopens where they were: in the window, unless --page says */
-    if (windowed && !opts.page_text && !opts.replay && notebook.at)
-        opts.page = (uint32_t)notebook.at;
-    /* lavapipe (Mesa's llvmpipe; Debian 12 ships 22.3) can free a scene's fence while one of its
-     * rasteriser threads is still signalling it, which hangs or crashes the process: a window on
-     * a busy machine meets it within hours (docs/testing.md, Soak). Without rasteriser threads it
-     * cannot happen, so a window runs without them unless the user set a count. Other drivers
-     * ignore the variable; it must be set before the driver starts. */
-    if (windowed)
-        setenv("LP_NUM_THREADS", "0", 0);
-    GpuMessages messages = {0};
-    GpuContextDesc desc = {
-        .validation = opts.validation,
-        .gpu_assisted = opts.gpu_assisted,
-        .device_index = opts.device,
-        .messages = &messages,
-        .pipeline_statistics = opts.bench, /* the report shows each kernel's compiler figures */
-    };
-#ifdef PAGECURL_HAVE_SDL
-    if (windowed) {
-        desc.instance_extensions = window.extensions;
-        desc.instance_extension_count = window.extension_count;
-        desc.create_surface = app_window_create_surface;
-        desc.surface_user = &window;
-    }
-#endif
-
-    int status = 1;
-    GpuContext ctx;
-    bool made = gpu_context_create(&desc, &ctx, &err);
-    /* From here the run may hold what must be saved: a signal asks the loops to stop. */
-    app_signals_defer();
-    if (!made) {
-        app_say(stderr, "%s", err.message);
-        status = err.usage ? 2 : 1;
-    } else if (opts.bench) {
-        status = run_bench(&ctx, &opts);
-    } else {
-        status = run_page(&ctx, &opts, windowed ? &window : NULL, book, trace, &ink, &notebook);
-    }
-    gpu_context_destroy(&ctx);
-#ifdef PAGECURL_HAVE_SDL
-    app_window_close(&window);
-#endif
-
-    return end_run(status, &opts, &replay, book, &ink, &notebook, &messages);
+    int status = opts.bench ? bench_mode(&opts) : shown_mode(&opts, opts.replay ? &replay : NULL);
+    app_trace_free(&replay);
+    return status;
 }

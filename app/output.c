@@ -1,6 +1,5 @@
 #include "output.h"
 
-#include "../shaders/shared.h"
 #include "../pages/safe_write.h"
 
 #include <errno.h>
@@ -52,27 +51,21 @@ bool app_output_jpeg(const char *path, uint32_t width, uint32_t height, const ui
     return app_safe_write(path, false, write_jpeg, &job, message, size);
 }
 
-typedef struct ObjJob {
-    const PageGrid *grid;
-    const float *vertices;
-} ObjJob;
-
 static bool write_obj(FILE *f, const void *user)
 {
-    const ObjJob *job = user;
-    const PageGrid *g = job->grid;
+    const pagecurl_leaf *g = user;
     size_t n = g->vertex_count;
-    fprintf(f, "# pagecurl grid %u %u page %.9g %.9g\n", g->nx, g->ny, g->width, g->height);
+    fprintf(f, "# pagecurl grid %u %u page %.9g %.9g\n", g->columns, g->rows, g->width, g->height);
     for (size_t k = 0; k < n; k++) {
-        const float *v = &job->vertices[k * PC_VERTEX_FLOATS];
+        const float *v = &g->vertices[k * 8];
         fprintf(f, "v %.9g %.9g %.9g\n", v[0], v[1], v[2]);
     }
     for (size_t k = 0; k < n; k++) {
-        const float *v = &job->vertices[k * PC_VERTEX_FLOATS];
+        const float *v = &g->vertices[k * 8];
         fprintf(f, "vt %.9g %.9g\n", v[6], v[7]);
     }
     for (size_t k = 0; k < n; k++) {
-        const float *v = &job->vertices[k * PC_VERTEX_FLOATS];
+        const float *v = &g->vertices[k * 8];
         fprintf(f, "vn %.9g %.9g %.9g\n", v[3], v[4], v[5]);
     }
     for (size_t t = 0; t < g->triangle_count; t++) {
@@ -85,11 +78,9 @@ static bool write_obj(FILE *f, const void *user)
     return true;
 }
 
-bool app_output_obj(const char *path, const PageGrid *grid, const float *vertices, char *message,
-                    size_t size)
+bool app_output_obj(const char *path, const pagecurl_leaf *leaf, char *message, size_t size)
 {
-    ObjJob job = {grid, vertices};
-    return app_safe_write(path, false, write_obj, &job, message, size);
+    return app_safe_write(path, false, write_obj, leaf, message, size);
 }
 
 /* Whether two paths name one file: the same real path, or the same inode where both exist. */

@@ -5,8 +5,9 @@
 #ifndef PAGECURL_APP_OUTPUT_H
 #define PAGECURL_APP_OUTPUT_H
 
-#include "../mesh/grid.h"
 #include "options.h"
+
+#include <pagecurl/pagecurl.h>
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,8 +29,7 @@ bool app_output_png(const char *path, uint32_t width, uint32_t height, const uin
 bool app_output_jpeg(const char *path, uint32_t width, uint32_t height, const uint8_t *rgba,
                      char *message, size_t size);
 
-/* The page as OBJ: `vertices` holds PC_VERTEX_FLOATS floats per grid vertex (pos, normal, uv). */
-bool app_output_obj(const char *path, const PageGrid *grid, const float *vertices, char *message,
-                    size_t size);
+/* The turning leaf's mesh as OBJ (positions, uvs, normals, faces). */
+bool app_output_obj(const char *path, const pagecurl_leaf *leaf, char *message, size_t size);
 
 #endif

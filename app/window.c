@@ -496,8 +496,21 @@ static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage
         app_say(stderr, "cannot write %s: %s", opts->screenshot, message);
         return 1;
     }
-    int status = app_headless_write(ctx, page, opts, w->view.swapchain.extent.width,
-                                    w->view.swapchain.extent.height, rgba);
+    /* the leaf as the last frame read it back (after its fence) */
+    pagecurl_leaf leaf = {.size = sizeof leaf,
+                          .columns = page->grid.nx,
+                          .rows = page->grid.ny,
+                          .width = page->grid.width,
+                          .height = page->grid.height,
+                          .vertex_count = (uint32_t)page->grid.vertex_count,
+                          .triangle_count = (uint32_t)page->grid.triangle_count,
+                          .vertices = page->gpu.readback.mapped,
+                          .indices = page->grid.indices};
+    if (opts->export_obj)
+        gpu_buffer_invalidate(ctx, &page->gpu.readback);
+    int status =
+        app_headless_write(opts, w->view.swapchain.extent.width, w->view.swapchain.extent.height,
+                           rgba, opts->export_obj ? &leaf : NULL);
     free(rgba);
     return status;
 }

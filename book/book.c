@@ -538,7 +538,7 @@ static void ease_if_turning(MeshFlip *flip, AppZoom *zoom, uint32_t width, uint3
         app_zoom_ease_fit(zoom, time, &fit);
 }
 
-void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceEvent *e,
+bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceEvent *e,
                     uint32_t width, uint32_t height, const AppPage *page)
 {
     if (e->device == APP_TRACE_ZOOM) {
@@ -546,7 +546,7 @@ void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
             MeshFlipView view = mesh_flip_view_at(flip, e->time);
             zoom_input(zoom, &view, e, width, height, page);
         }
-        return;
+        return true;
     }
     if (e->device == APP_TRACE_INK || (e->device == APP_TRACE_KEY && e->action == APP_TRACE_UNDO)) {
         if (ink) {
@@ -554,15 +554,16 @@ void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
             AppZoomView z = app_book_zoom_view(zoom, &view, page, width, height, e->time);
             ink_input(ink, &view, &z, e, width, height, page);
         }
-        return;
+        return true;
     }
     if (e->device == APP_TRACE_KEY) {
         if (e->action == APP_TRACE_NEXT || e->action == APP_TRACE_PREV) {
-            mesh_flip_turn(flip,
-                           e->action == APP_TRACE_NEXT ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD,
-                           e->time);
+            bool turned = mesh_flip_turn(
+                flip, e->action == APP_TRACE_NEXT ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD,
+                e->time);
             tell_lift(flip, page, width, height, e->time);
             ease_if_turning(flip, zoom, width, height, page, e->time);
+            return turned;
         } else { /* go to, Home, End: a turn settling is cut short (a drag is not) */
             int end = mesh_flip_end_spread(flip);
             int spread = e->action == APP_TRACE_HOME ? 0
@@ -571,7 +572,7 @@ void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
                              : app_book_first_spread((uint32_t)e->page, false);
             mesh_flip_jump(flip, spread < end ? spread : end, e->time);
         }
-        return;
+        return true;
     }
     float px = e->x * (float)width, py = e->y * (float)height, x, y;
     if (zoom && zoom->panning) { /* a drag that pans, whatever the book does meanwhile */
@@ -581,13 +582,13 @@ void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
         app_zoom_drag_move(zoom, e->x, e->y, e->time, &fit); /* an up ends where it is */
         if (e->action == APP_TRACE_UP)
             app_zoom_drag_end(zoom, e->time, &fit);
-        return;
+        return true;
     }
     if (e->action == APP_TRACE_UP) {
         mesh_flip_release(flip, e->time);
         tell_lift(flip, page, width, height, e->time); /* a flick behind the leaf may queue */
         ease_if_turning(flip, zoom, width, height, page, e->time);
-        return;
+        return true;
     }
     mesh_flip_step(flip, e->time); /* the view the pointer meets is the one at its time */
     MeshFlipView view = mesh_flip_view_at(flip, e->time);
@@ -598,15 +599,15 @@ void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
     if (e->action == APP_TRACE_DOWN && view.phase == MESH_FLIP_SETTLING && view.completing &&
         flat_point(&view, &z, page, width, height, px, py, &x, &y) &&
         mesh_flip_thumb_press(flip, x, y, e->time))
-        return;
+        return true;
     if (e->action != APP_TRACE_DOWN && view.phase != MESH_FLIP_DRAGGING && !view.thumb)
-        return; /* a move holds nothing unless a page is held */
+        return true; /* a move holds nothing unless a page is held */
     /* zoomed in, a press off the pages' outer edges pans the view */
     bool pan = e->action == APP_TRACE_DOWN && zoom && app_zoom_enlarged(&z) && !view.turning &&
                !grab_zone(&view, &z, page, width, height, px, py);
     float lift = view.lift;
     if (!pan && !drag_point(&view, &z, page, width, height, px, py, &x, &y, &lift))
-        return; /* a ray that misses the book's plane holds nothing */
+        return true; /* a ray that misses the book's plane holds nothing */
     if (e->action == APP_TRACE_DOWN) {
         if (!pan && view.phase == MESH_FLIP_IDLE)
             into_corner_zone(&view, &z, page, width, height, px, py, &x, &y);
@@ -615,12 +616,13 @@ void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
             AppSpread spread = app_book_spread(&view);
             AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
             app_zoom_drag_begin(zoom, e->x, e->y, e->time, &fit);
-            return;
+            return true;
         }
     } else {
         mesh_flip_move(flip, x, y, e->time);
     }
     mesh_flip_view_lift(flip, lift, e->time); /* what the camera pulled back to for it */
+    return true;
 }
 
 /* The board's angle over the spine at progress t: its free edge above where a paper leaf's

@@ -56,8 +56,9 @@ void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int sp
  * the view (with a flick's inertia). At 1x every press takes the page, as without zoom. A turn
  * that starts zoomed in (a key, a leaf let go on its way over) eases the view back to fit over
  * APP_ZOOM_EASE seconds, as the view pulls back for the leaf: neither jumps. Zoom events while a
- * page is held are dropped: the point held would leave the pointer. */
-void app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceEvent *e,
+ * page is held are dropped: the point held would leave the pointer. False for a key turn that
+ * does nothing (mesh_flip_turn refused it); true otherwise. */
+bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceEvent *e,
                     uint32_t width, uint32_t height, const AppPage *page);
 
 /* Zoomed in, a press this close to a page's outer edge (in the view's pixels) turns it. */

@@ -36,6 +36,12 @@ struct pagecurl_context {
     GpuMessages messages;
 };
 
+/* A pointer that acts, while it is down. */
+typedef struct Pointer {
+    bool down;
+    uint64_t id;
+} Pointer;
+
 /* A turn held still (pagecurl_book_hold): what a headless --curl/--grab frame shows. */
 typedef struct Held {
     bool on, backward;
@@ -64,12 +70,12 @@ struct pagecurl_book {
     uint32_t max_samples;
     float show_through;
     bool ink_mode;
+    bool thumb_through; /* the reader's presses and keys (pagecurl_book_desc.thumb_through) */
     pagecurl_page_provider provider; /* the host's, read by the stream's worker */
     Held held;
-    /* the pointer that acts, while it is down */
-    bool pointer_down;
-    uint64_t pointer_id;
-    bool pointer_ink;
+    /* the pointers that act while they are down: one turns pages, one draws (a pen writes while
+     * a finger holds the page) */
+    Pointer turning, inking;
     int pages;
     /* the frame update readied for record */
     CurlParams pose;
@@ -381,9 +387,10 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     }
     b->ctx = ctx;
     b->wait_for_pages = d.wait_for_pages;
-    b->page_detail = d.page_detail >= 1.0f ? d.page_detail : 1.0f;
+    b->page_detail = d.page_detail > 0.0f ? d.page_detail : 1.0f;
     b->stop = d.stop;
     b->stop_user = d.stop_user;
+    b->thumb_through = d.thumb_through;
     b->quality = (GpuQuality)d.quality; /* the same order */
     b->max_samples = d.max_samples;
     b->show_through = d.show_through < 0.0f    ? 0.0f
@@ -484,28 +491,37 @@ int pagecurl_book_find_page(const pagecurl_book *b, const char *text)
 
 /* --- input ----------------------------------------------------------------------------------- */
 
-static void feed(pagecurl_book *b, AppTraceDevice device, AppTraceAction action, float x, float y,
-                 float pressure, double time)
+/* An event of the book's input (book/book.h) at target pixel (x, y), given to it as a fraction
+ * of the viewport, which a replayed fraction times the viewport's size gives back exactly (the
+ * product and quotient are exact in doubles). False where it did nothing. */
+static bool feed(pagecurl_book *b, AppTraceDevice device, AppTraceAction action, double x, double y,
+                 float pressure, float scale, double time)
 {
     if (!b->width || !b->height)
-        return; /* no frame yet: nothing on screen to point at */
+        return false; /* no frame yet: nothing on screen to point at */
     AppTraceEvent e = {.time = time,
                        .device = device,
                        .action = action,
-                       .x = x / (float)b->width,
-                       .y = y / (float)b->height,
-                       .pressure = pressure};
-    app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->page);
+                       .x = (float)(x / b->width),
+                       .y = (float)(y / b->height),
+                       .pressure = pressure,
+                       .scale = scale};
+    return app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->page);
 }
 
-/* The page side under target pixel (x, y), 0-based; -1 off the book. */
-static int side_at(const pagecurl_book *b, float x, float y)
+/* The page side under target pixel (x, y) as the book is seen at `time`, 0-based; -1 off the
+ * book. */
+static int side_at(const pagecurl_book *b, double x, double y, double time)
 {
-    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time); /* the camera last drawn */
-    AppZoomView zoom =
-        app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, b->seen_time);
+    if (!b->width || !b->height)
+        return -1;
+    /* the pixel as the input's door reads it: its fraction of the viewport */
+    float px = (float)(x / b->width) * (float)b->width,
+          py = (float)(y / b->height) * (float)b->height;
+    MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+    AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, time);
     AppBookHit hit;
-    if (!b->width || !app_book_pick(&view, &zoom, &b->page, b->width, b->height, x, y, &hit))
+    if (!app_book_pick(&view, &zoom, &b->page, b->width, b->height, px, py, &hit))
         return -1;
     return hit.page;
 }
@@ -516,29 +532,46 @@ void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
         return;
     b->held.on = false;
     float pressure = ev->pressure > 0.0f ? fminf(ev->pressure, 1.0f) : 1.0f;
+    Pointer *p;
     if (ev->phase == PAGECURL_POINTER_DOWN) {
-        if (b->pointer_down)
+        bool ink = b->ink_mode || ev->kind == PAGECURL_POINTER_PEN;
+        p = ink ? &b->inking : &b->turning;
+        if (p->down)
             return; /* another pointer acts */
-        b->pointer_down = true;
-        b->pointer_id = ev->id;
-        b->pointer_ink = b->ink_mode || ev->kind == PAGECURL_POINTER_PEN;
-        if (b->pointer_ink)
-            b->ink_page = side_at(b, ev->x, ev->y);
-    } else if (!b->pointer_down || ev->id != b->pointer_id) {
-        return;
+        *p = (Pointer){.down = true, .id = ev->id};
+        if (ink)
+            b->ink_page = side_at(b, ev->x, ev->y, ev->time);
+    } else {
+        p = b->inking.down && ev->id == b->inking.id     ? &b->inking
+            : b->turning.down && ev->id == b->turning.id ? &b->turning
+                                                         : NULL;
+        if (!p)
+            return;
     }
-    AppTraceDevice device = b->pointer_ink                        ? APP_TRACE_INK
+    bool ink = p == &b->inking;
+    AppTraceDevice device = ink                                   ? APP_TRACE_INK
                             : ev->kind == PAGECURL_POINTER_FINGER ? APP_TRACE_FINGER
                                                                   : APP_TRACE_MOUSE;
     AppTraceAction action = ev->phase == PAGECURL_POINTER_DOWN   ? APP_TRACE_DOWN
                             : ev->phase == PAGECURL_POINTER_MOVE ? APP_TRACE_MOVE
                                                                  : APP_TRACE_UP;
-    if (ev->phase == PAGECURL_POINTER_CANCEL && !b->pointer_ink)
+    if (ev->phase == PAGECURL_POINTER_CANCEL && !ink)
         mesh_flip_cancel(&b->flip, ev->time); /* a held page falls back */
     else
-        feed(b, device, action, ev->x, ev->y, pressure, ev->time);
+        feed(b, device, action, ev->x, ev->y, pressure, 1.0f, ev->time);
     if (ev->phase == PAGECURL_POINTER_UP || ev->phase == PAGECURL_POINTER_CANCEL)
-        b->pointer_down = false;
+        p->down = false;
+}
+
+/* A zoom event as the program's window gives one, in target pixels; false where it cannot act. */
+static bool zoom_event(pagecurl_book *b, AppTraceAction action, float scale, double x, double y,
+                       double time)
+{
+    if (!b->width || !b->height || !isfinite(scale) || !isfinite(x) || !isfinite(y) ||
+        !isfinite(time) || mesh_flip_view_at(&b->flip, time).phase == MESH_FLIP_DRAGGING)
+        return false;
+    b->held.on = false;
+    return feed(b, APP_TRACE_ZOOM, action, x, y, 1.0f, scale, time);
 }
 
 bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
@@ -550,6 +583,9 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
     case PAGECURL_ACTION_NEXT:
     case PAGECURL_ACTION_PREVIOUS: {
         bool next = action == PAGECURL_ACTION_NEXT;
+        if (b->thumb_through && b->width) /* the reader's turn, as the program's keys ask it */
+            return feed(b, APP_TRACE_KEY, next ? APP_TRACE_NEXT : APP_TRACE_PREV, 0.0, 0.0, 1.0f,
+                        1.0f, time);
         if (!(next ? mesh_flip_next(&b->flip, time) : mesh_flip_prev(&b->flip, time)))
             return false;
         if (b->width) { /* a turn from a zoomed view eases it back to fit */
@@ -570,39 +606,40 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
             b->ink_page = page;
         return page >= 0;
     }
+    case PAGECURL_ACTION_ZOOM_FIT:
+        return zoom_event(b, APP_TRACE_FIT, 1.0f, 0.0, 0.0, time);
     }
     return false;
 }
 
-/* A zoom event as the program's window gives one, in target pixels; false where it cannot act. */
-static bool zoom_event(pagecurl_book *b, AppTraceAction action, float scale, float x, float y,
-                       double time)
+bool pagecurl_book_zoom_by(pagecurl_book *b, float factor, double x, double y, double time)
 {
-    if (!b->width || !b->height || !isfinite(scale) || !isfinite(x) || !isfinite(y) ||
-        !isfinite(time) || mesh_flip_view_at(&b->flip, time).phase == MESH_FLIP_DRAGGING)
+    return factor > 0.0f && zoom_event(b, APP_TRACE_BY, factor, x, y, time);
+}
+
+bool pagecurl_book_zoom_toggle(pagecurl_book *b, double x, double y, double time)
+{
+    return zoom_event(b, APP_TRACE_TOGGLE, 1.0f, x, y, time);
+}
+
+bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, double time)
+{
+    if (!b->width || !b->height || !(zoom > 0.0f) || !isfinite(zoom) || !isfinite(x) ||
+        !isfinite(y) || !isfinite(time))
         return false;
+    MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+    if (view.phase == MESH_FLIP_DRAGGING)
+        return false; /* the point held stays under the pointer */
     b->held.on = false;
-    AppTraceEvent e = {.time = time,
-                       .device = APP_TRACE_ZOOM,
-                       .action = action,
-                       .x = x / (float)b->width,
-                       .y = y / (float)b->height,
-                       .scale = scale};
-    app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->page);
+    AppSpread spread = app_book_spread(&view);
+    AppZoomRect fit = app_book_fit_rect(&spread, &b->page, b->width, b->height);
+    /* about the pixel's centre, as a pointer's zoom */
+    app_zoom_set(&b->zoom, fminf(fmaxf(zoom, APP_ZOOM_MIN), APP_ZOOM_MAX),
+                 (float)((x + 0.5) / b->width), (float)((y + 0.5) / b->height), time, &fit);
     return true;
 }
 
-bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, float x, float y, double time)
-{
-    if (!b->width || !(zoom > 0.0f) || !isfinite(zoom))
-        return false;
-    MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-    AppZoomView now = app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, time);
-    float to = fminf(fmaxf(zoom, APP_ZOOM_MIN), APP_ZOOM_MAX);
-    return zoom_event(b, APP_TRACE_BY, to / now.scale, x, y, time);
-}
-
-bool pagecurl_book_pan(pagecurl_book *b, float dx, float dy, double time)
+bool pagecurl_book_pan(pagecurl_book *b, double dx, double dy, double time)
 {
     return zoom_event(b, APP_TRACE_PAN, 1.0f, dx, dy, time);
 }
@@ -647,12 +684,14 @@ void pagecurl_book_set_ink_mode(pagecurl_book *b, bool ink)
     b->ink_mode = ink;
 }
 
-bool pagecurl_book_clear_at(pagecurl_book *b, float x, float y)
+bool pagecurl_book_clear_at(pagecurl_book *b, double x, double y, double time)
 {
-    int side = side_at(b, x, y);
+    if (!isfinite(x) || !isfinite(y) || !isfinite(time))
+        return false;
+    int side = side_at(b, x, y, time);
     if (side < 0 || side >= b->ink.page_count)
         return false;
-    mesh_ink_clear(&b->ink, side);
+    feed(b, APP_TRACE_INK, APP_TRACE_CLEAR, x, y, 1.0f, 1.0f, time);
     b->ink_page = side;
     return true;
 }
@@ -700,6 +739,11 @@ bool pagecurl_book_add_stroke(pagecurl_book *b, int page, const pagecurl_ink_poi
     return added;
 }
 
+uint64_t pagecurl_book_ink_revision(const pagecurl_book *b)
+{
+    return b->ink.revision;
+}
+
 /* --- state ----------------------------------------------------------------------------------- */
 
 void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
@@ -714,7 +758,8 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                                   view.phase == MESH_FLIP_FADING ||
                                   (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
                                   app_zoom_moving(&b->zoom, b->seen_time),
-                        .bound_right = b->page.desc.rtl};
+                        .bound_right = b->page.desc.rtl,
+                        .drawing = b->ink.drawing + 1};
     spread_pages(b, view.spread, &s.left, &s.right);
     int heading = view.spread;
     if (view.turning && view.completing)

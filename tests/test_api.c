@@ -521,6 +521,28 @@ static void interaction(Host *h, pagecurl_context *ctx)
     pagecurl_book_get_zoom(book, &zoom);
     CHECK(&st, zoom.zoom == 1.0f && zoom.x == 0.0f && zoom.y == 0.0f, "fitted: %.3f at %.1f,%.1f",
           (double)zoom.zoom, (double)zoom.x, (double)zoom.y);
+    /* by a factor, a double click's toggle, back to fit */
+    CHECK(&st,
+          pagecurl_book_zoom_by(book, 1.25f, 0.5f * vw, 0.5f * vh, t) &&
+              pagecurl_book_zoom_by(book, 1.25f, 0.5f * vw, 0.5f * vh, t),
+          "zoom_by refused");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_book_get_zoom(book, &zoom);
+    CHECK(&st, fabsf(zoom.zoom - 1.5625f) < 1e-5f, "zoomed by 1.25 twice: %.4f", (double)zoom.zoom);
+    CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_ZOOM_FIT, t), "zoom fit refused");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_book_get_zoom(book, &zoom);
+    CHECK(&st, zoom.zoom == 1.0f, "fitted by the action: %.4f", (double)zoom.zoom);
+    CHECK(&st, pagecurl_book_zoom_toggle(book, 0.3f * vw, 0.4f * vh, t), "toggle refused");
+    for (int f = 0; f < 40; f++) /* it eases in */
+        host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_book_get_zoom(book, &zoom);
+    CHECK(&st, fabsf(zoom.zoom - 2.5f) < 1e-4f, "toggled in: %.4f", (double)zoom.zoom);
+    CHECK(&st, pagecurl_book_zoom_toggle(book, 0.3f * vw, 0.4f * vh, t), "toggle refused");
+    for (int f = 0; f < 40; f++)
+        host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_book_get_zoom(book, &zoom);
+    CHECK(&st, zoom.zoom == 1.0f, "toggled back: %.4f", (double)zoom.zoom);
     /* a drag the system cancels falls back */
     memset(&seen, 0, sizeof seen);
     pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_FINGER, 7, 0.75f, 0.7f, t);
@@ -560,6 +582,39 @@ static void interaction(Host *h, pagecurl_context *ctx)
           pagecurl_book_stroke_count(book, 0) == 0 && seen.count[PAGECURL_EVENT_INK_CHANGED] == 2,
           "undone: %u strokes", pagecurl_book_stroke_count(book, 0));
     CHECK(&st, !pagecurl_book_action(book, PAGECURL_ACTION_UNDO, t), "nothing left to undo");
+    /* a pen writes while a finger holds the page; the state names the page being drawn on */
+    uint64_t revision = pagecurl_book_ink_revision(book);
+    pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_FINGER, 8, 0.75f, 0.7f, t);
+    pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_FINGER, 8, 0.7f, 0.7f, t);
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_PEN, 9, 0.3f, 0.4f, t);
+    pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_PEN, 9, 0.32f, 0.42f, t);
+    s = state_of(book);
+    CHECK(&st, s.held && s.drawing == 6 && pagecurl_book_ink_revision(book) > revision,
+          "a pen on page 6 while a finger holds the leaf: held %d, drawing on %d", s.held,
+          s.drawing);
+    pointer(book, PAGECURL_POINTER_UP, PAGECURL_POINTER_PEN, 9, 0.32f, 0.42f, t);
+    pointer(book, PAGECURL_POINTER_CANCEL, PAGECURL_POINTER_FINGER, 8, 0.7f, 0.7f, t);
+    for (int f = 0; f < 90; f++)
+        host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    s = state_of(book);
+    CHECK(&st, s.drawing == 0 && pagecurl_book_stroke_count(book, 6) == 1 && s.right == 7,
+          "after the pen: drawing on %d, %u strokes on page 6, at %d", s.drawing,
+          pagecurl_book_stroke_count(book, 6), s.right);
+    /* cleared where it lies, at the time given */
+    CHECK(&st, !pagecurl_book_clear_at(book, -100.0, -100.0, t), "a clear off the book");
+    CHECK(&st,
+          pagecurl_book_clear_at(book, 0.3 * vw, 0.4 * vh, t) &&
+              pagecurl_book_stroke_count(book, 6) == 0,
+          "the clear at the stroke left %u", pagecurl_book_stroke_count(book, 6));
+    CHECK(&st,
+          pagecurl_book_action(book, PAGECURL_ACTION_UNDO, t) &&
+              pagecurl_book_stroke_count(book, 6) == 1,
+          "undo of the clear");
+    CHECK(&st,
+          pagecurl_book_action(book, PAGECURL_ACTION_UNDO, t) &&
+              pagecurl_book_stroke_count(book, 6) == 0,
+          "undo of the stroke");
     /* go to, first, last */
     CHECK(&st, pagecurl_book_go_to(book, 9), "go to 9");
     CHECK(&st, !pagecurl_book_go_to(book, 17) && !pagecurl_book_go_to(book, 0), "go to 17, 0");

@@ -14,7 +14,8 @@
  * baseline at frame 3000 (BASELINE), limit 1024 KiB. The target is small because the soak is about
  * what lives and dies, not about pixels: every pass runs (4x MSAA, the shadow map at its smallest,
  * the resolve) whatever the size, while lavapipe's cost grows with the pixels. */
-#include "../app/headless.h"
+#include "../book/book.h"
+#include "../book/view.h"
 #include "../app/input.h"
 
 #include <execinfo.h>

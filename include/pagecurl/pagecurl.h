@@ -213,7 +213,8 @@ typedef struct pagecurl_book_desc {
     /* Added after reduced_motion (a .size that ends before one of them means zero for it and
      * for every field after it): */
     /* The pages are drawn for a viewport this many times as wide as the first one the book is
-     * given (a host that draws a still zoomed in: its zoom, up to 8); 0 or less than 1: 1. */
+     * given, up to 8: a host that draws a still zoomed in gives its zoom, one that draws a
+     * picture larger to scale it down (supersampling) less than 1; 0 or less: 1. */
     float page_detail;
     /* Thumbing through: a press behind a leaf that is still settling lifts the next leaf to turn
      * it too, as a reader thumbs through a book (the program's window does); false: such a press
@@ -269,8 +270,10 @@ typedef struct pagecurl_pointer_event {
     uint32_t size; /* sizeof(pagecurl_pointer_event) */
     pagecurl_pointer_phase phase;
     pagecurl_pointer_kind kind;
-    uint64_t id;    /* which pointer: one at a time acts, others are ignored until it is up */
-    float x, y;     /* target pixels */
+    uint64_t id;    /* which pointer: one at a time turns pages and one draws (a pen writes while
+                       a finger holds the page); others are ignored until it is up */
+    double x, y;    /* target pixels (doubles: a fraction of the viewport times its size, as a
+                       replayed session gives one, comes back as that fraction exactly) */
     float pressure; /* 0..1; 0 means 1 (a mouse) */
     double time;    /* seconds, the host's clock (the one pagecurl_book_update is given) */
 } pagecurl_pointer_event;
@@ -280,13 +283,17 @@ PAGECURL_API void pagecurl_book_pointer(pagecurl_book *book, const pagecurl_poin
 typedef enum pagecurl_action {
     PAGECURL_ACTION_NEXT = 0, /* turn to the next spread, animated */
     PAGECURL_ACTION_PREVIOUS,
-    PAGECURL_ACTION_FIRST, /* open at the first spread, at once (a turn settling ends there) */
-    PAGECURL_ACTION_LAST,  /* open at the spread holding the last page, at once (likewise) */
-    PAGECURL_ACTION_UNDO,  /* take back the last stroke or clear */
+    PAGECURL_ACTION_FIRST,    /* open at the first spread, at once (a turn settling ends there) */
+    PAGECURL_ACTION_LAST,     /* open at the spread holding the last page, at once (likewise) */
+    PAGECURL_ACTION_UNDO,     /* take back the last stroke or clear */
+    PAGECURL_ACTION_ZOOM_FIT, /* back to the fitted view at once (zoom 1, no pan) */
 } pagecurl_action;
 
 /* False where the action does nothing now (no page to turn to, a page already turning, nothing to
- * undo). `time`: the host's clock. */
+ * undo; ZOOM_FIT before the first frame or while a page is held). With thumb_through a turn asked
+ * while a leaf settles is the reader's: towards where it heads, it waits behind it (a few at most,
+ * each hurrying the leaf in the air), the other way it turns the leaf round. `time`: the host's
+ * clock. */
 PAGECURL_API bool pagecurl_book_action(pagecurl_book *book, pagecurl_action action, double time);
 
 /* Opens the book at the spread holding `page` (1-based) at once, cutting short a turn that is
@@ -310,8 +317,9 @@ PAGECURL_API bool pagecurl_book_set_hold_radius(pagecurl_book *book, float radiu
 /* Ink mode: mice and fingers draw too (a pen always does). */
 PAGECURL_API void pagecurl_book_set_ink_mode(pagecurl_book *book, bool ink);
 
-/* Wipes the ink of the page side at target pixel (x, y); false where no page lies there. */
-PAGECURL_API bool pagecurl_book_clear_at(pagecurl_book *book, float x, float y);
+/* Wipes the ink of the page side at target pixel (x, y), as the book is seen at `time`; false
+ * where no page lies there. */
+PAGECURL_API bool pagecurl_book_clear_at(pagecurl_book *book, double x, double y, double time);
 
 /* Strokes on page `page` (1-based), all pages' together with 0. */
 PAGECURL_API uint32_t pagecurl_book_stroke_count(const pagecurl_book *book, int page);
@@ -340,6 +348,11 @@ PAGECURL_API uint32_t pagecurl_book_get_stroke(const pagecurl_book *book, int pa
 PAGECURL_API bool pagecurl_book_add_stroke(pagecurl_book *book, int page,
                                            const pagecurl_ink_point *points, uint32_t count);
 
+/* A number that grows with every change of the book's ink (a stroke begun, extended, ended or
+ * added, a clear, an undo): a host that keeps the ink saves where it differs from the one it saved
+ * last, also at the end, when a stroke may still be being drawn (pagecurl_state.drawing). */
+PAGECURL_API uint64_t pagecurl_book_ink_revision(const pagecurl_book *book);
+
 /* ---------------------------------------------------------------------------------------------
  * Zoom and pan. The fitted view (1x: the pages filling the viewport as they do at rest) enlarged up
  * to 8x about a point of the viewport, and moved. The pan keeps the pages covering the viewport,
@@ -361,10 +374,17 @@ typedef struct pagecurl_zoom {
 /* Sets the zoom to `zoom` (kept to 1 .. 8) about target pixel (x, y): the point of the book shown
  * there stays there, unless the pan's limits move the picture. False (nothing changes) before the
  * first update, while a page is held, or for values that are not finite. */
-PAGECURL_API bool pagecurl_book_set_zoom(pagecurl_book *book, float zoom, float x, float y,
+PAGECURL_API bool pagecurl_book_set_zoom(pagecurl_book *book, float zoom, double x, double y,
                                          double time);
+/* Enlarges the zoom `factor` times (a wheel's notch, a pinch's step; kept to 1 .. 8) about target
+ * pixel (x, y); false as above. */
+PAGECURL_API bool pagecurl_book_zoom_by(pagecurl_book *book, float factor, double x, double y,
+                                        double time);
+/* A double click or tap at target pixel (x, y): zoomed in, eases back to fit; at fit, eases in to
+ * 2.5x about that point. False as above. */
+PAGECURL_API bool pagecurl_book_zoom_toggle(pagecurl_book *book, double x, double y, double time);
 /* Moves the picture by (dx, dy) target pixels, within the pan's limits; false as above. */
-PAGECURL_API bool pagecurl_book_pan(pagecurl_book *book, float dx, float dy, double time);
+PAGECURL_API bool pagecurl_book_pan(pagecurl_book *book, double dx, double dy, double time);
 /* The zoom and pan as the last update showed them. */
 PAGECURL_API void pagecurl_book_get_zoom(const pagecurl_book *book, pagecurl_zoom *out);
 
@@ -387,6 +407,9 @@ typedef struct pagecurl_state {
     /* The book binds on the right (pagecurl_book_desc.binding, or a PDF that reads right to left):
      * its pages move left to right, so a host's Left arrow is NEXT and its Right PREVIOUS. */
     bool bound_right;
+    /* The page (1-based) a stroke is being drawn on now; 0: none. Added after bound_right: a .size
+     * that ends before it leaves it unwritten. */
+    int drawing;
 } pagecurl_state;
 PAGECURL_API void pagecurl_book_state(const pagecurl_book *book, pagecurl_state *out);
 
