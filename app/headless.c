@@ -191,33 +191,22 @@ static int find_page(Run *run)
     return 0;
 }
 
-/* The book is never an output: a file the options write (an output, the notebook, a frame of
- * --frames-out) that is the book, a page of it or a new page in its folder is bad usage: 2,
- * said; 0 otherwise. */
+static bool book_holds(const void *book, const char *path)
+{
+    return pagecurl_book_holds(book, path);
+}
+
+/* The book is never an output (app_output_check_book). 0, or 2 (said). */
 static int check_outputs(const Run *run)
 {
-    const AppOptions *o = &run->opts;
-    char frame[4096] = "";
-    if (o->frames_out)
-        snprintf(frame, sizeof frame, "%s/frame-0001.png", o->frames_out);
-    const struct {
-        const char *flag, *path, *shown;
-    } files[] = {
-        {"--screenshot", o->screenshot, o->screenshot},
-        {"--export-obj", o->export_obj, o->export_obj},
-        {"--notebook", o->notebook, o->notebook},
-        {"--frames-out", o->frames_out ? frame : NULL, o->frames_out},
-    };
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-        if (files[i].path && pagecurl_book_holds(run->book, files[i].path)) {
-            pagecurl_book_identity id = {.size = sizeof id};
-            pagecurl_book_identity_of(run->book, &id);
-            app_say(stderr,
-                    "%s %s: that would write into the book being read (%s); write elsewhere",
-                    files[i].flag, files[i].shown, id.path);
-            return 2;
-        }
-    return 0;
+    pagecurl_book_identity id = {.size = sizeof id};
+    pagecurl_book_identity_of(run->book, &id);
+    char message[4608];
+    int refused =
+        app_output_check_book(&run->opts, book_holds, run->book, id.path, message, sizeof message);
+    if (refused)
+        app_say(stderr, "%s", message);
+    return refused;
 }
 
 /* The spread a posed turn opens: --page's, else the first with a leaf to turn (forward: spread 0;

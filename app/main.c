@@ -77,34 +77,10 @@ static int run_window(const GpuContext *ctx, const AppOptions *opts, AppWindow *
     return status;
 }
 
-/* The book is never an output: a file the options write (an output, the notebook, a frame of
- * --frames-out) that is the book, a page of it or a new page in its folder
- * (app_book_source_holds) is bad usage: 2 with the one line; 0 otherwise. */
-static int check_book_outputs(const AppOptions *opts, const AppBookSource *book, char *message,
-                              size_t size)
+/* Whether writing `path` would write into the book (app_output_check_book's question). */
+static bool source_holds(const void *book, const char *path)
 {
-    char frame[4096] = "";
-    if (opts->frames_out)
-        snprintf(frame, sizeof frame, "%s/frame-0001.png", opts->frames_out);
-    const struct {
-        const char *flag, *path, *shown;
-    } files[] = {
-        {"--screenshot", opts->screenshot, opts->screenshot},
-        {"--export-obj", opts->export_obj, opts->export_obj},
-        {"--json", opts->json, opts->json},
-        {"--csv", opts->csv, opts->csv},
-        {"--record", opts->record, opts->record},
-        {"--notebook", opts->notebook, opts->notebook},
-        {"--frames-out", opts->frames_out ? frame : NULL, opts->frames_out},
-    };
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-        if (files[i].path && app_book_source_holds(book, files[i].path)) {
-            snprintf(message, size,
-                     "%s %s: that would write into the book being read (%s); write elsewhere",
-                     files[i].flag, files[i].shown, app_book_source_name(book));
-            return 2;
-        }
-    return 0;
+    return app_book_source_holds(book, path);
 }
 
 static void say_warning(void *user, int page, const char *line)
@@ -174,7 +150,8 @@ static int load_inputs(AppOptions *opts, AppBookStream **book, MeshInk *ink, App
     if (refused)
         return refused;
     const AppBookSource *bound = app_book_stream_source(*book);
-    refused = check_book_outputs(opts, bound, message, sizeof message);
+    refused = app_output_check_book(opts, source_holds, bound, app_book_source_name(bound), message,
+                                    sizeof message);
     if (refused) {
         app_say(stderr, "%s", message);
         app_book_stream_destroy(*book);
@@ -220,18 +197,22 @@ static int end_run(int status, const GpuMessages *messages)
     return status;
 }
 
+/* The device the options ask for, its validation messages counted in `messages`. */
+static GpuContextDesc context_desc(const AppOptions *opts, GpuMessages *messages)
+{
+    return (GpuContextDesc){.validation = opts->validation,
+                            .gpu_assisted = opts->gpu_assisted,
+                            .device_index = opts->device,
+                            .messages = messages};
+}
+
 /* The benchmark: its own context (the kernels' compiler figures asked for). Returns the exit
  * status. */
 static int bench_mode(const AppOptions *opts)
 {
     GpuMessages messages = {0};
-    GpuContextDesc desc = {
-        .validation = opts->validation,
-        .gpu_assisted = opts->gpu_assisted,
-        .device_index = opts->device,
-        .messages = &messages,
-        .pipeline_statistics = true,
-    };
+    GpuContextDesc desc = context_desc(opts, &messages);
+    desc.pipeline_statistics = true;
     GpuContext ctx;
     GpuError err = {0};
     bool made = gpu_context_create(&desc, &ctx, &err);
@@ -290,16 +271,11 @@ static int shown_mode(AppOptions *opts, const AppTrace *trace)
      * ignore the variable; it must be set before the driver starts. */
     setenv("LP_NUM_THREADS", "0", 0);
     GpuMessages messages = {0};
-    GpuContextDesc desc = {
-        .validation = opts->validation,
-        .gpu_assisted = opts->gpu_assisted,
-        .device_index = opts->device,
-        .messages = &messages,
-        .instance_extensions = window.extensions,
-        .instance_extension_count = window.extension_count,
-        .create_surface = app_window_create_surface,
-        .surface_user = &window,
-    };
+    GpuContextDesc desc = context_desc(opts, &messages);
+    desc.instance_extensions = window.extensions;
+    desc.instance_extension_count = window.extension_count;
+    desc.create_surface = app_window_create_surface;
+    desc.surface_user = &window;
     int status = 1;
     GpuContext ctx;
     GpuError err = {0};

@@ -127,3 +127,30 @@ int app_output_check(const AppOptions *opts, char *message, size_t size)
             return 1;
     return 0;
 }
+
+int app_output_check_book(const AppOptions *opts, bool (*holds)(const void *book, const char *path),
+                          const void *book, const char *name, char *message, size_t size)
+{
+    char frame[4096] = "";
+    if (opts->frames_out)
+        snprintf(frame, sizeof frame, "%s/frame-0001.png", opts->frames_out);
+    const struct {
+        const char *flag, *path, *shown;
+    } files[] = {
+        {"--screenshot", opts->screenshot, opts->screenshot},
+        {"--export-obj", opts->export_obj, opts->export_obj},
+        {"--json", opts->json, opts->json},
+        {"--csv", opts->csv, opts->csv},
+        {"--record", opts->record, opts->record},
+        {"--notebook", opts->notebook, opts->notebook},
+        {"--frames-out", opts->frames_out ? frame : NULL, opts->frames_out},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        if (files[i].path && holds(book, files[i].path)) {
+            snprintf(message, size,
+                     "%s %s: that would write into the book being read (%s); write elsewhere",
+                     files[i].flag, files[i].shown, name);
+            return 2;
+        }
+    return 0;
+}

@@ -21,6 +21,12 @@
  * compared with the others here, checked where it is opened (it is read first). */
 int app_output_check(const AppOptions *opts, char *message, size_t size);
 
+/* The book is never an output: a file the options write (an output, the notebook, a frame of
+ * --frames-out) that `holds` says would write into the book (`name`: where it lies) is bad usage:
+ * returns 2 with the one line in message; 0 otherwise. */
+int app_output_check_book(const AppOptions *opts, bool (*holds)(const void *book, const char *path),
+                          const void *book, const char *name, char *message, size_t size);
+
 /* RGBA8 pixels, row-major, top row first. */
 bool app_output_png(const char *path, uint32_t width, uint32_t height, const uint8_t *rgba,
                     char *message, size_t size);
