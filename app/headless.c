@@ -2,7 +2,7 @@
 #include "say.h"
 
 #include "input.h"
-#include "notebook.h"
+#include "library_notebook.h"
 #include "output.h"
 #include "picture.h"
 #include "signals.h"
@@ -48,7 +48,7 @@ typedef struct Run {
     const AppTrace *trace;
     pagecurl_context *ctx;
     pagecurl_book *book;
-    AppNotebook notebook;
+    AppLibraryNotebook notebook;
     pagecurl_render_desc render;
     uint32_t scale;
     uint8_t *drawn, *scaled; /* the picture as drawn; scaled down to the size asked */
@@ -461,7 +461,7 @@ static int play(Run *run)
                                   read ? run->drawn : NULL, &err);
         run->shown++;
         if (drain_events(run->book))
-            app_notebook_keep_book(&run->notebook, run->book, false);
+            app_library_notebook_keep(&run->notebook, run->book, false);
         if (ok && o->frames_out)
             written = write_frame(run, f);
         /* --frames-out wants every frame; otherwise a still replay skips to its next event */
@@ -488,7 +488,7 @@ static int play(Run *run)
 
 int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char *why)
 {
-    Run run = {.opts = *opts, .trace = replay, .notebook = {.lock_fd = -1}};
+    Run run = {.opts = *opts, .trace = replay, .notebook = {.notebook = {.lock_fd = -1}}};
     run.scale = opts->quality == GPU_QUALITY_REFERENCE ? SUPERSAMPLE : 1;
     int status = make_context(&run);
     if (status)
@@ -502,8 +502,8 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
     if (!status)
         status = check_outputs(&run);
     if (!status) {
-        status = app_notebook_open_book(&run.notebook, run.opts.notebook, run.book, message,
-                                        sizeof message);
+        status = app_library_notebook_open(&run.notebook, run.opts.notebook, run.book, message,
+                                           sizeof message);
         if (status)
             app_say(stderr, "%s", message);
     }
@@ -543,13 +543,12 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
         }
     }
     /* whatever ended the run (a failed output, a lost device, a signal), the ink is kept */
-    if (run.book && !app_notebook_keep_book(&run.notebook, run.book, true) && status == 0)
+    if (run.book && !app_library_notebook_keep(&run.notebook, run.book, true) && status == 0)
         status = 1;
-    else if (run.book && run.notebook.wrote &&
-             run.notebook.saved == pagecurl_book_ink_revision(run.book))
+    else if (run.book && app_library_notebook_wrote_all(&run.notebook, run.book))
         app_say(stdout, "%u stroke(s) written to %s", pagecurl_book_stroke_count(run.book, 0),
                 opts->notebook);
-    app_notebook_close(&run.notebook); /* before the book: its last save names the book */
+    app_library_notebook_close(&run.notebook); /* before the book: its last save names it */
     pagecurl_book_destroy(run.book);
     uint32_t findings = pagecurl_context_messages(run.ctx);
     pagecurl_context_destroy(run.ctx);

@@ -14,7 +14,6 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -769,9 +768,6 @@ bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final)
 void app_notebook_close(AppNotebook *nb)
 {
     writer_stop(nb);
-    if (nb->mirrored)
-        mesh_ink_free(&nb->mirror);
-    free(nb->identity);
     if (nb->lock_fd >= 0) {
         /* an empty notebook this run made and never saved ink to goes again, if it is still
          * the file at the name (unlinked while locked) */
@@ -784,101 +780,4 @@ void app_notebook_close(AppNotebook *nb)
         close(nb->lock_fd);
     }
     *nb = (AppNotebook){.lock_fd = -1, .book = APP_NOTEBOOK_BUILTIN};
-}
-
-/* The book's point is the ink's: strokes pass between them as they are. */
-_Static_assert(sizeof(pagecurl_ink_point) == sizeof(MeshInkPoint) &&
-                   offsetof(pagecurl_ink_point, u) == offsetof(MeshInkPoint, u) &&
-                   offsetof(pagecurl_ink_point, v) == offsetof(MeshInkPoint, v) &&
-                   offsetof(pagecurl_ink_point, width) == offsetof(MeshInkPoint, width),
-               "pagecurl_ink_point and MeshInkPoint in one layout");
-
-int app_notebook_open_book(AppNotebook *nb, const char *path, pagecurl_book *book, char *message,
-                           size_t size)
-{
-    *nb = (AppNotebook){.lock_fd = -1, .book = APP_NOTEBOOK_BUILTIN};
-    /* the names the notebook and its writer keep for its saves: they live as long as it */
-    pagecurl_book_identity *id = malloc(sizeof *id);
-    int pages = pagecurl_book_page_count(book);
-    MeshInk ink;
-    if (!id || !mesh_ink_init(&ink, pages)) {
-        free(id);
-        snprintf(message, size, "out of memory for the book's ink");
-        return 1;
-    }
-    *id = (pagecurl_book_identity){.size = sizeof *id};
-    pagecurl_book_identity_of(book, id);
-    int status = app_notebook_open(nb, path, (AppNotebookBook){id->path, pages, id->id}, &ink,
-                                   message, size);
-    if (status) {
-        free(id);
-        mesh_ink_free(&ink);
-        return status;
-    }
-    nb->identity = id;
-    for (int p = 0; p < ink.page_count; p++)
-        for (size_t k = 0; k < ink.pages[p].count; k++) {
-            const MeshInkStroke *st = &ink.pages[p].strokes[k];
-            /* the book keeps the bounds the notebook was read within */
-            if (!pagecurl_book_add_stroke(book, p + 1, (const pagecurl_ink_point *)st->points,
-                                          (uint32_t)st->count)) {
-                snprintf(message, size, "--notebook %s: out of memory for its strokes", path);
-                mesh_ink_free(&ink);
-                app_notebook_close(nb);
-                return 1;
-            }
-        }
-    nb->mirror = ink;
-    nb->mirrored = true;
-    nb->mirror.revision = pagecurl_book_ink_revision(book);
-    nb->saved = nb->queued = nb->mirror.revision;
-    return 0;
-}
-
-/* The mirror made the book's strokes again where the book's ink moved; false out of memory (the
- * mirror then keeps what it held). */
-static bool mirror_book(AppNotebook *nb, const pagecurl_book *book)
-{
-    uint64_t revision = pagecurl_book_ink_revision(book);
-    if (revision == nb->mirror.revision)
-        return true;
-    MeshInk ink;
-    if (!mesh_ink_init(&ink, nb->mirror.page_count))
-        return false;
-    MeshInkPoint *points = NULL;
-    size_t room = 0;
-    bool ok = true;
-    for (int p = 1; ok && p <= ink.page_count; p++) {
-        uint32_t strokes = pagecurl_book_stroke_count(book, p);
-        for (uint32_t k = 0; ok && k < strokes; k++) {
-            uint32_t n = pagecurl_book_get_stroke(book, p, k, NULL, 0);
-            if (n > room) {
-                MeshInkPoint *more = realloc(points, n * sizeof *points);
-                ok = more != NULL;
-                points = ok ? more : points, room = ok ? n : room;
-            }
-            ok = ok && pagecurl_book_get_stroke(book, p, k, (pagecurl_ink_point *)points, n) == n &&
-                 mesh_ink_stroke_add(&ink, p - 1, points, n);
-        }
-    }
-    free(points);
-    if (!ok) {
-        mesh_ink_free(&ink);
-        return false;
-    }
-    pagecurl_state state = {.size = sizeof state};
-    pagecurl_book_state(book, &state);
-    mesh_ink_free(&nb->mirror);
-    nb->mirror = ink;
-    nb->mirror.revision = revision;
-    nb->mirror.drawing = state.drawing - 1;
-    return true;
-}
-
-bool app_notebook_keep_book(AppNotebook *nb, const pagecurl_book *book, bool final)
-{
-    if (!nb->path || !nb->mirrored)
-        return !nb->failed;
-    mirror_book(nb, book); /* out of memory: kept again next time, and at the end */
-    return app_notebook_keep(nb, &nb->mirror, final);
 }

@@ -13,8 +13,6 @@
 
 #include "../mesh/ink.h"
 
-#include <pagecurl/pagecurl.h>
-
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -79,12 +77,6 @@ typedef struct AppNotebook {
      * ink still goes). */
     int at;
     int at_saved; /* the place the last save handed over held */
-    /* A libpagecurl book's notebook (app_notebook_open_book): the book's identity, which `book`
-     * (and the writer's copy of it) points into, and its strokes as last copied out of it, whose
-     * revision is the book's. */
-    pagecurl_book_identity *identity;
-    MeshInk mirror;
-    bool mirrored;
 } AppNotebook;
 
 /* Takes `path` (NULL: no notebook, nothing to do) for writing and loads it into `ink`, removing
@@ -100,13 +92,5 @@ int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, M
 bool app_notebook_keep(AppNotebook *nb, const MeshInk *ink, bool final);
 /* Lets the notebook go (the writer stopped, its lock released). */
 void app_notebook_close(AppNotebook *nb);
-
-/* The same for a libpagecurl book: app_notebook_open bound to the book's identity
- * (pagecurl_book_identity_of), its strokes put into the book (pagecurl_book_add_stroke); and
- * app_notebook_keep of the book's strokes as they are now (pagecurl_book_get_stroke), copied out
- * where its ink revision moved since the last copy. */
-int app_notebook_open_book(AppNotebook *nb, const char *path, pagecurl_book *book, char *message,
-                           size_t size);
-bool app_notebook_keep_book(AppNotebook *nb, const pagecurl_book *book, bool final);
 
 #endif

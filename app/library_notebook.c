@@ -1,0 +1,111 @@
+#include "library_notebook.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The book's point is the ink's: strokes pass between them as they are. */
+_Static_assert(sizeof(pagecurl_ink_point) == sizeof(MeshInkPoint) &&
+                   offsetof(pagecurl_ink_point, u) == offsetof(MeshInkPoint, u) &&
+                   offsetof(pagecurl_ink_point, v) == offsetof(MeshInkPoint, v) &&
+                   offsetof(pagecurl_ink_point, width) == offsetof(MeshInkPoint, width),
+               "pagecurl_ink_point and MeshInkPoint in one layout");
+
+int app_library_notebook_open(AppLibraryNotebook *nb, const char *path, pagecurl_book *book,
+                              char *message, size_t size)
+{
+    nb->mirrored = false;
+    nb->notebook = (AppNotebook){.lock_fd = -1, .book = APP_NOTEBOOK_BUILTIN};
+    nb->identity = (pagecurl_book_identity){.size = sizeof nb->identity};
+    pagecurl_book_identity_of(book, &nb->identity);
+    int pages = pagecurl_book_page_count(book);
+    MeshInk ink;
+    if (!mesh_ink_init(&ink, pages)) {
+        snprintf(message, size, "out of memory for the book's ink");
+        return 1;
+    }
+    int status = app_notebook_open(&nb->notebook, path,
+                                   (AppNotebookBook){nb->identity.path, pages, nb->identity.id},
+                                   &ink, message, size);
+    if (status) {
+        mesh_ink_free(&ink);
+        return status;
+    }
+    for (int p = 0; p < ink.page_count; p++)
+        for (size_t k = 0; k < ink.pages[p].count; k++) {
+            const MeshInkStroke *st = &ink.pages[p].strokes[k];
+            /* the book keeps the bounds the notebook was read within */
+            if (!pagecurl_book_add_stroke(book, p + 1, (const pagecurl_ink_point *)st->points,
+                                          (uint32_t)st->count)) {
+                snprintf(message, size, "--notebook %s: out of memory for its strokes", path);
+                mesh_ink_free(&ink);
+                app_notebook_close(&nb->notebook);
+                return 1;
+            }
+        }
+    nb->mirror = ink;
+    nb->mirrored = true;
+    nb->mirror.revision = pagecurl_book_ink_revision(book);
+    nb->notebook.saved = nb->notebook.queued = nb->mirror.revision;
+    return 0;
+}
+
+/* The mirror made the book's strokes again where the book's ink moved; false out of memory (the
+ * mirror then keeps what it held). */
+static bool mirror_book(AppLibraryNotebook *nb, const pagecurl_book *book)
+{
+    uint64_t revision = pagecurl_book_ink_revision(book);
+    if (revision == nb->mirror.revision)
+        return true;
+    MeshInk ink;
+    if (!mesh_ink_init(&ink, nb->mirror.page_count))
+        return false;
+    MeshInkPoint *points = NULL;
+    size_t room = 0;
+    bool ok = true;
+    for (int p = 1; ok && p <= ink.page_count; p++) {
+        uint32_t strokes = pagecurl_book_stroke_count(book, p);
+        for (uint32_t k = 0; ok && k < strokes; k++) {
+            uint32_t n = pagecurl_book_get_stroke(book, p, k, NULL, 0);
+            if (n > room) {
+                MeshInkPoint *more = realloc(points, n * sizeof *points);
+                ok = more != NULL;
+                points = ok ? more : points, room = ok ? n : room;
+            }
+            ok = ok && pagecurl_book_get_stroke(book, p, k, (pagecurl_ink_point *)points, n) == n &&
+                 mesh_ink_stroke_add(&ink, p - 1, points, n);
+        }
+    }
+    free(points);
+    if (!ok) {
+        mesh_ink_free(&ink);
+        return false;
+    }
+    pagecurl_state state = {.size = sizeof state};
+    pagecurl_book_state(book, &state);
+    mesh_ink_free(&nb->mirror);
+    nb->mirror = ink;
+    nb->mirror.revision = revision;
+    nb->mirror.drawing = state.drawing - 1;
+    return true;
+}
+
+bool app_library_notebook_keep(AppLibraryNotebook *nb, const pagecurl_book *book, bool final)
+{
+    if (!nb->notebook.path || !nb->mirrored)
+        return !nb->notebook.failed;
+    mirror_book(nb, book); /* out of memory: kept again next time, and at the end */
+    return app_notebook_keep(&nb->notebook, &nb->mirror, final);
+}
+
+bool app_library_notebook_wrote_all(const AppLibraryNotebook *nb, const pagecurl_book *book)
+{
+    return nb->notebook.wrote && nb->notebook.saved == pagecurl_book_ink_revision(book);
+}
+
+void app_library_notebook_close(AppLibraryNotebook *nb)
+{
+    app_notebook_close(&nb->notebook);
+    if (nb->mirrored)
+        mesh_ink_free(&nb->mirror);
+    nb->mirrored = false;
+}

@@ -1,0 +1,35 @@
+/* The notebook (app/notebook.h) of a libpagecurl book: bound to the book's identity
+ * (pagecurl_book_identity_of), its strokes put into the book when it is taken
+ * (pagecurl_book_add_stroke) and copied out of it for each save (pagecurl_book_get_stroke) into
+ * a mirror of the book's ink, whose revision is the book's. */
+#ifndef PAGECURL_APP_LIBRARY_NOTEBOOK_H
+#define PAGECURL_APP_LIBRARY_NOTEBOOK_H
+
+#include "notebook.h"
+
+#include <pagecurl/pagecurl.h>
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct AppLibraryNotebook {
+    AppNotebook notebook;
+    /* what the notebook's book names point into, for as long as it is held (the writer's saves
+     * read them): the book does not move */
+    pagecurl_book_identity identity;
+    MeshInk mirror; /* the book's strokes as last copied out */
+    bool mirrored;
+} AppLibraryNotebook;
+
+/* app_notebook_open of `path` (NULL: no notebook, nothing to do) for `book`, its strokes put
+ * into the book. 0, or the exit status with the one line in message (as app_notebook_open's). */
+int app_library_notebook_open(AppLibraryNotebook *nb, const char *path, pagecurl_book *book,
+                              char *message, size_t size);
+/* app_notebook_keep of the book's strokes as they are now, copied out where its ink moved since
+ * the last copy. */
+bool app_library_notebook_keep(AppLibraryNotebook *nb, const pagecurl_book *book, bool final);
+/* Whether the last save holds the book's ink as it is: then something was written. */
+bool app_library_notebook_wrote_all(const AppLibraryNotebook *nb, const pagecurl_book *book);
+void app_library_notebook_close(AppLibraryNotebook *nb);
+
+#endif
