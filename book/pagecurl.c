@@ -67,6 +67,7 @@ struct pagecurl_book {
     bool leaf_read;    /* the last render read the leaf back */
     float hold_radius; /* a held pose's roll, in page widths; 0: its own */
     GpuQuality quality;
+    bool quality_asked; /* pagecurl_book_set_quality since the view was made */
     uint32_t max_samples;
     float show_through;
     bool ink_mode;
@@ -679,6 +680,15 @@ bool pagecurl_book_hold(pagecurl_book *b, float progress, float grab, bool backw
     return true;
 }
 
+bool pagecurl_book_set_quality(pagecurl_book *b, pagecurl_quality quality)
+{
+    if ((unsigned)quality > PAGECURL_QUALITY_REFERENCE)
+        return false;
+    b->quality = (GpuQuality)quality; /* the same order */
+    b->quality_asked = b->view_made;
+    return true;
+}
+
 void pagecurl_book_set_ink_mode(pagecurl_book *b, bool ink)
 {
     b->ink_mode = ink;
@@ -851,6 +861,15 @@ static void step(pagecurl_book *b, double time)
         app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, b->seen_time);
 }
 
+/* The tier pagecurl_book_set_quality asked for, taken by the view made before it. */
+static bool requalify(pagecurl_book *b, GpuError *err)
+{
+    if (!b->quality_asked)
+        return true;
+    b->quality_asked = false;
+    return app_view_set_quality(&b->ctx->gpu, &b->view, b->quality, err);
+}
+
 /* Whether the book can draw frames of `kind` and `size`: a size the device allows, and the kind
  * of the book's first frames. */
 static bool drawable(const pagecurl_book *b, AppViewKind kind, VkExtent2D size, const char *what,
@@ -888,6 +907,10 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         return false;
     }
     b->width = size.width, b->height = size.height;
+    if (!requalify(b, &gerr)) {
+        error_from_gpu(err, &gerr);
+        return false;
+    }
     step(b, time);
     if (!app_view_stream(&b->ctx->gpu, &b->view, &b->ink, &b->spread, b->wait_for_pages, &gerr)) {
         error_from_gpu(err, &gerr);
@@ -944,6 +967,10 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
         return false;
     }
     b->width = size.width, b->height = size.height;
+    if (!requalify(b, &gerr)) {
+        error_from_gpu(err, &gerr);
+        return false;
+    }
     b->leaf_read = false;
     step(b, time);
     AppViewFrame frame = {.pose = b->pose,

@@ -304,10 +304,13 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
 
 bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quality, GpuError *err)
 {
-    if (!app_view_wait(ctx, view, err) ||
-        !gpu_renderer_set_quality(ctx, &view->renderer, quality, err))
+    /* a hosted view's frames are the host's: the queue idle is the only sign they are done */
+    bool idle =
+        view->kind == APP_VIEW_HOSTED ? gpu_queue_idle(ctx, err) : app_view_wait(ctx, view, err);
+    if (!idle || !gpu_renderer_set_quality(ctx, &view->renderer, quality, err))
         return false;
-    if (view->kind != APP_VIEW_OFFSCREEN)
+    /* the image drawn into has the tier's samples: made anew (a window's are its swapchain's) */
+    if (view->kind != APP_VIEW_OFFSCREEN && view->kind != APP_VIEW_HOSTED)
         return true;
     gpu_offscreen_destroy(ctx, &view->offscreen);
     VkExtent2D extent = {view->width, view->height};

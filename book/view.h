@@ -154,8 +154,9 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
                      const AppViewFrame *frame, GpuError *err);
 
 /* Draws by another tier from the next frame on (gpu_renderer_set_quality), once the frames in
- * flight are done; the pages, the ink and the frames stay. An offscreen target is made anew for
- * the tier's samples; the window rebuilds its swapchain's targets before its next frame. */
+ * flight are done (a hosted view's: the queue idle); the pages, the ink and the frames stay. An
+ * offscreen or hosted view's image is made anew for the tier's samples; the window rebuilds its
+ * swapchain's targets before its next frame. */
 bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quality, GpuError *err);
 
 #endif

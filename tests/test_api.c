@@ -978,6 +978,59 @@ static void thumb_through(Host *h, pagecurl_context *ctx)
           thumb, caught);
 }
 
+/* The viewport of a book at page 3 of `quality` held mid-turn, after `frames` frames (a
+ * caller's copy), and the book: set to `then` before its last frame where that differs. */
+static uint8_t *tier_frame(Host *h, pagecurl_context *ctx, pagecurl_quality first,
+                           pagecurl_quality then)
+{
+    pagecurl_error err;
+    pagecurl_book *book =
+        pagecurl_book_create(ctx,
+                             &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
+                                                   .page = 3,
+                                                   .quality = first,
+                                                   .wait_for_pages = true},
+                             &err);
+    CHECK(&st, book != NULL, "book: %s", err.message);
+    if (!book)
+        return NULL;
+    pagecurl_book_hold(book, 0.3f, 0.25f, false);
+    for (int f = 0; f < 3; f++)
+        host_frame(h, book, 0.0, false);
+    if (then != first)
+        CHECK(&st, pagecurl_book_set_quality(book, then), "set_quality refused");
+    host_frame(h, book, 0.0, true);
+    host_frame(h, book, 0.0, true); /* the low tier's still pages: cached from the second frame */
+    uint8_t *pixels = viewport_copy(h);
+    pagecurl_book_destroy(book);
+    return pixels;
+}
+
+/* A book stepped from one tier to another draws what a book of the other tier draws. */
+static void quality_steps(Host *h, pagecurl_context *ctx)
+{
+    uint8_t *low = tier_frame(h, ctx, PAGECURL_QUALITY_LOW, PAGECURL_QUALITY_LOW),
+            *high = tier_frame(h, ctx, PAGECURL_QUALITY_HIGH, PAGECURL_QUALITY_HIGH),
+            *down = tier_frame(h, ctx, PAGECURL_QUALITY_HIGH, PAGECURL_QUALITY_LOW),
+            *up = tier_frame(h, ctx, PAGECURL_QUALITY_LOW, PAGECURL_QUALITY_HIGH);
+    if (low && high && down && up) {
+        size_t tiers = pixels_differ(low, high), stepped_down = pixels_differ(down, low),
+               stepped_up = pixels_differ(up, high);
+        CHECK(&st, tiers > 1000, "the tiers differ in only %zu pixels", tiers);
+        CHECK(&st, stepped_down == 0 && stepped_up == 0,
+              "stepped down: %zu pixels off the low tier's; up: %zu off the high tier's",
+              stepped_down, stepped_up);
+    }
+    pagecurl_error err;
+    pagecurl_book *book =
+        pagecurl_book_create(ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc)}, &err);
+    if (book) {
+        CHECK(&st, !pagecurl_book_set_quality(book, (pagecurl_quality)9), "tier 9 taken");
+        pagecurl_book_destroy(book);
+    }
+    free(low), free(high), free(down), free(up);
+}
+
 /* A host's pages: page N is drawn in its own colour; page 2 cannot be drawn. */
 typedef struct Provider {
     int drawn[8];
@@ -1184,6 +1237,7 @@ int main(int argc, char **argv)
         kept_ink(&h, ctx);
         own_frames(&h, ctx, args.exe, args.out);
         thumb_through(&h, ctx);
+        quality_steps(&h, ctx);
         provider(&h, ctx);
         right_bound(ctx);
         reduced_motion(&h, ctx);

@@ -314,6 +314,11 @@ PAGECURL_API bool pagecurl_book_hold(pagecurl_book *book, float progress, float 
  * (nothing changes) for a radius out of that range. */
 PAGECURL_API bool pagecurl_book_set_hold_radius(pagecurl_book *book, float radius);
 
+/* The quality tier from the next frame on (a host that steps down when its frames miss their
+ * interval, as the program's window does): that frame's update (or render) remakes what the tier
+ * draws with, waiting for the queue to be idle first. False for a tier out of range. */
+PAGECURL_API bool pagecurl_book_set_quality(pagecurl_book *book, pagecurl_quality quality);
+
 /* Ink mode: mice and fingers draw too (a pen always does). */
 PAGECURL_API void pagecurl_book_set_ink_mode(pagecurl_book *book, bool ink);
 
