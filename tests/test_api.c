@@ -984,8 +984,10 @@ static void thumb_through(Host *h, pagecurl_context *ctx)
           thumb, caught);
 }
 
-/* The viewport of a book at page 3 of `quality` held mid-turn, after `frames` frames (a
- * caller's copy), and the book: set to `then` before its last frame where that differs. */
+/* The viewport of a book at page 3 held mid-turn (a caller's copy): at `first`, or drawn three
+ * frames at `first` and then stepped to `then`. The frame kept is drawn directly in both (a
+ * fresh book's first, the first after a step: the low tier's still pages are made anew then),
+ * never over the still pages, which a page streamed in meanwhile would make direct again. */
 static uint8_t *tier_frame(Host *h, pagecurl_context *ctx, pagecurl_quality first,
                            pagecurl_quality then)
 {
@@ -1001,12 +1003,12 @@ static uint8_t *tier_frame(Host *h, pagecurl_context *ctx, pagecurl_quality firs
     if (!book)
         return NULL;
     pagecurl_book_hold(book, 0.3f, 0.25f, false);
-    for (int f = 0; f < 3; f++)
-        host_frame(h, book, 0.0, false);
-    if (then != first)
+    if (then != first) {
+        for (int f = 0; f < 3; f++)
+            host_frame(h, book, 0.0, false);
         CHECK(&st, pagecurl_book_set_quality(book, then), "set_quality refused");
+    }
     host_frame(h, book, 0.0, true);
-    host_frame(h, book, 0.0, true); /* the low tier's still pages: cached from the second frame */
     uint8_t *pixels = viewport_copy(h);
     pagecurl_book_destroy(book);
     return pixels;
