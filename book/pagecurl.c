@@ -870,6 +870,17 @@ static bool requalify(pagecurl_book *b, GpuError *err)
     return app_view_set_quality(&b->ctx->gpu, &b->view, b->quality, err);
 }
 
+/* The view for a frame of `kind` at `size` (drawable's checks passed): made, or made anew for
+ * another size, and drawing by the tier last asked for. */
+static bool ready_view(pagecurl_book *b, AppViewKind kind, VkExtent2D size, GpuError *err)
+{
+    if ((!b->view_made || size.width != b->width || size.height != b->height) &&
+        !make_view(b, kind, size.width, size.height, err))
+        return false;
+    b->width = size.width, b->height = size.height;
+    return requalify(b, err);
+}
+
 /* Whether the book can draw frames of `kind` and `size`: a size the device allows, and the kind
  * of the book's first frames. */
 static bool drawable(const pagecurl_book *b, AppViewKind kind, VkExtent2D size, const char *what,
@@ -901,13 +912,7 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
     if (!drawable(b, APP_VIEW_HOSTED, size, "viewport", err))
         return false;
     GpuError gerr = {0};
-    if ((!b->view_made || size.width != b->width || size.height != b->height) &&
-        !make_view(b, APP_VIEW_HOSTED, size.width, size.height, &gerr)) {
-        error_from_gpu(err, &gerr);
-        return false;
-    }
-    b->width = size.width, b->height = size.height;
-    if (!requalify(b, &gerr)) {
+    if (!ready_view(b, APP_VIEW_HOSTED, size, &gerr)) {
         error_from_gpu(err, &gerr);
         return false;
     }
@@ -962,12 +967,7 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
     }
     GpuError gerr = {0};
     const GpuContext *ctx = &b->ctx->gpu;
-    if (!b->view_made && !make_view(b, APP_VIEW_OFFSCREEN, size.width, size.height, &gerr)) {
-        error_from_gpu(err, &gerr);
-        return false;
-    }
-    b->width = size.width, b->height = size.height;
-    if (!requalify(b, &gerr)) {
+    if (!ready_view(b, APP_VIEW_OFFSCREEN, size, &gerr)) {
         error_from_gpu(err, &gerr);
         return false;
     }

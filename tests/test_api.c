@@ -659,16 +659,19 @@ static size_t pixels_differ(const uint8_t *a, const uint8_t *b)
     return n;
 }
 
-static pagecurl_book *book_at_3(pagecurl_context *ctx)
+/* A book of `desc` (its size set here), checked made. */
+static pagecurl_book *made(pagecurl_context *ctx, pagecurl_book_desc desc)
 {
     pagecurl_error err;
-    pagecurl_book *book = pagecurl_book_create(
-        ctx,
-        &(pagecurl_book_desc){
-            .size = sizeof(pagecurl_book_desc), .page = 3, .wait_for_pages = true},
-        &err);
+    desc.size = sizeof desc;
+    pagecurl_book *book = pagecurl_book_create(ctx, &desc, &err);
     CHECK(&st, book != NULL, "book: %s", err.message);
     return book;
+}
+
+static pagecurl_book *book_at_3(pagecurl_context *ctx)
+{
+    return made(ctx, (pagecurl_book_desc){.page = 3, .wait_for_pages = true});
 }
 
 /* Ink a host keeps: a pen's stroke read out of one book and put into another draws the same
@@ -811,18 +814,13 @@ static void own_frames(Host *h, pagecurl_context *ctx, const char *exe, const ch
     size_t program_n = obj_positions(obj, program_xyz, GX * GY);
     int asked = 0;
     pagecurl_error err;
-    pagecurl_book *book =
-        pagecurl_book_create(ctx,
-                             &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
-                                                   .page = 3,
-                                                   .wait_for_pages = true,
-                                                   .grid_columns = GX,
-                                                   .grid_rows = GY,
-                                                   .leaf_readback = true,
-                                                   .stop = stop_asked,
-                                                   .stop_user = &asked},
-                             &err);
-    CHECK(&st, book != NULL, "book: %s", err.message);
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.page = 3,
+                                                         .wait_for_pages = true,
+                                                         .grid_columns = GX,
+                                                         .grid_rows = GY,
+                                                         .leaf_readback = true,
+                                                         .stop = stop_asked,
+                                                         .stop_user = &asked});
     uint8_t *rgba = malloc((size_t)vw * vh * 4);
     if (!book || !rgba || !want.rgba)
         goto done;
@@ -947,13 +945,7 @@ done:
  * settles, a press behind it dragged across the spine. */
 static int thumbed(Host *h, pagecurl_context *ctx, bool thumb)
 {
-    pagecurl_error err;
-    pagecurl_book *book = pagecurl_book_create(
-        ctx,
-        &(pagecurl_book_desc){
-            .size = sizeof(pagecurl_book_desc), .page = 3, .thumb_through = thumb},
-        &err);
-    CHECK(&st, book != NULL, "book: %s", err.message);
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.page = 3, .thumb_through = thumb});
     if (!book)
         return -1;
     double t = 0.0;
@@ -991,15 +983,8 @@ static void thumb_through(Host *h, pagecurl_context *ctx)
 static uint8_t *tier_frame(Host *h, pagecurl_context *ctx, pagecurl_quality first,
                            pagecurl_quality then)
 {
-    pagecurl_error err;
     pagecurl_book *book =
-        pagecurl_book_create(ctx,
-                             &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
-                                                   .page = 3,
-                                                   .quality = first,
-                                                   .wait_for_pages = true},
-                             &err);
-    CHECK(&st, book != NULL, "book: %s", err.message);
+        made(ctx, (pagecurl_book_desc){.page = 3, .quality = first, .wait_for_pages = true});
     if (!book)
         return NULL;
     pagecurl_book_hold(book, 0.3f, 0.25f, false);
