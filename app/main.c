@@ -228,13 +228,6 @@ static int bench_mode(const AppOptions *opts)
     return end_run(status, &messages);
 }
 
-/* Headless, where no window is to be had (`why`: why not; "" when --headless asked). Returns the
- * exit status. */
-static int headless_mode(const AppOptions *opts, const AppTrace *trace, const char *why)
-{
-    return app_headless_main(opts, trace, why);
-}
-
 /* The window where one can open, else headless. Returns the exit status. */
 static int shown_mode(AppOptions *opts, const AppTrace *trace)
 {
@@ -242,10 +235,10 @@ static int shown_mode(AppOptions *opts, const AppTrace *trace)
 #ifdef PAGECURL_HAVE_SDL
     const char *x11 = getenv("DISPLAY"), *wayland = getenv("WAYLAND_DISPLAY");
     if (opts->headless)
-        return headless_mode(opts, trace, why);
+        return app_headless_main(opts, trace, why);
     if ((!x11 || !*x11) && (!wayland || !*wayland)) {
         snprintf(why, sizeof why, "no display (DISPLAY and WAYLAND_DISPLAY unset)");
-        return headless_mode(opts, trace, why);
+        return app_headless_main(opts, trace, why);
     }
     /* the book and the notebook before a window opens: a bad one never opens it */
     MeshInk ink;
@@ -259,7 +252,7 @@ static int shown_mode(AppOptions *opts, const AppTrace *trace)
         app_notebook_close(&notebook);
         app_book_stream_destroy(book);
         mesh_ink_free(&ink);
-        return headless_mode(opts, trace, why);
+        return app_headless_main(opts, trace, why);
     }
     /* a reader's notebook reopens where they were, unless --page says */
     if (!opts->page_text && !opts->replay && notebook.at)
@@ -302,7 +295,7 @@ static int shown_mode(AppOptions *opts, const AppTrace *trace)
 #else
     if (!opts->headless)
         snprintf(why, sizeof why, "built without the window mode (PAGECURL_SDL=OFF)");
-    return headless_mode(opts, trace, why);
+    return app_headless_main(opts, trace, why);
 #endif
 }
 

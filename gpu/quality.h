@@ -9,13 +9,10 @@ typedef enum GpuQuality {
                          smaller shadow map, a cheaper shadow filter, the still pages cached */
     GPU_QUALITY_HIGH, /* 4x MSAA, a 1024^2 shadow map, percentage-closer soft shadows */
     /* What the other two are measured against, slow: the most MSAA the device has (8x, else 4x),
-     * a 4096^2 shadow map, the penumbra as the light's disc averaged over many jittered taps;
-     * headless, where the picture is drawn at GPU_QUALITY_REFERENCE_SCALE times the size asked
-     * and scaled down */
+     * a 4096^2 shadow map, the penumbra as the light's disc averaged over many jittered taps
+     * (headless mode draws its pictures larger and scales them down: app/headless.c) */
     GPU_QUALITY_REFERENCE,
 } GpuQuality;
-
-#define GPU_QUALITY_REFERENCE_SCALE 2
 
 /* "auto", "low", "high", "reference": the --quality values, in GpuQuality's order. */
 static inline const char *gpu_quality_name(GpuQuality q)
