@@ -63,8 +63,9 @@ static void cpu_downsample(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t
 }
 
 /* Fills the staging buffer for `layers` layers: level 0 from the caller; with the CPU fallback
- * the rest too. `blank_backs`: show-through asked for but not drawn (GpuTextureDesc): every alpha
- * says its back is its own mean, which shows nothing through (shaders/show_through.frag). */
+ * the rest too. `blank_backs`: every alpha says its back is its own mean, which shows nothing
+ * through (shaders/show_through.frag): where show-through is asked for but not drawn
+ * (GpuTextureDesc), or the backs are blank. */
 static void fill_staging(const GpuTexture *t, const uint8_t *pixels, uint32_t layers, uint8_t *at,
                          uint32_t levels, bool blank_backs)
 {
@@ -89,6 +90,15 @@ static void fill_staging(const GpuTexture *t, const uint8_t *pixels, uint32_t la
         prev = at;
         at += (size_t)w * h * 4 * layers;
     }
+}
+
+/* Whether `n` RGBA8 pixels have one colour. */
+static bool one_colour(const uint8_t *px, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (memcmp(px + 4 * i, px, 3) != 0)
+            return false;
+    return true;
 }
 
 /* Layers first .. first + count - 1 of the texture, from a staging buffer; with show-through,
@@ -285,13 +295,19 @@ bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, 
                                             .label = "texture staging"},
                            &staging, err))
         return false;
-    fill_staging(tex, pixels, count, staging.mapped, levels,
-                 tex->show_through && !tex->pass.pipeline);
-    /* the whole pairs the layers belong to, their partners' alpha made anew too */
-    GpuShowThroughPass pass = {0};
+    /* The whole pairs the layers belong to have their alpha made anew, unless the update holds
+     * them whole and each of their layers is one colour (paper: a slot made blank), whose alpha
+     * says the back is blank whatever lies behind it, as the pass would. */
     uint32_t pair_first = first & ~1u, pair_end = (first + count + 1) & ~1u;
+    bool blank = pair_first == first && pair_end == first + count;
+    for (uint32_t i = 0; blank && i < count; i++)
+        blank = one_colour(pixels + (size_t)tex->width * tex->height * 4 * i,
+                           (size_t)tex->width * tex->height);
+    fill_staging(tex, pixels, count, staging.mapped, levels,
+                 tex->show_through && (!tex->pass.pipeline || blank));
+    GpuShowThroughPass pass = {0};
     bool ok =
-        !tex->pass.pipeline ||
+        !tex->pass.pipeline || blank ||
         gpu_show_through_pass_create(ctx, &tex->pass, tex->image.image, GPU_TEXTURE_FORMAT,
                                      tex->sampler, (VkExtent2D){tex->width, tex->height},
                                      tex->levels, pair_first, pair_end - pair_first, &pass, err);
