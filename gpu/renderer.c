@@ -129,6 +129,17 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
             !gpu_pipeline_create(ctx, &leaf_bare_inside, &out->leaf_bare_inside_pipeline,
                                  &out->leaf_bare_inside_layout, err))
             return false;
+        /* the leaf's flat cells (mesh/split.h), drawn in the inside round alone */
+        GpuPipelineDesc leaf_plain = leaf_inside, leaf_bare_plain = leaf_bare_inside;
+        leaf_plain.frag_constant |= PC_TIER_PLAIN;
+        leaf_plain.label = "render plain leaf";
+        leaf_bare_plain.frag_constant |= PC_TIER_PLAIN;
+        leaf_bare_plain.label = "render plain bare leaf";
+        if (!gpu_pipeline_create(ctx, &leaf_plain, &out->leaf_plain_pipeline,
+                                 &out->leaf_plain_layout, err) ||
+            !gpu_pipeline_create(ctx, &leaf_bare_plain, &out->leaf_bare_plain_pipeline,
+                                 &out->leaf_bare_plain_layout, err))
+            return false;
         GpuPipelineDesc shadow_only = desc;
         shadow_only.blend = false;
         shadow_only.subtract = true;
@@ -350,6 +361,9 @@ static void tier_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     gpu_pipeline_destroy(ctx, &renderer->fade_pipeline, &renderer->fade_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_bare_inside_pipeline,
                          &renderer->leaf_bare_inside_layout);
+    gpu_pipeline_destroy(ctx, &renderer->leaf_plain_pipeline, &renderer->leaf_plain_layout);
+    gpu_pipeline_destroy(ctx, &renderer->leaf_bare_plain_pipeline,
+                         &renderer->leaf_bare_plain_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_bare_pipeline, &renderer->leaf_bare_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_inside_pipeline, &renderer->leaf_inside_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_pipeline, &renderer->leaf_layout);

@@ -63,25 +63,21 @@ static void row_flat(const PageGrid *g, const MeshCurlAcross *a, uint32_t row, b
     }
 }
 
-size_t mesh_split_flat(const PageGrid *grid, const CurlParams *pose, uint32_t *out)
+/* Writes the cells of the class `flat` (the flat ones, or the others) to `out` in the grid's
+ * order; returns how many indices. */
+static size_t write_cells(const PageGrid *grid, const MeshCurlAcross *a, bool ends, bool flat,
+                          uint32_t *out)
 {
-    MeshCurlAcross a;
-    mesh_curl_across(pose, &a);
     uint32_t nx = grid->nx, ny = grid->ny;
-    /* a roll that stops short of a whole turn leaves its flat part at a slant */
-    bool ends = !(pose->shape.v[3] > 0.0f && pose->shape.v[3] < 3.14159f);
-    if (!ends && !a.flat)
-        return 0;
-    size_t plain = 0, rest = 6 * (size_t)(nx - 1) * (ny - 1);
+    size_t written = 0;
     uint32_t before[2][2], after[2][2];
-    row_flat(grid, &a, 0, ends, before[1], after[1]);
+    row_flat(grid, a, 0, ends, before[1], after[1]);
     for (uint32_t j = 0; j + 1 < ny; j++) {
         /* the cell row's lower vertex row is the last one's upper */
         before[0][0] = before[1][0], before[0][1] = before[1][1];
         after[0][0] = after[1][0], after[0][1] = after[1][1];
-        row_flat(grid, &a, j + 1, ends, before[1], after[1]);
+        row_flat(grid, a, j + 1, ends, before[1], after[1]);
         for (uint32_t i = 0; i + 1 < nx; i++) {
-            const uint32_t *tri = grid->indices + 6 * ((size_t)j * (nx - 1) + i);
             bool ring = i < MESH_SPLIT_RING || j < MESH_SPLIT_RING ||
                         i + 1 + MESH_SPLIT_RING > nx - 1 || j + 1 + MESH_SPLIT_RING > ny - 1;
             bool in_before = true, in_after = true;
@@ -89,12 +85,28 @@ size_t mesh_split_flat(const PageGrid *grid, const CurlParams *pose, uint32_t *o
                 in_before = in_before && i >= before[r][0] && i + 1 < before[r][1];
                 in_after = in_after && i >= after[r][0] && i + 1 < after[r][1];
             }
-            bool flat = !ring && (a.flat || in_before || in_after);
-            uint32_t *to = flat ? out + plain : out + (rest -= 6);
+            if ((!ring && (a->flat || in_before || in_after)) != flat)
+                continue;
+            const uint32_t *tri = grid->indices + 6 * ((size_t)j * (nx - 1) + i);
             for (int k = 0; k < 6; k++)
-                to[k] = tri[k];
-            plain += flat ? 6 : 0;
+                out[written + (size_t)k] = tri[k];
+            written += 6;
         }
     }
-    return plain;
+    return written;
+}
+
+size_t mesh_split_flat(const PageGrid *grid, const CurlParams *pose, uint32_t *out)
+{
+    MeshCurlAcross a;
+    mesh_curl_across(pose, &a);
+    /* a roll that stops short of a whole turn leaves its flat part at a slant */
+    bool ends = !(pose->shape.v[3] > 0.0f && pose->shape.v[3] < 3.14159f);
+    if (!ends && !a.flat)
+        return 0;
+    /* Each part in the grid's order: the rest drawn as before, so that where the roll's edge
+     * pixels overlap they blend in the same order. */
+    size_t flat = write_cells(grid, &a, ends, true, out);
+    write_cells(grid, &a, ends, false, out + flat);
+    return flat;
 }

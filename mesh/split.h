@@ -16,8 +16,9 @@
 /* Writes the grid's triangles (3 indices each, as grid->indices winds them) into `out`, first
  * those of the cells that lie wholly flat in the pose (before the fold, or past the roll's end
  * where the roll turns the page over) and at least MESH_SPLIT_RING cells from every edge, then
- * the others; returns how many indices the first part holds. A pose whose roll stops short of a
- * whole turn (a board hinged: its flat part may be seen edge on) has no flat part here: 0. */
+ * the others, each in the grid's order; returns how many indices the first part holds. A pose whose
+ * roll stops short of a whole turn (a board hinged: its flat part may be seen edge on) has no flat
+ * part here: 0. */
 size_t mesh_split_flat(const PageGrid *grid, const CurlParams *pose, uint32_t *out);
 
 #endif

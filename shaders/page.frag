@@ -24,7 +24,9 @@ layout(set = 0, binding = 2) uniform sampler2DArray ink;
 layout(set = 0, binding = 3) uniform sampler2DArray detail;
 // The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
 layout(constant_id = 0) const uint TIER = 0u;
-const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
+// PLAIN (the leaf's flat cells, away from its edges): every pixel covered whole, no cut edge.
+const bool PLAIN = (TIER & PC_TIER_PLAIN) != 0u;
+const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u && !PLAIN;
 const bool EDGE_INSIDE = (TIER & PC_TIER_EDGE_INSIDE) != 0u;
 const bool INK_MARKED = (TIER & PC_TIER_INK_MARKED) != 0u;
 const bool DRAW_LOD = (TIER & PC_TIER_DRAW_LOD) != 0u;
@@ -33,7 +35,7 @@ const bool UNSHADOWED = (TIER & PC_TIER_UNSHADOWED) != 0u;
 const bool NO_INK = (TIER & PC_TIER_NO_INK) != 0u;
 // Whether this pipeline has the board's code, and the leaf's cut edge's (shared.h).
 const bool BOARD_CODE = (TIER & (PC_TIER_BOARD | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_AA;
-const bool CUT_CODE = (TIER & (PC_TIER_CUT | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_AA;
+const bool CUT_CODE = (TIER & (PC_TIER_CUT | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_AA && !PLAIN;
 const bool REFERENCE = (TIER & PC_TIER_REFERENCE) != 0u;
 // The low tier's bits (any but the reference's): it trades pow for multiplications
 const bool LOW = (TIER & ~PC_TIER_REFERENCE) != 0u;
