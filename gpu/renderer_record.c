@@ -200,8 +200,7 @@ static uint32_t round_pieces(const GpuRenderer *r, const Round *round, const Gpu
  * edge round only the others, the flat cells' pixels being covered whole (the depth test would
  * reject every one). */
 static void draw_split(VkCommandBuffer cmd, const GpuRenderer *r, const Round *round,
-                       const GpuDraw *d, VkPipeline pipeline, VkPipeline *bound,
-                       GpuBound *buffers)
+                       const GpuDraw *d, VkPipeline pipeline, VkPipeline *bound, GpuBound *buffers)
 {
     if (round->pass == PASS_INSIDE && d->split_flat) {
         bool f, b;
@@ -234,7 +233,11 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
         caster = draws[i].casts_shadow ? &draws[i] : NULL;
     for (size_t k = 0; k < round_count; k++) {
         const Round *round = &rounds[k];
-        { const char *sk = getenv("HACK_SKIP"); if (sk && strchr(sk, '0' + (int)k) && round_count == 5) continue; }
+        {
+            const char *sk = getenv("HACK_SKIP");
+            if (sk && strchr(sk, '0' + (int)k) && round_count == 5)
+                continue;
+        }
         for (uint32_t i = 0; i < count; i++) {
             const GpuDraw *d = &draws[i];
             if (!takes(round->take, d))
@@ -586,7 +589,8 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     /* the set for every pass of the frame: the shadow pipeline's layout is compatible */
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
                             &renderer->set, 0, NULL);
-    if (!getenv("HACK_NOSHADOW")) gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, slot, &bound);
+    if (!getenv("HACK_NOSHADOW"))
+        gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, slot, &bound);
     if (still)
         still_record(ctx, cmd, renderer, target, draws, count, use, slot, &bound);
     begin(cmd, renderer, target, target->color_view, still);
