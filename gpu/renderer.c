@@ -129,6 +129,16 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
             !gpu_pipeline_create(ctx, &leaf_bare_inside, &out->leaf_bare_inside_pipeline,
                                  &out->leaf_bare_inside_layout, err))
             return false;
+        /* a flat page with a zoomed view's detail, the only draws whose pipelines read it */
+        GpuPipelineDesc detail = desc, detail_inside = inside;
+        detail.frag_constant |= PC_TIER_DETAIL;
+        detail.label = "render detail";
+        detail_inside.frag_constant |= PC_TIER_DETAIL;
+        detail_inside.label = "render inside detail";
+        if (!gpu_pipeline_create(ctx, &detail, &out->detail_pipeline, &out->detail_layout, err) ||
+            !gpu_pipeline_create(ctx, &detail_inside, &out->detail_inside_pipeline,
+                                 &out->detail_inside_layout, err))
+            return false;
         /* the leaf's flat cells (mesh/split.h), drawn in the inside round alone */
         GpuPipelineDesc leaf_plain = leaf_inside, leaf_bare_plain = leaf_bare_inside;
         leaf_plain.frag_constant |= PC_TIER_PLAIN;
@@ -362,6 +372,8 @@ static void tier_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     gpu_pipeline_destroy(ctx, &renderer->leaf_bare_inside_pipeline,
                          &renderer->leaf_bare_inside_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_plain_pipeline, &renderer->leaf_plain_layout);
+    gpu_pipeline_destroy(ctx, &renderer->detail_pipeline, &renderer->detail_layout);
+    gpu_pipeline_destroy(ctx, &renderer->detail_inside_pipeline, &renderer->detail_inside_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_bare_plain_pipeline,
                          &renderer->leaf_bare_plain_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_bare_pipeline, &renderer->leaf_bare_layout);

@@ -77,6 +77,10 @@ typedef struct GpuRenderer {
     VkPipelineLayout leaf_layout, leaf_inside_layout, leaf_bare_layout, leaf_bare_inside_layout;
     /* ...and the leaf's flat cells (GpuDraw.split), whose pixels it covers whole (PC_TIER_PLAIN),
      * in the inside round */
+    /* ...and a flat page with a zoomed view's detail, the only ones with its code
+     * (PC_TIER_DETAIL) */
+    VkPipeline detail_pipeline, detail_inside_pipeline;
+    VkPipelineLayout detail_layout, detail_inside_layout;
     VkPipeline leaf_plain_pipeline, leaf_bare_plain_pipeline;
     VkPipelineLayout leaf_plain_layout, leaf_bare_plain_layout;
     /* a faded flat page (GpuDraw.faded, reduced motion), lit at rest with its ink and a board's

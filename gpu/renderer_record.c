@@ -134,6 +134,12 @@ static VkPipeline round_pipeline(const GpuRenderer *r, const Round *round, const
 {
     if (r->board_pipeline && round->pass != PASS_SHADOW_ONLY && draws_board(d))
         return round->pass == PASS_INSIDE ? r->board_inside_pipeline : r->board_pipeline;
+    /* A flat page with a zoomed view's detail: the variants that read it, with the shadow's code
+     * and the ink's, which give the same pixels where the shadow does not fall or there is no
+     * ink (its factor 1, its coverage 0) */
+    bool detail = d->push.page.v[3] == (float)PC_DRAW_FLAT && d->push.frame.v[0] != 0.0f;
+    if (r->detail_pipeline && detail && round->pass != PASS_SHADOW_ONLY)
+        return round->pass == PASS_INSIDE ? r->detail_inside_pipeline : r->detail_pipeline;
     bool f = true, b = true;
     if (lit && !d->edge)
         ink_sides(r, d, &f, &b);

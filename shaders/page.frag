@@ -39,10 +39,12 @@ const bool CUT_CODE = (TIER & (PC_TIER_CUT | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_A
 const bool REFERENCE = (TIER & PC_TIER_REFERENCE) != 0u;
 // The low tier's bits (any but the reference's): it trades pow for multiplications
 const bool LOW = (TIER & ~PC_TIER_REFERENCE) != 0u;
-// Whether this pipeline reads a zoomed view's detail: the flat pages' pipelines (not the low
-// tier's leaf's, which never draws a flat page, nor the shadow multiplied into them).
+// Whether this pipeline reads a zoomed view's detail: every page pipeline of the other tiers but
+// the shadow multiplied in; with EDGE_AA (the low tier) only the two for flat pages whose draw has
+// a detail (PC_TIER_DETAIL): llvmpipe runs detail_read whether a draw has a detail or not, a read
+// of a texture in every pixel of every other draw.
 const bool DETAIL_CODE = (TIER & (PC_TIER_SHADOW_ONLY | PC_TIER_EDGE_AA)) == 0u ||
-                         (TIER & (PC_TIER_SHADOW_ONLY | PC_TIER_CUT)) == 0u;
+                         (TIER & (PC_TIER_SHADOW_ONLY | PC_TIER_DETAIL)) == PC_TIER_DETAIL;
 // Show-through (0 off .. 1, --show-through): how much of the print on a side's back shows through
 // the paper. At 0.5 (80 g/m2 office paper) a black square on the back darkens a page lying on the
 // stack by SHOW_REST / 2 of its light (about 4 levels of 255) and a lifted leaf with the light

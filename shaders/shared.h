@@ -103,6 +103,9 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
 /* PLAIN: with EDGE_AA, the turning leaf's cells a pose leaves flat and away from its edges
  * (mesh/split.h), whose pixels the paper covers whole: no edge pushed out, no coverage, no cut edge. */
 #define PC_TIER_PLAIN 2048u
+/* DETAIL: with EDGE_AA, the code that reads a zoomed view's detail (page.frag), in the two
+ * pipelines that draw a flat page that has one (gpu/renderer_record.c) and in no other. */
+#define PC_TIER_DETAIL 4096u
 
 /* The paper's thickness and a hard cover's board's, in page widths: a leaf 0.3 mm on an A5 page
  * 148 mm wide (heavy sketchbook paper; book/book.h stacks the blocks of such leaves), a board
