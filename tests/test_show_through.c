@@ -107,6 +107,35 @@ static Image render(const char *exe, const char *out, const char *book, const ch
     return render_inked(exe, out, book, quality, strength, name, NULL);
 }
 
+/* How much darker `dark` is than `light`, pixel by pixel (its most darkened channel): how many
+ * pixels, how many of them right of column `mid` (x > mid) and left of it (x < mid), by how many
+ * levels at most, and how many channels are lighter. */
+typedef struct Darkening {
+    int darker, right, left, most, lighter;
+} Darkening;
+
+static Darkening darkening(const Image *light, const Image *dark, int mid)
+{
+    Darkening out = {0};
+    for (int y = 0; y < light->h; y++)
+        for (int x = 0; x < light->w; x++) {
+            size_t i = ((size_t)y * (size_t)light->w + (size_t)x) * 4;
+            int d = 0;
+            for (int c = 0; c < 3; c++) {
+                int delta = light->rgba[i + c] - dark->rgba[i + c];
+                out.lighter += delta < 0;
+                d = delta > d ? delta : d;
+            }
+            if (d > 0) {
+                out.darker++;
+                out.right += x > mid;
+                out.left += x < mid;
+            }
+            out.most = d > out.most ? d : out.most;
+        }
+    return out;
+}
+
 static void check_tier(const char *exe, const char *out, const char *square_book,
                        const char *blank_book, const char *quality)
 {
@@ -117,7 +146,7 @@ static void check_tier(const char *exe, const char *out, const char *square_book
     if (with.rgba && without.rgba && with.w == without.w && with.h == without.h) {
         /* the page: what is far from the background's colour, in the image without */
         const unsigned char *bg = without.rgba;
-        int px0 = with.w, px1 = -1, darker = 0, lighter = 0, most = 0, outside = 0;
+        int px0 = with.w, px1 = -1;
         for (int y = 0; y < with.h; y++)
             for (int x = 0; x < with.w; x++) {
                 const unsigned char *p =
@@ -127,22 +156,8 @@ static void check_tier(const char *exe, const char *out, const char *square_book
                     px1 = x > px1 ? x : px1;
                 }
             }
-        int mid = (px0 + px1) / 2;
-        for (int y = 0; y < with.h; y++)
-            for (int x = 0; x < with.w; x++) {
-                size_t i = ((size_t)y * (size_t)with.w + (size_t)x) * 4;
-                int d = 0;
-                for (int c = 0; c < 3; c++) {
-                    int delta = without.rgba[i + c] - with.rgba[i + c];
-                    lighter += delta < 0;
-                    d = delta > d ? delta : d;
-                }
-                if (d > 0) {
-                    darker++;
-                    outside += x > mid;
-                }
-                most = d > most ? d : most;
-            }
+        Darkening dk = darkening(&without, &with, (px0 + px1) / 2);
+        int darker = dk.darker, outside = dk.right, most = dk.most, lighter = dk.lighter;
         printf("test_show_through: %s: page x %d..%d, %d pixels darker (%d right of the page's "
                "middle), by %d at most, %d channels lighter\n",
                quality, px0, px1, darker, outside, most, lighter);
@@ -174,20 +189,8 @@ static void check_ink(const char *exe, const char *out, const char *blank_book, 
     Image bare_off = render(exe, out, blank_book, quality, "0", "bare-off");
     Image inked_off = render_inked(exe, out, blank_book, quality, "0", "inked-off", notebook);
     if (bare.rgba && inked.rgba && bare.w == inked.w && bare.h == inked.h) {
-        int darker = 0, left = 0, lighter = 0, most = 0;
-        for (int y = 0; y < bare.h; y++)
-            for (int x = 0; x < bare.w; x++) {
-                size_t i = ((size_t)y * (size_t)bare.w + (size_t)x) * 4;
-                int d = 0;
-                for (int c = 0; c < 3; c++) {
-                    int delta = bare.rgba[i + c] - inked.rgba[i + c];
-                    lighter += delta < 0;
-                    d = delta > d ? delta : d;
-                }
-                darker += d > 0;
-                left += d > 0 && x < bare.w / 2;
-                most = d > most ? d : most;
-            }
+        Darkening dk = darkening(&bare, &inked, bare.w / 2);
+        int darker = dk.darker, left = dk.left, lighter = dk.lighter, most = dk.most;
         printf("test_show_through: %s: ink on the back: %d pixels darker (%d left of the "
                "middle), by %d at most, %d channels lighter\n",
                quality, darker, left, most, lighter);
