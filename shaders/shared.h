@@ -101,7 +101,8 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
  * filters; slow, the measure of the other tiers. */
 #define PC_TIER_REFERENCE 1024u
 /* PLAIN: with EDGE_AA, the turning leaf's cells a pose leaves flat and away from its edges
- * (mesh/split.h), whose pixels the paper covers whole: no edge pushed out, no coverage, no cut edge. */
+ * (mesh/split.h), whose pixels the paper covers whole: no edge pushed out, no coverage, no cut
+ * edge. */
 #define PC_TIER_PLAIN 2048u
 /* DETAIL: with EDGE_AA, the code that reads a zoomed view's detail (page.frag), in the two
  * pipelines that draw a flat page that has one (gpu/renderer_record.c) and in no other. */
