@@ -821,6 +821,7 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
     pagecurl_state s = {.size = size,
                         .single = b->width && app_book_one_page(&b->page, b->width, b->height),
                         .streaming = b->stream && app_book_stream_busy(b->stream),
+                        .pages_ready = b->stream && app_book_stream_news(b->stream),
                         .quality = (pagecurl_quality)tier, /* the same order */
                         .turning = view.turning,
                         .held = view.phase == MESH_FLIP_DRAGGING,

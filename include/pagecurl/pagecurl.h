@@ -453,6 +453,7 @@ typedef struct pagecurl_state {
      * unwritten): */
     bool single;      /* one page is shown (the single layout, or auto in a portrait viewport) */
     bool streaming;   /* pages are being drawn: PAGE_READY events will follow */
+    bool pages_ready; /* pages drawn and not shown yet: the next update takes them in */
     pagecurl_quality quality; /* the tier drawn with (AUTO resolved: LOW or HIGH, or REFERENCE) */
 } pagecurl_state;
 PAGECURL_API void pagecurl_book_state(const pagecurl_book *book, pagecurl_state *out);
