@@ -88,10 +88,8 @@ int app_library_check_outputs(const pagecurl_book *book, const AppOptions *o)
     pagecurl_book_identity id = {.size = sizeof id};
     pagecurl_book_identity_of(book, &id);
     char message[4608];
-    int refused =
-        app_output_check_book(o, book_holds, book, id.path, message, sizeof message);
+    int refused = app_output_check_book(o, book_holds, book, id.path, message, sizeof message);
     if (refused)
         app_say(stderr, "%s", message);
     return refused;
 }
-

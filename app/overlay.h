@@ -7,7 +7,7 @@
 
 #include "vulkan.h"
 
-#define APP_OVERLAY_MAX_QUADS   8192
+#define APP_OVERLAY_MAX_QUADS    8192
 #define APP_OVERLAY_VERTEX_BYTES 16 /* x, y, z float, then RGBA8: stb_easy_font's layout */
 
 typedef struct AppOverlay {

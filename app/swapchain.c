@@ -28,8 +28,8 @@ VkPresentModeKHR app_swapchain_pick_present_mode(const AppVk *vk, VkPresentModeK
     return VK_PRESENT_MODE_FIFO_KHR;
 }
 
-bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode, AppSwapchain *out,
-                          char *message, size_t size)
+bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode,
+                          AppSwapchain *out, char *message, size_t size)
 {
     *out = (AppSwapchain){.format = format, .present_mode = mode};
     VkDevice dev = vk->vk.device;
@@ -55,8 +55,7 @@ bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mod
             app_vk_name(vk, VK_OBJECT_TYPE_FENCE, (uint64_t)out->done[i], "window frame done");
             VkSemaphoreCreateInfo sem = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
             r = vkCreateSemaphore(dev, &sem, NULL, &out->acquired[i]);
-            app_vk_name(vk, VK_OBJECT_TYPE_SEMAPHORE, (uint64_t)out->acquired[i],
-                        "image acquired");
+            app_vk_name(vk, VK_OBJECT_TYPE_SEMAPHORE, (uint64_t)out->acquired[i], "image acquired");
         }
     }
     if (r != VK_SUCCESS) {
@@ -91,10 +90,10 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
     VkExtent2D extent = caps.currentExtent;
     if (extent.width == UINT32_MAX) { /* the surface takes the size it is given */
         extent = drawable;
-        extent.width = extent.width < caps.minImageExtent.width ? caps.minImageExtent.width
+        extent.width = extent.width < caps.minImageExtent.width   ? caps.minImageExtent.width
                        : extent.width > caps.maxImageExtent.width ? caps.maxImageExtent.width
                                                                   : extent.width;
-        extent.height = extent.height < caps.minImageExtent.height ? caps.minImageExtent.height
+        extent.height = extent.height < caps.minImageExtent.height   ? caps.minImageExtent.height
                         : extent.height > caps.maxImageExtent.height ? caps.maxImageExtent.height
                                                                      : extent.height;
     }

@@ -18,7 +18,7 @@ typedef struct AppSwapchain {
     VkImage images[APP_SWAPCHAIN_MAX_IMAGES];
     VkImageView views[APP_SWAPCHAIN_MAX_IMAGES];
     VkSemaphore rendered[APP_SWAPCHAIN_MAX_IMAGES]; /* its presentation waits on it */
-    bool readable; /* its images can be copied out (screenshots) */
+    bool readable;                                  /* its images can be copied out (screenshots) */
     VkCommandPool pool;
     VkCommandBuffer cmd[APP_VK_FRAMES];
     VkFence done[APP_VK_FRAMES];         /* the slot's last frame finished */
@@ -30,8 +30,8 @@ VkFormat app_swapchain_pick_format(const AppVk *vk);
 VkPresentModeKHR app_swapchain_pick_present_mode(const AppVk *vk, VkPresentModeKHR want);
 
 /* The frames' objects (no swapchain yet); false with the reason in message. */
-bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode, AppSwapchain *out,
-                          char *message, size_t size);
+bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode,
+                          AppSwapchain *out, char *message, size_t size);
 /* (Re)made for the window's drawable size, after the device is idle; none while it has no area. */
 bool app_swapchain_rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char *message,
                            size_t size);

@@ -27,7 +27,8 @@ void app_vk_name(const AppVk *vk, VkObjectType type, uint64_t handle, const char
 {
     if (!vk->names || !handle)
         return;
-    VkDebugUtilsObjectNameInfoEXT info = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT,
+    VkDebugUtilsObjectNameInfoEXT info = {.sType =
+                                              VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT,
                                           .objectType = type,
                                           .objectHandle = handle,
                                           .pObjectName = name};

@@ -20,7 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Static_assert(APP_HUD_VERTEX_BYTES == APP_OVERLAY_VERTEX_BYTES, "the HUD's quads are the overlay's");
+_Static_assert(APP_HUD_VERTEX_BYTES == APP_OVERLAY_VERTEX_BYTES,
+               "the HUD's quads are the overlay's");
 
 #define WINDOW_FAULT_ENV "PAGECURL_FAULT"
 
@@ -186,9 +187,7 @@ static void frame_times(Window *w)
 
 static const char *tier_name(pagecurl_quality q)
 {
-    return q == PAGECURL_QUALITY_LOW    ? "low"
-           : q == PAGECURL_QUALITY_HIGH ? "high"
-                                        : "reference";
+    return q == PAGECURL_QUALITY_LOW ? "low" : q == PAGECURL_QUALITY_HIGH ? "high" : "reference";
 }
 
 /* The low tier from the next frame on, once the budget was missed: the book remakes what the
@@ -327,8 +326,7 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         return true;
     }
     AppTraceEvent inputs[APP_SESSION_MAX_EVENTS];
-    int n =
-        session->replay ? 0 : app_session_trace_events(e, w->win->window, session, now, inputs);
+    int n = session->replay ? 0 : app_session_trace_events(e, w->win->window, session, now, inputs);
     for (int i = 0; i < n; i++) {
         const AppTraceEvent *input = &inputs[i];
         session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
@@ -354,8 +352,8 @@ static VkResult acquire_image(Window *w, uint32_t slot, uint32_t *index)
     }
     if (w->faulting)
         return VK_ERROR_OUT_OF_DATE_KHR; /* as a driver does: no image, no semaphore signalled */
-    return vkAcquireNextImageKHR(w->vk.vk.device, w->sc.swapchain, UINT64_MAX,
-                                 w->sc.acquired[slot], VK_NULL_HANDLE, index);
+    return vkAcquireNextImageKHR(w->vk.vk.device, w->sc.swapchain, UINT64_MAX, w->sc.acquired[slot],
+                                 VK_NULL_HANDLE, index);
 }
 
 /* The frame's commands submitted, waiting for the image acquired, signalling its presentation
@@ -459,10 +457,9 @@ static bool draw(Window *w, double time, bool shot)
     VkCommandBuffer cmd = sc->cmd[slot];
     vkResetFences(dev, 1, &sc->done[slot]);
     vkResetCommandBuffer(cmd, 0);
-    vkBeginCommandBuffer(cmd,
-                         &(VkCommandBufferBeginInfo){
-                             .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                             .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT});
+    vkBeginCommandBuffer(
+        cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT});
     pagecurl_book_record(w->book, cmd, slot, &target);
     if (w->hud.shown || w->hud.field[0] || w->hud.toast[0])
         draw_hud(w, cmd, slot, index);
@@ -524,8 +521,7 @@ static int write_exit_files(Window *w, double clock)
         }
     if (w->recorded == before || (opts->screenshot && !w->shot.taken)) {
         app_say(stderr, "nothing written: the window %s",
-                w->recorded == before ? "shows nothing (minimised)"
-                                      : "images cannot be read back");
+                w->recorded == before ? "shows nothing (minimised)" : "images cannot be read back");
         return 1;
     }
     char message[256];
@@ -594,7 +590,7 @@ static int open_book(Window *w)
     w->forced = o->quality == GPU_QUALITY_AUTO && forced_ms > 0.0;
     pagecurl_book_desc desc = app_library_book_desc(o);
     desc.quality = w->forced ? PAGECURL_QUALITY_HIGH : desc.quality;
-    desc.page = 0; /* --page is read once the book's labels are known */
+    desc.page = 0;             /* --page is read once the book's labels are known */
     desc.timed = true;         /* the HUD shows each stage, the budget sums them */
     desc.thumb_through = true; /* the reader's presses and keys */
     desc.page_detail = o->zoom > 1.0f ? o->zoom : 1.0f;
@@ -610,8 +606,8 @@ static int open_book(Window *w)
         status = app_library_check_outputs(w->book, o);
     if (!status) {
         char message[512];
-        status = app_library_notebook_open(&w->notebook, o->notebook, w->book, message,
-                                           sizeof message);
+        status =
+            app_library_notebook_open(&w->notebook, o->notebook, w->book, message, sizeof message);
         if (status)
             app_say(stderr, "%s", message);
     }
@@ -619,7 +615,7 @@ static int open_book(Window *w)
         return status;
     /* a reader's notebook reopens where they were, unless --page says */
     int page = !o->page_text && !o->replay && w->notebook.notebook.at ? w->notebook.notebook.at
-                                                                       : (int)o->page;
+                                                                      : (int)o->page;
     if (page >= 1)
         pagecurl_book_go_to(w->book, page);
     pagecurl_limits limits = {.size = sizeof limits};
@@ -737,8 +733,8 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         }
         if (replaying && !moved) {
             /* nothing moves until the next event (or the end): its frames would all be alike */
-            double due = session->next < replay->count ? replay->events[session->next].time
-                                                       : replay_end;
+            double due =
+                session->next < replay->count ? replay->events[session->next].time : replay_end;
             if (due * APP_REPLAY_HZ > frames + 1.0)
                 frames = (uint32_t)(due * APP_REPLAY_HZ) - 1;
         }
@@ -771,8 +767,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
             app_hud_frame(&w->hud, elapsed_ms(since, now_tick));
             since = now_tick;
             if (session->want_shot && (ok = wait_frames(w))) {
-                app_screenshot_save(&w->shot, opts->screenshot, w->hud.toast,
-                                    sizeof w->hud.toast);
+                app_screenshot_save(&w->shot, opts->screenshot, w->hud.toast, sizeof w->hud.toast);
                 w->toast_until = now + WINDOW_TOAST_SECONDS;
             }
             session->want_shot = false;

@@ -15,7 +15,7 @@
 
 /* What the window keeps of a session's input. */
 typedef struct AppSession {
-    pagecurl_book *book; /* what the input is given to */
+    pagecurl_book *book;     /* what the input is given to */
     bool ink_mode;           /* I: every pointer draws instead of turning pages */
     bool right_bound;        /* the book binds on the right: Left turns forward */
     uint8_t ink_button;      /* the mouse button drawing the current stroke, 0 when none */

@@ -87,10 +87,10 @@ struct pagecurl_book {
     MeshFlipView seen;
     double seen_time;
     uint64_t ink_seen;
-    int ink_page; /* the page side (0-based) the last stroke, clear or undo changed */
-    double lead;        /* frames show the book this long after the update's time */
-    double posed_at;    /* the last frame's moment: never earlier, when the lead shrinks */
-    double detail_hold; /* the next update waits this long for the detail it shows; 0: none */
+    int ink_page;        /* the page side (0-based) the last stroke, clear or undo changed */
+    double lead;         /* frames show the book this long after the update's time */
+    double posed_at;     /* the last frame's moment: never earlier, when the lead shrinks */
+    double detail_hold;  /* the next update waits this long for the detail it shows; 0: none */
     bool read_leaf_next; /* the next recorded frame reads the leaf back */
     bool timed;
     pagecurl_frame_times times; /* the last finished timed frame's */
@@ -813,7 +813,7 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
 {
     uint32_t size = out->size;
     MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
-    GpuQuality tier = b->view_made               ? b->view.renderer.quality
+    GpuQuality tier = b->view_made                     ? b->view.renderer.quality
                       : b->quality != GPU_QUALITY_AUTO ? b->quality
                       : b->ctx->gpu.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
                           ? GPU_QUALITY_LOW
@@ -844,7 +844,8 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
 
 /* --- frames ---------------------------------------------------------------------------------- */
 
-/* A finished frame's stage times (book/view.c hands them on), kept for pagecurl_book_frame_times. */
+/* A finished frame's stage times (book/view.c hands them on), kept for pagecurl_book_frame_times.
+ */
 static void took_times(void *user, const AppViewTimes *times)
 {
     pagecurl_book *b = user;

@@ -1052,8 +1052,7 @@ static bool write_outlined_pdf(const char *path, int pages)
         fprintf(f, "%d 0 obj\n<< /Length 3 >>\nstream\n0 g\nendstream\nendobj\n", 4 + 2 * p);
     }
     at[first] = ftell(f);
-    fprintf(f, "%d 0 obj\n<< /First %d 0 R /Last %d 0 R >>\nendobj\n", first, first + 1,
-            first + 1);
+    fprintf(f, "%d 0 obj\n<< /First %d 0 R /Last %d 0 R >>\nendobj\n", first, first + 1, first + 1);
     at[first + 1] = ftell(f);
     fprintf(f,
             "%d 0 obj\n<< /Title (Chapter One) /Parent %d 0 R /Dest [3 0 R /Fit] /First %d 0 R "
@@ -1161,8 +1160,8 @@ static void window_queries(Host *h, pagecurl_context *ctx, const char *dir)
 static void window_frames(Host *h, pagecurl_context *ctx)
 {
     pagecurl_book *plain = made(ctx, (pagecurl_book_desc){.page = 3, .wait_for_pages = true}),
-                  *timed = made(ctx, (pagecurl_book_desc){
-                                         .page = 3, .wait_for_pages = true, .timed = true});
+                  *timed = made(
+                      ctx, (pagecurl_book_desc){.page = 3, .wait_for_pages = true, .timed = true});
     if (!plain || !timed)
         return;
     pagecurl_frame_times times = {.size = sizeof times};
@@ -1181,8 +1180,7 @@ static void window_frames(Host *h, pagecurl_context *ctx)
     bool render = false;
     for (uint32_t i = 0; got && i < times.stage_count; i++)
         render = render || !strcmp(times.names[i], "render");
-    CHECK(&st,
-          got && times.stage_count >= 2 && render && times.total_ms > 0.0 && times.frame <= 1,
+    CHECK(&st, got && times.stage_count >= 2 && render && times.total_ms > 0.0 && times.frame <= 1,
           "times: %d, %u stages (render %d), %.3f ms, frame %llu", got, times.stage_count, render,
           times.total_ms, (unsigned long long)times.frame);
     CHECK(&st, !pagecurl_book_frame_times(plain, &times), "an untimed book's times");
@@ -1205,13 +1203,12 @@ static void window_frames(Host *h, pagecurl_context *ctx)
     CHECK(&st, pagecurl_book_read_leaf(hosted), "read_leaf refused");
     host_frame(h, hosted, 0.0, true);
     pagecurl_error err;
-    bool drawn = pagecurl_book_render(
-        own, 0.0,
-        &(pagecurl_render_desc){.size = sizeof(pagecurl_render_desc),
-                                .width = W - 2 * BORDER,
-                                .height = H - 2 * BORDER,
-                                .read_leaf = true},
-        NULL, &err);
+    bool drawn = pagecurl_book_render(own, 0.0,
+                                      &(pagecurl_render_desc){.size = sizeof(pagecurl_render_desc),
+                                                              .width = W - 2 * BORDER,
+                                                              .height = H - 2 * BORDER,
+                                                              .read_leaf = true},
+                                      NULL, &err);
     CHECK(&st, drawn, "render: %s", err.message);
     bool both = pagecurl_book_leaf(hosted, &leaf) && pagecurl_book_leaf(own, &mine);
     CHECK(&st,
@@ -1240,7 +1237,8 @@ static void window_frames(Host *h, pagecurl_context *ctx)
           "the lead moved the clock: progress %.3f, %.3f later", state_of(ahead).progress,
           state_of(later).progress);
     CHECK(&st, shown && then && pixels_differ(shown, then) == 0,
-          "50 ms ahead: %zu pixels off the frame 50 ms later", shown && then ? pixels_differ(shown, then) : 0);
+          "50 ms ahead: %zu pixels off the frame 50 ms later",
+          shown && then ? pixels_differ(shown, then) : 0);
     free(shown), free(then);
     CHECK(&st, !pagecurl_book_hold_detail(ahead, 2.0) && pagecurl_book_hold_detail(ahead, 0.08),
           "hold_detail's range");
@@ -1431,14 +1429,12 @@ static bool headless_surface(void *user, VkInstance instance, VkSurfaceKHR *out)
     if (!user)
         return false;
     ++*(int *)user;
-    PFN_vkCreateHeadlessSurfaceEXT create =
-        (PFN_vkCreateHeadlessSurfaceEXT)vkGetInstanceProcAddr(instance,
-                                                              "vkCreateHeadlessSurfaceEXT");
-    return create &&
-           create(instance,
-                  &(VkHeadlessSurfaceCreateInfoEXT){
-                      .sType = VK_STRUCTURE_TYPE_HEADLESS_SURFACE_CREATE_INFO_EXT},
-                  NULL, out) == VK_SUCCESS;
+    PFN_vkCreateHeadlessSurfaceEXT create = (PFN_vkCreateHeadlessSurfaceEXT)vkGetInstanceProcAddr(
+        instance, "vkCreateHeadlessSurfaceEXT");
+    return create && create(instance,
+                            &(VkHeadlessSurfaceCreateInfoEXT){
+                                .sType = VK_STRUCTURE_TYPE_HEADLESS_SURFACE_CREATE_INFO_EXT},
+                            NULL, out) == VK_SUCCESS;
 }
 
 /* A window's context, made by the library: the window system's instance extensions enabled, its
@@ -1448,10 +1444,10 @@ static void window_context(void)
 {
     static const char *const extensions[] = {"VK_KHR_surface", "VK_EXT_headless_surface"};
     pagecurl_error err;
-    pagecurl_context *ctx = pagecurl_context_create(
-        &(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
-                                 .create_surface = headless_surface},
-        &err);
+    pagecurl_context *ctx =
+        pagecurl_context_create(&(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
+                                                         .create_surface = headless_surface},
+                                &err);
     CHECK(&st, !ctx && strstr(err.message, "surface"), "a surface refused: %s",
           ctx ? "made" : err.message);
     pagecurl_context_destroy(ctx);
@@ -1468,14 +1464,13 @@ static void window_context(void)
         return;
     }
     int calls = 0;
-    ctx = pagecurl_context_create(
-        &(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
-                                 .validation = true,
-                                 .instance_extensions = extensions,
-                                 .instance_extension_count = 2,
-                                 .create_surface = headless_surface,
-                                 .surface_user = &calls},
-        &err);
+    ctx = pagecurl_context_create(&(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
+                                                           .validation = true,
+                                                           .instance_extensions = extensions,
+                                                           .instance_extension_count = 2,
+                                                           .create_surface = headless_surface,
+                                                           .surface_user = &calls},
+                                  &err);
     CHECK(&st, ctx != NULL, "a window's context: %s", err.message);
     if (!ctx)
         return;
@@ -1486,8 +1481,8 @@ static void window_context(void)
     if (surface)
         vkGetPhysicalDeviceSurfaceSupportKHR(vk.physical_device, vk.queue_family, surface,
                                              &presents);
-    CHECK(&st, calls == 1 && surface && presents, "the surface: %d call(s), %s, presents %d",
-          calls, surface ? "made" : "none", presents);
+    CHECK(&st, calls == 1 && surface && presents, "the surface: %d call(s), %s, presents %d", calls,
+          surface ? "made" : "none", presents);
     CHECK(&st, pagecurl_context_messages(ctx) == 0, "%u validation messages",
           pagecurl_context_messages(ctx));
     pagecurl_context_destroy(ctx);

@@ -100,11 +100,11 @@ typedef struct pagecurl_context_desc {
     bool gpu_assisted;
     /* Added after gpu_assisted (a .size that ends before them means none): the library's own
      * device for a host that presents to a window. `instance_extensions` are enabled on the
-     * instance besides the library's (what the window system needs: SDL_Vulkan_GetInstanceExtensions
-     * gives them); `create_surface`, called once the instance exists, makes the window's surface
-     * (false: the context is not made), which the context then owns (pagecurl_context_surface)
-     * and destroys with the instance. The device chosen has a queue that presents to it, and
-     * VK_KHR_swapchain enabled. Ignored with the host's device. */
+     * instance besides the library's (what the window system needs:
+     * SDL_Vulkan_GetInstanceExtensions gives them); `create_surface`, called once the instance
+     * exists, makes the window's surface (false: the context is not made), which the context then
+     * owns (pagecurl_context_surface) and destroys with the instance. The device chosen has a queue
+     * that presents to it, and VK_KHR_swapchain enabled. Ignored with the host's device. */
     const char *const *instance_extensions;
     uint32_t instance_extension_count;
     bool (*create_surface)(void *user, VkInstance instance, VkSurfaceKHR *out);
@@ -277,8 +277,7 @@ PAGECURL_API int pagecurl_book_outline_entry(const pagecurl_book *book, int entr
                                              size_t size, int *depth);
 /* The first entry from `from` on whose title holds `text` (ASCII letters in either case) and that
  * leads to a page; -1 for none. A search field's next match is from the one found + 1. */
-PAGECURL_API int pagecurl_book_outline_find(const pagecurl_book *book, const char *text,
-                                            int from);
+PAGECURL_API int pagecurl_book_outline_find(const pagecurl_book *book, const char *text, int from);
 
 /* ---------------------------------------------------------------------------------------------
  * Input. Positions are in the target's pixels (the viewport's own: 0,0 its top left corner). The
