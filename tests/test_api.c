@@ -1147,7 +1147,9 @@ static void window_queries(Host *h, pagecurl_context *ctx, const char *dir)
         struct timespec nap = {0, 10000000};
         nanosleep(&nap, NULL);
     }
-    CHECK(&st, !state_of(book).streaming && seen.count[PAGECURL_EVENT_PAGE_READY],
+    CHECK(&st,
+          !state_of(book).streaming && !state_of(book).pages_ready &&
+              seen.count[PAGECURL_EVENT_PAGE_READY],
           "still streaming %d, %d pages ready", state_of(book).streaming,
           seen.count[PAGECURL_EVENT_PAGE_READY]);
     pagecurl_book_destroy(book);
