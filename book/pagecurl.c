@@ -548,18 +548,18 @@ int pagecurl_book_outline_find(const pagecurl_book *b, const char *text, int fro
 /* An event of the book's input (book/book.h) at target pixel (x, y), given to it as a fraction
  * of the viewport, which a replayed fraction times the viewport's size gives back exactly (the
  * product and quotient are exact in doubles). False where it did nothing. */
-static bool feed(pagecurl_book *b, AppTraceDevice device, AppTraceAction action, double x, double y,
-                 float pressure, float scale, double time)
+static bool feed(pagecurl_book *b, BookInputDevice device, BookInputAction action, double x,
+                 double y, float pressure, float scale, double time)
 {
     if (!b->width || !b->height)
         return false; /* no frame yet: nothing on screen to point at */
-    AppTraceEvent e = {.time = time,
-                       .device = device,
-                       .action = action,
-                       .x = (float)(x / b->width),
-                       .y = (float)(y / b->height),
-                       .pressure = pressure,
-                       .scale = scale};
+    BookInput e = {.time = time,
+                   .device = device,
+                   .action = action,
+                   .x = (float)(x / b->width),
+                   .y = (float)(y / b->height),
+                   .pressure = pressure,
+                   .scale = scale};
     return app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->page);
 }
 
@@ -603,12 +603,12 @@ void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
             return;
     }
     bool ink = p == &b->inking;
-    AppTraceDevice device = ink                                   ? APP_TRACE_INK
-                            : ev->kind == PAGECURL_POINTER_FINGER ? APP_TRACE_FINGER
-                                                                  : APP_TRACE_MOUSE;
-    AppTraceAction action = ev->phase == PAGECURL_POINTER_DOWN   ? APP_TRACE_DOWN
-                            : ev->phase == PAGECURL_POINTER_MOVE ? APP_TRACE_MOVE
-                                                                 : APP_TRACE_UP;
+    BookInputDevice device = ink                                   ? BOOK_INPUT_INK
+                             : ev->kind == PAGECURL_POINTER_FINGER ? BOOK_INPUT_FINGER
+                                                                   : BOOK_INPUT_MOUSE;
+    BookInputAction action = ev->phase == PAGECURL_POINTER_DOWN   ? BOOK_INPUT_DOWN
+                             : ev->phase == PAGECURL_POINTER_MOVE ? BOOK_INPUT_MOVE
+                                                                  : BOOK_INPUT_UP;
     if (ev->phase == PAGECURL_POINTER_CANCEL && !ink)
         mesh_flip_cancel(&b->flip, ev->time); /* a held page falls back */
     else
@@ -618,14 +618,14 @@ void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
 }
 
 /* A zoom event as the program's window gives one, in target pixels; false where it cannot act. */
-static bool zoom_event(pagecurl_book *b, AppTraceAction action, float scale, double x, double y,
+static bool zoom_event(pagecurl_book *b, BookInputAction action, float scale, double x, double y,
                        double time)
 {
     if (!b->width || !b->height || !isfinite(scale) || !isfinite(x) || !isfinite(y) ||
         !isfinite(time) || mesh_flip_view_at(&b->flip, time).phase == MESH_FLIP_DRAGGING)
         return false;
     b->held.on = false;
-    return feed(b, APP_TRACE_ZOOM, action, x, y, 1.0f, scale, time);
+    return feed(b, BOOK_INPUT_ZOOM, action, x, y, 1.0f, scale, time);
 }
 
 bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
@@ -638,7 +638,7 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
     case PAGECURL_ACTION_PREVIOUS: {
         bool next = action == PAGECURL_ACTION_NEXT;
         if (b->thumb_through && b->width) /* the reader's turn, as the program's keys ask it */
-            return feed(b, APP_TRACE_KEY, next ? APP_TRACE_NEXT : APP_TRACE_PREV, 0.0, 0.0, 1.0f,
+            return feed(b, BOOK_INPUT_KEY, next ? BOOK_INPUT_NEXT : BOOK_INPUT_PREV, 0.0, 0.0, 1.0f,
                         1.0f, time);
         if (!(next ? mesh_flip_next(&b->flip, time) : mesh_flip_prev(&b->flip, time)))
             return false;
@@ -661,19 +661,19 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
         return page >= 0;
     }
     case PAGECURL_ACTION_ZOOM_FIT:
-        return zoom_event(b, APP_TRACE_FIT, 1.0f, 0.0, 0.0, time);
+        return zoom_event(b, BOOK_INPUT_FIT, 1.0f, 0.0, 0.0, time);
     }
     return false;
 }
 
 bool pagecurl_book_zoom_by(pagecurl_book *b, float factor, double x, double y, double time)
 {
-    return factor > 0.0f && zoom_event(b, APP_TRACE_BY, factor, x, y, time);
+    return factor > 0.0f && zoom_event(b, BOOK_INPUT_BY, factor, x, y, time);
 }
 
 bool pagecurl_book_zoom_toggle(pagecurl_book *b, double x, double y, double time)
 {
-    return zoom_event(b, APP_TRACE_TOGGLE, 1.0f, x, y, time);
+    return zoom_event(b, BOOK_INPUT_TOGGLE, 1.0f, x, y, time);
 }
 
 bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, double time)
@@ -695,7 +695,7 @@ bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, do
 
 bool pagecurl_book_pan(pagecurl_book *b, double dx, double dy, double time)
 {
-    return zoom_event(b, APP_TRACE_PAN, 1.0f, dx, dy, time);
+    return zoom_event(b, BOOK_INPUT_PAN, 1.0f, dx, dy, time);
 }
 
 void pagecurl_book_get_zoom(const pagecurl_book *b, pagecurl_zoom *out)
@@ -754,7 +754,7 @@ bool pagecurl_book_clear_at(pagecurl_book *b, double x, double y, double time)
     int side = side_at(b, x, y, time);
     if (side < 0 || side >= b->ink.page_count)
         return false;
-    feed(b, APP_TRACE_INK, APP_TRACE_CLEAR, x, y, 1.0f, 1.0f, time);
+    feed(b, BOOK_INPUT_INK, BOOK_INPUT_CLEAR, x, y, 1.0f, 1.0f, time);
     b->ink_page = side;
     return true;
 }

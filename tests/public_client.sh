@@ -11,7 +11,7 @@ cd "$root"
     app/window_input.c app/window_input.h app/hud.c app/hud.h app/where.c app/where.h \
     app/page_field.c app/page_field.h app/swapchain.c app/swapchain.h app/overlay.c \
     app/overlay.h app/screenshot.c app/screenshot.h app/vulkan.c app/vulkan.h \
-    app/trace_apply.c app/trace_apply.h app/library_book.c app/library_book.h
+    app/trace.h app/trace_apply.c app/trace_apply.h app/library_book.c app/library_book.h
 bad=0
 for f in "$@"; do
     inc=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"\.\./(book|gpu|mesh|pages|shaders)/' "$f" || true)
