@@ -751,7 +751,20 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         bool leaf_moved = s.turning && (!last_shown.turning || s.progress != last_shown.progress ||
                                         s.heading_left != last_shown.heading_left);
         w->moving[w->recorded % WINDOW_MOVING_RING] = frames >= APP_VK_FRAMES && leaf_moved;
+        /* The first frames show the book at rest as the start of a turn, its leaf held flat:
+         * lavapipe then builds the turning frame's draw states and first touches its memory (some
+         * 60 ms at 320x200) before anyone presses a key, instead of on the first turn's first
+         * frame. Any pointer event lets go of a held pose: one of no pointer's does it after. */
+        bool warm = !replay && frames < APP_VK_FRAMES && !s.turning &&
+                    (pagecurl_book_hold(w->book, 0.0f, 0.25f, false) ||
+                     pagecurl_book_hold(w->book, 0.0f, 0.25f, true));
         ok = draw(w, now, session->want_shot);
+        if (warm)
+            pagecurl_book_pointer(w->book,
+                                  &(pagecurl_pointer_event){.size = sizeof(pagecurl_pointer_event),
+                                                            .phase = PAGECURL_POINTER_CANCEL,
+                                                            .id = UINT64_MAX,
+                                                            .time = now});
         sharper = drain_events(w) || sharper;
         last_shown = s;
         if (ok && w->recorded != drawn) {
