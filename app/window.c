@@ -132,7 +132,6 @@ typedef struct Window {
     AppSwapchain sc;
     AppOverlay overlay;
     AppScreenshot shot;
-    bool vulkan; /* sc and overlay made */
     AppHud hud;
     char device[256];
     char message[512]; /* a failure's line */
@@ -143,9 +142,10 @@ typedef struct Window {
     uint64_t recorded;          /* frames recorded: the book numbers its frames so */
     uint64_t timed;             /* the frame whose times the HUD shows last, + 1 */
     AppFrameBudget budget;
-    int refresh_hz; /* the display's, 0 when it does not say */
-    bool step_due;  /* the budget was missed: step down before the next frame */
-    bool forced;    /* the budget is the test hook's */
+    int refresh_hz;   /* the display's, 0 when it does not say */
+    bool step_due;    /* the budget was missed: step down before the next frame */
+    bool forced;      /* the budget is the test hook's... */
+    double forced_ms; /* ...this many milliseconds */
     /* whether the leaf moved in each of the last frames recorded, by frame number */
     bool moving[WINDOW_MOVING_RING];
     char title[APP_WHERE_MAX + 64]; /* the window's, as last set */
@@ -586,11 +586,10 @@ static int open_book(Window *w)
     app_signals_defer();
     /* a test's start at the high tier, to be stepped down (WINDOW_STEP_BUDGET_ENV) */
     const char *forced = getenv(WINDOW_STEP_BUDGET_ENV);
-    double forced_ms = forced ? strtod(forced, NULL) : 0.0;
-    w->forced = o->quality == GPU_QUALITY_AUTO && forced_ms > 0.0;
+    w->forced_ms = forced ? strtod(forced, NULL) : 0.0;
+    w->forced = o->quality == GPU_QUALITY_AUTO && w->forced_ms > 0.0;
     pagecurl_book_desc desc = app_library_book_desc(o);
     desc.quality = w->forced ? PAGECURL_QUALITY_HIGH : desc.quality;
-    desc.page = 0;             /* --page is read once the book's labels are known */
     desc.timed = true;         /* the HUD shows each stage, the budget sums them */
     desc.thumb_through = true; /* the reader's presses and keys */
     desc.page_detail = o->zoom > 1.0f ? o->zoom : 1.0f;
@@ -641,18 +640,15 @@ static int open_vulkan(Window *w)
         app_say(stderr, "%s", w->message);
         return 1;
     }
-    w->vulkan = true;
     SDL_DisplayMode display;
     w->refresh_hz =
         SDL_GetWindowDisplayMode(w->win->window, &display) == 0 ? display.refresh_rate : 0;
-    const char *forced = getenv(WINDOW_STEP_BUDGET_ENV);
-    double forced_ms = forced ? strtod(forced, NULL) : 0.0;
     pagecurl_state s = {.size = sizeof s};
     pagecurl_book_state(w->book, &s);
     w->hud.device = w->device;
     w->hud.quality = tier_name(s.quality);
     w->budget = app_frame_budget_init(
-        w->forced ? forced_ms : app_frame_budget_ms(w->refresh_hz),
+        w->forced ? w->forced_ms : app_frame_budget_ms(w->refresh_hz),
         app_frame_budget_applies(w->forced ? GPU_QUALITY_AUTO : o->quality, (GpuQuality)s.quality));
     w->field.match = -1;
     return 0;
@@ -827,10 +823,11 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         pagecurl_book_state(w.book, &s);
         session.right_bound = s.bound_right;
     }
-    if (!status)
+    bool looped = !status;
+    if (looped)
         status = loop(&w, replay, &session);
     uint64_t shown = w.recorded;
-    if (w.vulkan) {
+    if (w.vk.vk.device) { /* what open_vulkan made, all or part */
         vkDeviceWaitIdle(w.vk.vk.device);
         app_screenshot_destroy(&w.vk, &w.shot);
         app_overlay_destroy(&w.vk, &w.overlay);
@@ -838,15 +835,15 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
     }
     char message[512];
     /* the trace is the user's input: kept whatever ended the session */
-    if (opts->record && w.vulkan &&
+    if (opts->record && looped &&
         !app_trace_save(opts->record, &session.record, message, sizeof message)) {
         app_say(stderr, "%s", message);
         status = status ? status : 1;
-    } else if (opts->record && w.vulkan) {
+    } else if (opts->record && looped) {
         app_say(stdout, "%zu input events written to %s", session.record.count, opts->record);
     }
     app_trace_free(&session.record);
-    if (w.vulkan)
+    if (looped)
         app_session_summary(&session, shown);
     /* whatever ended it (a failed output, a lost device, a signal), the ink is kept */
     if (w.book && !app_library_notebook_keep(&w.notebook, w.book, true) && status == 0)
