@@ -1,6 +1,7 @@
 #include "view.h"
 
 #include "../mesh/parallel.h"
+#include "../mesh/split.h"
 #include "../pages/content.h"
 
 #include <string.h>
@@ -8,8 +9,10 @@
 void app_view_destroy(const GpuContext *ctx, AppView *view)
 {
     gpu_frames_destroy(ctx, view->frames); /* waits for what is in flight */
-    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
+    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++) {
         gpu_timer_destroy(ctx, &view->timers[i]);
+        gpu_buffer_destroy(ctx, &view->split[i]);
+    }
     if (view->kind == APP_VIEW_SWAPCHAIN)
         gpu_swapchain_destroy(ctx, &view->swapchain);
     gpu_offscreen_destroy(ctx, &view->offscreen);
@@ -164,6 +167,46 @@ static bool reuse(AppView *view, uint32_t slot, const AppViewFrame *desc, const 
     return false;
 }
 
+/* The low tier's turning leaf in `book` split by the pose (mesh/split.h) into the slot's index
+ * buffer, which no frame in flight reads: its flat cells are drawn by a cheaper shader, and not
+ * again in the edge round (gpu/renderer_record.c). A board, or a pose with no flat cell, is
+ * drawn whole. The buffers follow the page's grid: a page regridded only after the view's frames
+ * are done (app_view_wait) lets them be made anew. */
+static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *pose, uint32_t slot,
+                       AppBookDraws *book, GpuError *err)
+{
+    if (!(gpu_renderer_tier_bits(&view->renderer) & PC_TIER_EDGE_AA))
+        return true;
+    const PageGrid *grid = &view->page->grid;
+    size_t n = grid->triangle_count * 3;
+    for (uint32_t i = 0; i < book->count; i++) {
+        GpuDraw *d = &book->draws[i];
+        uint32_t flags = (uint32_t)d->push.frame.v[3] % PC_FRAME_HEIGHT;
+        if (!d->casts_shadow || d->index_count != n || (flags & PC_FRAME_BOARD))
+            continue;
+        if (view->split_indices != n) {
+            for (uint32_t s = 0; s < GPU_FRAMES_IN_FLIGHT; s++) {
+                gpu_buffer_destroy(ctx, &view->split[s]);
+                GpuBufferDesc desc = {.size = n * sizeof(uint32_t),
+                                      .usage = VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
+                                      .memory = GPU_MEMORY_UPLOAD,
+                                      .label = "leaf split"};
+                if (!gpu_buffer_create(ctx, &desc, &view->split[s], err)) {
+                    view->split_indices = 0;
+                    return false;
+                }
+            }
+            view->split_indices = n;
+        }
+        size_t flat = mesh_split_flat(grid, pose, view->split[slot].mapped);
+        if (flat) {
+            d->split = view->split[slot].buffer;
+            d->split_flat = (uint32_t)flat, d->split_count = (uint32_t)n;
+        }
+    }
+    return true;
+}
+
 /* The frame in the reset `frame` for `target`: the ink, the pose's host side, the draws (`early`:
  * worked out before the slot's wait; NULL: here); the chain and what the frame reads back
  * recorded, or, where the slot's last commands are the frame's (`recipe`, which the caller keeps
@@ -182,10 +225,14 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
     if (!app_page_prepare(ctx, page, &desc->pose, view->frames, frame->slot, &host->deform, err))
         return false;
     AppBookDraws here = {0};
-    const AppBookDraws *book = early ? early : &here;
-    if (draws && !early)
+    if (early)
+        here = *early;
+    else if (draws)
         app_book_draws(&desc->spread, &desc->pose, page, &view->renderer,
                        target->target.extent.width, target->target.extent.height, &here);
+    const AppBookDraws *book = &here;
+    if (draws && !split_leaf(ctx, view, &desc->pose, frame->slot, &here, err))
+        return false;
     remember_sides(view, book, target->target.extent);
     GpuChainFrame work = {
         .page = &page->gpu,
@@ -338,6 +385,8 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     AppBookDraws book = {0};
     app_book_draws(&desc->spread, &desc->pose, page, &view->renderer, target.extent.width,
                    target.extent.height, &book);
+    if (!split_leaf(ctx, view, &desc->pose, slot, &book, err))
+        return false;
     remember_sides(view, &book, target.extent);
     GpuChainFrame work = {
         .page = &page->gpu,

@@ -80,6 +80,10 @@ typedef struct AppView {
      * the same: each slot's last, and the frames of each kind so far (the tests count them) */
     AppViewRecipe kept[GPU_FRAMES_IN_FLIGHT];
     uint64_t recorded, resubmitted;
+    /* the low tier's turning leaf, its triangles reordered by each frame's pose (mesh/split.h):
+     * one index buffer per slot, for a grid of split_indices indices (made when first needed) */
+    GpuBuffer split[GPU_FRAMES_IN_FLIGHT];
+    size_t split_indices;
 } AppView;
 
 /* For `page`; the renderer's pages are shaped like it (its content's aspect). */

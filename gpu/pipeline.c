@@ -61,7 +61,7 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
     };
     VkPipelineVertexInputStateCreateInfo vertex_input = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-        .vertexBindingDescriptionCount = 1,
+        .vertexBindingDescriptionCount = desc->stride || desc->attribute_count ? 1 : 0,
         .pVertexBindingDescriptions = &binding,
         .vertexAttributeDescriptionCount = desc->attribute_count,
         .pVertexAttributeDescriptions = desc->attributes,
@@ -116,8 +116,10 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
                                        : desc->subtract ? VK_BLEND_FACTOR_ONE
                                                         : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
                 .alphaBlendOp = VK_BLEND_OP_ADD,
-                .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-                                  VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
+                .colorWriteMask = desc->write_mask
+                                      ? desc->write_mask
+                                      : VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+                                            VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
             },
     };
     VkDynamicState dynamic_states[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
@@ -164,7 +166,7 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
         .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
         .setLayoutCount = desc->set_layout ? 1 : 0,
         .pSetLayouts = &desc->set_layout,
-        .pushConstantRangeCount = 1,
+        .pushConstantRangeCount = desc->push_size ? 1 : 0,
         .pPushConstantRanges = &push,
     };
     GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, NULL, layout));

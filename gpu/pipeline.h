@@ -28,6 +28,9 @@ typedef struct GpuPipelineDesc {
      * no depth test: a picture faded over another in the same plane, above all else, where depths
      * computed from other vertices (the low tier pushes its edges out) would fight */
     bool fade;
+    /* the channels drawn (0: all); with no stride and no attributes the pipeline takes no vertex
+     * buffer at all (a shader that makes its own positions) */
+    VkColorComponentFlags write_mask;
     uint32_t frag_constant;  /* specialization constant 0 of both shaders (0: their own) */
     float frag_show_through; /* constant 1: page.frag's show-through (0 off .. 1) */
     const char *label;

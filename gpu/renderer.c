@@ -129,6 +129,17 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
             !gpu_pipeline_create(ctx, &leaf_bare_inside, &out->leaf_bare_inside_pipeline,
                                  &out->leaf_bare_inside_layout, err))
             return false;
+        /* the leaf's flat cells (mesh/split.h), drawn in the inside round alone */
+        GpuPipelineDesc leaf_plain = leaf_inside, leaf_bare_plain = leaf_bare_inside;
+        leaf_plain.frag_constant |= PC_TIER_PLAIN;
+        leaf_plain.label = "render plain leaf";
+        leaf_bare_plain.frag_constant |= PC_TIER_PLAIN;
+        leaf_bare_plain.label = "render plain bare leaf";
+        if (!gpu_pipeline_create(ctx, &leaf_plain, &out->leaf_plain_pipeline,
+                                 &out->leaf_plain_layout, err) ||
+            !gpu_pipeline_create(ctx, &leaf_bare_plain, &out->leaf_bare_plain_pipeline,
+                                 &out->leaf_bare_plain_layout, err))
+            return false;
         GpuPipelineDesc shadow_only = desc;
         shadow_only.blend = false;
         shadow_only.subtract = true;
@@ -326,8 +337,15 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};
     /* no detail until a zoomed view asks for it: a texel of paper a slot */
     static const uint8_t PAPER[4 * GPU_DETAIL_SLOTS] = {244, 240, 230, 255, 244, 240, 230, 255};
-    GpuTextureDesc detail = {1, 1, GPU_DETAIL_SLOTS, PAPER, false, "detail", true};
-    if (gpu_texture_create(ctx, &desc->content, &out->content, err) &&
+    GpuTextureDesc detail = {.width = 1,
+                             .height = 1,
+                             .layers = GPU_DETAIL_SLOTS,
+                             .pixels = PAPER,
+                             .label = "detail",
+                             .one_level = true};
+    GpuTextureDesc content = desc->content;
+    content.show_through = out->show_through > 0.0f; /* page.frag reads it from the alpha */
+    if (gpu_texture_create(ctx, &content, &out->content, err) &&
         gpu_texture_create(ctx, &detail, &out->detail, err) &&
         gpu_ink_create(ctx, &ink, &out->ink, err) && descriptors_create(ctx, out, err) &&
         tier_create(ctx, desc->quality, out, err) && fixed_create(ctx, out, err))
@@ -343,6 +361,9 @@ static void tier_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     gpu_pipeline_destroy(ctx, &renderer->fade_pipeline, &renderer->fade_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_bare_inside_pipeline,
                          &renderer->leaf_bare_inside_layout);
+    gpu_pipeline_destroy(ctx, &renderer->leaf_plain_pipeline, &renderer->leaf_plain_layout);
+    gpu_pipeline_destroy(ctx, &renderer->leaf_bare_plain_pipeline,
+                         &renderer->leaf_bare_plain_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_bare_pipeline, &renderer->leaf_bare_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_inside_pipeline, &renderer->leaf_inside_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_pipeline, &renderer->leaf_layout);
@@ -400,7 +421,12 @@ bool gpu_renderer_set_detail(const GpuContext *ctx, GpuRenderer *r, uint32_t slo
         return gpu_error_set(err, "out of memory for %ux%u texels of detail", width, height);
     memcpy(both + layer * slot, pixels, layer);
     GpuTexture made;
-    GpuTextureDesc desc = {width, height, GPU_DETAIL_SLOTS, both, false, "detail", true};
+    GpuTextureDesc desc = {.width = width,
+                           .height = height,
+                           .layers = GPU_DETAIL_SLOTS,
+                           .pixels = both,
+                           .label = "detail",
+                           .one_level = true};
     bool ok = gpu_queue_idle(ctx, err) && gpu_texture_create(ctx, &desc, &made, err);
     free(both);
     if (!ok)

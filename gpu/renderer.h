@@ -75,6 +75,10 @@ typedef struct GpuRenderer {
      * run), with and without the ink's */
     VkPipeline leaf_pipeline, leaf_inside_pipeline, leaf_bare_pipeline, leaf_bare_inside_pipeline;
     VkPipelineLayout leaf_layout, leaf_inside_layout, leaf_bare_layout, leaf_bare_inside_layout;
+    /* ...and the leaf's flat cells (GpuDraw.split), whose pixels it covers whole (PC_TIER_PLAIN),
+     * in the inside round */
+    VkPipeline leaf_plain_pipeline, leaf_bare_plain_pipeline;
+    VkPipelineLayout leaf_plain_layout, leaf_bare_plain_layout;
     /* a faded flat page (GpuDraw.faded, reduced motion), lit at rest with its ink and a board's
      * code and no shadow (no leaf is in the air), blended by a constant: without the low tier's
      * own edge coverage, which the constant's blend would not take */

@@ -63,12 +63,17 @@ static void cpu_downsample(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t
 }
 
 /* Fills the staging buffer for `layers` layers: level 0 from the caller; with the CPU fallback
- * the rest too. */
+ * the rest too. `blank_backs`: every alpha says its back is its own mean, which shows nothing
+ * through (shaders/show_through.frag): where show-through is asked for but not drawn
+ * (GpuTextureDesc), or the backs are blank. */
 static void fill_staging(const GpuTexture *t, const uint8_t *pixels, uint32_t layers, uint8_t *at,
-                         uint32_t levels)
+                         uint32_t levels, bool blank_backs)
 {
     size_t layer0 = (size_t)t->width * t->height * 4;
     memcpy(at, pixels, layer0 * layers);
+    if (blank_backs)
+        for (size_t i = 3; i < layer0 * layers; i += 4)
+            at[i] = 128;
     if (levels == 1)
         return;
     float to_linear[256];
@@ -87,26 +92,37 @@ static void fill_staging(const GpuTexture *t, const uint8_t *pixels, uint32_t la
     }
 }
 
-/* Layers first .. first + count - 1 of the texture, from a staging buffer. */
+/* Whether `n` RGBA8 pixels have one colour. */
+static bool one_colour(const uint8_t *px, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (memcmp(px + 4 * i, px, 3) != 0)
+            return false;
+    return true;
+}
+
+/* Layers first .. first + count - 1 of the texture, from a staging buffer; with show-through,
+ * the pass over the whole pairs they belong to. */
 typedef struct Upload {
     const GpuContext *ctx;
     const GpuTexture *tex;
     VkBuffer staging;
     uint32_t first, count;
+    const GpuShowThroughPass *show; /* or NULL */
 } Upload;
 
-static void barrier_levels(VkCommandBuffer cmd, const Upload *u, uint32_t base, uint32_t count,
-                           VkImageLayout from, VkImageLayout to, VkPipelineStageFlags2 src_stage,
-                           VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
-                           VkAccessFlags2 dst_access)
+static void barrier_levels(VkCommandBuffer cmd, const GpuTexture *t, uint32_t first, uint32_t count,
+                           uint32_t base, uint32_t levels, VkImageLayout from, VkImageLayout to,
+                           VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                           VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
 {
     gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = u->tex->image.image,
+                               .image = t->image.image,
                                .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
                                .base_level = base,
-                               .level_count = count,
-                               .base_layer = u->first,
-                               .layer_count = u->count,
+                               .level_count = levels,
+                               .base_layer = first,
+                               .layer_count = count,
                                .old_layout = from,
                                .new_layout = to,
                                .src_stage = src_stage,
@@ -116,6 +132,48 @@ static void barrier_levels(VkCommandBuffer cmd, const Upload *u, uint32_t base, 
                            });
 }
 
+/* Levels 1 .. of layers first .. first + count - 1 blitted down from level 0, every level in
+ * TRANSFER_DST_OPTIMAL before (level 0 holding the texels); every level left for fragment
+ * shaders to sample. */
+static void blit_mips(VkCommandBuffer cmd, const Upload *u, uint32_t first, uint32_t count)
+{
+    const GpuTexture *t = u->tex;
+    gpu_label_begin(u->ctx, cmd, "mips");
+    for (uint32_t l = 1; l < t->levels; l++) {
+        /* The copy or last blit wrote level l-1 -> this blit reads it. */
+        barrier_levels(cmd, t, first, count, l - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                       VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
+                       VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_BLIT_BIT,
+                       VK_ACCESS_2_TRANSFER_READ_BIT);
+        VkImageBlit blit = {
+            .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l - 1, first, count},
+            .srcOffsets = {{0, 0, 0},
+                           {(int32_t)level_size(t->width, l - 1),
+                            (int32_t)level_size(t->height, l - 1), 1}},
+            .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, first, count},
+            .dstOffsets = {{0, 0, 0},
+                           {(int32_t)level_size(t->width, l), (int32_t)level_size(t->height, l),
+                            1}},
+        };
+        vkCmdBlitImage(cmd, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, t->image.image,
+                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR);
+    }
+    gpu_label_end(u->ctx, cmd);
+    /* The blits read levels 0 .. n-2 -> fragment shaders sample them. */
+    if (t->levels > 1)
+        barrier_levels(cmd, t, first, count, 0, t->levels - 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                       VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_BLIT_BIT, 0,
+                       VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                       VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    /* The last blit (or the copy, for one level) wrote the last level -> fragment shaders. */
+    barrier_levels(cmd, t, first, count, t->levels - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                   VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                   VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
+                   VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+}
+
 static void record_upload(void *user, VkCommandBuffer cmd)
 {
     const Upload *u = user;
@@ -123,7 +181,7 @@ static void record_upload(void *user, VkCommandBuffer cmd)
     gpu_label_begin(u->ctx, cmd, "texture upload");
     /* The layers' old texels are dropped: every level becomes a copy (or blit) destination once
      * the fragment shaders of frames submitted before have read them. */
-    barrier_levels(cmd, u, 0, t->levels, VK_IMAGE_LAYOUT_UNDEFINED,
+    barrier_levels(cmd, t, u->first, u->count, 0, t->levels, VK_IMAGE_LAYOUT_UNDEFINED,
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
                    VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
                    VK_ACCESS_2_TRANSFER_WRITE_BIT);
@@ -143,43 +201,31 @@ static void record_upload(void *user, VkCommandBuffer cmd)
     vkCmdCopyBufferToImage(cmd, u->staging, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                            copied, regions);
     if (t->blit_mips) {
-        gpu_label_begin(u->ctx, cmd, "mips");
-        for (uint32_t l = 1; l < t->levels; l++) {
-            /* The copy or last blit wrote level l-1 -> this blit reads it. */
-            barrier_levels(cmd, u, l - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                           VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
-                           VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_BLIT_BIT,
-                           VK_ACCESS_2_TRANSFER_READ_BIT);
-            VkImageBlit blit = {
-                .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l - 1, u->first, u->count},
-                .srcOffsets = {{0, 0, 0},
-                               {(int32_t)level_size(t->width, l - 1),
-                                (int32_t)level_size(t->height, l - 1), 1}},
-                .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, u->first, u->count},
-                .dstOffsets = {{0, 0, 0},
-                               {(int32_t)level_size(t->width, l), (int32_t)level_size(t->height, l),
-                                1}},
-            };
-            vkCmdBlitImage(cmd, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                           t->image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit,
-                           VK_FILTER_LINEAR);
-        }
-        gpu_label_end(u->ctx, cmd);
-        /* The blits read levels 0 .. n-2 -> fragment shaders sample them. */
-        if (t->levels > 1)
-            barrier_levels(cmd, u, 0, t->levels - 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                           VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_BLIT_BIT,
-                           0, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                           VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+        blit_mips(cmd, u, u->first, u->count);
+    } else {
+        /* The copy wrote every level -> fragment shaders sample them. */
+        barrier_levels(cmd, t, u->first, u->count, 0, t->levels,
+                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                       VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT,
+                       VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                       VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
     }
-    /* The copy (or the last blit) wrote the remaining levels -> fragment shaders sample them. */
-    uint32_t base = t->blit_mips ? t->levels - 1 : 0;
-    barrier_levels(cmd, u, base, t->levels - base, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                   VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                   VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
-                   VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                   VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    if (u->show) {
+        /* Every layer of the pairs has its print at every level now (those not updated since
+         * their own upload): each one's level 0 gets its alpha from its partner, then its mips
+         * are made again from it (the pass wrote level 0, its draws read every level). */
+        const GpuShowThroughPass *p = u->show;
+        gpu_show_through_pass_record(u->ctx, cmd, &t->pass, p);
+        barrier_levels(cmd, t, p->first, p->count, 0, t->levels,
+                       VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                       VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT |
+                           VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                       VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                       VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
+                       VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT);
+        blit_mips(cmd, u, p->first, p->count);
+    }
     gpu_label_end(u->ctx, cmd);
 }
 
@@ -198,12 +244,18 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
     VkFormatFeatureFlags blit = VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
                                 VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
     out->blit_mips = !desc->cpu_mips && (have & blit) == blit;
+    /* Show-through is drawn into the texture (its alpha): it takes blits for the mips made
+     * again after it, rendering to the format, and layers in pairs. */
+    out->show_through = desc->show_through;
+    bool bakes = desc->show_through && out->blit_mips && out->layers % 2 == 0 &&
+                 (have & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT);
     GpuImageDesc image = {
         .extent = {desc->width, desc->height},
         .format = GPU_TEXTURE_FORMAT,
         /* a copy source too where it can be: blits read it, tests read every level back */
         .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                 (have & VK_FORMAT_FEATURE_TRANSFER_SRC_BIT ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0),
+                 (have & VK_FORMAT_FEATURE_TRANSFER_SRC_BIT ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0) |
+                 (bakes ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT : 0),
         .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
         .levels = out->levels,
         .layers = out->layers,
@@ -211,8 +263,6 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
         .label = desc->label,
     };
     if (!gpu_image_create(ctx, &image, &out->image, err))
-        return false;
-    if (!gpu_texture_update(ctx, out, 0, out->layers, desc->pixels, err))
         return false;
     VkSamplerCreateInfo sampler = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
@@ -226,7 +276,10 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
     };
     GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->sampler));
     GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, desc->label);
-    return true;
+    if (out->show_through && bakes &&
+        !gpu_show_through_create(ctx, GPU_TEXTURE_FORMAT, &out->pass, err))
+        return false;
+    return gpu_texture_update(ctx, out, 0, out->layers, desc->pixels, err);
 }
 
 bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint32_t count,
@@ -242,9 +295,27 @@ bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, 
                                             .label = "texture staging"},
                            &staging, err))
         return false;
-    fill_staging(tex, pixels, count, staging.mapped, levels);
-    bool ok = gpu_context_submit_once(ctx, record_upload,
-                                      &(Upload){ctx, tex, staging.buffer, first, count}, err);
+    /* The whole pairs the layers belong to have their alpha made anew, unless the update holds
+     * them whole and each of their layers is one colour (paper: a slot made blank), whose alpha
+     * says the back is blank whatever lies behind it, as the pass would. */
+    uint32_t pair_first = first & ~1u, pair_end = (first + count + 1) & ~1u;
+    bool blank = pair_first == first && pair_end == first + count;
+    for (uint32_t i = 0; blank && i < count; i++)
+        blank = one_colour(pixels + (size_t)tex->width * tex->height * 4 * i,
+                           (size_t)tex->width * tex->height);
+    fill_staging(tex, pixels, count, staging.mapped, levels,
+                 tex->show_through && (!tex->pass.pipeline || blank));
+    GpuShowThroughPass pass = {0};
+    bool ok =
+        !tex->pass.pipeline || blank ||
+        gpu_show_through_pass_create(ctx, &tex->pass, tex->image.image, GPU_TEXTURE_FORMAT,
+                                     tex->sampler, (VkExtent2D){tex->width, tex->height},
+                                     tex->levels, pair_first, pair_end - pair_first, &pass, err);
+    ok =
+        ok && gpu_context_submit_once(
+                  ctx, record_upload,
+                  &(Upload){ctx, tex, staging.buffer, first, count, pass.pool ? &pass : NULL}, err);
+    gpu_show_through_pass_destroy(ctx, &pass);
     gpu_buffer_destroy(ctx, &staging);
     tex->writes++;
     return ok;
@@ -268,6 +339,7 @@ bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTe
 
 void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex)
 {
+    gpu_show_through_destroy(ctx, &tex->pass);
     if (tex->sampler)
         vkDestroySampler(ctx->device, tex->sampler, ctx->allocator);
     gpu_image_destroy(ctx, &tex->image);

@@ -8,6 +8,7 @@
 #define PAGECURL_GPU_TEXTURE_H
 
 #include "image.h"
+#include "show_through.h"
 
 #define GPU_TEXTURE_FORMAT VK_FORMAT_R8G8B8A8_SRGB
 
@@ -18,14 +19,20 @@ typedef struct GpuTextureDesc {
     const char *label;
     /* level 0 alone, no mips: for texels read about one a pixel, whose upload then is a copy */
     bool one_level;
+    /* Layers in pairs, a leaf's front and back (2k, 2k+1): each layer's alpha is made from its
+     * partner's print, mirrored (gpu/show_through.h), wherever either is updated. Where the mips
+     * are made on the CPU it is not: the alpha then says the back is blank. */
+    bool show_through;
 } GpuTextureDesc;
 
 typedef struct GpuTexture {
     GpuImage image;    /* its view: a 2-D array of every mip and layer */
     VkSampler sampler; /* trilinear, clamped to the edge */
     uint32_t width, height, layers, levels;
-    bool blit_mips;  /* the mips were made by vkCmdBlitImage */
-    uint64_t writes; /* updates so far: what drew the texture before is out of date */
+    bool blit_mips;      /* the mips were made by vkCmdBlitImage */
+    bool show_through;   /* GpuTextureDesc's */
+    GpuShowThrough pass; /* made where show-through is drawn into the texture */
+    uint64_t writes;     /* updates so far: what drew the texture before is out of date */
 } GpuTexture;
 
 bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTexture *out,

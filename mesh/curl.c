@@ -171,6 +171,36 @@ static double atanc(double z)
     return fabs(z) < 1e-4 ? 1.0 - z * z / 3.0 : atan(z) / z;
 }
 
+/* sigma of the point at (u, v) in the fold's frame (curl_eval's). */
+static double fold_sigma(double kappa, double u, double v)
+{
+    if (!(v > 0.0))
+        return 0.0;
+    double x = 1.0 + kappa * u, y = kappa * v;
+    return x > 0.0 ? v / x * atanc(y / x) : atan2(y, x) / kappa;
+}
+
+void mesh_curl_across(const CurlParams *params, MeshCurlAcross *out)
+{
+    MeshCurlCache cache;
+    CurlTable tab;
+    curl_table(params, &cache, &tab);
+    for (int c = 0; c < 2; c++)
+        out->p0[c] = tab.p0[c], out->n[c] = tab.n[c], out->d[c] = tab.d[c];
+    out->kappa = tab.kappa;
+    out->flat = tab.flat;
+    /* the last piece is the flat one after the roll (curl_segment) */
+    out->flat_from = cache.start[CURL_SEGMENTS - 1];
+}
+
+double mesh_curl_sigma(const MeshCurlAcross *a, double px, double py)
+{
+    if (a->flat)
+        return 0.0;
+    double ex = px - a->p0[0], ey = py - a->p0[1];
+    return fold_sigma(a->kappa, ex * a->d[0] + ey * a->d[1], ex * a->n[0] + ey * a->n[1]);
+}
+
 /* The point's position and, where `normal` is not NULL, its unit normal. */
 static void curl_eval(const CurlTable *tab, double px, double py, double pos[3], double normal[3])
 {
@@ -185,7 +215,7 @@ static void curl_eval(const CurlTable *tab, double px, double py, double pos[3],
     double k = tab->kappa, x = 1.0 + k * u, y = k * v;
     /* sigma = alpha / kappa, w = rho - 1/kappa, both written without 1/kappa. x <= 0 (behind the
      * apex) only happens for |kappa u| >= 1, so kappa is not small there. */
-    double sigma = x > 0.0 ? v / x * atanc(y / x) : atan2(y, x) / k;
+    double sigma = fold_sigma(k, u, v);
     double w = (2.0 * u + k * (u * u + v * v)) / (sqrt(x * x + y * y) + 1.0);
     const MeshCurlCache *pc = tab->cache;
     int j = 0;

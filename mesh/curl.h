@@ -10,6 +10,7 @@
 
 #include "../shaders/shared.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Largest roll radius, in page widths, mid-turn. */
@@ -88,6 +89,19 @@ typedef struct MeshCurlCache {
     double a[PC_CURL_SEGMENTS], b[PC_CURL_SEGMENTS]; /* each piece's turn (curl.c's frame_turn) */
     MeshCurlFrame frame[PC_CURL_SEGMENTS];
 } MeshCurlCache;
+
+/* Where a pose leaves the page flat: the fold's frame and the arc length across the fold
+ * (sigma) past which the page lies flat again after the roll (flat_from; infinite when the roll
+ * never ends). A point lies flat before the fold where mesh_curl_sigma is <= 0. */
+typedef struct MeshCurlAcross {
+    double p0[2], n[2], d[2], kappa, flat_from;
+    bool flat; /* the whole page is flat */
+} MeshCurlAcross;
+void mesh_curl_across(const CurlParams *params, MeshCurlAcross *out);
+/* The rest point's arc length across the fold (its distance from the fold line for a cylinder,
+ * the angle about the apex over kappa for a cone), as the map takes it; 0 on the fold's flat
+ * side. Along a straight line of the page it is monotone where it is positive. */
+double mesh_curl_sigma(const MeshCurlAcross *a, double px, double py);
 
 /* The same map in double precision, with its analytic unit normal: the oracle for tests. */
 void mesh_curl_point(const CurlParams *params, double px, double py, double pos[3],

@@ -24,7 +24,9 @@ layout(set = 0, binding = 2) uniform sampler2DArray ink;
 layout(set = 0, binding = 3) uniform sampler2DArray detail;
 // The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
 layout(constant_id = 0) const uint TIER = 0u;
-const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
+// PLAIN (the leaf's flat cells, away from its edges): every pixel covered whole, no cut edge.
+const bool PLAIN = (TIER & PC_TIER_PLAIN) != 0u;
+const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u && !PLAIN;
 const bool EDGE_INSIDE = (TIER & PC_TIER_EDGE_INSIDE) != 0u;
 const bool INK_MARKED = (TIER & PC_TIER_INK_MARKED) != 0u;
 const bool DRAW_LOD = (TIER & PC_TIER_DRAW_LOD) != 0u;
@@ -33,7 +35,7 @@ const bool UNSHADOWED = (TIER & PC_TIER_UNSHADOWED) != 0u;
 const bool NO_INK = (TIER & PC_TIER_NO_INK) != 0u;
 // Whether this pipeline has the board's code, and the leaf's cut edge's (shared.h).
 const bool BOARD_CODE = (TIER & (PC_TIER_BOARD | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_AA;
-const bool CUT_CODE = (TIER & (PC_TIER_CUT | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_AA;
+const bool CUT_CODE = (TIER & (PC_TIER_CUT | PC_TIER_EDGE_AA)) != PC_TIER_EDGE_AA && !PLAIN;
 const bool REFERENCE = (TIER & PC_TIER_REFERENCE) != 0u;
 // The low tier's bits (any but the reference's): it trades pow for multiplications
 const bool LOW = (TIER & ~PC_TIER_REFERENCE) != 0u;
@@ -277,19 +279,19 @@ vec3 cut_albedo(vec3 face)
 // round where the footprint is long (a page seen at a grazing angle): up to 16 reads along its
 // long side, each as wide as the short one, where one trilinear read blurs it to the long side's
 // width.
-vec3 content_read(vec3 at, vec2 dx, vec2 dy)
+vec4 content_read(vec3 at, vec2 dx, vec2 dy)
 {
     if (!REFERENCE)
-        return textureGrad(content, at, dx, dy).rgb;
+        return textureGrad(content, at, dx, dy);
     bool along_x = dot(dx, dx) >= dot(dy, dy);
     vec2 major = along_x ? dx : dy, minor = along_x ? dy : dx;
     float ratio = length(major) / max(length(minor), 1e-8);
     int n = int(clamp(ceil(ratio), 1.0, 16.0));
     vec2 gx = along_x ? dx / float(n) : dx, gy = along_x ? dy : dy / float(n);
-    vec3 sum = vec3(0.0);
+    vec4 sum = vec4(0.0);
     for (int i = 0; i < n; i++)
         sum += textureGrad(content, at + vec3(major * ((float(i) + 0.5) / float(n) - 0.5), 0.0),
-                           gx, gy).rgb;
+                           gx, gy);
     return sum / float(n);
 }
 
@@ -314,23 +316,21 @@ bool detail_read(vec2 st, out vec3 albedo)
     return true;
 }
 
-// What the back's print lets through to this side: its darkness against the back's own mean (a
-// blank back, whatever its paper, lets all through), seen mirrored, with the ink drawn on it.
-// Stronger on the turning leaf where the light falls on the other side (held up to the light).
-float show_through(vec3 n, vec3 l, vec2 st, float front, bool leaf_front, vec2 dx, vec2 dy,
-                   float lod, float ink_lod, float marks)
+// What the back's print lets through to this side. `behind`: how light the back is where it lies
+// behind this point, against its own mean (a blank back, whatever its paper, lets all through),
+// seen mirrored: the layer's alpha, made from the back's print when it was uploaded
+// (shaders/show_through.frag), filtered with the print. Ink drawn on the back darkens it as
+// the ink covers it (the ink taken as black: its luminance is under 2 % of paper's). Stronger on
+// the turning leaf where the light falls on the other side (held up to the light).
+float show_through(vec3 n, vec3 l, float behind, vec2 st, float front, bool leaf_front, vec2 dx,
+                   vec2 dy, float ink_lod, float marks)
 {
     float layer = front + (leaf_front ? 1.0 : 0.0);
     vec3 at = vec3(1.0 - st.x, st.y, layer);
-    vec2 bx = vec2(-dx.x, dx.y), by = vec2(-dy.x, dy.y);
-    vec3 back = DRAW_LOD ? textureLod(content, at, lod).rgb : content_read(at, bx, by);
     if (!NO_INK && (!INK_MARKED || mod(leaf_front ? floor(marks * 0.5) : marks, 2.0) == 1.0))
-        back = ink_over(back, DRAW_LOD ? textureLod(ink, at, max(ink_lod, 0.0)).r
-                                       : textureGrad(ink, at, bx, by).r);
-    const vec3 LUMA = vec3(0.2126, 0.7152, 0.0722);
-    float mean = dot(textureLod(content, vec3(0.5, 0.5, layer),
-                                float(textureQueryLevels(content) - 1)).rgb, LUMA);
-    float dark = clamp(1.0 - dot(back, LUMA) / max(mean, 1e-3), 0.0, 1.0);
+        behind *= 1.0 - (DRAW_LOD ? textureLod(ink, at, max(ink_lod, 0.0)).r
+                                  : textureGrad(ink, at, vec2(-dx.x, dx.y), vec2(-dy.x, dy.y)).r);
+    float dark = clamp(1.0 - behind, 0.0, 1.0);
     float backlit = draw.page.w == float(PC_DRAW_LEAF) ? clamp(-3.0 * dot(n, l), 0.0, 1.0) : 0.0;
     return 1.0 - SHOW_THROUGH * mix(SHOW_REST, SHOW_BACKLIT, backlit) * dark;
 }
@@ -380,9 +380,13 @@ void main()
     vec3 albedo;
     bool detailed = DETAIL_CODE && draw.page.w == float(PC_DRAW_FLAT) && draw.frame.x != 0.0 &&
                     detail_read(st, albedo);
+    // the print, and in its alpha the back's show-through (half of `behind`)
+    vec4 print = vec4(albedo, 0.5);
+    if (!detailed || SHOW_THROUGH > 0.0)
+        print = DRAW_LOD ? textureLod(content, vec3(st, layer), lod)
+                         : content_read(vec3(st, layer), dx, dy);
     if (!detailed)
-        albedo = DRAW_LOD ? textureLod(content, vec3(st, layer), lod).rgb
-                          : content_read(vec3(st, layer), dx, dy);
+        albedo = print.rgb;
     if (cloth) {
         float aspect = draw.page.y / draw.page.x;
         vec2 fw = fwidth(in_uv);
@@ -393,7 +397,7 @@ void main()
         albedo = ink_over(albedo, DRAW_LOD ? textureLod(ink, vec3(st, layer), max(ink_lod, 0.0)).r
                                            : textureGrad(ink, vec3(st, layer), dx, dy).r);
     if (SHOW_THROUGH > 0.0 && !board) // a board lets nothing through
-        albedo *= show_through(n, l, st, front, leaf_front, dx, dy, lod, ink_lod, marks);
+        albedo *= show_through(n, l, 2.0 * print.a, st, front, leaf_front, dx, dy, ink_lod, marks);
     // A board is stiff: it does not bend down into the binding, so its outside has no gutter.
     float gutter = outside ? 1.0 : paper_gutter(uv.x * draw.page.x, draw.page.x);
     if (SHADOW_ONLY) {

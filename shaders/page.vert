@@ -16,7 +16,8 @@ layout(location = 3) out vec3 out_to_eye;
 layout(location = 4) out vec2 out_thickness;
 // The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
 layout(constant_id = 0) const uint TIER = 0u;
-const bool EDGE_AA = (TIER & PC_TIER_EDGE_AA) != 0u;
+// PLAIN's cells lie two cells in from every edge: none of their vertices is pushed out.
+const bool EDGE_AA = (TIER & (PC_TIER_EDGE_AA | PC_TIER_PLAIN)) == PC_TIER_EDGE_AA;
 // The low tier draws the same triangles in an inside round and an edge round, by pipelines of
 // other constants; the edge round's depth test (less) must meet the inside round's depths exactly.
 invariant gl_Position;

@@ -100,6 +100,9 @@ typedef struct pc_mat4 { float m[16]; } pc_mat4;
  * light's disc each averaged over many jittered reads of the finest level, in place of the mips'
  * filters; slow, the measure of the other tiers. */
 #define PC_TIER_REFERENCE 1024u
+/* PLAIN: with EDGE_AA, the turning leaf's cells a pose leaves flat and away from its edges
+ * (mesh/split.h), whose pixels the paper covers whole: no edge pushed out, no coverage, no cut edge. */
+#define PC_TIER_PLAIN 2048u
 
 /* The paper's thickness and a hard cover's board's, in page widths: a leaf 0.3 mm on an A5 page
  * 148 mm wide (heavy sketchbook paper; book/book.h stacks the blocks of such leaves), a board

@@ -10,6 +10,7 @@
 #include "../mesh/normals.h"
 #include "../mesh/parallel.h"
 #include "../mesh/reach.h"
+#include "../mesh/split.h"
 #include "check.h"
 #include "curl_drag_reference.h"
 
@@ -1162,6 +1163,71 @@ static void test_reach_share(CheckState *s)
            lifted, worst_short, worst_stretch);
 }
 
+/* mesh_split_flat against the map itself: over a turn's poses (corner, mid and top grabs, a
+ * small grid and the program's), the output is the grid's triangles reordered; every cell of the
+ * flat part lies MESH_SPLIT_RING cells in from the edges and is flat in the pose (the map's normal
+ * the same at its four corners: on the page, or in the plane the roll leaves the page in, which a
+ * cone's tilts); and every such cell is in it. A hinged board's pose has no flat part. */
+static void test_split(CheckState *s)
+{
+    const uint32_t sizes[][2] = {{8, 11}, {64, 90}};
+    for (size_t z = 0; z < 2; z++) {
+        PageGrid g;
+        if (!make_grid(s, (GridSize){sizes[z][0], sizes[z][1], 0, 0}, &g))
+            continue;
+        size_t n = g.triangle_count * 3, cells = n / 6;
+        uint32_t *out = malloc(n * sizeof *out);
+        double *nrm = malloc(g.vertex_count * 3 * sizeof *nrm); /* the map's normals */
+        unsigned char *seen = calloc(cells, 1);
+        size_t bad_perm = 0, unsound = 0, missed = 0, plain_total = 0;
+        for (int k = 0; out && nrm && seen && k <= 20; k++) {
+            float t = (float)k / 20.0f, grab = (float)(k % 3) * 0.5f;
+            CurlParams pose = mesh_curl_pose(t, grab, g.width, g.height);
+            size_t plain = mesh_split_flat(&g, &pose, out);
+            plain_total += plain;
+            for (size_t v = 0; v < g.vertex_count; v++) {
+                double pos[3];
+                mesh_curl_point(&pose, g.rest_x[v], g.rest_y[v], pos, nrm + 3 * v);
+            }
+            memset(seen, 0, cells);
+            for (size_t q = 0; q < n; q += 6) {
+                uint32_t a = out[q];
+                uint32_t i = a % g.nx, j = a / g.nx;
+                size_t c = (size_t)j * (g.nx - 1) + i;
+                if (i + 1 >= g.nx || j + 1 >= g.ny || seen[c] ||
+                    memcmp(out + q, g.indices + 6 * c, 6 * sizeof *out) != 0) {
+                    bad_perm++;
+                    continue;
+                }
+                seen[c] = 1;
+                uint32_t corner[4] = {a, a + 1, a + g.nx, a + g.nx + 1};
+                bool ring = i < MESH_SPLIT_RING || j < MESH_SPLIT_RING ||
+                            i + 1 + MESH_SPLIT_RING > g.nx - 1 ||
+                            j + 1 + MESH_SPLIT_RING > g.ny - 1;
+                bool same = true;
+                for (int m = 1; m < 4; m++)
+                    for (int e = 0; e < 3; e++)
+                        same = same && fabs(nrm[3 * corner[m] + e] - nrm[3 * corner[0] + e]) < 1e-9;
+                if (q < plain && (ring || !same))
+                    unsound++;
+                if (q >= plain && !ring && same)
+                    missed++;
+            }
+        }
+        CHECK(s, bad_perm == 0, "%ux%u: split is not the grid's triangles reordered (%zu)", g.nx,
+              g.ny, bad_perm);
+        CHECK(s, unsound == 0, "%ux%u: %zu cells split as flat that are not", g.nx, g.ny, unsound);
+        CHECK(s, missed == 0, "%ux%u: %zu flat cells left with the rest", g.nx, g.ny, missed);
+        CHECK(s, plain_total > 0, "%ux%u: no flat cells in a whole turn", g.nx, g.ny);
+        CurlParams hinge = mesh_curl_hinge(1.0f);
+        CHECK(s, out && mesh_split_flat(&g, &hinge, out) == 0, "a hinged pose split as flat");
+        free(out);
+        free(nrm);
+        free(seen);
+        mesh_grid_destroy(&g);
+    }
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -1181,5 +1247,6 @@ int main(void)
     test_pose_cache(&s);
     test_parallel(&s);
     test_reach_share(&s);
+    test_split(&s);
     return check_finish(&s, "test_mesh");
 }

@@ -3,7 +3,8 @@
  * default is darker only where the square lies behind the page (seen mirrored: the square is in
  * the right half of the back, so in the left half of the page), by a few levels and well under
  * 30/255, and nowhere lighter; a book whose back is blank draws the same with show-through or
- * without; --show-through outside [0, 1] is refused.
+ * without; ink drawn on a blank back (a notebook) shows through as print does, only where it lies
+ * and only with show-through; --show-through outside [0, 1] is refused.
  * usage: test_show_through PAGECURL OUT_DIR */
 #include "check.h"
 #include "image.h"
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define PAGE_W 420
 #define PAGE_H 600
@@ -43,8 +45,33 @@ static void write_book(const char *dir, bool square)
     free(px);
 }
 
-static Image render(const char *exe, const char *out, const char *book, const char *quality,
-                    const char *strength, const char *name)
+/* A notebook for the blank book (`book`: its folder, made absolute) with a band of ink in the
+ * left half of page 2 as it reads face up (the back of page 1: seen through page 1 in its right
+ * half). */
+static void write_notebook(const char *path, const char *book)
+{
+    char abs[4096], cwd[2048];
+    if (book[0] == '/')
+        snprintf(abs, sizeof abs, "%s", book);
+    else
+        snprintf(abs, sizeof abs, "%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", book);
+    FILE *f = fopen(path, "w");
+    CHECK(&st, f != NULL, "cannot write %s", path);
+    if (!f)
+        return;
+    fprintf(f,
+            "{\"format\": \"pagecurl-notebook\", \"version\": 1, \"book\": {\"path\": \"%s\", "
+            "\"pages\": 3}, \"pages\": [{\"page\": 2, \"strokes\": [",
+            abs);
+    for (int i = 0; i < 8; i++)
+        fprintf(f, "%s[[0.12, %.3f, 0.03], [0.38, %.3f, 0.03]]", i ? ", " : "", 0.55 + 0.025 * i,
+                0.55 + 0.025 * i);
+    fprintf(f, "]}]}\n");
+    fclose(f);
+}
+
+static Image render_inked(const char *exe, const char *out, const char *book, const char *quality,
+                          const char *strength, const char *name, const char *notebook)
 {
     char png[4096];
     snprintf(png, sizeof png, "%s/%s-%s.png", out, name, quality);
@@ -62,14 +89,22 @@ static Image render(const char *exe, const char *out, const char *book, const ch
                           quality,
                           "--screenshot",
                           png,
-                          strength ? "--show-through" : NULL,
-                          strength,
+                          strength ? "--show-through" : "--page",
+                          strength ? strength : "1",
+                          notebook ? "--notebook" : NULL,
+                          notebook,
                           NULL};
     Run r = run_program(exe, out, NULL, args);
     CHECK(&st, r.status == 0, "%s %s: exit %d: %s", name, quality, r.status, r.err);
     Image img = image_load(png);
     CHECK(&st, img.rgba != NULL, "cannot read %s", png);
     return img;
+}
+
+static Image render(const char *exe, const char *out, const char *book, const char *quality,
+                    const char *strength, const char *name)
+{
+    return render_inked(exe, out, book, quality, strength, name, NULL);
 }
 
 static void check_tier(const char *exe, const char *out, const char *square_book,
@@ -127,6 +162,52 @@ static void check_tier(const char *exe, const char *out, const char *square_book
     image_free(&blank_off);
 }
 
+/* Ink on the blank book's back: darker than the page without it, by a few levels, only in the
+ * page's right half (its mirror image) and nowhere lighter; with --show-through 0 the same. */
+static void check_ink(const char *exe, const char *out, const char *blank_book, const char *quality)
+{
+    char notebook[4096];
+    snprintf(notebook, sizeof notebook, "%s/back-ink-%s.json", out, quality);
+    write_notebook(notebook, blank_book);
+    Image bare = render(exe, out, blank_book, quality, NULL, "bare");
+    Image inked = render_inked(exe, out, blank_book, quality, NULL, "inked", notebook);
+    Image bare_off = render(exe, out, blank_book, quality, "0", "bare-off");
+    Image inked_off = render_inked(exe, out, blank_book, quality, "0", "inked-off", notebook);
+    if (bare.rgba && inked.rgba && bare.w == inked.w && bare.h == inked.h) {
+        int darker = 0, left = 0, lighter = 0, most = 0;
+        for (int y = 0; y < bare.h; y++)
+            for (int x = 0; x < bare.w; x++) {
+                size_t i = ((size_t)y * (size_t)bare.w + (size_t)x) * 4;
+                int d = 0;
+                for (int c = 0; c < 3; c++) {
+                    int delta = bare.rgba[i + c] - inked.rgba[i + c];
+                    lighter += delta < 0;
+                    d = delta > d ? delta : d;
+                }
+                darker += d > 0;
+                left += d > 0 && x < bare.w / 2;
+                most = d > most ? d : most;
+            }
+        printf("test_show_through: %s: ink on the back: %d pixels darker (%d left of the "
+               "middle), by %d at most, %d channels lighter\n",
+               quality, darker, left, most, lighter);
+        CHECK(&st, darker > 1000, "%s: the back's ink does not show through (%d pixels)", quality,
+              darker);
+        CHECK(&st, most >= 2 && most <= MAX_DARKENING, "%s: ink darker by %d levels", quality,
+              most);
+        CHECK(&st, lighter == 0 && left == 0,
+              "%s: ink: %d channels lighter, %d pixels darker in "
+              "the left half",
+              quality, lighter, left);
+    }
+    CHECK(&st, bare_off.rgba && image_same(&bare_off, &inked_off),
+          "%s: the back's ink shows without show-through", quality);
+    image_free(&bare);
+    image_free(&inked);
+    image_free(&bare_off);
+    image_free(&inked_off);
+}
+
 int main(int argc, char **argv)
 {
     RunArgs args;
@@ -140,6 +221,8 @@ int main(int argc, char **argv)
     write_book(blank, false);
     check_tier(exe, out, square, blank, "low");
     check_tier(exe, out, square, blank, "high");
+    check_ink(exe, out, blank, "low");
+    check_ink(exe, out, blank, "high");
     const char *bad[] = {"1.5", "-0.1", "0.2x", "nan"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Run r = run_program(exe, out, NULL,
