@@ -2,18 +2,18 @@
 #include "say.h"
 
 #include "input.h"
+#include "library_book.h"
 #include "library_notebook.h"
 #include "output.h"
 #include "picture.h"
+#include "trace_apply.h"
 #include "signals.h"
 
 #include <errno.h>
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -56,11 +56,6 @@ typedef struct Run {
     uint32_t frames, shown;  /* frames to play; drawn */
 } Run;
 
-static int status_of(const pagecurl_error *err)
-{
-    return err->status == PAGECURL_ERROR_USAGE ? 2 : 1;
-}
-
 static bool stop_asked(void *user)
 {
     (void)user;
@@ -80,35 +75,6 @@ static bool drain_events(pagecurl_book *book)
     return inked;
 }
 
-static pagecurl_quality quality_of(GpuQuality q)
-{
-    switch (q) {
-    case GPU_QUALITY_LOW:
-        return PAGECURL_QUALITY_LOW;
-    case GPU_QUALITY_HIGH:
-        return PAGECURL_QUALITY_HIGH;
-    case GPU_QUALITY_REFERENCE:
-        return PAGECURL_QUALITY_REFERENCE;
-    case GPU_QUALITY_AUTO:
-        break;
-    }
-    return PAGECURL_QUALITY_AUTO;
-}
-
-static pagecurl_binding binding_of(AppBinding b)
-{
-    return b == APP_BINDING_LEFT    ? PAGECURL_BINDING_LEFT
-           : b == APP_BINDING_RIGHT ? PAGECURL_BINDING_RIGHT
-                                    : PAGECURL_BINDING_BOOK;
-}
-
-static pagecurl_layout layout_of(AppLayout l)
-{
-    return l == APP_LAYOUT_SPREAD   ? PAGECURL_LAYOUT_SPREAD
-           : l == APP_LAYOUT_SINGLE ? PAGECURL_LAYOUT_SINGLE
-                                    : PAGECURL_LAYOUT_AUTO;
-}
-
 /* The context: the library's own device. 0, or the exit status (said). */
 static int make_context(Run *run)
 {
@@ -123,7 +89,7 @@ static int make_context(Run *run)
                                 &err);
     if (!run->ctx) {
         app_say(stderr, "%s", err.message);
-        return status_of(&err);
+        return app_library_status(&err);
     }
     return 0;
 }
@@ -137,76 +103,21 @@ static int open_book(Run *run)
     /* the pages drawn at the density shown: --zoom Z shows them Z times as large, and a
      * supersampled picture is shown at the size asked */
     float detail = fmaxf(o->zoom, 1.0f) / (float)run->scale;
-    run->book = pagecurl_book_create(
-        run->ctx,
-        &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
-                              .path = o->book,
-                              .binding = binding_of(o->binding),
-                              .layout = layout_of(o->layout),
-                              .cover = o->hard_cover ? PAGECURL_COVER_HARD : PAGECURL_COVER_SOFT,
-                              .quality = quality_of(o->quality),
-                              .max_samples = o->msaa,
-                              .show_through = o->show_through > 0.0f ? o->show_through : -1.0f,
-                              .grid_columns = o->nx,
-                              .grid_rows = o->ny,
-                              .wait_for_pages = true,
-                              .reduced_motion = o->reduced_motion,
-                              .page_detail = detail,
-                              /* a replay is the window's session: the reader's presses and keys */
-                              .thumb_through = run->trace != NULL,
-                              .leaf_readback = o->export_obj != NULL,
-                              .stop = stop_asked},
-        &err);
+    pagecurl_book_desc desc = app_library_book_desc(o);
+    desc.wait_for_pages = true;
+    desc.page_detail = detail;
+    /* a replay is the window's session: the reader's presses and keys */
+    desc.thumb_through = run->trace != NULL;
+    desc.stop = stop_asked;
+    run->book = pagecurl_book_create(run->ctx, &desc, &err);
     if (!run->book) {
         /* the book names the file; the program names the flag that gave it */
         app_say(stderr, "%s%s", o->book ? "--book " : "", err.message);
-        return status_of(&err);
+        return app_library_status(&err);
     }
     /* the command line has checked it is in range */
     pagecurl_book_set_hold_radius(run->book, o->radius);
     return 0;
-}
-
-/* --page read as the book's label or number (run->opts.page). 0, or 2 (said). */
-static int find_page(Run *run)
-{
-    AppOptions *o = &run->opts;
-    if (!o->page_text)
-        return 0;
-    int page = pagecurl_book_find_page(run->book, o->page_text);
-    if (!page) {
-        app_say(stderr,
-                "--page %s: the book has no page labelled or numbered so (it has %d page(s))",
-                o->page_text, pagecurl_book_page_count(run->book));
-        return 2;
-    }
-    o->page = (uint32_t)page;
-    char label[64];
-    pagecurl_book_page_label(run->book, page, label, sizeof label);
-    /* a number where the book labels its pages otherwise: said, since the reader may have
-     * meant a printed page the book does not have */
-    if (label[0] && strcasecmp(label, o->page_text))
-        app_say(stderr, "note: --page %s: no page is labelled so; page %d of the book, labelled %s",
-                o->page_text, page, label);
-    return 0;
-}
-
-static bool book_holds(const void *book, const char *path)
-{
-    return pagecurl_book_holds(book, path);
-}
-
-/* The book is never an output (app_output_check_book). 0, or 2 (said). */
-static int check_outputs(const Run *run)
-{
-    pagecurl_book_identity id = {.size = sizeof id};
-    pagecurl_book_identity_of(run->book, &id);
-    char message[4608];
-    int refused =
-        app_output_check_book(&run->opts, book_holds, run->book, id.path, message, sizeof message);
-    if (refused)
-        app_say(stderr, "%s", message);
-    return refused;
 }
 
 /* The spread a posed turn opens: --page's, else the first with a leaf to turn (forward: spread 0;
@@ -250,67 +161,13 @@ static void open_at_spread(Run *run)
         pagecurl_book_go_to(run->book, page);
 }
 
-/* The trace's events due by time t given to the book, in the viewport's pixels: the trace's
- * fractions times the picture's size, which the book takes back to those fractions exactly. */
+/* The trace's events due by time t given to the book (app_trace_apply). */
 static void feed_trace(Run *run, double t)
 {
     const AppTrace *trace = run->trace;
-    double w = run->render.width, h = run->render.height;
-    pagecurl_book *b = run->book;
-    for (; run->next < trace->count && trace->events[run->next].time <= t; run->next++) {
-        const AppTraceEvent *e = &trace->events[run->next];
-        double x = (double)e->x * w, y = (double)e->y * h;
-        switch (e->device) {
-        case APP_TRACE_MOUSE:
-        case APP_TRACE_FINGER:
-        case APP_TRACE_INK: {
-            if (e->device == APP_TRACE_INK && e->action == APP_TRACE_CLEAR) {
-                pagecurl_book_clear_at(b, x, y, e->time);
-                break;
-            }
-            pagecurl_pointer_event p = {
-                .size = sizeof p,
-                .phase = e->action == APP_TRACE_DOWN   ? PAGECURL_POINTER_DOWN
-                         : e->action == APP_TRACE_MOVE ? PAGECURL_POINTER_MOVE
-                                                       : PAGECURL_POINTER_UP,
-                .kind = e->device == APP_TRACE_INK      ? PAGECURL_POINTER_PEN
-                        : e->device == APP_TRACE_FINGER ? PAGECURL_POINTER_FINGER
-                                                        : PAGECURL_POINTER_MOUSE,
-                .id = (uint64_t)e->device + 1,
-                .x = x,
-                .y = y,
-                /* the library reads 0 as a mouse's full pressure; the trace's 0 is a hairline */
-                .pressure = e->pressure > 0.0f ? e->pressure : FLT_MIN,
-                .time = e->time};
-            pagecurl_book_pointer(b, &p);
-            break;
-        }
-        case APP_TRACE_KEY: {
-            static const pagecurl_action actions[] = {[APP_TRACE_NEXT] = PAGECURL_ACTION_NEXT,
-                                                      [APP_TRACE_PREV] = PAGECURL_ACTION_PREVIOUS,
-                                                      [APP_TRACE_HOME] = PAGECURL_ACTION_FIRST,
-                                                      [APP_TRACE_END] = PAGECURL_ACTION_LAST,
-                                                      [APP_TRACE_UNDO] = PAGECURL_ACTION_UNDO};
-            if (e->action == APP_TRACE_GOTO)
-                pagecurl_book_go_to(b, e->page);
-            else if (e->action == APP_TRACE_NEXT || e->action == APP_TRACE_PREV ||
-                     e->action == APP_TRACE_HOME || e->action == APP_TRACE_END ||
-                     e->action == APP_TRACE_UNDO)
-                pagecurl_book_action(b, actions[e->action], e->time);
-            break;
-        }
-        case APP_TRACE_ZOOM:
-            if (e->action == APP_TRACE_BY)
-                pagecurl_book_zoom_by(b, e->scale, x, y, e->time);
-            else if (e->action == APP_TRACE_PAN)
-                pagecurl_book_pan(b, x, y, e->time);
-            else if (e->action == APP_TRACE_FIT)
-                pagecurl_book_action(b, PAGECURL_ACTION_ZOOM_FIT, e->time);
-            else if (e->action == APP_TRACE_TOGGLE)
-                pagecurl_book_zoom_toggle(b, x, y, e->time);
-            break;
-        }
-    }
+    for (; run->next < trace->count && trace->events[run->next].time <= t; run->next++)
+        app_trace_apply(run->book, &trace->events[run->next], run->render.width,
+                        run->render.height);
 }
 
 /* The frame before the next one worth drawing: while a replay's book is still and its next event
@@ -498,9 +355,9 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
     char message[512] = "";
     status = open_book(&run);
     if (!status)
-        status = find_page(&run);
+        status = app_library_find_page(run.book, &run.opts);
     if (!status)
-        status = check_outputs(&run);
+        status = app_library_check_outputs(run.book, &run.opts);
     if (!status) {
         status = app_library_notebook_open(&run.notebook, run.opts.notebook, run.book, message,
                                            sizeof message);

@@ -1,8 +1,5 @@
 #include "hud.h"
 
-#include "../shaders/shared.h"
-#include "../book/camera.h"
-
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,7 +28,7 @@ void app_hud_latency(AppHud *hud, double ms)
 
 void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uint32_t count)
 {
-    hud->stage_count = count < GPU_TIMER_MAX ? count : GPU_TIMER_MAX;
+    hud->stage_count = count < PAGECURL_MAX_STAGES ? count : PAGECURL_MAX_STAGES;
     for (uint32_t i = 0; i < hud->stage_count; i++) {
         hud->stage_ms[i] = ms[i];
         hud->stage_names[i] = names[i];
@@ -82,7 +79,7 @@ void app_hud_size(const AppHud *hud, float *width, float *height)
 
 uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
 {
-    if (bytes < 4 * PC_OVERLAY_VERTEX_BYTES)
+    if (bytes < 4 * APP_HUD_VERTEX_BYTES)
         return 0;
     char text[1024];
     hud_text(hud, text, sizeof text);
@@ -92,32 +89,23 @@ uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
     const float corners[4][2] = {{0.0f, 0.0f}, {w, 0.0f}, {w, h}, {0.0f, h}};
     const unsigned char shade[4] = {16, 18, 24, 176};
     unsigned char *v = vertices;
-    for (int k = 0; k < 4; k++, v += PC_OVERLAY_VERTEX_BYTES) {
+    for (int k = 0; k < 4; k++, v += APP_HUD_VERTEX_BYTES) {
         float xyz[3] = {corners[k][0], corners[k][1], 0.0f};
         memcpy(v, xyz, sizeof xyz);
         memcpy(v + sizeof xyz, shade, sizeof shade);
     }
     unsigned char colour[4] = {255, 236, 140, 255};
-    size_t left = bytes - 4 * PC_OVERLAY_VERTEX_BYTES;
+    size_t left = bytes - 4 * APP_HUD_VERTEX_BYTES;
     int size = left > (size_t)INT32_MAX ? INT32_MAX : (int)left;
     return 1 + (uint32_t)stb_easy_font_print(HUD_PAD, HUD_PAD, text, colour, v, size);
 }
 
-float app_hud_scale(const AppHud *hud, const AppCameraBook *book, uint32_t width, uint32_t height,
-                    float margin)
+float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, float margin)
 {
-    /* the book's far edge (its head, halfway across what is framed): the first row below it */
-    PcDrawPush push = app_camera_draw_push(width, height, book);
-    const float *m = push.view_proj.m; /* column-major */
-    float x = 0.5f * (book->lo + book->hi) * book->width, y = book->height;
-    float cy = m[1] * x + m[5] * y + m[13], cw = m[3] * x + m[7] * y + m[15];
-    float row = cw > 0.0f ? 0.5f * (cy / cw + 1.0f) * (float)height : 0.0f;
-    float first = ceilf(row - 0.5f); /* rows are sampled at their centres */
-    uint32_t lo = first <= 0.0f ? 0u : first >= (float)height ? height : (uint32_t)first;
     float w, h;
     app_hud_size(hud, &w, &h);
     for (float scale = 2.0f; scale > 1.0f; scale -= 0.5f)
-        if (margin + h * scale + margin <= (float)lo && margin + w * scale <= (float)width)
+        if (margin + h * scale + margin <= (float)head_row && margin + w * scale <= (float)width)
             return scale;
     return 1.0f;
 }

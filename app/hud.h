@@ -5,14 +5,17 @@
 #ifndef PAGECURL_APP_HUD_H
 #define PAGECURL_APP_HUD_H
 
-#include "../gpu/timer.h"
-#include "../book/camera.h"
 #include "page_field.h"
 #include "where.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <pagecurl/pagecurl.h>
+
+/* A quad's vertex: x, y, z floats, then RGBA8 (stb_easy_font's layout). */
+#define APP_HUD_VERTEX_BYTES 16
 
 typedef struct AppHud {
     bool shown;
@@ -28,8 +31,8 @@ typedef struct AppHud {
     double frame_ms;           /* smoothed, of drawn frames only */
     double latency_ms; /* smoothed: an input's timestamp to the present of the frame showing it */
     uint32_t stage_count;
-    double stage_ms[GPU_TIMER_MAX];
-    const char *stage_names[GPU_TIMER_MAX];
+    double stage_ms[PAGECURL_MAX_STAGES];
+    const char *stage_names[PAGECURL_MAX_STAGES];
 } AppHud;
 
 /* One more frame was drawn in `ms`: from the end of the frame before, or from the moment the loop
@@ -37,16 +40,16 @@ typedef struct AppHud {
 void app_hud_frame(AppHud *hud, double ms);
 /* One more input reached the screen `ms` after its event. */
 void app_hud_latency(AppHud *hud, double ms);
-/* The GPU stage times of a finished frame (gpu_timer_read's output). */
+/* The GPU stage times of a finished frame (pagecurl_book_frame_times). */
 void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uint32_t count);
 /* The panel's size in glyph pixels, backdrop included. */
 void app_hud_size(const AppHud *hud, float *width, float *height);
 /* How much to enlarge the panel (2, 1.5 or 1: glyph pixels a pixel) so that, drawn `margin`
- * pixels from the top-left corner of a width x height view, it stays above the book's far edge,
- * clear of the pages' text; 1 where nothing larger fits. */
-float app_hud_scale(const AppHud *hud, const AppCameraBook *book, uint32_t width, uint32_t height,
-                    float margin);
-/* The panel as overlay quads (PC_OVERLAY_VERTEX_BYTES a vertex) in glyph pixels from its top-left
+ * pixels from the top-left corner of a width x height view, it stays above `head_row`, the first
+ * row below the book's far edge (pagecurl_book_head_row), clear of the pages' text; 1 where
+ * nothing larger fits. */
+float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, float margin);
+/* The panel as overlay quads (APP_HUD_VERTEX_BYTES a vertex) in glyph pixels from its top-left
  * corner: the backdrop first, then the text. Returns how many. */
 uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes);
 

@@ -54,8 +54,13 @@ int app_library_notebook_open(AppLibraryNotebook *nb, const char *path, pagecurl
 static bool mirror_book(AppLibraryNotebook *nb, const pagecurl_book *book)
 {
     uint64_t revision = pagecurl_book_ink_revision(book);
-    if (revision == nb->mirror.revision)
+    pagecurl_state state = {.size = sizeof state};
+    pagecurl_book_state(book, &state);
+    /* a stroke's end moves no revision: the mirror's stroke ends with the book's */
+    if (revision == nb->mirror.revision) {
+        nb->mirror.drawing = state.drawing - 1;
         return true;
+    }
     MeshInk ink;
     if (!mesh_ink_init(&ink, nb->mirror.page_count))
         return false;
@@ -80,8 +85,6 @@ static bool mirror_book(AppLibraryNotebook *nb, const pagecurl_book *book)
         mesh_ink_free(&ink);
         return false;
     }
-    pagecurl_state state = {.size = sizeof state};
-    pagecurl_book_state(book, &state);
     mesh_ink_free(&nb->mirror);
     nb->mirror = ink;
     nb->mirror.revision = revision;

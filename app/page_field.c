@@ -1,7 +1,5 @@
 #include "page_field.h"
 
-#include "../pages/page_labels.h"
-
 #include <stdio.h>
 #include <string.h>
 
@@ -17,22 +15,22 @@ void app_page_field_close(AppPageField *f)
 
 /* Where what is typed leads: a page by label or number first, else the outline's first entry
  * from `from` on (round to the first) that holds it. */
-static void resolve(AppPageField *f, const AppBookSource *src, int from)
+static void resolve(AppPageField *f, const pagecurl_book *book, int from)
 {
-    f->page = app_book_source_find_page(src, f->typed);
+    f->page = pagecurl_book_find_page(book, f->typed);
     f->match = -1;
     if (f->page || !f->typed[0])
         return;
-    int i = app_book_source_outline_find(src, f->typed, from);
+    int i = pagecurl_book_outline_find(book, f->typed, from);
     if (i < 0 && from > 0)
-        i = app_book_source_outline_find(src, f->typed, 0);
+        i = pagecurl_book_outline_find(book, f->typed, 0);
     if (i >= 0) {
         f->match = i;
-        f->page = app_book_source_outline(src, i)->page + 1;
+        f->page = pagecurl_book_outline_entry(book, i, NULL, 0, NULL);
     }
 }
 
-void app_page_field_type(AppPageField *f, const AppBookSource *src, const char *utf8)
+void app_page_field_type(AppPageField *f, const pagecurl_book *book, const char *utf8)
 {
     size_t have = strlen(f->typed), add = strlen(utf8);
     while (add && have + add >= sizeof f->typed) { /* whole characters off the end */
@@ -45,22 +43,22 @@ void app_page_field_type(AppPageField *f, const AppBookSource *src, const char *
             return;
     memcpy(f->typed + have, utf8, add);
     f->typed[have + add] = '\0';
-    resolve(f, src, 0);
+    resolve(f, book, 0);
 }
 
-void app_page_field_erase(AppPageField *f, const AppBookSource *src)
+void app_page_field_erase(AppPageField *f, const pagecurl_book *book)
 {
     size_t n = strlen(f->typed);
     while (n && ((unsigned char)f->typed[--n] & 0xc0) == 0x80)
         ;
     f->typed[n] = '\0';
-    resolve(f, src, 0);
+    resolve(f, book, 0);
 }
 
-void app_page_field_next(AppPageField *f, const AppBookSource *src)
+void app_page_field_next(AppPageField *f, const pagecurl_book *book)
 {
     if (f->match >= 0)
-        resolve(f, src, f->match + 1);
+        resolve(f, book, f->match + 1);
 }
 
 /* `in` as ASCII into out: every other character one '?'. */
@@ -76,28 +74,29 @@ static void ascii(const char *in, char *out, size_t size)
         out[at] = '\0';
 }
 
-void app_page_field_text(const AppPageField *f, const AppBookSource *src, char *out, size_t size)
+void app_page_field_text(const AppPageField *f, const pagecurl_book *book, char *out, size_t size)
 {
-    char typed[APP_PAGE_FIELD_MAX], where[APP_OUTLINE_TITLE_MAX + 160];
+    char typed[APP_PAGE_FIELD_MAX], where[256 + 160];
     ascii(f->typed, typed, sizeof typed);
     if (!f->typed[0]) {
         snprintf(where, sizeof where, "a page number or label%s (Escape: close)",
-                 app_book_source_outline_count(src) ? ", or part of a title" : "");
+                 pagecurl_book_outline_count(book) ? ", or part of a title" : "");
     } else if (!f->page) {
         snprintf(where, sizeof where, "no page or title holds it (%d pages)",
-                 app_book_source_pages(src));
+                 pagecurl_book_page_count(book));
     } else {
-        char label[APP_PAGE_LABEL_MAX], shown[APP_PAGE_LABEL_MAX], title[APP_OUTLINE_TITLE_MAX];
-        app_book_source_page_label(src, f->page - 1, label, sizeof label);
+        char label[64], shown[64], title[256], full[256];
+        pagecurl_book_page_label(book, f->page, label, sizeof label);
         ascii(label, shown, sizeof shown);
         char page[96];
         if (shown[0] && strcmp(shown, typed))
             snprintf(page, sizeof page, "page %s (%d / %d)", shown, f->page,
-                     app_book_source_pages(src));
+                     pagecurl_book_page_count(book));
         else
-            snprintf(page, sizeof page, "page %d / %d", f->page, app_book_source_pages(src));
+            snprintf(page, sizeof page, "page %d / %d", f->page, pagecurl_book_page_count(book));
         if (f->match >= 0) {
-            ascii(app_book_source_outline(src, f->match)->title, title, sizeof title);
+            pagecurl_book_outline_entry(book, f->match, full, sizeof full, NULL);
+            ascii(full, title, sizeof title);
             snprintf(where, sizeof where, "%s, %s (Enter: go, Tab: next title)", title, page);
         } else {
             snprintf(where, sizeof where, "%s (Enter: go)", page);

@@ -1,17 +1,15 @@
 #include "where.h"
 
-#include "../pages/page_labels.h"
-
 #include <stdio.h>
 #include <string.h>
 
 /* Page `page`'s name (1-based): its label in ASCII (a '?' for each other character), or its
  * number where it has none (or a blank one). Whether that differs from the number. */
-static bool page_name(const AppBookSource *src, int page, char *out, size_t size)
+static bool page_name(const pagecurl_book *book, int page, char *out, size_t size)
 {
-    char number[16], label[APP_PAGE_LABEL_MAX];
+    char number[16], label[64];
     snprintf(number, sizeof number, "%d", page);
-    app_book_source_page_label(src, page - 1, label, sizeof label);
+    pagecurl_book_page_label(book, page, label, sizeof label);
     size_t at = 0;
     for (const unsigned char *p = (const unsigned char *)label; *p && at + 1 < size; p++)
         if (*p < 0x80 || (*p & 0xc0) == 0xc0) /* a character's first byte */
@@ -22,9 +20,9 @@ static bool page_name(const AppBookSource *src, int page, char *out, size_t size
     return strcmp(out, number) != 0;
 }
 
-void app_where_line(const AppBookSource *src, int spread, bool single, char *out, size_t size)
+void app_where_line(const pagecurl_book *book, int spread, bool single, char *out, size_t size)
 {
-    int pages = app_book_source_pages(src);
+    int pages = pagecurl_book_page_count(book);
     int left = 2 * spread, right = 2 * spread + 1; /* 1-based; shown where they are pages */
     bool has_left = left >= 1 && left <= pages, has_right = right >= 1 && right <= pages;
     if (single && has_right)
@@ -36,9 +34,9 @@ void app_where_line(const AppBookSource *src, int spread, bool single, char *out
         return;
     }
     int first = has_left ? left : right, last = has_right ? right : left;
-    char a[APP_PAGE_LABEL_MAX], b[APP_PAGE_LABEL_MAX], numbers[64];
-    bool labelled = page_name(src, first, a, sizeof a);
-    labelled |= page_name(src, last, b, sizeof b);
+    char a[64], b[64], numbers[64];
+    bool labelled = page_name(book, first, a, sizeof a);
+    labelled |= page_name(book, last, b, sizeof b);
     if (first == last)
         snprintf(numbers, sizeof numbers, "%d / %d", first, pages);
     else

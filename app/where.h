@@ -7,7 +7,7 @@
 #ifndef PAGECURL_APP_WHERE_H
 #define PAGECURL_APP_WHERE_H
 
-#include "../pages/book_source.h"
+#include <pagecurl/pagecurl.h>
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -15,9 +15,9 @@
 /* Room for any line app_where_line makes, its terminating zero included. */
 #define APP_WHERE_MAX 200
 
-/* The line for spread `spread` (mesh/flip.h: pages 2s | 2s + 1) of `src`. `single`: one page is
+/* The line for spread `spread` (pages 2s | 2s + 1) of `book`. `single`: one page is
  * shown (the one-page layout): the spread's right-hand page, or its left-hand one where the
  * right has none. The empty back of a last leaf, which no page is printed on, reads "end". */
-void app_where_line(const AppBookSource *src, int spread, bool single, char *out, size_t size);
+void app_where_line(const pagecurl_book *book, int spread, bool single, char *out, size_t size);
 
 #endif

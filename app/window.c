@@ -1,21 +1,17 @@
 #include "window.h"
 #include "say.h"
 
-#include "../gpu/overlay.h"
-#include "../gpu/swapchain.h"
-#include "../book/book.h"
-#include "../book/camera.h"
-#include "../pages/content.h"
 #include "frame_budget.h"
-#include "../book/ink_texture.h"
 #include "headless.h"
-#include "../book/view.h"
-#include "window_input.h"
 #include "hud.h"
-#include "input.h"
-#include "where.h"
+#include "library_book.h"
+#include "library_notebook.h"
+#include "overlay.h"
 #include "screenshot.h"
 #include "signals.h"
+#include "swapchain.h"
+#include "where.h"
+#include "window_input.h"
 
 #include <SDL.h>
 #include <SDL_vulkan.h>
@@ -24,16 +20,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define WINDOW_FAULT_ENV  "PAGECURL_FAULT"
-#define WINDOW_FAULT_KIND "acquire"
+_Static_assert(APP_HUD_VERTEX_BYTES == APP_OVERLAY_VERTEX_BYTES,
+               "the HUD's quads are the overlay's");
 
-/* PAGECURL_FAULT's acquire:N into *at (0 when the value is unset or names another kind of fault);
+#define WINDOW_FAULT_ENV "PAGECURL_FAULT"
+
+/* PAGECURL_FAULT's KIND:N into *at (0 when the value is unset or names another kind of fault);
  * false when it names this kind and N is not a decimal number from 1 to UINT32_MAX. */
-static bool fault_parse(const char *spec, uint32_t *at)
+static bool fault_parse(const char *spec, const char *kind_name, uint32_t *at)
 {
     *at = 0;
-    size_t kind = strlen(WINDOW_FAULT_KIND);
-    if (!spec || strncmp(spec, WINDOW_FAULT_KIND, kind) != 0)
+    size_t kind = strlen(kind_name);
+    if (!spec || strncmp(spec, kind_name, kind) != 0)
         return true;
     const char *p = spec + kind, *digits = p + 1;
     if (*p != ':')
@@ -51,11 +49,13 @@ bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size
 {
     *out = (AppWindow){0};
     const char *fault = getenv(WINDOW_FAULT_ENV);
-    if (!fault_parse(fault, &out->fault_acquire))
+    const char *bad = !fault_parse(fault, "acquire", &out->fault_acquire) ? "acquire"
+                      : !fault_parse(fault, "submit", &out->fault_submit) ? "submit"
+                                                                          : NULL;
+    if (bad)
         snprintf(out->fault_refused, sizeof out->fault_refused,
-                 WINDOW_FAULT_ENV "=%.60s: want " WINDOW_FAULT_KIND
-                                  ":N, N a whole number from 1 to %" PRIu32,
-                 fault, UINT32_MAX);
+                 WINDOW_FAULT_ENV "=%.60s: want %s:N, N a whole number from 1 to %" PRIu32, fault,
+                 bad, UINT32_MAX);
     /* app/signals.c's handlers stop the loop and save; SDL's would only queue an SDL_QUIT */
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
@@ -63,9 +63,10 @@ bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size
         return false;
     }
     out->sdl_started = true;
-    out->window = SDL_CreateWindow(
-        "pagecurl", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, (int)opts->width,
-        (int)opts->height, SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    out->window = SDL_CreateWindow("pagecurl", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                   (int)opts->width, (int)opts->height,
+                                   SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE |
+                                       SDL_WINDOW_ALLOW_HIGHDPI | SDL_WINDOW_HIDDEN);
     unsigned count = APP_WINDOW_MAX_EXTENSIONS;
     if (!out->window || !SDL_Vulkan_GetInstanceExtensions(out->window, &count, out->extensions)) {
         snprintf(message, size, "no Vulkan window (%s)", SDL_GetError());
@@ -85,24 +86,26 @@ void app_window_close(AppWindow *win)
     *win = (AppWindow){0};
 }
 
-bool app_window_create_surface(void *user, VkInstance instance, VkSurfaceKHR *out)
+/* pagecurl_context_desc.create_surface, with the AppWindow as user pointer. */
+static bool create_surface(void *user, VkInstance instance, VkSurfaceKHR *out)
 {
     AppWindow *win = user;
     return SDL_Vulkan_CreateSurface(win->window, instance, out) == SDL_TRUE;
 }
 
-VkExtent2D app_window_drawable_size(const AppWindow *win)
+/* The window's size in pixels (not points: HiDPI-correct); 0 x 0 while minimised. */
+static AppSessionSize drawable_size(const AppWindow *win)
 {
     int w = 0, h = 0;
-    SDL_Vulkan_GetDrawableSize(win->window, &w, &h); /* pixels, not points: HiDPI-correct */
+    SDL_Vulkan_GetDrawableSize(win->window, &w, &h);
     if (SDL_GetWindowFlags(win->window) & SDL_WINDOW_MINIMIZED)
         w = h = 0;
-    return (VkExtent2D){(uint32_t)w, (uint32_t)h};
+    return (AppSessionSize){(uint32_t)w, (uint32_t)h};
 }
 
-/* Frames whose motion is remembered until their GPU times come back: twice the frames in flight,
- * as the times of a slot's last frame arrive while its next is being drawn. */
-#define WINDOW_MOVING_RING (2 * GPU_FRAMES_IN_FLIGHT)
+/* Frames whose motion is remembered until their GPU times come back: the times of a frame arrive
+ * once its slot is recorded again, two frames later. */
+#define WINDOW_MOVING_RING (2 * APP_VK_FRAMES)
 
 /* A test hook, not a user option: with --quality auto, start at the high tier on any device (a
  * GPU's start, on lavapipe) and take this many milliseconds as the frame budget, so that the
@@ -112,76 +115,88 @@ VkExtent2D app_window_drawable_size(const AppWindow *win)
 /* A save says so in the window for this long (F12/P's file, a notebook that failed). */
 #define WINDOW_TOAST_SECONDS 2.5
 
-/* What the loop owns besides the page. */
-typedef struct WindowGpu {
-    AppView view; /* the swapchain's, timed for the HUD */
-    GpuOverlay overlay;
-    AppHud hud;
+/* A step of the zoom (a key, a double-click, a wheel's notch) waits a moment for the pages in
+ * view to be drawn at the density it shows, so that its first frame is sharp: on a slow device
+ * the magnified frame and then the sharp one would take two frames' time. A page slower to draw
+ * than the wait shows magnified until it is drawn. */
+#define WINDOW_DETAIL_HOLD 0.08
+
+/* A run: the library's context and book, the window's Vulkan, and what the loop keeps. */
+typedef struct Window {
+    AppWindow *win;
+    AppOptions *opts;
+    pagecurl_context *ctx;
+    pagecurl_book *book;
+    AppLibraryNotebook notebook;
+    AppVk vk;
+    AppSwapchain sc;
+    AppOverlay overlay;
     AppScreenshot shot;
-    bool stale; /* the swapchain must be rebuilt before the next frame */
-    bool redo;  /* the last frame was given up or not shown (out of date): draw it again */
-    /* PAGECURL_FAULT=acquire:N (AppWindow.fault_acquire) */
-    uint32_t fault_at; /* the acquire that starts reporting out of date; 0: none */
-    uint64_t acquires; /* acquires so far */
-    bool faulting;     /* reporting out of date until the swapchain is rebuilt */
+    AppHud hud;
+    char device[256];
+    char message[512]; /* a failure's line */
+    bool stale;        /* the swapchain must be rebuilt before the next frame */
+    bool redo;         /* the last frame was given up or not shown (out of date): draw it again */
+    uint64_t acquires, submits; /* so far, for PAGECURL_FAULT */
+    bool faulting;              /* acquires report out of date until the swapchain is rebuilt */
+    uint64_t recorded;          /* frames recorded: the book numbers its frames so */
+    uint64_t timed;             /* the frame whose times the HUD shows last, + 1 */
     AppFrameBudget budget;
-    int refresh_hz; /* the display's, 0 when it does not say */
-    bool step_due;  /* the budget was missed: step down before the next frame */
-    bool forced;    /* the budget is the test hook's */
-    /* whether the leaf moved in each of the last frames drawn, by frame number */
+    int refresh_hz;   /* the display's, 0 when it does not say */
+    bool step_due;    /* the budget was missed: step down before the next frame */
+    bool forced;      /* the budget is the test hook's... */
+    double forced_ms; /* ...this many milliseconds */
+    /* whether the leaf moved in each of the last frames recorded, by frame number */
     bool moving[WINDOW_MOVING_RING];
     char title[APP_WHERE_MAX + 64]; /* the window's, as last set */
     double toast_until;             /* hud.toast shows until then (the session's clock) */
     bool notebook_failed;           /* the toast has said the notebook could not be saved */
     AppPageField field;             /* G: go to a page */
-    const AppBookSource *source;    /* the book's pages: the field looks in them */
     bool field_skip;                /* the G that opened the field is no text of it */
-} WindowGpu;
+} Window;
 
-static void window_gpu_destroy(const GpuContext *ctx, WindowGpu *w)
+/* The book's events since the last frame: errors said, the ink's changes saved; whether a page
+ * (or a sharper drawing of one) came in, which shows in this frame. */
+static bool drain_events(Window *w)
 {
-    gpu_frames_wait(ctx, w->view.frames, &(GpuError){0});
-    gpu_overlay_destroy(ctx, &w->overlay);
-    app_screenshot_destroy(ctx, &w->shot);
-    app_view_destroy(ctx, &w->view);
+    bool ready = false, inked = false;
+    pagecurl_event e;
+    while (pagecurl_book_poll_event(w->book, &e)) {
+        if (e.type == PAGECURL_EVENT_ERROR)
+            app_say(stderr, "%s", e.message);
+        ready = ready || e.type == PAGECURL_EVENT_PAGE_READY;
+        inked = inked || e.type == PAGECURL_EVENT_INK_CHANGED;
+    }
+    if (inked)
+        app_library_notebook_keep(&w->notebook, w->book, false);
+    return ready;
 }
 
 /* A finished frame's stage times: to the HUD, in the stages' order, and their sum (the frame's
  * GPU time) to the budget when the leaf moved in it. */
-static void frame_times(void *user, const AppViewTimes *times)
+static void frame_times(Window *w)
 {
-    WindowGpu *w = user;
-    double ms[GPU_STAGE_COUNT], gpu_ms = 0.0;
-    const char *names[GPU_STAGE_COUNT];
-    uint32_t n = 0;
-    for (int s = 0; s < GPU_STAGE_COUNT; s++)
-        if (times->ran[s]) {
-            ms[n] = times->ms[s], names[n++] = gpu_stage_name(s);
-            gpu_ms += times->ms[s];
-        }
-    app_hud_stages(&w->hud, ms, names, n);
-    if (app_frame_budget_add(&w->budget, gpu_ms, w->moving[times->frame % WINDOW_MOVING_RING]))
+    pagecurl_frame_times t = {.size = sizeof t};
+    if (!pagecurl_book_frame_times(w->book, &t) || t.frame + 1 == w->timed)
+        return;
+    w->timed = t.frame + 1;
+    app_hud_stages(&w->hud, t.ms, t.names, t.stage_count);
+    if (app_frame_budget_add(&w->budget, t.total_ms, w->moving[t.frame % WINDOW_MOVING_RING]))
         w->step_due = true;
 }
 
-/* Whether the leaf the frame shows has moved since the frame before: a turn settling, a drag
- * whose pointer moved. A held leaf standing still is not motion a frame can miss. */
-static bool leaf_moved(const MeshFlipView *shown, const MeshFlipView *before)
+static const char *tier_name(pagecurl_quality q)
 {
-    return shown->turning &&
-           (!before->turning || shown->turning_leaf != before->turning_leaf ||
-            shown->pointer[0] != before->pointer[0] || shown->pointer[1] != before->pointer[1]);
+    return q == PAGECURL_QUALITY_LOW ? "low" : q == PAGECURL_QUALITY_HIGH ? "high" : "reference";
 }
 
-/* The low tier from the next frame on, once the budget was missed: the renderer's tier parts and
- * the swapchain's targets made anew; the pages, the ink and the turn stay. Said once, with why. */
-static bool step_down(const GpuContext *ctx, WindowGpu *w, GpuError *err)
+/* The low tier from the next frame on, once the budget was missed: the book remakes what the
+ * tier draws with; the pages, the ink and the turn stay. Said once, with why. */
+static void step_down(Window *w)
 {
     w->step_due = false;
-    if (!app_view_set_quality(ctx, &w->view, GPU_QUALITY_LOW, err))
-        return false;
-    w->stale = true;
-    w->hud.quality = gpu_quality_name(w->view.renderer.quality);
+    pagecurl_book_set_quality(w->book, PAGECURL_QUALITY_LOW);
+    w->hud.quality = tier_name(PAGECURL_QUALITY_LOW);
     char hz[32];
     snprintf(hz, sizeof hz, "%d Hz%s",
              w->refresh_hz > 0 ? w->refresh_hz : APP_FRAME_BUDGET_DEFAULT_HZ,
@@ -196,45 +211,49 @@ static bool step_down(const GpuContext *ctx, WindowGpu *w, GpuError *err)
             "of the last %d), over the %.3g ms budget (%s)\n",
             w->budget.median_ms, APP_FRAME_BUDGET_FRAMES, w->budget.budget_ms,
             w->forced ? "set by " WINDOW_STEP_BUDGET_ENV : hz);
-    return true;
+}
+
+/* The spread (pages 2s | 2s + 1) whose pages `left`, `right` are (either side, 0: none). */
+static int spread_of(int left, int right)
+{
+    return (left > right ? left : right) / 2;
+}
+
+/* Where the book is heading: the spread a turn's leaf and the turns queued behind it land on, so
+ * that the title answers a key at once and, thumbing through, counts the presses rather than
+ * lagging the leaves in the air; a held leaf's end is the hand's, so while one is held (and at
+ * rest) the spread shown. */
+static int heading_spread(const pagecurl_state *s)
+{
+    return s->held ? spread_of(s->left, s->right) : spread_of(s->heading_left, s->heading_right);
 }
 
 /* The title and the HUD say where the reader is and which mode the pointer is in: "pagecurl:
- * 4-5 / 16", with ", ink (I: turn pages)" in ink mode. The pages are those of the spread the
- * book is heading to (a turn's, and the turns queued behind it), so that the title answers a key
- * at once and, thumbing through, counts the presses rather than lagging the leaves in the air;
- * at rest it is the spread shown. SDL is told only when the title changes. */
-static void show_where(const AppWindow *win, const AppPage *page, const AppBookStream *book,
-                       const AppSession *session, WindowGpu *w)
+ * 4-5 / 16", with ", ink (I: turn pages)" in ink mode. SDL is told only when the title changes. */
+static void show_where(Window *w, const AppSession *session, const pagecurl_state *s)
 {
-    VkExtent2D size = app_window_drawable_size(win);
-    MeshFlipView view = mesh_flip_view(&session->flip);
-    app_where_line(app_book_stream_source(book), view.heading,
-                   app_book_one_page(page, size.width, size.height), w->hud.where,
-                   sizeof w->hud.where);
+    app_where_line(w->book, heading_spread(s), s->single, w->hud.where, sizeof w->hud.where);
     w->hud.ink_mode = session->ink_mode;
     char title[sizeof w->title];
     snprintf(title, sizeof title, "pagecurl: %s%s", w->hud.where,
              session->ink_mode ? ", ink (I: turn pages)" : "");
     if (strcmp(title, w->title)) {
-        SDL_SetWindowTitle(win->window, title);
+        SDL_SetWindowTitle(w->win->window, title);
         memcpy(w->title, title, sizeof title);
     }
 }
 
-/* Handles one event; false when the user asked to quit. */
 /* The page field's share of the events while it is open: text, Backspace, Tab, Enter (the book
  * opens at the page, as a trace's goto), Escape (closes it); it takes every key. False for an
  * event that is not its own. */
-static bool field_event(const SDL_Event *e, const AppWindow *win, const AppPage *page,
-                        AppSession *session, WindowGpu *w, double now)
+static bool field_event(const SDL_Event *e, Window *w, AppSession *session, double now)
 {
     AppPageField *f = &w->field;
     if (e->type == SDL_TEXTINPUT) {
         bool opener = w->field_skip && (!strcmp(e->text.text, "g") || !strcmp(e->text.text, "G"));
         w->field_skip = false;
         if (!opener)
-            app_page_field_type(f, w->source, e->text.text);
+            app_page_field_type(f, w->book, e->text.text);
         return true;
     }
     if (e->type != SDL_KEYDOWN)
@@ -247,27 +266,27 @@ static bool field_event(const SDL_Event *e, const AppWindow *win, const AppPage 
     if (key == SDLK_ESCAPE) {
         app_page_field_close(f);
     } else if (key == SDLK_BACKSPACE) {
-        app_page_field_erase(f, w->source);
+        app_page_field_erase(f, w->book);
     } else if (key == SDLK_TAB) {
-        app_page_field_next(f, w->source);
+        app_page_field_next(f, w->book);
     } else if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && f->page) {
         AppTraceEvent go = {
             .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = f->page};
         app_page_field_close(f);
         if (!session->replay)
-            app_session_apply(app_window_drawable_size(win), page, session, &go);
+            app_session_apply(drawable_size(w->win), session, &go);
     }
     return true;
 }
 
-static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage *page,
-                         AppSession *session, WindowGpu *w, double now)
+/* Handles one event; false when the user asked to quit. */
+static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, double now)
 {
     if (e->type == SDL_QUIT)
         return false;
-    if (w->field.open && field_event(e, win, page, session, w, now)) {
+    if (w->field.open && field_event(e, w, session, now)) {
         if (w->field.open)
-            app_page_field_text(&w->field, w->source, w->hud.field, sizeof w->hud.field);
+            app_page_field_text(&w->field, w->book, w->hud.field, sizeof w->hud.field);
         else
             w->hud.field[0] = '\0';
         return true;
@@ -278,7 +297,7 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
         !session->replay) {
         app_page_field_open(&w->field);
         w->field_skip = true;
-        app_page_field_text(&w->field, w->source, w->hud.field, sizeof w->hud.field);
+        app_page_field_text(&w->field, w->book, w->hud.field, sizeof w->hud.field);
         return true;
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_h) {
@@ -295,8 +314,8 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
         return true;
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F11) {
-        bool full = SDL_GetWindowFlags(win->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
-        SDL_SetWindowFullscreen(win->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+        bool full = SDL_GetWindowFlags(w->win->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+        SDL_SetWindowFullscreen(w->win->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
         w->stale = true; /* the size-changed event follows; rebuild in any case */
         return true;
     }
@@ -307,7 +326,7 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
         return true;
     }
     AppTraceEvent inputs[APP_SESSION_MAX_EVENTS];
-    int n = session->replay ? 0 : app_session_trace_events(e, win->window, session, now, inputs);
+    int n = session->replay ? 0 : app_session_trace_events(e, w->win->window, session, now, inputs);
     for (int i = 0; i < n; i++) {
         const AppTraceEvent *input = &inputs[i];
         session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
@@ -315,131 +334,157 @@ static bool handle_event(const SDL_Event *e, const AppWindow *win, const AppPage
             session->move = *input, session->move_due = true; /* ink keeps every point */
             continue;
         }
-        VkExtent2D size = app_window_drawable_size(win);
-        app_session_apply_move(size, page, session);
-        app_session_apply(size, page, session, input);
+        AppSessionSize size = drawable_size(w->win);
+        app_session_apply_move(size, session);
+        app_session_apply(size, session, input);
     }
     return true;
 }
 
-/* The HUD over the frame: drawn into the swapchain image before it is presented. */
-static void draw_hud(const GpuContext *ctx, const AppPage *page, const AppSpread *spread,
-                     const CurlParams *pose, WindowGpu *w, const GpuFrame *frame,
-                     const GpuRenderTarget *target)
-{
-    const float margin = 8.0f;
-    AppCameraBook camera =
-        app_book_camera(spread, pose, page, target->extent.width, target->extent.height);
-    float scale =
-        app_hud_scale(&w->hud, &camera, target->extent.width, target->extent.height, margin);
-    uint32_t quads = app_hud_quads(&w->hud, gpu_overlay_vertices(&w->overlay, frame->slot),
-                                   (size_t)GPU_OVERLAY_MAX_QUADS * 4 * PC_OVERLAY_VERTEX_BYTES);
-    gpu_overlay_record(ctx, frame->cmd, &w->overlay, frame->slot, target, quads, scale, margin,
-                       margin);
-}
-
-/* What one frame adds to the picture: a copy for a screenshot, the page's vertices for OBJ. */
-typedef struct DrawExtras {
-    bool shot, vertices;
-} DrawExtras;
-
-/* One frame's window side, for app_view_frame's hooks. */
-typedef struct WindowFrame {
-    const GpuContext *ctx;
-    const AppPage *page;
-    WindowGpu *w;
-    DrawExtras extras;
-    AppSpread spread; /* as drawn: the HUD keeps clear of the book where the camera shows it */
-    CurlParams pose;
-    uint32_t index; /* the swapchain image acquired */
-} WindowFrame;
-
 /* The next image, unless PAGECURL_FAULT says this acquire finds the swapchain out of date. */
-static VkResult acquire_image(const GpuContext *ctx, WindowGpu *w, uint32_t slot, uint32_t *index)
+static VkResult acquire_image(Window *w, uint32_t slot, uint32_t *index)
 {
     w->acquires++;
-    if (w->fault_at && w->acquires == w->fault_at) {
+    if (w->win->fault_acquire && w->acquires == w->win->fault_acquire) {
         w->faulting = true;
         app_say(stderr, WINDOW_FAULT_ENV ": acquire %" PRIu64 " reports the swapchain out of date",
                 w->acquires);
     }
     if (w->faulting)
         return VK_ERROR_OUT_OF_DATE_KHR; /* as a driver does: no image, no semaphore signalled */
-    return gpu_swapchain_acquire(ctx, &w->view.swapchain, slot, index);
+    return vkAcquireNextImageKHR(w->vk.vk.device, w->sc.swapchain, UINT64_MAX, w->sc.acquired[slot],
+                                 VK_NULL_HANDLE, index);
 }
 
-static bool acquire(void *user, const GpuFrame *frame, AppViewTarget *out, GpuError *err)
+/* The frame's commands submitted, waiting for the image acquired, signalling its presentation
+ * and the slot's fence; unless PAGECURL_FAULT says this submission loses the device, when the
+ * image acquired is still waited for and the fence signalled (nothing left pending). */
+static VkResult submit(Window *w, uint32_t slot, uint32_t index)
 {
-    WindowFrame *wf = user;
-    GpuSwapchain *sc = &wf->w->view.swapchain;
-    VkResult r = acquire_image(wf->ctx, wf->w, frame->slot, &wf->index);
-    if (r == VK_ERROR_OUT_OF_DATE_KHR) {
-        wf->w->stale = wf->w->redo = true;
-        out->skip = true;
-        return true;
-    }
-    if (r < 0)
-        return gpu_error_set(err, "vkAcquireNextImageKHR failed: %s", gpu_result_name(r));
-    out->target = gpu_swapchain_target(sc, wf->index);
-    out->wait = sc->acquired[frame->slot];
-    out->wait_stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-    out->signal = sc->render_done[wf->index];
-    return true;
+    VkCommandBuffer cmd = w->sc.cmd[slot];
+    /* the book's first use of the image is its copy into it (a transfer) */
+    VkPipelineStageFlags stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    bool lost = w->win->fault_submit && ++w->submits > w->win->fault_submit;
+    VkSubmitInfo info = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                         .waitSemaphoreCount = 1,
+                         .pWaitSemaphores = &w->sc.acquired[slot],
+                         .pWaitDstStageMask = &stage,
+                         .commandBufferCount = lost ? 0 : 1,
+                         .pCommandBuffers = &cmd,
+                         .signalSemaphoreCount = lost ? 0 : 1,
+                         .pSignalSemaphores = &w->sc.rendered[index]};
+    VkResult r = vkQueueSubmit(w->vk.vk.queue, 1, &info, w->sc.done[slot]);
+    return lost ? VK_ERROR_DEVICE_LOST : r;
 }
 
-static bool finish(void *user, const GpuFrame *frame, const AppViewTarget *target, GpuError *err)
+static void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
+                          VkPipelineStageFlags2 src, VkAccessFlags2 src_access)
 {
-    WindowFrame *wf = user;
-    WindowGpu *w = wf->w;
-    if (w->hud.shown || w->hud.field[0] || w->hud.toast[0])
-        draw_hud(wf->ctx, wf->page, &wf->spread, &wf->pose, w, frame, &target->target);
-    if (wf->extras.shot &&
-        !app_screenshot_record(wf->ctx, frame->cmd, &w->shot, &w->view.swapchain, wf->index, err))
-        return false;
-    gpu_swapchain_record_present(frame->cmd, &w->view.swapchain, wf->index);
-    return true;
+    VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                               .srcStageMask = src,
+                               .srcAccessMask = src_access,
+                               .dstStageMask = VK_PIPELINE_STAGE_2_NONE,
+                               .oldLayout = from,
+                               .newLayout = to,
+                               .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                               .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                               .image = image,
+                               .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .imageMemoryBarrierCount = 1,
+                                                   .pImageMemoryBarriers = &b});
 }
 
-/* One frame to the swapchain. False only on a failure worth stopping for. */
-static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, WindowGpu *w,
-                 const MeshFlipView *view, const AppZoomView *zoom, const MeshInk *ink,
-                 DrawExtras extras, GpuError *err)
+/* The HUD over the frame: drawn into the swapchain image before it is presented, enlarged as far
+ * as it stays above the book's far edge. */
+static void draw_hud(Window *w, VkCommandBuffer cmd, uint32_t slot, uint32_t index)
+{
+    const float margin = 8.0f;
+    float scale =
+        app_hud_scale(&w->hud, pagecurl_book_head_row(w->book), w->sc.extent.width, margin);
+    size_t bytes;
+    void *vertices = app_overlay_vertices(&w->overlay, slot, &bytes);
+    uint32_t quads = app_hud_quads(&w->hud, vertices, bytes);
+    app_overlay_record(cmd, &w->overlay, slot, w->sc.views[index], w->sc.extent, quads, scale,
+                       margin, margin);
+}
+
+/* One frame at `time` to the swapchain; with `shot`, copied for a screenshot. False (the reason
+ * in w->message) only on a failure worth stopping for. */
+static bool draw(Window *w, double time, bool shot)
 {
     w->shot.taken = false;
     w->redo = false;
-    VkExtent2D size = app_window_drawable_size(win);
+    AppSessionSize size = drawable_size(w->win);
     if (size.width == 0 || size.height == 0)
         return true; /* minimised: nothing to draw into */
-    GpuSwapchain *sc = &w->view.swapchain;
+    AppSwapchain *sc = &w->sc;
     if (w->stale || !sc->swapchain) {
-        if (!gpu_swapchain_rebuild(ctx, size, &w->view.renderer, sc, err))
+        if (!app_swapchain_rebuild(&w->vk, (VkExtent2D){size.width, size.height}, sc, w->message,
+                                   sizeof w->message))
             return false;
-        if (sc->swapchain && sc->writable)
-            gpu_renderer_prepare(ctx, &w->view.renderer, sc->extent);
         w->stale = w->faulting = false;
         if (!sc->swapchain)
             return true;
     }
-    WindowFrame wf = {.ctx = ctx,
-                      .page = page,
-                      .w = w,
-                      .extras = extras,
-                      .spread = app_book_spread(view),
-                      .pose = app_book_pose(view, page)};
-    wf.spread.zoom = *zoom;
-    AppViewHooks hooks = {.user = &wf, .acquire = acquire, .finish = finish};
-    AppViewFrame frame = {
-        /* the turning leaf, posed so that its grabbed point lies under the pointer */
-        .pose = wf.pose, .spread = wf.spread, .ink = ink, .readback_vertices = extras.vertices,
-        .hooks = &hooks,
+    pagecurl_target target = {
+        .size = sizeof target,
+        .extent = sc->extent,
+        /* the image as acquired: its contents discarded, waited for at the copy (the submit's
+         * wait stage) */
+        .layout = VK_IMAGE_LAYOUT_UNDEFINED,
+        .final_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
     };
-    AppViewHost host;
-    if (!app_view_frame(ctx, &w->view, &frame, &host, err))
+    pagecurl_error err;
+    if (!pagecurl_book_update(w->book, time, &target, &err)) {
+        snprintf(w->message, sizeof w->message, "%s", err.message);
         return false;
-    if (host.skipped)
+    }
+    uint32_t slot = (uint32_t)(w->recorded % APP_VK_FRAMES), index = 0;
+    VkDevice dev = w->vk.vk.device;
+    VkResult r = vkWaitForFences(dev, 1, &sc->done[slot], VK_TRUE, UINT64_MAX);
+    if (r != VK_SUCCESS)
+        return app_vk_fail(r, "vkWaitForFences", w->message, sizeof w->message);
+    r = acquire_image(w, slot, &index);
+    if (r == VK_ERROR_OUT_OF_DATE_KHR) {
+        w->stale = w->redo = true; /* given up: the slot stays as it was */
         return true;
-    VkResult r = gpu_swapchain_present(ctx, sc, wf.index);
-    VkExtent2D now = app_window_drawable_size(win);
+    }
+    if (r < 0)
+        return app_vk_fail(r, "vkAcquireNextImageKHR", w->message, sizeof w->message);
+    target.image = sc->images[index];
+    VkCommandBuffer cmd = sc->cmd[slot];
+    vkResetFences(dev, 1, &sc->done[slot]);
+    vkResetCommandBuffer(cmd, 0);
+    vkBeginCommandBuffer(
+        cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT});
+    pagecurl_book_record(w->book, cmd, slot, &target);
+    if (w->hud.shown || w->hud.field[0] || w->hud.toast[0])
+        draw_hud(w, cmd, slot, index);
+    bool copied = !shot || app_screenshot_record(&w->vk, cmd, &w->shot, sc, index, w->message,
+                                                 sizeof w->message);
+    /* drawn -> presented (the semaphore orders the presentation engine's read) */
+    image_barrier(cmd, target.image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                  VK_ACCESS_2_MEMORY_WRITE_BIT);
+    r = vkEndCommandBuffer(cmd);
+    if (r == VK_SUCCESS)
+        r = submit(w, slot, index);
+    w->recorded++;
+    if (r != VK_SUCCESS)
+        return app_vk_fail(r, "vkQueueSubmit", w->message, sizeof w->message);
+    if (!copied)
+        return false;
+    VkPresentInfoKHR present = {.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
+                                .waitSemaphoreCount = 1,
+                                .pWaitSemaphores = &sc->rendered[index],
+                                .swapchainCount = 1,
+                                .pSwapchains = &sc->swapchain,
+                                .pImageIndices = &index};
+    r = vkQueuePresentKHR(w->vk.vk.queue, &present);
+    AppSessionSize now = drawable_size(w->win);
     bool resized = now.width != sc->extent.width || now.height != sc->extent.height;
     /* out of date must be rebuilt; suboptimal only when the size really changed (a rebuild for
      * a mere transform hint would stall every frame on some compositors) */
@@ -448,69 +493,48 @@ static bool draw(const AppWindow *win, const GpuContext *ctx, AppPage *page, Win
     else if (r == VK_SUBOPTIMAL_KHR && resized)
         w->stale = true;
     else if (r < 0)
-        return gpu_error_set(err, "vkQueuePresentKHR failed: %s", gpu_result_name(r));
+        return app_vk_fail(r, "vkQueuePresentKHR", w->message, sizeof w->message);
     return true;
 }
 
-/* A step of the zoom (a key, a double-click, a wheel's notch) waits a moment for the pages in
- * view to be drawn at the density it shows, so that its first frame is sharp: on a slow device
- * the magnified frame and then the sharp one would take two frames' time. A page slower to draw
- * than the wait shows magnified until it is drawn. */
-#define WINDOW_DETAIL_HOLD 0.08
-static void hold_for_detail(AppPage *page, AppBookStream *book, WindowGpu *w,
-                            const MeshFlipView *view, const AppZoomView *zoom)
+/* Waits for every frame recorded. */
+static bool wait_frames(Window *w)
 {
-    AppViewFrame frame = {.pose = app_book_pose(view, page), .spread = app_book_spread(view)};
-    frame.spread.zoom = *zoom;
-    app_view_want_detail(&w->view, &frame, w->view.swapchain.extent);
-    app_book_stream_detail_now(book, WINDOW_DETAIL_HOLD);
+    VkResult r = vkWaitForFences(w->vk.vk.device, APP_VK_FRAMES, w->sc.done, VK_TRUE, UINT64_MAX);
+    return r == VK_SUCCESS || app_vk_fail(r, "vkWaitForFences", w->message, sizeof w->message);
 }
 
 /* --screenshot / --export-obj on the way out: the view shown last, drawn once more (and shown)
  * with its pixels and the turning leaf's vertices read back. Returns the exit status. */
-static int write_exit_files(const AppWindow *win, const GpuContext *ctx, AppPage *page,
-                            WindowGpu *w, const MeshFlipView *view, const AppZoomView *zoom,
-                            const MeshInk *ink, const AppOptions *opts)
+static int write_exit_files(Window *w, double clock)
 {
-    GpuError err = {0};
-    DrawExtras extras = {.shot = opts->screenshot != NULL, .vertices = opts->export_obj != NULL};
-    uint64_t before = w->view.frame_number;
+    const AppOptions *opts = w->opts;
+    uint64_t before = w->recorded;
+    pagecurl_book_set_lead(w->book, 0.0); /* the view as it is at the loop's last moment */
+    if (opts->export_obj)
+        pagecurl_book_read_leaf(w->book);
     /* a swapchain found out of date is rebuilt by the next attempt */
-    for (int attempt = 0; attempt < 3 && w->view.frame_number == before; attempt++)
-        if (!draw(win, ctx, page, w, view, zoom, ink, extras, &err) ||
-            !app_view_wait(ctx, &w->view, &err)) {
-            app_say(stderr, "%s", err.message);
+    for (int attempt = 0; attempt < 3 && w->recorded == before; attempt++)
+        if (!draw(w, clock, opts->screenshot != NULL) || !wait_frames(w)) {
+            app_say(stderr, "%s", w->message);
             return 1;
         }
-    if (w->view.frame_number == before || (opts->screenshot && !w->shot.taken)) {
+    if (w->recorded == before || (opts->screenshot && !w->shot.taken)) {
         app_say(stderr, "nothing written: the window %s",
-                w->view.frame_number == before ? "shows nothing (minimised)"
-                                               : "images cannot be read back");
+                w->recorded == before ? "shows nothing (minimised)" : "images cannot be read back");
         return 1;
     }
     char message[256];
-    uint8_t *rgba = opts->screenshot ? app_screenshot_rgba(ctx, &w->shot, &w->view.swapchain,
-                                                           message, sizeof message)
-                                     : NULL;
+    uint8_t *rgba =
+        opts->screenshot ? app_screenshot_rgba(&w->shot, message, sizeof message) : NULL;
     if (opts->screenshot && !rgba) {
         app_say(stderr, "cannot write %s: %s", opts->screenshot, message);
         return 1;
     }
-    /* the leaf as the last frame read it back (after its fence) */
-    pagecurl_leaf leaf = {.size = sizeof leaf,
-                          .columns = page->grid.nx,
-                          .rows = page->grid.ny,
-                          .width = page->grid.width,
-                          .height = page->grid.height,
-                          .vertex_count = (uint32_t)page->grid.vertex_count,
-                          .triangle_count = (uint32_t)page->grid.triangle_count,
-                          .vertices = page->gpu.readback.mapped,
-                          .indices = page->grid.indices};
-    if (opts->export_obj)
-        gpu_buffer_invalidate(ctx, &page->gpu.readback);
-    int status =
-        app_headless_write(opts, w->view.swapchain.extent.width, w->view.swapchain.extent.height,
-                           rgba, opts->export_obj ? &leaf : NULL);
+    pagecurl_leaf leaf = {.size = sizeof leaf};
+    bool has_leaf = opts->export_obj && pagecurl_book_leaf(w->book, &leaf);
+    int status = app_headless_write(opts, w->sc.extent.width, w->sc.extent.height, rgba,
+                                    has_leaf ? &leaf : NULL);
     free(rgba);
     return status;
 }
@@ -531,94 +555,121 @@ static void lead_update(double *lead, double seconds)
     *lead += WINDOW_LEAD_SMOOTHING * (s - *lead);
 }
 
-/* The first frames show the book at rest as the start of a turn, its leaf still flat: lavapipe
- * then builds the turning frame's draw states and first touches its memory (some 60 ms at
- * 320x200) before anyone presses a key, instead of on the first turn's first frame. */
-static MeshFlipView warm_view(const MeshFlip *flip, double now)
+static bool stop_asked(void *user)
 {
-    MeshFlip warm = *flip;
-    if (!mesh_flip_next(&warm, now) && !mesh_flip_prev(&warm, now))
-        return mesh_flip_view(flip);
-    return mesh_flip_view(&warm);
+    (void)user;
+    return app_signals_caught() != 0;
 }
 
-/* The view on the swapchain (timed for the HUD), with the ink drawn so far, and the overlay. */
-static bool window_gpu_create(const AppWindow *win, const GpuContext *ctx, const AppOptions *opts,
-                              AppPage *page, AppBookStream *book, const MeshInk *ink, WindowGpu *w,
-                              GpuError *err)
+/* The context on a device that presents to the window, the book the options name, checked, the
+ * notebook bound to it. 0, or the exit status (said). */
+static int open_book(Window *w)
 {
-    w->hud.device = ctx->props.deviceName;
-    w->source = app_book_stream_source(book);
-    w->field.match = -1;
-    w->fault_at = win->fault_acquire;
-    SDL_DisplayMode display;
-    w->refresh_hz = SDL_GetWindowDisplayMode(win->window, &display) == 0 ? display.refresh_rate : 0;
+    AppOptions *o = w->opts;
+    pagecurl_error err;
+    w->ctx = pagecurl_context_create(
+        &(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
+                                 .validation = o->validation,
+                                 .gpu_assisted = o->gpu_assisted,
+                                 .prefer_index = o->device >= 0,
+                                 .device_index = o->device,
+                                 .instance_extensions = w->win->extensions,
+                                 .instance_extension_count = w->win->extension_count,
+                                 .create_surface = create_surface,
+                                 .surface_user = w->win},
+        &err);
+    if (!w->ctx) {
+        app_say(stderr, "%s", err.message);
+        return app_library_status(&err);
+    }
+    /* From here the run may hold what must be saved: a signal asks the loops to stop. */
+    app_signals_defer();
+    /* a test's start at the high tier, to be stepped down (WINDOW_STEP_BUDGET_ENV) */
     const char *forced = getenv(WINDOW_STEP_BUDGET_ENV);
-    double forced_ms = forced ? strtod(forced, NULL) : 0.0;
-    bool test_start = opts->quality == GPU_QUALITY_AUTO && forced_ms > 0.0;
-    w->forced = test_start;
-    AppViewDesc desc = {
-        .kind = APP_VIEW_SWAPCHAIN,
-        .renderer = {.color_format = gpu_swapchain_pick_format(ctx),
-                     .quality = test_start ? GPU_QUALITY_HIGH : opts->quality,
-                     .max_samples = opts->msaa,
-                     .show_through = opts->show_through},
-        .timed = true,
-        .stage_times = true, /* the HUD shows each stage */
-        .book = book,
-    };
-    if (!app_view_create(ctx, &desc, page, &w->view, err) ||
-        !app_ink_texture_upload(&w->view.ink, ink, ctx, &w->view.renderer.ink, err) ||
-        !gpu_overlay_create(ctx, w->view.renderer.color_format, &w->overlay, err))
-        return false;
-    w->hud.quality = gpu_quality_name(w->view.renderer.quality);
-    w->budget =
-        app_frame_budget_init(test_start ? forced_ms : app_frame_budget_ms(w->refresh_hz),
-                              app_frame_budget_applies(opts->quality, w->view.renderer.quality));
-    w->view.on_times = frame_times;
-    w->view.times_user = w;
+    w->forced_ms = forced ? strtod(forced, NULL) : 0.0;
+    w->forced = o->quality == GPU_QUALITY_AUTO && w->forced_ms > 0.0;
+    pagecurl_book_desc desc = app_library_book_desc(o);
+    desc.quality = w->forced ? PAGECURL_QUALITY_HIGH : desc.quality;
+    desc.timed = true;         /* the HUD shows each stage, the budget sums them */
+    desc.thumb_through = true; /* the reader's presses and keys */
+    desc.page_detail = o->zoom > 1.0f ? o->zoom : 1.0f;
+    desc.stop = stop_asked;
+    w->book = pagecurl_book_create(w->ctx, &desc, &err);
+    if (!w->book) {
+        /* the book names the file; the program names the flag that gave it */
+        app_say(stderr, "%s%s", o->book ? "--book " : "", err.message);
+        return app_library_status(&err);
+    }
+    int status = app_library_find_page(w->book, o);
+    if (!status)
+        status = app_library_check_outputs(w->book, o);
+    if (!status) {
+        char message[512];
+        status =
+            app_library_notebook_open(&w->notebook, o->notebook, w->book, message, sizeof message);
+        if (status)
+            app_say(stderr, "%s", message);
+    }
+    if (status)
+        return status;
+    /* a reader's notebook reopens where they were, unless --page says */
+    int page = !o->page_text && !o->replay && w->notebook.notebook.at ? w->notebook.notebook.at
+                                                                      : (int)o->page;
+    if (page >= 1)
+        pagecurl_book_go_to(w->book, page);
+    pagecurl_limits limits = {.size = sizeof limits};
+    pagecurl_context_limits(w->ctx, &limits);
+    snprintf(w->device, sizeof w->device, "%s", limits.device_name);
+    return 0;
+}
+
+/* The window's Vulkan: its swapchain's frames, the overlay, the budget and the HUD's lines. 0, or
+ * the exit status (said). */
+static int open_vulkan(Window *w)
+{
+    const AppOptions *o = w->opts;
+    app_vk_init(&w->vk, w->ctx);
     static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
                                              VK_PRESENT_MODE_IMMEDIATE_KHR};
-    VkPresentModeKHR *mode = &w->view.swapchain.present_mode;
-    *mode = gpu_swapchain_pick_present_mode(ctx, modes[opts->present_mode]);
-    if (*mode != modes[opts->present_mode])
+    VkPresentModeKHR mode = app_swapchain_pick_present_mode(&w->vk, modes[o->present_mode]);
+    if (mode != modes[o->present_mode])
         app_say(stderr, "the window cannot present that way here; using fifo (vsync)");
-    return true;
+    VkFormat format = app_swapchain_pick_format(&w->vk);
+    if (!app_swapchain_create(&w->vk, format, mode, &w->sc, w->message, sizeof w->message) ||
+        !app_overlay_create(&w->vk, format, &w->overlay, w->message, sizeof w->message)) {
+        app_say(stderr, "%s", w->message);
+        return 1;
+    }
+    SDL_DisplayMode display;
+    w->refresh_hz =
+        SDL_GetWindowDisplayMode(w->win->window, &display) == 0 ? display.refresh_rate : 0;
+    pagecurl_state s = {.size = sizeof s};
+    pagecurl_book_state(w->book, &s);
+    w->hud.device = w->device;
+    w->hud.quality = tier_name(s.quality);
+    w->budget = app_frame_budget_init(
+        w->forced ? w->forced_ms : app_frame_budget_ms(w->refresh_hz),
+        app_frame_budget_applies(w->forced ? GPU_QUALITY_AUTO : o->quality, (GpuQuality)s.quality));
+    w->field.match = -1;
+    return 0;
 }
 
-int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBookStream *book,
-                   const AppOptions *opts, const AppTrace *replay, MeshInk *ink,
-                   AppNotebook *notebook)
+/* The frames until quit: input, the book at the clock, a frame when something changed. Returns
+ * the exit status. */
+static int loop(Window *w, const AppTrace *replay, AppSession *session)
 {
-    if (win->fault_refused[0]) {
-        app_say(stderr, "%s", win->fault_refused);
-        return 2;
-    }
-    GpuError err = {0};
-    WindowGpu w = {0};
-    AppSession session = {.replay = replay,
-                          .sharp_ms = -1.0,
-                          .ink = ink,
-                          .right_bound = page->desc.rtl,
-                          .start = (double)SDL_GetTicks64() / 1000.0};
-    app_book_init_reader(&session.flip, page, app_book_source_pages(app_book_stream_source(book)),
-                         app_book_first_spread(opts->page, false), opts->reduced_motion);
-    app_zoom_init(&session.zoom);
-    bool ok = window_gpu_create(win, ctx, opts, page, book, ink, &w, &err);
+    const AppOptions *opts = w->opts;
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
     uint64_t since = SDL_GetPerformanceCounter();
-    bool running = ok, redraw = true, zoomed = false;
+    bool running = true, ok = true, redraw = true, zoomed = false, sharper = false;
     uint32_t frames = 0;
-    /* A turning frame shows the flip as it will be when presented, not as it was when posed: the
-     * first frame after a key press then shows the leaf lifting, where the spring (from rest) has
-     * not moved yet. The state machine itself stays on the real clock (input times are never
-     * clamped to a time looked ahead at); a replay keeps its fixed clock. Kept across idle spells:
-     * a turn's first frame is posed by the frames of the turns before it. */
+    /* A turning frame shows the book as it will be when presented, not as it was when posed
+     * (pagecurl_book_set_lead): the first frame after a key press then shows the leaf lifting.
+     * A replay keeps its fixed clock. Kept across idle spells: a turn's first frame is posed by
+     * the frames of the turns before it. */
     double lead = 1.0 / 60.0;
-    double posed_at = 0.0; /* never before the last frame's moment, when the lead shrinks fast */
-    MeshFlipView last_shown = {0};
-    double clock = 0.0;         /* the loop's latest moment: the exit's frame shows the view then */
-    uint64_t details_shown = 0; /* the stream's details uploaded by the last frame shown */
+    pagecurl_state last_shown = {.size = sizeof last_shown};
+    double clock = 0.0; /* the loop's latest moment: the exit's frame shows the view then */
     while (running && ok) {
         SDL_Event e;
         /* A replay runs on its own clock; otherwise, with nothing moving and no frame count to
@@ -630,131 +681,190 @@ int app_window_run(AppWindow *win, const GpuContext *ctx, AppPage *page, AppBook
         bool replaying = replay && sim <= replay_end;
         /* a replay without --frames ends with its trace (and its tail), as headless: it takes no
          * input of its own to go on with */
-        if (replay && !opts->frames && !replaying && frames >= GPU_FRAMES_IN_FLIGHT)
+        if (replay && !opts->frames && !replaying && frames >= APP_VK_FRAMES)
             running = false;
-        MeshFlipView before = mesh_flip_view_at(&session.flip, app_session_seconds(&session));
-        bool idle = !redraw && !opts->frames && !replaying && !before.turning &&
-                    !(before.lift > 0.0f) && /* the view still eases back to rest */
-                    !app_zoom_moving(&session.zoom, app_session_seconds(&session));
+        pagecurl_state before = {.size = sizeof before};
+        pagecurl_book_state(w->book, &before);
+        bool idle = !redraw && !opts->frames && !replaying && !before.turning && !before.moving;
         /* a bounded wait: a stop signal is seen within 0.1 s, and a page or a sharper view the
-         * stream is drawing within a few milliseconds of being done */
-        if (idle && SDL_WaitEventTimeout(&e, app_book_stream_busy(book) ? 4 : 100)) {
+         * library is drawing within a few milliseconds of being done */
+        if (idle && SDL_WaitEventTimeout(&e, before.streaming ? 4 : 100)) {
             since = SDL_GetPerformanceCounter();
-            running =
-                handle_event(&e, win, page, &session, &w, app_session_event_time(&e, &session));
+            running = handle_event(&e, w, session, app_session_event_time(&e, session));
             redraw = true;
         }
         while (running && SDL_PollEvent(&e)) {
-            running =
-                handle_event(&e, win, page, &session, &w, app_session_event_time(&e, &session));
+            running = handle_event(&e, w, session, app_session_event_time(&e, session));
             redraw = true;
         }
-        app_session_apply_move(app_window_drawable_size(win), page, &session);
+        AppSessionSize size = drawable_size(w->win);
+        app_session_apply_move(size, session);
         running = running && !app_signals_caught();
-        double now = replay ? sim : app_session_seconds(&session);
+        double now = replay ? sim : app_session_seconds(session);
         clock = now;
-        app_session_replay_until(&session, app_window_drawable_size(win), page, now);
-        bool moved = mesh_flip_step(&session.flip, now);
+        app_session_replay_until(session, size, now);
+        pagecurl_state s = {.size = sizeof s};
+        pagecurl_book_state(w->book, &s);
+        bool moved = s.turning || s.moving;
         redraw |= moved || replaying;
-        MeshFlipView view = mesh_flip_view_at(&session.flip, now);
-        show_where(win, page, book, &session, &w);
-        redraw |= view.turning;     /* a held page is drawn every frame, moved or not */
-        redraw |= view.lift > 0.0f; /* the view eases back to rest */
-        bool zooming = app_zoom_moving(&session.zoom, now); /* a flick coasts, a zoom eases */
-        redraw |= zooming || zoomed; /* and once more where it comes to rest (book/zoom.c) */
-        zoomed = zooming;
         /* pages drawn, to show; a frame while they are still being drawn would show nothing new
          * and take the cores from the drawing */
-        redraw |= app_book_stream_news(book);
+        redraw |= s.pages_ready;
+        redraw |= zoomed; /* once more where the zoom comes to rest */
+        zoomed = s.moving;
+        show_where(w, session, &s);
         /* the notebook keeps the reader's place: the spread the book heads for */
-        int pages = app_book_source_pages(app_book_stream_source(book));
-        notebook->at = view.heading > 0 ? (2 * view.heading < pages ? 2 * view.heading : pages) : 1;
-        app_notebook_keep(notebook, session.ink, false);
-        if (notebook->failed && !w.notebook_failed) {
-            w.notebook_failed = true;
-            snprintf(w.hud.toast, sizeof w.hud.toast,
+        int pages = pagecurl_book_page_count(w->book), heading = heading_spread(&s);
+        w->notebook.notebook.at = heading > 0 ? (2 * heading < pages ? 2 * heading : pages) : 1;
+        app_library_notebook_keep(&w->notebook, w->book, false);
+        if (w->notebook.notebook.failed && !w->notebook_failed) {
+            w->notebook_failed = true;
+            snprintf(w->hud.toast, sizeof w->hud.toast,
                      "the notebook could not be saved (see the terminal)");
-            w.toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+            w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
         }
-        if (w.hud.toast[0] && now >= w.toast_until) {
-            w.hud.toast[0] = '\0';
+        if (w->hud.toast[0] && now >= w->toast_until) {
+            w->hud.toast[0] = '\0';
             redraw = true;
         }
-        if (replaying && !moved && !view.turning && !(view.lift > 0.0f) && !zooming) {
+        if (replaying && !moved) {
             /* nothing moves until the next event (or the end): its frames would all be alike */
             double due =
-                session.next < replay->count ? replay->events[session.next].time : replay_end;
+                session->next < replay->count ? replay->events[session->next].time : replay_end;
             if (due * APP_REPLAY_HZ > frames + 1.0)
                 frames = (uint32_t)(due * APP_REPLAY_HZ) - 1;
         }
         if (!running || (!redraw && !opts->frames))
             continue;
-        uint64_t drawn = w.view.frame_number, posed = SDL_GetPerformanceCounter();
-        posed_at = now + lead > posed_at ? now + lead : posed_at;
-        MeshFlipView shown = replay ? view
-                             : frames < GPU_FRAMES_IN_FLIGHT && !view.turning
-                                 ? warm_view(&session.flip, now)
-                                 : mesh_flip_view_at(&session.flip, posed_at);
-        VkExtent2D size = app_window_drawable_size(win);
-        AppZoomView zoom = app_book_zoom_view(&session.zoom, &shown, page, size.width, size.height,
-                                              replay ? now : posed_at);
-        if (session.zoom_step && !shown.turning && w.view.swapchain.swapchain)
-            hold_for_detail(page, book, &w, &shown, &zoom);
-        session.zoom_step = false;
+        uint64_t drawn = w->recorded, posed = SDL_GetPerformanceCounter();
+        pagecurl_book_set_lead(w->book, replay ? 0.0 : lead);
+        if (session->zoom_step && !s.turning && w->sc.swapchain)
+            pagecurl_book_hold_detail(w->book, WINDOW_DETAIL_HOLD);
+        session->zoom_step = false;
+        if (w->step_due)
+            step_down(w);
         /* the warm-up frames build lavapipe's draw states: no motion the user watches */
-        w.moving[w.view.frame_number % WINDOW_MOVING_RING] =
-            frames >= GPU_FRAMES_IN_FLIGHT && leaf_moved(&shown, &last_shown);
-        ok = (!w.step_due || step_down(ctx, &w, &err)) &&
-             draw(win, ctx, page, &w, &shown, &zoom, session.ink,
-                  (DrawExtras){.shot = session.want_shot}, &err);
-        last_shown = shown;
-        if (ok && w.view.frame_number != drawn) {
-            uint64_t details = app_book_stream_details(book);
-            app_session_sharp(&session, details != details_shown);
-            details_shown = details;
-            if (view.turning)
+        bool leaf_moved = s.turning && (!last_shown.turning || s.progress != last_shown.progress ||
+                                        s.heading_left != last_shown.heading_left);
+        w->moving[w->recorded % WINDOW_MOVING_RING] = frames >= APP_VK_FRAMES && leaf_moved;
+        /* The first frames show the book at rest as the start of a turn, its leaf held flat:
+         * lavapipe then builds the turning frame's draw states and first touches its memory (some
+         * 60 ms at 320x200) before anyone presses a key, instead of on the first turn's first
+         * frame. Any pointer event lets go of a held pose: one of no pointer's does it after. */
+        bool warm = !replay && frames < APP_VK_FRAMES && !s.turning &&
+                    (pagecurl_book_hold(w->book, 0.0f, 0.25f, false) ||
+                     pagecurl_book_hold(w->book, 0.0f, 0.25f, true));
+        ok = draw(w, now, session->want_shot);
+        if (warm)
+            pagecurl_book_pointer(w->book,
+                                  &(pagecurl_pointer_event){.size = sizeof(pagecurl_pointer_event),
+                                                            .phase = PAGECURL_POINTER_CANCEL,
+                                                            .id = UINT64_MAX,
+                                                            .time = now});
+        sharper = drain_events(w) || sharper;
+        last_shown = s;
+        if (ok && w->recorded != drawn) {
+            frame_times(w);
+            app_session_sharp(session, sharper);
+            sharper = false;
+            if (s.turning)
                 lead_update(&lead, elapsed_ms(posed, SDL_GetPerformanceCounter()) / 1000.0);
-            double latency = app_session_shown(&session, moved);
+            double latency = app_session_shown(session, moved);
             if (latency >= 0.0)
-                app_hud_latency(&w.hud, latency);
+                app_hud_latency(&w->hud, latency);
             uint64_t now_tick = SDL_GetPerformanceCounter();
-            app_hud_frame(&w.hud, elapsed_ms(since, now_tick));
+            app_hud_frame(&w->hud, elapsed_ms(since, now_tick));
             since = now_tick;
-            if (session.want_shot && (ok = app_view_wait(ctx, &w.view, &err))) {
-                app_screenshot_save(ctx, &w.shot, &w.view.swapchain, opts->screenshot, w.hud.toast,
-                                    sizeof w.hud.toast);
-                w.toast_until = now + WINDOW_TOAST_SECONDS;
+            if (session->want_shot && (ok = wait_frames(w))) {
+                app_screenshot_save(&w->shot, opts->screenshot, w->hud.toast, sizeof w->hud.toast);
+                w->toast_until = now + WINDOW_TOAST_SECONDS;
             }
-            session.want_shot = false;
+            session->want_shot = false;
         }
         /* the book as it is after the warm-up; a frame given up is drawn again */
-        redraw = frames < GPU_FRAMES_IN_FLIGHT || w.redo;
+        redraw = frames < APP_VK_FRAMES || w->redo;
         frames++;
         if (opts->frames && frames >= opts->frames)
             running = false;
     }
-    int status = 0;
     if (!ok) {
-        app_say(stderr, "%s", err.message);
-        status = 1;
-    } else if ((opts->screenshot || opts->export_obj) && !app_signals_caught()) {
-        MeshFlipView view = mesh_flip_view_at(&session.flip, clock);
-        VkExtent2D size = app_window_drawable_size(win);
-        AppZoomView zoom =
-            app_book_zoom_view(&session.zoom, &view, page, size.width, size.height, clock);
-        status = write_exit_files(win, ctx, page, &w, &view, &zoom, session.ink, opts);
+        app_say(stderr, "%s", w->message);
+        return 1;
     }
-    uint64_t shown = w.view.frame_number; /* the view forgets it when destroyed */
-    window_gpu_destroy(ctx, &w);
+    if ((opts->screenshot || opts->export_obj) && !app_signals_caught())
+        return write_exit_files(w, clock);
+    return 0;
+}
+
+int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
+{
+    if (win->fault_refused[0]) {
+        app_say(stderr, "%s", win->fault_refused);
+        return 2;
+    }
+    /* lavapipe (Mesa's llvmpipe; Debian 12 ships 22.3) can free a scene's fence while one of its
+     * rasteriser threads is still signalling it, which hangs or crashes the process: a window on
+     * a busy machine meets it within hours (docs/testing.md, Soak). Without rasteriser threads it
+     * cannot happen, so a window runs without them unless the user set a count. Other drivers
+     * ignore the variable; it must be set before the driver starts. */
+    setenv("LP_NUM_THREADS", "0", 0);
+    Window w = {.win = win, .opts = opts, .notebook = {.notebook = {.lock_fd = -1}}};
+    int status = open_book(&w);
+    if (!status) {
+        SDL_ShowWindow(win->window);
+        status = open_vulkan(&w);
+    }
+    AppSession session = {.replay = replay,
+                          .sharp_ms = -1.0,
+                          .book = w.book,
+                          .start = (double)SDL_GetTicks64() / 1000.0};
+    if (w.book) {
+        pagecurl_state s = {.size = sizeof s};
+        pagecurl_book_state(w.book, &s);
+        session.right_bound = s.bound_right;
+    }
+    bool looped = !status;
+    if (looped)
+        status = loop(&w, replay, &session);
+    uint64_t shown = w.recorded;
+    if (w.vk.vk.device) { /* what open_vulkan made, all or part */
+        vkDeviceWaitIdle(w.vk.vk.device);
+        app_screenshot_destroy(&w.vk, &w.shot);
+        app_overlay_destroy(&w.vk, &w.overlay);
+        app_swapchain_destroy(&w.vk, &w.sc);
+    }
     char message[512];
     /* the trace is the user's input: kept whatever ended the session */
-    if (opts->record && !app_trace_save(opts->record, &session.record, message, sizeof message)) {
+    if (opts->record && looped &&
+        !app_trace_save(opts->record, &session.record, message, sizeof message)) {
         app_say(stderr, "%s", message);
-        status = 1;
-    } else if (opts->record) {
+        status = status ? status : 1;
+    } else if (opts->record && looped) {
         app_say(stdout, "%zu input events written to %s", session.record.count, opts->record);
     }
     app_trace_free(&session.record);
-    app_session_summary(&session, shown);
+    if (looped)
+        app_session_summary(&session, shown);
+    /* whatever ended it (a failed output, a lost device, a signal), the ink is kept */
+    if (w.book && !app_library_notebook_keep(&w.notebook, w.book, true) && status == 0)
+        status = 1;
+    else if (w.book && app_library_notebook_wrote_all(&w.notebook, w.book))
+        app_say(stdout, "%u stroke(s) written to %s", pagecurl_book_stroke_count(w.book, 0),
+                opts->notebook);
+    app_library_notebook_close(&w.notebook); /* before the book: its last save names it */
+    pagecurl_book_destroy(w.book);
+    uint32_t findings = w.ctx ? pagecurl_context_messages(w.ctx) : 0;
+    pagecurl_context_destroy(w.ctx);
+    int caught = app_signals_caught();
+    if (caught) {
+        app_say(stderr, "stopped by %s", app_signals_name(caught));
+        if (status == 0)
+            status = 128 + caught;
+    }
+    if (findings) {
+        app_say(stderr, "validation reported %u message(s)", findings);
+        if (status == 0)
+            status = 1;
+    }
     return status;
 }

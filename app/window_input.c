@@ -1,6 +1,6 @@
 #include "window_input.h"
 
-#include "../book/book.h"
+#include "trace_apply.h"
 
 #include <math.h>
 
@@ -291,22 +291,20 @@ double app_session_seconds(const AppSession *session)
     return (double)SDL_GetTicks64() / 1000.0 - session->start;
 }
 
-void app_session_apply(VkExtent2D size, const AppPage *page, AppSession *session,
-                       const AppTraceEvent *input)
+void app_session_apply(AppSessionSize size, AppSession *session, const AppTraceEvent *input)
 {
-    if (size.width && size.height)
-        app_book_input(&session->flip, &session->zoom, session->ink, input, size.width, size.height,
-                       page);
+    if (size.width && size.height && session->book)
+        app_trace_apply(session->book, input, size.width, size.height);
     if (input->device == APP_TRACE_ZOOM)
         session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
     app_trace_add(&session->record, input);
 }
 
 /* The held-back move, before any other input (the order of events is kept) and before a frame. */
-void app_session_apply_move(VkExtent2D size, const AppPage *page, AppSession *session)
+void app_session_apply_move(AppSessionSize size, AppSession *session)
 {
     if (session->move_due)
-        app_session_apply(size, page, session, &session->move);
+        app_session_apply(size, session, &session->move);
     session->move_due = false;
 }
 
@@ -320,13 +318,13 @@ double app_session_event_time(const SDL_Event *e, const AppSession *session)
 }
 
 /* A replay's events due by simulated time t (the fixed step: frames / APP_REPLAY_HZ). */
-void app_session_replay_until(AppSession *session, VkExtent2D size, const AppPage *page, double t)
+void app_session_replay_until(AppSession *session, AppSessionSize size, double t)
 {
     while (session->replay && session->next < session->replay->count &&
            session->replay->events[session->next].time <= t) {
-        if (size.width && size.height)
-            app_book_input(&session->flip, &session->zoom, session->ink,
-                           &session->replay->events[session->next], size.width, size.height, page);
+        if (size.width && size.height && session->book)
+            app_trace_apply(session->book, &session->replay->events[session->next], size.width,
+                            size.height);
         if (session->replay->events[session->next].device == APP_TRACE_ZOOM)
             session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
         session->next++;

@@ -5,19 +5,17 @@
 #ifndef PAGECURL_APP_WINDOW_INPUT_H
 #define PAGECURL_APP_WINDOW_INPUT_H
 
-#include "../mesh/flip.h"
-#include "../mesh/ink.h"
-#include "../book/page.h"
-#include "../book/zoom.h"
 #include "trace.h"
 
 #include <SDL.h>
+#include <pagecurl/pagecurl.h>
+
+/* A step of the keys' and the wheel's zoom: a notch, + or -. */
+#define APP_ZOOM_STEP 1.25f
 
 /* What the window keeps of a session's input. */
 typedef struct AppSession {
-    MeshFlip flip;
-    AppZoom zoom; /* the view's zoom and pan */
-    MeshInk *ink;
+    pagecurl_book *book;     /* what the input is given to */
     bool ink_mode;           /* I: every pointer draws instead of turning pages */
     bool right_bound;        /* the book binds on the right: Left turns forward */
     uint8_t ink_button;      /* the mouse button drawing the current stroke, 0 when none */
@@ -72,14 +70,17 @@ double app_session_event_time(const SDL_Event *e, const AppSession *session);
 #define APP_SESSION_MAX_EVENTS 2
 int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession *session,
                              double now, AppTraceEvent out[APP_SESSION_MAX_EVENTS]);
+/* The window's drawable size in pixels, as the book's viewport. */
+typedef struct AppSessionSize {
+    uint32_t width, height;
+} AppSessionSize;
 /* One input applied to the book (and recorded); `size`: the window's drawable pixels (nothing
  * is applied while it is 0, a minimised window). */
-void app_session_apply(VkExtent2D size, const AppPage *page, AppSession *session,
-                       const AppTraceEvent *input);
+void app_session_apply(AppSessionSize size, AppSession *session, const AppTraceEvent *input);
 /* The held-back move, if any: before any other input and before a frame. */
-void app_session_apply_move(VkExtent2D size, const AppPage *page, AppSession *session);
+void app_session_apply_move(AppSessionSize size, AppSession *session);
 /* A replay's events due by simulated time t. */
-void app_session_replay_until(AppSession *session, VkExtent2D size, const AppPage *page, double t);
+void app_session_replay_until(AppSession *session, AppSessionSize size, double t);
 /* A frame was shown: the latency of the input it answers, in ms (< 0 when none was waiting). */
 double app_session_shown(AppSession *session, bool moved);
 /* The exit line: frames shown, and the input-to-display latency. */

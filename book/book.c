@@ -222,13 +222,13 @@ bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppP
 }
 
 static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppZoomView *zoom,
-                      const AppTraceEvent *e, uint32_t width, uint32_t height, const AppPage *page)
+                      const BookInput *e, uint32_t width, uint32_t height, const AppPage *page)
 {
-    if (e->device == APP_TRACE_KEY) { /* undo */
+    if (e->device == BOOK_INPUT_KEY) { /* undo */
         mesh_ink_undo(ink);
         return;
     }
-    if (e->action == APP_TRACE_UP) {
+    if (e->action == BOOK_INPUT_UP) {
         mesh_ink_stroke_end(ink);
         return;
     }
@@ -238,9 +238,9 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppZoomView 
         hit.page >= ink->page_count)
         return; /* off the book: nothing to draw on, nothing to clear */
     MeshInkPoint point = {hit.u, hit.v, mesh_ink_width(e->pressure)};
-    if (e->action == APP_TRACE_CLEAR)
+    if (e->action == BOOK_INPUT_CLEAR)
         mesh_ink_clear(ink, hit.page);
-    else if (e->action == APP_TRACE_DOWN)
+    else if (e->action == BOOK_INPUT_DOWN)
         mesh_ink_stroke_begin(ink, hit.page, point);
     else if (ink->drawing == hit.page) /* a stroke stays on its page side */
         mesh_ink_stroke_extend(ink, point);
@@ -496,8 +496,8 @@ static void into_corner_zone(const MeshFlipView *view, const AppZoomView *zoom, 
 }
 
 /* A zoom event at `time`, kept within the still spread's fitted pages. */
-static void zoom_input(AppZoom *zoom, const MeshFlipView *view, const AppTraceEvent *e,
-                       uint32_t width, uint32_t height, const AppPage *page)
+static void zoom_input(AppZoom *zoom, const MeshFlipView *view, const BookInput *e, uint32_t width,
+                       uint32_t height, const AppPage *page)
 {
     AppSpread spread = app_book_spread(view);
     AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
@@ -506,16 +506,16 @@ static void zoom_input(AppZoom *zoom, const MeshFlipView *view, const AppTraceEv
     /* the pointer at (x W, y H) is the pixel whose centre the camera's rays go through */
     float x = e->x + 0.5f / (float)width, y = e->y + 0.5f / (float)height;
     switch (e->action) {
-    case APP_TRACE_BY:
+    case BOOK_INPUT_BY:
         app_zoom_by(zoom, e->scale, x, y, e->time, &fit);
         break;
-    case APP_TRACE_PAN:
+    case BOOK_INPUT_PAN:
         app_zoom_pan(zoom, e->x, e->y, e->time, &fit);
         break;
-    case APP_TRACE_FIT:
+    case BOOK_INPUT_FIT:
         app_zoom_fit(zoom, e->time);
         break;
-    case APP_TRACE_TOGGLE:
+    case BOOK_INPUT_TOGGLE:
         app_zoom_toggle(zoom, x, y, e->time, &fit);
         break;
     default:
@@ -538,17 +538,18 @@ static void ease_if_turning(MeshFlip *flip, AppZoom *zoom, uint32_t width, uint3
         app_zoom_ease_fit(zoom, time, &fit);
 }
 
-bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceEvent *e,
-                    uint32_t width, uint32_t height, const AppPage *page)
+bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput *e, uint32_t width,
+                    uint32_t height, const AppPage *page)
 {
-    if (e->device == APP_TRACE_ZOOM) {
+    if (e->device == BOOK_INPUT_ZOOM) {
         if (zoom && width && height) {
             MeshFlipView view = mesh_flip_view_at(flip, e->time);
             zoom_input(zoom, &view, e, width, height, page);
         }
         return true;
     }
-    if (e->device == APP_TRACE_INK || (e->device == APP_TRACE_KEY && e->action == APP_TRACE_UNDO)) {
+    if (e->device == BOOK_INPUT_INK ||
+        (e->device == BOOK_INPUT_KEY && e->action == BOOK_INPUT_UNDO)) {
         if (ink) {
             MeshFlipView view = mesh_flip_view_at(flip, e->time); /* the camera at its time */
             AppZoomView z = app_book_zoom_view(zoom, &view, page, width, height, e->time);
@@ -556,18 +557,18 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
         }
         return true;
     }
-    if (e->device == APP_TRACE_KEY) {
-        if (e->action == APP_TRACE_NEXT || e->action == APP_TRACE_PREV) {
+    if (e->device == BOOK_INPUT_KEY) {
+        if (e->action == BOOK_INPUT_NEXT || e->action == BOOK_INPUT_PREV) {
             bool turned = mesh_flip_turn(
-                flip, e->action == APP_TRACE_NEXT ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD,
+                flip, e->action == BOOK_INPUT_NEXT ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD,
                 e->time);
             tell_lift(flip, page, width, height, e->time);
             ease_if_turning(flip, zoom, width, height, page, e->time);
             return turned;
         } else { /* go to, Home, End: a turn settling is cut short (a drag is not) */
             int end = mesh_flip_end_spread(flip);
-            int spread = e->action == APP_TRACE_HOME ? 0
-                         : e->action == APP_TRACE_END
+            int spread = e->action == BOOK_INPUT_HOME ? 0
+                         : e->action == BOOK_INPUT_END
                              ? end
                              : app_book_first_spread((uint32_t)e->page, false);
             mesh_flip_jump(flip, spread < end ? spread : end, e->time);
@@ -580,11 +581,11 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
         AppSpread spread = app_book_spread(&view);
         AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
         app_zoom_drag_move(zoom, e->x, e->y, e->time, &fit); /* an up ends where it is */
-        if (e->action == APP_TRACE_UP)
+        if (e->action == BOOK_INPUT_UP)
             app_zoom_drag_end(zoom, e->time, &fit);
         return true;
     }
-    if (e->action == APP_TRACE_UP) {
+    if (e->action == BOOK_INPUT_UP) {
         mesh_flip_release(flip, e->time);
         tell_lift(flip, page, width, height, e->time); /* a flick behind the leaf may queue */
         ease_if_turning(flip, zoom, width, height, page, e->time);
@@ -596,19 +597,19 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceE
     /* A hand on the page a leaf turning over is leaving reaches for the next leaf, whether or not
      * the leaf still covers that spot: thumbing through (the flip refuses where the book was made
      * without it). A press on the leaf past the spine, or on one falling back, catches it. */
-    if (e->action == APP_TRACE_DOWN && view.phase == MESH_FLIP_SETTLING && view.completing &&
+    if (e->action == BOOK_INPUT_DOWN && view.phase == MESH_FLIP_SETTLING && view.completing &&
         flat_point(&view, &z, page, width, height, px, py, &x, &y) &&
         mesh_flip_thumb_press(flip, x, y, e->time))
         return true;
-    if (e->action != APP_TRACE_DOWN && view.phase != MESH_FLIP_DRAGGING && !view.thumb)
+    if (e->action != BOOK_INPUT_DOWN && view.phase != MESH_FLIP_DRAGGING && !view.thumb)
         return true; /* a move holds nothing unless a page is held */
     /* zoomed in, a press off the pages' outer edges pans the view */
-    bool pan = e->action == APP_TRACE_DOWN && zoom && app_zoom_enlarged(&z) && !view.turning &&
+    bool pan = e->action == BOOK_INPUT_DOWN && zoom && app_zoom_enlarged(&z) && !view.turning &&
                !grab_zone(&view, &z, page, width, height, px, py);
     float lift = view.lift;
     if (!pan && !drag_point(&view, &z, page, width, height, px, py, &x, &y, &lift))
         return true; /* a ray that misses the book's plane holds nothing */
-    if (e->action == APP_TRACE_DOWN) {
+    if (e->action == BOOK_INPUT_DOWN) {
         if (!pan && view.phase == MESH_FLIP_IDLE)
             into_corner_zone(&view, &z, page, width, height, px, py, &x, &y);
         bool pressed = !pan && mesh_flip_press(flip, x, y, e->time);

@@ -45,7 +45,7 @@ void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int sp
 
 /* A pointer, ink, key or zoom event (positions as fractions of a width x height view) into the
  * flip state, the view's zoom (NULL: none, the fitted view) or the ink (NULL: ink events do
- * nothing): the window's events and a replayed trace's go through this one door. Keys ask for
+ * nothing): every host's input (book/pagecurl.c's calls) goes through this one door. Keys ask for
  * turns as a reader does (mesh_flip_turn: queued while a leaf settles). An ink stroke stays on the
  * page side it began on; its points off that side are dropped. A held page is posed so that its
  * grabbed point lies on the pointer's line of sight (mesh/drag_ray.h): a move costs a few dozen
@@ -58,8 +58,8 @@ void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int sp
  * APP_ZOOM_EASE seconds, as the view pulls back for the leaf: neither jumps. Zoom events while a
  * page is held are dropped: the point held would leave the pointer. False for a key turn that
  * does nothing (mesh_flip_turn refused it); true otherwise. */
-bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const AppTraceEvent *e,
-                    uint32_t width, uint32_t height, const AppPage *page);
+bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput *e, uint32_t width,
+                    uint32_t height, const AppPage *page);
 
 /* Zoomed in, a press this close to a page's outer edge (in the view's pixels) turns it. */
 #define APP_BOOK_GRAB_ZONE 48.0f

@@ -9,6 +9,7 @@
 #include "../mesh/ink.h"
 #include "book.h"
 #include "book_stream.h"
+#include "camera.h"
 #include "view.h"
 
 #include <math.h>
@@ -86,7 +87,14 @@ struct pagecurl_book {
     MeshFlipView seen;
     double seen_time;
     uint64_t ink_seen;
-    int ink_page; /* the page side (0-based) the last stroke, clear or undo changed */
+    int ink_page;        /* the page side (0-based) the last stroke, clear or undo changed */
+    double lead;         /* frames show the book this long after the update's time */
+    double posed_at;     /* the last frame's moment: never earlier, when the lead shrinks */
+    double detail_hold;  /* the next update waits this long for the detail it shows; 0: none */
+    bool read_leaf_next; /* the next recorded frame reads the leaf back */
+    bool timed;
+    pagecurl_frame_times times; /* the last finished timed frame's */
+    bool times_valid;
     pagecurl_event events[EVENT_RING];
     uint32_t event_head, event_count;
 };
@@ -165,7 +173,11 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
             &(GpuContextDesc){.validation = d.validation,
                               .gpu_assisted = d.validation && d.gpu_assisted,
                               .device_index = d.prefer_index ? d.device_index : -1,
-                              .messages = &ctx->messages},
+                              .messages = &ctx->messages,
+                              .instance_extensions = d.instance_extensions,
+                              .instance_extension_count = d.instance_extension_count,
+                              .create_surface = d.create_surface,
+                              .surface_user = d.surface_user},
             &ctx->gpu, &gerr);
     if (!ok) {
         error_from_gpu(err, &gerr);
@@ -210,6 +222,11 @@ void pagecurl_context_vulkan(const pagecurl_context *ctx, pagecurl_vulkan *out)
                              .queue_family = ctx->gpu.queue_family,
                              .queue = ctx->gpu.queue,
                              .get_instance_proc_addr = vkGetInstanceProcAddr};
+}
+
+VkSurfaceKHR pagecurl_context_surface(const pagecurl_context *ctx)
+{
+    return ctx->gpu.surface;
 }
 
 uint32_t pagecurl_context_messages(const pagecurl_context *ctx)
@@ -392,6 +409,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     b->stop = d.stop;
     b->stop_user = d.stop_user;
     b->thumb_through = d.thumb_through;
+    b->timed = d.timed;
     b->quality = (GpuQuality)d.quality; /* the same order */
     b->max_samples = d.max_samples;
     b->show_through = d.show_through < 0.0f    ? 0.0f
@@ -490,23 +508,58 @@ int pagecurl_book_find_page(const pagecurl_book *b, const char *text)
     return src ? app_book_source_find_page(src, text) : 0;
 }
 
+int pagecurl_book_outline_count(const pagecurl_book *b)
+{
+    const AppBookSource *src = book_source(b);
+    return src ? app_book_source_outline_count(src) : 0;
+}
+
+int pagecurl_book_outline_entry(const pagecurl_book *b, int entry, char *title, size_t size,
+                                int *depth)
+{
+    const AppBookSource *src = book_source(b);
+    const AppOutlineEntry *e = src ? app_book_source_outline(src, entry) : NULL;
+    if (!e)
+        return -1;
+    if (title && size) {
+        /* cut at a character's boundary: a UTF-8 title's continuation bytes stay together */
+        size_t n = strlen(e->title);
+        if (n >= size) {
+            n = size - 1;
+            while (n && ((unsigned char)e->title[n] & 0xc0) == 0x80)
+                n--;
+        }
+        memcpy(title, e->title, n);
+        title[n] = '\0';
+    }
+    if (depth)
+        *depth = e->depth;
+    return e->page + 1; /* -1 (nowhere) is 0 */
+}
+
+int pagecurl_book_outline_find(const pagecurl_book *b, const char *text, int from)
+{
+    const AppBookSource *src = book_source(b);
+    return src && text && from >= 0 ? app_book_source_outline_find(src, text, from) : -1;
+}
+
 /* --- input ----------------------------------------------------------------------------------- */
 
 /* An event of the book's input (book/book.h) at target pixel (x, y), given to it as a fraction
  * of the viewport, which a replayed fraction times the viewport's size gives back exactly (the
  * product and quotient are exact in doubles). False where it did nothing. */
-static bool feed(pagecurl_book *b, AppTraceDevice device, AppTraceAction action, double x, double y,
-                 float pressure, float scale, double time)
+static bool feed(pagecurl_book *b, BookInputDevice device, BookInputAction action, double x,
+                 double y, float pressure, float scale, double time)
 {
     if (!b->width || !b->height)
         return false; /* no frame yet: nothing on screen to point at */
-    AppTraceEvent e = {.time = time,
-                       .device = device,
-                       .action = action,
-                       .x = (float)(x / b->width),
-                       .y = (float)(y / b->height),
-                       .pressure = pressure,
-                       .scale = scale};
+    BookInput e = {.time = time,
+                   .device = device,
+                   .action = action,
+                   .x = (float)(x / b->width),
+                   .y = (float)(y / b->height),
+                   .pressure = pressure,
+                   .scale = scale};
     return app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->page);
 }
 
@@ -550,12 +603,12 @@ void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
             return;
     }
     bool ink = p == &b->inking;
-    AppTraceDevice device = ink                                   ? APP_TRACE_INK
-                            : ev->kind == PAGECURL_POINTER_FINGER ? APP_TRACE_FINGER
-                                                                  : APP_TRACE_MOUSE;
-    AppTraceAction action = ev->phase == PAGECURL_POINTER_DOWN   ? APP_TRACE_DOWN
-                            : ev->phase == PAGECURL_POINTER_MOVE ? APP_TRACE_MOVE
-                                                                 : APP_TRACE_UP;
+    BookInputDevice device = ink                                   ? BOOK_INPUT_INK
+                             : ev->kind == PAGECURL_POINTER_FINGER ? BOOK_INPUT_FINGER
+                                                                   : BOOK_INPUT_MOUSE;
+    BookInputAction action = ev->phase == PAGECURL_POINTER_DOWN   ? BOOK_INPUT_DOWN
+                             : ev->phase == PAGECURL_POINTER_MOVE ? BOOK_INPUT_MOVE
+                                                                  : BOOK_INPUT_UP;
     if (ev->phase == PAGECURL_POINTER_CANCEL && !ink)
         mesh_flip_cancel(&b->flip, ev->time); /* a held page falls back */
     else
@@ -565,14 +618,14 @@ void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
 }
 
 /* A zoom event as the program's window gives one, in target pixels; false where it cannot act. */
-static bool zoom_event(pagecurl_book *b, AppTraceAction action, float scale, double x, double y,
+static bool zoom_event(pagecurl_book *b, BookInputAction action, float scale, double x, double y,
                        double time)
 {
     if (!b->width || !b->height || !isfinite(scale) || !isfinite(x) || !isfinite(y) ||
         !isfinite(time) || mesh_flip_view_at(&b->flip, time).phase == MESH_FLIP_DRAGGING)
         return false;
     b->held.on = false;
-    return feed(b, APP_TRACE_ZOOM, action, x, y, 1.0f, scale, time);
+    return feed(b, BOOK_INPUT_ZOOM, action, x, y, 1.0f, scale, time);
 }
 
 bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
@@ -585,7 +638,7 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
     case PAGECURL_ACTION_PREVIOUS: {
         bool next = action == PAGECURL_ACTION_NEXT;
         if (b->thumb_through && b->width) /* the reader's turn, as the program's keys ask it */
-            return feed(b, APP_TRACE_KEY, next ? APP_TRACE_NEXT : APP_TRACE_PREV, 0.0, 0.0, 1.0f,
+            return feed(b, BOOK_INPUT_KEY, next ? BOOK_INPUT_NEXT : BOOK_INPUT_PREV, 0.0, 0.0, 1.0f,
                         1.0f, time);
         if (!(next ? mesh_flip_next(&b->flip, time) : mesh_flip_prev(&b->flip, time)))
             return false;
@@ -608,19 +661,19 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
         return page >= 0;
     }
     case PAGECURL_ACTION_ZOOM_FIT:
-        return zoom_event(b, APP_TRACE_FIT, 1.0f, 0.0, 0.0, time);
+        return zoom_event(b, BOOK_INPUT_FIT, 1.0f, 0.0, 0.0, time);
     }
     return false;
 }
 
 bool pagecurl_book_zoom_by(pagecurl_book *b, float factor, double x, double y, double time)
 {
-    return factor > 0.0f && zoom_event(b, APP_TRACE_BY, factor, x, y, time);
+    return factor > 0.0f && zoom_event(b, BOOK_INPUT_BY, factor, x, y, time);
 }
 
 bool pagecurl_book_zoom_toggle(pagecurl_book *b, double x, double y, double time)
 {
-    return zoom_event(b, APP_TRACE_TOGGLE, 1.0f, x, y, time);
+    return zoom_event(b, BOOK_INPUT_TOGGLE, 1.0f, x, y, time);
 }
 
 bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, double time)
@@ -642,7 +695,7 @@ bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, do
 
 bool pagecurl_book_pan(pagecurl_book *b, double dx, double dy, double time)
 {
-    return zoom_event(b, APP_TRACE_PAN, 1.0f, dx, dy, time);
+    return zoom_event(b, BOOK_INPUT_PAN, 1.0f, dx, dy, time);
 }
 
 void pagecurl_book_get_zoom(const pagecurl_book *b, pagecurl_zoom *out)
@@ -701,7 +754,7 @@ bool pagecurl_book_clear_at(pagecurl_book *b, double x, double y, double time)
     int side = side_at(b, x, y, time);
     if (side < 0 || side >= b->ink.page_count)
         return false;
-    feed(b, APP_TRACE_INK, APP_TRACE_CLEAR, x, y, 1.0f, 1.0f, time);
+    feed(b, BOOK_INPUT_INK, BOOK_INPUT_CLEAR, x, y, 1.0f, 1.0f, time);
     b->ink_page = side;
     return true;
 }
@@ -760,7 +813,16 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
 {
     uint32_t size = out->size;
     MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
+    GpuQuality tier = b->view_made                     ? b->view.renderer.quality
+                      : b->quality != GPU_QUALITY_AUTO ? b->quality
+                      : b->ctx->gpu.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
+                          ? GPU_QUALITY_LOW
+                          : GPU_QUALITY_HIGH;
     pagecurl_state s = {.size = size,
+                        .single = b->width && app_book_one_page(&b->page, b->width, b->height),
+                        .streaming = b->stream && app_book_stream_busy(b->stream),
+                        .pages_ready = b->stream && app_book_stream_news(b->stream),
+                        .quality = (pagecurl_quality)tier, /* the same order */
                         .turning = view.turning,
                         .held = view.phase == MESH_FLIP_DRAGGING,
                         .progress = view.turning ? view.progress : 0.0f,
@@ -771,14 +833,32 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                         .bound_right = b->page.desc.rtl,
                         .drawing = b->ink.drawing + 1};
     spread_pages(b, view.spread, &s.left, &s.right);
-    int heading = view.spread;
-    if (view.turning && view.completing)
+    /* the turns queued behind a settling leaf count (thumbing through); a drag's end is the
+     * hand's, so a held leaf heads where it would land if let go now */
+    int heading = view.heading;
+    if (heading == view.spread && view.turning && view.completing)
         heading += view.direction == MESH_FLIP_FORWARD ? 1 : -1;
     spread_pages(b, heading, &s.heading_left, &s.heading_right);
     memcpy(out, &s, size < sizeof s ? size : sizeof s);
 }
 
 /* --- frames ---------------------------------------------------------------------------------- */
+
+/* A finished frame's stage times (book/view.c hands them on), kept for pagecurl_book_frame_times.
+ */
+static void took_times(void *user, const AppViewTimes *times)
+{
+    pagecurl_book *b = user;
+    pagecurl_frame_times *t = &b->times;
+    *t = (pagecurl_frame_times){.size = sizeof *t, .frame = times->frame};
+    for (int s = 0; s < GPU_STAGE_COUNT && t->stage_count < PAGECURL_MAX_STAGES; s++)
+        if (times->ran[s]) {
+            t->names[t->stage_count] = gpu_stage_name(s);
+            t->ms[t->stage_count++] = times->ms[s];
+            t->total_ms += times->ms[s];
+        }
+    b->times_valid = true;
+}
 
 static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32_t height,
                       GpuError *err)
@@ -816,6 +896,8 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
         .kind = kind,
         .width = width,
         .height = height,
+        .timed = b->timed,
+        .stage_times = b->timed,
         .book = b->stream,
         .renderer = {.quality = b->quality,
                      .max_samples = b->max_samples,
@@ -825,6 +907,8 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
     if (!app_view_create(ctx, &desc, &b->page, &b->view, err))
         return false;
     b->view_made = true;
+    b->view.on_times = took_times;
+    b->view.times_user = b;
     return app_ink_texture_upload(&b->view.ink, &b->ink, ctx, &b->view.renderer.ink, err);
 }
 
@@ -840,8 +924,16 @@ static void step(pagecurl_book *b, double time)
 {
     if (isfinite(time))
         mesh_flip_step(&b->flip, time), b->seen_time = time;
-    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
-    derive_events(b, &view);
+    MeshFlipView now = mesh_flip_view_at(&b->flip, b->seen_time);
+    derive_events(b, &now);
+    /* the frame shows the book at its moment on the screen (pagecurl_book_set_lead); input and
+     * events stay on the clock */
+    double shown = b->seen_time;
+    if (b->lead > 0.0) {
+        shown = b->seen_time + b->lead > b->posed_at ? b->seen_time + b->lead : b->posed_at;
+        b->posed_at = shown;
+    }
+    MeshFlipView view = mesh_flip_view_at(&b->flip, shown);
     if (b->held.on && !view.turning) {
         int leaves = (b->pages + 1) / 2;
         b->spread = app_book_spread_at(view.spread, leaves, b->held.backward);
@@ -857,8 +949,7 @@ static void step(pagecurl_book *b, double time)
         b->spread = app_book_spread(&view);
         b->pose = app_book_pose(&view, &b->page);
     }
-    b->spread.zoom =
-        app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, b->seen_time);
+    b->spread.zoom = app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, shown);
 }
 
 /* The tier pagecurl_book_set_quality asked for, taken by the view made before it. */
@@ -917,6 +1008,12 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         return false;
     }
     step(b, time);
+    if (b->detail_hold > 0.0) { /* the pages this frame shows, drawn for it while it waits */
+        AppViewFrame shown = {.pose = b->pose, .spread = b->spread};
+        app_view_want_detail(&b->view, &shown, size);
+        app_book_stream_detail_now(b->stream, b->detail_hold);
+        b->detail_hold = 0.0;
+    }
     if (!app_view_stream(&b->ctx->gpu, &b->view, &b->ink, &b->spread, b->wait_for_pages, &gerr)) {
         error_from_gpu(err, &gerr);
         return false;
@@ -932,7 +1029,12 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
         size.width != b->width || size.height != b->height)
         return; /* not readied for this: nothing recorded */
     const GpuContext *ctx = &b->ctx->gpu;
-    AppViewFrame frame = {.pose = b->pose, .spread = b->spread, .ink = &b->ink};
+    /* a leaf asked for is read by this frame alone: one buffer, read once the host has waited */
+    bool read = b->read_leaf_next && b->page.desc.readback;
+    AppViewFrame frame = {
+        .pose = b->pose, .spread = b->spread, .ink = &b->ink, .readback_vertices = read};
+    b->read_leaf_next = false;
+    b->leaf_read = b->leaf_read || read;
     GpuError ignored = {0};
     gpu_label_begin(ctx, cmd, "pagecurl");
     if (app_view_record(ctx, &b->view, cmd, slot, &frame, &ignored))
@@ -996,6 +1098,55 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
     return true;
 }
 
+uint32_t pagecurl_book_head_row(const pagecurl_book *b)
+{
+    if (!b->width || !b->height)
+        return 0;
+    AppCameraBook book = app_book_camera(&b->spread, &b->pose, &b->page, b->width, b->height);
+    PcDrawPush push = app_camera_draw_push(b->width, b->height, &book);
+    const float *m = push.view_proj.m; /* column-major */
+    float x = 0.5f * (book.lo + book.hi) * book.width, y = book.height;
+    float cy = m[1] * x + m[5] * y + m[13], cw = m[3] * x + m[7] * y + m[15];
+    float row = cw > 0.0f ? 0.5f * (cy / cw + 1.0f) * (float)b->height : 0.0f;
+    float first = ceilf(row - 0.5f); /* rows are sampled at their centres */
+    return first <= 0.0f ? 0u : first >= (float)b->height ? b->height : (uint32_t)first;
+}
+
+bool pagecurl_book_set_lead(pagecurl_book *b, double seconds)
+{
+    if (!(seconds >= 0.0 && seconds <= 0.1))
+        return false;
+    b->lead = seconds;
+    return true;
+}
+
+bool pagecurl_book_hold_detail(pagecurl_book *b, double seconds)
+{
+    if (!(seconds >= 0.0 && seconds <= 1.0))
+        return false;
+    b->detail_hold = seconds;
+    return true;
+}
+
+bool pagecurl_book_read_leaf(pagecurl_book *b)
+{
+    if (!b->page.desc.readback)
+        return false;
+    b->read_leaf_next = true;
+    return true;
+}
+
+bool pagecurl_book_frame_times(const pagecurl_book *b, pagecurl_frame_times *out)
+{
+    uint32_t size = out->size;
+    if (!b->times_valid)
+        return false;
+    pagecurl_frame_times t = b->times;
+    t.size = size;
+    memcpy(out, &t, size < sizeof t ? size : sizeof t);
+    return true;
+}
+
 _Static_assert(PC_VERTEX_FLOATS == 8, "pagecurl_leaf's vertices: position, normal, uv");
 
 bool pagecurl_book_leaf(const pagecurl_book *b, pagecurl_leaf *out)
@@ -1003,6 +1154,9 @@ bool pagecurl_book_leaf(const pagecurl_book *b, pagecurl_leaf *out)
     uint32_t size = out->size;
     if (!b->leaf_read)
         return false;
+    /* a host's frame read it: the host has waited for it, the buffer is read here */
+    if (b->view_made && b->view.kind == APP_VIEW_HOSTED)
+        gpu_buffer_invalidate(&b->ctx->gpu, &b->page.gpu.readback);
     const PageGrid *g = &b->page.grid;
     pagecurl_leaf leaf = {.size = size,
                           .columns = g->nx,

@@ -373,6 +373,9 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     AppPage *page = view->page;
     if (view->kind != APP_VIEW_HOSTED || page->cpu_deform)
         return gpu_error_set(err, "a host's frame is drawn by a hosted view with the GPU's curl");
+    /* the host records a slot again only once the device has finished its last frame: that
+     * frame's times are there to read */
+    collect(ctx, view, slot);
     app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
     if (!app_page_prepare(ctx, page, &desc->pose, NULL, slot, NULL, err))
         return false;
@@ -392,6 +395,9 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
         .target = &target,
         .draws = book.draws,
         .draw_count = book.count,
+        .readback_vertices = desc->readback_vertices,
+        .timer = view->timed ? &view->timers[slot] : NULL,
+        .stage_times = view->stage_times,
         .u = page->grid.u,
         .v = page->grid.v,
     };
@@ -411,5 +417,7 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
         view->kept[slot] = recipe;
     }
     vkCmdExecuteCommands(cmd, 1, &frame->cmd);
+    view->stamped[slot] = view->timed;
+    view->stamped_frame[slot] = view->frame_number++;
     return true;
 }

@@ -1024,6 +1024,231 @@ static void quality_steps(Host *h, pagecurl_context *ctx)
     free(low), free(high), free(down), free(up);
 }
 
+/* A PDF of `pages` blank pages with a two-entry outline (pages 1 and 3, the second a section
+ * under the first): objects 1 (the catalogue), 2 (the page tree), a page and its content each,
+ * then the outline's three, and the cross-reference table with their byte offsets. */
+static bool write_outlined_pdf(const char *path, int pages)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    int first = 3 + 2 * pages, objects = first + 3;
+    long at[64];
+    fprintf(f, "%%PDF-1.4\n");
+    at[1] = ftell(f);
+    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R /Outlines %d 0 R >>\nendobj\n", first);
+    at[2] = ftell(f);
+    fprintf(f, "2 0 obj\n<< /Type /Pages /Count %d /Kids [", pages);
+    for (int p = 0; p < pages; p++)
+        fprintf(f, "%d 0 R ", 3 + 2 * p);
+    fprintf(f, "] >>\nendobj\n");
+    for (int p = 0; p < pages; p++) {
+        at[3 + 2 * p] = ftell(f);
+        fprintf(f,
+                "%d 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents %d 0 R "
+                ">>\nendobj\n",
+                3 + 2 * p, 4 + 2 * p);
+        at[4 + 2 * p] = ftell(f);
+        fprintf(f, "%d 0 obj\n<< /Length 3 >>\nstream\n0 g\nendstream\nendobj\n", 4 + 2 * p);
+    }
+    at[first] = ftell(f);
+    fprintf(f, "%d 0 obj\n<< /First %d 0 R /Last %d 0 R >>\nendobj\n", first, first + 1, first + 1);
+    at[first + 1] = ftell(f);
+    fprintf(f,
+            "%d 0 obj\n<< /Title (Chapter One) /Parent %d 0 R /Dest [3 0 R /Fit] /First %d 0 R "
+            "/Last %d 0 R >>\nendobj\n",
+            first + 1, first, first + 2, first + 2);
+    at[first + 2] = ftell(f);
+    fprintf(f, "%d 0 obj\n<< /Title (A Section) /Parent %d 0 R /Dest [7 0 R /Fit] >>\nendobj\n",
+            first + 2, first + 1);
+    long xref = ftell(f);
+    fprintf(f, "xref\n0 %d\n0000000000 65535 f \n", objects);
+    for (int k = 1; k < objects; k++)
+        fprintf(f, "%010ld 00000 n \n", at[k]);
+    fprintf(f, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", objects, xref);
+    return fclose(f) == 0;
+}
+
+/* What a window needs of the book besides its frames: the table of contents for a "go to" field,
+ * the layout shown, the tier drawn, the turns queued behind a settling leaf, the row below the
+ * book's head (a HUD keeps above it), pages being drawn. */
+static void window_queries(Host *h, pagecurl_context *ctx, const char *dir)
+{
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.page = 3, .thumb_through = true});
+    if (!book)
+        return;
+    CHECK(&st,
+          pagecurl_book_outline_count(book) == 0 &&
+              pagecurl_book_outline_entry(book, 0, NULL, 0, NULL) == -1 &&
+              pagecurl_book_outline_find(book, "a", 0) == -1,
+          "the built-in book has an outline");
+    CHECK(&st, pagecurl_book_head_row(book) == 0, "a head row before the first frame");
+    double t = 0.0;
+    host_frame(h, book, t, true);
+    pagecurl_state s = state_of(book);
+    pagecurl_limits limits = {.size = sizeof limits};
+    pagecurl_context_limits(ctx, &limits);
+    CHECK(&st, !s.single && s.quality == limits.auto_tier, "a spread at the auto tier: %d %d",
+          s.single, s.quality);
+    uint32_t rest = pagecurl_book_head_row(book);
+    /* three keys while the first leaf settles: the book heads for 8|9 at once */
+    for (int k = 0; k < 3; k++)
+        pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t);
+    host_frame(h, book, t += 1.0 / 60.0, false);
+    s = state_of(book);
+    CHECK(&st, s.turning && s.left == 2 && s.heading_left == 8 && s.heading_right == 9,
+          "three turns queued from 2|3: at %d|%d heading for %d|%d", s.left, s.right,
+          s.heading_left, s.heading_right);
+    pagecurl_book_destroy(book);
+    /* held mid-turn the view pulls back: the head comes down the viewport */
+    book = made(ctx, (pagecurl_book_desc){.page = 3, .layout = PAGECURL_LAYOUT_SINGLE});
+    if (!book)
+        return;
+    pagecurl_book_hold(book, 0.5f, 0.25f, false);
+    host_frame(h, book, 0.0, true);
+    uint32_t held = pagecurl_book_head_row(book);
+    CHECK(&st, held > rest && held < H - 2 * BORDER,
+          "the head's row: %u at rest, %u held mid-turn (of %d)", rest, held, H - 2 * BORDER);
+    CHECK(&st, state_of(book).single, "the single layout shows two pages");
+    CHECK(&st, pagecurl_book_set_quality(book, PAGECURL_QUALITY_HIGH), "set_quality high");
+    host_frame(h, book, 0.0, true);
+    CHECK(&st, state_of(book).quality == PAGECURL_QUALITY_HIGH, "stepped up: tier %d",
+          state_of(book).quality);
+    pagecurl_book_destroy(book);
+    /* a PDF's outline */
+    char pdf[512];
+    snprintf(pdf, sizeof pdf, "%s/outlined.pdf", dir);
+    CHECK(&st, write_outlined_pdf(pdf, 6), "cannot write %s", pdf);
+    book = made(ctx, (pagecurl_book_desc){.path = pdf});
+    if (!book)
+        return;
+    char title[256], cut[8];
+    int depth = -1;
+    CHECK(&st, pagecurl_book_outline_count(book) == 2, "outline: %d entries",
+          pagecurl_book_outline_count(book));
+    int page = pagecurl_book_outline_entry(book, 1, title, sizeof title, &depth);
+    CHECK(&st, page == 3 && depth == 1 && !strcmp(title, "A Section"),
+          "outline 1: '%s' page %d depth %d", title, page, depth);
+    page = pagecurl_book_outline_entry(book, 0, cut, sizeof cut, NULL);
+    CHECK(&st, page == 1 && !strcmp(cut, "Chapter"), "outline 0 cut: '%s' page %d", cut, page);
+    CHECK(&st,
+          pagecurl_book_outline_entry(book, 2, NULL, 0, NULL) == -1 &&
+              pagecurl_book_outline_find(book, "section", 0) == 1 &&
+              pagecurl_book_outline_find(book, "CHAPTER", 1) == -1 &&
+              pagecurl_book_outline_find(book, "c", 1) == 1,
+          "outline: a search");
+    /* the pages stream in without a wait: PAGE_READY, and `streaming` over, within seconds */
+    Seen seen = {0};
+    t = 0.0;
+    for (int f = 0; f < 600 && (state_of(book).streaming || !seen.count[PAGECURL_EVENT_PAGE_READY]);
+         f++) {
+        host_frame(h, book, t += 1.0 / 60.0, true);
+        poll(book, &seen);
+        struct timespec nap = {0, 10000000};
+        nanosleep(&nap, NULL);
+    }
+    CHECK(&st,
+          !state_of(book).streaming && !state_of(book).pages_ready &&
+              seen.count[PAGECURL_EVENT_PAGE_READY],
+          "still streaming %d, %d pages ready", state_of(book).streaming,
+          seen.count[PAGECURL_EVENT_PAGE_READY]);
+    pagecurl_book_destroy(book);
+}
+
+/* A book's frames timed on the device: the stages of the last frame finished, with no pixel
+ * changed by the timing; a leaf read back from a host's frame, bit for bit the one the book's
+ * own frame reads; a frame shown ahead of the clock (the lead) as one at that later time; the
+ * detail hold. */
+static void window_frames(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *plain = made(ctx, (pagecurl_book_desc){.page = 3, .wait_for_pages = true}),
+                  *timed = made(
+                      ctx, (pagecurl_book_desc){.page = 3, .wait_for_pages = true, .timed = true});
+    if (!plain || !timed)
+        return;
+    pagecurl_frame_times times = {.size = sizeof times};
+    CHECK(&st, !pagecurl_book_frame_times(timed, &times), "times before a frame");
+    pagecurl_book_hold(plain, 0.3f, 0.25f, false);
+    pagecurl_book_hold(timed, 0.3f, 0.25f, false);
+    host_frame(h, plain, 0.0, true);
+    uint8_t *a = viewport_copy(h);
+    /* each book's first frame, drawn directly (a later one may be drawn over the low tier's
+     * still pages); the third records the first's slot again, which has its times read */
+    host_frame(h, timed, 0.0, true);
+    uint8_t *b = viewport_copy(h);
+    for (int f = 0; f < 2; f++)
+        host_frame(h, timed, 0.0, true);
+    bool got = pagecurl_book_frame_times(timed, &times);
+    bool render = false;
+    for (uint32_t i = 0; got && i < times.stage_count; i++)
+        render = render || !strcmp(times.names[i], "render");
+    CHECK(&st, got && times.stage_count >= 2 && render && times.total_ms > 0.0 && times.frame <= 1,
+          "times: %d, %u stages (render %d), %.3f ms, frame %llu", got, times.stage_count, render,
+          times.total_ms, (unsigned long long)times.frame);
+    CHECK(&st, !pagecurl_book_frame_times(plain, &times), "an untimed book's times");
+    CHECK(&st, a && b && pixels_differ(a, b) == 0, "timing changed %zu pixels",
+          a && b ? pixels_differ(a, b) : 0);
+    free(a), free(b);
+    CHECK(&st, !pagecurl_book_read_leaf(plain), "a leaf read without leaf_readback");
+    pagecurl_book_destroy(plain);
+    pagecurl_book_destroy(timed);
+    /* the leaf from a host's frame and from the book's own */
+    pagecurl_book *hosted = made(ctx, (pagecurl_book_desc){.page = 3, .leaf_readback = true}),
+                  *own = made(ctx, (pagecurl_book_desc){.page = 3, .leaf_readback = true});
+    if (!hosted || !own)
+        return;
+    pagecurl_book_hold(hosted, 0.4f, 0.3f, false);
+    pagecurl_book_hold(own, 0.4f, 0.3f, false);
+    host_frame(h, hosted, 0.0, true);
+    pagecurl_leaf leaf = {.size = sizeof leaf}, mine = {.size = sizeof mine};
+    CHECK(&st, !pagecurl_book_leaf(hosted, &leaf), "a leaf not asked for");
+    CHECK(&st, pagecurl_book_read_leaf(hosted), "read_leaf refused");
+    host_frame(h, hosted, 0.0, true);
+    pagecurl_error err;
+    bool drawn = pagecurl_book_render(own, 0.0,
+                                      &(pagecurl_render_desc){.size = sizeof(pagecurl_render_desc),
+                                                              .width = W - 2 * BORDER,
+                                                              .height = H - 2 * BORDER,
+                                                              .read_leaf = true},
+                                      NULL, &err);
+    CHECK(&st, drawn, "render: %s", err.message);
+    bool both = pagecurl_book_leaf(hosted, &leaf) && pagecurl_book_leaf(own, &mine);
+    CHECK(&st,
+          both && leaf.vertex_count == 64 * 90 && leaf.vertex_count == mine.vertex_count &&
+              !memcmp(leaf.vertices, mine.vertices, leaf.vertex_count * 8 * sizeof(float)),
+          "the hosted frame's leaf is not the book's own frame's");
+    pagecurl_book_destroy(hosted);
+    pagecurl_book_destroy(own);
+    /* a turn shown 50 ms ahead of the clock is the turn 50 ms later */
+    pagecurl_book *ahead = made(ctx, (pagecurl_book_desc){.page = 3, .wait_for_pages = true}),
+                  *later = made(ctx, (pagecurl_book_desc){.page = 3, .wait_for_pages = true});
+    if (!ahead || !later)
+        return;
+    CHECK(&st, !pagecurl_book_set_lead(ahead, 0.2) && !pagecurl_book_set_lead(ahead, -1.0),
+          "a lead out of range taken");
+    CHECK(&st, pagecurl_book_set_lead(ahead, 0.05), "a lead of 50 ms refused");
+    host_frame(h, ahead, 0.0, false);
+    host_frame(h, later, 0.0, false);
+    pagecurl_book_action(ahead, PAGECURL_ACTION_NEXT, 0.0);
+    pagecurl_book_action(later, PAGECURL_ACTION_NEXT, 0.0);
+    host_frame(h, ahead, 0.2, true);
+    uint8_t *shown = viewport_copy(h);
+    host_frame(h, later, 0.25, true);
+    uint8_t *then = viewport_copy(h);
+    CHECK(&st, state_of(ahead).progress < state_of(later).progress,
+          "the lead moved the clock: progress %.3f, %.3f later", state_of(ahead).progress,
+          state_of(later).progress);
+    CHECK(&st, shown && then && pixels_differ(shown, then) == 0,
+          "50 ms ahead: %zu pixels off the frame 50 ms later",
+          shown && then ? pixels_differ(shown, then) : 0);
+    free(shown), free(then);
+    CHECK(&st, !pagecurl_book_hold_detail(ahead, 2.0) && pagecurl_book_hold_detail(ahead, 0.08),
+          "hold_detail's range");
+    CHECK(&st, host_frame(h, ahead, 0.3, true), "a frame holding for detail");
+    pagecurl_book_destroy(ahead);
+    pagecurl_book_destroy(later);
+}
+
 /* A host's pages: page N is drawn in its own colour; page 2 cannot be drawn. */
 typedef struct Provider {
     int drawn[8];
@@ -1177,6 +1402,7 @@ static void own_context(void)
           limits.max_grid_vertices > 64 * 90 && limits.max_target_side >= 4096 &&
               strlen(limits.device_name) > 0,
           "limits: %u vertices, %u px", limits.max_grid_vertices, limits.max_target_side);
+    CHECK(&st, pagecurl_context_surface(ctx) == VK_NULL_HANDLE, "a surface nobody asked for");
     pagecurl_vulkan vk;
     pagecurl_context_vulkan(ctx, &vk);
     Host h = {.instance = vk.instance,
@@ -1193,6 +1419,72 @@ static void own_context(void)
         host_frame(&h, book, f / 60.0, f == 3);
     pagecurl_book_destroy(book);
     host_destroy(&h);
+    CHECK(&st, pagecurl_context_messages(ctx) == 0, "%u validation messages",
+          pagecurl_context_messages(ctx));
+    pagecurl_context_destroy(ctx);
+}
+
+/* create_surface's: a headless surface where the instance has VK_EXT_headless_surface (the
+ * window system's stand-in), the call counted; with `user` NULL it fails. */
+static bool headless_surface(void *user, VkInstance instance, VkSurfaceKHR *out)
+{
+    if (!user)
+        return false;
+    ++*(int *)user;
+    PFN_vkCreateHeadlessSurfaceEXT create = (PFN_vkCreateHeadlessSurfaceEXT)vkGetInstanceProcAddr(
+        instance, "vkCreateHeadlessSurfaceEXT");
+    return create && create(instance,
+                            &(VkHeadlessSurfaceCreateInfoEXT){
+                                .sType = VK_STRUCTURE_TYPE_HEADLESS_SURFACE_CREATE_INFO_EXT},
+                            NULL, out) == VK_SUCCESS;
+}
+
+/* A window's context, made by the library: the window system's instance extensions enabled, its
+ * surface made through the host's callback and owned by the context, a queue that presents to
+ * it; a surface that cannot be made refuses the context. */
+static void window_context(void)
+{
+    static const char *const extensions[] = {"VK_KHR_surface", "VK_EXT_headless_surface"};
+    pagecurl_error err;
+    pagecurl_context *ctx =
+        pagecurl_context_create(&(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
+                                                         .create_surface = headless_surface},
+                                &err);
+    CHECK(&st, !ctx && strstr(err.message, "surface"), "a surface refused: %s",
+          ctx ? "made" : err.message);
+    pagecurl_context_destroy(ctx);
+    uint32_t n = 0;
+    vkEnumerateInstanceExtensionProperties(NULL, &n, NULL);
+    VkExtensionProperties *have = calloc(n ? n : 1, sizeof *have);
+    bool headless = false;
+    if (have && vkEnumerateInstanceExtensionProperties(NULL, &n, have) == VK_SUCCESS)
+        for (uint32_t i = 0; i < n; i++)
+            headless = headless || !strcmp(have[i].extensionName, "VK_EXT_headless_surface");
+    free(have);
+    if (!headless) {
+        printf("test_api: no VK_EXT_headless_surface here: a window's context is not made\n");
+        return;
+    }
+    int calls = 0;
+    ctx = pagecurl_context_create(&(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
+                                                           .validation = true,
+                                                           .instance_extensions = extensions,
+                                                           .instance_extension_count = 2,
+                                                           .create_surface = headless_surface,
+                                                           .surface_user = &calls},
+                                  &err);
+    CHECK(&st, ctx != NULL, "a window's context: %s", err.message);
+    if (!ctx)
+        return;
+    VkSurfaceKHR surface = pagecurl_context_surface(ctx);
+    pagecurl_vulkan vk;
+    pagecurl_context_vulkan(ctx, &vk);
+    VkBool32 presents = VK_FALSE;
+    if (surface)
+        vkGetPhysicalDeviceSurfaceSupportKHR(vk.physical_device, vk.queue_family, surface,
+                                             &presents);
+    CHECK(&st, calls == 1 && surface && presents, "the surface: %d call(s), %s, presents %d", calls,
+          surface ? "made" : "none", presents);
     CHECK(&st, pagecurl_context_messages(ctx) == 0, "%u validation messages",
           pagecurl_context_messages(ctx));
     pagecurl_context_destroy(ctx);
@@ -1234,10 +1526,13 @@ int main(int argc, char **argv)
         provider(&h, ctx);
         right_bound(ctx);
         reduced_motion(&h, ctx);
+        window_queries(&h, ctx, args.out);
+        window_frames(&h, ctx);
         pagecurl_context_destroy(ctx);
     }
     host_destroy(&h);
     CHECK(&st, h.messages == 0, "%u validation messages", h.messages);
     own_context();
+    window_context();
     return check_finish(&st, "test_api");
 }

@@ -865,11 +865,46 @@ static void check_label(CheckState *s, const AppBookSource *src, int page, const
           want);
 }
 
+/* The context libpagecurl books are made on here (the window's lines and field take one): made
+ * once, on the first call; destroyed by main. */
+static pagecurl_context *library_context(bool destroy)
+{
+    static pagecurl_context *ctx;
+    if (destroy) {
+        pagecurl_context_destroy(ctx);
+        ctx = NULL;
+    } else if (!ctx) {
+        ctx = pagecurl_context_create(
+            &(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc)}, NULL);
+    }
+    return ctx;
+}
+
+/* The libpagecurl book of `src`'s pages (the window's view of them); NULL (checked) where it
+ * cannot be made. */
+static pagecurl_book *library_book(CheckState *s, const AppBookSource *src)
+{
+    pagecurl_error err = {0};
+    pagecurl_context *ctx = library_context(false);
+    const char *path = app_book_source_builtin(src) ? NULL : app_book_source_name(src);
+    pagecurl_book *book =
+        ctx ? pagecurl_book_create(
+                  ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .path = path},
+                  &err)
+            : NULL;
+    CHECK(s, book != NULL, "no libpagecurl book of %s: %s", path ? path : "the built-in book",
+          ctx ? err.message : "no context");
+    return book;
+}
+
 static void check_where(CheckState *s, const AppBookSource *src, int spread, bool single,
                         const char *want, const char *what)
 {
-    char line[APP_WHERE_MAX];
-    app_where_line(src, spread, single, line, sizeof line);
+    char line[APP_WHERE_MAX] = "";
+    pagecurl_book *book = library_book(s, src);
+    if (book)
+        app_where_line(book, spread, single, line, sizeof line);
+    pagecurl_book_destroy(book);
     CHECK(s, !strcmp(line, want), "%s: spread %d%s reads '%s', want '%s'", what, spread,
           single ? " (one page)" : "", line, want);
 }
@@ -977,7 +1012,11 @@ static void check_labels(CheckState *s, const Ctx *c)
                     "a prefix beyond ASCII");
         check_label(s, src, 5, " ", "an unknown style, a line break for a prefix");
         check_where(s, src, 2, true, "?1 (5 / 6)", "beyond ASCII");
-        app_where_line(src, 2, false, line, sizeof line);
+        pagecurl_book *book = library_book(s, src);
+        line[0] = '\0';
+        if (book)
+            app_where_line(book, 2, false, line, sizeof line);
+        pagecurl_book_destroy(book);
         CHECK(s, strlen(line) < sizeof line - 1 && strstr(line, "M-?1 (4-5 / 6)"),
               "a long label and one beyond ASCII: '%s'", line);
         check_where(s, src, 3, false, "6 / 6", "a blank label");
@@ -1047,36 +1086,40 @@ static void check_outline(CheckState *s, const Ctx *c)
               "outline: '%s' from %d finds %d, want %d", finds[i].text, finds[i].from,
               app_book_source_outline_find(src, finds[i].text, finds[i].from), finds[i].found);
     /* the window's page field over it: a number, then a title's part, Tab to the next title */
+    pagecurl_book *book = library_book(s, src);
+    app_book_source_close(src);
+    if (!book)
+        return;
     AppPageField f;
     char text[APP_PAGE_FIELD_TEXT];
     app_page_field_open(&f);
-    app_page_field_type(&f, src, "7");
+    app_page_field_type(&f, book, "7");
     CHECK(s, f.page == 7 && f.match < 0, "field '7': page %d match %d", f.page, f.match);
-    app_page_field_erase(&f, src);
-    app_page_field_type(&f, src, "o");
+    app_page_field_erase(&f, book);
+    app_page_field_type(&f, book, "o");
     CHECK(s, f.page == 1 && f.match == 0, "field 'o': page %d match %d", f.page, f.match);
-    app_page_field_next(&f, src);
-    app_page_field_text(&f, src, text, sizeof text);
+    app_page_field_next(&f, book);
+    app_page_field_text(&f, book, text, sizeof text);
     CHECK(s, f.page == 5 && f.match == 1 && strstr(text, "Part Two, page 5 / 9"),
           "field 'o', Tab: page %d match %d: %s", f.page, f.match, text);
     for (int k = 0; k < 3; k++)
-        app_page_field_next(&f, src);
+        app_page_field_next(&f, book);
     CHECK(s, f.page == 1 && f.match == 0, "field 'o', Tab round: page %d match %d", f.page,
           f.match);
-    app_page_field_type(&f, src, "zz\x01");
+    app_page_field_type(&f, book, "zz\x01");
     CHECK(s, !strcmp(f.typed, "o"), "field: a control character typed: '%s'", f.typed);
-    app_page_field_type(&f, src, "zz");
-    app_page_field_text(&f, src, text, sizeof text);
+    app_page_field_type(&f, book, "zz");
+    app_page_field_text(&f, book, text, sizeof text);
     CHECK(s, f.page == 0 && strstr(text, "no page or title"), "field 'ozz': page %d: %s", f.page,
           text);
     for (int k = 0; k < 40; k++)
-        app_page_field_type(&f, src, "\xd0\x96"); /* two bytes each: 63 hold 31 */
+        app_page_field_type(&f, book, "\xd0\x96"); /* two bytes each: 63 hold 31 */
     CHECK(s, strlen(f.typed) == 3 + 60 && (f.typed[62] & 0xc0) == 0x80,
           "field: full of two-byte characters, %zu bytes", strlen(f.typed));
-    app_page_field_erase(&f, src);
+    app_page_field_erase(&f, book);
     CHECK(s, strlen(f.typed) == 61, "field: one two-byte character erased, %zu bytes left",
           strlen(f.typed));
-    app_book_source_close(src);
+    pagecurl_book_destroy(book);
 }
 
 /* A 100,000-page PDF opened in the middle: the first frame in a few seconds of CPU, with memory
@@ -1822,5 +1865,6 @@ int main(int argc, char **argv)
         if (named)
             checks[i].run(&s, &ctx);
     }
+    library_context(true);
     return check_finish(&s, "test_book");
 }

@@ -508,20 +508,20 @@ static void drags(CheckState *s)
                              variant & 1 ? "single" : "spread", page.desc.rtl ? " rtl" : "",
                              open ? "open" : "closed", held_at[0], held_at[1], pull[0], pull[1]);
                     double time = 0.0;
-                    AppTraceEvent e = {.time = time,
-                                       .device = APP_TRACE_MOUSE,
-                                       .action = APP_TRACE_DOWN,
-                                       .x = (float)(px / vw),
-                                       .y = (float)(py / vh)};
+                    BookInput e = {.time = time,
+                                   .device = BOOK_INPUT_MOUSE,
+                                   .action = BOOK_INPUT_DOWN,
+                                   .x = (float)(px / vw),
+                                   .y = (float)(py / vh)};
                     app_book_input(&flip, NULL, NULL, &e, vw, vh, &page);
                     for (int i = 1; i <= 6; i++) {
                         /* small moves first, as a hand starts; as the window's trace holds
                          * the pointer: a fraction of the window, clamped */
                         double f = reach_px * pow(i / 6.0, 1.5);
                         double qx = px + m * pull[0] * f, qy = py + pull[1] * f;
-                        e = (AppTraceEvent){.time = time += 1.0 / 60.0,
-                                            .device = APP_TRACE_MOUSE,
-                                            .action = APP_TRACE_MOVE};
+                        e = (BookInput){.time = time += 1.0 / 60.0,
+                                        .device = BOOK_INPUT_MOUSE,
+                                        .action = BOOK_INPUT_MOVE};
                         e.x = (float)fmin(fmax(qx / vw, 0.0), 1.0);
                         e.y = (float)fmin(fmax(qy / vh, 0.0), 1.0);
                         app_book_input(&flip, NULL, NULL, &e, vw, vh, &page);
@@ -552,8 +552,8 @@ static void drags(CheckState *s)
                         held++;
                         miss = fmax(miss, hypot(hx - ex, hy - ey));
                     }
-                    e = (AppTraceEvent){
-                        .time = time, .device = APP_TRACE_MOUSE, .action = APP_TRACE_UP};
+                    e = (BookInput){
+                        .time = time, .device = BOOK_INPUT_MOUSE, .action = BOOK_INPUT_UP};
                     app_book_input(&flip, NULL, NULL, &e, vw, vh, &page);
                     view = mesh_flip_view_at(&flip, time);
                     Motion one = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
@@ -606,7 +606,7 @@ static void in_time(CheckState *s)
         app_book_init_reader(&flip, &page, APP_BOOK_PAGES, 1, false);
         MeshFlipView view = mesh_flip_view(&flip);
         Motion key = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
-        AppTraceEvent press = {.device = APP_TRACE_KEY, .action = APP_TRACE_NEXT};
+        BookInput press = {.device = BOOK_INPUT_KEY, .action = BOOK_INPUT_NEXT};
         app_book_input(&flip, NULL, NULL, &press, vw, vh, &page);
         run_frames(&flip, &page, vw, vh, 0.0, 3.0, &t, &key, "a key turn");
         one.step = fmax(one.step, key.step), one.gap = fmax(one.gap, key.gap);

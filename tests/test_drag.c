@@ -182,12 +182,12 @@ static MeshFlipView held_after(const AppPage *page, const double (*path)[2], int
 {
     MeshFlip flip = open_book();
     for (int i = 0; i < n; i++) {
-        AppTraceEvent e = {.time = 0.1 * i,
-                           .device = APP_TRACE_MOUSE,
-                           .action = i ? APP_TRACE_MOVE : APP_TRACE_DOWN,
-                           .x = (float)(path[i][0] / VW),
-                           .y = (float)(path[i][1] / VH),
-                           .pressure = 1.0f};
+        BookInput e = {.time = 0.1 * i,
+                       .device = BOOK_INPUT_MOUSE,
+                       .action = i ? BOOK_INPUT_MOVE : BOOK_INPUT_DOWN,
+                       .x = (float)(path[i][0] / VW),
+                       .y = (float)(path[i][1] / VH),
+                       .pressure = 1.0f};
         app_book_input(&flip, NULL, NULL, &e, (uint32_t)VW, (uint32_t)VH, page);
     }
     return mesh_flip_view(&flip);

@@ -75,10 +75,28 @@ static void project(const AppCameraBook *c, uint32_t w, uint32_t h, float x, flo
     *py = 0.5 * ((double)clip[1] / clip[3] + 1.0) * h - 0.5;
 }
 
+/* A trace's event (the window's input, app/trace.h) as the book's own input: the same fields, the
+ * devices and actions in one order. */
+_Static_assert((int)APP_TRACE_ZOOM == (int)BOOK_INPUT_ZOOM &&
+                   (int)APP_TRACE_GOTO == (int)BOOK_INPUT_GOTO,
+               "a trace's devices and actions are the book's input's");
+static BookInput book_input(const AppTraceEvent *e)
+{
+    return (BookInput){.time = e->time,
+                       .device = (BookInputDevice)e->device,
+                       .action = (BookInputAction)e->action,
+                       .x = e->x,
+                       .y = e->y,
+                       .pressure = e->pressure,
+                       .scale = e->scale,
+                       .page = e->page};
+}
+
 static void apply(Book *b, const AppTraceEvent *e)
 {
     mesh_flip_step(&b->flip, e->time);
-    app_book_input(&b->flip, &b->zoom, NULL, e, b->w, b->h, &b->page);
+    BookInput in = book_input(e);
+    app_book_input(&b->flip, &b->zoom, NULL, &in, b->w, b->h, &b->page);
 }
 
 static float scale_at(const Book *b, double time)

@@ -98,6 +98,17 @@ typedef struct pagecurl_context_desc {
      * accesses in the shaders; slow). Added after device_index: a .size that ends before it
      * means false. */
     bool gpu_assisted;
+    /* Added after gpu_assisted (a .size that ends before them means none): the library's own
+     * device for a host that presents to a window. `instance_extensions` are enabled on the
+     * instance besides the library's (what the window system needs:
+     * SDL_Vulkan_GetInstanceExtensions gives them); `create_surface`, called once the instance
+     * exists, makes the window's surface (false: the context is not made), which the context then
+     * owns (pagecurl_context_surface) and destroys with the instance. The device chosen has a queue
+     * that presents to it, and VK_KHR_swapchain enabled. Ignored with the host's device. */
+    const char *const *instance_extensions;
+    uint32_t instance_extension_count;
+    bool (*create_surface)(void *user, VkInstance instance, VkSurfaceKHR *out);
+    void *surface_user;
 } pagecurl_context_desc;
 
 /* NULL with err filled where the device does not qualify or cannot be made. */
@@ -139,6 +150,10 @@ typedef struct pagecurl_vulkan {
     PFN_vkGetInstanceProcAddr get_instance_proc_addr;
 } pagecurl_vulkan;
 PAGECURL_API void pagecurl_context_vulkan(const pagecurl_context *ctx, pagecurl_vulkan *out);
+
+/* The surface pagecurl_context_desc.create_surface made (the context's queue presents to it);
+ * VK_NULL_HANDLE for none. The host makes its swapchain on it and destroys that first. */
+PAGECURL_API VkSurfaceKHR pagecurl_context_surface(const pagecurl_context *ctx);
 
 /* Validation messages counted so far (the library's own device with validation; else 0). */
 PAGECURL_API uint32_t pagecurl_context_messages(const pagecurl_context *ctx);
@@ -228,6 +243,10 @@ typedef struct pagecurl_book_desc {
      * handler that asks the program to stop). NULL: the wait runs until the pages are drawn. */
     bool (*stop)(void *user);
     void *stop_user;
+    /* Added after stop_user (a .size that ends before it means false): each frame's stages are
+     * timed on the device (timestamp queries), for pagecurl_book_frame_times (a host's HUD, a
+     * host that steps down when frames miss their interval). */
+    bool timed;
 } pagecurl_book_desc;
 
 PAGECURL_API pagecurl_book *
@@ -246,6 +265,19 @@ PAGECURL_API void pagecurl_book_page_label(const pagecurl_book *book, int page, 
 /* The page (1-based) a reader means by `text`: the page labelled so (exactly, else ignoring
  * case), else the page of that number; 0 for none. For a "go to page" field. */
 PAGECURL_API int pagecurl_book_find_page(const pagecurl_book *book, const char *text);
+
+/* The book's table of contents (a PDF's outline), flattened in reading order: how many entries
+ * (at most 4096; 0 for a book without one). */
+PAGECURL_API int pagecurl_book_outline_count(const pagecurl_book *book);
+/* Entry `entry` (0-based): its title (UTF-8, cut at a character's boundary to fit `size`; 256
+ * bytes are always enough) into `title` (may be NULL), its depth (0 a chapter, 1 its sections,
+ * ...) into `depth` (may be NULL); returns the page (1-based) it leads to, 0 where it leads
+ * nowhere in the book, -1 for no such entry. */
+PAGECURL_API int pagecurl_book_outline_entry(const pagecurl_book *book, int entry, char *title,
+                                             size_t size, int *depth);
+/* The first entry from `from` on whose title holds `text` (ASCII letters in either case) and that
+ * leads to a page; -1 for none. A search field's next match is from the one found + 1. */
+PAGECURL_API int pagecurl_book_outline_find(const pagecurl_book *book, const char *text, int from);
 
 /* ---------------------------------------------------------------------------------------------
  * Input. Positions are in the target's pixels (the viewport's own: 0,0 its top left corner). The
@@ -402,7 +434,8 @@ typedef struct pagecurl_state {
     bool turning;                    /* a leaf is moving (held or settling) */
     bool held;                       /* a pointer holds it */
     int heading_left, heading_right; /* the spread the turn in flight is heading for (it may still
-                                        fall back): left, right as above; the settled one idle */
+                                        fall back), and the turns queued behind it (thumbing
+                                        through): left, right as above; the settled one idle */
     float progress;                  /* of the turn in flight, 0 flat .. 1 over */
     /* The picture changes with the clock alone: a leaf settles, after a turn the view eases
      * back to rest (face-on, the pages filling the viewport; up to half a second after
@@ -415,6 +448,12 @@ typedef struct pagecurl_state {
     /* The page (1-based) a stroke is being drawn on now; 0: none. Added after bound_right: a .size
      * that ends before it leaves it unwritten. */
     int drawing;
+    /* Added after drawing (a .size that ends before one of them leaves it and those after it
+     * unwritten): */
+    bool single;      /* one page is shown (the single layout, or auto in a portrait viewport) */
+    bool streaming;   /* pages are being drawn: PAGE_READY events will follow */
+    bool pages_ready; /* pages drawn and not shown yet: the next update takes them in */
+    pagecurl_quality quality; /* the tier drawn with (AUTO resolved: LOW or HIGH, or REFERENCE) */
 } pagecurl_state;
 PAGECURL_API void pagecurl_book_state(const pagecurl_book *book, pagecurl_state *out);
 
@@ -478,6 +517,44 @@ PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
 PAGECURL_API void pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
                                        const pagecurl_target *target);
 
+/* The first row of the viewport (in its pixels, from its top) below the book's head, its far
+ * edge, halfway across what the last update framed: a host that draws over the picture (a HUD
+ * panel) keeps above it to stay clear of the pages. 0 before the first update or where the head
+ * lies above the viewport. */
+PAGECURL_API uint32_t pagecurl_book_head_row(const pagecurl_book *book);
+
+/* Frames show the book as it will be `seconds` (0 .. 0.1) after the time pagecurl_book_update is
+ * given, while input and events stay on that clock: a host whose frames reach the screen that
+ * long after it records them (its present's latency) shows a moving leaf where it is then. 0 (the
+ * default): as at that time. False for a value out of range. */
+PAGECURL_API bool pagecurl_book_set_lead(pagecurl_book *book, double seconds);
+
+/* The next update waits up to `seconds` (at most 1) for the pages it shows to be drawn at the
+ * density they are shown at (after a step of the zoom: a key, a double click), so that its frame
+ * is sharp where the drawing is quick; a page slower than that shows magnified until it is drawn
+ * (PAGECURL_EVENT_PAGE_READY). False for a value out of range. */
+PAGECURL_API bool pagecurl_book_hold_detail(pagecurl_book *book, double seconds);
+
+/* The next frame recorded (pagecurl_book_record) also copies the turning leaf's mesh out, for
+ * pagecurl_book_leaf once the host has waited for that frame (its fence); the book needs
+ * leaf_readback. False without it. */
+PAGECURL_API bool pagecurl_book_read_leaf(pagecurl_book *book);
+
+/* The stage times of the last frame the device finished, as far as the library knows it done: a
+ * host's frame once its slot is recorded again (pagecurl_book_record), a frame of the book's
+ * own once the next one waits for it. The book needs `timed`. */
+#define PAGECURL_MAX_STAGES 16
+typedef struct pagecurl_frame_times {
+    uint32_t size;        /* sizeof(pagecurl_frame_times): set by the caller */
+    uint64_t frame;       /* which: 0 for the book's first frame, recorded or rendered */
+    uint32_t stage_count; /* the stages that ran, in their order */
+    const char *names[PAGECURL_MAX_STAGES]; /* static strings: "fused_deform", "render", ... */
+    double ms[PAGECURL_MAX_STAGES];         /* device time of each, in milliseconds */
+    double total_ms;                        /* their sum: the frame's device time */
+} pagecurl_frame_times;
+/* False where no timed frame has finished yet (or the book is not timed). */
+PAGECURL_API bool pagecurl_book_frame_times(const pagecurl_book *book, pagecurl_frame_times *out);
+
 /* ---------------------------------------------------------------------------------------------
  * Frames the library draws itself, for a host with none of its own (a still, a thumbnail, a
  * program run without a window). A book draws either into the host's frames
@@ -501,7 +578,8 @@ PAGECURL_API bool pagecurl_book_render(pagecurl_book *book, double time,
                                        const pagecurl_render_desc *desc, uint8_t *rgba,
                                        pagecurl_error *err);
 
-/* The turning leaf's mesh as the last pagecurl_book_render that read it drew it, in the leaf's
+/* The turning leaf's mesh as the last pagecurl_book_render that read it drew it (or the host's
+ * frame pagecurl_book_read_leaf asked, once the host has waited for it), in the leaf's
  * own frame (spine x = 0, the free edge at x = width; y up; z off the page towards the reader;
  * a backward turn mirrored). Valid until the next render or update. */
 typedef struct pagecurl_leaf {

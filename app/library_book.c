@@ -1,0 +1,95 @@
+#include "library_book.h"
+#include "say.h"
+
+#include "output.h"
+
+#include <stdio.h>
+#include <strings.h>
+
+int app_library_status(const pagecurl_error *err)
+{
+    return err->status == PAGECURL_ERROR_USAGE ? 2 : 1;
+}
+
+pagecurl_quality app_library_quality(GpuQuality q)
+{
+    switch (q) {
+    case GPU_QUALITY_LOW:
+        return PAGECURL_QUALITY_LOW;
+    case GPU_QUALITY_HIGH:
+        return PAGECURL_QUALITY_HIGH;
+    case GPU_QUALITY_REFERENCE:
+        return PAGECURL_QUALITY_REFERENCE;
+    case GPU_QUALITY_AUTO:
+        break;
+    }
+    return PAGECURL_QUALITY_AUTO;
+}
+
+static pagecurl_binding binding_of(AppBinding b)
+{
+    return b == APP_BINDING_LEFT    ? PAGECURL_BINDING_LEFT
+           : b == APP_BINDING_RIGHT ? PAGECURL_BINDING_RIGHT
+                                    : PAGECURL_BINDING_BOOK;
+}
+
+static pagecurl_layout layout_of(AppLayout l)
+{
+    return l == APP_LAYOUT_SPREAD   ? PAGECURL_LAYOUT_SPREAD
+           : l == APP_LAYOUT_SINGLE ? PAGECURL_LAYOUT_SINGLE
+                                    : PAGECURL_LAYOUT_AUTO;
+}
+
+pagecurl_book_desc app_library_book_desc(const AppOptions *o)
+{
+    return (pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
+                                .path = o->book,
+                                .binding = binding_of(o->binding),
+                                .layout = layout_of(o->layout),
+                                .cover = o->hard_cover ? PAGECURL_COVER_HARD : PAGECURL_COVER_SOFT,
+                                .quality = app_library_quality(o->quality),
+                                .max_samples = o->msaa,
+                                .show_through = o->show_through > 0.0f ? o->show_through : -1.0f,
+                                .grid_columns = o->nx,
+                                .grid_rows = o->ny,
+                                .reduced_motion = o->reduced_motion,
+                                .leaf_readback = o->export_obj != NULL};
+}
+
+int app_library_find_page(const pagecurl_book *book, AppOptions *o)
+{
+    if (!o->page_text)
+        return 0;
+    int page = pagecurl_book_find_page(book, o->page_text);
+    if (!page) {
+        app_say(stderr,
+                "--page %s: the book has no page labelled or numbered so (it has %d page(s))",
+                o->page_text, pagecurl_book_page_count(book));
+        return 2;
+    }
+    o->page = (uint32_t)page;
+    char label[64];
+    pagecurl_book_page_label(book, page, label, sizeof label);
+    /* a number where the book labels its pages otherwise: said, since the reader may have
+     * meant a printed page the book does not have */
+    if (label[0] && strcasecmp(label, o->page_text))
+        app_say(stderr, "note: --page %s: no page is labelled so; page %d of the book, labelled %s",
+                o->page_text, page, label);
+    return 0;
+}
+
+static bool book_holds(const void *book, const char *path)
+{
+    return pagecurl_book_holds(book, path);
+}
+
+int app_library_check_outputs(const pagecurl_book *book, const AppOptions *o)
+{
+    pagecurl_book_identity id = {.size = sizeof id};
+    pagecurl_book_identity_of(book, &id);
+    char message[4608];
+    int refused = app_output_check_book(o, book_holds, book, id.path, message, sizeof message);
+    if (refused)
+        app_say(stderr, "%s", message);
+    return refused;
+}

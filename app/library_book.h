@@ -1,0 +1,28 @@
+/* A libpagecurl book as the program's options ask for it, for both of its modes (window and
+ * headless): the description the options make, --page read as the book's label or number, the
+ * outputs checked against the book, an error's exit status. */
+#ifndef PAGECURL_APP_LIBRARY_BOOK_H
+#define PAGECURL_APP_LIBRARY_BOOK_H
+
+#include "options.h"
+
+#include <pagecurl/pagecurl.h>
+
+/* The exit status of a failed call: 2 for bad usage, else 1. */
+int app_library_status(const pagecurl_error *err);
+
+/* The tier the options name, as the header's. */
+pagecurl_quality app_library_quality(GpuQuality q);
+
+/* The book's description from the options (its page, binding, layout, cover, tier, samples,
+ * show-through, grid, reduced motion, leaf read back for --export-obj); the mode adds its own. */
+pagecurl_book_desc app_library_book_desc(const AppOptions *o);
+
+/* --page read as the book's label or number (o->page; a number where the book labels its pages
+ * otherwise is said). 0, or 2 (said). */
+int app_library_find_page(const pagecurl_book *book, AppOptions *o);
+
+/* The book is never an output (app_output_check_book). 0, or 2 (said). */
+int app_library_check_outputs(const pagecurl_book *book, const AppOptions *o);
+
+#endif

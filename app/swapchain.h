@@ -1,0 +1,40 @@
+/* The window's swapchain on the book's device and its frames in flight: a command buffer, a fence
+ * and an "image acquired" semaphore a slot, and a "rendered" semaphore an image. The book draws
+ * into the image acquired (pagecurl_book_record), the HUD over it; the image is presented. Owns
+ * those objects. */
+#ifndef PAGECURL_APP_SWAPCHAIN_H
+#define PAGECURL_APP_SWAPCHAIN_H
+
+#include "vulkan.h"
+
+#define APP_SWAPCHAIN_MAX_IMAGES 8
+
+typedef struct AppSwapchain {
+    VkSwapchainKHR swapchain; /* VK_NULL_HANDLE while there is none (minimised) */
+    VkFormat format;          /* 8-bit sRGB where the surface has it */
+    VkPresentModeKHR present_mode;
+    VkExtent2D extent;
+    uint32_t image_count;
+    VkImage images[APP_SWAPCHAIN_MAX_IMAGES];
+    VkImageView views[APP_SWAPCHAIN_MAX_IMAGES];
+    VkSemaphore rendered[APP_SWAPCHAIN_MAX_IMAGES]; /* its presentation waits on it */
+    bool readable;                                  /* its images can be copied out (screenshots) */
+    VkCommandPool pool;
+    VkCommandBuffer cmd[APP_VK_FRAMES];
+    VkFence done[APP_VK_FRAMES];         /* the slot's last frame finished */
+    VkSemaphore acquired[APP_VK_FRAMES]; /* the slot's image may be drawn into */
+} AppSwapchain;
+
+/* The surface's format and the present mode asked for (else FIFO, which every surface has). */
+VkFormat app_swapchain_pick_format(const AppVk *vk);
+VkPresentModeKHR app_swapchain_pick_present_mode(const AppVk *vk, VkPresentModeKHR want);
+
+/* The frames' objects (no swapchain yet); false with the reason in message. */
+bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode,
+                          AppSwapchain *out, char *message, size_t size);
+/* (Re)made for the window's drawable size, after the device is idle; none while it has no area. */
+bool app_swapchain_rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char *message,
+                           size_t size);
+void app_swapchain_destroy(const AppVk *vk, AppSwapchain *sc);
+
+#endif

@@ -1,0 +1,58 @@
+#include "trace_apply.h"
+
+#include <float.h>
+
+void app_trace_apply(pagecurl_book *b, const AppTraceEvent *e, double w, double h)
+{
+    double x = (double)e->x * w, y = (double)e->y * h;
+    switch (e->device) {
+    case APP_TRACE_MOUSE:
+    case APP_TRACE_FINGER:
+    case APP_TRACE_INK: {
+        if (e->device == APP_TRACE_INK && e->action == APP_TRACE_CLEAR) {
+            pagecurl_book_clear_at(b, x, y, e->time);
+            break;
+        }
+        pagecurl_pointer_event p = {
+            .size = sizeof p,
+            .phase = e->action == APP_TRACE_DOWN   ? PAGECURL_POINTER_DOWN
+                     : e->action == APP_TRACE_MOVE ? PAGECURL_POINTER_MOVE
+                                                   : PAGECURL_POINTER_UP,
+            .kind = e->device == APP_TRACE_INK      ? PAGECURL_POINTER_PEN
+                    : e->device == APP_TRACE_FINGER ? PAGECURL_POINTER_FINGER
+                                                    : PAGECURL_POINTER_MOUSE,
+            .id = (uint64_t)e->device + 1,
+            .x = x,
+            .y = y,
+            /* the library reads 0 as a mouse's full pressure; the trace's 0 is a hairline */
+            .pressure = e->pressure > 0.0f ? e->pressure : FLT_MIN,
+            .time = e->time};
+        pagecurl_book_pointer(b, &p);
+        break;
+    }
+    case APP_TRACE_KEY: {
+        static const pagecurl_action actions[] = {[APP_TRACE_NEXT] = PAGECURL_ACTION_NEXT,
+                                                  [APP_TRACE_PREV] = PAGECURL_ACTION_PREVIOUS,
+                                                  [APP_TRACE_HOME] = PAGECURL_ACTION_FIRST,
+                                                  [APP_TRACE_END] = PAGECURL_ACTION_LAST,
+                                                  [APP_TRACE_UNDO] = PAGECURL_ACTION_UNDO};
+        if (e->action == APP_TRACE_GOTO)
+            pagecurl_book_go_to(b, e->page);
+        else if (e->action == APP_TRACE_NEXT || e->action == APP_TRACE_PREV ||
+                 e->action == APP_TRACE_HOME || e->action == APP_TRACE_END ||
+                 e->action == APP_TRACE_UNDO)
+            pagecurl_book_action(b, actions[e->action], e->time);
+        break;
+    }
+    case APP_TRACE_ZOOM:
+        if (e->action == APP_TRACE_BY)
+            pagecurl_book_zoom_by(b, e->scale, x, y, e->time);
+        else if (e->action == APP_TRACE_PAN)
+            pagecurl_book_pan(b, x, y, e->time);
+        else if (e->action == APP_TRACE_FIT)
+            pagecurl_book_action(b, PAGECURL_ACTION_ZOOM_FIT, e->time);
+        else if (e->action == APP_TRACE_TOGGLE)
+            pagecurl_book_zoom_toggle(b, x, y, e->time);
+        break;
+    }
+}

@@ -1,0 +1,118 @@
+#include "vulkan.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void app_vk_init(AppVk *vk, const pagecurl_context *ctx)
+{
+    *vk = (AppVk){0};
+    pagecurl_context_vulkan(ctx, &vk->vk);
+    vk->surface = pagecurl_context_surface(ctx);
+    /* a host on volk: its table loaded for the context's device (in this program the library's
+     * own copy of volk, loaded for the same device: the same pointers) */
+    volkInitializeCustom(vk->vk.get_instance_proc_addr);
+    volkLoadInstanceOnly(vk->vk.instance);
+    volkLoadDevice(vk->vk.device);
+    vkGetPhysicalDeviceMemoryProperties(vk->vk.physical_device, &vk->memory);
+    /* the library's own instance enables VK_EXT_debug_utils wherever the loader offers it */
+    VkExtensionProperties offered[256];
+    uint32_t n = 256;
+    if (vkEnumerateInstanceExtensionProperties(NULL, &n, offered) >= 0)
+        for (uint32_t i = 0; i < n; i++)
+            vk->names |= !strcmp(offered[i].extensionName, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    vk->names = vk->names && vkSetDebugUtilsObjectNameEXT != NULL;
+}
+
+void app_vk_name(const AppVk *vk, VkObjectType type, uint64_t handle, const char *name)
+{
+    if (!vk->names || !handle)
+        return;
+    VkDebugUtilsObjectNameInfoEXT info = {.sType =
+                                              VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT,
+                                          .objectType = type,
+                                          .objectHandle = handle,
+                                          .pObjectName = name};
+    vkSetDebugUtilsObjectNameEXT(vk->vk.device, &info);
+}
+
+static const char *result_name(VkResult r)
+{
+    switch (r) {
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+        return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+        return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_DEVICE_LOST:
+        return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_SURFACE_LOST_KHR:
+        return "VK_ERROR_SURFACE_LOST_KHR";
+    case VK_ERROR_OUT_OF_DATE_KHR:
+        return "VK_ERROR_OUT_OF_DATE_KHR";
+    case VK_ERROR_INITIALIZATION_FAILED:
+        return "VK_ERROR_INITIALIZATION_FAILED";
+    default:
+        return NULL;
+    }
+}
+
+bool app_vk_fail(VkResult r, const char *what, char *message, size_t size)
+{
+    const char *name = result_name(r);
+    if (name)
+        snprintf(message, size, "%s failed: %s", what, name);
+    else
+        snprintf(message, size, "%s failed: VkResult %d", what, (int)r);
+    return false;
+}
+
+bool app_vk_buffer_create(const AppVk *vk, VkDeviceSize size, VkBufferUsageFlags usage,
+                          const char *name, AppVkBuffer *out, char *message, size_t msize)
+{
+    *out = (AppVkBuffer){.size = size};
+    VkDevice dev = vk->vk.device;
+    VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                               .size = size,
+                               .usage = usage,
+                               .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+    VkResult r = vkCreateBuffer(dev, &info, NULL, &out->buffer);
+    if (r != VK_SUCCESS)
+        return app_vk_fail(r, "vkCreateBuffer", message, msize);
+    app_vk_name(vk, VK_OBJECT_TYPE_BUFFER, (uint64_t)out->buffer, name);
+    VkMemoryRequirements need;
+    vkGetBufferMemoryRequirements(dev, out->buffer, &need);
+    VkMemoryPropertyFlags want =
+        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    uint32_t type = UINT32_MAX;
+    for (uint32_t i = 0; i < vk->memory.memoryTypeCount && type == UINT32_MAX; i++)
+        if ((need.memoryTypeBits & (1u << i)) &&
+            (vk->memory.memoryTypes[i].propertyFlags & want) == want)
+            type = i;
+    if (type == UINT32_MAX) {
+        snprintf(message, msize, "%s: no host-visible memory", name);
+        app_vk_buffer_destroy(vk, out);
+        return false;
+    }
+    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                  .allocationSize = need.size,
+                                  .memoryTypeIndex = type};
+    r = vkAllocateMemory(dev, &alloc, NULL, &out->memory);
+    if (r == VK_SUCCESS)
+        r = vkBindBufferMemory(dev, out->buffer, out->memory, 0);
+    if (r == VK_SUCCESS)
+        r = vkMapMemory(dev, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped);
+    if (r != VK_SUCCESS) {
+        app_vk_buffer_destroy(vk, out);
+        return app_vk_fail(r, name, message, msize);
+    }
+    app_vk_name(vk, VK_OBJECT_TYPE_DEVICE_MEMORY, (uint64_t)out->memory, name);
+    return true;
+}
+
+void app_vk_buffer_destroy(const AppVk *vk, AppVkBuffer *buf)
+{
+    if (buf->buffer)
+        vkDestroyBuffer(vk->vk.device, buf->buffer, NULL);
+    if (buf->memory)
+        vkFreeMemory(vk->vk.device, buf->memory, NULL);
+    *buf = (AppVkBuffer){0};
+}

@@ -1,0 +1,44 @@
+/* The window's own Vulkan on the book's device (libpagecurl's context: pagecurl_context_vulkan),
+ * as any host has it: the device's handles, its functions loaded through volk from the context's
+ * vkGetInstanceProcAddr, named objects, host-visible buffers. Owns nothing but the buffers it
+ * makes for its callers. */
+#ifndef PAGECURL_APP_VULKAN_H
+#define PAGECURL_APP_VULKAN_H
+
+#include <pagecurl/pagecurl.h>
+#include <volk.h>
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Frames the window records ahead, each with its own slot of the book's (frames_in_flight). */
+#define APP_VK_FRAMES 2
+
+typedef struct AppVk {
+    pagecurl_vulkan vk;
+    VkSurfaceKHR surface;
+    VkPhysicalDeviceMemoryProperties memory;
+    bool names; /* the instance has VK_EXT_debug_utils: objects are named */
+} AppVk;
+
+/* The context's device, its functions loaded (the same the library loaded for it). */
+void app_vk_init(AppVk *vk, const pagecurl_context *ctx);
+/* Names an object for the validation layer and debuggers, where the instance can. */
+void app_vk_name(const AppVk *vk, VkObjectType type, uint64_t handle, const char *name);
+
+/* A host-visible, coherent buffer and its memory, mapped. */
+typedef struct AppVkBuffer {
+    VkBuffer buffer;
+    VkDeviceMemory memory;
+    void *mapped;
+    VkDeviceSize size;
+} AppVkBuffer;
+/* False with the VkResult's reason in message. */
+bool app_vk_buffer_create(const AppVk *vk, VkDeviceSize size, VkBufferUsageFlags usage,
+                          const char *name, AppVkBuffer *out, char *message, size_t msize);
+void app_vk_buffer_destroy(const AppVk *vk, AppVkBuffer *buf);
+
+/* A failed call's one line: "WHAT failed: VK_ERROR_..." into message; false. */
+bool app_vk_fail(VkResult r, const char *what, char *message, size_t size);
+
+#endif
