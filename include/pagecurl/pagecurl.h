@@ -385,9 +385,10 @@ PAGECURL_API uint32_t pagecurl_book_get_stroke(const pagecurl_book *book, int pa
 PAGECURL_API bool pagecurl_book_add_stroke(pagecurl_book *book, int page,
                                            const pagecurl_ink_point *points, uint32_t count);
 
-/* A number that grows with every change of the book's ink (a stroke begun, extended, ended or
- * added, a clear, an undo): a host that keeps the ink saves where it differs from the one it saved
- * last, also at the end, when a stroke may still be being drawn (pagecurl_state.drawing). */
+/* A number that grows with every change of the book's ink (a stroke begun, extended or added, a
+ * clear, an undo; a stroke's end changes no point and leaves it as it was: pagecurl_state.drawing
+ * falls to 0 then): a host that keeps the ink saves where it differs from the one it saved last or
+ * where a stroke has ended since, also at the end, when a stroke may still be being drawn. */
 PAGECURL_API uint64_t pagecurl_book_ink_revision(const pagecurl_book *book);
 
 /* ---------------------------------------------------------------------------------------------
