@@ -13,8 +13,6 @@ void app_view_destroy(const GpuContext *ctx, AppView *view)
         gpu_timer_destroy(ctx, &view->timers[i]);
         gpu_buffer_destroy(ctx, &view->split[i]);
     }
-    if (view->kind == APP_VIEW_SWAPCHAIN)
-        gpu_swapchain_destroy(ctx, &view->swapchain);
     gpu_offscreen_destroy(ctx, &view->offscreen);
     app_ink_texture_free(&view->ink);
     gpu_renderer_destroy(ctx, &view->renderer);
@@ -137,8 +135,7 @@ static bool recipe_of(const AppView *view, const AppViewFrame *desc, const GpuCh
 {
     memset(out, 0, sizeof *out);
     const AppPage *page = view->page;
-    if (view->kind == APP_VIEW_SWAPCHAIN || view->kind == APP_VIEW_COMPUTE || desc->hooks ||
-        page->cpu_deform || host_stages(&page->chain) ||
+    if (view->kind == APP_VIEW_COMPUTE || page->cpu_deform || host_stages(&page->chain) ||
         !gpu_renderer_recipe(&view->renderer, work->target, work->draws, work->draw_count, slot,
                              &out->render))
         return false;
@@ -212,14 +209,13 @@ static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *p
  * recorded, or, where the slot's last commands are the frame's (`recipe`, which the caller keeps
  * once they are submitted), only the draws' values written for them. */
 static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const AppViewFrame *desc,
-                   const AppViewTarget *target, const AppBookDraws *early, AppViewHost *host,
+                   const GpuRenderTarget *target, const AppBookDraws *early, AppViewHost *host,
                    AppViewRecipe *recipe, GpuError *err)
 {
     AppPage *page = view->page;
     bool draws = view->kind != APP_VIEW_COMPUTE;
-    /* The ink's changes go with the first frame that is sure to be submitted: after the acquire,
-     * which may give the frame up (an out-of-date swapchain), and before the chain's host stages,
-     * so that every kind of view stages them at the same point of the frame. */
+    /* The ink's changes go before the chain's host stages, so that every kind of view stages them
+     * at the same point of the frame. */
     if (draws)
         app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, frame->slot);
     if (!app_page_prepare(ctx, page, &desc->pose, view->frames, frame->slot, &host->deform, err))
@@ -228,18 +224,18 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
     if (early)
         here = *early;
     else if (draws)
-        app_book_draws(&desc->spread, &desc->pose, page, &view->renderer,
-                       target->target.extent.width, target->target.extent.height, &here);
+        app_book_draws(&desc->spread, &desc->pose, page, &view->renderer, target->extent.width,
+                       target->extent.height, &here);
     const AppBookDraws *book = &here;
     if (draws && !split_leaf(ctx, view, &desc->pose, frame->slot, &here, err))
         return false;
-    remember_sides(view, book, target->target.extent);
+    remember_sides(view, book, target->extent);
     GpuChainFrame work = {
         .page = &page->gpu,
         .slot = frame->slot,
         .readback_vertices = desc->readback_vertices,
         .renderer = draws ? &view->renderer : NULL,
-        .target = &target->target,
+        .target = target,
         .draws = book->draws,
         .draw_count = book->count,
         .timer = view->timed ? &view->timers[frame->slot] : NULL,
@@ -300,7 +296,7 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
      * runs cold (on the H200's host every step after a wait of a millisecond took 2-3 times its
      * least). The CPU's own work is this and what follows the wait: a driver may spin in it. */
     AppBookDraws early;
-    bool ahead = view->kind == APP_VIEW_OFFSCREEN && !desc->hooks;
+    bool ahead = view->kind == APP_VIEW_OFFSCREEN;
     double cpu_ahead = 0.0, wall_ahead = 0.0;
     if (ahead) {
         cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
@@ -316,32 +312,19 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
         return false;
     double cpu0 = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID), wall0 = gpu_clock_ms(CLOCK_MONOTONIC);
     collect(ctx, view, frame->slot);
-    AppViewTarget target = {0};
+    GpuRenderTarget target = {0};
     if (view->kind == APP_VIEW_OFFSCREEN)
-        target.target = gpu_offscreen_target(&view->offscreen);
-    const AppViewHooks *hooks = desc->hooks;
-    /* The acquire comes before the frame's fence is reset and its command buffer begun: a frame
-     * given up (an out-of-date swapchain) leaves the slot as its last submission left it, where a
-     * begun buffer would be begun again by the next frame and a reset fence never signalled. */
-    if (hooks && !hooks->acquire(hooks->user, frame, &target, err))
+        target = gpu_offscreen_target(&view->offscreen);
+    AppViewRecipe recipe;
+    if (!gpu_frame_reset(ctx, frame, err) ||
+        !record(ctx, view, frame, desc, &target, ahead ? &early : NULL, &spent, &recipe, err) ||
+        !gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err)) {
+        gpu_frame_abandon(ctx, frame, VK_NULL_HANDLE, 0); /* the fence signals again */
         return false;
-    if (target.skip) {
-        spent.skipped = true;
-    } else {
-        AppViewRecipe recipe;
-        if (!gpu_frame_reset(ctx, frame, err) ||
-            !record(ctx, view, frame, desc, &target, ahead ? &early : NULL, &spent, &recipe, err) ||
-            (hooks && !hooks->finish(hooks->user, frame, &target, err)) ||
-            !gpu_frame_submit(ctx, frame, target.wait, target.wait_stage, target.signal, err)) {
-            /* the image acquired is waited for all the same (a semaphore left signalled is an
-             * error), and the fence signals again */
-            gpu_frame_abandon(ctx, frame, target.wait, target.wait_stage);
-            return false;
-        }
-        view->kept[frame->slot] = recipe;
-        view->stamped[frame->slot] = view->timed;
-        view->stamped_frame[frame->slot] = view->frame_number++;
     }
+    view->kept[frame->slot] = recipe;
+    view->stamped[frame->slot] = view->timed;
+    view->stamped_frame[frame->slot] = view->frame_number++;
     spent.cpu = cpu_ahead + gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
     spent.wall = wall_ahead + gpu_clock_ms(CLOCK_MONOTONIC) - wall0;
     if (host)
@@ -356,7 +339,7 @@ bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quali
         view->kind == APP_VIEW_HOSTED ? gpu_queue_idle(ctx, err) : app_view_wait(ctx, view, err);
     if (!idle || !gpu_renderer_set_quality(ctx, &view->renderer, quality, err))
         return false;
-    /* the image drawn into has the tier's samples: made anew (a window's are its swapchain's) */
+    /* the image drawn into has the tier's samples: made anew */
     if (view->kind != APP_VIEW_OFFSCREEN && view->kind != APP_VIEW_HOSTED)
         return true;
     gpu_offscreen_destroy(ctx, &view->offscreen);

@@ -1,14 +1,15 @@
 /* What a frame needs besides the page, and the one function that makes a frame: from a pose and
- * the ink's changes to recorded, submitted commands. The window, headless mode, the benchmark and
- * the tests all draw through app_view_frame; the window adds acquire, overlay and present through
- * hooks, the benchmark reads the stage times. Owns the renderer, the CPU side of its ink texture,
- * the frames in flight, their timers, and the target: an offscreen image or the window's
- * swapchain (which the window builds, acquires and presents). */
+ * the ink's changes to recorded, submitted commands (app_view_frame: the library's own frames, the
+ * benchmark, the tests) or commands a host's command buffer executes (app_view_record: a host's
+ * frames, the program's window among them); the benchmark reads the stage times. Owns the
+ * renderer, the CPU side of its ink texture, the frames in flight, their timers, and the target:
+ * an offscreen image. */
 #ifndef PAGECURL_APP_VIEW_H
 #define PAGECURL_APP_VIEW_H
 
+#include "../gpu/frame.h"
 #include "../gpu/offscreen.h"
-#include "../gpu/swapchain.h"
+#include "../gpu/timer.h"
 #include "book.h"
 #include "book_stream.h"
 #include "ink_texture.h"
@@ -17,7 +18,6 @@
 typedef enum AppViewKind {
     APP_VIEW_COMPUTE,   /* the chain alone: no renderer, no target (the tests' compute checks) */
     APP_VIEW_OFFSCREEN, /* an offscreen image of width x height */
-    APP_VIEW_SWAPCHAIN, /* the window's swapchain */
     APP_VIEW_HOSTED,    /* an offscreen image drawn in a host's command buffers (libpagecurl):
                            its frames secondary command buffers the host's execute
                            (app_view_record), no fences of its own */
@@ -61,7 +61,6 @@ typedef struct AppView {
     GpuRenderer renderer;
     AppInkTexture ink; /* the CPU side of the renderer's ink texture; starts empty */
     GpuOffscreen offscreen;
-    GpuSwapchain swapchain;
     uint32_t width, height; /* offscreen */
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     bool timed, stage_times;
@@ -91,32 +90,13 @@ bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *pa
                      GpuError *err);
 void app_view_destroy(const GpuContext *ctx, AppView *view);
 
-/* The target of the window's frame, from its acquire hook. */
-typedef struct AppViewTarget {
-    GpuRenderTarget target;
-    VkSemaphore wait, signal; /* for the submission, optional */
-    VkPipelineStageFlags wait_stage;
-    bool skip; /* give the frame up: nothing is recorded or submitted */
-} AppViewTarget;
-
-/* What the window adds to a frame. */
-typedef struct AppViewHooks {
-    void *user;
-    /* After the frame's slot is free, before its fence is reset or anything recorded: the image
-     * to draw into, or skip (the slot then stays as it was). */
-    bool (*acquire)(void *user, const GpuFrame *frame, AppViewTarget *out, GpuError *err);
-    /* After the render, before the submission: the overlay, copies, the present barrier. */
-    bool (*finish)(void *user, const GpuFrame *frame, const AppViewTarget *target, GpuError *err);
-} AppViewHooks;
-
 /* One frame: what it shows and what it reads back. */
 typedef struct AppViewFrame {
     CurlParams pose; /* the turning leaf's */
     AppSpread spread;
-    const MeshInk *ink;        /* the strokes drawn (what changed is uploaded); NULL: none */
-    bool readback_pixels;      /* offscreen: into offscreen.pixels, valid after app_view_wait */
-    bool readback_vertices;    /* into the page's readback buffer (the page needs .readback) */
-    const AppViewHooks *hooks; /* the window's; NULL elsewhere */
+    const MeshInk *ink;     /* the strokes drawn (what changed is uploaded); NULL: none */
+    bool readback_pixels;   /* offscreen: into offscreen.pixels, valid after app_view_wait */
+    bool readback_vertices; /* into the page's readback buffer (the page needs .readback) */
 } AppViewFrame;
 
 /* The host's side of a frame, in milliseconds. */
@@ -126,7 +106,6 @@ typedef struct AppViewHost {
     double cpu;    /* this thread's CPU time for the frame: its draws worked out before the
                       slot's wait (an offscreen view's), then from the wait to the submission */
     double wall;   /* the wall-clock time of the same */
-    bool skipped;  /* the acquire hook gave the frame up */
     bool recorded; /* its commands were recorded (else its slot's were submitted again) */
 } AppViewHost;
 
@@ -135,8 +114,8 @@ typedef struct AppViewHost {
  * the frame (app_book_stream_detail_now) shows it in that frame. */
 void app_view_want_detail(AppView *view, const AppViewFrame *frame, VkExtent2D extent);
 
-/* Waits for the frame in flight it reuses, then records and submits the frame. `host` is
- * optional. A frame that fails after its acquire still waits for the image acquired. */
+/* Waits for the frame in flight it reuses, then records and submits the frame into the view's
+ * offscreen image. `host` is optional. */
 bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *frame,
                     AppViewHost *host, GpuError *err);
 /* Blocks until every frame is done (and hands on their stage times): before reading back, or
@@ -158,9 +137,8 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
                      const AppViewFrame *frame, GpuError *err);
 
 /* Draws by another tier from the next frame on (gpu_renderer_set_quality), once the frames in
- * flight are done (a hosted view's: the queue idle); the pages, the ink and the frames stay. An
- * offscreen or hosted view's image is made anew for the tier's samples; the window rebuilds its
- * swapchain's targets before its next frame. */
+ * flight are done (a hosted view's: the queue idle); the pages, the ink and the frames stay. The
+ * view's image is made anew for the tier's samples. */
 bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quality, GpuError *err);
 
 #endif

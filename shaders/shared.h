@@ -289,12 +289,6 @@ pc_uint table; /* index into the page's CurlSegments buffer */
 pc_uint unused0, unused1, unused2;
 PC_END(PcDeformPush)
 
-/* The overlay (the window's HUD): quads in pixels, y down, as stb_easy_font makes them. */
-#define PC_OVERLAY_VERTEX_BYTES 16 /* x, y, z float, then RGBA8 */
-PC_STRUCT(PcOverlayPush)
-pc_vec4 scale; /* xy: 2 * glyph scale / target size (pixels to NDC), zw: the text's origin */
-PC_END(PcOverlayPush)
-
 /* Grid numbering (mesh/grid.h says it in words): vertex (i, j) is j*nx + i, x fastest; cell
  * (i, j) holds triangle 2c  = (i,j) (i+1,j) (i+1,j+1) and 2c+1 = (i,j) (i+1,j+1) (i,j+1), with
  * c = j*(nx-1) + i: one fixed diagonal, both counter-clockwise seen from +z.
