@@ -435,6 +435,7 @@ static bool draw(Window *w, double time, bool shot)
         .layout = VK_IMAGE_LAYOUT_UNDEFINED,
         .final_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
         .src_stage = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+        .format = sc->format,
     };
     pagecurl_error err;
     if (!pagecurl_book_update(w->book, time, &target, &err)) {
@@ -594,6 +595,11 @@ static int open_book(Window *w)
     desc.thumb_through = true; /* the reader's presses and keys */
     desc.page_detail = o->zoom > 1.0f ? o->zoom : 1.0f;
     desc.stop = stop_asked;
+    /* the book draws in the swapchain's format: its frames copied in, not blitted (a draw over
+     * every pixel on lavapipe) */
+    AppVk probe;
+    app_vk_init(&probe, w->ctx);
+    desc.target_format = app_swapchain_pick_format(&probe);
     w->book = pagecurl_book_create(w->ctx, &desc, &err);
     if (!w->book) {
         /* the book names the file; the program names the flag that gave it */

@@ -93,6 +93,7 @@ struct pagecurl_book {
     double detail_hold;  /* the next update waits this long for the detail it shows; 0: none */
     bool read_leaf_next; /* the next recorded frame reads the leaf back */
     bool timed;
+    VkFormat target_format;     /* pagecurl_book_desc's: a hosted view draws in it */
     pagecurl_frame_times times; /* the last finished timed frame's */
     bool times_valid;
     pagecurl_event events[EVENT_RING];
@@ -410,6 +411,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     b->stop_user = d.stop_user;
     b->thumb_through = d.thumb_through;
     b->timed = d.timed;
+    b->target_format = d.target_format;
     b->quality = (GpuQuality)d.quality; /* the same order */
     b->max_samples = d.max_samples;
     b->show_through = d.show_through < 0.0f    ? 0.0f
@@ -864,6 +866,15 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
                       GpuError *err)
 {
     const GpuContext *ctx = &b->ctx->gpu;
+    if (kind == APP_VIEW_HOSTED && b->target_format) {
+        VkFormatProperties props;
+        vkGetPhysicalDeviceFormatProperties(ctx->physical, b->target_format, &props);
+        VkFormatFeatureFlags need =
+            VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
+        if ((props.optimalTilingFeatures & need) != need)
+            return gpu_error_set(err, "target_format %d: the device cannot draw and blend in it",
+                                 (int)b->target_format);
+    }
     if (b->view_made) {
         /* a new size: the host's frames may still read the old image */
         if (!gpu_queue_idle(ctx, err))
@@ -901,6 +912,8 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
         .book = b->stream,
         .renderer = {.quality = b->quality,
                      .max_samples = b->max_samples,
+                     /* a host's frames in its targets' format, copied in (0: the view's own) */
+                     .color_format = kind == APP_VIEW_HOSTED ? b->target_format : 0,
                      .shadow_size = gpu_shadow_size(width, height),
                      .show_through = b->show_through},
     };
@@ -910,6 +923,12 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
     b->view.on_times = took_times;
     b->view.times_user = b;
     return app_ink_texture_upload(&b->view.ink, &b->ink, ctx, &b->view.renderer.ink, err);
+}
+
+/* The target's format, where its description has the field (0: not said). */
+static VkFormat format_of(const pagecurl_target *t)
+{
+    return t->size >= offsetof(pagecurl_target, format) + sizeof t->format ? t->format : 0;
 }
 
 static VkExtent2D viewport_of(const pagecurl_target *t)
@@ -997,7 +1016,7 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
 {
     if (err)
         *err = (pagecurl_error){0};
-    if (!target || !sized(target->size, sizeof *target, "pagecurl_target", err))
+    if (!target || !sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
         return false;
     VkExtent2D size = viewport_of(target);
     if (!drawable(b, APP_VIEW_HOSTED, size, "viewport", err))
@@ -1040,6 +1059,7 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     if (app_view_record(ctx, &b->view, cmd, slot, &frame, &ignored))
         gpu_offscreen_record_blit(ctx, cmd, &b->view.offscreen,
                                   &(GpuBlitTarget){.image = target->image,
+                                                   .format = format_of(target),
                                                    .offset = target->viewport.offset,
                                                    .layout = target->layout,
                                                    .final_layout = target->final_layout,

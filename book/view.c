@@ -25,7 +25,7 @@ static bool renderer_create(const GpuContext *ctx, const AppViewDesc *desc, AppV
     GpuRendererDesc rdesc = desc->renderer;
     bool offscreen = desc->kind == APP_VIEW_OFFSCREEN || desc->kind == APP_VIEW_HOSTED;
     if (offscreen)
-        rdesc.color_format = GPU_OFFSCREEN_FORMAT;
+        rdesc.color_format = rdesc.color_format ? rdesc.color_format : GPU_OFFSCREEN_FORMAT;
     float aspect = out->page->grid.height / out->page->grid.width;
     int leaves = desc->leaves ? desc->leaves : APP_BOOK_LEAVES;
     bool textures =
@@ -364,7 +364,7 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
         return false;
     GpuRenderTarget target = gpu_offscreen_target(&view->offscreen);
     /* the host's copy out of the image (a blit) is the last use of an earlier frame's colour */
-    target.color_src_stage |= VK_PIPELINE_STAGE_2_BLIT_BIT;
+    target.color_src_stage |= VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT;
     AppBookDraws book = {0};
     app_book_draws(&desc->spread, &desc->pose, page, &view->renderer, target.extent.width,
                    target.extent.height, &book);

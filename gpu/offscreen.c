@@ -13,7 +13,7 @@ bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, const GpuRen
     bool ok = gpu_image_create(ctx,
                                &(GpuImageDesc){
                                    .extent = extent,
-                                   .format = GPU_OFFSCREEN_FORMAT,
+                                   .format = renderer->color_format,
                                    .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
                                             VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
                                             VK_IMAGE_USAGE_TRANSFER_DST_BIT,
@@ -35,7 +35,7 @@ bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, const GpuRen
                gpu_image_create(ctx,
                                 &(GpuImageDesc){
                                     .extent = extent,
-                                    .format = GPU_OFFSCREEN_FORMAT,
+                                    .format = renderer->color_format,
                                     .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
                                              VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
                                     .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
@@ -104,7 +104,7 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
             .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
             .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
             .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-            .dst_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+            .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
             .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
         },
         {
@@ -114,7 +114,7 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
             .new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
             .src_stage = dst->src_stage ? dst->src_stage : VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
             .src_access = dst->src_stage ? dst->src_access : VK_ACCESS_2_MEMORY_WRITE_BIT,
-            .dst_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+            .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
             .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
         },
     };
@@ -126,8 +126,19 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
         .dstOffsets = {{dst->offset.x, dst->offset.y, 0},
                        {dst->offset.x + (int32_t)e.width, dst->offset.y + (int32_t)e.height, 1}},
     };
-    vkCmdBlitImage(cmd, off->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image,
-                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_NEAREST);
+    if (dst->format == off->color.format) {
+        VkImageCopy copy = {
+            .srcSubresource = region.srcSubresource,
+            .dstSubresource = region.dstSubresource,
+            .dstOffset = {dst->offset.x, dst->offset.y, 0},
+            .extent = {e.width, e.height, 1},
+        };
+        vkCmdCopyImage(cmd, off->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image,
+                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &copy);
+    } else {
+        vkCmdBlitImage(cmd, off->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image,
+                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_NEAREST);
+    }
     VkImageLayout final =
         dst->final_layout ? dst->final_layout : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
     /* the next frame's render writes over the colour image the blit read */
@@ -137,7 +148,7 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
             .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
             .old_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
             .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-            .src_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+            .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
             .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
             .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
         },
@@ -146,7 +157,7 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
             .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
             .old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
             .new_layout = final,
-            .src_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+            .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
             .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
             .dst_stage = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
             .dst_access = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,

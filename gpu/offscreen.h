@@ -31,15 +31,17 @@ void gpu_offscreen_record_readback(const GpuContext *ctx, VkCommandBuffer cmd,
 /* Where a frame drawn offscreen is copied to: a rectangle of another image (a host's). */
 typedef struct GpuBlitTarget {
     VkImage image;
+    VkFormat format;   /* the colour image's: copied, not blitted (0: not known, blitted) */
     VkOffset2D offset; /* where the frame's top left corner goes; the frame's extent is copied */
     VkImageLayout layout, final_layout; /* before (UNDEFINED: contents discarded) and after */
     VkPipelineStageFlags2 src_stage;    /* the image's last use before the copy, waited for */
     VkAccessFlags2 src_access;
 } GpuBlitTarget;
 
-/* After the render (the colour image in COLOR_ATTACHMENT_OPTIMAL): the frame blitted into `dst`
- * (any format that takes blits: the sRGB values converted), which is left in its final layout
- * with the blit's writes made available to every later command. */
+/* After the render (the colour image in COLOR_ATTACHMENT_OPTIMAL): the frame copied into `dst`
+ * where it has the colour image's format, else blitted (any format that takes blits: the sRGB
+ * values converted; on a CPU device a draw over every pixel), which is left in its final layout
+ * with the copy's writes made available to every later command. */
 void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const GpuOffscreen *off,
                                const GpuBlitTarget *dst);
 

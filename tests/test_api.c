@@ -46,6 +46,7 @@ typedef struct Host {
     uint8_t *pixels;
     uint32_t width, height;
     uint64_t frame;
+    VkFormat format; /* said in the frames' targets (0: not said) */
 } Host;
 
 static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
@@ -268,6 +269,7 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
         .final_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
         .src_stage = VK_PIPELINE_STAGE_2_CLEAR_BIT,
         .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+        .format = h->format,
     };
     pagecurl_error err;
     if (!pagecurl_book_update(book, time, &target, &err)) {
@@ -672,6 +674,44 @@ static pagecurl_book *made(pagecurl_context *ctx, pagecurl_book_desc desc)
 static pagecurl_book *book_at_3(pagecurl_context *ctx)
 {
     return made(ctx, (pagecurl_book_desc){.page = 3, .wait_for_pages = true});
+}
+
+/* A book made for targets of the host's format (pagecurl_book_desc.target_format) copies its
+ * frames into a target that says that format, where a book without it blits: the same pixels in
+ * the same place. A format the device cannot draw in is refused at the first update. */
+static void copied_frames(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *blitted = book_at_3(ctx);
+    pagecurl_book *copied =
+        made(ctx, (pagecurl_book_desc){
+                      .page = 3, .wait_for_pages = true, .target_format = VK_FORMAT_R8G8B8A8_SRGB});
+    pagecurl_book *depth = made(ctx, (pagecurl_book_desc){.target_format = VK_FORMAT_D32_SFLOAT});
+    uint8_t *want = NULL, *got = NULL;
+    if (blitted && copied && depth) {
+        host_frame(h, blitted, 0.0, true);
+        want = viewport_copy(h);
+        h->format = VK_FORMAT_R8G8B8A8_SRGB;
+        host_frame(h, copied, 0.0, true);
+        got = viewport_copy(h);
+        size_t differ = want && got ? pixels_differ(want, got) : 1;
+        CHECK(&st, differ == 0, "a frame copied in: %zu pixels differ from the frame blitted in",
+              differ);
+        pagecurl_target target = {.size = sizeof target,
+                                  .image = h->image,
+                                  .extent = {h->width, h->height},
+                                  .format = h->format};
+        pagecurl_error err;
+        CHECK(&st,
+              !pagecurl_book_update(depth, 0.0, &target, &err) &&
+                  strstr(err.message, "target_format"),
+              "a depth format as the targets' format: %s", err.message);
+        h->format = 0;
+    }
+    free(want);
+    free(got);
+    pagecurl_book_destroy(blitted);
+    pagecurl_book_destroy(copied);
+    pagecurl_book_destroy(depth);
 }
 
 /* Ink a host keeps: a pen's stroke read out of one book and put into another draws the same
@@ -1520,6 +1560,7 @@ int main(int argc, char **argv)
         pixels_match_program(&h, ctx, args.exe, args.out);
         interaction(&h, ctx);
         kept_ink(&h, ctx);
+        copied_frames(&h, ctx);
         own_frames(&h, ctx, args.exe, args.out);
         thumb_through(&h, ctx);
         quality_steps(&h, ctx);

@@ -247,6 +247,13 @@ typedef struct pagecurl_book_desc {
      * timed on the device (timestamp queries), for pagecurl_book_frame_times (a host's HUD, a
      * host that steps down when frames miss their interval). */
     bool timed;
+    /* Added after timed (a .size that ends before it means 0): the format of the images the host
+     * has the book draw into (pagecurl_book_record's targets: a swapchain's, say). The book then
+     * draws its frames in that format and copies them into a target of it, where a blit between
+     * two formats converts every pixel (on a CPU device such as lavapipe, a draw over the whole
+     * viewport a frame). It must be a colour format the device draws and blends in (else
+     * pagecurl_book_update fails). 0: R8G8B8A8_SRGB, and every target blitted. */
+    VkFormat target_format;
 } pagecurl_book_desc;
 
 PAGECURL_API pagecurl_book *
@@ -495,6 +502,10 @@ typedef struct pagecurl_target {
     /* the image's last use before the book's commands, which they wait for (0: all commands) */
     VkPipelineStageFlags2 src_stage;
     VkAccessFlags2 src_access;
+    /* Added after src_access (a .size that ends before it means 0): the image's format; where it
+     * is the book's (pagecurl_book_desc.target_format) the frame is copied in, not blitted. 0: not
+     * said (blitted). */
+    VkFormat format;
 } pagecurl_target;
 
 /* Once a frame, before recording: advances the book to `time` (seconds on the host's clock,
