@@ -407,20 +407,7 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
                 opts->notebook);
     app_library_notebook_close(&run.notebook); /* before the book: its last save names it */
     pagecurl_book_destroy(run.book);
-    uint32_t findings = pagecurl_context_messages(run.ctx);
-    pagecurl_context_destroy(run.ctx);
     free(run.drawn);
     free(run.scaled);
-    int caught = app_signals_caught();
-    if (caught) {
-        app_say(stderr, "stopped by %s", app_signals_name(caught));
-        if (status == 0)
-            status = 128 + caught;
-    }
-    if (findings) {
-        app_say(stderr, "validation reported %u message(s)", findings);
-        if (status == 0)
-            status = 1;
-    }
-    return status;
+    return app_library_finish(run.ctx, status);
 }

@@ -2,6 +2,7 @@
 #include "say.h"
 
 #include "output.h"
+#include "signals.h"
 
 #include <stdio.h>
 #include <strings.h>
@@ -92,4 +93,22 @@ int app_library_check_outputs(const pagecurl_book *book, const AppOptions *o)
     if (refused)
         app_say(stderr, "%s", message);
     return refused;
+}
+
+int app_library_finish(pagecurl_context *ctx, int status)
+{
+    uint32_t findings = ctx ? pagecurl_context_messages(ctx) : 0;
+    pagecurl_context_destroy(ctx);
+    int caught = app_signals_caught();
+    if (caught) {
+        app_say(stderr, "stopped by %s", app_signals_name(caught));
+        if (status == 0)
+            status = 128 + caught;
+    }
+    if (findings) {
+        app_say(stderr, "validation reported %u message(s)", findings);
+        if (status == 0)
+            status = 1;
+    }
+    return status;
 }

@@ -22,6 +22,10 @@ pagecurl_book_desc app_library_book_desc(const AppOptions *o);
  * otherwise is said). 0, or 2 (said). */
 int app_library_find_page(const pagecurl_book *book, AppOptions *o);
 
+/* A run's end: the context destroyed (NULL: none), and its exit status `status` unless a signal
+ * stopped the run (128 + the signal) or the validation layer reported messages (1), each said. */
+int app_library_finish(pagecurl_context *ctx, int status);
+
 /* The book is never an output (app_output_check_book). 0, or 2 (said). */
 int app_library_check_outputs(const pagecurl_book *book, const AppOptions *o);
 

@@ -8,26 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
-                    VkPipelineStageFlags2 src, VkAccessFlags2 src_access, VkPipelineStageFlags2 dst,
-                    VkAccessFlags2 dst_access)
-{
-    VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                               .srcStageMask = src,
-                               .srcAccessMask = src_access,
-                               .dstStageMask = dst,
-                               .dstAccessMask = dst_access,
-                               .oldLayout = from,
-                               .newLayout = to,
-                               .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                               .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                               .image = image,
-                               .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                                                   .imageMemoryBarrierCount = 1,
-                                                   .pImageMemoryBarriers = &b});
-}
-
 bool app_screenshot_record(const AppVk *vk, VkCommandBuffer cmd, AppScreenshot *shot,
                            const AppSwapchain *sc, uint32_t index, char *message, size_t size)
 {
@@ -44,10 +24,10 @@ bool app_screenshot_record(const AppVk *vk, VkCommandBuffer cmd, AppScreenshot *
     VkImage image = sc->images[index];
     /* the frame's drawing -> the copy; then the copy -> the host, and the image back to where the
      * present's barrier takes it */
-    barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-            VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-            VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-            VK_ACCESS_2_TRANSFER_READ_BIT);
+    app_vk_image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                         VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                         VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                         VK_ACCESS_2_TRANSFER_READ_BIT);
     vkCmdCopyImageToBuffer(
         cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, shot->pixels.buffer, 1,
         &(VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
@@ -60,9 +40,9 @@ bool app_screenshot_record(const AppVk *vk, VkCommandBuffer cmd, AppScreenshot *
     vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
                                                    .memoryBarrierCount = 1,
                                                    .pMemoryBarriers = &host});
-    barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-            VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
-            VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
+    app_vk_image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                         VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
+                         VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
     shot->taken = true;
     shot->extent = sc->extent;
     shot->format = sc->format;

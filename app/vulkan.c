@@ -116,3 +116,23 @@ void app_vk_buffer_destroy(const AppVk *vk, AppVkBuffer *buf)
         vkFreeMemory(vk->vk.device, buf->memory, NULL);
     *buf = (AppVkBuffer){0};
 }
+
+void app_vk_image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
+                          VkPipelineStageFlags2 src, VkAccessFlags2 src_access,
+                          VkPipelineStageFlags2 dst, VkAccessFlags2 dst_access)
+{
+    VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                               .srcStageMask = src,
+                               .srcAccessMask = src_access,
+                               .dstStageMask = dst,
+                               .dstAccessMask = dst_access,
+                               .oldLayout = from,
+                               .newLayout = to,
+                               .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                               .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                               .image = image,
+                               .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .imageMemoryBarrierCount = 1,
+                                                   .pImageMemoryBarriers = &b});
+}

@@ -38,6 +38,11 @@ bool app_vk_buffer_create(const AppVk *vk, VkDeviceSize size, VkBufferUsageFlags
                           const char *name, AppVkBuffer *out, char *message, size_t msize);
 void app_vk_buffer_destroy(const AppVk *vk, AppVkBuffer *buf);
 
+/* A layout transition of a colour image's first level and layer, with its scopes. */
+void app_vk_image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
+                          VkPipelineStageFlags2 src, VkAccessFlags2 src_access,
+                          VkPipelineStageFlags2 dst, VkAccessFlags2 dst_access);
+
 /* A failed call's one line: "WHAT failed: VK_ERROR_..." into message; false. */
 bool app_vk_fail(VkResult r, const char *what, char *message, size_t size);
 

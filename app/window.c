@@ -377,24 +377,6 @@ static VkResult submit(Window *w, uint32_t slot, uint32_t index)
     return lost ? VK_ERROR_DEVICE_LOST : r;
 }
 
-static void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
-                          VkPipelineStageFlags2 src, VkAccessFlags2 src_access)
-{
-    VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-                               .srcStageMask = src,
-                               .srcAccessMask = src_access,
-                               .dstStageMask = VK_PIPELINE_STAGE_2_NONE,
-                               .oldLayout = from,
-                               .newLayout = to,
-                               .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                               .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                               .image = image,
-                               .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                                                   .imageMemoryBarrierCount = 1,
-                                                   .pImageMemoryBarriers = &b});
-}
-
 /* The HUD over the frame: drawn into the swapchain image before it is presented, enlarged as far
  * as it stays above the book's far edge. */
 static void draw_hud(Window *w, VkCommandBuffer cmd, uint32_t slot, uint32_t index)
@@ -467,9 +449,9 @@ static bool draw(Window *w, double time, bool shot)
     bool copied = !shot || app_screenshot_record(&w->vk, cmd, &w->shot, sc, index, w->message,
                                                  sizeof w->message);
     /* drawn -> presented (the semaphore orders the presentation engine's read) */
-    image_barrier(cmd, target.image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                  VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                  VK_ACCESS_2_MEMORY_WRITE_BIT);
+    app_vk_image_barrier(cmd, target.image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                         VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                         VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_NONE, 0);
     r = vkEndCommandBuffer(cmd);
     if (r == VK_SUCCESS)
         r = submit(w, slot, index);
@@ -859,18 +841,5 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
                 opts->notebook);
     app_library_notebook_close(&w.notebook); /* before the book: its last save names it */
     pagecurl_book_destroy(w.book);
-    uint32_t findings = w.ctx ? pagecurl_context_messages(w.ctx) : 0;
-    pagecurl_context_destroy(w.ctx);
-    int caught = app_signals_caught();
-    if (caught) {
-        app_say(stderr, "stopped by %s", app_signals_name(caught));
-        if (status == 0)
-            status = 128 + caught;
-    }
-    if (findings) {
-        app_say(stderr, "validation reported %u message(s)", findings);
-        if (status == 0)
-            status = 1;
-    }
-    return status;
+    return app_library_finish(w.ctx, status);
 }
