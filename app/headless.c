@@ -399,14 +399,7 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
                     run.shown, opts->nx, opts->ny, limits.device_name);
         }
     }
-    /* whatever ended the run (a failed output, a lost device, a signal), the ink is kept */
-    if (run.book && !app_library_notebook_keep(&run.notebook, run.book, true) && status == 0)
-        status = 1;
-    else if (run.book && app_library_notebook_wrote_all(&run.notebook, run.book))
-        app_say(stdout, "%u stroke(s) written to %s", pagecurl_book_stroke_count(run.book, 0),
-                opts->notebook);
-    app_library_notebook_close(&run.notebook); /* before the book: its last save names it */
-    pagecurl_book_destroy(run.book);
+    status = app_library_notebook_end(&run.notebook, run.book, opts->notebook, status);
     free(run.drawn);
     free(run.scaled);
     return app_library_finish(run.ctx, status);

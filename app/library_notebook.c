@@ -1,4 +1,5 @@
 #include "library_notebook.h"
+#include "say.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,4 +112,16 @@ void app_library_notebook_close(AppLibraryNotebook *nb)
     if (nb->mirrored)
         mesh_ink_free(&nb->mirror);
     nb->mirrored = false;
+}
+
+int app_library_notebook_end(AppLibraryNotebook *nb, pagecurl_book *book, const char *path,
+                             int status)
+{
+    if (book && !app_library_notebook_keep(nb, book, true) && status == 0)
+        status = 1;
+    else if (book && app_library_notebook_wrote_all(nb, book))
+        app_say(stdout, "%u stroke(s) written to %s", pagecurl_book_stroke_count(book, 0), path);
+    app_library_notebook_close(nb); /* before the book: its last save names it */
+    pagecurl_book_destroy(book);
+    return status;
 }

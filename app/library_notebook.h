@@ -31,5 +31,11 @@ bool app_library_notebook_keep(AppLibraryNotebook *nb, const pagecurl_book *book
 /* Whether the last save holds the book's ink as it is: then something was written. */
 bool app_library_notebook_wrote_all(const AppLibraryNotebook *nb, const pagecurl_book *book);
 void app_library_notebook_close(AppLibraryNotebook *nb);
+/* A run's end, whatever ended it (a failed output, a lost device, a signal): the book's ink kept
+ * (said with `path`, the notebook's name, where all of it is written), the notebook closed, then
+ * the book destroyed (book may be NULL). Returns `status`, or 1 for a 0 whose ink could not be
+ * kept. */
+int app_library_notebook_end(AppLibraryNotebook *nb, pagecurl_book *book, const char *path,
+                             int status);
 
 #endif

@@ -833,13 +833,6 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
     app_trace_free(&session.record);
     if (looped)
         app_session_summary(&session, shown);
-    /* whatever ended it (a failed output, a lost device, a signal), the ink is kept */
-    if (w.book && !app_library_notebook_keep(&w.notebook, w.book, true) && status == 0)
-        status = 1;
-    else if (w.book && app_library_notebook_wrote_all(&w.notebook, w.book))
-        app_say(stdout, "%u stroke(s) written to %s", pagecurl_book_stroke_count(w.book, 0),
-                opts->notebook);
-    app_library_notebook_close(&w.notebook); /* before the book: its last save names it */
-    pagecurl_book_destroy(w.book);
+    status = app_library_notebook_end(&w.notebook, w.book, opts->notebook, status);
     return app_library_finish(w.ctx, status);
 }
