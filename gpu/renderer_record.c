@@ -1,4 +1,3 @@
-#include <stdlib.h>
 /* Recording a frame's passes: the draw rounds (which draws, by which pipeline variant), the
  * low tier's still pages drawn once into their cache and copied in, and the pass around them.
  * The renderer's objects are made in renderer.c. */
@@ -239,11 +238,6 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
         caster = draws[i].casts_shadow ? &draws[i] : NULL;
     for (size_t k = 0; k < round_count; k++) {
         const Round *round = &rounds[k];
-        {
-            const char *sk = getenv("HACK_SKIP");
-            if (sk && strchr(sk, '0' + (int)k) && round_count == 5)
-                continue;
-        }
         for (uint32_t i = 0; i < count; i++) {
             const GpuDraw *d = &draws[i];
             if (!takes(round->take, d))
@@ -595,8 +589,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     /* the set for every pass of the frame: the shadow pipeline's layout is compatible */
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
                             &renderer->set, 0, NULL);
-    if (!getenv("HACK_NOSHADOW"))
-        gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, slot, &bound);
+    gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, slot, &bound);
     if (still)
         still_record(ctx, cmd, renderer, target, draws, count, use, slot, &bound);
     begin(cmd, renderer, target, target->color_view, still);
