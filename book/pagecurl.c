@@ -94,6 +94,7 @@ struct pagecurl_book {
     bool read_leaf_next; /* the next recorded frame reads the leaf back */
     bool timed;
     VkFormat target_format;     /* pagecurl_book_desc's: a hosted view draws in it */
+    uint32_t target_samples;    /* pagecurl_book_desc's: every tier draws at it (0: the tier's) */
     pagecurl_frame_times times; /* the last finished timed frame's */
     bool times_valid;
     pagecurl_event events[EVENT_RING];
@@ -378,6 +379,8 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
         bad = "page_detail: at most 8";
     else if ((d->grid_columns && d->grid_columns < 2) || (d->grid_rows && d->grid_rows < 2))
         bad = "a leaf's mesh needs at least 2 x 2 vertices";
+    else if (d->target_samples > 8 || (d->target_samples & (d->target_samples - 1)))
+        bad = "target_samples: 1, 2, 4 or 8 (0: the tier's)";
     if (bad)
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_desc: %s", bad);
     return !bad;
@@ -399,6 +402,15 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     }
     if (!desc_valid(&d, err))
         return NULL;
+    const VkPhysicalDeviceLimits *lim = &ctx->gpu.props.limits;
+    if (d.target_samples && !(lim->framebufferColorSampleCounts &
+                              lim->framebufferDepthSampleCounts & d.target_samples)) {
+        error_set(err, PAGECURL_ERROR_USAGE,
+                  "pagecurl_book_desc: target_samples %u: %s draws colour and depth with "
+                  "other counts",
+                  d.target_samples, ctx->gpu.props.deviceName);
+        return NULL;
+    }
     pagecurl_book *b = calloc(1, sizeof *b);
     if (!b) {
         error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -412,6 +424,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     b->thumb_through = d.thumb_through;
     b->timed = d.timed;
     b->target_format = d.target_format;
+    b->target_samples = d.target_samples;
     b->quality = (GpuQuality)d.quality; /* the same order */
     b->max_samples = d.max_samples;
     b->show_through = d.show_through < 0.0f    ? 0.0f
@@ -912,6 +925,7 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
         .book = b->stream,
         .renderer = {.quality = b->quality,
                      .max_samples = b->max_samples,
+                     .samples = b->target_samples,
                      /* a host's frames in its targets' format, copied in (0: the view's own) */
                      .color_format = kind == APP_VIEW_HOSTED ? b->target_format : 0,
                      .shadow_size = gpu_shadow_size(width, height),
@@ -925,10 +939,12 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
     return app_ink_texture_upload(&b->view.ink, &b->ink, ctx, &b->view.renderer.ink, err);
 }
 
-/* The target's format, where its description has the field (0: not said). */
-static VkFormat format_of(const pagecurl_target *t)
+/* The host's target with the fields its description has not (it ends before them) zero. */
+static pagecurl_target target_of(const pagecurl_target *t)
 {
-    return t->size >= offsetof(pagecurl_target, format) + sizeof t->format ? t->format : 0;
+    pagecurl_target all = {0};
+    memcpy(&all, t, t->size < sizeof all ? t->size : sizeof all);
+    return all;
 }
 
 static VkExtent2D viewport_of(const pagecurl_target *t)
@@ -1011,6 +1027,28 @@ static bool drawable(const pagecurl_book *b, AppViewKind kind, VkExtent2D size, 
     return true;
 }
 
+/* Whether the book can draw into `t`: a viewport within the image, and a view only where the
+ * book draws at the host's samples in its format. */
+static bool target_valid(const pagecurl_book *b, const pagecurl_target *t, pagecurl_error *err)
+{
+    const VkRect2D *v = &t->viewport;
+    bool whole = !v->extent.width || !v->extent.height;
+    const char *bad = NULL;
+    if (!whole && (v->offset.x < 0 || v->offset.y < 0 ||
+                   (uint64_t)v->offset.x + v->extent.width > t->extent.width ||
+                   (uint64_t)v->offset.y + v->extent.height > t->extent.height))
+        bad = "its viewport is not within its extent";
+    else if (t->view && !b->target_samples)
+        bad = "a view is drawn straight into only by a book with target_samples";
+    else if (t->view && t->format != (b->target_format ? b->target_format : GPU_OFFSCREEN_FORMAT))
+        bad = "a view's format must be the book's target_format";
+    else if (t->keep && !t->view)
+        bad = "keep needs a view (the book's frame is copied in whole)";
+    if (bad)
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_target: %s", bad);
+    return !bad;
+}
+
 bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *target,
                           pagecurl_error *err)
 {
@@ -1018,11 +1056,13 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         *err = (pagecurl_error){0};
     if (!target || !sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
         return false;
-    VkExtent2D size = viewport_of(target);
-    if (!drawable(b, APP_VIEW_HOSTED, size, "viewport", err))
+    pagecurl_target t = target_of(target);
+    VkExtent2D size = viewport_of(&t);
+    if (!drawable(b, APP_VIEW_HOSTED, size, "viewport", err) || !target_valid(b, &t, err))
         return false;
     GpuError gerr = {0};
-    if (!ready_view(b, APP_VIEW_HOSTED, size, &gerr)) {
+    if (!ready_view(b, APP_VIEW_HOSTED, size, &gerr) ||
+        !app_view_host_target(&b->ctx->gpu, &b->view, t.view != VK_NULL_HANDLE, t.extent, &gerr)) {
         error_from_gpu(err, &gerr);
         return false;
     }
@@ -1040,12 +1080,42 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
     return true;
 }
 
+/* Where the viewport's top left lies in the image: its offset, or the corner for the whole. */
+static VkOffset2D viewport_offset(const pagecurl_target *t)
+{
+    bool whole = !t->viewport.extent.width || !t->viewport.extent.height;
+    return whole ? (VkOffset2D){0, 0} : t->viewport.offset;
+}
+
+/* A target drawn straight into, after the book's pass: in its final layout, the pass's writes
+ * made available to whatever the host does next. */
+static void drawn_straight(VkCommandBuffer cmd, const pagecurl_target *t)
+{
+    GpuImageBarrier after = {
+        .image = t->image,
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .old_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .new_layout = t->final_layout ? t->final_layout : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .src_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+        .dst_stage = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+        .dst_access = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+    };
+    gpu_barriers(cmd, NULL, &after, 1);
+}
+
 void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
                           const pagecurl_target *target)
 {
-    VkExtent2D size = viewport_of(target);
+    if (!target || target->size < offsetof(pagecurl_target, format))
+        return;
+    pagecurl_target t = target_of(target);
+    VkExtent2D size = viewport_of(&t);
+    bool direct = t.view != VK_NULL_HANDLE;
     if (!b->view_made || b->view.kind != APP_VIEW_HOSTED || slot >= GPU_FRAMES_IN_FLIGHT ||
-        size.width != b->width || size.height != b->height)
+        size.width != b->width || size.height != b->height || direct != b->view.direct ||
+        (direct && (t.extent.width != b->view.direct_extent.width ||
+                    t.extent.height != b->view.direct_extent.height)))
         return; /* not readied for this: nothing recorded */
     const GpuContext *ctx = &b->ctx->gpu;
     /* a leaf asked for is read by this frame alone: one buffer, read once the host has waited */
@@ -1056,15 +1126,30 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     b->leaf_read = b->leaf_read || read;
     GpuError ignored = {0};
     gpu_label_begin(ctx, cmd, "pagecurl");
-    if (app_view_record(ctx, &b->view, cmd, slot, &frame, &ignored))
+    if (direct) {
+        GpuRenderTarget straight = {
+            .color = t.image,
+            .color_view = t.view,
+            .extent = size,
+            .offset = viewport_offset(&t),
+            .color_layout = t.layout,
+            .color_src_stage = t.src_stage ? t.src_stage : VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+            .color_src_access = t.src_stage ? t.src_access : VK_ACCESS_2_MEMORY_WRITE_BIT,
+            .copy_in = !t.keep, /* the image takes copies (the header asks it without keep) */
+            .keep = t.keep,
+        };
+        if (app_view_record(ctx, &b->view, cmd, slot, &frame, &straight, &ignored))
+            drawn_straight(cmd, &t);
+    } else if (app_view_record(ctx, &b->view, cmd, slot, &frame, NULL, &ignored)) {
         gpu_offscreen_record_blit(ctx, cmd, &b->view.offscreen,
-                                  &(GpuBlitTarget){.image = target->image,
-                                                   .format = format_of(target),
-                                                   .offset = target->viewport.offset,
-                                                   .layout = target->layout,
-                                                   .final_layout = target->final_layout,
-                                                   .src_stage = target->src_stage,
-                                                   .src_access = target->src_access});
+                                  &(GpuBlitTarget){.image = t.image,
+                                                   .format = t.format,
+                                                   .offset = viewport_offset(&t),
+                                                   .layout = t.layout,
+                                                   .final_layout = t.final_layout,
+                                                   .src_stage = t.src_stage,
+                                                   .src_access = t.src_access});
+    }
     gpu_label_end(ctx, cmd);
 }
 

@@ -332,6 +332,20 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
     return true;
 }
 
+/* The view's offscreen made anew for its size, tier and target: its own image, or only the depth
+ * for a host's images drawn straight into. Nothing in flight may use the old one. */
+static bool offscreen_remake(const GpuContext *ctx, AppView *view, GpuError *err)
+{
+    gpu_offscreen_destroy(ctx, &view->offscreen);
+    VkExtent2D extent = {view->width, view->height};
+    if (view->direct ? !gpu_offscreen_create_depth(ctx, view->direct_extent, &view->renderer,
+                                                   &view->offscreen, err)
+                     : !gpu_offscreen_create(ctx, extent, &view->renderer, &view->offscreen, err))
+        return false;
+    gpu_renderer_prepare(ctx, &view->renderer, extent);
+    return true;
+}
+
 bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quality, GpuError *err)
 {
     /* a hosted view's frames are the host's: the queue idle is the only sign they are done */
@@ -342,16 +356,26 @@ bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quali
     /* the image drawn into has the tier's samples: made anew */
     if (view->kind != APP_VIEW_OFFSCREEN && view->kind != APP_VIEW_HOSTED)
         return true;
-    gpu_offscreen_destroy(ctx, &view->offscreen);
-    VkExtent2D extent = {view->width, view->height};
-    if (!gpu_offscreen_create(ctx, extent, &view->renderer, &view->offscreen, err))
+    return offscreen_remake(ctx, view, err);
+}
+
+bool app_view_host_target(const GpuContext *ctx, AppView *view, bool direct, VkExtent2D extent,
+                          GpuError *err)
+{
+    if (view->kind != APP_VIEW_HOSTED)
+        return gpu_error_set(err, "only a hosted view draws into a host's images");
+    if (direct == view->direct && (!direct || (extent.width == view->direct_extent.width &&
+                                               extent.height == view->direct_extent.height)))
+        return true;
+    if (!gpu_queue_idle(ctx, err)) /* the host's frames may still use the old depth or image */
         return false;
-    gpu_renderer_prepare(ctx, &view->renderer, extent);
-    return true;
+    view->direct = direct;
+    view->direct_extent = direct ? extent : (VkExtent2D){0, 0};
+    return offscreen_remake(ctx, view, err);
 }
 
 bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
-                     const AppViewFrame *desc, GpuError *err)
+                     const AppViewFrame *desc, const GpuRenderTarget *direct, GpuError *err)
 {
     AppPage *page = view->page;
     if (view->kind != APP_VIEW_HOSTED || page->cpu_deform)
@@ -362,9 +386,15 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
     if (!app_page_prepare(ctx, page, &desc->pose, NULL, slot, NULL, err))
         return false;
+    if (!direct != !view->direct)
+        return gpu_error_set(err, "the host's target is not the one the view was readied for");
     GpuRenderTarget target = gpu_offscreen_target(&view->offscreen);
     /* the host's copy out of the image (a blit) is the last use of an earlier frame's colour */
     target.color_src_stage |= VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT;
+    if (direct) {
+        target = *direct;
+        target.depth = view->offscreen.depth.image, target.depth_view = view->offscreen.depth.view;
+    }
     AppBookDraws book = {0};
     app_book_draws(&desc->spread, &desc->pose, page, &view->renderer, target.extent.width,
                    target.extent.height, &book);

@@ -62,6 +62,10 @@ typedef struct AppView {
     AppInkTexture ink; /* the CPU side of the renderer's ink texture; starts empty */
     GpuOffscreen offscreen;
     uint32_t width, height; /* offscreen */
+    /* a hosted view that draws straight into a host's images of this extent (app_view_host_
+     * target): its offscreen holds only the depth, at that extent */
+    bool direct;
+    VkExtent2D direct_extent;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     bool timed, stage_times;
     GpuTimer timers[GPU_FRAMES_IN_FLIGHT];
@@ -133,8 +137,15 @@ bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err);
  * has finished its last use. */
 bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, AppSpread *spread,
                      bool wait, GpuError *err);
+/* `direct` (NULL: the view's offscreen image, copied out by the host) is a host's image drawn
+ * straight into, as app_view_host_target readied the view for; its depth is the view's. */
 bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
-                     const AppViewFrame *frame, GpuError *err);
+                     const AppViewFrame *frame, const GpuRenderTarget *direct, GpuError *err);
+/* A hosted view's frames drawn into its offscreen image (`direct` false) or straight into a
+ * host's images of `extent` (a viewport of the view's size within them): the offscreen made
+ * anew where that changes, once the queue is idle. */
+bool app_view_host_target(const GpuContext *ctx, AppView *view, bool direct, VkExtent2D extent,
+                          GpuError *err);
 
 /* Draws by another tier from the next frame on (gpu_renderer_set_quality), once the frames in
  * flight are done (a hosted view's: the queue idle); the pages, the ink and the frames stay. The

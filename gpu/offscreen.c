@@ -2,15 +2,33 @@
 
 #include <string.h>
 
-bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, const GpuRenderer *renderer,
-                          GpuOffscreen *out, GpuError *err)
+/* The depth buffer a frame of `extent` draws with, at the renderer's samples; fails with a line
+ * naming the limit if the size exceeds the device's image dimensions. */
+static bool depth_create(const GpuContext *ctx, VkExtent2D extent, const GpuRenderer *renderer,
+                         GpuOffscreen *out, GpuError *err)
 {
-    memset(out, 0, sizeof *out);
     uint32_t most = ctx->props.limits.maxImageDimension2D;
     if (extent.width > most || extent.height > most)
         return gpu_error_set(err, "image %ux%u is larger than %s allows (maxImageDimension2D %u)",
                              extent.width, extent.height, ctx->props.deviceName, most);
-    bool ok = gpu_image_create(ctx,
+    return gpu_image_create(ctx,
+                            &(GpuImageDesc){
+                                .extent = extent,
+                                .format = renderer->depth_format,
+                                .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                                .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
+                                .samples = renderer->samples,
+                                .label = "offscreen depth",
+                            },
+                            &out->depth, err);
+}
+
+bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, const GpuRenderer *renderer,
+                          GpuOffscreen *out, GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    bool ok = depth_create(ctx, extent, renderer, out, err) &&
+              gpu_image_create(ctx,
                                &(GpuImageDesc){
                                    .extent = extent,
                                    .format = renderer->color_format,
@@ -21,16 +39,6 @@ bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, const GpuRen
                                    .label = "offscreen colour",
                                },
                                &out->color, err) &&
-              gpu_image_create(ctx,
-                               &(GpuImageDesc){
-                                   .extent = extent,
-                                   .format = renderer->depth_format,
-                                   .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
-                                   .aspect = VK_IMAGE_ASPECT_DEPTH_BIT,
-                                   .samples = renderer->samples,
-                                   .label = "offscreen depth",
-                               },
-                               &out->depth, err) &&
               (renderer->samples == VK_SAMPLE_COUNT_1_BIT ||
                gpu_image_create(ctx,
                                 &(GpuImageDesc){
@@ -54,6 +62,13 @@ bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, const GpuRen
     if (!ok)
         gpu_offscreen_destroy(ctx, out);
     return ok;
+}
+
+bool gpu_offscreen_create_depth(const GpuContext *ctx, VkExtent2D extent,
+                                const GpuRenderer *renderer, GpuOffscreen *out, GpuError *err)
+{
+    memset(out, 0, sizeof *out);
+    return depth_create(ctx, extent, renderer, out, err);
 }
 
 void gpu_offscreen_destroy(const GpuContext *ctx, GpuOffscreen *off)

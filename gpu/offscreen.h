@@ -20,6 +20,10 @@ typedef struct GpuOffscreen {
 /* Fails with a line naming the limit if the size exceeds the device's image dimensions. */
 bool gpu_offscreen_create(const GpuContext *ctx, VkExtent2D extent, const GpuRenderer *renderer,
                           GpuOffscreen *out, GpuError *err);
+/* Only the depth buffer, for frames drawn straight into a host's image of `extent` (a viewport
+ * within it): no colour, samples or pixels of its own. */
+bool gpu_offscreen_create_depth(const GpuContext *ctx, VkExtent2D extent,
+                                const GpuRenderer *renderer, GpuOffscreen *out, GpuError *err);
 void gpu_offscreen_destroy(const GpuContext *ctx, GpuOffscreen *off);
 
 GpuRenderTarget gpu_offscreen_target(const GpuOffscreen *off);

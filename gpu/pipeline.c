@@ -14,19 +14,24 @@ static bool make_module(const GpuContext *ctx, const uint32_t *code, size_t size
 
 void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayout layout,
                         const VkRenderingAttachmentInfo *color,
-                        const VkRenderingAttachmentInfo *depth, VkExtent2D extent, const void *push,
+                        const VkRenderingAttachmentInfo *depth, VkRect2D area, const void *push,
                         uint32_t push_size)
 {
     VkRenderingInfo info = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-        .renderArea = {{0, 0}, extent},
+        .renderArea = area,
         .layerCount = 1,
         .colorAttachmentCount = color ? 1 : 0,
         .pColorAttachments = color,
         .pDepthAttachment = depth,
     };
     vkCmdBeginRendering(cmd, &info);
-    VkViewport vp = {0.0f, 0.0f, (float)extent.width, (float)extent.height, 0.0f, 1.0f};
+    VkViewport vp = {(float)area.offset.x,
+                     (float)area.offset.y,
+                     (float)area.extent.width,
+                     (float)area.extent.height,
+                     0.0f,
+                     1.0f};
     vkCmdSetViewport(cmd, 0, 1, &vp);
     vkCmdSetScissor(cmd, 0, 1, &info.renderArea);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);

@@ -36,12 +36,12 @@ typedef struct GpuPipelineDesc {
     const char *label;
 } GpuPipelineDesc;
 
-/* Begins dynamic rendering over the whole `extent` (color or depth may be NULL), sets the viewport
- * and scissor to it, binds `pipeline` and sets its push constants for both stages (push may be NULL
- * when each draw sets its own). */
+/* Begins dynamic rendering over `area` of the attachments (color or depth may be NULL), sets the
+ * viewport and scissor to it, binds `pipeline` and sets its push constants for both stages (push
+ * may be NULL when each draw sets its own). */
 void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayout layout,
                         const VkRenderingAttachmentInfo *color,
-                        const VkRenderingAttachmentInfo *depth, VkExtent2D extent, const void *push,
+                        const VkRenderingAttachmentInfo *depth, VkRect2D area, const void *push,
                         uint32_t push_size);
 
 /* The vertex and index buffers a command buffer has bound (zero before any): bindings last

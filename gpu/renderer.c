@@ -322,6 +322,8 @@ static bool tier_create(const GpuContext *ctx, GpuQuality quality, GpuRenderer *
             ? VK_SAMPLE_COUNT_8_BIT
         : msaa_wanted && (counts & VK_SAMPLE_COUNT_4_BIT) ? VK_SAMPLE_COUNT_4_BIT
                                                           : VK_SAMPLE_COUNT_1_BIT;
+    if (out->fixed_samples)
+        out->samples = out->fixed_samples;
     uint32_t shadow = out->shadow_size ? out->shadow_size : GPU_SHADOW_MAP_SIZE;
     if (low && shadow > GPU_SHADOW_MAP_LOW_SIZE)
         shadow = GPU_SHADOW_MAP_LOW_SIZE;
@@ -342,6 +344,7 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     out->color_format = desc->color_format;
     out->depth_format = gpu_image_depth_format(ctx);
     out->max_samples = desc->max_samples;
+    out->fixed_samples = (VkSampleCountFlagBits)desc->samples;
     out->shadow_size = desc->shadow_size;
     out->show_through = fminf(fmaxf(desc->show_through, 0.0f), 1.0f);
     GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};

@@ -46,7 +46,8 @@ typedef struct GpuRenderer {
     GpuQuality quality; /* the tier it draws by: low or high, never auto */
     /* GpuRendererDesc's, kept to make the tier's parts anew when it changes */
     uint32_t max_samples, shadow_size;
-    float show_through; /* 0 off .. 1 (page.frag) */
+    VkSampleCountFlagBits fixed_samples; /* GpuRendererDesc.samples: every tier's (0: the tier's) */
+    float show_through;                  /* 0 off .. 1 (page.frag) */
     VkPipeline pipeline;
     VkPipelineLayout layout;
     /* the blocks' side faces (edge.frag): page.vert, the same vertex format, set and push
@@ -119,7 +120,10 @@ typedef struct GpuRendererDesc {
     GpuTextureDesc content; /* the pages' pixels, uploaded into the renderer's texture */
     GpuQuality quality;     /* auto: low on a CPU device, high on a GPU */
     uint32_t max_samples;   /* MSAA samples at most: 1 or 4; 0: the tier's (high 4, low 1) */
-    uint32_t ink_width;     /* texels of an ink layer (0: no ink), one per content layer */
+    /* the samples a pixel at every tier (a host's target's: 1, 2, 4, 8, which the device draws
+     * colour and depth with), over max_samples; 0: the tier's */
+    uint32_t samples;
+    uint32_t ink_width; /* texels of an ink layer (0: no ink), one per content layer */
     uint32_t ink_height;
     uint32_t shadow_size; /* texels on a side of the shadow map; 0: GPU_SHADOW_MAP_SIZE (the low
                              tier's at most GPU_SHADOW_MAP_LOW_SIZE) */
@@ -142,6 +146,12 @@ typedef struct GpuRenderTarget {
     VkPipelineStageFlags2 color_src_stage;
     VkAccessFlags2 color_src_access;
     bool copy_in; /* the colour image takes copies (the low tier's still pages, copied in) */
+    /* A host's image drawn straight into: where the frame's top left lies in it (its viewport;
+     * the depth and samples cover that far), its layout before the frame (UNDEFINED: discarded),
+     * and whether the frame draws over its pixels rather than clearing them to the backdrop. */
+    VkOffset2D offset;
+    VkImageLayout color_layout;
+    bool keep;
 } GpuRenderTarget;
 
 bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, GpuRenderer *out,

@@ -224,15 +224,15 @@ static void draw_split(VkCommandBuffer cmd, const GpuRenderer *r, const Round *r
     }
 }
 
-/* Records the rounds' draws in the begun rendering, `pipeline` bound and the set with it. The
- * scissor is left as the last piece set it: the rendering ends next, and the next one sets its
- * own (gpu_pipeline_begin). */
+/* Records the rounds' draws in the begun rendering over `extent` at `at` in its attachments,
+ * `pipeline` bound and the set with it. The scissor is left as the last piece set it: the
+ * rendering ends next, and the next one sets its own (gpu_pipeline_begin). */
 static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round *rounds,
                           size_t round_count, const GpuDraw *draws, uint32_t count,
-                          VkExtent2D extent, uint32_t slot, GpuBound *buffers)
+                          VkExtent2D extent, VkOffset2D at, uint32_t slot, GpuBound *buffers)
 {
     VkPipeline bound = r->pipeline;
-    VkRect2D all = {{0, 0}, extent}, scissor = all;
+    VkRect2D scissor = {at, extent};
     const GpuDraw *caster = NULL;
     for (uint32_t i = 0; i < count && !caster; i++)
         caster = draws[i].casts_shadow ? &draws[i] : NULL;
@@ -247,6 +247,7 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
             uint32_t pieces = round_pieces(r, round, d, caster, extent, piece, lit);
             PcDrawIndex pick = {i, slot};
             for (uint32_t p = 0; p < pieces; p++) {
+                piece[p].offset.x += at.x, piece[p].offset.y += at.y;
                 if (memcmp(&piece[p], &scissor, sizeof scissor)) {
                     scissor = piece[p];
                     vkCmdSetScissor(cmd, 0, 1, &scissor);
@@ -278,7 +279,8 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
 /* The faded pages (reduced motion's cross-fade) over everything the rounds drew, each by its
  * share: the spread they fade from over the one they fade to, in the same plane. */
 static void record_faded(VkCommandBuffer cmd, const GpuRenderer *r, const GpuDraw *draws,
-                         uint32_t count, VkExtent2D extent, uint32_t slot, GpuBound *buffers)
+                         uint32_t count, VkExtent2D extent, VkOffset2D at, uint32_t slot,
+                         GpuBound *buffers)
 {
     bool bound = false;
     for (uint32_t i = 0; i < count; i++) {
@@ -287,7 +289,7 @@ static void record_faded(VkCommandBuffer cmd, const GpuRenderer *r, const GpuDra
             continue;
         if (!bound) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->fade_pipeline);
-            vkCmdSetScissor(cmd, 0, 1, &(VkRect2D){{0, 0}, extent}); /* a round's piece's left */
+            vkCmdSetScissor(cmd, 0, 1, &(VkRect2D){at, extent}); /* a round's piece's left */
             bound = true;
         }
         float a = d->alpha < 0.0f ? 0.0f : (d->alpha > 1.0f ? 1.0f : d->alpha);
@@ -333,10 +335,11 @@ static GpuImageBarrier msaa_barrier(const GpuRenderTarget *target)
 }
 
 /* Begins rendering into `color_view` (cleared to the backdrop, or loaded) and the target's
- * depth (cleared), with the page pipeline bound (the set is, from the frame's start). The caller
- * has made the depth (and the MSAA samples) ready: depth_barrier, msaa_barrier. */
+ * depth (cleared), over the target's extent at `at`, with the page pipeline bound (the set is,
+ * from the frame's start). The caller has made the depth (and the MSAA samples) ready:
+ * depth_barrier, msaa_barrier. */
 static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarget *target,
-                  VkImageView color_view, bool load)
+                  VkImageView color_view, bool load, VkOffset2D at)
 {
     VkRenderingAttachmentInfo color = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
@@ -363,7 +366,8 @@ static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarg
         .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
         .clearValue = {.depthStencil = {1.0f, 0}},
     };
-    gpu_pipeline_begin(cmd, r->pipeline, r->layout, &color, &depth, target->extent, NULL, 0);
+    gpu_pipeline_begin(cmd, r->pipeline, r->layout, &color, &depth, (VkRect2D){at, target->extent},
+                       NULL, 0);
 }
 
 void gpu_renderer_prepare(const GpuContext *ctx, GpuRenderer *r, VkExtent2D extent)
@@ -396,7 +400,8 @@ static bool still_usable(const GpuRenderer *r, const GpuRenderTarget *target, co
                          uint32_t count)
 {
     const GpuStillCache *c = &r->still;
-    if (!(gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || !target->copy_in || !c->color.image)
+    if (!(gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || !target->copy_in || target->keep ||
+        !c->color.image)
         return false;
     uint32_t casters = 0, still = 0;
     for (uint32_t i = 0; i < count; i++) {
@@ -473,9 +478,9 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
             depth_barrier(target),
         };
         gpu_barriers(cmd, NULL, redraw, 2);
-        begin(cmd, r, target, c->color.view, false);
+        begin(cmd, r, target, c->color.view, false, (VkOffset2D){0, 0});
         record_rounds(cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0], draws,
-                      count, target->extent, slot, bound);
+                      count, target->extent, (VkOffset2D){0, 0}, slot, bound);
         vkCmdEndRendering(cmd);
         /* copied out, this frame and the next ones */
         gpu_image_barrier_drawn_to_copy(cmd, c->color.image);
@@ -486,6 +491,7 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     VkImageCopy region = {
         .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
         .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .dstOffset = {target->offset.x, target->offset.y, 0},
         .extent = {target->extent.width, target->extent.height, 1},
     };
     vkCmdCopyImage(cmd, c->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target->color,
@@ -523,6 +529,8 @@ bool gpu_renderer_recipe(const GpuRenderer *r, const GpuRenderTarget *target, co
     out->target.color_src_stage = target->color_src_stage;
     out->target.color_src_access = target->color_src_access;
     out->target.copy_in = target->copy_in;
+    out->target.offset = target->offset, out->target.color_layout = target->color_layout;
+    out->target.keep = target->keep;
     out->count = count, out->slot = slot;
     for (uint32_t i = 0; i < count; i++) {
         const GpuDraw *d = &draws[i];
@@ -569,15 +577,17 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     first[n++] = (GpuImageBarrier){
         .image = target->color,
         .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-        .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+        .old_layout = target->color_layout,
         .new_layout =
             still ? VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
         .src_stage = target->color_src_stage,
         .src_access = target->color_src_access,
         .dst_stage =
             still ? VK_PIPELINE_STAGE_2_COPY_BIT : VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-        .dst_access =
-            still ? VK_ACCESS_2_TRANSFER_WRITE_BIT : VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+        .dst_access = still          ? VK_ACCESS_2_TRANSFER_WRITE_BIT
+                      : target->keep ? VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT |
+                                           VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT
+                                     : VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
     };
     if (!still) {
         first[n++] = depth_barrier(target);
@@ -592,7 +602,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, slot, &bound);
     if (still)
         still_record(ctx, cmd, renderer, target, draws, count, use, slot, &bound);
-    begin(cmd, renderer, target, target->color_view, still);
+    begin(cmd, renderer, target, target->color_view, still || target->keep, target->offset);
     const Round *rounds = still                                                  ? OVER_STILL_ROUNDS
                           : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA) ? EDGE_ROUNDS
                                                                                  : PLAIN_ROUNDS;
@@ -600,7 +610,8 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                       : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA)
                           ? sizeof EDGE_ROUNDS / sizeof(Round)
                           : 1;
-    record_rounds(cmd, renderer, rounds, n_rounds, draws, count, target->extent, slot, &bound);
-    record_faded(cmd, renderer, draws, count, target->extent, slot, &bound);
+    record_rounds(cmd, renderer, rounds, n_rounds, draws, count, target->extent, target->offset,
+                  slot, &bound);
+    record_faded(cmd, renderer, draws, count, target->extent, target->offset, slot, &bound);
     vkCmdEndRendering(cmd);
 }

@@ -235,8 +235,8 @@ void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuShad
         .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
         .clearValue = {.depthStencil = {1.0f, 0}},
     };
-    gpu_pipeline_begin(cmd, shadow->pipeline, shadow->layout, &cover, &depth, shadow->map.extent,
-                       NULL, 0);
+    gpu_pipeline_begin(cmd, shadow->pipeline, shadow->layout, &cover, &depth,
+                       (VkRect2D){{0, 0}, shadow->map.extent}, NULL, 0);
     for (uint32_t i = 0; i < count; i++) {
         const GpuDraw *d = &draws[i];
         if (!d->casts_shadow)

@@ -179,7 +179,8 @@ void gpu_show_through_pass_record(const GpuContext *ctx, VkCommandBuffer cmd,
             .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
             .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         };
-        gpu_pipeline_begin(cmd, st->pipeline, st->layout, &color, NULL, pass->extent, NULL, 0);
+        gpu_pipeline_begin(cmd, st->pipeline, st->layout, &color, NULL,
+                           (VkRect2D){{0, 0}, pass->extent}, NULL, 0);
         vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, st->layout, 0, 1,
                                 &pass->sets[i ^ 1u], 0, NULL);
         vkCmdDraw(cmd, 3, 1, 0, 0);

@@ -4,7 +4,8 @@
  * flight, into a viewport of its own image. Checked: refusals, the pixels against the program's
  * own screenshot of the same pose, turns by key, drag and cancel with their events and state, a
  * second pointer ignored, ink and undo, go to page, a host's page provider (its pages shown, a
- * page it cannot draw reported), and a context the library makes itself.
+ * page it cannot draw reported), frames drawn straight into the host's image or samples, and a
+ * context the library makes itself.
  * usage: test_api PAGECURL OUT_DIR */
 #include "check.h"
 #include "image.h"
@@ -47,6 +48,14 @@ typedef struct Host {
     uint32_t width, height;
     uint64_t frame;
     VkFormat format; /* said in the frames' targets (0: not said) */
+    /* the frames' targets drawn straight into (pagecurl_target.view): `image` through `view`,
+     * or with `samples` the host's multisampled image, which it resolves into `image`; `keep`:
+     * the book draws over the host's background */
+    VkImageView view;
+    bool direct, keep;
+    VkImage ms_image;
+    VkImageView ms_view;
+    VkDeviceMemory ms_memory;
 } Host;
 
 static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
@@ -153,6 +162,50 @@ static uint32_t memory_type(const Host *h, uint32_t bits, VkMemoryPropertyFlags 
 }
 
 /* The host's frames and its own image, width x height, read back after every frame. */
+static VkImageView host_view(const Host *h, VkImage image)
+{
+    VkImageView view;
+    VK_OK(vkCreateImageView(
+        h->device,
+        &(VkImageViewCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                 .image = image,
+                                 .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                 .format = VK_FORMAT_R8G8B8A8_SRGB,
+                                 .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}},
+        NULL, &view));
+    return view;
+}
+
+/* The host's 4x multisampled image of its frames' size, which the book draws into and the host
+ * resolves. */
+static void host_samples(Host *h)
+{
+    VK_OK(vkCreateImage(h->device,
+                        &(VkImageCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                                             .imageType = VK_IMAGE_TYPE_2D,
+                                             .format = VK_FORMAT_R8G8B8A8_SRGB,
+                                             .extent = {h->width, h->height, 1},
+                                             .mipLevels = 1,
+                                             .arrayLayers = 1,
+                                             .samples = VK_SAMPLE_COUNT_4_BIT,
+                                             .tiling = VK_IMAGE_TILING_OPTIMAL,
+                                             .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                                                      VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT},
+                        NULL, &h->ms_image));
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(h->device, h->ms_image, &req);
+    VK_OK(vkAllocateMemory(
+        h->device,
+        &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .allocationSize = req.size,
+                                .memoryTypeIndex = memory_type(
+                                    h, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)},
+        NULL, &h->ms_memory));
+    VK_OK(vkBindImageMemory(h->device, h->ms_image, h->ms_memory, 0));
+    h->ms_view = host_view(h, h->ms_image);
+}
+
 static void host_frames(Host *h, uint32_t width, uint32_t height)
 {
     h->width = width, h->height = height;
@@ -184,7 +237,8 @@ static void host_frames(Host *h, uint32_t width, uint32_t height)
                                              .samples = VK_SAMPLE_COUNT_1_BIT,
                                              .tiling = VK_IMAGE_TILING_OPTIMAL,
                                              .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                                                      VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
+                                                      VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT},
                         NULL, &h->image));
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(h->device, h->image, &req);
@@ -196,6 +250,7 @@ static void host_frames(Host *h, uint32_t width, uint32_t height)
                                     h, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)},
         NULL, &h->image_memory));
     VK_OK(vkBindImageMemory(h->device, h->image, h->image_memory, 0));
+    h->view = host_view(h, h->image);
     VkDeviceSize bytes = (VkDeviceSize)width * height * 4;
     VK_OK(vkCreateBuffer(h->device,
                          &(VkBufferCreateInfo){.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
@@ -220,8 +275,12 @@ static void host_destroy(Host *h)
     vkDeviceWaitIdle(h->device);
     vkDestroyBuffer(h->device, h->readback, NULL);
     vkFreeMemory(h->device, h->readback_memory, NULL);
+    vkDestroyImageView(h->device, h->view, NULL);
     vkDestroyImage(h->device, h->image, NULL);
     vkFreeMemory(h->device, h->image_memory, NULL);
+    vkDestroyImageView(h->device, h->ms_view, NULL);
+    vkDestroyImage(h->device, h->ms_image, NULL);
+    vkFreeMemory(h->device, h->ms_memory, NULL);
     for (int i = 0; i < 2; i++)
         vkDestroyFence(h->device, h->fence[i], NULL);
     vkDestroyCommandPool(h->device, h->pool, NULL);
@@ -256,13 +315,19 @@ static void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from
 }
 
 /* One frame as a host makes it: its own background (black) around the book's viewport, the book
- * recorded in between, the image read back; waits for it when `wait`. */
+ * recorded in between (copied in, or drawn straight into the image or the host's samples), the
+ * image read back; waits for it when `wait`. */
 static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
 {
     uint32_t slot = (uint32_t)(h->frame++ % 2);
+    bool ms = h->direct && h->ms_image;
     pagecurl_target target = {
         .size = sizeof target,
-        .image = h->image,
+        .image = ms ? h->ms_image : h->image,
+        .view = !h->direct ? VK_NULL_HANDLE
+                : ms       ? h->ms_view
+                           : h->view,
+        .keep = h->keep,
         .extent = {h->width, h->height},
         .viewport = {{BORDER, BORDER}, {h->width - 2 * BORDER, h->height - 2 * BORDER}},
         .layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
@@ -286,14 +351,35 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
     image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                   VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_CLEAR_BIT,
                   VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    vkCmdClearColorImage(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+    if (ms) /* the last frame's resolve read the samples */
+        image_barrier(cmd, h->ms_image, VK_IMAGE_LAYOUT_UNDEFINED,
+                      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_RESOLVE_BIT, 0,
+                      VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    vkCmdClearColorImage(cmd, target.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                          &(VkClearColorValue){.float32 = {0.0f, 0.0f, 0.0f, 1.0f}}, 1,
                          &(VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1});
     pagecurl_book_record(book, cmd, slot, &target);
-    /* the book left the image in TRANSFER_SRC_OPTIMAL, its writes available */
-    image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                  VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
-                  VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    if (ms) { /* the samples, left in TRANSFER_SRC_OPTIMAL, resolved into the image */
+        image_barrier(cmd, h->ms_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                      VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
+                      VK_PIPELINE_STAGE_2_RESOLVE_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+        image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_UNDEFINED,
+                      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
+                      VK_PIPELINE_STAGE_2_RESOLVE_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+        vkCmdResolveImage(cmd, h->ms_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, h->image,
+                          VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1,
+                          &(VkImageResolve){.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                                            .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                                            .extent = {h->width, h->height, 1}});
+        image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                      VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_RESOLVE_BIT,
+                      VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                      VK_ACCESS_2_TRANSFER_READ_BIT);
+    } else { /* the book left the image in TRANSFER_SRC_OPTIMAL, its writes available */
+        image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                      VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
+                      VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    }
     vkCmdCopyImageToBuffer(
         cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, h->readback, 1,
         &(VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
@@ -712,6 +798,133 @@ static void copied_frames(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(blitted);
     pagecurl_book_destroy(copied);
     pagecurl_book_destroy(depth);
+}
+
+/* The most two frames' viewports differ by in a channel, and the pixels that differ by more
+ * than `by`. */
+static size_t pixels_apart(const uint8_t *a, const uint8_t *b, int by, int *most)
+{
+    size_t n = 0;
+    *most = 0;
+    for (size_t i = 0; i < (size_t)(W - 2 * BORDER) * (H - 2 * BORDER); i++) {
+        int d = 0;
+        for (int c = 0; c < 3; c++) {
+            int e = abs((int)a[4 * i + c] - (int)b[4 * i + c]);
+            d = e > d ? e : d;
+        }
+        *most = d > *most ? d : *most;
+        n += d > by;
+    }
+    return n;
+}
+
+/* The host's frames of `book` drawn `direct`ly (with `keep`), its leaf held up by a pointer
+ * (so that the shadow's pieces of the viewport and the still pages' cache are drawn too): the
+ * last one's viewport's pixels. */
+static uint8_t *frame_of(Host *h, pagecurl_book *book, bool direct, bool keep)
+{
+    h->direct = direct, h->keep = keep;
+    bool ok = book && host_frame(h, book, 0.0, true);
+    for (int f = 1; ok && f <= 12; f++) {
+        float x = 0.75f - 0.02f * (float)(f < 8 ? f : 8);
+        pointer(book, f == 1 ? PAGECURL_POINTER_DOWN : PAGECURL_POINTER_MOVE,
+                PAGECURL_POINTER_MOUSE, 1, x, 0.7f, f / 60.0);
+        ok = host_frame(h, book, f / 60.0, true);
+    }
+    h->direct = h->keep = false;
+    return ok ? viewport_copy(h) : NULL;
+}
+
+/* A book drawn straight into the host's image (pagecurl_target.view) draws the pixels it copies
+ * in; with `keep` the host's background stays where no paper lies and the paper is the same;
+ * into the host's 4x samples, which the host resolves, the pixels of its own 4x frame copied in.
+ * Views the book cannot draw into, and viewports outside the image, are refused. */
+static void direct_frames(Host *h, pagecurl_context *ctx)
+{
+    h->format = VK_FORMAT_R8G8B8A8_SRGB;
+    pagecurl_book_desc one = {.page = 3,
+                              .wait_for_pages = true,
+                              .target_format = VK_FORMAT_R8G8B8A8_SRGB,
+                              .target_samples = 1};
+    pagecurl_book *copied = made(ctx, one), *straight = made(ctx, one), *kept = made(ctx, one);
+    uint8_t *want = frame_of(h, copied, false, false);
+    uint8_t *got = frame_of(h, straight, true, false);
+    uint8_t *over = frame_of(h, kept, true, true);
+    int most = 0;
+    /* the rasteriser's sums at another offset in the image may round a level apart */
+    size_t apart = want && got ? pixels_apart(want, got, 1, &most) : 1;
+    CHECK(&st, apart == 0,
+          "drawn straight in: %zu pixels differ by more than 1 from the frame copied in (%d)",
+          apart, most);
+    /* the book's backdrop, where the copied frame has no paper: its top left corner */
+    size_t backdrop = 0, host = 0, wrong = 0, edge = 0;
+    for (size_t i = 0; want && over && i < (size_t)(W - 2 * BORDER) * (H - 2 * BORDER); i++) {
+        const uint8_t *a = want + 4 * i, *b = over + 4 * i;
+        bool empty = !memcmp(a, want, 3);
+        backdrop += empty;
+        host += b[0] == 0 && b[1] == 0 && b[2] == 0;
+        /* the paper the same (within 4: kept, the frame is drawn without the still pages'
+         * cache, as a frame after a change is: rendering.md); its edges blended over black,
+         * darker; the backdrop the host's */
+        if (empty ? b[0] || b[1] || b[2] : b[0] > a[0] + 4 || b[1] > a[1] + 4 || b[2] > a[2] + 4)
+            wrong++;
+        /* only the paper's edges blend with what lies behind them */
+        edge += !empty && (abs(a[0] - b[0]) > 4 || abs(a[1] - b[1]) > 4 || abs(a[2] - b[2]) > 4);
+    }
+    size_t paper = (size_t)(W - 2 * BORDER) * (H - 2 * BORDER) - backdrop;
+    CHECK(&st,
+          want && over && backdrop > 1000 && host >= backdrop && wrong == 0 && edge > 0 &&
+              edge * 50 < paper,
+          "kept: %zu of the host's pixels where the book's backdrop is %zu, %zu pixels wrong, "
+          "%zu of %zu paper pixels blended over the host's",
+          host, backdrop, wrong, edge, paper);
+    free(want), free(got), free(over);
+    pagecurl_book_destroy(copied), pagecurl_book_destroy(straight), pagecurl_book_destroy(kept);
+
+    pagecurl_book_desc four = one;
+    four.target_samples = 4;
+    copied = made(ctx, four), straight = made(ctx, four);
+    host_samples(h);
+    want = frame_of(h, copied, false, false);
+    got = frame_of(h, straight, true, false);
+    apart = want && got ? pixels_apart(want, got, 1, &most) : 1;
+    /* the host's resolve and the book's own may round the samples' mean apart */
+    CHECK(&st, apart == 0, "drawn into the host's samples: %zu pixels differ by more than 1 (%d)",
+          apart, most);
+    free(want), free(got);
+    pagecurl_book_destroy(copied), pagecurl_book_destroy(straight);
+
+    pagecurl_book *none = made(ctx, (pagecurl_book_desc){.target_format = VK_FORMAT_R8G8B8A8_SRGB});
+    pagecurl_book *book = made(ctx, one);
+    pagecurl_target t = {.size = sizeof t,
+                         .image = h->image,
+                         .view = h->view,
+                         .extent = {h->width, h->height},
+                         .format = VK_FORMAT_R8G8B8A8_SRGB};
+    pagecurl_error err = {0};
+    CHECK(&st,
+          none && !pagecurl_book_update(none, 0.0, &t, &err) &&
+              strstr(err.message, "target_samples"),
+          "a view for a book without target_samples: %s", err.message);
+    t.format = VK_FORMAT_B8G8R8A8_SRGB;
+    CHECK(&st, book && !pagecurl_book_update(book, 0.0, &t, &err) && strstr(err.message, "format"),
+          "a view in another format: %s", err.message);
+    t.format = VK_FORMAT_R8G8B8A8_SRGB;
+    t.viewport = (VkRect2D){{W / 2, 0}, {W / 2 + 1, H}};
+    CHECK(&st, book && !pagecurl_book_update(book, 0.0, &t, &err) && strstr(err.message, "within"),
+          "a viewport past the image: %s", err.message);
+    t.viewport = (VkRect2D){{0}, {0}};
+    t.view = VK_NULL_HANDLE, t.keep = true;
+    CHECK(&st, book && !pagecurl_book_update(book, 0.0, &t, &err) && strstr(err.message, "keep"),
+          "keep without a view: %s", err.message);
+    CHECK(&st,
+          !pagecurl_book_create(
+              ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .target_samples = 3},
+              &err) &&
+              strstr(err.message, "target_samples"),
+          "3 samples: %s", err.message);
+    pagecurl_book_destroy(none), pagecurl_book_destroy(book);
+    h->format = 0;
 }
 
 /* Ink a host keeps: a pen's stroke read out of one book and put into another draws the same
@@ -1561,6 +1774,7 @@ int main(int argc, char **argv)
         interaction(&h, ctx);
         kept_ink(&h, ctx);
         copied_frames(&h, ctx);
+        direct_frames(&h, ctx);
         own_frames(&h, ctx, args.exe, args.out);
         thumb_through(&h, ctx);
         quality_steps(&h, ctx);

@@ -53,7 +53,7 @@ typedef struct HostedFrame {
 static void record_hosted(void *user, VkCommandBuffer cmd)
 {
     HostedFrame *h = user;
-    h->ok = app_view_record(h->ctx, h->view, cmd, h->slot, &h->frame, &h->err);
+    h->ok = app_view_record(h->ctx, h->view, cmd, h->slot, &h->frame, NULL, &h->err);
     gpu_offscreen_record_readback(h->ctx, cmd, &h->view->offscreen);
 }
 

@@ -254,6 +254,13 @@ typedef struct pagecurl_book_desc {
      * viewport a frame). It must be a colour format the device draws and blends in (else
      * pagecurl_book_update fails). 0: R8G8B8A8_SRGB, and every target blitted. */
     VkFormat target_format;
+    /* Added after target_format (a .size that ends before it means 0): the samples a pixel of
+     * the targets the book draws straight into (pagecurl_target.view): 1, 2, 4 or 8, one the
+     * device draws colour and depth with. The book then draws at that many at every tier (one:
+     * its edges anti-aliased by the shaders; more: by the samples, which the host resolves), as
+     * Dear ImGui's backend draws at its host's MSAASamples. 0: the tier's own (4 at high, 1 at
+     * low), and the book's frames only copied in. */
+    uint32_t target_samples;
 } pagecurl_book_desc;
 
 PAGECURL_API pagecurl_book *
@@ -493,7 +500,8 @@ PAGECURL_API bool pagecurl_book_poll_event(pagecurl_book *book, pagecurl_event *
 /* Where the book is drawn: a rectangle of the host's colour image. */
 typedef struct pagecurl_target {
     uint32_t size;        /* sizeof(pagecurl_target) */
-    VkImage image;        /* any colour format that takes blits; usage must include TRANSFER_DST */
+    VkImage image;        /* any colour format that takes blits; usage must include TRANSFER_DST
+                             (drawn straight into with `keep`: COLOR_ATTACHMENT alone) */
     VkExtent2D extent;    /* the whole image's */
     VkRect2D viewport;    /* where the book goes; a zero extent means the whole image */
     VkImageLayout layout; /* the image's layout before the book's commands (UNDEFINED: its
@@ -506,26 +514,39 @@ typedef struct pagecurl_target {
      * is the book's (pagecurl_book_desc.target_format) the frame is copied in, not blitted. 0: not
      * said (blitted). */
     VkFormat format;
+    /* Added after format (a .size that ends before it means VK_NULL_HANDLE and false): a view of
+     * `image` (level 0, layer 0; usage COLOR_ATTACHMENT) in `format`, which must be the book's
+     * target_format, with the book's target_samples a pixel. Given, the book draws straight into
+     * the viewport with a depth buffer of its own (no image of the book's, no copy), cleared to
+     * the book's backdrop first, or with `keep` drawn over what the host drew there: where no
+     * paper lies its pixels stay, and the paper's edges blend over them. The image's final
+     * layout is then COLOR_ATTACHMENT_OPTIMAL where final_layout says UNDEFINED. */
+    VkImageView view;
+    bool keep;
 } pagecurl_target;
 
 /* Once a frame, before recording: advances the book to `time` (seconds on the host's clock,
  * never decreasing), takes in the pages drawn since, and readies what a frame of the target's
- * viewport size needs. Only the target's viewport size is read here. May create images and submit
- * uploads on the context's queue and wait for them: the host must not be using that queue from
- * another thread meanwhile. False (with err) on a device failure. */
+ * viewport size needs. Only the target's extent, viewport and whether it has a view are read here.
+ * May create images and submit uploads on the context's queue and wait for them: the host must
+ * not be using that queue from another thread meanwhile. False (with err) on a device failure, a
+ * viewport that is not within the image, or a view the book cannot draw into (no
+ * target_samples, a format other than target_format). */
 PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
                                        const pagecurl_target *target, pagecurl_error *err);
 
 /* Records the frame (the leaf's curl and normals, the shadow, the pages, then a copy into the
- * target's viewport) into `cmd`, a primary command buffer the host has begun, outside any render
- * pass: the book's own commands as a secondary command buffer of the slot's that `cmd` executes,
- * recorded again only when what they draw changes (a frame that only moves the leaf or the
- * camera writes its values into the slot's buffers), then the copy. Like any
+ * target's viewport, or the pages drawn straight into it: pagecurl_target.view) into `cmd`, a
+ * primary command buffer the host has begun, outside any render pass: the book's own commands as
+ * a secondary command buffer of the slot's that `cmd` executes, recorded again only when what
+ * they draw changes (a frame that only moves the leaf or the camera writes its values into the
+ * slot's buffers; a target drawn straight into is part of what they draw), then the copy. Like any
  * vkCmdExecuteCommands, it leaves `cmd`'s bound pipeline, sets and dynamic state undefined.
  * `slot` (0 .. frames_in_flight - 1) picks the book's per-frame resources: the host records
  * a slot again only after the device has finished the command buffer it last recorded that slot
- * into (the host's fence for that frame). Nothing here waits, allocates or submits. The viewport
- * must be the size the last pagecurl_book_update was given. */
+ * into (the host's fence for that frame). Nothing here waits, allocates or submits. The target
+ * must be as the last pagecurl_book_update was given it (its viewport's size, its extent and
+ * whether it has a view), else nothing is recorded. */
 PAGECURL_API void pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
                                        const pagecurl_target *target);
 
