@@ -127,6 +127,7 @@ typedef struct Window {
     AppOptions *opts;
     pagecurl_context *ctx;
     pagecurl_book *book;
+    bool straight; /* the book draws straight into the swapchain's images (target_samples 1) */
     AppLibraryNotebook notebook;
     AppVk vk;
     AppSwapchain sc;
@@ -362,8 +363,10 @@ static VkResult acquire_image(Window *w, uint32_t slot, uint32_t *index)
 static VkResult submit(Window *w, uint32_t slot, uint32_t index)
 {
     VkCommandBuffer cmd = w->sc.cmd[slot];
-    /* the book's first use of the image is its copy into it (a transfer) */
-    VkPipelineStageFlags stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    /* the book's first use of the image: its copy into it (a transfer), or drawn straight in
+     * (the still pages' copy, or the pass) */
+    VkPipelineStageFlags stage =
+        VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
     bool lost = w->win->fault_submit && ++w->submits > w->win->fault_submit;
     VkSubmitInfo info = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                          .waitSemaphoreCount = 1,
@@ -412,11 +415,12 @@ static bool draw(Window *w, double time, bool shot)
     pagecurl_target target = {
         .size = sizeof target,
         .extent = sc->extent,
-        /* the image as acquired: its contents discarded, waited for at the copy (the submit's
-         * wait stage) */
+        /* the image as acquired: its contents discarded, waited for at the copy or the pass
+         * (the submit's wait stages) */
         .layout = VK_IMAGE_LAYOUT_UNDEFINED,
         .final_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-        .src_stage = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+        .src_stage =
+            VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT | VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
         .format = sc->format,
     };
     pagecurl_error err;
@@ -437,6 +441,7 @@ static bool draw(Window *w, double time, bool shot)
     if (r < 0)
         return app_vk_fail(r, "vkAcquireNextImageKHR", w->message, sizeof w->message);
     target.image = sc->images[index];
+    target.view = w->straight ? sc->views[index] : VK_NULL_HANDLE;
     VkCommandBuffer cmd = sc->cmd[slot];
     vkResetFences(dev, 1, &sc->done[slot]);
     vkResetCommandBuffer(cmd, 0);
@@ -582,6 +587,15 @@ static int open_book(Window *w)
     AppVk probe;
     app_vk_init(&probe, w->ctx);
     desc.target_format = app_swapchain_pick_format(&probe);
+    /* A book that draws one sample a pixel at every tier it may take (a CPU device's low tier,
+     * to which a step only goes down; --msaa 1) draws straight into the swapchain's image: no
+     * image of its own, no copy (on lavapipe a memcpy of every frame). */
+    pagecurl_limits lim = {.size = sizeof lim};
+    pagecurl_context_limits(w->ctx, &lim);
+    bool low = desc.quality == PAGECURL_QUALITY_LOW ||
+               (desc.quality == PAGECURL_QUALITY_AUTO && lim.auto_tier == PAGECURL_QUALITY_LOW);
+    w->straight = desc.max_samples == 1 || (low && desc.max_samples == 0);
+    desc.target_samples = w->straight ? 1 : 0;
     w->book = pagecurl_book_create(w->ctx, &desc, &err);
     if (!w->book) {
         /* the book names the file; the program names the flag that gave it */

@@ -1127,17 +1127,32 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     GpuError ignored = {0};
     gpu_label_begin(ctx, cmd, "pagecurl");
     if (direct) {
+        /* the host's layout and last use met in its own command buffer, so that the slot's
+         * commands start from the same layout whatever the host's */
+        GpuImageBarrier before = {
+            .image = t.image,
+            .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+            .old_layout = t.layout,
+            .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            .src_stage = t.src_stage ? t.src_stage : VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+            .src_access = t.src_stage ? t.src_access : VK_ACCESS_2_MEMORY_WRITE_BIT,
+            .dst_stage =
+                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+            .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT |
+                          VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+        };
         GpuRenderTarget straight = {
             .color = t.image,
             .color_view = t.view,
             .extent = size,
             .offset = viewport_offset(&t),
-            .color_layout = t.layout,
-            .color_src_stage = t.src_stage ? t.src_stage : VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-            .color_src_access = t.src_stage ? t.src_access : VK_ACCESS_2_MEMORY_WRITE_BIT,
+            .color_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            .color_src_stage =
+                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
             .copy_in = !t.keep, /* the image takes copies (the header asks it without keep) */
             .keep = t.keep,
         };
+        gpu_barriers(cmd, NULL, &before, 1);
         if (app_view_record(ctx, &b->view, cmd, slot, &frame, &straight, &ignored))
             drawn_straight(cmd, &t);
     } else if (app_view_record(ctx, &b->view, cmd, slot, &frame, NULL, &ignored)) {
