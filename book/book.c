@@ -844,7 +844,7 @@ static void board_draws(const AppSpread *spread, const CurlParams *pose, const A
         memcpy(moved.view_proj.m, product, sizeof moved.view_proj.m);
         PcDrawPush push = leaf_push(spread, pose, &moved, spine_edge, mirror);
         push.frame.v[3] += (float)board_flags(spread, spread->turning_leaf);
-        out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
+        out->draws[out->count++] = gpu_renderer_leaf(&page->gpu, &push);
     }
     /* the edges: the unit block (x 0..1, y 0..1, z -1..0) as thick as the board, centred on its
      * mid-plane, turned with it */
@@ -892,7 +892,7 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
     else if (spread->turning) {
         PcDrawPush push = leaf_push(spread, pose, &base, leaf_spine, m);
         GpuDraw *d = &out->draws[out->count++];
-        *d = gpu_renderer_page(&page->gpu, &push);
+        *d = gpu_renderer_leaf(&page->gpu, &push);
         if (gpu_renderer_wants_bounds(renderer)) {
             d->bounded = true;
             mesh_curl_bounds(pose, w, h, d->lo, d->hi);

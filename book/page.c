@@ -17,13 +17,13 @@ GpuNormalsPath app_page_normals_path(GpuNormalsPath asked, bool cpu_deform)
 static bool grid_create(const GpuContext *ctx, AppPage *page, GpuError *err)
 {
     const AppPageDesc *desc = &page->desc;
-    if (!gpu_page_fits(ctx, desc->nx, desc->ny, err))
+    if (!gpu_leaf_fits(ctx, desc->nx, desc->ny, err))
         return false;
     float height = desc->aspect > 0.0f ? desc->aspect * MESH_PAGE_WIDTH : 0.0f;
     if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny, .height = height},
                           &page->grid))
         return gpu_error_set(err, "out of memory for a %ux%u page grid", desc->nx, desc->ny);
-    GpuPageDesc gdesc = {
+    GpuLeafDesc gdesc = {
         .nx = desc->nx,
         .ny = desc->ny,
         .indices = page->grid.indices,
@@ -36,7 +36,7 @@ static bool grid_create(const GpuContext *ctx, AppPage *page, GpuError *err)
         .pack = page->path == GPU_NORMALS_TWO_PASS ? desc->pack : GPU_PACK_GPU,
         .staging = desc->staging,
     };
-    return gpu_page_create(ctx, &gdesc, &page->gpu, err);
+    return gpu_leaf_create(ctx, &gdesc, &page->gpu, err);
 }
 
 static uint64_t now_ns(void)
@@ -48,7 +48,7 @@ static uint64_t now_ns(void)
 
 static void grid_destroy(const GpuContext *ctx, AppPage *page)
 {
-    gpu_page_destroy(ctx, &page->gpu);
+    gpu_leaf_destroy(ctx, &page->gpu);
     mesh_grid_destroy(&page->grid);
 }
 
@@ -99,13 +99,13 @@ bool app_page_prepare(const GpuContext *ctx, AppPage *page, const CurlParams *po
 {
     double spent = 0.0;
     if (!page->cpu_deform) {
-        mesh_curl_segments(pose, gpu_page_curl_table(&page->gpu, slot));
+        mesh_curl_segments(pose, gpu_leaf_curl_table(&page->gpu, slot));
     } else {
         /* in place, the planes are the ones every frame in flight reads */
         if (page->gpu.in_place && !gpu_frames_wait(ctx, frames, err))
             return false;
         float *x, *y, *z;
-        gpu_page_position_planes(&page->gpu, slot, &x, &y, &z);
+        gpu_leaf_position_planes(&page->gpu, slot, &x, &y, &z);
         double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
         mesh_curl_apply(pose, page->grid.rest_x, page->grid.rest_y, page->grid.vertex_count, x, y,
                         z);

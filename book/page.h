@@ -33,7 +33,7 @@ GpuNormalsPath app_page_normals_path(GpuNormalsPath asked, bool cpu_deform);
 typedef struct AppPage {
     AppPageDesc desc; /* as created, with the current grid size */
     PageGrid grid;
-    GpuPage gpu;
+    GpuLeaf gpu;
     GpuChain chain; /* the frame's stages for the path, and their kernels */
     GpuNormalsPath path;
     bool cpu_deform;

@@ -231,7 +231,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
         return false;
     remember_sides(view, book, target->extent);
     GpuChainFrame work = {
-        .page = &page->gpu,
+        .leaf = &page->gpu,
         .slot = frame->slot,
         .readback_vertices = desc->readback_vertices,
         .renderer = draws ? &view->renderer : NULL,
@@ -372,7 +372,7 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
         return false;
     remember_sides(view, &book, target.extent);
     GpuChainFrame work = {
-        .page = &page->gpu,
+        .leaf = &page->gpu,
         .slot = slot,
         .renderer = &view->renderer,
         .target = &target,
