@@ -6,7 +6,6 @@
 #define PAGECURL_APP_LEAF_H
 
 #include "../gpu/frame.h"
-#include "layout.h"
 #include "../mesh/curl.h"
 #include "../mesh/grid.h"
 
@@ -18,13 +17,6 @@ typedef struct AppLeafDesc {
     GpuPackPath pack; /* the staging pack needs the two-pass normals */
     GpuStaging staging;
     float aspect; /* the leaf's height / width; 0: ISO 216 */
-    /* The book binds on the right (--rtl): book/book.c draws, picks and unprojects the spread
-     * mirrored, so the flip state, the pool and the ink keep working in book pages. */
-    bool rtl;
-    /* --cover hard: the first and last leaves turn as rigid boards of APP_BOOK_BOARD thickness
-     * (book/book.c) */
-    bool hard_cover;
-    AppLayout layout;
 } AppLeafDesc;
 
 /* GPU_NORMALS_DEFAULT resolved: the fastest path the benchmark measured that the deform allows. */

@@ -55,6 +55,7 @@ struct pagecurl_book {
     AppBookStream *stream;
     AppLeaf leaf;
     bool leaf_made;
+    AppBookLayout layout; /* how it lies open: its binding, its covers, spread or one page */
     MeshFlip flip;
     AppZoom zoom;
     MeshInk ink;
@@ -263,7 +264,7 @@ static void spread_pages(const pagecurl_book *b, int s, int *left, int *right)
 {
     int l = s >= 1 && 2 * s <= b->pages ? 2 * s : 0;
     int r = 2 * s + 1 <= b->pages ? 2 * s + 1 : 0;
-    bool mirrored = b->leaf.desc.rtl;
+    bool mirrored = b->layout.rtl;
     *left = mirrored ? r : l;
     *right = mirrored ? l : r;
 }
@@ -433,14 +434,17 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         return NULL;
     }
     b->pages = app_book_source_pages(src);
+    b->layout = (AppBookLayout){
+        .rtl = app_binds_right((AppBinding)d.binding, app_book_source_right_to_left(src)),
+        .hard_cover = d.cover == PAGECURL_COVER_HARD,
+        .layout = (AppLayout)d.layout,
+    };
     AppLeafDesc ld = {
         .nx = d.grid_columns ? d.grid_columns : 64,
         .ny = d.grid_rows ? d.grid_rows : 90,
         .aspect = app_book_source_builtin(src) ? 0.0f : app_book_source_aspect(src),
-        .rtl = app_binds_right((AppBinding)d.binding, app_book_source_right_to_left(src)),
-        .hard_cover = d.cover == PAGECURL_COVER_HARD,
-        .layout = (AppLayout)d.layout,
-        .readback = d.leaf_readback};
+        .readback = d.leaf_readback,
+    };
     b->source = src;
     GpuError gerr = {0};
     if (!app_leaf_create(&ctx->gpu, &ld, &b->leaf, &gerr)) {
@@ -461,7 +465,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     b->seen = mesh_flip_view(&b->flip);
     b->ink_seen = b->ink.revision;
     b->spread = app_book_spread(&b->seen);
-    b->pose = app_book_pose(&b->seen, &b->leaf);
+    b->pose = app_book_pose(&b->seen, &b->leaf, &b->layout);
     return b;
 }
 
@@ -562,7 +566,8 @@ static bool feed(pagecurl_book *b, BookInputDevice device, BookInputAction actio
                    .y = (float)(y / b->height),
                    .pressure = pressure,
                    .scale = scale};
-    return app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->leaf);
+    return app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->leaf,
+                          &b->layout);
 }
 
 /* The page side under target pixel (x, y) as the book is seen at `time`, 0-based; -1 off the
@@ -575,9 +580,10 @@ static int side_at(const pagecurl_book *b, double x, double y, double time)
     float px = (float)(x / b->width) * (float)b->width,
           py = (float)(y / b->height) * (float)b->height;
     MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-    AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, b->width, b->height, time);
+    AppZoomView zoom =
+        app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, time);
     AppBookHit hit;
-    if (!app_book_pick(&view, &zoom, &b->leaf, b->width, b->height, px, py, &hit))
+    if (!app_book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
         return -1;
     return hit.page;
 }
@@ -647,7 +653,7 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
         if (b->width) { /* a turn from a zoomed view eases it back to fit */
             MeshFlipView view = mesh_flip_view_at(&b->flip, time);
             AppSpread spread = app_book_spread(&view);
-            AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, b->width, b->height);
+            AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &b->layout, b->width, b->height);
             app_zoom_ease_fit(&b->zoom, time, &fit);
         }
         return true;
@@ -688,7 +694,7 @@ bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, do
         return false; /* the point held stays under the pointer */
     b->held.on = false;
     AppSpread spread = app_book_spread(&view);
-    AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, b->width, b->height);
+    AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &b->layout, b->width, b->height);
     /* about the pixel's centre, as a pointer's zoom */
     app_zoom_set(&b->zoom, fminf(fmaxf(zoom, APP_ZOOM_MIN), APP_ZOOM_MAX),
                  (float)((x + 0.5) / b->width), (float)((y + 0.5) / b->height), time, &fit);
@@ -821,7 +827,7 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                           ? GPU_QUALITY_LOW
                           : GPU_QUALITY_HIGH;
     pagecurl_state s = {.size = size,
-                        .single = b->width && app_book_one_page(&b->leaf, b->width, b->height),
+                        .single = b->width && app_book_one_page(&b->layout, b->width, b->height),
                         .streaming = b->stream && app_book_stream_busy(b->stream),
                         .pages_ready = b->stream && app_book_stream_news(b->stream),
                         .quality = (pagecurl_quality)tier, /* the same order */
@@ -832,7 +838,7 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                                   view.phase == MESH_FLIP_FADING ||
                                   (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
                                   app_zoom_moving(&b->zoom, b->seen_time),
-                        .bound_right = b->leaf.desc.rtl,
+                        .bound_right = b->layout.rtl,
                         .drawing = b->ink.drawing + 1};
     spread_pages(b, view.spread, &s.left, &s.right);
     /* the turns queued behind a settling leaf count (thumbing through); a drag's end is the
@@ -956,19 +962,21 @@ static void step(pagecurl_book *b, double time)
     if (b->held.on && !view.turning) {
         int leaves = (b->pages + 1) / 2;
         b->spread = app_book_spread_at(view.spread, leaves, b->held.backward);
-        b->pose = app_book_turn_pose(&b->spread, b->held.progress, b->held.grab, &b->leaf);
+        b->pose =
+            app_book_turn_pose(&b->spread, b->held.progress, b->held.grab, &b->leaf, &b->layout);
         if (b->hold_radius > 0.0f)
             app_book_pose_radius(&b->pose, b->hold_radius, &b->leaf);
         b->spread.progress = b->held.progress; /* the camera widens with it, as in --curl */
         if (view.reduced_motion) { /* the cross-fade at that point, as --curl --reduced-motion */
-            b->pose = app_book_turn_pose(&b->spread, 0.0f, b->held.grab, &b->leaf);
+            b->pose = app_book_turn_pose(&b->spread, 0.0f, b->held.grab, &b->leaf, &b->layout);
             app_book_spread_fading(&b->spread, b->held.progress);
         }
     } else {
         b->spread = app_book_spread(&view);
-        b->pose = app_book_pose(&view, &b->leaf);
+        b->pose = app_book_pose(&view, &b->leaf, &b->layout);
     }
-    b->spread.zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, b->width, b->height, shown);
+    b->spread.zoom =
+        app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
 }
 
 /* The tier pagecurl_book_set_quality asked for, taken by the view made before it. */
@@ -1028,7 +1036,7 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
     }
     step(b, time);
     if (b->detail_hold > 0.0) { /* the pages this frame shows, drawn for it while it waits */
-        AppViewFrame shown = {.pose = b->pose, .spread = b->spread};
+        AppViewFrame shown = {.pose = b->pose, .spread = b->spread, .layout = b->layout};
         app_view_want_detail(&b->view, &shown, size);
         app_book_stream_detail_now(b->stream, b->detail_hold);
         b->detail_hold = 0.0;
@@ -1050,8 +1058,11 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     const GpuContext *ctx = &b->ctx->gpu;
     /* a leaf asked for is read by this frame alone: one buffer, read once the host has waited */
     bool read = b->read_leaf_next && b->leaf.desc.readback;
-    AppViewFrame frame = {
-        .pose = b->pose, .spread = b->spread, .ink = &b->ink, .readback_vertices = read};
+    AppViewFrame frame = {.pose = b->pose,
+                          .spread = b->spread,
+                          .layout = b->layout,
+                          .ink = &b->ink,
+                          .readback_vertices = read};
     b->read_leaf_next = false;
     b->leaf_read = b->leaf_read || read;
     GpuError ignored = {0};
@@ -1097,6 +1108,7 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
     step(b, time);
     AppViewFrame frame = {.pose = b->pose,
                           .spread = b->spread,
+                          .layout = b->layout,
                           .ink = &b->ink,
                           .readback_pixels = rgba != NULL,
                           .readback_vertices = desc->read_leaf};
@@ -1122,7 +1134,8 @@ uint32_t pagecurl_book_head_row(const pagecurl_book *b)
 {
     if (!b->width || !b->height)
         return 0;
-    AppCameraBook book = app_book_camera(&b->spread, &b->pose, &b->leaf, b->width, b->height);
+    AppCameraBook book =
+        app_book_camera(&b->spread, &b->pose, &b->leaf, &b->layout, b->width, b->height);
     PcDrawPush push = app_camera_draw_push(b->width, b->height, &book);
     const float *m = push.view_proj.m; /* column-major */
     float x = 0.5f * (book.lo + book.hi) * book.width, y = book.height;

@@ -112,8 +112,8 @@ void app_view_want_detail(AppView *view, const AppViewFrame *desc, VkExtent2D ex
     if (!view->book || view->kind == APP_VIEW_COMPUTE)
         return;
     AppBookDraws book = {0};
-    app_book_draws(&desc->spread, &desc->pose, view->leaf, &view->renderer, extent.width,
-                   extent.height, &book);
+    app_book_draws(&desc->spread, &desc->pose, view->leaf, &desc->layout, &view->renderer,
+                   extent.width, extent.height, &book);
     remember_sides(view, &book, extent);
 }
 
@@ -224,8 +224,8 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
     if (early)
         here = *early;
     else if (draws)
-        app_book_draws(&desc->spread, &desc->pose, leaf, &view->renderer, target->extent.width,
-                       target->extent.height, &here);
+        app_book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
+                       target->extent.width, target->extent.height, &here);
     const AppBookDraws *book = &here;
     if (draws && !split_leaf(ctx, view, &desc->pose, frame->slot, &here, err))
         return false;
@@ -302,8 +302,8 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
         cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
         wall_ahead = gpu_clock_ms(CLOCK_MONOTONIC);
         VkExtent2D extent = gpu_offscreen_target(&view->offscreen).extent;
-        app_book_draws(&desc->spread, &desc->pose, view->leaf, &view->renderer, extent.width,
-                       extent.height, &early);
+        app_book_draws(&desc->spread, &desc->pose, view->leaf, &desc->layout, &view->renderer,
+                       extent.width, extent.height, &early);
         cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_ahead;
         wall_ahead = gpu_clock_ms(CLOCK_MONOTONIC) - wall_ahead;
     }
@@ -366,8 +366,8 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     /* the host's copy out of the image (a blit) is the last use of an earlier frame's colour */
     target.color_src_stage |= VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT;
     AppBookDraws book = {0};
-    app_book_draws(&desc->spread, &desc->pose, leaf, &view->renderer, target.extent.width,
-                   target.extent.height, &book);
+    app_book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
+                   target.extent.width, target.extent.height, &book);
     if (!split_leaf(ctx, view, &desc->pose, slot, &book, err))
         return false;
     remember_sides(view, &book, target.extent);

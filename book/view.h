@@ -94,6 +94,7 @@ void app_view_destroy(const GpuContext *ctx, AppView *view);
 typedef struct AppViewFrame {
     CurlParams pose; /* the turning leaf's */
     AppSpread spread;
+    AppBookLayout layout;   /* how the book lies open (book/layout.h; zero: the default) */
     const MeshInk *ink;     /* the strokes drawn (what changed is uploaded); NULL: none */
     bool readback_pixels;   /* offscreen: into offscreen.pixels, valid after app_view_wait */
     bool readback_vertices; /* into the leaf's readback buffer (the leaf needs .readback) */
