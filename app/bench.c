@@ -6,7 +6,7 @@
 #include "../book/book.h"
 #include "../pages/content.h"
 #include "input.h"
-#include "../book/page.h"
+#include "../book/leaf.h"
 #include "signals.h"
 #include "../book/view.h"
 
@@ -48,7 +48,7 @@ static void describe(const GpuContext *ctx, const AppOptions *opts, BenchReport 
                                opts->argv[i]);
 }
 
-/* The least each stage must read and write, per the layouts of page.h. */
+/* The least each stage must read and write, per the layouts of gpu/leaf.h. */
 static void stage_bytes(BenchRun *run)
 {
     double v = (double)run->vertices, t = (double)run->triangles, f = sizeof(float);
@@ -138,7 +138,7 @@ static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
 
 /* What one grid size's run owns. */
 typedef struct BenchGpu {
-    AppPage page;
+    AppLeaf leaf;
     AppView view;
     BenchRun *run;
     uint32_t warmup; /* frames before the first measured one */
@@ -147,7 +147,7 @@ typedef struct BenchGpu {
 static void bench_gpu_destroy(const GpuContext *ctx, BenchGpu *g)
 {
     app_view_destroy(ctx, &g->view); /* waits for what is in flight */
-    app_page_destroy(ctx, &g->page);
+    app_leaf_destroy(ctx, &g->leaf);
 }
 
 static bool alloc_series(BenchRun *run)
@@ -179,10 +179,10 @@ static void store(void *user, const AppViewTimes *times)
 }
 
 /* The compiler's report on each kernel the run's path uses (registers, shared memory...). */
-static void kernel_statistics(const GpuContext *ctx, const AppPage *page, BenchRun *run)
+static void kernel_statistics(const GpuContext *ctx, const AppLeaf *leaf, BenchRun *run)
 {
     const GpuKernel *used[3];
-    uint32_t n = gpu_chain_kernels(&page->chain, &page->gpu, used);
+    uint32_t n = gpu_chain_kernels(&leaf->chain, &leaf->gpu, used);
     run->kernel_count = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t k = run->kernel_count;
@@ -201,7 +201,7 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, uint32_t f, bool rea
 {
     AppTurn turn = bench_turn(f);
     AppViewFrame frame = {
-        .pose = mesh_curl_pose(turn.t, turn.g, g->page.grid.width, g->page.grid.height),
+        .pose = mesh_curl_pose(turn.t, turn.g, g->leaf.grid.width, g->leaf.grid.height),
         .spread = APP_SPREAD_FIRST_TURN,
         .readback_vertices = readback,
     };
@@ -215,7 +215,7 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, uint32_t f, bool rea
         run->host_wall_ms[measured] = host.wall;
         run->stage_ms[GPU_STAGE_DEFORM][measured] = host.deform;
         run->ran[GPU_STAGE_DEFORM] = !run->gpu_deform; /* on the GPU, its timestamp says so */
-        if (g->page.gpu.pack == GPU_PACK_STAGING) {
+        if (g->leaf.gpu.pack == GPU_PACK_STAGING) {
             run->stage_ms[GPU_STAGE_PACK][measured] = host.pack;
             run->ran[GPU_STAGE_PACK] = true;
         }
@@ -228,14 +228,14 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                              uint32_t ny, BenchGpu *g, GpuError *err)
 {
     *g = (BenchGpu){0};
-    AppPageDesc desc = {.nx = nx,
+    AppLeafDesc desc = {.nx = nx,
                         .ny = ny,
                         .readback = true,
                         .cpu_deform = opts->cpu_deform,
                         .normals = opts->normals,
                         .pack = opts->pack,
                         .staging = opts->staging};
-    if (!app_page_create(ctx, &desc, &g->page, err))
+    if (!app_leaf_create(ctx, &desc, &g->leaf, err))
         return false;
     AppViewDesc vdesc = {.kind = APP_VIEW_OFFSCREEN,
                          .width = opts->width,
@@ -247,8 +247,8 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                          .stage_times = opts->bench_stages,
                          /* only the leaves of the spread it draws (APP_SPREAD_FIRST_TURN) */
                          .leaves = 2};
-    if (!app_view_create(ctx, &vdesc, &g->page, &g->view, err)) {
-        app_page_destroy(ctx, &g->page);
+    if (!app_view_create(ctx, &vdesc, &g->leaf, &g->view, err)) {
+        app_leaf_destroy(ctx, &g->leaf);
         return false;
     }
     g->view.on_times = store;
@@ -297,12 +297,12 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     }
     run->gpu_deform = !opts->cpu_deform;
     static const char *const paths[] = {"", "two-pass", "fused", "fused-deform"};
-    run->path = paths[g.page.path];
-    run->pack = g.page.gpu.pack == GPU_PACK_STAGING ? "staging" : "gpu";
-    run->in_place = g.page.gpu.in_place;
+    run->path = paths[g.leaf.path];
+    run->pack = g.leaf.gpu.pack == GPU_PACK_STAGING ? "staging" : "gpu";
+    run->in_place = g.leaf.gpu.in_place;
     run->quality = gpu_quality_name(g.view.renderer.quality);
     run->samples = (uint32_t)g.view.renderer.samples;
-    kernel_statistics(ctx, &g.page, run);
+    kernel_statistics(ctx, &g.leaf, run);
     stage_bytes(run);
     g.run = run;
     g.warmup = opts->warmup;
@@ -351,10 +351,10 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     ok = ok && bench_frame(ctx, &g, total - 1, true, run, -1, &err) &&
          app_view_wait(ctx, &g.view, &err);
     if (ok) {
-        gpu_buffer_invalidate(ctx, &g.page.gpu.readback);
-        truth_of(run, &g.page.grid, g.page.gpu.readback.mapped);
+        gpu_buffer_invalidate(ctx, &g.leaf.gpu.readback);
+        truth_of(run, &g.leaf.grid, g.leaf.gpu.readback.mapped);
         summarise(run);
-        run->cpu_reference_normals_ms = cpu_reference_ms(&g.page.grid, last);
+        run->cpu_reference_normals_ms = cpu_reference_ms(&g.leaf.grid, last);
         run->speedup_vs_cpu =
             run->gpu_normals_ms > 0 ? run->cpu_reference_normals_ms / run->gpu_normals_ms : 0;
     } else {

@@ -10,11 +10,11 @@
 #include <cglm/cglm.h>
 #include <string.h>
 
-static void book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool thumb,
+static void book_init(MeshFlip *flip, const AppLeaf *leaf, int pages, int spread, bool thumb,
                       bool reduced_motion)
 {
-    mesh_flip_init(flip, &(MeshFlipDesc){.width = page->grid.width,
-                                         .height = page->grid.height,
+    mesh_flip_init(flip, &(MeshFlipDesc){.width = leaf->grid.width,
+                                         .height = leaf->grid.height,
                                          .leaf_count = (pages + 1) / 2,
                                          .page_count = pages,
                                          .spread = spread,
@@ -22,38 +22,38 @@ static void book_init(MeshFlip *flip, const AppPage *page, int pages, int spread
                                          .reduced_motion = reduced_motion});
 }
 
-void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool reduced_motion)
+void app_book_init(MeshFlip *flip, const AppLeaf *leaf, int pages, int spread, bool reduced_motion)
 {
-    book_init(flip, page, pages, spread, false, reduced_motion);
+    book_init(flip, leaf, pages, spread, false, reduced_motion);
 }
 
-void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int spread,
+void app_book_init_reader(MeshFlip *flip, const AppLeaf *leaf, int pages, int spread,
                           bool reduced_motion)
 {
-    book_init(flip, page, pages, spread, true, reduced_motion);
+    book_init(flip, leaf, pages, spread, true, reduced_motion);
 }
 
 /* The spread's x as the book lies in the view: a book bound on the right is the mirror image of
  * one bound on the left, so the flip state works in the left-bound frame and only the view's x
  * changes sign. */
-static float mirror(const AppPage *page)
+static float mirror(const AppBookLayout *layout)
 {
-    return page->desc.rtl ? -1.0f : 1.0f;
+    return layout->rtl ? -1.0f : 1.0f;
 }
 
 /* The one-page layout's page (as app_camera_book's `single`: +1 the right-hand one as the
  * view sees it, -1 the left-hand one), or 0 for the spread. The page shown is the one a forward
  * turn lifts: the right-hand one, on the left in a book bound on the right. */
-static int single(const AppPage *page, uint32_t width, uint32_t height)
+static int single(const AppBookLayout *layout, uint32_t width, uint32_t height)
 {
-    bool one = page->desc.layout == APP_LAYOUT_SINGLE ||
-               (page->desc.layout == APP_LAYOUT_AUTO && height > width);
-    return one ? (int)mirror(page) : 0;
+    bool one = layout->layout == APP_LAYOUT_SINGLE ||
+               (layout->layout == APP_LAYOUT_AUTO && height > width);
+    return one ? (int)mirror(layout) : 0;
 }
 
-bool app_book_one_page(const AppPage *page, uint32_t width, uint32_t height)
+bool app_book_one_page(const AppBookLayout *layout, uint32_t width, uint32_t height)
 {
-    return single(page, width, height) != 0;
+    return single(layout, width, height) != 0;
 }
 
 /* How far a leaf at progress t of its turn can reach, in page widths, past the spine onto the
@@ -76,9 +76,9 @@ static float reach_home(float t)
 
 /* A hard cover turns as a board: the first leaf (nothing under it on the left) and the last
  * (nothing under it on the right). */
-static bool board(const AppPage *page, bool left, bool right)
+static bool board(const AppBookLayout *layout, bool left, bool right)
 {
-    return page->desc.hard_cover && (!left || !right);
+    return layout->hard_cover && (!left || !right);
 }
 
 /* What the camera frames before the turning leaf's pose: the spread (or the one-page layout's
@@ -104,11 +104,11 @@ static int stack_leaves(int leaves)
     return (int)lrintf(fminf((float)most * sqrtf(all / (float)most), 4.0f * (float)most));
 }
 
-static PagesFrame book_pages(const AppSpread *spread, const AppPage *page, uint32_t width,
-                             uint32_t height)
+static PagesFrame book_pages(const AppSpread *spread, const AppLeaf *leaf,
+                             const AppBookLayout *layout, uint32_t width, uint32_t height)
 {
-    float w = page->grid.width, h = page->grid.height;
-    int most = stack_leaves(spread->leaves), one = single(page, width, height);
+    float w = leaf->grid.width, h = leaf->grid.height;
+    int most = stack_leaves(spread->leaves), one = single(layout, width, height);
     PagesFrame f = {.book = app_camera_book(w, h, one), .one_page = one != 0};
     f.book.depth = (float)(most + 1) * APP_BOOK_STACK_STEP * w;
     f.book.lift = fminf(fmaxf(spread->lift, 0.0f), 1.0f);
@@ -124,8 +124,8 @@ static PagesFrame book_pages(const AppSpread *spread, const AppPage *page, uint3
     float lo = spread->left ? -1.0f : -left, hi = spread->right ? 1.0f : right;
     if (hi - lo < 0.5f) /* nothing to show: the spread's place */
         lo = -1.0f, hi = 1.0f;
-    f.book.lo = page->desc.rtl ? -hi : lo;
-    f.book.hi = page->desc.rtl ? -lo : hi;
+    f.book.lo = layout->rtl ? -hi : lo;
+    f.book.hi = layout->rtl ? -lo : hi;
     f.grow_lo = f.book.lo + 1.0f, f.grow_hi = 1.0f - f.book.hi;
     return f;
 }
@@ -143,30 +143,30 @@ static AppCameraBook pages_at(const PagesFrame *f)
  * opens the span past it). The leaf's frame is the view's mirrored by a backward turn and by the
  * binding. */
 static AppCameraBook frame_leaf(PagesFrame f, const AppSpread *spread, const CurlParams *pose,
-                                const AppPage *page)
+                                const AppLeaf *leaf, const AppBookLayout *layout)
 {
-    float w = page->grid.width;
-    float m = (spread->backward ? -1.0f : 1.0f) * mirror(page); /* view -> leaf frame */
+    float w = leaf->grid.width;
+    float m = (spread->backward ? -1.0f : 1.0f) * mirror(layout); /* view -> leaf frame */
     float lo = f.book.lo * w, hi = f.book.hi * w, glo = f.grow_lo * w, ghi = f.grow_hi * w;
     MeshReachSpan span = m > 0.0f ? (MeshReachSpan){lo, hi, glo, ghi, f.one_page}
                                   : (MeshReachSpan){-hi, -lo, ghi, glo, f.one_page};
-    f.book.lift = fmaxf(f.book.lift, mesh_reach_share(pose, w, page->grid.height, &span));
+    f.book.lift = fmaxf(f.book.lift, mesh_reach_share(pose, w, leaf->grid.height, &span));
     return pages_at(&f);
 }
 
-AppCameraBook app_book_camera(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
-                              uint32_t width, uint32_t height)
+AppCameraBook app_book_camera(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+                              const AppBookLayout *layout, uint32_t width, uint32_t height)
 {
-    PagesFrame f = book_pages(spread, page, width, height);
-    return spread->turning && pose ? frame_leaf(f, spread, pose, page) : pages_at(&f);
+    PagesFrame f = book_pages(spread, leaf, layout, width, height);
+    return spread->turning && pose ? frame_leaf(f, spread, pose, leaf, layout) : pages_at(&f);
 }
 
 /* The content column at distance u from the spine on a side: mirrored with the book, so that
  * pages still read left to right as seen. */
-static float column(const AppPage *page, MeshFlipSide side, float u, float w)
+static float column(const AppBookLayout *layout, MeshFlipSide side, float u, float w)
 {
     float c = mesh_flip_content_column(side, u, w);
-    return page->desc.rtl ? 1.0f - c : c;
+    return layout->rtl ? 1.0f - c : c;
 }
 
 /* Book page (0-based) of a face. */
@@ -175,19 +175,20 @@ static int face_page(MeshFlipFace face)
     return 2 * face.leaf + (face.side == MESH_FLIP_SIDE_BACK);
 }
 
-bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
-                   uint32_t width, uint32_t height, float px, float py, AppBookHit *out)
+bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
+                   const AppBookLayout *layout, uint32_t width, uint32_t height, float px, float py,
+                   AppBookHit *out)
 {
-    float w = page->grid.width, h = page->grid.height;
+    float w = leaf->grid.width, h = leaf->grid.height;
     double o[3], d[3];
     AppSpread spread = app_book_spread(view);
     if (zoom)
         spread.zoom = *zoom;
-    CurlParams pose = app_book_pose(view, page);
-    AppCameraBook camera = app_book_camera(&spread, &pose, page, width, height);
+    CurlParams pose = app_book_pose(view, leaf, layout);
+    AppCameraBook camera = app_book_camera(&spread, &pose, leaf, layout, width, height);
     if (!width || !height || !app_camera_ray(width, height, &camera, px, py, o, d))
         return false;
-    o[0] *= mirror(page), d[0] *= mirror(page); /* into the left-bound frame */
+    o[0] *= mirror(layout), d[0] *= mirror(layout); /* into the left-bound frame */
     bool found = false;
     double best = 0.0;
     if (view->turning) {
@@ -199,7 +200,7 @@ bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppP
             MeshFlipFace face = pick.plus_z ? view->face_up : view->face_down;
             found = face.side != MESH_FLIP_SIDE_NONE;
             best = pick.t;
-            *out = (AppBookHit){face_page(face), column(page, face.side, (float)pick.x, w),
+            *out = (AppBookHit){face_page(face), column(layout, face.side, (float)pick.x, w),
                                 (float)(pick.y / h)};
         }
     }
@@ -212,17 +213,18 @@ bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppP
     if (t <= 0.0 || (found && best <= t) || y < 0.0 || y > h || fabs(x) > w)
         return found;
     MeshFlipFace face = x >= 0.0 ? view->right : view->left;
-    if (x < 0.0 && single(page, width, height))
+    if (x < 0.0 && single(layout, width, height))
         return found; /* one page: the left one is not drawn */
     if (face.side == MESH_FLIP_SIDE_NONE)
         return found;
     *out =
-        (AppBookHit){face_page(face), column(page, face.side, (float)fabs(x), w), (float)(y / h)};
+        (AppBookHit){face_page(face), column(layout, face.side, (float)fabs(x), w), (float)(y / h)};
     return true;
 }
 
 static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppZoomView *zoom,
-                      const BookInput *e, uint32_t width, uint32_t height, const AppPage *page)
+                      const BookInput *e, uint32_t width, uint32_t height, const AppLeaf *leaf,
+                      const AppBookLayout *layout)
 {
     if (e->device == BOOK_INPUT_KEY) { /* undo */
         mesh_ink_undo(ink);
@@ -233,8 +235,8 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppZoomView 
         return;
     }
     AppBookHit hit;
-    if (!app_book_pick(view, zoom, page, width, height, e->x * (float)width, e->y * (float)height,
-                       &hit) ||
+    if (!app_book_pick(view, zoom, leaf, layout, width, height, e->x * (float)width,
+                       e->y * (float)height, &hit) ||
         hit.page >= ink->page_count)
         return; /* off the book: nothing to draw on, nothing to clear */
     MeshInkPoint point = {hit.u, hit.v, mesh_ink_width(e->pressure)};
@@ -247,16 +249,17 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppZoomView 
 }
 
 /* The point of the book's plane under pixel (px, py), in the spread's left-bound frame. */
-static bool flat_point(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
-                       uint32_t width, uint32_t height, float px, float py, float *x, float *y)
+static bool flat_point(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
+                       const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
+                       float py, float *x, float *y)
 {
     AppSpread spread = app_book_spread(view);
     spread.zoom = *zoom;
-    CurlParams pose = app_book_pose(view, page);
-    AppCameraBook camera = app_book_camera(&spread, &pose, page, width, height);
+    CurlParams pose = app_book_pose(view, leaf, layout);
+    AppCameraBook camera = app_book_camera(&spread, &pose, leaf, layout, width, height);
     if (!app_camera_unproject(width, height, &camera, px, py, x, y))
         return false;
-    *x *= mirror(page);
+    *x *= mirror(layout);
     return true;
 }
 
@@ -265,7 +268,8 @@ static bool flat_point(const MeshFlipView *view, const AppZoomView *zoom, const 
  * line of sight through (px, py), the progress q gives the turn, and the lift its pose needs. */
 typedef struct DragSight {
     const MeshFlipView *view;
-    const AppPage *page;
+    const AppLeaf *leaf;
+    const AppBookLayout *layout;
     AppSpread spread;
     uint32_t width, height;
     float px, py;
@@ -279,26 +283,27 @@ typedef struct DragSeen {
 static bool drag_sight(DragSight *s, float p, float lift, DragSeen *out)
 {
     const MeshFlipView *view = s->view;
-    const AppPage *page = s->page;
+    const AppLeaf *leaf = s->leaf;
+    const AppBookLayout *layout = s->layout;
     s->spread.progress = p;
-    PagesFrame f = book_pages(&s->spread, page, s->width, s->height);
+    PagesFrame f = book_pages(&s->spread, leaf, layout, s->width, s->height);
     f.book.lift = lift;
     AppCameraBook camera = pages_at(&f);
     double o[3], d[3];
     if (!app_camera_ray(s->width, s->height, &camera, s->px, s->py, o, d))
         return false;
-    o[0] *= mirror(page), d[0] *= mirror(page);                    /* into the left-bound frame */
+    o[0] *= mirror(layout), d[0] *= mirror(layout);                /* into the left-bound frame */
     double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0; /* the leaf's frame */
     MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
     MeshVec2 grab = {view->grab[0], view->grab[1]};
-    out->q = mesh_drag_ray(grab, &ray, page->grid.width, page->grid.height);
+    out->q = mesh_drag_ray(grab, &ray, leaf->grid.width, leaf->grid.height);
     out->progress =
         grab.x > 0.0f ? fminf(fmaxf((grab.x - out->q.x) / (2.0f * grab.x), 0.0f), 1.0f) : p;
     MeshFlipView moved = *view;
     moved.pointer[0] = out->q.x, moved.pointer[1] = out->q.y;
-    CurlParams pose = app_book_pose(&moved, page);
+    CurlParams pose = app_book_pose(&moved, leaf, layout);
     f.book.lift = 0.0f;
-    out->need = frame_leaf(f, &s->spread, &pose, page).lift;
+    out->need = frame_leaf(f, &s->spread, &pose, leaf, layout).lift;
     return true;
 }
 
@@ -388,14 +393,14 @@ static bool drag_lift(DragSight *s, float p, float floor, float guess, DragSeen 
  * pointer. For the progress, a secant (a few rounds); within each, the lift (drag_lift). The
  * answer depends on the pointer, not on the moves that led there (but for the slack drag_lift
  * leaves). */
-static bool drag_point(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
-                       uint32_t width, uint32_t height, float px, float py, float *x, float *y,
-                       float *lift)
+static bool drag_point(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
+                       const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
+                       float py, float *x, float *y, float *lift)
 {
     *lift = view->lift;
     if (!view->turning || view->thumb || view->phase == MESH_FLIP_FADING)
-        return flat_point(view, zoom, page, width, height, px, py, x, y);
-    DragSight s = {view, page, app_book_spread(view), width, height, px, py};
+        return flat_point(view, zoom, leaf, layout, width, height, px, py, x, y);
+    DragSight s = {view, leaf, layout, app_book_spread(view), width, height, px, py};
     s.spread.zoom = *zoom;
     DragSeen seen;
     /* the progress p whose span shows the pose of progress p: a secant on P(p) - p from the
@@ -407,8 +412,8 @@ static bool drag_point(const MeshFlipView *view, const AppZoomView *zoom, const 
         double g1 = seen.progress - p1;
         AppSpread at = s.spread, next = s.spread;
         at.progress = (float)p1, next.progress = seen.progress;
-        PagesFrame was = book_pages(&at, page, width, height),
-                   now = book_pages(&next, page, width, height);
+        PagesFrame was = book_pages(&at, leaf, layout, width, height),
+                   now = book_pages(&next, leaf, layout, width, height);
         if (fabsf(now.book.lo - was.book.lo) < 1e-6f && fabsf(now.book.hi - was.book.hi) < 1e-6f)
             break;
         double p2 = round && g1 != g0 ? p1 - g1 * (p1 - p0) / (g1 - g0) : seen.progress;
@@ -422,23 +427,23 @@ static bool drag_point(const MeshFlipView *view, const AppZoomView *zoom, const 
 /* Tells the flip the lift its view is drawn with at `time` (mesh_flip_view_lift): the camera
  * pulls back for the leaf in the air beyond what the flip holds, and a queue of turns gathers on
  * from there. */
-static void tell_lift(MeshFlip *flip, const AppPage *page, uint32_t width, uint32_t height,
-                      double time)
+static void tell_lift(MeshFlip *flip, const AppLeaf *leaf, const AppBookLayout *layout,
+                      uint32_t width, uint32_t height, double time)
 {
     MeshFlipView view = mesh_flip_view_at(flip, time);
     AppSpread spread = app_book_spread(&view);
-    CurlParams pose = app_book_pose(&view, page);
-    AppCameraBook camera = app_book_camera(&spread, &pose, page, width, height);
+    CurlParams pose = app_book_pose(&view, leaf, layout);
+    AppCameraBook camera = app_book_camera(&spread, &pose, leaf, layout, width, height);
     mesh_flip_view_lift(flip, camera.lift, time);
 }
 
-AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppPage *page, uint32_t width,
-                              uint32_t height)
+AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppLeaf *leaf,
+                              const AppBookLayout *layout, uint32_t width, uint32_t height)
 {
     AppSpread still = *spread;
     still.turning = false, still.progress = 0.0f, still.lift = 0.0f;
     still.zoom = (AppZoomView){0};
-    AppCameraBook camera = app_book_camera(&still, NULL, page, width, height);
+    AppCameraBook camera = app_book_camera(&still, NULL, leaf, layout, width, height);
     PcDrawPush push = app_camera_draw_push(width, height, &camera);
     mat4 view_proj;
     memcpy(view_proj, push.view_proj.m, sizeof view_proj);
@@ -455,41 +460,44 @@ AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppPage *page, uint
     return r;
 }
 
-AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, const AppPage *page,
-                               uint32_t width, uint32_t height, double time)
+AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, const AppLeaf *leaf,
+                               const AppBookLayout *layout, uint32_t width, uint32_t height,
+                               double time)
 {
     if (!zoom || !width || !height)
         return (AppZoomView){0};
     AppSpread spread = app_book_spread(view);
-    AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
+    AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
     return app_zoom_at(zoom, time, &fit);
 }
 
 /* Whether a press at pixel (px, py) of a zoomed view is on a page's outer edge: within
  * APP_BOOK_GRAB_ZONE pixels of it, inside or out, in the book's plane at rest. */
-static bool grab_zone(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
-                      uint32_t width, uint32_t height, float px, float py)
+static bool grab_zone(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
+                      const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
+                      float py)
 {
     float x, y, x1, y1;
-    if (!flat_point(view, zoom, page, width, height, px, py, &x, &y) ||
-        !flat_point(view, zoom, page, width, height, px + APP_BOOK_GRAB_ZONE, py, &x1, &y1))
+    if (!flat_point(view, zoom, leaf, layout, width, height, px, py, &x, &y) ||
+        !flat_point(view, zoom, leaf, layout, width, height, px + APP_BOOK_GRAB_ZONE, py, &x1, &y1))
         return false;
-    float w = page->grid.width, h = page->grid.height, band = fabsf(x1 - x);
+    float w = leaf->grid.width, h = leaf->grid.height, band = fabsf(x1 - x);
     return fabsf(x) >= w - band && fabsf(x) <= w + band && y >= -band && y <= h + band;
 }
 
 /* A press at pixel (px, py) that lands just off a page, within APP_BOOK_CORNER_ZONE pixels of
  * its outer edge, top or bottom (a corner missed by a few pixels), moved onto the page's edge
  * there: the reader meant the page. (x, y): the press in the book's plane at rest. */
-static void into_corner_zone(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
-                             uint32_t width, uint32_t height, float px, float py, float *x,
-                             float *y)
+static void into_corner_zone(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
+                             const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
+                             float py, float *x, float *y)
 {
     float x0, y0, x1, y1;
-    if (!flat_point(view, zoom, page, width, height, px, py, &x0, &y0) ||
-        !flat_point(view, zoom, page, width, height, px + APP_BOOK_CORNER_ZONE, py, &x1, &y1))
+    if (!flat_point(view, zoom, leaf, layout, width, height, px, py, &x0, &y0) ||
+        !flat_point(view, zoom, leaf, layout, width, height, px + APP_BOOK_CORNER_ZONE, py, &x1,
+                    &y1))
         return;
-    float w = page->grid.width, h = page->grid.height, band = fabsf(x1 - x0);
+    float w = leaf->grid.width, h = leaf->grid.height, band = fabsf(x1 - x0);
     float ax = fabsf(*x), cx = ax > w ? w : ax, cy = fminf(fmaxf(*y, 0.0f), h);
     if (ax - cx <= band && fabsf(*y - cy) <= band && (ax > w || *y != cy))
         *x = copysignf(cx, *x), *y = cy;
@@ -497,10 +505,10 @@ static void into_corner_zone(const MeshFlipView *view, const AppZoomView *zoom, 
 
 /* A zoom event at `time`, kept within the still spread's fitted pages. */
 static void zoom_input(AppZoom *zoom, const MeshFlipView *view, const BookInput *e, uint32_t width,
-                       uint32_t height, const AppPage *page)
+                       uint32_t height, const AppLeaf *leaf, const AppBookLayout *layout)
 {
     AppSpread spread = app_book_spread(view);
-    AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
+    AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
     if (view->phase == MESH_FLIP_DRAGGING)
         return; /* the point held stays under the pointer: the zoom waits */
     /* the pointer at (x W, y H) is the pixel whose centre the camera's rays go through */
@@ -525,13 +533,13 @@ static void zoom_input(AppZoom *zoom, const MeshFlipView *view, const BookInput 
 
 /* A turn under way from a zoomed view: the view eases back to fit as the leaf flies. */
 static void ease_if_turning(MeshFlip *flip, AppZoom *zoom, uint32_t width, uint32_t height,
-                            const AppPage *page, double time)
+                            const AppLeaf *leaf, const AppBookLayout *layout, double time)
 {
     if (!zoom)
         return;
     MeshFlipView view = mesh_flip_view_at(flip, time);
     AppSpread spread = app_book_spread(&view);
-    AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
+    AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
     AppZoomView now = app_zoom_at(zoom, time, &fit);
     if (view.phase == MESH_FLIP_SETTLING && view.completing && !zoom->easing &&
         (app_zoom_enlarged(&now) || now.x != 0.0f || now.y != 0.0f))
@@ -539,12 +547,12 @@ static void ease_if_turning(MeshFlip *flip, AppZoom *zoom, uint32_t width, uint3
 }
 
 bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput *e, uint32_t width,
-                    uint32_t height, const AppPage *page)
+                    uint32_t height, const AppLeaf *leaf, const AppBookLayout *layout)
 {
     if (e->device == BOOK_INPUT_ZOOM) {
         if (zoom && width && height) {
             MeshFlipView view = mesh_flip_view_at(flip, e->time);
-            zoom_input(zoom, &view, e, width, height, page);
+            zoom_input(zoom, &view, e, width, height, leaf, layout);
         }
         return true;
     }
@@ -552,8 +560,8 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
         (e->device == BOOK_INPUT_KEY && e->action == BOOK_INPUT_UNDO)) {
         if (ink) {
             MeshFlipView view = mesh_flip_view_at(flip, e->time); /* the camera at its time */
-            AppZoomView z = app_book_zoom_view(zoom, &view, page, width, height, e->time);
-            ink_input(ink, &view, &z, e, width, height, page);
+            AppZoomView z = app_book_zoom_view(zoom, &view, leaf, layout, width, height, e->time);
+            ink_input(ink, &view, &z, e, width, height, leaf, layout);
         }
         return true;
     }
@@ -562,8 +570,8 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
             bool turned = mesh_flip_turn(
                 flip, e->action == BOOK_INPUT_NEXT ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD,
                 e->time);
-            tell_lift(flip, page, width, height, e->time);
-            ease_if_turning(flip, zoom, width, height, page, e->time);
+            tell_lift(flip, leaf, layout, width, height, e->time);
+            ease_if_turning(flip, zoom, width, height, leaf, layout, e->time);
             return turned;
         } else { /* go to, Home, End: a turn settling is cut short (a drag is not) */
             int end = mesh_flip_end_spread(flip);
@@ -579,7 +587,7 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
     if (zoom && zoom->panning) { /* a drag that pans, whatever the book does meanwhile */
         MeshFlipView view = mesh_flip_view_at(flip, e->time);
         AppSpread spread = app_book_spread(&view);
-        AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
+        AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
         app_zoom_drag_move(zoom, e->x, e->y, e->time, &fit); /* an up ends where it is */
         if (e->action == BOOK_INPUT_UP)
             app_zoom_drag_end(zoom, e->time, &fit);
@@ -587,35 +595,36 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
     }
     if (e->action == BOOK_INPUT_UP) {
         mesh_flip_release(flip, e->time);
-        tell_lift(flip, page, width, height, e->time); /* a flick behind the leaf may queue */
-        ease_if_turning(flip, zoom, width, height, page, e->time);
+        tell_lift(flip, leaf, layout, width, height,
+                  e->time); /* a flick behind the leaf may queue */
+        ease_if_turning(flip, zoom, width, height, leaf, layout, e->time);
         return true;
     }
     mesh_flip_step(flip, e->time); /* the view the pointer meets is the one at its time */
     MeshFlipView view = mesh_flip_view_at(flip, e->time);
-    AppZoomView z = app_book_zoom_view(zoom, &view, page, width, height, e->time);
+    AppZoomView z = app_book_zoom_view(zoom, &view, leaf, layout, width, height, e->time);
     /* A hand on the page a leaf turning over is leaving reaches for the next leaf, whether or not
      * the leaf still covers that spot: thumbing through (the flip refuses where the book was made
      * without it). A press on the leaf past the spine, or on one falling back, catches it. */
     if (e->action == BOOK_INPUT_DOWN && view.phase == MESH_FLIP_SETTLING && view.completing &&
-        flat_point(&view, &z, page, width, height, px, py, &x, &y) &&
+        flat_point(&view, &z, leaf, layout, width, height, px, py, &x, &y) &&
         mesh_flip_thumb_press(flip, x, y, e->time))
         return true;
     if (e->action != BOOK_INPUT_DOWN && view.phase != MESH_FLIP_DRAGGING && !view.thumb)
         return true; /* a move holds nothing unless a page is held */
     /* zoomed in, a press off the pages' outer edges pans the view */
     bool pan = e->action == BOOK_INPUT_DOWN && zoom && app_zoom_enlarged(&z) && !view.turning &&
-               !grab_zone(&view, &z, page, width, height, px, py);
+               !grab_zone(&view, &z, leaf, layout, width, height, px, py);
     float lift = view.lift;
-    if (!pan && !drag_point(&view, &z, page, width, height, px, py, &x, &y, &lift))
+    if (!pan && !drag_point(&view, &z, leaf, layout, width, height, px, py, &x, &y, &lift))
         return true; /* a ray that misses the book's plane holds nothing */
     if (e->action == BOOK_INPUT_DOWN) {
         if (!pan && view.phase == MESH_FLIP_IDLE)
-            into_corner_zone(&view, &z, page, width, height, px, py, &x, &y);
+            into_corner_zone(&view, &z, leaf, layout, width, height, px, py, &x, &y);
         bool pressed = !pan && mesh_flip_press(flip, x, y, e->time);
         if (!pressed && zoom && app_zoom_enlarged(&z)) { /* nothing to take there: it pans */
             AppSpread spread = app_book_spread(&view);
-            AppZoomRect fit = app_book_fit_rect(&spread, page, width, height);
+            AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
             app_zoom_drag_begin(zoom, e->x, e->y, e->time, &fit);
             return true;
         }
@@ -634,20 +643,21 @@ static CurlParams board_pose(float t)
     return mesh_curl_hinge(acosf(c));
 }
 
-CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const AppPage *page)
+CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const AppLeaf *leaf,
+                              const AppBookLayout *layout)
 {
-    if (spread->turning && board(page, spread->left, spread->right))
+    if (spread->turning && board(layout, spread->left, spread->right))
         return board_pose(t);
-    return mesh_curl_pose(t, g, page->grid.width, page->grid.height);
+    return mesh_curl_pose(t, g, leaf->grid.width, leaf->grid.height);
 }
 
-CurlParams app_book_pose(const MeshFlipView *view, const AppPage *page)
+CurlParams app_book_pose(const MeshFlipView *view, const AppLeaf *leaf, const AppBookLayout *layout)
 {
-    if (view->turning && board(page, view->left.side != MESH_FLIP_SIDE_NONE,
+    if (view->turning && board(layout, view->left.side != MESH_FLIP_SIDE_NONE,
                                view->right.side != MESH_FLIP_SIDE_NONE))
         return board_pose(view->progress);
     MeshVec2 grab = {view->grab[0], view->grab[1]}, pointer = {view->pointer[0], view->pointer[1]};
-    return mesh_curl_drag(grab, pointer, page->grid.width, page->grid.height);
+    return mesh_curl_drag(grab, pointer, leaf->grid.width, leaf->grid.height);
 }
 
 int app_book_first_spread(uint32_t page, bool backward)
@@ -822,11 +832,11 @@ static PcDrawPush leaf_push(const AppSpread *spread, const CurlParams *pose, con
  * twice, half the board's thickness out along its normal each way (the face seen is the nearer
  * one's), and the block of one leaf between them as its cut edges. Lighting and the shadow take
  * the mid-plane: the board is too thin for the difference to show. */
-static void board_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
+static void board_draws(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
                         const GpuRenderer *renderer, const PcDrawPush *base, bool spine_edge,
                         float mirror, AppBookDraws *out)
 {
-    float w = page->grid.width, h = page->grid.height, t = APP_BOOK_BOARD * w;
+    float w = leaf->grid.width, h = leaf->grid.height, t = APP_BOOK_BOARD * w;
     float angle = pose->shape.v[3];
     float sx = (spread->backward ? -1.0f : 1.0f) * mirror;
     mat4 view_proj, flip = GLM_MAT4_IDENTITY_INIT;
@@ -844,7 +854,7 @@ static void board_draws(const AppSpread *spread, const CurlParams *pose, const A
         memcpy(moved.view_proj.m, product, sizeof moved.view_proj.m);
         PcDrawPush push = leaf_push(spread, pose, &moved, spine_edge, mirror);
         push.frame.v[3] += (float)board_flags(spread, spread->turning_leaf);
-        out->draws[out->count++] = gpu_renderer_page(&page->gpu, &push);
+        out->draws[out->count++] = gpu_renderer_leaf(&leaf->gpu, &push);
     }
     /* the edges: the unit block (x 0..1, y 0..1, z -1..0) as thick as the board, centred on its
      * mid-plane, turned with it */
@@ -870,13 +880,14 @@ static void board_draws(const AppSpread *spread, const CurlParams *pose, const A
 
 /* The spread's draws with the camera's `base` push, appended to out; `at` gets the flat left and
  * right pages' indices in it (-1: none drawn). */
-static void spread_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
-                         const GpuRenderer *renderer, const PcDrawPush *camera_push, int one,
-                         uint32_t width, uint32_t height, AppBookDraws *out, int at[2])
+static void spread_draws(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+                         const AppBookLayout *layout, const GpuRenderer *renderer,
+                         const PcDrawPush *camera_push, int one, uint32_t width, uint32_t height,
+                         AppBookDraws *out, int at[2])
 {
-    float w = page->grid.width, h = page->grid.height;
+    float w = leaf->grid.width, h = leaf->grid.height;
     PcDrawPush base = *camera_push;
-    float m = mirror(page);
+    float m = mirror(layout);
     at[0] = at[1] = -1;
     /* one page: the leaf lifts off to the left, onto nothing drawn */
     bool left = spread->left && !one;
@@ -887,12 +898,12 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
     /* The turning leaf first: where it covers the flat pages, the depth test then rejects them
      * before their shader (texture, shadow filter) runs. Without blending the order changes no
      * pixel. */
-    if (spread->turning && board(page, spread->left, spread->right))
-        board_draws(spread, pose, page, renderer, &base, leaf_spine, m, out);
+    if (spread->turning && board(layout, spread->left, spread->right))
+        board_draws(spread, pose, leaf, renderer, &base, leaf_spine, m, out);
     else if (spread->turning) {
         PcDrawPush push = leaf_push(spread, pose, &base, leaf_spine, m);
         GpuDraw *d = &out->draws[out->count++];
-        *d = gpu_renderer_page(&page->gpu, &push);
+        *d = gpu_renderer_leaf(&leaf->gpu, &push);
         if (gpu_renderer_wants_bounds(renderer)) {
             d->bounded = true;
             mesh_curl_bounds(pose, w, h, d->lo, d->hi);
@@ -902,7 +913,7 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
      * of a cover is its endpaper, pasted on the board); closed at its end, the book shows the
      * back cover on the left whatever its leaf count. */
     int last = (spread->leaves ? spread->leaves : APP_BOOK_LEAVES) - 1;
-    bool hard = page->desc.hard_cover;
+    bool hard = layout->hard_cover;
     bool left_board = hard && spread->left &&
                       (spread->left_leaf == 0 || spread->left_leaf == last ||
                        (!spread->right && !spread->turning));
@@ -990,17 +1001,18 @@ static AppSpread fade_end(const AppSpread *spread, bool turned)
     return s;
 }
 
-void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
-                    const GpuRenderer *renderer, uint32_t width, uint32_t height, AppBookDraws *out)
+void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+                    const AppBookLayout *layout, const GpuRenderer *renderer, uint32_t width,
+                    uint32_t height, AppBookDraws *out)
 {
-    int one = single(page, width, height);
-    AppCameraBook camera = app_book_camera(spread, pose, page, width, height);
+    int one = single(layout, width, height);
+    AppCameraBook camera = app_book_camera(spread, pose, leaf, layout, width, height);
     PcDrawPush base = app_camera_draw_push(width, height, &camera);
     out->count = 0;
     out->side_count = 0;
     int to_at[2], from_at[2];
     if (!spread->fading) {
-        spread_draws(spread, pose, page, renderer, &base, one, width, height, out, to_at);
+        spread_draws(spread, pose, leaf, layout, renderer, &base, one, width, height, out, to_at);
         return;
     }
     /* The spread the turn leads to, whole, then the pages of the one it leaves over it: each
@@ -1008,10 +1020,10 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
      * page there. The blocks are the new spread's: a leaf's depth changes sides, under a pixel. */
     float f = fminf(fmaxf(spread->fade, 0.0f), 1.0f);
     AppSpread to = fade_end(spread, !spread->backward), from = fade_end(spread, spread->backward);
-    spread_draws(&to, pose, page, renderer, &base, one, width, height, out, to_at);
+    spread_draws(&to, pose, leaf, layout, renderer, &base, one, width, height, out, to_at);
     AppBookDraws old;
     old.count = old.side_count = 0;
-    spread_draws(&from, pose, page, renderer, &base, one, width, height, &old, from_at);
+    spread_draws(&from, pose, leaf, layout, renderer, &base, one, width, height, &old, from_at);
     for (int side = 0; side < 2; side++) {
         if (to_at[side] >= 0 && from_at[side] < 0) {
             out->draws[to_at[side]].faded = true; /* fades in over the backdrop */
@@ -1025,11 +1037,11 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPa
     }
 }
 
-void app_book_pose_radius(CurlParams *pose, float radius, const AppPage *page)
+void app_book_pose_radius(CurlParams *pose, float radius, const AppLeaf *leaf)
 {
     if (pose->shape.v[0] <= 0.0f)
         return;
-    float r = radius * page->grid.width;
+    float r = radius * leaf->grid.width;
     pose->shape.v[2] *= r / pose->shape.v[0]; /* the ramp scales with the radius */
     pose->shape.v[0] = r;
 }

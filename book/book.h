@@ -10,7 +10,8 @@
 #include "../mesh/ink.h"
 #include "../pages/content.h"
 #include "camera.h"
-#include "page.h"
+#include "leaf.h"
+#include "layout.h"
 #include "event.h"
 #include "zoom.h"
 
@@ -36,11 +37,11 @@
 #define APP_BOOK_BLOCK_LEAVES 64
 /* The book of an interactive session: `pages` pages on (pages + 1) / 2 leaves, open on spread
  * `spread` (mesh/flip.h); with `reduced_motion` its turns cross-fade (MeshFlipDesc). */
-void app_book_init(MeshFlip *flip, const AppPage *page, int pages, int spread, bool reduced_motion);
+void app_book_init(MeshFlip *flip, const AppLeaf *leaf, int pages, int spread, bool reduced_motion);
 /* The same book as a reader holds it: a press on the page a settling leaf has uncovered thumbs on
  * (mesh_flip_thumb_press) instead of catching the leaf. The program's window and replays;
  * libpagecurl keeps app_book_init's book, whose every turn starts and ends on its own. */
-void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int spread,
+void app_book_init_reader(MeshFlip *flip, const AppLeaf *leaf, int pages, int spread,
                           bool reduced_motion);
 
 /* A pointer, ink, key or zoom event (positions as fractions of a width x height view) into the
@@ -59,7 +60,7 @@ void app_book_init_reader(MeshFlip *flip, const AppPage *page, int pages, int sp
  * page is held are dropped: the point held would leave the pointer. False for a key turn that
  * does nothing (mesh_flip_turn refused it); true otherwise. */
 bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput *e, uint32_t width,
-                    uint32_t height, const AppPage *page);
+                    uint32_t height, const AppLeaf *leaf, const AppBookLayout *layout);
 
 /* Zoomed in, a press this close to a page's outer edge (in the view's pixels) turns it. */
 #define APP_BOOK_GRAB_ZONE 48.0f
@@ -69,7 +70,7 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
 
 /* Whether a width x height view shows one page (--layout single, or auto in a portrait view): the
  * spread's right-hand page as the book reads, not both. */
-bool app_book_one_page(const AppPage *page, uint32_t width, uint32_t height);
+bool app_book_one_page(const AppBookLayout *layout, uint32_t width, uint32_t height);
 
 /* A point of a page side as seen by the pointer. */
 typedef struct AppBookHit {
@@ -80,12 +81,14 @@ typedef struct AppBookHit {
 /* The page side under pixel (px, py) of a width x height view zoomed by `zoom` (NULL: fitted),
  * the turning leaf (its exact curl, mesh/pick.c) or the flat page it hides; false when the
  * pointer is on no page. */
-bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppPage *page,
-                   uint32_t width, uint32_t height, float px, float py, AppBookHit *out);
+bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
+                   const AppBookLayout *layout, uint32_t width, uint32_t height, float px, float py,
+                   AppBookHit *out);
 
 /* The turning leaf's pose: its grabbed point under the pointer (mesh/curl_drag.c), or for a hard
  * cover the board turned as far as the pointer has carried its free edge. */
-CurlParams app_book_pose(const MeshFlipView *view, const AppPage *page);
+CurlParams app_book_pose(const MeshFlipView *view, const AppLeaf *leaf,
+                         const AppBookLayout *layout);
 
 /* A detail slot's drawing of a side: its content layer + 1 (0: it details no side shown), the
  * side's width in texels drawn full-sized at the density of the detail, and that drawing's texel
@@ -150,13 +153,14 @@ int app_book_first_spread(uint32_t page, bool backward);
 
 /* A headless turn's pose at progress t (0 flat .. 1 over) grabbed at height g of the free edge,
  * for the turning leaf of `spread`: mesh_curl_pose, or a hard cover's board. */
-CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const AppPage *page);
+CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const AppLeaf *leaf,
+                              const AppBookLayout *layout);
 /* A pose's roll at another radius, in page widths (APP_BOOK_RADIUS_MIN .. APP_BOOK_RADIUS_MAX),
  * on the same fold line: still paper that does not stretch (any radius is), only the grabbed
  * point no longer lands on the pose's path. A pose with no roll is left as it is. */
 #define APP_BOOK_RADIUS_MIN 0.005f
 #define APP_BOOK_RADIUS_MAX 0.5f
-void app_book_pose_radius(CurlParams *pose, float radius, const AppPage *page);
+void app_book_pose_radius(CurlParams *pose, float radius, const AppLeaf *leaf);
 
 /* The spread the flip state shows. */
 AppSpread app_book_spread(const MeshFlipView *view);
@@ -170,16 +174,17 @@ void app_book_spread_fading(AppSpread *spread, float fade);
  * that is more. A closed book (no page on one side) frames its one page, widened to the spread
  * smoothly as the turn's progress opens it. Both move only as the pose and the lift do, so the
  * framing never jumps between frames. Drawing and the pointer take the camera from here. */
-AppCameraBook app_book_camera(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
-                              uint32_t width, uint32_t height);
+AppCameraBook app_book_camera(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+                              const AppBookLayout *layout, uint32_t width, uint32_t height);
 
 /* The still pages of `spread` as the fitted view frames them at rest, in fractions of a width x
  * height view: the rectangle a zoomed view's pan keeps covering it. */
-AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppPage *page, uint32_t width,
-                              uint32_t height);
+AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppLeaf *leaf,
+                              const AppBookLayout *layout, uint32_t width, uint32_t height);
 /* The zoom `zoom` shows at `time` over the book in `view` (NULL zoom: the fitted view). */
-AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, const AppPage *page,
-                               uint32_t width, uint32_t height, double time);
+AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, const AppLeaf *leaf,
+                               const AppBookLayout *layout, uint32_t width, uint32_t height,
+                               double time);
 
 /* A hard cover's board is this thick, in page widths (2.2 mm on an A5 page: greyboard). */
 #define APP_BOOK_BOARD ((float)PC_BOARD_THICKNESS)
@@ -204,8 +209,8 @@ typedef struct AppBookDraws {
 
 /* The draws for a width x height target; `pose` is the turning leaf's (a hard cover's board is
  * drawn turned by its angle). */
-void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
-                    const GpuRenderer *renderer, uint32_t width, uint32_t height,
-                    AppBookDraws *out);
+void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+                    const AppBookLayout *layout, const GpuRenderer *renderer, uint32_t width,
+                    uint32_t height, AppBookDraws *out);
 
 #endif

@@ -17,6 +17,19 @@ typedef enum AppBinding {
     APP_BINDING_RIGHT,
 } AppBinding;
 
+/* How the book lies open: whoever owns the book and its spread (book/pagecurl.c's book, a test's)
+ * keeps one and hands it to book/book.c's drawing, picking, camera and input. Zero: bound on the
+ * left, paper covers, APP_LAYOUT_AUTO. */
+typedef struct AppBookLayout {
+    /* The book binds on the right (--rtl): book/book.c draws, picks and unprojects the spread
+     * mirrored, so the flip state, the pool and the ink keep working in book pages. */
+    bool rtl;
+    /* --cover hard: the first and last leaves turn as rigid boards of APP_BOOK_BOARD thickness
+     * (book/book.c) */
+    bool hard_cover;
+    AppLayout layout;
+} AppBookLayout;
+
 /* Whether a book that says it reads right to left (`book_rtl`) or not binds on the right. */
 static inline bool app_binds_right(AppBinding binding, bool book_rtl)
 {

@@ -53,8 +53,9 @@ struct pagecurl_book {
     pagecurl_context *ctx;
     AppBookSource *source; /* until the first update makes the stream for its width */
     AppBookStream *stream;
-    AppPage page;
-    bool page_made;
+    AppLeaf leaf;
+    bool leaf_made;
+    AppBookLayout layout; /* how it lies open: its binding, its covers, spread or one page */
     MeshFlip flip;
     AppZoom zoom;
     MeshInk ink;
@@ -264,7 +265,7 @@ static void spread_pages(const pagecurl_book *b, int s, int *left, int *right)
 {
     int l = s >= 1 && 2 * s <= b->pages ? 2 * s : 0;
     int r = 2 * s + 1 <= b->pages ? 2 * s + 1 : 0;
-    bool mirrored = b->page.desc.rtl;
+    bool mirrored = b->layout.rtl;
     *left = mirrored ? r : l;
     *right = mirrored ? l : r;
 }
@@ -446,35 +447,38 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         return NULL;
     }
     b->pages = app_book_source_pages(src);
-    AppPageDesc pd = {
-        .nx = d.grid_columns ? d.grid_columns : 64,
-        .ny = d.grid_rows ? d.grid_rows : 90,
-        .aspect = app_book_source_builtin(src) ? 0.0f : app_book_source_aspect(src),
+    b->layout = (AppBookLayout){
         .rtl = app_binds_right((AppBinding)d.binding, app_book_source_right_to_left(src)),
         .hard_cover = d.cover == PAGECURL_COVER_HARD,
         .layout = (AppLayout)d.layout,
-        .readback = d.leaf_readback};
+    };
+    AppLeafDesc ld = {
+        .nx = d.grid_columns ? d.grid_columns : 64,
+        .ny = d.grid_rows ? d.grid_rows : 90,
+        .aspect = app_book_source_builtin(src) ? 0.0f : app_book_source_aspect(src),
+        .readback = d.leaf_readback,
+    };
     b->source = src;
     GpuError gerr = {0};
-    if (!app_page_create(&ctx->gpu, &pd, &b->page, &gerr)) {
+    if (!app_leaf_create(&ctx->gpu, &ld, &b->leaf, &gerr)) {
         error_from_gpu(err, &gerr);
         pagecurl_book_destroy(b);
         return NULL;
     }
-    b->page_made = true;
+    b->leaf_made = true;
     if (!mesh_ink_init(&b->ink, b->pages)) {
         error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory for the book's ink");
         pagecurl_book_destroy(b);
         return NULL;
     }
     (d.thumb_through ? app_book_init_reader : app_book_init)(
-        &b->flip, &b->page, b->pages, app_book_first_spread((uint32_t)d.page, false),
+        &b->flip, &b->leaf, b->pages, app_book_first_spread((uint32_t)d.page, false),
         d.reduced_motion);
     app_zoom_init(&b->zoom);
     b->seen = mesh_flip_view(&b->flip);
     b->ink_seen = b->ink.revision;
     b->spread = app_book_spread(&b->seen);
-    b->pose = app_book_pose(&b->seen, &b->page);
+    b->pose = app_book_pose(&b->seen, &b->leaf, &b->layout);
     return b;
 }
 
@@ -484,12 +488,12 @@ void pagecurl_book_destroy(pagecurl_book *b)
         return;
     GpuError ignored = {0};
     /* the host's frames may still read the book's buffers and images */
-    if (b->view_made || b->page_made)
+    if (b->view_made || b->leaf_made)
         gpu_queue_idle(&b->ctx->gpu, &ignored);
     if (b->view_made)
         app_view_destroy(&b->ctx->gpu, &b->view);
-    if (b->page_made)
-        app_page_destroy(&b->ctx->gpu, &b->page);
+    if (b->leaf_made)
+        app_leaf_destroy(&b->ctx->gpu, &b->leaf);
     app_book_stream_destroy(b->stream);
     app_book_source_close(b->source);
     mesh_ink_free(&b->ink);
@@ -575,7 +579,8 @@ static bool feed(pagecurl_book *b, BookInputDevice device, BookInputAction actio
                    .y = (float)(y / b->height),
                    .pressure = pressure,
                    .scale = scale};
-    return app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->page);
+    return app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->leaf,
+                          &b->layout);
 }
 
 /* The page side under target pixel (x, y) as the book is seen at `time`, 0-based; -1 off the
@@ -588,9 +593,10 @@ static int side_at(const pagecurl_book *b, double x, double y, double time)
     float px = (float)(x / b->width) * (float)b->width,
           py = (float)(y / b->height) * (float)b->height;
     MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-    AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, time);
+    AppZoomView zoom =
+        app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, time);
     AppBookHit hit;
-    if (!app_book_pick(&view, &zoom, &b->page, b->width, b->height, px, py, &hit))
+    if (!app_book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
         return -1;
     return hit.page;
 }
@@ -660,7 +666,7 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
         if (b->width) { /* a turn from a zoomed view eases it back to fit */
             MeshFlipView view = mesh_flip_view_at(&b->flip, time);
             AppSpread spread = app_book_spread(&view);
-            AppZoomRect fit = app_book_fit_rect(&spread, &b->page, b->width, b->height);
+            AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &b->layout, b->width, b->height);
             app_zoom_ease_fit(&b->zoom, time, &fit);
         }
         return true;
@@ -701,7 +707,7 @@ bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, do
         return false; /* the point held stays under the pointer */
     b->held.on = false;
     AppSpread spread = app_book_spread(&view);
-    AppZoomRect fit = app_book_fit_rect(&spread, &b->page, b->width, b->height);
+    AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &b->layout, b->width, b->height);
     /* about the pixel's centre, as a pointer's zoom */
     app_zoom_set(&b->zoom, fminf(fmaxf(zoom, APP_ZOOM_MIN), APP_ZOOM_MAX),
                  (float)((x + 0.5) / b->width), (float)((y + 0.5) / b->height), time, &fit);
@@ -834,7 +840,7 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                           ? GPU_QUALITY_LOW
                           : GPU_QUALITY_HIGH;
     pagecurl_state s = {.size = size,
-                        .single = b->width && app_book_one_page(&b->page, b->width, b->height),
+                        .single = b->width && app_book_one_page(&b->layout, b->width, b->height),
                         .streaming = b->stream && app_book_stream_busy(b->stream),
                         .pages_ready = b->stream && app_book_stream_news(b->stream),
                         .quality = (pagecurl_quality)tier, /* the same order */
@@ -845,7 +851,7 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                                   view.phase == MESH_FLIP_FADING ||
                                   (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
                                   app_zoom_moving(&b->zoom, b->seen_time),
-                        .bound_right = b->page.desc.rtl,
+                        .bound_right = b->layout.rtl,
                         .drawing = b->ink.drawing + 1};
     spread_pages(b, view.spread, &s.left, &s.right);
     /* the turns queued behind a settling leaf count (thumbing through); a drag's end is the
@@ -931,7 +937,7 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
                      .shadow_size = gpu_shadow_size(width, height),
                      .show_through = b->show_through},
     };
-    if (!app_view_create(ctx, &desc, &b->page, &b->view, err))
+    if (!app_view_create(ctx, &desc, &b->leaf, &b->view, err))
         return false;
     b->view_made = true;
     b->view.on_times = took_times;
@@ -972,19 +978,21 @@ static void step(pagecurl_book *b, double time)
     if (b->held.on && !view.turning) {
         int leaves = (b->pages + 1) / 2;
         b->spread = app_book_spread_at(view.spread, leaves, b->held.backward);
-        b->pose = app_book_turn_pose(&b->spread, b->held.progress, b->held.grab, &b->page);
+        b->pose =
+            app_book_turn_pose(&b->spread, b->held.progress, b->held.grab, &b->leaf, &b->layout);
         if (b->hold_radius > 0.0f)
-            app_book_pose_radius(&b->pose, b->hold_radius, &b->page);
+            app_book_pose_radius(&b->pose, b->hold_radius, &b->leaf);
         b->spread.progress = b->held.progress; /* the camera widens with it, as in --curl */
         if (view.reduced_motion) { /* the cross-fade at that point, as --curl --reduced-motion */
-            b->pose = app_book_turn_pose(&b->spread, 0.0f, b->held.grab, &b->page);
+            b->pose = app_book_turn_pose(&b->spread, 0.0f, b->held.grab, &b->leaf, &b->layout);
             app_book_spread_fading(&b->spread, b->held.progress);
         }
     } else {
         b->spread = app_book_spread(&view);
-        b->pose = app_book_pose(&view, &b->page);
+        b->pose = app_book_pose(&view, &b->leaf, &b->layout);
     }
-    b->spread.zoom = app_book_zoom_view(&b->zoom, &view, &b->page, b->width, b->height, shown);
+    b->spread.zoom =
+        app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
 }
 
 /* The tier pagecurl_book_set_quality asked for, taken by the view made before it. */
@@ -1068,7 +1076,7 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
     }
     step(b, time);
     if (b->detail_hold > 0.0) { /* the pages this frame shows, drawn for it while it waits */
-        AppViewFrame shown = {.pose = b->pose, .spread = b->spread};
+        AppViewFrame shown = {.pose = b->pose, .spread = b->spread, .layout = b->layout};
         app_view_want_detail(&b->view, &shown, size);
         app_book_stream_detail_now(b->stream, b->detail_hold);
         b->detail_hold = 0.0;
@@ -1119,9 +1127,12 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
         return; /* not readied for this: nothing recorded */
     const GpuContext *ctx = &b->ctx->gpu;
     /* a leaf asked for is read by this frame alone: one buffer, read once the host has waited */
-    bool read = b->read_leaf_next && b->page.desc.readback;
-    AppViewFrame frame = {
-        .pose = b->pose, .spread = b->spread, .ink = &b->ink, .readback_vertices = read};
+    bool read = b->read_leaf_next && b->leaf.desc.readback;
+    AppViewFrame frame = {.pose = b->pose,
+                          .spread = b->spread,
+                          .layout = b->layout,
+                          .ink = &b->ink,
+                          .readback_vertices = read};
     b->read_leaf_next = false;
     b->leaf_read = b->leaf_read || read;
     GpuError ignored = {0};
@@ -1183,7 +1194,7 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
                   size.width, size.height, b->width, b->height);
         return false;
     }
-    if (desc->read_leaf && !b->page.desc.readback) {
+    if (desc->read_leaf && !b->leaf.desc.readback) {
         error_set(err, PAGECURL_ERROR_USAGE, "read_leaf: the book was made without leaf_readback");
         return false;
     }
@@ -1197,6 +1208,7 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
     step(b, time);
     AppViewFrame frame = {.pose = b->pose,
                           .spread = b->spread,
+                          .layout = b->layout,
                           .ink = &b->ink,
                           .readback_pixels = rgba != NULL,
                           .readback_vertices = desc->read_leaf};
@@ -1212,7 +1224,7 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
         memcpy(rgba, b->view.offscreen.pixels.mapped, (size_t)size.width * size.height * 4);
     }
     if (desc->read_leaf) {
-        gpu_buffer_invalidate(ctx, &b->page.gpu.readback);
+        gpu_buffer_invalidate(ctx, &b->leaf.gpu.readback);
         b->leaf_read = true;
     }
     return true;
@@ -1222,7 +1234,8 @@ uint32_t pagecurl_book_head_row(const pagecurl_book *b)
 {
     if (!b->width || !b->height)
         return 0;
-    AppCameraBook book = app_book_camera(&b->spread, &b->pose, &b->page, b->width, b->height);
+    AppCameraBook book =
+        app_book_camera(&b->spread, &b->pose, &b->leaf, &b->layout, b->width, b->height);
     PcDrawPush push = app_camera_draw_push(b->width, b->height, &book);
     const float *m = push.view_proj.m; /* column-major */
     float x = 0.5f * (book.lo + book.hi) * book.width, y = book.height;
@@ -1250,7 +1263,7 @@ bool pagecurl_book_hold_detail(pagecurl_book *b, double seconds)
 
 bool pagecurl_book_read_leaf(pagecurl_book *b)
 {
-    if (!b->page.desc.readback)
+    if (!b->leaf.desc.readback)
         return false;
     b->read_leaf_next = true;
     return true;
@@ -1276,8 +1289,8 @@ bool pagecurl_book_leaf(const pagecurl_book *b, pagecurl_leaf *out)
         return false;
     /* a host's frame read it: the host has waited for it, the buffer is read here */
     if (b->view_made && b->view.kind == APP_VIEW_HOSTED)
-        gpu_buffer_invalidate(&b->ctx->gpu, &b->page.gpu.readback);
-    const PageGrid *g = &b->page.grid;
+        gpu_buffer_invalidate(&b->ctx->gpu, &b->leaf.gpu.readback);
+    const PageGrid *g = &b->leaf.grid;
     pagecurl_leaf leaf = {.size = size,
                           .columns = g->nx,
                           .rows = g->ny,
@@ -1285,7 +1298,7 @@ bool pagecurl_book_leaf(const pagecurl_book *b, pagecurl_leaf *out)
                           .height = g->height,
                           .vertex_count = (uint32_t)g->vertex_count,
                           .triangle_count = (uint32_t)g->triangle_count,
-                          .vertices = b->page.gpu.readback.mapped,
+                          .vertices = b->leaf.gpu.readback.mapped,
                           .indices = g->indices};
     memcpy(out, &leaf, size < sizeof leaf ? size : sizeof leaf);
     return true;

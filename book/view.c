@@ -26,7 +26,7 @@ static bool renderer_create(const GpuContext *ctx, const AppViewDesc *desc, AppV
     bool offscreen = desc->kind == APP_VIEW_OFFSCREEN || desc->kind == APP_VIEW_HOSTED;
     if (offscreen)
         rdesc.color_format = rdesc.color_format ? rdesc.color_format : GPU_OFFSCREEN_FORMAT;
-    float aspect = out->page->grid.height / out->page->grid.width;
+    float aspect = out->leaf->grid.height / out->leaf->grid.width;
     int leaves = desc->leaves ? desc->leaves : APP_BOOK_LEAVES;
     bool textures =
         desc->book
@@ -44,11 +44,11 @@ static bool renderer_create(const GpuContext *ctx, const AppViewDesc *desc, AppV
     return true;
 }
 
-bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *page, AppView *out,
+bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppLeaf *leaf, AppView *out,
                      GpuError *err)
 {
     *out = (AppView){.kind = desc->kind,
-                     .page = page,
+                     .leaf = leaf,
                      .book = desc->book,
                      .width = desc->width,
                      .height = desc->height,
@@ -112,8 +112,8 @@ void app_view_want_detail(AppView *view, const AppViewFrame *desc, VkExtent2D ex
     if (!view->book || view->kind == APP_VIEW_COMPUTE)
         return;
     AppBookDraws book = {0};
-    app_book_draws(&desc->spread, &desc->pose, view->page, &view->renderer, extent.width,
-                   extent.height, &book);
+    app_book_draws(&desc->spread, &desc->pose, view->leaf, &desc->layout, &view->renderer,
+                   extent.width, extent.height, &book);
     remember_sides(view, &book, extent);
 }
 
@@ -134,14 +134,14 @@ static bool recipe_of(const AppView *view, const AppViewFrame *desc, const GpuCh
                       uint32_t slot, AppViewRecipe *out)
 {
     memset(out, 0, sizeof *out);
-    const AppPage *page = view->page;
-    if (view->kind == APP_VIEW_COMPUTE || page->cpu_deform || host_stages(&page->chain) ||
+    const AppLeaf *leaf = view->leaf;
+    if (view->kind == APP_VIEW_COMPUTE || leaf->cpu_deform || host_stages(&leaf->chain) ||
         !gpu_renderer_recipe(&view->renderer, work->target, work->draws, work->draw_count, slot,
                              &out->render))
         return false;
     out->valid = true;
-    out->page = page;
-    out->made = page->made;
+    out->leaf = leaf;
+    out->made = leaf->made;
     out->readback_vertices = desc->readback_vertices;
     out->readback_pixels = desc->readback_pixels;
     return true;
@@ -167,14 +167,14 @@ static bool reuse(AppView *view, uint32_t slot, const AppViewFrame *desc, const 
 /* The low tier's turning leaf in `book` split by the pose (mesh/split.h) into the slot's index
  * buffer, which no frame in flight reads: its flat cells are drawn by a cheaper shader, and not
  * again in the edge round (gpu/renderer_record.c). A board, or a pose with no flat cell, is
- * drawn whole. The buffers follow the page's grid: a page regridded only after the view's frames
+ * drawn whole. The buffers follow the leaf's grid: a leaf regridded only after the view's frames
  * are done (app_view_wait) lets them be made anew. */
 static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *pose, uint32_t slot,
                        AppBookDraws *book, GpuError *err)
 {
     if (!(gpu_renderer_tier_bits(&view->renderer) & PC_TIER_EDGE_AA))
         return true;
-    const PageGrid *grid = &view->page->grid;
+    const PageGrid *grid = &view->leaf->grid;
     size_t n = grid->triangle_count * 3;
     for (uint32_t i = 0; i < book->count; i++) {
         GpuDraw *d = &book->draws[i];
@@ -212,26 +212,26 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
                    const GpuRenderTarget *target, const AppBookDraws *early, AppViewHost *host,
                    AppViewRecipe *recipe, GpuError *err)
 {
-    AppPage *page = view->page;
+    AppLeaf *leaf = view->leaf;
     bool draws = view->kind != APP_VIEW_COMPUTE;
     /* The ink's changes go before the chain's host stages, so that every kind of view stages them
      * at the same point of the frame. */
     if (draws)
         app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, frame->slot);
-    if (!app_page_prepare(ctx, page, &desc->pose, view->frames, frame->slot, &host->deform, err))
+    if (!app_leaf_prepare(ctx, leaf, &desc->pose, view->frames, frame->slot, &host->deform, err))
         return false;
     AppBookDraws here = {0};
     if (early)
         here = *early;
     else if (draws)
-        app_book_draws(&desc->spread, &desc->pose, page, &view->renderer, target->extent.width,
-                       target->extent.height, &here);
+        app_book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
+                       target->extent.width, target->extent.height, &here);
     const AppBookDraws *book = &here;
     if (draws && !split_leaf(ctx, view, &desc->pose, frame->slot, &here, err))
         return false;
     remember_sides(view, book, target->extent);
     GpuChainFrame work = {
-        .page = &page->gpu,
+        .leaf = &leaf->gpu,
         .slot = frame->slot,
         .readback_vertices = desc->readback_vertices,
         .renderer = draws ? &view->renderer : NULL,
@@ -240,8 +240,8 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
         .draw_count = book->count,
         .timer = view->timed ? &view->timers[frame->slot] : NULL,
         .stage_times = view->stage_times,
-        .u = page->grid.u,
-        .v = page->grid.v,
+        .u = leaf->grid.u,
+        .v = leaf->grid.v,
         .parallel_for = parallel_for,
     };
     bool keep;
@@ -249,7 +249,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
         return true;
     host->recorded = true;
     if (!gpu_frame_start(frame, keep, err) ||
-        !gpu_frame_record(ctx, frame, &page->chain, &work, &host->pack, err))
+        !gpu_frame_record(ctx, frame, &leaf->chain, &work, &host->pack, err))
         return false;
     if (desc->readback_pixels && view->kind == APP_VIEW_OFFSCREEN)
         gpu_offscreen_record_readback(ctx, frame->cmd, &view->offscreen);
@@ -302,8 +302,8 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
         cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
         wall_ahead = gpu_clock_ms(CLOCK_MONOTONIC);
         VkExtent2D extent = gpu_offscreen_target(&view->offscreen).extent;
-        app_book_draws(&desc->spread, &desc->pose, view->page, &view->renderer, extent.width,
-                       extent.height, &early);
+        app_book_draws(&desc->spread, &desc->pose, view->leaf, &desc->layout, &view->renderer,
+                       extent.width, extent.height, &early);
         cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_ahead;
         wall_ahead = gpu_clock_ms(CLOCK_MONOTONIC) - wall_ahead;
     }
@@ -377,14 +377,14 @@ bool app_view_host_target(const GpuContext *ctx, AppView *view, bool direct, VkE
 bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
                      const AppViewFrame *desc, const GpuRenderTarget *direct, GpuError *err)
 {
-    AppPage *page = view->page;
-    if (view->kind != APP_VIEW_HOSTED || page->cpu_deform)
+    AppLeaf *leaf = view->leaf;
+    if (view->kind != APP_VIEW_HOSTED || leaf->cpu_deform)
         return gpu_error_set(err, "a host's frame is drawn by a hosted view with the GPU's curl");
     /* the host records a slot again only once the device has finished its last frame: that
      * frame's times are there to read */
     collect(ctx, view, slot);
     app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
-    if (!app_page_prepare(ctx, page, &desc->pose, NULL, slot, NULL, err))
+    if (!app_leaf_prepare(ctx, leaf, &desc->pose, NULL, slot, NULL, err))
         return false;
     if (!direct != !view->direct)
         return gpu_error_set(err, "the host's target is not the one the view was readied for");
@@ -396,13 +396,13 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
         target.depth = view->offscreen.depth.image, target.depth_view = view->offscreen.depth.view;
     }
     AppBookDraws book = {0};
-    app_book_draws(&desc->spread, &desc->pose, page, &view->renderer, target.extent.width,
-                   target.extent.height, &book);
+    app_book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
+                   target.extent.width, target.extent.height, &book);
     if (!split_leaf(ctx, view, &desc->pose, slot, &book, err))
         return false;
     remember_sides(view, &book, target.extent);
     GpuChainFrame work = {
-        .page = &page->gpu,
+        .leaf = &leaf->gpu,
         .slot = slot,
         .renderer = &view->renderer,
         .target = &target,
@@ -411,10 +411,10 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
         .readback_vertices = desc->readback_vertices,
         .timer = view->timed ? &view->timers[slot] : NULL,
         .stage_times = view->stage_times,
-        .u = page->grid.u,
-        .v = page->grid.v,
+        .u = leaf->grid.u,
+        .v = leaf->grid.v,
     };
-    if (host_stages(&page->chain))
+    if (host_stages(&leaf->chain))
         return gpu_error_set(err, "a host's frame cannot run a stage on the host (--pack staging)");
     /* the commands in the slot's secondary command buffer, recorded once while their recipe
      * holds (as an offscreen view's frames), executed by the host's */
@@ -424,7 +424,7 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     if (!reuse(view, slot, desc, &work, &recipe, &keep)) {
         if (!gpu_frame_start(frame, keep, err))
             return false;
-        gpu_chain_record(ctx, frame->cmd, &page->chain, 0, &work);
+        gpu_chain_record(ctx, frame->cmd, &leaf->chain, 0, &work);
         if (!gpu_frame_end(frame, err))
             return false;
         view->kept[slot] = recipe;

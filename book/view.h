@@ -1,4 +1,4 @@
-/* What a frame needs besides the page, and the one function that makes a frame: from a pose and
+/* What a frame needs besides the leaf, and the one function that makes a frame: from a pose and
  * the ink's changes to recorded, submitted commands (app_view_frame: the library's own frames, the
  * benchmark, the tests) or commands a host's command buffer executes (app_view_record: a host's
  * frames, the program's window among them); the benchmark reads the stage times. Owns the
@@ -13,7 +13,7 @@
 #include "book.h"
 #include "book_stream.h"
 #include "ink_texture.h"
-#include "page.h"
+#include "leaf.h"
 
 typedef enum AppViewKind {
     APP_VIEW_COMPUTE,   /* the chain alone: no renderer, no target (the tests' compute checks) */
@@ -44,11 +44,11 @@ typedef struct AppViewTimes {
 
 /* What a frame's commands depend on besides the values in its buffers (the pose's curl table,
  * the draw table): a frame whose recipe equals the one its slot recorded last submits those
- * commands again (byte for byte: the page and when its grid was made, the renderer's, the reads
+ * commands again (byte for byte: the leaf and when its grid was made, the renderer's, the reads
  * back). */
 typedef struct AppViewRecipe {
     bool valid;
-    const AppPage *page;
+    const AppLeaf *leaf;
     uint64_t made;
     bool readback_vertices, readback_pixels;
     GpuRenderRecipe render;
@@ -56,7 +56,7 @@ typedef struct AppViewRecipe {
 
 typedef struct AppView {
     AppViewKind kind;
-    AppPage *page;       /* the caller's; replace or regrid it only after app_view_wait */
+    AppLeaf *leaf;       /* the caller's; replace or regrid it only after app_view_wait */
     AppBookStream *book; /* the caller's, or NULL */
     GpuRenderer renderer;
     AppInkTexture ink; /* the CPU side of the renderer's ink texture; starts empty */
@@ -89,8 +89,8 @@ typedef struct AppView {
     size_t split_indices;
 } AppView;
 
-/* For `page`; the renderer's pages are shaped like it (its content's aspect). */
-bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppPage *page, AppView *out,
+/* For `leaf`; the renderer's pages are shaped like it (its content's aspect). */
+bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppLeaf *leaf, AppView *out,
                      GpuError *err);
 void app_view_destroy(const GpuContext *ctx, AppView *view);
 
@@ -98,9 +98,10 @@ void app_view_destroy(const GpuContext *ctx, AppView *view);
 typedef struct AppViewFrame {
     CurlParams pose; /* the turning leaf's */
     AppSpread spread;
+    AppBookLayout layout;   /* how the book lies open (book/layout.h; zero: the default) */
     const MeshInk *ink;     /* the strokes drawn (what changed is uploaded); NULL: none */
     bool readback_pixels;   /* offscreen: into offscreen.pixels, valid after app_view_wait */
-    bool readback_vertices; /* into the page's readback buffer (the page needs .readback) */
+    bool readback_vertices; /* into the leaf's readback buffer (the leaf needs .readback) */
 } AppViewFrame;
 
 /* The host's side of a frame, in milliseconds. */
@@ -123,7 +124,7 @@ void app_view_want_detail(AppView *view, const AppViewFrame *frame, VkExtent2D e
 bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *frame,
                     AppViewHost *host, GpuError *err);
 /* Blocks until every frame is done (and hands on their stage times): before reading back, or
- * destroying or replacing the page. */
+ * destroying or replacing the leaf. */
 bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err);
 
 /* A hosted view's frame, in two steps. First, outside any command buffer: the pool in step with

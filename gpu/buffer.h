@@ -1,4 +1,4 @@
-/* Buffers and their memory: one allocation per buffer (a page needs a handful), placed by intent.
+/* Buffers and their memory: one allocation per buffer (a leaf needs a handful), placed by intent.
  * Owns the VkBuffer, its VkDeviceMemory and the persistent mapping of host-visible ones. */
 #ifndef PAGECURL_GPU_BUFFER_H
 #define PAGECURL_GPU_BUFFER_H

@@ -116,14 +116,14 @@ bool gpu_chain_create(const GpuContext *ctx, const GpuChainDesc *desc, GpuChain 
     return false;
 }
 
-void gpu_chain_bind(const GpuContext *ctx, const GpuChain *chain, const GpuPage *page)
+void gpu_chain_bind(const GpuContext *ctx, const GpuChain *chain, const GpuLeaf *leaf)
 {
     if (chain->deform.kernel.pipeline)
-        gpu_deform_bind(ctx, &chain->deform, page);
+        gpu_deform_bind(ctx, &chain->deform, leaf);
     if (chain->normals.tri.pipeline)
-        gpu_normals_bind(ctx, &chain->normals, page);
+        gpu_normals_bind(ctx, &chain->normals, leaf);
     if (chain->fused.fused.pipeline)
-        gpu_fused_bind(ctx, &chain->fused, page);
+        gpu_fused_bind(ctx, &chain->fused, leaf);
 }
 
 void gpu_chain_destroy(const GpuContext *ctx, GpuChain *chain)
@@ -133,7 +133,7 @@ void gpu_chain_destroy(const GpuContext *ctx, GpuChain *chain)
     gpu_deform_destroy(ctx, &chain->deform);
 }
 
-uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuPage *page, const GpuKernel *out[3])
+uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuLeaf *leaf, const GpuKernel *out[3])
 {
     uint32_t n = 0;
     for (uint32_t i = 0; i < chain->count; i++) {
@@ -149,7 +149,7 @@ uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuPage *page, const Gpu
             break;
         case GPU_STAGE_FUSED:
         case GPU_STAGE_FUSED_DEFORM:
-            out[n++] = gpu_fused_kernel(&chain->fused, page);
+            out[n++] = gpu_fused_kernel(&chain->fused, leaf);
             break;
         default:
             break;
@@ -165,29 +165,29 @@ static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuCha
 {
     switch (stage) {
     case GPU_STAGE_DEFORM:
-        gpu_deform_dispatch(cmd, &chain->deform, f->page, f->slot);
+        gpu_deform_dispatch(cmd, &chain->deform, f->leaf, f->slot);
         break;
     case GPU_STAGE_UPLOAD:
-        gpu_page_record_upload(cmd, f->page, f->slot);
+        gpu_leaf_record_upload(cmd, f->leaf, f->slot);
         break;
     case GPU_STAGE_TRI_NORMALS:
-        gpu_normals_dispatch_tri(cmd, &chain->normals, f->page);
+        gpu_normals_dispatch_tri(cmd, &chain->normals, f->leaf);
         break;
     case GPU_STAGE_VERTEX_NORMALS:
-        gpu_normals_dispatch_vertex(cmd, &chain->normals, f->page);
+        gpu_normals_dispatch_vertex(cmd, &chain->normals, f->leaf);
         break;
     case GPU_STAGE_FUSED:
     case GPU_STAGE_FUSED_DEFORM:
-        gpu_fused_dispatch(cmd, &chain->fused, f->page, f->slot);
+        gpu_fused_dispatch(cmd, &chain->fused, f->leaf, f->slot);
         break;
     case GPU_STAGE_READBACK_SOA:
-        gpu_page_record_soa_readback(cmd, f->page);
+        gpu_leaf_record_soa_readback(cmd, f->leaf);
         break;
     case GPU_STAGE_UPLOAD_VERTICES:
-        gpu_page_record_vertex_upload(cmd, f->page, f->slot);
+        gpu_leaf_record_vertex_upload(cmd, f->leaf, f->slot);
         break;
     case GPU_STAGE_READBACK:
-        gpu_page_record_readback(cmd, f->page);
+        gpu_leaf_record_readback(cmd, f->leaf);
         break;
     case GPU_STAGE_RENDER:
         /* strokes drawn since this slot's last frame, before the pages that show them */
@@ -243,13 +243,13 @@ static bool compute_stage(GpuStage stage)
 
 /* The barrier after a stage; a global one before the render is left for the render to record
  * with its own (returned, true). */
-static bool record_barrier(VkCommandBuffer cmd, const GpuChainStage *s, const GpuPage *page,
+static bool record_barrier(VkCommandBuffer cmd, const GpuChainStage *s, const GpuLeaf *leaf,
                            bool render_next, VkMemoryBarrier2 *held)
 {
     const GpuChainBarrier *b = &s->after;
     if (b->host_read) {
         gpu_barrier_host_read(cmd);
-    } else if (b->src_stage && !(s->stage == GPU_STAGE_UPLOAD && page->in_place)) {
+    } else if (b->src_stage && !(s->stage == GPU_STAGE_UPLOAD && leaf->in_place)) {
         if (!render_next) {
             gpu_barrier(cmd, b->src_stage, b->src_access, b->dst_stage, b->dst_access);
             return false;
@@ -298,7 +298,7 @@ uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuC
             gpu_timer_mark(frame->timer, cmd, timed, gpu_stage_name(timed));
             span = 0;
         }
-        holding = record_barrier(cmd, s, frame->page,
+        holding = record_barrier(cmd, s, frame->leaf,
                                  !last && chain->stages[next].stage == GPU_STAGE_RENDER, &held);
         i = next;
     }
@@ -322,10 +322,10 @@ void gpu_chain_run_host(const GpuContext *ctx, GpuStage stage, const GpuChainFra
 {
     if (stage != GPU_STAGE_PACK)
         return;
-    const GpuPage *page = frame->page;
-    gpu_buffer_invalidate(ctx, &page->soa_readback);
-    PackJob job = {page->soa_readback.mapped, frame->u, frame->v, page->vertex_count,
-                   gpu_page_vertex_target(page, frame->slot)};
+    const GpuLeaf *leaf = frame->leaf;
+    gpu_buffer_invalidate(ctx, &leaf->soa_readback);
+    PackJob job = {leaf->soa_readback.mapped, frame->u, frame->v, leaf->vertex_count,
+                   gpu_leaf_vertex_target(leaf, frame->slot)};
     if (frame->parallel_for)
         frame->parallel_for(job.n, pack_range, &job);
     else

@@ -1,4 +1,4 @@
-/* The frame's stages for one page, as a list built once from the chosen path: each stage owns its
+/* The frame's stages for one leaf, as a list built once from the chosen path: each stage owns its
  * kernel (or copy), its debug label, its timestamp and its outgoing barrier, and the frame's
  * synchronisation reads here, in one place. The lists:
  *   fused_deform                                  (the default)
@@ -6,7 +6,7 @@
  *   deform | upload -> tri_normals -> vertex_normals                      (--normals two-pass)
  *   ... vertex_normals -> readback_soa -> pack -> upload_vertices         (and --pack staging)
  * then readback (when asked) and render. pack runs on the host, between two submissions.
- * Owns the kernels the chain uses and none other, bound to one page at a time. */
+ * Owns the kernels the chain uses and none other, bound to one leaf at a time. */
 #ifndef PAGECURL_GPU_CHAIN_H
 #define PAGECURL_GPU_CHAIN_H
 
@@ -71,18 +71,18 @@ typedef struct GpuChain {
 
 bool gpu_chain_create(const GpuContext *ctx, const GpuChainDesc *desc, GpuChain *out,
                       GpuError *err);
-/* Points the kernels at `page` (no frame using them may be in flight). */
-void gpu_chain_bind(const GpuContext *ctx, const GpuChain *chain, const GpuPage *page);
+/* Points the kernels at `leaf` (no frame using them may be in flight). */
+void gpu_chain_bind(const GpuContext *ctx, const GpuChain *chain, const GpuLeaf *leaf);
 void gpu_chain_destroy(const GpuContext *ctx, GpuChain *chain);
 
-/* The kernels the chain runs for `page`, in order; returns how many (at most 3). */
-uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuPage *page, const GpuKernel *out[3]);
+/* The kernels the chain runs for `leaf`, in order; returns how many (at most 3). */
+uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuLeaf *leaf, const GpuKernel *out[3]);
 
 /* What one frame records besides the chain's own. */
 typedef struct GpuChainFrame {
-    const GpuPage *page;
+    const GpuLeaf *leaf;
     uint32_t slot;          /* the frame in flight: picks per-frame resources */
-    bool readback_vertices; /* stage readback (the page needs .readback) */
+    bool readback_vertices; /* stage readback (the leaf needs .readback) */
     GpuRenderer *renderer;  /* stage render, with its target and draws; NULL: none */
     const GpuRenderTarget *target;
     const GpuDraw *draws; /* the pages to draw, the turning leaf's among them */

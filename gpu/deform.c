@@ -21,10 +21,10 @@ bool gpu_deform_create(const GpuContext *ctx, GpuDeform *out, GpuError *err)
     return gpu_kernel_create(ctx, &desc, &out->kernel, err);
 }
 
-void gpu_deform_bind(const GpuContext *ctx, const GpuDeform *deform, const GpuPage *page)
+void gpu_deform_bind(const GpuContext *ctx, const GpuDeform *deform, const GpuLeaf *leaf)
 {
     gpu_kernel_bind(ctx, &deform->kernel,
-                    (const GpuBuffer *[]){&page->positions, &page->curl_tables});
+                    (const GpuBuffer *[]){&leaf->positions, &leaf->curl_tables});
 }
 
 void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform)
@@ -32,9 +32,9 @@ void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform)
     gpu_kernel_destroy(ctx, &deform->kernel);
 }
 
-void gpu_deform_dispatch(VkCommandBuffer cmd, const GpuDeform *deform, const GpuPage *page,
+void gpu_deform_dispatch(VkCommandBuffer cmd, const GpuDeform *deform, const GpuLeaf *leaf,
                          uint32_t slot)
 {
-    PcDeformPush push = gpu_page_deform_push(page, slot);
-    gpu_kernel_dispatch(cmd, &deform->kernel, &push, page->vertex_count);
+    PcDeformPush push = gpu_leaf_deform_push(leaf, slot);
+    gpu_kernel_dispatch(cmd, &deform->kernel, &push, leaf->vertex_count);
 }

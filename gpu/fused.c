@@ -37,12 +37,12 @@ bool gpu_fused_create(const GpuContext *ctx, bool deform, GpuFused *out, GpuErro
     return false;
 }
 
-void gpu_fused_bind(const GpuContext *ctx, const GpuFused *fused, const GpuPage *page)
+void gpu_fused_bind(const GpuContext *ctx, const GpuFused *fused, const GpuLeaf *leaf)
 {
-    const GpuBuffer *input = fused->deform ? &page->curl_tables : &page->positions;
-    gpu_kernel_bind(ctx, &fused->fused, (const GpuBuffer *[]){&page->vertices, input});
+    const GpuBuffer *input = fused->deform ? &leaf->curl_tables : &leaf->positions;
+    gpu_kernel_bind(ctx, &fused->fused, (const GpuBuffer *[]){&leaf->vertices, input});
     if (fused->deform)
-        gpu_kernel_bind(ctx, &fused->small, (const GpuBuffer *[]){&page->vertices, input});
+        gpu_kernel_bind(ctx, &fused->small, (const GpuBuffer *[]){&leaf->vertices, input});
 }
 
 void gpu_fused_destroy(const GpuContext *ctx, GpuFused *fused)
@@ -51,27 +51,27 @@ void gpu_fused_destroy(const GpuContext *ctx, GpuFused *fused)
     gpu_kernel_destroy(ctx, &fused->fused);
 }
 
-static bool small_page(const GpuFused *fused, const GpuPage *page)
+static bool small_leaf(const GpuFused *fused, const GpuLeaf *leaf)
 {
-    return fused->deform && page->vertex_count <= PC_SMALL_PAGE_VERTICES;
+    return fused->deform && leaf->vertex_count <= PC_SMALL_PAGE_VERTICES;
 }
 
-const GpuKernel *gpu_fused_kernel(const GpuFused *fused, const GpuPage *page)
+const GpuKernel *gpu_fused_kernel(const GpuFused *fused, const GpuLeaf *leaf)
 {
-    return small_page(fused, page) ? &fused->small : &fused->fused;
+    return small_leaf(fused, leaf) ? &fused->small : &fused->fused;
 }
 
-void gpu_fused_dispatch(VkCommandBuffer cmd, const GpuFused *fused, const GpuPage *page,
+void gpu_fused_dispatch(VkCommandBuffer cmd, const GpuFused *fused, const GpuLeaf *leaf,
                         uint32_t slot)
 {
-    PcDeformPush push = {.grid = gpu_page_push(page)};
+    PcDeformPush push = {.grid = gpu_leaf_push(leaf)};
     if (fused->deform)
-        push = gpu_page_deform_push(page, slot);
+        push = gpu_leaf_deform_push(leaf, slot);
     /* the vertices a workgroup makes (shared.h): the small tile's workgroup covers its halo too */
     uint32_t tile_w = PC_TILE_W,
              tile_h = PC_TILE_H * (fused->deform ? PC_TILE_ROWS : PC_FUSED_ROWS);
-    if (small_page(fused, page))
+    if (small_leaf(fused, leaf))
         tile_w = PC_SMALL_TILE_INNER_W, tile_h = PC_SMALL_TILE_INNER_H;
-    gpu_kernel_dispatch_tiles(cmd, gpu_fused_kernel(fused, page), &push, page->nx, page->ny, tile_w,
+    gpu_kernel_dispatch_tiles(cmd, gpu_fused_kernel(fused, leaf), &push, leaf->nx, leaf->ny, tile_w,
                               tile_h);
 }

@@ -41,19 +41,19 @@ bool gpu_normals_create(const GpuContext *ctx, GpuPackPath pack, GpuNormals *out
     return true;
 }
 
-void gpu_normals_bind(const GpuContext *ctx, const GpuNormals *normals, const GpuPage *page)
+void gpu_normals_bind(const GpuContext *ctx, const GpuNormals *normals, const GpuLeaf *leaf)
 {
     gpu_kernel_bind(
         ctx, &normals->tri,
-        (const GpuBuffer *[]){&page->positions, &page->cell_normals_a, &page->cell_normals_b});
+        (const GpuBuffer *[]){&leaf->positions, &leaf->cell_normals_a, &leaf->cell_normals_b});
     if (normals->pack == GPU_PACK_STAGING)
         gpu_kernel_bind(ctx, &normals->vertex,
-                        (const GpuBuffer *[]){&page->cell_normals_a, &page->cell_normals_b,
-                                              &page->vertex_normals});
+                        (const GpuBuffer *[]){&leaf->cell_normals_a, &leaf->cell_normals_b,
+                                              &leaf->vertex_normals});
     else
         gpu_kernel_bind(ctx, &normals->vertex,
-                        (const GpuBuffer *[]){&page->cell_normals_a, &page->cell_normals_b,
-                                              &page->positions, &page->vertices});
+                        (const GpuBuffer *[]){&leaf->cell_normals_a, &leaf->cell_normals_b,
+                                              &leaf->positions, &leaf->vertices});
 }
 
 void gpu_normals_destroy(const GpuContext *ctx, GpuNormals *normals)
@@ -62,15 +62,15 @@ void gpu_normals_destroy(const GpuContext *ctx, GpuNormals *normals)
     gpu_kernel_destroy(ctx, &normals->tri);
 }
 
-void gpu_normals_dispatch_tri(VkCommandBuffer cmd, const GpuNormals *normals, const GpuPage *page)
+void gpu_normals_dispatch_tri(VkCommandBuffer cmd, const GpuNormals *normals, const GpuLeaf *leaf)
 {
-    PcComputePush push = gpu_page_push(page);
-    gpu_kernel_dispatch(cmd, &normals->tri, &push, page->triangle_count / 2);
+    PcComputePush push = gpu_leaf_push(leaf);
+    gpu_kernel_dispatch(cmd, &normals->tri, &push, leaf->triangle_count / 2);
 }
 
 void gpu_normals_dispatch_vertex(VkCommandBuffer cmd, const GpuNormals *normals,
-                                 const GpuPage *page)
+                                 const GpuLeaf *leaf)
 {
-    PcComputePush push = gpu_page_push(page);
-    gpu_kernel_dispatch(cmd, &normals->vertex, &push, page->vertex_count);
+    PcComputePush push = gpu_leaf_push(leaf);
+    gpu_kernel_dispatch(cmd, &normals->vertex, &push, leaf->vertex_count);
 }

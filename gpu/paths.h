@@ -1,5 +1,5 @@
 /* The ways a frame's vertices can be made, as plain data (no Vulkan): the command line picks
- * them, the benchmark compares them, the page mesh and the compute chain are built by them. */
+ * them, the benchmark compares them, the leaf's mesh and the compute chain are built by them. */
 #ifndef PAGECURL_GPU_PATHS_H
 #define PAGECURL_GPU_PATHS_H
 
@@ -19,7 +19,7 @@ typedef enum GpuPackPath {
 /* How the normals and the AoS vertices are made; 0 is the default, the fastest measured. */
 typedef enum GpuNormalsPath {
     GPU_NORMALS_DEFAULT = 0,
-    GPU_NORMALS_TWO_PASS,     /* tri_normals -> vertex_normals (the page's pack path says who
+    GPU_NORMALS_TWO_PASS,     /* tri_normals -> vertex_normals (the leaf's pack path says who
                                * makes the AoS vertices) */
     GPU_NORMALS_FUSED,        /* one tiled kernel from the SoA positions */
     GPU_NORMALS_FUSED_DEFORM, /* one tiled kernel that also evaluates the curl */

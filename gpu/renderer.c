@@ -471,13 +471,13 @@ GpuDraw gpu_renderer_block(const GpuRenderer *renderer, const PcDrawPush *push)
                      .edge = true};
 }
 
-GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push)
+GpuDraw gpu_renderer_leaf(const GpuLeaf *leaf, const PcDrawPush *push)
 {
-    return (GpuDraw){.vertices = page->vertices.buffer,
-                     .indices = page->indices.buffer,
-                     .index_count = (uint32_t)(page->triangle_count * 3),
-                     .shadow_first_index = page->shadow_first_index,
-                     .shadow_index_count = page->shadow_index_count,
+    return (GpuDraw){.vertices = leaf->vertices.buffer,
+                     .indices = leaf->indices.buffer,
+                     .index_count = (uint32_t)(leaf->triangle_count * 3),
+                     .shadow_first_index = leaf->shadow_first_index,
+                     .shadow_index_count = leaf->shadow_index_count,
                      .push = *push,
                      .casts_shadow = true};
 }

@@ -10,7 +10,7 @@
 #include "../shaders/shared.h"
 #include "draw.h"
 #include "ink.h"
-#include "page.h"
+#include "leaf.h"
 #include "quality.h"
 #include "shadow.h"
 #include "texture.h"
@@ -184,8 +184,8 @@ GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push);
  * view_proj scales the block to W x H x thickness and lifts it under a flat page). Each face's uv:
  * x along the face, y down from the top (0) to the bottom (1). */
 GpuDraw gpu_renderer_block(const GpuRenderer *renderer, const PcDrawPush *push);
-/* The page mesh's current vertex buffer with these push constants. */
-GpuDraw gpu_renderer_page(const GpuPage *page, const PcDrawPush *push);
+/* The leaf mesh's current vertex buffer with these push constants. */
+GpuDraw gpu_renderer_leaf(const GpuLeaf *leaf, const PcDrawPush *push);
 
 /* The low tier's shader variant (shared.h's PC_TIER_* bits): a cheaper shadow filter, the ink
  * texture read only on sides with ink and, where no MSAA smooths the edges, the shaders' own edge

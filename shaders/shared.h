@@ -285,7 +285,7 @@ PC_END(CurlSegments)
 PC_STRUCT(PcDeformPush)
 PcComputePush grid;
 pc_vec4 page;  /* x: width, y: height */
-pc_uint table; /* index into the page's CurlSegments buffer */
+pc_uint table; /* index into the leaf's CurlSegments buffer */
 pc_uint unused0, unused1, unused2;
 PC_END(PcDeformPush)
 

@@ -15,8 +15,8 @@ cd "$root"
 bad=0
 for f in "$@"; do
     inc=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"\.\./(book|gpu|mesh|pages|shaders)/' "$f" || true)
-    # app_page_field_ is the program's own (the G field), not the library's app_page_
-    calls=$(grep -nE '\b(gpu|mesh|app_book|app_view|app_page|app_ink_texture|app_zoom|app_camera|app_pool)_[a-z0-9_]+[[:space:]]*\(' "$f" |
+    # app_page_field_ is the program's own (the G field), not the library's app_page_ (labels)
+    calls=$(grep -nE '\b(gpu|mesh|app_book|app_view|app_leaf|app_page|app_ink_texture|app_zoom|app_camera|app_pool)_[a-z0-9_]+[[:space:]]*\(' "$f" |
         grep -vE '\bapp_page_field_[a-z0-9_]+[[:space:]]*\(' || true)
     if [ -n "$inc" ]; then
         printf '%s: includes an internal header:\n%s\n' "$f" "$inc"

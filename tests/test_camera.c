@@ -60,7 +60,7 @@ static const Size sizes[] = {{1280, 720}, {1280, 800},  {800, 1200}, {1920, 1080
                              {320, 200},  {3840, 1080}, {200, 1000}, {2000, 300}};
 #define SIZES (sizeof sizes / sizeof sizes[0])
 
-/* The kinds of spread a leaf turns in (left-bound; `page.desc.rtl` mirrors them). */
+/* The kinds of spread a leaf turns in (left-bound; `AppBookLayout.rtl` mirrors them). */
 static const AppSpread kinds[] = {
     {.right = true, .turning = true},                                 /* opening the book */
     {.right = true, .turning = true, .backward = true},               /* closing it again */
@@ -98,10 +98,11 @@ static bool pixel(const PcDrawPush *push, const double p[3], uint32_t vw, uint32
     return true;
 }
 
-static PcDrawPush push_of(const AppSpread *spread, const CurlParams *pose, const AppPage *page,
-                          uint32_t vw, uint32_t vh, AppCameraBook *camera)
+static PcDrawPush push_of(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+                          const AppBookLayout *layout, uint32_t vw, uint32_t vh,
+                          AppCameraBook *camera)
 {
-    AppCameraBook c = app_book_camera(spread, pose, page, vw, vh);
+    AppCameraBook c = app_book_camera(spread, pose, leaf, layout, vw, vh);
     if (camera)
         *camera = c;
     return app_camera_draw_push(vw, vh, &c);
@@ -116,23 +117,23 @@ typedef struct Tally {
 /* The leaf in `pose` (leaf frame) in the view: every sampled vertex (the board's two faces for a
  * hard cover, `board` thick), mirrored by m into the view's frame; with `single` only those over
  * the page shown (+1 right of the spine, -1 left). */
-typedef struct Leaf {
+typedef struct LeafPoints {
     double pos[3 * NV], n[3 * NV];
-} Leaf;
+} LeafPoints;
 
-static void leaf_of(const CurlParams *pose, const AppPage *page, Leaf *leaf)
+static void points_of(const CurlParams *pose, const AppLeaf *leaf, LeafPoints *out)
 {
-    double w = page->grid.width, h = page->grid.height, xy[2 * NV];
+    double w = leaf->grid.width, h = leaf->grid.height, xy[2 * NV];
     for (int j = 0, k = 0; j <= NY; j++)
         for (int i = 0; i <= NX; i++, k++)
             xy[2 * k] = w * i / NX, xy[2 * k + 1] = h * j / NY;
-    mesh_curl_points(pose, NV, xy, leaf->pos, leaf->n);
+    mesh_curl_points(pose, NV, xy, out->pos, out->n);
 }
 
-static void points_in_view(const PcDrawPush *push, const Leaf *leaf, double m, int single,
+static void points_in_view(const PcDrawPush *push, const LeafPoints *points, double m, int single,
                            double board, Tally *t, const char *what)
 {
-    const double *pos = leaf->pos, *n = leaf->n;
+    const double *pos = points->pos, *n = points->n;
     for (int k = 0; k < NV; k++)
         for (int side = -1; side <= 1; side += 2) {
             const double *a = &pos[3 * k], *b = &n[3 * k];
@@ -157,12 +158,12 @@ static void points_in_view(const PcDrawPush *push, const Leaf *leaf, double m, i
         }
 }
 
-static void leaf_in_view(const PcDrawPush *push, const CurlParams *pose, const AppPage *page,
+static void leaf_in_view(const PcDrawPush *push, const CurlParams *pose, const AppLeaf *leaf,
                          double m, int single, double board, Tally *t, const char *what)
 {
-    Leaf leaf;
-    leaf_of(pose, page, &leaf);
-    points_in_view(push, &leaf, m, single, board, t, what);
+    LeafPoints points;
+    points_of(pose, leaf, &points);
+    points_in_view(push, &points, m, single, board, t, what);
 }
 
 /* Largest difference between two matrices' entries. */
@@ -187,16 +188,18 @@ static double corner_step(const PcDrawPush *a, const PcDrawPush *b, double w, do
     return step;
 }
 
-static AppPage page_of(int layout, bool rtl, bool hard)
+/* The leaf every check turns: only its grid's size matters to the camera. */
+static const AppLeaf LEAF = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
+
+static AppBookLayout layout_of(int layout, bool rtl, bool hard)
 {
-    return (AppPage){.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT},
-                     .desc = {.layout = layout, .rtl = rtl, .hard_cover = hard}};
+    return (AppBookLayout){.layout = layout, .rtl = rtl, .hard_cover = hard};
 }
 
 /* The one-page layout's side in the view (+1 right, -1 left), 0 for the spread. */
-static int single_side(const AppPage *page, uint32_t vw, uint32_t vh)
+static int single_side(const AppBookLayout *layout, uint32_t vw, uint32_t vh)
 {
-    return app_book_one_page(page, vw, vh) ? (page->desc.rtl ? -1 : 1) : 0;
+    return app_book_one_page(layout, vw, vh) ? (layout->rtl ? -1 : 1) : 0;
 }
 
 /* At rest: the flat pages drawn, seen face-on, filling the window. */
@@ -208,14 +211,15 @@ static void at_rest(CheckState *s)
     double least = INFINITY, skew = 0.0;
     int checked = 0;
     for (size_t z = 0; z < SIZES; z++)
-        for (int layout = 0; layout < 3; layout++)
+        for (int mode = 0; mode < 3; mode++)
             for (int rtl = 0; rtl < 2; rtl++)
                 for (int k = 0; k < 3; k++) {
                     uint32_t vw = sizes[z].w, vh = sizes[z].h;
-                    AppPage page = page_of(layout, rtl, false);
-                    PcDrawPush push = push_of(&stills[k], NULL, &page, vw, vh, NULL);
+                    const AppLeaf *leaf = &LEAF;
+                    AppBookLayout layout = layout_of(mode, rtl, false);
+                    PcDrawPush push = push_of(&stills[k], NULL, leaf, &layout, vw, vh, NULL);
                     /* the pages drawn: those there, in the one-page layout the side it shows */
-                    int one = single_side(&page, vw, vh);
+                    int one = single_side(&layout, vw, vh);
                     double m = rtl ? -1.0 : 1.0, lo = INFINITY, hi = -INFINITY;
                     if (stills[k].left && !one)
                         lo = fmin(lo, -m * W), hi = fmax(hi, -m * W);
@@ -242,14 +246,14 @@ static void at_rest(CheckState *s)
                     bool inside = x0 >= -0.5 && x1 <= vw - 0.5 && y0 >= -0.5 && y1 <= vh - 0.5;
                     if (getenv("CAMERA_FILL"))
                         printf("%ux%u %s%s %s: fill %.1f %%, corners off by %.3g px\n", vw, vh,
-                               layout_names[layout], rtl ? " rtl" : "", still_names[k],
-                               100.0 * fill, off);
+                               layout_names[mode], rtl ? " rtl" : "", still_names[k], 100.0 * fill,
+                               off);
                     CHECK(s, seen && off <= FACE_ON_PX,
                           "%ux%u %s%s %s: not face-on, the corners %.2f px off a rectangle", vw, vh,
-                          layout_names[layout], rtl ? " rtl" : "", still_names[k], off);
+                          layout_names[mode], rtl ? " rtl" : "", still_names[k], off);
                     CHECK(s, fill >= FILL_MIN && inside,
                           "%ux%u %s%s %s: the still pages fill %.1f %% (%s the window)", vw, vh,
-                          layout_names[layout], rtl ? " rtl" : "", still_names[k], 100.0 * fill,
+                          layout_names[mode], rtl ? " rtl" : "", still_names[k], 100.0 * fill,
                           inside ? "inside" : "not inside");
                     least = fmin(least, fill), skew = fmax(skew, off);
                     checked++;
@@ -271,26 +275,27 @@ static void turns(CheckState *s)
     double worst = 0.0;
     for (size_t z = 0; z < SIZES; z++)
         for (int variant = 0; variant < 8; variant++) {
-            AppPage page = page_of(variant & 1 ? 2 : 1, variant & 2, variant & 4);
+            const AppLeaf *leaf = &LEAF;
+            AppBookLayout layout = layout_of(variant & 1 ? 2 : 1, variant & 2, variant & 4);
             uint32_t vw = sizes[z].w, vh = sizes[z].h;
-            int single = single_side(&page, vw, vh);
+            int single = single_side(&layout, vw, vh);
             char what[160];
             for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
                 AppSpread spread = kinds[k];
                 Tally t = {0};
-                bool board = page.desc.hard_cover && (!spread.left || !spread.right);
-                if (page.desc.hard_cover && !board)
+                bool board = layout.hard_cover && (!spread.left || !spread.right);
+                if (layout.hard_cover && !board)
                     continue; /* a middle leaf is paper: as the variant without the cover */
-                double m = (spread.backward ? -1.0 : 1.0) * (page.desc.rtl ? -1.0 : 1.0);
+                double m = (spread.backward ? -1.0 : 1.0) * (layout.rtl ? -1.0 : 1.0);
                 for (int step = 0; step <= STEPS; step++) {
                     spread.progress = (float)step / STEPS;
                     for (int g = 0; g <= 4; g += board ? 4 : GRAB_STEP) {
                         CurlParams pose =
-                            app_book_turn_pose(&spread, spread.progress, 0.25f * g, &page);
+                            app_book_turn_pose(&spread, spread.progress, 0.25f * g, leaf, &layout);
                         /* the pose's own need, and its points */
-                        AppCameraBook own = app_book_camera(&spread, &pose, &page, vw, vh);
-                        Leaf leaf;
-                        leaf_of(&pose, &page, &leaf);
+                        AppCameraBook own = app_book_camera(&spread, &pose, leaf, &layout, vw, vh);
+                        LeafPoints points;
+                        points_of(&pose, leaf, &points);
                         for (size_t l = 0; l < 3; l++) {
                             if (l && g % 2)
                                 continue; /* the lifts held on top: every other grab */
@@ -298,11 +303,10 @@ static void turns(CheckState *s)
                             camera.lift = fmaxf(own.lift, lifts[l]); /* as app_book_camera */
                             PcDrawPush push = app_camera_draw_push(vw, vh, &camera);
                             snprintf(what, sizeof what, "%ux%u %s%s%s %s, t %.3f g %.2f lift %.1f",
-                                     vw, vh, single ? "single" : "spread",
-                                     page.desc.rtl ? " rtl" : "", board ? " hard" : "",
-                                     kind_names[k], (double)spread.progress, 0.25 * g,
-                                     (double)lifts[l]);
-                            points_in_view(&push, &leaf, m, single,
+                                     vw, vh, single ? "single" : "spread", layout.rtl ? " rtl" : "",
+                                     board ? " hard" : "", kind_names[k], (double)spread.progress,
+                                     0.25 * g, (double)lifts[l]);
+                            points_in_view(&push, &points, m, single,
                                            board ? APP_BOOK_BOARD * W : 0.0, &t, what);
                         }
                     }
@@ -320,13 +324,13 @@ static void turns(CheckState *s)
                 else
                     before.right = after.left = true;
                 spread.progress = 0.0f;
-                CurlParams p0 = app_book_turn_pose(&spread, 0.0f, 0.25f, &page);
-                PcDrawPush s0 = push_of(&spread, &p0, &page, vw, vh, NULL),
-                           r0 = push_of(&before, NULL, &page, vw, vh, NULL);
+                CurlParams p0 = app_book_turn_pose(&spread, 0.0f, 0.25f, leaf, &layout);
+                PcDrawPush s0 = push_of(&spread, &p0, leaf, &layout, vw, vh, NULL),
+                           r0 = push_of(&before, NULL, leaf, &layout, vw, vh, NULL);
                 spread.progress = 1.0f;
-                CurlParams p1 = app_book_turn_pose(&spread, 1.0f, 0.25f, &page);
-                PcDrawPush s1 = push_of(&spread, &p1, &page, vw, vh, NULL),
-                           r1 = push_of(&after, NULL, &page, vw, vh, NULL);
+                CurlParams p1 = app_book_turn_pose(&spread, 1.0f, 0.25f, leaf, &layout);
+                PcDrawPush s1 = push_of(&spread, &p1, leaf, &layout, vw, vh, NULL),
+                           r1 = push_of(&after, NULL, leaf, &layout, vw, vh, NULL);
                 double j0 = corner_step(&s0, &r0, W, MESH_PAGE_HEIGHT, vw, vh),
                        j1 = corner_step(&s1, &r1, W, MESH_PAGE_HEIGHT, vw, vh);
                 CHECK(s, j0 < 0.01 && j1 < 0.01,
@@ -340,15 +344,16 @@ static void turns(CheckState *s)
 }
 
 /* A frame of the flip: its view's camera, and the leaf in it. */
-static PcDrawPush frame_of(const MeshFlipView *view, const AppPage *page, uint32_t vw, uint32_t vh,
+static PcDrawPush frame_of(const MeshFlipView *view, const AppLeaf *leaf,
+                           const AppBookLayout *layout, uint32_t vw, uint32_t vh,
                            AppCameraBook *camera, Tally *t, const char *what)
 {
     AppSpread spread = app_book_spread(view);
-    CurlParams pose = app_book_pose(view, page);
-    PcDrawPush push = push_of(&spread, &pose, page, vw, vh, camera);
+    CurlParams pose = app_book_pose(view, leaf, layout);
+    PcDrawPush push = push_of(&spread, &pose, leaf, layout, vw, vh, camera);
     if (view->turning && t) {
-        double m = (spread.backward ? -1.0 : 1.0) * (page->desc.rtl ? -1.0 : 1.0);
-        leaf_in_view(&push, &pose, page, m, single_side(page, vw, vh), 0.0, t, what);
+        double m = (spread.backward ? -1.0 : 1.0) * (layout->rtl ? -1.0 : 1.0);
+        leaf_in_view(&push, &pose, leaf, m, single_side(layout, vw, vh), 0.0, t, what);
     }
     return push;
 }
@@ -370,14 +375,15 @@ typedef struct Motion {
 } Motion;
 
 /* The turning leaf's points in the view's frame (a 9 x 13 grid). */
-static void leaf_points(const MeshFlipView *view, const AppPage *page, double out[117][3])
+static void leaf_points(const MeshFlipView *view, const AppLeaf *leaf, const AppBookLayout *layout,
+                        double out[117][3])
 {
-    CurlParams pose = app_book_pose(view, page);
-    double m = (view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0) * (page->desc.rtl ? -1.0 : 1.0);
+    CurlParams pose = app_book_pose(view, leaf, layout);
+    double m = (view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0) * (layout->rtl ? -1.0 : 1.0);
     for (int j = 0, k = 0; j < 13; j++)
         for (int i = 0; i < 9; i++, k++) {
             double n[3];
-            mesh_curl_point(&pose, page->grid.width * i / 8.0, page->grid.height * j / 12.0, out[k],
+            mesh_curl_point(&pose, leaf->grid.width * i / 8.0, leaf->grid.height * j / 12.0, out[k],
                             n);
             out[k][0] *= m;
         }
@@ -385,49 +391,50 @@ static void leaf_points(const MeshFlipView *view, const AppPage *page, double ou
 
 /* One frame's step: how far the page corners moved against how far the leaf did (both seen
  * through this frame's camera). */
-static void follow(Motion *mo, const MeshFlipView *view, const AppPage *page, uint32_t vw,
-                   uint32_t vh, const PcDrawPush *push, const char *what)
+static void follow(Motion *mo, const MeshFlipView *view, const AppLeaf *leaf,
+                   const AppBookLayout *layout, uint32_t vw, uint32_t vh, const PcDrawPush *push,
+                   const char *what)
 {
     double lim = fmin((double)vw, (double)vh);
-    double step = corner_step(&mo->prev, push, page->grid.width, page->grid.height, vw, vh);
-    double pts[117][3], leaf = 0.0;
+    double step = corner_step(&mo->prev, push, leaf->grid.width, leaf->grid.height, vw, vh);
+    double pts[117][3], leaf_step = 0.0;
     bool has = view->turning;
     if (has)
-        leaf_points(view, page, pts);
+        leaf_points(view, leaf, layout, pts);
     if (!has && mo->had_leaf) {
         /* a leaf lands: to lying flat where it lands (a pose that jumps there shows) */
         MeshFlipView flat = mo->was;
         bool over = view->spread != mo->was.spread;
         flat.pointer[0] = over ? -flat.grab[0] : flat.grab[0], flat.pointer[1] = flat.grab[1];
-        leaf_points(&flat, page, pts);
+        leaf_points(&flat, leaf, layout, pts);
         for (int k = 0; k < 117; k++) {
             double ax, ay, bx, by;
             if (pixel(push, pts[k], vw, vh, &ax, &ay) && pixel(push, mo->pts[k], vw, vh, &bx, &by))
-                leaf = fmax(leaf, hypot(ax - bx, ay - by));
+                leaf_step = fmax(leaf_step, hypot(ax - bx, ay - by));
         }
     }
     if (has && (!mo->had_leaf || view->turning_leaf != mo->leaf)) {
         /* a leaf lifts: from lying flat, on the side it leaves */
         MeshFlipView flat = *view;
         flat.pointer[0] = flat.grab[0], flat.pointer[1] = flat.grab[1];
-        leaf_points(&flat, page, mo->pts);
+        leaf_points(&flat, leaf, layout, mo->pts);
         mo->had_leaf = true, mo->leaf = view->turning_leaf;
     }
     if (has)
         for (int k = 0; k < 117; k++) {
             double ax, ay, bx, by;
             if (pixel(push, pts[k], vw, vh, &ax, &ay) && pixel(push, mo->pts[k], vw, vh, &bx, &by))
-                leaf = fmax(leaf, hypot(ax - bx, ay - by));
+                leaf_step = fmax(leaf_step, hypot(ax - bx, ay - by));
         }
-    double ahead = step - fmax(LEAF_STEP * leaf, EASE_STEP * lim);
+    double ahead = step - fmax(LEAF_STEP * leaf_step, EASE_STEP * lim);
     if (ahead > mo->ahead) {
         mo->ahead = ahead;
         snprintf(mo->where, sizeof mo->where, "%s, %ux%u: a %.1f px step, the leaf's %.1f px", what,
-                 vw, vh, step, leaf);
+                 vw, vh, step, leaf_step);
     }
     mo->step = fmax(mo->step, step / lim);
     if (step > 0.0) {
-        mo->landing = step - LEAF_STEP * leaf; /* a leaf's landing snaps it the last 0.001 W */
+        mo->landing = step - LEAF_STEP * leaf_step; /* a leaf's landing snaps it the last 0.001 W */
         snprintf(mo->landed, sizeof mo->landed, "%s, %ux%u", what, vw, vh);
     }
     mo->prev = *push;
@@ -439,19 +446,20 @@ static void follow(Motion *mo, const MeshFlipView *view, const AppPage *page, ui
 /* Steps the flip at 60 Hz from `t` for `seconds`, checking each frame's leaf in view and how far
  * the view moves (mo->prev: the frame before); the view must come to rest, equal to the still
  * book's. */
-static void run_frames(MeshFlip *flip, const AppPage *page, uint32_t vw, uint32_t vh, double t,
-                       double seconds, Tally *tally, Motion *mo, const char *what)
+static void run_frames(MeshFlip *flip, const AppLeaf *leaf, const AppBookLayout *layout,
+                       uint32_t vw, uint32_t vh, double t, double seconds, Tally *tally, Motion *mo,
+                       const char *what)
 {
     mo->rested = false;
     for (int f = 1; f <= (int)(seconds * 60.0); f++) {
         double now = t + f / 60.0;
         mesh_flip_step(flip, now);
         MeshFlipView view = mesh_flip_view_at(flip, now);
-        PcDrawPush push = frame_of(&view, page, vw, vh, NULL, tally, what);
-        follow(mo, &view, page, vw, vh, &push, what);
+        PcDrawPush push = frame_of(&view, leaf, layout, vw, vh, NULL, tally, what);
+        follow(mo, &view, leaf, layout, vw, vh, &push, what);
         if (!view.turning && !(view.lift > 0.0f)) { /* at rest: it stays */
             AppSpread still = app_book_spread(&view);
-            PcDrawPush rest = push_of(&still, NULL, page, vw, vh, NULL);
+            PcDrawPush rest = push_of(&still, NULL, leaf, layout, vw, vh, NULL);
             mo->gap = fmax(mo->gap, matrix_gap(&push, &rest));
             mo->rested = true;
             return;
@@ -486,7 +494,8 @@ static void drags(CheckState *s)
     long held = 0, out_of_reach = 0, unsettled = 0, moves = 0;
     for (size_t z = 0; z < sizeof at / sizeof at[0]; z++)
         for (int variant = 0; variant < 3; variant++) {
-            AppPage page = page_of(variant & 1 ? 2 : 1, variant & 2, false);
+            const AppLeaf *leaf = &LEAF;
+            AppBookLayout layout = layout_of(variant & 1 ? 2 : 1, variant & 2, false);
             uint32_t vw = at[z].w, vh = at[z].h;
             double reach_px = 0.4 * fmin(vw, vh);
             for (int open = 0; open < 2; open++)
@@ -495,17 +504,17 @@ static void drags(CheckState *s)
                     if (drags_made[g].open_only && !open)
                         continue;
                     MeshFlip flip;
-                    app_book_init(&flip, &page, APP_BOOK_PAGES, open ? 1 : 0, false);
+                    app_book_init(&flip, leaf, APP_BOOK_PAGES, open ? 1 : 0, false);
                     MeshFlipView view = mesh_flip_view(&flip);
-                    PcDrawPush push = frame_of(&view, &page, vw, vh, NULL, NULL, NULL);
-                    double m = page.desc.rtl ? -1.0 : 1.0;
+                    PcDrawPush push = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL);
+                    double m = layout.rtl ? -1.0 : 1.0;
                     double p[3] = {m * held_at[0] * W, held_at[1] * H, 0.0}, px, py;
                     if (!pixel(&push, p, vw, vh, &px, &py))
                         continue;
                     char what[160];
                     snprintf(what, sizeof what,
                              "%ux%u %s%s %s, grab (%.2f, %.2f) pulled (%.1f, %.1f)", vw, vh,
-                             variant & 1 ? "single" : "spread", page.desc.rtl ? " rtl" : "",
+                             variant & 1 ? "single" : "spread", layout.rtl ? " rtl" : "",
                              open ? "open" : "closed", held_at[0], held_at[1], pull[0], pull[1]);
                     double time = 0.0;
                     BookInput e = {.time = time,
@@ -513,7 +522,7 @@ static void drags(CheckState *s)
                                    .action = BOOK_INPUT_DOWN,
                                    .x = (float)(px / vw),
                                    .y = (float)(py / vh)};
-                    app_book_input(&flip, NULL, NULL, &e, vw, vh, &page);
+                    app_book_input(&flip, NULL, NULL, &e, vw, vh, leaf, &layout);
                     for (int i = 1; i <= 6; i++) {
                         /* small moves first, as a hand starts; as the window's trace holds
                          * the pointer: a fraction of the window, clamped */
@@ -524,15 +533,15 @@ static void drags(CheckState *s)
                                         .action = BOOK_INPUT_MOVE};
                         e.x = (float)fmin(fmax(qx / vw, 0.0), 1.0);
                         e.y = (float)fmin(fmax(qy / vh, 0.0), 1.0);
-                        app_book_input(&flip, NULL, NULL, &e, vw, vh, &page);
+                        app_book_input(&flip, NULL, NULL, &e, vw, vh, leaf, &layout);
                         view = mesh_flip_view_at(&flip, time);
                         if (view.phase != MESH_FLIP_DRAGGING)
                             break;
                         moves++;
                         AppCameraBook camera;
-                        push = frame_of(&view, &page, vw, vh, &camera, &t, what);
+                        push = frame_of(&view, leaf, &layout, vw, vh, &camera, &t, what);
                         /* the grabbed point, where the pose puts it, against the pointer */
-                        CurlParams pose = app_book_pose(&view, &page);
+                        CurlParams pose = app_book_pose(&view, leaf, &layout);
                         double hp[3], n[3], hx, hy,
                             mm = view.direction == MESH_FLIP_BACKWARD ? -m : m;
                         mesh_curl_point(&pose, view.grab[0], view.grab[1], hp, n);
@@ -554,11 +563,11 @@ static void drags(CheckState *s)
                     }
                     e = (BookInput){
                         .time = time, .device = BOOK_INPUT_MOUSE, .action = BOOK_INPUT_UP};
-                    app_book_input(&flip, NULL, NULL, &e, vw, vh, &page);
+                    app_book_input(&flip, NULL, NULL, &e, vw, vh, leaf, &layout);
                     view = mesh_flip_view_at(&flip, time);
-                    Motion one = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
-                    follow(&one, &view, &page, vw, vh, &one.prev, what);
-                    run_frames(&flip, &page, vw, vh, time, 3.0, &t, &one, what);
+                    Motion one = {.prev = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL)};
+                    follow(&one, &view, leaf, &layout, vw, vh, &one.prev, what);
+                    run_frames(&flip, leaf, &layout, vw, vh, time, 3.0, &t, &one, what);
                     unsettled += !one.rested;
                     mo.gap = fmax(mo.gap, one.gap);
                     if (one.landing > mo.landing)
@@ -599,31 +608,32 @@ static void in_time(CheckState *s)
     double drop = 0.0; /* the most the lift fell back while turns were queued */
     int unturned = 0;
     for (int variant = 0; variant < 4; variant++) {
-        AppPage page = page_of(variant & 1 ? 2 : 1, variant & 2, false);
+        const AppLeaf *leaf = &LEAF;
+        AppBookLayout layout = layout_of(variant & 1 ? 2 : 1, variant & 2, false);
         const uint32_t vw = variant & 1 ? 800 : 1280, vh = variant & 1 ? 1200 : 800;
         /* one key turn */
         MeshFlip flip;
-        app_book_init_reader(&flip, &page, APP_BOOK_PAGES, 1, false);
+        app_book_init_reader(&flip, leaf, APP_BOOK_PAGES, 1, false);
         MeshFlipView view = mesh_flip_view(&flip);
-        Motion key = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
+        Motion key = {.prev = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL)};
         BookInput press = {.device = BOOK_INPUT_KEY, .action = BOOK_INPUT_NEXT};
-        app_book_input(&flip, NULL, NULL, &press, vw, vh, &page);
-        run_frames(&flip, &page, vw, vh, 0.0, 3.0, &t, &key, "a key turn");
+        app_book_input(&flip, NULL, NULL, &press, vw, vh, leaf, &layout);
+        run_frames(&flip, leaf, &layout, vw, vh, 0.0, 3.0, &t, &key, "a key turn");
         one.step = fmax(one.step, key.step), one.gap = fmax(one.gap, key.gap);
         one.landing = fmax(one.landing, key.landing);
         one.rested = variant ? one.rested && key.rested : key.rested;
         if (key.ahead > one.ahead)
             one.ahead = key.ahead, memcpy(one.where, key.where, sizeof one.where);
         /* 20 presses 60 ms apart and frames at 60 Hz, in time order */
-        app_book_init_reader(&flip, &page, 44, 0, false); /* 22 leaves: room for 20 turns */
+        app_book_init_reader(&flip, leaf, 44, 0, false); /* 22 leaves: room for 20 turns */
         view = mesh_flip_view(&flip);
-        Motion th = {.prev = frame_of(&view, &page, vw, vh, NULL, NULL, NULL)};
+        Motion th = {.prev = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL)};
         double first_landed = -1.0, next_press = 0.0, next_frame = 1.0 / 60.0, peak = 0.0;
         int pressed = 0, spread0 = view.spread;
         while (next_frame < 4.0) {
             if (pressed < 20 && next_press <= next_frame) {
                 press.time = next_press;
-                app_book_input(&flip, NULL, NULL, &press, vw, vh, &page);
+                app_book_input(&flip, NULL, NULL, &press, vw, vh, leaf, &layout);
                 pressed++, next_press += 0.06;
                 continue;
             }
@@ -632,8 +642,8 @@ static void in_time(CheckState *s)
             mesh_flip_step(&flip, time);
             view = mesh_flip_view_at(&flip, time);
             AppCameraBook camera;
-            PcDrawPush push = frame_of(&view, &page, vw, vh, &camera, &t, "thumbing");
-            follow(&th, &view, &page, vw, vh, &push, "thumbing");
+            PcDrawPush push = frame_of(&view, leaf, &layout, vw, vh, &camera, &t, "thumbing");
+            follow(&th, &view, leaf, &layout, vw, vh, &push, "thumbing");
             if (first_landed < 0.0 && view.spread != spread0)
                 first_landed = time;
             /* from the first leaf's landing to the last one's start the view stays back */
@@ -643,7 +653,7 @@ static void in_time(CheckState *s)
             }
             if (pressed == 20 && !view.turning && !(view.lift > 0.0f)) {
                 AppSpread still = app_book_spread(&view);
-                PcDrawPush rest = push_of(&still, NULL, &page, vw, vh, NULL);
+                PcDrawPush rest = push_of(&still, NULL, leaf, &layout, vw, vh, NULL);
                 th.gap = fmax(th.gap, matrix_gap(&push, &rest));
                 th.rested = true;
                 unturned += view.spread != 20;

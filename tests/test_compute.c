@@ -1,4 +1,4 @@
-/* The compute layer (gpu/compute.h, the helper the page's kernels are dispatched with) on the
+/* The compute layer (gpu/compute.h, the helper the leaf's kernels are dispatched with) on the
  * examples of the C++ AMP overview, on lavapipe with validation: a vector add, a multiply in
  * place, and the 2x2 tile average that uses tile_static memory and a tile barrier. */
 #include "../gpu/compute.h"
@@ -121,7 +121,7 @@ int main(void)
             (Job){.push = {.cols = 6, .rows = 4}, .tiled = true}, average))
         check_values(&s, "tile average", average, average_want, 24);
 
-    /* an extent past one dispatch row, through the second dimension the page's kernels use */
+    /* an extent past one dispatch row, through the second dimension the leaf's kernels use */
     enum { N = 1000 };
     static float big_a[N], big_b[N], big_sum[N], big_want[N];
     for (int i = 0; i < N; i++)

@@ -156,11 +156,12 @@ static void check_camera(const Camera *c, Tally *t)
 }
 
 /* The camera a view of the flip is drawn with (book/book.c), as a Camera. */
-static void view_camera(const MeshFlipView *v, const AppPage *page, Camera *c)
+static void view_camera(const MeshFlipView *v, const AppLeaf *leaf, const AppBookLayout *layout,
+                        Camera *c)
 {
     AppSpread spread = app_book_spread(v);
-    CurlParams pose = app_book_pose(v, page);
-    AppCameraBook book = app_book_camera(&spread, &pose, page, (uint32_t)VW, (uint32_t)VH);
+    CurlParams pose = app_book_pose(v, leaf, layout);
+    AppCameraBook book = app_book_camera(&spread, &pose, leaf, layout, (uint32_t)VW, (uint32_t)VH);
     PcDrawPush push = app_camera_draw_push((uint32_t)VW, (uint32_t)VH, &book);
     memcpy(c->view_proj, push.view_proj.m, sizeof c->view_proj);
     glm_mat4_inv(c->view_proj, c->inverse);
@@ -178,7 +179,8 @@ static MeshFlip open_book(void)
 
 /* The window's drag, as app_book_input applies it: a press at path[0], then a move to each
  * later point (pixels); the held view after the last. */
-static MeshFlipView held_after(const AppPage *page, const double (*path)[2], int n)
+static MeshFlipView held_after(const AppLeaf *leaf, const AppBookLayout *layout,
+                               const double (*path)[2], int n)
 {
     MeshFlip flip = open_book();
     for (int i = 0; i < n; i++) {
@@ -188,7 +190,7 @@ static MeshFlipView held_after(const AppPage *page, const double (*path)[2], int
                        .x = (float)(path[i][0] / VW),
                        .y = (float)(path[i][1] / VH),
                        .pressure = 1.0f};
-        app_book_input(&flip, NULL, NULL, &e, (uint32_t)VW, (uint32_t)VH, page);
+        app_book_input(&flip, NULL, NULL, &e, (uint32_t)VW, (uint32_t)VH, leaf, layout);
     }
     return mesh_flip_view(&flip);
 }
@@ -199,14 +201,14 @@ static MeshFlipView held_after(const AppPage *page, const double (*path)[2], int
  * pointer's ray (within reach), each through the camera its own view is drawn with (which keeps
  * the most the drag has needed, so the poses themselves may differ). Returns the worst distance,
  * in pixels, between the grabbed point's images of the three. */
-static double path_spread(const AppPage *page, MeshVec2 grab, double fx, double *worst_on_px,
-                          size_t *on)
+static double path_spread(const AppLeaf *leaf, const AppBookLayout *layout, MeshVec2 grab,
+                          double fx, double *worst_on_px, size_t *on)
 {
-    const float W = page->grid.width, H = page->grid.height;
+    const float W = leaf->grid.width, H = leaf->grid.height;
     MeshFlip book = open_book();
     MeshFlipView still = mesh_flip_view(&book);
     Camera rest_camera, cams[3], *c = &rest_camera;
-    view_camera(&still, page, &rest_camera); /* where the press finds the page */
+    view_camera(&still, leaf, layout, &rest_camera); /* where the press finds the page */
     /* project() leaves a point behind the eye unset */
     double rest[2] = {0}, spine[2] = {0}, at[3] = {grab.x, grab.y, 0.0},
            mid[3] = {0.0, 0.5 * H, 0.0};
@@ -221,12 +223,12 @@ static double path_spread(const AppPage *page, MeshVec2 grab, double fx, double 
     for (int i = 0; i <= 10; i++)
         ten[i][0] = rest[0] + (to[0] - rest[0]) * i / 10,
         ten[i][1] = rest[1] + (to[1] - rest[1]) * i / 10;
-    MeshFlipView v[3] = {held_after(page, one, 2), held_after(page, ten, 11),
-                         held_after(page, detour, 4)};
+    MeshFlipView v[3] = {held_after(leaf, layout, one, 2), held_after(leaf, layout, ten, 11),
+                         held_after(leaf, layout, detour, 4)};
     double shown[3][2], spread = 0.0;
     for (int k = 0; k < 3; k++) {
         c = &cams[k];
-        view_camera(&v[k], page, c);
+        view_camera(&v[k], leaf, layout, c);
         if (v[k].phase != MESH_FLIP_DRAGGING ||
             !grab_pixel(c, (MeshVec2){v[k].grab[0], v[k].grab[1]},
                         (MeshVec2){v[k].pointer[0], v[k].pointer[1]}, shown[k]))
@@ -250,9 +252,10 @@ int main(void)
     int n = 0;
     /* the window's camera at 1280x720 on a spread with pages on both sides, a leaf in flight
      * (pulled back as far as it goes: at rest it looks straight down, as the next one does) */
-    AppPage page = {.grid = {.width = W, .height = H}};
+    AppLeaf leaf = {.grid = {.width = W, .height = H}};
+    AppBookLayout layout = {0}; /* left-bound, the spread */
     AppSpread open = {.left = true, .right = true, .lift = 1.0f};
-    AppCameraBook book = app_book_camera(&open, NULL, &page, (uint32_t)VW, (uint32_t)VH);
+    AppCameraBook book = app_book_camera(&open, NULL, &leaf, &layout, (uint32_t)VW, (uint32_t)VH);
     PcDrawPush push = app_camera_draw_push((uint32_t)VW, (uint32_t)VH, &book);
     memcpy(cams[n].view_proj, push.view_proj.m, sizeof cams[n].view_proj);
     glm_mat4_inv(cams[n].view_proj, cams[n].inverse);
@@ -292,7 +295,8 @@ int main(void)
     size_t on = 0;
     for (size_t g = 0; g < sizeof held / sizeof held[0]; g++)
         for (double fx = 0.2; fx < 1.9; fx += 0.3)
-            worst_spread = fmax(worst_spread, path_spread(&page, held[g], fx, &worst_on, &on));
+            worst_spread =
+                fmax(worst_spread, path_spread(&leaf, &layout, held[g], fx, &worst_on, &on));
     printf("window drag by 1, 10 and a detour of moves: the grabbed point's images %.4f px apart, "
            "%zu on the ray within %.4f px\n",
            worst_spread, on, worst_on);

@@ -6,7 +6,7 @@
  * which records every frame, on lavapipe with the validation layer (any message fails).
  * usage: test_frame_calls [--no-validation] */
 #include "../book/book.h"
-#include "../book/page.h"
+#include "../book/leaf.h"
 #include "../book/view.h"
 #include "gpu_check.h"
 
@@ -137,8 +137,8 @@ static unsigned long total(const unsigned long *c)
 /* The bench's frame at turn progress t. */
 static bool frame(const GpuContext *ctx, AppView *view, float t, GpuError *err)
 {
-    AppPage *page = view->page;
-    AppViewFrame f = {.pose = mesh_curl_pose(t, 0.25f, page->grid.width, page->grid.height),
+    AppLeaf *leaf = view->leaf;
+    AppViewFrame f = {.pose = mesh_curl_pose(t, 0.25f, leaf->grid.width, leaf->grid.height),
                       .spread = APP_SPREAD_FIRST_TURN};
     f.spread.progress = t;
     return app_view_frame(ctx, view, &f, NULL, err);
@@ -146,7 +146,7 @@ static bool frame(const GpuContext *ctx, AppView *view, float t, GpuError *err)
 
 /* Counts a tier's calls per frame over COUNTED frames after WARMUP; returns the most any frame
  * made (0 on failure), and in `first` the first frame's (which records). */
-static unsigned long count_tier(CheckState *s, const GpuContext *ctx, AppPage *page,
+static unsigned long count_tier(CheckState *s, const GpuContext *ctx, AppLeaf *leaf,
                                 GpuQuality quality, const char *name, unsigned long *first)
 {
     GpuError err = {0};
@@ -157,7 +157,7 @@ static unsigned long count_tier(CheckState *s, const GpuContext *ctx, AppPage *p
                         .renderer = {.quality = quality},
                         .timed = true,
                         .leaves = 2};
-    if (!app_view_create(ctx, &desc, page, &view, &err)) {
+    if (!app_view_create(ctx, &desc, leaf, &view, &err)) {
         CHECK(s, false, "%s view: %s", name, err.message);
         return 0;
     }
@@ -197,21 +197,21 @@ int main(int argc, char **argv)
     if (!gpu_check_context(argc, argv, "test_frame_calls", &messages, &ctx))
         return 1;
     count_calls();
-    AppPage page;
+    AppLeaf leaf;
     GpuError err = {0};
-    if (app_page_create(&ctx, &(AppPageDesc){.nx = 64, .ny = 90}, &page, &err)) {
+    if (app_leaf_create(&ctx, &(AppLeafDesc){.nx = 64, .ny = 90}, &leaf, &err)) {
         unsigned long first = 0,
-                      high = count_tier(&s, &ctx, &page, GPU_QUALITY_HIGH, "high", &first);
+                      high = count_tier(&s, &ctx, &leaf, GPU_QUALITY_HIGH, "high", &first);
         CHECK(&s, first > KEPT_MAX && first <= HIGH_MAX,
               "the high tier's first frame made %lu Vulkan calls (%d to %d expected)", first,
               KEPT_MAX + 1, HIGH_MAX);
         CHECK(&s, high > 0 && high <= KEPT_MAX,
               "the high tier's frames submitted again made %lu Vulkan calls (at most %d expected)",
               high, KEPT_MAX);
-        unsigned long low = count_tier(&s, &ctx, &page, GPU_QUALITY_LOW, "low", &first);
+        unsigned long low = count_tier(&s, &ctx, &leaf, GPU_QUALITY_LOW, "low", &first);
         CHECK(&s, low > 0 && low <= LOW_MAX,
               "the low tier's frame made %lu Vulkan calls (at most %d expected)", low, LOW_MAX);
-        app_page_destroy(&ctx, &page);
+        app_leaf_destroy(&ctx, &leaf);
     } else {
         CHECK(&s, false, "page: %s", err.message);
     }

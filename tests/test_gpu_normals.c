@@ -10,7 +10,7 @@
 #include "../book/book.h"
 #include "../pages/content.h"
 #include "../app/input.h"
-#include "../book/page.h"
+#include "../book/leaf.h"
 #include "../book/view.h"
 #include "../mesh/normals.h"
 #include "check.h"
@@ -30,10 +30,10 @@ static bool run_frame(const GpuContext *ctx, AppView *view, const CurlParams *po
     return app_view_frame(ctx, view, &frame, NULL, err) && app_view_wait(ctx, view, err);
 }
 
-/* The chain alone, for `page`. */
-static bool compute_view(const GpuContext *ctx, AppPage *page, AppView *out, GpuError *err)
+/* The chain alone, for `leaf`. */
+static bool compute_view(const GpuContext *ctx, AppLeaf *leaf, AppView *out, GpuError *err)
 {
-    return app_view_create(ctx, &(AppViewDesc){.kind = APP_VIEW_COMPUTE}, page, out, err);
+    return app_view_create(ctx, &(AppViewDesc){.kind = APP_VIEW_COMPUTE}, leaf, out, err);
 }
 
 typedef struct Worst {
@@ -50,10 +50,10 @@ static void worse(Worst *w, double value, size_t at)
 }
 
 /* Compares one read-back frame with the CPU; positions `x, y, z` are mesh/'s for the pose. */
-static void compare(CheckState *s, const AppPage *page, const float *v, const float *x,
+static void compare(CheckState *s, const AppLeaf *leaf, const float *v, const float *x,
                     const float *y, const float *z, bool cpu_deform, const char *what)
 {
-    size_t n = page->grid.vertex_count;
+    size_t n = leaf->grid.vertex_count;
     float *buf = malloc(6 * n * sizeof *buf);
     if (!buf) {
         CHECK(s, false, "%s: out of memory", what);
@@ -69,15 +69,15 @@ static void compare(CheckState *s, const AppPage *page, const float *v, const fl
                         fmax(fabs((double)vk[1] - y[k]), fabs((double)vk[2] - z[k])));
         worse(&pos, d, k);
         /* every path forms u = i * step as mesh/ does (pc_grid_coord): exact */
-        bad_uv += vk[6] != page->grid.u[k] || vk[7] != page->grid.v[k];
+        bad_uv += vk[6] != leaf->grid.u[k] || vk[7] != leaf->grid.v[k];
     }
-    mesh_normals_reference(&page->grid, (MeshSoa3Const){got.x, got.y, got.z}, cpu);
+    mesh_normals_reference(&leaf->grid, (MeshSoa3Const){got.x, got.y, got.z}, cpu);
     for (size_t k = 0; k < n; k++) {
         const float *g = &v[k * PC_VERTEX_FLOATS + 3];
         double gpu[3] = {g[0], g[1], g[2]}, c[3] = {cpu.x[k], cpu.y[k], cpu.z[k]};
         worse(&normal, mesh_normal_angle_deg(gpu, c), k);
     }
-    uint32_t nx = page->grid.nx;
+    uint32_t nx = leaf->grid.nx;
     if (cpu_deform)
         CHECK(s, pos.value == 0.0, "%s: uploaded position of vertex (%zu, %zu) off by %g", what,
               pos.at % nx, pos.at / nx, pos.value);
@@ -115,50 +115,50 @@ static const float POSES[][2] = {{0.0f, 0.25f}, {0.3f, 0.0f},  {0.45f, 0.25f},
                                  {0.6f, 0.5f},  {0.85f, 1.0f}, {1.0f, 0.25f}};
 #define POSE_COUNT (sizeof POSES / sizeof POSES[0])
 
-static CurlParams pose_of(const AppPage *page, size_t p)
+static CurlParams pose_of(const AppLeaf *leaf, size_t p)
 {
-    return mesh_curl_pose(POSES[p][0], POSES[p][1], page->grid.width, page->grid.height);
+    return mesh_curl_pose(POSES[p][0], POSES[p][1], leaf->grid.width, leaf->grid.height);
 }
 
 static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32_t ny, size_t way)
 {
     GpuError err = {0};
-    AppPage page;
+    AppLeaf leaf;
     AppView view;
     bool cpu_deform = PATHS[way].cpu_deform;
-    AppPageDesc desc = {.nx = nx,
+    AppLeafDesc desc = {.nx = nx,
                         .ny = ny,
                         .readback = true,
                         .cpu_deform = cpu_deform,
                         .normals = PATHS[way].path,
                         .pack = PATHS[way].pack};
-    if (!app_page_create(ctx, &desc, &page, &err)) {
-        CHECK(s, false, "page %ux%u: %s", nx, ny, err.message);
+    if (!app_leaf_create(ctx, &desc, &leaf, &err)) {
+        CHECK(s, false, "leaf %ux%u: %s", nx, ny, err.message);
         return;
     }
-    if (!compute_view(ctx, &page, &view, &err)) {
+    if (!compute_view(ctx, &leaf, &view, &err)) {
         CHECK(s, false, "view: %s", err.message);
-        app_page_destroy(ctx, &page);
+        app_leaf_destroy(ctx, &leaf);
         return;
     }
-    size_t n = page.grid.vertex_count;
+    size_t n = leaf.grid.vertex_count;
     float *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), *z = malloc(n * sizeof *z);
     for (size_t p = 0; x && y && z && p < POSE_COUNT; p++) {
-        CurlParams pose = pose_of(&page, p);
+        CurlParams pose = pose_of(&leaf, p);
         if (!run_frame(ctx, &view, &pose, &err)) {
             CHECK(s, false, "frame %ux%u: %s", nx, ny, err.message);
             break;
         }
-        mesh_curl_apply(&pose, page.grid.rest_x, page.grid.rest_y, n, x, y, z);
-        gpu_buffer_invalidate(ctx, &page.gpu.readback);
+        mesh_curl_apply(&pose, leaf.grid.rest_x, leaf.grid.rest_y, n, x, y, z);
+        gpu_buffer_invalidate(ctx, &leaf.gpu.readback);
         char what[128];
         snprintf(what, sizeof what, "grid %ux%u %s t=%.2f g=%.2f", nx, ny, PATHS[way].name,
                  POSES[p][0], POSES[p][1]);
-        compare(s, &page, page.gpu.readback.mapped, x, y, z, cpu_deform, what);
+        compare(s, &leaf, leaf.gpu.readback.mapped, x, y, z, cpu_deform, what);
     }
     free(x), free(y), free(z);
     app_view_destroy(ctx, &view);
-    app_page_destroy(ctx, &page);
+    app_leaf_destroy(ctx, &leaf);
 }
 
 /* One combination of --deform x --normals x --pack x --staging. */
@@ -175,9 +175,9 @@ static float *render_combo(CheckState *s, const GpuContext *ctx, uint32_t nx, ui
                            const Combo *c, bool *in_place)
 {
     GpuError err = {0};
-    AppPage page;
+    AppLeaf leaf;
     AppView view = {0};
-    AppPageDesc desc = {.nx = nx,
+    AppLeafDesc desc = {.nx = nx,
                         .ny = ny,
                         .readback = true,
                         .cpu_deform = c->cpu_deform,
@@ -186,24 +186,24 @@ static float *render_combo(CheckState *s, const GpuContext *ctx, uint32_t nx, ui
                         .staging = c->staging};
     if (c->staging == GPU_STAGING_NEVER && gpu_buffer_shared_heap(ctx) == 0)
         return NULL; /* refused with a line by design; test_cli checks that line */
-    if (!app_page_create(ctx, &desc, &page, &err)) {
-        CHECK(s, false, "page %ux%u: %s", nx, ny, err.message);
+    if (!app_leaf_create(ctx, &desc, &leaf, &err)) {
+        CHECK(s, false, "leaf %ux%u: %s", nx, ny, err.message);
         return NULL;
     }
-    *in_place = page.gpu.in_place;
-    size_t floats = page.grid.vertex_count * PC_VERTEX_FLOATS;
+    *in_place = leaf.gpu.in_place;
+    size_t floats = leaf.grid.vertex_count * PC_VERTEX_FLOATS;
     float *out = malloc(POSE_COUNT * floats * sizeof *out);
-    bool ok = out && compute_view(ctx, &page, &view, &err);
+    bool ok = out && compute_view(ctx, &leaf, &view, &err);
     for (size_t p = 0; ok && p < POSE_COUNT; p++) {
-        CurlParams pose = pose_of(&page, p);
+        CurlParams pose = pose_of(&leaf, p);
         ok = run_frame(ctx, &view, &pose, &err);
-        gpu_buffer_invalidate(ctx, &page.gpu.readback);
+        gpu_buffer_invalidate(ctx, &leaf.gpu.readback);
         if (ok)
-            memcpy(out + p * floats, page.gpu.readback.mapped, floats * sizeof *out);
+            memcpy(out + p * floats, leaf.gpu.readback.mapped, floats * sizeof *out);
     }
     CHECK(s, ok, "grid %ux%u: %s", nx, ny, err.message);
     app_view_destroy(ctx, &view);
-    app_page_destroy(ctx, &page);
+    app_leaf_destroy(ctx, &leaf);
     if (!ok)
         free(out), out = NULL;
     return out;
@@ -267,12 +267,12 @@ static void check_combinations(CheckState *s, const GpuContext *ctx, uint32_t nx
 static bool frames_play(CheckState *s, const GpuContext *ctx, AppView *view, uint32_t count)
 {
     GpuError err = {0};
-    AppPage *page = view->page;
+    AppLeaf *leaf = view->leaf;
     CurlParams pose = {0};
     bool ok = true;
     for (uint32_t f = 0; ok && f < count; f++) {
         AppTurn turn = app_input_scripted(f % 60, 60, (float)(f % 5) / 4.0f);
-        pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height);
+        pose = mesh_curl_pose(turn.t, turn.g, leaf->grid.width, leaf->grid.height);
         AppViewFrame frame = {.pose = pose,
                               .spread = APP_SPREAD_FIRST_TURN,
                               .readback_pixels = f + 1 == count,
@@ -280,32 +280,32 @@ static bool frames_play(CheckState *s, const GpuContext *ctx, AppView *view, uin
         ok = app_view_frame(ctx, view, &frame, NULL, &err);
     }
     ok = ok && app_view_wait(ctx, view, &err);
-    CHECK(s, ok, "frames in flight, grid %ux%u: %s", page->grid.nx, page->grid.ny, err.message);
+    CHECK(s, ok, "frames in flight, grid %ux%u: %s", leaf->grid.nx, leaf->grid.ny, err.message);
     if (!ok)
         return false;
-    size_t n = page->grid.vertex_count;
+    size_t n = leaf->grid.vertex_count;
     float *x = malloc(3 * n * sizeof *x);
     if (x) {
-        mesh_curl_apply(&pose, page->grid.rest_x, page->grid.rest_y, n, x, x + n, x + 2 * n);
-        gpu_buffer_invalidate(ctx, &page->gpu.readback);
+        mesh_curl_apply(&pose, leaf->grid.rest_x, leaf->grid.rest_y, n, x, x + n, x + 2 * n);
+        gpu_buffer_invalidate(ctx, &leaf->gpu.readback);
         char what[64];
-        snprintf(what, sizeof what, "frames in flight, last frame of %ux%u", page->grid.nx,
-                 page->grid.ny);
-        compare(s, page, page->gpu.readback.mapped, x, x + n, x + 2 * n, page->cpu_deform, what);
+        snprintf(what, sizeof what, "frames in flight, last frame of %ux%u", leaf->grid.nx,
+                 leaf->grid.ny);
+        compare(s, leaf, leaf->gpu.readback.mapped, x, x + n, x + 2 * n, leaf->cpu_deform, what);
         free(x);
     }
     return true;
 }
 
-/* 150 frames per page, then the same page given another grid (app_page_regrid: new buffers, the
- * same kernels bound to them) and 150 more, and so on for three kinds of page: the validation
+/* 150 frames per leaf, then the same leaf given another grid (app_leaf_regrid: new buffers, the
+ * same kernels bound to them) and 150 more, and so on for four kinds of leaf: the validation
  * layer (synchronization included) must stay silent, and each run's last frame must be right. */
 static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
 {
     GpuError err = {0};
     AppView view = {0};
     bool ok = true;
-    const AppPageDesc pages[] = {
+    const AppLeafDesc leaves[] = {
         {.nx = 33, .ny = 47, .readback = true, .cpu_deform = true, .normals = GPU_NORMALS_TWO_PASS},
         {.nx = 64, .ny = 90, .readback = true, .normals = GPU_NORMALS_FUSED_DEFORM},
         {.nx = 40,
@@ -317,27 +317,27 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
          .staging = GPU_STAGING_ALWAYS},
         {.nx = 29, .ny = 61, .readback = true, .normals = GPU_NORMALS_TWO_PASS},
     };
-    for (size_t p = 0; ok && p < sizeof pages / sizeof pages[0]; p++) {
-        AppPage page;
-        ok = app_page_create(ctx, &pages[p], &page, &err);
-        CHECK(s, ok, "page: %s", err.message);
+    for (size_t p = 0; ok && p < sizeof leaves / sizeof leaves[0]; p++) {
+        AppLeaf leaf;
+        ok = app_leaf_create(ctx, &leaves[p], &leaf, &err);
+        CHECK(s, ok, "leaf: %s", err.message);
         if (!ok)
             break;
-        /* one view for every page: the pages change under it, between frames */
+        /* one view for every leaf: the leaves change under it, between frames */
         if (p == 0) {
             AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN, .width = 160, .height = 120};
-            ok = app_view_create(ctx, &desc, &page, &view, &err);
+            ok = app_view_create(ctx, &desc, &leaf, &view, &err);
             CHECK(s, ok, "frames in flight: %s", err.message);
         }
-        view.page = &page;
+        view.leaf = &leaf;
         ok = ok && frames_play(s, ctx, &view, 150);
         /* a grid of another shape: every buffer changes size */
         if (ok) {
-            ok = app_page_regrid(ctx, &page, pages[p].ny + 3, pages[p].nx + 5, &err);
+            ok = app_leaf_regrid(ctx, &leaf, leaves[p].ny + 3, leaves[p].nx + 5, &err);
             CHECK(s, ok, "regrid: %s", err.message);
         }
         ok = ok && frames_play(s, ctx, &view, 150);
-        app_page_destroy(ctx, &page); /* the page changes mid-run */
+        app_leaf_destroy(ctx, &leaf); /* the leaf changes mid-run */
     }
     app_view_destroy(ctx, &view);
 }

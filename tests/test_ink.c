@@ -627,15 +627,16 @@ static void test_pick_curl(CheckState *s)
  * where the curl shows it, the flat page beside, each in face-up coordinates. */
 static void test_pick_book(CheckState *s)
 {
-    AppPage page = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
-    float w = page.grid.width, h = page.grid.height;
+    AppLeaf leaf = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
+    AppBookLayout layout = {0};
+    float w = leaf.grid.width, h = leaf.grid.height;
     MeshFlip flip;
-    app_book_init(&flip, &page, APP_BOOK_PAGES, 0, false);
+    app_book_init(&flip, &leaf, APP_BOOK_PAGES, 0, false);
     mesh_flip_goto(&flip, 1); /* leaf 0's back on the left, leaf 1's front on the right */
     MeshFlipView view = mesh_flip_view(&flip);
     AppSpread spread = app_book_spread(&view);
     AppCameraBook camera =
-        app_book_camera(&spread, NULL, &page, VIEW_W, VIEW_H); /* as app_book_pick's */
+        app_book_camera(&spread, NULL, &leaf, &layout, VIEW_W, VIEW_H); /* as app_book_pick's */
     PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, &camera);
     AppBookHit hit;
     float px, py;
@@ -643,7 +644,7 @@ static void test_pick_book(CheckState *s)
     double right[3] = {0.3 * w, 0.6 * h, -APP_BOOK_STACK_STEP * w};
     CHECK(s,
           project(push.view_proj.m, right, &px, &py) &&
-              app_book_pick(&view, NULL, &page, VIEW_W, VIEW_H, px, py, &hit),
+              app_book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit),
           "the right page was not hit");
     CHECK(s, hit.page == 2 && fabsf(hit.u - 0.3f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
           "right page: page %d at (%.4f, %.4f), want 2 at (0.3, 0.6)", hit.page, (double)hit.u,
@@ -652,12 +653,12 @@ static void test_pick_book(CheckState *s)
     double left[3] = {-0.3 * w, 0.6 * h, -APP_BOOK_STACK_STEP * w};
     CHECK(s,
           project(push.view_proj.m, left, &px, &py) &&
-              app_book_pick(&view, NULL, &page, VIEW_W, VIEW_H, px, py, &hit),
+              app_book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit),
           "the left page was not hit");
     CHECK(s, hit.page == 1 && fabsf(hit.u - 0.7f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
           "left page: page %d at (%.4f, %.4f), want 1 at (0.7, 0.6)", hit.page, (double)hit.u,
           (double)hit.v);
-    CHECK(s, !app_book_pick(&view, NULL, &page, VIEW_W, VIEW_H, 2.0f, 2.0f, &hit),
+    CHECK(s, !app_book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, 2.0f, 2.0f, &hit),
           "the corner of the view hit a page");
 
     /* grab the right page's bottom corner and hold it halfway over */
@@ -665,9 +666,10 @@ static void test_pick_book(CheckState *s)
     mesh_flip_move(&flip, 0.4f * w, 0.2f * h, 0.1);
     view = mesh_flip_view(&flip);
     CHECK(s, view.turning && view.face_up.leaf == 1, "the drag did not lift leaf 1");
-    CurlParams pose = app_book_pose(&view, &page);
+    CurlParams pose = app_book_pose(&view, &leaf, &layout);
     spread = app_book_spread(&view);
-    camera = app_book_camera(&spread, &pose, &page, VIEW_W, VIEW_H); /* pulled back for the leaf */
+    /* pulled back for the leaf */
+    camera = app_book_camera(&spread, &pose, &leaf, &layout, VIEW_W, VIEW_H);
     push = app_camera_draw_push(VIEW_W, VIEW_H, &camera);
     int front = 0, back = 0;
     uint64_t seed = 777;
@@ -675,7 +677,7 @@ static void test_pick_book(CheckState *s)
         double x = rnd(&seed) * w, y = rnd(&seed) * h, p[3], n[3];
         mesh_curl_point(&pose, x, y, p, n);
         if (!project(push.view_proj.m, p, &px, &py) ||
-            !app_book_pick(&view, NULL, &page, VIEW_W, VIEW_H, px, py, &hit))
+            !app_book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit))
             continue;
         bool shows_back = hit.page == 3;
         double u = shows_back ? 1.0 - x / w : x / w, v = y / h;
@@ -696,11 +698,12 @@ static void test_pick_book(CheckState *s)
  * leaf is in flight. */
 static void test_book_blocks(CheckState *s)
 {
-    AppPage page = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
+    AppLeaf leaf = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
+    AppBookLayout layout = {0};
     GpuRenderer renderer = {0}; /* the draws only carry its buffers' handles */
-    float w = page.grid.width, leaf = APP_BOOK_STACK_STEP * w;
+    float w = leaf.grid.width, thickness = APP_BOOK_STACK_STEP * w;
     MeshFlip flip;
-    app_book_init(&flip, &page, APP_BOOK_PAGES, 0, false);
+    app_book_init(&flip, &leaf, APP_BOOK_PAGES, 0, false);
     for (int k = 0; k <= APP_BOOK_LEAVES; k++) {
         CHECK(s, mesh_flip_goto(&flip, k), "the book did not open at spread %d", k);
         MeshFlipView view = mesh_flip_view(&flip);
@@ -712,8 +715,8 @@ static void test_book_blocks(CheckState *s)
             int on_left = h == 0 ? k : sp->left ? sp->left_leaf + 1 : 0;
             int on_right = sp->right ? APP_BOOK_LEAVES - sp->right_leaf + APP_BOOK_BLOCK_LEAVES : 0;
             AppBookDraws draws;
-            CurlParams pose = mesh_curl_pose(0.5f, 0.25f, w, page.grid.height);
-            app_book_draws(sp, &pose, &page, &renderer, VIEW_W, VIEW_H, &draws);
+            CurlParams pose = mesh_curl_pose(0.5f, 0.25f, w, leaf.grid.height);
+            app_book_draws(sp, &pose, &leaf, &layout, &renderer, VIEW_W, VIEW_H, &draws);
             int flats[2] = {0, 0}, blocks[2] = {0, 0}; /* left, right */
             float flat_top[2] = {0, 0}, block_top[2] = {0, 0}, depth[2] = {0, 0};
             for (uint32_t i = 0; i < draws.count; i++) {
@@ -737,8 +740,9 @@ static void test_book_blocks(CheckState *s)
                       side ? "right" : "left", blocks[side], flats[side]);
                 if (!blocks[side])
                     continue;
-                float want = (float)leaves[side] * leaf;
-                CHECK(s, block_top[side] == flat_top[side] && block_top[side] <= -0.999f * leaf,
+                float want = (float)leaves[side] * thickness;
+                CHECK(s,
+                      block_top[side] == flat_top[side] && block_top[side] <= -0.999f * thickness,
                       "spread %d/%d, %s: the block's top at %g, its page at %g", k, h,
                       side ? "right" : "left", (double)block_top[side], (double)flat_top[side]);
                 CHECK(s, fabsf(depth[side] - want) < 1e-6f,
@@ -750,7 +754,8 @@ static void test_book_blocks(CheckState *s)
                  * rest the camera looks straight down: no face but the page's shows) */
                 AppSpread flying = *sp;
                 flying.lift = 1.0f;
-                AppCameraBook camera = app_book_camera(&flying, NULL, &page, VIEW_W, VIEW_H);
+                AppCameraBook camera =
+                    app_book_camera(&flying, NULL, &leaf, &layout, VIEW_W, VIEW_H);
                 PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, &camera);
                 double top[3] = {0.5 * w, 0.0, block_top[1]};
                 double bottom[3] = {0.5 * w, 0.0, block_top[1] - depth[1]};

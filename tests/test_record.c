@@ -7,7 +7,7 @@
  * layer (any message fails).
  * usage: test_record [--no-validation] */
 #include "../book/book.h"
-#include "../book/page.h"
+#include "../book/leaf.h"
 #include "../book/view.h"
 #include "check.h"
 #include "view_turn.h"
@@ -22,13 +22,13 @@ static float turn_at(int f)
 }
 
 /* The same frame drawn by a fresh view: equal to `pixels`. */
-static void same_as_fresh(CheckState *s, const GpuContext *ctx, AppPage *page, AppSpread spread,
+static void same_as_fresh(CheckState *s, const GpuContext *ctx, AppLeaf *leaf, AppSpread spread,
                           float t, const MeshInk *ink, const uint8_t *pixels, const char *what)
 {
     GpuError err = {0};
     AppView fresh;
     uint8_t *b = malloc(VIEW_TURN_BYTES);
-    bool ok = b && view_turn_create(ctx, page, GPU_QUALITY_HIGH, &fresh, &err);
+    bool ok = b && view_turn_create(ctx, leaf, GPU_QUALITY_HIGH, &fresh, &err);
     if (ok) {
         ok = view_turn_frame(ctx, &fresh, spread, t, 0.25f, ink, b, &err);
         app_view_destroy(ctx, &fresh);
@@ -59,7 +59,7 @@ static void record_hosted(void *user, VkCommandBuffer cmd)
 
 /* A host's frames (libpagecurl's pagecurl_book_record): the slot's secondary command buffer is
  * recorded once and executed again, and the frames are a fresh offscreen view's. */
-static void check_hosted(CheckState *s, const GpuContext *ctx, AppPage *page)
+static void check_hosted(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
 {
     GpuError err = {0};
     MeshInk none = {0}, *ink = &none;
@@ -70,7 +70,7 @@ static void check_hosted(CheckState *s, const GpuContext *ctx, AppPage *page)
                         .renderer = {.quality = GPU_QUALITY_HIGH},
                         .leaves = 2};
     uint8_t *a = malloc(VIEW_TURN_BYTES);
-    bool made = a && mesh_ink_init(&none, 4) && app_view_create(ctx, &desc, page, &view, &err),
+    bool made = a && mesh_ink_init(&none, 4) && app_view_create(ctx, &desc, leaf, &view, &err),
          ok = made;
     CHECK(s, ok, "a host's view: %s", err.message);
     const int frames = 5;
@@ -79,7 +79,7 @@ static void check_hosted(CheckState *s, const GpuContext *ctx, AppPage *page)
                          .view = &view,
                          .frame = {.spread = APP_SPREAD_FIRST_TURN, .ink = ink},
                          .slot = (uint32_t)f % 2};
-        h.frame.pose = mesh_curl_pose(turn_at(f), 0.25f, page->grid.width, page->grid.height);
+        h.frame.pose = mesh_curl_pose(turn_at(f), 0.25f, leaf->grid.width, leaf->grid.height);
         ok = gpu_context_submit_once(ctx, record_hosted, &h, &err) && h.ok;
         CHECK(s, ok, "a host's frame: %s %s", err.message, h.err.message);
     }
@@ -89,7 +89,7 @@ static void check_hosted(CheckState *s, const GpuContext *ctx, AppPage *page)
         CHECK(s, view.recorded == 2 && view.resubmitted == (uint64_t)frames - 2,
               "a host's %d frames: %llu recorded, %llu executed again (2 and %d expected)", frames,
               (unsigned long long)view.recorded, (unsigned long long)view.resubmitted, frames - 2);
-        same_as_fresh(s, ctx, page, APP_SPREAD_FIRST_TURN, turn_at(frames - 1), ink, a,
+        same_as_fresh(s, ctx, leaf, APP_SPREAD_FIRST_TURN, turn_at(frames - 1), ink, a,
                       "a host's frame executed again against a fresh view's");
     }
     if (made)
@@ -98,14 +98,14 @@ static void check_hosted(CheckState *s, const GpuContext *ctx, AppPage *page)
     free(a);
 }
 
-static void check_record(CheckState *s, const GpuContext *ctx, AppPage *page)
+static void check_record(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
 {
     GpuError err = {0};
     AppView view;
     MeshInk ink = {0};
     uint8_t *a = malloc(VIEW_TURN_BYTES), *before = malloc(VIEW_TURN_BYTES);
     bool ok = a && before && mesh_ink_init(&ink, 4) &&
-              view_turn_create(ctx, page, GPU_QUALITY_HIGH, &view, &err);
+              view_turn_create(ctx, leaf, GPU_QUALITY_HIGH, &view, &err);
     CHECK(s, ok, "view: %s", err.message);
     if (!ok) {
         free(a);
@@ -130,17 +130,17 @@ static void check_record(CheckState *s, const GpuContext *ctx, AppPage *page)
               GPU_FRAMES_IN_FLIGHT, frames - 2);
         /* a stale table or pose would show the frame before */
         CHECK(s, view_turn_differ(a, before) > 1000, "the turn's last two frames look alike");
-        same_as_fresh(s, ctx, page, APP_SPREAD_FIRST_TURN, turn_at(frames - 1), &ink, a,
+        same_as_fresh(s, ctx, leaf, APP_SPREAD_FIRST_TURN, turn_at(frames - 1), &ink, a,
                       "a frame submitted again against a fresh view's");
     }
     /* the page made again where it was (its objects' handles may come back the same): recorded
      * anew, not taken for the old page's commands */
-    AppPageDesc desc = page->desc;
+    AppLeafDesc desc = leaf->desc;
     uint64_t recorded = view.recorded;
     ok = ok && app_view_wait(ctx, &view, &err);
     if (ok) {
-        app_page_destroy(ctx, page);
-        ok = app_page_create(ctx, &desc, page, &err);
+        app_leaf_destroy(ctx, leaf);
+        ok = app_leaf_create(ctx, &desc, leaf, &err);
     }
     for (int f = 0; ok && f < 3; f++)
         ok = view_turn_frame(ctx, &view, APP_SPREAD_FIRST_TURN, turn_at(f), 0.25f, &ink, a, &err);
@@ -159,7 +159,7 @@ static void check_record(CheckState *s, const GpuContext *ctx, AppPage *page)
         CHECK(s, view.recorded == recorded + GPU_FRAMES_IN_FLIGHT,
               "another spread recorded %llu frames (%u expected)",
               (unsigned long long)(view.recorded - recorded), GPU_FRAMES_IN_FLIGHT);
-        same_as_fresh(s, ctx, page, APP_SPREAD_BACKWARD_TURN, turn_at(3), &ink, a,
+        same_as_fresh(s, ctx, leaf, APP_SPREAD_BACKWARD_TURN, turn_at(3), &ink, a,
                       "another spread's frame submitted again against a fresh view's");
     }
     /* a frame that reads nothing back records its own commands */
@@ -183,12 +183,12 @@ static void check_record(CheckState *s, const GpuContext *ctx, AppPage *page)
               "after ink: %llu recorded, %llu submitted again (some of each expected)",
               (unsigned long long)(view.recorded - recorded),
               (unsigned long long)(view.resubmitted - again));
-        same_as_fresh(s, ctx, page, APP_SPREAD_BACKWARD_TURN, turn_at(4), &ink, a,
+        same_as_fresh(s, ctx, leaf, APP_SPREAD_BACKWARD_TURN, turn_at(4), &ink, a,
                       "an inked frame submitted again against a fresh view's");
     }
     app_view_destroy(ctx, &view);
     /* the low tier's commands follow the leaf (its still pages, the shadow's pieces) */
-    ok = ok && view_turn_create(ctx, page, GPU_QUALITY_LOW, &view, &err);
+    ok = ok && view_turn_create(ctx, leaf, GPU_QUALITY_LOW, &view, &err);
     for (int f = 0; ok && f < 4; f++)
         ok = view_turn_frame(ctx, &view, APP_SPREAD_FIRST_TURN, turn_at(f), 0.25f, &ink, a, &err);
     CHECK(s, ok, "the low tier's frames: %s", err.message);
@@ -197,7 +197,7 @@ static void check_record(CheckState *s, const GpuContext *ctx, AppPage *page)
               "the low tier submitted %llu frames again", (unsigned long long)view.resubmitted);
         app_view_destroy(ctx, &view);
     }
-    check_hosted(s, ctx, page);
+    check_hosted(s, ctx, leaf);
     mesh_ink_free(&ink);
     free(a);
     free(before);

@@ -1,6 +1,6 @@
 /* Soak: many headless frames through the program's own frame path (app_view_frame), the pose
- * changing every frame and the grid every --grid-every frames (app_page_regrid: each change
- * destroys the page's grid and buffers and makes new ones, and binds the page's kernels to them),
+ * changing every frame and the grid every --grid-every frames (app_leaf_regrid: each change
+ * destroys the leaf's grid and buffers and makes new ones, and binds the leaf's kernels to them),
  * with the validation layer and synchronization validation on.
  * Fails when any validation message is reported, or when the process's resident memory (VmRSS)
  * grew by more than --max-growth-kib between frame --baseline (warm: every pipeline, allocator
@@ -155,17 +155,17 @@ static bool parse_args(int argc, char **argv, SoakArgs *a)
     return true;
 }
 
-/* Replaces the page with grid number `which` of GRIDS (after every frame using it is done). */
-static bool page_switch(const GpuContext *ctx, AppView *view, AppPage *page, uint32_t which,
+/* Gives the leaf grid number `which` of GRIDS (after every frame using it is done). */
+static bool grid_switch(const GpuContext *ctx, AppView *view, AppLeaf *leaf, uint32_t which,
                         GpuError *err)
 {
     if (!app_view_wait(ctx, view, err))
         return false;
     const uint32_t *g = GRIDS[which % GRID_COUNT];
-    return app_page_regrid(ctx, page, g[0], g[1], err);
+    return app_leaf_regrid(ctx, leaf, g[0], g[1], err);
 }
 
-/* Memory at one moment, taken with the page and the renderer alive and every frame done. */
+/* Memory at one moment, taken with the leaf and the renderer alive and every frame done. */
 typedef struct Sample {
     long rss;  /* VmRSS */
     long heap; /* heap in use (mallinfo2) */
@@ -195,13 +195,13 @@ typedef struct SoakFigures {
 
 /* Frame f of the script: a turn every TURN_FRAMES, from a grab height that moves on with each
  * turn. */
-static bool soak_frame(const GpuContext *ctx, AppView *view, const AppPage *page, uint32_t f,
+static bool soak_frame(const GpuContext *ctx, AppView *view, const AppLeaf *leaf, uint32_t f,
                        GpuError *err)
 {
     float grab = (float)(f / TURN_FRAMES % 5) / 4.0f;
     AppTurn turn = app_input_scripted(f % TURN_FRAMES, TURN_FRAMES, grab);
     AppViewFrame frame = {
-        .pose = mesh_curl_pose(turn.t, turn.g, page->grid.width, page->grid.height),
+        .pose = mesh_curl_pose(turn.t, turn.g, leaf->grid.width, leaf->grid.height),
         .spread = APP_SPREAD_FIRST_TURN,
     };
     return app_view_frame(ctx, view, &frame, NULL, err);
@@ -210,9 +210,9 @@ static bool soak_frame(const GpuContext *ctx, AppView *view, const AppPage *page
 /* Plays the frames, samples memory. False on a Vulkan failure (err says which). */
 static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, GpuError *err)
 {
-    AppPage page = {0};
+    AppLeaf leaf = {0};
     AppView view;
-    if (!app_page_create(ctx, &(AppPageDesc){.nx = GRIDS[0][0], .ny = GRIDS[0][1]}, &page, err))
+    if (!app_leaf_create(ctx, &(AppLeafDesc){.nx = GRIDS[0][0], .ny = GRIDS[0][1]}, &leaf, err))
         return false;
     AppViewDesc desc = {
         .kind = APP_VIEW_OFFSCREEN,
@@ -220,8 +220,8 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
         .height = a->height,
         .renderer = {.shadow_size = gpu_shadow_size(a->width, a->height)},
     };
-    if (!app_view_create(ctx, &desc, &page, &view, err)) {
-        app_page_destroy(ctx, &page);
+    if (!app_view_create(ctx, &desc, &leaf, &view, err)) {
+        app_leaf_destroy(ctx, &leaf);
         return false;
     }
     bool ok = true;
@@ -233,13 +233,13 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
          * use does not grow), a cost of warming up like the first frames', not growth. */
         bool change = f > 0 && (f % a->grid_every == 0 || f == a->baseline / 2);
         if (change) {
-            ok = page_switch(ctx, &view, &page, f / a->grid_every, err);
+            ok = grid_switch(ctx, &view, &leaf, f / a->grid_every, err);
             if (!ok)
                 break;
         }
         if (change || f == 0) {
             printf("frame %6u: grid %ux%u, VmRSS %ld KiB, heap in use %ld KiB, %.1f s\n", f,
-                   page.grid.nx, page.grid.ny, rss_kib(), heap_kib(), seconds() - start);
+                   leaf.grid.nx, leaf.grid.ny, rss_kib(), heap_kib(), seconds() - start);
             fflush(stdout);
         }
         if (f == a->baseline) {
@@ -247,17 +247,17 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
             fig->base = sample_take();
             sample_print("baseline", f, &fig->base);
         }
-        ok = ok && soak_frame(ctx, &view, &page, f, err);
+        ok = ok && soak_frame(ctx, &view, &leaf, f, err);
     }
     /* The baseline's grid and the frames before the baseline once more, so that both samples
-     * follow the same frames of the same page: lavapipe keeps the last frames' binned scenes,
-     * whose size depends on what they drew, and the page's buffers land in the heap or in
+     * follow the same frames of the same leaf: lavapipe keeps the last frames' binned scenes,
+     * whose size depends on what they drew, and the leaf's buffers land in the heap or in
      * mappings of their own by their sizes. */
-    if (ok && page.grid.nx != GRIDS[0][0])
-        ok = page_switch(ctx, &view, &page, 0, err);
+    if (ok && leaf.grid.nx != GRIDS[0][0])
+        ok = grid_switch(ctx, &view, &leaf, 0, err);
     for (uint32_t f = a->baseline > TAIL_FRAMES ? a->baseline - TAIL_FRAMES : 0; f < a->baseline;
          f++)
-        ok = ok && soak_frame(ctx, &view, &page, f, err);
+        ok = ok && soak_frame(ctx, &view, &leaf, f, err);
     ok = ok && app_view_wait(ctx, &view, err);
     if (ok) {
         fig->end = sample_take();
@@ -265,7 +265,7 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
         printf("%.2f ms a frame\n", (seconds() - start) * 1e3 / a->frames);
     }
     app_view_destroy(ctx, &view);
-    app_page_destroy(ctx, &page);
+    app_leaf_destroy(ctx, &leaf);
     return ok;
 }
 

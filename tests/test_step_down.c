@@ -20,15 +20,15 @@ static bool stroke(MeshInk *ink, float v)
 /* The frames compared, once the switched view has drawn the first half of the turn: two of the
  * low tier (the first makes its still pages, the second draws over them), the second read back.
  * `create`: the view is made low for them. */
-static bool low_frames(const GpuContext *ctx, AppPage *page, bool create, const MeshInk *ink,
+static bool low_frames(const GpuContext *ctx, AppLeaf *leaf, bool create, const MeshInk *ink,
                        AppView *view, uint8_t *pixels, GpuError *err)
 {
-    return (!create || view_turn_create(ctx, page, GPU_QUALITY_LOW, view, err)) &&
+    return (!create || view_turn_create(ctx, leaf, GPU_QUALITY_LOW, view, err)) &&
            view_turn_frame(ctx, view, APP_SPREAD_FIRST_TURN, 0.4f, 0.25f, ink, NULL, err) &&
            view_turn_frame(ctx, view, APP_SPREAD_FIRST_TURN, 0.5f, 0.25f, ink, pixels, err);
 }
 
-static void check_step(CheckState *s, const GpuContext *ctx, AppPage *page)
+static void check_step(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
 {
     GpuError err = {0};
     AppView stepped = {0}, low = {0}, bare = {0};
@@ -36,7 +36,7 @@ static void check_step(CheckState *s, const GpuContext *ctx, AppPage *page)
     uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES),
             *c = malloc(VIEW_TURN_BYTES);
     bool ok = a && b && c && mesh_ink_init(&ink, 4) && mesh_ink_init(&none, 4) &&
-              stroke(&ink, 0.3f) && view_turn_create(ctx, page, GPU_QUALITY_HIGH, &stepped, &err);
+              stroke(&ink, 0.3f) && view_turn_create(ctx, leaf, GPU_QUALITY_HIGH, &stepped, &err);
     CHECK(s, ok, "set-up: %s", err.message);
     bool msaa = ok && stepped.renderer.samples != VK_SAMPLE_COUNT_1_BIT;
     /* the high tier draws the turn's first frames, a stroke added between them */
@@ -63,14 +63,14 @@ static void check_step(CheckState *s, const GpuContext *ctx, AppPage *page)
               "the stepped renderer is not the low tier's: %s, %u samples, %u shadow texels",
               gpu_quality_name(r->quality), (unsigned)r->samples, r->shadow.map.extent.width);
     }
-    ok = ok && low_frames(ctx, page, false, &ink, &stepped, a, &err);
+    ok = ok && low_frames(ctx, leaf, false, &ink, &stepped, a, &err);
     CHECK(s, ok, "frames after the step: %s", err.message);
-    ok = ok && low_frames(ctx, page, true, &ink, &low, b, &err);
+    ok = ok && low_frames(ctx, leaf, true, &ink, &low, b, &err);
     CHECK(s, ok, "a low view's frames: %s", err.message);
     if (ok)
         view_turn_same(s, a, b, "a renderer switched high -> low against one made low");
     /* the comparison can see the ink: without it the same frame is another picture */
-    ok = ok && low_frames(ctx, page, true, &none, &bare, c, &err);
+    ok = ok && low_frames(ctx, leaf, true, &none, &bare, c, &err);
     CHECK(s, ok, "an inkless view's frames: %s", err.message);
     if (ok) {
         size_t n = view_turn_differ(b, c);

@@ -6,7 +6,7 @@
  * the validation layer (any message fails).
  * usage: test_still [--no-validation] */
 #include "../book/book.h"
-#include "../book/page.h"
+#include "../book/leaf.h"
 #include "../book/view.h"
 #include "check.h"
 #include "view_turn.h"
@@ -24,9 +24,9 @@
 #define WIDTH  VIEW_TURN_WIDTH
 #define HEIGHT VIEW_TURN_HEIGHT
 
-static bool view_create(const GpuContext *ctx, AppPage *page, AppView *view, GpuError *err)
+static bool view_create(const GpuContext *ctx, AppLeaf *leaf, AppView *view, GpuError *err)
 {
-    return view_turn_create(ctx, page, GPU_QUALITY_LOW, view, err);
+    return view_turn_create(ctx, leaf, GPU_QUALITY_LOW, view, err);
 }
 
 /* One frame of the first turn at `t`, its pixels read back when `pixels` is given. */
@@ -48,7 +48,7 @@ static bool frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *
  * everything (the cache is not used while pages fade), the same bytes as a fresh renderer's, and
  * the spread it lands on is drawn anew, not the cached one: the same bytes as a fresh renderer's
  * frame of it. */
-static void check_fade(CheckState *s, const GpuContext *ctx, AppPage *page)
+static void check_fade(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
 {
     GpuError err = {0};
     AppView cached = {0}, fresh = {0};
@@ -60,8 +60,8 @@ static void check_fade(CheckState *s, const GpuContext *ctx, AppPage *page)
     AppSpread fading = APP_SPREAD_FIRST_TURN;
     app_book_spread_fading(&fading, 0.5f);
     to.progress = fading.progress; /* framed as the fade is: the open book */
-    bool ok = a && b && rest && mesh_ink_init(&ink, 4) && view_create(ctx, page, &cached, &err) &&
-              view_create(ctx, page, &fresh, &err);
+    bool ok = a && b && rest && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &cached, &err) &&
+              view_create(ctx, leaf, &fresh, &err);
     CHECK(s, ok, "set-up: %s", err.message);
     for (int f = 0; ok && f < 3; f++) /* cached, then drawn over */
         ok = view_turn_frame(ctx, &cached, from, 0.0f, 0.25f, &ink, rest, &err);
@@ -95,14 +95,14 @@ done:
  * the middle and high, over the cache: the shadow multiplied in within its bound and everywhere,
  * byte for byte. Then a closed book's first turn, whose view widens with it, so that every frame
  * draws its still pages itself: with the shadow's code only within the bound and everywhere. */
-static void check_bound(CheckState *s, const GpuContext *ctx, AppPage *page)
+static void check_bound(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
 {
     GpuError err = {0};
     AppView bounded = {0}, everywhere = {0};
     MeshInk ink = {0};
     uint8_t *a = malloc((size_t)WIDTH * HEIGHT * 4), *b = malloc((size_t)WIDTH * HEIGHT * 4);
-    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, page, &bounded, &err) &&
-              view_create(ctx, page, &everywhere, &err);
+    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &bounded, &err) &&
+              view_create(ctx, leaf, &everywhere, &err);
     CHECK(s, ok, "set-up: %s", err.message);
     everywhere.renderer.ignore_bounds = true;
     const AppSpread spreads[3] = {held_back(APP_SPREAD_FIRST_TURN),
@@ -143,13 +143,13 @@ static void check_bound(CheckState *s, const GpuContext *ctx, AppPage *page)
     free(b);
 }
 
-static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
+static void check_still(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
 {
     GpuError err = {0};
     AppView cached = {0}, fresh = {0};
     MeshInk ink = {0};
     uint8_t *a = malloc((size_t)WIDTH * HEIGHT * 4), *b = malloc((size_t)WIDTH * HEIGHT * 4);
-    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, page, &cached, &err);
+    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &cached, &err);
     CHECK(s, ok, "set-up: %s", err.message);
     /* the leaf moves over five frames: the still pages are drawn once */
     for (int f = 0; ok && f < 5; f++)
@@ -165,7 +165,7 @@ static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
     /* the same last pose by a renderer that has drawn nothing before: its first frame draws the
      * still pages itself, its second over the cache */
     uint8_t *direct = malloc(VIEW_TURN_BYTES);
-    ok = ok && direct && view_create(ctx, page, &fresh, &err) &&
+    ok = ok && direct && view_create(ctx, leaf, &fresh, &err) &&
          frame(ctx, &fresh, 0.5f, &ink, direct, &err) && frame(ctx, &fresh, 0.5f, &ink, b, &err);
     CHECK(s, ok, "fresh frames: %s", err.message);
     if (ok) {
@@ -219,8 +219,8 @@ static void check_still(CheckState *s, const GpuContext *ctx, AppPage *page)
     mesh_ink_free(&ink);
     free(a);
     free(b);
-    check_bound(s, ctx, page);
-    check_fade(s, ctx, page);
+    check_bound(s, ctx, leaf);
+    check_fade(s, ctx, leaf);
 }
 
 int main(int argc, char **argv)

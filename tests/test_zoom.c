@@ -36,7 +36,8 @@
 #define FIXED_PX 0.5
 
 typedef struct Book {
-    AppPage page;
+    AppLeaf leaf;
+    AppBookLayout layout;
     MeshFlip flip;
     AppZoom zoom;
     uint32_t w, h;
@@ -44,11 +45,11 @@ typedef struct Book {
 
 static void book_open(Book *b, int layout, uint32_t w, uint32_t h, int spread)
 {
-    *b = (Book){.page = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT},
-                         .desc = {.layout = layout}},
+    *b = (Book){.leaf = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}},
+                .layout = {.layout = layout},
                 .w = w,
                 .h = h};
-    app_book_init_reader(&b->flip, &b->page, 16, spread, false);
+    app_book_init_reader(&b->flip, &b->leaf, 16, spread, false);
     app_zoom_init(&b->zoom);
 }
 
@@ -57,9 +58,9 @@ static AppCameraBook camera_at(const Book *b, double time)
 {
     MeshFlipView view = mesh_flip_view_at(&b->flip, time);
     AppSpread spread = app_book_spread(&view);
-    spread.zoom = app_book_zoom_view(&b->zoom, &view, &b->page, b->w, b->h, time);
-    CurlParams pose = app_book_pose(&view, &b->page);
-    return app_book_camera(&spread, &pose, &b->page, b->w, b->h);
+    spread.zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->w, b->h, time);
+    CurlParams pose = app_book_pose(&view, &b->leaf, &b->layout);
+    return app_book_camera(&spread, &pose, &b->leaf, &b->layout, b->w, b->h);
 }
 
 /* Where the book's point (x, y, 0) shows, in pixels (centres at +0.5, as app_camera_ray). */
@@ -96,7 +97,7 @@ static void apply(Book *b, const AppTraceEvent *e)
 {
     mesh_flip_step(&b->flip, e->time);
     BookInput in = book_input(e);
-    app_book_input(&b->flip, &b->zoom, NULL, &in, b->w, b->h, &b->page);
+    app_book_input(&b->flip, &b->zoom, NULL, &in, b->w, b->h, &b->leaf, &b->layout);
 }
 
 static float scale_at(const Book *b, double time)

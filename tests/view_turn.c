@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-bool view_turn_create(const GpuContext *ctx, AppPage *page, GpuQuality quality, AppView *view,
+bool view_turn_create(const GpuContext *ctx, AppLeaf *leaf, GpuQuality quality, AppView *view,
                       GpuError *err)
 {
     AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN,
@@ -12,14 +12,14 @@ bool view_turn_create(const GpuContext *ctx, AppPage *page, GpuQuality quality, 
                         .height = VIEW_TURN_HEIGHT,
                         .renderer = {.quality = quality},
                         .leaves = 2};
-    return app_view_create(ctx, &desc, page, view, err);
+    return app_view_create(ctx, &desc, leaf, view, err);
 }
 
 bool view_turn_frame(const GpuContext *ctx, AppView *view, AppSpread spread, float t, float grab,
                      const MeshInk *ink, uint8_t *pixels, GpuError *err)
 {
-    AppPage *page = view->page;
-    AppViewFrame f = {.pose = mesh_curl_pose(t, grab, page->grid.width, page->grid.height),
+    AppLeaf *leaf = view->leaf;
+    AppViewFrame f = {.pose = mesh_curl_pose(t, grab, leaf->grid.width, leaf->grid.height),
                       .spread = spread,
                       .ink = ink,
                       .readback_pixels = pixels != NULL};
@@ -48,21 +48,21 @@ void view_turn_same(CheckState *s, const uint8_t *a, const uint8_t *b, const cha
 }
 
 int view_turn_main(int argc, char **argv, const char *name,
-                   void (*check)(CheckState *s, const GpuContext *ctx, AppPage *page))
+                   void (*check)(CheckState *s, const GpuContext *ctx, AppLeaf *leaf))
 {
     CheckState s = {0};
     GpuMessages messages = {0};
     GpuContext ctx;
     if (!gpu_check_context(argc, argv, name, &messages, &ctx))
         return 1;
-    AppPage page;
-    AppPageDesc pdesc = {.nx = 64, .ny = 90};
+    AppLeaf leaf;
+    AppLeafDesc ldesc = {.nx = 64, .ny = 90};
     GpuError err = {0};
-    bool made = app_page_create(&ctx, &pdesc, &page, &err);
-    CHECK(&s, made, "page: %s", err.message);
+    bool made = app_leaf_create(&ctx, &ldesc, &leaf, &err);
+    CHECK(&s, made, "leaf: %s", err.message);
     if (made) {
-        check(&s, &ctx, &page);
-        app_page_destroy(&ctx, &page);
+        check(&s, &ctx, &leaf);
+        app_leaf_destroy(&ctx, &leaf);
     }
     gpu_check_finish(&s, &ctx, &messages);
     return check_finish(&s, name);

@@ -5,7 +5,7 @@
 #define PAGECURL_TESTS_VIEW_TURN_H
 
 #include "../book/book.h"
-#include "../book/page.h"
+#include "../book/leaf.h"
 #include "../book/view.h"
 #include "check.h"
 
@@ -14,7 +14,7 @@
 #define VIEW_TURN_BYTES  ((size_t)VIEW_TURN_WIDTH * VIEW_TURN_HEIGHT * 4)
 
 /* An offscreen view of the first two leaves at the given tier. */
-bool view_turn_create(const GpuContext *ctx, AppPage *page, GpuQuality quality, AppView *view,
+bool view_turn_create(const GpuContext *ctx, AppLeaf *leaf, GpuQuality quality, AppView *view,
                       GpuError *err);
 
 /* One frame of a turn of `spread` at `t`, held at `grab` along the free edge (mesh_curl_pose),
@@ -30,6 +30,6 @@ void view_turn_same(CheckState *s, const uint8_t *a, const uint8_t *b, const cha
 /* A test's main: `check` on a device with validation (unless argv[1] is --no-validation) and a
  * 64x90 page, then the layer's message count checked. Returns the exit status. */
 int view_turn_main(int argc, char **argv, const char *name,
-                   void (*check)(CheckState *s, const GpuContext *ctx, AppPage *page));
+                   void (*check)(CheckState *s, const GpuContext *ctx, AppLeaf *leaf));
 
 #endif

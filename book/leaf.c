@@ -1,11 +1,11 @@
-#include "page.h"
+#include "leaf.h"
 
 #include "../gpu/timer.h"
 
 #include <string.h>
 #include <time.h>
 
-GpuNormalsPath app_page_normals_path(GpuNormalsPath asked, bool cpu_deform)
+GpuNormalsPath app_leaf_normals_path(GpuNormalsPath asked, bool cpu_deform)
 {
     if (asked != GPU_NORMALS_DEFAULT)
         return asked;
@@ -13,30 +13,30 @@ GpuNormalsPath app_page_normals_path(GpuNormalsPath asked, bool cpu_deform)
     return cpu_deform ? GPU_NORMALS_FUSED : GPU_NORMALS_FUSED_DEFORM;
 }
 
-/* The page's grid for the size in `page->desc`, CPU and GPU side. */
-static bool grid_create(const GpuContext *ctx, AppPage *page, GpuError *err)
+/* The leaf's grid for the size in `leaf->desc`, CPU and GPU side. */
+static bool grid_create(const GpuContext *ctx, AppLeaf *leaf, GpuError *err)
 {
-    const AppPageDesc *desc = &page->desc;
-    if (!gpu_page_fits(ctx, desc->nx, desc->ny, err))
+    const AppLeafDesc *desc = &leaf->desc;
+    if (!gpu_leaf_fits(ctx, desc->nx, desc->ny, err))
         return false;
     float height = desc->aspect > 0.0f ? desc->aspect * MESH_PAGE_WIDTH : 0.0f;
     if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny, .height = height},
-                          &page->grid))
+                          &leaf->grid))
         return gpu_error_set(err, "out of memory for a %ux%u page grid", desc->nx, desc->ny);
-    GpuPageDesc gdesc = {
+    GpuLeafDesc gdesc = {
         .nx = desc->nx,
         .ny = desc->ny,
-        .indices = page->grid.indices,
-        .shadow_indices = page->grid.coarse_indices,
-        .shadow_index_count = page->grid.coarse_triangle_count * 3,
-        .width = page->grid.width,
-        .height = page->grid.height,
+        .indices = leaf->grid.indices,
+        .shadow_indices = leaf->grid.coarse_indices,
+        .shadow_index_count = leaf->grid.coarse_triangle_count * 3,
+        .width = leaf->grid.width,
+        .height = leaf->grid.height,
         .readback = desc->readback,
         .upload = desc->cpu_deform,
-        .pack = page->path == GPU_NORMALS_TWO_PASS ? desc->pack : GPU_PACK_GPU,
+        .pack = leaf->path == GPU_NORMALS_TWO_PASS ? desc->pack : GPU_PACK_GPU,
         .staging = desc->staging,
     };
-    return gpu_page_create(ctx, &gdesc, &page->gpu, err);
+    return gpu_leaf_create(ctx, &gdesc, &leaf->gpu, err);
 }
 
 static uint64_t now_ns(void)
@@ -46,21 +46,21 @@ static uint64_t now_ns(void)
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-static void grid_destroy(const GpuContext *ctx, AppPage *page)
+static void grid_destroy(const GpuContext *ctx, AppLeaf *leaf)
 {
-    gpu_page_destroy(ctx, &page->gpu);
-    mesh_grid_destroy(&page->grid);
+    gpu_leaf_destroy(ctx, &leaf->gpu);
+    mesh_grid_destroy(&leaf->grid);
 }
 
-bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *out, GpuError *err)
+bool app_leaf_create(const GpuContext *ctx, const AppLeafDesc *desc, AppLeaf *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
     out->made = now_ns();
     out->desc = *desc;
     out->cpu_deform = desc->cpu_deform;
-    out->path = app_page_normals_path(desc->normals, desc->cpu_deform);
+    out->path = app_leaf_normals_path(desc->normals, desc->cpu_deform);
     if (!grid_create(ctx, out, err)) {
-        app_page_destroy(ctx, out);
+        app_leaf_destroy(ctx, out);
         return false;
     }
     GpuChainDesc chain = {
@@ -69,45 +69,45 @@ bool app_page_create(const GpuContext *ctx, const AppPageDesc *desc, AppPage *ou
         gpu_chain_bind(ctx, &out->chain, &out->gpu);
         return true;
     }
-    app_page_destroy(ctx, out);
+    app_leaf_destroy(ctx, out);
     return false;
 }
 
-bool app_page_regrid(const GpuContext *ctx, AppPage *page, uint32_t nx, uint32_t ny, GpuError *err)
+bool app_leaf_regrid(const GpuContext *ctx, AppLeaf *leaf, uint32_t nx, uint32_t ny, GpuError *err)
 {
     /* The old grid goes first: the new one's allocations can reuse its memory, and a grid near
      * the device's limits never needs two of itself at once. */
-    page->made = now_ns(); /* before the old grid goes, whether or not a new one comes */
-    grid_destroy(ctx, page);
-    page->desc.nx = nx;
-    page->desc.ny = ny;
-    if (!grid_create(ctx, page, err))
+    leaf->made = now_ns(); /* before the old grid goes, whether or not a new one comes */
+    grid_destroy(ctx, leaf);
+    leaf->desc.nx = nx;
+    leaf->desc.ny = ny;
+    if (!grid_create(ctx, leaf, err))
         return false;
-    gpu_chain_bind(ctx, &page->chain, &page->gpu);
+    gpu_chain_bind(ctx, &leaf->chain, &leaf->gpu);
     return true;
 }
 
-void app_page_destroy(const GpuContext *ctx, AppPage *page)
+void app_leaf_destroy(const GpuContext *ctx, AppLeaf *leaf)
 {
-    gpu_chain_destroy(ctx, &page->chain);
-    grid_destroy(ctx, page);
+    gpu_chain_destroy(ctx, &leaf->chain);
+    grid_destroy(ctx, leaf);
 }
 
-bool app_page_prepare(const GpuContext *ctx, AppPage *page, const CurlParams *pose,
+bool app_leaf_prepare(const GpuContext *ctx, AppLeaf *leaf, const CurlParams *pose,
                       GpuFrame frames[GPU_FRAMES_IN_FLIGHT], uint32_t slot, double *deform_ms,
                       GpuError *err)
 {
     double spent = 0.0;
-    if (!page->cpu_deform) {
-        mesh_curl_segments(pose, gpu_page_curl_table(&page->gpu, slot));
+    if (!leaf->cpu_deform) {
+        mesh_curl_segments(pose, gpu_leaf_curl_table(&leaf->gpu, slot));
     } else {
         /* in place, the planes are the ones every frame in flight reads */
-        if (page->gpu.in_place && !gpu_frames_wait(ctx, frames, err))
+        if (leaf->gpu.in_place && !gpu_frames_wait(ctx, frames, err))
             return false;
         float *x, *y, *z;
-        gpu_page_position_planes(&page->gpu, slot, &x, &y, &z);
+        gpu_leaf_position_planes(&leaf->gpu, slot, &x, &y, &z);
         double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
-        mesh_curl_apply(pose, page->grid.rest_x, page->grid.rest_y, page->grid.vertex_count, x, y,
+        mesh_curl_apply(pose, leaf->grid.rest_x, leaf->grid.rest_y, leaf->grid.vertex_count, x, y,
                         z);
         spent = gpu_clock_ms(CLOCK_MONOTONIC) - t0;
     }

@@ -1,18 +1,18 @@
-/* The page's buffers, resident on the GPU for as long as the mesh size stays the same: SoA
+/* The turning leaf's buffers, resident on the GPU for as long as the mesh size stays the same: SoA
  * positions (from deform.comp, or the CPU through staging or in place), the triangle normals per
  * cell, indices (uploaded once), the AoS vertex buffer the renderer draws, and what the
  * staging pack reads back and uploads. Knows sizes, limits and where the CPU writes; the kernels
  * that fill these buffers live in deform.c, normals.c and fused.c. */
-#ifndef PAGECURL_GPU_PAGE_H
-#define PAGECURL_GPU_PAGE_H
+#ifndef PAGECURL_GPU_LEAF_H
+#define PAGECURL_GPU_LEAF_H
 
 #include "../shaders/shared.h"
 #include "buffer.h"
 #include "paths.h"
 
-typedef struct GpuPageDesc {
+typedef struct GpuLeafDesc {
     uint32_t nx, ny;
-    float width, height;     /* the page the rest grid spans (the GPU deform rebuilds it) */
+    float width, height;     /* the leaf the rest grid spans (the GPU deform rebuilds it) */
     const uint32_t *indices; /* 3 per triangle, 2(nx-1)(ny-1) triangles */
     /* a coarser mesh of the same vertices, for the low tier's shadow pass (none: 0) */
     const uint32_t *shadow_indices;
@@ -21,9 +21,9 @@ typedef struct GpuPageDesc {
     bool upload;   /* positions come from the CPU */
     GpuPackPath pack;
     GpuStaging staging;
-} GpuPageDesc;
+} GpuLeafDesc;
 
-typedef struct GpuPage {
+typedef struct GpuLeaf {
     uint32_t nx, ny;
     float width, height;
     uint64_t vertex_count, triangle_count;
@@ -49,40 +49,40 @@ typedef struct GpuPage {
     /* host-visible: one CurlSegments per frame in flight, written by the CPU for the GPU
      * deform (the pose's profile, computed once per frame) */
     GpuBuffer curl_tables;
-} GpuPage;
+} GpuLeaf;
 
-/* False, with a line naming the limit, when an nx x ny page does not fit the device. Checked
+/* False, with a line naming the limit, when an nx x ny leaf does not fit the device. Checked
  * before anything is allocated. */
-bool gpu_page_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *err);
+bool gpu_leaf_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *err);
 
 /* Fails with a line naming the limit when the grid does not fit the device. */
-bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out, GpuError *err);
-void gpu_page_destroy(const GpuContext *ctx, GpuPage *page);
+bool gpu_leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf *out, GpuError *err);
+void gpu_leaf_destroy(const GpuContext *ctx, GpuLeaf *leaf);
 
 /* Where the CPU writes the CurlSegments of the frame in `slot`. */
-CurlSegments *gpu_page_curl_table(const GpuPage *page, uint32_t slot);
+CurlSegments *gpu_leaf_curl_table(const GpuLeaf *leaf, uint32_t slot);
 
-/* The compute passes' push constants for this page. */
-PcComputePush gpu_page_push(const GpuPage *page);
-/* The deforming kernels' push constants: the page and the CurlSegments (with the pose) of
- * `slot`, which app_page_prepare wrote. */
-PcDeformPush gpu_page_deform_push(const GpuPage *page, uint32_t slot);
+/* The compute passes' push constants for this leaf. */
+PcComputePush gpu_leaf_push(const GpuLeaf *leaf);
+/* The deforming kernels' push constants: the leaf's size and the CurlSegments (with the pose) of
+ * `slot`, which app_leaf_prepare wrote. */
+PcDeformPush gpu_leaf_deform_push(const GpuLeaf *leaf, uint32_t slot);
 
 /* Where the CPU writes the positions of the frame in `slot`: its staging planes, or the resident
  * planes themselves when in place (then no frame in flight may still read them). */
-void gpu_page_position_planes(const GpuPage *page, uint32_t slot, float **x, float **y, float **z);
+void gpu_leaf_position_planes(const GpuLeaf *leaf, uint32_t slot, float **x, float **y, float **z);
 /* Where the staging pack writes the AoS vertices of the frame in `slot` (same rule). */
-float *gpu_page_vertex_target(const GpuPage *page, uint32_t slot);
+float *gpu_leaf_vertex_target(const GpuLeaf *leaf, uint32_t slot);
 
 /* The copies of the chain's stages (gpu/chain.c records their labels and barriers). */
 /* Stage upload: staging -> resident positions; in place, nothing (the host wrote them). */
-void gpu_page_record_upload(VkCommandBuffer cmd, const GpuPage *page, uint32_t slot);
+void gpu_leaf_record_upload(VkCommandBuffer cmd, const GpuLeaf *leaf, uint32_t slot);
 /* Stage readback_soa: positions and vertex normals -> `soa_readback`. */
-void gpu_page_record_soa_readback(VkCommandBuffer cmd, const GpuPage *page);
+void gpu_leaf_record_soa_readback(VkCommandBuffer cmd, const GpuLeaf *leaf);
 /* Stage upload_vertices: the CPU's AoS vertices of `slot` -> the vertex buffer (in place,
  * nothing). */
-void gpu_page_record_vertex_upload(VkCommandBuffer cmd, const GpuPage *page, uint32_t slot);
+void gpu_leaf_record_vertex_upload(VkCommandBuffer cmd, const GpuLeaf *leaf, uint32_t slot);
 /* Stage readback: the AoS vertex buffer -> `readback`, after whichever stage wrote it. */
-void gpu_page_record_readback(VkCommandBuffer cmd, const GpuPage *page);
+void gpu_leaf_record_readback(VkCommandBuffer cmd, const GpuLeaf *leaf);
 
 #endif

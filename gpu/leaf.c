@@ -1,4 +1,4 @@
-#include "page.h"
+#include "leaf.h"
 
 #include "compute.h"
 
@@ -37,35 +37,35 @@ static bool upload_once(const GpuContext *ctx, const GpuBuffer *dst, const void 
     return ok;
 }
 
-bool gpu_page_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *err)
+bool gpu_leaf_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *err)
 {
     const VkPhysicalDeviceLimits *lim = &ctx->props.limits;
-    GpuPage sizes = {
+    GpuLeaf sizes = {
         .nx = nx,
         .ny = ny,
         .vertex_count = (uint64_t)nx * ny,
         .triangle_count = 2 * (uint64_t)(nx - 1) * (ny - 1),
     };
-    const GpuPage *page = &sizes;
+    const GpuLeaf *leaf = &sizes;
     /* The largest single binding: the AoS vertices or the cells' vec4 plane. */
-    uint64_t vertex_bytes = page->vertex_count * PC_VERTEX_FLOATS * sizeof(float);
-    uint64_t tri_bytes = page->triangle_count / 2 * PC_CELL_NORMAL_A_BYTES;
+    uint64_t vertex_bytes = leaf->vertex_count * PC_VERTEX_FLOATS * sizeof(float);
+    uint64_t tri_bytes = leaf->triangle_count / 2 * PC_CELL_NORMAL_A_BYTES;
     uint64_t largest = vertex_bytes > tri_bytes ? vertex_bytes : tri_bytes;
     if (largest > lim->maxStorageBufferRange)
         return gpu_error_set(err,
                              "grid %ux%u needs a %llu-byte storage buffer; %s allows %u "
                              "(maxStorageBufferRange)",
-                             page->nx, page->ny, (unsigned long long)largest, ctx->props.deviceName,
+                             leaf->nx, leaf->ny, (unsigned long long)largest, ctx->props.deviceName,
                              lim->maxStorageBufferRange);
     /* the largest extent, in the smallest workgroups any kernel uses, spilled over x and y */
-    uint64_t groups = (page->triangle_count + 255) / 256;
+    uint64_t groups = (leaf->triangle_count + 255) / 256;
     uint64_t most = (uint64_t)ctx->dispatch_max_x * lim->maxComputeWorkGroupCount[1];
     if (groups > most)
         return gpu_error_set(err, "grid %ux%u needs more compute workgroups than %s dispatches",
-                             page->nx, page->ny, ctx->props.deviceName);
-    /* Everything the page keeps in device memory, against the largest device-local heap: a
+                             leaf->nx, leaf->ny, ctx->props.deviceName);
+    /* Everything the leaf keeps in device memory, against the largest device-local heap: a
      * grid that cannot fit is refused before the first allocation fails half-way. */
-    uint64_t v = page->vertex_count, t = page->triangle_count, f = sizeof(float);
+    uint64_t v = leaf->vertex_count, t = leaf->triangle_count, f = sizeof(float);
     uint64_t resident = 3 * v * f + t / 2 * (PC_CELL_NORMAL_A_BYTES + PC_CELL_NORMAL_B_BYTES) +
                         3 * v * f + PC_VERTEX_FLOATS * v * f + 3 * t * sizeof(uint32_t);
     uint64_t heap = 0;
@@ -77,11 +77,11 @@ bool gpu_page_fits(const GpuContext *ctx, uint32_t nx, uint32_t ny, GpuError *er
         return gpu_error_set(err,
                              "grid %ux%u needs %llu bytes of device memory; %s's largest "
                              "device-local heap has %llu",
-                             page->nx, page->ny, (unsigned long long)resident,
+                             leaf->nx, leaf->ny, (unsigned long long)resident,
                              ctx->props.deviceName, (unsigned long long)heap);
-    if (page->vertex_count * 3 > UINT32_MAX || page->triangle_count * 3 > UINT32_MAX)
-        return gpu_error_set(err, "grid %ux%u: more elements than 32-bit indices reach", page->nx,
-                             page->ny);
+    if (leaf->vertex_count * 3 > UINT32_MAX || leaf->triangle_count * 3 > UINT32_MAX)
+        return gpu_error_set(err, "grid %ux%u: more elements than 32-bit indices reach", leaf->nx,
+                             leaf->ny);
     return true;
 }
 
@@ -101,9 +101,9 @@ static bool resolve_in_place(const GpuContext *ctx, GpuStaging staging, VkDevice
     return true;
 }
 
-static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out, GpuError *err)
+static bool leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf *out, GpuError *err)
 {
-    if (!gpu_page_fits(ctx, out->nx, out->ny, err))
+    if (!gpu_leaf_fits(ctx, out->nx, out->ny, err))
         return false;
     VkDeviceSize f = sizeof(float), nv = out->vertex_count, nc = out->triangle_count / 2;
     VkDeviceSize vertex_bytes = PC_VERTEX_FLOATS * nv * f;
@@ -175,7 +175,7 @@ static bool page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage 
                        desc->shadow_index_count ? 2 : 1, err);
 }
 
-bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *out, GpuError *err)
+bool gpu_leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
     out->nx = desc->nx;
@@ -185,95 +185,95 @@ bool gpu_page_create(const GpuContext *ctx, const GpuPageDesc *desc, GpuPage *ou
     out->vertex_count = (uint64_t)desc->nx * desc->ny;
     out->triangle_count = 2 * (uint64_t)(desc->nx - 1) * (desc->ny - 1);
     out->pack = desc->pack;
-    if (page_create(ctx, desc, out, err))
+    if (leaf_create(ctx, desc, out, err))
         return true;
-    gpu_page_destroy(ctx, out);
+    gpu_leaf_destroy(ctx, out);
     return false;
 }
 
-void gpu_page_destroy(const GpuContext *ctx, GpuPage *page)
+void gpu_leaf_destroy(const GpuContext *ctx, GpuLeaf *leaf)
 {
     for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++) {
-        gpu_buffer_destroy(ctx, &page->vertex_staging[slot]);
-        gpu_buffer_destroy(ctx, &page->staging[slot]);
+        gpu_buffer_destroy(ctx, &leaf->vertex_staging[slot]);
+        gpu_buffer_destroy(ctx, &leaf->staging[slot]);
     }
-    GpuBuffer *all[] = {&page->curl_tables,    &page->soa_readback,   &page->readback,
-                        &page->indices,        &page->vertices,       &page->vertex_normals,
-                        &page->cell_normals_b, &page->cell_normals_a, &page->positions};
+    GpuBuffer *all[] = {&leaf->curl_tables,    &leaf->soa_readback,   &leaf->readback,
+                        &leaf->indices,        &leaf->vertices,       &leaf->vertex_normals,
+                        &leaf->cell_normals_b, &leaf->cell_normals_a, &leaf->positions};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         gpu_buffer_destroy(ctx, all[i]);
-    memset(page, 0, sizeof *page);
+    memset(leaf, 0, sizeof *leaf);
 }
 
-PcDeformPush gpu_page_deform_push(const GpuPage *page, uint32_t slot)
+PcDeformPush gpu_leaf_deform_push(const GpuLeaf *leaf, uint32_t slot)
 {
     return (PcDeformPush){
-        .grid = gpu_page_push(page),
-        .page = {{page->width, page->height, 0.0f, 0.0f}},
+        .grid = gpu_leaf_push(leaf),
+        .page = {{leaf->width, leaf->height, 0.0f, 0.0f}},
         .table = slot,
     };
 }
 
-CurlSegments *gpu_page_curl_table(const GpuPage *page, uint32_t slot)
+CurlSegments *gpu_leaf_curl_table(const GpuLeaf *leaf, uint32_t slot)
 {
-    return (CurlSegments *)page->curl_tables.mapped + slot;
+    return (CurlSegments *)leaf->curl_tables.mapped + slot;
 }
 
-PcComputePush gpu_page_push(const GpuPage *page)
+PcComputePush gpu_leaf_push(const GpuLeaf *leaf)
 {
     /* check_limits keeps both counts inside 32 bits */
     return (PcComputePush){
-        .nx = page->nx,
-        .ny = page->ny,
-        .vertex_count = (pc_uint)page->vertex_count,
-        .triangle_count = (pc_uint)page->triangle_count,
-        .du = pc_grid_step(page->nx),
-        .dv = pc_grid_step(page->ny),
+        .nx = leaf->nx,
+        .ny = leaf->ny,
+        .vertex_count = (pc_uint)leaf->vertex_count,
+        .triangle_count = (pc_uint)leaf->triangle_count,
+        .du = pc_grid_step(leaf->nx),
+        .dv = pc_grid_step(leaf->ny),
     };
 }
 
-void gpu_page_position_planes(const GpuPage *page, uint32_t slot, float **x, float **y, float **z)
+void gpu_leaf_position_planes(const GpuLeaf *leaf, uint32_t slot, float **x, float **y, float **z)
 {
-    float *base = page->in_place ? page->positions.mapped : page->staging[slot].mapped;
+    float *base = leaf->in_place ? leaf->positions.mapped : leaf->staging[slot].mapped;
     *x = base;
-    *y = base + page->vertex_count;
-    *z = base + 2 * page->vertex_count;
+    *y = base + leaf->vertex_count;
+    *z = base + 2 * leaf->vertex_count;
 }
 
-float *gpu_page_vertex_target(const GpuPage *page, uint32_t slot)
+float *gpu_leaf_vertex_target(const GpuLeaf *leaf, uint32_t slot)
 {
-    return page->in_place ? page->vertices.mapped : page->vertex_staging[slot].mapped;
+    return leaf->in_place ? leaf->vertices.mapped : leaf->vertex_staging[slot].mapped;
 }
 
-void gpu_page_record_upload(VkCommandBuffer cmd, const GpuPage *page, uint32_t slot)
+void gpu_leaf_record_upload(VkCommandBuffer cmd, const GpuLeaf *leaf, uint32_t slot)
 {
-    if (!page->in_place)
-        vkCmdCopyBuffer(cmd, page->staging[slot].buffer, page->positions.buffer, 1,
-                        &(VkBufferCopy){.size = page->staging[slot].size});
+    if (!leaf->in_place)
+        vkCmdCopyBuffer(cmd, leaf->staging[slot].buffer, leaf->positions.buffer, 1,
+                        &(VkBufferCopy){.size = leaf->staging[slot].size});
 }
 
-void gpu_page_record_soa_readback(VkCommandBuffer cmd, const GpuPage *page)
+void gpu_leaf_record_soa_readback(VkCommandBuffer cmd, const GpuLeaf *leaf)
 {
-    VkDeviceSize planes = page->positions.size;
-    vkCmdCopyBuffer(cmd, page->positions.buffer, page->soa_readback.buffer, 1,
+    VkDeviceSize planes = leaf->positions.size;
+    vkCmdCopyBuffer(cmd, leaf->positions.buffer, leaf->soa_readback.buffer, 1,
                     &(VkBufferCopy){.size = planes});
-    vkCmdCopyBuffer(cmd, page->vertex_normals.buffer, page->soa_readback.buffer, 1,
+    vkCmdCopyBuffer(cmd, leaf->vertex_normals.buffer, leaf->soa_readback.buffer, 1,
                     &(VkBufferCopy){.dstOffset = planes, .size = planes});
 }
 
-void gpu_page_record_vertex_upload(VkCommandBuffer cmd, const GpuPage *page, uint32_t slot)
+void gpu_leaf_record_vertex_upload(VkCommandBuffer cmd, const GpuLeaf *leaf, uint32_t slot)
 {
-    if (!page->in_place)
-        vkCmdCopyBuffer(cmd, page->vertex_staging[slot].buffer, page->vertices.buffer, 1,
-                        &(VkBufferCopy){.size = page->vertices.size});
+    if (!leaf->in_place)
+        vkCmdCopyBuffer(cmd, leaf->vertex_staging[slot].buffer, leaf->vertices.buffer, 1,
+                        &(VkBufferCopy){.size = leaf->vertices.size});
 }
 
-void gpu_page_record_readback(VkCommandBuffer cmd, const GpuPage *page)
+void gpu_leaf_record_readback(VkCommandBuffer cmd, const GpuLeaf *leaf)
 {
     /* vertex_normals, a fused kernel or the vertex upload wrote the vertices -> this copy. */
     gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                 VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-    vkCmdCopyBuffer(cmd, page->vertices.buffer, page->readback.buffer, 1,
-                    &(VkBufferCopy){.size = page->vertices.size});
+    vkCmdCopyBuffer(cmd, leaf->vertices.buffer, leaf->readback.buffer, 1,
+                    &(VkBufferCopy){.size = leaf->vertices.size});
 }
