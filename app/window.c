@@ -422,6 +422,8 @@ static bool draw(Window *w, double time, bool shot)
         .src_stage =
             VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT | VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
         .format = sc->format,
+        /* the update reads only that there is one: the acquired image's is set before recording */
+        .view = w->straight ? sc->views[0] : VK_NULL_HANDLE,
     };
     pagecurl_error err;
     if (!pagecurl_book_update(w->book, time, &target, &err)) {
