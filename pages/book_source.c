@@ -975,6 +975,9 @@ static int open_pdf(AppBookSource *src, const char *path, char *message, size_t 
     src->pdf = app_file_open(path, why, sizeof why);
     if (!src->pdf)
         return fail(message, size, errno == ENOENT ? 2 : 1, "%s: %s", path, why);
+    struct stat st;
+    if (fstat(fileno(src->pdf), &st) == 0 && st.st_size == 0) /* MuPDF: "cannot tell in file" */
+        return fail(message, size, 1, "%s: an empty file, not a PDF", path);
     if (!new_context(src))
         return fail(message, size, 1, "%s: out of memory", path);
     fz_stream *stm = NULL;

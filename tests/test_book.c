@@ -1334,6 +1334,10 @@ static void check_bad_input(CheckState *s, const Ctx *c)
     check_refused(s, RUN("--headless", "--book", path), 1, "broken.pdf", "broken pdf");
 
 #ifdef PAGECURL_HAVE_MUPDF
+    /* an empty one: said so, not MuPDF's "cannot tell in file" */
+    path_in(c, "empty.pdf", path, sizeof path);
+    write_bytes(path, "", 0);
+    check_refused(s, RUN("--headless", "--book", path), 1, "an empty file", "empty pdf");
     /* a password-protected PDF, encrypted by MuPDF from a plain one */
     char plain[512];
     path_in(c, "plain.pdf", plain, sizeof plain);
