@@ -176,9 +176,10 @@ static VkImageView host_view(const Host *h, VkImage image)
     return view;
 }
 
-/* The host's 4x multisampled image of its frames' size, which the book draws into and the host
- * resolves. */
-static void host_samples(Host *h)
+/* An image of the host's frames' size with `samples` a pixel, in device memory, with a view:
+ * what the book draws into or copies into, and what the host reads back or resolves. */
+static void host_image(const Host *h, VkSampleCountFlagBits samples, VkImage *image,
+                       VkDeviceMemory *memory, VkImageView *view)
 {
     VK_OK(vkCreateImage(h->device,
                         &(VkImageCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
@@ -187,23 +188,23 @@ static void host_samples(Host *h)
                                              .extent = {h->width, h->height, 1},
                                              .mipLevels = 1,
                                              .arrayLayers = 1,
-                                             .samples = VK_SAMPLE_COUNT_4_BIT,
+                                             .samples = samples,
                                              .tiling = VK_IMAGE_TILING_OPTIMAL,
                                              .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT |
                                                       VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
                                                       VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT},
-                        NULL, &h->ms_image));
+                        NULL, image));
     VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(h->device, h->ms_image, &req);
+    vkGetImageMemoryRequirements(h->device, *image, &req);
     VK_OK(vkAllocateMemory(
         h->device,
         &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                 .allocationSize = req.size,
                                 .memoryTypeIndex = memory_type(
                                     h, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)},
-        NULL, &h->ms_memory));
-    VK_OK(vkBindImageMemory(h->device, h->ms_image, h->ms_memory, 0));
-    h->ms_view = host_view(h, h->ms_image);
+        NULL, memory));
+    VK_OK(vkBindImageMemory(h->device, *image, *memory, 0));
+    *view = host_view(h, *image);
 }
 
 static void host_frames(Host *h, uint32_t width, uint32_t height)
@@ -227,36 +228,14 @@ static void host_frames(Host *h, uint32_t width, uint32_t height)
                             &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO,
                                                  .flags = VK_FENCE_CREATE_SIGNALED_BIT},
                             NULL, &h->fence[i]));
-    VK_OK(vkCreateImage(h->device,
-                        &(VkImageCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                                             .imageType = VK_IMAGE_TYPE_2D,
-                                             .format = VK_FORMAT_R8G8B8A8_SRGB,
-                                             .extent = {width, height, 1},
-                                             .mipLevels = 1,
-                                             .arrayLayers = 1,
-                                             .samples = VK_SAMPLE_COUNT_1_BIT,
-                                             .tiling = VK_IMAGE_TILING_OPTIMAL,
-                                             .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                                                      VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-                                                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT},
-                        NULL, &h->image));
-    VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(h->device, h->image, &req);
-    VK_OK(vkAllocateMemory(
-        h->device,
-        &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                .allocationSize = req.size,
-                                .memoryTypeIndex = memory_type(
-                                    h, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)},
-        NULL, &h->image_memory));
-    VK_OK(vkBindImageMemory(h->device, h->image, h->image_memory, 0));
-    h->view = host_view(h, h->image);
+    host_image(h, VK_SAMPLE_COUNT_1_BIT, &h->image, &h->image_memory, &h->view);
     VkDeviceSize bytes = (VkDeviceSize)width * height * 4;
     VK_OK(vkCreateBuffer(h->device,
                          &(VkBufferCreateInfo){.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                                                .size = bytes,
                                                .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT},
                          NULL, &h->readback));
+    VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(h->device, h->readback, &req);
     VK_OK(vkAllocateMemory(h->device,
                            &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
@@ -884,7 +863,8 @@ static void direct_frames(Host *h, pagecurl_context *ctx)
     pagecurl_book_desc four = one;
     four.target_samples = 4;
     copied = made(ctx, four), straight = made(ctx, four);
-    host_samples(h);
+    /* the host's 4x samples, which the book draws into and the host resolves */
+    host_image(h, VK_SAMPLE_COUNT_4_BIT, &h->ms_image, &h->ms_memory, &h->ms_view);
     want = frame_of(h, copied, false, false);
     got = frame_of(h, straight, true, false);
     apart = want && got ? pixels_apart(want, got, 1, &most) : 1;
