@@ -315,7 +315,8 @@ const CliOption APP_CLI_OPTIONS[] = {
      "WxH with each side in 1..16384", "window or image size in pixels (default 1280x720)"},
     {"--grid", NULL, "NXxNY", VALUE_REQUIRED, set_grid, 0, GROUP_SHOW, MODE_ALL, NULL,
      "NXxNY or N (for NxN) with each side in 2..16384",
-     "page mesh: NX vertices across, NY along the spine; N alone is NxN\n(default 64x90)"},
+     "the turning leaf's mesh: NX vertices across, NY along the spine; N alone is\nNxN (default "
+     "64x90)"},
     {"--msaa", NULL, "1|4", VALUE_REQUIRED, set_msaa, F(msaa), GROUP_SHOW, MODE_ALL, NULL,
      "1 or 4 (samples per pixel)",
      "samples per pixel (default: 4 where the device can in the high tier, 1 in\nthe low)"},

@@ -36,7 +36,7 @@ int app_headless_write(const AppOptions *opts, uint32_t width, uint32_t height, 
             app_say(stderr, "%s", leaf ? message : "the leaf's mesh was not read back");
             return 1;
         }
-        app_say(stdout, "page mesh written to %s", opts->export_obj);
+        app_say(stdout, "the turning leaf's mesh written to %s", opts->export_obj);
     }
     return 0;
 }

@@ -22,7 +22,7 @@ static bool grid_create(const GpuContext *ctx, AppLeaf *leaf, GpuError *err)
     float height = desc->aspect > 0.0f ? desc->aspect * MESH_PAGE_WIDTH : 0.0f;
     if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny, .height = height},
                           &leaf->grid))
-        return gpu_error_set(err, "out of memory for a %ux%u page grid", desc->nx, desc->ny);
+        return gpu_error_set(err, "out of memory for a %ux%u leaf mesh", desc->nx, desc->ny);
     GpuLeafDesc gdesc = {
         .nx = desc->nx,
         .ny = desc->ny,
