@@ -5,8 +5,9 @@
 #      (with the window) the desktop entry; the library exports only pagecurl_* functions;
 #   2. examples/embed, configured and built out of tree against that prefix alone, draws its
 #      scene headless under validation, and the book in its viewport is the installed program's
-#      --headless --screenshot at the same pose and size, byte for byte; its frame and
-#      background are its colours;
+#      --headless --screenshot at the same pose and size, byte for byte (drawn straight into
+#      the host's image with --straight: over the host's background where no paper lies); its
+#      frame and background are its colours;
 #   3. `pkg-config --cflags --libs pagecurl` builds a C99 program that calls pagecurl_version;
 #   4. the man page names every option of --help and formats without a warning.
 #
@@ -85,10 +86,12 @@ embed=$out/embed-build/embed
 
 # The example's scene (examples/embed/main.c): a 48-pixel margin around the viewport, its outer
 # 32 the background, the 16 next to the viewport the frame.
-pose() {
-    name=$1
-    shift
-    "$embed" --headless --validation --screenshot "$out/$name-embed.png" "$@" \
+pose() { # name, check mode (frame: copied in; kept: --straight), then the pose
+    name=$1 mode=$2
+    shift 2
+    straight=
+    [ "$mode" = kept ] && straight=--straight
+    "$embed" --headless --validation $straight --screenshot "$out/$name-embed.png" "$@" \
         >"$out/$name-embed.log" 2>&1 || {
         cat "$out/$name-embed.log" >&2
         fail "$name: the example failed: $*"
@@ -98,16 +101,17 @@ pose() {
         cat "$out/$name-program.log" >&2
         fail "$name: the installed program failed: $*"
     }
-    "$check" frame "$out/$name-embed.png" "$out/$name-program.png" 48 16 2e3440 c88a3c ||
+    "$check" "$mode" "$out/$name-embed.png" "$out/$name-program.png" 48 16 2e3440 c88a3c ||
         fail "$name: the example's picture is not the program's book in its scene: $*"
 }
-pose first --size 320x240 --curl 0.45 --grab 0.2
-pose backward --size 320x240 --page 6 --curl 0.3 --grab 0.7 --backward
+pose first frame --size 320x240 --curl 0.45 --grab 0.2
+pose backward frame --size 320x240 --page 6 --curl 0.3 --grab 0.7 --backward
+pose straight kept --size 320x240 --page 6 --curl 0.3 --grab 0.7 --backward
 # A folder of pages is drawn for a view 1280 pixels wide by the library (book/pagecurl.c) and
 # for the program's --size by the program: at a width that gives both the same texels.
 mkdir "$out/book"
 "$check" book "$out/book" 5 || fail "the test book could not be written"
-pose book --size 1200x360 --book "$out/book" --page 2 --curl 0.6 --grab 0.4
+pose book frame --size 1200x360 --book "$out/book" --page 2 --curl 0.6 --grab 0.4
 
 # 3. pkg-config.
 cat >"$out/version.c" <<'EOF'

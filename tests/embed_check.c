@@ -5,7 +5,13 @@
  *   embed_check frame HOST.png PROGRAM.png MARGIN BORDER BACKGROUND FRAME
  *       checks the example host's picture: PROGRAM.png's size plus MARGIN pixels on every side;
  *       inside the margin (the viewport) PROGRAM.png byte for byte; the BORDER pixels around the
- *       viewport the colour FRAME and the rest BACKGROUND (RRGGBB, opaque).
+ *       viewport the colour FRAME and the rest BACKGROUND (RRGGBB, opaque);
+ *   embed_check kept HOST.png PROGRAM.png MARGIN BORDER BACKGROUND FRAME
+ *       the same for a book drawn straight into the host's scene over its background
+ *       (--straight): in the viewport, BACKGROUND exactly where PROGRAM.png shows its backdrop
+ *       (its top left pixel's colour), elsewhere PROGRAM.png's paper within 4 levels (a frame
+ *       drawn without the still pages' cache), or darker where the paper's edges blend over
+ *       the darker background, on under 2 % of the paper.
  *
  * Exit status 0 when everything holds, 1 otherwise (each difference said in one line). */
 #include "check.h"
@@ -47,7 +53,23 @@ static bool colour(const char *hex, uint8_t out[4])
     return true;
 }
 
-static int check_frame(char **argv)
+/* Whether the host's viewport pixel `a` is what a book drawn over `background` makes of the
+ * program's pixel `b` (its backdrop `backdrop`); `*edge` counts the paper's blended edges. */
+static bool kept_pixel(const uint8_t *a, const uint8_t *b, const uint8_t *backdrop,
+                       const uint8_t *background, long *edge)
+{
+    if (!memcmp(b, backdrop, 3))
+        return !memcmp(a, background, 4);
+    bool near = true, darker = true;
+    for (int c = 0; c < 3; c++) {
+        near &= abs(a[c] - b[c]) <= 4;
+        darker &= a[c] <= b[c] + 4;
+    }
+    *edge += !near;
+    return darker;
+}
+
+static int check_frame(char **argv, bool kept)
 {
     CheckState s = {0};
     Image host = image_load(argv[0]), program = image_load(argv[1]);
@@ -63,14 +85,16 @@ static int check_frame(char **argv)
           program.h, margin);
     if (s.failures)
         return check_finish(&s, "embed_check");
-    /* the viewport: the program's frame exactly */
-    long differ = 0, first = -1;
+    /* the viewport: the program's frame exactly, or kept over the host's background */
+    long differ = 0, first = -1, edge = 0, paper = 0;
     int most = 0;
+    const uint8_t *backdrop = program.rgba;
     for (int y = 0; y < program.h; y++) {
         for (int x = 0; x < program.w; x++) {
             const uint8_t *a = &host.rgba[4 * ((size_t)(y + margin) * host.w + x + margin)];
             const uint8_t *b = &program.rgba[4 * ((size_t)y * program.w + x)];
-            if (!memcmp(a, b, 4))
+            paper += memcmp(b, backdrop, 3) != 0;
+            if (kept ? kept_pixel(a, b, backdrop, background, &edge) : !memcmp(a, b, 4))
                 continue;
             if (first < 0)
                 first = (long)y * program.w + x;
@@ -83,6 +107,8 @@ static int check_frame(char **argv)
           "the viewport differs from %s in %ld of %d pixels (at most %d levels), the first at "
           "%ld,%ld",
           argv[1], differ, program.w * program.h, most, first % program.w, first / program.w);
+    CHECK(&s, !kept || (paper > 0 && edge * 50 < paper),
+          "kept: %ld of %ld paper pixels blended over the background", edge, paper);
     /* the host's scene around it: every pixel of the frame and of the background */
     long wrong = 0;
     for (int y = 0; y < host.h; y++) {
@@ -109,9 +135,9 @@ int main(int argc, char **argv)
 {
     if (argc == 4 && !strcmp(argv[1], "book"))
         return make_book(argv[2], atoi(argv[3]));
-    if (argc == 8 && !strcmp(argv[1], "frame"))
-        return check_frame(argv + 2);
-    fprintf(stderr, "usage: embed_check book DIR PAGES | frame HOST.png PROGRAM.png MARGIN "
+    if (argc == 8 && (!strcmp(argv[1], "frame") || !strcmp(argv[1], "kept")))
+        return check_frame(argv + 2, !strcmp(argv[1], "kept"));
+    fprintf(stderr, "usage: embed_check book DIR PAGES | frame|kept HOST.png PROGRAM.png MARGIN "
                     "BORDER BACKGROUND FRAME\n");
     return 2;
 }

@@ -10,8 +10,11 @@
  *     pagecurl_book_record(book, cmd, slot, &target)  after the host's scene, into its buffer
  *     pagecurl_book_poll_event(book, &event)          what happened
  *
- * --headless draws one frame into an image of the host's own and writes it as a PNG; without it,
- * an SDL2 window (where built with SDL2). docs/library.md explains the rules. */
+ * The book is drawn into images of the library's own and copied into the viewport; with
+ * --straight it is drawn straight into the host's image, over the host's background (where no
+ * paper lies the scene shows through). --headless draws one frame into an image of the host's
+ * own and writes it as a PNG; without it, an SDL2 window (where built with SDL2).
+ * docs/library.md explains the rules. */
 #include "host.h"
 
 #include <pagecurl/pagecurl.h>
@@ -41,18 +44,20 @@ typedef struct Options {
     uint32_t width, height; /* the viewport */
     int page;
     float curl, grab;
-    bool pose, backward, headless, validation;
+    bool pose, backward, headless, validation, straight;
     const char *book, *screenshot;
 } Options;
 
 static const char USAGE[] =
     "usage: embed [--headless --screenshot FILE.png] [--size WxH] [--page N] [--book PATH]\n"
-    "             [--curl T [--grab G] [--backward]] [--validation]\n"
+    "             [--curl T [--grab G] [--backward]] [--straight] [--validation]\n"
     "  --size WxH     the book's viewport (default 640x480), inside a 48-pixel margin\n"
     "  --page N       open at the spread holding page N\n"
     "  --book PATH    a folder of images or a PDF (default: the built-in book)\n"
     "  --curl T       hold the next leaf (--backward: the previous one) turned to T, 0 .. 1,\n"
     "                 grabbed at G along its free edge (0 bottom .. 1 top, default 0.25)\n"
+    "  --straight     the book drawn straight into the scene's image, over its background, at\n"
+    "                 one sample a pixel (pagecurl_target.view, keep), not copied in\n"
     "  --headless     no window: one frame, written to --screenshot\n"
     "  --validation   the Khronos validation layer; any message makes the exit status 1\n"
     "In the window: drag a page with the mouse; arrows, Page Up/Down, Home, End; Escape quits.\n";
@@ -77,10 +82,12 @@ static int parse(int argc, char **argv, Options *o)
             fputs(USAGE, stdout);
             return -1;
         }
-        if (!strcmp(a, "--headless") || !strcmp(a, "--validation") || !strcmp(a, "--backward")) {
+        if (!strcmp(a, "--headless") || !strcmp(a, "--validation") || !strcmp(a, "--backward") ||
+            !strcmp(a, "--straight")) {
             o->headless |= !strcmp(a, "--headless");
             o->validation |= !strcmp(a, "--validation");
             o->backward |= !strcmp(a, "--backward");
+            o->straight |= !strcmp(a, "--straight");
             continue;
         }
         if (!v) {
@@ -134,8 +141,10 @@ static int failed(const char *what, const pagecurl_error *err)
     return err->status == PAGECURL_ERROR_USAGE ? 2 : 1;
 }
 
-static int book_open(const Gpu *g, const Options *o, uint32_t slots, pagecurl_context **ctx,
-                     pagecurl_book **book)
+/* The book for targets of `format`: drawn in it and copied in, or with --straight drawn
+ * straight into them at their one sample a pixel. */
+static int book_open(const Gpu *g, const Options *o, uint32_t slots, VkFormat format,
+                     pagecurl_context **ctx, pagecurl_book **book)
 {
     pagecurl_error err;
     pagecurl_context_desc cd = {
@@ -156,6 +165,8 @@ static int book_open(const Gpu *g, const Options *o, uint32_t slots, pagecurl_co
         .page = o->page,
         .frames_in_flight = slots,
         .wait_for_pages = o->headless, /* one frame: the pages it shows drawn */
+        .target_format = format,
+        .target_samples = o->straight ? 1 : 0,
     };
     if (!(*book = pagecurl_book_create(*ctx, &bd, &err)))
         return failed("pagecurl_book_create", &err);
@@ -193,12 +204,17 @@ static VkClearValue srgb_colour(const uint8_t rgb[3])
     return v;
 }
 
-/* Where the book goes in an image of `extent`, and how the host leaves the image to it. */
-static pagecurl_target target_of(VkImage image, VkExtent2D extent, VkImageLayout final_layout)
+/* Where the book goes in an image of `extent` and `format`, and how the host leaves the image to
+ * it; with `view` (--straight) drawn straight into it over what the scene drew there. */
+static pagecurl_target target_of(VkImage image, VkImageView view, VkFormat format,
+                                 VkExtent2D extent, VkImageLayout final_layout)
 {
     return (pagecurl_target){
         .size = sizeof(pagecurl_target),
         .image = image,
+        .view = view,
+        .keep = view != VK_NULL_HANDLE,
+        .format = format,
         .extent = extent,
         .viewport = {{MARGIN, MARGIN}, {extent.width - 2 * MARGIN, extent.height - 2 * MARGIN}},
         /* the scene's pass leaves it so: the book's copy waits for the scene's colour writes */
@@ -210,7 +226,7 @@ static pagecurl_target target_of(VkImage image, VkExtent2D extent, VkImageLayout
 }
 
 /* The host's frame in `cmd`: its scene in a dynamic rendering pass of its own (the background,
- * then the frame as a rectangle around the viewport), then the book over the viewport. */
+ * then the frame as a ring around the viewport), then the book over the viewport. */
 static void frame_record(VkCommandBuffer cmd, VkImageView view, pagecurl_book *book, uint32_t slot,
                          const pagecurl_target *target)
 {
@@ -248,9 +264,12 @@ static void frame_record(VkCommandBuffer cmd, VkImageView view, pagecurl_book *b
                         0,
                         1};
     vkCmdClearAttachments(cmd, 1, &frame, 1, &rect);
+    /* inside the frame the background again: what the book lies on where it is drawn over it */
+    VkClearAttachment inside = {VK_IMAGE_ASPECT_COLOR_BIT, 0, srgb_colour(BACKGROUND)};
+    vkCmdClearAttachments(cmd, 1, &inside, 1, &(VkClearRect){v, 0, 1});
     vkCmdEndRendering(cmd);
-    /* the book: its compute, its passes into its own images, then a copy into the viewport,
-     * leaving the image in the target's final layout */
+    /* the book: its compute, its passes into its own images, then a copy into the viewport (or
+     * its pages drawn straight into it), leaving the image in the target's final layout */
     pagecurl_book_record(book, cmd, slot, target);
 }
 
@@ -314,8 +333,9 @@ static int run_headless(const Options *o)
 
     pagecurl_context *ctx = NULL;
     pagecurl_book *book = NULL;
-    int status = book_open(&g, o, 1, &ctx, &book);
-    pagecurl_target target = target_of(image, extent, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    int status = book_open(&g, o, 1, HEADLESS_FORMAT, &ctx, &book);
+    pagecurl_target target = target_of(image, o->straight ? view : VK_NULL_HANDLE, HEADLESS_FORMAT,
+                                       extent, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     pagecurl_error err;
     if (!status && !pagecurl_book_update(book, 0.0, &target, &err))
         status = failed("pagecurl_book_update", &err);
@@ -463,7 +483,7 @@ static int run_window(const Options *o)
 
     pagecurl_context *ctx = NULL;
     pagecurl_book *book = NULL;
-    int status = book_open(&g, o, SLOTS, &ctx, &book);
+    int status = book_open(&g, o, SLOTS, sc.format, &ctx, &book);
     struct {
         VkCommandBuffer cmd;
         VkFence done;         /* the device finished the slot's last frame */
@@ -493,7 +513,8 @@ static int run_window(const Options *o)
         if (r != VK_SUBOPTIMAL_KHR)
             check(r, "vkAcquireNextImageKHR");
         pagecurl_target target =
-            target_of(sc.images[index], sc.extent, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
+            target_of(sc.images[index], o->straight ? sc.views[index] : VK_NULL_HANDLE, sc.format,
+                      sc.extent, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
         pagecurl_error err;
         if (!pagecurl_book_update(book, SDL_GetTicks64() / 1000.0, &target, &err)) {
             status = failed("pagecurl_book_update", &err);
