@@ -34,9 +34,9 @@ static int extreme_points(const AppCameraBook *book, float reach, vec3 *out)
     return n + mesh_reach_points(w, h, lo, hi, reach, &out[n]);
 }
 
-PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCameraBook *book)
+/* The fitted camera's view-projection for a target of `aspect`, zoomed and panned. */
+static void fitted(float aspect, const AppCameraBook *book, mat4 view_proj)
 {
-    float aspect = width && height ? (float)width / (float)height : 1.0f;
     float lift = glm_clamp(book->lift, 0.0f, 1.0f);
     /* What is framed fills `fill` of the view: a margin round the still pages, shrinking to
      * none as the view lifts to frame the share of the leaf's reach its pose needs (which holds
@@ -74,7 +74,7 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCamera
     glm_vec3_add(eye, forward, centre);
     /* depth only as far as the book reaches: the flat pages lie a leaf's thickness apart */
     float near = 0.5f * (c_min - ec), far = 2.0f * (c_max - ec);
-    mat4 view, proj, view_proj;
+    mat4 view, proj;
     glm_lookat(eye, centre, up, view);
     glm_perspective(glm_rad(FOV_Y_DEGREES), aspect, near, far, proj);
     proj[1][1] *= -1.0f; /* Vulkan's clip-space y points down */
@@ -91,7 +91,15 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCamera
         glm_mat4_copy(view_proj, unzoomed);
         glm_mat4_mul(screen, unzoomed, view_proj);
     }
+}
 
+PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCameraBook *book)
+{
+    mat4 view_proj;
+    if (book->zoom.hosted)
+        memcpy(view_proj, book->zoom.host, sizeof view_proj);
+    else
+        fitted(width && height ? (float)width / (float)height : 1.0f, book, view_proj);
     vec3 light = {-0.5f, 0.45f, 0.72f}; /* from the upper left, in front, low enough to cast */
     glm_vec3_normalize(light);
     PcDrawPush push;
@@ -101,6 +109,24 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCamera
     push.frame = (pc_vec4){{0.0f, 0.0f, 0.0f, 0.0f}}; /* book/book.c marks each page's */
     push.model = (pc_vec4){{1.0f, 1.0f, 1.0f, 0.0f}};
     return push;
+}
+
+bool app_camera_invertible(const float view_proj[16])
+{
+    mat4 m, inverse;
+    for (int i = 0; i < 16; i++) {
+        if (!isfinite(view_proj[i]))
+            return false;
+        m[i / 4][i % 4] = view_proj[i];
+    }
+    float det = glm_mat4_det(m);
+    if (!isfinite(det) || fabsf(det) < 1e-30f)
+        return false;
+    glm_mat4_inv(m, inverse);
+    for (int i = 0; i < 16; i++)
+        if (!isfinite(inverse[i / 4][i % 4]))
+            return false;
+    return true;
 }
 
 bool app_camera_ray(uint32_t width, uint32_t height, const AppCameraBook *book, float px, float py,

@@ -39,6 +39,10 @@ AppCameraBook app_camera_book(float width, float height, int single);
 
 PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCameraBook *book);
 
+/* Whether a host's view-projection (column-major) can frame the book: every value and its
+ * inverse's finite, so that pointer positions can be read through it. */
+bool app_camera_invertible(const float view_proj[16]);
+
 /* The point of the book's plane (z = 0) under pixel (px, py) of a width x height target, in the
  * spread's frame (spine on x = 0). False when the ray misses the plane. */
 bool app_camera_unproject(uint32_t width, uint32_t height, const AppCameraBook *book, float px,

@@ -719,6 +719,24 @@ bool pagecurl_book_pan(pagecurl_book *b, double dx, double dy, double time)
     return zoom_event(b, BOOK_INPUT_PAN, 1.0f, dx, dy, time);
 }
 
+bool pagecurl_book_set_camera(pagecurl_book *b, const float *view_proj)
+{
+    if (!view_proj) {
+        b->zoom.hosted = false;
+        return true;
+    }
+    if (!app_camera_invertible(view_proj))
+        return false;
+    memcpy(b->zoom.host, view_proj, sizeof b->zoom.host);
+    b->zoom.hosted = true;
+    return true;
+}
+
+float pagecurl_book_page_height(const pagecurl_book *b)
+{
+    return b->leaf.grid.height / b->leaf.grid.width;
+}
+
 void pagecurl_book_get_zoom(const pagecurl_book *b, pagecurl_zoom *out)
 {
     uint32_t size = out->size;

@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 /* A flick slower than this (fractions of the view a second) has stopped. */
 #define FLICK_STOP 0.002
@@ -61,6 +62,11 @@ static double smooth01(double x)
 
 AppZoomView app_zoom_at(const AppZoom *zoom, double time, const AppZoomRect *fit)
 {
+    if (zoom->hosted) {
+        AppZoomView hosted = {.hosted = true};
+        memcpy(hosted.host, zoom->host, sizeof hosted.host);
+        return hosted;
+    }
     AppZoomView v = zoom->set;
     double dt = time > zoom->since ? time - zoom->since : 0.0;
     if (zoom->easing) {

@@ -26,6 +26,11 @@
 typedef struct AppZoomView {
     float scale;
     float x, y;
+    /* A host's camera in place of the fitted one (pagecurl_book_set_camera): its view-projection,
+     * column-major, from the spread's frame (book/camera.h) to Vulkan's clip space. The zoom and
+     * pan then have no part. */
+    bool hosted;
+    float host[16];
 } AppZoomView;
 
 /* The fitted pages, in fractions of the view: what the pan keeps covering the view (or centred on
@@ -38,6 +43,8 @@ typedef struct AppZoomRect {
 
 typedef struct AppZoom {
     AppZoomView set; /* as last set, at `since` */
+    bool hosted;     /* a host's camera, `host`, gives every view (AppZoomView.hosted) */
+    float host[16];
     double since;
     float vx, vy; /* the flick's velocity at `since`, fractions of the view a second */
     bool easing;  /* from `set` at `since` to the fitted view over APP_ZOOM_EASE */

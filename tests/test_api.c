@@ -907,6 +907,87 @@ static void direct_frames(Host *h, pagecurl_context *ctx)
     h->format = 0;
 }
 
+/* The viewport pixel (as fractions of it) where the host's camera `m` shows the book's point
+ * (x, y, 0). */
+static void shown_at(const float m[16], float x, float y, float *fx, float *fy)
+{
+    float cx = m[0] * x + m[4] * y + m[12], cy = m[1] * x + m[5] * y + m[13];
+    float cw = m[3] * x + m[7] * y + m[15];
+    *fx = 0.5f * (cx / cw + 1.0f), *fy = 0.5f * (cy / cw + 1.0f);
+}
+
+/* Whether the viewport pixel at fractions (fx, fy) of the host's last frame is paper: far from
+ * the backdrop, which the viewport's top left corner shows. */
+static bool paper_at(const Host *h, float fx, float fy)
+{
+    const uint8_t *p = pixel(h, BORDER + (uint32_t)(fx * (W - 2 * BORDER)),
+                             BORDER + (uint32_t)(fy * (H - 2 * BORDER)));
+    const uint8_t *b = pixel(h, BORDER, BORDER);
+    return abs(p[0] - b[0]) + abs(p[1] - b[1]) + abs(p[2] - b[2]) > 150;
+}
+
+/* The host's camera (pagecurl_book_set_camera): the spread drawn small in the viewport's left
+ * half, straight down, where the host's matrix puts it (paper at its pages' middles, backdrop past
+ * its edges), a pen's stroke at the right-hand page's middle lands on that page (under the
+ * library's framing that pixel shows the left-hand one), and the library's framing back with
+ * NULL, byte for byte; matrices that are not finite or not invertible refused. */
+static void host_camera(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *book = book_at_3(ctx);
+    if (!book || !host_frame(h, book, 0.0, true))
+        return;
+    uint8_t *fitted = viewport_copy(h);
+    float ph = pagecurl_book_page_height(book);
+    CHECK(&st, ph > 1.0f && ph < 2.0f, "page height %g", (double)ph);
+    /* column-major: x' = a x - 0.5, y' = -b (y - ph / 2) (clip y down), depth 0.5 - z / 4 */
+    float b = 0.8f / ph, a = b * (float)(H - 2 * BORDER) / (float)(W - 2 * BORDER);
+    float m[16] = {a, 0, 0, 0, 0, -b, 0, 0, 0, 0, -0.25f, 0, -0.5f, 0.5f * b * ph, 0.5f, 1};
+    CHECK(&st, pagecurl_book_set_camera(book, m), "the host's camera refused");
+    host_frame(h, book, 1.0 / 60.0, true);
+    struct {
+        float x, y;
+        bool paper;
+    } probes[] = {{0.5f, 0.5f * ph, true},  {-0.5f, 0.5f * ph, true},  {0.5f, 0.1f * ph, true},
+                  {1.3f, 0.5f * ph, false}, {-1.3f, 0.5f * ph, false}, {0.5f, 1.3f * ph, false},
+                  {0.5f, -0.3f * ph, false}};
+    for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
+        float fx, fy;
+        shown_at(m, probes[i].x, probes[i].y, &fx, &fy);
+        CHECK(&st, paper_at(h, fx, fy) == probes[i].paper,
+              "the host's camera: the book's point %g,%g at %.3f,%.3f of the viewport is %s",
+              (double)probes[i].x, (double)probes[i].y, (double)fx, (double)fy,
+              probes[i].paper ? "not paper" : "paper");
+    }
+    CHECK(&st, pagecurl_book_set_camera(book, NULL), "NULL refused");
+    host_frame(h, book, 2.0 / 60.0, true);
+    uint8_t *back = viewport_copy(h);
+    size_t differ = fitted && back ? pixels_differ(fitted, back) : 1;
+    CHECK(&st, differ == 0, "the library's framing again: %zu pixels differ", differ);
+    /* a pen's stroke at the right-hand page's middle, as the host's camera shows it */
+    pagecurl_book_set_camera(book, m);
+    host_frame(h, book, 3.0 / 60.0, true);
+    float fx, fy;
+    shown_at(m, 0.5f, 0.5f * ph, &fx, &fy);
+    Seen seen = {0};
+    poll(book, &seen);
+    memset(&seen, 0, sizeof seen);
+    pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_PEN, 9, fx, fy, 4.0 / 60.0);
+    pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_PEN, 9, fx + 0.01f, fy, 4.5 / 60.0);
+    pointer(book, PAGECURL_POINTER_UP, PAGECURL_POINTER_PEN, 9, fx + 0.01f, fy, 5.0 / 60.0);
+    host_frame(h, book, 5.0 / 60.0, true), poll(book, &seen);
+    CHECK(&st,
+          seen.count[PAGECURL_EVENT_INK_CHANGED] == 1 &&
+              seen.last[PAGECURL_EVENT_INK_CHANGED].page == 3,
+          "a stroke through the host's camera: %d ink events, on page %d",
+          seen.count[PAGECURL_EVENT_INK_CHANGED], seen.last[PAGECURL_EVENT_INK_CHANGED].page);
+    float bad[16] = {0};
+    CHECK(&st, !pagecurl_book_set_camera(book, bad), "a zero matrix taken");
+    bad[0] = bad[5] = bad[10] = bad[15] = 1.0f, bad[12] = NAN;
+    CHECK(&st, !pagecurl_book_set_camera(book, bad), "a NaN in the matrix taken");
+    free(fitted), free(back);
+    pagecurl_book_destroy(book);
+}
+
 /* Ink a host keeps: a pen's stroke read out of one book and put into another draws the same
  * pixels there; a stroke added later shows from the next frame and undo takes it back. */
 static void kept_ink(Host *h, pagecurl_context *ctx)
@@ -1755,6 +1836,7 @@ int main(int argc, char **argv)
         kept_ink(&h, ctx);
         copied_frames(&h, ctx);
         direct_frames(&h, ctx);
+        host_camera(&h, ctx);
         own_frames(&h, ctx, args.exe, args.out);
         thumb_through(&h, ctx);
         quality_steps(&h, ctx);

@@ -441,6 +441,22 @@ PAGECURL_API bool pagecurl_book_pan(pagecurl_book *book, double dx, double dy, d
 PAGECURL_API void pagecurl_book_get_zoom(const pagecurl_book *book, pagecurl_zoom *out);
 
 /* ---------------------------------------------------------------------------------------------
+ * The host's camera. The book lies in a frame of its own: x across the spread (the spine on
+ * x = 0, the right-hand page from 0 to 1, the left-hand one from -1 to 0: a page is 1 wide), y up
+ * the page (its foot at 0, its head at the page's height, pagecurl_book_page_height), z towards
+ * the reader (the top pages at 0, the blocks of pages below; a turning leaf rises to z = 1).
+ * From the next update on the book is drawn through the host's `view_proj` (16 floats, a
+ * column-major 4x4 matrix, as GLSL and cglm keep them: from that frame to Vulkan's clip space,
+ * x right, y down, depth 0 near .. 1 far), in place of the library's framing, zoom and pan, and
+ * pointer positions are read through it (the point of the book under the pointer); the shadow's
+ * light stays the book's. NULL: the library frames the book again. False (nothing changes) for a
+ * matrix with a value that is not finite, or one that cannot be inverted. */
+PAGECURL_API bool pagecurl_book_set_camera(pagecurl_book *book, const float *view_proj);
+
+/* A page's height in the book's frame (its width is 1): the shape its pages take. */
+PAGECURL_API float pagecurl_book_page_height(const pagecurl_book *book);
+
+/* ---------------------------------------------------------------------------------------------
  * State and events. */
 
 typedef struct pagecurl_state {
