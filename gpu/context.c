@@ -365,6 +365,9 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
     };
     if (ctx->pipeline_statistics)
         want13.pNext = &want_stats;
+    VkPhysicalDeviceFeatures have;
+    vkGetPhysicalDeviceFeatures(ctx->physical, &have);
+    ctx->geometry_shader = have.geometryShader;
     const char *exts[2];
     uint32_t ext_count = 0;
     if (ctx->surface)
@@ -385,6 +388,7 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
             },
         .enabledExtensionCount = ext_count,
         .ppEnabledExtensionNames = exts,
+        .pEnabledFeatures = &(VkPhysicalDeviceFeatures){.geometryShader = ctx->geometry_shader},
     };
     GPU_TRY(err, vkCreateDevice(ctx->physical, &info, NULL, &ctx->device));
     volkLoadDevice(ctx->device);

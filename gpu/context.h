@@ -75,6 +75,9 @@ typedef struct GpuContext {
     uint32_t dispatch_max_x;
     bool debug_utils;
     bool pipeline_statistics; /* asked for and offered: kernels capture compiler statistics */
+    /* geometry shaders enabled (offered, and the device ours): the low tier's shadow pass finds
+     * the leaf's outline seen from the light with one (gpu/shadow.c) */
+    bool geometry_shader;
     GpuFaults *faults; /* owned; counts calls, so it lives behind a pointer in a const context */
     /* Adopted from a host (gpu_context_adopt): the instance and device are the host's, never
      * destroyed here, and every object made on them uses the host's allocator and cache. */
