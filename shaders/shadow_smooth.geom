@@ -1,13 +1,17 @@
 #version 450
 // The low tier's shadow pass (gpu/shadow.c): each triangle of the leaf's coarse mesh with its
-// three neighbours, seen from the light. Its edges on the outline of the leaf's shadow in the
-// map are those between two triangles that the projection turns opposite ways (the roll's
-// silhouette seen from the light) and the page's own edges but the spine (no neighbour: the index
-// of the neighbour's vertex repeats the edge's first, mesh/grid.h; the spine side, u = 0, lies at
-// the spine, along the map's columns). The triangle is drawn as it is, and along each such edge a
-// strip a texel wide outside it; every vertex gets its signed distance in texels to each such
-// edge (0 on it, less outside): interpolated, each texel's, from which shadow_smooth.frag's cover
-// falls from 1 to 0 over the texel outside the outline.
+// three neighbours, seen from the light. Its edges on the outline of the leaf in the map are those
+// between two triangles that the projection turns opposite ways (the roll's silhouette seen from
+// the light) and the page's own edges but the spine (no neighbour: the neighbour's vertex repeats
+// the edge's first, mesh/grid.h; the spine side, u = 0, lies along the map's columns, where a
+// texel is whole or empty anyway). The triangle is drawn as it is, and along each such edge a
+// strip outside it; every vertex gets its signed distance in texels to each such edge, as a
+// texel's box meets it, plus how far out the cover reaches: interpolated, each texel's cover
+// (shadow_smooth.frag). A page's edge is filtered as a texel's box would: half a texel each side.
+// The silhouette's ramp lies further out, from a quarter of a texel in to three quarters out: the
+// mesh's thin triangles that meet the silhouette only at a vertex cover what lies inside it whole,
+// and would cut a centred ramp's inner half in places (specks along a fold seen straight along
+// the map's columns); the coarse mesh's outline lies inside the roll's by up to its chords' sag.
 layout(triangles_adjacency) in;
 layout(triangle_strip, max_vertices = 15) out;
 // The map's side in texels.
@@ -15,8 +19,9 @@ layout(constant_id = 0) const uint SIZE = 512u;
 layout(location = 0) in vec2 in_uv[];
 layout(location = 0) noperspective out vec3 out_outline;
 
-const float FAR = 1e4;   // texels: no outline
-const float REACH = 1.0; // texels the strip reaches out of the outline
+const float FAR = 1e4;        // texels: no outline
+const float REACH = 0.75;     // texels out of the silhouette where the cover reaches 0
+const float PAGE_REACH = 0.5; // ...out of the page's edges
 // A triangle seen this nearly edge on (its projection thinner than this share of its size) turns
 // neither way: which way it seems to turn is rounding's.
 const float EDGE_ON = 1e-3;
@@ -25,6 +30,7 @@ vec2 p[6];
 bool on[3];
 vec2 normal[3]; // out of the triangle, unit
 float offset[3];
+float reach[3]; // texels out of the edge where the cover reaches 0
 
 float cross2(vec2 a, vec2 b)
 {
@@ -48,7 +54,7 @@ void emit(vec2 at, int from)
     for (int k = 0; k < 3; k++) {
         float dist = offset[k] - dot(normal[k], at); // > 0 inside
         // measured as a texel's box meets the edge: |n.x| + |n.y| across
-        d[k] = on[k] ? dist / (abs(normal[k].x) + abs(normal[k].y)) : FAR;
+        d[k] = on[k] ? dist / (abs(normal[k].x) + abs(normal[k].y)) + reach[k] : FAR;
     }
     gl_Position = vec4(at / (0.5 * float(SIZE)), gl_in[from].gl_Position.zw);
     out_outline = d;
@@ -67,6 +73,7 @@ void main()
         bool page = p[r] == p[a] && !(in_uv[a].x == 0.0 && in_uv[b].x == 0.0);
         float across = facing(gl_in[b].gl_Position, gl_in[a].gl_Position, gl_in[r].gl_Position);
         on[k] = own != 0.0 && (page || own * across < 0.0);
+        reach[k] = page ? PAGE_REACH : REACH;
         vec2 e = p[b] - p[a];
         normal[k] = turn * vec2(e.y, -e.x) / max(length(e), 1e-6);
         offset[k] = dot(normal[k], p[a]);
@@ -79,7 +86,7 @@ void main()
         if (!on[k])
             continue;
         int a = 2 * k, b = (2 * k + 2) % 6;
-        vec2 out_step = REACH * (abs(normal[k].x) + abs(normal[k].y)) * normal[k];
+        vec2 out_step = reach[k] * (abs(normal[k].x) + abs(normal[k].y)) * normal[k];
         emit(p[a], a);
         emit(p[b], b);
         emit(p[a] + out_step, a);
