@@ -479,6 +479,9 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
     }
     ok = ok && device_qualifies(ctx, NULL, err);
     if (ok) {
+        VkPhysicalDeviceFeatures offered;
+        vkGetPhysicalDeviceFeatures(ctx->physical, &offered);
+        ctx->geometry_shader = host->geometry_shader && offered.geometryShader;
         ctx->device = host->device;
         volkLoadDevice(ctx->device);
         ok = create_owned(ctx, err);
