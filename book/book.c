@@ -853,7 +853,8 @@ static void board_draws(const AppSpread *spread, const CurlParams *pose, const A
         glm_mat4_mul(view_proj, shift, product);
         memcpy(moved.view_proj.m, product, sizeof moved.view_proj.m);
         PcDrawPush push = leaf_push(spread, pose, &moved, spine_edge, mirror);
-        push.frame.v[3] += (float)board_flags(spread, spread->turning_leaf);
+        push.frame.v[3] += (float)(board_flags(spread, spread->turning_leaf) |
+                                   (side < 0 ? PC_FRAME_BOARD_BOTTOM : 0));
         out->draws[out->count++] = gpu_renderer_leaf(&leaf->gpu, &push);
     }
     /* the edges: the unit block (x 0..1, y 0..1, z -1..0) as thick as the board, centred on its

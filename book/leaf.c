@@ -29,6 +29,7 @@ static bool grid_create(const GpuContext *ctx, AppLeaf *leaf, GpuError *err)
         .indices = leaf->grid.indices,
         .shadow_indices = leaf->grid.coarse_indices,
         .shadow_index_count = leaf->grid.coarse_triangle_count * 3,
+        .shadow_adjacency = leaf->grid.coarse_adjacency,
         .width = leaf->grid.width,
         .height = leaf->grid.height,
         .readback = desc->readback,

@@ -365,6 +365,9 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
     };
     if (ctx->pipeline_statistics)
         want13.pNext = &want_stats;
+    VkPhysicalDeviceFeatures have;
+    vkGetPhysicalDeviceFeatures(ctx->physical, &have);
+    ctx->geometry_shader = have.geometryShader;
     const char *exts[2];
     uint32_t ext_count = 0;
     if (ctx->surface)
@@ -385,6 +388,7 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
             },
         .enabledExtensionCount = ext_count,
         .ppEnabledExtensionNames = exts,
+        .pEnabledFeatures = &(VkPhysicalDeviceFeatures){.geometryShader = ctx->geometry_shader},
     };
     GPU_TRY(err, vkCreateDevice(ctx->physical, &info, NULL, &ctx->device));
     volkLoadDevice(ctx->device);
@@ -475,6 +479,9 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
     }
     ok = ok && device_qualifies(ctx, NULL, err);
     if (ok) {
+        VkPhysicalDeviceFeatures offered;
+        vkGetPhysicalDeviceFeatures(ctx->physical, &offered);
+        ctx->geometry_shader = host->geometry_shader && offered.geometryShader;
         ctx->device = host->device;
         volkLoadDevice(ctx->device);
         ok = create_owned(ctx, err);

@@ -75,6 +75,10 @@ typedef struct GpuContext {
     uint32_t dispatch_max_x;
     bool debug_utils;
     bool pipeline_statistics; /* asked for and offered: kernels capture compiler statistics */
+    /* geometry shaders enabled (offered, and the device ours or the host says it enabled them):
+     * the low tier's shadow pass finds the leaf's outline seen from the light with one
+     * (gpu/shadow.c) */
+    bool geometry_shader;
     GpuFaults *faults; /* owned; counts calls, so it lives behind a pointer in a const context */
     /* Adopted from a host (gpu_context_adopt): the instance and device are the host's, never
      * destroyed here, and every object made on them uses the host's allocator and cache. */
@@ -98,7 +102,8 @@ typedef struct GpuHostDevice {
     PFN_vkGetInstanceProcAddr get_instance_proc_addr;
     const VkAllocationCallbacks *allocator; /* optional */
     VkPipelineCache pipeline_cache;         /* optional */
-    bool debug_names; /* the instance has VK_EXT_debug_utils enabled: objects are named */
+    bool debug_names;     /* the instance has VK_EXT_debug_utils enabled: objects are named */
+    bool geometry_shader; /* the device has the geometryShader feature enabled */
 } GpuHostDevice;
 
 /* Loads the functions of the host's instance and device through its vkGetInstanceProcAddr and

@@ -15,8 +15,9 @@ typedef struct GpuDraw {
     VkBuffer vertices, indices;
     uint32_t first_index, index_count;
     /* a coarser mesh of the same vertices in the same index buffer, which the low tier's shadow
-     * pass draws instead (none: 0) */
-    uint32_t shadow_first_index, shadow_index_count;
+     * pass draws instead (none: 0), and from shadow_adjacency_first (none: 0) the same triangles
+     * with their neighbours, 2 shadow_index_count indices (gpu/leaf.h) */
+    uint32_t shadow_first_index, shadow_index_count, shadow_adjacency_first;
     PcDrawPush push;
     bool casts_shadow; /* drawn into the shadow map too (the turning leaf) */
     bool edge;         /* a block's side faces: drawn by the edge pipeline */

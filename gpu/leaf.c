@@ -109,6 +109,7 @@ static bool leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf 
     VkDeviceSize vertex_bytes = PC_VERTEX_FLOATS * nv * f;
     bool staging_pack = desc->pack == GPU_PACK_STAGING;
     VkDeviceSize cpu_written = (desc->upload ? 3 * nv * f : 0) + (staging_pack ? vertex_bytes : 0);
+    VkDeviceSize adjacency = desc->shadow_adjacency ? 2 * desc->shadow_index_count : 0;
     if (cpu_written && !resolve_in_place(ctx, desc->staging, cpu_written, &out->in_place, err))
         return false;
     const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
@@ -141,7 +142,7 @@ static bool leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf 
           "vertices AoS"}},
         {true,
          &out->indices,
-         {(3 * nc * 2 + desc->shadow_index_count) * sizeof(uint32_t),
+         {(3 * nc * 2 + adjacency + desc->shadow_index_count) * sizeof(uint32_t),
           VK_BUFFER_USAGE_INDEX_BUFFER_BIT | dst, GPU_MEMORY_DEVICE, "indices"}},
         {desc->readback,
          &out->readback,
@@ -168,11 +169,13 @@ static bool leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf 
             return false;
     out->shadow_first_index = (uint32_t)(3 * nc * 2);
     out->shadow_index_count = (uint32_t)desc->shadow_index_count;
-    const void *index_parts[] = {desc->indices, desc->shadow_indices};
+    out->shadow_adjacency_first = adjacency ? (uint32_t)(3 * nc * 2 + desc->shadow_index_count) : 0;
+    const void *index_parts[] = {desc->indices, desc->shadow_indices, desc->shadow_adjacency};
     const VkDeviceSize index_sizes[] = {3 * nc * 2 * sizeof(uint32_t),
-                                        desc->shadow_index_count * sizeof(uint32_t)};
+                                        desc->shadow_index_count * sizeof(uint32_t),
+                                        adjacency * sizeof(uint32_t)};
     return upload_once(ctx, &out->indices, index_parts, index_sizes,
-                       desc->shadow_index_count ? 2 : 1, err);
+                       desc->shadow_index_count ? (adjacency ? 3 : 2) : 1, err);
 }
 
 bool gpu_leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf *out, GpuError *err)

@@ -14,9 +14,11 @@ typedef struct GpuLeafDesc {
     uint32_t nx, ny;
     float width, height;     /* the leaf the rest grid spans (the GPU deform rebuilds it) */
     const uint32_t *indices; /* 3 per triangle, 2(nx-1)(ny-1) triangles */
-    /* a coarser mesh of the same vertices, for the low tier's shadow pass (none: 0) */
+    /* a coarser mesh of the same vertices, for the low tier's shadow pass (none: 0), and the same
+     * triangles with their neighbours (6 indices each, or none: NULL; mesh/grid.h) */
     const uint32_t *shadow_indices;
     size_t shadow_index_count;
+    const uint32_t *shadow_adjacency;
     bool readback; /* keep a host copy of the vertices possible (OBJ, tests) */
     bool upload;   /* positions come from the CPU */
     GpuPackPath pack;
@@ -39,9 +41,11 @@ typedef struct GpuLeaf {
     GpuBuffer cell_normals_b; /* per cell: vec2 (n1.yz) */
     GpuBuffer vertex_normals; /* x, y, z planes; only for the staging pack */
     GpuBuffer vertices;       /* AoS, PC_VERTEX_FLOATS floats per vertex */
-    GpuBuffer indices;        /* the grid's, then the shadow pass's coarser mesh's */
+    /* the grid's, then the shadow pass's coarser mesh's, then those triangles with adjacency */
+    GpuBuffer indices;
     uint32_t shadow_first_index, shadow_index_count;
-    GpuBuffer readback; /* host copy of `vertices`; only when asked for */
+    uint32_t shadow_adjacency_first; /* 0: none; 2 shadow_index_count indices */
+    GpuBuffer readback;              /* host copy of `vertices`; only when asked for */
     /* the staging pack: positions and vertex normals read back (6 planes), and the AoS vertices
      * the CPU interleaves, one per frame in flight unless written in place */
     GpuBuffer soa_readback;

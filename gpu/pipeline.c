@@ -73,7 +73,8 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
     };
     VkPipelineInputAssemblyStateCreateInfo assembly = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+        .topology = desc->geom ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY
+                               : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
     };
     VkPipelineViewportStateCreateInfo viewport = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
@@ -177,11 +178,14 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, NULL, layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, *layout, desc->label);
 
-    VkShaderModule vert = VK_NULL_HANDLE, frag = VK_NULL_HANDLE;
+    VkShaderModule vert = VK_NULL_HANDLE, frag = VK_NULL_HANDLE, geom = VK_NULL_HANDLE;
     if (!make_module(ctx, desc->vert, desc->vert_size, &vert, err))
         return false;
-    if (desc->frag && !make_module(ctx, desc->frag, desc->frag_size, &frag, err)) {
+    if ((desc->frag && !make_module(ctx, desc->frag, desc->frag_size, &frag, err)) ||
+        (desc->geom && !make_module(ctx, desc->geom, desc->geom_size, &geom, err))) {
         vkDestroyShaderModule(ctx->device, vert, ctx->allocator);
+        if (frag)
+            vkDestroyShaderModule(ctx->device, frag, ctx->allocator);
         return false;
     }
     /* constants a shader does not declare are ignored: every shader gets both (page.vert reads
@@ -211,11 +215,20 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
          .module = frag,
          .pName = "main",
          .pSpecializationInfo = &special},
+        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
+         .module = geom,
+         .pName = "main",
+         .pSpecializationInfo = &special},
     };
-    VkResult r = build(ctx, desc, stages, frag ? 2 : 1, *layout, pipeline);
+    if (!frag)
+        stages[1] = stages[2];
+    VkResult r = build(ctx, desc, stages, 1 + (frag ? 1 : 0) + (geom ? 1 : 0), *layout, pipeline);
     vkDestroyShaderModule(ctx->device, vert, ctx->allocator);
     if (frag)
         vkDestroyShaderModule(ctx->device, frag, ctx->allocator);
+    if (geom)
+        vkDestroyShaderModule(ctx->device, geom, ctx->allocator);
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, *pipeline, desc->label);
     return true;

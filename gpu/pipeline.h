@@ -14,7 +14,10 @@
 typedef struct GpuPipelineDesc {
     const uint32_t *vert, *frag; /* frag may be NULL: depth only */
     size_t vert_size, frag_size; /* bytes */
-    uint32_t stride;             /* bytes per vertex */
+    /* a geometry shader between them (NULL: none), fed triangle lists with adjacency */
+    const uint32_t *geom;
+    size_t geom_size;
+    uint32_t stride; /* bytes per vertex */
     VkVertexInputAttributeDescription attributes[GPU_PIPELINE_MAX_ATTRIBUTES];
     uint32_t attribute_count;
     uint32_t push_size;

@@ -478,6 +478,7 @@ GpuDraw gpu_renderer_leaf(const GpuLeaf *leaf, const PcDrawPush *push)
                      .index_count = (uint32_t)(leaf->triangle_count * 3),
                      .shadow_first_index = leaf->shadow_first_index,
                      .shadow_index_count = leaf->shadow_index_count,
+                     .shadow_adjacency_first = leaf->shadow_adjacency_first,
                      .push = *push,
                      .casts_shadow = true};
 }

@@ -11,6 +11,12 @@ static const uint32_t shadow_vert_spv[] =
 static const uint32_t shadow_frag_spv[] =
 #include "shadow.frag.inc"
     ;
+static const uint32_t shadow_smooth_geom_spv[] =
+#include "shadow_smooth.geom.inc"
+    ;
+static const uint32_t shadow_smooth_frag_spv[] =
+#include "shadow_smooth.frag.inc"
+    ;
 
 static bool shadow_depth_format(const GpuContext *ctx, VkFormat *format, GpuError *err)
 {
@@ -50,6 +56,7 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse,
         levels++;
     out->levels = levels;
     out->coarse = coarse;
+    out->smooth = coarse && ctx->geometry_shader;
     GpuImageDesc cover = {
         .extent = {size, size},
         .format = SHADOW_COVER_FORMAT,
@@ -92,17 +99,22 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse,
     };
     GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->sampler));
     GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, "shadow");
-    /* Only the position: the pass draws the page shader's vertex buffers. */
+    /* The position and the uv: the pass draws the page shader's vertex buffers. The low tier's
+     * finds the leaf's outline and anti-aliases it (shadow_smooth.geom and .frag), where the
+     * device has geometry shaders. */
     GpuPipelineDesc pass = {
         .vert = shadow_vert_spv,
         .vert_size = sizeof shadow_vert_spv,
-        .frag = shadow_frag_spv,
-        .frag_size = sizeof shadow_frag_spv,
+        .frag = out->smooth ? shadow_smooth_frag_spv : shadow_frag_spv,
+        .frag_size = out->smooth ? sizeof shadow_smooth_frag_spv : sizeof shadow_frag_spv,
+        .geom = out->smooth ? shadow_smooth_geom_spv : NULL,
+        .geom_size = out->smooth ? sizeof shadow_smooth_geom_spv : 0,
         .stride = PC_VERTEX_FLOATS * sizeof(float),
-        .attributes = {{.location = 0,
-                        .format = VK_FORMAT_R32G32B32_SFLOAT,
-                        .offset = PC_VERTEX_OFFSET_POS}},
-        .attribute_count = 1,
+        .attributes =
+            {{.location = 0, .format = VK_FORMAT_R32G32B32_SFLOAT, .offset = PC_VERTEX_OFFSET_POS},
+             {.location = 2, .format = VK_FORMAT_R32G32_SFLOAT, .offset = PC_VERTEX_OFFSET_UV}},
+        .attribute_count = 2,
+        .frag_constant = size, /* shadow_smooth.geom's texels across the map */
         .push_size = sizeof(PcDrawIndex),
         .set_layout = set_layout,
         .color_format = out->map.format,
@@ -245,12 +257,17 @@ void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuShad
         vkCmdPushConstants(cmd, shadow->layout,
                            VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                            sizeof pick, &pick);
-        /* the low tier's map takes the coarser mesh: its chords sag (c^2 / 8r) under a texel of
-         * it at the radii a turn uses */
+        /* the low tier's map takes the coarser mesh (with its triangles' neighbours where it
+         * finds the outline): its chords sag (c^2 / 8r) about a texel of it at the tightest
+         * roll a turn makes */
         bool coarse = shadow->coarse && d->shadow_index_count;
-        gpu_pipeline_draw(cmd, bound, d->vertices, d->indices,
-                          coarse ? d->shadow_first_index : d->first_index,
-                          coarse ? d->shadow_index_count : d->index_count);
+        if (shadow->smooth && d->shadow_adjacency_first)
+            gpu_pipeline_draw(cmd, bound, d->vertices, d->indices, d->shadow_adjacency_first,
+                              2 * d->shadow_index_count);
+        else if (!shadow->smooth) /* (a leaf always has them: book/leaf.c) */
+            gpu_pipeline_draw(cmd, bound, d->vertices, d->indices,
+                              coarse ? d->shadow_first_index : d->first_index,
+                              coarse ? d->shadow_index_count : d->index_count);
     }
     vkCmdEndRendering(cmd);
     shadow_mips(cmd, shadow);

@@ -36,6 +36,9 @@ typedef struct GpuShadow {
     GpuImage depth;     /* the pass's depth buffer: the nearest of the leaf wins */
     VkSampler sampler;  /* trilinear, outside the map no cover */
     bool coarse;        /* the pass draws a draw's coarser mesh where it has one (the low tier) */
+    /* ...with its outline anti-aliased, from its triangles' neighbours (the device has geometry
+     * shaders): the draws must then have them (GpuDraw.shadow_adjacency_first) */
+    bool smooth;
 } GpuShadow;
 
 /* The map (size x size texels and its mips down to PC_SHADOW_TOP), the pass's depth buffer, the

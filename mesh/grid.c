@@ -5,6 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The vertex at coarse column ci and row cj: every coarse_step-th, and the last. */
+static uint32_t coarse_vertex(const PageGrid *grid, size_t ci, size_t cj)
+{
+    size_t i = ci * grid->coarse_step, j = cj * grid->coarse_step;
+    i = i < grid->nx - 1 ? i : grid->nx - 1;
+    j = j < grid->ny - 1 ? j : grid->ny - 1;
+    return (uint32_t)(j * grid->nx + i);
+}
+
 bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out)
 {
     memset(out, 0, sizeof *out);
@@ -32,8 +41,9 @@ bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out)
     size_t cy = (out->ny - 1 + out->coarse_step - 1) / out->coarse_step;
     out->coarse_triangle_count = 2 * cx * cy;
     out->coarse_indices = malloc(out->coarse_triangle_count * 3 * sizeof(uint32_t));
+    out->coarse_adjacency = malloc(out->coarse_triangle_count * 6 * sizeof(uint32_t));
     if (!out->rest_x || !out->rest_y || !out->u || !out->v || !out->indices ||
-        !out->coarse_indices) {
+        !out->coarse_indices || !out->coarse_adjacency) {
         mesh_grid_destroy(out);
         return false;
     }
@@ -68,6 +78,22 @@ bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out)
             *idx++ = a, *idx++ = c, *idx++ = d;
         }
     }
+    /* Their neighbours: cell (ci, cj) has (a b c) and (a c d) as above; across a b lies the cell
+     * below's (a c d), across b c the next cell's (a c d), across c d the cell above's (a b c),
+     * across d a the cell before's (a b c). */
+    idx = out->coarse_adjacency;
+    for (size_t cj = 0; cj < cy; cj++) {
+        for (size_t ci = 0; ci < cx; ci++) {
+            uint32_t a = coarse_vertex(out, ci, cj), b = coarse_vertex(out, ci + 1, cj),
+                     c = coarse_vertex(out, ci + 1, cj + 1), d = coarse_vertex(out, ci, cj + 1);
+            *idx++ = a, *idx++ = cj > 0 ? coarse_vertex(out, ci, cj - 1) : a;
+            *idx++ = b, *idx++ = ci + 1 < cx ? coarse_vertex(out, ci + 2, cj + 1) : b;
+            *idx++ = c, *idx++ = d;
+            *idx++ = a, *idx++ = b;
+            *idx++ = c, *idx++ = cj + 1 < cy ? coarse_vertex(out, ci + 1, cj + 2) : c;
+            *idx++ = d, *idx++ = ci > 0 ? coarse_vertex(out, ci - 1, cj) : d;
+        }
+    }
     return true;
 }
 
@@ -79,6 +105,7 @@ void mesh_grid_destroy(PageGrid *grid)
     free(grid->v);
     free(grid->indices);
     free(grid->coarse_indices);
+    free(grid->coarse_adjacency);
     memset(grid, 0, sizeof *grid);
 }
 

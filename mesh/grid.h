@@ -33,6 +33,11 @@ typedef struct PageGrid {
     uint32_t *coarse_indices;
     size_t coarse_triangle_count;
     uint32_t coarse_step;
+    /* The coarse triangles again with their neighbours, 6 indices each as Vulkan's triangle lists
+     * with adjacency take them: a triangle's 3 vertices in coarse_indices' order at 0, 2 and 4, and
+     * at 1, 3 and 5 the vertex of the triangle across its edge 0-2, 2-4, 4-0 that is not on it. An
+     * edge of the page, where there is none, repeats the edge's first vertex. */
+    uint32_t *coarse_adjacency;
 } PageGrid;
 
 /* Cells across the page's width in the coarse mesh at most (fewer when the grid has fewer). */

@@ -349,6 +349,19 @@ void main()
     uint frame = frame_bits(draw.frame.w);
     bool spine_edge = frame_flag(frame, PC_FRAME_SPINE_EDGE);
     bool board = BOARD_CODE && frame_flag(frame, PC_FRAME_BOARD);
+    // A board is the leaf's mesh drawn twice, half its thickness out each way (book.c,
+    // board_draws), with its edges' faces between the two (edge.frag), whose bottom (anti-aliased
+    // there with EDGE_AA) runs along the face on the model's -z side (BOARD_BOTTOM) and whose top
+    // (tucked under the page) along the other. Seen from the +z side, the -z face lies wholly
+    // behind the other and the edges' faces: with MSAA the depth test hides it, but its edge
+    // pixels, drawn a pixel past its edges and blended, would lie over the edges' faces where they
+    // show (its cloth over the tail's dark line under the board's bottom edge, every pixel row of
+    // the edge: a dashed line) and over their own anti-aliased bottom. Not drawn. (Seen from the
+    // -z side, the +z face behind fills the seam between the near face and the edges' bottom, and
+    // anti-aliases their tucked top: drawn.)
+    if (EDGE_AA && board && draw.page.w == float(PC_DRAW_LEAF) &&
+        frame_flag(frame, PC_FRAME_BOARD_BOTTOM) && toward_viewer)
+        discard;
     // the turning leaf's cut edge; a board's are its own draw (edge.frag)
     bool cut = CUT_CODE && !SHADOW_ONLY && !board && draw.page.w == float(PC_DRAW_LEAF);
     vec2 covered = EDGE_AA || cut ? coverage(n, v, spine_edge, cut) : vec2(1.0, 0.0);

@@ -200,7 +200,8 @@ PC_END(PcAmpPush)
  * in cloth (the book has no cover print), else its outside shows its print, laminated;
  * BOARD_BACK: its outside is the leaf's back (the back cover), else its front. On a block of
  * leaves (PC_DRAW_EDGE without BOARD): BOARD_TOP, BOARD_BOTTOM, a board lies at its top or
- * bottom, whose thickness its faces show there. */
+ * bottom, whose thickness its faces show there. On a turning board's face (a leaf's draw with
+ * BOARD): BOARD_BOTTOM, this is the face on the model's -z side (book/book.c, board_draws). */
 #define PC_FRAME_BACK_UP      1
 #define PC_FRAME_MIRRORED     2
 #define PC_FRAME_SPINE_EDGE   4

@@ -35,6 +35,7 @@ typedef struct Host {
     uint32_t messages;
     VkPhysicalDevice physical;
     VkDevice device;
+    bool geometry_shader; /* enabled on the device */
     uint32_t family;
     VkQueue queue;
     VkCommandPool pool;
@@ -137,14 +138,20 @@ static void host_instance(Host *h)
         .dynamicRendering = VK_TRUE,
         .maintenance4 = VK_TRUE};
     float priority = 1.0f;
-    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                                .pNext = &want13,
-                                .queueCreateInfoCount = 1,
-                                .pQueueCreateInfos = &(VkDeviceQueueCreateInfo){
-                                    .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                    .queueFamilyIndex = h->family,
-                                    .queueCount = 1,
-                                    .pQueuePriorities = &priority}};
+    /* as the library's own device: the low quality's shadow outline is then the program's */
+    VkPhysicalDeviceFeatures offered;
+    vkGetPhysicalDeviceFeatures(h->physical, &offered);
+    h->geometry_shader = offered.geometryShader;
+    VkDeviceCreateInfo dinfo = {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+        .pNext = &want13,
+        .queueCreateInfoCount = 1,
+        .pQueueCreateInfos =
+            &(VkDeviceQueueCreateInfo){.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                       .queueFamilyIndex = h->family,
+                                       .queueCount = 1,
+                                       .pQueuePriorities = &priority},
+        .pEnabledFeatures = &(VkPhysicalDeviceFeatures){.geometryShader = h->geometry_shader}};
     VK_OK(vkCreateDevice(h->physical, &dinfo, NULL, &h->device));
     vkGetDeviceQueue(h->device, h->family, 0, &h->queue);
     h->own_instance = true;
@@ -1826,7 +1833,8 @@ int main(int argc, char **argv)
                                  .queue_family = h.family,
                                  .queue = h.queue,
                                  .get_instance_proc_addr = vkGetInstanceProcAddr,
-                                 .debug_names = true},
+                                 .debug_names = true,
+                                 .geometry_shader = h.geometry_shader},
         &err);
     CHECK(&st, ctx != NULL, "the host's context: %s", err.message);
     if (ctx) {

@@ -514,7 +514,7 @@ static const ReferenceBound REFERENCE_BOUNDS[] = {
     {"middle-50", 3.5, 6.5},
     {"top-75", 2.5, 4.0},
     {"turned", 2.5, 4.0},
-    {"tight-radius", 3.5, 9.5},
+    {"tight-radius", 3.5, 7.5},
     {"back-facing", 3.5, 7.5},
     {"backward-40", 3.5, 4.5},
     {"rtl-40", 4.0, 4.0},

@@ -92,6 +92,47 @@ static void soa_get(MeshSoa3 m, size_t k, double out[3])
     out[0] = m.x[k], out[1] = m.y[k], out[2] = m.z[k];
 }
 
+/* Whether the coarse triangle (a, b, c), in any rotation, is in the coarse mesh. */
+static bool coarse_has(const PageGrid *g, uint32_t a, uint32_t b, uint32_t c)
+{
+    for (size_t t = 0; t < g->coarse_triangle_count; t++) {
+        const uint32_t *tri = &g->coarse_indices[3 * t];
+        for (int r = 0; r < 3; r++)
+            if (tri[r] == a && tri[(r + 1) % 3] == b && tri[(r + 2) % 3] == c)
+                return true;
+    }
+    return false;
+}
+
+/* The coarse triangles with adjacency: each the coarse triangle at 0, 2, 4; across each edge
+ * (p, q) the vertex r of the triangle (q, p, r) of the coarse mesh, or p itself where the edge
+ * lies on the page's edge. */
+static void check_coarse_adjacency(CheckState *s, const PageGrid *g)
+{
+    size_t wrong = 0, unmatched = 0, inner = 0;
+    for (size_t t = 0; t < g->coarse_triangle_count; t++) {
+        const uint32_t *tri = &g->coarse_indices[3 * t], *adj = &g->coarse_adjacency[6 * t];
+        wrong += adj[0] != tri[0] || adj[2] != tri[1] || adj[4] != tri[2];
+        for (int e = 0; e < 3; e++) {
+            uint32_t p = adj[2 * e], q = adj[(2 * e + 2) % 6], r = adj[2 * e + 1];
+            if (r == p) {
+                /* on the page's edge: both ends on the same side of it */
+                uint32_t pi = p % g->nx, pj = p / g->nx, qi = q % g->nx, qj = q / g->nx;
+                bool side = (pi == qi && (pi == 0 || pi == g->nx - 1)) ||
+                            (pj == qj && (pj == 0 || pj == g->ny - 1));
+                inner += !side;
+            } else {
+                unmatched += !coarse_has(g, q, p, r);
+            }
+        }
+    }
+    CHECK(s, wrong == 0, "%ux%u: %zu adjacency triangles not the coarse ones", g->nx, g->ny, wrong);
+    CHECK(s, unmatched == 0, "%ux%u: %zu adjacent vertices make no coarse triangle", g->nx, g->ny,
+          unmatched);
+    CHECK(s, inner == 0, "%ux%u: %zu edges inside the page said to be on its edge", g->nx, g->ny,
+          inner);
+}
+
 /* The coarse mesh (the low tier's shadow pass): on the grid's vertices, every step-th row and
  * column and the last, at most MESH_COARSE_CELLS cells across, covering the page once: its
  * triangles, wound like the grid's (counter-clockwise from +z), add up to the page's area. */
@@ -136,6 +177,7 @@ static void test_grid_coarse(CheckState *s)
         double page = (double)g.width * g.height;
         CHECK(s, fabs(area - page) <= 1e-5 * page, "%ux%u: coarse triangles cover %.9g of %.9g",
               sz.nx, sz.ny, area, page);
+        check_coarse_adjacency(s, &g);
         mesh_grid_destroy(&g);
     }
 }

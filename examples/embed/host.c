@@ -131,6 +131,9 @@ void gpu_device(Gpu *g, VkSurfaceKHR surface)
         .maintenance4 = VK_TRUE,
     };
     const char *swapchain = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
+    VkPhysicalDeviceFeatures offered;
+    vkGetPhysicalDeviceFeatures(g->physical, &offered);
+    g->geometry_shader = offered.geometryShader;
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &v13,
@@ -144,6 +147,7 @@ void gpu_device(Gpu *g, VkSurfaceKHR surface)
             },
         .enabledExtensionCount = surface ? 1 : 0,
         .ppEnabledExtensionNames = &swapchain,
+        .pEnabledFeatures = &(VkPhysicalDeviceFeatures){.geometryShader = g->geometry_shader},
     };
     check(vkCreateDevice(g->physical, &info, NULL, &g->device), "vkCreateDevice");
     vkGetDeviceQueue(g->device, g->family, 0, &g->queue);

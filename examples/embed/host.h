@@ -15,7 +15,9 @@ typedef struct Gpu {
     uint32_t messages; /* validation messages seen */
     VkPhysicalDevice physical;
     VkDevice device;
-    uint32_t family; /* one queue, graphics and compute */
+    bool
+        geometry_shader; /* enabled on the device (where offered): pagecurl's low quality uses it */
+    uint32_t family;     /* one queue, graphics and compute */
     VkQueue queue;
     VkCommandPool pool;
 } Gpu;
@@ -39,7 +41,8 @@ void check(VkResult r, const char *what);
  * synchronization validation and VK_EXT_debug_utils. */
 void gpu_instance(Gpu *g, const char *const *extensions, uint32_t count, bool validation);
 /* The first Vulkan 1.3 device with a graphics+compute queue (that presents to `surface`, where
- * there is one), with dynamicRendering, synchronization2 and maintenance4 enabled. */
+ * there is one), with dynamicRendering, synchronization2 and maintenance4 enabled, and
+ * geometryShader where it offers it. */
 void gpu_device(Gpu *g, VkSurfaceKHR surface);
 void gpu_destroy(Gpu *g);
 

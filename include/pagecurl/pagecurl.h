@@ -109,6 +109,12 @@ typedef struct pagecurl_context_desc {
     uint32_t instance_extension_count;
     bool (*create_surface)(void *user, VkInstance instance, VkSurfaceKHR *out);
     void *surface_user;
+    /* Added after surface_user (a .size that ends before it means false), with the host's device:
+     * the device was created with the geometryShader feature enabled (where it offers it). The low
+     * quality then anti-aliases the outline of the turning leaf's shadow map, as the library's own
+     * device does (it enables the feature where offered); without it the leaf's contact shadow
+     * can step in blocks along a fold. */
+    bool geometry_shader;
 } pagecurl_context_desc;
 
 /* NULL with err filled where the device does not qualify or cannot be made. */
