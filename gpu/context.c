@@ -365,6 +365,11 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
     };
     if (ctx->pipeline_statistics)
         want13.pNext = &want_stats;
+    /* anisotropic filtering where offered: the high tier's print at a grazing angle */
+    VkPhysicalDeviceFeatures offered;
+    vkGetPhysicalDeviceFeatures(ctx->physical, &offered);
+    ctx->sampler_anisotropy = offered.samplerAnisotropy;
+    VkPhysicalDeviceFeatures want = {.samplerAnisotropy = offered.samplerAnisotropy};
     const char *exts[2];
     uint32_t ext_count = 0;
     if (ctx->surface)
@@ -385,6 +390,7 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
             },
         .enabledExtensionCount = ext_count,
         .ppEnabledExtensionNames = exts,
+        .pEnabledFeatures = &want,
     };
     GPU_TRY(err, vkCreateDevice(ctx->physical, &info, NULL, &ctx->device));
     volkLoadDevice(ctx->device);
@@ -468,6 +474,10 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
     volkInitializeCustom(host->get_instance_proc_addr);
     volkLoadInstanceOnly(ctx->instance);
     read_physical(ctx);
+    /* what the host enabled, as far as the device offers it (a host cannot enable more) */
+    VkPhysicalDeviceFeatures offered;
+    vkGetPhysicalDeviceFeatures(ctx->physical, &offered);
+    ctx->sampler_anisotropy = host->sampler_anisotropy && offered.samplerAnisotropy;
     bool ok = faults_create(ctx, err);
     if (ok && ctx->props.apiVersion < VK_API_VERSION_1_3) {
         err->usage = true;
