@@ -169,7 +169,8 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
                                                 .get_instance_proc_addr = d.get_instance_proc_addr,
                                                 .allocator = d.allocator,
                                                 .pipeline_cache = d.pipeline_cache,
-                                                .debug_names = d.debug_names},
+                                                .debug_names = d.debug_names,
+                                                .sampler_anisotropy = d.sampler_anisotropy},
                                &ctx->gpu, &gerr);
     else
         ok = gpu_context_create(

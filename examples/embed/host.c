@@ -130,6 +130,11 @@ void gpu_device(Gpu *g, VkSurfaceKHR surface)
         .dynamicRendering = VK_TRUE,
         .maintenance4 = VK_TRUE,
     };
+    /* anisotropic filtering where offered, and the library told (pagecurl_context_desc): pages
+     * seen at a grazing angle stay sharp */
+    VkPhysicalDeviceFeatures offered;
+    vkGetPhysicalDeviceFeatures(g->physical, &offered);
+    g->anisotropy = offered.samplerAnisotropy;
     const char *swapchain = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
@@ -144,6 +149,7 @@ void gpu_device(Gpu *g, VkSurfaceKHR surface)
             },
         .enabledExtensionCount = surface ? 1 : 0,
         .ppEnabledExtensionNames = &swapchain,
+        .pEnabledFeatures = &(VkPhysicalDeviceFeatures){.samplerAnisotropy = g->anisotropy},
     };
     check(vkCreateDevice(g->physical, &info, NULL, &g->device), "vkCreateDevice");
     vkGetDeviceQueue(g->device, g->family, 0, &g->queue);

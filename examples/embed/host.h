@@ -17,6 +17,7 @@ typedef struct Gpu {
     VkDevice device;
     uint32_t family; /* one queue, graphics and compute */
     VkQueue queue;
+    bool anisotropy; /* samplerAnisotropy enabled on the device (where it offers it) */
     VkCommandPool pool;
 } Gpu;
 
