@@ -170,7 +170,8 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
                                                 .allocator = d.allocator,
                                                 .pipeline_cache = d.pipeline_cache,
                                                 .debug_names = d.debug_names,
-                                                .geometry_shader = d.geometry_shader},
+                                                .geometry_shader = d.geometry_shader,
+                                                .sampler_anisotropy = d.sampler_anisotropy},
                                &ctx->gpu, &gerr);
     else
         ok = gpu_context_create(

@@ -368,6 +368,10 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
     VkPhysicalDeviceFeatures have;
     vkGetPhysicalDeviceFeatures(ctx->physical, &have);
     ctx->geometry_shader = have.geometryShader;
+    /* anisotropic filtering where offered: the high tier's print at a grazing angle */
+    ctx->sampler_anisotropy = have.samplerAnisotropy;
+    VkPhysicalDeviceFeatures want = {.geometryShader = have.geometryShader,
+                                     .samplerAnisotropy = have.samplerAnisotropy};
     const char *exts[2];
     uint32_t ext_count = 0;
     if (ctx->surface)
@@ -388,7 +392,7 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
             },
         .enabledExtensionCount = ext_count,
         .ppEnabledExtensionNames = exts,
-        .pEnabledFeatures = &(VkPhysicalDeviceFeatures){.geometryShader = ctx->geometry_shader},
+        .pEnabledFeatures = &want,
     };
     GPU_TRY(err, vkCreateDevice(ctx->physical, &info, NULL, &ctx->device));
     volkLoadDevice(ctx->device);
@@ -472,6 +476,11 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
     volkInitializeCustom(host->get_instance_proc_addr);
     volkLoadInstanceOnly(ctx->instance);
     read_physical(ctx);
+    /* what the host enabled, as far as the device offers it (a host cannot enable more) */
+    VkPhysicalDeviceFeatures offered;
+    vkGetPhysicalDeviceFeatures(ctx->physical, &offered);
+    ctx->sampler_anisotropy = host->sampler_anisotropy && offered.samplerAnisotropy;
+    ctx->geometry_shader = host->geometry_shader && offered.geometryShader;
     bool ok = faults_create(ctx, err);
     if (ok && ctx->props.apiVersion < VK_API_VERSION_1_3) {
         err->usage = true;
@@ -479,9 +488,6 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
     }
     ok = ok && device_qualifies(ctx, NULL, err);
     if (ok) {
-        VkPhysicalDeviceFeatures offered;
-        vkGetPhysicalDeviceFeatures(ctx->physical, &offered);
-        ctx->geometry_shader = host->geometry_shader && offered.geometryShader;
         ctx->device = host->device;
         volkLoadDevice(ctx->device);
         ok = create_owned(ctx, err);

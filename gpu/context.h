@@ -79,6 +79,10 @@ typedef struct GpuContext {
      * the low tier's shadow pass finds the leaf's outline seen from the light with one
      * (gpu/shadow.c) */
     bool geometry_shader;
+    /* VkPhysicalDeviceFeatures.samplerAnisotropy is enabled on the device (the library's own
+     * where the device offers it; a host's where the host says it enabled it): the high tier
+     * reads the pages' print through an anisotropic sampler */
+    bool sampler_anisotropy;
     GpuFaults *faults; /* owned; counts calls, so it lives behind a pointer in a const context */
     /* Adopted from a host (gpu_context_adopt): the instance and device are the host's, never
      * destroyed here, and every object made on them uses the host's allocator and cache. */
@@ -104,13 +108,17 @@ typedef struct GpuHostDevice {
     VkPipelineCache pipeline_cache;         /* optional */
     bool debug_names;     /* the instance has VK_EXT_debug_utils enabled: objects are named */
     bool geometry_shader; /* the device has the geometryShader feature enabled */
+    /* the host enabled VkPhysicalDeviceFeatures.samplerAnisotropy on the device: the renderer
+     * may use it (without it, never: a feature the host did not enable is not the library's) */
+    bool sampler_anisotropy;
 } GpuHostDevice;
 
 /* Loads the functions of the host's instance and device through its vkGetInstanceProcAddr and
  * makes what the context owns on them (its command pool, the one-off buffer and fence); the
- * device must be Vulkan 1.3 with the features gpu_context_create enables, which are checked as
- * far as Vulkan lets them be (the device's offer, not what the host enabled). Destroying the
- * context leaves the host's objects. */
+ * device must be Vulkan 1.3 with the features gpu_context_create requires, which are checked as
+ * far as Vulkan lets them be (the device's offer, not what the host enabled); samplerAnisotropy
+ * is used only where the host says it enabled it. Destroying the context leaves the host's
+ * objects. */
 bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err);
 
 /* One line per device the loader sees: index, name, type, API version. */

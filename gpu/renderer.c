@@ -213,8 +213,9 @@ static bool fixed_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 }
 
 /* Set 0: the page content (binding 0), the shadow map's cover and depth (1), the ink (2), the
- * pages' detail (3), all sampled by the fragment shader; the frames' draw tables (4), read by
- * every stage of every draw (the shadow pass's too), written once here. */
+ * pages' detail (3), the content and the ink again where a footprint is stretched (5, 6: through
+ * the anisotropic sampler at the high tier), all sampled by the fragment shader; the frames' draw
+ * tables (4), read by every stage of every draw (the shadow pass's too), written once here. */
 static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
     /* written by the CPU every frame, read by every vertex and fragment: as the curl tables */
@@ -223,8 +224,8 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
         gpu_buffer_shared_heap(ctx) ? GPU_MEMORY_SHARED : GPU_MEMORY_UPLOAD, "draw tables"};
     if (!gpu_buffer_create(ctx, &tables, &out->draw_tables, err))
         return false;
-    VkDescriptorSetLayoutBinding bindings[5];
-    for (uint32_t i = 0; i < 4; i++)
+    VkDescriptorSetLayoutBinding bindings[7];
+    for (uint32_t i = 0; i < 7; i++)
         bindings[i] = (VkDescriptorSetLayoutBinding){
             .binding = i,
             .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
@@ -246,7 +247,7 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
     GPU_TRY(err,
             vkCreateDescriptorSetLayout(ctx->device, &layout, ctx->allocator, &out->set_layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, out->set_layout, "render");
-    VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 4},
+    VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 6},
                                     {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}};
     VkDescriptorPoolCreateInfo pool = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
@@ -283,19 +284,27 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
 static void descriptors_write(const GpuContext *ctx, GpuRenderer *out)
 {
     out->epoch++; /* commands recorded with the set before are invalid */
+    /* a stretched footprint's reads: anisotropic at the high tier where the device allows it */
+    bool anisotropic = out->anisotropic && out->quality == GPU_QUALITY_HIGH;
+    VkSampler content = anisotropic ? out->anisotropic : out->content.sampler;
+    VkSampler ink = anisotropic ? out->anisotropic : out->ink.sampler;
+    const VkImageLayout read = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
     VkDescriptorImageInfo images[] = {
-        {out->content.sampler, out->content.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
-        {out->shadow.sampler, out->shadow.map.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
-        {out->ink.sampler, out->ink.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
-        {out->detail.sampler, out->detail.image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
+        {out->content.sampler, out->content.image.view, read},
+        {out->shadow.sampler, out->shadow.map.view, read},
+        {out->ink.sampler, out->ink.image.view, read},
+        {out->detail.sampler, out->detail.image.view, read},
+        {content, out->content.image.view, read},
+        {ink, out->ink.image.view, read},
     };
+    static const uint32_t binding[] = {0, 1, 2, 3, 5, 6};
     uint32_t count = sizeof images / sizeof images[0];
     VkWriteDescriptorSet writes[sizeof images / sizeof images[0]];
     for (uint32_t i = 0; i < count; i++)
         writes[i] = (VkWriteDescriptorSet){
             .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
             .dstSet = out->set,
-            .dstBinding = i,
+            .dstBinding = binding[i],
             .descriptorCount = 1,
             .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
             .pImageInfo = &images[i],
@@ -337,6 +346,31 @@ static bool tier_create(const GpuContext *ctx, GpuQuality quality, GpuRenderer *
     return renderer_create(ctx, out, err);
 }
 
+/* The content's and the ink's sampler at the high tier where the device has anisotropic
+ * filtering: as the textures' own (trilinear, clamped to the edge; the two are made alike) with
+ * up to 16 reads along a footprint's long side. */
+static bool anisotropic_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
+{
+    if (!ctx->sampler_anisotropy)
+        return true;
+    float most = ctx->props.limits.maxSamplerAnisotropy;
+    VkSamplerCreateInfo sampler = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = VK_FILTER_LINEAR,
+        .minFilter = VK_FILTER_LINEAR,
+        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR,
+        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .anisotropyEnable = VK_TRUE,
+        .maxAnisotropy = most < GPU_MAX_ANISOTROPY ? most : GPU_MAX_ANISOTROPY,
+        .maxLod = VK_LOD_CLAMP_NONE,
+    };
+    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->anisotropic));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->anisotropic, "content and ink, anisotropic");
+    return true;
+}
+
 bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, GpuRenderer *out,
                          GpuError *err)
 {
@@ -360,8 +394,9 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     content.show_through = out->show_through > 0.0f; /* page.frag reads it from the alpha */
     if (gpu_texture_create(ctx, &content, &out->content, err) &&
         gpu_texture_create(ctx, &detail, &out->detail, err) &&
-        gpu_ink_create(ctx, &ink, &out->ink, err) && descriptors_create(ctx, out, err) &&
-        tier_create(ctx, desc->quality, out, err) && fixed_create(ctx, out, err))
+        gpu_ink_create(ctx, &ink, &out->ink, err) && anisotropic_create(ctx, out, err) &&
+        descriptors_create(ctx, out, err) && tier_create(ctx, desc->quality, out, err) &&
+        fixed_create(ctx, out, err))
         return true;
     gpu_renderer_destroy(ctx, out);
     return false;
@@ -412,6 +447,8 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
         vkDestroyDescriptorPool(ctx->device, renderer->pool, ctx->allocator);
     if (renderer->set_layout)
         vkDestroyDescriptorSetLayout(ctx->device, renderer->set_layout, ctx->allocator);
+    if (renderer->anisotropic)
+        vkDestroySampler(ctx->device, renderer->anisotropic, ctx->allocator);
     gpu_ink_destroy(ctx, &renderer->ink);
     gpu_texture_destroy(ctx, &renderer->detail);
     gpu_texture_destroy(ctx, &renderer->content);

@@ -15,6 +15,10 @@
 #include "shadow.h"
 #include "texture.h"
 
+/* Reads along a footprint's long side at most where the device filters anisotropically (and
+ * allows as many): a page 16 times longer on screen one way than the other stays sharp across. */
+#define GPU_MAX_ANISOTROPY 16.0f
+
 /* Draws the still pages' cache holds at most: the two flat pages and their blocks. */
 #define GPU_STILL_MAX_DRAWS 4
 
@@ -105,6 +109,13 @@ typedef struct GpuRenderer {
     uint64_t epoch;
     GpuTexture content; /* one layer per page side (PcDrawPush.page.z picks a leaf's pair) */
     GpuInk ink;         /* the strokes' coverage: the same layers, drawn over the content */
+    /* Where the context has samplerAnisotropy: the high tier's sampler of the content and the
+     * ink where a footprint is stretched (set 0's bindings 5 and 6), trilinear with anisotropic
+     * filtering (up to 16 reads along a long footprint: a page seen at a grazing angle stays
+     * sharp across its short side). The other tiers read through the textures' own trilinear
+     * samplers: the low one a whole level a draw (PC_TIER_DRAW_LOD), the reference one along a
+     * long footprint itself (page.frag's content_read), whatever the device has. */
+    VkSampler anisotropic;
     /* Part of up to GPU_DETAIL_SLOTS page sides drawn at the density a zoomed view shows them
      * (gpu_renderer_set_detail), read where a flat page's draw names a slot; 1 x 1 until then.
      * Level 0 alone: it is read about a texel a pixel, and its upload is then a copy. */

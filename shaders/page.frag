@@ -22,6 +22,11 @@ layout(set = 0, binding = 0) uniform sampler2DArray content;
 layout(set = 0, binding = 1) uniform sampler2D shadow_cover;
 layout(set = 0, binding = 2) uniform sampler2DArray ink;
 layout(set = 0, binding = 3) uniform sampler2DArray detail;
+// The content and the ink again, through the anisotropic sampler at the high tier where the
+// device has one (gpu/renderer.c; else through their own): read where a footprint is stretched
+// (footprint_stretch).
+layout(set = 0, binding = 5) uniform sampler2DArray content_stretched;
+layout(set = 0, binding = 6) uniform sampler2DArray ink_stretched;
 // The tier (gpu/quality.h): PC_TIER_* bits, 0 in the high tier.
 layout(constant_id = 0) const uint TIER = 0u;
 // PLAIN (the leaf's flat cells, away from its edges): every pixel covered whole, no cut edge.
@@ -277,14 +282,47 @@ vec3 cut_albedo(vec3 face)
     return CUT_SHADE * mix(face, body, CUT_GREY);
 }
 
-// The print at `at`, whose pixel spans dx, dy of it. The reference tier filters it the long way
-// round where the footprint is long (a page seen at a grazing angle): up to 16 reads along its
-// long side, each as wide as the short one, where one trilinear read blurs it to the long side's
-// width.
-vec4 content_read(vec3 at, vec2 dx, vec2 dy)
+// How much the high tier reads a footprint dx, dy (uv) through content_stretched and
+// ink_stretched rather than through the trilinear samplers: none where it is within STRETCH_FROM
+// of round (its long side over its short one, in the content's texels; the ink's have the same
+// aspect), all from STRETCH_FULL, the two reads blended between. A GPU's anisotropic read of a
+// footprint that round is its trilinear one to within 0.07 of a level, but a CPU rasteriser's
+// anisotropic filter (lavapipe's, an elliptical weighted average) is a filter of its own on round
+// footprints too: pages seen face on are drawn alike by both, and the blend keeps the change of
+// filter from showing as a seam where a leaf starts to roll.
+const float STRETCH_FROM = 1.05;
+const float STRETCH_FULL = 2.0;
+float footprint_stretch(vec2 dx, vec2 dy)
 {
-    if (!REFERENCE)
-        return textureGrad(content, at, dx, dy);
+    if (DRAW_LOD || REFERENCE)
+        return 0.0;
+    vec2 size = vec2(textureSize(content, 0).xy);
+    float a = dot(dx * size, dx * size), b = dot(dy * size, dy * size);
+    float ratio = sqrt(max(a, b) / max(min(a, b), 1e-20));
+    return smoothstep(STRETCH_FROM, STRETCH_FULL, ratio);
+}
+
+// A stretched footprint's point, inside the paper. Where a pixel's centre lies past the edge it
+// covers (a board or a leaf seen edge on) `at` runs on, far off where the triangle is a sliver:
+// the sampler clamps to the edge anyway, but lavapipe's anisotropic filter walks the texels
+// between the points of a pixel quad, millions of them for a board standing edge on.
+vec3 inside(vec3 at)
+{
+    return vec3(clamp(at.xy, 0.0, 1.0), at.z);
+}
+
+// The print at `at`, whose pixel spans dx, dy of it, through the anisotropic sampler as far as
+// the footprint is stretched (`stretch`: footprint_stretch). The reference tier filters it the
+// long way round where the footprint is long (a page seen at a grazing angle): up to 16 reads
+// along its long side, each as wide as the short one, where one trilinear read blurs it to the
+// long side's width.
+vec4 content_read(vec3 at, vec2 dx, vec2 dy, float stretch)
+{
+    if (!REFERENCE) {
+        vec4 trilinear = stretch < 1.0 ? textureGrad(content, at, dx, dy) : vec4(0.0);
+        vec4 along = stretch > 0.0 ? textureGrad(content_stretched, inside(at), dx, dy) : vec4(0.0);
+        return mix(trilinear, along, stretch);
+    }
     bool along_x = dot(dx, dx) >= dot(dy, dy);
     vec2 major = along_x ? dx : dy, minor = along_x ? dy : dx;
     float ratio = length(major) / max(length(minor), 1e-8);
@@ -318,11 +356,23 @@ bool detail_read(vec2 st, out vec3 albedo)
     return true;
 }
 
+// The ink's coverage at `at`: at DRAW_LOD's level, else read as content_read reads the print
+// (without the reference tier's reads along the footprint).
+float ink_read(vec3 at, vec2 dx, vec2 dy, float stretch, float ink_lod)
+{
+    if (DRAW_LOD)
+        return textureLod(ink, at, max(ink_lod, 0.0)).r;
+    float trilinear = stretch < 1.0 ? textureGrad(ink, at, dx, dy).r : 0.0;
+    float along = stretch > 0.0 ? textureGrad(ink_stretched, inside(at), dx, dy).r : 0.0;
+    return mix(trilinear, along, stretch);
+}
+
 // What the back's print lets through to this side. `behind`: how light the back is where it lies
 // behind this point, against its own mean (a blank back, whatever its paper, lets all through),
 // seen mirrored: the layer's alpha, made from the back's print when it was uploaded
 // (shaders/show_through.frag), filtered with the print. Ink drawn on the back darkens it as
-// the ink covers it (the ink taken as black: its luminance is under 2 % of paper's). Stronger on
+// the ink covers it (the ink taken as black: its luminance is under 2 % of paper's; read
+// trilinearly, stretched or not: seen through the paper it is blurred anyway). Stronger on
 // the turning leaf where the light falls on the other side (held up to the light).
 float show_through(vec3 n, vec3 l, float behind, vec2 st, float front, bool leaf_front, vec2 dx,
                    vec2 dy, float ink_lod, float marks)
@@ -330,8 +380,7 @@ float show_through(vec3 n, vec3 l, float behind, vec2 st, float front, bool leaf
     float layer = front + (leaf_front ? 1.0 : 0.0);
     vec3 at = vec3(1.0 - st.x, st.y, layer);
     if (!NO_INK && (!INK_MARKED || mod(leaf_front ? floor(marks * 0.5) : marks, 2.0) == 1.0))
-        behind *= 1.0 - (DRAW_LOD ? textureLod(ink, at, max(ink_lod, 0.0)).r
-                                  : textureGrad(ink, at, vec2(-dx.x, dx.y), vec2(-dy.x, dy.y)).r);
+        behind *= 1.0 - ink_read(at, vec2(-dx.x, dx.y), vec2(-dy.x, dy.y), 0.0, ink_lod);
     float dark = clamp(1.0 - behind, 0.0, 1.0);
     float backlit = draw.page.w == float(PC_DRAW_LEAF) ? clamp(-3.0 * dot(n, l), 0.0, 1.0) : 0.0;
     return 1.0 - SHOW_THROUGH * mix(SHOW_REST, SHOW_BACKLIT, backlit) * dark;
@@ -388,6 +437,7 @@ void main()
     float front = INK_MARKED ? floor(draw.page.z) : draw.page.z;
     float layer = front + (leaf_front ? 0.0 : 1.0);
     vec2 dx = flip * dFdx(in_uv), dy = flip * dFdy(in_uv);
+    float stretch = footprint_stretch(dx, dy);
     // DRAW_LOD: one whole level for the draw, the same in every pixel, so one bilinear read; the
     // ink's level is the same footprint in its own texels.
     float lod = draw.light_dir.w;
@@ -399,7 +449,7 @@ void main()
     vec4 print = vec4(albedo, 0.5);
     if (!detailed || SHOW_THROUGH > 0.0)
         print = DRAW_LOD ? textureLod(content, vec3(st, layer), lod)
-                         : content_read(vec3(st, layer), dx, dy);
+                         : content_read(vec3(st, layer), dx, dy, stretch);
     if (!detailed)
         albedo = print.rgb;
     if (cloth) {
@@ -409,8 +459,7 @@ void main()
     }
     float marks = (draw.page.z - front) * 4.0; // INK_MARKED: 1 the front inked, 2 the back
     if (!NO_INK && (!INK_MARKED || mod(leaf_front ? marks : floor(marks * 0.5), 2.0) == 1.0))
-        albedo = ink_over(albedo, DRAW_LOD ? textureLod(ink, vec3(st, layer), max(ink_lod, 0.0)).r
-                                           : textureGrad(ink, vec3(st, layer), dx, dy).r);
+        albedo = ink_over(albedo, ink_read(vec3(st, layer), dx, dy, stretch, ink_lod));
     if (SHOW_THROUGH > 0.0 && !board) // a board lets nothing through
         albedo *= show_through(n, l, 2.0 * print.a, st, front, leaf_front, dx, dy, ink_lod, marks);
     // A board is stiff: it does not bend down into the binding, so its outside has no gutter.

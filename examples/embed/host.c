@@ -133,6 +133,9 @@ void gpu_device(Gpu *g, VkSurfaceKHR surface)
     const char *swapchain = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
     VkPhysicalDeviceFeatures offered;
     vkGetPhysicalDeviceFeatures(g->physical, &offered);
+    /* anisotropic filtering where offered, and the library told (pagecurl_context_desc): pages
+     * seen at a grazing angle stay sharp */
+    g->anisotropy = offered.samplerAnisotropy;
     g->geometry_shader = offered.geometryShader;
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
@@ -147,7 +150,8 @@ void gpu_device(Gpu *g, VkSurfaceKHR surface)
             },
         .enabledExtensionCount = surface ? 1 : 0,
         .ppEnabledExtensionNames = &swapchain,
-        .pEnabledFeatures = &(VkPhysicalDeviceFeatures){.geometryShader = g->geometry_shader},
+        .pEnabledFeatures = &(VkPhysicalDeviceFeatures){.geometryShader = g->geometry_shader,
+                                                        .samplerAnisotropy = g->anisotropy},
     };
     check(vkCreateDevice(g->physical, &info, NULL, &g->device), "vkCreateDevice");
     vkGetDeviceQueue(g->device, g->family, 0, &g->queue);

@@ -19,6 +19,7 @@ typedef struct Gpu {
         geometry_shader; /* enabled on the device (where offered): pagecurl's low quality uses it */
     uint32_t family;     /* one queue, graphics and compute */
     VkQueue queue;
+    bool anisotropy; /* samplerAnisotropy enabled on the device (where it offers it) */
     VkCommandPool pool;
 } Gpu;
 

@@ -157,6 +157,7 @@ static int book_open(const Gpu *g, const Options *o, uint32_t slots, VkFormat fo
         .get_instance_proc_addr = vkGetInstanceProcAddr, /* the loader this program links */
         .debug_names = o->validation, /* the instance has VK_EXT_debug_utils then */
         .geometry_shader = g->geometry_shader,
+        .sampler_anisotropy = g->anisotropy,
     };
     if (!(*ctx = pagecurl_context_create(&cd, &err)))
         return failed("pagecurl_context_create", &err);

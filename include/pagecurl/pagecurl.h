@@ -115,6 +115,12 @@ typedef struct pagecurl_context_desc {
      * device does (it enables the feature where offered); without it the leaf's contact shadow
      * can step in blocks along a fold. */
     bool geometry_shader;
+    /* Added after geometry_shader (a .size that ends before it means false): with the host's
+     * device, the host enabled VkPhysicalDeviceFeatures.samplerAnisotropy on it, so the high
+     * tier reads the pages' print through an anisotropic sampler (a page seen at a grazing angle
+     * stays sharp); false: trilinear reads alone, the feature never used. Ignored with the
+     * library's own device, which enables it wherever the device offers it. */
+    bool sampler_anisotropy;
 } pagecurl_context_desc;
 
 /* NULL with err filled where the device does not qualify or cannot be made. */
