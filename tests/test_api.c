@@ -168,6 +168,19 @@ static void host_device(Host *h, bool anisotropy)
     h->own_device = true;
 }
 
+/* The library's context description for the host's device (what it enabled, said). */
+static pagecurl_context_desc host_desc(const Host *h)
+{
+    return (pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
+                                   .instance = h->instance,
+                                   .physical_device = h->physical,
+                                   .device = h->device,
+                                   .queue_family = h->family,
+                                   .queue = h->queue,
+                                   .get_instance_proc_addr = vkGetInstanceProcAddr,
+                                   .geometry_shader = h->geometry_shader};
+}
+
 static uint32_t memory_type(const Host *h, uint32_t bits, VkMemoryPropertyFlags want)
 {
     VkPhysicalDeviceMemoryProperties mp;
@@ -1408,14 +1421,8 @@ static void anisotropy(Host *h, pagecurl_context *ctx, const char *exe, const ch
     Host a = {.instance = h->instance, .physical = h->physical};
     host_device(&a, true);
     host_frames(&a, W, H);
-    pagecurl_context_desc desc = {.size = sizeof desc,
-                                  .instance = a.instance,
-                                  .physical_device = a.physical,
-                                  .device = a.device,
-                                  .queue_family = a.family,
-                                  .queue = a.queue,
-                                  .get_instance_proc_addr = vkGetInstanceProcAddr,
-                                  .sampler_anisotropy = true};
+    pagecurl_context_desc desc = host_desc(&a);
+    desc.sampler_anisotropy = true;
     pagecurl_error err;
     pagecurl_context *on = pagecurl_context_create(&desc, &err);
     CHECK(&st, on != NULL, "a context with anisotropy: %s", err.message);
@@ -1944,17 +1951,9 @@ int main(int argc, char **argv)
     host_instance(&h);
     host_device(&h, false);
     host_frames(&h, W, H);
-    pagecurl_context *ctx = pagecurl_context_create(
-        &(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
-                                 .instance = h.instance,
-                                 .physical_device = h.physical,
-                                 .device = h.device,
-                                 .queue_family = h.family,
-                                 .queue = h.queue,
-                                 .get_instance_proc_addr = vkGetInstanceProcAddr,
-                                 .debug_names = true,
-                                 .geometry_shader = h.geometry_shader},
-        &err);
+    pagecurl_context_desc desc = host_desc(&h);
+    desc.debug_names = true;
+    pagecurl_context *ctx = pagecurl_context_create(&desc, &err);
     CHECK(&st, ctx != NULL, "the host's context: %s", err.message);
     if (ctx) {
         refusals(ctx);
