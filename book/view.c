@@ -4,6 +4,8 @@
 #include "../mesh/split.h"
 #include "../pages/content.h"
 
+#include <cglm/cglm.h>
+#include <math.h>
 #include <string.h>
 
 void app_view_destroy(const GpuContext *ctx, AppView *view)
@@ -13,6 +15,7 @@ void app_view_destroy(const GpuContext *ctx, AppView *view)
         gpu_timer_destroy(ctx, &view->timers[i]);
         gpu_buffer_destroy(ctx, &view->split[i]);
     }
+    mesh_split_scratch_destroy(&view->split_scratch);
     gpu_offscreen_destroy(ctx, &view->offscreen);
     app_ink_texture_free(&view->ink);
     gpu_renderer_destroy(ctx, &view->renderer);
@@ -164,13 +167,32 @@ static bool reuse(AppView *view, uint32_t slot, const AppViewFrame *desc, const 
     return false;
 }
 
-/* The low tier's turning leaf in `book` split by the pose (mesh/split.h) into the slot's index
- * buffer, which no frame in flight reads: its flat cells are drawn by a cheaper shader, and not
- * again in the edge round (gpu/renderer_record.c). A board, or a pose with no flat cell, is
- * drawn whole. The buffers follow the leaf's grid: a leaf regridded only after the view's frames
- * are done (app_view_wait) lets them be made anew. */
+/* What the split needs of the leaf's draw `d` seen in a target of `extent`. */
+static MeshSplitView split_view(const GpuDraw *d, VkExtent2D extent)
+{
+    MeshSplitView v = {.pixels = {0.5f * (float)extent.width, 0.5f * (float)extent.height},
+                       .thickness = PC_PAPER_THICKNESS * d->push.page.v[0]};
+    memcpy(v.clip, d->push.view_proj.m, sizeof v.clip);
+    /* the eye: the point the view sends to clip w = 0 on its axis, as page.vert finds it */
+    mat4 m, inv;
+    memcpy(m, d->push.view_proj.m, sizeof m);
+    glm_mat4_inv(m, inv);
+    vec4 eye;
+    glm_mat4_mulv(inv, (vec4){0.0f, 0.0f, 1.0f, 0.0f}, eye);
+    for (int k = 0; k < 3; k++) {
+        v.eye[k] = eye[k] / eye[3];
+        v.scale[k] = fabsf(d->push.model.v[k]);
+    }
+    return v;
+}
+
+/* The low tier's turning leaf in `book` split by the pose and the view (mesh/split.h) into the
+ * slot's index buffer, which no frame in flight reads: its cells that hold none of the outline's
+ * pixels are drawn by a cheaper shader, and not again in the edge round (gpu/renderer_record.c).
+ * A board, or a pose with no flat cell, is drawn whole. The buffers follow the leaf's grid: a leaf
+ * regridded only after the view's frames are done (app_view_wait) lets them be made anew. */
 static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *pose, uint32_t slot,
-                       AppBookDraws *book, GpuError *err)
+                       VkExtent2D extent, AppBookDraws *book, GpuError *err)
 {
     if (!(gpu_renderer_tier_bits(&view->renderer) & PC_TIER_EDGE_AA))
         return true;
@@ -182,6 +204,7 @@ static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *p
         if (!d->casts_shadow || d->index_count != n || (flags & PC_FRAME_BOARD))
             continue;
         if (view->split_indices != n) {
+            mesh_split_scratch_destroy(&view->split_scratch);
             for (uint32_t s = 0; s < GPU_FRAMES_IN_FLIGHT; s++) {
                 gpu_buffer_destroy(ctx, &view->split[s]);
                 GpuBufferDesc desc = {.size = n * sizeof(uint32_t),
@@ -193,12 +216,19 @@ static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *p
                     return false;
                 }
             }
+            if (!mesh_split_scratch_create(grid, &view->split_scratch)) {
+                view->split_indices = 0;
+                return gpu_error_set(err, "out of host memory for the turning leaf's split");
+            }
             view->split_indices = n;
         }
-        size_t flat = mesh_split_flat(grid, pose, view->split[slot].mapped);
-        if (flat) {
+        MeshSplitView seen = split_view(d, extent);
+        size_t plain = mesh_split_plain(grid, pose, view->split_by_pose ? NULL : &seen,
+                                        &view->split_scratch, view->split[slot].mapped);
+        view->rolled_plain += view->split_scratch.rolled;
+        if (plain) {
             d->split = view->split[slot].buffer;
-            d->split_flat = (uint32_t)flat, d->split_count = (uint32_t)n;
+            d->split_plain = (uint32_t)plain, d->split_count = (uint32_t)n;
         }
     }
     return true;
@@ -227,7 +257,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
         app_book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
                        target->extent.width, target->extent.height, &here);
     const AppBookDraws *book = &here;
-    if (draws && !split_leaf(ctx, view, &desc->pose, frame->slot, &here, err))
+    if (draws && !split_leaf(ctx, view, &desc->pose, frame->slot, target->extent, &here, err))
         return false;
     remember_sides(view, book, target->extent);
     GpuChainFrame work = {
@@ -398,7 +428,7 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     AppBookDraws book = {0};
     app_book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
                    target.extent.width, target.extent.height, &book);
-    if (!split_leaf(ctx, view, &desc->pose, slot, &book, err))
+    if (!split_leaf(ctx, view, &desc->pose, slot, target.extent, &book, err))
         return false;
     remember_sides(view, &book, target.extent);
     GpuChainFrame work = {

@@ -10,6 +10,7 @@
 #include "../gpu/frame.h"
 #include "../gpu/offscreen.h"
 #include "../gpu/timer.h"
+#include "../mesh/split.h"
 #include "book.h"
 #include "book_stream.h"
 #include "ink_texture.h"
@@ -83,10 +84,14 @@ typedef struct AppView {
      * the same: each slot's last, and the frames of each kind so far (the tests count them) */
     AppViewRecipe kept[GPU_FRAMES_IN_FLIGHT];
     uint64_t recorded, resubmitted;
-    /* the low tier's turning leaf, its triangles reordered by each frame's pose (mesh/split.h):
-     * one index buffer per slot, for a grid of split_indices indices (made when first needed) */
+    /* the low tier's turning leaf, its triangles reordered by each frame's pose and view
+     * (mesh/split.h): one index buffer per slot, for a grid of split_indices indices, and what the
+     * split works in (made when first needed) */
     GpuBuffer split[GPU_FRAMES_IN_FLIGHT];
     size_t split_indices;
+    MeshSplitScratch split_scratch;
+    bool split_by_pose; /* tests: the roll's cells all drawn with the outline's, as by the pose */
+    uint64_t rolled_plain; /* the roll's cells drawn plain so far (the tests count them) */
 } AppView;
 
 /* For `leaf`; the renderer's pages are shaped like it (its content's aspect). */

@@ -29,11 +29,12 @@ typedef struct GpuDraw {
      * multiplies the leaf's shadow into the flat pages only where it can fall (gpu/shadow.c). */
     bool bounded;
     float lo[3], hi[3];
-    /* The low tier's turning leaf, its triangles reordered by the pose (mesh/split.h) in `split`
-     * (or none): the first split_flat indices its flat cells', which the inside round draws by
-     * the plain pipelines and the edge round leaves out, then the others', to split_count. */
+    /* The low tier's turning leaf, its triangles reordered by the pose and the view (mesh/split.h)
+     * in `split` (or none): the first split_plain indices those of its cells that hold none of the
+     * outline's pixels, which the inside round draws by the plain pipelines and the edge round
+     * leaves out, then the others', to split_count. */
     VkBuffer split;
-    uint32_t split_flat, split_count;
+    uint32_t split_plain, split_count;
 } GpuDraw;
 
 #endif

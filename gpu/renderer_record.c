@@ -200,27 +200,27 @@ static uint32_t round_pieces(const GpuRenderer *r, const Round *round, const Gpu
     return n;
 }
 
-/* The leaf split by its pose (GpuDraw.split) in a round of its own: the inside round draws its flat
- * cells by the plain pipeline, whose pixels need no coverage, then the others by the round's; the
- * edge round only the others, the flat cells' pixels being covered whole (the depth test would
- * reject every one). */
+/* The leaf split by its pose and view (GpuDraw.split) in a round of its own: the inside round
+ * draws its plain cells by the plain pipeline, whose pixels need no coverage, then the others by
+ * the round's; the edge round only the others, the plain cells' pixels being covered whole (the
+ * depth test would reject every one). */
 static void draw_split(VkCommandBuffer cmd, const GpuRenderer *r, const Round *round,
                        const GpuDraw *d, VkPipeline pipeline, VkPipeline *bound, GpuBound *buffers)
 {
-    if (round->pass == PASS_INSIDE && d->split_flat) {
+    if (round->pass == PASS_INSIDE && d->split_plain) {
         bool f, b;
         ink_sides(r, d, &f, &b);
         VkPipeline plain = !f && !b ? r->leaf_bare_plain_pipeline : r->leaf_plain_pipeline;
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, plain);
-        gpu_pipeline_draw(cmd, buffers, d->vertices, d->split, 0, d->split_flat);
+        gpu_pipeline_draw(cmd, buffers, d->vertices, d->split, 0, d->split_plain);
         *bound = plain;
     }
-    if (d->split_count > d->split_flat) {
+    if (d->split_count > d->split_plain) {
         if (pipeline != *bound)
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
         *bound = pipeline;
-        gpu_pipeline_draw(cmd, buffers, d->vertices, d->split, d->split_flat,
-                          d->split_count - d->split_flat);
+        gpu_pipeline_draw(cmd, buffers, d->vertices, d->split, d->split_plain,
+                          d->split_count - d->split_plain);
     }
 }
 

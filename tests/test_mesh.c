@@ -1205,11 +1205,12 @@ static void test_reach_share(CheckState *s)
            lifted, worst_short, worst_stretch);
 }
 
-/* mesh_split_flat against the map itself: over a turn's poses (corner, mid and top grabs, a
- * small grid and the program's), the output is the grid's triangles reordered; every cell of the
- * flat part lies MESH_SPLIT_RING cells in from the edges and is flat in the pose (the map's normal
- * the same at its four corners: on the page, or in the plane the roll leaves the page in, which a
- * cone's tilts); and every such cell is in it. A hinged board's pose has no flat part. */
+/* mesh_split_plain by the pose alone (no view) against the map itself: over a turn's poses (corner,
+ * mid and top grabs, a small grid and the program's), the output is the grid's triangles reordered;
+ * every cell of the flat part lies MESH_SPLIT_RING cells in from the edges and is flat in the pose
+ * (the map's normal the same at its four corners: on the page, or in the plane the roll leaves the
+ * page in, which a cone's tilts); and every such cell is in it. A hinged board's pose has no flat
+ * part. */
 static void test_split(CheckState *s)
 {
     const uint32_t sizes[][2] = {{8, 11}, {64, 90}};
@@ -1219,13 +1220,15 @@ static void test_split(CheckState *s)
             continue;
         size_t n = g.triangle_count * 3, cells = n / 6;
         uint32_t *out = malloc(n * sizeof *out);
+        MeshSplitScratch scratch;
+        CHECK(s, mesh_split_scratch_create(&g, &scratch), "out of memory for the split");
         double *nrm = malloc(g.vertex_count * 3 * sizeof *nrm); /* the map's normals */
         unsigned char *seen = calloc(cells, 1);
         size_t bad_perm = 0, unsound = 0, missed = 0, plain_total = 0;
         for (int k = 0; out && nrm && seen && k <= 20; k++) {
             float t = (float)k / 20.0f, grab = (float)(k % 3) * 0.5f;
             CurlParams pose = mesh_curl_pose(t, grab, g.width, g.height);
-            size_t plain = mesh_split_flat(&g, &pose, out);
+            size_t plain = mesh_split_plain(&g, &pose, NULL, &scratch, out);
             plain_total += plain;
             for (size_t v = 0; v < g.vertex_count; v++) {
                 double pos[3];
@@ -1262,7 +1265,9 @@ static void test_split(CheckState *s)
         CHECK(s, missed == 0, "%ux%u: %zu flat cells left with the rest", g.nx, g.ny, missed);
         CHECK(s, plain_total > 0, "%ux%u: no flat cells in a whole turn", g.nx, g.ny);
         CurlParams hinge = mesh_curl_hinge(1.0f);
-        CHECK(s, out && mesh_split_flat(&g, &hinge, out) == 0, "a hinged pose split as flat");
+        CHECK(s, out && mesh_split_plain(&g, &hinge, NULL, &scratch, out) == 0,
+              "a hinged pose split as flat");
+        mesh_split_scratch_destroy(&scratch);
         free(out);
         free(nrm);
         free(seen);

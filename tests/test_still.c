@@ -143,6 +143,63 @@ static void check_bound(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     free(b);
 }
 
+/* The roll's cells that the view finds free of the outline (mesh/split.h) drawn by the plain
+ * pipelines and left out of the edge round, against every roll cell drawn with the outline's, as
+ * the pose alone splits them: the same bytes, over the turns of check_bound at this small size
+ * (cells of 2-3 pixels, the roll's silhouette a few pixels from many of them), the widening first
+ * turn's frames drawn directly. */
+static void check_split(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
+{
+    GpuError err = {0};
+    AppView by_view = {0}, by_pose = {0};
+    MeshInk ink = {0};
+    uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES);
+    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &by_view, &err) &&
+              view_create(ctx, leaf, &by_pose, &err);
+    CHECK(s, ok, "set-up: %s", err.message);
+    by_pose.split_by_pose = true;
+    /* ink on every page, the leaf's two sides among them: the plain pipelines with the ink's read
+     */
+    for (int layer = 0; ok && layer < 4; layer++) {
+        ok = mesh_ink_stroke_begin(&ink, layer, (MeshInkPoint){0.3f, 0.3f, 0.02f}) &&
+             mesh_ink_stroke_extend(&ink, (MeshInkPoint){0.7f, 0.6f, 0.02f});
+        mesh_ink_stroke_end(&ink);
+    }
+    const AppSpread spreads[3] = {held_back(APP_SPREAD_FIRST_TURN),
+                                  held_back(APP_SPREAD_BACKWARD_TURN), APP_SPREAD_FIRST_TURN};
+    int frames = 0, differing = 0;
+    for (int k = 0; ok && k < 3; k++) {
+        for (int i = 0; ok && i < 30; i++) {
+            float t = 0.05f + 0.1f * (float)(i % 10), g = 0.5f * (float)(i / 10);
+            AppSpread spread = spreads[k];
+            if (k == 2)
+                spread.progress = t;
+            ok = view_turn_frame(ctx, &by_view, spread, t, g, &ink, a, &err) &&
+                 view_turn_frame(ctx, &by_pose, spread, t, g, &ink, b, &err);
+            CHECK(s, ok, "frames: %s", err.message);
+            frames += ok;
+            if (ok && view_turn_differ(a, b)) {
+                differing++;
+                CHECK(s, false,
+                      "turn %d at t %.2f, grab %.1f: the roll's plain cells changed "
+                      "the frame (%zu bytes)",
+                      k, t, g, view_turn_differ(a, b));
+            }
+        }
+    }
+    printf("the roll split by the view against by the pose: %d of %d frames differ; %llu roll "
+           "cells drawn plain\n",
+           differing, frames, (unsigned long long)by_view.rolled_plain);
+    CHECK(s, by_view.rolled_plain > 1000 && by_pose.rolled_plain == 0,
+          "vacuous: %llu roll cells drawn plain by the view, %llu by the pose",
+          (unsigned long long)by_view.rolled_plain, (unsigned long long)by_pose.rolled_plain);
+    app_view_destroy(ctx, &by_pose);
+    app_view_destroy(ctx, &by_view);
+    mesh_ink_free(&ink);
+    free(a);
+    free(b);
+}
+
 static void check_still(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
 {
     GpuError err = {0};
@@ -221,6 +278,7 @@ static void check_still(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     free(b);
     check_bound(s, ctx, leaf);
     check_fade(s, ctx, leaf);
+    check_split(s, ctx, leaf);
 }
 
 int main(int argc, char **argv)
