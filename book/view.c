@@ -223,12 +223,13 @@ static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *p
             view->split_indices = n;
         }
         MeshSplitView seen = split_view(d, extent);
-        size_t plain = mesh_split_plain(grid, pose, view->split_by_pose ? NULL : &seen,
-                                        &view->split_scratch, view->split[slot].mapped);
+        view->split_scratch.unmerged = view->split_unmerged;
+        MeshSplit split = mesh_split_plain(grid, pose, view->split_by_pose ? NULL : &seen,
+                                           &view->split_scratch, view->split[slot].mapped);
         view->rolled_plain += view->split_scratch.rolled;
-        if (plain) {
+        if (split.plain) {
             d->split = view->split[slot].buffer;
-            d->split_plain = (uint32_t)plain, d->split_count = (uint32_t)n;
+            d->split_plain = (uint32_t)split.plain, d->split_count = (uint32_t)split.count;
         }
     }
     return true;

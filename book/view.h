@@ -90,7 +90,8 @@ typedef struct AppView {
     GpuBuffer split[GPU_FRAMES_IN_FLIGHT];
     size_t split_indices;
     MeshSplitScratch split_scratch;
-    bool split_by_pose; /* tests: the roll's cells all drawn with the outline's, as by the pose */
+    bool split_by_pose;  /* tests: the roll's cells all drawn with the outline's, as by the pose */
+    bool split_unmerged; /* tests: every flat cell drawn by its own two triangles */
     uint64_t rolled_plain; /* the roll's cells drawn plain so far (the tests count them) */
 } AppView;
 

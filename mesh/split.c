@@ -65,9 +65,10 @@ static void row_flat(const PageGrid *g, const MeshCurlAcross *a, uint32_t row, b
     }
 }
 
-/* A cell's class: drawn plain, of the outline, or of the roll (plain or not by the view); and
- * while the view splits the roll, a roll cell found plain, or one where n.v changes sign. */
-enum { CELL_PLAIN, CELL_OUTLINE, CELL_ROLL, CELL_ROLL_PLAIN, CELL_CREASE };
+/* A cell's class: drawn plain, of the outline, or of the roll (plain or not by the view); while
+ * the view splits the roll, a roll cell found plain, or one where n.v changes sign; and a flat
+ * cell drawn in a run with its neighbours (merge_flat). */
+enum { CELL_PLAIN, CELL_OUTLINE, CELL_ROLL, CELL_ROLL_PLAIN, CELL_CREASE, CELL_MERGED };
 
 /* Each cell's class by the pose alone: plain where it lies flat and MESH_SPLIT_RING cells in. */
 static void classify(const PageGrid *grid, const MeshCurlAcross *a, bool ends, unsigned char *cells)
@@ -212,12 +213,12 @@ static void keep_creases(const PageGrid *grid, MeshSplitScratch *sc)
         for (uint32_t i = 0; i < cx; i++) {
             unsigned char *c = &sc->cells[(size_t)j * cx + i];
             if (*c != CELL_ROLL_PLAIN)
-                continue;
+                continue; /* (each is seen once: only crease cells are looked at around it) */
             bool near = false;
             for (uint32_t y = j ? j - 1 : 0; y <= j + 1 && y < cy && !near; y++)
                 for (uint32_t x = i ? i - 1 : 0; x <= i + 1 && x < cx && !near; x++)
                     near = sc->cells[(size_t)y * cx + x] == CELL_CREASE;
-            *c = near ? CELL_OUTLINE : CELL_PLAIN;
+            *c = near ? CELL_OUTLINE : CELL_ROLL_PLAIN;
             sc->rolled += !near;
         }
     size_t count = (size_t)cx * cy;
@@ -271,6 +272,96 @@ static size_t write_cells(const PageGrid *grid, const unsigned char *cells, int 
     return written;
 }
 
+/* Whether vertex x of a flat run's edge is a corner of a triangle of cell row `other` (the row
+ * across that edge): it is, unless the cells either side of it there are flat too, and so the
+ * inside of a run of that row, which has no vertex there either. A run's edge through every such
+ * vertex meets its neighbours' edges vertex to vertex: no T-junction, where rasterising the two
+ * sides' edges apart could leave a pixel between them uncovered. */
+static bool used_across(const PageGrid *grid, const unsigned char *cells, uint32_t other,
+                        uint32_t x)
+{
+    uint32_t cx = grid->nx - 1;
+    const unsigned char *row = cells + (size_t)other * cx;
+    return !(x > 0 && x < cx && row[x - 1] == CELL_MERGED && row[x] == CELL_MERGED);
+}
+
+/* A flat run's edge on vertex row r, from x0 to x1: the vertices on it that a triangle across it
+ * uses, ends included, into `xs`; returns how many. */
+static uint32_t run_edge(const PageGrid *grid, const unsigned char *cells, uint32_t other,
+                         uint32_t x0, uint32_t x1, uint32_t *xs)
+{
+    uint32_t n = 0;
+    xs[n++] = x0;
+    for (uint32_t x = x0 + 1; x < x1; x++)
+        if (used_across(grid, cells, other, x))
+            xs[n++] = x;
+    xs[n++] = x1;
+    return n;
+}
+
+/* The flat cells whose corners' normals are the plane's own merged into runs: the device gives a
+ * vertex the mean of its triangles' normals, so a vertex beside the roll has one of its own,
+ * which a run's triangle would spread over the whole run (a band of other light along the roll).
+ * A flat cell whose eight neighbours are flat has four such corners. */
+static void merge_flat(const PageGrid *grid, unsigned char *cells)
+{
+    uint32_t cx = grid->nx - 1, cy = grid->ny - 1;
+    /* flat cells lie MESH_SPLIT_RING cells in: each has its eight neighbours */
+    for (uint32_t j = 1; j + 1 < cy; j++)
+        for (uint32_t i = 1; i + 1 < cx; i++) {
+            bool flat = true;
+            for (uint32_t y = j - 1; y <= j + 1 && flat; y++)
+                for (uint32_t x = i - 1; x <= i + 1 && flat; x++) {
+                    unsigned char c = cells[(size_t)y * cx + x];
+                    flat = c == CELL_PLAIN || c == CELL_MERGED;
+                }
+            if (flat)
+                cells[(size_t)j * cx + i] = CELL_MERGED;
+        }
+}
+
+/* The merged cells of cell row j, each run of them as few triangles as its neighbours allow: a flat
+ * run lies in one plane (before the fold, or past the roll: a run of each kind has the roll's
+ * cells between), so the grid's vertices inside it add nothing but triangles, which a CPU
+ * rasteriser sets up one by one. Between its two edges' vertices (run_edge) the run is zipped:
+ * each triangle takes the next vertex of the edge that reaches it first, wound as the grid's
+ * cells. The run's ends are whole edges of the cells beside it. Returns how many indices. */
+static size_t write_runs(const PageGrid *grid, const unsigned char *cells, uint32_t j, uint32_t *xs,
+                         uint32_t *out)
+{
+    uint32_t nx = grid->nx, cx = nx - 1;
+    const unsigned char *row = cells + (size_t)j * cx;
+    size_t written = 0;
+    for (uint32_t i = 0; i < cx;) {
+        if (row[i] != CELL_MERGED) {
+            i++;
+            continue;
+        }
+        uint32_t end = i;
+        while (end < cx && row[end] == CELL_MERGED)
+            end++;
+        /* flat cells lie MESH_SPLIT_RING cells in: both rows across the run's edges exist */
+        uint32_t *lo = xs, *hi = xs + nx;
+        uint32_t nlo = run_edge(grid, cells, j - 1, i, end, lo);
+        uint32_t nhi = run_edge(grid, cells, j + 1, i, end, hi);
+        uint32_t base_lo = j * nx, base_hi = (j + 1) * nx, a = 0, b = 0;
+        while (a + 1 < nlo || b + 1 < nhi) {
+            bool along_lo = b + 1 >= nhi || (a + 1 < nlo && lo[a + 1] <= hi[b + 1]);
+            uint32_t *t = out + written;
+            if (along_lo) {
+                t[0] = base_lo + lo[a], t[1] = base_lo + lo[a + 1], t[2] = base_hi + hi[b];
+                a++;
+            } else {
+                t[0] = base_lo + lo[a], t[1] = base_hi + hi[b + 1], t[2] = base_hi + hi[b];
+                b++;
+            }
+            written += 3;
+        }
+        i = end;
+    }
+    return written;
+}
+
 bool mesh_split_scratch_create(const PageGrid *grid, MeshSplitScratch *out)
 {
     memset(out, 0, sizeof *out);
@@ -278,7 +369,8 @@ bool mesh_split_scratch_create(const PageGrid *grid, MeshSplitScratch *out)
     out->cells = malloc((size_t)(grid->nx - 1) * (grid->ny - 1));
     out->rows = malloc(2 * (size_t)grid->nx * SEEN_FIELDS * sizeof *out->rows);
     out->batch = malloc(8 * (size_t)grid->nx * sizeof *out->batch);
-    if (out->cells && out->rows && out->batch)
+    out->edges = malloc(2 * (size_t)grid->nx * sizeof *out->edges);
+    if (out->cells && out->rows && out->batch && out->edges)
         return true;
     mesh_split_scratch_destroy(out);
     return false;
@@ -289,21 +381,23 @@ void mesh_split_scratch_destroy(MeshSplitScratch *scratch)
     free(scratch->cells);
     free(scratch->rows);
     free(scratch->batch);
+    free(scratch->edges);
     memset(scratch, 0, sizeof *scratch);
 }
 
-size_t mesh_split_plain(const PageGrid *grid, const CurlParams *pose, const MeshSplitView *view,
-                        MeshSplitScratch *scratch, uint32_t *out)
+MeshSplit mesh_split_plain(const PageGrid *grid, const CurlParams *pose, const MeshSplitView *view,
+                           MeshSplitScratch *scratch, uint32_t *out)
 {
+    MeshSplit none = {0, 0};
     if (scratch->nx != grid->nx || scratch->ny != grid->ny)
-        return 0; /* made for another grid: every cell is the outline's */
+        return none; /* made for another grid: every cell is the outline's */
     scratch->rolled = 0;
     MeshCurlAcross a;
     mesh_curl_across(pose, &a);
     /* a roll that stops short of a whole turn leaves its flat part at a slant */
     bool ends = !(pose->shape.v[3] > 0.0f && pose->shape.v[3] < 3.14159f);
     if (!ends && !a.flat)
-        return 0;
+        return none;
     classify(grid, &a, ends, scratch->cells);
     size_t count = (size_t)(grid->nx - 1) * (grid->ny - 1);
     if (view) {
@@ -312,9 +406,16 @@ size_t mesh_split_plain(const PageGrid *grid, const CurlParams *pose, const Mesh
     } else
         for (size_t c = 0; c < count; c++)
             scratch->cells[c] = scratch->cells[c] == CELL_ROLL ? CELL_OUTLINE : scratch->cells[c];
-    /* Each part in the grid's order: the outline drawn as before, so that where the roll's edge
-     * pixels overlap they blend in the same order. */
-    size_t plain = write_cells(grid, scratch->cells, CELL_PLAIN, out);
-    write_cells(grid, scratch->cells, CELL_OUTLINE, out + plain);
-    return plain;
+    /* The plain part row by row (its order does not matter: it is drawn unblended, its pixels
+     * covered whole); the outline in the grid's order, drawn as before, so that where the roll's
+     * edge pixels overlap they blend in the same order. */
+    if (!scratch->unmerged)
+        merge_flat(grid, scratch->cells);
+    MeshSplit split = {0, 0};
+    for (uint32_t j = 0; j + 1 < grid->ny; j++)
+        split.plain += write_runs(grid, scratch->cells, j, scratch->edges, out + split.plain);
+    split.plain += write_cells(grid, scratch->cells, CELL_PLAIN, out + split.plain);
+    split.plain += write_cells(grid, scratch->cells, CELL_ROLL_PLAIN, out + split.plain);
+    split.count = split.plain + write_cells(grid, scratch->cells, CELL_OUTLINE, out + split.plain);
+    return split;
 }

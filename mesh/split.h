@@ -31,23 +31,32 @@ typedef struct MeshSplitScratch {
     unsigned char *cells; /* one class per cell */
     float *rows;          /* two vertex rows' n.v and place on screen */
     double *batch;        /* one vertex row's rest points, posed points and normals */
+    uint32_t *edges;      /* a flat run's two edges' vertices */
     size_t rolled;        /* the last split's roll cells that the view found plain */
+    bool unmerged;        /* tests: every flat cell drawn by its own two triangles */
 } MeshSplitScratch;
 
 bool mesh_split_scratch_create(const PageGrid *grid, MeshSplitScratch *out);
 void mesh_split_scratch_destroy(MeshSplitScratch *scratch);
 
-/* Writes the grid's triangles (3 indices each, as grid->indices winds them) into `out`, first
- * those of the cells that hold no pixel of the paper's outline, then the others, each in the
- * grid's order; returns how many indices the first part holds. The first part: the cells at least
- * MESH_SPLIT_RING cells from every edge that lie wholly flat in the pose (before the fold, or past
- * the roll's end where the roll turns the page over), and, given a `view`, those of the roll where
- * the paper faces the eye, or turns from it, too steadily for the roll's silhouette (where n.v
- * falls to 0, page.frag's coverage and cut edge) to reach any of their pixels, away from any crease
- * (a cell where n.v changes sign). A pose whose roll
- * stops short of a whole turn (a board hinged: its flat part may be seen edge on) has no first
- * part here: 0. `scratch` is made for the grid. */
-size_t mesh_split_plain(const PageGrid *grid, const CurlParams *pose, const MeshSplitView *view,
-                        MeshSplitScratch *scratch, uint32_t *out);
+/* How many indices mesh_split_plain wrote: the plain part's, and in all. */
+typedef struct MeshSplit {
+    size_t plain, count;
+} MeshSplit;
+
+/* Writes the leaf's triangles (3 indices each, wound as grid->indices) into `out` (room for the
+ * grid's), first those of the cells that hold no pixel of the paper's outline, then the others'
+ * (the grid's own, in its order). The first part: the flat cells' in the fewest triangles their
+ * neighbours allow (a flat run of a row zipped between the vertices its edges share with the rows
+ * beside it), then the roll's plain cells' (the grid's own). The first part's cells: the cells at
+ * least MESH_SPLIT_RING cells from every edge that lie wholly flat in the pose (before the fold, or
+ * past the roll's end where the roll turns the page over), and, given a `view`, those of the roll
+ * where the paper faces the eye, or turns from it, too steadily for the roll's silhouette (where
+ * n.v falls to 0, page.frag's coverage and cut edge) to reach any of their pixels, away from any
+ * crease (a cell where n.v changes sign). A pose whose roll stops short of a whole turn (a board
+ * hinged: its flat part may be seen edge on) has no first part here: nothing written. `scratch` is
+ * made for the grid. */
+MeshSplit mesh_split_plain(const PageGrid *grid, const CurlParams *pose, const MeshSplitView *view,
+                           MeshSplitScratch *scratch, uint32_t *out);
 
 #endif

@@ -1205,12 +1205,17 @@ static void test_reach_share(CheckState *s)
            lifted, worst_short, worst_stretch);
 }
 
-/* mesh_split_plain by the pose alone (no view) against the map itself: over a turn's poses (corner,
- * mid and top grabs, a small grid and the program's), the output is the grid's triangles reordered;
- * every cell of the flat part lies MESH_SPLIT_RING cells in from the edges and is flat in the pose
- * (the map's normal the same at its four corners: on the page, or in the plane the roll leaves the
- * page in, which a cone's tilts); and every such cell is in it. A hinged board's pose has no flat
- * part. */
+/* mesh_split_plain by the pose alone (no view) against the map itself, over a turn's poses
+ * (corner, mid and top grabs, a small grid and the program's). The outline part is the grid's
+ * own triangles of the cells left out of the plain part, in the grid's order. The plain part's
+ * triangles each lie across one row of cells, wound as the grid's, over cells that lie
+ * MESH_SPLIT_RING cells in from the edges and flat in the pose (the map's normal the same at
+ * their four corners: on the page, or in the plane the roll leaves the page in, which a cone's
+ * tilts); together they cover each such cell once (per row, their area is the row's flat cells',
+ * and no cell is in both parts); every such cell is in it; and no grid vertex that a triangle
+ * uses lies inside another's edge (a T-junction, which rasterising leaves pixels open along).
+ * Most triangles are merged: the plain part has fewer than the cells' own. A hinged board's pose
+ * has no plain part. */
 static void test_split(CheckState *s)
 {
     const uint32_t sizes[][2] = {{8, 11}, {64, 90}};
@@ -1218,59 +1223,135 @@ static void test_split(CheckState *s)
         PageGrid g;
         if (!make_grid(s, (GridSize){sizes[z][0], sizes[z][1], 0, 0}, &g))
             continue;
-        size_t n = g.triangle_count * 3, cells = n / 6;
+        uint32_t cx = g.nx - 1, cy = g.ny - 1;
+        size_t n = g.triangle_count * 3, cells = (size_t)cx * cy;
         uint32_t *out = malloc(n * sizeof *out);
         MeshSplitScratch scratch;
         CHECK(s, mesh_split_scratch_create(&g, &scratch), "out of memory for the split");
         double *nrm = malloc(g.vertex_count * 3 * sizeof *nrm); /* the map's normals */
-        unsigned char *seen = calloc(cells, 1);
-        size_t bad_perm = 0, unsound = 0, missed = 0, plain_total = 0;
-        for (int k = 0; out && nrm && seen && k <= 20; k++) {
+        unsigned char *outline = calloc(cells, 1), *used = calloc(g.vertex_count, 1);
+        double *area = calloc(cy, sizeof *area); /* per row, in cells */
+        size_t bad_outline = 0, bad_plain = 0, unsound = 0, missed = 0, gaps = 0, t_joins = 0;
+        size_t plain_total = 0, plain_cells = 0;
+        for (int k = 0; out && nrm && outline && used && area && k <= 20; k++) {
             float t = (float)k / 20.0f, grab = (float)(k % 3) * 0.5f;
             CurlParams pose = mesh_curl_pose(t, grab, g.width, g.height);
-            size_t plain = mesh_split_plain(&g, &pose, NULL, &scratch, out);
-            plain_total += plain;
+            MeshSplit split = mesh_split_plain(&g, &pose, NULL, &scratch, out);
+            plain_total += split.plain / 3;
             for (size_t v = 0; v < g.vertex_count; v++) {
                 double pos[3];
                 mesh_curl_point(&pose, g.rest_x[v], g.rest_y[v], pos, nrm + 3 * v);
             }
-            memset(seen, 0, cells);
-            for (size_t q = 0; q < n; q += 6) {
-                uint32_t a = out[q];
-                uint32_t i = a % g.nx, j = a / g.nx;
-                size_t c = (size_t)j * (g.nx - 1) + i;
-                if (i + 1 >= g.nx || j + 1 >= g.ny || seen[c] ||
+            memset(outline, 0, cells);
+            memset(used, 0, g.vertex_count);
+            memset(area, 0, cy * sizeof *area);
+            size_t last = 0;
+            for (size_t q = split.plain; q + 6 <= split.count; q += 6) {
+                uint32_t a = out[q], i = a % g.nx, j = a / g.nx;
+                size_t c = (size_t)j * cx + i;
+                if (i >= cx || j >= cy || (q > split.plain && c <= last) ||
                     memcmp(out + q, g.indices + 6 * c, 6 * sizeof *out) != 0) {
-                    bad_perm++;
+                    bad_outline++;
                     continue;
                 }
-                seen[c] = 1;
-                uint32_t corner[4] = {a, a + 1, a + g.nx, a + g.nx + 1};
-                bool ring = i < MESH_SPLIT_RING || j < MESH_SPLIT_RING ||
-                            i + 1 + MESH_SPLIT_RING > g.nx - 1 ||
-                            j + 1 + MESH_SPLIT_RING > g.ny - 1;
-                bool same = true;
-                for (int m = 1; m < 4; m++)
-                    for (int e = 0; e < 3; e++)
-                        same = same && fabs(nrm[3 * corner[m] + e] - nrm[3 * corner[0] + e]) < 1e-9;
-                if (q < plain && (ring || !same))
-                    unsound++;
-                if (q >= plain && !ring && same)
-                    missed++;
+                last = c;
+                outline[c] = 1;
+            }
+            bad_outline += (split.count - split.plain) % 6 != 0 || split.count > n;
+            for (size_t q = 0; q < split.count && q < n; q++)
+                used[out[q]] = 1;
+            for (size_t q = 0; q + 3 <= split.plain; q += 3) {
+                const uint32_t *tri = out + q;
+                uint32_t row[3], col[3], lo = UINT32_MAX, hi = 0, rlo = UINT32_MAX;
+                for (int c = 0; c < 3; c++) {
+                    row[c] = tri[c] / g.nx, col[c] = tri[c] % g.nx;
+                    lo = col[c] < lo ? col[c] : lo, hi = col[c] > hi ? col[c] : hi;
+                    rlo = row[c] < rlo ? row[c] : rlo;
+                }
+                /* wound as the grid's (counter-clockwise in u, v), over one row of cells */
+                double cross = ((double)col[1] - col[0]) * ((double)row[2] - row[0]) -
+                               ((double)col[2] - col[0]) * ((double)row[1] - row[0]);
+                bool one_row = rlo + 1 < g.ny;
+                for (int c = 0; c < 3; c++)
+                    one_row = one_row && (row[c] == rlo || row[c] == rlo + 1);
+                if (!(cross > 0.0) || !one_row || hi >= g.nx) {
+                    bad_plain++;
+                    continue;
+                }
+                area[rlo] += 0.5 * cross;
+                /* each cell it spans: flat, in from the edges, in no other part */
+                for (uint32_t i = lo; i < hi; i++) {
+                    size_t c = (size_t)rlo * cx + i;
+                    uint32_t v0 = rlo * g.nx + i;
+                    uint32_t corner[4] = {v0, v0 + 1, v0 + g.nx, v0 + g.nx + 1};
+                    bool ring = i < MESH_SPLIT_RING || rlo < MESH_SPLIT_RING ||
+                                i + 1 + MESH_SPLIT_RING > cx || rlo + 1 + MESH_SPLIT_RING > cy;
+                    bool same = true;
+                    for (int m = 1; m < 4; m++)
+                        for (int e = 0; e < 3; e++)
+                            same = same &&
+                                   fabs(nrm[3 * corner[m] + e] - nrm[3 * corner[0] + e]) < 1e-9;
+                    unsound += ring || !same || outline[c];
+                }
+                /* an edge along a row holds no vertex that a triangle uses */
+                for (int e = 0; e < 3; e++) {
+                    int f = (e + 1) % 3;
+                    if (row[e] != row[f])
+                        continue;
+                    uint32_t a = col[e] < col[f] ? col[e] : col[f];
+                    uint32_t b = col[e] < col[f] ? col[f] : col[e];
+                    for (uint32_t x = a + 1; x < b; x++)
+                        t_joins += used[row[e] * g.nx + x];
+                }
+            }
+            for (uint32_t j = 0; j < cy; j++) {
+                double flat_cells = 0.0;
+                for (uint32_t i = 0; i < cx; i++) {
+                    size_t c = (size_t)j * cx + i;
+                    uint32_t v0 = j * g.nx + i;
+                    uint32_t corner[4] = {v0, v0 + 1, v0 + g.nx, v0 + g.nx + 1};
+                    bool ring = i < MESH_SPLIT_RING || j < MESH_SPLIT_RING ||
+                                i + 1 + MESH_SPLIT_RING > cx || j + 1 + MESH_SPLIT_RING > cy;
+                    bool same = true;
+                    for (int m = 1; m < 4; m++)
+                        for (int e = 0; e < 3; e++)
+                            same = same &&
+                                   fabs(nrm[3 * corner[m] + e] - nrm[3 * corner[0] + e]) < 1e-9;
+                    bool flat = !ring && same && split.plain > 0;
+                    missed += flat && outline[c];
+                    gaps += !flat && !outline[c] && split.count > 0;
+                    flat_cells += flat;
+                }
+                plain_cells += (size_t)flat_cells;
+                gaps += fabs(area[j] - flat_cells) > 1e-9;
             }
         }
-        CHECK(s, bad_perm == 0, "%ux%u: split is not the grid's triangles reordered (%zu)", g.nx,
-              g.ny, bad_perm);
-        CHECK(s, unsound == 0, "%ux%u: %zu cells split as flat that are not", g.nx, g.ny, unsound);
+        CHECK(s, bad_outline == 0, "%ux%u: the outline part is not the grid's cells in order (%zu)",
+              g.nx, g.ny, bad_outline);
+        CHECK(s, bad_plain == 0, "%ux%u: %zu plain triangles wound otherwise or across rows", g.nx,
+              g.ny, bad_plain);
+        CHECK(s, unsound == 0, "%ux%u: %zu plain triangles over cells that are not flat", g.nx,
+              g.ny, unsound);
         CHECK(s, missed == 0, "%ux%u: %zu flat cells left with the rest", g.nx, g.ny, missed);
-        CHECK(s, plain_total > 0, "%ux%u: no flat cells in a whole turn", g.nx, g.ny);
+        CHECK(s, gaps == 0, "%ux%u: %zu cells or rows not covered once", g.nx, g.ny, gaps);
+        CHECK(s, t_joins == 0, "%ux%u: %zu T-junctions", g.nx, g.ny, t_joins);
+        /* the small grid's flat cells all border the roll or the ring: none merged there */
+        CHECK(s,
+              plain_cells > 0 && plain_total <= 2 * plain_cells &&
+                  (z == 0 || 3 * plain_total < plain_cells),
+              "%ux%u: %zu plain triangles for %zu flat cells", g.nx, g.ny, plain_total,
+              plain_cells);
+        printf("split %ux%u: %zu flat cells drawn by %zu triangles over the turn\n", g.nx, g.ny,
+               plain_cells, plain_total);
         CurlParams hinge = mesh_curl_hinge(1.0f);
-        CHECK(s, out && mesh_split_plain(&g, &hinge, NULL, &scratch, out) == 0,
+        CHECK(s, out && mesh_split_plain(&g, &hinge, NULL, &scratch, out).count == 0,
               "a hinged pose split as flat");
         mesh_split_scratch_destroy(&scratch);
         free(out);
         free(nrm);
-        free(seen);
+        free(outline);
+        free(used);
+        free(area);
         mesh_grid_destroy(&g);
     }
 }
