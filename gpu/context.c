@@ -594,7 +594,7 @@ bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t typ
     };
     VkResult r = gpu_fault_allocate(ctx);
     if (r == VK_SUCCESS)
-        r = vkAllocateMemory(ctx->device, &alloc, NULL, out);
+        r = vkAllocateMemory(ctx->device, &alloc, ctx->allocator, out);
     if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
         return gpu_error_set(err, "out of %s memory allocating %llu bytes for '%s'",
                              r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "device" : "host",

@@ -8,7 +8,7 @@ static bool make_module(const GpuContext *ctx, const uint32_t *code, size_t size
         .codeSize = size,
         .pCode = code,
     };
-    GPU_TRY(err, vkCreateShaderModule(ctx->device, &info, NULL, out));
+    GPU_TRY(err, vkCreateShaderModule(ctx->device, &info, ctx->allocator, out));
     return true;
 }
 
@@ -175,7 +175,7 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
         .pushConstantRangeCount = desc->push_size ? 1 : 0,
         .pPushConstantRanges = &push,
     };
-    GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, NULL, layout));
+    GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, ctx->allocator, layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, *layout, desc->label);
 
     VkShaderModule vert = VK_NULL_HANDLE, frag = VK_NULL_HANDLE, geom = VK_NULL_HANDLE;

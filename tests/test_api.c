@@ -5,8 +5,9 @@
  * own screenshot of the same pose, turns by key, drag and cancel with their events and state, a
  * second pointer ignored, ink and undo, go to page, a host's page provider (its pages shown, a
  * page it cannot draw reported), frames drawn straight into the host's image or samples,
- * anisotropic filtering where the host enabled it and only there, and a context the library makes
- * itself.
+ * anisotropic filtering where the host enabled it and only there, every block the library takes
+ * through the host's allocation callbacks given back by the context's end, and a context the
+ * library makes itself.
  * usage: test_api PAGECURL OUT_DIR */
 #include "check.h"
 #include "image.h"
@@ -14,7 +15,9 @@
 
 #include <pagecurl/pagecurl.h>
 
+#include <malloc.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +31,52 @@
 #define BORDER 24 /* the host's own pixels around the book's viewport */
 
 static CheckState st;
+
+/* The host's allocation callbacks, which the library makes every object of its context with:
+ * counted, so that every block it takes is given back by the context's end, each through the
+ * callbacks (the validation layer says where an object is destroyed with other callbacks than
+ * it was made with). */
+typedef struct Counted {
+    atomic_long live, total;
+} Counted;
+
+static void *VKAPI_CALL counted_alloc(void *user, size_t size, size_t align,
+                                      VkSystemAllocationScope scope)
+{
+    (void)scope;
+    void *p = NULL;
+    if (posix_memalign(&p, align < sizeof(void *) ? sizeof(void *) : align, size ? size : 1))
+        return NULL;
+    atomic_fetch_add(&((Counted *)user)->live, 1);
+    atomic_fetch_add(&((Counted *)user)->total, 1);
+    return p;
+}
+
+static void VKAPI_CALL counted_free(void *user, void *p)
+{
+    if (p) {
+        atomic_fetch_sub(&((Counted *)user)->live, 1);
+        free(p);
+    }
+}
+
+static void *VKAPI_CALL counted_realloc(void *user, void *old, size_t size, size_t align,
+                                        VkSystemAllocationScope scope)
+{
+    if (!old)
+        return counted_alloc(user, size, align, scope);
+    if (!size) {
+        counted_free(user, old);
+        return NULL;
+    }
+    void *p = counted_alloc(user, size, align, scope);
+    if (p) {
+        size_t had = malloc_usable_size(old);
+        memcpy(p, old, had < size ? had : size);
+        counted_free(user, old);
+    }
+    return p;
+}
 
 typedef struct Host {
     bool own_instance; /* else the library's context lent its device */
@@ -1953,6 +2002,12 @@ int main(int argc, char **argv)
     host_frames(&h, W, H);
     pagecurl_context_desc desc = host_desc(&h);
     desc.debug_names = true;
+    Counted counted = {0};
+    VkAllocationCallbacks callbacks = {.pUserData = &counted,
+                                       .pfnAllocation = counted_alloc,
+                                       .pfnReallocation = counted_realloc,
+                                       .pfnFree = counted_free};
+    desc.allocator = &callbacks;
     pagecurl_context *ctx = pagecurl_context_create(&desc, &err);
     CHECK(&st, ctx != NULL, "the host's context: %s", err.message);
     if (ctx) {
@@ -1973,6 +2028,11 @@ int main(int argc, char **argv)
         window_queries(&h, ctx, args.out);
         window_frames(&h, ctx);
         pagecurl_context_destroy(ctx);
+        long live = atomic_load(&counted.live), total = atomic_load(&counted.total);
+        printf("the host's allocation callbacks: %ld blocks taken, %ld not given back\n", total,
+               live);
+        CHECK(&st, total > 100 && live == 0,
+              "the host's allocation callbacks: %ld blocks taken, %ld not given back", total, live);
     }
     host_destroy(&h);
     CHECK(&st, h.messages == 0, "%u validation messages", h.messages);
