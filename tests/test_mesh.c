@@ -1216,6 +1216,21 @@ static void test_reach_share(CheckState *s)
  * uses lies inside another's edge (a T-junction, which rasterising leaves pixels open along).
  * Most triangles are merged: the plain part has fewer than the cells' own. A hinged board's pose
  * has no plain part. */
+/* Cell (i, j) lies MESH_SPLIT_RING cells in from the edges and flat by the map's normals `nrm`. */
+static bool flat_cell(const PageGrid *g, const double *nrm, uint32_t i, uint32_t j)
+{
+    uint32_t cx = g->nx - 1, cy = g->ny - 1, v0 = j * g->nx + i;
+    uint32_t corner[4] = {v0, v0 + 1, v0 + g->nx, v0 + g->nx + 1};
+    if (i < MESH_SPLIT_RING || j < MESH_SPLIT_RING || i + 1 + MESH_SPLIT_RING > cx ||
+        j + 1 + MESH_SPLIT_RING > cy)
+        return false;
+    for (int m = 1; m < 4; m++)
+        for (int e = 0; e < 3; e++)
+            if (!(fabs(nrm[3 * corner[m] + e] - nrm[3 * corner[0] + e]) < 1e-9))
+                return false;
+    return true;
+}
+
 static void test_split(CheckState *s)
 {
     const uint32_t sizes[][2] = {{8, 11}, {64, 90}};
@@ -1281,17 +1296,7 @@ static void test_split(CheckState *s)
                 area[rlo] += 0.5 * cross;
                 /* each cell it spans: flat, in from the edges, in no other part */
                 for (uint32_t i = lo; i < hi; i++) {
-                    size_t c = (size_t)rlo * cx + i;
-                    uint32_t v0 = rlo * g.nx + i;
-                    uint32_t corner[4] = {v0, v0 + 1, v0 + g.nx, v0 + g.nx + 1};
-                    bool ring = i < MESH_SPLIT_RING || rlo < MESH_SPLIT_RING ||
-                                i + 1 + MESH_SPLIT_RING > cx || rlo + 1 + MESH_SPLIT_RING > cy;
-                    bool same = true;
-                    for (int m = 1; m < 4; m++)
-                        for (int e = 0; e < 3; e++)
-                            same = same &&
-                                   fabs(nrm[3 * corner[m] + e] - nrm[3 * corner[0] + e]) < 1e-9;
-                    unsound += ring || !same || outline[c];
+                    unsound += !flat_cell(&g, nrm, i, rlo) || outline[(size_t)rlo * cx + i];
                 }
                 /* an edge along a row holds no vertex that a triangle uses */
                 for (int e = 0; e < 3; e++) {
@@ -1308,16 +1313,7 @@ static void test_split(CheckState *s)
                 double flat_cells = 0.0;
                 for (uint32_t i = 0; i < cx; i++) {
                     size_t c = (size_t)j * cx + i;
-                    uint32_t v0 = j * g.nx + i;
-                    uint32_t corner[4] = {v0, v0 + 1, v0 + g.nx, v0 + g.nx + 1};
-                    bool ring = i < MESH_SPLIT_RING || j < MESH_SPLIT_RING ||
-                                i + 1 + MESH_SPLIT_RING > cx || j + 1 + MESH_SPLIT_RING > cy;
-                    bool same = true;
-                    for (int m = 1; m < 4; m++)
-                        for (int e = 0; e < 3; e++)
-                            same = same &&
-                                   fabs(nrm[3 * corner[m] + e] - nrm[3 * corner[0] + e]) < 1e-9;
-                    bool flat = !ring && same && split.plain > 0;
+                    bool flat = flat_cell(&g, nrm, i, j) && split.plain > 0;
                     missed += flat && outline[c];
                     gaps += !flat && !outline[c] && split.count > 0;
                     flat_cells += flat;

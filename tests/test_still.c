@@ -91,6 +91,22 @@ done:
     free(rest);
 }
 
+/* The kinds of turn the bound and the split are drawn over, and frame i (of 30) of kind k: t
+ * changes every frame (the widening turn's view does), the grab every ten. */
+static const char *const TURN_NAMES[3] = {"a forward turn", "a backward turn",
+                                          "a widening first turn"};
+
+static AppSpread turn_pose(int k, int i, float *t, float *g)
+{
+    const AppSpread spreads[3] = {held_back(APP_SPREAD_FIRST_TURN),
+                                  held_back(APP_SPREAD_BACKWARD_TURN), APP_SPREAD_FIRST_TURN};
+    *t = 0.05f + 0.1f * (float)(i % 10), *g = 0.5f * (float)(i / 10);
+    AppSpread spread = spreads[k];
+    if (k == 2)
+        spread.progress = *t;
+    return spread;
+}
+
 /* Turns forward (onto nothing on the left) and backward (over the left page), grabbed low, in
  * the middle and high, over the cache: the shadow multiplied in within its bound and everywhere,
  * byte for byte. Then a closed book's first turn, whose view widens with it, so that every frame
@@ -105,17 +121,11 @@ static void check_bound(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
               view_create(ctx, leaf, &everywhere, &err);
     CHECK(s, ok, "set-up: %s", err.message);
     everywhere.renderer.ignore_bounds = true;
-    const AppSpread spreads[3] = {held_back(APP_SPREAD_FIRST_TURN),
-                                  held_back(APP_SPREAD_BACKWARD_TURN), APP_SPREAD_FIRST_TURN};
-    const char *names[3] = {"a forward turn", "a backward turn", "a widening first turn"};
     int frames = 0, differing = 0;
     for (int k = 0; ok && k < 3; k++) {
-        /* t changes every frame: the widening turn's view does */
         for (int i = 0; ok && i < 30; i++) {
-            float t = 0.05f + 0.1f * (float)(i % 10), g = 0.5f * (float)(i / 10);
-            AppSpread spread = spreads[k];
-            if (k == 2)
-                spread.progress = t;
+            float t, g;
+            AppSpread spread = turn_pose(k, i, &t, &g);
             ok = view_turn_frame(ctx, &bounded, spread, t, g, &ink, a, &err) &&
                  view_turn_frame(ctx, &everywhere, spread, t, g, &ink, b, &err);
             CHECK(s, ok, "frames: %s", err.message);
@@ -125,7 +135,7 @@ static void check_bound(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
             if (view_turn_differ(a, b)) {
                 differing++;
                 CHECK(s, false, "%s at t %.2f, grab %.1f: bounding the shadow changed the frame",
-                      names[k], t, g);
+                      TURN_NAMES[k], t, g);
             }
         }
     }
@@ -168,16 +178,12 @@ static void check_split(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
              mesh_ink_stroke_extend(&ink, (MeshInkPoint){0.7f, 0.6f, 0.02f});
         mesh_ink_stroke_end(&ink);
     }
-    const AppSpread spreads[3] = {held_back(APP_SPREAD_FIRST_TURN),
-                                  held_back(APP_SPREAD_BACKWARD_TURN), APP_SPREAD_FIRST_TURN};
     int frames = 0, differing = 0, merged_most = 0;
     size_t merged_off = 0;
     for (int k = 0; ok && k < 3; k++) {
         for (int i = 0; ok && i < 30; i++) {
-            float t = 0.05f + 0.1f * (float)(i % 10), g = 0.5f * (float)(i / 10);
-            AppSpread spread = spreads[k];
-            if (k == 2)
-                spread.progress = t;
+            float t, g;
+            AppSpread spread = turn_pose(k, i, &t, &g);
             ok = view_turn_frame(ctx, &by_view, spread, t, g, &ink, a, &err) &&
                  view_turn_frame(ctx, &by_pose, spread, t, g, &ink, b, &err) &&
                  view_turn_frame(ctx, &unmerged, spread, t, g, &ink, c, &err);
@@ -186,9 +192,9 @@ static void check_split(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
             if (ok && view_turn_differ(a, b)) {
                 differing++;
                 CHECK(s, false,
-                      "turn %d at t %.2f, grab %.1f: the roll's plain cells changed the frame "
-                      "(%zu bytes)",
-                      k, t, g, view_turn_differ(a, b));
+                      "%s at t %.2f, grab %.1f: the roll's plain cells changed the frame (%zu "
+                      "bytes)",
+                      TURN_NAMES[k], t, g, view_turn_differ(a, b));
             }
             for (size_t q = 0; ok && q < VIEW_TURN_BYTES; q++) {
                 int d = abs((int)a[q] - (int)c[q]);
