@@ -87,19 +87,7 @@ static bool ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *ou
             return false;
     if (!gpu_context_submit_once(ctx, record_clear, out, err))
         return false;
-    VkSamplerCreateInfo sampler = {
-        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-        .magFilter = VK_FILTER_LINEAR,
-        .minFilter = VK_FILTER_LINEAR,
-        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR,
-        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .maxLod = VK_LOD_CLAMP_NONE,
-    };
-    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->sampler));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, desc->label);
-    return true;
+    return gpu_sampler_create(ctx, 1.0f, desc->label, &out->sampler, err);
 }
 
 bool gpu_ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *out, GpuError *err)

@@ -1,6 +1,7 @@
 #include "renderer.h"
 
 #include "pipeline.h"
+#include "texture.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -347,28 +348,15 @@ static bool tier_create(const GpuContext *ctx, GpuQuality quality, GpuRenderer *
 }
 
 /* The content's and the ink's sampler at the high tier where the device has anisotropic
- * filtering: as the textures' own (trilinear, clamped to the edge; the two are made alike) with
- * up to 16 reads along a footprint's long side. */
+ * filtering: the textures' own (gpu_sampler_create) with up to 16 reads along a footprint's long
+ * side. */
 static bool anisotropic_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
     if (!ctx->sampler_anisotropy)
         return true;
     float most = ctx->props.limits.maxSamplerAnisotropy;
-    VkSamplerCreateInfo sampler = {
-        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-        .magFilter = VK_FILTER_LINEAR,
-        .minFilter = VK_FILTER_LINEAR,
-        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR,
-        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .anisotropyEnable = VK_TRUE,
-        .maxAnisotropy = most < GPU_MAX_ANISOTROPY ? most : GPU_MAX_ANISOTROPY,
-        .maxLod = VK_LOD_CLAMP_NONE,
-    };
-    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->anisotropic));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->anisotropic, "content and ink, anisotropic");
-    return true;
+    return gpu_sampler_create(ctx, most < GPU_MAX_ANISOTROPY ? most : GPU_MAX_ANISOTROPY,
+                              "content and ink, anisotropic", &out->anisotropic, err);
 }
 
 bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, GpuRenderer *out,

@@ -264,18 +264,8 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
     };
     if (!gpu_image_create(ctx, &image, &out->image, err))
         return false;
-    VkSamplerCreateInfo sampler = {
-        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-        .magFilter = VK_FILTER_LINEAR,
-        .minFilter = VK_FILTER_LINEAR,
-        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR, /* trilinear: no seams between levels */
-        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .maxLod = VK_LOD_CLAMP_NONE,
-    };
-    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->sampler));
-    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, desc->label);
+    if (!gpu_sampler_create(ctx, 1.0f, desc->label, &out->sampler, err))
+        return false;
     if (out->show_through && bakes &&
         !gpu_show_through_create(ctx, GPU_TEXTURE_FORMAT, &out->pass, err))
         return false;
@@ -344,4 +334,24 @@ void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex)
         vkDestroySampler(ctx->device, tex->sampler, ctx->allocator);
     gpu_image_destroy(ctx, &tex->image);
     memset(tex, 0, sizeof *tex);
+}
+
+bool gpu_sampler_create(const GpuContext *ctx, float anisotropy, const char *label, VkSampler *out,
+                        GpuError *err)
+{
+    VkSamplerCreateInfo sampler = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = VK_FILTER_LINEAR,
+        .minFilter = VK_FILTER_LINEAR,
+        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR,
+        .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .anisotropyEnable = anisotropy > 1.0f ? VK_TRUE : VK_FALSE,
+        .maxAnisotropy = anisotropy > 1.0f ? anisotropy : 1.0f,
+        .maxLod = VK_LOD_CLAMP_NONE,
+    };
+    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, out));
+    GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, *out, label);
+    return true;
 }

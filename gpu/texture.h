@@ -47,4 +47,10 @@ bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, 
 /* Mip levels of a full chain down to 1x1. */
 uint32_t gpu_texture_levels(uint32_t width, uint32_t height);
 
+/* The sampler the pages' textures are read by: trilinear (no seams between levels), clamped to
+ * the edge; with `anisotropy` above 1, up to that many reads along a footprint's long side (the
+ * device's feature enabled). Named `label`; the caller destroys it. */
+bool gpu_sampler_create(const GpuContext *ctx, float anisotropy, const char *label, VkSampler *out,
+                        GpuError *err);
+
 #endif
