@@ -163,8 +163,7 @@ static VkPipeline round_pipeline(const GpuRenderer *r, const Round *round, const
  * around it, the same pixels come from the variant without it, whose lighting is the same with
  * the shadow's factor 1 left out. The shadow alone is drawn only there. */
 static uint32_t round_pieces(const GpuRenderer *r, const Round *round, const GpuDraw *d,
-                             const GpuDraw *caster, VkExtent2D extent, VkRect2D piece[5],
-                             bool lit[5])
+                             const GpuDraw *caster, VkExtent2D extent, VkRect2D *piece, bool *lit)
 {
     VkRect2D all = {{0, 0}, extent}, in;
     piece[0] = all;
@@ -197,6 +196,116 @@ static uint32_t round_pieces(const GpuRenderer *r, const Round *round, const Gpu
             lit[n++] = true;
         }
     }
+    return n;
+}
+
+/* Where a flat page's edge pixels can lie: within EDGE_STRIP_PX of its outline (page.vert pushes
+ * an edge's vertices out by at most 1.5 px, and the coverage's ramp reaches 0.71 px past that),
+ * so its blended round, whose depth test lets only those pixels through, rasterises only the
+ * strips along its four edges instead of its whole quad. Writes them as disjoint rectangles
+ * within `extent` (a pixel in two would be blended twice); returns how many, or 0 where the
+ * page's corners do not all lie in front of the eye (then the whole target). */
+#define EDGE_STRIP_PX 4.0f
+#define EDGE_STRIPS   16
+
+static uint32_t edge_strips(const GpuDraw *d, VkExtent2D extent, VkRect2D out[EDGE_STRIPS])
+{
+    const float *m = d->push.view_proj.m; /* column-major: the unit quad at z = 0 to clip */
+    float px[4][2];
+    for (int k = 0; k < 4; k++) {
+        float u = (float)(k & 1), v = (float)(k >> 1), clip[4];
+        for (int i = 0; i < 4; i++)
+            clip[i] = m[i] * u + m[4 + i] * v + m[12 + i];
+        if (!(clip[3] > 1e-6f))
+            return 0;
+        px[k][0] = (clip[0] / clip[3] * 0.5f + 0.5f) * (float)extent.width;
+        px[k][1] = (clip[1] / clip[3] * 0.5f + 0.5f) * (float)extent.height;
+    }
+    /* each edge's box grown by the strip, in whole pixels within the target */
+    static const int ends[4][2] = {{0, 1}, {1, 3}, {3, 2}, {2, 0}};
+    float box[4][4]; /* x0, y0, x1, y1 */
+    float ys[8];
+    for (int e = 0; e < 4; e++) {
+        const float *a = px[ends[e][0]], *b = px[ends[e][1]];
+        box[e][0] = fmaxf(floorf(fminf(a[0], b[0]) - EDGE_STRIP_PX), 0.0f);
+        box[e][1] = fmaxf(floorf(fminf(a[1], b[1]) - EDGE_STRIP_PX), 0.0f);
+        box[e][2] = fminf(ceilf(fmaxf(a[0], b[0]) + EDGE_STRIP_PX), (float)extent.width);
+        box[e][3] = fminf(ceilf(fmaxf(a[1], b[1]) + EDGE_STRIP_PX), (float)extent.height);
+        ys[2 * e] = box[e][1], ys[2 * e + 1] = box[e][3];
+    }
+    for (int i = 1; i < 8; i++) /* the boxes' rows, in order */
+        for (int j = i; j > 0 && ys[j - 1] > ys[j]; j--) {
+            float t = ys[j];
+            ys[j] = ys[j - 1], ys[j - 1] = t;
+        }
+    /* Band by band between those rows, the boxes' spans across it, overlapping ones joined: at
+     * most 7 bands of at most 2 spans for a page's outline (a span per side; more where a box
+     * turns wide, then joined). */
+    uint32_t n = 0;
+    for (int band = 0; band + 1 < 8; band++) {
+        float y0 = ys[band], y1 = ys[band + 1];
+        if (!(y0 < y1))
+            continue;
+        float span[4][2];
+        int spans = 0;
+        for (int e = 0; e < 4; e++)
+            if (box[e][1] <= y0 && box[e][3] >= y1 && box[e][0] < box[e][2])
+                span[spans][0] = box[e][0], span[spans++][1] = box[e][2];
+        for (int i = 1; i < spans; i++) /* by their left ends */
+            for (int j = i; j > 0 && span[j - 1][0] > span[j][0]; j--) {
+                float t0 = span[j][0], t1 = span[j][1];
+                span[j][0] = span[j - 1][0], span[j][1] = span[j - 1][1];
+                span[j - 1][0] = t0, span[j - 1][1] = t1;
+            }
+        for (int i = 0; i < spans;) {
+            float x0 = span[i][0], x1 = span[i][1];
+            for (i++; i < spans && span[i][0] <= x1; i++)
+                x1 = fmaxf(x1, span[i][1]);
+            if (n < EDGE_STRIPS)
+                out[n++] = (VkRect2D){{(int32_t)x0, (int32_t)y0},
+                                      {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}};
+            else
+                return 0; /* never: 7 bands of at most 2 spans */
+        }
+    }
+    return n;
+}
+
+/* Whether `a` and `b` overlap; `a` cut to the overlap. */
+static bool rect_cut(VkRect2D *a, const VkRect2D *b)
+{
+    int32_t x0 = a->offset.x > b->offset.x ? a->offset.x : b->offset.x;
+    int32_t y0 = a->offset.y > b->offset.y ? a->offset.y : b->offset.y;
+    int64_t ax1 = (int64_t)a->offset.x + a->extent.width,
+            bx1 = (int64_t)b->offset.x + b->extent.width;
+    int64_t ay1 = (int64_t)a->offset.y + a->extent.height,
+            by1 = (int64_t)b->offset.y + b->extent.height;
+    int64_t x1 = ax1 < bx1 ? ax1 : bx1, y1 = ay1 < by1 ? ay1 : by1;
+    if (x1 <= x0 || y1 <= y0)
+        return false;
+    *a = (VkRect2D){{x0, y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}};
+    return true;
+}
+
+/* The pieces cut to the page's edge strips (edge_strips), in place (room for 5 * EDGE_STRIPS);
+ * returns how many. Where there are no strips, the pieces as they are. */
+static uint32_t cut_to_strips(const GpuDraw *d, VkExtent2D extent, VkRect2D *piece, bool *lit,
+                              uint32_t pieces)
+{
+    VkRect2D strip[EDGE_STRIPS], was[5];
+    bool was_lit[5];
+    uint32_t strips = edge_strips(d, extent, strip);
+    if (!strips || pieces > 5)
+        return pieces;
+    memcpy(was, piece, pieces * sizeof *piece);
+    memcpy(was_lit, lit, pieces * sizeof *lit);
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < pieces; p++)
+        for (uint32_t k = 0; k < strips; k++) {
+            piece[n] = was[p];
+            if (rect_cut(&piece[n], &strip[k]))
+                lit[n++] = was_lit[p];
+        }
     return n;
 }
 
@@ -242,9 +351,14 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
             const GpuDraw *d = &draws[i];
             if (!takes(round->take, d))
                 continue;
-            VkRect2D piece[5];
-            bool lit[5];
+            VkRect2D piece[5 * EDGE_STRIPS];
+            bool lit[5 * EDGE_STRIPS];
             uint32_t pieces = round_pieces(r, round, d, caster, extent, piece, lit);
+            /* the flat pages' blended round: only the strips along their edges */
+            if (round->take == TAKE_FLAT && round->pass == PASS_OWN &&
+                (gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) &&
+                d->push.page.v[3] == (float)PC_DRAW_FLAT && !draws_board(d))
+                pieces = cut_to_strips(d, extent, piece, lit, pieces);
             PcDrawIndex pick = {i, slot};
             for (uint32_t p = 0; p < pieces; p++) {
                 piece[p].offset.x += at.x, piece[p].offset.y += at.y;
