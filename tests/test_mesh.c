@@ -701,13 +701,16 @@ static void test_cpu_normals(CheckState *s)
 }
 
 /* The largest distance, in page widths, between a grid's vertices at two poses. */
-static double max_move(const PageGrid *g, float t1, float g1, float t2, float g2, MeshSoa3 a,
-                       MeshSoa3 b)
+/* The grid curled by pose (t, gg) into `out`. */
+static void posed(const PageGrid *g, float t, float gg, MeshSoa3 out)
 {
-    CurlParams c1 = mesh_curl_pose(t1, g1, g->width, g->height);
-    CurlParams c2 = mesh_curl_pose(t2, g2, g->width, g->height);
-    mesh_curl_apply(&c1, g->rest_x, g->rest_y, g->vertex_count, a.x, a.y, a.z);
-    mesh_curl_apply(&c2, g->rest_x, g->rest_y, g->vertex_count, b.x, b.y, b.z);
+    CurlParams c = mesh_curl_pose(t, gg, g->width, g->height);
+    mesh_curl_apply(&c, g->rest_x, g->rest_y, g->vertex_count, out.x, out.y, out.z);
+}
+
+/* The largest distance between a vertex in `a` and in `b`, in page widths. */
+static double max_apart(const PageGrid *g, MeshSoa3 a, MeshSoa3 b)
+{
     double worst = 0.0;
     for (size_t k = 0; k < g->vertex_count; k++) {
         double pa[3], pb[3];
@@ -717,6 +720,14 @@ static double max_move(const PageGrid *g, float t1, float g1, float t2, float g2
         worst = fmax(worst, len3(d));
     }
     return worst / g->width;
+}
+
+static double max_move(const PageGrid *g, float t1, float g1, float t2, float g2, MeshSoa3 a,
+                       MeshSoa3 b)
+{
+    posed(g, t1, g1, a);
+    posed(g, t2, g2, b);
+    return max_apart(g, a, b);
 }
 
 /* 8. Continuity in t and g. The fold line sweeps ~W per unit t, turns by at most
@@ -760,14 +771,20 @@ static void test_continuity(CheckState *s)
                       gg, g2, mg);
             }
         }
+        /* Each step's end is the next one's start: posed once, its buffer kept (the same
+         * pose of the same float, so the same vertices). */
         for (size_t j = 0; sweep && j < N_POSE_G; j++) {
             double m = 0.0;
             float at = 0.0f;
+            MeshSoa3 from = a, to = b;
+            posed(&g, 0.0f, POSE_G[j], from);
             for (int k = 0; k < steps; k++) {
-                float t1 = (float)k / steps, t2 = (float)(k + 1) / steps;
-                double d = max_move(&g, t1, POSE_G[j], t2, POSE_G[j], a, b);
+                posed(&g, (float)(k + 1) / steps, POSE_G[j], to);
+                double d = max_apart(&g, from, to);
                 if (d > m)
-                    m = d, at = t1;
+                    m = d, at = (float)k / steps;
+                MeshSoa3 swap = from;
+                from = to, to = swap;
             }
             worst_t = fmax(worst_t, m);
             CHECK(s, m <= 0.01, "sweep g=%g: t %g -> %g moved a vertex %g W", POSE_G[j], at,
@@ -776,11 +793,15 @@ static void test_continuity(CheckState *s)
         for (size_t i = 0; sweep && i < N_POSE_T; i++) {
             double m = 0.0;
             float at = 0.0f;
+            MeshSoa3 from = a, to = b;
+            posed(&g, POSE_T[i], 0.0f, from);
             for (int k = 0; k < steps; k++) {
-                float g1 = (float)k / steps, g2 = (float)(k + 1) / steps;
-                double d = max_move(&g, POSE_T[i], g1, POSE_T[i], g2, a, b);
+                posed(&g, POSE_T[i], (float)(k + 1) / steps, to);
+                double d = max_apart(&g, from, to);
                 if (d > m)
-                    m = d, at = g1;
+                    m = d, at = (float)k / steps;
+                MeshSoa3 swap = from;
+                from = to, to = swap;
             }
             worst_g = fmax(worst_g, m);
             CHECK(s, m <= 0.01, "sweep t=%g: g %g -> %g moved a vertex %g W", POSE_T[i], at,
