@@ -28,6 +28,18 @@ static const float POSE_G[] = {0.0f, 0.25f, 0.5f, 0.75f, 1.0f};
 #define N_POSE_T (sizeof POSE_T / sizeof POSE_T[0])
 #define N_POSE_G (sizeof POSE_G / sizeof POSE_G[0])
 
+/* Under the sanitizers, where a pose costs five times as much and CI's time is bounded, two
+ * sweeps are thinned: the continuity sweep checks every tenth 1e-4 step of [0, 1], the drag
+ * sample every other pointer of its 13 x 13 fan. Thinned, each still reaches every line and
+ * branch of mesh/ that the whole of it does (gcov), and the plain build checks them all. */
+#ifdef PAGECURL_SANITIZED
+#define SWEEP_EVERY   10
+#define DRAG_FAN_STEP 2
+#else
+#define SWEEP_EVERY   1
+#define DRAG_FAN_STEP 1
+#endif
+
 typedef struct GridSize {
     uint32_t nx, ny;
     float width, height; /* 0: the defaults */
@@ -737,7 +749,8 @@ static double max_move(const PageGrid *g, float t1, float g1, float t2, float g2
  * anywhere (a clamp that snaps, a piece boundary that does not meet) shows up far above the
  * 0.01 W bound. The g map turns the fold by at most 1 rad per unit g: smaller still.
  * Steps from the tested poses alone would miss a jump between them, so a coarser grid is also
- * swept over the whole of [0, 1] in steps of 1e-4, covering every interval. */
+ * swept over the whole of [0, 1] in steps of 1e-4, covering every interval (every tenth under the
+ * sanitizers: SWEEP_EVERY). */
 static void test_continuity(CheckState *s)
 {
     static const GridSize sizes[] = {{33, 47, 0.0f, 0.0f}, {7, 5, 0.0f, 0.0f}};
@@ -778,7 +791,9 @@ static void test_continuity(CheckState *s)
             float at = 0.0f;
             MeshSoa3 from = a, to = b;
             posed(&g, 0.0f, POSE_G[j], from);
-            for (int k = 0; k < steps; k++) {
+            for (int k = 0; k < steps; k += SWEEP_EVERY) {
+                if (k > 0 && SWEEP_EVERY > 1) /* not the step before's end */
+                    posed(&g, (float)k / steps, POSE_G[j], from);
                 posed(&g, (float)(k + 1) / steps, POSE_G[j], to);
                 double d = max_apart(&g, from, to);
                 if (d > m)
@@ -795,7 +810,9 @@ static void test_continuity(CheckState *s)
             float at = 0.0f;
             MeshSoa3 from = a, to = b;
             posed(&g, POSE_T[i], 0.0f, from);
-            for (int k = 0; k < steps; k++) {
+            for (int k = 0; k < steps; k += SWEEP_EVERY) {
+                if (k > 0 && SWEEP_EVERY > 1)
+                    posed(&g, POSE_T[i], (float)k / steps, from);
                 posed(&g, POSE_T[i], (float)(k + 1) / steps, to);
                 double d = max_apart(&g, from, to);
                 if (d > m)
@@ -877,8 +894,8 @@ static void test_drag(CheckState *s)
     size_t reachable = 0, unreachable = 0, curled = 0;
     for (int a = 0; a <= 4; a++)
         for (int b = 0; b <= 4; b++)
-            for (int c = 0; c <= 12; c++)
-                for (int e = 0; e <= 12; e++) {
+            for (int c = 0; c <= 12; c += DRAG_FAN_STEP)
+                for (int e = 0; e <= 12; e += DRAG_FAN_STEP) {
                     MeshVec2 G, Q;
                     drag_sample(W, H, a, b, c, e, &G, &Q);
                     MeshVec2 R = mesh_curl_reach(G, Q, (float)W, (float)H);
