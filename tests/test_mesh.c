@@ -28,6 +28,18 @@ static const float POSE_G[] = {0.0f, 0.25f, 0.5f, 0.75f, 1.0f};
 #define N_POSE_T (sizeof POSE_T / sizeof POSE_T[0])
 #define N_POSE_G (sizeof POSE_G / sizeof POSE_G[0])
 
+/* Under the sanitizers, where a pose costs five times as much and CI's time is bounded, two
+ * sweeps are thinned: the continuity sweep checks every tenth 1e-4 step of [0, 1], the drag
+ * sample every other pointer of its 13 x 13 fan. Thinned, each still reaches every line and
+ * branch of mesh/ that the whole of it does (gcov), and the plain build checks them all. */
+#ifdef PAGECURL_SANITIZED
+#define SWEEP_EVERY   10
+#define DRAG_FAN_STEP 2
+#else
+#define SWEEP_EVERY   1
+#define DRAG_FAN_STEP 1
+#endif
+
 typedef struct GridSize {
     uint32_t nx, ny;
     float width, height; /* 0: the defaults */
@@ -701,13 +713,16 @@ static void test_cpu_normals(CheckState *s)
 }
 
 /* The largest distance, in page widths, between a grid's vertices at two poses. */
-static double max_move(const PageGrid *g, float t1, float g1, float t2, float g2, MeshSoa3 a,
-                       MeshSoa3 b)
+/* The grid curled by pose (t, gg) into `out`. */
+static void posed(const PageGrid *g, float t, float gg, MeshSoa3 out)
 {
-    CurlParams c1 = mesh_curl_pose(t1, g1, g->width, g->height);
-    CurlParams c2 = mesh_curl_pose(t2, g2, g->width, g->height);
-    mesh_curl_apply(&c1, g->rest_x, g->rest_y, g->vertex_count, a.x, a.y, a.z);
-    mesh_curl_apply(&c2, g->rest_x, g->rest_y, g->vertex_count, b.x, b.y, b.z);
+    CurlParams c = mesh_curl_pose(t, gg, g->width, g->height);
+    mesh_curl_apply(&c, g->rest_x, g->rest_y, g->vertex_count, out.x, out.y, out.z);
+}
+
+/* The largest distance between a vertex in `a` and in `b`, in page widths. */
+static double max_apart(const PageGrid *g, MeshSoa3 a, MeshSoa3 b)
+{
     double worst = 0.0;
     for (size_t k = 0; k < g->vertex_count; k++) {
         double pa[3], pb[3];
@@ -719,6 +734,14 @@ static double max_move(const PageGrid *g, float t1, float g1, float t2, float g2
     return worst / g->width;
 }
 
+static double max_move(const PageGrid *g, float t1, float g1, float t2, float g2, MeshSoa3 a,
+                       MeshSoa3 b)
+{
+    posed(g, t1, g1, a);
+    posed(g, t2, g2, b);
+    return max_apart(g, a, b);
+}
+
 /* 8. Continuity in t and g. The fold line sweeps ~W per unit t, turns by at most
  * pi * CURL_MAX_TILT ~ 1.6 rad per unit t (moving points up to ~H ~ 1.4 W away by ~2.2 W), the
  * radius grows by ~0.44 W per unit t, and the turned-over part moves twice as fast as the fold:
@@ -726,7 +749,8 @@ static double max_move(const PageGrid *g, float t1, float g1, float t2, float g2
  * anywhere (a clamp that snaps, a piece boundary that does not meet) shows up far above the
  * 0.01 W bound. The g map turns the fold by at most 1 rad per unit g: smaller still.
  * Steps from the tested poses alone would miss a jump between them, so a coarser grid is also
- * swept over the whole of [0, 1] in steps of 1e-4, covering every interval. */
+ * swept over the whole of [0, 1] in steps of 1e-4, covering every interval (every tenth under the
+ * sanitizers: SWEEP_EVERY). */
 static void test_continuity(CheckState *s)
 {
     static const GridSize sizes[] = {{33, 47, 0.0f, 0.0f}, {7, 5, 0.0f, 0.0f}};
@@ -760,14 +784,22 @@ static void test_continuity(CheckState *s)
                       gg, g2, mg);
             }
         }
+        /* Each step's end is the next one's start: posed once, its buffer kept (the same
+         * pose of the same float, so the same vertices). */
         for (size_t j = 0; sweep && j < N_POSE_G; j++) {
             double m = 0.0;
             float at = 0.0f;
-            for (int k = 0; k < steps; k++) {
-                float t1 = (float)k / steps, t2 = (float)(k + 1) / steps;
-                double d = max_move(&g, t1, POSE_G[j], t2, POSE_G[j], a, b);
+            MeshSoa3 from = a, to = b;
+            posed(&g, 0.0f, POSE_G[j], from);
+            for (int k = 0; k < steps; k += SWEEP_EVERY) {
+                if (k > 0 && SWEEP_EVERY > 1) /* not the step before's end */
+                    posed(&g, (float)k / steps, POSE_G[j], from);
+                posed(&g, (float)(k + 1) / steps, POSE_G[j], to);
+                double d = max_apart(&g, from, to);
                 if (d > m)
-                    m = d, at = t1;
+                    m = d, at = (float)k / steps;
+                MeshSoa3 swap = from;
+                from = to, to = swap;
             }
             worst_t = fmax(worst_t, m);
             CHECK(s, m <= 0.01, "sweep g=%g: t %g -> %g moved a vertex %g W", POSE_G[j], at,
@@ -776,11 +808,17 @@ static void test_continuity(CheckState *s)
         for (size_t i = 0; sweep && i < N_POSE_T; i++) {
             double m = 0.0;
             float at = 0.0f;
-            for (int k = 0; k < steps; k++) {
-                float g1 = (float)k / steps, g2 = (float)(k + 1) / steps;
-                double d = max_move(&g, POSE_T[i], g1, POSE_T[i], g2, a, b);
+            MeshSoa3 from = a, to = b;
+            posed(&g, POSE_T[i], 0.0f, from);
+            for (int k = 0; k < steps; k += SWEEP_EVERY) {
+                if (k > 0 && SWEEP_EVERY > 1)
+                    posed(&g, POSE_T[i], (float)k / steps, from);
+                posed(&g, POSE_T[i], (float)(k + 1) / steps, to);
+                double d = max_apart(&g, from, to);
                 if (d > m)
-                    m = d, at = g1;
+                    m = d, at = (float)k / steps;
+                MeshSoa3 swap = from;
+                from = to, to = swap;
             }
             worst_g = fmax(worst_g, m);
             CHECK(s, m <= 0.01, "sweep t=%g: g %g -> %g moved a vertex %g W", POSE_T[i], at,
@@ -856,8 +894,8 @@ static void test_drag(CheckState *s)
     size_t reachable = 0, unreachable = 0, curled = 0;
     for (int a = 0; a <= 4; a++)
         for (int b = 0; b <= 4; b++)
-            for (int c = 0; c <= 12; c++)
-                for (int e = 0; e <= 12; e++) {
+            for (int c = 0; c <= 12; c += DRAG_FAN_STEP)
+                for (int e = 0; e <= 12; e += DRAG_FAN_STEP) {
                     MeshVec2 G, Q;
                     drag_sample(W, H, a, b, c, e, &G, &Q);
                     MeshVec2 R = mesh_curl_reach(G, Q, (float)W, (float)H);

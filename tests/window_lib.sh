@@ -103,19 +103,33 @@ same_as() {
     capture "$2" && [ "$(differ "$1" "$2")" -eq 0 ]
 }
 
-# wait_settled FILE: captures the window into FILE until it has stayed the same for 2 s (a turn
-# or a settle has come to rest), for up to 30 s.
+# cpu_ticks: the CPU time pagecurl ($pid) has used, all its threads, in clock ticks (empty once
+# it has exited). /proc/PID/stat's 14th and 15th fields, counted after the name's closing
+# parenthesis (a name may hold spaces).
+cpu_ticks() {
+    sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{ print $12 + $13 }'
+}
+
+# wait_settled FILE: captures the window into FILE until it has come to rest (a turn or a settle
+# is over), for up to 30 s: the same picture before and after half a second (and the capture) in
+# which pagecurl used no CPU time (a tick at most: its idle loop wakes every 0.1 s), or, while it
+# keeps drawing (a page held still is drawn every frame), the same picture for 2 s. pagecurl
+# draws only while something moves, is held or a page drawn in the background is done, and
+# drawing takes CPU time: a slow frame (the sanitizers, a loaded machine) that holds one picture
+# across two captures while the next is still being drawn shows in its CPU time.
 wait_settled() {
     capture "$1" || return 1
     limit=$(($(date +%s) + 30))
     next=${1%.png}-next.png
-    # the same picture for 2 s: a slow frame (the sanitizers, a loaded machine) can hold one
-    # picture across two captures half a second apart while the next is still being drawn
     same=0
     while [ "$same" -lt 4 ]; do
+        before=$(cpu_ticks)
         sleep 0.5
         if same_as "$1" "$next"; then
             same=$((same + 1))
+            after=$(cpu_ticks)
+            [ -n "$before" ] && [ -n "$after" ] || return 1
+            [ "$((after - before))" -gt 1 ] || break
         else
             same=0
             cp "$next" "$1"
