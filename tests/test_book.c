@@ -466,16 +466,17 @@ static void check_shapes(CheckState *s, const Ctx *c)
     image_free(&img);
 }
 
-/* The colour at (fx, 0.5) of a portrait shot (270x480, as shot_of) of the colour folder. */
-static int portrait_at(CheckState *s, const Ctx *c, int n, const char *curl,
-                       const char *const *extra, float fx)
+/* The colours at (fx0, 0.5) and (fx1, 0.5) of one portrait shot (270x480, as shot_of) of the
+ * colour folder (-1 without a shot). */
+static void portrait_at(CheckState *s, const Ctx *c, int n, const char *curl,
+                        const char *const *extra, float fx0, float fx1, int *at0, int *at1)
 {
     char dir[512];
     colour_folder(s, c, dir, sizeof dir);
     Image img = shot_of(s, c, dir, n, curl, "270x480", extra, "portrait");
-    int found = img.rgba ? page_at(&img, fx, 0.5f) : -1;
+    *at0 = img.rgba ? page_at(&img, fx0, 0.5f) : -1;
+    *at1 = img.rgba ? page_at(&img, fx1, 0.5f) : -1;
     image_free(&img);
-    return found;
 }
 
 /* --layout single (and auto in a portrait view): one page fills the view, page N from edge to
@@ -486,16 +487,17 @@ static void check_layout(CheckState *s, const Ctx *c)
     const char *single[] = {"--layout", "single", NULL}, *none[] = {NULL};
     const char *spread[] = {"--layout", "spread", NULL},
                *rtl[] = {"--layout", "single", "--rtl", NULL};
-    int a = portrait_at(s, c, 3, "0", single, 0.15f), b = portrait_at(s, c, 3, "0", single, 0.85f);
+    int a, b;
+    portrait_at(s, c, 3, "0", single, 0.15f, 0.85f, &a, &b);
     CHECK(s, a == colour_of(3) && b == colour_of(3), "single: page 3 shows %d .. %d", a, b);
-    a = portrait_at(s, c, 3, "0", none, 0.15f);
+    portrait_at(s, c, 3, "0", none, 0.15f, 0.15f, &a, &b);
     CHECK(s, a == colour_of(3), "auto in a portrait view: %d at the left, want page 3's %d", a,
           colour_of(3));
-    a = portrait_at(s, c, 3, "0", spread, 0.3f), b = portrait_at(s, c, 3, "0", spread, 0.7f);
+    portrait_at(s, c, 3, "0", spread, 0.3f, 0.7f, &a, &b);
     CHECK(s, a == colour_of(2) && b == colour_of(3), "spread in a portrait view: %d | %d", a, b);
-    a = portrait_at(s, c, 9, "1", single, 0.5f);
+    portrait_at(s, c, 9, "1", single, 0.5f, 0.5f, &a, &b);
     CHECK(s, a == colour_of(11), "single, turned: %d, want page 11's %d", a, colour_of(11));
-    a = portrait_at(s, c, 5, "0", rtl, 0.15f), b = portrait_at(s, c, 5, "0", rtl, 0.85f);
+    portrait_at(s, c, 5, "0", rtl, 0.15f, 0.85f, &a, &b);
     CHECK(s, a == colour_of(5) && b == colour_of(5), "single, rtl: page 5 shows %d .. %d", a, b);
 }
 

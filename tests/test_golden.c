@@ -295,13 +295,14 @@ static bool render_held(CheckState *s, const char *exe, const char *dir, bool va
     fprintf(f, "0.00 mouse down 0.66 0.83\n0.10 mouse move 0.62 0.77\n"
                "0.20 mouse move 0.58 0.71\n0.30 mouse move 0.54 0.66\n");
     if (dot)
-        fprintf(f, "0.60 ink down %.4f %.4f\n0.62 ink up %.4f %.4f\n", x, y, x, y);
+        fprintf(f, "0.40 ink down %.4f %.4f\n0.42 ink up %.4f %.4f\n", x, y, x, y);
     fclose(f);
-    /* the same frames either way: the pose is that of the held drag at the last one. 40 of
-     * them (to 0.65 s): the dot's up comes at the 39th, and the held view has been still since
-     * the drag's last move (the pictures of 40 and 60 frames are the same, pixel for pixel) */
+    /* the same frames either way: the pose is that of the held drag at the last one. The held
+     * view is still from the drag's last move (0.30 s) on, so the dot comes at 0.40 s and the
+     * replay ends 28 frames in (0.45 s), after its up: the pictures are those of a dot at 0.60 s
+     * and 60 frames, pixel for pixel, with and without it */
     const char *args[] = {"--headless", "--size",    "640x480", "--replay",
-                          trace,        "--frames",  "40",      "--screenshot",
+                          trace,        "--frames",  "28",      "--screenshot",
                           png,          "--quality", "high",    validation ? "--validation" : NULL,
                           NULL};
     Run r = run_program(exe, dir, APP_TYPEFACE_DIR_ENV, args);
