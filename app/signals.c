@@ -45,6 +45,7 @@ static void on_signal(int sig)
     raise(sig);
 }
 
+#ifndef SIGNALS_SANITIZED
 /* A crash where no memory is left is the driver's (lavapipe dereferences a failed malloc, LLVM
  * aborts on std::bad_alloc) and its cause is out of memory: said so, exit 1. Any other crash
  * takes its default action (a core dump) as it returns. */
@@ -64,11 +65,9 @@ static void on_crash(int sig)
         raise(sig);
 }
 
-/* On a stack of its own: the crash may be a stack that ran out. Sanitized builds keep their own
- * handlers, whose reports say more. */
+/* On a stack of its own: the crash may be a stack that ran out. */
 static void install_crash_handler(void)
 {
-#ifndef SIGNALS_SANITIZED
     static const size_t size = 64u << 10;
     stack_t stack = {.ss_sp = malloc(size), .ss_size = size};
     if (!stack.ss_sp || sigaltstack(&stack, NULL) != 0) {
@@ -81,8 +80,11 @@ static void install_crash_handler(void)
     static const int crashes[] = {SIGSEGV, SIGBUS, SIGABRT};
     for (size_t i = 0; i < sizeof crashes / sizeof crashes[0]; i++)
         sigaction(crashes[i], &action, NULL);
-#endif
 }
+#else
+/* Sanitized builds keep their own handlers, whose reports say more. */
+static void install_crash_handler(void) {}
+#endif
 
 void app_signals_install(void)
 {
