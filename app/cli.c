@@ -13,6 +13,9 @@ static const char *const MODE_NAMES[] = {
     [MODE_BENCH] = "to the benchmark (--bench)",
 };
 
+static const char REFERENCE_REFUSAL[] =
+    "--quality reference draws one picture slowly, for comparison: it needs --headless";
+
 static const char *const GROUP_TITLES[GROUP_COUNT] = {
     "What to show", "Window", "Headless output", "Compute paths", "Benchmark", "Diagnostics",
 };
@@ -171,8 +174,16 @@ static AppCliResult not_a_book(const char *arg, char *message, size_t size)
 }
 
 /* Flags that do not go with the mode, or with each other, or with the values given. */
-static AppCliResult check_combinations(const AppOptions *o, const bool *seen, char *message,
-                                       size_t size)
+/* A headless run's flag in a run that did not ask for one: it runs headless where no window can
+ * open (no display), so the flag is kept for then and refused where a window opens
+ * (app_cli_window_refusal). The first such flag is the one named. */
+static void defer_to_headless(AppOptions *o, const char *flag)
+{
+    if (!o->headless_only)
+        o->headless_only = flag;
+}
+
+static AppCliResult check_combinations(AppOptions *o, const bool *seen, char *message, size_t size)
 {
     unsigned mode = o->bench ? MODE_BENCH : o->headless ? MODE_HEADLESS : MODE_WINDOW;
     if (o->list_devices) {
@@ -190,17 +201,17 @@ static AppCliResult check_combinations(const AppOptions *o, const bool *seen, ch
         const CliOption *opt = &APP_CLI_OPTIONS[i];
         if (!seen[i] || !opt->purpose || (opt->modes & mode))
             continue;
-        bool headless_only = opt->modes == MODE_HEADLESS && mode == MODE_WINDOW;
-        const char *hint = opt->modes == MODE_BENCH ? "; add --bench"
-                           : headless_only          ? "; add --headless"
-                                                    : "";
+        if (mode == MODE_WINDOW && (opt->modes & MODE_HEADLESS)) {
+            defer_to_headless(o, opt->flag);
+            continue;
+        }
         return usage(message, size, "%s %s; it does not apply %s%s", opt->flag, opt->purpose,
-                     MODE_NAMES[mode], hint);
+                     MODE_NAMES[mode], opt->modes == MODE_BENCH ? "; add --bench" : "");
     }
-    if (o->quality == GPU_QUALITY_REFERENCE && mode != MODE_HEADLESS)
-        return usage(message, size,
-                     "--quality reference draws one picture slowly, for comparison: it needs "
-                     "--headless");
+    if (o->quality == GPU_QUALITY_REFERENCE && mode == MODE_WINDOW)
+        defer_to_headless(o, "--quality");
+    else if (o->quality == GPU_QUALITY_REFERENCE && mode != MODE_HEADLESS)
+        return usage(message, size, "%s", REFERENCE_REFUSAL);
     if (seen[index_of("--zoom-at")] && !seen[index_of("--zoom")])
         return usage(message, size, "--zoom-at places the zoom: it needs --zoom Z");
     if (o->has_zoom_at && (o->zoom_at[0] >= o->width || o->zoom_at[1] >= o->height))
@@ -303,4 +314,17 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
         o->grid_count = 1;
     }
     return APP_CLI_RUN;
+}
+
+bool app_cli_window_refusal(const AppOptions *o, char *message, size_t size)
+{
+    if (!o->headless_only || o->headless || o->bench)
+        return false;
+    const CliOption *opt = find_option(o->headless_only);
+    if (!strcmp(o->headless_only, "--quality"))
+        usage(message, size, "%s", REFERENCE_REFUSAL);
+    else
+        usage(message, size, "%s %s; it does not apply %s; add --headless", opt->flag, opt->purpose,
+              MODE_NAMES[MODE_WINDOW]);
+    return true;
 }

@@ -6,6 +6,7 @@
 
 #include "options.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -16,6 +17,10 @@ typedef enum AppCliResult {
 } AppCliResult;
 
 AppCliResult app_cli_parse(int argc, char **argv, AppOptions *out, char *message, size_t size);
+/* Whether a run that opens a window must refuse a headless run's flag it was given (the first,
+ * AppOptions.headless_only): the one line, for exit status 2, in `message`. Without a display the
+ * same run is headless, and the flag applies. */
+bool app_cli_window_refusal(const AppOptions *o, char *message, size_t size);
 /* The --help text: usage lines, the options by group, the window's controls. */
 void app_cli_usage(FILE *f);
 

@@ -109,6 +109,11 @@ static int shown_mode(AppOptions *opts, const AppTrace *trace)
         snprintf(why, sizeof why, "no display (DISPLAY and WAYLAND_DISPLAY unset)");
         return app_headless_main(opts, trace, why);
     }
+    /* a window opens: a headless run's flag does not apply (before the window, not after it) */
+    if (app_cli_window_refusal(opts, why, sizeof why)) {
+        app_say(stderr, "%s", why);
+        return 2;
+    }
     AppWindow window = {0};
     if (!app_window_open(opts, &window, why, sizeof why))
         return app_headless_main(opts, trace, why);

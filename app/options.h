@@ -62,6 +62,9 @@ typedef struct AppOptions {
     AppPresentMode present_mode; /* --present-mode, default fifo (vsync) */
     const char *window_only;     /* the first flag given that only a window has a use for, or NULL:
                                     refused when no window can open */
+    const char *headless_only;   /* the first flag given that only a headless run has a use for,
+                                    in a run not asked to be headless, or NULL: refused where a
+                                    window opens (app_cli_window_refusal) */
     int argc;                    /* the command line, for the benchmark's record of itself */
     char **argv;
 } AppOptions;

@@ -161,7 +161,6 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--msaa", "2"}, "--msaa"},
         {{"--quality", "medium"}, "--quality"},
         {{"--quality"}, "--quality"},
-        {{"--quality", "reference"}, "--quality reference"},
         {{"--bench", "--quality", "reference"}, "--quality reference"},
         {{"--staging"}, "--staging"},
         {{"--json", "x.json"}, "--bench"},
@@ -224,7 +223,6 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--headless", "--zoom", "2", "--zoom-at", "1280,4"}, "--zoom-at"},
         {{"--headless", "--size", "64x48", "--zoom-at", "3,48"}, "--zoom-at"},
         {{"--replay", "t.trace", "--zoom", "2"}, "--zoom"},
-        {{"--zoom", "2"}, "--zoom"},
         {{"--bench", "--zoom", "2"}, "--zoom"},
         /* a flag that does not apply to the mode: refused, naming the flag */
         {{"--headless", "--record", "r.trace"}, "--record"},
@@ -233,15 +231,10 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--bench", "--screenshot", "a.png"}, "--screenshot"},
         {{"--bench", "--export-obj", "a.obj"}, "--export-obj"},
         {{"--bench", "--frames-out", "."}, "--frames-out"},
-        {{"--frames-out", "."}, "--frames-out"},
         {{"--bench", "--replay", "t.trace"}, "--replay"},
         {{"--bench", "--curl", "0.5"}, "--curl"},
         {{"--bench", "--grab", "0.5"}, "--grab"},
         {{"--bench", "--radius", "0.1"}, "--radius"},
-        {{"--curl", "0.5"}, "--curl"},
-        {{"--grab", "0.5"}, "--grab"},
-        {{"--backward"}, "--backward"},
-        {{"--radius", "0.1"}, "--radius"},
         {{"--headless", "--replay", "t.trace", "--grab", "0.5"}, "--grab"},
         {{"--headless", "--replay", "t.trace", "--backward"}, "--backward"},
         {{"--headless", "--present-mode", "fifo"}, "--present-mode"},
@@ -289,6 +282,32 @@ static void check_usage_errors(CheckState *s, const Cli *c)
                   "%s is parsed but not in --help", flag);
         }
     }
+#ifdef PAGECURL_HAVE_SDL
+    /* A headless run's flag where a window opens (a display is named: the refusal comes before
+     * any window is tried): refused, naming it and what it lacks. Without a display the same
+     * command runs headless and the flag applies (check_runtime_errors). */
+    static const struct {
+        const char *args[4];
+        const char *names, *hint;
+    } windowed[] = {
+        {{"--curl", "0.5"}, "--curl", "add --headless"},
+        {{"--grab", "0.5"}, "--grab", "add --headless"},
+        {{"--backward"}, "--backward", "add --headless"},
+        {{"--radius", "0.1"}, "--radius", "add --headless"},
+        {{"--zoom", "2"}, "--zoom", "add --headless"},
+        {{"--frames-out", "."}, "--frames-out", "add --headless"},
+        {{"--quality", "reference"}, "--quality reference", "needs --headless"},
+        {{"--size", "64x48", "--curl", "0.5"}, "--curl", "add --headless"},
+    };
+    for (size_t i = 0; i < sizeof windowed / sizeof windowed[0]; i++) {
+        const char *const *a = windowed[i].args;
+        Run w = run_program(c->exe, c->dir, "DISPLAY=:9999", a);
+        CHECK(s,
+              w.status == 2 && line_count(w.err) == 1 && strstr(w.err, windowed[i].names) &&
+                  strstr(w.err, windowed[i].hint),
+              "%s in a window: exit %d, want 2 naming it: %s", a[0], w.status, w.err);
+    }
+#endif
     Run r = RUN("--headless", "--device", "99");
     CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "--device"),
           "--device 99: exit %d: %s", r.status, r.err);
@@ -754,6 +773,13 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     CHECK(s,
           r.status == 0 && strstr(r.err, "no display") && strstr(r.err, "headless") && exists(shot),
           "no display: exit %d: %s", r.status, r.err);
+    /* ... where a headless run's flags apply: --curl poses the book, --zoom frames it */
+    char posed[512];
+    path_in(c, posed, sizeof posed, "nodisplay-posed.png");
+    r = RUN_ENV("DISPLAY", "--size", "64x48", "--curl", "0.3", "--zoom", "1.5", "--screenshot",
+                posed);
+    CHECK(s, r.status == 0 && strstr(r.err, "running headless") && exists(posed),
+          "--curl without a display: exit %d: %s", r.status, r.err);
     /* ... but a recording needs the window: refused, nothing written */
     char record[512];
     path_in(c, record, sizeof record, "nodisplay.trace");
