@@ -95,11 +95,13 @@ void app_leaf_destroy(const GpuContext *ctx, AppLeaf *leaf)
 }
 
 bool app_leaf_prepare(const GpuContext *ctx, AppLeaf *leaf, const CurlParams *pose,
-                      GpuFrame frames[GPU_FRAMES_IN_FLIGHT], uint32_t slot, double *deform_ms,
-                      GpuError *err)
+                      const CurlSegments *curl, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
+                      uint32_t slot, double *deform_ms, GpuError *err)
 {
     double spent = 0.0;
-    if (!leaf->cpu_deform) {
+    if (!leaf->cpu_deform && curl) {
+        memcpy(gpu_leaf_curl_table(&leaf->gpu, slot), curl, sizeof *curl);
+    } else if (!leaf->cpu_deform) {
         mesh_curl_segments(pose, gpu_leaf_curl_table(&leaf->gpu, slot));
     } else {
         /* in place, the planes are the ones every frame in flight reads */

@@ -43,10 +43,11 @@ bool app_leaf_regrid(const GpuContext *ctx, AppLeaf *leaf, uint32_t nx, uint32_t
 
 /* The pose's host side, after gpu_frame_begin of the frame in `slot` (`frames` is the ring):
  * stage deform on the CPU (into the staging planes, or in place once every frame in flight is
- * done), or the curl table deform.comp reads. `deform_ms` (optional) gets the CPU deform's
- * milliseconds (0 on the GPU). */
+ * done), or the curl table deform.comp reads: `curl` where the caller worked it out already
+ * (mesh_curl_segments of `pose`, before the slot was free), else worked out here. `deform_ms`
+ * (optional) gets the CPU deform's milliseconds (0 on the GPU). */
 bool app_leaf_prepare(const GpuContext *ctx, AppLeaf *leaf, const CurlParams *pose,
-                      GpuFrame frames[GPU_FRAMES_IN_FLIGHT], uint32_t slot, double *deform_ms,
-                      GpuError *err);
+                      const CurlSegments *curl, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
+                      uint32_t slot, double *deform_ms, GpuError *err);
 
 #endif

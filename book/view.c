@@ -235,12 +235,19 @@ static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *p
     return true;
 }
 
-/* The frame in the reset `frame` for `target`: the ink, the pose's host side, the draws (`early`:
- * worked out before the slot's wait; NULL: here); the chain and what the frame reads back
- * recorded, or, where the slot's last commands are the frame's (`recipe`, which the caller keeps
- * once they are submitted), only the draws' values written for them. */
+/* What a frame works out before its slot is free (app_view_frame): its draws and its curl
+ * table. */
+typedef struct Ahead {
+    AppBookDraws book;
+    CurlSegments curl;
+} Ahead;
+
+/* The frame in the reset `frame` for `target`: the ink, the pose's host side, the draws (`ahead`:
+ * worked out with the curl table before the slot's wait; NULL: here); the chain and what the
+ * frame reads back recorded, or, where the slot's last commands are the frame's (`recipe`, which
+ * the caller keeps once they are submitted), only the draws' values written for them. */
 static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const AppViewFrame *desc,
-                   const GpuRenderTarget *target, const AppBookDraws *early, AppViewHost *host,
+                   const GpuRenderTarget *target, const Ahead *ahead, AppViewHost *host,
                    AppViewRecipe *recipe, GpuError *err)
 {
     AppLeaf *leaf = view->leaf;
@@ -249,16 +256,24 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
      * at the same point of the frame. */
     if (draws)
         app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, frame->slot);
-    if (!app_leaf_prepare(ctx, leaf, &desc->pose, view->frames, frame->slot, &host->deform, err))
+    if (!app_leaf_prepare(ctx, leaf, &desc->pose, ahead ? &ahead->curl : NULL, view->frames,
+                          frame->slot, &host->deform, err))
         return false;
-    AppBookDraws here = {0};
-    if (early)
-        here = *early;
-    else if (draws)
-        app_book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
-                       target->extent.width, target->extent.height, &here);
-    const AppBookDraws *book = &here;
-    if (draws && !split_leaf(ctx, view, &desc->pose, frame->slot, target->extent, &here, err))
+    /* the draws worked out ahead are read in place but where the split marks them */
+    bool split = draws && (gpu_renderer_tier_bits(&view->renderer) & PC_TIER_EDGE_AA);
+    const AppBookDraws *book = ahead ? &ahead->book : NULL;
+    AppBookDraws here;
+    if (!book || split) {
+        if (book)
+            here = *book;
+        else if (draws)
+            app_book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
+                           target->extent.width, target->extent.height, &here);
+        else
+            here = (AppBookDraws){0};
+        book = &here;
+    }
+    if (split && !split_leaf(ctx, view, &desc->pose, frame->slot, target->extent, &here, err))
         return false;
     remember_sides(view, book, target->extent);
     GpuChainFrame work = {
@@ -326,7 +341,7 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
      * device still runs the slot's last frame, not after the wait, when a host that slept in it
      * runs cold (on the H200's host every step after a wait of a millisecond took 2-3 times its
      * least). The CPU's own work is this and what follows the wait: a driver may spin in it. */
-    AppBookDraws early;
+    Ahead early;
     bool ahead = view->kind == APP_VIEW_OFFSCREEN;
     double cpu_ahead = 0.0, wall_ahead = 0.0;
     if (ahead) {
@@ -334,7 +349,9 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
         wall_ahead = gpu_clock_ms(CLOCK_MONOTONIC);
         VkExtent2D extent = gpu_offscreen_target(&view->offscreen).extent;
         app_book_draws(&desc->spread, &desc->pose, view->leaf, &desc->layout, &view->renderer,
-                       extent.width, extent.height, &early);
+                       extent.width, extent.height, &early.book);
+        if (!view->leaf->cpu_deform)
+            mesh_curl_segments(&desc->pose, &early.curl);
         cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_ahead;
         wall_ahead = gpu_clock_ms(CLOCK_MONOTONIC) - wall_ahead;
     }
@@ -415,7 +432,7 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
      * frame's times are there to read */
     collect(ctx, view, slot);
     app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
-    if (!app_leaf_prepare(ctx, leaf, &desc->pose, NULL, slot, NULL, err))
+    if (!app_leaf_prepare(ctx, leaf, &desc->pose, NULL, NULL, slot, NULL, err))
         return false;
     if (!direct != !view->direct)
         return gpu_error_set(err, "the host's target is not the one the view was readied for");
