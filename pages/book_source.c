@@ -934,7 +934,13 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
                           path);
         else {
             src->pages = real_pages(fz, src->doc);
-            if (src->pages < 1)
+            pdf_document *pdf = pdf_specifics(fz, src->doc);
+            /* MuPDF rebuilds a damaged file's cross-reference from its objects: a truncated
+             * download is the common case, and "no pages" alone would not say it */
+            if (src->pages < 1 && pdf && pdf_was_repaired(fz, pdf))
+                status = fail(message, size, 1,
+                              "%s: a damaged or truncated PDF: no page of it could be read", path);
+            else if (src->pages < 1)
                 status = fail(message, size, 1, "%s: a PDF with no pages", path);
             else if (src->pages > MESH_INK_MAX_PAGES)
                 status = fail(message, size, 2, "%s: %d pages, more than the %d a book may have",

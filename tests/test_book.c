@@ -1340,9 +1340,25 @@ static void check_bad_input(CheckState *s, const Ctx *c)
     path_in(c, "empty.pdf", path, sizeof path);
     write_bytes(path, "", 0);
     check_refused(s, RUN("--headless", "--book", path), 1, "an empty file", "empty pdf");
-    /* a password-protected PDF, encrypted by MuPDF from a plain one */
+    /* a download cut short before its page tree: MuPDF repairs it and finds no page */
     char plain[512];
     path_in(c, "plain.pdf", plain, sizeof plain);
+    path_in(c, "truncated.pdf", path, sizeof path);
+    write_pdf(plain, 3, 200, 280);
+    FILE *whole = fopen(plain, "rb");
+    char head[512] = "";
+    size_t got = whole ? fread(head, 1, sizeof head - 1, whole) : 0;
+    if (whole)
+        fclose(whole);
+    head[got] = '\0';
+    const char *tree = strstr(head, "2 0 obj");
+    CHECK(s, tree != NULL, "no page tree in %s", plain);
+    if (tree) {
+        write_bytes(path, head, (size_t)(tree - head));
+        check_refused(s, RUN("--headless", "--book", path), 1, "damaged or truncated",
+                      "truncated pdf");
+    }
+    /* a password-protected PDF, encrypted by MuPDF from a plain one */
     path_in(c, "locked.pdf", path, sizeof path);
     write_pdf(plain, 3, 200, 280);
     fz_context *fz = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
