@@ -287,7 +287,7 @@ static void check_usage_errors(CheckState *s, const Cli *c)
      * any window is tried): refused, naming it and what it lacks. Without a display the same
      * command runs headless and the flag applies (check_runtime_errors). */
     static const struct {
-        const char *args[4];
+        const char *args[5]; /* NULL-ended */
         const char *names, *hint;
     } windowed[] = {
         {{"--curl", "0.5"}, "--curl", "add --headless"},
