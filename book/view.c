@@ -332,9 +332,12 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
 {
     AppViewHost spent = {0};
     AppViewFrame streamed = *desc;
+    /* the pages' streaming is the frame's CPU work too (its waits for pages are not: asleep) */
+    double cpu_stream = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
     if (!app_view_stream(ctx, view, desc->ink, &streamed.spread, view->kind == APP_VIEW_OFFSCREEN,
                          err))
         return false;
+    cpu_stream = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_stream;
     desc = &streamed;
     /* An offscreen view's target is known before its slot is free: the frame's draws (the
      * camera's fit and the pages' placements, work for the CPU alone) are worked out while the
@@ -373,7 +376,7 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
     view->kept[frame->slot] = recipe;
     view->stamped[frame->slot] = view->timed;
     view->stamped_frame[frame->slot] = view->frame_number++;
-    spent.cpu = cpu_ahead + gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
+    spent.cpu = cpu_stream + cpu_ahead + gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
     spent.wall = wall_ahead + gpu_clock_ms(CLOCK_MONOTONIC) - wall0;
     if (host)
         *host = spent;

@@ -114,9 +114,11 @@ typedef struct AppViewFrame {
 typedef struct AppViewHost {
     double deform; /* the CPU deform (0 on the GPU) */
     double pack;   /* the staging pack's interleave (0 otherwise) */
-    double cpu;    /* this thread's CPU time for the frame: its draws worked out before the
-                      slot's wait (an offscreen view's), then from the wait to the submission */
-    double wall;   /* the wall-clock time of the same */
+    double cpu;    /* this thread's CPU time for the frame: the pages' streaming, its draws
+                      worked out before the slot's wait (an offscreen view's), then from the
+                      wait to the submission */
+    double wall;   /* the wall-clock time of the same but the streaming (which may wait for
+                      pages) */
     bool recorded; /* its commands were recorded (else its slot's were submitted again) */
 } AppViewHost;
 
