@@ -95,6 +95,17 @@ int app_library_check_outputs(const pagecurl_book *book, const AppOptions *o)
     return refused;
 }
 
+void app_library_note_damage(const pagecurl_book *book)
+{
+    pagecurl_book_identity id = {.size = sizeof id};
+    pagecurl_book_identity_of(book, &id);
+    if (id.repaired)
+        app_say(stderr,
+                "note: %s is damaged or cut short, read as far as it goes: pages may be missing "
+                "or blank",
+                id.path);
+}
+
 int app_library_finish(pagecurl_context *ctx, int status)
 {
     uint32_t findings = ctx ? pagecurl_context_messages(ctx) : 0;

@@ -28,5 +28,7 @@ int app_library_finish(pagecurl_context *ctx, int status);
 
 /* The book is never an output (app_output_check_book). 0, or 2 (said). */
 int app_library_check_outputs(const pagecurl_book *book, const AppOptions *o);
+/* A note on stderr where the book's file was damaged and is read as far as it goes. */
+void app_library_note_damage(const pagecurl_book *book);
 
 #endif

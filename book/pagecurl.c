@@ -1342,6 +1342,7 @@ void pagecurl_book_identity_of(const pagecurl_book *b, pagecurl_book_identity *o
     if (src) {
         snprintf(id.path, sizeof id.path, "%s", app_book_source_name(src));
         snprintf(id.id, sizeof id.id, "%s", app_book_source_id(src));
+        id.repaired = app_book_source_repaired(src);
     }
     memcpy(out, &id, size < sizeof id ? size : sizeof id);
 }

@@ -57,7 +57,8 @@ struct AppBookSource {
     AppPageProvider provider; /* SOURCE_PROVIDER */
     AppPageLabels labels;     /* a PDF's own, read at open; none for other books */
     bool right_to_left;       /* a PDF's /ViewerPreferences /Direction /R2L */
-    bool named_otherwise;     /* a folder's page is a link, or of a type its folder did not say */
+    bool repaired;        /* a PDF whose cross-reference MuPDF rebuilt (app_book_source_repaired) */
+    bool named_otherwise; /* a folder's page is a link, or of a type its folder did not say */
     AppOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
     int outline_count;
     char id[APP_BOOK_ID_MAX]; /* what the book is by content (app_book_source_id); "" none */
@@ -937,7 +938,8 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
             pdf_document *pdf = pdf_specifics(fz, src->doc);
             /* MuPDF rebuilds a damaged file's cross-reference from its objects: a truncated
              * download is the common case, and "no pages" alone would not say it */
-            if (src->pages < 1 && pdf && pdf_was_repaired(fz, pdf))
+            src->repaired = pdf && pdf_was_repaired(fz, pdf);
+            if (src->pages < 1 && src->repaired)
                 status = fail(message, size, 1,
                               "%s: a damaged or truncated PDF: no page of it could be read", path);
             else if (src->pages < 1)
@@ -1196,6 +1198,11 @@ int app_book_source_outline_find(const AppBookSource *src, const char *text, int
 const char *app_book_source_id(const AppBookSource *src)
 {
     return src->id;
+}
+
+bool app_book_source_repaired(const AppBookSource *src)
+{
+    return src->repaired;
 }
 
 bool app_book_source_right_to_left(const AppBookSource *src)

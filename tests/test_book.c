@@ -1358,6 +1358,25 @@ static void check_bad_input(CheckState *s, const Ctx *c)
         check_refused(s, RUN("--headless", "--book", path), 1, "damaged or truncated",
                       "truncated pdf");
     }
+    /* ... and one cut after its first page opens, with a note that pages may be missing; the
+     * whole file gives none */
+    const char *second = strstr(head, "5 0 obj");
+    CHECK(s, second != NULL, "no second page in %s", plain);
+    if (second) {
+        write_bytes(path, head, (size_t)(second - head));
+        char cut_shot[512];
+        path_in(c, "truncated.png", cut_shot, sizeof cut_shot);
+        Run t = RUN("--headless", "--book", path, "--curl", "0", "--size", "160x100",
+                    "--screenshot", cut_shot);
+        CHECK(s,
+              t.status == 0 && strchr(t.err, '\n') == strrchr(t.err, '\n') &&
+                  strstr(t.err, "damaged") && strstr(t.err, "missing"),
+              "pdf cut after a page: exit %d, want 0 and one note: %s", t.status, t.err);
+        t = RUN("--headless", "--book", plain, "--curl", "0", "--size", "160x100", "--screenshot",
+                cut_shot);
+        CHECK(s, t.status == 0 && !strstr(t.err, "damaged"), "whole pdf: exit %d: %s", t.status,
+              t.err);
+    }
     /* a password-protected PDF, encrypted by MuPDF from a plain one */
     path_in(c, "locked.pdf", path, sizeof path);
     write_pdf(plain, 3, 200, 280);

@@ -666,6 +666,8 @@ typedef struct pagecurl_book_identity {
     char path[4096]; /* the book's absolute path; "" for the built-in book or a host's pages */
     char id[128];    /* the book's own identity (a PDF's /ID, else a digest of its pages' files);
                         "" where it has none */
+    bool repaired;   /* the file was damaged and is read as far as it goes (a PDF cut short,
+                        whose cross-reference was rebuilt): pages may be missing or blank */
 } pagecurl_book_identity;
 PAGECURL_API void pagecurl_book_identity_of(const pagecurl_book *book, pagecurl_book_identity *out);
 
