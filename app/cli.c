@@ -173,7 +173,6 @@ static AppCliResult not_a_book(const char *arg, char *message, size_t size)
     return APP_CLI_RUN;
 }
 
-/* Flags that do not go with the mode, or with each other, or with the values given. */
 /* A headless run's flag in a run that did not ask for one: it runs headless where no window can
  * open (no display), so the flag is kept for then and refused where a window opens
  * (app_cli_window_refusal). The first such flag is the one named. */
@@ -183,6 +182,7 @@ static void defer_to_headless(AppOptions *o, const char *flag)
         o->headless_only = flag;
 }
 
+/* Flags that do not go with the mode, or with each other, or with the values given. */
 static AppCliResult check_combinations(AppOptions *o, const bool *seen, char *message, size_t size)
 {
     unsigned mode = o->bench ? MODE_BENCH : o->headless ? MODE_HEADLESS : MODE_WINDOW;
