@@ -27,6 +27,10 @@
 /* A detail is read texel for pixel from its one level: it is shown while the side is shown at
  * least SMALLEST as wide as it was drawn, its layer beyond. */
 #define STREAM_DETAIL_SMALLEST 0.75f
+/* A page still being drawn after this many seconds is given up (app_book_stream_set_page_limit):
+ * a page at the view's width takes well under a second on a core, and one that takes minutes is
+ * hostile, or of no use to its reader. */
+#define STREAM_PAGE_SECONDS 20.0
 
 typedef struct Detail {
     int page; /* -1: none */
@@ -58,7 +62,10 @@ struct AppBookStream {
     pthread_cond_t wake, done_cond;
     int jobs[STREAM_SIDES]; /* pages to draw, most wanted first */
     uint32_t job_count;
-    int working; /* the page being drawn, -1 none */
+    int working;          /* the page being drawn, -1 none */
+    double working_since; /* when the page or detail being drawn was begun */
+    double page_seconds;  /* its time: past it, it is given up (0: no limit) */
+    bool overran;         /* the page or detail being drawn was given up for its time */
     Drawn done[STREAM_DONE];
     uint32_t done_count;
     bool quit;
@@ -123,6 +130,26 @@ static int detail_due(const AppBookStream *s)
     return -1;
 }
 
+/* A page or a detail begun by the worker (under the lock): an abort for the one before it, given
+ * under the lock too, is over. */
+static void begin(AppBookStream *s)
+{
+    app_book_source_resume(s->src);
+    s->working_since = now_seconds();
+    s->overran = false;
+}
+
+/* The page or detail being drawn given up where it is past its time (under the lock). */
+static void give_up_late(AppBookStream *s)
+{
+    bool drawing = s->working >= 0 || s->detail_working_slot >= 0;
+    if (drawing && s->page_seconds > 0.0 && !s->overran && !s->quit &&
+        now_seconds() - s->working_since > s->page_seconds) {
+        s->overran = true;
+        app_book_source_abort(s->src);
+    }
+}
+
 static void *worker(void *user)
 {
     AppBookStream *s = user;
@@ -150,6 +177,7 @@ static void *worker(void *user)
                        .region = s->detail_job[detail].region};
             s->detail_working = s->detail_job[detail];
             s->detail_working_slot = detail;
+            begin(s);
             s->detail_job[detail] = (Detail){.page = -1};
             pthread_mutex_unlock(&s->lock);
             d.pixels = malloc((size_t)d.region.width * d.region.height * 4);
@@ -164,6 +192,7 @@ static void *worker(void *user)
         int page = s->jobs[0];
         memmove(s->jobs, s->jobs + 1, --s->job_count * sizeof *s->jobs);
         s->working = page;
+        begin(s);
         pthread_mutex_unlock(&s->lock);
         Drawn d = {
             .page = page, .pixels = malloc((size_t)s->width * s->height * 4), .detail_slot = -1};
@@ -173,6 +202,9 @@ static void *worker(void *user)
         else
             snprintf(d.message, sizeof d.message, "page %d: out of memory", page + 1);
         pthread_mutex_lock(&s->lock);
+        if (s->overran && !d.ok)
+            snprintf(d.message, sizeof d.message, "%s, page %d: given up after %g s of drawing",
+                     app_book_source_name(s->src), page + 1, s->page_seconds);
         s->done[s->done_count++] = d;
         s->working = -1;
         pthread_cond_broadcast(&s->done_cond);
@@ -194,6 +226,7 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t view_width, c
     s->pages = app_book_source_pages(src);
     s->leaves = (s->pages + 1) / 2;
     s->working = -1;
+    s->page_seconds = STREAM_PAGE_SECONDS;
     s->direction = 1;
     s->regions = app_book_source_draws_regions(src);
     s->detail_working_slot = -1;
@@ -260,6 +293,13 @@ void app_book_stream_destroy(AppBookStream *s)
     free(s->warned);
     free(s->paper);
     free(s);
+}
+
+void app_book_stream_set_page_limit(AppBookStream *s, double seconds)
+{
+    pthread_mutex_lock(&s->lock);
+    s->page_seconds = seconds > 0.0 ? seconds : 0.0;
+    pthread_mutex_unlock(&s->lock);
 }
 
 const AppBookSource *app_book_stream_source(const AppBookStream *s)
@@ -331,6 +371,7 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
 {
     Drawn done[STREAM_DONE];
     pthread_mutex_lock(&s->lock);
+    give_up_late(s);
     uint32_t n = s->done_count;
     memcpy(done, s->done, n * sizeof *done);
     s->done_count = 0;
@@ -443,11 +484,14 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
     if (!collect(s, ctx, r, err))
         return false;
     /* A signal that stops the run ends the wait too (polled: it wakes no condition), so a long
-     * page does not hold up the run's end; the stream's end then abandons it. */
+     * page does not hold up the run's end; the stream's end then abandons it. A page past its
+     * time is given up in the wait (polled as well). */
     while (wait && !shown_ready(s, shown) && !stopped(s)) {
         pthread_mutex_lock(&s->lock);
-        while (!s->done_count && !stopped(s))
+        while (!s->done_count && !stopped(s)) {
+            give_up_late(s);
             wait_at_most(&s->done_cond, &s->lock, 0.05);
+        }
         pthread_mutex_unlock(&s->lock);
         if (!collect(s, ctx, r, err))
             return false;

@@ -35,6 +35,12 @@ typedef struct AppBookStreamHooks {
 } AppBookStreamHooks;
 void app_book_stream_set_hooks(AppBookStream *stream, const AppBookStreamHooks *hooks);
 
+/* A page (or a zoomed view's detail) still being drawn `seconds` after it was begun is given up,
+ * seen at the next update: shown crossed out, told to the hooks' `warn`, and the pages after it
+ * drawn. Only a PDF's drawing can be stopped (a page provider's runs to its end). Default 20 s;
+ * 0 or less: no limit. */
+void app_book_stream_set_page_limit(AppBookStream *stream, double seconds);
+
 const AppBookSource *app_book_stream_source(const AppBookStream *stream);
 /* Leaves in the book: pages / 2, rounded up. */
 int app_book_stream_leaves(const AppBookStream *stream);

@@ -96,6 +96,7 @@ struct pagecurl_book {
     bool timed;
     VkFormat target_format;     /* pagecurl_book_desc's: a hosted view draws in it */
     uint32_t target_samples;    /* pagecurl_book_desc's: every tier draws at it (0: the tier's) */
+    float page_seconds;         /* pagecurl_book_desc's (0: the stream's own limit) */
     pagecurl_frame_times times; /* the last finished timed frame's */
     bool times_valid;
     pagecurl_event events[EVENT_RING];
@@ -380,6 +381,8 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
         bad = "quality out of range";
     else if (!(d->page_detail <= 8.0f))
         bad = "page_detail: at most 8";
+    else if (isnan(d->page_seconds))
+        bad = "page_seconds: a number of seconds (0: the default, below 0: no limit)";
     else if ((d->grid_columns && d->grid_columns < 2) || (d->grid_rows && d->grid_rows < 2))
         bad = "a leaf's mesh needs at least 2 x 2 vertices";
     else if (d->target_samples > 8 || (d->target_samples & (d->target_samples - 1)))
@@ -428,6 +431,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     b->timed = d.timed;
     b->target_format = d.target_format;
     b->target_samples = d.target_samples;
+    b->page_seconds = d.page_seconds;
     b->quality = (GpuQuality)d.quality; /* the same order */
     b->max_samples = d.max_samples;
     b->show_through = d.show_through < 0.0f    ? 0.0f
@@ -941,6 +945,8 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
                                                                    .warn = stream_warn,
                                                                    .ready = stream_ready,
                                                                    .stopped = stream_stopped});
+        if (b->page_seconds != 0.0f) /* below 0: none */
+            app_book_stream_set_page_limit(b->stream, b->page_seconds);
     }
     AppViewDesc desc = {
         .kind = kind,

@@ -1131,6 +1131,15 @@ void app_book_source_abort(AppBookSource *src)
 #endif
 }
 
+void app_book_source_resume(AppBookSource *src)
+{
+#ifdef PAGECURL_HAVE_MUPDF
+    src->cookie.abort = 0;
+#else
+    (void)src;
+#endif
+}
+
 void app_book_source_close(AppBookSource *src)
 {
     if (!src)

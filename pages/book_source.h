@@ -49,8 +49,12 @@ int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource
                                   char *message, size_t size);
 void app_book_source_close(AppBookSource *src);
 /* From another thread: the page being drawn stops soon (a PDF page's drawing is abandoned, its
- * page shown crossed out) and so does every later one. For a stream that ends. */
+ * page shown crossed out) and so does every later one, until app_book_source_resume. For a stream
+ * that ends, or a page past its time. */
 void app_book_source_abort(AppBookSource *src);
+/* The pages drawn from now on are drawn again (an abort ended the last). Called by the thread that
+ * draws, before a page, ordered after any abort meant for an earlier page. */
+void app_book_source_resume(AppBookSource *src);
 
 /* Pages in the book (>= 1). */
 int app_book_source_pages(const AppBookSource *src);

@@ -1564,6 +1564,104 @@ static bool write_outlined_pdf(const char *path, int pages)
     return fclose(f) == 0;
 }
 
+/* A PDF of two pages whose first takes long to draw (a form of 200 fills of the whole page, shown
+ * 1000 times: 17 s on the 2-core machine) and whose second is blank: objects 1 (the catalogue), 2
+ * (the page tree), the pages 3 and 5 with their contents 4 and 6, the form 7. */
+static bool write_slow_pdf(const char *path)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    char fills[200 * 18 + 1] = "", shows[1000 * 6 + 1] = "";
+    for (int k = 0; k < 200; k++)
+        strcat(fills, "0 0 200 280 re f\n");
+    for (int k = 0; k < 1000; k++)
+        strcat(shows, "/X Do\n");
+    long at[8];
+    fprintf(f, "%%PDF-1.4\n");
+    at[1] = ftell(f);
+    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+    at[2] = ftell(f);
+    fprintf(f, "2 0 obj\n<< /Type /Pages /Count 2 /Kids [3 0 R 5 0 R] >>\nendobj\n");
+    at[3] = ftell(f);
+    fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
+               "/Resources << /XObject << /X 7 0 R >> >> >>\nendobj\n");
+    at[4] = ftell(f);
+    fprintf(f, "4 0 obj\n<< /Length %zu >>\nstream\n%sendstream\nendobj\n", strlen(shows), shows);
+    at[5] = ftell(f);
+    fprintf(f, "5 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 6 0 R "
+               ">>\nendobj\n");
+    at[6] = ftell(f);
+    fprintf(f, "6 0 obj\n<< /Length 3 >>\nstream\n0 g\nendstream\nendobj\n");
+    at[7] = ftell(f);
+    fprintf(f,
+            "7 0 obj\n<< /Type /XObject /Subtype /Form /BBox [0 0 200 280] /Length %zu >>\n"
+            "stream\n%sendstream\nendobj\n",
+            strlen(fills), fills);
+    long xref = ftell(f);
+    fprintf(f, "xref\n0 8\n0000000000 65535 f \n");
+    for (int k = 1; k < 8; k++)
+        fprintf(f, "%010ld 00000 n \n", at[k]);
+    fprintf(f, "trailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+    return fclose(f) == 0;
+}
+
+/* Asked while a wait for pages runs: true (the wait cut short) once 30 s have gone, so that a
+ * wait the page's time limit does not end still ends. */
+static bool stop_late(void *user)
+{
+    const struct timespec *t0 = user;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec) > 30.0;
+}
+
+/* A page that takes long to draw is given up at the book's page_seconds: a wait for it ends
+ * within seconds, one ERROR names it, and the page after it is drawn (the abort was for it
+ * alone). */
+static void slow_page(Host *h, pagecurl_context *ctx, const char *dir)
+{
+    char pdf[512];
+    snprintf(pdf, sizeof pdf, "%s/slow.pdf", dir);
+    CHECK(&st, write_slow_pdf(pdf), "cannot write %s", pdf);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.path = pdf,
+                                                         .wait_for_pages = true,
+                                                         .page_seconds = 1.0f,
+                                                         .stop = stop_late,
+                                                         .stop_user = &t0});
+    if (!book)
+        return;
+    CHECK(&st, host_frame(h, book, 0.0, true), "a frame of slow.pdf");
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double took = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    Seen seen = {0};
+    poll(book, &seen);
+    const pagecurl_event *e = &seen.last[PAGECURL_EVENT_ERROR];
+    printf("slow page: the first frame of a book whose page 1 takes long to draw in %.2f s (limit "
+           "1 s): %d error(s), the last on page %d: %s\n",
+           took, seen.count[PAGECURL_EVENT_ERROR], e->page, e->message);
+    CHECK(&st, took < 10.0, "a page past its time held the first frame %.1f s", took);
+    CHECK(&st,
+          seen.count[PAGECURL_EVENT_ERROR] == 1 && e->page == 1 && strstr(e->message, "given up"),
+          "%d errors, the last on page %d: %s", seen.count[PAGECURL_EVENT_ERROR], e->page,
+          e->message);
+    CHECK(&st,
+          seen.count[PAGECURL_EVENT_PAGE_READY] == 2 &&
+              seen.last[PAGECURL_EVENT_PAGE_READY].page == 2,
+          "%d pages ready, the last %d: page 2 drawn after page 1 was given up",
+          seen.count[PAGECURL_EVENT_PAGE_READY], seen.last[PAGECURL_EVENT_PAGE_READY].page);
+    pagecurl_book_destroy(book);
+    pagecurl_error err;
+    CHECK(&st,
+          !pagecurl_book_create(
+              ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .page_seconds = NAN},
+              &err) &&
+              err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "page_seconds"),
+          "page_seconds NaN: %s", err.message);
+}
+
 /* What a window needs of the book besides its frames: the table of contents for a "go to" field,
  * the layout shown, the tier drawn, the turns queued behind a settling leaf, the row below the
  * book's head (a HUD keeps above it), pages being drawn. */
@@ -2026,6 +2124,7 @@ int main(int argc, char **argv)
         right_bound(ctx);
         reduced_motion(&h, ctx);
         window_queries(&h, ctx, args.out);
+        slow_page(&h, ctx, args.out);
         window_frames(&h, ctx);
         pagecurl_context_destroy(ctx);
         long live = atomic_load(&counted.live), total = atomic_load(&counted.total);

@@ -273,6 +273,12 @@ typedef struct pagecurl_book_desc {
      * Dear ImGui's backend draws at its host's MSAASamples. 0: the tier's own (4 at high, 1 at
      * low), and the book's frames only copied in. */
     uint32_t target_samples;
+    /* Added after target_samples (a .size that ends before it means 0): a page of a PDF (or a
+     * zoomed view's detail of one) still being drawn this many seconds after it was begun is given
+     * up: shown crossed out with a PAGECURL_EVENT_ERROR, and the pages after it drawn, so that a
+     * hostile page cannot hold the book (or a wait_for_pages update) for minutes. A page provider's
+     * drawing is not stopped. 0: 20 s; below 0: no limit. */
+    float page_seconds;
 } pagecurl_book_desc;
 
 PAGECURL_API pagecurl_book *
