@@ -141,6 +141,7 @@ typedef struct Window {
     uint64_t acquires, submits; /* so far, for PAGECURL_FAULT */
     bool faulting;              /* acquires report out of date until the swapchain is rebuilt */
     uint64_t recorded;          /* frames recorded: the book numbers its frames so */
+    uint64_t shown;             /* frames the session showed (not the exit files' frame) */
     uint64_t timed;             /* the frame whose times the HUD shows last, + 1 */
     AppFrameBudget budget;
     int refresh_hz;   /* the display's, 0 when it does not say */
@@ -328,9 +329,13 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
     }
     AppTraceEvent inputs[APP_SESSION_MAX_EVENTS];
     int n = session->replay ? 0 : app_session_trace_events(e, w->win->window, session, now, inputs);
+    /* a pointer moved with no button held (or SDL's own as the window appears under it) changes
+     * nothing on the screen: no input whose latency the summary measures */
+    bool hover = e->type == SDL_MOUSEMOTION && !e->motion.state;
     for (int i = 0; i < n; i++) {
         const AppTraceEvent *input = &inputs[i];
-        session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
+        if (!hover)
+            session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
         if (input->action == APP_TRACE_MOVE && input->device != APP_TRACE_INK) {
             session->move = *input, session->move_due = true; /* ink keeps every point */
             continue;
@@ -793,6 +798,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         if (opts->frames && frames >= opts->frames)
             running = false;
     }
+    w->shown = w->recorded;
     if (!ok) {
         app_say(stderr, "%s", w->message);
         return 1;
@@ -832,7 +838,7 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
     bool looped = !status;
     if (looped)
         status = loop(&w, replay, &session);
-    uint64_t shown = w.recorded;
+    uint64_t shown = w.shown;
     if (w.vk.vk.device) { /* what open_vulkan made, all or part */
         vkDeviceWaitIdle(w.vk.vk.device);
         app_screenshot_destroy(&w.vk, &w.shot);
