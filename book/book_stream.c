@@ -633,6 +633,7 @@ bool app_book_stream_detail_now(AppBookStream *s, double seconds)
 bool app_book_stream_busy(AppBookStream *s)
 {
     pthread_mutex_lock(&s->lock);
+    give_up_late(s); /* a window that waits for pages polls this, and draws no frame meanwhile */
     bool busy = s->job_count || s->working >= 0 || s->done_count || detail_pending(s) ||
                 s->detail_working_slot >= 0;
     pthread_mutex_unlock(&s->lock);

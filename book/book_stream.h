@@ -36,9 +36,9 @@ typedef struct AppBookStreamHooks {
 void app_book_stream_set_hooks(AppBookStream *stream, const AppBookStreamHooks *hooks);
 
 /* A page (or a zoomed view's detail) still being drawn `seconds` after it was begun is given up,
- * seen at the next update: shown crossed out, told to the hooks' `warn`, and the pages after it
- * drawn. Only a PDF's drawing can be stopped (a page provider's runs to its end). Default 20 s;
- * 0 or less: no limit. */
+ * seen at the next update or app_book_stream_busy: shown crossed out, told to the hooks' `warn`,
+ * and the pages after it drawn. Only a PDF's drawing can be stopped (a page provider's runs to its
+ * end). Default 20 s; 0 or less: no limit. */
 void app_book_stream_set_page_limit(AppBookStream *stream, double seconds);
 
 const AppBookSource *app_book_stream_source(const AppBookStream *stream);
@@ -80,7 +80,7 @@ bool app_book_stream_detail_now(AppBookStream *stream, double seconds);
 uint64_t app_book_stream_details(const AppBookStream *stream);
 
 /* Pages are being drawn or wait to be uploaded: a window keeps looking (app_book_stream_news)
- * until they show. */
+ * until they show. A page past its time (app_book_stream_set_page_limit) is given up here too. */
 bool app_book_stream_busy(AppBookStream *stream);
 
 /* Pages (or a detail) drawn and not yet uploaded: the next frame shows them. */
