@@ -11,6 +11,7 @@
  * usage: test_api PAGECURL OUT_DIR */
 #include "check.h"
 #include "image.h"
+#include "pdf_file.h"
 #include "run.h"
 
 #include <pagecurl/pagecurl.h>
@@ -1524,44 +1525,30 @@ static void anisotropy(Host *h, pagecurl_context *ctx, const char *exe, const ch
  * then the outline's three, and the cross-reference table with their byte offsets. */
 static bool write_outlined_pdf(const char *path, int pages)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    PdfFile pdf;
+    if (!pdf_file_open(&pdf, path))
         return false;
-    int first = 3 + 2 * pages, objects = first + 3;
-    long at[64];
-    fprintf(f, "%%PDF-1.4\n");
-    at[1] = ftell(f);
-    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R /Outlines %d 0 R >>\nendobj\n", first);
-    at[2] = ftell(f);
-    fprintf(f, "2 0 obj\n<< /Type /Pages /Count %d /Kids [", pages);
+    int first = 3 + 2 * pages;
+    pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R /Outlines %d 0 R >>", first);
+    pdf_file_begin(&pdf);
+    fprintf(pdf.f, "<< /Type /Pages /Count %d /Kids [", pages);
     for (int p = 0; p < pages; p++)
-        fprintf(f, "%d 0 R ", 3 + 2 * p);
-    fprintf(f, "] >>\nendobj\n");
+        fprintf(pdf.f, "%d 0 R ", 3 + 2 * p);
+    fprintf(pdf.f, "] >>");
+    pdf_file_end(&pdf);
     for (int p = 0; p < pages; p++) {
-        at[3 + 2 * p] = ftell(f);
-        fprintf(f,
-                "%d 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents %d 0 R "
-                ">>\nendobj\n",
-                3 + 2 * p, 4 + 2 * p);
-        at[4 + 2 * p] = ftell(f);
-        fprintf(f, "%d 0 obj\n<< /Length 3 >>\nstream\n0 g\nendstream\nendobj\n", 4 + 2 * p);
+        pdf_file_object(&pdf,
+                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents %d 0 R >>",
+                        4 + 2 * p);
+        pdf_file_stream(&pdf, "", "0 g", 3);
     }
-    at[first] = ftell(f);
-    fprintf(f, "%d 0 obj\n<< /First %d 0 R /Last %d 0 R >>\nendobj\n", first, first + 1, first + 1);
-    at[first + 1] = ftell(f);
-    fprintf(f,
-            "%d 0 obj\n<< /Title (Chapter One) /Parent %d 0 R /Dest [3 0 R /Fit] /First %d 0 R "
-            "/Last %d 0 R >>\nendobj\n",
-            first + 1, first, first + 2, first + 2);
-    at[first + 2] = ftell(f);
-    fprintf(f, "%d 0 obj\n<< /Title (A Section) /Parent %d 0 R /Dest [7 0 R /Fit] >>\nendobj\n",
-            first + 2, first + 1);
-    long xref = ftell(f);
-    fprintf(f, "xref\n0 %d\n0000000000 65535 f \n", objects);
-    for (int k = 1; k < objects; k++)
-        fprintf(f, "%010ld 00000 n \n", at[k]);
-    fprintf(f, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", objects, xref);
-    return fclose(f) == 0;
+    pdf_file_object(&pdf, "<< /First %d 0 R /Last %d 0 R >>", first + 1, first + 1);
+    pdf_file_object(&pdf,
+                    "<< /Title (Chapter One) /Parent %d 0 R /Dest [3 0 R /Fit] /First %d 0 R "
+                    "/Last %d 0 R >>",
+                    first, first + 2, first + 2);
+    pdf_file_object(&pdf, "<< /Title (A Section) /Parent %d 0 R /Dest [7 0 R /Fit] >>", first + 1);
+    return pdf_file_close(&pdf);
 }
 
 /* A PDF of two pages whose first takes long to draw (a form of 200 fills of the whole page, shown
@@ -1569,41 +1556,25 @@ static bool write_outlined_pdf(const char *path, int pages)
  * (the page tree), the pages 3 and 5 with their contents 4 and 6, the form 7. */
 static bool write_slow_pdf(const char *path)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    PdfFile pdf;
+    if (!pdf_file_open(&pdf, path))
         return false;
     char fills[200 * 18 + 1] = "", shows[1000 * 6 + 1] = "";
     for (int k = 0; k < 200; k++)
         strcat(fills, "0 0 200 280 re f\n");
     for (int k = 0; k < 1000; k++)
         strcat(shows, "/X Do\n");
-    long at[8];
-    fprintf(f, "%%PDF-1.4\n");
-    at[1] = ftell(f);
-    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
-    at[2] = ftell(f);
-    fprintf(f, "2 0 obj\n<< /Type /Pages /Count 2 /Kids [3 0 R 5 0 R] >>\nendobj\n");
-    at[3] = ftell(f);
-    fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
-               "/Resources << /XObject << /X 7 0 R >> >> >>\nendobj\n");
-    at[4] = ftell(f);
-    fprintf(f, "4 0 obj\n<< /Length %zu >>\nstream\n%sendstream\nendobj\n", strlen(shows), shows);
-    at[5] = ftell(f);
-    fprintf(f, "5 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 6 0 R "
-               ">>\nendobj\n");
-    at[6] = ftell(f);
-    fprintf(f, "6 0 obj\n<< /Length 3 >>\nstream\n0 g\nendstream\nendobj\n");
-    at[7] = ftell(f);
-    fprintf(f,
-            "7 0 obj\n<< /Type /XObject /Subtype /Form /BBox [0 0 200 280] /Length %zu >>\n"
-            "stream\n%sendstream\nendobj\n",
-            strlen(fills), fills);
-    long xref = ftell(f);
-    fprintf(f, "xref\n0 8\n0000000000 65535 f \n");
-    for (int k = 1; k < 8; k++)
-        fprintf(f, "%010ld 00000 n \n", at[k]);
-    fprintf(f, "trailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
-    return fclose(f) == 0;
+    pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
+    pdf_file_object(&pdf, "<< /Type /Pages /Count 2 /Kids [3 0 R 5 0 R] >>");
+    pdf_file_object(&pdf, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
+                          "/Resources << /XObject << /X 7 0 R >> >> >>");
+    pdf_file_stream(&pdf, "", shows, strlen(shows));
+    pdf_file_object(&pdf,
+                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 6 0 R >>");
+    pdf_file_stream(&pdf, "", "0 g", 3);
+    pdf_file_stream(&pdf, "/Type /XObject /Subtype /Form /BBox [0 0 200 280] ", fills,
+                    strlen(fills));
+    return pdf_file_close(&pdf);
 }
 
 /* Asked while a wait for pages runs: true (the wait cut short) once 30 s have gone, so that a

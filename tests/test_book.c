@@ -14,6 +14,7 @@
 #include "../book/pool.h"
 #include "check.h"
 #include "image.h"
+#include "pdf_file.h"
 #include "run.h"
 
 #include <errno.h>
@@ -76,17 +77,6 @@ static bool write_png(const char *path, int w, int h, const unsigned char rgb[3]
     return ok;
 }
 
-/* A PDF's cross-reference table and trailer for objects 1 .. objects - 1 at the byte offsets
- * `at` (object 1 the catalogue), written where `f` is. */
-static void write_xref(FILE *f, const long *at, int objects)
-{
-    long xref = ftell(f);
-    fprintf(f, "xref\n0 %d\n0000000000 65535 f \n", objects);
-    for (int k = 1; k < objects; k++)
-        fprintf(f, "%010ld 00000 n \n", at[k]);
-    fprintf(f, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", objects, xref);
-}
-
 /* A PDF of `pages` pages of w x h points, page n filled with COLOURS[(n - 1) % 6]: objects 1 (the
  * catalogue, with `catalog` in its dictionary), 2 (the page tree), then each page and its
  * content stream, then `extra` (NULL: none) as object 2 * pages + 3, and the cross-reference
@@ -94,44 +84,29 @@ static void write_xref(FILE *f, const long *at, int objects)
 static bool write_pdf_with(const char *path, int pages, int w, int h, const char *catalog,
                            const char *extra)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    PdfFile pdf;
+    if (!pdf_file_open(&pdf, path))
         return false;
-    int objects = 2 * pages + 3 + (extra ? 1 : 0);
-    long *at = malloc(sizeof *at * (size_t)objects);
-    if (!at) {
-        fclose(f);
-        return false;
-    }
-    fprintf(f, "%%PDF-1.4\n");
-    at[1] = ftell(f);
-    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R %s>>\nendobj\n", catalog);
-    at[2] = ftell(f);
-    fprintf(f, "2 0 obj\n<< /Type /Pages /Count %d /Kids [", pages);
+    pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R %s>>", catalog);
+    pdf_file_begin(&pdf);
+    fprintf(pdf.f, "<< /Type /Pages /Count %d /Kids [", pages);
     for (int p = 0; p < pages; p++)
-        fprintf(f, "%d 0 R ", 3 + 2 * p);
-    fprintf(f, "] >>\nendobj\n");
+        fprintf(pdf.f, "%d 0 R ", 3 + 2 * p);
+    fprintf(pdf.f, "] >>");
+    pdf_file_end(&pdf);
     for (int p = 0; p < pages; p++) {
         const unsigned char *col = COLOURS[p % 6];
         char stream[128];
         int len = snprintf(stream, sizeof stream, "%d %d %d rg 0 0 %d %d re f", col[0] / 255,
                            col[1] / 255, col[2] / 255, w, h);
-        at[3 + 2 * p] = ftell(f);
-        fprintf(f,
-                "%d 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Contents %d 0 R "
-                ">>\nendobj\n",
-                3 + 2 * p, w, h, 4 + 2 * p);
-        at[4 + 2 * p] = ftell(f);
-        fprintf(f, "%d 0 obj\n<< /Length %d >>\nstream\n%s\nendstream\nendobj\n", 4 + 2 * p, len,
-                stream);
+        pdf_file_object(&pdf,
+                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Contents %d 0 R >>", w,
+                        h, 4 + 2 * p);
+        pdf_file_stream(&pdf, "", stream, (size_t)len);
     }
-    if (extra) {
-        at[2 * pages + 3] = ftell(f);
-        fprintf(f, "%d 0 obj\n%s\nendobj\n", 2 * pages + 3, extra);
-    }
-    write_xref(f, at, objects);
-    free(at);
-    return fclose(f) == 0;
+    if (extra)
+        pdf_file_object(&pdf, "%s", extra);
+    return pdf_file_close(&pdf);
 }
 
 /* A PDF of n x (n + 1) pages that costs a few kilobytes: its root's /Kids name one /Pages node n +
@@ -139,30 +114,27 @@ static bool write_pdf_with(const char *path, int pages, int w, int h, const char
  * MuPDF reads each as its own page). */
 static bool write_deep_pdf(const char *path, int n)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    PdfFile pdf;
+    if (!pdf_file_open(&pdf, path))
         return false;
-    long at[6];
-    fprintf(f, "%%PDF-1.4\n");
-    at[1] = ftell(f);
-    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
-    at[2] = ftell(f);
-    fprintf(f, "2 0 obj\n<< /Type /Pages /Count %ld /Kids [", (long)n * (n + 1));
+    pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
+    pdf_file_begin(&pdf);
+    fprintf(pdf.f, "<< /Type /Pages /Count %ld /Kids [", (long)n * (n + 1));
     for (int k = 0; k <= n; k++)
-        fprintf(f, "3 0 R ");
-    fprintf(f, "] >>\nendobj\n");
-    at[3] = ftell(f);
-    fprintf(f, "3 0 obj\n<< /Type /Pages /Parent 2 0 R /Count %d /Kids [", n);
+        fprintf(pdf.f, "3 0 R ");
+    fprintf(pdf.f, "] >>");
+    pdf_file_end(&pdf);
+    pdf_file_begin(&pdf);
+    fprintf(pdf.f, "<< /Type /Pages /Parent 2 0 R /Count %d /Kids [", n);
     for (int k = 0; k < n; k++)
-        fprintf(f, "4 0 R ");
-    fprintf(f, "] >>\nendobj\n");
-    at[4] = ftell(f);
-    fprintf(f, "4 0 obj\n<< /Type /Page /Parent 3 0 R /MediaBox [0 0 100 140] /Contents 5 0 R "
-               ">>\nendobj\n");
-    at[5] = ftell(f);
-    fprintf(f, "5 0 obj\n<< /Length 25 >>\nstream\n1 0 0 rg 0 0 100 140 re f\nendstream\nendobj\n");
-    write_xref(f, at, 6);
-    return fclose(f) == 0;
+        fprintf(pdf.f, "4 0 R ");
+    fprintf(pdf.f, "] >>");
+    pdf_file_end(&pdf);
+    pdf_file_object(&pdf,
+                    "<< /Type /Page /Parent 3 0 R /MediaBox [0 0 100 140] /Contents 5 0 R >>");
+    const char red[] = "1 0 0 rg 0 0 100 140 re f";
+    pdf_file_stream(&pdf, "", red, sizeof red - 1);
+    return pdf_file_close(&pdf);
 }
 
 static bool write_pdf(const char *path, int pages, int w, int h)
@@ -592,22 +564,7 @@ static bool write_bars_pdf(const char *path)
     for (int i = 0; i < 100 && len < (int)sizeof content - 32; i++)
         len += snprintf(content + len, sizeof content - (size_t)len, " %d 40 0.6 200 re", 2 * i);
     len += snprintf(content + len, sizeof content - (size_t)len, " f");
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return false;
-    long at[5];
-    fprintf(f, "%%PDF-1.4\n");
-    at[1] = ftell(f);
-    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
-    at[2] = ftell(f);
-    fprintf(f, "2 0 obj\n<< /Type /Pages /Count 1 /Kids [3 0 R] >>\nendobj\n");
-    at[3] = ftell(f);
-    fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
-               ">>\nendobj\n");
-    at[4] = ftell(f);
-    fprintf(f, "4 0 obj\n<< /Length %d >>\nstream\n%s\nendstream\nendobj\n", len, content);
-    write_xref(f, at, 5);
-    return fclose(f) == 0;
+    return pdf_file_one_page(path, 1, "", content, (size_t)len);
 }
 
 /* The mean squared step between horizontal neighbours (luma, 0..255) over w x h pixels of `img`
@@ -1447,22 +1404,8 @@ static bool write_ppm16(const char *path, int w, int h, const unsigned char rgb[
 /* A PDF whose page tree claims `count` pages over the one it has. */
 static bool write_lying_pdf(const char *path, int count)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return false;
-    long at[5];
-    fprintf(f, "%%PDF-1.4\n");
-    at[1] = ftell(f);
-    fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
-    at[2] = ftell(f);
-    fprintf(f, "2 0 obj\n<< /Type /Pages /Count %d /Kids [3 0 R] >>\nendobj\n", count);
-    at[3] = ftell(f);
-    fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
-               ">>\nendobj\n");
-    at[4] = ftell(f);
-    fprintf(f, "4 0 obj\n<< /Length 24 >>\nstream\n0 0 1 rg 0 0 200 280 re f\nendstream\nendobj\n");
-    write_xref(f, at, 5);
-    return fclose(f) == 0;
+    const char blue[] = "0 0 1 rg 0 0 200 280 re f";
+    return pdf_file_one_page(path, count, "", blue, sizeof blue - 1);
 }
 
 /* Inputs that are no regular files, decoders' traps and lying PDFs: each run ends by itself
@@ -1583,27 +1526,8 @@ static bool write_slow_pdf(CheckState *s, const char *path)
     for (size_t k = 0; k < n; k += sizeof op - 1)
         memcpy(content + k, op, sizeof op - 1);
     CHECK(s, compress2(deflated, &packed, content, (uLong)n, 9) == Z_OK, "deflate failed");
-    FILE *f = fopen(path, "wb");
-    CHECK(s, f != NULL, "cannot write %s", path);
-    if (f) {
-        long at[5];
-        fprintf(f, "%%PDF-1.4\n");
-        at[1] = ftell(f);
-        fprintf(f, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
-        at[2] = ftell(f);
-        fprintf(f, "2 0 obj\n<< /Type /Pages /Count 1 /Kids [3 0 R] >>\nendobj\n");
-        at[3] = ftell(f);
-        fprintf(f, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
-                   ">>\nendobj\n");
-        at[4] = ftell(f);
-        fprintf(f, "4 0 obj\n<< /Length %lu /Filter /FlateDecode >>\nstream\n",
-                (unsigned long)packed);
-        fwrite(deflated, 1, packed, f);
-        fprintf(f, "\nendstream\nendobj\n");
-        write_xref(f, at, 5);
-        written = fclose(f) == 0;
-        CHECK(s, written, "cannot write %s", path);
-    }
+    written = pdf_file_one_page(path, 1, "/Filter /FlateDecode ", deflated, packed);
+    CHECK(s, written, "cannot write %s", path);
     free(content);
     free(deflated);
 

@@ -1,0 +1,84 @@
+#include "pdf_file.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+bool pdf_file_open(PdfFile *pdf, const char *path)
+{
+    *pdf = (PdfFile){.f = fopen(path, "wb")};
+    if (pdf->f)
+        fprintf(pdf->f, "%%PDF-1.4\n");
+    return pdf->f != NULL;
+}
+
+int pdf_file_begin(PdfFile *pdf)
+{
+    int n = ++pdf->objects;
+    if (n >= pdf->most) {
+        int most = pdf->most ? 2 * pdf->most : 16;
+        long *at = realloc(pdf->at, sizeof *at * (size_t)most);
+        if (at)
+            pdf->at = at, pdf->most = most;
+    }
+    if (n < pdf->most)
+        pdf->at[n] = ftell(pdf->f);
+    else
+        pdf->failed = true;
+    fprintf(pdf->f, "%d 0 obj\n", n);
+    return n;
+}
+
+void pdf_file_end(PdfFile *pdf)
+{
+    fprintf(pdf->f, "\nendobj\n");
+}
+
+int pdf_file_object(PdfFile *pdf, const char *format, ...)
+{
+    int n = pdf_file_begin(pdf);
+    va_list args;
+    va_start(args, format);
+    vfprintf(pdf->f, format, args);
+    va_end(args);
+    pdf_file_end(pdf);
+    return n;
+}
+
+int pdf_file_stream(PdfFile *pdf, const char *dictionary, const void *bytes, size_t size)
+{
+    int n = pdf_file_begin(pdf);
+    fprintf(pdf->f, "<< %s/Length %zu >>\nstream\n", dictionary, size);
+    fwrite(bytes, 1, size, pdf->f);
+    fprintf(pdf->f, "\nendstream");
+    pdf_file_end(pdf);
+    return n;
+}
+
+bool pdf_file_close(PdfFile *pdf)
+{
+    long xref = ftell(pdf->f);
+    int size = pdf->objects + 1;
+    fprintf(pdf->f, "xref\n0 %d\n0000000000 65535 f \n", size);
+    for (int k = 1; k < size && !pdf->failed; k++)
+        fprintf(pdf->f, "%010ld 00000 n \n", pdf->at[k]);
+    fprintf(pdf->f, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", size, xref);
+    bool ok = !pdf->failed && !ferror(pdf->f);
+    ok = fclose(pdf->f) == 0 && ok;
+    free(pdf->at);
+    *pdf = (PdfFile){0};
+    return ok;
+}
+
+bool pdf_file_one_page(const char *path, int count, const char *dictionary, const void *content,
+                       size_t size)
+{
+    PdfFile pdf;
+    if (!pdf_file_open(&pdf, path))
+        return false;
+    pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
+    pdf_file_object(&pdf, "<< /Type /Pages /Count %d /Kids [3 0 R] >>", count);
+    pdf_file_object(&pdf,
+                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R >>");
+    pdf_file_stream(&pdf, dictionary, content, size);
+    return pdf_file_close(&pdf);
+}

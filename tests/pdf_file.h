@@ -1,0 +1,36 @@
+/* PDFs the tests write by hand: objects numbered from 1 in the order they are begun (object 1 the
+ * catalogue), each at a byte offset the cross-reference table then lists. */
+#ifndef PAGECURL_TESTS_PDF_FILE_H
+#define PAGECURL_TESTS_PDF_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct PdfFile {
+    FILE *f; /* what an object holds is written here, between begin and end */
+    long *at;
+    int objects, most;
+    bool failed; /* out of memory for the offsets */
+} PdfFile;
+
+/* The file made and its header written; false when it cannot be. */
+bool pdf_file_open(PdfFile *pdf, const char *path);
+/* The next object begun; its number. */
+int pdf_file_begin(PdfFile *pdf);
+void pdf_file_end(PdfFile *pdf);
+/* A whole object: the formatted text. */
+int pdf_file_object(PdfFile *pdf, const char *format, ...) __attribute__((format(printf, 2, 3)));
+/* A stream object of `size` bytes with `dictionary`'s entries (besides /Length) in its dictionary.
+ */
+int pdf_file_stream(PdfFile *pdf, const char *dictionary, const void *bytes, size_t size);
+/* The cross-reference table and trailer written, the file closed; false where any of it failed. */
+bool pdf_file_close(PdfFile *pdf);
+
+/* A PDF of one 200 x 280 pt page drawn by `content` (`dictionary`'s entries in its stream's
+ * dictionary: "/Filter /FlateDecode " for deflated bytes), whose page tree says it has `count`
+ * pages. */
+bool pdf_file_one_page(const char *path, int count, const char *dictionary, const void *content,
+                       size_t size);
+
+#endif
