@@ -186,6 +186,16 @@ static MeshSplitView split_view(const GpuDraw *d, VkExtent2D extent)
     return v;
 }
 
+/* Whether the view splits its turning leaf: the low tier on a CPU device only. The split saves a
+ * rasteriser that shades every pixel in software the outline's shader where no outline pixel
+ * lies; a GPU shades those cells for less than the CPU's time to find them (an H100: 0.09 ms of
+ * its 0.44 against 0.3-0.5 ms of the host's, BENCHMARKS.md). */
+static bool splits(const GpuContext *ctx, const AppView *view)
+{
+    return (gpu_renderer_tier_bits(&view->renderer) & PC_TIER_EDGE_AA) &&
+           ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+}
+
 /* The low tier's turning leaf in `book` split by the pose and the view (mesh/split.h) into the
  * slot's index buffer, which no frame in flight reads: its cells that hold none of the outline's
  * pixels are drawn by a cheaper shader, and not again in the edge round (gpu/renderer_record.c).
@@ -194,7 +204,7 @@ static MeshSplitView split_view(const GpuDraw *d, VkExtent2D extent)
 static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *pose, uint32_t slot,
                        VkExtent2D extent, AppBookDraws *book, GpuError *err)
 {
-    if (!(gpu_renderer_tier_bits(&view->renderer) & PC_TIER_EDGE_AA))
+    if (!splits(ctx, view))
         return true;
     const PageGrid *grid = &view->leaf->grid;
     size_t n = grid->triangle_count * 3;
@@ -260,7 +270,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
                           frame->slot, &host->deform, err))
         return false;
     /* the draws worked out ahead are read in place but where the split marks them */
-    bool split = draws && (gpu_renderer_tier_bits(&view->renderer) & PC_TIER_EDGE_AA);
+    bool split = draws && splits(ctx, view);
     const AppBookDraws *book = ahead ? &ahead->book : NULL;
     AppBookDraws here;
     if (!book || split) {
