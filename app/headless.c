@@ -363,6 +363,9 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
     if (!status) {
         status = app_library_notebook_open(&run.notebook, run.opts.notebook, run.book, message,
                                            sizeof message);
+        if (!status)
+            status = app_library_notebook_replayable(&run.notebook, run.opts.notebook, replay,
+                                                     opts->replay, message, sizeof message);
         if (status)
             app_say(stderr, "%s", message);
     }

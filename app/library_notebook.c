@@ -43,11 +43,27 @@ int app_library_notebook_open(AppLibraryNotebook *nb, const char *path, pagecurl
                 return 1;
             }
         }
+    nb->opened = app_notebook_digest(&ink);
     nb->mirror = ink;
     nb->mirrored = true;
     nb->mirror.revision = pagecurl_book_ink_revision(book);
     nb->notebook.saved = nb->notebook.queued = nb->mirror.revision;
     return 0;
+}
+
+int app_library_notebook_replayable(const AppLibraryNotebook *nb, const char *path,
+                                    const AppTrace *replay, const char *replay_path, char *message,
+                                    size_t size)
+{
+    if (!path || !replay || !replay->notebook_known || !app_trace_inks(replay) ||
+        replay->notebook_digest == nb->opened)
+        return 0;
+    snprintf(message, size,
+             "--replay %s: recorded on a notebook holding other ink than %s holds now (its own "
+             "notebook would get its strokes twice): give a copy of the notebook as the recording "
+             "found it, or leave out --notebook",
+             replay_path, path);
+    return 2;
 }
 
 /* The mirror made the book's strokes again where the book's ink moved; false out of memory (the

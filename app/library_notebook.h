@@ -6,6 +6,7 @@
 #define PAGECURL_APP_LIBRARY_NOTEBOOK_H
 
 #include "notebook.h"
+#include "trace.h"
 
 #include <pagecurl/pagecurl.h>
 
@@ -19,12 +20,20 @@ typedef struct AppLibraryNotebook {
     pagecurl_book_identity identity;
     MeshInk mirror; /* the book's strokes as last copied out */
     bool mirrored;
+    uint64_t opened; /* the digest of the ink it held when taken (app_notebook_digest) */
 } AppLibraryNotebook;
 
 /* app_notebook_open of `path` (NULL: no notebook, nothing to do) for `book`, its strokes put
  * into the book. 0, or the exit status with the one line in message (as app_notebook_open's). */
 int app_library_notebook_open(AppLibraryNotebook *nb, const char *path, pagecurl_book *book,
                               char *message, size_t size);
+/* 0 where `replay` (read from `replay_path`) may be replayed onto the notebook (`path`, taken;
+ * NULL: none), else 2 with the one line in message: a trace recorded on a notebook that draws
+ * (app_trace_inks) is replayed only onto a notebook holding the ink that one held, since it adds
+ * its strokes to what the notebook holds (onto its own notebook, a second time). */
+int app_library_notebook_replayable(const AppLibraryNotebook *nb, const char *path,
+                                    const AppTrace *replay, const char *replay_path, char *message,
+                                    size_t size);
 /* app_notebook_keep of the book's strokes as they are now, copied out where its ink moved since
  * the last copy. */
 bool app_library_notebook_keep(AppLibraryNotebook *nb, const pagecurl_book *book, bool final);

@@ -781,3 +781,34 @@ void app_notebook_close(AppNotebook *nb)
     }
     *nb = (AppNotebook){.lock_fd = -1, .book = APP_NOTEBOOK_BUILTIN};
 }
+
+/* FNV-1a, 64 bits, over a value's bytes. */
+static uint64_t digest_bytes(uint64_t h, const void *bytes, size_t size)
+{
+    const unsigned char *b = bytes;
+    for (size_t i = 0; i < size; i++)
+        h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
+
+uint64_t app_notebook_digest(const MeshInk *ink)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (int p = 0; p < ink->page_count; p++) {
+        const MeshInkPage *page = &ink->pages[p];
+        if (!page->count)
+            continue;
+        uint64_t head[2] = {(uint64_t)p, (uint64_t)page->count};
+        h = digest_bytes(h, head, sizeof head);
+        for (size_t k = 0; k < page->count; k++) {
+            const MeshInkStroke *st = &page->strokes[k];
+            uint64_t n = st->count;
+            h = digest_bytes(h, &n, sizeof n);
+            for (size_t i = 0; i < st->count; i++) {
+                float point[3] = {st->points[i].u, st->points[i].v, st->points[i].width};
+                h = digest_bytes(h, point, sizeof point);
+            }
+        }
+    }
+    return h;
+}

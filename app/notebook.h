@@ -50,6 +50,9 @@ bool app_notebook_load_for(const char *path, AppNotebookBook book, MeshInk *ink,
                            size_t size);
 /* Written under a temporary name, synced to disk and renamed into place (pages/safe_write.h). */
 bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size_t size);
+/* A 64-bit digest of the strokes `ink` holds (their pages, order and points, bit for bit): a trace
+ * recorded on a notebook names its ink so, and a replay onto other ink is refused. */
+uint64_t app_notebook_digest(const MeshInk *ink);
 
 /* A notebook held for writing by this process. The file itself is locked (flock on its inode,
  * so no other name for it, a hard link or a symlink, gets around the lock), and each save hands

@@ -30,6 +30,15 @@ static const char *const ACTIONS[] = {"down", "move", "up", "next", "prev", "und
  * last spread. */
 #define TRACE_MAX_PAGE 1000000
 
+bool app_trace_inks(const AppTrace *trace)
+{
+    for (size_t i = 0; i < trace->count; i++)
+        if (trace->events[i].device == APP_TRACE_INK ||
+            (trace->events[i].device == APP_TRACE_KEY && trace->events[i].action == APP_TRACE_UNDO))
+            return true;
+    return false;
+}
+
 bool app_trace_add(AppTrace *trace, const AppTraceEvent *event)
 {
     if (trace->count == trace->capacity) {
@@ -104,8 +113,25 @@ static bool parse_zoom(char **words, int n, double t, int action, AppTraceEvent 
     return true;
 }
 
-/* One line into an event; false with the reason. Blank and comment lines give `*skip`. */
-static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *skip, const char **why)
+/* "0 notebook start DIGEST" into the trace, before any event and once. */
+static bool parse_notebook(char **words, int n, double t, AppTrace *trace, const char **why)
+{
+    if (n != 4 || strcmp(words[2], "start"))
+        return (*why = "a notebook line is 0 notebook start DIGEST"), false;
+    if (t != 0.0 || trace->count || trace->notebook_known)
+        return (*why = "the notebook's start comes once, at 0, before every event"), false;
+    size_t len = strlen(words[3]);
+    if (len != 16 || strspn(words[3], "0123456789abcdef") != len)
+        return (*why = "a notebook's digest is 16 hexadecimal digits (0-9, a-f)"), false;
+    trace->notebook_digest = strtoull(words[3], NULL, 16);
+    trace->notebook_known = true;
+    return true;
+}
+
+/* One line into an event; false with the reason. Blank and comment lines, and the notebook's
+ * (into `trace`), give `*skip`. */
+static bool parse_line(char *line, double last_time, AppTrace *trace, AppTraceEvent *e, bool *skip,
+                       const char **why)
 {
     *skip = false;
     char *hash = strchr(line, '#');
@@ -128,6 +154,8 @@ static bool parse_line(char *line, double last_time, AppTraceEvent *e, bool *ski
         return (*why = "bad time"), false;
     if (t < last_time)
         return (*why = "time runs backwards"), false;
+    if (!strcmp(words[1], "notebook"))
+        return (*skip = true), parse_notebook(words, n, t, trace, why);
     int device = lookup(words[1], DEVICES, DEVICE_COUNT),
         action = lookup(words[2], ACTIONS, ACTION_COUNT);
     if (device < 0)
@@ -203,7 +231,7 @@ bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *o
         at = end + 1;
         AppTraceEvent e;
         bool skip;
-        if (!parse_line(line, last, &e, &skip, &why)) {
+        if (!parse_line(line, last, out, &e, &skip, &why)) {
             snprintf(message, size, "%s:%ld: %s", name, number, why);
             app_trace_free(out);
             return false;
@@ -250,6 +278,8 @@ static bool write_trace(FILE *f, const void *user)
 {
     const AppTrace *trace = user;
     fputs("# pagecurl input trace: TIME DEVICE ACTION [X Y [PRESSURE]] (docs/formats.md)\n", f);
+    if (trace->notebook_known)
+        fprintf(f, "0 notebook start %016llx\n", (unsigned long long)trace->notebook_digest);
     for (size_t i = 0; i < trace->count; i++) {
         const AppTraceEvent *e = &trace->events[i];
         if (e->device == APP_TRACE_KEY && e->action == APP_TRACE_GOTO)

@@ -3,6 +3,7 @@
  * frame. Owns the event list; parsing reports the first bad line. Format (one event a line,
  * '#' starts a comment, times in seconds from the start, never decreasing, positions as
  * fractions of the window's width and height, 0..1, y down):
+ *     0 notebook start 0123456789abcdef  (recorded with a notebook: its ink's digest, first)
  *     0.000 mouse down 0.875 0.840
  *     0.016 finger move 0.850 0.835
  *     0.300 mouse up 0.410 0.800
@@ -16,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* One event of a trace: what the window's input was (app/window_input.c makes them from SDL's),
  * positions as fractions of the window's width and height (0..1, y down); app/trace_apply.c
@@ -62,6 +64,11 @@ typedef struct AppTraceEvent {
 typedef struct AppTrace {
     AppTraceEvent *events;
     size_t count, capacity;
+    /* The notebook's ink as the recorded session found it (app_notebook_digest), where it had one
+     * open: a line "0 notebook start DIGEST" (16 hex digits) before the first event. A replay
+     * that draws onto a notebook holding other ink is refused: it would add its strokes to them. */
+    bool notebook_known;
+    uint64_t notebook_digest;
 } AppTrace;
 
 /* False with "FILE:LINE: reason" (or why the file cannot be read) in message. */
@@ -70,6 +77,8 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
 bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *out, char *message,
                      size_t size);
 bool app_trace_add(AppTrace *trace, const AppTraceEvent *event);
+/* Whether replaying the trace changes a notebook's ink: a stroke, a clear or an undo. */
+bool app_trace_inks(const AppTrace *trace);
 /* Written under a temporary name and renamed into place. */
 bool app_trace_save(const char *path, const AppTrace *trace, char *message, size_t size);
 void app_trace_free(AppTrace *trace);

@@ -125,6 +125,7 @@ static AppSessionSize drawable_size(const AppWindow *win)
 typedef struct Window {
     AppWindow *win;
     AppOptions *opts;
+    const AppTrace *replay; /* NULL: the reader's own session */
     pagecurl_context *ctx;
     pagecurl_book *book;
     bool straight; /* the book draws straight into the swapchain's images (target_samples 1) */
@@ -618,6 +619,9 @@ static int open_book(Window *w)
         char message[512];
         status =
             app_library_notebook_open(&w->notebook, o->notebook, w->book, message, sizeof message);
+        if (!status)
+            status = app_library_notebook_replayable(&w->notebook, o->notebook, w->replay,
+                                                     o->replay, message, sizeof message);
         if (status)
             app_say(stderr, "%s", message);
     }
@@ -820,7 +824,8 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
      * cannot happen, so a window runs without them unless the user set a count. Other drivers
      * ignore the variable; it must be set before the driver starts. */
     setenv("LP_NUM_THREADS", "0", 0);
-    Window w = {.win = win, .opts = opts, .notebook = {.notebook = {.lock_fd = -1}}};
+    Window w = {
+        .win = win, .opts = opts, .replay = replay, .notebook = {.notebook = {.lock_fd = -1}}};
     int status = open_book(&w);
     if (!status) {
         SDL_ShowWindow(win->window);
@@ -835,6 +840,9 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         pagecurl_book_state(w.book, &s);
         session.right_bound = s.bound_right;
     }
+    /* the trace names the ink its session starts on: replayed onto it, it adds its strokes again */
+    if (opts->record && opts->notebook && w.notebook.mirrored)
+        session.record.notebook_known = true, session.record.notebook_digest = w.notebook.opened;
     bool looped = !status;
     if (looped)
         status = loop(&w, replay, &session);

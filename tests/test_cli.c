@@ -1351,6 +1351,13 @@ static void check_traces(CheckState *s, const Cli *c)
         {"0.1 finger clear 0.5 0.5\n", ":1:"},
         {"0.1 mouse home 0.5 0.5\n", ":1:"},
         {"0.1 key end 0.5 0.5\n", ":1:"},
+        /* the notebook's start: once, at 0, before the events, 16 lower-case hex digits */
+        {"0.0 key next\n0 notebook start 0123456789abcdef\n", ":2:"},
+        {"0 notebook start 0123456789abcdef\n0 notebook start 0123456789abcdef\n", ":2:"},
+        {"0.5 notebook start 0123456789abcdef\n", ":1:"},
+        {"0 notebook start 0123456789ABCDEF\n", ":1:"},
+        {"0 notebook start 12345\n", ":1:"},
+        {"0 notebook end 0123456789abcdef\n", ":1:"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK(s, write_text(trace, bad[i].text), "cannot write %s", trace);

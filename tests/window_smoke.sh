@@ -2,7 +2,8 @@
 # Window smoke test, run under xvfb-run: start pagecurl in a real window with validation on, drag
 # the page's free edge to the left with the mouse, draw a stroke with the right button, quit with
 # Escape; expect exit status 0, a window whose picture changed with the drag (captured with
-# ImageMagick's import) and the stroke in the trace and the notebook.
+# ImageMagick's import) and the stroke in the trace and the notebook; the trace replayed onto
+# the notebook it drew into is refused (its stroke would be drawn twice), onto a new one not.
 set -u
 exe=$1
 out=${2:-.}
@@ -72,3 +73,27 @@ replayed=$(compare -metric AE -fuzz 5% "$out/untouched.png" "$out/replayed.png" 
 echo "window_smoke: the replayed trace changed $replayed pixels ($out/replayed.png)"
 case $replayed in '' | *[!0-9]*) exit 1 ;; esac
 [ "$replayed" -gt 20000 ] || { echo "window_smoke: the replay did not turn the page" >&2; exit 1; }
+
+# The trace names the ink its session found (none: ink.json was new). Replayed onto ink.json,
+# which holds the session's stroke now, it would draw it a second time: refused (exit 2, one
+# line), the notebook and the screenshot untouched. Onto a new notebook, the ink as the session
+# found it, it draws the stroke once.
+grep -q '^0 notebook start [0-9a-f]\{16\}$' "$out/drag.trace" ||
+    { echo "window_smoke: the trace does not name the notebook's ink" >&2; exit 1; }
+cp "$out/ink.json" "$out/ink-kept.json"
+rm -f "$out/again.png" "$out/fresh.json"
+timeout 300 "$exe" --headless --size 800x500 --replay "$out/drag.trace" --notebook "$out/ink.json" \
+    --screenshot "$out/again.png" > /dev/null 2> "$out/again.err"
+again=$?
+echo "window_smoke: replayed onto its own notebook: exit $again: $(cat "$out/again.err")"
+[ "$again" -eq 2 ] && [ "$(wc -l < "$out/again.err")" -eq 1 ] &&
+    grep -q 'recorded on a notebook holding other ink' "$out/again.err" ||
+    { echo "window_smoke: a replay onto its own notebook was not refused" >&2; exit 1; }
+cmp -s "$out/ink.json" "$out/ink-kept.json" && [ ! -e "$out/again.png" ] ||
+    { echo "window_smoke: the refused replay changed the notebook or wrote its screenshot" >&2; exit 1; }
+timeout 300 "$exe" --headless --size 800x500 --replay "$out/drag.trace" --notebook "$out/fresh.json" \
+    > /dev/null || { echo "window_smoke: the replay onto a new notebook failed" >&2; exit 1; }
+strokes() { grep -c '^  \[\[' "$1"; }
+echo "window_smoke: $(strokes "$out/ink.json") stroke(s) recorded, $(strokes "$out/fresh.json") replayed onto a new notebook"
+[ "$(strokes "$out/fresh.json")" -eq "$(strokes "$out/ink.json")" ] ||
+    { echo "window_smoke: the replay onto a new notebook drew other strokes" >&2; exit 1; }
