@@ -183,6 +183,70 @@ static ImageType image_type(const uint8_t *b, size_t n)
     return IMAGE_NONE;
 }
 
+#ifdef PAGECURL_HAVE_MUPDF
+static uint32_t le32(const uint8_t *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+/* MuPDF 1.21's BMP reader (Debian 12's) trusts the header: a bitmap offset past the file end
+ * reads a palette past it (tests/fuzz_page.c crashed it so), an offset before the header's end
+ * underflows the palette's size, an embedded colour profile's offset and size may wrap, and its
+ * compressed and bit-field paths have been fixed many times since. Only the BMP that programs
+ * write reaches it: a Windows header (40, 52, 56, 108 or 124 bytes), uncompressed at 1, 4, 8, 16,
+ * 24 or 32 bits a pixel, run-length coded at 4 or 8 (the decoders stop at the file's end), bit
+ * fields at 16 or 32; its masks, palette and rows inside the file, and a colour profile it embeds
+ * too. Its size into `w` x `h` from the header; where
+ * `whole` (the file is `n` bytes), what lies past the header checked too. 0, or 1 with the cause.
+ */
+static int bmp_screen(const uint8_t *b, size_t n, bool whole, int *w, int *h, char *why,
+                      size_t size)
+{
+    if (n < 14 + 40)
+        return fail(why, size, 1, "a BMP cut short in its header");
+    uint32_t offset = le32(b + 10), header = le32(b + 14);
+    if (header != 40 && header != 52 && header != 56 && header != 108 && header != 124)
+        return fail(why, size, 1, "a BMP with a %u-byte header, which pagecurl does not read",
+                    header);
+    if (n < 14 + (size_t)header)
+        return fail(why, size, 1, "a BMP cut short in its header");
+    int32_t width = (int32_t)le32(b + 18), height = (int32_t)le32(b + 22);
+    uint32_t bits = (uint32_t)b[28] | (uint32_t)b[29] << 8, compression = le32(b + 30);
+    uint32_t colours = le32(b + 46);
+    bool fields = compression == 3, runs = compression == 1 || compression == 2;
+    if (compression > 3)
+        return fail(why, size, 1, "a compressed BMP (method %u), which pagecurl does not read",
+                    compression);
+    bool known = compression == 0
+                     ? bits == 1 || bits == 4 || bits == 8 || bits == 16 || bits == 24 || bits == 32
+                 : runs ? bits == (compression == 1 ? 8u : 4u)
+                        : bits == 16 || bits == 32;
+    if (!known)
+        return fail(why, size, 1,
+                    "a BMP of %u bits a pixel (method %u), which pagecurl does not "
+                    "read",
+                    bits, compression);
+    if (width < 1 || width > 32767 || height == 0 || height < -32767 || height > 32767)
+        return fail(why, size, 1, "a BMP of %dx%d pixels", width, height);
+    /* what lies before the rows: the header, the masks a 40-byte header is followed by, the
+     * palette */
+    uint64_t before = 14 + (uint64_t)header + (fields && header == 40 ? 12 : 0);
+    if (bits <= 8)
+        before += 4 * (uint64_t)(colours && colours < (1u << bits) ? colours : 1u << bits);
+    *w = width, *h = height < 0 ? -height : height;
+    uint64_t rows = ((uint64_t)width * bits + 31) / 32 * 4 * (uint64_t)*h;
+    if (offset < before || (whole && (offset > n || (!runs && rows > n - offset))))
+        return fail(why, size, 1, "a BMP whose pixels lie outside it (at byte %u of %zu)", offset,
+                    n);
+    if (whole && header == 124 && le32(b + 14 + 56) == 0x4d424544) { /* "MBED": a profile */
+        uint64_t at = le32(b + 14 + 112), length = le32(b + 14 + 116);
+        if (14 + at + length > n)
+            return fail(why, size, 1, "a BMP whose colour profile lies outside it");
+    }
+    return 0;
+}
+#endif
+
 /* A PNG's size from its IHDR, without a decoder: the rest of the file is not needed for it. */
 static bool png_size(const uint8_t *b, size_t n, int *w, int *h)
 {
@@ -323,6 +387,8 @@ static int image_size(AppBookSource *src, const uint8_t *b, size_t n, int *w, in
         return fail(why, size, 1, "not an image pagecurl reads (PNG, JPEG, BMP, GIF, PNM, TIFF)");
     if (type == IMAGE_PNG && png_size(b, n, w, h))
         return 0;
+    if (type == IMAGE_BMP) /* its header alone: the file is screened whole when it is decoded */
+        return bmp_screen(b, n, false, w, h, why, size);
     fz_context *fz = src->fz;
     fz_buffer *buf = NULL;
     fz_image *img = NULL;
@@ -354,10 +420,14 @@ static int image_size(AppBookSource *src, const uint8_t *b, size_t n, int *w, in
 static uint8_t *image_decode(AppBookSource *src, const uint8_t *b, size_t n, uint32_t want_w,
                              uint32_t want_h, int *w, int *h, char *why, size_t size)
 {
-    if (image_type(b, n) == IMAGE_NONE) {
+    ImageType type = image_type(b, n);
+    if (type == IMAGE_NONE) {
         fail(why, size, 1, "not an image pagecurl reads (PNG, JPEG, BMP, GIF, PNM, TIFF)");
         return NULL;
     }
+    int bw, bh;
+    if (type == IMAGE_BMP && bmp_screen(b, n, true, &bw, &bh, why, size))
+        return NULL;
     fz_context *fz = src->fz;
     fz_buffer *buf = NULL;
     fz_image *img = NULL;

@@ -1401,6 +1401,48 @@ static bool write_ppm16(const char *path, int w, int h, const unsigned char rgb[
     return fclose(f) == 0;
 }
 
+/* A w x h BMP of one colour: a 40-byte header (12 bytes for `os2`: an OS/2 1.x header), 24 bits
+ * a pixel, uncompressed, its rows from byte `offset` (0: just past the header). */
+static bool write_bmp(const char *path, int w, int h, const unsigned char rgb[3], bool os2,
+                      uint32_t offset)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    uint32_t header = os2 ? 12 : 40, row = ((uint32_t)w * 3 + 3) / 4 * 4;
+    uint32_t at = offset ? offset : 14 + header, total = 14 + header + row * (uint32_t)h;
+    unsigned char b[54] = {'B', 'M'};
+    unsigned char *q = b + 2;
+    const uint32_t file_words[] = {total, 0, at};
+    for (int k = 0; k < 3; k++, q += 4)
+        for (int i = 0; i < 4; i++)
+            q[i] = (unsigned char)(file_words[k] >> (8 * i));
+    q = b + 14;
+    for (int i = 0; i < 4; i++)
+        q[i] = (unsigned char)(header >> (8 * i));
+    if (os2) { /* 16-bit width and height, planes, bits */
+        const uint16_t words[] = {(uint16_t)w, (uint16_t)h, 1, 24};
+        for (int k = 0; k < 4; k++)
+            b[18 + 2 * k] = (unsigned char)words[k], b[19 + 2 * k] = (unsigned char)(words[k] >> 8);
+    } else {
+        for (int i = 0; i < 4; i++)
+            b[18 + i] = (unsigned char)((uint32_t)w >> (8 * i)),
+                   b[22 + i] = (unsigned char)((uint32_t)h >> (8 * i));
+        b[26] = 1, b[28] = 24; /* planes, bits; compression 0 (none), the rest 0 */
+    }
+    fwrite(b, 1, 14 + header, f);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            fputc(rgb[2], f);
+            fputc(rgb[1], f);
+            fputc(rgb[0], f);
+        }
+        for (uint32_t pad = (uint32_t)w * 3; pad < row; pad++)
+            fputc(0, f);
+    }
+    return fclose(f) == 0;
+}
+
 /* A PDF whose page tree claims `count` pages over the one it has. */
 static bool write_lying_pdf(const char *path, int count)
 {
@@ -1434,6 +1476,34 @@ static void check_hostile(CheckState *s, const Ctx *c)
               page_at(&img, 0.50f, 0.5f));
     CHECK(s, img.rgba, "16-bit PPM pages: no screenshot");
     image_free(&img);
+
+#ifdef PAGECURL_HAVE_MUPDF
+    /* BMP pages: a plain one drawn in its colour; one whose rows lie past its end (MuPDF 1.21
+     * reads its palette, or rows, past the file: tests/fuzz_page.c crashed it so) shown crossed
+     * out with one warning; an OS/2 1.x header refused at open */
+    path_in(c, "bmp", dir, sizeof dir);
+    mkdir(dir, 0755);
+    snprintf(file, sizeof file, "%s/p1.bmp", dir);
+    CHECK(s, write_bmp(file, 64, 90, COLOURS[2], false, 0), "cannot write %s", file);
+    snprintf(file, sizeof file, "%s/p2.bmp", dir);
+    CHECK(s, write_bmp(file, 64, 90, COLOURS[3], false, 0x29008a), "cannot write %s", file);
+    const char *bmp[] = {"--headless", "--book",       dir,  "--curl", "0", "--size",
+                         "480x270",    "--screenshot", shot, NULL};
+    remove(shot);
+    r = run_within(c, 60, bmp);
+    check_refused(s, r, 0, "p2.bmp", "BMP pages, the second's rows past its end");
+    CHECK(s, strstr(r.err, "outside it"), "a BMP's rows past its end: not said: %s", r.err);
+    img = image_load(shot);
+    if (img.rgba) /* page 1, alone on the right (the book closed), in its own colour */
+        CHECK(s, page_at(&img, 0.50f, 0.5f) == 3, "a BMP page shows colour %d, want 3",
+              page_at(&img, 0.50f, 0.5f));
+    CHECK(s, img.rgba, "BMP pages: no screenshot");
+    image_free(&img);
+    snprintf(file, sizeof file, "%s/p2.bmp", dir);
+    CHECK(s, write_bmp(file, 64, 90, COLOURS[3], true, 0), "cannot write %s", file);
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", dir, NULL}), 1,
+                  "12-byte header", "an OS/2 BMP");
+#endif
 
     /* FIFOs: as the book (with a PDF's name and without), and as a page in a folder */
     path_in(c, "fifo.pdf", path, sizeof path);
