@@ -58,11 +58,18 @@ int app_library_notebook_replayable(const AppLibraryNotebook *nb, const char *pa
     if (!path || !replay || !replay->notebook_known || !app_trace_inks(replay) ||
         replay->notebook_digest == nb->opened)
         return 0;
-    snprintf(message, size,
-             "--replay %s: recorded on a notebook holding other ink than %s holds now (its own "
-             "notebook would get its strokes twice): give a copy of the notebook as the recording "
-             "found it, or leave out --notebook",
-             replay_path, path);
+    MeshInk none = {0};
+    if (replay->notebook_digest == app_notebook_digest(&none))
+        snprintf(message, size,
+                 "--replay %s: recorded on a new notebook, and %s holds ink (its own notebook "
+                 "would get its strokes twice): give a new notebook, or leave out --notebook",
+                 replay_path, path);
+    else
+        snprintf(message, size,
+                 "--replay %s: recorded on a notebook holding other ink than %s holds now (its "
+                 "own notebook would get its strokes twice): give a copy of the notebook as the "
+                 "recording found it, or leave out --notebook",
+                 replay_path, path);
     return 2;
 }
 

@@ -358,8 +358,8 @@ void app_session_summary(const AppSession *session, uint64_t frames)
         printf("pagecurl: the pages in view drawn sharp %.0f ms after the zoom's last input, in "
                "frame %" PRIu32 " after it\n",
                session->sharp_ms, session->sharp_frame);
-    printf("pagecurl: %" PRIu64 " frames shown, %" PRIu32 " while a turn animated", frames,
-           session->moving_frames);
+    printf("pagecurl: %" PRIu64 " frame%s shown, %" PRIu32 " while a turn animated", frames,
+           frames == 1 ? "" : "s", session->moving_frames);
     if (session->latency_count)
         printf("; input to display %.1f ms on average, %.0f ms at worst (%" PRIu32 " inputs)",
                session->latency_sum / session->latency_count, session->latency_max,

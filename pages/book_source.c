@@ -195,10 +195,9 @@ static uint32_t le32(const uint8_t *b)
  * compressed and bit-field paths have been fixed many times since. Only the BMP that programs
  * write reaches it: a Windows header (40, 52, 56, 108 or 124 bytes), uncompressed at 1, 4, 8, 16,
  * 24 or 32 bits a pixel, run-length coded at 4 or 8 (the decoders stop at the file's end), bit
- * fields at 16 or 32; its masks, palette and rows inside the file, and a colour profile it embeds
- * too. Its size into `w` x `h` from the header; where
- * `whole` (the file is `n` bytes), what lies past the header checked too. 0, or 1 with the cause.
- */
+ * fields at 16 or 32; its rows after its header and masks, and they and a colour profile it
+ * embeds inside the file. Its size into `w` x `h` from the header; where `whole` (the file is `n`
+ * bytes), what lies past the header checked too. 0, or 1 with the cause. */
 static int bmp_screen(const uint8_t *b, size_t n, bool whole, int *w, int *h, char *why,
                       size_t size)
 {
@@ -206,13 +205,14 @@ static int bmp_screen(const uint8_t *b, size_t n, bool whole, int *w, int *h, ch
         return fail(why, size, 1, "a BMP cut short in its header");
     uint32_t offset = le32(b + 10), header = le32(b + 14);
     if (header != 40 && header != 52 && header != 56 && header != 108 && header != 124)
-        return fail(why, size, 1, "a BMP with a %u-byte header, which pagecurl does not read",
+        return fail(why, size, 1,
+                    "a BMP with a %u-byte header, which pagecurl does not read (it reads 40, 52, "
+                    "56, 108 and 124)",
                     header);
     if (n < 14 + (size_t)header)
         return fail(why, size, 1, "a BMP cut short in its header");
     int32_t width = (int32_t)le32(b + 18), height = (int32_t)le32(b + 22);
     uint32_t bits = (uint32_t)b[28] | (uint32_t)b[29] << 8, compression = le32(b + 30);
-    uint32_t colours = le32(b + 46);
     bool fields = compression == 3, runs = compression == 1 || compression == 2;
     if (compression > 3)
         return fail(why, size, 1, "a compressed BMP (method %u), which pagecurl does not read",
@@ -227,23 +227,61 @@ static int bmp_screen(const uint8_t *b, size_t n, bool whole, int *w, int *h, ch
                     "read",
                     bits, compression);
     if (width < 1 || width > 32767 || height == 0 || height < -32767 || height > 32767)
-        return fail(why, size, 1, "a BMP of %dx%d pixels", width, height);
-    /* what lies before the rows: the header, the masks a 40-byte header is followed by, the
-     * palette */
+        return fail(why, size, 1, "a BMP of %dx%d pixels (each side 1 to 32767)", width, height);
+    /* what lies before the rows: the header and the masks a 40-byte header is followed by (a
+     * palette cut short by the rows is read as far as it goes, and the rest is the default's) */
     uint64_t before = 14 + (uint64_t)header + (fields && header == 40 ? 12 : 0);
-    if (bits <= 8)
-        before += 4 * (uint64_t)(colours && colours < (1u << bits) ? colours : 1u << bits);
     *w = width, *h = height < 0 ? -height : height;
     uint64_t rows = ((uint64_t)width * bits + 31) / 32 * 4 * (uint64_t)*h;
-    if (offset < before || (whole && (offset > n || (!runs && rows > n - offset))))
-        return fail(why, size, 1, "a BMP whose pixels lie outside it (at byte %u of %zu)", offset,
-                    n);
+    if (offset < before)
+        return fail(why, size, 1,
+                    "a BMP whose pixels would start at byte %u, inside its header (which ends at "
+                    "byte %llu)",
+                    offset, (unsigned long long)before);
+    if (whole && offset > n)
+        return fail(why, size, 1, "a BMP whose pixels would start at byte %u, past its end (%zu)",
+                    offset, n);
+    if (whole && !runs && rows > n - offset)
+        return fail(why, size, 1, "a BMP cut short: its rows need %llu bytes from byte %u, of %zu",
+                    (unsigned long long)rows, offset, n);
     if (whole && header == 124 && le32(b + 14 + 56) == 0x4d424544) { /* "MBED": a profile */
         uint64_t at = le32(b + 14 + 112), length = le32(b + 14 + 116);
         if (14 + at + length > n)
             return fail(why, size, 1, "a BMP whose colour profile lies outside it");
     }
     return 0;
+}
+
+/* A screened BMP (bmp_screen) whose header holds colour masks (52 bytes or more) that its
+ * compression does not use: uncompressed or run-length coded, its pixels are palette indices
+ * (no masks) or 5-5-5 / 8-8-8 (the default masks), whatever the fields say. MuPDF 1.21 reads
+ * them all the same and refuses a palette image with ImageMagick's 8-bit masks ("unsupported 8
+ * bit red mask"), so they are written as meant into `*copy` (malloc'd; NULL where the file needs
+ * no change). False out of memory. */
+static bool bmp_masks(const uint8_t *b, size_t n, uint8_t **copy)
+{
+    *copy = NULL;
+    uint32_t header = le32(b + 14), bits = (uint32_t)b[28] | (uint32_t)b[29] << 8;
+    if (header < 52 || le32(b + 30) == 3)
+        return true;
+    uint32_t masks[4] = {0, 0, 0, 0};
+    if (bits == 16)
+        masks[0] = 0x7c00, masks[1] = 0x03e0, masks[2] = 0x001f;
+    else if (bits >= 24)
+        masks[0] = 0xff0000, masks[1] = 0x00ff00, masks[2] = 0x0000ff;
+    int count = header >= 56 ? 4 : 3;
+    bool same = true;
+    for (int k = 0; k < count; k++)
+        same = same && le32(b + 54 + 4 * k) == masks[k];
+    if (same)
+        return true;
+    if (!(*copy = malloc(n)))
+        return false;
+    memcpy(*copy, b, n);
+    for (int k = 0; k < count; k++)
+        for (int i = 0; i < 4; i++)
+            (*copy)[54 + 4 * k + i] = (uint8_t)(masks[k] >> (8 * i));
+    return true;
 }
 #endif
 
@@ -414,20 +452,10 @@ static int image_size(AppBookSource *src, const uint8_t *b, size_t n, int *w, in
     return status;
 }
 
-/* The image decoded into a malloc'd w x h RGBA8 (straight alpha), at the least resolution that
- * still covers `want_w` x `want_h` (MuPDF decodes a JPEG at 1/2, 1/4, 1/8 and subsamples the rest:
- * a large scan drawn small is never decoded whole). NULL with the cause in `why`. */
-static uint8_t *image_decode(AppBookSource *src, const uint8_t *b, size_t n, uint32_t want_w,
-                             uint32_t want_h, int *w, int *h, char *why, size_t size)
+/* image_decode's MuPDF part, for bytes screened. */
+static uint8_t *decode(AppBookSource *src, const uint8_t *bytes, size_t n, uint32_t want_w,
+                       uint32_t want_h, int *w, int *h, char *why, size_t size)
 {
-    ImageType type = image_type(b, n);
-    if (type == IMAGE_NONE) {
-        fail(why, size, 1, "not an image pagecurl reads (PNG, JPEG, BMP, GIF, PNM, TIFF)");
-        return NULL;
-    }
-    int bw, bh;
-    if (type == IMAGE_BMP && bmp_screen(b, n, true, &bw, &bh, why, size))
-        return NULL;
     fz_context *fz = src->fz;
     fz_buffer *buf = NULL;
     fz_image *img = NULL;
@@ -440,7 +468,7 @@ static uint8_t *image_decode(AppBookSource *src, const uint8_t *b, size_t n, uin
     fz_var(out);
     fz_try(fz)
     {
-        buf = fz_new_buffer_from_shared_data(fz, b, n);
+        buf = fz_new_buffer_from_shared_data(fz, bytes, n);
         img = fz_new_image_from_buffer(fz, buf);
         if (too_large(img->w, img->h))
             fz_throw(fz, FZ_ERROR_GENERIC, "%dx%d pixels, larger than a page may be", img->w,
@@ -492,6 +520,30 @@ static uint8_t *image_decode(AppBookSource *src, const uint8_t *b, size_t n, uin
         out = NULL;
         fail(why, size, 1, "%s", fz_caught_message(fz));
     }
+    return out;
+}
+
+/* The image decoded into a malloc'd w x h RGBA8 (straight alpha), at the least resolution that
+ * still covers `want_w` x `want_h` (MuPDF decodes a JPEG at 1/2, 1/4, 1/8 and subsamples the rest:
+ * a large scan drawn small is never decoded whole). NULL with the cause in `why`. */
+static uint8_t *image_decode(AppBookSource *src, const uint8_t *b, size_t n, uint32_t want_w,
+                             uint32_t want_h, int *w, int *h, char *why, size_t size)
+{
+    ImageType type = image_type(b, n);
+    if (type == IMAGE_NONE) {
+        fail(why, size, 1, "not an image pagecurl reads (PNG, JPEG, BMP, GIF, PNM, TIFF)");
+        return NULL;
+    }
+    int bw, bh;
+    if (type == IMAGE_BMP && bmp_screen(b, n, true, &bw, &bh, why, size))
+        return NULL;
+    uint8_t *masked = NULL; /* a BMP with its masks made those it means */
+    if (type == IMAGE_BMP && !bmp_masks(b, n, &masked)) {
+        fail(why, size, 1, "out of memory");
+        return NULL;
+    }
+    uint8_t *out = decode(src, masked ? masked : b, n, want_w, want_h, w, h, why, size);
+    free(masked); /* MuPDF holds no part of it past decode */
     return out;
 }
 

@@ -1401,43 +1401,49 @@ static bool write_ppm16(const char *path, int w, int h, const unsigned char rgb[
     return fclose(f) == 0;
 }
 
-/* A w x h BMP of one colour: a 40-byte header (12 bytes for `os2`: an OS/2 1.x header), 24 bits
- * a pixel, uncompressed, its rows from byte `offset` (0: just past the header). */
-static bool write_bmp(const char *path, int w, int h, const unsigned char rgb[3], bool os2,
+/* A w x h BMP of one colour, uncompressed, with a `header`-byte header: 12 (OS/2 1.x), 40, or
+ * 108 with 4 bits a pixel, a one-colour palette and ImageMagick's 8-bit masks in the header
+ * (which an uncompressed BMP does not use); else 24 bits a pixel. Its rows from byte `offset`
+ * (0: just past the header and palette). */
+static bool write_bmp(const char *path, int w, int h, const unsigned char rgb[3], uint32_t header,
                       uint32_t offset)
 {
     FILE *f = fopen(path, "wb");
     if (!f)
         return false;
-    uint32_t header = os2 ? 12 : 40, row = ((uint32_t)w * 3 + 3) / 4 * 4;
-    uint32_t at = offset ? offset : 14 + header, total = 14 + header + row * (uint32_t)h;
-    unsigned char b[54] = {'B', 'M'};
-    unsigned char *q = b + 2;
-    const uint32_t file_words[] = {total, 0, at};
-    for (int k = 0; k < 3; k++, q += 4)
+    uint32_t bits = header == 108 ? 4 : 24, palette = bits == 4 ? 4 : 0;
+    uint32_t row = ((uint32_t)w * bits / 8 + 3) / 4 * 4;
+    uint32_t at = offset ? offset : 14 + header + palette;
+    unsigned char b[14 + 108] = {'B', 'M'};
+    const uint32_t words[] = {14 + header + palette + row * (uint32_t)h, 0, at, header};
+    for (int k = 0; k < 4; k++)
         for (int i = 0; i < 4; i++)
-            q[i] = (unsigned char)(file_words[k] >> (8 * i));
-    q = b + 14;
-    for (int i = 0; i < 4; i++)
-        q[i] = (unsigned char)(header >> (8 * i));
-    if (os2) { /* 16-bit width and height, planes, bits */
-        const uint16_t words[] = {(uint16_t)w, (uint16_t)h, 1, 24};
+            b[2 + 4 * k + i] = (unsigned char)(words[k] >> (8 * i));
+    if (header == 12) { /* 16-bit width and height, planes, bits */
+        const uint16_t core[] = {(uint16_t)w, (uint16_t)h, 1, 24};
         for (int k = 0; k < 4; k++)
-            b[18 + 2 * k] = (unsigned char)words[k], b[19 + 2 * k] = (unsigned char)(words[k] >> 8);
+            b[18 + 2 * k] = (unsigned char)core[k], b[19 + 2 * k] = (unsigned char)(core[k] >> 8);
     } else {
-        for (int i = 0; i < 4; i++)
-            b[18 + i] = (unsigned char)((uint32_t)w >> (8 * i)),
-                   b[22 + i] = (unsigned char)((uint32_t)h >> (8 * i));
-        b[26] = 1, b[28] = 24; /* planes, bits; compression 0 (none), the rest 0 */
+        /* width, height, planes, bits; compression 0 (none); the palette's colours; the masks;
+         * the rest 0 */
+        const uint32_t info[] = {(uint32_t)w, (uint32_t)h, 1u | bits << 16, 0, 0,
+                                 0,           0,           palette / 4,     0, 0x00ff0000,
+                                 0x0000ff00,  0x000000ff,  0xff000000};
+        for (int k = 0; k < (header == 108 ? 13 : 4); k++)
+            for (int i = 0; i < 4; i++)
+                b[18 + 4 * k + i] = (unsigned char)(info[k] >> (8 * i));
     }
     fwrite(b, 1, 14 + header, f);
+    if (palette)
+        fwrite((const unsigned char[]){rgb[2], rgb[1], rgb[0], 0}, 1, 4, f);
     for (int y = 0; y < h; y++) {
-        for (int x = 0; x < w; x++) {
+        uint32_t x = 0;
+        for (; bits == 24 && x < (uint32_t)w * 3; x += 3) {
             fputc(rgb[2], f);
             fputc(rgb[1], f);
             fputc(rgb[0], f);
         }
-        for (uint32_t pad = (uint32_t)w * 3; pad < row; pad++)
+        for (; x < row; x++) /* a 4-bit row's indices (0) and every row's padding */
             fputc(0, f);
     }
     return fclose(f) == 0;
@@ -1478,29 +1484,44 @@ static void check_hostile(CheckState *s, const Ctx *c)
     image_free(&img);
 
 #ifdef PAGECURL_HAVE_MUPDF
-    /* BMP pages: a plain one drawn in its colour; one whose rows lie past its end (MuPDF 1.21
-     * reads its palette, or rows, past the file: tests/fuzz_page.c crashed it so) shown crossed
-     * out with one warning; an OS/2 1.x header refused at open */
+    /* BMP pages: a plain one drawn in its colour, and one with ImageMagick's 8-bit masks in an
+     * uncompressed 4-bit palette BMP's 108-byte header (MuPDF 1.21 refuses masks wider than the
+     * pixel: they are written as meant first); one whose rows lie past its end (MuPDF 1.21 reads
+     * its palette, or rows, past the file: tests/fuzz_page.c crashed it so) shown crossed out with
+     * one warning; an OS/2 1.x header refused at open */
     path_in(c, "bmp", dir, sizeof dir);
     mkdir(dir, 0755);
     snprintf(file, sizeof file, "%s/p1.bmp", dir);
-    CHECK(s, write_bmp(file, 64, 90, COLOURS[2], false, 0), "cannot write %s", file);
+    CHECK(s, write_bmp(file, 64, 90, COLOURS[2], 40, 0), "cannot write %s", file);
     snprintf(file, sizeof file, "%s/p2.bmp", dir);
-    CHECK(s, write_bmp(file, 64, 90, COLOURS[3], false, 0x29008a), "cannot write %s", file);
+    CHECK(s, write_bmp(file, 64, 90, COLOURS[3], 40, 0x29008a), "cannot write %s", file);
+    snprintf(file, sizeof file, "%s/p3.bmp", dir);
+    CHECK(s, write_bmp(file, 64, 90, COLOURS[4], 108, 0), "cannot write %s", file);
     const char *bmp[] = {"--headless", "--book",       dir,  "--curl", "0", "--size",
                          "480x270",    "--screenshot", shot, NULL};
     remove(shot);
     r = run_within(c, 60, bmp);
     check_refused(s, r, 0, "p2.bmp", "BMP pages, the second's rows past its end");
-    CHECK(s, strstr(r.err, "outside it"), "a BMP's rows past its end: not said: %s", r.err);
+    CHECK(s, strstr(r.err, "past its end"), "a BMP's rows past its end: not said: %s", r.err);
     img = image_load(shot);
     if (img.rgba) /* page 1, alone on the right (the book closed), in its own colour */
         CHECK(s, page_at(&img, 0.50f, 0.5f) == 3, "a BMP page shows colour %d, want 3",
               page_at(&img, 0.50f, 0.5f));
     CHECK(s, img.rgba, "BMP pages: no screenshot");
     image_free(&img);
+    const char *bmp3[] = {"--headless", "--book", dir,       "--page",       "3",  "--curl",
+                          "0",          "--size", "480x270", "--screenshot", shot, NULL};
+    remove(shot);
+    r = run_within(c, 60, bmp3);
+    CHECK(s, r.status == 0, "BMP pages at page 3: exit %d: %s", r.status, r.err);
+    img = image_load(shot);
+    if (img.rgba) /* 2 | 3: page 3 on the right, the palette BMP with masks, in its colour */
+        CHECK(s, page_at(&img, 0.70f, 0.5f) == 5,
+              "a palette BMP with masks shows colour %d, want 5", page_at(&img, 0.70f, 0.5f));
+    CHECK(s, img.rgba, "BMP pages at page 3: no screenshot");
+    image_free(&img);
     snprintf(file, sizeof file, "%s/p2.bmp", dir);
-    CHECK(s, write_bmp(file, 64, 90, COLOURS[3], true, 0), "cannot write %s", file);
+    CHECK(s, write_bmp(file, 64, 90, COLOURS[3], 12, 0), "cannot write %s", file);
     check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", dir, NULL}), 1,
                   "12-byte header", "an OS/2 BMP");
 #endif
