@@ -1461,7 +1461,7 @@ static bool undecoded(const AppBookSource *src, int page, const char *why, char 
                       size_t size)
 {
     const char *file = src->files ? src->files[page] : src->name;
-    fail(message, size, 1, "page %d, %s: cannot be decoded (%s)", page + 1, file, why);
+    fail(message, size, 1, "%s (page %d): cannot be decoded (%s)", file, page + 1, why);
     return false;
 }
 
