@@ -8,6 +8,7 @@
 
 #include "content.h"
 #include "file.h"
+#include "image_screen.h"
 #include "page_labels.h"
 #include "safe_write.h"
 #include "typeface.h"
@@ -183,108 +184,6 @@ static ImageType image_type(const uint8_t *b, size_t n)
     return IMAGE_NONE;
 }
 
-#ifdef PAGECURL_HAVE_MUPDF
-static uint32_t le32(const uint8_t *b)
-{
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
-/* MuPDF 1.21's BMP reader (Debian 12's) trusts the header: a bitmap offset past the file end
- * reads a palette past it (tests/fuzz_page.c crashed it so), an offset before the header's end
- * underflows the palette's size, an embedded colour profile's offset and size may wrap, and its
- * compressed and bit-field paths have been fixed many times since. Only the BMP that programs
- * write reaches it: a Windows header (40, 52, 56, 108 or 124 bytes), uncompressed at 1, 4, 8, 16,
- * 24 or 32 bits a pixel, run-length coded at 4 or 8 (the decoders stop at the file's end), bit
- * fields at 16 or 32; its rows after its header and masks, and they and a colour profile it
- * embeds inside the file. Its size into `w` x `h` from the header; where `whole` (the file is `n`
- * bytes), what lies past the header checked too. 0, or 1 with the cause. */
-static int bmp_screen(const uint8_t *b, size_t n, bool whole, int *w, int *h, char *why,
-                      size_t size)
-{
-    if (n < 14 + 40)
-        return fail(why, size, 1, "a BMP cut short in its header");
-    uint32_t offset = le32(b + 10), header = le32(b + 14);
-    if (header != 40 && header != 52 && header != 56 && header != 108 && header != 124)
-        return fail(why, size, 1,
-                    "a BMP with a %u-byte header, which pagecurl does not read (it reads 40, 52, "
-                    "56, 108 and 124)",
-                    header);
-    if (n < 14 + (size_t)header)
-        return fail(why, size, 1, "a BMP cut short in its header");
-    int32_t width = (int32_t)le32(b + 18), height = (int32_t)le32(b + 22);
-    uint32_t bits = (uint32_t)b[28] | (uint32_t)b[29] << 8, compression = le32(b + 30);
-    bool fields = compression == 3, runs = compression == 1 || compression == 2;
-    if (compression > 3)
-        return fail(why, size, 1, "a compressed BMP (method %u), which pagecurl does not read",
-                    compression);
-    bool known = compression == 0
-                     ? bits == 1 || bits == 4 || bits == 8 || bits == 16 || bits == 24 || bits == 32
-                 : runs ? bits == (compression == 1 ? 8u : 4u)
-                        : bits == 16 || bits == 32;
-    if (!known)
-        return fail(why, size, 1,
-                    "a BMP of %u bits a pixel (method %u), which pagecurl does not "
-                    "read",
-                    bits, compression);
-    if (width < 1 || width > 32767 || height == 0 || height < -32767 || height > 32767)
-        return fail(why, size, 1, "a BMP of %dx%d pixels (each side 1 to 32767)", width, height);
-    /* what lies before the rows: the header and the masks a 40-byte header is followed by (a
-     * palette cut short by the rows is read as far as it goes, and the rest is the default's) */
-    uint64_t before = 14 + (uint64_t)header + (fields && header == 40 ? 12 : 0);
-    *w = width, *h = height < 0 ? -height : height;
-    uint64_t rows = ((uint64_t)width * bits + 31) / 32 * 4 * (uint64_t)*h;
-    if (offset < before)
-        return fail(why, size, 1,
-                    "a BMP whose pixels would start at byte %u, inside its header (which ends at "
-                    "byte %llu)",
-                    offset, (unsigned long long)before);
-    if (whole && offset > n)
-        return fail(why, size, 1, "a BMP whose pixels would start at byte %u, past its end (%zu)",
-                    offset, n);
-    if (whole && !runs && rows > n - offset)
-        return fail(why, size, 1, "a BMP cut short: its rows need %llu bytes from byte %u, of %zu",
-                    (unsigned long long)rows, offset, n);
-    if (whole && header == 124 && le32(b + 14 + 56) == 0x4d424544) { /* "MBED": a profile */
-        uint64_t at = le32(b + 14 + 112), length = le32(b + 14 + 116);
-        if (14 + at + length > n)
-            return fail(why, size, 1, "a BMP whose colour profile lies outside it");
-    }
-    return 0;
-}
-
-/* A screened BMP (bmp_screen) whose header holds colour masks (52 bytes or more) that its
- * compression does not use: uncompressed or run-length coded, its pixels are palette indices
- * (no masks) or 5-5-5 / 8-8-8 (the default masks), whatever the fields say. MuPDF 1.21 reads
- * them all the same and refuses a palette image with ImageMagick's 8-bit masks ("unsupported 8
- * bit red mask"), so they are written as meant into `*copy` (malloc'd; NULL where the file needs
- * no change). False out of memory. */
-static bool bmp_masks(const uint8_t *b, size_t n, uint8_t **copy)
-{
-    *copy = NULL;
-    uint32_t header = le32(b + 14), bits = (uint32_t)b[28] | (uint32_t)b[29] << 8;
-    if (header < 52 || le32(b + 30) == 3)
-        return true;
-    uint32_t masks[4] = {0, 0, 0, 0};
-    if (bits == 16)
-        masks[0] = 0x7c00, masks[1] = 0x03e0, masks[2] = 0x001f;
-    else if (bits >= 24)
-        masks[0] = 0xff0000, masks[1] = 0x00ff00, masks[2] = 0x0000ff;
-    int count = header >= 56 ? 4 : 3;
-    bool same = true;
-    for (int k = 0; k < count; k++)
-        same = same && le32(b + 54 + 4 * k) == masks[k];
-    if (same)
-        return true;
-    if (!(*copy = malloc(n)))
-        return false;
-    memcpy(*copy, b, n);
-    for (int k = 0; k < count; k++)
-        for (int i = 0; i < 4; i++)
-            (*copy)[54 + 4 * k + i] = (uint8_t)(masks[k] >> (8 * i));
-    return true;
-}
-#endif
-
 /* A PNG's size from its IHDR, without a decoder: the rest of the file is not needed for it. */
 static bool png_size(const uint8_t *b, size_t n, int *w, int *h)
 {
@@ -426,7 +325,7 @@ static int image_size(AppBookSource *src, const uint8_t *b, size_t n, int *w, in
     if (type == IMAGE_PNG && png_size(b, n, w, h))
         return 0;
     if (type == IMAGE_BMP) /* its header alone: the file is screened whole when it is decoded */
-        return bmp_screen(b, n, false, w, h, why, size);
+        return app_bmp_screen(b, n, false, w, h, why, size) ? 0 : 1;
     fz_context *fz = src->fz;
     fz_buffer *buf = NULL;
     fz_image *img = NULL;
@@ -535,10 +434,12 @@ static uint8_t *image_decode(AppBookSource *src, const uint8_t *b, size_t n, uin
         return NULL;
     }
     int bw, bh;
-    if (type == IMAGE_BMP && bmp_screen(b, n, true, &bw, &bh, why, size))
+    if (type == IMAGE_BMP && !app_bmp_screen(b, n, true, &bw, &bh, why, size))
+        return NULL;
+    if (type == IMAGE_GIF && !app_gif_screen(b, n, why, size))
         return NULL;
     uint8_t *masked = NULL; /* a BMP with its masks made those it means */
-    if (type == IMAGE_BMP && !bmp_masks(b, n, &masked)) {
+    if (type == IMAGE_BMP && !app_bmp_masks(b, n, &masked)) {
         fail(why, size, 1, "out of memory");
         return NULL;
     }

@@ -14,6 +14,7 @@
 #include "../book/pool.h"
 #include "check.h"
 #include "image.h"
+#include "gif_file.h"
 #include "pdf_file.h"
 #include "run.h"
 
@@ -1524,6 +1525,31 @@ static void check_hostile(CheckState *s, const Ctx *c)
     CHECK(s, write_bmp(file, 64, 90, COLOURS[3], 12, 0), "cannot write %s", file);
     check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", dir, NULL}), 1,
                   "12-byte header", "an OS/2 BMP");
+
+    /* GIF pages: one drawn in its colour, and one whose codes expand to over 512 MB (MuPDF 1.21
+     * keeps all of it, a gigabyte, then fails) shown crossed out with one warning, early */
+    path_in(c, "gif", dir, sizeof dir);
+    mkdir(dir, 0755);
+    snprintf(file, sizeof file, "%s/p1.gif", dir);
+    CHECK(s, gif_file_write(file, 64, 90, COLOURS[2], (const GifFrame[]){{.w = 64, .h = 90}}, 1),
+          "cannot write %s", file);
+    snprintf(file, sizeof file, "%s/p2.gif", dir);
+    CHECK(s,
+          gif_file_write(file, 64, 90, COLOURS[3],
+                         (const GifFrame[]){{.w = 64, .h = 90, .bomb_codes = 400000}}, 1),
+          "cannot write %s", file);
+    const char *gif[] = {"--headless", "--book",       dir,  "--curl", "0", "--size",
+                         "480x270",    "--screenshot", shot, NULL};
+    remove(shot);
+    r = run_within(c, 60, gif);
+    check_refused(s, r, 0, "p2.gif", "GIF pages, the second an LZW bomb");
+    CHECK(s, strstr(r.err, "more than 512 MB"), "a GIF's LZW bomb: not said: %s", r.err);
+    img = image_load(shot);
+    if (img.rgba) /* page 1, alone on the right (the book closed), in its own colour */
+        CHECK(s, page_at(&img, 0.50f, 0.5f) == 3, "a GIF page shows colour %d, want 3",
+              page_at(&img, 0.50f, 0.5f));
+    CHECK(s, img.rgba, "GIF pages: no screenshot");
+    image_free(&img);
 #endif
 
     /* FIFOs: as the book (with a PDF's name and without), and as a page in a folder */
