@@ -184,22 +184,9 @@ static ImageType image_type(const uint8_t *b, size_t n)
     return IMAGE_NONE;
 }
 
-/* A PNG's size from its IHDR, without a decoder: the rest of the file is not needed for it. */
-static bool png_size(const uint8_t *b, size_t n, int *w, int *h)
-{
-    if (n < 24 || memcmp(b + 12, "IHDR", 4))
-        return false;
-    uint32_t bw = (uint32_t)b[16] << 24 | (uint32_t)b[17] << 16 | (uint32_t)b[18] << 8 | b[19];
-    uint32_t bh = (uint32_t)b[20] << 24 | (uint32_t)b[21] << 16 | (uint32_t)b[22] << 8 | b[23];
-    if (bw > INT_MAX || bh > INT_MAX)
-        return false;
-    *w = (int)bw, *h = (int)bh;
-    return true;
-}
-
 static bool too_large(int w, int h)
 {
-    return w > APP_BOOK_MAX_IMAGE_SIDE || h > APP_BOOK_MAX_IMAGE_SIDE ||
+    return w <= 0 || h <= 0 || w > APP_BOOK_MAX_IMAGE_SIDE || h > APP_BOOK_MAX_IMAGE_SIDE ||
            (uint64_t)w * (uint64_t)h > APP_BOOK_MAX_IMAGE_PIXELS;
 }
 
@@ -322,10 +309,14 @@ static int image_size(AppBookSource *src, const uint8_t *b, size_t n, int *w, in
     ImageType type = image_type(b, n);
     if (type == IMAGE_NONE)
         return fail(why, size, 1, "not an image pagecurl reads (PNG, JPEG, BMP, GIF, PNM, TIFF)");
-    if (type == IMAGE_PNG && png_size(b, n, w, h))
-        return 0;
+    int png = type == IMAGE_PNG ? app_png_size(b, n, w, h) : -1;
+    if (png >= 0)
+        return png ? fail(why, size, 1, "a PNG whose header gives it no size a PNG may have") : 0;
     if (type == IMAGE_BMP) /* its header alone: the file is screened whole when it is decoded */
         return app_bmp_screen(b, n, false, w, h, why, size) ? 0 : 1;
+    /* the lists a TIFF's first directory holds are read before anything else */
+    if (type == IMAGE_TIFF && !app_tiff_screen(b, n, false, why, size))
+        return 1;
     fz_context *fz = src->fz;
     fz_buffer *buf = NULL;
     fz_image *img = NULL;
@@ -370,8 +361,8 @@ static uint8_t *decode(AppBookSource *src, const uint8_t *bytes, size_t n, uint3
         buf = fz_new_buffer_from_shared_data(fz, bytes, n);
         img = fz_new_image_from_buffer(fz, buf);
         if (too_large(img->w, img->h))
-            fz_throw(fz, FZ_ERROR_GENERIC, "%dx%d pixels, larger than a page may be", img->w,
-                     img->h);
+            fz_throw(fz, FZ_ERROR_GENERIC, "%dx%d pixels, %s", img->w, img->h,
+                     img->w > 0 && img->h > 0 ? "larger than a page may be" : "no size at all");
         fz_matrix ctm = fz_scale((float)want_w, (float)want_h);
         pix = fz_get_pixmap_from_image(fz, img, NULL, &ctm, NULL, NULL);
         if (!fz_colorspace_is_rgb(fz, fz_pixmap_colorspace(fz, pix)) ||
@@ -436,7 +427,11 @@ static uint8_t *image_decode(AppBookSource *src, const uint8_t *b, size_t n, uin
     int bw, bh;
     if (type == IMAGE_BMP && !app_bmp_screen(b, n, true, &bw, &bh, why, size))
         return NULL;
-    if (type == IMAGE_GIF && !app_gif_screen(b, n, why, size))
+    if ((type == IMAGE_GIF && !app_gif_screen(b, n, why, size)) ||
+        (type == IMAGE_TIFF && !app_tiff_screen(b, n, true, why, size)) ||
+        (type == IMAGE_PNM && !app_pnm_screen(b, n, why, size)) ||
+        (type == IMAGE_PNG && app_png_size(b, n, &bw, &bh) > 0 &&
+         fail(why, size, 1, "a PNG whose header gives it no size a PNG may have")))
         return NULL;
     uint8_t *masked = NULL; /* a BMP with its masks made those it means */
     if (type == IMAGE_BMP && !app_bmp_masks(b, n, &masked)) {
@@ -478,8 +473,9 @@ static int image_size(AppBookSource *src, const uint8_t *b, size_t n, int *w, in
     int channels, bad = screen_stb(b, n, why, size);
     if (bad)
         return bad;
-    if (image_type(b, n) == IMAGE_PNG && png_size(b, n, w, h))
-        return 0;
+    int png = image_type(b, n) == IMAGE_PNG ? app_png_size(b, n, w, h) : -1;
+    if (png >= 0)
+        return png ? fail(why, size, 1, "a PNG whose header gives it no size a PNG may have") : 0;
     if (!stbi_info_from_memory(b, (int)n, w, h, &channels))
         return fail(why, size, 2, "not an image pagecurl can read (%s)",
                     stbi_failure_reason() ? stbi_failure_reason() : "unknown format");
@@ -573,6 +569,8 @@ static int page_header(AppBookSource *src, int page, int *w, int *h, char *messa
     }
     if (bad)
         return fail(message, size, 1, "%s: %s", file, why);
+    if (*w <= 0 || *h <= 0)
+        return fail(message, size, 1, "%s: an image of %dx%d pixels", file, *w, *h);
     if (too_large(*w, *h))
         return fail(message, size, 1,
                     "%s: %dx%d pixels, larger than a page may be (%d a side, %u "

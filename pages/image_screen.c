@@ -3,6 +3,7 @@
  * refused there. */
 #include "image_screen.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,78 +119,105 @@ bool app_bmp_masks(const uint8_t *b, size_t n, uint8_t **copy)
     return true;
 }
 
-/* GIF codes are read from the frame's data blocks joined, least significant bit first. */
-typedef struct GifBits {
-    const uint8_t *b, *end; /* the file */
-    const uint8_t *p;       /* the next data byte */
-    size_t block;           /* bytes left in the block p lies in */
+/* The bytes an LZW stream's codes come from: a GIF frame's data blocks joined, or a TIFF strip
+ * (its bits reversed in each byte where the TIFF says so). */
+typedef struct LzwBytes {
+    const uint8_t *p, *end;
+    bool blocks;    /* GIF: runs of up to 255 bytes, each after its length, to a zero length */
+    size_t block;   /* GIF: bytes left in the run p lies in */
+    bool reversed;  /* TIFF FillOrder 2 */
+    bool lsb_first; /* GIF's codes start at a byte's least significant bit, TIFF's at its most */
     uint32_t bits, avail;
-} GifBits;
+} LzwBytes;
 
-/* The next data byte of the frame, or -1 at its blocks' end (a zero-length block) or the file's. */
-static int gif_byte(GifBits *g)
+static int lzw_byte(LzwBytes *s)
 {
-    while (g->block == 0) {
-        if (g->p >= g->end || *g->p == 0)
+    while (s->blocks && s->block == 0) {
+        if (s->p >= s->end || *s->p == 0)
             return -1;
-        g->block = *g->p++;
-        if ((size_t)(g->end - g->p) < g->block)
+        s->block = *s->p++;
+        if ((size_t)(s->end - s->p) < s->block)
             return -1;
     }
-    g->block--;
-    return *g->p++;
+    if (s->p >= s->end)
+        return -1;
+    s->block -= s->blocks;
+    uint8_t byte = *s->p++;
+    if (s->reversed) {
+        byte = (uint8_t)((byte & 0xf0) >> 4 | (byte & 0x0f) << 4);
+        byte = (uint8_t)((byte & 0xcc) >> 2 | (byte & 0x33) << 2);
+        byte = (uint8_t)((byte & 0xaa) >> 1 | (byte & 0x55) << 1);
+    }
+    return byte;
 }
 
-static bool gif_code(GifBits *g, uint32_t width, uint32_t *code)
+static bool lzw_code(LzwBytes *s, uint32_t width, uint32_t *code)
 {
-    while (g->avail < width) {
-        int byte = gif_byte(g);
+    while (s->avail < width) {
+        int byte = lzw_byte(s);
         if (byte < 0)
             return false;
-        g->bits |= (uint32_t)byte << g->avail;
-        g->avail += 8;
+        s->bits =
+            s->lsb_first ? s->bits | (uint32_t)byte << s->avail : s->bits << 8 | (uint32_t)byte;
+        s->avail += 8;
     }
-    *code = g->bits & ((1u << width) - 1);
-    g->bits >>= width;
-    g->avail -= width;
+    if (s->lsb_first) {
+        *code = s->bits & ((1u << width) - 1);
+        s->bits >>= width;
+    } else {
+        *code = (s->bits >> (s->avail - width)) & ((1u << width) - 1);
+        s->bits &= (1u << (s->avail - width)) - 1;
+    }
+    s->avail -= width;
     return true;
 }
 
-/* How many bytes MuPDF 1.21's LZW decoder (filter-lzw.c, as load-gif.c opens it) makes of a
- * frame's codes, from the strings' lengths alone; counting stops past `cap`. Its table's rules
- * are the decoder's: an entry a code, the code width growing as the table fills, no entry past
- * 4,096 (the codes go on, each expanding to up to 4,096 bytes: a file of a few hundred kilobytes
- * makes a gigabyte), a code past the table's end ends it (the decoder throws). */
-static uint64_t gif_expanded(GifBits *g, unsigned min_code_size, uint64_t cap)
+/* An LZW stream as MuPDF 1.21's decoder (filter-lzw.c) reads it, from the strings' lengths
+ * alone: the bytes its codes expand to into `*out` (counting stops past `cap`). Its table's rules
+ * are the decoder's: an entry a code, the code width growing as the table fills (a code early
+ * with `early_change`), no entry past 4,096 (the codes go on, each up to 4,096 bytes long: a file
+ * of a few hundred kilobytes makes a gigabyte), a code past the table's end ends it (the decoder
+ * throws). The decoder does not clear its table at a clear code: the code that starts the table
+ * anew is taken as whatever entry it names, one left from before the clear, and its string
+ * written whatever its length (an entry grown by each round past the decoder's buffer: upstream's
+ * bug 709560). False where a code does so (a literal must start the table). */
+static bool lzw_scan(LzwBytes *s, uint32_t min_bits, uint32_t early_change, bool old_tiff,
+                     uint64_t cap, uint64_t *out)
 {
     enum { MAX_BITS = 12, CODES = 1 << MAX_BITS };
     uint16_t length[CODES];
-    uint32_t min_bits = min_code_size + 1 > MAX_BITS ? MAX_BITS : min_code_size + 1;
+    min_bits = min_bits > MAX_BITS ? MAX_BITS : min_bits;
     uint32_t clear = 1u << (min_bits - 1), eod = clear + 1;
     for (uint32_t i = 0; i < CODES; i++)
         length[i] = i < clear ? 1 : 0;
     uint32_t width = min_bits, next = clear + 2, code;
     int64_t old = -1;
-    uint64_t out = 0;
-    while (out <= cap && gif_code(g, width, &code) && code != eod) {
+    *out = 0;
+    while (*out <= cap && lzw_code(s, width, &code) && code != eod) {
+        if (!old_tiff && next > CODES && code != clear)
+            code = clear;
         if (code == clear) {
             width = min_bits, next = clear + 2, old = -1;
             continue;
         }
         if (old < 0) {
+            if (code >= clear + 2)
+                return false;
             old = code;
-        } else if (code > next) {
+        } else if (!old_tiff && next == CODES) {
+            next++;
+        } else if (code > next || (!old_tiff && next >= CODES)) {
             break;
         } else if (next < CODES) {
             length[next] = (uint16_t)(length[old] + 1);
             next++;
-            if (next > (1u << width) - 1 && width < MAX_BITS)
+            if (next > (1u << width) - early_change - 1 && width < MAX_BITS)
                 width++;
             old = code;
         }
-        out += code >= clear ? length[code] : 1;
+        *out += code >= clear ? length[code] : 1;
     }
-    return out;
+    return true;
 }
 
 /* Past a run of data blocks: false where the file ends inside them. */
@@ -261,22 +289,310 @@ bool app_gif_screen(const uint8_t *b, size_t n, char *why, size_t size)
                 break;
             continue;
         }
-        GifBits g = {.b = b, .end = end, .p = p};
-        uint64_t area = (uint64_t)w * h;
-        uint64_t codes = gif_expanded(&g, min_code_size, APP_GIF_MAX_BYTES - work);
+        uint64_t area = (uint64_t)w * h, codes;
+        if (work + area > APP_GIF_MAX_BYTES)
+            return refuse(why, size,
+                          "a GIF whose frames take more than %u MB to decode (frame %u: %ux%u "
+                          "pixels)",
+                          APP_GIF_MAX_BYTES >> 20, frame, w, h);
+        if (min_code_size < 1 || min_code_size > 11)
+            return refuse(why, size, "a GIF whose frame %u has a minimum code size of %u (1 to 11)",
+                          frame, min_code_size);
+        LzwBytes codes_in = {.p = p, .end = end, .blocks = true, .lsb_first = true};
+        if (!lzw_scan(&codes_in, min_code_size + 1, 0, true, APP_GIF_MAX_BYTES - work, &codes))
+            return refuse(why, size,
+                          "a GIF whose frame %u starts its codes' table with an entry it does not "
+                          "hold",
+                          frame);
         work += area > codes ? area : codes;
-        if (work > APP_GIF_MAX_BYTES) {
-            return refuse(
-                why, size,
-                "a GIF whose frames take more than %u MB to decode (frame %u: %ux%u "
-                "pixels, its data expanding to %s%llu bytes)",
-                APP_GIF_MAX_BYTES >> 20, frame, w, h,
-                codes > APP_GIF_MAX_BYTES - (work - (area > codes ? area : codes)) ? "over " : "",
-                (unsigned long long)codes);
-        }
+        if (work > APP_GIF_MAX_BYTES) /* counted up to the limit: at least this much */
+            return refuse(why, size,
+                          "a GIF whose frames take more than %u MB to decode (frame %u: %ux%u "
+                          "pixels, its data expanding to over %llu bytes)",
+                          APP_GIF_MAX_BYTES >> 20, frame, w, h, (unsigned long long)codes - 1);
         if (!gif_skip_blocks(&p, end))
             break;
         frame++;
     }
+    return true;
+}
+
+int app_png_size(const uint8_t *b, size_t n, int *w, int *h)
+{
+    if (n < 24 || memcmp(b + 12, "IHDR", 4))
+        return -1;
+    uint32_t bw = (uint32_t)b[16] << 24 | (uint32_t)b[17] << 16 | (uint32_t)b[18] << 8 | b[19];
+    uint32_t bh = (uint32_t)b[20] << 24 | (uint32_t)b[21] << 16 | (uint32_t)b[22] << 8 | b[23];
+    if (bw == 0 || bh == 0 || bw > INT_MAX || bh > INT_MAX)
+        return 1;
+    *w = (int)bw, *h = (int)bh;
+    return 0;
+}
+
+/* --- TIFF: the first directory, read as load-tiff.c reads it -------------------------------- */
+
+enum {
+    TIFF_BYTE = 1,
+    TIFF_SHORT = 3,
+    TIFF_LONG = 4,
+    TIFF_RATIONAL = 5,
+};
+
+/* A tag whose values are a list (strips, tiles, a colour map, a profile): where they lie. */
+typedef struct TiffList {
+    bool present;
+    uint32_t type, count, at;
+} TiffList;
+
+typedef struct Tiff {
+    const uint8_t *b;
+    size_t n, rp; /* the read position, as load-tiff.c's: reads past the end give EOF */
+    bool le;
+    uint32_t width, length, bps, compression, photometric, fillorder, spp, rows_per_strip,
+        extra_samples, tile_width, tile_length;
+    TiffList strip_offsets, strip_counts, tile_offsets, tile_counts, colour_map, profile;
+} Tiff;
+
+/* EOF past the end, as an unsigned, as load-tiff.c's reads take it. */
+static uint32_t tiff_byte(Tiff *t)
+{
+    return t->rp < t->n ? t->b[t->rp++] : 0xffffffffu;
+}
+
+static uint32_t tiff_short(Tiff *t)
+{
+    uint32_t a = tiff_byte(t), b = tiff_byte(t);
+    return t->le ? b << 8 | a : a << 8 | b;
+}
+
+static uint32_t tiff_long(Tiff *t)
+{
+    uint32_t a = tiff_byte(t), b = tiff_byte(t), c = tiff_byte(t), d = tiff_byte(t);
+    return t->le ? d << 24 | c << 16 | b << 8 | a : a << 24 | b << 16 | c << 8 | d;
+}
+
+/* Value `i` of a tag of `type` whose values start at `at` (tiff_read_tag_value). */
+static uint32_t tiff_value(Tiff *t, uint32_t type, uint32_t at, uint32_t i)
+{
+    size_t sizes[] = {[TIFF_BYTE] = 1, [TIFF_SHORT] = 2, [TIFF_LONG] = 4, [TIFF_RATIONAL] = 8};
+    size_t sz = type < sizeof sizes / sizeof *sizes ? sizes[type] : 0;
+    if (!sz)
+        return 0;
+    t->rp = (at < t->n ? at : t->n) + (size_t)i * sz;
+    if (type == TIFF_BYTE)
+        return tiff_byte(t);
+    if (type == TIFF_SHORT)
+        return tiff_short(t);
+    uint32_t v = tiff_long(t);
+    if (type == TIFF_RATIONAL) {
+        uint32_t den = tiff_long(t);
+        v = den ? v / den : 0xffffffffu;
+    }
+    return v;
+}
+
+static uint32_t tiff_list_value(Tiff *t, const TiffList *l, uint32_t i)
+{
+    return tiff_value(t, l->type, l->at, i);
+}
+
+/* The first directory's tags; false where load-tiff.c would throw before reading them (it is
+ * refused there, at once). */
+static bool tiff_read(Tiff *t)
+{
+    t->le = t->b[0] == 'I';
+    t->rp = 4;
+    uint32_t offset = tiff_long(t);
+    if (offset > t->n)
+        return false;
+    t->rp = offset;
+    uint32_t count = tiff_short(t);
+    if ((uint64_t)count * 12 > t->n - (t->rp < t->n ? t->rp : t->n))
+        return false;
+    *t = (Tiff){.b = t->b,
+                .n = t->n,
+                .le = t->le,
+                .bps = 1,
+                .compression = 1,
+                .spp = 1,
+                .rows_per_strip = 0xffffffffu,
+                .fillorder = 1};
+    for (uint32_t k = 0; k < count; k++) {
+        size_t entry = (size_t)offset + 2 + 12 * (size_t)k;
+        t->rp = entry;
+        uint32_t tag = tiff_short(t), type = tiff_short(t), n = tiff_long(t);
+        uint32_t at = (type == TIFF_BYTE && n <= 4) || (type == TIFF_SHORT && n <= 2) ||
+                              (type == TIFF_LONG && n <= 1)
+                          ? (uint32_t)(entry + 8)
+                          : tiff_long(t);
+        uint32_t *scalar = tag == 256   ? &t->width
+                           : tag == 257 ? &t->length
+                           : tag == 258 ? &t->bps
+                           : tag == 259 ? &t->compression
+                           : tag == 262 ? &t->photometric
+                           : tag == 266 ? &t->fillorder
+                           : tag == 277 ? &t->spp
+                           : tag == 278 ? &t->rows_per_strip
+                           : tag == 322 ? &t->tile_width
+                           : tag == 323 ? &t->tile_length
+                           : tag == 338 ? &t->extra_samples
+                                        : NULL;
+        TiffList *list = tag == 273     ? &t->strip_offsets
+                         : tag == 279   ? &t->strip_counts
+                         : tag == 320   ? &t->colour_map
+                         : tag == 324   ? &t->tile_offsets
+                         : tag == 325   ? &t->tile_counts
+                         : tag == 34675 ? &t->profile
+                                        : NULL;
+        if (scalar)
+            *scalar = tiff_value(t, type, at, 0);
+        if (list) {
+            if (list->present)
+                return false; /* "at most one ... tag allowed" */
+            *list = (TiffList){true, type, n, at};
+        }
+    }
+    return true;
+}
+
+/* LZW strips (or tiles) whose codes start a table with an entry it does not hold. */
+static bool tiff_lzw_sound(Tiff *t, char *why, size_t size)
+{
+    bool tiled = t->tile_width && t->tile_length;
+    /* load-tiff.c takes strip tags for a tiled image's where it has no tile tags */
+    const TiffList *offsets =
+        tiled && t->tile_offsets.present ? &t->tile_offsets : &t->strip_offsets;
+    const TiffList *counts = tiled && t->tile_counts.present ? &t->tile_counts : &t->strip_counts;
+    uint32_t chunks = offsets->count < counts->count ? offsets->count : counts->count;
+    for (uint32_t i = 0; i < chunks; i++) {
+        uint32_t at = tiff_list_value(t, offsets, i), len = tiff_list_value(t, counts, i);
+        if (at > t->n || len > t->n - at)
+            continue; /* load-tiff.c throws at it */
+        if (len < 2)
+            return refuse(why, size, "a TIFF whose LZW strip %u holds %u byte%s", i + 1, len,
+                          len == 1 ? "" : "s");
+        const uint8_t *p = t->b + at;
+        LzwBytes in = {.p = p, .end = p + len, .reversed = t->fillorder == 2};
+        int first = lzw_byte(&in), second = lzw_byte(&in);
+        /* the old LZW that libtiff still reads: codes from a byte's least significant bit */
+        bool old = first == 0 && (second & 1);
+        in = (LzwBytes){.p = p, .end = p + len, .reversed = t->fillorder == 2, .lsb_first = old};
+        uint64_t out;
+        if (!lzw_scan(&in, 9, old ? 0 : 1, old, UINT64_MAX - 1, &out))
+            return refuse(why, size,
+                          "a TIFF whose LZW strip %u starts its codes' table with an entry it "
+                          "does not hold",
+                          i + 1);
+    }
+    return true;
+}
+
+bool app_tiff_screen(const uint8_t *b, size_t n, bool whole, char *why, size_t size)
+{
+    if (n < 8)
+        return true;
+    Tiff t = {.b = b, .n = n};
+    if (!tiff_read(&t))
+        return true;
+    /* lists are read whole into memory before anything is checked (a count of 0x20000000 is two
+     * gigabytes): no longer than the file, or at open (its first bytes) APP_TIFF_MAX_LIST */
+    const TiffList *lists[] = {&t.strip_offsets, &t.strip_counts, &t.colour_map,
+                               &t.tile_offsets,  &t.tile_counts,  &t.profile};
+    const uint32_t tags[] = {273, 279, 320, 324, 325, 34675};
+    for (int k = 0; k < 6; k++)
+        if (lists[k]->count > (whole ? n : APP_TIFF_MAX_LIST))
+            return refuse(why, size, "a TIFF whose tag %u holds %u values, more than %s", tags[k],
+                          lists[k]->count, whole ? "its bytes" : "a TIFF needs");
+    if (!whole)
+        return true;
+    /* a row's and a tile's bytes in 32 bits (upstream's bugs 706071 and 709331) */
+    uint64_t row_bits = (uint64_t)t.width * t.spp * t.bps;
+    uint64_t tile_bytes =
+        (uint64_t)t.tile_length * (((uint64_t)t.tile_width * t.spp * t.bps + 7) / 8);
+    if (row_bits >= 1ull << 31 || tile_bytes >= 1ull << 31)
+        return refuse(why, size, "a TIFF whose %s holds more than 2^31 %s",
+                      row_bits >= 1ull << 31 ? "row" : "tile",
+                      row_bits >= 1ull << 31 ? "bits" : "bytes");
+    uint32_t ph = t.photometric, ex = t.extra_samples;
+    if (ex > 2)
+        return refuse(why, size, "a TIFF whose ExtraSamples is %u (0, 1 or 2)", ex);
+    /* a palette's samples: one index, and an alpha that is associated (upstream's 210eb44,
+     * 8c20808: an unassociated one is read past the samples) */
+    if (ph == 3 && !((t.spp == 1 && ex == 0) || (t.spp == 2 && ex == 1)))
+        return refuse(why, size,
+                      "a palette TIFF of %u samples a pixel, ExtraSamples %u, which pagecurl does "
+                      "not read (it reads a palette index alone or with associated alpha)",
+                      t.spp, ex);
+    /* a transparency mask is alpha alone, which the conversion to RGB reads as grey */
+    if (ph == 4)
+        return refuse(why, size,
+                      "a TIFF transparency mask (photometric 4), which pagecurl does "
+                      "not read");
+    /* L*a*b* with alpha: the conversion reads a byte past each pixel */
+    if ((ph == 8 || ph == 9) && (t.spp > 3 || ex))
+        return refuse(why, size,
+                      "a TIFF in L*a*b* with %u samples a pixel, which pagecurl does "
+                      "not read",
+                      t.spp);
+    /* SGI LogL/LogLuv: 16 bits a sample (upstream's 709388: at 8 the rows are halved) */
+    if ((ph == 32844 || ph == 32845) && t.bps != 16)
+        return refuse(why, size, "an SGI Log TIFF of %u bits a sample (16)", t.bps);
+    /* YCbCr tiles subsampled other than by JPEG (upstream's 708711) */
+    if (ph == 6 && t.tile_width && t.tile_length && t.compression != 6 && t.compression != 7)
+        return refuse(why, size,
+                      "a tiled YCbCr TIFF compressed by method %u, which pagecurl does "
+                      "not read (it reads JPEG's)",
+                      t.compression);
+    if (t.compression == 5 && !tiff_lzw_sound(&t, why, size))
+        return false;
+    return true;
+}
+
+/* --- PNM ----------------------------------------------------------------------------------- */
+
+/* Past white space and comments, then a decimal number; false where there is none. */
+static bool pnm_number(const uint8_t **p, const uint8_t *end, uint64_t *v)
+{
+    for (;;) {
+        while (*p < end && (**p == ' ' || **p == '\t' || **p == '\r' || **p == '\n'))
+            (*p)++;
+        if (*p < end && **p == '#') {
+            while (*p < end && **p != '\n' && **p != '\r')
+                (*p)++;
+            continue;
+        }
+        break;
+    }
+    if (*p >= end || **p < '0' || **p > '9')
+        return false;
+    *v = 0;
+    while (*p < end && **p >= '0' && **p <= '9') {
+        *v = *v * 10 + (uint64_t)(**p - '0');
+        if (*v > 1u << 30)
+            return false;
+        (*p)++;
+    }
+    return true;
+}
+
+bool app_pnm_screen(const uint8_t *b, size_t n, char *why, size_t size)
+{
+    /* load-pnm.c checks a binary grey or colour image of one bit a sample (a maximum value of 1)
+     * for its packed size, an eighth of what it then reads: its samples, a byte each, must be
+     * there (upstream's 708712) */
+    if (n < 3 || (b[1] != '5' && b[1] != '6'))
+        return true;
+    const uint8_t *p = b + 2, *end = b + n;
+    uint64_t w, h, max;
+    if (!pnm_number(&p, end, &w) || !pnm_number(&p, end, &h) || !pnm_number(&p, end, &max) ||
+        max != 1 || p >= end)
+        return true; /* load-pnm.c refuses it, or reads it rightly */
+    p++;             /* the one white space before the samples */
+    uint64_t samples = w * h * (b[1] == '6' ? 3 : 1);
+    if (samples > (uint64_t)(end - p))
+        return refuse(why, size,
+                      "a PNM of one bit a sample cut short: its %llu samples need as "
+                      "many bytes, of %zu",
+                      (unsigned long long)samples, (size_t)(end - p));
     return true;
 }
