@@ -69,7 +69,7 @@ static bool drain_events(pagecurl_book *book)
     pagecurl_event e;
     while (pagecurl_book_poll_event(book, &e)) {
         if (e.type == PAGECURL_EVENT_ERROR)
-            app_say(stderr, "%s", e.message);
+            app_say(stderr, "warning: %s", e.message);
         inked = inked || e.type == PAGECURL_EVENT_INK_CHANGED;
     }
     return inked;

@@ -166,7 +166,7 @@ static bool drain_events(Window *w)
     pagecurl_event e;
     while (pagecurl_book_poll_event(w->book, &e)) {
         if (e.type == PAGECURL_EVENT_ERROR)
-            app_say(stderr, "%s", e.message);
+            app_say(stderr, "warning: %s", e.message);
         ready = ready || e.type == PAGECURL_EVENT_PAGE_READY;
         inked = inked || e.type == PAGECURL_EVENT_INK_CHANGED;
     }

@@ -391,7 +391,7 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
             s->warned[d->page] = true;
             if (s->hooks.warn) {
                 char line[sizeof d->message + 32];
-                snprintf(line, sizeof line, "warning: %s; shown crossed out", d->message);
+                snprintf(line, sizeof line, "%s; shown crossed out", d->message);
                 s->hooks.warn(s->hooks.user, d->page, line);
             }
         }

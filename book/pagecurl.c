@@ -13,6 +13,7 @@
 #include "view.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -31,6 +32,35 @@ _Static_assert((int)PAGECURL_BINDING_BOOK == (int)APP_BINDING_BOOK &&
 
 /* Events kept for a host that does not poll: the oldest go first. */
 #define EVENT_RING 256
+
+/* The contexts living in this process. The library loads its device's Vulkan functions into its
+ * private volk, one table a process: a context loads its own over the last one's. A second context
+ * is safe only where its functions are the same ones, a host's device on the instance of the
+ * first whose device resolves to the same entry points (the same driver and layers: on another,
+ * the first's books would call into the second's driver with their handles); any other is
+ * refused. The library's one mutable global, for the one thing a process has one of. */
+static struct {
+    pthread_mutex_t lock;
+    int count;
+    VkInstance instance;
+    PFN_vkVoidFunction entry[3]; /* the first device's, of LIVE_ENTRIES */
+} live = {.lock = PTHREAD_MUTEX_INITIALIZER};
+static const char *const LIVE_ENTRIES[3] = {"vkQueueSubmit2", "vkCmdDraw", "vkCreateBuffer"};
+
+/* Whether a host's device may join the contexts living (under live.lock). */
+static bool joins_live(const pagecurl_context_desc *d)
+{
+    if (!live.count)
+        return true;
+    if (!d->instance || d->instance != live.instance || !d->get_instance_proc_addr || !d->device)
+        return false;
+    PFN_vkGetDeviceProcAddr resolve =
+        (PFN_vkGetDeviceProcAddr)d->get_instance_proc_addr(d->instance, "vkGetDeviceProcAddr");
+    for (int i = 0; resolve && i < 3; i++)
+        if (resolve(d->device, LIVE_ENTRIES[i]) != live.entry[i])
+            return false;
+    return resolve != NULL;
+}
 
 struct pagecurl_context {
     GpuContext gpu;
@@ -86,6 +116,7 @@ struct pagecurl_book {
     /* what the last update saw, for the events, and its time (the view's lift eases by the clock)
      */
     MeshFlipView seen;
+    bool turn_forward; /* the direction of the turn in flight as it started */
     double seen_time;
     uint64_t ink_seen;
     int ink_page;        /* the page side (0-based) the last stroke, clear or undo changed */
@@ -136,8 +167,10 @@ static bool sized(uint32_t size, size_t need, const char *what, pagecurl_error *
 {
     if (size >= need)
         return true;
-    error_set(err, PAGECURL_ERROR_USAGE, "%s: .size is %u, less than this library's %zu", what,
-              size, need);
+    error_set(err, PAGECURL_ERROR_USAGE,
+              "%s: .size is %u, under the %zu bytes of it this library reads: set it to "
+              "sizeof(%s)",
+              what, size, need, what);
     return false;
 }
 
@@ -153,13 +186,23 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
             return NULL;
         memcpy(&d, desc, desc->size < sizeof d ? desc->size : sizeof d);
     }
+    bool host = d.instance || d.physical_device || d.device || d.queue;
+    pthread_mutex_lock(&live.lock);
+    if (!joins_live(&d)) {
+        pthread_mutex_unlock(&live.lock);
+        error_set(err, PAGECURL_ERROR_USAGE,
+                  "a context already lives in this process: destroy it first (the library's "
+                  "Vulkan functions are the process's; only a host's device on the same instance "
+                  "and driver may join it)");
+        return NULL;
+    }
     pagecurl_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx) {
+        pthread_mutex_unlock(&live.lock);
         error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory");
         return NULL;
     }
     GpuError gerr = {0};
-    bool host = d.instance || d.physical_device || d.device || d.queue;
     bool ok;
     if (host)
         ok = gpu_context_adopt(&(GpuHostDevice){.instance = d.instance,
@@ -188,8 +231,15 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
     if (!ok) {
         error_from_gpu(err, &gerr);
         free(ctx);
+        pthread_mutex_unlock(&live.lock);
         return NULL;
     }
+    if (!live.count++) {
+        live.instance = ctx->gpu.instance;
+        for (int i = 0; i < 3; i++)
+            live.entry[i] = vkGetDeviceProcAddr(ctx->gpu.device, LIVE_ENTRIES[i]);
+    }
+    pthread_mutex_unlock(&live.lock);
     return ctx;
 }
 
@@ -197,12 +247,17 @@ void pagecurl_context_destroy(pagecurl_context *ctx)
 {
     if (!ctx)
         return;
+    pthread_mutex_lock(&live.lock);
     gpu_context_destroy(&ctx->gpu);
     free(ctx);
+    live.count--;
+    pthread_mutex_unlock(&live.lock);
 }
 
 void pagecurl_context_limits(const pagecurl_context *ctx, pagecurl_limits *out)
 {
+    if (!ctx || !out)
+        return;
     uint32_t size = out->size;
     pagecurl_limits l = {.size = size};
     const VkPhysicalDeviceProperties *p = &ctx->gpu.props;
@@ -222,6 +277,8 @@ void pagecurl_context_limits(const pagecurl_context *ctx, pagecurl_limits *out)
 
 void pagecurl_context_vulkan(const pagecurl_context *ctx, pagecurl_vulkan *out)
 {
+    if (!ctx || !out)
+        return;
     *out = (pagecurl_vulkan){.instance = ctx->gpu.instance,
                              .physical_device = ctx->gpu.physical,
                              .device = ctx->gpu.device,
@@ -232,11 +289,15 @@ void pagecurl_context_vulkan(const pagecurl_context *ctx, pagecurl_vulkan *out)
 
 VkSurfaceKHR pagecurl_context_surface(const pagecurl_context *ctx)
 {
+    if (!ctx)
+        return VK_NULL_HANDLE;
     return ctx->gpu.surface;
 }
 
 uint32_t pagecurl_context_messages(const pagecurl_context *ctx)
 {
+    if (!ctx)
+        return 0;
     return ctx->messages.warnings + ctx->messages.errors;
 }
 
@@ -255,6 +316,8 @@ static pagecurl_event *event_push(pagecurl_book *b, pagecurl_event_type type)
 
 bool pagecurl_book_poll_event(pagecurl_book *b, pagecurl_event *out)
 {
+    if (!b || !out)
+        return false;
     if (!b->event_count)
         return false;
     *out = b->events[b->event_head];
@@ -291,18 +354,16 @@ static bool stream_stopped(void *user)
     return b->stop && b->stop(b->stop_user);
 }
 
-/* What changed since the last update, as events. */
+/* What changed since the last update, as events: a turn's start and end for each leaf, so that
+ * thumbing through (a leaf lands as the next lifts, within one flight) tells every leaf. */
 static void derive_events(pagecurl_book *b, const MeshFlipView *now)
 {
     const MeshFlipView *was = &b->seen;
-    if (!was->turning && now->turning) {
-        pagecurl_event *e = event_push(b, PAGECURL_EVENT_TURN_STARTED);
-        e->forward = now->direction == MESH_FLIP_FORWARD;
-        spread_pages(b, was->spread, &e->left, &e->right);
-    }
-    if (was->turning && !now->turning) {
+    bool handover = was->turning && now->turning &&
+                    (now->turning_leaf != was->turning_leaf || now->spread != was->spread);
+    if (was->turning && (!now->turning || handover)) {
         pagecurl_event *e = event_push(b, PAGECURL_EVENT_TURN_ENDED);
-        e->forward = was->direction == MESH_FLIP_FORWARD;
+        e->forward = b->turn_forward; /* the turn's, though it fell back the other way */
         e->completed = now->spread != was->spread;
         spread_pages(b, now->spread, &e->left, &e->right);
     }
@@ -310,14 +371,17 @@ static void derive_events(pagecurl_book *b, const MeshFlipView *now)
         pagecurl_event *e = event_push(b, PAGECURL_EVENT_SPREAD_CHANGED);
         spread_pages(b, now->spread, &e->left, &e->right);
     }
+    if (now->turning && (!was->turning || handover)) {
+        pagecurl_event *e = event_push(b, PAGECURL_EVENT_TURN_STARTED);
+        e->forward = b->turn_forward = now->direction == MESH_FLIP_FORWARD;
+        spread_pages(b, handover ? now->spread : was->spread, &e->left, &e->right);
+    }
     if (b->ink.revision != b->ink_seen && b->ink.drawing < 0) {
         event_push(b, PAGECURL_EVENT_INK_CHANGED)->page = b->ink_page + 1;
         b->ink_seen = b->ink.revision;
     }
     b->seen = *now;
 }
-
-/* --- book ------------------------------------------------------------------------------------ */
 
 /* --- book ------------------------------------------------------------------------------------ */
 
@@ -405,6 +469,10 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
             return NULL;
         memcpy(&d, desc, desc->size < sizeof d ? desc->size : sizeof d);
         d.size = (uint32_t)sizeof d;
+    }
+    if (!ctx) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_create: no context");
+        return NULL;
     }
     if (!desc_valid(&d, err))
         return NULL;
@@ -508,6 +576,8 @@ void pagecurl_book_destroy(pagecurl_book *b)
 
 int pagecurl_book_page_count(const pagecurl_book *b)
 {
+    if (!b)
+        return 0;
     return b->pages;
 }
 
@@ -520,6 +590,11 @@ static const AppBookSource *book_source(const pagecurl_book *b)
 
 void pagecurl_book_page_label(const pagecurl_book *b, int page, char *out, size_t size)
 {
+    if (!b || !out) {
+        if (out && size)
+            out[0] = '\0';
+        return;
+    }
     const AppBookSource *src = book_source(b);
     if (src)
         app_book_source_page_label(src, page - 1, out, size);
@@ -529,12 +604,16 @@ void pagecurl_book_page_label(const pagecurl_book *b, int page, char *out, size_
 
 int pagecurl_book_find_page(const pagecurl_book *b, const char *text)
 {
+    if (!b || !text)
+        return 0;
     const AppBookSource *src = book_source(b);
     return src ? app_book_source_find_page(src, text) : 0;
 }
 
 int pagecurl_book_outline_count(const pagecurl_book *b)
 {
+    if (!b)
+        return 0;
     const AppBookSource *src = book_source(b);
     return src ? app_book_source_outline_count(src) : 0;
 }
@@ -542,6 +621,8 @@ int pagecurl_book_outline_count(const pagecurl_book *b)
 int pagecurl_book_outline_entry(const pagecurl_book *b, int entry, char *title, size_t size,
                                 int *depth)
 {
+    if (!b)
+        return -1;
     const AppBookSource *src = book_source(b);
     const AppOutlineEntry *e = src ? app_book_source_outline(src, entry) : NULL;
     if (!e)
@@ -564,6 +645,8 @@ int pagecurl_book_outline_entry(const pagecurl_book *b, int entry, char *title, 
 
 int pagecurl_book_outline_find(const pagecurl_book *b, const char *text, int from)
 {
+    if (!b)
+        return -1;
     const AppBookSource *src = book_source(b);
     return src && text && from >= 0 ? app_book_source_outline_find(src, text, from) : -1;
 }
@@ -609,6 +692,8 @@ static int side_at(const pagecurl_book *b, double x, double y, double time)
 
 void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
 {
+    if (!b)
+        return;
     if (!ev || ev->size < sizeof *ev || !isfinite(ev->x) || !isfinite(ev->y) || !isfinite(ev->time))
         return;
     b->held.on = false;
@@ -648,7 +733,7 @@ void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
 static bool zoom_event(pagecurl_book *b, BookInputAction action, float scale, double x, double y,
                        double time)
 {
-    if (!b->width || !b->height || !isfinite(scale) || !isfinite(x) || !isfinite(y) ||
+    if (!b || !b->width || !b->height || !isfinite(scale) || !isfinite(x) || !isfinite(y) ||
         !isfinite(time) || mesh_flip_view_at(&b->flip, time).phase == MESH_FLIP_DRAGGING)
         return false;
     b->held.on = false;
@@ -657,6 +742,8 @@ static bool zoom_event(pagecurl_book *b, BookInputAction action, float scale, do
 
 bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
 {
+    if (!b)
+        return false;
     if (!isfinite(time))
         return false;
     b->held.on = false;
@@ -705,6 +792,8 @@ bool pagecurl_book_zoom_toggle(pagecurl_book *b, double x, double y, double time
 
 bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, double time)
 {
+    if (!b)
+        return false;
     if (!b->width || !b->height || !(zoom > 0.0f) || !isfinite(zoom) || !isfinite(x) ||
         !isfinite(y) || !isfinite(time))
         return false;
@@ -727,6 +816,8 @@ bool pagecurl_book_pan(pagecurl_book *b, double dx, double dy, double time)
 
 bool pagecurl_book_set_camera(pagecurl_book *b, const float *view_proj)
 {
+    if (!b)
+        return false;
     if (!view_proj) {
         b->zoom.hosted = false;
         return true;
@@ -740,11 +831,15 @@ bool pagecurl_book_set_camera(pagecurl_book *b, const float *view_proj)
 
 float pagecurl_book_page_height(const pagecurl_book *b)
 {
+    if (!b)
+        return 0.0f;
     return b->leaf.grid.height / b->leaf.grid.width;
 }
 
 void pagecurl_book_get_zoom(const pagecurl_book *b, pagecurl_zoom *out)
 {
+    if (!b || !out)
+        return;
     uint32_t size = out->size;
     const AppZoomView *v = &b->spread.zoom;
     pagecurl_zoom z = {.size = size,
@@ -757,6 +852,8 @@ void pagecurl_book_get_zoom(const pagecurl_book *b, pagecurl_zoom *out)
 
 bool pagecurl_book_go_to(pagecurl_book *b, int page)
 {
+    if (!b)
+        return false;
     if (page < 1 || page > b->pages)
         return false;
     b->held.on = false;
@@ -766,6 +863,8 @@ bool pagecurl_book_go_to(pagecurl_book *b, int page)
 
 bool pagecurl_book_hold(pagecurl_book *b, float progress, float grab, bool backward)
 {
+    if (!b)
+        return false;
     MeshFlipView view = mesh_flip_view(&b->flip);
     int leaves = (b->pages + 1) / 2;
     bool leaf = backward ? view.spread >= 1 : view.spread < leaves;
@@ -780,6 +879,8 @@ bool pagecurl_book_hold(pagecurl_book *b, float progress, float grab, bool backw
 
 bool pagecurl_book_set_quality(pagecurl_book *b, pagecurl_quality quality)
 {
+    if (!b)
+        return false;
     if ((unsigned)quality > PAGECURL_QUALITY_REFERENCE)
         return false;
     b->quality = (GpuQuality)quality; /* the same order */
@@ -789,11 +890,15 @@ bool pagecurl_book_set_quality(pagecurl_book *b, pagecurl_quality quality)
 
 void pagecurl_book_set_ink_mode(pagecurl_book *b, bool ink)
 {
+    if (!b)
+        return;
     b->ink_mode = ink;
 }
 
 bool pagecurl_book_clear_at(pagecurl_book *b, double x, double y, double time)
 {
+    if (!b)
+        return false;
     if (!isfinite(x) || !isfinite(y) || !isfinite(time))
         return false;
     int side = side_at(b, x, y, time);
@@ -806,6 +911,8 @@ bool pagecurl_book_clear_at(pagecurl_book *b, double x, double y, double time)
 
 uint32_t pagecurl_book_stroke_count(const pagecurl_book *b, int page)
 {
+    if (!b)
+        return 0;
     if (page == 0)
         return (uint32_t)mesh_ink_stroke_count(&b->ink);
     if (page < 1 || page > b->ink.page_count)
@@ -823,6 +930,8 @@ _Static_assert(sizeof(pagecurl_ink_point) == sizeof(MeshInkPoint) &&
 uint32_t pagecurl_book_get_stroke(const pagecurl_book *b, int page, uint32_t stroke,
                                   pagecurl_ink_point *out, uint32_t capacity)
 {
+    if (!b)
+        return 0;
     if (page < 1 || page > b->ink.page_count || stroke >= b->ink.pages[page - 1].count)
         return 0;
     const MeshInkStroke *s = &b->ink.pages[page - 1].strokes[stroke];
@@ -835,6 +944,8 @@ uint32_t pagecurl_book_get_stroke(const pagecurl_book *b, int page, uint32_t str
 bool pagecurl_book_add_stroke(pagecurl_book *b, int page, const pagecurl_ink_point *points,
                               uint32_t count)
 {
+    if (!b)
+        return false;
     /* a stroke added over one being drawn would take its place as the page's last */
     if (page < 1 || page > b->ink.page_count || !points || b->ink.drawing >= 0)
         return false;
@@ -849,6 +960,8 @@ bool pagecurl_book_add_stroke(pagecurl_book *b, int page, const pagecurl_ink_poi
 
 uint64_t pagecurl_book_ink_revision(const pagecurl_book *b)
 {
+    if (!b)
+        return 0;
     return b->ink.revision;
 }
 
@@ -856,6 +969,8 @@ uint64_t pagecurl_book_ink_revision(const pagecurl_book *b)
 
 void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
 {
+    if (!b || !out)
+        return;
     uint32_t size = out->size;
     MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
     GpuQuality tier = b->view_made                     ? b->view.renderer.quality
@@ -1068,9 +1183,11 @@ static bool target_valid(const pagecurl_book *b, const pagecurl_target *t, pagec
     const VkRect2D *v = &t->viewport;
     bool whole = !v->extent.width || !v->extent.height;
     const char *bad = NULL;
-    if (!whole && (v->offset.x < 0 || v->offset.y < 0 ||
-                   (uint64_t)v->offset.x + v->extent.width > t->extent.width ||
-                   (uint64_t)v->offset.y + v->extent.height > t->extent.height))
+    if (!v->extent.width != !v->extent.height)
+        bad = "its viewport has a width or a height of 0, not both (0 x 0: the whole image)";
+    else if (!whole && (v->offset.x < 0 || v->offset.y < 0 ||
+                        (uint64_t)v->offset.x + v->extent.width > t->extent.width ||
+                        (uint64_t)v->offset.y + v->extent.height > t->extent.height))
         bad = "its viewport is not within its extent";
     else if (t->view && !b->target_samples)
         bad = "a view is drawn straight into only by a book with target_samples";
@@ -1088,7 +1205,14 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
 {
     if (err)
         *err = (pagecurl_error){0};
-    if (!target || !sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
+    if (!b || !target || !isfinite(time)) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_update: %s",
+                  !b        ? "no book"
+                  : !target ? "no target"
+                            : "a time that is no number of seconds");
+        return false;
+    }
+    if (!sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
         return false;
     pagecurl_target t = target_of(target);
     VkExtent2D size = viewport_of(&t);
@@ -1141,6 +1265,8 @@ static void drawn_straight(VkCommandBuffer cmd, const pagecurl_target *t)
 void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
                           const pagecurl_target *target)
 {
+    if (!b)
+        return;
     if (!target || target->size < offsetof(pagecurl_target, format))
         return;
     pagecurl_target t = target_of(target);
@@ -1210,7 +1336,14 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
 {
     if (err)
         *err = (pagecurl_error){0};
-    if (!desc || !sized(desc->size, sizeof *desc, "pagecurl_render_desc", err))
+    if (!b || !desc || !isfinite(time)) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_render: %s",
+                  !b      ? "no book"
+                  : !desc ? "no description"
+                          : "a time that is no number of seconds");
+        return false;
+    }
+    if (!sized(desc->size, sizeof *desc, "pagecurl_render_desc", err))
         return false;
     VkExtent2D size = {desc->width, desc->height};
     if (!drawable(b, APP_VIEW_OFFSCREEN, size, "picture", err))
@@ -1258,6 +1391,8 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
 
 uint32_t pagecurl_book_head_row(const pagecurl_book *b)
 {
+    if (!b)
+        return 0;
     if (!b->width || !b->height)
         return 0;
     AppCameraBook book =
@@ -1273,6 +1408,8 @@ uint32_t pagecurl_book_head_row(const pagecurl_book *b)
 
 bool pagecurl_book_set_lead(pagecurl_book *b, double seconds)
 {
+    if (!b)
+        return false;
     if (!(seconds >= 0.0 && seconds <= 0.1))
         return false;
     b->lead = seconds;
@@ -1281,6 +1418,8 @@ bool pagecurl_book_set_lead(pagecurl_book *b, double seconds)
 
 bool pagecurl_book_hold_detail(pagecurl_book *b, double seconds)
 {
+    if (!b)
+        return false;
     if (!(seconds >= 0.0 && seconds <= 1.0))
         return false;
     b->detail_hold = seconds;
@@ -1289,6 +1428,8 @@ bool pagecurl_book_hold_detail(pagecurl_book *b, double seconds)
 
 bool pagecurl_book_read_leaf(pagecurl_book *b)
 {
+    if (!b)
+        return false;
     if (!b->leaf.desc.readback)
         return false;
     b->read_leaf_next = true;
@@ -1297,6 +1438,8 @@ bool pagecurl_book_read_leaf(pagecurl_book *b)
 
 bool pagecurl_book_frame_times(const pagecurl_book *b, pagecurl_frame_times *out)
 {
+    if (!b || !out)
+        return false;
     uint32_t size = out->size;
     if (!b->times_valid)
         return false;
@@ -1310,6 +1453,8 @@ _Static_assert(PC_VERTEX_FLOATS == 8, "pagecurl_leaf's vertices: position, norma
 
 bool pagecurl_book_leaf(const pagecurl_book *b, pagecurl_leaf *out)
 {
+    if (!b || !out)
+        return false;
     uint32_t size = out->size;
     if (!b->leaf_read)
         return false;
@@ -1332,6 +1477,8 @@ bool pagecurl_book_leaf(const pagecurl_book *b, pagecurl_leaf *out)
 
 bool pagecurl_book_set_hold_radius(pagecurl_book *b, float radius)
 {
+    if (!b)
+        return false;
     if (radius != 0.0f && !(radius >= APP_BOOK_RADIUS_MIN && radius <= APP_BOOK_RADIUS_MAX))
         return false;
     b->hold_radius = radius;
@@ -1342,6 +1489,8 @@ bool pagecurl_book_set_hold_radius(pagecurl_book *b, float radius)
 
 void pagecurl_book_identity_of(const pagecurl_book *b, pagecurl_book_identity *out)
 {
+    if (!b || !out)
+        return;
     uint32_t size = out->size;
     pagecurl_book_identity id = {.size = size};
     const AppBookSource *src = book_source(b);
@@ -1355,6 +1504,8 @@ void pagecurl_book_identity_of(const pagecurl_book *b, pagecurl_book_identity *o
 
 bool pagecurl_book_holds(const pagecurl_book *b, const char *path)
 {
+    if (!b)
+        return false;
     const AppBookSource *src = book_source(b);
     return src && path && app_book_source_holds(src, path);
 }

@@ -532,6 +532,66 @@ static void refusals(pagecurl_context *ctx)
     b = pagecurl_book_create(
         ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .max_samples = 3}, &err);
     CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE, "3 samples: %s", err.message);
+    /* a context of the library's own beside the host's: its functions would be loaded over the
+     * host's device's (a second context's book destroyed crashed in the driver) */
+    pagecurl_context *second = pagecurl_context_create(NULL, &err);
+    CHECK(&st, !second && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "already"),
+          "a second context of the library's own: %s", err.message);
+    pagecurl_context_destroy(second);
+    /* NULL handles and answers: nothing done, nothing crashes, and errors are said */
+    pagecurl_state state = {.size = sizeof state};
+    pagecurl_event ev;
+    pagecurl_limits limits = {.size = sizeof limits};
+    char label[8] = "x";
+    pagecurl_book_state(NULL, &state);
+    pagecurl_context_limits(NULL, &limits);
+    pagecurl_context_limits(ctx, NULL);
+    pagecurl_book_page_label(NULL, 1, label, sizeof label);
+    pagecurl_book_pointer(NULL, NULL);
+    pagecurl_book_set_ink_mode(NULL, true);
+    pagecurl_book_record(NULL, VK_NULL_HANDLE, 0, NULL);
+    CHECK(&st,
+          !pagecurl_book_poll_event(NULL, &ev) && pagecurl_book_page_count(NULL) == 0 &&
+              !pagecurl_book_action(NULL, PAGECURL_ACTION_NEXT, 0.0) &&
+              !pagecurl_book_go_to(NULL, 1) && pagecurl_book_stroke_count(NULL, 0) == 0 &&
+              pagecurl_book_outline_find(NULL, "a", 0) == -1 &&
+              pagecurl_book_page_height(NULL) == 0.0f && pagecurl_context_messages(NULL) == 0 &&
+              pagecurl_context_surface(NULL) == VK_NULL_HANDLE && label[0] == '\0',
+          "NULL handles answered");
+    CHECK(&st,
+          !pagecurl_book_create(NULL, NULL, &err) && err.status == PAGECURL_ERROR_USAGE &&
+              strstr(err.message, "no context"),
+          "a book of no context: %s", err.message);
+    CHECK(&st,
+          !pagecurl_book_update(NULL, 0.0, NULL, &err) && err.status == PAGECURL_ERROR_USAGE &&
+              strstr(err.message, "no book"),
+          "an update of no book: %s", err.message);
+    b = pagecurl_book_create(ctx, NULL, &err);
+    CHECK(&st, b, "the built-in book: %s", err.message);
+    if (b) {
+        CHECK(&st,
+              !pagecurl_book_update(b, 0.0, NULL, &err) && err.status == PAGECURL_ERROR_USAGE &&
+                  strstr(err.message, "no target"),
+              "an update without a target: %s", err.message);
+        pagecurl_target target = {.size = sizeof target, .extent = {64, 64}};
+        CHECK(&st,
+              !pagecurl_book_update(b, NAN, &target, &err) && err.status == PAGECURL_ERROR_USAGE &&
+                  strstr(err.message, "time"),
+              "an update at NaN s: %s", err.message);
+        CHECK(&st,
+              !pagecurl_book_render(b, INFINITY,
+                                    &(pagecurl_render_desc){.size = sizeof(pagecurl_render_desc)},
+                                    NULL, &err) &&
+                  err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "time"),
+              "a render at infinity: %s", err.message);
+        target.viewport = (VkRect2D){{0, 0}, {64, 0}};
+        CHECK(&st,
+              !pagecurl_book_update(b, 0.0, &target, &err) && err.status == PAGECURL_ERROR_USAGE &&
+                  strstr(err.message, "viewport"),
+              "a viewport 64 x 0: %s", err.message);
+        CHECK(&st, !pagecurl_book_poll_event(b, NULL), "an event polled into nothing");
+        pagecurl_book_destroy(b);
+    }
 }
 
 /* The program's own screenshot of the pose, and the host's viewport of the same pose. */
@@ -1663,6 +1723,32 @@ static void window_queries(Host *h, pagecurl_context *ctx, const char *dir)
     CHECK(&st, s.turning && s.left == 2 && s.heading_left == 8 && s.heading_right == 9,
           "three turns queued from 2|3: at %d|%d heading for %d|%d", s.left, s.right,
           s.heading_left, s.heading_right);
+    /* each leaf lifts and lands: three starts and ends (one flight), forward and turned over */
+    Seen thumbs = {0};
+    bool back = false;
+    for (int f = 0; f < 600 && (f == 0 || state_of(book).turning); f++) {
+        host_frame(h, book, t += 1.0 / 60.0, false);
+        pagecurl_event e;
+        while (pagecurl_book_poll_event(book, &e)) {
+            thumbs.count[e.type]++;
+            back =
+                back ||
+                ((e.type == PAGECURL_EVENT_TURN_STARTED || e.type == PAGECURL_EVENT_TURN_ENDED) &&
+                 (!e.forward || (e.type == PAGECURL_EVENT_TURN_ENDED && !e.completed)));
+            if (e.type == PAGECURL_EVENT_TURN_ENDED)
+                thumbs.last[e.type] = e;
+        }
+    }
+    CHECK(&st,
+          thumbs.count[PAGECURL_EVENT_TURN_STARTED] == 3 &&
+              thumbs.count[PAGECURL_EVENT_TURN_ENDED] == 3 &&
+              thumbs.count[PAGECURL_EVENT_SPREAD_CHANGED] == 3 && !back &&
+              thumbs.last[PAGECURL_EVENT_TURN_ENDED].right == 9,
+          "thumbing three leaves: %d starts, %d ends, %d spreads (3 each), one back "
+          "%d, the last end at page %d",
+          thumbs.count[PAGECURL_EVENT_TURN_STARTED], thumbs.count[PAGECURL_EVENT_TURN_ENDED],
+          thumbs.count[PAGECURL_EVENT_SPREAD_CHANGED], back,
+          thumbs.last[PAGECURL_EVENT_TURN_ENDED].right);
     pagecurl_book_destroy(book);
     /* held mid-turn the view pulls back: the head comes down the viewport */
     book = made(ctx, (pagecurl_book_desc){.page = 3, .layout = PAGECURL_LAYOUT_SINGLE});

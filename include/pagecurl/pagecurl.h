@@ -3,7 +3,7 @@
  * The host owns the device, the loop and the window; the library owns the book. A frame:
  *
  *     pagecurl_book_pointer(book, &event);            as input arrives (or pagecurl_book_action)
- *     pagecurl_book_update(book, now, &target);       once a frame, outside any command buffer
+ *     pagecurl_book_update(book, now, &target, &err); once a frame, outside any command buffer
  *     pagecurl_book_record(book, cmd, slot, &target); into the host's command buffer
  *     while (pagecurl_book_poll_event(book, &ev)) ... what happened: turns, pages, errors
  *
@@ -15,8 +15,13 @@
  * C99, compiles as C++. Every description struct starts with its size (set it to sizeof the
  * struct: a later version of the library reads only what the host's version had) and zero means
  * the default in every other field. Functions that can fail return false (or NULL) and, where they
- * take one, fill a pagecurl_error with one line saying why; nothing is printed. Handles are opaque.
- * A context and the books made on it belong to one thread at a time.
+ * take one, fill a pagecurl_error with one line saying why; nothing is printed but the validation
+ * layer's messages, where the host asked for it (pagecurl_context_desc.validation). Handles are
+ * opaque. A NULL handle, or a NULL where a function writes its answer, does nothing: the function
+ * returns false, 0, -1 (a page or entry not found) or NULL, with an error where it takes one.
+ * Times are the host's clock in seconds, finite (a NaN or an infinity is refused). One context
+ * lives in a process at a time (a second is refused until the first is destroyed); it and the
+ * books made on it belong to one thread at a time.
  *
  * Page numbers are 1-based, as a reader counts them. A leaf is one sheet: its front is an odd page,
  * its back the next even one. A spread is what lies open: spread s shows page 2s on the left and
@@ -50,8 +55,12 @@ PAGECURL_API const char *pagecurl_version(void);
 
 typedef enum pagecurl_status {
     PAGECURL_OK = 0,
-    PAGECURL_ERROR_USAGE,         /* a bad argument, a description out of range, a refused file */
-    PAGECURL_ERROR_RUNTIME,       /* the environment failed: a file unreadable, a driver error */
+    /* a bad argument, a description out of range, a second context, a path that names no book
+     * (missing, neither a folder nor a PDF, a folder without images) */
+    PAGECURL_ERROR_USAGE,
+    /* the environment failed: a book that cannot be read (a damaged or encrypted PDF, a page that
+     * is no image, a FIFO), a driver error */
+    PAGECURL_ERROR_RUNTIME,
     PAGECURL_ERROR_OUT_OF_MEMORY, /* host or device memory */
     PAGECURL_ERROR_DEVICE_LOST,   /* the context can only be destroyed */
 } pagecurl_status;
@@ -507,17 +516,19 @@ typedef struct pagecurl_state {
 PAGECURL_API void pagecurl_book_state(const pagecurl_book *book, pagecurl_state *out);
 
 typedef enum pagecurl_event_type {
-    PAGECURL_EVENT_TURN_STARTED = 1, /* a leaf lifts: pages `left`, `right` are the spread before */
-    PAGECURL_EVENT_TURN_ENDED,       /* it lies down: `left`, `right` the spread it shows now */
-    PAGECURL_EVENT_SPREAD_CHANGED,   /* the settled spread is another: `left`, `right` */
-    PAGECURL_EVENT_PAGE_READY,       /* page `page` is drawn and shows from the next frame */
-    PAGECURL_EVENT_INK_CHANGED,      /* a stroke ended, a clear or an undo, on page `page` */
-    PAGECURL_EVENT_ERROR,            /* `message` says what (a page that cannot be drawn: `page`) */
+    /* A leaf lifts: pages `left`, `right` are the spread before. Each leaf has its own start and
+     * end, those thumbed through in one flight too (one lands as the next lifts). */
+    PAGECURL_EVENT_TURN_STARTED = 1,
+    PAGECURL_EVENT_TURN_ENDED,     /* it lies down: `left`, `right` the spread it shows now */
+    PAGECURL_EVENT_SPREAD_CHANGED, /* the settled spread is another: `left`, `right` */
+    PAGECURL_EVENT_PAGE_READY,     /* page `page` is drawn and shows from the next frame */
+    PAGECURL_EVENT_INK_CHANGED,    /* a stroke ended, a clear or an undo, on page `page` */
+    PAGECURL_EVENT_ERROR,          /* `message` says what (a page that cannot be drawn: `page`) */
 } pagecurl_event_type;
 
 typedef struct pagecurl_event {
     pagecurl_event_type type;
-    bool forward;    /* TURN_*: the direction (false: backward) */
+    bool forward;    /* TURN_*: the direction the turn started in (false: backward) */
     bool completed;  /* TURN_ENDED: turned over (false: fell back) */
     int left, right; /* pages, 0: none */
     int page;
@@ -533,13 +544,13 @@ PAGECURL_API bool pagecurl_book_poll_event(pagecurl_book *book, pagecurl_event *
 
 /* Where the book is drawn: a rectangle of the host's colour image. */
 typedef struct pagecurl_target {
-    uint32_t size;        /* sizeof(pagecurl_target) */
-    VkImage image;        /* any colour format that takes blits; usage must include TRANSFER_DST
-                             (drawn straight into with `keep`: COLOR_ATTACHMENT alone) */
-    VkExtent2D extent;    /* the whole image's */
-    VkRect2D viewport;    /* where the book goes; a zero extent means the whole image */
-    VkImageLayout layout; /* the image's layout before the book's commands (UNDEFINED: its
-                             contents are discarded) ... */
+    uint32_t size;     /* sizeof(pagecurl_target) */
+    VkImage image;     /* any colour format that takes blits; usage must include TRANSFER_DST
+                          (drawn straight into with `keep`: COLOR_ATTACHMENT alone) */
+    VkExtent2D extent; /* the whole image's */
+    VkRect2D viewport; /* where the book goes; 0 x 0 means the whole image (one side 0: refused) */
+    VkImageLayout layout;       /* the image's layout before the book's commands (UNDEFINED: its
+                                   contents are discarded) ... */
     VkImageLayout final_layout; /* ... and after them (UNDEFINED: TRANSFER_DST_OPTIMAL) */
     /* the image's last use before the book's commands, which they wait for (0: all commands) */
     VkPipelineStageFlags2 src_stage;
