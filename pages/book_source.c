@@ -288,6 +288,11 @@ static void quiet(void *user, const char *message)
     (void)user, (void)message;
 }
 
+/* MuPDF's LZW decoder is pagecurl's (pages/lzw_decode.c): referred to here, so that the linker
+ * takes it from pagecurl_pages before it reaches libmupdf.a's. */
+__attribute__((used)) static fz_stream *(*const lzw_decoder)(fz_context *, fz_stream *, int, int,
+                                                             int, int) = fz_open_lzwd;
+
 static bool new_context(AppBookSource *src)
 {
     src->budget.limit = APP_BOOK_DECODE_MEMORY;
