@@ -9,6 +9,7 @@
 #include "content.h"
 #include "file.h"
 #include "image_screen.h"
+#include "isolate.h"
 #include "page_labels.h"
 #include "safe_write.h"
 #include "typeface.h"
@@ -63,6 +64,10 @@ struct AppBookSource {
     AppOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
     int outline_count;
     char id[APP_BOOK_ID_MAX]; /* what the book is by content (app_book_source_id); "" none */
+    /* a file's page is drawn in a child process (pages/isolate.h), which `stop` kills; false:
+     * here (app_book_source_draw_here) */
+    bool apart;
+    volatile int stop;
 #ifdef PAGECURL_HAVE_MUPDF
     Budget budget;
     fz_md5 hash; /* a folder's: its pages' first bytes, as check_pages reads them */
@@ -1036,6 +1041,8 @@ int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource
                     "a page provider's %d pages: more than the %d a book may have", provider->pages,
                     MESH_INK_MAX_PAGES);
     AppBookSource *src = calloc(1, sizeof *src);
+    if (src)
+        src->apart = true;
     if (!src || !(src->name = strdup(""))) {
         free(src);
         return fail(message, size, 1, "out of memory");
@@ -1052,6 +1059,8 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
 {
     *out = NULL;
     AppBookSource *src = calloc(1, sizeof *src);
+    if (src)
+        src->apart = true;
     if (!src)
         return fail(message, size, 1, "out of memory");
     int status = 0;
@@ -1107,6 +1116,8 @@ int app_book_source_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppBoo
 {
     *out = NULL;
     AppBookSource *src = calloc(1, sizeof *src);
+    if (src)
+        src->apart = true;
     if (!src)
         return fail(message, size, 1, "out of memory");
     src->name = strdup("(memory)");
@@ -1149,21 +1160,24 @@ int app_book_source_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppBoo
 
 void app_book_source_abort(AppBookSource *src)
 {
+    src->stop = 1; /* a child drawing the page is killed */
 #ifdef PAGECURL_HAVE_MUPDF
     /* read by MuPDF between a page's objects on the thread drawing it: how MuPDF is told to stop */
     src->cookie.abort = 1;
-#else
-    (void)src;
 #endif
 }
 
 void app_book_source_resume(AppBookSource *src)
 {
+    src->stop = 0;
 #ifdef PAGECURL_HAVE_MUPDF
     src->cookie.abort = 0;
-#else
-    (void)src;
 #endif
+}
+
+void app_book_source_draw_here(AppBookSource *src)
+{
+    src->apart = false;
 }
 
 void app_book_source_close(AppBookSource *src)
@@ -1403,6 +1417,61 @@ static bool draw_pdf(AppBookSource *src, int page, uint32_t width, uint32_t heig
 }
 #endif
 
+static bool region_image(AppBookSource *src, int page, const AppPageRegion *r, uint8_t *rgba,
+                         char *message, size_t size);
+
+/* A file's page, or a region of it, as the drawing in a child process takes it. */
+typedef struct FileDraw {
+    AppBookSource *src;
+    int page;
+    uint32_t width, height;      /* the whole page's layer */
+    const AppPageRegion *region; /* or this region of it */
+} FileDraw;
+
+static bool file_draw(void *user, uint8_t *out, char *message, size_t size)
+{
+    const FileDraw *f = user;
+    if (f->src->kind == SOURCE_IMAGES)
+        return f->region ? region_image(f->src, f->page, f->region, out, message, size)
+                         : draw_image(f->src, f->page, f->width, f->height, out, message, size);
+#ifdef PAGECURL_HAVE_MUPDF
+    if (f->src->kind == SOURCE_PDF)
+        return f->region ? region_pdf(f->src, f->page, f->region, false, out, message, size)
+                         : draw_pdf(f->src, f->page, f->width, f->height, out, message, size);
+#endif
+    return fail(message, size, 1, "page %d: not a file's", f->page + 1) == 0;
+}
+
+/* A file's page drawn apart (pages/isolate.h): a decoder that crashes or hangs on it takes only
+ * the page with it. Where no child can be made, here. */
+static bool file_draw_apart(const FileDraw *f, uint8_t *rgba, size_t bytes, char *message,
+                            size_t size)
+{
+    if (!f->src->apart)
+        return file_draw((void *)f, rgba, message, size);
+    char why[256] = "";
+    switch (app_isolate_draw(file_draw, (void *)f, rgba, bytes, why, sizeof why, &f->src->stop)) {
+    case APP_ISOLATED_DRAWN:
+        return true;
+    case APP_ISOLATED_FAILED:
+        snprintf(message, size, "%s", why);
+        return false;
+    case APP_ISOLATED_NO_CHILD:
+        return file_draw((void *)f, rgba, message, size);
+    case APP_ISOLATED_STOPPED:
+        snprintf(why, sizeof why, "stopped");
+        break;
+    case APP_ISOLATED_CRASHED:
+        break;
+    }
+    const char *file = f->src->files ? f->src->files[f->page] : f->src->name;
+    if (f->src->kind == SOURCE_IMAGES)
+        fail(message, size, 1, "%s (page %d): cannot be decoded (%s)", file, f->page + 1, why);
+    else
+        fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", file, f->page + 1, why);
+    return false;
+}
+
 bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t height,
                           uint8_t *rgba, char *message, size_t size)
 {
@@ -1419,12 +1488,10 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
         ok = src->provider.draw(src->provider.user, page, width, height, rgba);
         if (!ok)
             fail(message, size, 1, "page %d: the page provider could not draw it", page + 1);
-    } else if (src->kind == SOURCE_IMAGES)
-        ok = draw_image(src, page, width, height, rgba, message, size);
-#ifdef PAGECURL_HAVE_MUPDF
-    else
-        ok = draw_pdf(src, page, width, height, rgba, message, size);
-#endif
+    } else {
+        FileDraw f = {src, page, width, height, NULL};
+        ok = file_draw_apart(&f, rgba, (size_t)width * height * 4, message, size);
+    }
     if (!ok)
         app_book_placeholder(width, height, true, rgba);
     return ok;
@@ -1623,14 +1690,13 @@ bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegi
     bool ok = false;
     if (region->full_width >= 1.0f && region->full_height >= 1.0f &&
         region->full_width <= 65536.0f && region->full_height <= 65536.0f) {
-        if (src->kind == SOURCE_IMAGES)
-            ok = region_image(src, page, region, rgba, message, size);
-#ifdef PAGECURL_HAVE_MUPDF
-        else if (src->kind == SOURCE_PDF)
-            ok = region_pdf(src, page, region, false, rgba, message, size);
-#endif
-        else
+        if (app_book_source_draws_regions(src)) {
+            FileDraw f = {src, page, 0, 0, region};
+            ok = file_draw_apart(&f, rgba, (size_t)region->width * region->height * 4, message,
+                                 size);
+        } else {
             fail(message, size, 1, "page %d: this book's pages are drawn whole", page + 1);
+        }
     }
     return ok;
 }

@@ -55,6 +55,10 @@ void app_book_source_abort(AppBookSource *src);
 /* The pages drawn from now on are drawn again (an abort ended the last). Called by the thread that
  * draws, before a page, ordered after any abort meant for an earlier page. */
 void app_book_source_resume(AppBookSource *src);
+/* A file's pages are drawn in a child process of their own (pages/isolate.h), so that a decoder
+ * that crashes or loops on one takes only that page with it; from now on, here instead: for the
+ * fuzzers, whose crashes must be their own. */
+void app_book_source_draw_here(AppBookSource *src);
 
 /* Pages in the book (>= 1). */
 int app_book_source_pages(const AppBookSource *src);

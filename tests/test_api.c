@@ -1637,6 +1637,27 @@ static bool write_slow_pdf(const char *path)
     return pdf_file_close(&pdf);
 }
 
+/* A PDF whose page 1 never ends drawing: MuPDF 1.21 loops in one stroke (a dash pattern of
+ * 0.01 along a segment 1e9 long, off the page: an int overflows in fz_dash_lineto), where no
+ * cookie reaches it; its page 2 is black. */
+static bool write_hanging_pdf(const char *path)
+{
+    PdfFile pdf;
+    if (!pdf_file_open(&pdf, path))
+        return false;
+    const char dash[] = "25 0 0 25 0 0 cm [0.01 0.01] 0 d 0.04 w -999999999.0 1 m -100.0 1 l "
+                        "2 2 l S";
+    pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
+    pdf_file_object(&pdf, "<< /Type /Pages /Count 2 /Kids [3 0 R 5 0 R] >>");
+    pdf_file_object(&pdf,
+                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R >>");
+    pdf_file_stream(&pdf, "", dash, sizeof dash - 1);
+    pdf_file_object(&pdf,
+                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 6 0 R >>");
+    pdf_file_stream(&pdf, "", "0 g", 3);
+    return pdf_file_close(&pdf);
+}
+
 /* Asked while a wait for pages runs: true (the wait cut short) once 30 s have gone, so that a
  * wait the page's time limit does not end still ends. */
 static bool stop_late(void *user)
@@ -1647,14 +1668,15 @@ static bool stop_late(void *user)
     return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec) > 30.0;
 }
 
-/* A page that takes long to draw is given up at the book's page_seconds: a wait for it ends
- * within seconds, one ERROR names it, and the page after it is drawn (the abort was for it
- * alone). */
-static void slow_page(Host *h, pagecurl_context *ctx, const char *dir)
+/* A page that takes long to draw, or whose drawing never ends, is given up at the book's
+ * page_seconds: a wait for it ends within seconds, one ERROR names it, and the page after it is
+ * drawn (the abort was for it alone; the process drawing it was killed). */
+static void given_up(Host *h, pagecurl_context *ctx, const char *dir, const char *name,
+                     bool (*write)(const char *path))
 {
     char pdf[512];
-    snprintf(pdf, sizeof pdf, "%s/slow.pdf", dir);
-    CHECK(&st, write_slow_pdf(pdf), "cannot write %s", pdf);
+    snprintf(pdf, sizeof pdf, "%s/%s", dir, name);
+    CHECK(&st, write(pdf), "cannot write %s", pdf);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     pagecurl_book *book = made(ctx, (pagecurl_book_desc){.path = pdf,
@@ -1664,26 +1686,32 @@ static void slow_page(Host *h, pagecurl_context *ctx, const char *dir)
                                                          .stop_user = &t0});
     if (!book)
         return;
-    CHECK(&st, host_frame(h, book, 0.0, true), "a frame of slow.pdf");
+    CHECK(&st, host_frame(h, book, 0.0, true), "a frame of %s", name);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double took = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     Seen seen = {0};
     poll(book, &seen);
     const pagecurl_event *e = &seen.last[PAGECURL_EVENT_ERROR];
-    printf("slow page: the first frame of a book whose page 1 takes long to draw in %.2f s (limit "
-           "1 s): %d error(s), the last on page %d: %s\n",
-           took, seen.count[PAGECURL_EVENT_ERROR], e->page, e->message);
-    CHECK(&st, took < 10.0, "a page past its time held the first frame %.1f s", took);
+    printf("%s: the first frame of a book whose page 1 takes long to draw in %.2f s (limit 1 s): "
+           "%d error(s), the last on page %d: %s\n",
+           name, took, seen.count[PAGECURL_EVENT_ERROR], e->page, e->message);
+    CHECK(&st, took < 10.0, "%s: a page past its time held the first frame %.1f s", name, took);
     CHECK(&st,
           seen.count[PAGECURL_EVENT_ERROR] == 1 && e->page == 1 && strstr(e->message, "given up"),
-          "%d errors, the last on page %d: %s", seen.count[PAGECURL_EVENT_ERROR], e->page,
+          "%s: %d errors, the last on page %d: %s", name, seen.count[PAGECURL_EVENT_ERROR], e->page,
           e->message);
     CHECK(&st,
           seen.count[PAGECURL_EVENT_PAGE_READY] == 2 &&
               seen.last[PAGECURL_EVENT_PAGE_READY].page == 2,
-          "%d pages ready, the last %d: page 2 drawn after page 1 was given up",
+          "%s: %d pages ready, the last %d: page 2 drawn after page 1 was given up", name,
           seen.count[PAGECURL_EVENT_PAGE_READY], seen.last[PAGECURL_EVENT_PAGE_READY].page);
     pagecurl_book_destroy(book);
+}
+
+static void slow_page(Host *h, pagecurl_context *ctx, const char *dir)
+{
+    given_up(h, ctx, dir, "slow.pdf", write_slow_pdf);
+    given_up(h, ctx, dir, "hang.pdf", write_hanging_pdf);
     pagecurl_error err;
     CHECK(&st,
           !pagecurl_book_create(
