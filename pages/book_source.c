@@ -17,6 +17,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdalign.h>
@@ -64,9 +65,10 @@ struct AppBookSource {
     AppOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
     int outline_count;
     char id[APP_BOOK_ID_MAX]; /* what the book is by content (app_book_source_id); "" none */
-    /* a file's page is drawn in a child process (pages/isolate.h), which `stop` kills; false:
-     * here (app_book_source_draw_here) */
+    /* a file's pages are drawn in a process of their own (pages/isolate.h), which `stop` kills;
+     * false: here (app_book_source_draw_here) */
     bool apart;
+    AppIsolate *drawer; /* made at the first page drawn apart */
     volatile int stop;
 #ifdef PAGECURL_HAVE_MUPDF
     Budget budget;
@@ -1184,6 +1186,7 @@ void app_book_source_close(AppBookSource *src)
 {
     if (!src)
         return;
+    app_isolate_destroy(src->drawer);
     if (src->files)
         for (int p = 0; p < src->pages; p++)
             free(src->files[p]);
@@ -1420,52 +1423,79 @@ static bool draw_pdf(AppBookSource *src, int page, uint32_t width, uint32_t heig
 static bool region_image(AppBookSource *src, int page, const AppPageRegion *r, uint8_t *rgba,
                          char *message, size_t size);
 
-/* A file's page, or a region of it, as the drawing in a child process takes it. */
+/* A file's page, or a region of it: what the drawing process is asked for. */
 typedef struct FileDraw {
-    AppBookSource *src;
     int page;
-    uint32_t width, height;      /* the whole page's layer */
-    const AppPageRegion *region; /* or this region of it */
+    uint32_t width, height; /* the whole page's layer */
+    bool in_region;         /* or this region of it */
+    AppPageRegion region;
 } FileDraw;
 
-static bool file_draw(void *user, uint8_t *out, char *message, size_t size)
+static bool file_draw(void *user, const void *request, uint8_t *out, size_t bytes, char *message,
+                      size_t size)
 {
-    const FileDraw *f = user;
-    if (f->src->kind == SOURCE_IMAGES)
-        return f->region ? region_image(f->src, f->page, f->region, out, message, size)
-                         : draw_image(f->src, f->page, f->width, f->height, out, message, size);
+    AppBookSource *src = user;
+    const FileDraw *f = request;
+    (void)bytes;
+    if (src->kind == SOURCE_IMAGES)
+        return f->in_region ? region_image(src, f->page, &f->region, out, message, size)
+                            : draw_image(src, f->page, f->width, f->height, out, message, size);
 #ifdef PAGECURL_HAVE_MUPDF
-    if (f->src->kind == SOURCE_PDF)
-        return f->region ? region_pdf(f->src, f->page, f->region, false, out, message, size)
-                         : draw_pdf(f->src, f->page, f->width, f->height, out, message, size);
+    if (src->kind == SOURCE_PDF)
+        return f->in_region ? region_pdf(src, f->page, &f->region, false, out, message, size)
+                            : draw_pdf(src, f->page, f->width, f->height, out, message, size);
 #endif
     return fail(message, size, 1, "page %d: not a file's", f->page + 1) == 0;
 }
 
-/* A file's page drawn apart (pages/isolate.h): a decoder that crashes or hangs on it takes only
- * the page with it. Where no child can be made, here. */
-static bool file_draw_apart(const FileDraw *f, uint8_t *rgba, size_t bytes, char *message,
-                            size_t size)
+/* In the drawing process: the PDF's descriptor made its own, at the place the parent's is (the two
+ * share one place in the file, which the parent's reads and MuPDF's stream expect unmoved). */
+static bool file_draw_start(void *user)
 {
-    if (!f->src->apart)
-        return file_draw((void *)f, rgba, message, size);
+    AppBookSource *src = user;
+#ifdef PAGECURL_HAVE_MUPDF
+    if (src->pdf) {
+        int fd = fileno(src->pdf);
+        off_t at = lseek(fd, 0, SEEK_CUR);
+        char same[64]; /* the same file, not whatever bears its name now */
+        snprintf(same, sizeof same, "/proc/self/fd/%d", fd);
+        int own = open(same, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+        if (own < 0 || at < 0 || lseek(own, at, SEEK_SET) != at || dup2(own, fd) < 0)
+            return false;
+        close(own);
+    }
+#else
+    (void)src;
+#endif
+    return true;
+}
+
+/* A file's page drawn apart (pages/isolate.h): a decoder that crashes or hangs on it takes only
+ * the page with it. Where no process can be made, here. */
+static bool file_draw_apart(AppBookSource *src, const FileDraw *f, uint8_t *rgba, size_t bytes,
+                            char *message, size_t size)
+{
+    if (src->apart && !src->drawer)
+        src->drawer = app_isolate_create(file_draw_start, file_draw, src);
+    if (!src->apart || !src->drawer)
+        return file_draw(src, f, rgba, bytes, message, size);
     char why[256] = "";
-    switch (app_isolate_draw(file_draw, (void *)f, rgba, bytes, why, sizeof why, &f->src->stop)) {
+    switch (app_isolate_draw(src->drawer, f, sizeof *f, rgba, bytes, why, sizeof why, &src->stop)) {
     case APP_ISOLATED_DRAWN:
         return true;
     case APP_ISOLATED_FAILED:
         snprintf(message, size, "%s", why);
         return false;
     case APP_ISOLATED_NO_CHILD:
-        return file_draw((void *)f, rgba, message, size);
+        return file_draw(src, f, rgba, bytes, message, size);
     case APP_ISOLATED_STOPPED:
         snprintf(why, sizeof why, "stopped");
         break;
     case APP_ISOLATED_CRASHED:
         break;
     }
-    const char *file = f->src->files ? f->src->files[f->page] : f->src->name;
-    if (f->src->kind == SOURCE_IMAGES)
+    const char *file = src->files ? src->files[f->page] : src->name;
+    if (src->kind == SOURCE_IMAGES)
         fail(message, size, 1, "%s (page %d): cannot be decoded (%s)", file, f->page + 1, why);
     else
         fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", file, f->page + 1, why);
@@ -1489,8 +1519,8 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
         if (!ok)
             fail(message, size, 1, "page %d: the page provider could not draw it", page + 1);
     } else {
-        FileDraw f = {src, page, width, height, NULL};
-        ok = file_draw_apart(&f, rgba, (size_t)width * height * 4, message, size);
+        FileDraw f = {.page = page, .width = width, .height = height};
+        ok = file_draw_apart(src, &f, rgba, (size_t)width * height * 4, message, size);
     }
     if (!ok)
         app_book_placeholder(width, height, true, rgba);
@@ -1691,8 +1721,8 @@ bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegi
     if (region->full_width >= 1.0f && region->full_height >= 1.0f &&
         region->full_width <= 65536.0f && region->full_height <= 65536.0f) {
         if (app_book_source_draws_regions(src)) {
-            FileDraw f = {src, page, 0, 0, region};
-            ok = file_draw_apart(&f, rgba, (size_t)region->width * region->height * 4, message,
+            FileDraw f = {.page = page, .in_region = true, .region = *region};
+            ok = file_draw_apart(src, &f, rgba, (size_t)region->width * region->height * 4, message,
                                  size);
         } else {
             fail(message, size, 1, "page %d: this book's pages are drawn whole", page + 1);

@@ -1,8 +1,10 @@
-/* fork() without exec from a threaded process: the child runs only the drawing thread's code on
- * its copy of memory. glibc's malloc is usable there (fork takes and resets its arenas' locks);
- * the decoder's state is the forking thread's own; nothing else is touched, and the child leaves
- * by _exit (no atexit handlers: the parent's Vulkan driver is never entered). */
-#define _DEFAULT_SOURCE
+/* fork() without exec from a threaded process: the drawing process runs only the drawing
+ * thread's code on its copy of memory. glibc's malloc is usable there (fork takes and resets its
+ * arenas' locks); the decoder's state is the forking thread's own; it leaves by _exit: the
+ * parent's Vulkan driver is never entered. It keeps the descriptors it inherits (the decoder's
+ * file among them), so another drawing process may hold a copy of this one's pipe: its death is
+ * seen by waitpid, not by the pipe's end. */
+#define _GNU_SOURCE
 
 #include "isolate.h"
 
@@ -11,98 +13,200 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* What the child leaves for the parent, ahead of the pixels. */
+/* What the two processes share, ahead of the pixels. */
 typedef struct Shared {
-    int done; /* 1 drawn, 2 failed: written last */
+    char request[APP_ISOLATE_REQUEST];
+    size_t request_size, bytes;
     char message[512];
 } Shared;
 
-/* The child's signals as a fresh process has them: the parent's handlers (the program's crash
- * and stop handlers) would speak for the program. */
-static void child_defaults(void)
+struct AppIsolate {
+    AppIsolatedStart start;
+    AppIsolatedDraw draw;
+    void *user;
+    pid_t pid;       /* the drawing process; 0: none */
+    int ask, answer; /* the pipes' ends: a byte each way a page */
+    Shared *shared;  /* mapped before the fork */
+    size_t capacity; /* bytes of pixels after it */
+};
+
+/* The drawing process: signals as a fresh process has them (the parent's handlers would speak
+ * for the program), silent, and gone with its parent. */
+static void child_start(void)
 {
     static const int signals[] = {SIGSEGV, SIGBUS, SIGFPE,  SIGILL,  SIGABRT, SIGTERM,
                                   SIGINT,  SIGHUP, SIGQUIT, SIGPIPE, SIGTRAP};
     struct sigaction dfl = {.sa_handler = SIG_DFL};
     for (size_t i = 0; i < sizeof signals / sizeof *signals; i++)
         sigaction(signals[i], &dfl, NULL);
-    /* the decoder's own warnings, a sanitizer's report of its crash: not the program's lines */
-    int null = open("/dev/null", O_WRONLY);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    int null = open("/dev/null", O_RDWR);
     if (null >= 0) {
+        dup2(null, STDIN_FILENO);
         dup2(null, STDOUT_FILENO);
         dup2(null, STDERR_FILENO);
-        close(null);
+        if (null > STDERR_FILENO)
+            close(null);
     }
 }
 
-AppIsolated app_isolate_draw(AppIsolatedDraw draw, void *user, uint8_t *out, size_t bytes,
-                             char *message, size_t size, const volatile int *stop)
+static void child_serve(AppIsolate *iso, int ask, int answer)
 {
-    size_t length = sizeof(Shared) + bytes;
-    void *map = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (map == MAP_FAILED)
-        return APP_ISOLATED_NO_CHILD;
-    Shared *shared = map;
-    uint8_t *pixels = (uint8_t *)map + sizeof(Shared);
-    memcpy(pixels, out, bytes); /* the drawing goes onto what `out` holds (paper, a margin) */
-    /* the child holds the pipe's end open while it lives: its end, a crash's too, wakes poll */
-    int ends[2];
-    if (pipe(ends) != 0) {
-        munmap(map, length);
-        return APP_ISOLATED_NO_CHILD;
+    uint8_t *pixels = (uint8_t *)(iso->shared + 1);
+    char go;
+    while (read(ask, &go, 1) == 1) {
+        Shared *s = iso->shared;
+        s->message[0] = '\0';
+        bool ok = iso->draw(iso->user, s->request, pixels, s->bytes, s->message, sizeof s->message);
+        char done = ok ? 1 : 2;
+        if (write(answer, &done, 1) != 1)
+            break;
+    }
+    _exit(0);
+}
+
+static void stop_child(AppIsolate *iso, bool kill_it)
+{
+    if (!iso->pid)
+        return;
+    if (kill_it)
+        kill(iso->pid, SIGKILL);
+    close(iso->ask);
+    close(iso->answer);
+    while (waitpid(iso->pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+    iso->pid = 0;
+}
+
+/* A drawing process with room for `bytes` of pixels. */
+static bool start_child(AppIsolate *iso, size_t bytes)
+{
+    if (iso->shared && bytes > iso->capacity) {
+        stop_child(iso, true);
+        munmap(iso->shared, sizeof(Shared) + iso->capacity);
+        iso->shared = NULL;
+    }
+    if (!iso->shared) {
+        size_t capacity = bytes > iso->capacity ? bytes : iso->capacity;
+        void *map = mmap(NULL, sizeof(Shared) + capacity, PROT_READ | PROT_WRITE,
+                         MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (map == MAP_FAILED)
+            return false;
+        iso->shared = map, iso->capacity = capacity;
+    }
+    if (iso->pid)
+        return true;
+    int ask[2], answer[2];
+    if (pipe2(ask, O_CLOEXEC) != 0)
+        return false;
+    if (pipe2(answer, O_CLOEXEC) != 0) {
+        close(ask[0]), close(ask[1]);
+        return false;
     }
     pid_t pid = fork();
     if (pid == 0) {
-        close(ends[0]);
-        child_defaults();
-        bool ok = draw(user, pixels, shared->message, sizeof shared->message);
-        __atomic_store_n(&shared->done, ok ? 1 : 2, __ATOMIC_RELEASE);
-        _exit(0);
+        close(ask[1]), close(answer[0]);
+        child_start();
+        if (iso->start && !iso->start(iso->user))
+            _exit(1);
+        child_serve(iso, ask[0], answer[1]);
     }
-    close(ends[1]);
+    close(ask[0]), close(answer[1]);
     if (pid < 0) {
-        close(ends[0]);
-        munmap(map, length);
-        return APP_ISOLATED_NO_CHILD;
+        close(ask[1]), close(answer[0]);
+        return false;
     }
-    bool stopped = false;
-    for (;;) {
-        struct pollfd p = {.fd = ends[0], .events = POLLIN};
+    iso->pid = pid, iso->ask = ask[1], iso->answer = answer[0];
+    return true;
+}
+
+AppIsolate *app_isolate_create(AppIsolatedStart start, AppIsolatedDraw draw, void *user)
+{
+    AppIsolate *iso = calloc(1, sizeof *iso);
+    if (iso)
+        iso->start = start, iso->draw = draw, iso->user = user;
+    return iso;
+}
+
+void app_isolate_destroy(AppIsolate *iso)
+{
+    if (!iso)
+        return;
+    stop_child(iso, true);
+    if (iso->shared)
+        munmap(iso->shared, sizeof(Shared) + iso->capacity);
+    free(iso);
+}
+
+static AppIsolated died(int status, char *message, size_t size)
+{
+    if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL)
+        snprintf(message, size, "the decoder crashed on it: %s", strsignal(WTERMSIG(status)));
+    else
+        snprintf(message, size, "the decoder's process ended");
+    return APP_ISOLATED_CRASHED;
+}
+
+AppIsolated app_isolate_draw(AppIsolate *iso, const void *request, size_t request_size,
+                             uint8_t *out, size_t bytes, char *message, size_t size,
+                             const volatile int *stop)
+{
+    if (request_size > APP_ISOLATE_REQUEST || !start_child(iso, bytes))
+        return APP_ISOLATED_NO_CHILD;
+    Shared *s = iso->shared;
+    memcpy(s->request, request, request_size);
+    s->request_size = request_size, s->bytes = bytes;
+    uint8_t *pixels = (uint8_t *)(s + 1);
+    memcpy(pixels, out, bytes); /* the drawing goes onto what `out` holds (paper, a margin) */
+    char go = 1, done = 0;
+    bool asked = write(iso->ask, &go, 1) == 1, stopped = false;
+    while (asked) {
+        struct pollfd p = {.fd = iso->answer, .events = POLLIN};
         int r = poll(&p, 1, 5);
-        if (r > 0 || (r < 0 && errno != EINTR))
+        if (r > 0) {
+            if (read(iso->answer, &done, 1) != 1)
+                done = 0; /* its end closed: it died */
             break;
+        }
+        if (r < 0 && errno != EINTR)
+            break;
+        int status;
+        if (waitpid(iso->pid, &status, WNOHANG) == iso->pid) { /* died, its pipe held elsewhere */
+            close(iso->ask), close(iso->answer);
+            iso->pid = 0;
+            return died(status, message, size);
+        }
         if (stop && *stop) {
-            kill(pid, SIGKILL);
             stopped = true;
             break;
         }
     }
-    close(ends[0]);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    int done = __atomic_load_n(&shared->done, __ATOMIC_ACQUIRE);
-    AppIsolated result;
-    if (stopped && !done) {
-        result = APP_ISOLATED_STOPPED;
-    } else if (done == 1) {
+    if (done == 1) {
         memcpy(out, pixels, bytes);
-        result = APP_ISOLATED_DRAWN;
-    } else if (done == 2) {
-        snprintf(message, size, "%s", shared->message);
-        result = APP_ISOLATED_FAILED;
-    } else {
-        if (WIFSIGNALED(status))
-            snprintf(message, size, "the decoder crashed on it: %s", strsignal(WTERMSIG(status)));
-        else
-            snprintf(message, size, "the decoder ended with status %d", WEXITSTATUS(status));
-        result = APP_ISOLATED_CRASHED;
+        return APP_ISOLATED_DRAWN;
     }
-    munmap(map, length);
-    return result;
+    if (done == 2) {
+        snprintf(message, size, "%s", s->message);
+        return APP_ISOLATED_FAILED;
+    }
+    /* dead, or to be killed: the next page forks another */
+    int status = 0;
+    if (!stopped) {
+        kill(iso->pid, SIGKILL); /* (a write that failed: gone or going) */
+        while (waitpid(iso->pid, &status, 0) < 0 && errno == EINTR)
+            ;
+        close(iso->ask), close(iso->answer);
+        iso->pid = 0;
+    } else {
+        stop_child(iso, true);
+        return APP_ISOLATED_STOPPED;
+    }
+    return died(status, message, size);
 }
