@@ -2,8 +2,8 @@
  * thread's code on its copy of memory. glibc's malloc is usable there (fork takes and resets its
  * arenas' locks); the decoder's state is the forking thread's own; it leaves by _exit: the
  * parent's Vulkan driver is never entered. It keeps the descriptors it inherits (the decoder's
- * file among them), so another drawing process may hold a copy of this one's pipe: its death is
- * seen by waitpid, not by the pipe's end. */
+ * file among them), so another drawing process may hold a copy of this one's socket: its death is
+ * seen by waitpid, not by the socket's end. */
 #define _GNU_SOURCE
 
 #include "isolate.h"
@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,14 +32,16 @@ struct AppIsolate {
     AppIsolatedStart start;
     AppIsolatedDraw draw;
     void *user;
-    pid_t pid;       /* the drawing process; 0: none */
-    int ask, answer; /* the pipes' ends: a byte each way a page */
+    pid_t pid; /* the drawing process; 0: none */
+    /* the parent's end of a socket pair, a byte each way a page (a socket, not a pipe: a send to
+     * a process gone fails, raising no SIGPIPE) */
+    int socket;
     Shared *shared;  /* mapped before the fork */
     size_t capacity; /* bytes of pixels after it */
 };
 
 /* The drawing process: signals as a fresh process has them (the parent's handlers would speak
- * for the program), silent, and gone with its parent. */
+ * for the program), silent, and gone with the thread that forked it. */
 static void child_start(void)
 {
     static const int signals[] = {SIGSEGV, SIGBUS, SIGFPE,  SIGILL,  SIGABRT, SIGTERM,
@@ -57,32 +60,34 @@ static void child_start(void)
     }
 }
 
-static void child_serve(AppIsolate *iso, int ask, int answer)
+static void child_serve(AppIsolate *iso, int socket)
 {
     uint8_t *pixels = (uint8_t *)(iso->shared + 1);
     char go;
-    while (read(ask, &go, 1) == 1) {
+    while (recv(socket, &go, 1, 0) == 1) {
         Shared *s = iso->shared;
         s->message[0] = '\0';
         bool ok = iso->draw(iso->user, s->request, pixels, s->bytes, s->message, sizeof s->message);
         char done = ok ? 1 : 2;
-        if (write(answer, &done, 1) != 1)
+        if (send(socket, &done, 1, MSG_NOSIGNAL) != 1)
             break;
     }
     _exit(0);
 }
 
-static void stop_child(AppIsolate *iso, bool kill_it)
+/* The drawing process killed (where `kill_it`) and reaped; its status. */
+static int stop_child(AppIsolate *iso, bool kill_it)
 {
+    int status = 0;
     if (!iso->pid)
-        return;
+        return status;
     if (kill_it)
         kill(iso->pid, SIGKILL);
-    close(iso->ask);
-    close(iso->answer);
-    while (waitpid(iso->pid, NULL, 0) < 0 && errno == EINTR)
+    close(iso->socket);
+    while (waitpid(iso->pid, &status, 0) < 0 && errno == EINTR)
         ;
     iso->pid = 0;
+    return status;
 }
 
 /* A drawing process with room for `bytes` of pixels. */
@@ -103,27 +108,23 @@ static bool start_child(AppIsolate *iso, size_t bytes)
     }
     if (iso->pid)
         return true;
-    int ask[2], answer[2];
-    if (pipe2(ask, O_CLOEXEC) != 0)
+    int ends[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0)
         return false;
-    if (pipe2(answer, O_CLOEXEC) != 0) {
-        close(ask[0]), close(ask[1]);
-        return false;
-    }
     pid_t pid = fork();
     if (pid == 0) {
-        close(ask[1]), close(answer[0]);
+        close(ends[0]);
         child_start();
         if (iso->start && !iso->start(iso->user))
             _exit(1);
-        child_serve(iso, ask[0], answer[1]);
+        child_serve(iso, ends[1]);
     }
-    close(ask[0]), close(answer[1]);
+    close(ends[1]);
     if (pid < 0) {
-        close(ask[1]), close(answer[0]);
+        close(ends[0]);
         return false;
     }
-    iso->pid = pid, iso->ask = ask[1], iso->answer = answer[0];
+    iso->pid = pid, iso->socket = ends[0];
     return true;
 }
 
@@ -158,55 +159,58 @@ AppIsolated app_isolate_draw(AppIsolate *iso, const void *request, size_t reques
                              uint8_t *out, size_t bytes, char *message, size_t size,
                              const volatile int *stop)
 {
-    if (request_size > APP_ISOLATE_REQUEST || !start_child(iso, bytes))
+    if (request_size > APP_ISOLATE_REQUEST)
         return APP_ISOLATED_NO_CHILD;
-    Shared *s = iso->shared;
-    memcpy(s->request, request, request_size);
-    s->request_size = request_size, s->bytes = bytes;
-    uint8_t *pixels = (uint8_t *)(s + 1);
-    memcpy(pixels, out, bytes); /* the drawing goes onto what `out` holds (paper, a margin) */
-    char go = 1, done = 0;
-    bool asked = write(iso->ask, &go, 1) == 1, stopped = false;
-    while (asked) {
-        struct pollfd p = {.fd = iso->answer, .events = POLLIN};
-        int r = poll(&p, 1, 5);
-        if (r > 0) {
-            if (read(iso->answer, &done, 1) != 1)
-                done = 0; /* its end closed: it died */
-            break;
-        }
-        if (r < 0 && errno != EINTR)
-            break;
+    /* a process that died while it waited (killed with the thread that forked it) is made again */
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (!start_child(iso, bytes))
+            return APP_ISOLATED_NO_CHILD;
+        Shared *s = iso->shared;
+        memcpy(s->request, request, request_size);
+        s->request_size = request_size, s->bytes = bytes;
+        uint8_t *pixels = (uint8_t *)(s + 1);
+        memcpy(pixels, out, bytes); /* the drawing goes onto what `out` holds (paper, a margin) */
+        char go = 1, done = 0;
         int status;
-        if (waitpid(iso->pid, &status, WNOHANG) == iso->pid) { /* died, its pipe held elsewhere */
-            close(iso->ask), close(iso->answer);
+        if (waitpid(iso->pid, &status, WNOHANG) == iso->pid) {
+            close(iso->socket);
             iso->pid = 0;
-            return died(status, message, size);
+            continue;
         }
-        if (stop && *stop) {
-            stopped = true;
-            break;
+        if (send(iso->socket, &go, 1, MSG_NOSIGNAL) != 1) {
+            stop_child(iso, true);
+            continue;
         }
+        for (;;) {
+            struct pollfd p = {.fd = iso->socket, .events = POLLIN};
+            int r = poll(&p, 1, 5);
+            if (r > 0) {
+                if (recv(iso->socket, &done, 1, 0) != 1)
+                    done = 0; /* its end closed: it died */
+                break;
+            }
+            if (r < 0 && errno != EINTR)
+                break;
+            /* died (another drawing process may hold a copy of its end) */
+            if (waitpid(iso->pid, &status, WNOHANG) == iso->pid) {
+                close(iso->socket);
+                iso->pid = 0;
+                return died(status, message, size);
+            }
+            if (stop && *stop) {
+                stop_child(iso, true);
+                return APP_ISOLATED_STOPPED;
+            }
+        }
+        if (done == 1) {
+            memcpy(out, pixels, bytes);
+            return APP_ISOLATED_DRAWN;
+        }
+        if (done == 2) {
+            snprintf(message, size, "%s", s->message);
+            return APP_ISOLATED_FAILED;
+        }
+        return died(stop_child(iso, true), message, size); /* the next page forks another */
     }
-    if (done == 1) {
-        memcpy(out, pixels, bytes);
-        return APP_ISOLATED_DRAWN;
-    }
-    if (done == 2) {
-        snprintf(message, size, "%s", s->message);
-        return APP_ISOLATED_FAILED;
-    }
-    /* dead, or to be killed: the next page forks another */
-    int status = 0;
-    if (!stopped) {
-        kill(iso->pid, SIGKILL); /* (a write that failed: gone or going) */
-        while (waitpid(iso->pid, &status, 0) < 0 && errno == EINTR)
-            ;
-        close(iso->ask), close(iso->answer);
-        iso->pid = 0;
-    } else {
-        stop_child(iso, true);
-        return APP_ISOLATED_STOPPED;
-    }
-    return died(status, message, size);
+    return APP_ISOLATED_NO_CHILD;
 }
