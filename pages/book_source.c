@@ -601,23 +601,35 @@ static int check_pages(AppBookSource *src, char *message, size_t size)
     float *aspects = malloc((size_t)checked * sizeof *aspects);
     if (!aspects)
         return fail(message, size, 1, "%s: out of memory", src->name ? src->name : "the book");
-    int bad = 0;
+    int first_bad = 0, good = 0;
 #ifdef PAGECURL_HAVE_MUPDF
     fz_md5_init(&src->hash);
 #endif
-    for (int i = 0; i < checked && !bad; i++) {
+    /* a page that fails is shown crossed out when drawn, with its cause: one bad file among a
+     * folder's images does not keep the book shut; a folder of which no page can be read does */
+    for (int i = 0; i < checked; i++) {
         int w, h;
-        bad = page_header(src, (int)((int64_t)i * src->pages / checked), &w, &h, message, size);
-        aspects[i] = bad ? 1.0f : (float)h / (float)w;
+        char line[512];
+        int bad =
+            page_header(src, (int)((int64_t)i * src->pages / checked), &w, &h, line, sizeof line);
+        if (bad && !first_bad) {
+            first_bad = bad;
+            snprintf(message, size, "%s", line);
+        }
+        if (!bad)
+            aspects[good++] = (float)h / (float)w;
     }
-    if (!bad)
-        src->aspect = app_book_common_aspect(aspects, checked);
+    if (good)
+        src->aspect = app_book_common_aspect(aspects, good);
     free(aspects);
+    if (!good)
+        return first_bad;
+    if (size)
+        message[0] = '\0';
 #ifdef PAGECURL_HAVE_MUPDF
-    if (!bad)
-        set_id(src, "pages", &src->hash);
+    set_id(src, "pages", &src->hash);
 #endif
-    return bad;
+    return 0;
 }
 
 static int open_folder(AppBookSource *src, const char *path, char *message, size_t size)
@@ -1372,6 +1384,11 @@ static uint8_t *image_page(AppBookSource *src, int page, size_t *n, int *hw, int
     bool whole;
     uint8_t *bytes = page_bytes(src, page, SIZE_MAX, n, &whole, why, size);
     if (bytes && image_size(src, bytes, *n, hw, hh, why, size) != 0) {
+        free(bytes);
+        return NULL;
+    }
+    if (bytes && too_large(*hw, *hh)) { /* (a page past the open's checks) */
+        snprintf(why, size, "%dx%d pixels, larger than a page may be", *hw, *hh);
         free(bytes);
         return NULL;
     }
