@@ -119,105 +119,65 @@ bool app_bmp_masks(const uint8_t *b, size_t n, uint8_t **copy)
     return true;
 }
 
-/* The bytes an LZW stream's codes come from: a GIF frame's data blocks joined, or a TIFF strip
- * (its bits reversed in each byte where the TIFF says so). */
-typedef struct LzwBytes {
+/* A GIF frame's codes: its data blocks joined, each code from a byte's least significant bit. */
+typedef struct GifCodes {
     const uint8_t *p, *end;
-    bool blocks;    /* GIF: runs of up to 255 bytes, each after its length, to a zero length */
-    size_t block;   /* GIF: bytes left in the run p lies in */
-    bool reversed;  /* TIFF FillOrder 2 */
-    bool lsb_first; /* GIF's codes start at a byte's least significant bit, TIFF's at its most */
+    size_t block; /* bytes left in the block p lies in (up to 255, each after its length) */
     uint32_t bits, avail;
-} LzwBytes;
+} GifCodes;
 
-static int lzw_byte(LzwBytes *s)
-{
-    while (s->blocks && s->block == 0) {
-        if (s->p >= s->end || *s->p == 0)
-            return -1;
-        s->block = *s->p++;
-        if ((size_t)(s->end - s->p) < s->block)
-            return -1;
-    }
-    if (s->p >= s->end)
-        return -1;
-    s->block -= s->blocks;
-    uint8_t byte = *s->p++;
-    if (s->reversed) {
-        byte = (uint8_t)((byte & 0xf0) >> 4 | (byte & 0x0f) << 4);
-        byte = (uint8_t)((byte & 0xcc) >> 2 | (byte & 0x33) << 2);
-        byte = (uint8_t)((byte & 0xaa) >> 1 | (byte & 0x55) << 1);
-    }
-    return byte;
-}
-
-static bool lzw_code(LzwBytes *s, uint32_t width, uint32_t *code)
+static bool gif_code(GifCodes *s, uint32_t width, uint32_t *code)
 {
     while (s->avail < width) {
-        int byte = lzw_byte(s);
-        if (byte < 0)
-            return false;
-        s->bits =
-            s->lsb_first ? s->bits | (uint32_t)byte << s->avail : s->bits << 8 | (uint32_t)byte;
+        while (s->block == 0) {
+            if (s->p >= s->end || *s->p == 0)
+                return false;
+            s->block = *s->p++;
+            if ((size_t)(s->end - s->p) < s->block)
+                return false;
+        }
+        s->block--;
+        s->bits |= (uint32_t)*s->p++ << s->avail;
         s->avail += 8;
     }
-    if (s->lsb_first) {
-        *code = s->bits & ((1u << width) - 1);
-        s->bits >>= width;
-    } else {
-        *code = (s->bits >> (s->avail - width)) & ((1u << width) - 1);
-        s->bits &= (1u << (s->avail - width)) - 1;
-    }
+    *code = s->bits & ((1u << width) - 1);
+    s->bits >>= width;
     s->avail -= width;
     return true;
 }
 
-/* An LZW stream as MuPDF 1.21's decoder (filter-lzw.c) reads it, from the strings' lengths
- * alone: the bytes its codes expand to into `*out` (counting stops past `cap`). Its table's rules
- * are the decoder's: an entry a code, the code width growing as the table fills (a code early
- * with `early_change`), no entry past 4,096 (the codes go on, each up to 4,096 bytes long: a file
- * of a few hundred kilobytes makes a gigabyte), a code past the table's end ends it (the decoder
- * throws). The decoder does not clear its table at a clear code: the code that starts the table
- * anew is taken as whatever entry it names, one left from before the clear, and its string
- * written whatever its length (an entry grown by each round past the decoder's buffer: upstream's
- * bug 709560). False where a code does so (a literal must start the table). */
-static bool lzw_scan(LzwBytes *s, uint32_t min_bits, uint32_t early_change, bool old_tiff,
-                     uint64_t cap, uint64_t *out)
+/* How many bytes a frame's codes expand to, from the strings' lengths alone, as the LZW decoder
+ * pagecurl links (pages/lzw_decode.c) reads them (counting stops past `cap`): an entry a code,
+ * the width growing as the table fills, no entry past 4,096 while the codes go on, each up to
+ * 4,096 bytes long (a file of a few hundred kilobytes makes a gigabyte, all of which MuPDF 1.21's
+ * GIF reader keeps); a table started on no literal, or a code past its end, ends the stream. */
+static uint64_t gif_expanded(GifCodes *s, uint32_t min_bits, uint64_t cap)
 {
     enum { MAX_BITS = 12, CODES = 1 << MAX_BITS };
     uint16_t length[CODES];
-    min_bits = min_bits > MAX_BITS ? MAX_BITS : min_bits;
     uint32_t clear = 1u << (min_bits - 1), eod = clear + 1;
     for (uint32_t i = 0; i < CODES; i++)
         length[i] = i < clear ? 1 : 0;
     uint32_t width = min_bits, next = clear + 2, code;
     int64_t old = -1;
-    *out = 0;
-    while (*out <= cap && lzw_code(s, width, &code) && code != eod) {
-        if (!old_tiff && next > CODES && code != clear)
-            code = clear;
+    uint64_t out = 0;
+    while (out <= cap && gif_code(s, width, &code) && code != eod) {
         if (code == clear) {
             width = min_bits, next = clear + 2, old = -1;
             continue;
         }
-        if (old < 0) {
-            if (code >= clear + 2)
-                return false;
-            old = code;
-        } else if (!old_tiff && next == CODES) {
-            next++;
-        } else if (code > next || (!old_tiff && next >= CODES)) {
+        if (old < 0 ? code >= clear : code > next || (code == next && next == CODES))
             break;
-        } else if (next < CODES) {
+        if (old >= 0 && next < CODES) {
             length[next] = (uint16_t)(length[old] + 1);
             next++;
-            if (next > (1u << width) - early_change - 1 && width < MAX_BITS)
+            if (next >= (1u << width) && width < MAX_BITS)
                 width++;
-            old = code;
         }
-        *out += code >= clear ? length[code] : 1;
+        old = code;
+        out += length[code];
     }
-    return true;
+    return out;
 }
 
 /* Past a run of data blocks: false where the file ends inside them. */
@@ -298,12 +258,8 @@ bool app_gif_screen(const uint8_t *b, size_t n, char *why, size_t size)
         if (min_code_size < 1 || min_code_size > 11)
             return refuse(why, size, "a GIF whose frame %u has a minimum code size of %u (1 to 11)",
                           frame, min_code_size);
-        LzwBytes codes_in = {.p = p, .end = end, .blocks = true, .lsb_first = true};
-        if (!lzw_scan(&codes_in, min_code_size + 1, 0, true, APP_GIF_MAX_BYTES - work, &codes))
-            return refuse(why, size,
-                          "a GIF whose frame %u starts its codes' table with an entry it does not "
-                          "hold",
-                          frame);
+        GifCodes in = {.p = p, .end = end};
+        codes = gif_expanded(&in, min_code_size + 1, APP_GIF_MAX_BYTES - work);
         work += area > codes ? area : codes;
         if (work > APP_GIF_MAX_BYTES) /* counted up to the limit: at least this much */
             return refuse(why, size,
@@ -338,18 +294,18 @@ enum {
     TIFF_RATIONAL = 5,
 };
 
-/* A tag whose values are a list (strips, tiles, a colour map, a profile): where they lie. */
+/* A tag whose values are a list (strips, tiles, a colour map, a profile): how many. */
 typedef struct TiffList {
     bool present;
-    uint32_t type, count, at;
+    uint32_t count;
 } TiffList;
 
 typedef struct Tiff {
     const uint8_t *b;
     size_t n, rp; /* the read position, as load-tiff.c's: reads past the end give EOF */
     bool le;
-    uint32_t width, length, bps, compression, photometric, fillorder, spp, rows_per_strip,
-        extra_samples, tile_width, tile_length;
+    uint32_t width, length, bps, compression, photometric, spp, extra_samples, tile_width,
+        tile_length;
     TiffList strip_offsets, strip_counts, tile_offsets, tile_counts, colour_map, profile;
 } Tiff;
 
@@ -391,11 +347,6 @@ static uint32_t tiff_value(Tiff *t, uint32_t type, uint32_t at, uint32_t i)
     return v;
 }
 
-static uint32_t tiff_list_value(Tiff *t, const TiffList *l, uint32_t i)
-{
-    return tiff_value(t, l->type, l->at, i);
-}
-
 /* The first directory's tags; false where load-tiff.c would throw before reading them (it is
  * refused there, at once). */
 static bool tiff_read(Tiff *t)
@@ -409,14 +360,14 @@ static bool tiff_read(Tiff *t)
     uint32_t count = tiff_short(t);
     if ((uint64_t)count * 12 > t->n - (t->rp < t->n ? t->rp : t->n))
         return false;
-    *t = (Tiff){.b = t->b,
-                .n = t->n,
-                .le = t->le,
-                .bps = 1,
-                .compression = 1,
-                .spp = 1,
-                .rows_per_strip = 0xffffffffu,
-                .fillorder = 1};
+    *t = (Tiff){
+        .b = t->b,
+        .n = t->n,
+        .le = t->le,
+        .bps = 1,
+        .compression = 1,
+        .spp = 1,
+    };
     for (uint32_t k = 0; k < count; k++) {
         size_t entry = (size_t)offset + 2 + 12 * (size_t)k;
         t->rp = entry;
@@ -430,9 +381,7 @@ static bool tiff_read(Tiff *t)
                            : tag == 258 ? &t->bps
                            : tag == 259 ? &t->compression
                            : tag == 262 ? &t->photometric
-                           : tag == 266 ? &t->fillorder
                            : tag == 277 ? &t->spp
-                           : tag == 278 ? &t->rows_per_strip
                            : tag == 322 ? &t->tile_width
                            : tag == 323 ? &t->tile_length
                            : tag == 338 ? &t->extra_samples
@@ -449,40 +398,8 @@ static bool tiff_read(Tiff *t)
         if (list) {
             if (list->present)
                 return false; /* "at most one ... tag allowed" */
-            *list = (TiffList){true, type, n, at};
+            *list = (TiffList){true, n};
         }
-    }
-    return true;
-}
-
-/* LZW strips (or tiles) whose codes start a table with an entry it does not hold. */
-static bool tiff_lzw_sound(Tiff *t, char *why, size_t size)
-{
-    bool tiled = t->tile_width && t->tile_length;
-    /* load-tiff.c takes strip tags for a tiled image's where it has no tile tags */
-    const TiffList *offsets =
-        tiled && t->tile_offsets.present ? &t->tile_offsets : &t->strip_offsets;
-    const TiffList *counts = tiled && t->tile_counts.present ? &t->tile_counts : &t->strip_counts;
-    uint32_t chunks = offsets->count < counts->count ? offsets->count : counts->count;
-    for (uint32_t i = 0; i < chunks; i++) {
-        uint32_t at = tiff_list_value(t, offsets, i), len = tiff_list_value(t, counts, i);
-        if (at > t->n || len > t->n - at)
-            continue; /* load-tiff.c throws at it */
-        if (len < 2)
-            return refuse(why, size, "a TIFF whose LZW strip %u holds %u byte%s", i + 1, len,
-                          len == 1 ? "" : "s");
-        const uint8_t *p = t->b + at;
-        LzwBytes in = {.p = p, .end = p + len, .reversed = t->fillorder == 2};
-        int first = lzw_byte(&in), second = lzw_byte(&in);
-        /* the old LZW that libtiff still reads: codes from a byte's least significant bit */
-        bool old = first == 0 && (second & 1);
-        in = (LzwBytes){.p = p, .end = p + len, .reversed = t->fillorder == 2, .lsb_first = old};
-        uint64_t out;
-        if (!lzw_scan(&in, 9, old ? 0 : 1, old, UINT64_MAX - 1, &out))
-            return refuse(why, size,
-                          "a TIFF whose LZW strip %u starts its codes' table with an entry it "
-                          "does not hold",
-                          i + 1);
     }
     return true;
 }
@@ -543,8 +460,6 @@ bool app_tiff_screen(const uint8_t *b, size_t n, bool whole, char *why, size_t s
                       "a tiled YCbCr TIFF compressed by method %u, which pagecurl does "
                       "not read (it reads JPEG's)",
                       t.compression);
-    if (t.compression == 5 && !tiff_lzw_sound(&t, why, size))
-        return false;
     return true;
 }
 
