@@ -216,26 +216,31 @@ static void step_down(Window *w)
             w->forced ? "set by " WINDOW_STEP_BUDGET_ENV : hz);
 }
 
-/* The spread (pages 2s | 2s + 1) whose pages `left`, `right` are (either side, 0: none). */
-static int spread_of(int left, int right)
+/* The spread (pages 2s | 2s + 1) whose pages `left`, `right` are (either side, 0: none). Neither:
+ * the spread past the last page, where a book of an odd length lies closed on its last leaf's
+ * blank back (the spread before the first has page 1). */
+static int spread_of(int pages, int left, int right)
 {
-    return (left > right ? left : right) / 2;
+    return left || right ? (left > right ? left : right) / 2 : pages / 2 + 1;
 }
 
 /* Where the book is heading: the spread a turn's leaf and the turns queued behind it land on, so
  * that the title answers a key at once and, thumbing through, counts the presses rather than
  * lagging the leaves in the air; a held leaf's end is the hand's, so while one is held (and at
  * rest) the spread shown. */
-static int heading_spread(const pagecurl_state *s)
+static int heading_spread(const pagecurl_book *book, const pagecurl_state *s)
 {
-    return s->held ? spread_of(s->left, s->right) : spread_of(s->heading_left, s->heading_right);
+    int pages = pagecurl_book_page_count(book);
+    return s->held ? spread_of(pages, s->left, s->right)
+                   : spread_of(pages, s->heading_left, s->heading_right);
 }
 
 /* The title and the HUD say where the reader is and which mode the pointer is in: "pagecurl:
  * 4-5 / 16", with ", ink (I: turn pages)" in ink mode. SDL is told only when the title changes. */
 static void show_where(Window *w, const AppSession *session, const pagecurl_state *s)
 {
-    app_where_line(w->book, heading_spread(s), s->single, w->hud.where, sizeof w->hud.where);
+    app_where_line(w->book, heading_spread(w->book, s), s->single, w->hud.where,
+                   sizeof w->hud.where);
     w->hud.ink_mode = session->ink_mode;
     char title[sizeof w->title];
     snprintf(title, sizeof title, "pagecurl: %s%s", w->hud.where,
@@ -729,7 +734,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         zoomed = s.moving;
         show_where(w, session, &s);
         /* the notebook keeps the reader's place: the spread the book heads for */
-        int pages = pagecurl_book_page_count(w->book), heading = heading_spread(&s);
+        int pages = pagecurl_book_page_count(w->book), heading = heading_spread(w->book, &s);
         w->notebook.notebook.at = heading > 0 ? (2 * heading < pages ? 2 * heading : pages) : 1;
         app_library_notebook_keep(&w->notebook, w->book, false);
         if (w->notebook.notebook.failed && !w->notebook_failed) {

@@ -213,7 +213,7 @@ static void *worker(void *user)
     return NULL;
 }
 
-AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t view_width, char *message,
+AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t page_width, char *message,
                                       size_t size)
 {
     AppBookStream *s = calloc(1, sizeof *s);
@@ -237,8 +237,8 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t view_width, c
     if (app_book_source_builtin(src)) {
         s->width = APP_CONTENT_WIDTH;
     } else {
-        /* about a texel a pixel where the spread fills the view: two pages across it */
-        uint32_t w = (view_width / 2 + 63) / 64 * 64;
+        /* about a texel a pixel */
+        uint32_t w = (page_width + 63) / 64 * 64;
         s->width = w < 256 ? 256 : w > 2048 ? 2048 : w;
         if (s->width * aspect > 4096.0f)
             s->width = (uint32_t)(4096.0f / aspect);

@@ -18,9 +18,9 @@
 
 typedef struct AppBookStream AppBookStream;
 
-/* Streams `src` (taken: closed with the stream) for views `view_width` pixels wide; NULL with the
- * line in message when out of memory or no thread can start. */
-AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t view_width, char *message,
+/* Streams `src` (taken: closed with the stream) for views that show a page `page_width` pixels
+ * wide; NULL with the line in message when out of memory or no thread can start. */
+AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t page_width, char *message,
                                       size_t size);
 void app_book_stream_destroy(AppBookStream *stream);
 

@@ -1045,14 +1045,17 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
         gpu_renderer_prepare(ctx, &b->view.renderer, (VkExtent2D){width, height});
         return true;
     }
-    /* the pages are drawn for the first viewport's width, as the program draws them for its
-     * window's or image's */
+    /* the pages are drawn for the width the first viewport shows a page at, as the program
+     * draws them for its window's or image's: half of it for a spread, all of it for one page
+     * (a portrait view's: drawn at half its width, its print would show magnified) */
     if (!b->stream && !b->source)
         return gpu_error_set(err, "the book's pages could not be streamed (out of memory)");
     if (!b->stream) {
         char message[512];
-        b->stream = app_book_stream_create(
-            b->source, (uint32_t)lrintf((float)width * b->page_detail), message, sizeof message);
+        float page_width =
+            (float)width * (app_book_one_page(&b->layout, width, height) ? 1.0f : 0.5f);
+        b->stream = app_book_stream_create(b->source, (uint32_t)lrintf(page_width * b->page_detail),
+                                           message, sizeof message);
         b->source = NULL; /* the stream's now, made or not */
         if (!b->stream)
             return gpu_error_set(err, "%s", message);

@@ -617,6 +617,43 @@ static void check_zoom_sharp(CheckState *s, const Ctx *c)
     image_free(&z), image_free(&b);
 }
 
+/* A page in a portrait view (one page, --layout auto) is drawn for the width it is shown at, as
+ * a spread's pages are for half theirs: its fine bars are as sharp as the same page shown at the
+ * same size in a landscape view (a one-page book, closed: its page alone, centred, 489 pixels
+ * wide in both). Drawn for half the portrait's width, they were magnified 1.8 times. */
+static void check_portrait_sharp(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+    return;
+#endif
+    char pdf[512], tall[512], wide[512];
+    path_in(c, "bars-portrait.pdf", pdf, sizeof pdf);
+    path_in(c, "bars-portrait.png", tall, sizeof tall);
+    path_in(c, "bars-landscape.png", wide, sizeof wide);
+    CHECK(s, write_bars_pdf(pdf), "cannot write %s", pdf);
+    Run r = RUN("--headless", "--book", pdf, "--curl", "0", "--quality", "low", "--size", "515x720",
+                "--screenshot", tall);
+    CHECK(s, r.status == 0, "portrait: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--book", pdf, "--curl", "0", "--quality", "low", "--size", "1280x720",
+            "--screenshot", wide);
+    CHECK(s, r.status == 0, "landscape: exit %d: %s", r.status, r.err);
+    Image t = image_load(tall), w = image_load(wide);
+    if (t.rgba && w.rgba && t.w == 515 && w.w == 1280) {
+        /* 160 x 160 pixels of bars about the page's middle, in each */
+        double dt = detail(&t, 257 - 80, 300 - 80, 160, 160);
+        double dw = detail(&w, 640 - 80, 300 - 80, 160, 160);
+        printf("portrait_sharp: fine detail in a portrait view %.1f, in a landscape one %.1f\n", dt,
+               dw);
+        CHECK(s, dw > 100.0 && dt >= 0.8 * dw, /* 0.90 drawn for its width, 0.43 for half */
+              "in a portrait view the bars hold %.1f of the detail the landscape view's %.1f", dt,
+              dw);
+    } else {
+        CHECK(s, false, "the pictures: %dx%d, %dx%d", t.w, t.h, w.w, w.h);
+    }
+    image_free(&t), image_free(&w);
+}
+
 static AppBookSource *open_source(CheckState *s, const char *path);
 
 /* How far region `r` as drawn is from the same texels of the page drawn whole into a layer of
@@ -1992,6 +2029,7 @@ int main(int argc, char **argv)
         {"shapes", check_shapes},
         {"outline", check_outline},
         {"zoom_sharp", check_zoom_sharp},
+        {"portrait_sharp", check_portrait_sharp},
         {"regions", check_regions},
     };
     CheckState s = {0};

@@ -5,7 +5,8 @@
 # for "8-9 / 16"; I adds the mode; G, 13, Enter opens at "12-13 / 16" and G, 3, Escape goes
 # nowhere (the window stays open). Bound on the right (--rtl) the arrows go the way the pages
 # move: Left turns forward, Right back. A notebook keeps the reader's place: turned to 4-5 and
-# closed, it reopens there. Read with xdotool getwindowname.
+# closed, it reopens there. A book of an odd length turned to its end reads "end / 3". Read
+# with xdotool getwindowname.
 set -u
 exe=$1
 name=window_where
@@ -60,3 +61,27 @@ expect "pagecurl: 4-5 / 16"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl --notebook (reopened) exited with $status"
 rm -rf "$(dirname "$nb")"
+# A book of an odd length turned to its end lies closed on its last leaf's blank back: no page
+# shows, "end / 3" (it read "1 / 3", the first spread's, and the notebook kept page 1 as the
+# reader's place). Its three pages are the program's own pictures.
+book=$(mktemp -d)
+for i in 1 2 3; do
+    "$exe" --headless --size 96x128 --curl 0 --screenshot "$book/p$i.png" >/dev/null 2>&1 ||
+        fail "cannot make page $i"
+done
+nb=$book/odd.json
+window_start "$exe" --validation --size 640x400 --book "$book" --page 3 --notebook "$nb"
+expect "pagecurl: 2-3 / 3"
+# a stroke on page 3, so that the notebook is written (with the place)
+xdotool mousemove --window "$win" 420 200 mousedown 3
+for x in 440 460 480 500; do
+    xdotool mousemove --window "$win" "$x" 200
+    sleep 0.05
+done
+xdotool mouseup 3
+xdotool key --window "$win" Right
+expect "pagecurl: end / 3"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl on a 3-page book exited with $status"
+grep -q '"at": 3,' "$nb" || fail "the notebook keeps another place than the end: $(cat "$nb")"
+rm -rf "$book"

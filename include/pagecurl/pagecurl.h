@@ -488,7 +488,9 @@ PAGECURL_API float pagecurl_book_page_height(const pagecurl_book *book);
 
 typedef struct pagecurl_state {
     uint32_t size;                   /* sizeof(pagecurl_state): set by the caller */
-    int left, right;                 /* the pages lying open (0: none there), the settled spread */
+    /* The pages lying open (0: none there), the settled spread; both 0: a book of an odd length
+     * lies closed on its last leaf's blank back (spread page_count / 2 + 1). */
+    int left, right;
     bool turning;                    /* a leaf is moving (held or settling) */
     bool held;                       /* a pointer holds it */
     int heading_left, heading_right; /* the spread the turn in flight is heading for (it may still
