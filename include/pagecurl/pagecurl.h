@@ -487,7 +487,7 @@ PAGECURL_API float pagecurl_book_page_height(const pagecurl_book *book);
  * State and events. */
 
 typedef struct pagecurl_state {
-    uint32_t size;                   /* sizeof(pagecurl_state): set by the caller */
+    uint32_t size; /* sizeof(pagecurl_state): set by the caller */
     /* The pages lying open (0: none there), the settled spread; both 0: a book of an odd length
      * lies closed on its last leaf's blank back (spread page_count / 2 + 1). */
     int left, right;
