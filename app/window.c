@@ -156,6 +156,8 @@ typedef struct Window {
     bool notebook_failed;           /* the toast has said the notebook could not be saved */
     AppPageField field;             /* G: go to a page */
     bool field_skip;                /* the G that opened the field is no text of it */
+    float hud_scale;                /* the HUD's enlargement (draw_hud), 0: not chosen yet */
+    VkExtent2D hud_extent;          /* the swapchain's size it was chosen for */
 } Window;
 
 /* The book's events since the last frame: errors said, the ink's changes saved; whether a page
@@ -392,12 +394,21 @@ static VkResult submit(Window *w, uint32_t slot, uint32_t index)
 }
 
 /* The HUD over the frame: drawn into the swapchain image before it is presented, enlarged as far
- * as it stays above the book's far edge. */
+ * as it stays above the book's far edge at rest. Chosen while the book rests (or the window's
+ * size changes) and kept while it moves: the view pulling back for a turn leaves room for a larger
+ * panel, and the panel grew to twice its size and shrank back with every turn. */
 static void draw_hud(Window *w, VkCommandBuffer cmd, uint32_t slot, uint32_t index)
 {
     const float margin = 8.0f;
-    float scale =
-        app_hud_scale(&w->hud, pagecurl_book_head_row(w->book), w->sc.extent.width, margin);
+    pagecurl_state s = {.size = sizeof s};
+    pagecurl_book_state(w->book, &s);
+    VkExtent2D e = w->sc.extent;
+    if (!w->hud_scale || (!s.turning && !s.moving) || e.width != w->hud_extent.width ||
+        e.height != w->hud_extent.height) {
+        w->hud_scale = app_hud_scale(&w->hud, pagecurl_book_head_row(w->book), e.width, margin);
+        w->hud_extent = e;
+    }
+    float scale = w->hud_scale;
     size_t bytes;
     void *vertices = app_overlay_vertices(&w->overlay, slot, &bytes);
     uint32_t quads = app_hud_quads(&w->hud, vertices, bytes);
