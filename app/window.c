@@ -238,8 +238,10 @@ static int heading_spread(const pagecurl_book *book, const pagecurl_state *s)
 }
 
 /* The title and the HUD say where the reader is and which mode the pointer is in: "pagecurl:
- * 4-5 / 16", with ", ink (I: turn pages)" in ink mode. SDL is told only when the title changes. */
-static void show_where(Window *w, const AppSession *session, const pagecurl_state *s)
+ * 4-5 / 16", with ", ink (I: turn pages)" in ink mode. SDL is told only when the title changes;
+ * whether it did (the HUD then shows it only in a frame drawn after: a resize into one page's
+ * layout changes the line a frame after the one drawn for it). */
+static bool show_where(Window *w, const AppSession *session, const pagecurl_state *s)
 {
     app_where_line(w->book, heading_spread(w->book, s), s->single, w->hud.where,
                    sizeof w->hud.where);
@@ -247,10 +249,11 @@ static void show_where(Window *w, const AppSession *session, const pagecurl_stat
     char title[sizeof w->title];
     snprintf(title, sizeof title, "pagecurl: %s%s", w->hud.where,
              session->ink_mode ? ", ink (I: turn pages)" : "");
-    if (strcmp(title, w->title)) {
-        SDL_SetWindowTitle(w->win->window, title);
-        memcpy(w->title, title, sizeof title);
-    }
+    if (!strcmp(title, w->title))
+        return false;
+    SDL_SetWindowTitle(w->win->window, title);
+    memcpy(w->title, title, sizeof title);
+    return true;
 }
 
 /* The page field's share of the events while it is open: text, Backspace, Tab, Enter (the book
@@ -743,7 +746,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         redraw |= s.pages_ready;
         redraw |= zoomed; /* once more where the zoom comes to rest */
         zoomed = s.moving;
-        show_where(w, session, &s);
+        redraw |= show_where(w, session, &s) && w->hud.shown;
         /* the notebook keeps the reader's place: the spread the book heads for */
         int pages = pagecurl_book_page_count(w->book), heading = heading_spread(w->book, &s);
         w->notebook.notebook.at = heading > 0 ? (2 * heading < pages ? 2 * heading : pages) : 1;

@@ -3,7 +3,8 @@
 # as it stays above the book's far edge at rest; the view pulling back for a held leaf leaves room
 # for more, and the panel grew to twice its size and shrank back with every turn. Its text's
 # pixels, counted at rest and with a leaf held (the view pulled back): within 1.5 times (a panel
-# enlarged twice has 4 times as many).
+# enlarged twice has 4 times as many). And its first line says where the reader is as the title
+# does, after a resize too.
 set -u
 exe=$1
 out=${2:-.}
@@ -11,6 +12,8 @@ mkdir -p "$out"
 name=window_hud
 . "$(dirname "$0")/window_lib.sh"
 fail() { echo "$name: $*" >&2; kill "$pid" 2>/dev/null; exit 1; }
+title() { xdotool getwindowname "$win" 2>/dev/null; }
+has_title() { [ "$(title)" = "$1" ]; }
 # text FILE: how many pixels of the window's top quarter in FILE are the HUD's text colour
 # (255, 246, 195 as drawn; the paper is greyer, the backdrop and the print darker).
 text() {
@@ -38,8 +41,29 @@ sleep 1 # the view's pull-back settles
 capture "$out/held-hud.png" || fail "cannot capture the window"
 held=$(text "$out/held-hud.png")
 xdotool mouseup 1
+# Its first line says where the reader is, as the title does. Turned to 2-3 and made portrait (one
+# page shown), both say "3 / 16"; the HUD said "2-3" until something else drew a frame: the line
+# changed a frame after the one drawn for the new size. Its first line as shown, against the same
+# line in a frame drawn anew (H twice).
+xdotool key --window "$win" Right
+poll 30 has_title "pagecurl: 2-3 / 16" || fail "Right: the title is '$(title)'"
+sleep 2 # the leaf lands and the view comes back to rest: no frame drawn until the resize
+xdotool windowsize "$win" 700 900
+poll 30 has_title "pagecurl: 3 / 16" || fail "made portrait: the title is '$(title)'"
+sleep 1
+capture "$out/portrait.png" || fail "cannot capture the window"
+xdotool key --window "$win" h
+sleep 0.5
+xdotool key --window "$win" h
+sleep 1
+capture "$out/portrait-again.png" || fail "cannot capture the window"
+convert "$out/portrait.png" -crop 200x16+8+8 +repage "$out/line.png"
+convert "$out/portrait-again.png" -crop 200x16+8+8 +repage "$out/line-again.png"
+lines=$(differ "$out/line.png" "$out/line-again.png")
 window_quit
 echo "$name: the HUD's text covers $rest pixels at rest, $held with a leaf held"
+echo "$name: its first line after the resize differs from a frame's drawn anew in $lines pixels"
+[ "$lines" -eq 0 ] || fail "the HUD's first line lags the title ($out/line.png, $out/line-again.png)"
 [ "$status" -eq 0 ] || fail "pagecurl exited with $status"
 [ "$rest" -gt 300 ] || fail "no HUD text at rest ($out/rest-hud.png)"
 [ "$held" -le $((rest * 3 / 2)) ] ||
