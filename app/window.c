@@ -286,8 +286,11 @@ static bool field_event(const SDL_Event *e, Window *w, AppSession *session, doub
         AppTraceEvent go = {
             .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = f->page};
         app_page_field_close(f);
-        if (!session->replay)
+        if (!session->replay) {
+            /* an input the summary measures, as a key that turns a page is */
+            session->input_ms = e->key.timestamp ? e->key.timestamp : SDL_GetTicks64();
             app_session_apply(drawable_size(w->win), session, &go);
+        }
     }
     return true;
 }

@@ -6,7 +6,7 @@
 # nowhere (the window stays open). Bound on the right (--rtl) the arrows go the way the pages
 # move: Left turns forward, Right back. A notebook keeps the reader's place: turned to 4-5 and
 # closed, it reopens there. A book of an odd length turned to its end reads "end / 3". Read
-# with xdotool getwindowname.
+# with xdotool getwindowname. The page field's Enter counts as an input in the exit's summary.
 set -u
 exe=$1
 name=window_where
@@ -85,3 +85,16 @@ window_quit
 [ "$status" -eq 0 ] || fail "pagecurl on a 3-page book exited with $status"
 grep -q '"at": 3,' "$nb" || fail "the notebook keeps another place than the end: $(cat "$nb")"
 rm -rf "$book"
+# The page field's Enter is an input whose latency the exit's summary measures, as a key that
+# turns a page is: a session of G, 5, Enter alone says it (it said none).
+log=$(mktemp)
+window_start "$exe" --validation --size 640x400 >"$log"
+expect "pagecurl: 1 / 16"
+xdotool key --window "$win" g
+xdotool type --window "$win" --delay 60 5
+xdotool key --window "$win" Return
+expect "pagecurl: 4-5 / 16"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl (the page field's session) exited with $status"
+grep -q "input to display .*(1 inputs)" "$log" || fail "the summary measured no input: $(cat "$log")"
+rm -f "$log"
