@@ -1289,6 +1289,12 @@ static void check_bad_input(CheckState *s, const Ctx *c)
     snprintf(file, sizeof file, "%s/notes.txt", dir);
     write_bytes(file, "not a page\n", 11);
     check_refused(s, RUN("--headless", "--book", dir), 2, "no images", "folder without images");
+    /* a folder of one PDF: the PDF named, which opens as a book itself */
+    snprintf(file, sizeof file, "%s/Manual.PDF", dir);
+    write_bytes(file, "%PDF-1.4\n", 9);
+    check_refused(s, RUN("--headless", "--book", dir), 2, "the PDF in it opens as a book itself",
+                  "folder of a PDF");
+    check_refused(s, RUN("--headless", "--book", dir), 2, file, "folder of a PDF, named");
     path_in(c, "plain.txt", path, sizeof path);
     write_bytes(path, "text\n", 5);
     check_refused(s, RUN("--headless", "--book", path), 2, "plain.txt", "not a book");
