@@ -451,6 +451,12 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
         bad = "a leaf's mesh needs at least 2 x 2 vertices";
     else if (d->target_samples > 8 || (d->target_samples & (d->target_samples - 1)))
         bad = "target_samples: 1, 2, 4 or 8 (0: the tier's)";
+    else if (d->provider.page_count < 0 ||
+             (d->provider.page_count == 0 && (d->provider.draw_page || d->provider.page_size)))
+        bad = "provider.page_count: at least 1 (a provider with no pages would be the built-in "
+              "book)";
+    else if (d->path && (d->provider.page_count || d->provider.draw_page || d->provider.page_size))
+        bad = "path and provider: the pages come from one of them";
     if (bad)
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_desc: %s", bad);
     return !bad;

@@ -505,6 +505,9 @@ static void pointer(pagecurl_book *book, pagecurl_pointer_phase phase, pagecurl_
     pagecurl_book_pointer(book, &e);
 }
 
+static bool draw_page(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba);
+static void page_size(void *user, int page, float *width, float *height);
+
 static void refusals(pagecurl_context *ctx)
 {
     pagecurl_error err;
@@ -529,6 +532,28 @@ static void refusals(pagecurl_context *ctx)
         &err);
     CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE, "a provider without draw: %s",
           err.message);
+    /* a provider whose count says no pages, or pages from a path and a provider: refused (a
+     * count below 1 gave the built-in book, and the path was taken over the provider) */
+    const pagecurl_page_provider pages[] = {{.page_count = -1, .draw_page = draw_page},
+                                            {.page_count = 0, .draw_page = draw_page},
+                                            {.page_count = 0, .page_size = page_size}};
+    for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+        b = pagecurl_book_create(
+            ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .provider = pages[i]},
+            &err);
+        CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "page_count"),
+              "a provider of %d pages: %s", pages[i].page_count, err.message);
+        pagecurl_book_destroy(b);
+    }
+    b = pagecurl_book_create(
+        ctx,
+        &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
+                              .path = "/nonexistent/b",
+                              .provider = {.page_count = 3, .draw_page = draw_page}},
+        &err);
+    CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "path and provider"),
+          "a path and a provider: %s", err.message);
+    pagecurl_book_destroy(b);
     b = pagecurl_book_create(
         ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .max_samples = 3}, &err);
     CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE, "3 samples: %s", err.message);

@@ -220,7 +220,8 @@ typedef enum pagecurl_cover {
 typedef struct pagecurl_book_desc {
     uint32_t size; /* sizeof(pagecurl_book_desc) */
     /* Where the pages come from: `path` (a folder of PNG/JPEG/... images in natural name order,
-     * or a PDF), else `provider` (page_count > 0), else the built-in book. Every file read may be
+     * or a PDF), or `provider` (page_count > 0), or neither: the built-in book (both, or a
+     * provider with a page count below 1, are refused as USAGE). Every file read may be
      * hostile: a file that is not a regular file, too large or undecodable is refused (at open)
      * or its page shown crossed out (with a PAGECURL_EVENT_ERROR). */
     const char *path;
