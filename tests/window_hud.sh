@@ -12,8 +12,6 @@ mkdir -p "$out"
 name=window_hud
 . "$(dirname "$0")/window_lib.sh"
 fail() { echo "$name: $*" >&2; kill "$pid" 2>/dev/null; exit 1; }
-title() { xdotool getwindowname "$win" 2>/dev/null; }
-has_title() { [ "$(title)" = "$1" ]; }
 # text FILE: how many pixels of the window's top quarter in FILE are the HUD's text colour
 # (255, 246, 195 as drawn; the paper is greyer, the backdrop and the print darker).
 text() {

@@ -161,3 +161,7 @@ window_quit() {
     xdotool key --window "$win" Escape
     window_wait
 }
+
+# title: the window's title; has_title TITLE: whether it is TITLE.
+title() { xdotool getwindowname "$win" 2>/dev/null; }
+has_title() { [ "$(title)" = "$1" ]; }
