@@ -157,7 +157,6 @@ typedef struct Window {
     AppPageField field;             /* G: go to a page */
     bool field_skip;                /* the G that opened the field is no text of it */
     float hud_scale;                /* the HUD's enlargement (draw_hud), 0: not chosen yet */
-    VkExtent2D hud_extent;          /* the swapchain's size it was chosen for */
 } Window;
 
 /* The book's events since the last frame: errors said, the ink's changes saved; whether a page
@@ -400,20 +399,20 @@ static VkResult submit(Window *w, uint32_t slot, uint32_t index)
 }
 
 /* The HUD over the frame: drawn into the swapchain image before it is presented, enlarged as far
- * as it stays above the book's far edge at rest. Chosen while the book rests (or the window's
- * size changes) and kept while it moves: the view pulling back for a turn leaves room for a larger
- * panel, and the panel grew to twice its size and shrank back with every turn. */
+ * as it stays above the book's far edge at rest. Chosen while the book rests, and while it moves
+ * never enlarged: the view pulling back for a turn leaves room for a larger panel, and the panel
+ * grew to twice its size and shrank back with every turn. */
 static void draw_hud(Window *w, VkCommandBuffer cmd, uint32_t slot, uint32_t index)
 {
     const float margin = 8.0f;
     pagecurl_state s = {.size = sizeof s};
     pagecurl_book_state(w->book, &s);
-    VkExtent2D e = w->sc.extent;
-    if (!w->hud_scale || (!s.turning && !s.moving) || e.width != w->hud_extent.width ||
-        e.height != w->hud_extent.height) {
-        w->hud_scale = app_hud_scale(&w->hud, pagecurl_book_head_row(w->book), e.width, margin);
-        w->hud_extent = e;
-    }
+    float fits =
+        app_hud_scale(&w->hud, pagecurl_book_head_row(w->book), w->sc.extent.width, margin);
+    /* while it moves, smaller where it must be (zoomed in, a longer line, a smaller window),
+     * never larger (1 where it was not shown at rest yet) */
+    bool still = !s.turning && !s.moving;
+    w->hud_scale = still ? fits : fminf(w->hud_scale > 0.0f ? w->hud_scale : 1.0f, fits);
     float scale = w->hud_scale;
     size_t bytes;
     void *vertices = app_overlay_vertices(&w->overlay, slot, &bytes);

@@ -93,7 +93,7 @@ struct pagecurl_book {
     bool view_made;
     uint32_t width, height; /* the viewport the view draws (0 before the first update) */
     bool wait_for_pages;
-    float page_detail;        /* the stream's width over the first viewport's */
+    float page_detail;        /* the stream's width over the first viewport's page's, as shown */
     bool (*stop)(void *user); /* the host's, asked during a wait for pages */
     void *stop_user;
     bool leaf_read;    /* the last render read the leaf back */
@@ -1052,14 +1052,16 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
         return true;
     }
     /* the pages are drawn for the width the first viewport shows a page at, as the program
-     * draws them for its window's or image's: half of it for a spread, all of it for one page
-     * (a portrait view's: drawn at half its width, its print would show magnified) */
+     * draws them for its window's or image's: half of it for a spread; for one page, all of it
+     * (a portrait view's: drawn at half its width, its print showed magnified), or as wide as
+     * the page is where its height fills the view (one page in a landscape view) */
     if (!b->stream && !b->source)
         return gpu_error_set(err, "the book's pages could not be streamed (out of memory)");
     if (!b->stream) {
         char message[512];
-        float page_width =
-            (float)width * (app_book_one_page(&b->layout, width, height) ? 1.0f : 0.5f);
+        float page_width = 0.5f * (float)width;
+        if (app_book_one_page(&b->layout, width, height))
+            page_width = fminf((float)width, (float)height / app_book_source_aspect(b->source));
         b->stream = app_book_stream_create(b->source, (uint32_t)lrintf(page_width * b->page_detail),
                                            message, sizeof message);
         b->source = NULL; /* the stream's now, made or not */

@@ -642,7 +642,7 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
     int status = 0;
     char pdf[sizeof e->d_name] = ""; /* the first PDF the folder holds: where no image is, named */
     while (!status && (e = readdir(dir))) {
-        if (!pdf[0] && e->d_name[0] != '.' && has_suffix(e->d_name, ".pdf"))
+        if (!pdf[0] && e->d_name[0] != '.' && e->d_type != DT_DIR && has_suffix(e->d_name, ".pdf"))
             snprintf(pdf, sizeof pdf, "%s", e->d_name);
         if (!image_name(e->d_name))
             continue;
@@ -686,11 +686,13 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
     closedir(dir);
     if (status)
         return status;
+#ifdef PAGECURL_HAVE_MUPDF
     if (!src->pages && pdf[0])
         return fail(message, size, 2,
                     "%s: a folder with no images (PNG, JPEG, BMP, GIF, PNM, TIFF); the PDF in it "
                     "opens as a book itself: %s/%s",
                     path, path, pdf);
+#endif
     if (!src->pages)
         return fail(message, size, 2,
                     "%s: a folder with no images (PNG, JPEG, BMP, GIF, PNM, TIFF)", path);

@@ -1289,12 +1289,18 @@ static void check_bad_input(CheckState *s, const Ctx *c)
     snprintf(file, sizeof file, "%s/notes.txt", dir);
     write_bytes(file, "not a page\n", 11);
     check_refused(s, RUN("--headless", "--book", dir), 2, "no images", "folder without images");
-    /* a folder of one PDF: the PDF named, which opens as a book itself */
+#ifdef PAGECURL_HAVE_MUPDF
+    /* a folder of one PDF: the PDF named, which opens as a book itself (not a sub-folder named
+     * like one) */
+    char sub[600];
+    snprintf(sub, sizeof sub, "%s/A folder.pdf", dir);
+    mkdir(sub, 0755);
     snprintf(file, sizeof file, "%s/Manual.PDF", dir);
     write_bytes(file, "%PDF-1.4\n", 9);
     check_refused(s, RUN("--headless", "--book", dir), 2, "the PDF in it opens as a book itself",
                   "folder of a PDF");
     check_refused(s, RUN("--headless", "--book", dir), 2, file, "folder of a PDF, named");
+#endif
     path_in(c, "plain.txt", path, sizeof path);
     write_bytes(path, "text\n", 5);
     check_refused(s, RUN("--headless", "--book", path), 2, "plain.txt", "not a book");

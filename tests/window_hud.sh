@@ -53,8 +53,7 @@ capture "$out/portrait.png" || fail "cannot capture the window"
 xdotool key --window "$win" h
 sleep 0.5
 xdotool key --window "$win" h
-sleep 1
-capture "$out/portrait-again.png" || fail "cannot capture the window"
+poll 30 shows_hud "$out/portrait-again.png" || fail "H twice: no HUD"
 convert "$out/portrait.png" -crop 200x16+8+8 +repage "$out/line.png"
 convert "$out/portrait-again.png" -crop 200x16+8+8 +repage "$out/line-again.png"
 lines=$(differ "$out/line.png" "$out/line-again.png")
