@@ -583,6 +583,30 @@ static double detail(const Image *img, int x, int y, int w, int h)
     return n ? sum / n : 0.0;
 }
 
+/* A crop of a picture: the PNG, the width it must have, the crop's top-left corner. */
+typedef struct Crop {
+    const char *png;
+    int width, x, y;
+} Crop;
+
+/* `test`'s w x h crop holds at least `least` of the fine detail of `ref`'s, and `ref`'s has some
+ * (its bars resolved): `what` names the pair. */
+static void check_as_sharp(CheckState *s, const char *what, Crop test, Crop ref, int w, int h,
+                           double least)
+{
+    Image t = image_load(test.png), r = image_load(ref.png);
+    if (t.rgba && r.rgba && t.w == test.width && r.w == ref.width) {
+        double dt = detail(&t, test.x, test.y, w, h), dr = detail(&r, ref.x, ref.y, w, h);
+        printf("%s: fine detail %.1f, in the reference %.1f\n", what, dt, dr);
+        CHECK(s, dr > 100.0 && dt >= least * dr,
+              "%s: the bars hold %.1f of the reference's detail %.1f (%s, %s)", what, dt, dr,
+              test.png, ref.png);
+    } else {
+        CHECK(s, false, "%s: the pictures: %dx%d, %dx%d", what, t.w, t.h, r.w, r.h);
+    }
+    image_free(&t), image_free(&r);
+}
+
 /* At --zoom 4 the page is drawn from its source at four times the density (MuPDF at that
  * scale): its fine bars are as sharp as in the same page rendered four times larger, the crop
  * that --zoom 4 about the centre shows (pixel q of the zoomed picture shows pixel q + 3 x the
@@ -604,17 +628,8 @@ static void check_zoom_sharp(CheckState *s, const Ctx *c)
     r = RUN("--headless", "--book", pdf, "--curl", "0", "--quality", "low", "--size", "1280x720",
             "--screenshot", big);
     CHECK(s, r.status == 0, "four times larger: exit %d: %s", r.status, r.err);
-    Image z = image_load(zoomed), b = image_load(big);
-    if (z.rgba && b.rgba && z.w == 320 && b.w == 1280) {
-        double dz = detail(&z, 0, 0, 320, 180), db = detail(&b, 480, 270, 320, 180);
-        printf("zoom_sharp: fine detail at --zoom 4 %.1f, rendered four times larger %.1f\n", dz,
-               db);
-        CHECK(s, db > 100.0 && dz >= 0.9 * db,
-              "at --zoom 4 the bars hold %.1f of the detail the larger render's %.1f", dz, db);
-    } else {
-        CHECK(s, false, "the pictures: %dx%d, %dx%d", z.w, z.h, b.w, b.h);
-    }
-    image_free(&z), image_free(&b);
+    check_as_sharp(s, "zoom_sharp: at --zoom 4 against rendered four times larger",
+                   (Crop){zoomed, 320, 0, 0}, (Crop){big, 1280, 480, 270}, 320, 180, 0.9);
 }
 
 /* A page in a portrait view (one page, --layout auto) is drawn for the width it is shown at, as
@@ -638,20 +653,11 @@ static void check_portrait_sharp(CheckState *s, const Ctx *c)
     r = RUN("--headless", "--book", pdf, "--curl", "0", "--quality", "low", "--size", "1280x720",
             "--screenshot", wide);
     CHECK(s, r.status == 0, "landscape: exit %d: %s", r.status, r.err);
-    Image t = image_load(tall), w = image_load(wide);
-    if (t.rgba && w.rgba && t.w == 515 && w.w == 1280) {
-        /* 160 x 160 pixels of bars about the page's middle, in each */
-        double dt = detail(&t, 257 - 80, 300 - 80, 160, 160);
-        double dw = detail(&w, 640 - 80, 300 - 80, 160, 160);
-        printf("portrait_sharp: fine detail in a portrait view %.1f, in a landscape one %.1f\n", dt,
-               dw);
-        CHECK(s, dw > 100.0 && dt >= 0.8 * dw, /* 0.90 drawn for its width, 0.43 for half */
-              "in a portrait view the bars hold %.1f of the detail the landscape view's %.1f", dt,
-              dw);
-    } else {
-        CHECK(s, false, "the pictures: %dx%d, %dx%d", t.w, t.h, w.w, w.h);
-    }
-    image_free(&t), image_free(&w);
+    /* 160 x 160 pixels of bars about the page's middle, in each; 0.90 drawn for the page's
+     * width, 0.43 for half */
+    check_as_sharp(s, "portrait_sharp: in a portrait view against a landscape one",
+                   (Crop){tall, 515, 257 - 80, 300 - 80}, (Crop){wide, 1280, 640 - 80, 300 - 80},
+                   160, 160, 0.8);
 }
 
 static AppBookSource *open_source(CheckState *s, const char *path);
