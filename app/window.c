@@ -157,6 +157,7 @@ typedef struct Window {
     AppPageField field;             /* G: go to a page */
     bool field_skip;                /* the G that opened the field is no text of it */
     float hud_scale;                /* the HUD's enlargement (draw_hud), 0: not chosen yet */
+    bool book_still;                /* the book neither turns nor moves (the loop's state) */
 } Window;
 
 /* The book's events since the last frame: errors said, the ink's changes saved; whether a page
@@ -405,14 +406,11 @@ static VkResult submit(Window *w, uint32_t slot, uint32_t index)
 static void draw_hud(Window *w, VkCommandBuffer cmd, uint32_t slot, uint32_t index)
 {
     const float margin = 8.0f;
-    pagecurl_state s = {.size = sizeof s};
-    pagecurl_book_state(w->book, &s);
     float fits =
         app_hud_scale(&w->hud, pagecurl_book_head_row(w->book), w->sc.extent.width, margin);
     /* while it moves, smaller where it must be (zoomed in, a longer line, a smaller window),
      * never larger (1 where it was not shown at rest yet) */
-    bool still = !s.turning && !s.moving;
-    w->hud_scale = still ? fits : fminf(w->hud_scale > 0.0f ? w->hud_scale : 1.0f, fits);
+    w->hud_scale = w->book_still ? fits : fminf(w->hud_scale > 0.0f ? w->hud_scale : 1.0f, fits);
     float scale = w->hud_scale;
     size_t bytes;
     void *vertices = app_overlay_vertices(&w->overlay, slot, &bytes);
@@ -747,6 +745,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         pagecurl_state s = {.size = sizeof s};
         pagecurl_book_state(w->book, &s);
         bool moved = s.turning || s.moving;
+        w->book_still = !moved;
         redraw |= moved || replaying;
         /* pages drawn, to show; a frame while they are still being drawn would show nothing new
          * and take the cores from the drawing */
