@@ -120,6 +120,9 @@ static AppSessionSize drawable_size(const AppWindow *win)
  * the magnified frame and then the sharp one would take two frames' time. A page slower to draw
  * than the wait shows magnified until it is drawn. */
 #define WINDOW_DETAIL_HOLD 0.08
+/* A test hook, not a user option: the step's wait in seconds (0 to 1), so that a test of the
+ * first frame's sharpness holds on a busy machine, where the drawing takes longer than the wait. */
+#define WINDOW_DETAIL_HOLD_ENV "PAGECURL_DETAIL_HOLD"
 
 /* A run: the library's context and book, the window's Vulkan, and what the loop keeps. */
 typedef struct Window {
@@ -145,10 +148,11 @@ typedef struct Window {
     uint64_t shown;             /* frames the session showed (not the exit files' frame) */
     uint64_t timed;             /* the frame whose times the HUD shows last, + 1 */
     AppFrameBudget budget;
-    int refresh_hz;   /* the display's, 0 when it does not say */
-    bool step_due;    /* the budget was missed: step down before the next frame */
-    bool forced;      /* the budget is the test hook's... */
-    double forced_ms; /* ...this many milliseconds */
+    int refresh_hz;     /* the display's, 0 when it does not say */
+    bool step_due;      /* the budget was missed: step down before the next frame */
+    bool forced;        /* the budget is the test hook's... */
+    double forced_ms;   /* ...this many milliseconds */
+    double detail_hold; /* a step of the zoom's wait for its pages (WINDOW_DETAIL_HOLD) */
     /* whether the leaf moved in each of the last frames recorded, by frame number */
     bool moving[WINDOW_MOVING_RING];
     char title[APP_WHERE_MAX + 64]; /* the window's, as last set */
@@ -519,6 +523,32 @@ static bool wait_frames(Window *w)
     return r == VK_SUCCESS || app_vk_fail(r, "vkWaitForFences", w->message, sizeof w->message);
 }
 
+/* The pages in view drawn before the exit's picture is taken, as a headless run waits for its
+ * pages: on a busy machine the last input (Escape, a replay's last frame) can come before they
+ * are, and the picture would show a page as plain paper or magnified where the same session
+ * replayed shows it drawn. Frames are drawn as pages arrive (a zoom's sharp frame is counted as
+ * in the loop). A stop signal, or a page source that never finishes, ends the wait. */
+#define WINDOW_EXIT_PAGES_MS 60000
+
+static void finish_pages(Window *w, AppSession *session, double clock)
+{
+    uint64_t start = SDL_GetTicks64();
+    while (!app_signals_caught() && SDL_GetTicks64() - start <= WINDOW_EXIT_PAGES_MS) {
+        pagecurl_state s = {.size = sizeof s};
+        pagecurl_book_state(w->book, &s);
+        if (!s.streaming && !s.pages_ready)
+            return;
+        uint64_t drawn = w->recorded;
+        /* a minimised window draws nothing and takes no page in: it waits as for a page */
+        if (s.pages_ready && !draw(w, clock, false))
+            return;
+        if (w->recorded != drawn)
+            app_session_sharp(session, drain_events(w));
+        else
+            SDL_Delay(4);
+    }
+}
+
 /* --screenshot / --export-obj on the way out: the view shown last, drawn once more (and shown)
  * with its pixels and the turning leaf's vertices read back. Returns the exit status. */
 static int write_exit_files(Window *w, double clock)
@@ -603,6 +633,17 @@ static int open_book(Window *w)
     const char *forced = getenv(WINDOW_STEP_BUDGET_ENV);
     w->forced_ms = forced ? strtod(forced, NULL) : 0.0;
     w->forced = o->quality == GPU_QUALITY_AUTO && w->forced_ms > 0.0;
+    const char *hold = getenv(WINDOW_DETAIL_HOLD_ENV);
+    w->detail_hold = WINDOW_DETAIL_HOLD;
+    if (hold && *hold) {
+        char *end;
+        w->detail_hold = strtod(hold, &end);
+        if (*end || !(w->detail_hold >= 0.0 && w->detail_hold <= 1.0)) {
+            app_say(stderr, "%s=%s: not a number of seconds from 0 to 1", WINDOW_DETAIL_HOLD_ENV,
+                    hold);
+            return 2;
+        }
+    }
     pagecurl_book_desc desc = app_library_book_desc(o);
     desc.quality = w->forced ? PAGECURL_QUALITY_HIGH : desc.quality;
     desc.timed = true;         /* the HUD shows each stage, the budget sums them */
@@ -779,7 +820,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         uint64_t drawn = w->recorded, posed = SDL_GetPerformanceCounter();
         pagecurl_book_set_lead(w->book, replay ? 0.0 : lead);
         if (session->zoom_step && !s.turning && w->sc.swapchain)
-            pagecurl_book_hold_detail(w->book, WINDOW_DETAIL_HOLD);
+            pagecurl_book_hold_detail(w->book, w->detail_hold);
         session->zoom_step = false;
         if (w->step_due)
             step_down(w);
@@ -832,8 +873,10 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         app_say(stderr, "%s", w->message);
         return 1;
     }
-    if ((opts->screenshot || opts->export_obj) && !app_signals_caught())
+    if ((opts->screenshot || opts->export_obj) && !app_signals_caught()) {
+        finish_pages(w, session, clock);
         return write_exit_files(w, clock);
+    }
     return 0;
 }
 

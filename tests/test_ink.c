@@ -492,18 +492,24 @@ static void test_notebook_writer(CheckState *s)
     AppNotebook nb;
     CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
           "open: %s", message);
-    double worst = 0.0;
+    double kept[3];
     for (int k = 0; k < 3; k++) {
         mesh_ink_stroke_begin(&ink, 3, (MeshInkPoint){0.5f, 0.1f * (float)k, 0.01f});
         mesh_ink_stroke_extend(&ink, (MeshInkPoint){0.6f, 0.1f * (float)k, 0.01f});
         mesh_ink_stroke_end(&ink);
         t0 = seconds();
         app_notebook_keep(&nb, &ink, false);
-        worst = fmax(worst, seconds() - t0);
+        kept[k] = seconds() - t0;
     }
-    printf("notebook: a %.1f MB save takes %.0f ms; a stroke's end kept it in %.1f ms at worst\n",
-           (double)ink.points * 40e-6, 1e3 * save, 1e3 * worst);
-    CHECK(s, worst < 0.25 * save, "a stroke's end waited %.0f ms for a %.0f ms save", 1e3 * worst,
+    /* The middle of three: a keep that waited for a save (its own, or the one before it, still
+     * running) makes at least two of them as long as a save; a busy machine that takes the core
+     * from the test during one keep makes only that one long. */
+    double lo = fmin(kept[0], fmin(kept[1], kept[2])), hi = fmax(kept[0], fmax(kept[1], kept[2]));
+    double middle = kept[0] + kept[1] + kept[2] - lo - hi;
+    printf("notebook: a %.1f MB save takes %.0f ms; a stroke's end kept it in %.1f ms (the middle "
+           "of three; %.1f at worst)\n",
+           (double)ink.points * 40e-6, 1e3 * save, 1e3 * middle, 1e3 * hi);
+    CHECK(s, middle < 0.25 * save, "a stroke's end waited %.0f ms for a %.0f ms save", 1e3 * middle,
           1e3 * save);
     CHECK(s, saved_within(path, 15, 16), "the last stroke did not reach the disk within 10 s");
     CHECK(s, app_notebook_keep(&nb, &ink, true) && nb.saved == ink.revision, "the final keep");
