@@ -25,7 +25,7 @@ shows_hud() {
 window_start "$exe" --validation --size 1400x900
 wait_drawn "$out/start.png" || fail "nothing drawn"
 xdotool key --window "$win" h
-poll 30 shows_hud "$out/rest-hud.png" || fail "H showed no HUD"
+poll 60 shows_hud "$out/rest-hud.png" || fail "H showed no HUD"
 rest=$(text "$out/rest-hud.png")
 # Hold the closed book's page by its bottom corner (x 461 .. 939, y 22 .. 877 at rest) and pull
 # it halfway to the spine: the leaf lifts and the view pulls back while it is held.
@@ -35,7 +35,10 @@ for x in 900 860 820 780; do
     sleep 0.05
 done
 wait_changed "$out/rest-hud.png" "$out/held-hud.png" || fail "the held page did not move"
-sleep 1 # the view's pull-back settles
+# the view's pull-back settles: it runs on the window's clock, and a page held is drawn every
+# frame (with the HUD's times changing: never the same picture twice), so a busy machine draws
+# fewer frames of it, not a later end
+sleep 2
 capture "$out/held-hud.png" || fail "cannot capture the window"
 held=$(text "$out/held-hud.png")
 xdotool mouseup 1
@@ -44,16 +47,18 @@ xdotool mouseup 1
 # changed a frame after the one drawn for the new size. Its first line as shown, against the same
 # line in a frame drawn anew (H twice).
 xdotool key --window "$win" Right
-poll 30 has_title "pagecurl: 2-3 / 16" || fail "Right: the title is '$(title)'"
-sleep 2 # the leaf lands and the view comes back to rest: no frame drawn until the resize
+poll 60 has_title "pagecurl: 2-3 / 16" || fail "Right: the title is '$(title)'"
+# the leaf lands and the view comes back to rest: no frame drawn until the resize
+wait_settled "$out/landed.png" || fail "the turn never settled"
 xdotool windowsize "$win" 700 900
-poll 30 has_title "pagecurl: 3 / 16" || fail "made portrait: the title is '$(title)'"
-sleep 1
-capture "$out/portrait.png" || fail "cannot capture the window"
+poll 60 has_title "pagecurl: 3 / 16" || fail "made portrait: the title is '$(title)'"
+portrait() { capture "$1" && [ "$(identify -format %w "$1")" = 700 ]; }
+poll 60 portrait "$out/portrait.png" || fail "the window never became portrait"
+wait_settled "$out/portrait.png" || fail "the portrait window never settled"
 xdotool key --window "$win" h
 sleep 0.5
 xdotool key --window "$win" h
-poll 30 shows_hud "$out/portrait-again.png" || fail "H twice: no HUD"
+poll 60 shows_hud "$out/portrait-again.png" || fail "H twice: no HUD"
 convert "$out/portrait.png" -crop 200x16+8+8 +repage "$out/line.png"
 convert "$out/portrait-again.png" -crop 200x16+8+8 +repage "$out/line-again.png"
 lines=$(differ "$out/line.png" "$out/line-again.png")

@@ -76,12 +76,12 @@ drawn() {
     capture "$1" && [ "$(convert "$1" -format '%[max]' info: 2>/dev/null)" != "0" ]
 }
 
-# wait_drawn FILE: captures the window into FILE until it shows a drawn frame, for up to 30 s:
+# wait_drawn FILE: captures the window into FILE until it shows a drawn frame, for up to 60 s:
 # start-up (the page content drawn and uploaded, validation) takes longer on a loaded machine
 # than a fixed sleep allows.
 wait_drawn() {
-    poll 30 drawn "$1" && return 0
-    echo "$name: the window drew nothing in 30 s" >&2
+    poll 60 drawn "$1" && return 0
+    echo "$name: the window drew nothing in 60 s" >&2
     return 1
 }
 
@@ -92,10 +92,10 @@ changed() {
 }
 
 # wait_changed REF FILE [MIN]: captures the window into FILE until it differs from REF in more
-# than MIN pixels (default 20000), for up to 30 s: a loaded machine (ASan, validation, other
+# than MIN pixels (default 20000), for up to 60 s: a loaded machine (ASan, validation, other
 # jobs) may draw the frames that follow the input late. Fails when it never changes.
 wait_changed() {
-    poll 30 changed "$1" "$2" "${3:-20000}"
+    poll 60 changed "$1" "$2" "${3:-20000}"
 }
 
 # same_as REF FILE: captures the window into FILE; true when it equals REF (within 5 %).
@@ -111,7 +111,7 @@ cpu_ticks() {
 }
 
 # wait_settled FILE: captures the window into FILE until it has come to rest (a turn or a settle
-# is over), for up to 30 s: the same picture before and after half a second (and the capture) in
+# is over), for up to 60 s: the same picture before and after half a second (and the capture) in
 # which pagecurl used no CPU time (a tick at most: its idle loop wakes every 0.1 s), or, while it
 # keeps drawing (a page held still is drawn every frame), the same picture for 2 s. pagecurl
 # draws only while something moves, is held or a page drawn in the background is done, and
@@ -119,7 +119,7 @@ cpu_ticks() {
 # across two captures while the next is still being drawn shows in its CPU time.
 wait_settled() {
     capture "$1" || return 1
-    limit=$(($(date +%s) + 30))
+    limit=$(($(date +%s) + 60))
     next=${1%.png}-next.png
     same=0
     while [ "$same" -lt 4 ]; do
@@ -144,11 +144,11 @@ exited() {
     ! running
 }
 
-# window_wait: pagecurl's exit status in $status, once it has exited; a hang past 10 s is a
+# window_wait: pagecurl's exit status in $status, once it has exited; a hang past 120 s is a
 # failure.
 window_wait() {
-    if ! poll 10 exited; then
-        echo "$name: pagecurl did not exit within 10 s" >&2
+    if ! poll 120 exited; then
+        echo "$name: pagecurl did not exit within 120 s" >&2
         kill "$pid"
         exit 1
     fi

@@ -37,16 +37,16 @@ key Right
 fail() { echo "$name: $*" >&2; kill "$pid" 2>/dev/null; exit 1; }
 capture "$out/shown.png"
 xdotool key --window "$win" p
-poll 30 test -e "$out/pagecurl-0002.png" || fail "P saved no pagecurl-0002.png within 30 s"
+poll 60 test -e "$out/pagecurl-0002.png" || fail "P saved no pagecurl-0002.png within 60 s"
 # the window says so for a moment (its top-left corner), then shows the book as it was
 wait_changed "$out/shown.png" "$out/toast.png" 100 || fail "P said nothing in the window"
-poll 30 same_as "$out/shown.png" "$out/toast-gone.png" || fail "P's note in the window stayed"
+poll 60 same_as "$out/shown.png" "$out/toast-gone.png" || fail "P's note in the window stayed"
 xdotool key --window "$win" h
-wait_changed "$out/shown.png" "$out/hud.png" 100 || fail "H showed no HUD within 30 s"
+wait_changed "$out/shown.png" "$out/hud.png" 100 || fail "H showed no HUD within 60 s"
 xdotool key --window "$win" F12
-poll 30 test -e "$out/pagecurl-0003.png" || fail "F12 saved no pagecurl-0003.png within 30 s"
+poll 60 test -e "$out/pagecurl-0003.png" || fail "F12 saved no pagecurl-0003.png within 60 s"
 xdotool key --window "$win" h
-poll 30 same_as "$out/shown.png" "$out/hidden.png" || fail "H did not hide the HUD within 30 s"
+poll 60 same_as "$out/shown.png" "$out/hidden.png" || fail "H did not hide the HUD within 60 s"
 # zoom: + , then Ctrl+wheel about the pointer, then a drag mid-page pans (a flick's coast)
 key plus
 xdotool mousemove --window "$win" 400 150

@@ -38,7 +38,7 @@ for x in 480 510 540 570 600; do
     sleep 0.05
 done
 xdotool mouseup 3
-poll 30 grep -q '"page": 3' "$out/ink.json" # ink is saved as it is made
+poll 60 grep -q '"page": 3' "$out/ink.json" # ink is saved as it is made
 window_quit
 echo "window_smoke: pagecurl exited with $status"
 [ "$status" -eq 0 ] || exit "$status"

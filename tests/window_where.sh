@@ -12,9 +12,9 @@ exe=$1
 name=window_where
 . "$(dirname "$0")/window_lib.sh"
 fail() { echo "$name: $*" >&2; kill "$pid" 2>/dev/null; exit 1; }
-# expect TITLE: the title becomes TITLE within 30 s (a loaded machine draws late)
+# expect TITLE: the title becomes TITLE within 60 s (a loaded machine draws late)
 expect() {
-    poll 30 has_title "$1" || fail "the title is '$(title)', want '$1'"
+    poll 60 has_title "$1" || fail "the title is '$(title)', want '$1'"
     echo "$name: $1"
 }
 window_start "$exe" --validation --size 640x400

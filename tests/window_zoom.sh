@@ -71,7 +71,7 @@ unset PAGECURL_DETAIL_HOLD
 wait_drawn "$out/start.png" || fail "the window drew nothing"
 xdotool windowmove "$win" 0 0 windowsize "$win" 1280 800
 grown() { capture "$1" && [ "$(identify -format %w "$1")" = 1280 ]; }
-poll 30 grown "$out/big.png" || fail "the window never grew"
+poll 60 grown "$out/big.png" || fail "the window never grew"
 sleep 1
 wait_settled "$out/enlarged.png" || fail "the enlarged window never settled"
 # then a step of the zoom by a key: its first frame shows the pages drawn sharp for it (the frame
