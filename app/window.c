@@ -899,10 +899,8 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         SDL_ShowWindow(win->window);
         status = open_vulkan(&w);
     }
-    AppSession session = {.replay = replay,
-                          .sharp_ms = -1.0,
-                          .book = w.book,
-                          .start = (double)SDL_GetTicks64() / 1000.0};
+    AppSession session = {
+        .replay = replay, .sharp_ms = -1.0, .book = w.book, .start_ms = SDL_GetTicks64()};
     if (w.book) {
         pagecurl_state s = {.size = sizeof s};
         pagecurl_book_state(w.book, &s);

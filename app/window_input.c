@@ -286,9 +286,14 @@ int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession 
     return n;
 }
 
+double app_session_time(uint64_t ms, uint64_t start_ms)
+{
+    return ms > start_ms ? (double)(ms - start_ms) / 1000.0 : 0.0;
+}
+
 double app_session_seconds(const AppSession *session)
 {
-    return (double)SDL_GetTicks64() / 1000.0 - session->start;
+    return app_session_time(SDL_GetTicks64(), session->start_ms);
 }
 
 void app_session_apply(AppSessionSize size, AppSession *session, const AppTraceEvent *input)
@@ -312,9 +317,12 @@ void app_session_apply_move(AppSessionSize size, AppSession *session)
  * of the input, not of when a slow frame let the loop see it. */
 double app_session_event_time(const SDL_Event *e, const AppSession *session)
 {
-    double now = app_session_seconds(session),
-           t = (double)e->common.timestamp / 1000.0 - session->start;
-    return e->common.timestamp && t <= now ? t : now;
+    double now = app_session_seconds(session);
+    uint64_t at = e->common.timestamp;
+    if (!at || at < session->start_ms)
+        return now;
+    double t = app_session_time(at, session->start_ms);
+    return t <= now ? t : now;
 }
 
 /* A replay's events due by simulated time t (the fixed step: frames / APP_REPLAY_HZ). */

@@ -35,7 +35,10 @@ typedef struct AppSession {
     const AppTrace *replay; /* events come from here, at the fixed step, instead of SDL */
     size_t next;
     AppTrace record; /* --record: every input event */
-    double start;
+    /* SDL's milliseconds when the session began: its times are whole milliseconds since then,
+     * divided once, so that a time the trace writes (%.4f) reads back as the same double and a
+     * replay measures a flick's span (zoom.c's FLICK_SPAN) as the session did */
+    uint64_t start_ms;
     bool want_shot; /* F12 or P: the next frame is saved as a numbered screenshot */
     bool zoom_step; /* a step of the zoom (a key, a double-click): its frame may wait for detail */
     /* Latest pointer wins: the newest page-turning move since the last frame, applied just before
@@ -57,6 +60,9 @@ typedef struct AppSession {
 /* A frame was shown; `sharper` says it is the first with a new detail of the pages in view. */
 void app_session_sharp(AppSession *session, bool sharper);
 
+/* SDL's millisecond `ms` on the session's clock begun at `start_ms`: whole milliseconds, divided
+ * once (a trace's time, written to 0.1 ms, reads back as the same double). */
+double app_session_time(uint64_t ms, uint64_t start_ms);
 /* The session's clock: seconds since it started. */
 double app_session_seconds(const AppSession *session);
 /* An event's own time on the session's clock (not when a slow frame let the loop see it). */

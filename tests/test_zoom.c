@@ -28,6 +28,9 @@
 #endif
 
 #include <cglm/cglm.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -494,9 +497,51 @@ static void turn_eases(CheckState *s)
     printf("ease to fit: %.1f px a frame at most, %.1f on average\n", worst, mean);
 }
 
+#ifdef PAGECURL_HAVE_SDL
+/* The window's event times, written to a trace and read back, are the same doubles: a replay
+ * then measures a flick's span as the session did (two events 8 ms apart, FLICK_SPAN, were a
+ * flick in one and none in the other, and the replay panned elsewhere). */
+static void times_replay(CheckState *s)
+{
+    static const uint64_t starts[] = {0, 17, 1234, 987654321};
+    char path[] = "/tmp/pagecurl-test-zoom-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(s, fd >= 0, "mkstemp");
+    if (fd < 0)
+        return;
+    close(fd);
+    size_t differ = 0, n = 0;
+    for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++) {
+        AppTrace trace = {0};
+        for (uint64_t ms = 0; ms < 40000; ms += 7)
+            app_trace_add(&trace,
+                          &(AppTraceEvent){.time = app_session_time(starts[k] + ms, starts[k]),
+                                           .device = APP_TRACE_MOUSE,
+                                           .action = APP_TRACE_MOVE,
+                                           .x = 0.5f,
+                                           .y = 0.5f});
+        char message[512];
+        AppTrace back = {0};
+        bool ok = app_trace_save(path, &trace, message, sizeof message) &&
+                  app_trace_load(path, &back, message, sizeof message);
+        CHECK(s, ok && back.count == trace.count, "the trace: %s", ok ? "count" : message);
+        for (size_t i = 0; ok && i < trace.count && i < back.count; i++, n++)
+            differ += back.events[i].time != trace.events[i].time;
+        app_trace_free(&trace);
+        app_trace_free(&back);
+    }
+    remove(path);
+    printf("times: %zu of %zu event times read back from a trace differ\n", differ, n);
+    CHECK(s, n > 0 && differ == 0, "%zu of %zu times differ once written and read", differ, n);
+}
+#endif
+
 int main(void)
 {
     CheckState s = {0};
+#ifdef PAGECURL_HAVE_SDL
+    times_replay(&s);
+#endif
     wheel(&s);
     pinch(&s);
     pan_limits(&s);
