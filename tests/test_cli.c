@@ -906,8 +906,15 @@ static void check_conflicts(CheckState *s, const Cli *c)
     path_in(c, t, sizeof t, "same.trace");
     CHECK(s, write_text(t, "0 key next\n") && write_text(a, "precious") && link(a, b) == 0,
           "cannot set up %s", b);
-    char dotted[600];
+    char dotted[600], fr[512], frame0[600], frame2[600];
     snprintf(dotted, sizeof dotted, "%s/./same.png", c->dir);
+    /* a frame --frames-out would write, given to another output (or read as the trace) */
+    snprintf(fr, sizeof fr, "%s/conflict-frames", c->dir);
+    mkdir(fr, 0755);
+    snprintf(frame0, sizeof frame0, "%s/frame-0000.png", fr);
+    snprintf(frame2, sizeof frame2, "%s/../conflict-frames/frame-0002.png", fr);
+    unlink(frame0);
+    unlink(frame2);
     static const char *const flags[][2] = {
         {"--screenshot", "--export-obj"},
         {"--screenshot", "--export-obj"},
@@ -915,6 +922,10 @@ static void check_conflicts(CheckState *s, const Cli *c)
         {"--replay", "--record"},
         {"--replay", "--notebook"},
         {"--notebook", "--screenshot"},
+        {"--frames-out", "--screenshot"},
+        {"--frames-out", "--export-obj"},
+        {"--frames-out", "--notebook"},
+        {"--frames-out", "--replay"},
     };
     const char *args[][9] = {
         {"--headless", "--curl", "0.3", "--screenshot", a, "--export-obj", a},
@@ -923,6 +934,10 @@ static void check_conflicts(CheckState *s, const Cli *c)
         {"--headless", "--replay", t, "--record", t},
         {"--headless", "--replay", t, "--notebook", t},
         {"--headless", "--curl", "0.3", "--notebook", a, "--screenshot", dotted},
+        {"--headless", "--frames", "3", "--frames-out", fr, "--screenshot", frame0},
+        {"--headless", "--frames", "3", "--frames-out", fr, "--export-obj", frame2},
+        {"--headless", "--frames", "3", "--frames-out", fr, "--notebook", frame2},
+        {"--headless", "--frames-out", fr, "--replay", frame0},
     };
     for (size_t i = 0; i < sizeof args / sizeof args[0]; i++) {
         Run r = run_program(c->exe, c->dir, NULL, args[i]);
@@ -935,6 +950,7 @@ static void check_conflicts(CheckState *s, const Cli *c)
     slurp(a, text, sizeof text);
     CHECK(s, !strcmp(text, "precious") && !strcmp(read_file(t), "0 key next\n"),
           "a refused run wrote: %s", text);
+    CHECK(s, !exists(frame0) && !exists(frame2), "a refused run wrote a frame into %s", fr);
     unlink(b);
 }
 
