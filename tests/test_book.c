@@ -1360,6 +1360,26 @@ static void check_bad_input(CheckState *s, const Ctx *c)
     }
     image_free(&img);
 
+    /* a PNG cut right after its header (no pixel data at all), and one whose header asks for
+     * more rows than its pixel data holds (a whole zlib stream, short): MuPDF fills the rest
+     * white with only a warning of its own; each is crossed out with its warning instead */
+    two_pages(c, "cut-header", dir, sizeof dir, file, sizeof file);
+    write_png(file, 40, 56, COLOURS[1]);
+    CHECK(s, truncate(file, 33) == 0, "cannot cut %s", file); /* the signature and IHDR */
+    check_crossed(s, RUN("--headless", "--book", dir, "--page", "2", "--curl", "0"), "2.png",
+                  "cut short", "a PNG cut after its header");
+    two_pages(c, "short-pixels", dir, sizeof dir, file, sizeof file);
+    write_png(file, 40, 20, COLOURS[1]);
+    f = fopen(file, "r+b");
+    if (f) { /* IHDR's height (big-endian) at bytes 20..23: 56 rows where 20 are */
+        const unsigned char rows[4] = {0, 0, 0, 56};
+        fseek(f, 20, SEEK_SET);
+        fwrite(rows, 1, sizeof rows, f);
+        fclose(f);
+    }
+    check_crossed(s, RUN("--headless", "--book", dir, "--page", "2", "--curl", "0"), "2.png",
+                  "cut short", "a PNG short of pixel data");
+
     /* a file called .pdf that is none */
     path_in(c, "broken.pdf", path, sizeof path);
     write_bytes(path, "%PDF-1.4\nnothing here\n", 22);
@@ -1680,6 +1700,24 @@ static void check_hostile(CheckState *s, const Ctx *c)
     check_refused(s, fifo_page, 1, "2.png", "a FIFO among the pages");
     CHECK(s, strstr(fifo_page.err, "a FIFO"), "a FIFO among the pages: not said: %s",
           fifo_page.err);
+
+    /* a dangling link and a looping one among the pages: each a page crossed out with its
+     * warning, the book open; a folder of such links alone is refused */
+    two_pages(c, "links", dir, sizeof dir, file, sizeof file);
+    remove(file);
+    CHECK(s, symlink("no-such-page.png", file) == 0, "symlink %s: %s", file, strerror(errno));
+    snprintf(file, sizeof file, "%s/3.png", dir);
+    remove(file);
+    CHECK(s, symlink("3.png", file) == 0, "symlink %s: %s", file, strerror(errno));
+    r = run_within(c, 60,
+                   (const char *const[]){"--headless", "--book", dir, "--page", "2", "--curl", "0",
+                                         NULL});
+    check_crossed(s, r, "2.png", "a symbolic link to a file that is not there", "a dangling link");
+    check_crossed(s, r, "3.png", "a symbolic link that loops", "a looping link");
+    snprintf(file, sizeof file, "%s/1.png", dir);
+    remove(file);
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", dir, NULL}),
+                  1, "symbolic link", "a folder of broken links alone");
 
     /* a PDF that is /dev/zero: a device, never read */
     path_in(c, "zero.pdf", path, sizeof path);
