@@ -153,9 +153,8 @@ int app_output_check(const AppOptions *opts, char *message, size_t size)
             }
     for (size_t i = 0; i < n && opts->frames_out; i++)
         if (files[i].path && is_frame(opts, files[i].path)) {
-            snprintf(message, size,
-                     "--frames-out %s and %s name one file (%s): %s", opts->frames_out,
-                     files[i].flag, files[i].path,
+            snprintf(message, size, "--frames-out %s and %s name one file (%s): %s",
+                     opts->frames_out, files[i].flag, files[i].path,
                      i + 1 == n ? "it would be overwritten while it is read"
                                 : "one would overwrite the other");
             return 2;

@@ -192,8 +192,7 @@ void app_screenshot_save(const AppScreenshot *shot, const pagecurl_book *book, c
                     "no screenshot: %s is the book being read and there is no pictures folder "
                     "(XDG_PICTURES_DIR or ~/Pictures) to save it in instead",
                     where);
-            snprintf(said, said_size, "no screenshot: this folder is the book, and there is no "
-                                      "~/Pictures");
+            snprintf(said, said_size, "no screenshot: this folder is the book; no ~/Pictures");
             free(rgba);
             return;
         }

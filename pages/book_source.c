@@ -75,8 +75,8 @@ struct AppBookSource {
     fz_md5 hash; /* a folder's: its pages' first bytes, as check_pages reads them */
     fz_context *fz;
     fz_document *doc;
-    FILE *pdf;        /* the PDF, opened and checked here; MuPDF reads it through a stream */
-    fz_cookie cookie; /* its abort ends a page being drawn (app_book_source_abort) */
+    FILE *pdf;           /* the PDF, opened and checked here; MuPDF reads it through a stream */
+    fz_cookie cookie;    /* its abort ends a page being drawn (app_book_source_abort) */
     bool pixels_missing; /* MuPDF warned, decoding the image, that its pixel data ran short */
 #endif
 };

@@ -26,10 +26,12 @@ FILE *app_file_open(const char *path, char *why, size_t size)
         int e = errno;
         struct stat link;
         /* "No such file or directory" for a name the user sees listed: a link to nothing */
-        bool linked = (e == ENOENT || e == ELOOP) && lstat(path, &link) == 0 && S_ISLNK(link.st_mode);
-        snprintf(why, size, "%s", !linked      ? strerror(e)
-                                  : e == ELOOP ? "a symbolic link that loops"
-                                               : "a symbolic link to a file that is not there");
+        bool linked =
+            (e == ENOENT || e == ELOOP) && lstat(path, &link) == 0 && S_ISLNK(link.st_mode);
+        snprintf(why, size, "%s",
+                 !linked      ? strerror(e)
+                 : e == ELOOP ? "a symbolic link that loops"
+                              : "a symbolic link to a file that is not there");
         errno = e;
         return NULL;
     }

@@ -1709,15 +1709,15 @@ static void check_hostile(CheckState *s, const Ctx *c)
     snprintf(file, sizeof file, "%s/3.png", dir);
     remove(file);
     CHECK(s, symlink("3.png", file) == 0, "symlink %s: %s", file, strerror(errno));
-    r = run_within(c, 60,
-                   (const char *const[]){"--headless", "--book", dir, "--page", "2", "--curl", "0",
-                                         NULL});
+    r = run_within(
+        c, 60,
+        (const char *const[]){"--headless", "--book", dir, "--page", "2", "--curl", "0", NULL});
     check_crossed(s, r, "2.png", "a symbolic link to a file that is not there", "a dangling link");
     check_crossed(s, r, "3.png", "a symbolic link that loops", "a looping link");
     snprintf(file, sizeof file, "%s/1.png", dir);
     remove(file);
-    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", dir, NULL}),
-                  1, "symbolic link", "a folder of broken links alone");
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", dir, NULL}), 1,
+                  "symbolic link", "a folder of broken links alone");
 
     /* a PDF that is /dev/zero: a device, never read */
     path_in(c, "zero.pdf", path, sizeof path);
