@@ -1078,8 +1078,9 @@ int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource
                                   char *message, size_t size)
 {
     *out = NULL;
-    if (provider->pages < 1 || !provider->draw || !(provider->aspect > 0.0f) ||
-        !(provider->aspect < 100.0f))
+    /* height : width, 1:100 .. 100:1 both included (NaN fails too) */
+    if (provider->pages < 1 || !provider->draw || !(provider->aspect >= 0.01f) ||
+        !(provider->aspect <= 100.0f))
         return fail(message, size, 2,
                     "a page provider needs at least one page, a draw function and a page shape "
                     "between 1:100 and 100:1");

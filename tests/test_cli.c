@@ -154,9 +154,9 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--device", "1.5"}, "--device"},
         {{"--deform", "xpu"}, "--deform"},
         {{"--normals", "three-pass"}, "--normals"},
-        {{"--normals", "fused-deform", "--deform", "cpu"}, "--deform"},
+        {{"--bench", "--normals", "fused-deform", "--deform", "cpu"}, "--deform"},
         {{"--pack", "cpu"}, "--pack"},
-        {{"--pack", "staging", "--normals", "fused"}, "--pack"},
+        {{"--bench", "--pack", "staging", "--normals", "fused"}, "--pack"},
         {{"--staging", "sometimes"}, "--staging"},
         {{"--msaa", "2"}, "--msaa"},
         {{"--quality", "medium"}, "--quality"},
@@ -196,6 +196,15 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--frames"}, "--frames"},
         {{"--device", "abc"}, "--device"},
         {{"--headless=yes"}, "--headless"},
+        {{"--help=1"}, "--help"},
+        {{"-h=1"}, "--help"},
+        {{"--version=1"}, "--version"},
+        {{"--list-devices=1"}, "--list-devices"},
+        /* the compute paths are the benchmark's alone: the library draws its one path */
+        {{"--deform", "cpu"}, "--deform"},
+        {{"--headless", "--normals", "fused"}, "--normals"},
+        {{"--pack", "gpu"}, "--pack"},
+        {{"--headless", "--staging", "always"}, "--staging"},
         {{"--screenshot"}, "--screenshot"},
         {{"--radius", "0"}, "--radius"},
         {{"--radius", "0.6"}, "--radius"},
@@ -765,6 +774,16 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     r = RUN_ENV("PAGECURL_FAULT=allocate:5", "--headless", "--validation", "--curl", "0.3");
     CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "out of device memory"),
           "no device memory: exit %d: %s", r.status, r.err);
+    /* a value read whole or refused: junk after N was ignored and 2^32 wrapped to 0 (the first
+     * submission lost), so a mistyped fault ran another test than meant */
+    static const char *const bad_faults[] = {"PAGECURL_FAULT=submit:3x",
+                                             "PAGECURL_FAULT=submit:4294967296",
+                                             "PAGECURL_FAULT=allocate:0", "PAGECURL_FAULT=lost:3"};
+    for (size_t i = 0; i < sizeof bad_faults / sizeof bad_faults[0]; i++) {
+        r = RUN_ENV(bad_faults[i], "--headless", "--curl", "0.3");
+        CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, bad_faults[i]),
+              "%s: exit %d, want 2 and one line naming it: %s", bad_faults[i], r.status, r.err);
+    }
 
     /* No display: the demo falls back to headless and says so. */
     char shot[512];
@@ -1361,7 +1380,11 @@ static void check_traces(CheckState *s, const Cli *c)
         {"0.5 key next\n0.4 key next\n", ":2:"},
         {"0.1 mouse down 1.5 0.5\n", ":1:"},
         {"0.1 ink down 0.5 0.5 1.5\n", ":1:"},
-        {"0.0 ink up 0.5 0.5\n0.1 ink up 0.5 0.5 1\n", ":2:"},
+        {"0.0 ink down 0.5 0.5\n0.1 ink up 0.5 0.5 1\n", ":2:"},
+        /* a stroke's moves and its up follow its down */
+        {"0.0 ink move 0.5 0.5\n", ":1: ink move with no ink down"},
+        {"0.0 ink down 0.5 0.5\n0.1 ink up 0.5 0.5\n0.2 ink up 0.5 0.5\n", ":3: ink up"},
+        {"0.0 mouse down 0.5 0.5\n0.1 ink move 0.5 0.5\n", ":2: ink move"},
         {"0.1 key clear\n", ":1:"},
         {"0.1 mouse down 0.5 0.5 0.5\n", ":1:"},
         {"0.1 finger clear 0.5 0.5\n", ":1:"},
