@@ -8,6 +8,7 @@
 
 #include <cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <stb_image_write.h>
@@ -915,6 +917,73 @@ static void check_safe_writes(CheckState *s, const Cli *c)
     rmdir(folder);
 }
 
+/* The program with its stdout on `out_fd` (/dev/full, a pipe's write end) and its stderr in
+ * `err`: its exit status. With a pipe, `drain` is its read end, read here to the end. */
+static int run_stdout_on(const Cli *c, int out_fd, int drain, const char *const *args, char *err,
+                         size_t size)
+{
+    char err_path[600];
+    snprintf(err_path, sizeof err_path, "%s/stdout-on-err.txt", c->dir);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (e < 0 || dup2(out_fd, 1) < 0 || dup2(e, 2) < 0)
+            _exit(127);
+        if (drain >= 0)
+            close(drain);
+        const char *argv[RUN_MAX_ARGS + 2] = {c->exe};
+        for (int i = 0; args[i] && i < RUN_MAX_ARGS; i++)
+            argv[i + 1] = args[i];
+        execv(c->exe, (char *const *)argv);
+        _exit(127);
+    }
+    if (drain >= 0) {
+        close(out_fd);
+        char buf[4096];
+        while (read(drain, buf, sizeof buf) > 0) {
+        }
+        close(drain);
+    }
+    int status = -1;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid)
+        return -1;
+    slurp(err_path, err, size);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* Standard output that takes nothing (/dev/full): what was to be printed there is lost, so the
+ * run fails (exit 1) and says so in one line; an output named /dev/stdout where stdout is a pipe
+ * is refused in one line saying so (it was "No such file or directory"). */
+static void check_stdout(CheckState *s, const Cli *c)
+{
+    static const char *const lost[][10] = {
+        {"--help"},
+        {"--version"},
+        {"--list-devices"},
+        {"--bench", "--frames", "2", "--warmup", "0", "--grid", "8", "--size", "32x32"},
+    };
+    int full = open("/dev/full", O_WRONLY);
+    if (full < 0)
+        printf("test_cli: no /dev/full here: stdout that takes nothing not tried\n");
+    char err[4096];
+    for (size_t i = 0; full >= 0 && i < sizeof lost / sizeof lost[0]; i++) {
+        int status = run_stdout_on(c, full, -1, lost[i], err, sizeof err);
+        CHECK(s, status == 1 && line_count(err) == 1 && strstr(err, "standard output"),
+              "%s into /dev/full: exit %d, want 1 and one line: %s", lost[i][0], status, err);
+    }
+    if (full >= 0)
+        close(full);
+    int ends[2];
+    CHECK(s, pipe(ends) == 0, "pipe: %s", strerror(errno));
+    const char *const obj[] = {"--headless", "--size",       "32x24",       "--curl",
+                               "0.3",        "--export-obj", "/dev/stdout", NULL};
+    int status = run_stdout_on(c, ends[1], ends[0], obj, err, sizeof err);
+    CHECK(s,
+          status == 1 && line_count(err) == 1 && strstr(err, "/dev/stdout") && strstr(err, "pipe"),
+          "--export-obj /dev/stdout on a pipe: exit %d, want 1 and one line saying so: %s", status,
+          err);
+}
+
 /* One file named by two outputs, or the replayed trace named by an output: bad usage, refused
  * before anything runs (exit 2, one line naming both flags), nothing written. */
 static void check_conflicts(CheckState *s, const Cli *c)
@@ -1639,6 +1708,7 @@ int main(int argc, char **argv)
         {"notebook", check_notebook},
         {"safe_writes", check_safe_writes},
         {"conflicts", check_conflicts},
+        {"stdout", check_stdout},
         {"bounded_work", check_bounded_work},
         {"bench_signal", check_bench_signal},
         {"no_leftovers", check_no_leftovers},
