@@ -270,6 +270,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
         if (!opt)
             return usage(message, size, "unknown option '%s' (see --help)", arg);
         const char *value = eq ? eq + 1 : NULL;
+        if (opt->value == VALUE_NONE && value) /* --help=1 as --headless=1 */
+            return usage(message, size, "%s takes no value", opt->flag);
         if (!opt->parse) {
             if (!strcmp(opt->flag, "--help"))
                 app_cli_usage(stdout);
@@ -277,8 +279,6 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                 printf("pagecurl %s\n", PAGECURL_VERSION);
             return APP_CLI_EXIT_OK;
         }
-        if (opt->value == VALUE_NONE && value)
-            return usage(message, size, "%s takes no value", opt->flag);
         if (opt->value == VALUE_REQUIRED && !value) {
             if (i + 1 >= argc)
                 return usage(message, size, "%s needs a value", opt->flag);

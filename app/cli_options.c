@@ -411,19 +411,19 @@ const CliOption APP_CLI_OPTIONS[] = {
      "every frame as DIR/frame-0000.png, frame-0001.png, ... (DIR must exist)"},
     /* compute paths */
     {"--deform", NULL, "gpu|cpu", VALUE_REQUIRED, set_deform, F(cpu_deform), GROUP_COMPUTE,
-     MODE_BENCH, NULL, "gpu or cpu",
+     MODE_BENCH, "picks where the benchmark curls the page", "gpu or cpu",
      "where the page is curled: a compute shader (default) or the CPU, whose\npositions are "
      "uploaded every frame (see --staging)"},
     {"--normals", NULL, "PATH", VALUE_REQUIRED, set_normals, F(normals), GROUP_COMPUTE, MODE_BENCH,
-     NULL, "two-pass, fused or fused-deform",
+     "picks the benchmark's normals kernels", "two-pass, fused or fused-deform",
      "two-pass (face normals, then vertex normals), fused (one tiled kernel) or\nfused-deform "
      "(that kernel also curls the page; needs --deform gpu);\ndefault: the fastest measured"},
     {"--pack", NULL, "gpu|staging", VALUE_REQUIRED, set_pack, F(pack), GROUP_COMPUTE, MODE_BENCH,
-     NULL, "gpu or staging",
+     "picks who packs the benchmark's vertices", "gpu or staging",
      "who interleaves the two-pass vertices: the GPU (default), or the CPU from\npositions and "
      "normals read back, then uploaded (sets --normals two-pass)"},
     {"--staging", NULL, "MODE", VALUE_REQUIRED, set_staging, F(staging), GROUP_COMPUTE, MODE_BENCH,
-     NULL, "auto, always or never",
+     "picks where the benchmark's CPU-written data goes", "auto, always or never",
      "CPU-written data: auto (in place where memory is both device-local and\nhost-visible, "
      "default), always (a staging buffer and a copy) or never"},
     /* benchmark */

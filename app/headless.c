@@ -198,12 +198,6 @@ static void pose(Run *run, uint32_t f)
     pagecurl_book_hold(run->book, turn.t, turn.g, o->backward);
 }
 
-/* --frames-out's name for frame f. */
-static void frame_path(const char *dir, uint32_t f, char *path, size_t size)
-{
-    snprintf(path, size, "%s/frame-%04u.png", dir, f);
-}
-
 /* --frames-out DIR is a folder that holds none of the names the frames will take: they are
  * written into it, never over a file that is there. */
 static bool frames_out_ready(const char *dir, uint32_t frames)
@@ -218,7 +212,7 @@ static bool frames_out_ready(const char *dir, uint32_t frames)
     }
     char path[4096];
     for (uint32_t f = 0; f < frames; f++) {
-        frame_path(dir, f, path, sizeof path);
+        app_output_frame_path(dir, f, path, sizeof path);
         if (lstat(path, &st) == 0) {
             app_say(stderr, "--frames-out: %s exists; give a folder without frames", path);
             return false;
@@ -247,7 +241,7 @@ static const uint8_t *shown_pixels(Run *run)
 static bool write_frame(Run *run, uint32_t f)
 {
     char path[4096], message[512];
-    frame_path(run->opts.frames_out, f, path, sizeof path);
+    app_output_frame_path(run->opts.frames_out, f, path, sizeof path);
     const uint8_t *pixels = shown_pixels(run);
     if (!pixels)
         return false;

@@ -161,3 +161,51 @@ void app_json_position(const char *text, size_t at, long *line, long *column)
         else
             ++*column;
 }
+
+size_t app_json_utf8_length(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (!n)
+        return 0;
+    if (u[0] < 0x80)
+        return 1;
+    /* the lead byte's length and the smallest code point a sequence that long may hold */
+    size_t len = u[0] >= 0xC2 && u[0] <= 0xDF   ? 2
+                 : u[0] >= 0xE0 && u[0] <= 0xEF ? 3
+                 : u[0] >= 0xF0 && u[0] <= 0xF4 ? 4
+                                                : 0;
+    if (!len || len > n)
+        return 0;
+    unsigned long cp = u[0] & (0x7Fu >> len);
+    for (size_t k = 1; k < len; k++) {
+        if ((u[k] & 0xC0) != 0x80)
+            return 0;
+        cp = cp << 6 | (u[k] & 0x3Fu);
+    }
+    static const unsigned long least[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < least[len] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+        return 0;
+    return len;
+}
+
+bool app_json_write_string(FILE *f, const char *text)
+{
+    bool utf8 = true;
+    size_t n = strlen(text);
+    fputc('"', f);
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)text[i];
+        size_t len = app_json_utf8_length(text + i, n - i);
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else if (len)
+            fwrite(text + i, 1, len, f);
+        else
+            fputs("\\ufffd", f), utf8 = false;
+        i += len ? len : 1;
+    }
+    fputc('"', f);
+    return utf8;
+}

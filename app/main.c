@@ -127,7 +127,8 @@ static int shown_mode(AppOptions *opts, const AppTrace *trace)
 #endif
 }
 
-int main(int argc, char **argv)
+/* The program, its exit status before stdout is checked. */
+static int run(int argc, char **argv)
 {
     AppOptions opts;
     char message[512];
@@ -168,4 +169,9 @@ int main(int argc, char **argv)
     int status = opts.bench ? bench_mode(&opts) : shown_mode(&opts, opts.replay ? &replay : NULL);
     app_trace_free(&replay);
     return status;
+}
+
+int main(int argc, char **argv)
+{
+    return app_say_finish(run(argc, argv));
 }

@@ -115,13 +115,38 @@ static const char *given_twice(const cJSON *object, const char *const *keys, siz
     return NULL;
 }
 
-/* "the built-in book" or "the book PATH (N pages)". */
+/* "the built-in book" or "the book PATH (N pages)"; a path too long for `out` is cut (the
+ * message is one line, not the path's record). */
 static void describe(AppNotebookBook book, char *out, size_t size)
 {
     if (!book.path[0])
         snprintf(out, size, "the built-in book");
     else
-        snprintf(out, size, "the book %s (%d pages)", book.path, book.pages);
+        snprintf(out, size, "the book %.*s (%d pages)", (int)(size > 40 ? size - 40 : 0), book.path,
+                 book.pages);
+}
+
+/* "path_bytes": a path's bytes as hex (two lower-case digits a byte, none of them 0) into
+ * `path`; false where it is not that or does not fit. */
+static bool path_from_hex(const char *hex, char *path, size_t size)
+{
+    size_t n = strlen(hex);
+    if (!n || n % 2 || n / 2 >= size)
+        return false;
+    for (size_t i = 0; i < n / 2; i++) {
+        unsigned byte = 0;
+        for (int k = 0; k < 2; k++) {
+            char c = hex[2 * i + k];
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+                return false;
+            byte = byte << 4 | (unsigned)(c <= '9' ? c - '0' : c - 'a' + 10);
+        }
+        if (!byte)
+            return false;
+        path[i] = (char)byte;
+    }
+    path[n / 2] = '\0';
+    return true;
 }
 
 /* The notebook is `book`'s; false with the message. */
@@ -130,8 +155,9 @@ static bool same_book(const cJSON *root, const char *name, AppNotebookBook book,
 {
     const cJSON *own = cJSON_GetObjectItemCaseSensitive(root, "book");
     AppNotebookBook theirs = APP_NOTEBOOK_BUILTIN;
-    static const char *const book_keys[] = {"path", "pages", "id"};
-    const char *twice = cJSON_IsObject(own) ? given_twice(own, book_keys, 3) : NULL;
+    static const char *const book_keys[] = {"path", "path_bytes", "pages", "id"};
+    char exact[4096]; /* the path "path_bytes" gives */
+    const char *twice = cJSON_IsObject(own) ? given_twice(own, book_keys, 4) : NULL;
     if (twice)
         return fail(message, size, name, "\"book\" gives \"%s\" twice", twice);
     if (own) {
@@ -148,6 +174,13 @@ static bool same_book(const cJSON *root, const char *name, AppNotebookBook book,
             return fail(message, size, name, "\"book\" has an \"id\" that is no name");
         theirs = (AppNotebookBook){path->valuestring, (int)pages->valuedouble,
                                    id ? id->valuestring : NULL};
+        const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(own, "path_bytes");
+        if (bytes &&
+            (!cJSON_IsString(bytes) || !path_from_hex(bytes->valuestring, exact, sizeof exact)))
+            return fail(message, size, name,
+                        "\"book\" has a \"path_bytes\" that is not a path's bytes in hex");
+        if (bytes)
+            theirs.path = exact;
     }
     bool ids = theirs.id && book.id && book.id[0];
     if (ids && !strcmp(theirs.id, book.id))
@@ -370,20 +403,6 @@ typedef struct Written {
 } Written;
 
 /* `text` as a JSON string: quotes, backslashes and control bytes escaped, the rest as it is. */
-static void json_string(FILE *f, const char *text)
-{
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
-    }
-    fputc('"', f);
-}
-
 static bool write_notebook(FILE *f, const void *user)
 {
     const Written *w = user;
@@ -391,11 +410,18 @@ static bool write_notebook(FILE *f, const void *user)
     fprintf(f, "{\"format\": \"%s\", \"version\": %d, ", APP_NOTEBOOK_FORMAT, APP_NOTEBOOK_VERSION);
     if (w->book.path[0]) {
         fputs("\"book\": {\"path\": ", f);
-        json_string(f, w->book.path);
+        /* a path not in UTF-8 is shown to other readers with U+FFFD for its strange bytes, and
+         * kept exactly, for this one, in "path_bytes" */
+        if (!app_json_write_string(f, w->book.path)) {
+            fputs(", \"path_bytes\": \"", f);
+            for (const unsigned char *p = (const unsigned char *)w->book.path; *p; p++)
+                fprintf(f, "%02x", *p);
+            fputc('"', f);
+        }
         fprintf(f, ", \"pages\": %d", w->book.pages);
         if (w->book.id && w->book.id[0]) {
             fputs(", \"id\": ", f);
-            json_string(f, w->book.id);
+            app_json_write_string(f, w->book.id);
         }
         fputs("}, ", f);
     }

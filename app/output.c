@@ -98,6 +98,35 @@ static bool same_file(const char *a, const char *b)
     return same;
 }
 
+/* Whether `path` names a file --frames-out writes: a frame's name (as app_output_frame_path
+ * gives it; below opts->frames where that is given, any number otherwise, as a replay's length is
+ * not known yet) in the folder --frames-out names. */
+static bool is_frame(const AppOptions *opts, const char *path)
+{
+    char *real = app_safe_write_canonical(path), *dir = app_safe_write_canonical(opts->frames_out);
+    const char *slash = real ? strrchr(real, '/') : NULL;
+    bool frame = false;
+    if (slash && dir && strlen(dir) == (size_t)(slash - real) &&
+        !strncmp(real, dir, (size_t)(slash - real))) {
+        unsigned long f = 0;
+        char name[64];
+        int used = 0;
+        if (sscanf(slash + 1, "frame-%lu.png%n", &f, &used) == 1 && !slash[1 + used] &&
+            f <= UINT32_MAX && (!opts->frames || f < opts->frames)) {
+            app_output_frame_path("", (uint32_t)f, name, sizeof name);
+            frame = !strcmp(slash, name); /* frame-0001.png, not frame-1.png */
+        }
+    }
+    free(real);
+    free(dir);
+    return frame;
+}
+
+void app_output_frame_path(const char *dir, uint32_t f, char *path, size_t size)
+{
+    snprintf(path, size, "%s/frame-%04u.png", dir, f);
+}
+
 int app_output_check(const AppOptions *opts, char *message, size_t size)
 {
     /* outputs first; the trace read is last, and may not be any of them */
@@ -122,6 +151,14 @@ int app_output_check(const AppOptions *opts, char *message, size_t size)
                                     : "one would overwrite the other");
                 return 2;
             }
+    for (size_t i = 0; i < n && opts->frames_out; i++)
+        if (files[i].path && is_frame(opts, files[i].path)) {
+            snprintf(message, size, "--frames-out %s and %s name one file (%s): %s",
+                     opts->frames_out, files[i].flag, files[i].path,
+                     i + 1 == n ? "it would be overwritten while it is read"
+                                : "one would overwrite the other");
+            return 2;
+        }
     for (size_t i = 0; i + 2 < n; i++) /* not the notebook, not the trace */
         if (files[i].path && !app_safe_write_check(files[i].path, message, size))
             return 1;
@@ -133,7 +170,7 @@ int app_output_check_book(const AppOptions *opts, bool (*holds)(const void *book
 {
     char frame[4096] = "";
     if (opts->frames_out)
-        snprintf(frame, sizeof frame, "%s/frame-0001.png", opts->frames_out);
+        app_output_frame_path(opts->frames_out, 1, frame, sizeof frame);
     const struct {
         const char *flag, *path, *shown;
     } files[] = {

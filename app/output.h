@@ -14,12 +14,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* The files the options name, before anything runs: one file given to two outputs, or the
- * replayed trace given to an output too, is bad usage (returns 2); an output that cannot be
- * written (a missing folder, a folder or a device in its place, no permission) is a runtime
- * failure (returns 1). 0 when all is well; otherwise the one line is in message. The notebook is
- * compared with the others here, checked where it is opened (it is read first). */
+/* The files the options name, before anything runs: one file given to two outputs (a frame of
+ * --frames-out among them), or the replayed trace given to an output too, is bad usage (returns
+ * 2); an output that cannot be written (a missing folder, a folder or a device in its place, no
+ * permission) is a runtime failure (returns 1). 0 when all is well; otherwise the one line is in
+ * message. The notebook is compared with the others here, checked where it is opened (it is read
+ * first). */
 int app_output_check(const AppOptions *opts, char *message, size_t size);
+
+/* --frames-out's name for frame f in `dir`: DIR/frame-NNNN.png. */
+void app_output_frame_path(const char *dir, uint32_t f, char *path, size_t size);
 
 /* The book is never an output: a file the options write (an output, the notebook, a frame of
  * --frames-out) that `holds` says would write into the book (`name`: where it lies) is bad usage:

@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "json_text.h"
+
 #include "../pages/safe_write.h"
 
 #include <string.h>
@@ -101,21 +103,6 @@ void app_report_table(FILE *out, const BenchReport *r)
                  "device timestamps, a CPU deform and the frame by the CPU clock)\n");
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 static void json_stats(FILE *f, AppStats s)
 {
     fprintf(f, "{\"min_ms\": %.6g, \"median_ms\": %.6g, \"p99_ms\": %.6g}", s.min, s.median, s.p99);
@@ -134,15 +121,15 @@ static bool write_json(FILE *f, const void *user)
 {
     const BenchReport *r = user;
     fputs("{\n  \"context\": {\"device\": ", f);
-    json_string(f, r->device);
+    app_json_write_string(f, r->device);
     fputs(", \"driver\": ", f);
-    json_string(f, r->driver);
+    app_json_write_string(f, r->driver);
     fputs(", \"api_version\": ", f);
-    json_string(f, r->api_version);
+    app_json_write_string(f, r->api_version);
     fputs(", \"date\": ", f);
-    json_string(f, r->date);
+    app_json_write_string(f, r->date);
     fputs(", \"command\": ", f);
-    json_string(f, r->command);
+    app_json_write_string(f, r->command);
     fprintf(f, ", \"copy_gbps\": %.6g", r->copy_gbps);
     if (r->stopped_by[0]) /* a sweep cut short: the last run partial, the later grids left out */
         fprintf(f, ", \"partial\": true, \"stopped_by\": \"%s\"", r->stopped_by);
@@ -154,7 +141,7 @@ static bool write_json(FILE *f, const void *user)
                 (unsigned long long)run->triangles);
         if (run->skipped || run->failed) {
             fputs(run->skipped ? ", \"skipped\": " : ", \"error\": ", f);
-            json_string(f, run->note);
+            app_json_write_string(f, run->note);
             fputc('}', f);
             continue;
         }
@@ -179,9 +166,9 @@ static bool write_json(FILE *f, const void *user)
         fputs(", \"kernels\": {", f);
         for (uint32_t k = 0; k < run->kernel_count; k++) {
             fprintf(f, "%s", k ? ", " : "");
-            json_string(f, run->kernel_names[k]);
+            app_json_write_string(f, run->kernel_names[k]);
             fputs(": ", f);
-            json_string(f, run->kernel_stats[k]);
+            app_json_write_string(f, run->kernel_stats[k]);
         }
         fputc('}', f);
         fprintf(f,

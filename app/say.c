@@ -1,5 +1,6 @@
 #include "say.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -47,4 +48,16 @@ void app_say(FILE *to, const char *fmt, ...)
     va_end(ap);
     app_say_escape(text, shown, sizeof shown);
     fprintf(to, "pagecurl: %s\n", shown);
+}
+
+int app_say_finish(int status)
+{
+    errno = 0;
+    bool flushed = fflush(stdout) == 0;
+    int e = errno;
+    if (flushed && !ferror(stdout))
+        return status;
+    app_say(stderr, "cannot write to standard output: %s",
+            !flushed && e ? strerror(e) : "an earlier write to it failed");
+    return status ? status : 1;
 }

@@ -15,4 +15,9 @@ void app_say(FILE *to, const char *fmt, ...) __attribute__((format(printf, 2, 3)
  * controls' UTF-8 forms (U+0080..U+009F) written as \n, \r, \t or \xHH; all else as it is. */
 void app_say_escape(const char *text, char *out, size_t size);
 
+/* The exit status `status` once stdout is flushed: where anything written to it was lost (a full
+ * disk, /dev/full, a closed terminal), one line on stderr says so and a success becomes 1 (a
+ * table, a list or --help that never arrived is no success). */
+int app_say_finish(int status);
+
 #endif

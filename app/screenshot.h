@@ -5,6 +5,8 @@
 
 #include "swapchain.h"
 
+#include <pagecurl/pagecurl.h>
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,9 +31,11 @@ void app_screenshot_destroy(const AppVk *vk, AppScreenshot *shot);
 uint8_t *app_screenshot_rgba(const AppScreenshot *shot, char *message, size_t size);
 
 /* After the frame's fence: the copy to a new pagecurl-NNNN.png in the current folder, or in the
- * folder of `next_to` (may be NULL), never over a file that is there; says where on stdout, or
- * why not on stderr, and in `said` a line for the window (the file's name; or that it failed). */
-void app_screenshot_save(const AppScreenshot *shot, const char *next_to, char *said,
-                         size_t said_size);
+ * folder of `next_to` (may be NULL), never over a file that is there and never into `book` (a
+ * folder book read from the current folder: the user's pictures folder takes it instead); says
+ * where on stdout, or why not on stderr, and in `said` a line for the window (the file's name; or
+ * that it failed). */
+void app_screenshot_save(const AppScreenshot *shot, const pagecurl_book *book, const char *next_to,
+                         char *said, size_t said_size);
 
 #endif

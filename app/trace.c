@@ -211,6 +211,7 @@ bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *o
     *out = (AppTrace){0};
     double last = 0.0;
     size_t at = 0;
+    bool inking = false; /* an ink stroke is down: its moves and its up follow */
     for (long number = 1; at < len; number++) {
         size_t end = at;
         while (end < len && text[end] != '\n')
@@ -238,6 +239,17 @@ bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *o
         }
         if (skip)
             continue;
+        if (e.device == APP_TRACE_INK && !inking &&
+            (e.action == APP_TRACE_MOVE || e.action == APP_TRACE_UP)) {
+            snprintf(message, size,
+                     "%s:%ld: ink %s with no ink down before it (a stroke begins "
+                     "with down)",
+                     name, number, e.action == APP_TRACE_MOVE ? "move" : "up");
+            app_trace_free(out);
+            return false;
+        }
+        if (e.device == APP_TRACE_INK && e.action != APP_TRACE_CLEAR)
+            inking = e.action != APP_TRACE_UP;
         last = e.time;
         if (!app_trace_add(out, &e)) {
             snprintf(message, size, "%s: out of memory", name);

@@ -9,7 +9,8 @@
  *     0.300 mouse up 0.410 0.800
  *     1.000 key next            (next, prev, home, end, undo)
  *     1.200 ink down 0.500 0.400 0.80   (ink: down, move, up, clear at X Y; down and move may
- *                                        end with the pressure, 0..1, 1 when left out)
+ *                                        end with the pressure, 0..1, 1 when left out; a
+ *                                        stroke's moves and up follow its down)
  *     2.000 zoom by 1.25 0.400 0.500    (zoom: by FACTOR X Y, 0.125..8 about a point; pan DX DY,
  *     2.100 zoom pan 0.010 -0.020        -2..2; fit; toggle X Y, fit <-> 2.5x) */
 #ifndef PAGECURL_APP_TRACE_H

@@ -857,7 +857,8 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
             app_hud_frame(&w->hud, elapsed_ms(since, now_tick));
             since = now_tick;
             if (session->want_shot && (ok = wait_frames(w))) {
-                app_screenshot_save(&w->shot, opts->screenshot, w->hud.toast, sizeof w->hud.toast);
+                app_screenshot_save(&w->shot, w->book, opts->screenshot, w->hud.toast,
+                                    sizeof w->hud.toast);
                 w->toast_until = now + WINDOW_TOAST_SECONDS;
             }
             session->want_shot = false;

@@ -2,6 +2,7 @@
 
 #include "headroom.h"
 
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -408,13 +409,35 @@ static bool faults_create(GpuContext *ctx, GpuError *err)
     if (!ctx->faults)
         return gpu_error_set(err, "out of memory");
     const char *spec = getenv("PAGECURL_FAULT");
-    unsigned after = 0;
-    if (spec && sscanf(spec, "submit:%u", &after) == 1)
-        ctx->faults->kind = GPU_FAULT_SUBMIT;
-    else if (spec && sscanf(spec, "allocate:%u", &after) == 1)
-        ctx->faults->kind = GPU_FAULT_ALLOCATE;
-    ctx->faults->after = after;
-    return true;
+    if (!spec || !*spec)
+        return true;
+    /* KIND:N read whole (sscanf took "submit:3x" as 3 and wrapped 4294967296 to 0): a test that
+     * mistypes its fault must not pass without one. acquire is the window's (app/window.c). */
+    static const struct {
+        const char *name;
+        GpuFaultKind kind;
+    } kinds[] = {{"submit", GPU_FAULT_SUBMIT},
+                 {"allocate", GPU_FAULT_ALLOCATE},
+                 {"acquire", GPU_FAULT_NONE}};
+    const char *colon = strchr(spec, ':');
+    size_t len = colon ? (size_t)(colon - spec) : 0;
+    uint64_t n = 0;
+    const char *p = colon ? colon + 1 : spec;
+    for (; colon && *p >= '0' && *p <= '9' && n <= UINT32_MAX; p++)
+        n = n * 10 + (uint64_t)(*p - '0');
+    bool number = colon && p > colon + 1 && !*p && n >= 1 && n <= UINT32_MAX;
+    for (size_t k = 0; number && k < sizeof kinds / sizeof kinds[0]; k++)
+        if (strlen(kinds[k].name) == len && !strncmp(spec, kinds[k].name, len)) {
+            ctx->faults->kind = kinds[k].kind;
+            ctx->faults->after = (uint32_t)n;
+            return true;
+        }
+    if (err)
+        err->usage = true;
+    return gpu_error_set(err,
+                         "PAGECURL_FAULT=%.60s: want submit:N, allocate:N or acquire:N, N a whole "
+                         "number from 1 to %" PRIu32,
+                         spec, UINT32_MAX);
 }
 
 static VkResult fault(const GpuContext *ctx, GpuFaultKind kind, VkResult injected)

@@ -75,8 +75,9 @@ struct AppBookSource {
     fz_md5 hash; /* a folder's: its pages' first bytes, as check_pages reads them */
     fz_context *fz;
     fz_document *doc;
-    FILE *pdf;        /* the PDF, opened and checked here; MuPDF reads it through a stream */
-    fz_cookie cookie; /* its abort ends a page being drawn (app_book_source_abort) */
+    FILE *pdf;           /* the PDF, opened and checked here; MuPDF reads it through a stream */
+    fz_cookie cookie;    /* its abort ends a page being drawn (app_book_source_abort) */
+    bool pixels_missing; /* MuPDF warned, decoding the image, that its pixel data ran short */
 #endif
 };
 
@@ -295,6 +296,17 @@ static void quiet(void *user, const char *message)
     (void)user, (void)message;
 }
 
+/* The same for warnings, but one: a PNG short of pixel data (cut after its header or in its
+ * pixels) decodes without an error, its missing rows filled white; MuPDF 1.21 only warns ("missing
+ * pixel data in png image; possibly truncated"). decode() fails such a page instead: a blank page
+ * with no word would hide that the file is damaged. */
+static void quiet_but_missing(void *user, const char *message)
+{
+    AppBookSource *src = user;
+    if (!strncmp(message, "missing pixel data", 18))
+        src->pixels_missing = true;
+}
+
 /* MuPDF's LZW decoder is pagecurl's (pages/lzw_decode.c): referred to here, so that the linker
  * takes it from pagecurl_pages before it reaches libmupdf.a's. */
 __attribute__((used)) static fz_stream *(*const lzw_decoder)(fz_context *, fz_stream *, int, int,
@@ -308,7 +320,7 @@ static bool new_context(AppBookSource *src)
     src->fz = fz_new_context(&alloc, NULL, 64u << 20);
     if (!src->fz)
         return false;
-    fz_set_warning_callback(src->fz, quiet, NULL);
+    fz_set_warning_callback(src->fz, quiet_but_missing, src);
     fz_set_error_callback(src->fz, quiet, NULL);
     return true;
 }
@@ -376,7 +388,13 @@ static uint8_t *decode(AppBookSource *src, const uint8_t *bytes, size_t n, uint3
             fz_throw(fz, FZ_ERROR_GENERIC, "%dx%d pixels, %s", img->w, img->h,
                      img->w > 0 && img->h > 0 ? "larger than a page may be" : "no size at all");
         fz_matrix ctm = fz_scale((float)want_w, (float)want_h);
+        /* a warning repeated is only counted: the last one forgotten, this image's is seen */
+        fz_flush_warnings(fz);
+        src->pixels_missing = false;
         pix = fz_get_pixmap_from_image(fz, img, NULL, &ctm, NULL, NULL);
+        if (src->pixels_missing)
+            fz_throw(fz, FZ_ERROR_GENERIC,
+                     "its pixel data is cut short: the file is damaged or truncated");
         if (!fz_colorspace_is_rgb(fz, fz_pixmap_colorspace(fz, pix)) ||
             fz_pixmap_components(fz, pix) - fz_pixmap_alpha(fz, pix) != 3) {
             rgb = fz_convert_pixmap(fz, pix, fz_device_rgb(fz), NULL, NULL, fz_default_color_params,
@@ -648,14 +666,19 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
             continue;
         /* A folder with a page's name is no page: skipped, as the other names are. Anything
          * else that is no regular file (a FIFO, a device, a socket) would block or never end
-         * when read: the book is refused, naming it. Links are followed. */
+         * when read: the book is refused, naming it. Links are followed; one that leads nowhere
+         * (dangling, looping, unreadable) is a page that fails at open, as a file that is no
+         * image is: crossed out when drawn, with its cause (app_file_open says it). */
         struct stat st = {.st_mode = e->d_type == DT_REG ? S_IFREG : S_IFDIR};
         /* the entry's own type where the file system gives it (a link's is its target's, and an
          * unknown type is asked): a stat of each of 100,000 pages is a noticeable wait */
         if (e->d_type != DT_REG && e->d_type != DT_DIR &&
             fstatat(dirfd(dir), e->d_name, &st, 0) != 0) {
-            status = fail(message, size, 1, "%s/%s: %s", path, e->d_name, strerror(errno));
-            break;
+            if (errno == ENOMEM) {
+                status = fail(message, size, 1, "%s/%s: %s", path, e->d_name, strerror(errno));
+                break;
+            }
+            st.st_mode = S_IFREG;
         }
         if (S_ISDIR(st.st_mode))
             continue;
@@ -1055,8 +1078,9 @@ int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource
                                   char *message, size_t size)
 {
     *out = NULL;
-    if (provider->pages < 1 || !provider->draw || !(provider->aspect > 0.0f) ||
-        !(provider->aspect < 100.0f))
+    /* height : width, 1:100 .. 100:1 both included (NaN fails too) */
+    if (provider->pages < 1 || !provider->draw || !(provider->aspect >= 0.01f) ||
+        !(provider->aspect <= 100.0f))
         return fail(message, size, 2,
                     "a page provider needs at least one page, a draw function and a page shape "
                     "between 1:100 and 100:1");

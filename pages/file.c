@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,7 +24,14 @@ FILE *app_file_open(const char *path, char *why, size_t size)
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
         int e = errno;
-        snprintf(why, size, "%s", strerror(e));
+        struct stat link;
+        /* "No such file or directory" for a name the user sees listed: a link to nothing */
+        bool linked =
+            (e == ENOENT || e == ELOOP) && lstat(path, &link) == 0 && S_ISLNK(link.st_mode);
+        snprintf(why, size, "%s",
+                 !linked      ? strerror(e)
+                 : e == ELOOP ? "a symbolic link that loops"
+                              : "a symbolic link to a file that is not there");
         errno = e;
         return NULL;
     }

@@ -20,7 +20,8 @@ typedef enum AppFileRead {
  * then refuses anything but a regular file (fstat on the descriptor opened: no race with the
  * name). NULL with errno set (ENOENT, EACCES, ...; EISDIR for a folder, EINVAL for a FIFO, a
  * device or a socket) and `why` holding the cause in words ("No such file or directory", "a
- * FIFO, not a regular file"). The FILE reads in blocking mode. */
+ * FIFO, not a regular file", "a symbolic link to a file that is not there"). The FILE reads in
+ * blocking mode. */
 FILE *app_file_open(const char *path, char *why, size_t size);
 
 /* What a file that is not a regular one is, in words ("a folder", "a FIFO", "a character

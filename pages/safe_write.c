@@ -90,7 +90,7 @@ static const char *kind_of(mode_t mode)
 {
     return S_ISDIR(mode)                    ? "is a folder"
            : S_ISCHR(mode) || S_ISBLK(mode) ? "is a device, not a regular file"
-           : S_ISFIFO(mode)                 ? "is a FIFO, not a regular file"
+           : S_ISFIFO(mode)                 ? "is a pipe or FIFO, not a regular file"
            : S_ISSOCK(mode)                 ? "is a socket, not a regular file"
                                             : "is not a regular file";
 }
@@ -156,6 +156,15 @@ static char *checked_target(const char *path, bool *exists, struct stat *st, cha
 {
     if (!*path) {
         snprintf(message, size, "cannot write an empty path");
+        return NULL;
+    }
+    /* a name the kernel resolves where readlink cannot follow: /dev/stdout on a pipe leads, by
+     * /proc/self/fd/1, to "pipe:[N]", which names nothing (the chain below took it for a new file
+     * in /proc/self/fd, "No such file or directory") */
+    struct stat seen;
+    if (stat(path, &seen) == 0 && !S_ISREG(seen.st_mode) && !S_ISDIR(seen.st_mode)) {
+        snprintf(message, size, "cannot write %s: %s", path, kind_of(seen.st_mode));
+        errno = EINVAL;
         return NULL;
     }
     errno = 0;

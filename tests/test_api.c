@@ -508,6 +508,21 @@ static void pointer(pagecurl_book *book, pagecurl_pointer_phase phase, pagecurl_
 static bool draw_page(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba);
 static void page_size(void *user, int page, float *width, float *height);
 
+/* Every page `user`'s shape: width, height. */
+static void shaped_size(void *user, int page, float *width, float *height)
+{
+    const float *shape = user;
+    (void)page;
+    *width = shape[0], *height = shape[1];
+}
+
+static bool blank_page(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba)
+{
+    (void)user, (void)page;
+    memset(rgba, 255, (size_t)width * height * 4);
+    return true;
+}
+
 static void refusals(pagecurl_context *ctx)
 {
     pagecurl_error err;
@@ -543,6 +558,26 @@ static void refusals(pagecurl_context *ctx)
             &err);
         CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "page_count"),
               "a provider of %d pages: %s", pages[i].page_count, err.message);
+        pagecurl_book_destroy(b);
+    }
+    /* a page shape from 1:100 to 100:1 (a million to one was taken) */
+    static const float shapes[][2] = {{1e6f, 1.0f},   {1.0f, 1e6f},   {101.0f, 1.0f},
+                                      {1.0f, 101.0f}, {100.0f, 1.0f}, {1.0f, 100.0f}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        float shape[2] = {shapes[i][0], shapes[i][1]};
+        b = pagecurl_book_create(ctx,
+                                 &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
+                                                       .provider = {.user = shape,
+                                                                    .page_count = 2,
+                                                                    .page_size = shaped_size,
+                                                                    .draw_page = blank_page}},
+                                 &err);
+        bool within = i >= 4;
+        CHECK(&st,
+              within ? b != NULL
+                     : !b && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "1:100"),
+              "a provider's pages of %g x %g: %s, want %s", shape[0], shape[1],
+              b ? "taken" : err.message, within ? "taken" : "refused");
         pagecurl_book_destroy(b);
     }
     b = pagecurl_book_create(

@@ -18,7 +18,9 @@
 #include "pdf_file.h"
 #include "run.h"
 
+#include <cjson/cJSON.h>
 #include <errno.h>
+#include <iconv.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -1181,6 +1183,77 @@ static void check_long_pdf(CheckState *s, const Ctx *c)
 
 static void check_refused(CheckState *s, Run r, int status, const char *names, const char *what);
 
+static void two_pages(const Ctx *c, const char *name, char *dir, size_t dir_size, char *file,
+                      size_t file_size);
+
+/* Whether `text` is UTF-8 throughout, as iconv(3), not the program, reads it. */
+static bool utf8_text(const char *text)
+{
+    iconv_t cd = iconv_open("UTF-8", "UTF-8");
+    if (cd == (iconv_t)-1)
+        return false;
+    char out[256], *in = (char *)text;
+    size_t left = strlen(text);
+    bool ok = true;
+    while (ok && left) {
+        char *o = out;
+        size_t room = sizeof out;
+        ok = iconv(cd, &in, &left, &o, &room) != (size_t)-1 || errno == E2BIG;
+    }
+    iconv_close(cd);
+    return ok;
+}
+
+/* A book whose folder's name is not UTF-8 (Latin-1's é): the notebook names it in JSON that any
+ * reader takes (its "path" with U+FFFD, the exact bytes in "path_bytes"), and reads it back to
+ * the same bytes (a notebook of a changed book is refused by the path it names; one whose bytes
+ * are not hex is refused). */
+static void check_notebook_latin1(CheckState *s, const Ctx *c, const char *trace)
+{
+    char dir[512], file[600], nb[512], real[4096];
+    two_pages(c, "caf\xe9 book", dir, sizeof dir, file, sizeof file);
+    write_png(file, 40, 56, COLOURS[1]);
+    path_in(c, "latin1.json", nb, sizeof nb);
+    remove(nb);
+    Run r =
+        RUN("--headless", "--book", dir, "--size", "320x180", "--replay", trace, "--notebook", nb);
+    CHECK(s, r.status == 0, "ink on a Latin-1 named book: exit %d: %s", r.status, r.err);
+    static char text[1 << 16];
+    text[0] = '\0';
+    run_slurp(nb, text, sizeof text);
+    cJSON *root = cJSON_Parse(text);
+    const cJSON *book = cJSON_GetObjectItemCaseSensitive(root, "book");
+    const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(book, "path_bytes");
+    char hex[8200] = "";
+    CHECK(s, realpath(dir, real) != NULL, "realpath %s", dir);
+    for (size_t i = 0; real[i] && 2 * i + 3 < sizeof hex; i++)
+        snprintf(hex + 2 * i, 3, "%02x", (unsigned char)real[i]);
+    CHECK(s, utf8_text(text) && root && cJSON_IsString(bytes) && !strcmp(bytes->valuestring, hex),
+          "the notebook of a Latin-1 named book is not UTF-8 JSON with its path's bytes (%s): %s",
+          hex, text);
+    cJSON_Delete(root);
+    r = RUN("--headless", "--book", dir, "--curl", "0", "--notebook", nb);
+    CHECK(s, r.status == 0, "the notebook on its Latin-1 named book: exit %d: %s", r.status, r.err);
+#ifdef PAGECURL_HAVE_MUPDF
+    snprintf(file, sizeof file, "%s/3.png", dir);
+    CHECK(s, write_png(file, 40, 56, COLOURS[2]), "cannot write %s", file);
+    check_refused(s, RUN("--headless", "--book", dir, "--curl", "0", "--notebook", nb), 2,
+                  "has changed since", "a Latin-1 named book, changed");
+    remove(file);
+#endif
+    char *at = strstr(text, hex);
+    if (at) { /* no longer hex */
+        at[0] = 'x';
+        FILE *f = fopen(nb, "wb");
+        if (f) {
+            fputs(text, f);
+            fclose(f);
+        }
+        check_refused(s, RUN("--headless", "--book", dir, "--curl", "0", "--notebook", nb), 2,
+                      "path_bytes", "a notebook whose path_bytes is no hex");
+    }
+}
+
 /* Ink drawn on a book's page by a replay: drawn on that page (the ink layers follow the pool),
  * saved in a notebook that names the book, which loads on it again and on no other book. */
 static void check_notebook(CheckState *s, const Ctx *c)
@@ -1241,6 +1314,7 @@ static void check_notebook(CheckState *s, const Ctx *c)
                   "has changed since", "a changed book");
     CHECK(s, write_png(page, 100, 140, COLOURS[4]), "cannot write %s", page);
 #endif
+    check_notebook_latin1(s, c, trace);
 }
 
 /* The run refused with `status` and one line naming `names`. */
@@ -1359,6 +1433,26 @@ static void check_bad_input(CheckState *s, const Ctx *c)
               "cut image: colours %d | %d", page_at(&img, 0.30f, 0.5f), page_at(&img, 0.70f, 0.6f));
     }
     image_free(&img);
+
+    /* a PNG cut right after its header (no pixel data at all), and one whose header asks for
+     * more rows than its pixel data holds (a whole zlib stream, short): MuPDF fills the rest
+     * white with only a warning of its own; each is crossed out with its warning instead */
+    two_pages(c, "cut-header", dir, sizeof dir, file, sizeof file);
+    write_png(file, 40, 56, COLOURS[1]);
+    CHECK(s, truncate(file, 33) == 0, "cannot cut %s", file); /* the signature and IHDR */
+    check_crossed(s, RUN("--headless", "--book", dir, "--page", "2", "--curl", "0"), "2.png",
+                  "cut short", "a PNG cut after its header");
+    two_pages(c, "short-pixels", dir, sizeof dir, file, sizeof file);
+    write_png(file, 40, 20, COLOURS[1]);
+    f = fopen(file, "r+b");
+    if (f) { /* IHDR's height (big-endian) at bytes 20..23: 56 rows where 20 are */
+        const unsigned char rows[4] = {0, 0, 0, 56};
+        fseek(f, 20, SEEK_SET);
+        fwrite(rows, 1, sizeof rows, f);
+        fclose(f);
+    }
+    check_crossed(s, RUN("--headless", "--book", dir, "--page", "2", "--curl", "0"), "2.png",
+                  "cut short", "a PNG short of pixel data");
 
     /* a file called .pdf that is none */
     path_in(c, "broken.pdf", path, sizeof path);
@@ -1680,6 +1774,24 @@ static void check_hostile(CheckState *s, const Ctx *c)
     check_refused(s, fifo_page, 1, "2.png", "a FIFO among the pages");
     CHECK(s, strstr(fifo_page.err, "a FIFO"), "a FIFO among the pages: not said: %s",
           fifo_page.err);
+
+    /* a dangling link and a looping one among the pages: each a page crossed out with its
+     * warning, the book open; a folder of such links alone is refused */
+    two_pages(c, "links", dir, sizeof dir, file, sizeof file);
+    remove(file);
+    CHECK(s, symlink("no-such-page.png", file) == 0, "symlink %s: %s", file, strerror(errno));
+    snprintf(file, sizeof file, "%s/3.png", dir);
+    remove(file);
+    CHECK(s, symlink("3.png", file) == 0, "symlink %s: %s", file, strerror(errno));
+    r = run_within(
+        c, 60,
+        (const char *const[]){"--headless", "--book", dir, "--page", "2", "--curl", "0", NULL});
+    check_crossed(s, r, "2.png", "a symbolic link to a file that is not there", "a dangling link");
+    check_crossed(s, r, "3.png", "a symbolic link that loops", "a looping link");
+    snprintf(file, sizeof file, "%s/1.png", dir);
+    remove(file);
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", dir, NULL}), 1,
+                  "symbolic link", "a folder of broken links alone");
 
     /* a PDF that is /dev/zero: a device, never read */
     path_in(c, "zero.pdf", path, sizeof path);

@@ -8,6 +8,7 @@
 
 #include <cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <stb_image_write.h>
@@ -154,9 +156,9 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--device", "1.5"}, "--device"},
         {{"--deform", "xpu"}, "--deform"},
         {{"--normals", "three-pass"}, "--normals"},
-        {{"--normals", "fused-deform", "--deform", "cpu"}, "--deform"},
+        {{"--bench", "--normals", "fused-deform", "--deform", "cpu"}, "--deform"},
         {{"--pack", "cpu"}, "--pack"},
-        {{"--pack", "staging", "--normals", "fused"}, "--pack"},
+        {{"--bench", "--pack", "staging", "--normals", "fused"}, "--pack"},
         {{"--staging", "sometimes"}, "--staging"},
         {{"--msaa", "2"}, "--msaa"},
         {{"--quality", "medium"}, "--quality"},
@@ -196,6 +198,15 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--frames"}, "--frames"},
         {{"--device", "abc"}, "--device"},
         {{"--headless=yes"}, "--headless"},
+        {{"--help=1"}, "--help"},
+        {{"-h=1"}, "--help"},
+        {{"--version=1"}, "--version"},
+        {{"--list-devices=1"}, "--list-devices"},
+        /* the compute paths are the benchmark's alone: the library draws its one path */
+        {{"--deform", "cpu"}, "--deform"},
+        {{"--headless", "--normals", "fused"}, "--normals"},
+        {{"--pack", "gpu"}, "--pack"},
+        {{"--headless", "--staging", "always"}, "--staging"},
         {{"--screenshot"}, "--screenshot"},
         {{"--radius", "0"}, "--radius"},
         {{"--radius", "0.6"}, "--radius"},
@@ -765,6 +776,16 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     r = RUN_ENV("PAGECURL_FAULT=allocate:5", "--headless", "--validation", "--curl", "0.3");
     CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "out of device memory"),
           "no device memory: exit %d: %s", r.status, r.err);
+    /* a value read whole or refused: junk after N was ignored and 2^32 wrapped to 0 (the first
+     * submission lost), so a mistyped fault ran another test than meant */
+    static const char *const bad_faults[] = {"PAGECURL_FAULT=submit:3x",
+                                             "PAGECURL_FAULT=submit:4294967296",
+                                             "PAGECURL_FAULT=allocate:0", "PAGECURL_FAULT=lost:3"};
+    for (size_t i = 0; i < sizeof bad_faults / sizeof bad_faults[0]; i++) {
+        r = RUN_ENV(bad_faults[i], "--headless", "--curl", "0.3");
+        CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, bad_faults[i]),
+              "%s: exit %d, want 2 and one line naming it: %s", bad_faults[i], r.status, r.err);
+    }
 
     /* No display: the demo falls back to headless and says so. */
     char shot[512];
@@ -896,6 +917,73 @@ static void check_safe_writes(CheckState *s, const Cli *c)
     rmdir(folder);
 }
 
+/* The program with its stdout on `out_fd` (/dev/full, a pipe's write end) and its stderr in
+ * `err`: its exit status. With a pipe, `drain` is its read end, read here to the end. */
+static int run_stdout_on(const Cli *c, int out_fd, int drain, const char *const *args, char *err,
+                         size_t size)
+{
+    char err_path[600];
+    snprintf(err_path, sizeof err_path, "%s/stdout-on-err.txt", c->dir);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (e < 0 || dup2(out_fd, 1) < 0 || dup2(e, 2) < 0)
+            _exit(127);
+        if (drain >= 0)
+            close(drain);
+        const char *argv[RUN_MAX_ARGS + 2] = {c->exe};
+        for (int i = 0; args[i] && i < RUN_MAX_ARGS; i++)
+            argv[i + 1] = args[i];
+        execv(c->exe, (char *const *)argv);
+        _exit(127);
+    }
+    if (drain >= 0) {
+        close(out_fd);
+        char buf[4096];
+        while (read(drain, buf, sizeof buf) > 0) {
+        }
+        close(drain);
+    }
+    int status = -1;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid)
+        return -1;
+    slurp(err_path, err, size);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* Standard output that takes nothing (/dev/full): what was to be printed there is lost, so the
+ * run fails (exit 1) and says so in one line; an output named /dev/stdout where stdout is a pipe
+ * is refused in one line saying so (it was "No such file or directory"). */
+static void check_stdout(CheckState *s, const Cli *c)
+{
+    static const char *const lost[][10] = {
+        {"--help"},
+        {"--version"},
+        {"--list-devices"},
+        {"--bench", "--frames", "2", "--warmup", "0", "--grid", "8", "--size", "32x32"},
+    };
+    int full = open("/dev/full", O_WRONLY);
+    if (full < 0)
+        printf("test_cli: no /dev/full here: stdout that takes nothing not tried\n");
+    char err[4096];
+    for (size_t i = 0; full >= 0 && i < sizeof lost / sizeof lost[0]; i++) {
+        int status = run_stdout_on(c, full, -1, lost[i], err, sizeof err);
+        CHECK(s, status == 1 && line_count(err) == 1 && strstr(err, "standard output"),
+              "%s into /dev/full: exit %d, want 1 and one line: %s", lost[i][0], status, err);
+    }
+    if (full >= 0)
+        close(full);
+    int ends[2];
+    CHECK(s, pipe(ends) == 0, "pipe: %s", strerror(errno));
+    const char *const obj[] = {"--headless", "--size",       "32x24",       "--curl",
+                               "0.3",        "--export-obj", "/dev/stdout", NULL};
+    int status = run_stdout_on(c, ends[1], ends[0], obj, err, sizeof err);
+    CHECK(s,
+          status == 1 && line_count(err) == 1 && strstr(err, "/dev/stdout") && strstr(err, "pipe"),
+          "--export-obj /dev/stdout on a pipe: exit %d, want 1 and one line saying so: %s", status,
+          err);
+}
+
 /* One file named by two outputs, or the replayed trace named by an output: bad usage, refused
  * before anything runs (exit 2, one line naming both flags), nothing written. */
 static void check_conflicts(CheckState *s, const Cli *c)
@@ -906,8 +994,15 @@ static void check_conflicts(CheckState *s, const Cli *c)
     path_in(c, t, sizeof t, "same.trace");
     CHECK(s, write_text(t, "0 key next\n") && write_text(a, "precious") && link(a, b) == 0,
           "cannot set up %s", b);
-    char dotted[600];
+    char dotted[600], fr[512], frame0[600], frame2[600];
     snprintf(dotted, sizeof dotted, "%s/./same.png", c->dir);
+    /* a frame --frames-out would write, given to another output (or read as the trace) */
+    snprintf(fr, sizeof fr, "%s/conflict-frames", c->dir);
+    mkdir(fr, 0755);
+    snprintf(frame0, sizeof frame0, "%s/frame-0000.png", fr);
+    snprintf(frame2, sizeof frame2, "%s/../conflict-frames/frame-0002.png", fr);
+    unlink(frame0);
+    unlink(frame2);
     static const char *const flags[][2] = {
         {"--screenshot", "--export-obj"},
         {"--screenshot", "--export-obj"},
@@ -915,6 +1010,10 @@ static void check_conflicts(CheckState *s, const Cli *c)
         {"--replay", "--record"},
         {"--replay", "--notebook"},
         {"--notebook", "--screenshot"},
+        {"--frames-out", "--screenshot"},
+        {"--frames-out", "--export-obj"},
+        {"--frames-out", "--notebook"},
+        {"--frames-out", "--replay"},
     };
     const char *args[][9] = {
         {"--headless", "--curl", "0.3", "--screenshot", a, "--export-obj", a},
@@ -923,6 +1022,10 @@ static void check_conflicts(CheckState *s, const Cli *c)
         {"--headless", "--replay", t, "--record", t},
         {"--headless", "--replay", t, "--notebook", t},
         {"--headless", "--curl", "0.3", "--notebook", a, "--screenshot", dotted},
+        {"--headless", "--frames", "3", "--frames-out", fr, "--screenshot", frame0},
+        {"--headless", "--frames", "3", "--frames-out", fr, "--export-obj", frame2},
+        {"--headless", "--frames", "3", "--frames-out", fr, "--notebook", frame2},
+        {"--headless", "--frames-out", fr, "--replay", frame0},
     };
     for (size_t i = 0; i < sizeof args / sizeof args[0]; i++) {
         Run r = run_program(c->exe, c->dir, NULL, args[i]);
@@ -935,6 +1038,7 @@ static void check_conflicts(CheckState *s, const Cli *c)
     slurp(a, text, sizeof text);
     CHECK(s, !strcmp(text, "precious") && !strcmp(read_file(t), "0 key next\n"),
           "a refused run wrote: %s", text);
+    CHECK(s, !exists(frame0) && !exists(frame2), "a refused run wrote a frame into %s", fr);
     unlink(b);
 }
 
@@ -1345,7 +1449,11 @@ static void check_traces(CheckState *s, const Cli *c)
         {"0.5 key next\n0.4 key next\n", ":2:"},
         {"0.1 mouse down 1.5 0.5\n", ":1:"},
         {"0.1 ink down 0.5 0.5 1.5\n", ":1:"},
-        {"0.0 ink up 0.5 0.5\n0.1 ink up 0.5 0.5 1\n", ":2:"},
+        {"0.0 ink down 0.5 0.5\n0.1 ink up 0.5 0.5 1\n", ":2:"},
+        /* a stroke's moves and its up follow its down */
+        {"0.0 ink move 0.5 0.5\n", ":1: ink move with no ink down"},
+        {"0.0 ink down 0.5 0.5\n0.1 ink up 0.5 0.5\n0.2 ink up 0.5 0.5\n", ":3: ink up"},
+        {"0.0 mouse down 0.5 0.5\n0.1 ink move 0.5 0.5\n", ":2: ink move"},
         {"0.1 key clear\n", ":1:"},
         {"0.1 mouse down 0.5 0.5 0.5\n", ":1:"},
         {"0.1 finger clear 0.5 0.5\n", ":1:"},
@@ -1600,6 +1708,7 @@ int main(int argc, char **argv)
         {"notebook", check_notebook},
         {"safe_writes", check_safe_writes},
         {"conflicts", check_conflicts},
+        {"stdout", check_stdout},
         {"bounded_work", check_bounded_work},
         {"bench_signal", check_bench_signal},
         {"no_leftovers", check_no_leftovers},

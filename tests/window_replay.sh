@@ -6,7 +6,8 @@
 # and equal what the window shows; the HUD changes only its panel in the top-left corner; the
 # trace holds the Home and End keys and the zoom; replayed headless, it ends on the same spread,
 # zoomed and panned alike, with the same pixels as the exit screenshot, and without its Home it ends elsewhere; --export-obj writes the
-# leaf's mesh; a window's replay without --frames ends with its trace.
+# leaf's mesh; a window's replay without --frames ends with its trace. F12 in a shell cd'd into
+# a folder book saves into the pictures folder, not the book, or says why not.
 set -u
 exe=$1
 out=${2:-.}
@@ -111,4 +112,37 @@ case $other in '' | *[!0-9]*) fail "compare failed: $other" ;; esac
 printf '# a key\n0.100 key next\n' > "$out/short.trace"
 timeout 120 "$exe" --size 320x200 --msaa 1 --replay "$out/short.trace" > /dev/null ||
     fail "a window's replay without --frames did not end with its trace (status $?)"
+
+# F12 in a shell cd'd into a folder book: no screenshot lands in the book (it would become a
+# page): it goes to the pictures folder instead, and with none there it is refused, said in the
+# terminal; either way the book holds only its pages.
+case $exe in /*) ;; *) exe=$PWD/$exe ;; esac
+base=$(cd "$out" && pwd)
+rm -rf "$base/shot-book" "$base/shot-home"
+mkdir -p "$base/shot-book" "$base/shot-home/Pictures"
+convert -size 60x90 xc:white "$base/shot-book/a.png" && convert -size 60x90 xc:gray "$base/shot-book/b.png" ||
+    fail "cannot make the folder book"
+cd "$base/shot-book" || fail "cannot enter the folder book"
+# (its stderr kept apart from window_start's own messages)
+window_start sh -c 'exec 2> "$0" "$@"' "$base/book-stderr.txt" env -u XDG_PICTURES_DIR \
+    HOME="$base/shot-home" XDG_CONFIG_HOME="$base/shot-home/.config" \
+    XDG_CACHE_HOME="${XDG_CACHE_HOME:-$HOME/.cache}" "$exe" --validation --size 320x200 --msaa 1 \
+    --book . > "$base/book-stdout.txt"
+cd "$base" || fail "cannot leave the folder book"
+wait_drawn "$base/book-start.png" || fail "the folder book drew nothing"
+xdotool key --window "$win" F12
+poll 30 grep -q 'screenshot written to' "$base/book-stdout.txt" ||
+    fail "F12 in the book's folder said nothing within 30 s: $(cat "$base/book-stderr.txt")"
+mv "$base/shot-home/Pictures" "$base/shot-home/Pictures-taken" # no pictures folder now
+xdotool key --window "$win" F12
+poll 30 grep -q 'no screenshot' "$base/book-stderr.txt" ||
+    fail "F12 with no pictures folder said nothing within 30 s: $(cat "$base/book-stderr.txt")"
+window_quit
+[ "$status" -eq 0 ] || fail "the folder book's session exited with $status: $(cat "$base/book-stderr.txt")"
+[ "$(ls "$base/shot-book")" = "$(printf 'a.png\nb.png')" ] ||
+    fail "F12 wrote into the book: $(ls "$base/shot-book")"
+[ -f "$base/shot-home/Pictures-taken/pagecurl-0001.png" ] ||
+    fail "F12 in the book's folder saved nothing in ~/Pictures: $(cat "$base/book-stdout.txt")"
+[ "$(grep -c . "$base/book-stderr.txt")" -eq 1 ] && grep -q 'is the book being read' "$base/book-stderr.txt" ||
+    fail "F12 with no pictures folder did not say why in one line: $(cat "$base/book-stderr.txt")"
 echo "$name: ok"

@@ -191,7 +191,8 @@ typedef struct pagecurl_page_provider {
     int page_count; /* at least 1 */
     /* The page's shape in any unit (only width : height matters); the book's page takes the shape
      * most pages have (of up to 64 asked, spread through the book), and a page of another shape
-     * is fitted within it. NULL: A5 (148 x 210). */
+     * is fitted within it. NULL: A5 (148 x 210). A book whose shape is beyond 1:100 .. 100:1 is
+     * refused (PAGECURL_ERROR_USAGE). */
     void (*page_size)(void *user, int page, float *width, float *height);
     /* Draws page `page` (1-based) into width x height RGBA8 pixels (sRGB, rows top to bottom,
      * 4 * width bytes a row); false leaves the page marked as one that could not be drawn. */
