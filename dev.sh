@@ -100,11 +100,12 @@ fuzz)
     cmake --preset fuzz >/dev/null
     cmake --build --preset fuzz
     # The text parsers start from tests/fuzz/seed.*, the page decoders (page: an image, pdf: a
-    # PDF) from their folders of tiny files. libFuzzer runs a target on one core, so as many
-    # targets run at once as there are cores, each still for the whole of its time: five targets
-    # at 20 s take a minute on two cores (under 2 minutes on one).
+    # PDF) from their folders of tiny files, the face (font) from the DejaVu Serif files the
+    # program reads (fonts-dejavu-core: no font is kept in the checkout). libFuzzer runs a target
+    # on one core, so as many targets run at once as there are cores, each still for the whole of
+    # its time: six targets at 20 s take a minute on two cores (2 minutes on one).
     cores=$(nproc 2>/dev/null || echo 1)
-    set -- trace cli notebook page pdf
+    set -- trace cli notebook page pdf font
     while [ $# -gt 0 ]; do
         batch='' n=0
         while [ $# -gt 0 ] && [ "$n" -lt "$cores" ]; do
@@ -114,7 +115,10 @@ fuzz)
         for target in $batch; do
             corpus=build/fuzz/corpus-$target
             mkdir -p "$corpus"
-            if [ -d "tests/fuzz/$target" ]; then
+            if [ "$target" = font ]; then
+                cp /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf \
+                    /usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf "$corpus/"
+            elif [ -d "tests/fuzz/$target" ]; then
                 cp "tests/fuzz/$target"/* "$corpus/"
             else
                 cp tests/fuzz/seed.* "$corpus/"

@@ -539,6 +539,9 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         .readback = d.leaf_readback,
     };
     b->source = src;
+    if (app_book_source_notice(src)[0])
+        snprintf(event_push(b, PAGECURL_EVENT_ERROR)->message, sizeof b->events[0].message, "%s",
+                 app_book_source_notice(src));
     GpuError gerr = {0};
     if (!app_leaf_create(&ctx->gpu, &ld, &b->leaf, &gerr)) {
         error_from_gpu(err, &gerr);

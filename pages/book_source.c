@@ -57,6 +57,7 @@ struct AppBookSource {
     uint8_t *memory;          /* a book read from memory (the fuzzers'): its bytes */
     size_t memory_size;       /* of `memory` */
     AppTypeface *face;        /* SOURCE_BUILTIN: its text's face; NULL: stb_easy_font */
+    char notice[512];         /* app_book_source_notice */
     AppPageProvider provider; /* SOURCE_PROVIDER */
     AppPageLabels labels;     /* a PDF's own, read at open; none for other books */
     bool right_to_left;       /* a PDF's /ViewerPreferences /Direction /R2L */
@@ -1117,7 +1118,11 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
         src->pages = 2 * APP_CONTENT_LEAVES;
         src->aspect = MESH_PAGE_HEIGHT / MESH_PAGE_WIDTH;
         src->name = strdup("");
-        src->face = app_typeface_load();
+        char why[400];
+        src->face = app_typeface_load(why, sizeof why);
+        if (why[0])
+            snprintf(src->notice, sizeof src->notice,
+                     "%s; the built-in book is set in a plainer face instead", why);
         if (!src->name)
             status = fail(message, size, 1, "out of memory");
     } else {
@@ -1576,6 +1581,11 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
     if (!ok)
         app_book_placeholder(width, height, true, rgba);
     return ok;
+}
+
+const char *app_book_source_notice(const AppBookSource *src)
+{
+    return src->notice;
 }
 
 bool app_book_source_draws_regions(const AppBookSource *src)

@@ -82,6 +82,9 @@ const char *app_book_source_id(const AppBookSource *src);
 /* Whether the book's file was damaged and is read as far as it goes (a PDF cut short or broken,
  * whose cross-reference MuPDF rebuilt): pages may be missing or blank. */
 bool app_book_source_repaired(const AppBookSource *src);
+/* What went wrong at open that the book goes on without, in one line ("" for nothing): the
+ * built-in book's face is there but damaged, and its pages are set in stb_easy_font's letters. */
+const char *app_book_source_notice(const AppBookSource *src);
 /* The built-in book: its pages are drawn at their own fixed resolution (pages/content.h). */
 bool app_book_source_builtin(const AppBookSource *src);
 /* Page `page`'s label (0-based), as the PDF's /PageLabels names it ("xii", "A-3"), into out

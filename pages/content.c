@@ -301,7 +301,8 @@ bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *b
                                  uint32_t leaves, float aspect, GpuRenderer *out, GpuError *err)
 {
     uint32_t w = APP_CONTENT_WIDTH, h = (uint32_t)lrintf(APP_CONTENT_WIDTH * aspect);
-    AppTypeface *face = app_typeface_load(); /* none: stb_easy_font's letters */
+    char why[512]; /* what a damaged face is for, a book's open says (app_book_source_notice) */
+    AppTypeface *face = app_typeface_load(why, sizeof why); /* none: stb_easy_font's letters */
     uint8_t *pixels = app_content_pixels(face, leaves, w, h);
     app_typeface_free(face);
     if (!pixels)

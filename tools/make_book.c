@@ -110,10 +110,14 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *dir = argv[1];
-    AppTypeface *face = app_typeface_load();
+    char why[512];
+    AppTypeface *face = app_typeface_load(why, sizeof why);
     if (!face) {
-        fprintf(stderr, "make_book: no usable %s/%s (Debian: fonts-dejavu-core)\n",
-                APP_TYPEFACE_DIR, APP_TYPEFACE_REGULAR);
+        if (why[0])
+            fprintf(stderr, "make_book: %s\n", why);
+        else
+            fprintf(stderr, "make_book: no %s/%s (Debian: fonts-dejavu-core)\n", APP_TYPEFACE_DIR,
+                    APP_TYPEFACE_REGULAR);
         return 1;
     }
     Sheet s = {malloc((size_t)PAGE_W * PAGE_H * 3), face, {0, 0, 0}, 0, 0.0f};

@@ -527,7 +527,8 @@ typedef enum pagecurl_event_type {
     PAGECURL_EVENT_SPREAD_CHANGED, /* the settled spread is another: `left`, `right` */
     PAGECURL_EVENT_PAGE_READY,     /* page `page` is drawn and shows from the next frame */
     PAGECURL_EVENT_INK_CHANGED,    /* a stroke ended, a clear or an undo, on page `page` */
-    PAGECURL_EVENT_ERROR,          /* `message` says what (a page that cannot be drawn: `page`) */
+    PAGECURL_EVENT_ERROR, /* `message` says what (a page that cannot be drawn: `page`; 0: the
+                             built-in book's face is damaged, its pages set in a plainer one) */
 } pagecurl_event_type;
 
 typedef struct pagecurl_event {
