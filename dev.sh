@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The front door. On a fresh Debian 12 machine:
 #   ./dev.sh run    build the program, then run the demo (a window where there is a display,
 #                   headless otherwise)

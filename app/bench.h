@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Benchmark mode: a deterministic scripted turn played headless on one or more grid sizes, each
  * stage timed by device timestamps; beside it the device's copy bandwidth, the CPU reference
  * normals on the same mesh, and the geometric truth of the result. Measures; report.c prints and

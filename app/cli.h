@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The command line: one table of options drives parsing, the --help text and the refusal of flags
  * that do not apply to the chosen mode. Bad usage is reported as one line naming the flag and
  * exit status 2; nothing here touches Vulkan, SDL or files. */

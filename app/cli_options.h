@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The command line's options, one table: each flag, the value it takes, how the value is read
  * into AppOptions, where the option applies and its --help text. app/cli.c parses with it, prints
  * --help from it and refuses with it what does not apply. */

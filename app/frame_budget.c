@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "frame_budget.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* When the window steps down to the low quality tier: a decision from the GPU times of the frames
  * the user watched move, against the display's refresh interval. Plain numbers in, step or not
  * out: no clock, no Vulkan, no SDL. */

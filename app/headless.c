@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "headless.h"
 #include "say.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Headless mode, a client of libpagecurl's public header alone: the book draws its own frames
  * (pagecurl_book_render: an offscreen image, since SDL's offscreen driver has no Vulkan and
  * lavapipe has no headless surface), the last one (or every one, for --frames-out) read back to

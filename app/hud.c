@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "hud.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The window's heads-up display: where the reader is in the book, the device, the renderer's
  * quality tier (and why it stepped down, when it did), the pointer's mode, the time and rate of
  * drawn frames and each GPU stage's time, as text (stb_easy_font's quads) on a translucent backdrop

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Stage input for headless runs: the scripted turn, as a turn progress t and a grab height g
  * (mesh_curl_pose's arguments). The pointer's turns are mesh/flip.c's, fed by window.c. */
 #ifndef PAGECURL_APP_INPUT_H

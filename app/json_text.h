@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* JSON text looked at before cJSON parses it: how deep it nests (cJSON recurses per level, so
  * deep text is refused first), whether it is one valid value (when cJSON fails on text that is,
  * its allocation failed: out of memory, not bad input) and where a byte is (line, column); and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A libpagecurl book as the program's options ask for it, for both of its modes (window and
  * headless): the description the options make, --page read as the book's label or number, the
  * outputs checked against the book, an error's exit status. */

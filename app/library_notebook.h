@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The notebook (app/notebook.h) of a libpagecurl book: bound to the book's identity
  * (pagecurl_book_identity_of), its strokes put into the book when it is taken
  * (pagecurl_book_add_stroke) and copied out of it for each save (pagecurl_book_get_stroke) into

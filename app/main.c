@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pagecurl: a page-curl demo on Vulkan. The table of contents: parse the command line, pick the
  * mode (window where there is a display, headless otherwise, or the benchmark), run it, and turn
  * validation findings into the exit status. The window (app/window.c) and headless mode

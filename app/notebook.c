@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "notebook.h"
 #include "say.h"
 

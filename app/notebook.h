@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Notebooks: a book's ink (mesh/ink.h) as a JSON file, read with cJSON and written through
  * pages/safe_write.c's temporary file + rename, so a failed save never damages the notebook on
  * disk. Loading checks everything (format, page numbers, coordinates, widths, no key given twice)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "number.h"
 
 #include <ctype.h>

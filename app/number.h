@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Numbers as the user writes them in flags and traces: decimal only. strtod alone also reads
  * hexadecimal ("0x10" as 16), "inf", "nan" and leading blanks, none of which a person means by a
  * time or a fraction of a page. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The run's settings, as the command line gives them (app/cli.c parses them into this). */
 #ifndef PAGECURL_APP_OPTIONS_H
 #define PAGECURL_APP_OPTIONS_H

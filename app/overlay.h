@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The window's 2-D overlay: coloured quads in pixels drawn over the frame the book drew into the
  * swapchain image (the HUD's text, app/hud.c makes the quads). Owns its pipeline, a host-visible
  * vertex buffer a frame slot (the CPU rewrites it each frame) and the index buffer that turns

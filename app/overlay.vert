@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 // The window's HUD: stb_easy_font's quads in glyph pixels, scaled and placed by the push constants
 // (xy: 2 * glyph scale / target size, pixels to NDC; zw: the text's origin in NDC units).

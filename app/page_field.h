@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The window's page field (G): what the reader types to go to a page, a page label or number
  * ("iv", "120": pagecurl_book_find_page) or else part of a title in the PDF's outline (the
  * first entry holding it; Tab the next). It says as it is typed where Enter would go, and shows

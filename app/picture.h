@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pictures the program writes (screenshots, frames): the file format follows the name's
  * extension, .png or .jpg/.jpeg; the file is written through app/output.c's atomic write. */
 #ifndef PAGECURL_APP_PICTURE_H

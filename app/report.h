@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The benchmark's outputs: the table on stdout, --json and --csv files (written atomically). */
 #ifndef PAGECURL_APP_REPORT_H
 #define PAGECURL_APP_REPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "say.h"
 
 #include <errno.h>

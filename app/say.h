@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every line the program prints for its user: "pagecurl: " and the formatted text, its control
  * bytes escaped. Names come from the user's files and folders, and a name may hold a newline
  * (which would split the one line a failure gets) or an escape sequence (which the terminal would

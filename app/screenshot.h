@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The window's screenshots: the buffer a swapchain image, as shown, is copied into; its pixels as
  * RGBA; the numbered files F12 and P save. Owns the buffer. */
 #ifndef PAGECURL_APP_SCREENSHOT_H

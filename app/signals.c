@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sigaltstack, SA_ONSTACK */
 #define _DEFAULT_SOURCE
 

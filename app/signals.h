@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SIGINT, SIGTERM and SIGHUP (Ctrl+C, kill, a closed terminal or dropped ssh link) end every
  * stage of a run. Until the run holds something of the user's that is not yet on disk (start-up:
  * reading the book, the notebook and the trace, making the device and its pipelines), a signal

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Order statistics of a sample of timings: min, median, 99th percentile. */
 #ifndef PAGECURL_APP_STATS_H
 #define PAGECURL_APP_STATS_H

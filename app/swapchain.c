@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "swapchain.h"
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The window's swapchain on the book's device and its frames in flight: a command buffer, a fence
  * and an "image acquired" semaphore a slot, and a "rendered" semaphore an image. The book draws
  * into the image acquired (pagecurl_book_record), the HUD over it; the image is presented. Owns

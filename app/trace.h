@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Input traces: every pointer, finger and key event with its time, as a line-based text file, so
  * that a session can be recorded in the window and replayed (in a window or headless) frame for
  * frame. Owns the event list; parsing reports the first bad line. Format (one event a line,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "trace_apply.h"
 
 #include <float.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A trace event (app/trace.h: the window's input, or a replayed trace's) given to a libpagecurl
  * book through its public calls: pointers, keys, the zoom and pan, clears, go to page. Positions
  * are the trace's fractions of the view times the viewport's size, which the book takes back to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "vulkan.h"
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The window's own Vulkan on the book's device (libpagecurl's context: pagecurl_context_vulkan),
  * as any host has it: the device's handles, its functions loaded through volk from the context's
  * vkGetInstanceProcAddr, named objects, host-visible buffers. Owns nothing but the buffers it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "where.h"
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The line that says where the reader is in the book: the pages shown and the book's length
  * ("4-5 / 16"; one number for a single page: "1 / 16"), in the PDF's own page labels where they
  * name the pages otherwise ("xii-xiii (14-15 / 397)"). The window's title and its HUD show it.

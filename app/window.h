@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Window mode (SDL2), a client of libpagecurl's public header alone: the window, its Vulkan
  * surface (on the library's own device, which presents to it) and its swapchain, into which the
  * book records each frame (pagecurl_book_update and pagecurl_book_record) and the HUD draws over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "window_input.h"
 
 #include "trace_apply.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The window's input as a session: SDL's pointer, finger and key events turned into trace events
  * (the same a --replay plays), applied to the book and its ink, recorded for --record, with the
  * newest page-turning move held back to the next frame (latest pointer wins) and the latency from

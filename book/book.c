@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "book.h"
 
 #include "../mesh/curl.h"

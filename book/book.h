@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the open book shows in a frame: the flat pages of the spread (left: the back of the leaf
  * before, turned over; right: the front of the next leaf) and the turning leaf, whose mesh the
  * compute chain curls. Turns that into the renderer's draws with each page's placement. Owns

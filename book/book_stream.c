@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "book_stream.h"
 
 #include "../pages/content.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A book's pages streamed into a fixed pool of texture layers (book/pool.h): the leaves around the
  * open spread and a few ahead in the direction of turning hold a slot (a front and a back layer
  * of the content texture and of the ink texture); a worker thread draws their pages

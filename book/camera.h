@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The view of the open book, and the light. At rest the camera looks straight down on the pages
  * shown, which fill the window; while a leaf is in flight it moves to a little in front of
  * straight above and back, so that everything the turning leaf can sweep stays in the window.

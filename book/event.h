@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The input a book takes: pointer, finger, pen and key events with their time, positions as
  * fractions of the view's width and height (0..1, y down), and the view's zoom and pan. A host's
  * calls through the library (book/pagecurl.c: pointers, actions, the zoom) arrive as these; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ink_texture.h"
 
 #include "../gpu/texture.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where the strokes meet the ink texture: a CPU copy of every page side's coverage with its mip
  * chain, kept in step with the book's ink. A stroke being drawn adds only its new segments (and
  * the texels they touch, down the mips, are what is uploaded); an undo or clear draws the side

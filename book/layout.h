@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* How a book lies open, as plain data (no Vulkan): the command line and the library's description
  * pick it, the book frames its pages by it. */
 #ifndef PAGECURL_BOOK_LAYOUT_H

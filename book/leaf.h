@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where mesh/ meets gpu/: the turning leaf's mesh, CPU side (the rest grid) and GPU side (resident
  * buffers and the kernels bound to them). A new grid size replaces the grid and its buffers and
  * binds the same kernels to them: no shader is compiled again. Stage deform lives here: the curl

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libpagecurl (include/pagecurl/pagecurl.h) over the book's parts: a context is a GpuContext, its
  * own or adopted from the host; a book is a page source streamed into a hosted view (book/view.h),
  * the turning leaf's mesh, the flip state and the ink. Events are derived once a frame from what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which leaves of a long book have texture layers: a fixed pool of slots (each a leaf's front and
  * back layers), given to the leaves around the open spread and those a turn reaches next, the
  * least recently used slot reused first. Pure bookkeeping: no GPU, no threads (tests/test_pool.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What a frame needs besides the leaf, and the one function that makes a frame: from a pose and
  * the ink's changes to recorded, submitted commands (app_view_frame: the library's own frames, the
  * benchmark, the tests) or commands a host's command buffer executes (app_view_record: a host's

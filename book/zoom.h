@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Zoom and pan: the fitted picture of the book enlarged 1x..8x about a point and moved, a
  * transform of the screen that the camera applies after its projection (a longer lens aimed off
  * centre: a page seen face-on stays exact, and depth is untouched). Plain state on a clock: a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "bandwidth.h"
 
 #include "../shaders/shared.h"

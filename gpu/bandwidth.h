@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The device's copy bandwidth, measured the way the benchmark's kernels move data: a compute
  * shader copying between two device-local buffers with 16-byte loads and stores, timed by device
  * timestamps. Owns nothing past the call. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Buffers and their memory: one allocation per buffer (a leaf needs a handful), placed by intent.
  * Owns the VkBuffer, its VkDeviceMemory and the persistent mapping of host-visible ones. */
 #ifndef PAGECURL_GPU_BUFFER_H

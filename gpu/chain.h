@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The frame's stages for one leaf, as a list built once from the chosen path: each stage owns its
  * kernel (or copy), its debug label, its timestamp and its outgoing barrier, and the frame's
  * synchronisation reads here, in one place. The lists:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "compute.h"
 
 #include <string.h>

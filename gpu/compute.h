@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A compute kernel over a 1-D extent: C++ AMP's parallel_for_each(extent, kernel) in Vulkan terms.
  * Owns one pipeline, its layout, a descriptor set of storage buffers and the pool it comes from.
  * Kernels read their linear index with pc_global_index() (shaders/compute.glsl) so extents past

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Vulkan instance, the chosen physical device, the logical device with one queue that does
  * graphics, compute and transfer (and presents, when there is a surface), and the validation
  * messenger that counts what the Khronos layer reports. Owns those and nothing else; buffers,

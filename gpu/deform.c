@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "deform.h"
 
 #include <string.h>

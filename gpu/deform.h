@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Stage deform on the GPU: deform.comp evaluates the curl of mesh/curl.c for every vertex and
  * writes the resident SoA positions, so per frame only the pose (push constants) crosses to the
  * GPU. Owns the deform kernel, bound to one leaf's buffers at a time: a leaf of another grid is

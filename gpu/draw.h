@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One draw of the renderer's: the leaf's mesh (or the flat quad, or a block's sides), the push
  * constants it is drawn with and what the passes need to know of it. Shared by the renderer and
  * its shadow pass. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* How gpu/ reports what the environment can cause (no driver, no device, out of memory, a lost
  * device): a returned false plus one line in a GpuError. The caller prints it and picks the exit
  * status. Programmer mistakes are asserts instead. */

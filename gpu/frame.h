@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One frame's command buffer and fence, and its submissions: the page's chain (gpu/chain.h)
  * recorded into it, split where a stage runs on the host; or, for a host's frames, a secondary
  * command buffer the host's executes (no fence: the host submits). Owns the command buffer and

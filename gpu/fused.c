@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fused.h"
 
 #include <string.h>

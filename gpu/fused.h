@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The fused kernels: one dispatch per frame computes every vertex normal from a shared-memory tile
  * of positions and writes the AoS vertex directly. `fused` loads the tile from the resident SoA
  * positions; `fused_deform` evaluates the curl for the tile itself and touches no position buffer.

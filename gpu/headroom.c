@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* MAP_ANONYMOUS, MAP_NORESERVE */
 #define _DEFAULT_SOURCE
 

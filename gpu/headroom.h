@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Whether the process is out of memory, asked when the Vulkan driver fails or crashes. Under an
  * address-space limit (`ulimit -v`) the loader and the driver do not say so: the loader drops a
  * driver that failed to start and reports no device, lavapipe answers VK_ERROR_UNKNOWN or

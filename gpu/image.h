@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 2-D images with their own memory and one view: offscreen colour targets, depth buffers, the
  * shadow map and (through gpu/texture.c) the page textures.
  * Owns VkImage, VkDeviceMemory and VkImageView; layouts are the recorder's business. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ink coverage as a texture: an R8 UNORM 2-D array, one layer per page side (the layer index and
  * coordinates the page content uses), with a full mip chain, sampled by the page shader over the
  * content. The texels come from the CPU (the app rasterises strokes); what changed is copied in

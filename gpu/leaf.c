@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "leaf.h"
 
 #include "compute.h"

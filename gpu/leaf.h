@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The turning leaf's buffers, resident on the GPU for as long as the mesh size stays the same: SoA
  * positions (from deform.comp, or the CPU through staging or in place), the triangle normals per
  * cell, indices (uploaded once), the AoS vertex buffer the renderer draws, and what the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The two normal passes: tri_normals (one thread per grid cell, the unit normals of its two
  * triangles) and vertex_normals (one thread per vertex, a gather of <= 6 incident triangles, no
  * atomics). vertex_normals writes the AoS vertex itself (--pack gpu: the pack folded into the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "offscreen.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The headless colour target: an sRGB colour image, its depth buffer and a host buffer the frame
  * is copied into (stage readback). Owns those three. */
 #ifndef PAGECURL_GPU_OFFSCREEN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "pack.h"
 
 void gpu_pack_interleave(const float *pos, const float *nrm, const float *u, const float *v,

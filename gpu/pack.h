@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The staging pack's host stage (--pack staging): the SoA positions and normals read back are
  * interleaved with the UVs into AoS vertices (the page's vertex staging, or the vertex buffer in
  * place), which the frame then uploads. The chain (gpu/chain.c) ends a submission before it: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The ways a frame's vertices can be made, as plain data (no Vulkan): the command line picks
  * them, the benchmark compares them, the leaf's mesh and the compute chain are built by them. */
 #ifndef PAGECURL_GPU_PATHS_H

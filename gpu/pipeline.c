@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "pipeline.h"
 
 static bool make_module(const GpuContext *ctx, const uint32_t *code, size_t size,

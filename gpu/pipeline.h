@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Graphics pipelines for dynamic rendering from a small description: two shaders, one vertex
  * binding, push constants for both stages, at most one descriptor set, dynamic viewport and
  * scissor, no culling. Without a fragment shader and colour format: a depth-only pass. The page

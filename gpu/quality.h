@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The renderer's quality tiers, as plain data (no Vulkan): the command line picks one, the
  * renderer resolves `auto` by the device and draws by the tier it resolved. */
 #ifndef PAGECURL_GPU_QUALITY_H

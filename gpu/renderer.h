@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Stage render: draws pages (the turning leaf's AoS vertex buffer, lit by its GPU normals, the
  * flat pages of the spread and the edges of the blocks of leaves under them) into a colour target
  * with a depth buffer (dynamic rendering), each side printed from the page-content texture with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Recording a frame's passes: the draw rounds (which draws, by which pipeline variant), the
  * low tier's still pages drawn once into their cache and copied in, and the pass around them.
  * The renderer's objects are made in renderer.c. */

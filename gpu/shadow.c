@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "shadow.h"
 
 #include "image.h"

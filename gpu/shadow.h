@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The turning leaf's shadow: the map (its images and sampler) and the pass that draws the leaf's
  * cover and depth from the light into it each frame, and its mips; made and destroyed with the
  * renderer's tier, which samples it in the page shader. */

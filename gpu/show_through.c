@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "show_through.h"
 
 #include "pipeline.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Show-through baked into the page texture: after an upload, each layer's alpha is made from its
  * partner's print (the leaf's other side, layers 2k and 2k+1), mirrored, as half its luminance
  * over the partner's mean (shaders/show_through.frag), and page.frag reads it with the print at no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "sync.h"
 
 #include <assert.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pipeline barriers, synchronization2 style. Each call site says producer -> consumer beside it;
  * these helpers only fill in the structures. */
 #ifndef PAGECURL_GPU_SYNC_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Sampled colour textures: a 2-D array of RGBA8 sRGB layers with a full mip chain (or level 0
  * alone), uploaded once through a staging buffer, and the trilinear sampler that reads them.
  * Owns the VkImage, its VkDeviceMemory and view (a GpuImage) and the sampler. The mips are made on

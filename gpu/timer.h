@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Device timestamps around the frame's stages: one query pool, a timestamp written at each stage
  * boundary, read back after the frame's fence and turned into milliseconds. Owns the pool. */
 #ifndef PAGECURL_GPU_TIMER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The curl map (the drag and pose live in curl_drag.c). Why it is an isometry:
  * with u, v the coordinates of p along the fold line (d) and across it (n), the apex sits at
  * fold.xy - d / kappa. Polar coordinates about it are rho = 1/kappa + w and alpha = kappa sigma, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The curl: maps a flat page point to its place in 3-D for a pose of the turn, and finds the pose
  * for a drag. Pure maths in the page frame of docs/curl.md (spine on x = 0, page in
  * 0 <= x <= W, 0 <= y <= H, z towards the viewer). The model is one exactly developable family: a

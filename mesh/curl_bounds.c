@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The box a pose's page lies in, for what must bound the page without its vertices (the low
  * tier's shadow, gpu/shadow.c). */
 #include "curl.h"

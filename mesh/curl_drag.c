@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* From a drag to a pose of the map in curl.c. The grabbed point G may go anywhere no further from
  * either spine end than it is at rest (a lens through G and its mirror G'); the roll radius shrinks
  * to 0 towards the lens's edge, where the only pose left is the flat fold along the bisector of G

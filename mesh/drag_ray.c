@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Inside the reach lens, mesh_curl_drag puts the grabbed point's image over the plane pointer Q
  * and lifts it by some h(Q) >= 0: its locus is the height field (Q, h(Q)), and h = 0 on the lens's
  * edge (the roll shrinks to a flat fold there). A ray meets that field where its height z equals

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The drag mapping seen through a camera: where to hold the page so that the grabbed point,
  * curled and lifted as the pose lifts it, lies on the pointer's line of sight. mesh_curl_drag
  * takes a pointer in the page plane and puts the grabbed point's image over it, but the roll

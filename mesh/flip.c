@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "flip.h"
 
 #include "grid.h"

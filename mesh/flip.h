@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The page-flip interaction: a state machine (idle -> dragging -> settling -> idle) that turns
  * pointer presses, moves and releases, key flips and the caller's clock into which leaf of a book
  * is turning, the material point grabbed on it and where the pointer holds it, and which page

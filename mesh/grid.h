@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The page grid at rest: NX x NY vertices over a W x H page, row-major with x fastest, spine along
  * x = 0. Owns the rest positions, UVs and triangle indices; knows nothing of curls or GPUs.
  * Triangle numbering and the fixed diagonal are defined once, in shaders/shared.h. */

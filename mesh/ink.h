@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ink: the strokes drawn on a book's pages, as polylines in page coordinates with a width at each
  * point, per page side. Owns the stroke memory; knows nothing of screens, files or rendering (the
  * window picks the points, app/notebook.c loads and saves them). Coordinates are those of the page

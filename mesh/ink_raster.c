@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ink_raster.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ink as coverage: a page side's strokes rasterised into an 8-bit image with analytic
  * anti-aliasing, the layer of an ink texture that the page shader samples like the page's content
  * (so the strokes bend with the page and keep their edges at any curl). Pure C, no GPU: the

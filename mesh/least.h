@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef PAGECURL_MESH_LEAST_H
 #define PAGECURL_MESH_LEAST_H
 

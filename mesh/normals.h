@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CPU reference normals: the oracle the GPU passes are tested against. Two forms that agree up to
  * float rounding: the scalar reference loop (Project Austin's form) and the GPU's two-pass form
  * (one unit normal per triangle, then a per-vertex gather in the fixed order of shaders/shared.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Splitting an index range across the CPU's cores, for the per-vertex loops that run on the CPU
  * when there is no GPU to do them (the CPU deform). Each index is computed by
  * the same code whichever thread takes it, so the results do not depend on the split. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Picking on the curled page: where a ray (a pointer's line of sight) meets the deformed leaf,
  * as the rest point of the page it hits and which side it sees. Pure maths in the curl's page
  * frame (mesh/curl.h): the caller brings the ray into that frame. Finds the nearest hit along the

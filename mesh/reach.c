@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "reach.h"
 
 #include "least.h"

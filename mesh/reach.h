@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What a leaf turning about the spine can reach, and how much of that a pose uses: the volume the
  * camera frames while a leaf is in flight (book/camera.c, docs/rendering.md#framing). Pure maths
  * in the spread's frame: spine on x = 0, pages 0 <= y <= height, the page plane z = 0, z towards

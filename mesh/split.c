@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "split.h"
 
 #include "curl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The turning leaf's cells that hold no pixel of the paper's outline, apart from the rest: the low
  * tier draws them by a shader without the code that only the outline needs (its edges, the roll's
  * silhouette, the cut edge), and leaves them out of the round that blends the outline's pixels

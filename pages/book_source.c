@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* realpath, fstatat; d_type (DT_REG, DT_DIR) */
 #define _XOPEN_SOURCE 700
 #define _DEFAULT_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where a book's pages come from: the built-in procedural book (pages/content.h), a folder of
  * images (natural name order: page2 before page10) or a PDF. Images and PDFs are decoded by MuPDF
  * (its own image loaders and libjpeg-turbo), with its memory bounded; a build without MuPDF reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "content.h"
 
 #include "../mesh/ink_raster.h"

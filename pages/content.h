@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What is printed on the pages: each leaf's front is ruled notebook paper with a chapter title, a
  * written passage and its page number; its back is graph paper with a heading, a framed note
  * and its own page number, on the other corner. Drawn on the CPU at start-up (text in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Input files, opened so that no path can block or mislead the program: a FIFO would block
  * open() until a writer comes, a device (/dev/zero) never ends, a folder is no file. And a whole
  * input file read into memory, for the parsers that take text from memory (traces, notebooks:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Each check mirrors what the MuPDF 1.21 reader it guards does with the same bytes: where that
  * reader would stop at once (a block it does not know), the check lets the file through to be
  * refused there. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What an image file must be before its bytes reach MuPDF 1.21 (Debian 12's), for the formats
  * whose readers there trust the file: each check reads the bytes alone (no decoder), lets
  * through the files that programs write, and says in `why` what is wrong with the others.

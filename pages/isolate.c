@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fork() without exec from a threaded process: the drawing process runs only the drawing
  * thread's code on its copy of memory. glibc's malloc is usable there (fork takes and resets its
  * arenas' locks); the decoder's state is the forking thread's own; it leaves by _exit: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pages drawn by a decoder in a process of its own: a file's bytes reach MuPDF's PDF interpreter
  * and image readers, which crash on some files (a division trap, a recursion past the stack, a
  * write past a buffer) and on others loop inside one drawing operator where no abort reaches

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Breaking a passage into lines between words, for whatever sets the text: the caller measures
  * a candidate line in its own face and size. */
 #ifndef PAGECURL_APP_LINE_BREAK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* MuPDF's LZW decoder, replaced. MuPDF 1.21 (Debian 12's) keeps its string table across a clear
  * code and takes the code that starts the table anew as whatever entry it names, one left from
  * before the clear: its string is written whole, however long rounds of such codes have grown it,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "page_labels.h"
 
 #include <stdint.h>

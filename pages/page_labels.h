@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A book's page labels, as a PDF's /PageLabels number tree gives them: ranges of pages, each
  * numbered in a style (decimal, roman, letters) from a start and after a prefix ("i", "ii", ...,
  * then "1", "2", ..., then "A-1"). The table is filled once, where the document is read, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* mkostemp, O_TMPFILE, renameat2 */
 #include "safe_write.h"
 

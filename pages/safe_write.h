@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Writing a file the user named without ever damaging what is there: the data goes to a temporary
  * file in the target's own folder, then is renamed over the target in one step. The temporary
  * file is unnamed (O_TMPFILE) where the file system allows, given a name only when it is whole,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "typeface.h"
 
 #include "file.h"

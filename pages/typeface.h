@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The TrueType faces the built-in book's pages are set in: DejaVu Serif, regular and bold, from
  * Debian's fonts-dejavu-core, looked up at run time at its fixed paths (no fontconfig: a face
  * picked by the machine's configuration would make the goldens depend on which fonts happen to

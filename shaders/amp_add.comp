@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // C++ AMP overview, first example: sum[i] = a[i] + b[i] over an extent (a test of the compute

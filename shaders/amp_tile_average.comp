@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // C++ AMP overview, the tiled example: each 2x2 tile of a rows x cols matrix is loaded into

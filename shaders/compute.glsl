@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Linear invocation index for kernels dispatched by gpu_kernel_dispatch, which spills extents past
 // the per-dimension workgroup limit into the y dimension. The workgroup size comes in as the
 // shader's PC_WG_* constant: reading gl_WorkGroupSize instead (LocalSizeId in glslc's Vulkan 1.3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // The bandwidth probe: a straight copy with 16-byte loads and stores, the access width at which

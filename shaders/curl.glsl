@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The curl map of mesh/curl.c (mesh_curl_point, where the maths is explained), in float: a
 // generalised cone S = P0 + w T(sigma) + P(sigma) whose frame (t, T, N) turns piece by piece
 // (ramp steps, the hold at 1/r, flat after) about a fixed axis per piece. The frame at the start

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // Stage deform on the GPU: each thread places one vertex of the page for this frame's pose.

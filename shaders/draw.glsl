@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // A draw's constants: its row of the frame in flight's draw table (shared.h's PcDrawTable), picked
 // by the draw's push constants. The includer includes shared.h first.
 layout(push_constant) uniform Push { PcDrawIndex pick; };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // The side faces of a block of leaves (the stack edge under a flat page, PC_DRAW_EDGE): the cut

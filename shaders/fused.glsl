@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The fused kernels' common part: a tile of PC_TILE_W x PC_TILE_H * PC_TILE_ROWS vertices plus a
 // one-vertex halo in shared memory (C++ AMP's tile_static), each vertex's normal from its <= 6
 // incident triangles in the fixed order and with the reference loop's weighting (unit triangle normals

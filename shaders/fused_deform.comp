@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // fused_deform with shared.h's tile, for pages of more than PC_SMALL_PAGE_VERTICES.

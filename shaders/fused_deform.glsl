@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Stage fused_deform (deform + normals + pack in one dispatch): the tile's positions are evaluated
 // from the pose right here, so nothing is read from memory and 32 bytes per vertex are written.
 // The includer sets the tile (shared.h's PC_TILE_*) and includes shared.h before this.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // fused_deform for pages of at most PC_SMALL_PAGE_VERTICES: a PC_SMALL_TILE_W x PC_SMALL_TILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Ink on the paper. The page side's strokes arrive as coverage (mesh/ink_raster.c: analytic
 // anti-aliasing, one texel wide, in an R8 layer with mips) in the content's own layer and
 // coordinates, so they bend with the page and are filtered like the print under them. Ink is a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // Paper lit by the GPU normals: ambient + diffuse and a soft sheen, both sides. Each side is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // What the page shader and the edge shader share: the ambient share of the light, the gutter, the
 // paper's cut body and the hard cover's board, so that a page, its cut edge, the block under it
 // and a board are lit alike.

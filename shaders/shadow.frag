@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 // The shadow pass's colour: the share of the texel the leaf covers (1 here) and that share times
 // the depth from the light. Averaged down the map's mips, a level's texel holds how much of its

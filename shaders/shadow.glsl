@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The light's view for the turning leaf's shadow: an orthographic box along light_dir around the
 // spread, derived from the push constants alone so that the shadow pass and the page shader agree
 // without a matrix crossing from the CPU. Every point of the book lies within sqrt(W^2 + (H/2)^2)

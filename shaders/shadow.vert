@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // The shadow pass: the turning leaf's vertex buffer, the same the camera draws, seen from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 // The low tier's shadow pass colour (shadow.frag's, its outline anti-aliased): the share of the
 // texel the leaf covers and that share times the depth from the light. Its map has no samples to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 // The low tier's shadow pass (gpu/shadow.c): each triangle of the leaf's coarse mesh with its
 // three neighbours, seen from the light. Its edges on the outline of the leaf in the map are those

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Layouts shared by C and GLSL: workgroup sizes, push constants, the AoS vertex, the grid's
  * triangle numbering. The single source of truth: a size changed here changes both sides.
  * Only types that mean the same in C and std430/push-constant GLSL appear here (32-bit scalars,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 // Show-through, worked out once a page is uploaded (gpu/show_through.c) instead of in every pixel
 // of every frame: a layer's alpha becomes how light the print on its back is where it lies behind

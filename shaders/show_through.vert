@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 // One triangle over the whole target (gpu/show_through.c draws 3 vertices, no buffers): every
 // texel of the layer's level 0 gets one fragment.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // Pass 1 (stage tri_normals): the unit normals of the page's triangles, one thread per grid cell

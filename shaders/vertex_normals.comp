@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
 // Pass 2 (stage vertex_normals) for the staging pack: one thread per vertex writes its unit normal

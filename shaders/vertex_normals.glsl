@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Pass 2's gather, shared by vertex_normals.comp (SoA out, for the staging pack) and
 // vertex_normals_pack.comp (the AoS vertex out): the unit normals of the <= 6 triangles around
 // vertex (i, j), summed in the slot order of pc_vertex_triangle (no atomics, the same bits every

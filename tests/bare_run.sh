@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The README's first command on a machine with only the build packages: copies this checkout to
 # a temporary folder and, in a private mount namespace, hides every tool that only the tests use
 # (xvfb-run, Xvfb, xauth, xdotool, ImageMagick, the Khronos validation layer) behind bind mounts,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tests' only framework: a failed CHECK prints file:line and the condition, and the test
  * exits non-zero at the end. Keeps going after a failure so one run shows all of them. */
 #ifndef PAGECURL_TESTS_CHECK_H

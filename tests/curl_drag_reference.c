@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The reference of tests/curl_drag_reference.h: mesh/curl_drag.c under other names, its residuals
  * through mesh_curl_point instead of the cache. */
 #define MESH_CURL_DRAG_REFERENCE

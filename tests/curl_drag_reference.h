@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mesh/curl_drag.c built once more with every residual of the pose solve worked out from scratch
  * (tests/curl_drag_reference.c): what the cached solve must match bit for bit. */
 #ifndef PAGECURL_TESTS_CURL_DRAG_REFERENCE_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The installed pagecurl, as a user meets it (docs/testing.md: embed):
 #   1. `cmake --install` of this build into a temporary prefix holds exactly the program, the
 #      library and its links, the header, the CMake package, pagecurl.pc, the man page and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The embed test's image work (tests/embed.sh):
  *
  *   embed_check book DIR PAGES

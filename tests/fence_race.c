@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Preloaded into the soak_fence_race test: every pthread_cond_broadcast made by one of llvmpipe's
  * rasteriser threads (named "llvmpipe-N") waits 10 ms first. The last rasteriser thread to finish a
  * scene broadcasts the scene's fence with the count already complete and the fence's mutex held:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: any bytes as a command line (NUL-separated arguments, at most 32). The parser
  * must accept or refuse them with one line, never crash or read out of bounds. */
 #include "../app/cli.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: any bytes as the built-in book's face (pages/typeface.c), both its styles:
  * loaded through FreeType, then a line measured and set at a body's size and a title's, as the
  * pages are. It must take the face or refuse it with a message, never crash, leak, hang or read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: any bytes as a notebook. The parser must accept or refuse them with a
  * message, never crash, leak or read out of bounds (built with ASan + UBSan), and a refused
  * notebook leaves no strokes behind. */

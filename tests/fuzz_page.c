@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: any bytes as a page of a book of images, through the code the page worker
  * runs (app_book_source_open_memory checks the header as a folder's open does, then the page is
  * drawn into a layer of page pixels, and a region of it as a zoomed view draws it). It must draw

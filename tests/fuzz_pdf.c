@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: any bytes as a PDF book, through the code a --book PDF runs: opened from
  * memory (its password, its real page count, page 1's size, its page labels), its first pages'
  * labels made (each a terminated string that fits), then its first and last pages drawn into

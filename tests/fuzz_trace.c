@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: any bytes as an input trace. The parser must accept or refuse them with a
  * message, never crash, leak or read out of bounds (built with ASan + UBSan). */
 #include "../app/trace.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* GIFs for the tests, written here byte by byte: a screen in one colour, frames over it, and the
  * frames' codes as an encoder writes them or as a hostile file may (a frame whose codes expand
  * far past its pixels). */

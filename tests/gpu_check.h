@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The GPU tests' context: lavapipe (or the first device) with the Khronos validation layer
  * unless the test's first argument is --no-validation, and the check that it said nothing. */
 #ifndef PAGECURL_TESTS_GPU_CHECK_H

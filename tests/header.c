@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The public header on its own: compiled as C99 and as C++ by the header_c99 and header_cxx
  * tests, so a declaration only C11 or only C accepts fails them. */
 #include <pagecurl/pagecurl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The PNGs the program writes, read back for the tests (stb_image): RGBA8, top row first. */
 #ifndef PAGECURL_TESTS_IMAGE_H
 #define PAGECURL_TESTS_IMAGE_H

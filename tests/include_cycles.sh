@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # No two parts of the code depend on each other: a module (a .c/.h pair, named by its path
 # without the extension) that includes another's header, directly or through others, must not be
 # included back by it. Prints each cycle found and fails; with no arguments checks the source

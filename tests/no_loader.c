@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* LD_PRELOAD shim for the "no Vulkan loader" test: a machine without libvulkan.so.1. dlopen of
  * the loader (what volkInitialize does) fails as it would there; every other dlopen goes through.
  * Deleting or hiding the system's libvulkan is not an option for a test, and the library search

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "pdf_file.h"
 
 #include <stdarg.h>

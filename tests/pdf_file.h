@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PDFs the tests write by hand: objects numbered from 1 in the order they are begun (object 1 the
  * catalogue), each at a byte offset the cross-reference table then lists. */
 #ifndef PAGECURL_TESTS_PDF_FILE_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The modes that are clients of libpagecurl reach the book only through its public header: none of
 # their files includes a header of the library's folders (book/, gpu/, mesh/, pages/, shaders/)
 # or calls one of the library's internal functions by its prefix. Prints each finding and fails;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Running the program under test as a user would: a real process, its exit status, and what it
  * printed on stdout and stderr (through files in a folder of the test's). */
 #ifndef PAGECURL_TESTS_RUN_H

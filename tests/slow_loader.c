@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* LD_PRELOAD shim for the start-up signal test: a Vulkan loader that takes a minute to open (a
  * wedged driver, a slow network home folder), so that the program is surely still starting when
  * the test signals it. Every other dlopen goes through. */

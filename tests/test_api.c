@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libpagecurl as a host uses it, through its public header only: the host makes its own Vulkan
  * instance (validation and synchronization validation on, every message counted) and device,
  * hands them to the library, and records the book into its own command buffers, two frames in

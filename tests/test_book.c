@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* realpath */
 #define _XOPEN_SOURCE 700
 

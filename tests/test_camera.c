@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The camera's framing (book/camera.c through book/book.c's app_book_camera), with no GPU:
  * - at rest the pages shown are seen face-on and fill the window: for window shapes from 320x200
  *   to 3840x1080 (1280x720, 1280x800, portrait 800x1200 and 1920x1080 among them), the three

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _XOPEN_SOURCE 700 /* S_IFMT and the file kinds, mknod */
 /* pagecurl run as a user would: real processes, real files. Exit statuses and the one-line
  * messages of bad usage, the PNG (size, not uniform, a curl changes it), the OBJ (parses, matches

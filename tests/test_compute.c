@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The compute layer (gpu/compute.h, the helper the leaf's kernels are dispatched with) on the
  * examples of the C++ AMP overview, on lavapipe with validation: a vector add, a multiply in
  * place, and the 2x2 tile average that uses tile_static memory and a tile barrier. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The grabbed point on the pointer's ray (mesh/drag_ray.c), checked on screen: for many cameras
  * (the window's own and others around the book, straight down to 55 degrees oblique, near and
  * far, wide and narrow), grabs and pointer pixels, the curled grabbed point is projected with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The paper's edges at the low tier (issue 27): anti-aliased without stair steps, and the outline
  * where the high tier's samples put it. A blank white book (PNGs the test writes) is drawn at
  * 1280x720 closed on its first page, closed on its last, and with its first leaf's flap turned

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reduced motion's cross-fade (--reduced-motion, issue 28), at both tiers: the book rendered at
  * the fade's start, middle and end (--curl 0, 0.5, 1). The ends must differ (two spreads), the
  * middle must be their blend in linear light within TOL levels a channel (the sRGB target blends

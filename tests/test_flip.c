@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The page-flip state machine: drags, flicks, cancels, catches mid-settle, both directions, the
  * spring's timing and monotonicity, the book's ends, key flips, a reader's queued turns and
  * thumbing flicks, bad input and page bookkeeping. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The window's step down (app/frame_budget.c): sustained misses step, once; one hitch, frames at
  * rest and an explicit tier never do. Plain numbers, no device. */
 #include "../app/frame_budget.h"

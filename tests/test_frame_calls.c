@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Vulkan calls a frame makes on the host (app_view_frame: the chain, the render, the
  * submission), counted by wrapping volk's entry points: on a fast GPU each costs about a
  * microsecond of the CPU's frame, so their number is the load-independent measure of that time.

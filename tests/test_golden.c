@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Screenshot regression: canonical poses rendered headless at 640x480 on lavapipe, compared with
  * the goldens in tests/golden/. The comparison is tolerant in one documented way: a pixel differs
  * when any channel differs by more than GOLDEN_CHANNEL_SLACK of 255, and a pose fails when more

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The GPU frame against the CPU oracle, validation and synchronization validation on (lavapipe
  * in ctest): read back the AoS vertex buffer after deform/upload -> tri_normals ->
  * vertex_normals -> pack and compare with mesh/. Both deform paths: the CPU's positions must come

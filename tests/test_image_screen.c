@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pages/image_screen.c: the files programs write pass, the hostile ones each check stands for
  * are refused with their cause. Bytes only, no decoder, no device. */
 #include "../pages/image_screen.h"

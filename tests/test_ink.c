@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ink: the stroke model (begin, extend, drop jitter, off-page points, widths, undo across pages in
  * the order drawn, clear), notebooks (save -> load gives identical strokes bit for bit; malformed
  * notebooks refused with a line naming the problem and the ink left empty; a failed save keeps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _XOPEN_SOURCE 700 /* mkfifo, symlink, link */
 /* What a user hands the program that it must not trust: a trace's numbers in a notation no one
  * means, a FIFO where a file should be, a signal while it starts, too little memory for the

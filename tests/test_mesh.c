@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CPU side of pagecurl against properties derived here, never against numbers copied from a
  * run: the grid (mesh/grid.c), the developable curl and its drag mapping (mesh/curl.c,
  * mesh/curl_drag.c, docs/curl.md), the reference normals (mesh/normals.c) and the scripted

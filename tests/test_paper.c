@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The paper's and the board's thickness and look, rendered at both tiers:
  * - the turning leaf's cut edge: a book of plain green pages (the test writes them), curled at
  *   --page 3 --curl 0.45 --grab 0.2, 1280x720. The paper's face is green wherever it is lit or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Commands recorded once (book/view.c): an offscreen view at the high tier records a slot's frame
  * once and submits it again while only the values in its buffers change (the pose in the curl
  * table, the camera and the apex in the draw table), and every frame is the same, byte for byte,

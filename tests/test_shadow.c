@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The turning leaf's soft shadow on a blank page, at both tiers: where the leaf is lifted its
  * penumbra is a smooth ramp, not bands. A blank white book is rendered at --page 3 --curl 0.3
  * --grab 0.3, 1280x720, and again with the flat page under the leaf (page 5) grey: the pixels

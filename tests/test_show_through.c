@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Show-through at both tiers: a white page whose back holds a black square, at rest on the stack
  * (--page 1 --curl 0), is drawn with the default show-through and with --show-through 0. The
  * default is darker only where the square lies behind the page (seen mirrored: the square is in

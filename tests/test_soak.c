@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Soak: many headless frames through the program's own frame path (app_view_frame), the pose
  * changing every frame and the grid every --grid-every frames (app_leaf_regrid: each change
  * destroys the leaf's grid and buffers and makes new ones, and binds the leaf's kernels to them),

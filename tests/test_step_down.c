@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The window's step down, on the renderer's side (gpu_renderer_set_quality through
  * app_view_set_quality): a view made with the high tier that has drawn a turn with ink, switched
  * to the low tier in the middle of the turn, draws the next frame byte for byte as a view made

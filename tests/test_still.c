@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The low tier's cache of the still pages (gpu/renderer.c): drawn once while only the leaf
  * moves, drawn again when the ink changes, and a frame drawn over it is the same, byte for byte,
  * as the frame drawn by a fresh renderer whose cache was made for it. The leaf's shadow,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The page textures' mip chains (gpu/texture.c): made on the GPU by vkCmdBlitImage and, the
  * fallback for formats without linear blits, on the CPU; each level read back and checked. A
  * 1-pixel black-and-white checkerboard must average to 50 % grey in linear light (sRGB 188) at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Zoom and pan (book/zoom.c through book/book.c's app_book_input and the camera), with no GPU:
  * - a replayed Ctrl+wheel trace: each notch in keeps the book's point under the pointer within
  *   0.5 px (measured through app_camera_unproject and the camera's projection), the zoom stops

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "view_turn.h"
 
 #include "gpu_check.h"

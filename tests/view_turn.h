@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* For the tests that draw the built-in book's turns offscreen and compare frames byte for
  * byte (test_still, test_step_down): a small view, one frame of the turn read back, and the
  * main that runs a check on lavapipe under the validation layer (any message fails). */

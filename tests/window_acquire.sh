@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A swapchain found out of date, run under xvfb-run (whose X server never reports it, where
 # Wayland and Windows do at every resize): PAGECURL_FAULT=acquire:N makes the Nth image acquire,
 # and every one after it until the swapchain is rebuilt, report VK_ERROR_OUT_OF_DATE_KHR. A

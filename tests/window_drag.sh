@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The page under the finger, run under xvfb-run: in a 1280x720 window open at pages 2 | 3 (a
 # spread with pages on both sides), press the right page's bottom-right corner (found in a
 # capture of the book at rest, seen face-on), drag it to (833, 564) and hold still; the leaf's

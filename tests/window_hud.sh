@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The HUD keeps its size while a leaf turns, run under xvfb-run. It is enlarged (1x to 2x) as far
 # as it stays above the book's far edge at rest; the view pulling back for a held leaf leaves room
 # for more, and the panel grew to twice its size and shrank back with every turn. Its text's

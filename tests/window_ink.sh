@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Ink is never lost, run under xvfb-run: real window sessions with validation on, each drawing a
 # stroke with the right button and then ended badly: a SIGHUP (with a second pagecurl refused the
 # notebook meanwhile, by its name and by a hard link, and the pointer dragged out of the window),

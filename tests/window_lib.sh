@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared by the window tests (sourced; run under xvfb-run): start pagecurl and find its window,
 # capture it, wait for it to change, quit it with Escape. `name` labels messages.
 #

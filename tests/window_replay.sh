@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Window session and its replay, run under xvfb-run: turn pages with the keys (arrows, End, Home),
 # save the window with P and with H's HUD shown, zoom in (+, Ctrl+wheel) and pan with a drag, quit
 # with Escape; --record and --screenshot write

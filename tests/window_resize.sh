@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Resize storm, run under xvfb-run: while the page is held mid-drag, the window is resized 200
 # times (down to a sliver and back); pagecurl must keep running, quit on Escape with exit 0, and
 # the validation layer (on) must stay silent, which the exit status also says.

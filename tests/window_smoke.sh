@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Window smoke test, run under xvfb-run: start pagecurl in a real window with validation on, drag
 # the page's free edge to the left with the mouse, draw a stroke with the right button, quit with
 # Escape; expect exit status 0, a window whose picture changed with the drag (captured with

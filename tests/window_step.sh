@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The window's step down, run under xvfb-run with validation on. PAGECURL_STEP_BUDGET_MS, a test
 # hook, makes --quality auto start at the high tier as on a GPU and sets the frame budget. A
 # replayed session (ink on page 1 at rest, its corner dragged over the spine for 1.5 s, released,

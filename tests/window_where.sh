@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Where you are, run under xvfb-run: the window's title names the pages shown and the book's
 # length. The built-in book opens at "pagecurl: 1 / 16" (page 1 alone, on the right); Right
 # turns a leaf: "2-3 / 16"; Right three times more in quick succession (the turns queue) heads

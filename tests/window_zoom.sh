@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Sharp pages in a window, run under xvfb-run, on a PDF page of fine bars (0.3 pt every 1 pt, as
 # a small text's strokes): zoomed in 3x by a replayed Ctrl+wheel, the window shows the bars as
 # sharp as a headless --zoom 3 (pages drawn for three times the width: at least 90 % of its fine

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The comparison of BENCHMARKS.md, in one run on one card: pagecurl's three normal paths over the
 # sweep 64..4096^2, the frame at the book's 64x90 grid, the hand-written CUDA peers when they are
 # there, and the table BENCHMARKS.md shows, written as Markdown from the JSON of those runs.

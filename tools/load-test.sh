@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The test suite on a busy machine: runs the whole suite (ctest, after a build) ROUNDS times in a
 # row (default 3) beside two busy processes per core, as a newcomer's first `./dev.sh test` may
 # meet on a shared 2-core machine; stops at the first round that fails. The tests wait for the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The README's pictures of a real-looking book: makes a 12-page photo book (tools/make_book:
 # procedural photos, text in DejaVu Serif; nothing downloaded) in a temporary folder, then renders
 # it headless into docs/: a spread mid-turn and the hard cover opening.

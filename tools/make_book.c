@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Writes a real-looking book, nothing downloaded: a photo book of lakes and hills as a folder of
  * PNG pages for `pagecurl --book`. Page 1 is a cover (a photo under its title); every other page
  * is paper with a photo (tools/photo.h), a caption, a passage and its page number at the outer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "photo.h"
 
 #include <math.h>

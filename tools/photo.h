@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Photo-like pictures drawn procedurally: a sky graded to its horizon, a sun and its glow, hazy
  * ridges of hills, water or a meadow below, a few pines in silhouette and a film grain; every
  * scene told by a seed, the same bytes from a given build (no randomness, nothing read; another

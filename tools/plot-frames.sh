@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Frame-time plot from a `pagecurl --bench --csv` file: one SVG per run, one line per stage
 # (ms per frame against the frame number), so a user sees the curve instead of reading numbers.
 #   tools/plot-frames.sh bench.csv [NXxNY] > frames.svg

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # lavapipe's fence race (docs/testing.md, Soak) on the window's own frame, and what running
 # without rasteriser threads costs the window. Needs xvfb-run and python3; run it at nice -n 10 on
 # a shared machine.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The example host's own Vulkan, nothing of pagecurl in it: an instance (with the validation
  * layer on request, its messages counted), a device with what the library needs, memory, and a
  * swapchain. Every Vulkan host has its version of this; main.c is where the book comes in. */

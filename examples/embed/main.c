@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* embed: a program that draws with Vulkan and has libpagecurl draw a book into part of its frame.
  *
  * The host owns everything a host owns: the instance, the device and its queue, the window and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libpagecurl: a book whose pages turn as curled paper, for a program that draws with Vulkan.
  *
  * The host owns the device, the loop and the window; the library owns the book. A frame:
