@@ -12,6 +12,7 @@
 #include "swapchain.h"
 #include "where.h"
 #include "window_input.h"
+#include "x11.h"
 
 #include <SDL.h>
 #include <SDL_vulkan.h>
@@ -63,6 +64,7 @@ bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size
         return false;
     }
     out->sdl_started = true;
+    app_x11_watch(SDL_GetCurrentVideoDriver()); /* a lost display ends the run, not Xlib */
     out->window = SDL_CreateWindow("pagecurl", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                    (int)opts->width, (int)opts->height,
                                    SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE |
@@ -130,6 +132,7 @@ typedef struct Window {
     pagecurl_book *book;
     bool straight; /* the book draws straight into the swapchain's images (target_samples 1) */
     AppLibraryNotebook notebook;
+    AppTraceRecorder record; /* --record's file, written as the input comes */
     AppVk vk;
     AppSwapchain sc;
     AppOverlay overlay;
@@ -459,14 +462,14 @@ static bool draw(Window *w, double time, bool shot)
     VkDevice dev = w->vk.vk.device;
     VkResult r = vkWaitForFences(dev, 1, &sc->done[slot], VK_TRUE, UINT64_MAX);
     if (r != VK_SUCCESS)
-        return app_vk_fail(r, "vkWaitForFences", w->message, sizeof w->message);
+        return app_vk_fail(r, "waiting for a frame", w->message, sizeof w->message);
     r = acquire_image(w, slot, &index);
     if (r == VK_ERROR_OUT_OF_DATE_KHR) {
         w->stale = w->redo = true; /* given up: the slot stays as it was */
         return true;
     }
     if (r < 0)
-        return app_vk_fail(r, "vkAcquireNextImageKHR", w->message, sizeof w->message);
+        return app_vk_fail(r, "taking the window's next image", w->message, sizeof w->message);
     target.image = sc->images[index];
     target.view = w->straight ? sc->views[index] : VK_NULL_HANDLE;
     VkCommandBuffer cmd = sc->cmd[slot];
@@ -489,7 +492,7 @@ static bool draw(Window *w, double time, bool shot)
         r = submit(w, slot, index);
     w->recorded++;
     if (r != VK_SUCCESS)
-        return app_vk_fail(r, "vkQueueSubmit", w->message, sizeof w->message);
+        return app_vk_fail(r, "submitting a frame", w->message, sizeof w->message);
     if (!copied)
         return false;
     VkPresentInfoKHR present = {.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
@@ -508,7 +511,7 @@ static bool draw(Window *w, double time, bool shot)
     else if (r == VK_SUBOPTIMAL_KHR && resized)
         w->stale = true;
     else if (r < 0)
-        return app_vk_fail(r, "vkQueuePresentKHR", w->message, sizeof w->message);
+        return app_vk_fail(r, "showing a frame", w->message, sizeof w->message);
     return true;
 }
 
@@ -516,7 +519,7 @@ static bool draw(Window *w, double time, bool shot)
 static bool wait_frames(Window *w)
 {
     VkResult r = vkWaitForFences(w->vk.vk.device, APP_VK_FRAMES, w->sc.done, VK_TRUE, UINT64_MAX);
-    return r == VK_SUCCESS || app_vk_fail(r, "vkWaitForFences", w->message, sizeof w->message);
+    return r == VK_SUCCESS || app_vk_fail(r, "waiting for a frame", w->message, sizeof w->message);
 }
 
 /* --screenshot / --export-obj on the way out: the view shown last, drawn once more (and shown)
@@ -837,6 +840,31 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
     return 0;
 }
 
+/* The display lost (app/x11.h), between any two of the loop's steps: the ink saved, the stroke
+ * being drawn too (the saves under way waited for), the notebook let go (an empty one this run made
+ * goes again), the trace closed with every event made. Touches neither SDL, Xlib nor the device. */
+static void window_lost(void *user, const char *why)
+{
+    Window *w = user;
+    const char *notebook = w->notebook.notebook.path;
+    bool kept = !w->book || app_library_notebook_keep(&w->notebook, w->book, true);
+    bool inked = w->book && app_library_notebook_wrote_all(&w->notebook, w->book);
+    app_library_notebook_close(&w->notebook);
+    char message[512], ink[640] = "", input[640] = "";
+    bool recorded = w->record.fd >= 0;
+    if (recorded && !app_trace_record_end(&w->record, message, sizeof message))
+        app_say(stderr, "%s", message);
+    if (notebook && !kept)
+        snprintf(ink, sizeof ink, ", its ink not all saved in %s", notebook);
+    else if (notebook && inked)
+        snprintf(ink, sizeof ink, ", its ink saved in %s", notebook);
+    if (recorded)
+        snprintf(input, sizeof input, "%s its input (%zu event%s) recorded in %s",
+                 ink[0] ? " and" : ",", w->record.count, w->record.count == 1 ? "" : "s",
+                 w->opts->record);
+    app_say(stderr, "the window is gone (%s): the session ended%s%s", why, ink, input);
+}
+
 int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
 {
     if (win->fault_refused[0]) {
@@ -849,8 +877,12 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
      * cannot happen, so a window runs without them unless the user set a count. Other drivers
      * ignore the variable; it must be set before the driver starts. */
     setenv("LP_NUM_THREADS", "0", 0);
-    Window w = {
-        .win = win, .opts = opts, .replay = replay, .notebook = {.notebook = {.lock_fd = -1}}};
+    Window w = {.win = win,
+                .opts = opts,
+                .replay = replay,
+                .notebook = {.notebook = {.lock_fd = -1}},
+                .record = {.fd = -1}};
+    app_x11_on_lost(window_lost, &w);
     int status = open_book(&w);
     if (!status) {
         SDL_ShowWindow(win->window);
@@ -866,8 +898,16 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         session.right_bound = s.bound_right;
     }
     /* the trace names the ink its session starts on: replayed onto it, it adds its strokes again */
+    AppTrace head = {0};
     if (opts->record && opts->notebook && w.notebook.mirrored)
-        session.record.notebook_known = true, session.record.notebook_digest = w.notebook.opened;
+        head.notebook_known = true, head.notebook_digest = w.notebook.opened;
+    char message[512];
+    if (!status && opts->record) {
+        if (app_trace_record_start(&w.record, opts->record, &head, message, sizeof message))
+            session.record = &w.record;
+        else
+            app_say(stderr, "%s", message), status = 1;
+    }
     bool looped = !status;
     if (looped)
         status = loop(&w, replay, &session);
@@ -878,18 +918,18 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         app_overlay_destroy(&w.vk, &w.overlay);
         app_swapchain_destroy(&w.vk, &w.sc);
     }
-    char message[512];
-    /* the trace is the user's input: kept whatever ended the session */
-    if (opts->record && looped &&
-        !app_trace_save(opts->record, &session.record, message, sizeof message)) {
+    /* the trace is on disk as it was made: what is left is to sync it */
+    if (session.record && !app_trace_record_end(&w.record, message, sizeof message)) {
         app_say(stderr, "%s", message);
         status = status ? status : 1;
-    } else if (opts->record && looped) {
-        app_say(stdout, "%zu input events written to %s", session.record.count, opts->record);
+    } else if (session.record) {
+        app_say(stdout, "%zu input events written to %s", w.record.count, opts->record);
     }
-    app_trace_free(&session.record);
     if (looped)
         app_session_summary(&session, shown);
     status = app_library_notebook_end(&w.notebook, w.book, opts->notebook, status);
-    return app_library_finish(w.ctx, status);
+    app_x11_on_lost(NULL, NULL); /* w goes */
+    status = app_library_finish(w.ctx, status);
+    app_x11_ended(status);
+    return status;
 }

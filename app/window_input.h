@@ -34,7 +34,7 @@ typedef struct AppSession {
     bool swallow_up;        /* a double-click's button up: its press toggled the zoom */
     const AppTrace *replay; /* events come from here, at the fixed step, instead of SDL */
     size_t next;
-    AppTrace record; /* --record: every input event */
+    AppTraceRecorder *record; /* --record: every input event, as it comes (NULL: none) */
     double start;
     bool want_shot; /* F12 or P: the next frame is saved as a numbered screenshot */
     bool zoom_step; /* a step of the zoom (a key, a double-click): its frame may wait for detail */
