@@ -38,7 +38,7 @@ bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mod
                                     .queueFamilyIndex = vk->vk.queue_family};
     VkResult r = vkCreateCommandPool(dev, &pool, NULL, &out->pool);
     if (r != VK_SUCCESS)
-        return app_vk_fail(r, "vkCreateCommandPool", message, size);
+        return app_vk_fail(r, "making the window's frames", message, size);
     app_vk_name(vk, VK_OBJECT_TYPE_COMMAND_POOL, (uint64_t)out->pool, "window frames");
     VkCommandBufferAllocateInfo cmds = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                         .commandPool = out->pool,
@@ -60,7 +60,7 @@ bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mod
     }
     if (r != VK_SUCCESS) {
         app_swapchain_destroy(vk, out);
-        return app_vk_fail(r, "the window's frames", message, size);
+        return app_vk_fail(r, "making the window's frames", message, size);
     }
     return true;
 }
@@ -86,7 +86,7 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
     VkResult r =
         vkGetPhysicalDeviceSurfaceCapabilitiesKHR(vk->vk.physical_device, vk->surface, &caps);
     if (r != VK_SUCCESS)
-        return app_vk_fail(r, "vkGetPhysicalDeviceSurfaceCapabilitiesKHR", message, size);
+        return app_vk_fail(r, "reading the window's size", message, size);
     VkExtent2D extent = caps.currentExtent;
     if (extent.width == UINT32_MAX) { /* the surface takes the size it is given */
         extent = drawable;
@@ -141,7 +141,7 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
         vkDestroySwapchainKHR(dev, old, NULL);
     if (r != VK_SUCCESS) {
         sc->swapchain = VK_NULL_HANDLE;
-        return app_vk_fail(r, "vkCreateSwapchainKHR", message, size);
+        return app_vk_fail(r, "making the window's images", message, size);
     }
     app_vk_name(vk, VK_OBJECT_TYPE_SWAPCHAIN_KHR, (uint64_t)sc->swapchain, "swapchain");
     sc->extent = extent;
@@ -162,7 +162,7 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
         app_vk_name(vk, VK_OBJECT_TYPE_SEMAPHORE, (uint64_t)sc->rendered[i], "rendered");
     }
     if (r < 0)
-        return app_vk_fail(r, "the swapchain's images", message, size);
+        return app_vk_fail(r, "making the window's images", message, size);
     return true;
 }
 
