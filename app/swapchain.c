@@ -97,8 +97,24 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
                         : extent.height > caps.maxImageExtent.height ? caps.maxImageExtent.height
                                                                      : extent.height;
     }
-    if (extent.width == 0 || extent.height == 0) {
-        sc->extent = extent; /* minimised: nothing to build until it comes back */
+    VkImageUsageFlags usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                              VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                              (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+    /* the largest image of the swapchain's kind (its format, its usage); where the driver does not
+     * say, the swapchain's own making is left to tell */
+    VkImageFormatProperties most;
+    sc->max_side = UINT32_MAX;
+    if (vkGetPhysicalDeviceImageFormatProperties(vk->vk.physical_device, sc->format,
+                                                 VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage,
+                                                 0, &most) == VK_SUCCESS)
+        sc->max_side = most.maxExtent.width < most.maxExtent.height ? most.maxExtent.width
+                                                                    : most.maxExtent.height;
+    sc->too_large = extent.width > sc->max_side || extent.height > sc->max_side ||
+                    (uint64_t)extent.width * extent.height > APP_SWAPCHAIN_MAX_PIXELS;
+    if (extent.width == 0 || extent.height == 0 || sc->too_large) {
+        /* minimised, or larger than it can be drawn: nothing to build until it comes back */
+        sc->too_large = sc->too_large && extent.width && extent.height;
+        sc->extent = extent;
         if (sc->swapchain)
             vkDestroySwapchainKHR(dev, sc->swapchain, NULL);
         sc->swapchain = VK_NULL_HANDLE;
@@ -123,8 +139,7 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
         .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
         .imageExtent = extent,
         .imageArrayLayers = 1,
-        .imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                      (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT),
+        .imageUsage = usage,
         .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
         .preTransform = caps.currentTransform,
         .compositeAlpha = alpha,
