@@ -126,7 +126,7 @@ bool app_overlay_create(const AppVk *vk, VkFormat format, AppOverlay *out, char 
     VkResult r = pipeline(vk, format, out);
     if (r != VK_SUCCESS) {
         app_overlay_destroy(vk, out);
-        return app_vk_fail(r, "the overlay's pipeline", message, size);
+        return app_vk_fail(r, "making the HUD's pipeline", message, size);
     }
     VkDeviceSize bytes = (VkDeviceSize)APP_OVERLAY_MAX_QUADS * 4 * APP_OVERLAY_VERTEX_BYTES;
     bool ok = true;

@@ -39,7 +39,7 @@ bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mod
                                     .queueFamilyIndex = vk->vk.queue_family};
     VkResult r = vkCreateCommandPool(dev, &pool, NULL, &out->pool);
     if (r != VK_SUCCESS)
-        return app_vk_fail(r, "vkCreateCommandPool", message, size);
+        return app_vk_fail(r, "making the window's frames", message, size);
     app_vk_name(vk, VK_OBJECT_TYPE_COMMAND_POOL, (uint64_t)out->pool, "window frames");
     VkCommandBufferAllocateInfo cmds = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                         .commandPool = out->pool,
@@ -61,7 +61,7 @@ bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mod
     }
     if (r != VK_SUCCESS) {
         app_swapchain_destroy(vk, out);
-        return app_vk_fail(r, "the window's frames", message, size);
+        return app_vk_fail(r, "making the window's frames", message, size);
     }
     return true;
 }
@@ -87,7 +87,7 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
     VkResult r =
         vkGetPhysicalDeviceSurfaceCapabilitiesKHR(vk->vk.physical_device, vk->surface, &caps);
     if (r != VK_SUCCESS)
-        return app_vk_fail(r, "vkGetPhysicalDeviceSurfaceCapabilitiesKHR", message, size);
+        return app_vk_fail(r, "reading the window's size", message, size);
     VkExtent2D extent = caps.currentExtent;
     if (extent.width == UINT32_MAX) { /* the surface takes the size it is given */
         extent = drawable;
@@ -98,8 +98,24 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
                         : extent.height > caps.maxImageExtent.height ? caps.maxImageExtent.height
                                                                      : extent.height;
     }
-    if (extent.width == 0 || extent.height == 0) {
-        sc->extent = extent; /* minimised: nothing to build until it comes back */
+    VkImageUsageFlags usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                              VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                              (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+    /* the largest image of the swapchain's kind (its format, its usage); where the driver does not
+     * say, the swapchain's own making is left to tell */
+    VkImageFormatProperties most;
+    sc->max_side = UINT32_MAX;
+    if (vkGetPhysicalDeviceImageFormatProperties(vk->vk.physical_device, sc->format,
+                                                 VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage,
+                                                 0, &most) == VK_SUCCESS)
+        sc->max_side = most.maxExtent.width < most.maxExtent.height ? most.maxExtent.width
+                                                                    : most.maxExtent.height;
+    sc->too_large = extent.width > sc->max_side || extent.height > sc->max_side ||
+                    (uint64_t)extent.width * extent.height > APP_SWAPCHAIN_MAX_PIXELS;
+    if (extent.width == 0 || extent.height == 0 || sc->too_large) {
+        /* minimised, or larger than it can be drawn: nothing to build until it comes back */
+        sc->too_large = sc->too_large && extent.width && extent.height;
+        sc->extent = extent;
         if (sc->swapchain)
             vkDestroySwapchainKHR(dev, sc->swapchain, NULL);
         sc->swapchain = VK_NULL_HANDLE;
@@ -124,8 +140,7 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
         .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
         .imageExtent = extent,
         .imageArrayLayers = 1,
-        .imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                      (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT),
+        .imageUsage = usage,
         .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
         .preTransform = caps.currentTransform,
         .compositeAlpha = alpha,
@@ -142,7 +157,7 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
         vkDestroySwapchainKHR(dev, old, NULL);
     if (r != VK_SUCCESS) {
         sc->swapchain = VK_NULL_HANDLE;
-        return app_vk_fail(r, "vkCreateSwapchainKHR", message, size);
+        return app_vk_fail(r, "making the window's images", message, size);
     }
     app_vk_name(vk, VK_OBJECT_TYPE_SWAPCHAIN_KHR, (uint64_t)sc->swapchain, "swapchain");
     sc->extent = extent;
@@ -163,7 +178,7 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
         app_vk_name(vk, VK_OBJECT_TYPE_SEMAPHORE, (uint64_t)sc->rendered[i], "rendered");
     }
     if (r < 0)
-        return app_vk_fail(r, "the swapchain's images", message, size);
+        return app_vk_fail(r, "making the window's images", message, size);
     return true;
 }
 

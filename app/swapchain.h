@@ -9,9 +9,13 @@
 #include "vulkan.h"
 
 #define APP_SWAPCHAIN_MAX_IMAGES 8
+/* The most pixels a window is drawn with: 8K UHD's (7680 x 4320), 133 MB an image. A window past
+ * it (resized past its screens, or spanning several) shows nothing until it is smaller: its images
+ * alone would take gigabytes (65535 x 65535: 17 GB each). */
+#define APP_SWAPCHAIN_MAX_PIXELS (7680ull * 4320ull)
 
 typedef struct AppSwapchain {
-    VkSwapchainKHR swapchain; /* VK_NULL_HANDLE while there is none (minimised) */
+    VkSwapchainKHR swapchain; /* VK_NULL_HANDLE while there is none (minimised, too_large) */
     VkFormat format;          /* 8-bit sRGB where the surface has it */
     VkPresentModeKHR present_mode;
     VkExtent2D extent;
@@ -20,6 +24,11 @@ typedef struct AppSwapchain {
     VkImageView views[APP_SWAPCHAIN_MAX_IMAGES];
     VkSemaphore rendered[APP_SWAPCHAIN_MAX_IMAGES]; /* its presentation waits on it */
     bool readable;                                  /* its images can be copied out (screenshots) */
+    /* The window is larger than its images can be: past the device's largest image a side (its
+     * swapchain may not be made: VUID-VkSwapchainCreateInfoKHR-imageFormat-01778) or past
+     * APP_SWAPCHAIN_MAX_PIXELS; `extent` is its size, `max_side` the device's side. */
+    bool too_large;
+    uint32_t max_side;
     VkCommandPool pool;
     VkCommandBuffer cmd[APP_VK_FRAMES];
     VkFence done[APP_VK_FRAMES];         /* the slot's last frame finished */
@@ -33,7 +42,8 @@ VkPresentModeKHR app_swapchain_pick_present_mode(const AppVk *vk, VkPresentModeK
 /* The frames' objects (no swapchain yet); false with the reason in message. */
 bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode,
                           AppSwapchain *out, char *message, size_t size);
-/* (Re)made for the window's drawable size, after the device is idle; none while it has no area. */
+/* (Re)made for the window's drawable size, after the device is idle; none while it has no area
+ * or is too large (then `too_large`). */
 bool app_swapchain_rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char *message,
                            size_t size);
 void app_swapchain_destroy(const AppVk *vk, AppSwapchain *sc);

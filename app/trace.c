@@ -7,10 +7,13 @@
 #include "../pages/safe_write.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Longest line we read; an event needs ~40 characters. */
 #define TRACE_LINE 256
@@ -287,33 +290,115 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
     return ok;
 }
 
-static bool write_trace(FILE *f, const void *user)
+/* An event's line, '\n' ended, into `line`: its length (0 where it does not fit). */
+static size_t event_line(const AppTraceEvent *e, char *line, size_t size)
 {
-    const AppTrace *trace = user;
+    int n;
+    if (e->device == APP_TRACE_KEY && e->action == APP_TRACE_GOTO)
+        n = snprintf(line, size, "%.4f key goto %d\n", e->time, e->page);
+    else if (e->device == APP_TRACE_KEY ||
+             (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_FIT))
+        n = snprintf(line, size, "%.4f %s %s\n", e->time, DEVICES[e->device], ACTIONS[e->action]);
+    else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_BY)
+        n = snprintf(line, size, "%.4f zoom by %.6f %.6f %.6f\n", e->time, e->scale, e->x, e->y);
+    else if (e->device == APP_TRACE_INK &&
+             (e->action == APP_TRACE_DOWN || e->action == APP_TRACE_MOVE))
+        n = snprintf(line, size, "%.4f ink %s %.6f %.6f %.4f\n", e->time, ACTIONS[e->action], e->x,
+                     e->y, e->pressure);
+    else
+        n = snprintf(line, size, "%.4f %s %s %.6f %.6f\n", e->time, DEVICES[e->device],
+                     ACTIONS[e->action], e->x, e->y);
+    return n > 0 && (size_t)n < size ? (size_t)n : 0;
+}
+
+static bool write_head(FILE *f, const void *user)
+{
+    const AppTrace *head = user;
     fputs("# pagecurl input trace: TIME DEVICE ACTION [X Y [PRESSURE]] (docs/formats.md)\n", f);
-    if (trace->notebook_known)
-        fprintf(f, "0 notebook start %016llx\n", (unsigned long long)trace->notebook_digest);
-    for (size_t i = 0; i < trace->count; i++) {
-        const AppTraceEvent *e = &trace->events[i];
-        if (e->device == APP_TRACE_KEY && e->action == APP_TRACE_GOTO)
-            fprintf(f, "%.4f key goto %d\n", e->time, e->page);
-        else if (e->device == APP_TRACE_KEY ||
-                 (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_FIT))
-            fprintf(f, "%.4f %s %s\n", e->time, DEVICES[e->device], ACTIONS[e->action]);
-        else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_BY)
-            fprintf(f, "%.4f zoom by %.6f %.6f %.6f\n", e->time, e->scale, e->x, e->y);
-        else if (e->device == APP_TRACE_INK &&
-                 (e->action == APP_TRACE_DOWN || e->action == APP_TRACE_MOVE))
-            fprintf(f, "%.4f ink %s %.6f %.6f %.4f\n", e->time, ACTIONS[e->action], e->x, e->y,
-                    e->pressure);
-        else if (fprintf(f, "%.4f %s %s %.6f %.6f\n", e->time, DEVICES[e->device],
-                         ACTIONS[e->action], e->x, e->y) < 0)
-            return false;
-    }
+    if (head->notebook_known)
+        fprintf(f, "0 notebook start %016llx\n", (unsigned long long)head->notebook_digest);
     return true;
 }
 
-bool app_trace_save(const char *path, const AppTrace *trace, char *message, size_t size)
+bool app_trace_record_start(AppTraceRecorder *r, const char *path, const AppTrace *head,
+                            char *message, size_t size)
 {
-    return app_safe_write(path, true, write_trace, trace, message, size);
+    *r = (AppTraceRecorder){.fd = -1, .path = path};
+    /* the head written and synced under a temporary name, renamed into place: the file at the
+     * name is a trace from here on; the descriptor handed back is that file's (its lock, which
+     * only marks it as no killed run's leftover, goes with it) */
+    AppSafeWrite how = {.durable = true, .lock = &r->fd};
+    if (!app_safe_write_with(path, how, write_head, head, message, size)) {
+        r->fd = -1;
+        return false;
+    }
+    struct stat st;
+    if (fstat(r->fd, &st) != 0) {
+        snprintf(message, size, "cannot write %s: %s", path, strerror(errno));
+        close(r->fd);
+        r->fd = -1;
+        return false;
+    }
+    r->bytes = st.st_size;
+    return true;
+}
+
+void app_trace_record(AppTraceRecorder *r, const AppTraceEvent *event)
+{
+    if (r->fd < 0 || r->failed)
+        return;
+    char line[TRACE_LINE];
+    size_t n = event_line(event, line, sizeof line);
+    /* what a replay would refuse is not written: the file stays a trace --replay reads */
+    const char *over = !n                                         ? "an event too long for a line"
+                       : event->time > TRACE_MAX_TIME             ? "a trace is at most a day long"
+                       : (uint64_t)r->bytes + n > TRACE_MAX_BYTES ? "a trace is at most 64 MiB"
+                                                                  : NULL;
+    if (over) {
+        r->failed = true;
+        snprintf(r->message, sizeof r->message,
+                 "%s: %s; the input after its first %zu events was not recorded", r->path, over,
+                 r->count);
+        return;
+    }
+    size_t done = 0;
+    int why = 0;
+    while (done < n) {
+        ssize_t w = pwrite(r->fd, line + done, n - done, r->bytes + (off_t)done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            why = w < 0 ? errno : ENOSPC;
+            break;
+        }
+        done += (size_t)w;
+    }
+    if (done == n) {
+        r->bytes += (off_t)n;
+        r->count++;
+        return;
+    }
+    /* a line written in part is cut off again: the file ends with the last whole event */
+    if (done && ftruncate(r->fd, r->bytes) != 0)
+        why = why ? why : errno;
+    r->failed = true;
+    snprintf(r->message, sizeof r->message,
+             "cannot write %s: %s; the input after its first %zu events was not recorded", r->path,
+             strerror(why ? why : EIO), r->count);
+}
+
+bool app_trace_record_end(AppTraceRecorder *r, char *message, size_t size)
+{
+    if (r->fd < 0)
+        return true;
+    bool ok = !r->failed;
+    if (!ok)
+        snprintf(message, size, "%s", r->message);
+    else if (fsync(r->fd) != 0) {
+        ok = false;
+        snprintf(message, size, "cannot write %s: %s", r->path, strerror(errno));
+    }
+    close(r->fd);
+    r->fd = -1;
+    return ok;
 }

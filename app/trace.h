@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* One event of a trace: what the window's input was (app/window_input.c makes them from SDL's),
  * positions as fractions of the window's width and height (0..1, y down); app/trace_apply.c
@@ -81,8 +82,27 @@ bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *o
 bool app_trace_add(AppTrace *trace, const AppTraceEvent *event);
 /* Whether replaying the trace changes a notebook's ink: a stroke, a clear or an undo. */
 bool app_trace_inks(const AppTrace *trace);
-/* Written under a temporary name and renamed into place. */
-bool app_trace_save(const char *path, const AppTrace *trace, char *message, size_t size);
+/* A trace written as it is made (--record): its head (the comment, the notebook's line) written
+ * under a temporary name, synced and renamed into place at the start, then each event appended
+ * by one write as it happens. The file at the name is always a trace --replay reads, ending with
+ * the last whole event, however the run ends (a crash, SIGKILL, a lost display): nothing waits
+ * for the end to be written. A write that fails (a full disk) is cut back to the last whole line
+ * and the recording stops there, as it does where a replay would refuse more (64 MiB, a day). */
+typedef struct AppTraceRecorder {
+    int fd; /* the file at the name; -1: not recording */
+    const char *path;
+    off_t bytes;  /* whole lines written */
+    size_t count; /* events written */
+    bool failed;  /* recording stopped: message says why */
+    char message[512];
+} AppTraceRecorder;
+/* False with "cannot write PATH: reason" in message; then nothing at the name was touched. */
+bool app_trace_record_start(AppTraceRecorder *r, const char *path, const AppTrace *head,
+                            char *message, size_t size);
+/* Appends the event's line (nothing once recording stopped, or when not recording). */
+void app_trace_record(AppTraceRecorder *r, const AppTraceEvent *event);
+/* Synced and closed; false with the one line saying what was not recorded (or not synced). */
+bool app_trace_record_end(AppTraceRecorder *r, char *message, size_t size);
 void app_trace_free(AppTrace *trace);
 
 #endif

@@ -39,30 +39,43 @@ void app_vk_name(const AppVk *vk, VkObjectType type, uint64_t handle, const char
 static const char *result_name(VkResult r)
 {
     switch (r) {
-    case VK_ERROR_OUT_OF_HOST_MEMORY:
-        return "VK_ERROR_OUT_OF_HOST_MEMORY";
-    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
-        return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
-    case VK_ERROR_DEVICE_LOST:
-        return "VK_ERROR_DEVICE_LOST";
-    case VK_ERROR_SURFACE_LOST_KHR:
-        return "VK_ERROR_SURFACE_LOST_KHR";
-    case VK_ERROR_OUT_OF_DATE_KHR:
-        return "VK_ERROR_OUT_OF_DATE_KHR";
-    case VK_ERROR_INITIALIZATION_FAILED:
-        return "VK_ERROR_INITIALIZATION_FAILED";
+#define NAME(r)                                                                                    \
+    case r:                                                                                        \
+        return #r;
+        NAME(VK_ERROR_OUT_OF_HOST_MEMORY)
+        NAME(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+        NAME(VK_ERROR_INITIALIZATION_FAILED)
+        NAME(VK_ERROR_DEVICE_LOST)
+        NAME(VK_ERROR_MEMORY_MAP_FAILED)
+        NAME(VK_ERROR_FEATURE_NOT_PRESENT)
+        NAME(VK_ERROR_FORMAT_NOT_SUPPORTED)
+        NAME(VK_ERROR_SURFACE_LOST_KHR)
+        NAME(VK_ERROR_NATIVE_WINDOW_IN_USE_KHR)
+        NAME(VK_ERROR_OUT_OF_DATE_KHR)
+        NAME(VK_ERROR_UNKNOWN)
+#undef NAME
     default:
         return NULL;
     }
 }
 
-bool app_vk_fail(VkResult r, const char *what, char *message, size_t size)
+bool app_vk_fail(VkResult r, const char *doing, char *message, size_t size)
 {
+    char code[48];
     const char *name = result_name(r);
-    if (name)
-        snprintf(message, size, "%s failed: %s", what, name);
+    if (!name)
+        snprintf(code, sizeof code, "VkResult %d", (int)r), name = code;
+    /* what happened first, in the user's terms; the result for a bug report */
+    if (r == VK_ERROR_DEVICE_LOST)
+        snprintf(message, size, "the GPU was lost (%s) while %s", name, doing);
+    else if (r == VK_ERROR_SURFACE_LOST_KHR || r == VK_ERROR_NATIVE_WINDOW_IN_USE_KHR)
+        snprintf(message, size, "the window is gone (%s while %s)", name, doing);
+    else if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY)
+        snprintf(message, size, "out of GPU memory (%s) while %s", name, doing);
+    else if (r == VK_ERROR_OUT_OF_HOST_MEMORY)
+        snprintf(message, size, "out of memory (%s) while %s", name, doing);
     else
-        snprintf(message, size, "%s failed: VkResult %d", what, (int)r);
+        snprintf(message, size, "the Vulkan driver failed (%s) while %s", name, doing);
     return false;
 }
 
@@ -77,7 +90,7 @@ bool app_vk_buffer_create(const AppVk *vk, VkDeviceSize size, VkBufferUsageFlags
                                .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
     VkResult r = vkCreateBuffer(dev, &info, NULL, &out->buffer);
     if (r != VK_SUCCESS)
-        return app_vk_fail(r, "vkCreateBuffer", message, msize);
+        return app_vk_fail(r, "making a buffer", message, msize);
     app_vk_name(vk, VK_OBJECT_TYPE_BUFFER, (uint64_t)out->buffer, name);
     VkMemoryRequirements need;
     vkGetBufferMemoryRequirements(dev, out->buffer, &need);
@@ -103,7 +116,7 @@ bool app_vk_buffer_create(const AppVk *vk, VkDeviceSize size, VkBufferUsageFlags
         r = vkMapMemory(dev, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped);
     if (r != VK_SUCCESS) {
         app_vk_buffer_destroy(vk, out);
-        return app_vk_fail(r, name, message, msize);
+        return app_vk_fail(r, "making a buffer", message, msize);
     }
     app_vk_name(vk, VK_OBJECT_TYPE_DEVICE_MEMORY, (uint64_t)out->memory, name);
     return true;

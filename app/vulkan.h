@@ -44,7 +44,9 @@ void app_vk_image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from
                           VkPipelineStageFlags2 src, VkAccessFlags2 src_access,
                           VkPipelineStageFlags2 dst, VkAccessFlags2 dst_access);
 
-/* A failed call's one line: "WHAT failed: VK_ERROR_..." into message; false. */
-bool app_vk_fail(VkResult r, const char *what, char *message, size_t size);
+/* A failed call's one line into message, in the user's terms: what happened, the result, and
+ * what the window was `doing` ("submitting a frame"): "the GPU was lost (VK_ERROR_DEVICE_LOST)
+ * while submitting a frame", as a headless run says it. False. */
+bool app_vk_fail(VkResult r, const char *doing, char *message, size_t size);
 
 #endif

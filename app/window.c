@@ -11,8 +11,10 @@
 #include "screenshot.h"
 #include "signals.h"
 #include "swapchain.h"
+#include "upscale.h"
 #include "where.h"
 #include "window_input.h"
+#include "x11.h"
 
 #include <SDL.h>
 #include <SDL_vulkan.h>
@@ -64,6 +66,7 @@ bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size
         return false;
     }
     out->sdl_started = true;
+    app_x11_watch(SDL_GetCurrentVideoDriver()); /* a lost display ends the run, not Xlib */
     out->window = SDL_CreateWindow("pagecurl", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                    (int)opts->width, (int)opts->height,
                                    SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE |
@@ -134,8 +137,14 @@ typedef struct Window {
     pagecurl_book *book;
     bool straight; /* the book draws straight into the swapchain's images (target_samples 1) */
     AppLibraryNotebook notebook;
+    AppTraceRecorder record; /* --record's file, written as the input comes */
     AppVk vk;
     AppSwapchain sc;
+    AppUpscale upscale;   /* the book drawn smaller than the window, scaled up to it */
+    uint32_t book_side;   /* the largest the book is drawn a side: its images, framebuffers */
+    VkExtent2D hud_most;  /* the largest framebuffer: the HUD's pass within it */
+    AppSessionSize drawn; /* the book's last viewport: input's pixels while none is drawn */
+    bool said_large;      /* the window too large to draw in has been said */
     AppOverlay overlay;
     AppScreenshot shot;
     AppHud hud;
@@ -164,6 +173,20 @@ typedef struct Window {
     float hud_scale;                /* the HUD's enlargement (draw_hud), 0: not chosen yet */
     bool book_still;                /* the book neither turns nor moves (the loop's state) */
 } Window;
+
+/* The pixels the book's input is in: its viewport's, the window's own or, where the window is
+ * larger than the book is drawn, the smaller image's scaled up to it (app/upscale.h); while the
+ * window is too large to draw at all, the last viewport drawn. 0 x 0 while minimised. */
+static AppSessionSize input_size(const Window *w)
+{
+    AppSessionSize s = drawable_size(w->win);
+    if (!s.width || !s.height)
+        return s;
+    if (w->sc.too_large)
+        return w->drawn;
+    VkExtent2D d = app_upscale_size((VkExtent2D){s.width, s.height}, w->book_side);
+    return (AppSessionSize){d.width, d.height};
+}
 
 /* The book's events since the last frame: errors said, the ink's changes saved; whether a page
  * (or a sharper drawing of one) came in, which shows in this frame. */
@@ -294,7 +317,7 @@ static bool field_event(const SDL_Event *e, Window *w, AppSession *session, doub
         if (!session->replay) {
             /* an input the summary measures, as a key that turns a page is */
             session->input_ms = e->key.timestamp ? e->key.timestamp : SDL_GetTicks64();
-            app_session_apply(drawable_size(w->win), session, &go);
+            app_session_apply(input_size(w), session, &go);
         }
     }
     return true;
@@ -359,7 +382,7 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
             session->move = *input, session->move_due = true; /* ink keeps every point */
             continue;
         }
-        AppSessionSize size = drawable_size(w->win);
+        AppSessionSize size = input_size(w);
         app_session_apply_move(size, session);
         app_session_apply(size, session, input);
     }
@@ -411,8 +434,11 @@ static VkResult submit(Window *w, uint32_t slot, uint32_t index)
 static void draw_hud(Window *w, VkCommandBuffer cmd, uint32_t slot, uint32_t index)
 {
     const float margin = 8.0f;
-    float fits =
-        app_hud_scale(&w->hud, pagecurl_book_head_row(w->book), w->sc.extent.width, margin);
+    /* the book's head in the window's rows (the book may be drawn smaller, scaled up) */
+    uint32_t drawn = w->upscale.image ? w->upscale.extent.height : w->sc.extent.height;
+    uint32_t head =
+        (uint32_t)((uint64_t)pagecurl_book_head_row(w->book) * w->sc.extent.height / drawn);
+    float fits = app_hud_scale(&w->hud, head, w->sc.extent.width, margin);
     /* while it moves, smaller where it must be (zoomed in, a longer line, a smaller window),
      * never larger (1 where it was not shown at rest yet) */
     w->hud_scale = w->book_still ? fits : fminf(w->hud_scale > 0.0f ? w->hud_scale : 1.0f, fits);
@@ -420,8 +446,44 @@ static void draw_hud(Window *w, VkCommandBuffer cmd, uint32_t slot, uint32_t ind
     size_t bytes;
     void *vertices = app_overlay_vertices(&w->overlay, slot, &bytes);
     uint32_t quads = app_hud_quads(&w->hud, vertices, bytes);
-    app_overlay_record(cmd, &w->overlay, slot, w->sc.views[index], w->sc.extent, quads, scale,
-                       margin, margin);
+    /* its pass within the largest framebuffer: it lies in the window's top left corner */
+    VkExtent2D area = {
+        w->sc.extent.width < w->hud_most.width ? w->sc.extent.width : w->hud_most.width,
+        w->sc.extent.height < w->hud_most.height ? w->sc.extent.height : w->hud_most.height};
+    app_overlay_record(cmd, &w->overlay, slot, w->sc.views[index], area, quads, scale, margin,
+                       margin);
+}
+
+/* Says once (until the window is drawn again) that it is too large to draw in. */
+static void say_too_large(Window *w)
+{
+    if (w->said_large)
+        return;
+    w->said_large = true;
+    const AppSwapchain *sc = &w->sc;
+    char side[64] = "";
+    if (sc->max_side != UINT32_MAX)
+        snprintf(side, sizeof side, "%u pixels a side and ", sc->max_side);
+    app_say(stderr,
+            "the window is %ux%u pixels, more than it can be drawn at (%s%llu million pixels): it "
+            "shows nothing until it is made smaller, and the session goes on",
+            sc->extent.width, sc->extent.height, side,
+            (unsigned long long)(APP_SWAPCHAIN_MAX_PIXELS / 1000000));
+}
+
+/* The image the book is scaled up from, made for the window's new size where it is larger than
+ * the book is drawn, else let go; the device is idle (the swapchain was just rebuilt). */
+static bool ready_upscale(Window *w)
+{
+    VkExtent2D want = app_upscale_size(w->sc.extent, w->book_side);
+    if (want.width == w->sc.extent.width && want.height == w->sc.extent.height) {
+        app_upscale_destroy(&w->vk, &w->upscale);
+        return true;
+    }
+    if (w->upscale.image && want.width == w->upscale.extent.width &&
+        want.height == w->upscale.extent.height)
+        return true;
+    return app_upscale_make(&w->vk, w->sc.format, want, &w->upscale, w->message, sizeof w->message);
 }
 
 /* One frame at `time` to the swapchain; with `shot`, copied for a screenshot. False (the reason
@@ -439,22 +501,37 @@ static bool draw(Window *w, double time, bool shot)
                                    sizeof w->message))
             return false;
         w->stale = w->faulting = false;
+        if (sc->too_large) {
+            say_too_large(w);
+            SDL_Delay(10); /* nothing is presented to pace a turn's frames */
+            return true;
+        }
         if (!sc->swapchain)
             return true;
+        w->said_large = false;
+        if (!ready_upscale(w))
+            return false;
     }
+    /* the book draws into the window's image acquired, or into the image scaled up to it */
+    const AppUpscale *up = w->upscale.image ? &w->upscale : NULL;
     pagecurl_target target = {
         .size = sizeof target,
-        .extent = sc->extent,
+        .extent = up ? up->extent : sc->extent,
         /* the image as acquired: its contents discarded, waited for at the copy or the pass
-         * (the submit's wait stages) */
+         * (the submit's wait stages); the image scaled up: last read by the frame before's blit */
         .layout = VK_IMAGE_LAYOUT_UNDEFINED,
-        .final_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-        .src_stage =
-            VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT | VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .final_layout =
+            up ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .src_stage = up ? VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT
+                        : VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT |
+                              VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
         .format = sc->format,
         /* the update reads only that there is one: the acquired image's is set before recording */
-        .view = w->straight ? sc->views[0] : VK_NULL_HANDLE,
+        .view = !w->straight ? VK_NULL_HANDLE
+                : up         ? up->view
+                             : sc->views[0],
     };
+    w->drawn = (AppSessionSize){target.extent.width, target.extent.height};
     pagecurl_error err;
     if (!pagecurl_book_update(w->book, time, &target, &err)) {
         snprintf(w->message, sizeof w->message, "%s", err.message);
@@ -464,16 +541,16 @@ static bool draw(Window *w, double time, bool shot)
     VkDevice dev = w->vk.vk.device;
     VkResult r = vkWaitForFences(dev, 1, &sc->done[slot], VK_TRUE, UINT64_MAX);
     if (r != VK_SUCCESS)
-        return app_vk_fail(r, "vkWaitForFences", w->message, sizeof w->message);
+        return app_vk_fail(r, "waiting for a frame", w->message, sizeof w->message);
     r = acquire_image(w, slot, &index);
     if (r == VK_ERROR_OUT_OF_DATE_KHR) {
         w->stale = w->redo = true; /* given up: the slot stays as it was */
         return true;
     }
     if (r < 0)
-        return app_vk_fail(r, "vkAcquireNextImageKHR", w->message, sizeof w->message);
-    target.image = sc->images[index];
-    target.view = w->straight ? sc->views[index] : VK_NULL_HANDLE;
+        return app_vk_fail(r, "taking the window's next image", w->message, sizeof w->message);
+    target.image = up ? up->image : sc->images[index];
+    target.view = !w->straight ? VK_NULL_HANDLE : up ? up->view : sc->views[index];
     VkCommandBuffer cmd = sc->cmd[slot];
     vkResetFences(dev, 1, &sc->done[slot]);
     vkResetCommandBuffer(cmd, 0);
@@ -481,12 +558,14 @@ static bool draw(Window *w, double time, bool shot)
         cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                          .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT});
     pagecurl_book_record(w->book, cmd, slot, &target);
+    if (up)
+        app_upscale_record(cmd, up, sc->images[index], sc->extent);
     if (w->hud.shown || w->hud.field[0] || w->hud.toast[0])
         draw_hud(w, cmd, slot, index);
     bool copied = !shot || app_screenshot_record(&w->vk, cmd, &w->shot, sc, index, w->message,
                                                  sizeof w->message);
     /* drawn -> presented (the semaphore orders the presentation engine's read) */
-    app_vk_image_barrier(cmd, target.image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+    app_vk_image_barrier(cmd, sc->images[index], VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                          VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
                          VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_NONE, 0);
     r = vkEndCommandBuffer(cmd);
@@ -494,7 +573,7 @@ static bool draw(Window *w, double time, bool shot)
         r = submit(w, slot, index);
     w->recorded++;
     if (r != VK_SUCCESS)
-        return app_vk_fail(r, "vkQueueSubmit", w->message, sizeof w->message);
+        return app_vk_fail(r, "submitting a frame", w->message, sizeof w->message);
     if (!copied)
         return false;
     VkPresentInfoKHR present = {.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
@@ -513,7 +592,7 @@ static bool draw(Window *w, double time, bool shot)
     else if (r == VK_SUBOPTIMAL_KHR && resized)
         w->stale = true;
     else if (r < 0)
-        return app_vk_fail(r, "vkQueuePresentKHR", w->message, sizeof w->message);
+        return app_vk_fail(r, "showing a frame", w->message, sizeof w->message);
     return true;
 }
 
@@ -521,7 +600,7 @@ static bool draw(Window *w, double time, bool shot)
 static bool wait_frames(Window *w)
 {
     VkResult r = vkWaitForFences(w->vk.vk.device, APP_VK_FRAMES, w->sc.done, VK_TRUE, UINT64_MAX);
-    return r == VK_SUCCESS || app_vk_fail(r, "vkWaitForFences", w->message, sizeof w->message);
+    return r == VK_SUCCESS || app_vk_fail(r, "waiting for a frame", w->message, sizeof w->message);
 }
 
 /* The pages in view drawn before the exit's picture is taken, as a headless run waits for its
@@ -567,7 +646,9 @@ static int write_exit_files(Window *w, double clock)
         }
     if (w->recorded == before || (opts->screenshot && !w->shot.taken)) {
         app_say(stderr, "nothing written: the window %s",
-                w->recorded == before ? "shows nothing (minimised)" : "images cannot be read back");
+                w->recorded != before ? "images cannot be read back"
+                : w->sc.too_large     ? "shows nothing (larger than it can be drawn at)"
+                                      : "shows nothing (minimised)");
         return 1;
     }
     char message[256];
@@ -716,6 +797,14 @@ static int open_vulkan(Window *w)
         app_say(stderr, "%s", w->message);
         return 1;
     }
+    /* the book's images and passes, and the HUD's pass, within the device's limits */
+    VkPhysicalDeviceProperties props;
+    vkGetPhysicalDeviceProperties(w->vk.vk.physical_device, &props);
+    const VkPhysicalDeviceLimits *l = &props.limits;
+    w->hud_most = (VkExtent2D){l->maxFramebufferWidth, l->maxFramebufferHeight};
+    w->book_side = l->maxImageDimension2D;
+    w->book_side = l->maxFramebufferWidth < w->book_side ? l->maxFramebufferWidth : w->book_side;
+    w->book_side = l->maxFramebufferHeight < w->book_side ? l->maxFramebufferHeight : w->book_side;
     SDL_DisplayMode display;
     w->refresh_hz =
         SDL_GetWindowDisplayMode(w->win->window, &display) == 0 ? display.refresh_rate : 0;
@@ -778,7 +867,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
             running = handle_event(&e, w, session, app_session_event_time(&e, session));
             redraw = true;
         }
-        AppSessionSize size = drawable_size(w->win);
+        AppSessionSize size = input_size(w);
         app_session_apply_move(size, session);
         running = running && !app_signals_caught();
         double now = replay ? sim : app_session_seconds(session);
@@ -882,6 +971,31 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
     return 0;
 }
 
+/* The display lost (app/x11.h), between any two of the loop's steps: the ink saved, the stroke
+ * being drawn too (the saves under way waited for), the notebook let go (an empty one this run made
+ * goes again), the trace closed with every event made. Touches neither SDL, Xlib nor the device. */
+static void window_lost(void *user, const char *why)
+{
+    Window *w = user;
+    const char *notebook = w->notebook.notebook.path;
+    bool kept = !w->book || app_library_notebook_keep(&w->notebook, w->book, true);
+    bool inked = w->book && app_library_notebook_wrote_all(&w->notebook, w->book);
+    app_library_notebook_close(&w->notebook);
+    char message[512], ink[640] = "", input[640] = "";
+    bool recorded = w->record.fd >= 0;
+    if (recorded && !app_trace_record_end(&w->record, message, sizeof message))
+        app_say(stderr, "%s", message);
+    if (notebook && !kept)
+        snprintf(ink, sizeof ink, ", its ink not all saved in %s", notebook);
+    else if (notebook && inked)
+        snprintf(ink, sizeof ink, ", its ink saved in %s", notebook);
+    if (recorded)
+        snprintf(input, sizeof input, "%s its input (%zu event%s) recorded in %s",
+                 ink[0] ? " and" : ",", w->record.count, w->record.count == 1 ? "" : "s",
+                 w->opts->record);
+    app_say(stderr, "the window is gone (%s): the session ended%s%s", why, ink, input);
+}
+
 int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
 {
     if (win->fault_refused[0]) {
@@ -894,8 +1008,12 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
      * cannot happen, so a window runs without them unless the user set a count. Other drivers
      * ignore the variable; it must be set before the driver starts. */
     setenv("LP_NUM_THREADS", "0", 0);
-    Window w = {
-        .win = win, .opts = opts, .replay = replay, .notebook = {.notebook = {.lock_fd = -1}}};
+    Window w = {.win = win,
+                .opts = opts,
+                .replay = replay,
+                .notebook = {.notebook = {.lock_fd = -1}},
+                .record = {.fd = -1}};
+    app_x11_on_lost(window_lost, &w);
     int status = open_book(&w);
     if (!status) {
         SDL_ShowWindow(win->window);
@@ -909,8 +1027,16 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         session.right_bound = s.bound_right;
     }
     /* the trace names the ink its session starts on: replayed onto it, it adds its strokes again */
+    AppTrace head = {0};
     if (opts->record && opts->notebook && w.notebook.mirrored)
-        session.record.notebook_known = true, session.record.notebook_digest = w.notebook.opened;
+        head.notebook_known = true, head.notebook_digest = w.notebook.opened;
+    char message[512];
+    if (!status && opts->record) {
+        if (app_trace_record_start(&w.record, opts->record, &head, message, sizeof message))
+            session.record = &w.record;
+        else
+            app_say(stderr, "%s", message), status = 1;
+    }
     bool looped = !status;
     if (looped)
         status = loop(&w, replay, &session);
@@ -919,20 +1045,21 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         vkDeviceWaitIdle(w.vk.vk.device);
         app_screenshot_destroy(&w.vk, &w.shot);
         app_overlay_destroy(&w.vk, &w.overlay);
+        app_upscale_destroy(&w.vk, &w.upscale);
         app_swapchain_destroy(&w.vk, &w.sc);
     }
-    char message[512];
-    /* the trace is the user's input: kept whatever ended the session */
-    if (opts->record && looped &&
-        !app_trace_save(opts->record, &session.record, message, sizeof message)) {
+    /* the trace is on disk as it was made: what is left is to sync it */
+    if (session.record && !app_trace_record_end(&w.record, message, sizeof message)) {
         app_say(stderr, "%s", message);
         status = status ? status : 1;
-    } else if (opts->record && looped) {
-        app_say(stdout, "%zu input events written to %s", session.record.count, opts->record);
+    } else if (session.record) {
+        app_say(stdout, "%zu input events written to %s", w.record.count, opts->record);
     }
-    app_trace_free(&session.record);
     if (looped)
         app_session_summary(&session, shown);
     status = app_library_notebook_end(&w.notebook, w.book, opts->notebook, status);
-    return app_library_finish(w.ctx, status);
+    app_x11_on_lost(NULL, NULL); /* w goes */
+    status = app_library_finish(w.ctx, status);
+    app_x11_ended(status);
+    return status;
 }

@@ -303,7 +303,8 @@ void app_session_apply(AppSessionSize size, AppSession *session, const AppTraceE
         app_trace_apply(session->book, input, size.width, size.height);
     if (input->device == APP_TRACE_ZOOM)
         session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
-    app_trace_add(&session->record, input);
+    if (session->record)
+        app_trace_record(session->record, input);
 }
 
 /* The held-back move, before any other input (the order of events is kept) and before a frame. */

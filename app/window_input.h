@@ -35,7 +35,7 @@ typedef struct AppSession {
     bool swallow_up;        /* a double-click's button up: its press toggled the zoom */
     const AppTrace *replay; /* events come from here, at the fixed step, instead of SDL */
     size_t next;
-    AppTrace record; /* --record: every input event */
+    AppTraceRecorder *record; /* --record: every input event, as it comes (NULL: none) */
     /* SDL's milliseconds when the session began: its times are whole milliseconds since then,
      * divided once, so that a time the trace writes (%.4f) reads back as the same double and a
      * replay measures a flick's span (zoom.c's FLICK_SPAN) as the session did */

@@ -5,6 +5,8 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 const char *gpu_result_name(VkResult result)
 {
@@ -52,12 +54,24 @@ bool gpu_error_set(GpuError *err, const char *fmt, ...)
 
 bool gpu_error_vk(GpuError *err, VkResult result, const char *call, const char *file, int line)
 {
+    /* The user's line names the Vulkan function and its result, which a bug report needs; the
+     * call's expression and the source line it is on are the developer's, on stderr with
+     * PAGECURL_DEBUG only. */
+    const char *debug = getenv(GPU_DEBUG_ENV);
+    if (debug && *debug && strcmp(debug, "0") != 0)
+        fprintf(stderr, "pagecurl: debug: %s failed: %s (%s:%d)\n", call, gpu_result_name(result),
+                file, line);
+    int named = (int)strcspn(call, "(");
+    const char *name = gpu_result_name(result);
+    if (result == VK_ERROR_DEVICE_LOST)
+        return gpu_error_set(err, "the GPU was lost (%.*s: %s)", named, call, name);
+    if (result == VK_ERROR_OUT_OF_DEVICE_MEMORY && !gpu_headroom_short())
+        return gpu_error_set(err, "out of GPU memory (%.*s: %s)", named, call, name);
     if (result == VK_ERROR_OUT_OF_HOST_MEMORY || result == VK_ERROR_OUT_OF_DEVICE_MEMORY ||
         gpu_headroom_short()) {
         char cause[128];
         gpu_headroom_cause(cause, sizeof cause);
-        return gpu_error_set(err, "%s: %s failed: %s (%s:%d)", cause, call, gpu_result_name(result),
-                             file, line);
+        return gpu_error_set(err, "%s (%.*s: %s)", cause, named, call, name);
     }
-    return gpu_error_set(err, "%s failed: %s (%s:%d)", call, gpu_result_name(result), file, line);
+    return gpu_error_set(err, "the Vulkan driver failed (%.*s: %s)", named, call, name);
 }

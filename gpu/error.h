@@ -18,9 +18,15 @@ const char *gpu_result_name(VkResult result);
 /* Formats the message, printf style. Always returns false, for `return gpu_error_set(...)`. */
 bool gpu_error_set(GpuError *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* A Vulkan call's failure as one line: the call, the result and where; when the result says
- * out of memory, or the process has no address space left (the driver then reports anything,
- * VK_ERROR_UNKNOWN say), the line names that cause first. Always returns false. */
+/* Set (to anything but 0), a failed Vulkan call is also said on stderr with its expression and
+ * the source line it was made on ("pagecurl: debug: ..."), for a developer. */
+#define GPU_DEBUG_ENV "PAGECURL_DEBUG"
+
+/* A Vulkan call's failure as one line in the user's terms: what happened (the GPU lost, out of
+ * memory: also where the process has no address space left, when the driver reports anything,
+ * VK_ERROR_UNKNOWN say; else the driver failed), then the Vulkan function and its result, e.g.
+ * "out of GPU memory (vkAllocateMemory: VK_ERROR_OUT_OF_DEVICE_MEMORY)". The call's expression
+ * and its source line go to stderr with GPU_DEBUG_ENV only. Always returns false. */
 bool gpu_error_vk(GpuError *err, VkResult result, const char *call, const char *file, int line);
 
 /* For Vulkan calls that can fail at run time (allocation, submission, device loss). */

@@ -314,6 +314,25 @@ static void quiet_but_missing(void *user, const char *message)
 __attribute__((used)) static fz_stream *(*const lzw_decoder)(fz_context *, fz_stream *, int, int,
                                                              int, int) = fz_open_lzwd;
 
+/* MuPDF's reason for the failure just caught, in the user's terms: zlib's own said as what it
+ * means (a stream that ends too soon has no message of zlib's, and MuPDF said "zlib error:
+ * (null)"), a page tree too deep (or looping) to follow so named; else MuPDF's. */
+static const char *mupdf_reason(fz_context *fz, char *out, size_t size)
+{
+    static const char zlib[] = "zlib error: ";
+    const char *m = fz_caught_message(fz);
+    /* MuPDF says one or the other of a tree 10,000 deep, as its stack allows */
+    if (strstr(m, "too much recursion in tree") || strstr(m, "cycle in page tree"))
+        snprintf(out, size, "its page tree is nested too deeply, or loops");
+    else if (strncmp(m, zlib, sizeof zlib - 1) != 0)
+        return m;
+    else if (!m[sizeof zlib - 1] || !strcmp(m + sizeof zlib - 1, "(null)"))
+        snprintf(out, size, "its compressed data is damaged or cut short");
+    else
+        snprintf(out, size, "its compressed data is damaged: %s", m + sizeof zlib - 1);
+    return out;
+}
+
 static bool new_context(AppBookSource *src)
 {
     src->budget.limit = APP_BOOK_DECODE_MEMORY;
@@ -363,7 +382,9 @@ static int image_size(AppBookSource *src, const uint8_t *b, size_t n, int *w, in
     }
     fz_catch(fz)
     {
-        status = fail(why, size, 2, "not an image pagecurl can read (%s)", fz_caught_message(fz));
+        char reason[256];
+        status = fail(why, size, 2, "not an image pagecurl can read (%s)",
+                      mupdf_reason(fz, reason, sizeof reason));
     }
     return status;
 }
@@ -440,7 +461,8 @@ static uint8_t *decode(AppBookSource *src, const uint8_t *bytes, size_t n, uint3
     {
         free(out);
         out = NULL;
-        fail(why, size, 1, "%s", fz_caught_message(fz));
+        char reason[256];
+        fail(why, size, 1, "%s", mupdf_reason(fz, reason, sizeof reason));
     }
     return out;
 }
@@ -729,30 +751,37 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
 }
 
 #ifdef PAGECURL_HAVE_MUPDF
-static bool page_loads(fz_context *fz, fz_document *doc, int page)
+/* Whether page `page` loads; where it does not, why (mupdf_reason) into `why`. */
+static bool page_loads(fz_context *fz, fz_document *doc, int page, char *why, size_t size)
 {
     fz_page *pg = NULL;
     bool ok = true;
     fz_var(pg);
     fz_var(ok);
     fz_try(fz) pg = fz_load_page(fz, doc, page);
-    fz_catch(fz) ok = false;
+    fz_catch(fz)
+    {
+        ok = false;
+        char reason[256];
+        snprintf(why, size, "%s", mupdf_reason(fz, reason, sizeof reason));
+    }
     fz_drop_page(fz, pg);
     return ok;
 }
 
 /* The pages the document has: its page tree's count (/Count) when its last page loads (one
  * look-up down the tree: a long book opens as fast as a short one), else the most that load, by
- * bisection (a count that lies, /Count 100000 over one page). */
-static int real_pages(fz_context *fz, fz_document *doc)
+ * bisection (a count that lies, /Count 100000 over one page). Why the first page that does not
+ * load fails into `why` (where none loads: the reason the book cannot be read). */
+static int real_pages(fz_context *fz, fz_document *doc, char *why, size_t size)
 {
     int n = fz_count_pages(fz, doc);
-    if (n < 1 || page_loads(fz, doc, n - 1))
+    if (n < 1 || page_loads(fz, doc, n - 1, why, size))
         return n;
     int lo = -1, hi = n - 1; /* page lo loads (or is none), page hi does not */
     while (hi - lo > 1) {
         int mid = lo + (hi - lo) / 2;
-        if (page_loads(fz, doc, mid))
+        if (page_loads(fz, doc, mid, why, size))
             lo = mid;
         else
             hi = mid;
@@ -1014,7 +1043,8 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
                           "opens no passwords",
                           path);
         else {
-            src->pages = real_pages(fz, src->doc);
+            char why[256] = "";
+            src->pages = real_pages(fz, src->doc, why, sizeof why);
             pdf_document *pdf = pdf_specifics(fz, src->doc);
             /* MuPDF rebuilds a damaged file's cross-reference from its objects: a truncated
              * download is the common case, and "no pages" alone would not say it */
@@ -1022,6 +1052,9 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
             if (src->pages < 1 && src->repaired)
                 status = fail(message, size, 1,
                               "%s: a damaged or truncated PDF: no page of it could be read", path);
+            else if (src->pages < 1 && why[0]) /* its tree has pages, none of which loads */
+                status =
+                    fail(message, size, 1, "%s: a PDF whose pages cannot be read: %s", path, why);
             else if (src->pages < 1)
                 status = fail(message, size, 1, "%s: a PDF with no pages", path);
             else if (src->pages > MESH_INK_MAX_PAGES)
@@ -1049,8 +1082,9 @@ static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path,
     }
     fz_catch(fz)
     {
+        char reason[256];
         status = fail(message, size, 1, "%s: not a PDF pagecurl can read (%s)", path,
-                      fz_caught_message(fz));
+                      mupdf_reason(fz, reason, sizeof reason));
     }
     return status;
 }
@@ -1767,8 +1801,9 @@ static bool region_pdf(AppBookSource *src, int page, const AppPageRegion *r, boo
     }
     fz_catch(fz)
     {
+        char reason[256];
         fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", src->name, page + 1,
-             fz_caught_message(fz));
+             mupdf_reason(fz, reason, sizeof reason));
         ok = false;
     }
     return ok;

@@ -146,6 +146,24 @@ static bool write_pdf(const char *path, int pages, int w, int h)
     return write_pdf_with(path, pages, w, h, "", NULL);
 }
 
+/* A PDF whose one page lies `depth` /Pages nodes down its page tree, each /Count 1. */
+static bool write_nested_pdf(const char *path, int depth)
+{
+    PdfFile pdf;
+    if (!pdf_file_open(&pdf, path))
+        return false;
+    pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
+    pdf_file_object(&pdf, "<< /Type /Pages /Count 1 /Kids [3 0 R] >>");
+    for (int node = 3; node < depth + 2; node++)
+        pdf_file_object(&pdf, "<< /Type /Pages /Parent %d 0 R /Count 1 /Kids [%d 0 R] >>", node - 1,
+                        node + 1);
+    pdf_file_object(&pdf,
+                    "<< /Type /Page /Parent %d 0 R /MediaBox [0 0 200 280] /Contents %d 0 R >>",
+                    depth + 1, depth + 3);
+    pdf_file_stream(&pdf, "", "0 0 1 rg 0 0 200 280 re f", 25);
+    return pdf_file_close(&pdf);
+}
+
 /* The page colour (1-based page number, mod 6) nearest the pixel's hue at (fx, fy) of the image,
  * or 0 where none is near (paper, background, another colour). */
 static int page_at(const Image *img, float fx, float fy)
@@ -1502,6 +1520,12 @@ static void check_bad_input(CheckState *s, const Ctx *c)
         CHECK(s, t.status == 0 && !strstr(t.err, "damaged"), "whole pdf: exit %d: %s", t.status,
               t.err);
     }
+    /* a page tree 10,000 nodes deep, which MuPDF does not follow: said so, not "a PDF with no
+     * pages" */
+    path_in(c, "deep.pdf", path, sizeof path);
+    CHECK(s, write_nested_pdf(path, 10000), "cannot write %s", path);
+    check_refused(s, RUN("--headless", "--book", path), 1, "its page tree is nested too deeply",
+                  "a page tree 10,000 deep");
     /* a password-protected PDF, encrypted by MuPDF from a plain one */
     path_in(c, "locked.pdf", path, sizeof path);
     write_pdf(plain, 3, 200, 280);
@@ -1647,6 +1671,37 @@ static bool write_lying_pdf(const char *path, int count)
     return pdf_file_one_page(path, count, "", blue, sizeof blue - 1);
 }
 
+/* A PNG of w x h whose one IDAT chunk is empty: zlib stops with no message of its own. */
+static bool write_empty_png(const char *path, uint32_t w, uint32_t h)
+{
+    unsigned char png[64] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    size_t n = 8;
+    const struct {
+        const char *type;
+        unsigned char data[13];
+        uint32_t size;
+    } chunks[] = {
+        {"IHDR",
+         {w >> 24, w >> 16 & 255, w >> 8 & 255, w & 255, h >> 24, h >> 16 & 255, h >> 8 & 255,
+          h & 255, 8, 2, 0, 0, 0},
+         13},
+        {"IDAT", {0}, 0},
+        {"IEND", {0}, 0},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        uint32_t size = chunks[i].size;
+        unsigned char *c = &png[n];
+        c[0] = 0, c[1] = 0, c[2] = 0, c[3] = (unsigned char)size;
+        memcpy(c + 4, chunks[i].type, 4);
+        memcpy(c + 8, chunks[i].data, size);
+        uLong crc = crc32(0L, c + 4, 4 + size);
+        for (int b = 0; b < 4; b++)
+            c[8 + size + b] = (unsigned char)(crc >> (24 - 8 * b));
+        n += 12 + size;
+    }
+    return write_bytes(path, png, n);
+}
+
 /* A folder whose page 2 (`bad`) fails past its header: the closed book's page 1 drawn in
  * COLOURS[2] and one warning naming `bad` and saying `said`. */
 static void crossed_second(CheckState *s, const Ctx *c, const char *dir, const char *shot,
@@ -1742,6 +1797,17 @@ static void check_hostile(CheckState *s, const Ctx *c)
           "cannot write %s", file);
     crossed_second(s, c, dir, shot, "p2.gif", "more than 512 MB",
                    "GIF pages, the second an LZW bomb");
+
+    /* a PNG page whose image data is empty: its warning says so (MuPDF's was "zlib error:
+     * (null)") */
+    path_in(c, "empty-idat", dir, sizeof dir);
+    mkdir(dir, 0755);
+    snprintf(file, sizeof file, "%s/p1.png", dir);
+    CHECK(s, write_png(file, 64, 90, COLOURS[2]), "cannot write %s", file);
+    snprintf(file, sizeof file, "%s/p2.png", dir);
+    CHECK(s, write_empty_png(file, 64, 90), "cannot write %s", file);
+    crossed_second(s, c, dir, shot, "p2.png", "its compressed data is damaged or cut short",
+                   "a PNG with empty image data");
 
     /* a PDF page on which MuPDF crashes: drawn in a process of its own, it takes only itself
      * with it (shown crossed out, one warning; exit 0, where the program died of SIGFPE) */

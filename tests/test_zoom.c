@@ -513,18 +513,21 @@ static void times_replay(CheckState *s)
     close(fd);
     size_t differ = 0, n = 0;
     for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++) {
-        AppTrace trace = {0};
-        for (uint64_t ms = 0; ms < 40000; ms += 7)
-            app_trace_add(&trace,
-                          &(AppTraceEvent){.time = app_session_time(starts[k] + ms, starts[k]),
-                                           .device = APP_TRACE_MOUSE,
-                                           .action = APP_TRACE_MOVE,
-                                           .x = 0.5f,
-                                           .y = 0.5f});
+        AppTrace trace = {0}, back = {0};
+        AppTraceRecorder rec = {.fd = -1};
         char message[512];
-        AppTrace back = {0};
-        bool ok = app_trace_save(path, &trace, message, sizeof message) &&
-                  app_trace_load(path, &back, message, sizeof message);
+        bool ok = app_trace_record_start(&rec, path, &trace, message, sizeof message);
+        for (uint64_t ms = 0; ok && ms < 40000; ms += 7) {
+            AppTraceEvent e = {.time = app_session_time(starts[k] + ms, starts[k]),
+                               .device = APP_TRACE_MOUSE,
+                               .action = APP_TRACE_MOVE,
+                               .x = 0.5f,
+                               .y = 0.5f};
+            app_trace_add(&trace, &e);
+            app_trace_record(&rec, &e);
+        }
+        ok = ok && app_trace_record_end(&rec, message, sizeof message) &&
+             app_trace_load(path, &back, message, sizeof message);
         CHECK(s, ok && back.count == trace.count, "the trace: %s", ok ? "count" : message);
         for (size_t i = 0; ok && i < trace.count && i < back.count; i++, n++)
             differ += back.events[i].time != trace.events[i].time;

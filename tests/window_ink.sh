@@ -111,8 +111,10 @@ n=$((n + 1))
 [ "$(strokes "$book")" = $n ] || fail "unwritable screenshot: $(strokes "$book") strokes, want $n"
 
 # 4. The device lost a little after the stroke (the 120th submission fails): a page held in a
-#    drag is drawn every refresh, so holding one brings the loss on.
-window_start env PAGECURL_FAULT=submit:120 "$exe" --validation --size 800x500 --notebook "$book" --page 1
+#    drag is drawn every refresh, so holding one brings the loss on. It says so in the line a
+#    headless run says it in.
+window_start env PAGECURL_FAULT=submit:120 "$exe" --validation --size 800x500 --notebook "$book" \
+    --page 1 2>"$out/lost.err"
 wait_drawn "$out/before.png" || fail "no frame"
 draw 380
 n=$((n + 1))
@@ -129,6 +131,10 @@ poll 60 wiggle
 xdotool mouseup 1 2>/dev/null
 window_wait
 [ "$status" -eq 1 ] || fail "device loss: exit $status, want 1"
+# one line, as a headless run says it (it said "vkQueueSubmit failed: VK_ERROR_DEVICE_LOST")
+[ "$(cat "$out/lost.err")" = \
+    "pagecurl: the GPU was lost (VK_ERROR_DEVICE_LOST) while submitting a frame" ] ||
+    fail "device loss: not the headless run's line: $(cat "$out/lost.err")"
 [ "$(strokes "$book")" = $n ] || fail "device loss: $(strokes "$book") strokes, want $n"
 [ ! -e "$book.lock" ] || fail "a lock file was left behind"
 

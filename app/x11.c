@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+#include "x11.h"
+#include "say.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef PAGECURL_HAVE_X11
+#include <X11/Xlib.h>
+
+/* Xlib's handlers are handed no pointer of the caller's, and are the process's (not a display's):
+ * what they call is file-static, as app/signals.c's flags are (the one kind of mutable global the
+ * project allows). Set by the run's thread, read by the handlers on that same thread. */
+static AppX11Lost on_lost;
+static void *on_lost_user;
+static int ended = -1; /* the run's status once it has ended and said so */
+static int losing;     /* a handler is under way: a second error is not said again */
+
+/* Does not return: Xlib's IO error handler may not, and a protocol error on a window that is
+ * gone would come again with every request. */
+static void lost(const char *why)
+{
+    if (ended < 0 && !losing++) {
+        if (on_lost)
+            on_lost(on_lost_user, why);
+        else
+            app_say(stderr, "the window is gone (%s)", why);
+    }
+    fflush(NULL); /* what the run said, on its way: exit() is not called */
+    _exit(ended >= 0 ? ended : 1);
+}
+
+static int io_error(Display *display)
+{
+    char why[160];
+    const char *name = DisplayString(display);
+    snprintf(why, sizeof why, "its connection to the X display %s was lost",
+             name && *name ? name : "");
+    lost(why);
+    return 0;
+}
+
+static int protocol_error(Display *display, XErrorEvent *e)
+{
+    char text[96] = "";
+    /* the error's name from Xlib's own tables: no request to the server */
+    XGetErrorText(display, e->error_code, text, sizeof text);
+    char why[160];
+    snprintf(why, sizeof why, "the X server refused a request for it: %s",
+             text[0] ? text : "an X error");
+    lost(why);
+    return 0;
+}
+
+void app_x11_watch(const char *driver)
+{
+    if (!driver || strcmp(driver, "x11") != 0)
+        return;
+    /* SDL loads the same libX11 (libX11.so.6) at run time: these are its handlers. SDL's own
+     * handler (which only restores a changed display mode, and then calls Xlib's) is replaced;
+     * where SDL expects an error it sets a handler of its own for the call and puts this one
+     * back. */
+    XSetIOErrorHandler(io_error);
+    XSetErrorHandler(protocol_error);
+}
+
+void app_x11_on_lost(AppX11Lost lost_fn, void *user)
+{
+    on_lost = lost_fn;
+    on_lost_user = user;
+}
+
+void app_x11_ended(int status)
+{
+    ended = status;
+}
+#else
+void app_x11_watch(const char *driver)
+{
+    (void)driver;
+}
+
+void app_x11_on_lost(AppX11Lost lost_fn, void *user)
+{
+    (void)lost_fn, (void)user;
+}
+
+void app_x11_ended(int status)
+{
+    (void)status;
+}
+#endif

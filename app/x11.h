@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/* A window's X display lost. SDL's X11 driver runs on Xlib, whose own handlers end the process
+ * (exit(1), after a message of several lines) when the connection to the X server breaks (an ssh
+ * -X link that drops, `xdotool windowkill`, the server killed) or the server refuses a request
+ * (the window destroyed from outside: BadWindow). These handlers end the run instead: what it
+ * holds of the user's is put on disk by the run's own callback (Xlib is never called again), one
+ * line says what happened, and the exit status is 1. Xlib calls them on the thread that made the
+ * call, not in a signal's context, and a handler may not return into Xlib. Built without Xlib
+ * (no libX11), they do nothing. */
+#ifndef PAGECURL_APP_X11_H
+#define PAGECURL_APP_X11_H
+
+/* What the run does when its display is lost: `why` says what happened in the user's terms ("its
+ * connection to the X display :0 was lost"). It must not touch SDL or Xlib; it says the one line
+ * (with what happened to the user's work) and may return: the process then ends with status 1. */
+typedef void (*AppX11Lost)(void *user, const char *why);
+
+/* Takes Xlib's handlers over where `driver` (SDL_GetCurrentVideoDriver) is "x11". */
+void app_x11_watch(const char *driver);
+/* The run's callback (NULL: none, the line alone: "the window is gone (WHY)"). */
+void app_x11_on_lost(AppX11Lost lost, void *user);
+/* The run has ended and said so: a display lost from here (closing the window) ends the process
+ * with `status` and says nothing more. */
+void app_x11_ended(int status);
+
+#endif
