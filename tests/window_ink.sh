@@ -21,27 +21,6 @@ fail() {
     exit 1
 }
 
-# strokes FILE: how many strokes the notebook holds (notebook.c writes one a line).
-strokes() {
-    grep -c '^  \[\[' "$1" 2>/dev/null || true
-}
-
-# draw Y: a right-button stroke across the closed book's page (x 280 .. 520, y 101 .. 423 in
-# 800x500) at height Y.
-draw() {
-    xdotool mousemove --window "$win" 320 "$1" mousedown 3
-    for x in 350 380 410 440 470; do
-        xdotool mousemove --window "$win" "$x" "$1"
-        sleep 0.05
-    done
-    xdotool mouseup 3
-}
-
-# holds FILE N: whether the notebook holds N strokes.
-holds() {
-    [ "$(strokes "$1")" = "$2" ]
-}
-
 # saved FILE N: waits up to 60 s for the notebook to hold N strokes (a hang, not a slow save,
 # is what the bound catches: a busy machine with validation on takes seconds).
 saved() {

@@ -166,3 +166,25 @@ window_quit() {
 # title: the window's title; has_title TITLE: whether it is TITLE.
 title() { xdotool getwindowname "$win" 2>/dev/null; }
 has_title() { [ "$(title)" = "$1" ]; }
+
+# Ink in a window (window_ink, window_lost): the notebook's strokes and a stroke drawn.
+# strokes FILE: how many strokes the notebook holds (notebook.c writes one a line).
+strokes() {
+    grep -c '^  \[\[' "$1" 2>/dev/null || true
+}
+
+# holds FILE N: whether the notebook holds N strokes.
+holds() {
+    [ "$(strokes "$1")" = "$2" ]
+}
+
+# draw Y: a right-button stroke across the closed book's page (x 280 .. 520, y 101 .. 423 in
+# 800x500) at height Y.
+draw() {
+    xdotool mousemove --window "$win" 320 "$1" mousedown 3
+    for x in 350 380 410 440 470; do
+        xdotool mousemove --window "$win" "$x" "$1"
+        sleep 0.05
+    done
+    xdotool mouseup 3
+}

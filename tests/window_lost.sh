@@ -19,24 +19,6 @@ fail() {
     exit 1
 }
 
-# strokes FILE: how many strokes the notebook holds (notebook.c writes one a line).
-strokes() {
-    grep -c '^  \[\[' "$1" 2>/dev/null || true
-}
-holds() {
-    [ "$(strokes "$1")" = "$2" ]
-}
-
-# draw Y: a right-button stroke across the closed book's page at height Y (800x500).
-draw() {
-    xdotool mousemove --window "$win" 320 "$1" mousedown 3
-    for x in 350 380 410 440 470; do
-        xdotool mousemove --window "$win" "$x" "$1"
-        sleep 0.05
-    done
-    xdotool mouseup 3
-}
-
 # ended HOW: pagecurl's exit once the window was lost: status 1, and one line on stderr
 # ($out/$HOW.err) that says the window is gone.
 ended() {
