@@ -21,7 +21,12 @@ layout(constant_id = 0) const uint TIER = 0u;
 const bool EDGE_AA = (TIER & (PC_TIER_EDGE_AA | PC_TIER_PLAIN)) == PC_TIER_EDGE_AA;
 // The low tier draws the same triangles in an inside round and an edge round, by pipelines of
 // other constants; the edge round's depth test (less) must meet the inside round's depths exactly.
-invariant gl_Position;
+// `precise`: every operation gl_Position depends on runs as written, none fused or reordered, so
+// that the same vertex gives the same position in either pipeline. (`invariant gl_Position` says
+// the same of the output alone, but glslang puts it on a member of gl_PerVertex, where Mesa's
+// SPIR-V reader does not take it and warns once a pipeline through the instance's debug
+// messenger: a host that counts the driver's warnings saw 19 a run on lavapipe.)
+precise gl_Position;
 
 // EDGE_AA: the paper's outer edges are drawn this far out, in pixels across the edge, so that the
 // coverage ramp of page.frag and edge.frag, centred on the edge, has pixels on both sides of it:
