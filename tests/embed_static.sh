@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The static library, as a host that links it meets it (docs/testing.md: embed_static):
 #   1. a build of the library alone with -DBUILD_SHARED_LIBS=OFF installs, from its `library` and
 #      `development` components, libpagecurl.a (and no shared library), the header, the CMake
