@@ -897,6 +897,86 @@ static void test_raster(CheckState *s)
     mesh_ink_free(&ink);
 }
 
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); /* the raster's helper threads too */
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* A hang's catcher for the heaviest pages below (each well under a second of CPU; the first took
+ * 75 s before); the sanitizers slow every instruction several times. */
+#ifdef PAGECURL_SANITIZED
+#define HEAVIEST_PAGE_CPU_S 60.0
+#else
+#define HEAVIEST_PAGE_CPU_S 10.0
+#endif
+
+/* The heaviest page sides a notebook's limits allow are drawn in a bounded time (CPU time printed):
+ * one segment of the widest ink from corner to corner and back 250,000 times (5 strokes of
+ * 100,000 points: a 5.5 MB notebook that took 75 s to draw) draws exactly what it draws once
+ * there and back; 500,000 segments each of its own across the left half of the side are drawn at
+ * a coarser scale, their ink in the left half and none beyond its reach in the right. */
+static void test_raster_bounded(CheckState *s)
+{
+    enum { W = MESH_INK_RASTER_SIZE, H = 1448, N = 100000 };
+    uint8_t *image = malloc((size_t)W * H), *once = malloc((size_t)W * H);
+    MeshInkPoint *pts = malloc(N * sizeof *pts);
+    MeshInk ink, there_and_back;
+    CHECK(s, image && once && pts && mesh_ink_init(&ink, 1) && mesh_ink_init(&there_and_back, 1),
+          "out of memory");
+    if (!image || !once || !pts)
+        return;
+    for (int i = 0; i < N; i++)
+        pts[i] = (MeshInkPoint){(float)(i % 2), (float)(i % 2), MESH_INK_MAX_WIDTH};
+    for (int k = 0; k < 5; k++)
+        mesh_ink_stroke_add(&ink, 0, pts, N);
+    mesh_ink_stroke_add(&there_and_back, 0, pts, 3);
+    double t0 = cpu_seconds();
+    uint32_t scale = mesh_ink_raster_page(&ink.pages[0], W, H, image);
+    double repeated = cpu_seconds() - t0;
+    mesh_ink_raster_page(&there_and_back.pages[0], W, H, once);
+    mesh_ink_free(&there_and_back);
+    printf("raster: one segment 500,000 times over drawn in %.3f s of CPU at scale %u\n", repeated,
+           scale);
+    size_t inked = 0;
+    for (size_t i = 0; i < (size_t)W * H; i++)
+        inked += once[i] != 0;
+    CHECK(s, scale == 1 && inked > 10000 && !memcmp(image, once, (size_t)W * H),
+          "one segment repeated: scale %u, or not what it draws once (%zu texels)", scale, inked);
+    CHECK(s, repeated < HEAVIEST_PAGE_CPU_S, "one segment repeated: %.1f s of CPU", repeated);
+
+    mesh_ink_reset(&ink);
+    uint64_t seed = 5;
+    for (int k = 0; k < 5; k++) {
+        for (int i = 0; i < N; i++)
+            pts[i] = (MeshInkPoint){(float)(0.45 * rnd(&seed)), (float)rnd(&seed),
+                                    i % 2 ? MESH_INK_MIN_WIDTH : MESH_INK_MAX_WIDTH};
+        mesh_ink_stroke_add(&ink, 0, pts, N);
+    }
+    t0 = cpu_seconds();
+    scale = mesh_ink_raster_page(&ink.pages[0], W, H, image);
+    double spread = cpu_seconds() - t0;
+    /* the ink reaches 0.45 + half the widest width (and the scale's blur) across */
+    size_t left = 0, right = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            left += x < W * 2 / 5 && image[(size_t)y * W + x] > 128;
+            right += x >= W * 3 / 5 && image[(size_t)y * W + x] != 0;
+        }
+    printf("raster: 500,000 segments of their own drawn in %.3f s of CPU at scale %u\n", spread,
+           scale);
+    CHECK(s, scale > 1 && spread < HEAVIEST_PAGE_CPU_S, "500,000 segments: scale %u, %.1f s of CPU",
+          scale, spread);
+    CHECK(s, left > (size_t)W * H * 2 / 5 * 9 / 10 && right == 0,
+          "500,000 segments in the left half: %zu of its texels inked, %zu in the right", left,
+          right);
+    mesh_ink_free(&ink);
+    free(pts);
+    free(image);
+    free(once);
+}
+
 /* The ink texture's CPU side kept in step stroke by stroke (new segments only, undo and clear
  * drawing the side again, the mips under what changed) is the same, every level of every layer
  * byte for byte, as one drawn from scratch; and every texel a step changes lies inside the
@@ -982,6 +1062,7 @@ int main(int argc, char **argv)
     test_notebook_lock(&s);
     test_notebook_writer(&s);
     test_raster(&s);
+    test_raster_bounded(&s);
     test_ink_texture(&s);
     test_pick_curl(&s);
     test_pick_book(&s);
