@@ -168,7 +168,7 @@ static bool same_book(const cJSON *root, const char *name, AppNotebookBook book,
 
 /* The document's pages into ink; false with the message. */
 static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book, MeshInk *ink,
-                       int *at, char *message, size_t size)
+                       int *at, AppNotebookStop stop, char *message, size_t size)
 {
     if (!cJSON_IsObject(root))
         return fail(message, size, name, "not a notebook (the top level is not an object)");
@@ -209,6 +209,10 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
     {
         if (!ok)
             break;
+        if (stop && stop()) {
+            ok = fail(message, size, name, "not read: the run was stopped");
+            break;
+        }
         index++;
         const cJSON *number = cJSON_GetObjectItemCaseSensitive(page, "page");
         const cJSON *strokes = cJSON_GetObjectItemCaseSensitive(page, "strokes");
@@ -240,7 +244,10 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
         const cJSON *stroke;
         cJSON_ArrayForEach(stroke, strokes)
         {
-            s++;
+            if (++s % 256 == 0 && stop && stop()) {
+                ok = fail(message, size, name, "not read: the run was stopped");
+                break;
+            }
             char why[160];
             size_t count = 0;
             if (!read_stroke(stroke, &points, &capacity, &count, why, sizeof why)) {
@@ -272,17 +279,17 @@ bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk 
 }
 
 static bool parse(const char *text, size_t len, const char *name, AppNotebookBook book,
-                  MeshInk *ink, int *place, char *message, size_t size);
+                  MeshInk *ink, int *place, AppNotebookStop stop, char *message, size_t size);
 
 bool app_notebook_parse_for(const char *text, size_t len, const char *name, AppNotebookBook book,
                             MeshInk *ink, char *message, size_t size)
 {
-    return parse(text, len, name, book, ink, NULL, message, size);
+    return parse(text, len, name, book, ink, NULL, NULL, message, size);
 }
 
 /* As app_notebook_parse_for, with the page the reader had open into *place (NULL: not asked). */
 static bool parse(const char *text, size_t len, const char *name, AppNotebookBook book,
-                  MeshInk *ink, int *place, char *message, size_t size)
+                  MeshInk *ink, int *place, AppNotebookStop stop, char *message, size_t size)
 {
     if (app_json_nesting(text, len, APP_JSON_MAX_DEPTH) > APP_JSON_MAX_DEPTH)
         return fail(message, size, name, "nested deeper than a notebook (%d levels)",
@@ -309,7 +316,7 @@ static bool parse(const char *text, size_t len, const char *name, AppNotebookBoo
         ok = fail(message, size, name, "line %ld, column %ld: text after the notebook", line,
                   column);
     } else {
-        ok = read_pages(root, name, book, ink, place, message, size);
+        ok = read_pages(root, name, book, ink, place, stop, message, size);
     }
     cJSON_Delete(root);
     if (!ok)
@@ -326,7 +333,7 @@ bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t siz
  * status it calls for: 1 when the file cannot be read or memory runs out, 2 when it is no
  * notebook of the book. */
 static bool load_file(FILE *f, const char *name, AppNotebookBook book, MeshInk *ink, int *at,
-                      char *message, size_t size, int *status)
+                      AppNotebookStop stop, char *message, size_t size, int *status)
 {
     char *text;
     size_t len;
@@ -341,7 +348,7 @@ static bool load_file(FILE *f, const char *name, AppNotebookBook book, MeshInk *
         return fail(message, size, name, "out of memory while reading it");
     if (r == APP_FILE_ERROR)
         return fail(message, size, name, "cannot read it (%s)", e ? strerror(e) : "error");
-    bool ok = parse(text, len, name, book, ink, at, message, size);
+    bool ok = parse(text, len, name, book, ink, at, stop, message, size);
     free(text);
     /* running out of memory is the machine's failure, not a bad notebook */
     *status = ok ? 0 : strstr(message, "out of memory") ? 1 : 2;
@@ -360,7 +367,7 @@ bool app_notebook_load_for(const char *path, AppNotebookBook book, MeshInk *ink,
         return fail(message, size, name, "%s", why);
     }
     int status;
-    return load_file(f, name, book, ink, NULL, message, size, &status);
+    return load_file(f, name, book, ink, NULL, NULL, message, size, &status);
 }
 
 typedef struct Written {
@@ -664,7 +671,7 @@ static int take(AppNotebook *nb, const char *name, const char *target, bool *cre
 }
 
 int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, MeshInk *ink,
-                      char *message, size_t size)
+                      AppNotebookStop stop, char *message, size_t size)
 {
     *nb = (AppNotebook){.lock_fd = -1, .book = book};
     if (!path)
@@ -690,9 +697,12 @@ int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, M
             if (copy >= 0)
                 close(copy);
             status = 1, fail(message, size, name, "%s", strerror(errno));
-        } else if (!load_file(f, name, book, ink, &nb->at, message, size, &status)) {
+        } else if (!load_file(f, name, book, ink, &nb->at, stop, message, size, &status)) {
             status = status ? status : 2;
         }
+        /* a stop asked while it was read (a signal ending the run) is why it was not */
+        if (status && stop && stop())
+            status = APP_NOTEBOOK_STOPPED;
     }
     free(target);
     if (status) {

@@ -394,21 +394,25 @@ static void test_notebook_lock(CheckState *s)
     mesh_ink_init(&ink, 16);
     mesh_ink_init(&ink2, 16);
     AppNotebook nb, nb2;
-    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+    CHECK(s,
+          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, NULL, message, sizeof message) ==
+              0,
           "open: %s", message);
     CHECK(s, exists(path), "a new notebook was not made at once");
     snprintf(link_path, sizeof link_path, "%s.lock", path);
     CHECK(s, !exists(link_path), "a lock file lies beside the notebook");
     CHECK(s,
-          app_notebook_open(&nb2, path, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) ==
-                  1 &&
+          app_notebook_open(&nb2, path, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message,
+                            sizeof message) == 1 &&
               strstr(message, "in use by another pagecurl"),
           "a second taker of a new notebook: %s", message);
     app_notebook_close(&nb);
     CHECK(s, !exists(path), "a new notebook no ink was saved to was left behind");
 
     /* saved twice (two new files renamed into place): the lock is on the file at the name */
-    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+    CHECK(s,
+          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, NULL, message, sizeof message) ==
+              0,
           "open: %s", message);
     for (int k = 0; k < 2; k++) {
         mesh_ink_stroke_begin(&ink, k, (MeshInkPoint){0.5f, 0.5f, 0.01f});
@@ -417,26 +421,27 @@ static void test_notebook_lock(CheckState *s)
         CHECK(s, saved_within(path, (size_t)k + 1, 16), "stroke %d did not reach the disk", k);
     }
     CHECK(s,
-          app_notebook_open(&nb2, path, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) ==
-                  1 &&
+          app_notebook_open(&nb2, path, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message,
+                            sizeof message) == 1 &&
               strstr(message, "in use by another pagecurl") && strstr(message, "process "),
           "a second taker after two saves: %s", message);
     CHECK(s, symlink("held.json", other) == 0, "symlink");
     CHECK(s,
-          app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) ==
-                  1 &&
+          app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message,
+                            sizeof message) == 1 &&
               strstr(message, "in use"),
           "a second taker through a symlink: %s", message);
     remove(other);
     CHECK(s, link(path, other) == 0, "link");
     CHECK(s,
-          app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) == 1,
+          app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message,
+                            sizeof message) == 1,
           "a second taker through a hard link got it");
     CHECK(s, app_notebook_keep(&nb, &ink, true), "the final save failed");
     app_notebook_close(&nb);
     /* a notebook with two names is refused: a save would leave the other name on the old file */
     int status =
-        app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message);
+        app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message, sizeof message);
     CHECK(s, status == 1 && strstr(message, "hard links"), "two names: status %d: %s", status,
           message);
     remove(other);
@@ -454,7 +459,8 @@ static void test_notebook_lock(CheckState *s)
         if ((f = fopen(k == 0 ? stale : k == 1 ? live : legacy, "w")))
             fputs("half a notebook", f), fclose(f);
     CHECK(s,
-          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) == 0,
+          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message,
+                            sizeof message) == 0,
           "open: %s", message);
     app_notebook_close(&nb);
     CHECK(s, !exists(stale), "a killed run's temporary file %s was left", stale);
@@ -490,7 +496,9 @@ static void test_notebook_writer(CheckState *s)
     mesh_ink_free(&ink);
     mesh_ink_init(&ink, 16);
     AppNotebook nb;
-    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+    CHECK(s,
+          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, NULL, message, sizeof message) ==
+              0,
           "open: %s", message);
     double worst = 0.0;
     for (int k = 0; k < 3; k++) {
@@ -518,7 +526,9 @@ static void test_notebook_writer(CheckState *s)
     snprintf(path, sizeof path, "%s/n.json", dir);
     remove(path);
     mesh_ink_init(&ink, 16);
-    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+    CHECK(s,
+          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, NULL, message, sizeof message) ==
+              0,
           "open: %s", message);
     CHECK(s, rename(dir, moved) == 0, "rename");
     mesh_ink_stroke_begin(&ink, 3, (MeshInkPoint){0.5f, 0.5f, 0.01f});
