@@ -450,6 +450,24 @@ static bool save_locked(const char *path, AppNotebookBook book, const MeshInk *i
     return app_safe_write_with(path, how, write_notebook, &(Written){book, ink, at}, message, size);
 }
 
+/* pages/safe_write.c's "cannot write PATH: why" as "cannot be written: why", for a line that
+ * names the notebook already. */
+static const char *reason(const char *message, const char *path)
+{
+    static const char lead[] = "cannot write ";
+    size_t n = strlen(path);
+    if (!strncmp(message, lead, sizeof lead - 1) && !strncmp(message + sizeof lead - 1, path, n) &&
+        !strncmp(message + sizeof lead - 1 + n, ": ", 2))
+        return message + sizeof lead - 1 + n + 2;
+    return message;
+}
+
+/* A failed save's line, in the reader's terms: their ink is not on disk, and which file. */
+static void unsaved(char *out, size_t size, const char *path, const char *message)
+{
+    snprintf(out, size, "--notebook %s: the ink was not saved: %s", path, reason(message, path));
+}
+
 /* The writer thread's state. The frame thread hands it copies of the ink (`next`); the writer
  * takes one at a time, saves it and says how that went. */
 struct AppNotebookWriter {
@@ -493,7 +511,7 @@ static void *writer_main(void *arg)
         if (ok)
             w->saved = ink->revision, w->wrote = true;
         else if (!w->failed)
-            w->failed = true, snprintf(w->message, sizeof w->message, "%s", message);
+            w->failed = true, unsaved(w->message, sizeof w->message, w->path, message);
         w->busy = false;
         pthread_cond_broadcast(&w->idle);
         pthread_mutex_unlock(&w->mutex);
@@ -591,18 +609,6 @@ static long lock_holder(const struct stat *st)
     if (f)
         fclose(f);
     return found;
-}
-
-/* pages/safe_write.c's "cannot write PATH: why" as "cannot be written: why", for a line that
- * names the notebook already. */
-static const char *reason(const char *message, const char *path)
-{
-    static const char lead[] = "cannot write ";
-    size_t n = strlen(path);
-    if (!strncmp(message, lead, sizeof lead - 1) && !strncmp(message + sizeof lead - 1, path, n) &&
-        !strncmp(message + sizeof lead - 1 + n, ": ", 2))
-        return message + sizeof lead - 1 + n + 2;
-    return message;
 }
 
 /* The notebook's file opened, checked and locked into nb->lock_fd; `*created` when it did not
@@ -730,8 +736,10 @@ static void save_here(AppNotebook *nb, const MeshInk *ink)
         return;
     }
     nb->failed = true;
+    char line[1024];
+    unsaved(line, sizeof line, nb->path, message);
     if (!nb->said)
-        app_say(stderr, "%s", message);
+        app_say(stderr, "%s", line);
     nb->said = true;
 }
 

@@ -16,6 +16,7 @@
 #include "mesh/pick.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -533,9 +534,31 @@ static void test_notebook_writer(CheckState *s)
     CHECK(s, rename(dir, moved) == 0, "rename");
     mesh_ink_stroke_begin(&ink, 3, (MeshInkPoint){0.5f, 0.5f, 0.01f});
     mesh_ink_stroke_end(&ink);
+    /* what it says, on stderr: one line, that the ink was not saved, and where */
+    char said_path[512], said[2048];
+    out_path(said_path, sizeof said_path, "failed-save.txt");
+    fflush(stderr);
+    int kept_stderr = dup(STDERR_FILENO), to = open(said_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    CHECK(s, kept_stderr >= 0 && to >= 0 && dup2(to, STDERR_FILENO) >= 0, "stderr to a file");
     app_notebook_keep(&nb, &ink, false);
-    CHECK(s, !app_notebook_keep(&nb, &ink, true) && nb.failed && nb.said,
-          "a failed save did not fail the run");
+    bool failed = !app_notebook_keep(&nb, &ink, true);
+    fflush(stderr);
+    dup2(kept_stderr, STDERR_FILENO);
+    close(kept_stderr);
+    close(to);
+    CHECK(s, failed && nb.failed && nb.said, "a failed save did not fail the run");
+    FILE *f = fopen(said_path, "r");
+    size_t got = f ? fread(said, 1, sizeof said - 1, f) : 0;
+    said[got] = '\0';
+    if (f)
+        fclose(f);
+    int lines = 0;
+    for (size_t i = 0; i < got; i++)
+        lines += said[i] == '\n';
+    printf("notebook: a failed save says: %s", said);
+    CHECK(s, lines == 1 && strstr(said, "ink was not saved") && strstr(said, path),
+          "a failed save said %d line(s), not that the ink was not saved to %s: %s", lines, path,
+          said);
     app_notebook_close(&nb);
     mesh_ink_free(&ink);
     char cmd[1200];
