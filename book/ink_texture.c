@@ -182,9 +182,9 @@ void app_ink_texture_sync(AppInkTexture *tex, const MeshInk *ink)
         return;
     /* The sides drawn again whole are drawn together, within the raster's budget together: a
      * notebook's every side at its load takes a bounded time, however much ink it holds. */
-    const MeshInkPage **pages = malloc(tex->layers * sizeof *pages);
-    uint8_t **images = malloc(tex->layers * sizeof *images);
-    uint32_t *redrawn = malloc(tex->layers * sizeof *redrawn);
+    const MeshInkPage **pages = NULL;
+    uint8_t **images = NULL;
+    uint32_t *redrawn = NULL;
     size_t n = 0;
     for (uint32_t layer = 0; layer < tex->layers; layer++) {
         int page = tex->page[layer];
@@ -192,6 +192,12 @@ void app_ink_texture_sync(AppInkTexture *tex, const MeshInk *ink)
             continue;
         const MeshInkPage *pg = &ink->pages[page];
         Sync kind = sync_kind(tex, layer, pg);
+        /* the lists made at the first side drawn again: a frame of new segments allocates none */
+        if (kind == SYNC_REDRAW && !pages) {
+            pages = malloc(tex->layers * sizeof *pages);
+            images = malloc(tex->layers * sizeof *images);
+            redrawn = malloc(tex->layers * sizeof *redrawn);
+        }
         if (kind == SYNC_REDRAW && pages && images && redrawn) {
             pages[n] = pg, images[n] = level_at(tex, layer, 0), redrawn[n++] = layer;
         } else if (kind != SYNC_NONE) { /* (or without the memory to draw sides together) */
