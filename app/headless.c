@@ -345,9 +345,9 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
     int status = make_context(&run);
     if (status)
         return status;
-    /* From here the run may hold what must be saved: a signal asks the loops to stop. */
-    app_signals_defer();
     char message[512] = "";
+    /* Reading the book (a PDF MuPDF reads to its end to repair it: minutes for a file of
+     * gigabytes) holds nothing of the user's: a signal still ends the run at once. */
     status = open_book(&run);
     if (!status)
         status = app_library_find_page(run.book, &run.opts);
@@ -355,13 +355,16 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
         status = app_library_check_outputs(run.book, &run.opts);
     if (!status)
         app_library_note_damage(run.book);
+    /* From here the run may hold what must be saved (a notebook it makes is removed again at its
+     * end): a signal asks the loops to stop, and gives up the notebook's reading. */
+    app_signals_defer();
     if (!status) {
         status = app_library_notebook_open(&run.notebook, run.opts.notebook, run.book, message,
                                            sizeof message);
         if (!status)
             status = app_library_notebook_replayable(&run.notebook, run.opts.notebook, replay,
                                                      opts->replay, message, sizeof message);
-        if (status)
+        if (status && message[0])
             app_say(stderr, "%s", message);
     }
     if (!status && opts->window_only) {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "library_notebook.h"
 #include "say.h"
+#include "signals.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,12 @@ _Static_assert(sizeof(pagecurl_ink_point) == sizeof(MeshInkPoint) &&
                    offsetof(pagecurl_ink_point, v) == offsetof(MeshInkPoint, v) &&
                    offsetof(pagecurl_ink_point, width) == offsetof(MeshInkPoint, width),
                "pagecurl_ink_point and MeshInkPoint in one layout");
+
+/* A signal that ends the run gives up the reading of a notebook. */
+static bool stop_asked(void)
+{
+    return app_signals_caught() != 0;
+}
 
 int app_library_notebook_open(AppLibraryNotebook *nb, const char *path, pagecurl_book *book,
                               char *message, size_t size)
@@ -27,7 +34,11 @@ int app_library_notebook_open(AppLibraryNotebook *nb, const char *path, pagecurl
     }
     int status = app_notebook_open(&nb->notebook, path,
                                    (AppNotebookBook){nb->identity.path, pages, nb->identity.id},
-                                   &ink, message, size);
+                                   &ink, stop_asked, message, size);
+    if (status == APP_NOTEBOOK_STOPPED) {
+        snprintf(message, size, "%s", ""); /* the run's end says it was stopped */
+        status = 128 + app_signals_caught();
+    }
     if (status) {
         mesh_ink_free(&ink);
         return status;

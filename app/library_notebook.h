@@ -25,7 +25,9 @@ typedef struct AppLibraryNotebook {
 } AppLibraryNotebook;
 
 /* app_notebook_open of `path` (NULL: no notebook, nothing to do) for `book`, its strokes put
- * into the book. 0, or the exit status with the one line in message (as app_notebook_open's). */
+ * into the book. 0, or the exit status with the one line in message (as app_notebook_open's);
+ * a signal that ends the run gives the reading up: 128 + the signal, and no line (the run's end
+ * says it was stopped). */
 int app_library_notebook_open(AppLibraryNotebook *nb, const char *path, pagecurl_book *book,
                               char *message, size_t size);
 /* 0 where `replay` (read from `replay_path`) may be replayed onto the notebook (`path`, taken;

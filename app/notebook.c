@@ -202,7 +202,7 @@ static bool same_book(const cJSON *root, const char *name, AppNotebookBook book,
 
 /* The document's pages into ink; false with the message. */
 static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book, MeshInk *ink,
-                       int *at, char *message, size_t size)
+                       int *at, AppNotebookStop stop, char *message, size_t size)
 {
     if (!cJSON_IsObject(root))
         return fail(message, size, name, "not a notebook (the top level is not an object)");
@@ -243,6 +243,10 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
     {
         if (!ok)
             break;
+        if (stop && stop()) {
+            ok = fail(message, size, name, "not read: the run was stopped");
+            break;
+        }
         index++;
         const cJSON *number = cJSON_GetObjectItemCaseSensitive(page, "page");
         const cJSON *strokes = cJSON_GetObjectItemCaseSensitive(page, "strokes");
@@ -274,7 +278,10 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
         const cJSON *stroke;
         cJSON_ArrayForEach(stroke, strokes)
         {
-            s++;
+            if (++s % 256 == 0 && stop && stop()) {
+                ok = fail(message, size, name, "not read: the run was stopped");
+                break;
+            }
             char why[160];
             size_t count = 0;
             if (!read_stroke(stroke, &points, &capacity, &count, why, sizeof why)) {
@@ -306,17 +313,17 @@ bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk 
 }
 
 static bool parse(const char *text, size_t len, const char *name, AppNotebookBook book,
-                  MeshInk *ink, int *place, char *message, size_t size);
+                  MeshInk *ink, int *place, AppNotebookStop stop, char *message, size_t size);
 
 bool app_notebook_parse_for(const char *text, size_t len, const char *name, AppNotebookBook book,
                             MeshInk *ink, char *message, size_t size)
 {
-    return parse(text, len, name, book, ink, NULL, message, size);
+    return parse(text, len, name, book, ink, NULL, NULL, message, size);
 }
 
 /* As app_notebook_parse_for, with the page the reader had open into *place (NULL: not asked). */
 static bool parse(const char *text, size_t len, const char *name, AppNotebookBook book,
-                  MeshInk *ink, int *place, char *message, size_t size)
+                  MeshInk *ink, int *place, AppNotebookStop stop, char *message, size_t size)
 {
     if (app_json_nesting(text, len, APP_JSON_MAX_DEPTH) > APP_JSON_MAX_DEPTH)
         return fail(message, size, name, "nested deeper than a notebook (%d levels)",
@@ -343,7 +350,7 @@ static bool parse(const char *text, size_t len, const char *name, AppNotebookBoo
         ok = fail(message, size, name, "line %ld, column %ld: text after the notebook", line,
                   column);
     } else {
-        ok = read_pages(root, name, book, ink, place, message, size);
+        ok = read_pages(root, name, book, ink, place, stop, message, size);
     }
     cJSON_Delete(root);
     if (!ok)
@@ -360,7 +367,7 @@ bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t siz
  * status it calls for: 1 when the file cannot be read or memory runs out, 2 when it is no
  * notebook of the book. */
 static bool load_file(FILE *f, const char *name, AppNotebookBook book, MeshInk *ink, int *at,
-                      char *message, size_t size, int *status)
+                      AppNotebookStop stop, char *message, size_t size, int *status)
 {
     char *text;
     size_t len;
@@ -375,7 +382,7 @@ static bool load_file(FILE *f, const char *name, AppNotebookBook book, MeshInk *
         return fail(message, size, name, "out of memory while reading it");
     if (r == APP_FILE_ERROR)
         return fail(message, size, name, "cannot read it (%s)", e ? strerror(e) : "error");
-    bool ok = parse(text, len, name, book, ink, at, message, size);
+    bool ok = parse(text, len, name, book, ink, at, stop, message, size);
     free(text);
     /* running out of memory is the machine's failure, not a bad notebook */
     *status = ok ? 0 : strstr(message, "out of memory") ? 1 : 2;
@@ -394,7 +401,7 @@ bool app_notebook_load_for(const char *path, AppNotebookBook book, MeshInk *ink,
         return fail(message, size, name, "%s", why);
     }
     int status;
-    return load_file(f, name, book, ink, NULL, message, size, &status);
+    return load_file(f, name, book, ink, NULL, NULL, message, size, &status);
 }
 
 typedef struct Written {
@@ -470,6 +477,24 @@ static bool save_locked(const char *path, AppNotebookBook book, const MeshInk *i
     return app_safe_write_with(path, how, write_notebook, &(Written){book, ink, at}, message, size);
 }
 
+/* pages/safe_write.c's "cannot write PATH: why" as "cannot be written: why", for a line that
+ * names the notebook already. */
+static const char *reason(const char *message, const char *path)
+{
+    static const char lead[] = "cannot write ";
+    size_t n = strlen(path);
+    if (!strncmp(message, lead, sizeof lead - 1) && !strncmp(message + sizeof lead - 1, path, n) &&
+        !strncmp(message + sizeof lead - 1 + n, ": ", 2))
+        return message + sizeof lead - 1 + n + 2;
+    return message;
+}
+
+/* A failed save's line, in the reader's terms: their ink is not on disk, and which file. */
+static void unsaved(char *out, size_t size, const char *path, const char *message)
+{
+    snprintf(out, size, "--notebook %s: the ink was not saved: %s", path, reason(message, path));
+}
+
 /* The writer thread's state. The frame thread hands it copies of the ink (`next`); the writer
  * takes one at a time, saves it and says how that went. */
 struct AppNotebookWriter {
@@ -513,7 +538,7 @@ static void *writer_main(void *arg)
         if (ok)
             w->saved = ink->revision, w->wrote = true;
         else if (!w->failed)
-            w->failed = true, snprintf(w->message, sizeof w->message, "%s", message);
+            w->failed = true, unsaved(w->message, sizeof w->message, w->path, message);
         w->busy = false;
         pthread_cond_broadcast(&w->idle);
         pthread_mutex_unlock(&w->mutex);
@@ -613,18 +638,6 @@ static long lock_holder(const struct stat *st)
     return found;
 }
 
-/* pages/safe_write.c's "cannot write PATH: why" as "cannot be written: why", for a line that
- * names the notebook already. */
-static const char *reason(const char *message, const char *path)
-{
-    static const char lead[] = "cannot write ";
-    size_t n = strlen(path);
-    if (!strncmp(message, lead, sizeof lead - 1) && !strncmp(message + sizeof lead - 1, path, n) &&
-        !strncmp(message + sizeof lead - 1 + n, ": ", 2))
-        return message + sizeof lead - 1 + n + 2;
-    return message;
-}
-
 /* The notebook's file opened, checked and locked into nb->lock_fd; `*created` when it did not
  * exist and was made empty. 0, or the exit status with the message. */
 static int take(AppNotebook *nb, const char *name, const char *target, bool *created, char *message,
@@ -691,7 +704,7 @@ static int take(AppNotebook *nb, const char *name, const char *target, bool *cre
 }
 
 int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, MeshInk *ink,
-                      char *message, size_t size)
+                      AppNotebookStop stop, char *message, size_t size)
 {
     *nb = (AppNotebook){.lock_fd = -1, .book = book};
     if (!path)
@@ -717,9 +730,12 @@ int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, M
             if (copy >= 0)
                 close(copy);
             status = 1, fail(message, size, name, "%s", strerror(errno));
-        } else if (!load_file(f, name, book, ink, &nb->at, message, size, &status)) {
+        } else if (!load_file(f, name, book, ink, &nb->at, stop, message, size, &status)) {
             status = status ? status : 2;
         }
+        /* a stop asked while it was read (a signal ending the run) is why it was not */
+        if (status && stop && stop())
+            status = APP_NOTEBOOK_STOPPED;
     }
     free(target);
     if (status) {
@@ -747,8 +763,10 @@ static void save_here(AppNotebook *nb, const MeshInk *ink)
         return;
     }
     nb->failed = true;
+    char line[1024];
+    unsaved(line, sizeof line, nb->path, message);
     if (!nb->said)
-        app_say(stderr, "%s", message);
+        app_say(stderr, "%s", line);
     nb->said = true;
 }
 

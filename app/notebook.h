@@ -83,13 +83,22 @@ typedef struct AppNotebook {
     int at_saved; /* the place the last save handed over held */
 } AppNotebook;
 
+/* Asked while a notebook is read (between its pages, and every few hundred strokes): true gives
+ * the reading up (a signal that ends the run), so that a notebook of any size within the limits
+ * holds up a run's end no longer than a moment. */
+typedef bool (*AppNotebookStop)(void);
+/* app_notebook_open's status when `stop` gave the reading up: nothing was loaded and the notebook
+ * is let go (no line to say: the run's end says why). */
+#define APP_NOTEBOOK_STOPPED (-1)
+
 /* Takes `path` (NULL: no notebook, nothing to do) for writing and loads it into `ink`, removing
- * the temporary files killed runs left beside it. 0, or the exit status with the one line in
- * message: 1 when another process holds it, it cannot be written (its mode, its folder, a
- * read-only file system), it is not a regular file (a folder, a device, a FIFO) or has more than
- * one name (a hard link: a save by rename would part them), 2 when it is not a notebook. */
+ * the temporary files killed runs left beside it; `stop` (NULL: never) is asked as it is read.
+ * 0, or the exit status with the one line in message: 1 when another process holds it, it
+ * cannot be written (its mode, its folder, a read-only file system), it is not a regular file (a
+ * folder, a device, a FIFO) or has more than one name (a hard link: a save by rename would part
+ * them), 2 when it is not a notebook; or APP_NOTEBOOK_STOPPED. */
 int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, MeshInk *ink,
-                      char *message, size_t size);
+                      AppNotebookStop stop, char *message, size_t size);
 /* Hands `ink` to the writer when it changed since the last save and no stroke is being drawn;
  * says a failed save (once a run) on stderr. With `final`, waits for every save under way and
  * saves whatever is left, a stroke being drawn included. False once any save has failed. */

@@ -709,8 +709,6 @@ static int open_book(Window *w)
         app_say(stderr, "%s", err.message);
         return app_library_status(&err);
     }
-    /* From here the run may hold what must be saved: a signal asks the loops to stop. */
-    app_signals_defer();
     /* a test's start at the high tier, to be stepped down (WINDOW_STEP_BUDGET_ENV) */
     const char *forced = getenv(WINDOW_STEP_BUDGET_ENV);
     w->forced_ms = forced ? strtod(forced, NULL) : 0.0;
@@ -746,6 +744,8 @@ static int open_book(Window *w)
                (desc.quality == PAGECURL_QUALITY_AUTO && lim.auto_tier == PAGECURL_QUALITY_LOW);
     w->straight = desc.max_samples == 1 || (low && desc.max_samples == 0);
     desc.target_samples = w->straight ? 1 : 0;
+    /* Reading the book (a PDF MuPDF reads to its end to repair it: minutes for a file of
+     * gigabytes) holds nothing of the user's: a signal still ends the run at once. */
     w->book = pagecurl_book_create(w->ctx, &desc, &err);
     if (!w->book) {
         /* the book names the file; the program names the flag that gave it */
@@ -757,6 +757,10 @@ static int open_book(Window *w)
         status = app_library_check_outputs(w->book, o);
     if (!status)
         app_library_note_damage(w->book);
+    /* From here the run may hold what must be saved (a notebook it makes is removed again at its
+     * end, a --record trace is written): a signal asks the loops to stop, and gives up the
+     * notebook's reading. */
+    app_signals_defer();
     if (!status) {
         char message[512];
         status =
@@ -764,7 +768,7 @@ static int open_book(Window *w)
         if (!status)
             status = app_library_notebook_replayable(&w->notebook, o->notebook, w->replay,
                                                      o->replay, message, sizeof message);
-        if (status)
+        if (status && message[0])
             app_say(stderr, "%s", message);
     }
     if (status)

@@ -203,9 +203,15 @@ static void *worker(void *user)
         else
             snprintf(d.message, sizeof d.message, "page %d: out of memory", page + 1);
         pthread_mutex_lock(&s->lock);
-        if (s->overran && !d.ok)
+        const char *name = app_book_source_name(s->src);
+        if (s->overran && !d.ok && name[0])
             snprintf(d.message, sizeof d.message, "%s, page %d: given up after %g s of drawing",
-                     app_book_source_name(s->src), page + 1, s->page_seconds);
+                     name, page + 1, s->page_seconds);
+        else if (s->overran && !d.ok) /* a host's page provider, whose call is left running */
+            snprintf(d.message, sizeof d.message,
+                     "page %d: given up after %g s: the page provider has not returned from "
+                     "drawing it",
+                     page + 1, s->page_seconds);
         s->done[s->done_count++] = d;
         s->working = -1;
         pthread_cond_broadcast(&s->done_cond);
@@ -281,7 +287,8 @@ void app_book_stream_destroy(AppBookStream *s)
     s->quit = true;
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
-    /* a long page in progress is abandoned: the program's end does not wait for it */
+    /* a long page in progress is abandoned (a PDF's drawing stopped, a page provider's call
+     * left running): the program's end does not wait for it */
     app_book_source_abort(s->src);
     pthread_join(s->thread, NULL);
     for (uint32_t k = 0; k < s->done_count; k++)

@@ -38,8 +38,9 @@ void app_book_stream_set_hooks(AppBookStream *stream, const AppBookStreamHooks *
 
 /* A page (or a zoomed view's detail) still being drawn `seconds` after it was begun is given up,
  * seen at the next update or app_book_stream_busy: shown crossed out, told to the hooks' `warn`,
- * and the pages after it drawn. Only a PDF's drawing can be stopped (a page provider's runs to its
- * end). Default 20 s; 0 or less: no limit. */
+ * and the pages after it drawn. A PDF's drawing is stopped; a page provider's call is left
+ * running, and the pages asked before it returns are given up at once (the provider draws one
+ * page at a time). Default 20 s; 0 or less: no limit. */
 void app_book_stream_set_page_limit(AppBookStream *stream, double seconds);
 
 const AppBookSource *app_book_stream_source(const AppBookStream *stream);

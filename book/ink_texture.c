@@ -71,32 +71,54 @@ static void draw_stroke(const AppInkTexture *t, const MeshInkStroke *st, size_t 
                                 dirty);
 }
 
-/* Brings layer `layer`'s level 0 up to `page`; grows `changed` by the texels it drew. */
-static void sync_layer(AppInkTexture *t, uint32_t layer, const MeshInkPage *page,
-                       MeshInkRect *changed)
+/* How a layer comes up to its page: it is, new segments are drawn, or the side is drawn again. */
+typedef enum Sync { SYNC_NONE, SYNC_APPEND, SYNC_REDRAW } Sync;
+
+/* Where new segments alone would be this much of the raster's budget, the side is drawn again
+ * with the others instead, within the budget (a loaded notebook's side, a host's long stroke). */
+#define APPEND_MOST (MESH_INK_RASTER_BUDGET / 16.0)
+
+static Sync sync_kind(const AppInkTexture *t, uint32_t layer, const MeshInkPage *page)
 {
-    AppInkSynced *s = &t->synced[layer];
+    const AppInkSynced *s = &t->synced[layer];
     const MeshInkStroke *last = page->count ? &page->strokes[page->count - 1] : NULL;
     if (page->count == s->strokes &&
         (!last || (last->serial == s->serial && last->count == s->points)))
-        return;
-    uint8_t *image = level_at(t, layer, 0);
+        return SYNC_NONE;
     /* Appended to: the strokes synced so far are all still there, the newest perhaps longer. */
     const MeshInkStroke *was =
         s->strokes && page->count >= s->strokes ? &page->strokes[s->strokes - 1] : NULL;
     bool appended = page->count >= s->strokes &&
                     (!s->strokes || (was->serial == s->serial && was->count >= s->points));
-    if (appended) {
-        for (size_t k = s->strokes ? s->strokes - 1 : 0; k < page->count; k++) {
-            bool old = k + 1 == s->strokes;
-            draw_stroke(t, &page->strokes[k], old ? s->points - 1 : 0, image, changed);
-        }
-    } else {
-        /* taken back or cleared: the side drawn again from what is left */
-        mesh_ink_raster_page(page, t->width, t->height, image);
-        *changed = (MeshInkRect){0, 0, t->width, t->height};
+    if (!appended)
+        return SYNC_REDRAW; /* taken back or cleared: the side drawn again from what is left */
+    double work = 0.0;
+    for (size_t k = s->strokes ? s->strokes - 1 : 0; k < page->count && work <= APPEND_MOST; k++) {
+        bool old = k + 1 == s->strokes;
+        work +=
+            mesh_ink_raster_work(&page->strokes[k], old ? s->points - 1 : 0, t->width, t->height);
     }
-    *s = (AppInkSynced){page->count, last ? last->count : 0, last ? last->serial : 0};
+    return work <= APPEND_MOST ? SYNC_APPEND : SYNC_REDRAW;
+}
+
+/* Draws the new segments of layer `layer`'s page into its level 0; grows `changed` by the texels
+ * it drew. */
+static void append_layer(AppInkTexture *t, uint32_t layer, const MeshInkPage *page,
+                         MeshInkRect *changed)
+{
+    const AppInkSynced *s = &t->synced[layer];
+    uint8_t *image = level_at(t, layer, 0);
+    for (size_t k = s->strokes ? s->strokes - 1 : 0; k < page->count; k++) {
+        bool old = k + 1 == s->strokes;
+        draw_stroke(t, &page->strokes[k], old ? s->points - 1 : 0, image, changed);
+    }
+}
+
+/* Layer `layer` now shows `page` as it is. */
+static void mark_synced(AppInkTexture *t, uint32_t layer, const MeshInkPage *page)
+{
+    const MeshInkStroke *last = page->count ? &page->strokes[page->count - 1] : NULL;
+    t->synced[layer] = (AppInkSynced){page->count, last ? last->count : 0, last ? last->serial : 0};
 }
 
 static bool rect_empty(MeshInkRect r)
@@ -138,28 +160,68 @@ static void make_mips(AppInkTexture *t, uint32_t layer, const MeshInkRect *rects
     }
 }
 
+/* The mips over what changed in layer `layer`, and that added to what is to be uploaded. */
+static void changed_layer(AppInkTexture *tex, uint32_t layer, MeshInkRect changed)
+{
+    if (rect_empty(changed))
+        return;
+    MeshInkRect rects[32];
+    mip_rects(tex, changed, rects);
+    make_mips(tex, layer, rects);
+    MeshInkRect *d = &tex->dirty[layer];
+    if (rect_empty(*d))
+        *d = changed;
+    else
+        *d = (MeshInkRect){
+            d->x0 < changed.x0 ? d->x0 : changed.x0, d->y0 < changed.y0 ? d->y0 : changed.y0,
+            d->x1 > changed.x1 ? d->x1 : changed.x1, d->y1 > changed.y1 ? d->y1 : changed.y1};
+}
+
 void app_ink_texture_sync(AppInkTexture *tex, const MeshInk *ink)
 {
-    if (!ink)
+    if (!ink || !tex->layers)
         return;
+    /* The sides drawn again whole are drawn together, within the raster's budget together: a
+     * notebook's every side at its load takes a bounded time, however much ink it holds. */
+    const MeshInkPage **pages = NULL;
+    uint8_t **images = NULL;
+    uint32_t *redrawn = NULL;
+    size_t n = 0;
     for (uint32_t layer = 0; layer < tex->layers; layer++) {
         int page = tex->page[layer];
         if (page < 0 || page >= ink->page_count)
             continue;
-        MeshInkRect changed = {0}, rects[32];
-        sync_layer(tex, layer, &ink->pages[page], &changed);
-        if (rect_empty(changed))
-            continue;
-        mip_rects(tex, changed, rects);
-        make_mips(tex, layer, rects);
-        MeshInkRect *d = &tex->dirty[layer];
-        if (rect_empty(*d))
-            *d = changed;
-        else
-            *d = (MeshInkRect){
-                d->x0 < changed.x0 ? d->x0 : changed.x0, d->y0 < changed.y0 ? d->y0 : changed.y0,
-                d->x1 > changed.x1 ? d->x1 : changed.x1, d->y1 > changed.y1 ? d->y1 : changed.y1};
+        const MeshInkPage *pg = &ink->pages[page];
+        Sync kind = sync_kind(tex, layer, pg);
+        /* the lists made at the first side drawn again: a frame of new segments allocates none */
+        if (kind == SYNC_REDRAW && !pages) {
+            pages = malloc(tex->layers * sizeof *pages);
+            images = malloc(tex->layers * sizeof *images);
+            redrawn = malloc(tex->layers * sizeof *redrawn);
+        }
+        if (kind == SYNC_REDRAW && pages && images && redrawn) {
+            pages[n] = pg, images[n] = level_at(tex, layer, 0), redrawn[n++] = layer;
+        } else if (kind != SYNC_NONE) { /* (or without the memory to draw sides together) */
+            MeshInkRect changed = {0};
+            if (kind == SYNC_APPEND) {
+                append_layer(tex, layer, pg, &changed);
+            } else {
+                mesh_ink_raster_page(pg, tex->width, tex->height, level_at(tex, layer, 0));
+                changed = (MeshInkRect){0, 0, tex->width, tex->height};
+            }
+            mark_synced(tex, layer, pg);
+            changed_layer(tex, layer, changed);
+        }
     }
+    if (n)
+        mesh_ink_raster_pages(pages, images, n, tex->width, tex->height, NULL);
+    for (size_t i = 0; i < n; i++) {
+        mark_synced(tex, redrawn[i], pages[i]);
+        changed_layer(tex, redrawn[i], (MeshInkRect){0, 0, tex->width, tex->height});
+    }
+    free(pages);
+    free(images);
+    free(redrawn);
 }
 
 void app_ink_texture_assign(AppInkTexture *tex, uint32_t layer, int page)

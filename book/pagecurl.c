@@ -105,7 +105,7 @@ struct pagecurl_book {
     float show_through;
     bool ink_mode;
     bool thumb_through; /* the reader's presses and keys (pagecurl_book_desc.thumb_through) */
-    pagecurl_page_provider provider; /* the host's, read by the stream's worker */
+    pagecurl_page_provider provider; /* the host's, as it was given */
     Held held;
     /* the pointers that act while they are down: one turns pages, one draws (a pen writes while
      * a finger holds the page) */
@@ -386,12 +386,6 @@ static void derive_events(pagecurl_book *b, const MeshFlipView *now)
 
 /* --- book ------------------------------------------------------------------------------------ */
 
-static bool provided_draw(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba)
-{
-    const pagecurl_page_provider *p = user;
-    return p->draw_page(p->user, page + 1, width, height, rgba);
-}
-
 /* The shape most of the provider's pages have, from up to PROVIDER_SHAPE_SAMPLES of them spread
  * evenly (page 1 always); 0 (refused) where none has a shape. */
 #define PROVIDER_SHAPE_SAMPLES 64
@@ -420,10 +414,12 @@ static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, AppBookSou
     if (d->provider.page_count <= 0)
         return app_book_source_open(NULL, src, message, size);
     b->provider = d->provider;
-    AppPageProvider p = {.user = &b->provider,
+    /* the host's own user and function: a call the book leaves running (a page given up) reads
+     * nothing of the book's */
+    AppPageProvider p = {.user = b->provider.user,
                          .pages = b->provider.page_count,
                          .aspect = provided_shape(&b->provider),
-                         .draw = b->provider.draw_page ? provided_draw : NULL};
+                         .draw = b->provider.draw_page};
     return app_book_source_open_provider(&p, src, message, size);
 }
 

@@ -17,6 +17,10 @@
  * resolution picking is held to. */
 #define MESH_INK_RASTER_SIZE 1024
 
+/* The work mesh_ink_raster_pages draws pages with at full scale, at most (mesh_ink_raster_work's
+ * units: about a nanosecond of a core each). */
+#define MESH_INK_RASTER_BUDGET 4.0e8
+
 /* A rectangle of texels, x0 <= x < x1, y0 <= y < y1; empty when x0 >= x1. */
 typedef struct MeshInkRect {
     uint32_t x0, y0, x1, y1;
@@ -30,7 +34,21 @@ typedef struct MeshInkRect {
 void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t width, uint32_t height,
                              uint8_t *image, MeshInkRect *dirty);
 
-/* Clears `image` and draws every stroke of `page`. */
-void mesh_ink_raster_page(const MeshInkPage *page, uint32_t width, uint32_t height, uint8_t *image);
-
+/* Clears each of `count` images (width x height) and draws the strokes of its page, the bands of
+ * all of them shared among the cores. Where drawing them all would take too long (a notebook's
+ * limits allow 500,000 segments each across a whole page: minutes), the page with the most work is
+ * drawn at half the texels across and down, and again, until the work together is within a
+ * budget (about half a second of a core), or at 1/128 at most, and scaled up: ink so dense is a
+ * smear at any scale, and a page of ordinary writing stays sharp. `scales` (may be NULL) gets
+ * each page's: 1, the same texels as mesh_ink_raster_segment draws one by one; 2, 4, ... */
+void mesh_ink_raster_pages(const MeshInkPage *const *pages, uint8_t *const *images, size_t count,
+                           uint32_t width, uint32_t height, uint32_t *scales);
+/* mesh_ink_raster_pages for one page; returns its scale. */
+uint32_t mesh_ink_raster_page(const MeshInkPage *page, uint32_t width, uint32_t height,
+                              uint8_t *image);
+/* The work of drawing `stroke` from its point `from` on (its segments from there, or its dot),
+ * in the units of the budget above: a caller that has only new segments to draw draws the page
+ * again within the budget where they alone are much work (a host's stroke of 100,000 points). */
+double mesh_ink_raster_work(const MeshInkStroke *stroke, size_t from, uint32_t width,
+                            uint32_t height);
 #endif

@@ -2,6 +2,8 @@
 #include "parallel.h"
 
 #include <pthread.h>
+#include <stdbool.h>
+#include <stdatomic.h>
 #include <unistd.h>
 
 typedef struct Range {
@@ -48,4 +50,37 @@ void mesh_parallel_for(size_t n, unsigned threads, MeshRangeFn fn, void *ctx)
         else
             run_range(&ranges[i]);
     }
+}
+
+typedef struct Tasks {
+    MeshTaskFn fn;
+    void *ctx;
+    size_t n;
+    atomic_size_t next;
+} Tasks;
+
+static void *run_tasks(void *arg)
+{
+    Tasks *t = arg;
+    for (size_t i; (i = atomic_fetch_add(&t->next, 1)) < t->n;)
+        t->fn(t->ctx, i);
+    return NULL;
+}
+
+void mesh_parallel_tasks(size_t n, unsigned threads, MeshTaskFn fn, void *ctx)
+{
+    Tasks tasks = {fn, ctx, n, 0};
+    unsigned count = threads < 1 ? 1 : threads;
+    if (count > MESH_PARALLEL_MAX_THREADS)
+        count = MESH_PARALLEL_MAX_THREADS;
+    if ((size_t)count > n)
+        count = n < 1 ? 1 : (unsigned)n;
+    pthread_t ids[MESH_PARALLEL_MAX_THREADS];
+    bool started[MESH_PARALLEL_MAX_THREADS] = {0};
+    for (unsigned i = 1; i < count; i++)
+        started[i] = pthread_create(&ids[i], NULL, run_tasks, &tasks) == 0;
+    run_tasks(&tasks); /* the caller's share: every task not taken by the others */
+    for (unsigned i = 1; i < count; i++)
+        if (started[i])
+            pthread_join(ids[i], NULL);
 }

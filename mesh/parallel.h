@@ -24,4 +24,11 @@ unsigned mesh_parallel_threads(void);
  * thread that cannot be started leaves its range to the caller, so the loop always completes. */
 void mesh_parallel_for(size_t n, unsigned threads, MeshRangeFn fn, void *ctx);
 
+/* Calls fn(ctx, i) once for each task i in [0, n), on up to `threads` threads (the caller's
+ * included), each thread taking the next task not yet taken: for tasks of uneven cost (the bands
+ * of a page, some under much ink and some under none). Returns when all are done; a thread that
+ * cannot be started leaves the tasks to the others. */
+typedef void (*MeshTaskFn)(void *ctx, size_t task);
+void mesh_parallel_tasks(size_t n, unsigned threads, MeshTaskFn fn, void *ctx);
+
 #endif

@@ -12,6 +12,7 @@
 #include "image_screen.h"
 #include "isolate.h"
 #include "page_labels.h"
+#include "provider_call.h"
 #include "safe_write.h"
 #include "typeface.h"
 
@@ -60,6 +61,7 @@ struct AppBookSource {
     AppTypeface *face;        /* SOURCE_BUILTIN: its text's face; NULL: stb_easy_font */
     char notice[512];         /* app_book_source_notice */
     AppPageProvider provider; /* SOURCE_PROVIDER */
+    AppProviderCall *left;    /* its call left running (a page given up), until it returns */
     AppPageLabels labels;     /* a PDF's own, read at open; none for other books */
     bool right_to_left;       /* a PDF's /ViewerPreferences /Direction /R2L */
     bool repaired;        /* a PDF whose cross-reference MuPDF rebuilt (app_book_source_repaired) */
@@ -1273,6 +1275,7 @@ void app_book_source_close(AppBookSource *src)
     if (!src)
         return;
     app_isolate_destroy(src->drawer);
+    app_provider_call_forget(&src->left); /* a call left running frees itself as it returns */
     if (src->files)
         for (int p = 0; p < src->pages; p++)
             free(src->files[p]);
@@ -1606,9 +1609,26 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
     app_book_placeholder(width, height, false, rgba);
     bool ok = false;
     if (src->kind == SOURCE_PROVIDER) {
-        ok = src->provider.draw(src->provider.user, page, width, height, rgba);
-        if (!ok)
+        int stuck = 0;
+        switch (app_provider_call_draw(&src->left, src->provider.draw, src->provider.user, page + 1,
+                                       width, height, rgba, &src->stop, &stuck)) {
+        case APP_PROVIDER_DRAWN:
+            ok = true;
+            break;
+        case APP_PROVIDER_FAILED:
             fail(message, size, 1, "page %d: the page provider could not draw it", page + 1);
+            break;
+        case APP_PROVIDER_LEFT:
+            fail(message, size, 1, "page %d: the page provider has not returned from drawing it",
+                 page + 1);
+            break;
+        case APP_PROVIDER_STUCK:
+            fail(message, size, 1,
+                 "page %d: not drawn: the page provider has not returned from page %d, given up "
+                 "before it",
+                 page + 1, stuck);
+            break;
+        }
     } else {
         FileDraw f = {.page = page, .width = width, .height = height};
         ok = file_draw_apart(src, &f, rgba, (size_t)width * height * 4, message, size);

@@ -14,6 +14,8 @@
 #ifndef PAGECURL_APP_BOOK_SOURCE_H
 #define PAGECURL_APP_BOOK_SOURCE_H
 
+#include "provider_call.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -38,13 +40,15 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
  * hold. What the fuzzers open: the checks and the drawing are a file's. */
 int app_book_source_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppBookSource **out,
                                 char *message, size_t size);
-/* A host's pages (libpagecurl's page provider): `draw` is called on the stream's worker thread,
- * for page 0 .. pages - 1, into width x height RGBA8 sRGB pixels; false marks the page. */
+/* A host's pages (libpagecurl's page provider): `draw` is called for page 1 .. pages (the host's
+ * count) into width x height RGBA8 sRGB pixels, false marking the page, on a thread of its own
+ * that the stream's worker waits for until an abort (pages/provider_call.h: a call that never
+ * returns is left running, and the provider is not called again until it has returned). */
 typedef struct AppPageProvider {
     void *user;
     int pages;
     float aspect; /* height / width */
-    bool (*draw)(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba);
+    AppProviderDraw draw;
 } AppPageProvider;
 int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource **out,
                                   char *message, size_t size);

@@ -19,6 +19,7 @@
 
 #include <malloc.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include <vulkan/vulkan.h>
 
 #define W      640
@@ -1790,6 +1792,167 @@ static void slow_page(Host *h, pagecurl_context *ctx, const char *dir)
           "page_seconds NaN: %s", err.message);
 }
 
+/* A watch on a call that may never return: past `seconds` the test fails and ends there (a hang
+ * would hold ctest until its own timeout, and say nothing of what hung). */
+typedef struct Watchdog {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t over;
+    bool done;
+    double seconds;
+    const char *what;
+} Watchdog;
+
+static void *watch(void *user)
+{
+    Watchdog *w = user;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += (time_t)w->seconds;
+    pthread_mutex_lock(&w->lock);
+    while (!w->done)
+        if (pthread_cond_timedwait(&w->over, &w->lock, &until) != 0)
+            break;
+    bool hung = !w->done;
+    pthread_mutex_unlock(&w->lock);
+    if (hung) {
+        printf("FAIL test_api: %s has not returned after %g s\n", w->what, w->seconds);
+        fflush(stdout);
+        _exit(1);
+    }
+    return NULL;
+}
+
+static void watchdog_start(Watchdog *w, double seconds, const char *what)
+{
+    *w = (Watchdog){.seconds = seconds, .what = what};
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_cond_init(&w->over, NULL);
+    if (pthread_create(&w->thread, NULL, watch, w) != 0) {
+        printf("FAIL test_api: no thread to watch %s\n", what);
+        exit(1);
+    }
+}
+
+static void watchdog_stop(Watchdog *w)
+{
+    pthread_mutex_lock(&w->lock);
+    w->done = true;
+    pthread_cond_signal(&w->over);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(w->thread, NULL);
+    pthread_cond_destroy(&w->over);
+    pthread_mutex_destroy(&w->lock);
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
+/* A page provider that never returns from page `stuck_page` (it waits on a condition nobody
+ * signals): the library may go on using `user` after the book has gone, so it is static. */
+typedef struct Stuck {
+    pthread_mutex_t lock;
+    pthread_cond_t never;
+    int stuck_page;
+    atomic_int calls, entered; /* calls begun; the page of the one that hangs, once begun */
+} Stuck;
+
+static bool draw_stuck(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba)
+{
+    Stuck *s = user;
+    atomic_fetch_add(&s->calls, 1);
+    if (page == s->stuck_page) {
+        atomic_store(&s->entered, page);
+        pthread_mutex_lock(&s->lock);
+        for (;;)
+            pthread_cond_wait(&s->never, &s->lock);
+    }
+    memset(rgba, 120, (size_t)width * height * 4);
+    return true;
+}
+
+static bool stop_when_entered(void *user)
+{
+    return atomic_load(&((Stuck *)user)->entered) != 0;
+}
+
+/* A host's page provider whose call never returns holds neither pagecurl_book_render nor
+ * pagecurl_book_destroy: a wait for the page ends at page_seconds with one ERROR for it (given
+ * up), the provider is not called again while that call runs (one page at a time), and the book
+ * is destroyed without waiting for it; so is a book whose call hangs with no time limit. */
+static void stuck_provider(pagecurl_context *ctx)
+{
+    static Stuck stuck[2] = {{PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 1, 0, 0},
+                             {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 1, 0, 0}};
+    pagecurl_page_provider provider = {.page_count = 4, .draw_page = draw_stuck};
+    provider.user = &stuck[0];
+    pagecurl_book *book = made(
+        ctx,
+        (pagecurl_book_desc){.provider = provider, .wait_for_pages = true, .page_seconds = 0.5f});
+    if (!book)
+        return;
+    pagecurl_render_desc rd = {.size = sizeof rd, .width = 160, .height = 100};
+    uint8_t *rgba = malloc((size_t)rd.width * rd.height * 4);
+    pagecurl_error err = {0};
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    Watchdog dog;
+    watchdog_start(&dog, 60.0, "pagecurl_book_render with a page provider that never returns");
+    bool rendered = rgba && pagecurl_book_render(book, 0.0, &rd, rgba, &err);
+    watchdog_stop(&dog);
+    double took = seconds_since(&t0);
+    pagecurl_event e, first = {0};
+    int errors = 0;
+    while (pagecurl_book_poll_event(book, &e))
+        if (e.type == PAGECURL_EVENT_ERROR) {
+            errors++;
+            if (e.page == 1)
+                first = e;
+        }
+    printf("a render whose page 1's provider call never returns: %.2f s (page_seconds 0.5); page "
+           "1's error: %s\n",
+           took, first.message);
+    CHECK(&st, rendered, "render: %s", err.message);
+    CHECK(&st, took < 20.0, "a page provider that never returns held the render %.1f s", took);
+    CHECK(&st,
+          first.page == 1 && strstr(first.message, "given up") && strstr(first.message, "provider"),
+          "a stuck provider's page: %d errors, page %d's: %s", errors, first.page, first.message);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    watchdog_start(&dog, 60.0, "pagecurl_book_destroy with a page given up still being drawn");
+    pagecurl_book_destroy(book);
+    watchdog_stop(&dog);
+    printf("destroyed in %.3f s; the provider was called %d time(s)\n", seconds_since(&t0),
+           atomic_load(&stuck[0].calls));
+    CHECK(&st, atomic_load(&stuck[0].calls) == 1,
+          "the provider was called %d times while its first call had not returned",
+          atomic_load(&stuck[0].calls));
+    free(rgba);
+
+    /* no time limit: the render's wait is cut short by its stop hook once the call has begun,
+     * and the book's end comes while the call hangs */
+    provider.user = &stuck[1];
+    book = made(ctx, (pagecurl_book_desc){.provider = provider,
+                                          .page_seconds = -1.0f,
+                                          .stop = stop_when_entered,
+                                          .stop_user = &stuck[1]});
+    if (!book)
+        return;
+    watchdog_start(&dog, 60.0, "a render whose stop hook says stop");
+    CHECK(&st, pagecurl_book_render(book, 0.0, &rd, NULL, &err), "render: %s", err.message);
+    watchdog_stop(&dog);
+    CHECK(&st, atomic_load(&stuck[1].entered) == 1, "the provider was never asked for page 1");
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    watchdog_start(&dog, 60.0, "pagecurl_book_destroy while a provider's call hangs");
+    pagecurl_book_destroy(book);
+    watchdog_stop(&dog);
+    printf("destroyed while the provider's call hangs (no page time limit) in %.3f s\n",
+           seconds_since(&t0));
+}
+
 /* What a window needs of the book besides its frames: the table of contents for a "go to" field,
  * the layout shown, the tier drawn, the turns queued behind a settling leaf, the row below the
  * book's head (a HUD keeps above it), pages being drawn. */
@@ -2279,6 +2442,7 @@ int main(int argc, char **argv)
         reduced_motion(&h, ctx);
         window_queries(&h, ctx, args.out);
         slow_page(&h, ctx, args.out);
+        stuck_provider(ctx);
         window_frames(&h, ctx);
         pagecurl_context_destroy(ctx);
         long live = atomic_load(&counted.live), total = atomic_load(&counted.total);

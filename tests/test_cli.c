@@ -8,6 +8,7 @@
 #include "run.h"
 
 #include <cJSON.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -21,6 +22,7 @@
 #include <sys/sysmacros.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <stb_image_write.h>
@@ -1063,9 +1065,51 @@ static double children_cpu(void)
 #define HEAVY_STROKE_CPU_S 1.0
 #endif
 
+/* The heaviest notebook within the limits (docs/formats.md): 500,000 points on the built-in
+ * book's 16 pages, 100 strokes a page zig-zagging corner to corner (no segment repeating another:
+ * each end lies off its corner by its own amount), the widest and the thinnest ink by turns, every
+ * number at full precision (18 MB). It took 75 s of CPU to open (a side's every segment drawn at
+ * full scale); now about a second. False when it cannot be written. */
+static bool write_worst_notebook(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fputs("{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": [", f);
+    unsigned seed = 7;
+    for (int p = 0, stroke = 0; p < 16; p++) {
+        fprintf(f, "%s\n {\"page\": %d, \"strokes\": [", p ? "," : "", p + 1);
+        for (int k = 0; k < 100; k++, stroke++) {
+            fputs(k ? ",\n  [" : "\n  [", f);
+            int points = 312 + (stroke < 800); /* 1,600 strokes, 500,000 points */
+            for (int i = 0; i < points; i++) {
+                seed = seed * 1103515245u + 12345u;
+                double off = (seed >> 8 & 0xffff) / 65535.0 * 0.001;
+                double at = i % 2 ? 1.0 - off : off;
+                fprintf(f, "%s[%.9g, %.9g, %.9g]", i ? ", " : "", at, at, i / 2 % 2 ? 0.05 : 0.001);
+            }
+            fputc(']', f);
+        }
+        fputs("]}", f);
+    }
+    fputs("\n]}\n", f);
+    bool ok = !ferror(f);
+    return fclose(f) == 0 && ok;
+}
+
+/* The heaviest notebook's first frame: a generous bound, a hang's catcher (~1.2 s of CPU
+ * measured beyond an empty book's; 75 s before); the sanitizers slow every instruction several
+ * times. */
+#ifdef PAGECURL_SANITIZED
+#define WORST_NOTEBOOK_CPU_S 60.0
+#else
+#define WORST_NOTEBOOK_CPU_S 12.0
+#endif
+
 /* Work bounded by what there is to do: a day-long idle gap in a trace replays in seconds (not
  * 5 million frames); a 20,000-point stroke of the widest ink zig-zagging across the page reaches
- * its first frame with little more CPU time than an empty book. */
+ * its first frame with little more CPU time than an empty book, and so does the heaviest
+ * notebook within the limits with about a second more. */
 static void check_bounded_work(CheckState *s, const Cli *c)
 {
     char trace[512], book[512];
@@ -1104,6 +1148,125 @@ static void check_bounded_work(CheckState *s, const Cli *c)
     CHECK(s, r.status == 0 && heavy.status == 0 && extra < HEAVY_STROKE_CPU_S,
           "a 20,000-point stroke: exit %d, %.2f s of CPU more than an empty book: %s", heavy.status,
           extra, heavy.err);
+
+    char worst[512];
+    path_in(c, worst, sizeof worst, "worst.notebook");
+    CHECK(s, write_worst_notebook(worst), "cannot write %s", worst);
+    double t3 = children_cpu();
+    const char *args[] = {"--headless", "--size",     "64x48", "--curl",
+                          "0",          "--notebook", worst,   NULL};
+    Run w = run_wait(run_spawn(c->exe, c->dir, NULL, args), c->dir, 120.0);
+    double most = (children_cpu() - t3) - (t1 - t0);
+    printf("test_cli: the heaviest notebook within the limits (500,000 points) took %.2f s of CPU "
+           "more than an empty book\n",
+           most);
+    CHECK(s, w.status == 0 && most < WORST_NOTEBOOK_CPU_S,
+          "the heaviest notebook: exit %d (137: still going after 120 s), %.2f s of CPU more than "
+          "an empty book: %s",
+          w.status, most, w.err);
+}
+
+/* Whether process `pid` holds the file at `real` (a real path) open: it has reached the stage
+ * that reads it. */
+static bool holds_open(pid_t pid, const char *real)
+{
+    char dir[64];
+    snprintf(dir, sizeof dir, "/proc/%ld/fd", (long)pid);
+    DIR *d = opendir(dir);
+    bool found = false;
+    for (struct dirent *e; d && !found && (e = readdir(d));) {
+        char link[400], target[4096];
+        snprintf(link, sizeof link, "%s/%s", dir, e->d_name);
+        ssize_t n = readlink(link, target, sizeof target - 1);
+        if (n > 0)
+            target[n] = '\0', found = !strcmp(target, real);
+    }
+    if (d)
+        closedir(d);
+    return found;
+}
+
+/* `sig` sent to a run `after` seconds after it holds `path` open (reading it, or what follows,
+ * however long that would take): the run ends by that signal, saying so, within seconds (the
+ * bound a hang's catcher: the time is printed). */
+static void stop_in_stage(CheckState *s, const Cli *c, const char *const *args, const char *path,
+                          int sig, double after, const char *stage)
+{
+    char real[4096];
+    if (!realpath(path, real)) {
+        CHECK(s, false, "%s: no real path for %s", stage, path);
+        return;
+    }
+    pid_t pid = run_spawn(c->exe, c->dir, NULL, args);
+    struct timespec tick = {0, 1000 * 1000}, t0, t1;
+    bool reached = false;
+    for (int i = 0; i < 60000 && !reached; i++) /* a minute at most, to reach the stage */
+        if (!(reached = holds_open(pid, real)))
+            nanosleep(&tick, NULL);
+    struct timespec later = {(time_t)after, (long)((after - (double)(time_t)after) * 1e9)};
+    nanosleep(&later, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    kill(pid, sig);
+    Run r = run_wait(pid, c->dir, 20.0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double took = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    printf("test_cli: %s: ended %.3f s after %s, sent %g s after it was opened (exit %d)\n", stage,
+           took, sig == SIGINT ? "SIGINT" : "SIGTERM", after, r.status);
+    CHECK(s, reached, "%s: the run never opened %s: exit %d: %s", stage, path, r.status, r.err);
+    CHECK(s, r.status == 128 + sig && strstr(r.err, "stopped by SIG") && line_count(r.err) == 1,
+          "%s: exit %d (want %d; 137: still running 20 s after the signal) after %.1f s: %s", stage,
+          r.status, 128 + sig, took, r.err);
+}
+
+static bool same_file(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    bool same = fa && fb;
+    for (int x, y; same;) {
+        x = fgetc(fa), y = fgetc(fb);
+        same = x == y;
+        if (x == EOF)
+            break;
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same;
+}
+
+/* SIGTERM while the heaviest notebook is read and its ink drawn (as it is opened, and a second
+ * and three seconds later: wherever its reading and drawing are then), SIGINT while a PDF of
+ * 10 GB (a header, then a hole: MuPDF reads it all to repair it, 29 s) opens: each ends the run
+ * by that signal within a moment (the notebook's ink held it 62 s, the PDF 29 s, ending it with
+ * exit 1), the notebook left as it was. */
+static void check_stop_stages(CheckState *s, const Cli *c)
+{
+    char worst[512], copy[512];
+    path_in(c, worst, sizeof worst, "worst-stopped.notebook");
+    path_in(c, copy, sizeof copy, "worst-copy.notebook");
+    CHECK(s, write_worst_notebook(worst) && write_worst_notebook(copy), "cannot write %s", worst);
+    const char *reading[] = {"--headless", "--size",     "64x48", "--frames",
+                             "100000",     "--notebook", worst,   NULL};
+    static const double after[] = {0.0, 1.0, 3.0};
+    for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
+        stop_in_stage(s, c, reading, worst, SIGTERM, after[i], "the heaviest notebook");
+    CHECK(s, same_file(worst, copy), "a notebook whose reading was stopped was changed");
+#ifdef PAGECURL_HAVE_MUPDF
+    char big[512];
+    path_in(c, big, sizeof big, "big.pdf");
+    int fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    bool made = fd >= 0 && write(fd, "%PDF-1.7\n", 9) == 9 && ftruncate(fd, 10LL << 30) == 0;
+    if (fd >= 0)
+        close(fd);
+    if (made) {
+        const char *opening[] = {"--headless", "--size", "64x48", "--book", big, NULL};
+        stop_in_stage(s, c, opening, big, SIGINT, 0.0, "a 10 GB PDF being opened");
+    } else {
+        printf("test_cli: no sparse file of 10 GB here: the PDF's open is not stopped\n");
+    }
+    unlink(big);
+#endif
 }
 
 /* SIGTERM during a benchmark: it stops and writes what it measured as valid JSON marked
@@ -1712,6 +1875,7 @@ int main(int argc, char **argv)
         {"stdout", check_stdout},
         {"bounded_work", check_bounded_work},
         {"bench_signal", check_bench_signal},
+        {"stop_stages", check_stop_stages},
         {"no_leftovers", check_no_leftovers},
     };
     CheckState s = {0};

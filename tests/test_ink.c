@@ -17,6 +17,7 @@
 #include "mesh/pick.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -395,21 +396,25 @@ static void test_notebook_lock(CheckState *s)
     mesh_ink_init(&ink, 16);
     mesh_ink_init(&ink2, 16);
     AppNotebook nb, nb2;
-    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+    CHECK(s,
+          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, NULL, message, sizeof message) ==
+              0,
           "open: %s", message);
     CHECK(s, exists(path), "a new notebook was not made at once");
     snprintf(link_path, sizeof link_path, "%s.lock", path);
     CHECK(s, !exists(link_path), "a lock file lies beside the notebook");
     CHECK(s,
-          app_notebook_open(&nb2, path, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) ==
-                  1 &&
+          app_notebook_open(&nb2, path, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message,
+                            sizeof message) == 1 &&
               strstr(message, "in use by another pagecurl"),
           "a second taker of a new notebook: %s", message);
     app_notebook_close(&nb);
     CHECK(s, !exists(path), "a new notebook no ink was saved to was left behind");
 
     /* saved twice (two new files renamed into place): the lock is on the file at the name */
-    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+    CHECK(s,
+          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, NULL, message, sizeof message) ==
+              0,
           "open: %s", message);
     for (int k = 0; k < 2; k++) {
         mesh_ink_stroke_begin(&ink, k, (MeshInkPoint){0.5f, 0.5f, 0.01f});
@@ -418,26 +423,27 @@ static void test_notebook_lock(CheckState *s)
         CHECK(s, saved_within(path, (size_t)k + 1, 16), "stroke %d did not reach the disk", k);
     }
     CHECK(s,
-          app_notebook_open(&nb2, path, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) ==
-                  1 &&
+          app_notebook_open(&nb2, path, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message,
+                            sizeof message) == 1 &&
               strstr(message, "in use by another pagecurl") && strstr(message, "process "),
           "a second taker after two saves: %s", message);
     CHECK(s, symlink("held.json", other) == 0, "symlink");
     CHECK(s,
-          app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) ==
-                  1 &&
+          app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message,
+                            sizeof message) == 1 &&
               strstr(message, "in use"),
           "a second taker through a symlink: %s", message);
     remove(other);
     CHECK(s, link(path, other) == 0, "link");
     CHECK(s,
-          app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) == 1,
+          app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message,
+                            sizeof message) == 1,
           "a second taker through a hard link got it");
     CHECK(s, app_notebook_keep(&nb, &ink, true), "the final save failed");
     app_notebook_close(&nb);
     /* a notebook with two names is refused: a save would leave the other name on the old file */
     int status =
-        app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message);
+        app_notebook_open(&nb2, other, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message, sizeof message);
     CHECK(s, status == 1 && strstr(message, "hard links"), "two names: status %d: %s", status,
           message);
     remove(other);
@@ -455,7 +461,8 @@ static void test_notebook_lock(CheckState *s)
         if ((f = fopen(k == 0 ? stale : k == 1 ? live : legacy, "w")))
             fputs("half a notebook", f), fclose(f);
     CHECK(s,
-          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink2, message, sizeof message) == 0,
+          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink2, NULL, message,
+                            sizeof message) == 0,
           "open: %s", message);
     app_notebook_close(&nb);
     CHECK(s, !exists(stale), "a killed run's temporary file %s was left", stale);
@@ -491,7 +498,9 @@ static void test_notebook_writer(CheckState *s)
     mesh_ink_free(&ink);
     mesh_ink_init(&ink, 16);
     AppNotebook nb;
-    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+    CHECK(s,
+          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, NULL, message, sizeof message) ==
+              0,
           "open: %s", message);
     double kept[3];
     for (int k = 0; k < 3; k++) {
@@ -525,14 +534,38 @@ static void test_notebook_writer(CheckState *s)
     snprintf(path, sizeof path, "%s/n.json", dir);
     remove(path);
     mesh_ink_init(&ink, 16);
-    CHECK(s, app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, message, sizeof message) == 0,
+    CHECK(s,
+          app_notebook_open(&nb, path, APP_NOTEBOOK_BUILTIN, &ink, NULL, message, sizeof message) ==
+              0,
           "open: %s", message);
     CHECK(s, rename(dir, moved) == 0, "rename");
     mesh_ink_stroke_begin(&ink, 3, (MeshInkPoint){0.5f, 0.5f, 0.01f});
     mesh_ink_stroke_end(&ink);
+    /* what it says, on stderr: one line, that the ink was not saved, and where */
+    char said_path[512], said[2048];
+    out_path(said_path, sizeof said_path, "failed-save.txt");
+    fflush(stderr);
+    int kept_stderr = dup(STDERR_FILENO), to = open(said_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    CHECK(s, kept_stderr >= 0 && to >= 0 && dup2(to, STDERR_FILENO) >= 0, "stderr to a file");
     app_notebook_keep(&nb, &ink, false);
-    CHECK(s, !app_notebook_keep(&nb, &ink, true) && nb.failed && nb.said,
-          "a failed save did not fail the run");
+    bool failed = !app_notebook_keep(&nb, &ink, true);
+    fflush(stderr);
+    dup2(kept_stderr, STDERR_FILENO);
+    close(kept_stderr);
+    close(to);
+    CHECK(s, failed && nb.failed && nb.said, "a failed save did not fail the run");
+    FILE *f = fopen(said_path, "r");
+    size_t got = f ? fread(said, 1, sizeof said - 1, f) : 0;
+    said[got] = '\0';
+    if (f)
+        fclose(f);
+    int lines = 0;
+    for (size_t i = 0; i < got; i++)
+        lines += said[i] == '\n';
+    printf("notebook: a failed save says: %s", said);
+    CHECK(s, lines == 1 && strstr(said, "ink was not saved") && strstr(said, path),
+          "a failed save said %d line(s), not that the ink was not saved to %s: %s", lines, path,
+          said);
     app_notebook_close(&nb);
     mesh_ink_free(&ink);
     char cmd[1200];
@@ -904,6 +937,86 @@ static void test_raster(CheckState *s)
     mesh_ink_free(&ink);
 }
 
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); /* the raster's helper threads too */
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* A hang's catcher for the heaviest pages below (each well under a second of CPU; the first took
+ * 75 s before); the sanitizers slow every instruction several times. */
+#ifdef PAGECURL_SANITIZED
+#define HEAVIEST_PAGE_CPU_S 60.0
+#else
+#define HEAVIEST_PAGE_CPU_S 10.0
+#endif
+
+/* The heaviest page sides a notebook's limits allow are drawn in a bounded time (CPU time printed):
+ * one segment of the widest ink from corner to corner and back 250,000 times (5 strokes of
+ * 100,000 points: a 5.5 MB notebook that took 75 s to draw) draws exactly what it draws once
+ * there and back; 500,000 segments each of its own across the left half of the side are drawn at
+ * a coarser scale, their ink in the left half and none beyond its reach in the right. */
+static void test_raster_bounded(CheckState *s)
+{
+    enum { W = MESH_INK_RASTER_SIZE, H = 1448, N = 100000 };
+    uint8_t *image = malloc((size_t)W * H), *once = malloc((size_t)W * H);
+    MeshInkPoint *pts = malloc(N * sizeof *pts);
+    MeshInk ink, there_and_back;
+    CHECK(s, image && once && pts && mesh_ink_init(&ink, 1) && mesh_ink_init(&there_and_back, 1),
+          "out of memory");
+    if (!image || !once || !pts)
+        return;
+    for (int i = 0; i < N; i++)
+        pts[i] = (MeshInkPoint){(float)(i % 2), (float)(i % 2), MESH_INK_MAX_WIDTH};
+    for (int k = 0; k < 5; k++)
+        mesh_ink_stroke_add(&ink, 0, pts, N);
+    mesh_ink_stroke_add(&there_and_back, 0, pts, 3);
+    double t0 = cpu_seconds();
+    uint32_t scale = mesh_ink_raster_page(&ink.pages[0], W, H, image);
+    double repeated = cpu_seconds() - t0;
+    mesh_ink_raster_page(&there_and_back.pages[0], W, H, once);
+    mesh_ink_free(&there_and_back);
+    printf("raster: one segment 500,000 times over drawn in %.3f s of CPU at scale %u\n", repeated,
+           scale);
+    size_t inked = 0;
+    for (size_t i = 0; i < (size_t)W * H; i++)
+        inked += once[i] != 0;
+    CHECK(s, scale == 1 && inked > 10000 && !memcmp(image, once, (size_t)W * H),
+          "one segment repeated: scale %u, or not what it draws once (%zu texels)", scale, inked);
+    CHECK(s, repeated < HEAVIEST_PAGE_CPU_S, "one segment repeated: %.1f s of CPU", repeated);
+
+    mesh_ink_reset(&ink);
+    uint64_t seed = 5;
+    for (int k = 0; k < 5; k++) {
+        for (int i = 0; i < N; i++)
+            pts[i] = (MeshInkPoint){(float)(0.45 * rnd(&seed)), (float)rnd(&seed),
+                                    i % 2 ? MESH_INK_MIN_WIDTH : MESH_INK_MAX_WIDTH};
+        mesh_ink_stroke_add(&ink, 0, pts, N);
+    }
+    t0 = cpu_seconds();
+    scale = mesh_ink_raster_page(&ink.pages[0], W, H, image);
+    double spread = cpu_seconds() - t0;
+    /* the ink reaches 0.45 + half the widest width (and the scale's blur) across */
+    size_t left = 0, right = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            left += x < W * 2 / 5 && image[(size_t)y * W + x] > 128;
+            right += x >= W * 3 / 5 && image[(size_t)y * W + x] != 0;
+        }
+    printf("raster: 500,000 segments of their own drawn in %.3f s of CPU at scale %u\n", spread,
+           scale);
+    CHECK(s, scale > 1 && spread < HEAVIEST_PAGE_CPU_S, "500,000 segments: scale %u, %.1f s of CPU",
+          scale, spread);
+    CHECK(s, left > (size_t)W * H * 2 / 5 * 9 / 10 && right == 0,
+          "500,000 segments in the left half: %zu of its texels inked, %zu in the right", left,
+          right);
+    mesh_ink_free(&ink);
+    free(pts);
+    free(image);
+    free(once);
+}
+
 /* The ink texture's CPU side kept in step stroke by stroke (new segments only, undo and clear
  * drawing the side again, the mips under what changed) is the same, every level of every layer
  * byte for byte, as one drawn from scratch; and every texel a step changes lies inside the
@@ -989,6 +1102,7 @@ int main(int argc, char **argv)
     test_notebook_lock(&s);
     test_notebook_writer(&s);
     test_raster(&s);
+    test_raster_bounded(&s);
     test_ink_texture(&s);
     test_pick_curl(&s);
     test_pick_book(&s);

@@ -185,8 +185,17 @@ PAGECURL_API uint32_t pagecurl_context_messages(const pagecurl_context *ctx);
 
 typedef struct pagecurl_book pagecurl_book;
 
-/* The host's pages, drawn when the library needs them, on a thread of the library's (not the
- * host's), one page at a time. */
+/* The host's pages, drawn when the library needs them, on threads of the library's (not the
+ * host's), one page at a time: draw_page is not called again until its last call has returned.
+ * A call still running page_seconds after it began (pagecurl_book_desc), or when the book is
+ * destroyed, is not waited for: it is left running on its thread and its page is given up (shown
+ * crossed out, with a PAGECURL_EVENT_ERROR), as is each page asked before it returns (at once,
+ * with an ERROR each); pages asked after it has returned are drawn again. A call left running
+ * may go on using `user` and the pixels it was given (those are the call's own, freed by the
+ * library when it returns; nothing else of the book's is touched by it), so `user` must stay
+ * valid until every draw_page call has returned, after pagecurl_book_destroy too (a host that
+ * cannot tell keeps it for the life of the process), and the library must not be unloaded while
+ * one runs. page_size is called by pagecurl_book_create on the host's thread, and waited for. */
 typedef struct pagecurl_page_provider {
     void *user;
     int page_count; /* at least 1 */
@@ -241,8 +250,9 @@ typedef struct pagecurl_book_desc {
      * 0 means 2. */
     uint32_t frames_in_flight;
     uint32_t grid_columns, grid_rows; /* the turning leaf's mesh; 0: 64 x 90 */
-    /* Each update waits until the pages shown are drawn (offscreen renders, screenshots, tests);
-     * else a page not drawn yet shows as plain paper until it is (PAGECURL_EVENT_PAGE_READY). */
+    /* Each update waits until the pages shown are drawn or given up (page_seconds: offscreen
+     * renders, screenshots, tests); else a page not drawn yet shows as plain paper until it is
+     * (PAGECURL_EVENT_PAGE_READY). */
     bool wait_for_pages;
     /* Reduced motion: a turn (a key, an action, a drag let go past a swipe or flicked, go to page)
      * is a short cross-fade (0.25 s) from the spread to the next, not the curl; a held page
@@ -289,13 +299,16 @@ typedef struct pagecurl_book_desc {
      * zoomed view's detail of one) still being drawn this many seconds after it was begun is given
      * up: shown crossed out with a PAGECURL_EVENT_ERROR, and the pages after it drawn, so that a
      * hostile page cannot hold the book (or a wait_for_pages update) for minutes. A page provider's
-     * drawing is not stopped. 0: 20 s; below 0: no limit. */
+     * call is not stopped but left running (pagecurl_page_provider says what it may still use).
+     * 0: 20 s; below 0: no limit. */
     float page_seconds;
 } pagecurl_book_desc;
 
 PAGECURL_API pagecurl_book *
 pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_desc *desc, pagecurl_error *err);
-/* Waits until the device no longer uses the book's resources, then frees them. */
+/* Waits until the device no longer uses the book's resources, then frees them. A page being
+ * drawn is abandoned, not waited for (a page provider's call in progress is left running:
+ * pagecurl_page_provider). */
 PAGECURL_API void pagecurl_book_destroy(pagecurl_book *book);
 
 PAGECURL_API int pagecurl_book_page_count(const pagecurl_book *book);
