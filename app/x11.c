@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #ifdef PAGECURL_HAVE_X11
+#include <SDL_syswm.h>
 #include <X11/Xlib.h>
 
 /* Xlib's handlers are handed no pointer of the caller's, and are the process's (not a display's):
@@ -65,6 +66,34 @@ void app_x11_watch(const char *driver)
     XSetErrorHandler(protocol_error);
 }
 
+void app_x11_input_times(const char *driver)
+{
+    if (driver && strcmp(driver, "x11") == 0)
+        SDL_EventState(SDL_SYSWMEVENT, SDL_ENABLE);
+}
+
+bool app_x11_input_time(const SDL_Event *e, uint32_t *ms)
+{
+    if (e->type != SDL_SYSWMEVENT || !e->syswm.msg || e->syswm.msg->subsystem != SDL_SYSWM_X11)
+        return false;
+    const XEvent *x = &e->syswm.msg->msg.x11.event;
+    switch (x->type) {
+    case MotionNotify:
+        *ms = (uint32_t)x->xmotion.time;
+        return true;
+    case ButtonPress:
+    case ButtonRelease:
+        *ms = (uint32_t)x->xbutton.time;
+        return true;
+    case KeyPress:
+    case KeyRelease:
+        *ms = (uint32_t)x->xkey.time;
+        return true;
+    default:
+        return false;
+    }
+}
+
 void app_x11_on_lost(AppX11Lost lost_fn, void *user)
 {
     on_lost = lost_fn;
@@ -79,6 +108,17 @@ void app_x11_ended(int status)
 void app_x11_watch(const char *driver)
 {
     (void)driver;
+}
+
+void app_x11_input_times(const char *driver)
+{
+    (void)driver;
+}
+
+bool app_x11_input_time(const SDL_Event *e, uint32_t *ms)
+{
+    (void)e, (void)ms;
+    return false;
 }
 
 void app_x11_on_lost(AppX11Lost lost_fn, void *user)

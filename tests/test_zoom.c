@@ -15,7 +15,9 @@
  * - zoomed in, a press mid-page pans and turns nothing; a press on the page's outer edge turns it;
  *   at 1x a mid-page press takes the page as without zoom; a key turn from 3x eases the view back
  *   to fit over APP_ZOOM_EASE with no jump (its first frame is the one before, each frame's step
- *   bounded), ending exactly at the fitted view. */
+ *   bounded), ending exactly at the fitted view;
+ * - X's input times on the session's clock (app/window_input.c), where SDL's stamps would put a
+ *   slow frame's input at one instant. */
 #include "app/trace.h"
 #include "book/book.h"
 #include "book/camera.h"
@@ -538,6 +540,24 @@ static void times_replay(CheckState *s)
     printf("times: %zu of %zu event times read back from a trace differ\n", differ, n);
     CHECK(s, n > 0 && differ == 0, "%zu of %zu times differ once written and read", differ, n);
 }
+
+/* X's times on the session's clock, set by an event read at once: a slow frame's input, read by
+ * SDL all in one millisecond, keeps the 10 ms between its events; an event read sooner after it
+ * was made moves the clock back; a jump of X's clock (its 32 bits wrapped) starts it afresh. */
+static void x_times(CheckState *s)
+{
+    AppSession session = {.start_ms = 1000};
+    double a = app_session_x_time(&session, 4000000000u, 6000); /* read at once: the clock */
+    double b = app_session_x_time(&session, 4000000400u, 6500); /* a slow frame's three */
+    double c = app_session_x_time(&session, 4000000410u, 6500);
+    double d = app_session_x_time(&session, 4000000420u, 6500);
+    CHECK(s, a == 5.0 && fabs(b - 5.4) < 1e-9 && fabs(c - 5.41) < 1e-9 && fabs(d - 5.42) < 1e-9,
+          "one frame's events: %.4f %.4f %.4f %.4f", a, b, c, d);
+    double e = app_session_x_time(&session, 4000000500u, 6480); /* read 20 ms sooner */
+    CHECK(s, fabs(e - 5.48) < 1e-9, "the clock moved back to the quicker read: %.4f", e);
+    double f = app_session_x_time(&session, 5u, 6600); /* X's clock wrapped */
+    CHECK(s, fabs(f - 5.6) < 1e-9, "after X's clock wrapped: %.4f", f);
+}
 #endif
 
 int main(void)
@@ -545,6 +565,7 @@ int main(void)
     CheckState s = {0};
 #ifdef PAGECURL_HAVE_SDL
     times_replay(&s);
+    x_times(&s);
 #endif
     wheel(&s);
     pinch(&s);

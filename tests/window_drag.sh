@@ -16,7 +16,8 @@
 # (the turn lasts long enough and moves every frame, rather than popping). That count does not
 # depend on how loaded the machine is; how many of those moments a live window shows does (the
 # animation runs on real time, so a slow frame skips ahead): pagecurl's exit line says how many
-# frames it presented while the turn animated, printed here for the record.
+# frames it presented while the turn animated, printed here for the record. Last, a flick at 4
+# frames/s must turn the page (its description below).
 set -u
 exe=$1
 out=${2:-.}
@@ -101,4 +102,31 @@ for f in "$out"/frames/frame-*.png; do
 done
 echo "$name: the replayed key-press turn shows $distinct distinct frames"
 [ "$distinct" -ge 10 ] || fail "the key-press turn shows $distinct distinct frames (at least 10)"
+# A flick at 4 frames/s (PAGECURL_FRAME_SLEEP_MS, a test hook: each frame takes 250 ms longer):
+# the built-in book open at page 1 (alone on the right, x 185-455 of 640), pressed at x 400 and
+# moved 64 px towards the spine in 8 moves 10 ms apart (about 2 page widths a second, the pointer
+# still a half page from the spine), then let go. All of it reaches the window within one slow
+# frame: SDL stamps its events when it reads them, so only X's own times give the flick its
+# speed, and the moves held back for the next frame must not be dropped. The page turns (the
+# title names the next spread), and so does the recorded trace replayed at the fixed 60 Hz step.
+window_start env PAGECURL_FRAME_SLEEP_MS=250 "$exe" --validation --size 640x400 \
+    --record "$out/flick.trace" > "$out/flick-stdout.txt"
+poll 60 has_title "pagecurl: 1 / 16" || fail "the book opened at '$(title)'"
+wait_drawn "$out/flick-rest.png" || { kill "$pid"; exit 1; }
+xdotool mousemove --window "$win" 400 250 mousedown 1
+for i in 1 2 3 4 5 6 7 8; do
+    xdotool mousemove --window "$win" $((400 - 8 * i)) 250
+    sleep 0.01
+done
+xdotool mouseup 1
+poll 60 has_title "pagecurl: 2-3 / 16" || fail "a flick at 4 frames/s left the book at '$(title)'"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl exited with $status"
+cat "$out/flick-stdout.txt"
+echo "$name: a flick at 4 frames/s turned the page ($(grep -c ' mouse move ' "$out/flick.trace") moves recorded)"
+window_start "$exe" --validation --size 640x400 --replay "$out/flick.trace" --frames 1000000 \
+    > /dev/null
+poll 120 has_title "pagecurl: 2-3 / 16" ||
+    fail "the flick's trace replayed at 60 Hz left the book at '$(title)'"
+window_quit
 echo "$name: ok"
