@@ -164,11 +164,11 @@ typedef struct Window {
     uint64_t shown;             /* frames the session showed (not the exit files' frame) */
     uint64_t timed;             /* the frame whose times the HUD shows last, + 1 */
     AppFrameBudget budget;
-    int refresh_hz;     /* the display's, 0 when it does not say */
-    bool step_due;      /* the budget was missed: step down before the next frame */
-    bool forced;        /* the budget is the test hook's... */
-    double forced_ms;   /* ...this many milliseconds */
-    double detail_hold; /* a step of the zoom's wait for its pages (WINDOW_DETAIL_HOLD) */
+    int refresh_hz;          /* the display's, 0 when it does not say */
+    bool step_due;           /* the budget was missed: step down before the next frame */
+    bool forced;             /* the budget is the test hook's... */
+    double forced_ms;        /* ...this many milliseconds */
+    double detail_hold;      /* a step of the zoom's wait for its pages (WINDOW_DETAIL_HOLD) */
     uint32_t frame_sleep_ms; /* WINDOW_FRAME_SLEEP_ENV */
     /* whether the leaf moved in each of the last frames recorded, by frame number */
     bool moving[WINDOW_MOVING_RING];
@@ -402,8 +402,9 @@ static bool take_event(const SDL_Event *e, Window *w, AppSession *session, bool 
 {
     if (e->type == SDL_SYSWMEVENT) {
         uint32_t x_ms = 0;
-        bool x = app_x11_input_time(e, &x_ms);
-        app_session_x_event(session, x, x_ms);
+        int64_t age = -1;
+        bool x = app_x11_input_time(e, &x_ms, &age);
+        app_session_x_event(session, x, x_ms, age);
         return true;
     }
     *redraw = true;

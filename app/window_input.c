@@ -334,9 +334,11 @@ double app_session_x_time(AppSession *session, uint32_t x_ms, uint64_t sdl_ms)
     return at > 0 ? app_session_time((uint64_t)at, session->start_ms) : 0.0;
 }
 
-void app_session_x_event(AppSession *session, bool x, uint32_t x_ms)
+void app_session_x_event(AppSession *session, bool x, uint32_t x_ms, int64_t age)
 {
+    uint64_t now = SDL_GetTicks64();
     session->x_due = x, session->x_time = x_ms;
+    session->x_sdl_ms = x && age >= 0 && (uint64_t)age < now ? now - (uint64_t)age : 0;
 }
 
 /* An event's own time on the session's clock: the pointer's velocity and a key's start are those
@@ -346,13 +348,28 @@ double app_session_event_time(const SDL_Event *e, AppSession *session)
 {
     double now = app_session_seconds(session);
     uint64_t at = e->common.timestamp;
-    bool x = session->x_due && e->type != SDL_SYSWMEVENT;
-    session->x_due = session->x_due && !x; /* X's time is the next event's only */
-    if (!at || at < session->start_ms)
-        return now;
-    double t = x ? app_session_x_time(session, session->x_time, at)
-                 : app_session_time(at, session->start_ms);
-    return t <= now ? t : now;
+    bool pointer = e->type == SDL_MOUSEMOTION || e->type == SDL_MOUSEBUTTONDOWN ||
+                   e->type == SDL_MOUSEBUTTONUP || e->type == SDL_MOUSEWHEEL;
+    bool input = pointer || e->type == SDL_KEYDOWN || e->type == SDL_KEYUP ||
+                 e->type == SDL_FINGERDOWN || e->type == SDL_FINGERMOTION ||
+                 e->type == SDL_FINGERUP;
+    /* X's time is that of every pointer or key event SDL makes of the X event (a button's press
+     * may bring a motion first), until the next X event; touches come another way */
+    bool x = session->x_due && (pointer || e->type == SDL_KEYDOWN || e->type == SDL_KEYUP);
+    double t = now;
+    if (x && session->x_sdl_ms)
+        t = app_session_time(session->x_sdl_ms, session->start_ms);
+    else if (at && at >= session->start_ms)
+        t = x ? app_session_x_time(session, session->x_time, at)
+              : app_session_time(at, session->start_ms);
+    t = t <= now ? t : now;
+    if (!input)
+        return t; /* SDL's stamp, when it read it: later than the input read with it */
+    /* never before the input before it, whichever clock timed that (a trace's times never run
+     * backwards) */
+    t = t >= session->last_time ? t : session->last_time;
+    session->last_time = t;
+    return t;
 }
 
 /* A replay's events due by simulated time t (the fixed step: frames / APP_REPLAY_HZ). */

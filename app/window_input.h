@@ -53,8 +53,10 @@ typedef struct AppSession {
      * x_offset, SDL's milliseconds less X's, the least yet seen (the event read soonest after it
      * was made), once x_clock */
     uint32_t x_time;
+    uint64_t x_sdl_ms; /* X's time on SDL's clock, where X's clock is this machine's; else 0 */
     bool x_due, x_clock;
     int64_t x_offset;
+    double last_time;  /* the latest input event's time (app_session_event_time) */
     uint64_t input_ms; /* SDL time of the newest input not yet on screen; 0: none */
     /* input-to-display latencies (the input's SDL timestamp to the frame's present returning) */
     double latency_sum, latency_max;
@@ -79,13 +81,15 @@ double app_session_seconds(const AppSession *session);
  * time for it where an SDL_SYSWMEVENT before it gave one (app_session_x_event), else SDL's
  * timestamp, which is when SDL read it. */
 double app_session_event_time(const SDL_Event *e, AppSession *session);
-/* An SDL_SYSWMEVENT seen: `x` says whether it gave X's time `x_ms` of the input event that
- * follows it (app/x11.h), kept for app_session_event_time. */
-void app_session_x_event(AppSession *session, bool x, uint32_t x_ms);
-/* X's millisecond `x_ms`, seen by SDL at its millisecond `sdl_ms`, on the session's clock: X's
- * clock is put on SDL's by the least difference yet seen between the two (a later event read
- * sooner after it was made moves it back), and afresh where X's clock has jumped ahead by more
- * than APP_SESSION_X_JUMP_MS (its 32 bits wrapped, a new server). */
+/* An SDL_SYSWMEVENT seen: `x` says whether it gave X's time `x_ms` of the input events that
+ * follow it (app/x11.h), `age` how long ago that was where X's clock is this machine's (else
+ * -1), kept for app_session_event_time. */
+void app_session_x_event(AppSession *session, bool x, uint32_t x_ms, int64_t age);
+/* X's millisecond `x_ms`, seen by SDL at its millisecond `sdl_ms`, on the session's clock, where
+ * X's clock is not this machine's (a server elsewhere): it is put on SDL's by the least
+ * difference yet seen between the two (a later event read sooner after it was made moves it
+ * back), and afresh where X's clock has jumped ahead by more than APP_SESSION_X_JUMP_MS (its 32
+ * bits wrapped, a new server). */
 #define APP_SESSION_X_JUMP_MS 10000
 double app_session_x_time(AppSession *session, uint32_t x_ms, uint64_t sdl_ms);
 /* An SDL input event as trace events (up to APP_SESSION_MAX_EVENTS), positions as fractions of

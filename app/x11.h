@@ -27,8 +27,10 @@ void app_x11_watch(const char *driver);
  * them, which is once a frame: at 4 frames/s a flick's moves would all read as one instant. */
 void app_x11_input_times(const char *driver);
 /* X's time of the pointer or key input `e` (an SDL_SYSWMEVENT) carries, in the X server's
- * milliseconds; false for any other event. */
-bool app_x11_input_time(const SDL_Event *e, uint32_t *ms);
+ * milliseconds; false for any other event. `age`: how many milliseconds ago that was, where the
+ * X server's clock is this machine's monotonic one (Xorg, Xvfb and Xwayland count
+ * CLOCK_MONOTONIC's milliseconds: a server on this machine), else -1 (a server elsewhere). */
+bool app_x11_input_time(const SDL_Event *e, uint32_t *ms, int64_t *age);
 /* The run's callback (NULL: none, the line alone: "the window is gone (WHY)"). */
 void app_x11_on_lost(AppX11Lost lost, void *user);
 /* The run has ended and said so: a display lost from here (closing the window) ends the process
