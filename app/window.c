@@ -67,6 +67,7 @@ bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size
     }
     out->sdl_started = true;
     app_x11_watch(SDL_GetCurrentVideoDriver()); /* a lost display ends the run, not Xlib */
+    app_x11_input_times(SDL_GetCurrentVideoDriver());
     out->window = SDL_CreateWindow("pagecurl", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                    (int)opts->width, (int)opts->height,
                                    SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE |
@@ -116,6 +117,11 @@ static AppSessionSize drawable_size(const AppWindow *win)
  * window's step down can be tested. */
 #define WINDOW_STEP_BUDGET_ENV "PAGECURL_STEP_BUDGET_MS"
 
+/* A test hook, not a user option: every frame drawn takes this many milliseconds longer (0 to
+ * 1000), as on a device that draws a few frames a second, so that input at a slow frame rate
+ * (a flick's speed) can be tested on any machine. */
+#define WINDOW_FRAME_SLEEP_ENV "PAGECURL_FRAME_SLEEP_MS"
+
 /* A save says so in the window for this long (F12/P's file, a notebook that failed). */
 #define WINDOW_TOAST_SECONDS 2.5
 
@@ -158,11 +164,12 @@ typedef struct Window {
     uint64_t shown;             /* frames the session showed (not the exit files' frame) */
     uint64_t timed;             /* the frame whose times the HUD shows last, + 1 */
     AppFrameBudget budget;
-    int refresh_hz;     /* the display's, 0 when it does not say */
-    bool step_due;      /* the budget was missed: step down before the next frame */
-    bool forced;        /* the budget is the test hook's... */
-    double forced_ms;   /* ...this many milliseconds */
-    double detail_hold; /* a step of the zoom's wait for its pages (WINDOW_DETAIL_HOLD) */
+    int refresh_hz;          /* the display's, 0 when it does not say */
+    bool step_due;           /* the budget was missed: step down before the next frame */
+    bool forced;             /* the budget is the test hook's... */
+    double forced_ms;        /* ...this many milliseconds */
+    double detail_hold;      /* a step of the zoom's wait for its pages (WINDOW_DETAIL_HOLD) */
+    uint32_t frame_sleep_ms; /* WINDOW_FRAME_SLEEP_ENV */
     /* whether the leaf moved in each of the last frames recorded, by frame number */
     bool moving[WINDOW_MOVING_RING];
     char title[APP_WHERE_MAX + 64]; /* the window's, as last set */
@@ -378,15 +385,30 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         const AppTraceEvent *input = &inputs[i];
         if (!hover)
             session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
+        AppSessionSize size = input_size(w);
         if (input->action == APP_TRACE_MOVE && input->device != APP_TRACE_INK) {
-            session->move = *input, session->move_due = true; /* ink keeps every point */
+            app_session_hold_move(size, session, input); /* ink keeps every point */
             continue;
         }
-        AppSessionSize size = input_size(w);
         app_session_apply_move(size, session);
         app_session_apply(size, session, input);
     }
     return true;
+}
+
+/* An event from SDL: X's own (SDL_SYSWMEVENT) only gives the time of the input event after it,
+ * and draws nothing. */
+static bool take_event(const SDL_Event *e, Window *w, AppSession *session, bool *redraw)
+{
+    if (e->type == SDL_SYSWMEVENT) {
+        uint32_t x_ms = 0;
+        int64_t age = -1;
+        bool x = app_x11_input_time(e, &x_ms, &age);
+        app_session_x_event(session, x, x_ms, age);
+        return true;
+    }
+    *redraw = true;
+    return handle_event(e, w, session, app_session_event_time(e, session));
 }
 
 /* The next image, unless PAGECURL_FAULT says this acquire finds the swapchain out of date. */
@@ -724,6 +746,17 @@ static int open_book(Window *w)
             return 2;
         }
     }
+    const char *sleep_ms = getenv(WINDOW_FRAME_SLEEP_ENV);
+    if (sleep_ms && *sleep_ms) {
+        char *end;
+        long ms = strtol(sleep_ms, &end, 10);
+        if (*end || ms < 0 || ms > 1000) {
+            app_say(stderr, "%s=%s: not a whole number of milliseconds from 0 to 1000",
+                    WINDOW_FRAME_SLEEP_ENV, sleep_ms);
+            return 2;
+        }
+        w->frame_sleep_ms = (uint32_t)ms;
+    }
     pagecurl_book_desc desc = app_library_book_desc(o);
     desc.quality = w->forced ? PAGECURL_QUALITY_HIGH : desc.quality;
     desc.timed = true;         /* the HUD shows each stage, the budget sums them */
@@ -862,15 +895,11 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
             /* the time asleep is no frame's: a frame drawn for a page the library finished
              * while nothing else happened read "426 ms a frame, 2 frames/s" at rest */
             since = SDL_GetPerformanceCounter();
-            if (woken) {
-                running = handle_event(&e, w, session, app_session_event_time(&e, session));
-                redraw = true;
-            }
+            if (woken)
+                running = take_event(&e, w, session, &redraw);
         }
-        while (running && SDL_PollEvent(&e)) {
-            running = handle_event(&e, w, session, app_session_event_time(&e, session));
-            redraw = true;
-        }
+        while (running && SDL_PollEvent(&e))
+            running = take_event(&e, w, session, &redraw);
         AppSessionSize size = input_size(w);
         app_session_apply_move(size, session);
         running = running && !app_signals_caught();
@@ -930,6 +959,8 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
                     (pagecurl_book_hold(w->book, 0.0f, 0.25f, false) ||
                      pagecurl_book_hold(w->book, 0.0f, 0.25f, true));
         ok = draw(w, now, session->want_shot);
+        if (w->frame_sleep_ms)
+            SDL_Delay(w->frame_sleep_ms);
         if (warm)
             pagecurl_book_pointer(w->book,
                                   &(pagecurl_pointer_event){.size = sizeof(pagecurl_pointer_event),

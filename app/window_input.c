@@ -310,21 +310,66 @@ void app_session_apply(AppSessionSize size, AppSession *session, const AppTraceE
 /* The held-back move, before any other input (the order of events is kept) and before a frame. */
 void app_session_apply_move(AppSessionSize size, AppSession *session)
 {
-    if (session->move_due)
+    if (session->move_due) {
         app_session_apply(size, session, &session->move);
+        session->move_applied = session->move.time;
+    }
     session->move_due = false;
 }
 
+void app_session_hold_move(AppSessionSize size, AppSession *session, const AppTraceEvent *move)
+{
+    if (session->move_due && session->move.time - session->move_applied >= APP_SESSION_MOVE_SPACING)
+        app_session_apply_move(size, session);
+    session->move = *move, session->move_due = true;
+}
+
+double app_session_x_time(AppSession *session, uint32_t x_ms, uint64_t sdl_ms)
+{
+    int64_t offset = (int64_t)sdl_ms - (int64_t)x_ms;
+    if (!session->x_clock || offset < session->x_offset ||
+        offset > session->x_offset + APP_SESSION_X_JUMP_MS)
+        session->x_offset = offset, session->x_clock = true;
+    int64_t at = (int64_t)x_ms + session->x_offset;
+    return at > 0 ? app_session_time((uint64_t)at, session->start_ms) : 0.0;
+}
+
+void app_session_x_event(AppSession *session, bool x, uint32_t x_ms, int64_t age)
+{
+    uint64_t now = SDL_GetTicks64();
+    session->x_due = x, session->x_time = x_ms;
+    session->x_sdl_ms = x && age >= 0 && (uint64_t)age < now ? now - (uint64_t)age : 0;
+}
+
 /* An event's own time on the session's clock: the pointer's velocity and a key's start are those
- * of the input, not of when a slow frame let the loop see it. */
-double app_session_event_time(const SDL_Event *e, const AppSession *session)
+ * of the input, not of when a slow frame let the loop see it. SDL stamps an event when it reads
+ * it from the display, all of a frame's input at once; X stamps it when it was made. */
+double app_session_event_time(const SDL_Event *e, AppSession *session)
 {
     double now = app_session_seconds(session);
     uint64_t at = e->common.timestamp;
-    if (!at || at < session->start_ms)
-        return now;
-    double t = app_session_time(at, session->start_ms);
-    return t <= now ? t : now;
+    bool pointer = e->type == SDL_MOUSEMOTION || e->type == SDL_MOUSEBUTTONDOWN ||
+                   e->type == SDL_MOUSEBUTTONUP || e->type == SDL_MOUSEWHEEL;
+    bool input = pointer || e->type == SDL_KEYDOWN || e->type == SDL_KEYUP ||
+                 e->type == SDL_FINGERDOWN || e->type == SDL_FINGERMOTION ||
+                 e->type == SDL_FINGERUP;
+    /* X's time is that of every pointer or key event SDL makes of the X event (a button's press
+     * may bring a motion first), until the next X event; touches come another way */
+    bool x = session->x_due && (pointer || e->type == SDL_KEYDOWN || e->type == SDL_KEYUP);
+    double t = now;
+    if (x && session->x_sdl_ms)
+        t = app_session_time(session->x_sdl_ms, session->start_ms);
+    else if (at && at >= session->start_ms)
+        t = x ? app_session_x_time(session, session->x_time, at)
+              : app_session_time(at, session->start_ms);
+    t = t <= now ? t : now;
+    if (!input)
+        return t; /* SDL's stamp, when it read it: later than the input read with it */
+    /* never before the input before it, whichever clock timed that (a trace's times never run
+     * backwards) */
+    t = t >= session->last_time ? t : session->last_time;
+    session->last_time = t;
+    return t;
 }
 
 /* A replay's events due by simulated time t (the fixed step: frames / APP_REPLAY_HZ). */

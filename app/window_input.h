@@ -43,9 +43,20 @@ typedef struct AppSession {
     bool want_shot; /* F12 or P: the next frame is saved as a numbered screenshot */
     bool zoom_step; /* a step of the zoom (a key, a double-click): its frame may wait for detail */
     /* Latest pointer wins: the newest page-turning move since the last frame, applied just before
-     * the next one (each move poses the page by a few dozen drag solves). */
+     * the next one (each move poses the page by a few dozen drag solves); one held back is
+     * applied as the next comes where it is APP_SESSION_MOVE_SPACING after the last applied (its
+     * time: move_applied), so that a flick's speed has its samples however slow the frames. */
     AppTraceEvent move;
     bool move_due;
+    double move_applied;
+    /* X's time of the input event SDL gives next (x_due; app/x11.h), and X's clock on SDL's:
+     * x_offset, SDL's milliseconds less X's, the least yet seen (the event read soonest after it
+     * was made), once x_clock */
+    uint32_t x_time;
+    uint64_t x_sdl_ms; /* X's time on SDL's clock, where X's clock is this machine's; else 0 */
+    bool x_due, x_clock;
+    int64_t x_offset;
+    double last_time;  /* the latest input event's time (app_session_event_time) */
     uint64_t input_ms; /* SDL time of the newest input not yet on screen; 0: none */
     /* input-to-display latencies (the input's SDL timestamp to the frame's present returning) */
     double latency_sum, latency_max;
@@ -66,8 +77,21 @@ void app_session_sharp(AppSession *session, bool sharper);
 double app_session_time(uint64_t ms, uint64_t start_ms);
 /* The session's clock: seconds since it started. */
 double app_session_seconds(const AppSession *session);
-/* An event's own time on the session's clock (not when a slow frame let the loop see it). */
-double app_session_event_time(const SDL_Event *e, const AppSession *session);
+/* An event's own time on the session's clock (not when a slow frame let the loop see it): X's
+ * time for it where an SDL_SYSWMEVENT before it gave one (app_session_x_event), else SDL's
+ * timestamp, which is when SDL read it. */
+double app_session_event_time(const SDL_Event *e, AppSession *session);
+/* An SDL_SYSWMEVENT seen: `x` says whether it gave X's time `x_ms` of the input events that
+ * follow it (app/x11.h), `age` how long ago that was where X's clock is this machine's (else
+ * -1), kept for app_session_event_time. */
+void app_session_x_event(AppSession *session, bool x, uint32_t x_ms, int64_t age);
+/* X's millisecond `x_ms`, seen by SDL at its millisecond `sdl_ms`, on the session's clock, where
+ * X's clock is not this machine's (a server elsewhere): it is put on SDL's by the least
+ * difference yet seen between the two (a later event read sooner after it was made moves it
+ * back), and afresh where X's clock has jumped ahead by more than APP_SESSION_X_JUMP_MS (its 32
+ * bits wrapped, a new server). */
+#define APP_SESSION_X_JUMP_MS 10000
+double app_session_x_time(AppSession *session, uint32_t x_ms, uint64_t sdl_ms);
 /* An SDL input event as trace events (up to APP_SESSION_MAX_EVENTS), positions as fractions of
  * the window clamped to it; 0 for what is not input. Keeps the ink stroke's pointer and the
  * fingers in `session`. Ctrl+wheel zooms about the pointer, a two-finger pinch about the
@@ -86,6 +110,12 @@ typedef struct AppSessionSize {
 void app_session_apply(AppSessionSize size, AppSession *session, const AppTraceEvent *input);
 /* The held-back move, if any: before any other input and before a frame. */
 void app_session_apply_move(AppSessionSize size, AppSession *session);
+/* A page-turning move, held back to the next frame (latest pointer wins), the one held before it
+ * applied first where it lies APP_SESSION_MOVE_SPACING seconds or more after the last applied:
+ * a hundred moves a second at most pose the page, however many the pointer sends, and at any
+ * frame rate the flick's speed (mesh/flip.h: the last 100 ms) is measured from several. */
+#define APP_SESSION_MOVE_SPACING 0.01
+void app_session_hold_move(AppSessionSize size, AppSession *session, const AppTraceEvent *move);
 /* A replay's events due by simulated time t. */
 void app_session_replay_until(AppSession *session, AppSessionSize size, double t);
 /* A frame was shown: the latency of the input it answers, in ms (< 0 when none was waiting). */

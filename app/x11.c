@@ -4,9 +4,11 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifdef PAGECURL_HAVE_X11
+#include <SDL_syswm.h>
 #include <X11/Xlib.h>
 
 /* Xlib's handlers are handed no pointer of the caller's, and are the process's (not a display's):
@@ -65,6 +67,47 @@ void app_x11_watch(const char *driver)
     XSetErrorHandler(protocol_error);
 }
 
+void app_x11_input_times(const char *driver)
+{
+    if (driver && strcmp(driver, "x11") == 0)
+        SDL_EventState(SDL_SYSWMEVENT, SDL_ENABLE);
+}
+
+/* Past this many milliseconds an X time is not taken for this machine's clock's. */
+#define X11_AGE_MOST 60000
+
+bool app_x11_input_time(const SDL_Event *e, uint32_t *ms, int64_t *age)
+{
+    *age = -1;
+    if (e->type != SDL_SYSWMEVENT || !e->syswm.msg || e->syswm.msg->subsystem != SDL_SYSWM_X11)
+        return false;
+    const XEvent *x = &e->syswm.msg->msg.x11.event;
+    switch (x->type) {
+    case MotionNotify:
+        *ms = (uint32_t)x->xmotion.time;
+        break;
+    case ButtonPress:
+    case ButtonRelease:
+        *ms = (uint32_t)x->xbutton.time;
+        break;
+    case KeyPress:
+    case KeyRelease:
+        *ms = (uint32_t)x->xkey.time;
+        break;
+    default:
+        return false;
+    }
+    struct timespec now;
+    if (clock_gettime(CLOCK_MONOTONIC, &now) == 0) {
+        /* X's time is 32 bits of milliseconds: the difference modulo 2^32 */
+        uint32_t mono = (uint32_t)((uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u);
+        uint32_t ago = mono - *ms;
+        if (ago <= X11_AGE_MOST)
+            *age = ago;
+    }
+    return true;
+}
+
 void app_x11_on_lost(AppX11Lost lost_fn, void *user)
 {
     on_lost = lost_fn;
@@ -79,6 +122,18 @@ void app_x11_ended(int status)
 void app_x11_watch(const char *driver)
 {
     (void)driver;
+}
+
+void app_x11_input_times(const char *driver)
+{
+    (void)driver;
+}
+
+bool app_x11_input_time(const SDL_Event *e, uint32_t *ms, int64_t *age)
+{
+    (void)e, (void)ms;
+    *age = -1;
+    return false;
 }
 
 void app_x11_on_lost(AppX11Lost lost_fn, void *user)

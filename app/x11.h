@@ -10,6 +10,11 @@
 #ifndef PAGECURL_APP_X11_H
 #define PAGECURL_APP_X11_H
 
+#include <SDL.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
 /* What the run does when its display is lost: `why` says what happened in the user's terms ("its
  * connection to the X display :0 was lost"). It must not touch SDL or Xlib; it says the one line
  * (with what happened to the user's work) and may return: the process then ends with status 1. */
@@ -17,6 +22,15 @@ typedef void (*AppX11Lost)(void *user, const char *why);
 
 /* Takes Xlib's handlers over where `driver` (SDL_GetCurrentVideoDriver) is "x11". */
 void app_x11_watch(const char *driver);
+/* Where `driver` is "x11": SDL hands on X's own events too (SDL_SYSWMEVENT, each just before the
+ * SDL events made of it), for the times X gave the input. SDL stamps its events when it reads
+ * them, which is once a frame: at 4 frames/s a flick's moves would all read as one instant. */
+void app_x11_input_times(const char *driver);
+/* X's time of the pointer or key input `e` (an SDL_SYSWMEVENT) carries, in the X server's
+ * milliseconds; false for any other event. `age`: how many milliseconds ago that was, where the
+ * X server's clock is this machine's monotonic one (Xorg, Xvfb and Xwayland count
+ * CLOCK_MONOTONIC's milliseconds: a server on this machine), else -1 (a server elsewhere). */
+bool app_x11_input_time(const SDL_Event *e, uint32_t *ms, int64_t *age);
 /* The run's callback (NULL: none, the line alone: "the window is gone (WHY)"). */
 void app_x11_on_lost(AppX11Lost lost, void *user);
 /* The run has ended and said so: a display lost from here (closing the window) ends the process

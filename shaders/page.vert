@@ -166,6 +166,17 @@ void main()
 {
     vec3 pos = in_pos;
     vec2 uv = in_uv;
+    // Where a leaf is turned face down it lies a tenth of a leaf's thickness above where its pose
+    // puts it (the drawing only: the pose, picking and shadows keep the pose's own). A crease (a
+    // drag at its reach's edge: roll radius 0) lays the flap on the leaf's own face-up part at
+    // the same depth, and the two fought in jagged blocks ("torn paper"); elsewhere a roll's
+    // height (2 r) keeps them apart already. A tenth: the depth tells them apart, and the
+    // pictures of every other pose stay within the goldens' slack (a whole thickness moved a
+    // leaf turned over by up to 823 pixels).
+    if (draw.page.w == float(PC_DRAW_LEAF)) {
+        float down = clamp(-in_normal.z * sign(draw.model.z), 0.0, 1.0);
+        pos.z += down * 0.1 * PC_PAPER_THICKNESS * draw.page.x / draw.model.z;
+    }
     if (EDGE_AA)
         extend(pos, uv);
     gl_Position = draw.view_proj * vec4(pos, 1.0);

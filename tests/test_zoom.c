@@ -15,7 +15,10 @@
  * - zoomed in, a press mid-page pans and turns nothing; a press on the page's outer edge turns it;
  *   at 1x a mid-page press takes the page as without zoom; a key turn from 3x eases the view back
  *   to fit over APP_ZOOM_EASE with no jump (its first frame is the one before, each frame's step
- *   bounded), ending exactly at the fitted view. */
+ *   bounded), ending exactly at the fitted view;
+ * - X's input times on the session's clock (app/window_input.c), where SDL's stamps would put a
+ *   slow frame's input at one instant; a flick read in one slow frame hands the book several of
+ *   its moves, not only the newest. */
 #include "app/trace.h"
 #include "book/book.h"
 #include "book/camera.h"
@@ -538,6 +541,76 @@ static void times_replay(CheckState *s)
     printf("times: %zu of %zu event times read back from a trace differ\n", differ, n);
     CHECK(s, n > 0 && differ == 0, "%zu of %zu times differ once written and read", differ, n);
 }
+
+/* A flick read in one slow frame (4 frames/s: its press, 8 moves 12 ms apart and its release all
+ * at once), routed as the window routes it: the moves applied (here: recorded) are those a
+ * flick's speed is measured from, several in its last 100 ms (latest pointer wins held back all
+ * but the newest: 1). */
+static void slow_frame_moves(CheckState *s)
+{
+    char path[] = "/tmp/pagecurl-test-zoom-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(s, fd >= 0, "mkstemp");
+    if (fd < 0)
+        return;
+    close(fd);
+    AppTrace head = {0}, back = {0};
+    AppTraceRecorder rec = {.fd = -1};
+    char message[512];
+    bool ok = app_trace_record_start(&rec, path, &head, message, sizeof message);
+    AppSession session = {.record = &rec};
+    AppSessionSize size = {640, 400};
+    for (int i = 0; ok && i <= 9; i++) {
+        SDL_Event e = {.type = i == 0   ? SDL_MOUSEBUTTONDOWN
+                               : i == 9 ? SDL_MOUSEBUTTONUP
+                                        : SDL_MOUSEMOTION};
+        if (i == 0 || i == 9)
+            e.button.button = SDL_BUTTON_LEFT, e.button.clicks = 1;
+        else
+            e.motion.state = SDL_BUTTON_LMASK;
+        AppTraceEvent out[APP_SESSION_MAX_EVENTS];
+        double t = 3.0 + (i ? 0.3 + 0.012 * i : 0.0);
+        int n = app_session_trace_events(&e, NULL, &session, t, out);
+        for (int k = 0; k < n; k++) {
+            if (out[k].action == APP_TRACE_MOVE) {
+                app_session_hold_move(size, &session, &out[k]);
+                continue;
+            }
+            app_session_apply_move(size, &session);
+            app_session_apply(size, &session, &out[k]);
+        }
+    }
+    ok = ok && app_trace_record_end(&rec, message, sizeof message) &&
+         app_trace_load(path, &back, message, sizeof message);
+    CHECK(s, ok, "the trace: %s", message);
+    int late = 0;
+    double up = back.count ? back.events[back.count - 1].time : 0.0;
+    for (size_t i = 0; ok && i < back.count; i++)
+        late += back.events[i].action == APP_TRACE_MOVE && back.events[i].time >= up - 0.1;
+    printf("slow frame: %d of 8 moves in the flick's last 100 ms reach the book\n", late);
+    CHECK(s, late >= 6, "%d of 8 moves in the flick's last 100 ms reached the book", late);
+    app_trace_free(&head);
+    app_trace_free(&back);
+    remove(path);
+}
+
+/* X's times on the session's clock, set by an event read at once: a slow frame's input, read by
+ * SDL all in one millisecond, keeps the 10 ms between its events; an event read sooner after it
+ * was made moves the clock back; a jump of X's clock (its 32 bits wrapped) starts it afresh. */
+static void x_times(CheckState *s)
+{
+    AppSession session = {.start_ms = 1000};
+    double a = app_session_x_time(&session, 4000000000u, 6000); /* read at once: the clock */
+    double b = app_session_x_time(&session, 4000000400u, 6500); /* a slow frame's three */
+    double c = app_session_x_time(&session, 4000000410u, 6500);
+    double d = app_session_x_time(&session, 4000000420u, 6500);
+    CHECK(s, a == 5.0 && fabs(b - 5.4) < 1e-9 && fabs(c - 5.41) < 1e-9 && fabs(d - 5.42) < 1e-9,
+          "one frame's events: %.4f %.4f %.4f %.4f", a, b, c, d);
+    double e = app_session_x_time(&session, 4000000500u, 6480); /* read 20 ms sooner */
+    CHECK(s, fabs(e - 5.48) < 1e-9, "the clock moved back to the quicker read: %.4f", e);
+    double f = app_session_x_time(&session, 5u, 6600); /* X's clock wrapped */
+    CHECK(s, fabs(f - 5.6) < 1e-9, "after X's clock wrapped: %.4f", f);
+}
 #endif
 
 int main(void)
@@ -545,6 +618,8 @@ int main(void)
     CheckState s = {0};
 #ifdef PAGECURL_HAVE_SDL
     times_replay(&s);
+    x_times(&s);
+    slow_frame_moves(&s);
 #endif
     wheel(&s);
     pinch(&s);

@@ -16,7 +16,9 @@
 # (the turn lasts long enough and moves every frame, rather than popping). That count does not
 # depend on how loaded the machine is; how many of those moments a live window shows does (the
 # animation runs on real time, so a slow frame skips ahead): pagecurl's exit line says how many
-# frames it presented while the turn animated, printed here for the record.
+# frames it presented while the turn animated, printed here for the record. Then a recorded drag
+# replayed to a crease must show its flap whole, and a flick at 4 frames/s must turn the page
+# (their descriptions below).
 set -u
 exe=$1
 out=${2:-.}
@@ -101,4 +103,67 @@ for f in "$out"/frames/frame-*.png; do
 done
 echo "$name: the replayed key-press turn shows $distinct distinct frames"
 [ "$distinct" -ge 10 ] || fail "the key-press turn shows $distinct distinct frames (at least 10)"
+# The fold seen whole: tests/fold.trace is a drag recorded in a 1920x1080 window on a PDF (Right
+# to pages 2 | 3, the right page taken near its bottom-right corner and pulled left and up; the
+# moves' times evened to 0.1 s). The view pulls back under the held pointer, which then lies
+# beyond the leaf's reach: the pose is a crease (roll radius 0) along a diagonal from the spine's
+# head, its flap folded flat onto the leaf's own face-up part. Both lay at one depth and fought
+# in jagged blocks ("torn paper"). Replayed headless on a book of plain colours, the leaf's front
+# blue and its back yellow, the crease's last frame must show no blue between yellow on a row
+# (the flat part showing through the flap): 17,419 such pixels before, 2 now.
+mkdir -p "$out/fold-book"
+i=1
+for c in '#c03030' '#30a030' '#3030c0' '#d0c020' '#c030c0' '#30c0c0'; do
+    convert -size 306x396 "xc:$c" "$out/fold-book/p$i.png"
+    i=$((i + 1))
+done
+timeout 300 "$exe" "$out/fold-book" --headless --validation --size 960x540 \
+    --replay "$(dirname "$0")/fold.trace" --frames 72 --screenshot "$out/fold.png" > /dev/null ||
+    fail "the fold's replay failed"
+torn=$(convert "$out/fold.png" txt:- | awk -F'[,: ()]+' 'NR > 1 {
+        y = $2; r = $3; g = $4; b = $5
+        if (y != row) { row = y; seen = 0; run = 0 }
+        if (b > r + 60 && b > g + 60) { if (seen) run++ }
+        else if (r > b + 60 && g > b + 60) { torn += run; run = 0; seen = 1; flap++ }
+    } END { print torn + 0, flap + 0 }')
+set -- $torn
+echo "$name: the crease shows $1 px of the leaf's front through its flap ($2 px of flap)"
+[ "$2" -ge 20000 ] || fail "no flap in $out/fold.png ($2 px)"
+[ "$1" -le 50 ] || fail "the crease shows $1 px of the leaf's front through its flap (at most 50)"
+
+# A flick at 4 frames/s (PAGECURL_FRAME_SLEEP_MS, a test hook: each frame takes 250 ms longer):
+# the built-in book open at page 1 (alone on the right, x 185-455 of 640), pressed at x 400 and
+# moved 64 px towards the spine in 8 moves 10 ms apart (about 2 page widths a second, the pointer
+# still a half page from the spine), then let go. All of it reaches the window within one slow
+# frame: SDL stamps its events when it reads them, so only X's own times give the flick its
+# speed, and the moves held back for the next frame must not be dropped. The page turns (the
+# title names the next spread), and so does the recorded trace replayed at the fixed 60 Hz step.
+window_start env PAGECURL_FRAME_SLEEP_MS=250 "$exe" --validation --size 640x400 \
+    --record "$out/flick.trace" > "$out/flick-stdout.txt"
+poll 60 has_title "pagecurl: 1 / 16" || fail "the book opened at '$(title)'"
+wait_drawn "$out/flick-rest.png" || { kill "$pid"; exit 1; }
+# X stamps input as the server takes it in: a server starved of the CPU for longer than the
+# flick (a loaded machine) takes it all in one instant, no flick. Up to three tries; before, none
+# of them turned the page however the machine was loaded.
+for try in 1 2 3; do
+    xdotool mousemove --window "$win" 400 250 mousedown 1
+    sleep 0.3
+    for i in 1 2 3 4 5 6 7 8; do
+        xdotool mousemove --window "$win" $((400 - 8 * i)) 250
+        sleep 0.01
+    done
+    xdotool mouseup 1
+    poll 10 has_title "pagecurl: 2-3 / 16" && break
+done
+has_title "pagecurl: 2-3 / 16" || fail "3 flicks at 4 frames/s left the book at '$(title)'"
+echo "$name: try $try turned the page"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl exited with $status"
+cat "$out/flick-stdout.txt"
+echo "$name: a flick at 4 frames/s turned the page ($(grep -c ' mouse move ' "$out/flick.trace") moves recorded)"
+window_start "$exe" --validation --size 640x400 --replay "$out/flick.trace" --frames 1000000 \
+    > /dev/null
+poll 120 has_title "pagecurl: 2-3 / 16" ||
+    fail "the flick's trace replayed at 60 Hz left the book at '$(title)'"
+window_quit
 echo "$name: ok"
