@@ -735,8 +735,8 @@ static bool mupdf_extremes(const char *path, float scale, int *darkest, int *lig
     {
         fz_register_document_handlers(fz);
         doc = fz_open_document(fz, path);
-        pix = fz_new_pixmap_from_page_number(fz, doc, 0, fz_scale(scale, scale),
-                                             fz_device_rgb(fz), 0);
+        pix = fz_new_pixmap_from_page_number(fz, doc, 0, fz_scale(scale, scale), fz_device_rgb(fz),
+                                             0);
         const unsigned char *px = fz_pixmap_samples(fz, pix);
         int w = fz_pixmap_width(fz, pix), h = fz_pixmap_height(fz, pix);
         ptrdiff_t stride = fz_pixmap_stride(fz, pix);
