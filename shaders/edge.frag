@@ -120,7 +120,7 @@ void main()
         albedo = mix(albedo, cover, board);
         diffuse = mix(diffuse, max(dot(n, draw.light_dir.xyz), 0.0), board);
     }
-    vec3 light = albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse);
+    vec3 light = albedo * paper_light(diffuse, 1.0, draw.light_dir.xyz);
     // Without MSAA, the block's bottom (uv.y = 1, against the backdrop) and the book's corners at
     // the ends of its tail and head faces are anti-aliased as the page's edges are (page.frag; the
     // spine's end only where nothing lies beyond it); its top is tucked under the page's own edge

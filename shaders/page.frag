@@ -52,15 +52,21 @@ const bool LOW = (TIER & ~PC_TIER_REFERENCE) != 0u;
 const bool DETAIL_CODE = (TIER & (PC_TIER_SHADOW_ONLY | PC_TIER_EDGE_AA)) == 0u ||
                          (TIER & (PC_TIER_SHADOW_ONLY | PC_TIER_DETAIL)) == PC_TIER_DETAIL;
 // Show-through (0 off .. 1, --show-through): how much of the print on a side's back shows through
-// the paper. At 0.5 (80 g/m2 office paper) a black square on the back darkens a page lying on the
-// stack by SHOW_REST / 2 of its light (about 4 levels of 255) and a lifted leaf with the light
-// behind it by up to SHOW_BACKLIT / 2 (about 17).
+// the paper. A page lying on the stack has the next leaf's white behind it, which sends back
+// through it most of the light the back's print would take: at 0.5 (80 g/m2 office paper) a black
+// square on the back darkens it by SHOW_REST / 2 of its light (1.5 %: 1 or 2 levels of 255 on
+// white, under what a reader sees at rest). A lifted leaf with the light behind it is held up to
+// the light: up to SHOW_BACKLIT / 2 (15 %, about 17 levels).
 layout(constant_id = 1) const float SHOW_THROUGH = 0.0;
-const float SHOW_REST = 0.08;
+const float SHOW_REST = 0.03;
 const float SHOW_BACKLIT = 0.30;
 
 // Paper is matte but not Lambertian: its fibres give a broad, faint highlight and a little more
-// reflection at grazing angles. Both small, so the page never looks like plastic.
+// reflection at grazing angles. Both small, so the page never looks like plastic. Paper's sheen is
+// what it gains over a page lying flat (normal +z) seen from the same eye: a flat page has none,
+// so it does not grey the print's black (a broad highlight over the whole page added 3 % of the
+// light: black print came to 52/255), and a leaf catches the light where it bends or turns
+// towards it.
 const vec3 SHEEN_COLOR = vec3(1.0, 0.98, 0.94);
 const float SHEEN_GLOSS = 10.0;    // Blinn-Phong exponent: a highlight as broad as the page
 const float SHEEN_SPECULAR = 0.07; // its peak, against an albedo near 0.9
@@ -75,6 +81,16 @@ const vec3 CLOTH_SHEEN = vec3(1.0, 0.82, 0.80);
 const float LAMINATE_SPECULAR = 0.16;
 const float LAMINATE_FRESNEL = 0.16;
 
+// Paper's highlight and grazing reflection with normal n, unscaled: (Blinn-Phong, Schlick). The
+// low tier multiplies out the whole powers: llvmpipe's pow is a log and an exp. nh8 * nh2 is
+// nh^SHEEN_GLOSS and g2 * g2 * g is g^5: change them with the constants.
+vec2 sheen_terms(vec3 n, vec3 h, vec3 v)
+{
+    float nh = max(dot(n, h), 0.0), g = 1.0 - clamp(dot(n, v), 0.0, 1.0);
+    float nh2 = nh * nh, nh8 = nh2 * nh2 * nh2 * nh2, g2 = g * g;
+    return vec2(LOW ? nh8 * nh2 : pow(nh, SHEEN_GLOSS), LOW ? g2 * g2 * g : pow(g, 5.0));
+}
+
 // `kind`: 0 paper, 1 cloth, 2 laminate.
 vec3 sheen(vec3 n, vec3 l, vec3 v, int kind)
 {
@@ -82,19 +98,20 @@ vec3 sheen(vec3 n, vec3 l, vec3 v, int kind)
     if (ndl <= 0.0)
         return vec3(0.0); // the light is behind this side
     vec3 h = normalize(l + v);
-    float nh = max(dot(n, h), 0.0), g = 1.0 - clamp(dot(n, v), 0.0, 1.0);
-    // The low tier multiplies out the whole powers: llvmpipe's pow is a log and an exp. nh8 * nh2
-    // is nh^SHEEN_GLOSS and g2 * g2 * g is g^5: change them with the constants.
-    float nh2 = nh * nh, nh8 = nh2 * nh2 * nh2 * nh2, g2 = g * g;
-    float spec = SHEEN_SPECULAR * (LOW ? nh8 * nh2 : pow(nh, SHEEN_GLOSS));
-    float grazing = LOW ? g2 * g2 * g : pow(g, 5.0);
+    vec2 terms = sheen_terms(n, h, v);
+    float nh = max(dot(n, h), 0.0), nh2 = nh * nh, nh8 = nh2 * nh2 * nh2 * nh2;
+    float grazing = terms.y;
     if (BOARD_CODE && kind == 1)
         return CLOTH_SHEEN * CLOTH_FRESNEL * grazing * ndl;
     if (BOARD_CODE && kind == 2) {
         float nh16 = nh8 * nh8;
         return vec3(LAMINATE_SPECULAR * nh16 * nh16 + LAMINATE_FRESNEL * grazing * ndl);
     }
-    return SHEEN_COLOR * (spec + SHEEN_FRESNEL * grazing * ndl);
+    // a flat page's own, from the same eye: its n.l is l.z
+    vec2 flat_terms = sheen_terms(vec3(0.0, 0.0, 1.0), h, v);
+    float spec = SHEEN_SPECULAR * max(terms.x - flat_terms.x, 0.0);
+    float glance = SHEEN_FRESNEL * max(grazing * ndl - flat_terms.y * max(l.z, 0.0), 0.0);
+    return SHEEN_COLOR * (spec + glance);
 }
 
 // The turning leaf's shadow on a page below, soft by the leaf's height above it (as percentage-
@@ -210,8 +227,9 @@ vec3 shadow_loss(vec3 albedo, vec3 n, vec3 l, vec3 v)
     if (lit == 1.0)
         return vec3(0.0);
     float diffuse = max(dot(n, l), 0.0);
-    return albedo * (1.0 - AMBIENT) * diffuse * (1.0 - shadow_darkening(lit)) +
-           sheen(n, l, v, 0) * (1.0 - lit);
+    return (albedo * (1.0 - AMBIENT) * diffuse * (1.0 - shadow_darkening(lit)) +
+            sheen(n, l, v, 0) * (1.0 - lit)) *
+           paper_exposure(l);
 }
 
 // One outer edge of the paper, or the roll's silhouette, where q falls to 0 (q > 0 on the paper)
@@ -473,10 +491,10 @@ void main()
     float lit = !UNSHADOWED && draw.page.w == float(PC_DRAW_FLAT) ? shadow_lit(in_world) : 1.0;
     float shadow = shadow_darkening(lit);
     int kind = cloth ? 1 : outside ? 2 : 0;
-    vec3 light =
-        albedo * (AMBIENT + (1.0 - AMBIENT) * diffuse * shadow) + sheen(n, l, v, kind) * lit;
+    vec3 light = albedo * paper_light(diffuse, shadow, l) + sheen(n, l, v, kind) * lit *
+                                                             paper_exposure(l);
     if (cut) {
-        vec3 edge = cut_albedo(albedo) * (AMBIENT + (1.0 - AMBIENT) * diffuse);
+        vec3 edge = cut_albedo(albedo) * paper_light(diffuse, 1.0, l);
         light = mix(light, edge, covered.y);
     }
     out_color = vec4(light * gutter, alpha);

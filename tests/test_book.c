@@ -406,10 +406,12 @@ static void check_rtl(CheckState *s, const Ctx *c)
     CHECK(s, img.rgba, "rtl ink: no screenshot");
     if (img.rgba)
         CHECK(s,
-              page_at(&img, 0.40f, 0.5f) == 0 && page_at(&img, 0.40f, 0.62f) == colour_of(1) &&
+              brightness(&img, 0.40f, 0.5f) < 90 && page_at(&img, 0.40f, 0.62f) == colour_of(1) &&
                   page_at(&img, 0.60f, 0.5f) == colour_of(1),
-              "rtl ink on page 1: colours %d under the stroke, %d beside it, %d at its mirror",
-              page_at(&img, 0.40f, 0.5f), page_at(&img, 0.40f, 0.62f), page_at(&img, 0.60f, 0.5f));
+              "rtl ink on page 1: %d bright under the stroke (the ink's blue-black), colours %d "
+              "beside it, %d at its mirror",
+              brightness(&img, 0.40f, 0.5f), page_at(&img, 0.40f, 0.62f),
+              page_at(&img, 0.60f, 0.5f));
     image_free(&img);
 }
 
@@ -679,6 +681,164 @@ static void check_portrait_sharp(CheckState *s, const Ctx *c)
     check_as_sharp(s, "portrait_sharp: in a portrait view against a landscape one",
                    (Crop){tall, 515, 257 - 80, 300 - 80}, (Crop){wide, 1280, 640 - 80, 300 - 80},
                    160, 160, 0.8);
+}
+
+/* A PDF of three 200 x 280 pt pages printed black on white, as a manual is: page 1 a black bar
+ * and lines of text (Helvetica, which MuPDF holds), page 2 (its back) a page of text, page 3
+ * blank. */
+static bool write_print_pdf(const char *path)
+{
+    PdfFile pdf;
+    if (!pdf_file_open(&pdf, path))
+        return false;
+    pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
+    pdf_file_object(&pdf, "<< /Type /Pages /Count 3 /Kids [4 0 R 6 0 R 8 0 R] >>");
+    pdf_file_object(&pdf, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+    for (int p = 0; p < 3; p++) {
+        char stream[4096];
+        int len = 0;
+        if (p == 0)
+            len = snprintf(stream, sizeof stream, "0 0 0 rg 30 220 140 24 re f ");
+        for (int line = 0; p < 2 && line < (p == 0 ? 8 : 22); line++)
+            len += snprintf(stream + len, sizeof stream - (size_t)len,
+                            "BT /F1 7 Tf 20 %d Td (Paper does not stretch: each line keeps "
+                            "its length.) Tj ET ",
+                            (p == 0 ? 190 : 256) - 11 * line);
+        pdf_file_object(&pdf,
+                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents %d 0 R "
+                        "/Resources << /Font << /F1 3 0 R >> >> >>",
+                        5 + 2 * p);
+        pdf_file_stream(&pdf, "", stream, (size_t)len);
+    }
+    return pdf_file_close(&pdf);
+}
+
+static int luma(const unsigned char *p)
+{
+    return (2126 * p[0] + 7152 * p[1] + 722 * p[2] + 5000) / 10000;
+}
+
+#ifdef PAGECURL_HAVE_MUPDF
+/* MuPDF's own rendering of page 1 of `path` at `scale` pixels a point: its darkest and its
+ * lightest luma; false where it cannot be drawn. */
+static bool mupdf_extremes(const char *path, float scale, int *darkest, int *lightest)
+{
+    fz_context *fz = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
+    if (!fz)
+        return false;
+    bool ok = false;
+    fz_document *doc = NULL;
+    fz_pixmap *pix = NULL;
+    fz_var(doc);
+    fz_var(pix);
+    fz_try(fz)
+    {
+        fz_register_document_handlers(fz);
+        doc = fz_open_document(fz, path);
+        pix = fz_new_pixmap_from_page_number(fz, doc, 0, fz_scale(scale, scale), fz_device_rgb(fz),
+                                             0);
+        const unsigned char *px = fz_pixmap_samples(fz, pix);
+        int w = fz_pixmap_width(fz, pix), h = fz_pixmap_height(fz, pix);
+        ptrdiff_t stride = fz_pixmap_stride(fz, pix);
+        *darkest = 255, *lightest = 0;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                int l = luma(px + y * stride + 3 * x);
+                *darkest = l < *darkest ? l : *darkest;
+                *lightest = l > *lightest ? l : *lightest;
+            }
+        ok = w > 0 && h > 0;
+    }
+    fz_always(fz)
+    {
+        fz_drop_pixmap(fz, pix);
+        fz_drop_document(fz, doc);
+    }
+    fz_catch(fz)
+    {
+        fprintf(stderr, "MuPDF: %s\n", fz_caught_message(fz));
+    }
+    fz_drop_context(fz);
+    return ok;
+}
+#endif
+
+/* Issue 50: at rest, face on, a PDF's print reaches the screen as MuPDF draws it at that scale:
+ * its darkest ink (the black bar) and its paper's white within 8/255 of MuPDF's, the white in
+ * every column of the page but the gutter's (a tenth of the page from the spine), so that no
+ * highlight or vignette greys the page; and the back's text shows through by at most 2/255 (but
+ * shows), at both tiers. */
+static void check_print(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+    return;
+#else
+    char pdf[512], shot[512], bare[512];
+    path_in(c, "print.pdf", pdf, sizeof pdf);
+    CHECK(s, write_print_pdf(pdf), "cannot write %s", pdf);
+    static const char *const tiers[] = {"low", "high"};
+    for (int t = 0; t < 2; t++) {
+        path_in(c, "print.png", shot, sizeof shot);
+        path_in(c, "print-bare.png", bare, sizeof bare);
+        Run r = RUN("--headless", "--validation", "--book", pdf, "--page", "1", "--curl", "0",
+                    "--quality", tiers[t], "--size", "960x540", "--screenshot", shot);
+        CHECK(s, r.status == 0, "print %s: exit %d: %s", tiers[t], r.status, r.err);
+        r = RUN("--headless", "--validation", "--book", pdf, "--page", "1", "--curl", "0",
+                "--quality", tiers[t], "--size", "960x540", "--show-through", "0", "--screenshot",
+                bare);
+        CHECK(s, r.status == 0, "print %s, no show-through: exit %d: %s", tiers[t], r.status,
+              r.err);
+        Image img = image_load(shot), off = image_load(bare);
+        if (!img.rgba || !off.rgba || img.w != off.w || img.h != off.h) {
+            CHECK(s, false, "print %s: no screenshots", tiers[t]);
+            image_free(&img), image_free(&off);
+            continue;
+        }
+        /* the page: the box of its paper (light pixels), page 1 alone on the right */
+        int x0 = img.w, x1 = -1, y0 = img.h, y1 = -1;
+        for (int y = 0; y < img.h; y++)
+            for (int x = 0; x < img.w; x++)
+                if (luma(img.rgba + 4 * ((size_t)y * img.w + x)) > 200) {
+                    x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+                    y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+                }
+        int pw = x1 - x0 + 1;
+        CHECK(s, pw > 200 && y1 > y0 + 200, "print %s: no page found (%d..%d)", tiers[t], x0, x1);
+        int mu_dark = -1, mu_white = -1;
+        CHECK(s, pw > 0 && mupdf_extremes(pdf, (float)pw / 200.0f, &mu_dark, &mu_white),
+              "print: MuPDF cannot draw %s", pdf);
+        /* inside the page's anti-aliased outline: its darkest, and each column's lightest */
+        int dark = 255, grey_col = 256, most = 0, shown = 0;
+        for (int x = x0 + 2; x <= x1 - 2; x++) {
+            int col = 0;
+            for (int y = y0 + 2; y <= y1 - 2; y++) {
+                size_t i = 4 * ((size_t)y * img.w + x);
+                int l = luma(img.rgba + i);
+                dark = l < dark ? l : dark;
+                col = l > col ? l : col;
+                for (int k = 0; k < 3; k++) {
+                    int d = off.rgba[i + k] - img.rgba[i + k];
+                    most = d > most ? d : most;
+                    shown += d > 0;
+                }
+            }
+            if (x > x0 + pw / 10)
+                grey_col = col < grey_col ? col : grey_col;
+        }
+        printf("print %s: page %d px wide: darkest %d, paper %d at least (MuPDF %d, %d); "
+               "show-through %d levels at most (%d channels)\n",
+               tiers[t], pw, dark, grey_col, mu_dark, mu_white, most, shown);
+        CHECK(s, abs(dark - mu_dark) <= 8, "print %s: the darkest ink %d, MuPDF's %d", tiers[t],
+              dark, mu_dark);
+        CHECK(s, abs(grey_col - mu_white) <= 8, "print %s: the paper %d in places, MuPDF's %d",
+              tiers[t], grey_col, mu_white);
+        CHECK(s, most <= 2 && shown > 100,
+              "print %s: the back's text shows through by %d levels (%d channels; 1 or 2)",
+              tiers[t], most, shown);
+        image_free(&img), image_free(&off);
+    }
+#endif
 }
 
 static AppBookSource *open_source(CheckState *s, const char *path);
@@ -2231,6 +2391,7 @@ int main(int argc, char **argv)
         {"zoom_sharp", check_zoom_sharp},
         {"portrait_sharp", check_portrait_sharp},
         {"regions", check_regions},
+        {"print", check_print},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

@@ -193,11 +193,12 @@ static void check_edge(CheckState *s, const Edge *e, const Image *low, const Ima
           e->name, off, MAX_OFF);
 }
 
-/* Whether a pixel is the built-in book's red cloth, not the backdrop or paper. */
+/* Whether a pixel is the built-in book's red cloth, not the backdrop or paper: a deep red (the
+ * page's red margin rule, pink on the paper, is as red but light). */
 static bool cloth(const Image *img, int x, int y)
 {
     const unsigned char *p = &img->rgba[((size_t)y * (size_t)img->w + (size_t)x) * 4];
-    return p[0] > p[1] + 20 && p[0] > p[2] + 20;
+    return p[0] > p[1] + 20 && p[0] > p[2] + 20 && p[1] < 120;
 }
 
 /* The built-in book's front board standing on its spine, seen from above: a strip of its cloth

@@ -160,7 +160,8 @@ static void check_bound(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
  * roll's cells that the view finds free of the outline drawn by the plain pipelines and left out
  * of the edge round, against every roll cell drawn with the outline's, as the pose alone splits
  * them: the same bytes. The flat cells merged into runs, against each drawn by its own two
- * triangles: within 2/255 (the same plane's values interpolated from other vertices; a pixel left
+ * triangles: within 3/255 (the same plane's values interpolated from other vertices, and the
+ * light's exposure, which brings a flat page to 1, scales their rounding by 1.23; a pixel left
  * open between two runs would show the page under the leaf). */
 static void check_split(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
 {
@@ -211,7 +212,7 @@ static void check_split(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     CHECK(s, by_view.rolled_plain > 1000 && by_pose.rolled_plain == 0,
           "vacuous: %llu roll cells drawn plain by the view, %llu by the pose",
           (unsigned long long)by_view.rolled_plain, (unsigned long long)by_pose.rolled_plain);
-    CHECK(s, merged_most <= 2, "the flat cells merged change a byte by %d/255 (at most 2)",
+    CHECK(s, merged_most <= 3, "the flat cells merged change a byte by %d/255 (at most 3)",
           merged_most);
     app_view_destroy(ctx, &unmerged);
     app_view_destroy(ctx, &by_pose);
