@@ -61,8 +61,11 @@ typedef struct AppTraceEvent {
 
 /* Replays step the simulation at this fixed rate, so a trace always gives the same frames. */
 #define APP_REPLAY_HZ 60.0
-/* After a trace's last event, a replay runs on this long for the page to settle. */
-#define APP_REPLAY_TAIL 1.0
+/* After a trace's last event, a replay runs on this long for the book to come to rest: the
+ * longest a motion runs on by itself, the fastest pan's coast (book/zoom.c: 0.3 s x ln(8 / 0.002),
+ * 2.5 s; test zoom). A still replay skips the frames where nothing moves, so it costs nothing
+ * where all is at rest sooner. */
+#define APP_REPLAY_TAIL 2.6
 
 typedef struct AppTrace {
     AppTraceEvent *events;

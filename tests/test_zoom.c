@@ -392,6 +392,24 @@ static void inertia(CheckState *s)
     printf("inertia: coasted %.4f of the view in 0.15 s, %.4f in all\n", -d1, -(x[1][2] - x[1][0]));
 }
 
+/* The fastest flick (a pan far past FLICK_MAX) has stopped by the time a replay ends after its
+ * last event (APP_REPLAY_TAIL): a window's session ends at rest, and its replay must show the
+ * same place, not one short of it by what the coast still had to go (a busy machine's slow drag
+ * made a flick of 1.4 views a second, still coasting 1 s on: window_replay ended 90 px apart). */
+static void replay_tail(CheckState *s)
+{
+    AppZoom zoom = {0};
+    AppZoomRect fit = {0.0f, 0.0f, 1.0f, 1.0f};
+    app_zoom_set(&zoom, 4.0f, 0.5f, 0.5f, 0.0, &fit);
+    app_zoom_drag_begin(&zoom, 0.2f, 0.5f, 1.0, &fit);
+    app_zoom_drag_move(&zoom, 0.9f, 0.5f, 1.05, &fit);
+    app_zoom_drag_end(&zoom, 1.05, &fit);
+    CHECK(s, app_zoom_moving(&zoom, 1.06), "the flick did not coast");
+    CHECK(s, !app_zoom_moving(&zoom, 1.05 + APP_REPLAY_TAIL),
+          "the fastest flick still coasts %.1f s after the drag, past a replay's end",
+          APP_REPLAY_TAIL);
+}
+
 static void press_pans_or_turns(CheckState *s)
 {
     Book b;
@@ -625,6 +643,7 @@ int main(void)
     pinch(&s);
     pan_limits(&s);
     inertia(&s);
+    replay_tail(&s);
     press_pans_or_turns(&s);
     turn_eases(&s);
     return check_finish(&s, "test_zoom");
