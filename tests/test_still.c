@@ -212,7 +212,10 @@ static void check_split(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     CHECK(s, by_view.rolled_plain > 1000 && by_pose.rolled_plain == 0,
           "vacuous: %llu roll cells drawn plain by the view, %llu by the pose",
           (unsigned long long)by_view.rolled_plain, (unsigned long long)by_pose.rolled_plain);
-    CHECK(s, merged_most <= 3, "the flat cells merged change a byte by %d/255 (at most 3)",
+    /* 3 measured with page.vert's lift of a leaf's face-down part left out, 5 with it: the lift
+     * follows each vertex's normal, which a merged triangle interpolates over cells whose own
+     * vertices carry it apart */
+    CHECK(s, merged_most <= 5, "the flat cells merged change a byte by %d/255 (at most 5)",
           merged_most);
     app_view_destroy(ctx, &unmerged);
     app_view_destroy(ctx, &by_pose);
