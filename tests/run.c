@@ -108,3 +108,20 @@ bool run_test_args(int argc, char **argv, const char *name, RunArgs *out)
     }
     return true;
 }
+
+bool run_same_file(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    bool same = fa && fb;
+    for (int x, y; same;) {
+        x = fgetc(fa), y = fgetc(fb);
+        same = x == y;
+        if (x == EOF)
+            break;
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same;
+}

@@ -39,5 +39,8 @@ bool run_test_args(int argc, char **argv, const char *name, RunArgs *out);
 
 /* A file's first size-1 bytes as a string ("" when it cannot be read). */
 void run_slurp(const char *path, char *buf, size_t size);
+/* Whether two files hold the same bytes (false when either cannot be read): an input the run
+ * must have left as it was. */
+bool run_same_file(const char *a, const char *b);
 
 #endif

@@ -1218,23 +1218,6 @@ static void stop_in_stage(CheckState *s, const Cli *c, const char *const *args, 
           r.status, 128 + sig, took, r.err);
 }
 
-static bool same_file(const char *a, const char *b)
-{
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-    bool same = fa && fb;
-    for (int x, y; same;) {
-        x = fgetc(fa), y = fgetc(fb);
-        same = x == y;
-        if (x == EOF)
-            break;
-    }
-    if (fa)
-        fclose(fa);
-    if (fb)
-        fclose(fb);
-    return same;
-}
-
 /* SIGTERM while the heaviest notebook is read and its ink drawn (as it is opened, and a second
  * and three seconds later: wherever its reading and drawing are then), SIGINT while a PDF of
  * 10 GB (a header, then a hole: MuPDF reads it all to repair it, 29 s) opens: each ends the run
@@ -1251,7 +1234,7 @@ static void check_stop_stages(CheckState *s, const Cli *c)
     static const double after[] = {0.0, 1.0, 3.0};
     for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
         stop_in_stage(s, c, reading, worst, SIGTERM, after[i], "the heaviest notebook");
-    CHECK(s, same_file(worst, copy), "a notebook whose reading was stopped was changed");
+    CHECK(s, run_same_file(worst, copy), "a notebook whose reading was stopped was changed");
 #ifdef PAGECURL_HAVE_MUPDF
     char big[512];
     path_in(c, big, sizeof big, "big.pdf");

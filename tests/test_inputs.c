@@ -206,23 +206,6 @@ static void check_out_of_memory(CheckState *s, const Ctx *c)
 #endif
 }
 
-static bool same_bytes(const char *a, const char *b)
-{
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-    bool same = fa && fb;
-    for (int x, y; same;) {
-        x = fgetc(fa), y = fgetc(fb);
-        same = x == y;
-        if (x == EOF)
-            break;
-    }
-    if (fa)
-        fclose(fa);
-    if (fb)
-        fclose(fb);
-    return same;
-}
-
 /* One-page PDF, written as text (MuPDF repairs the missing cross-reference table). */
 static bool write_pdf(const char *path)
 {
@@ -272,7 +255,7 @@ static void check_book_outputs(CheckState *s, const Ctx *c)
         char what[700];
         snprintf(what, sizeof what, "%s %s", cases[i].flag, cases[i].path);
         check_refused(s, r, 2, "book being read", what);
-        CHECK(s, same_bytes(page, copy) && !exists(fresh), "%s changed the book", what);
+        CHECK(s, run_same_file(page, copy) && !exists(fresh), "%s changed the book", what);
     }
     char frame[700];
     snprintf(frame, sizeof frame, "%s/frame-0001.png", dir);
@@ -297,7 +280,7 @@ static void check_book_outputs(CheckState *s, const Ctx *c)
         r = RUN("--headless", "--book", pdf, "--curl", "0.3", "--size", "64x48", "--export-obj",
                 pdf_cases[i]);
         check_refused(s, r, 2, "book being read", pdf_cases[i]);
-        CHECK(s, same_bytes(pdf, pdf_copy), "--export-obj %s replaced the PDF", pdf_cases[i]);
+        CHECK(s, run_same_file(pdf, pdf_copy), "--export-obj %s replaced the PDF", pdf_cases[i]);
     }
 #endif
 }
