@@ -27,14 +27,21 @@ unsigned mesh_parallel_threads(void)
     return cores > (long)MESH_PARALLEL_MAX_THREADS ? MESH_PARALLEL_MAX_THREADS : (unsigned)cores;
 }
 
-void mesh_parallel_for(size_t n, unsigned threads, MeshRangeFn fn, void *ctx)
+/* The threads asked for, within 1 .. MESH_PARALLEL_MAX_THREADS and at most one for each of
+ * `most` shares of the work. */
+static unsigned thread_count(unsigned threads, size_t most)
 {
-    size_t most = n / MESH_PARALLEL_MIN_ITEMS;
     unsigned count = threads < 1 ? 1 : threads;
     if (count > MESH_PARALLEL_MAX_THREADS)
         count = MESH_PARALLEL_MAX_THREADS;
     if ((size_t)count > most)
         count = most < 1 ? 1 : (unsigned)most;
+    return count;
+}
+
+void mesh_parallel_for(size_t n, unsigned threads, MeshRangeFn fn, void *ctx)
+{
+    unsigned count = thread_count(threads, n / MESH_PARALLEL_MIN_ITEMS);
     Range ranges[MESH_PARALLEL_MAX_THREADS];
     pthread_t ids[MESH_PARALLEL_MAX_THREADS];
     int started[MESH_PARALLEL_MAX_THREADS] = {0};
@@ -70,11 +77,7 @@ static void *run_tasks(void *arg)
 void mesh_parallel_tasks(size_t n, unsigned threads, MeshTaskFn fn, void *ctx)
 {
     Tasks tasks = {fn, ctx, n, 0};
-    unsigned count = threads < 1 ? 1 : threads;
-    if (count > MESH_PARALLEL_MAX_THREADS)
-        count = MESH_PARALLEL_MAX_THREADS;
-    if ((size_t)count > n)
-        count = n < 1 ? 1 : (unsigned)n;
+    unsigned count = thread_count(threads, n);
     pthread_t ids[MESH_PARALLEL_MAX_THREADS];
     bool started[MESH_PARALLEL_MAX_THREADS] = {0};
     for (unsigned i = 1; i < count; i++)
