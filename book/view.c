@@ -75,6 +75,8 @@ static void collect(const GpuContext *ctx, AppView *view, uint32_t slot)
     view->stamped[slot] = false;
     GpuTimerStage stages[GPU_TIMER_MAX];
     uint32_t n = gpu_timer_read(ctx, &view->timers[slot], stages);
+    if (n == 0) /* a frame the host dropped: its timestamps never came */
+        return;
     AppViewTimes times = {.frame = view->stamped_frame[slot]};
     for (uint32_t i = 0; i < n; i++) {
         times.ms[stages[i].tag] = stages[i].ms;

@@ -52,14 +52,16 @@ void gpu_timer_mark(GpuTimer *timer, VkCommandBuffer cmd, uint32_t tag, const ch
     timer->written++;
 }
 
+/* Never waits (no VK_QUERY_RESULT_WAIT_BIT): a host may record a frame and drop it, and its
+ * timestamps never come; the next record of the slot must not block on them (VK_NOT_READY: no
+ * times). */
 uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer,
                         GpuTimerStage out[GPU_TIMER_MAX])
 {
     uint64_t ticks[GPU_TIMER_MAX];
     if (timer->written < 2 ||
         vkGetQueryPoolResults(ctx->device, timer->pool, 0, timer->written, sizeof ticks, ticks,
-                              sizeof ticks[0],
-                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
+                              sizeof ticks[0], VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
         return 0;
     uint32_t n = 0;
     for (uint32_t i = 1; i < timer->written; i++) {

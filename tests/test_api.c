@@ -2065,6 +2065,59 @@ static void window_queries(Host *h, pagecurl_context *ctx, const char *dir)
     pagecurl_book_destroy(book);
 }
 
+/* A timed book's first frame recorded and dropped by the host (never submitted, so its
+ * timestamps never come): recording that slot again returns (the read waited for them: forever
+ * on a GPU, lavapipe gave up), draws, and the dropped frame is not reported as finished (it was,
+ * with no stages). */
+static void dropped_frame(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *book =
+        made(ctx, (pagecurl_book_desc){.page = 3, .wait_for_pages = true, .timed = true});
+    if (!book)
+        return;
+    uint32_t slot = (uint32_t)(h->frame % 2);
+    pagecurl_target target = {
+        .size = sizeof target,
+        .image = h->image,
+        .extent = {h->width, h->height},
+        .viewport = {{BORDER, BORDER}, {h->width - 2 * BORDER, h->height - 2 * BORDER}},
+        .layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        .final_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_CLEAR_BIT,
+        .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+        .format = h->format,
+    };
+    pagecurl_error err;
+    VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
+    bool updated = pagecurl_book_update(book, 0.0, &target, &err);
+    CHECK(&st, updated, "the dropped frame's update: %s", updated ? "" : err.message);
+    VK_OK(vkBeginCommandBuffer(
+        h->cmd[slot],
+        &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT}));
+    pagecurl_book_record(book, h->cmd[slot], slot, &target);
+    VK_OK(vkEndCommandBuffer(h->cmd[slot])); /* and never submitted */
+    h->frame += 2;                           /* the next frame records the same slot */
+    Watchdog w;
+    watchdog_start(&w, 120.0, "a record after a dropped frame");
+    bool drawn = host_frame(h, book, 0.0, true);
+    watchdog_stop(&w);
+    CHECK(&st, drawn, "no frame after a dropped one");
+    /* the dropped frame never finished: it has no times; the drawn one has, once its slot is
+     * recorded again */
+    pagecurl_frame_times times = {.size = sizeof times};
+    bool got = pagecurl_book_frame_times(book, &times);
+    CHECK(&st, !got, "a dropped frame's times: frame %llu, %u stages",
+          (unsigned long long)times.frame, times.stage_count);
+    for (int f = 0; f < 2; f++)
+        host_frame(h, book, 0.0, true);
+    got = pagecurl_book_frame_times(book, &times);
+    CHECK(&st, got && times.frame == 1 && times.stage_count >= 2,
+          "the times after a dropped frame: %d, frame %llu, %u stages", got,
+          (unsigned long long)times.frame, times.stage_count);
+    pagecurl_book_destroy(book);
+}
+
 /* A book's frames timed on the device: the stages of the last frame finished, with no pixel
  * changed by the timing; a leaf read back from a host's frame, bit for bit the one the book's
  * own frame reads; a frame shown ahead of the clock (the lead) as one at that later time; the
@@ -2102,6 +2155,7 @@ static void window_frames(Host *h, pagecurl_context *ctx)
     CHECK(&st, !pagecurl_book_read_leaf(plain), "a leaf read without leaf_readback");
     pagecurl_book_destroy(plain);
     pagecurl_book_destroy(timed);
+    dropped_frame(h, ctx);
     /* the leaf from a host's frame and from the book's own */
     pagecurl_book *hosted = made(ctx, (pagecurl_book_desc){.page = 3, .leaf_readback = true}),
                   *own = made(ctx, (pagecurl_book_desc){.page = 3, .leaf_readback = true});
