@@ -146,7 +146,11 @@ typedef struct Window {
     AppTraceRecorder record; /* --record's file, written as the input comes */
     AppVk vk;
     AppSwapchain sc;
-    AppUpscale upscale;   /* the book drawn smaller than the window, scaled up to it */
+    AppUpscale upscale; /* the book drawn smaller than the window, scaled up to it */
+    /* counts the swapchain's remakes (and the image scaled up from, remade with it): the book
+     * keeps its commands for the images it draws straight into while this holds
+     * (pagecurl_target.generation) */
+    uint64_t images_made;
     uint32_t book_side;   /* the largest the book is drawn a side: its images, framebuffers */
     VkExtent2D hud_most;  /* the largest framebuffer: the HUD's pass within it */
     AppSessionSize drawn; /* the book's last viewport: input's pixels while none is drawn */
@@ -522,6 +526,7 @@ static bool draw(Window *w, double time, bool shot)
         if (!app_swapchain_rebuild(&w->vk, (VkExtent2D){size.width, size.height}, sc, w->message,
                                    sizeof w->message))
             return false;
+        w->images_made++;
         w->stale = w->faulting = false;
         if (sc->too_large) {
             say_too_large(w);
@@ -552,6 +557,7 @@ static bool draw(Window *w, double time, bool shot)
         .view = !w->straight ? VK_NULL_HANDLE
                 : up         ? up->view
                              : sc->views[0],
+        .generation = w->images_made,
     };
     w->drawn = (AppSessionSize){target.extent.width, target.extent.height};
     pagecurl_error err;

@@ -1295,7 +1295,8 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
                           .spread = b->spread,
                           .layout = b->layout,
                           .ink = &b->ink,
-                          .readback_vertices = read};
+                          .readback_vertices = read,
+                          .target_generation = direct ? t.generation : 0};
     b->read_leaf_next = false;
     b->leaf_read = b->leaf_read || read;
     GpuError ignored = {0};

@@ -150,7 +150,10 @@ static bool recipe_of(const AppView *view, const AppViewFrame *desc, const GpuCh
     out->made = leaf->made;
     out->readback_vertices = desc->readback_vertices;
     out->readback_pixels = desc->readback_pixels;
-    return true;
+    out->target_generation = desc->target_generation;
+    /* the host's image and view are named by handles that a remade one may reuse: kept only
+     * while the host's generation says they are the same objects */
+    return !(view->kind == APP_VIEW_HOSTED && view->direct && desc->target_generation == 0);
 }
 
 /* Whether the slot's last commands are the frame's (its recipe in `recipe`, kept where `keep`):

@@ -53,6 +53,7 @@ typedef struct AppViewRecipe {
     const AppLeaf *leaf;
     uint64_t made;
     bool readback_vertices, readback_pixels;
+    uint64_t target_generation;
     GpuRenderRecipe render;
 } AppViewRecipe;
 
@@ -109,6 +110,9 @@ typedef struct AppViewFrame {
     const MeshInk *ink;     /* the strokes drawn (what changed is uploaded); NULL: none */
     bool readback_pixels;   /* offscreen: into offscreen.pixels, valid after app_view_wait */
     bool readback_vertices; /* into the leaf's readback buffer (the leaf needs .readback) */
+    /* a host's target drawn straight into: its generation (pagecurl_target.generation); 0, not
+     * known, keeps none of the commands that name it */
+    uint64_t target_generation;
 } AppViewFrame;
 
 /* The host's side of a frame, in milliseconds. */

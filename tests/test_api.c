@@ -109,6 +109,7 @@ typedef struct Host {
      * the book draws over the host's background */
     VkImageView view;
     bool direct, keep;
+    uint64_t generation; /* said in the targets: changed when `image` and `view` are remade */
     VkImage ms_image;
     VkImageView ms_view;
     VkDeviceMemory ms_memory;
@@ -145,7 +146,9 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
         }                                                                                          \
     } while (0)
 
-static void host_instance(Host *h)
+/* The host's instance, with the validation layer (any message it gives fails the test) or
+ * without (it wraps handles: what the driver hands out is not seen). */
+static void host_instance(Host *h, bool validation)
 {
     VkDebugUtilsMessengerCreateInfoEXT messenger = {
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
@@ -166,11 +169,11 @@ static void host_instance(Host *h)
     const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     VkInstanceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-        .pNext = &features,
+        .pNext = validation ? (const void *)&features : (const void *)&messenger,
         .pApplicationInfo = &(VkApplicationInfo){.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
                                                  .pApplicationName = "test_api",
                                                  .apiVersion = VK_API_VERSION_1_3},
-        .enabledLayerCount = 1,
+        .enabledLayerCount = validation ? 1 : 0,
         .ppEnabledLayerNames = &layer,
         .enabledExtensionCount = 1,
         .ppEnabledExtensionNames = &ext,
@@ -398,6 +401,7 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
                 : ms       ? h->ms_view
                            : h->view,
         .keep = h->keep,
+        .generation = h->generation,
         .extent = {h->width, h->height},
         .viewport = {{BORDER, BORDER}, {h->width - 2 * BORDER, h->height - 2 * BORDER}},
         .layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
@@ -2349,6 +2353,108 @@ static void provider(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(book);
 }
 
+/* The library's secondary command buffers begun (recorded afresh), counted by the Vulkan
+ * functions the host hands it (pagecurl_context_desc.get_instance_proc_addr): the loader's, but
+ * vkBeginCommandBuffer. */
+static atomic_long secondaries_begun;
+
+static VkResult VKAPI_CALL counted_begin(VkCommandBuffer cmd, const VkCommandBufferBeginInfo *info)
+{
+    if (info->pInheritanceInfo)
+        atomic_fetch_add(&secondaries_begun, 1);
+    return vkBeginCommandBuffer(cmd, info);
+}
+
+static PFN_vkVoidFunction VKAPI_CALL counted_device_proc(VkDevice device, const char *name)
+{
+    if (!strcmp(name, "vkBeginCommandBuffer"))
+        return (PFN_vkVoidFunction)counted_begin;
+    return vkGetDeviceProcAddr(device, name);
+}
+
+static PFN_vkVoidFunction VKAPI_CALL counted_instance_proc(VkInstance instance, const char *name)
+{
+    if (!strcmp(name, "vkGetDeviceProcAddr"))
+        return (PFN_vkVoidFunction)counted_device_proc;
+    if (!strcmp(name, "vkBeginCommandBuffer"))
+        return (PFN_vkVoidFunction)counted_begin;
+    return vkGetInstanceProcAddr(instance, name);
+}
+
+/* A host that remakes its image and view at the same size, drawn straight into, on an instance
+ * without validation (which wraps handles, hiding this): lavapipe hands the new image and view
+ * the old ones' handles, and the book replayed the commands it kept for the destroyed ones (a
+ * GPU's would write freed memory; lavapipe's look the view up when they run). The book records
+ * afresh after a remake the host says (its generation), keeps its commands while the generation
+ * holds, and keeps none with the generation unsaid; the frame after the remake is the frame
+ * before. */
+static void remade_target(void)
+{
+    Host h = {.format = VK_FORMAT_R8G8B8A8_SRGB};
+    host_instance(&h, false);
+    host_device(&h, false);
+    host_frames(&h, W, H);
+    pagecurl_context_desc desc = host_desc(&h);
+    desc.get_instance_proc_addr = counted_instance_proc;
+    pagecurl_error err;
+    pagecurl_context *ctx = pagecurl_context_create(&desc, &err);
+    CHECK(&st, ctx != NULL, "a context on the host's device without validation: %s", err.message);
+    for (uint64_t said = 0; ctx && said < 2; said++) {
+        /* the high tier: the low one's split leaf records every frame anyway */
+        pagecurl_book *book = made(ctx, (pagecurl_book_desc){.page = 3,
+                                                             .quality = PAGECURL_QUALITY_HIGH,
+                                                             .wait_for_pages = true,
+                                                             .target_format = h.format,
+                                                             .target_samples = 1});
+        if (!book)
+            break;
+        h.direct = true, h.generation = said;
+        bool ok = true;
+        for (int f = 0; ok && f < 4; f++) /* each slot's first frames */
+            ok = host_frame(&h, book, 0.0, true);
+        long begun = atomic_load(&secondaries_begun);
+        for (int f = 0; ok && f < 2; f++)
+            ok = host_frame(&h, book, 0.0, true);
+        long steady = atomic_load(&secondaries_begun) - begun;
+        uint8_t *before = ok ? viewport_copy(&h) : NULL;
+        /* remade until the handles come back (the first remake does not always give them) */
+        bool same = false;
+        for (int tries = 0; tries < 8 && !same; tries++) {
+            VkImage old_image = h.image;
+            VkImageView old_view = h.view;
+            vkDestroyImageView(h.device, h.view, NULL);
+            vkDestroyImage(h.device, h.image, NULL);
+            vkFreeMemory(h.device, h.image_memory, NULL);
+            host_image(&h, VK_SAMPLE_COUNT_1_BIT, &h.image, &h.image_memory, &h.view);
+            same = h.image == old_image && h.view == old_view;
+        }
+        h.generation += said; /* a host that says: a new number */
+        begun = atomic_load(&secondaries_begun);
+        for (int f = 0; ok && f < 2; f++)
+            ok = host_frame(&h, book, 0.0, true);
+        long remade = atomic_load(&secondaries_begun) - begun;
+        uint8_t *after = ok ? viewport_copy(&h) : NULL;
+        const char *how = said ? "said" : "unsaid";
+        printf("remade target, generation %s: the same handles %s; %ld commands recorded in 2 "
+               "frames at "
+               "rest, "
+               "%ld in the 2 frames after the remake\n",
+               how, same ? "came back" : "did not come back", steady, remade);
+        CHECK(&st, remade == 2, "generation %s: %ld of the 2 frames after the remake recorded", how,
+              remade);
+        CHECK(&st, said ? steady == 0 : steady == 2,
+              "generation %s: %ld commands recorded for 2 frames at rest", how, steady);
+        CHECK(&st, before && after && pixels_differ(before, after) == 0,
+              "the frame after the host remade its image (generation %s): %zu pixels differ", how,
+              before && after ? pixels_differ(before, after) : 0);
+        free(before), free(after);
+        h.direct = false, h.generation = 0;
+        pagecurl_book_destroy(book);
+    }
+    pagecurl_context_destroy(ctx);
+    host_destroy(&h);
+}
+
 /* A simple host: the library makes the device, the host records on it. */
 static void own_context(void)
 {
@@ -2466,7 +2572,7 @@ int main(int argc, char **argv)
               err.status == PAGECURL_ERROR_USAGE,
           "a short context description: %s", err.message);
     Host h = {0};
-    host_instance(&h);
+    host_instance(&h, true);
     host_device(&h, false);
     host_frames(&h, W, H);
     pagecurl_context_desc desc = host_desc(&h);
@@ -2508,6 +2614,7 @@ int main(int argc, char **argv)
     host_destroy(&h);
     CHECK(&st, h.messages == 0, "%u validation or driver messages", h.messages);
     own_context();
+    remade_target();
     window_context();
     return check_finish(&st, "test_api");
 }

@@ -587,6 +587,13 @@ typedef struct pagecurl_target {
      * layout is then COLOR_ATTACHMENT_OPTIMAL where final_layout says UNDEFINED. */
     VkImageView view;
     bool keep;
+    /* Added after keep (a .size that ends before it means 0): a number the host changes whenever
+     * it creates `image` or `view` anew (its swapchain remade: a count of remakes). The book keeps
+     * the commands it records for a target drawn straight into (`view`) while image, view and
+     * generation stay as they were; 0, the host not saying, records them afresh each frame: a
+     * destroyed image's or view's handle may come back for the one made after it, and commands
+     * kept for the old one would draw into freed memory. */
+    uint64_t generation;
 } pagecurl_target;
 
 /* Once a frame, before recording: advances the book to `time` (seconds on the host's clock,
