@@ -15,6 +15,9 @@
 #define HUD_SMOOTHING 0.1
 /* The backdrop's margin around the text, in glyph pixels. */
 #define HUD_PAD 4.0f
+/* The panel's text: the page field's lines and contents (APP_PAGE_FIELD_TEXT), a toast and the
+ * HUD's own lines. */
+#define HUD_TEXT_MAX (APP_PAGE_FIELD_TEXT + 1024)
 
 void app_hud_frame(AppHud *hud, double ms)
 {
@@ -72,7 +75,7 @@ static void hud_text(const AppHud *hud, char *text, size_t size)
 
 void app_hud_size(const AppHud *hud, float *width, float *height)
 {
-    char text[1024];
+    char text[HUD_TEXT_MAX];
     hud_text(hud, text, sizeof text);
     *width = (float)stb_easy_font_width(text) + 2.0f * HUD_PAD;
     *height = (float)stb_easy_font_height(text) + 2.0f * HUD_PAD;
@@ -82,7 +85,7 @@ uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
 {
     if (bytes < 4 * APP_HUD_VERTEX_BYTES)
         return 0;
-    char text[1024];
+    char text[HUD_TEXT_MAX];
     hud_text(hud, text, sizeof text);
     float w, h;
     app_hud_size(hud, &w, &h);
