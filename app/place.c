@@ -157,7 +157,7 @@ static void prune(const char *folder, const char *keep)
             files = grown, room = more;
         }
         files[count].written = st.st_mtim;
-        snprintf(files[count].name, sizeof files[count].name, "%s", e->d_name);
+        memcpy(files[count].name, e->d_name, strlen(e->d_name) + 1); /* id_name: it fits */
         count++;
     }
     /* the one just written is the newest, and stays: the others make up the rest */
