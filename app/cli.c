@@ -33,6 +33,7 @@ static const struct {
     {"--replay", "--page", "the trace starts at the first spread"},
     {"--replay", "--zoom", "the trace zooms the book"},
     {"--replay", "--zoom-at", "the trace zooms the book"},
+    {"--replay", "--no-remember", "a replay keeps no place"},
     {"--reduced-motion", "--grab", "a cross-fade holds no leaf"},
     {"--reduced-motion", "--radius", "a cross-fade curls no leaf"},
     {"--reduced-motion", "--export-obj", "a cross-fade curls no leaf"},
@@ -48,7 +49,8 @@ static const char CONTROLS[] =
     "                      pressed again or held while a page turns, the turns queue\n"
     "  Home / End          open the book at its first / last spread\n"
     "  G                   go to a page: its number, its label (iv) or part of a title in the\n"
-    "                      PDF's outline (Tab: the next); Enter goes, Escape closes\n"
+    "                      PDF's outline (Tab: the next); below it the book's contents: Up/Down\n"
+    "                      choose, typing filters; Enter goes, Escape closes\n"
     "  right button drag   draw ink on a page, flat or curling\n"
     "  I                   ink mode: the left button and fingers draw too (I again: turn)\n"
     "  Ctrl+Z              take back the last stroke or clear\n"
@@ -289,7 +291,8 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
             return usage(message, size, "%s '%s': expected %s", opt->flag, value ? value : "",
                          opt->expect);
         seen[opt - APP_CLI_OPTIONS] = true;
-        if (opt->modes == MODE_WINDOW && !o->window_only)
+        /* --no-remember asks for what a run without a window does anyway (it keeps no place) */
+        if (opt->modes == MODE_WINDOW && !o->window_only && strcmp(opt->flag, "--no-remember"))
             o->window_only = opt->flag;
     }
     if (bare) {

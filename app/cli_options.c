@@ -382,6 +382,10 @@ const CliOption APP_CLI_OPTIONS[] = {
     {"--record", NULL, "FILE", VALUE_REQUIRED, set_file, F(record), GROUP_WINDOW, MODE_WINDOW,
      "writes the window's input", "a file name",
      "write the window's input (turns, keys, ink) as a trace, on exit"},
+    {"--no-remember", NULL, NULL, VALUE_NONE, set_true, F(no_remember), GROUP_WINDOW, MODE_WINDOW,
+     "turns off the window's keeping of the reader's place", NULL,
+     "neither reopen the book where it was left nor keep its place (the window\nkeeps each "
+     "book's in $XDG_STATE_HOME/pagecurl/; --page overrides it)"},
     {"--present-mode", NULL, "MODE", VALUE_REQUIRED, set_present_mode, F(present_mode),
      GROUP_WINDOW, MODE_WINDOW, "picks how the window presents", "fifo, mailbox or immediate",
      "fifo (vsync, default), mailbox or immediate; one the screen lacks: fifo"},

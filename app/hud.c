@@ -15,6 +15,9 @@
 #define HUD_SMOOTHING 0.1
 /* The backdrop's margin around the text, in glyph pixels. */
 #define HUD_PAD 4.0f
+/* The panel's text: the page field's lines and contents (APP_PAGE_FIELD_TEXT), a toast and the
+ * HUD's own lines. */
+#define HUD_TEXT_MAX (APP_PAGE_FIELD_TEXT + 1024)
 
 void app_hud_frame(AppHud *hud, double ms)
 {
@@ -72,33 +75,63 @@ static void hud_text(const AppHud *hud, char *text, size_t size)
 
 void app_hud_size(const AppHud *hud, float *width, float *height)
 {
-    char text[1024];
+    char text[HUD_TEXT_MAX];
     hud_text(hud, text, sizeof text);
     *width = (float)stb_easy_font_width(text) + 2.0f * HUD_PAD;
     *height = (float)stb_easy_font_height(text) + 2.0f * HUD_PAD;
 }
 
-uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
+/* A quad from (x0, y0) to (x1, y1) in glyph pixels, of one colour, at v. */
+static unsigned char *quad(unsigned char *v, float x0, float y0, float x1, float y1,
+                           const unsigned char colour[4])
 {
-    if (bytes < 4 * APP_HUD_VERTEX_BYTES)
-        return 0;
-    char text[1024];
-    hud_text(hud, text, sizeof text);
-    float w, h;
-    app_hud_size(hud, &w, &h);
-    /* the backdrop: stb_easy_font's vertex layout, x y z and four colour bytes */
-    const float corners[4][2] = {{0.0f, 0.0f}, {w, 0.0f}, {w, h}, {0.0f, h}};
-    const unsigned char shade[4] = {16, 18, 24, 176};
-    unsigned char *v = vertices;
+    const float corners[4][2] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
     for (int k = 0; k < 4; k++, v += APP_HUD_VERTEX_BYTES) {
         float xyz[3] = {corners[k][0], corners[k][1], 0.0f};
         memcpy(v, xyz, sizeof xyz);
-        memcpy(v + sizeof xyz, shade, sizeof shade);
+        memcpy(v + sizeof xyz, colour, 4);
+    }
+    return v;
+}
+
+/* The line of `text` (0-based) that is the page field's contents' entry chosen (the field's
+ * line starting "> ", app/page_field.h), -1 for none. */
+static int chosen_line(const AppHud *hud, const char *text)
+{
+    const char *field = hud->field[0] ? strstr(text, hud->field) : NULL;
+    int line = 0;
+    for (const char *p = text; field && *p; p++) {
+        if (p >= field && p < field + strlen(hud->field) && (p == text || p[-1] == '\n') &&
+            p[0] == '>' && p[1] == ' ')
+            return line;
+        line += *p == '\n';
+    }
+    return -1;
+}
+
+uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
+{
+    if (bytes < 8 * APP_HUD_VERTEX_BYTES)
+        return 0;
+    char text[HUD_TEXT_MAX];
+    hud_text(hud, text, sizeof text);
+    float w, h;
+    app_hud_size(hud, &w, &h);
+    /* the backdrop, and a lighter bar behind the contents' entry chosen: stb_easy_font's vertex
+     * layout, x y z and four colour bytes */
+    static const unsigned char shade[4] = {16, 18, 24, 176}, bar[4] = {18, 26, 64, 240};
+    unsigned char *v = quad(vertices, 0.0f, 0.0f, w, h, shade);
+    uint32_t quads = 1;
+    int chosen = chosen_line(hud, text);
+    if (chosen >= 0) { /* stb_easy_font's lines are 12 glyph pixels apart */
+        float top = HUD_PAD + 12.0f * (float)chosen - 2.0f;
+        v = quad(v, HUD_PAD - 2.0f, top, w - HUD_PAD + 2.0f, top + 12.0f, bar);
+        quads++;
     }
     unsigned char colour[4] = {255, 236, 140, 255};
-    size_t left = bytes - 4 * APP_HUD_VERTEX_BYTES;
+    size_t left = bytes - quads * 4 * APP_HUD_VERTEX_BYTES;
     int size = left > (size_t)INT32_MAX ? INT32_MAX : (int)left;
-    return 1 + (uint32_t)stb_easy_font_print(HUD_PAD, HUD_PAD, text, colour, v, size);
+    return quads + (uint32_t)stb_easy_font_print(HUD_PAD, HUD_PAD, text, colour, v, size);
 }
 
 float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, float margin)

@@ -57,6 +57,7 @@ typedef struct AppOptions {
     const char *record;     /* --record FILE: the window's input, as a trace */
     const char *replay;     /* --replay FILE: a trace played back, window or headless */
     const char *notebook;   /* --notebook FILE: the ink, loaded at start, saved as it is made */
+    bool no_remember;       /* --no-remember: the window neither reads nor keeps the place */
     const char *book;       /* --book PATH: a folder of images or a PDF; NULL: the built-in book */
     uint32_t page;          /* --page: open at the spread holding page N; 0: the first */
     const char *page_text;  /* --page as given (a label or a number), read once the book opens */

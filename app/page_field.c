@@ -4,31 +4,93 @@
 #include <stdio.h>
 #include <string.h>
 
-void app_page_field_open(AppPageField *f)
+/* A title's characters shown in a row of the contents: a longer one ends in "...". */
+#define FIELD_TITLE_SHOWN 56
+/* A page's label's characters shown in a row (labels are short; a hostile one is not). */
+#define FIELD_LABEL_SHOWN 16
+/* The deepest indent a row shows (two spaces a level): a deeper entry is indented as this. */
+#define FIELD_DEPTH_SHOWN 6
+
+/* The page entry `i` leads to, 0 for none. */
+static int entry_page(const pagecurl_book *book, int i)
 {
-    *f = (AppPageField){.open = true, .match = -1};
+    int page = pagecurl_book_outline_entry(book, i, NULL, 0, NULL);
+    return page > 0 ? page : 0;
+}
+
+/* The entry of the section that holds `page`: the last in the outline's order of those leading
+ * furthest without passing it; -1 where none leads to it or before it. */
+static int section_of(const pagecurl_book *book, int page)
+{
+    int best = -1, best_page = 0, n = pagecurl_book_outline_count(book);
+    for (int i = 0; i < n; i++) {
+        int p = entry_page(book, i);
+        if (p >= 1 && p <= page && p >= best_page)
+            best = i, best_page = p;
+    }
+    return best;
+}
+
+/* The entries the contents lists: those leading to a page whose title holds what is typed (all of
+ * them with nothing typed). */
+static void list(AppPageField *f, const pagecurl_book *book)
+{
+    f->count = 0;
+    if (!f->typed[0]) {
+        int n = pagecurl_book_outline_count(book);
+        for (int i = 0; i < n && f->count < APP_PAGE_FIELD_LIST; i++)
+            if (entry_page(book, i))
+                f->listed[f->count++] = i;
+        return;
+    }
+    for (int i = pagecurl_book_outline_find(book, f->typed, 0);
+         i >= 0 && f->count < APP_PAGE_FIELD_LIST;
+         i = pagecurl_book_outline_find(book, f->typed, i + 1))
+        f->listed[f->count++] = i;
+}
+
+/* Entry `match` chosen (-1: none): Enter goes to its page, or without one to the page typed. */
+static void choose(AppPageField *f, const pagecurl_book *book, int match)
+{
+    f->match = match;
+    f->page = match >= 0 ? entry_page(book, match) : f->number;
+}
+
+/* Where the entry chosen lies in the list; -1 where none is. */
+static int position(const AppPageField *f)
+{
+    for (int k = 0; k < f->count; k++)
+        if (f->listed[k] == f->match)
+            return k;
+    return -1;
+}
+
+/* Where what is typed leads: a page by label or number first, else the first entry listed; with
+ * nothing typed, the reader's section (else the first entry). */
+static void resolve(AppPageField *f, const pagecurl_book *book)
+{
+    list(f, book);
+    f->number = f->typed[0] ? pagecurl_book_find_page(book, f->typed) : 0;
+    if (!f->typed[0] && f->here >= 0)
+        choose(f, book, f->here);
+    else
+        choose(f, book, !f->number && f->count ? f->listed[0] : -1);
+}
+
+void app_page_field_open(AppPageField *f, const pagecurl_book *book, int page)
+{
+    f->open = true;
+    f->typed[0] = '\0';
+    f->here = section_of(book, page);
+    resolve(f, book);
 }
 
 void app_page_field_close(AppPageField *f)
 {
-    *f = (AppPageField){.match = -1};
-}
-
-/* Where what is typed leads: a page by label or number first, else the outline's first entry
- * from `from` on (round to the first) that holds it. */
-static void resolve(AppPageField *f, const pagecurl_book *book, int from)
-{
-    f->page = pagecurl_book_find_page(book, f->typed);
-    f->match = -1;
-    if (f->page || !f->typed[0])
-        return;
-    int i = pagecurl_book_outline_find(book, f->typed, from);
-    if (i < 0 && from > 0)
-        i = pagecurl_book_outline_find(book, f->typed, 0);
-    if (i >= 0) {
-        f->match = i;
-        f->page = pagecurl_book_outline_entry(book, i, NULL, 0, NULL);
-    }
+    f->open = false;
+    f->typed[0] = '\0';
+    f->match = f->here = -1;
+    f->page = f->number = f->count = 0;
 }
 
 void app_page_field_type(AppPageField *f, const pagecurl_book *book, const char *utf8)
@@ -44,7 +106,7 @@ void app_page_field_type(AppPageField *f, const pagecurl_book *book, const char 
             return;
     memcpy(f->typed + have, utf8, add);
     f->typed[have + add] = '\0';
-    resolve(f, book, 0);
+    resolve(f, book);
 }
 
 void app_page_field_erase(AppPageField *f, const pagecurl_book *book)
@@ -53,13 +115,27 @@ void app_page_field_erase(AppPageField *f, const pagecurl_book *book)
     while (n && ((unsigned char)f->typed[--n] & 0xc0) == 0x80)
         ;
     f->typed[n] = '\0';
-    resolve(f, book, 0);
+    resolve(f, book);
 }
 
 void app_page_field_next(AppPageField *f, const pagecurl_book *book)
 {
-    if (f->match >= 0)
-        resolve(f, book, f->match + 1);
+    int at = position(f);
+    if (at >= 0)
+        choose(f, book, f->listed[(at + 1) % f->count]);
+}
+
+void app_page_field_move(AppPageField *f, const pagecurl_book *book, int rows)
+{
+    if (!f->count || !rows)
+        return;
+    int at = position(f);
+    int to = at < 0 ? (rows > 0 ? rows - 1 : -1) : at + rows;
+    if (to >= f->count)
+        to = f->count - 1;
+    if (to < 0 && !f->number)
+        to = 0; /* nothing typed names a page: the first entry stays chosen */
+    choose(f, book, to >= 0 ? f->listed[to] : -1);
 }
 
 /* `in` as ASCII into out: every other character one '?'. */
@@ -75,33 +151,81 @@ static void ascii(const char *in, char *out, size_t size)
         out[at] = '\0';
 }
 
+/* `in` as ASCII, at most `most` characters: a longer one cut, ending in "...". */
+static void shown(const char *in, size_t most, char *out, size_t size)
+{
+    char all[256];
+    ascii(in, all, sizeof all);
+    if (strlen(all) > most && most > 3)
+        snprintf(out, size, "%.*s...", (int)(most - 3), all);
+    else
+        snprintf(out, size, "%s", all);
+}
+
+/* The contents' rows around the entry chosen (or from the first, where none is) onto `out`, one a
+ * line, with how many more lie above and below. */
+static void rows(const AppPageField *f, const pagecurl_book *book, char *out, size_t size)
+{
+    size_t at = strlen(out);
+    int first = position(f) - APP_PAGE_FIELD_ROWS / 2;
+    if (first > f->count - APP_PAGE_FIELD_ROWS)
+        first = f->count - APP_PAGE_FIELD_ROWS;
+    first = first > 0 ? first : 0;
+    int last = first + APP_PAGE_FIELD_ROWS < f->count ? first + APP_PAGE_FIELD_ROWS : f->count;
+    if (first > 0 && at < size)
+        at += (size_t)snprintf(out + at, size - at, "\n    (%d more above)", first);
+    for (int k = first; k < last && at < size; k++) {
+        int i = f->listed[k], depth = 0;
+        char full[256], title[FIELD_TITLE_SHOWN + 1], label[APP_PAGE_FIELD_MAX], name[32];
+        int page = pagecurl_book_outline_entry(book, i, full, sizeof full, &depth);
+        shown(full, FIELD_TITLE_SHOWN, title, sizeof title);
+        pagecurl_book_page_label(book, page, label, sizeof label);
+        shown(label, FIELD_LABEL_SHOWN, name, sizeof name);
+        if (strspn(name, " ") == strlen(name)) /* no label, or a blank one: its number */
+            snprintf(name, sizeof name, "%d", page);
+        depth = depth < 0 ? 0 : depth > FIELD_DEPTH_SHOWN ? FIELD_DEPTH_SHOWN : depth;
+        at += (size_t)snprintf(out + at, size - at, "\n%s%*s%s  %s",
+                               i == f->match  ? "> "
+                               : i == f->here ? "* "
+                                              : "  ",
+                               2 * depth, "", title, name);
+    }
+    if (last < f->count && at < size)
+        snprintf(out + at, size - at, "\n    (%d more below)", f->count - last);
+}
+
 void app_page_field_text(const AppPageField *f, const pagecurl_book *book, char *out, size_t size)
 {
-    char typed[APP_PAGE_FIELD_MAX], where[256 + 160];
+    char typed[APP_PAGE_FIELD_MAX], where[512];
     ascii(f->typed, typed, sizeof typed);
-    if (!f->typed[0]) {
+    if (!f->typed[0] && !f->count) {
         snprintf(where, sizeof where, "a page number or label%s (Escape: close)",
                  pagecurl_book_outline_count(book) ? ", or part of a title" : "");
     } else if (!f->page) {
         snprintf(where, sizeof where, "no page or title holds it (%d pages)",
                  pagecurl_book_page_count(book));
     } else {
-        char label[64], shown[64], title[256], full[256];
+        char label[64], name[64];
         pagecurl_book_page_label(book, f->page, label, sizeof label);
-        ascii(label, shown, sizeof shown);
+        ascii(label, name, sizeof name);
         char page[96];
-        if (shown[0] && strcmp(shown, typed))
-            snprintf(page, sizeof page, "page %s (%d / %d)", shown, f->page,
+        if (name[0] && strcmp(name, typed))
+            snprintf(page, sizeof page, "page %s (%d / %d)", name, f->page,
                      pagecurl_book_page_count(book));
         else
             snprintf(page, sizeof page, "page %d / %d", f->page, pagecurl_book_page_count(book));
         if (f->match >= 0) {
+            char full[256], title[256];
             pagecurl_book_outline_entry(book, f->match, full, sizeof full, NULL);
             ascii(full, title, sizeof title);
-            snprintf(where, sizeof where, "%s, %s (Enter: go, Tab: next title)", title, page);
+            snprintf(where, sizeof where, "%s, %s (Enter: go, %s)", title, page,
+                     f->typed[0] ? "Tab: next title, Up/Down: choose"
+                                 : "Up/Down: choose, or type a page or part of a title");
         } else {
-            snprintf(where, sizeof where, "%s (Enter: go)", page);
+            snprintf(where, sizeof where, "%s (Enter: go%s)", page,
+                     f->count ? ", Down: the titles holding it" : "");
         }
     }
     snprintf(out, size, "Go to: %s_\n%s", typed, where);
+    rows(f, book, out, size);
 }

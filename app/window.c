@@ -8,6 +8,7 @@
 #include "library_book.h"
 #include "library_notebook.h"
 #include "overlay.h"
+#include "place.h"
 #include "screenshot.h"
 #include "signals.h"
 #include "swapchain.h"
@@ -143,6 +144,7 @@ typedef struct Window {
     pagecurl_book *book;
     bool straight; /* the book draws straight into the swapchain's images (target_samples 1) */
     AppLibraryNotebook notebook;
+    AppPlace place;          /* where the reader is, kept for the next run (app/place.h) */
     AppTraceRecorder record; /* --record's file, written as the input comes */
     AppVk vk;
     AppSwapchain sc;
@@ -276,6 +278,22 @@ static int heading_spread(const pagecurl_book *book, const pagecurl_state *s)
                    : spread_of(pages, s->heading_left, s->heading_right);
 }
 
+/* The reader's place: the page of the spread the book heads for that a notebook and the place
+ * kept name (its left-hand page; the first page before it, the last past the end). */
+static int place_page(const pagecurl_book *book, const pagecurl_state *s)
+{
+    int pages = pagecurl_book_page_count(book), heading = heading_spread(book, s);
+    return heading > 0 ? (2 * heading < pages ? 2 * heading : pages) : 1;
+}
+
+/* The place kept (app/place.h) as the reader's page is now; a failed write said once. */
+static void keep_place(Window *w, bool final)
+{
+    char message[4608];
+    if (!app_place_keep(&w->place, final, message, sizeof message))
+        app_say(stderr, "note: the place in the book is not kept for the next run: %s", message);
+}
+
 /* The title and the HUD say where the reader is and which mode the pointer is in: "pagecurl:
  * 4-5 / 16", with ", ink (I: turn pages)" in ink mode. SDL is told only when the title changes;
  * whether it did (the HUD then shows it only in a frame drawn after: a resize into one page's
@@ -321,6 +339,11 @@ static bool field_event(const SDL_Event *e, Window *w, AppSession *session, doub
         app_page_field_erase(f, w->book);
     } else if (key == SDLK_TAB) {
         app_page_field_next(f, w->book);
+    } else if (key == SDLK_DOWN || key == SDLK_UP) {
+        app_page_field_move(f, w->book, key == SDLK_DOWN ? 1 : -1);
+    } else if (key == SDLK_PAGEDOWN || key == SDLK_PAGEUP) {
+        app_page_field_move(f, w->book,
+                            key == SDLK_PAGEDOWN ? APP_PAGE_FIELD_ROWS : -APP_PAGE_FIELD_ROWS);
     } else if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && f->page) {
         AppTraceEvent go = {
             .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = f->page};
@@ -350,7 +373,9 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         return false;
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_g && !e->key.repeat &&
         !session->replay) {
-        app_page_field_open(&w->field);
+        pagecurl_state s = {.size = sizeof s};
+        pagecurl_book_state(w->book, &s);
+        app_page_field_open(&w->field, w->book, place_page(w->book, &s));
         w->field_skip = true;
         app_page_field_text(&w->field, w->book, w->hud.field, sizeof w->hud.field);
         return true;
@@ -812,9 +837,18 @@ static int open_book(Window *w)
     }
     if (status)
         return status;
-    /* a reader's notebook reopens where they were, unless --page says */
-    int page = !o->page_text && !o->replay && w->notebook.notebook.at ? w->notebook.notebook.at
-                                                                      : (int)o->page;
+    /* The place kept (app/place.h): not a replay's, whose trace poses the book. A recording
+     * keeps the place but opens where its trace will replay from: the first spread, or --page. */
+    if (!o->replay && !o->no_remember) {
+        pagecurl_book_identity id = {.size = sizeof id};
+        pagecurl_book_identity_of(w->book, &id);
+        app_place_open(&w->place, id.id, pagecurl_book_page_count(w->book));
+    }
+    /* --page says where; else a reader's notebook reopens where they were; else the place kept */
+    int page = o->page_text                            ? (int)o->page
+               : !o->replay && w->notebook.notebook.at ? w->notebook.notebook.at
+               : !o->record                            ? w->place.read
+                                                       : 0;
     if (page >= 1)
         pagecurl_book_go_to(w->book, page);
     pagecurl_limits limits = {.size = sizeof limits};
@@ -924,9 +958,10 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         zoomed = s.moving;
         redraw |= show_where(w, session, &s) && w->hud.shown;
         /* the notebook keeps the reader's place: the spread the book heads for */
-        int pages = pagecurl_book_page_count(w->book), heading = heading_spread(w->book, &s);
-        w->notebook.notebook.at = heading > 0 ? (2 * heading < pages ? 2 * heading : pages) : 1;
+        w->notebook.notebook.at = w->place.at = place_page(w->book, &s);
         app_library_notebook_keep(&w->notebook, w->book, false);
+        if (!s.turning) /* where a turn lands, not each leaf thumbed past */
+            keep_place(w, false);
         if (w->notebook.notebook.failed && !w->notebook_failed) {
             w->notebook_failed = true;
             snprintf(w->hud.toast, sizeof w->hud.toast,
@@ -1020,6 +1055,7 @@ static void window_lost(void *user, const char *why)
     Window *w = user;
     const char *notebook = w->notebook.notebook.path;
     bool kept = !w->book || app_library_notebook_keep(&w->notebook, w->book, true);
+    keep_place(w, true);
     bool inked = w->book && app_library_notebook_wrote_all(&w->notebook, w->book);
     app_library_notebook_close(&w->notebook);
     char message[512], ink[640] = "", input[640] = "";
@@ -1096,8 +1132,10 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
     } else if (session.record) {
         app_say(stdout, "%zu input events written to %s", w.record.count, opts->record);
     }
-    if (looped)
+    if (looped) {
+        keep_place(&w, true);
         app_session_summary(&session, shown);
+    }
     status = app_library_notebook_end(&w.notebook, w.book, opts->notebook, status);
     app_x11_on_lost(NULL, NULL); /* w goes */
     status = app_library_finish(w.ctx, status);

@@ -1276,7 +1276,55 @@ static void check_outline(CheckState *s, const Ctx *c)
         return;
     AppPageField f;
     char text[APP_PAGE_FIELD_TEXT];
-    app_page_field_open(&f);
+    /* nothing typed: the contents, every entry that leads to a page, the reader's section chosen;
+     * Down the second entry (Part Two, page 5) */
+    app_page_field_open(&f, book, 1);
+    app_page_field_text(&f, book, text, sizeof text);
+    CHECK(s,
+          f.count == 4 && f.match == 0 && f.page == 1 &&
+              strstr(text, "\n> Introduction  1\n  Part Two  5\n    Sec tion 2.1  6\n  Loop  2") &&
+              !strstr(text, "more"),
+          "the contents at page 1: %d listed, match %d page %d:\n%s", f.count, f.match, f.page,
+          text);
+    app_page_field_move(&f, book, 1);
+    CHECK(s, f.match == 1 && f.page == 5, "the contents, Down: match %d page %d", f.match, f.page);
+    app_page_field_move(&f, book, 1);
+    app_page_field_move(&f, book, -1);
+    CHECK(s, f.match == 1 && f.page == 5, "Down, Up: match %d page %d", f.match, f.page);
+    app_page_field_move(&f, book, -5);
+    CHECK(s, f.match == 0 && f.page == 1, "Up past the first: match %d page %d", f.match, f.page);
+    app_page_field_move(&f, book, 9);
+    CHECK(s, f.match == 3 && f.page == 2, "Down past the last: match %d page %d", f.match, f.page);
+    /* the section holding the reader's page: the entry leading furthest without passing it (the
+     * last in order of those at that page); one moved away from is marked */
+    static const struct {
+        int page, here;
+    } sections[] = {{1, 0}, {2, 3}, {4, 3}, {5, 1}, {6, 2}, {9, 2}};
+    for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {
+        app_page_field_open(&f, book, sections[i].page);
+        CHECK(s, f.here == sections[i].here && f.match == sections[i].here,
+              "page %d's section: %d (chosen %d), want %d", sections[i].page, f.here, f.match,
+              sections[i].here);
+    }
+    app_page_field_move(&f, book, -1);
+    app_page_field_text(&f, book, text, sizeof text);
+    CHECK(s, strstr(text, "> Part Two  5\n*   Sec tion 2.1  6"), "the section marked:\n%s", text);
+    /* typing filters the contents; a page's number goes before a title, Down chooses a title and
+     * Up from the first comes back to the page */
+    app_page_field_type(&f, book, "t");
+    app_page_field_text(&f, book, text, sizeof text);
+    CHECK(s, f.count == 3 && f.match == 0 && !strstr(text, "Loop"), "'t': %d listed:\n%s", f.count,
+          text);
+    app_page_field_erase(&f, book);
+    app_page_field_type(&f, book, "2");
+    CHECK(s, f.count == 1 && f.match < 0 && f.page == 2, "'2': %d listed, match %d page %d",
+          f.count, f.match, f.page);
+    app_page_field_move(&f, book, 1);
+    CHECK(s, f.match == 2 && f.page == 6, "'2', Down: match %d page %d", f.match, f.page);
+    app_page_field_move(&f, book, -1);
+    CHECK(s, f.match < 0 && f.page == 2, "'2', Down, Up: match %d page %d", f.match, f.page);
+    app_page_field_close(&f);
+    app_page_field_open(&f, book, 1);
     app_page_field_type(&f, book, "7");
     CHECK(s, f.page == 7 && f.match < 0, "field '7': page %d match %d", f.page, f.match);
     app_page_field_erase(&f, book);
@@ -1303,6 +1351,41 @@ static void check_outline(CheckState *s, const Ctx *c)
     app_page_field_erase(&f, book);
     CHECK(s, strlen(f.typed) == 61, "field: one two-byte character erased, %zu bytes left",
           strlen(f.typed));
+    pagecurl_book_destroy(book);
+
+    /* a longer outline: a few rows around the one chosen, how many more lie above and below, a
+     * long title cut */
+    char outline[4096] = "/Outlines << /First ";
+    size_t at = strlen(outline);
+    for (int i = 0; i < 12 && at < sizeof outline; i++) /* each entry's /Next the one after it */
+        at += (size_t)snprintf(outline + at, sizeof outline - at,
+                               "<< /Title (%s %d) /Dest [%d 0 R /Fit] /Next ",
+                               i == 5 ? "A title far longer than a row of the contents shows, as "
+                                        "a careless maker gave it"
+                                      : "Entry",
+                               i, 3 + 2 * i);
+    for (int i = 0; i <= 12 && at < sizeof outline; i++)
+        at += (size_t)snprintf(outline + at, sizeof outline - at, "%s>> ", i ? "" : "null ");
+    CHECK(s, write_pdf_with(pdf, 12, 200, 280, outline, NULL), "cannot write %s", pdf);
+    if (!(src = open_source(s, pdf)))
+        return;
+    book = library_book(s, src);
+    app_book_source_close(src);
+    if (!book)
+        return;
+    app_page_field_open(&f, book, 12);
+    app_page_field_text(&f, book, text, sizeof text);
+    CHECK(s,
+          f.count == 12 && f.match == 11 && strstr(text, "(4 more above)") &&
+              !strstr(text, "below") && strstr(text, "> Entry 11  12") &&
+              strstr(text, "A title far longer than a row of the contents shows, ...  6\n"),
+          "12 entries at the last:\n%s", text);
+    app_page_field_move(&f, book, -6);
+    app_page_field_text(&f, book, text, sizeof text);
+    CHECK(s,
+          f.match == 5 && strstr(text, "(1 more above)") && strstr(text, "(3 more below)") &&
+              strstr(text, "\n  Entry 0  1") == NULL && strstr(text, "\n  Entry 1  2"),
+          "12 entries at the sixth:\n%s", text);
     pagecurl_book_destroy(book);
 }
 

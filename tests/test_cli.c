@@ -253,6 +253,10 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--headless", "--replay", "t.trace", "--backward"}, "--backward"},
         {{"--headless", "--present-mode", "fifo"}, "--present-mode"},
         {{"--bench", "--present-mode", "fifo"}, "--present-mode"},
+        {{"--headless", "--no-remember"}, "--no-remember"},
+        {{"--bench", "--no-remember"}, "--no-remember"},
+        {{"--replay", "t.trace", "--no-remember"}, "--no-remember"},
+        {{"--no-remember=1"}, "--no-remember"},
         {{"--headless", "--json", "j.json"}, "--bench"},
         {{"--headless", "--warmup", "3"}, "--bench"},
         {{"--headless", "--grids", "16"}, "--bench"},
@@ -797,11 +801,12 @@ static void check_runtime_errors(CheckState *s, const Cli *c)
     CHECK(s,
           r.status == 0 && strstr(r.err, "no display") && strstr(r.err, "headless") && exists(shot),
           "no display: exit %d: %s", r.status, r.err);
-    /* ... where a headless run's flags apply: --curl poses the book, --zoom frames it */
+    /* ... where a headless run's flags apply: --curl poses the book, --zoom frames it; and
+     * --no-remember asks for what a headless run does anyway (it keeps no place) */
     char posed[512];
     path_in(c, posed, sizeof posed, "nodisplay-posed.png");
     r = RUN_ENV("DISPLAY", "--size", "64x48", "--curl", "0.3", "--zoom", "1.5", "--screenshot",
-                posed);
+                posed, "--no-remember");
     CHECK(s, r.status == 0 && strstr(r.err, "running headless") && exists(posed),
           "--curl without a display: exit %d: %s", r.status, r.err);
     /* ... but a recording needs the window: refused, nothing written */
@@ -1511,8 +1516,14 @@ static void check_bare_book(CheckState *s, const Cli *c)
         snprintf(page, sizeof page, "%s/%d.png", dir, k + 1);
         CHECK(s, stbi_write_png(page, 8, 11, 3, px, 8 * 3), "cannot write %s", page);
     }
-    Run r = RUN("--headless", "--curl", "0", "--size", "160x120", "--screenshot", bare, dir);
+    /* a headless run keeps no place (app/place.h): the state folder stays as it was */
+    char state[600], env[620];
+    path_in(c, state, sizeof state, "bare-state");
+    snprintf(env, sizeof env, "XDG_STATE_HOME=%s", state);
+    Run r =
+        RUN_ENV(env, "--headless", "--curl", "0", "--size", "160x120", "--screenshot", bare, dir);
     CHECK(s, r.status == 0, "pagecurl --headless ... BOOK: exit %d: %s", r.status, r.err);
+    CHECK(s, kind(state) == 0, "a headless run made the state folder %s", state);
     r = RUN("--headless", "--curl", "0", "--size", "160x120", "--screenshot", flag, "--book", dir);
     CHECK(s, r.status == 0, "--book BOOK: exit %d: %s", r.status, r.err);
     r = RUN("--headless", "--curl", "0", "--size", "160x120", "--screenshot", builtin);

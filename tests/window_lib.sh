@@ -5,6 +5,13 @@
 # Every wait is bounded: a pagecurl that crashes, hangs or never maps its window fails the test
 # within a minute instead of holding it until ctest's time limit.
 
+# The reader's place (app/place.h) is kept in a state folder of this script's own, never the
+# user's: no earlier run's place opens a book elsewhere than a test expects. Removed at the end (a
+# script that sets a trap of its own on EXIT removes it there).
+XDG_STATE_HOME=$(mktemp -d "${TMPDIR:-/tmp}/pagecurl-state.XXXXXX") || exit 1
+export XDG_STATE_HOME
+trap 'rm -rf "$XDG_STATE_HOME"' EXIT
+
 # bounded CMD...: a command that waits on the X server (xdotool's --sync, import), given 60 s.
 bounded() {
     timeout 60 "$@"

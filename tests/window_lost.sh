@@ -79,7 +79,7 @@ replays "$out/close.trace"
 rm -f "$out/display.txt"
 Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp 3>"$out/display.txt" 2>"$out/xvfb.err" &
 server=$!
-trap 'kill "$server" 2>/dev/null' EXIT
+trap 'kill "$server" 2>/dev/null; rm -rf "$XDG_STATE_HOME"' EXIT
 poll 30 test -s "$out/display.txt" || fail "no X server of the test's own: $(cat "$out/xvfb.err")"
 DISPLAY=:$(cat "$out/display.txt")
 export DISPLAY

@@ -8,6 +8,9 @@
 # move: Left turns forward, Right back. A notebook keeps the reader's place: turned to 4-5 and
 # closed, it reopens there. A book of an odd length turned to its end reads "end / 3". Read
 # with xdotool getwindowname. The page field's Enter counts as an input in the exit's summary.
+# A PDF's place is kept without a notebook, in the state folder (window_lib.sh makes one of this
+# script's own), and G with nothing typed lists its contents: Down, Enter goes to the second
+# entry.
 set -u
 exe=$1
 name=window_where
@@ -97,3 +100,46 @@ window_quit
 [ "$status" -eq 0 ] || fail "pagecurl (the page field's session) exited with $status"
 grep -q "input to display .*(1 inputs)" "$log" || fail "the summary measured no input: $(cat "$log")"
 rm -f "$log"
+# The place kept (app/place.h) and the contents. A PDF of nine pages whose outline is
+# Introduction (page 1), Part Two (5), Section 2.1 (6), Loop (2): tests/fuzz/pdf/outline.pdf.
+# Opened afresh it shows page 1; G with nothing typed lists the contents, the reader's section
+# (Introduction) chosen: Down chooses the second entry, Enter goes to its page. Closed, moved and
+# reopened, it opens there again (its place follows its identity, not its path). --page says
+# otherwise; --no-remember neither reads the place nor keeps it; another PDF put at its path
+# opens at its start.
+books=$(mktemp -d)
+places=$XDG_STATE_HOME/pagecurl/places
+cp "$(dirname "$0")/fuzz/pdf/outline.pdf" "$books/book.pdf"
+window_start "$exe" --validation --size 640x400 "$books/book.pdf"
+expect "pagecurl: 1 / 9"
+xdotool key --window "$win" g
+xdotool key --window "$win" --delay 60 Down Return
+expect "pagecurl: 4-5 / 9"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl on a PDF with an outline exited with $status"
+# its identity: "pdf-", the page count and a digest of its bytes (it has no /ID)
+place=$(ls "$places"/pdf-9-* 2>/dev/null)
+[ -f "$place" ] && grep -qx 'page 4' "$place" ||
+    fail "the place kept is not page 4: $(ls -l "$places"; cat "$places"/*)"
+mv "$books/book.pdf" "$books/moved.pdf"
+window_start "$exe" --validation --size 640x400 "$books/moved.pdf"
+expect "pagecurl: 4-5 / 9"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl on the PDF reopened exited with $status"
+window_start "$exe" --validation --size 640x400 --page 2 "$books/moved.pdf"
+expect "pagecurl: 2-3 / 9"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl --page 2 on the PDF exited with $status"
+window_start "$exe" --validation --size 640x400 --no-remember "$books/moved.pdf"
+expect "pagecurl: 1 / 9"
+xdotool key --window "$win" --delay 60 Right Right
+expect "pagecurl: 4-5 / 9"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl --no-remember exited with $status"
+grep -qx 'page 2' "$place" || fail "--no-remember kept the place: $(cat "$place")"
+cp "$(dirname "$0")/fuzz/pdf/two.pdf" "$books/moved.pdf"
+window_start "$exe" --validation --size 640x400 "$books/moved.pdf"
+expect "pagecurl: 1 / 2"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl on another PDF at the path exited with $status"
+rm -rf "$books"

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE /* O_NOFOLLOW, st_mtim */
+#include "place.h"
+
+#include "../pages/safe_write.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The longest identity that names a place's file (pagecurl_book_identity.id is shorter). */
+#define PLACE_ID_MAX 127
+/* The most files of the folder looked at when the oldest places are removed: a folder holding
+ * more (not of our making) is not read to its end, and the oldest among these go. */
+#define PLACE_SCAN_MAX (8 * APP_PLACE_BOOKS)
+
+static const char PLACE_HEADER[] = "pagecurl-place 1\npage ";
+
+/* Whether `name` may be a place's file name: an identity of letters, digits, '-', '_' and '.',
+ * not hidden (a write's temporary files are) and not "." or "..". */
+static bool id_name(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n > PLACE_ID_MAX || name[0] == '.')
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = name[i];
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                  c == '-' || c == '_' || c == '.';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+bool app_place_folder(char *out, size_t size)
+{
+    const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    int n;
+    /* the XDG base directory specification: a relative path is to be ignored */
+    if (state && state[0] == '/')
+        n = snprintf(out, size, "%s/pagecurl/places", state);
+    else if (home && home[0] == '/')
+        n = snprintf(out, size, "%s/.local/state/pagecurl/places", home);
+    else
+        return false;
+    return n > 0 && (size_t)n < size;
+}
+
+/* The page a place's bytes say, 0 where they are not a place of a book `pages` long. */
+static int parse(const char *text, size_t n, int pages)
+{
+    size_t head = sizeof PLACE_HEADER - 1;
+    if (n <= head || memcmp(text, PLACE_HEADER, head) != 0)
+        return 0;
+    long page = 0;
+    size_t at = head;
+    for (; at < n && text[at] >= '0' && text[at] <= '9' && page <= pages; at++)
+        page = page * 10 + (text[at] - '0');
+    if (at == head || at + 1 != n || text[at] != '\n' || page < 1 || page > pages)
+        return 0;
+    return (int)page;
+}
+
+/* The page the file at `path` says, 0 for none: anything but a regular file of at most
+ * APP_PLACE_MAX_BYTES in the form above (a link is not followed; a FIFO's open does not wait). */
+static int read_place(const char *path, int pages)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    struct stat st;
+    char text[APP_PLACE_MAX_BYTES + 1];
+    ssize_t n = -1;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= APP_PLACE_MAX_BYTES)
+        n = read(fd, text, sizeof text); /* one more than a place holds: a longer one shows */
+    close(fd);
+    return n > 0 && n <= APP_PLACE_MAX_BYTES ? parse(text, (size_t)n, pages) : 0;
+}
+
+void app_place_open(AppPlace *p, const char *id, int pages)
+{
+    *p = (AppPlace){.pages = pages};
+    char folder[4096];
+    if (!id || !id_name(id) || pages < 1 || !app_place_folder(folder, sizeof folder))
+        return;
+    int n = snprintf(p->path, sizeof p->path, "%s/%s", folder, id);
+    if (n < 0 || (size_t)n >= sizeof p->path) {
+        p->path[0] = '\0';
+        return;
+    }
+    p->read = p->saved = read_place(p->path, pages);
+}
+
+/* `path`'s folders made where missing, as the specification asks (0700), from the root down. */
+static bool make_folders(const char *path)
+{
+    char at[4096];
+    int n = snprintf(at, sizeof at, "%s", path);
+    if (n < 0 || (size_t)n >= sizeof at)
+        return false;
+    for (char *slash = strchr(at + 1, '/');; slash = strchr(slash + 1, '/')) {
+        if (slash)
+            *slash = '\0';
+        struct stat st;
+        /* a folder there already may answer EEXIST, or EACCES where its parent is not ours */
+        if (mkdir(at, 0700) != 0 && errno != EEXIST && (stat(at, &st) != 0 || !S_ISDIR(st.st_mode)))
+            return false;
+        if (!slash)
+            break;
+        *slash = '/';
+    }
+    struct stat st;
+    return stat(at, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+typedef struct PlaceFile {
+    struct timespec written;
+    char name[PLACE_ID_MAX + 1];
+} PlaceFile;
+
+static int older_first(const void *a, const void *b)
+{
+    const PlaceFile *x = a, *y = b;
+    if (x->written.tv_sec != y->written.tv_sec)
+        return x->written.tv_sec < y->written.tv_sec ? -1 : 1;
+    if (x->written.tv_nsec != y->written.tv_nsec)
+        return x->written.tv_nsec < y->written.tv_nsec ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+/* The least recently written places in `folder` removed until APP_PLACE_BOOKS are left, never
+ * `keep` (the one just written); only files named as places are counted or removed. */
+static void prune(const char *folder, const char *keep)
+{
+    DIR *dir = opendir(folder);
+    if (!dir)
+        return;
+    PlaceFile *files = NULL;
+    size_t count = 0, room = 0;
+    struct dirent *e;
+    while ((e = readdir(dir)) && count < PLACE_SCAN_MAX) {
+        struct stat st;
+        if (!id_name(e->d_name) || !strcmp(e->d_name, keep) ||
+            fstatat(dirfd(dir), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (count == room) {
+            size_t more = room ? 2 * room : 256;
+            PlaceFile *grown = realloc(files, more * sizeof *files);
+            if (!grown)
+                break;
+            files = grown, room = more;
+        }
+        files[count].written = st.st_mtim;
+        memcpy(files[count].name, e->d_name, strlen(e->d_name) + 1); /* id_name: it fits */
+        count++;
+    }
+    /* the one just written is the newest, and stays: the others make up the rest */
+    if (count + 1 > APP_PLACE_BOOKS) {
+        qsort(files, count, sizeof *files, older_first);
+        for (size_t i = 0; i < count + 1 - APP_PLACE_BOOKS; i++)
+            unlinkat(dirfd(dir), files[i].name, 0);
+    }
+    free(files);
+    closedir(dir);
+}
+
+static bool write_page(FILE *f, const void *user)
+{
+    return fprintf(f, "%s%d\n", PLACE_HEADER, *(const int *)user) > 0;
+}
+
+bool app_place_keep(AppPlace *p, bool final, char *message, size_t size)
+{
+    if (!p->path[0] || p->failed || p->at < 1 || p->at > p->pages || (p->at == p->saved && !final))
+        return true;
+    char folder[4096];
+    snprintf(folder, sizeof folder, "%s", p->path);
+    char *slash = strrchr(folder, '/');
+    *slash = '\0';
+    struct stat st;
+    bool known = lstat(p->path, &st) == 0;
+    /* a link at a place's name is not followed (app_safe_write would write through it, into a
+     * file no one named): the link goes, and a place's own file takes its name */
+    if (known && S_ISLNK(st.st_mode))
+        unlink(p->path), known = false;
+    if (!make_folders(folder)) {
+        snprintf(message, size, "cannot make the folder %s: %s", folder, strerror(errno));
+        p->failed = true;
+        return false;
+    }
+    if (!known)
+        app_safe_write_sweep(p->path); /* what a killed run's write left */
+    if (!app_safe_write(p->path, false, write_page, &p->at, message, size)) {
+        p->failed = true;
+        return false;
+    }
+    p->saved = p->at;
+    if (!known)
+        prune(folder, slash + 1);
+    return true;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* The reader's place in each book, kept between the window's runs so that a book reopens where it
+ * was left. A small file per book in the XDG state folder ($XDG_STATE_HOME/pagecurl/places/, else
+ * ~/.local/state/pagecurl/places/; never beside the book), named by the book's own identity
+ * (pagecurl_book_identity.id: a PDF's /ID, else a digest of its bytes, or of a folder's pages,
+ * each with the page count): a moved or copied book keeps its place, and another book put at
+ * the same path (another identity) does not take it. The file says the page, in two lines:
+ *     pagecurl-place 1
+ *     page 37
+ * It is written whole under a temporary name and renamed into place (pages/safe_write.h), not
+ * synced to the disk (a crash may lose the latest place, never leave half of one); at most
+ * APP_PLACE_BOOKS are kept: a new one removes the least recently written beyond that. A file that
+ * is not one of these (longer, another form, a page the book lacks, a folder, a FIFO, a link) is
+ * no place: the book opens at its start, and the next write replaces it. Touches no SDL. */
+#ifndef PAGECURL_APP_PLACE_H
+#define PAGECURL_APP_PLACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The most books whose place is kept. */
+#define APP_PLACE_BOOKS 1000
+/* The most bytes a place's file holds (the longest page number with room to spare). */
+#define APP_PLACE_MAX_BYTES 64
+
+typedef struct AppPlace {
+    char path[4096]; /* the book's file; "": no place is kept */
+    int pages;       /* the book's length */
+    int read;        /* the page its file held when opened, 0: none */
+    int at;          /* the reader's page now (the window sets it), 0: none yet */
+    int saved;       /* the page the file holds, as last read or written; 0: none */
+    bool failed;     /* a write failed (the caller says so once): no more are tried */
+} AppPlace;
+
+/* The folder the places are kept in: $XDG_STATE_HOME/pagecurl/places where XDG_STATE_HOME is an
+ * absolute path, else $HOME/.local/state/pagecurl/places; false where neither is (no place is
+ * kept then). */
+bool app_place_folder(char *out, size_t size);
+
+/* The place of the book whose identity is `id` (pagecurl_book_identity.id), `pages` long: p->read
+ * from its file where one is kept. A book without an identity (the built-in book), an identity
+ * that cannot name a file, or no state folder keeps none (p->path ""). */
+void app_place_open(AppPlace *p, const char *id, int pages);
+
+/* Keeps p->at: written where it differs from what the file holds, and at the run's end (`final`),
+ * which makes the book the most recently read. False where a write failed, with the one line in
+ * `message`; no later call writes. */
+bool app_place_keep(AppPlace *p, bool final, char *message, size_t size);
+
+#endif
