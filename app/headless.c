@@ -304,6 +304,12 @@ static int play(Run *run)
         if (ok)
             pagecurl_book_set_zoom(run->book, o->zoom, x, y, 0.0);
     }
+    if (o->fit_width) { /* the right-hand page's width, its head at the top */
+        ok = ok && pagecurl_book_render(run->book, 0.0, &run->render, NULL, &err);
+        /* its pages drawn at the density shown before the frame, as the window's W */
+        if (ok && pagecurl_book_fit(run->book, PAGECURL_FIT_WIDTH, NAN, NAN, 0.0))
+            pagecurl_book_hold_detail(run->book, 1.0);
+    }
     for (uint32_t f = 0; f < run->frames && ok && written && !app_signals_caught(); f++) {
         bool last = f + 1 == run->frames;
         pose(run, f);

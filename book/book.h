@@ -187,6 +187,13 @@ AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, co
                                const AppBookLayout *layout, uint32_t width, uint32_t height,
                                double time);
 
+/* After a turn from a zoomed view (book/zoom.h's app_zoom_ease_fit), once the book in `view` is
+ * at rest: the zoom eases back in (app_zoom_settle). Every frame's update calls it before
+ * app_book_zoom_view. */
+void app_book_zoom_settle(AppZoom *zoom, const MeshFlipView *view, const AppLeaf *leaf,
+                          const AppBookLayout *layout, uint32_t width, uint32_t height,
+                          double time);
+
 /* A hard cover's board is this thick, in page widths (2.2 mm on an A5 page: greyboard). */
 #define APP_BOOK_BOARD ((float)PC_BOARD_THICKNESS)
 
