@@ -448,7 +448,7 @@ AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppLeaf *leaf,
     PcDrawPush push = app_camera_draw_push(width, height, &camera);
     mat4 view_proj;
     memcpy(view_proj, push.view_proj.m, sizeof view_proj);
-    AppZoomRect r = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    AppZoomRect r = {INFINITY, INFINITY, -INFINITY, -INFINITY, 0.0f};
     for (int i = 0; i < 4; i++) {
         vec4 corner = {(i & 1 ? camera.hi : camera.lo) * camera.width, i & 2 ? camera.height : 0.0f,
                        0.0f, 1.0f},

@@ -104,6 +104,21 @@ static float head_pan(float s, const AppZoomRect *fit, bool foot)
     return foot ? 0.5f - s * (fit->y1 - 0.5f) : -0.5f - s * (fit->y0 - 0.5f);
 }
 
+/* The pan down that shows the page `down` of its height below its head at the top of the view,
+ * at scale `s`; and back. */
+static float pan_down(float down, float s, const AppZoomRect *fit)
+{
+    return -0.5f - s * (fit->y0 + down * (fit->y1 - fit->y0) - 0.5f);
+}
+
+/* Fitted to width, where the view's top lies down the page, kept as a fraction of its height:
+ * the same place once the view is resized. */
+static void note_down(AppZoom *zoom, const AppZoomView *v, const AppZoomRect *fit)
+{
+    if (zoom->width && fit && fit->y1 > fit->y0)
+        zoom->down = (0.5f + (-0.5f - v->y) / scale_of(v) - fit->y0) / (fit->y1 - fit->y0);
+}
+
 AppZoomView app_zoom_at(const AppZoom *zoom, double time, const AppZoomRect *fit)
 {
     if (zoom->hosted) {
@@ -123,8 +138,10 @@ AppZoomView app_zoom_at(const AppZoom *zoom, double time, const AppZoomRect *fit
     }
     if (zoom->easing)
         v = zoom->to;
-    if (zoom->width && fit && fit->x1 > fit->x0)
-        v = width_view(v.y, zoom->side, fit);
+    if (zoom->width && fit && fit->x1 > fit->x0 && fit->y1 > fit->y0) {
+        v = width_view(0.0f, zoom->side, fit);
+        v.y = pan_down(zoom->down, v.scale, fit);
+    }
     if (zoom->vx != 0.0f || zoom->vy != 0.0f) {
         /* once it has stopped (app_zoom_moving), the whole of its way: where it comes to rest
          * is then the same whenever the frame that shows it is drawn (a window's last frame, a
@@ -158,6 +175,7 @@ static void bake(AppZoom *zoom, double time, const AppZoomRect *fit)
     zoom->since = time;
     zoom->vx = zoom->vy = 0.0f;
     zoom->easing = false;
+    note_down(zoom, &zoom->set, fit);
 }
 
 void app_zoom_set(AppZoom *zoom, float scale, float x, float y, double time, const AppZoomRect *fit)
@@ -205,6 +223,7 @@ void app_zoom_pan(AppZoom *zoom, float dx, float dy, double time, const AppZoomR
     /* fitted to a page's width, a pan keeps the fit unless it moved the picture across */
     if (fabsf(zoom->set.x - x) > 1e-5f)
         zoom->width = false;
+    note_down(zoom, &zoom->set, fit);
     zoom->resume = false;
 }
 
@@ -230,6 +249,7 @@ void app_zoom_fit_width(AppZoom *zoom, float x, float y, double time, const AppZ
     AppZoomView w = width_view(0.0f, side, fit);
     w.y = head_pan(w.scale, fit, false);
     zoom->set = kept(w, fit);
+    zoom->down = 0.0f;
 }
 
 void app_zoom_toggle(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit)
@@ -295,6 +315,7 @@ void app_zoom_settle(AppZoom *zoom, double time, const AppZoomRect *fit, bool rt
     to.y = head_pan(to.scale, fit, zoom->resume_last);
     zoom->to = kept(to, fit);
     zoom->width = zoom->resume_width, zoom->side = side;
+    note_down(zoom, &zoom->to, fit);
     zoom->easing = true;
 }
 
@@ -319,6 +340,7 @@ AppZoomScroll app_zoom_scroll(AppZoom *zoom, float dy, double time, const AppZoo
     bool forward = dy > 0.0f;
     if (forward ? v.y > foot + APP_ZOOM_EDGE : v.y < top - APP_ZOOM_EDGE) {
         zoom->set.y = clampf(v.y - dy, foot, top); /* down the page: the picture moves up */
+        note_down(zoom, &zoom->set, fit);
         return APP_ZOOM_SCROLL_MOVED;
     }
     /* at the foot (head): the next page in reading order */
@@ -332,6 +354,7 @@ AppZoomScroll app_zoom_scroll(AppZoom *zoom, float dy, double time, const AppZoo
         zoom->set.y = forward ? top : foot;
         zoom->side = -side;
         zoom->set = kept(zoom->set, fit);
+        note_down(zoom, &zoom->set, fit);
         return APP_ZOOM_SCROLL_MOVED;
     }
     return forward ? APP_ZOOM_SCROLL_NEXT : APP_ZOOM_SCROLL_BACK;

@@ -68,6 +68,7 @@ typedef struct AppZoom {
      * (a scroll). A zoom, or a pan that moves the picture across, leaves it. */
     bool width;
     int side;
+    float down; /* the view's top, down the page from its head: a fraction of its height */
     /* A turn from a zoomed view: once the book is at rest, the view eases back in to this zoom
      * (`resume_scale`, or the width of a page), its pan across `resume_dx` from the page's centre
      * (as it was from the page turned from), at the head of the spread's first page in reading

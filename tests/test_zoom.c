@@ -400,7 +400,7 @@ static void inertia(CheckState *s)
 static void replay_tail(CheckState *s)
 {
     AppZoom zoom = {0};
-    AppZoomRect fit = {0.0f, 0.0f, 1.0f, 1.0f};
+    AppZoomRect fit = {0.0f, 0.0f, 1.0f, 1.0f, 0.0f};
     app_zoom_set(&zoom, 4.0f, 0.5f, 0.5f, 0.0, &fit);
     app_zoom_drag_begin(&zoom, 0.2f, 0.5f, 1.0, &fit);
     app_zoom_drag_move(&zoom, 0.9f, 0.5f, 1.05, &fit);
