@@ -15,7 +15,12 @@
  * - zoomed in, a press mid-page pans and turns nothing; a press on the page's outer edge turns it;
  *   at 1x a mid-page press takes the page as without zoom; a key turn from 3x eases the view back
  *   to fit over APP_ZOOM_EASE with no jump (its first frame is the one before, each frame's step
- *   bounded), ending exactly at the fitted view;
+ *   bounded), ending exactly at the fitted view (here, with no frame's settle: the library's
+ *   frames then bring the zoom back, zoom_kept);
+ * - fit to width (W) at six places and after a resize, scrolling down a page, on to the spread's
+ *   other page, past the foot a turn and the next page's head at the same fit, back to the foot
+ *   of the page before; `+` with no pointer about the page's centre; a key turn from 3x and from
+ *   the fit to width comes back to it once at rest, with no jump; the trace's new forms;
  * - X's input times on the session's clock (app/window_input.c), where SDL's stamps would put a
  *   slow frame's input at one instant; a flick read in one slow frame hands the book several of
  *   its moves, not only the newest. */

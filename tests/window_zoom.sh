@@ -9,7 +9,8 @@
 # a run opened at that size (its layers were made for 640), and a step of the zoom by `+` there is
 # sharp in its first frame. Then W fits the page's width (its head at the top), the plain wheel and
 # Space scroll down it and on to the next page, whose head shows at the same fit; Escape leaves the
-# fit and the window stays, Escape again quits; a headless --fit width frames the page as W does.
+# fit and the window stays, H then Escape shows and closes the HUD, Escape again quits; a headless
+# --fit width frames the page as W does.
 # Validation on in the windows (the headless references only measure).
 set -u
 exe=$1
@@ -156,6 +157,12 @@ wait_settled "$out/fit-escape.png" || fail "the window never settled after Escap
 running || fail "Escape while fitted to width quit"
 corner=$(grey "$out/fit-escape.png" 0 0 10 10)
 at_least 120 "$corner" 1 || fail "after Escape the corner is $corner: not the fitted view"
+# the HUD (H) is a panel Escape closes before it quits
+xdotool key --window "$win" h
+wait_changed "$out/fit-escape.png" "$out/fit-hud.png" 100 || fail "H showed no HUD"
+xdotool key --window "$win" Escape
+poll 60 same_as "$out/fit-escape.png" "$out/fit-nohud.png" || fail "Escape left the HUD shown"
+running || fail "Escape with the HUD shown quit"
 xdotool key --window "$win" Escape
 window_wait
 [ "$status" = 0 ] || fail "Escape from the fitted view exited with $status"

@@ -375,7 +375,8 @@ typedef enum pagecurl_action {
     PAGECURL_ACTION_FIRST,    /* open at the first spread, at once (a turn settling ends there) */
     PAGECURL_ACTION_LAST,     /* open at the spread holding the last page, at once (likewise) */
     PAGECURL_ACTION_UNDO,     /* take back the last stroke or clear */
-    PAGECURL_ACTION_ZOOM_FIT, /* back to the fitted view at once (zoom 1, no pan) */
+    PAGECURL_ACTION_ZOOM_FIT, /* back to the fitted view at once (zoom 1, no pan, no fit to
+                                 width, no zoom to come back after a turn) */
 } pagecurl_action;
 
 /* False where the action does nothing now (no page to turn to, a page already turning, nothing to
