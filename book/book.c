@@ -484,7 +484,7 @@ void app_book_zoom_settle(AppZoom *zoom, const MeshFlipView *view, const AppLeaf
         return;
     AppSpread spread = app_book_spread(view);
     AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
-    app_zoom_settle(zoom, time, &fit, layout->rtl);
+    app_zoom_settle(zoom, time, &fit, layout->rtl, view->reduced_motion);
 }
 
 /* Whether a press at pixel (px, py) of a zoomed view is on a page's outer edge: within
@@ -570,6 +570,8 @@ static void ease_if_turning(MeshFlip *flip, AppZoom *zoom, uint32_t width, uint3
     AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
     if (view.phase == MESH_FLIP_SETTLING && view.completing)
         app_zoom_ease_fit(zoom, time, &fit); /* the zoom comes back once at rest */
+    else if (view.phase == MESH_FLIP_FADING && view.completing)
+        app_zoom_keep(zoom, time, &fit); /* reduced motion: nothing moves but the fade */
 }
 
 bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput *e, uint32_t width,

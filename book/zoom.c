@@ -268,20 +268,15 @@ static bool easing_to_fit(const AppZoom *zoom, double time)
            zoom->to.x == 0.0f && zoom->to.y == 0.0f;
 }
 
-void app_zoom_ease_fit(AppZoom *zoom, double time, const AppZoomRect *fit)
+/* The zoom to come back to after the turn under way: the reader's (where an ease back in to it is
+ * under way, where it goes). */
+static void keep(AppZoom *zoom, double time, const AppZoomRect *fit)
 {
-    if (easing_to_fit(zoom, time)) { /* a turn queued behind one under way */
-        zoom->resume_last = false;
-        return;
-    }
-    /* the reader's zoom: where an ease back in to it is under way, where it goes */
     AppZoomView aim = zoom->easing && time - zoom->since < APP_ZOOM_EASE
                           ? kept(zoom->to, fit)
                           : app_zoom_at(zoom, time, fit);
-    bake(zoom, time, fit);
-    zoom->panning = false;
-    AppZoomView now = zoom->set;
-    if (app_zoom_enlarged(&aim) || zoom->width) { /* kept, to come back to once at rest */
+    zoom->resume_last = false;
+    if (app_zoom_enlarged(&aim) || zoom->width) {
         zoom->resume = true, zoom->resume_width = zoom->width, zoom->resume_last = false;
         zoom->resume_scale = scale_of(&aim);
         zoom->resume_dx = 0.0f;
@@ -291,12 +286,30 @@ void app_zoom_ease_fit(AppZoom *zoom, double time, const AppZoomRect *fit)
             zoom->resume_dx = aim.x + aim.scale * (0.5f * (a + b) - 0.5f);
         }
     }
+}
+
+void app_zoom_keep(AppZoom *zoom, double time, const AppZoomRect *fit)
+{
+    if (!zoom->resume)
+        keep(zoom, time, fit);
+}
+
+void app_zoom_ease_fit(AppZoom *zoom, double time, const AppZoomRect *fit)
+{
+    if (easing_to_fit(zoom, time)) { /* a turn queued behind one under way */
+        zoom->resume_last = false;
+        return;
+    }
+    keep(zoom, time, fit);
+    bake(zoom, time, fit);
+    zoom->panning = false;
+    AppZoomView now = zoom->set;
     zoom->width = false;
     zoom->to = (AppZoomView){.scale = 1.0f};
     zoom->easing = app_zoom_enlarged(&now) || now.x != 0.0f || now.y != 0.0f;
 }
 
-void app_zoom_settle(AppZoom *zoom, double time, const AppZoomRect *fit, bool rtl)
+void app_zoom_settle(AppZoom *zoom, double time, const AppZoomRect *fit, bool rtl, bool still)
 {
     if (!zoom->resume || zoom->hosted || !fit || !(fit->x1 > fit->x0) || !(fit->y1 > fit->y0))
         return;
@@ -316,7 +329,9 @@ void app_zoom_settle(AppZoom *zoom, double time, const AppZoomRect *fit, bool rt
     zoom->to = kept(to, fit);
     zoom->width = zoom->resume_width, zoom->side = side;
     note_down(zoom, &zoom->to, fit);
-    zoom->easing = true;
+    zoom->easing = !still;
+    if (still) /* reduced motion: there at once */
+        zoom->set = zoom->to;
 }
 
 AppZoomScroll app_zoom_scroll(AppZoom *zoom, float dy, double time, const AppZoomRect *fit,

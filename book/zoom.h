@@ -113,11 +113,15 @@ void app_zoom_fit_width(AppZoom *zoom, float x, float y, double time, const AppZ
  * keeping the zoom (or the fit to width) to come back to once the book is at rest again
  * (app_zoom_settle). */
 void app_zoom_ease_fit(AppZoom *zoom, double time, const AppZoomRect *fit);
+/* The zoom kept to come back to after a turn, the view left as it is (reduced motion's
+ * cross-fade, during which nothing moves). */
+void app_zoom_keep(AppZoom *zoom, double time, const AppZoomRect *fit);
 /* After a turn, once the book lies at rest in `fit`: eases back in to the zoom kept by
- * app_zoom_ease_fit over APP_ZOOM_EASE, at the head of the spread's first page in reading order
- * (`rtl`: the right-hand one), or at the foot of its last after app_zoom_scroll turned back.
- * Nothing where no zoom was kept. */
-void app_zoom_settle(AppZoom *zoom, double time, const AppZoomRect *fit, bool rtl);
+ * app_zoom_ease_fit (app_zoom_keep) over APP_ZOOM_EASE, or with `still` (reduced motion) goes
+ * there at once, at the head of the spread's first page in reading order (`rtl`: the right-hand
+ * one), or at the foot of its last after app_zoom_scroll turned back. Nothing where no zoom was
+ * kept. */
+void app_zoom_settle(AppZoom *zoom, double time, const AppZoomRect *fit, bool rtl, bool still);
 
 /* What a scroll did. */
 typedef enum AppZoomScroll {

@@ -759,6 +759,33 @@ static void zoom_kept(CheckState *s)
         printf("zoom kept across a turn (%s): %.3f, its steepest frame %.3f of %.3f\n",
                width ? "width" : "3x", prev, worst, logf(zoom));
     }
+    /* reduced motion: scrolled past the foot fitted to width, the fade turns the page with the
+     * view still, and the next page shows at once at its head */
+    Book b;
+    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    app_book_init_reader(&b.flip, &b.leaf, 16, 3, true);
+    zoom_do(&b, 0.1, APP_TRACE_WIDTH, 0.7f, 0.5f);
+    float zoom = scale_at(&b, 0.2), least = zoom, most = zoom;
+    double t = 0.2;
+    for (int n = 0; n < 20 && !mesh_flip_view_at(&b.flip, t).turning; n++)
+        zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, 1.0f);
+    CHECK(s, mesh_flip_view_at(&b.flip, t).phase == MESH_FLIP_FADING,
+          "reduced motion: a scroll past the foot made no fade");
+    AppCameraBook c = camera_at(&b, t);
+    for (int f = 1; f <= 120; f++) {
+        c = frame_at(&b, t + f / 60.0);
+        float sc = c.zoom.scale > 0.0f ? c.zoom.scale : 1.0f;
+        least = fminf(least, sc), most = fmaxf(most, sc);
+    }
+    double r[4];
+    page_px(&c, b.w, b.h, -W, 0.0f, r);
+    CHECK(s, least > zoom - 1e-4f && most < zoom + 1e-4f,
+          "reduced motion: the zoom moved %.3f..%.3f of %.3f", least, most, zoom);
+    CHECK(s,
+          mesh_flip_view_at(&b.flip, t + 2.0).spread == 4 && fabs(r[0]) <= FIXED_PX &&
+              fabs(r[2] - b.w) <= FIXED_PX && fabs(r[1]) <= FIXED_PX,
+          "reduced motion: after the fade the next page spans %.2f..%.2f px, head at %.2f", r[0],
+          r[2], r[1]);
 }
 
 /* The trace's forms of W (with and without a pixel), `+` with no pointer and a scroll, read,
