@@ -10,7 +10,7 @@
 # sharp in its first frame. Then W fits the page's width (its head at the top), the plain wheel and
 # Space scroll down it and on to the next page, whose head shows at the same fit; Escape leaves the
 # fit and the window stays, H then Escape shows and closes the HUD, Escape again quits; a headless
-# --fit width frames the page as W does.
+# --fit width, and a window opened with it, frame the page as W does.
 # Validation on in the windows (the headless references only measure).
 set -u
 exe=$1
@@ -170,4 +170,11 @@ window_wait
 bounded "$exe" --headless --book "$pdf" --size 800x500 --curl 0 --fit width \
     --screenshot "$out/fit-headless.png" > /dev/null || fail "the headless --fit width failed"
 fitted "$out/fit-headless.png" 0
+# and a window opened with --fit width
+window_start "$exe" --validation --book "$pdf" --size 800x500 --fit width > "$out/fit-flag.txt"
+wait_drawn "$out/fit-flag.png" || fail "the --fit width window drew nothing"
+wait_settled "$out/fit-flag.png" || fail "the --fit width window never settled"
+fitted "$out/fit-flag.png" 0
+window_quit
+[ "$status" = 0 ] || fail "the --fit width window exited with $status"
 exit 0
