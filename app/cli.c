@@ -34,6 +34,9 @@ static const struct {
     {"--replay", "--zoom", "the trace zooms the book"},
     {"--replay", "--zoom-at", "the trace zooms the book"},
     {"--replay", "--no-remember", "a replay keeps no place"},
+    {"--replay", "--fit", "the trace zooms the book"},
+    {"--fit", "--zoom", "give one or the other"},
+    {"--fit", "--zoom-at", "--zoom-at places --zoom"},
     {"--reduced-motion", "--grab", "a cross-fade holds no leaf"},
     {"--reduced-motion", "--radius", "a cross-fade curls no leaf"},
     {"--reduced-motion", "--export-obj", "a cross-fade curls no leaf"},
@@ -57,10 +60,15 @@ static const char CONTROLS[] =
     "  Delete              clear the page side under the pointer\n"
     "  H                   heads-up display: frame time, frames/s, GPU stage times, device\n"
     "  F12 or P            screenshot: the window as it is, to a new pagecurl-NNNN.png\n"
-    "  Ctrl+wheel, pinch   zoom 1x..8x about the pointer; + - zoom, 0 fits, double-click\n"
-    "                      toggles 2.5x; zoomed in, a drag pans (off a page's outer edge)\n"
+    "  Ctrl+wheel, pinch   zoom 1x..8x about the pointer; + - zoom (about the pointer, else\n"
+    "                      the page's centre), double-click toggles 2.5x; zoomed in, a drag\n"
+    "                      pans (off a page's outer edge)\n"
+    "  W / Z or 0          fit the page's width (the page under the pointer) / the page\n"
+    "  wheel, Space, Down  zoomed in or fitted to width: scroll down (Shift+Space, Up, k:\n"
+    "  j, Up, k            up); past the page's foot on to the next page, zoom kept\n"
     "  F11                 fullscreen on / off\n"
-    "  Escape              quit\n";
+    "  Escape              close the G field or the HUD, else leave the zoom, else quit\n"
+    "  Ctrl+Q              quit\n";
 
 /* "--flag VALUE" as a usage line shows it. */
 static int option_form(const CliOption *opt, char *out, size_t size)

@@ -308,6 +308,16 @@ static bool set_layout(const char *value, AppOptions *o, void *field)
     return true;
 }
 
+static bool set_fit(const char *value, AppOptions *o, void *field)
+{
+    int k;
+    (void)o;
+    if (!pick(value, (const char *const[]){"page", "width", NULL}, &k))
+        return false;
+    *(bool *)field = k == 1;
+    return true;
+}
+
 #define F(name) offsetof(AppOptions, name)
 
 const CliOption APP_CLI_OPTIONS[] = {
@@ -361,6 +371,10 @@ const CliOption APP_CLI_OPTIONS[] = {
      "picks one page or the spread", "spread, single or auto",
      "spread (both pages), single (one page; the leaf lifts off to the left) or\nauto (default: "
      "single where the view is taller than wide)"},
+    {"--fit", NULL, "MODE", VALUE_REQUIRED, set_fit, F(fit_width), GROUP_SHOW, MODE_SHOWN,
+     "fits the page or its width", "page or width",
+     "page (default: the pages whole) or width (the page's width fills the view,\nits head at "
+     "the top; in a spread the right-hand page), as W and Z do"},
     {"--reduced-motion", NULL, NULL, VALUE_NONE, set_true, F(reduced_motion), GROUP_SHOW,
      MODE_SHOWN, "turns pages by a cross-fade", NULL,
      "pages turn by a short cross-fade (0.25 s), not the curl, and the view\nstays still; "

@@ -111,6 +111,19 @@ static int open_book(Run *run)
     desc.thumb_through = run->trace != NULL;
     desc.stop = stop_asked;
     run->book = pagecurl_book_create(run->ctx, &desc, &err);
+    if (run->book && o->fit_width) {
+        /* --fit width shows a page as wide as the picture: its pages drawn that dense, known once
+         * the book has their shape (at rest a page fills 95 % of the picture's limiting side; as
+         * a spread's half, at most twice as dense as asked), so it is made again for it */
+        double across =
+            0.95 * fmin(0.5 * o->width, o->height / pagecurl_book_page_height(run->book));
+        float fit = (float)fmin(o->width / fmax(across, 1.0), 8.0);
+        if (fit > 1.0f) {
+            pagecurl_book_destroy(run->book);
+            desc.page_detail = fit / (float)run->scale;
+            run->book = pagecurl_book_create(run->ctx, &desc, &err);
+        }
+    }
     if (!run->book) {
         /* the book names the file; the program names the flag that gave it */
         app_say(stderr, "%s%s", o->book ? "--book " : "", err.message);
@@ -303,6 +316,11 @@ static int play(Run *run)
         double y = (o->has_zoom_at ? o->zoom_at[1] + 0.5 : 0.5 * o->height) * s - 0.5;
         if (ok)
             pagecurl_book_set_zoom(run->book, o->zoom, x, y, 0.0);
+    }
+    if (o->fit_width) { /* the right-hand page's width, its head at the top */
+        ok = ok && pagecurl_book_render(run->book, 0.0, &run->render, NULL, &err);
+        if (ok)
+            pagecurl_book_fit(run->book, PAGECURL_FIT_WIDTH, NAN, NAN, 0.0);
     }
     for (uint32_t f = 0; f < run->frames && ok && written && !app_signals_caught(); f++) {
         bool last = f + 1 == run->frames;

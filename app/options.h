@@ -40,6 +40,7 @@ typedef struct AppOptions {
     AppBinding binding;     /* --ltr, --rtl; default the book's own direction */
     bool hard_cover;        /* --cover hard: the first and last leaves are boards (else paper) */
     AppLayout layout;       /* --layout, default auto */
+    bool fit_width;         /* --fit width: the page's width fills the view, its head at the top */
     float radius;           /* --radius R: the roll radius in page widths; 0 = the pose's own */
     float show_through;     /* --show-through F: 0 .. 1 (GPU_SHOW_THROUGH_PAPER by default) */
     float zoom;             /* --zoom Z: 1 .. 8; 0 = not given (the fitted view) */

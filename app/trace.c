@@ -23,8 +23,9 @@
 #define TRACE_MAX_TIME 86400.0
 
 static const char *const DEVICES[] = {"mouse", "finger", "key", "ink", "zoom"};
-static const char *const ACTIONS[] = {"down", "move", "up", "next", "prev", "undo",   "clear",
-                                      "home", "end",  "by", "pan",  "fit",  "toggle", "goto"};
+static const char *const ACTIONS[] = {"down",   "move", "up",    "next",  "prev", "undo",
+                                      "clear",  "home", "end",   "by",    "pan",  "fit",
+                                      "toggle", "goto", "width", "scroll"};
 #define DEVICE_COUNT (int)(sizeof DEVICES / sizeof DEVICES[0])
 /* A zoom event's factor, and a pan's step in fractions of the view. */
 #define TRACE_ZOOM_FACTOR 8.0
@@ -80,7 +81,7 @@ static bool parse_number(const char *word, double lo, double hi, double *out)
     return true;
 }
 
-/* A zoom event's fields: by F X Y, pan DX DY, fit, toggle X Y. */
+/* A zoom event's fields: by F [X Y], pan DX DY, fit, toggle X Y, width [X Y], scroll DY. */
 static bool parse_zoom(char **words, int n, double t, int action, AppTraceEvent *e,
                        const char **why)
 {
@@ -90,12 +91,28 @@ static bool parse_zoom(char **words, int n, double t, int action, AppTraceEvent 
     case APP_TRACE_FIT:
         return n == 3 ? true : ((*why = "zoom fit has no position"), false);
     case APP_TRACE_BY:
-        if (n != 6)
-            return (*why = "zoom by needs FACTOR X Y"), false;
+        if (n != 6 && n != 4)
+            return (*why = "zoom by needs FACTOR [X Y]"), false;
         if (!parse_number(words[3], 1.0 / TRACE_ZOOM_FACTOR, TRACE_ZOOM_FACTOR, &f))
             return (*why = "bad zoom factor: 0.125..8"), false;
+        e->scale = (float)f;
+        if (n == 4) /* about the page's centre */
+            return (e->x = e->y = NAN), true;
         words++, n--;
         break;
+    case APP_TRACE_WIDTH:
+        if (n == 3) /* the right-hand page */
+            return (e->x = e->y = NAN), true;
+        if (n != 5)
+            return (*why = "zoom width takes X Y or nothing"), false;
+        break;
+    case APP_TRACE_SCROLL:
+        if (n != 4)
+            return (*why = "zoom scroll needs DY"), false;
+        if (!parse_number(words[3], -TRACE_PAN_MAX, TRACE_PAN_MAX, &b))
+            return (*why = "bad scroll: DY is in view heights, -2..2"), false;
+        e->y = (float)b;
+        return true;
     case APP_TRACE_PAN:
         if (n != 5)
             return (*why = "zoom pan needs DX DY"), false;
@@ -109,7 +126,7 @@ static bool parse_zoom(char **words, int n, double t, int action, AppTraceEvent 
             return (*why = "zoom toggle needs X Y"), false;
         break;
     default:
-        return (*why = "zoom goes by, pan, fit or toggle"), false;
+        return (*why = "zoom goes by, pan, fit, toggle, width or scroll"), false;
     }
     if (!parse_number(words[3], 0.0, 1.0, &a) || !parse_number(words[4], 0.0, 1.0, &b))
         return (*why = "bad position: X and Y are fractions of the window, 0..1"), false;
@@ -166,12 +183,13 @@ static bool parse_line(char *line, double last_time, AppTrace *trace, AppTraceEv
         return (*why = "unknown device (mouse, finger, key, ink, zoom)"), false;
     if (action < 0)
         return (*why = "unknown event (down, move, up, next, prev, home, end, goto, undo, clear, "
-                       "by, pan, fit, toggle)"),
+                       "by, pan, fit, toggle, width, scroll)"),
                false;
     if (device == APP_TRACE_ZOOM)
         return parse_zoom(words, n, t, action, e, why);
-    if (action >= APP_TRACE_BY && action <= APP_TRACE_TOGGLE)
-        return (*why = "only zoom goes by, pan, fit or toggle"), false;
+    if ((action >= APP_TRACE_BY && action <= APP_TRACE_TOGGLE) || action == APP_TRACE_WIDTH ||
+        action == APP_TRACE_SCROLL)
+        return (*why = "only zoom goes by, pan, fit, toggle, width or scroll"), false;
     bool key = device == APP_TRACE_KEY;
     bool key_action = action == APP_TRACE_NEXT || action == APP_TRACE_PREV ||
                       action == APP_TRACE_UNDO || action == APP_TRACE_HOME ||
@@ -299,8 +317,14 @@ static size_t event_line(const AppTraceEvent *e, char *line, size_t size)
     else if (e->device == APP_TRACE_KEY ||
              (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_FIT))
         n = snprintf(line, size, "%.4f %s %s\n", e->time, DEVICES[e->device], ACTIONS[e->action]);
+    else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_BY && isnan(e->x))
+        n = snprintf(line, size, "%.4f zoom by %.6f\n", e->time, e->scale);
     else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_BY)
         n = snprintf(line, size, "%.4f zoom by %.6f %.6f %.6f\n", e->time, e->scale, e->x, e->y);
+    else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_WIDTH && isnan(e->x))
+        n = snprintf(line, size, "%.4f zoom width\n", e->time);
+    else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_SCROLL)
+        n = snprintf(line, size, "%.4f zoom scroll %.6f\n", e->time, e->y);
     else if (e->device == APP_TRACE_INK &&
              (e->action == APP_TRACE_DOWN || e->action == APP_TRACE_MOVE))
         n = snprintf(line, size, "%.4f ink %s %.6f %.6f %.4f\n", e->time, ACTIONS[e->action], e->x,

@@ -13,7 +13,10 @@
  *                                        end with the pressure, 0..1, 1 when left out; a
  *                                        stroke's moves and up follow its down)
  *     2.000 zoom by 1.25 0.400 0.500    (zoom: by FACTOR X Y, 0.125..8 about a point; pan DX DY,
- *     2.100 zoom pan 0.010 -0.020        -2..2; fit; toggle X Y, fit <-> 2.5x) */
+ *     2.100 zoom pan 0.010 -0.020        -2..2; fit; toggle X Y, fit <-> 2.5x; by FACTOR alone,
+ *     2.200 zoom width 0.700 0.500       about the page's centre; width [X Y], fit the width of
+ *     2.300 zoom scroll 0.125            the page there, or of the right-hand one; scroll DY,
+ *                                        -2..2 view heights down the page, on to the next) */
 #ifndef PAGECURL_APP_TRACE_H
 #define PAGECURL_APP_TRACE_H
 
@@ -47,13 +50,15 @@ typedef enum AppTraceAction {
     APP_TRACE_FIT,    /* zoom: back to the fitted view (0) */
     APP_TRACE_TOGGLE, /* zoom: fit <-> 2.5x at X Y (a double-click or double-tap) */
     APP_TRACE_GOTO,   /* key: open the book at the spread holding `page` (the G field) */
+    APP_TRACE_WIDTH,  /* zoom: fit the width of the page at X Y (W; NAN: the right-hand page) */
+    APP_TRACE_SCROLL, /* zoom: scroll Y view heights down the page (< 0: up; the wheel, Space) */
 } AppTraceAction;
 
 typedef struct AppTraceEvent {
     double time;
     AppTraceDevice device;
     AppTraceAction action;
-    float x, y;     /* pointer and ink events only */
+    float x, y;     /* pointer and ink events only (zoom by and width: NAN for none; scroll: y) */
     float pressure; /* ink down and move: 0..1 */
     float scale;    /* zoom by: the factor */
     int page;       /* key goto: the page, 1-based */

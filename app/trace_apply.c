@@ -47,7 +47,11 @@ void app_trace_apply(pagecurl_book *b, const AppTraceEvent *e, double w, double 
     }
     case APP_TRACE_ZOOM:
         if (e->action == APP_TRACE_BY)
-            pagecurl_book_zoom_by(b, e->scale, x, y, e->time);
+            pagecurl_book_zoom_by(b, e->scale, x, y, e->time); /* NAN: the page's centre */
+        else if (e->action == APP_TRACE_WIDTH)
+            pagecurl_book_fit(b, PAGECURL_FIT_WIDTH, x, y, e->time);
+        else if (e->action == APP_TRACE_SCROLL)
+            pagecurl_book_scroll(b, e->y, e->time);
         else if (e->action == APP_TRACE_PAN)
             pagecurl_book_pan(b, x, y, e->time);
         else if (e->action == APP_TRACE_FIT)

@@ -20,6 +20,7 @@
 #include <SDL.h>
 #include <SDL_vulkan.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -357,11 +358,34 @@ static bool field_event(const SDL_Event *e, Window *w, AppSession *session, doub
     return true;
 }
 
+/* Escape, the page field closed: hides the HUD, else leaves the zoom (a fit to width, a zoom
+ * to come back after a turn) for the fitted view, as `0` does; quits only from the fitted view
+ * with nothing open. A replay's window takes no input but this: it quits. */
+static bool escape(Window *w, AppSession *session, double now)
+{
+    if (session->replay)
+        return false;
+    if (w->hud.shown) {
+        w->hud.shown = false;
+        return true;
+    }
+    pagecurl_zoom z = {.size = sizeof z};
+    pagecurl_book_get_zoom(w->book, &z);
+    if (z.zoom <= 1.0001f && z.fit == PAGECURL_FIT_PAGE && !z.returning && !z.moving)
+        return false;
+    AppTraceEvent fit = {.time = now, .device = APP_TRACE_ZOOM, .action = APP_TRACE_FIT};
+    app_session_apply_move(input_size(w), session);
+    app_session_apply(input_size(w), session, &fit);
+    return true;
+}
+
 /* Handles one event; false when the user asked to quit. */
 static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, double now)
 {
     if (e->type == SDL_QUIT)
         return false;
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_q && (e->key.keysym.mod & KMOD_CTRL))
+        return false; /* Ctrl+Q quits whatever is open */
     if (w->field.open && field_event(e, w, session, now)) {
         if (w->field.open)
             app_page_field_text(&w->field, w->book, w->hud.field, sizeof w->hud.field);
@@ -370,7 +394,7 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         return true;
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE)
-        return false;
+        return escape(w, session, now);
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_g && !e->key.repeat &&
         !session->replay) {
         pagecurl_state s = {.size = sizeof s};
@@ -1032,6 +1056,15 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         /* the book as it is after the warm-up; a frame given up is drawn again */
         redraw = frames < APP_VK_FRAMES || w->redo;
         frames++;
+        if (frames == 1 && opts->fit_width && !replay) { /* --fit width, once the book is framed */
+            AppTraceEvent width = {.time = now,
+                                   .device = APP_TRACE_ZOOM,
+                                   .action = APP_TRACE_WIDTH,
+                                   .x = NAN,
+                                   .y = NAN};
+            app_session_apply(input_size(w), session, &width);
+            redraw = true;
+        }
         if (opts->frames && frames >= opts->frames)
             running = false;
     }

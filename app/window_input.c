@@ -8,6 +8,18 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+/* The pointer's position as fractions of the window where it is over it; else NAN (none). */
+static void pointer_over(SDL_Window *window, int ww, int wh, float *x, float *y)
+{
+    int px, py;
+    *x = *y = NAN;
+    if (SDL_GetMouseFocus() != window)
+        return;
+    SDL_GetMouseState(&px, &py);
+    if (px >= 0 && px < ww && py >= 0 && py < wh)
+        *x = (float)px / (float)ww, *y = (float)py / (float)wh;
+}
+
 /* An SDL pointer, finger or key event as a trace event (positions as fractions of the window);
  * false for events that are not input, and for mouse events SDL made up from touches (the finger
  * events themselves are used, so a touch is not counted twice). Pointers that draw become ink
@@ -54,18 +66,38 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
             *out = (AppTraceEvent){.time = now,
                                    .device = APP_TRACE_ZOOM,
                                    .action = APP_TRACE_BY,
-                                   .x = 0.5f,
-                                   .y = 0.5f,
                                    .scale = in ? APP_ZOOM_STEP : 1.0f / APP_ZOOM_STEP};
+            pointer_over(window, ww, wh, &out->x, &out->y); /* else the page's centre */
             return true;
         }
+        case SDLK_w: /* the width of the page under the pointer, else the right-hand page */
+            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_WIDTH;
+            pointer_over(window, ww, wh, &out->x, &out->y);
+            return true;
         case SDLK_0:
         case SDLK_KP_0:
             out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_FIT;
             return true;
-        case SDLK_z:
-            out->action = APP_TRACE_UNDO;
-            return (e->key.keysym.mod & KMOD_CTRL) != 0;
+        case SDLK_z: /* Ctrl+Z undoes; Z alone fits the page, as 0 does */
+            if (e->key.keysym.mod & KMOD_CTRL) {
+                out->action = APP_TRACE_UNDO;
+            } else {
+                out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_FIT;
+            }
+            return true;
+        case SDLK_SPACE: /* a screenful down the page (Shift: up), on to the next page */
+        case SDLK_DOWN:
+        case SDLK_UP:
+        case SDLK_j:
+        case SDLK_k: {
+            SDL_Keycode k = e->key.keysym.sym;
+            float step = k == SDLK_SPACE ? APP_SCROLL_SCREEN : APP_SCROLL_LINE;
+            bool up = k == SDLK_UP || k == SDLK_k ||
+                      (k == SDLK_SPACE && (e->key.keysym.mod & KMOD_SHIFT));
+            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_SCROLL;
+            out->y = up ? -step : step;
+            return true;
+        }
         case SDLK_DELETE: { /* the page side under the pointer */
             int x, y;
             SDL_GetMouseState(&x, &y);
@@ -77,11 +109,19 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
             return false;
         }
     case SDL_MOUSEWHEEL: { /* Ctrl+wheel, and a touchpad's pinch where it arrives as one */
-        if (!(SDL_GetModState() & KMOD_CTRL) || e->wheel.which == SDL_TOUCH_MOUSEID)
+        if (e->wheel.which == SDL_TOUCH_MOUSEID)
             return false;
         float notches = e->wheel.preciseY * (e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -1 : 1);
         if (notches == 0.0f)
             return false;
+        if (!(SDL_GetModState() & KMOD_CTRL)) { /* the plain wheel scrolls: away from you, up */
+            float dy = -notches * APP_SCROLL_NOTCH;
+            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_SCROLL;
+            out->y = dy < -APP_SCROLL_MAX  ? -APP_SCROLL_MAX
+                     : dy > APP_SCROLL_MAX ? APP_SCROLL_MAX
+                                           : dy;
+            return true;
+        }
         out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_BY;
         out->scale = powf(APP_ZOOM_STEP, notches);
         out->x = (float)e->wheel.mouseX / (float)ww, out->y = (float)e->wheel.mouseY / (float)wh;
@@ -279,7 +319,8 @@ int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession 
                 (e->type == SDL_MOUSEWHEEL && fabsf(e->wheel.preciseY) >= 1.0f);
     for (int i = 0; i < n; i++) {
         session->zoom_step |= step && out[i].device == APP_TRACE_ZOOM;
-        if (out[i].device == APP_TRACE_ZOOM && out[i].action == APP_TRACE_PAN)
+        if (out[i].device == APP_TRACE_ZOOM &&
+            (out[i].action == APP_TRACE_PAN || out[i].action == APP_TRACE_SCROLL))
             continue; /* a step, not a position */
         out[i].x = out[i].x < 0.0f ? 0.0f : out[i].x > 1.0f ? 1.0f : out[i].x;
         out[i].y = out[i].y < 0.0f ? 0.0f : out[i].y > 1.0f ? 1.0f : out[i].y;

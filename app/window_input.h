@@ -13,6 +13,12 @@
 
 /* A step of the keys' and the wheel's zoom: a notch, + or -. */
 #define APP_ZOOM_STEP 1.25f
+/* Scrolls, in view heights: a notch of the plain wheel, ↓ ↑ j k, Space (a screenful less a
+ * line kept in view), and the most one wheel event scrolls (a trace's bound). */
+#define APP_SCROLL_NOTCH  0.125f
+#define APP_SCROLL_LINE   0.1f
+#define APP_SCROLL_SCREEN 0.9f
+#define APP_SCROLL_MAX    2.0f
 
 /* What the window keeps of a session's input. */
 typedef struct AppSession {
@@ -95,8 +101,10 @@ double app_session_x_time(AppSession *session, uint32_t x_ms, uint64_t sdl_ms);
 /* An SDL input event as trace events (up to APP_SESSION_MAX_EVENTS), positions as fractions of
  * the window clamped to it; 0 for what is not input. Keeps the ink stroke's pointer and the
  * fingers in `session`. Ctrl+wheel zooms about the pointer, a two-finger pinch about the
- * fingers' centre (which pans as it moves); `+` `-` zoom about the window's centre, `0` fits; a
- * double-click or double-tap toggles fit <-> 2.5x at the pointer. A second finger ends what the
+ * fingers' centre (which pans as it moves); `+` `-` zoom about the pointer where it is over the
+ * window, else about the page's centre; `0` or `Z` fits the page, `W` its width (the page under
+ * the pointer); the plain wheel, Space (Shift: up), Down, Up, j, k scroll; a double-click or
+ * double-tap toggles fit <-> 2.5x at the pointer. A second finger ends what the
  * first was doing (a held page is let go, a stroke ends). */
 #define APP_SESSION_MAX_EVENTS 2
 int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession *session,

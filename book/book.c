@@ -448,7 +448,7 @@ AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppLeaf *leaf,
     PcDrawPush push = app_camera_draw_push(width, height, &camera);
     mat4 view_proj;
     memcpy(view_proj, push.view_proj.m, sizeof view_proj);
-    AppZoomRect r = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    AppZoomRect r = {INFINITY, INFINITY, -INFINITY, -INFINITY, 0.0f};
     for (int i = 0; i < 4; i++) {
         vec4 corner = {(i & 1 ? camera.hi : camera.lo) * camera.width, i & 2 ? camera.height : 0.0f,
                        0.0f, 1.0f},
@@ -457,6 +457,11 @@ AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppLeaf *leaf,
         float u = 0.5f * (clip[0] / clip[3] + 1.0f), v = 0.5f * (clip[1] / clip[3] + 1.0f);
         r.x0 = fminf(r.x0, u), r.x1 = fmaxf(r.x1, u);
         r.y0 = fminf(r.y0, v), r.y1 = fmaxf(r.y1, v);
+    }
+    if (camera.lo < 0.0f && camera.hi > 0.0f) { /* two pages: where the spine lies between */
+        vec4 spine = {0.0f, 0.0f, 0.0f, 1.0f}, clip;
+        glm_mat4_mulv(view_proj, spine, clip);
+        r.spine = 0.5f * (clip[0] / clip[3] + 1.0f);
     }
     return r;
 }
@@ -470,6 +475,16 @@ AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, co
     AppSpread spread = app_book_spread(view);
     AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
     return app_zoom_at(zoom, time, &fit);
+}
+
+void app_book_zoom_settle(AppZoom *zoom, const MeshFlipView *view, const AppLeaf *leaf,
+                          const AppBookLayout *layout, uint32_t width, uint32_t height, double time)
+{
+    if (!zoom || !zoom->resume || view->turning || !width || !height)
+        return;
+    AppSpread spread = app_book_spread(view);
+    AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
+    app_zoom_settle(zoom, time, &fit, layout->rtl, view->reduced_motion);
 }
 
 /* Whether a press at pixel (px, py) of a zoomed view is on a page's outer edge: within
@@ -504,19 +519,30 @@ static void into_corner_zone(const MeshFlipView *view, const AppZoomView *zoom, 
         *x = copysignf(cx, *x), *y = cy;
 }
 
-/* A zoom event at `time`, kept within the still spread's fitted pages. */
-static void zoom_input(AppZoom *zoom, const MeshFlipView *view, const BookInput *e, uint32_t width,
-                       uint32_t height, const AppLeaf *leaf, const AppBookLayout *layout)
+/* A zoom event at `time`, kept within the still spread's fitted pages: what a scroll did (a zoom
+ * of another kind: APP_ZOOM_SCROLL_MOVED). */
+static AppZoomScroll zoom_input(AppZoom *zoom, const MeshFlipView *view, const BookInput *e,
+                                uint32_t width, uint32_t height, const AppLeaf *leaf,
+                                const AppBookLayout *layout)
 {
     AppSpread spread = app_book_spread(view);
     AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
     if (view->phase == MESH_FLIP_DRAGGING)
-        return; /* the point held stays under the pointer: the zoom waits */
+        return APP_ZOOM_SCROLL_NONE; /* the point held stays under the pointer: the zoom waits */
+    if (e->action == BOOK_INPUT_SCROLL)
+        return view->turning ? APP_ZOOM_SCROLL_NONE
+                             : app_zoom_scroll(zoom, e->y, e->time, &fit, layout->rtl);
     /* the pointer at (x W, y H) is the pixel whose centre the camera's rays go through */
     float x = e->x + 0.5f / (float)width, y = e->y + 0.5f / (float)height;
     switch (e->action) {
-    case BOOK_INPUT_BY:
-        app_zoom_by(zoom, e->scale, x, y, e->time, &fit);
+    case BOOK_INPUT_BY: /* no pointer: about the page's centre */
+        if (isfinite(e->x) && isfinite(e->y))
+            app_zoom_by(zoom, e->scale, x, y, e->time, &fit);
+        else
+            app_zoom_by_page(zoom, e->scale, e->time, &fit);
+        break;
+    case BOOK_INPUT_WIDTH:
+        app_zoom_fit_width(zoom, x, y, e->time, &fit);
         break;
     case BOOK_INPUT_PAN:
         app_zoom_pan(zoom, e->x, e->y, e->time, &fit);
@@ -530,6 +556,7 @@ static void zoom_input(AppZoom *zoom, const MeshFlipView *view, const BookInput 
     default:
         break;
     }
+    return APP_ZOOM_SCROLL_MOVED;
 }
 
 /* A turn under way from a zoomed view: the view eases back to fit as the leaf flies. */
@@ -541,21 +568,30 @@ static void ease_if_turning(MeshFlip *flip, AppZoom *zoom, uint32_t width, uint3
     MeshFlipView view = mesh_flip_view_at(flip, time);
     AppSpread spread = app_book_spread(&view);
     AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
-    AppZoomView now = app_zoom_at(zoom, time, &fit);
-    if (view.phase == MESH_FLIP_SETTLING && view.completing && !zoom->easing &&
-        (app_zoom_enlarged(&now) || now.x != 0.0f || now.y != 0.0f))
-        app_zoom_ease_fit(zoom, time, &fit);
+    if (view.phase == MESH_FLIP_SETTLING && view.completing)
+        app_zoom_ease_fit(zoom, time, &fit); /* the zoom comes back once at rest */
+    else if (view.phase == MESH_FLIP_FADING && view.completing)
+        app_zoom_keep(zoom, time, &fit); /* reduced motion: nothing moves but the fade */
 }
 
 bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput *e, uint32_t width,
                     uint32_t height, const AppLeaf *leaf, const AppBookLayout *layout)
 {
     if (e->device == BOOK_INPUT_ZOOM) {
+        AppZoomScroll did = APP_ZOOM_SCROLL_NONE;
         if (zoom && width && height) {
             MeshFlipView view = mesh_flip_view_at(flip, e->time);
-            zoom_input(zoom, &view, e, width, height, leaf, layout);
+            did = zoom_input(zoom, &view, e, width, height, leaf, layout);
         }
-        return true;
+        if (did != APP_ZOOM_SCROLL_NEXT && did != APP_ZOOM_SCROLL_BACK)
+            return e->action != BOOK_INPUT_SCROLL || did == APP_ZOOM_SCROLL_MOVED;
+        /* scrolled past the page's foot (head): the reader's turn, as a key's */
+        BookInput key = {.time = e->time, .device = BOOK_INPUT_KEY};
+        key.action = did == APP_ZOOM_SCROLL_NEXT ? BOOK_INPUT_NEXT : BOOK_INPUT_PREV;
+        bool turned = app_book_input(flip, zoom, ink, &key, width, height, leaf, layout);
+        if (turned)
+            app_zoom_scroll_turned(zoom, did);
+        return turned;
     }
     if (e->device == BOOK_INPUT_INK ||
         (e->device == BOOK_INPUT_KEY && e->action == BOOK_INPUT_UNDO)) {

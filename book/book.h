@@ -56,10 +56,12 @@ void app_book_init_reader(MeshFlip *flip, const AppLeaf *leaf, int pages, int sp
  * Zoomed in, a press within APP_BOOK_GRAB_ZONE pixels of a page's outer edge (or past it, as far)
  * takes the leaf, at the zoom it has, which stays while the page is held; any other press pans
  * the view (with a flick's inertia). At 1x every press takes the page, as without zoom. A turn
- * that starts zoomed in (a key, a leaf let go on its way over) eases the view back to fit over
- * APP_ZOOM_EASE seconds, as the view pulls back for the leaf: neither jumps. Zoom events while a
- * page is held are dropped: the point held would leave the pointer. False for a key turn that
- * does nothing (mesh_flip_turn refused it); true otherwise. */
+ * that starts zoomed in (a key, a scroll, a leaf let go on its way over) eases the view back to
+ * fit over APP_ZOOM_EASE seconds, as the view pulls back for the leaf: neither jumps; once at
+ * rest app_book_zoom_settle brings the zoom back. A scroll past a page's foot (head) turns as a
+ * key does. Zoom events while a page is held are dropped: the point held would leave the
+ * pointer. False for a key turn that does nothing (mesh_flip_turn refused it) and a scroll that
+ * does nothing; true otherwise. */
 bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput *e, uint32_t width,
                     uint32_t height, const AppLeaf *leaf, const AppBookLayout *layout);
 
@@ -186,6 +188,13 @@ AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppLeaf *leaf,
 AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, const AppLeaf *leaf,
                                const AppBookLayout *layout, uint32_t width, uint32_t height,
                                double time);
+
+/* After a turn from a zoomed view (book/zoom.h's app_zoom_ease_fit), once the book in `view` is
+ * at rest: the zoom eases back in (app_zoom_settle). Every frame's update calls it before
+ * app_book_zoom_view. */
+void app_book_zoom_settle(AppZoom *zoom, const MeshFlipView *view, const AppLeaf *leaf,
+                          const AppBookLayout *layout, uint32_t width, uint32_t height,
+                          double time);
 
 /* A hard cover's board is this thick, in page widths (2.2 mm on an A5 page: greyboard). */
 #define APP_BOOK_BOARD ((float)PC_BOARD_THICKNESS)

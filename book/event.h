@@ -29,13 +29,15 @@ typedef enum BookInputAction {
     BOOK_INPUT_FIT,   /* zoom: back to the fitted view (0) */
     BOOK_INPUT_TOGGLE, /* zoom: fit <-> 2.5x at X Y (a double-click or double-tap) */
     BOOK_INPUT_GOTO,   /* key: open the book at the spread holding `page` (the G field) */
+    BOOK_INPUT_WIDTH,  /* zoom: fit the width of the page at X Y (not finite: the right-hand) */
+    BOOK_INPUT_SCROLL, /* zoom: scroll Y view heights down the page (< 0: up), on to the next */
 } BookInputAction;
 
 typedef struct BookInput {
     double time;
     BookInputDevice device;
     BookInputAction action;
-    float x, y;     /* pointer and ink events only */
+    float x, y;     /* pointer and ink events only; zoom by and width: not finite for none */
     float pressure; /* ink down and move: 0..1 */
     float scale;    /* zoom by: the factor */
     int page;       /* key goto: the page, 1-based */

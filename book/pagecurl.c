@@ -739,8 +739,11 @@ void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
 static bool zoom_event(pagecurl_book *b, BookInputAction action, float scale, double x, double y,
                        double time)
 {
-    if (!b || !b->width || !b->height || !isfinite(scale) || !isfinite(x) || !isfinite(y) ||
-        !isfinite(time) || mesh_flip_view_at(&b->flip, time).phase == MESH_FLIP_DRAGGING)
+    /* no position (both NAN): a zoom about the page's centre, the width of the right-hand page */
+    bool none = isnan(x) && isnan(y) && (action == BOOK_INPUT_BY || action == BOOK_INPUT_WIDTH);
+    if (!b || !b->width || !b->height || !isfinite(scale) ||
+        (!none && (!isfinite(x) || !isfinite(y))) || !isfinite(time) ||
+        mesh_flip_view_at(&b->flip, time).phase == MESH_FLIP_DRAGGING)
         return false;
     b->held.on = false;
     return feed(b, BOOK_INPUT_ZOOM, action, x, y, 1.0f, scale, time);
@@ -789,6 +792,24 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
 bool pagecurl_book_zoom_by(pagecurl_book *b, float factor, double x, double y, double time)
 {
     return factor > 0.0f && zoom_event(b, BOOK_INPUT_BY, factor, x, y, time);
+}
+
+bool pagecurl_book_fit(pagecurl_book *b, pagecurl_fit fit, double x, double y, double time)
+{
+    if (fit == PAGECURL_FIT_PAGE)
+        return zoom_event(b, BOOK_INPUT_FIT, 1.0f, 0.0, 0.0, time);
+    if (fit != PAGECURL_FIT_WIDTH)
+        return false;
+    if (!isfinite(x) || !isfinite(y))
+        x = y = NAN; /* the right-hand page */
+    return zoom_event(b, BOOK_INPUT_WIDTH, 1.0f, x, y, time);
+}
+
+bool pagecurl_book_scroll(pagecurl_book *b, float amount, double time)
+{
+    /* the amount rides as the event's y, a fraction of the viewport's height */
+    return b && isfinite(amount) &&
+           zoom_event(b, BOOK_INPUT_SCROLL, 1.0f, 0.0, (double)amount * b->height, time);
 }
 
 bool pagecurl_book_zoom_toggle(pagecurl_book *b, double x, double y, double time)
@@ -852,7 +873,9 @@ void pagecurl_book_get_zoom(const pagecurl_book *b, pagecurl_zoom *out)
                        .zoom = v->scale > 0.0f ? v->scale : 1.0f,
                        .x = v->x * (float)b->width,
                        .y = v->y * (float)b->height,
-                       .moving = app_zoom_moving(&b->zoom, b->seen_time)};
+                       .moving = app_zoom_moving(&b->zoom, b->seen_time),
+                       .fit = b->zoom.width ? PAGECURL_FIT_WIDTH : PAGECURL_FIT_PAGE,
+                       .returning = b->zoom.resume};
     memcpy(out, &z, size < sizeof z ? size : sizeof z);
 }
 
@@ -1143,6 +1166,8 @@ static void step(pagecurl_book *b, double time)
         b->spread = app_book_spread(&view);
         b->pose = app_book_pose(&view, &b->leaf, &b->layout);
     }
+    if (!b->held.on) /* a turn from a zoomed view has landed: the zoom comes back */
+        app_book_zoom_settle(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
     b->spread.zoom =
         app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
 }

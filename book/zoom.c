@@ -61,6 +61,64 @@ static double smooth01(double x)
     return x * x * (3.0 - 2.0 * x);
 }
 
+/* Whether `fit` holds two pages side by side. */
+static bool two_pages(const AppZoomRect *fit)
+{
+    return fit && fit->spine > fit->x0 && fit->spine < fit->x1;
+}
+
+/* The fitted page `side` (-1 left, +1 right, 0 the whole rectangle) across: a..b. */
+static void page_span(const AppZoomRect *fit, int side, float *a, float *b)
+{
+    *a = fit->x0, *b = fit->x1;
+    if (two_pages(fit) && side < 0)
+        *b = fit->spine;
+    else if (two_pages(fit) && side > 0)
+        *a = fit->spine;
+}
+
+/* The page of `fit` whose span holds the view's centre in `v` (the right-hand one on the
+ * spine), 0 where the rectangle is one page. */
+static int side_in_view(const AppZoomView *v, const AppZoomRect *fit)
+{
+    if (!two_pages(fit))
+        return 0;
+    float u = 0.5f - v->x / scale_of(v);
+    return u < fit->spine ? -1 : 1;
+}
+
+/* The view of page `side` of `fit` at its width: the scale that fills the view's width with it
+ * (1..8) and the pan across that centres it; the pan down is `y`'s. */
+static AppZoomView width_view(float y, int side, const AppZoomRect *fit)
+{
+    float a, b;
+    page_span(fit, side, &a, &b);
+    float s = b > a ? clampf(1.0f / (b - a), APP_ZOOM_MIN, APP_ZOOM_MAX) : 1.0f;
+    return (AppZoomView){.scale = s, .x = -s * (0.5f * (a + b) - 0.5f), .y = y};
+}
+
+/* The pan down that shows the pages' head at the top of the view (`foot`: their foot at the
+ * bottom), at scale `s` (kept: centred where they are shorter than the view). */
+static float head_pan(float s, const AppZoomRect *fit, bool foot)
+{
+    return foot ? 0.5f - s * (fit->y1 - 0.5f) : -0.5f - s * (fit->y0 - 0.5f);
+}
+
+/* The pan down that shows the page `down` of its height below its head at the top of the view,
+ * at scale `s`; and back. */
+static float pan_down(float down, float s, const AppZoomRect *fit)
+{
+    return -0.5f - s * (fit->y0 + down * (fit->y1 - fit->y0) - 0.5f);
+}
+
+/* Fitted to width, where the view's top lies down the page, kept as a fraction of its height:
+ * the same place once the view is resized. */
+static void note_down(AppZoom *zoom, const AppZoomView *v, const AppZoomRect *fit)
+{
+    if (zoom->width && fit && fit->y1 > fit->y0)
+        zoom->down = (0.5f + (-0.5f - v->y) / scale_of(v) - fit->y0) / (fit->y1 - fit->y0);
+}
+
 AppZoomView app_zoom_at(const AppZoom *zoom, double time, const AppZoomRect *fit)
 {
     if (zoom->hosted) {
@@ -70,12 +128,19 @@ AppZoomView app_zoom_at(const AppZoom *zoom, double time, const AppZoomRect *fit
     }
     AppZoomView v = zoom->set;
     double dt = time > zoom->since ? time - zoom->since : 0.0;
-    if (zoom->easing) {
+    if (zoom->easing && dt < APP_ZOOM_EASE) {
         /* the scale eases geometrically (each step looks alike), the pan with it */
         double s = smooth01(dt / APP_ZOOM_EASE);
-        v.scale = (float)pow(scale_of(&zoom->set), 1.0 - s);
-        v.x = (float)(zoom->set.x * (1.0 - s)), v.y = (float)(zoom->set.y * (1.0 - s));
-        return kept(v, NULL); /* on its way to the centre: within the limits at both ends */
+        v.scale = (float)(pow(scale_of(&zoom->set), 1.0 - s) * pow(scale_of(&zoom->to), s));
+        v.x = (float)(zoom->set.x * (1.0 - s) + zoom->to.x * s);
+        v.y = (float)(zoom->set.y * (1.0 - s) + zoom->to.y * s);
+        return kept(v, NULL); /* on its way between two views within the limits */
+    }
+    if (zoom->easing)
+        v = zoom->to;
+    if (zoom->width && fit && fit->x1 > fit->x0 && fit->y1 > fit->y0) {
+        v = width_view(0.0f, zoom->side, fit);
+        v.y = pan_down(zoom->down, v.scale, fit);
     }
     if (zoom->vx != 0.0f || zoom->vy != 0.0f) {
         /* once it has stopped (app_zoom_moving), the whole of its way: where it comes to rest
@@ -110,11 +175,13 @@ static void bake(AppZoom *zoom, double time, const AppZoomRect *fit)
     zoom->since = time;
     zoom->vx = zoom->vy = 0.0f;
     zoom->easing = false;
+    note_down(zoom, &zoom->set, fit);
 }
 
 void app_zoom_set(AppZoom *zoom, float scale, float x, float y, double time, const AppZoomRect *fit)
 {
     bake(zoom, time, fit);
+    zoom->width = zoom->resume = false; /* a zoom of the reader's own */
     AppZoomView v = zoom->set;
     float to = clampf(isfinite(scale) ? scale : 1.0f, APP_ZOOM_MIN, APP_ZOOM_MAX);
     float k = to / v.scale;
@@ -133,12 +200,31 @@ void app_zoom_by(AppZoom *zoom, float factor, float x, float y, double time, con
     app_zoom_set(zoom, now.scale * factor, x, y, time, fit);
 }
 
+void app_zoom_by_page(AppZoom *zoom, float factor, double time, const AppZoomRect *fit)
+{
+    AppZoomView now = app_zoom_at(zoom, time, fit);
+    float x = 0.5f, y = 0.5f;
+    if (fit && fit->x1 > fit->x0 && fit->y1 > fit->y0) {
+        float a, b;
+        int side = side_in_view(&now, fit);
+        page_span(fit, side ? side : 1, &a, &b);
+        app_zoom_apply(&now, 0.5f * (a + b), 0.5f * (fit->y0 + fit->y1), &x, &y);
+    }
+    app_zoom_by(zoom, factor, x, y, time, fit);
+}
+
 void app_zoom_pan(AppZoom *zoom, float dx, float dy, double time, const AppZoomRect *fit)
 {
     bake(zoom, time, fit);
+    float x = zoom->set.x;
     if (isfinite(dx) && isfinite(dy))
         zoom->set.x += dx, zoom->set.y += dy;
     zoom->set = kept(zoom->set, fit);
+    /* fitted to a page's width, a pan keeps the fit unless it moved the picture across */
+    if (fabsf(zoom->set.x - x) > 1e-5f)
+        zoom->width = false;
+    note_down(zoom, &zoom->set, fit);
+    zoom->resume = false;
 }
 
 void app_zoom_fit(AppZoom *zoom, double time)
@@ -147,20 +233,151 @@ void app_zoom_fit(AppZoom *zoom, double time)
     zoom->since = time;
 }
 
+void app_zoom_fit_width(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit)
+{
+    bake(zoom, time, fit);
+    if (!fit || !(fit->x1 > fit->x0) || !(fit->y1 > fit->y0))
+        return;
+    int side = two_pages(fit) ? 1 : 0;
+    if (side && isfinite(x) && isfinite(y)) { /* the page under the pointer */
+        float u, v;
+        app_zoom_unapply(&zoom->set, x, y, &u, &v);
+        side = u < fit->spine ? -1 : 1;
+    }
+    zoom->width = true, zoom->side = side, zoom->resume = false;
+    zoom->panning = false;
+    AppZoomView w = width_view(0.0f, side, fit);
+    w.y = head_pan(w.scale, fit, false);
+    zoom->set = kept(w, fit);
+    zoom->down = 0.0f;
+}
+
 void app_zoom_toggle(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit)
 {
     AppZoomView now = app_zoom_at(zoom, time, fit);
-    if (app_zoom_enlarged(&now))
+    if (app_zoom_enlarged(&now) || zoom->width)
         app_zoom_fit(zoom, time);
     else
         app_zoom_set(zoom, APP_ZOOM_TOGGLE, x, y, time, fit);
 }
 
+/* Whether the zoom eases to the fitted view now. */
+static bool easing_to_fit(const AppZoom *zoom, double time)
+{
+    return zoom->easing && time - zoom->since < APP_ZOOM_EASE && scale_of(&zoom->to) == 1.0f &&
+           zoom->to.x == 0.0f && zoom->to.y == 0.0f;
+}
+
+/* The zoom to come back to after the turn under way: the reader's (where an ease back in to it is
+ * under way, where it goes). */
+static void keep(AppZoom *zoom, double time, const AppZoomRect *fit)
+{
+    AppZoomView aim = zoom->easing && time - zoom->since < APP_ZOOM_EASE
+                          ? kept(zoom->to, fit)
+                          : app_zoom_at(zoom, time, fit);
+    zoom->resume_last = false;
+    if (app_zoom_enlarged(&aim) || zoom->width) {
+        zoom->resume = true, zoom->resume_width = zoom->width, zoom->resume_last = false;
+        zoom->resume_scale = scale_of(&aim);
+        zoom->resume_dx = 0.0f;
+        if (fit && fit->x1 > fit->x0) {
+            float a, b;
+            page_span(fit, side_in_view(&aim, fit), &a, &b);
+            zoom->resume_dx = aim.x + aim.scale * (0.5f * (a + b) - 0.5f);
+        }
+    }
+}
+
+void app_zoom_keep(AppZoom *zoom, double time, const AppZoomRect *fit)
+{
+    if (!zoom->resume)
+        keep(zoom, time, fit);
+}
+
 void app_zoom_ease_fit(AppZoom *zoom, double time, const AppZoomRect *fit)
 {
+    if (easing_to_fit(zoom, time)) { /* a turn queued behind one under way */
+        zoom->resume_last = false;
+        return;
+    }
+    keep(zoom, time, fit);
     bake(zoom, time, fit);
     zoom->panning = false;
-    zoom->easing = app_zoom_enlarged(&zoom->set) || zoom->set.x != 0.0f || zoom->set.y != 0.0f;
+    AppZoomView now = zoom->set;
+    zoom->width = false;
+    zoom->to = (AppZoomView){.scale = 1.0f};
+    zoom->easing = app_zoom_enlarged(&now) || now.x != 0.0f || now.y != 0.0f;
+}
+
+void app_zoom_settle(AppZoom *zoom, double time, const AppZoomRect *fit, bool rtl, bool still)
+{
+    if (!zoom->resume || zoom->hosted || !fit || !(fit->x1 > fit->x0) || !(fit->y1 > fit->y0))
+        return;
+    bake(zoom, time, fit);
+    zoom->resume = false;
+    /* the spread's first page in reading order: the left-hand one unless bound on the right */
+    int first = rtl ? 1 : -1, side = two_pages(fit) ? (zoom->resume_last ? -first : first) : 0;
+    AppZoomView to;
+    if (zoom->resume_width) {
+        to = width_view(0.0f, side, fit);
+    } else {
+        float a, b, s = clampf(zoom->resume_scale, APP_ZOOM_MIN, APP_ZOOM_MAX);
+        page_span(fit, side, &a, &b);
+        to = (AppZoomView){.scale = s, .x = zoom->resume_dx - s * (0.5f * (a + b) - 0.5f)};
+    }
+    to.y = head_pan(to.scale, fit, zoom->resume_last);
+    zoom->to = kept(to, fit);
+    zoom->width = zoom->resume_width, zoom->side = side;
+    note_down(zoom, &zoom->to, fit);
+    zoom->easing = !still;
+    if (still) /* reduced motion: there at once */
+        zoom->set = zoom->to;
+}
+
+AppZoomScroll app_zoom_scroll(AppZoom *zoom, float dy, double time, const AppZoomRect *fit,
+                              bool rtl)
+{
+    if (!isfinite(dy) || dy == 0.0f || zoom->hosted || zoom->resume || !fit ||
+        !(fit->x1 > fit->x0) || !(fit->y1 > fit->y0) || easing_to_fit(zoom, time))
+        return APP_ZOOM_SCROLL_NONE;
+    if (zoom->easing) /* easing back in after a turn: a scroll goes on from where it was going */
+        zoom->since = fmin(zoom->since, time - APP_ZOOM_EASE);
+    bake(zoom, time, fit);
+    zoom->panning = false;
+    AppZoomView v = zoom->set;
+    if (!app_zoom_enlarged(&v) && !zoom->width)
+        return APP_ZOOM_SCROLL_NONE; /* the fitted view: the page is all in view, nothing to scroll
+                                      */
+    float s = scale_of(&v);
+    float top = head_pan(s, fit, false), foot = head_pan(s, fit, true);
+    if (foot > top) /* shorter than the view: centred, at its head and foot at once */
+        top = foot = kept(v, fit).y;
+    bool forward = dy > 0.0f;
+    if (forward ? v.y > foot + APP_ZOOM_EDGE : v.y < top - APP_ZOOM_EDGE) {
+        zoom->set.y = clampf(v.y - dy, foot, top); /* down the page: the picture moves up */
+        note_down(zoom, &zoom->set, fit);
+        return APP_ZOOM_SCROLL_MOVED;
+    }
+    /* at the foot (head): the next page in reading order */
+    int side = zoom->width ? zoom->side : side_in_view(&v, fit);
+    int first = rtl ? 1 : -1;
+    if (two_pages(fit) && side == (forward ? first : -first)) { /* the spread's other page */
+        float a, b, c, d;
+        page_span(fit, side, &a, &b);
+        page_span(fit, -side, &c, &d);
+        zoom->set.x = v.x - s * (0.5f * (c + d) - 0.5f * (a + b));
+        zoom->set.y = forward ? top : foot;
+        zoom->side = -side;
+        zoom->set = kept(zoom->set, fit);
+        note_down(zoom, &zoom->set, fit);
+        return APP_ZOOM_SCROLL_MOVED;
+    }
+    return forward ? APP_ZOOM_SCROLL_NEXT : APP_ZOOM_SCROLL_BACK;
+}
+
+void app_zoom_scroll_turned(AppZoom *zoom, AppZoomScroll way)
+{
+    zoom->resume_last = way == APP_ZOOM_SCROLL_BACK;
 }
 
 static void sample(AppZoom *zoom, float x, float y, double time)
@@ -212,7 +429,8 @@ void app_zoom_drag_end(AppZoom *zoom, double time, const AppZoomRect *fit)
     double vx = (zoom->sample_x[last] - zoom->sample_x[first]) / span,
            vy = (zoom->sample_y[last] - zoom->sample_y[first]) / span, v = hypot(vx, vy);
     double k = v > FLICK_MAX ? FLICK_MAX / v : 1.0;
-    zoom->vx = (float)(vx * k), zoom->vy = (float)(vy * k);
+    zoom->vx = zoom->width ? 0.0f : (float)(vx * k); /* a page's width stays where it is */
+    zoom->vy = (float)(vy * k);
 }
 
 void app_zoom_apply(const AppZoomView *view, float u, float v, float *x, float *y)

@@ -19,8 +19,12 @@
 #define APP_ZOOM_STEP 1.25f
 /* A flick's pan slows as exp(-t / this), in seconds, whatever the frame rate. */
 #define APP_ZOOM_FLICK_TAU 0.3
-/* A turn started zoomed in eases the view back to fit over this, in seconds. */
+/* A turn started zoomed in eases the view back to fit over this, in seconds, and once the book
+ * is at rest again back in to the zoom it had over as long. */
 #define APP_ZOOM_EASE 0.35
+/* A scroll this close (fractions of the view) to the page's foot or head is there: the next one
+ * goes on to the next page. */
+#define APP_ZOOM_EDGE 1e-4f
 
 /* The picture as it is shown: a point u of the fitted picture (fractions of the view) shows at
  * 0.5 + scale (u - 0.5) + (x, y). Zero-initialised: the fitted view itself (scale 0 is 1). */
@@ -35,9 +39,11 @@ typedef struct AppZoomView {
 } AppZoomView;
 
 /* The fitted pages, in fractions of the view: what the pan keeps covering the view (or centred on
- * an axis where they are smaller than it). */
+ * an axis where they are smaller than it). `spine`: where two pages lie side by side, the spine
+ * between them (x0 < spine < x1); anything else (0) says the rectangle is one page. */
 typedef struct AppZoomRect {
     float x0, y0, x1, y1;
+    float spine;
 } AppZoomRect;
 
 #define APP_ZOOM_SAMPLES 4
@@ -54,6 +60,21 @@ typedef struct AppZoom {
     int sample_count, sample_next;
     double sample_t[APP_ZOOM_SAMPLES];
     float sample_x[APP_ZOOM_SAMPLES], sample_y[APP_ZOOM_SAMPLES];
+    /* `easing` goes to this (the fitted view for a turn, the zoom to come back to after it) */
+    AppZoomView to;
+    /* Fitted to the width of a page (W): the scale and the pan across follow the fitted pages
+     * (a resize, another spread), the page `side` (-1 the left-hand one as the view shows it, +1
+     * the right-hand one, 0 the only one) filling the view's width; the pan down is the reader's
+     * (a scroll). A zoom, or a pan that moves the picture across, leaves it. */
+    bool width;
+    int side;
+    float down; /* the view's top, down the page from its head: a fraction of its height */
+    /* A turn from a zoomed view: once the book is at rest, the view eases back in to this zoom
+     * (`resume_scale`, or the width of a page), its pan across `resume_dx` from the page's centre
+     * (as it was from the page turned from), at the head of the spread's first page in reading
+     * order, or with `resume_last` (a scroll back) at the foot of its last. */
+    bool resume, resume_width, resume_last;
+    float resume_scale, resume_dx;
 } AppZoom;
 
 /* The fitted view, still. */
@@ -77,11 +98,49 @@ void app_zoom_set(AppZoom *zoom, float scale, float x, float y, double time,
                   const AppZoomRect *fit);
 /* The picture moved by (dx, dy), within the limits. */
 void app_zoom_pan(AppZoom *zoom, float dx, float dy, double time, const AppZoomRect *fit);
-/* Fitted at once (`0`); toggled between fit and APP_ZOOM_TOGGLE at (x, y) (a double-click). */
+/* The zoom times `factor` about the centre of the page in view (`+` `-` with no pointer over the
+ * view): the page whose part of `fit` holds the view's centre, the right-hand one where the
+ * centre is on the spine. */
+void app_zoom_by_page(AppZoom *zoom, float factor, double time, const AppZoomRect *fit);
+/* Fitted at once (`0`, `Z`: no zoom, no fit to width, nothing to come back to after a turn);
+ * toggled between fit and APP_ZOOM_TOGGLE at (x, y) (a double-click). */
 void app_zoom_fit(AppZoom *zoom, double time);
 void app_zoom_toggle(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit);
-/* Eases from the picture at `time` back to fit over APP_ZOOM_EASE (a turn starts zoomed in). */
+/* Fitted to the width of the page at (x, y) of the view (W; a spread's right-hand page where (x,
+ * y) is not finite), its head at the top, at once. */
+void app_zoom_fit_width(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit);
+/* Eases from the picture at `time` back to fit over APP_ZOOM_EASE (a turn starts zoomed in),
+ * keeping the zoom (or the fit to width) to come back to once the book is at rest again
+ * (app_zoom_settle). */
 void app_zoom_ease_fit(AppZoom *zoom, double time, const AppZoomRect *fit);
+/* The zoom kept to come back to after a turn, the view left as it is (reduced motion's
+ * cross-fade, during which nothing moves). */
+void app_zoom_keep(AppZoom *zoom, double time, const AppZoomRect *fit);
+/* After a turn, once the book lies at rest in `fit`: eases back in to the zoom kept by
+ * app_zoom_ease_fit (app_zoom_keep) over APP_ZOOM_EASE, or with `still` (reduced motion) goes
+ * there at once, at the head of the spread's first page in reading order (`rtl`: the right-hand
+ * one), or at the foot of its last after app_zoom_scroll turned back. Nothing where no zoom was
+ * kept. */
+void app_zoom_settle(AppZoom *zoom, double time, const AppZoomRect *fit, bool rtl, bool still);
+
+/* What a scroll did. */
+typedef enum AppZoomScroll {
+    APP_ZOOM_SCROLL_NONE = 0, /* nothing to scroll: the fitted view, a turn under way */
+    APP_ZOOM_SCROLL_MOVED,    /* down (up) the page, or on to the spread's other page */
+    APP_ZOOM_SCROLL_NEXT,     /* past the foot of the spread's last page: the caller turns */
+    APP_ZOOM_SCROLL_BACK,     /* past the head of its first: the caller turns back */
+} AppZoomScroll;
+
+/* Scrolls a zoomed (or fitted to width) view `dy` view heights down the page (< 0: up), within
+ * the page. From the page's foot (or head, scrolling up) it goes on to the next page in reading
+ * order (`rtl`: the right-hand page first): in a spread the other page, at its head (foot); else
+ * the caller turns the page, and app_zoom_settle then brings the zoom back at the head (after
+ * app_zoom_scroll_turned(zoom, APP_ZOOM_SCROLL_BACK): the foot) of the page turned to. */
+AppZoomScroll app_zoom_scroll(AppZoom *zoom, float dy, double time, const AppZoomRect *fit,
+                              bool rtl);
+/* The turn app_zoom_scroll asked for was made (`way`: its NEXT or BACK): the zoom comes back
+ * there. */
+void app_zoom_scroll_turned(AppZoom *zoom, AppZoomScroll way);
 
 /* A drag that pans: pressed at (x, y), moved, let go (with the flick's velocity of its last
  * tenth of a second, coasting on). */

@@ -825,6 +825,26 @@ static void interaction(Host *h, pagecurl_context *ctx)
         host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
     pagecurl_book_get_zoom(book, &zoom);
     CHECK(&st, zoom.zoom == 1.0f, "toggled back: %.4f", (double)zoom.zoom);
+    /* fitted to a page's width (the right-hand one: no pixel given), scrolled down it, fitted
+     * back to the page; the fitted view scrolls nothing, a fit of no kind is refused */
+    CHECK(&st, !pagecurl_book_scroll(book, 0.25f, t), "the fitted view scrolled");
+    CHECK(&st, pagecurl_book_fit(book, PAGECURL_FIT_WIDTH, NAN, NAN, t), "fit width refused");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_book_get_zoom(book, &zoom);
+    float head = zoom.y;
+    CHECK(&st, zoom.fit == PAGECURL_FIT_WIDTH && zoom.zoom > 1.5f,
+          "fitted to width: fit %d, zoom %.3f", (int)zoom.fit, (double)zoom.zoom);
+    CHECK(&st, pagecurl_book_scroll(book, 0.25f, t), "scroll refused");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_book_get_zoom(book, &zoom);
+    CHECK(&st, fabsf(zoom.y - (head - 0.25f * vh)) < 0.01f * vh && zoom.fit == PAGECURL_FIT_WIDTH,
+          "a scroll of a quarter moved the pan from %.1f to %.1f px", (double)head, (double)zoom.y);
+    CHECK(&st, !pagecurl_book_fit(book, (pagecurl_fit)7, 0.0, 0.0, t), "a fit of no kind taken");
+    CHECK(&st, pagecurl_book_fit(book, PAGECURL_FIT_PAGE, 0.0, 0.0, t), "fit page refused");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_book_get_zoom(book, &zoom);
+    CHECK(&st, zoom.zoom == 1.0f && zoom.fit == PAGECURL_FIT_PAGE, "fitted back: %.4f, fit %d",
+          (double)zoom.zoom, (int)zoom.fit);
     /* a drag the system cancels falls back */
     memset(&seen, 0, sizeof seen);
     pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_FINGER, 7, 0.75f, 0.7f, t);

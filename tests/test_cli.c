@@ -238,6 +238,11 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--headless", "--size", "64x48", "--zoom-at", "3,48"}, "--zoom-at"},
         {{"--replay", "t.trace", "--zoom", "2"}, "--zoom"},
         {{"--bench", "--zoom", "2"}, "--zoom"},
+        {{"--fit", "wide"}, "--fit"},
+        {{"--headless", "--fit"}, "--fit"},
+        {{"--bench", "--fit", "width"}, "--fit"},
+        {{"--replay", "t.trace", "--fit", "width"}, "--fit"},
+        {{"--headless", "--fit", "width", "--zoom", "2"}, "--zoom"},
         /* a flag that does not apply to the mode: refused, naming the flag */
         {{"--headless", "--record", "r.trace"}, "--record"},
         {{"--bench", "--record", "r.trace"}, "--record"},

@@ -15,7 +15,12 @@
  * - zoomed in, a press mid-page pans and turns nothing; a press on the page's outer edge turns it;
  *   at 1x a mid-page press takes the page as without zoom; a key turn from 3x eases the view back
  *   to fit over APP_ZOOM_EASE with no jump (its first frame is the one before, each frame's step
- *   bounded), ending exactly at the fitted view;
+ *   bounded), ending exactly at the fitted view (here, with no frame's settle: the library's
+ *   frames then bring the zoom back, zoom_kept);
+ * - fit to width (W) at six places and after a resize, scrolling down a page, on to the spread's
+ *   other page, past the foot a turn and the next page's head at the same fit, back to the foot
+ *   of the page before; `+` with no pointer about the page's centre; a key turn from 3x and from
+ *   the fit to width comes back to it once at rest, with no jump; the trace's new forms;
  * - X's input times on the session's clock (app/window_input.c), where SDL's stamps would put a
  *   slow frame's input at one instant; a flick read in one slow frame hands the book several of
  *   its moves, not only the newest. */
@@ -86,7 +91,8 @@ static void project(const AppCameraBook *c, uint32_t w, uint32_t h, float x, flo
 /* A trace's event (the window's input, app/trace.h) as the book's own input: the same fields, the
  * devices and actions in one order. */
 _Static_assert((int)APP_TRACE_ZOOM == (int)BOOK_INPUT_ZOOM &&
-                   (int)APP_TRACE_GOTO == (int)BOOK_INPUT_GOTO,
+                   (int)APP_TRACE_GOTO == (int)BOOK_INPUT_GOTO &&
+                   (int)APP_TRACE_SCROLL == (int)BOOK_INPUT_SCROLL,
                "a trace's devices and actions are the book's input's");
 static BookInput book_input(const AppTraceEvent *e)
 {
@@ -399,7 +405,7 @@ static void inertia(CheckState *s)
 static void replay_tail(CheckState *s)
 {
     AppZoom zoom = {0};
-    AppZoomRect fit = {0.0f, 0.0f, 1.0f, 1.0f};
+    AppZoomRect fit = {0.0f, 0.0f, 1.0f, 1.0f, 0.0f};
     app_zoom_set(&zoom, 4.0f, 0.5f, 0.5f, 0.0, &fit);
     app_zoom_drag_begin(&zoom, 0.2f, 0.5f, 1.0, &fit);
     app_zoom_drag_move(&zoom, 0.9f, 0.5f, 1.05, &fit);
@@ -517,6 +523,315 @@ static void turn_eases(CheckState *s)
     CHECK(s, worst < 0.2 * path, "a frame of the ease moved the page %.1f px of %.1f", worst, path);
     CHECK(s, last < 0.5, "the view still moved %.2f px at the end", last);
     printf("ease to fit: %.1f px a frame at most, %.1f on average\n", worst, mean);
+}
+
+/* The camera of a frame the library draws at `time` (book/pagecurl.c's update): the flip stepped
+ * and, once a turn from a zoomed view has landed, the zoom brought back. */
+static AppCameraBook frame_at(Book *b, double time)
+{
+    mesh_flip_step(&b->flip, time);
+    MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+    app_book_zoom_settle(&b->zoom, &view, &b->leaf, &b->layout, b->w, b->h, time);
+    return camera_at(b, time);
+}
+
+/* Where the page from book x = x0 to x1 shows (its foot y = 0, its head the page's height), as
+ * pixel edges: left, top (the head), right, bottom (the foot). */
+static void page_px(const AppCameraBook *c, uint32_t w, uint32_t h, float x0, float x1, double r[4])
+{
+    double ax, ay, bx, by;
+    project(c, w, h, x0, c->height, &ax, &ay);
+    project(c, w, h, x1, 0.0f, &bx, &by);
+    r[0] = fmin(ax, bx) + 0.5, r[2] = fmax(ax, bx) + 0.5;
+    r[1] = fmin(ay, by) + 0.5, r[3] = fmax(ay, by) + 0.5;
+}
+
+/* A zoom event of the book's at `t`: W at (x, y), a scroll by y. */
+static void zoom_do(Book *b, double t, AppTraceAction action, float x, float y)
+{
+    apply(
+        b,
+        &(AppTraceEvent){
+            .time = t, .device = APP_TRACE_ZOOM, .action = action, .x = x, .y = y, .scale = 1.0f});
+}
+
+/* W: the page under the pointer (a spread's right-hand page with none) fills the view's width,
+ * its head at the top (or centred where the page is shorter than the view), and still does once
+ * the view is resized. */
+static void fit_width(CheckState *s)
+{
+    const float W = MESH_PAGE_WIDTH;
+    const struct {
+        int layout, spread;
+        uint32_t w, h;
+        float x;  /* the pointer across, NAN: none */
+        int page; /* -1 the left-hand page, +1 the right-hand one, 0 the one shown */
+    } cases[] = {
+        {APP_LAYOUT_AUTO, 3, 1280, 720, 0.3f, -1}, {APP_LAYOUT_AUTO, 3, 1280, 720, 0.7f, 1},
+        {APP_LAYOUT_AUTO, 3, 1280, 720, NAN, 1},   {APP_LAYOUT_SPREAD, 3, 720, 1280, 0.4f, -1},
+        {APP_LAYOUT_SINGLE, 3, 720, 1280, NAN, 0}, {APP_LAYOUT_AUTO, 0, 1920, 1080, 0.2f, 0}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        Book b;
+        book_open(&b, cases[k].layout, cases[k].w, cases[k].h, cases[k].spread);
+        apply(&b, &(AppTraceEvent){.time = 0.1,
+                                   .device = APP_TRACE_ZOOM,
+                                   .action = APP_TRACE_WIDTH,
+                                   .x = cases[k].x,
+                                   .y = isnan(cases[k].x) ? NAN : 0.5f});
+        for (int resized = 0; resized < 2; resized++) {
+            if (resized) /* the fit follows the view */
+                b.w = b.w * 5 / 4, b.h = b.h * 3 / 4;
+            AppCameraBook c = camera_at(&b, 0.2);
+            float x0 = cases[k].page > 0 ? 0.0f : -W, x1 = cases[k].page < 0 ? 0.0f : W;
+            if (!cases[k].page)
+                x0 = c.lo * c.width, x1 = c.hi * c.width;
+            double r[4];
+            page_px(&c, b.w, b.h, x0, x1, r);
+            CHECK(s, fabs(r[0]) <= FIXED_PX && fabs(r[2] - b.w) <= FIXED_PX,
+                  "case %zu%s: the page spans %.2f..%.2f px of 0..%u", k, resized ? " resized" : "",
+                  r[0], r[2], b.w);
+            if (r[3] - r[1] > b.h)
+                CHECK(s, fabs(r[1]) <= FIXED_PX, "case %zu%s: the page's head at %.2f px, not 0", k,
+                      resized ? " resized" : "", r[1]);
+            else
+                CHECK(s, fabs(r[1] + r[3] - b.h) <= 2.0 * FIXED_PX,
+                      "case %zu: a page shorter than the view not centred: %.2f..%.2f", k, r[1],
+                      r[3]);
+            CHECK(s, b.zoom.width, "case %zu: the fit to width was left", k);
+        }
+    }
+    printf("fit width: %zu pages fill the view's width, head at the top\n",
+           sizeof cases / sizeof cases[0]);
+}
+
+/* Frames at 60 Hz from `t` for `seconds`, as the library draws them: the time after. */
+static double frames_for(Book *b, double t, double seconds)
+{
+    for (int f = 1; f <= (int)(seconds * 60.0); f++)
+        frame_at(b, t + f / 60.0);
+    return t + seconds;
+}
+
+/* Scrolled fitted to width: down the page by the amount asked, no further than its foot; on to
+ * the spread's other page, then past the last one's foot a turn, and the next spread's first page
+ * at its head at the same fit; back up past the head the previous page at its foot. */
+static void scroll(CheckState *s)
+{
+    const float W = MESH_PAGE_WIDTH;
+    Book b;
+    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    double t = 0.1, r[4], head;
+    apply(&b, &(AppTraceEvent){.time = t,
+                               .device = APP_TRACE_ZOOM,
+                               .action = APP_TRACE_WIDTH,
+                               .x = 0.3f,
+                               .y = 0.5f}); /* the left-hand page */
+    AppCameraBook c = camera_at(&b, t);
+    page_px(&c, b.w, b.h, -W, 0.0f, r);
+    head = r[1];
+    CHECK(s, fabs(head) <= FIXED_PX, "fitted to width, the page's head at %.2f px", head);
+    zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, 0.125f);
+    c = camera_at(&b, t);
+    page_px(&c, b.w, b.h, -W, 0.0f, r);
+    CHECK(s, fabs(r[1] - (head - 0.125 * b.h)) <= FIXED_PX,
+          "a scroll of 0.125 moved the page's head from %.2f to %.2f px, not by %.0f", head, r[1],
+          0.125 * b.h);
+    /* down to the foot: it stops there, then the next scroll goes to the right-hand page */
+    int n = 0;
+    for (; n < 40; n++) {
+        zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, 0.3f);
+        c = camera_at(&b, t);
+        page_px(&c, b.w, b.h, -W, 0.0f, r);
+        if (r[2] < b.w - 1.0) /* on to the other page */
+            break;
+        CHECK(s, r[3] >= b.h - FIXED_PX, "scrolled past the foot: it shows at %.2f px of %u", r[3],
+              b.h);
+    }
+    CHECK(s, n < 40, "40 scrolls never left the left-hand page");
+    CHECK(s, !mesh_flip_view_at(&b.flip, t).turning, "the spread's other page needed a turn");
+    page_px(&c, b.w, b.h, 0.0f, W, r);
+    CHECK(s, fabs(r[0]) <= FIXED_PX && fabs(r[2] - b.w) <= FIXED_PX && fabs(r[1]) <= FIXED_PX,
+          "after the left page's foot the right page spans %.2f..%.2f px, head at %.2f", r[0], r[2],
+          r[1]);
+    /* down the right-hand page and past its foot: a turn */
+    for (n = 0; n < 40 && !mesh_flip_view_at(&b.flip, t).turning; n++)
+        zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, 0.3f);
+    MeshFlipView v = mesh_flip_view_at(&b.flip, t);
+    CHECK(s, v.turning && v.heading == 4, "past the last page's foot: no turn to spread 4");
+    t = frames_for(&b, t, 3.0);
+    c = frame_at(&b, t);
+    page_px(&c, b.w, b.h, -W, 0.0f, r);
+    CHECK(s, mesh_flip_view_at(&b.flip, t).spread == 4 && b.zoom.width,
+          "after the turn: spread %d, fit to width %d", mesh_flip_view_at(&b.flip, t).spread,
+          b.zoom.width);
+    CHECK(s, fabs(r[0]) <= FIXED_PX && fabs(r[2] - b.w) <= FIXED_PX && fabs(r[1]) <= FIXED_PX,
+          "after the turn the next page spans %.2f..%.2f px, head at %.2f (want its width, its "
+          "head at the top)",
+          r[0], r[2], r[1]);
+    /* back: from the head of spread 4's first page to spread 3's last, at its foot */
+    zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, -0.1f);
+    v = mesh_flip_view_at(&b.flip, t);
+    CHECK(s, v.turning && v.heading == 3, "up from the first page's head: no turn back");
+    t = frames_for(&b, t, 3.0);
+    c = frame_at(&b, t);
+    page_px(&c, b.w, b.h, 0.0f, W, r);
+    CHECK(s, fabs(r[0]) <= FIXED_PX && fabs(r[2] - b.w) <= FIXED_PX && fabs(r[3] - b.h) <= FIXED_PX,
+          "back, the page before spans %.2f..%.2f px, foot at %.2f (want its width, its foot at "
+          "%u)",
+          r[0], r[2], r[3], b.h);
+    /* the fitted view scrolls nothing */
+    Book fitted;
+    book_open(&fitted, APP_LAYOUT_AUTO, 1280, 720, 3);
+    zoom_do(&fitted, 0.1, APP_TRACE_SCROLL, 0.0f, 0.5f);
+    CHECK(s, !mesh_flip_view_at(&fitted.flip, 0.1).turning && scale_at(&fitted, 0.1) == 1.0f,
+          "the fitted view scrolled");
+    printf("scroll: down the page to its foot, the other page, a turn, back\n");
+}
+
+/* `+` with no pointer: about the page's centre (the right-hand page of a spread), not the view's
+ * (the spine). */
+static void zoom_about_page(CheckState *s)
+{
+    Book b;
+    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    double bx, by, ax, ay;
+    AppCameraBook c = camera_at(&b, 0.1);
+    project(&c, b.w, b.h, 0.5f * MESH_PAGE_WIDTH, 0.5f * c.height, &bx, &by);
+    apply(&b, &(AppTraceEvent){.time = 0.1,
+                               .device = APP_TRACE_ZOOM,
+                               .action = APP_TRACE_BY,
+                               .x = NAN,
+                               .y = NAN,
+                               .scale = 2.0f});
+    c = camera_at(&b, 0.1);
+    project(&c, b.w, b.h, 0.5f * MESH_PAGE_WIDTH, 0.5f * c.height, &ax, &ay);
+    CHECK(s, scale_at(&b, 0.1) == 2.0f, "zoomed to %.3f, not 2", scale_at(&b, 0.1));
+    CHECK(s, hypot(ax - bx, ay - by) <= FIXED_PX,
+          "the right page's centre moved from %.1f,%.1f to %.1f,%.1f", bx, by, ax, ay);
+    printf("zoom about the page: its centre moved %.4f px\n", hypot(ax - bx, ay - by));
+}
+
+/* A turn keeps the zoom: at 3x, and fitted to width, a key turn eases to fit while the leaf
+ * flies and, the book at rest, back in to the same zoom at the head of the next spread's first
+ * page, with no jump. */
+static void zoom_kept(CheckState *s)
+{
+    const float W = MESH_PAGE_WIDTH;
+    for (int width = 0; width < 2; width++) {
+        Book b;
+        book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+        if (width)
+            zoom_do(&b, 0.1, APP_TRACE_WIDTH, 0.7f, 0.5f);
+        else
+            apply(&b, &(AppTraceEvent){.time = 0.1,
+                                       .device = APP_TRACE_ZOOM,
+                                       .action = APP_TRACE_BY,
+                                       .x = 0.7f,
+                                       .y = 0.3f,
+                                       .scale = 3.0f});
+        float zoom = scale_at(&b, 0.2);
+        double t = 0.5;
+        apply(&b, &(AppTraceEvent){.time = t, .device = APP_TRACE_KEY, .action = APP_TRACE_NEXT});
+        float prev = scale_at(&b, t), least = prev, worst = 0.0f;
+        for (int f = 1; f <= 180; f++) {
+            AppCameraBook c = frame_at(&b, t + f / 60.0);
+            float sc = c.zoom.scale > 0.0f ? c.zoom.scale : 1.0f;
+            worst = fmaxf(worst, fabsf(logf(sc / prev)));
+            least = fminf(least, sc), prev = sc;
+        }
+        t += 3.0;
+        AppCameraBook c = frame_at(&b, t);
+        double r[4];
+        page_px(&c, b.w, b.h, -W, 0.0f, r);
+        CHECK(s, least == 1.0f, "%s: the view never eased to fit during the turn (%.3f)",
+              width ? "width" : "3x", least);
+        CHECK(s, mesh_flip_view_at(&b.flip, t).spread == 4 && fabsf(prev - zoom) < 1e-4f,
+              "%s: after the turn the zoom is %.4f, not %.4f", width ? "width" : "3x", prev, zoom);
+        CHECK(s, fabs(r[1]) <= FIXED_PX && r[0] <= FIXED_PX && r[2] > 0.5 * b.w,
+              "%s: after the turn the first page shows %.1f..%.1f px, head at %.2f",
+              width ? "width" : "3x", r[0], r[2], r[1]);
+        CHECK(s, !width || (fabs(r[0]) <= FIXED_PX && fabs(r[2] - b.w) <= FIXED_PX),
+              "width: the next page spans %.2f..%.2f px, not the view's width", r[0], r[2]);
+        /* no jump: the smoothstep's steepest frame of an ease over 21 frames moves a tenth of
+         * the way; a jump moves all of it */
+        CHECK(s, worst <= 0.15f * logf(zoom), "%s: a frame changed the zoom by %.3f of %.3f",
+              width ? "width" : "3x", worst, logf(zoom));
+        printf("zoom kept across a turn (%s): %.3f, its steepest frame %.3f of %.3f\n",
+               width ? "width" : "3x", prev, worst, logf(zoom));
+    }
+    /* reduced motion: scrolled past the foot fitted to width, the fade turns the page with the
+     * view still, and the next page shows at once at its head */
+    Book b;
+    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    app_book_init_reader(&b.flip, &b.leaf, 16, 3, true);
+    zoom_do(&b, 0.1, APP_TRACE_WIDTH, 0.7f, 0.5f);
+    float zoom = scale_at(&b, 0.2), least = zoom, most = zoom;
+    double t = 0.2;
+    for (int n = 0; n < 20 && !mesh_flip_view_at(&b.flip, t).turning; n++)
+        zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, 1.0f);
+    CHECK(s, mesh_flip_view_at(&b.flip, t).phase == MESH_FLIP_FADING,
+          "reduced motion: a scroll past the foot made no fade");
+    AppCameraBook c = camera_at(&b, t);
+    for (int f = 1; f <= 120; f++) {
+        c = frame_at(&b, t + f / 60.0);
+        float sc = c.zoom.scale > 0.0f ? c.zoom.scale : 1.0f;
+        least = fminf(least, sc), most = fmaxf(most, sc);
+    }
+    double r[4];
+    page_px(&c, b.w, b.h, -W, 0.0f, r);
+    CHECK(s, least > zoom - 1e-4f && most < zoom + 1e-4f,
+          "reduced motion: the zoom moved %.3f..%.3f of %.3f", least, most, zoom);
+    CHECK(s,
+          mesh_flip_view_at(&b.flip, t + 2.0).spread == 4 && fabs(r[0]) <= FIXED_PX &&
+              fabs(r[2] - b.w) <= FIXED_PX && fabs(r[1]) <= FIXED_PX,
+          "reduced motion: after the fade the next page spans %.2f..%.2f px, head at %.2f", r[0],
+          r[2], r[1]);
+}
+
+/* The trace's forms of W (with and without a pixel), `+` with no pointer and a scroll, read,
+ * written and read back the same; malformed ones refused. */
+static void trace_forms(CheckState *s)
+{
+    static const char text[] = "0.1 zoom width\n0.2 zoom width 0.3 0.6\n0.3 zoom by 1.25\n"
+                               "0.4 zoom scroll -0.5\n";
+    char message[512], path[] = "/tmp/pagecurl-test-zoom-XXXXXX";
+    AppTrace trace = {0}, back = {0};
+    bool ok = app_trace_parse(text, sizeof text - 1, "forms", &trace, message, sizeof message);
+    CHECK(s, ok && trace.count == 4, "the forms: %s", ok ? "count" : message);
+    int fd = mkstemp(path);
+    if (fd >= 0)
+        close(fd);
+    AppTraceRecorder rec = {.fd = -1};
+    ok = ok && fd >= 0 &&
+         app_trace_record_start(&rec, path, &(AppTrace){0}, message, sizeof message);
+    for (size_t i = 0; ok && i < trace.count; i++)
+        app_trace_record(&rec, &trace.events[i]);
+    ok = ok && app_trace_record_end(&rec, message, sizeof message) &&
+         app_trace_load(path, &back, message, sizeof message);
+    CHECK(s, ok && back.count == 4, "written and read back: %s", ok ? "count" : message);
+    for (int pass = 0; ok && back.count == 4 && pass < 2; pass++) {
+        const AppTraceEvent *e = pass ? back.events : trace.events;
+        CHECK(s, e[0].action == APP_TRACE_WIDTH && isnan(e[0].x) && isnan(e[0].y),
+              "pass %d: zoom width alone read as %d %.3f", pass, e[0].action, e[0].x);
+        CHECK(s, e[1].action == APP_TRACE_WIDTH && e[1].x == 0.3f && e[1].y == 0.6f,
+              "pass %d: zoom width X Y read as %.3f %.3f", pass, e[1].x, e[1].y);
+        CHECK(s, e[2].action == APP_TRACE_BY && e[2].scale == 1.25f && isnan(e[2].x),
+              "pass %d: zoom by F alone read as %.3f at %.3f", pass, e[2].scale, e[2].x);
+        CHECK(s, e[3].action == APP_TRACE_SCROLL && e[3].y == -0.5f,
+              "pass %d: zoom scroll read as %d %.3f", pass, e[3].action, e[3].y);
+    }
+    remove(path);
+    app_trace_free(&trace);
+    app_trace_free(&back);
+    static const char *const bad[] = {"0.1 zoom scroll 3\n", "0.1 zoom scroll\n",
+                                      "0.1 zoom width 0.5\n", "0.1 key scroll 0.1\n",
+                                      "0.1 zoom width 1.5 0.5\n"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        AppTrace t = {0};
+        CHECK(s, !app_trace_parse(bad[k], strlen(bad[k]), "bad", &t, message, sizeof message),
+              "taken: %s", bad[k]);
+        app_trace_free(&t);
+    }
 }
 
 #ifdef PAGECURL_HAVE_SDL
@@ -646,5 +961,10 @@ int main(void)
     replay_tail(&s);
     press_pans_or_turns(&s);
     turn_eases(&s);
+    fit_width(&s);
+    scroll(&s);
+    zoom_about_page(&s);
+    zoom_kept(&s);
+    trace_forms(&s);
     return check_finish(&s, "test_zoom");
 }

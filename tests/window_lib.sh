@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Shared by the window tests (sourced; run under xvfb-run): start pagecurl and find its window,
-# capture it, wait for it to change, quit it with Escape. `name` labels messages.
+# capture it, wait for it to change, quit it (Ctrl+Q). `name` labels messages.
 #
 # Every wait is bounded: a pagecurl that crashes, hangs or never maps its window fails the test
 # within a minute instead of holding it until ctest's time limit.
@@ -164,9 +164,10 @@ window_wait() {
     status=$?
 }
 
-# window_quit: Escape, then pagecurl's exit status in $status.
+# window_quit: Ctrl+Q (Escape leaves a zoom or closes the HUD first), then pagecurl's exit status
+# in $status.
 window_quit() {
-    xdotool key --window "$win" Escape
+    xdotool key --window "$win" ctrl+q
     window_wait
 }
 

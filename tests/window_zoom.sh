@@ -7,7 +7,11 @@
 # long after the zoom's last input they were sharp (printed, not bounded: how soon is the
 # benchmark's to measure, and a busy machine takes seconds); then a window opened at 640x400 and enlarged to 1280x800 shows its page as sharp as
 # a run opened at that size (its layers were made for 640), and a step of the zoom by `+` there is
-# sharp in its first frame. Validation on in the windows (the headless references only measure).
+# sharp in its first frame. Then W fits the page's width (its head at the top), the plain wheel and
+# Space scroll down it and on to the next page, whose head shows at the same fit; Escape leaves the
+# fit and the window stays, H then Escape shows and closes the HUD, Escape again quits; a headless
+# --fit width, and a window opened with it, frame the page as W does.
+# Validation on in the windows (the headless references only measure).
 set -u
 exe=$1
 out=${2:-.}
@@ -94,4 +98,83 @@ case $line in
 *"in frame 1 after it") ;;
 *) fail "after +, the first frame did not show the pages sharp: ${line:-no line}" ;;
 esac
+
+# Fit and scroll, and Escape's order, on the bars (200 x 280 pt; the bars from 40 pt below the
+# head to 40 pt above the foot, 5 pt in from each side) at 800x500: fitted to its width a page
+# is 4 px a point, 1120 px tall, the bars from 160 px below its head.
+# grey FILE X Y W H: the mean grey (0..255) of that crop
+grey() { convert "$1" -crop "$4x$5+$2+$3" +repage -colorspace gray -format '%[fx:mean*255]' info:; }
+# fitted FILE TOP: the page's width fills the window (paper in its four corners, shaded towards
+# the spine on the left, where the fitted view shows the backdrop, 60) and its head shows TOP px
+# above the window's top: no bars above 160 - TOP px, bars below
+fitted() {
+    for c in "0 0" "790 0" "0 490" "790 490"; do
+        # shellcheck disable=SC2086
+        g=$(grey "$1" $c 10 10)
+        at_least "$g" 180 1 || fail "$1: a corner at $c is $g, not the page's paper"
+    done
+    edge=$((160 - $2))
+    b=$(detail "$1" 24 $((edge + 16)) 752 $((470 - edge)))
+    e=$(detail "$1" 24 0 752 $((edge - 12)))
+    echo "$name: $1: the bars' detail $b below $edge px, $e above"
+    at_least "$b" 20 1 || fail "$1: no bars below $edge px ($b)"
+    at_least 2 "$e" 1 || fail "$1: bars above $edge px ($e): not the page's head at the top"
+}
+window_start "$exe" --validation --book "$pdf" --size 800x500 > "$out/fit.txt"
+wait_drawn "$out/fit-start.png" || fail "the window drew nothing"
+wait_settled "$out/fit-start.png" || fail "the window never settled"
+start_title=$(title)
+corner=$(grey "$out/fit-start.png" 0 0 10 10)
+at_least 120 "$corner" 1 || fail "the fitted view's corner is $corner: not the backdrop"
+xdotool mousemove --window "$win" 400 250
+xdotool key --window "$win" w
+wait_changed "$out/fit-start.png" "$out/fit-w.png" || fail "W changed nothing"
+wait_settled "$out/fit-w.png" || fail "the window never settled after W"
+fitted "$out/fit-w.png" 0
+# two notches of the plain wheel: an eighth of the window each, 125 px
+xdotool click 5
+sleep 0.2
+xdotool click 5
+wait_changed "$out/fit-w.png" "$out/fit-wheel.png" || fail "the wheel scrolled nothing"
+wait_settled "$out/fit-wheel.png" || fail "the window never settled after the wheel"
+fitted "$out/fit-wheel.png" 125
+# Space down the page (620 px to its foot), and at its foot on to the next page: a turn, then its
+# head at the same fit
+n=0
+while [ "$(title)" = "$start_title" ]; do
+    [ $n -lt 6 ] || fail "six Spaces never turned the page: the title is still '$(title)'"
+    xdotool key --window "$win" space
+    n=$((n + 1))
+    wait_settled "$out/fit-space.png" || fail "the window never settled after Space"
+done
+echo "$name: $n Spaces to the next page ('$start_title' -> '$(title)')"
+[ $n -ge 3 ] || fail "the page turned after $n Spaces, before its foot (3 from 125 px down)"
+fitted "$out/fit-space.png" 0
+# Escape leaves the fit for the fitted view, and the window stays; Escape again quits
+xdotool key --window "$win" Escape
+wait_changed "$out/fit-space.png" "$out/fit-escape.png" || fail "Escape changed nothing"
+wait_settled "$out/fit-escape.png" || fail "the window never settled after Escape"
+running || fail "Escape while fitted to width quit"
+corner=$(grey "$out/fit-escape.png" 0 0 10 10)
+at_least 120 "$corner" 1 || fail "after Escape the corner is $corner: not the fitted view"
+# the HUD (H) is a panel Escape closes before it quits
+xdotool key --window "$win" h
+wait_changed "$out/fit-escape.png" "$out/fit-hud.png" 100 || fail "H showed no HUD"
+xdotool key --window "$win" Escape
+poll 60 same_as "$out/fit-escape.png" "$out/fit-nohud.png" || fail "Escape left the HUD shown"
+running || fail "Escape with the HUD shown quit"
+xdotool key --window "$win" Escape
+window_wait
+[ "$status" = 0 ] || fail "Escape from the fitted view exited with $status"
+# headless --fit width: the same framing of the page
+bounded "$exe" --headless --book "$pdf" --size 800x500 --curl 0 --fit width \
+    --screenshot "$out/fit-headless.png" > /dev/null || fail "the headless --fit width failed"
+fitted "$out/fit-headless.png" 0
+# and a window opened with --fit width
+window_start "$exe" --validation --book "$pdf" --size 800x500 --fit width > "$out/fit-flag.txt"
+wait_drawn "$out/fit-flag.png" || fail "the --fit width window drew nothing"
+wait_settled "$out/fit-flag.png" || fail "the --fit width window never settled"
+fitted "$out/fit-flag.png" 0
+window_quit
+[ "$status" = 0 ] || fail "the --fit width window exited with $status"
 exit 0

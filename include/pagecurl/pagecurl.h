@@ -375,7 +375,8 @@ typedef enum pagecurl_action {
     PAGECURL_ACTION_FIRST,    /* open at the first spread, at once (a turn settling ends there) */
     PAGECURL_ACTION_LAST,     /* open at the spread holding the last page, at once (likewise) */
     PAGECURL_ACTION_UNDO,     /* take back the last stroke or clear */
-    PAGECURL_ACTION_ZOOM_FIT, /* back to the fitted view at once (zoom 1, no pan) */
+    PAGECURL_ACTION_ZOOM_FIT, /* back to the fitted view at once (zoom 1, no pan, no fit to
+                                 width, no zoom to come back after a turn) */
 } pagecurl_action;
 
 /* False where the action does nothing now (no page to turn to, a page already turning, nothing to
@@ -455,8 +456,18 @@ PAGECURL_API uint64_t pagecurl_book_ink_revision(const pagecurl_book *book);
  * pointer press within 48 target pixels of a page's outer edge (inside or out) takes the page and
  * turns it at the zoom it has, which stays while the page is held; any other press pans, and a
  * flick coasts on, slowing as exp(-t / 0.3 s). At 1x every press takes the page. A turn that
- * starts zoomed in (an action, a page let go on its way over) eases the view back to fit over
- * 0.35 s while the leaf flies. Positions are target pixels, as the pointer's. */
+ * starts zoomed in (an action, a page let go on its way over, a scroll past a page's foot) eases
+ * the view back to fit over 0.35 s while the leaf flies, and once the book is at rest again back
+ * in to the zoom it had (or the fit to a page's width) over as long, at the head of the spread's
+ * first page in reading order (after a scroll back, at the foot of its last), its pan across the
+ * same from that page's centre as it was from the page turned from. Positions are target pixels,
+ * as the pointer's. */
+
+/* How the view fits the pages (pagecurl_book_fit). */
+typedef enum pagecurl_fit {
+    PAGECURL_FIT_PAGE = 0, /* the fitted view: the pages whole, zoom 1 (or a zoom of its own) */
+    PAGECURL_FIT_WIDTH,    /* a page's width fills the viewport's; the scroll goes down it */
+} pagecurl_fit;
 
 typedef struct pagecurl_zoom {
     uint32_t size; /* sizeof(pagecurl_zoom): set by the caller */
@@ -464,6 +475,10 @@ typedef struct pagecurl_zoom {
     /* where the fitted view's centre shows, in target pixels from the viewport's centre */
     float x, y;
     bool moving; /* the view still changes with the clock (a flick coasting, an ease to fit) */
+    /* Added after moving (a .size that ends before one of them leaves it and those after it
+     * unwritten), both as the book is now, not as the last update showed it: */
+    pagecurl_fit fit; /* PAGECURL_FIT_WIDTH while fitted to a page's width */
+    bool returning;   /* a turn from a zoomed view: the zoom comes back once the book is at rest */
 } pagecurl_zoom;
 
 /* Sets the zoom to `zoom` (kept to 1 .. 8) about target pixel (x, y): the point of the book shown
@@ -472,9 +487,26 @@ typedef struct pagecurl_zoom {
 PAGECURL_API bool pagecurl_book_set_zoom(pagecurl_book *book, float zoom, double x, double y,
                                          double time);
 /* Enlarges the zoom `factor` times (a wheel's notch, a pinch's step; kept to 1 .. 8) about target
- * pixel (x, y); false as above. */
+ * pixel (x, y), or with x and y both NAN (a key, the pointer off the viewport) about the centre of
+ * the page in view (a spread at 1x: the right-hand page's); false as above. */
 PAGECURL_API bool pagecurl_book_zoom_by(pagecurl_book *book, float factor, double x, double y,
                                         double time);
+/* Fits the view: PAGECURL_FIT_PAGE is the fitted view at once (PAGECURL_ACTION_ZOOM_FIT);
+ * PAGECURL_FIT_WIDTH, at once, the width of the page under target pixel (x, y) (of a spread's
+ * right-hand page where x or y is NAN or on neither) fills the viewport's, up to 8x, its head at
+ * the top. The fit to width follows the viewport's size and the spread shown, and stays across
+ * turns and scrolls, until a zoom, a fit, or a pan that moves the picture across. False as
+ * pagecurl_book_set_zoom, and for a `fit` that is neither. */
+PAGECURL_API bool pagecurl_book_fit(pagecurl_book *book, pagecurl_fit fit, double x, double y,
+                                    double time);
+/* Scrolls a zoomed (or fitted to width) view `amount` viewport heights down the page (< 0: up),
+ * no further than its foot (head). From the foot, the next scroll forward goes on to the next
+ * page in reading order: a spread's other page, at its head, or a turn (as PAGECURL_ACTION_NEXT,
+ * the reader's turn) whose zoom comes back at the head of the page turned to; from the head,
+ * back to the previous page's foot. False where it does nothing: the fitted view (the page is
+ * all in view), a turn under way, a page held, the book's first or last page, a value that is not
+ * finite, and before the first update. */
+PAGECURL_API bool pagecurl_book_scroll(pagecurl_book *book, float amount, double time);
 /* A double click or tap at target pixel (x, y): zoomed in, eases back to fit; at fit, eases in to
  * 2.5x about that point. False as above. */
 PAGECURL_API bool pagecurl_book_zoom_toggle(pagecurl_book *book, double x, double y, double time);
