@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* realpath */
-#define _XOPEN_SOURCE 700
+#define _XOPEN_SOURCE   700
+#define _DEFAULT_SOURCE /* syscall */
 
 /* Books of the user's own pages (--book, --page), made by the test: a folder of solid-colour PNGs
  * (stb_image_write) and multi-page PDFs written as text, each page filled with one colour. The
@@ -8,6 +9,7 @@
  * by its colour. Also the pool's bookkeeping and the natural name order, without Vulkan.
  * usage: test_book PAGECURL OUTDIR [CHECK...] */
 #include "../app/page_field.h"
+#include "../helper/sandbox.h"
 #include "../pages/book_source.h"
 #include "../pages/page_labels.h"
 #include "../app/notebook.h"
@@ -31,6 +33,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -417,6 +420,57 @@ static void check_rtl(CheckState *s, const Ctx *c)
 
 /* Pages of mixed sizes: the leaf takes the shape most pages have, not page 1's (a landscape
  * cover before portrait pages), and a page of another shape is fitted within it. */
+/* The page helper (docs/page-helper.md) reads a folder's pages, those that link to files outside
+ * it too, and gives up what it may: no new privileges always; where the kernel has Landlock, no
+ * file opened but the book's: a page made a link to a file outside the folder after the open is
+ * refused ("Permission denied"), where without Landlock it would be read. */
+static void check_confined(CheckState *s, const Ctx *c)
+{
+    char dir[512], elsewhere[512], file[600], outside[600], message[512];
+    path_in(c, "confined", dir, sizeof dir);
+    path_in(c, "confined-elsewhere", elsewhere, sizeof elsewhere);
+    mkdir(dir, 0755);
+    mkdir(elsewhere, 0755);
+    snprintf(outside, sizeof outside, "%s/linked.png", elsewhere);
+    CHECK(s, write_png(outside, 64, 90, COLOURS[1]), "cannot write %s", outside);
+    snprintf(file, sizeof file, "%s/1.png", dir);
+    CHECK(s, write_png(file, 64, 90, COLOURS[0]), "cannot write %s", file);
+    snprintf(file, sizeof file, "%s/2.png", dir);
+    remove(file);
+    CHECK(s, symlink(outside, file) == 0, "symlink %s: %s", file, strerror(errno));
+    snprintf(file, sizeof file, "%s/3.png", dir);
+    CHECK(s, write_png(file, 64, 90, COLOURS[2]), "cannot write %s", file);
+    AppBookSource *src = NULL;
+    int status = app_book_source_open(dir, &src, message, sizeof message);
+    CHECK(s, status == 0, "confined: %s", message);
+    if (!src)
+        return;
+    uint32_t confined = app_book_source_confined(src);
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, 1 /* the ABI's version */);
+    printf("confined: the page helper gave up %#x (Landlock ABI %ld)\n", confined, abi);
+    CHECK(s, confined & APP_CONFINED_NO_NEW_PRIVS, "confined: the helper kept new privileges");
+    CHECK(s, abi < 1 || (confined & APP_CONFINED_FILES),
+          "confined: the kernel has Landlock (ABI %ld) but the helper did not use it (%#x)", abi,
+          confined);
+    static uint8_t rgba[32 * 45 * 4];
+    for (int page = 0; page < 2; page++)
+        CHECK(s, app_book_source_draw(src, page, 32, 45, rgba, message, sizeof message),
+              "confined: page %d: %s", page + 1, message);
+    /* page 3 now a link to another file outside the folder: one the helper may not open */
+    snprintf(outside, sizeof outside, "%s/other.png", elsewhere);
+    CHECK(s, write_png(outside, 64, 90, COLOURS[3]), "cannot write %s", outside);
+    remove(file);
+    CHECK(s, symlink(outside, file) == 0, "symlink %s: %s", file, strerror(errno));
+    bool drawn = app_book_source_draw(src, 2, 32, 45, rgba, message, sizeof message);
+    if (confined & APP_CONFINED_FILES)
+        CHECK(s, !drawn && strstr(message, "Permission denied"),
+              "confined: page 3 made a link to a file outside the book after the open: %s",
+              drawn ? "drawn" : message);
+    else
+        CHECK(s, drawn, "confined: page 3 a link, no Landlock: %s", message);
+    app_book_source_close(src);
+}
+
 static void check_shapes(CheckState *s, const Ctx *c)
 {
     char dir[512], file[600], message[512];
@@ -2387,6 +2441,7 @@ int main(int argc, char **argv)
         {"thumb", check_thumb},
         {"labels", check_labels},
         {"shapes", check_shapes},
+        {"confined", check_confined},
         {"outline", check_outline},
         {"zoom_sharp", check_zoom_sharp},
         {"portrait_sharp", check_portrait_sharp},
