@@ -576,9 +576,9 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
         fail(message, size, 1, "page %d: out of memory", page + 1);
         return false;
     }
-    app_book_placeholder(width, height, false, rgba);
     bool ok = false;
     if (src->kind == SOURCE_PROVIDER) {
+        app_book_placeholder(width, height, false, rgba); /* what the provider draws on */
         int stuck = 0;
         switch (app_provider_call_draw(&src->left, src->provider.draw, src->provider.user, page + 1,
                                        width, height, rgba, &src->stop, &stuck)) {
@@ -599,7 +599,7 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
                  page + 1, stuck);
             break;
         }
-    } else {
+    } else { /* the helper draws the page's paper too: every pixel is its */
         ok = page >= 0 && page < src->pages
                  ? helper_draw(src, page, width, height, NULL, rgba, message, size)
                  : fail(message, size, 1, "page %d: not in the book", page + 1) == 0;
@@ -622,7 +622,6 @@ bool app_book_source_draws_regions(const AppBookSource *src)
 bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegion *region,
                                  uint8_t *rgba, char *message, size_t size)
 {
-    app_book_placeholder(region->width, region->height, false, rgba);
     bool ok = false;
     if (region->full_width >= 1.0f && region->full_height >= 1.0f &&
         region->full_width <= 65536.0f && region->full_height <= 65536.0f) {
@@ -635,6 +634,8 @@ bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegi
             fail(message, size, 1, "page %d: this book's pages are drawn whole", page + 1);
         }
     }
+    if (!ok) /* paper where it was not drawn (the helper draws the region's paper too) */
+        app_book_placeholder(region->width, region->height, false, rgba);
     return ok;
 }
 

@@ -126,10 +126,11 @@ int main(int argc, char **argv)
         sum += ms[i];
     double first = ms[0];
     qsort(ms + 1, (size_t)(n - 1), sizeof *ms, compare);
-    printf("%s: %s at %ux%u: open %.1f ms, page 1 %.1f ms, then %d pages: median %.2f ms, mean "
-           "%.2f ms; peak RSS: this process %ld KiB, the helper %ld KiB\n",
-           argv[4], argv[1], width, height, opened, first, n - 1, n > 1 ? ms[1 + (n - 1) / 2] : 0.0,
-           n > 1 ? sum / (n - 1) : 0.0, peak_kib((long)getpid()), children_peak_kib());
+    printf("%s: %s at %ux%u: open %.1f ms, page 1 %.1f ms, then %d pages: least %.2f ms, median "
+           "%.2f ms, mean %.2f ms; peak RSS: this process %ld KiB, the helper %ld KiB\n",
+           argv[4], argv[1], width, height, opened, first, n - 1, n > 1 ? ms[1] : 0.0,
+           n > 1 ? ms[1 + (n - 1) / 2] : 0.0, n > 1 ? sum / (n - 1) : 0.0, peak_kib((long)getpid()),
+           children_peak_kib());
     free(ms);
     free(rgba);
     app_book_source_close(src);
