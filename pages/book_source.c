@@ -172,6 +172,7 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
     return src->request.failed ? fail(message, size, 1, "%s: out of memory", path) : 0;
 }
 
+#ifdef PAGECURL_HAVE_PDF
 /* The PDF at `path`, opened here (app_file_open: never a FIFO or a device) and given to the
  * helper as its descriptor: MuPDF opening the path itself would block on a FIFO. */
 static int open_pdf(AppBookSource *src, const char *path, char *message, size_t size)
@@ -195,6 +196,7 @@ static int open_pdf(AppBookSource *src, const char *path, char *message, size_t 
     app_wire_u32(&src->request, 0);
     return src->request.failed ? fail(message, size, 1, "%s: out of memory", path) : 0;
 }
+#endif
 
 /* The page labels and outline of the helper's OPENED: false where they are malformed. */
 static bool read_contents(AppBookSource *src, AppWireIn *in)
