@@ -22,6 +22,7 @@
 #include "run.h"
 
 #include <cjson/cJSON.h>
+#include <dirent.h>
 #include <errno.h>
 #include <iconv.h>
 #include <math.h>
@@ -424,6 +425,47 @@ static void check_rtl(CheckState *s, const Ctx *c)
 
 /* Pages of mixed sizes: the leaf takes the shape most pages have, not page 1's (a landscape
  * cover before portrait pages), and a page of another shape is fitted within it. */
+/* The page helper among `parent`'s children (its pid; 0: none). */
+static pid_t helper_of(pid_t parent)
+{
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    pid_t found = 0;
+    while (d && !found && (e = readdir(d))) {
+        char path[300], stat[512] = "";
+        long pid = strtol(e->d_name, NULL, 10);
+        snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+        FILE *f = pid > 0 ? fopen(path, "r") : NULL;
+        if (!f)
+            continue;
+        char *got = fgets(stat, sizeof stat, f);
+        fclose(f);
+        char *close = got ? strrchr(stat, ')') : NULL;
+        long ppid = 0;
+        char state = 0;
+        if (close && sscanf(close + 2, "%c %ld", &state, &ppid) == 2 && ppid == (long)parent &&
+            state != 'Z' && strstr(stat, "(pagecurl-pages)"))
+            found = (pid_t)pid;
+    }
+    if (d)
+        closedir(d);
+    return found;
+}
+
+/* Whether process `pid` has ended (a zombie, its descriptors closed, or reaped). */
+static bool gone(pid_t pid)
+{
+    char path[64], stat[512] = "";
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return true;
+    char *got = fgets(stat, sizeof stat, f);
+    fclose(f);
+    char *close = got ? strrchr(stat, ')') : NULL;
+    return !close || close[2] == 'Z' || close[2] == 'X';
+}
+
 /* The page helper (docs/page-helper.md) reads a folder's pages, those that link to files outside
  * it too, and gives up what it may: no new privileges always; where the kernel has Landlock, no
  * file opened but the book's: a page made a link to a file outside the folder after the open is
@@ -461,6 +503,19 @@ static void check_confined(CheckState *s, const Ctx *c)
     for (int page = 0; page < 2; page++)
         CHECK(s, app_book_source_draw(src, page, 32, 45, rgba, message, sizeof message),
               "confined: page %d: %s", page + 1, message);
+    /* the helper killed between pages (by the OOM killer, say): seen gone before the next page,
+     * which a helper started again draws */
+    pid_t helper = helper_of(getpid());
+    CHECK(s, helper > 0, "confined: no page helper among the test's children");
+    if (helper > 0) {
+        kill(helper, SIGKILL);
+        while (!gone(helper))
+            usleep(1000);
+        CHECK(s, app_book_source_draw(src, 1, 32, 45, rgba, message, sizeof message),
+              "confined: page 2 after the helper was killed: %s", message);
+        CHECK(s, helper_of(getpid()) > 0 && helper_of(getpid()) != helper,
+              "confined: no helper started again after one was killed");
+    }
     /* page 3 now a link to another file outside the folder: one the helper may not open */
     snprintf(outside, sizeof outside, "%s/other.png", elsewhere);
     CHECK(s, write_png(outside, 64, 90, COLOURS[3]), "cannot write %s", outside);
