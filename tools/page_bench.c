@@ -4,13 +4,16 @@
  * (`helper`: app_book_source_*, the library's way) or in this process (`here`: the helper's own
  * decoder called directly, what a page costs without a process between). Prints the open's time
  * (the helper's start with it), the first page's, the median and mean of the rest, and the peak
- * resident memory of this process and of its children (the helper) as /proc shows them.
+ * resident memory of this process and of its children (the helper) as /proc shows them. `start`:
+ * the helper started N times, each to the answer of its first request (spawn, exec, its
+ * libraries, hello, one request refused), BOOK and WIDTH unused.
  *
- * page_bench BOOK WIDTH N helper|here */
+ * page_bench BOOK WIDTH N helper|here|start */
 #define _GNU_SOURCE
 
 #include "../helper/decoder.h"
 #include "../pages/book_source.h"
+#include "../pages/page_helper.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -75,12 +78,51 @@ static long children_peak_kib(void)
     return most;
 }
 
+/* The helper's start, `n` times: least, median and most. */
+static int starts(int n)
+{
+    double *ms = calloc(n > 0 ? (size_t)n : 1, sizeof *ms);
+    for (int i = 0; ms && i < n; i++) {
+        AppPageHelper *h = app_page_helper_create();
+        AppWireOut o = {0};
+        app_wire_u32(&o, 0); /* no book it knows: answered at once */
+        uint32_t type;
+        uint8_t *answer = NULL;
+        size_t size;
+        char why[512];
+        double s = now_ms();
+        AppHelperCall call = h ? app_page_helper_call(h, APP_WIRE_OPEN, &o, 0, &type, &answer,
+                                                      &size, NULL, why, sizeof why)
+                               : APP_HELPER_NONE;
+        ms[i] = now_ms() - s;
+        free(answer);
+        app_wire_out_free(&o);
+        app_page_helper_destroy(h);
+        if (call != APP_HELPER_ANSWERED) {
+            fprintf(stderr, "page_bench: %s\n", why);
+            free(ms);
+            return 1;
+        }
+    }
+    if (!ms || n < 1)
+        return 1;
+    qsort(ms, (size_t)n, sizeof *ms, compare);
+    printf("start: the helper to its first answer, %d times: least %.2f ms, median %.2f ms, most "
+           "%.2f ms\n",
+           n, ms[0], ms[n / 2], ms[n - 1]);
+    free(ms);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 5 || (strcmp(argv[4], "helper") && strcmp(argv[4], "here"))) {
-        fprintf(stderr, "usage: page_bench BOOK WIDTH N helper|here\n");
+    if (argc != 5 ||
+        (strcmp(argv[4], "helper") && strcmp(argv[4], "here") && strcmp(argv[4], "start"))) {
+        fprintf(stderr, "usage: page_bench BOOK WIDTH N helper|here|start\n");
         return 2;
     }
+    if (!strcmp(argv[4], "start"))
+        return starts(atoi(argv[3]));
     bool here = !strcmp(argv[4], "here");
     uint32_t width = (uint32_t)atoi(argv[2]);
     int n = atoi(argv[3]);
