@@ -139,8 +139,16 @@ static bool open_book(Helper *h, AppWireIn *in, int fd)
             snprintf(message, sizeof message, "%.900s: the page helper could not take its pages",
                      shown);
     }
-    /* given up before a byte of the book is read */
+    /* given up before a byte of the book is read; the watch on the library's end is started
+     * after, so that it is confined too (Landlock and no_new_privs hold for the thread that enters
+     * them and the threads it starts after) */
     h->confined = app_sandbox_enter(&sandbox);
+    pthread_t watcher;
+    if (pthread_create(&watcher, NULL, watch, &h->socket) != 0 && !status) {
+        status = 1;
+        snprintf(message, sizeof message, "%.900s: the page helper could not start a thread",
+                 shown);
+    }
     if (status)
         close(fd);
     else if (kind == 1)
@@ -208,9 +216,6 @@ int main(int argc, char **argv)
         return 2;
     }
     Helper h = {.socket = APP_PAGES_SOCKET_FD};
-    pthread_t watcher;
-    if (pthread_create(&watcher, NULL, watch, &h.socket) != 0)
-        return 1;
     AppWireOut hello = {0};
     app_wire_u32(&hello, APP_PAGES_PROTOCOL);
     if (!reply(&h, APP_WIRE_HELLO, &hello))
