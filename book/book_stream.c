@@ -4,6 +4,7 @@
 #include "../pages/content.h"
 #include "pool.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -263,10 +264,15 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t page_width, c
         memcpy(s->paper + (size_t)s->width * s->height * 4, s->paper,
                (size_t)s->width * s->height * 4);
     }
+    int e = 0;
     if (ok &&
-        (pthread_mutex_init(&s->lock, NULL) || pthread_cond_init(&s->wake, NULL) ||
-         pthread_cond_init(&s->done_cond, NULL) || pthread_create(&s->thread, NULL, worker, s))) {
-        snprintf(message, size, "cannot start the thread that draws the pages");
+        ((e = pthread_mutex_init(&s->lock, NULL)) || (e = pthread_cond_init(&s->wake, NULL)) ||
+         (e = pthread_cond_init(&s->done_cond, NULL)) ||
+         (e = pthread_create(&s->thread, NULL, worker, s)))) {
+        /* a thread's stack is what an address-space limit refuses first where the program is
+         * small (no decoder in it) */
+        snprintf(message, size, "cannot start the thread that draws the pages%s",
+                 e == EAGAIN || e == ENOMEM ? ": out of memory" : "");
         ok = false;
     }
     if (ok)

@@ -9,8 +9,7 @@
 
 #include "content.h"
 #include "file.h"
-#include "image_screen.h"
-#include "isolate.h"
+#include "page_helper.h"
 #include "page_labels.h"
 #include "provider_call.h"
 #include "safe_write.h"
@@ -22,7 +21,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
-#include <stdalign.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -32,32 +30,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifdef PAGECURL_HAVE_MUPDF
-#include <mupdf/fitz.h>
-#include <mupdf/pdf.h>
-#else
-#include <stb_image.h>
-#endif
-
 typedef enum SourceKind { SOURCE_BUILTIN, SOURCE_IMAGES, SOURCE_PDF, SOURCE_PROVIDER } SourceKind;
 
-#ifdef PAGECURL_HAVE_MUPDF
-/* What MuPDF may hold at once: its allocations are counted and refused past the limit, so a
- * hostile page (an image inside a PDF that claims a billion pixels, a page that nests without
- * end) fails as out of memory instead of taking the machine's. */
-typedef struct Budget {
-    size_t used, limit;
-} Budget;
-#endif
+/* What the OPEN request's kind says (docs/page-helper.md). */
+enum { OPEN_PDF = 1, OPEN_FOLDER = 2 };
 
 struct AppBookSource {
     SourceKind kind;
     int pages;
     float aspect;
     char *name;               /* absolute path; "" for the built-in book */
-    char **files;             /* SOURCE_IMAGES: pages paths, in order; NULL: one page in `memory` */
-    uint8_t *memory;          /* a book read from memory (the fuzzers'): its bytes */
-    size_t memory_size;       /* of `memory` */
+    char **files;             /* SOURCE_IMAGES: pages paths, in order */
+    size_t prefix;            /* the bytes of "folder/" before each page's name in `files` */
     AppTypeface *face;        /* SOURCE_BUILTIN: its text's face; NULL: stb_easy_font */
     char notice[512];         /* app_book_source_notice */
     AppPageProvider provider; /* SOURCE_PROVIDER */
@@ -69,92 +53,14 @@ struct AppBookSource {
     AppOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
     int outline_count;
     char id[APP_BOOK_ID_MAX]; /* what the book is by content (app_book_source_id); "" none */
-    /* a file's pages are drawn in a process of their own (pages/isolate.h), which `stop` kills;
-     * false: here (app_book_source_draw_here) */
-    bool apart;
-    AppIsolate *drawer; /* made at the first page drawn apart */
+    /* a file's book is read by the page helper (pages/page_helper.h), which `stop` kills: the
+     * PDF or the folder, open here and given to every helper started, and the OPEN it is sent */
+    int book;
+    AppWireOut request;
+    AppPageHelper *helper;
+    uint32_t confined; /* what the helper gave up (app_book_source_confined) */
     volatile int stop;
-#ifdef PAGECURL_HAVE_MUPDF
-    Budget budget;
-    fz_md5 hash; /* a folder's: its pages' first bytes, as check_pages reads them */
-    fz_context *fz;
-    fz_document *doc;
-    FILE *pdf;           /* the PDF, opened and checked here; MuPDF reads it through a stream */
-    fz_cookie cookie;    /* its abort ends a page being drawn (app_book_source_abort) */
-    bool pixels_missing; /* MuPDF warned, decoding the image, that its pixel data ran short */
-#endif
 };
-
-/* sRGB bytes of the paper a fitted page lies on, and of a bad page's cross. */
-static const uint8_t PAPER[3] = {244, 240, 230};
-static const uint8_t MARK[3] = {200, 40, 40};
-
-/* The most of a page file read at open to find its size: every format's header but TIFF's (whose
- * directory may lie anywhere) is within it; a file whose header is not is read whole. */
-#define HEADER_BYTES (64u * 1024u)
-/* Pages whose shapes (height / width) are within this ratio are of one shape: a scan's few pixels
- * of difference, a PDF's rounding. */
-#define SAME_SHAPE 1.01f
-/* The most pages of a PDF measured for the shape most of its pages have: loading a page costs
- * its page tree's walk, and a long book's pages are sampled evenly, its first always. */
-#define SHAPE_SAMPLES 64
-/* The most pages of a folder whose headers are read at open: all of a book of this length (about
- * 30 ms), an even sample of a longer one, so that 100,000 pages open as fast. */
-#define CHECKED_PAGES 2048
-
-int app_book_name_compare(const char *a, const char *b)
-{
-    while (*a && *b) {
-        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
-            while (*a == '0')
-                a++;
-            while (*b == '0')
-                b++;
-            size_t na = 0, nb = 0;
-            while (isdigit((unsigned char)a[na]))
-                na++;
-            while (isdigit((unsigned char)b[nb]))
-                nb++;
-            if (na != nb)
-                return na < nb ? -1 : 1;
-            int c = strncmp(a, b, na);
-            if (c)
-                return c;
-            a += na, b += nb;
-            continue;
-        }
-        int ca = tolower((unsigned char)*a), cb = tolower((unsigned char)*b);
-        if (ca != cb)
-            return ca < cb ? -1 : 1;
-        a++, b++;
-    }
-    return *a ? 1 : *b ? -1 : 0;
-}
-
-static int compare_names(const void *a, const void *b)
-{
-    int c = app_book_name_compare(*(char *const *)a, *(char *const *)b);
-    return c ? c : strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool has_suffix(const char *name, const char *suffix)
-{
-    size_t n = strlen(name), s = strlen(suffix);
-    return n > s && !strcasecmp(name + n - s, suffix);
-}
-
-/* The page formats, by their usual names. */
-static bool image_name(const char *name)
-{
-    static const char *const exts[] = {".png", ".jpg", ".jpeg", ".bmp", ".gif", ".pnm",
-                                       ".ppm", ".pgm", ".pbm",  ".tif", ".tiff"};
-    if (name[0] == '.')
-        return false;
-    for (size_t k = 0; k < sizeof exts / sizeof exts[0]; k++)
-        if (has_suffix(name, exts[k]))
-            return true;
-    return false;
-}
 
 static int fail(char *message, size_t size, int status, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -167,513 +73,10 @@ static int fail(char *message, size_t size, int status, const char *fmt, ...)
     return status;
 }
 
-typedef enum ImageType {
-    IMAGE_NONE,
-    IMAGE_PNG,
-    IMAGE_JPEG,
-    IMAGE_BMP,
-    IMAGE_GIF,
-    IMAGE_PNM,
-    IMAGE_TIFF
-} ImageType;
-
-/* The format from the first bytes, whatever the name says: only these reach a decoder. */
-static ImageType image_type(const uint8_t *b, size_t n)
+static int compare_names(const void *a, const void *b)
 {
-    if (n >= 8 && !memcmp(b, "\x89PNG\r\n\x1a\n", 8))
-        return IMAGE_PNG;
-    if (n >= 3 && b[0] == 0xff && b[1] == 0xd8 && b[2] == 0xff)
-        return IMAGE_JPEG;
-    if (n >= 2 && b[0] == 'B' && b[1] == 'M')
-        return IMAGE_BMP;
-    if (n >= 4 && !memcmp(b, "GIF8", 4))
-        return IMAGE_GIF;
-    /* not P7 (PAM): MuPDF 1.21's PAM reader crashes on a few fuzzed bytes (tests/fuzz_page.c) */
-    if (n >= 2 && b[0] == 'P' && b[1] >= '1' && b[1] <= '6')
-        return IMAGE_PNM;
-    if (n >= 4 && (!memcmp(b, "II*\0", 4) || !memcmp(b, "MM\0*", 4)))
-        return IMAGE_TIFF;
-    return IMAGE_NONE;
-}
-
-static bool too_large(int w, int h)
-{
-    return w <= 0 || h <= 0 || w > APP_BOOK_MAX_IMAGE_SIDE || h > APP_BOOK_MAX_IMAGE_SIDE ||
-           (uint64_t)w * (uint64_t)h > APP_BOOK_MAX_IMAGE_PIXELS;
-}
-
-/* A page's bytes: the file's first `max` (all of it with SIZE_MAX, up to
- * APP_BOOK_MAX_FILE_BYTES), read through app_file_open (no FIFO, device or folder is opened for
- * reading), or the book's own bytes when it was read from memory. *whole says they are all of
- * it. NULL with the cause in `why`. */
-static uint8_t *page_bytes(const AppBookSource *src, int page, size_t max, size_t *n, bool *whole,
-                           char *why, size_t size)
-{
-    if (!src->files) {
-        size_t k = src->memory_size < max ? src->memory_size : max;
-        uint8_t *copy = malloc(k ? k : 1);
-        if (!copy)
-            snprintf(why, size, "out of memory");
-        else
-            memcpy(copy, src->memory, k);
-        *n = k, *whole = k == src->memory_size;
-        return copy;
-    }
-    FILE *f = app_file_open(src->files[page], why, size);
-    if (!f)
-        return NULL;
-    struct stat st;
-    uint8_t *bytes = NULL;
-    if (fstat(fileno(f), &st) != 0)
-        snprintf(why, size, "%s", strerror(errno));
-    else if ((uint64_t)st.st_size > APP_BOOK_MAX_FILE_BYTES)
-        snprintf(why, size, "%lld bytes, more than the %u MiB a page's file may have",
-                 (long long)st.st_size, APP_BOOK_MAX_FILE_BYTES >> 20);
-    else {
-        size_t k = (uint64_t)st.st_size < max ? (size_t)st.st_size : max;
-        bytes = malloc(k ? k : 1);
-        if (!bytes)
-            snprintf(why, size, "out of memory for its %zu bytes", k);
-        else {
-            *n = fread(bytes, 1, k, f);
-            *whole = *n == (size_t)st.st_size;
-            if (ferror(f)) {
-                snprintf(why, size, "%s", strerror(errno));
-                free(bytes);
-                bytes = NULL;
-            }
-        }
-    }
-    fclose(f);
-    return bytes;
-}
-
-#ifdef PAGECURL_HAVE_MUPDF
-#define BUDGET_HEADER alignof(max_align_t)
-
-static void *budget_malloc(void *user, size_t n)
-{
-    Budget *b = user;
-    if (n > b->limit - b->used)
-        return NULL;
-    size_t *p = malloc(BUDGET_HEADER + n);
-    if (!p)
-        return NULL;
-    *p = n;
-    b->used += n;
-    return (char *)p + BUDGET_HEADER;
-}
-
-static void budget_free(void *user, void *ptr)
-{
-    Budget *b = user;
-    if (!ptr)
-        return;
-    size_t *p = (size_t *)(void *)((char *)ptr - BUDGET_HEADER);
-    b->used -= *p;
-    free(p);
-}
-
-static void *budget_realloc(void *user, void *ptr, size_t n)
-{
-    Budget *b = user;
-    if (!ptr)
-        return budget_malloc(user, n);
-    if (!n) {
-        budget_free(user, ptr);
-        return NULL;
-    }
-    size_t *p = (size_t *)(void *)((char *)ptr - BUDGET_HEADER), was = *p;
-    if (n > was && n - was > b->limit - b->used)
-        return NULL;
-    size_t *q = realloc(p, BUDGET_HEADER + n);
-    if (!q)
-        return NULL;
-    *q = n;
-    b->used = b->used - was + n;
-    return (char *)q + BUDGET_HEADER;
-}
-
-/* MuPDF's own warnings and errors would be lines of their own: the caller says what failed. */
-static void quiet(void *user, const char *message)
-{
-    (void)user, (void)message;
-}
-
-/* The same for warnings, but one: a PNG short of pixel data (cut after its header or in its
- * pixels) decodes without an error, its missing rows filled white; MuPDF 1.21 only warns ("missing
- * pixel data in png image; possibly truncated"). decode() fails such a page instead: a blank page
- * with no word would hide that the file is damaged. */
-static void quiet_but_missing(void *user, const char *message)
-{
-    AppBookSource *src = user;
-    if (!strncmp(message, "missing pixel data", 18))
-        src->pixels_missing = true;
-}
-
-/* MuPDF's LZW decoder is pagecurl's (pages/lzw_decode.c): referred to here, so that the linker
- * takes it from pagecurl_pages before it reaches libmupdf.a's. */
-__attribute__((used)) static fz_stream *(*const lzw_decoder)(fz_context *, fz_stream *, int, int,
-                                                             int, int) = fz_open_lzwd;
-
-/* MuPDF's reason for the failure just caught, in the user's terms: zlib's own said as what it
- * means (a stream that ends too soon has no message of zlib's, and MuPDF said "zlib error:
- * (null)"), a page tree too deep (or looping) to follow so named; else MuPDF's. */
-static const char *mupdf_reason(fz_context *fz, char *out, size_t size)
-{
-    static const char zlib[] = "zlib error: ";
-    const char *m = fz_caught_message(fz);
-    /* MuPDF says one or the other of a tree 10,000 deep, as its stack allows */
-    if (strstr(m, "too much recursion in tree") || strstr(m, "cycle in page tree"))
-        snprintf(out, size, "its page tree is nested too deeply, or loops");
-    else if (strncmp(m, zlib, sizeof zlib - 1) != 0)
-        return m;
-    else if (!m[sizeof zlib - 1] || !strcmp(m + sizeof zlib - 1, "(null)"))
-        snprintf(out, size, "its compressed data is damaged or cut short");
-    else
-        snprintf(out, size, "its compressed data is damaged: %s", m + sizeof zlib - 1);
-    return out;
-}
-
-static bool new_context(AppBookSource *src)
-{
-    src->budget.limit = APP_BOOK_DECODE_MEMORY;
-    const fz_alloc_context alloc = {&src->budget, budget_malloc, budget_realloc, budget_free};
-    /* a bounded cache: a long book's pages are not all kept */
-    src->fz = fz_new_context(&alloc, NULL, 64u << 20);
-    if (!src->fz)
-        return false;
-    fz_set_warning_callback(src->fz, quiet_but_missing, src);
-    fz_set_error_callback(src->fz, quiet, NULL);
-    return true;
-}
-
-/* The image's size from its header: 0, or 1 with the cause in `why` (2: the header may lie past
- * the `n` bytes given). */
-static int image_size(AppBookSource *src, const uint8_t *b, size_t n, int *w, int *h, char *why,
-                      size_t size)
-{
-    ImageType type = image_type(b, n);
-    if (type == IMAGE_NONE)
-        return fail(why, size, 1, "not an image pagecurl reads (PNG, JPEG, BMP, GIF, PNM, TIFF)");
-    int png = type == IMAGE_PNG ? app_png_size(b, n, w, h) : -1;
-    if (png >= 0)
-        return png ? fail(why, size, 1, "a PNG whose header gives it no size a PNG may have") : 0;
-    if (type == IMAGE_BMP) /* its header alone: the file is screened whole when it is decoded */
-        return app_bmp_screen(b, n, false, w, h, why, size) ? 0 : 1;
-    /* the lists a TIFF's first directory holds are read before anything else */
-    if (type == IMAGE_TIFF && !app_tiff_screen(b, n, false, why, size))
-        return 1;
-    fz_context *fz = src->fz;
-    fz_buffer *buf = NULL;
-    fz_image *img = NULL;
-    int status = 0;
-    fz_var(buf);
-    fz_var(img);
-    fz_var(status);
-    fz_try(fz)
-    {
-        buf = fz_new_buffer_from_shared_data(fz, b, n);
-        img = fz_new_image_from_buffer(fz, buf);
-        *w = img->w, *h = img->h;
-    }
-    fz_always(fz)
-    {
-        fz_drop_image(fz, img);
-        fz_drop_buffer(fz, buf);
-    }
-    fz_catch(fz)
-    {
-        char reason[256];
-        status = fail(why, size, 2, "not an image pagecurl can read (%s)",
-                      mupdf_reason(fz, reason, sizeof reason));
-    }
-    return status;
-}
-
-/* image_decode's MuPDF part, for bytes screened. */
-static uint8_t *decode(AppBookSource *src, const uint8_t *bytes, size_t n, uint32_t want_w,
-                       uint32_t want_h, int *w, int *h, char *why, size_t size)
-{
-    fz_context *fz = src->fz;
-    fz_buffer *buf = NULL;
-    fz_image *img = NULL;
-    fz_pixmap *pix = NULL, *rgb = NULL;
-    uint8_t *out = NULL;
-    fz_var(buf);
-    fz_var(img);
-    fz_var(pix);
-    fz_var(rgb);
-    fz_var(out);
-    fz_try(fz)
-    {
-        buf = fz_new_buffer_from_shared_data(fz, bytes, n);
-        img = fz_new_image_from_buffer(fz, buf);
-        if (too_large(img->w, img->h))
-            fz_throw(fz, FZ_ERROR_GENERIC, "%dx%d pixels, %s", img->w, img->h,
-                     img->w > 0 && img->h > 0 ? "larger than a page may be" : "no size at all");
-        fz_matrix ctm = fz_scale((float)want_w, (float)want_h);
-        /* a warning repeated is only counted: the last one forgotten, this image's is seen */
-        fz_flush_warnings(fz);
-        src->pixels_missing = false;
-        pix = fz_get_pixmap_from_image(fz, img, NULL, &ctm, NULL, NULL);
-        if (src->pixels_missing)
-            fz_throw(fz, FZ_ERROR_GENERIC,
-                     "its pixel data is cut short: the file is damaged or truncated");
-        if (!fz_colorspace_is_rgb(fz, fz_pixmap_colorspace(fz, pix)) ||
-            fz_pixmap_components(fz, pix) - fz_pixmap_alpha(fz, pix) != 3) {
-            rgb = fz_convert_pixmap(fz, pix, fz_device_rgb(fz), NULL, NULL, fz_default_color_params,
-                                    1);
-            fz_drop_pixmap(fz, pix);
-            pix = rgb;
-            rgb = NULL;
-        }
-        int pw = fz_pixmap_width(fz, pix), ph = fz_pixmap_height(fz, pix);
-        int comps = fz_pixmap_components(fz, pix), alpha = fz_pixmap_alpha(fz, pix);
-        if (pw < 1 || ph < 1 || comps - alpha != 3)
-            fz_throw(fz, FZ_ERROR_GENERIC, "the image has no pixels");
-        out = malloc((size_t)pw * (size_t)ph * 4);
-        if (!out)
-            fz_throw(fz, FZ_ERROR_MEMORY, "out of memory for %dx%d pixels", pw, ph);
-        const uint8_t *s = fz_pixmap_samples(fz, pix);
-        ptrdiff_t stride = fz_pixmap_stride(fz, pix);
-        for (int y = 0; y < ph; y++)
-            for (int x = 0; x < pw; x++) {
-                const uint8_t *p = &s[y * stride + (ptrdiff_t)x * comps];
-                uint8_t *d = &out[4 * ((size_t)y * pw + x)];
-                unsigned a = alpha ? p[3] : 255u;
-                /* MuPDF's alpha is premultiplied */
-                for (int c = 0; c < 3; c++)
-                    d[c] =
-                        (uint8_t)(a ? (p[c] * 255u + a / 2) / a > 255u ? 255u
-                                                                       : (p[c] * 255u + a / 2) / a
-                                    : 0u);
-                d[3] = (uint8_t)a;
-            }
-        *w = pw, *h = ph;
-    }
-    fz_always(fz)
-    {
-        fz_drop_pixmap(fz, rgb);
-        fz_drop_pixmap(fz, pix);
-        fz_drop_image(fz, img);
-        fz_drop_buffer(fz, buf);
-    }
-    fz_catch(fz)
-    {
-        free(out);
-        out = NULL;
-        char reason[256];
-        fail(why, size, 1, "%s", mupdf_reason(fz, reason, sizeof reason));
-    }
-    return out;
-}
-
-/* The image decoded into a malloc'd w x h RGBA8 (straight alpha), at the least resolution that
- * still covers `want_w` x `want_h` (MuPDF decodes a JPEG at 1/2, 1/4, 1/8 and subsamples the rest:
- * a large scan drawn small is never decoded whole). NULL with the cause in `why`. */
-static uint8_t *image_decode(AppBookSource *src, const uint8_t *b, size_t n, uint32_t want_w,
-                             uint32_t want_h, int *w, int *h, char *why, size_t size)
-{
-    ImageType type = image_type(b, n);
-    if (type == IMAGE_NONE) {
-        fail(why, size, 1, "not an image pagecurl reads (PNG, JPEG, BMP, GIF, PNM, TIFF)");
-        return NULL;
-    }
-    int bw, bh;
-    if (type == IMAGE_BMP && !app_bmp_screen(b, n, true, &bw, &bh, why, size))
-        return NULL;
-    if ((type == IMAGE_GIF && !app_gif_screen(b, n, why, size)) ||
-        (type == IMAGE_TIFF && !app_tiff_screen(b, n, true, why, size)) ||
-        (type == IMAGE_PNM && !app_pnm_screen(b, n, why, size)) ||
-        (type == IMAGE_PNG && app_png_size(b, n, &bw, &bh) > 0 &&
-         fail(why, size, 1, "a PNG whose header gives it no size a PNG may have")))
-        return NULL;
-    uint8_t *masked = NULL; /* a BMP with its masks made those it means */
-    if (type == IMAGE_BMP && !app_bmp_masks(b, n, &masked)) {
-        fail(why, size, 1, "out of memory");
-        return NULL;
-    }
-    uint8_t *out = decode(src, masked ? masked : b, n, want_w, want_h, w, h, why, size);
-    free(masked); /* MuPDF holds no part of it past decode */
-    return out;
-}
-
-static void image_free(uint8_t *img)
-{
-    free(img);
-}
-#else
-/* Without MuPDF, stb_image, screened: every 16-bit image is refused (each known stb_image
- * memory error in Debian 12's version lies on its 16-bit paths: a 16-bit PPM overflows its heap),
- * and so is every format but these five. */
-static int screen_stb(const uint8_t *b, size_t n, char *why, size_t size)
-{
-    ImageType type = image_type(b, n);
-    if (type == IMAGE_NONE || type == IMAGE_TIFF)
-        return fail(why, size, 1,
-                    "not an image this build reads (PNG, JPEG, BMP, GIF, PNM; built without "
-                    "MuPDF)");
-    if (n > INT_MAX)
-        return fail(why, size, 1, "too large a file");
-    if (stbi_is_16_bit_from_memory(b, (int)n))
-        return fail(why, size, 1,
-                    "16 bits a channel, which this build does not read (built without MuPDF)");
-    return 0;
-}
-
-static int image_size(AppBookSource *src, const uint8_t *b, size_t n, int *w, int *h, char *why,
-                      size_t size)
-{
-    (void)src;
-    int channels, bad = screen_stb(b, n, why, size);
-    if (bad)
-        return bad;
-    int png = image_type(b, n) == IMAGE_PNG ? app_png_size(b, n, w, h) : -1;
-    if (png >= 0)
-        return png ? fail(why, size, 1, "a PNG whose header gives it no size a PNG may have") : 0;
-    if (!stbi_info_from_memory(b, (int)n, w, h, &channels))
-        return fail(why, size, 2, "not an image pagecurl can read (%s)",
-                    stbi_failure_reason() ? stbi_failure_reason() : "unknown format");
-    return 0;
-}
-
-static uint8_t *image_decode(AppBookSource *src, const uint8_t *b, size_t n, uint32_t want_w,
-                             uint32_t want_h, int *w, int *h, char *why, size_t size)
-{
-    (void)src, (void)want_w, (void)want_h;
-    int channels;
-    if (screen_stb(b, n, why, size))
-        return NULL;
-    if (!stbi_info_from_memory(b, (int)n, w, h, &channels)) {
-        fail(why, size, 1, "%s", stbi_failure_reason() ? stbi_failure_reason() : "unknown");
-        return NULL;
-    }
-    if (too_large(*w, *h)) {
-        fail(why, size, 1, "%dx%d pixels, larger than a page may be", *w, *h);
-        return NULL;
-    }
-    uint8_t *img = stbi_load_from_memory(b, (int)n, w, h, &channels, 4);
-    if (!img)
-        fail(why, size, 1, "%s", stbi_failure_reason() ? stbi_failure_reason() : "unknown");
-    return img;
-}
-
-static void image_free(uint8_t *img)
-{
-    stbi_image_free(img);
-}
-#endif
-
-static int compare_floats(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return x < y ? -1 : x > y;
-}
-
-float app_book_common_aspect(float *aspects, int n)
-{
-    /* Sorted, the most pages within 1 % of one another are the longest run a window of that
-     * width covers; its middle page's shape is theirs. Ties go to the wider shape. */
-    qsort(aspects, (size_t)n, sizeof *aspects, compare_floats);
-    int best = 0, best_count = 0;
-    for (int i = 0, j = 0; i < n; i++) {
-        while (j < n && aspects[j] <= aspects[i] * SAME_SHAPE)
-            j++;
-        if (j - i > best_count)
-            best = i, best_count = j - i;
-    }
-    return aspects[best + (best_count - 1) / 2];
-}
-
-#ifdef PAGECURL_HAVE_MUPDF
-/* The book's id: `kind`, the page count and the digest, "kind-N-hex". */
-static void set_id(AppBookSource *src, const char *kind, fz_md5 *hash)
-{
-    unsigned char digest[16];
-    fz_md5_final(hash, digest);
-    int k = snprintf(src->id, sizeof src->id, "%s-%d-", kind, src->pages);
-    for (int i = 0; i < 16 && k > 0 && (size_t)k + 2 < sizeof src->id; i++, k += 2)
-        snprintf(src->id + k, 3, "%02x", digest[i]);
-}
-#endif
-
-/* Page `page`'s size from its header (its first bytes; all of it where those do not say): 0, or
- * the exit status with the line. */
-static int page_header(AppBookSource *src, int page, int *w, int *h, char *message, size_t size)
-{
-    const char *file = src->files ? src->files[page] : src->name;
-    char why[256];
-    size_t n;
-    bool whole;
-    uint8_t *b = page_bytes(src, page, HEADER_BYTES, &n, &whole, why, sizeof why);
-    if (!b)
-        return fail(message, size, 1, "%s: %s", file, why);
-#ifdef PAGECURL_HAVE_MUPDF
-    uint64_t count = n;
-    fz_md5_update(&src->hash, (const unsigned char *)&count, sizeof count);
-    fz_md5_update(&src->hash, b, n);
-#endif
-    int bad = image_size(src, b, n, w, h, why, sizeof why);
-    free(b);
-    if (bad == 2 && !whole) {
-        b = page_bytes(src, page, SIZE_MAX, &n, &whole, why, sizeof why);
-        if (!b)
-            return fail(message, size, 1, "%s: %s", file, why);
-        bad = image_size(src, b, n, w, h, why, sizeof why);
-        free(b);
-    }
-    if (bad)
-        return fail(message, size, 1, "%s: %s", file, why);
-    if (*w <= 0 || *h <= 0)
-        return fail(message, size, 1, "%s: an image of %dx%d pixels", file, *w, *h);
-    if (too_large(*w, *h))
-        return fail(message, size, 1,
-                    "%s: %dx%d pixels, larger than a page may be (%d a side, %u "
-                    "megapixels)",
-                    file, *w, *h, APP_BOOK_MAX_IMAGE_SIDE, APP_BOOK_MAX_IMAGE_PIXELS >> 20);
-    return 0;
-}
-
-/* Every page's header, a few hundred bytes each (of a book longer than CHECKED_PAGES, that many
- * spread evenly through it, the first always): a file that is no image, or one too large to
- * decode, is named before anything starts; in a longer book a page not checked that fails shows
- * crossed out when it is drawn, as any page that fails only then. */
-static int check_pages(AppBookSource *src, char *message, size_t size)
-{
-    int checked = src->pages < CHECKED_PAGES ? src->pages : CHECKED_PAGES;
-    float *aspects = malloc((size_t)checked * sizeof *aspects);
-    if (!aspects)
-        return fail(message, size, 1, "%s: out of memory", src->name ? src->name : "the book");
-    int first_bad = 0, good = 0;
-#ifdef PAGECURL_HAVE_MUPDF
-    fz_md5_init(&src->hash);
-#endif
-    /* a page that fails is shown crossed out when drawn, with its cause: one bad file among a
-     * folder's images does not keep the book shut; a folder of which no page can be read does */
-    for (int i = 0; i < checked; i++) {
-        int w, h;
-        char line[512];
-        int bad =
-            page_header(src, (int)((int64_t)i * src->pages / checked), &w, &h, line, sizeof line);
-        if (bad && !first_bad) {
-            first_bad = bad;
-            snprintf(message, size, "%s", line);
-        }
-        if (!bad)
-            aspects[good++] = (float)h / (float)w;
-    }
-    if (good)
-        src->aspect = app_book_common_aspect(aspects, good);
-    free(aspects);
-    if (!good)
-        return first_bad;
-    if (size)
-        message[0] = '\0';
-#ifdef PAGECURL_HAVE_MUPDF
-    set_id(src, "pages", &src->hash);
-#endif
-    return 0;
+    int c = app_book_name_compare(*(char *const *)a, *(char *const *)b);
+    return c ? c : strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 static int open_folder(AppBookSource *src, const char *path, char *message, size_t size)
@@ -681,14 +84,24 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
     DIR *dir = opendir(path);
     if (!dir)
         return fail(message, size, 1, "%s: %s", path, strerror(errno));
+    /* the folder as it was listed: the helper reads its pages in it, whatever its name leads to
+     * later */
+    src->book = fcntl(dirfd(dir), F_DUPFD_CLOEXEC, 0);
+    if (src->book < 0) {
+        int e = errno;
+        closedir(dir);
+        return fail(message, size, 1, "%s: %s", path, strerror(e));
+    }
+    src->prefix = strlen(path) + 1;
     size_t cap = 0;
     struct dirent *e;
     int status = 0;
     char pdf[sizeof e->d_name] = ""; /* the first PDF the folder holds: where no image is, named */
     while (!status && (e = readdir(dir))) {
-        if (!pdf[0] && e->d_name[0] != '.' && e->d_type != DT_DIR && has_suffix(e->d_name, ".pdf"))
+        if (!pdf[0] && e->d_name[0] != '.' && e->d_type != DT_DIR &&
+            app_book_has_suffix(e->d_name, ".pdf"))
             snprintf(pdf, sizeof pdf, "%s", e->d_name);
-        if (!image_name(e->d_name))
+        if (!app_book_image_name(e->d_name))
             continue;
         /* A folder with a page's name is no page: skipped, as the other names are. Anything
          * else that is no regular file (a FIFO, a device, a socket) would block or never end
@@ -735,7 +148,7 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
     closedir(dir);
     if (status)
         return status;
-#ifdef PAGECURL_HAVE_MUPDF
+#ifdef PAGECURL_HAVE_PDF
     if (!src->pages && pdf[0])
         return fail(message, size, 2,
                     "%s: a folder with no images (PNG, JPEG, BMP, GIF, PNM, TIFF); the PDF in it "
@@ -749,368 +162,139 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
         return fail(message, size, 2, "%s: %d pages, more than the %d a book may have", path,
                     src->pages, MESH_INK_MAX_PAGES);
     qsort(src->files, (size_t)src->pages, sizeof *src->files, compare_names);
-    return check_pages(src, message, size);
+    app_wire_u32(&src->request, OPEN_FOLDER);
+    app_wire_str(&src->request, path, strlen(path));
+    app_wire_str(&src->request, src->name, strlen(src->name));
+    app_wire_u32(&src->request, (uint32_t)src->pages);
+    for (int p = 0; p < src->pages; p++)
+        app_wire_str(&src->request, src->files[p] + src->prefix,
+                     strlen(src->files[p] + src->prefix));
+    return src->request.failed ? fail(message, size, 1, "%s: out of memory", path) : 0;
 }
 
-#ifdef PAGECURL_HAVE_MUPDF
-/* Whether page `page` loads; where it does not, why (mupdf_reason) into `why`. */
-static bool page_loads(fz_context *fz, fz_document *doc, int page, char *why, size_t size)
-{
-    fz_page *pg = NULL;
-    bool ok = true;
-    fz_var(pg);
-    fz_var(ok);
-    fz_try(fz) pg = fz_load_page(fz, doc, page);
-    fz_catch(fz)
-    {
-        ok = false;
-        char reason[256];
-        snprintf(why, size, "%s", mupdf_reason(fz, reason, sizeof reason));
-    }
-    fz_drop_page(fz, pg);
-    return ok;
-}
-
-/* The pages the document has: its page tree's count (/Count) when its last page loads (one
- * look-up down the tree: a long book opens as fast as a short one), else the most that load, by
- * bisection (a count that lies, /Count 100000 over one page). Why the first page that does not
- * load fails into `why` (where none loads: the reason the book cannot be read). */
-static int real_pages(fz_context *fz, fz_document *doc, char *why, size_t size)
-{
-    int n = fz_count_pages(fz, doc);
-    if (n < 1 || page_loads(fz, doc, n - 1, why, size))
-        return n;
-    int lo = -1, hi = n - 1; /* page lo loads (or is none), page hi does not */
-    while (hi - lo > 1) {
-        int mid = lo + (hi - lo) / 2;
-        if (page_loads(fz, doc, mid, why, size))
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo + 1;
-}
-
-/* The most nodes of a /PageLabels number tree visited, and how deep: a real tree has a handful;
- * a hostile one (a million kids, a chain a million deep) is read no further. */
-#define LABEL_TREE_NODES 10000
-#define LABEL_TREE_DEPTH 32
-
-/* One node of the /PageLabels number tree: its /Nums pairs (page index, label dictionary), then
- * its /Kids, never one already on the way down (a cycle). */
-static void label_node(AppBookSource *src, pdf_obj *node, pdf_cycle_list *up, int depth,
-                       int *visits)
-{
-    fz_context *fz = src->fz;
-    pdf_cycle_list here;
-    if (!pdf_is_dict(fz, node) || depth > LABEL_TREE_DEPTH || ++*visits > LABEL_TREE_NODES ||
-        pdf_cycle(fz, &here, up, node))
-        return;
-    pdf_obj *nums = pdf_dict_gets(fz, node, "Nums");
-    int n = pdf_array_len(fz, nums);
-    for (int i = 0; i + 1 < n; i += 2) {
-        pdf_obj *key = pdf_array_get(fz, nums, i), *label = pdf_array_get(fz, nums, i + 1);
-        if (!pdf_is_number(fz, key) || !pdf_is_dict(fz, label))
-            continue;
-        pdf_obj *first = pdf_dict_gets(fz, label, "St");
-        if (!app_page_labels_add(
-                &src->labels, pdf_to_int(fz, key),
-                app_page_label_style(pdf_to_name(fz, pdf_dict_gets(fz, label, "S"))),
-                pdf_is_number(fz, first) ? pdf_to_int(fz, first) : 1,
-                pdf_to_text_string(fz, pdf_dict_gets(fz, label, "P"))))
-            return;
-    }
-    pdf_obj *kids = pdf_dict_gets(fz, node, "Kids");
-    n = pdf_array_len(fz, kids);
-    for (int i = 0; i < n && *visits <= LABEL_TREE_NODES; i++)
-        label_node(src, pdf_array_get(fz, kids, i), &here, depth + 1, visits);
-}
-
-/* The PDF's page labels (its catalogue's /PageLabels), read once here, on the thread that opens
- * it: labels are then made from the table on any thread, while the worker draws. A tree that
- * cannot be read gives no labels, never an error: the pages are what matters. */
-static void read_labels(AppBookSource *src)
-{
-    fz_context *fz = src->fz;
-    pdf_document *pdf = pdf_specifics(fz, src->doc);
-    if (!pdf)
-        return;
-    int visits = 0;
-    fz_try(fz)
-    {
-        pdf_obj *root = pdf_dict_gets(fz, pdf_trailer(fz, pdf), "Root");
-        label_node(src, pdf_dict_gets(fz, root, "PageLabels"), NULL, 0, &visits);
-    }
-    fz_catch(fz)
-    {
-        app_page_labels_free(&src->labels);
-    }
-    app_page_labels_finish(&src->labels, src->pages);
-}
-
-/* The shape most of the PDF's pages have, from up to SHAPE_SAMPLES of them spread evenly (page 1
- * always); pages that do not load or have no size are not counted (page 1 does). */
-static float pdf_shape(AppBookSource *src)
-{
-    fz_context *fz = src->fz;
-    float aspects[SHAPE_SAMPLES];
-    int n = 0, samples = src->pages < SHAPE_SAMPLES ? src->pages : SHAPE_SAMPLES;
-    for (int i = 0; i < samples; i++) {
-        int p = (int)((int64_t)i * src->pages / samples);
-        fz_page *pg = NULL;
-        fz_var(pg);
-        fz_try(fz)
-        {
-            pg = fz_load_page(fz, src->doc, p);
-            fz_rect box = fz_bound_page(fz, pg);
-            float w = box.x1 - box.x0, h = box.y1 - box.y0;
-            if (w > 0.0f && h > 0.0f && isfinite(h / w))
-                aspects[n++] = h / w;
-        }
-        fz_always(fz) fz_drop_page(fz, pg);
-        fz_catch(fz) {}
-    }
-    return app_book_common_aspect(aspects, n);
-}
-
-/* The outline entry `node` names: its title (control characters made spaces, cut at
- * APP_OUTLINE_TITLE_MAX bytes) and the page its destination or action leads to (-1: none). */
-static bool outline_entry(AppBookSource *src, pdf_document *pdf, pdf_obj *node, int depth,
-                          AppOutlineEntry *out)
-{
-    fz_context *fz = src->fz;
-    char *uri = NULL;
-    int page = -1;
-    const char *title = "";
-    fz_var(uri);
-    fz_var(page);
-    fz_var(title);
-    fz_try(fz)
-    {
-        title = pdf_to_text_string(fz, pdf_dict_gets(fz, node, "Title"));
-        pdf_obj *dest = pdf_dict_gets(fz, node, "Dest"), *action = pdf_dict_gets(fz, node, "A");
-        uri = dest     ? pdf_parse_link_dest(fz, pdf, dest)
-              : action ? pdf_parse_link_action(fz, pdf, action, -1)
-                       : NULL;
-        float x, y;
-        if (uri)
-            page = pdf_resolve_link(fz, pdf, uri, &x, &y);
-    }
-    fz_always(fz) fz_free(fz, uri);
-    fz_catch(fz) page = -1;
-    title = title ? title : "";
-    size_t n = strnlen(title, APP_OUTLINE_TITLE_MAX - 1);
-    while (n && title[n] && ((unsigned char)title[n] & 0xc0) == 0x80)
-        n--; /* cut before a character, not inside one */
-    *out = (AppOutlineEntry){
-        .title = malloc(n + 1), .page = page < src->pages ? page : -1, .depth = depth};
-    if (!out->title)
-        return false;
-    memcpy(out->title, title, n);
-    out->title[n] = '\0';
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)out->title[i] < 0x20 || out->title[i] == 0x7f)
-            out->title[i] = ' ';
-    return true;
-}
-
-/* The PDF's outline (/Root /Outlines), read once at open, on the opening thread: depth first
- * with a stack of our own (no recursion a hostile chain could overflow), each entry visited
- * once (marked: a cycle ends), at most APP_OUTLINE_MAX entries APP_OUTLINE_DEPTH deep. An outline
- * that cannot be read is none: the pages are what matters. */
-static void read_outline(AppBookSource *src)
-{
-    fz_context *fz = src->fz;
-    pdf_document *pdf = pdf_specifics(fz, src->doc);
-    if (!pdf)
-        return;
-    struct {
-        pdf_obj *node;
-        int depth;
-    } stack[2 * APP_OUTLINE_DEPTH + 2];
-    pdf_obj **marked = calloc(APP_OUTLINE_MAX, sizeof *marked);
-    src->outline = calloc(APP_OUTLINE_MAX, sizeof *src->outline);
-    int top = 0, nmarked = 0;
-    fz_var(top);
-    fz_var(nmarked);
-    if (!marked || !src->outline) {
-        free(marked);
-        free(src->outline);
-        src->outline = NULL;
-        return;
-    }
-    fz_try(fz)
-    {
-        pdf_obj *root = pdf_dict_gets(fz, pdf_trailer(fz, pdf), "Root");
-        pdf_obj *first = pdf_dict_gets(fz, pdf_dict_gets(fz, root, "Outlines"), "First");
-        if (pdf_is_dict(fz, first))
-            stack[top++].node = first, stack[top - 1].depth = 0;
-        while (top > 0 && nmarked < APP_OUTLINE_MAX) {
-            pdf_obj *node = stack[--top].node;
-            int depth = stack[top].depth;
-            if (!pdf_is_dict(fz, node) || pdf_mark_obj(fz, node))
-                continue; /* no entry, or one seen already: a cycle */
-            marked[nmarked++] = node;
-            if (!outline_entry(src, pdf, node, depth, &src->outline[src->outline_count]))
-                break;
-            src->outline_count++;
-            /* the next sibling waits under the first child, which comes first */
-            pdf_obj *next = pdf_dict_gets(fz, node, "Next");
-            pdf_obj *child = pdf_dict_gets(fz, node, "First");
-            if (pdf_is_dict(fz, next))
-                stack[top].node = next, stack[top++].depth = depth;
-            if (pdf_is_dict(fz, child) && depth + 1 < APP_OUTLINE_DEPTH)
-                stack[top].node = child, stack[top++].depth = depth + 1;
-        }
-    }
-    fz_always(fz)
-    {
-        for (int i = 0; i < nmarked; i++)
-            pdf_unmark_obj(fz, marked[i]);
-    }
-    fz_catch(fz) {}
-    free(marked);
-}
-
-/* What the PDF is: its trailer's /ID, whose first string the PDF's maker gave it for good (a copy
- * or a moved file keeps it; saving changes only the second), else a digest of its bytes. */
-static void pdf_id(AppBookSource *src)
-{
-    fz_context *fz = src->fz;
-    fz_md5 hash;
-    fz_md5_init(&hash);
-    pdf_document *pdf = pdf_specifics(fz, src->doc);
-    size_t n = 0;
-    const char *id = NULL;
-    fz_try(fz)
-    {
-        if (pdf) {
-            pdf_obj *ids = pdf_dict_gets(fz, pdf_trailer(fz, pdf), "ID");
-            id = pdf_to_string(fz, pdf_array_get(fz, ids, 0), &n);
-        }
-    }
-    fz_catch(fz) id = NULL, n = 0;
-    if (id && n >= 8) {
-        fz_md5_update(&hash, (const unsigned char *)id, n);
-        set_id(src, "pdf-id", &hash);
-        return;
-    }
-    if (src->memory)
-        fz_md5_update(&hash, src->memory, src->memory_size);
-    else if (src->pdf) { /* pread: MuPDF's stream keeps its own place in the file */
-        unsigned char chunk[1 << 16];
-        ssize_t got;
-        for (off_t at = 0; (got = pread(fileno(src->pdf), chunk, sizeof chunk, at)) > 0; at += got)
-            fz_md5_update(&hash, chunk, (size_t)got);
-    }
-    set_id(src, "pdf", &hash);
-}
-
-/* Whether the PDF says it reads right to left (its catalogue's /ViewerPreferences /Direction
- * /R2L: manga, Arabic, Hebrew). Anything unreadable says no. */
-static bool reads_right_to_left(AppBookSource *src)
-{
-    fz_context *fz = src->fz;
-    pdf_document *pdf = pdf_specifics(fz, src->doc);
-    bool r2l = false;
-    if (!pdf)
-        return false;
-    fz_try(fz)
-    {
-        pdf_obj *root = pdf_dict_gets(fz, pdf_trailer(fz, pdf), "Root");
-        pdf_obj *prefs = pdf_dict_gets(fz, root, "ViewerPreferences");
-        r2l = !strcmp(pdf_to_name(fz, pdf_dict_gets(fz, prefs, "Direction")), "R2L");
-    }
-    fz_catch(fz) r2l = false;
-    return r2l;
-}
-
-/* The PDF read from `stm` (taken). */
-static int open_pdf_stream(AppBookSource *src, fz_stream *stm, const char *path, char *message,
-                           size_t size)
-{
-    fz_context *fz = src->fz;
-    fz_page *page = NULL;
-    int status = 0;
-    fz_var(status);
-    fz_var(stm);
-    fz_var(page);
-    fz_try(fz)
-    {
-        fz_register_document_handlers(fz);
-        src->doc = fz_open_document_with_stream(fz, "application/pdf", stm);
-        if (fz_needs_password(fz, src->doc))
-            status = fail(message, size, 1,
-                          "%s: the PDF is encrypted (password-protected); pagecurl "
-                          "opens no passwords",
-                          path);
-        else {
-            char why[256] = "";
-            src->pages = real_pages(fz, src->doc, why, sizeof why);
-            pdf_document *pdf = pdf_specifics(fz, src->doc);
-            /* MuPDF rebuilds a damaged file's cross-reference from its objects: a truncated
-             * download is the common case, and "no pages" alone would not say it */
-            src->repaired = pdf && pdf_was_repaired(fz, pdf);
-            if (src->pages < 1 && src->repaired)
-                status = fail(message, size, 1,
-                              "%s: a damaged or truncated PDF: no page of it could be read", path);
-            else if (src->pages < 1 && why[0]) /* its tree has pages, none of which loads */
-                status =
-                    fail(message, size, 1, "%s: a PDF whose pages cannot be read: %s", path, why);
-            else if (src->pages < 1)
-                status = fail(message, size, 1, "%s: a PDF with no pages", path);
-            else if (src->pages > MESH_INK_MAX_PAGES)
-                status = fail(message, size, 2, "%s: %d pages, more than the %d a book may have",
-                              path, src->pages, MESH_INK_MAX_PAGES);
-            else {
-                page = fz_load_page(fz, src->doc, 0);
-                fz_rect box = fz_bound_page(fz, page);
-                if (!(box.x1 - box.x0 > 0.0f && box.y1 - box.y0 > 0.0f))
-                    status = fail(message, size, 1, "%s: page 1 has no size", path);
-                else {
-                    src->aspect = pdf_shape(src);
-                    read_labels(src);
-                    read_outline(src);
-                    src->right_to_left = reads_right_to_left(src);
-                    pdf_id(src);
-                }
-            }
-        }
-    }
-    fz_always(fz)
-    {
-        fz_drop_page(fz, page);
-        fz_drop_stream(fz, stm);
-    }
-    fz_catch(fz)
-    {
-        char reason[256];
-        status = fail(message, size, 1, "%s: not a PDF pagecurl can read (%s)", path,
-                      mupdf_reason(fz, reason, sizeof reason));
-    }
-    return status;
-}
-
-/* The PDF at `path`, opened here (app_file_open: never a FIFO or a device) and read by MuPDF
- * through the checked file: MuPDF opening the path itself would block on a FIFO. */
+#ifdef PAGECURL_HAVE_PDF
+/* The PDF at `path`, opened here (app_file_open: never a FIFO or a device) and given to the
+ * helper as its descriptor: MuPDF opening the path itself would block on a FIFO. */
 static int open_pdf(AppBookSource *src, const char *path, char *message, size_t size)
 {
     char why[256];
-    src->pdf = app_file_open(path, why, sizeof why);
-    if (!src->pdf)
+    FILE *f = app_file_open(path, why, sizeof why);
+    if (!f)
         return fail(message, size, errno == ENOENT ? 2 : 1, "%s: %s", path, why);
     struct stat st;
-    if (fstat(fileno(src->pdf), &st) == 0 && st.st_size == 0) /* MuPDF: "cannot tell in file" */
+    bool empty = fstat(fileno(f), &st) == 0 && st.st_size == 0;
+    src->book = fcntl(fileno(f), F_DUPFD_CLOEXEC, 0);
+    int e = errno;
+    fclose(f);
+    if (src->book < 0)
+        return fail(message, size, 1, "%s: %s", path, strerror(e));
+    if (empty) /* MuPDF: "cannot tell in file" */
         return fail(message, size, 1, "%s: an empty file, not a PDF", path);
-    if (!new_context(src))
-        return fail(message, size, 1, "%s: out of memory", path);
-    fz_stream *stm = NULL;
-    fz_var(stm);
-    fz_try(src->fz) stm = fz_open_file_ptr_no_close(src->fz, src->pdf);
-    fz_catch(src->fz) return fail(message, size, 1, "%s: out of memory", path);
-    return open_pdf_stream(src, stm, path, message, size);
+    app_wire_u32(&src->request, OPEN_PDF);
+    app_wire_str(&src->request, path, strlen(path));
+    app_wire_str(&src->request, src->name, strlen(src->name));
+    app_wire_u32(&src->request, 0);
+    return src->request.failed ? fail(message, size, 1, "%s: out of memory", path) : 0;
 }
 #endif
+
+/* The page labels and outline of the helper's OPENED: false where they are malformed. */
+static bool read_contents(AppBookSource *src, AppWireIn *in)
+{
+    uint32_t ranges = app_wire_get_u32(in);
+    if (ranges > APP_PAGE_LABELS_MAX_RANGES)
+        return false;
+    for (uint32_t i = 0; i < ranges && !in->bad; i++) {
+        char prefix[4 * APP_PAGE_LABELS_MAX_PREFIX + 1];
+        int32_t start = app_wire_get_i32(in);
+        uint32_t style = app_wire_get_u32(in);
+        int32_t first = app_wire_get_i32(in);
+        app_wire_get_str(in, prefix, sizeof prefix - 1, true);
+        if (style > APP_LABEL_LETTERS_LOWER)
+            return false;
+        app_page_labels_add(&src->labels, start, (AppLabelStyle)style, first, prefix);
+    }
+    app_page_labels_finish(&src->labels, src->pages);
+    uint32_t entries = app_wire_get_u32(in);
+    if (in->bad || entries > APP_OUTLINE_MAX)
+        return false;
+    if (entries && !(src->outline = calloc(entries, sizeof *src->outline)))
+        return false;
+    for (uint32_t i = 0; i < entries && !in->bad; i++) {
+        char title[APP_OUTLINE_TITLE_MAX];
+        int32_t page = app_wire_get_i32(in), depth = app_wire_get_i32(in);
+        size_t n = app_wire_get_str(in, title, sizeof title - 1, true);
+        AppOutlineEntry *e = &src->outline[src->outline_count];
+        *e = (AppOutlineEntry){.title = malloc(n + 1),
+                               .page = page >= 0 && page < src->pages ? page : -1,
+                               .depth = depth < 0                    ? 0
+                                        : depth >= APP_OUTLINE_DEPTH ? APP_OUTLINE_DEPTH - 1
+                                                                     : depth};
+        if (!e->title)
+            return false;
+        memcpy(e->title, title, n + 1);
+        src->outline_count++;
+    }
+    return !in->bad;
+}
+
+/* A helper started with the book, and its OPENED read: what the book is, where `first` (the
+ * open), else only checked against it (a helper started again for the next page). 0, or the exit
+ * status with the line. */
+static int helper_open(AppBookSource *src, bool first, const char *shown, char *message,
+                       size_t size)
+{
+    if (!src->helper && !(src->helper = app_page_helper_create()))
+        return fail(message, size, 1, "%s: out of memory", shown);
+    uint32_t type = 0;
+    uint8_t *answer = NULL;
+    size_t n = 0;
+    char why[512];
+    switch (app_page_helper_call(src->helper, APP_WIRE_OPEN, &src->request, src->book, &type,
+                                 &answer, &n, first ? NULL : &src->stop, why, sizeof why)) {
+    case APP_HELPER_ANSWERED:
+        break;
+    case APP_HELPER_NONE:
+        return fail(message, size, 1, "%s: %s", shown, why);
+    case APP_HELPER_DIED:
+        return fail(message, size, 1, "%s: cannot be read (%s)", shown, why);
+    case APP_HELPER_STOPPED:
+        return fail(message, size, 1, "%s: stopped", shown);
+    }
+    AppWireIn in = {answer, n, false};
+    int32_t status = type == APP_WIRE_OPENED ? app_wire_get_i32(&in) : -1;
+    char line[1024];
+    app_wire_get_str(&in, line, sizeof line - 1, true);
+    uint32_t confined = app_wire_get_u32(&in);
+    uint32_t pages = app_wire_get_u32(&in);
+    float aspect = app_wire_get_f32(&in);
+    uint32_t flags = app_wire_get_u32(&in);
+    char id[APP_BOOK_ID_MAX];
+    app_wire_get_str(&in, id, sizeof id - 1, true);
+    bool good =
+        !in.bad && status >= 0 && status <= 2 &&
+        (status || (pages >= 1 && pages <= MESH_INK_MAX_PAGES && isfinite(aspect) &&
+                    aspect > 0.0f && (src->kind != SOURCE_IMAGES || (int)pages == src->pages)));
+    int result = 0;
+    if (good && !status && first) {
+        src->pages = (int)pages, src->aspect = aspect, src->confined = confined;
+        src->repaired = flags & 1u, src->right_to_left = flags & 2u;
+        snprintf(src->id, sizeof src->id, "%s", id);
+        good = read_contents(src, &in);
+    }
+    if (!good) {
+        app_page_helper_stop(src->helper);
+        result = fail(message, size, 1,
+                      "%s: cannot be read (the page helper's answer is malformed)", shown);
+    } else if (status) {
+        result = fail(message, size, status, "%s", line);
+    } else if (!first && (int)pages != src->pages) {
+        app_page_helper_stop(src->helper);
+        result = fail(message, size, 1, "%s: the book has changed since it was opened", shown);
+    }
+    free(answer);
+    return result;
+}
 
 int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource **out,
                                   char *message, size_t size)
@@ -1128,7 +312,7 @@ int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource
                     MESH_INK_MAX_PAGES);
     AppBookSource *src = calloc(1, sizeof *src);
     if (src)
-        src->apart = true;
+        src->book = -1;
     if (!src || !(src->name = strdup(""))) {
         free(src);
         return fail(message, size, 1, "out of memory");
@@ -1146,7 +330,7 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
     *out = NULL;
     AppBookSource *src = calloc(1, sizeof *src);
     if (src)
-        src->apart = true;
+        src->book = -1;
     if (!src)
         return fail(message, size, 1, "out of memory");
     int status = 0;
@@ -1165,22 +349,18 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
     } else {
         struct stat st;
         char *abs = realpath(path, NULL);
+        src->name = abs;
         if (stat(path, &st) != 0 || !abs)
             status = fail(message, size, 2, "%s: %s", path, strerror(errno));
         else if (S_ISDIR(st.st_mode)) {
             src->kind = SOURCE_IMAGES;
-#ifdef PAGECURL_HAVE_MUPDF
-            status = new_context(src) ? open_folder(src, path, message, size)
-                                      : fail(message, size, 1, "%s: out of memory", path);
-#else
             status = open_folder(src, path, message, size);
-#endif
         } else if (!S_ISREG(st.st_mode))
             status = fail(message, size, 1, "%s: %s, not a regular file", path,
                           app_file_kind(st.st_mode));
-        else if (has_suffix(path, ".pdf")) {
+        else if (app_book_has_suffix(path, ".pdf")) {
             src->kind = SOURCE_PDF;
-#ifdef PAGECURL_HAVE_MUPDF
+#ifdef PAGECURL_HAVE_PDF
             status = open_pdf(src, path, message, size);
 #else
             status = fail(message, size, 1,
@@ -1191,54 +371,8 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
         } else
             status =
                 fail(message, size, 2, "%s: neither a folder of images nor a PDF (.pdf)", path);
-        src->name = abs;
-    }
-    if (status) {
-        app_book_source_close(src);
-        return status;
-    }
-    *out = src;
-    return 0;
-}
-
-int app_book_source_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppBookSource **out,
-                                char *message, size_t size)
-{
-    *out = NULL;
-    AppBookSource *src = calloc(1, sizeof *src);
-    if (src)
-        src->apart = true;
-    if (!src)
-        return fail(message, size, 1, "out of memory");
-    src->name = strdup("(memory)");
-    src->memory = malloc(n ? n : 1);
-    int status = 0;
-    if (!src->name || !src->memory)
-        status = fail(message, size, 1, "out of memory");
-    else {
-        memcpy(src->memory, bytes, n);
-        src->memory_size = n;
-    }
-#ifdef PAGECURL_HAVE_MUPDF
-    if (!status && !new_context(src))
-        status = fail(message, size, 1, "out of memory");
-#endif
-    if (!status && pdf) {
-        src->kind = SOURCE_PDF;
-#ifdef PAGECURL_HAVE_MUPDF
-        fz_stream *stm = NULL;
-        fz_var(stm);
-        fz_try(src->fz) stm = fz_open_memory(src->fz, src->memory, src->memory_size);
-        fz_catch(src->fz) stm = NULL;
-        status = stm ? open_pdf_stream(src, stm, src->name, message, size)
-                     : fail(message, size, 1, "out of memory");
-#else
-        status = fail(message, size, 1, "this build reads no PDFs (built without MuPDF)");
-#endif
-    } else if (!status) {
-        src->kind = SOURCE_IMAGES;
-        src->pages = 1;
-        status = check_pages(src, message, size);
+        if (!status)
+            status = helper_open(src, true, path, message, size);
     }
     if (status) {
         app_book_source_close(src);
@@ -1250,31 +384,22 @@ int app_book_source_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppBoo
 
 void app_book_source_abort(AppBookSource *src)
 {
-    src->stop = 1; /* a child drawing the page is killed */
-#ifdef PAGECURL_HAVE_MUPDF
-    /* read by MuPDF between a page's objects on the thread drawing it: how MuPDF is told to stop */
-    src->cookie.abort = 1;
-#endif
+    src->stop = 1; /* the helper drawing the page is killed */
 }
 
 void app_book_source_resume(AppBookSource *src)
 {
     src->stop = 0;
-#ifdef PAGECURL_HAVE_MUPDF
-    src->cookie.abort = 0;
-#endif
-}
-
-void app_book_source_draw_here(AppBookSource *src)
-{
-    src->apart = false;
 }
 
 void app_book_source_close(AppBookSource *src)
 {
     if (!src)
         return;
-    app_isolate_destroy(src->drawer);
+    app_page_helper_destroy(src->helper);
+    app_wire_out_free(&src->request);
+    if (src->book >= 0)
+        close(src->book);
     app_provider_call_forget(&src->left); /* a call left running frees itself as it returns */
     if (src->files)
         for (int p = 0; p < src->pages; p++)
@@ -1285,15 +410,6 @@ void app_book_source_close(AppBookSource *src)
     for (int i = 0; i < src->outline_count; i++)
         free(src->outline[i].title);
     free(src->outline);
-#ifdef PAGECURL_HAVE_MUPDF
-    if (src->fz) {
-        fz_drop_document(src->fz, src->doc);
-        fz_drop_context(src->fz);
-    }
-    if (src->pdf)
-        fclose(src->pdf);
-#endif
-    free(src->memory);
     free(src->name);
     free(src);
 }
@@ -1334,6 +450,11 @@ int app_book_source_outline_find(const AppBookSource *src, const char *text, int
         if (src->outline[i].page >= 0 && holds_folded(src->outline[i].title, text))
             return i;
     return -1;
+}
+
+uint32_t app_book_source_confined(const AppBookSource *src)
+{
+    return src->confined;
 }
 
 const char *app_book_source_id(const AppBookSource *src)
@@ -1391,208 +512,59 @@ int app_book_source_find_page(const AppBookSource *src, const char *text)
     return n >= 1 && n <= src->pages && !errno && !*end ? (int)n : 0;
 }
 
-void app_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t *rgba)
+/* A file's page, or `region` of it (NULL: the whole page, width x height), drawn by the helper
+ * (started again with the book where none runs): a decoder that crashes or hangs on it takes
+ * only the page with it. */
+static bool helper_draw(AppBookSource *src, int page, uint32_t width, uint32_t height,
+                        const AppPageRegion *region, uint8_t *rgba, char *message, size_t size)
 {
-    for (uint32_t y = 0; y < height; y++)
-        for (uint32_t x = 0; x < width; x++) {
-            uint8_t *p = &rgba[4 * ((size_t)y * width + x)];
-            /* a bad page: a cross from corner to corner, a few texels wide */
-            float u = (float)x / (float)width, v = (float)y / (float)height;
-            bool cross = marked && (fabsf(u - v) < 0.01f || fabsf(u + v - 1.0f) < 0.01f);
-            memcpy(p, cross ? MARK : PAPER, 3);
-            p[3] = 255;
-        }
-}
-
-/* Where a page of aspect `aspect` lies in a width x height layer: the whole of it when it has the
- * leaf's aspect (within 1%), else fitted inside a margin, centred. */
-static void fit(float aspect, uint32_t width, uint32_t height, uint32_t *x, uint32_t *y,
-                uint32_t *w, uint32_t *h)
-{
-    float leaf = (float)height / (float)width;
-    if (fabsf(aspect / leaf - 1.0f) < 0.01f) {
-        *x = *y = 0, *w = width, *h = height;
-        return;
-    }
-    float margin = 0.04f * (float)width;
-    float bw = (float)width - 2.0f * margin, bh = (float)height - 2.0f * margin;
-    float fw = bw, fh = bw * aspect;
-    if (fh > bh)
-        fh = bh, fw = bh / aspect;
-    *w = fw < 1.0f ? 1u : (uint32_t)lrintf(fw);
-    *h = fh < 1.0f ? 1u : (uint32_t)lrintf(fh);
-    *x = (width - *w) / 2, *y = (height - *h) / 2;
-}
-
-/* An image of iw x ih RGBA into the box (x, y, w, h) of the layer: each texel the mean of the
- * image's pixels under it (a box filter: any downscale without aliasing), or the nearest one
- * when enlarging. */
-static void place_image(const uint8_t *img, int iw, int ih, uint8_t *rgba, uint32_t width,
-                        uint32_t x, uint32_t y, uint32_t w, uint32_t h)
-{
-    for (uint32_t j = 0; j < h; j++) {
-        int y0 = (int)((uint64_t)j * (uint64_t)ih / h), y1 = (int)((uint64_t)(j + 1) * ih / h);
-        y1 = y1 > y0 ? y1 : y0 + 1;
-        for (uint32_t i = 0; i < w; i++) {
-            int x0 = (int)((uint64_t)i * (uint64_t)iw / w), x1 = (int)((uint64_t)(i + 1) * iw / w);
-            x1 = x1 > x0 ? x1 : x0 + 1;
-            uint32_t sum[3] = {0, 0, 0}, n = 0;
-            for (int sy = y0; sy < y1; sy++)
-                for (int sx = x0; sx < x1; sx++) {
-                    const uint8_t *s = &img[4 * ((size_t)sy * iw + sx)];
-                    /* transparent parts show the paper */
-                    for (int c = 0; c < 3; c++)
-                        sum[c] += (s[c] * s[3] + PAPER[c] * (255u - s[3])) / 255u;
-                    n++;
-                }
-            uint8_t *d = &rgba[4 * ((size_t)(y + j) * width + x + i)];
-            for (int c = 0; c < 3; c++)
-                d[c] = (uint8_t)((sum[c] + n / 2) / n);
-            d[3] = 255;
-        }
-    }
-}
-
-/* The image page's bytes, read afresh (the file may have changed since its header was checked
- * at open), and its header's size; NULL with `why` when it cannot be read or is no image. */
-static uint8_t *image_page(AppBookSource *src, int page, size_t *n, int *hw, int *hh, char *why,
-                           size_t size)
-{
-    bool whole;
-    uint8_t *bytes = page_bytes(src, page, SIZE_MAX, n, &whole, why, size);
-    if (bytes && image_size(src, bytes, *n, hw, hh, why, size) != 0) {
-        free(bytes);
-        return NULL;
-    }
-    if (bytes && too_large(*hw, *hh)) { /* (a page past the open's checks) */
-        snprintf(why, size, "%dx%d pixels, larger than a page may be", *hw, *hh);
-        free(bytes);
-        return NULL;
-    }
-    return bytes;
-}
-
-static bool undecoded(const AppBookSource *src, int page, const char *why, char *message,
-                      size_t size)
-{
-    const char *file = src->files ? src->files[page] : src->name;
-    fail(message, size, 1, "%s (page %d): cannot be decoded (%s)", file, page + 1, why);
-    return false;
-}
-
-static bool draw_image(AppBookSource *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
-                       char *message, size_t size)
-{
-    char why[256];
-    size_t n;
-    int hw, hh, iw = 0, ih = 0;
-    uint8_t *bytes = image_page(src, page, &n, &hw, &hh, why, sizeof why);
-    /* the layer's size is the most the page needs: where the image is larger it decodes at a
-     * fraction of its size */
-    uint8_t *img =
-        bytes ? image_decode(src, bytes, n, width, height, &iw, &ih, why, sizeof why) : NULL;
-    free(bytes);
-    if (!img)
-        return undecoded(src, page, why, message, size);
-    uint32_t x, y, w, h;
-    fit((float)ih / (float)iw, width, height, &x, &y, &w, &h);
-    place_image(img, iw, ih, rgba, width, x, y, w, h);
-    image_free(img);
-    return true;
-}
-
-#ifdef PAGECURL_HAVE_MUPDF
-static bool region_pdf(AppBookSource *src, int page, const AppPageRegion *r, bool whole,
-                       uint8_t *rgba, char *message, size_t size);
-
-/* The whole page: its region as large as the layer, fitted on whole texels. */
-static bool draw_pdf(AppBookSource *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
-                     char *message, size_t size)
-{
-    AppPageRegion all = {(float)width, (float)height, 0.0f, 0.0f, width, height};
-    return region_pdf(src, page, &all, true, rgba, message, size);
-}
-#endif
-
-static bool region_image(AppBookSource *src, int page, const AppPageRegion *r, uint8_t *rgba,
-                         char *message, size_t size);
-
-/* A file's page, or a region of it: what the drawing process is asked for. */
-typedef struct FileDraw {
-    int page;
-    uint32_t width, height; /* the whole page's layer */
-    bool in_region;         /* or this region of it */
-    AppPageRegion region;
-} FileDraw;
-
-static bool file_draw(void *user, const void *request, uint8_t *out, size_t bytes, char *message,
-                      size_t size)
-{
-    AppBookSource *src = user;
-    const FileDraw *f = request;
-    (void)bytes;
-    if (src->kind == SOURCE_IMAGES)
-        return f->in_region ? region_image(src, f->page, &f->region, out, message, size)
-                            : draw_image(src, f->page, f->width, f->height, out, message, size);
-#ifdef PAGECURL_HAVE_MUPDF
-    if (src->kind == SOURCE_PDF)
-        return f->in_region ? region_pdf(src, f->page, &f->region, false, out, message, size)
-                            : draw_pdf(src, f->page, f->width, f->height, out, message, size);
-#endif
-    return fail(message, size, 1, "page %d: not a file's", f->page + 1) == 0;
-}
-
-/* In the drawing process: the PDF's descriptor made its own, at the place the parent's is (the two
- * share one place in the file, which the parent's reads and MuPDF's stream expect unmoved). */
-static bool file_draw_start(void *user)
-{
-    AppBookSource *src = user;
-#ifdef PAGECURL_HAVE_MUPDF
-    if (src->pdf) {
-        int fd = fileno(src->pdf);
-        off_t at = lseek(fd, 0, SEEK_CUR);
-        char same[64]; /* the same file, not whatever bears its name now */
-        snprintf(same, sizeof same, "/proc/self/fd/%d", fd);
-        int own = open(same, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-        if (own < 0 || at < 0 || lseek(own, at, SEEK_SET) != at || dup2(own, fd) < 0)
-            return false;
-        close(own);
-    }
-#else
-    (void)src;
-#endif
-    return true;
-}
-
-/* A file's page drawn apart (pages/isolate.h): a decoder that crashes or hangs on it takes only
- * the page with it. Where no process can be made, here. */
-static bool file_draw_apart(AppBookSource *src, const FileDraw *f, uint8_t *rgba, size_t bytes,
-                            char *message, size_t size)
-{
-    if (src->apart && !src->drawer)
-        src->drawer = app_isolate_create(file_draw_start, file_draw, src);
-    if (!src->apart || !src->drawer)
-        return file_draw(src, f, rgba, bytes, message, size);
-    char why[256] = "";
-    switch (app_isolate_draw(src->drawer, f, sizeof *f, rgba, bytes, why, sizeof why, &src->stop)) {
-    case APP_ISOLATED_DRAWN:
-        return true;
-    case APP_ISOLATED_FAILED:
-        snprintf(message, size, "%s", why);
+    char why[512] = "";
+    if (!app_page_helper_running(src->helper) &&
+        helper_open(src, false, src->name, message, size) != 0)
         return false;
-    case APP_ISOLATED_NO_CHILD:
-        return file_draw(src, f, rgba, bytes, message, size);
-    case APP_ISOLATED_STOPPED:
+    size_t bytes = (size_t)width * height * 4;
+    int fd;
+    uint8_t *pixels = app_page_helper_pixels(src->helper, bytes, &fd);
+    if (!pixels)
+        return fail(message, size, 1, "page %d: no memory to share with the page helper",
+                    page + 1) == 0;
+    AppWireOut o = {0};
+    app_wire_i32(&o, page);
+    app_wire_u32(&o, width);
+    app_wire_u32(&o, height);
+    app_wire_u32(&o, region ? 1u : 0u);
+    app_wire_f32(&o, region ? region->full_width : 0.0f);
+    app_wire_f32(&o, region ? region->full_height : 0.0f);
+    app_wire_f32(&o, region ? region->x : 0.0f);
+    app_wire_f32(&o, region ? region->y : 0.0f);
+    uint32_t type = 0;
+    uint8_t *answer = NULL;
+    size_t n = 0;
+    AppHelperCall call = app_page_helper_call(src->helper, APP_WIRE_DRAW, &o, fd, &type, &answer,
+                                              &n, &src->stop, why, sizeof why);
+    app_wire_out_free(&o);
+    if (call == APP_HELPER_ANSWERED) {
+        AppWireIn in = {answer, n, false};
+        int32_t ok = type == APP_WIRE_DRAWN ? app_wire_get_i32(&in) : -1;
+        char line[1024];
+        app_wire_get_str(&in, line, sizeof line - 1, true);
+        free(answer);
+        if (!in.bad && ok == 1) {
+            memcpy(rgba, pixels, bytes);
+            return true;
+        }
+        if (!in.bad && ok == 0)
+            return fail(message, size, 1, "%s", line) == 0;
+        app_page_helper_stop(src->helper);
+        snprintf(why, sizeof why, "the page helper's answer is malformed");
+    } else if (call == APP_HELPER_STOPPED) {
         snprintf(why, sizeof why, "stopped");
-        break;
-    case APP_ISOLATED_CRASHED:
-        break;
     }
-    const char *file = src->files ? src->files[f->page] : src->name;
     if (src->kind == SOURCE_IMAGES)
-        fail(message, size, 1, "%s (page %d): cannot be decoded (%s)", file, f->page + 1, why);
+        fail(message, size, 1, "%s (page %d): cannot be decoded (%s)", src->files[page], page + 1,
+             why);
     else
-        fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", file, f->page + 1, why);
+        fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", src->name, page + 1, why);
     return false;
 }
 
@@ -1606,9 +578,9 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
         fail(message, size, 1, "page %d: out of memory", page + 1);
         return false;
     }
-    app_book_placeholder(width, height, false, rgba);
     bool ok = false;
     if (src->kind == SOURCE_PROVIDER) {
+        app_book_placeholder(width, height, false, rgba); /* what the provider draws on */
         int stuck = 0;
         switch (app_provider_call_draw(&src->left, src->provider.draw, src->provider.user, page + 1,
                                        width, height, rgba, &src->stop, &stuck)) {
@@ -1629,9 +601,10 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
                  page + 1, stuck);
             break;
         }
-    } else {
-        FileDraw f = {.page = page, .width = width, .height = height};
-        ok = file_draw_apart(src, &f, rgba, (size_t)width * height * 4, message, size);
+    } else { /* the helper draws the page's paper too: every pixel is its */
+        ok = page >= 0 && page < src->pages
+                 ? helper_draw(src, page, width, height, NULL, rgba, message, size)
+                 : fail(message, size, 1, "page %d: not in the book", page + 1) == 0;
     }
     if (!ok)
         app_book_placeholder(width, height, true, rgba);
@@ -1648,203 +621,23 @@ bool app_book_source_draws_regions(const AppBookSource *src)
     return src->kind == SOURCE_IMAGES || src->kind == SOURCE_PDF;
 }
 
-/* fit()'s box unrounded, for a layer of any size (a region's, which may lie at a fraction of a
- * texel). */
-static void fit_exact(float aspect, float width, float height, float box[4])
-{
-    float leaf = height / width;
-    if (fabsf(aspect / leaf - 1.0f) < 0.01f) {
-        box[0] = box[1] = 0.0f, box[2] = width, box[3] = height;
-        return;
-    }
-    float margin = 0.04f * width;
-    float bw = width - 2.0f * margin, bh = height - 2.0f * margin;
-    float fw = bw, fh = bw * aspect;
-    if (fh > bh)
-        fh = bh, fw = bh / aspect;
-    box[0] = 0.5f * (width - fw), box[1] = 0.5f * (height - fh), box[2] = fw, box[3] = fh;
-}
-
-/* The region's texels that the box (x, y, w, h in the layer's texels) touches: [i0, i1) x
- * [j0, j1); false for none. */
-typedef struct Touched {
-    int i0, j0, i1, j1;
-} Touched;
-static bool touched(const AppPageRegion *r, const float box[4], Touched *out)
-{
-    float i0 = floorf(box[0] - r->x), j0 = floorf(box[1] - r->y);
-    float i1 = ceilf(box[0] + box[2] - r->x), j1 = ceilf(box[1] + box[3] - r->y);
-    out->i0 = i0 < 0.0f ? 0 : (int)i0, out->j0 = j0 < 0.0f ? 0 : (int)j0;
-    out->i1 = i1 > (float)r->width ? (int)r->width : (int)i1;
-    out->j1 = j1 > (float)r->height ? (int)r->height : (int)j1;
-    return out->i1 > out->i0 && out->j1 > out->j0;
-}
-
-/* The image (iw x ih RGBA, over paper where transparent) at image point (sx, sy), a texel
- * spanning `foot` image pixels: their mean where it spans more than one (a box filter), else
- * bilinear between the nearest four, as the GPU magnifies a layer. */
-static void sample_image(const uint8_t *img, int iw, int ih, float sx, float sy, float foot,
-                         uint8_t out[4])
-{
-    float sum[3] = {0.0f, 0.0f, 0.0f}, n = 0.0f;
-    if (foot > 1.0f) {
-        int x0 = (int)floorf(sx - 0.5f * foot), x1 = (int)ceilf(sx + 0.5f * foot);
-        int y0 = (int)floorf(sy - 0.5f * foot), y1 = (int)ceilf(sy + 0.5f * foot);
-        x0 = x0 < 0 ? 0 : x0, y0 = y0 < 0 ? 0 : y0;
-        x1 = x1 > iw ? iw : x1, y1 = y1 > ih ? ih : y1;
-        for (int y = y0; y < y1; y++)
-            for (int x = x0; x < x1; x++) {
-                const uint8_t *p = &img[4 * ((size_t)y * iw + x)];
-                for (int c = 0; c < 3; c++)
-                    sum[c] += (float)((p[c] * p[3] + PAPER[c] * (255u - p[3])) / 255u);
-                n += 1.0f;
-            }
-    }
-    if (n == 0.0f) {
-        float fx = fminf(fmaxf(sx - 0.5f, 0.0f), (float)(iw - 1));
-        float fy = fminf(fmaxf(sy - 0.5f, 0.0f), (float)(ih - 1));
-        int x0 = (int)fx, y0 = (int)fy;
-        int x1 = x0 + 1 < iw ? x0 + 1 : x0, y1 = y0 + 1 < ih ? y0 + 1 : y0;
-        float tx = fx - (float)x0, ty = fy - (float)y0;
-        const int at[4][2] = {{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}};
-        const float wt[4] = {(1 - tx) * (1 - ty), tx * (1 - ty), (1 - tx) * ty, tx * ty};
-        for (int k = 0; k < 4; k++) {
-            const uint8_t *p = &img[4 * ((size_t)at[k][1] * iw + at[k][0])];
-            for (int c = 0; c < 3; c++)
-                sum[c] += wt[k] * (float)((p[c] * p[3] + PAPER[c] * (255u - p[3])) / 255u);
-        }
-        n = 1.0f;
-    }
-    for (int c = 0; c < 3; c++)
-        out[c] = (uint8_t)lrintf(sum[c] / n);
-    out[3] = 255;
-}
-
-static bool region_image(AppBookSource *src, int page, const AppPageRegion *r, uint8_t *rgba,
-                         char *message, size_t size)
-{
-    char why[256];
-    size_t n;
-    int hw = 0, hh = 0, iw = 0, ih = 0;
-    uint8_t *bytes = image_page(src, page, &n, &hw, &hh, why, sizeof why);
-    bool sized = bytes != NULL;
-    float box[4];
-    Touched t;
-    if (sized) {
-        fit_exact((float)hh / (float)hw, r->full_width, r->full_height, box);
-        if (!touched(r, box, &t)) { /* only the margin's paper */
-            free(bytes);
-            return true;
-        }
-    }
-    /* decoded at most at the box's size, as a whole page is */
-    uint8_t *img = sized ? image_decode(src, bytes, n, (uint32_t)ceilf(box[2]),
-                                        (uint32_t)ceilf(box[3]), &iw, &ih, why, sizeof why)
-                         : NULL;
-    free(bytes);
-    if (!img)
-        return undecoded(src, page, why, message, size);
-    /* the image's own shape may differ from its header's by a pixel once reduced */
-    fit_exact((float)ih / (float)iw, r->full_width, r->full_height, box);
-    float per = (float)iw / box[2]; /* image pixels a texel */
-    if (touched(r, box, &t))
-        for (int j = t.j0; j < t.j1; j++)
-            for (int i = t.i0; i < t.i1; i++) {
-                float sx = (r->x + (float)i + 0.5f - box[0]) * per;
-                float sy = (r->y + (float)j + 0.5f - box[1]) * ((float)ih / box[3]);
-                if (sx >= 0.0f && sy >= 0.0f && sx < (float)iw && sy < (float)ih)
-                    sample_image(img, iw, ih, sx, sy, per,
-                                 &rgba[4 * ((size_t)j * r->width + (size_t)i)]);
-            }
-    image_free(img);
-    return true;
-}
-
-#ifdef PAGECURL_HAVE_MUPDF
-/* Region `r` of the page; `whole`: the page's box in the layer on whole texels, as fit() puts
- * it (the layer of a whole page), else unrounded. */
-static bool region_pdf(AppBookSource *src, int page, const AppPageRegion *r, bool whole,
-                       uint8_t *rgba, char *message, size_t size)
-{
-    fz_context *fz = src->fz;
-    fz_page *pg = NULL;
-    fz_pixmap *pix = NULL;
-    fz_device *dev = NULL;
-    bool ok = true;
-    fz_var(pg);
-    fz_var(pix);
-    fz_var(dev);
-    fz_var(ok);
-    fz_try(fz)
-    {
-        pg = fz_load_page(fz, src->doc, page);
-        fz_rect bound = fz_bound_page(fz, pg);
-        float bw = bound.x1 - bound.x0, bh = bound.y1 - bound.y0;
-        if (!(bw > 0.0f && bh > 0.0f))
-            fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
-        float box[4];
-        fit_exact(bh / bw, r->full_width, r->full_height, box);
-        if (whole) {
-            uint32_t x, y, w, h;
-            fit(bh / bw, (uint32_t)r->full_width, (uint32_t)r->full_height, &x, &y, &w, &h);
-            box[0] = (float)x, box[1] = (float)y, box[2] = (float)w, box[3] = (float)h;
-        }
-        Touched t;
-        if (touched(r, box, &t)) {
-            /* the region's texels only, of the page drawn into the box: MuPDF clips to them */
-            fz_irect clip = {t.i0, t.j0, t.i1, t.j1};
-            pix = fz_new_pixmap_with_bbox(fz, fz_device_rgb(fz), clip, NULL, 0);
-            fz_clear_pixmap_with_value(fz, pix, 255);
-            fz_matrix m = fz_concat(
-                fz_concat(fz_translate(-bound.x0, -bound.y0), fz_scale(box[2] / bw, box[3] / bh)),
-                fz_translate(box[0] - r->x, box[1] - r->y));
-            dev = fz_new_draw_device(fz, fz_identity, pix);
-            fz_run_page(fz, pg, dev, m, &src->cookie);
-            fz_close_device(fz, dev);
-            if (src->cookie.abort)
-                fz_throw(fz, FZ_ERROR_GENERIC, "stopped");
-            const uint8_t *s = fz_pixmap_samples(fz, pix);
-            ptrdiff_t stride = fz_pixmap_stride(fz, pix);
-            for (int j = 0; j < t.j1 - t.j0; j++)
-                for (int i = 0; i < t.i1 - t.i0; i++) {
-                    uint8_t *d = &rgba[4 * ((size_t)(t.j0 + j) * r->width + (size_t)(t.i0 + i))];
-                    memcpy(d, &s[j * stride + 3 * i], 3);
-                    d[3] = 255;
-                }
-        }
-    }
-    fz_always(fz)
-    {
-        fz_drop_device(fz, dev);
-        fz_drop_pixmap(fz, pix);
-        fz_drop_page(fz, pg);
-    }
-    fz_catch(fz)
-    {
-        char reason[256];
-        fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", src->name, page + 1,
-             mupdf_reason(fz, reason, sizeof reason));
-        ok = false;
-    }
-    return ok;
-}
-#endif
-
 bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegion *region,
                                  uint8_t *rgba, char *message, size_t size)
 {
-    app_book_placeholder(region->width, region->height, false, rgba);
     bool ok = false;
     if (region->full_width >= 1.0f && region->full_height >= 1.0f &&
         region->full_width <= 65536.0f && region->full_height <= 65536.0f) {
         if (app_book_source_draws_regions(src)) {
-            FileDraw f = {.page = page, .in_region = true, .region = *region};
-            ok = file_draw_apart(src, &f, rgba, (size_t)region->width * region->height * 4, message,
-                                 size);
+            ok = page >= 0 && page < src->pages
+                     ? helper_draw(src, page, region->width, region->height, region, rgba, message,
+                                   size)
+                     : fail(message, size, 1, "page %d: not in the book", page + 1) == 0;
         } else {
             fail(message, size, 1, "page %d: this book's pages are drawn whole", page + 1);
         }
     }
+    if (!ok) /* paper where it was not drawn (the helper draws the region's paper too) */
+        app_book_placeholder(region->width, region->height, false, rgba);
     return ok;
 }
 
@@ -1880,7 +673,7 @@ bool app_book_source_holds(const AppBookSource *src, const char *path)
         char *slash = strrchr(target, '/');
         size_t folder = slash ? (size_t)(slash - target) : 0;
         holds = slash && strlen(src->name) == (folder ? folder : 1) &&
-                !strncmp(target, src->name, folder ? folder : 1) && image_name(slash + 1);
+                !strncmp(target, src->name, folder ? folder : 1) && app_book_image_name(slash + 1);
     }
     free(target);
     return holds;

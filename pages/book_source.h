@@ -1,19 +1,20 @@
 /* SPDX-License-Identifier: MIT */
-/* Where a book's pages come from: the built-in procedural book (pages/content.h), a folder of
- * images (natural name order: page2 before page10) or a PDF. Images and PDFs are decoded by MuPDF
- * (its own image loaders and libjpeg-turbo), with its memory bounded; a build without MuPDF reads
- * no PDFs and decodes images with stb_image, screened (8-bit PNG, JPEG, BMP, GIF and binary PGM/PPM
- * only). Every file is opened with app_file_open (no FIFO or device is read) and decoded from
- * memory, the same code for files and for the fuzzers (app_book_source_open_memory). Opening checks
- * what can be checked cheaply (the path, every image's header, a PDF's password and real page
- * count, page 1's size) and names the first problem in one line; a page that fails only when it is
- * drawn becomes a marked placeholder. Page 1 (index 0) is the first right-hand page; the leaf takes
- * the shape most pages have, and other pages are fitted inside with a margin on paper. Owns the
- * file list or the open document. Drawing is not thread-safe: one thread at a time (the streamer's
- * worker, book/book_stream.h). */
+/* Where a book's pages come from: the built-in procedural book (pages/content.h), a host's
+ * provider, a folder of images (natural name order: page2 before page10) or a PDF. A folder's or
+ * a PDF's files are read by the page helper alone (pagecurl-pages, pages/page_helper.h): this
+ * process lists a folder's names and opens the PDF or the folder (app_file_open: no FIFO or
+ * device is read), and the helper checks and draws them (MuPDF, or stb_image in a build without
+ * it). Opening checks what can be checked cheaply (the path, every image's header, a PDF's
+ * password and real page count, page 1's size) and names the first problem in one line; a page
+ * that fails only when it is drawn becomes a marked placeholder, and so does one on which the
+ * helper crashes or hangs (the helper is started again for the next). Page 1 (index 0) is the
+ * first right-hand page; the leaf takes the shape most pages have, and other pages are fitted
+ * inside with a margin on paper. Owns the file list, the book's descriptor and the helper.
+ * Drawing is not thread-safe: one thread at a time (the streamer's worker, book/book_stream.h). */
 #ifndef PAGECURL_APP_BOOK_SOURCE_H
 #define PAGECURL_APP_BOOK_SOURCE_H
 
+#include "page_common.h"
 #include "provider_call.h"
 
 #include <stdbool.h>
@@ -34,12 +35,9 @@ typedef struct AppBookSource AppBookSource;
 /* Opens `path` (NULL: the built-in book). 0, or the exit status with the one line in message:
  * 2 for a path that is not a book (missing, neither a folder nor a PDF, a folder with no images),
  * 1 for one that cannot be read (a corrupt or too large image, a damaged or encrypted PDF, any PDF
- * in a build without MuPDF: the build's lack, not the user's). */
+ * in a build without MuPDF: the build's lack, not the user's; the page helper missing or failing to
+ * start). */
 int app_book_source_open(const char *path, AppBookSource **out, char *message, size_t size);
-/* The same from bytes in memory (copied): a PDF (`pdf`), or a book of one page, the image they
- * hold. What the fuzzers open: the checks and the drawing are a file's. */
-int app_book_source_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppBookSource **out,
-                                char *message, size_t size);
 /* A host's pages (libpagecurl's page provider): `draw` is called for page 1 .. pages (the host's
  * count) into width x height RGBA8 sRGB pixels, false marking the page, on a thread of its own
  * that the stream's worker waits for until an abort (pages/provider_call.h: a call that never
@@ -60,10 +58,9 @@ void app_book_source_abort(AppBookSource *src);
 /* The pages drawn from now on are drawn again (an abort ended the last). Called by the thread that
  * draws, before a page, ordered after any abort meant for an earlier page. */
 void app_book_source_resume(AppBookSource *src);
-/* A file's pages are drawn in a child process of their own (pages/isolate.h), so that a decoder
- * that crashes or loops on one takes only that page with it; from now on, here instead: for the
- * fuzzers, whose crashes must be their own. */
-void app_book_source_draw_here(AppBookSource *src);
+/* What the page helper that opened a file's book gave up (helper/sandbox.h's APP_CONFINED_*
+ * flags; docs/page-helper.md); 0 for other books or where the kernel allowed nothing. */
+uint32_t app_book_source_confined(const AppBookSource *src);
 
 /* Pages in the book (>= 1). */
 int app_book_source_pages(const AppBookSource *src);
@@ -73,9 +70,6 @@ float app_book_source_aspect(const AppBookSource *src);
 /* Whether the book says it reads right to left (a PDF's /ViewerPreferences /Direction /R2L): it
  * then binds on the right unless the reader says otherwise. */
 bool app_book_source_right_to_left(const AppBookSource *src);
-/* The shape (height / width) most of `n` (>= 1) pages have: those within 1 % of one another
- * count as one. Sorts `aspects`. */
-float app_book_common_aspect(float *aspects, int n);
 /* What a notebook names the book by: "" for the built-in book, else the book's absolute path. */
 const char *app_book_source_name(const AppBookSource *src);
 /* What the book is by its content, so that a copied or moved book is known again: for a PDF its
@@ -150,11 +144,5 @@ bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegi
  * lies in the book's folder under a name the folder would take as a page. Never for the
  * built-in book. */
 bool app_book_source_holds(const AppBookSource *src, const char *path);
-
-/* A page not drawn yet: plain paper; `marked`: a page that could not be read (crossed out). */
-void app_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t *rgba);
-
-/* Natural order of names: runs of digits compare as numbers (page2 < page10). */
-int app_book_name_compare(const char *a, const char *b);
 
 #endif

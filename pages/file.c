@@ -22,13 +22,18 @@ const char *app_file_kind(unsigned mode)
 
 FILE *app_file_open(const char *path, char *why, size_t size)
 {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    return app_file_openat(AT_FDCWD, path, why, size);
+}
+
+FILE *app_file_openat(int dir, const char *path, char *why, size_t size)
+{
+    int fd = openat(dir, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
         int e = errno;
         struct stat link;
         /* "No such file or directory" for a name the user sees listed: a link to nothing */
-        bool linked =
-            (e == ENOENT || e == ELOOP) && lstat(path, &link) == 0 && S_ISLNK(link.st_mode);
+        bool linked = (e == ENOENT || e == ELOOP) &&
+                      fstatat(dir, path, &link, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(link.st_mode);
         snprintf(why, size, "%s",
                  !linked      ? strerror(e)
                  : e == ELOOP ? "a symbolic link that loops"

@@ -24,6 +24,9 @@ typedef enum AppFileRead {
  * FIFO, not a regular file", "a symbolic link to a file that is not there"). The FILE reads in
  * blocking mode. */
 FILE *app_file_open(const char *path, char *why, size_t size);
+/* The same for `path` relative to the folder open as `dir` (AT_FDCWD: the working folder): how
+ * the page helper reads a folder's pages through the folder the library gave it. */
+FILE *app_file_openat(int dir, const char *path, char *why, size_t size);
 
 /* What a file that is not a regular one is, in words ("a folder", "a FIFO", "a character
  * device"...), from its st_mode. */

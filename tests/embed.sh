@@ -3,7 +3,8 @@
 # The installed pagecurl, as a user meets it (docs/testing.md: embed):
 #   1. `cmake --install` of this build holds exactly the program, the library and its links, the
 #      header, the CMake package, pagecurl.pc, the man pages and (with the window) the desktop
-#      entry, and each in its component: `library` alone the library and its SONAME link,
+#      entry, and each in its component: `library` alone the library, its SONAME link and the
+#      page helper (libexec/pagecurl/pagecurl-pages),
 #      `development` the rest of a host's build, `program` the program, pagecurl.1 and the
 #      desktop entry; the library exports only pagecurl_* functions;
 #   2. examples/embed, configured and built out of tree against a prefix of `library` and
@@ -60,6 +61,7 @@ config=$(echo "${config:-noconfig}" | tr '[:upper:]' '[:lower:]')
 {
     echo "$libdir/libpagecurl.so.0 -> libpagecurl.so.$version"
     echo "$libdir/libpagecurl.so.$version"
+    echo "libexec/pagecurl/pagecurl-pages"
 } | sort >"$out/library.txt"
 {
     echo "include/pagecurl/pagecurl.h"
@@ -79,6 +81,9 @@ config=$(echo "${config:-noconfig}" | tr '[:upper:]' '[:lower:]')
 sort "$out/library.txt" "$out/development.txt" >"$out/host.txt"
 sort "$out/host.txt" "$out/program.txt" >"$out/all.txt"
 same_tree program "$program_prefix" "$out/program.txt"
+# the program reads books through the page helper, which the library's component holds: a
+# distribution's program package depends on the library's
+install_to "$program_prefix" library
 # everything, and nothing outside the three
 install_to "$out/all"
 same_tree all "$out/all" "$out/all.txt"

@@ -3,9 +3,9 @@
 # The static library, as a host that links it meets it (docs/testing.md: embed_static):
 #   1. a build of the library alone with -DBUILD_SHARED_LIBS=OFF installs, from its `library` and
 #      `development` components, libpagecurl.a (and no shared library), the header, the CMake
-#      package, pagecurl.pc and pagecurl.3; libpagecurl.a defines no global symbol but the
-#      pagecurl_* functions (and, with MuPDF, the LZW decoder that replaces MuPDF's own), so its
-#      volk and its parts never meet a host's;
+#      package, pagecurl.pc, pagecurl.3 and the page helper (libexec/pagecurl/pagecurl-pages);
+#      libpagecurl.a defines no global symbol but the pagecurl_* functions, so its volk and its
+#      parts never meet a host's, and holds no MuPDF (the helper does);
 #   2. the prefix moved, examples/embed built against it through find_package(pagecurl) draws,
 #      headless under validation, the program's picture of the same pose byte for byte;
 #   3. `pkg-config --static --cflags --libs pagecurl` links a C99 program that runs.
@@ -51,6 +51,7 @@ config=$(echo "${config:-noconfig}" | tr '[:upper:]' '[:lower:]')
     done
     echo "$libdir/libpagecurl.a"
     echo "$libdir/pkgconfig/pagecurl.pc"
+    echo "libexec/pagecurl/pagecurl-pages"
     echo "share/man/man3/pagecurl.3"
 } | sort >"$out/expected.txt"
 (cd "$prefix" && find . ! -type d | sed 's|^\./||' | sort) >"$out/installed.txt"
@@ -60,11 +61,13 @@ if ! diff -u "$out/expected.txt" "$out/installed.txt" >"$out/tree.diff"; then
 fi
 archive=$prefix/$libdir/libpagecurl.a
 others=$(nm -g --defined-only "$archive" | awk 'NF == 3 {print $3}' |
-    grep -v -e '^pagecurl_' -e '^fz_open_lzwd$' || true)
+    grep -v -e '^pagecurl_' || true)
 [ -z "$others" ] ||
     fail "libpagecurl.a defines more than pagecurl_*: $(echo "$others" | tr '\n' ' ' | head -c 200)"
 nm -g --defined-only "$archive" | grep -q ' T pagecurl_book_create$' ||
     fail "libpagecurl.a does not define pagecurl_book_create"
+! nm "$archive" | awk '{print $NF}' | grep -q -E '^(fz|pdf)_' ||
+    fail "libpagecurl.a holds MuPDF's symbols"
 mv "$prefix" "$out/moved"
 prefix=$out/moved
 

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer target: any bytes as a PDF book, through the code a --book PDF runs: opened from
- * memory (its password, its real page count, page 1's size, its page labels), its first pages'
- * labels made (each a terminated string that fits), then its first and last pages drawn into
- * small layers of page pixels, and a region of page 1 as a zoomed view draws it. It must draw or
- * refuse with a message, never crash, leak or read out of bounds (ASan + UBSan). The layers are
- * small so that each input's work stays bounded; MuPDF's memory is bounded by the source itself
+/* libFuzzer target: any bytes as a PDF book, through the code the page helper runs for a --book
+ * PDF: opened from memory (its password, its real page count, page 1's size, its page labels), its
+ * first pages' labels made (each a terminated string that fits), then its first and last pages
+ * drawn into small layers of page pixels, and a region of page 1 as a zoomed view draws it. It must
+ * draw or refuse with a message, never crash, leak or read out of bounds (ASan + UBSan). The layers
+ * are small so that each input's work stays bounded; MuPDF's memory is bounded by the source itself
  * (APP_BOOK_DECODE_MEMORY). */
-#include "../pages/book_source.h"
+#include "../helper/decoder.h"
 #include "../pages/page_labels.h"
 
 #include <stddef.h>
@@ -20,33 +20,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     enum { W = 48, H = 64 };
     static uint8_t rgba[W * H * 4];
-    AppBookSource *src;
+    AppDecoder *src;
     char message[512];
-    if (app_book_source_open_memory(data, size, true, &src, message, sizeof message))
+    if (app_decoder_open_memory(data, size, true, &src, message, sizeof message))
         return 0;
-    app_book_source_draw_here(src); /* a decoder's crash is the fuzzer's to see */
-    int pages = app_book_source_pages(src);
+    int pages = app_decoder_pages(src);
     if (pages < 1)
         abort(); /* an open book has a page */
     for (int page = 0; page < pages && page < 16; page++) {
         char label[APP_PAGE_LABEL_MAX + 1];
         label[APP_PAGE_LABEL_MAX] = 'x';
-        app_book_source_page_label(src, page, label, APP_PAGE_LABEL_MAX);
+        app_page_labels_text(app_decoder_labels(src), page, label, APP_PAGE_LABEL_MAX);
         if (label[APP_PAGE_LABEL_MAX] != 'x' || strlen(label) >= APP_PAGE_LABEL_MAX)
             abort();
     }
     for (int page = 0; page < pages && page < 2; page++) {
         int p = page ? pages - 1 : 0;
         message[0] = '\0';
-        if (!app_book_source_draw(src, p, W, H, rgba, message, sizeof message) && !message[0])
+        if (!app_decoder_draw(src, p, W, H, rgba, message, sizeof message) && !message[0])
             abort();
     }
     /* a zoomed view's region of page 1, at fractions of a texel, across the layer's corner */
     static uint8_t part[32 * 32 * 4];
     AppPageRegion region = {200.5f, 280.25f, 180.75f, -10.5f, 32, 32};
     message[0] = '\0';
-    if (!app_book_source_draw_region(src, 0, &region, part, message, sizeof message) && !message[0])
+    if (!app_decoder_draw_region(src, 0, &region, part, message, sizeof message) && !message[0])
         abort();
-    app_book_source_close(src);
+    app_decoder_close(src);
     return 0;
 }

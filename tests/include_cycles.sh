@@ -7,7 +7,7 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-[ $# -gt 0 ] || set -- app book gpu mesh pages include/pagecurl
+[ $# -gt 0 ] || set -- app book gpu helper mesh pages include/pagecurl
 # "from to" lines: module from includes module to (paths made relative to the root)
 find "$@" -maxdepth 1 \( -name '*.c' -o -name '*.h' \) | sort | while read -r f; do
     dir=$(dirname "$f")

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* pages/image_screen.c: the files programs write pass, the hostile ones each check stands for
+/* helper/image_screen.c: the files programs write pass, the hostile ones each check stands for
  * are refused with their cause. Bytes only, no decoder, no device. */
-#include "../pages/image_screen.h"
+#include "../helper/image_screen.h"
 #include "check.h"
 #include "gif_file.h"
 

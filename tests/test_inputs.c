@@ -206,6 +206,7 @@ static void check_out_of_memory(CheckState *s, const Ctx *c)
 #endif
 }
 
+#ifdef PAGECURL_HAVE_MUPDF
 /* One-page PDF, written as text (MuPDF repairs the missing cross-reference table). */
 static bool write_pdf(const char *path)
 {
@@ -214,6 +215,7 @@ static bool write_pdf(const char *path)
                             "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] >> "
                             "endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 }
+#endif
 
 /* An output that is the book, a page of it or a new page in its folder: bad usage (exit 2), and
  * the book is as it was. By name, through a symlink, through a hard link. */

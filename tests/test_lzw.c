@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* pages/lzw_decode.c, MuPDF's LZW decoder as pagecurl links it: what an encoder writes (PDF's
+/* helper/lzw_decode.c, MuPDF's LZW decoder as pagecurl links it: what an encoder writes (PDF's
  * early change, GIF's codes from the least significant bit, a table cleared as it fills or left
  * full) decodes to its bytes; a stream whose table restarts on an entry left from before a clear
  * (MuPDF 1.21's own decoder wrote such an entry's string past its buffer) and one with a code past

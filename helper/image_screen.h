@@ -40,7 +40,7 @@ int app_png_size(const uint8_t *b, size_t n, int *w, int *h);
  * false: its first bytes) APP_TIFF_MAX_LIST values; where `whole`: a row and a tile within 2^31
  * bits and bytes; a palette of one index (with associated alpha or none); no transparency mask;
  * L*a*b* without alpha; SGI Log at 16 bits; YCbCr tiles only through JPEG. (Its LZW strips are
- * read by pagecurl's own decoder, pages/lzw_decode.c.) */
+ * read by pagecurl's own decoder, helper/lzw_decode.c.) */
 #define APP_TIFF_MAX_LIST (1u << 20)
 bool app_tiff_screen(const uint8_t *b, size_t n, bool whole, char *why, size_t size);
 

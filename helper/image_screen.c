@@ -148,7 +148,7 @@ static bool gif_code(GifCodes *s, uint32_t width, uint32_t *code)
 }
 
 /* How many bytes a frame's codes expand to, from the strings' lengths alone, as the LZW decoder
- * pagecurl links (pages/lzw_decode.c) reads them (counting stops past `cap`): an entry a code,
+ * pagecurl links (helper/lzw_decode.c) reads them (counting stops past `cap`): an entry a code,
  * the width growing as the table fills, no entry past 4,096 while the codes go on, each up to
  * 4,096 bytes long (a file of a few hundred kilobytes makes a gigabyte, all of which MuPDF 1.21's
  * GIF reader keeps); a table started on no literal, or a code past its end, ends the stream. */

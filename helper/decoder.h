@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/* A book's files read and drawn: a folder's images or a PDF, in the page helper (pagecurl-pages)
+ * or a fuzzer, never in the library. Images and PDFs are decoded by MuPDF (its own image loaders
+ * and libjpeg-turbo), with its memory bounded; a build without MuPDF reads no PDFs and decodes
+ * images with stb_image, screened (8-bit PNG, JPEG, BMP, GIF and binary PGM/PPM only). Every page
+ * is decoded from memory, the same code for files and for the fuzzers (app_decoder_open_memory).
+ * Opening checks what can be checked cheaply (every image's header, a PDF's password and real
+ * page count, page 1's size) and names the first problem in one line; it reads what the library
+ * shows of the book (labels, outline, id, shape). A page that fails when it is drawn says why.
+ * Not thread-safe: one thread at a time. */
+#ifndef PAGECURL_HELPER_DECODER_H
+#define PAGECURL_HELPER_DECODER_H
+
+#include "../pages/book_source.h"
+#include "../pages/page_labels.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct AppDecoder AppDecoder;
+
+/* The PDF open as `fd` (taken): `shown` names it in the open's lines, `name` (its absolute path)
+ * in a page's. 0, or the exit status with the one line (1: it cannot be read; 2: too many
+ * pages). */
+int app_decoder_open_pdf(int fd, const char *shown, const char *name, AppDecoder **out,
+                         char *message, size_t size);
+/* The folder open as `dir` (taken), named `shown`, whose pages are the files `names` (`pages` of
+ * them, in order) in it: every page's header checked (a sample of a long book's). */
+int app_decoder_open_folder(int dir, const char *shown, char **names, int pages, AppDecoder **out,
+                            char *message, size_t size);
+/* The same from bytes in memory (copied): a PDF (`pdf`), or a book of one page, the image they
+ * hold. What the fuzzers open: the checks and the drawing are a file's. */
+int app_decoder_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppDecoder **out,
+                            char *message, size_t size);
+void app_decoder_close(AppDecoder *src);
+
+int app_decoder_pages(const AppDecoder *src);
+float app_decoder_aspect(const AppDecoder *src);
+const AppPageLabels *app_decoder_labels(const AppDecoder *src);
+int app_decoder_outline_count(const AppDecoder *src);
+const AppOutlineEntry *app_decoder_outline(const AppDecoder *src, int i);
+const char *app_decoder_id(const AppDecoder *src);
+bool app_decoder_repaired(const AppDecoder *src);
+bool app_decoder_right_to_left(const AppDecoder *src);
+
+/* Page `page` (0-based) drawn into `rgba` (width x height RGBA8, sRGB, top row first, on paper):
+ * as app_book_source_draw draws it. False with "FILE: reason" in message. */
+bool app_decoder_draw(AppDecoder *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
+                      char *message, size_t size);
+/* A region of it, as app_book_source_draw_region draws it. */
+bool app_decoder_draw_region(AppDecoder *src, int page, const AppPageRegion *region, uint8_t *rgba,
+                             char *message, size_t size);
+
+#endif

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/* pagecurl-pages: the page helper. libpagecurl starts it (pages/page_helper.h) to read a book's
+ * files, the one part of pagecurl that parses them: a PDF through MuPDF, a folder's images
+ * through MuPDF's image readers (stb_image in a build without MuPDF). It talks over the socket
+ * pair it finds as descriptor 3 (docs/page-helper.md: HELLO, then OPEN and DRAW requests), gives
+ * up what it does not need before it reads the book (helper/sandbox.h) and leaves when the
+ * library's end closes, even in the middle of a page.
+ *
+ * Licence: this program links MuPDF, which is under the GNU Affero General Public License,
+ * version 3 or later; as built with it, pagecurl-pages is under the AGPL-3.0-or-later (this
+ * file's licence). Its other sources (helper/decoder.c, helper/sandbox.c, pages/) are pagecurl's,
+ * under the MIT licence. The library and the pagecurl program link no MuPDF. */
+#define _GNU_SOURCE
+
+#include "decoder.h"
+#include "sandbox.h"
+#include "../mesh/ink.h"
+#include "../pages/page_wire.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The most bytes of a path, and of a folder's entry, that an OPEN may hold. */
+#define PATH_BYTES 4096
+#define NAME_BYTES 1024
+
+typedef struct Helper {
+    int socket;
+    AppDecoder *book; /* NULL until an OPEN has opened it */
+    bool opened;      /* an OPEN came: the next is refused */
+    uint32_t confined;
+    uint8_t *pixels; /* the library's memory for pixels, mapped */
+    size_t mapped;
+} Helper;
+
+/* The library's end closed: leave at once, even in the middle of a page the main thread draws. */
+static void *watch(void *user)
+{
+    struct pollfd p = {.fd = *(int *)user, .events = POLLRDHUP};
+    for (;;)
+        if (poll(&p, 1, -1) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)))
+            _exit(0);
+    return NULL;
+}
+
+static bool reply(Helper *h, uint32_t type, AppWireOut *o)
+{
+    AppWireStatus s = app_wire_send(h->socket, type, o, -1, NULL);
+    app_wire_out_free(o);
+    return s == APP_WIRE_OK;
+}
+
+static bool opened(Helper *h, int status, const char *message)
+{
+    AppWireOut o = {0};
+    app_wire_i32(&o, status);
+    app_wire_str(&o, message, strlen(message));
+    AppDecoder *b = status ? NULL : h->book;
+    app_wire_u32(&o, h->confined);
+    app_wire_u32(&o, b ? (uint32_t)app_decoder_pages(b) : 0u);
+    app_wire_f32(&o, b ? app_decoder_aspect(b) : 0.0f);
+    app_wire_u32(&o,
+                 b ? (app_decoder_repaired(b) ? 1u : 0u) | (app_decoder_right_to_left(b) ? 2u : 0u)
+                   : 0u);
+    const char *id = b ? app_decoder_id(b) : "";
+    app_wire_str(&o, id, strlen(id));
+    const AppPageLabels *labels = b ? app_decoder_labels(b) : NULL;
+    app_wire_u32(&o, labels ? (uint32_t)labels->count : 0u);
+    for (int i = 0; labels && i < labels->count; i++) {
+        const AppLabelRange *r = &labels->ranges[i];
+        app_wire_i32(&o, r->start);
+        app_wire_u32(&o, (uint32_t)r->style);
+        app_wire_i32(&o, r->first);
+        app_wire_str(&o, r->prefix, r->prefix ? strlen(r->prefix) : 0);
+    }
+    int outline = b ? app_decoder_outline_count(b) : 0;
+    app_wire_u32(&o, (uint32_t)outline);
+    for (int i = 0; i < outline; i++) {
+        const AppOutlineEntry *e = app_decoder_outline(b, i);
+        app_wire_i32(&o, e->page);
+        app_wire_i32(&o, e->depth);
+        app_wire_str(&o, e->title, strlen(e->title));
+    }
+    return reply(h, APP_WIRE_OPENED, &o);
+}
+
+/* OPEN: u32 kind (1 a PDF, 2 a folder), str shown, str name, u32 count, count x str entry; the
+ * PDF's or the folder's descriptor with it. */
+static bool open_book(Helper *h, AppWireIn *in, int fd)
+{
+    char shown[PATH_BYTES + 1], name[PATH_BYTES + 1];
+    uint32_t kind = app_wire_get_u32(in);
+    app_wire_get_str(in, shown, PATH_BYTES, false);
+    app_wire_get_str(in, name, PATH_BYTES, false);
+    uint32_t count = app_wire_get_u32(in);
+    if (h->opened || in->bad || fd < 0 || (kind != 1 && kind != 2) || count > MESH_INK_MAX_PAGES) {
+        if (fd >= 0)
+            close(fd);
+        return opened(h, 1,
+                      h->opened ? "the page helper has a book open already"
+                                : "the page helper was asked to open no book it knows");
+    }
+    h->opened = true;
+    char message[1024] = "";
+    int status = 0;
+    char **names = NULL;
+    AppSandbox sandbox;
+    app_sandbox_begin(&sandbox, kind == 2 ? fd : -1);
+    if (kind == 2) {
+        names = calloc(count ? count : 1, sizeof *names);
+        status = names ? 0 : 1;
+        for (uint32_t i = 0; !status && i < count; i++) {
+            char entry[NAME_BYTES + 1];
+            size_t n = app_wire_get_str(in, entry, NAME_BYTES, false);
+            struct stat st;
+            if (in->bad || strlen(entry) != n || !n || strchr(entry, '/') ||
+                !(names[i] = strdup(entry))) {
+                status = 1;
+            } else if (fstatat(fd, entry, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)) {
+                /* a page that links to a file elsewhere: that file may be read too */
+                int linked = openat(fd, entry, O_PATH | O_CLOEXEC);
+                if (linked >= 0) {
+                    app_sandbox_allow(&sandbox, linked);
+                    close(linked);
+                }
+            }
+        }
+        if (status)
+            snprintf(message, sizeof message, "%.900s: the page helper could not take its pages",
+                     shown);
+    }
+    /* given up before a byte of the book is read; the watch on the library's end is started
+     * after, so that it is confined too (Landlock and no_new_privs hold for the thread that enters
+     * them and the threads it starts after) */
+    h->confined = app_sandbox_enter(&sandbox);
+    pthread_t watcher;
+    if (pthread_create(&watcher, NULL, watch, &h->socket) != 0 && !status) {
+        status = 1;
+        snprintf(message, sizeof message, "%.900s: the page helper could not start a thread",
+                 shown);
+    }
+    if (status)
+        close(fd);
+    else if (kind == 1)
+        status = app_decoder_open_pdf(fd, shown, name, &h->book, message, sizeof message);
+    else
+        status = app_decoder_open_folder(fd, shown, names, (int)count, &h->book, message,
+                                         sizeof message);
+    for (uint32_t i = 0; names && i < count; i++)
+        free(names[i]);
+    free(names);
+    return opened(h, status, message);
+}
+
+static bool drawn(Helper *h, bool ok, const char *message)
+{
+    AppWireOut o = {0};
+    app_wire_i32(&o, ok ? 1 : 0);
+    app_wire_str(&o, message, strlen(message));
+    return reply(h, APP_WIRE_DRAWN, &o);
+}
+
+/* DRAW: i32 page, u32 width, u32 height, u32 in_region, f32 full_width, full_height, x, y; the
+ * library's pixel memory with it where it is new. */
+static bool draw(Helper *h, AppWireIn *in, int fd)
+{
+    if (fd >= 0) {
+        struct stat st;
+        if (h->pixels)
+            munmap(h->pixels, h->mapped);
+        h->pixels = NULL, h->mapped = 0;
+        void *map = MAP_FAILED;
+        if (fstat(fd, &st) == 0 && st.st_size > 0)
+            map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        close(fd);
+        if (map != MAP_FAILED)
+            h->pixels = map, h->mapped = (size_t)st.st_size;
+    }
+    int32_t page = app_wire_get_i32(in);
+    uint32_t width = app_wire_get_u32(in), height = app_wire_get_u32(in);
+    uint32_t in_region = app_wire_get_u32(in);
+    AppPageRegion r = {.full_width = app_wire_get_f32(in), .full_height = app_wire_get_f32(in)};
+    r.x = app_wire_get_f32(in), r.y = app_wire_get_f32(in);
+    r.width = width, r.height = height;
+    char message[1024] = "";
+    if (in->bad || !h->book)
+        return drawn(h, false, !h->book ? "no book is open" : "a request cut short");
+    if (!width || !height || (uint64_t)width * height * 4u > h->mapped)
+        return drawn(h, false, "no memory shared for its pixels");
+    bool ok =
+        in_region
+            ? app_decoder_draw_region(h->book, page, &r, h->pixels, message, sizeof message)
+            : app_decoder_draw(h->book, page, width, height, h->pixels, message, sizeof message);
+    return drawn(h, ok, message);
+}
+
+int main(int argc, char **argv)
+{
+    struct stat st;
+    if (argc != 2 || strcmp(argv[1], "--serve") != 0 || fstat(APP_PAGES_SOCKET_FD, &st) != 0 ||
+        !S_ISSOCK(st.st_mode)) {
+        fprintf(stderr,
+                "pagecurl-pages: libpagecurl's page helper; the library starts it (with --serve "
+                "and its socket as descriptor %d), not a person\n",
+                APP_PAGES_SOCKET_FD);
+        return 2;
+    }
+    Helper h = {.socket = APP_PAGES_SOCKET_FD};
+    AppWireOut hello = {0};
+    app_wire_u32(&hello, APP_PAGES_PROTOCOL);
+    if (!reply(&h, APP_WIRE_HELLO, &hello))
+        return 1;
+    for (;;) {
+        uint32_t type;
+        uint8_t *payload;
+        size_t n;
+        int fd;
+        AppWireStatus s = app_wire_recv(h.socket, &type, &payload, &n, &fd, NULL, 0.0);
+        if (s == APP_WIRE_CLOSED)
+            break;
+        if (s != APP_WIRE_OK)
+            return 1;
+        AppWireIn in = {payload, n, false};
+        bool ok;
+        if (type == APP_WIRE_OPEN) {
+            ok = open_book(&h, &in, fd);
+        } else if (type == APP_WIRE_DRAW) {
+            ok = draw(&h, &in, fd);
+        } else { /* a request of a later protocol: said unknown, so the library can do without */
+            if (fd >= 0)
+                close(fd);
+            AppWireOut o = {0};
+            app_wire_u32(&o, type);
+            ok = reply(&h, APP_WIRE_UNKNOWN, &o);
+        }
+        free(payload);
+        if (!ok)
+            return 1;
+    }
+    app_decoder_close(h.book);
+    return 0;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/* What both ends of the page helper share about a book's pages (pages/book_source.h in the
+ * library, helper/decoder.h in pagecurl-pages): the order of a folder's names, which names are
+ * pages, the shape most pages have, and the paper a page lies on. Plain functions of their
+ * arguments: no file is read here. */
+#ifndef PAGECURL_PAGES_PAGE_COMMON_H
+#define PAGECURL_PAGES_PAGE_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* sRGB bytes of the paper a fitted page lies on, and of a bad page's cross. */
+extern const uint8_t APP_PAPER[3];
+extern const uint8_t APP_MARK[3];
+
+/* A page not drawn yet: plain paper; `marked`: a page that could not be read (crossed out). */
+void app_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t *rgba);
+
+/* Natural order of names: runs of digits compare as numbers (page2 < page10). */
+int app_book_name_compare(const char *a, const char *b);
+
+/* The shape (height / width) most of `n` (>= 1) pages have: those within 1 % of one another
+ * count as one. Sorts `aspects`. */
+float app_book_common_aspect(float *aspects, int n);
+
+/* Whether `name` ends in `suffix`, ASCII letters in either case. */
+bool app_book_has_suffix(const char *name, const char *suffix);
+/* Whether a folder's entry `name` is a page by its name (.png, .jpg, ... ; no hidden file). */
+bool app_book_image_name(const char *name);
+
+#endif

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/* The page helper's messages on the wire (docs/page-helper.md): each a header of two 32-bit
+ * numbers, its type and its payload's length, then the payload, whose fields are 32-bit
+ * numbers (host byte order) and strings (a 32-bit length, then that many bytes, no terminator),
+ * one after another with no padding. A file descriptor may travel with a message (SCM_RIGHTS on
+ * its header). What a message holds is the sender's and the reader's to agree on (the types
+ * below); the framing lets either end skip a type it does not know. Shared by the library
+ * (pages/page_helper.c) and the helper (helper/pages_main.c). */
+#ifndef PAGECURL_PAGES_PAGE_WIRE_H
+#define PAGECURL_PAGES_PAGE_WIRE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The version of the messages below: the helper says it first (HELLO), and the library talks
+ * only to a helper of its own version. Bumped when a message's fields change meaning or order;
+ * a new type needs no bump (a helper answers UNKNOWN to a type it does not know). */
+#define APP_PAGES_PROTOCOL 1
+/* The helper's end of the socket pair, in the helper. */
+#define APP_PAGES_SOCKET_FD 3
+/* The most a payload may hold (a folder of 100,000 pages' names is a few MB). */
+#define APP_WIRE_MAX_PAYLOAD (64u << 20)
+
+typedef enum AppWireType {
+    APP_WIRE_HELLO = 1,  /* helper: u32 protocol */
+    APP_WIRE_OPEN = 2,   /* library: the book (docs/page-helper.md); fd: the PDF or folder */
+    APP_WIRE_OPENED = 3, /* helper: the book's open, its status and what it read */
+    APP_WIRE_DRAW = 4,   /* library: a page or a region of it; fd: new pixel memory */
+    APP_WIRE_DRAWN = 5,  /* helper: i32 ok, str message; the pixels in the shared memory */
+    APP_WIRE_UNKNOWN = 6 /* helper: u32 type, a request it does not know */
+} AppWireType;
+
+/* A payload being written: a write that finds no memory marks it failed. */
+typedef struct AppWireOut {
+    uint8_t *data;
+    size_t size, capacity;
+    bool failed;
+} AppWireOut;
+void app_wire_put(AppWireOut *o, const void *bytes, size_t n);
+void app_wire_u32(AppWireOut *o, uint32_t v);
+void app_wire_i32(AppWireOut *o, int32_t v);
+void app_wire_f32(AppWireOut *o, float v);
+/* `n` bytes of `s` (NULL: none) as a string. */
+void app_wire_str(AppWireOut *o, const char *s, size_t n);
+void app_wire_out_free(AppWireOut *o);
+
+/* A payload being read: reading past its end, or a string longer than asked, marks it bad and
+ * gives zeros. */
+typedef struct AppWireIn {
+    const uint8_t *at;
+    size_t left;
+    bool bad;
+} AppWireIn;
+uint32_t app_wire_get_u32(AppWireIn *in);
+int32_t app_wire_get_i32(AppWireIn *in);
+float app_wire_get_f32(AppWireIn *in);
+/* A string of at most `max` bytes, copied into `out` (`max` + 1 bytes) and terminated; bytes that
+ * are zero or control characters become spaces where `printable`. Its length. */
+size_t app_wire_get_str(AppWireIn *in, char *out, size_t max, bool printable);
+
+typedef enum AppWireStatus {
+    APP_WIRE_OK,
+    APP_WIRE_CLOSED,  /* the other end is gone (before a whole message) */
+    APP_WIRE_BAD,     /* a read or write failed, or a message too long */
+    APP_WIRE_STOPPED, /* `*stop` became non-zero while waiting */
+    APP_WIRE_LATE     /* no message within the ceiling given */
+} AppWireStatus;
+
+/* Sends a message; `fd` (-1: none) travels with it. `stop` (NULL: never) is checked every few
+ * milliseconds while the other end does not read. */
+AppWireStatus app_wire_send(int socket, uint32_t type, const AppWireOut *payload, int fd,
+                            const volatile int *stop);
+/* Receives a message: its type, its payload (malloc'd, *payload_size bytes; free it) and the
+ * descriptor that came with it (-1: none; close-on-exec). `stop` as above; `ceiling` seconds at
+ * most (0: none). */
+AppWireStatus app_wire_recv(int socket, uint32_t *type, uint8_t **payload, size_t *payload_size,
+                            int *fd, const volatile int *stop, double ceiling);
+
+#endif
