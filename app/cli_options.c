@@ -359,8 +359,8 @@ const CliOption APP_CLI_OPTIONS[] = {
      "they curl like the rest"},
     {"--layout", NULL, "MODE", VALUE_REQUIRED, set_layout, F(layout), GROUP_SHOW, MODE_SHOWN,
      "picks one page or the spread", "spread, single or auto",
-     "spread (both pages), single (one page; the leaf lifts off to the left) or\nauto (default: "
-     "single where the view is taller than wide)"},
+     "spread (both pages), single (the page you are on; the arrows step one page)\nor auto "
+     "(default: single where the view is taller than wide)"},
     {"--reduced-motion", NULL, NULL, VALUE_NONE, set_true, F(reduced_motion), GROUP_SHOW,
      MODE_SHOWN, "turns pages by a cross-fade", NULL,
      "pages turn by a short cross-fade (0.25 s), not the curl, and the view\nstays still; "

@@ -278,7 +278,7 @@ static int heading_spread(const pagecurl_book *book, const pagecurl_state *s)
  * layout changes the line a frame after the one drawn for it). */
 static bool show_where(Window *w, const AppSession *session, const pagecurl_state *s)
 {
-    app_where_line(w->book, heading_spread(w->book, s), s->single, w->hud.where,
+    app_where_line(w->book, heading_spread(w->book, s), s->single ? s->page : 0, w->hud.where,
                    sizeof w->hud.where);
     w->hud.ink_mode = session->ink_mode;
     char title[sizeof w->title];
@@ -917,9 +917,12 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         redraw |= zoomed; /* once more where the zoom comes to rest */
         zoomed = s.moving;
         redraw |= show_where(w, session, &s) && w->hud.shown;
-        /* the notebook keeps the reader's place: the spread the book heads for */
+        /* the notebook keeps the reader's place: the page the book heads for (the end's: the
+         * last page) */
         int pages = pagecurl_book_page_count(w->book), heading = heading_spread(w->book, &s);
-        w->notebook.notebook.at = heading > 0 ? (2 * heading < pages ? 2 * heading : pages) : 1;
+        w->notebook.notebook.at = s.page > 0    ? s.page
+                                  : heading > 0 ? (2 * heading < pages ? 2 * heading : pages)
+                                                : 1;
         app_library_notebook_keep(&w->notebook, w->book, false);
         if (w->notebook.notebook.failed && !w->notebook_failed) {
             w->notebook_failed = true;
