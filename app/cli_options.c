@@ -369,8 +369,8 @@ const CliOption APP_CLI_OPTIONS[] = {
      "they curl like the rest"},
     {"--layout", NULL, "MODE", VALUE_REQUIRED, set_layout, F(layout), GROUP_SHOW, MODE_SHOWN,
      "picks one page or the spread", "spread, single or auto",
-     "spread (both pages), single (one page; the leaf lifts off to the left) or\nauto (default: "
-     "single where the view is taller than wide)"},
+     "spread (both pages), single (the page you are on; the arrows step one page)\nor auto "
+     "(default: single where the view is taller than wide)"},
     {"--fit", NULL, "MODE", VALUE_REQUIRED, set_fit, F(fit_width), GROUP_SHOW, MODE_SHOWN,
      "fits the page or its width", "page or width",
      "page (default: the pages whole) or width (the page's width fills the view,\nits head at "

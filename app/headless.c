@@ -164,13 +164,16 @@ static int check_turn(Run *run)
     return 2;
 }
 
-/* The book opened at the posed turn's spread (a replay starts at the first). */
+/* The book opened at the posed turn's spread (a replay starts at the first), on --page's page
+ * itself: the one-page layout shows it. */
 static void open_at_spread(Run *run)
 {
     if (run->trace)
         return;
     int spread = first_spread(&run->opts), pages = pagecurl_book_page_count(run->book);
     int page = 2 * spread > pages ? pages : 2 * spread; /* spread s shows page 2s on its left */
+    if (run->opts.page)
+        page = (int)run->opts.page;
     if (page >= 1)
         pagecurl_book_go_to(run->book, page);
 }

@@ -21,15 +21,13 @@ static bool page_name(const pagecurl_book *book, int page, char *out, size_t siz
     return strcmp(out, number) != 0;
 }
 
-void app_where_line(const pagecurl_book *book, int spread, bool single, char *out, size_t size)
+void app_where_line(const pagecurl_book *book, int spread, int page, char *out, size_t size)
 {
     int pages = pagecurl_book_page_count(book);
     int left = 2 * spread, right = 2 * spread + 1; /* 1-based; shown where they are pages */
+    if (page > 0)
+        left = right = page;
     bool has_left = left >= 1 && left <= pages, has_right = right >= 1 && right <= pages;
-    if (single && has_right)
-        has_left = false;
-    if (single && has_left)
-        has_right = false;
     if (!has_left && !has_right) {
         snprintf(out, size, "end / %d", pages);
         return;

@@ -16,9 +16,9 @@
 /* Room for any line app_where_line makes, its terminating zero included. */
 #define APP_WHERE_MAX 200
 
-/* The line for spread `spread` (pages 2s | 2s + 1) of `book`. `single`: one page is
- * shown (the one-page layout): the spread's right-hand page, or its left-hand one where the
- * right has none. The empty back of a last leaf, which no page is printed on, reads "end". */
-void app_where_line(const pagecurl_book *book, int spread, bool single, char *out, size_t size);
+/* The line for spread `spread` (pages 2s | 2s + 1) of `book`, or where `page` (1-based) is not
+ * 0, for that page alone (the one-page layout's: pagecurl_state.page). The empty back of a last
+ * leaf, which no page is printed on, reads "end". */
+void app_where_line(const pagecurl_book *book, int spread, int page, char *out, size_t size);
 
 #endif

@@ -283,6 +283,8 @@ static int heading_spread(const pagecurl_book *book, const pagecurl_state *s)
  * kept name (its left-hand page; the first page before it, the last past the end). */
 static int place_page(const pagecurl_book *book, const pagecurl_state *s)
 {
+    if (s->page > 0) /* one page shown: that page */
+        return s->page;
     int pages = pagecurl_book_page_count(book), heading = heading_spread(book, s);
     return heading > 0 ? (2 * heading < pages ? 2 * heading : pages) : 1;
 }
@@ -301,7 +303,7 @@ static void keep_place(Window *w, bool final)
  * layout changes the line a frame after the one drawn for it). */
 static bool show_where(Window *w, const AppSession *session, const pagecurl_state *s)
 {
-    app_where_line(w->book, heading_spread(w->book, s), s->single, w->hud.where,
+    app_where_line(w->book, heading_spread(w->book, s), s->single ? s->page : 0, w->hud.where,
                    sizeof w->hud.where);
     w->hud.ink_mode = session->ink_mode;
     char title[sizeof w->title];

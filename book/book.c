@@ -42,19 +42,10 @@ static float mirror(const AppBookLayout *layout)
     return layout->rtl ? -1.0f : 1.0f;
 }
 
-/* The one-page layout's page (as app_camera_book's `single`: +1 the right-hand one as the
- * view sees it, -1 the left-hand one), or 0 for the spread. The page shown is the one a forward
- * turn lifts: the right-hand one, on the left in a book bound on the right. */
-static int single(const AppBookLayout *layout, uint32_t width, uint32_t height)
-{
-    bool one = layout->layout == APP_LAYOUT_SINGLE ||
-               (layout->layout == APP_LAYOUT_AUTO && height > width);
-    return one ? (int)mirror(layout) : 0;
-}
-
 bool app_book_one_page(const AppBookLayout *layout, uint32_t width, uint32_t height)
 {
-    return single(layout, width, height) != 0;
+    return layout->layout == APP_LAYOUT_SINGLE ||
+           (layout->layout == APP_LAYOUT_AUTO && height > width);
 }
 
 /* How far a leaf at progress t of its turn can reach, in page widths, past the spine onto the
@@ -89,7 +80,9 @@ static bool board(const AppBookLayout *layout, bool left, bool right)
 typedef struct PagesFrame {
     AppCameraBook book; /* lo, hi: the span at lift 0; lift: the flip's */
     float grow_lo, grow_hi;
-    bool one_page;
+    /* the one-page layout: what of the leaf lies past the page in view is let go (mesh/reach.h's
+     * cut): it lifts off beyond the window's edge, or comes in over it */
+    bool cut;
 } PagesFrame;
 
 /* How many leaves deep the blocks together are drawn for a book of `leaves` leaves (0: the
@@ -105,29 +98,44 @@ static int stack_leaves(int leaves)
     return (int)lrintf(fminf((float)most * sqrtf(all / (float)most), 4.0f * (float)most));
 }
 
+/* The one-page layout's span, in the left-bound frame: the page the layout's left_page rests on
+ * (a share a of the way from the right-hand page to the left-hand one: between, the view
+ * slides), in flight too. The reader's slide carries the view to the page a turn lands on as the
+ * leaf flies (book/reader.h); what of the leaf lies past the span is let go (PagesFrame.cut). */
+static void single_span(const AppBookLayout *layout, float *lo, float *hi)
+{
+    float a = fminf(fmaxf(layout->left_page, 0.0f), 1.0f);
+    *lo = -a, *hi = 1.0f - a;
+}
+
 static PagesFrame book_pages(const AppSpread *spread, const AppLeaf *leaf,
                              const AppBookLayout *layout, uint32_t width, uint32_t height)
 {
     float w = leaf->grid.width, h = leaf->grid.height;
-    int most = stack_leaves(spread->leaves), one = single(layout, width, height);
-    PagesFrame f = {.book = app_camera_book(w, h, one), .one_page = one != 0};
+    int most = stack_leaves(spread->leaves);
+    bool one = app_book_one_page(layout, width, height);
+    PagesFrame f = {.book = app_camera_book(w, h, 0), .cut = one};
     f.book.depth = (float)(most + 1) * APP_BOOK_STACK_STEP * w;
     f.book.lift = fminf(fmaxf(spread->lift, 0.0f), 1.0f);
     f.book.zoom = spread->zoom;
-    if (one)
-        return f; /* one page: the leaf lifts off it to beyond the window, as on a phone */
-    float left = 0.0f, right = 0.0f;
-    if (spread->turning) {
-        float t = spread->progress;
-        left = spread->backward ? reach_home(t) : reach_past(t);
-        right = spread->backward ? reach_past(t) : reach_home(t);
+    float lo, hi;
+    if (one) {
+        single_span(layout, &lo, &hi);
+    } else {
+        float left = 0.0f, right = 0.0f;
+        if (spread->turning) {
+            float t = spread->progress;
+            left = spread->backward ? reach_home(t) : reach_past(t);
+            right = spread->backward ? reach_past(t) : reach_home(t);
+        }
+        lo = spread->left ? -1.0f : -left, hi = spread->right ? 1.0f : right;
+        if (hi - lo < 0.5f) /* nothing to show: the spread's place */
+            lo = -1.0f, hi = 1.0f;
     }
-    float lo = spread->left ? -1.0f : -left, hi = spread->right ? 1.0f : right;
-    if (hi - lo < 0.5f) /* nothing to show: the spread's place */
-        lo = -1.0f, hi = 1.0f;
     f.book.lo = layout->rtl ? -hi : lo;
     f.book.hi = layout->rtl ? -lo : hi;
-    f.grow_lo = f.book.lo + 1.0f, f.grow_hi = 1.0f - f.book.hi;
+    if (!one) /* one page: the leaf lifts off beyond the window, as on a phone */
+        f.grow_lo = f.book.lo + 1.0f, f.grow_hi = 1.0f - f.book.hi;
     return f;
 }
 
@@ -149,8 +157,8 @@ static AppCameraBook frame_leaf(PagesFrame f, const AppSpread *spread, const Cur
     float w = leaf->grid.width;
     float m = (spread->backward ? -1.0f : 1.0f) * mirror(layout); /* view -> leaf frame */
     float lo = f.book.lo * w, hi = f.book.hi * w, glo = f.grow_lo * w, ghi = f.grow_hi * w;
-    MeshReachSpan span = m > 0.0f ? (MeshReachSpan){lo, hi, glo, ghi, f.one_page}
-                                  : (MeshReachSpan){-hi, -lo, ghi, glo, f.one_page};
+    MeshReachSpan span = m > 0.0f ? (MeshReachSpan){lo, hi, glo, ghi, f.cut}
+                                  : (MeshReachSpan){-hi, -lo, ghi, glo, f.cut};
     f.book.lift = fmaxf(f.book.lift, mesh_reach_share(pose, w, leaf->grid.height, &span));
     return pages_at(&f);
 }
@@ -214,8 +222,9 @@ bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppL
     if (t <= 0.0 || (found && best <= t) || y < 0.0 || y > h || fabs(x) > w)
         return found;
     MeshFlipFace face = x >= 0.0 ? view->right : view->left;
-    if (x < 0.0 && single(layout, width, height))
-        return found; /* one page: the left one is not drawn */
+    bool one = app_book_one_page(layout, width, height);
+    if (one && (x < 0.0 ? layout->left_page <= 0.0f : layout->left_page >= 1.0f))
+        return found; /* one page at rest: the other is not drawn (spread_draws) */
     if (face.side == MESH_FLIP_SIDE_NONE)
         return found;
     *out =
@@ -920,19 +929,22 @@ static void board_draws(const AppSpread *spread, const CurlParams *pose, const A
  * right pages' indices in it (-1: none drawn). */
 static void spread_draws(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
                          const AppBookLayout *layout, const GpuRenderer *renderer,
-                         const PcDrawPush *camera_push, int one, uint32_t width, uint32_t height,
+                         const PcDrawPush *camera_push, uint32_t width, uint32_t height,
                          AppBookDraws *out, int at[2])
 {
     float w = leaf->grid.width, h = leaf->grid.height;
     PcDrawPush base = *camera_push;
     float m = mirror(layout);
     at[0] = at[1] = -1;
-    /* one page: the leaf lifts off to the left, onto nothing drawn */
-    bool left = spread->left && !one;
+    /* The one-page layout at rest on a page leaves the other out (the window's margin shows the
+     * backdrop there, not a sliver of it); while its view slides or goes with a leaf, both. */
+    bool one = app_book_one_page(layout, width, height);
+    bool left = spread->left && !(one && layout->left_page <= 0.0f);
+    bool right_page = spread->right && !(one && layout->left_page >= 1.0f);
     /* A spine with no page beyond it is an edge of the book: the leaf's towards the side it
      * turns to (a backward turn's leaf comes from the left), a flat page's or block's towards the
      * other side. */
-    bool leaf_spine = spread->backward ? !spread->right : !left;
+    bool leaf_spine = spread->backward ? !right_page : !left;
     /* The turning leaf first: where it covers the flat pages, the depth test then rejects them
      * before their shader (texture, shadow filter) runs. Without blending the order changes no
      * pixel. */
@@ -962,7 +974,7 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){-w, h, -1.0f});
         /* under the turning leaf: receives its shadow */
-        PcDrawPush push = printed(placed(&base, model, false, !spread->right, m), spread,
+        PcDrawPush push = printed(placed(&base, model, false, !right_page, m), spread,
                                   spread->left_leaf, spread->left_layer, PC_DRAW_FLAT);
         if (left_board)
             push.frame.v[3] += (float)board_flags(spread, spread->left_leaf);
@@ -972,7 +984,7 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
         at[0] = (int)out->count;
         out->draws[out->count++] = gpu_renderer_quad(renderer, &push);
     }
-    if (spread->right) {
+    if (right_page) {
         mat4 model = GLM_MAT4_IDENTITY_INIT;
         glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){w, h, 1.0f});
@@ -1004,7 +1016,7 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
      * (a printed cover's print is not loaded there). */
     bool cloth = hard && !spread->cover_print;
     if (left) {
-        PcDrawPush push = block(&base, -1.0f, left_leaves, w, h, !spread->right, m);
+        PcDrawPush push = block(&base, -1.0f, left_leaves, w, h, !right_page, m);
         push.frame.v[3] += (float)(cloth ? PC_FRAME_CLOTH | PC_FRAME_BOARD_BOTTOM : 0);
         if (left_board && spread->left_leaf != 0) { /* the back cover, its outside up */
             push.frame.v[3] += (float)(PC_FRAME_BOARD_TOP | PC_FRAME_BOARD_BACK);
@@ -1013,7 +1025,7 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
         }
         out->draws[out->count++] = gpu_renderer_block(renderer, &push);
     }
-    if (spread->right) {
+    if (right_page) {
         PcDrawPush push = block(&base, 1.0f, right, w, h, !left, m);
         push.frame.v[3] += (float)(cloth ? PC_FRAME_CLOTH | PC_FRAME_BOARD_BOTTOM : 0);
         if (right_board && spread->right_leaf == 0) { /* the front cover */
@@ -1043,14 +1055,13 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppLe
                     const AppBookLayout *layout, const GpuRenderer *renderer, uint32_t width,
                     uint32_t height, AppBookDraws *out)
 {
-    int one = single(layout, width, height);
     AppCameraBook camera = app_book_camera(spread, pose, leaf, layout, width, height);
     PcDrawPush base = app_camera_draw_push(width, height, &camera);
     out->count = 0;
     out->side_count = 0;
     int to_at[2], from_at[2];
     if (!spread->fading) {
-        spread_draws(spread, pose, leaf, layout, renderer, &base, one, width, height, out, to_at);
+        spread_draws(spread, pose, leaf, layout, renderer, &base, width, height, out, to_at);
         return;
     }
     /* The spread the turn leads to, whole, then the pages of the one it leaves over it: each
@@ -1058,10 +1069,10 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppLe
      * page there. The blocks are the new spread's: a leaf's depth changes sides, under a pixel. */
     float f = fminf(fmaxf(spread->fade, 0.0f), 1.0f);
     AppSpread to = fade_end(spread, !spread->backward), from = fade_end(spread, spread->backward);
-    spread_draws(&to, pose, leaf, layout, renderer, &base, one, width, height, out, to_at);
+    spread_draws(&to, pose, leaf, layout, renderer, &base, width, height, out, to_at);
     AppBookDraws old;
     old.count = old.side_count = 0;
-    spread_draws(&from, pose, leaf, layout, renderer, &base, one, width, height, &old, from_at);
+    spread_draws(&from, pose, leaf, layout, renderer, &base, width, height, &old, from_at);
     for (int side = 0; side < 2; side++) {
         if (to_at[side] >= 0 && from_at[side] < 0) {
             out->draws[to_at[side]].faded = true; /* fades in over the backdrop */

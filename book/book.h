@@ -72,7 +72,7 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
 #define APP_BOOK_CORNER_ZONE 16.0f
 
 /* Whether a width x height view shows one page (--layout single, or auto in a portrait view): the
- * spread's right-hand page as the book reads, not both. */
+ * side of the spread the layout's left_page rests on, not both. */
 bool app_book_one_page(const AppBookLayout *layout, uint32_t width, uint32_t height);
 
 /* A point of a page side as seen by the pointer. */

@@ -9,7 +9,7 @@
 typedef enum AppLayout {
     APP_LAYOUT_AUTO = 0, /* the spread, or one page where the view is taller than wide */
     APP_LAYOUT_SPREAD,
-    APP_LAYOUT_SINGLE, /* one page: the spread's side the reader is on */
+    APP_LAYOUT_SINGLE, /* one page: the spread's side the reader is on (AppBookLayout.left_page) */
 } AppLayout;
 
 typedef enum AppBinding {
@@ -29,6 +29,14 @@ typedef struct AppBookLayout {
      * (book/book.c) */
     bool hard_cover;
     AppLayout layout;
+    /* Where the one-page layout's view rests across the spread, in the book's left-bound frame
+     * (the binding mirrors it as it mirrors the rest): 0 on the right-hand page (the odd page, a
+     * leaf's front), 1 on the left-hand one (the even page, the back of the leaf turned before);
+     * between, the view slides from one to the other, in flight too. The owner keeps it for the
+     * moment it draws or reads input at (book/pagecurl.c, through book/reader.h: the page the
+     * reader is on, and the slide to it, with a settling leaf's progress to the page it lands
+     * on). At 0 or 1 only that page is drawn. The spread layout ignores it. */
+    float left_page;
 } AppBookLayout;
 
 /* Whether a book that says it reads right to left (`book_rtl`) or not binds on the right. */

@@ -11,6 +11,7 @@
 #include "book.h"
 #include "book_stream.h"
 #include "camera.h"
+#include "reader.h"
 #include "view.h"
 
 #include <math.h>
@@ -88,6 +89,7 @@ struct pagecurl_book {
     bool leaf_made;
     AppBookLayout layout; /* how it lies open: its binding, its covers, spread or one page */
     MeshFlip flip;
+    AppReader reader; /* the page the reader is on: the one-page layout's (layout.left_page) */
     AppZoom zoom;
     MeshInk ink;
     AppView view;
@@ -556,6 +558,8 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         d.reduced_motion);
     app_zoom_init(&b->zoom);
     b->seen = mesh_flip_view(&b->flip);
+    app_reader_init(&b->reader, b->pages, d.page, b->seen.spread);
+    b->layout.left_page = app_reader_left_page(&b->reader, &b->seen, 0.0);
     b->ink_seen = b->ink.revision;
     b->spread = app_book_spread(&b->seen);
     b->pose = app_book_pose(&b->seen, &b->leaf, &b->layout);
@@ -659,6 +663,25 @@ int pagecurl_book_outline_find(const pagecurl_book *b, const char *text, int fro
 
 /* --- input ----------------------------------------------------------------------------------- */
 
+/* The flip's view at `time`, the reader following it there (a leaf that has landed since the
+ * last frame leaves the view where it carried it; book/reader.h). */
+static MeshFlipView follow(pagecurl_book *b, double time)
+{
+    MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+    app_reader_follow(&b->reader, &view, time);
+    return view;
+}
+
+/* How the book lies open for input at `time`: the one-page view where the reader's slide has it
+ * then. */
+static AppBookLayout layout_at(pagecurl_book *b, double time)
+{
+    MeshFlipView view = follow(b, time);
+    AppBookLayout layout = b->layout;
+    layout.left_page = app_reader_left_page(&b->reader, &view, time);
+    return layout;
+}
+
 /* An event of the book's input (book/book.h) at target pixel (x, y), given to it as a fraction
  * of the viewport, which a replayed fraction times the viewport's size gives back exactly (the
  * product and quotient are exact in doubles). False where it did nothing. */
@@ -674,24 +697,25 @@ static bool feed(pagecurl_book *b, BookInputDevice device, BookInputAction actio
                    .y = (float)(y / b->height),
                    .pressure = pressure,
                    .scale = scale};
-    return app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->leaf,
-                          &b->layout);
+    AppBookLayout layout = layout_at(b, time);
+    return app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->leaf, &layout);
 }
 
 /* The page side under target pixel (x, y) as the book is seen at `time`, 0-based; -1 off the
  * book. */
-static int side_at(const pagecurl_book *b, double x, double y, double time)
+static int side_at(pagecurl_book *b, double x, double y, double time)
 {
     if (!b->width || !b->height)
         return -1;
+    AppBookLayout layout = layout_at(b, time);
     /* the pixel as the input's door reads it: its fraction of the viewport */
     float px = (float)(x / b->width) * (float)b->width,
           py = (float)(y / b->height) * (float)b->height;
     MeshFlipView view = mesh_flip_view_at(&b->flip, time);
     AppZoomView zoom =
-        app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, time);
+        app_book_zoom_view(&b->zoom, &view, &b->leaf, &layout, b->width, b->height, time);
     AppBookHit hit;
-    if (!app_book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
+    if (!app_book_pick(&view, &zoom, &b->leaf, &layout, b->width, b->height, px, py, &hit))
         return -1;
     return hit.page;
 }
@@ -749,6 +773,54 @@ static bool zoom_event(pagecurl_book *b, BookInputAction action, float scale, do
     return feed(b, BOOK_INPUT_ZOOM, action, x, y, 1.0f, scale, time);
 }
 
+/* A turn to the next spread (or the one before) asked by a key or an action. */
+static bool turn(pagecurl_book *b, bool next, double time)
+{
+    if (b->thumb_through && b->width) /* the reader's turn, as the program's keys ask it */
+        return feed(b, BOOK_INPUT_KEY, next ? BOOK_INPUT_NEXT : BOOK_INPUT_PREV, 0.0, 0.0, 1.0f,
+                    1.0f, time);
+    if (!(next ? mesh_flip_next(&b->flip, time) : mesh_flip_prev(&b->flip, time)))
+        return false;
+    if (b->width) { /* a turn from a zoomed view eases it back to fit */
+        AppBookLayout layout = layout_at(b, time);
+        MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+        AppSpread spread = app_book_spread(&view);
+        AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
+        app_zoom_ease_fit(&b->zoom, time, &fit);
+    }
+    return true;
+}
+
+/* The one-page layout's step to the next page (or the one before): the other side of the spread
+ * the book heads for by a slide of the view, else a turn, whose leaf carries the view to the page
+ * it lands on (book/reader.h). False where there is no such page, or the turn is refused (a page
+ * held, the queue of turns full). */
+static bool page_step(pagecurl_book *b, bool next, double time)
+{
+    MeshFlipView view = follow(b, time);
+    if (view.phase == MESH_FLIP_DRAGGING)
+        return false; /* the hand has the book */
+    int page = app_reader_page(&b->reader, &view) + (next ? 1 : -1);
+    if (page < 1 || page > b->pages)
+        return false;
+    if (page / 2 != view.heading && !turn(b, next, time))
+        return false;
+    view = mesh_flip_view_at(&b->flip, time);
+    app_reader_step(&b->reader, page, &view, time, view.reduced_motion);
+    return true;
+}
+
+/* Opens the book at `page` at `time`, a turn settling cut short: the reader asked for a place. */
+static bool jump(pagecurl_book *b, int page, double time)
+{
+    int spread = app_book_first_spread((uint32_t)page, false), end = mesh_flip_end_spread(&b->flip);
+    spread = spread < end ? spread : end;
+    if (!mesh_flip_jump(&b->flip, spread, time))
+        return false;
+    app_reader_jump(&b->reader, page, spread, time);
+    return true;
+}
+
 bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
 {
     if (!b)
@@ -760,23 +832,14 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
     case PAGECURL_ACTION_NEXT:
     case PAGECURL_ACTION_PREVIOUS: {
         bool next = action == PAGECURL_ACTION_NEXT;
-        if (b->thumb_through && b->width) /* the reader's turn, as the program's keys ask it */
-            return feed(b, BOOK_INPUT_KEY, next ? BOOK_INPUT_NEXT : BOOK_INPUT_PREV, 0.0, 0.0, 1.0f,
-                        1.0f, time);
-        if (!(next ? mesh_flip_next(&b->flip, time) : mesh_flip_prev(&b->flip, time)))
-            return false;
-        if (b->width) { /* a turn from a zoomed view eases it back to fit */
-            MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-            AppSpread spread = app_book_spread(&view);
-            AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &b->layout, b->width, b->height);
-            app_zoom_ease_fit(&b->zoom, time, &fit);
-        }
-        return true;
+        if (b->width && app_book_one_page(&b->layout, b->width, b->height))
+            return page_step(b, next, time);
+        return turn(b, next, time);
     }
-    case PAGECURL_ACTION_FIRST: /* a turn settling is cut short: the reader asked for a place */
-        return mesh_flip_jump(&b->flip, 0, time);
+    case PAGECURL_ACTION_FIRST:
+        return jump(b, 1, time);
     case PAGECURL_ACTION_LAST:
-        return mesh_flip_jump(&b->flip, mesh_flip_end_spread(&b->flip), time);
+        return jump(b, b->pages, time);
     case PAGECURL_ACTION_UNDO: {
         int page = mesh_ink_undo(&b->ink);
         if (page >= 0)
@@ -828,8 +891,9 @@ bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, do
     if (view.phase == MESH_FLIP_DRAGGING)
         return false; /* the point held stays under the pointer */
     b->held.on = false;
+    AppBookLayout layout = layout_at(b, time);
     AppSpread spread = app_book_spread(&view);
-    AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &b->layout, b->width, b->height);
+    AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
     /* about the pixel's centre, as a pointer's zoom */
     app_zoom_set(&b->zoom, fminf(fmaxf(zoom, APP_ZOOM_MIN), APP_ZOOM_MAX),
                  (float)((x + 0.5) / b->width), (float)((y + 0.5) / b->height), time, &fit);
@@ -886,8 +950,7 @@ bool pagecurl_book_go_to(pagecurl_book *b, int page)
     if (page < 1 || page > b->pages)
         return false;
     b->held.on = false;
-    int spread = app_book_first_spread((uint32_t)page, false), end = mesh_flip_end_spread(&b->flip);
-    return mesh_flip_jump(&b->flip, spread < end ? spread : end, b->seen_time);
+    return jump(b, page, b->seen_time);
 }
 
 bool pagecurl_book_hold(pagecurl_book *b, float progress, float grab, bool backward)
@@ -1018,9 +1081,13 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                         .moving = view.phase == MESH_FLIP_SETTLING ||
                                   view.phase == MESH_FLIP_FADING ||
                                   (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
-                                  app_zoom_moving(&b->zoom, b->seen_time),
+                                  app_zoom_moving(&b->zoom, b->seen_time) ||
+                                  app_reader_sliding(&b->reader, &view, b->seen_time),
                         .bound_right = b->layout.rtl,
-                        .drawing = b->ink.drawing + 1};
+                        .drawing = b->ink.drawing + 1,
+                        .page = app_reader_page(&b->reader, &view)};
+    if (s.page > b->pages)
+        s.page = 0; /* closed on a last leaf's blank back */
     spread_pages(b, view.spread, &s.left, &s.right);
     /* the turns queued behind a settling leaf count (thumbing through); a drag's end is the
      * hand's, so a held leaf heads where it would land if let go now */
@@ -1150,6 +1217,8 @@ static void step(pagecurl_book *b, double time)
         b->posed_at = shown;
     }
     MeshFlipView view = mesh_flip_view_at(&b->flip, shown);
+    app_reader_follow(&b->reader, &view, shown);
+    b->layout.left_page = app_reader_left_page(&b->reader, &view, shown);
     if (b->held.on && !view.turning) {
         int leaves = (b->pages + 1) / 2;
         b->spread = app_book_spread_at(view.spread, leaves, b->held.backward);

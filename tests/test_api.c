@@ -2580,6 +2580,83 @@ static void window_context(void)
     pagecurl_context_destroy(ctx);
 }
 
+/* The one-page layout's book: five pages, each a colour of its own, far from paper and from the
+ * host's black. */
+static const uint8_t STEP_COLOURS[5][3] = {
+    {200, 40, 40}, {40, 170, 40}, {40, 40, 200}, {190, 170, 30}, {170, 40, 170}};
+
+static bool coloured_page(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba)
+{
+    (void)user;
+    const uint8_t *c = STEP_COLOURS[(page - 1) % 5];
+    for (size_t i = 0; i < (size_t)width * height; i++)
+        memcpy(&rgba[4 * i], (const uint8_t[4]){c[0], c[1], c[2], 255}, 4);
+    return true;
+}
+
+/* The page (1-based) whose colour the host's last frame shows at the viewport's centre; 0 for
+ * none near enough (paper, the backdrop). */
+static int page_shown(const Host *h)
+{
+    const uint8_t *p = pixel(h, W / 2, H / 2);
+    int best = 0, least = 60 * 60 * 3;
+    for (int k = 0; k < 5; k++) {
+        int d = 0;
+        for (int c = 0; c < 3; c++)
+            d += (p[c] - STEP_COLOURS[k][c]) * (p[c] - STEP_COLOURS[k][c]);
+        if (d < least)
+            least = d, best = k + 1;
+    }
+    return best;
+}
+
+/* The one-page layout visits every page in order: NEXT from page 1 to the last (a slide of the
+ * view to a spread's right-hand page, a turn to the next spread's left-hand one), PREVIOUS back
+ * to page 1, bound on the left and on the right: at rest after each the state says the page and
+ * the viewport shows it; a step past either end is refused. */
+static void one_page_steps(Host *h, pagecurl_context *ctx)
+{
+    for (int rtl = 0; rtl < 2; rtl++) {
+        pagecurl_book *book = made(
+            ctx,
+            (pagecurl_book_desc){.provider = {.page_count = 5, .draw_page = coloured_page},
+                                 .binding = rtl ? PAGECURL_BINDING_RIGHT : PAGECURL_BINDING_LEFT,
+                                 .layout = PAGECURL_LAYOUT_SINGLE,
+                                 .thumb_through = true,
+                                 .wait_for_pages = true});
+        if (!book)
+            return;
+        double t = 0.0;
+        host_frame(h, book, t, true);
+        char visited[64] = "", *at = visited;
+        int wrong = 0;
+        for (int back = 0; back < 2; back++)
+            for (int k = 0; k < 5; k++) {
+                int want = back ? 5 - k : k + 1;
+                if (back && !k)
+                    CHECK(&st, !pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t),
+                          "one page%s: a step past the last page", rtl ? ", rtl" : "");
+                if (k)
+                    CHECK(&st,
+                          pagecurl_book_action(
+                              book, back ? PAGECURL_ACTION_PREVIOUS : PAGECURL_ACTION_NEXT, t),
+                          "one page%s: the step to page %d refused", rtl ? ", rtl" : "", want);
+                for (int f = 0; f < 200 && (state_of(book).moving || state_of(book).turning); f++)
+                    host_frame(h, book, t += 0.05, false);
+                host_frame(h, book, t += 0.05, true);
+                int page = state_of(book).page, shown = page_shown(h);
+                wrong += page != want || shown != want;
+                at += snprintf(at, (size_t)(visited + sizeof visited - at), " %d/%d", page, shown);
+            }
+        CHECK(&st, wrong == 0,
+              "one page%s: 1 .. 5 and back, the state's page / the page shown at rest:%s",
+              rtl ? ", rtl" : "", visited);
+        CHECK(&st, !pagecurl_book_action(book, PAGECURL_ACTION_PREVIOUS, t),
+              "one page%s: a step before page 1", rtl ? ", rtl" : "");
+        pagecurl_book_destroy(book);
+    }
+}
+
 int main(int argc, char **argv)
 {
     RunArgs args;
@@ -2620,6 +2697,7 @@ int main(int argc, char **argv)
         provider(&h, ctx);
         right_bound(ctx);
         reduced_motion(&h, ctx);
+        one_page_steps(&h, ctx);
         window_queries(&h, ctx, args.out);
         slow_page(&h, ctx, args.out);
         stuck_provider(ctx);

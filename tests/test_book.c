@@ -590,8 +590,9 @@ static void portrait_at(CheckState *s, const Ctx *c, int n, const char *curl,
 }
 
 /* --layout single (and auto in a portrait view): one page fills the view, page N from edge to
- * edge; a turned leaf lifts off to the left and uncovers the next recto. --layout spread in the
- * same view still shows both. */
+ * edge, an even page (the left-hand one) as an odd one; a leaf posed turned over has lifted off
+ * page N and uncovers the next recto (the window's view slides to the leaf's back as it lands).
+ * --layout spread in the same view still shows both. */
 static void check_layout(CheckState *s, const Ctx *c)
 {
     const char *single[] = {"--layout", "single", NULL}, *none[] = {NULL};
@@ -600,15 +601,23 @@ static void check_layout(CheckState *s, const Ctx *c)
     int a, b;
     portrait_at(s, c, 3, "0", single, 0.15f, 0.85f, &a, &b);
     CHECK(s, a == colour_of(3) && b == colour_of(3), "single: page 3 shows %d .. %d", a, b);
+    portrait_at(s, c, 2, "0", single, 0.15f, 0.85f, &a, &b);
+    CHECK(s, a == colour_of(2) && b == colour_of(2), "single: page 2 shows %d .. %d, want %d", a, b,
+          colour_of(2));
     portrait_at(s, c, 3, "0", none, 0.15f, 0.15f, &a, &b);
     CHECK(s, a == colour_of(3), "auto in a portrait view: %d at the left, want page 3's %d", a,
           colour_of(3));
+    portrait_at(s, c, 8, "0", none, 0.15f, 0.85f, &a, &b);
+    CHECK(s, a == colour_of(8) && b == colour_of(8),
+          "auto in a portrait view: page 8 shows %d .. %d, want %d", a, b, colour_of(8));
     portrait_at(s, c, 3, "0", spread, 0.3f, 0.7f, &a, &b);
     CHECK(s, a == colour_of(2) && b == colour_of(3), "spread in a portrait view: %d | %d", a, b);
     portrait_at(s, c, 9, "1", single, 0.5f, 0.5f, &a, &b);
     CHECK(s, a == colour_of(11), "single, turned: %d, want page 11's %d", a, colour_of(11));
     portrait_at(s, c, 5, "0", rtl, 0.15f, 0.85f, &a, &b);
     CHECK(s, a == colour_of(5) && b == colour_of(5), "single, rtl: page 5 shows %d .. %d", a, b);
+    portrait_at(s, c, 4, "0", rtl, 0.15f, 0.85f, &a, &b);
+    CHECK(s, a == colour_of(4) && b == colour_of(4), "single, rtl: page 4 shows %d .. %d", a, b);
 }
 
 /* The largest distance of a turning leaf's exported vertices (--export-obj of a headless --curl
@@ -1195,16 +1204,16 @@ static pagecurl_book *library_book(CheckState *s, const AppBookSource *src)
     return book;
 }
 
-static void check_where(CheckState *s, const AppBookSource *src, int spread, bool single,
+static void check_where(CheckState *s, const AppBookSource *src, int spread, int page,
                         const char *want, const char *what)
 {
     char line[APP_WHERE_MAX] = "";
     pagecurl_book *book = library_book(s, src);
     if (book)
-        app_where_line(book, spread, single, line, sizeof line);
+        app_where_line(book, spread, page, line, sizeof line);
     pagecurl_book_destroy(book);
-    CHECK(s, !strcmp(line, want), "%s: spread %d%s reads '%s', want '%s'", what, spread,
-          single ? " (one page)" : "", line, want);
+    CHECK(s, !strcmp(line, want), "%s: spread %d (page %d alone) reads '%s', want '%s'", what,
+          spread, page, line, want);
 }
 
 /* A PDF's own page labels (/PageLabels), as the title and the HUD say where the reader is: roman
@@ -1232,12 +1241,13 @@ static void check_labels(CheckState *s, const Ctx *c)
         for (int p = 0; p < 14; p++)
             check_label(s, src, p, want[p], "labels");
         check_label(s, src, 14, "", "labels, past the end");
-        check_where(s, src, 0, false, "i (1 / 14)", "labels");
-        check_where(s, src, 2, false, "iv-1 (4-5 / 14)", "labels");
-        check_where(s, src, 3, false, "2-3 (6-7 / 14)", "labels");
-        check_where(s, src, 5, false, "App-B to Cover (10-11 / 14)", "hyphenated labels");
-        check_where(s, src, 2, true, "1 (5 / 14)", "labels");
-        check_where(s, src, 7, false, "102 (14 / 14)", "labels");
+        check_where(s, src, 0, 0, "i (1 / 14)", "labels");
+        check_where(s, src, 2, 0, "iv-1 (4-5 / 14)", "labels");
+        check_where(s, src, 3, 0, "2-3 (6-7 / 14)", "labels");
+        check_where(s, src, 5, 0, "App-B to Cover (10-11 / 14)", "hyphenated labels");
+        check_where(s, src, 2, 5, "1 (5 / 14)", "labels");
+        check_where(s, src, 2, 4, "iv (4 / 14)", "labels, a left-hand page alone");
+        check_where(s, src, 7, 0, "102 (14 / 14)", "labels");
         /* what a reader types: a label (exactly, else ignoring case), else a page's number */
         static const struct {
             const char *text;
@@ -1309,15 +1319,15 @@ static void check_labels(CheckState *s, const Ctx *c)
                     "1",
                     "a prefix beyond ASCII");
         check_label(s, src, 5, " ", "an unknown style, a line break for a prefix");
-        check_where(s, src, 2, true, "?1 (5 / 6)", "beyond ASCII");
+        check_where(s, src, 2, 5, "?1 (5 / 6)", "beyond ASCII");
         pagecurl_book *book = library_book(s, src);
         line[0] = '\0';
         if (book)
-            app_where_line(book, 2, false, line, sizeof line);
+            app_where_line(book, 2, 0, line, sizeof line);
         pagecurl_book_destroy(book);
         CHECK(s, strlen(line) < sizeof line - 1 && strstr(line, "M-?1 (4-5 / 6)"),
               "a long label and one beyond ASCII: '%s'", line);
-        check_where(s, src, 3, false, "6 / 6", "a blank label");
+        check_where(s, src, 3, 0, "6 / 6", "a blank label");
         app_book_source_close(src);
     }
     /* none */

@@ -4,19 +4,24 @@
  *   to 3840x1080 (1280x720, 1280x800, portrait 800x1200 and 1920x1080 among them), the three
  *   layouts, both bindings and the three kinds of still book (open, closed at either end), the
  *   flat pages' corners project to an axis-aligned rectangle within 0.5 px that fills at least
- *   90 % of the window's limiting dimension, inside it;
+ *   90 % of the window's limiting dimension, inside it (the one-page layout's page on either
+ *   side of the spread);
  * - while a leaf turns, every pose of it stays in the window: the leaf's grid over whole turns
- *   (six kinds of turn, five grab heights, paper and hard covers, both layouts and bindings),
- *   framed as a posed frame is (the pose's own need) and with the lift the flip may hold on top;
+ *   (six kinds of turn, five grab heights, paper and hard covers, both layouts and bindings; the
+ *   one-page layout's view resting on either side as the leaf lifts, the leaf over the span its
+ *   view follows), framed as a posed frame is (the pose's own need) and with the lift the flip
+ *   may hold on top;
  *   and drags through the window's input (corner, edge and mid-page grabs pulled every way, the
  *   pointer clamped to the window as a trace is) and their settling, with the grabbed point under
  *   the pointer wherever a pose can put it there;
  * - in time, stepped at 60 Hz: a key turn, a drag let go, and 20 turns thumbed 60 ms apart move
  *   the view by a bounded step a frame, never jump, keep it pulled back between thumbed leaves,
  *   and bring it back eased (its last steps shrink to under half a pixel) to exactly the still
- *   book's view; the ends of a turn equal the still book's. */
+ *   book's view; the ends of a turn equal the still book's; the one-page view follows a reader
+ *   (book/reader.h) as the library's does, going with a settling leaf to the page it lands on. */
 #include "book/book.h"
 #include "book/camera.h"
+#include "book/reader.h"
 #include "check.h"
 #include "mesh/curl.h"
 #include "mesh/drag_ray.h"
@@ -116,8 +121,9 @@ typedef struct Tally {
 } Tally;
 
 /* The leaf in `pose` (leaf frame) in the view: every sampled vertex (the board's two faces for a
- * hard cover, `board` thick), mirrored by m into the view's frame; with `single` only those over
- * the page shown (+1 right of the spine, -1 left). */
+ * hard cover, `board` thick), mirrored by m into the view's frame, that lies over lo <= x <= hi
+ * (the one-page layout's span at its progress, view_span: what lies past it lifts off beyond the
+ * window; the spread's: all). */
 typedef struct LeafPoints {
     double pos[3 * NV], n[3 * NV];
 } LeafPoints;
@@ -131,8 +137,8 @@ static void points_of(const CurlParams *pose, const AppLeaf *leaf, LeafPoints *o
     mesh_curl_points(pose, NV, xy, out->pos, out->n);
 }
 
-static void points_in_view(const PcDrawPush *push, const LeafPoints *points, double m, int single,
-                           double board, Tally *t, const char *what)
+static void points_in_view(const PcDrawPush *push, const LeafPoints *points, double m, double lo,
+                           double hi, double board, Tally *t, const char *what)
 {
     const double *pos = points->pos, *n = points->n;
     for (int k = 0; k < NV; k++)
@@ -140,8 +146,8 @@ static void points_in_view(const PcDrawPush *push, const LeafPoints *points, dou
             const double *a = &pos[3 * k], *b = &n[3 * k];
             double o = 0.5 * side * board;
             double p[3] = {m * (a[0] + o * b[0]), a[1] + o * b[1], a[2] + o * b[2]};
-            if (single && p[0] * single < 0.0)
-                continue;      /* past the spine: the one-page layout lets it go */
+            if (p[0] < lo || p[0] > hi)
+                continue;      /* past the one-page view's span: let go */
             double q[2] = {0}; /* ndc() leaves a point behind the eye unset */
             bool seen = ndc(push, p, q);
             double far = fmax(fabs(q[0]), fabs(q[1]));
@@ -160,11 +166,11 @@ static void points_in_view(const PcDrawPush *push, const LeafPoints *points, dou
 }
 
 static void leaf_in_view(const PcDrawPush *push, const CurlParams *pose, const AppLeaf *leaf,
-                         double m, int single, double board, Tally *t, const char *what)
+                         double m, double lo, double hi, double board, Tally *t, const char *what)
 {
     LeafPoints points;
     points_of(pose, leaf, &points);
-    points_in_view(push, &points, m, single, board, t, what);
+    points_in_view(push, &points, m, lo, hi, board, t, what);
 }
 
 /* Largest difference between two matrices' entries. */
@@ -189,6 +195,20 @@ static double corner_step(const PcDrawPush *a, const PcDrawPush *b, double w, do
     return step;
 }
 
+/* The span of x (in the view's frame) the leaf must stay in view over while `spread` turns: the
+ * one-page layout's at its progress (its pages at lift 0), else everything. */
+static void view_span(const AppSpread *spread, const AppLeaf *leaf, const AppBookLayout *layout,
+                      uint32_t vw, uint32_t vh, double *lo, double *hi)
+{
+    *lo = -INFINITY, *hi = INFINITY;
+    if (!app_book_one_page(layout, vw, vh))
+        return;
+    AppSpread bare = *spread;
+    bare.lift = 0.0f;
+    AppCameraBook c = app_book_camera(&bare, NULL, leaf, layout, vw, vh);
+    *lo = (double)c.lo * c.width, *hi = (double)c.hi * c.width;
+}
+
 /* The leaf every check turns: only its grid's size matters to the camera. */
 static const AppLeaf LEAF = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
 
@@ -197,10 +217,12 @@ static AppBookLayout layout_of(int layout, bool rtl, bool hard)
     return (AppBookLayout){.layout = layout, .rtl = rtl, .hard_cover = hard};
 }
 
-/* The one-page layout's side in the view (+1 right, -1 left), 0 for the spread. */
-static int single_side(const AppBookLayout *layout, uint32_t vw, uint32_t vh)
+/* The one-page layout's view as a reader's at `time` (book/reader.h), the reader following the
+ * flip's `view`, as book/pagecurl.c keeps it. */
+static void read_at(AppReader *reader, AppBookLayout *layout, const MeshFlipView *view, double time)
 {
-    return app_book_one_page(layout, vw, vh) ? (layout->rtl ? -1 : 1) : 0;
+    app_reader_follow(reader, view, time);
+    layout->left_page = app_reader_left_page(reader, view, time);
 }
 
 /* At rest: the flat pages drawn, seen face-on, filling the window. */
@@ -214,19 +236,24 @@ static void at_rest(CheckState *s)
     for (size_t z = 0; z < SIZES; z++)
         for (int mode = 0; mode < 3; mode++)
             for (int rtl = 0; rtl < 2; rtl++)
-                for (int k = 0; k < 3; k++) {
+                for (int k = 0; k < 3 * 2; k++) {
                     uint32_t vw = sizes[z].w, vh = sizes[z].h;
                     const AppLeaf *leaf = &LEAF;
                     AppBookLayout layout = layout_of(mode, rtl, false);
-                    PcDrawPush push = push_of(&stills[k], NULL, leaf, &layout, vw, vh, NULL);
+                    /* the one-page layout resting on the right-hand page, then the left */
+                    bool one = app_book_one_page(&layout, vw, vh), on_left = k >= 3;
+                    if (on_left && !one)
+                        break;
+                    layout.left_page = on_left ? 1.0f : 0.0f;
+                    const AppSpread *still = &stills[k % 3];
+                    PcDrawPush push = push_of(still, NULL, leaf, &layout, vw, vh, NULL);
                     /* the pages drawn: those there, in the one-page layout the side it shows */
-                    int one = single_side(&layout, vw, vh);
                     double m = rtl ? -1.0 : 1.0, lo = INFINITY, hi = -INFINITY;
-                    if (stills[k].left && !one)
+                    if (still->left && (!one || on_left))
                         lo = fmin(lo, -m * W), hi = fmax(hi, -m * W);
-                    if (stills[k].right)
+                    if (still->right && (!one || !on_left))
                         lo = fmin(lo, m * W), hi = fmax(hi, m * W);
-                    if (!(lo <= hi) || (one && stills[k].right == false))
+                    if (!(lo <= hi))
                         continue; /* the one-page layout's side is empty at the book's end */
                     lo = fmin(lo, 0.0), hi = fmax(hi, 0.0);
                     /* pixel() leaves a corner behind the eye unset, and after one the loop
@@ -246,15 +273,17 @@ static void at_rest(CheckState *s)
                     double fill = fmax((x1 - x0) / vw, (y1 - y0) / vh);
                     bool inside = x0 >= -0.5 && x1 <= vw - 0.5 && y0 >= -0.5 && y1 <= vh - 0.5;
                     if (getenv("CAMERA_FILL"))
-                        printf("%ux%u %s%s %s: fill %.1f %%, corners off by %.3g px\n", vw, vh,
-                               layout_names[mode], rtl ? " rtl" : "", still_names[k], 100.0 * fill,
-                               off);
+                        printf("%ux%u %s%s %s%s: fill %.1f %%, corners off by %.3g px\n", vw, vh,
+                               layout_names[mode], rtl ? " rtl" : "", still_names[k % 3],
+                               on_left ? " (left page)" : "", 100.0 * fill, off);
                     CHECK(s, seen && off <= FACE_ON_PX,
-                          "%ux%u %s%s %s: not face-on, the corners %.2f px off a rectangle", vw, vh,
-                          layout_names[mode], rtl ? " rtl" : "", still_names[k], off);
+                          "%ux%u %s%s %s%s: not face-on, the corners %.2f px off a rectangle", vw,
+                          vh, layout_names[mode], rtl ? " rtl" : "", still_names[k % 3],
+                          on_left ? " (left page)" : "", off);
                     CHECK(s, fill >= FILL_MIN && inside,
-                          "%ux%u %s%s %s: the still pages fill %.1f %% (%s the window)", vw, vh,
-                          layout_names[mode], rtl ? " rtl" : "", still_names[k], 100.0 * fill,
+                          "%ux%u %s%s %s%s: the still pages fill %.1f %% (%s the window)", vw, vh,
+                          layout_names[mode], rtl ? " rtl" : "", still_names[k % 3],
+                          on_left ? " (left page)" : "", 100.0 * fill,
                           inside ? "inside" : "not inside");
                     least = fmin(least, fill), skew = fmax(skew, off);
                     checked++;
@@ -267,7 +296,9 @@ static void at_rest(CheckState *s)
 }
 
 /* Whole turns: every pose inside the view, with the pose's own framing and with the lift the flip
- * may hold; the view at either end of a turn is the still book's. */
+ * may hold; the view at either end of a turn is the still book's. The one-page layout's view
+ * rests on the page the leaf lifts off (a posed turn), or on the spread's other page (a pose
+ * held from there, thumbing through): the leaf over that page in view either way. */
 static void turns(CheckState *s)
 {
     const float W = MESH_PAGE_WIDTH;
@@ -279,7 +310,7 @@ static void turns(CheckState *s)
             const AppLeaf *leaf = &LEAF;
             AppBookLayout layout = layout_of(variant & 1 ? 2 : 1, variant & 2, variant & 4);
             uint32_t vw = sizes[z].w, vh = sizes[z].h;
-            int single = single_side(&layout, vw, vh);
+            bool one = app_book_one_page(&layout, vw, vh);
             char what[160];
             for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
                 AppSpread spread = kinds[k];
@@ -288,36 +319,47 @@ static void turns(CheckState *s)
                 if (layout.hard_cover && !board)
                     continue; /* a middle leaf is paper: as the variant without the cover */
                 double m = (spread.backward ? -1.0 : 1.0) * (layout.rtl ? -1.0 : 1.0);
-                for (int step = 0; step <= STEPS; step++) {
-                    spread.progress = (float)step / STEPS;
-                    for (int g = 0; g <= 4; g += board ? 4 : GRAB_STEP) {
-                        CurlParams pose =
-                            app_book_turn_pose(&spread, spread.progress, 0.25f * g, leaf, &layout);
-                        /* the pose's own need, and its points */
-                        AppCameraBook own = app_book_camera(&spread, &pose, leaf, &layout, vw, vh);
-                        LeafPoints points;
-                        points_of(&pose, leaf, &points);
-                        for (size_t l = 0; l < 3; l++) {
-                            if (l && g % 2)
-                                continue; /* the lifts held on top: every other grab */
-                            AppCameraBook camera = own;
-                            camera.lift = fmaxf(own.lift, lifts[l]); /* as app_book_camera */
-                            PcDrawPush push = app_camera_draw_push(vw, vh, &camera);
-                            snprintf(what, sizeof what, "%ux%u %s%s%s %s, t %.3f g %.2f lift %.1f",
-                                     vw, vh, single ? "single" : "spread", layout.rtl ? " rtl" : "",
-                                     board ? " hard" : "", kind_names[k], (double)spread.progress,
-                                     0.25 * g, (double)lifts[l]);
-                            points_in_view(&push, &points, m, single,
-                                           board ? APP_BOOK_BOARD * W : 0.0, &t, what);
+                float from = spread.backward ? 1.0f : 0.0f; /* the reader's page: the leaf's */
+                for (int other = 0; other < (one ? 2 : 1); other++) {
+                    layout.left_page = other ? 1.0f - from : from;
+                    for (int step = 0; step <= STEPS; step++) {
+                        spread.progress = (float)step / STEPS;
+                        for (int g = 0; g <= 4; g += board || other ? 4 : GRAB_STEP) {
+                            CurlParams pose = app_book_turn_pose(&spread, spread.progress,
+                                                                 0.25f * g, leaf, &layout);
+                            /* the pose's own need, and its points */
+                            AppCameraBook own =
+                                app_book_camera(&spread, &pose, leaf, &layout, vw, vh);
+                            double lo, hi;
+                            view_span(&spread, leaf, &layout, vw, vh, &lo, &hi);
+                            LeafPoints points;
+                            points_of(&pose, leaf, &points);
+                            for (size_t l = 0; l < 3; l++) {
+                                if (l && g % 2)
+                                    continue; /* the lifts held on top: every other grab */
+                                AppCameraBook camera = own;
+                                camera.lift = fmaxf(own.lift, lifts[l]); /* as app_book_camera */
+                                PcDrawPush push = app_camera_draw_push(vw, vh, &camera);
+                                snprintf(what, sizeof what,
+                                         "%ux%u %s%s%s %s%s, t %.3f g %.2f lift %.1f", vw, vh,
+                                         one ? "single" : "spread", layout.rtl ? " rtl" : "",
+                                         board ? " hard" : "", kind_names[k],
+                                         other ? " from the other page" : "",
+                                         (double)spread.progress, 0.25 * g, (double)lifts[l]);
+                                points_in_view(&push, &points, m, lo, hi,
+                                               board ? APP_BOOK_BOARD * W : 0.0, &t, what);
+                            }
                         }
                     }
                 }
+                layout.left_page = from;
                 spread.lift = 0.0f;
                 CHECK(s, t.outside == 0, "%ld of %ld leaf vertices outside the view; first: %s",
                       t.outside, t.vertices, t.where);
                 vertices += t.vertices;
                 worst = fmax(worst, t.worst);
-                /* the still book before and after the turn: the same view as its ends */
+                /* the still book before and after the turn: the same view as its ends (one
+                 * page: the page in view, which only the reader's slide moves) */
                 AppSpread before = kinds[k], after = kinds[k];
                 before.turning = after.turning = false;
                 if (kinds[k].backward) /* the leaf lies on the right before a forward turn */
@@ -354,7 +396,9 @@ static PcDrawPush frame_of(const MeshFlipView *view, const AppLeaf *leaf,
     PcDrawPush push = push_of(&spread, &pose, leaf, layout, vw, vh, camera);
     if (view->turning && t) {
         double m = (spread.backward ? -1.0 : 1.0) * (layout->rtl ? -1.0 : 1.0);
-        leaf_in_view(&push, &pose, leaf, m, single_side(layout, vw, vh), 0.0, t, what);
+        double lo, hi;
+        view_span(&spread, leaf, layout, vw, vh, &lo, &hi);
+        leaf_in_view(&push, &pose, leaf, m, lo, hi, 0.0, t, what);
     }
     return push;
 }
@@ -446,19 +490,21 @@ static void follow(Motion *mo, const MeshFlipView *view, const AppLeaf *leaf,
 
 /* Steps the flip at 60 Hz from `t` for `seconds`, checking each frame's leaf in view and how far
  * the view moves (mo->prev: the frame before); the view must come to rest, equal to the still
- * book's. */
-static void run_frames(MeshFlip *flip, const AppLeaf *leaf, const AppBookLayout *layout,
-                       uint32_t vw, uint32_t vh, double t, double seconds, Tally *tally, Motion *mo,
-                       const char *what)
+ * book's. The one-page view follows `reader`. */
+static void run_frames(MeshFlip *flip, const AppLeaf *leaf, AppBookLayout *layout,
+                       AppReader *reader, uint32_t vw, uint32_t vh, double t, double seconds,
+                       Tally *tally, Motion *mo, const char *what)
 {
     mo->rested = false;
     for (int f = 1; f <= (int)(seconds * 60.0); f++) {
         double now = t + f / 60.0;
         mesh_flip_step(flip, now);
         MeshFlipView view = mesh_flip_view_at(flip, now);
+        read_at(reader, layout, &view, now);
         PcDrawPush push = frame_of(&view, leaf, layout, vw, vh, NULL, tally, what);
         follow(mo, &view, leaf, layout, vw, vh, &push, what);
-        if (!view.turning && !(view.lift > 0.0f)) { /* at rest: it stays */
+        if (!view.turning && !(view.lift > 0.0f) && !app_reader_sliding(reader, &view, now)) {
+            /* at rest: it stays */
             AppSpread still = app_book_spread(&view);
             PcDrawPush rest = push_of(&still, NULL, leaf, layout, vw, vh, NULL);
             mo->gap = fmax(mo->gap, matrix_gap(&push, &rest));
@@ -507,6 +553,9 @@ static void drags(CheckState *s)
                     MeshFlip flip;
                     app_book_init(&flip, leaf, APP_BOOK_PAGES, open ? 1 : 0, false);
                     MeshFlipView view = mesh_flip_view(&flip);
+                    AppReader reader; /* on the right-hand page, the one grabbed */
+                    app_reader_init(&reader, APP_BOOK_PAGES, open ? 3 : 1, view.spread);
+                    read_at(&reader, &layout, &view, 0.0);
                     PcDrawPush push = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL);
                     double m = layout.rtl ? -1.0 : 1.0;
                     double p[3] = {m * held_at[0] * W, held_at[1] * H, 0.0}, px, py;
@@ -534,8 +583,11 @@ static void drags(CheckState *s)
                                         .action = BOOK_INPUT_MOVE};
                         e.x = (float)fmin(fmax(qx / vw, 0.0), 1.0);
                         e.y = (float)fmin(fmax(qy / vh, 0.0), 1.0);
+                        view = mesh_flip_view_at(&flip, time);
+                        read_at(&reader, &layout, &view, time);
                         app_book_input(&flip, NULL, NULL, &e, vw, vh, leaf, &layout);
                         view = mesh_flip_view_at(&flip, time);
+                        read_at(&reader, &layout, &view, time);
                         if (view.phase != MESH_FLIP_DRAGGING)
                             break;
                         moves++;
@@ -566,9 +618,10 @@ static void drags(CheckState *s)
                         .time = time, .device = BOOK_INPUT_MOUSE, .action = BOOK_INPUT_UP};
                     app_book_input(&flip, NULL, NULL, &e, vw, vh, leaf, &layout);
                     view = mesh_flip_view_at(&flip, time);
+                    read_at(&reader, &layout, &view, time);
                     Motion one = {.prev = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL)};
                     follow(&one, &view, leaf, &layout, vw, vh, &one.prev, what);
-                    run_frames(&flip, leaf, &layout, vw, vh, time, 3.0, &t, &one, what);
+                    run_frames(&flip, leaf, &layout, &reader, vw, vh, time, 3.0, &t, &one, what);
                     unsettled += !one.rested;
                     mo.gap = fmax(mo.gap, one.gap);
                     if (one.landing > mo.landing)
@@ -616,10 +669,13 @@ static void in_time(CheckState *s)
         MeshFlip flip;
         app_book_init_reader(&flip, leaf, APP_BOOK_PAGES, 1, false);
         MeshFlipView view = mesh_flip_view(&flip);
+        AppReader reader; /* on the right-hand page: the leaf a key turns */
+        app_reader_init(&reader, APP_BOOK_PAGES, 3, view.spread);
+        read_at(&reader, &layout, &view, 0.0);
         Motion key = {.prev = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL)};
         BookInput press = {.device = BOOK_INPUT_KEY, .action = BOOK_INPUT_NEXT};
         app_book_input(&flip, NULL, NULL, &press, vw, vh, leaf, &layout);
-        run_frames(&flip, leaf, &layout, vw, vh, 0.0, 3.0, &t, &key, "a key turn");
+        run_frames(&flip, leaf, &layout, &reader, vw, vh, 0.0, 3.0, &t, &key, "a key turn");
         one.step = fmax(one.step, key.step), one.gap = fmax(one.gap, key.gap);
         one.landing = fmax(one.landing, key.landing);
         one.rested = variant ? one.rested && key.rested : key.rested;
@@ -628,12 +684,16 @@ static void in_time(CheckState *s)
         /* 20 presses 60 ms apart and frames at 60 Hz, in time order */
         app_book_init_reader(&flip, leaf, 44, 0, false); /* 22 leaves: room for 20 turns */
         view = mesh_flip_view(&flip);
+        app_reader_init(&reader, 44, 1, view.spread);
+        read_at(&reader, &layout, &view, 0.0);
         Motion th = {.prev = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL)};
         double first_landed = -1.0, next_press = 0.0, next_frame = 1.0 / 60.0, peak = 0.0;
         int pressed = 0, spread0 = view.spread;
         while (next_frame < 4.0) {
             if (pressed < 20 && next_press <= next_frame) {
                 press.time = next_press;
+                view = mesh_flip_view_at(&flip, next_press);
+                read_at(&reader, &layout, &view, next_press);
                 app_book_input(&flip, NULL, NULL, &press, vw, vh, leaf, &layout);
                 pressed++, next_press += 0.06;
                 continue;
@@ -642,6 +702,7 @@ static void in_time(CheckState *s)
             next_frame += 1.0 / 60.0;
             mesh_flip_step(&flip, time);
             view = mesh_flip_view_at(&flip, time);
+            read_at(&reader, &layout, &view, time);
             AppCameraBook camera;
             PcDrawPush push = frame_of(&view, leaf, &layout, vw, vh, &camera, &t, "thumbing");
             follow(&th, &view, leaf, &layout, vw, vh, &push, "thumbing");
@@ -652,7 +713,8 @@ static void in_time(CheckState *s)
                 peak = fmax(peak, camera.lift);
                 drop = fmax(drop, peak - camera.lift);
             }
-            if (pressed == 20 && !view.turning && !(view.lift > 0.0f)) {
+            if (pressed == 20 && !view.turning && !(view.lift > 0.0f) &&
+                !app_reader_sliding(&reader, &view, time)) {
                 AppSpread still = app_book_spread(&view);
                 PcDrawPush rest = push_of(&still, NULL, leaf, &layout, vw, vh, NULL);
                 th.gap = fmax(th.gap, matrix_gap(&push, &rest));

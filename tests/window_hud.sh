@@ -44,15 +44,16 @@ capture "$out/held-hud.png" || fail "cannot capture the window"
 held=$(text "$out/held-hud.png")
 xdotool mouseup 1
 # Its first line says where the reader is, as the title does. Turned to 2-3 and made portrait (one
-# page shown), both say "3 / 16"; the HUD said "2-3" until something else drew a frame: the line
-# changed a frame after the one drawn for the new size. Its first line as shown, against the same
+# page shown), both say "2 / 16" (a turn puts the reader on the first page it uncovers, the
+# left-hand one); the HUD said "2-3" until something else drew a frame: the line changed a frame
+# after the one drawn for the new size. Its first line as shown, against the same
 # line in a frame drawn anew (H twice).
 xdotool key --window "$win" Right
 poll 60 has_title "pagecurl: 2-3 / 16" || fail "Right: the title is '$(title)'"
 # the leaf lands and the view comes back to rest: no frame drawn until the resize
 wait_settled "$out/landed.png" || fail "the turn never settled"
 xdotool windowsize "$win" 700 900
-poll 60 has_title "pagecurl: 3 / 16" || fail "made portrait: the title is '$(title)'"
+poll 60 has_title "pagecurl: 2 / 16" || fail "made portrait: the title is '$(title)'"
 portrait() { capture "$1" && [ "$(identify -format %w "$1")" = 700 ]; }
 poll 60 portrait "$out/portrait.png" || fail "the window never became portrait"
 wait_settled "$out/portrait.png" || fail "the portrait window never settled"

@@ -5,7 +5,8 @@
 # turns a leaf: "2-3 / 16"; Right three times more in quick succession (the turns queue) heads
 # for "8-9 / 16"; I adds the mode; G, 13, Enter opens at "12-13 / 16" and G, 3, Escape goes
 # nowhere (the window stays open). Bound on the right (--rtl) the arrows go the way the pages
-# move: Left turns forward, Right back. A notebook keeps the reader's place: turned to 4-5 and
+# move: Left turns forward, Right back. A portrait window shows one page: Right visits 1, 2, 3,
+# 4, 5 of a five-page book, "1 / 5" .. "5 / 5", and Left comes back. A notebook keeps the reader's place: turned to 4-5 and
 # closed, it reopens there. A book of an odd length turned to its end reads "end / 3". Read
 # with xdotool getwindowname. The page field's Enter counts as an input in the exit's summary.
 # A PDF's place is kept without a notebook, in the state folder (window_lib.sh makes one of this
@@ -86,6 +87,42 @@ expect "pagecurl: end / 3"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl on a 3-page book exited with $status"
 grep -q '"at": 3,' "$nb" || fail "the notebook keeps another place than the end: $(cat "$nb")"
+rm -rf "$book"
+# The one-page view (a portrait window) visits every page in order, one at a time: Right steps
+# 1, 2, 3, 4, 5 (to a spread's right-hand page by a slide of the view, to the next spread's
+# left-hand page by a turn that carries the view with its leaf), Left back to 1 (it went 1, 3, 5:
+# the even pages showed only on the back of the turning leaf); bound on the right, Left goes
+# forward. Its five pages are the program's own pictures of the built-in book's spreads.
+book=$(mktemp -d)
+for i in 1 2 3 4 5; do
+    "$exe" --headless --size 96x128 --page $((2 * i - 1)) --curl 0 --screenshot "$book/p$i.png" \
+        >/dev/null 2>&1 || fail "cannot make page $i"
+done
+window_start "$exe" --validation --size 300x480 --book "$book"
+expect "pagecurl: 1 / 5"
+for p in 2 3 4 5; do
+    xdotool key --window "$win" Right
+    expect "pagecurl: $p / 5"
+done
+xdotool key --window "$win" Right
+sleep 1
+has_title "pagecurl: 5 / 5" || fail "Right past the last page: the title is '$(title)'"
+for p in 4 3 2 1; do
+    xdotool key --window "$win" Left
+    expect "pagecurl: $p / 5"
+done
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl in a portrait window exited with $status"
+window_start "$exe" --validation --size 300x480 --book "$book" --rtl --page 2
+expect "pagecurl: 2 / 5"
+xdotool key --window "$win" Left
+expect "pagecurl: 3 / 5"
+xdotool key --window "$win" Right
+expect "pagecurl: 2 / 5"
+xdotool key --window "$win" Right
+expect "pagecurl: 1 / 5"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl --rtl in a portrait window exited with $status"
 rm -rf "$book"
 # The page field's Enter is an input whose latency the exit's summary measures, as a key that
 # turns a page is: a session of G, 5, Enter alone says it (it said none).

@@ -220,7 +220,7 @@ typedef enum pagecurl_binding {
 typedef enum pagecurl_layout {
     PAGECURL_LAYOUT_AUTO = 0, /* the spread, or one page where the view is taller than wide */
     PAGECURL_LAYOUT_SPREAD,
-    PAGECURL_LAYOUT_SINGLE,
+    PAGECURL_LAYOUT_SINGLE, /* one page: the one the reader is on (pagecurl_state.page) */
 } pagecurl_layout;
 
 typedef enum pagecurl_cover {
@@ -370,7 +370,9 @@ typedef struct pagecurl_pointer_event {
 PAGECURL_API void pagecurl_book_pointer(pagecurl_book *book, const pagecurl_pointer_event *event);
 
 typedef enum pagecurl_action {
-    PAGECURL_ACTION_NEXT = 0, /* turn to the next spread, animated */
+    /* turn to the next spread, animated; where one page is shown, the next page (by a slide of
+     * the view or a turn: pagecurl_state.page) */
+    PAGECURL_ACTION_NEXT = 0,
     PAGECURL_ACTION_PREVIOUS,
     PAGECURL_ACTION_FIRST,    /* open at the first spread, at once (a turn settling ends there) */
     PAGECURL_ACTION_LAST,     /* open at the spread holding the last page, at once (likewise) */
@@ -547,8 +549,9 @@ typedef struct pagecurl_state {
     float progress;                  /* of the turn in flight, 0 flat .. 1 over */
     /* The picture changes with the clock alone: a leaf settles, after a turn the view eases
      * back to rest (face-on, the pages filling the viewport; up to half a second after
-     * TURN_ENDED), a flick's pan coasts or the zoom eases to fit. A host that draws only when
-     * something changes keeps drawing while it is set. */
+     * TURN_ENDED), a flick's pan coasts, the zoom eases to fit or the one-page view slides to
+     * the spread's other page (`page`). A host that draws only when something changes keeps
+     * drawing while it is set. */
     bool moving;
     /* The book binds on the right (pagecurl_book_desc.binding, or a PDF that reads right to left):
      * its pages move left to right, so a host's Left arrow is NEXT and its Right PREVIOUS. */
@@ -562,6 +565,15 @@ typedef struct pagecurl_state {
     bool streaming;   /* pages are being drawn: PAGE_READY events will follow */
     bool pages_ready; /* pages drawn and not shown yet: the next update takes them in */
     pagecurl_quality quality; /* the tier drawn with (AUTO resolved: LOW or HIGH, or REFERENCE) */
+    /* Added after quality (a .size that ends before it leaves it unwritten): the page (1-based)
+     * the reader is on, where the book heads. The one-page layout shows it at rest, and its
+     * NEXT and PREVIOUS step one page: to the other side of the spread by a slide of the view,
+     * to the next spread by a turn, whose leaf the view follows to the page it lands on (a
+     * forward turn's left-hand page, the back of the leaf turned). A turn by hand, or a
+     * spread's, puts the reader on the first page it uncovers (forward: the left-hand page;
+     * back: the right-hand one); go to page, FIRST and LAST on theirs. 0: the book lies closed
+     * on its last leaf's blank back. */
+    int page;
 } pagecurl_state;
 PAGECURL_API void pagecurl_book_state(const pagecurl_book *book, pagecurl_state *out);
 
