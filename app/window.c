@@ -280,10 +280,11 @@ static int heading_spread(const pagecurl_book *book, const pagecurl_state *s)
 }
 
 /* The reader's place: the page of the spread the book heads for that a notebook and the place
- * kept name (its left-hand page; the first page before it, the last past the end). */
+ * kept name (its left-hand page; the first page before it, the last past the end), or the one
+ * page shown. */
 static int place_page(const pagecurl_book *book, const pagecurl_state *s)
 {
-    if (s->page > 0) /* one page shown: that page */
+    if (s->single && s->page > 0) /* one page shown: that page */
         return s->page;
     int pages = pagecurl_book_page_count(book), heading = heading_spread(book, s);
     return heading > 0 ? (2 * heading < pages ? 2 * heading : pages) : 1;
