@@ -133,6 +133,7 @@ struct pagecurl_book {
     bool times_valid;
     pagecurl_event events[EVENT_RING];
     uint32_t event_head, event_count;
+    uint32_t recorded_slot; /* the slot + 1 recorded since the last update (0: none) */
 };
 
 const char *pagecurl_version(void)
@@ -1236,6 +1237,7 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         return false;
     }
     step(b, time);
+    b->recorded_slot = 0;
     if (b->detail_hold > 0.0) { /* the pages this frame shows, drawn for it while it waits */
         AppViewFrame shown = {.pose = b->pose, .spread = b->spread, .layout = b->layout};
         app_view_want_detail(&b->view, &shown, size);
@@ -1273,21 +1275,78 @@ static void drawn_straight(VkCommandBuffer cmd, const pagecurl_target *t)
     gpu_barriers(cmd, NULL, &after, 1);
 }
 
-void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
-                          const pagecurl_target *target)
+/* A second target of the frame recorded for `slot` (a thumbnail, a minimap): that frame's picture
+ * scaled into its viewport, from the book's own image. */
+static bool record_copy(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
+                        const pagecurl_target *t, pagecurl_error *err)
 {
-    if (!b)
-        return;
-    if (!target || target->size < offsetof(pagecurl_target, format))
-        return;
+    VkExtent2D size = viewport_of(t);
+    const char *bad = NULL;
+    if (b->recorded_slot != slot + 1)
+        bad = "not the size the last pagecurl_book_update readied, and no frame of this slot "
+              "recorded since for a second target to copy";
+    else if (t->view || b->view.direct)
+        bad = "a second target is copied from the book's own picture: neither it nor the first "
+              "may be drawn straight into (a view)";
+    if (bad) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: a viewport of %ux%u: %s",
+                  size.width, size.height, bad);
+        return false;
+    }
+    const GpuContext *ctx = &b->ctx->gpu;
+    gpu_label_begin(ctx, cmd, "pagecurl second target");
+    gpu_offscreen_record_blit(ctx, cmd, &b->view.offscreen,
+                              &(GpuBlitTarget){.image = t->image,
+                                               .format = t->format,
+                                               .offset = viewport_offset(t),
+                                               .extent = size,
+                                               .layout = t->layout,
+                                               .final_layout = t->final_layout,
+                                               .src_stage = t->src_stage,
+                                               .src_access = t->src_access});
+    gpu_label_end(ctx, cmd);
+    return true;
+}
+
+bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
+                          const pagecurl_target *target, pagecurl_error *err)
+{
+    if (err)
+        *err = (pagecurl_error){0};
+    if (!b || !cmd || !target) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: %s",
+                  !b     ? "no book"
+                  : !cmd ? "no command buffer"
+                         : "no target");
+        return false;
+    }
+    if (!sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
+        return false;
     pagecurl_target t = target_of(target);
     VkExtent2D size = viewport_of(&t);
     bool direct = t.view != VK_NULL_HANDLE;
-    if (!b->view_made || b->view.kind != APP_VIEW_HOSTED || slot >= GPU_FRAMES_IN_FLIGHT ||
-        size.width != b->width || size.height != b->height || direct != b->view.direct ||
-        (direct && (t.extent.width != b->view.direct_extent.width ||
-                    t.extent.height != b->view.direct_extent.height)))
-        return; /* not readied for this: nothing recorded */
+    const char *bad = NULL;
+    if (!b->view_made || b->view.kind != APP_VIEW_HOSTED)
+        bad = b->view_made ? "this book draws its own frames (pagecurl_book_render)"
+                           : "no pagecurl_book_update has readied a frame";
+    else if (slot >= GPU_FRAMES_IN_FLIGHT)
+        bad = "a slot beyond frames_in_flight";
+    if (bad) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: %s", bad);
+        return false;
+    }
+    if (!target_valid(b, &t, err))
+        return false;
+    if (size.width != b->width || size.height != b->height)
+        return record_copy(b, cmd, slot, &t, err);
+    if (direct != b->view.direct || (direct && (t.extent.width != b->view.direct_extent.width ||
+                                                t.extent.height != b->view.direct_extent.height))) {
+        error_set(err, PAGECURL_ERROR_USAGE,
+                  "pagecurl_book_record: the target is not as the last pagecurl_book_update was "
+                  "given it (%s)",
+                  direct != b->view.direct ? "a view, or none" : "its extent");
+        return false;
+    }
     const GpuContext *ctx = &b->ctx->gpu;
     /* a leaf asked for is read by this frame alone: one buffer, read once the host has waited */
     bool read = b->read_leaf_next && b->leaf.desc.readback;
@@ -1299,7 +1358,8 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
                           .target_generation = direct ? t.generation : 0};
     b->read_leaf_next = false;
     b->leaf_read = b->leaf_read || read;
-    GpuError ignored = {0};
+    GpuError gerr = {0};
+    bool recorded;
     gpu_label_begin(ctx, cmd, "pagecurl");
     if (direct) {
         /* the host's layout and last use met in its own command buffer, so that the slot's
@@ -1328,9 +1388,10 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
             .keep = t.keep,
         };
         gpu_barriers(cmd, NULL, &before, 1);
-        if (app_view_record(ctx, &b->view, cmd, slot, &frame, &straight, &ignored))
+        recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, &straight, &gerr);
+        if (recorded)
             drawn_straight(cmd, &t);
-    } else if (app_view_record(ctx, &b->view, cmd, slot, &frame, NULL, &ignored)) {
+    } else if ((recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, NULL, &gerr))) {
         gpu_offscreen_record_blit(ctx, cmd, &b->view.offscreen,
                                   &(GpuBlitTarget){.image = t.image,
                                                    .format = t.format,
@@ -1341,6 +1402,12 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
                                                    .src_access = t.src_access});
     }
     gpu_label_end(ctx, cmd);
+    if (!recorded) {
+        error_from_gpu(err, &gerr);
+        return false;
+    }
+    b->recorded_slot = slot + 1; /* a second target may copy it */
+    return true;
 }
 
 bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_desc *desc,

@@ -432,7 +432,9 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
     vkCmdClearColorImage(cmd, target.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                          &(VkClearColorValue){.float32 = {0.0f, 0.0f, 0.0f, 1.0f}}, 1,
                          &(VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1});
-    pagecurl_book_record(book, cmd, slot, &target);
+    bool recorded = pagecurl_book_record(book, cmd, slot, &target, &err);
+    if (!recorded)
+        fprintf(stderr, "test_api: record: %s\n", err.message);
     if (ms) { /* the samples, left in TRANSFER_SRC_OPTIMAL, resolved into the image */
         image_barrier(cmd, h->ms_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
@@ -474,7 +476,7 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
                         h->fence[slot]));
     if (wait)
         VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
-    return true;
+    return recorded;
 }
 
 static const uint8_t *pixel(const Host *h, uint32_t x, uint32_t y)
@@ -622,7 +624,11 @@ static void refusals(pagecurl_context *ctx)
     pagecurl_book_page_label(NULL, 1, label, sizeof label);
     pagecurl_book_pointer(NULL, NULL);
     pagecurl_book_set_ink_mode(NULL, true);
-    pagecurl_book_record(NULL, VK_NULL_HANDLE, 0, NULL);
+    CHECK(&st,
+          !pagecurl_book_record(NULL, VK_NULL_HANDLE, 0, NULL, &err) &&
+              err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "no book"),
+          "a record of no book: %s", err.message);
+    CHECK(&st, !pagecurl_book_record(NULL, VK_NULL_HANDLE, 0, NULL, NULL), "a record of no book");
     CHECK(&st,
           !pagecurl_book_poll_event(NULL, &ev) && pagecurl_book_page_count(NULL) == 0 &&
               !pagecurl_book_action(NULL, PAGECURL_ACTION_NEXT, 0.0) &&
@@ -992,6 +998,109 @@ static void copied_frames(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(blitted);
     pagecurl_book_destroy(copied);
     pagecurl_book_destroy(depth);
+}
+
+/* A second target in the same frame (a thumbnail): recorded after the first with the same slot, a
+ * viewport of half the first's size gets the first's picture scaled (here both in the host's one
+ * image, side by side); one drawn straight into, or before any frame of the slot, is refused. */
+#define MAIN_W 400
+#define MAIN_H 250
+static void second_target(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *book = book_at_3(ctx);
+    if (!book)
+        return;
+    pagecurl_target first = {
+        .size = sizeof first,
+        .image = h->image,
+        .extent = {h->width, h->height},
+        .viewport = {{0, 0}, {MAIN_W, MAIN_H}},
+        .layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        .final_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_CLEAR_BIT,
+        .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+    };
+    /* after the first's copy: the image as the first left it */
+    pagecurl_target thumb = first;
+    thumb.viewport = (VkRect2D){{MAIN_W, 0}, {MAIN_W / 2, MAIN_H / 2}};
+    thumb.layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    thumb.src_stage = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    thumb.src_access = VK_ACCESS_2_MEMORY_WRITE_BIT;
+    pagecurl_error err;
+    bool updated = pagecurl_book_update(book, 0.0, &first, &err);
+    CHECK(&st, updated, "the first target's update: %s", updated ? "" : err.message);
+    uint32_t slot = (uint32_t)(h->frame++ % 2);
+    VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
+    VK_OK(vkResetFences(h->device, 1, &h->fence[slot]));
+    VkCommandBuffer cmd = h->cmd[slot];
+    VK_OK(vkBeginCommandBuffer(
+        cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT}));
+    image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                  VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+                  VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    vkCmdClearColorImage(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                         &(VkClearColorValue){.float32 = {0.0f, 0.0f, 0.0f, 1.0f}}, 1,
+                         &(VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1});
+    pagecurl_target early = thumb;
+    CHECK(&st,
+          !pagecurl_book_record(book, cmd, slot, &early, &err) &&
+              err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "second target"),
+          "a second target before the first: %s", err.message);
+    bool drawn = pagecurl_book_record(book, cmd, slot, &first, &err);
+    CHECK(&st, drawn, "the first target: %s", drawn ? "" : err.message);
+    pagecurl_target viewed = thumb;
+    viewed.view = h->view;
+    CHECK(&st,
+          !pagecurl_book_record(book, cmd, slot, &viewed, &err) &&
+              err.status == PAGECURL_ERROR_USAGE,
+          "a second target drawn straight into: %s", err.message);
+    bool copied = pagecurl_book_record(book, cmd, slot, &thumb, &err);
+    CHECK(&st, copied, "the second target: %s", copied ? "" : err.message);
+    image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
+                  VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    vkCmdCopyImageToBuffer(
+        cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, h->readback, 1,
+        &(VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                             .imageExtent = {h->width, h->height, 1}});
+    VkMemoryBarrier2 host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                             .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                             .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                             .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                             .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .memoryBarrierCount = 1,
+                                                   .pMemoryBarriers = &host});
+    VK_OK(vkEndCommandBuffer(cmd));
+    VK_OK(vkQueueSubmit(h->queue, 1,
+                        &(VkSubmitInfo){.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                                        .commandBufferCount = 1,
+                                        .pCommandBuffers = &cmd},
+                        h->fence[slot]));
+    VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
+    /* the thumbnail against the first picture averaged over 2 x 2 pixels: close everywhere, and a
+     * picture (paper and backdrop), not the host's black */
+    double off = 0.0;
+    int lo = 255, hi = 0;
+    for (uint32_t y = 0; y < MAIN_H / 2; y++)
+        for (uint32_t x = 0; x < MAIN_W / 2; x++) {
+            const uint8_t *t = pixel(h, MAIN_W + x, y);
+            for (int c = 0; c < 3; c++) {
+                int sum = pixel(h, 2 * x, 2 * y)[c] + pixel(h, 2 * x + 1, 2 * y)[c] +
+                          pixel(h, 2 * x, 2 * y + 1)[c] + pixel(h, 2 * x + 1, 2 * y + 1)[c];
+                off += fabs(t[c] - sum / 4.0);
+                lo = t[c] < lo ? t[c] : lo;
+                hi = t[c] > hi ? t[c] : hi;
+            }
+        }
+    off /= (MAIN_W / 2) * (MAIN_H / 2) * 3.0;
+    printf("a second target: off the first's picture by %.2f a channel on average, %d .. %d\n", off,
+           lo, hi);
+    CHECK(&st, off < 4.0 && hi - lo > 100,
+          "a second target: off the first's picture by %.2f a channel, values %d .. %d", off, lo,
+          hi);
+    pagecurl_book_destroy(book);
 }
 
 /* The most two frames' viewports differ by in a channel, and the pixels that differ by more
@@ -2099,7 +2208,8 @@ static void dropped_frame(Host *h, pagecurl_context *ctx)
         h->cmd[slot],
         &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT}));
-    pagecurl_book_record(book, h->cmd[slot], slot, &target);
+    bool recorded = pagecurl_book_record(book, h->cmd[slot], slot, &target, &err);
+    CHECK(&st, recorded, "the dropped frame's record: %s", recorded ? "" : err.message);
     VK_OK(vkEndCommandBuffer(h->cmd[slot])); /* and never submitted */
     h->frame += 2;                           /* the next frame records the same slot */
     Watchdog w;
@@ -2591,6 +2701,7 @@ int main(int argc, char **argv)
         interaction(&h, ctx);
         kept_ink(&h, ctx);
         copied_frames(&h, ctx);
+        second_target(&h, ctx);
         direct_frames(&h, ctx);
         host_camera(&h, ctx);
         own_frames(&h, ctx, args.exe, args.out);

@@ -5,7 +5,7 @@
  *
  *     pagecurl_book_pointer(book, &event);            as input arrives (or pagecurl_book_action)
  *     pagecurl_book_update(book, now, &target, &err); once a frame, outside any command buffer
- *     pagecurl_book_record(book, cmd, slot, &target); into the host's command buffer
+ *     pagecurl_book_record(book, cmd, slot, &target, &err); into the host's command buffer
  *     while (pagecurl_book_poll_event(book, &ev)) ... what happened: turns, pages, errors
  *
  * pagecurl_book_update advances the book to the host's clock, takes in the pages drawn since the
@@ -617,9 +617,21 @@ PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
  * a slot again only after the device has finished the command buffer it last recorded that slot
  * into (the host's fence for that frame). Nothing here waits, allocates or submits. The target
  * must be as the last pagecurl_book_update was given it (its viewport's size, its extent and
- * whether it has a view), else nothing is recorded. */
-PAGECURL_API void pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
-                                       const pagecurl_target *target);
+ * whether it has a view).
+ *
+ * A second target in the same frame (a thumbnail, a minimap): recorded after the first, with the
+ * same slot and no update between, a target whose viewport has another size gets the frame just
+ * recorded, scaled to fill its viewport (filtered), as a copy from the book's own image: so the
+ * first target is copied in (no view) and so is the second, and the second, executed after the
+ * first, may be in the same command buffer or a later one. The book draws one picture a frame,
+ * framed for the first viewport: a second viewport of another shape stretches it, so give it the
+ * first's shape. (An update for the second viewport's size would make the book's images anew for
+ * it, as for a resized window: between frames, never between a record and its submission.)
+ *
+ * False (with err, nothing recorded) for a target not as the update readied it, a second one that
+ * cannot be copied, a slot out of range, no update yet, or a device failure. */
+PAGECURL_API bool pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
+                                       const pagecurl_target *target, pagecurl_error *err);
 
 /* The first row of the viewport (in its pixels, from its top) below the book's head, its far
  * edge, halfway across what the last update framed: a host that draws over the picture (a HUD
