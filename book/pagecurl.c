@@ -217,7 +217,8 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
                                                 .pipeline_cache = d.pipeline_cache,
                                                 .debug_names = d.debug_names,
                                                 .geometry_shader = d.geometry_shader,
-                                                .sampler_anisotropy = d.sampler_anisotropy},
+                                                .sampler_anisotropy = d.sampler_anisotropy,
+                                                .enabled = d.enabled_features},
                                &ctx->gpu, &gerr);
     else
         ok = gpu_context_create(

@@ -91,6 +91,11 @@ typedef struct Host {
     VkPhysicalDevice physical;
     VkDevice device;
     bool geometry_shader; /* enabled on the device */
+    /* the chain the device was made with (pagecurl_context_desc.enabled_features); made without
+     * synchronization2 where `without_sync2` is set before host_device */
+    VkPhysicalDeviceFeatures2 enabled;
+    VkPhysicalDeviceVulkan13Features enabled13;
+    bool without_sync2;
     uint32_t family;
     VkQueue queue;
     VkCommandPool pool;
@@ -204,9 +209,9 @@ static void host_device(Host *h, bool anisotropy)
         if ((families[i].queueFlags & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)) ==
             (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT))
             h->family = i;
-    VkPhysicalDeviceVulkan13Features want13 = {
+    h->enabled13 = (VkPhysicalDeviceVulkan13Features){
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-        .synchronization2 = VK_TRUE,
+        .synchronization2 = !h->without_sync2,
         .dynamicRendering = VK_TRUE,
         .maintenance4 = VK_TRUE};
     float priority = 1.0f;
@@ -214,17 +219,18 @@ static void host_device(Host *h, bool anisotropy)
     VkPhysicalDeviceFeatures offered;
     vkGetPhysicalDeviceFeatures(h->physical, &offered);
     h->geometry_shader = offered.geometryShader;
-    VkDeviceCreateInfo dinfo = {
-        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-        .pNext = &want13,
-        .queueCreateInfoCount = 1,
-        .pQueueCreateInfos =
-            &(VkDeviceQueueCreateInfo){.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                       .queueFamilyIndex = h->family,
-                                       .queueCount = 1,
-                                       .pQueuePriorities = &priority},
-        .pEnabledFeatures = &(VkPhysicalDeviceFeatures){.geometryShader = h->geometry_shader,
-                                                        .samplerAnisotropy = anisotropy}};
+    h->enabled = (VkPhysicalDeviceFeatures2){
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+        .pNext = &h->enabled13,
+        .features = {.geometryShader = h->geometry_shader, .samplerAnisotropy = anisotropy}};
+    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                                .pNext = &h->enabled,
+                                .queueCreateInfoCount = 1,
+                                .pQueueCreateInfos = &(VkDeviceQueueCreateInfo){
+                                    .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                    .queueFamilyIndex = h->family,
+                                    .queueCount = 1,
+                                    .pQueuePriorities = &priority}};
     VK_OK(vkCreateDevice(h->physical, &dinfo, NULL, &h->device));
     vkGetDeviceQueue(h->device, h->family, 0, &h->queue);
     h->own_device = true;
@@ -2566,6 +2572,34 @@ static void remade_target(void)
 }
 
 /* A simple host: the library makes the device, the host records on it. */
+/* A host's device made without synchronization2, its enabled features said: refused at once
+ * with one line naming it, before anything is drawn (no validation message); the same device's
+ * features in full are taken. */
+static void enabled_features(void)
+{
+    for (int without = 1; without >= 0; without--) {
+        Host h = {.without_sync2 = without};
+        host_instance(&h, true);
+        host_device(&h, false);
+        pagecurl_context_desc desc = host_desc(&h);
+        desc.enabled_features = &h.enabled;
+        pagecurl_error err;
+        pagecurl_context *ctx = pagecurl_context_create(&desc, &err);
+        if (without)
+            CHECK(&st,
+                  !ctx && err.status == PAGECURL_ERROR_USAGE &&
+                      strstr(err.message, "without synchronization2 enabled") &&
+                      !strchr(err.message, '\n'),
+                  "a device without synchronization2: %s", err.message);
+        else
+            CHECK(&st, ctx != NULL, "a device with its features said: %s", err.message);
+        pagecurl_context_destroy(ctx);
+        host_destroy(&h);
+        CHECK(&st, h.messages == 0, "%u validation messages, a device %s synchronization2",
+              h.messages, without ? "without" : "with");
+    }
+}
+
 static void own_context(void)
 {
     pagecurl_error err;
@@ -2724,6 +2758,7 @@ int main(int argc, char **argv)
     }
     host_destroy(&h);
     CHECK(&st, h.messages == 0, "%u validation or driver messages", h.messages);
+    enabled_features();
     own_context();
     remade_target();
     window_context();

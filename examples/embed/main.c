@@ -159,6 +159,9 @@ static int book_open(const Gpu *g, const Options *o, uint32_t slots, VkFormat fo
         .debug_names = o->validation, /* the instance has VK_EXT_debug_utils then */
         .geometry_shader = g->geometry_shader,
         .sampler_anisotropy = g->anisotropy,
+        /* the features the device was made with: a device the library cannot draw with is
+         * refused here, with one line saying what it lacks */
+        .enabled_features = &g->enabled,
     };
     if (!(*ctx = pagecurl_context_create(&cd, &err)))
         return failed("pagecurl_context_create", &err);

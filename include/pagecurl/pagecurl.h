@@ -80,7 +80,8 @@ typedef struct pagecurl_context_desc {
     uint32_t size; /* sizeof(pagecurl_context_desc) */
     /* The host's device. All of instance, physical_device, device and queue given: the library
      * draws with them and never destroys them. The device must be Vulkan 1.3 with
-     * dynamicRendering, synchronization2 and maintenance4 enabled, `queue` (of `queue_family`) must
+     * dynamicRendering, synchronization2 and maintenance4 enabled (enabled_features, below, lets
+     * the library check), `queue` (of `queue_family`) must
      * do graphics and compute, and get_instance_proc_addr must be the loader's (or the host's own
      * loader's) vkGetInstanceProcAddr, so that a host on volk or on its own loader works. All left
      * zero: the library makes its own instance and device (pagecurl_context_vulkan hands them out).
@@ -131,6 +132,16 @@ typedef struct pagecurl_context_desc {
      * stays sharp); false: trilinear reads alone, the feature never used. Ignored with the
      * library's own device, which enables it wherever the device offers it. */
     bool sampler_anisotropy;
+    /* Added after sampler_anisotropy (a .size that ends before it means NULL), with the host's
+     * device: the features it created the device with, the VkPhysicalDeviceFeatures2 chain it
+     * gave vkCreateDevice (its pNext; a host that gave pEnabledFeatures wraps them in one). The
+     * context is refused (PAGECURL_ERROR_USAGE, one line naming what is missing) where the chain
+     * lacks dynamicRendering, synchronization2 or maintenance4 (in VkPhysicalDeviceVulkan13Features
+     * or their own structs), and geometryShader and samplerAnisotropy are read from it (the two
+     * flags above then unread). Read during pagecurl_context_create only. NULL: the library trusts
+     * the host to have enabled them, checking only that the device offers them (a device made
+     * without them then fails later, in the validation layer's words or the driver's). */
+    const VkPhysicalDeviceFeatures2 *enabled_features;
 } pagecurl_context_desc;
 
 /* NULL with err filled where the device does not qualify or cannot be made. */
