@@ -33,6 +33,8 @@ _Static_assert((int)PAGECURL_BINDING_BOOK == (int)APP_BINDING_BOOK &&
 
 /* Events kept for a host that does not poll: the oldest go first. */
 #define EVENT_RING 256
+/* Pages whose ink changes are told one by one between two updates; beyond, one event of page 0. */
+#define INK_PAGES 32
 
 /* The contexts living in this process. The library loads its device's Vulkan functions into its
  * private volk, one table a process: a context loads its own over the last one's. A second context
@@ -117,10 +119,13 @@ struct pagecurl_book {
     /* what the last update saw, for the events, and its time (the view's lift eases by the clock)
      */
     MeshFlipView seen;
-    bool turn_forward; /* the direction of the turn in flight as it started */
     double seen_time;
     uint64_t ink_seen;
-    int ink_page;        /* the page side (0-based) the last stroke, clear or undo changed */
+    int ink_page;             /* the page side (0-based) the last stroke, clear or undo changed */
+    int ink_pages[INK_PAGES]; /* the page sides changed since the last INK_CHANGED (0-based) */
+    int ink_pending;
+    bool ink_more;       /* more changed than ink_pages holds */
+    int told_spread;     /* the spread the events last told (SPREAD_CHANGED) */
     double lead;         /* frames show the book this long after the update's time */
     double posed_at;     /* the last frame's moment: never earlier, when the lead shrinks */
     double detail_hold;  /* the next update waits this long for the detail it shows; 0: none */
@@ -357,30 +362,57 @@ static bool stream_stopped(void *user)
     return b->stop && b->stop(b->stop_user);
 }
 
-/* What changed since the last update, as events: a turn's start and end for each leaf, so that
- * thumbing through (a leaf lands as the next lifts, within one flight) tells every leaf. */
+/* Pages whose ink changed and not yet told (INK_CHANGED comes once no stroke is being drawn):
+ * beyond INK_PAGES the rest are told as one event of page 0. */
+static void ink_touched(pagecurl_book *b, int side)
+{
+    if (side < 0)
+        return;
+    for (int i = 0; i < b->ink_pending; i++)
+        if (b->ink_pages[i] == side)
+            return;
+    if (b->ink_pending < INK_PAGES)
+        b->ink_pages[b->ink_pending++] = side;
+    else
+        b->ink_more = true;
+}
+
+/* The leaves' lifts and landings as the flip logged them, when they happened (thumbing through,
+ * a leaf lands as the next lifts; several may land between two updates): taken after every
+ * call that moves the flip, so none is lost. */
+static void take_turns(pagecurl_book *b)
+{
+    MeshFlipEvent fe;
+    while (mesh_flip_take_event(&b->flip, &fe)) {
+        pagecurl_event *e =
+            event_push(b, fe.started ? PAGECURL_EVENT_TURN_STARTED : PAGECURL_EVENT_TURN_ENDED);
+        e->forward = fe.forward; /* the turn's, though it fell back the other way */
+        e->completed = !fe.started && fe.completed;
+        spread_pages(b, fe.spread, &e->left, &e->right);
+        if (!fe.started && fe.spread != b->told_spread) {
+            e = event_push(b, PAGECURL_EVENT_SPREAD_CHANGED);
+            spread_pages(b, fe.spread, &e->left, &e->right);
+            b->told_spread = fe.spread;
+        }
+    }
+}
+
+/* The events of the calls since the last update, and what no turn tells: a jump's spread (go to,
+ * first, last), the ink changed once no stroke is being drawn. */
 static void derive_events(pagecurl_book *b, const MeshFlipView *now)
 {
-    const MeshFlipView *was = &b->seen;
-    bool handover = was->turning && now->turning &&
-                    (now->turning_leaf != was->turning_leaf || now->spread != was->spread);
-    if (was->turning && (!now->turning || handover)) {
-        pagecurl_event *e = event_push(b, PAGECURL_EVENT_TURN_ENDED);
-        e->forward = b->turn_forward; /* the turn's, though it fell back the other way */
-        e->completed = now->spread != was->spread;
-        spread_pages(b, now->spread, &e->left, &e->right);
-    }
-    if (now->spread != was->spread) {
+    take_turns(b);
+    if (!now->turning && now->spread != b->told_spread) {
         pagecurl_event *e = event_push(b, PAGECURL_EVENT_SPREAD_CHANGED);
         spread_pages(b, now->spread, &e->left, &e->right);
-    }
-    if (now->turning && (!was->turning || handover)) {
-        pagecurl_event *e = event_push(b, PAGECURL_EVENT_TURN_STARTED);
-        e->forward = b->turn_forward = now->direction == MESH_FLIP_FORWARD;
-        spread_pages(b, handover ? now->spread : was->spread, &e->left, &e->right);
+        b->told_spread = now->spread;
     }
     if (b->ink.revision != b->ink_seen && b->ink.drawing < 0) {
-        event_push(b, PAGECURL_EVENT_INK_CHANGED)->page = b->ink_page + 1;
+        for (int i = 0; i < b->ink_pending; i++)
+            event_push(b, PAGECURL_EVENT_INK_CHANGED)->page = b->ink_pages[i] + 1;
+        if (b->ink_more)
+            event_push(b, PAGECURL_EVENT_INK_CHANGED)->page = 0;
+        b->ink_pending = 0, b->ink_more = false;
         b->ink_seen = b->ink.revision;
     }
     b->seen = *now;
@@ -558,6 +590,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         d.reduced_motion);
     app_zoom_init(&b->zoom);
     b->seen = mesh_flip_view(&b->flip);
+    b->told_spread = b->seen.spread;
     b->ink_seen = b->ink.revision;
     b->spread = app_book_spread(&b->seen);
     b->pose = app_book_pose(&b->seen, &b->leaf, &b->layout);
@@ -729,10 +762,14 @@ void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
     BookInputAction action = ev->phase == PAGECURL_POINTER_DOWN   ? BOOK_INPUT_DOWN
                              : ev->phase == PAGECURL_POINTER_MOVE ? BOOK_INPUT_MOVE
                                                                   : BOOK_INPUT_UP;
+    uint64_t revision = b->ink.revision;
     if (ev->phase == PAGECURL_POINTER_CANCEL && !ink)
         mesh_flip_cancel(&b->flip, ev->time); /* a held page falls back */
     else
         feed(b, device, action, ev->x, ev->y, pressure, 1.0f, ev->time);
+    if (ink && b->ink.revision != revision)
+        ink_touched(b, b->ink_page);
+    take_turns(b);
     if (ev->phase == PAGECURL_POINTER_UP || ev->phase == PAGECURL_POINTER_CANCEL)
         p->down = false;
 }
@@ -744,14 +781,25 @@ static bool zoom_event(pagecurl_book *b, BookInputAction action, float scale, do
     if (!b || !b->width || !b->height || !isfinite(scale) || !isfinite(x) || !isfinite(y) ||
         !isfinite(time) || mesh_flip_view_at(&b->flip, time).phase == MESH_FLIP_DRAGGING)
         return false;
+    if (b->zoom.hosted)
+        return false; /* the host's camera frames the book: no zoom or pan of the library's */
     b->held.on = false;
     return feed(b, BOOK_INPUT_ZOOM, action, x, y, 1.0f, scale, time);
 }
+
+static bool book_action(pagecurl_book *b, pagecurl_action action, double time);
 
 bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
 {
     if (!b)
         return false;
+    bool acted = book_action(b, action, time);
+    take_turns(b);
+    return acted;
+}
+
+static bool book_action(pagecurl_book *b, pagecurl_action action, double time)
+{
     if (!isfinite(time))
         return false;
     b->held.on = false;
@@ -780,6 +828,7 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
         int page = mesh_ink_undo(&b->ink);
         if (page >= 0)
             b->ink_page = page;
+        ink_touched(b, page);
         return page >= 0;
     }
     case PAGECURL_ACTION_ZOOM_FIT:
@@ -806,8 +855,8 @@ bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, do
         !isfinite(y) || !isfinite(time))
         return false;
     MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-    if (view.phase == MESH_FLIP_DRAGGING)
-        return false; /* the point held stays under the pointer */
+    if (view.phase == MESH_FLIP_DRAGGING || b->zoom.hosted)
+        return false; /* the point held stays under the pointer; the host's camera frames it */
     b->held.on = false;
     AppSpread spread = app_book_spread(&view);
     AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &b->layout, b->width, b->height);
@@ -866,7 +915,9 @@ bool pagecurl_book_go_to(pagecurl_book *b, int page)
         return false;
     b->held.on = false;
     int spread = app_book_first_spread((uint32_t)page, false), end = mesh_flip_end_spread(&b->flip);
-    return mesh_flip_jump(&b->flip, spread < end ? spread : end, b->seen_time);
+    bool went = mesh_flip_jump(&b->flip, spread < end ? spread : end, b->seen_time);
+    take_turns(b);
+    return went;
 }
 
 bool pagecurl_book_hold(pagecurl_book *b, float progress, float grab, bool backward)
@@ -914,6 +965,7 @@ bool pagecurl_book_clear_at(pagecurl_book *b, double x, double y, double time)
         return false;
     feed(b, BOOK_INPUT_INK, BOOK_INPUT_CLEAR, x, y, 1.0f, 1.0f, time);
     b->ink_page = side;
+    ink_touched(b, side);
     return true;
 }
 
@@ -999,7 +1051,9 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                                   (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
                                   app_zoom_moving(&b->zoom, b->seen_time),
                         .bound_right = b->layout.rtl,
-                        .drawing = b->ink.drawing + 1};
+                        .drawing = b->ink.drawing + 1,
+                        .hold = b->held.on,
+                        .hold_progress = b->held.on ? b->held.progress : 0.0f};
     spread_pages(b, view.spread, &s.left, &s.right);
     /* the turns queued behind a settling leaf count (thumbing through); a drag's end is the
      * hand's, so a held leaf heads where it would land if let go now */

@@ -1611,6 +1611,73 @@ static int thumbed(Host *h, pagecurl_context *ctx, bool thumb)
     return right;
 }
 
+/* Events queued where they happen: three quick turns between two updates are three pairs (the
+ * two updates' difference showed one spread change and no pair), two pages inked between two
+ * updates are both told; a held pose shows in the state; under the host's camera the library's
+ * zoom does nothing. */
+static void queued_events(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.page = 3, .thumb_through = true});
+    if (!book)
+        return;
+    Seen seen = {0};
+    host_frame(h, book, 0.0, false);
+    poll(book, &seen);
+    memset(&seen, 0, sizeof seen);
+    bool asked = pagecurl_book_action(book, PAGECURL_ACTION_NEXT, 0.01) &&
+                 pagecurl_book_action(book, PAGECURL_ACTION_NEXT, 0.03) &&
+                 pagecurl_book_action(book, PAGECURL_ACTION_NEXT, 0.05);
+    host_frame(h, book, 3.0, false);
+    poll(book, &seen);
+    pagecurl_state s = state_of(book);
+    printf("three turns between two updates: %d started, %d ended, %d spreads, at %d|%d\n",
+           seen.count[PAGECURL_EVENT_TURN_STARTED], seen.count[PAGECURL_EVENT_TURN_ENDED],
+           seen.count[PAGECURL_EVENT_SPREAD_CHANGED], s.left, s.right);
+    CHECK(&st,
+          asked && seen.count[PAGECURL_EVENT_TURN_STARTED] == 3 &&
+              seen.count[PAGECURL_EVENT_TURN_ENDED] == 3 &&
+              seen.count[PAGECURL_EVENT_SPREAD_CHANGED] == 3 &&
+              seen.last[PAGECURL_EVENT_TURN_ENDED].completed &&
+              seen.last[PAGECURL_EVENT_TURN_ENDED].right == 9 &&
+              seen.last[PAGECURL_EVENT_TURN_STARTED].right == 7 && s.right == 9,
+          "three turns between two updates: %d started, %d ended, %d spreads, at %d|%d",
+          seen.count[PAGECURL_EVENT_TURN_STARTED], seen.count[PAGECURL_EVENT_TURN_ENDED],
+          seen.count[PAGECURL_EVENT_SPREAD_CHANGED], s.left, s.right);
+    /* a pen's stroke on each page of 8|9, one update after both */
+    for (int side = 0; side < 2; side++) {
+        float x = side ? 0.7f : 0.3f;
+        pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_PEN, 3, x, 0.4f, 3.0);
+        for (int k = 1; k <= 5; k++)
+            pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_PEN, 3, x + 0.01f * k, 0.45f,
+                    3.0);
+        pointer(book, PAGECURL_POINTER_UP, PAGECURL_POINTER_PEN, 3, x + 0.05f, 0.45f, 3.0);
+    }
+    host_frame(h, book, 3.1, false);
+    pagecurl_event e;
+    int inked = 0, told = 0;
+    while (pagecurl_book_poll_event(book, &e))
+        if (e.type == PAGECURL_EVENT_INK_CHANGED)
+            told++, inked |= e.page == 8 ? 1 : e.page == 9 ? 2 : 4;
+    CHECK(&st, told == 2 && inked == 3, "two pages inked between updates: %d events (pages %#x)",
+          told, inked);
+    CHECK(&st, !state_of(book).hold, "a hold before any");
+    CHECK(&st, pagecurl_book_hold(book, 0.4f, 0.3f, false), "a hold");
+    s = state_of(book);
+    CHECK(&st, s.hold && s.hold_progress == 0.4f && !s.turning, "the state of a hold: %d at %.2f",
+          s.hold, s.hold_progress);
+    static const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    CHECK(&st, pagecurl_book_set_camera(book, identity), "the host's camera");
+    CHECK(&st,
+          !pagecurl_book_zoom_by(book, 2.0f, 100.0, 100.0, 3.2) &&
+              !pagecurl_book_set_zoom(book, 2.0f, 100.0, 100.0, 3.2) &&
+              !pagecurl_book_pan(book, 10.0, 0.0, 3.2),
+          "the library's zoom under the host's camera");
+    CHECK(&st, state_of(book).hold, "a hold let go by a zoom refused");
+    pagecurl_book_set_camera(book, NULL);
+    CHECK(&st, pagecurl_book_zoom_by(book, 2.0f, 100.0, 100.0, 3.2), "a zoom without the camera");
+    pagecurl_book_destroy(book);
+}
+
 static void thumb_through(Host *h, pagecurl_context *ctx)
 {
     int thumb = thumbed(h, ctx, true), caught = thumbed(h, ctx, false);
@@ -2740,6 +2807,7 @@ int main(int argc, char **argv)
         host_camera(&h, ctx);
         own_frames(&h, ctx, args.exe, args.out);
         thumb_through(&h, ctx);
+        queued_events(&h, ctx);
         quality_steps(&h, ctx);
         anisotropy(&h, ctx, args.exe, args.out);
         provider(&h, ctx);

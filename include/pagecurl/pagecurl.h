@@ -479,7 +479,9 @@ typedef struct pagecurl_zoom {
 
 /* Sets the zoom to `zoom` (kept to 1 .. 8) about target pixel (x, y): the point of the book shown
  * there stays there, unless the pan's limits move the picture. False (nothing changes) before the
- * first update, while a page is held, or for values that are not finite. */
+ * first update, while a page is held, under the host's camera (pagecurl_book_set_camera: it
+ * frames the book, so this and the other zoom and pan calls, ZOOM_FIT too, do nothing), or for
+ * values that are not finite. */
 PAGECURL_API bool pagecurl_book_set_zoom(pagecurl_book *book, float zoom, double x, double y,
                                          double time);
 /* Enlarges the zoom `factor` times (a wheel's notch, a pinch's step; kept to 1 .. 8) about target
@@ -541,6 +543,11 @@ typedef struct pagecurl_state {
     bool streaming;   /* pages are being drawn: PAGE_READY events will follow */
     bool pages_ready; /* pages drawn and not shown yet: the next update takes them in */
     pagecurl_quality quality; /* the tier drawn with (AUTO resolved: LOW or HIGH, or REFERENCE) */
+    /* Added after quality (a .size that ends before one of them leaves it and those after it
+     * unwritten): a pose is held (pagecurl_book_hold; `turning` stays false, nothing moves), at
+     * that progress (0 .. 1). */
+    bool hold;
+    float hold_progress;
 } pagecurl_state;
 PAGECURL_API void pagecurl_book_state(const pagecurl_book *book, pagecurl_state *out);
 
@@ -551,7 +558,8 @@ typedef enum pagecurl_event_type {
     PAGECURL_EVENT_TURN_ENDED,     /* it lies down: `left`, `right` the spread it shows now */
     PAGECURL_EVENT_SPREAD_CHANGED, /* the settled spread is another: `left`, `right` */
     PAGECURL_EVENT_PAGE_READY,     /* page `page` is drawn and shows from the next frame */
-    PAGECURL_EVENT_INK_CHANGED,    /* a stroke ended, a clear or an undo, on page `page` */
+    PAGECURL_EVENT_INK_CHANGED,    /* a stroke ended, a clear or an undo, on page `page` (0:
+                                      too many pages to tell: any may have changed) */
     PAGECURL_EVENT_ERROR, /* `message` says what (a page that cannot be drawn: `page`; 0: the
                              built-in book's face is damaged, its pages set in a plainer one) */
 } pagecurl_event_type;
@@ -565,8 +573,13 @@ typedef struct pagecurl_event {
     char message[256];
 } pagecurl_event;
 
-/* The oldest event not yet polled, false when there is none. Events the host does not poll are
- * dropped oldest first beyond a few hundred. */
+/* The oldest event not yet polled, false when there is none. Events are queued where they
+ * happen (within pagecurl_book_pointer, pagecurl_book_action, pagecurl_book_go_to or the update
+ * whose clock lands a leaf), so every leaf's start and end is told however seldom the host
+ * updates: three quick turns between two updates are three pairs. INK_CHANGED comes for each page
+ * whose ink changed since the last ones, at the update after the stroke ends (more than 32 pages:
+ * the rest as one event of page 0, "any page may have"). Events the host does not poll are
+ * dropped oldest first beyond 256. */
 PAGECURL_API bool pagecurl_book_poll_event(pagecurl_book *book, pagecurl_event *out);
 
 /* ---------------------------------------------------------------------------------------------
