@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* libpagecurl (include/pagecurl/pagecurl.h) over the book's parts: a context is a GpuContext, its
  * own or adopted from the host; a book is a page source streamed into a hosted view (book/view.h),
- * the turning leaf's mesh, the flip state and the ink. Events are derived once a frame from what
- * changed. */
+ * the turning leaf's mesh, the flip state and the ink. Events are queued as they happen: the
+ * flip's log of lifts and landings is taken after every call that moves it, the pages whose ink
+ * changed are gathered until no stroke is being drawn. */
 #include "../include/pagecurl/pagecurl.h"
 
 #include "../gpu/offscreen.h"
@@ -729,6 +730,24 @@ static int side_at(const pagecurl_book *b, double x, double y, double time)
     if (!app_book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
         return -1;
     return hit.page;
+}
+
+bool pagecurl_book_hit(const pagecurl_book *b, double x, double y, pagecurl_hit *out)
+{
+    if (!b || !out || !b->width || !b->height || !isfinite(x) || !isfinite(y))
+        return false;
+    uint32_t size = out->size;
+    float px = (float)(x / b->width) * (float)b->width,
+          py = (float)(y / b->height) * (float)b->height;
+    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
+    AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width,
+                                          b->height, b->seen_time);
+    AppBookHit hit;
+    if (!app_book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
+        return false;
+    pagecurl_hit h = {.size = size, .page = hit.page + 1, .u = hit.u, .v = hit.v};
+    memcpy(out, &h, size < sizeof h ? size : sizeof h);
+    return true;
 }
 
 void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)

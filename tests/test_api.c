@@ -1675,6 +1675,22 @@ static void queued_events(Host *h, pagecurl_context *ctx)
     CHECK(&st, state_of(book).hold, "a hold let go by a zoom refused");
     pagecurl_book_set_camera(book, NULL);
     CHECK(&st, pagecurl_book_zoom_by(book, 2.0f, 100.0, 100.0, 3.2), "a zoom without the camera");
+    /* what lies under a point, at 8|9 laid flat (fitted: the zoom above shows from an update) */
+    pagecurl_book_action(book, PAGECURL_ACTION_ZOOM_FIT, 3.2);
+    host_frame(h, book, 3.3, false);
+    double vw = W - 2 * BORDER, vh = H - 2 * BORDER;
+    pagecurl_hit left = {.size = sizeof left}, right = {.size = sizeof right}, none = left;
+    bool on_left = pagecurl_book_hit(book, 0.3 * vw, 0.5 * vh, &left),
+         on_right = pagecurl_book_hit(book, 0.75 * vw, 0.25 * vh, &right),
+         off = pagecurl_book_hit(book, 1.0, 1.0, &none);
+    printf("hits: page %d at %.2f,%.2f; page %d at %.2f,%.2f\n", left.page, left.u, left.v,
+           right.page, right.u, right.v);
+    CHECK(&st,
+          on_left && left.page == 8 && left.u > 0.4f && left.u < 0.8f &&
+              fabsf(left.v - 0.5f) < 0.1f && on_right && right.page == 9 && right.u > 0.3f &&
+              right.u < 0.7f && right.v > 0.6f && !off,
+          "hits: page %d at %.2f,%.2f; page %d at %.2f,%.2f; the corner %s", left.page, left.u,
+          left.v, right.page, right.u, right.v, off ? "on a page" : "off");
     pagecurl_book_destroy(book);
 }
 

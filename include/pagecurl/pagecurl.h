@@ -422,6 +422,20 @@ PAGECURL_API bool pagecurl_book_set_quality(pagecurl_book *book, pagecurl_qualit
 /* Ink mode: mice and fingers draw too (a pen always does). */
 PAGECURL_API void pagecurl_book_set_ink_mode(pagecurl_book *book, bool ink);
 
+/* What lies under target pixel (x, y) (the viewport's, as a pointer's) as the last update showed
+ * the book: seen through the host's camera or the library's framing, zoom and pan, and through
+ * the turning leaf's curl where it covers the page beneath (its side seen there). */
+typedef struct pagecurl_hit {
+    uint32_t size; /* sizeof(pagecurl_hit): set by the caller */
+    int page;      /* 1-based */
+    float u, v;    /* in the page's own coordinates, as pagecurl_ink_point's: 0 .. 1 from its left
+                      edge, 0 .. 1 from its foot */
+} pagecurl_hit;
+/* False where no page lies there (the backdrop), before the first update, or for a point that is
+ * not finite. */
+PAGECURL_API bool pagecurl_book_hit(const pagecurl_book *book, double x, double y,
+                                    pagecurl_hit *out);
+
 /* Wipes the ink of the page side at target pixel (x, y), as the book is seen at `time`; false
  * where no page lies there. */
 PAGECURL_API bool pagecurl_book_clear_at(pagecurl_book *book, double x, double y, double time);
