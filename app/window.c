@@ -637,7 +637,8 @@ static bool draw(Window *w, double time, bool shot)
     vkBeginCommandBuffer(
         cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                          .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT});
-    pagecurl_book_record(w->book, cmd, slot, &target);
+    /* the frame is submitted either way, so that the slot's fence signals */
+    bool drawn = pagecurl_book_record(w->book, cmd, slot, &target, &err);
     if (up)
         app_upscale_record(cmd, up, sc->images[index], sc->extent);
     if (w->hud.shown || w->hud.field[0] || w->hud.toast[0])
@@ -654,6 +655,10 @@ static bool draw(Window *w, double time, bool shot)
     w->recorded++;
     if (r != VK_SUCCESS)
         return app_vk_fail(r, "submitting a frame", w->message, sizeof w->message);
+    if (!drawn) {
+        snprintf(w->message, sizeof w->message, "%s", err.message);
+        return false;
+    }
     if (!copied)
         return false;
     VkPresentInfoKHR present = {.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,

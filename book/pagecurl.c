@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* libpagecurl (include/pagecurl/pagecurl.h) over the book's parts: a context is a GpuContext, its
  * own or adopted from the host; a book is a page source streamed into a hosted view (book/view.h),
- * the turning leaf's mesh, the flip state and the ink. Events are derived once a frame from what
- * changed. */
+ * the turning leaf's mesh, the flip state and the ink. Events are queued as they happen: the
+ * flip's log of lifts and landings is taken after every call that moves it, the pages whose ink
+ * changed are gathered until no stroke is being drawn. */
 #include "../include/pagecurl/pagecurl.h"
 
 #include "../gpu/offscreen.h"
@@ -34,6 +35,8 @@ _Static_assert((int)PAGECURL_BINDING_BOOK == (int)APP_BINDING_BOOK &&
 
 /* Events kept for a host that does not poll: the oldest go first. */
 #define EVENT_RING 256
+/* Pages whose ink changes are told one by one between two updates; beyond, one event of page 0. */
+#define INK_PAGES 32
 
 /* The contexts living in this process. The library loads its device's Vulkan functions into its
  * private volk, one table a process: a context loads its own over the last one's. A second context
@@ -119,10 +122,13 @@ struct pagecurl_book {
     /* what the last update saw, for the events, and its time (the view's lift eases by the clock)
      */
     MeshFlipView seen;
-    bool turn_forward; /* the direction of the turn in flight as it started */
     double seen_time;
     uint64_t ink_seen;
-    int ink_page;        /* the page side (0-based) the last stroke, clear or undo changed */
+    int ink_page;             /* the page side (0-based) the last stroke, clear or undo changed */
+    int ink_pages[INK_PAGES]; /* the page sides changed since the last INK_CHANGED (0-based) */
+    int ink_pending;
+    bool ink_more;       /* more changed than ink_pages holds */
+    int told_spread;     /* the spread the events last told (SPREAD_CHANGED) */
     double lead;         /* frames show the book this long after the update's time */
     double posed_at;     /* the last frame's moment: never earlier, when the lead shrinks */
     double detail_hold;  /* the next update waits this long for the detail it shows; 0: none */
@@ -135,6 +141,7 @@ struct pagecurl_book {
     bool times_valid;
     pagecurl_event events[EVENT_RING];
     uint32_t event_head, event_count;
+    uint32_t recorded_slot; /* the slot + 1 recorded since the last update (0: none) */
 };
 
 const char *pagecurl_version(void)
@@ -218,7 +225,8 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
                                                 .pipeline_cache = d.pipeline_cache,
                                                 .debug_names = d.debug_names,
                                                 .geometry_shader = d.geometry_shader,
-                                                .sampler_anisotropy = d.sampler_anisotropy},
+                                                .sampler_anisotropy = d.sampler_anisotropy,
+                                                .enabled = d.enabled_features},
                                &ctx->gpu, &gerr);
     else
         ok = gpu_context_create(
@@ -357,30 +365,57 @@ static bool stream_stopped(void *user)
     return b->stop && b->stop(b->stop_user);
 }
 
-/* What changed since the last update, as events: a turn's start and end for each leaf, so that
- * thumbing through (a leaf lands as the next lifts, within one flight) tells every leaf. */
+/* Pages whose ink changed and not yet told (INK_CHANGED comes once no stroke is being drawn):
+ * beyond INK_PAGES the rest are told as one event of page 0. */
+static void ink_touched(pagecurl_book *b, int side)
+{
+    if (side < 0)
+        return;
+    for (int i = 0; i < b->ink_pending; i++)
+        if (b->ink_pages[i] == side)
+            return;
+    if (b->ink_pending < INK_PAGES)
+        b->ink_pages[b->ink_pending++] = side;
+    else
+        b->ink_more = true;
+}
+
+/* The leaves' lifts and landings as the flip logged them, when they happened (thumbing through,
+ * a leaf lands as the next lifts; several may land between two updates): taken after every
+ * call that moves the flip, so none is lost. */
+static void take_turns(pagecurl_book *b)
+{
+    MeshFlipEvent fe;
+    while (mesh_flip_take_event(&b->flip, &fe)) {
+        pagecurl_event *e =
+            event_push(b, fe.started ? PAGECURL_EVENT_TURN_STARTED : PAGECURL_EVENT_TURN_ENDED);
+        e->forward = fe.forward; /* the turn's, though it fell back the other way */
+        e->completed = !fe.started && fe.completed;
+        spread_pages(b, fe.spread, &e->left, &e->right);
+        if (!fe.started && fe.spread != b->told_spread) {
+            e = event_push(b, PAGECURL_EVENT_SPREAD_CHANGED);
+            spread_pages(b, fe.spread, &e->left, &e->right);
+            b->told_spread = fe.spread;
+        }
+    }
+}
+
+/* The events of the calls since the last update, and what no turn tells: a jump's spread (go to,
+ * first, last), the ink changed once no stroke is being drawn. */
 static void derive_events(pagecurl_book *b, const MeshFlipView *now)
 {
-    const MeshFlipView *was = &b->seen;
-    bool handover = was->turning && now->turning &&
-                    (now->turning_leaf != was->turning_leaf || now->spread != was->spread);
-    if (was->turning && (!now->turning || handover)) {
-        pagecurl_event *e = event_push(b, PAGECURL_EVENT_TURN_ENDED);
-        e->forward = b->turn_forward; /* the turn's, though it fell back the other way */
-        e->completed = now->spread != was->spread;
-        spread_pages(b, now->spread, &e->left, &e->right);
-    }
-    if (now->spread != was->spread) {
+    take_turns(b);
+    if (!now->turning && now->spread != b->told_spread) {
         pagecurl_event *e = event_push(b, PAGECURL_EVENT_SPREAD_CHANGED);
         spread_pages(b, now->spread, &e->left, &e->right);
-    }
-    if (now->turning && (!was->turning || handover)) {
-        pagecurl_event *e = event_push(b, PAGECURL_EVENT_TURN_STARTED);
-        e->forward = b->turn_forward = now->direction == MESH_FLIP_FORWARD;
-        spread_pages(b, handover ? now->spread : was->spread, &e->left, &e->right);
+        b->told_spread = now->spread;
     }
     if (b->ink.revision != b->ink_seen && b->ink.drawing < 0) {
-        event_push(b, PAGECURL_EVENT_INK_CHANGED)->page = b->ink_page + 1;
+        for (int i = 0; i < b->ink_pending; i++)
+            event_push(b, PAGECURL_EVENT_INK_CHANGED)->page = b->ink_pages[i] + 1;
+        if (b->ink_more)
+            event_push(b, PAGECURL_EVENT_INK_CHANGED)->page = 0;
+        b->ink_pending = 0, b->ink_more = false;
         b->ink_seen = b->ink.revision;
     }
     b->seen = *now;
@@ -560,6 +595,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     b->seen = mesh_flip_view(&b->flip);
     app_reader_init(&b->reader, b->pages, d.page, b->seen.spread);
     b->layout.left_page = app_reader_left_page(&b->reader, &b->seen, 0.0);
+    b->told_spread = b->seen.spread;
     b->ink_seen = b->ink.revision;
     b->spread = app_book_spread(&b->seen);
     b->pose = app_book_pose(&b->seen, &b->leaf, &b->layout);
@@ -720,6 +756,24 @@ static int side_at(pagecurl_book *b, double x, double y, double time)
     return hit.page;
 }
 
+bool pagecurl_book_hit(const pagecurl_book *b, double x, double y, pagecurl_hit *out)
+{
+    if (!b || !out || !b->width || !b->height || !isfinite(x) || !isfinite(y))
+        return false;
+    uint32_t size = out->size;
+    float px = (float)(x / b->width) * (float)b->width,
+          py = (float)(y / b->height) * (float)b->height;
+    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
+    AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width,
+                                          b->height, b->seen_time);
+    AppBookHit hit;
+    if (!app_book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
+        return false;
+    pagecurl_hit h = {.size = size, .page = hit.page + 1, .u = hit.u, .v = hit.v};
+    memcpy(out, &h, size < sizeof h ? size : sizeof h);
+    return true;
+}
+
 void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
 {
     if (!b)
@@ -751,10 +805,14 @@ void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
     BookInputAction action = ev->phase == PAGECURL_POINTER_DOWN   ? BOOK_INPUT_DOWN
                              : ev->phase == PAGECURL_POINTER_MOVE ? BOOK_INPUT_MOVE
                                                                   : BOOK_INPUT_UP;
+    uint64_t revision = b->ink.revision;
     if (ev->phase == PAGECURL_POINTER_CANCEL && !ink)
         mesh_flip_cancel(&b->flip, ev->time); /* a held page falls back */
     else
         feed(b, device, action, ev->x, ev->y, pressure, 1.0f, ev->time);
+    if (ink && b->ink.revision != revision)
+        ink_touched(b, b->ink_page);
+    take_turns(b);
     if (ev->phase == PAGECURL_POINTER_UP || ev->phase == PAGECURL_POINTER_CANCEL)
         p->down = false;
 }
@@ -769,6 +827,8 @@ static bool zoom_event(pagecurl_book *b, BookInputAction action, float scale, do
         (!none && (!isfinite(x) || !isfinite(y))) || !isfinite(time) ||
         mesh_flip_view_at(&b->flip, time).phase == MESH_FLIP_DRAGGING)
         return false;
+    if (b->zoom.hosted)
+        return false; /* the host's camera frames the book: no zoom or pan of the library's */
     b->held.on = false;
     return feed(b, BOOK_INPUT_ZOOM, action, x, y, 1.0f, scale, time);
 }
@@ -821,10 +881,19 @@ static bool jump(pagecurl_book *b, int page, double time)
     return true;
 }
 
+static bool book_action(pagecurl_book *b, pagecurl_action action, double time);
+
 bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
 {
     if (!b)
         return false;
+    bool acted = book_action(b, action, time);
+    take_turns(b);
+    return acted;
+}
+
+static bool book_action(pagecurl_book *b, pagecurl_action action, double time)
+{
     if (!isfinite(time))
         return false;
     b->held.on = false;
@@ -844,6 +913,7 @@ bool pagecurl_book_action(pagecurl_book *b, pagecurl_action action, double time)
         int page = mesh_ink_undo(&b->ink);
         if (page >= 0)
             b->ink_page = page;
+        ink_touched(b, page);
         return page >= 0;
     }
     case PAGECURL_ACTION_ZOOM_FIT:
@@ -888,8 +958,8 @@ bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, do
         !isfinite(y) || !isfinite(time))
         return false;
     MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-    if (view.phase == MESH_FLIP_DRAGGING)
-        return false; /* the point held stays under the pointer */
+    if (view.phase == MESH_FLIP_DRAGGING || b->zoom.hosted)
+        return false; /* the point held stays under the pointer; the host's camera frames it */
     b->held.on = false;
     AppBookLayout layout = layout_at(b, time);
     AppSpread spread = app_book_spread(&view);
@@ -950,7 +1020,9 @@ bool pagecurl_book_go_to(pagecurl_book *b, int page)
     if (page < 1 || page > b->pages)
         return false;
     b->held.on = false;
-    return jump(b, page, b->seen_time);
+    bool went = jump(b, page, b->seen_time);
+    take_turns(b);
+    return went;
 }
 
 bool pagecurl_book_hold(pagecurl_book *b, float progress, float grab, bool backward)
@@ -998,6 +1070,7 @@ bool pagecurl_book_clear_at(pagecurl_book *b, double x, double y, double time)
         return false;
     feed(b, BOOK_INPUT_INK, BOOK_INPUT_CLEAR, x, y, 1.0f, 1.0f, time);
     b->ink_page = side;
+    ink_touched(b, side);
     return true;
 }
 
@@ -1085,7 +1158,9 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                                   app_reader_sliding(&b->reader, &view, b->seen_time),
                         .bound_right = b->layout.rtl,
                         .drawing = b->ink.drawing + 1,
-                        .page = app_reader_page(&b->reader, &view)};
+                        .page = app_reader_page(&b->reader, &view),
+                        .hold = b->held.on,
+                        .hold_progress = b->held.on ? b->held.progress : 0.0f};
     if (s.page > b->pages)
         s.page = 0; /* closed on a last leaf's blank back */
     spread_pages(b, view.spread, &s.left, &s.right);
@@ -1330,6 +1405,7 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         return false;
     }
     step(b, time);
+    b->recorded_slot = 0;
     if (b->detail_hold > 0.0) { /* the pages this frame shows, drawn for it while it waits */
         AppViewFrame shown = {.pose = b->pose, .spread = b->spread, .layout = b->layout};
         app_view_want_detail(&b->view, &shown, size);
@@ -1367,21 +1443,78 @@ static void drawn_straight(VkCommandBuffer cmd, const pagecurl_target *t)
     gpu_barriers(cmd, NULL, &after, 1);
 }
 
-void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
-                          const pagecurl_target *target)
+/* A second target of the frame recorded for `slot` (a thumbnail, a minimap): that frame's picture
+ * scaled into its viewport, from the book's own image. */
+static bool record_copy(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
+                        const pagecurl_target *t, pagecurl_error *err)
 {
-    if (!b)
-        return;
-    if (!target || target->size < offsetof(pagecurl_target, format))
-        return;
+    VkExtent2D size = viewport_of(t);
+    const char *bad = NULL;
+    if (b->recorded_slot != slot + 1)
+        bad = "not the size the last pagecurl_book_update readied, and no frame of this slot "
+              "recorded since for a second target to copy";
+    else if (t->view || b->view.direct)
+        bad = "a second target is copied from the book's own picture: neither it nor the first "
+              "may be drawn straight into (a view)";
+    if (bad) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: a viewport of %ux%u: %s",
+                  size.width, size.height, bad);
+        return false;
+    }
+    const GpuContext *ctx = &b->ctx->gpu;
+    gpu_label_begin(ctx, cmd, "pagecurl second target");
+    gpu_offscreen_record_blit(ctx, cmd, &b->view.offscreen,
+                              &(GpuBlitTarget){.image = t->image,
+                                               .format = t->format,
+                                               .offset = viewport_offset(t),
+                                               .extent = size,
+                                               .layout = t->layout,
+                                               .final_layout = t->final_layout,
+                                               .src_stage = t->src_stage,
+                                               .src_access = t->src_access});
+    gpu_label_end(ctx, cmd);
+    return true;
+}
+
+bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
+                          const pagecurl_target *target, pagecurl_error *err)
+{
+    if (err)
+        *err = (pagecurl_error){0};
+    if (!b || !cmd || !target) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: %s",
+                  !b     ? "no book"
+                  : !cmd ? "no command buffer"
+                         : "no target");
+        return false;
+    }
+    if (!sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
+        return false;
     pagecurl_target t = target_of(target);
     VkExtent2D size = viewport_of(&t);
     bool direct = t.view != VK_NULL_HANDLE;
-    if (!b->view_made || b->view.kind != APP_VIEW_HOSTED || slot >= GPU_FRAMES_IN_FLIGHT ||
-        size.width != b->width || size.height != b->height || direct != b->view.direct ||
-        (direct && (t.extent.width != b->view.direct_extent.width ||
-                    t.extent.height != b->view.direct_extent.height)))
-        return; /* not readied for this: nothing recorded */
+    const char *bad = NULL;
+    if (!b->view_made || b->view.kind != APP_VIEW_HOSTED)
+        bad = b->view_made ? "this book draws its own frames (pagecurl_book_render)"
+                           : "no pagecurl_book_update has readied a frame";
+    else if (slot >= GPU_FRAMES_IN_FLIGHT)
+        bad = "a slot beyond frames_in_flight";
+    if (bad) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: %s", bad);
+        return false;
+    }
+    if (!target_valid(b, &t, err))
+        return false;
+    if (size.width != b->width || size.height != b->height)
+        return record_copy(b, cmd, slot, &t, err);
+    if (direct != b->view.direct || (direct && (t.extent.width != b->view.direct_extent.width ||
+                                                t.extent.height != b->view.direct_extent.height))) {
+        error_set(err, PAGECURL_ERROR_USAGE,
+                  "pagecurl_book_record: the target is not as the last pagecurl_book_update was "
+                  "given it (%s)",
+                  direct != b->view.direct ? "a view, or none" : "its extent");
+        return false;
+    }
     const GpuContext *ctx = &b->ctx->gpu;
     /* a leaf asked for is read by this frame alone: one buffer, read once the host has waited */
     bool read = b->read_leaf_next && b->leaf.desc.readback;
@@ -1393,7 +1526,8 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
                           .target_generation = direct ? t.generation : 0};
     b->read_leaf_next = false;
     b->leaf_read = b->leaf_read || read;
-    GpuError ignored = {0};
+    GpuError gerr = {0};
+    bool recorded;
     gpu_label_begin(ctx, cmd, "pagecurl");
     if (direct) {
         /* the host's layout and last use met in its own command buffer, so that the slot's
@@ -1422,9 +1556,10 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
             .keep = t.keep,
         };
         gpu_barriers(cmd, NULL, &before, 1);
-        if (app_view_record(ctx, &b->view, cmd, slot, &frame, &straight, &ignored))
+        recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, &straight, &gerr);
+        if (recorded)
             drawn_straight(cmd, &t);
-    } else if (app_view_record(ctx, &b->view, cmd, slot, &frame, NULL, &ignored)) {
+    } else if ((recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, NULL, &gerr))) {
         gpu_offscreen_record_blit(ctx, cmd, &b->view.offscreen,
                                   &(GpuBlitTarget){.image = t.image,
                                                    .format = t.format,
@@ -1435,6 +1570,12 @@ void pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
                                                    .src_access = t.src_access});
     }
     gpu_label_end(ctx, cmd);
+    if (!recorded) {
+        error_from_gpu(err, &gerr);
+        return false;
+    }
+    b->recorded_slot = slot + 1; /* a second target may copy it */
+    return true;
 }
 
 bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_desc *desc,

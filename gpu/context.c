@@ -480,6 +480,49 @@ bool gpu_context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
     return false;
 }
 
+/* Whether the host's enabled chain has what the library draws with; else one line naming what
+ * is missing. Vulkan 1.3's own features count whether enabled through
+ * VkPhysicalDeviceVulkan13Features or their extensions' promoted structs. */
+static bool host_enabled(const VkPhysicalDeviceFeatures2 *chain, GpuError *err)
+{
+    if (chain->sType != VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2) {
+        err->usage = true;
+        return gpu_error_set(err, "the host's enabled features are not a VkPhysicalDeviceFeatures2 "
+                                  "chain");
+    }
+    bool sync2 = false, dynamic = false, maint4 = false;
+    int links = 0;
+    for (const VkBaseInStructure *s = (const VkBaseInStructure *)chain; s && links < 256;
+         s = s->pNext, links++) {
+        if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES) {
+            const VkPhysicalDeviceVulkan13Features *f = (const void *)s;
+            sync2 |= f->synchronization2 == VK_TRUE;
+            dynamic |= f->dynamicRendering == VK_TRUE;
+            maint4 |= f->maintenance4 == VK_TRUE;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES) {
+            sync2 |= ((const VkPhysicalDeviceSynchronization2Features *)(const void *)s)
+                         ->synchronization2 == VK_TRUE;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES) {
+            dynamic |= ((const VkPhysicalDeviceDynamicRenderingFeatures *)(const void *)s)
+                           ->dynamicRendering == VK_TRUE;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES) {
+            maint4 |=
+                ((const VkPhysicalDeviceMaintenance4Features *)(const void *)s)->maintenance4 ==
+                VK_TRUE;
+        }
+    }
+    if (sync2 && dynamic && maint4)
+        return true;
+    err->usage = true;
+    return gpu_error_set(err,
+                         "the host's device was created without %s%s%s%s%s enabled (the library "
+                         "draws with dynamicRendering, synchronization2 and maintenance4)",
+                         dynamic ? "" : "dynamicRendering",
+                         !dynamic && (!sync2 || !maint4) ? ", " : "",
+                         sync2 ? "" : "synchronization2", !sync2 && !maint4 ? ", " : "",
+                         maint4 ? "" : "maintenance4");
+}
+
 bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err)
 {
     memset(ctx, 0, sizeof *ctx);
@@ -493,6 +536,8 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
         return gpu_error_set(err, "a host's device needs its instance, physical device, device, "
                                   "queue and vkGetInstanceProcAddr");
     }
+    if (host->enabled && !host_enabled(host->enabled, err))
+        return false;
     ctx->instance = host->instance;
     ctx->physical = host->physical;
     ctx->queue_family = host->queue_family;
@@ -503,8 +548,12 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
     /* what the host enabled, as far as the device offers it (a host cannot enable more) */
     VkPhysicalDeviceFeatures offered;
     vkGetPhysicalDeviceFeatures(ctx->physical, &offered);
-    ctx->sampler_anisotropy = host->sampler_anisotropy && offered.samplerAnisotropy;
-    ctx->geometry_shader = host->geometry_shader && offered.geometryShader;
+    bool anisotropy = host->enabled ? host->enabled->features.samplerAnisotropy == VK_TRUE
+                                    : host->sampler_anisotropy;
+    bool geometry =
+        host->enabled ? host->enabled->features.geometryShader == VK_TRUE : host->geometry_shader;
+    ctx->sampler_anisotropy = anisotropy && offered.samplerAnisotropy;
+    ctx->geometry_shader = geometry && offered.geometryShader;
     bool ok = faults_create(ctx, err);
     if (ok && ctx->props.apiVersion < VK_API_VERSION_1_3) {
         err->usage = true;

@@ -113,14 +113,18 @@ typedef struct GpuHostDevice {
     /* the host enabled VkPhysicalDeviceFeatures.samplerAnisotropy on the device: the renderer
      * may use it (without it, never: a feature the host did not enable is not the library's) */
     bool sampler_anisotropy;
+    /* the chain the host created its device with (VkDeviceCreateInfo's pNext): the features the
+     * library needs are checked in it, and geometryShader and samplerAnisotropy read from it;
+     * NULL: trusted (the device's offer checked, the two flags above taken) */
+    const VkPhysicalDeviceFeatures2 *enabled;
 } GpuHostDevice;
 
 /* Loads the functions of the host's instance and device through its vkGetInstanceProcAddr and
  * makes what the context owns on them (its command pool, the one-off buffer and fence); the
- * device must be Vulkan 1.3 with the features gpu_context_create requires, which are checked as
- * far as Vulkan lets them be (the device's offer, not what the host enabled); samplerAnisotropy
- * is used only where the host says it enabled it. Destroying the context leaves the host's
- * objects. */
+ * device must be Vulkan 1.3 with the features gpu_context_create requires, which are checked in
+ * the host's enabled chain where it gives one (else as far as Vulkan lets them be: the device's
+ * offer); samplerAnisotropy is used only where the host says it enabled it. Destroying the context
+ * leaves the host's objects. */
 bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err);
 
 /* One line per device the loader sees: index, name, type, API version. */

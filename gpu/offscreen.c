@@ -112,6 +112,8 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
 {
     gpu_label_begin(ctx, cmd, "copy out");
     VkExtent2D e = off->color.extent;
+    VkExtent2D to = dst->extent.width && dst->extent.height ? dst->extent : e;
+    bool scaled = to.width != e.width || to.height != e.height;
     GpuImageBarrier before[2] = {
         {
             .image = off->color.image,
@@ -140,9 +142,16 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
         .srcOffsets = {{0, 0, 0}, {(int32_t)e.width, (int32_t)e.height, 1}},
         .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
         .dstOffsets = {{dst->offset.x, dst->offset.y, 0},
-                       {dst->offset.x + (int32_t)e.width, dst->offset.y + (int32_t)e.height, 1}},
+                       {dst->offset.x + (int32_t)to.width, dst->offset.y + (int32_t)to.height, 1}},
     };
-    if (dst->format == off->color.format) {
+    VkFilter filter = VK_FILTER_NEAREST;
+    if (scaled) { /* a smaller copy (a thumbnail) averaged, where the format filters */
+        VkFormatProperties props;
+        vkGetPhysicalDeviceFormatProperties(ctx->physical, off->color.format, &props);
+        if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)
+            filter = VK_FILTER_LINEAR;
+    }
+    if (dst->format == off->color.format && !scaled) {
         VkImageCopy copy = {
             .srcSubresource = region.srcSubresource,
             .dstSubresource = region.dstSubresource,
@@ -153,7 +162,7 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &copy);
     } else {
         vkCmdBlitImage(cmd, off->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image,
-                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_NEAREST);
+                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, filter);
     }
     VkImageLayout final =
         dst->final_layout ? dst->final_layout : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;

@@ -38,6 +38,9 @@ typedef struct GpuBlitTarget {
     VkImage image;
     VkFormat format;   /* the colour image's: copied, not blitted (0: not known, blitted) */
     VkOffset2D offset; /* where the frame's top left corner goes; the frame's extent is copied */
+    /* the rectangle the frame fills from `offset`, scaled (filtered where the format allows);
+     * 0 x 0: the frame's own size */
+    VkExtent2D extent;
     VkImageLayout layout, final_layout; /* before (UNDEFINED: contents discarded) and after */
     VkPipelineStageFlags2 src_stage;    /* the image's last use before the copy, waited for */
     VkAccessFlags2 src_access;

@@ -208,6 +208,31 @@ static double flip_land_tau(const MeshFlip *flip)
     return hi;
 }
 
+/* A leaf lifting (`started`) or lying down, in the direction it turns, logged for the caller. */
+static void flip_log(MeshFlip *flip, bool started, bool completed)
+{
+    if (flip->event_count == MESH_FLIP_EVENTS) { /* the oldest goes */
+        flip->event_head = (flip->event_head + 1) % MESH_FLIP_EVENTS;
+        flip->event_count--;
+        flip->events_lost++;
+    }
+    flip->events[(flip->event_head + flip->event_count++) % MESH_FLIP_EVENTS] =
+        (MeshFlipEvent){.started = started,
+                        .forward = flip->direction == MESH_FLIP_FORWARD,
+                        .completed = completed,
+                        .spread = flip->spread};
+}
+
+bool mesh_flip_take_event(MeshFlip *flip, MeshFlipEvent *out)
+{
+    if (!flip->event_count)
+        return false;
+    *out = flip->events[flip->event_head];
+    flip->event_head = (flip->event_head + 1) % MESH_FLIP_EVENTS;
+    flip->event_count--;
+    return true;
+}
+
 /* Starts settling from the current pointer towards the completion or cancel target at the
  * spring frequency flip->omega, carrying the velocity's component towards the target, at most
  * omega times the gap: with that bound the critically damped gap (g0 + (omega g0 - s0) t)
@@ -269,6 +294,7 @@ static bool flip_start_key(MeshFlip *flip, MeshFlipDirection direction, double t
     flip->grab_x = flip->width, flip->grab_y = MESH_FLIP_KEY_GRAB_HEIGHT * flip->height;
     flip->pointer_x = flip->grab_x, flip->pointer_y = flip->grab_y;
     flip->omega = omega;
+    flip_log(flip, true, false);
     if (flip->reduced)
         flip_refade(flip, true, omega, t);
     else
@@ -315,6 +341,7 @@ static void flip_thumb_grab(MeshFlip *flip)
     }
     flip->phase = MESH_FLIP_DRAGGING;
     flip->completing = false;
+    flip_log(flip, true, false);
 }
 
 /* The settle at t: the pointer on the spring's curve, or landed (the spread moved on completion);
@@ -342,6 +369,7 @@ static bool flip_advance(MeshFlip *flip, double t)
         double at = landed_at < t ? landed_at : t;
         if (flip->completing)
             flip->spread += flip->direction == MESH_FLIP_FORWARD ? 1 : -1;
+        flip_log(flip, false, flip->completing);
         flip->phase = MESH_FLIP_IDLE;
         flip->direction = MESH_FLIP_NONE;
         flip->completing = false;
@@ -403,6 +431,7 @@ static bool flip_press(MeshFlip *flip, float x, float y, double t)
     flip_to_leaf(flip, x, y, &flip->grab_x, &flip->grab_y);
     flip->pointer_x = flip->grab_x, flip->pointer_y = flip->grab_y;
     flip_begin_drag(flip, x, y, t);
+    flip_log(flip, true, false);
     return true;
 }
 
@@ -503,10 +532,12 @@ void mesh_flip_release(MeshFlip *flip, double time)
     if (flip->reduced) {
         /* the page stayed flat: a swipe far enough towards the spine turns it, by a fade */
         bool swipe = flip->press_x - flip->pointer_x >= MESH_FLIP_SWIPE_DISTANCE * flip->width;
-        if (flick ? vx < 0.0 : swipe)
+        if (flick ? vx < 0.0 : swipe) {
             flip_refade(flip, true, MESH_FLIP_SPRING_OMEGA, t);
-        else
+        } else {
+            flip_log(flip, false, false);
             flip->phase = MESH_FLIP_IDLE, flip->direction = MESH_FLIP_NONE;
+        }
         flip_lift_sync(flip, t);
         return;
     }
@@ -529,6 +560,7 @@ void mesh_flip_cancel(MeshFlip *flip, double time)
     if (flip->phase != MESH_FLIP_DRAGGING)
         return;
     if (flip->reduced) { /* nothing moved: nothing to fall back */
+        flip_log(flip, false, false);
         flip->phase = MESH_FLIP_IDLE, flip->direction = MESH_FLIP_NONE;
         flip_lift_sync(flip, t);
         return;
@@ -644,13 +676,22 @@ bool mesh_flip_jump(MeshFlip *flip, int spread, double t)
 {
     if (flip->phase == MESH_FLIP_DRAGGING)
         return false;
+    bool turning = flip->phase != MESH_FLIP_IDLE;
+    int was = flip->spread;
+    MeshFlipDirection direction = flip->direction;
     flip->phase = MESH_FLIP_IDLE;
     flip->direction = MESH_FLIP_NONE;
     flip->completing = false;
     flip->queued = 0;
     flip->thumb = false;
     flip_lift_sync(flip, t);
-    return mesh_flip_goto(flip, spread);
+    bool went = mesh_flip_goto(flip, spread);
+    if (turning) { /* the leaf in flight lies down where the jump leaves the book */
+        flip->direction = direction;
+        flip_log(flip, false, flip->spread != was);
+        flip->direction = MESH_FLIP_NONE;
+    }
+    return went;
 }
 
 /* The view with the lift at time t. */

@@ -159,6 +159,19 @@ typedef struct MeshFlipSample {
     double t, x, y;
 } MeshFlipSample;
 
+/* A leaf lifting or lying down, logged as it happens (within a call that lands several leaves
+ * too: a step that carries queued turns through), for mesh_flip_take_event. */
+typedef struct MeshFlipEvent {
+    bool started;   /* a leaf lifts; false: one lies down */
+    bool forward;   /* the turn's direction as it started */
+    bool completed; /* lying down: turned over (false: fell back, or cut short in place) */
+    int spread;     /* lifting: the spread it lifts from; lying down: the spread it shows */
+} MeshFlipEvent;
+/* Events kept until taken: a single call logs at most a landing and a lift for each queued turn
+ * (MESH_FLIP_QUEUE_MAX) and the one in flight; a caller that takes them after each call never
+ * loses one. Beyond it the oldest go (MeshFlip.events_lost counts them). */
+#define MESH_FLIP_EVENTS 16
+
 /* All fields are the module's; read them through mesh_flip_view. */
 typedef struct MeshFlip {
     double width, height;
@@ -193,7 +206,13 @@ typedef struct MeshFlip {
      * when completing, down when turned round). */
     bool reduced;
     double fade_from, fade_t0, fade_rate;
+    MeshFlipEvent events[MESH_FLIP_EVENTS]; /* a ring: the oldest at event_head */
+    int event_head, event_count;
+    unsigned events_lost;
 } MeshFlip;
+
+/* The oldest leaf event not taken yet; false when none is left. */
+bool mesh_flip_take_event(MeshFlip *flip, MeshFlipEvent *out);
 
 /* false (flip zeroed) for a non-finite or negative size, leaf_count < 0 or a spread outside
  * 0 .. leaf_count. */

@@ -91,6 +91,11 @@ typedef struct Host {
     VkPhysicalDevice physical;
     VkDevice device;
     bool geometry_shader; /* enabled on the device */
+    /* the chain the device was made with (pagecurl_context_desc.enabled_features); made without
+     * synchronization2 where `without_sync2` is set before host_device */
+    VkPhysicalDeviceFeatures2 enabled;
+    VkPhysicalDeviceVulkan13Features enabled13;
+    bool without_sync2;
     uint32_t family;
     VkQueue queue;
     VkCommandPool pool;
@@ -204,9 +209,9 @@ static void host_device(Host *h, bool anisotropy)
         if ((families[i].queueFlags & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)) ==
             (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT))
             h->family = i;
-    VkPhysicalDeviceVulkan13Features want13 = {
+    h->enabled13 = (VkPhysicalDeviceVulkan13Features){
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-        .synchronization2 = VK_TRUE,
+        .synchronization2 = !h->without_sync2,
         .dynamicRendering = VK_TRUE,
         .maintenance4 = VK_TRUE};
     float priority = 1.0f;
@@ -214,17 +219,18 @@ static void host_device(Host *h, bool anisotropy)
     VkPhysicalDeviceFeatures offered;
     vkGetPhysicalDeviceFeatures(h->physical, &offered);
     h->geometry_shader = offered.geometryShader;
-    VkDeviceCreateInfo dinfo = {
-        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-        .pNext = &want13,
-        .queueCreateInfoCount = 1,
-        .pQueueCreateInfos =
-            &(VkDeviceQueueCreateInfo){.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                       .queueFamilyIndex = h->family,
-                                       .queueCount = 1,
-                                       .pQueuePriorities = &priority},
-        .pEnabledFeatures = &(VkPhysicalDeviceFeatures){.geometryShader = h->geometry_shader,
-                                                        .samplerAnisotropy = anisotropy}};
+    h->enabled = (VkPhysicalDeviceFeatures2){
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+        .pNext = &h->enabled13,
+        .features = {.geometryShader = h->geometry_shader, .samplerAnisotropy = anisotropy}};
+    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                                .pNext = &h->enabled,
+                                .queueCreateInfoCount = 1,
+                                .pQueueCreateInfos = &(VkDeviceQueueCreateInfo){
+                                    .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                    .queueFamilyIndex = h->family,
+                                    .queueCount = 1,
+                                    .pQueuePriorities = &priority}};
     VK_OK(vkCreateDevice(h->physical, &dinfo, NULL, &h->device));
     vkGetDeviceQueue(h->device, h->family, 0, &h->queue);
     h->own_device = true;
@@ -432,7 +438,9 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
     vkCmdClearColorImage(cmd, target.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                          &(VkClearColorValue){.float32 = {0.0f, 0.0f, 0.0f, 1.0f}}, 1,
                          &(VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1});
-    pagecurl_book_record(book, cmd, slot, &target);
+    bool recorded = pagecurl_book_record(book, cmd, slot, &target, &err);
+    if (!recorded)
+        fprintf(stderr, "test_api: record: %s\n", err.message);
     if (ms) { /* the samples, left in TRANSFER_SRC_OPTIMAL, resolved into the image */
         image_barrier(cmd, h->ms_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
@@ -474,7 +482,7 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
                         h->fence[slot]));
     if (wait)
         VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
-    return true;
+    return recorded;
 }
 
 static const uint8_t *pixel(const Host *h, uint32_t x, uint32_t y)
@@ -622,7 +630,11 @@ static void refusals(pagecurl_context *ctx)
     pagecurl_book_page_label(NULL, 1, label, sizeof label);
     pagecurl_book_pointer(NULL, NULL);
     pagecurl_book_set_ink_mode(NULL, true);
-    pagecurl_book_record(NULL, VK_NULL_HANDLE, 0, NULL);
+    CHECK(&st,
+          !pagecurl_book_record(NULL, VK_NULL_HANDLE, 0, NULL, &err) &&
+              err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "no book"),
+          "a record of no book: %s", err.message);
+    CHECK(&st, !pagecurl_book_record(NULL, VK_NULL_HANDLE, 0, NULL, NULL), "a record of no book");
     CHECK(&st,
           !pagecurl_book_poll_event(NULL, &ev) && pagecurl_book_page_count(NULL) == 0 &&
               !pagecurl_book_action(NULL, PAGECURL_ACTION_NEXT, 0.0) &&
@@ -1012,6 +1024,109 @@ static void copied_frames(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(blitted);
     pagecurl_book_destroy(copied);
     pagecurl_book_destroy(depth);
+}
+
+/* A second target in the same frame (a thumbnail): recorded after the first with the same slot, a
+ * viewport of half the first's size gets the first's picture scaled (here both in the host's one
+ * image, side by side); one drawn straight into, or before any frame of the slot, is refused. */
+#define MAIN_W 400
+#define MAIN_H 250
+static void second_target(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *book = book_at_3(ctx);
+    if (!book)
+        return;
+    pagecurl_target first = {
+        .size = sizeof first,
+        .image = h->image,
+        .extent = {h->width, h->height},
+        .viewport = {{0, 0}, {MAIN_W, MAIN_H}},
+        .layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        .final_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_CLEAR_BIT,
+        .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+    };
+    /* after the first's copy: the image as the first left it */
+    pagecurl_target thumb = first;
+    thumb.viewport = (VkRect2D){{MAIN_W, 0}, {MAIN_W / 2, MAIN_H / 2}};
+    thumb.layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    thumb.src_stage = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    thumb.src_access = VK_ACCESS_2_MEMORY_WRITE_BIT;
+    pagecurl_error err;
+    bool updated = pagecurl_book_update(book, 0.0, &first, &err);
+    CHECK(&st, updated, "the first target's update: %s", updated ? "" : err.message);
+    uint32_t slot = (uint32_t)(h->frame++ % 2);
+    VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
+    VK_OK(vkResetFences(h->device, 1, &h->fence[slot]));
+    VkCommandBuffer cmd = h->cmd[slot];
+    VK_OK(vkBeginCommandBuffer(
+        cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT}));
+    image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                  VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+                  VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    vkCmdClearColorImage(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                         &(VkClearColorValue){.float32 = {0.0f, 0.0f, 0.0f, 1.0f}}, 1,
+                         &(VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1});
+    pagecurl_target early = thumb;
+    CHECK(&st,
+          !pagecurl_book_record(book, cmd, slot, &early, &err) &&
+              err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "second target"),
+          "a second target before the first: %s", err.message);
+    bool drawn = pagecurl_book_record(book, cmd, slot, &first, &err);
+    CHECK(&st, drawn, "the first target: %s", drawn ? "" : err.message);
+    pagecurl_target viewed = thumb;
+    viewed.view = h->view;
+    CHECK(&st,
+          !pagecurl_book_record(book, cmd, slot, &viewed, &err) &&
+              err.status == PAGECURL_ERROR_USAGE,
+          "a second target drawn straight into: %s", err.message);
+    bool copied = pagecurl_book_record(book, cmd, slot, &thumb, &err);
+    CHECK(&st, copied, "the second target: %s", copied ? "" : err.message);
+    image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
+                  VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    vkCmdCopyImageToBuffer(
+        cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, h->readback, 1,
+        &(VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                             .imageExtent = {h->width, h->height, 1}});
+    VkMemoryBarrier2 host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                             .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                             .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                             .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                             .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .memoryBarrierCount = 1,
+                                                   .pMemoryBarriers = &host});
+    VK_OK(vkEndCommandBuffer(cmd));
+    VK_OK(vkQueueSubmit(h->queue, 1,
+                        &(VkSubmitInfo){.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                                        .commandBufferCount = 1,
+                                        .pCommandBuffers = &cmd},
+                        h->fence[slot]));
+    VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
+    /* the thumbnail against the first picture averaged over 2 x 2 pixels: close everywhere, and a
+     * picture (paper and backdrop), not the host's black */
+    double off = 0.0;
+    int lo = 255, hi = 0;
+    for (uint32_t y = 0; y < MAIN_H / 2; y++)
+        for (uint32_t x = 0; x < MAIN_W / 2; x++) {
+            const uint8_t *t = pixel(h, MAIN_W + x, y);
+            for (int c = 0; c < 3; c++) {
+                int sum = pixel(h, 2 * x, 2 * y)[c] + pixel(h, 2 * x + 1, 2 * y)[c] +
+                          pixel(h, 2 * x, 2 * y + 1)[c] + pixel(h, 2 * x + 1, 2 * y + 1)[c];
+                off += fabs(t[c] - sum / 4.0);
+                lo = t[c] < lo ? t[c] : lo;
+                hi = t[c] > hi ? t[c] : hi;
+            }
+        }
+    off /= (MAIN_W / 2) * (MAIN_H / 2) * 3.0;
+    printf("a second target: off the first's picture by %.2f a channel on average, %d .. %d\n", off,
+           lo, hi);
+    CHECK(&st, off < 4.0 && hi - lo > 100,
+          "a second target: off the first's picture by %.2f a channel, values %d .. %d", off, lo,
+          hi);
+    pagecurl_book_destroy(book);
 }
 
 /* The most two frames' viewports differ by in a channel, and the pixels that differ by more
@@ -1514,6 +1629,89 @@ static int thumbed(Host *h, pagecurl_context *ctx, bool thumb)
     int right = state_of(book).right;
     pagecurl_book_destroy(book);
     return right;
+}
+
+/* Events queued where they happen: three quick turns between two updates are three pairs (the
+ * two updates' difference showed one spread change and no pair), two pages inked between two
+ * updates are both told; a held pose shows in the state; under the host's camera the library's
+ * zoom does nothing. */
+static void queued_events(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.page = 3, .thumb_through = true});
+    if (!book)
+        return;
+    Seen seen = {0};
+    host_frame(h, book, 0.0, false);
+    poll(book, &seen);
+    memset(&seen, 0, sizeof seen);
+    bool asked = pagecurl_book_action(book, PAGECURL_ACTION_NEXT, 0.01) &&
+                 pagecurl_book_action(book, PAGECURL_ACTION_NEXT, 0.03) &&
+                 pagecurl_book_action(book, PAGECURL_ACTION_NEXT, 0.05);
+    host_frame(h, book, 3.0, false);
+    poll(book, &seen);
+    pagecurl_state s = state_of(book);
+    printf("three turns between two updates: %d started, %d ended, %d spreads, at %d|%d\n",
+           seen.count[PAGECURL_EVENT_TURN_STARTED], seen.count[PAGECURL_EVENT_TURN_ENDED],
+           seen.count[PAGECURL_EVENT_SPREAD_CHANGED], s.left, s.right);
+    CHECK(&st,
+          asked && seen.count[PAGECURL_EVENT_TURN_STARTED] == 3 &&
+              seen.count[PAGECURL_EVENT_TURN_ENDED] == 3 &&
+              seen.count[PAGECURL_EVENT_SPREAD_CHANGED] == 3 &&
+              seen.last[PAGECURL_EVENT_TURN_ENDED].completed &&
+              seen.last[PAGECURL_EVENT_TURN_ENDED].right == 9 &&
+              seen.last[PAGECURL_EVENT_TURN_STARTED].right == 7 && s.right == 9,
+          "three turns between two updates: %d started, %d ended, %d spreads, at %d|%d",
+          seen.count[PAGECURL_EVENT_TURN_STARTED], seen.count[PAGECURL_EVENT_TURN_ENDED],
+          seen.count[PAGECURL_EVENT_SPREAD_CHANGED], s.left, s.right);
+    /* a pen's stroke on each page of 8|9, one update after both */
+    for (int side = 0; side < 2; side++) {
+        float x = side ? 0.7f : 0.3f;
+        pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_PEN, 3, x, 0.4f, 3.0);
+        for (int k = 1; k <= 5; k++)
+            pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_PEN, 3, x + 0.01f * k, 0.45f,
+                    3.0);
+        pointer(book, PAGECURL_POINTER_UP, PAGECURL_POINTER_PEN, 3, x + 0.05f, 0.45f, 3.0);
+    }
+    host_frame(h, book, 3.1, false);
+    pagecurl_event e;
+    int inked = 0, told = 0;
+    while (pagecurl_book_poll_event(book, &e))
+        if (e.type == PAGECURL_EVENT_INK_CHANGED)
+            told++, inked |= e.page == 8 ? 1 : e.page == 9 ? 2 : 4;
+    CHECK(&st, told == 2 && inked == 3, "two pages inked between updates: %d events (pages %#x)",
+          told, inked);
+    CHECK(&st, !state_of(book).hold, "a hold before any");
+    CHECK(&st, pagecurl_book_hold(book, 0.4f, 0.3f, false), "a hold");
+    s = state_of(book);
+    CHECK(&st, s.hold && s.hold_progress == 0.4f && !s.turning, "the state of a hold: %d at %.2f",
+          s.hold, s.hold_progress);
+    static const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    CHECK(&st, pagecurl_book_set_camera(book, identity), "the host's camera");
+    CHECK(&st,
+          !pagecurl_book_zoom_by(book, 2.0f, 100.0, 100.0, 3.2) &&
+              !pagecurl_book_set_zoom(book, 2.0f, 100.0, 100.0, 3.2) &&
+              !pagecurl_book_pan(book, 10.0, 0.0, 3.2),
+          "the library's zoom under the host's camera");
+    CHECK(&st, state_of(book).hold, "a hold let go by a zoom refused");
+    pagecurl_book_set_camera(book, NULL);
+    CHECK(&st, pagecurl_book_zoom_by(book, 2.0f, 100.0, 100.0, 3.2), "a zoom without the camera");
+    /* what lies under a point, at 8|9 laid flat (fitted: the zoom above shows from an update) */
+    pagecurl_book_action(book, PAGECURL_ACTION_ZOOM_FIT, 3.2);
+    host_frame(h, book, 3.3, false);
+    double vw = W - 2 * BORDER, vh = H - 2 * BORDER;
+    pagecurl_hit left = {.size = sizeof left}, right = {.size = sizeof right}, none = left;
+    bool on_left = pagecurl_book_hit(book, 0.3 * vw, 0.5 * vh, &left),
+         on_right = pagecurl_book_hit(book, 0.75 * vw, 0.25 * vh, &right),
+         off = pagecurl_book_hit(book, 1.0, 1.0, &none);
+    printf("hits: page %d at %.2f,%.2f; page %d at %.2f,%.2f\n", left.page, left.u, left.v,
+           right.page, right.u, right.v);
+    CHECK(&st,
+          on_left && left.page == 8 && left.u > 0.4f && left.u < 0.8f &&
+              fabsf(left.v - 0.5f) < 0.1f && on_right && right.page == 9 && right.u > 0.3f &&
+              right.u < 0.7f && right.v > 0.6f && !off,
+          "hits: page %d at %.2f,%.2f; page %d at %.2f,%.2f; the corner %s", left.page, left.u,
+          left.v, right.page, right.u, right.v, off ? "on a page" : "off");
+    pagecurl_book_destroy(book);
 }
 
 static void thumb_through(Host *h, pagecurl_context *ctx)
@@ -2119,7 +2317,8 @@ static void dropped_frame(Host *h, pagecurl_context *ctx)
         h->cmd[slot],
         &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT}));
-    pagecurl_book_record(book, h->cmd[slot], slot, &target);
+    bool recorded = pagecurl_book_record(book, h->cmd[slot], slot, &target, &err);
+    CHECK(&st, recorded, "the dropped frame's record: %s", recorded ? "" : err.message);
     VK_OK(vkEndCommandBuffer(h->cmd[slot])); /* and never submitted */
     h->frame += 2;                           /* the next frame records the same slot */
     Watchdog w;
@@ -2476,6 +2675,34 @@ static void remade_target(void)
 }
 
 /* A simple host: the library makes the device, the host records on it. */
+/* A host's device made without synchronization2, its enabled features said: refused at once
+ * with one line naming it, before anything is drawn (no validation message); the same device's
+ * features in full are taken. */
+static void enabled_features(void)
+{
+    for (int without = 1; without >= 0; without--) {
+        Host h = {.without_sync2 = without};
+        host_instance(&h, true);
+        host_device(&h, false);
+        pagecurl_context_desc desc = host_desc(&h);
+        desc.enabled_features = &h.enabled;
+        pagecurl_error err;
+        pagecurl_context *ctx = pagecurl_context_create(&desc, &err);
+        if (without)
+            CHECK(&st,
+                  !ctx && err.status == PAGECURL_ERROR_USAGE &&
+                      strstr(err.message, "without synchronization2 enabled") &&
+                      !strchr(err.message, '\n'),
+                  "a device without synchronization2: %s", err.message);
+        else
+            CHECK(&st, ctx != NULL, "a device with its features said: %s", err.message);
+        pagecurl_context_destroy(ctx);
+        host_destroy(&h);
+        CHECK(&st, h.messages == 0, "%u validation messages, a device %s synchronization2",
+              h.messages, without ? "without" : "with");
+    }
+}
+
 static void own_context(void)
 {
     pagecurl_error err;
@@ -2688,10 +2915,12 @@ int main(int argc, char **argv)
         interaction(&h, ctx);
         kept_ink(&h, ctx);
         copied_frames(&h, ctx);
+        second_target(&h, ctx);
         direct_frames(&h, ctx);
         host_camera(&h, ctx);
         own_frames(&h, ctx, args.exe, args.out);
         thumb_through(&h, ctx);
+        queued_events(&h, ctx);
         quality_steps(&h, ctx);
         anisotropy(&h, ctx, args.exe, args.out);
         provider(&h, ctx);
@@ -2711,6 +2940,7 @@ int main(int argc, char **argv)
     }
     host_destroy(&h);
     CHECK(&st, h.messages == 0, "%u validation or driver messages", h.messages);
+    enabled_features();
     own_context();
     remade_target();
     window_context();

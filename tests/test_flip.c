@@ -901,6 +901,37 @@ static void test_reduced_motion(CheckState *s)
           "a cancel turned");
 }
 
+/* The log of lifts and landings: three turns asked at once, stepped once long after, are three
+ * pairs in order (start from s, land on s + 1), however seldom the flip is stepped; a jump cuts
+ * the leaf in flight short with a landing of its own. */
+static void test_event_log(CheckState *s)
+{
+    MeshFlip f;
+    mesh_flip_init(&f, &(MeshFlipDesc){.leaf_count = 10, .spread = 1, .thumb = true});
+    bool asked = mesh_flip_turn(&f, MESH_FLIP_FORWARD, 0.0) &&
+                 mesh_flip_turn(&f, MESH_FLIP_FORWARD, 0.02) &&
+                 mesh_flip_turn(&f, MESH_FLIP_FORWARD, 0.04);
+    mesh_flip_step(&f, 5.0);
+    MeshFlipEvent e[8];
+    int n = 0;
+    while (n < 8 && mesh_flip_take_event(&f, &e[n]))
+        n++;
+    bool ordered = n == 6;
+    for (int i = 0; ordered && i < 3; i++)
+        ordered = e[2 * i].started && e[2 * i].forward && e[2 * i].spread == 1 + i &&
+                  !e[2 * i + 1].started && e[2 * i + 1].completed && e[2 * i + 1].spread == 2 + i;
+    CHECK(s, asked && ordered, "three turns stepped once: %d events, not three pairs in order", n);
+    mesh_flip_turn(&f, MESH_FLIP_BACKWARD, 5.1);
+    mesh_flip_jump(&f, 0, 5.12);
+    n = 0;
+    while (n < 8 && mesh_flip_take_event(&f, &e[n]))
+        n++;
+    CHECK(s,
+          n == 2 && e[0].started && !e[0].forward && !e[1].started && e[1].completed &&
+              e[1].spread == 0 && f.events_lost == 0,
+          "a jump mid-turn: %d events", n);
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -920,5 +951,6 @@ int main(void)
     test_bad_input(&s);
     test_bookkeeping(&s);
     test_reduced_motion(&s);
+    test_event_log(&s);
     return check_finish(&s, "test_flip");
 }

@@ -125,7 +125,7 @@ void gpu_device(Gpu *g, VkSurfaceKHR surface)
             surface ? " that presents" : "");
         exit(1);
     }
-    VkPhysicalDeviceVulkan13Features v13 = {
+    g->enabled13 = (VkPhysicalDeviceVulkan13Features){
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
         .synchronization2 = VK_TRUE,
         .dynamicRendering = VK_TRUE,
@@ -138,9 +138,14 @@ void gpu_device(Gpu *g, VkSurfaceKHR surface)
      * seen at a grazing angle stay sharp */
     g->anisotropy = offered.samplerAnisotropy;
     g->geometry_shader = offered.geometryShader;
+    g->enabled = (VkPhysicalDeviceFeatures2){
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+        .pNext = &g->enabled13,
+        .features = {.geometryShader = g->geometry_shader, .samplerAnisotropy = g->anisotropy},
+    };
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-        .pNext = &v13,
+        .pNext = &g->enabled,
         .queueCreateInfoCount = 1,
         .pQueueCreateInfos =
             &(VkDeviceQueueCreateInfo){
@@ -151,8 +156,6 @@ void gpu_device(Gpu *g, VkSurfaceKHR surface)
             },
         .enabledExtensionCount = surface ? 1 : 0,
         .ppEnabledExtensionNames = &swapchain,
-        .pEnabledFeatures = &(VkPhysicalDeviceFeatures){.geometryShader = g->geometry_shader,
-                                                        .samplerAnisotropy = g->anisotropy},
     };
     check(vkCreateDevice(g->physical, &info, NULL, &g->device), "vkCreateDevice");
     vkGetDeviceQueue(g->device, g->family, 0, &g->queue);

@@ -21,6 +21,10 @@ typedef struct Gpu {
     uint32_t family;     /* one queue, graphics and compute */
     VkQueue queue;
     bool anisotropy; /* samplerAnisotropy enabled on the device (where it offers it) */
+    /* the features the device was made with, for the library to check
+     * (pagecurl_context_desc.enabled_features) */
+    VkPhysicalDeviceFeatures2 enabled;
+    VkPhysicalDeviceVulkan13Features enabled13;
     VkCommandPool pool;
 } Gpu;
 

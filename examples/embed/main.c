@@ -8,7 +8,7 @@
  *
  *     pagecurl_book_pointer / pagecurl_book_action    input, as it arrives
  *     pagecurl_book_update(book, now, &target)        outside any command buffer
- *     pagecurl_book_record(book, cmd, slot, &target)  after the host's scene, into its buffer
+ *     pagecurl_book_record(book, cmd, slot, &target, &err)  after the host's scene, into its buffer
  *     pagecurl_book_poll_event(book, &event)          what happened
  *
  * The book is drawn into images of the library's own and copied into the viewport; with
@@ -159,6 +159,9 @@ static int book_open(const Gpu *g, const Options *o, uint32_t slots, VkFormat fo
         .debug_names = o->validation, /* the instance has VK_EXT_debug_utils then */
         .geometry_shader = g->geometry_shader,
         .sampler_anisotropy = g->anisotropy,
+        /* the features the device was made with: a device the library cannot draw with is
+         * refused here, with one line saying what it lacks */
+        .enabled_features = &g->enabled,
     };
     if (!(*ctx = pagecurl_context_create(&cd, &err)))
         return failed("pagecurl_context_create", &err);
@@ -229,9 +232,10 @@ static pagecurl_target target_of(VkImage image, VkImageView view, VkFormat forma
 }
 
 /* The host's frame in `cmd`: its scene in a dynamic rendering pass of its own (the background,
- * then the frame as a ring around the viewport), then the book over the viewport. */
-static void frame_record(VkCommandBuffer cmd, VkImageView view, pagecurl_book *book, uint32_t slot,
-                         const pagecurl_target *target)
+ * then the frame as a ring around the viewport), then the book over the viewport; false (with
+ * err) where the book recorded nothing. */
+static bool frame_record(VkCommandBuffer cmd, VkImageView view, pagecurl_book *book, uint32_t slot,
+                         const pagecurl_target *target, pagecurl_error *err)
 {
     VkImageMemoryBarrier2 to_colour = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
@@ -273,7 +277,7 @@ static void frame_record(VkCommandBuffer cmd, VkImageView view, pagecurl_book *b
     vkCmdEndRendering(cmd);
     /* the book: its compute, its passes into its own images, then a copy into the viewport (or
      * its pages drawn straight into it), leaving the image in the target's final layout */
-    pagecurl_book_record(book, cmd, slot, target);
+    return pagecurl_book_record(book, cmd, slot, target, err);
 }
 
 static void begin(VkCommandBuffer cmd)
@@ -345,7 +349,7 @@ static int run_headless(const Options *o)
     if (!status) {
         VkCommandBuffer cmd = gpu_command_buffer(&g);
         begin(cmd);
-        frame_record(cmd, view, book, 0, &target);
+        bool drawn = frame_record(cmd, view, book, 0, &target, &err);
         /* the book left the image in TRANSFER_SRC_OPTIMAL, its copy visible to what follows */
         VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                                     .imageExtent = {extent.width, extent.height, 1}};
@@ -370,7 +374,9 @@ static int run_headless(const Options *o)
         drain_events(book);
         void *rgba;
         check(vkMapMemory(g.device, pixel_memory, 0, VK_WHOLE_SIZE, 0, &rgba), "vkMapMemory");
-        status = g.messages ? 1 : write_png(o->screenshot, extent, rgba);
+        status = !drawn       ? failed("pagecurl_book_record", &err)
+                 : g.messages ? 1
+                              : write_png(o->screenshot, extent, rgba);
         vkUnmapMemory(g.device, pixel_memory);
     }
     pagecurl_book_destroy(book); /* waits until the device no longer uses the book */
@@ -529,7 +535,8 @@ static int run_window(const Options *o)
         check(vkResetFences(g.device, 1, &slots[slot].done), "vkResetFences");
         check(vkResetCommandBuffer(cmd, 0), "vkResetCommandBuffer");
         begin(cmd);
-        frame_record(cmd, sc.views[index], book, slot, &target);
+        /* submitted either way, so that the slot's fence signals */
+        bool drawn = frame_record(cmd, sc.views[index], book, slot, &target, &err);
         check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
         VkSubmitInfo submit = {
             .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
@@ -554,6 +561,10 @@ static int run_window(const Options *o)
             resized = true;
         else
             check(r, "vkQueuePresentKHR");
+        if (!drawn) {
+            status = failed("pagecurl_book_record", &err);
+            break;
+        }
     }
     vkDeviceWaitIdle(g.device);
     pagecurl_book_destroy(book);

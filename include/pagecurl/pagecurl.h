@@ -5,7 +5,7 @@
  *
  *     pagecurl_book_pointer(book, &event);            as input arrives (or pagecurl_book_action)
  *     pagecurl_book_update(book, now, &target, &err); once a frame, outside any command buffer
- *     pagecurl_book_record(book, cmd, slot, &target); into the host's command buffer
+ *     pagecurl_book_record(book, cmd, slot, &target, &err); into the host's command buffer
  *     while (pagecurl_book_poll_event(book, &ev)) ... what happened: turns, pages, errors
  *
  * pagecurl_book_update advances the book to the host's clock, takes in the pages drawn since the
@@ -80,7 +80,8 @@ typedef struct pagecurl_context_desc {
     uint32_t size; /* sizeof(pagecurl_context_desc) */
     /* The host's device. All of instance, physical_device, device and queue given: the library
      * draws with them and never destroys them. The device must be Vulkan 1.3 with
-     * dynamicRendering, synchronization2 and maintenance4 enabled, `queue` (of `queue_family`) must
+     * dynamicRendering, synchronization2 and maintenance4 enabled (enabled_features, below, lets
+     * the library check), `queue` (of `queue_family`) must
      * do graphics and compute, and get_instance_proc_addr must be the loader's (or the host's own
      * loader's) vkGetInstanceProcAddr, so that a host on volk or on its own loader works. All left
      * zero: the library makes its own instance and device (pagecurl_context_vulkan hands them out).
@@ -131,6 +132,16 @@ typedef struct pagecurl_context_desc {
      * stays sharp); false: trilinear reads alone, the feature never used. Ignored with the
      * library's own device, which enables it wherever the device offers it. */
     bool sampler_anisotropy;
+    /* Added after sampler_anisotropy (a .size that ends before it means NULL), with the host's
+     * device: the features it created the device with, the VkPhysicalDeviceFeatures2 chain it
+     * gave vkCreateDevice (its pNext; a host that gave pEnabledFeatures wraps them in one). The
+     * context is refused (PAGECURL_ERROR_USAGE, one line naming what is missing) where the chain
+     * lacks dynamicRendering, synchronization2 or maintenance4 (in VkPhysicalDeviceVulkan13Features
+     * or their own structs), and geometryShader and samplerAnisotropy are read from it (the two
+     * flags above then unread). Read during pagecurl_context_create only. NULL: the library trusts
+     * the host to have enabled them, checking only that the device offers them (a device made
+     * without them then fails later, in the validation layer's words or the driver's). */
+    const VkPhysicalDeviceFeatures2 *enabled_features;
 } pagecurl_context_desc;
 
 /* NULL with err filled where the device does not qualify or cannot be made. */
@@ -414,6 +425,20 @@ PAGECURL_API bool pagecurl_book_set_quality(pagecurl_book *book, pagecurl_qualit
 /* Ink mode: mice and fingers draw too (a pen always does). */
 PAGECURL_API void pagecurl_book_set_ink_mode(pagecurl_book *book, bool ink);
 
+/* What lies under target pixel (x, y) (the viewport's, as a pointer's) as the last update showed
+ * the book: seen through the host's camera or the library's framing, zoom and pan, and through
+ * the turning leaf's curl where it covers the page beneath (its side seen there). */
+typedef struct pagecurl_hit {
+    uint32_t size; /* sizeof(pagecurl_hit): set by the caller */
+    int page;      /* 1-based */
+    float u, v;    /* in the page's own coordinates, as pagecurl_ink_point's: 0 .. 1 from its left
+                      edge, 0 .. 1 from its foot */
+} pagecurl_hit;
+/* False where no page lies there (the backdrop), before the first update, or for a point that is
+ * not finite. */
+PAGECURL_API bool pagecurl_book_hit(const pagecurl_book *book, double x, double y,
+                                    pagecurl_hit *out);
+
 /* Wipes the ink of the page side at target pixel (x, y), as the book is seen at `time`; false
  * where no page lies there. */
 PAGECURL_API bool pagecurl_book_clear_at(pagecurl_book *book, double x, double y, double time);
@@ -485,7 +510,9 @@ typedef struct pagecurl_zoom {
 
 /* Sets the zoom to `zoom` (kept to 1 .. 8) about target pixel (x, y): the point of the book shown
  * there stays there, unless the pan's limits move the picture. False (nothing changes) before the
- * first update, while a page is held, or for values that are not finite. */
+ * first update, while a page is held, under the host's camera (pagecurl_book_set_camera: it
+ * frames the book, so this and the other zoom and pan calls, ZOOM_FIT too, do nothing), or for
+ * values that are not finite. */
 PAGECURL_API bool pagecurl_book_set_zoom(pagecurl_book *book, float zoom, double x, double y,
                                          double time);
 /* Enlarges the zoom `factor` times (a wheel's notch, a pinch's step; kept to 1 .. 8) about target
@@ -574,6 +601,11 @@ typedef struct pagecurl_state {
      * back: the right-hand one); go to page, FIRST and LAST on theirs. 0: the book lies closed
      * on its last leaf's blank back. */
     int page;
+    /* Added after page (a .size that ends before one of them leaves it and those after it
+     * unwritten): a pose is held (pagecurl_book_hold; `turning` stays false, nothing moves), at
+     * that progress (0 .. 1). */
+    bool hold;
+    float hold_progress;
 } pagecurl_state;
 PAGECURL_API void pagecurl_book_state(const pagecurl_book *book, pagecurl_state *out);
 
@@ -584,7 +616,8 @@ typedef enum pagecurl_event_type {
     PAGECURL_EVENT_TURN_ENDED,     /* it lies down: `left`, `right` the spread it shows now */
     PAGECURL_EVENT_SPREAD_CHANGED, /* the settled spread is another: `left`, `right` */
     PAGECURL_EVENT_PAGE_READY,     /* page `page` is drawn and shows from the next frame */
-    PAGECURL_EVENT_INK_CHANGED,    /* a stroke ended, a clear or an undo, on page `page` */
+    PAGECURL_EVENT_INK_CHANGED,    /* a stroke ended, a clear or an undo, on page `page` (0:
+                                      too many pages to tell: any may have changed) */
     PAGECURL_EVENT_ERROR, /* `message` says what (a page that cannot be drawn: `page`; 0: the
                              built-in book's face is damaged, its pages set in a plainer one) */
 } pagecurl_event_type;
@@ -598,8 +631,13 @@ typedef struct pagecurl_event {
     char message[256];
 } pagecurl_event;
 
-/* The oldest event not yet polled, false when there is none. Events the host does not poll are
- * dropped oldest first beyond a few hundred. */
+/* The oldest event not yet polled, false when there is none. Events are queued where they
+ * happen (within pagecurl_book_pointer, pagecurl_book_action, pagecurl_book_go_to or the update
+ * whose clock lands a leaf), so every leaf's start and end is told however seldom the host
+ * updates: three quick turns between two updates are three pairs. INK_CHANGED comes for each page
+ * whose ink changed since the last ones, at the update after the stroke ends (more than 32 pages:
+ * the rest as one event of page 0, "any page may have"). Events the host does not poll are
+ * dropped oldest first beyond 256. */
 PAGECURL_API bool pagecurl_book_poll_event(pagecurl_book *book, pagecurl_event *out);
 
 /* ---------------------------------------------------------------------------------------------
@@ -661,9 +699,21 @@ PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
  * a slot again only after the device has finished the command buffer it last recorded that slot
  * into (the host's fence for that frame). Nothing here waits, allocates or submits. The target
  * must be as the last pagecurl_book_update was given it (its viewport's size, its extent and
- * whether it has a view), else nothing is recorded. */
-PAGECURL_API void pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
-                                       const pagecurl_target *target);
+ * whether it has a view).
+ *
+ * A second target in the same frame (a thumbnail, a minimap): recorded after the first, with the
+ * same slot and no update between, a target whose viewport has another size gets the frame just
+ * recorded, scaled to fill its viewport (filtered), as a copy from the book's own image: so the
+ * first target is copied in (no view) and so is the second, and the second, executed after the
+ * first, may be in the same command buffer or a later one. The book draws one picture a frame,
+ * framed for the first viewport: a second viewport of another shape stretches it, so give it the
+ * first's shape. (An update for the second viewport's size would make the book's images anew for
+ * it, as for a resized window: between frames, never between a record and its submission.)
+ *
+ * False (with err, nothing recorded) for a target not as the update readied it, a second one that
+ * cannot be copied, a slot out of range, no update yet, or a device failure. */
+PAGECURL_API bool pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
+                                       const pagecurl_target *target, pagecurl_error *err);
 
 /* The first row of the viewport (in its pixels, from its top) below the book's head, its far
  * edge, halfway across what the last update framed: a host that draws over the picture (a HUD
