@@ -712,25 +712,35 @@ static void read_labels(AppDecoder *src)
 
 /* The shape most of the PDF's pages have, from up to SHAPE_SAMPLES of them spread evenly (page 1
  * always); pages that do not load or have no size are not counted (page 1 does). */
+/* Page `p`'s height over its width; 0 where it cannot be loaded or has no area. The fz_try is
+ * a function of its own: the caller's loop counters are never live across its setjmp. */
+static float page_aspect(fz_context *fz, fz_document *doc, int p)
+{
+    fz_page *pg = NULL;
+    float aspect = 0.0f;
+    fz_var(pg);
+    fz_var(aspect);
+    fz_try(fz)
+    {
+        pg = fz_load_page(fz, doc, p);
+        fz_rect box = fz_bound_page(fz, pg);
+        float w = box.x1 - box.x0, h = box.y1 - box.y0;
+        if (w > 0.0f && h > 0.0f && isfinite(h / w))
+            aspect = h / w;
+    }
+    fz_always(fz) fz_drop_page(fz, pg);
+    fz_catch(fz) {}
+    return aspect;
+}
+
 static float pdf_shape(AppDecoder *src)
 {
-    fz_context *fz = src->fz;
     float aspects[SHAPE_SAMPLES];
     int n = 0, samples = src->pages < SHAPE_SAMPLES ? src->pages : SHAPE_SAMPLES;
     for (int i = 0; i < samples; i++) {
-        int p = (int)((int64_t)i * src->pages / samples);
-        fz_page *pg = NULL;
-        fz_var(pg);
-        fz_try(fz)
-        {
-            pg = fz_load_page(fz, src->doc, p);
-            fz_rect box = fz_bound_page(fz, pg);
-            float w = box.x1 - box.x0, h = box.y1 - box.y0;
-            if (w > 0.0f && h > 0.0f && isfinite(h / w))
-                aspects[n++] = h / w;
-        }
-        fz_always(fz) fz_drop_page(fz, pg);
-        fz_catch(fz) {}
+        float aspect = page_aspect(src->fz, src->doc, (int)((int64_t)i * src->pages / samples));
+        if (aspect > 0.0f)
+            aspects[n++] = aspect;
     }
     return app_book_common_aspect(aspects, n);
 }
