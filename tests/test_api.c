@@ -396,6 +396,30 @@ static void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from
 /* One frame as a host makes it: its own background (black) around the book's viewport, the book
  * recorded in between (copied in, or drawn straight into the image or the host's samples), the
  * image read back; waits for it when `wait`. */
+/* The frame's end in `cmd`: the image (in TRANSFER_SRC_OPTIMAL, its writes waited for) copied
+ * into the readback buffer for the host to read, then submitted with the slot's fence. */
+static void host_submit_readback(Host *h, VkCommandBuffer cmd, uint32_t slot)
+{
+    vkCmdCopyImageToBuffer(
+        cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, h->readback, 1,
+        &(VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                             .imageExtent = {h->width, h->height, 1}});
+    VkMemoryBarrier2 host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                             .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                             .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                             .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                             .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .memoryBarrierCount = 1,
+                                                   .pMemoryBarriers = &host});
+    VK_OK(vkEndCommandBuffer(cmd));
+    VK_OK(vkQueueSubmit(h->queue, 1,
+                        &(VkSubmitInfo){.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                                        .commandBufferCount = 1,
+                                        .pCommandBuffers = &cmd},
+                        h->fence[slot]));
+}
+
 static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
 {
     uint32_t slot = (uint32_t)(h->frame++ % 2);
@@ -462,24 +486,7 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
                       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
                       VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     }
-    vkCmdCopyImageToBuffer(
-        cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, h->readback, 1,
-        &(VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                             .imageExtent = {h->width, h->height, 1}});
-    VkMemoryBarrier2 host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                             .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                             .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                             .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                             .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                                                   .memoryBarrierCount = 1,
-                                                   .pMemoryBarriers = &host});
-    VK_OK(vkEndCommandBuffer(cmd));
-    VK_OK(vkQueueSubmit(h->queue, 1,
-                        &(VkSubmitInfo){.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-                                        .commandBufferCount = 1,
-                                        .pCommandBuffers = &cmd},
-                        h->fence[slot]));
+    host_submit_readback(h, cmd, slot);
     if (wait)
         VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
     return recorded;
@@ -1086,24 +1093,7 @@ static void second_target(Host *h, pagecurl_context *ctx)
     image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                   VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
                   VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-    vkCmdCopyImageToBuffer(
-        cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, h->readback, 1,
-        &(VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                             .imageExtent = {h->width, h->height, 1}});
-    VkMemoryBarrier2 host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                             .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                             .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                             .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                             .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                                                   .memoryBarrierCount = 1,
-                                                   .pMemoryBarriers = &host});
-    VK_OK(vkEndCommandBuffer(cmd));
-    VK_OK(vkQueueSubmit(h->queue, 1,
-                        &(VkSubmitInfo){.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-                                        .commandBufferCount = 1,
-                                        .pCommandBuffers = &cmd},
-                        h->fence[slot]));
+    host_submit_readback(h, cmd, slot);
     VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
     /* the thumbnail against the first picture averaged over 2 x 2 pixels: close everywhere, and a
      * picture (paper and backdrop), not the host's black */
