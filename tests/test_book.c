@@ -761,6 +761,120 @@ static bool mupdf_extremes(const char *path, float scale, int *darkest, int *lig
     fz_drop_context(fz);
     return ok;
 }
+
+/* Where a page's edge lies in a row or column of `img` crossing it from the page's paper (at
+ * `in`) to the desk (at `out`, a step of +-1 along the line): the edge pixel's share of paper,
+ * from its luma between the desk's and the paper's, added to the last pixel that is all paper. */
+static float edge_at(const Image *img, int x, int y, int step_x, int step_y)
+{
+    int paper = luma(img->rgba + 4 * ((size_t)y * img->w + x));
+    for (;;) {
+        int nx = x + step_x, ny = y + step_y;
+        if (nx < 1 || ny < 1 || nx >= img->w - 1 || ny >= img->h - 1)
+            return -1.0f;
+        int l = luma(img->rgba + 4 * ((size_t)ny * img->w + nx));
+        if (l < paper - 4) {
+            int desk = luma(img->rgba + 4 * ((size_t)(ny + step_y) * img->w + nx + step_x));
+            float share = (float)(l - desk) / (float)(paper - desk > 1 ? paper - desk : 1);
+            float at = (float)(step_x ? x : y) + 0.5f;
+            return at + (float)(step_x + step_y) * (0.5f + fminf(fmaxf(share, 0.0f), 1.0f));
+        }
+        x = nx, y = ny;
+    }
+}
+
+/* Each glyph's darkest luma in MuPDF's own rendering of page 1 of `path` placed as the page lies
+ * in `img` (`scale` pixels a point, its top left corner at pixel point (x0, y0): the same phase
+ * of the pixel grid, which decides how dark a stroke a pixel wide comes out), against the
+ * darkest in `img` within a pixel of the glyph: the largest difference, and how many glyphs
+ * (strokes joined, shapes narrower than 40 pixels: not the bar). */
+static bool glyphs_against_mupdf(const char *path, const Image *img, float scale, float x0,
+                                 float y0, int *worst, int *glyphs, int *median)
+{
+    fz_context *fz = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
+    if (!fz)
+        return false;
+    bool ok = false;
+    fz_document *doc = NULL;
+    fz_pixmap *pix = NULL;
+    unsigned char *seen = NULL;
+    int *stack = NULL, *diffs = NULL;
+    fz_var(doc);
+    fz_var(pix);
+    float fx = x0 - floorf(x0), fy = y0 - floorf(y0);
+    int ox = (int)floorf(x0), oy = (int)floorf(y0);
+    fz_try(fz)
+    {
+        fz_register_document_handlers(fz);
+        doc = fz_open_document(fz, path);
+        pix = fz_new_pixmap_from_page_number(
+            fz, doc, 0, fz_concat(fz_scale(scale, scale), fz_translate(fx, fy)), fz_device_rgb(fz),
+            0);
+        const unsigned char *px = fz_pixmap_samples(fz, pix);
+        int w = fz_pixmap_width(fz, pix), h = fz_pixmap_height(fz, pix);
+        int ax = fz_pixmap_x(fz, pix), ay = fz_pixmap_y(fz, pix);
+        ptrdiff_t stride = fz_pixmap_stride(fz, pix);
+        seen = calloc((size_t)w * h, 1);
+        stack = malloc(sizeof *stack * (size_t)w * h);
+        diffs = malloc(sizeof *diffs * (size_t)w * h);
+        *worst = 0, *glyphs = 0;
+        for (int y = 2; seen && stack && diffs && y < h - 2; y++)
+            for (int x = 2; x < w - 2; x++) {
+                if (seen[y * w + x] || luma(px + y * stride + 3 * x) >= 128)
+                    continue;
+                int n = 0, mu = 255, bx0 = x, bx1 = x, by0 = y, by1 = y;
+                stack[n++] = y * w + x, seen[y * w + x] = 1;
+                while (n) {
+                    int i = stack[--n], a = i % w, b = i / w;
+                    int l = luma(px + b * stride + 3 * a);
+                    mu = l < mu ? l : mu;
+                    bx0 = a < bx0 ? a : bx0, bx1 = a > bx1 ? a : bx1;
+                    by0 = b < by0 ? b : by0, by1 = b > by1 ? b : by1;
+                    static const int step[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+                    for (int k = 0; k < 4; k++) {
+                        int na = a + step[k][0], nb = b + step[k][1];
+                        if (na >= 0 && nb >= 0 && na < w && nb < h && !seen[nb * w + na] &&
+                            luma(px + nb * stride + 3 * na) < 128)
+                            seen[nb * w + na] = 1, stack[n++] = nb * w + na;
+                    }
+                }
+                if (bx1 - bx0 > 40)
+                    continue;
+                int shot = 255;
+                for (int b = by0 - 1; b <= by1 + 1; b++)
+                    for (int a = bx0 - 1; a <= bx1 + 1; a++) {
+                        int sx = ox + ax + a, sy = oy + ay + b;
+                        if (sx >= 0 && sy >= 0 && sx < img->w && sy < img->h) {
+                            int l = luma(img->rgba + 4 * ((size_t)sy * img->w + sx));
+                            shot = l < shot ? l : shot;
+                        }
+                    }
+                int d = abs(shot - mu);
+                diffs[(*glyphs)++] = d;
+                *worst = d > *worst ? d : *worst;
+            }
+        /* the median: a count of each difference */
+        int count[256] = {0}, below = 0;
+        for (int i = 0; i < *glyphs; i++)
+            count[diffs[i] > 255 ? 255 : diffs[i]]++;
+        *median = 0;
+        for (int d = 0; d < 256 && below <= *glyphs / 2; d++)
+            below += count[d], *median = d;
+        ok = seen && stack && diffs && *glyphs > 0;
+    }
+    fz_always(fz)
+    {
+        fz_drop_pixmap(fz, pix);
+        fz_drop_document(fz, doc);
+    }
+    fz_catch(fz)
+    {
+        fprintf(stderr, "MuPDF: %s\n", fz_caught_message(fz));
+    }
+    free(seen), free(stack), free(diffs);
+    fz_drop_context(fz);
+    return ok;
+}
 #endif
 
 /* Issue 50: at rest, face on, a PDF's print reaches the screen as MuPDF draws it at that scale:
@@ -836,6 +950,25 @@ static void check_print(CheckState *s, const Ctx *c)
         CHECK(s, most <= 2 && shown > 100,
               "print %s: the back's text shows through by %d levels (%d channels; 1 or 2)",
               tiers[t], most, shown);
+        /* each glyph of the 7 pt text (strokes about a pixel wide) as dark as MuPDF draws it
+         * where the page lies: its edges found to a fraction of a pixel (top, bottom, and the
+         * outer edge, away from the gutter) in its outer margin, on the bare picture */
+        float top = edge_at(&off, x1 - 4, y0 + 4, 0, -1);
+        float bottom = edge_at(&off, x1 - 4, y1 - 4, 0, 1);
+        float right = edge_at(&off, x1 - 4, y0 + 4, 1, 0);
+        float scale = (bottom - top) / 280.0f, left = right - 200.0f * scale;
+        int worst = -1, glyphs = 0, median = -1;
+        CHECK(s,
+              top > 0.0f && bottom > top && right > 0.0f &&
+                  glyphs_against_mupdf(pdf, &off, scale, left, top, &worst, &glyphs, &median),
+              "print %s: the page's edges (%.2f %.2f %.2f) or MuPDF's glyphs not found", tiers[t],
+              top, bottom, right);
+        printf("print %s: the page at (%.2f, %.2f), %.3f px a point: %d glyphs' darkest within "
+               "%d of MuPDF's (median %d)\n",
+               tiers[t], left, top, scale, glyphs, worst, median);
+        CHECK(s, glyphs > 300 && worst <= 8,
+              "print %s: a glyph's darkest %d levels from MuPDF's (median %d of %d glyphs)",
+              tiers[t], worst, median, glyphs);
         image_free(&img), image_free(&off);
     }
 #endif
