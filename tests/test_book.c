@@ -783,13 +783,39 @@ static float edge_at(const Image *img, int x, int y, int step_x, int step_y)
     }
 }
 
+/* MuPDF's page 1 of `doc` at `scale`, its corner at pixel point (x0, y0) of `img`: the sum of
+ * the lumas' differences from `img`'s (throws as MuPDF does). */
+static double mupdf_distance(fz_context *fz, fz_document *doc, const Image *img, float scale,
+                             float x0, float y0)
+{
+    int ox = (int)floorf(x0), oy = (int)floorf(y0);
+    fz_pixmap *pix = fz_new_pixmap_from_page_number(
+        fz, doc, 0, fz_concat(fz_scale(scale, scale), fz_translate(x0 - (float)ox, y0 - (float)oy)),
+        fz_device_rgb(fz), 0);
+    const unsigned char *px = fz_pixmap_samples(fz, pix);
+    int w = fz_pixmap_width(fz, pix), h = fz_pixmap_height(fz, pix);
+    int ax = fz_pixmap_x(fz, pix), ay = fz_pixmap_y(fz, pix);
+    ptrdiff_t stride = fz_pixmap_stride(fz, pix);
+    double sum = 0.0;
+    for (int y = 2; y < h - 2; y++)
+        for (int x = 2; x < w - 2; x++) {
+            int sx = ox + ax + x, sy = oy + ay + y;
+            if (sx >= 0 && sy >= 0 && sx < img->w && sy < img->h)
+                sum += abs(luma(px + y * stride + 3 * x) -
+                           luma(img->rgba + 4 * ((size_t)sy * img->w + sx)));
+        }
+    fz_drop_pixmap(fz, pix);
+    return sum;
+}
+
 /* Each glyph's darkest luma in MuPDF's own rendering of page 1 of `path` placed as the page lies
- * in `img` (`scale` pixels a point, its top left corner at pixel point (x0, y0): the same phase
- * of the pixel grid, which decides how dark a stroke a pixel wide comes out), against the
- * darkest in `img` within a pixel of the glyph: the largest difference, and how many glyphs
- * (strokes joined, shapes narrower than 40 pixels: not the bar). */
-static bool glyphs_against_mupdf(const char *path, const Image *img, float scale, float x0,
-                                 float y0, int *worst, int *glyphs, int *median)
+ * in `img` (*scale pixels a point, its top left corner at pixel point (*x0, *y0), found closer
+ * and told back: the same phase of the pixel grid, which decides how dark a stroke a pixel wide
+ * comes out), against the darkest in `img` within a pixel of the glyph: the largest difference,
+ * the median one, and how many glyphs (ink joined where MuPDF's luma is under 224, darker than
+ * 128 somewhere, narrower than 40 pixels: not the bar). */
+static bool glyphs_against_mupdf(const char *path, const Image *img, float *scale, float *x0,
+                                 float *y0, int *worst, int *glyphs, int *median)
 {
     fz_context *fz = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
     if (!fz)
@@ -801,15 +827,35 @@ static bool glyphs_against_mupdf(const char *path, const Image *img, float scale
     int *stack = NULL, *diffs = NULL;
     fz_var(doc);
     fz_var(pix);
-    float fx = x0 - floorf(x0), fy = y0 - floorf(y0);
-    int ox = (int)floorf(x0), oy = (int)floorf(y0);
     fz_try(fz)
     {
         fz_register_document_handlers(fz);
         doc = fz_open_document(fz, path);
+        /* the placement and scale found from the edges to a fifth of a pixel or so: those that
+         * MuPDF's pixels match best, within half a pixel (by eighths) and 0.2 % (by 0.05 %),
+         * then within an eighth (by 32nds) and 0.05 % of that (a stroke a pixel wide shifted
+         * by a tenth of a pixel is 25 levels lighter) */
+        float best_x = *x0, best_y = *y0, best_s = *scale;
+        double best = -1.0;
+        for (int round = 0; round < 2; round++) {
+            float cx = best_x, cy = best_y, cs = best_s;
+            float step = round ? 1.0f / 32.0f : 0.125f, grow = round ? 0.000125f : 0.0005f;
+            for (int k = -4; k <= 4; k++)
+                for (int j = -4; j <= 4; j++)
+                    for (int i = -4; i <= 4; i++) {
+                        float px0 = cx + step * (float)i, py0 = cy + step * (float)j;
+                        float ps = cs * (1.0f + grow * (float)k);
+                        double d = mupdf_distance(fz, doc, img, ps, px0, py0);
+                        if (best < 0.0 || d < best)
+                            best = d, best_x = px0, best_y = py0, best_s = ps;
+                    }
+        }
+        *scale = best_s, *x0 = best_x, *y0 = best_y;
         pix = fz_new_pixmap_from_page_number(
-            fz, doc, 0, fz_concat(fz_scale(scale, scale), fz_translate(fx, fy)), fz_device_rgb(fz),
-            0);
+            fz, doc, 0,
+            fz_concat(fz_scale(*scale, *scale), fz_translate(*x0 - floorf(*x0), *y0 - floorf(*y0))),
+            fz_device_rgb(fz), 0);
+        int ox = (int)floorf(*x0), oy = (int)floorf(*y0);
         const unsigned char *px = fz_pixmap_samples(fz, pix);
         int w = fz_pixmap_width(fz, pix), h = fz_pixmap_height(fz, pix);
         int ax = fz_pixmap_x(fz, pix), ay = fz_pixmap_y(fz, pix);
@@ -820,7 +866,7 @@ static bool glyphs_against_mupdf(const char *path, const Image *img, float scale
         *worst = 0, *glyphs = 0;
         for (int y = 2; seen && stack && diffs && y < h - 2; y++)
             for (int x = 2; x < w - 2; x++) {
-                if (seen[y * w + x] || luma(px + y * stride + 3 * x) >= 128)
+                if (seen[y * w + x] || luma(px + y * stride + 3 * x) >= 224)
                     continue;
                 int n = 0, mu = 255, bx0 = x, bx1 = x, by0 = y, by1 = y;
                 stack[n++] = y * w + x, seen[y * w + x] = 1;
@@ -834,11 +880,11 @@ static bool glyphs_against_mupdf(const char *path, const Image *img, float scale
                     for (int k = 0; k < 4; k++) {
                         int na = a + step[k][0], nb = b + step[k][1];
                         if (na >= 0 && nb >= 0 && na < w && nb < h && !seen[nb * w + na] &&
-                            luma(px + nb * stride + 3 * na) < 128)
+                            luma(px + nb * stride + 3 * na) < 224)
                             seen[nb * w + na] = 1, stack[n++] = nb * w + na;
                     }
                 }
-                if (bx1 - bx0 > 40)
+                if (bx1 - bx0 > 40 || mu >= 128)
                     continue;
                 int shot = 255;
                 for (int b = by0 - 1; b <= by1 + 1; b++)
@@ -888,9 +934,15 @@ static void check_print(CheckState *s, const Ctx *c)
     (void)s, (void)c;
     return;
 #else
-    char pdf[512], shot[512], bare[512];
+    char pdf[512], shot[512], bare[512], rest[512], still[512];
     path_in(c, "print.pdf", pdf, sizeof pdf);
     CHECK(s, write_print_pdf(pdf), "cannot write %s", pdf);
+    path_in(c, "still.trace", still, sizeof still);
+    FILE *f = fopen(still, "w");
+    CHECK(s, f && fputs("# pagecurl input trace: TIME DEVICE ACTION [X Y [PRESSURE]]\n", f) >= 0,
+          "cannot write %s", still);
+    if (f)
+        fclose(f);
     static const char *const tiers[] = {"low", "high"};
     for (int t = 0; t < 2; t++) {
         path_in(c, "print.png", shot, sizeof shot);
@@ -951,22 +1003,32 @@ static void check_print(CheckState *s, const Ctx *c)
               "print %s: the back's text shows through by %d levels (%d channels; 1 or 2)",
               tiers[t], most, shown);
         /* each glyph of the 7 pt text (strokes about a pixel wide) as dark as MuPDF draws it
-         * where the page lies: its edges found to a fraction of a pixel (top, bottom, and the
-         * outer edge, away from the gutter) in its outer margin, on the bare picture */
-        float top = edge_at(&off, x1 - 4, y0 + 4, 0, -1);
-        float bottom = edge_at(&off, x1 - 4, y1 - 4, 0, 1);
-        float right = edge_at(&off, x1 - 4, y0 + 4, 1, 0);
+         * where the page lies, at rest (a replay of no events: at --curl 0 page 1 is the turning
+         * leaf, held flat): the page's edges found to a fraction of a pixel (top, bottom, and
+         * the outer edge, away from the gutter) in its outer margin */
+        path_in(c, "print-rest.png", rest, sizeof rest);
+        r = RUN("--headless", "--validation", "--book", pdf, "--replay", still, "--quality",
+                tiers[t], "--size", "960x540", "--screenshot", rest);
+        CHECK(s, r.status == 0, "print %s at rest: exit %d: %s", tiers[t], r.status, r.err);
+        Image at = image_load(rest);
+        float top = -1.0f, bottom = -1.0f, right = -1.0f;
+        if (at.rgba && at.w == img.w && at.h == img.h) {
+            top = edge_at(&at, x1 - 4, y0 + 4, 0, -1);
+            bottom = edge_at(&at, x1 - 4, y1 - 4, 0, 1);
+            right = edge_at(&at, x1 - 4, y0 + 4, 1, 0);
+        }
         float scale = (bottom - top) / 280.0f, left = right - 200.0f * scale;
         int worst = -1, glyphs = 0, median = -1;
         CHECK(s,
               top > 0.0f && bottom > top && right > 0.0f &&
-                  glyphs_against_mupdf(pdf, &off, scale, left, top, &worst, &glyphs, &median),
+                  glyphs_against_mupdf(pdf, &at, &scale, &left, &top, &worst, &glyphs, &median),
               "print %s: the page's edges (%.2f %.2f %.2f) or MuPDF's glyphs not found", tiers[t],
               top, bottom, right);
-        printf("print %s: the page at (%.2f, %.2f), %.3f px a point: %d glyphs' darkest within "
-               "%d of MuPDF's (median %d)\n",
+        image_free(&at);
+        printf("print %s: at rest, the page at (%.2f, %.2f), %.3f px a point: %d glyphs' darkest "
+               "within %d of MuPDF's (median %d)\n",
                tiers[t], left, top, scale, glyphs, worst, median);
-        CHECK(s, glyphs > 300 && worst <= 8,
+        CHECK(s, glyphs > 250 && worst <= 8,
               "print %s: a glyph's darkest %d levels from MuPDF's (median %d of %d glyphs)",
               tiers[t], worst, median, glyphs);
         image_free(&img), image_free(&off);
