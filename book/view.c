@@ -343,10 +343,12 @@ bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, A
     return idle && app_ink_texture_upload(&view->ink, ink, ctx, &view->renderer.ink, err);
 }
 
-/* An offscreen view's sides at rest shown from details drawn for the picture (their texels its
- * pixels: the print as the source draws it at the scale shown, not a layer's mip levels between
- * two sizes), as a window's are once it holds still: wanted, and waited for (at most this many
- * seconds; a page past its time is given up sooner, and then its layer shows). */
+/* An offscreen view's sides at rest, in a picture read back, shown from details drawn for it
+ * (their texels its pixels: the print as the source draws it at the scale shown, not a layer's
+ * mip levels between two sizes), as a window's are once it holds still: wanted, and waited for
+ * (at most this many seconds; a page past its time is given up sooner, and then its layer shows).
+ * Only for a picture read back: a headless run's frames before its last (a replay's camera
+ * settling by a hundredth of a pixel a frame) would each draw their pages again. */
 #define VIEW_DETAIL_WAIT 120.0
 
 static bool detail_at_rest(const GpuContext *ctx, AppView *view, const AppViewFrame *desc,
@@ -373,7 +375,7 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
     if (!app_view_stream(ctx, view, desc->ink, &streamed.spread, view->kind == APP_VIEW_OFFSCREEN,
                          err))
         return false;
-    if (view->book && view->kind == APP_VIEW_OFFSCREEN &&
+    if (view->book && view->kind == APP_VIEW_OFFSCREEN && desc->readback_pixels &&
         !detail_at_rest(ctx, view, desc, &streamed.spread, err))
         return false;
     cpu_stream = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_stream;
