@@ -19,13 +19,15 @@
 /* What the worker may have drawn and not handed over: those sides, and a detail. */
 #define STREAM_DONE (STREAM_SIDES + 2)
 
-/* A zoomed view's detail (gpu/renderer.h): a region of a side as large as the view and this many
- * texels beyond it on each side (a small pan needs no drawing), drawn where the side is shown
- * SHARPER times denser than its layer holds, once what is wanted has held still SETTLE seconds
- * (the notches of a wheel and the steps of a pinch come closer together than that). */
-#define STREAM_DETAIL_MARGIN  64
-#define STREAM_DETAIL_SHARPER 1.1f
-#define STREAM_DETAIL_SETTLE  0.03
+/* A view's detail (gpu/renderer.h): a region of a side as large as the view and this many texels
+ * beyond it on each side (a small pan needs no drawing), drawn for every side at rest, once what
+ * is wanted has held still SETTLE seconds (the notches of a wheel and the steps of a pinch come
+ * closer together than that). Not only where the side is shown denser than its layer holds
+ * (zoomed in): at 1x a layer is drawn for half the view's width and shown smaller, and its mip
+ * levels read between them greyed thin print (a 7 pt line's darkest 76 levels above MuPDF's);
+ * a detail's texels are the view's pixels, so its print is MuPDF's own at the scale shown. */
+#define STREAM_DETAIL_MARGIN 64
+#define STREAM_DETAIL_SETTLE 0.03
 /* A detail is read texel for pixel from its one level: it is shown while the side is shown at
  * least SMALLEST as wide as it was drawn, its layer beyond. */
 #define STREAM_DETAIL_SMALLEST 0.75f
@@ -580,7 +582,7 @@ static int detail_slot(const AppBookStream *s, int page, int taken)
     return taken == 0 ? 1 : 0;
 }
 
-void app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uint32_t count,
+bool app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uint32_t count,
                                  uint32_t width, uint32_t height)
 {
     s->sharp[0] = s->sharp[1] = -1;
@@ -596,8 +598,7 @@ void app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uin
     for (uint32_t i = 0; i < count && i < 2; i++) {
         const AppBookSide *side = &sides[i];
         float pw = side->x1 - side->x0, ph = side->y1 - side->y0;
-        if (side->page < 0 || side->page >= s->pages ||
-            !(pw > STREAM_DETAIL_SHARPER * (float)s->width))
+        if (side->page < 0 || side->page >= s->pages || !(pw >= 1.0f && ph >= 1.0f))
             continue;
         /* the part of the side in view, in texels of the side drawn full-sized */
         float vx0 = fmaxf(side->x0, 0.0f), vy0 = fmaxf(side->y0, 0.0f);
@@ -624,7 +625,9 @@ void app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uin
         s->detail_due_at = now_seconds() + STREAM_DETAIL_SETTLE;
         pthread_cond_broadcast(&s->wake);
     }
+    bool pending = detail_pending(s);
     pthread_mutex_unlock(&s->lock);
+    return pending;
 }
 
 bool app_book_stream_detail_now(AppBookStream *s, double seconds)
@@ -635,10 +638,14 @@ bool app_book_stream_detail_now(AppBookStream *s, double seconds)
         s->detail_due_at = now;
         pthread_cond_broadcast(&s->wake);
     }
-    /* the worker may be drawing a page first: its details come after it */
-    while ((detail_pending(s) || s->detail_working_slot >= 0) && !s->quit &&
-           (now = now_seconds()) < until)
-        wait_at_most(&s->done_cond, &s->lock, until - now);
+    /* the worker may be drawing a page first: its details come after it. A page or a detail
+     * past its time is given up here, and a signal that stops the run ends the wait (both
+     * polled, as the pages' wait polls them). */
+    while ((detail_pending(s) || s->detail_working_slot >= 0) && !s->quit && !stopped(s) &&
+           (now = now_seconds()) < until) {
+        give_up_late(s);
+        wait_at_most(&s->done_cond, &s->lock, fmin(until - now, 0.05));
+    }
     bool drawn = !detail_pending(s) && s->detail_working_slot < 0;
     pthread_mutex_unlock(&s->lock);
     return drawn;

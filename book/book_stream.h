@@ -62,15 +62,16 @@ bool app_book_stream_update(AppBookStream *stream, const GpuContext *ctx, GpuRen
                             AppInkTexture *ink, AppSpread *spread, bool wait, bool *assigned,
                             GpuError *err);
 
-/* The sides the view's last frame showed (app_book_draws' AppBookDraws.sides) on its width x
- * height target: where one is shown denser than its layer holds (zoomed in, or a view larger
- * than the one the layers were sized for), the part of it in view is drawn again from its source
- * at the density shown (a PDF's or an image's: app_book_source_draws_regions) into a detail slot
- * of the renderer, once the view has held still a moment, and shown from the frame after its
- * upload (the layer until then); app_book_stream_update tells the spread. Detail takes at most
- * GPU_DETAIL_SLOTS x (width + 128) x (height + 128) texels (one level) on the device and
- * as many in pixels drawn and not yet uploaded, whatever the zoom. */
-void app_book_stream_want_detail(AppBookStream *stream, const AppBookSide *sides, uint32_t count,
+/* The sides the view's last frame showed (app_book_draws' AppBookDraws.sides: those at rest) on
+ * its width x height target: the part of each in view is drawn again from its source at the
+ * density shown, its texels on the view's pixels (a PDF's or an image's:
+ * app_book_source_draws_regions), into a detail slot of the renderer, once the view has held
+ * still a moment, and shown from the frame after its upload (the layer until then; a layer's
+ * mip levels grey thin print, whatever its size); app_book_stream_update tells the spread.
+ * Detail takes at most GPU_DETAIL_SLOTS x (width + 128) x (height + 128) texels (one level) on
+ * the device and as many in pixels drawn and not yet uploaded, whatever the zoom. Returns
+ * whether a detail is still to be drawn (not held nor drawn already). */
+bool app_book_stream_want_detail(AppBookStream *stream, const AppBookSide *sides, uint32_t count,
                                  uint32_t width, uint32_t height);
 
 /* What is wanted (app_book_stream_want_detail) is drawn now, without waiting for the view to

@@ -328,7 +328,7 @@ bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, A
     if (!view->book || view->kind == APP_VIEW_COMPUTE)
         return true;
     bool assigned = false;
-    /* a run that waits for its pages shows them at the density it made its layers for */
+    /* a run that waits for its pages wants its details itself (app_view_frame) */
     if (!wait)
         app_book_stream_want_detail(view->book, view->sides, view->side_count,
                                     view->sides_extent.width, view->sides_extent.height);
@@ -343,6 +343,28 @@ bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, A
     return idle && app_ink_texture_upload(&view->ink, ink, ctx, &view->renderer.ink, err);
 }
 
+/* An offscreen view's sides at rest, in a picture read back, shown from details drawn for it
+ * (their texels its pixels: the print as the source draws it at the scale shown, not a layer's
+ * mip levels between two sizes), as a window's are once it holds still: wanted, and waited for
+ * (at most this many seconds; a page past its time is given up sooner, and then its layer shows).
+ * Only for a picture read back: a headless run's frames before its last (a replay's camera
+ * settling by a hundredth of a pixel a frame) would each draw their pages again. */
+#define VIEW_DETAIL_WAIT 120.0
+
+static bool detail_at_rest(const GpuContext *ctx, AppView *view, const AppViewFrame *desc,
+                           AppSpread *spread, GpuError *err)
+{
+    VkExtent2D extent = gpu_offscreen_target(&view->offscreen).extent;
+    AppBookDraws book;
+    app_book_draws(spread, &desc->pose, view->leaf, &desc->layout, &view->renderer, extent.width,
+                   extent.height, &book);
+    if (!book.side_count || !app_book_stream_want_detail(view->book, book.sides, book.side_count,
+                                                         extent.width, extent.height))
+        return true;
+    app_book_stream_detail_now(view->book, VIEW_DETAIL_WAIT);
+    return app_view_stream(ctx, view, desc->ink, spread, true, err);
+}
+
 bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *desc,
                     AppViewHost *host, GpuError *err)
 {
@@ -352,6 +374,9 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
     double cpu_stream = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
     if (!app_view_stream(ctx, view, desc->ink, &streamed.spread, view->kind == APP_VIEW_OFFSCREEN,
                          err))
+        return false;
+    if (view->book && view->kind == APP_VIEW_OFFSCREEN && desc->readback_pixels &&
+        !detail_at_rest(ctx, view, desc, &streamed.spread, err))
         return false;
     cpu_stream = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_stream;
     desc = &streamed;
