@@ -77,6 +77,7 @@ run)
     pose=
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
         pose="--headless --curl 0.45 --grab 0.2"
+        say "no display (DISPLAY and WAYLAND_DISPLAY unset): a curled page rendered headless"
     fi
     # shellcheck disable=SC2086
     exec "build/$preset/app/pagecurl" $pose \

@@ -118,8 +118,9 @@ uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
     float w, h;
     app_hud_size(hud, &w, &h);
     /* the backdrop, and a lighter bar behind the contents' entry chosen: stb_easy_font's vertex
-     * layout, x y z and four colour bytes */
-    static const unsigned char shade[4] = {16, 18, 24, 176}, bar[4] = {18, 26, 64, 240};
+     * layout, x y z and four colour bytes. The backdrop all but hides the page under it (at 176 a
+     * page's print ran through the contents' entries, and the text was pale on grey) */
+    static const unsigned char shade[4] = {16, 18, 24, 236}, bar[4] = {18, 26, 64, 250};
     unsigned char *v = quad(vertices, 0.0f, 0.0f, w, h, shade);
     uint32_t quads = 1;
     int chosen = chosen_line(hud, text);
