@@ -9,6 +9,7 @@
 #include "../shaders/shared.h"
 #include "../mesh/ink.h"
 #include "book.h"
+#include "search.h"
 #include "book_stream.h"
 #include "camera.h"
 #include "view.h"
@@ -133,6 +134,7 @@ struct pagecurl_book {
     bool times_valid;
     pagecurl_event events[EVENT_RING];
     uint32_t event_head, event_count;
+    BookSearch *search; /* made at the first search */
 };
 
 const char *pagecurl_version(void)
@@ -574,6 +576,7 @@ void pagecurl_book_destroy(pagecurl_book *b)
         app_view_destroy(&b->ctx->gpu, &b->view);
     if (b->leaf_made)
         app_leaf_destroy(&b->ctx->gpu, &b->leaf);
+    book_search_destroy(b->search); /* before the source it reads */
     app_book_stream_destroy(b->stream);
     app_book_source_close(b->source);
     mesh_ink_free(&b->ink);
@@ -1545,4 +1548,81 @@ bool pagecurl_book_holds(const pagecurl_book *b, const char *path)
         return false;
     const AppBookSource *src = book_source(b);
     return src && path && app_book_source_holds(src, path);
+}
+
+/* The spread the book lies open at, or is heading for during a turn: a search's "next" is from
+ * there, so that a second Enter during the turn goes on from the first's match. */
+static int heading_spread(const pagecurl_book *b)
+{
+    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
+    int heading = view.heading;
+    if (heading == view.spread && view.turning && view.completing)
+        heading += view.direction == MESH_FLIP_FORWARD ? 1 : -1;
+    return heading;
+}
+
+bool pagecurl_book_search(pagecurl_book *b, const char *query)
+{
+    if (!b)
+        return false;
+    /* the search reads through the source's own search helper, never the drawing one: it may
+     * take the source from under the stream that owns it */
+    AppBookSource *src = (AppBookSource *)book_source(b);
+    if (!src)
+        return false;
+    if (!b->search && !(b->search = book_search_create(src)))
+        return false;
+    int at = heading_spread(b);
+    int from = 2 * at - 1 > 0 ? 2 * at - 1 : 0; /* the spread's first page, 0-based */
+    return book_search_start(b->search, query, from);
+}
+
+void pagecurl_book_search_state(const pagecurl_book *b, pagecurl_search_state *out)
+{
+    if (!b || !out)
+        return;
+    uint32_t size = out->size;
+    const AppBookSource *src = book_source(b);
+    BookSearchProgress p = {.done = true, .pages = b->pages};
+    if (b->search)
+        book_search_progress(b->search, &p);
+    pagecurl_search_state s = {.size = size,
+                               .generation = (uint32_t)p.generation,
+                               .has_text = src && app_book_source_has_text(src),
+                               .done = p.done,
+                               .pages_read = p.pages_read,
+                               .pages = p.pages,
+                               .matches = p.matches,
+                               .failed = p.failed_page};
+    memcpy(out, &s, size < sizeof s ? size : sizeof s);
+}
+
+bool pagecurl_book_search_match(const pagecurl_book *b, int k, pagecurl_search_match *out)
+{
+    BookSearchMatch m;
+    if (!b || !out || !b->search || !book_search_match(b->search, k, &m))
+        return false;
+    uint32_t size = out->size;
+    pagecurl_search_match o = {.size = size, .page = m.page + 1, .rect_count = m.rects};
+    for (int i = 0; i < m.rects; i++) {
+        o.rects[i][0] = m.rect[i].x0, o.rects[i][1] = m.rect[i].y0;
+        o.rects[i][2] = m.rect[i].x1, o.rects[i][3] = m.rect[i].y1;
+    }
+    memcpy(out, &o, size < sizeof o ? size : sizeof o);
+    return true;
+}
+
+int pagecurl_book_search_next(const pagecurl_book *b, bool forward)
+{
+    if (!b || !b->search)
+        return -1;
+    int at = heading_spread(b);
+    /* spread s shows pages 2s - 1 and 2s (0-based) */
+    return book_search_next(b->search, forward ? 2 * at : 2 * at - 1, forward);
+}
+
+bool pagecurl_book_show_match(pagecurl_book *b, int k)
+{
+    pagecurl_search_match m = {.size = sizeof m};
+    return pagecurl_book_search_match(b, k, &m) && pagecurl_book_go_to(b, m.page);
 }
