@@ -842,6 +842,8 @@ static int open_book(Window *w)
     }
     int status = app_library_find_page(w->book, o);
     if (!status)
+        status = app_library_find_text(w->book, o);
+    if (!status)
         status = app_library_check_outputs(w->book, o);
     if (!status)
         app_library_note_damage(w->book);

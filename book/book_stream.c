@@ -185,6 +185,9 @@ static void *worker(void *user)
             d.pixels = malloc((size_t)d.region.width * d.region.height * 4);
             d.ok = d.pixels && app_book_source_draw_region(s->src, d.page, &d.region, d.pixels,
                                                            d.message, sizeof d.message);
+            if (d.ok && s->hooks.mark)
+                s->hooks.mark(s->hooks.user, d.page, d.pixels, d.region.width, d.region.height,
+                              &d.region);
             pthread_mutex_lock(&s->lock);
             s->done[s->done_count++] = d;
             s->detail_working_slot = -1;
@@ -201,6 +204,8 @@ static void *worker(void *user)
         if (d.pixels)
             d.ok = app_book_source_draw(s->src, page, s->width, s->height, d.pixels, d.message,
                                         sizeof d.message);
+        if (d.ok && s->hooks.mark)
+            s->hooks.mark(s->hooks.user, page, d.pixels, s->width, s->height, NULL);
         else
             snprintf(d.message, sizeof d.message, "page %d: out of memory", page + 1);
         pthread_mutex_lock(&s->lock);

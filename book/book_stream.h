@@ -33,6 +33,10 @@ typedef struct AppBookStreamHooks {
     void (*warn)(void *user, int page, const char *line);
     void (*ready)(void *user, int page);
     bool (*stopped)(void *user);
+    /* called on the stream's worker with a page's pixels just drawn (the whole layer, width x
+     * height; or `region` of it): marks drawn on the page, bent with it (a search's highlight) */
+    void (*mark)(void *user, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+                 const AppPageRegion *region);
 } AppBookStreamHooks;
 void app_book_stream_set_hooks(AppBookStream *stream, const AppBookStreamHooks *hooks);
 

@@ -339,6 +339,17 @@ static void spread_pages(const pagecurl_book *b, int s, int *left, int *right)
     *right = mirrored ? l : r;
 }
 
+/* A search's matches highlighted on the page as it is drawn (book/search.h). The search is made
+ * before it is read here or not at all: a book's search is never destroyed before its stream. */
+static void stream_mark(void *user, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+                        const AppPageRegion *region)
+{
+    pagecurl_book *b = user;
+    BookSearch *search = __atomic_load_n(&b->search, __ATOMIC_ACQUIRE);
+    if (search)
+        book_search_mark(search, page, rgba, width, height, region);
+}
+
 static void stream_warn(void *user, int page, const char *line)
 {
     pagecurl_event *e = event_push(user, PAGECURL_EVENT_ERROR);
@@ -576,9 +587,10 @@ void pagecurl_book_destroy(pagecurl_book *b)
         app_view_destroy(&b->ctx->gpu, &b->view);
     if (b->leaf_made)
         app_leaf_destroy(&b->ctx->gpu, &b->leaf);
-    book_search_destroy(b->search); /* before the source it reads */
+    book_search_stop(b->search); /* before the source it reads goes */
     app_book_stream_destroy(b->stream);
     app_book_source_close(b->source);
+    book_search_destroy(b->search); /* after the stream's worker, which marks pages with it */
     mesh_ink_free(&b->ink);
     free(b);
 }
@@ -1096,7 +1108,8 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
         app_book_stream_set_hooks(b->stream, &(AppBookStreamHooks){.user = b,
                                                                    .warn = stream_warn,
                                                                    .ready = stream_ready,
-                                                                   .stopped = stream_stopped});
+                                                                   .stopped = stream_stopped,
+                                                                   .mark = stream_mark});
         if (b->page_seconds != 0.0f) /* below 0: none */
             app_book_stream_set_page_limit(b->stream, b->page_seconds);
     }
@@ -1570,8 +1583,12 @@ bool pagecurl_book_search(pagecurl_book *b, const char *query)
     AppBookSource *src = (AppBookSource *)book_source(b);
     if (!src)
         return false;
-    if (!b->search && !(b->search = book_search_create(src)))
-        return false;
+    if (!b->search) {
+        BookSearch *made = book_search_create(src);
+        if (!made)
+            return false;
+        __atomic_store_n(&b->search, made, __ATOMIC_RELEASE); /* the stream's worker reads it */
+    }
     int at = heading_spread(b);
     int from = 2 * at - 1 > 0 ? 2 * at - 1 : 0; /* the spread's first page, 0-based */
     return book_search_start(b->search, query, from);

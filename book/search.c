@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "search.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +11,8 @@ typedef struct PageMatches {
     int matches; /* -1: not read yet for this query */
     int rects;   /* in `rect` */
     AppFindRect *rect;
-    bool *first; /* rect i begins a match */
+    bool *first;    /* rect i begins a match */
+    float place[4]; /* where the page lies on its leaf (fractions): for the highlight */
 } PageMatches;
 
 struct BookSearch {
@@ -55,8 +57,9 @@ static void *count(void *user)
         memcpy(query, s->query, sizeof query);
         pthread_mutex_unlock(&s->lock);
         char line[512];
+        float place[4] = {0.0f, 0.0f, 1.0f, 1.0f};
         int n = rects && first ? app_book_source_find(s->src, page, query, rects, first,
-                                                      APP_FIND_MAX_RECTS, line, sizeof line)
+                                                      APP_FIND_MAX_RECTS, place, line, sizeof line)
                                : -1;
         AppFindRect *keep = n > 0 ? malloc((size_t)n * sizeof *keep) : NULL;
         bool *keep_first = n > 0 ? malloc((size_t)n * sizeof *keep_first) : NULL;
@@ -76,6 +79,7 @@ static void *count(void *user)
         }
         PageMatches *pm = &s->page[page];
         pm->matches = matches, pm->rects = n > 0 ? n : 0, pm->rect = keep, pm->first = keep_first;
+        memcpy(pm->place, place, sizeof place);
         s->matches += matches;
         s->failed_page |= n < 0;
         s->pages_read++;
@@ -104,7 +108,7 @@ BookSearch *book_search_create(AppBookSource *src)
     return s;
 }
 
-void book_search_destroy(BookSearch *s)
+void book_search_stop(BookSearch *s)
 {
     if (!s)
         return;
@@ -116,7 +120,15 @@ void book_search_destroy(BookSearch *s)
         app_book_source_find_abort(s->src); /* a page being read is given up, not waited for */
         pthread_join(s->thread, NULL);
         app_book_source_find_resume(s->src);
+        s->started = false;
     }
+}
+
+void book_search_destroy(BookSearch *s)
+{
+    if (!s)
+        return;
+    book_search_stop(s);
     clear_pages(s);
     free(s->page);
     pthread_cond_destroy(&s->wake);
@@ -137,7 +149,7 @@ bool book_search_start(BookSearch *s, const char *query, int from)
         s->pages_read = s->matches = 0;
         s->failed_page = false;
         clear_pages(s);
-        if (!s->started && s->query[0] && app_book_source_has_text(s->src))
+        if (!s->started && !s->quit && s->query[0] && app_book_source_has_text(s->src))
             s->started = pthread_create(&s->thread, NULL, count, s) == 0;
         if (!app_book_source_has_text(s->src))
             s->pages_read = s->pages; /* no text: done at once, with none */
@@ -217,4 +229,37 @@ int book_search_page_rects(BookSearch *s, int page, AppFindRect *out, int max)
             out[n++] = s->page[page].rect[i];
     pthread_mutex_unlock(&s->lock);
     return n;
+}
+
+void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+                      const AppPageRegion *region)
+{
+    pthread_mutex_lock(&s->lock);
+    const PageMatches *pm = page >= 0 && page < s->pages ? &s->page[page] : NULL;
+    /* the layer's size and where the pixels lie in it */
+    float lw = region ? region->full_width : (float)width;
+    float lh = region ? region->full_height : (float)height;
+    float ox = region ? region->x : 0.0f, oy = region ? region->y : 0.0f;
+    for (int i = 0; pm && i < pm->rects; i++) {
+        const AppFindRect *r = &pm->rect[i];
+        /* a little past the glyphs' boxes, as a highlighter's stroke is */
+        float pad = 0.1f * (r->y1 - r->y0);
+        float x0 = (pm->place[0] + pm->place[2] * (r->x0 - pad)) * lw - ox;
+        float x1 = (pm->place[0] + pm->place[2] * (r->x1 + pad)) * lw - ox;
+        float y0 = (pm->place[1] + pm->place[3] * (r->y0 - pad)) * lh - oy;
+        float y1 = (pm->place[1] + pm->place[3] * (r->y1 + pad)) * lh - oy;
+        int i0 = x0 < 0.0f ? 0 : x0 > (float)width ? (int)width : (int)x0;
+        int i1 = x1 < 0.0f ? 0 : x1 > (float)width ? (int)width : (int)ceilf(x1);
+        int j0 = y0 < 0.0f ? 0 : y0 > (float)height ? (int)height : (int)y0;
+        int j1 = y1 < 0.0f ? 0 : y1 > (float)height ? (int)height : (int)ceilf(y1);
+        for (int j = j0; j < j1; j++)
+            for (int k = i0; k < i1; k++) {
+                /* multiplied, as a highlighter's ink is: the print stays dark under it */
+                uint8_t *p = rgba + ((size_t)j * width + (size_t)k) * 4;
+                p[0] = (uint8_t)(p[0] * 255u / 255u);
+                p[1] = (uint8_t)(p[1] * 226u / 255u);
+                p[2] = (uint8_t)(p[2] * 80u / 255u);
+            }
+    }
+    pthread_mutex_unlock(&s->lock);
 }

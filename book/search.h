@@ -21,7 +21,9 @@ typedef struct BookSearch BookSearch;
 /* A search over `src` (borrowed: destroy the search before closing it); NULL out of memory. Its
  * thread starts at the first query. */
 BookSearch *book_search_create(AppBookSource *src);
-/* The thread stopped (a page being read is abandoned: its helper killed) and everything freed. */
+/* The thread stopped (a page being read is abandoned: its helper killed); what it found is kept
+ * (a page still being drawn may be marked) until destroy, which stops it too and frees it all. */
+void book_search_stop(BookSearch *s);
 void book_search_destroy(BookSearch *s);
 /* Starts counting `query` (NULL or "": no search) from page `from` (0-based) on, wrapping; the
  * previous query's matches are dropped. False for a query longer than APP_FIND_MAX_QUERY. */
@@ -49,5 +51,11 @@ int book_search_next(BookSearch *s, int page, bool forward);
 /* Page `page`'s matches' rectangles (all of them, for a highlight) into `out` (up to `max`): how
  * many. */
 int book_search_page_rects(BookSearch *s, int page, AppFindRect *out, int max);
+
+/* Page `page`'s matches marked on its pixels as a highlighter would (the page's layer, width x
+ * height RGBA8; or a `region` of it, app_book_source_draw_region's): drawn with the page, they
+ * bend with the paper at every zoom. */
+void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+                      const AppPageRegion *region);
 
 #endif

@@ -1543,8 +1543,9 @@ static int fold_query(const char *query, int *out, int max)
 #endif
 
 int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *rects, bool *first,
-                     int max, char *message, size_t size)
+                     int max, float place[4], char *message, size_t size)
 {
+    place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
     if (page < 0 || page >= src->pages)
         return -fail(message, size, 1, "page %d: not in the book", page + 1);
     if (src->kind == SOURCE_IMAGES || !query[0] || max <= 0)
@@ -1566,6 +1567,8 @@ int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *
         float w = box.x1 - box.x0, h = box.y1 - box.y0;
         if (!(w > 0.0f && h > 0.0f))
             fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
+        fit_exact(h / w, 1.0f, src->aspect, place);
+        place[1] /= src->aspect, place[3] /= src->aspect;
         fz_stext_options opts = {0};
         text = fz_new_stext_page_from_page(fz, pg, &opts);
         int needle[APP_FIND_MAX_QUERY], length = fold_query(query, needle, APP_FIND_MAX_QUERY);

@@ -56,8 +56,9 @@ bool app_decoder_draw_region(AppDecoder *src, int page, const AppPageRegion *reg
  * found whole) in page `page`'s text (MuPDF's structured text): up to `max` rectangles into
  * `rects`, `first[i]` true where rectangle i begins a match (a match broken across lines has
  * one a line). The rectangles' count, or -1 with the reason in message. A book of images has
- * no text: 0. */
+ * no text: 0. `place` (left, top, width, height): where the page lies on its leaf, as fractions of
+ * the leaf, as app_decoder_draw fits it. */
 int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *rects, bool *first,
-                     int max, char *message, size_t size);
+                     int max, float place[4], char *message, size_t size);
 
 #endif

@@ -706,8 +706,9 @@ void app_book_source_find_resume(AppBookSource *src)
 }
 
 int app_book_source_find(AppBookSource *src, int page, const char *query, AppFindRect *rects,
-                         bool *first, int max, char *message, size_t size)
+                         bool *first, int max, float place[4], char *message, size_t size)
 {
+    place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
     if (src->kind != SOURCE_PDF || page < 0 || page >= src->pages)
         return 0;
     size_t length = strlen(query);
@@ -735,6 +736,12 @@ int app_book_source_find(AppBookSource *src, int page, const char *query, AppFin
     int32_t ok = type == APP_WIRE_FOUND ? app_wire_get_i32(&in) : -1;
     char line[1024];
     app_wire_get_str(&in, line, sizeof line - 1, true);
+    float at[4];
+    for (int i = 0; i < 4; i++)
+        at[i] = app_wire_get_f32(&in);
+    if (at[0] >= 0.0f && at[1] >= 0.0f && at[2] > 0.0f && at[3] > 0.0f && at[0] + at[2] <= 1.001f &&
+        at[1] + at[3] <= 1.001f)
+        memcpy(place, at, sizeof at);
     uint32_t count = app_wire_get_u32(&in);
     int got = 0;
     for (uint32_t i = 0; ok == 1 && !in.bad && i < count && i <= APP_FIND_MAX_RECTS; i++) {

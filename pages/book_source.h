@@ -159,9 +159,11 @@ typedef struct AppFindRect {
  * page `page` (0-based), read by a page helper of its own (never the one drawing pages): up to
  * `max` rectangles, first[i] true where rectangle i begins a match (one a line of it). Their
  * count; 0 for a book without text; -1 with the line in message where the page's text cannot be
- * read (a stop, a crash: the next call starts the helper again). One thread at a time. */
+ * read (a stop, a crash: the next call starts the helper again). `place` (left, top, width,
+ * height): where the page lies on its leaf, as fractions of it (app_book_source_draw's fit), for
+ * a highlight drawn into the page's pixels. One thread at a time. */
 int app_book_source_find(AppBookSource *src, int page, const char *query, AppFindRect *rects,
-                         bool *first, int max, char *message, size_t size);
+                         bool *first, int max, float place[4], char *message, size_t size);
 /* From another thread: the search's page being read stops (its helper killed) and so does every
  * later one until app_book_source_find_resume (called by the searching thread). */
 void app_book_source_find_abort(AppBookSource *src);

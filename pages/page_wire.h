@@ -30,7 +30,8 @@ typedef enum AppWireType {
     APP_WIRE_DRAWN = 5,   /* helper: i32 ok, str message; the pixels in the shared memory */
     APP_WIRE_UNKNOWN = 6, /* helper: u32 type, a request it does not know */
     APP_WIRE_FIND = 7,    /* library: i32 page, str query: a page's text searched */
-    APP_WIRE_FOUND = 8    /* helper: i32 ok, str message, u32 rects, each u32 first, f32 x4 */
+    APP_WIRE_FOUND = 8    /* helper: i32 ok, str message, f32 x4 place, u32 rects, each u32
+                             first, f32 x4 */
 } AppWireType;
 
 /* A payload being written: a write that finds no memory marks it failed. */
