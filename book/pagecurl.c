@@ -1252,6 +1252,19 @@ static bool target_valid(const pagecurl_book *b, const pagecurl_target *t, pagec
     return !bad;
 }
 
+static void redraw_page(void *user, int page)
+{
+    app_book_stream_redraw(user, page);
+}
+
+/* The pages whose search marks changed since the last frame are drawn again (shown as they were
+ * until then), so that a count that finds matches on a page in view highlights them there. */
+static void redraw_marked(pagecurl_book *b)
+{
+    if (b->search && b->stream)
+        book_search_take_changed(b->search, redraw_page, b->stream);
+}
+
 bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *target,
                           pagecurl_error *err)
 {
@@ -1283,6 +1296,7 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         app_book_stream_detail_now(b->stream, b->detail_hold);
         b->detail_hold = 0.0;
     }
+    redraw_marked(b);
     if (!app_view_stream(&b->ctx->gpu, &b->view, &b->ink, &b->spread, b->wait_for_pages, &gerr)) {
         error_from_gpu(err, &gerr);
         return false;
@@ -1418,6 +1432,7 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
     }
     b->leaf_read = false;
     step(b, time);
+    redraw_marked(b);
     AppViewFrame frame = {.pose = b->pose,
                           .spread = b->spread,
                           .layout = b->layout,

@@ -29,11 +29,15 @@ struct BookSearch {
     int pages_read, matches;
     bool failed_page;
     PageMatches *page;
+    bool *changed; /* per page: its marks changed since book_search_take_changed */
+    bool any_changed;
 };
 
 static void clear_pages(BookSearch *s)
 {
     for (int p = 0; p < s->pages; p++) {
+        if (s->page[p].rects > 0 && s->changed)
+            s->changed[p] = s->any_changed = true;
         free(s->page[p].rect);
         free(s->page[p].first);
         s->page[p] = (PageMatches){.matches = -1};
@@ -80,6 +84,8 @@ static void *count(void *user)
         PageMatches *pm = &s->page[page];
         pm->matches = matches, pm->rects = n > 0 ? n : 0, pm->rect = keep, pm->first = keep_first;
         memcpy(pm->place, place, sizeof place);
+        if (n > 0)
+            s->changed[page] = s->any_changed = true;
         s->matches += matches;
         s->failed_page |= n < 0;
         s->pages_read++;
@@ -98,8 +104,10 @@ BookSearch *book_search_create(AppBookSource *src)
     s->src = src;
     s->pages = app_book_source_pages(src);
     s->page = calloc((size_t)s->pages, sizeof *s->page);
-    if (!s->page || pthread_mutex_init(&s->lock, NULL) != 0) {
+    s->changed = calloc((size_t)s->pages, sizeof *s->changed);
+    if (!s->page || !s->changed || pthread_mutex_init(&s->lock, NULL) != 0) {
         free(s->page);
+        free(s->changed);
         free(s);
         return NULL;
     }
@@ -131,6 +139,7 @@ void book_search_destroy(BookSearch *s)
     book_search_stop(s);
     clear_pages(s);
     free(s->page);
+    free(s->changed);
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->lock);
     free(s);
@@ -261,5 +270,17 @@ void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, ui
                 p[2] = (uint8_t)(p[2] * 80u / 255u);
             }
     }
+    pthread_mutex_unlock(&s->lock);
+}
+
+void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int page), void *user)
+{
+    pthread_mutex_lock(&s->lock);
+    for (int p = 0; s->any_changed && p < s->pages; p++)
+        if (s->changed[p]) {
+            s->changed[p] = false;
+            changed(user, p);
+        }
+    s->any_changed = false;
     pthread_mutex_unlock(&s->lock);
 }

@@ -52,6 +52,9 @@ int book_search_next(BookSearch *s, int page, bool forward);
  * many. */
 int book_search_page_rects(BookSearch *s, int page, AppFindRect *out, int max);
 
+/* Calls `changed` for each page whose marks changed (matches found on it, or a new query dropped
+ * its old ones) since the last call; cheap where none did. */
+void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int page), void *user);
 /* Page `page`'s matches marked on its pixels as a highlighter would (the page's layer, width x
  * height RGBA8; or a `region` of it, app_book_source_draw_region's): drawn with the page, they
  * bend with the paper at every zoom. */
