@@ -251,12 +251,12 @@ void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, ui
     float ox = region ? region->x : 0.0f, oy = region ? region->y : 0.0f;
     for (int i = 0; pm && i < pm->rects; i++) {
         const AppFindRect *r = &pm->rect[i];
-        /* a little past the glyphs' boxes, as a highlighter's stroke is */
-        float pad = 0.1f * (r->y1 - r->y0);
+        /* the glyphs' boxes (a line's height already), a hair wider: not into a neighbour */
+        float pad = 0.02f * (r->y1 - r->y0) * pm->place[3] * lh / (pm->place[2] * lw);
         float x0 = (pm->place[0] + pm->place[2] * (r->x0 - pad)) * lw - ox;
         float x1 = (pm->place[0] + pm->place[2] * (r->x1 + pad)) * lw - ox;
-        float y0 = (pm->place[1] + pm->place[3] * (r->y0 - pad)) * lh - oy;
-        float y1 = (pm->place[1] + pm->place[3] * (r->y1 + pad)) * lh - oy;
+        float y0 = (pm->place[1] + pm->place[3] * r->y0) * lh - oy;
+        float y1 = (pm->place[1] + pm->place[3] * r->y1) * lh - oy;
         int i0 = x0 < 0.0f ? 0 : x0 > (float)width ? (int)width : (int)x0;
         int i1 = x1 < 0.0f ? 0 : x1 > (float)width ? (int)width : (int)ceilf(x1);
         int j0 = y0 < 0.0f ? 0 : y0 > (float)height ? (int)height : (int)y0;
