@@ -212,10 +212,10 @@ static void *worker(void *user)
         if (d.pixels)
             d.ok = app_book_source_draw(s->src, page, s->width, s->height, d.pixels, d.message,
                                         sizeof d.message);
-        if (d.ok && s->hooks.mark)
-            s->hooks.mark(s->hooks.user, page, d.pixels, s->width, s->height, NULL);
         else
             snprintf(d.message, sizeof d.message, "page %d: out of memory", page + 1);
+        if (d.ok && s->hooks.mark)
+            s->hooks.mark(s->hooks.user, page, d.pixels, s->width, s->height, NULL);
         pthread_mutex_lock(&s->lock);
         const char *name = app_book_source_name(s->src);
         if (s->overran && !d.ok && name[0])
