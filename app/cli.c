@@ -31,6 +31,7 @@ static const struct {
     {"--replay", "--radius", "the trace poses the book"},
     {"--replay", "--record", "a replay takes no input to record"},
     {"--replay", "--page", "the trace starts at the first spread"},
+    {"--replay", "--find", "the trace starts at the first spread"},
     {"--replay", "--zoom", "the trace zooms the book"},
     {"--replay", "--zoom-at", "the trace zooms the book"},
     {"--replay", "--no-remember", "a replay keeps no place"},
@@ -54,6 +55,8 @@ static const char CONTROLS[] =
     "  G                   go to a page: its number, its label (iv) or part of a title in the\n"
     "                      PDF's outline (Tab: the next); below it the book's contents: Up/Down\n"
     "                      choose, typing filters; Enter goes, Escape closes\n"
+    "  / or Ctrl+F         find text in a PDF: Enter the next match, Shift+Enter the previous;\n"
+    "                      Escape closes, then n / N the next / previous\n"
     "  right button drag   draw ink on a page, flat or curling\n"
     "  I                   ink mode: the left button and fingers draw too (I again: turn)\n"
     "  Ctrl+Z              take back the last stroke or clear\n"
@@ -67,7 +70,7 @@ static const char CONTROLS[] =
     "  wheel, Space, Down  zoomed in or fitted to width: scroll down (Shift+Space, Up, k:\n"
     "  j, Up, k            up); past the page's foot on to the next page, zoom kept\n"
     "  F11                 fullscreen on / off\n"
-    "  Escape              close the G field or the HUD, else leave the zoom, else quit\n"
+    "  Escape              close the G or / field or the HUD, else leave the zoom, else quit\n"
     "  Ctrl+Q              quit\n";
 
 /* "--flag VALUE" as a usage line shows it. */

@@ -184,6 +184,15 @@ static bool set_page(const char *value, AppOptions *o, void *field)
     return true;
 }
 
+static bool set_find(const char *value, AppOptions *o, void *field)
+{
+    (void)field; /* the library's longest query */
+    if (!value || !*value || strlen(value) > 256)
+        return false;
+    o->find = value;
+    return true;
+}
+
 static bool set_frames(const char *value, AppOptions *o, void *field)
 {
     (void)o;
@@ -355,6 +364,10 @@ const CliOption APP_CLI_OPTIONS[] = {
      "open at the spread holding page N: a PDF's own page label (iv, 120: the\npage printed so) "
      "or else the page's number (1 ..); headless its right-hand\nleaf turns, with --backward "
      "its left-hand one"},
+    {"--find", NULL, "TEXT", VALUE_REQUIRED, set_find, F(find), GROUP_SHOW, MODE_SHOWN,
+     "opens the book at a text's first match", "a text of 1 to 256 bytes",
+     "open at the spread of TEXT's first match in the book's text (a PDF's;\ncase-insensitive), "
+     "its matches highlighted; exit 1 where it has none"},
     {"--rtl", NULL, NULL, VALUE_NONE, set_rtl, F(binding), GROUP_SHOW, MODE_SHOWN,
      "binds the book on the right", NULL,
      "the book binds on the right (manga, Arabic, Hebrew): page 2 lies left of\npage 1, a leaf "

@@ -373,6 +373,8 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
     if (!status)
         status = app_library_find_page(run.book, &run.opts);
     if (!status)
+        status = app_library_find_text(run.book, &run.opts);
+    if (!status)
         status = app_library_check_outputs(run.book, &run.opts);
     if (!status)
         app_library_note_damage(run.book);

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <strings.h>
+#include <time.h>
 
 int app_library_status(const pagecurl_error *err)
 {
@@ -77,6 +78,38 @@ int app_library_find_page(const pagecurl_book *book, AppOptions *o)
     if (label[0] && strcasecmp(label, o->page_text))
         app_say(stderr, "note: --page %s: no page is labelled so; page %d of the book, labelled %s",
                 o->page_text, page, label);
+    return 0;
+}
+
+int app_library_find_text(pagecurl_book *book, AppOptions *o)
+{
+    if (!o->find)
+        return 0;
+    pagecurl_book_identity id = {.size = sizeof id};
+    pagecurl_book_identity_of(book, &id);
+    const char *name = id.path[0] ? id.path : "the built-in book";
+    pagecurl_search_state s = {.size = sizeof s};
+    pagecurl_book_search_state(book, &s);
+    if (!s.has_text) {
+        app_say(stderr, "--find %s: %s has no text to search", o->find, name);
+        return 1;
+    }
+    pagecurl_book_search(book, o->find);
+    /* the whole count, so that the first match is the book's first: a signal ends the wait */
+    const struct timespec nap = {0, 2 * 1000 * 1000};
+    for (pagecurl_book_search_state(book, &s); !s.done && !app_signals_caught();
+         pagecurl_book_search_state(book, &s))
+        nanosleep(&nap, NULL);
+    if (!s.done)
+        return 1;
+    pagecurl_search_match m = {.size = sizeof m};
+    if (!pagecurl_book_search_match(book, 0, &m)) {
+        app_say(stderr, "--find %s: not found in %s", o->find, name);
+        return 1;
+    }
+    o->page = (uint32_t)m.page;
+    if (!o->page_text) /* where it opens, as --page would say it */
+        o->page_text = o->find;
     return 0;
 }
 

@@ -22,6 +22,10 @@ pagecurl_book_desc app_library_book_desc(const AppOptions *o);
 /* --page read as the book's label or number (o->page; a number where the book labels its pages
  * otherwise is said). 0, or 2 (said). */
 int app_library_find_page(const pagecurl_book *book, AppOptions *o);
+/* --find: the book searched for its text (the whole count waited for); o->page set to the first
+ * match's page (o->page_text too where --page did not say it). 0, or 1 (said in one line) where
+ * the book has no text or no match, or a signal ended the wait. */
+int app_library_find_text(pagecurl_book *book, AppOptions *o);
 
 /* A run's end: the context destroyed (NULL: none), and its exit status `status` unless a signal
  * stopped the run (128 + the signal) or the validation layer reported messages (1), each said. */

@@ -10,6 +10,7 @@
 #include "overlay.h"
 #include "place.h"
 #include "screenshot.h"
+#include "search_field.h"
 #include "signals.h"
 #include "swapchain.h"
 #include "upscale.h"
@@ -183,6 +184,8 @@ typedef struct Window {
     double toast_until;             /* hud.toast shows until then (the session's clock) */
     bool notebook_failed;           /* the toast has said the notebook could not be saved */
     AppPageField field;             /* G: go to a page */
+    AppSearchField search;          /* / or Ctrl+F: find in the book's text */
+    bool search_skip;               /* the / that opened the search field is no text of it */
     bool field_skip;                /* the G that opened the field is no text of it */
     float hud_scale;                /* the HUD's enlargement (draw_hud), 0: not chosen yet */
     bool book_still;                /* the book neither turns nor moves (the loop's state) */
@@ -361,6 +364,51 @@ static bool field_event(const SDL_Event *e, Window *w, AppSession *session, doub
     return true;
 }
 
+/* To the page of a match (the search field's Enter, n, N), as a trace's goto. */
+static void go_to_page(Window *w, AppSession *session, const SDL_Event *e, double now, int page)
+{
+    if (!page || session->replay)
+        return;
+    AppTraceEvent go = {
+        .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = page};
+    session->input_ms = e && e->key.timestamp ? e->key.timestamp : SDL_GetTicks64();
+    app_session_apply(input_size(w), session, &go);
+}
+
+static void go_to_match(Window *w, AppSession *session, const SDL_Event *e, double now,
+                        bool forward)
+{
+    go_to_page(w, session, e, now, app_search_field_step(&w->search, w->book, forward));
+}
+
+/* The search field's share of the events while it is open: text, Backspace, Enter (the next
+ * match; with Shift the previous), Escape (closes it); it takes every key. */
+static bool search_event(const SDL_Event *e, Window *w, AppSession *session, double now)
+{
+    AppSearchField *f = &w->search;
+    if (e->type == SDL_TEXTINPUT) {
+        bool opener = w->search_skip && !strcmp(e->text.text, "/");
+        w->search_skip = false;
+        if (!opener)
+            app_search_field_type(f, w->book, e->text.text);
+        return true;
+    }
+    if (e->type != SDL_KEYDOWN)
+        return false;
+    SDL_Keycode key = e->key.keysym.sym;
+    if (key == SDLK_F11 || key == SDLK_F12)
+        return false; /* fullscreen and the screenshot still work */
+    if (key != SDLK_SLASH)
+        w->search_skip = false;
+    if (key == SDLK_ESCAPE)
+        app_search_field_close(f);
+    else if (key == SDLK_BACKSPACE)
+        app_search_field_erase(f, w->book);
+    else if (key == SDLK_RETURN || key == SDLK_KP_ENTER)
+        go_to_match(w, session, e, now, !(e->key.keysym.mod & KMOD_SHIFT));
+    return true;
+}
+
 /* Escape, the page field closed: hides the HUD, else leaves the zoom (a fit to width, a zoom
  * to come back after a turn) for the fitted view, as `0` does; quits only from the fitted view
  * with nothing open. A replay's window takes no input but this: it quits. */
@@ -396,8 +444,29 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
             w->hud.field[0] = '\0';
         return true;
     }
+    if (w->search.open && search_event(e, w, session, now)) {
+        if (w->search.open)
+            app_search_field_text(&w->search, w->book, w->hud.field, sizeof w->hud.field);
+        else
+            w->hud.field[0] = '\0';
+        return true;
+    }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE)
         return escape(w, session, now);
+    if (e->type == SDL_KEYDOWN && !e->key.repeat && !session->replay && !w->field.open &&
+        (e->key.keysym.sym == SDLK_SLASH ||
+         (e->key.keysym.sym == SDLK_f && (e->key.keysym.mod & KMOD_CTRL)))) {
+        app_search_field_open(&w->search);
+        w->search_skip = e->key.keysym.sym == SDLK_SLASH;
+        app_search_field_text(&w->search, w->book, w->hud.field, sizeof w->hud.field);
+        return true;
+    }
+    /* n and N: the next and previous match of the last search, its field closed */
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_n && w->search.typed[0] &&
+        !(e->key.keysym.mod & KMOD_CTRL)) {
+        go_to_match(w, session, e, now, !(e->key.keysym.mod & KMOD_SHIFT));
+        return true;
+    }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_g && !e->key.repeat &&
         !session->replay) {
         pagecurl_state s = {.size = sizeof s};
@@ -850,6 +919,8 @@ static int open_book(Window *w)
     }
     int status = app_library_find_page(w->book, o);
     if (!status)
+        status = app_library_find_text(w->book, o);
+    if (!status)
         status = app_library_check_outputs(w->book, o);
     if (!status)
         app_library_note_damage(w->book);
@@ -925,6 +996,7 @@ static int open_vulkan(Window *w)
         w->forced ? w->forced_ms : app_frame_budget_ms(w->refresh_hz),
         app_frame_budget_applies(w->forced ? GPU_QUALITY_AUTO : o->quality, (GpuQuality)s.quality));
     w->field.match = -1;
+    w->search.current = -1;
     return 0;
 }
 
@@ -989,6 +1061,16 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         redraw |= zoomed; /* once more where the zoom comes to rest */
         zoomed = s.moving;
         redraw |= show_where(w, session, &s) && w->hud.shown;
+        if (w->search.pending && !replay) /* an Enter given before the count found a match */
+            go_to_page(w, session, NULL, now, app_search_field_pending(&w->search, w->book));
+        if (w->search.open) { /* its count goes on in the background */
+            char line[sizeof w->hud.field];
+            app_search_field_text(&w->search, w->book, line, sizeof line);
+            if (strcmp(line, w->hud.field)) {
+                memcpy(w->hud.field, line, sizeof line);
+                redraw = true;
+            }
+        }
         /* the notebook keeps the reader's place: the spread the book heads for */
         w->notebook.notebook.at = w->place.at = place_page(w->book, &s);
         app_library_notebook_keep(&w->notebook, w->book, false);

@@ -48,6 +48,7 @@ typedef struct Drawn {
     char message[256];
     int detail_slot; /* a detail's slot (`region` of `page`), -1 for a whole page */
     AppPageRegion region;
+    uint64_t serial; /* the stream's redraws when it was begun */
 } Drawn;
 
 struct AppBookStream {
@@ -55,7 +56,11 @@ struct AppBookStream {
     int pages, leaves;
     uint32_t width, height; /* texels of a layer */
     AppPool pool;
-    bool ready[STREAM_SIDES];          /* per layer: its page is uploaded (else plain paper) */
+    bool ready[STREAM_SIDES]; /* per layer: its page is uploaded (else plain paper) */
+    /* per layer: a redraw asked (app_book_stream_redraw) at this serial (0: none); a drawing
+     * begun before it does not answer it */
+    uint64_t stale[STREAM_SIDES];
+    uint64_t redraws;                  /* the last serial given */
     bool blank[APP_BOOK_STREAM_SLOTS]; /* the slot's layers hold plain paper */
     int direction;                     /* the last turn's: +1 forward, -1 back */
     bool *warned;                      /* per page: its failure was said */
@@ -187,6 +192,9 @@ static void *worker(void *user)
             d.pixels = malloc((size_t)d.region.width * d.region.height * 4);
             d.ok = d.pixels && app_book_source_draw_region(s->src, d.page, &d.region, d.pixels,
                                                            d.message, sizeof d.message);
+            if (d.ok && s->hooks.mark)
+                s->hooks.mark(s->hooks.user, d.page, d.pixels, d.region.width, d.region.height,
+                              &d.region);
             pthread_mutex_lock(&s->lock);
             s->done[s->done_count++] = d;
             s->detail_working_slot = -1;
@@ -197,14 +205,19 @@ static void *worker(void *user)
         memmove(s->jobs, s->jobs + 1, --s->job_count * sizeof *s->jobs);
         s->working = page;
         begin(s);
+        uint64_t serial = s->redraws;
         pthread_mutex_unlock(&s->lock);
-        Drawn d = {
-            .page = page, .pixels = malloc((size_t)s->width * s->height * 4), .detail_slot = -1};
+        Drawn d = {.page = page,
+                   .pixels = malloc((size_t)s->width * s->height * 4),
+                   .detail_slot = -1,
+                   .serial = serial};
         if (d.pixels)
             d.ok = app_book_source_draw(s->src, page, s->width, s->height, d.pixels, d.message,
                                         sizeof d.message);
         else
             snprintf(d.message, sizeof d.message, "page %d: out of memory", page + 1);
+        if (d.ok && s->hooks.mark)
+            s->hooks.mark(s->hooks.user, page, d.pixels, s->width, s->height, NULL);
         pthread_mutex_lock(&s->lock);
         const char *name = app_book_source_name(s->src);
         if (s->overran && !d.ok && name[0])
@@ -323,6 +336,19 @@ const AppBookSource *app_book_stream_source(const AppBookStream *s)
     return s->src;
 }
 
+void app_book_stream_redraw(AppBookStream *s, int page)
+{
+    int slot = page >= 0 && page < s->pages ? app_pool_slot(&s->pool, page / 2) : -1;
+    if (slot < 0)
+        return;
+    pthread_mutex_lock(&s->lock);
+    s->stale[2 * slot + page % 2] = ++s->redraws;
+    pthread_mutex_unlock(&s->lock);
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
+        if (s->held[k].page == page)
+            s->held[k].page = -1;
+}
+
 int app_book_stream_leaves(const AppBookStream *s)
 {
     return s->leaves;
@@ -411,7 +437,10 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
                 s->hooks.warn(s->hooks.user, d->page, line);
             }
         }
-        if (ok && slot >= 0 && !s->ready[layer]) {
+        bool redrawn = slot >= 0 && s->stale[layer] && d->serial >= s->stale[layer];
+        if (redrawn)
+            s->stale[layer] = 0;
+        if (ok && slot >= 0 && (!s->ready[layer] || redrawn)) {
             /* out of memory for the page: paper, so that a headless run waiting on it goes on */
             ok = gpu_texture_update(ctx, &r->content, layer, 1, d->pixels ? d->pixels : s->paper,
                                     err);
@@ -438,7 +467,8 @@ static void queue_jobs(AppBookStream *s, const int *wanted, uint32_t count)
             bool queued = page == s->working;
             for (uint32_t d = 0; d < s->done_count && !queued; d++)
                 queued = s->done[d].detail_slot < 0 && s->done[d].page == page;
-            if (page < s->pages && slot >= 0 && !s->ready[2 * slot + side] && !queued)
+            if (page < s->pages && slot >= 0 &&
+                (!s->ready[2 * slot + side] || s->stale[2 * slot + side]) && !queued)
                 s->jobs[s->job_count++] = page;
         }
     pthread_cond_broadcast(&s->wake);
@@ -484,6 +514,7 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
             continue;
         /* what the slot showed goes: plain paper until the leaf's pages are drawn */
         s->ready[2 * slot] = s->ready[2 * slot + 1] = false;
+        s->stale[2 * slot] = s->stale[2 * slot + 1] = 0;
         if (!s->blank[slot] &&
             !gpu_texture_update(ctx, &r->content, 2u * (uint32_t)slot, 2, s->paper, err))
             return false;

@@ -33,6 +33,10 @@ typedef struct AppBookStreamHooks {
     void (*warn)(void *user, int page, const char *line);
     void (*ready)(void *user, int page);
     bool (*stopped)(void *user);
+    /* called on the stream's worker with a page's pixels just drawn (the whole layer, width x
+     * height; or `region` of it): marks drawn on the page, bent with it (a search's highlight) */
+    void (*mark)(void *user, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+                 const AppPageRegion *region);
 } AppBookStreamHooks;
 void app_book_stream_set_hooks(AppBookStream *stream, const AppBookStreamHooks *hooks);
 
@@ -44,6 +48,9 @@ void app_book_stream_set_hooks(AppBookStream *stream, const AppBookStreamHooks *
 void app_book_stream_set_page_limit(AppBookStream *stream, double seconds);
 
 const AppBookSource *app_book_stream_source(const AppBookStream *stream);
+/* Page `page` (0-based) is drawn again where its layer holds it (what it shows stays until the
+ * new drawing is uploaded) and its detail, if any, too: its marks changed (book/search.h). */
+void app_book_stream_redraw(AppBookStream *stream, int page);
 /* Leaves in the book: pages / 2, rounded up. */
 int app_book_stream_leaves(const AppBookStream *stream);
 

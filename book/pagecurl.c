@@ -10,6 +10,7 @@
 #include "../shaders/shared.h"
 #include "../mesh/ink.h"
 #include "book.h"
+#include "search.h"
 #include "book_stream.h"
 #include "camera.h"
 #include "reader.h"
@@ -142,6 +143,7 @@ struct pagecurl_book {
     pagecurl_event events[EVENT_RING];
     uint32_t event_head, event_count;
     uint32_t recorded_slot; /* the slot + 1 recorded since the last update (0: none) */
+    BookSearch *search;     /* made at the first search */
 };
 
 const char *pagecurl_version(void)
@@ -345,6 +347,17 @@ static void spread_pages(const pagecurl_book *b, int s, int *left, int *right)
     bool mirrored = b->layout.rtl;
     *left = mirrored ? r : l;
     *right = mirrored ? l : r;
+}
+
+/* A search's matches highlighted on the page as it is drawn (book/search.h). The search is made
+ * before it is read here or not at all: a book's search is never destroyed before its stream. */
+static void stream_mark(void *user, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+                        const AppPageRegion *region)
+{
+    pagecurl_book *b = user;
+    BookSearch *search = __atomic_load_n(&b->search, __ATOMIC_ACQUIRE);
+    if (search)
+        book_search_mark(search, page, rgba, width, height, region);
 }
 
 static void stream_warn(void *user, int page, const char *line)
@@ -614,8 +627,10 @@ void pagecurl_book_destroy(pagecurl_book *b)
         app_view_destroy(&b->ctx->gpu, &b->view);
     if (b->leaf_made)
         app_leaf_destroy(&b->ctx->gpu, &b->leaf);
+    book_search_stop(b->search); /* before the source it reads goes */
     app_book_stream_destroy(b->stream);
     app_book_source_close(b->source);
+    book_search_destroy(b->search); /* after the stream's worker, which marks pages with it */
     mesh_ink_free(&b->ink);
     free(b);
 }
@@ -1235,7 +1250,8 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
         app_book_stream_set_hooks(b->stream, &(AppBookStreamHooks){.user = b,
                                                                    .warn = stream_warn,
                                                                    .ready = stream_ready,
-                                                                   .stopped = stream_stopped});
+                                                                   .stopped = stream_stopped,
+                                                                   .mark = stream_mark});
         if (b->page_seconds != 0.0f) /* below 0: none */
             app_book_stream_set_page_limit(b->stream, b->page_seconds);
     }
@@ -1380,6 +1396,19 @@ static bool target_valid(const pagecurl_book *b, const pagecurl_target *t, pagec
     return !bad;
 }
 
+static void redraw_page(void *user, int page)
+{
+    app_book_stream_redraw(user, page);
+}
+
+/* The pages whose search marks changed since the last frame are drawn again (shown as they were
+ * until then), so that a count that finds matches on a page in view highlights them there. */
+static void redraw_marked(pagecurl_book *b)
+{
+    if (b->search && b->stream)
+        book_search_take_changed(b->search, redraw_page, b->stream);
+}
+
 bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *target,
                           pagecurl_error *err)
 {
@@ -1412,6 +1441,7 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         app_book_stream_detail_now(b->stream, b->detail_hold);
         b->detail_hold = 0.0;
     }
+    redraw_marked(b);
     if (!app_view_stream(&b->ctx->gpu, &b->view, &b->ink, &b->spread, b->wait_for_pages, &gerr)) {
         error_from_gpu(err, &gerr);
         return false;
@@ -1612,6 +1642,7 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
     }
     b->leaf_read = false;
     step(b, time);
+    redraw_marked(b);
     AppViewFrame frame = {.pose = b->pose,
                           .spread = b->spread,
                           .layout = b->layout,
@@ -1755,4 +1786,85 @@ bool pagecurl_book_holds(const pagecurl_book *b, const char *path)
         return false;
     const AppBookSource *src = book_source(b);
     return src && path && app_book_source_holds(src, path);
+}
+
+/* The spread the book lies open at, or is heading for during a turn: a search's "next" is from
+ * there, so that a second Enter during the turn goes on from the first's match. */
+static int heading_spread(const pagecurl_book *b)
+{
+    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
+    int heading = view.heading;
+    if (heading == view.spread && view.turning && view.completing)
+        heading += view.direction == MESH_FLIP_FORWARD ? 1 : -1;
+    return heading;
+}
+
+bool pagecurl_book_search(pagecurl_book *b, const char *query)
+{
+    if (!b)
+        return false;
+    /* the search reads through the source's own search helper, never the drawing one: it may
+     * take the source from under the stream that owns it */
+    AppBookSource *src = (AppBookSource *)book_source(b);
+    if (!src)
+        return false;
+    if (!b->search) {
+        BookSearch *made = book_search_create(src);
+        if (!made)
+            return false;
+        __atomic_store_n(&b->search, made, __ATOMIC_RELEASE); /* the stream's worker reads it */
+    }
+    int at = heading_spread(b);
+    int from = 2 * at - 1 > 0 ? 2 * at - 1 : 0; /* the spread's first page, 0-based */
+    return book_search_start(b->search, query, from);
+}
+
+void pagecurl_book_search_state(const pagecurl_book *b, pagecurl_search_state *out)
+{
+    if (!b || !out)
+        return;
+    uint32_t size = out->size;
+    const AppBookSource *src = book_source(b);
+    BookSearchProgress p = {.done = true, .pages = b->pages};
+    if (b->search)
+        book_search_progress(b->search, &p);
+    pagecurl_search_state s = {.size = size,
+                               .generation = (uint32_t)p.generation,
+                               .has_text = src && app_book_source_has_text(src),
+                               .done = p.done,
+                               .pages_read = p.pages_read,
+                               .pages = p.pages,
+                               .matches = p.matches,
+                               .failed = p.failed_page};
+    memcpy(out, &s, size < sizeof s ? size : sizeof s);
+}
+
+bool pagecurl_book_search_match(const pagecurl_book *b, int k, pagecurl_search_match *out)
+{
+    BookSearchMatch m;
+    if (!b || !out || !b->search || !book_search_match(b->search, k, &m))
+        return false;
+    uint32_t size = out->size;
+    pagecurl_search_match o = {.size = size, .page = m.page + 1, .rect_count = m.rects};
+    for (int i = 0; i < m.rects; i++) {
+        o.rects[i][0] = m.rect[i].x0, o.rects[i][1] = m.rect[i].y0;
+        o.rects[i][2] = m.rect[i].x1, o.rects[i][3] = m.rect[i].y1;
+    }
+    memcpy(out, &o, size < sizeof o ? size : sizeof o);
+    return true;
+}
+
+int pagecurl_book_search_next(const pagecurl_book *b, bool forward)
+{
+    if (!b || !b->search)
+        return -1;
+    int at = heading_spread(b);
+    /* spread s shows pages 2s - 1 and 2s (0-based) */
+    return book_search_next(b->search, forward ? 2 * at : 2 * at - 1, forward);
+}
+
+bool pagecurl_book_show_match(pagecurl_book *b, int k)
+{
+    pagecurl_search_match m = {.size = sizeof m};
+    return pagecurl_book_search_match(b, k, &m) && pagecurl_book_go_to(b, m.page);
 }

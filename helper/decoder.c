@@ -1455,3 +1455,183 @@ bool app_decoder_draw_region(AppDecoder *src, int page, const AppPageRegion *reg
     return fail(message, size, 1, "page %d: this build reads no PDFs", page + 1) == 0;
 #endif
 }
+
+#ifdef PAGECURL_HAVE_MUPDF
+/* A page's text as the search reads it: each character case-folded, with its box and its line;
+ * a run of white space (a line's end too) one space with no box, and a hyphen that ends a line
+ * dropped, so that the word it breaks reads whole. */
+typedef struct FoldedChar {
+    int c;
+    fz_rect box;
+    int line; /* -1: a space put between words */
+} FoldedChar;
+
+static bool is_space(int c)
+{
+    return c == ' ' || c == '\t' || c == 0xa0 || c == '\n' || c == '\r' ||
+           (c >= 0x2000 && c <= 0x200b);
+}
+
+static bool is_hyphen(int c)
+{
+    return c == '-' || c == 0xad || c == 0x2010 || c == 0x2011;
+}
+
+/* Appends c (a space unless `box`) to `out` (grown in fz's memory). */
+static void fold_push(fz_context *fz, FoldedChar **out, int *n, int *cap, int c, const fz_rect *box,
+                      int line)
+{
+    bool space = !box || is_space(c);
+    if (space && (*n == 0 || (*out)[*n - 1].line < 0))
+        return; /* spaces: one, and none first */
+    if (*n == *cap) {
+        int grown = *cap ? 2 * *cap : 256;
+        *out = fz_realloc_array(fz, *out, grown, FoldedChar);
+        *cap = grown;
+    }
+    (*out)[(*n)++] =
+        space ? (FoldedChar){' ', fz_empty_rect, -1} : (FoldedChar){fz_tolower(c), *box, line};
+}
+
+static FoldedChar *fold_page(fz_context *fz, fz_stext_page *text, int *count)
+{
+    FoldedChar *out = NULL;
+    int n = 0, cap = 0, line = 0;
+    fz_var(out);
+    fz_var(line);
+    fz_try(fz)
+    {
+        /* MuPDF sets lines far apart as blocks of their own: a hyphen ends a line wherever
+         * another line of text follows, in its block or the next */
+        for (fz_stext_block *b = text->first_block; b; b = b->next) {
+            if (b->type != FZ_STEXT_BLOCK_TEXT)
+                continue;
+            for (fz_stext_line *l = b->u.t.first_line; l; l = l->next, line++) {
+                bool more = l->next != NULL;
+                for (fz_stext_block *after = b->next; !more && after; after = after->next)
+                    more = after->type == FZ_STEXT_BLOCK_TEXT && after->u.t.first_line;
+                bool joined = more && l->last_char && is_hyphen(l->last_char->c);
+                for (fz_stext_char *ch = l->first_char; ch; ch = ch->next) {
+                    if (joined && !ch->next)
+                        break;
+                    fz_rect box = fz_rect_from_quad(ch->quad);
+                    fold_push(fz, &out, &n, &cap, ch->c, &box, line);
+                }
+                if (!joined)
+                    fold_push(fz, &out, &n, &cap, ' ', NULL, -1);
+            }
+        }
+    }
+    fz_catch(fz)
+    {
+        fz_free(fz, out);
+        fz_rethrow(fz);
+    }
+    *count = n;
+    return out;
+}
+
+/* The query folded as the page is: letters in lower case, white space runs one space, none at
+ * either end. Its characters' count (at most max). */
+static int fold_query(const char *query, int *out, int max)
+{
+    int n = 0;
+    while (*query && n < max) {
+        int c;
+        query += fz_chartorune(&c, query);
+        if (is_space(c)) {
+            if (n && out[n - 1] != ' ')
+                out[n++] = ' ';
+        } else {
+            out[n++] = fz_tolower(c);
+        }
+    }
+    while (n && out[n - 1] == ' ')
+        n--;
+    return n;
+}
+#endif
+
+int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *rects, bool *first,
+                     int max, float place[4], char *message, size_t size)
+{
+    place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
+    if (page < 0 || page >= src->pages)
+        return -fail(message, size, 1, "page %d: not in the book", page + 1);
+    if (src->kind == SOURCE_IMAGES || !query[0] || max <= 0)
+        return 0;
+#ifdef PAGECURL_HAVE_MUPDF
+    fz_context *fz = src->fz;
+    fz_page *pg = NULL;
+    fz_stext_page *text = NULL;
+    FoldedChar *chars = NULL;
+    int found = -1;
+    fz_var(pg);
+    fz_var(text);
+    fz_var(chars);
+    fz_var(found);
+    fz_try(fz)
+    {
+        pg = fz_load_page(fz, src->doc, page);
+        fz_rect box = fz_bound_page(fz, pg);
+        float w = box.x1 - box.x0, h = box.y1 - box.y0;
+        if (!(w > 0.0f && h > 0.0f))
+            fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
+        fit_exact(h / w, 1.0f, src->aspect, place);
+        place[1] /= src->aspect, place[3] /= src->aspect;
+        fz_stext_options opts = {0};
+        text = fz_new_stext_page_from_page(fz, pg, &opts);
+        int needle[APP_FIND_MAX_QUERY], length = fold_query(query, needle, APP_FIND_MAX_QUERY);
+        int count = 0, n = 0;
+        chars = fold_page(fz, text, &count);
+        for (int at = 0; length && at + length <= count && n < max; at++) {
+            int k = 0;
+            while (k < length && chars[at + k].c == needle[k])
+                k++;
+            if (k < length)
+                continue;
+            /* one rectangle a line the match crosses */
+            int line = -1;
+            for (k = 0; k < length; k++) {
+                const FoldedChar *c = &chars[at + k];
+                if (c->line < 0)
+                    continue;
+                if (c->line != line) {
+                    if (n == max)
+                        break;
+                    first[n] = line < 0;
+                    line = c->line;
+                    rects[n++] = (AppFindRect){c->box.x0, c->box.y0, c->box.x1, c->box.y1};
+                } else {
+                    AppFindRect *r = &rects[n - 1];
+                    r->x0 = fminf(r->x0, c->box.x0), r->y0 = fminf(r->y0, c->box.y0);
+                    r->x1 = fmaxf(r->x1, c->box.x1), r->y1 = fmaxf(r->y1, c->box.y1);
+                }
+            }
+            at += length - 1; /* matches do not overlap */
+        }
+        for (int i = 0; i < n; i++) {
+            AppFindRect *r = &rects[i];
+            *r = (AppFindRect){(r->x0 - box.x0) / w, (r->y0 - box.y0) / h, (r->x1 - box.x0) / w,
+                               (r->y1 - box.y0) / h};
+        }
+        found = n;
+    }
+    fz_always(fz)
+    {
+        fz_drop_stext_page(fz, text);
+        fz_drop_page(fz, pg);
+        fz_free(fz, chars);
+    }
+    fz_catch(fz)
+    {
+        char why[256];
+        found = -fail(message, size, 1, "%s, page %d: its text cannot be read (%s)", src->name,
+                      page + 1, mupdf_reason(fz, why, sizeof why));
+    }
+    return found;
+#else
+    (void)rects, (void)first;
+    return -fail(message, size, 1, "page %d: this build reads no PDFs", page + 1);
+#endif
+}

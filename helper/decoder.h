@@ -52,4 +52,13 @@ bool app_decoder_draw(AppDecoder *src, int page, uint32_t width, uint32_t height
 bool app_decoder_draw_region(AppDecoder *src, int page, const AppPageRegion *region, uint8_t *rgba,
                              char *message, size_t size);
 
+/* The matches of `query` (UTF-8, case-insensitive; a word hyphen-broken across a line end is
+ * found whole) in page `page`'s text (MuPDF's structured text): up to `max` rectangles into
+ * `rects`, `first[i]` true where rectangle i begins a match (a match broken across lines has
+ * one a line). The rectangles' count, or -1 with the reason in message. A book of images has
+ * no text: 0. `place` (left, top, width, height): where the page lies on its leaf, as fractions of
+ * the leaf, as app_decoder_draw fits it. */
+int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *rects, bool *first,
+                     int max, float place[4], char *message, size_t size);
+
 #endif

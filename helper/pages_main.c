@@ -204,6 +204,44 @@ static bool draw(Helper *h, AppWireIn *in, int fd)
     return drawn(h, ok, message);
 }
 
+/* FIND: i32 page, str query; answered FOUND: i32 ok, str message, f32 x4 the page's place on its
+ * leaf, u32 rects, then each u32 first
+ * (1: a match begins), f32 x0, y0, x1, y1 (fractions of the page's box). */
+static bool find(Helper *h, AppWireIn *in)
+{
+    char query[APP_FIND_MAX_QUERY + 1], message[1024] = "";
+    int32_t page = app_wire_get_i32(in);
+    app_wire_get_str(in, query, APP_FIND_MAX_QUERY, false);
+    AppFindRect *rects = malloc(APP_FIND_MAX_RECTS * sizeof *rects);
+    bool *first = malloc(APP_FIND_MAX_RECTS * sizeof *first);
+    int n = -1;
+    float place[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+    if (in->bad || !h->book)
+        snprintf(message, sizeof message, "%s",
+                 !h->book ? "no book is open" : "a request cut short");
+    else if (!rects || !first)
+        snprintf(message, sizeof message, "page %d: out of memory for its matches", page + 1);
+    else
+        n = app_decoder_find(h->book, page, query, rects, first, APP_FIND_MAX_RECTS, place, message,
+                             sizeof message);
+    AppWireOut o = {0};
+    app_wire_i32(&o, n >= 0 ? 1 : 0);
+    app_wire_str(&o, message, strlen(message));
+    for (int i = 0; i < 4; i++)
+        app_wire_f32(&o, place[i]);
+    app_wire_u32(&o, n > 0 ? (uint32_t)n : 0u);
+    for (int i = 0; i < n; i++) {
+        app_wire_u32(&o, first[i] ? 1u : 0u);
+        app_wire_f32(&o, rects[i].x0);
+        app_wire_f32(&o, rects[i].y0);
+        app_wire_f32(&o, rects[i].x1);
+        app_wire_f32(&o, rects[i].y1);
+    }
+    free(rects);
+    free(first);
+    return reply(h, APP_WIRE_FOUND, &o);
+}
+
 int main(int argc, char **argv)
 {
     struct stat st;
@@ -236,6 +274,10 @@ int main(int argc, char **argv)
             ok = open_book(&h, &in, fd);
         } else if (type == APP_WIRE_DRAW) {
             ok = draw(&h, &in, fd);
+        } else if (type == APP_WIRE_FIND) {
+            if (fd >= 0)
+                close(fd);
+            ok = find(&h, &in);
         } else { /* a request of a later protocol: said unknown, so the library can do without */
             if (fd >= 0)
                 close(fd);

@@ -60,6 +60,10 @@ struct AppBookSource {
     AppPageHelper *helper;
     uint32_t confined; /* what the helper gave up (app_book_source_confined) */
     volatile int stop;
+    /* a second helper for searches (app_book_source_find), so that a search never waits on a
+     * page being drawn nor a page on a search; started at the first search */
+    AppPageHelper *finder;
+    volatile int find_stop;
 };
 
 static int fail(char *message, size_t size, int status, const char *fmt, ...)
@@ -241,17 +245,17 @@ static bool read_contents(AppBookSource *src, AppWireIn *in)
 /* A helper started with the book, and its OPENED read: what the book is, where `first` (the
  * open), else only checked against it (a helper started again for the next page). 0, or the exit
  * status with the line. */
-static int helper_open(AppBookSource *src, bool first, const char *shown, char *message,
-                       size_t size)
+static int helper_open_with(AppBookSource *src, AppPageHelper **helper, const volatile int *stop,
+                            bool first, const char *shown, char *message, size_t size)
 {
-    if (!src->helper && !(src->helper = app_page_helper_create()))
+    if (!*helper && !(*helper = app_page_helper_create()))
         return fail(message, size, 1, "%s: out of memory", shown);
     uint32_t type = 0;
     uint8_t *answer = NULL;
     size_t n = 0;
     char why[512];
-    switch (app_page_helper_call(src->helper, APP_WIRE_OPEN, &src->request, src->book, &type,
-                                 &answer, &n, first ? NULL : &src->stop, why, sizeof why)) {
+    switch (app_page_helper_call(*helper, APP_WIRE_OPEN, &src->request, src->book, &type, &answer,
+                                 &n, first ? NULL : stop, why, sizeof why)) {
     case APP_HELPER_ANSWERED:
         break;
     case APP_HELPER_NONE:
@@ -283,17 +287,23 @@ static int helper_open(AppBookSource *src, bool first, const char *shown, char *
         good = read_contents(src, &in);
     }
     if (!good) {
-        app_page_helper_stop(src->helper);
+        app_page_helper_stop(*helper);
         result = fail(message, size, 1,
                       "%s: cannot be read (the page helper's answer is malformed)", shown);
     } else if (status) {
         result = fail(message, size, status, "%s", line);
     } else if (!first && (int)pages != src->pages) {
-        app_page_helper_stop(src->helper);
+        app_page_helper_stop(*helper);
         result = fail(message, size, 1, "%s: the book has changed since it was opened", shown);
     }
     free(answer);
     return result;
+}
+
+static int helper_open(AppBookSource *src, bool first, const char *shown, char *message,
+                       size_t size)
+{
+    return helper_open_with(src, &src->helper, &src->stop, first, shown, message, size);
 }
 
 int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource **out,
@@ -397,6 +407,7 @@ void app_book_source_close(AppBookSource *src)
     if (!src)
         return;
     app_page_helper_destroy(src->helper);
+    app_page_helper_destroy(src->finder);
     app_wire_out_free(&src->request);
     if (src->book >= 0)
         close(src->book);
@@ -677,4 +688,83 @@ bool app_book_source_holds(const AppBookSource *src, const char *path)
     }
     free(target);
     return holds;
+}
+
+bool app_book_source_has_text(const AppBookSource *src)
+{
+    return src->kind == SOURCE_PDF;
+}
+
+void app_book_source_find_abort(AppBookSource *src)
+{
+    src->find_stop = 1;
+}
+
+void app_book_source_find_resume(AppBookSource *src)
+{
+    src->find_stop = 0;
+}
+
+int app_book_source_find(AppBookSource *src, int page, const char *query, AppFindRect *rects,
+                         bool *first, int max, float place[4], char *message, size_t size)
+{
+    place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
+    if (src->kind != SOURCE_PDF || page < 0 || page >= src->pages)
+        return 0;
+    size_t length = strlen(query);
+    if (!length || max <= 0)
+        return 0;
+    if (length > APP_FIND_MAX_QUERY)
+        return -fail(message, size, 2, "the search is longer than %d bytes", APP_FIND_MAX_QUERY);
+    if ((!src->finder || !app_page_helper_running(src->finder)) &&
+        helper_open_with(src, &src->finder, &src->find_stop, false, src->name, message, size) != 0)
+        return -1;
+    AppWireOut o = {0};
+    app_wire_i32(&o, page);
+    app_wire_str(&o, query, length);
+    uint32_t type = 0;
+    uint8_t *answer = NULL;
+    size_t n = 0;
+    char why[512] = "stopped";
+    AppHelperCall call = app_page_helper_call(src->finder, APP_WIRE_FIND, &o, -1, &type, &answer,
+                                              &n, &src->find_stop, why, sizeof why);
+    app_wire_out_free(&o);
+    if (call != APP_HELPER_ANSWERED)
+        return -fail(message, size, 1, "%s, page %d: its text cannot be read (%s)", src->name,
+                     page + 1, why);
+    AppWireIn in = {answer, n, false};
+    int32_t ok = type == APP_WIRE_FOUND ? app_wire_get_i32(&in) : -1;
+    char line[1024];
+    app_wire_get_str(&in, line, sizeof line - 1, true);
+    float at[4];
+    for (int i = 0; i < 4; i++)
+        at[i] = app_wire_get_f32(&in);
+    if (at[0] >= 0.0f && at[1] >= 0.0f && at[2] > 0.0f && at[3] > 0.0f && at[0] + at[2] <= 1.001f &&
+        at[1] + at[3] <= 1.001f)
+        memcpy(place, at, sizeof at);
+    uint32_t count = app_wire_get_u32(&in);
+    int got = 0;
+    for (uint32_t i = 0; ok == 1 && !in.bad && i < count && i <= APP_FIND_MAX_RECTS; i++) {
+        uint32_t begins = app_wire_get_u32(&in);
+        AppFindRect r;
+        r.x0 = app_wire_get_f32(&in), r.y0 = app_wire_get_f32(&in);
+        r.x1 = app_wire_get_f32(&in), r.y1 = app_wire_get_f32(&in);
+        if (!(isfinite(r.x0) && isfinite(r.y0) && isfinite(r.x1) && isfinite(r.y1)))
+            in.bad = true;
+        else if (got < max) {
+            rects[got] = r, first[got] = begins || !got;
+            got++;
+        }
+    }
+    free(answer);
+    if (type == APP_WIRE_UNKNOWN) /* an older helper: it finds nothing */
+        return 0;
+    if (in.bad || ok < 0 || ok > 1 || count > APP_FIND_MAX_RECTS) {
+        app_page_helper_stop(src->finder);
+        return -fail(message, size, 1, "%s, page %d: the page helper's answer is malformed",
+                     src->name, page + 1);
+    }
+    if (!ok)
+        return -fail(message, size, 1, "%s", line);
+    return got;
 }

@@ -145,4 +145,28 @@ bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegi
  * built-in book. */
 bool app_book_source_holds(const AppBookSource *src, const char *path);
 
+/* Search. Whether the book has text to search (a PDF; a folder of images, the built-in book and
+ * a host's pages have none). */
+bool app_book_source_has_text(const AppBookSource *src);
+/* The most rectangles of one page's matches, and the longest query (bytes). */
+#define APP_FIND_MAX_RECTS 1024
+#define APP_FIND_MAX_QUERY 256
+/* One match's rectangle, as fractions of its page's own box (0..1, y down). */
+typedef struct AppFindRect {
+    float x0, y0, x1, y1;
+} AppFindRect;
+/* The matches of `query` (UTF-8; case folded; a word hyphen-broken across a line end found) on
+ * page `page` (0-based), read by a page helper of its own (never the one drawing pages): up to
+ * `max` rectangles, first[i] true where rectangle i begins a match (one a line of it). Their
+ * count; 0 for a book without text; -1 with the line in message where the page's text cannot be
+ * read (a stop, a crash: the next call starts the helper again). `place` (left, top, width,
+ * height): where the page lies on its leaf, as fractions of it (app_book_source_draw's fit), for
+ * a highlight drawn into the page's pixels. One thread at a time. */
+int app_book_source_find(AppBookSource *src, int page, const char *query, AppFindRect *rects,
+                         bool *first, int max, float place[4], char *message, size_t size);
+/* From another thread: the search's page being read stops (its helper killed) and so does every
+ * later one until app_book_source_find_resume (called by the searching thread). */
+void app_book_source_find_abort(AppBookSource *src);
+void app_book_source_find_resume(AppBookSource *src);
+
 #endif

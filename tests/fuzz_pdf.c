@@ -46,6 +46,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     message[0] = '\0';
     if (!app_decoder_draw_region(src, 0, &region, part, message, sizeof message) && !message[0])
         abort();
+    /* page 1's text searched (the page helper's FIND): a match's rectangles, as many as asked */
+    static AppFindRect rects[8];
+    static bool first[8];
+    float place[4];
+    message[0] = '\0';
+    int found = app_decoder_find(src, 0, "e", rects, first, 8, place, message, sizeof message);
+    if (found > 8 || (found < 0 && !message[0]) || (found > 0 && !first[0]))
+        abort();
     app_decoder_close(src);
     return 0;
 }

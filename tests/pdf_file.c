@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 bool pdf_file_open(PdfFile *pdf, const char *path)
 {
@@ -82,4 +83,46 @@ bool pdf_file_one_page(const char *path, int count, const char *dictionary, cons
                     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R >>");
     pdf_file_stream(&pdf, dictionary, content, size);
     return pdf_file_close(&pdf);
+}
+
+bool pdf_file_text(const char *path, int pages, const char *const *text)
+{
+    PdfFile pdf;
+    if (pages < 1 || !pdf_file_open(&pdf, path))
+        return false;
+    /* objects: 1 the catalogue, 2 the page tree, 3 the font, then each page and its content */
+    pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
+    pdf_file_begin(&pdf);
+    fprintf(pdf.f, "<< /Type /Pages /Count %d /Kids [", pages);
+    for (int p = 0; p < pages; p++)
+        fprintf(pdf.f, " %d 0 R", 4 + 2 * p);
+    fprintf(pdf.f, " ] >>");
+    pdf_file_end(&pdf);
+    pdf_file_object(&pdf, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+    bool ok = true;
+    for (int p = 0; p < pages; p++) {
+        pdf_file_object(&pdf,
+                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Resources << /Font "
+                        "<< /F1 3 0 R >> >> /Contents %d 0 R >>",
+                        5 + 2 * p);
+        const char *t = text && text[p] ? text[p] : "";
+        size_t cap = 64 + 8 * strlen(t);
+        char *content = malloc(cap);
+        if (!content) {
+            ok = false;
+            break;
+        }
+        size_t n = (size_t)snprintf(content, cap, "BT /F1 12 Tf 20 250 Td 20 TL\n");
+        const char *line = t;
+        while (*line) {
+            const char *end = strchr(line, '\n');
+            size_t len = end ? (size_t)(end - line) : strlen(line);
+            n += (size_t)snprintf(content + n, cap - n, "(%.*s) Tj T*\n", (int)len, line);
+            line += len + (end ? 1 : 0);
+        }
+        n += (size_t)snprintf(content + n, cap - n, "ET");
+        pdf_file_stream(&pdf, "", content, n);
+        free(content);
+    }
+    return pdf_file_close(&pdf) && ok;
 }

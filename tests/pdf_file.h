@@ -34,4 +34,9 @@ bool pdf_file_close(PdfFile *pdf);
 bool pdf_file_one_page(const char *path, int count, const char *dictionary, const void *content,
                        size_t size);
 
+/* A PDF of `pages` 200 x 280 pt pages of text in Helvetica 12 pt: page p (1-based) shows
+ * `text[p - 1]` (NULL or "": none), one line for each '\n'-ended line, the first at (20, 250)
+ * from the bottom left, 20 pt apart. */
+bool pdf_file_text(const char *path, int pages, const char *const *text);
+
 #endif

@@ -2874,6 +2874,95 @@ static void one_page_steps(Host *h, pagecurl_context *ctx)
     }
 }
 
+/* The matches' count, once done: the wait is for the count's end, its ceiling (a minute) only
+ * catches a hang. */
+static pagecurl_search_state searched(pagecurl_book *book)
+{
+    pagecurl_search_state s = {.size = sizeof s};
+    const struct timespec nap = {0, 5 * 1000 * 1000};
+    for (int i = 0; i < 12000; i++) {
+        pagecurl_book_search_state(book, &s);
+        if (s.done)
+            break;
+        nanosleep(&nap, NULL);
+    }
+    return s;
+}
+
+/* Search: a PDF with "zephyr" on pages 2 and 5 (twice on 5, once broken by a hyphen across a line
+ * end), counted in the background, case-insensitive, the matches in page order with their
+ * rectangles on the page; a book without text has none. */
+static void search(pagecurl_context *ctx, const char *dir)
+{
+    char pdf[512];
+    snprintf(pdf, sizeof pdf, "%s/search.pdf", dir);
+    const char *text[6] = {"nothing to see",
+                           "the ZEPHYR blew",
+                           NULL,
+                           "zeph alone",
+                           "a Zephyr here and\nthere a zeph-\nyr broken",
+                           "the end"};
+    CHECK(&st, pdf_file_text(pdf, 6, text), "cannot write %s", pdf);
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.path = pdf});
+    if (!book)
+        return;
+    pagecurl_search_state s = searched(book);
+    CHECK(&st, s.has_text && s.done && s.generation == 0 && s.matches == 0,
+          "before a search: text %d done %d generation %u matches %d", s.has_text, s.done,
+          s.generation, s.matches);
+    /* a query, then at once another: the first's count is dropped */
+    CHECK(&st, pagecurl_book_search(book, "blew") && pagecurl_book_search(book, "zEpHyR"),
+          "search refused");
+    s = searched(book);
+    CHECK(&st, s.done && s.generation == 2 && s.pages_read == 6 && s.matches == 3 && !s.failed,
+          "zephyr: generation %u, %d of %d pages read, %d matches (3), failed %d", s.generation,
+          s.pages_read, s.pages, s.matches, s.failed);
+    pagecurl_search_match m[4];
+    for (int k = 0; k < 4; k++)
+        m[k] = (pagecurl_search_match){.size = sizeof m[k]};
+    bool got =
+        pagecurl_book_search_match(book, 0, &m[0]) && pagecurl_book_search_match(book, 1, &m[1]) &&
+        pagecurl_book_search_match(book, 2, &m[2]) && !pagecurl_book_search_match(book, 3, &m[3]);
+    CHECK(&st, got && m[0].page == 2 && m[1].page == 5 && m[2].page == 5,
+          "the matches' pages: %d %d %d", m[0].page, m[1].page, m[2].page);
+    /* the first line's baseline is 30 pt below the head of a 280 pt page, at 20 pt of 200 */
+    float *r = m[0].rects[0];
+    CHECK(&st,
+          m[0].rect_count == 1 && r[0] > 0.15f && r[0] < 0.4f && r[2] > r[0] + 0.1f &&
+              r[2] < 0.7f && r[1] < 30.0f / 280.0f && r[3] > 25.0f / 280.0f &&
+              r[3] < 40.0f / 280.0f,
+          "page 2's match: %d rects, (%.3f %.3f)-(%.3f %.3f)", m[0].rect_count, r[0], r[1], r[2],
+          r[3]);
+    /* the word broken at the line's end: one match, a rectangle on each line */
+    CHECK(&st,
+          m[2].rect_count == 2 && m[2].rects[1][1] > m[2].rects[0][1] + 10.0f / 280.0f &&
+              m[2].rects[1][0] < m[2].rects[0][0],
+          "the broken word: %d rects, lines at %.3f and %.3f", m[2].rect_count, m[2].rects[0][1],
+          m[2].rects[1][1]);
+    /* next from the first spread (page 1): the match on page 2; previous: round to page 5's last */
+    CHECK(&st,
+          pagecurl_book_search_next(book, true) == 0 && pagecurl_book_search_next(book, false) == 2,
+          "next %d, previous %d from page 1", pagecurl_book_search_next(book, true),
+          pagecurl_book_search_next(book, false));
+    CHECK(&st, pagecurl_book_show_match(book, 1) && !pagecurl_book_show_match(book, 3),
+          "show match");
+    CHECK(&st,
+          pagecurl_book_search(book, "nowhere") && searched(book).matches == 0 &&
+              pagecurl_book_search_next(book, true) == -1,
+          "a word the book lacks");
+    pagecurl_book_search(book, "zephyr"); /* destroyed while it counts */
+    pagecurl_book_destroy(book);
+    /* the built-in book: no text, done at once */
+    book = made(ctx, (pagecurl_book_desc){0});
+    if (!book)
+        return;
+    CHECK(&st, pagecurl_book_search(book, "page"), "search refused");
+    s = searched(book);
+    CHECK(&st, !s.has_text && s.done && s.matches == 0, "the built-in book's search: %d %d %d",
+          s.has_text, s.done, s.matches);
+    pagecurl_book_destroy(book);
+}
+
 int main(int argc, char **argv)
 {
     RunArgs args;
@@ -2918,6 +3007,7 @@ int main(int argc, char **argv)
         reduced_motion(&h, ctx);
         one_page_steps(&h, ctx);
         window_queries(&h, ctx, args.out);
+        search(ctx, args.out);
         slow_page(&h, ctx, args.out);
         stuck_provider(ctx);
         window_frames(&h, ctx);

@@ -5,6 +5,7 @@
  * the grid), the fall-back to headless without a display, and no half-written files. */
 #include "check.h"
 #include "image.h"
+#include "pdf_file.h"
 #include "run.h"
 
 #include <cJSON.h>
@@ -520,6 +521,68 @@ static void check_last_page(CheckState *s, const Cli *c)
     r = RUN("--headless", "--page", "16", "--curl", "0.3", "--size", "320x180");
     CHECK(s, r.status == 2 && strstr(r.err, "--backward"),
           "--page 16 --curl 0.3 (no leaf to turn forward): exit %d: %s", r.status, r.err);
+}
+
+/* The highlighter's yellow: bright red and green, little blue (the page's paper is white, its
+ * print black, the desk grey). Its pixels' count and their box. */
+static int yellow(const Image *img, int box[4])
+{
+    int n = 0;
+    box[0] = box[1] = 1 << 30, box[2] = box[3] = -1;
+    for (int y = 0; img->rgba && y < img->h; y++)
+        for (int x = 0; x < img->w; x++) {
+            const unsigned char *p = img->rgba + ((size_t)y * img->w + x) * 4;
+            if (p[0] > 200 && p[1] > 170 && p[2] < 140) {
+                n++;
+                box[0] = x < box[0] ? x : box[0], box[1] = y < box[1] ? y : box[1];
+                box[2] = x > box[2] ? x : box[2], box[3] = y > box[3] ? y : box[3];
+            }
+        }
+    return n;
+}
+
+/* --find TEXT opens at its first match, highlighted where the word is; none: exit 1 and one
+ * line; a book without text: exit 1; --bench: refused. */
+static void check_find(CheckState *s, const Cli *c)
+{
+#ifdef PAGECURL_HAVE_MUPDF
+    char pdf[512], found[512], plain[512];
+    path_in(c, pdf, sizeof pdf, "find.pdf");
+    path_in(c, found, sizeof found, "find.png");
+    path_in(c, plain, sizeof plain, "find-plain.png");
+    const char *text[6] = {"nothing to see",
+                           "the ZEPHYR blew",
+                           NULL,
+                           "zeph alone",
+                           "a zephyr here and\nthere a zeph-\nyr broken",
+                           "the end"};
+    CHECK(s, pdf_file_text(pdf, 6, text), "cannot write %s", pdf);
+    Run r = RUN("--headless", "--quality", "low", "--find", "Zephyr", "--curl", "0", "--size",
+                "400x300", "--screenshot", found, pdf);
+    CHECK(s, r.status == 0, "--find Zephyr: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--quality", "low", "--page", "2", "--curl", "0", "--size", "400x300",
+            "--screenshot", plain, pdf);
+    CHECK(s, r.status == 0, "--page 2: exit %d: %s", r.status, r.err);
+    Image f = image_load(found), p = image_load(plain);
+    int box[4], none[4];
+    int n = yellow(&f, box), m = yellow(&p, none);
+    /* page 2 is the left-hand page of spread 1: "the ZEPHYR blew" on its first line */
+    CHECK(s, f.rgba && n > 50 && m == 0 && box[2] < f.w / 2 && box[0] > 20 && box[3] < f.h / 4,
+          "--find Zephyr's highlight: %d yellow pixels in (%d %d)-(%d %d) of %dx%d; %d without", n,
+          box[0], box[1], box[2], box[3], f.w, f.h, m);
+    image_free(&f), image_free(&p);
+    r = RUN("--headless", "--find", "nowhere", "--curl", "0", "--size", "64x48", pdf);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "not found"),
+          "--find nowhere: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--find", "page", "--curl", "0", "--size", "64x48");
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "no text"),
+          "--find in the built-in book: exit %d: %s", r.status, r.err);
+    r = RUN("--bench", "--find", "page");
+    CHECK(s, r.status == 2 && strstr(r.err, "--find"), "--bench --find: exit %d: %s", r.status,
+          r.err);
+#else
+    (void)s, (void)c;
+#endif
 }
 
 /* --zoom 2 --zoom-at X,Y is the fitted picture twice as large about pixel (X, Y): it matches the
@@ -1862,6 +1925,7 @@ int main(int argc, char **argv)
         {"framing", check_framing},
         {"zoom", check_zoom},
         {"last_page", check_last_page},
+        {"find", check_find},
         {"obj", check_obj},
         {"formats", check_formats},
         {"frames_out", check_frames_out},

@@ -11,7 +11,9 @@
 # with xdotool getwindowname. The page field's Enter counts as an input in the exit's summary.
 # A PDF's place is kept without a notebook, in the state folder (window_lib.sh makes one of this
 # script's own), and G with nothing typed lists its contents: Down, Enter goes to the second
-# entry.
+# entry. Search: in a PDF with "zephyr" on pages 2 and 5, / opens the search field; typed and
+# Enter goes to the first match after the spread open (2-3), Enter again to the next (4-5),
+# Shift+Enter back (2-3); Escape closes the field (the title stays) and n goes on to the next.
 set -u
 exe=$1
 name=window_where
@@ -180,3 +182,18 @@ expect "pagecurl: 1 / 2"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl on another PDF at the path exited with $status"
 rm -rf "$books"
+# Search (app/search_field.h): tests/fuzz/pdf/search.pdf has "zephyr" on pages 2 and 5
+window_start "$exe" --validation --size 640x400 --no-remember "$(dirname "$0")/fuzz/pdf/search.pdf"
+expect "pagecurl: 1 / 6"
+xdotool key --window "$win" slash
+xdotool type --window "$win" --delay 60 zephyr
+xdotool key --window "$win" Return
+expect "pagecurl: 2-3 / 6"
+xdotool key --window "$win" Return
+expect "pagecurl: 4-5 / 6"
+xdotool key --window "$win" shift+Return
+expect "pagecurl: 2-3 / 6"
+xdotool key --window "$win" Escape n
+expect "pagecurl: 4-5 / 6"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl searching a PDF exited with $status"

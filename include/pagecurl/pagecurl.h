@@ -347,6 +347,44 @@ PAGECURL_API int pagecurl_book_outline_entry(const pagecurl_book *book, int entr
  * leads to a page; -1 for none. A search field's next match is from the one found + 1. */
 PAGECURL_API int pagecurl_book_outline_find(const pagecurl_book *book, const char *text, int from);
 
+/* Search. A book's text (a PDF's; a folder of images, the built-in book and a host's pages have
+ * none) is searched in the background: pagecurl_book_search starts counting `query` (UTF-8, at
+ * most 256 bytes; case-insensitive; a word hyphen-broken across a line end is found whole) from
+ * the spread open onwards, round the book, on a thread of its own that reads the pages' text in
+ * the page helper (never the one drawing pages). It returns at once: no call here waits for the
+ * count, and a new query (NULL or "": none) drops the old one's matches and count. False for a
+ * query too long. */
+PAGECURL_API bool pagecurl_book_search(pagecurl_book *book, const char *query);
+typedef struct pagecurl_search_state {
+    uint32_t size;       /* sizeof(pagecurl_search_state): set by the caller */
+    uint32_t generation; /* which query this is (each pagecurl_book_search a new one; 0: none) */
+    bool has_text;       /* the book has text to search: false, and no match ever, for images */
+    bool done;           /* every page counted (at once without text or query) */
+    int pages_read;      /* of `pages` */
+    int pages;
+    int matches; /* found so far; the whole count once done */
+    bool failed; /* a page's text could not be read (a damaged page: counted as none) */
+} pagecurl_search_state;
+PAGECURL_API void pagecurl_book_search_state(const pagecurl_book *book, pagecurl_search_state *out);
+/* One match: its page and where it lies on it, as fractions of the page's own box (0..1, x right
+ * and y down from its top left corner), one rectangle a line (a match across lines has several). */
+typedef struct pagecurl_search_match {
+    uint32_t size; /* sizeof(pagecurl_search_match): set by the caller */
+    int page;      /* 1-based */
+    int rect_count;
+    float rects[8][4]; /* x0, y0, x1, y1 each; at most 8 kept */
+} pagecurl_search_match;
+/* Match `k` (0-based) of those found so far, in page order (their order, not the pages counted
+ * first; an index settles once the count is done); false for none. */
+PAGECURL_API bool pagecurl_book_search_match(const pagecurl_book *book, int k,
+                                             pagecurl_search_match *out);
+/* The match a reader's "next" (`forward`) or "previous" means from the spread open (or heading
+ * for, during a turn): the first on a page after it, else the last on a page before it, round
+ * the book; -1 where none is found (yet). */
+PAGECURL_API int pagecurl_book_search_next(const pagecurl_book *book, bool forward);
+/* Turns to match `k`'s spread (as pagecurl_book_go_to); false for no such match. */
+PAGECURL_API bool pagecurl_book_show_match(pagecurl_book *book, int k);
+
 /* ---------------------------------------------------------------------------------------------
  * Input. Positions are in the target's pixels (the viewport's own: 0,0 its top left corner). The
  * library decides whether a pointer turns a page or draws ink: a pen always draws, a mouse or a

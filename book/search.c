@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: MIT */
+#include "search.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct PageMatches {
+    int matches; /* -1: not read yet for this query */
+    int rects;   /* in `rect` */
+    AppFindRect *rect;
+    bool *first;    /* rect i begins a match */
+    float place[4]; /* where the page lies on its leaf (fractions): for the highlight */
+} PageMatches;
+
+struct BookSearch {
+    AppBookSource *src;
+    int pages;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    pthread_t thread;
+    bool started, quit;
+    /* under `lock`: the query asked for and the pages read for it */
+    char query[APP_FIND_MAX_QUERY + 1];
+    int from;
+    uint64_t generation; /* bumped by each start */
+    int pages_read, matches;
+    bool failed_page;
+    PageMatches *page;
+    bool *changed; /* per page: its marks changed since book_search_take_changed */
+    bool any_changed;
+};
+
+static void clear_pages(BookSearch *s)
+{
+    for (int p = 0; p < s->pages; p++) {
+        if (s->page[p].rects > 0 && s->changed)
+            s->changed[p] = s->any_changed = true;
+        free(s->page[p].rect);
+        free(s->page[p].first);
+        s->page[p] = (PageMatches){.matches = -1};
+    }
+}
+
+static void *count(void *user)
+{
+    BookSearch *s = user;
+    AppFindRect *rects = malloc(APP_FIND_MAX_RECTS * sizeof *rects);
+    bool *first = malloc(APP_FIND_MAX_RECTS * sizeof *first);
+    char query[APP_FIND_MAX_QUERY + 1];
+    pthread_mutex_lock(&s->lock);
+    for (;;) {
+        while (!s->quit && (!s->query[0] || s->pages_read >= s->pages))
+            pthread_cond_wait(&s->wake, &s->lock);
+        if (s->quit)
+            break;
+        uint64_t generation = s->generation;
+        int page = (s->from + s->pages_read) % s->pages;
+        memcpy(query, s->query, sizeof query);
+        pthread_mutex_unlock(&s->lock);
+        char line[512];
+        float place[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+        int n = rects && first ? app_book_source_find(s->src, page, query, rects, first,
+                                                      APP_FIND_MAX_RECTS, place, line, sizeof line)
+                               : -1;
+        AppFindRect *keep = n > 0 ? malloc((size_t)n * sizeof *keep) : NULL;
+        bool *keep_first = n > 0 ? malloc((size_t)n * sizeof *keep_first) : NULL;
+        if (n > 0 && (!keep || !keep_first))
+            n = -1;
+        int matches = 0;
+        for (int i = 0; i < n; i++) {
+            keep[i] = rects[i], keep_first[i] = first[i];
+            matches += first[i];
+        }
+        pthread_mutex_lock(&s->lock);
+        if (s->generation != generation || s->quit) { /* a newer query took over */
+            free(keep);
+            free(keep_first);
+            app_book_source_find_resume(s->src);
+            continue;
+        }
+        PageMatches *pm = &s->page[page];
+        pm->matches = matches, pm->rects = n > 0 ? n : 0, pm->rect = keep, pm->first = keep_first;
+        memcpy(pm->place, place, sizeof place);
+        if (n > 0)
+            s->changed[page] = s->any_changed = true;
+        s->matches += matches;
+        s->failed_page |= n < 0;
+        s->pages_read++;
+    }
+    pthread_mutex_unlock(&s->lock);
+    free(rects);
+    free(first);
+    return NULL;
+}
+
+BookSearch *book_search_create(AppBookSource *src)
+{
+    BookSearch *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->src = src;
+    s->pages = app_book_source_pages(src);
+    s->page = calloc((size_t)s->pages, sizeof *s->page);
+    s->changed = calloc((size_t)s->pages, sizeof *s->changed);
+    if (!s->page || !s->changed || pthread_mutex_init(&s->lock, NULL) != 0) {
+        free(s->page);
+        free(s->changed);
+        free(s);
+        return NULL;
+    }
+    pthread_cond_init(&s->wake, NULL);
+    clear_pages(s);
+    return s;
+}
+
+void book_search_stop(BookSearch *s)
+{
+    if (!s)
+        return;
+    pthread_mutex_lock(&s->lock);
+    s->quit = true;
+    pthread_cond_signal(&s->wake);
+    pthread_mutex_unlock(&s->lock);
+    if (s->started) {
+        app_book_source_find_abort(s->src); /* a page being read is given up, not waited for */
+        pthread_join(s->thread, NULL);
+        app_book_source_find_resume(s->src);
+        s->started = false;
+    }
+}
+
+void book_search_destroy(BookSearch *s)
+{
+    if (!s)
+        return;
+    book_search_stop(s);
+    clear_pages(s);
+    free(s->page);
+    free(s->changed);
+    pthread_cond_destroy(&s->wake);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+
+bool book_search_start(BookSearch *s, const char *query, int from)
+{
+    if (query && strlen(query) > APP_FIND_MAX_QUERY)
+        return false;
+    pthread_mutex_lock(&s->lock);
+    bool same = query && !strcmp(query, s->query) && s->generation;
+    if (!same) {
+        snprintf(s->query, sizeof s->query, "%s", query ? query : "");
+        s->from = from >= 0 && from < s->pages ? from : 0;
+        s->generation++;
+        s->pages_read = s->matches = 0;
+        s->failed_page = false;
+        clear_pages(s);
+        if (!s->started && !s->quit && s->query[0] && app_book_source_has_text(s->src))
+            s->started = pthread_create(&s->thread, NULL, count, s) == 0;
+        if (!app_book_source_has_text(s->src))
+            s->pages_read = s->pages; /* no text: done at once, with none */
+        pthread_cond_signal(&s->wake);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return true;
+}
+
+void book_search_progress(BookSearch *s, BookSearchProgress *out)
+{
+    pthread_mutex_lock(&s->lock);
+    *out = (BookSearchProgress){.generation = s->query[0] ? s->generation : 0,
+                                .pages_read = s->query[0] ? s->pages_read : 0,
+                                .pages = s->pages,
+                                .matches = s->matches,
+                                .done = !s->query[0] || s->pages_read >= s->pages,
+                                .failed_page = s->failed_page};
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Match `k` of page `p` (locked). */
+static void page_match(const PageMatches *pm, int p, int k, BookSearchMatch *out)
+{
+    *out = (BookSearchMatch){.page = p};
+    int at = -1;
+    for (int i = 0; i < pm->rects; i++) {
+        at += pm->first[i];
+        if (at == k && out->rects < BOOK_SEARCH_MATCH_RECTS)
+            out->rect[out->rects++] = pm->rect[i];
+        if (at > k)
+            break;
+    }
+}
+
+bool book_search_match(BookSearch *s, int k, BookSearchMatch *out)
+{
+    bool found = false;
+    pthread_mutex_lock(&s->lock);
+    for (int p = 0; k >= 0 && p < s->pages && !found; p++) {
+        const PageMatches *pm = &s->page[p];
+        if (pm->matches > k)
+            page_match(pm, p, k, out), found = true;
+        else if (pm->matches > 0)
+            k -= pm->matches;
+    }
+    pthread_mutex_unlock(&s->lock);
+    return found;
+}
+
+int book_search_next(BookSearch *s, int page, bool forward)
+{
+    int found = -1;
+    pthread_mutex_lock(&s->lock);
+    int before = 0, total = 0, at_or_before = 0; /* matches on pages < page+1, <= page */
+    for (int p = 0; p < s->pages; p++) {
+        int m = s->page[p].matches > 0 ? s->page[p].matches : 0;
+        if (p < page)
+            before += m;
+        if (p <= page)
+            at_or_before += m;
+        total += m;
+    }
+    if (total)
+        found = forward ? (at_or_before < total ? at_or_before : 0)
+                        : (before > 0 ? before - 1 : total - 1);
+    pthread_mutex_unlock(&s->lock);
+    return found;
+}
+
+int book_search_page_rects(BookSearch *s, int page, AppFindRect *out, int max)
+{
+    int n = 0;
+    pthread_mutex_lock(&s->lock);
+    if (page >= 0 && page < s->pages)
+        for (int i = 0; i < s->page[page].rects && n < max; i++)
+            out[n++] = s->page[page].rect[i];
+    pthread_mutex_unlock(&s->lock);
+    return n;
+}
+
+void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+                      const AppPageRegion *region)
+{
+    pthread_mutex_lock(&s->lock);
+    const PageMatches *pm = page >= 0 && page < s->pages ? &s->page[page] : NULL;
+    /* the layer's size and where the pixels lie in it */
+    float lw = region ? region->full_width : (float)width;
+    float lh = region ? region->full_height : (float)height;
+    float ox = region ? region->x : 0.0f, oy = region ? region->y : 0.0f;
+    for (int i = 0; pm && i < pm->rects; i++) {
+        const AppFindRect *r = &pm->rect[i];
+        /* the glyphs' boxes (a line's height already), a hair wider: not into a neighbour */
+        float pad = 0.02f * (r->y1 - r->y0) * pm->place[3] * lh / (pm->place[2] * lw);
+        float x0 = (pm->place[0] + pm->place[2] * (r->x0 - pad)) * lw - ox;
+        float x1 = (pm->place[0] + pm->place[2] * (r->x1 + pad)) * lw - ox;
+        float y0 = (pm->place[1] + pm->place[3] * r->y0) * lh - oy;
+        float y1 = (pm->place[1] + pm->place[3] * r->y1) * lh - oy;
+        int i0 = x0 < 0.0f ? 0 : x0 > (float)width ? (int)width : (int)x0;
+        int i1 = x1 < 0.0f ? 0 : x1 > (float)width ? (int)width : (int)ceilf(x1);
+        int j0 = y0 < 0.0f ? 0 : y0 > (float)height ? (int)height : (int)y0;
+        int j1 = y1 < 0.0f ? 0 : y1 > (float)height ? (int)height : (int)ceilf(y1);
+        for (int j = j0; j < j1; j++)
+            for (int k = i0; k < i1; k++) {
+                /* multiplied, as a highlighter's ink is: the print stays dark under it */
+                uint8_t *p = rgba + ((size_t)j * width + (size_t)k) * 4;
+                p[0] = (uint8_t)(p[0] * 255u / 255u);
+                p[1] = (uint8_t)(p[1] * 226u / 255u);
+                p[2] = (uint8_t)(p[2] * 80u / 255u);
+            }
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int page), void *user)
+{
+    pthread_mutex_lock(&s->lock);
+    for (int p = 0; s->any_changed && p < s->pages; p++)
+        if (s->changed[p]) {
+            s->changed[p] = false;
+            changed(user, p);
+        }
+    s->any_changed = false;
+    pthread_mutex_unlock(&s->lock);
+}

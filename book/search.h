@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/* A book's text search, counted in the background: a thread of its own reads page after page
+ * (through the book source's own search helper, pages/book_source.h's app_book_source_find),
+ * from the page the reader is at onwards and round to it, and keeps each page's matches. A new
+ * query takes over at once: the thread drops the old one between two pages (one page's text is
+ * milliseconds), so no caller ever waits for a count. Every function but create and destroy may
+ * be called while the thread counts; none blocks for more than a copy under a lock. */
+#ifndef PAGECURL_BOOK_SEARCH_H
+#define PAGECURL_BOOK_SEARCH_H
+
+#include "../pages/book_source.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct BookSearch BookSearch;
+
+/* The most rectangles one match keeps (a match across more lines is kept by its first ones). */
+#define BOOK_SEARCH_MATCH_RECTS 8
+
+/* A search over `src` (borrowed: destroy the search before closing it); NULL out of memory. Its
+ * thread starts at the first query. */
+BookSearch *book_search_create(AppBookSource *src);
+/* The thread stopped (a page being read is abandoned: its helper killed); what it found is kept
+ * (a page still being drawn may be marked) until destroy, which stops it too and frees it all. */
+void book_search_stop(BookSearch *s);
+void book_search_destroy(BookSearch *s);
+/* Starts counting `query` (NULL or "": no search) from page `from` (0-based) on, wrapping; the
+ * previous query's matches are dropped. False for a query longer than APP_FIND_MAX_QUERY. */
+bool book_search_start(BookSearch *s, const char *query, int from);
+
+typedef struct BookSearchProgress {
+    uint64_t generation; /* which query (1 the first; 0 none) */
+    int pages_read, pages;
+    int matches; /* found so far */
+    bool done;
+    bool failed_page; /* a page whose text could not be read (counted as none) */
+} BookSearchProgress;
+void book_search_progress(BookSearch *s, BookSearchProgress *out);
+
+typedef struct BookSearchMatch {
+    int page; /* 0-based */
+    int rects;
+    AppFindRect rect[BOOK_SEARCH_MATCH_RECTS];
+} BookSearchMatch;
+/* Match `k` (0-based) of those found so far, in page order (indices settle once done). */
+bool book_search_match(BookSearch *s, int k, BookSearchMatch *out);
+/* The index of the first match on a page after `page` (0-based; `forward`), else before it,
+ * wrapping round the book; -1 for none found so far. `page` -1 forward: the first match. */
+int book_search_next(BookSearch *s, int page, bool forward);
+/* Page `page`'s matches' rectangles (all of them, for a highlight) into `out` (up to `max`): how
+ * many. */
+int book_search_page_rects(BookSearch *s, int page, AppFindRect *out, int max);
+
+/* Calls `changed` for each page whose marks changed (matches found on it, or a new query dropped
+ * its old ones) since the last call; cheap where none did. */
+void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int page), void *user);
+/* Page `page`'s matches marked on its pixels as a highlighter would (the page's layer, width x
+ * height RGBA8; or a `region` of it, app_book_source_draw_region's): drawn with the page, they
+ * bend with the paper at every zoom. */
+void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+                      const AppPageRegion *region);
+
+#endif
