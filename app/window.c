@@ -320,6 +320,17 @@ static bool show_where(Window *w, const AppSession *session, const pagecurl_stat
     return true;
 }
 
+/* Whether a field's SDL_TEXTINPUT `e` is the text of the key that opened it (one of `keys`),
+ * which SDL sends after that key: not typed. `skip` says the field has just opened; any text
+ * ends it. */
+static bool opening_text(const SDL_Event *e, bool *skip, const char *keys)
+{
+    const char *t = e->text.text;
+    bool opener = *skip && t[0] && !t[1] && strchr(keys, t[0]);
+    *skip = false;
+    return opener;
+}
+
 /* The page field's share of the events while it is open: text, Backspace, Tab, Enter (the book
  * opens at the page, as a trace's goto), Escape (closes it); it takes every key. False for an
  * event that is not its own. */
@@ -327,9 +338,7 @@ static bool field_event(const SDL_Event *e, Window *w, AppSession *session, doub
 {
     AppPageField *f = &w->field;
     if (e->type == SDL_TEXTINPUT) {
-        bool opener = w->field_skip && (!strcmp(e->text.text, "g") || !strcmp(e->text.text, "G"));
-        w->field_skip = false;
-        if (!opener)
+        if (!opening_text(e, &w->field_skip, "gG"))
             app_page_field_type(f, w->book, e->text.text);
         return true;
     }
@@ -387,9 +396,7 @@ static bool search_event(const SDL_Event *e, Window *w, AppSession *session, dou
 {
     AppSearchField *f = &w->search;
     if (e->type == SDL_TEXTINPUT) {
-        bool opener = w->search_skip && !strcmp(e->text.text, "/");
-        w->search_skip = false;
-        if (!opener)
+        if (!opening_text(e, &w->search_skip, "/"))
             app_search_field_type(f, w->book, e->text.text);
         return true;
     }
