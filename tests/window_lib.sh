@@ -11,6 +11,7 @@
 XDG_STATE_HOME=$(mktemp -d "${TMPDIR:-/tmp}/pagecurl-state.XXXXXX") || exit 1
 export XDG_STATE_HOME
 trap 'rm -rf "$XDG_STATE_HOME"' EXIT
+exec 9>&2 # the script's own stderr, for window_start's lines
 
 # bounded CMD...: a command that waits on the X server (xdotool's --sync, import), given 60 s.
 bounded() {
@@ -48,12 +49,14 @@ window_start() {
     win=
     poll 60 window_or_exit
     if [ -z "$win" ]; then
+        # on the script's own stderr (fd 9): a caller's 2>FILE around window_start takes
+        # pagecurl's, and took this line with it (a failure that said nothing)
         if running; then
-            echo "$name: no pagecurl window appeared within 60 s" >&2
+            echo "$name: no pagecurl window appeared within 60 s" >&9
             kill "$pid"
         else
             wait "$pid"
-            echo "$name: pagecurl exited with $? before its window appeared" >&2
+            echo "$name: pagecurl exited with $? before its window appeared" >&9
         fi
         exit 1
     fi

@@ -42,7 +42,7 @@ window_start "$exe" --validation --size 800x500 --notebook "$out/kill.json" \
     --record "$out/kill.trace" 2>"$out/kill.err"
 wait_drawn "$out/before.png" || fail "no frame"
 draw 200
-poll 5 holds "$out/kill.json" 1 || fail "the stroke did not reach the notebook within 5 s"
+poll 60 holds "$out/kill.json" 1 || fail "the stroke did not reach the notebook within 60 s"
 capture "$out/before.png" || fail "no capture"
 xdotool key --window "$win" Right
 wait_changed "$out/before.png" "$out/after.png" 50 || fail "Right changed nothing"
@@ -87,7 +87,7 @@ window_start "$exe" --validation --size 800x500 --notebook "$out/server.json" \
     --record "$out/server.trace" 2>"$out/server.err"
 wait_drawn "$out/before.png" || fail "no frame"
 draw 200
-poll 5 holds "$out/server.json" 1 || fail "the stroke did not reach the notebook within 5 s"
+poll 60 holds "$out/server.json" 1 || fail "the stroke did not reach the notebook within 60 s"
 kill "$server"
 ended server
 holds "$out/server.json" 1 || fail "server killed: the notebook lost its stroke"
