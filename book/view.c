@@ -57,7 +57,8 @@ bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppLeaf *le
                      .width = desc->width,
                      .height = desc->height,
                      .timed = desc->timed,
-                     .stage_times = desc->stage_times};
+                     .stage_times = desc->stage_times,
+                     .repeat = desc->repeat};
     bool ok = (desc->kind == APP_VIEW_COMPUTE || renderer_create(ctx, desc, out, err)) &&
               gpu_frames_create(ctx, desc->kind == APP_VIEW_HOSTED, out->frames, err);
     for (uint32_t i = 0; ok && desc->timed && i < GPU_FRAMES_IN_FLIGHT; i++)
@@ -192,14 +193,13 @@ static MeshSplitView split_view(const GpuDraw *d, VkExtent2D extent)
     return v;
 }
 
-/* Whether the view splits its turning leaf: the low tier on a CPU device only. The split saves a
- * rasteriser that shades every pixel in software the outline's shader where no outline pixel
- * lies; a GPU shades those cells for less than the CPU's time to find them (an H100: 0.09 ms of
- * its 0.44 against 0.3-0.5 ms of the host's, BENCHMARKS.md). */
-static bool splits(const GpuContext *ctx, const AppView *view)
+/* Whether the view splits its turning leaf: the low tier on a software rasteriser only. The split
+ * saves a rasteriser that shades every pixel in software the outline's shader where no outline
+ * pixel lies; a GPU shades those cells for less than the CPU's time to find them (an H100: 0.09
+ * ms of its 0.44 against 0.3-0.5 ms of the host's, BENCHMARKS.md). */
+static bool splits(const AppView *view)
 {
-    return (gpu_renderer_tier_bits(&view->renderer) & PC_TIER_EDGE_AA) &&
-           ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    return (gpu_renderer_tier_bits(&view->renderer) & PC_TIER_EDGE_AA) && view->renderer.software;
 }
 
 /* The low tier's turning leaf in `book` split by the pose and the view (mesh/split.h) into the
@@ -210,7 +210,7 @@ static bool splits(const GpuContext *ctx, const AppView *view)
 static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *pose, uint32_t slot,
                        VkExtent2D extent, AppBookDraws *book, GpuError *err)
 {
-    if (!splits(ctx, view))
+    if (!splits(view))
         return true;
     const PageGrid *grid = &view->leaf->grid;
     size_t n = grid->triangle_count * 3;
@@ -276,7 +276,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
                           frame->slot, &host->deform, err))
         return false;
     /* the draws worked out ahead are read in place but where the split marks them */
-    bool split = draws && splits(ctx, view);
+    bool split = draws && splits(view);
     const AppBookDraws *book = ahead ? &ahead->book : NULL;
     AppBookDraws here;
     if (!book || split) {
@@ -302,6 +302,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
         .draw_count = book->count,
         .timer = view->timed ? &view->timers[frame->slot] : NULL,
         .stage_times = view->stage_times,
+        .repeat = view->repeat,
         .u = leaf->grid.u,
         .v = leaf->grid.v,
         .parallel_for = parallel_for,

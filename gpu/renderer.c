@@ -31,7 +31,7 @@ uint32_t gpu_renderer_tier_bits(const GpuRenderer *r)
 bool gpu_renderer_wants_bounds(const GpuRenderer *r)
 {
     /* the still pages' shadow round and the flat pages drawn directly (renderer_record.c) */
-    return (gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) && !r->ignore_bounds;
+    return (gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) && r->software && !r->ignore_bounds;
 }
 
 static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
@@ -370,6 +370,7 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     out->fixed_samples = (VkSampleCountFlagBits)desc->samples;
     out->shadow_size = desc->shadow_size;
     out->show_through = fminf(fmaxf(desc->show_through, 0.0f), 1.0f);
+    out->software = ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};
     /* no detail until a zoomed view asks for it: a texel of paper a slot */
     static const uint8_t PAPER[4 * GPU_DETAIL_SLOTS] = {244, 240, 230, 255, 244, 240, 230, 255};

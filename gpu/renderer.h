@@ -96,7 +96,13 @@ typedef struct GpuRenderer {
     VkPipelineLayout fade_layout;
     GpuStillCache still;
     bool ignore_bounds; /* tests: draw as if no GpuDraw were bounded */
-    GpuShadow shadow;   /* the leaf from the light, made with the tier */
+    /* The device rasterises on the CPU (lavapipe): the low tier saves it pixels its shaders
+     * would pay for one by one (the still pages' cache, the shadow's bound, the flat pages' edge
+     * strips, the leaf's split), at the cost of recording its commands every frame. A GPU shades
+     * those pixels for less than the host's time to find them: its low tier records once, as the
+     * high tier does, and submits again. Set from the device when made; tests may change it. */
+    bool software;
+    GpuShadow shadow; /* the leaf from the light, made with the tier */
     VkFormat color_format, depth_format;
     /* 4x MSAA where the device renders colour and depth with it, else 1: the targets follow */
     VkSampleCountFlagBits samples;
@@ -233,14 +239,17 @@ typedef struct GpuRenderRecipe {
         VkBuffer vertices, indices;
         uint32_t first_index, index_count, shadow_first_index, shadow_index_count;
         uint32_t flags, layer; /* frame.w's flags (a board's pipeline), page.z (its ink) */
+        uint32_t kind;         /* page.w: what it draws (PC_DRAW_*) */
+        bool detail;           /* frame.x set: a flat page's detail (its pipeline) */
         float alpha;           /* a faded draw's blend constant */
         bool casts_shadow, edge, faded;
     } draws[PC_MAX_DRAWS];
 } GpuRenderRecipe;
 
 /* The recipe of gpu_renderer_record's commands for these draws, zero-filled first; false where
- * the commands themselves change from frame to frame: the low tier's (its still pages' cache),
- * a bounded draw's (the shadow's pieces of the target) and a frame that uploads ink. */
+ * the commands themselves change from frame to frame: the low tier's on a software rasteriser
+ * (its still pages' cache, the pieces it cuts; GpuRenderer.software), a bounded draw's (the
+ * shadow's pieces of the target) and a frame that uploads ink. */
 bool gpu_renderer_recipe(const GpuRenderer *renderer, const GpuRenderTarget *target,
                          const GpuDraw *draws, uint32_t count, uint32_t slot, GpuRenderRecipe *out);
 

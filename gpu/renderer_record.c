@@ -356,7 +356,7 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
             bool lit[5 * EDGE_STRIPS];
             uint32_t pieces = round_pieces(r, round, d, caster, extent, piece, lit);
             /* the flat pages' blended round: only the strips along their edges */
-            if (round->take == TAKE_FLAT && round->pass == PASS_OWN &&
+            if (round->take == TAKE_FLAT && round->pass == PASS_OWN && r->software &&
                 (gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) &&
                 d->push.page.v[3] == (float)PC_DRAW_FLAT && !draws_board(d))
                 pieces = cut_to_strips(d, extent, piece, lit, pieces);
@@ -488,7 +488,7 @@ static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarg
 void gpu_renderer_prepare(const GpuContext *ctx, GpuRenderer *r, VkExtent2D extent)
 {
     GpuStillCache *c = &r->still;
-    if (!(gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || c->failed)
+    if (!(gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || !r->software || c->failed)
         return;
     if (c->color.image && c->color.extent.width == extent.width &&
         c->color.extent.height == extent.height)
@@ -515,8 +515,8 @@ static bool still_usable(const GpuRenderer *r, const GpuRenderTarget *target, co
                          uint32_t count)
 {
     const GpuStillCache *c = &r->still;
-    if (!(gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || !target->copy_in || target->keep ||
-        !c->color.image)
+    if (!(gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || !r->software || !target->copy_in ||
+        target->keep || !c->color.image)
         return false;
     uint32_t casters = 0, still = 0;
     for (uint32_t i = 0; i < count; i++) {
@@ -633,7 +633,9 @@ bool gpu_renderer_recipe(const GpuRenderer *r, const GpuRenderTarget *target, co
                          uint32_t count, uint32_t slot, GpuRenderRecipe *out)
 {
     memset(out, 0, sizeof *out);
-    if ((gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) || r->ink.copy_count[slot] ||
+    /* a software rasteriser's low tier cuts its draws to the frame's pixels (GpuRenderer.software)
+     */
+    if (((gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) && r->software) || r->ink.copy_count[slot] ||
         count > PC_MAX_DRAWS)
         return false;
     out->epoch = r->epoch, out->inked = r->ink.inked;
@@ -655,6 +657,8 @@ bool gpu_renderer_recipe(const GpuRenderer *r, const GpuRenderTarget *target, co
         out->draws[i].shadow_index_count = d->shadow_index_count;
         out->draws[i].flags = (uint32_t)d->push.frame.v[3] % PC_FRAME_HEIGHT;
         out->draws[i].layer = (uint32_t)d->push.page.v[2];
+        out->draws[i].kind = (uint32_t)d->push.page.v[3];
+        out->draws[i].detail = d->push.frame.v[0] != 0.0f; /* round_pipeline's detail variant */
         out->draws[i].alpha = d->faded ? d->alpha : 0.0f;
         out->draws[i].casts_shadow = d->casts_shadow, out->draws[i].edge = d->edge;
         out->draws[i].faded = d->faded;

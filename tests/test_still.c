@@ -3,9 +3,9 @@
  * moves, drawn again when the ink changes, and a frame drawn over it is the same, byte for byte,
  * as the frame drawn by a fresh renderer whose cache was made for it. The leaf's shadow,
  * multiplied into the cached pages only where its bound says it can fall (gpu/shadow.c), gives
- * the same bytes as multiplied in everywhere, over turns both ways. Offscreen on lavapipe with
- * the validation layer (any message fails).
- * usage: test_still [--no-validation] */
+ * the same bytes as multiplied in everywhere, over turns both ways. The low tier as a GPU draws
+ * it, without those savings, records its commands once and draws the same. Offscreen on lavapipe
+ * with the validation layer (any message fails). usage: test_still [--no-validation] */
 #include "../book/book.h"
 #include "../book/leaf.h"
 #include "../book/view.h"
@@ -226,6 +226,61 @@ static void check_split(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     free(c);
 }
 
+/* The low tier as a GPU draws it (GpuRenderer.software false): no still pages' cache, no shadow
+ * bound, no edge strips, no split leaf, so it records its commands only when the spread's draws
+ * change, as the high tier does (counted over the same frames), and submits them again, against
+ * lavapipe's own (recorded every frame), over check_bound's turns: the same picture but for the
+ * cache's rounding (STILL_MOST) and the split's merged flat cells (within 5/255: docs/testing.md,
+ * `still`). */
+#define GPU_TIER_MOST 5
+
+static void check_gpu_tier(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
+{
+    GpuError err = {0};
+    AppView soft = {0}, gpu = {0}, high = {0};
+    MeshInk ink = {0};
+    uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES);
+    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &soft, &err) &&
+              view_create(ctx, leaf, &gpu, &err) &&
+              view_turn_create(ctx, leaf, GPU_QUALITY_HIGH, &high, &err);
+    CHECK(s, ok, "set-up: %s", err.message);
+    gpu.renderer.software = false;
+    int frames = 0, most = 0;
+    for (int k = 0; ok && k < 3; k++) {
+        for (int i = 0; ok && i < 30; i++) {
+            float t, g;
+            AppSpread spread = turn_pose(k, i, &t, &g);
+            ok = view_turn_frame(ctx, &soft, spread, t, g, &ink, a, &err) &&
+                 view_turn_frame(ctx, &gpu, spread, t, g, &ink, b, &err) &&
+                 view_turn_frame(ctx, &high, spread, t, g, &ink, NULL, &err);
+            CHECK(s, ok, "frames: %s", err.message);
+            for (size_t j = 0; ok && j < VIEW_TURN_BYTES; j++) {
+                int d = abs((int)a[j] - (int)b[j]);
+                most = d > most ? d : most;
+            }
+            frames += ok;
+        }
+    }
+    printf("the low tier as a GPU draws it: %llu of %d frames recorded (the high tier %llu, a "
+           "software rasteriser's low tier %llu), at most %d/255 from lavapipe's\n",
+           (unsigned long long)gpu.recorded, frames, (unsigned long long)high.recorded,
+           (unsigned long long)soft.recorded, most);
+    CHECK(s, most <= GPU_TIER_MOST,
+          "the low tier as a GPU draws it: %d/255 from lavapipe's (at most %d)", most,
+          GPU_TIER_MOST);
+    CHECK(s, ok && gpu.recorded <= high.recorded && high.recorded < (uint64_t)frames,
+          "the low tier as a GPU draws it recorded %llu of %d frames (the high tier %llu)",
+          (unsigned long long)gpu.recorded, frames, (unsigned long long)high.recorded);
+    CHECK(s, gpu.renderer.still.overs == 0 && gpu.renderer.still.redraws == 0,
+          "the low tier as a GPU draws it used the still pages' cache");
+    app_view_destroy(ctx, &high);
+    app_view_destroy(ctx, &gpu);
+    app_view_destroy(ctx, &soft);
+    mesh_ink_free(&ink);
+    free(a);
+    free(b);
+}
+
 static void check_still(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
 {
     GpuError err = {0};
@@ -305,6 +360,7 @@ static void check_still(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     check_bound(s, ctx, leaf);
     check_fade(s, ctx, leaf);
     check_split(s, ctx, leaf);
+    check_gpu_tier(s, ctx, leaf);
 }
 
 int main(int argc, char **argv)
