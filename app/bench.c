@@ -173,7 +173,9 @@ static void store(void *user, const AppViewTimes *times)
     uint64_t measured = times->frame - g->warmup;
     for (int s = 0; s < BENCH_STAGE_COUNT; s++) {
         if (times->ran[s]) {
-            run->stage_ms[s][measured] = times->ms[s]; /* a GPU deform's replaces the CPU's */
+            /* a GPU deform's replaces the CPU's; a repeated kernel's is one dispatch's share */
+            run->stage_ms[s][measured] =
+                times->ms[s] / (gpu_stage_is_kernel((GpuStage)s) ? run->repeat : 1);
             run->ran[s] = true;
         }
     }
@@ -245,7 +247,9 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                                       .max_samples = opts->msaa,
                                       .show_through = opts->show_through},
                          .timed = true,
-                         .stage_times = opts->bench_stages,
+                         /* repeated kernels are timed apart: a span may hold a copy */
+                         .stage_times = opts->bench_stages || opts->repeat > 1,
+                         .repeat = opts->repeat,
                          /* only the leaves of the spread it draws (APP_SPREAD_FIRST_TURN) */
                          .leaves = 2};
     if (!app_view_create(ctx, &vdesc, &g->leaf, &g->view, err)) {
@@ -386,6 +390,7 @@ int app_bench_run(const GpuContext *ctx, const AppOptions *opts, BenchReport *re
         run->nx = opts->grids[i][0];
         run->ny = opts->grids[i][1];
         run->frames = opts->frames ? opts->frames : APP_BENCH_FRAMES;
+        run->repeat = opts->repeat ? opts->repeat : 1;
         status = bench_grid(ctx, opts, run);
     }
     if (app_signals_caught())

@@ -19,11 +19,12 @@ typedef struct BenchRun {
     uint32_t nx, ny;
     uint64_t vertices, triangles;
     uint32_t frames;
-    bool skipped;   /* beyond the device's limits: never started */
-    bool failed;    /* started, then the GPU failed: what was measured is not reported */
-    bool partial;   /* stopped by a signal: `frames` is what was measured, with no truth or CPU
-                       reference (those would have to run to the end) */
-    char note[320]; /* why it was skipped or failed */
+    uint32_t repeat; /* each kernel's dispatches a frame (--repeat): its stage time is the mean */
+    bool skipped;    /* beyond the device's limits: never started */
+    bool failed;     /* started, then the GPU failed: what was measured is not reported */
+    bool partial;    /* stopped by a signal: `frames` is what was measured, with no truth or CPU
+                        reference (those would have to run to the end) */
+    char note[320];  /* why it was skipped or failed */
     double *stage_ms[BENCH_STAGE_COUNT]; /* per frame */
     double *frame_ms;                    /* wall time per frame (start to start) */
     uint32_t recorded_frames;            /* measured frames that recorded their commands (the others

@@ -253,6 +253,7 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
                       .show_through = 0.5f, /* GPU_SHOW_THROUGH_PAPER */
                       .device = -1,
                       .warmup = APP_BENCH_WARMUP,
+                      .repeat = 1,
                       .argc = argc,
                       .argv = argv};
     bool seen[APP_CLI_MAX_OPTIONS] = {0};

@@ -205,6 +205,12 @@ static bool set_warmup(const char *value, AppOptions *o, void *field)
     return parse_u32(value, NULL, 0, CLI_MAX_FRAMES, field);
 }
 
+static bool set_repeat(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return parse_u32(value, NULL, 1, APP_BENCH_MAX_REPEAT, field);
+}
+
 static bool set_device(const char *value, AppOptions *o, void *field)
 {
     (void)o;
@@ -472,6 +478,10 @@ const CliOption APP_CLI_OPTIONS[] = {
     {"--warmup", NULL, "N", VALUE_REQUIRED, set_warmup, F(warmup), GROUP_BENCH, MODE_BENCH,
      "sets the benchmark's untimed frames", "an integer in 0..100000000",
      "frames before timing starts (default 20)"},
+    {"--repeat", NULL, "R", VALUE_REQUIRED, set_repeat, F(repeat), GROUP_BENCH, MODE_BENCH,
+     "sets how often each kernel runs in a benchmark frame", "an integer in 1..1000",
+     "each kernel of the compute chain R times back to back in a frame\n(with the barriers "
+     "between them a frame has); the stages' times are\ndivided by R (default 1)"},
     {"--json", NULL, "FILE", VALUE_REQUIRED, set_file, F(json), GROUP_BENCH, MODE_BENCH,
      "writes the benchmark's results", "a file name", "the results as JSON"},
     {"--csv", NULL, "FILE", VALUE_REQUIRED, set_file, F(csv), GROUP_BENCH, MODE_BENCH,

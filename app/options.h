@@ -54,6 +54,7 @@ typedef struct AppOptions {
     uint32_t grids[APP_MAX_GRIDS][2]; /* --grids: the sweep; --grid alone gives one entry */
     uint32_t grid_count;
     uint32_t warmup;        /* --warmup N (benchmark), default 20 */
+    uint32_t repeat;        /* --repeat R (benchmark): each kernel R times a frame, default 1 */
     const char *json, *csv; /* --json FILE, --csv FILE (benchmark) */
     const char *record;     /* --record FILE: the window's input, as a trace */
     const char *replay;     /* --replay FILE: a trace played back, window or headless */
@@ -77,6 +78,9 @@ typedef struct AppOptions {
  * takes the same). */
 #define APP_RADIUS_MIN 0.005f
 #define APP_RADIUS_MAX 0.5f
+
+/* The most --repeat a benchmark frame may ask for. */
+#define APP_BENCH_MAX_REPEAT 1000
 
 /* Frames a headless run plays when --frames is not given. */
 #define APP_SCRIPTED_FRAMES 120

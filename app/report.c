@@ -33,11 +33,14 @@ void app_report_table(FILE *out, const BenchReport *r)
         }
         fprintf(out,
                 ", %u frames%s, %s quality (%u sample%s a pixel), %s normals, pack on the %s, "
-                "deform on the %s%s\n",
+                "deform on the %s%s%s\n",
                 run->frames, run->partial ? " (partial: stopped)" : "", run->quality, run->samples,
                 run->samples == 1 ? "" : "s", run->path,
                 strcmp(run->pack, "gpu") ? "CPU (staging)" : "GPU", run->gpu_deform ? "GPU" : "CPU",
-                run->in_place ? ", CPU writes in place (no staging copy)" : "");
+                run->in_place ? ", CPU writes in place (no staging copy)" : "",
+                run->repeat > 1 ? ", each kernel's time the mean of its back-to-back dispatches "
+                                  "(--repeat)"
+                                : "");
         fprintf(out, "  %-16s %9s %10s %9s %11s %9s %9s\n", "stage", "min ms", "median ms",
                 "p99 ms", "MB moved", "GB/s", "of copy");
         for (int s = 0; s < BENCH_STAGE_COUNT; s++)
@@ -148,8 +151,9 @@ static bool write_json(FILE *f, const void *user)
         }
         fprintf(f,
                 ", \"quality\": \"%s\", \"samples\": %u, \"deform_on\": \"%s\", \"frames\": %u, "
-                "\"stages\": {",
-                run->quality, run->samples, run->gpu_deform ? "gpu" : "cpu", run->frames);
+                "\"repeat\": %u, \"stages\": {",
+                run->quality, run->samples, run->gpu_deform ? "gpu" : "cpu", run->frames,
+                run->repeat);
         for (int s = 0, first = 1; s < BENCH_STAGE_COUNT; s++) {
             if (!run->ran[s])
                 continue;

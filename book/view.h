@@ -31,6 +31,7 @@ typedef struct AppViewDesc {
     GpuRendererDesc renderer; /* offscreen: its colour format is the offscreen image's */
     bool timed;               /* timestamps on the device (the benchmark, the HUD)... */
     bool stage_times;         /* ...after each stage; else one span for the chain's kernels */
+    uint32_t repeat;          /* the benchmark's kernels, each this many times (GpuChainFrame) */
     /* the pages, streamed into the renderer's content and ink layers; NULL: the built-in book's
      * first `leaves` leaves (0: all of them), resident */
     AppBookStream *book;
@@ -71,6 +72,7 @@ typedef struct AppView {
     VkExtent2D direct_extent;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     bool timed, stage_times;
+    uint32_t repeat;
     GpuTimer timers[GPU_FRAMES_IN_FLIGHT];
     bool stamped[GPU_FRAMES_IN_FLIGHT];           /* the slot's timer holds a frame's stamps */
     uint64_t stamped_frame[GPU_FRAMES_IN_FLIGHT]; /* which */

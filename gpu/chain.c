@@ -242,6 +242,13 @@ static bool compute_stage(GpuStage stage)
     return stage < GPU_STAGE_CHAIN;
 }
 
+bool gpu_stage_is_kernel(GpuStage stage)
+{
+    return stage == GPU_STAGE_DEFORM || stage == GPU_STAGE_TRI_NORMALS ||
+           stage == GPU_STAGE_VERTEX_NORMALS || stage == GPU_STAGE_FUSED ||
+           stage == GPU_STAGE_FUSED_DEFORM;
+}
+
 /* The barrier after a stage; a global one before the render is left for the render to record
  * with its own (returned, true). */
 static bool record_barrier(VkCommandBuffer cmd, const GpuChainStage *s, const GpuLeaf *leaf,
@@ -289,6 +296,14 @@ uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuC
         const char *name = gpu_stage_name(s->stage);
         gpu_label_begin(ctx, cmd, name);
         record_work(ctx, cmd, chain, s->stage, frame, holding ? &held : NULL);
+        for (uint32_t r = 1; gpu_stage_is_kernel(s->stage) && r < frame->repeat; r++) {
+            /* the next dispatch rewrites what this one wrote and reads what it read */
+            gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                        VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
+                        VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                        VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+            record_work(ctx, cmd, chain, s->stage, frame, NULL);
+        }
         gpu_label_end(ctx, cmd);
         span++;
         /* One span, unless the frame asks for each stage: timestamps between kernels cost the

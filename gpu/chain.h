@@ -88,14 +88,21 @@ typedef struct GpuChainFrame {
     const GpuRenderTarget *target;
     const GpuDraw *draws; /* the pages to draw, the turning leaf's among them */
     uint32_t draw_count;
-    GpuTimer *timer;    /* optional: timestamps on the device, after... */
-    bool stage_times;   /* ...each stage; else after each run of kernels and copies (timed as
-                         * GPU_STAGE_CHAIN, or as its one stage) and after the render */
+    GpuTimer *timer;  /* optional: timestamps on the device, after... */
+    bool stage_times; /* ...each stage; else after each run of kernels and copies (timed as
+                       * GPU_STAGE_CHAIN, or as its one stage) and after the render */
+    /* each kernel recorded this many times back to back (0 or 1: once), a compute barrier
+     * between: the benchmark's like-for-like figure against launches in a CUDA graph, with the
+     * dispatch's and the timestamps' fixed costs shared by `repeat` dispatches */
+    uint32_t repeat;
     const float *u, *v; /* the grid's texture coordinates: the staging pack interleaves them */
     /* optional: runs fn over ranges covering [0, n) on the CPU's cores, returning when all are
      * done (the app's mesh_parallel_for); NULL: the staging pack runs on this thread */
     void (*parallel_for)(size_t n, void (*fn)(void *ctx, size_t begin, size_t end), void *ctx);
 } GpuChainFrame;
+
+/* Whether the stage is one kernel's dispatch (what GpuChainFrame.repeat repeats). */
+bool gpu_stage_is_kernel(GpuStage stage);
 
 /* Records stages from `from` on into `cmd`, up to the end or a host stage; returns the index of
  * the stage that stopped it (chain->count at the end). */

@@ -156,6 +156,8 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--frames", "1e3"}, "--frames"},
         {{"--frames", "100000001"}, "--frames"},
         {{"--bench", "--warmup", "-1"}, "--warmup"},
+        {{"--bench", "--repeat", "0"}, "--repeat"},
+        {{"--bench", "--repeat", "1001"}, "--repeat"},
         {{"--device", "-1"}, "--device"},
         {{"--device", "1.5"}, "--device"},
         {{"--deform", "xpu"}, "--deform"},
@@ -173,6 +175,7 @@ static void check_usage_errors(CheckState *s, const Cli *c)
         {{"--csv", "x.csv"}, "--bench"},
         {{"--grids", "64"}, "--bench"},
         {{"--bench-stages"}, "--bench"},
+        {{"--headless", "--repeat", "20"}, "--bench"},
         {{"--headless", "--bench-stages"}, "--bench"},
         {{"--bench", "--grid", "64x64", "--grids", "64"}, "--grids"},
         {{"--bench", "--grids", "64,"}, "--grids"},
@@ -1464,6 +1467,21 @@ static void check_bench(CheckState *s, const Cli *c)
           "--staging always: run.in_place is not false");
     CHECK(s, !cJSON_GetObjectItemCaseSensitive(stages, "chain"),
           "--bench-stages: the stages were also timed as one span");
+    cJSON_Delete(root);
+    /* --repeat: each kernel recorded R times, the stages timed apart (a span may hold a copy,
+     * which is not repeated), R in the JSON */
+    r = RUN("--bench", "--grid", "33x47", "--frames", "4", "--warmup", "1", "--validation",
+            "--deform", "cpu", "--pack", "staging", "--repeat", "3", "--json", json);
+    CHECK(s, r.status == 0, "bench --repeat 3: exit %d: %s", r.status, r.err);
+    slurp(json, text, sizeof text);
+    root = cJSON_Parse(text);
+    run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "runs"), 0);
+    stages = cJSON_GetObjectItemCaseSensitive(run, "stages");
+    const cJSON *repeat = cJSON_GetObjectItemCaseSensitive(run, "repeat");
+    CHECK(s, cJSON_IsNumber(repeat) && repeat->valuedouble == 3.0, "--repeat 3: run.repeat");
+    check_stats(s, cJSON_GetObjectItemCaseSensitive(stages, "tri_normals"), "tri_normals");
+    CHECK(s, !cJSON_GetObjectItemCaseSensitive(stages, "chain"),
+          "--repeat: the stages were timed as one span");
     cJSON_Delete(root);
     /* without --bench-stages the kernels and copies of one submission are one span: no
      * timestamps between them */

@@ -4,7 +4,8 @@
  * microsecond of the CPU's frame, so their number is the load-independent measure of that time.
  * The bench's frame (offscreen, timed, 64x90, 1280x720) at the high tier with 4x MSAA, whose
  * commands are recorded once (a slot's first frame) and submitted again, and at the low tier,
- * which records every frame, on lavapipe with the validation layer (any message fails).
+ * which records every frame, on lavapipe with the validation layer (any message fails). The
+ * benchmark's --repeat R records each kernel R times.
  * usage: test_frame_calls [--no-validation] */
 #include "../book/book.h"
 #include "../book/leaf.h"
@@ -192,6 +193,30 @@ static unsigned long count_tier(CheckState *s, const GpuContext *ctx, AppLeaf *l
     return ok ? most : 0;
 }
 
+/* The kernels' dispatches in the first frame (which records) of a view whose kernels run `repeat`
+ * times each (the benchmark's --repeat); 0 on failure. */
+static unsigned long dispatches(CheckState *s, const GpuContext *ctx, AppLeaf *leaf,
+                                uint32_t repeat)
+{
+    GpuError err = {0};
+    AppView view;
+    AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN,
+                        .width = 64,
+                        .height = 64,
+                        .timed = true,
+                        .stage_times = true,
+                        .repeat = repeat,
+                        .leaves = 2};
+    bool ok = app_view_create(ctx, &desc, leaf, &view, &err);
+    memset(calls, 0, sizeof calls);
+    ok = ok && frame(ctx, &view, 0.3f, &err);
+    unsigned long n = calls[CALL_vkCmdDispatch];
+    ok = ok && app_view_wait(ctx, &view, &err);
+    CHECK(s, ok, "repeat %u: %s", repeat, err.message);
+    app_view_destroy(ctx, &view);
+    return ok ? n : 0;
+}
+
 int main(int argc, char **argv)
 {
     CheckState s = {0};
@@ -214,6 +239,11 @@ int main(int argc, char **argv)
         unsigned long low = count_tier(&s, &ctx, &leaf, GPU_QUALITY_LOW, "low", &first);
         CHECK(&s, low > 0 && low <= LOW_MAX,
               "the low tier's frame made %lu Vulkan calls (at most %d expected)", low, LOW_MAX);
+        unsigned long once = dispatches(&s, &ctx, &leaf, 1), five = dispatches(&s, &ctx, &leaf, 5);
+        printf("kernel dispatches in a frame: %lu, with --repeat 5 %lu\n", once, five);
+        CHECK(&s, once > 0 && five == 5 * once,
+              "a frame's kernels repeated 5 times made %lu dispatches (5 x %lu expected)", five,
+              once);
         app_leaf_destroy(&ctx, &leaf);
     } else {
         CHECK(&s, false, "page: %s", err.message);

@@ -7,8 +7,11 @@
 #   tools/bench-gpu.sh --table OUTDIR      (only the table again, from the results in OUTDIR)
 # PAGECURL defaults to build-gpu/app/pagecurl, OUTDIR to bench-gpu (made if missing), PEERS to the
 # first of .gpu/peers and ../shared/peers that holds cupy_normals.py ("none": no peers). FRAMES
-# (default 300) and GRIDS (default 64,256,1024,2048,4096) may be set in the environment. Needs
-# python3 for the table.
+# (default 300), GRIDS (default 64,256,1024,2048,4096) and REPEAT (default 20, as the peers' CUDA
+# graphs launch each kernel 20 times) may be set in the environment. Each kernel is timed twice:
+# one dispatch between two timestamps (its fixed costs and the timestamps' included), and the
+# mean of REPEAT back-to-back dispatches (--repeat), measured as the peers measure. Needs python3
+# for the table.
 set -eu
 table_only=0
 if [ "${1:-}" = --table ]; then
@@ -21,6 +24,7 @@ out=${2:-bench-gpu}
 peers=${3:-}
 frames=${FRAMES:-300}
 grids=${GRIDS:-64,256,1024,2048,4096}
+repeat=${REPEAT:-20}
 command -v python3 >/dev/null || { echo "bench-gpu.sh: python3 is needed for the table" >&2; exit 1; }
 
 run() { # name, then pagecurl's arguments
@@ -40,8 +44,10 @@ if [ "$table_only" = 0 ]; then
     # the sweep's table shows the kernels apart: a timestamp after each
     for path in two-pass fused fused-deform; do
         run "sweep-$path" --grids "$grids" --normals "$path" --bench-stages
+        run "sweep-$path-repeat" --grids "$grids" --normals "$path" --bench-stages --repeat "$repeat"
     done
     run frame-64x90 --grid 64x90
+    run frame-64x90-repeat --grid 64x90 --repeat "$repeat"
     run frame-64x90-msaa1 --grid 64x90 --msaa 1
     if [ -f "$peers/cupy_normals.py" ]; then
         echo "bench-gpu.sh: CUDA peers ($peers/cupy_normals.py)" >&2
@@ -61,8 +67,15 @@ def load(name):
 def stage(run, name):
     s = run['stages'].get(name)
     return s['median_ms'] * 1e3 if s else None
-sweep = {p: {r['grid'][0]: r for r in load('sweep-' + p)['runs'] if 'stages' in r}
-         for p in ('two-pass', 'fused', 'fused-deform')}
+def runs(name):
+    try:
+        return {r['grid'][0]: r for r in load(name)['runs'] if 'stages' in r}
+    except OSError:
+        return {}
+paths = ('two-pass', 'fused', 'fused-deform')
+sweep = {p: runs('sweep-' + p) for p in paths}
+repeated = {p: runs('sweep-' + p + '-repeat') for p in paths}
+rep = next((r.get('repeat', 1) for p in paths for r in repeated[p].values()), None)
 ctx = load('sweep-fused')['context']
 cuda, copy_cuda = {}, None
 try:
@@ -85,21 +98,36 @@ print(f"{ctx['device']}, {ctx['driver']}, Vulkan {ctx['api_version']}, {ctx['dat
       (f", {copy_cuda:.2f} TB/s (CuPy)" if copy_cuda else '') + '. Median µs of ' +
       f"{sweep['fused'][max(sweep['fused'])]['frames']} frames; in brackets, the share of copy "
       'bandwidth on the bytes the kernel must move.\n')
+def kernels(table, p, n):
+    r = table[p].get(n)
+    if r is None:
+        return None
+    if p == 'two-pass':
+        return stage(r, 'tri_normals') + stage(r, 'vertex_normals')
+    return stage(r, p.replace('-', '_'))
+if rep:
+    print(f'Each pagecurl cell: one dispatch between two timestamps / the mean of {rep} back-to-back '
+          'dispatches with a compute barrier between (`--repeat`), as the peers time '
+          'theirs (a CUDA graph of 20 launches). Ratios from the second figure.\n')
 print('| grid | two-pass normals + pack | CUDA two-pass | ratio | fused | CUDA fused (best) | ratio '
       '| fused-deform (curl included, the default) |')
 print('|---|---|---|---|---|---|---|---|')
+def cell(p, n, bytes_per_vertex):
+    one, many = kernels(sweep, p, n), kernels(repeated, p, n)
+    text = fmt(one) + floor_share(one, bytes_per_vertex, n)
+    return (text + ' / ' + fmt(many) + floor_share(many, bytes_per_vertex, n) if rep else text,
+            many if rep else one)
 for n in sorted(sweep['fused']):
-    tp = sweep['two-pass'].get(n)
-    two = None if tp is None else stage(tp, 'tri_normals') + stage(tp, 'vertex_normals')
-    fu = stage(sweep['fused'][n], 'fused')
-    fd_run = sweep['fused-deform'].get(n)
-    fd = None if fd_run is None else stage(fd_run, 'fused_deform')
     c = cuda.get(n, {})
-    print(f"| {n}² | {fmt(two)}{floor_share(two, 104, n)} | {fmt(c.get('two-pass'))} | "
-          f"{ratio(two, c.get('two-pass'))} | {fmt(fu)}{floor_share(fu, 44, n)} | "
-          f"{fmt(c.get('fused'))} | {ratio(fu, c.get('fused'))} | "
-          f"{fmt(fd)}{floor_share(fd, 32, n)} |")
-for name, label in (('frame-64x90', '4× MSAA'), ('frame-64x90-msaa1', '--msaa 1')):
+    two, two_best = cell('two-pass', n, 104)
+    fu, fu_best = cell('fused', n, 44)
+    fd, _ = cell('fused-deform', n, 32)
+    print(f"| {n}² | {two} | {fmt(c.get('two-pass'))} | {ratio(two_best, c.get('two-pass'))} | "
+          f"{fu} | {fmt(c.get('fused'))} | {ratio(fu_best, c.get('fused'))} | {fd} |")
+frames = [('frame-64x90', '4× MSAA'), ('frame-64x90-msaa1', '--msaa 1')]
+if os.path.exists(os.path.join(out, 'frame-64x90-repeat.json')):
+    frames.append(('frame-64x90-repeat', f'4× MSAA, each kernel the mean of {rep} dispatches'))
+for name, label in frames:
     r = load(name)['runs'][0]
     print(f"\nFrame at 64×90 ({label}, {r['normals']}, 1280×720): compute chain "
           f"{r['compute_ms'] * 1e3:.1f} µs, render {stage(r, 'render'):.0f} µs, frame (wall) "
