@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #version 450
 #extension GL_GOOGLE_include_directive : require
+#ifdef PC_FUSED_SHUFFLE
+#extension GL_KHR_shader_subgroup_shuffle : require
+#endif
 #extension GL_EXT_control_flow_attributes : require
 // Stage fused (normals + pack in one dispatch): the tile's positions come from the resident SoA
 // buffer, written by deform or upload; 12 bytes in and 32 out per vertex.

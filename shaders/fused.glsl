@@ -71,6 +71,25 @@ vec3 cell_n1(uint r, uint c)
 // both triangles, (c - 1, r) its first, (c - 1, r - 1) both, (c, r - 1) its second. It sums the
 // six slots of pc_vertex_triangle in order, those of triangles that exist, and writes the AoS
 // vertex.
+#if defined(PC_FUSED_SHUFFLE) && !defined(PC_FUSED_HALO_THREADS)
+// The two halves of the AoS vertices of a subgroup's lanes (consecutive vertices of one tile row:
+// PC_TILE_W a multiple of the subgroup's size), stored as two runs of whole vec4s: each store
+// instruction writes one contiguous run instead of every other 16 bytes across twice the span.
+// Every lane of the subgroup takes part; `i` past the row's end stores nothing.
+void store_row(uint v, uint i, vec4 a, vec4 b)
+{
+    uint s = gl_SubgroupSize, t = gl_SubgroupInvocationID, first = i - t;
+    uint from0 = t >> 1u, from1 = (s >> 1u) + (t >> 1u);
+    vec4 a0 = subgroupShuffle(a, from0), b0 = subgroupShuffle(b, from0);
+    vec4 a1 = subgroupShuffle(a, from1), b1 = subgroupShuffle(b, from1);
+    uint base = 2u * (v - t);
+    if (first + from0 < p.grid.nx)
+        vtx[base + t] = (t & 1u) != 0u ? b0 : a0;
+    if (first + from1 < p.grid.nx)
+        vtx[base + s + t] = (t & 1u) != 0u ? b1 : a1;
+}
+#endif
+
 void store_vertex(uint i, uint j, uint r, uint c, vec3 here0, vec3 here1, vec3 left0,
                   vec3 below_left0, vec3 below_left1, vec3 below1)
 {
@@ -88,8 +107,12 @@ void store_vertex(uint i, uint j, uint r, uint c, vec3 here0, vec3 here1, vec3 l
     sum = unit_vector(sum);
     uint v = j * nx + i;
     vec2 uv = vec2(pc_grid_coord(i, nx, p.grid.du), pc_grid_coord(j, ny, p.grid.dv));
+#if defined(PC_FUSED_SHUFFLE) && !defined(PC_FUSED_HALO_THREADS)
+    store_row(v, i, vec4(at(r, c), sum.x), vec4(sum.yz, uv));
+#else
     vtx[2u * v] = vec4(at(r, c), sum.x);
     vtx[2u * v + 1u] = vec4(sum.yz, uv);
+#endif
 }
 
 #ifdef PC_FUSED_HALO_THREADS
@@ -115,8 +138,10 @@ void fused_finish()
     // every thread's tile entries written -> every thread reads its neighbours'
     barrier();
     uint i = gl_GlobalInvocationID.x;
+#ifndef PC_FUSED_SHUFFLE
     if (i >= p.grid.nx)
         return;
+#endif // else every lane stores its row's part (store_row)
     uint c = gl_LocalInvocationID.x + 1u;
     uint row0 = gl_LocalInvocationID.y * PC_TILE_ROWS; // the thread's first row of the tile
     uint j0 = gl_WorkGroupID.y * TILE_ROWS + row0;
