@@ -45,7 +45,30 @@ static float mirror(const AppBookLayout *layout)
 bool app_book_one_page(const AppBookLayout *layout, uint32_t width, uint32_t height)
 {
     return layout->layout == APP_LAYOUT_SINGLE ||
-           (layout->layout == APP_LAYOUT_AUTO && height > width);
+           (layout->layout == APP_LAYOUT_AUTO && (height > width || layout->alone >= 1.0f));
+}
+
+/* A print share as the layout keeps it: 0 (or anything not a share) is the whole leaf. */
+static float print_share(float v)
+{
+    return v > 0.0f && v <= 1.0f ? v : 1.0f;
+}
+
+bool app_book_alone(const AppBookLayout *layout, float aspect, uint32_t width, uint32_t height)
+{
+    if (layout->layout != APP_LAYOUT_AUTO || height > width || !height || !(aspect > 0.0f))
+        return false;
+    float w = (float)width, h = (float)height;
+    float spread = fminf(0.5f * w, h / aspect); /* a leaf's width, in pixels, in the spread */
+    for (int k = 0; k < 2; k++) {
+        float pw = print_share(layout->print[k][0]), ph = print_share(layout->print[k][1]);
+        if (pw > 0.99f && ph > 0.99f)
+            continue;                                   /* the book's own shape */
+        float alone = fminf(w / pw, h / (ph * aspect)); /* its print framed alone */
+        if (alone >= APP_BOOK_ALONE_GAIN * spread)
+            return true;
+    }
+    return false;
 }
 
 /* How far a leaf at progress t of its turn can reach, in page widths, past the spine onto the
@@ -83,6 +106,9 @@ typedef struct PagesFrame {
     /* the one-page layout: what of the leaf lies past the page in view is let go (mesh/reach.h's
      * cut): it lifts off beyond the window's edge, or comes in over it */
     bool cut;
+    /* the one-page layout: the share of the page's width and height its print covers, framed at
+     * rest (1 x 1 the leaf; book/layout.h's print) */
+    float print_w, print_h;
 } PagesFrame;
 
 /* How many leaves deep the blocks together are drawn for a book of `leaves` leaves (0: the
@@ -114,13 +140,18 @@ static PagesFrame book_pages(const AppSpread *spread, const AppLeaf *leaf,
     float w = leaf->grid.width, h = leaf->grid.height;
     int most = stack_leaves(spread->leaves);
     bool one = app_book_one_page(layout, width, height);
-    PagesFrame f = {.book = app_camera_book(w, h, 0), .cut = one};
+    PagesFrame f = {.book = app_camera_book(w, h, 0), .cut = one, .print_w = 1.0f, .print_h = 1.0f};
     f.book.depth = (float)(most + 1) * APP_BOOK_STACK_STEP * w;
     f.book.lift = fminf(fmaxf(spread->lift, 0.0f), 1.0f);
     f.book.zoom = spread->zoom;
     float lo, hi;
     if (one) {
         single_span(layout, &lo, &hi);
+        /* the print of the page the view rests on; across the spine, from one page's to the
+         * other's as the view slides */
+        float a = fminf(fmaxf(layout->left_page, 0.0f), 1.0f);
+        f.print_w = glm_lerp(print_share(layout->print[0][0]), print_share(layout->print[1][0]), a);
+        f.print_h = glm_lerp(print_share(layout->print[0][1]), print_share(layout->print[1][1]), a);
     } else {
         float left = 0.0f, right = 0.0f;
         if (spread->turning) {
@@ -131,6 +162,18 @@ static PagesFrame book_pages(const AppSpread *spread, const AppLeaf *leaf,
         lo = spread->left ? -1.0f : -left, hi = spread->right ? 1.0f : right;
         if (hi - lo < 0.5f) /* nothing to show: the spread's place */
             lo = -1.0f, hi = 1.0f;
+        float alone =
+            layout->layout == APP_LAYOUT_AUTO ? fminf(fmaxf(layout->alone, 0.0f), 1.0f) : 0.0f;
+        if (alone > 0.0f) { /* on the way to a page alone, or back to the spread */
+            float slo, shi, a = fminf(fmaxf(layout->left_page, 0.0f), 1.0f);
+            single_span(layout, &slo, &shi);
+            lo = glm_lerp(lo, slo, alone), hi = glm_lerp(hi, shi, alone);
+            float pw =
+                glm_lerp(print_share(layout->print[0][0]), print_share(layout->print[1][0]), a);
+            float ph =
+                glm_lerp(print_share(layout->print[0][1]), print_share(layout->print[1][1]), a);
+            f.print_w = glm_lerp(1.0f, pw, alone), f.print_h = glm_lerp(1.0f, ph, alone);
+        }
     }
     f.book.lo = layout->rtl ? -hi : lo;
     f.book.hi = layout->rtl ? -lo : hi;
@@ -143,6 +186,12 @@ static PagesFrame book_pages(const AppSpread *spread, const AppLeaf *leaf,
 static AppCameraBook pages_at(const PagesFrame *f)
 {
     AppCameraBook book = f->book;
+    /* a page's print of another shape framed at rest, the leaf as the view lifts for a turn */
+    float pw = glm_lerp(f->print_w, 1.0f, book.lift), ph = glm_lerp(f->print_h, 1.0f, book.lift);
+    if (pw < 1.0f || ph < 1.0f) { /* (else the span exactly as it was) */
+        float mid = 0.5f * (book.lo + book.hi), half = 0.5f * (book.hi - book.lo) * pw;
+        book.lo = mid - half, book.hi = mid + half, book.trim = 0.5f * (1.0f - ph);
+    }
     book.lo -= book.lift * f->grow_lo, book.hi += book.lift * f->grow_hi;
     return book;
 }
@@ -459,8 +508,9 @@ AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppLeaf *leaf,
     memcpy(view_proj, push.view_proj.m, sizeof view_proj);
     AppZoomRect r = {INFINITY, INFINITY, -INFINITY, -INFINITY, 0.0f};
     for (int i = 0; i < 4; i++) {
-        vec4 corner = {(i & 1 ? camera.hi : camera.lo) * camera.width, i & 2 ? camera.height : 0.0f,
-                       0.0f, 1.0f},
+        float trim = camera.trim * camera.height;
+        vec4 corner = {(i & 1 ? camera.hi : camera.lo) * camera.width,
+                       i & 2 ? camera.height - trim : trim, 0.0f, 1.0f},
              clip;
         glm_mat4_mulv(view_proj, corner, clip);
         float u = 0.5f * (clip[0] / clip[3] + 1.0f), v = 0.5f * (clip[1] / clip[3] + 1.0f);
@@ -711,6 +761,19 @@ int app_book_first_spread(uint32_t page, bool backward)
     /* page 2k + 1 is leaf k's front, on the right of spread k; page 2k its back, on the left of
      * spread k + 1 */
     return page ? (int)(page / 2) : backward ? 2 : 0;
+}
+
+void app_book_spread_pages(const AppSpread *spread, int pages[2])
+{
+    pages[0] = spread->right ? 2 * spread->right_leaf : -1;
+    pages[1] = spread->left ? 2 * spread->left_leaf + 1 : -1;
+    if (spread->turning && !spread->fading) {
+        bool on_right = spread->backward ? spread->progress >= 0.5f : spread->progress < 0.5f;
+        if (on_right)
+            pages[0] = 2 * spread->turning_leaf;
+        else
+            pages[1] = 2 * spread->turning_leaf + 1;
+    }
 }
 
 AppSpread app_book_spread_at(int s, int leaves, bool backward)

@@ -71,9 +71,20 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
  * corner missed by a little): the leaf's point held is the nearest on its edge. */
 #define APP_BOOK_CORNER_ZONE 16.0f
 
-/* Whether a width x height view shows one page (--layout single, or auto in a portrait view): the
- * side of the spread the layout's left_page rests on, not both. */
+/* Whether a width x height view shows one page (--layout single, or auto in a portrait view or
+ * once its view has gone to a page alone, AppBookLayout.alone): the side of the spread the
+ * layout's left_page rests on, not both. */
 bool app_book_one_page(const AppBookLayout *layout, uint32_t width, uint32_t height);
+
+/* A page of another shape than its leaf's is shown alone (APP_LAYOUT_AUTO, in a view wider than
+ * tall) where alone it would be shown this many times as large as beside its neighbour: a
+ * landscape page in a portrait book (about 2x in a 16:9 view), never a page of the book's own
+ * shape, which a spread shows as large as one page alone in any landscape view up to 2:1. */
+#define APP_BOOK_ALONE_GAIN 1.5f
+/* Whether the auto layout shows the spread of `layout`'s print (the pages lying flat, book/
+ * layout.h) one page at a time in a width x height view, its leaves `aspect` (height / width):
+ * a page's print would be shown APP_BOOK_ALONE_GAIN times as large alone as in the spread. */
+bool app_book_alone(const AppBookLayout *layout, float aspect, uint32_t width, uint32_t height);
 
 /* A point of a page side as seen by the pointer. */
 typedef struct AppBookHit {
@@ -167,6 +178,11 @@ void app_book_pose_radius(CurlParams *pose, float radius, const AppLeaf *leaf);
 
 /* The spread the flip state shows. */
 AppSpread app_book_spread(const MeshFlipView *view);
+/* The pages (0-based; -1 none) lying flat on each side of `spread`, as book/layout.h's print
+ * counts them: [0] the right-hand page, [1] the left-hand one (left-bound). A turning leaf lies on
+ * the side it is nearer (its progress), where its page is the one that side shows at either end
+ * of the turn (a posed --curl 0 or 1). */
+void app_book_spread_pages(const AppSpread *spread, int pages[2]);
 /* A turn's spread (app_book_spread_at) as reduced motion's cross-fade at `fade` (0 .. 1): no leaf
  * posed (draw it with a flat pose), framed as the open book of the two spreads. */
 void app_book_spread_fading(AppSpread *spread, float fade);

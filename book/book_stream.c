@@ -49,6 +49,7 @@ typedef struct Drawn {
     int detail_slot; /* a detail's slot (`region` of `page`), -1 for a whole page */
     AppPageRegion region;
     uint64_t serial; /* the stream's redraws when it was begun */
+    float print[2];  /* a whole page's: app_book_source_drawn_print */
 } Drawn;
 
 struct AppBookStream {
@@ -56,7 +57,8 @@ struct AppBookStream {
     int pages, leaves;
     uint32_t width, height; /* texels of a layer */
     AppPool pool;
-    bool ready[STREAM_SIDES]; /* per layer: its page is uploaded (else plain paper) */
+    bool ready[STREAM_SIDES];     /* per layer: its page is uploaded (else plain paper) */
+    float print[STREAM_SIDES][2]; /* per layer uploaded: its page's print (app_book_stream_print) */
     /* per layer: a redraw asked (app_book_stream_redraw) at this serial (0: none); a drawing
      * begun before it does not answer it */
     uint64_t stale[STREAM_SIDES];
@@ -211,10 +213,12 @@ static void *worker(void *user)
                    .pixels = malloc((size_t)s->width * s->height * 4),
                    .detail_slot = -1,
                    .serial = serial};
-        if (d.pixels)
+        d.print[0] = d.print[1] = 1.0f;
+        if (d.pixels) {
             d.ok = app_book_source_draw(s->src, page, s->width, s->height, d.pixels, d.message,
                                         sizeof d.message);
-        else
+            app_book_source_drawn_print(s->src, d.print);
+        } else
             snprintf(d.message, sizeof d.message, "page %d: out of memory", page + 1);
         if (d.ok && s->hooks.mark)
             s->hooks.mark(s->hooks.user, page, d.pixels, s->width, s->height, NULL);
@@ -445,6 +449,8 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
             ok = gpu_texture_update(ctx, &r->content, layer, 1, d->pixels ? d->pixels : s->paper,
                                     err);
             s->ready[layer] = ok;
+            s->print[layer][0] = d->pixels ? d->print[0] : 1.0f;
+            s->print[layer][1] = d->pixels ? d->print[1] : 1.0f;
             s->blank[slot] = false;
             if (ok && s->hooks.ready)
                 s->hooks.ready(s->hooks.user, d->page);
@@ -569,6 +575,25 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
                                                   (float)d->region.x, (float)d->region.y};
     }
     return true;
+}
+
+bool app_book_stream_print(const AppBookStream *s, int page, float print[2])
+{
+    print[0] = print[1] = 1.0f;
+    int slot = page >= 0 && page < s->pages ? app_pool_slot(&s->pool, page / 2) : -1;
+    int layer = 2 * slot + page % 2;
+    if (slot < 0 || !s->ready[layer])
+        return false;
+    print[0] = s->print[layer][0], print[1] = s->print[layer][1];
+    return true;
+}
+
+void app_book_stream_prints(const AppBookStream *s, const AppSpread *spread, AppBookLayout *layout)
+{
+    int pages[2];
+    app_book_spread_pages(spread, pages);
+    for (int k = 0; k < 2; k++)
+        app_book_stream_print(s, pages[k], layout->print[k]);
 }
 
 /* Whether `d` holds what is wanted: the side `page` drawn `full` texels wide, its texels on the

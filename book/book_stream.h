@@ -89,6 +89,15 @@ bool app_book_stream_detail_now(AppBookStream *stream, double seconds);
 /* Details uploaded so far: a frame recorded after it changed is the first to show one. */
 uint64_t app_book_stream_details(const AppBookStream *stream);
 
+/* The share of its leaf's width and height that page `page`'s print covers (0-based;
+ * app_book_source_drawn_print), once its drawing is uploaded: true; else 1 x 1 (the leaf) and
+ * false. */
+bool app_book_stream_print(const AppBookStream *stream, int page, float print[2]);
+/* The layout's print (book/layout.h) for the pages `spread` shows lying flat
+ * (app_book_spread_pages). */
+void app_book_stream_prints(const AppBookStream *stream, const AppSpread *spread,
+                            AppBookLayout *layout);
+
 /* Pages are being drawn or wait to be uploaded: a window keeps looking (app_book_stream_news)
  * until they show. A page past its time (app_book_stream_set_page_limit) is given up here too. */
 bool app_book_stream_busy(AppBookStream *stream);

@@ -28,11 +28,18 @@ static int extreme_points(const AppCameraBook *book, float reach, vec3 *out)
 {
     float w = book->width, h = book->height;
     float lo = glm_clamp(book->lo, -1.0f, 1.0f) * w, hi = glm_clamp(book->hi, -1.0f, 1.0f) * w;
+    float trim = glm_clamp(book->trim, 0.0f, 0.49f) * h;
     int n = 0;
     for (int i = 0; i < 8; i++)
-        glm_vec3_copy((vec3){i & 1 ? hi : lo, i & 2 ? h : 0.0f, i & 4 ? -book->depth : 0.0f},
+        glm_vec3_copy((vec3){i & 1 ? hi : lo, i & 2 ? h - trim : trim, i & 4 ? -book->depth : 0.0f},
                       out[n++]);
-    return n + mesh_reach_points(w, h, lo, hi, reach, &out[n]);
+    int reached = mesh_reach_points(w, h, lo, hi, reach, &out[n]);
+    /* a trimmed frame holds the reach's points (at reach 0, the page's edges) within the trim,
+     * freed as the reach grows: the view opens smoothly from the print to the leaf's sweep */
+    for (int i = n; trim > 0.0f && i < n + reached; i++)
+        out[i][1] =
+            glm_lerp(glm_clamp(out[i][1], trim, h - trim), out[i][1], glm_clamp(reach, 0.0f, 1.0f));
+    return n + reached;
 }
 
 /* The fitted camera's view-projection for a target of `aspect`, zoomed and panned. */

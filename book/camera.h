@@ -21,6 +21,10 @@ typedef struct AppCameraBook {
     float width, height; /* a page's */
     float depth;         /* the blocks under the pages reach z = -depth */
     float lo, hi;        /* -1 .. 1 the spread, 0 .. 1 the right page, -1 .. 0 the left */
+    /* the share of the height left out of the frame at the head and again at the foot: the
+     * one-page view frames a page's print of another shape than its leaf's (book/layout.h's
+     * print). 0: the pages' whole height */
+    float trim;
     /* 0: at rest, seen face-on, the span's pages filling APP_CAMERA_FILL of the window's limiting
      * dimension; 1: a leaf in flight, the view tilted and pulled back to take in all it can
      * sweep; between, both move smoothly */

@@ -37,6 +37,22 @@ typedef struct AppBookLayout {
      * reader is on, and the slide to it, with a settling leaf's progress to the page it lands
      * on). At 0 or 1 only that page is drawn. The spread layout ignores it. */
     float left_page;
+    /* Each page's own shape (issue 50): the share of its leaf's width and height that the print
+     * of the page lying flat on each side covers ([0] the right-hand page, [1] the left-hand one,
+     * in the left-bound frame), centred on the leaf, where a page of another shape than the
+     * book's is fitted inside its leaf (pages/book_source.h). The one-page layout frames the
+     * print of the page it rests on, not its leaf, so that a landscape page in a portrait book
+     * is shown as large as the view allows for it; between the two pages, and as the view lifts
+     * for a turning leaf, the framing moves smoothly to the other's print and to the leaf. The
+     * owner keeps it from its stream (book/book_stream.h's app_book_stream_prints). 0 (or 1):
+     * the whole leaf. The spread layout ignores it. */
+    float print[2][2];
+    /* APP_LAYOUT_AUTO in a view wider than tall: how far the view has gone from the spread (0) to
+     * the one-page view (1) of the page left_page rests on, for a spread that shows a page alone
+     * (book/book.h's app_book_alone: one that would be small beside its neighbour). The owner
+     * eases it from one to the other at rest, so that the view never jumps; at 1 the book is in
+     * the one-page layout (app_book_one_page). Other layouts ignore it. */
+    float alone;
 } AppBookLayout;
 
 /* Whether a book that says it reads right to left (`book_rtl`) or not binds on the right. */

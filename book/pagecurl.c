@@ -94,6 +94,14 @@ struct pagecurl_book {
     AppBookLayout layout; /* how it lies open: its binding, its covers, spread or one page */
     MeshFlip flip;
     AppReader reader; /* the page the reader is on: the one-page layout's (layout.left_page) */
+    /* layout.alone on the clock: from `from` to `to` (0 the spread, 1 a page alone) since `since`,
+     * over APP_READER_SLIDE_TIME; `shown` once a frame has framed the book (before, it cuts) */
+    struct {
+        float from, to;
+        double since;
+        bool shown;
+        double at; /* the moment the last step showed */
+    } alone;
     AppZoom zoom;
     MeshInk ink;
     AppView view;
@@ -1147,6 +1155,15 @@ uint64_t pagecurl_book_ink_revision(const pagecurl_book *b)
 
 /* --- state ----------------------------------------------------------------------------------- */
 
+/* layout.alone at `time`: eased in and out (smootherstep) from where it was to where it goes. */
+static float alone_at(const pagecurl_book *b, double time)
+{
+    double u = (time - b->alone.since) / APP_READER_SLIDE_TIME;
+    u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
+    float e = (float)(u * u * u * (u * (6.0 * u - 15.0) + 10.0));
+    return b->alone.from + (b->alone.to - b->alone.from) * e;
+}
+
 void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
 {
     if (!b || !out)
@@ -1170,7 +1187,8 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                                   view.phase == MESH_FLIP_FADING ||
                                   (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
                                   app_zoom_moving(&b->zoom, b->seen_time) ||
-                                  app_reader_sliding(&b->reader, &view, b->seen_time),
+                                  app_reader_sliding(&b->reader, &view, b->seen_time) ||
+                                  alone_at(b, b->seen_time) != b->alone.to,
                         .bound_right = b->layout.rtl,
                         .drawing = b->ink.drawing + 1,
                         .page = app_reader_page(&b->reader, &view),
@@ -1292,6 +1310,37 @@ static VkExtent2D viewport_of(const pagecurl_target *t)
     return e.width && e.height ? e : t->extent;
 }
 
+/* A posed leaf (pagecurl_book_hold) at an end of its turn lies flat on one side; in the one-page
+ * layout at rest on the other side's page that side is not drawn (book/book.c), nor is the leaf:
+ * else its edge shows past the spine in the view's margin. */
+static bool held_beside(const pagecurl_book *b)
+{
+    float t = b->held.progress, a = b->layout.left_page;
+    bool right = b->held.backward ? t >= 1.0f : t <= 0.0f;
+    bool left = b->held.backward ? t <= 0.0f : t >= 1.0f;
+    return b->width && app_book_one_page(&b->layout, b->width, b->height) &&
+           ((right && a >= 1.0f) || (left && a <= 0.0f));
+}
+
+/* The auto layout's page alone (app_book_alone) for the spread of `view` at `time`, from the
+ * pages' shapes known (layout.print): aimed afresh only while no leaf turns (a turn ends in the
+ * framing it began in, then goes on to its spread's), and at once (`cut`) before the book is
+ * first framed or with reduced motion. */
+static void follow_alone(pagecurl_book *b, const MeshFlipView *view, double time, bool cut)
+{
+    if (!view->turning && b->width) {
+        float aspect = b->leaf.grid.height / b->leaf.grid.width;
+        float want = app_book_alone(&b->layout, aspect, b->width, b->height) ? 1.0f : 0.0f;
+        if (want != b->alone.to) {
+            b->alone.from = alone_at(b, time);
+            b->alone.to = want, b->alone.since = time;
+        }
+    }
+    if (cut || view->reduced_motion)
+        b->alone.from = b->alone.to;
+    b->layout.alone = alone_at(b, time);
+}
+
 /* The book at `time` (a time that is not finite: where it was), its events derived, and the
  * frame's pose and spread readied. */
 static void step(pagecurl_book *b, double time)
@@ -1321,11 +1370,17 @@ static void step(pagecurl_book *b, double time)
         if (view.reduced_motion) { /* the cross-fade at that point, as --curl --reduced-motion */
             b->pose = app_book_turn_pose(&b->spread, 0.0f, b->held.grab, &b->leaf, &b->layout);
             app_book_spread_fading(&b->spread, b->held.progress);
+        } else if (held_beside(b)) {
+            b->spread.turning = false;
         }
     } else {
         b->spread = app_book_spread(&view);
         b->pose = app_book_pose(&view, &b->leaf, &b->layout);
     }
+    if (b->stream) /* the shapes of the pages drawn so far */
+        app_book_stream_prints(b->stream, &b->spread, &b->layout);
+    b->alone.at = shown;
+    follow_alone(b, &view, shown, !b->alone.shown);
     if (!b->held.on) /* a turn from a zoomed view has landed: the zoom comes back */
         app_book_zoom_settle(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
     b->spread.zoom =
@@ -1434,6 +1489,7 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         return false;
     }
     step(b, time);
+    b->alone.shown = true;
     b->recorded_slot = 0;
     if (b->detail_hold > 0.0) { /* the pages this frame shows, drawn for it while it waits */
         AppViewFrame shown = {.pose = b->pose, .spread = b->spread, .layout = b->layout};
@@ -1446,6 +1502,8 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         error_from_gpu(err, &gerr);
         return false;
     }
+    if (b->stream) /* the pages just uploaded framed at their shapes in this frame */
+        app_book_stream_prints(b->stream, &b->spread, &b->layout);
     return true;
 }
 
@@ -1643,6 +1701,20 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
     b->leaf_read = false;
     step(b, time);
     redraw_marked(b);
+    if (!b->alone.shown && b->stream) {
+        /* the first picture frames its pages at their shapes (the auto layout's page alone): its
+         * pages drawn before its step is taken again, as its frame would wait for them anyway */
+        if (!app_view_stream(ctx, &b->view, &b->ink, &b->spread, true, &gerr)) {
+            error_from_gpu(err, &gerr);
+            return false;
+        }
+        app_book_stream_prints(b->stream, &b->spread, &b->layout);
+        MeshFlipView view = mesh_flip_view_at(&b->flip, b->alone.at);
+        follow_alone(b, &view, b->alone.at, true);
+        if (b->held.on && !view.reduced_motion && held_beside(b)) /* now one page */
+            b->spread.turning = false;
+    }
+    b->alone.shown = true;
     AppViewFrame frame = {.pose = b->pose,
                           .spread = b->spread,
                           .layout = b->layout,

@@ -376,8 +376,10 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
     if (!app_view_stream(ctx, view, desc->ink, &streamed.spread, view->kind == APP_VIEW_OFFSCREEN,
                          err))
         return false;
+    if (view->book) /* the pages just uploaded framed at their shapes in this frame */
+        app_book_stream_prints(view->book, &streamed.spread, &streamed.layout);
     if (view->book && view->kind == APP_VIEW_OFFSCREEN && desc->readback_pixels &&
-        !detail_at_rest(ctx, view, desc, &streamed.spread, err))
+        !detail_at_rest(ctx, view, &streamed, &streamed.spread, err))
         return false;
     cpu_stream = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_stream;
     desc = &streamed;

@@ -59,6 +59,7 @@ struct AppDecoder {
     AppOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
     int outline_count;
     char id[APP_BOOK_ID_MAX]; /* what the book is by content (app_decoder_id); "" none */
+    float drawn[2];           /* app_decoder_drawn_print */
 #ifdef PAGECURL_HAVE_MUPDF
     Budget budget;
     fz_md5 hash; /* a folder's: its pages' first bytes, as check_pages reads them */
@@ -1219,6 +1220,7 @@ static bool draw_image(AppDecoder *src, int page, uint32_t width, uint32_t heigh
         return undecoded(src, page, why, message, size);
     uint32_t x, y, w, h;
     fit((float)ih / (float)iw, width, height, &x, &y, &w, &h);
+    src->drawn[0] = (float)w / (float)width, src->drawn[1] = (float)h / (float)height;
     place_image(img, iw, ih, rgba, width, x, y, w, h);
     image_free(img);
     return true;
@@ -1244,15 +1246,26 @@ bool app_decoder_draw(AppDecoder *src, int page, uint32_t width, uint32_t height
                       char *message, size_t size)
 {
     app_book_placeholder(width, height, false, rgba);
+    src->drawn[0] = src->drawn[1] = 1.0f; /* a placeholder is the leaf's shape */
     if (page < 0 || page >= src->pages)
         return fail(message, size, 1, "page %d: not in the book", page + 1) == 0;
+    bool ok;
     if (src->kind == SOURCE_IMAGES)
-        return draw_image(src, page, width, height, rgba, message, size);
+        ok = draw_image(src, page, width, height, rgba, message, size);
+    else
 #ifdef PAGECURL_HAVE_MUPDF
-    return draw_pdf(src, page, width, height, rgba, message, size);
+        ok = draw_pdf(src, page, width, height, rgba, message, size);
 #else
-    return fail(message, size, 1, "page %d: this build reads no PDFs", page + 1) == 0;
+        ok = fail(message, size, 1, "page %d: this build reads no PDFs", page + 1) == 0;
 #endif
+    if (!ok) /* shown as a placeholder */
+        src->drawn[0] = src->drawn[1] = 1.0f;
+    return ok;
+}
+
+void app_decoder_drawn_print(const AppDecoder *src, float print[2])
+{
+    print[0] = src->drawn[0], print[1] = src->drawn[1];
 }
 
 /* fit()'s box unrounded, for a layer of any size (a region's, which may lie at a fraction of a
@@ -1395,6 +1408,7 @@ static bool region_pdf(AppDecoder *src, int page, const AppPageRegion *r, bool w
             uint32_t x, y, w, h;
             fit(bh / bw, (uint32_t)r->full_width, (uint32_t)r->full_height, &x, &y, &w, &h);
             box[0] = (float)x, box[1] = (float)y, box[2] = (float)w, box[3] = (float)h;
+            src->drawn[0] = box[2] / r->full_width, src->drawn[1] = box[3] / r->full_height;
         }
         Touched t;
         if (touched(r, box, &t)) {

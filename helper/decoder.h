@@ -48,6 +48,10 @@ bool app_decoder_right_to_left(const AppDecoder *src);
  * as app_book_source_draw draws it. False with "FILE: reason" in message. */
 bool app_decoder_draw(AppDecoder *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
                       char *message, size_t size);
+/* The share of its layer's width and height that the last page app_decoder_draw drew covers (its
+ * print fitted, centred: 1 x 1 for a page of the leaf's shape, or one that could not be drawn):
+ * what the library frames when it shows that page alone at its own shape (DRAWN). */
+void app_decoder_drawn_print(const AppDecoder *src, float print[2]);
 /* A region of it, as app_book_source_draw_region draws it. */
 bool app_decoder_draw_region(AppDecoder *src, int page, const AppPageRegion *region, uint8_t *rgba,
                              char *message, size_t size);

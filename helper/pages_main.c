@@ -162,12 +162,21 @@ static bool open_book(Helper *h, AppWireIn *in, int fd)
     return opened(h, status, message);
 }
 
-static bool drawn(Helper *h, bool ok, const char *message)
+/* DRAWN: i32 ok, str message, f32 x2 the share of the layer a whole page's print covers (1 x 1
+ * for a region). */
+static bool drawn_print(Helper *h, bool ok, const char *message, const float print[2])
 {
     AppWireOut o = {0};
     app_wire_i32(&o, ok ? 1 : 0);
     app_wire_str(&o, message, strlen(message));
+    app_wire_f32(&o, print[0]);
+    app_wire_f32(&o, print[1]);
     return reply(h, APP_WIRE_DRAWN, &o);
+}
+
+static bool drawn(Helper *h, bool ok, const char *message)
+{
+    return drawn_print(h, ok, message, (const float[2]){1.0f, 1.0f});
 }
 
 /* DRAW: i32 page, u32 width, u32 height, u32 in_region, f32 full_width, full_height, x, y; the
@@ -197,11 +206,14 @@ static bool draw(Helper *h, AppWireIn *in, int fd)
         return drawn(h, false, !h->book ? "no book is open" : "a request cut short");
     if (!width || !height || (uint64_t)width * height * 4u > h->mapped)
         return drawn(h, false, "no memory shared for its pixels");
-    bool ok =
-        in_region
-            ? app_decoder_draw_region(h->book, page, &r, h->pixels, message, sizeof message)
-            : app_decoder_draw(h->book, page, width, height, h->pixels, message, sizeof message);
-    return drawn(h, ok, message);
+    if (in_region)
+        return drawn(h,
+                     app_decoder_draw_region(h->book, page, &r, h->pixels, message, sizeof message),
+                     message);
+    bool ok = app_decoder_draw(h->book, page, width, height, h->pixels, message, sizeof message);
+    float print[2];
+    app_decoder_drawn_print(h->book, print);
+    return drawn_print(h, ok, message, print);
 }
 
 /* FIND: i32 page, str query; answered FOUND: i32 ok, str message, f32 x4 the page's place on its

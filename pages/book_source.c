@@ -59,6 +59,7 @@ struct AppBookSource {
     AppWireOut request;
     AppPageHelper *helper;
     uint32_t confined; /* what the helper gave up (app_book_source_confined) */
+    float drawn[2];    /* app_book_source_drawn_print */
     volatile int stop;
     /* a second helper for searches (app_book_source_find), so that a search never waits on a
      * page being drawn nor a page on a search; started at the first search */
@@ -559,9 +560,15 @@ static bool helper_draw(AppBookSource *src, int page, uint32_t width, uint32_t h
         int32_t ok = type == APP_WIRE_DRAWN ? app_wire_get_i32(&in) : -1;
         char line[1024];
         app_wire_get_str(&in, line, sizeof line - 1, true);
+        float print[2];
+        print[0] = app_wire_get_f32(&in); /* (two statements: in order) */
+        print[1] = app_wire_get_f32(&in);
         free(answer);
         if (!in.bad && ok == 1) {
             memcpy(rgba, pixels, bytes);
+            /* a hostile helper's share is no more than the leaf, nor less than a texel's */
+            for (int k = 0; k < 2 && !region; k++)
+                src->drawn[k] = print[k] >= 1.0f / 65536.0f && print[k] <= 1.0f ? print[k] : 1.0f;
             return true;
         }
         if (!in.bad && ok == 0)
@@ -579,9 +586,15 @@ static bool helper_draw(AppBookSource *src, int page, uint32_t width, uint32_t h
     return false;
 }
 
+void app_book_source_drawn_print(const AppBookSource *src, float print[2])
+{
+    print[0] = src->drawn[0], print[1] = src->drawn[1];
+}
+
 bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t height,
                           uint8_t *rgba, char *message, size_t size)
 {
+    src->drawn[0] = src->drawn[1] = 1.0f; /* the leaf's shape, unless the helper says */
     if (src->kind == SOURCE_BUILTIN) {
         if (app_content_page(src->face, page, width, height, rgba))
             return true;

@@ -118,6 +118,11 @@ int app_book_source_find_page(const AppBookSource *src, const char *text);
  * placeholder. */
 bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t height,
                           uint8_t *rgba, char *message, size_t size);
+/* The share of its layer's width and height that the print of the page app_book_source_draw drew
+ * last covers, centred in it: 1 x 1 for a page of the leaf's shape (the built-in book's, a host's,
+ * a placeholder), less where a page of another shape is fitted inside the leaf. The one-page view
+ * frames that print at rest (book/layout.h's print), not the leaf. The drawing thread's. */
+void app_book_source_drawn_print(const AppBookSource *src, float print[2]);
 
 /* Part of a page drawn at a density its layer does not hold (book/book_stream.h's detail for a
  * zoomed view): `width` x `height` texels of the page as it lies in a layer of full_width x

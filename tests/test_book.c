@@ -149,6 +149,34 @@ static bool write_deep_pdf(const char *path, int n)
     return pdf_file_close(&pdf);
 }
 
+/* A PDF of `pages` pages of 200 x 280 points but page `wide` (1-based), of 280 x 200: a landscape
+ * page among portrait ones; page n filled with COLOURS[(n - 1) % 6]. */
+static bool write_mixed_pdf(const char *path, int pages, int wide)
+{
+    PdfFile pdf;
+    if (!pdf_file_open(&pdf, path))
+        return false;
+    pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
+    pdf_file_begin(&pdf);
+    fprintf(pdf.f, "<< /Type /Pages /Count %d /Kids [", pages);
+    for (int p = 0; p < pages; p++)
+        fprintf(pdf.f, "%d 0 R ", 3 + 2 * p);
+    fprintf(pdf.f, "] >>");
+    pdf_file_end(&pdf);
+    for (int p = 0; p < pages; p++) {
+        const unsigned char *col = COLOURS[p % 6];
+        int w = p + 1 == wide ? 280 : 200, h = p + 1 == wide ? 200 : 280;
+        char stream[128];
+        int len = snprintf(stream, sizeof stream, "%d %d %d rg 0 0 %d %d re f", col[0] / 255,
+                           col[1] / 255, col[2] / 255, w, h);
+        pdf_file_object(&pdf,
+                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Contents %d 0 R >>", w,
+                        h, 4 + 2 * p);
+        pdf_file_stream(&pdf, "", stream, (size_t)len);
+    }
+    return pdf_file_close(&pdf);
+}
+
 static bool write_pdf(const char *path, int pages, int w, int h)
 {
     return write_pdf_with(path, pages, w, h, "", NULL);
@@ -201,6 +229,17 @@ static int brightness(const Image *img, float fx, float fy)
     const unsigned char *p = &img->rgba[4 * ((size_t)y * img->w + x)];
     int max = p[0] > p[1] ? p[0] : p[1];
     return max > p[2] ? max : p[2];
+}
+
+/* How many pixels of the row through fy (across) and of the column through fx (down) show colour
+ * `colour` (page_at's): a page's print as wide and as tall as it is shown. */
+static void colour_extent(const Image *img, int colour, float fx, float fy, int *across, int *down)
+{
+    *across = *down = 0;
+    for (int x = 0; x < img->w; x++)
+        *across += page_at(img, ((float)x + 0.5f) / (float)img->w, fy) == colour;
+    for (int y = 0; y < img->h; y++)
+        *down += page_at(img, fx, ((float)y + 0.5f) / (float)img->h) == colour;
 }
 
 /* The colour index (1..6) of book page n. */
@@ -554,17 +593,63 @@ static void check_shapes(CheckState *s, const Ctx *c)
     CHECK(s, app_book_common_aspect(spread, 5) == 1.005f,
           "shapes: three shapes within 1 %%: the middle one, got %g",
           (double)app_book_common_aspect(spread, 5));
-    /* page 1, landscape on the portrait leaf: fitted, paper above and below it */
-    Image img = shot_of(s, c, dir, 1, "0", "480x270", (const char *const[]){NULL}, "shapes");
+    /* page 1, landscape (2:1) on the portrait leaf, fitted in it: too small beside a page, it is
+     * shown alone at its own shape, as large as the view allows (95 % of 480 across: 456 x 228),
+     * its leaf's paper above and below it (the leaf framed, it was 174 x 87) */
+    const char *const none[] = {NULL}, *const single[] = {"--layout", "single", NULL};
+    Image img = shot_of(s, c, dir, 1, "0", "480x270", none, "shapes");
+    int across, down;
     if (img.rgba) {
-        int mid = page_at(&img, 0.5f, 0.5f), top = page_at(&img, 0.5f, 0.12f);
-        int paper = brightness(&img, 0.5f, 0.12f);
-        CHECK(s, mid == colour_of(1) && top == 0 && paper > 200,
-              "shapes: page 1 fitted in the leaf: colour %d in the middle, %d (brightness %d) "
-              "near the top, want %d and paper",
-              mid, top, paper, colour_of(1));
+        colour_extent(&img, colour_of(1), 0.5f, 0.5f, &across, &down);
+        int paper = brightness(&img, 0.5f, 0.04f);
+        CHECK(s, across >= 450 && across <= 462 && down >= 222 && down <= 234 && paper > 200,
+              "shapes: page 1 (2:1) shown %d x %d (brightness %d above it), want it alone in "
+              "95 %% of the view: 456 x 228, on paper",
+              across, down, paper);
     }
     image_free(&img);
+    /* A PDF of portrait pages (200 x 280) with a landscape page 4 (280 x 200) in a 600 x 400
+     * view: page 4 at rest fills 95 % of the view's height at its own shape, 532 x 380, in the
+     * one-page layout and alone in the auto layout's spread (the leaf framed, it was 250 x 178);
+     * the portrait pages beside it as they were: 271 x 380, two to a spread where both are
+     * portrait. */
+    char pdf[512];
+    path_in(c, "mixed.pdf", pdf, sizeof pdf);
+    CHECK(s, write_mixed_pdf(pdf, 8, 4), "cannot write %s", pdf);
+    static const struct {
+        int page;
+        bool single;
+        int colour_page, other_page; /* measured; one not to be seen (0: none) */
+        float fx;
+        int across, down;
+    } SHOTS[] = {
+        {4, true, 4, 0, 0.5f, 532, 380},
+        {4, false, 4, 5, 0.5f, 532, 380},
+        {5, false, 5, 4, 0.5f, 271, 380},
+        {3, false, 3, 0, 0.72f, 271, 380},
+    };
+    for (size_t k = 0; k < sizeof SHOTS / sizeof SHOTS[0]; k++) {
+        img = shot_of(s, c, pdf, SHOTS[k].page, "0", "600x400", SHOTS[k].single ? single : none,
+                      "shapes");
+        if (!img.rgba)
+            continue;
+        colour_extent(&img, colour_of(SHOTS[k].colour_page), SHOTS[k].fx, 0.5f, &across, &down);
+        int other = 0, ignored;
+        if (SHOTS[k].other_page)
+            colour_extent(&img, colour_of(SHOTS[k].other_page), 0.5f, 0.5f, &other, &ignored);
+        CHECK(s, abs(across - SHOTS[k].across) <= 6 && abs(down - SHOTS[k].down) <= 6 && other == 0,
+              "shapes: mixed.pdf --page %d%s: page %d shown %d x %d, want %d x %d; page %d "
+              "across %d pixels, want none",
+              SHOTS[k].page, SHOTS[k].single ? " --layout single" : "", SHOTS[k].colour_page,
+              across, down, SHOTS[k].across, SHOTS[k].down, SHOTS[k].other_page, other);
+        if (SHOTS[k].page == 3) { /* the spread of two portrait pages: page 2 beside it */
+            colour_extent(&img, colour_of(2), 0.28f, 0.5f, &across, &down);
+            CHECK(s, abs(across - 271) <= 6 && abs(down - 380) <= 6,
+                  "shapes: mixed.pdf --page 3: page 2 beside it shown %d x %d, want 271 x 380",
+                  across, down);
+        }
+        image_free(&img);
+    }
 }
 
 /* The colours at (fx0, 0.5) and (fx1, 0.5) of one portrait shot (270x480, as shot_of) of the
@@ -592,9 +677,21 @@ static void check_layout(CheckState *s, const Ctx *c)
     int a, b;
     portrait_at(s, c, 3, "0", single, 0.15f, 0.85f, &a, &b);
     CHECK(s, a == colour_of(3) && b == colour_of(3), "single: page 3 shows %d .. %d", a, b);
-    portrait_at(s, c, 2, "0", single, 0.15f, 0.85f, &a, &b);
-    CHECK(s, a == colour_of(2) && b == colour_of(2), "single: page 2 shows %d .. %d, want %d", a, b,
-          colour_of(2));
+    /* page 2, from edge to edge; a posed frame at rest shows the reader's page alone: the leaf
+     * of page 3 lying flat past the spine is not drawn in the view's margin beside it */
+    char dir[512];
+    colour_folder(s, c, dir, sizeof dir);
+    Image img = shot_of(s, c, dir, 2, "0", "270x480", single, "portrait");
+    if (img.rgba) {
+        a = page_at(&img, 0.15f, 0.5f), b = page_at(&img, 0.85f, 0.5f);
+        CHECK(s, a == colour_of(2) && b == colour_of(2), "single: page 2 shows %d .. %d, want %d",
+              a, b, colour_of(2));
+        int strip = 0;
+        for (int x = img.w / 2; x < img.w; x++)
+            strip += page_at(&img, ((float)x + 0.5f) / (float)img.w, 0.5f) == colour_of(3);
+        CHECK(s, strip == 0, "single: --page 2 --curl 0 shows page 3 across %d pixels", strip);
+    }
+    image_free(&img);
     portrait_at(s, c, 3, "0", none, 0.15f, 0.15f, &a, &b);
     CHECK(s, a == colour_of(3), "auto in a portrait view: %d at the left, want page 3's %d", a,
           colour_of(3));
