@@ -560,8 +560,9 @@ static void set_id(AppDecoder *src, const char *kind, fz_md5 *hash)
 {
     unsigned char digest[16];
     fz_md5_final(hash, digest);
-    /* a reflowable book's page count is its layout's: the same book at another size is one */
-    int k = snprintf(src->id, sizeof src->id, "%s-%d-", kind, src->reflowable ? 0 : src->pages);
+    /* a reflowable book's page count is its layout's: its ink, kept by page, is kept for that
+     * layout, and a notebook refuses the book laid out otherwise (it "has changed") */
+    int k = snprintf(src->id, sizeof src->id, "%s-%d-", kind, src->pages);
     for (int i = 0; i < 16 && k > 0 && (size_t)k + 2 < sizeof src->id; i++, k += 2)
         snprintf(src->id + k, 3, "%02x", digest[i]);
 }
