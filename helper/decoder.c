@@ -1073,8 +1073,9 @@ static bool comic_right_to_left(AppDecoder *src)
 
 static int compare_entries(const void *a, const void *b)
 {
-    int c = app_book_name_compare(*(char *const *)a, *(char *const *)b);
-    return c ? c : strcmp(*(char *const *)a, *(char *const *)b);
+    const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+    int c = app_book_name_compare(x, y);
+    return c ? c : strcmp(x, y);
 }
 
 /* A comic book: the zip's images are its pages, in natural name order (page2 before page10,
@@ -1083,23 +1084,34 @@ static int open_comic(AppDecoder *src, const char *path, char *message, size_t s
 {
     fz_context *fz = src->fz;
     int count = fz_count_archive_entries(fz, src->archive), pages = 0;
-    src->prefix = strlen(path) + 1;
+    /* the entries' names (the archive's own) that are pages, sorted */
+    const char **names = calloc(count > 0 ? (size_t)count : 1, sizeof *names);
     src->files = calloc(count > 0 ? (size_t)count : 1, sizeof *src->files);
-    if (!src->files)
+    if (!names || !src->files) {
+        free(names);
         return fail(message, size, 1, "%s: out of memory", path);
+    }
     for (int i = 0; i < count; i++) {
         const char *name = fz_list_archive_entry(fz, src->archive, i);
         const char *base = name ? strrchr(name, '/') : NULL;
         base = base ? base + 1 : name;
         /* a Mac's resource forks (__MACOSX/._page1.jpg) are no pages */
-        if (!name || !app_book_image_name(base) || !strncmp(name, "__MACOSX/", 9))
-            continue;
-        size_t n = src->prefix + strlen(name) + 1;
-        if (!(src->files[pages] = malloc(n)))
-            return fail(message, size, 1, "%s: out of memory", path);
-        snprintf(src->files[pages++], n, "%s/%s", path, name);
-        src->pages = pages;
+        if (name && app_book_image_name(base) && strncmp(name, "__MACOSX/", 9) != 0)
+            names[pages++] = name;
     }
+    qsort(names, (size_t)pages, sizeof *names, compare_entries);
+    src->prefix = strlen(path) + 1;
+    int status = 0;
+    for (int p = 0; p < pages && !status; p++) {
+        size_t n = src->prefix + strlen(names[p]) + 1;
+        if (!(src->files[p] = malloc(n)))
+            status = fail(message, size, 1, "%s: out of memory", path);
+        else
+            snprintf(src->files[p], n, "%s/%s", path, names[p]), src->pages = p + 1;
+    }
+    free(names);
+    if (status)
+        return status;
     if (!pages)
         return fail(message, size, 2,
                     "%s: a zip that holds no images (PNG, JPEG, BMP, GIF, PNM, TIFF) and no EPUB "
@@ -1108,20 +1120,6 @@ static int open_comic(AppDecoder *src, const char *path, char *message, size_t s
     if (pages > MESH_INK_MAX_PAGES)
         return fail(message, size, 2, "%s: %d pages, more than the %d a book may have", path, pages,
                     MESH_INK_MAX_PAGES);
-    /* the names sorted after the folder's prefix, which all share */
-    for (int p = 0; p < pages; p++)
-        memmove(src->files[p], src->files[p] + src->prefix,
-                strlen(src->files[p] + src->prefix) + 1);
-    qsort(src->files, (size_t)pages, sizeof *src->files, compare_entries);
-    for (int p = 0; p < pages; p++) {
-        size_t n = src->prefix + strlen(src->files[p]) + 1;
-        char *full = malloc(n);
-        if (!full)
-            return fail(message, size, 1, "%s: out of memory", path);
-        snprintf(full, n, "%s/%s", path, src->files[p]);
-        free(src->files[p]);
-        src->files[p] = full;
-    }
     src->right_to_left = comic_right_to_left(src);
     return check_pages(src, message, size);
 }
@@ -1149,8 +1147,13 @@ static void read_doc_outline(AppDecoder *src)
         while (top > 0 && src->outline_count < APP_OUTLINE_MAX) {
             fz_outline *node = stack[--top].node;
             int depth = stack[top].depth;
-            int page = node->page.chapter >= 0 && node->page.page >= 0
-                           ? fz_page_number_from_location(fz, src->doc, node->page)
+            fz_location at = node->page;
+            float x, y;
+            /* an entry MuPDF has not resolved yet: its link followed */
+            if ((at.chapter < 0 || at.page < 0) && node->uri && !fz_is_external_link(fz, node->uri))
+                at = fz_resolve_link(fz, src->doc, node->uri, &x, &y);
+            int page = at.chapter >= 0 && at.page >= 0
+                           ? fz_page_number_from_location(fz, src->doc, at)
                            : -1;
             if (!title_entry(src, node->title, page, depth, &src->outline[src->outline_count]))
                 break;
