@@ -1168,129 +1168,142 @@ static void read_doc_outline(AppDecoder *src)
     fz_catch(fz) {}
 }
 
+/* What the document in `stm` is, by its content, into *format (a comic's zip kept as
+ * src->archive): 0, or the status with the line where it is refused before MuPDF parses it (an
+ * EPUB or XPS whose parts unpack to too much, an FB2 book too long). Throws as MuPDF does. */
+static int sniff(AppDecoder *src, fz_stream *stm, const char *path, Format *format, char *message,
+                 size_t size)
+{
+    fz_context *fz = src->fz;
+    unsigned char head[4096];
+    size_t n = fz_read(fz, stm, head, sizeof head);
+    fz_seek(fz, stm, 0, SEEK_SET);
+    char why[256] = "";
+    int status = 0;
+    *format = FORMAT_PDF; /* anything else: MuPDF's PDF reader finds a header, or repairs */
+    if (n >= 4 && !memcmp(head, "PK\3\4", 4)) {
+        fz_archive *arch = fz_open_zip_archive_with_stream(fz, stm);
+        fz_var(status);
+        fz_try(fz)
+        {
+            if (fz_has_archive_entry(fz, arch, "META-INF/container.xml"))
+                *format = FORMAT_EPUB;
+            else if (fz_has_archive_entry(fz, arch, "FixedDocSeq.fdseq") ||
+                     fz_has_archive_entry(fz, arch, "FixedDocumentSequence.fdseq") ||
+                     fz_has_archive_entry(fz, arch, "_rels/.rels"))
+                *format = FORMAT_XPS;
+            else
+                *format = FORMAT_CBZ;
+            if (*format != FORMAT_CBZ && !parts_bounded(fz, arch, why, sizeof why))
+                status = fail(message, size, 1, "%s: refused: %s (a zip bomb?)", path, why);
+        }
+        fz_catch(fz)
+        {
+            fz_drop_archive(fz, arch);
+            fz_rethrow(fz);
+        }
+        if (*format == FORMAT_CBZ)
+            src->archive = arch;
+        else
+            fz_drop_archive(fz, arch);
+    } else if (fiction_book(head, n)) {
+        *format = FORMAT_FB2;
+        fz_seek(fz, stm, 0, SEEK_END);
+        int64_t bytes = fz_tell(fz, stm);
+        fz_seek(fz, stm, 0, SEEK_SET);
+        if (bytes > FB2_BYTES)
+            status = fail(message, size, 1, "%s: refused: an FB2 book of more than %u MiB", path,
+                          FB2_BYTES >> 20);
+    }
+    return status;
+}
+
+/* A reflowable document laid out as the library asks, where what it asks is a book's (NaN is
+ * not), else to the defaults. */
+static void lay_out(AppDecoder *src, const AppTextLayout *layout)
+{
+    src->reflowable = fz_is_document_reflowable(src->fz, src->doc);
+    if (!src->reflowable)
+        return;
+    float aspect =
+        layout && layout->aspect >= APP_BOOK_ASPECT_MIN && layout->aspect <= APP_BOOK_ASPECT_MAX
+            ? layout->aspect
+            : APP_BOOK_PAGE_ASPECT;
+    float em =
+        layout && layout->font_size >= APP_BOOK_FONT_MIN && layout->font_size <= APP_BOOK_FONT_MAX
+            ? layout->font_size
+            : APP_BOOK_FONT_SIZE;
+    fz_layout_document(src->fz, src->doc, APP_BOOK_PAGE_WIDTH, APP_BOOK_PAGE_WIDTH * aspect, em);
+}
+
+/* What the library shows of the open document (`what` its format's name): its real page count,
+ * page 1's size, its shape, labels, outline, direction and id. 0, or the status with the line.
+ * Throws as MuPDF does. */
+static int read_document(AppDecoder *src, Format format, const char *path, char *message,
+                         size_t size)
+{
+    fz_context *fz = src->fz;
+    const char *what = FORMAT_NAME[format], *a = format == FORMAT_EPUB ? "an" : "a";
+    if (fz_needs_password(fz, src->doc))
+        return fail(message, size, 1,
+                    "%s: the %s is encrypted (password-protected); pagecurl opens no passwords",
+                    path, what);
+    char why[256] = "";
+    src->pages = real_pages(fz, src->doc, why, sizeof why);
+    pdf_document *pdf = pdf_specifics(fz, src->doc);
+    /* MuPDF rebuilds a damaged file's cross-reference from its objects: a truncated download is
+     * the common case, and "no pages" alone would not say it */
+    src->repaired = pdf && pdf_was_repaired(fz, pdf);
+    if (src->pages < 1 && src->repaired)
+        return fail(message, size, 1, "%s: a damaged or truncated PDF: no page of it could be read",
+                    path);
+    if (src->pages < 1 && why[0]) /* its tree has pages, none of which loads */
+        return fail(message, size, 1, "%s: %s %s whose pages cannot be read: %s", path, a, what,
+                    why);
+    if (src->pages < 1)
+        return fail(message, size, 1, "%s: %s %s with no pages", path, a, what);
+    if (src->pages > MESH_INK_MAX_PAGES)
+        return fail(message, size, 2, "%s: %d pages, more than the %d a book may have", path,
+                    src->pages, MESH_INK_MAX_PAGES);
+    if (!(page_aspect(fz, src->doc, 0) > 0.0f))
+        return fail(message, size, 1, "%s: page 1 has no size", path);
+    src->aspect = pdf_shape(src);
+    if (pdf) {
+        read_labels(src);
+        read_outline(src);
+        src->right_to_left = reads_right_to_left(src);
+    } else {
+        read_doc_outline(src);
+    }
+    pdf_id(src, FORMAT_ID[format]);
+    return 0;
+}
+
 /* The document read from `stm` (taken): what it is by its content; a reflowable one (EPUB, FB2)
  * laid out to `layout`'s page and type. */
 static int open_pdf_stream(AppDecoder *src, fz_stream *stm, const char *path,
                            const AppTextLayout *layout, char *message, size_t size)
 {
     fz_context *fz = src->fz;
-    fz_page *page = NULL;
     int status = 0;
     Format format = FORMAT_PDF;
     fz_var(status);
     fz_var(stm);
-    fz_var(page);
     fz_var(format);
     fz_try(fz)
     {
         fz_register_document_handlers(fz);
-        unsigned char head[4096];
-        size_t n = fz_read(fz, stm, head, sizeof head);
-        fz_seek(fz, stm, 0, SEEK_SET);
-        char why[256] = "";
-        if (n >= 4 && !memcmp(head, "PK\3\4", 4)) {
-            fz_archive *arch = fz_open_zip_archive_with_stream(fz, stm);
-            fz_try(fz)
-            {
-                if (fz_has_archive_entry(fz, arch, "META-INF/container.xml"))
-                    format = FORMAT_EPUB;
-                else if (fz_has_archive_entry(fz, arch, "FixedDocSeq.fdseq") ||
-                         fz_has_archive_entry(fz, arch, "FixedDocumentSequence.fdseq") ||
-                         fz_has_archive_entry(fz, arch, "_rels/.rels"))
-                    format = FORMAT_XPS;
-                else
-                    format = FORMAT_CBZ;
-                if (format != FORMAT_CBZ && !parts_bounded(fz, arch, why, sizeof why))
-                    status = fail(message, size, 1, "%s: refused: %s (a zip bomb?)", path, why);
-            }
-            fz_catch(fz)
-            {
-                fz_drop_archive(fz, arch);
-                fz_rethrow(fz);
-            }
-            if (format == FORMAT_CBZ)
-                src->archive = arch;
-            else
-                fz_drop_archive(fz, arch);
-        } else if (fiction_book(head, n)) {
-            format = FORMAT_FB2;
-            fz_seek(fz, stm, 0, SEEK_END);
-            int64_t bytes = fz_tell(fz, stm);
-            fz_seek(fz, stm, 0, SEEK_SET);
-            if (bytes > FB2_BYTES)
-                status = fail(message, size, 1, "%s: refused: an FB2 book of more than %u MiB",
-                              path, FB2_BYTES >> 20);
-        }
-        if (status) {
-        } else if (format == FORMAT_CBZ) {
+        status = sniff(src, stm, path, &format, message, size);
+        if (!status && format == FORMAT_CBZ) {
             src->kind = SOURCE_IMAGES;
             status = open_comic(src, path, message, size);
-        } else {
+        } else if (!status) {
             src->doc = fz_open_document_with_stream(fz, FORMAT_MAGIC[format], stm);
-            src->reflowable = fz_is_document_reflowable(fz, src->doc);
-            if (src->reflowable) {
-                /* what the library asks, where it is a book's (NaN is not) */
-                float aspect = layout && layout->aspect >= APP_BOOK_ASPECT_MIN &&
-                                       layout->aspect <= APP_BOOK_ASPECT_MAX
-                                   ? layout->aspect
-                                   : APP_BOOK_PAGE_ASPECT;
-                float em = layout && layout->font_size >= APP_BOOK_FONT_MIN &&
-                                   layout->font_size <= APP_BOOK_FONT_MAX
-                               ? layout->font_size
-                               : APP_BOOK_FONT_SIZE;
-                fz_layout_document(fz, src->doc, APP_BOOK_PAGE_WIDTH, APP_BOOK_PAGE_WIDTH * aspect,
-                                   em);
-            }
-        }
-        const char *what = FORMAT_NAME[format];
-        if (status || format == FORMAT_CBZ) {
-        } else if (fz_needs_password(fz, src->doc))
-            status = fail(message, size, 1,
-                          "%s: the %s is encrypted (password-protected); pagecurl "
-                          "opens no passwords",
-                          path, what);
-        else {
-            src->pages = real_pages(fz, src->doc, why, sizeof why);
-            pdf_document *pdf = pdf_specifics(fz, src->doc);
-            /* MuPDF rebuilds a damaged file's cross-reference from its objects: a truncated
-             * download is the common case, and "no pages" alone would not say it */
-            src->repaired = pdf && pdf_was_repaired(fz, pdf);
-            if (src->pages < 1 && src->repaired)
-                status = fail(message, size, 1,
-                              "%s: a damaged or truncated PDF: no page of it could be read", path);
-            else if (src->pages < 1 && why[0]) /* its tree has pages, none of which loads */
-                status = fail(message, size, 1, "%s: %s %s whose pages cannot be read: %s", path,
-                              format == FORMAT_EPUB ? "an" : "a", what, why);
-            else if (src->pages < 1)
-                status = fail(message, size, 1, "%s: %s %s with no pages", path,
-                              format == FORMAT_EPUB ? "an" : "a", what);
-            else if (src->pages > MESH_INK_MAX_PAGES)
-                status = fail(message, size, 2, "%s: %d pages, more than the %d a book may have",
-                              path, src->pages, MESH_INK_MAX_PAGES);
-            else {
-                page = fz_load_page(fz, src->doc, 0);
-                fz_rect box = fz_bound_page(fz, page);
-                if (!(box.x1 - box.x0 > 0.0f && box.y1 - box.y0 > 0.0f))
-                    status = fail(message, size, 1, "%s: page 1 has no size", path);
-                else {
-                    src->aspect = pdf_shape(src);
-                    if (pdf) {
-                        read_labels(src);
-                        read_outline(src);
-                        src->right_to_left = reads_right_to_left(src);
-                    } else {
-                        read_doc_outline(src);
-                    }
-                    pdf_id(src, FORMAT_ID[format]);
-                }
-            }
+            lay_out(src, layout);
+            status = read_document(src, format, path, message, size);
         }
     }
-    fz_always(fz)
-    {
-        fz_drop_page(fz, page);
-        fz_drop_stream(fz, stm);
-    }
+    fz_always(fz) fz_drop_stream(fz, stm);
     fz_catch(fz)
     {
         char reason[256];
