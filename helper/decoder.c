@@ -1176,6 +1176,9 @@ static int sniff(AppDecoder *src, fz_stream *stm, const char *path, Format *form
 {
     fz_context *fz = src->fz;
     unsigned char head[4096];
+    /* from the file's start: a helper started again shares the descriptor's offset with the
+     * helper before it, wherever that left it */
+    fz_seek(fz, stm, 0, SEEK_SET);
     size_t n = fz_read(fz, stm, head, sizeof head);
     fz_seek(fz, stm, 0, SEEK_SET);
     char why[256] = "";
