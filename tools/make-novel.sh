@@ -7,7 +7,7 @@
 # tools/make-novel.sh OUT.epub [CHAPTERS [PARAGRAPHS]]
 set -eu
 out=${1:?usage: make-novel.sh OUT.epub [CHAPTERS [PARAGRAPHS]]}
-python3 - "$out" "${2:-24}" "${3:-110}" <<'PY'
+python3 - "$out" "${2:-24}" "${3:-62}" <<'PY'
 import random, sys, zipfile
 out, chapters, paragraphs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(56)
