@@ -982,6 +982,7 @@ static const char *const FORMAT_NAME[] = {"PDF", "EPUB", "XPS document", "FB2 bo
 static const char *const FORMAT_MAGIC[] = {"application/pdf", "application/epub+zip",
                                            "application/oxps", "application/x-fictionbook", ""};
 static const char *const FORMAT_ID[] = {"pdf", "epub", "xps", "fb2", "cbz"};
+static const char *const FORMAT_A[] = {"a", "an", "an", "an", "a"}; /* the name's article */
 
 /* The most an EPUB's or XPS's parts may unpack to, each and all together: a real book's chapter
  * is a few hundred KB and its pictures a few MB; a zip bomb's part (a chapter that never ends) is
@@ -1334,7 +1335,7 @@ static int read_document(AppDecoder *src, Format format, const char *path, char 
                          size_t size)
 {
     fz_context *fz = src->fz;
-    const char *what = FORMAT_NAME[format], *a = format == FORMAT_EPUB ? "an" : "a";
+    const char *what = FORMAT_NAME[format], *a = FORMAT_A[format];
     if (fz_needs_password(fz, src->doc))
         return fail(message, size, 1,
                     "%s: the %s is encrypted (password-protected); pagecurl opens no passwords",
@@ -1398,9 +1399,9 @@ static int open_pdf_stream(AppDecoder *src, fz_stream *stm, const char *path,
     fz_catch(fz)
     {
         char reason[256];
-        status = fail(message, size, 1, "%s: not %s %s pagecurl can read (%s)", path,
-                      format == FORMAT_EPUB ? "an" : "a", FORMAT_NAME[format],
-                      mupdf_reason(fz, reason, sizeof reason));
+        status =
+            fail(message, size, 1, "%s: not %s %s pagecurl can read (%s)", path, FORMAT_A[format],
+                 FORMAT_NAME[format], mupdf_reason(fz, reason, sizeof reason));
     }
     return status;
 }
