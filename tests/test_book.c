@@ -2987,6 +2987,8 @@ static void check_formats(CheckState *s, const Ctx *c)
                   "no text size to choose", "--font-size, pdf");
     check_refused(s, RUN("--headless", "--book", epub, "--font-size", "100"), 2, "--font-size",
                   "--font-size 100");
+    check_refused(s, RUN("--headless", "--font-size", "12"), 2, "it needs --book",
+                  "--font-size, the built-in book");
 
     path_in(c, "tale.fb2", fb2, sizeof fb2);
     FILE *f = fopen(fb2, "w");
