@@ -179,8 +179,9 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
 }
 
 /* Whether the file at `path` is a document the helper reads (a PDF, EPUB, FB2, XPS or comic
- * book): by its name, or by its first bytes whatever its name (a PDF's header, a zip's, an XML
- * file's). The helper then tells which by its content; this process parses none of it. */
+ * book): by its name, or by its first bytes whatever its name (a PDF's header, a zip's, an FB2
+ * book's <FictionBook>). The helper then tells which by its content; this process parses none of
+ * it. */
 static bool document_file(const char *path)
 {
     static const char *const names[] = {".pdf", ".epub", ".fb2", ".xps", ".oxps", ".cbz"};
@@ -194,15 +195,16 @@ static bool document_file(const char *path)
     unsigned char head[1024];
     size_t n = fread(head, 1, sizeof head, f);
     fclose(f);
-    size_t at = n >= 3 && !memcmp(head, "\xef\xbb\xbf", 3) ? 3 : 0;
     if (n >= 4 && !memcmp(head, "PK\3\4", 4))
         return true;
-    if (n >= at + 5 && (!memcmp(head + at, "<?xml", 5) || !memcmp(head + at, "<Fict", 5)))
-        return true;
-    for (size_t i = 0; i + 5 <= n; i++) /* MuPDF finds a PDF's header within its first 1 KiB */
-        if (!memcmp(head + i, "%PDF-", 5))
-            return true;
-    return false;
+    /* MuPDF finds a PDF's header within its first 1 KiB; an FB2 book's element comes after its
+     * XML declaration */
+    bool pdf = false, fb2 = false;
+    for (size_t i = 0; i < n && !pdf && !fb2; i++) {
+        pdf = i + 5 <= n && !memcmp(head + i, "%PDF-", 5);
+        fb2 = i + 12 <= n && !memcmp(head + i, "<FictionBook", 12);
+    }
+    return pdf || fb2;
 }
 
 #ifdef PAGECURL_HAVE_PDF
