@@ -36,8 +36,11 @@
 /* What MuPDF may hold at once: its allocations are counted and refused past the limit, so a
  * hostile page (an image inside a PDF that claims a billion pixels, a page that nests without
  * end) fails as out of memory instead of taking the machine's. */
+typedef struct BudgetBlock BudgetBlock;
 typedef struct Budget {
     size_t used, limit;
+    BudgetBlock *blocks; /* every block MuPDF holds: those it never frees (its error paths leak,
+                            MuPDF 1.21's FB2 reader's among them) are freed with the book */
 } Budget;
 #endif
 
@@ -239,19 +242,44 @@ static uint8_t *page_bytes(const AppDecoder *src, int page, size_t max, size_t *
 }
 
 #ifdef PAGECURL_HAVE_MUPDF
-#define BUDGET_HEADER alignof(max_align_t)
+/* Each block's header: its size and its place in the book's list of them. */
+struct BudgetBlock {
+    BudgetBlock *prev, *next;
+    size_t n;
+};
+#define BUDGET_HEADER                                                                              \
+    ((sizeof(BudgetBlock) + alignof(max_align_t) - 1) / alignof(max_align_t) * alignof(max_align_t))
+
+static void budget_link(Budget *b, BudgetBlock *k)
+{
+    k->prev = NULL, k->next = b->blocks;
+    if (b->blocks)
+        b->blocks->prev = k;
+    b->blocks = k;
+}
+
+static void budget_unlink(Budget *b, BudgetBlock *k)
+{
+    if (k->prev)
+        k->prev->next = k->next;
+    else
+        b->blocks = k->next;
+    if (k->next)
+        k->next->prev = k->prev;
+}
 
 static void *budget_malloc(void *user, size_t n)
 {
     Budget *b = user;
     if (n > b->limit - b->used)
         return NULL;
-    size_t *p = malloc(BUDGET_HEADER + n);
-    if (!p)
+    BudgetBlock *k = malloc(BUDGET_HEADER + n);
+    if (!k)
         return NULL;
-    *p = n;
+    k->n = n;
+    budget_link(b, k);
     b->used += n;
-    return (char *)p + BUDGET_HEADER;
+    return (char *)k + BUDGET_HEADER;
 }
 
 static void budget_free(void *user, void *ptr)
@@ -259,9 +287,10 @@ static void budget_free(void *user, void *ptr)
     Budget *b = user;
     if (!ptr)
         return;
-    size_t *p = (size_t *)(void *)((char *)ptr - BUDGET_HEADER);
-    b->used -= *p;
-    free(p);
+    BudgetBlock *k = (BudgetBlock *)(void *)((char *)ptr - BUDGET_HEADER);
+    b->used -= k->n;
+    budget_unlink(b, k);
+    free(k);
 }
 
 static void *budget_realloc(void *user, void *ptr, size_t n)
@@ -273,15 +302,31 @@ static void *budget_realloc(void *user, void *ptr, size_t n)
         budget_free(user, ptr);
         return NULL;
     }
-    size_t *p = (size_t *)(void *)((char *)ptr - BUDGET_HEADER), was = *p;
+    BudgetBlock *k = (BudgetBlock *)(void *)((char *)ptr - BUDGET_HEADER);
+    size_t was = k->n;
     if (n > was && n - was > b->limit - b->used)
         return NULL;
-    size_t *q = realloc(p, BUDGET_HEADER + n);
-    if (!q)
+    budget_unlink(b, k);
+    BudgetBlock *q = realloc(k, BUDGET_HEADER + n);
+    if (!q) {
+        budget_link(b, k); /* the old block stands */
         return NULL;
-    *q = n;
+    }
+    q->n = n;
+    budget_link(b, q);
     b->used = b->used - was + n;
     return (char *)q + BUDGET_HEADER;
+}
+
+/* What MuPDF still holds once its context is dropped: blocks it lost on an error path. */
+static void budget_release(Budget *b)
+{
+    while (b->blocks) {
+        BudgetBlock *k = b->blocks;
+        b->blocks = k->next;
+        free(k);
+    }
+    b->used = 0;
 }
 
 /* MuPDF's own warnings and errors would be lines of their own: the caller says what failed. */
@@ -1525,6 +1570,7 @@ void app_decoder_close(AppDecoder *src)
         fz_drop_document(src->fz, src->doc);
         fz_drop_context(src->fz);
     }
+    budget_release(&src->budget);
     if (src->pdf)
         fclose(src->pdf);
 #endif
