@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Where a book's pages come from: the built-in procedural book (pages/content.h), a host's
- * provider, a folder of images (natural name order: page2 before page10) or a PDF. A folder's or
- * a PDF's files are read by the page helper alone (pagecurl-pages, pages/page_helper.h): this
- * process lists a folder's names and opens the PDF or the folder (app_file_open: no FIFO or
+ * provider, a folder of images (natural name order: page2 before page10) or a book file (a PDF,
+ * an EPUB or FB2 book laid out into pages, an XPS document, a comic book's zip of images). A
+ * folder's or a file's bytes are read by the page helper alone (pagecurl-pages,
+ * pages/page_helper.h): this process lists a folder's names and opens the file or the folder, and
+ * tells a book file by its name or its first bytes (app_file_open: no FIFO or
  * device is read), and the helper checks and draws them (MuPDF, or stb_image in a build without
  * it). Opening checks what can be checked cheaply (the path, every image's header, a PDF's
  * password and real page count, page 1's size) and names the first problem in one line; a page
@@ -51,7 +53,8 @@ typedef struct AppTextLayout {
 #define APP_BOOK_ASPECT_MAX 1.8f
 
 /* Opens `path` (NULL: the built-in book). 0, or the exit status with the one line in message:
- * 2 for a path that is not a book (missing, neither a folder nor a PDF, a folder with no images),
+ * 2 for a path that is not a book (missing, neither a folder nor a book file, a folder with no
+ * images, a zip with no book or image in it),
  * 1 for one that cannot be read (a corrupt or too large image, a damaged or encrypted PDF, any PDF
  * in a build without MuPDF: the build's lack, not the user's; the page helper missing or failing to
  * start). */
