@@ -226,6 +226,10 @@ static AppCliResult check_combinations(AppOptions *o, const bool *seen, char *me
         defer_to_headless(o, "--quality");
     else if (o->quality == GPU_QUALITY_REFERENCE && mode != MODE_HEADLESS)
         return usage(message, size, "%s", REFERENCE_REFUSAL);
+    if (seen[index_of("--font-size")] && !o->book)
+        return usage(message, size,
+                     "--font-size sets a book's text size: it needs --book (an EPUB or FB2; the "
+                     "built-in book's pages are its own)");
     if (seen[index_of("--zoom-at")] && !seen[index_of("--zoom")])
         return usage(message, size, "--zoom-at places the zoom: it needs --zoom Z");
     if (o->has_zoom_at && (o->zoom_at[0] >= o->width || o->zoom_at[1] >= o->height))

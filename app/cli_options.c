@@ -158,6 +158,12 @@ static bool set_radius(const char *value, AppOptions *o, void *field)
     return parse_real(value, APP_RADIUS_MIN, APP_RADIUS_MAX, field);
 }
 
+static bool set_font_size(const char *value, AppOptions *o, void *field)
+{
+    (void)o;
+    return parse_real(value, 6.0, 48.0, field); /* APP_BOOK_FONT_MIN .. _MAX */
+}
+
 static bool set_zoom(const char *value, AppOptions *o, void *field)
 {
     (void)o;
@@ -382,6 +388,10 @@ const CliOption APP_CLI_OPTIONS[] = {
     {"--ltr", NULL, NULL, VALUE_NONE, set_ltr, F(binding), GROUP_SHOW, MODE_SHOWN,
      "binds the book on the left", NULL,
      "the book binds on the left, whatever a PDF says of its direction"},
+    {"--font-size", NULL, "PT", VALUE_REQUIRED, set_font_size, F(font_size), GROUP_SHOW, MODE_SHOWN,
+     "sets a reflowable book's text size", "a number of points in [6, 48]",
+     "an EPUB's or FB2's text size in points (6..48, default 11), laid out\ninto pages of the "
+     "view's shape; refused for a book whose pages are\nits own (PDF, XPS, CBZ, images)"},
     {"--cover", NULL, "hard|paper", VALUE_REQUIRED, set_cover, F(hard_cover), GROUP_SHOW,
      MODE_SHOWN, "picks the book's covers", "hard or paper",
      "hard: the first and last leaves turn as rigid boards hinged at the spine;\npaper (default): "

@@ -45,7 +45,14 @@ static pagecurl_layout layout_of(AppLayout l)
 
 pagecurl_book_desc app_library_book_desc(const AppOptions *o)
 {
+    /* a reflowable book's page: the view's shape, or half of it where two pages share it (the
+     * library holds it to a book's) */
+    float aspect = o->width && o->height ? (float)o->height / (float)o->width : 0.0f;
+    if (o->layout == APP_LAYOUT_SPREAD || (o->layout == APP_LAYOUT_AUTO && aspect <= 1.0f))
+        aspect *= 2.0f;
     return (pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
+                                .font_size = o->font_size,
+                                .page_aspect = aspect,
                                 .path = o->book,
                                 .binding = binding_of(o->binding),
                                 .layout = layout_of(o->layout),

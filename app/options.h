@@ -38,6 +38,7 @@ typedef struct AppOptions {
     bool backward;          /* --backward: the headless turn goes back, right to left */
     bool reduced_motion;    /* --reduced-motion: turns cross-fade, nothing moves (mesh/flip.h) */
     AppBinding binding;     /* --ltr, --rtl; default the book's own direction */
+    float font_size;        /* --font-size PT: a reflowable book's text; 0 = the default */
     bool hard_cover;        /* --cover hard: the first and last leaves are boards (else paper) */
     AppLayout layout;       /* --layout, default auto */
     bool fit_width;         /* --fit width: the page's width fills the view, its head at the top */

@@ -467,8 +467,20 @@ static float provided_shape(const pagecurl_page_provider *p)
 static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, AppBookSource **src,
                        char *message, size_t size)
 {
-    if (d->path)
-        return app_book_source_open(d->path, src, message, size);
+    if (d->path) {
+        AppTextLayout text = {.aspect = d->page_aspect, .font_size = d->font_size};
+        if (text.aspect > 0.0f) /* a view's shape held to a book's */
+            text.aspect = fminf(fmaxf(text.aspect, APP_BOOK_ASPECT_MIN), APP_BOOK_ASPECT_MAX);
+        int status = app_book_source_open_with(d->path, &text, src, message, size);
+        if (!status && d->font_size != 0.0f && !app_book_source_reflowable(*src)) {
+            status = 2; /* the book is closed by the caller */
+            snprintf(message, size,
+                     "%s: a book whose pages are its own (a PDF, XPS, comic or folder of images) "
+                     "has no text size to choose",
+                     d->path);
+        }
+        return status;
+    }
     if (d->provider.page_count <= 0)
         return app_book_source_open(NULL, src, message, size);
     b->provider = d->provider;
@@ -500,6 +512,13 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
         bad = "quality out of range";
     else if (!(d->page_detail <= 8.0f))
         bad = "page_detail: at most 8";
+    else if (d->font_size != 0.0f &&
+             !(d->font_size >= APP_BOOK_FONT_MIN && d->font_size <= APP_BOOK_FONT_MAX))
+        bad = "font_size: 6 to 48 points (0: 11)";
+    else if (d->font_size != 0.0f && !d->path)
+        bad = "font_size: only a book's text is laid out (an EPUB's or FB2's path)";
+    else if (!(d->page_aspect >= 0.0f) || isinf(d->page_aspect))
+        bad = "page_aspect: a page's height / width (0: 1.5)";
     else if (isnan(d->page_seconds))
         bad = "page_seconds: a number of seconds (0: the default, below 0: no limit)";
     else if ((d->grid_columns && d->grid_columns < 2) || (d->grid_rows && d->grid_rows < 2))

@@ -36,8 +36,11 @@
 /* What MuPDF may hold at once: its allocations are counted and refused past the limit, so a
  * hostile page (an image inside a PDF that claims a billion pixels, a page that nests without
  * end) fails as out of memory instead of taking the machine's. */
+typedef struct BudgetBlock BudgetBlock;
 typedef struct Budget {
     size_t used, limit;
+    BudgetBlock *blocks; /* every block MuPDF holds: those it never frees (its error paths leak,
+                            MuPDF 1.21's FB2 reader's among them) are freed with the book */
 } Budget;
 #endif
 
@@ -51,11 +54,12 @@ struct AppDecoder {
     int dir;       /* SOURCE_IMAGES: the folder its pages are opened in; -1: none */
     char **files;  /* SOURCE_IMAGES: "folder/name" of each page, in order; NULL: one in `memory` */
     size_t prefix; /* the bytes of "folder/" before each page's name in `files` */
-    uint8_t *memory;          /* a book read from memory (the fuzzers'): its bytes */
-    size_t memory_size;       /* of `memory` */
-    AppPageLabels labels;     /* a PDF's own, read at open; none for other books */
-    bool right_to_left;       /* a PDF's /ViewerPreferences /Direction /R2L */
-    bool repaired;            /* a PDF whose cross-reference MuPDF rebuilt (app_decoder_repaired) */
+    uint8_t *memory;      /* a book read from memory (the fuzzers'): its bytes */
+    size_t memory_size;   /* of `memory` */
+    AppPageLabels labels; /* a PDF's own, read at open; none for other books */
+    bool right_to_left;   /* a PDF's /ViewerPreferences /Direction /R2L, a comic's ComicInfo.xml */
+    bool repaired;        /* a PDF whose cross-reference MuPDF rebuilt (app_decoder_repaired) */
+    bool reflowable;      /* an EPUB's or FB2's text, laid out to the page asked for */
     AppOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
     int outline_count;
     char id[APP_BOOK_ID_MAX]; /* what the book is by content (app_decoder_id); "" none */
@@ -67,6 +71,7 @@ struct AppDecoder {
     fz_document *doc;
     FILE *pdf;           /* the PDF given; MuPDF reads it through a stream */
     fz_cookie cookie;    /* MuPDF's progress through a page */
+    fz_archive *archive; /* a comic book's zip (SOURCE_IMAGES): its pages are entries of it */
     bool pixels_missing; /* MuPDF warned, decoding the image, that its pixel data ran short */
 #endif
 };
@@ -126,6 +131,66 @@ static bool too_large(int w, int h)
            (uint64_t)w * (uint64_t)h > APP_BOOK_MAX_IMAGE_PIXELS;
 }
 
+#ifdef PAGECURL_HAVE_MUPDF
+/* The first `max` bytes of a comic's entry `name` (a page, ComicInfo.xml), read through MuPDF's
+ * stream of it, so that the size its zip claims allocates nothing: an entry that unpacks to more
+ * than a page's file may have (a zip bomb's) is refused once it has. NULL with the cause. */
+static uint8_t *entry_bytes(fz_context *fz, fz_archive *archive, const char *name, size_t max,
+                            size_t *n, bool *whole, char *why, size_t size)
+{
+    size_t limit = max < APP_BOOK_MAX_FILE_BYTES ? max : (size_t)APP_BOOK_MAX_FILE_BYTES + 1;
+    fz_stream *stm = NULL;
+    uint8_t *bytes = NULL;
+    size_t got = 0, cap = 0;
+    bool ended = false;
+    fz_var(max);
+    fz_var(stm);
+    fz_var(bytes);
+    fz_var(got);
+    fz_var(cap);
+    fz_var(ended);
+    fz_try(fz)
+    {
+        stm = fz_open_archive_entry(fz, archive, name);
+        while (got < limit) {
+            if (got == cap) {
+                size_t grown = cap ? 2 * cap : 65536;
+                grown = grown < limit ? grown : limit;
+                uint8_t *more = realloc(bytes, grown);
+                if (!more)
+                    fz_throw(fz, FZ_ERROR_MEMORY, "out of memory for its %zu bytes", grown);
+                bytes = more, cap = grown;
+            }
+            size_t k = fz_read(fz, stm, bytes + got, cap - got);
+            if (!k) {
+                ended = true;
+                break;
+            }
+            got += k;
+        }
+        if (!ended)
+            ended = fz_available(fz, stm, 1) == 0;
+    }
+    fz_always(fz) fz_drop_stream(fz, stm);
+    fz_catch(fz)
+    {
+        free(bytes);
+        snprintf(why, size, "%s", fz_caught_message(fz));
+        return NULL;
+    }
+    if (got > APP_BOOK_MAX_FILE_BYTES) {
+        free(bytes);
+        snprintf(why, size, "it unpacks to more than the %u MiB a page's file may have",
+                 APP_BOOK_MAX_FILE_BYTES >> 20);
+        return NULL;
+    }
+    if (!bytes && !(bytes = malloc(1)))
+        snprintf(why, size, "out of memory");
+    *n = got, *whole = ended;
+    return bytes;
+}
+#endif
+
 /* A page's bytes: the file's first `max` (all of it with SIZE_MAX, up to
  * APP_BOOK_MAX_FILE_BYTES), read through app_file_openat in the folder (no FIFO, device or folder
  * is opened for reading), or the book's own bytes when it was read from memory. *whole says they
@@ -133,6 +198,11 @@ static bool too_large(int w, int h)
 static uint8_t *page_bytes(const AppDecoder *src, int page, size_t max, size_t *n, bool *whole,
                            char *why, size_t size)
 {
+#ifdef PAGECURL_HAVE_MUPDF
+    if (src->archive)
+        return entry_bytes(src->fz, src->archive, src->files[page] + src->prefix, max, n, whole,
+                           why, size);
+#endif
     if (!src->files) {
         size_t k = src->memory_size < max ? src->memory_size : max;
         uint8_t *copy = malloc(k ? k : 1);
@@ -173,19 +243,44 @@ static uint8_t *page_bytes(const AppDecoder *src, int page, size_t max, size_t *
 }
 
 #ifdef PAGECURL_HAVE_MUPDF
-#define BUDGET_HEADER alignof(max_align_t)
+/* Each block's header: its size and its place in the book's list of them. */
+struct BudgetBlock {
+    BudgetBlock *prev, *next;
+    size_t n;
+};
+#define BUDGET_HEADER                                                                              \
+    ((sizeof(BudgetBlock) + alignof(max_align_t) - 1) / alignof(max_align_t) * alignof(max_align_t))
+
+static void budget_link(Budget *b, BudgetBlock *k)
+{
+    k->prev = NULL, k->next = b->blocks;
+    if (b->blocks)
+        b->blocks->prev = k;
+    b->blocks = k;
+}
+
+static void budget_unlink(Budget *b, BudgetBlock *k)
+{
+    if (k->prev)
+        k->prev->next = k->next;
+    else
+        b->blocks = k->next;
+    if (k->next)
+        k->next->prev = k->prev;
+}
 
 static void *budget_malloc(void *user, size_t n)
 {
     Budget *b = user;
     if (n > b->limit - b->used)
         return NULL;
-    size_t *p = malloc(BUDGET_HEADER + n);
-    if (!p)
+    BudgetBlock *k = malloc(BUDGET_HEADER + n);
+    if (!k)
         return NULL;
-    *p = n;
+    k->n = n;
+    budget_link(b, k);
     b->used += n;
-    return (char *)p + BUDGET_HEADER;
+    return (char *)k + BUDGET_HEADER;
 }
 
 static void budget_free(void *user, void *ptr)
@@ -193,9 +288,10 @@ static void budget_free(void *user, void *ptr)
     Budget *b = user;
     if (!ptr)
         return;
-    size_t *p = (size_t *)(void *)((char *)ptr - BUDGET_HEADER);
-    b->used -= *p;
-    free(p);
+    BudgetBlock *k = (BudgetBlock *)(void *)((char *)ptr - BUDGET_HEADER);
+    b->used -= k->n;
+    budget_unlink(b, k);
+    free(k);
 }
 
 static void *budget_realloc(void *user, void *ptr, size_t n)
@@ -207,15 +303,31 @@ static void *budget_realloc(void *user, void *ptr, size_t n)
         budget_free(user, ptr);
         return NULL;
     }
-    size_t *p = (size_t *)(void *)((char *)ptr - BUDGET_HEADER), was = *p;
+    BudgetBlock *k = (BudgetBlock *)(void *)((char *)ptr - BUDGET_HEADER);
+    size_t was = k->n;
     if (n > was && n - was > b->limit - b->used)
         return NULL;
-    size_t *q = realloc(p, BUDGET_HEADER + n);
-    if (!q)
+    budget_unlink(b, k);
+    BudgetBlock *q = realloc(k, BUDGET_HEADER + n);
+    if (!q) {
+        budget_link(b, k); /* the old block stands */
         return NULL;
-    *q = n;
+    }
+    q->n = n;
+    budget_link(b, q);
     b->used = b->used - was + n;
     return (char *)q + BUDGET_HEADER;
+}
+
+/* What MuPDF still holds once its context is dropped: blocks it lost on an error path. */
+static void budget_release(Budget *b)
+{
+    while (b->blocks) {
+        BudgetBlock *k = b->blocks;
+        b->blocks = k->next;
+        free(k);
+    }
+    b->used = 0;
 }
 
 /* MuPDF's own warnings and errors would be lines of their own: the caller says what failed. */
@@ -494,6 +606,8 @@ static void set_id(AppDecoder *src, const char *kind, fz_md5 *hash)
 {
     unsigned char digest[16];
     fz_md5_final(hash, digest);
+    /* a reflowable book's page count is its layout's: its ink, kept by page, is kept for that
+     * layout, and a notebook refuses the book laid out otherwise (it "has changed") */
     int k = snprintf(src->id, sizeof src->id, "%s-%d-", kind, src->pages);
     for (int i = 0; i < 16 && k > 0 && (size_t)k + 2 < sizeof src->id; i++, k += 2)
         snprintf(src->id + k, 3, "%02x", digest[i]);
@@ -746,6 +860,27 @@ static float pdf_shape(AppDecoder *src)
     return app_book_common_aspect(aspects, n);
 }
 
+/* An outline entry of `title` (NULL: none; control characters made spaces, cut at
+ * APP_OUTLINE_TITLE_MAX bytes) leading to `page` (-1, or one past the book: nowhere). */
+static bool title_entry(const AppDecoder *src, const char *title, int page, int depth,
+                        AppOutlineEntry *out)
+{
+    title = title ? title : "";
+    size_t n = strnlen(title, APP_OUTLINE_TITLE_MAX - 1);
+    while (n && title[n] && ((unsigned char)title[n] & 0xc0) == 0x80)
+        n--; /* cut before a character, not inside one */
+    *out = (AppOutlineEntry){
+        .title = malloc(n + 1), .page = page < src->pages ? page : -1, .depth = depth};
+    if (!out->title)
+        return false;
+    memcpy(out->title, title, n);
+    out->title[n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)out->title[i] < 0x20 || out->title[i] == 0x7f)
+            out->title[i] = ' ';
+    return true;
+}
+
 /* The outline entry `node` names: its title (control characters made spaces, cut at
  * APP_OUTLINE_TITLE_MAX bytes) and the page its destination or action leads to (-1: none). */
 static bool outline_entry(AppDecoder *src, pdf_document *pdf, pdf_obj *node, int depth,
@@ -771,20 +906,7 @@ static bool outline_entry(AppDecoder *src, pdf_document *pdf, pdf_obj *node, int
     }
     fz_always(fz) fz_free(fz, uri);
     fz_catch(fz) page = -1;
-    title = title ? title : "";
-    size_t n = strnlen(title, APP_OUTLINE_TITLE_MAX - 1);
-    while (n && title[n] && ((unsigned char)title[n] & 0xc0) == 0x80)
-        n--; /* cut before a character, not inside one */
-    *out = (AppOutlineEntry){
-        .title = malloc(n + 1), .page = page < src->pages ? page : -1, .depth = depth};
-    if (!out->title)
-        return false;
-    memcpy(out->title, title, n);
-    out->title[n] = '\0';
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)out->title[i] < 0x20 || out->title[i] == 0x7f)
-            out->title[i] = ' ';
-    return true;
+    return title_entry(src, title, page, depth, out);
 }
 
 /* The PDF's outline (/Root /Outlines), read once at open, on the opening thread: depth first
@@ -845,9 +967,10 @@ static void read_outline(AppDecoder *src)
     free(marked);
 }
 
-/* What the PDF is: its trailer's /ID, whose first string the PDF's maker gave it for good (a copy
- * or a moved file keeps it; saving changes only the second), else a digest of its bytes. */
-static void pdf_id(AppDecoder *src)
+/* What the book is (`kind`: its format): a PDF's trailer's /ID, whose first string the PDF's maker
+ * gave it for good (a copy or a moved file keeps it; saving changes only the second), else a digest
+ * of its bytes. */
+static void pdf_id(AppDecoder *src, const char *kind)
 {
     fz_context *fz = src->fz;
     fz_md5 hash;
@@ -876,7 +999,7 @@ static void pdf_id(AppDecoder *src)
         for (off_t at = 0; (got = pread(fileno(src->pdf), chunk, sizeof chunk, at)) > 0; at += got)
             fz_md5_update(&hash, chunk, (size_t)got);
     }
-    set_id(src, "pdf", &hash);
+    set_id(src, kind, &hash);
 }
 
 /* Whether the PDF says it reads right to left (its catalogue's /ViewerPreferences /Direction
@@ -898,75 +1021,441 @@ static bool reads_right_to_left(AppDecoder *src)
     return r2l;
 }
 
-/* The PDF read from `stm` (taken). */
-static int open_pdf_stream(AppDecoder *src, fz_stream *stm, const char *path, char *message,
-                           size_t size)
+/* What a document's bytes are, by its content (MuPDF is told: its handlers would otherwise guess
+ * from a name it is not given). */
+typedef enum Format { FORMAT_PDF, FORMAT_EPUB, FORMAT_XPS, FORMAT_FB2, FORMAT_CBZ } Format;
+static const char *const FORMAT_NAME[] = {"PDF", "EPUB", "XPS document", "FB2 book", "comic book"};
+static const char *const FORMAT_MAGIC[] = {"application/pdf", "application/epub+zip",
+                                           "application/oxps", "application/x-fictionbook", ""};
+static const char *const FORMAT_ID[] = {"pdf", "epub", "xps", "fb2", "cbz"};
+static const char *const FORMAT_A[] = {"a", "an", "an", "an", "a"}; /* the name's article */
+
+/* The most an EPUB's or XPS's parts may unpack to, each and all together: a real book's chapter
+ * is a few hundred KB and its pictures a few MB; a zip bomb's part (a chapter that never ends) is
+ * refused before MuPDF parses or lays out a byte of it. */
+#define PART_BYTES  (64u << 20)
+#define PARTS_BYTES (256u << 20)
+/* The most bytes of an FB2 book (one XML file, its pictures inside it in base64). */
+#define FB2_BYTES (64u << 20)
+
+/* Whether `b` (n bytes) begins, past a byte order mark and white space, an XML file whose first
+ * element is <FictionBook>. */
+static bool fiction_book(const uint8_t *b, size_t n)
 {
-    fz_context *fz = src->fz;
-    fz_page *page = NULL;
-    int status = 0;
-    fz_var(status);
-    fz_var(stm);
-    fz_var(page);
-    fz_try(fz)
-    {
-        fz_register_document_handlers(fz);
-        src->doc = fz_open_document_with_stream(fz, "application/pdf", stm);
-        if (fz_needs_password(fz, src->doc))
-            status = fail(message, size, 1,
-                          "%s: the PDF is encrypted (password-protected); pagecurl "
-                          "opens no passwords",
-                          path);
-        else {
-            char why[256] = "";
-            src->pages = real_pages(fz, src->doc, why, sizeof why);
-            pdf_document *pdf = pdf_specifics(fz, src->doc);
-            /* MuPDF rebuilds a damaged file's cross-reference from its objects: a truncated
-             * download is the common case, and "no pages" alone would not say it */
-            src->repaired = pdf && pdf_was_repaired(fz, pdf);
-            if (src->pages < 1 && src->repaired)
-                status = fail(message, size, 1,
-                              "%s: a damaged or truncated PDF: no page of it could be read", path);
-            else if (src->pages < 1 && why[0]) /* its tree has pages, none of which loads */
-                status =
-                    fail(message, size, 1, "%s: a PDF whose pages cannot be read: %s", path, why);
-            else if (src->pages < 1)
-                status = fail(message, size, 1, "%s: a PDF with no pages", path);
-            else if (src->pages > MESH_INK_MAX_PAGES)
-                status = fail(message, size, 2, "%s: %d pages, more than the %d a book may have",
-                              path, src->pages, MESH_INK_MAX_PAGES);
-            else {
-                page = fz_load_page(fz, src->doc, 0);
-                fz_rect box = fz_bound_page(fz, page);
-                if (!(box.x1 - box.x0 > 0.0f && box.y1 - box.y0 > 0.0f))
-                    status = fail(message, size, 1, "%s: page 1 has no size", path);
-                else {
-                    src->aspect = pdf_shape(src);
-                    read_labels(src);
-                    read_outline(src);
-                    src->right_to_left = reads_right_to_left(src);
-                    pdf_id(src);
-                }
+    size_t i = n >= 3 && !memcmp(b, "\xef\xbb\xbf", 3) ? 3 : 0;
+    while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
+        i++;
+    if (i + 5 > n || b[i] != '<')
+        return false;
+    static const char tag[] = "<FictionBook";
+    for (size_t j = i; j + sizeof tag - 1 <= n; j++)
+        if (!memcmp(b + j, tag, sizeof tag - 1))
+            return true;
+    return false;
+}
+
+/* How deeply a markup part's elements nest, read as its bytes stream past (no parser: tags
+ * counted, void HTML elements and <x/> left out). MuPDF's HTML and XML readers recurse once a
+ * level and take time that grows with its square: 3,000 levels take seconds, 8,000 crash it after
+ * many. A real book nests a few dozen; deeper is refused before MuPDF reads it. */
+#define NESTING_MAX 256
+typedef struct Nesting {
+    int depth, most;
+    int state; /* 0 text, 1 after '<', 2 a tag's name, 3 the rest of a tag, 4 <!...> or <?...> */
+    bool closing;
+    char name[8];
+    int n;
+    unsigned char prev;
+} Nesting;
+
+static bool void_element(const char *name)
+{
+    static const char *const names[] = {"br",   "hr",   "img", "meta",  "link",  "input",  "col",
+                                        "area", "base", "wbr", "embed", "param", "source", "track"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i]))
+            return true;
+    return false;
+}
+
+static void nesting_feed(Nesting *t, const unsigned char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = b[i];
+        if (t->state == 0 && c == '<') {
+            t->state = 1;
+        } else if (t->state == 1) {
+            t->state = c == '!' || c == '?' ? 4 : 2;
+            t->closing = c == '/';
+            t->n = 0;
+            if (!t->closing && t->state == 2)
+                t->name[t->n++] = (char)tolower(c);
+        } else if (t->state == 2 && (isalnum(c) || c == ':' || c == '-')) {
+            if (t->n < (int)sizeof t->name - 1)
+                t->name[t->n++] = (char)tolower(c);
+        } else if (t->state == 2 || t->state == 3) {
+            t->state = 3;
+            if (c == '>') {
+                t->name[t->n] = '\0';
+                if (t->closing)
+                    t->depth -= t->depth > 0;
+                else if (t->prev != '/' && !void_element(t->name) && ++t->depth > t->most)
+                    t->most = t->depth;
+                t->state = 0;
+            }
+        } else if (t->state == 4 && c == '>') {
+            t->state = 0;
+        }
+        t->prev = c;
+    }
+}
+
+/* Whether a zip's part is markup MuPDF parses as a tree (XHTML, XML, an XPS page). */
+static bool markup_part(const char *name)
+{
+    static const char *const exts[] = {".xhtml", ".html", ".htm",   ".xml",  ".ncx", ".opf",
+                                       ".fpage", ".fdoc", ".fdseq", ".rels", ".svg"};
+    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
+        if (app_book_has_suffix(name, exts[i]))
+            return true;
+    return false;
+}
+
+/* Every part of the zip read once through its stream, counted: NULL, or the part that unpacks to
+ * more than PART_BYTES (or past PARTS_BYTES in all), named into `why`. */
+static bool parts_bounded(fz_context *fz, fz_archive *arch, char *why, size_t size)
+{
+    unsigned char chunk[1 << 16];
+    int count = fz_count_archive_entries(fz, arch);
+    uint64_t all = 0;
+    for (int i = 0; i < count; i++) {
+        const char *name = fz_list_archive_entry(fz, arch, i);
+        if (!name)
+            continue;
+        uint64_t part = 0;
+        Nesting nest = {0};
+        bool markup = markup_part(name);
+        fz_var(part);
+        fz_var(nest);
+        fz_stream *stm = fz_open_archive_entry(fz, arch, name);
+        fz_try(fz)
+        {
+            size_t k;
+            while (part <= PART_BYTES && all + part <= PARTS_BYTES && nest.most <= NESTING_MAX &&
+                   (k = fz_read(fz, stm, chunk, sizeof chunk)) > 0) {
+                part += k;
+                if (markup)
+                    nesting_feed(&nest, chunk, k);
             }
         }
+        fz_always(fz) fz_drop_stream(fz, stm);
+        fz_catch(fz) fz_rethrow(fz);
+        all += part;
+        if (nest.most > NESTING_MAX) {
+            snprintf(why, size, "its part %.120s nests its elements more than %d deep", name,
+                     NESTING_MAX);
+            return false;
+        }
+        if (part > PART_BYTES || all > PARTS_BYTES) {
+            snprintf(why, size, "its part %.120s unpacks to more than %u MiB%s", name,
+                     (part > PART_BYTES ? PART_BYTES : PARTS_BYTES) >> 20,
+                     part > PART_BYTES ? "" : " with the parts before it");
+            return false;
+        }
     }
-    fz_always(fz)
-    {
-        fz_drop_page(fz, page);
-        fz_drop_stream(fz, stm);
+    return true;
+}
+
+/* Whether a comic's ComicInfo.xml says it reads right to left (<Manga>YesAndRightToLeft</Manga>,
+ * or the attribute Manga="YesAndRightToLeft" some tools write). */
+static bool comic_right_to_left(AppDecoder *src)
+{
+    int count = fz_count_archive_entries(src->fz, src->archive);
+    for (int i = 0; i < count; i++) {
+        const char *name = fz_list_archive_entry(src->fz, src->archive, i);
+        if (!name || strcasecmp(name, "ComicInfo.xml") != 0)
+            continue;
+        char why[256];
+        size_t n;
+        bool whole;
+        uint8_t *b =
+            entry_bytes(src->fz, src->archive, name, 1u << 20, &n, &whole, why, sizeof why);
+        bool r2l = false;
+        for (size_t j = 0; b && !r2l && j + 5 <= n; j++) {
+            if (memcmp(b + j, "Manga", 5) != 0)
+                continue;
+            size_t k = j + 5;
+            while (k < n && (b[k] == '>' || b[k] == '=' || b[k] == '"' || b[k] == '\'' ||
+                             b[k] == ' ' || b[k] == '\n' || b[k] == '\r' || b[k] == '\t'))
+                k++;
+            r2l = k + 17 <= n && !memcmp(b + k, "YesAndRightToLeft", 17);
+        }
+        free(b);
+        return r2l;
     }
-    fz_catch(fz)
+    return false;
+}
+
+static int compare_entries(const void *a, const void *b)
+{
+    const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+    int c = app_book_name_compare(x, y);
+    return c ? c : strcmp(x, y);
+}
+
+/* A comic book: the zip's images are its pages, in natural name order (page2 before page10,
+ * folders within it as their paths sort), each read and checked as a folder's page is. */
+static int open_comic(AppDecoder *src, const char *path, char *message, size_t size)
+{
+    fz_context *fz = src->fz;
+    int count = fz_count_archive_entries(fz, src->archive), pages = 0;
+    /* the entries' names (the archive's own) that are pages, sorted */
+    const char **names = calloc(count > 0 ? (size_t)count : 1, sizeof *names);
+    src->files = calloc(count > 0 ? (size_t)count : 1, sizeof *src->files);
+    if (!names || !src->files) {
+        free(names);
+        return fail(message, size, 1, "%s: out of memory", path);
+    }
+    for (int i = 0; i < count; i++) {
+        const char *name = fz_list_archive_entry(fz, src->archive, i);
+        const char *base = name ? strrchr(name, '/') : NULL;
+        base = base ? base + 1 : name;
+        /* a Mac's resource forks (__MACOSX/._page1.jpg) are no pages */
+        if (name && app_book_image_name(base) && strncmp(name, "__MACOSX/", 9) != 0)
+            names[pages++] = name;
+    }
+    qsort(names, (size_t)pages, sizeof *names, compare_entries);
+    src->prefix = strlen(path) + 1;
+    int status = 0;
+    for (int p = 0; p < pages && !status; p++) {
+        size_t n = src->prefix + strlen(names[p]) + 1;
+        if (!(src->files[p] = malloc(n)))
+            status = fail(message, size, 1, "%s: out of memory", path);
+        else
+            snprintf(src->files[p], n, "%s/%s", path, names[p]), src->pages = p + 1;
+    }
+    free(names);
+    if (status)
+        return status;
+    if (!pages)
+        return fail(message, size, 2,
+                    "%s: a zip that holds no images (PNG, JPEG, BMP, GIF, PNM, TIFF) and no EPUB "
+                    "or XPS book",
+                    path);
+    if (pages > MESH_INK_MAX_PAGES)
+        return fail(message, size, 2, "%s: %d pages, more than the %d a book may have", path, pages,
+                    MESH_INK_MAX_PAGES);
+    src->right_to_left = comic_right_to_left(src);
+    return check_pages(src, message, size);
+}
+
+/* The book's table of contents through MuPDF's own outline (an EPUB's navigation or NCX, an
+ * FB2's sections, an XPS's): depth first with a stack of our own, as read_outline. */
+static void read_doc_outline(AppDecoder *src)
+{
+    fz_context *fz = src->fz;
+    fz_outline *root = NULL;
+    struct {
+        fz_outline *node;
+        int depth;
+    } stack[2 * APP_OUTLINE_DEPTH + 2];
+    int top = 0;
+    fz_var(root);
+    fz_var(top);
+    if (!(src->outline = calloc(APP_OUTLINE_MAX, sizeof *src->outline)))
+        return;
+    fz_try(fz)
     {
-        char reason[256];
-        status = fail(message, size, 1, "%s: not a PDF pagecurl can read (%s)", path,
-                      mupdf_reason(fz, reason, sizeof reason));
+        root = fz_load_outline(fz, src->doc);
+        if (root)
+            stack[top].node = root, stack[top++].depth = 0;
+        while (top > 0 && src->outline_count < APP_OUTLINE_MAX) {
+            fz_outline *node = stack[--top].node;
+            int depth = stack[top].depth;
+            fz_location at = node->page;
+            float x, y;
+            /* an entry MuPDF has not resolved yet: its link followed */
+            if ((at.chapter < 0 || at.page < 0) && node->uri && !fz_is_external_link(fz, node->uri))
+                at = fz_resolve_link(fz, src->doc, node->uri, &x, &y);
+            int page = at.chapter >= 0 && at.page >= 0
+                           ? fz_page_number_from_location(fz, src->doc, at)
+                           : -1;
+            if (!title_entry(src, node->title, page, depth, &src->outline[src->outline_count]))
+                break;
+            src->outline_count++;
+            if (node->next)
+                stack[top].node = node->next, stack[top++].depth = depth;
+            if (node->down && depth + 1 < APP_OUTLINE_DEPTH)
+                stack[top].node = node->down, stack[top++].depth = depth + 1;
+        }
+    }
+    fz_always(fz) fz_drop_outline(fz, root);
+    fz_catch(fz) {}
+}
+
+/* What the document in `stm` is, by its content, into *format (a comic's zip kept as
+ * src->archive): 0, or the status with the line where it is refused before MuPDF parses it (an
+ * EPUB or XPS whose parts unpack to too much, an FB2 book too long). Throws as MuPDF does. */
+static int sniff(AppDecoder *src, fz_stream *stm, const char *path, Format *format, char *message,
+                 size_t size)
+{
+    fz_context *fz = src->fz;
+    unsigned char head[4096];
+    /* from the file's start: a helper started again shares the descriptor's offset with the
+     * helper before it, wherever that left it */
+    fz_seek(fz, stm, 0, SEEK_SET);
+    size_t n = fz_read(fz, stm, head, sizeof head);
+    fz_seek(fz, stm, 0, SEEK_SET);
+    char why[256] = "";
+    int status = 0;
+    *format = FORMAT_PDF; /* anything else: MuPDF's PDF reader finds a header, or repairs */
+    if (n >= 4 && !memcmp(head, "PK\3\4", 4)) {
+        fz_archive *arch = fz_open_zip_archive_with_stream(fz, stm);
+        fz_var(status);
+        fz_try(fz)
+        {
+            if (fz_has_archive_entry(fz, arch, "META-INF/container.xml"))
+                *format = FORMAT_EPUB;
+            else if (fz_has_archive_entry(fz, arch, "FixedDocSeq.fdseq") ||
+                     fz_has_archive_entry(fz, arch, "FixedDocumentSequence.fdseq") ||
+                     fz_has_archive_entry(fz, arch, "_rels/.rels"))
+                *format = FORMAT_XPS;
+            else
+                *format = FORMAT_CBZ;
+            if (*format != FORMAT_CBZ && !parts_bounded(fz, arch, why, sizeof why))
+                status = fail(message, size, 1, "%s: refused: %s", path, why);
+        }
+        fz_catch(fz)
+        {
+            fz_drop_archive(fz, arch);
+            fz_rethrow(fz);
+        }
+        if (*format == FORMAT_CBZ)
+            src->archive = arch;
+        else
+            fz_drop_archive(fz, arch);
+    } else if (fiction_book(head, n)) {
+        *format = FORMAT_FB2;
+        fz_seek(fz, stm, 0, SEEK_END);
+        int64_t bytes = fz_tell(fz, stm);
+        fz_seek(fz, stm, 0, SEEK_SET);
+        if (bytes > FB2_BYTES)
+            status = fail(message, size, 1, "%s: refused: an FB2 book of more than %u MiB", path,
+                          FB2_BYTES >> 20);
+        Nesting nest = {0};
+        unsigned char chunk[1 << 16];
+        size_t k;
+        while (!status && nest.most <= NESTING_MAX &&
+               (k = fz_read(fz, stm, chunk, sizeof chunk)) > 0)
+            nesting_feed(&nest, chunk, k);
+        fz_seek(fz, stm, 0, SEEK_SET);
+        if (!status && nest.most > NESTING_MAX)
+            status = fail(message, size, 1, "%s: refused: its elements nest more than %d deep",
+                          path, NESTING_MAX);
     }
     return status;
 }
 
-/* The PDF open as `fd` (taken), read by MuPDF through it: the library opened it (never a FIFO or
- * a device) and checked it is no empty file. */
-static int open_pdf(AppDecoder *src, int fd, const char *path, char *message, size_t size)
+/* A reflowable document laid out as the library asks, where what it asks is a book's (NaN is
+ * not), else to the defaults. */
+static void lay_out(AppDecoder *src, const AppTextLayout *layout)
+{
+    src->reflowable = fz_is_document_reflowable(src->fz, src->doc);
+    if (!src->reflowable)
+        return;
+    float aspect =
+        layout && layout->aspect >= APP_BOOK_ASPECT_MIN && layout->aspect <= APP_BOOK_ASPECT_MAX
+            ? layout->aspect
+            : APP_BOOK_PAGE_ASPECT;
+    float em =
+        layout && layout->font_size >= APP_BOOK_FONT_MIN && layout->font_size <= APP_BOOK_FONT_MAX
+            ? layout->font_size
+            : APP_BOOK_FONT_SIZE;
+    fz_layout_document(src->fz, src->doc, APP_BOOK_PAGE_WIDTH, APP_BOOK_PAGE_WIDTH * aspect, em);
+}
+
+/* What the library shows of the open document (`what` its format's name): its real page count,
+ * page 1's size, its shape, labels, outline, direction and id. 0, or the status with the line.
+ * Throws as MuPDF does. */
+static int read_document(AppDecoder *src, Format format, const char *path, char *message,
+                         size_t size)
+{
+    fz_context *fz = src->fz;
+    const char *what = FORMAT_NAME[format], *a = FORMAT_A[format];
+    if (fz_needs_password(fz, src->doc))
+        return fail(message, size, 1,
+                    "%s: the %s is encrypted (password-protected); pagecurl opens no passwords",
+                    path, what);
+    char why[256] = "";
+    src->pages = real_pages(fz, src->doc, why, sizeof why);
+    pdf_document *pdf = pdf_specifics(fz, src->doc);
+    /* MuPDF rebuilds a damaged file's cross-reference from its objects: a truncated download is
+     * the common case, and "no pages" alone would not say it */
+    src->repaired = pdf && pdf_was_repaired(fz, pdf);
+    if (src->pages < 1 && src->repaired)
+        return fail(message, size, 1, "%s: a damaged or truncated PDF: no page of it could be read",
+                    path);
+    if (src->pages < 1 && why[0]) /* its tree has pages, none of which loads */
+        return fail(message, size, 1, "%s: %s %s whose pages cannot be read: %s", path, a, what,
+                    why);
+    if (src->pages < 1)
+        return fail(message, size, 1, "%s: %s %s with no pages", path, a, what);
+    if (src->pages > MESH_INK_MAX_PAGES)
+        return fail(message, size, 2, "%s: %d pages, more than the %d a book may have", path,
+                    src->pages, MESH_INK_MAX_PAGES);
+    if (!(page_aspect(fz, src->doc, 0) > 0.0f))
+        return fail(message, size, 1, "%s: page 1 has no size", path);
+    src->aspect = pdf_shape(src);
+    if (pdf) {
+        read_labels(src);
+        read_outline(src);
+        src->right_to_left = reads_right_to_left(src);
+    } else {
+        read_doc_outline(src);
+    }
+    pdf_id(src, FORMAT_ID[format]);
+    return 0;
+}
+
+/* The document read from `stm` (taken): what it is by its content; a reflowable one (EPUB, FB2)
+ * laid out to `layout`'s page and type. */
+static int open_pdf_stream(AppDecoder *src, fz_stream *stm, const char *path,
+                           const AppTextLayout *layout, char *message, size_t size)
+{
+    fz_context *fz = src->fz;
+    int status = 0;
+    Format format = FORMAT_PDF;
+    fz_var(status);
+    fz_var(stm);
+    fz_var(format);
+    fz_try(fz)
+    {
+        fz_register_document_handlers(fz);
+        status = sniff(src, stm, path, &format, message, size);
+        if (!status && format == FORMAT_CBZ) {
+            src->kind = SOURCE_IMAGES;
+            status = open_comic(src, path, message, size);
+        } else if (!status) {
+            src->doc = fz_open_document_with_stream(fz, FORMAT_MAGIC[format], stm);
+            lay_out(src, layout);
+            status = read_document(src, format, path, message, size);
+        }
+    }
+    fz_always(fz) fz_drop_stream(fz, stm);
+    fz_catch(fz)
+    {
+        char reason[256];
+        status =
+            fail(message, size, 1, "%s: not %s %s pagecurl can read (%s)", path, FORMAT_A[format],
+                 FORMAT_NAME[format], mupdf_reason(fz, reason, sizeof reason));
+    }
+    return status;
+}
+
+/* The document open as `fd` (taken), read by MuPDF through it: the library opened it (never a
+ * FIFO or a device) and checked it is no empty file. */
+static int open_pdf(AppDecoder *src, int fd, const char *path, const AppTextLayout *layout,
+                    char *message, size_t size)
 {
     src->pdf = fdopen(fd, "rb");
     if (!src->pdf) {
@@ -979,12 +1468,12 @@ static int open_pdf(AppDecoder *src, int fd, const char *path, char *message, si
     fz_var(stm);
     fz_try(src->fz) stm = fz_open_file_ptr_no_close(src->fz, src->pdf);
     fz_catch(src->fz) return fail(message, size, 1, "%s: out of memory", path);
-    return open_pdf_stream(src, stm, path, message, size);
+    return open_pdf_stream(src, stm, path, layout, message, size);
 }
 #endif
 
-int app_decoder_open_pdf(int fd, const char *shown, const char *name, AppDecoder **out,
-                         char *message, size_t size)
+int app_decoder_open_pdf(int fd, const char *shown, const char *name, const AppTextLayout *layout,
+                         AppDecoder **out, char *message, size_t size)
 {
     *out = NULL;
     AppDecoder *src = calloc(1, sizeof *src);
@@ -1000,7 +1489,7 @@ int app_decoder_open_pdf(int fd, const char *shown, const char *name, AppDecoder
         status = fail(message, size, 1, "%s: out of memory", shown);
     } else {
 #ifdef PAGECURL_HAVE_MUPDF
-        status = open_pdf(src, fd, shown, message, size);
+        status = open_pdf(src, fd, shown, layout, message, size);
 #else
         close(fd);
         status = fail(message, size, 1,
@@ -1044,7 +1533,7 @@ int app_decoder_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppDecoder
         fz_var(stm);
         fz_try(src->fz) stm = fz_open_memory(src->fz, src->memory, src->memory_size);
         fz_catch(src->fz) stm = NULL;
-        status = stm ? open_pdf_stream(src, stm, src->name, message, size)
+        status = stm ? open_pdf_stream(src, stm, src->name, NULL, message, size)
                      : fail(message, size, 1, "out of memory");
 #else
         status = fail(message, size, 1, "this build reads no PDFs (built without MuPDF)");
@@ -1078,9 +1567,11 @@ void app_decoder_close(AppDecoder *src)
     free(src->outline);
 #ifdef PAGECURL_HAVE_MUPDF
     if (src->fz) {
+        fz_drop_archive(src->fz, src->archive);
         fz_drop_document(src->fz, src->doc);
         fz_drop_context(src->fz);
     }
+    budget_release(&src->budget);
     if (src->pdf)
         fclose(src->pdf);
 #endif
@@ -1127,6 +1618,11 @@ bool app_decoder_repaired(const AppDecoder *src)
 bool app_decoder_right_to_left(const AppDecoder *src)
 {
     return src->right_to_left;
+}
+
+bool app_decoder_reflowable(const AppDecoder *src)
+{
+    return src->reflowable;
 }
 
 /* Where a page of aspect `aspect` lies in a width x height layer: the whole of it when it has the

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* A book's files read and drawn: a folder's images or a PDF, in the page helper (pagecurl-pages)
- * or a fuzzer, never in the library. Images and PDFs are decoded by MuPDF (its own image loaders
- * and libjpeg-turbo), with its memory bounded; a build without MuPDF reads no PDFs and decodes
- * images with stb_image, screened (8-bit PNG, JPEG, BMP, GIF and binary PGM/PPM only). Every page
- * is decoded from memory, the same code for files and for the fuzzers (app_decoder_open_memory).
- * Opening checks what can be checked cheaply (every image's header, a PDF's password and real
- * page count, page 1's size) and names the first problem in one line; it reads what the library
- * shows of the book (labels, outline, id, shape). A page that fails when it is drawn says why.
- * Not thread-safe: one thread at a time. */
+/* A book's files read and drawn: a folder's images, a PDF, EPUB, FB2, XPS or comic book (CBZ), in
+ * the page helper (pagecurl-pages) or a fuzzer, never in the library. Images and PDFs are decoded
+ * by MuPDF (its own image loaders and libjpeg-turbo), with its memory bounded; a build without
+ * MuPDF reads no PDFs and decodes images with stb_image, screened (8-bit PNG, JPEG, BMP, GIF and
+ * binary PGM/PPM only). Every page is decoded from memory, the same code for files and for the
+ * fuzzers (app_decoder_open_memory). Opening checks what can be checked cheaply (every image's
+ * header, a PDF's password and real page count, page 1's size) and names the first problem in one
+ * line; it reads what the library shows of the book (labels, outline, id, shape). A page that fails
+ * when it is drawn says why. Not thread-safe: one thread at a time. */
 #ifndef PAGECURL_HELPER_DECODER_H
 #define PAGECURL_HELPER_DECODER_H
 
@@ -20,11 +20,14 @@
 
 typedef struct AppDecoder AppDecoder;
 
-/* The PDF open as `fd` (taken): `shown` names it in the open's lines, `name` (its absolute path)
- * in a page's. 0, or the exit status with the one line (1: it cannot be read; 2: too many
- * pages). */
-int app_decoder_open_pdf(int fd, const char *shown, const char *name, AppDecoder **out,
-                         char *message, size_t size);
+/* The document open as `fd` (taken), what it is told by its content: a PDF, an EPUB or an FB2
+ * book (reflowable: laid out to `layout`'s page and type; NULL: the defaults), an XPS document, or
+ * a zip of images (a comic book, CBZ: its images read as a folder's are, in natural name order,
+ * right to left where its ComicInfo.xml says Manga YesAndRightToLeft). `shown` names it in the
+ * open's lines, `name` (its absolute path) in a page's. 0, or the exit status with the one line
+ * (1: it cannot be read, or unpacks to too much; 2: too many pages, a zip of no book). */
+int app_decoder_open_pdf(int fd, const char *shown, const char *name, const AppTextLayout *layout,
+                         AppDecoder **out, char *message, size_t size);
 /* The folder open as `dir` (taken), named `shown`, whose pages are the files `names` (`pages` of
  * them, in order) in it: every page's header checked (a sample of a long book's). */
 int app_decoder_open_folder(int dir, const char *shown, char **names, int pages, AppDecoder **out,
@@ -43,6 +46,8 @@ const AppOutlineEntry *app_decoder_outline(const AppDecoder *src, int i);
 const char *app_decoder_id(const AppDecoder *src);
 bool app_decoder_repaired(const AppDecoder *src);
 bool app_decoder_right_to_left(const AppDecoder *src);
+/* Whether its pages are its text laid out (an EPUB, an FB2 book), not pages of their own. */
+bool app_decoder_reflowable(const AppDecoder *src);
 
 /* Page `page` (0-based) drawn into `rgba` (width x height RGBA8, sRGB, top row first, on paper):
  * as app_book_source_draw draws it. False with "FILE: reason" in message. */

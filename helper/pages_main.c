@@ -69,9 +69,10 @@ static bool opened(Helper *h, int status, const char *message)
     app_wire_u32(&o, h->confined);
     app_wire_u32(&o, b ? (uint32_t)app_decoder_pages(b) : 0u);
     app_wire_f32(&o, b ? app_decoder_aspect(b) : 0.0f);
-    app_wire_u32(&o,
-                 b ? (app_decoder_repaired(b) ? 1u : 0u) | (app_decoder_right_to_left(b) ? 2u : 0u)
-                   : 0u);
+    app_wire_u32(&o, b ? (app_decoder_repaired(b) ? 1u : 0u) |
+                             (app_decoder_right_to_left(b) ? 2u : 0u) |
+                             (app_decoder_reflowable(b) ? 4u : 0u)
+                       : 0u);
     const char *id = b ? app_decoder_id(b) : "";
     app_wire_str(&o, id, strlen(id));
     const AppPageLabels *labels = b ? app_decoder_labels(b) : NULL;
@@ -94,8 +95,8 @@ static bool opened(Helper *h, int status, const char *message)
     return reply(h, APP_WIRE_OPENED, &o);
 }
 
-/* OPEN: u32 kind (1 a PDF, 2 a folder), str shown, str name, u32 count, count x str entry; the
- * PDF's or the folder's descriptor with it. */
+/* OPEN: u32 kind (1 a document: PDF, EPUB, FB2, XPS, CBZ; 2 a folder), str shown, str name, u32
+ * count, count x str entry, f32 aspect, f32 font size; the file's or the folder's descriptor. */
 static bool open_book(Helper *h, AppWireIn *in, int fd)
 {
     char shown[PATH_BYTES + 1], name[PATH_BYTES + 1];
@@ -149,10 +150,14 @@ static bool open_book(Helper *h, AppWireIn *in, int fd)
         snprintf(message, sizeof message, "%.900s: the page helper could not start a thread",
                  shown);
     }
+    /* appended after the entries: a reflowable book's page shape and type (0: the defaults) */
+    AppTextLayout layout = {0};
+    if (in->left >= 8)
+        layout.aspect = app_wire_get_f32(in), layout.font_size = app_wire_get_f32(in);
     if (status)
         close(fd);
     else if (kind == 1)
-        status = app_decoder_open_pdf(fd, shown, name, &h->book, message, sizeof message);
+        status = app_decoder_open_pdf(fd, shown, name, &layout, &h->book, message, sizeof message);
     else
         status = app_decoder_open_folder(fd, shown, names, (int)count, &h->book, message,
                                          sizeof message);

@@ -32,7 +32,8 @@
 
 typedef enum SourceKind { SOURCE_BUILTIN, SOURCE_IMAGES, SOURCE_PDF, SOURCE_PROVIDER } SourceKind;
 
-/* What the OPEN request's kind says (docs/page-helper.md). */
+/* What the OPEN request's kind says (docs/page-helper.md): a document file (the helper tells
+ * which by its content) or a folder of images. */
 enum { OPEN_PDF = 1, OPEN_FOLDER = 2 };
 
 struct AppBookSource {
@@ -47,7 +48,8 @@ struct AppBookSource {
     AppPageProvider provider; /* SOURCE_PROVIDER */
     AppProviderCall *left;    /* its call left running (a page given up), until it returns */
     AppPageLabels labels;     /* a PDF's own, read at open; none for other books */
-    bool right_to_left;       /* a PDF's /ViewerPreferences /Direction /R2L */
+    bool right_to_left;       /* a PDF's /ViewerPreferences /Direction /R2L; a comic's Manga */
+    bool reflowable;          /* an EPUB's or FB2's text, laid out by the helper */
     bool repaired;        /* a PDF whose cross-reference MuPDF rebuilt (app_book_source_repaired) */
     bool named_otherwise; /* a folder's page is a link, or of a type its folder did not say */
     AppOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
@@ -177,10 +179,40 @@ static int open_folder(AppBookSource *src, const char *path, char *message, size
     return src->request.failed ? fail(message, size, 1, "%s: out of memory", path) : 0;
 }
 
+/* Whether the file at `path` is a document the helper reads (a PDF, EPUB, FB2, XPS or comic
+ * book): by its name, or by its first bytes whatever its name (a PDF's header, a zip's, an FB2
+ * book's <FictionBook>). The helper then tells which by its content; this process parses none of
+ * it. */
+static bool document_file(const char *path)
+{
+    static const char *const names[] = {".pdf", ".epub", ".fb2", ".xps", ".oxps", ".cbz"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (app_book_has_suffix(path, names[i]))
+            return true;
+    char why[256];
+    FILE *f = app_file_open(path, why, sizeof why);
+    if (!f)
+        return false;
+    unsigned char head[1024];
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    if (n >= 4 && !memcmp(head, "PK\3\4", 4))
+        return true;
+    /* MuPDF finds a PDF's header within its first 1 KiB; an FB2 book's element comes after its
+     * XML declaration */
+    bool pdf = false, fb2 = false;
+    for (size_t i = 0; i < n && !pdf && !fb2; i++) {
+        pdf = i + 5 <= n && !memcmp(head + i, "%PDF-", 5);
+        fb2 = i + 12 <= n && !memcmp(head + i, "<FictionBook", 12);
+    }
+    return pdf || fb2;
+}
+
 #ifdef PAGECURL_HAVE_PDF
-/* The PDF at `path`, opened here (app_file_open: never a FIFO or a device) and given to the
+/* The document at `path`, opened here (app_file_open: never a FIFO or a device) and given to the
  * helper as its descriptor: MuPDF opening the path itself would block on a FIFO. */
-static int open_pdf(AppBookSource *src, const char *path, char *message, size_t size)
+static int open_pdf(AppBookSource *src, const char *path, const AppTextLayout *layout,
+                    char *message, size_t size)
 {
     char why[256];
     FILE *f = app_file_open(path, why, sizeof why);
@@ -194,11 +226,13 @@ static int open_pdf(AppBookSource *src, const char *path, char *message, size_t 
     if (src->book < 0)
         return fail(message, size, 1, "%s: %s", path, strerror(e));
     if (empty) /* MuPDF: "cannot tell in file" */
-        return fail(message, size, 1, "%s: an empty file, not a PDF", path);
+        return fail(message, size, 1, "%s: an empty file, not a book", path);
     app_wire_u32(&src->request, OPEN_PDF);
     app_wire_str(&src->request, path, strlen(path));
     app_wire_str(&src->request, src->name, strlen(src->name));
     app_wire_u32(&src->request, 0);
+    app_wire_f32(&src->request, layout ? layout->aspect : 0.0f);
+    app_wire_f32(&src->request, layout ? layout->font_size : 0.0f);
     return src->request.failed ? fail(message, size, 1, "%s: out of memory", path) : 0;
 }
 #endif
@@ -283,7 +317,7 @@ static int helper_open_with(AppBookSource *src, AppPageHelper **helper, const vo
     int result = 0;
     if (good && !status && first) {
         src->pages = (int)pages, src->aspect = aspect, src->confined = confined;
-        src->repaired = flags & 1u, src->right_to_left = flags & 2u;
+        src->repaired = flags & 1u, src->right_to_left = flags & 2u, src->reflowable = flags & 4u;
         snprintf(src->id, sizeof src->id, "%s", id);
         good = read_contents(src, &in);
     }
@@ -338,6 +372,12 @@ int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource
 
 int app_book_source_open(const char *path, AppBookSource **out, char *message, size_t size)
 {
+    return app_book_source_open_with(path, NULL, out, message, size);
+}
+
+int app_book_source_open_with(const char *path, const AppTextLayout *layout, AppBookSource **out,
+                              char *message, size_t size)
+{
     *out = NULL;
     AppBookSource *src = calloc(1, sizeof *src);
     if (src)
@@ -369,19 +409,21 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
         } else if (!S_ISREG(st.st_mode))
             status = fail(message, size, 1, "%s: %s, not a regular file", path,
                           app_file_kind(st.st_mode));
-        else if (app_book_has_suffix(path, ".pdf")) {
+        else if (document_file(path)) {
             src->kind = SOURCE_PDF;
 #ifdef PAGECURL_HAVE_PDF
-            status = open_pdf(src, path, message, size);
+            status = open_pdf(src, path, layout, message, size);
 #else
             status = fail(message, size, 1,
-                          "%s: this build reads no PDFs (built without MuPDF); give a "
-                          "folder of images",
+                          "%s: this build reads no PDF, EPUB, FB2, XPS or CBZ books (built "
+                          "without MuPDF); give a folder of images",
                           path);
 #endif
         } else
-            status =
-                fail(message, size, 2, "%s: neither a folder of images nor a PDF (.pdf)", path);
+            status = fail(message, size, 2,
+                          "%s: neither a folder of images nor a book pagecurl opens (PDF, EPUB, "
+                          "FB2, XPS, CBZ)",
+                          path);
         if (!status)
             status = helper_open(src, true, path, message, size);
     }
@@ -482,6 +524,11 @@ bool app_book_source_repaired(const AppBookSource *src)
 bool app_book_source_right_to_left(const AppBookSource *src)
 {
     return src->right_to_left;
+}
+
+bool app_book_source_reflowable(const AppBookSource *src)
+{
+    return src->reflowable;
 }
 
 const char *app_book_source_name(const AppBookSource *src)

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Where a book's pages come from: the built-in procedural book (pages/content.h), a host's
- * provider, a folder of images (natural name order: page2 before page10) or a PDF. A folder's or
- * a PDF's files are read by the page helper alone (pagecurl-pages, pages/page_helper.h): this
- * process lists a folder's names and opens the PDF or the folder (app_file_open: no FIFO or
+ * provider, a folder of images (natural name order: page2 before page10) or a book file (a PDF,
+ * an EPUB or FB2 book laid out into pages, an XPS document, a comic book's zip of images). A
+ * folder's or a file's bytes are read by the page helper alone (pagecurl-pages,
+ * pages/page_helper.h): this process lists a folder's names and opens the file or the folder, and
+ * tells a book file by its name or its first bytes (app_file_open: no FIFO or
  * device is read), and the helper checks and draws them (MuPDF, or stb_image in a build without
  * it). Opening checks what can be checked cheaply (the path, every image's header, a PDF's
  * password and real page count, page 1's size) and names the first problem in one line; a page
@@ -32,12 +34,35 @@
 
 typedef struct AppBookSource AppBookSource;
 
+/* How a reflowable book (EPUB, FB2: text that MuPDF lays out into pages) is laid out: its page's
+ * height / width and its text's size in points (0: the defaults below). A fixed-layout book's
+ * pages (a PDF's, an XPS's, a comic's) have their own shape and type. The page is
+ * APP_BOOK_PAGE_WIDTH points wide, a paperback's: about 65 characters a line at 11 pt. */
+typedef struct AppTextLayout {
+    float aspect, font_size;
+} AppTextLayout;
+#define APP_BOOK_PAGE_WIDTH  360.0f
+#define APP_BOOK_PAGE_ASPECT 1.5f
+#define APP_BOOK_FONT_SIZE   11.0f
+/* The text sizes a reader may choose (--font-size), in points. */
+#define APP_BOOK_FONT_MIN 6.0f
+#define APP_BOOK_FONT_MAX 48.0f
+/* The page shapes a reflowable book may be laid out to (height / width): a window's half is
+ * clamped to a book's, never a stretched screen's. */
+#define APP_BOOK_ASPECT_MIN 1.2f
+#define APP_BOOK_ASPECT_MAX 1.8f
+
 /* Opens `path` (NULL: the built-in book). 0, or the exit status with the one line in message:
- * 2 for a path that is not a book (missing, neither a folder nor a PDF, a folder with no images),
+ * 2 for a path that is not a book (missing, neither a folder nor a book file, a folder with no
+ * images, a zip with no book or image in it),
  * 1 for one that cannot be read (a corrupt or too large image, a damaged or encrypted PDF, any PDF
  * in a build without MuPDF: the build's lack, not the user's; the page helper missing or failing to
  * start). */
 int app_book_source_open(const char *path, AppBookSource **out, char *message, size_t size);
+/* The same, a reflowable book laid out to `layout` (NULL: the defaults). A file is a book the
+ * helper reads (a PDF, EPUB, FB2, XPS or comic book, CBZ) by its name or its first bytes. */
+int app_book_source_open_with(const char *path, const AppTextLayout *layout, AppBookSource **out,
+                              char *message, size_t size);
 /* A host's pages (libpagecurl's page provider): `draw` is called for page 1 .. pages (the host's
  * count) into width x height RGBA8 sRGB pixels, false marking the page, on a thread of its own
  * that the stream's worker waits for until an abort (pages/provider_call.h: a call that never
@@ -70,6 +95,8 @@ float app_book_source_aspect(const AppBookSource *src);
 /* Whether the book says it reads right to left (a PDF's /ViewerPreferences /Direction /R2L): it
  * then binds on the right unless the reader says otherwise. */
 bool app_book_source_right_to_left(const AppBookSource *src);
+/* Whether the book's pages are its text laid out (an EPUB, an FB2 book: AppTextLayout applies). */
+bool app_book_source_reflowable(const AppBookSource *src);
 /* What a notebook names the book by: "" for the built-in book, else the book's absolute path. */
 const char *app_book_source_name(const AppBookSource *src);
 /* What the book is by its content, so that a copied or moved book is known again: for a PDF its

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer target: any bytes as a PDF book, through the code the page helper runs for a --book
- * PDF: opened from memory (its password, its real page count, page 1's size, its page labels), its
- * first pages' labels made (each a terminated string that fits), then its first and last pages
- * drawn into small layers of page pixels, and a region of page 1 as a zoomed view draws it. It must
- * draw or refuse with a message, never crash, leak or read out of bounds (ASan + UBSan). The layers
- * are small so that each input's work stays bounded; MuPDF's memory is bounded by the source itself
- * (APP_BOOK_DECODE_MEMORY). */
+/* libFuzzer target: any bytes as a book file, through the code the page helper runs for a --book
+ * file (a PDF, or by its content an EPUB, FB2 book, XPS document or comic book: seeds of each in
+ * tests/fuzz/pdf): opened from memory (its password, its real page count, page 1's size, its page
+ * labels), its first pages' labels made (each a terminated string that fits), then its first and
+ * last pages drawn into small layers of page pixels, and a region of page 1 as a zoomed view draws
+ * it. It must draw or refuse with a message, never crash, leak or read out of bounds (ASan +
+ * UBSan). The layers are small so that each input's work stays bounded; MuPDF's memory is bounded
+ * by the source itself (APP_BOOK_DECODE_MEMORY). */
 #include "../helper/decoder.h"
 #include "../pages/page_labels.h"
 

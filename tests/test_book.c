@@ -20,6 +20,7 @@
 #include "gif_file.h"
 #include "pdf_file.h"
 #include "run.h"
+#include "zip_file.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -2865,6 +2866,313 @@ static void check_notebook_unit(CheckState *s, const Ctx *c)
     mesh_ink_free(&ink);
 }
 
+/* An EPUB of two chapters (its table of contents in toc.ncx, a link from the first to the
+ * second), `words` words in the first; its second chapter nested `depth` <div>s deep (0: none)
+ * and, where `bomb`, a third part that unpacks to `bomb` zero bytes. */
+static bool write_epub(const char *path, int words, int depth, size_t bomb)
+{
+    ZipFile zip;
+    if (!zip_file_open(&zip, path))
+        return false;
+    zip_file_text(&zip, "mimetype", "application/epub+zip");
+    zip_file_text(&zip, "META-INF/container.xml",
+                  "<?xml version=\"1.0\"?><container version=\"1.0\" "
+                  "xmlns=\"urn:oasis:names:tc:opendocument:xmlns:container\"><rootfiles>"
+                  "<rootfile full-path=\"OEBPS/content.opf\" "
+                  "media-type=\"application/oebps-package+xml\"/></rootfiles></container>");
+    zip_file_text(&zip, "OEBPS/content.opf",
+                  "<?xml version=\"1.0\"?><package xmlns=\"http://www.idpf.org/2007/opf\" "
+                  "version=\"2.0\" unique-identifier=\"id\"><metadata "
+                  "xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:title>Test</dc:title>"
+                  "<dc:identifier id=\"id\">pagecurl-test</dc:identifier></metadata><manifest>"
+                  "<item id=\"c1\" href=\"ch1.xhtml\" media-type=\"application/xhtml+xml\"/>"
+                  "<item id=\"c2\" href=\"ch2.xhtml\" media-type=\"application/xhtml+xml\"/>"
+                  "<item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>"
+                  "</manifest><spine toc=\"ncx\"><itemref idref=\"c1\"/><itemref idref=\"c2\"/>"
+                  "</spine></package>");
+    zip_file_text(&zip, "OEBPS/toc.ncx",
+                  "<?xml version=\"1.0\"?><ncx xmlns=\"http://www.daisy.org/z3986/2005/ncx/\" "
+                  "version=\"2005-1\"><navMap><navPoint id=\"n1\"><navLabel><text>Chapter "
+                  "One</text></navLabel><content src=\"ch1.xhtml\"/></navPoint><navPoint "
+                  "id=\"n2\"><navLabel><text>Chapter Two</text></navLabel><content "
+                  "src=\"ch2.xhtml\"/></navPoint></navMap></ncx>");
+    size_t n = (size_t)words * 8 + 1024;
+    char *text = malloc(n);
+    if (!text)
+        return false;
+    int k = snprintf(text, n,
+                     "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><body>"
+                     "<h1>Chapter One</h1><p>See <a href=\"ch2.xhtml\">the lighthouse</a>.</p><p>");
+    for (int w = 0; w < words && (size_t)k + 16 < n; w++)
+        k += snprintf(text + k, n - (size_t)k, "%s ", w % 7 ? "word" : "paper");
+    snprintf(text + k, n - (size_t)k, "</p></body></html>");
+    zip_file_text(&zip, "OEBPS/ch1.xhtml", text);
+    free(text);
+    size_t m = (size_t)depth * 12 + 1024;
+    char *two = malloc(m);
+    if (!two)
+        return false;
+    k = snprintf(two, m,
+                 "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><body>"
+                 "<h1>Chapter Two</h1><p>The lighthouse keeper turned the page.</p>");
+    for (int d = 0; d < depth; d++)
+        k += snprintf(two + k, m - (size_t)k, "<div>");
+    for (int d = 0; d < depth; d++)
+        k += snprintf(two + k, m - (size_t)k, "</div>");
+    snprintf(two + k, m - (size_t)k, "</body></html>");
+    zip_file_text(&zip, "OEBPS/ch2.xhtml", two);
+    free(two);
+    if (bomb)
+        zip_file_zeros(&zip, "OEBPS/never.xhtml", bomb);
+    return zip_file_close(&zip);
+}
+
+/* The share of a page's pixels that are ink (dark), drawn w x h by the helper; -1 where it
+ * could not be drawn. */
+static double ink_of(AppBookSource *src, int page, uint32_t w, uint32_t h)
+{
+    uint8_t *px = malloc((size_t)w * h * 4);
+    char message[512];
+    long dark = 0;
+    bool ok = px && app_book_source_draw(src, page, w, h, px, message, sizeof message);
+    for (size_t i = 0; ok && i < (size_t)w * h; i++)
+        dark += px[4 * i] < 128 && px[4 * i + 1] < 128 && px[4 * i + 2] < 128;
+    free(px);
+    return ok ? (double)dark / ((double)w * h) : -1.0;
+}
+
+/* A comic book of pages page1..page11.png (COLOURS as the folder's), stored out of order (zip
+ * order is no reading order), with `comic_info` as its ComicInfo.xml (NULL: none) and `extra`,
+ * a page that is no image, where given. */
+static bool write_cbz(const Ctx *c, const char *path, const char *comic_info, bool extra)
+{
+    ZipFile zip;
+    if (!zip_file_open(&zip, path))
+        return false;
+    static const int order[11] = {10, 2, 1, 11, 3, 9, 4, 8, 5, 7, 6};
+    for (int i = 0; i < 11; i++) {
+        char png[512], name[32];
+        path_in(c, "cbz-page.png", png, sizeof png);
+        snprintf(name, sizeof name, "page%d.png", order[i]);
+        if (!write_png(png, 100, 140, COLOURS[(order[i] - 1) % 6]))
+            return false;
+        zip_file_copy(&zip, name, png);
+    }
+    if (comic_info)
+        zip_file_text(&zip, "ComicInfo.xml", comic_info);
+    if (extra)
+        zip_file_text(&zip, "page12.png", "this is no picture");
+    zip_file_text(&zip, "notes.txt", "not a page: no image's name");
+    return zip_file_close(&zip);
+}
+
+/* An XPS document of three pages of 200 x 280 (its units), filled with COLOURS[0], [1], [2]. */
+static bool write_xps(const char *path)
+{
+    ZipFile zip;
+    if (!zip_file_open(&zip, path))
+        return false;
+    zip_file_text(&zip, "[Content_Types].xml",
+                  "<?xml version=\"1.0\"?><Types "
+                  "xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
+                  "<Default Extension=\"rels\" "
+                  "ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
+                  "<Default Extension=\"fdseq\" "
+                  "ContentType=\"application/vnd.ms-package.xps-fixeddocumentsequence+xml\"/>"
+                  "<Default Extension=\"fdoc\" "
+                  "ContentType=\"application/vnd.ms-package.xps-fixeddocument+xml\"/>"
+                  "<Default Extension=\"fpage\" "
+                  "ContentType=\"application/vnd.ms-package.xps-fixedpage+xml\"/></Types>");
+    zip_file_text(&zip, "_rels/.rels",
+                  "<?xml version=\"1.0\"?><Relationships "
+                  "xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+                  "<Relationship Type=\"http://schemas.microsoft.com/xps/2005/06/"
+                  "fixedrepresentation\" Target=\"/FixedDocSeq.fdseq\" Id=\"R0\"/>"
+                  "</Relationships>");
+    zip_file_text(&zip, "FixedDocSeq.fdseq",
+                  "<FixedDocumentSequence xmlns=\"http://schemas.microsoft.com/xps/2005/06\">"
+                  "<DocumentReference Source=\"/Documents/1/FixedDoc.fdoc\"/>"
+                  "</FixedDocumentSequence>");
+    zip_file_text(&zip, "Documents/1/FixedDoc.fdoc",
+                  "<FixedDocument xmlns=\"http://schemas.microsoft.com/xps/2005/06\">"
+                  "<PageContent Source=\"Pages/1.fpage\"/><PageContent Source=\"Pages/2.fpage\"/>"
+                  "<PageContent Source=\"Pages/3.fpage\"/></FixedDocument>");
+    static const char *const fills[3] = {"#FF0000", "#00FF00", "#0000FF"};
+    for (int p = 0; p < 3; p++) {
+        char page[512], name[64];
+        snprintf(page, sizeof page,
+                 "<FixedPage xmlns=\"http://schemas.microsoft.com/xps/2005/06\" Width=\"200\" "
+                 "Height=\"280\" xml:lang=\"en\"><Path Data=\"M 0,0 L 200,0 200,280 0,280 Z\" "
+                 "Fill=\"%s\"/></FixedPage>",
+                 fills[p]);
+        snprintf(name, sizeof name, "Documents/1/Pages/%d.fpage", p + 1);
+        zip_file_text(&zip, name, page);
+    }
+    return zip_file_close(&zip);
+}
+
+/* Every book MuPDF opens (issue 56), by content: an EPUB laid out to the page and a text size
+ * (its chapters in its outline, its text searched, drawn with ink), more pages at a larger size
+ * and --font-size refused for a PDF; an FB2 book; an XPS document's pages; a comic book's images
+ * in natural name order, right to left where its ComicInfo.xml says so (--ltr overriding), a
+ * page that is no image crossed out; hostile ones refused in one line (a zip bomb's chapter,
+ * elements nested 1,000 deep, a zip of no book). */
+static void check_formats(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+#else
+    char epub[512], named[512], fb2[512], xps[512], cbz[512], manga[512], bad[512], shot[512];
+    path_in(c, "novel.epub", epub, sizeof epub);
+    path_in(c, "novel-by-content", named, sizeof named);
+    CHECK(s, write_epub(epub, 600, 0, 0) && write_epub(named, 600, 0, 0), "cannot write %s", epub);
+    AppBookSource *src = open_source(s, epub);
+    int pages = src ? app_book_source_pages(src) : 0;
+    if (src) {
+        CHECK(s, app_book_source_reflowable(src) && pages >= 2,
+              "epub: %d pages, reflowable %d: want 2 or more, laid out", pages,
+              app_book_source_reflowable(src));
+        CHECK(s, fabsf(app_book_source_aspect(src) - APP_BOOK_PAGE_ASPECT) < 0.01f,
+              "epub: pages of shape %.3f, want the default %.3f", app_book_source_aspect(src),
+              APP_BOOK_PAGE_ASPECT);
+        const AppOutlineEntry *one = app_book_source_outline(src, 0);
+        const AppOutlineEntry *two = app_book_source_outline(src, 1);
+        CHECK(s,
+              app_book_source_outline_count(src) == 2 && one && two &&
+                  !strcmp(one->title, "Chapter One") && !strcmp(two->title, "Chapter Two") &&
+                  one->page == 0 && two->page > 0 && two->page < pages,
+              "epub: outline of %d entries: '%s' p%d, '%s' p%d", app_book_source_outline_count(src),
+              one ? one->title : "", one ? one->page : -1, two ? two->title : "",
+              two ? two->page : -1);
+        double ink = ink_of(src, 0, 300, 450);
+        CHECK(s, ink > 0.003 && ink < 0.5, "epub: page 1 has %.4f of its pixels ink (want text)",
+              ink);
+        AppFindRect rects[8];
+        bool first[8];
+        float place[4];
+        char message[512];
+        int found = two ? app_book_source_find(src, two->page, "LIGHTHOUSE keeper", rects, first, 8,
+                                               place, message, sizeof message)
+                        : -1;
+        CHECK(s, found >= 1, "epub: 'lighthouse keeper' found %d times on chapter two's page: %s",
+              found, found < 0 ? message : "");
+        app_book_source_close(src);
+    }
+    AppTextLayout large = {.font_size = 22.0f};
+    src = NULL;
+    char message[512];
+    CHECK(s, app_book_source_open_with(epub, &large, &src, message, sizeof message) == 0,
+          "epub at 22 pt: %s", message);
+    if (src)
+        CHECK(s, app_book_source_pages(src) > pages, "epub at 22 pt: %d pages, at 11 pt %d",
+              app_book_source_pages(src), pages);
+    app_book_source_close(src);
+    path_in(c, "epub.png", shot, sizeof shot);
+    Run r = RUN("--headless", "--validation", "--book", named, "--curl", "0", "--size", "960x720",
+                "--font-size", "14", "--screenshot", shot);
+    CHECK(s, r.status == 0, "epub by content, --font-size 14: exit %d: %s", r.status, r.err);
+    Image img = image_load(shot);
+    long dark = 0;
+    for (long i = 0; img.rgba && i < (long)img.w * img.h; i++)
+        dark += img.rgba[4 * i] < 128 && img.rgba[4 * i + 1] < 128 && img.rgba[4 * i + 2] < 128;
+    CHECK(s, img.rgba && dark > 500, "epub screenshot: %ld dark pixels (want its text)", dark);
+    image_free(&img);
+    char pdf[512];
+    path_in(c, "fixed.pdf", pdf, sizeof pdf);
+    CHECK(s, write_pdf(pdf, 2, 200, 280), "cannot write %s", pdf);
+    check_refused(s, RUN("--headless", "--book", pdf, "--font-size", "14"), 2,
+                  "no text size to choose", "--font-size, pdf");
+    check_refused(s, RUN("--headless", "--book", epub, "--font-size", "100"), 2, "--font-size",
+                  "--font-size 100");
+    check_refused(s, RUN("--headless", "--font-size", "12"), 2, "it needs --book",
+                  "--font-size, the built-in book");
+
+    path_in(c, "tale.fb2", fb2, sizeof fb2);
+    FILE *f = fopen(fb2, "w");
+    if (f) {
+        fprintf(f, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<FictionBook "
+                   "xmlns=\"http://www.gribuser.ru/xml/fictionbook/2.0\"><body><title><p>Tales"
+                   "</p></title><section><title><p>A Tale</p></title>");
+        for (int i = 0; i < 40; i++)
+            fprintf(f, "<p>Paper turns slowly under the reader's thumb, page %d.</p>", i);
+        fprintf(f, "</section></body></FictionBook>\n");
+        fclose(f);
+    }
+    src = open_source(s, fb2);
+    if (src) {
+        /* MuPDF's FB2 style breaks the page before each section: the body's title alone on
+         * page 1, the section's text from page 2 */
+        double title = ink_of(src, 0, 300, 450), text = ink_of(src, 1, 300, 450);
+        CHECK(s, app_book_source_reflowable(src) && title > 0.0 && text > 0.003 && text < 0.5,
+              "fb2: reflowable %d, ink on page 1 %.4f (its title), page 2 %.4f (its text)",
+              app_book_source_reflowable(src), title, text);
+    }
+    app_book_source_close(src);
+
+    path_in(c, "two.xps", xps, sizeof xps);
+    CHECK(s, write_xps(xps), "cannot write %s", xps);
+    src = open_source(s, xps);
+    if (src)
+        CHECK(s, app_book_source_pages(src) == 3 && !app_book_source_reflowable(src),
+              "xps: %d pages (want 3), reflowable %d", app_book_source_pages(src),
+              app_book_source_reflowable(src));
+    app_book_source_close(src);
+    check_spread(s, c, xps, 3, "0", colour_of(2), colour_of(3), "xps");
+
+    /* a comic: natural order whatever the zip's, as the colour folder's */
+    path_in(c, "comic.cbz", cbz, sizeof cbz);
+    CHECK(s, write_cbz(c, cbz, NULL, false), "cannot write %s", cbz);
+    check_spread(s, c, cbz, 3, "0", colour_of(2), colour_of(3), "cbz");
+    path_in(c, "manga.cbz", manga, sizeof manga);
+    CHECK(s,
+          write_cbz(c, manga,
+                    "<?xml version=\"1.0\"?><ComicInfo><Title>M</Title>"
+                    "<Manga>YesAndRightToLeft</Manga></ComicInfo>",
+                    true),
+          "cannot write %s", manga);
+    const char *none[] = {NULL}, *ltr[] = {"--ltr", NULL};
+    check_spread_with(s, c, manga, 3, "0", none, colour_of(3), colour_of(2), "manga cbz");
+    check_spread_with(s, c, manga, 3, "0", ltr, colour_of(2), colour_of(3), "manga cbz, --ltr");
+    src = open_source(s, manga);
+    if (src) {
+        CHECK(s, app_book_source_pages(src) == 12 && app_book_source_right_to_left(src),
+              "manga cbz: %d pages (want 12: the text no page), right to left %d",
+              app_book_source_pages(src), app_book_source_right_to_left(src));
+        CHECK(s, ink_of(src, 11, 50, 70) < 0.0, "manga cbz: its page 12, no image, drawn");
+    }
+    app_book_source_close(src);
+
+    /* hostile: a chapter that unpacks to 80 MiB (a zip bomb), refused before it is parsed */
+    path_in(c, "bomb.epub", bad, sizeof bad);
+    CHECK(s, write_epub(bad, 10, 0, 80u << 20), "cannot write %s", bad);
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", bad, NULL}), 1,
+                  "unpacks to more than 64 MiB", "zip bomb epub");
+    /* elements nested 1,000 deep (MuPDF's layout takes seconds at 3,000 and crashes at 8,000),
+     * in an EPUB's chapter and in an FB2 book: refused before MuPDF reads them */
+    path_in(c, "deep.epub", bad, sizeof bad);
+    CHECK(s, write_epub(bad, 10, 1000, 0), "cannot write %s", bad);
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", bad, NULL}), 1,
+                  "OEBPS/ch2.xhtml nests its elements more than 256 deep", "deep epub");
+    path_in(c, "deep.fb2", bad, sizeof bad);
+    f = fopen(bad, "w");
+    if (f) {
+        fprintf(f, "<?xml version=\"1.0\"?><FictionBook><body>");
+        for (int i = 0; i < 1000; i++)
+            fprintf(f, "<section><p>deeper</p>");
+        fprintf(f, "</body></FictionBook>");
+        fclose(f);
+    }
+    check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", bad, NULL}), 1,
+                  "nest more than 256 deep", "deep fb2");
+    path_in(c, "empty.zip", bad, sizeof bad);
+    ZipFile zip;
+    CHECK(s, zip_file_open(&zip, bad), "cannot write %s", bad);
+    zip_file_text(&zip, "readme.txt", "no pages here");
+    CHECK(s, zip_file_close(&zip), "cannot write %s", bad);
+    check_refused(s, RUN("--headless", "--book", bad), 2, "holds no images", "zip of no book");
+#endif
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -2903,6 +3211,7 @@ int main(int argc, char **argv)
         {"portrait_sharp", check_portrait_sharp},
         {"regions", check_regions},
         {"print", check_print},
+        {"formats", check_formats},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

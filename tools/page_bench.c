@@ -133,7 +133,7 @@ int main(int argc, char **argv)
     int status = 0;
     if (here) {
         FILE *f = fopen(argv[1], "rb");
-        status = f ? app_decoder_open_pdf(dup(fileno(f)), argv[1], argv[1], &dec, message,
+        status = f ? app_decoder_open_pdf(dup(fileno(f)), argv[1], argv[1], NULL, &dec, message,
                                           sizeof message)
                    : 1;
         if (f)

@@ -313,6 +313,15 @@ typedef struct pagecurl_book_desc {
      * call is not stopped but left running (pagecurl_page_provider says what it may still use).
      * 0: 20 s; below 0: no limit. */
     float page_seconds;
+    /* Added after page_seconds (a .size that ends before it means 0 for both): a reflowable
+     * book's (an EPUB's, an FB2's, whose text the page helper lays out into pages) text size in
+     * points, 6 to 48; 0: 11. A book whose pages are its own (a PDF, an XPS, a comic book, a
+     * folder of images) refuses any other (PAGECURL_ERROR_USAGE). */
+    float font_size;
+    /* The shape (height / width) a reflowable book's pages are laid out to: a host gives its
+     * view's (a spread's half of it), held to a book's, 1.2 to 1.8; 0: 1.5. Fixed pages keep
+     * their own. */
+    float page_aspect;
 } pagecurl_book_desc;
 
 PAGECURL_API pagecurl_book *
