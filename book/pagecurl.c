@@ -250,7 +250,7 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
     if (!live.count++) {
         live.instance = ctx->gpu.instance;
         for (int i = 0; i < 3; i++)
-            live.entry[i] = vkGetDeviceProcAddr(ctx->gpu.device, LIVE_ENTRIES[i]);
+            live.entry[i] = ctx->gpu.vk.vkGetDeviceProcAddr(ctx->gpu.device, LIVE_ENTRIES[i]);
     }
     pthread_mutex_unlock(&live.lock);
     return ctx;
@@ -297,7 +297,7 @@ void pagecurl_context_vulkan(const pagecurl_context *ctx, pagecurl_vulkan *out)
                              .device = ctx->gpu.device,
                              .queue_family = ctx->gpu.queue_family,
                              .queue = ctx->gpu.queue,
-                             .get_instance_proc_addr = vkGetInstanceProcAddr};
+                             .get_instance_proc_addr = ctx->gpu.vk.vkGetInstanceProcAddr};
 }
 
 VkSurfaceKHR pagecurl_context_surface(const pagecurl_context *ctx)
@@ -1212,7 +1212,7 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
     const GpuContext *ctx = &b->ctx->gpu;
     if (kind == APP_VIEW_HOSTED && b->target_format) {
         VkFormatProperties props;
-        vkGetPhysicalDeviceFormatProperties(ctx->physical, b->target_format, &props);
+        ctx->vk.vkGetPhysicalDeviceFormatProperties(ctx->physical, b->target_format, &props);
         VkFormatFeatureFlags need =
             VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
         if ((props.optimalTilingFeatures & need) != need)
@@ -1458,7 +1458,7 @@ static VkOffset2D viewport_offset(const pagecurl_target *t)
 
 /* A target drawn straight into, after the book's pass: in its final layout, the pass's writes
  * made available to whatever the host does next. */
-static void drawn_straight(VkCommandBuffer cmd, const pagecurl_target *t)
+static void drawn_straight(const GpuContext *ctx, VkCommandBuffer cmd, const pagecurl_target *t)
 {
     GpuImageBarrier after = {
         .image = t->image,
@@ -1470,7 +1470,7 @@ static void drawn_straight(VkCommandBuffer cmd, const pagecurl_target *t)
         .dst_stage = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
         .dst_access = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
     };
-    gpu_barriers(cmd, NULL, &after, 1);
+    gpu_barriers(ctx, cmd, NULL, &after, 1);
 }
 
 /* A second target of the frame recorded for `slot` (a thumbnail, a minimap): that frame's picture
@@ -1585,10 +1585,10 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
             .copy_in = !t.keep, /* the image takes copies (the header asks it without keep) */
             .keep = t.keep,
         };
-        gpu_barriers(cmd, NULL, &before, 1);
+        gpu_barriers(ctx, cmd, NULL, &before, 1);
         recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, &straight, &gerr);
         if (recorded)
-            drawn_straight(cmd, &t);
+            drawn_straight(ctx, cmd, &t);
     } else if ((recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, NULL, &gerr))) {
         gpu_offscreen_record_blit(ctx, cmd, &b->view.offscreen,
                                   &(GpuBlitTarget){.image = t.image,
