@@ -167,7 +167,6 @@ void gpu_ink_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *in
 }
 
 typedef struct Upload {
-    const GpuContext *ctx;
     const GpuInk *ink;
     uint32_t slot;
 } Upload;
@@ -175,13 +174,13 @@ typedef struct Upload {
 static void record_upload(const GpuContext *ctx, void *user, VkCommandBuffer cmd)
 {
     const Upload *u = user;
-    gpu_ink_record(u->ctx, cmd, u->ink, u->slot);
+    gpu_ink_record(ctx, cmd, u->ink, u->slot);
 }
 
 bool gpu_ink_upload(const GpuContext *ctx, GpuInk *ink, uint32_t slot, GpuError *err)
 {
     bool ok = !ink->copy_count[slot] ||
-              gpu_context_submit_once(ctx, record_upload, &(Upload){ctx, ink, slot}, err);
+              gpu_context_submit_once(ctx, record_upload, &(Upload){ink, slot}, err);
     gpu_ink_stage_begin(ink, slot);
     return ok;
 }
