@@ -17,7 +17,6 @@
 #include "view.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -39,35 +38,9 @@ _Static_assert((int)PAGECURL_BINDING_BOOK == (int)APP_BINDING_BOOK &&
 /* Pages whose ink changes are told one by one between two updates; beyond, one event of page 0. */
 #define INK_PAGES 32
 
-/* The contexts living in this process. The library loads its device's Vulkan functions into its
- * private volk, one table a process: a context loads its own over the last one's. A second context
- * is safe only where its functions are the same ones, a host's device on the instance of the
- * first whose device resolves to the same entry points (the same driver and layers: on another,
- * the first's books would call into the second's driver with their handles); any other is
- * refused. The library's one mutable global, for the one thing a process has one of. */
-static struct {
-    pthread_mutex_t lock;
-    int count;
-    VkInstance instance;
-    PFN_vkVoidFunction entry[3]; /* the first device's, of LIVE_ENTRIES */
-} live = {.lock = PTHREAD_MUTEX_INITIALIZER};
-static const char *const LIVE_ENTRIES[3] = {"vkQueueSubmit2", "vkCmdDraw", "vkCreateBuffer"};
-
-/* Whether a host's device may join the contexts living (under live.lock). */
-static bool joins_live(const pagecurl_context_desc *d)
-{
-    if (!live.count)
-        return true;
-    if (!d->instance || d->instance != live.instance || !d->get_instance_proc_addr || !d->device)
-        return false;
-    PFN_vkGetDeviceProcAddr resolve =
-        (PFN_vkGetDeviceProcAddr)d->get_instance_proc_addr(d->instance, "vkGetDeviceProcAddr");
-    for (int i = 0; resolve && i < 3; i++)
-        if (resolve(d->device, LIVE_ENTRIES[i]) != live.entry[i])
-            return false;
-    return resolve != NULL;
-}
-
+/* No state of the process's: a context owns its Vulkan functions (gpu/vk.h), its device's objects
+ * and its books' threads and page helpers, so any number live at once, each on its own thread:
+ * on one device, on several, on other drivers or under other layers. */
 struct pagecurl_context {
     GpuContext gpu;
     GpuMessages messages;
@@ -199,18 +172,8 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
         memcpy(&d, desc, desc->size < sizeof d ? desc->size : sizeof d);
     }
     bool host = d.instance || d.physical_device || d.device || d.queue;
-    pthread_mutex_lock(&live.lock);
-    if (!joins_live(&d)) {
-        pthread_mutex_unlock(&live.lock);
-        error_set(err, PAGECURL_ERROR_USAGE,
-                  "a context already lives in this process: destroy it first (the library's "
-                  "Vulkan functions are the process's; only a host's device on the same instance "
-                  "and driver may join it)");
-        return NULL;
-    }
     pagecurl_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx) {
-        pthread_mutex_unlock(&live.lock);
         error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory");
         return NULL;
     }
@@ -244,15 +207,8 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
     if (!ok) {
         error_from_gpu(err, &gerr);
         free(ctx);
-        pthread_mutex_unlock(&live.lock);
         return NULL;
     }
-    if (!live.count++) {
-        live.instance = ctx->gpu.instance;
-        for (int i = 0; i < 3; i++)
-            live.entry[i] = ctx->gpu.vk.vkGetDeviceProcAddr(ctx->gpu.device, LIVE_ENTRIES[i]);
-    }
-    pthread_mutex_unlock(&live.lock);
     return ctx;
 }
 
@@ -260,11 +216,8 @@ void pagecurl_context_destroy(pagecurl_context *ctx)
 {
     if (!ctx)
         return;
-    pthread_mutex_lock(&live.lock);
     gpu_context_destroy(&ctx->gpu);
     free(ctx);
-    live.count--;
-    pthread_mutex_unlock(&live.lock);
 }
 
 void pagecurl_context_limits(const pagecurl_context *ctx, pagecurl_limits *out)

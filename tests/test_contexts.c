@@ -1,0 +1,303 @@
+/* SPDX-License-Identifier: MIT */
+/* Any number of contexts in one process (issue 51), through the public header alone: two
+ * contexts, each made and drawing a book on a thread of its own at the same time as the other,
+ * each frame byte for byte a lone context's. Twice: two contexts of the library's own (two
+ * instances and two VkDevices, on lavapipe), and two on one VkDevice of the host's (a queue each
+ * where the family has two; else the one queue, which Vulkan lets one thread use at a time, is
+ * shared under the host's lock, as a host shares its queue). Every instance runs the Khronos
+ * validation layer with synchronization validation: any message fails.
+ * usage: test_contexts */
+#include "check.h"
+
+#include <pagecurl/pagecurl.h>
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vulkan/vulkan.h>
+
+#define W      192
+#define H      120
+#define FRAMES 3
+#define BYTES  ((size_t)W * H * 4)
+
+/* The held turn of each frame: the leaf's mesh computed and drawn anew in each. */
+static const float POSES[FRAMES] = {0.2f, 0.45f, 0.7f};
+
+/* One context's thread: what it is given and what it drew. */
+typedef struct Drawing {
+    const pagecurl_context_desc *desc; /* NULL: a context of the library's own, validated */
+    pthread_mutex_t *queue_lock;       /* the host's lock of a queue shared with another, or NULL */
+    pthread_barrier_t *start;          /* the two threads draw from here on at once */
+    uint8_t *frames[FRAMES];
+    uint32_t messages; /* the library's own context's validation messages */
+    char why[640];     /* the first failure, "" for none */
+} Drawing;
+
+static void lock(const Drawing *d)
+{
+    if (d->queue_lock)
+        pthread_mutex_lock(d->queue_lock);
+}
+
+static void unlock(const Drawing *d)
+{
+    if (d->queue_lock)
+        pthread_mutex_unlock(d->queue_lock);
+}
+
+/* The high tier: it draws every frame whole (the low one draws a still page either itself or
+ * from its cache, a few levels apart, as the page helper's timing has it). */
+static void frames_of(Drawing *d, pagecurl_context *ctx)
+{
+    pagecurl_error err = {0};
+    lock(d);
+    pagecurl_book *book = pagecurl_book_create(ctx,
+                                               &(pagecurl_book_desc){
+                                                   .size = sizeof(pagecurl_book_desc),
+                                                   .page = 3,
+                                                   .quality = PAGECURL_QUALITY_HIGH,
+                                                   .wait_for_pages = true,
+                                               },
+                                               &err);
+    unlock(d);
+    if (!book) {
+        snprintf(d->why, sizeof d->why, "book: %s", err.message);
+        return;
+    }
+    pagecurl_render_desc rd = {.size = sizeof rd, .width = W, .height = H};
+    for (int f = 0; f < FRAMES && !d->why[0]; f++) {
+        d->frames[f] = malloc(BYTES);
+        if (!d->frames[f] || !pagecurl_book_hold(book, POSES[f], 0.25f, false)) {
+            snprintf(d->why, sizeof d->why, "frame %d: no memory or no hold", f);
+            break;
+        }
+        lock(d);
+        bool drawn = pagecurl_book_render(book, 0.0, &rd, d->frames[f], &err);
+        unlock(d);
+        if (!drawn)
+            snprintf(d->why, sizeof d->why, "frame %d: %s", f, err.message);
+    }
+    lock(d);
+    pagecurl_book_destroy(book);
+    unlock(d);
+}
+
+static void *drawing(void *user)
+{
+    Drawing *d = user;
+    pagecurl_error err = {0};
+    pagecurl_context_desc own = {.size = sizeof own, .validation = true};
+    pagecurl_context *ctx = pagecurl_context_create(d->desc ? d->desc : &own, &err);
+    if (!ctx)
+        snprintf(d->why, sizeof d->why, "context: %s", err.message);
+    if (d->start) /* waited for made or not: the other thread waits too */
+        pthread_barrier_wait(d->start);
+    if (ctx)
+        frames_of(d, ctx);
+    d->messages = pagecurl_context_messages(ctx);
+    pagecurl_context_destroy(ctx);
+    return NULL;
+}
+
+/* Two contexts drawn at once; each one's frames against the lone context's. */
+static void pair(CheckState *s, const char *name, const pagecurl_context_desc *desc[2],
+                 pthread_mutex_t *queue_lock, uint8_t *const lone[FRAMES])
+{
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, 2);
+    Drawing d[2];
+    pthread_t thread[2];
+    bool started[2];
+    for (int i = 0; i < 2; i++) {
+        d[i] = (Drawing){.desc = desc[i], .queue_lock = queue_lock, .start = &start};
+        started[i] = pthread_create(&thread[i], NULL, drawing, &d[i]) == 0;
+    }
+    if (!started[0] || !started[1]) {
+        fprintf(stderr, "test_contexts: no thread\n");
+        exit(1); /* a thread waits at the barrier for one that never came */
+    }
+    for (int i = 0; i < 2; i++)
+        pthread_join(thread[i], NULL);
+    pthread_barrier_destroy(&start);
+    for (int i = 0; i < 2; i++) {
+        CHECK(s, !d[i].why[0], "%s, context %d: %s", name, i + 1, d[i].why);
+        CHECK(s, d[i].messages == 0, "%s, context %d: %u validation messages", name, i + 1,
+              d[i].messages);
+        for (int f = 0; f < FRAMES; f++) {
+            size_t apart = 0;
+            for (size_t b = 0; d[i].frames[f] && lone[f] && b < BYTES; b++)
+                apart += d[i].frames[f][b] != lone[f][b];
+            CHECK(s, d[i].frames[f] && lone[f] && apart == 0,
+                  "%s, context %d, frame %d: %zu bytes differ from a lone context's", name, i + 1,
+                  f, apart);
+            free(d[i].frames[f]);
+        }
+    }
+    printf("test_contexts: %s: two contexts drew %d frames each at once\n", name, FRAMES);
+}
+
+/* The host's instance (validation and synchronization validation, every warning and error
+ * counted) and its device, with the features the library's own device enables. */
+typedef struct Host {
+    VkInstance instance;
+    VkDebugUtilsMessengerEXT messenger;
+    atomic_uint messages;
+    VkPhysicalDevice physical;
+    VkDevice device;
+    uint32_t family, queue_count;
+    VkQueue queue[2];
+    VkPhysicalDeviceFeatures2 enabled;
+    VkPhysicalDeviceVulkan13Features enabled13;
+} Host;
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                 VkDebugUtilsMessageTypeFlagsEXT type,
+                                                 const VkDebugUtilsMessengerCallbackDataEXT *data,
+                                                 void *user)
+{
+    /* the loader's general warnings are about the machine; everything else counts */
+    bool loader = type == VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT && data->pMessageIdName &&
+                  !strcmp(data->pMessageIdName, "Loader Message");
+    if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ||
+        (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT && !loader)) {
+        atomic_fetch_add(&((Host *)user)->messages, 1);
+        fprintf(stderr, "test_contexts: validation: %s\n", data->pMessage);
+    }
+    return VK_FALSE;
+}
+
+static bool host_create(Host *h)
+{
+    VkDebugUtilsMessengerCreateInfoEXT messenger = {
+        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
+        .pfnUserCallback = on_message,
+        .pUserData = h,
+    };
+    VkValidationFeatureEnableEXT sync = VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT;
+    VkValidationFeaturesEXT features = {.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+                                        .pNext = &messenger,
+                                        .enabledValidationFeatureCount = 1,
+                                        .pEnabledValidationFeatures = &sync};
+    const char *layer = "VK_LAYER_KHRONOS_validation";
+    const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    VkInstanceCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+        .pNext = &features,
+        .pApplicationInfo = &(VkApplicationInfo){.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                                                 .pApplicationName = "test_contexts",
+                                                 .apiVersion = VK_API_VERSION_1_3},
+        .enabledLayerCount = 1,
+        .ppEnabledLayerNames = &layer,
+        .enabledExtensionCount = 1,
+        .ppEnabledExtensionNames = &ext,
+    };
+    if (vkCreateInstance(&info, NULL, &h->instance) != VK_SUCCESS)
+        return false;
+    PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)(void (*)(
+        void))vkGetInstanceProcAddr(h->instance, "vkCreateDebugUtilsMessengerEXT");
+    uint32_t count = 1;
+    VkResult r = vkEnumeratePhysicalDevices(h->instance, &count, &h->physical);
+    if (!create || create(h->instance, &messenger, NULL, &h->messenger) != VK_SUCCESS ||
+        (r != VK_SUCCESS && r != VK_INCOMPLETE) || count == 0)
+        return false;
+    VkQueueFamilyProperties families[16];
+    count = 16;
+    vkGetPhysicalDeviceQueueFamilyProperties(h->physical, &count, families);
+    VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
+    h->family = UINT32_MAX;
+    for (uint32_t i = 0; i < count && h->family == UINT32_MAX; i++)
+        if ((families[i].queueFlags & need) == need)
+            h->family = i;
+    if (h->family == UINT32_MAX)
+        return false;
+    h->queue_count = families[h->family].queueCount >= 2 ? 2 : 1;
+    VkPhysicalDeviceFeatures offered;
+    vkGetPhysicalDeviceFeatures(h->physical, &offered);
+    h->enabled13 = (VkPhysicalDeviceVulkan13Features){
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+        .synchronization2 = VK_TRUE,
+        .dynamicRendering = VK_TRUE,
+        .maintenance4 = VK_TRUE};
+    h->enabled =
+        (VkPhysicalDeviceFeatures2){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                    .pNext = &h->enabled13,
+                                    .features = {.geometryShader = offered.geometryShader,
+                                                 .samplerAnisotropy = offered.samplerAnisotropy}};
+    const float priority[2] = {1.0f, 1.0f};
+    VkDeviceCreateInfo dinfo = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                                .pNext = &h->enabled,
+                                .queueCreateInfoCount = 1,
+                                .pQueueCreateInfos = &(VkDeviceQueueCreateInfo){
+                                    .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                    .queueFamilyIndex = h->family,
+                                    .queueCount = h->queue_count,
+                                    .pQueuePriorities = priority}};
+    if (vkCreateDevice(h->physical, &dinfo, NULL, &h->device) != VK_SUCCESS)
+        return false;
+    for (uint32_t i = 0; i < 2; i++)
+        vkGetDeviceQueue(h->device, h->family, i < h->queue_count ? i : 0, &h->queue[i]);
+    return true;
+}
+
+static void host_destroy(Host *h)
+{
+    if (h->device)
+        vkDestroyDevice(h->device, NULL);
+    if (h->messenger) {
+        PFN_vkDestroyDebugUtilsMessengerEXT destroy =
+            (PFN_vkDestroyDebugUtilsMessengerEXT)(void (*)(void))vkGetInstanceProcAddr(
+                h->instance, "vkDestroyDebugUtilsMessengerEXT");
+        destroy(h->instance, h->messenger, NULL);
+    }
+    if (h->instance)
+        vkDestroyInstance(h->instance, NULL);
+}
+
+int main(void)
+{
+    CheckState s = {0};
+    /* the lone context: what each of the others must draw */
+    Drawing lone = {0};
+    drawing(&lone);
+    CHECK(&s, !lone.why[0] && lone.messages == 0, "a lone context: %s, %u validation messages",
+          lone.why, lone.messages);
+
+    /* two of the library's own: two instances and devices (lavapipe's, twice) */
+    pair(&s, "two devices", (const pagecurl_context_desc *[2]){NULL, NULL}, NULL, lone.frames);
+
+    /* two on the host's one device */
+    Host h = {0};
+    CHECK(&s, host_create(&h), "the host's instance and device");
+    if (h.device) {
+        pagecurl_context_desc desc[2];
+        for (int i = 0; i < 2; i++)
+            desc[i] = (pagecurl_context_desc){.size = sizeof desc[i],
+                                              .instance = h.instance,
+                                              .physical_device = h.physical,
+                                              .device = h.device,
+                                              .queue_family = h.family,
+                                              .queue = h.queue[i],
+                                              .get_instance_proc_addr = vkGetInstanceProcAddr,
+                                              .debug_names = true,
+                                              .enabled_features = &h.enabled};
+        pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
+        printf("test_contexts: one device: %s\n",
+               h.queue_count == 2 ? "a queue each" : "one queue, shared under the host's lock");
+        pair(&s, "one device", (const pagecurl_context_desc *[2]){&desc[0], &desc[1]},
+             h.queue_count == 2 ? NULL : &queue_lock, lone.frames);
+    }
+    host_destroy(&h);
+    CHECK(&s, atomic_load(&h.messages) == 0, "the host's instance: %u validation messages",
+          atomic_load(&h.messages));
+    for (int f = 0; f < FRAMES; f++)
+        free(lone.frames[f]);
+    return check_finish(&s, "test_contexts");
+}
