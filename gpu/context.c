@@ -120,6 +120,9 @@ static bool load_device(GpuContext *ctx, GpuError *err)
     const char *missing;
     if (!gpu_vk_load_device(&ctx->vk, ctx->device, &missing))
         return gpu_error_set(err, "%s has no %s", ctx->props.deviceName, missing);
+    /* compiler statistics only where the extension gave its function */
+    ctx->pipeline_statistics =
+        ctx->pipeline_statistics && ctx->vk.vkGetPipelineExecutableStatisticsKHR;
     return true;
 }
 
