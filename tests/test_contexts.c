@@ -2,10 +2,12 @@
 /* Any number of contexts in one process (issue 51), through the public header alone: two
  * contexts, each made and drawing a book on a thread of its own at the same time as the other,
  * each frame byte for byte a lone context's. Twice: two contexts of the library's own (two
- * instances and two VkDevices, on lavapipe), and two on one VkDevice of the host's (a queue each
- * where the family has two; else the one queue, which Vulkan lets one thread use at a time, is
- * shared under the host's lock, as a host shares its queue). Every instance runs the Khronos
- * validation layer with synchronization validation: any message fails.
+ * instances and two VkDevices, on lavapipe), one under the Khronos validation layer and one
+ * without, so that their devices' functions differ (the layer's and the driver's: one table for
+ * both calls one device's functions with the other's handles); and two on one VkDevice of the
+ * host's, under validation (a queue each where the family has two; else the one queue, which
+ * Vulkan lets one thread use at a time, is shared under the host's lock, as a host shares its
+ * queue). The layer runs with synchronization validation: any message fails.
  * usage: test_contexts */
 #include "check.h"
 
@@ -28,7 +30,8 @@ static const float POSES[FRAMES] = {0.2f, 0.45f, 0.7f};
 
 /* One context's thread: what it is given and what it drew. */
 typedef struct Drawing {
-    const pagecurl_context_desc *desc; /* NULL: a context of the library's own, validated */
+    const pagecurl_context_desc *desc; /* NULL: a context of the library's own */
+    bool unvalidated;                  /* that context without the validation layer */
     pthread_mutex_t *queue_lock;       /* the host's lock of a queue shared with another, or NULL */
     pthread_barrier_t *start;          /* the two threads draw from here on at once */
     uint8_t *frames[FRAMES];
@@ -89,7 +92,7 @@ static void *drawing(void *user)
 {
     Drawing *d = user;
     pagecurl_error err = {0};
-    pagecurl_context_desc own = {.size = sizeof own, .validation = true};
+    pagecurl_context_desc own = {.size = sizeof own, .validation = !d->unvalidated};
     pagecurl_context *ctx = pagecurl_context_create(d->desc ? d->desc : &own, &err);
     if (!ctx)
         snprintf(d->why, sizeof d->why, "context: %s", err.message);
@@ -104,7 +107,7 @@ static void *drawing(void *user)
 
 /* Two contexts drawn at once; each one's frames against the lone context's. */
 static void pair(CheckState *s, const char *name, const pagecurl_context_desc *desc[2],
-                 pthread_mutex_t *queue_lock, uint8_t *const lone[FRAMES])
+                 bool second_unvalidated, pthread_mutex_t *queue_lock, uint8_t *const lone[FRAMES])
 {
     pthread_barrier_t start;
     pthread_barrier_init(&start, NULL, 2);
@@ -112,7 +115,10 @@ static void pair(CheckState *s, const char *name, const pagecurl_context_desc *d
     pthread_t thread[2];
     bool started[2];
     for (int i = 0; i < 2; i++) {
-        d[i] = (Drawing){.desc = desc[i], .queue_lock = queue_lock, .start = &start};
+        d[i] = (Drawing){.desc = desc[i],
+                         .unvalidated = i == 1 && second_unvalidated,
+                         .queue_lock = queue_lock,
+                         .start = &start};
         started[i] = pthread_create(&thread[i], NULL, drawing, &d[i]) == 0;
     }
     if (!started[0] || !started[1]) {
@@ -270,8 +276,10 @@ int main(void)
     CHECK(&s, !lone.why[0] && lone.messages == 0, "a lone context: %s, %u validation messages",
           lone.why, lone.messages);
 
-    /* two of the library's own: two instances and devices (lavapipe's, twice) */
-    pair(&s, "two devices", (const pagecurl_context_desc *[2]){NULL, NULL}, NULL, lone.frames);
+    /* two of the library's own: two instances and devices (lavapipe's, twice), the second
+     * without the layer */
+    pair(&s, "two devices", (const pagecurl_context_desc *[2]){NULL, NULL}, true, NULL,
+         lone.frames);
 
     /* two on the host's one device */
     Host h = {0};
@@ -291,7 +299,7 @@ int main(void)
         pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
         printf("test_contexts: one device: %s\n",
                h.queue_count == 2 ? "a queue each" : "one queue, shared under the host's lock");
-        pair(&s, "one device", (const pagecurl_context_desc *[2]){&desc[0], &desc[1]},
+        pair(&s, "one device", (const pagecurl_context_desc *[2]){&desc[0], &desc[1]}, false,
              h.queue_count == 2 ? NULL : &queue_lock, lone.frames);
     }
     host_destroy(&h);
