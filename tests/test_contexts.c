@@ -2,12 +2,14 @@
 /* Any number of contexts in one process (issue 51), through the public header alone: two
  * contexts, each made and drawing a book on a thread of its own at the same time as the other,
  * each frame byte for byte a lone context's. Twice: two contexts of the library's own (two
- * instances and two VkDevices, on lavapipe), one under the Khronos validation layer and one
- * without, so that their devices' functions differ (the layer's and the driver's: one table for
- * both calls one device's functions with the other's handles); and two on one VkDevice of the
- * host's, under validation (a queue each where the family has two; else the one queue, which
- * Vulkan lets one thread use at a time, is shared under the host's lock, as a host shares its
- * queue). The layer runs with synchronization validation: any message fails.
+ * instances and two VkDevices, on lavapipe) drawing their own frames (pagecurl_book_render), one
+ * under the Khronos validation layer and one without, so that their devices' functions differ
+ * (the layer's and the driver's: one table for both calls one device's functions with the
+ * other's handles); and two on one VkDevice of the host's, under validation, recorded into the
+ * host's command buffers (pagecurl_book_record) from both threads at once. Their queue: one each
+ * where the family has two; else the one queue, which Vulkan lets one thread use at a time, is
+ * shared under the host's lock around the calls that submit to it, as a host shares its queue.
+ * The layer runs with synchronization validation: any message fails.
  * usage: test_contexts */
 #include "check.h"
 
@@ -34,6 +36,7 @@ typedef struct Drawing {
     bool unvalidated;                  /* that context without the validation layer */
     pthread_mutex_t *queue_lock;       /* the host's lock of a queue shared with another, or NULL */
     pthread_barrier_t *start;          /* the two threads draw from here on at once */
+    const struct Host *host;           /* with desc: the frames recorded into the host's own */
     uint8_t *frames[FRAMES];
     uint32_t messages; /* the library's own context's validation messages */
     char why[640];     /* the first failure, "" for none */
@@ -49,6 +52,90 @@ static void unlock(const Drawing *d)
 {
     if (d->queue_lock)
         pthread_mutex_unlock(d->queue_lock);
+}
+
+/* A host's frame of W x H: its own image (the book copied into the whole of it), command buffer,
+ * fence and readback, on the host's device. */
+typedef struct HostFrame {
+    VkDevice device;
+    VkCommandPool pool;
+    VkCommandBuffer cmd;
+    VkFence fence;
+    VkImage image;
+    VkDeviceMemory image_memory;
+    VkBuffer readback;
+    VkDeviceMemory readback_memory;
+    void *pixels;
+} HostFrame;
+
+static bool host_frame_create(const struct Host *h, HostFrame *f);
+static void host_frame_destroy(HostFrame *f);
+static void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
+                          VkPipelineStageFlags2 src, VkAccessFlags2 src_access,
+                          VkPipelineStageFlags2 dst, VkAccessFlags2 dst_access);
+
+/* One frame into the host's image: the update (which may submit) and the host's submission under
+ * the queue's lock, the book's commands recorded outside it, at the same time as the other
+ * thread's. */
+static bool hosted_frame(Drawing *d, HostFrame *f, pagecurl_book *book, uint8_t *out, char *why,
+                         size_t size)
+{
+    pagecurl_target target = {.size = sizeof target,
+                              .image = f->image,
+                              .extent = {W, H},
+                              .layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                              .final_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                              /* the last frame's readback copy read the image */
+                              .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT};
+    pagecurl_error err = {0};
+    lock(d);
+    bool ok = pagecurl_book_update(book, 0.0, &target, &err);
+    unlock(d);
+    VkCommandBuffer cmd = f->cmd;
+    ok = ok && vkResetFences(f->device, 1, &f->fence) == VK_SUCCESS &&
+         vkBeginCommandBuffer(
+             cmd,
+             &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT}) ==
+             VK_SUCCESS &&
+         pagecurl_book_record(book, cmd, 0, &target, &err);
+    if (!ok) {
+        snprintf(why, size, "update or record: %s", err.message);
+        return false;
+    }
+    /* the book left the image in TRANSFER_SRC_OPTIMAL, its writes available */
+    image_barrier(cmd, f->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
+                  VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    vkCmdCopyImageToBuffer(
+        cmd, f->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, f->readback, 1,
+        &(VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                             .imageExtent = {W, H, 1}});
+    VkMemoryBarrier2 host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                             .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                             .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                             .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                             .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .memoryBarrierCount = 1,
+                                                   .pMemoryBarriers = &host});
+    VkResult r = vkEndCommandBuffer(cmd);
+    lock(d);
+    if (r == VK_SUCCESS)
+        r = vkQueueSubmit(d->desc->queue, 1,
+                          &(VkSubmitInfo){.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                                          .commandBufferCount = 1,
+                                          .pCommandBuffers = &cmd},
+                          f->fence);
+    unlock(d);
+    if (r == VK_SUCCESS)
+        r = vkWaitForFences(f->device, 1, &f->fence, VK_TRUE, UINT64_MAX);
+    if (r != VK_SUCCESS) {
+        snprintf(why, size, "the host's frame: VkResult %d", (int)r);
+        return false;
+    }
+    memcpy(out, f->pixels, BYTES);
+    return true;
 }
 
 /* The high tier: it draws every frame whole (the low one draws a still page either itself or
@@ -71,11 +158,18 @@ static void frames_of(Drawing *d, pagecurl_context *ctx)
         return;
     }
     pagecurl_render_desc rd = {.size = sizeof rd, .width = W, .height = H};
+    HostFrame hf = {0};
+    if (d->host && !host_frame_create(d->host, &hf))
+        snprintf(d->why, sizeof d->why, "the host's frame could not be made");
     for (int f = 0; f < FRAMES && !d->why[0]; f++) {
         d->frames[f] = malloc(BYTES);
         if (!d->frames[f] || !pagecurl_book_hold(book, POSES[f], 0.25f, false)) {
             snprintf(d->why, sizeof d->why, "frame %d: no memory or no hold", f);
             break;
+        }
+        if (d->host) {
+            hosted_frame(d, &hf, book, d->frames[f], d->why, sizeof d->why);
+            continue;
         }
         lock(d);
         bool drawn = pagecurl_book_render(book, 0.0, &rd, d->frames[f], &err);
@@ -86,6 +180,7 @@ static void frames_of(Drawing *d, pagecurl_context *ctx)
     lock(d);
     pagecurl_book_destroy(book);
     unlock(d);
+    host_frame_destroy(&hf);
 }
 
 static void *drawing(void *user)
@@ -107,7 +202,8 @@ static void *drawing(void *user)
 
 /* Two contexts drawn at once; each one's frames against the lone context's. */
 static void pair(CheckState *s, const char *name, const pagecurl_context_desc *desc[2],
-                 bool second_unvalidated, pthread_mutex_t *queue_lock, uint8_t *const lone[FRAMES])
+                 const struct Host *host, bool second_unvalidated, pthread_mutex_t *queue_lock,
+                 uint8_t *const lone[FRAMES])
 {
     pthread_barrier_t start;
     pthread_barrier_init(&start, NULL, 2);
@@ -116,6 +212,7 @@ static void pair(CheckState *s, const char *name, const pagecurl_context_desc *d
     bool started[2];
     for (int i = 0; i < 2; i++) {
         d[i] = (Drawing){.desc = desc[i],
+                         .host = host,
                          .unvalidated = i == 1 && second_unvalidated,
                          .queue_lock = queue_lock,
                          .start = &start};
@@ -148,6 +245,7 @@ static void pair(CheckState *s, const char *name, const pagecurl_context_desc *d
 /* The host's instance (validation and synchronization validation, every warning and error
  * counted) and its device, with the features the library's own device enables. */
 typedef struct Host {
+    uint32_t memory_host, memory_device; /* memory types: host-visible coherent, device-local */
     VkInstance instance;
     VkDebugUtilsMessengerEXT messenger;
     atomic_uint messages;
@@ -214,6 +312,20 @@ static bool host_create(Host *h)
     if (!create || create(h->instance, &messenger, NULL, &h->messenger) != VK_SUCCESS ||
         (r != VK_SUCCESS && r != VK_INCOMPLETE) || count == 0)
         return false;
+    VkPhysicalDeviceMemoryProperties memory;
+    vkGetPhysicalDeviceMemoryProperties(h->physical, &memory);
+    h->memory_host = h->memory_device = UINT32_MAX;
+    VkMemoryPropertyFlags host_flags =
+        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    for (uint32_t i = memory.memoryTypeCount; i-- > 0;) {
+        VkMemoryPropertyFlags flags = memory.memoryTypes[i].propertyFlags;
+        if ((flags & host_flags) == host_flags)
+            h->memory_host = i;
+        if (flags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)
+            h->memory_device = i;
+    }
+    if (h->memory_host == UINT32_MAX || h->memory_device == UINT32_MAX)
+        return false;
     VkQueueFamilyProperties families[16];
     count = 16;
     vkGetPhysicalDeviceQueueFamilyProperties(h->physical, &count, families);
@@ -253,6 +365,95 @@ static bool host_create(Host *h)
     return true;
 }
 
+static bool host_frame_create(const Host *h, HostFrame *f)
+{
+    VkDevice dev = f->device = h->device;
+    VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                         .commandBufferCount = 1};
+    bool ok = vkCreateCommandPool(dev,
+                                  &(VkCommandPoolCreateInfo){
+                                      .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                      .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                      .queueFamilyIndex = h->family},
+                                  NULL, &f->pool) == VK_SUCCESS &&
+              (alloc.commandPool = f->pool,
+               vkAllocateCommandBuffers(dev, &alloc, &f->cmd) == VK_SUCCESS) &&
+              vkCreateFence(dev, &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO},
+                            NULL, &f->fence) == VK_SUCCESS &&
+              vkCreateImage(dev,
+                            &(VkImageCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                                                 .imageType = VK_IMAGE_TYPE_2D,
+                                                 .format = VK_FORMAT_R8G8B8A8_SRGB,
+                                                 .extent = {W, H, 1},
+                                                 .mipLevels = 1,
+                                                 .arrayLayers = 1,
+                                                 .samples = VK_SAMPLE_COUNT_1_BIT,
+                                                 .tiling = VK_IMAGE_TILING_OPTIMAL,
+                                                 .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                                                          VK_IMAGE_USAGE_TRANSFER_SRC_BIT},
+                            NULL, &f->image) == VK_SUCCESS &&
+              vkCreateBuffer(dev,
+                             &(VkBufferCreateInfo){.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                                   .size = BYTES,
+                                                   .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT},
+                             NULL, &f->readback) == VK_SUCCESS;
+    VkMemoryRequirements image_need, buffer_need;
+    if (ok) {
+        vkGetImageMemoryRequirements(dev, f->image, &image_need);
+        vkGetBufferMemoryRequirements(dev, f->readback, &buffer_need);
+        ok = (image_need.memoryTypeBits >> h->memory_device & 1) &&
+             (buffer_need.memoryTypeBits >> h->memory_host & 1);
+    }
+    return ok &&
+           vkAllocateMemory(dev,
+                            &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                                    .allocationSize = image_need.size,
+                                                    .memoryTypeIndex = h->memory_device},
+                            NULL, &f->image_memory) == VK_SUCCESS &&
+           vkBindImageMemory(dev, f->image, f->image_memory, 0) == VK_SUCCESS &&
+           vkAllocateMemory(dev,
+                            &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                                    .allocationSize = buffer_need.size,
+                                                    .memoryTypeIndex = h->memory_host},
+                            NULL, &f->readback_memory) == VK_SUCCESS &&
+           vkBindBufferMemory(dev, f->readback, f->readback_memory, 0) == VK_SUCCESS &&
+           vkMapMemory(dev, f->readback_memory, 0, BYTES, 0, &f->pixels) == VK_SUCCESS;
+}
+
+/* What host_frame_create made, as far as it got (its frames waited for already). */
+static void host_frame_destroy(HostFrame *f)
+{
+    if (!f->device)
+        return;
+    vkDestroyBuffer(f->device, f->readback, NULL);
+    vkFreeMemory(f->device, f->readback_memory, NULL);
+    vkDestroyImage(f->device, f->image, NULL);
+    vkFreeMemory(f->device, f->image_memory, NULL);
+    vkDestroyFence(f->device, f->fence, NULL);
+    vkDestroyCommandPool(f->device, f->pool, NULL);
+}
+
+static void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
+                          VkPipelineStageFlags2 src, VkAccessFlags2 src_access,
+                          VkPipelineStageFlags2 dst, VkAccessFlags2 dst_access)
+{
+    VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                               .srcStageMask = src,
+                               .srcAccessMask = src_access,
+                               .dstStageMask = dst,
+                               .dstAccessMask = dst_access,
+                               .oldLayout = from,
+                               .newLayout = to,
+                               .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                               .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                               .image = image,
+                               .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .imageMemoryBarrierCount = 1,
+                                                   .pImageMemoryBarriers = &b});
+}
+
 static void host_destroy(Host *h)
 {
     if (h->device)
@@ -278,7 +479,7 @@ int main(void)
 
     /* two of the library's own: two instances and devices (lavapipe's, twice), the second
      * without the layer */
-    pair(&s, "two devices", (const pagecurl_context_desc *[2]){NULL, NULL}, true, NULL,
+    pair(&s, "two devices", (const pagecurl_context_desc *[2]){NULL, NULL}, NULL, true, NULL,
          lone.frames);
 
     /* two on the host's one device */
@@ -298,8 +499,10 @@ int main(void)
                                               .enabled_features = &h.enabled};
         pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
         printf("test_contexts: one device: %s\n",
-               h.queue_count == 2 ? "a queue each" : "one queue, shared under the host's lock");
-        pair(&s, "one device", (const pagecurl_context_desc *[2]){&desc[0], &desc[1]}, false,
+               h.queue_count == 2 ? "a queue each"
+                                  : "one queue: updates and submissions under the host's lock, "
+                                    "the books recorded at once");
+        pair(&s, "one device", (const pagecurl_context_desc *[2]){&desc[0], &desc[1]}, &h, false,
              h.queue_count == 2 ? NULL : &queue_lock, lone.frames);
     }
     host_destroy(&h);
