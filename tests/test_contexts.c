@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Any number of contexts in one process (issue 51), through the public header alone: two
- * contexts, each made and drawing a book on a thread of its own at the same time as the other,
- * each frame byte for byte a lone context's. Twice: two contexts of the library's own (two
- * instances and two VkDevices, on lavapipe) drawing their own frames (pagecurl_book_render), one
- * under the Khronos validation layer and one without, so that their devices' functions differ
- * (the layer's and the driver's: one table for both calls one device's functions with the
- * other's handles); and two on one VkDevice of the host's, under validation, recorded into the
+ * or three contexts, each made and drawing a book on a thread of its own at the same time as the
+ * others, each frame byte for byte a lone context's. Three contexts of the library's own (three
+ * instances and VkDevices, on lavapipe) drawing their own frames (pagecurl_book_render), two
+ * under the Khronos validation layer and the last without, so that their devices' functions
+ * differ (the layer's and the driver's: one table for all calls one device's functions with
+ * another's handles); then two on one VkDevice of the host's, under validation, recorded into the
  * host's command buffers (pagecurl_book_record) from both threads at once. Their queue: one each
  * where the family has two; else the one queue, which Vulkan lets one thread use at a time, is
  * shared under the host's lock around the calls that submit to it, as a host shares its queue.
@@ -200,32 +200,32 @@ static void *drawing(void *user)
     return NULL;
 }
 
-/* Two contexts drawn at once; each one's frames against the lone context's. */
-static void pair(CheckState *s, const char *name, const pagecurl_context_desc *desc[2],
-                 const struct Host *host, bool second_unvalidated, pthread_mutex_t *queue_lock,
-                 uint8_t *const lone[FRAMES])
+/* `n` contexts drawn at once, the last without the validation layer where `last_unvalidated`;
+ * each one's frames against the lone context's. */
+#define MOST 3
+static void at_once(CheckState *s, const char *name, int n, const pagecurl_context_desc *desc[],
+                    const struct Host *host, bool last_unvalidated, pthread_mutex_t *queue_lock,
+                    uint8_t *const lone[FRAMES])
 {
     pthread_barrier_t start;
-    pthread_barrier_init(&start, NULL, 2);
-    Drawing d[2];
-    pthread_t thread[2];
-    bool started[2];
-    for (int i = 0; i < 2; i++) {
+    pthread_barrier_init(&start, NULL, (unsigned)n);
+    Drawing d[MOST];
+    pthread_t thread[MOST];
+    for (int i = 0; i < n; i++) {
         d[i] = (Drawing){.desc = desc[i],
                          .host = host,
-                         .unvalidated = i == 1 && second_unvalidated,
+                         .unvalidated = i == n - 1 && last_unvalidated,
                          .queue_lock = queue_lock,
                          .start = &start};
-        started[i] = pthread_create(&thread[i], NULL, drawing, &d[i]) == 0;
+        if (pthread_create(&thread[i], NULL, drawing, &d[i]) != 0) {
+            fprintf(stderr, "test_contexts: no thread\n");
+            exit(1); /* the others wait at the barrier for one that never came */
+        }
     }
-    if (!started[0] || !started[1]) {
-        fprintf(stderr, "test_contexts: no thread\n");
-        exit(1); /* a thread waits at the barrier for one that never came */
-    }
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < n; i++)
         pthread_join(thread[i], NULL);
     pthread_barrier_destroy(&start);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < n; i++) {
         CHECK(s, !d[i].why[0], "%s, context %d: %s", name, i + 1, d[i].why);
         CHECK(s, d[i].messages == 0, "%s, context %d: %u validation messages", name, i + 1,
               d[i].messages);
@@ -239,7 +239,7 @@ static void pair(CheckState *s, const char *name, const pagecurl_context_desc *d
             free(d[i].frames[f]);
         }
     }
-    printf("test_contexts: %s: two contexts drew %d frames each at once\n", name, FRAMES);
+    printf("test_contexts: %s: %d contexts drew %d frames each at once\n", name, n, FRAMES);
 }
 
 /* The host's instance (validation and synchronization validation, every warning and error
@@ -477,10 +477,10 @@ int main(void)
     CHECK(&s, !lone.why[0] && lone.messages == 0, "a lone context: %s, %u validation messages",
           lone.why, lone.messages);
 
-    /* two of the library's own: two instances and devices (lavapipe's, twice), the second
+    /* three of the library's own: three instances and devices (lavapipe's, three times), the last
      * without the layer */
-    pair(&s, "two devices", (const pagecurl_context_desc *[2]){NULL, NULL}, NULL, true, NULL,
-         lone.frames);
+    at_once(&s, "devices of their own", 3, (const pagecurl_context_desc *[3]){NULL, NULL, NULL},
+            NULL, true, NULL, lone.frames);
 
     /* two on the host's one device */
     Host h = {0};
@@ -502,8 +502,8 @@ int main(void)
                h.queue_count == 2 ? "a queue each"
                                   : "one queue: updates and submissions under the host's lock, "
                                     "the books recorded at once");
-        pair(&s, "one device", (const pagecurl_context_desc *[2]){&desc[0], &desc[1]}, &h, false,
-             h.queue_count == 2 ? NULL : &queue_lock, lone.frames);
+        at_once(&s, "one device", 2, (const pagecurl_context_desc *[2]){&desc[0], &desc[1]}, &h,
+                false, h.queue_count == 2 ? NULL : &queue_lock, lone.frames);
     }
     host_destroy(&h);
     CHECK(&s, atomic_load(&h.messages) == 0, "the host's instance: %u validation messages",
