@@ -9,8 +9,8 @@ void app_vk_init(AppVk *vk, const pagecurl_context *ctx)
     *vk = (AppVk){0};
     pagecurl_context_vulkan(ctx, &vk->vk);
     vk->surface = pagecurl_context_surface(ctx);
-    /* a host on volk: its table loaded for the context's device (in this program the library's
-     * own copy of volk, loaded for the same device: the same pointers) */
+    /* a host on volk: its globals loaded for the context's device, for the window's own calls
+     * (the library calls through the context's own table: it has no volk) */
     volkInitializeCustom(vk->vk.get_instance_proc_addr);
     volkLoadInstanceOnly(vk->vk.instance);
     volkLoadDevice(vk->vk.device);

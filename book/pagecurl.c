@@ -17,7 +17,6 @@
 #include "view.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -39,35 +38,9 @@ _Static_assert((int)PAGECURL_BINDING_BOOK == (int)APP_BINDING_BOOK &&
 /* Pages whose ink changes are told one by one between two updates; beyond, one event of page 0. */
 #define INK_PAGES 32
 
-/* The contexts living in this process. The library loads its device's Vulkan functions into its
- * private volk, one table a process: a context loads its own over the last one's. A second context
- * is safe only where its functions are the same ones, a host's device on the instance of the
- * first whose device resolves to the same entry points (the same driver and layers: on another,
- * the first's books would call into the second's driver with their handles); any other is
- * refused. The library's one mutable global, for the one thing a process has one of. */
-static struct {
-    pthread_mutex_t lock;
-    int count;
-    VkInstance instance;
-    PFN_vkVoidFunction entry[3]; /* the first device's, of LIVE_ENTRIES */
-} live = {.lock = PTHREAD_MUTEX_INITIALIZER};
-static const char *const LIVE_ENTRIES[3] = {"vkQueueSubmit2", "vkCmdDraw", "vkCreateBuffer"};
-
-/* Whether a host's device may join the contexts living (under live.lock). */
-static bool joins_live(const pagecurl_context_desc *d)
-{
-    if (!live.count)
-        return true;
-    if (!d->instance || d->instance != live.instance || !d->get_instance_proc_addr || !d->device)
-        return false;
-    PFN_vkGetDeviceProcAddr resolve =
-        (PFN_vkGetDeviceProcAddr)d->get_instance_proc_addr(d->instance, "vkGetDeviceProcAddr");
-    for (int i = 0; resolve && i < 3; i++)
-        if (resolve(d->device, LIVE_ENTRIES[i]) != live.entry[i])
-            return false;
-    return resolve != NULL;
-}
-
+/* No state of the process's: a context owns its Vulkan functions (gpu/vk.h), its device's objects
+ * and its books' threads and page helpers, so any number live at once, each on its own thread:
+ * on one device, on several, on other drivers or under other layers. */
 struct pagecurl_context {
     GpuContext gpu;
     GpuMessages messages;
@@ -207,18 +180,8 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
         memcpy(&d, desc, desc->size < sizeof d ? desc->size : sizeof d);
     }
     bool host = d.instance || d.physical_device || d.device || d.queue;
-    pthread_mutex_lock(&live.lock);
-    if (!joins_live(&d)) {
-        pthread_mutex_unlock(&live.lock);
-        error_set(err, PAGECURL_ERROR_USAGE,
-                  "a context already lives in this process: destroy it first (the library's "
-                  "Vulkan functions are the process's; only a host's device on the same instance "
-                  "and driver may join it)");
-        return NULL;
-    }
     pagecurl_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx) {
-        pthread_mutex_unlock(&live.lock);
         error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory");
         return NULL;
     }
@@ -252,15 +215,8 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
     if (!ok) {
         error_from_gpu(err, &gerr);
         free(ctx);
-        pthread_mutex_unlock(&live.lock);
         return NULL;
     }
-    if (!live.count++) {
-        live.instance = ctx->gpu.instance;
-        for (int i = 0; i < 3; i++)
-            live.entry[i] = vkGetDeviceProcAddr(ctx->gpu.device, LIVE_ENTRIES[i]);
-    }
-    pthread_mutex_unlock(&live.lock);
     return ctx;
 }
 
@@ -268,11 +224,8 @@ void pagecurl_context_destroy(pagecurl_context *ctx)
 {
     if (!ctx)
         return;
-    pthread_mutex_lock(&live.lock);
     gpu_context_destroy(&ctx->gpu);
     free(ctx);
-    live.count--;
-    pthread_mutex_unlock(&live.lock);
 }
 
 void pagecurl_context_limits(const pagecurl_context *ctx, pagecurl_limits *out)
@@ -305,7 +258,7 @@ void pagecurl_context_vulkan(const pagecurl_context *ctx, pagecurl_vulkan *out)
                              .device = ctx->gpu.device,
                              .queue_family = ctx->gpu.queue_family,
                              .queue = ctx->gpu.queue,
-                             .get_instance_proc_addr = vkGetInstanceProcAddr};
+                             .get_instance_proc_addr = ctx->gpu.vk.vkGetInstanceProcAddr};
 }
 
 VkSurfaceKHR pagecurl_context_surface(const pagecurl_context *ctx)
@@ -1249,7 +1202,7 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
     const GpuContext *ctx = &b->ctx->gpu;
     if (kind == APP_VIEW_HOSTED && b->target_format) {
         VkFormatProperties props;
-        vkGetPhysicalDeviceFormatProperties(ctx->physical, b->target_format, &props);
+        ctx->vk.vkGetPhysicalDeviceFormatProperties(ctx->physical, b->target_format, &props);
         VkFormatFeatureFlags need =
             VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
         if ((props.optimalTilingFeatures & need) != need)
@@ -1535,7 +1488,7 @@ static VkOffset2D viewport_offset(const pagecurl_target *t)
 
 /* A target drawn straight into, after the book's pass: in its final layout, the pass's writes
  * made available to whatever the host does next. */
-static void drawn_straight(VkCommandBuffer cmd, const pagecurl_target *t)
+static void drawn_straight(const GpuContext *ctx, VkCommandBuffer cmd, const pagecurl_target *t)
 {
     GpuImageBarrier after = {
         .image = t->image,
@@ -1547,7 +1500,7 @@ static void drawn_straight(VkCommandBuffer cmd, const pagecurl_target *t)
         .dst_stage = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
         .dst_access = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
     };
-    gpu_barriers(cmd, NULL, &after, 1);
+    gpu_barriers(ctx, cmd, NULL, &after, 1);
 }
 
 /* A second target of the frame recorded for `slot` (a thumbnail, a minimap): that frame's picture
@@ -1662,10 +1615,10 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
             .copy_in = !t.keep, /* the image takes copies (the header asks it without keep) */
             .keep = t.keep,
         };
-        gpu_barriers(cmd, NULL, &before, 1);
+        gpu_barriers(ctx, cmd, NULL, &before, 1);
         recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, &straight, &gerr);
         if (recorded)
-            drawn_straight(cmd, &t);
+            drawn_straight(ctx, cmd, &t);
     } else if ((recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, NULL, &gerr))) {
         gpu_offscreen_record_blit(ctx, cmd, &b->view.offscreen,
                                   &(GpuBlitTarget){.image = t.image,

@@ -311,7 +311,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
     if (reuse(view, frame->slot, desc, &work, recipe, &keep))
         return true;
     host->recorded = true;
-    if (!gpu_frame_start(frame, keep, err) ||
+    if (!gpu_frame_start(ctx, frame, keep, err) ||
         !gpu_frame_record(ctx, frame, &leaf->chain, &work, &host->pack, err))
         return false;
     if (desc->readback_pixels && view->kind == APP_VIEW_OFFSCREEN)
@@ -517,14 +517,14 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     AppViewRecipe recipe;
     bool keep;
     if (!reuse(view, slot, desc, &work, &recipe, &keep)) {
-        if (!gpu_frame_start(frame, keep, err))
+        if (!gpu_frame_start(ctx, frame, keep, err))
             return false;
         gpu_chain_record(ctx, frame->cmd, &leaf->chain, 0, &work);
-        if (!gpu_frame_end(frame, err))
+        if (!gpu_frame_end(ctx, frame, err))
             return false;
         view->kept[slot] = recipe;
     }
-    vkCmdExecuteCommands(cmd, 1, &frame->cmd);
+    ctx->vk.vkCmdExecuteCommands(cmd, 1, &frame->cmd);
     view->stamped[slot] = view->timed;
     view->stamped_frame[slot] = view->frame_number++;
     return true;

@@ -69,14 +69,15 @@ bool gpu_bandwidth_measure(const GpuContext *ctx, uint64_t bytes, uint32_t reps,
         VkCommandBuffer cmd = p.frame.cmd;
         /* The source is never written: its contents do not matter to the copy's speed, so it
          * starts undefined; the copies only rewrite the destination. */
-        gpu_timer_begin(&p.timer, cmd);
+        gpu_timer_begin(ctx, &p.timer, cmd);
         for (uint32_t r = 0; r <= reps; r++) { /* the first copy warms up and is not counted */
             /* previous copy's writes -> this copy's writes of the same destination */
-            gpu_barrier(
-                cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-            gpu_kernel_dispatch(cmd, &p.kernel, &push, push.count);
-            gpu_timer_mark(&p.timer, cmd, 0, "copy");
+            gpu_barrier(ctx, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                        VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                        VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                        VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+            gpu_kernel_dispatch(ctx, cmd, &p.kernel, &push, push.count);
+            gpu_timer_mark(ctx, &p.timer, cmd, 0, "copy");
         }
         ok = gpu_frame_submit(ctx, &p.frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err) &&
              gpu_frame_wait(ctx, &p.frame, err);

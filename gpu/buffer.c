@@ -28,12 +28,12 @@ static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuB
         .usage = desc->usage,
         .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
     };
-    GPU_TRY(err, vkCreateBuffer(ctx->device, &info, ctx->allocator, &out->buffer));
+    GPU_TRY(err, ctx->vk.vkCreateBuffer(ctx->device, &info, ctx->allocator, &out->buffer));
     GPU_NAME(ctx, VK_OBJECT_TYPE_BUFFER, out->buffer, desc->label);
     out->size = desc->size;
 
     VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(ctx->device, out->buffer, &req);
+    ctx->vk.vkGetBufferMemoryRequirements(ctx->device, out->buffer, &req);
     /* Preferences in order; the last entry of each list is what every device must offer. */
     const VkMemoryPropertyFlags device[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0};
     const VkMemoryPropertyFlags upload[] = {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
@@ -56,11 +56,12 @@ static bool buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuB
         return gpu_error_set(err, "no suitable memory type for buffer '%s'", desc->label);
     if (!gpu_context_allocate(ctx, req.size, type, desc->label, &out->memory, err))
         return false;
-    GPU_TRY(err, vkBindBufferMemory(ctx->device, out->buffer, out->memory, 0));
+    GPU_TRY(err, ctx->vk.vkBindBufferMemory(ctx->device, out->buffer, out->memory, 0));
     VkMemoryPropertyFlags flags = ctx->memory.memoryTypes[type].propertyFlags;
     out->coherent = flags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
     if (desc->memory != GPU_MEMORY_DEVICE)
-        GPU_TRY(err, vkMapMemory(ctx->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped));
+        GPU_TRY(err,
+                ctx->vk.vkMapMemory(ctx->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped));
     return true;
 }
 
@@ -77,9 +78,9 @@ bool gpu_buffer_create(const GpuContext *ctx, const GpuBufferDesc *desc, GpuBuff
 void gpu_buffer_destroy(const GpuContext *ctx, GpuBuffer *buf)
 {
     if (buf->buffer)
-        vkDestroyBuffer(ctx->device, buf->buffer, ctx->allocator);
+        ctx->vk.vkDestroyBuffer(ctx->device, buf->buffer, ctx->allocator);
     if (buf->memory)
-        vkFreeMemory(ctx->device, buf->memory, ctx->allocator); /* unmaps too */
+        ctx->vk.vkFreeMemory(ctx->device, buf->memory, ctx->allocator); /* unmaps too */
     memset(buf, 0, sizeof *buf);
 }
 
@@ -92,5 +93,5 @@ void gpu_buffer_invalidate(const GpuContext *ctx, const GpuBuffer *buf)
         .memory = buf->memory,
         .size = VK_WHOLE_SIZE,
     };
-    vkInvalidateMappedMemoryRanges(ctx->device, 1, &range);
+    ctx->vk.vkInvalidateMappedMemoryRanges(ctx->device, 1, &range);
 }

@@ -166,29 +166,29 @@ static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuCha
 {
     switch (stage) {
     case GPU_STAGE_DEFORM:
-        gpu_deform_dispatch(cmd, &chain->deform, f->leaf, f->slot);
+        gpu_deform_dispatch(ctx, cmd, &chain->deform, f->leaf, f->slot);
         break;
     case GPU_STAGE_UPLOAD:
-        gpu_leaf_record_upload(cmd, f->leaf, f->slot);
+        gpu_leaf_record_upload(ctx, cmd, f->leaf, f->slot);
         break;
     case GPU_STAGE_TRI_NORMALS:
-        gpu_normals_dispatch_tri(cmd, &chain->normals, f->leaf);
+        gpu_normals_dispatch_tri(ctx, cmd, &chain->normals, f->leaf);
         break;
     case GPU_STAGE_VERTEX_NORMALS:
-        gpu_normals_dispatch_vertex(cmd, &chain->normals, f->leaf);
+        gpu_normals_dispatch_vertex(ctx, cmd, &chain->normals, f->leaf);
         break;
     case GPU_STAGE_FUSED:
     case GPU_STAGE_FUSED_DEFORM:
-        gpu_fused_dispatch(cmd, &chain->fused, f->leaf, f->slot);
+        gpu_fused_dispatch(ctx, cmd, &chain->fused, f->leaf, f->slot);
         break;
     case GPU_STAGE_READBACK_SOA:
-        gpu_leaf_record_soa_readback(cmd, f->leaf);
+        gpu_leaf_record_soa_readback(ctx, cmd, f->leaf);
         break;
     case GPU_STAGE_UPLOAD_VERTICES:
-        gpu_leaf_record_vertex_upload(cmd, f->leaf, f->slot);
+        gpu_leaf_record_vertex_upload(ctx, cmd, f->leaf, f->slot);
         break;
     case GPU_STAGE_READBACK:
-        gpu_leaf_record_readback(cmd, f->leaf);
+        gpu_leaf_record_readback(ctx, cmd, f->leaf);
         break;
     case GPU_STAGE_RENDER:
         /* strokes drawn since this slot's last frame, before the pages that show them */
@@ -205,9 +205,9 @@ static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuCha
 
 /* Previous frame (kernels, vertex fetch, readback copy, as readers and writers) -> this
  * submission's copies and kernels, which rewrite the same resident buffers. */
-static void record_opening(VkCommandBuffer cmd)
+static void record_opening(const GpuContext *ctx, VkCommandBuffer cmd)
 {
-    gpu_barrier(cmd,
+    gpu_barrier(ctx, cmd,
                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
                     VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                 VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
@@ -251,15 +251,15 @@ bool gpu_stage_is_kernel(GpuStage stage)
 
 /* The barrier after a stage; a global one before the render is left for the render to record
  * with its own (returned, true). */
-static bool record_barrier(VkCommandBuffer cmd, const GpuChainStage *s, const GpuLeaf *leaf,
-                           bool render_next, VkMemoryBarrier2 *held)
+static bool record_barrier(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChainStage *s,
+                           const GpuLeaf *leaf, bool render_next, VkMemoryBarrier2 *held)
 {
     const GpuChainBarrier *b = &s->after;
     if (b->host_read) {
-        gpu_barrier_host_read(cmd);
+        gpu_barrier_host_read(ctx, cmd);
     } else if (b->src_stage && !(s->stage == GPU_STAGE_UPLOAD && leaf->in_place)) {
         if (!render_next) {
-            gpu_barrier(cmd, b->src_stage, b->src_access, b->dst_stage, b->dst_access);
+            gpu_barrier(ctx, cmd, b->src_stage, b->src_access, b->dst_stage, b->dst_access);
             return false;
         }
         *held = (VkMemoryBarrier2){.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
@@ -278,11 +278,11 @@ uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuC
     /* Only a submission's first stage opens (after the previous frame's uses). That barrier is
      * the frames' synchronisation, not the stage's work: the stage's time starts after it. */
     if (from < chain->count && chain->stages[from].opens)
-        record_opening(cmd);
+        record_opening(ctx, cmd);
     if (frame->timer && from == 0)
-        gpu_timer_begin(frame->timer, cmd);
+        gpu_timer_begin(ctx, frame->timer, cmd);
     else if (frame->timer)
-        gpu_timer_mark(frame->timer, cmd, GPU_STAGE_COUNT, NULL); /* the host's gap: untimed */
+        gpu_timer_mark(ctx, frame->timer, cmd, GPU_STAGE_COUNT, NULL); /* the host's gap: untimed */
     VkMemoryBarrier2 held;
     bool holding = false;
     uint32_t span = 0; /* kernels and copies since the last timestamp */
@@ -298,7 +298,7 @@ uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuC
         record_work(ctx, cmd, chain, s->stage, frame, holding ? &held : NULL);
         for (uint32_t r = 1; gpu_stage_is_kernel(s->stage) && r < frame->repeat; r++) {
             /* the next dispatch rewrites what this one wrote and reads what it read */
-            gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+            gpu_barrier(ctx, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                         VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                         VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
@@ -311,10 +311,10 @@ uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuC
         if (frame->timer && (frame->stage_times || !compute_stage(s->stage) || last ||
                              !compute_stage(chain->stages[next].stage))) {
             GpuStage timed = span == 1 ? s->stage : GPU_STAGE_CHAIN;
-            gpu_timer_mark(frame->timer, cmd, timed, gpu_stage_name(timed));
+            gpu_timer_mark(ctx, frame->timer, cmd, timed, gpu_stage_name(timed));
             span = 0;
         }
-        holding = record_barrier(cmd, s, frame->leaf,
+        holding = record_barrier(ctx, cmd, s, frame->leaf,
                                  !last && chain->stages[next].stage == GPU_STAGE_RENDER, &held);
         i = next;
     }

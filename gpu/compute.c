@@ -17,7 +17,7 @@ bool gpu_kernel_statistics(const GpuContext *ctx, const GpuKernel *kernel, char 
     for (uint32_t i = 0; i < count; i++)
         stats[i] = (VkPipelineExecutableStatisticKHR){
             .sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR};
-    VkResult r = vkGetPipelineExecutableStatisticsKHR(ctx->device, &exe, &count, stats);
+    VkResult r = ctx->vk.vkGetPipelineExecutableStatisticsKHR(ctx->device, &exe, &count, stats);
     if (r != VK_SUCCESS && r != VK_INCOMPLETE)
         return false;
     size_t at = 0;
@@ -72,8 +72,8 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
         .bindingCount = desc->binding_count,
         .pBindings = bindings,
     };
-    GPU_TRY(err,
-            vkCreateDescriptorSetLayout(ctx->device, &set_info, ctx->allocator, &out->set_layout));
+    GPU_TRY(err, ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &set_info, ctx->allocator,
+                                                     &out->set_layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, out->set_layout, desc->label);
 
     VkPushConstantRange push = {
@@ -87,7 +87,8 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
         .pushConstantRangeCount = desc->push_size ? 1 : 0,
         .pPushConstantRanges = &push,
     };
-    GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, ctx->allocator, &out->layout));
+    GPU_TRY(err, ctx->vk.vkCreatePipelineLayout(ctx->device, &layout_info, ctx->allocator,
+                                                &out->layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, out->layout, desc->label);
 
     VkShaderModule module;
@@ -96,7 +97,7 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
         .codeSize = desc->spirv_size,
         .pCode = desc->spirv,
     };
-    GPU_TRY(err, vkCreateShaderModule(ctx->device, &module_info, ctx->allocator, &module));
+    GPU_TRY(err, ctx->vk.vkCreateShaderModule(ctx->device, &module_info, ctx->allocator, &module));
     VkComputePipelineCreateInfo pipe_info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage =
@@ -109,10 +110,10 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
         .layout = out->layout,
         .flags = ctx->pipeline_statistics ? VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR : 0,
     };
-    VkResult r = vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &pipe_info,
-                                          ctx->allocator, &out->pipeline);
-    vkDestroyShaderModule(ctx->device, module,
-                          ctx->allocator); /* the pipeline keeps what it needs */
+    VkResult r = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &pipe_info,
+                                                  ctx->allocator, &out->pipeline);
+    ctx->vk.vkDestroyShaderModule(ctx->device, module,
+                                  ctx->allocator); /* the pipeline keeps what it needs */
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, out->pipeline, desc->label);
 
@@ -126,7 +127,8 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
                 {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, desc->binding_count},
             },
     };
-    GPU_TRY(err, vkCreateDescriptorPool(ctx->device, &pool_info, ctx->allocator, &out->pool));
+    GPU_TRY(err,
+            ctx->vk.vkCreateDescriptorPool(ctx->device, &pool_info, ctx->allocator, &out->pool));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, out->pool, desc->label);
     VkDescriptorSetAllocateInfo alloc = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
@@ -134,7 +136,7 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
         .descriptorSetCount = 1,
         .pSetLayouts = &out->set_layout,
     };
-    GPU_TRY(err, vkAllocateDescriptorSets(ctx->device, &alloc, &out->set));
+    GPU_TRY(err, ctx->vk.vkAllocateDescriptorSets(ctx->device, &alloc, &out->set));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, out->set, desc->label);
     return true;
 }
@@ -158,13 +160,14 @@ bool gpu_kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuKern
 void gpu_kernel_destroy(const GpuContext *ctx, GpuKernel *kernel)
 {
     if (kernel->pool)
-        vkDestroyDescriptorPool(ctx->device, kernel->pool, ctx->allocator); /* frees the set */
+        ctx->vk.vkDestroyDescriptorPool(ctx->device, kernel->pool,
+                                        ctx->allocator); /* frees the set */
     if (kernel->pipeline)
-        vkDestroyPipeline(ctx->device, kernel->pipeline, ctx->allocator);
+        ctx->vk.vkDestroyPipeline(ctx->device, kernel->pipeline, ctx->allocator);
     if (kernel->layout)
-        vkDestroyPipelineLayout(ctx->device, kernel->layout, ctx->allocator);
+        ctx->vk.vkDestroyPipelineLayout(ctx->device, kernel->layout, ctx->allocator);
     if (kernel->set_layout)
-        vkDestroyDescriptorSetLayout(ctx->device, kernel->set_layout, ctx->allocator);
+        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, kernel->set_layout, ctx->allocator);
     memset(kernel, 0, sizeof *kernel);
 }
 
@@ -184,7 +187,7 @@ void gpu_kernel_bind(const GpuContext *ctx, const GpuKernel *kernel,
             .pBufferInfo = &infos[i],
         };
     }
-    vkUpdateDescriptorSets(ctx->device, kernel->binding_count, writes, 0, NULL);
+    ctx->vk.vkUpdateDescriptorSets(ctx->device, kernel->binding_count, writes, 0, NULL);
 }
 
 /* Workgroups needed, split over x and y so neither exceeds the device's per-dimension limit. */
@@ -197,30 +200,32 @@ static void grid_for(uint64_t count, uint32_t wg, uint32_t max_x, uint64_t *gx, 
     *gx = (groups + *gy - 1) / *gy;
 }
 
-static void bind(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push)
+static void bind(const GpuContext *ctx, VkCommandBuffer cmd, const GpuKernel *kernel,
+                 const void *push)
 {
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->layout, 0, 1, &kernel->set,
-                            0, NULL);
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
+    ctx->vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->layout, 0, 1,
+                                    &kernel->set, 0, NULL);
     if (kernel->push_size)
-        vkCmdPushConstants(cmd, kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, kernel->push_size,
-                           push);
+        ctx->vk.vkCmdPushConstants(cmd, kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                                   kernel->push_size, push);
 }
 
-void gpu_kernel_dispatch(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push,
-                         uint64_t count)
+void gpu_kernel_dispatch(const GpuContext *ctx, VkCommandBuffer cmd, const GpuKernel *kernel,
+                         const void *push, uint64_t count)
 {
     if (count == 0)
         return;
     uint64_t gx, gy;
     grid_for(count, kernel->workgroup_size, kernel->max_groups_x, &gx, &gy);
-    bind(cmd, kernel, push);
-    vkCmdDispatch(cmd, (uint32_t)gx, (uint32_t)gy, 1);
+    bind(ctx, cmd, kernel, push);
+    ctx->vk.vkCmdDispatch(cmd, (uint32_t)gx, (uint32_t)gy, 1);
 }
 
-void gpu_kernel_dispatch_tiles(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push,
-                               uint32_t width, uint32_t height, uint32_t tile_w, uint32_t tile_h)
+void gpu_kernel_dispatch_tiles(const GpuContext *ctx, VkCommandBuffer cmd, const GpuKernel *kernel,
+                               const void *push, uint32_t width, uint32_t height, uint32_t tile_w,
+                               uint32_t tile_h)
 {
-    bind(cmd, kernel, push);
-    vkCmdDispatch(cmd, (width + tile_w - 1) / tile_w, (height + tile_h - 1) / tile_h, 1);
+    bind(ctx, cmd, kernel, push);
+    ctx->vk.vkCmdDispatch(cmd, (width + tile_w - 1) / tile_w, (height + tile_h - 1) / tile_h, 1);
 }

@@ -47,11 +47,12 @@ void gpu_kernel_bind(const GpuContext *ctx, const GpuKernel *kernel,
                      const GpuBuffer *const *buffers);
 
 /* Records a 2-D dispatch of tile_w x tile_h workgroups covering width x height. */
-void gpu_kernel_dispatch_tiles(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push,
-                               uint32_t width, uint32_t height, uint32_t tile_w, uint32_t tile_h);
+void gpu_kernel_dispatch_tiles(const GpuContext *ctx, VkCommandBuffer cmd, const GpuKernel *kernel,
+                               const void *push, uint32_t width, uint32_t height, uint32_t tile_w,
+                               uint32_t tile_h);
 
 /* Records the dispatch of `count` invocations (bounds-checked in the shader). */
-void gpu_kernel_dispatch(VkCommandBuffer cmd, const GpuKernel *kernel, const void *push,
-                         uint64_t count);
+void gpu_kernel_dispatch(const GpuContext *ctx, VkCommandBuffer cmd, const GpuKernel *kernel,
+                         const void *push, uint64_t count);
 
 #endif

@@ -48,30 +48,31 @@ _Static_assert(offsetof(VkExtensionProperties, extensionName) == 0,
                "an extension record starts with its name");
 
 /* Fills `records` (NULL: only counts) with up to `count` records; returns how many there are. */
-static uint32_t enumerate(Offered kind, VkPhysicalDevice physical, uint32_t count, void *records)
+static uint32_t enumerate(const GpuContext *ctx, Offered kind, VkPhysicalDevice physical,
+                          uint32_t count, void *records)
 {
     switch (kind) {
     case OFFERED_LAYER:
-        vkEnumerateInstanceLayerProperties(&count, records);
+        ctx->vk.vkEnumerateInstanceLayerProperties(&count, records);
         break;
     case OFFERED_INSTANCE_EXTENSION:
-        vkEnumerateInstanceExtensionProperties(NULL, &count, records);
+        ctx->vk.vkEnumerateInstanceExtensionProperties(NULL, &count, records);
         break;
     case OFFERED_DEVICE_EXTENSION:
-        vkEnumerateDeviceExtensionProperties(physical, NULL, &count, records);
+        ctx->vk.vkEnumerateDeviceExtensionProperties(physical, NULL, &count, records);
         break;
     }
     return count;
 }
 
-static bool offers(Offered kind, VkPhysicalDevice physical, const char *name)
+static bool offers(const GpuContext *ctx, Offered kind, VkPhysicalDevice physical, const char *name)
 {
     size_t size = kind == OFFERED_LAYER ? sizeof(VkLayerProperties) : sizeof(VkExtensionProperties);
-    uint32_t count = enumerate(kind, physical, 0, NULL);
+    uint32_t count = enumerate(ctx, kind, physical, 0, NULL);
     char *records = calloc(count ? count : 1, size);
     if (!records)
         return false;
-    count = enumerate(kind, physical, count, records);
+    count = enumerate(ctx, kind, physical, count, records);
     bool found = false;
     for (uint32_t i = 0; i < count && !found; i++)
         found = strcmp(records + i * size, name) == 0;
@@ -87,13 +88,41 @@ static bool out_of_memory(GpuError *err, const char *what)
     return gpu_error_set(err, "%s: %s could not be started", cause, what);
 }
 
-static bool load_loader(GpuError *err)
+/* The context's own reference to the loader and its global functions (the table's first part). */
+static bool load_loader(GpuContext *ctx, GpuError *err)
 {
-    if (volkInitialize() != VK_SUCCESS)
+    if (!gpu_vk_open_loader(&ctx->loader, &ctx->vk.vkGetInstanceProcAddr))
         return gpu_error_set(err, "no Vulkan loader: libvulkan.so.1 could not be opened "
                                   "(Debian: apt-get install libvulkan1)");
-    if (volkGetInstanceVersion() < VK_API_VERSION_1_3)
+    const char *missing;
+    uint32_t version = 0;
+    if (!gpu_vk_load_loader(&ctx->vk, &missing) ||
+        ctx->vk.vkEnumerateInstanceVersion(&version) != VK_SUCCESS || version < VK_API_VERSION_1_3)
         return gpu_error_set(err, "the Vulkan loader is older than 1.3");
+    return true;
+}
+
+/* The table's instance part; false where the instance lacks one of Vulkan 1.3's functions. */
+static bool load_instance(GpuContext *ctx, GpuError *err)
+{
+    const char *missing;
+    if (!gpu_vk_load_instance(&ctx->vk, ctx->instance, &missing))
+        return gpu_error_set(err, "the Vulkan instance has no %s", missing);
+    /* names and labels only where the instance gave their functions */
+    ctx->debug_utils = ctx->debug_utils && ctx->vk.vkSetDebugUtilsObjectNameEXT &&
+                       ctx->vk.vkCmdBeginDebugUtilsLabelEXT && ctx->vk.vkCmdEndDebugUtilsLabelEXT;
+    return true;
+}
+
+/* The table's device part; false where the device lacks one of Vulkan 1.3's functions. */
+static bool load_device(GpuContext *ctx, GpuError *err)
+{
+    const char *missing;
+    if (!gpu_vk_load_device(&ctx->vk, ctx->device, &missing))
+        return gpu_error_set(err, "%s has no %s", ctx->props.deviceName, missing);
+    /* compiler statistics only where the extension gave its function */
+    ctx->pipeline_statistics =
+        ctx->pipeline_statistics && ctx->vk.vkGetPipelineExecutableStatisticsKHR;
     return true;
 }
 
@@ -120,11 +149,11 @@ static bool create_instance(const GpuContextDesc *desc, GpuContext *ctx, GpuErro
     for (uint32_t i = 0; i < desc->instance_extension_count; i++)
         exts[ext_count++] = desc->instance_extensions[i];
     ctx->debug_utils =
-        offers(OFFERED_INSTANCE_EXTENSION, VK_NULL_HANDLE, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+        offers(ctx, OFFERED_INSTANCE_EXTENSION, VK_NULL_HANDLE, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
     if (ctx->debug_utils)
         exts[ext_count++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     if (desc->validation) {
-        if (!offers(OFFERED_LAYER, VK_NULL_HANDLE, VALIDATION_LAYER))
+        if (!offers(ctx, OFFERED_LAYER, VK_NULL_HANDLE, VALIDATION_LAYER))
             return gpu_error_set(err,
                                  "--validation: the layer %s is not installed "
                                  "(Debian: apt-get install vulkan-validationlayers)",
@@ -168,7 +197,7 @@ static bool create_instance(const GpuContextDesc *desc, GpuContext *ctx, GpuErro
     /* too little room for the driver to start: it would crash in there, not fail */
     if (gpu_headroom_short())
         return out_of_memory(err, "the Vulkan instance");
-    VkResult r = vkCreateInstance(&info, NULL, &ctx->instance);
+    VkResult r = ctx->vk.vkCreateInstance(&info, NULL, &ctx->instance);
     /* a driver that could not start for want of memory is "incompatible" to the loader */
     if (r < 0 && (r == VK_ERROR_OUT_OF_HOST_MEMORY || gpu_headroom_short()))
         return out_of_memory(err, "the Vulkan instance");
@@ -178,21 +207,25 @@ static bool create_instance(const GpuContextDesc *desc, GpuContext *ctx, GpuErro
     if (r == VK_ERROR_EXTENSION_NOT_PRESENT)
         return gpu_error_set(err, "the Vulkan loader lacks an instance extension the window needs");
     GPU_TRY(err, r);
-    volkLoadInstanceOnly(ctx->instance);
+    if (!load_instance(ctx, err))
+        return false;
+    if (desc->validation && !ctx->vk.vkCreateDebugUtilsMessengerEXT)
+        return gpu_error_set(err, "--validation: VK_EXT_debug_utils is missing");
     if (desc->validation)
-        GPU_TRY(err, vkCreateDebugUtilsMessengerEXT(ctx->instance, &messenger, ctx->allocator,
-                                                    &ctx->messenger));
+        GPU_TRY(err, ctx->vk.vkCreateDebugUtilsMessengerEXT(ctx->instance, &messenger,
+                                                            ctx->allocator, &ctx->messenger));
     return true;
 }
 
-static bool find_queue_family(VkPhysicalDevice dev, VkSurfaceKHR surface, uint32_t *out)
+static bool find_queue_family(const GpuContext *ctx, VkPhysicalDevice dev, VkSurfaceKHR surface,
+                              uint32_t *out)
 {
     uint32_t count = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(dev, &count, NULL);
+    ctx->vk.vkGetPhysicalDeviceQueueFamilyProperties(dev, &count, NULL);
     VkQueueFamilyProperties families[32];
     if (count > 32)
         count = 32;
-    vkGetPhysicalDeviceQueueFamilyProperties(dev, &count, families);
+    ctx->vk.vkGetPhysicalDeviceQueueFamilyProperties(dev, &count, families);
     /* One queue for everything keeps the frame a single submission with plain barriers. */
     VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
     for (uint32_t i = 0; i < count; i++) {
@@ -200,7 +233,7 @@ static bool find_queue_family(VkPhysicalDevice dev, VkSurfaceKHR surface, uint32
             continue;
         if (surface) {
             VkBool32 present = VK_FALSE;
-            vkGetPhysicalDeviceSurfaceSupportKHR(dev, i, surface, &present);
+            ctx->vk.vkGetPhysicalDeviceSurfaceSupportKHR(dev, i, surface, &present);
             if (!present)
                 continue;
         }
@@ -229,14 +262,14 @@ static int type_rank(VkPhysicalDeviceType type)
 /* What the chosen physical device is: its memory, limits and driver. */
 static void read_physical(GpuContext *ctx)
 {
-    vkGetPhysicalDeviceProperties(ctx->physical, &ctx->props);
-    vkGetPhysicalDeviceMemoryProperties(ctx->physical, &ctx->memory);
+    ctx->vk.vkGetPhysicalDeviceProperties(ctx->physical, &ctx->props);
+    ctx->vk.vkGetPhysicalDeviceMemoryProperties(ctx->physical, &ctx->memory);
     ctx->dispatch_max_x = ctx->props.limits.maxComputeWorkGroupCount[0];
     ctx->driver = (VkPhysicalDeviceDriverProperties){
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
     VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                           .pNext = &ctx->driver};
-    vkGetPhysicalDeviceProperties2(ctx->physical, &props2);
+    ctx->vk.vkGetPhysicalDeviceProperties2(ctx->physical, &props2);
     ctx->driver.pNext = NULL;
 }
 
@@ -244,7 +277,7 @@ static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
 {
     VkPhysicalDevice devices[MAX_DEVICES];
     uint32_t count = MAX_DEVICES;
-    VkResult r = vkEnumeratePhysicalDevices(ctx->instance, &count, devices);
+    VkResult r = ctx->vk.vkEnumeratePhysicalDevices(ctx->instance, &count, devices);
     /* the loader leaves out a driver whose start failed, for want of memory too */
     if ((r < 0 || count == 0) && (r == VK_ERROR_OUT_OF_HOST_MEMORY || gpu_headroom_short()))
         return out_of_memory(err, "the Vulkan driver");
@@ -262,10 +295,10 @@ static bool pick_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError *e
         if (desc->device_index >= 0 && (int)i != desc->device_index)
             continue;
         VkPhysicalDeviceProperties props;
-        vkGetPhysicalDeviceProperties(devices[i], &props);
+        ctx->vk.vkGetPhysicalDeviceProperties(devices[i], &props);
         uint32_t family;
         if (props.apiVersion < VK_API_VERSION_1_3 ||
-            !find_queue_family(devices[i], ctx->surface, &family))
+            !find_queue_family(ctx, devices[i], ctx->surface, &family))
             continue;
         if (type_rank(props.deviceType) > best_rank) {
             best_rank = type_rank(props.deviceType);
@@ -296,7 +329,7 @@ static bool create_owned(GpuContext *ctx, GpuError *err)
         .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
         .queueFamilyIndex = ctx->queue_family,
     };
-    GPU_TRY(err, vkCreateCommandPool(ctx->device, &pool, ctx->allocator, &ctx->pool));
+    GPU_TRY(err, ctx->vk.vkCreateCommandPool(ctx->device, &pool, ctx->allocator, &ctx->pool));
     GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_POOL, ctx->pool, "command pool");
     VkCommandBufferAllocateInfo alloc = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
@@ -304,11 +337,12 @@ static bool create_owned(GpuContext *ctx, GpuError *err)
         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
         .commandBufferCount = 1,
     };
-    GPU_TRY(err, vkAllocateCommandBuffers(ctx->device, &alloc, &ctx->once_cmd));
+    GPU_TRY(err, ctx->vk.vkAllocateCommandBuffers(ctx->device, &alloc, &ctx->once_cmd));
     GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, ctx->once_cmd, "one-off set-up");
-    GPU_TRY(err, vkCreateFence(ctx->device,
-                               &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO},
-                               ctx->allocator, &ctx->once_fence));
+    GPU_TRY(err,
+            ctx->vk.vkCreateFence(
+                ctx->device, &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO},
+                ctx->allocator, &ctx->once_fence));
     GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, ctx->once_fence, "one-off set-up");
     return true;
 }
@@ -320,14 +354,14 @@ static bool device_qualifies(const GpuContext *ctx, bool *stats, GpuError *err)
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR have_stats = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
     bool stats_offered = stats && *stats &&
-                         offers(OFFERED_DEVICE_EXTENSION, ctx->physical,
+                         offers(ctx, OFFERED_DEVICE_EXTENSION, ctx->physical,
                                 VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     VkPhysicalDeviceVulkan13Features have13 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
         .pNext = stats_offered ? &have_stats : NULL};
     VkPhysicalDeviceFeatures2 have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                       .pNext = &have13};
-    vkGetPhysicalDeviceFeatures2(ctx->physical, &have);
+    ctx->vk.vkGetPhysicalDeviceFeatures2(ctx->physical, &have);
     if (!have13.dynamicRendering || !have13.synchronization2 || !have13.maintenance4)
         return gpu_error_set(err, "%s lacks dynamicRendering, synchronization2 or maintenance4",
                              ctx->props.deviceName);
@@ -336,7 +370,7 @@ static bool device_qualifies(const GpuContext *ctx, bool *stats, GpuError *err)
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
     VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                           .pNext = &subgroup};
-    vkGetPhysicalDeviceProperties2(ctx->physical, &props2);
+    ctx->vk.vkGetPhysicalDeviceProperties2(ctx->physical, &props2);
     VkSubgroupFeatureFlags ops = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
                                  VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
     if (!(subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ||
@@ -368,7 +402,7 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
     if (ctx->pipeline_statistics)
         want13.pNext = &want_stats;
     VkPhysicalDeviceFeatures have;
-    vkGetPhysicalDeviceFeatures(ctx->physical, &have);
+    ctx->vk.vkGetPhysicalDeviceFeatures(ctx->physical, &have);
     ctx->geometry_shader = have.geometryShader;
     /* anisotropic filtering where offered: the high tier's print at a grazing angle */
     ctx->sampler_anisotropy = have.samplerAnisotropy;
@@ -396,9 +430,10 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
         .ppEnabledExtensionNames = exts,
         .pEnabledFeatures = &want,
     };
-    GPU_TRY(err, vkCreateDevice(ctx->physical, &info, NULL, &ctx->device));
-    volkLoadDevice(ctx->device);
-    vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
+    GPU_TRY(err, ctx->vk.vkCreateDevice(ctx->physical, &info, NULL, &ctx->device));
+    if (!load_device(ctx, err))
+        return false;
+    ctx->vk.vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
     GPU_NAME(ctx, VK_OBJECT_TYPE_DEVICE, ctx->device, "pagecurl");
     GPU_NAME(ctx, VK_OBJECT_TYPE_QUEUE, ctx->queue, "main queue");
     return create_owned(ctx, err);
@@ -463,7 +498,7 @@ static bool context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError
 {
     if (!faults_create(ctx, err))
         return false;
-    if (!load_loader(err) || !create_instance(desc, ctx, err))
+    if (!load_loader(ctx, err) || !create_instance(desc, ctx, err))
         return false;
     if (desc->create_surface &&
         !desc->create_surface(desc->surface_user, ctx->instance, &ctx->surface))
@@ -542,12 +577,16 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
     ctx->physical = host->physical;
     ctx->queue_family = host->queue_family;
     ctx->queue = host->queue;
-    volkInitializeCustom(host->get_instance_proc_addr);
-    volkLoadInstanceOnly(ctx->instance);
+    /* the host's functions, through its own vkGetInstanceProcAddr: its loader or its layers' */
+    ctx->vk.vkGetInstanceProcAddr = host->get_instance_proc_addr;
+    if (!load_instance(ctx, err)) {
+        gpu_context_destroy(ctx);
+        return false;
+    }
     read_physical(ctx);
     /* what the host enabled, as far as the device offers it (a host cannot enable more) */
     VkPhysicalDeviceFeatures offered;
-    vkGetPhysicalDeviceFeatures(ctx->physical, &offered);
+    ctx->vk.vkGetPhysicalDeviceFeatures(ctx->physical, &offered);
     bool anisotropy = host->enabled ? host->enabled->features.samplerAnisotropy == VK_TRUE
                                     : host->sampler_anisotropy;
     bool geometry =
@@ -562,8 +601,7 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
     ok = ok && device_qualifies(ctx, NULL, err);
     if (ok) {
         ctx->device = host->device;
-        volkLoadDevice(ctx->device);
-        ok = create_owned(ctx, err);
+        ok = load_device(ctx, err) && create_owned(ctx, err);
     }
     if (!ok)
         gpu_context_destroy(ctx);
@@ -574,34 +612,37 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
 static void destroy_owned(GpuContext *ctx)
 {
     if (ctx->once_fence)
-        vkDestroyFence(ctx->device, ctx->once_fence, ctx->allocator);
+        ctx->vk.vkDestroyFence(ctx->device, ctx->once_fence, ctx->allocator);
     if (ctx->once_cmd)
-        vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &ctx->once_cmd);
+        ctx->vk.vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &ctx->once_cmd);
     if (ctx->pool)
-        vkDestroyCommandPool(ctx->device, ctx->pool, ctx->allocator);
+        ctx->vk.vkDestroyCommandPool(ctx->device, ctx->pool, ctx->allocator);
 }
 
 void gpu_context_destroy(GpuContext *ctx)
 {
     if (ctx->adopted) {
         /* the host's queue may hold its own work: ours is waited for as it is submitted */
-        if (ctx->device)
+        if (ctx->device && ctx->vk.vkDestroyFence)
             destroy_owned(ctx);
         free(ctx->faults);
         memset(ctx, 0, sizeof *ctx);
         return;
     }
-    if (ctx->device) {
-        vkDeviceWaitIdle(ctx->device); /* teardown only: everything in flight must finish */
+    /* each function asked for before it is called: a device or instance whose table could not
+     * be loaded in full is left as it is, not called through a NULL */
+    if (ctx->device && ctx->vk.vkDestroyDevice) {
+        ctx->vk.vkDeviceWaitIdle(ctx->device); /* teardown only: everything in flight must finish */
         destroy_owned(ctx);
-        vkDestroyDevice(ctx->device, NULL);
+        ctx->vk.vkDestroyDevice(ctx->device, NULL);
     }
-    if (ctx->surface)
-        vkDestroySurfaceKHR(ctx->instance, ctx->surface, NULL);
+    if (ctx->surface && ctx->vk.vkDestroySurfaceKHR)
+        ctx->vk.vkDestroySurfaceKHR(ctx->instance, ctx->surface, NULL);
     if (ctx->messenger)
-        vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, ctx->allocator);
-    if (ctx->instance)
-        vkDestroyInstance(ctx->instance, NULL);
+        ctx->vk.vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, ctx->allocator);
+    if (ctx->instance && ctx->vk.vkDestroyInstance)
+        ctx->vk.vkDestroyInstance(ctx->instance, NULL);
+    gpu_vk_close_loader(ctx->loader);
     free(ctx->faults);
     memset(ctx, 0, sizeof *ctx);
 }
@@ -626,14 +667,14 @@ bool gpu_context_list_devices(FILE *out, GpuError *err)
 {
     GpuContext ctx = {0};
     GpuContextDesc desc = {.device_index = -1};
-    bool ok = load_loader(err) && create_instance(&desc, &ctx, err);
+    bool ok = load_loader(&ctx, err) && create_instance(&desc, &ctx, err);
     if (ok) {
         VkPhysicalDevice devices[MAX_DEVICES];
         uint32_t count = MAX_DEVICES;
-        vkEnumeratePhysicalDevices(ctx.instance, &count, devices);
+        ctx.vk.vkEnumeratePhysicalDevices(ctx.instance, &count, devices);
         for (uint32_t i = 0; i < count; i++) {
             VkPhysicalDeviceProperties p;
-            vkGetPhysicalDeviceProperties(devices[i], &p);
+            ctx.vk.vkGetPhysicalDeviceProperties(devices[i], &p);
             fprintf(out, "%u: %s (%s, Vulkan %u.%u.%u)\n", i, p.deviceName, type_name(p.deviceType),
                     VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
                     VK_API_VERSION_PATCH(p.apiVersion));
@@ -667,7 +708,7 @@ bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t typ
     };
     VkResult r = gpu_fault_allocate(ctx);
     if (r == VK_SUCCESS)
-        r = vkAllocateMemory(ctx->device, &alloc, ctx->allocator, out);
+        r = ctx->vk.vkAllocateMemory(ctx->device, &alloc, ctx->allocator, out);
     if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
         return gpu_error_set(err, "out of %s memory allocating %llu bytes for '%s'",
                              r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "device" : "host",
@@ -679,7 +720,7 @@ bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t typ
 
 bool gpu_queue_idle(const GpuContext *ctx, GpuError *err)
 {
-    GPU_TRY(err, vkQueueWaitIdle(ctx->queue));
+    GPU_TRY(err, ctx->vk.vkQueueWaitIdle(ctx->queue));
     return true;
 }
 
@@ -693,7 +734,7 @@ void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const c
         .objectHandle = handle,
         .pObjectName = name,
     };
-    vkSetDebugUtilsObjectNameEXT(ctx->device, &info);
+    ctx->vk.vkSetDebugUtilsObjectNameEXT(ctx->device, &info);
 }
 
 void gpu_label_begin(const GpuContext *ctx, VkCommandBuffer cmd, const char *name)
@@ -702,36 +743,36 @@ void gpu_label_begin(const GpuContext *ctx, VkCommandBuffer cmd, const char *nam
         return;
     VkDebugUtilsLabelEXT label = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT,
                                   .pLabelName = name};
-    vkCmdBeginDebugUtilsLabelEXT(cmd, &label);
+    ctx->vk.vkCmdBeginDebugUtilsLabelEXT(cmd, &label);
 }
 
 void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd)
 {
     if (ctx->debug_utils)
-        vkCmdEndDebugUtilsLabelEXT(cmd);
+        ctx->vk.vkCmdEndDebugUtilsLabelEXT(cmd);
 }
 
 bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user, GpuError *err)
 {
     VkCommandBuffer cmd = ctx->once_cmd;
     /* the pool resets command buffers one by one: beginning again resets this one */
-    VkResult r = vkResetFences(ctx->device, 1, &ctx->once_fence);
+    VkResult r = ctx->vk.vkResetFences(ctx->device, 1, &ctx->once_fence);
     if (r == VK_SUCCESS)
-        r = vkBeginCommandBuffer(
+        r = ctx->vk.vkBeginCommandBuffer(
             cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                              .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT});
     if (r == VK_SUCCESS) {
-        record(user, cmd);
-        r = vkEndCommandBuffer(cmd);
+        record(ctx, user, cmd);
+        r = ctx->vk.vkEndCommandBuffer(cmd);
     }
     if (r == VK_SUCCESS) {
         VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                                .commandBufferCount = 1,
                                .pCommandBuffers = &cmd};
-        r = vkQueueSubmit(ctx->queue, 1, &submit, ctx->once_fence);
+        r = ctx->vk.vkQueueSubmit(ctx->queue, 1, &submit, ctx->once_fence);
     }
     if (r == VK_SUCCESS)
-        r = vkWaitForFences(ctx->device, 1, &ctx->once_fence, VK_TRUE, UINT64_MAX);
+        r = ctx->vk.vkWaitForFences(ctx->device, 1, &ctx->once_fence, VK_TRUE, UINT64_MAX);
     GPU_TRY(err, r);
     return true;
 }

@@ -9,6 +9,7 @@
 
 #include "../shaders/shared.h"
 #include "error.h"
+#include "vk.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -57,6 +58,9 @@ typedef struct GpuContextDesc {
 } GpuContextDesc;
 
 typedef struct GpuContext {
+    /* every Vulkan call on this context's objects goes through its own table (gpu/vk.h) */
+    GpuVk vk;
+    void *loader; /* the context's reference to the Vulkan loader, where it opened it */
     VkInstance instance;
     VkDebugUtilsMessengerEXT messenger;
     VkSurfaceKHR surface; /* owned once create_surface gave it to us */
@@ -160,7 +164,7 @@ void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd);
 
 /* Records into the context's one-off command buffer, submits, waits. For set-up work, not for
  * frames. */
-typedef void (*GpuRecordFn)(void *user, VkCommandBuffer cmd);
+typedef void (*GpuRecordFn)(const GpuContext *ctx, void *user, VkCommandBuffer cmd);
 bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user, GpuError *err);
 
 #endif

@@ -33,9 +33,9 @@ void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform)
     gpu_kernel_destroy(ctx, &deform->kernel);
 }
 
-void gpu_deform_dispatch(VkCommandBuffer cmd, const GpuDeform *deform, const GpuLeaf *leaf,
-                         uint32_t slot)
+void gpu_deform_dispatch(const GpuContext *ctx, VkCommandBuffer cmd, const GpuDeform *deform,
+                         const GpuLeaf *leaf, uint32_t slot)
 {
     PcDeformPush push = gpu_leaf_deform_push(leaf, slot);
-    gpu_kernel_dispatch(cmd, &deform->kernel, &push, leaf->vertex_count);
+    gpu_kernel_dispatch(ctx, cmd, &deform->kernel, &push, leaf->vertex_count);
 }

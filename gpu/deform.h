@@ -20,7 +20,7 @@ void gpu_deform_destroy(const GpuContext *ctx, GpuDeform *deform);
 
 /* Records the deform's dispatch (the chain orders it, gpu/chain.c) for the pose whose
  * CurlSegments are in the leaf's table `slot` (gpu_leaf_curl_table) when it runs. */
-void gpu_deform_dispatch(VkCommandBuffer cmd, const GpuDeform *deform, const GpuLeaf *leaf,
-                         uint32_t slot);
+void gpu_deform_dispatch(const GpuContext *ctx, VkCommandBuffer cmd, const GpuDeform *deform,
+                         const GpuLeaf *leaf, uint32_t slot);
 
 #endif

@@ -61,7 +61,14 @@ bool gpu_error_vk(GpuError *err, VkResult result, const char *call, const char *
     if (debug && *debug && strcmp(debug, "0") != 0)
         fprintf(stderr, "pagecurl: debug: %s failed: %s (%s:%d)\n", call, gpu_result_name(result),
                 file, line);
+    /* the function's name alone, without the table it was called through (ctx->vk.) */
     int named = (int)strcspn(call, "(");
+    for (int i = named; i > 0; i--)
+        if (call[i - 1] == '.' || call[i - 1] == '>') {
+            call += i;
+            named -= i;
+            break;
+        }
     const char *name = gpu_result_name(result);
     if (result == VK_ERROR_DEVICE_LOST)
         return gpu_error_set(err, "the GPU was lost (%.*s: %s)", named, call, name);

@@ -5,7 +5,7 @@
 #ifndef PAGECURL_GPU_ERROR_H
 #define PAGECURL_GPU_ERROR_H
 
-#include <volk.h>
+#include <vulkan/vulkan.h>
 
 #include <stdbool.h>
 

@@ -11,13 +11,13 @@ static bool frame_create(const GpuContext *ctx, GpuFrame *out, GpuError *err)
         .level = out->hosted ? VK_COMMAND_BUFFER_LEVEL_SECONDARY : VK_COMMAND_BUFFER_LEVEL_PRIMARY,
         .commandBufferCount = 1,
     };
-    GPU_TRY(err, vkAllocateCommandBuffers(ctx->device, &alloc, &out->cmd));
+    GPU_TRY(err, ctx->vk.vkAllocateCommandBuffers(ctx->device, &alloc, &out->cmd));
     GPU_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, out->cmd,
              out->hosted ? "frame (a host's to execute)" : "frame");
     if (out->hosted)
         return true; /* the host's submission is fenced by the host */
     VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    GPU_TRY(err, vkCreateFence(ctx->device, &fence, ctx->allocator, &out->fence));
+    GPU_TRY(err, ctx->vk.vkCreateFence(ctx->device, &fence, ctx->allocator, &out->fence));
     GPU_NAME(ctx, VK_OBJECT_TYPE_FENCE, out->fence, "frame done");
     return true;
 }
@@ -37,11 +37,11 @@ bool gpu_frame_create(const GpuContext *ctx, uint32_t slot, bool hosted, GpuFram
 void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame)
 {
     if (frame->pending)
-        vkWaitForFences(ctx->device, 1, &frame->fence, VK_TRUE, UINT64_MAX);
+        ctx->vk.vkWaitForFences(ctx->device, 1, &frame->fence, VK_TRUE, UINT64_MAX);
     if (frame->fence)
-        vkDestroyFence(ctx->device, frame->fence, ctx->allocator);
+        ctx->vk.vkDestroyFence(ctx->device, frame->fence, ctx->allocator);
     if (frame->cmd)
-        vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &frame->cmd);
+        ctx->vk.vkFreeCommandBuffers(ctx->device, ctx->pool, 1, &frame->cmd);
     memset(frame, 0, sizeof *frame);
 }
 
@@ -77,7 +77,7 @@ bool gpu_frame_wait(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
     if (!frame->pending)
         return true;
     frame->pending = false;
-    GPU_TRY(err, vkWaitForFences(ctx->device, 1, &frame->fence, VK_TRUE, UINT64_MAX));
+    GPU_TRY(err, ctx->vk.vkWaitForFences(ctx->device, 1, &frame->fence, VK_TRUE, UINT64_MAX));
     return true;
 }
 
@@ -85,12 +85,12 @@ bool gpu_frame_reset(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
 {
     if (!gpu_frame_wait(ctx, frame, err))
         return false;
-    GPU_TRY(err, vkResetFences(ctx->device, 1, &frame->fence));
+    GPU_TRY(err, ctx->vk.vkResetFences(ctx->device, 1, &frame->fence));
     frame->unsignalled = true;
     return true;
 }
 
-bool gpu_frame_start(GpuFrame *frame, bool kept, GpuError *err)
+bool gpu_frame_start(const GpuContext *ctx, GpuFrame *frame, bool kept, GpuError *err)
 {
     /* beginning resets the command buffer (its pool resets them one by one): no call for it;
      * a host's executes it outside any rendering, so it inherits none */
@@ -101,21 +101,21 @@ bool gpu_frame_start(GpuFrame *frame, bool kept, GpuError *err)
         .flags = kept ? 0 : VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
         .pInheritanceInfo = frame->hosted ? &inherit : NULL,
     };
-    GPU_TRY(err, vkBeginCommandBuffer(frame->cmd, &begin));
+    GPU_TRY(err, ctx->vk.vkBeginCommandBuffer(frame->cmd, &begin));
     frame->recording = true;
     return true;
 }
 
-bool gpu_frame_end(GpuFrame *frame, GpuError *err)
+bool gpu_frame_end(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
 {
     frame->recording = false;
-    GPU_TRY(err, vkEndCommandBuffer(frame->cmd));
+    GPU_TRY(err, ctx->vk.vkEndCommandBuffer(frame->cmd));
     return true;
 }
 
 bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
 {
-    return gpu_frame_reset(ctx, frame, err) && gpu_frame_start(frame, false, err);
+    return gpu_frame_reset(ctx, frame, err) && gpu_frame_start(ctx, frame, false, err);
 }
 
 bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *chain,
@@ -144,7 +144,7 @@ bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *ch
 bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
                       VkPipelineStageFlags wait_stage, VkSemaphore signal, GpuError *err)
 {
-    if (frame->recording && !gpu_frame_end(frame, err))
+    if (frame->recording && !gpu_frame_end(ctx, frame, err))
         return false;
     VkSubmitInfo submit = {
         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
@@ -158,7 +158,7 @@ bool gpu_frame_submit(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
     };
     VkResult r = gpu_fault_submit(ctx);
     if (r == VK_SUCCESS)
-        r = vkQueueSubmit(ctx->queue, 1, &submit, frame->fence);
+        r = ctx->vk.vkQueueSubmit(ctx->queue, 1, &submit, frame->fence);
     if (r == VK_ERROR_DEVICE_LOST)
         return gpu_error_set(err,
                              "the GPU was lost (VK_ERROR_DEVICE_LOST) while submitting a frame");
@@ -172,7 +172,7 @@ void gpu_frame_abandon(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
                        VkPipelineStageFlags wait_stage)
 {
     if (frame->recording)
-        vkEndCommandBuffer(frame->cmd);
+        ctx->vk.vkEndCommandBuffer(frame->cmd);
     frame->recording = false;
     if (!frame->unsignalled)
         return;
@@ -183,6 +183,6 @@ void gpu_frame_abandon(const GpuContext *ctx, GpuFrame *frame, VkSemaphore wait,
         .pWaitDstStageMask = &wait_stage,
     };
     /* the frame has failed already: what this says is not the cause */
-    if (vkQueueSubmit(ctx->queue, 1, &submit, frame->fence) == VK_SUCCESS)
+    if (ctx->vk.vkQueueSubmit(ctx->queue, 1, &submit, frame->fence) == VK_SUCCESS)
         frame->unsignalled = false, frame->pending = true;
 }

@@ -38,9 +38,9 @@ bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
  * gpu_frame_submit then does), the recording, kept after its submission. */
 bool gpu_frame_reset(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 /* ...and the recording: `kept`, to be submitted again after this submission. */
-bool gpu_frame_start(GpuFrame *frame, bool kept, GpuError *err);
+bool gpu_frame_start(const GpuContext *ctx, GpuFrame *frame, bool kept, GpuError *err);
 /* Ends the recording (gpu_frame_submit does it for a frame it submits; a host's is ended here). */
-bool gpu_frame_end(GpuFrame *frame, GpuError *err);
+bool gpu_frame_end(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
 
 /* Records the page's chain for `work` into the begun frame (work->slot is the frame's). A host
  * stage (the staging pack) submits what is recorded so far, waits for it, runs on the host and

@@ -62,8 +62,8 @@ const GpuKernel *gpu_fused_kernel(const GpuFused *fused, const GpuLeaf *leaf)
     return small_leaf(fused, leaf) ? &fused->small : &fused->fused;
 }
 
-void gpu_fused_dispatch(VkCommandBuffer cmd, const GpuFused *fused, const GpuLeaf *leaf,
-                        uint32_t slot)
+void gpu_fused_dispatch(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
+                        const GpuLeaf *leaf, uint32_t slot)
 {
     PcDeformPush push = {.grid = gpu_leaf_push(leaf)};
     if (fused->deform)
@@ -73,6 +73,6 @@ void gpu_fused_dispatch(VkCommandBuffer cmd, const GpuFused *fused, const GpuLea
              tile_h = PC_TILE_H * (fused->deform ? PC_TILE_ROWS : PC_FUSED_ROWS);
     if (small_leaf(fused, leaf))
         tile_w = PC_SMALL_TILE_INNER_W, tile_h = PC_SMALL_TILE_INNER_H;
-    gpu_kernel_dispatch_tiles(cmd, gpu_fused_kernel(fused, leaf), &push, leaf->nx, leaf->ny, tile_w,
-                              tile_h);
+    gpu_kernel_dispatch_tiles(ctx, cmd, gpu_fused_kernel(fused, leaf), &push, leaf->nx, leaf->ny,
+                              tile_w, tile_h);
 }

@@ -26,7 +26,7 @@ void gpu_fused_destroy(const GpuContext *ctx, GpuFused *fused);
 const GpuKernel *gpu_fused_kernel(const GpuFused *fused, const GpuLeaf *leaf);
 /* Records the dispatch for the pose in the CurlSegments of `slot` (fused_deform; fused reads the
  * positions instead). */
-void gpu_fused_dispatch(VkCommandBuffer cmd, const GpuFused *fused, const GpuLeaf *leaf,
-                        uint32_t slot);
+void gpu_fused_dispatch(const GpuContext *ctx, VkCommandBuffer cmd, const GpuFused *fused,
+                        const GpuLeaf *leaf, uint32_t slot);
 
 #endif

@@ -33,12 +33,12 @@ void gpu_image_destroy(const GpuContext *ctx, GpuImage *img);
 
 /* Rendering wrote the colour image (COLOR_ATTACHMENT_OPTIMAL) -> a copy reads it
  * (TRANSFER_SRC_OPTIMAL). */
-void gpu_image_barrier_drawn_to_copy(VkCommandBuffer cmd, VkImage image);
+void gpu_image_barrier_drawn_to_copy(const GpuContext *ctx, VkCommandBuffer cmd, VkImage image);
 
 /* Copies a colour image that rendering wrote (left in COLOR_ATTACHMENT_OPTIMAL, moved to
  * TRANSFER_SRC_OPTIMAL) into `buffer`, tightly packed, for the host to read after the fence. */
-void gpu_image_record_readback(VkCommandBuffer cmd, VkImage image, VkExtent2D extent,
-                               VkBuffer buffer);
+void gpu_image_record_readback(const GpuContext *ctx, VkCommandBuffer cmd, VkImage image,
+                               VkExtent2D extent, VkBuffer buffer);
 
 /* The first depth format the device can render to. */
 VkFormat gpu_image_depth_format(const GpuContext *ctx);

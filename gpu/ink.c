@@ -17,37 +17,38 @@ static VkDeviceSize chain_bytes(uint32_t width, uint32_t height, uint32_t levels
     return bytes;
 }
 
-static void barrier_all(VkCommandBuffer cmd, const GpuInk *ink, VkImageLayout from,
-                        VkImageLayout to, VkPipelineStageFlags2 src_stage,
+static void barrier_all(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *ink,
+                        VkImageLayout from, VkImageLayout to, VkPipelineStageFlags2 src_stage,
                         VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
                         VkAccessFlags2 dst_access)
 {
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = ink->image.image,
-                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                               .level_count = ink->levels,
-                               .layer_count = ink->layers,
-                               .old_layout = from,
-                               .new_layout = to,
-                               .src_stage = src_stage,
-                               .src_access = src_access,
-                               .dst_stage = dst_stage,
-                               .dst_access = dst_access,
-                           });
+    gpu_image_barrier(ctx, cmd,
+                      &(GpuImageBarrier){
+                          .image = ink->image.image,
+                          .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                          .level_count = ink->levels,
+                          .layer_count = ink->layers,
+                          .old_layout = from,
+                          .new_layout = to,
+                          .src_stage = src_stage,
+                          .src_access = src_access,
+                          .dst_stage = dst_stage,
+                          .dst_access = dst_access,
+                      });
 }
 
-static void record_clear(void *user, VkCommandBuffer cmd)
+static void record_clear(const GpuContext *ctx, void *user, VkCommandBuffer cmd)
 {
     const GpuInk *ink = user;
     /* Nothing before: every level and layer is cleared to no ink, then sampled. */
-    barrier_all(cmd, ink, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+    barrier_all(ctx, cmd, ink, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                 VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_CLEAR_BIT,
                 VK_ACCESS_2_TRANSFER_WRITE_BIT);
     VkImageSubresourceRange all = {VK_IMAGE_ASPECT_COLOR_BIT, 0, ink->levels, 0, ink->layers};
-    vkCmdClearColorImage(cmd, ink->image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                         &(VkClearColorValue){{0}}, 1, &all);
+    ctx->vk.vkCmdClearColorImage(cmd, ink->image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                 &(VkClearColorValue){{0}}, 1, &all);
     /* The clear wrote every texel -> fragment shaders sample them. */
-    barrier_all(cmd, ink, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+    barrier_all(ctx, cmd, ink, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                 VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_CLEAR_BIT,
                 VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
                 VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
@@ -56,7 +57,7 @@ static void record_clear(void *user, VkCommandBuffer cmd)
 static bool ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *out, GpuError *err)
 {
     VkFormatProperties props;
-    vkGetPhysicalDeviceFormatProperties(ctx->physical, GPU_INK_FORMAT, &props);
+    ctx->vk.vkGetPhysicalDeviceFormatProperties(ctx->physical, GPU_INK_FORMAT, &props);
     VkFormatFeatureFlags need = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
                                 VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
                                 VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
@@ -109,7 +110,7 @@ void gpu_ink_destroy(const GpuContext *ctx, GpuInk *ink)
     for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
         gpu_buffer_destroy(ctx, &ink->staging[i]);
     if (ink->sampler)
-        vkDestroySampler(ctx->device, ink->sampler, ctx->allocator);
+        ctx->vk.vkDestroySampler(ctx->device, ink->sampler, ctx->allocator);
     gpu_image_destroy(ctx, &ink->image);
     memset(ink, 0, sizeof *ink);
 }
@@ -151,14 +152,14 @@ void gpu_ink_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *in
     gpu_label_begin(ctx, cmd, "ink upload");
     /* Earlier frames' page shaders sampled the ink -> these copies overwrite it (the layout
      * change keeps the texels the copies leave alone). */
-    barrier_all(cmd, ink, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+    barrier_all(ctx, cmd, ink, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
                 VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    vkCmdCopyBufferToImage(cmd, ink->staging[slot].buffer, ink->image.image,
-                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ink->copy_count[slot],
-                           ink->copies[slot]);
+    ctx->vk.vkCmdCopyBufferToImage(cmd, ink->staging[slot].buffer, ink->image.image,
+                                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ink->copy_count[slot],
+                                   ink->copies[slot]);
     /* The copies wrote the changed rectangles -> this frame's page shader samples them. */
-    barrier_all(cmd, ink, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+    barrier_all(ctx, cmd, ink, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                 VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT,
                 VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
                 VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
@@ -166,21 +167,20 @@ void gpu_ink_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *in
 }
 
 typedef struct Upload {
-    const GpuContext *ctx;
     const GpuInk *ink;
     uint32_t slot;
 } Upload;
 
-static void record_upload(void *user, VkCommandBuffer cmd)
+static void record_upload(const GpuContext *ctx, void *user, VkCommandBuffer cmd)
 {
     const Upload *u = user;
-    gpu_ink_record(u->ctx, cmd, u->ink, u->slot);
+    gpu_ink_record(ctx, cmd, u->ink, u->slot);
 }
 
 bool gpu_ink_upload(const GpuContext *ctx, GpuInk *ink, uint32_t slot, GpuError *err)
 {
     bool ok = !ink->copy_count[slot] ||
-              gpu_context_submit_once(ctx, record_upload, &(Upload){ctx, ink, slot}, err);
+              gpu_context_submit_once(ctx, record_upload, &(Upload){ink, slot}, err);
     gpu_ink_stage_begin(ink, slot);
     return ok;
 }

@@ -10,10 +10,11 @@ typedef struct UploadOnce {
     const GpuBuffer *dst;
 } UploadOnce;
 
-static void record_copy(void *user, VkCommandBuffer cmd)
+static void record_copy(const GpuContext *ctx, void *user, VkCommandBuffer cmd)
 {
     const UploadOnce *u = user;
-    vkCmdCopyBuffer(cmd, u->src->buffer, u->dst->buffer, 1, &(VkBufferCopy){.size = u->src->size});
+    ctx->vk.vkCmdCopyBuffer(cmd, u->src->buffer, u->dst->buffer, 1,
+                            &(VkBufferCopy){.size = u->src->size});
 }
 
 /* Set-up upload of constant data (UVs, indices) through a temporary staging buffer. */
@@ -249,35 +250,37 @@ float *gpu_leaf_vertex_target(const GpuLeaf *leaf, uint32_t slot)
     return leaf->in_place ? leaf->vertices.mapped : leaf->vertex_staging[slot].mapped;
 }
 
-void gpu_leaf_record_upload(VkCommandBuffer cmd, const GpuLeaf *leaf, uint32_t slot)
+void gpu_leaf_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuLeaf *leaf,
+                            uint32_t slot)
 {
     if (!leaf->in_place)
-        vkCmdCopyBuffer(cmd, leaf->staging[slot].buffer, leaf->positions.buffer, 1,
-                        &(VkBufferCopy){.size = leaf->staging[slot].size});
+        ctx->vk.vkCmdCopyBuffer(cmd, leaf->staging[slot].buffer, leaf->positions.buffer, 1,
+                                &(VkBufferCopy){.size = leaf->staging[slot].size});
 }
 
-void gpu_leaf_record_soa_readback(VkCommandBuffer cmd, const GpuLeaf *leaf)
+void gpu_leaf_record_soa_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuLeaf *leaf)
 {
     VkDeviceSize planes = leaf->positions.size;
-    vkCmdCopyBuffer(cmd, leaf->positions.buffer, leaf->soa_readback.buffer, 1,
-                    &(VkBufferCopy){.size = planes});
-    vkCmdCopyBuffer(cmd, leaf->vertex_normals.buffer, leaf->soa_readback.buffer, 1,
-                    &(VkBufferCopy){.dstOffset = planes, .size = planes});
+    ctx->vk.vkCmdCopyBuffer(cmd, leaf->positions.buffer, leaf->soa_readback.buffer, 1,
+                            &(VkBufferCopy){.size = planes});
+    ctx->vk.vkCmdCopyBuffer(cmd, leaf->vertex_normals.buffer, leaf->soa_readback.buffer, 1,
+                            &(VkBufferCopy){.dstOffset = planes, .size = planes});
 }
 
-void gpu_leaf_record_vertex_upload(VkCommandBuffer cmd, const GpuLeaf *leaf, uint32_t slot)
+void gpu_leaf_record_vertex_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuLeaf *leaf,
+                                   uint32_t slot)
 {
     if (!leaf->in_place)
-        vkCmdCopyBuffer(cmd, leaf->vertex_staging[slot].buffer, leaf->vertices.buffer, 1,
-                        &(VkBufferCopy){.size = leaf->vertices.size});
+        ctx->vk.vkCmdCopyBuffer(cmd, leaf->vertex_staging[slot].buffer, leaf->vertices.buffer, 1,
+                                &(VkBufferCopy){.size = leaf->vertices.size});
 }
 
-void gpu_leaf_record_readback(VkCommandBuffer cmd, const GpuLeaf *leaf)
+void gpu_leaf_record_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuLeaf *leaf)
 {
     /* vertex_normals, a fused kernel or the vertex upload wrote the vertices -> this copy. */
-    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+    gpu_barrier(ctx, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                 VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-    vkCmdCopyBuffer(cmd, leaf->vertices.buffer, leaf->readback.buffer, 1,
-                    &(VkBufferCopy){.size = leaf->vertices.size});
+    ctx->vk.vkCmdCopyBuffer(cmd, leaf->vertices.buffer, leaf->readback.buffer, 1,
+                            &(VkBufferCopy){.size = leaf->vertices.size});
 }

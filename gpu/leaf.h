@@ -81,13 +81,15 @@ float *gpu_leaf_vertex_target(const GpuLeaf *leaf, uint32_t slot);
 
 /* The copies of the chain's stages (gpu/chain.c records their labels and barriers). */
 /* Stage upload: staging -> resident positions; in place, nothing (the host wrote them). */
-void gpu_leaf_record_upload(VkCommandBuffer cmd, const GpuLeaf *leaf, uint32_t slot);
+void gpu_leaf_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuLeaf *leaf,
+                            uint32_t slot);
 /* Stage readback_soa: positions and vertex normals -> `soa_readback`. */
-void gpu_leaf_record_soa_readback(VkCommandBuffer cmd, const GpuLeaf *leaf);
+void gpu_leaf_record_soa_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuLeaf *leaf);
 /* Stage upload_vertices: the CPU's AoS vertices of `slot` -> the vertex buffer (in place,
  * nothing). */
-void gpu_leaf_record_vertex_upload(VkCommandBuffer cmd, const GpuLeaf *leaf, uint32_t slot);
+void gpu_leaf_record_vertex_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuLeaf *leaf,
+                                   uint32_t slot);
 /* Stage readback: the AoS vertex buffer -> `readback`, after whichever stage wrote it. */
-void gpu_leaf_record_readback(VkCommandBuffer cmd, const GpuLeaf *leaf);
+void gpu_leaf_record_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuLeaf *leaf);
 
 #endif

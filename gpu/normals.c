@@ -63,15 +63,16 @@ void gpu_normals_destroy(const GpuContext *ctx, GpuNormals *normals)
     gpu_kernel_destroy(ctx, &normals->tri);
 }
 
-void gpu_normals_dispatch_tri(VkCommandBuffer cmd, const GpuNormals *normals, const GpuLeaf *leaf)
+void gpu_normals_dispatch_tri(const GpuContext *ctx, VkCommandBuffer cmd, const GpuNormals *normals,
+                              const GpuLeaf *leaf)
 {
     PcComputePush push = gpu_leaf_push(leaf);
-    gpu_kernel_dispatch(cmd, &normals->tri, &push, leaf->triangle_count / 2);
+    gpu_kernel_dispatch(ctx, cmd, &normals->tri, &push, leaf->triangle_count / 2);
 }
 
-void gpu_normals_dispatch_vertex(VkCommandBuffer cmd, const GpuNormals *normals,
-                                 const GpuLeaf *leaf)
+void gpu_normals_dispatch_vertex(const GpuContext *ctx, VkCommandBuffer cmd,
+                                 const GpuNormals *normals, const GpuLeaf *leaf)
 {
     PcComputePush push = gpu_leaf_push(leaf);
-    gpu_kernel_dispatch(cmd, &normals->vertex, &push, leaf->vertex_count);
+    gpu_kernel_dispatch(ctx, cmd, &normals->vertex, &push, leaf->vertex_count);
 }

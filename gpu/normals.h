@@ -23,9 +23,10 @@ void gpu_normals_bind(const GpuContext *ctx, const GpuNormals *normals, const Gp
 void gpu_normals_destroy(const GpuContext *ctx, GpuNormals *normals);
 
 /* Records pass tri_normals' dispatch; positions must be written (and barriered) before. */
-void gpu_normals_dispatch_tri(VkCommandBuffer cmd, const GpuNormals *normals, const GpuLeaf *leaf);
+void gpu_normals_dispatch_tri(const GpuContext *ctx, VkCommandBuffer cmd, const GpuNormals *normals,
+                              const GpuLeaf *leaf);
 /* Records pass vertex_normals' dispatch, after tri_normals (and a barrier). */
-void gpu_normals_dispatch_vertex(VkCommandBuffer cmd, const GpuNormals *normals,
-                                 const GpuLeaf *leaf);
+void gpu_normals_dispatch_vertex(const GpuContext *ctx, VkCommandBuffer cmd,
+                                 const GpuNormals *normals, const GpuLeaf *leaf);
 
 #endif

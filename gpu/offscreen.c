@@ -103,7 +103,7 @@ void gpu_offscreen_record_readback(const GpuContext *ctx, VkCommandBuffer cmd,
                                    const GpuOffscreen *off)
 {
     gpu_label_begin(ctx, cmd, "readback");
-    gpu_image_record_readback(cmd, off->color.image, off->color.extent, off->pixels.buffer);
+    gpu_image_record_readback(ctx, cmd, off->color.image, off->color.extent, off->pixels.buffer);
     gpu_label_end(ctx, cmd);
 }
 
@@ -136,7 +136,7 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
             .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
         },
     };
-    gpu_barriers(cmd, NULL, before, 2);
+    gpu_barriers(ctx, cmd, NULL, before, 2);
     VkImageBlit region = {
         .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
         .srcOffsets = {{0, 0, 0}, {(int32_t)e.width, (int32_t)e.height, 1}},
@@ -147,7 +147,7 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
     VkFilter filter = VK_FILTER_NEAREST;
     if (scaled) { /* a smaller copy (a thumbnail) averaged, where the format filters */
         VkFormatProperties props;
-        vkGetPhysicalDeviceFormatProperties(ctx->physical, off->color.format, &props);
+        ctx->vk.vkGetPhysicalDeviceFormatProperties(ctx->physical, off->color.format, &props);
         if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)
             filter = VK_FILTER_LINEAR;
     }
@@ -158,11 +158,12 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
             .dstOffset = {dst->offset.x, dst->offset.y, 0},
             .extent = {e.width, e.height, 1},
         };
-        vkCmdCopyImage(cmd, off->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image,
-                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &copy);
+        ctx->vk.vkCmdCopyImage(cmd, off->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                               dst->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &copy);
     } else {
-        vkCmdBlitImage(cmd, off->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image,
-                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, filter);
+        ctx->vk.vkCmdBlitImage(cmd, off->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                               dst->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region,
+                               filter);
     }
     VkImageLayout final =
         dst->final_layout ? dst->final_layout : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
@@ -188,6 +189,6 @@ void gpu_offscreen_record_blit(const GpuContext *ctx, VkCommandBuffer cmd, const
             .dst_access = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
         },
     };
-    gpu_barriers(cmd, NULL, after, 2);
+    gpu_barriers(ctx, cmd, NULL, after, 2);
     gpu_label_end(ctx, cmd);
 }

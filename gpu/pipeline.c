@@ -9,12 +9,12 @@ static bool make_module(const GpuContext *ctx, const uint32_t *code, size_t size
         .codeSize = size,
         .pCode = code,
     };
-    GPU_TRY(err, vkCreateShaderModule(ctx->device, &info, ctx->allocator, out));
+    GPU_TRY(err, ctx->vk.vkCreateShaderModule(ctx->device, &info, ctx->allocator, out));
     return true;
 }
 
-void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayout layout,
-                        const VkRenderingAttachmentInfo *color,
+void gpu_pipeline_begin(const GpuContext *ctx, VkCommandBuffer cmd, VkPipeline pipeline,
+                        VkPipelineLayout layout, const VkRenderingAttachmentInfo *color,
                         const VkRenderingAttachmentInfo *depth, VkRect2D area, const void *push,
                         uint32_t push_size)
 {
@@ -26,32 +26,34 @@ void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayo
         .pColorAttachments = color,
         .pDepthAttachment = depth,
     };
-    vkCmdBeginRendering(cmd, &info);
+    ctx->vk.vkCmdBeginRendering(cmd, &info);
     VkViewport vp = {(float)area.offset.x,
                      (float)area.offset.y,
                      (float)area.extent.width,
                      (float)area.extent.height,
                      0.0f,
                      1.0f};
-    vkCmdSetViewport(cmd, 0, 1, &vp);
-    vkCmdSetScissor(cmd, 0, 1, &info.renderArea);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+    ctx->vk.vkCmdSetViewport(cmd, 0, 1, &vp);
+    ctx->vk.vkCmdSetScissor(cmd, 0, 1, &info.renderArea);
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
     if (push)
-        vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
-                           0, push_size, push);
+        ctx->vk.vkCmdPushConstants(cmd, layout,
+                                   VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                                   push_size, push);
 }
 
-void gpu_pipeline_draw(VkCommandBuffer cmd, GpuBound *bound, VkBuffer vertices, VkBuffer indices,
-                       uint32_t first_index, uint32_t index_count)
+void gpu_pipeline_draw(const GpuContext *ctx, VkCommandBuffer cmd, GpuBound *bound,
+                       VkBuffer vertices, VkBuffer indices, uint32_t first_index,
+                       uint32_t index_count)
 {
     VkDeviceSize offset = 0;
     if (!bound || bound->vertices != vertices)
-        vkCmdBindVertexBuffers(cmd, 0, 1, &vertices, &offset);
+        ctx->vk.vkCmdBindVertexBuffers(cmd, 0, 1, &vertices, &offset);
     if (!bound || bound->indices != indices)
-        vkCmdBindIndexBuffer(cmd, indices, 0, VK_INDEX_TYPE_UINT32);
+        ctx->vk.vkCmdBindIndexBuffer(cmd, indices, 0, VK_INDEX_TYPE_UINT32);
     if (bound)
         *bound = (GpuBound){vertices, indices};
-    vkCmdDrawIndexed(cmd, index_count, 1, first_index, 0, 0);
+    ctx->vk.vkCmdDrawIndexed(cmd, index_count, 1, first_index, 0, 0);
 }
 
 /* The graphics pipeline for `desc` with these shader stages: the fixed-function state every
@@ -157,8 +159,8 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
         .pDynamicState = &dynamic,
         .layout = layout,
     };
-    return vkCreateGraphicsPipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->allocator,
-                                     pipeline);
+    return ctx->vk.vkCreateGraphicsPipelines(ctx->device, ctx->pipeline_cache, 1, &info,
+                                             ctx->allocator, pipeline);
 }
 
 bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
@@ -176,7 +178,7 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
         .pushConstantRangeCount = desc->push_size ? 1 : 0,
         .pPushConstantRanges = &push,
     };
-    GPU_TRY(err, vkCreatePipelineLayout(ctx->device, &layout_info, ctx->allocator, layout));
+    GPU_TRY(err, ctx->vk.vkCreatePipelineLayout(ctx->device, &layout_info, ctx->allocator, layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, *layout, desc->label);
 
     VkShaderModule vert = VK_NULL_HANDLE, frag = VK_NULL_HANDLE, geom = VK_NULL_HANDLE;
@@ -184,9 +186,9 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
         return false;
     if ((desc->frag && !make_module(ctx, desc->frag, desc->frag_size, &frag, err)) ||
         (desc->geom && !make_module(ctx, desc->geom, desc->geom_size, &geom, err))) {
-        vkDestroyShaderModule(ctx->device, vert, ctx->allocator);
+        ctx->vk.vkDestroyShaderModule(ctx->device, vert, ctx->allocator);
         if (frag)
-            vkDestroyShaderModule(ctx->device, frag, ctx->allocator);
+            ctx->vk.vkDestroyShaderModule(ctx->device, frag, ctx->allocator);
         return false;
     }
     /* constants a shader does not declare are ignored: every shader gets both (page.vert reads
@@ -225,11 +227,11 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     if (!frag)
         stages[1] = stages[2];
     VkResult r = build(ctx, desc, stages, 1 + (frag ? 1 : 0) + (geom ? 1 : 0), *layout, pipeline);
-    vkDestroyShaderModule(ctx->device, vert, ctx->allocator);
+    ctx->vk.vkDestroyShaderModule(ctx->device, vert, ctx->allocator);
     if (frag)
-        vkDestroyShaderModule(ctx->device, frag, ctx->allocator);
+        ctx->vk.vkDestroyShaderModule(ctx->device, frag, ctx->allocator);
     if (geom)
-        vkDestroyShaderModule(ctx->device, geom, ctx->allocator);
+        ctx->vk.vkDestroyShaderModule(ctx->device, geom, ctx->allocator);
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, *pipeline, desc->label);
     return true;
@@ -238,9 +240,9 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
 void gpu_pipeline_destroy(const GpuContext *ctx, VkPipeline *pipeline, VkPipelineLayout *layout)
 {
     if (*pipeline)
-        vkDestroyPipeline(ctx->device, *pipeline, ctx->allocator);
+        ctx->vk.vkDestroyPipeline(ctx->device, *pipeline, ctx->allocator);
     if (*layout)
-        vkDestroyPipelineLayout(ctx->device, *layout, ctx->allocator);
+        ctx->vk.vkDestroyPipelineLayout(ctx->device, *layout, ctx->allocator);
     *pipeline = VK_NULL_HANDLE;
     *layout = VK_NULL_HANDLE;
 }

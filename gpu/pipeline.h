@@ -43,8 +43,8 @@ typedef struct GpuPipelineDesc {
 /* Begins dynamic rendering over `area` of the attachments (color or depth may be NULL), sets the
  * viewport and scissor to it, binds `pipeline` and sets its push constants for both stages (push
  * may be NULL when each draw sets its own). */
-void gpu_pipeline_begin(VkCommandBuffer cmd, VkPipeline pipeline, VkPipelineLayout layout,
-                        const VkRenderingAttachmentInfo *color,
+void gpu_pipeline_begin(const GpuContext *ctx, VkCommandBuffer cmd, VkPipeline pipeline,
+                        VkPipelineLayout layout, const VkRenderingAttachmentInfo *color,
                         const VkRenderingAttachmentInfo *depth, VkRect2D area, const void *push,
                         uint32_t push_size);
 
@@ -56,8 +56,9 @@ typedef struct GpuBound {
 
 /* Binds a vertex and a uint32 index buffer (those that `bound` lacks, when given) and draws
  * `index_count` indices from `first_index` on. */
-void gpu_pipeline_draw(VkCommandBuffer cmd, GpuBound *bound, VkBuffer vertices, VkBuffer indices,
-                       uint32_t first_index, uint32_t index_count);
+void gpu_pipeline_draw(const GpuContext *ctx, VkCommandBuffer cmd, GpuBound *bound,
+                       VkBuffer vertices, VkBuffer indices, uint32_t first_index,
+                       uint32_t index_count);
 
 /* On failure both handles are left null or destroyed. */
 bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,

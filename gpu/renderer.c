@@ -246,8 +246,8 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
         .bindingCount = count,
         .pBindings = bindings,
     };
-    GPU_TRY(err,
-            vkCreateDescriptorSetLayout(ctx->device, &layout, ctx->allocator, &out->set_layout));
+    GPU_TRY(err, ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &layout, ctx->allocator,
+                                                     &out->set_layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, out->set_layout, "render");
     VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 6},
                                     {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}};
@@ -257,7 +257,7 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
         .poolSizeCount = 2,
         .pPoolSizes = sizes,
     };
-    GPU_TRY(err, vkCreateDescriptorPool(ctx->device, &pool, ctx->allocator, &out->pool));
+    GPU_TRY(err, ctx->vk.vkCreateDescriptorPool(ctx->device, &pool, ctx->allocator, &out->pool));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, out->pool, "render");
     VkDescriptorSetAllocateInfo alloc = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
@@ -265,7 +265,7 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
         .descriptorSetCount = 1,
         .pSetLayouts = &out->set_layout,
     };
-    GPU_TRY(err, vkAllocateDescriptorSets(ctx->device, &alloc, &out->set));
+    GPU_TRY(err, ctx->vk.vkAllocateDescriptorSets(ctx->device, &alloc, &out->set));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, out->set, "render");
     VkDescriptorBufferInfo buffer = {out->draw_tables.buffer, 0, VK_WHOLE_SIZE};
     VkWriteDescriptorSet write = {
@@ -276,7 +276,7 @@ static bool descriptors_create(const GpuContext *ctx, GpuRenderer *out, GpuError
         .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
         .pBufferInfo = &buffer,
     };
-    vkUpdateDescriptorSets(ctx->device, 1, &write, 0, NULL);
+    ctx->vk.vkUpdateDescriptorSets(ctx->device, 1, &write, 0, NULL);
     return true;
 }
 
@@ -311,7 +311,7 @@ static void descriptors_write(const GpuContext *ctx, GpuRenderer *out)
             .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
             .pImageInfo = &images[i],
         };
-    vkUpdateDescriptorSets(ctx->device, count, writes, 0, NULL);
+    ctx->vk.vkUpdateDescriptorSets(ctx->device, count, writes, 0, NULL);
 }
 
 /* What depends on the tier: the samples a pixel, the shadow map and its samplers, the pipelines
@@ -434,11 +434,11 @@ void gpu_renderer_destroy(const GpuContext *ctx, GpuRenderer *renderer)
     gpu_buffer_destroy(ctx, &renderer->fixed_vertices);
     gpu_buffer_destroy(ctx, &renderer->draw_tables);
     if (renderer->pool) /* frees the set with it */
-        vkDestroyDescriptorPool(ctx->device, renderer->pool, ctx->allocator);
+        ctx->vk.vkDestroyDescriptorPool(ctx->device, renderer->pool, ctx->allocator);
     if (renderer->set_layout)
-        vkDestroyDescriptorSetLayout(ctx->device, renderer->set_layout, ctx->allocator);
+        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, renderer->set_layout, ctx->allocator);
     if (renderer->anisotropic)
-        vkDestroySampler(ctx->device, renderer->anisotropic, ctx->allocator);
+        ctx->vk.vkDestroySampler(ctx->device, renderer->anisotropic, ctx->allocator);
     gpu_ink_destroy(ctx, &renderer->ink);
     gpu_texture_destroy(ctx, &renderer->detail);
     gpu_texture_destroy(ctx, &renderer->content);

@@ -314,22 +314,23 @@ static uint32_t cut_to_strips(const GpuDraw *d, VkExtent2D extent, VkRect2D *pie
  * draws its plain cells by the plain pipeline, whose pixels need no coverage, then the others by
  * the round's; the edge round only the others, the plain cells' pixels being covered whole (the
  * depth test would reject every one). */
-static void draw_split(VkCommandBuffer cmd, const GpuRenderer *r, const Round *round,
-                       const GpuDraw *d, VkPipeline pipeline, VkPipeline *bound, GpuBound *buffers)
+static void draw_split(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *r,
+                       const Round *round, const GpuDraw *d, VkPipeline pipeline, VkPipeline *bound,
+                       GpuBound *buffers)
 {
     if (round->pass == PASS_INSIDE && d->split_plain) {
         bool f, b;
         ink_sides(r, d, &f, &b);
         VkPipeline plain = !f && !b ? r->leaf_bare_plain_pipeline : r->leaf_plain_pipeline;
-        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, plain);
-        gpu_pipeline_draw(cmd, buffers, d->vertices, d->split, 0, d->split_plain);
+        ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, plain);
+        gpu_pipeline_draw(ctx, cmd, buffers, d->vertices, d->split, 0, d->split_plain);
         *bound = plain;
     }
     if (d->split_count > d->split_plain) {
         if (pipeline != *bound)
-            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+            ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
         *bound = pipeline;
-        gpu_pipeline_draw(cmd, buffers, d->vertices, d->split, d->split_plain,
+        gpu_pipeline_draw(ctx, cmd, buffers, d->vertices, d->split, d->split_plain,
                           d->split_count - d->split_plain);
     }
 }
@@ -337,9 +338,10 @@ static void draw_split(VkCommandBuffer cmd, const GpuRenderer *r, const Round *r
 /* Records the rounds' draws in the begun rendering over `extent` at `at` in its attachments,
  * `pipeline` bound and the set with it. The scissor is left as the last piece set it: the
  * rendering ends next, and the next one sets its own (gpu_pipeline_begin). */
-static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round *rounds,
-                          size_t round_count, const GpuDraw *draws, uint32_t count,
-                          VkExtent2D extent, VkOffset2D at, uint32_t slot, GpuBound *buffers)
+static void record_rounds(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *r,
+                          const Round *rounds, size_t round_count, const GpuDraw *draws,
+                          uint32_t count, VkExtent2D extent, VkOffset2D at, uint32_t slot,
+                          GpuBound *buffers)
 {
     VkPipeline bound = r->pipeline;
     VkRect2D scissor = {at, extent};
@@ -365,26 +367,26 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
                 piece[p].offset.x += at.x, piece[p].offset.y += at.y;
                 if (memcmp(&piece[p], &scissor, sizeof scissor)) {
                     scissor = piece[p];
-                    vkCmdSetScissor(cmd, 0, 1, &scissor);
+                    ctx->vk.vkCmdSetScissor(cmd, 0, 1, &scissor);
                 }
                 VkPipeline pipeline = round_pipeline(r, round, d, lit[p]);
                 if (p == 0 && d->split && round->pass != PASS_SHADOW_ONLY) {
-                    vkCmdPushConstants(cmd, r->layout,
-                                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                                       sizeof pick, &pick);
-                    draw_split(cmd, r, round, d, pipeline, &bound, buffers);
+                    ctx->vk.vkCmdPushConstants(
+                        cmd, r->layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+                        0, sizeof pick, &pick);
+                    draw_split(ctx, cmd, r, round, d, pipeline, &bound, buffers);
                     continue;
                 }
                 if (pipeline != bound) {
                     /* identically defined layouts: the set and push constants work with any */
                     bound = pipeline;
-                    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+                    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
                 }
                 if (p == 0)
-                    vkCmdPushConstants(cmd, r->layout,
-                                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                                       sizeof pick, &pick);
-                gpu_pipeline_draw(cmd, buffers, d->vertices, d->indices, d->first_index,
+                    ctx->vk.vkCmdPushConstants(
+                        cmd, r->layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+                        0, sizeof pick, &pick);
+                gpu_pipeline_draw(ctx, cmd, buffers, d->vertices, d->indices, d->first_index,
                                   d->index_count);
             }
         }
@@ -393,9 +395,9 @@ static void record_rounds(VkCommandBuffer cmd, const GpuRenderer *r, const Round
 
 /* The faded pages (reduced motion's cross-fade) over everything the rounds drew, each by its
  * share: the spread they fade from over the one they fade to, in the same plane. */
-static void record_faded(VkCommandBuffer cmd, const GpuRenderer *r, const GpuDraw *draws,
-                         uint32_t count, VkExtent2D extent, VkOffset2D at, uint32_t slot,
-                         GpuBound *buffers)
+static void record_faded(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *r,
+                         const GpuDraw *draws, uint32_t count, VkExtent2D extent, VkOffset2D at,
+                         uint32_t slot, GpuBound *buffers)
 {
     bool bound = false;
     for (uint32_t i = 0; i < count; i++) {
@@ -403,17 +405,19 @@ static void record_faded(VkCommandBuffer cmd, const GpuRenderer *r, const GpuDra
         if (!d->faded)
             continue;
         if (!bound) {
-            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->fade_pipeline);
-            vkCmdSetScissor(cmd, 0, 1, &(VkRect2D){at, extent}); /* a round's piece's left */
+            ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->fade_pipeline);
+            ctx->vk.vkCmdSetScissor(cmd, 0, 1,
+                                    &(VkRect2D){at, extent}); /* a round's piece's left */
             bound = true;
         }
         float a = d->alpha < 0.0f ? 0.0f : (d->alpha > 1.0f ? 1.0f : d->alpha);
-        vkCmdSetBlendConstants(cmd, (float[4]){a, a, a, a});
+        ctx->vk.vkCmdSetBlendConstants(cmd, (float[4]){a, a, a, a});
         PcDrawIndex pick = {i, slot};
-        vkCmdPushConstants(cmd, r->layout,
-                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                           sizeof pick, &pick);
-        gpu_pipeline_draw(cmd, buffers, d->vertices, d->indices, d->first_index, d->index_count);
+        ctx->vk.vkCmdPushConstants(cmd, r->layout,
+                                   VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                                   sizeof pick, &pick);
+        gpu_pipeline_draw(ctx, cmd, buffers, d->vertices, d->indices, d->first_index,
+                          d->index_count);
     }
 }
 
@@ -453,8 +457,8 @@ static GpuImageBarrier msaa_barrier(const GpuRenderTarget *target)
  * depth (cleared), over the target's extent at `at`, with the page pipeline bound (the set is,
  * from the frame's start). The caller has made the depth (and the MSAA samples) ready:
  * depth_barrier, msaa_barrier. */
-static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarget *target,
-                  VkImageView color_view, bool load, VkOffset2D at)
+static void begin(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *r,
+                  const GpuRenderTarget *target, VkImageView color_view, bool load, VkOffset2D at)
 {
     VkRenderingAttachmentInfo color = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
@@ -481,8 +485,8 @@ static void begin(VkCommandBuffer cmd, const GpuRenderer *r, const GpuRenderTarg
         .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
         .clearValue = {.depthStencil = {1.0f, 0}},
     };
-    gpu_pipeline_begin(cmd, r->pipeline, r->layout, &color, &depth, (VkRect2D){at, target->extent},
-                       NULL, 0);
+    gpu_pipeline_begin(ctx, cmd, r->pipeline, r->layout, &color, &depth,
+                       (VkRect2D){at, target->extent}, NULL, 0);
 }
 
 void gpu_renderer_prepare(const GpuContext *ctx, GpuRenderer *r, VkExtent2D extent)
@@ -592,13 +596,13 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
             },
             depth_barrier(target),
         };
-        gpu_barriers(cmd, NULL, redraw, 2);
-        begin(cmd, r, target, c->color.view, false, (VkOffset2D){0, 0});
-        record_rounds(cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0], draws,
-                      count, target->extent, (VkOffset2D){0, 0}, slot, bound);
-        vkCmdEndRendering(cmd);
+        gpu_barriers(ctx, cmd, NULL, redraw, 2);
+        begin(ctx, cmd, r, target, c->color.view, false, (VkOffset2D){0, 0});
+        record_rounds(ctx, cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0],
+                      draws, count, target->extent, (VkOffset2D){0, 0}, slot, bound);
+        ctx->vk.vkCmdEndRendering(cmd);
         /* copied out, this frame and the next ones */
-        gpu_image_barrier_drawn_to_copy(cmd, c->color.image);
+        gpu_image_barrier_drawn_to_copy(ctx, cmd, c->color.image);
         c->valid = true;
         c->redraws++;
         gpu_label_end(ctx, cmd);
@@ -609,8 +613,8 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
         .dstOffset = {target->offset.x, target->offset.y, 0},
         .extent = {target->extent.width, target->extent.height, 1},
     };
-    vkCmdCopyImage(cmd, c->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target->color,
-                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    ctx->vk.vkCmdCopyImage(cmd, c->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target->color,
+                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
     /* The copy -> the leaf drawn over it, and the depth cleared for it. */
     GpuImageBarrier over[] = {
         {
@@ -626,7 +630,7 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
         },
         depth_barrier(target),
     };
-    gpu_barriers(cmd, NULL, over, 2);
+    gpu_barriers(ctx, cmd, NULL, over, 2);
 }
 
 bool gpu_renderer_recipe(const GpuRenderer *r, const GpuRenderTarget *target, const GpuDraw *draws,
@@ -713,15 +717,15 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
         if (target->msaa)
             first[n++] = msaa_barrier(target);
     }
-    gpu_barriers(cmd, before, first, n);
+    gpu_barriers(ctx, cmd, before, first, n);
     GpuBound bound = {0};
     /* the set for every pass of the frame: the shadow pipeline's layout is compatible */
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
-                            &renderer->set, 0, NULL);
+    ctx->vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
+                                    &renderer->set, 0, NULL);
     gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, slot, &bound);
     if (still)
         still_record(ctx, cmd, renderer, target, draws, count, use, slot, &bound);
-    begin(cmd, renderer, target, target->color_view, still || target->keep, target->offset);
+    begin(ctx, cmd, renderer, target, target->color_view, still || target->keep, target->offset);
     const Round *rounds = still                                                  ? OVER_STILL_ROUNDS
                           : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA) ? EDGE_ROUNDS
                                                                                  : PLAIN_ROUNDS;
@@ -729,8 +733,8 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                       : (gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA)
                           ? sizeof EDGE_ROUNDS / sizeof(Round)
                           : 1;
-    record_rounds(cmd, renderer, rounds, n_rounds, draws, count, target->extent, target->offset,
-                  slot, &bound);
-    record_faded(cmd, renderer, draws, count, target->extent, target->offset, slot, &bound);
-    vkCmdEndRendering(cmd);
+    record_rounds(ctx, cmd, renderer, rounds, n_rounds, draws, count, target->extent,
+                  target->offset, slot, &bound);
+    record_faded(ctx, cmd, renderer, draws, count, target->extent, target->offset, slot, &bound);
+    ctx->vk.vkCmdEndRendering(cmd);
 }

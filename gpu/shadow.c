@@ -24,7 +24,7 @@ static bool shadow_depth_format(const GpuContext *ctx, VkFormat *format, GpuErro
     const VkFormat candidates[] = {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D16_UNORM};
     for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
         VkFormatProperties props;
-        vkGetPhysicalDeviceFormatProperties(ctx->physical, candidates[i], &props);
+        ctx->vk.vkGetPhysicalDeviceFormatProperties(ctx->physical, candidates[i], &props);
         if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) {
             *format = candidates[i];
             return true;
@@ -84,7 +84,7 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse,
         .format = SHADOW_COVER_FORMAT,
         .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
     };
-    GPU_TRY(err, vkCreateImageView(ctx->device, &target, ctx->allocator, &out->target));
+    GPU_TRY(err, ctx->vk.vkCreateImageView(ctx->device, &target, ctx->allocator, &out->target));
     GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, out->target, "shadow map level 0");
     /* Outside the map is outside the book: no cover (transparent black). */
     VkSamplerCreateInfo sampler = {
@@ -98,7 +98,7 @@ bool gpu_shadow_create(const GpuContext *ctx, uint32_t size, bool coarse,
         .maxLod = VK_LOD_CLAMP_NONE,
         .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
     };
-    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->sampler));
+    GPU_TRY(err, ctx->vk.vkCreateSampler(ctx->device, &sampler, ctx->allocator, &out->sampler));
     GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, "shadow");
     /* The position and the uv: the pass draws the page shader's vertex buffers. The low tier's
      * finds the leaf's outline and anti-aliases it (shadow_smooth.geom and .frag), where the
@@ -129,9 +129,9 @@ void gpu_shadow_destroy(const GpuContext *ctx, GpuShadow *shadow)
 {
     gpu_pipeline_destroy(ctx, &shadow->pipeline, &shadow->layout);
     if (shadow->sampler)
-        vkDestroySampler(ctx->device, shadow->sampler, ctx->allocator);
+        ctx->vk.vkDestroySampler(ctx->device, shadow->sampler, ctx->allocator);
     if (shadow->target)
-        vkDestroyImageView(ctx->device, shadow->target, ctx->allocator);
+        ctx->vk.vkDestroyImageView(ctx->device, shadow->target, ctx->allocator);
     gpu_image_destroy(ctx, &shadow->depth);
     gpu_image_destroy(ctx, &shadow->map);
     *shadow = (GpuShadow){0};
@@ -178,7 +178,7 @@ uint32_t gpu_shadow_barriers_in(const GpuShadow *shadow, GpuImageBarrier *out)
 
 /* Each level the 2 x 2 box average of the one before (a linear blit at half the size): cover
  * and cover-weighted depth averaged over the level's texel. */
-static void shadow_mips(VkCommandBuffer cmd, const GpuShadow *shadow)
+static void shadow_mips(const GpuContext *ctx, VkCommandBuffer cmd, const GpuShadow *shadow)
 {
     const GpuImage *map = &shadow->map;
     GpuImageBarrier done = {
@@ -193,7 +193,7 @@ static void shadow_mips(VkCommandBuffer cmd, const GpuShadow *shadow)
     };
     uint32_t side = map->extent.width;
     for (uint32_t level = 1; level < shadow->levels; level++) {
-        gpu_image_barrier(cmd, &done);
+        gpu_image_barrier(ctx, cmd, &done);
         int32_t from = (int32_t)(side >> (level - 1)), to = (int32_t)(side >> level);
         VkImageBlit blit = {
             .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level - 1, 0, 1},
@@ -201,8 +201,8 @@ static void shadow_mips(VkCommandBuffer cmd, const GpuShadow *shadow)
             .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1},
             .dstOffsets = {{0, 0, 0}, {to, to, 1}},
         };
-        vkCmdBlitImage(cmd, map->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, map->image,
-                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR);
+        ctx->vk.vkCmdBlitImage(cmd, map->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, map->image,
+                               VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR);
         done.base_level = level;
         done.old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
         done.src_stage = VK_PIPELINE_STAGE_2_BLIT_BIT;
@@ -225,7 +225,7 @@ static void shadow_mips(VkCommandBuffer cmd, const GpuShadow *shadow)
         read[i].dst_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
         read[i].dst_access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
     }
-    gpu_barriers(cmd, NULL, read, n);
+    gpu_barriers(ctx, cmd, NULL, read, n);
 }
 
 void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuShadow *shadow,
@@ -248,30 +248,30 @@ void gpu_shadow_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuShad
         .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
         .clearValue = {.depthStencil = {1.0f, 0}},
     };
-    gpu_pipeline_begin(cmd, shadow->pipeline, shadow->layout, &cover, &depth,
+    gpu_pipeline_begin(ctx, cmd, shadow->pipeline, shadow->layout, &cover, &depth,
                        (VkRect2D){{0, 0}, shadow->map.extent}, NULL, 0);
     for (uint32_t i = 0; i < count; i++) {
         const GpuDraw *d = &draws[i];
         if (!d->casts_shadow)
             continue;
         PcDrawIndex pick = {i, slot};
-        vkCmdPushConstants(cmd, shadow->layout,
-                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                           sizeof pick, &pick);
+        ctx->vk.vkCmdPushConstants(cmd, shadow->layout,
+                                   VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                                   sizeof pick, &pick);
         /* the low tier's map takes the coarser mesh (with its triangles' neighbours where it
          * finds the outline): its chords sag (c^2 / 8r) about a texel of it at the tightest
          * roll a turn makes */
         bool coarse = shadow->coarse && d->shadow_index_count;
         if (shadow->smooth && d->shadow_adjacency_first)
-            gpu_pipeline_draw(cmd, bound, d->vertices, d->indices, d->shadow_adjacency_first,
+            gpu_pipeline_draw(ctx, cmd, bound, d->vertices, d->indices, d->shadow_adjacency_first,
                               2 * d->shadow_index_count);
         else if (!shadow->smooth) /* (a leaf always has them: book/leaf.c) */
-            gpu_pipeline_draw(cmd, bound, d->vertices, d->indices,
+            gpu_pipeline_draw(ctx, cmd, bound, d->vertices, d->indices,
                               coarse ? d->shadow_first_index : d->first_index,
                               coarse ? d->shadow_index_count : d->index_count);
     }
-    vkCmdEndRendering(cmd);
-    shadow_mips(cmd, shadow);
+    ctx->vk.vkCmdEndRendering(cmd);
+    shadow_mips(ctx, cmd, shadow);
     gpu_label_end(ctx, cmd);
 }
 

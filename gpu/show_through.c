@@ -29,8 +29,8 @@ bool gpu_show_through_create(const GpuContext *ctx, VkFormat format, GpuShowThro
         .bindingCount = 1,
         .pBindings = &binding,
     };
-    GPU_TRY(err,
-            vkCreateDescriptorSetLayout(ctx->device, &layout, ctx->allocator, &out->set_layout));
+    GPU_TRY(err, ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &layout, ctx->allocator,
+                                                     &out->set_layout));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, out->set_layout, "show-through");
     GpuPipelineDesc desc = {
         .vert = show_through_vert_spv,
@@ -49,7 +49,7 @@ void gpu_show_through_destroy(const GpuContext *ctx, GpuShowThrough *st)
 {
     gpu_pipeline_destroy(ctx, &st->pipeline, &st->layout);
     if (st->set_layout)
-        vkDestroyDescriptorSetLayout(ctx->device, st->set_layout, ctx->allocator);
+        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, st->set_layout, ctx->allocator);
     memset(st, 0, sizeof *st);
 }
 
@@ -65,7 +65,7 @@ static bool make_view(const GpuContext *ctx, VkImage image, VkFormat format, uin
         .format = format,
         .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels ? levels : 1, layer, 1},
     };
-    GPU_TRY(err, vkCreateImageView(ctx->device, &info, ctx->allocator, out));
+    GPU_TRY(err, ctx->vk.vkCreateImageView(ctx->device, &info, ctx->allocator, out));
     GPU_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, *out, label);
     return true;
 }
@@ -98,7 +98,7 @@ bool gpu_show_through_pass_create(const GpuContext *ctx, const GpuShowThrough *s
         .poolSizeCount = 1,
         .pPoolSizes = &size,
     };
-    GPU_TRY(err, vkCreateDescriptorPool(ctx->device, &pool, ctx->allocator, &out->pool));
+    GPU_TRY(err, ctx->vk.vkCreateDescriptorPool(ctx->device, &pool, ctx->allocator, &out->pool));
     GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, out->pool, "show-through");
     for (uint32_t i = 0; i < count; i++) {
         VkDescriptorSetAllocateInfo alloc = {
@@ -107,7 +107,7 @@ bool gpu_show_through_pass_create(const GpuContext *ctx, const GpuShowThrough *s
             .descriptorSetCount = 1,
             .pSetLayouts = &st->set_layout,
         };
-        GPU_TRY(err, vkAllocateDescriptorSets(ctx->device, &alloc, &out->sets[i]));
+        GPU_TRY(err, ctx->vk.vkAllocateDescriptorSets(ctx->device, &alloc, &out->sets[i]));
         GPU_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, out->sets[i], "show-through");
         VkDescriptorImageInfo info = {sampler, out->sources[i],
                                       VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -119,7 +119,7 @@ bool gpu_show_through_pass_create(const GpuContext *ctx, const GpuShowThrough *s
             .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
             .pImageInfo = &info,
         };
-        vkUpdateDescriptorSets(ctx->device, 1, &write, 0, NULL);
+        ctx->vk.vkUpdateDescriptorSets(ctx->device, 1, &write, 0, NULL);
     }
     return true;
 }
@@ -127,12 +127,12 @@ bool gpu_show_through_pass_create(const GpuContext *ctx, const GpuShowThrough *s
 void gpu_show_through_pass_destroy(const GpuContext *ctx, GpuShowThroughPass *pass)
 {
     if (pass->pool)
-        vkDestroyDescriptorPool(ctx->device, pass->pool, ctx->allocator);
+        ctx->vk.vkDestroyDescriptorPool(ctx->device, pass->pool, ctx->allocator);
     for (uint32_t i = 0; i < pass->count; i++) {
         if (pass->targets && pass->targets[i])
-            vkDestroyImageView(ctx->device, pass->targets[i], ctx->allocator);
+            ctx->vk.vkDestroyImageView(ctx->device, pass->targets[i], ctx->allocator);
         if (pass->sources && pass->sources[i])
-            vkDestroyImageView(ctx->device, pass->sources[i], ctx->allocator);
+            ctx->vk.vkDestroyImageView(ctx->device, pass->sources[i], ctx->allocator);
     }
     free(pass->targets);
     free(pass->sources);
@@ -142,9 +142,10 @@ void gpu_show_through_pass_destroy(const GpuContext *ctx, GpuShowThroughPass *pa
 
 /* Level 0 of `layer`: sampled -> rendered to (after the reads of the frames before and of this
  * pass's earlier draw), or back. */
-static void level0(VkCommandBuffer cmd, VkImage image, uint32_t layer, bool to_target)
+static void level0(const GpuContext *ctx, VkCommandBuffer cmd, VkImage image, uint32_t layer,
+                   bool to_target)
 {
-    gpu_image_barrier(cmd,
+    gpu_image_barrier(ctx, cmd,
                       &(GpuImageBarrier){
                           .image = image,
                           .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
@@ -172,7 +173,7 @@ void gpu_show_through_pass_record(const GpuContext *ctx, VkCommandBuffer cmd,
      * its draw leaves as it was. */
     for (uint32_t i = 0; i < pass->count; i++) {
         uint32_t layer = pass->first + i;
-        level0(cmd, pass->image, layer, true);
+        level0(ctx, cmd, pass->image, layer, true);
         VkRenderingAttachmentInfo color = {
             .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
             .imageView = pass->targets[i],
@@ -180,13 +181,13 @@ void gpu_show_through_pass_record(const GpuContext *ctx, VkCommandBuffer cmd,
             .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
             .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
         };
-        gpu_pipeline_begin(cmd, st->pipeline, st->layout, &color, NULL,
+        gpu_pipeline_begin(ctx, cmd, st->pipeline, st->layout, &color, NULL,
                            (VkRect2D){{0, 0}, pass->extent}, NULL, 0);
-        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, st->layout, 0, 1,
-                                &pass->sets[i ^ 1u], 0, NULL);
-        vkCmdDraw(cmd, 3, 1, 0, 0);
-        vkCmdEndRendering(cmd);
-        level0(cmd, pass->image, layer, false);
+        ctx->vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, st->layout, 0, 1,
+                                        &pass->sets[i ^ 1u], 0, NULL);
+        ctx->vk.vkCmdDraw(cmd, 3, 1, 0, 0);
+        ctx->vk.vkCmdEndRendering(cmd);
+        level0(ctx, cmd, pass->image, layer, false);
     }
     gpu_label_end(ctx, cmd);
 }

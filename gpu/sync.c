@@ -3,8 +3,9 @@
 
 #include <assert.h>
 
-void gpu_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
-                 VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
+void gpu_barrier(const GpuContext *ctx, VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage,
+                 VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
+                 VkAccessFlags2 dst_access)
 {
     VkMemoryBarrier2 barrier = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
@@ -18,16 +19,16 @@ void gpu_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessF
         .memoryBarrierCount = 1,
         .pMemoryBarriers = &barrier,
     };
-    vkCmdPipelineBarrier2(cmd, &dep);
+    ctx->vk.vkCmdPipelineBarrier2(cmd, &dep);
 }
 
-void gpu_barrier_host_read(VkCommandBuffer cmd)
+void gpu_barrier_host_read(const GpuContext *ctx, VkCommandBuffer cmd)
 {
-    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+    gpu_barrier(ctx, cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
 }
 
-void gpu_barriers(VkCommandBuffer cmd, const VkMemoryBarrier2 *memory,
+void gpu_barriers(const GpuContext *ctx, VkCommandBuffer cmd, const VkMemoryBarrier2 *memory,
                   const GpuImageBarrier *images, uint32_t image_count)
 {
     /* The callers' counts are fixed and within it: a debug build says when one is not (a barrier
@@ -52,16 +53,16 @@ void gpu_barriers(VkCommandBuffer cmd, const VkMemoryBarrier2 *memory,
                                  b->base_layer, b->layer_count ? b->layer_count : 1},
         };
     }
-    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){
-                                   .sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                                   .memoryBarrierCount = memory ? 1 : 0,
-                                   .pMemoryBarriers = memory,
-                                   .imageMemoryBarrierCount = image_count,
-                                   .pImageMemoryBarriers = barriers,
-                               });
+    ctx->vk.vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){
+                                           .sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                           .memoryBarrierCount = memory ? 1 : 0,
+                                           .pMemoryBarriers = memory,
+                                           .imageMemoryBarrierCount = image_count,
+                                           .pImageMemoryBarriers = barriers,
+                                       });
 }
 
-void gpu_image_barrier(VkCommandBuffer cmd, const GpuImageBarrier *b)
+void gpu_image_barrier(const GpuContext *ctx, VkCommandBuffer cmd, const GpuImageBarrier *b)
 {
-    gpu_barriers(cmd, NULL, b, 1);
+    gpu_barriers(ctx, cmd, NULL, b, 1);
 }

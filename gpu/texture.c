@@ -112,37 +112,40 @@ typedef struct Upload {
     const GpuShowThroughPass *show; /* or NULL */
 } Upload;
 
-static void barrier_levels(VkCommandBuffer cmd, const GpuTexture *t, uint32_t first, uint32_t count,
-                           uint32_t base, uint32_t levels, VkImageLayout from, VkImageLayout to,
-                           VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
-                           VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
+static void barrier_levels(const GpuContext *ctx, VkCommandBuffer cmd, const GpuTexture *t,
+                           uint32_t first, uint32_t count, uint32_t base, uint32_t levels,
+                           VkImageLayout from, VkImageLayout to, VkPipelineStageFlags2 src_stage,
+                           VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
+                           VkAccessFlags2 dst_access)
 {
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = t->image.image,
-                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                               .base_level = base,
-                               .level_count = levels,
-                               .base_layer = first,
-                               .layer_count = count,
-                               .old_layout = from,
-                               .new_layout = to,
-                               .src_stage = src_stage,
-                               .src_access = src_access,
-                               .dst_stage = dst_stage,
-                               .dst_access = dst_access,
-                           });
+    gpu_image_barrier(ctx, cmd,
+                      &(GpuImageBarrier){
+                          .image = t->image.image,
+                          .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                          .base_level = base,
+                          .level_count = levels,
+                          .base_layer = first,
+                          .layer_count = count,
+                          .old_layout = from,
+                          .new_layout = to,
+                          .src_stage = src_stage,
+                          .src_access = src_access,
+                          .dst_stage = dst_stage,
+                          .dst_access = dst_access,
+                      });
 }
 
 /* Levels 1 .. of layers first .. first + count - 1 blitted down from level 0, every level in
  * TRANSFER_DST_OPTIMAL before (level 0 holding the texels); every level left for fragment
  * shaders to sample. */
-static void blit_mips(VkCommandBuffer cmd, const Upload *u, uint32_t first, uint32_t count)
+static void blit_mips(const GpuContext *ctx, VkCommandBuffer cmd, const Upload *u, uint32_t first,
+                      uint32_t count)
 {
     const GpuTexture *t = u->tex;
     gpu_label_begin(u->ctx, cmd, "mips");
     for (uint32_t l = 1; l < t->levels; l++) {
         /* The copy or last blit wrote level l-1 -> this blit reads it. */
-        barrier_levels(cmd, t, first, count, l - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        barrier_levels(ctx, cmd, t, first, count, l - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                        VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                        VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
                        VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_BLIT_BIT,
@@ -157,32 +160,33 @@ static void blit_mips(VkCommandBuffer cmd, const Upload *u, uint32_t first, uint
                            {(int32_t)level_size(t->width, l), (int32_t)level_size(t->height, l),
                             1}},
         };
-        vkCmdBlitImage(cmd, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, t->image.image,
-                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR);
+        ctx->vk.vkCmdBlitImage(cmd, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                               t->image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit,
+                               VK_FILTER_LINEAR);
     }
     gpu_label_end(u->ctx, cmd);
     /* The blits read levels 0 .. n-2 -> fragment shaders sample them. */
     if (t->levels > 1)
-        barrier_levels(cmd, t, first, count, 0, t->levels - 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                       VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_BLIT_BIT, 0,
-                       VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                       VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+        barrier_levels(
+            ctx, cmd, t, first, count, 0, t->levels - 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+            VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_BLIT_BIT, 0,
+            VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
     /* The last blit (or the copy, for one level) wrote the last level -> fragment shaders. */
-    barrier_levels(cmd, t, first, count, t->levels - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                   VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+    barrier_levels(ctx, cmd, t, first, count, t->levels - 1, 1,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
                    VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
                    VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
                    VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
 }
 
-static void record_upload(void *user, VkCommandBuffer cmd)
+static void record_upload(const GpuContext *ctx, void *user, VkCommandBuffer cmd)
 {
     const Upload *u = user;
     const GpuTexture *t = u->tex;
     gpu_label_begin(u->ctx, cmd, "texture upload");
     /* The layers' old texels are dropped: every level becomes a copy (or blit) destination once
      * the fragment shaders of frames submitted before have read them. */
-    barrier_levels(cmd, t, u->first, u->count, 0, t->levels, VK_IMAGE_LAYOUT_UNDEFINED,
+    barrier_levels(ctx, cmd, t, u->first, u->count, 0, t->levels, VK_IMAGE_LAYOUT_UNDEFINED,
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
                    VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
                    VK_ACCESS_2_TRANSFER_WRITE_BIT);
@@ -199,13 +203,13 @@ static void record_upload(void *user, VkCommandBuffer cmd)
         };
         offset += (VkDeviceSize)w * h * 4 * u->count;
     }
-    vkCmdCopyBufferToImage(cmd, u->staging, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                           copied, regions);
+    ctx->vk.vkCmdCopyBufferToImage(cmd, u->staging, t->image.image,
+                                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, copied, regions);
     if (t->blit_mips) {
-        blit_mips(cmd, u, u->first, u->count);
+        blit_mips(ctx, cmd, u, u->first, u->count);
     } else {
         /* The copy wrote every level -> fragment shaders sample them. */
-        barrier_levels(cmd, t, u->first, u->count, 0, t->levels,
+        barrier_levels(ctx, cmd, t, u->first, u->count, 0, t->levels,
                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                        VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT,
                        VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
@@ -217,7 +221,7 @@ static void record_upload(void *user, VkCommandBuffer cmd)
          * are made again from it (the pass wrote level 0, its draws read every level). */
         const GpuShowThroughPass *p = u->show;
         gpu_show_through_pass_record(u->ctx, cmd, &t->pass, p);
-        barrier_levels(cmd, t, p->first, p->count, 0, t->levels,
+        barrier_levels(ctx, cmd, t, p->first, p->count, 0, t->levels,
                        VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                        VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT |
@@ -225,7 +229,7 @@ static void record_upload(void *user, VkCommandBuffer cmd)
                        VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                        VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
                        VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT);
-        blit_mips(cmd, u, p->first, p->count);
+        blit_mips(ctx, cmd, u, p->first, p->count);
     }
     gpu_label_end(u->ctx, cmd);
 }
@@ -234,7 +238,7 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
                            GpuError *err)
 {
     VkFormatProperties props;
-    vkGetPhysicalDeviceFormatProperties(ctx->physical, GPU_TEXTURE_FORMAT, &props);
+    ctx->vk.vkGetPhysicalDeviceFormatProperties(ctx->physical, GPU_TEXTURE_FORMAT, &props);
     VkFormatFeatureFlags have = props.optimalTilingFeatures;
     VkFormatFeatureFlags need = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
                                 VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
@@ -332,7 +336,7 @@ void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex)
 {
     gpu_show_through_destroy(ctx, &tex->pass);
     if (tex->sampler)
-        vkDestroySampler(ctx->device, tex->sampler, ctx->allocator);
+        ctx->vk.vkDestroySampler(ctx->device, tex->sampler, ctx->allocator);
     gpu_image_destroy(ctx, &tex->image);
     memset(tex, 0, sizeof *tex);
 }
@@ -352,7 +356,7 @@ bool gpu_sampler_create(const GpuContext *ctx, float anisotropy, const char *lab
         .maxAnisotropy = anisotropy > 1.0f ? anisotropy : 1.0f,
         .maxLod = VK_LOD_CLAMP_NONE,
     };
-    GPU_TRY(err, vkCreateSampler(ctx->device, &sampler, ctx->allocator, out));
+    GPU_TRY(err, ctx->vk.vkCreateSampler(ctx->device, &sampler, ctx->allocator, out));
     GPU_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, *out, label);
     return true;
 }

@@ -7,10 +7,10 @@ bool gpu_timer_create(const GpuContext *ctx, GpuTimer *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
     uint32_t count = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &count, NULL);
+    ctx->vk.vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &count, NULL);
     VkQueueFamilyProperties families[32];
     count = count > 32 ? 32 : count;
-    vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &count, families);
+    ctx->vk.vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &count, families);
     uint32_t bits = ctx->queue_family < count ? families[ctx->queue_family].timestampValidBits : 0;
     if (bits == 0)
         return gpu_error_set(err, "%s cannot time its queue (timestampValidBits = 0)",
@@ -22,7 +22,7 @@ bool gpu_timer_create(const GpuContext *ctx, GpuTimer *out, GpuError *err)
         .queryType = VK_QUERY_TYPE_TIMESTAMP,
         .queryCount = GPU_TIMER_MAX,
     };
-    GPU_TRY(err, vkCreateQueryPool(ctx->device, &info, ctx->allocator, &out->pool));
+    GPU_TRY(err, ctx->vk.vkCreateQueryPool(ctx->device, &info, ctx->allocator, &out->pool));
     GPU_NAME(ctx, VK_OBJECT_TYPE_QUERY_POOL, out->pool, "stage timestamps");
     return true;
 }
@@ -30,25 +30,27 @@ bool gpu_timer_create(const GpuContext *ctx, GpuTimer *out, GpuError *err)
 void gpu_timer_destroy(const GpuContext *ctx, GpuTimer *timer)
 {
     if (timer->pool)
-        vkDestroyQueryPool(ctx->device, timer->pool, ctx->allocator);
+        ctx->vk.vkDestroyQueryPool(ctx->device, timer->pool, ctx->allocator);
     memset(timer, 0, sizeof *timer);
 }
 
-void gpu_timer_begin(GpuTimer *timer, VkCommandBuffer cmd)
+void gpu_timer_begin(const GpuContext *ctx, GpuTimer *timer, VkCommandBuffer cmd)
 {
-    vkCmdResetQueryPool(cmd, timer->pool, 0, GPU_TIMER_MAX);
+    ctx->vk.vkCmdResetQueryPool(cmd, timer->pool, 0, GPU_TIMER_MAX);
     /* ALL_COMMANDS: the timestamp waits for everything before it, so boundaries bracket stages */
-    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, timer->pool, 0);
+    ctx->vk.vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, timer->pool, 0);
     timer->written = 1;
 }
 
-void gpu_timer_mark(GpuTimer *timer, VkCommandBuffer cmd, uint32_t tag, const char *name)
+void gpu_timer_mark(const GpuContext *ctx, GpuTimer *timer, VkCommandBuffer cmd, uint32_t tag,
+                    const char *name)
 {
     if (timer->written == 0 || timer->written >= GPU_TIMER_MAX)
         return;
     timer->names[timer->written] = name;
     timer->tags[timer->written] = tag;
-    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, timer->pool, timer->written);
+    ctx->vk.vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, timer->pool,
+                                 timer->written);
     timer->written++;
 }
 
@@ -60,8 +62,8 @@ uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer,
 {
     uint64_t ticks[GPU_TIMER_MAX];
     if (timer->written < 2 ||
-        vkGetQueryPoolResults(ctx->device, timer->pool, 0, timer->written, sizeof ticks, ticks,
-                              sizeof ticks[0], VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
+        ctx->vk.vkGetQueryPoolResults(ctx->device, timer->pool, 0, timer->written, sizeof ticks,
+                                      ticks, sizeof ticks[0], VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
         return 0;
     uint32_t n = 0;
     for (uint32_t i = 1; i < timer->written; i++) {

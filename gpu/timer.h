@@ -32,10 +32,11 @@ bool gpu_timer_create(const GpuContext *ctx, GpuTimer *out, GpuError *err);
 void gpu_timer_destroy(const GpuContext *ctx, GpuTimer *timer);
 
 /* Starts a frame's timings: resets the pool and writes boundary 0. */
-void gpu_timer_begin(GpuTimer *timer, VkCommandBuffer cmd);
+void gpu_timer_begin(const GpuContext *ctx, GpuTimer *timer, VkCommandBuffer cmd);
 /* Ends the stage `name` (the caller's `tag`) at a new boundary: after everything recorded so
  * far. A NULL name ends a gap that is not timed (the host's work between two submissions). */
-void gpu_timer_mark(GpuTimer *timer, VkCommandBuffer cmd, uint32_t tag, const char *name);
+void gpu_timer_mark(const GpuContext *ctx, GpuTimer *timer, VkCommandBuffer cmd, uint32_t tag,
+                    const char *name);
 
 /* After the fence: each stage's time, in mark order, gaps left out; returns how many. */
 uint32_t gpu_timer_read(const GpuContext *ctx, const GpuTimer *timer,

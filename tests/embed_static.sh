@@ -4,8 +4,8 @@
 #   1. a build of the library alone with -DBUILD_SHARED_LIBS=OFF installs, from its `library` and
 #      `development` components, libpagecurl.a (and no shared library), the header, the CMake
 #      package, pagecurl.pc, pagecurl.3 and the page helper (libexec/pagecurl/pagecurl-pages);
-#      libpagecurl.a defines no global symbol but the pagecurl_* functions, so its volk and its
-#      parts never meet a host's, and holds no MuPDF (the helper does);
+#      libpagecurl.a defines no global symbol but the pagecurl_* functions, so its parts never
+#      meet a host's, and holds no MuPDF (the helper does);
 #   2. the prefix moved, examples/embed built against it through find_package(pagecurl) draws,
 #      headless under validation, the program's picture of the same pose byte for byte;
 #   3. `pkg-config --static --cflags --libs pagecurl` links a C99 program that runs.

@@ -620,11 +620,10 @@ static void refusals(pagecurl_context *ctx)
     b = pagecurl_book_create(
         ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .max_samples = 3}, &err);
     CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE, "3 samples: %s", err.message);
-    /* a context of the library's own beside the host's: its functions would be loaded over the
-     * host's device's (a second context's book destroyed crashed in the driver) */
+    /* a context of the library's own beside the host's: made (its own functions; test_contexts
+     * draws with two at once) */
     pagecurl_context *second = pagecurl_context_create(NULL, &err);
-    CHECK(&st, !second && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "already"),
-          "a second context of the library's own: %s", err.message);
+    CHECK(&st, second != NULL, "a second context of the library's own: %s", err.message);
     pagecurl_context_destroy(second);
     /* NULL handles and answers: nothing done, nothing crashes, and errors are said */
     pagecurl_state state = {.size = sizeof state};

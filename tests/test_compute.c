@@ -26,17 +26,18 @@ typedef struct Job {
     bool tiled; /* 2-D dispatch of PC_AMP_TILE tiles over cols x rows */
 } Job;
 
-static void record(void *user, VkCommandBuffer cmd)
+static void record(const GpuContext *ctx, void *user, VkCommandBuffer cmd)
 {
     const Job *job = user;
     if (job->tiled)
-        gpu_kernel_dispatch_tiles(cmd, job->kernel, &job->push, job->push.cols, job->push.rows,
+        gpu_kernel_dispatch_tiles(ctx, cmd, job->kernel, &job->push, job->push.cols, job->push.rows,
                                   PC_AMP_TILE, PC_AMP_TILE);
     else
-        gpu_kernel_dispatch(cmd, job->kernel, &job->push, job->push.count);
+        gpu_kernel_dispatch(ctx, cmd, job->kernel, &job->push, job->push.count);
     /* the kernel wrote host-visible memory -> the host reads it after the fence */
-    gpu_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+    gpu_barrier(ctx, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                VK_ACCESS_2_HOST_READ_BIT);
 }
 
 /* Runs one kernel over host-visible buffers holding `inputs`; the last buffer comes back in

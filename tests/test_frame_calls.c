@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The Vulkan calls a frame makes on the host (app_view_frame: the chain, the render, the
- * submission), counted by wrapping volk's entry points: on a fast GPU each costs about a
- * microsecond of the CPU's frame, so their number is the load-independent measure of that time.
+ * submission), counted by wrapping the entry points in the context's own table (gpu/vk.h): on a
+ * fast GPU each costs about a microsecond of the CPU's frame, so their number is the
+ * load-independent measure of that time.
  * The bench's frame (offscreen, timed, 64x90, 1280x720) at the high tier with 4x MSAA, whose
  * commands are recorded once (a slot's first frame) and submitted again, and at the low tier,
  * which records every frame, on lavapipe with the validation layer (any message fails). The
@@ -100,8 +101,8 @@ enum { FRAME_CALLS(ENUM, ENUM) CALL_COUNT };
 #define NAME(name, params, args) #name,
 static const char *const CALL_NAMES[CALL_COUNT] = {FRAME_CALLS(NAME, NAME)};
 
-/* volk's entry points are process-wide function pointers that carry no user data, so what the
- * wrappers count and call through can only live at file scope. */
+/* Vulkan's entry points carry no user data, so what the wrappers count and the context's own
+ * functions they call through live at file scope (the test's; the library has none). */
 static unsigned long calls[CALL_COUNT];
 #define REAL(name, params, args) static PFN_##name real_##name;
 FRAME_CALLS(REAL, REAL)
@@ -119,12 +120,13 @@ FRAME_CALLS(REAL, REAL)
     }
 FRAME_CALLS(WRAP_RESULT, WRAP_VOID)
 
-static void count_calls(void)
+/* The context's table, its entries wrapped: every call the frame makes goes through it. */
+static void count_calls(GpuVk *vk)
 {
 #define SWAP(name, params, args)                                                                   \
-    if (name && name != counted_##name) {                                                          \
-        real_##name = name;                                                                        \
-        name = counted_##name;                                                                     \
+    if (vk->name && vk->name != counted_##name) {                                                  \
+        real_##name = vk->name;                                                                    \
+        vk->name = counted_##name;                                                                 \
     }
     FRAME_CALLS(SWAP, SWAP)
 #undef SWAP
@@ -224,7 +226,7 @@ int main(int argc, char **argv)
     GpuContext ctx;
     if (!gpu_check_context(argc, argv, "test_frame_calls", &messages, &ctx))
         return 1;
-    count_calls();
+    count_calls(&ctx.vk);
     AppLeaf leaf;
     GpuError err = {0};
     if (app_leaf_create(&ctx, &(AppLeafDesc){.nx = 64, .ny = 90}, &leaf, &err)) {

@@ -10,7 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char CALL[] = "vkBindImageMemory(ctx->device, out->image, out->memory, 0)";
+/* as GPU_TRY stringifies a call through the context's table: the table is no part of the name */
+static const char CALL[] = "ctx->vk.vkBindImageMemory(ctx->device, out->image, out->memory, 0)";
 static const char FILE_NAME[] = "/home/someone/pagecurl/gpu/image.c";
 
 /* The line for `result`, and what went to stderr meanwhile (into `debug`). */

@@ -43,7 +43,6 @@ static void same_as_fresh(CheckState *s, const GpuContext *ctx, AppLeaf *leaf, A
 /* A host's frame: the hosted view's commands executed by a command buffer of the test's, with the
  * pixels read back after them. */
 typedef struct HostedFrame {
-    const GpuContext *ctx;
     AppView *view;
     AppViewFrame frame;
     uint32_t slot;
@@ -51,11 +50,11 @@ typedef struct HostedFrame {
     GpuError err;
 } HostedFrame;
 
-static void record_hosted(void *user, VkCommandBuffer cmd)
+static void record_hosted(const GpuContext *ctx, void *user, VkCommandBuffer cmd)
 {
     HostedFrame *h = user;
-    h->ok = app_view_record(h->ctx, h->view, cmd, h->slot, &h->frame, NULL, &h->err);
-    gpu_offscreen_record_readback(h->ctx, cmd, &h->view->offscreen);
+    h->ok = app_view_record(ctx, h->view, cmd, h->slot, &h->frame, NULL, &h->err);
+    gpu_offscreen_record_readback(ctx, cmd, &h->view->offscreen);
 }
 
 /* A host's frames (libpagecurl's pagecurl_book_record): the slot's secondary command buffer is
@@ -76,8 +75,7 @@ static void check_hosted(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     CHECK(s, ok, "a host's view: %s", err.message);
     const int frames = 5;
     for (int f = 0; ok && f < frames; f++) {
-        HostedFrame h = {.ctx = ctx,
-                         .view = &view,
+        HostedFrame h = {.view = &view,
                          .frame = {.spread = APP_SPREAD_FIRST_TURN, .ink = ink},
                          .slot = (uint32_t)f % 2};
         h.frame.pose = mesh_curl_pose(turn_at(f), 0.25f, leaf->grid.width, leaf->grid.height);

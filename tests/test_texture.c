@@ -29,23 +29,24 @@ static uint32_t side(uint32_t size, uint32_t level)
     return size >> level ? size >> level : 1;
 }
 
-static void record_readback(void *user, VkCommandBuffer cmd)
+static void record_readback(const GpuContext *ctx, void *user, VkCommandBuffer cmd)
 {
     const Readback *r = user;
     const GpuTexture *t = r->tex;
     /* The upload left it for fragment shaders -> this copy reads it. */
-    gpu_image_barrier(cmd, &(GpuImageBarrier){
-                               .image = t->image.image,
-                               .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                               .level_count = t->levels,
-                               .layer_count = t->layers,
-                               .old_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                               .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                               .src_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                               .src_access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
-                               .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
-                               .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
-                           });
+    gpu_image_barrier(ctx, cmd,
+                      &(GpuImageBarrier){
+                          .image = t->image.image,
+                          .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                          .level_count = t->levels,
+                          .layer_count = t->layers,
+                          .old_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                          .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                          .src_stage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                          .src_access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+                          .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                          .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
+                      });
     VkBufferImageCopy regions[16];
     VkDeviceSize offset = 0;
     for (uint32_t l = 0; l < t->levels; l++) {
@@ -56,9 +57,9 @@ static void record_readback(void *user, VkCommandBuffer cmd)
         };
         offset += (VkDeviceSize)side(t->width, l) * side(t->height, l) * 4 * t->layers;
     }
-    vkCmdCopyImageToBuffer(cmd, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r->buffer,
-                           t->levels, regions);
-    gpu_barrier_host_read(cmd);
+    ctx->vk.vkCmdCopyImageToBuffer(cmd, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                                   r->buffer, t->levels, regions);
+    gpu_barrier_host_read(ctx, cmd);
 }
 
 static VkDeviceSize chain_bytes(void)

@@ -20,9 +20,12 @@
  * layer's messages, where the host asked for it (pagecurl_context_desc.validation). Handles are
  * opaque. A NULL handle, or a NULL where a function writes its answer, does nothing: the function
  * returns false, 0, -1 (a page or entry not found) or NULL, with an error where it takes one.
- * Times are the host's clock in seconds, finite (a NaN or an infinity is refused). One context
- * lives in a process at a time (a second is refused until the first is destroyed); it and the
- * books made on it belong to one thread at a time.
+ * Times are the host's clock in seconds, finite (a NaN or an infinity is refused). Any number of
+ * contexts live in a process, each with its own Vulkan functions (the library has no state of the
+ * process's), each used from a thread of its own at the same time as the others; a context and
+ * the books made on it belong to one thread at a time. Contexts given one VkQueue share it as
+ * Vulkan says: the calls that submit to it (pagecurl_book_create, _update, _render, _destroy) are
+ * made for them one at a time, under the lock the host takes around its own submissions.
  *
  * Page numbers are 1-based, as a reader counts them. A leaf is one sheet: its front is an odd page,
  * its back the next even one. A spread is what lies open: spread s shows page 2s on the left and
@@ -56,7 +59,7 @@ PAGECURL_API const char *pagecurl_version(void);
 
 typedef enum pagecurl_status {
     PAGECURL_OK = 0,
-    /* a bad argument, a description out of range, a second context, a path that names no book
+    /* a bad argument, a description out of range, a path that names no book
      * (missing, neither a folder nor a PDF, a folder without images) */
     PAGECURL_ERROR_USAGE,
     /* the environment failed: a book that cannot be read (a damaged or encrypted PDF, a page that
