@@ -38,5 +38,16 @@ bool pdf_file_one_page(const char *path, int count, const char *dictionary, cons
  * `text[p - 1]` (NULL or "": none), one line for each '\n'-ended line, the first at (20, 250)
  * from the bottom left, 20 pt apart. */
 bool pdf_file_text(const char *path, int pages, const char *const *text);
+/* The same with link annotations: each on its page (1-based) at its rectangle (x0, y0, x1, y1 in
+ * points from the page's bottom left corner), to page `target` (1-based) or, where `uri` is set,
+ * to that address. */
+typedef struct PdfLink {
+    int page;
+    float rect[4];
+    int target;
+    const char *uri;
+} PdfLink;
+bool pdf_file_text_links(const char *path, int pages, const char *const *text, const PdfLink *links,
+                         int count);
 
 #endif
