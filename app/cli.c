@@ -200,6 +200,19 @@ static void defer_to_headless(AppOptions *o, const char *flag)
 static AppCliResult check_combinations(AppOptions *o, const bool *seen, char *message, size_t size)
 {
     unsigned mode = o->bench ? MODE_BENCH : o->headless ? MODE_HEADLESS : MODE_WINDOW;
+    if (o->list_links) { /* a listing of the book's: what else it takes says which book */
+        static const char *const takes[] = {"--list-links", "--book", "--headless", "--device",
+                                            "--validation"};
+        for (size_t i = 0; i < APP_CLI_OPTION_COUNT; i++) {
+            bool taken = false;
+            for (size_t k = 0; k < sizeof takes / sizeof takes[0]; k++)
+                taken = taken || !strcmp(APP_CLI_OPTIONS[i].flag, takes[k]);
+            if (seen[i] && !taken)
+                return usage(message, size,
+                             "--list-links prints a page's links and exits: it takes no %s",
+                             APP_CLI_OPTIONS[i].flag);
+        }
+    }
     if (o->list_devices) {
         for (size_t i = 0; i < APP_CLI_OPTION_COUNT; i++)
             if (seen[i] && APP_CLI_OPTIONS[i].modes)
