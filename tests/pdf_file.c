@@ -151,3 +151,14 @@ bool pdf_file_text_links(const char *path, int pages, const char *const *text, c
     }
     return pdf_file_close(&pdf) && ok;
 }
+
+bool pdf_file_links_book(const char *path)
+{
+    const char *text[6] = {"one", "two", "three", "four", "five", "six"};
+    const PdfLink links[] = {
+        {1, {40.0f, 80.0f, 160.0f, 200.0f}, 4, NULL},
+        {1, {20.0f, 20.0f, 100.0f, 50.0f}, 0, "https://example.org/pagecurl"},
+        {4, {40.0f, 80.0f, 160.0f, 200.0f}, 6, NULL},
+    };
+    return pdf_file_text_links(path, 6, text, links, (int)(sizeof links / sizeof links[0]));
+}

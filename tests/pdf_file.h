@@ -49,5 +49,10 @@ typedef struct PdfLink {
 } PdfLink;
 bool pdf_file_text_links(const char *path, int pages, const char *const *text, const PdfLink *links,
                          int count);
+/* The tests' book of links (tests/fuzz/pdf/links.pdf is one): six pages of text; on page 1 a link
+ * to page 4 at (40, 80)-(160, 200) pt, in the page's box (0.2, 0.2857)-(0.8, 0.7143) from its top
+ * left corner, and one to https://example.org/pagecurl at (20, 20)-(100, 50) pt, (0.1, 0.8214)-
+ * (0.5, 0.9286); on page 4 a link to page 6 where page 1's to page 4 is. */
+bool pdf_file_links_book(const char *path);
 
 #endif
