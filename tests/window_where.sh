@@ -205,7 +205,7 @@ window_quit
 # turns the page as a drag anywhere does.
 window_start "$exe" --validation --size 640x400 --no-remember "$(dirname "$0")/fuzz/pdf/links.pdf"
 expect "pagecurl: 1 / 6"
-xdotool mousemove --window "$win" 450 200 click 1
+xdotool mousemove --window "$win" 320 200 click 1
 expect "pagecurl: 4-5 / 6"
 xdotool mousemove --window "$win" 190 200 click 1
 expect "pagecurl: 6 / 6"
@@ -217,8 +217,8 @@ xdotool key --window "$win" alt+Right
 expect "pagecurl: 4-5 / 6"
 xdotool key --window "$win" Home
 expect "pagecurl: 1 / 6"
-xdotool mousemove --window "$win" 450 200 mousedown 1
-for x in 400 350 300 250 200 150 100; do
+xdotool mousemove --window "$win" 320 200 mousedown 1
+for x in 290 260 230 200 170 140 110 80; do
     xdotool mousemove --window "$win" "$x" 200
     sleep 0.05
 done
