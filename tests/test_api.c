@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* libpagecurl as a host uses it, through its public header only: the host makes
- * its own Vulkan instance (validation and synchronization validation on, every
- * message counted) and device, hands them to the library, and records the book
- * into its own command buffers, two frames in flight, into a viewport of its
- * own image. Checked: refusals, the pixels against the program's own screenshot
- * of the same pose, turns by key, drag and cancel with their events and state,
- * a second pointer ignored, ink and undo, go to page, a host's page provider
- * (its pages shown, a page it cannot draw reported), frames drawn straight into
- * the host's image or samples, anisotropic filtering where the host enabled it
- * and only there, every block the library takes through the host's allocation
- * callbacks given back by the context's end, and a context the library makes
- * itself. usage: test_api PAGECURL OUT_DIR */
+/* libpagecurl as a host uses it, through its public header only: the host makes its own Vulkan
+ * instance (validation and synchronization validation on, every message counted) and device,
+ * hands them to the library, and records the book into its own command buffers, two frames in
+ * flight, into a viewport of its own image. Checked: refusals, the pixels against the program's
+ * own screenshot of the same pose, turns by key, drag and cancel with their events and state, a
+ * second pointer ignored, ink and undo, go to page, a host's page provider (its pages shown, a
+ * page it cannot draw reported), frames drawn straight into the host's image or samples,
+ * anisotropic filtering where the host enabled it and only there, every block the library takes
+ * through the host's allocation callbacks given back by the context's end, and a context the
+ * library makes itself.
+ * usage: test_api PAGECURL OUT_DIR */
 #include "check.h"
 #include "image.h"
 #include "pdf_file.h"
@@ -37,10 +36,10 @@
 
 static CheckState st;
 
-/* The host's allocation callbacks, which the library makes every object of its
- * context with: counted, so that every block it takes is given back by the
- * context's end, each through the callbacks (the validation layer says where an
- * object is destroyed with other callbacks than it was made with). */
+/* The host's allocation callbacks, which the library makes every object of its context with:
+ * counted, so that every block it takes is given back by the context's end, each through the
+ * callbacks (the validation layer says where an object is destroyed with other callbacks than
+ * it was made with). */
 typedef struct Counted {
     atomic_long live, total;
 } Counted;
@@ -92,9 +91,8 @@ typedef struct Host {
     VkPhysicalDevice physical;
     VkDevice device;
     bool geometry_shader; /* enabled on the device */
-    /* the chain the device was made with
-     * (pagecurl_context_desc.enabled_features); made without synchronization2
-     * where `without_sync2` is set before host_device */
+    /* the chain the device was made with (pagecurl_context_desc.enabled_features); made without
+     * synchronization2 where `without_sync2` is set before host_device */
     VkPhysicalDeviceFeatures2 enabled;
     VkPhysicalDeviceVulkan13Features enabled13;
     bool without_sync2;
@@ -111,13 +109,12 @@ typedef struct Host {
     uint32_t width, height;
     uint64_t frame;
     VkFormat format; /* said in the frames' targets (0: not said) */
-    /* the frames' targets drawn straight into (pagecurl_target.view): `image`
-     * through `view`, or with `samples` the host's multisampled image, which it
-     * resolves into `image`; `keep`: the book draws over the host's background */
+    /* the frames' targets drawn straight into (pagecurl_target.view): `image` through `view`,
+     * or with `samples` the host's multisampled image, which it resolves into `image`; `keep`:
+     * the book draws over the host's background */
     VkImageView view;
     bool direct, keep;
-    uint64_t generation; /* said in the targets: changed when `image` and `view`
-                            are remade */
+    uint64_t generation; /* said in the targets: changed when `image` and `view` are remade */
     VkImage ms_image;
     VkImageView ms_view;
     VkDeviceMemory ms_memory;
@@ -128,12 +125,11 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
                                                  const VkDebugUtilsMessengerCallbackDataEXT *data,
                                                  void *user)
 {
-    /* The loader's general warnings (drivers left out by
-     * VK_LOADER_DRIVERS_SELECT) are about the machine; every error, every
-     * validation finding and every general warning of the driver's counts: Mesa's
-     * about the library's shaders come that way (lavapipe's SPIR-V reader warned
-     * of `invariant gl_Position` in page.vert once a pipeline), and a host that
-     * counts them sees them. */
+    /* The loader's general warnings (drivers left out by VK_LOADER_DRIVERS_SELECT) are about the
+     * machine; every error, every validation finding and every general warning of the driver's
+     * counts: Mesa's about the library's shaders come that way (lavapipe's SPIR-V reader warned
+     * of `invariant gl_Position` in page.vert once a pipeline), and a host that counts them
+     * sees them. */
     bool general =
         !(type & ~(VkDebugUtilsMessageTypeFlagsEXT)VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT);
     bool loader =
@@ -155,9 +151,8 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
         }                                                                                          \
     } while (0)
 
-/* The host's instance, with the validation layer (any message it gives fails
- * the test) or without (it wraps handles: what the driver hands out is not
- * seen). */
+/* The host's instance, with the validation layer (any message it gives fails the test) or
+ * without (it wraps handles: what the driver hands out is not seen). */
 static void host_instance(Host *h, bool validation)
 {
     VkDebugUtilsMessengerCreateInfoEXT messenger = {
@@ -201,10 +196,9 @@ static void host_instance(Host *h, bool validation)
     h->own_instance = true;
 }
 
-/* The host's device on its instance, with
- * VkPhysicalDeviceFeatures.samplerAnisotropy enabled or not (then the library
- * must not use it: the validation layer would say so), and geometryShader where
- * offered. */
+/* The host's device on its instance, with VkPhysicalDeviceFeatures.samplerAnisotropy enabled or
+ * not (then the library must not use it: the validation layer would say so), and geometryShader
+ * where offered. */
 static void host_device(Host *h, bool anisotropy)
 {
     VkQueueFamilyProperties families[16];
@@ -221,8 +215,7 @@ static void host_device(Host *h, bool anisotropy)
         .dynamicRendering = VK_TRUE,
         .maintenance4 = VK_TRUE};
     float priority = 1.0f;
-    /* as the library's own device: the low quality's shadow outline is then the
-     * program's */
+    /* as the library's own device: the low quality's shadow outline is then the program's */
     VkPhysicalDeviceFeatures offered;
     vkGetPhysicalDeviceFeatures(h->physical, &offered);
     h->geometry_shader = offered.geometryShader;
@@ -243,8 +236,7 @@ static void host_device(Host *h, bool anisotropy)
     h->own_device = true;
 }
 
-/* The library's context description for the host's device (what it enabled,
- * said). */
+/* The library's context description for the host's device (what it enabled, said). */
 static pagecurl_context_desc host_desc(const Host *h)
 {
     return (pagecurl_context_desc){.size = sizeof(pagecurl_context_desc),
@@ -268,8 +260,7 @@ static uint32_t memory_type(const Host *h, uint32_t bits, VkMemoryPropertyFlags 
     exit(1);
 }
 
-/* The host's frames and its own image, width x height, read back after every
- * frame. */
+/* The host's frames and its own image, width x height, read back after every frame. */
 static VkImageView host_view(const Host *h, VkImage image)
 {
     VkImageView view;
@@ -284,9 +275,8 @@ static VkImageView host_view(const Host *h, VkImage image)
     return view;
 }
 
-/* An image of the host's frames' size with `samples` a pixel, in device memory,
- * with a view: what the book draws into or copies into, and what the host reads
- * back or resolves. */
+/* An image of the host's frames' size with `samples` a pixel, in device memory, with a view:
+ * what the book draws into or copies into, and what the host reads back or resolves. */
 static void host_image(const Host *h, VkSampleCountFlagBits samples, VkImage *image,
                        VkDeviceMemory *memory, VkImageView *view)
 {
@@ -403,13 +393,11 @@ static void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from
                                                    .pImageMemoryBarriers = &b});
 }
 
-/* One frame as a host makes it: its own background (black) around the book's
- * viewport, the book recorded in between (copied in, or drawn straight into the
- * image or the host's samples), the image read back; waits for it when `wait`.
- */
-/* The frame's end in `cmd`: the image (in TRANSFER_SRC_OPTIMAL, its writes
- * waited for) copied into the readback buffer for the host to read, then
- * submitted with the slot's fence. */
+/* One frame as a host makes it: its own background (black) around the book's viewport, the book
+ * recorded in between (copied in, or drawn straight into the image or the host's samples), the
+ * image read back; waits for it when `wait`. */
+/* The frame's end in `cmd`: the image (in TRANSFER_SRC_OPTIMAL, its writes waited for) copied
+ * into the readback buffer for the host to read, then submitted with the slot's fence. */
 static void host_submit_readback(Host *h, VkCommandBuffer cmd, uint32_t slot)
 {
     vkCmdCopyImageToBuffer(
@@ -477,8 +465,7 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
     bool recorded = pagecurl_book_record(book, cmd, slot, &target, &err);
     if (!recorded)
         fprintf(stderr, "test_api: record: %s\n", err.message);
-    if (ms) { /* the samples, left in TRANSFER_SRC_OPTIMAL, resolved into the
-                 image */
+    if (ms) { /* the samples, left in TRANSFER_SRC_OPTIMAL, resolved into the image */
         image_barrier(cmd, h->ms_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
                       VK_PIPELINE_STAGE_2_RESOLVE_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
@@ -494,8 +481,7 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
                       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_RESOLVE_BIT,
                       VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
                       VK_ACCESS_2_TRANSFER_READ_BIT);
-    } else { /* the book left the image in TRANSFER_SRC_OPTIMAL, its writes
-                available */
+    } else { /* the book left the image in TRANSFER_SRC_OPTIMAL, its writes available */
         image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
                       VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
@@ -581,8 +567,7 @@ static void refusals(pagecurl_context *ctx)
     CHECK(&st,
           !b && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "/nonexistent/b") &&
               !strstr(err.message, "--"),
-          "a missing book (named, and no command-line flag in a library's "
-          "message): %s",
+          "a missing book (named, and no command-line flag in a library's message): %s",
           err.message);
     b = pagecurl_book_create(
         ctx,
@@ -590,9 +575,8 @@ static void refusals(pagecurl_context *ctx)
         &err);
     CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE, "a provider without draw: %s",
           err.message);
-    /* a provider whose count says no pages, or pages from a path and a provider:
-     * refused (a count below 1 gave the built-in book, and the path was taken
-     * over the provider) */
+    /* a provider whose count says no pages, or pages from a path and a provider: refused (a
+     * count below 1 gave the built-in book, and the path was taken over the provider) */
     const pagecurl_page_provider pages[] = {{.page_count = -1, .draw_page = draw_page},
                                             {.page_count = 0, .draw_page = draw_page},
                                             {.page_count = 0, .page_size = page_size}};
@@ -636,15 +620,13 @@ static void refusals(pagecurl_context *ctx)
     b = pagecurl_book_create(
         ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .max_samples = 3}, &err);
     CHECK(&st, !b && err.status == PAGECURL_ERROR_USAGE, "3 samples: %s", err.message);
-    /* a context of the library's own beside the host's: its functions would be
-     * loaded over the host's device's (a second context's book destroyed crashed
-     * in the driver) */
+    /* a context of the library's own beside the host's: its functions would be loaded over the
+     * host's device's (a second context's book destroyed crashed in the driver) */
     pagecurl_context *second = pagecurl_context_create(NULL, &err);
     CHECK(&st, !second && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "already"),
           "a second context of the library's own: %s", err.message);
     pagecurl_context_destroy(second);
-    /* NULL handles and answers: nothing done, nothing crashes, and errors are
-     * said */
+    /* NULL handles and answers: nothing done, nothing crashes, and errors are said */
     pagecurl_state state = {.size = sizeof state};
     pagecurl_event ev;
     pagecurl_limits limits = {.size = sizeof limits};
@@ -704,8 +686,7 @@ static void refusals(pagecurl_context *ctx)
     }
 }
 
-/* The program's own screenshot of the pose, and the host's viewport of the same
- * pose. */
+/* The program's own screenshot of the pose, and the host's viewport of the same pose. */
 static void pixels_match_program(Host *h, pagecurl_context *ctx, const char *exe, const char *dir)
 {
     char shot[4096];
@@ -740,8 +721,7 @@ static void pixels_match_program(Host *h, pagecurl_context *ctx, const char *exe
     CHECK(&st,
           pagecurl_book_find_page(book, "16") == 16 && !pagecurl_book_find_page(book, "17") &&
               !pagecurl_book_find_page(book, "iv") && label[0] == '\0',
-          "pages found by number once streaming (16: %d, 17: %d, iv: %d), no "
-          "labels ('%s')",
+          "pages found by number once streaming (16: %d, 17: %d, iv: %d), no labels ('%s')",
           pagecurl_book_find_page(book, "16"), pagecurl_book_find_page(book, "17"),
           pagecurl_book_find_page(book, "iv"), label);
     int vw = W - 2 * BORDER, vh = H - 2 * BORDER, diff = 0, border = 0;
@@ -758,8 +738,7 @@ static void pixels_match_program(Host *h, pagecurl_context *ctx, const char *exe
     CHECK(&st, want.w == vw && want.h == vh && diff == 0,
           "the host's viewport and the program's screenshot differ in %d pixels", diff);
     CHECK(&st, border == 0, "%d of the host's own pixels were drawn over", border);
-    /* a pose really was drawn: the leaf's shadow and the pages make more than one
-     * colour */
+    /* a pose really was drawn: the leaf's shadow and the pages make more than one colour */
     const uint8_t *a = pixel(h, BORDER + 10, BORDER + 10), *c = pixel(h, W / 2 + 60, H / 2);
     CHECK(&st, memcmp(a, c, 3) != 0, "one colour everywhere");
     pagecurl_book_destroy(book);
@@ -813,8 +792,7 @@ static void interaction(Host *h, pagecurl_context *ctx)
         }
     }
     pointer(book, PAGECURL_POINTER_UP, PAGECURL_POINTER_MOUSE, 1, 0.25f, 0.7f, t);
-    /* the view the drag pulled back eases back to rest after the leaf lies down:
-     * still moving */
+    /* the view the drag pulled back eases back to rest after the leaf lies down: still moving */
     int easing = 0;
     for (int f = 0; f < 90; f++) {
         host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
@@ -826,8 +804,7 @@ static void interaction(Host *h, pagecurl_context *ctx)
           s.moving ? "still moving" : "at rest");
     CHECK(&st, s.left == 6 && s.right == 7, "dragged over: %d|%d", s.left, s.right);
     CHECK(&st, seen.last[PAGECURL_EVENT_TURN_ENDED].completed, "the drag completed");
-    /* zoom: set about a point and read back; a pan held within its limits; back
-     * to fit */
+    /* zoom: set about a point and read back; a pan held within its limits; back to fit */
     float vw = (float)(h->width - 2 * BORDER), vh = (float)(h->height - 2 * BORDER);
     CHECK(&st, pagecurl_book_set_zoom(book, 3.0f, 0.5f * vw, 0.5f * vh, t), "set_zoom refused");
     host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
@@ -867,9 +844,8 @@ static void interaction(Host *h, pagecurl_context *ctx)
         host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
     pagecurl_book_get_zoom(book, &zoom);
     CHECK(&st, zoom.zoom == 1.0f, "toggled back: %.4f", (double)zoom.zoom);
-    /* fitted to a page's width (the right-hand one: no pixel given), scrolled
-     * down it, fitted back to the page; the fitted view scrolls nothing, a fit of
-     * no kind is refused */
+    /* fitted to a page's width (the right-hand one: no pixel given), scrolled down it, fitted
+     * back to the page; the fitted view scrolls nothing, a fit of no kind is refused */
     CHECK(&st, !pagecurl_book_scroll(book, 0.25f, t), "the fitted view scrolled");
     CHECK(&st, pagecurl_book_fit(book, PAGECURL_FIT_WIDTH, NAN, NAN, t), "fit width refused");
     host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
@@ -927,8 +903,7 @@ static void interaction(Host *h, pagecurl_context *ctx)
           pagecurl_book_stroke_count(book, 0) == 0 && seen.count[PAGECURL_EVENT_INK_CHANGED] == 2,
           "undone: %u strokes", pagecurl_book_stroke_count(book, 0));
     CHECK(&st, !pagecurl_book_action(book, PAGECURL_ACTION_UNDO, t), "nothing left to undo");
-    /* a pen writes while a finger holds the page; the state names the page being
-     * drawn on */
+    /* a pen writes while a finger holds the page; the state names the page being drawn on */
     uint64_t revision = pagecurl_book_ink_revision(book);
     pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_FINGER, 8, 0.75f, 0.7f, t);
     pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_FINGER, 8, 0.7f, 0.7f, t);
@@ -967,8 +942,7 @@ static void interaction(Host *h, pagecurl_context *ctx)
     host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
     s = state_of(book);
     CHECK(&st, s.left == 8 && s.right == 9, "at 8|9: %d|%d", s.left, s.right);
-    /* a place asked for while a turn settles is gone to at once, as a reader
-     * expects */
+    /* a place asked for while a turn settles is gone to at once, as a reader expects */
     CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t), "next from 8|9");
     host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
     CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_FIRST, t), "first during a turn");
@@ -1021,10 +995,9 @@ static pagecurl_book *book_at_3(pagecurl_context *ctx)
     return made(ctx, (pagecurl_book_desc){.page = 3, .wait_for_pages = true});
 }
 
-/* A book made for targets of the host's format
- * (pagecurl_book_desc.target_format) copies its frames into a target that says
- * that format, where a book without it blits: the same pixels in the same
- * place. A format the device cannot draw in is refused at the first update. */
+/* A book made for targets of the host's format (pagecurl_book_desc.target_format) copies its
+ * frames into a target that says that format, where a book without it blits: the same pixels in
+ * the same place. A format the device cannot draw in is refused at the first update. */
 static void copied_frames(Host *h, pagecurl_context *ctx)
 {
     pagecurl_book *blitted = book_at_3(ctx);
@@ -1060,10 +1033,9 @@ static void copied_frames(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(depth);
 }
 
-/* A second target in the same frame (a thumbnail): recorded after the first
- * with the same slot, a viewport of half the first's size gets the first's
- * picture scaled (here both in the host's one image, side by side); one drawn
- * straight into, or before any frame of the slot, is refused. */
+/* A second target in the same frame (a thumbnail): recorded after the first with the same slot, a
+ * viewport of half the first's size gets the first's picture scaled (here both in the host's one
+ * image, side by side); one drawn straight into, or before any frame of the slot, is refused. */
 #define MAIN_W 400
 #define MAIN_H 250
 static void second_target(Host *h, pagecurl_context *ctx)
@@ -1123,8 +1095,8 @@ static void second_target(Host *h, pagecurl_context *ctx)
                   VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     host_submit_readback(h, cmd, slot);
     VK_OK(vkWaitForFences(h->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX));
-    /* the thumbnail against the first picture averaged over 2 x 2 pixels: close
-     * everywhere, and a picture (paper and backdrop), not the host's black */
+    /* the thumbnail against the first picture averaged over 2 x 2 pixels: close everywhere, and a
+     * picture (paper and backdrop), not the host's black */
     double off = 0.0;
     int lo = 255, hi = 0;
     for (uint32_t y = 0; y < MAIN_H / 2; y++)
@@ -1139,18 +1111,16 @@ static void second_target(Host *h, pagecurl_context *ctx)
             }
         }
     off /= (MAIN_W / 2) * (MAIN_H / 2) * 3.0;
-    printf("a second target: off the first's picture by %.2f a channel on "
-           "average, %d .. %d\n",
-           off, lo, hi);
+    printf("a second target: off the first's picture by %.2f a channel on average, %d .. %d\n", off,
+           lo, hi);
     CHECK(&st, off < 4.0 && hi - lo > 100,
-          "a second target: off the first's picture by %.2f a channel, values %d "
-          ".. %d",
-          off, lo, hi);
+          "a second target: off the first's picture by %.2f a channel, values %d .. %d", off, lo,
+          hi);
     pagecurl_book_destroy(book);
 }
 
-/* The most two frames' viewports differ by in a channel, and the pixels that
- * differ by more than `by`. */
+/* The most two frames' viewports differ by in a channel, and the pixels that differ by more
+ * than `by`. */
 static size_t pixels_apart(const uint8_t *a, const uint8_t *b, int by, int *most)
 {
     size_t n = 0;
@@ -1167,9 +1137,9 @@ static size_t pixels_apart(const uint8_t *a, const uint8_t *b, int by, int *most
     return n;
 }
 
-/* The host's frames of `book` drawn `direct`ly (with `keep`), its leaf held up
- * by a pointer (so that the shadow's pieces of the viewport and the still
- * pages' cache are drawn too): the last one's viewport's pixels. */
+/* The host's frames of `book` drawn `direct`ly (with `keep`), its leaf held up by a pointer
+ * (so that the shadow's pieces of the viewport and the still pages' cache are drawn too): the
+ * last one's viewport's pixels. */
 static uint8_t *frame_of(Host *h, pagecurl_book *book, bool direct, bool keep)
 {
     h->direct = direct, h->keep = keep;
@@ -1184,11 +1154,10 @@ static uint8_t *frame_of(Host *h, pagecurl_book *book, bool direct, bool keep)
     return ok ? viewport_copy(h) : NULL;
 }
 
-/* A book drawn straight into the host's image (pagecurl_target.view) draws the
- * pixels it copies in; with `keep` the host's background stays where no paper
- * lies and the paper is the same; into the host's 4x samples, which the host
- * resolves, the pixels of its own 4x frame copied in. Views the book cannot
- * draw into, and viewports outside the image, are refused. */
+/* A book drawn straight into the host's image (pagecurl_target.view) draws the pixels it copies
+ * in; with `keep` the host's background stays where no paper lies and the paper is the same;
+ * into the host's 4x samples, which the host resolves, the pixels of its own 4x frame copied in.
+ * Views the book cannot draw into, and viewports outside the image, are refused. */
 static void direct_frames(Host *h, pagecurl_context *ctx)
 {
     h->format = VK_FORMAT_R8G8B8A8_SRGB;
@@ -1201,24 +1170,21 @@ static void direct_frames(Host *h, pagecurl_context *ctx)
     uint8_t *got = frame_of(h, straight, true, false);
     uint8_t *over = frame_of(h, kept, true, true);
     int most = 0;
-    /* the rasteriser's sums at another offset in the image may round a level
-     * apart */
+    /* the rasteriser's sums at another offset in the image may round a level apart */
     size_t apart = want && got ? pixels_apart(want, got, 1, &most) : 1;
     CHECK(&st, apart == 0,
-          "drawn straight in: %zu pixels differ by more than 1 from the frame "
-          "copied in (%d)",
+          "drawn straight in: %zu pixels differ by more than 1 from the frame copied in (%d)",
           apart, most);
-    /* the book's backdrop, where the copied frame has no paper: its top left
-     * corner */
+    /* the book's backdrop, where the copied frame has no paper: its top left corner */
     size_t backdrop = 0, host = 0, wrong = 0, edge = 0;
     for (size_t i = 0; want && over && i < (size_t)(W - 2 * BORDER) * (H - 2 * BORDER); i++) {
         const uint8_t *a = want + 4 * i, *b = over + 4 * i;
         bool empty = !memcmp(a, want, 3);
         backdrop += empty;
         host += b[0] == 0 && b[1] == 0 && b[2] == 0;
-        /* the paper the same (within 4: kept, the frame is drawn without the still
-         * pages' cache, as a frame after a change is: rendering.md); its edges
-         * blended over black, darker; the backdrop the host's */
+        /* the paper the same (within 4: kept, the frame is drawn without the still pages'
+         * cache, as a frame after a change is: rendering.md); its edges blended over black,
+         * darker; the backdrop the host's */
         if (empty ? b[0] || b[1] || b[2] : b[0] > a[0] + 4 || b[1] > a[1] + 4 || b[2] > a[2] + 4)
             wrong++;
         /* only the paper's edges blend with what lies behind them */
@@ -1228,8 +1194,7 @@ static void direct_frames(Host *h, pagecurl_context *ctx)
     CHECK(&st,
           want && over && backdrop > 1000 && host >= backdrop && wrong == 0 && edge > 0 &&
               edge * 50 < paper,
-          "kept: %zu of the host's pixels where the book's backdrop is %zu, %zu "
-          "pixels wrong, "
+          "kept: %zu of the host's pixels where the book's backdrop is %zu, %zu pixels wrong, "
           "%zu of %zu paper pixels blended over the host's",
           host, backdrop, wrong, edge, paper);
     free(want), free(got), free(over);
@@ -1282,8 +1247,8 @@ static void direct_frames(Host *h, pagecurl_context *ctx)
     h->format = 0;
 }
 
-/* The viewport pixel (as fractions of it) where the host's camera `m` shows the
- * book's point (x, y, 0). */
+/* The viewport pixel (as fractions of it) where the host's camera `m` shows the book's point
+ * (x, y, 0). */
 static void shown_at(const float m[16], float x, float y, float *fx, float *fy)
 {
     float cx = m[0] * x + m[4] * y + m[12], cy = m[1] * x + m[5] * y + m[13];
@@ -1291,8 +1256,8 @@ static void shown_at(const float m[16], float x, float y, float *fx, float *fy)
     *fx = 0.5f * (cx / cw + 1.0f), *fy = 0.5f * (cy / cw + 1.0f);
 }
 
-/* Whether the viewport pixel at fractions (fx, fy) of the host's last frame is
- * paper: far from the backdrop, which the viewport's top left corner shows. */
+/* Whether the viewport pixel at fractions (fx, fy) of the host's last frame is paper: far from
+ * the backdrop, which the viewport's top left corner shows. */
 static bool paper_at(const Host *h, float fx, float fy)
 {
     const uint8_t *p = pixel(h, BORDER + (uint32_t)(fx * (W - 2 * BORDER)),
@@ -1301,12 +1266,11 @@ static bool paper_at(const Host *h, float fx, float fy)
     return abs(p[0] - b[0]) + abs(p[1] - b[1]) + abs(p[2] - b[2]) > 150;
 }
 
-/* The host's camera (pagecurl_book_set_camera): the spread drawn small in the
- * viewport's left half, straight down, where the host's matrix puts it (paper
- * at its pages' middles, backdrop past its edges), a pen's stroke at the
- * right-hand page's middle lands on that page (under the library's framing that
- * pixel shows the left-hand one), and the library's framing back with NULL,
- * byte for byte; matrices that are not finite or not invertible refused. */
+/* The host's camera (pagecurl_book_set_camera): the spread drawn small in the viewport's left
+ * half, straight down, where the host's matrix puts it (paper at its pages' middles, backdrop past
+ * its edges), a pen's stroke at the right-hand page's middle lands on that page (under the
+ * library's framing that pixel shows the left-hand one), and the library's framing back with
+ * NULL, byte for byte; matrices that are not finite or not invertible refused. */
 static void host_camera(Host *h, pagecurl_context *ctx)
 {
     pagecurl_book *book = book_at_3(ctx);
@@ -1315,8 +1279,7 @@ static void host_camera(Host *h, pagecurl_context *ctx)
     uint8_t *fitted = viewport_copy(h);
     float ph = pagecurl_book_page_height(book);
     CHECK(&st, ph > 1.0f && ph < 2.0f, "page height %g", (double)ph);
-    /* column-major: x' = a x - 0.5, y' = -b (y - ph / 2) (clip y down), depth 0.5
-     * - z / 4 */
+    /* column-major: x' = a x - 0.5, y' = -b (y - ph / 2) (clip y down), depth 0.5 - z / 4 */
     float b = 0.8f / ph, a = b * (float)(H - 2 * BORDER) / (float)(W - 2 * BORDER);
     float m[16] = {a, 0, 0, 0, 0, -b, 0, 0, 0, 0, -0.25f, 0, -0.5f, 0.5f * b * ph, 0.5f, 1};
     CHECK(&st, pagecurl_book_set_camera(book, m), "the host's camera refused");
@@ -1331,8 +1294,7 @@ static void host_camera(Host *h, pagecurl_context *ctx)
         float fx, fy;
         shown_at(m, probes[i].x, probes[i].y, &fx, &fy);
         CHECK(&st, paper_at(h, fx, fy) == probes[i].paper,
-              "the host's camera: the book's point %g,%g at %.3f,%.3f of the "
-              "viewport is %s",
+              "the host's camera: the book's point %g,%g at %.3f,%.3f of the viewport is %s",
               (double)probes[i].x, (double)probes[i].y, (double)fx, (double)fy,
               probes[i].paper ? "not paper" : "paper");
     }
@@ -1341,8 +1303,7 @@ static void host_camera(Host *h, pagecurl_context *ctx)
     uint8_t *back = viewport_copy(h);
     size_t differ = fitted && back ? pixels_differ(fitted, back) : 1;
     CHECK(&st, differ == 0, "the library's framing again: %zu pixels differ", differ);
-    /* a pen's stroke at the right-hand page's middle, as the host's camera shows
-     * it */
+    /* a pen's stroke at the right-hand page's middle, as the host's camera shows it */
     pagecurl_book_set_camera(book, m);
     host_frame(h, book, 3.0 / 60.0, true);
     float fx, fy;
@@ -1367,9 +1328,8 @@ static void host_camera(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(book);
 }
 
-/* Ink a host keeps: a pen's stroke read out of one book and put into another
- * draws the same pixels there; a stroke added later shows from the next frame
- * and undo takes it back. */
+/* Ink a host keeps: a pen's stroke read out of one book and put into another draws the same
+ * pixels there; a stroke added later shows from the next frame and undo takes it back. */
 static void kept_ink(Host *h, pagecurl_context *ctx)
 {
     pagecurl_book *drawn = book_at_3(ctx), *kept = book_at_3(ctx), *bare = book_at_3(ctx);
@@ -1409,8 +1369,7 @@ static void kept_ink(Host *h, pagecurl_context *ctx)
                  points[i].v < 1.0f && points[i].width >= 0.001f && points[i].width <= 0.05f;
     CHECK(&st, inside, "the pen's points lie on the page");
     want = viewport_copy(h);
-    /* put into a book before its first frame, the same stroke draws the same
-     * pixels */
+    /* put into a book before its first frame, the same stroke draws the same pixels */
     CHECK(&st, pagecurl_book_add_stroke(kept, 3, points, n), "add the stroke");
     host_frame(h, kept, t, true);
     got = viewport_copy(h);
@@ -1472,8 +1431,7 @@ static bool stop_asked(void *user)
     return false;
 }
 
-/* Reads the "v" lines of an OBJ the program wrote: up to `most` positions, 3
- * floats each. */
+/* Reads the "v" lines of an OBJ the program wrote: up to `most` positions, 3 floats each. */
 static size_t obj_positions(const char *path, float *xyz, size_t most)
 {
     FILE *f = fopen(path, "r");
@@ -1488,10 +1446,9 @@ static size_t obj_positions(const char *path, float *xyz, size_t most)
     return n;
 }
 
-/* A book that draws its own frames (pagecurl_book_render), against the
- * program's headless run of the same pose at another roll radius: the same
- * pixels and the same leaf; what it refuses; the book's identity and the files
- * it holds. */
+/* A book that draws its own frames (pagecurl_book_render), against the program's headless run
+ * of the same pose at another roll radius: the same pixels and the same leaf; what it refuses;
+ * the book's identity and the files it holds. */
 static void own_frames(Host *h, pagecurl_context *ctx, const char *exe, const char *dir)
 {
     enum { GX = 16, GY = 20 };
@@ -1532,18 +1489,16 @@ static void own_frames(Host *h, pagecurl_context *ctx, const char *exe, const ch
     CHECK(&st, !pagecurl_book_leaf(book, &leaf), "a leaf before any was read");
     pagecurl_render_desc rd = {
         .size = sizeof rd, .width = (uint32_t)vw, .height = (uint32_t)vh, .read_leaf = true};
-    /* one frame, as the program's --curl draws one: a second of the same pose
-     * might be drawn over the low tier's still pages, within 2/255 of this but
-     * not byte for byte (a page streamed in between makes it direct again: which
-     * one it is depends on the worker) */
+    /* one frame, as the program's --curl draws one: a second of the same pose might be drawn
+     * over the low tier's still pages, within 2/255 of this but not byte for byte (a page
+     * streamed in between makes it direct again: which one it is depends on the worker) */
     CHECK(&st, pagecurl_book_render(book, 0.0, &rd, rgba, &err), "render: %s", err.message);
     CHECK(&st, asked > 0, "the stop hook was never asked during the wait for pages");
     size_t diff = 0;
     for (size_t i = 0; i < (size_t)vw * vh; i++)
         diff += memcmp(rgba + 4 * i, want.rgba + 4 * i, 4) != 0;
     CHECK(&st, want.w == vw && want.h == vh && diff == 0,
-          "the book's own frame and the program's --radius 0.1 screenshot differ "
-          "in %zu pixels",
+          "the book's own frame and the program's --radius 0.1 screenshot differ in %zu pixels",
           diff);
     CHECK(&st, pagecurl_book_leaf(book, &leaf), "no leaf read");
     size_t apart = 0;
@@ -1554,17 +1509,14 @@ static void own_frames(Host *h, pagecurl_context *ctx, const char *exe, const ch
           leaf.columns == GX && leaf.rows == GY && leaf.vertex_count == GX * GY &&
               program_n == GX * GY && apart == 0 &&
               leaf.triangle_count == 2 * (GX - 1) * (GY - 1) && leaf.indices,
-          "the leaf: %ux%u, %u vertices (the program's OBJ: %zu), %zu "
-          "coordinates apart",
+          "the leaf: %ux%u, %u vertices (the program's OBJ: %zu), %zu coordinates apart",
           leaf.columns, leaf.rows, leaf.vertex_count, program_n, apart);
-    /* a frame drawn and not waited for, that reads no leaf: none is left to read
-     */
+    /* a frame drawn and not waited for, that reads no leaf: none is left to read */
     rd.read_leaf = false;
     CHECK(&st, pagecurl_book_render(book, 0.0, &rd, NULL, &err) && !pagecurl_book_leaf(book, &leaf),
           "a frame not kept: %s", err.message);
     rd.read_leaf = true;
-    /* refused: another size, the host's frames, reading a leaf the book does not
-     * keep */
+    /* refused: another size, the host's frames, reading a leaf the book does not keep */
     pagecurl_render_desc other = {.size = sizeof other, .width = 64, .height = 64};
     CHECK(&st,
           !pagecurl_book_render(book, 0.0, &other, NULL, &err) &&
@@ -1591,8 +1543,7 @@ static void own_frames(Host *h, pagecurl_context *ctx, const char *exe, const ch
               "its own frame of a book drawn into the host's: %s", err.message);
         pagecurl_book_destroy(book);
     }
-    /* a folder of one page: its path and identity, and the files writing would
-     * change */
+    /* a folder of one page: its path and identity, and the files writing would change */
     char folder[4096], page[4200], beside[4200];
     snprintf(folder, sizeof folder, "%s/folder", dir);
     snprintf(page, sizeof page, "%s/p1.png", folder);
@@ -1644,8 +1595,8 @@ done:
     image_free(&want);
 }
 
-/* The right page (1-based) a book opened at 2|3 shows after a key turn and,
- * while that leaf settles, a press behind it dragged across the spine. */
+/* The right page (1-based) a book opened at 2|3 shows after a key turn and, while that leaf
+ * settles, a press behind it dragged across the spine. */
 static int thumbed(Host *h, pagecurl_context *ctx, bool thumb)
 {
     pagecurl_book *book = made(ctx, (pagecurl_book_desc){.page = 3, .thumb_through = thumb});
@@ -1670,10 +1621,10 @@ static int thumbed(Host *h, pagecurl_context *ctx, bool thumb)
     return right;
 }
 
-/* Events queued where they happen: three quick turns between two updates are
- * three pairs (the two updates' difference showed one spread change and no
- * pair), two pages inked between two updates are both told; a held pose shows
- * in the state; under the host's camera the library's zoom does nothing. */
+/* Events queued where they happen: three quick turns between two updates are three pairs (the
+ * two updates' difference showed one spread change and no pair), two pages inked between two
+ * updates are both told; a held pose shows in the state; under the host's camera the library's
+ * zoom does nothing. */
 static void queued_events(Host *h, pagecurl_context *ctx)
 {
     pagecurl_book *book = made(ctx, (pagecurl_book_desc){.page = 3, .thumb_through = true});
@@ -1689,8 +1640,7 @@ static void queued_events(Host *h, pagecurl_context *ctx)
     host_frame(h, book, 3.0, false);
     poll(book, &seen);
     pagecurl_state s = state_of(book);
-    printf("three turns between two updates: %d started, %d ended, %d spreads, "
-           "at %d|%d\n",
+    printf("three turns between two updates: %d started, %d ended, %d spreads, at %d|%d\n",
            seen.count[PAGECURL_EVENT_TURN_STARTED], seen.count[PAGECURL_EVENT_TURN_ENDED],
            seen.count[PAGECURL_EVENT_SPREAD_CHANGED], s.left, s.right);
     CHECK(&st,
@@ -1700,8 +1650,7 @@ static void queued_events(Host *h, pagecurl_context *ctx)
               seen.last[PAGECURL_EVENT_TURN_ENDED].completed &&
               seen.last[PAGECURL_EVENT_TURN_ENDED].right == 9 &&
               seen.last[PAGECURL_EVENT_TURN_STARTED].right == 7 && s.right == 9,
-          "three turns between two updates: %d started, %d ended, %d spreads, at "
-          "%d|%d",
+          "three turns between two updates: %d started, %d ended, %d spreads, at %d|%d",
           seen.count[PAGECURL_EVENT_TURN_STARTED], seen.count[PAGECURL_EVENT_TURN_ENDED],
           seen.count[PAGECURL_EVENT_SPREAD_CHANGED], s.left, s.right);
     /* a pen's stroke on each page of 8|9, one update after both */
@@ -1736,8 +1685,7 @@ static void queued_events(Host *h, pagecurl_context *ctx)
     CHECK(&st, state_of(book).hold, "a hold let go by a zoom refused");
     pagecurl_book_set_camera(book, NULL);
     CHECK(&st, pagecurl_book_zoom_by(book, 2.0f, 100.0, 100.0, 3.2), "a zoom without the camera");
-    /* what lies under a point, at 8|9 laid flat (fitted: the zoom above shows
-     * from an update) */
+    /* what lies under a point, at 8|9 laid flat (fitted: the zoom above shows from an update) */
     pagecurl_book_action(book, PAGECURL_ACTION_ZOOM_FIT, 3.2);
     host_frame(h, book, 3.3, false);
     double vw = W - 2 * BORDER, vh = H - 2 * BORDER;
@@ -1760,17 +1708,15 @@ static void thumb_through(Host *h, pagecurl_context *ctx)
 {
     int thumb = thumbed(h, ctx, true), caught = thumbed(h, ctx, false);
     CHECK(&st, thumb == 7 && caught == 5,
-          "a press behind a settling leaf: thumbing through ends at page %d (7 "
-          "wanted), "
+          "a press behind a settling leaf: thumbing through ends at page %d (7 wanted), "
           "catching the leaf at %d (5 wanted)",
           thumb, caught);
 }
 
-/* The viewport of a book at page 3 held mid-turn (a caller's copy): at `first`,
- * or drawn three frames at `first` and then stepped to `then`. The frame kept
- * is drawn directly in both (a fresh book's first, the first after a step: the
- * low tier's still pages are made anew then), never over the still pages, which
- * a page streamed in meanwhile would make direct again. */
+/* The viewport of a book at page 3 held mid-turn (a caller's copy): at `first`, or drawn three
+ * frames at `first` and then stepped to `then`. The frame kept is drawn directly in both (a
+ * fresh book's first, the first after a step: the low tier's still pages are made anew then),
+ * never over the still pages, which a page streamed in meanwhile would make direct again. */
 static uint8_t *tier_frame(Host *h, pagecurl_context *ctx, pagecurl_quality first,
                            pagecurl_quality then)
 {
@@ -1790,8 +1736,7 @@ static uint8_t *tier_frame(Host *h, pagecurl_context *ctx, pagecurl_quality firs
     return pixels;
 }
 
-/* A book stepped from one tier to another draws what a book of the other tier
- * draws. */
+/* A book stepped from one tier to another draws what a book of the other tier draws. */
 static void quality_steps(Host *h, pagecurl_context *ctx)
 {
     uint8_t *low = tier_frame(h, ctx, PAGECURL_QUALITY_LOW, PAGECURL_QUALITY_LOW),
@@ -1803,8 +1748,7 @@ static void quality_steps(Host *h, pagecurl_context *ctx)
                stepped_up = pixels_differ(up, high);
         CHECK(&st, tiers > 1000, "the tiers differ in only %zu pixels", tiers);
         CHECK(&st, stepped_down == 0 && stepped_up == 0,
-              "stepped down: %zu pixels off the low tier's; up: %zu off the high "
-              "tier's",
+              "stepped down: %zu pixels off the low tier's; up: %zu off the high tier's",
               stepped_down, stepped_up);
     }
     pagecurl_error err;
@@ -1817,9 +1761,8 @@ static void quality_steps(Host *h, pagecurl_context *ctx)
     free(low), free(high), free(down), free(up);
 }
 
-/* A hard cover's first board at 70 % of its turn, drawn at the high tier: its
- * inside's print (the endpaper's grid and box) is seen at a grazing angle, its
- * footprints many texels long one way. */
+/* A hard cover's first board at 70 % of its turn, drawn at the high tier: its inside's print (the
+ * endpaper's grid and box) is seen at a grazing angle, its footprints many texels long one way. */
 static uint8_t *board_frame(Host *h, pagecurl_context *ctx)
 {
     pagecurl_book *book = made(ctx, (pagecurl_book_desc){.cover = PAGECURL_COVER_HARD,
@@ -1834,9 +1777,8 @@ static uint8_t *board_frame(Host *h, pagecurl_context *ctx)
     return pixels;
 }
 
-/* The board's print in board_frame's viewport (inside its outline): its fine
- * detail, the mean squared step between neighbouring pixels (each channel, 0 ..
- * 255). */
+/* The board's print in board_frame's viewport (inside its outline): its fine detail, the mean
+ * squared step between neighbouring pixels (each channel, 0 .. 255). */
 #define PRINT_X0 226
 #define PRINT_Y0 100
 #define PRINT_X1 284
@@ -1857,15 +1799,13 @@ static double print_detail(const uint8_t *viewport)
     return sum / (double)n;
 }
 
-/* Anisotropic filtering where the host enabled it
- * (pagecurl_context_desc.sampler_anisotropy): the board's print at a grazing
- * angle keeps its detail, where trilinear reads alone blur it (lavapipe: 11.2
- * against 3.5; the reference tier's 14.4); the library's own device (the
- * program's) enables it and draws the same pixels. A host that did not enable
- * it, or whose description ends before the field, gets trilinear reads (and
- * `h`'s device, made without it, sees none: the validation layer would report
- * the sampler). A book stepped up from the low tier (its reads trilinear) draws
- * what a high tier's book draws. */
+/* Anisotropic filtering where the host enabled it (pagecurl_context_desc.sampler_anisotropy):
+ * the board's print at a grazing angle keeps its detail, where trilinear reads alone blur it
+ * (lavapipe: 11.2 against 3.5; the reference tier's 14.4); the library's own device (the
+ * program's) enables it and draws the same pixels. A host that did not enable it, or whose
+ * description ends before the field, gets trilinear reads (and `h`'s device, made without it,
+ * sees none: the validation layer would report the sampler). A book stepped up from the low tier
+ * (its reads trilinear) draws what a high tier's book draws. */
 static void anisotropy(Host *h, pagecurl_context *ctx, const char *exe, const char *dir)
 {
     uint8_t *plain = board_frame(h, ctx);
@@ -1902,17 +1842,14 @@ static void anisotropy(Host *h, pagecurl_context *ctx, const char *exe, const ch
     Image want = image_load(shot);
     if (plain && sharp && old) {
         double blurred = print_detail(plain), kept = print_detail(sharp);
-        printf("test_api: the board's print at a grazing angle: detail %.2f with "
-               "anisotropic "
+        printf("test_api: the board's print at a grazing angle: detail %.2f with anisotropic "
                "filtering, %.2f without\n",
                kept, blurred);
         CHECK(&st, kept > 2.0 * blurred,
-              "anisotropic filtering keeps %.2f of the print's detail, trilinear "
-              "reads %.2f",
-              kept, blurred);
+              "anisotropic filtering keeps %.2f of the print's detail, trilinear reads %.2f", kept,
+              blurred);
         CHECK(&st, pixels_differ(old, plain) == 0,
-              "a description that ends before sampler_anisotropy: %zu pixels off "
-              "trilinear reads'",
+              "a description that ends before sampler_anisotropy: %zu pixels off trilinear reads'",
               pixels_differ(old, plain));
         size_t off = 0;
         for (int i = 0; want.rgba && want.w == W - 2 * BORDER && i < want.w * want.h; i++)
@@ -1924,10 +1861,9 @@ static void anisotropy(Host *h, pagecurl_context *ctx, const char *exe, const ch
     free(plain), free(sharp), free(old);
 }
 
-/* A PDF of `pages` blank pages with a two-entry outline (pages 1 and 3, the
- * second a section under the first): objects 1 (the catalogue), 2 (the page
- * tree), a page and its content each, then the outline's three, and the
- * cross-reference table with their byte offsets. */
+/* A PDF of `pages` blank pages with a two-entry outline (pages 1 and 3, the second a section
+ * under the first): objects 1 (the catalogue), 2 (the page tree), a page and its content each,
+ * then the outline's three, and the cross-reference table with their byte offsets. */
 static bool write_outlined_pdf(const char *path, int pages)
 {
     PdfFile pdf;
@@ -1943,8 +1879,7 @@ static bool write_outlined_pdf(const char *path, int pages)
     pdf_file_end(&pdf);
     for (int p = 0; p < pages; p++) {
         pdf_file_object(&pdf,
-                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] "
-                        "/Contents %d 0 R >>",
+                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents %d 0 R >>",
                         4 + 2 * p);
         pdf_file_stream(&pdf, "", "0 g", 3);
     }
@@ -1957,10 +1892,9 @@ static bool write_outlined_pdf(const char *path, int pages)
     return pdf_file_close(&pdf);
 }
 
-/* A PDF of two pages whose first takes long to draw (a form of 200 fills of the
- * whole page, shown 1000 times: 17 s on the 2-core machine) and whose second is
- * blank: objects 1 (the catalogue), 2 (the page tree), the pages 3 and 5 with
- * their contents 4 and 6, the form 7. */
+/* A PDF of two pages whose first takes long to draw (a form of 200 fills of the whole page, shown
+ * 1000 times: 17 s on the 2-core machine) and whose second is blank: objects 1 (the catalogue), 2
+ * (the page tree), the pages 3 and 5 with their contents 4 and 6, the form 7. */
 static bool write_slow_pdf(const char *path)
 {
     PdfFile pdf;
@@ -1976,17 +1910,17 @@ static bool write_slow_pdf(const char *path)
     pdf_file_object(&pdf, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R "
                           "/Resources << /XObject << /X 7 0 R >> >> >>");
     pdf_file_stream(&pdf, "", shows, strlen(shows));
-    pdf_file_object(&pdf, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] "
-                          "/Contents 6 0 R >>");
+    pdf_file_object(&pdf,
+                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 6 0 R >>");
     pdf_file_stream(&pdf, "", "0 g", 3);
     pdf_file_stream(&pdf, "/Type /XObject /Subtype /Form /BBox [0 0 200 280] ", fills,
                     strlen(fills));
     return pdf_file_close(&pdf);
 }
 
-/* A PDF whose page 1 never ends drawing: MuPDF 1.21 loops in one stroke (a dash
- * pattern of 0.01 along a segment 1e9 long, off the page: an int overflows in
- * fz_dash_lineto), where no cookie reaches it; its page 2 is black. */
+/* A PDF whose page 1 never ends drawing: MuPDF 1.21 loops in one stroke (a dash pattern of
+ * 0.01 along a segment 1e9 long, off the page: an int overflows in fz_dash_lineto), where no
+ * cookie reaches it; its page 2 is black. */
 static bool write_hanging_pdf(const char *path)
 {
     PdfFile pdf;
@@ -1996,17 +1930,17 @@ static bool write_hanging_pdf(const char *path)
                         "2 2 l S";
     pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
     pdf_file_object(&pdf, "<< /Type /Pages /Count 2 /Kids [3 0 R 5 0 R] >>");
-    pdf_file_object(&pdf, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] "
-                          "/Contents 4 0 R >>");
+    pdf_file_object(&pdf,
+                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 4 0 R >>");
     pdf_file_stream(&pdf, "", dash, sizeof dash - 1);
-    pdf_file_object(&pdf, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] "
-                          "/Contents 6 0 R >>");
+    pdf_file_object(&pdf,
+                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents 6 0 R >>");
     pdf_file_stream(&pdf, "", "0 g", 3);
     return pdf_file_close(&pdf);
 }
 
-/* Asked while a wait for pages runs: true (the wait cut short) once 30 s have
- * gone, so that a wait the page's time limit does not end still ends. */
+/* Asked while a wait for pages runs: true (the wait cut short) once 30 s have gone, so that a
+ * wait the page's time limit does not end still ends. */
 static bool stop_late(void *user)
 {
     const struct timespec *t0 = user;
@@ -2015,10 +1949,9 @@ static bool stop_late(void *user)
     return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec) > 300.0;
 }
 
-/* A page that takes long to draw, or whose drawing never ends, is given up at
- * the book's page_seconds: a wait for it ends within seconds, one ERROR names
- * it, and the page after it is drawn (the abort was for it alone; the process
- * drawing it was killed). */
+/* A page that takes long to draw, or whose drawing never ends, is given up at the book's
+ * page_seconds: a wait for it ends within seconds, one ERROR names it, and the page after it is
+ * drawn (the abort was for it alone; the process drawing it was killed). */
 static void given_up(Host *h, pagecurl_context *ctx, const char *dir, const char *name,
                      bool (*write)(const char *path))
 {
@@ -2040,13 +1973,11 @@ static void given_up(Host *h, pagecurl_context *ctx, const char *dir, const char
     Seen seen = {0};
     poll(book, &seen);
     const pagecurl_event *e = &seen.last[PAGECURL_EVENT_ERROR];
-    printf("%s: the first frame of a book whose page 1 takes long to draw in "
-           "%.2f s (limit 1 s): "
+    printf("%s: the first frame of a book whose page 1 takes long to draw in %.2f s (limit 1 s): "
            "%d error(s), the last on page %d: %s\n",
            name, took, seen.count[PAGECURL_EVENT_ERROR], e->page, e->message);
-    /* A ceiling that catches a wait for the page itself (minutes; the stop ends
-     * it at 300 s), not the speed: 1.3 s quiet, 12.6 s seen on a loaded machine.
-     */
+    /* A ceiling that catches a wait for the page itself (minutes; the stop ends it at 300 s),
+     * not the speed: 1.3 s quiet, 12.6 s seen on a loaded machine. */
     CHECK(&st, took < 120.0, "%s: a page past its time held the first frame %.1f s", name, took);
     CHECK(&st,
           seen.count[PAGECURL_EVENT_ERROR] == 1 && e->page == 1 && strstr(e->message, "given up"),
@@ -2073,9 +2004,8 @@ static void slow_page(Host *h, pagecurl_context *ctx, const char *dir)
           "page_seconds NaN: %s", err.message);
 }
 
-/* A watch on a call that may never return: past `seconds` the test fails and
- * ends there (a hang would hold ctest until its own timeout, and say nothing of
- * what hung). */
+/* A watch on a call that may never return: past `seconds` the test fails and ends there (a hang
+ * would hold ctest until its own timeout, and say nothing of what hung). */
 typedef struct Watchdog {
     pthread_t thread;
     pthread_mutex_t lock;
@@ -2134,9 +2064,8 @@ static double seconds_since(const struct timespec *t0)
     return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
 }
 
-/* A page provider that never returns from page `stuck_page` (it waits on a
- * condition nobody signals): the library may go on using `user` after the book
- * has gone, so it is static. */
+/* A page provider that never returns from page `stuck_page` (it waits on a condition nobody
+ * signals): the library may go on using `user` after the book has gone, so it is static. */
 typedef struct Stuck {
     pthread_mutex_t lock;
     pthread_cond_t never;
@@ -2163,11 +2092,10 @@ static bool stop_when_entered(void *user)
     return atomic_load(&((Stuck *)user)->entered) != 0;
 }
 
-/* A host's page provider whose call never returns holds neither
- * pagecurl_book_render nor pagecurl_book_destroy: a wait for the page ends at
- * page_seconds with one ERROR for it (given up), the provider is not called
- * again while that call runs (one page at a time), and the book is destroyed
- * without waiting for it; so is a book whose call hangs with no time limit. */
+/* A host's page provider whose call never returns holds neither pagecurl_book_render nor
+ * pagecurl_book_destroy: a wait for the page ends at page_seconds with one ERROR for it (given
+ * up), the provider is not called again while that call runs (one page at a time), and the book
+ * is destroyed without waiting for it; so is a book whose call hangs with no time limit. */
 static void stuck_provider(pagecurl_context *ctx)
 {
     static Stuck stuck[2] = {{PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 1, 0, 0},
@@ -2197,8 +2125,7 @@ static void stuck_provider(pagecurl_context *ctx)
             if (e.page == 1)
                 first = e;
         }
-    printf("a render whose page 1's provider call never returns: %.2f s "
-           "(page_seconds 0.5); page "
+    printf("a render whose page 1's provider call never returns: %.2f s (page_seconds 0.5); page "
            "1's error: %s\n",
            took, first.message);
     CHECK(&st, rendered, "render: %s", err.message);
@@ -2217,8 +2144,8 @@ static void stuck_provider(pagecurl_context *ctx)
           atomic_load(&stuck[0].calls));
     free(rgba);
 
-    /* no time limit: the render's wait is cut short by its stop hook once the
-     * call has begun, and the book's end comes while the call hangs */
+    /* no time limit: the render's wait is cut short by its stop hook once the call has begun,
+     * and the book's end comes while the call hangs */
     provider.user = &stuck[1];
     book = made(ctx, (pagecurl_book_desc){.provider = provider,
                                           .page_seconds = -1.0f,
@@ -2234,15 +2161,13 @@ static void stuck_provider(pagecurl_context *ctx)
     watchdog_start(&dog, 60.0, "pagecurl_book_destroy while a provider's call hangs");
     pagecurl_book_destroy(book);
     watchdog_stop(&dog);
-    printf("destroyed while the provider's call hangs (no page time limit) in "
-           "%.3f s\n",
+    printf("destroyed while the provider's call hangs (no page time limit) in %.3f s\n",
            seconds_since(&t0));
 }
 
-/* What a window needs of the book besides its frames: the table of contents for
- * a "go to" field, the layout shown, the tier drawn, the turns queued behind a
- * settling leaf, the row below the book's head (a HUD keeps above it), pages
- * being drawn. */
+/* What a window needs of the book besides its frames: the table of contents for a "go to" field,
+ * the layout shown, the tier drawn, the turns queued behind a settling leaf, the row below the
+ * book's head (a HUD keeps above it), pages being drawn. */
 static void window_queries(Host *h, pagecurl_context *ctx, const char *dir)
 {
     pagecurl_book *book = made(ctx, (pagecurl_book_desc){.page = 3, .thumb_through = true});
@@ -2270,8 +2195,7 @@ static void window_queries(Host *h, pagecurl_context *ctx, const char *dir)
     CHECK(&st, s.turning && s.left == 2 && s.heading_left == 8 && s.heading_right == 9,
           "three turns queued from 2|3: at %d|%d heading for %d|%d", s.left, s.right,
           s.heading_left, s.heading_right);
-    /* each leaf lifts and lands: three starts and ends (one flight), forward and
-     * turned over */
+    /* each leaf lifts and lands: three starts and ends (one flight), forward and turned over */
     Seen thumbs = {0};
     bool back = false;
     for (int f = 0; f < 600 && (f == 0 || state_of(book).turning); f++) {
@@ -2292,8 +2216,7 @@ static void window_queries(Host *h, pagecurl_context *ctx, const char *dir)
               thumbs.count[PAGECURL_EVENT_TURN_ENDED] == 3 &&
               thumbs.count[PAGECURL_EVENT_SPREAD_CHANGED] == 3 && !back &&
               thumbs.last[PAGECURL_EVENT_TURN_ENDED].right == 9,
-          "thumbing three leaves: %d starts, %d ends, %d spreads (3 each), one "
-          "back "
+          "thumbing three leaves: %d starts, %d ends, %d spreads (3 each), one back "
           "%d, the last end at page %d",
           thumbs.count[PAGECURL_EVENT_TURN_STARTED], thumbs.count[PAGECURL_EVENT_TURN_ENDED],
           thumbs.count[PAGECURL_EVENT_SPREAD_CHANGED], back,
@@ -2336,8 +2259,7 @@ static void window_queries(Host *h, pagecurl_context *ctx, const char *dir)
               pagecurl_book_outline_find(book, "CHAPTER", 1) == -1 &&
               pagecurl_book_outline_find(book, "c", 1) == 1,
           "outline: a search");
-    /* the pages stream in without a wait: PAGE_READY, and `streaming` over,
-     * within seconds */
+    /* the pages stream in without a wait: PAGE_READY, and `streaming` over, within seconds */
     Seen seen = {0};
     t = 0.0;
     for (int f = 0; f < 600 && (state_of(book).streaming || !seen.count[PAGECURL_EVENT_PAGE_READY]);
@@ -2355,10 +2277,10 @@ static void window_queries(Host *h, pagecurl_context *ctx, const char *dir)
     pagecurl_book_destroy(book);
 }
 
-/* A timed book's first frame recorded and dropped by the host (never submitted,
- * so its timestamps never come): recording that slot again returns (the read
- * waited for them: forever on a GPU, lavapipe gave up), draws, and the dropped
- * frame is not reported as finished (it was, with no stages). */
+/* A timed book's first frame recorded and dropped by the host (never submitted, so its
+ * timestamps never come): recording that slot again returns (the read waited for them: forever
+ * on a GPU, lavapipe gave up), draws, and the dropped frame is not reported as finished (it was,
+ * with no stages). */
 static void dropped_frame(Host *h, pagecurl_context *ctx)
 {
     pagecurl_book *book =
@@ -2394,8 +2316,8 @@ static void dropped_frame(Host *h, pagecurl_context *ctx)
     bool drawn = host_frame(h, book, 0.0, true);
     watchdog_stop(&w);
     CHECK(&st, drawn, "no frame after a dropped one");
-    /* the dropped frame never finished: it has no times; the drawn one has, once
-     * its slot is recorded again */
+    /* the dropped frame never finished: it has no times; the drawn one has, once its slot is
+     * recorded again */
     pagecurl_frame_times times = {.size = sizeof times};
     bool got = pagecurl_book_frame_times(book, &times);
     CHECK(&st, !got, "a dropped frame's times: frame %llu, %u stages",
@@ -2409,10 +2331,10 @@ static void dropped_frame(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(book);
 }
 
-/* A book's frames timed on the device: the stages of the last frame finished,
- * with no pixel changed by the timing; a leaf read back from a host's frame,
- * bit for bit the one the book's own frame reads; a frame shown ahead of the
- * clock (the lead) as one at that later time; the detail hold. */
+/* A book's frames timed on the device: the stages of the last frame finished, with no pixel
+ * changed by the timing; a leaf read back from a host's frame, bit for bit the one the book's
+ * own frame reads; a frame shown ahead of the clock (the lead) as one at that later time; the
+ * detail hold. */
 static void window_frames(Host *h, pagecurl_context *ctx)
 {
     pagecurl_book *plain = made(ctx, (pagecurl_book_desc){.page = 3, .wait_for_pages = true}),
@@ -2426,9 +2348,8 @@ static void window_frames(Host *h, pagecurl_context *ctx)
     pagecurl_book_hold(timed, 0.3f, 0.25f, false);
     host_frame(h, plain, 0.0, true);
     uint8_t *a = viewport_copy(h);
-    /* each book's first frame, drawn directly (a later one may be drawn over the
-     * low tier's still pages); the third records the first's slot again, which
-     * has its times read */
+    /* each book's first frame, drawn directly (a later one may be drawn over the low tier's
+     * still pages); the third records the first's slot again, which has its times read */
     host_frame(h, timed, 0.0, true);
     uint8_t *b = viewport_copy(h);
     for (int f = 0; f < 2; f++)
@@ -2526,10 +2447,9 @@ static bool draw_page(void *user, int page, uint32_t width, uint32_t height, uin
     return true;
 }
 
-/* pagecurl_book_desc.reduced_motion: a key turn is a cross-fade, moving and
- * turning but never curled (progress 0), landed within a quarter second and a
- * frame; a host built before the field (a .size ending before it) gets the
- * curl. */
+/* pagecurl_book_desc.reduced_motion: a key turn is a cross-fade, moving and turning but never
+ * curled (progress 0), landed within a quarter second and a frame; a host built before the field
+ * (a .size ending before it) gets the curl. */
 static void reduced_motion(Host *h, pagecurl_context *ctx)
 {
     pagecurl_error err;
@@ -2579,8 +2499,7 @@ static void page_size(void *user, int page, float *width, float *height)
     *width = 3.0f, *height = 4.0f;
 }
 
-/* Bound on the right by the description, the book says so to the host (its
- * arrows swap). */
+/* Bound on the right by the description, the book says so to the host (its arrows swap). */
 static void right_bound(pagecurl_context *ctx)
 {
     pagecurl_error err;
@@ -2620,8 +2539,7 @@ static void provider(Host *h, pagecurl_context *ctx)
     CHECK(&st, p.drawn[1] >= 1, "page 1 was drawn %d times", p.drawn[1]);
     CHECK(&st, seen.count[PAGECURL_EVENT_PAGE_READY] >= 1, "page ready events: %d",
           seen.count[PAGECURL_EVENT_PAGE_READY]);
-    /* the closed book shows page 1 on the right: the middle of the right half is
-     * red */
+    /* the closed book shows page 1 on the right: the middle of the right half is red */
     int red = 0;
     for (uint32_t x = W / 2 + 20; x < W - BORDER - 40; x += 8)
         for (uint32_t y = H / 3; y < 2 * H / 3; y += 8) {
@@ -2644,9 +2562,8 @@ static void provider(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(book);
 }
 
-/* The library's secondary command buffers begun (recorded afresh), counted by
- * the Vulkan functions the host hands it
- * (pagecurl_context_desc.get_instance_proc_addr): the loader's, but
+/* The library's secondary command buffers begun (recorded afresh), counted by the Vulkan
+ * functions the host hands it (pagecurl_context_desc.get_instance_proc_addr): the loader's, but
  * vkBeginCommandBuffer. */
 static atomic_long secondaries_begun;
 
@@ -2673,14 +2590,13 @@ static PFN_vkVoidFunction VKAPI_CALL counted_instance_proc(VkInstance instance, 
     return vkGetInstanceProcAddr(instance, name);
 }
 
-/* A host that remakes its image and view at the same size, drawn straight into,
- * on an instance without validation (which wraps handles, hiding this):
- * lavapipe hands the new image and view the old ones' handles, and the book
- * replayed the commands it kept for the destroyed ones (a GPU's would write
- * freed memory; lavapipe's look the view up when they run). The book records
- * afresh after a remake the host says (its generation), keeps its commands
- * while the generation holds, and keeps none with the generation unsaid; the
- * frame after the remake is the frame before. */
+/* A host that remakes its image and view at the same size, drawn straight into, on an instance
+ * without validation (which wraps handles, hiding this): lavapipe hands the new image and view
+ * the old ones' handles, and the book replayed the commands it kept for the destroyed ones (a
+ * GPU's would write freed memory; lavapipe's look the view up when they run). The book records
+ * afresh after a remake the host says (its generation), keeps its commands while the generation
+ * holds, and keeps none with the generation unsaid; the frame after the remake is the frame
+ * before. */
 static void remade_target(void)
 {
     Host h = {.format = VK_FORMAT_R8G8B8A8_SRGB};
@@ -2710,8 +2626,7 @@ static void remade_target(void)
             ok = host_frame(&h, book, 0.0, true);
         long steady = atomic_load(&secondaries_begun) - begun;
         uint8_t *before = ok ? viewport_copy(&h) : NULL;
-        /* remade until the handles come back (the first remake does not always give
-         * them) */
+        /* remade until the handles come back (the first remake does not always give them) */
         bool same = false;
         for (int tries = 0; tries < 8 && !same; tries++) {
             VkImage old_image = h.image;
@@ -2729,8 +2644,7 @@ static void remade_target(void)
         long remade = atomic_load(&secondaries_begun) - begun;
         uint8_t *after = ok ? viewport_copy(&h) : NULL;
         const char *how = said ? "said" : "unsaid";
-        printf("remade target, generation %s: the same handles %s; %ld commands "
-               "recorded in 2 "
+        printf("remade target, generation %s: the same handles %s; %ld commands recorded in 2 "
                "frames at "
                "rest, "
                "%ld in the 2 frames after the remake\n",
@@ -2740,9 +2654,8 @@ static void remade_target(void)
         CHECK(&st, said ? steady == 0 : steady == 2,
               "generation %s: %ld commands recorded for 2 frames at rest", how, steady);
         CHECK(&st, before && after && pixels_differ(before, after) == 0,
-              "the frame after the host remade its image (generation %s): %zu "
-              "pixels differ",
-              how, before && after ? pixels_differ(before, after) : 0);
+              "the frame after the host remade its image (generation %s): %zu pixels differ", how,
+              before && after ? pixels_differ(before, after) : 0);
         free(before), free(after);
         h.direct = false, h.generation = 0;
         pagecurl_book_destroy(book);
@@ -2752,9 +2665,9 @@ static void remade_target(void)
 }
 
 /* A simple host: the library makes the device, the host records on it. */
-/* A host's device made without synchronization2, its enabled features said:
- * refused at once with one line naming it, before anything is drawn (no
- * validation message); the same device's features in full are taken. */
+/* A host's device made without synchronization2, its enabled features said: refused at once
+ * with one line naming it, before anything is drawn (no validation message); the same device's
+ * features in full are taken. */
 static void enabled_features(void)
 {
     for (int without = 1; without >= 0; without--) {
@@ -2818,9 +2731,8 @@ static void own_context(void)
     pagecurl_context_destroy(ctx);
 }
 
-/* create_surface's: a headless surface where the instance has
- * VK_EXT_headless_surface (the window system's stand-in), the call counted;
- * with `user` NULL it fails. */
+/* create_surface's: a headless surface where the instance has VK_EXT_headless_surface (the
+ * window system's stand-in), the call counted; with `user` NULL it fails. */
 static bool headless_surface(void *user, VkInstance instance, VkSurfaceKHR *out)
 {
     if (!user)
@@ -2834,10 +2746,9 @@ static bool headless_surface(void *user, VkInstance instance, VkSurfaceKHR *out)
                             NULL, out) == VK_SUCCESS;
 }
 
-/* A window's context, made by the library: the window system's instance
- * extensions enabled, its surface made through the host's callback and owned by
- * the context, a queue that presents to it; a surface that cannot be made
- * refuses the context. */
+/* A window's context, made by the library: the window system's instance extensions enabled, its
+ * surface made through the host's callback and owned by the context, a queue that presents to
+ * it; a surface that cannot be made refuses the context. */
 static void window_context(void)
 {
     static const char *const extensions[] = {"VK_KHR_surface", "VK_EXT_headless_surface"};
@@ -2858,8 +2769,7 @@ static void window_context(void)
             headless = headless || !strcmp(have[i].extensionName, "VK_EXT_headless_surface");
     free(have);
     if (!headless) {
-        printf("test_api: no VK_EXT_headless_surface here: a window's context is "
-               "not made\n");
+        printf("test_api: no VK_EXT_headless_surface here: a window's context is not made\n");
         return;
     }
     int calls = 0;
@@ -2887,8 +2797,8 @@ static void window_context(void)
     pagecurl_context_destroy(ctx);
 }
 
-/* The one-page layout's book: five pages, each a colour of its own, far from
- * paper and from the host's black. */
+/* The one-page layout's book: five pages, each a colour of its own, far from paper and from the
+ * host's black. */
 static const uint8_t STEP_COLOURS[5][3] = {
     {200, 40, 40}, {40, 170, 40}, {40, 40, 200}, {190, 170, 30}, {170, 40, 170}};
 
@@ -2901,8 +2811,8 @@ static bool coloured_page(void *user, int page, uint32_t width, uint32_t height,
     return true;
 }
 
-/* The page (1-based) whose colour the host's last frame shows at the viewport's
- * centre; 0 for none near enough (paper, the backdrop). */
+/* The page (1-based) whose colour the host's last frame shows at the viewport's centre; 0 for
+ * none near enough (paper, the backdrop). */
 static int page_shown(const Host *h)
 {
     const uint8_t *p = pixel(h, W / 2, H / 2);
@@ -2917,11 +2827,10 @@ static int page_shown(const Host *h)
     return best;
 }
 
-/* The one-page layout visits every page in order: NEXT from page 1 to the last
- * (a slide of the view to a spread's right-hand page, a turn to the next
- * spread's left-hand one), PREVIOUS back to page 1, bound on the left and on
- * the right: at rest after each the state says the page and the viewport shows
- * it; a step past either end is refused. */
+/* The one-page layout visits every page in order: NEXT from page 1 to the last (a slide of the
+ * view to a spread's right-hand page, a turn to the next spread's left-hand one), PREVIOUS back
+ * to page 1, bound on the left and on the right: at rest after each the state says the page and
+ * the viewport shows it; a step past either end is refused. */
 static void one_page_steps(Host *h, pagecurl_context *ctx)
 {
     for (int rtl = 0; rtl < 2; rtl++) {
@@ -2957,8 +2866,7 @@ static void one_page_steps(Host *h, pagecurl_context *ctx)
                 at += snprintf(at, (size_t)(visited + sizeof visited - at), " %d/%d", page, shown);
             }
         CHECK(&st, wrong == 0,
-              "one page%s: 1 .. 5 and back, the state's page / the page shown at "
-              "rest:%s",
+              "one page%s: 1 .. 5 and back, the state's page / the page shown at rest:%s",
               rtl ? ", rtl" : "", visited);
         CHECK(&st, !pagecurl_book_action(book, PAGECURL_ACTION_PREVIOUS, t),
               "one page%s: a step before page 1", rtl ? ", rtl" : "");
@@ -2966,8 +2874,8 @@ static void one_page_steps(Host *h, pagecurl_context *ctx)
     }
 }
 
-/* The matches' count, once done: the wait is for the count's end, its ceiling
- * (a minute) only catches a hang. */
+/* The matches' count, once done: the wait is for the count's end, its ceiling (a minute) only
+ * catches a hang. */
 static pagecurl_search_state searched(pagecurl_book *book)
 {
     pagecurl_search_state s = {.size = sizeof s};
@@ -2981,10 +2889,9 @@ static pagecurl_search_state searched(pagecurl_book *book)
     return s;
 }
 
-/* Search: a PDF with "zephyr" on pages 2 and 5 (twice on 5, once broken by a
- * hyphen across a line end), counted in the background, case-insensitive, the
- * matches in page order with their rectangles on the page; a book without text
- * has none. */
+/* Search: a PDF with "zephyr" on pages 2 and 5 (twice on 5, once broken by a hyphen across a line
+ * end), counted in the background, case-insensitive, the matches in page order with their
+ * rectangles on the page; a book without text has none. */
 static void search(pagecurl_context *ctx, const char *dir)
 {
     char pdf[512];
@@ -3018,8 +2925,7 @@ static void search(pagecurl_context *ctx, const char *dir)
         pagecurl_book_search_match(book, 2, &m[2]) && !pagecurl_book_search_match(book, 3, &m[3]);
     CHECK(&st, got && m[0].page == 2 && m[1].page == 5 && m[2].page == 5,
           "the matches' pages: %d %d %d", m[0].page, m[1].page, m[2].page);
-    /* the first line's baseline is 30 pt below the head of a 280 pt page, at 20
-     * pt of 200 */
+    /* the first line's baseline is 30 pt below the head of a 280 pt page, at 20 pt of 200 */
     float *r = m[0].rects[0];
     CHECK(&st,
           m[0].rect_count == 1 && r[0] > 0.15f && r[0] < 0.4f && r[2] > r[0] + 0.1f &&
@@ -3033,8 +2939,7 @@ static void search(pagecurl_context *ctx, const char *dir)
               m[2].rects[1][0] < m[2].rects[0][0],
           "the broken word: %d rects, lines at %.3f and %.3f", m[2].rect_count, m[2].rects[0][1],
           m[2].rects[1][1]);
-    /* next from the first spread (page 1): the match on page 2; previous: round
-     * to page 5's last */
+    /* next from the first spread (page 1): the match on page 2; previous: round to page 5's last */
     CHECK(&st,
           pagecurl_book_search_next(book, true) == 0 && pagecurl_book_search_next(book, false) == 2,
           "next %d, previous %d from page 1", pagecurl_book_search_next(book, true),
@@ -3058,8 +2963,8 @@ static void search(pagecurl_context *ctx, const char *dir)
     pagecurl_book_destroy(book);
 }
 
-/* The hits of the viewport's pixels (every other one each way) on page 1, as
- * (u, v); NAN where another page or none lies. */
+/* The hits of the viewport's pixels (every other one each way) on page 1, as (u, v); NAN where
+ * another page or none lies. */
 enum { LINK_STEP = 2 };
 static void page_one_hits(const pagecurl_book *book, float (*uv)[2], int cols, int rows)
 {
@@ -3078,11 +2983,10 @@ static bool near_rect(const float *r, float x0, float y0, float x1, float y1)
            fabsf(r[3] - y1) < 0.01f;
 }
 
-/* Links: a PDF's (tests/pdf_file.h's book of links) as data, hit-tested through
- * a curled page (each pixel of page 1 held mid-turn by a drag: the link found
- * exactly where its rectangle lies on the paper, at each of its corners too),
- * and followed: a far page by a cut, a near one by a turn, back and forward
- * again along the way. A book without links has none. */
+/* Links: a PDF's (tests/pdf_file.h's book of links) as data, hit-tested through a curled page
+ * (each pixel of page 1 held mid-turn by a drag: each link found exactly where its rectangle
+ * lies on the paper, at the first link's corners too), and followed: a far page by a cut, a near
+ * one by a turn, back and forward again along the way. A book without links has none. */
 static void links(Host *h, pagecurl_context *ctx, const char *dir)
 {
     char pdf[512];
@@ -3117,9 +3021,8 @@ static void links(Host *h, pagecurl_context *ctx, const char *dir)
           out.rect[0], out.rect[1], out.rect[2], out.rect[3], out.uri);
     CHECK(&st, !pagecurl_book_link(book, 1, 2, &l) && !pagecurl_book_link(book, 0, 0, &l),
           "a link past the page's, or on page 0");
-    /* page 1's leaf held by the hand mid-turn (a drag from its foot's corner: the
-     * curl pick sees; a pagecurl_book_hold pose is not seen by
-     * pagecurl_book_hit), and the same book flat */
+    /* page 1's leaf held by the hand mid-turn (a drag from its foot's corner: the curl pick
+     * sees; a pagecurl_book_hold pose is not seen by pagecurl_book_hit), and the same book flat */
     host_frame(h, book, 0.0, false);
     host_frame(h, flat, 0.0, false);
     pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_MOUSE, 1, 0.70f, 0.93f, 0.1);
@@ -3149,25 +3052,22 @@ static void links(Host *h, pagecurl_context *ctx, const char *dir)
                                              (p / cols) * LINK_STEP + 0.5, &l);
             bool right = inside == (got && l.target == 4) && away == (got && l.uri[0]);
             wrong += !right, addressed += away && right;
-            /* near a corner of the link (either side of its edges), where the flat
-             * page's pixel shows another place */
+            /* near a corner of the link (either side of its edges), where the flat page's pixel
+             * shows another place */
             bool moved = isnan(plain[p][0]) || fabsf(plain[p][0] - curled[p][0]) > 0.01f ||
                          fabsf(plain[p][1] - curled[p][1]) > 0.01f;
             for (int c = 0; c < 4; c++)
                 corners[c] += right && moved && fabsf(x - in.rect[c & 1 ? 2 : 0]) < 0.02f &&
                               fabsf(y - in.rect[c & 2 ? 3 : 1]) < 0.02f;
         }
-        printf("links through the curl: %d pixels of page 1 (%d flat), %d wrong; "
-               "at the link's "
+        printf("links through the curl: %d pixels of page 1 (%d flat), %d wrong; at the link's "
                "corners %d %d %d %d; %d on the address\n",
                on, flat_on, wrong, corners[0], corners[1], corners[2], corners[3], addressed);
         CHECK(&st,
               on > 1000 && on < flat_on && wrong == 0 && corners[0] && corners[1] && corners[2] &&
                   corners[3] && addressed > 100,
-              "links through the curl: %d pixels of page 1 (%d flat), %d where the "
-              "link found is "
-              "not the rectangle's; at the link's corners %d %d %d %d; %d on the "
-              "address",
+              "links through the curl: %d pixels of page 1 (%d flat), %d where the link found is "
+              "not the rectangle's; at the link's corners %d %d %d %d; %d on the address",
               on, flat_on, wrong, corners[0], corners[1], corners[2], corners[3], addressed);
     }
     free(curled);
@@ -3282,9 +3182,8 @@ int main(int argc, char **argv)
         window_frames(&h, ctx);
         pagecurl_context_destroy(ctx);
         long live = atomic_load(&counted.live), total = atomic_load(&counted.total);
-        printf("the host's allocation callbacks: %ld blocks taken, %ld not given "
-               "back\n",
-               total, live);
+        printf("the host's allocation callbacks: %ld blocks taken, %ld not given back\n", total,
+               live);
         CHECK(&st, total > 100 && live == 0,
               "the host's allocation callbacks: %ld blocks taken, %ld not given back", total, live);
     }
