@@ -2999,6 +2999,16 @@ static void links(Host *h, pagecurl_context *ctx, const char *dir)
         pagecurl_book_destroy(flat);
         return;
     }
+    /* what a host waits for a page's links: the first (the links helper started) and the next */
+    struct timespec t0, t1, t2;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    pagecurl_book_link_count(book, 4);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    pagecurl_book_link_count(book, 5);
+    clock_gettime(CLOCK_MONOTONIC, &t2);
+    printf("a page's links: %.1f ms the first (the helper started), %.1f ms the next page's\n",
+           1e3 * ((double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec)),
+           1e3 * ((double)(t2.tv_sec - t1.tv_sec) + 1e-9 * (double)(t2.tv_nsec - t1.tv_nsec)));
     CHECK(&st,
           pagecurl_book_link_count(book, 1) == 2 && pagecurl_book_link_count(book, 2) == 0 &&
               pagecurl_book_link_count(book, 4) == 1 && pagecurl_book_link_count(book, 7) == 0,
