@@ -2963,9 +2963,9 @@ static void search(pagecurl_context *ctx, const char *dir)
     pagecurl_book_destroy(book);
 }
 
-/* The hits of the viewport's pixels (every other one each way) on page 1, as (u, v); NAN where
+/* The hits of the viewport's pixels (every third one each way) on page 1, as (u, v); NAN where
  * another page or none lies. */
-enum { LINK_STEP = 2 };
+enum { LINK_STEP = 3 };
 static void page_one_hits(const pagecurl_book *book, float (*uv)[2], int cols, int rows)
 {
     for (int j = 0; j < rows; j++)
