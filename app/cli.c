@@ -57,6 +57,9 @@ static const char CONTROLS[] =
     "                      choose, typing filters; Enter goes, Escape closes\n"
     "  / or Ctrl+F         find text in a PDF: Enter the next match, Shift+Enter the previous;\n"
     "                      Escape closes, then n / N the next / previous\n"
+    "  click on a link     follow it (a PDF's; the pointer is a hand over one); an address is\n"
+    "                      shown, Ctrl+click opens it (xdg-open: http, https, mailto)\n"
+    "  Backspace, Alt+Left back along the links followed; Alt+Right forward again\n"
     "  right button drag   draw ink on a page, flat or curling\n"
     "  I                   ink mode: the left button and fingers draw too (I again: turn)\n"
     "  Ctrl+Z              take back the last stroke or clear\n"
@@ -200,6 +203,19 @@ static void defer_to_headless(AppOptions *o, const char *flag)
 static AppCliResult check_combinations(AppOptions *o, const bool *seen, char *message, size_t size)
 {
     unsigned mode = o->bench ? MODE_BENCH : o->headless ? MODE_HEADLESS : MODE_WINDOW;
+    if (o->list_links) { /* a listing of the book's: what else it takes says which book */
+        static const char *const takes[] = {"--list-links", "--book", "--headless", "--device",
+                                            "--validation"};
+        for (size_t i = 0; i < APP_CLI_OPTION_COUNT; i++) {
+            bool taken = false;
+            for (size_t k = 0; k < sizeof takes / sizeof takes[0]; k++)
+                taken = taken || !strcmp(APP_CLI_OPTIONS[i].flag, takes[k]);
+            if (seen[i] && !taken)
+                return usage(message, size,
+                             "--list-links prints a page's links and exits: it takes no %s",
+                             APP_CLI_OPTIONS[i].flag);
+        }
+    }
     if (o->list_devices) {
         for (size_t i = 0; i < APP_CLI_OPTION_COUNT; i++)
             if (seen[i] && APP_CLI_OPTIONS[i].modes)

@@ -199,6 +199,16 @@ static bool set_find(const char *value, AppOptions *o, void *field)
     return true;
 }
 
+static bool set_list_links(const char *value, AppOptions *o, void *field)
+{
+    (void)field; /* a number or a label, read once the book is open, as --page's */
+    if (!value || !*value || strlen(value) >= APP_PAGE_LABEL_MAX)
+        return false;
+    o->list_links = value;
+    o->headless = true; /* a listing: no window */
+    return true;
+}
+
 static bool set_frames(const char *value, AppOptions *o, void *field)
 {
     (void)o;
@@ -380,6 +390,11 @@ const CliOption APP_CLI_OPTIONS[] = {
      "opens the book at a text's first match", "a text of 1 to 256 bytes",
      "open at the spread of TEXT's first match in the book's text (a PDF's;\ncase-insensitive), "
      "its matches highlighted; exit 1 where it has none"},
+    {"--list-links", NULL, "PAGE", VALUE_REQUIRED, set_list_links, F(list_links), GROUP_SHOW,
+     MODE_HEADLESS, "lists a page's links", "a page number or a page label of the book",
+     "print page PAGE's links (a PDF's), one a line: its rectangle (x0 y0 x1 y1,\nfractions of "
+     "the page from its top left corner) and 'page N' or 'uri ADDRESS';\nthen exit (no "
+     "picture)"},
     {"--rtl", NULL, NULL, VALUE_NONE, set_rtl, F(binding), GROUP_SHOW, MODE_SHOWN,
      "binds the book on the right", NULL,
      "the book binds on the right (manga, Arabic, Hebrew): page 2 lies left of\npage 1, a leaf "

@@ -370,6 +370,11 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
     /* Reading the book (a PDF MuPDF reads to its end to repair it: minutes for a file of
      * gigabytes) holds nothing of the user's: a signal still ends the run at once. */
     status = open_book(&run);
+    if (!status && opts->list_links) { /* the listing alone: no picture, no notebook */
+        status = app_library_list_links(run.book, opts->list_links);
+        status = app_library_notebook_end(&run.notebook, run.book, NULL, status);
+        return app_library_finish(run.ctx, status);
+    }
     if (!status)
         status = app_library_find_page(run.book, &run.opts);
     if (!status)

@@ -120,6 +120,38 @@ int app_library_find_text(pagecurl_book *book, AppOptions *o)
     return 0;
 }
 
+int app_library_list_links(pagecurl_book *book, const char *page_text)
+{
+    int page = pagecurl_book_find_page(book, page_text);
+    if (!page) {
+        app_say(stderr,
+                "--list-links %s: the book has no page labelled or numbered so (it has %d "
+                "page(s))",
+                page_text, pagecurl_book_page_count(book));
+        return 2;
+    }
+    int count = pagecurl_book_link_count(book, page);
+    pagecurl_event e;
+    while (pagecurl_book_poll_event(book, &e))
+        if (e.type == PAGECURL_EVENT_ERROR) { /* the page's links could not be read */
+            app_say(stderr, "--list-links %s: %s", page_text, e.message);
+            return 1;
+        }
+    for (int k = 0; k < count; k++) {
+        pagecurl_link l = {.size = sizeof l};
+        if (!pagecurl_book_link(book, page, k, &l))
+            continue;
+        printf("%.4f %.4f %.4f %.4f ", l.rect[0], l.rect[1], l.rect[2], l.rect[3]);
+        if (l.target)
+            printf("page %d\n", l.target);
+        else if (l.uri[0])
+            printf("uri %s\n", l.uri);
+        else
+            printf("nowhere\n");
+    }
+    return 0;
+}
+
 static bool book_holds(const void *book, const char *path)
 {
     return pagecurl_book_holds(book, path);

@@ -26,6 +26,11 @@ int app_library_find_page(const pagecurl_book *book, AppOptions *o);
  * match's page (o->page_text too where --page did not say it). 0, or 1 (said in one line) where
  * the book has no text or no match, or a signal ended the wait. */
 int app_library_find_text(pagecurl_book *book, AppOptions *o);
+/* --list-links PAGE (a label or a number, as --page): the page's links on stdout, one a line,
+ * "x0 y0 x1 y1 page N" or "x0 y0 x1 y1 uri ADDRESS" (the rectangle as fractions of the page's box
+ * from its top left corner). 0, 2 for a page the book lacks, 1 where its links cannot be read
+ * (each said). */
+int app_library_list_links(pagecurl_book *book, const char *page_text);
 
 /* A run's end: the context destroyed (NULL: none), and its exit status `status` unless a signal
  * stopped the run (128 + the signal) or the validation layer reported messages (1), each said. */

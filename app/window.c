@@ -11,6 +11,7 @@
 #include "place.h"
 #include "screenshot.h"
 #include "search_field.h"
+#include "link_click.h"
 #include "signals.h"
 #include "swapchain.h"
 #include "upscale.h"
@@ -186,6 +187,7 @@ typedef struct Window {
     AppPageField field;             /* G: go to a page */
     AppSearchField search;          /* / or Ctrl+F: find in the book's text */
     bool search_skip;               /* the / that opened the search field is no text of it */
+    AppLinkClick links;             /* a click on a link follows it; the hand over one */
     bool field_skip;                /* the G that opened the field is no text of it */
     float hud_scale;                /* the HUD's enlargement (draw_hud), 0: not chosen yet */
     bool book_still;                /* the book neither turns nor moves (the loop's state) */
@@ -508,6 +510,17 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
             w->stale = true;
         return true;
     }
+    /* the way back along the links followed: Alt+Left or Backspace, Alt+Right forward again */
+    if (e->type == SDL_KEYDOWN && !session->replay &&
+        (e->key.keysym.sym == SDLK_BACKSPACE ||
+         ((e->key.keysym.sym == SDLK_LEFT || e->key.keysym.sym == SDLK_RIGHT) &&
+          (e->key.keysym.mod & KMOD_ALT)))) {
+        if (e->key.keysym.sym == SDLK_RIGHT)
+            pagecurl_book_forward(w->book, now);
+        else
+            pagecurl_book_back(w->book, now);
+        return true;
+    }
     AppTraceEvent inputs[APP_SESSION_MAX_EVENTS];
     int n = session->replay ? 0 : app_session_trace_events(e, w->win->window, session, now, inputs);
     /* a pointer moved with no button held (or SDL's own as the window appears under it) changes
@@ -525,6 +538,13 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         app_session_apply_move(size, session);
         app_session_apply(size, session, input);
     }
+    /* after the book has the press or the release: a click on a link goes on from where it let
+     * the page fall back */
+    AppSessionSize size = input_size(w);
+    if (!session->replay &&
+        app_link_click_event(&w->links, w->book, e, w->win->window, size.width, size.height,
+                             session->ink_mode, now, w->hud.toast, sizeof w->hud.toast))
+        w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
     return true;
 }
 
@@ -1089,6 +1109,10 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
                      "the notebook could not be saved (see the terminal)");
             w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
         }
+        if (app_link_click_poll(&w->links, w->hud.toast, sizeof w->hud.toast)) {
+            w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+            redraw = true;
+        }
         if (w->hud.toast[0] && now >= w->toast_until) {
             w->hud.toast[0] = '\0';
             redraw = true;
@@ -1266,6 +1290,7 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         keep_place(&w, true);
         app_session_summary(&session, shown);
     }
+    app_link_click_free(&w.links);
     status = app_library_notebook_end(&w.notebook, w.book, opts->notebook, status);
     app_x11_on_lost(NULL, NULL); /* w goes */
     status = app_library_finish(w.ctx, status);

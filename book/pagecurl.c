@@ -11,6 +11,7 @@
 #include "../mesh/ink.h"
 #include "book.h"
 #include "search.h"
+#include "links.h"
 #include "book_stream.h"
 #include "camera.h"
 #include "reader.h"
@@ -125,6 +126,7 @@ struct pagecurl_book {
     uint32_t event_head, event_count;
     uint32_t recorded_slot; /* the slot + 1 recorded since the last update (0: none) */
     BookSearch *search;     /* made at the first search */
+    BookLinks links;        /* the pages' links asked, and the way back along those followed */
 };
 
 const char *pagecurl_version(void)
@@ -524,6 +526,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         return NULL;
     }
     b->ctx = ctx;
+    book_links_init(&b->links);
     b->wait_for_pages = d.wait_for_pages;
     b->page_detail = d.page_detail > 0.0f ? d.page_detail : 1.0f;
     b->stop = d.stop;
@@ -612,6 +615,7 @@ void pagecurl_book_destroy(pagecurl_book *b)
     app_book_source_close(b->source);
     book_search_destroy(b->search); /* after the stream's worker, which marks pages with it */
     mesh_ink_free(&b->ink);
+    book_links_free(&b->links);
     free(b);
 }
 
@@ -1911,4 +1915,137 @@ bool pagecurl_book_show_match(pagecurl_book *b, int k)
 {
     pagecurl_search_match m = {.size = sizeof m};
     return pagecurl_book_search_match(b, k, &m) && pagecurl_book_go_to(b, m.page);
+}
+
+/* Page `page`'s (0-based) links, read at the first ask (a page whose links cannot be read says
+ * why once); NULL for none. */
+static const BookLinksPage *page_links(pagecurl_book *b, int page)
+{
+    /* the links are read through the source's own links helper, never the drawing one */
+    AppBookSource *src = (AppBookSource *)book_source(b);
+    if (!src || page < 0 || page >= b->pages)
+        return NULL;
+    bool failed = false;
+    char line[sizeof b->events[0].message];
+    const BookLinksPage *p = book_links_page(&b->links, src, page, &failed, line, sizeof line);
+    if (failed) {
+        pagecurl_event *e = event_push(b, PAGECURL_EVENT_ERROR);
+        e->page = page + 1;
+        snprintf(e->message, sizeof e->message, "%s", line);
+    }
+    return p;
+}
+
+static void link_out(const BookLinksPage *p, int k, pagecurl_link *out)
+{
+    uint32_t size = out->size;
+    const AppLink *l = &p->links[k];
+    pagecurl_link o = {.size = size,
+                       .page = p->page + 1,
+                       .rect = {l->x0, l->y0, l->x1, l->y1},
+                       .target = l->target + 1};
+    snprintf(o.uri, sizeof o.uri, "%s", l->uri);
+    memcpy(out, &o, size < sizeof o ? size : sizeof o);
+}
+
+int pagecurl_book_link_count(pagecurl_book *b, int page)
+{
+    const BookLinksPage *p = b ? page_links(b, page - 1) : NULL;
+    return p ? p->count : 0;
+}
+
+bool pagecurl_book_link(pagecurl_book *b, int page, int k, pagecurl_link *out)
+{
+    const BookLinksPage *p = b && out ? page_links(b, page - 1) : NULL;
+    if (!p || k < 0 || k >= p->count)
+        return false;
+    link_out(p, k, out);
+    return true;
+}
+
+bool pagecurl_book_link_at(pagecurl_book *b, double x, double y, pagecurl_link *out)
+{
+    pagecurl_hit hit = {.size = sizeof hit};
+    if (!b || !out || !pagecurl_book_hit(b, x, y, &hit))
+        return false;
+    const BookLinksPage *p = page_links(b, hit.page - 1);
+    int k = p ? book_links_at(p, hit.u, 1.0f - hit.v) : -1; /* v runs up from the page's foot */
+    if (k < 0)
+        return false;
+    link_out(p, k, out);
+    return true;
+}
+
+/* The page a link followed from here is left from: the one page shown, else the spread's
+ * left-hand page (its only one at either end), the spread it opens at again. */
+static int left_from(pagecurl_book *b, double time)
+{
+    MeshFlipView view = follow(b, time);
+    if (b->width && app_book_one_page(&b->layout, b->width, b->height)) {
+        int page = app_reader_page(&b->reader, &view);
+        return page < 1 ? 1 : page > b->pages ? b->pages : page;
+    }
+    int s = heading_spread(b);
+    return s < 1 ? 1 : 2 * s <= b->pages ? 2 * s : b->pages;
+}
+
+/* To `page` as a followed link goes: a neighbouring spread (in the one-page view, page) by the
+ * turn a key gives, any other by a cut (a turn refused, a queue full: a cut too). */
+static bool travel(pagecurl_book *b, int page, double time)
+{
+    MeshFlipView view = follow(b, time);
+    if (view.phase == MESH_FLIP_DRAGGING)
+        return false; /* the hand has the book */
+    if (b->width && app_book_one_page(&b->layout, b->width, b->height)) {
+        int at = app_reader_page(&b->reader, &view);
+        if (page == at)
+            return true;
+        if ((page == at + 1 || page == at - 1) && page_step(b, page > at, time))
+            return true;
+    } else {
+        int at = heading_spread(b), to = app_book_first_spread((uint32_t)page, false);
+        if (to == at)
+            return true;
+        if ((to == at + 1 || to == at - 1) && turn(b, to > at, time))
+            return true;
+    }
+    return jump(b, page, time);
+}
+
+bool pagecurl_book_follow(pagecurl_book *b, int page, double time)
+{
+    if (!b || page < 1 || page > b->pages || !isfinite(time))
+        return false;
+    b->held.on = false;
+    int from = left_from(b, time);
+    bool went = travel(b, page, time);
+    if (went)
+        book_links_went(&b->links, from);
+    take_turns(b);
+    return went;
+}
+
+static bool step_back(pagecurl_book *b, bool forward, double time)
+{
+    if (!b || !isfinite(time))
+        return false;
+    int at = left_from(b, time), page = book_links_step(&b->links, at, forward, false);
+    if (!page)
+        return false;
+    b->held.on = false;
+    bool went = travel(b, page, time);
+    if (went)
+        book_links_step(&b->links, at, forward, true);
+    take_turns(b);
+    return went;
+}
+
+bool pagecurl_book_back(pagecurl_book *b, double time)
+{
+    return step_back(b, false, time);
+}
+
+bool pagecurl_book_forward(pagecurl_book *b, double time)
+{
+    return step_back(b, true, time);
 }

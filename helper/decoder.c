@@ -2145,3 +2145,93 @@ int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *
     return -fail(message, size, 1, "page %d: this build reads no PDFs", page + 1);
 #endif
 }
+
+#ifdef PAGECURL_HAVE_MUPDF
+/* The page (0-based) an internal link's `uri` leads to; -1 where it leads nowhere in the book (a
+ * destination the document cannot resolve leads nowhere, not the page away). A function of its
+ * own: its fz_try's setjmp would clobber the caller's loop over the links (-Wclobbered). */
+static int link_target(AppDecoder *src, const char *uri)
+{
+    int target = -1;
+    fz_var(target);
+    fz_try(src->fz)
+    {
+        fz_location at = fz_resolve_link(src->fz, src->doc, uri, NULL, NULL);
+        target = fz_page_number_from_location(src->fz, src->doc, at);
+    }
+    fz_catch(src->fz)
+    {
+        target = -1;
+    }
+    return target >= 0 && target < src->pages ? target : -1;
+}
+#endif
+
+int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float place[4],
+                      char *message, size_t size)
+{
+    place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
+    if (page < 0 || page >= src->pages)
+        return -fail(message, size, 1, "page %d: not in the book", page + 1);
+    if (src->kind == SOURCE_IMAGES || max <= 0)
+        return 0;
+#ifdef PAGECURL_HAVE_MUPDF
+    fz_context *fz = src->fz;
+    fz_page *pg = NULL;
+    fz_link *first = NULL;
+    int n = 0, found = -1;
+    fz_var(pg);
+    fz_var(first);
+    fz_var(n);
+    fz_var(found);
+    fz_try(fz)
+    {
+        pg = fz_load_page(fz, src->doc, page);
+        fz_rect box = fz_bound_page(fz, pg);
+        float w = box.x1 - box.x0, h = box.y1 - box.y0;
+        if (!(w > 0.0f && h > 0.0f))
+            fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
+        fit_exact(h / w, 1.0f, src->aspect, place);
+        place[1] /= src->aspect, place[3] /= src->aspect;
+        first = fz_load_links(fz, pg);
+        for (fz_link *l = first; l && n < max; l = l->next) {
+            const char *uri = l->uri ? l->uri : "";
+            fz_rect r = l->rect;
+            if (fz_is_empty_rect(r) || !isfinite(r.x0) || !isfinite(r.y0) || !isfinite(r.x1) ||
+                !isfinite(r.y1))
+                continue; /* nothing to click */
+            AppLink *out = &links[n];
+            *out = (AppLink){(r.x0 - box.x0) / w,
+                             (r.y0 - box.y0) / h,
+                             (r.x1 - box.x0) / w,
+                             (r.y1 - box.y0) / h,
+                             -1,
+                             ""};
+            if (fz_is_external_link(fz, uri)) {
+                if (strlen(uri) > APP_LINK_URI_MAX)
+                    continue; /* an address cut short would lead elsewhere */
+                snprintf(out->uri, sizeof out->uri, "%s", uri);
+            } else if (uri[0]) {
+                out->target = link_target(src, uri);
+            }
+            n++;
+        }
+        found = n;
+    }
+    fz_always(fz)
+    {
+        fz_drop_link(fz, first);
+        fz_drop_page(fz, pg);
+    }
+    fz_catch(fz)
+    {
+        char why[256];
+        found = -fail(message, size, 1, "%s, page %d: its links cannot be read (%s)", src->name,
+                      page + 1, mupdf_reason(fz, why, sizeof why));
+    }
+    return found;
+#else
+    (void)links;
+    return -fail(message, size, 1, "page %d: this build reads no PDFs", page + 1);
+#endif
+}

@@ -70,4 +70,12 @@ bool app_decoder_draw_region(AppDecoder *src, int page, const AppPageRegion *reg
 int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *rects, bool *first,
                      int max, float place[4], char *message, size_t size);
 
+/* Page `page`'s links (MuPDF's, of its annotations): up to `max` into `links`, each rectangle as
+ * fractions of the page's own box, an internal link's target resolved to a page (-1 where it
+ * leads nowhere in the book), an external one's address kept (a link to an address longer than
+ * APP_LINK_URI_MAX left out). Their count, or -1 with the reason in message; a book of images
+ * has none. `place` as app_decoder_find's. */
+int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float place[4],
+                      char *message, size_t size);
+
 #endif

@@ -259,6 +259,41 @@ static bool find(Helper *h, AppWireIn *in)
     return reply(h, APP_WIRE_FOUND, &o);
 }
 
+/* LINKS: i32 page; answered LINKED: i32 ok, str message, f32 x4 the page's place on its leaf,
+ * u32 links, then each f32 x0, y0, x1, y1 (fractions of the page's box), i32 target (0-based;
+ * -1: none in the book), str uri (an external link's address, else ""). */
+static bool links(Helper *h, AppWireIn *in)
+{
+    char message[1024] = "";
+    int32_t page = app_wire_get_i32(in);
+    AppLink *found = malloc(APP_LINKS_MAX * sizeof *found);
+    int n = -1;
+    float place[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+    if (in->bad || !h->book)
+        snprintf(message, sizeof message, "%s",
+                 !h->book ? "no book is open" : "a request cut short");
+    else if (!found)
+        snprintf(message, sizeof message, "page %d: out of memory for its links", page + 1);
+    else
+        n = app_decoder_links(h->book, page, found, APP_LINKS_MAX, place, message, sizeof message);
+    AppWireOut o = {0};
+    app_wire_i32(&o, n >= 0 ? 1 : 0);
+    app_wire_str(&o, message, strlen(message));
+    for (int i = 0; i < 4; i++)
+        app_wire_f32(&o, place[i]);
+    app_wire_u32(&o, n > 0 ? (uint32_t)n : 0u);
+    for (int i = 0; i < n; i++) {
+        app_wire_f32(&o, found[i].x0);
+        app_wire_f32(&o, found[i].y0);
+        app_wire_f32(&o, found[i].x1);
+        app_wire_f32(&o, found[i].y1);
+        app_wire_i32(&o, found[i].target);
+        app_wire_str(&o, found[i].uri, strlen(found[i].uri));
+    }
+    free(found);
+    return reply(h, APP_WIRE_LINKED, &o);
+}
+
 int main(int argc, char **argv)
 {
     struct stat st;
@@ -295,6 +330,10 @@ int main(int argc, char **argv)
             if (fd >= 0)
                 close(fd);
             ok = find(&h, &in);
+        } else if (type == APP_WIRE_LINKS) {
+            if (fd >= 0)
+                close(fd);
+            ok = links(&h, &in);
         } else { /* a request of a later protocol: said unknown, so the library can do without */
             if (fd >= 0)
                 close(fd);

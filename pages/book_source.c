@@ -67,6 +67,10 @@ struct AppBookSource {
      * page being drawn nor a page on a search; started at the first search */
     AppPageHelper *finder;
     volatile int find_stop;
+    /* a third for links (app_book_source_links), asked on the host's thread; started at the
+     * first page's links */
+    AppPageHelper *linker;
+    volatile int link_stop; /* never set: a page's links are waited for, APP_LINKS_SECONDS */
 };
 
 static int fail(char *message, size_t size, int status, const char *fmt, ...)
@@ -451,6 +455,7 @@ void app_book_source_close(AppBookSource *src)
         return;
     app_page_helper_destroy(src->helper);
     app_page_helper_destroy(src->finder);
+    app_page_helper_destroy(src->linker);
     app_wire_out_free(&src->request);
     if (src->book >= 0)
         close(src->book);
@@ -827,4 +832,43 @@ int app_book_source_find(AppBookSource *src, int page, const char *query, AppFin
     if (!ok)
         return -fail(message, size, 1, "%s", line);
     return got;
+}
+
+int app_book_source_links(AppBookSource *src, int page, AppLinked *out, char *message, size_t size)
+{
+    out->ok = 1, out->count = 0, out->message[0] = '\0';
+    out->place[0] = out->place[1] = 0.0f, out->place[2] = out->place[3] = 1.0f;
+    if (src->kind != SOURCE_PDF || page < 0 || page >= src->pages)
+        return 0;
+    if ((!src->linker || !app_page_helper_running(src->linker)) &&
+        helper_open_with(src, &src->linker, &src->link_stop, false, src->name, message, size) != 0)
+        return -1;
+    AppWireOut o = {0};
+    app_wire_i32(&o, page);
+    uint32_t type = 0;
+    uint8_t *answer = NULL;
+    size_t n = 0;
+    char why[512] = "stopped";
+    AppHelperCall call =
+        app_page_helper_call_within(src->linker, APP_WIRE_LINKS, &o, -1, &type, &answer, &n,
+                                    &src->link_stop, APP_LINKS_SECONDS, why, sizeof why);
+    app_wire_out_free(&o);
+    if (call != APP_HELPER_ANSWERED)
+        return -fail(message, size, 1, "%s, page %d: its links cannot be read (%s)", src->name,
+                     page + 1, why);
+    if (type == APP_WIRE_UNKNOWN) { /* an older helper: it knows of no links */
+        free(answer);
+        return 0;
+    }
+    bool good = type == APP_WIRE_LINKED && app_wire_get_linked(answer, n, src->pages, out);
+    free(answer);
+    if (!good) {
+        app_page_helper_stop(src->linker);
+        out->count = 0;
+        return -fail(message, size, 1, "%s, page %d: the page helper's answer is malformed",
+                     src->name, page + 1);
+    }
+    if (!out->ok)
+        return -fail(message, size, 1, "%s", out->message);
+    return out->count;
 }

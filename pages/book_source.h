@@ -17,6 +17,7 @@
 #define PAGECURL_APP_BOOK_SOURCE_H
 
 #include "page_common.h"
+#include "page_wire.h"
 #include "provider_call.h"
 
 #include <stdbool.h>
@@ -200,5 +201,15 @@ int app_book_source_find(AppBookSource *src, int page, const char *query, AppFin
  * later one until app_book_source_find_resume (called by the searching thread). */
 void app_book_source_find_abort(AppBookSource *src);
 void app_book_source_find_resume(AppBookSource *src);
+
+/* Links. Page `page`'s (0-based) links into `out` (app_wire_get_linked's), read by a page helper
+ * of their own (never the one drawing pages, nor the search's) and waited for: a page's links are
+ * milliseconds, the helper's start the first time tens of them. 0 (none: a book without links, a
+ * page out of the book, an older helper), or -1 with the line in message where they cannot be
+ * read (the next call starts the helper again). One thread at a time. */
+int app_book_source_links(AppBookSource *src, int page, AppLinked *out, char *message, size_t size);
+/* The longest a page's links are waited for: a helper still reading them then is killed (a
+ * hostile page cannot hold the host's thread). */
+#define APP_LINKS_SECONDS 5.0
 
 #endif

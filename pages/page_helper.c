@@ -256,6 +256,16 @@ AppHelperCall app_page_helper_call(AppPageHelper *h, uint32_t type, const AppWir
                                    size_t *answer_size, const volatile int *stop, char *why,
                                    size_t size)
 {
+    return app_page_helper_call_within(h, type, payload, fd, answer_type, answer, answer_size, stop,
+                                       0.0, why, size);
+}
+
+AppHelperCall app_page_helper_call_within(AppPageHelper *h, uint32_t type,
+                                          const AppWireOut *payload, int fd, uint32_t *answer_type,
+                                          uint8_t **answer, size_t *answer_size,
+                                          const volatile int *stop, double ceiling, char *why,
+                                          size_t size)
+{
     *answer = NULL, *answer_size = 0;
     bool running = app_page_helper_running(h);
     if (!running && type != APP_WIRE_OPEN) { /* a helper begins with its book */
@@ -266,11 +276,13 @@ AppHelperCall app_page_helper_call(AppPageHelper *h, uint32_t type, const AppWir
         return APP_HELPER_NONE;
     AppWireStatus s = app_wire_send(h->socket, type, payload, fd, stop);
     if (s == APP_WIRE_OK)
-        s = app_wire_recv(h->socket, answer_type, answer, answer_size, NULL, stop, 0.0);
+        s = app_wire_recv(h->socket, answer_type, answer, answer_size, NULL, stop, ceiling);
     if (s == APP_WIRE_OK)
         return APP_HELPER_ANSWERED;
-    if (s == APP_WIRE_STOPPED) {
+    if (s == APP_WIRE_STOPPED || s == APP_WIRE_LATE) {
         reap(h, true);
+        if (s == APP_WIRE_LATE)
+            snprintf(why, size, "no answer within %g s", ceiling);
         return APP_HELPER_STOPPED;
     }
     int status = reap(h, true); /* dead already, or broke the protocol: it goes */

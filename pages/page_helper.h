@@ -43,6 +43,14 @@ AppHelperCall app_page_helper_call(AppPageHelper *h, uint32_t type, const AppWir
                                    int fd, uint32_t *answer_type, uint8_t **answer,
                                    size_t *answer_size, const volatile int *stop, char *why,
                                    size_t size);
+/* The same, the helper killed (APP_HELPER_STOPPED, `why` saying so) where its answer has not
+ * come within `ceiling` seconds (0: no ceiling): for a caller that cannot be stopped from
+ * another thread. */
+AppHelperCall app_page_helper_call_within(AppPageHelper *h, uint32_t type,
+                                          const AppWireOut *payload, int fd, uint32_t *answer_type,
+                                          uint8_t **answer, size_t *answer_size,
+                                          const volatile int *stop, double ceiling, char *why,
+                                          size_t size);
 /* Shared memory for `bytes` of pixels (grown as needed; NULL: none could be made). *fd is the
  * descriptor to send with the next request where the running helper has not been given it,
  * else -1; it counts as given from then on. */

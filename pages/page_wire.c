@@ -5,6 +5,7 @@
 #include "page_wire.h"
 
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,40 @@ size_t app_wire_get_str(AppWireIn *in, char *out, size_t max, bool printable)
             if ((unsigned char)out[i] < 0x20 || out[i] == 0x7f)
                 out[i] = ' ';
     return n;
+}
+
+bool app_wire_get_linked(const uint8_t *payload, size_t size, int pages, AppLinked *out)
+{
+    AppWireIn in = {payload, size, false};
+    out->ok = app_wire_get_i32(&in);
+    app_wire_get_str(&in, out->message, sizeof out->message - 1, true);
+    float at[4];
+    for (int i = 0; i < 4; i++)
+        at[i] = app_wire_get_f32(&in);
+    bool on_leaf = at[0] >= 0.0f && at[1] >= 0.0f && at[2] > 0.0f && at[3] > 0.0f &&
+                   at[0] + at[2] <= 1.001f && at[1] + at[3] <= 1.001f;
+    float whole[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+    memcpy(out->place, on_leaf ? at : whole, sizeof at);
+    uint32_t count = app_wire_get_u32(&in);
+    out->count = 0;
+    if (in.bad || (out->ok != 0 && out->ok != 1) || count > APP_LINKS_MAX)
+        return false;
+    for (uint32_t i = 0; i < count && !in.bad; i++) {
+        AppLink *l = &out->links[out->count];
+        float x0 = app_wire_get_f32(&in), y0 = app_wire_get_f32(&in);
+        float x1 = app_wire_get_f32(&in), y1 = app_wire_get_f32(&in);
+        int32_t target = app_wire_get_i32(&in);
+        app_wire_get_str(&in, l->uri, APP_LINK_URI_MAX, true);
+        if (!(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1)))
+            return false;
+        l->x0 = fminf(x0, x1), l->x1 = fmaxf(x0, x1);
+        l->y0 = fminf(y0, y1), l->y1 = fmaxf(y0, y1);
+        l->target = target >= 0 && target < pages ? target : -1;
+        if (l->target >= 0)
+            l->uri[0] = '\0';
+        out->count++;
+    }
+    return !in.bad;
 }
 
 static double now(void)

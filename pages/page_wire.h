@@ -30,9 +30,33 @@ typedef enum AppWireType {
     APP_WIRE_DRAWN = 5,   /* helper: i32 ok, str message; the pixels in the shared memory */
     APP_WIRE_UNKNOWN = 6, /* helper: u32 type, a request it does not know */
     APP_WIRE_FIND = 7,    /* library: i32 page, str query: a page's text searched */
-    APP_WIRE_FOUND = 8    /* helper: i32 ok, str message, f32 x4 place, u32 rects, each u32
+    APP_WIRE_FOUND = 8,   /* helper: i32 ok, str message, f32 x4 place, u32 rects, each u32
                              first, f32 x4 */
+    APP_WIRE_LINKS = 9,   /* library: i32 page: a page's links */
+    APP_WIRE_LINKED = 10  /* helper: i32 ok, str message, f32 x4 place, u32 links, each f32 x4,
+                             i32 target, str uri (app_wire_get_linked) */
 } AppWireType;
+
+/* The most links one page's LINKED holds (a page's further links are left out), and the longest
+ * address (bytes; a link to a longer one is left out). */
+#define APP_LINKS_MAX    256
+#define APP_LINK_URI_MAX 1024
+/* A link on a page: its rectangle as fractions of the page's own box (x right, y down from its
+ * top left corner; x0 <= x1, y0 <= y1), and where it leads: a page of the book (0-based), else
+ * -1 with the address it names (UTF-8; "" for a link that leads nowhere). */
+typedef struct AppLink {
+    float x0, y0, x1, y1;
+    int32_t target;
+    char uri[APP_LINK_URI_MAX + 1];
+} AppLink;
+/* A page's links as LINKED gives them. */
+typedef struct AppLinked {
+    int32_t ok;         /* 1: read; 0: the page's links could not be read (the line says why) */
+    char message[1024]; /* printable */
+    float place[4];     /* where the page lies on its leaf (left, top, width, height: fractions) */
+    int count;
+    AppLink links[APP_LINKS_MAX];
+} AppLinked;
 
 /* A payload being written: a write that finds no memory marks it failed. */
 typedef struct AppWireOut {
@@ -61,6 +85,12 @@ float app_wire_get_f32(AppWireIn *in);
 /* A string of at most `max` bytes, copied into `out` (`max` + 1 bytes) and terminated; bytes that
  * are zero or control characters become spaces where `printable`. Its length. */
 size_t app_wire_get_str(AppWireIn *in, char *out, size_t max, bool printable);
+/* LINKED's payload (any bytes: the helper may be hostile) into `out`, for a book of `pages`
+ * pages: false where it is malformed (cut short, too many links, an address too long, a
+ * rectangle not finite). A target outside the book leads nowhere (-1); a place that does not
+ * lie on the leaf is the whole leaf; each rectangle's corners are put in order; addresses are
+ * made printable (control characters as spaces). */
+bool app_wire_get_linked(const uint8_t *payload, size_t size, int pages, AppLinked *out);
 
 typedef enum AppWireStatus {
     APP_WIRE_OK,

@@ -3,13 +3,14 @@
  * file (a PDF, or by its content an EPUB, FB2 book, XPS document or comic book: seeds of each in
  * tests/fuzz/pdf): opened from memory (its password, its real page count, page 1's size, its page
  * labels), its first pages' labels made (each a terminated string that fits), then its first and
- * last pages drawn into small layers of page pixels, and a region of page 1 as a zoomed view draws
- * it. It must draw or refuse with a message, never crash, leak or read out of bounds (ASan +
- * UBSan). The layers are small so that each input's work stays bounded; MuPDF's memory is bounded
- * by the source itself (APP_BOOK_DECODE_MEMORY). */
+ * last pages drawn into small layers of page pixels, a region of page 1 as a zoomed view draws it,
+ * page 1's text searched and its links read. It must draw or refuse with a message, never crash,
+ * leak or read out of bounds (ASan + UBSan). The layers are small so that each input's work stays
+ * bounded; MuPDF's memory is bounded by the source itself (APP_BOOK_DECODE_MEMORY). */
 #include "../helper/decoder.h"
 #include "../pages/page_labels.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -55,6 +56,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int found = app_decoder_find(src, 0, "e", rects, first, 8, place, message, sizeof message);
     if (found > 8 || (found < 0 && !message[0]) || (found > 0 && !first[0]))
         abort();
+    /* page 1's links (the page helper's LINKS): as many as asked, each a finite rectangle, a
+     * target in the book or none, an address that fits */
+    static AppLink links[8];
+    message[0] = '\0';
+    int linked = app_decoder_links(src, 0, links, 8, place, message, sizeof message);
+    if (linked > 8 || (linked < 0 && !message[0]))
+        abort();
+    for (int k = 0; k < linked; k++)
+        if (!isfinite(links[k].x0) || !isfinite(links[k].y1) || links[k].target < -1 ||
+            links[k].target >= pages || strlen(links[k].uri) > APP_LINK_URI_MAX)
+            abort();
     app_decoder_close(src);
     return 0;
 }

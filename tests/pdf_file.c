@@ -87,10 +87,18 @@ bool pdf_file_one_page(const char *path, int count, const char *dictionary, cons
 
 bool pdf_file_text(const char *path, int pages, const char *const *text)
 {
+    return pdf_file_text_links(path, pages, text, NULL, 0);
+}
+
+bool pdf_file_text_links(const char *path, int pages, const char *const *text, const PdfLink *links,
+                         int count)
+{
     PdfFile pdf;
     if (pages < 1 || !pdf_file_open(&pdf, path))
         return false;
-    /* objects: 1 the catalogue, 2 the page tree, 3 the font, then each page and its content */
+    /* objects: 1 the catalogue, 2 the page tree, 3 the font, then each page and its content,
+     * then the links */
+    int first_link = 4 + 2 * pages;
     pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
     pdf_file_begin(&pdf);
     fprintf(pdf.f, "<< /Type /Pages /Count %d /Kids [", pages);
@@ -101,10 +109,16 @@ bool pdf_file_text(const char *path, int pages, const char *const *text)
     pdf_file_object(&pdf, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
     bool ok = true;
     for (int p = 0; p < pages; p++) {
-        pdf_file_object(&pdf,
-                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Resources << /Font "
-                        "<< /F1 3 0 R >> >> /Contents %d 0 R >>",
-                        5 + 2 * p);
+        pdf_file_begin(&pdf);
+        fprintf(pdf.f,
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Resources << /Font << /F1 "
+                "3 0 R >> >> /Contents %d 0 R /Annots [",
+                5 + 2 * p);
+        for (int k = 0; k < count; k++)
+            if (links[k].page == p + 1)
+                fprintf(pdf.f, " %d 0 R", first_link + k);
+        fprintf(pdf.f, " ] >>");
+        pdf_file_end(&pdf);
         const char *t = text && text[p] ? text[p] : "";
         size_t cap = 64 + 8 * strlen(t);
         char *content = malloc(cap);
@@ -124,5 +138,27 @@ bool pdf_file_text(const char *path, int pages, const char *const *text)
         pdf_file_stream(&pdf, "", content, n);
         free(content);
     }
+    for (int k = 0; ok && k < count; k++) {
+        const PdfLink *l = &links[k];
+        pdf_file_begin(&pdf);
+        fprintf(pdf.f, "<< /Type /Annot /Subtype /Link /Rect [%g %g %g %g] /Border [0 0 0] ",
+                l->rect[0], l->rect[1], l->rect[2], l->rect[3]);
+        if (l->uri)
+            fprintf(pdf.f, "/A << /S /URI /URI (%s) >> >>", l->uri);
+        else
+            fprintf(pdf.f, "/Dest [%d 0 R /Fit] >>", 4 + 2 * (l->target - 1));
+        pdf_file_end(&pdf);
+    }
     return pdf_file_close(&pdf) && ok;
+}
+
+bool pdf_file_links_book(const char *path)
+{
+    const char *text[6] = {"one", "two", "three", "four", "five", "six"};
+    const PdfLink links[] = {
+        {1, {40.0f, 80.0f, 160.0f, 200.0f}, 4, NULL},
+        {1, {20.0f, 20.0f, 100.0f, 50.0f}, 0, "https://example.org/pagecurl"},
+        {4, {40.0f, 80.0f, 160.0f, 200.0f}, 6, NULL},
+    };
+    return pdf_file_text_links(path, 6, text, links, (int)(sizeof links / sizeof links[0]));
 }

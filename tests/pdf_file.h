@@ -38,5 +38,21 @@ bool pdf_file_one_page(const char *path, int count, const char *dictionary, cons
  * `text[p - 1]` (NULL or "": none), one line for each '\n'-ended line, the first at (20, 250)
  * from the bottom left, 20 pt apart. */
 bool pdf_file_text(const char *path, int pages, const char *const *text);
+/* The same with link annotations: each on its page (1-based) at its rectangle (x0, y0, x1, y1 in
+ * points from the page's bottom left corner), to page `target` (1-based) or, where `uri` is set,
+ * to that address. */
+typedef struct PdfLink {
+    int page;
+    float rect[4];
+    int target;
+    const char *uri;
+} PdfLink;
+bool pdf_file_text_links(const char *path, int pages, const char *const *text, const PdfLink *links,
+                         int count);
+/* The tests' book of links (tests/fuzz/pdf/links.pdf is one): six pages of text; on page 1 a link
+ * to page 4 at (40, 80)-(160, 200) pt, in the page's box (0.2, 0.2857)-(0.8, 0.7143) from its top
+ * left corner, and one to https://example.org/pagecurl at (20, 20)-(100, 50) pt, (0.1, 0.8214)-
+ * (0.5, 0.9286); on page 4 a link to page 6 where page 1's to page 4 is. */
+bool pdf_file_links_book(const char *path);
 
 #endif

@@ -2962,6 +2962,184 @@ static void search(pagecurl_context *ctx, const char *dir)
     pagecurl_book_destroy(book);
 }
 
+/* The hits of the viewport's pixels (every third one each way) on page 1, as (u, v); NAN where
+ * another page or none lies. */
+enum { LINK_STEP = 3 };
+static void page_one_hits(const pagecurl_book *book, float (*uv)[2], int cols, int rows)
+{
+    for (int j = 0; j < rows; j++)
+        for (int i = 0; i < cols; i++) {
+            pagecurl_hit hit = {.size = sizeof hit};
+            bool on = pagecurl_book_hit(book, i * LINK_STEP + 0.5, j * LINK_STEP + 0.5, &hit) &&
+                      hit.page == 1;
+            uv[j * cols + i][0] = on ? hit.u : NAN, uv[j * cols + i][1] = on ? hit.v : NAN;
+        }
+}
+
+static bool near_rect(const float *r, float x0, float y0, float x1, float y1)
+{
+    return fabsf(r[0] - x0) < 0.01f && fabsf(r[1] - y0) < 0.01f && fabsf(r[2] - x1) < 0.01f &&
+           fabsf(r[3] - y1) < 0.01f;
+}
+
+/* Links: a PDF's (tests/pdf_file.h's book of links) as data, hit-tested through a curled page
+ * (each pixel of page 1 held mid-turn by a drag: each link found exactly where its rectangle
+ * lies on the paper, at the first link's corners too), and followed: a far page by a cut, a near
+ * one by a turn, back and forward again along the way. A book without links has none. */
+static void links(Host *h, pagecurl_context *ctx, const char *dir)
+{
+    char pdf[512];
+    snprintf(pdf, sizeof pdf, "%s/links.pdf", dir);
+    CHECK(&st, pdf_file_links_book(pdf), "cannot write %s", pdf);
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.path = pdf});
+    pagecurl_book *flat = made(ctx, (pagecurl_book_desc){.path = pdf});
+    if (!book || !flat) {
+        pagecurl_book_destroy(book);
+        pagecurl_book_destroy(flat);
+        return;
+    }
+    /* what a host waits for a page's links: the first (the links helper started) and the next */
+    struct timespec t0, t1, t2;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    pagecurl_book_link_count(book, 4);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    pagecurl_book_link_count(book, 5);
+    clock_gettime(CLOCK_MONOTONIC, &t2);
+    printf("a page's links: %.1f ms the first (the helper started), %.1f ms the next page's\n",
+           1e3 * ((double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec)),
+           1e3 * ((double)(t2.tv_sec - t1.tv_sec) + 1e-9 * (double)(t2.tv_nsec - t1.tv_nsec)));
+    CHECK(&st,
+          pagecurl_book_link_count(book, 1) == 2 && pagecurl_book_link_count(book, 2) == 0 &&
+              pagecurl_book_link_count(book, 4) == 1 && pagecurl_book_link_count(book, 7) == 0,
+          "link counts: %d %d %d %d", pagecurl_book_link_count(book, 1),
+          pagecurl_book_link_count(book, 2), pagecurl_book_link_count(book, 4),
+          pagecurl_book_link_count(book, 7));
+    pagecurl_link in = {.size = sizeof in}, out = {.size = sizeof out}, l = {.size = sizeof l};
+    for (int k = 0; k < 2; k++)
+        if (pagecurl_book_link(book, 1, k, &l))
+            memcpy(l.target ? &in : &out, &l, sizeof l);
+    CHECK(&st,
+          in.page == 1 && in.target == 4 && !in.uri[0] &&
+              near_rect(in.rect, 0.2f, 80.0f / 280.0f, 0.8f, 200.0f / 280.0f),
+          "the link to page 4: page %d target %d (%.3f %.3f)-(%.3f %.3f) '%s'", in.page, in.target,
+          in.rect[0], in.rect[1], in.rect[2], in.rect[3], in.uri);
+    CHECK(&st,
+          out.page == 1 && out.target == 0 && !strcmp(out.uri, "https://example.org/pagecurl") &&
+              near_rect(out.rect, 0.1f, 230.0f / 280.0f, 0.5f, 260.0f / 280.0f),
+          "the address: page %d target %d (%.3f %.3f)-(%.3f %.3f) '%s'", out.page, out.target,
+          out.rect[0], out.rect[1], out.rect[2], out.rect[3], out.uri);
+    CHECK(&st, !pagecurl_book_link(book, 1, 2, &l) && !pagecurl_book_link(book, 0, 0, &l),
+          "a link past the page's, or on page 0");
+    /* page 1's leaf held by the hand mid-turn (a drag from its foot's corner: the curl pick
+     * sees; a pagecurl_book_hold pose is not seen by pagecurl_book_hit), and the same book flat */
+    host_frame(h, book, 0.0, false);
+    host_frame(h, flat, 0.0, false);
+    pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_MOUSE, 1, 0.70f, 0.93f, 0.1);
+    for (int k = 1; k <= 5; k++)
+        pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_MOUSE, 1, 0.70f - 0.02f * k,
+                0.93f - 0.016f * k, 0.1 + 0.05 * k);
+    host_frame(h, book, 0.4, false);
+    CHECK(&st, state_of(book).held && state_of(book).turning, "page 1 not held mid-turn");
+    int cols = (W - 2 * BORDER) / LINK_STEP, rows = (H - 2 * BORDER) / LINK_STEP;
+    float(*curled)[2] = malloc(sizeof *curled * (size_t)(cols * rows));
+    float(*plain)[2] = malloc(sizeof *plain * (size_t)(cols * rows));
+    if (curled && plain) {
+        page_one_hits(book, curled, cols, rows);
+        page_one_hits(flat, plain, cols, rows);
+        int wrong = 0, on = 0, flat_on = 0, addressed = 0, corners[4] = {0};
+        for (int p = 0; p < cols * rows; p++) {
+            flat_on += !isnan(plain[p][0]);
+            if (isnan(curled[p][0]))
+                continue;
+            on++;
+            float x = curled[p][0], y = 1.0f - curled[p][1];
+            bool inside = x >= in.rect[0] && x <= in.rect[2] && y >= in.rect[1] && y <= in.rect[3];
+            bool away =
+                x >= out.rect[0] && x <= out.rect[2] && y >= out.rect[1] && y <= out.rect[3];
+            l = (pagecurl_link){.size = sizeof l};
+            bool got = pagecurl_book_link_at(book, (p % cols) * LINK_STEP + 0.5,
+                                             (p / cols) * LINK_STEP + 0.5, &l);
+            bool right = inside == (got && l.target == 4) && away == (got && l.uri[0]);
+            wrong += !right, addressed += away && right;
+            /* near a corner of the link (either side of its edges), where the flat page's pixel
+             * shows another place */
+            bool moved = isnan(plain[p][0]) || fabsf(plain[p][0] - curled[p][0]) > 0.01f ||
+                         fabsf(plain[p][1] - curled[p][1]) > 0.01f;
+            for (int c = 0; c < 4; c++)
+                corners[c] += right && moved && fabsf(x - in.rect[c & 1 ? 2 : 0]) < 0.02f &&
+                              fabsf(y - in.rect[c & 2 ? 3 : 1]) < 0.02f;
+        }
+        printf("links through the curl: %d pixels of page 1 (%d flat), %d wrong; at the link's "
+               "corners %d %d %d %d; %d on the address\n",
+               on, flat_on, wrong, corners[0], corners[1], corners[2], corners[3], addressed);
+        CHECK(&st,
+              on > 1000 && on < flat_on && wrong == 0 && corners[0] && corners[1] && corners[2] &&
+                  corners[3] && addressed > 100,
+              "links through the curl: %d pixels of page 1 (%d flat), %d where the link found is "
+              "not the rectangle's; at the link's corners %d %d %d %d; %d on the address",
+              on, flat_on, wrong, corners[0], corners[1], corners[2], corners[3], addressed);
+    }
+    free(curled);
+    free(plain);
+    pagecurl_book_destroy(book);
+    /* followed: far (a cut), near (a turn), back and forward */
+    book = flat;
+    double t = 1.0;
+    pagecurl_state s;
+#define SETTLE()                                                                                   \
+    for (int f = 0; f < 400 && (state_of(book).turning || state_of(book).moving); f++)             \
+    host_frame(h, book, t += 0.05, false)
+    CHECK(&st, !pagecurl_book_back(book, t) && !pagecurl_book_forward(book, t),
+          "a way back before any link");
+    CHECK(&st, !pagecurl_book_follow(book, 7, t) && !pagecurl_book_follow(book, 0, t),
+          "follow to a page the book lacks");
+    CHECK(&st, pagecurl_book_follow(book, 4, t), "follow to page 4");
+    host_frame(h, book, t, false);
+    s = state_of(book);
+    CHECK(&st, s.heading_left == 4 && !s.turning, "page 4 far from page 1: a cut to %d|%d (%s)",
+          s.heading_left, s.heading_right, s.turning ? "turning" : "still");
+    host_frame(h, book, t += 0.05, false);
+    CHECK(&st, pagecurl_book_follow(book, 6, t), "follow to page 6");
+    host_frame(h, book, t += 0.02, false);
+    s = state_of(book);
+    CHECK(&st, s.heading_left == 6 && s.turning, "page 6 next to 4|5: a turn to %d|%d (%s)",
+          s.heading_left, s.heading_right, s.turning ? "turning" : "still");
+    SETTLE();
+    int way[5];
+    way[0] = pagecurl_book_back(book, t) ? state_of(book).heading_left : -1;
+    SETTLE();
+    way[1] = pagecurl_book_back(book, t) ? state_of(book).heading_right : -1;
+    SETTLE();
+    bool end = !pagecurl_book_back(book, t);
+    way[2] = pagecurl_book_forward(book, t) ? state_of(book).heading_left : -1;
+    SETTLE();
+    way[3] = pagecurl_book_forward(book, t) ? state_of(book).heading_left : -1;
+    SETTLE();
+    way[4] = pagecurl_book_forward(book, t) ? 1 : 0;
+    CHECK(&st, way[0] == 4 && way[1] == 1 && end && way[2] == 4 && way[3] == 6 && way[4] == 0,
+          "back to %d then %d, %s further; forward to %d then %d, %s further", way[0], way[1],
+          end ? "none" : "one", way[2], way[3], way[4] ? "one" : "none");
+    /* a link followed after a step back forgets the way forward */
+    pagecurl_book_back(book, t);
+    SETTLE();
+    pagecurl_book_follow(book, 2, t);
+    SETTLE();
+    CHECK(&st, !pagecurl_book_forward(book, t) && pagecurl_book_back(book, t),
+          "the way forward after a new link");
+#undef SETTLE
+    pagecurl_book_destroy(book);
+    book = made(ctx, (pagecurl_book_desc){0});
+    if (book) {
+        host_frame(h, book, 0.0, false);
+        l = (pagecurl_link){.size = sizeof l};
+        CHECK(&st,
+              pagecurl_book_link_count(book, 1) == 0 &&
+                  !pagecurl_book_link_at(book, 0.75 * (W - 2 * BORDER), 0.5 * (H - 2 * BORDER), &l),
+              "the built-in book's links");
+        pagecurl_book_destroy(book);
+    }
+}
+
 int main(int argc, char **argv)
 {
     RunArgs args;
@@ -3007,6 +3185,7 @@ int main(int argc, char **argv)
         one_page_steps(&h, ctx);
         window_queries(&h, ctx, args.out);
         search(ctx, args.out);
+        links(&h, ctx, args.out);
         slow_page(&h, ctx, args.out);
         stuck_provider(ctx);
         window_frames(&h, ctx);

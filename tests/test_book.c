@@ -2782,6 +2782,79 @@ static void check_pool(CheckState *s, const Ctx *c)
           "case or prefix order");
 }
 
+/* A LINKED payload (the page helper's answer to LINKS) of `count` links, the first `bad` one made
+ * hostile as `how` says (0: none). */
+static AppWireOut linked_payload(uint32_t count, int how)
+{
+    AppWireOut o = {0};
+    app_wire_i32(&o, 1);
+    app_wire_str(&o, "", 0);
+    float place[4] = {0.1f, 0.0f, how == 4 ? 1.5f : 0.8f, 1.0f}; /* 4: off the leaf */
+    for (int i = 0; i < 4; i++)
+        app_wire_f32(&o, place[i]);
+    app_wire_u32(&o, count);
+    for (uint32_t k = 0; k < count && k < APP_LINKS_MAX + 1; k++) {
+        app_wire_f32(&o, 0.8f); /* corners out of order */
+        app_wire_f32(&o, 0.7f);
+        app_wire_f32(&o, k == 0 && how == 1 ? NAN : 0.2f);
+        app_wire_f32(&o, 0.3f);
+        app_wire_i32(&o, k == 0 && how == 2 ? 99 : (int32_t)k - 1);
+        static char uri[APP_LINK_URI_MAX + 2];
+        size_t n = k == 0 && how == 3 ? APP_LINK_URI_MAX + 1 : 5;
+        memset(uri, 'a', n);
+        memcpy(uri, "x\ty:", 4);
+        app_wire_str(&o, uri, n);
+    }
+    return o;
+}
+
+/* The library's reading of LINKED (pages/page_wire.h), on any bytes: a good answer read whole
+ * (corners put in order, a target in the book kept, the address printable), and each hostile
+ * one refused or made harmless, never read past its end. */
+static void check_wire_links(CheckState *s, const Ctx *c)
+{
+    (void)c;
+    AppLinked *got = malloc(sizeof *got);
+    if (!got)
+        return;
+    AppWireOut o = linked_payload(3, 0);
+    bool ok = app_wire_get_linked(o.data, o.size, 6, got);
+    CHECK(s,
+          ok && got->ok == 1 && got->count == 3 && got->place[0] == 0.1f &&
+              got->links[0].x0 == 0.2f && got->links[0].x1 == 0.8f && got->links[0].y0 == 0.3f &&
+              got->links[0].target == -1 && !strcmp(got->links[0].uri, "x y:a") &&
+              got->links[2].target == 1 && !got->links[2].uri[0],
+          "a good LINKED: %d, %d links, first (%.2f %.2f)-(%.2f %.2f) to %d '%s'", ok, got->count,
+          got->links[0].x0, got->links[0].y0, got->links[0].x1, got->links[0].y1,
+          got->links[0].target, got->links[0].uri);
+    int read = 0;
+    for (size_t n = 0; n < o.size; n++) /* cut short anywhere */
+        read += app_wire_get_linked(o.data, n, 6, got);
+    CHECK(s, read == 0, "%d LINKED cut short read as whole", read);
+    app_wire_out_free(&o);
+    o = linked_payload(APP_LINKS_MAX + 1, 0);
+    CHECK(s, !app_wire_get_linked(o.data, o.size, 6, got), "more than %d links read",
+          APP_LINKS_MAX);
+    app_wire_out_free(&o);
+    o = linked_payload(1, 1);
+    CHECK(s, !app_wire_get_linked(o.data, o.size, 6, got), "a NaN rectangle read");
+    app_wire_out_free(&o);
+    o = linked_payload(1, 3);
+    CHECK(s, !app_wire_get_linked(o.data, o.size, 6, got), "an address too long read");
+    app_wire_out_free(&o);
+    o = linked_payload(1, 2);
+    CHECK(s, app_wire_get_linked(o.data, o.size, 6, got) && got->links[0].target == -1,
+          "a target past the book: %d", got->links[0].target);
+    app_wire_out_free(&o);
+    o = linked_payload(1, 4);
+    CHECK(s,
+          app_wire_get_linked(o.data, o.size, 6, got) && got->place[0] == 0.0f &&
+              got->place[2] == 1.0f,
+          "a place off the leaf: %.2f %.2f", got->place[0], got->place[2]);
+    app_wire_out_free(&o);
+    free(got);
+}
+
 /* A notebook names its book, reads back on it and is refused on another. */
 static void check_notebook_unit(CheckState *s, const Ctx *c)
 {
@@ -3190,6 +3263,7 @@ int main(int argc, char **argv)
     } checks[] = {
         {"pool", check_pool},
         {"notebook_unit", check_notebook_unit},
+        {"wire_links", check_wire_links},
         {"folder", check_folder},
         {"notebook", check_notebook},
         {"pdf", check_pdf},

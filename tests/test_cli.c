@@ -588,6 +588,42 @@ static void check_find(CheckState *s, const Cli *c)
 #endif
 }
 
+/* --list-links PAGE prints a page's links, one a line (its rectangle, its target); a page
+ * without links none; a page the book lacks: exit 2; a flag it does not take: exit 2; a book of
+ * images has none. */
+static void check_links(CheckState *s, const Cli *c)
+{
+#ifdef PAGECURL_HAVE_MUPDF
+    char pdf[512];
+    path_in(c, pdf, sizeof pdf, "links.pdf");
+    CHECK(s, pdf_file_links_book(pdf), "cannot write %s", pdf);
+    Run r = RUN("--list-links", "1", pdf);
+    /* MuPDF gives a page's links in their annotations' order */
+    CHECK(s,
+          r.status == 0 && !strcmp(r.out, "0.2000 0.2857 0.8000 0.7143 page 4\n"
+                                          "0.1000 0.8214 0.5000 0.9286 uri "
+                                          "https://example.org/pagecurl\n"),
+          "--list-links 1: exit %d: '%s' %s", r.status, r.out, r.err);
+    r = RUN("--list-links", "2", pdf);
+    CHECK(s, r.status == 0 && !r.out[0], "--list-links 2: exit %d: '%s' %s", r.status, r.out,
+          r.err);
+    r = RUN("--list-links", "7", pdf);
+    CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "--list-links 7"),
+          "--list-links 7: exit %d: %s", r.status, r.err);
+    r = RUN("--list-links", "1", "--screenshot", "x.png", pdf);
+    CHECK(s, r.status == 2 && line_count(r.err) == 1 && strstr(r.err, "--screenshot"),
+          "--list-links --screenshot: exit %d: %s", r.status, r.err);
+    r = RUN("--list-links", "1", "--bench");
+    CHECK(s, r.status == 2 && strstr(r.err, "--bench"), "--list-links --bench: exit %d: %s",
+          r.status, r.err);
+    r = RUN("--list-links", "1");
+    CHECK(s, r.status == 0 && !r.out[0], "--list-links in the built-in book: exit %d: '%s' %s",
+          r.status, r.out, r.err);
+#else
+    (void)s, (void)c;
+#endif
+}
+
 /* --zoom 2 --zoom-at X,Y is the fitted picture twice as large about pixel (X, Y): it matches the
  * same page rendered at twice the size, cropped there, better than the crop one pixel off any
  * way; and at 1x (--zoom 1) the picture is the fitted one, byte for byte. */
@@ -1944,6 +1980,7 @@ int main(int argc, char **argv)
         {"zoom", check_zoom},
         {"last_page", check_last_page},
         {"find", check_find},
+        {"links", check_links},
         {"obj", check_obj},
         {"formats", check_formats},
         {"frames_out", check_frames_out},

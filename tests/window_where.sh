@@ -14,6 +14,8 @@
 # entry. Search: in a PDF with "zephyr" on pages 2 and 5, / opens the search field; typed and
 # Enter goes to the first match after the spread open (2-3), Enter again to the next (4-5),
 # Shift+Enter back (2-3); Escape closes the field (the title stays) and n goes on to the next.
+# Links: a click on one follows it, Backspace and Alt+Left go back, Alt+Right forward, and a drag
+# from one still turns the page.
 set -u
 exe=$1
 name=window_where
@@ -197,3 +199,30 @@ xdotool key --window "$win" Escape n
 expect "pagecurl: 4-5 / 6"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl searching a PDF exited with $status"
+# Links (app/link_click.h): tests/fuzz/pdf/links.pdf's page 1 links its middle to page 4, page 4
+# its middle to page 6. A click on page 1's link goes to 4-5 (a cut), one on page 4's to 6 (a
+# turn); Backspace goes back to 4-5, Alt+Left to 1, Alt+Right forward to 4-5. A drag from a link
+# turns the page as a drag anywhere does.
+window_start "$exe" --validation --size 640x400 --no-remember "$(dirname "$0")/fuzz/pdf/links.pdf"
+expect "pagecurl: 1 / 6"
+xdotool mousemove --window "$win" 320 200 click 1
+expect "pagecurl: 4-5 / 6"
+xdotool mousemove --window "$win" 190 200 click 1
+expect "pagecurl: 6 / 6"
+xdotool key --window "$win" BackSpace
+expect "pagecurl: 4-5 / 6"
+xdotool key --window "$win" alt+Left
+expect "pagecurl: 1 / 6"
+xdotool key --window "$win" alt+Right
+expect "pagecurl: 4-5 / 6"
+xdotool key --window "$win" Home
+expect "pagecurl: 1 / 6"
+xdotool mousemove --window "$win" 320 200 mousedown 1
+for x in 290 260 230 200 170 140 110 80; do
+    xdotool mousemove --window "$win" "$x" 200
+    sleep 0.05
+done
+xdotool mouseup 1
+expect "pagecurl: 2-3 / 6"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl following links exited with $status"

@@ -397,6 +397,45 @@ PAGECURL_API int pagecurl_book_search_next(const pagecurl_book *book, bool forwa
 /* Turns to match `k`'s spread (as pagecurl_book_go_to); false for no such match. */
 PAGECURL_API bool pagecurl_book_show_match(pagecurl_book *book, int k);
 
+/* Links. A page's links (a PDF's link annotations; a folder of images, the built-in book and a
+ * host's pages have none), read in the page helper at the first call about the page and waited
+ * for there (milliseconds; the helper's start, the first time, tens of them; a page whose links
+ * are not read within 5 s has none), then kept for the last 8 pages asked: calls on the pages
+ * shown cost nothing after the first. A page whose links cannot be read has none, and says why
+ * once (a PAGECURL_EVENT_ERROR). */
+#define PAGECURL_LINK_URI_MAX 1024
+typedef struct pagecurl_link {
+    uint32_t size; /* sizeof(pagecurl_link): set by the caller */
+    int page;      /* the page (1-based) it lies on */
+    /* where: x0, y0, x1, y1 as fractions of the page's own box (0..1, x right and y down from
+     * its top left corner), as a search match's rectangles */
+    float rect[4];
+    int target; /* the page (1-based) it leads to; 0: none of the book's (an address, or nowhere) */
+    /* an external link's address (UTF-8, control characters as spaces), "" for one to a page;
+     * the library never opens it: a host shows it and opens it only when the reader asks */
+    char uri[PAGECURL_LINK_URI_MAX + 1];
+} pagecurl_link;
+/* How many links page `page` (1-based) has: 0 for none, and for a page the book lacks. */
+PAGECURL_API int pagecurl_book_link_count(pagecurl_book *book, int page);
+/* Link `k` (0-based) of page `page`; false for no such link. */
+PAGECURL_API bool pagecurl_book_link(pagecurl_book *book, int page, int k, pagecurl_link *out);
+/* The link under target pixel (x, y) as the last update showed the book (pagecurl_book_hit's
+ * page and place: through the host's camera or the library's framing, and through the turning
+ * leaf's curl), the one on top where links overlap; false where no link lies there. */
+PAGECURL_API bool pagecurl_book_link_at(pagecurl_book *book, double x, double y,
+                                        pagecurl_link *out);
+/* Goes to page `page` as a reader following a link does, the spread left kept on the way back:
+ * a spread next to the one the book heads for (in the one-page view, the next or the previous
+ * page) by an animated turn, any other by a cut (as pagecurl_book_go_to); the way forward is
+ * forgotten. False (nothing kept) for a page the book lacks, or where it cannot go now (a page
+ * held). `time`: the host's clock. */
+PAGECURL_API bool pagecurl_book_follow(pagecurl_book *book, int page, double time);
+/* Back along the links followed, to the page each was followed from (the most recent first; up to
+ * 64 kept), as pagecurl_book_follow goes; pagecurl_book_forward undoes a step back. False where
+ * there is no step to take (or it cannot be taken now). */
+PAGECURL_API bool pagecurl_book_back(pagecurl_book *book, double time);
+PAGECURL_API bool pagecurl_book_forward(pagecurl_book *book, double time);
+
 /* ---------------------------------------------------------------------------------------------
  * Input. Positions are in the target's pixels (the viewport's own: 0,0 its top left corner). The
  * library decides whether a pointer turns a page or draws ink: a pen always draws, a mouse or a
