@@ -43,6 +43,15 @@ static const struct {
     {"--reduced-motion", "--export-obj", "a cross-fade curls no leaf"},
     {"--grids", "--grid", "give one or the other"},
     {"--rtl", "--ltr", "a book binds on one side"},
+    {"--text", "--screenshot", "--text prints a page's text and draws nothing"},
+    {"--text", "--frames-out", "--text prints a page's text and draws nothing"},
+    {"--text", "--export-obj", "--text prints a page's text and draws nothing"},
+    {"--text", "--replay", "--text prints a page's text and plays nothing"},
+    {"--text", "--find", "--text names its page"},
+    {"--text", "--page", "--text names its page"},
+    {"--text", "--notebook", "--text prints a page's text and draws no ink"},
+    {"--text", "--curl", "--text prints a page's text and draws nothing"},
+    {"--text", "--zoom", "--text prints a page's text and draws nothing"},
 };
 
 static const char CONTROLS[] =

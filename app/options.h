@@ -63,6 +63,7 @@ typedef struct AppOptions {
     uint32_t page;          /* --page: open at the spread holding page N; 0: the first */
     const char *page_text;  /* --page as given (a label or a number), read once the book opens */
     const char *find;       /* --find TEXT: open at its first match, highlighted */
+    const char *text_page;  /* --text PAGE: print the page's text (a number or a label), no more */
     AppPresentMode present_mode; /* --present-mode, default fifo (vsync) */
     const char *window_only;     /* the first flag given that only a window has a use for, or NULL:
                                     refused when no window can open */

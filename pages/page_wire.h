@@ -23,15 +23,18 @@
 #define APP_WIRE_MAX_PAYLOAD (64u << 20)
 
 typedef enum AppWireType {
-    APP_WIRE_HELLO = 1,   /* helper: u32 protocol */
-    APP_WIRE_OPEN = 2,    /* library: the book (docs/page-helper.md); fd: the PDF or folder */
-    APP_WIRE_OPENED = 3,  /* helper: the book's open, its status and what it read */
-    APP_WIRE_DRAW = 4,    /* library: a page or a region of it; fd: new pixel memory */
-    APP_WIRE_DRAWN = 5,   /* helper: i32 ok, str message; the pixels in the shared memory */
-    APP_WIRE_UNKNOWN = 6, /* helper: u32 type, a request it does not know */
-    APP_WIRE_FIND = 7,    /* library: i32 page, str query: a page's text searched */
-    APP_WIRE_FOUND = 8    /* helper: i32 ok, str message, f32 x4 place, u32 rects, each u32
-                             first, f32 x4 */
+    APP_WIRE_HELLO = 1,     /* helper: u32 protocol */
+    APP_WIRE_OPEN = 2,      /* library: the book (docs/page-helper.md); fd: the PDF or folder */
+    APP_WIRE_OPENED = 3,    /* helper: the book's open, its status and what it read */
+    APP_WIRE_DRAW = 4,      /* library: a page or a region of it; fd: new pixel memory */
+    APP_WIRE_DRAWN = 5,     /* helper: i32 ok, str message; the pixels in the shared memory */
+    APP_WIRE_UNKNOWN = 6,   /* helper: u32 type, a request it does not know */
+    APP_WIRE_FIND = 7,      /* library: i32 page, str query: a page's text searched */
+    APP_WIRE_FOUND = 8,     /* helper: i32 ok, str message, f32 x4 place, u32 rects, each u32
+                               first, f32 x4 */
+    APP_WIRE_TEXT = 11,     /* library: i32 page: a page's text */
+    APP_WIRE_TEXT_READ = 12 /* helper: i32 ok, str message, f32 x4 place, u32 chars, each u32
+                               code point, f32 x4 */
 } AppWireType;
 
 /* A payload being written: a write that finds no memory marks it failed. */
