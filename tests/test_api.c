@@ -2963,6 +2963,90 @@ static void search(pagecurl_context *ctx, const char *dir)
     pagecurl_book_destroy(book);
 }
 
+/* A hit at the middle of a rectangle of page `page` (fractions of its box, y down): the page lies
+ * on the whole leaf (a PDF whose pages all have one shape). */
+static pagecurl_hit hit_in(int page, const float r[4])
+{
+    return (pagecurl_hit){.size = sizeof(pagecurl_hit),
+                          .page = page,
+                          .u = 0.5f * (r[0] + r[2]),
+                          .v = 1.0f - 0.5f * (r[1] + r[3])};
+}
+
+/* Text: a page's text in reading order, a word's selection (a double-click's), a drag's across a
+ * line's end, the selected text for a clipboard, cleared; a book without text has none. */
+static void text_selection(pagecurl_context *ctx, const char *dir)
+{
+    char pdf[512];
+    snprintf(pdf, sizeof pdf, "%s/text.pdf", dir);
+    const char *text[2] = {"first page", "a Zephyr here and\nthere a zeph-\nyr broken"};
+    CHECK(&st, pdf_file_text(pdf, 2, text), "cannot write %s", pdf);
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.path = pdf});
+    if (!book)
+        return;
+    char page[256];
+    long n = pagecurl_book_page_text(book, 2, page, sizeof page);
+    CHECK(&st, n == (long)strlen(page) && strstr(page, "a Zephyr here and\nthere a zeph-\nyr"),
+          "page 2's text (%ld bytes): '%s'", n, page);
+    char cut[8];
+    CHECK(&st, pagecurl_book_page_text(book, 2, cut, sizeof cut) == n && strlen(cut) == 7,
+          "page 2's text cut to 8 bytes: %zu", strlen(cut));
+    CHECK(&st, pagecurl_book_page_text(book, 3, page, sizeof page) == -1, "page 3 of 2 has text");
+    /* where the words lie: the search's rectangles */
+    pagecurl_book_search(book, "zephyr");
+    pagecurl_search_state s = searched(book);
+    pagecurl_search_match word = {.size = sizeof word}, broken = {.size = sizeof broken};
+    CHECK(&st,
+          s.matches == 2 && pagecurl_book_search_match(book, 0, &word) &&
+              pagecurl_book_search_match(book, 1, &broken) && broken.rect_count == 2,
+          "the words' rectangles: %d matches", s.matches);
+    pagecurl_book_search(book, NULL);
+    pagecurl_selection sel = {.size = sizeof sel};
+    CHECK(&st, !pagecurl_book_selection(book, &sel) && sel.page == 0, "a selection before any");
+    /* a double-click's word: a press in its middle */
+    pagecurl_hit at = hit_in(2, word.rects[0]);
+    char got[256];
+    CHECK(&st,
+          pagecurl_book_select(book, &at, NULL, true, &sel) && sel.page == 2 && sel.chars == 6 &&
+              sel.rect_count == 1 && pagecurl_book_selection_text(book, got, sizeof got) == 6 &&
+              !strcmp(got, "Zephyr"),
+          "the word: page %d, %d chars, %d rects, '%s'", sel.page, sel.chars, sel.rect_count, got);
+    float *r = sel.rects[0];
+    CHECK(&st,
+          fabsf(r[0] - word.rects[0][0]) < 0.01f && fabsf(r[2] - word.rects[0][2]) < 0.01f &&
+              fabsf(r[1] - word.rects[0][1]) < 0.01f,
+          "the word's rectangle (%.3f %.3f)-(%.3f %.3f), the match's (%.3f %.3f)-(%.3f %.3f)", r[0],
+          r[1], r[2], r[3], word.rects[0][0], word.rects[0][1], word.rects[0][2], word.rects[0][3]);
+    /* a drag from inside "zeph-" to inside "yr", back to front: in reading order, one rectangle a
+     * line; by words, the two whole */
+    pagecurl_hit from = hit_in(2, broken.rects[1]), to = hit_in(2, broken.rects[0]);
+    CHECK(&st,
+          pagecurl_book_select(book, &from, &to, false, &sel) && sel.rect_count == 2 &&
+              pagecurl_book_selection_text(book, got, sizeof got) > 0 && strstr(got, "-\ny") &&
+              !strchr(got, 'z'),
+          "the drag: %d rects, '%s'", sel.rect_count, got);
+    CHECK(&st,
+          pagecurl_book_select(book, &from, &to, true, &sel) &&
+              pagecurl_book_selection_text(book, got, sizeof got) == 8 && !strcmp(got, "zeph-\nyr"),
+          "the drag by words: '%s'", got);
+    pagecurl_hit other = {.size = sizeof other, .page = 1, .u = 0.5f, .v = 0.5f};
+    CHECK(&st, !pagecurl_book_select(book, &from, &other, false, &sel) && sel.page == 2,
+          "a drag across two pages changed the selection");
+    CHECK(&st,
+          !pagecurl_book_select(book, NULL, NULL, false, &sel) && sel.page == 0 &&
+              pagecurl_book_selection_text(book, got, sizeof got) == 0 && !got[0],
+          "cleared: page %d, '%s'", sel.page, got);
+    pagecurl_book_destroy(book);
+    book = made(ctx, (pagecurl_book_desc){0});
+    if (!book)
+        return;
+    CHECK(&st,
+          pagecurl_book_page_text(book, 1, page, sizeof page) == 0 && !page[0] &&
+              !pagecurl_book_select(book, &other, NULL, true, &sel),
+          "the built-in book's text");
+    pagecurl_book_destroy(book);
+}
+
 int main(int argc, char **argv)
 {
     RunArgs args;
@@ -3008,6 +3092,7 @@ int main(int argc, char **argv)
         one_page_steps(&h, ctx);
         window_queries(&h, ctx, args.out);
         search(ctx, args.out);
+        text_selection(ctx, args.out);
         slow_page(&h, ctx, args.out);
         stuck_provider(ctx);
         window_frames(&h, ctx);
