@@ -6,6 +6,7 @@
 #include "headless.h"
 #include "hud.h"
 #include "library_book.h"
+#include "kept_notebook.h"
 #include "library_notebook.h"
 #include "overlay.h"
 #include "place.h"
@@ -146,6 +147,7 @@ typedef struct Window {
     pagecurl_book *book;
     bool straight; /* the book draws straight into the swapchain's images (target_samples 1) */
     AppLibraryNotebook notebook;
+    AppKeptNotebook kept;    /* the notebook where --notebook names none (app/kept_notebook.h) */
     AppPlace place;          /* where the reader is, kept for the next run (app/place.h) */
     AppTraceRecorder record; /* --record's file, written as the input comes */
     AppVk vk;
@@ -217,6 +219,8 @@ static bool drain_events(Window *w)
         ready = ready || e.type == PAGECURL_EVENT_PAGE_READY;
         inked = inked || e.type == PAGECURL_EVENT_INK_CHANGED;
     }
+    if (inked && !w->replay)
+        app_kept_notebook_inked(&w->kept, &w->notebook, w->book);
     if (inked)
         app_library_notebook_keep(&w->notebook, w->book, false);
     return ready;
@@ -945,6 +949,8 @@ static int open_book(Window *w)
         if (status && message[0])
             app_say(stderr, "%s", message);
     }
+    if (!status && !o->notebook && !o->replay)
+        status = app_kept_notebook_open(&w->kept, &w->notebook, w->book);
     if (status)
         return status;
     /* The place kept (app/place.h): not a replay's, whose trace poses the book. A recording
@@ -955,10 +961,10 @@ static int open_book(Window *w)
         app_place_open(&w->place, id.id, pagecurl_book_page_count(w->book));
     }
     /* --page says where; else a reader's notebook reopens where they were; else the place kept */
-    int page = o->page_text                            ? (int)o->page
-               : !o->replay && w->notebook.notebook.at ? w->notebook.notebook.at
-               : !o->record                            ? w->place.read
-                                                       : 0;
+    int page = o->page_text                                           ? (int)o->page
+               : !o->replay && o->notebook && w->notebook.notebook.at ? w->notebook.notebook.at
+               : !o->record                                           ? w->place.read
+                                                                      : 0;
     if (page >= 1)
         pagecurl_book_go_to(w->book, page);
     pagecurl_limits limits = {.size = sizeof limits};
@@ -1087,6 +1093,11 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
             w->notebook_failed = true;
             snprintf(w->hud.toast, sizeof w->hud.toast,
                      "the notebook could not be saved (see the terminal)");
+            w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+        }
+        if (w->kept.toast[0]) { /* the first stroke: where its ink is kept */
+            memcpy(w->hud.toast, w->kept.toast, sizeof w->hud.toast);
+            w->kept.toast[0] = '\0';
             w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
         }
         if (w->hud.toast[0] && now >= w->toast_until) {
@@ -1266,7 +1277,7 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         keep_place(&w, true);
         app_session_summary(&session, shown);
     }
-    status = app_library_notebook_end(&w.notebook, w.book, opts->notebook, status);
+    status = app_library_notebook_end(&w.notebook, w.book, w.notebook.notebook.path, status);
     app_x11_on_lost(NULL, NULL); /* w goes */
     status = app_library_finish(w.ctx, status);
     app_x11_ended(status);
