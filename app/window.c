@@ -7,6 +7,7 @@
 #include "hud.h"
 #include "library_book.h"
 #include "kept_notebook.h"
+#include "text_select.h"
 #include "library_notebook.h"
 #include "overlay.h"
 #include "place.h"
@@ -187,6 +188,7 @@ typedef struct Window {
     bool notebook_failed;           /* the toast has said the notebook could not be saved */
     AppPageField field;             /* G: go to a page */
     AppSearchField search;          /* / or Ctrl+F: find in the book's text */
+    AppTextSelect select;           /* Shift+drag: select text; Ctrl+C copies it */
     bool search_skip;               /* the / that opened the search field is no text of it */
     bool field_skip;                /* the G that opened the field is no text of it */
     float hud_scale;                /* the HUD's enlargement (draw_hud), 0: not chosen yet */
@@ -420,13 +422,15 @@ static bool search_event(const SDL_Event *e, Window *w, AppSession *session, dou
     return true;
 }
 
-/* Escape, the page field closed: hides the HUD, else leaves the zoom (a fit to width, a zoom
- * to come back after a turn) for the fitted view, as `0` does; quits only from the fitted view
- * with nothing open. A replay's window takes no input but this: it quits. */
+/* Escape, the page field closed: clears a text selection, else hides the HUD, else leaves the zoom
+ * (a fit to width, a zoom to come back after a turn) for the fitted view, as `0` does; quits only
+ * from the fitted view with nothing open. A replay's window takes no input but this: it quits. */
 static bool escape(Window *w, AppSession *session, double now)
 {
     if (session->replay)
         return false;
+    if (app_text_select_clear(&w->select, w->book))
+        return true;
     if (w->hud.shown) {
         w->hud.shown = false;
         return true;
@@ -439,6 +443,23 @@ static bool escape(Window *w, AppSession *session, double now)
     app_session_apply_move(input_size(w), session);
     app_session_apply(input_size(w), session, &fit);
     return true;
+}
+
+/* Shift+drag, Shift+double-click and Ctrl+C (app/text_select.h), in the book's input pixels. */
+static bool text_select(Window *w, const SDL_Event *e, double now)
+{
+    int ww = 1, wh = 1;
+    SDL_GetWindowSize(w->win->window, &ww, &wh);
+    AppSessionSize in = input_size(w);
+    char toast[sizeof w->hud.toast] = "";
+    bool took =
+        app_text_select_event(&w->select, w->book, e, (float)in.width / (float)(ww > 0 ? ww : 1),
+                              (float)in.height / (float)(wh > 0 ? wh : 1), toast, sizeof toast);
+    if (toast[0]) {
+        memcpy(w->hud.toast, toast, sizeof toast);
+        w->toast_until = now + WINDOW_TOAST_SECONDS;
+    }
+    return took;
 }
 
 /* Handles one event; false when the user asked to quit. */
@@ -464,6 +485,8 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE)
         return escape(w, session, now);
+    if (!session->replay && !session->ink_mode && text_select(w, e, now))
+        return true;
     if (e->type == SDL_KEYDOWN && !e->key.repeat && !session->replay && !w->field.open &&
         (e->key.keysym.sym == SDLK_SLASH ||
          (e->key.keysym.sym == SDLK_f && (e->key.keysym.mod & KMOD_CTRL)))) {
