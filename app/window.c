@@ -189,6 +189,8 @@ typedef struct Window {
     AppPageField field;             /* G: go to a page */
     AppSearchField search;          /* / or Ctrl+F: find in the book's text */
     AppTextSelect select;           /* Shift+drag: select text; Ctrl+C copies it */
+    bool match_due;                 /* a match gone to: enlarged once shown, where too small */
+    uint64_t match_frame;           /* the frames recorded when it was gone to */
     bool search_skip;               /* the / that opened the search field is no text of it */
     bool field_skip;                /* the G that opened the field is no text of it */
     float hud_scale;                /* the HUD's enlargement (draw_hud), 0: not chosen yet */
@@ -393,7 +395,31 @@ static void go_to_page(Window *w, AppSession *session, const SDL_Event *e, doubl
 static void go_to_match(Window *w, AppSession *session, const SDL_Event *e, double now,
                         bool forward)
 {
-    go_to_page(w, session, e, now, app_search_field_step(&w->search, w->book, forward));
+    int page = app_search_field_step(&w->search, w->book, forward);
+    go_to_page(w, session, e, now, page);
+    w->match_due = page && !session->replay, w->match_frame = w->recorded;
+}
+
+/* The match gone to, once shown at rest, enlarged where its line is too small to read
+ * (app_search_field_too_small), about its middle, as a zoom key would. */
+static void enlarge_match(Window *w, AppSession *session, const pagecurl_state *s, double now)
+{
+    if (!w->match_due || w->recorded < w->match_frame + 1 || s->turning || s->moving)
+        return;
+    w->match_due = false;
+    AppSessionSize in = input_size(w);
+    float factor;
+    double x, y;
+    if (!in.width || !in.height ||
+        !app_search_field_too_small(&w->search, w->book, in.width, in.height, &factor, &x, &y))
+        return;
+    AppTraceEvent zoom = {.time = now,
+                          .device = APP_TRACE_ZOOM,
+                          .action = APP_TRACE_BY,
+                          .scale = factor,
+                          .x = (float)(x / in.width),
+                          .y = (float)(y / in.height)};
+    app_session_apply(in, session, &zoom);
 }
 
 /* The search field's share of the events while it is open: text, Backspace, Enter (the next
@@ -1097,8 +1123,12 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         redraw |= zoomed; /* once more where the zoom comes to rest */
         zoomed = s.moving;
         redraw |= show_where(w, session, &s) && w->hud.shown;
-        if (w->search.pending && !replay) /* an Enter given before the count found a match */
-            go_to_page(w, session, NULL, now, app_search_field_pending(&w->search, w->book));
+        if (w->search.pending && !replay) { /* an Enter given before the count found a match */
+            int page = app_search_field_pending(&w->search, w->book);
+            go_to_page(w, session, NULL, now, page);
+            w->match_due |= page != 0, w->match_frame = page ? w->recorded : w->match_frame;
+        }
+        enlarge_match(w, session, &s, now);
         if (w->search.open) { /* its count goes on in the background */
             char line[sizeof w->hud.field];
             app_search_field_text(&w->search, w->book, line, sizeof line);
