@@ -14,6 +14,8 @@
 # entry. Search: in a PDF with "zephyr" on pages 2 and 5, / opens the search field; typed and
 # Enter goes to the first match after the spread open (2-3), Enter again to the next (4-5),
 # Shift+Enter back (2-3); Escape closes the field (the title stays) and n goes on to the next.
+# There Shift+drag selects page 4's text and Ctrl+C copies it (read back with xclip); Escape
+# clears the selection before it quits. A match too small to read is enlarged (a smaller window).
 set -u
 exe=$1
 name=window_where
@@ -183,7 +185,9 @@ window_quit
 [ "$status" -eq 0 ] || fail "pagecurl on another PDF at the path exited with $status"
 rm -rf "$books"
 # Search (app/search_field.h): tests/fuzz/pdf/search.pdf has "zephyr" on pages 2 and 5
-window_start "$exe" --validation --size 640x400 --no-remember "$(dirname "$0")/fuzz/pdf/search.pdf"
+traces=$(mktemp -d)
+window_start "$exe" --validation --size 640x400 --no-remember --record "$traces/big.trace" \
+    "$(dirname "$0")/fuzz/pdf/search.pdf"
 expect "pagecurl: 1 / 6"
 xdotool key --window "$win" slash
 xdotool type --window "$win" --delay 60 zephyr
@@ -195,5 +199,33 @@ xdotool key --window "$win" shift+Return
 expect "pagecurl: 2-3 / 6"
 xdotool key --window "$win" Escape n
 expect "pagecurl: 4-5 / 6"
-window_quit
+# Text (app/text_select.h): Shift+drag over the left-hand page (page 4, "zeph alone": from above
+# its line's start to below its end) selects its text, Ctrl+C copies it to the clipboard; the
+# first Escape clears the selection (the window stays open), the next quits.
+xdotool mousemove --window "$win" 110 120 keydown shift mousedown 1
+xdotool mousemove --window "$win" 200 200
+xdotool mousemove --window "$win" 300 300 mouseup 1 keyup shift
+xdotool key --window "$win" ctrl+c
+copied() { [ "$(timeout 10 xclip -o -selection clipboard 2>/dev/null)" = "zeph alone" ]; }
+poll 60 copied || fail "the clipboard holds '$(timeout 10 xclip -o -selection clipboard)'"
+echo "$name: Shift+drag, Ctrl+C: 'zeph alone' copied"
+xdotool key --window "$win" Escape
+sleep 1
+running || fail "the Escape that should have cleared the selection quit"
+xdotool key --window "$win" Escape
+window_wait
 [ "$status" -eq 0 ] || fail "pagecurl searching a PDF exited with $status"
+! grep -q "zoom by" "$traces/big.trace" || fail "a readable match was enlarged: $(cat "$traces/big.trace")"
+# A match too small to read (a 320x200 window: 12 pt type about 9 px tall) is enlarged once its
+# spread is shown: the recorded trace holds the zoom.
+window_start "$exe" --validation --size 320x200 --no-remember --record "$traces/small.trace" \
+    "$(dirname "$0")/fuzz/pdf/search.pdf"
+expect "pagecurl: 1 / 6"
+xdotool key --window "$win" slash
+xdotool type --window "$win" --delay 60 zephyr
+xdotool key --window "$win" Return
+expect "pagecurl: 2-3 / 6"
+poll 60 grep -q "zoom by" "$traces/small.trace" || fail "the small match was not enlarged"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl enlarging a small match exited with $status"
+rm -rf "$traces"
