@@ -66,7 +66,8 @@ static const char CONTROLS[] =
     "                      choose, typing filters; Enter goes, Escape closes\n"
     "  / or Ctrl+F         find text in a PDF: Enter the next match, Shift+Enter the previous;\n"
     "                      Escape closes, then n / N the next / previous\n"
-    "  right button drag   draw ink on a page, flat or curling\n"
+    "  Shift+drag          select a page's text (Shift+double-click: a word); Ctrl+C copies it\n"
+    "  right button drag   draw ink on a page, flat or curling (kept without --notebook too)\n"
     "  I                   ink mode: the left button and fingers draw too (I again: turn)\n"
     "  Ctrl+Z              take back the last stroke or clear\n"
     "  Delete              clear the page side under the pointer\n"
@@ -79,7 +80,8 @@ static const char CONTROLS[] =
     "  wheel, Space, Down  zoomed in or fitted to width: scroll down (Shift+Space, Up, k:\n"
     "  j, Up, k            up); past the page's foot on to the next page, zoom kept\n"
     "  F11                 fullscreen on / off\n"
-    "  Escape              close the G or / field or the HUD, else leave the zoom, else quit\n"
+    "  Escape              close the G or / field, else clear the selection, else hide the\n"
+    "                      HUD, else leave the zoom, else quit\n"
     "  Ctrl+Q              quit\n";
 
 /* "--flag VALUE" as a usage line shows it. */
