@@ -54,6 +54,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int found = app_decoder_find(src, 0, "e", rects, first, 8, place, message, sizeof message);
     if (found > 8 || (found < 0 && !message[0]) || (found > 0 && !first[0]))
         abort();
+    /* page 1's text read (the page helper's TEXT): no more characters than asked, none a
+     * newline first */
+    static AppTextChar chars[64];
+    message[0] = '\0';
+    int read = app_decoder_text(src, 0, chars, 64, place, message, sizeof message);
+    if (read > 64 || (read < 0 && !message[0]) || (read > 0 && chars[0].c == '\n'))
+        abort();
     app_decoder_close(src);
     return 0;
 }
