@@ -2975,13 +2975,54 @@ static pagecurl_hit hit_in(int page, const float r[4])
 
 /* Text: a page's text in reading order, a word's selection (a double-click's), a drag's across a
  * line's end, the selected text for a clipboard, cleared; a book without text has none. */
-static void text_selection(pagecurl_context *ctx, const char *dir)
+/* Pixels of the host's last frame tinted by the selection's blue (paper multiplied by it). */
+static int blue_pixels(const Host *h)
+{
+    int n = 0;
+    for (uint32_t y = BORDER; y < H - BORDER; y++)
+        for (uint32_t x = BORDER; x < W - BORDER; x++) {
+            const uint8_t *p = pixel(h, x, y);
+            n += p[2] > 150 && p[2] > p[0] + 60;
+        }
+    return n;
+}
+
+/* Frames until the selection's highlight shows (`shown`: more blue pixels than `base`, the frame's
+ * own, by 20) or is gone: how many blue pixels then.
+ * The ceiling (200 frames) only catches a page never drawn again. */
+static int frames_until_blue(Host *h, pagecurl_book *book, double *t, int base, bool shown)
+{
+    int n = blue_pixels(h);
+    for (int f = 0; f < 200 && (n > base + 20) != shown; f++) {
+        host_frame(h, book, *t += 0.05, true);
+        n = blue_pixels(h);
+    }
+    return n;
+}
+
+/* The word under viewport points, found through pagecurl_book_hit as a window finds it: a point
+ * whose hit lies in the middle of rectangle r of page `page`. */
+static bool point_in(const pagecurl_book *book, int page, const float r[4], pagecurl_hit *out)
+{
+    for (int y = 0; y < H - 2 * BORDER; y += 2)
+        for (int x = 0; x < W - 2 * BORDER; x += 2) {
+            *out = (pagecurl_hit){.size = sizeof *out};
+            float v = 1.0f - 0.5f * (r[1] + r[3]);
+            if (pagecurl_book_hit(book, x, y, out) && out->page == page &&
+                fabsf(out->u - 0.5f * (r[0] + r[2])) < 0.01f && fabsf(out->v - v) < 0.01f)
+                return true;
+        }
+    return false;
+}
+
+static void text_selection(Host *h, pagecurl_context *ctx, const char *dir)
 {
     char pdf[512];
     snprintf(pdf, sizeof pdf, "%s/text.pdf", dir);
     const char *text[2] = {"first page", "a Zephyr here and\nthere a zeph-\nyr broken"};
     CHECK(&st, pdf_file_text(pdf, 2, text), "cannot write %s", pdf);
-    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.path = pdf});
+    pagecurl_book *book =
+        made(ctx, (pagecurl_book_desc){.path = pdf, .page = 2, .wait_for_pages = true});
     if (!book)
         return;
     char page[256];
@@ -3003,6 +3044,24 @@ static void text_selection(pagecurl_context *ctx, const char *dir)
     pagecurl_book_search(book, NULL);
     pagecurl_selection sel = {.size = sizeof sel};
     CHECK(&st, !pagecurl_book_selection(book, &sel) && sel.page == 0, "a selection before any");
+    /* drawn: a viewport point on the word, through the hit test, selects it, highlighted in the
+     * page's pixels; cleared, the highlight goes */
+    double t = 0.0;
+    host_frame(h, book, t, true);
+    int before = blue_pixels(h);
+    pagecurl_hit seen;
+    CHECK(&st,
+          point_in(book, 2, word.rects[0], &seen) &&
+              pagecurl_book_select(book, &seen, NULL, true, &sel) && sel.chars == 6,
+          "the word through the hit test: %d chars", sel.chars);
+    int blue = frames_until_blue(h, book, &t, before, true);
+    pagecurl_book_select(book, NULL, NULL, false, NULL);
+    int after = frames_until_blue(h, book, &t, before, false);
+    printf("text: the selected word's highlight, %d blue pixels (%d before, %d cleared)\n", blue,
+           before, after);
+    CHECK(&st, blue > before + 100 && after <= before + 20,
+          "the selection's highlight: %d blue pixels before, %d selected, %d cleared", before, blue,
+          after);
     /* a double-click's word: a press in its middle */
     pagecurl_hit at = hit_in(2, word.rects[0]);
     char got[256];
@@ -3092,7 +3151,7 @@ int main(int argc, char **argv)
         one_page_steps(&h, ctx);
         window_queries(&h, ctx, args.out);
         search(ctx, args.out);
-        text_selection(ctx, args.out);
+        text_selection(&h, ctx, args.out);
         slow_page(&h, ctx, args.out);
         stuck_provider(ctx);
         window_frames(&h, ctx);
