@@ -32,8 +32,12 @@ static int take(AppKeptNotebook *k, AppLibraryNotebook *nb, pagecurl_book *book)
     if (status > 128)
         return status;
     if (status) { /* left as it is: never replaced by a run that could not read it */
-        app_say(stderr, "warning: the ink drawn is not kept: %s", message);
-        snprintf(k->why, sizeof k->why, "%s", message);
+        /* the notebook's lines name the flag that gave it; this one no flag gave */
+        static const char flag[] = "--notebook ";
+        const char *line =
+            strncmp(message, flag, sizeof flag - 1) ? message : message + sizeof flag - 1;
+        app_say(stderr, "warning: the ink drawn is not kept: %s", line);
+        snprintf(k->why, sizeof k->why, "%s", line);
         nb->notebook = (AppNotebook){.lock_fd = -1};
     }
     return 0;
