@@ -3002,18 +3002,15 @@ static int frames_until_blue(Host *h, pagecurl_book *book, double *t, int base, 
 
 /* The word under viewport points, found through pagecurl_book_hit as a window finds it: a point
  * whose hit lies in the middle of rectangle r of page `page`. */
-static bool point_in(const pagecurl_book *book, int page, const float r[4], pagecurl_hit *out,
-                     int *px, int *py)
+static bool point_in(const pagecurl_book *book, int page, const float r[4], pagecurl_hit *out)
 {
     for (int y = 0; y < H - 2 * BORDER; y += 2)
         for (int x = 0; x < W - 2 * BORDER; x += 2) {
             *out = (pagecurl_hit){.size = sizeof *out};
             float v = 1.0f - 0.5f * (r[1] + r[3]);
             if (pagecurl_book_hit(book, x, y, out) && out->page == page &&
-                fabsf(out->u - 0.5f * (r[0] + r[2])) < 0.01f && fabsf(out->v - v) < 0.01f) {
-                *px = x + BORDER, *py = y + BORDER;
+                fabsf(out->u - 0.5f * (r[0] + r[2])) < 0.01f && fabsf(out->v - v) < 0.01f)
                 return true;
-            }
         }
     return false;
 }
@@ -3053,9 +3050,8 @@ static void text_selection(Host *h, pagecurl_context *ctx, const char *dir)
     host_frame(h, book, t, true);
     int before = blue_pixels(h);
     pagecurl_hit seen;
-    int px, py;
     CHECK(&st,
-          point_in(book, 2, word.rects[0], &seen, &px, &py) &&
+          point_in(book, 2, word.rects[0], &seen) &&
               pagecurl_book_select(book, &seen, NULL, true, &sel) && sel.chars == 6,
           "the word through the hit test: %d chars", sel.chars);
     int blue = frames_until_blue(h, book, &t, before, true);
