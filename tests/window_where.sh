@@ -199,10 +199,14 @@ xdotool key --window "$win" shift+Return
 expect "pagecurl: 2-3 / 6"
 xdotool key --window "$win" Escape n
 expect "pagecurl: 4-5 / 6"
-# Text (app/text_select.h): Shift+drag over the left-hand page (page 4, "zeph alone": from above
-# its line's start to below its end) selects its text, Ctrl+C copies it to the clipboard; the
-# first Escape clears the selection (the window stays open), the next quits.
-xdotool mousemove --window "$win" 110 120 keydown shift mousedown 1
+# Text (app/text_select.h): Shift+drag over the left-hand page (page 4, "zeph alone": from left of
+# its line's start, x 76 of the page's 48 .. 320, to below its end) selects its text, Ctrl+C
+# copies it to the clipboard; the first Escape clears the selection (the window stays open), the
+# next quits. At rest first: a Shift+press while a leaf flies selects nothing.
+settled=$(mktemp -d)
+wait_settled "$settled/rest.png" || fail "the turn to 4-5 did not come to rest within 60 s"
+rm -rf "$settled"
+xdotool mousemove --window "$win" 55 120 keydown shift mousedown 1
 xdotool mousemove --window "$win" 200 200
 xdotool mousemove --window "$win" 300 300 mouseup 1 keyup shift
 xdotool key --window "$win" ctrl+c
