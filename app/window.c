@@ -401,7 +401,8 @@ static void go_to_match(Window *w, AppSession *session, const SDL_Event *e, doub
 }
 
 /* The match gone to, once shown at rest, enlarged where its line is too small to read
- * (app_search_field_too_small), about its middle, as a zoom key would. */
+ * (app_search_field_too_small), about its middle, as a zoom key would, then moved towards the
+ * view's middle. */
 static void enlarge_match(Window *w, AppSession *session, const pagecurl_state *s, double now)
 {
     if (!w->match_due || w->recorded < w->match_frame + 1 || s->turning || s->moving)
@@ -420,6 +421,13 @@ static void enlarge_match(Window *w, AppSession *session, const pagecurl_state *
                           .x = (float)(x / in.width),
                           .y = (float)(y / in.height)};
     app_session_apply(in, session, &zoom);
+    /* and towards the middle (as far as the pan's limits let it), clear of the field's panel */
+    AppTraceEvent pan = {.time = now,
+                         .device = APP_TRACE_ZOOM,
+                         .action = APP_TRACE_PAN,
+                         .x = 0.5f - zoom.x,
+                         .y = 0.5f - zoom.y};
+    app_session_apply(in, session, &pan);
 }
 
 /* The search field's share of the events while it is open: text, Backspace, Enter (the next
