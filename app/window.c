@@ -1160,6 +1160,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
             memcpy(w->hud.toast, w->kept.toast, sizeof w->hud.toast);
             w->kept.toast[0] = '\0';
             w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+            redraw = true;
         }
         if (w->hud.toast[0] && now >= w->toast_until) {
             w->hud.toast[0] = '\0';
