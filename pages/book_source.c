@@ -741,18 +741,6 @@ static int32_t answer_head(AppWireIn *in, char *line, size_t line_size, float pl
 }
 
 static int find_locked(AppBookSource *src, int page, const char *query, AppFindRect *rects,
-                       bool *first, int max, float place[4], char *message, size_t size);
-
-int app_book_source_find(AppBookSource *src, int page, const char *query, AppFindRect *rects,
-                         bool *first, int max, float place[4], char *message, size_t size)
-{
-    pthread_mutex_lock(&src->finder_lock);
-    int n = find_locked(src, page, query, rects, first, max, place, message, size);
-    pthread_mutex_unlock(&src->finder_lock);
-    return n;
-}
-
-static int find_locked(AppBookSource *src, int page, const char *query, AppFindRect *rects,
                        bool *first, int max, float place[4], char *message, size_t size)
 {
     place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
@@ -801,6 +789,15 @@ static int find_locked(AppBookSource *src, int page, const char *query, AppFindR
     if (!ok)
         return -fail(message, size, 1, "%s", line);
     return got;
+}
+
+int app_book_source_find(AppBookSource *src, int page, const char *query, AppFindRect *rects,
+                         bool *first, int max, float place[4], char *message, size_t size)
+{
+    pthread_mutex_lock(&src->finder_lock);
+    int n = find_locked(src, page, query, rects, first, max, place, message, size);
+    pthread_mutex_unlock(&src->finder_lock);
+    return n;
 }
 
 static int text_locked(AppBookSource *src, int page, AppTextChar *out, int max, float place[4],
