@@ -519,7 +519,9 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE)
         return escape(w, session, now);
-    if (!session->replay && !session->ink_mode && text_select(w, e, now))
+    /* in ink mode a Shift+drag draws; Ctrl+C still copies */
+    if (!session->replay && (!session->ink_mode || e->type == SDL_KEYDOWN) &&
+        text_select(w, e, now))
         return true;
     if (e->type == SDL_KEYDOWN && !e->key.repeat && !session->replay && !w->field.open &&
         (e->key.keysym.sym == SDLK_SLASH ||
