@@ -202,7 +202,8 @@ expect "pagecurl: 4-5 / 6"
 # Text (app/text_select.h): Shift+drag over the left-hand page (page 4, "zeph alone": from left of
 # its line's start, x 76 of the page's 48 .. 320, to below its end) selects its text, Ctrl+C
 # copies it to the clipboard; the first Escape clears the selection (the window stays open), the
-# next quits. At rest first: a Shift+press while a leaf flies selects nothing.
+# next quits; Shift+double-click selects a word. At rest first: a Shift+press while a leaf flies
+# selects nothing.
 settled=$(mktemp -d)
 wait_settled "$settled/rest.png" || fail "the turn to 4-5 did not come to rest within 60 s"
 rm -rf "$settled"
@@ -213,6 +214,12 @@ xdotool key --window "$win" ctrl+c
 copied() { [ "$(timeout 10 xclip -o -selection clipboard 2>/dev/null)" = "zeph alone" ]; }
 poll 60 copied || fail "the clipboard holds '$(timeout 10 xclip -o -selection clipboard)'"
 echo "$name: Shift+drag, Ctrl+C: 'zeph alone' copied"
+# Shift+double-click on "alone" (x 110 .. 155 on its line, y 45) selects that word
+xdotool mousemove --window "$win" 135 45 keydown shift click --repeat 2 --delay 80 1 keyup shift
+xdotool key --window "$win" ctrl+c
+word() { [ "$(timeout 10 xclip -o -selection clipboard 2>/dev/null)" = "alone" ]; }
+poll 60 word || fail "Shift+double-click: the clipboard holds '$(timeout 10 xclip -o -selection clipboard)'"
+echo "$name: Shift+double-click, Ctrl+C: 'alone' copied"
 xdotool key --window "$win" Escape
 sleep 1
 running || fail "the Escape that should have cleared the selection quit"
