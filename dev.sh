@@ -17,7 +17,7 @@ BUILD_PKGS="gcc libc6-dev cmake ninja-build pkg-config glslc libvulkan-dev libvu
 libvulkan-volk-dev libcglm-dev libstb-dev libsdl2-dev libcjson-dev mesa-vulkan-drivers
 libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev zlib1g-dev
 libfreetype-dev libharfbuzz-dev fonts-dejavu-core"
-TEST_PKGS="vulkan-validationlayers xvfb xauth xdotool imagemagick clang-format-14 g++ butteraugli"
+TEST_PKGS="vulkan-validationlayers xvfb xauth xdotool xclip imagemagick clang-format-14 g++ butteraugli"
 FUZZ_PKGS="clang libclang-rt-14-dev"
 
 say() { printf 'dev.sh: %s\n' "$*" >&2; }

@@ -43,6 +43,15 @@ static const struct {
     {"--reduced-motion", "--export-obj", "a cross-fade curls no leaf"},
     {"--grids", "--grid", "give one or the other"},
     {"--rtl", "--ltr", "a book binds on one side"},
+    {"--text", "--screenshot", "--text prints a page's text and draws nothing"},
+    {"--text", "--frames-out", "--text prints a page's text and draws nothing"},
+    {"--text", "--export-obj", "--text prints a page's text and draws nothing"},
+    {"--text", "--replay", "--text prints a page's text and plays nothing"},
+    {"--text", "--find", "--text names its page"},
+    {"--text", "--page", "--text names its page"},
+    {"--text", "--notebook", "--text prints a page's text and draws no ink"},
+    {"--text", "--curl", "--text prints a page's text and draws nothing"},
+    {"--text", "--zoom", "--text prints a page's text and draws nothing"},
 };
 
 static const char CONTROLS[] =
@@ -60,7 +69,8 @@ static const char CONTROLS[] =
     "  click on a link     follow it (a PDF's; the pointer is a hand over one); an address is\n"
     "                      shown, Ctrl+click opens it (xdg-open: http, https, mailto)\n"
     "  Backspace, Alt+Left back along the links followed; Alt+Right forward again\n"
-    "  right button drag   draw ink on a page, flat or curling\n"
+    "  Shift+drag          select a page's text (Shift+double-click: a word); Ctrl+C copies it\n"
+    "  right button drag   draw ink on a page, flat or curling (kept without --notebook too)\n"
     "  I                   ink mode: the left button and fingers draw too (I again: turn)\n"
     "  Ctrl+Z              take back the last stroke or clear\n"
     "  Delete              clear the page side under the pointer\n"
@@ -73,7 +83,8 @@ static const char CONTROLS[] =
     "  wheel, Space, Down  zoomed in or fitted to width: scroll down (Shift+Space, Up, k:\n"
     "  j, Up, k            up); past the page's foot on to the next page, zoom kept\n"
     "  F11                 fullscreen on / off\n"
-    "  Escape              close the G or / field or the HUD, else leave the zoom, else quit\n"
+    "  Escape              close the G or / field, else clear the selection, else hide the\n"
+    "                      HUD, else leave the zoom, else quit\n"
     "  Ctrl+Q              quit\n";
 
 /* "--flag VALUE" as a usage line shows it. */

@@ -209,6 +209,15 @@ static bool set_list_links(const char *value, AppOptions *o, void *field)
     return true;
 }
 
+static bool set_text(const char *value, AppOptions *o, void *field)
+{
+    (void)field; /* a number or a label, as --page's: read once the book is open */
+    if (!value || !*value || strlen(value) >= APP_PAGE_LABEL_MAX)
+        return false;
+    o->text_page = value;
+    return true;
+}
+
 static bool set_frames(const char *value, AppOptions *o, void *field)
 {
     (void)o;
@@ -469,6 +478,10 @@ const CliOption APP_CLI_OPTIONS[] = {
     {"--zoom-at", NULL, "X,Y", VALUE_REQUIRED, set_zoom_at, 0, GROUP_HEADLESS, MODE_HEADLESS,
      "places a headless render's zoom", "X,Y: a pixel of the image (0-based)",
      "the output pixel that stays put as --zoom enlarges (default: the\nimage's centre)"},
+    {"--text", NULL, "PAGE", VALUE_REQUIRED, set_text, F(text_page), GROUP_HEADLESS, MODE_HEADLESS,
+     "prints a page's text", "a page number or a page label of the book",
+     "print the text of page PAGE (a number or a PDF's page label) as MuPDF reads\nit, in "
+     "reading order, and exit (nothing drawn); exit 1 where it has none"},
     {"--frames-out", NULL, "DIR", VALUE_REQUIRED, set_file, F(frames_out), GROUP_HEADLESS,
      MODE_HEADLESS, "writes every headless frame", "an existing folder",
      "every frame as DIR/frame-0000.png, frame-0001.png, ... (DIR must exist)"},

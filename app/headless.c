@@ -379,6 +379,10 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
         status = app_library_find_page(run.book, &run.opts);
     if (!status)
         status = app_library_find_text(run.book, &run.opts);
+    if (!status && opts->text_page) /* printed, nothing drawn */
+        return app_library_finish(run.ctx,
+                                  app_library_notebook_end(&run.notebook, run.book, NULL,
+                                                           app_library_print_text(run.book, opts)));
     if (!status)
         status = app_library_check_outputs(run.book, &run.opts);
     if (!status)

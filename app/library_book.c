@@ -6,6 +6,7 @@
 #include "signals.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <strings.h>
 #include <time.h>
 
@@ -150,6 +151,53 @@ int app_library_list_links(pagecurl_book *book, const char *page_text)
             printf("nowhere\n");
     }
     return 0;
+}
+
+int app_library_print_text(pagecurl_book *book, const AppOptions *o)
+{
+    pagecurl_book_identity id = {.size = sizeof id};
+    pagecurl_book_identity_of(book, &id);
+    const char *name = id.path[0] ? id.path : "the built-in book";
+    int page = pagecurl_book_find_page(book, o->text_page);
+    if (!page) {
+        app_say(stderr,
+                "--text %s: the book has no page labelled or numbered so (it has %d page(s))",
+                o->text_page, pagecurl_book_page_count(book));
+        return 2;
+    }
+    pagecurl_search_state s = {.size = sizeof s};
+    pagecurl_book_search_state(book, &s);
+    if (!s.has_text) {
+        app_say(stderr, "--text %s: %s has no text", o->text_page, name);
+        return 1;
+    }
+    long n = pagecurl_book_page_text(book, page, NULL, 0);
+    char *text = n > 0 ? malloc((size_t)n + 1) : NULL;
+    if (n > 0 && text)
+        pagecurl_book_page_text(book, page, text, (size_t)n + 1);
+    int status = 0;
+    pagecurl_event e;
+    if (n < 0) {
+        bool said = false;
+        while (pagecurl_book_poll_event(book, &e))
+            if (e.type == PAGECURL_EVENT_ERROR && !said)
+                said = true, app_say(stderr, "--text %s: %s", o->text_page, e.message);
+        if (!said)
+            app_say(stderr, "--text %s: page %d's text cannot be read", o->text_page, page);
+        status = 1;
+    } else if (n == 0) {
+        app_say(stderr, "--text %s: page %d of %s has no text", o->text_page, page, name);
+        status = 1;
+    } else if (!text) {
+        app_say(stderr, "--text %s: out of memory for page %d's text", o->text_page, page);
+        status = 1;
+    } else if (fwrite(text, 1, (size_t)n, stdout) != (size_t)n ||
+               (text[n - 1] != '\n' && putchar('\n') == EOF) || fflush(stdout) != 0) {
+        app_say(stderr, "--text %s: the text could not be written out", o->text_page);
+        status = 1;
+    }
+    free(text);
+    return status;
 }
 
 static bool book_holds(const void *book, const char *path)

@@ -34,6 +34,9 @@ int app_library_list_links(pagecurl_book *book, const char *page_text);
 
 /* A run's end: the context destroyed (NULL: none), and its exit status `status` unless a signal
  * stopped the run (128 + the signal) or the validation layer reported messages (1), each said. */
+/* --text: the page's text printed on stdout. 0; 1 where it has none or cannot be read (one line);
+ * 2 for a page the book lacks. */
+int app_library_print_text(pagecurl_book *book, const AppOptions *o);
 int app_library_finish(pagecurl_context *ctx, int status);
 
 /* The book is never an output (app_output_check_book). 0, or 2 (said). */

@@ -67,6 +67,7 @@ typedef struct AppOptions {
     const char *find;       /* --find TEXT: open at its first match, highlighted */
     const char *list_links; /* --list-links PAGE: its links printed (a label or a number), then
                                exit */
+    const char *text_page;  /* --text PAGE: print the page's text (a number or a label), no more */
     AppPresentMode present_mode; /* --present-mode, default fifo (vsync) */
     const char *window_only;     /* the first flag given that only a window has a use for, or NULL:
                                     refused when no window can open */

@@ -23,7 +23,7 @@ static const char PLACE_HEADER[] = "pagecurl-place 1\npage ";
 
 /* Whether `name` may be a place's file name: an identity of letters, digits, '-', '_' and '.',
  * not hidden (a write's temporary files are) and not "." or "..". */
-static bool id_name(const char *name)
+bool app_place_id_name(const char *name)
 {
     size_t n = strlen(name);
     if (n == 0 || n > PLACE_ID_MAX || name[0] == '.')
@@ -87,7 +87,7 @@ void app_place_open(AppPlace *p, const char *id, int pages)
 {
     *p = (AppPlace){.pages = pages};
     char folder[4096];
-    if (!id || !id_name(id) || pages < 1 || !app_place_folder(folder, sizeof folder))
+    if (!id || !app_place_id_name(id) || pages < 1 || !app_place_folder(folder, sizeof folder))
         return;
     int n = snprintf(p->path, sizeof p->path, "%s/%s", folder, id);
     if (n < 0 || (size_t)n >= sizeof p->path) {
@@ -98,7 +98,7 @@ void app_place_open(AppPlace *p, const char *id, int pages)
 }
 
 /* `path`'s folders made where missing, as the specification asks (0700), from the root down. */
-static bool make_folders(const char *path)
+bool app_place_make_folders(const char *path)
 {
     char at[4096];
     int n = snprintf(at, sizeof at, "%s", path);
@@ -146,7 +146,7 @@ static void prune(const char *folder, const char *keep)
     struct dirent *e;
     while ((e = readdir(dir)) && count < PLACE_SCAN_MAX) {
         struct stat st;
-        if (!id_name(e->d_name) || !strcmp(e->d_name, keep) ||
+        if (!app_place_id_name(e->d_name) || !strcmp(e->d_name, keep) ||
             fstatat(dirfd(dir), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
             continue;
         if (count == room) {
@@ -189,7 +189,7 @@ bool app_place_keep(AppPlace *p, bool final, char *message, size_t size)
      * file no one named): the link goes, and a place's own file takes its name */
     if (known && S_ISLNK(st.st_mode))
         unlink(p->path), known = false;
-    if (!make_folders(folder)) {
+    if (!app_place_make_folders(folder)) {
         snprintf(message, size, "cannot make the folder %s: %s", folder, strerror(errno));
         p->failed = true;
         return false;

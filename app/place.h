@@ -47,4 +47,11 @@ void app_place_open(AppPlace *p, const char *id, int pages);
  * `message`; no later call writes. */
 bool app_place_keep(AppPlace *p, bool final, char *message, size_t size);
 
+/* Whether `name` (a book's identity) may name a file: letters, digits, '-', '_' and '.', not
+ * hidden, at most 127 bytes. */
+bool app_place_id_name(const char *name);
+/* `path`'s folders made where missing (0700, as the XDG specification asks), from the root down;
+ * whether it is a folder now. */
+bool app_place_make_folders(const char *path);
+
 #endif

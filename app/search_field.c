@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "search_field.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -89,4 +90,43 @@ void app_search_field_text(const AppSearchField *f, const pagecurl_book *book, c
     else
         snprintf(count, sizeof count, "%d found%s", s.matches, s.done ? "" : ", counting ...");
     snprintf(out, size, "find: %s_   %s", typed, count);
+}
+
+bool app_search_field_too_small(const AppSearchField *f, const pagecurl_book *book, uint32_t width,
+                                uint32_t height, float *factor, double *x, double *y)
+{
+    pagecurl_search_match m = {.size = sizeof m};
+    if (f->current < 0 || !pagecurl_book_search_match(book, f->current, &m) || !m.rect_count)
+        return false;
+    /* a point of the match's page: the viewport's middle, or either half's */
+    const double d = 8.0, at[3] = {0.5, 0.25, 0.75};
+    pagecurl_hit h[3];
+    double x0 = 0.0, y0 = 0.5 * height;
+    bool on = false;
+    for (int i = 0; i < 3 && !on; i++) {
+        x0 = at[i] * width;
+        h[0] = (pagecurl_hit){.size = sizeof h[0]};
+        on = pagecurl_book_hit(book, x0, y0, &h[0]) && h[0].page == m.page;
+    }
+    h[1] = h[2] = (pagecurl_hit){.size = sizeof h[1]};
+    if (!on || !pagecurl_book_hit(book, x0 + d, y0, &h[1]) ||
+        !pagecurl_book_hit(book, x0, y0 + d, &h[2]) || h[1].page != m.page || h[2].page != m.page)
+        return false;
+    /* the flat page's (u, v) from target pixels: (u, v) = h0 + J (dx, dy) */
+    double ux = (h[1].u - h[0].u) / d, vx = (h[1].v - h[0].v) / d;
+    double uy = (h[2].u - h[0].u) / d, vy = (h[2].v - h[0].v) / d;
+    double det = ux * vy - uy * vx;
+    if (!(fabs(det) > 1e-12))
+        return false;
+    /* the match's line, as fractions of the page's box (its leaf where the page has the book's
+     * shape) */
+    const float *r = m.rects[0];
+    double line = (r[3] - r[1]) * sqrt(ux * ux + uy * uy) / fabs(det);
+    if (!(line > 0.0) || line >= APP_SEARCH_READABLE_PX)
+        return false;
+    double du = 0.5 * (r[0] + r[2]) - h[0].u, dv = 1.0 - 0.5 * (r[1] + r[3]) - h[0].v;
+    *x = x0 + (vy * du - uy * dv) / det;
+    *y = y0 + (-vx * du + ux * dv) / det;
+    *factor = (float)(APP_SEARCH_READABLE_PX / line);
+    return *x >= 0.0 && *x < width && *y >= 0.0 && *y < height;
 }

@@ -42,4 +42,15 @@ int app_search_field_pending(AppSearchField *f, const pagecurl_book *book);
 void app_search_field_text(const AppSearchField *f, const pagecurl_book *book, char *out,
                            size_t size);
 
+/* The height (target pixels) a match's line is enlarged to where it shows smaller: a line of text
+ * about this tall reads on a screen. */
+#define APP_SEARCH_READABLE_PX 14.0f
+/* Whether the match gone to (f->current) shows too small to read on the book as last shown at
+ * rest in a `width` x `height` viewport: then the zoom's factor that makes its line
+ * APP_SEARCH_READABLE_PX tall, about target pixel (*x, *y), its middle. Measured through
+ * pagecurl_book_hit (three points near the match's page: the flat page's scale and place); false
+ * where it reads already, or its page is not in view. */
+bool app_search_field_too_small(const AppSearchField *f, const pagecurl_book *book, uint32_t width,
+                                uint32_t height, float *factor, double *x, double *y);
+
 #endif

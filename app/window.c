@@ -6,6 +6,8 @@
 #include "headless.h"
 #include "hud.h"
 #include "library_book.h"
+#include "kept_notebook.h"
+#include "text_select.h"
 #include "library_notebook.h"
 #include "overlay.h"
 #include "place.h"
@@ -147,6 +149,7 @@ typedef struct Window {
     pagecurl_book *book;
     bool straight; /* the book draws straight into the swapchain's images (target_samples 1) */
     AppLibraryNotebook notebook;
+    AppKeptNotebook kept;    /* the notebook where --notebook names none (app/kept_notebook.h) */
     AppPlace place;          /* where the reader is, kept for the next run (app/place.h) */
     AppTraceRecorder record; /* --record's file, written as the input comes */
     AppVk vk;
@@ -186,6 +189,9 @@ typedef struct Window {
     bool notebook_failed;           /* the toast has said the notebook could not be saved */
     AppPageField field;             /* G: go to a page */
     AppSearchField search;          /* / or Ctrl+F: find in the book's text */
+    AppTextSelect select;           /* Shift+drag: select text; Ctrl+C copies it */
+    bool match_due;                 /* a match gone to: enlarged once shown, where too small */
+    uint64_t match_frame;           /* the frames recorded when it was gone to */
     bool search_skip;               /* the / that opened the search field is no text of it */
     AppLinkClick links;             /* a click on a link follows it; the hand over one */
     bool field_skip;                /* the G that opened the field is no text of it */
@@ -219,6 +225,8 @@ static bool drain_events(Window *w)
         ready = ready || e.type == PAGECURL_EVENT_PAGE_READY;
         inked = inked || e.type == PAGECURL_EVENT_INK_CHANGED;
     }
+    if (inked && !w->replay)
+        app_kept_notebook_inked(&w->kept, &w->notebook, w->book);
     if (inked)
         app_library_notebook_keep(&w->notebook, w->book, false);
     return ready;
@@ -389,7 +397,39 @@ static void go_to_page(Window *w, AppSession *session, const SDL_Event *e, doubl
 static void go_to_match(Window *w, AppSession *session, const SDL_Event *e, double now,
                         bool forward)
 {
-    go_to_page(w, session, e, now, app_search_field_step(&w->search, w->book, forward));
+    int page = app_search_field_step(&w->search, w->book, forward);
+    go_to_page(w, session, e, now, page);
+    w->match_due = page && !session->replay, w->match_frame = w->recorded;
+}
+
+/* The match gone to, once shown at rest, enlarged where its line is too small to read
+ * (app_search_field_too_small), about its middle, as a zoom key would, then moved towards the
+ * view's middle. */
+static void enlarge_match(Window *w, AppSession *session, const pagecurl_state *s, double now)
+{
+    if (!w->match_due || w->recorded < w->match_frame + 1 || s->turning || s->moving)
+        return;
+    w->match_due = false;
+    AppSessionSize in = input_size(w);
+    float factor;
+    double x, y;
+    if (!in.width || !in.height ||
+        !app_search_field_too_small(&w->search, w->book, in.width, in.height, &factor, &x, &y))
+        return;
+    AppTraceEvent zoom = {.time = now,
+                          .device = APP_TRACE_ZOOM,
+                          .action = APP_TRACE_BY,
+                          .scale = factor,
+                          .x = (float)(x / in.width),
+                          .y = (float)(y / in.height)};
+    app_session_apply(in, session, &zoom);
+    /* and towards the middle (as far as the pan's limits let it), clear of the field's panel */
+    AppTraceEvent pan = {.time = now,
+                         .device = APP_TRACE_ZOOM,
+                         .action = APP_TRACE_PAN,
+                         .x = 0.5f - zoom.x,
+                         .y = 0.5f - zoom.y};
+    app_session_apply(in, session, &pan);
 }
 
 /* The search field's share of the events while it is open: text, Backspace, Enter (the next
@@ -418,13 +458,15 @@ static bool search_event(const SDL_Event *e, Window *w, AppSession *session, dou
     return true;
 }
 
-/* Escape, the page field closed: hides the HUD, else leaves the zoom (a fit to width, a zoom
- * to come back after a turn) for the fitted view, as `0` does; quits only from the fitted view
- * with nothing open. A replay's window takes no input but this: it quits. */
+/* Escape, the page field closed: clears a text selection, else hides the HUD, else leaves the zoom
+ * (a fit to width, a zoom to come back after a turn) for the fitted view, as `0` does; quits only
+ * from the fitted view with nothing open. A replay's window takes no input but this: it quits. */
 static bool escape(Window *w, AppSession *session, double now)
 {
     if (session->replay)
         return false;
+    if (app_text_select_clear(&w->select, w->book))
+        return true;
     if (w->hud.shown) {
         w->hud.shown = false;
         return true;
@@ -437,6 +479,23 @@ static bool escape(Window *w, AppSession *session, double now)
     app_session_apply_move(input_size(w), session);
     app_session_apply(input_size(w), session, &fit);
     return true;
+}
+
+/* Shift+drag, Shift+double-click and Ctrl+C (app/text_select.h), in the book's input pixels. */
+static bool text_select(Window *w, const SDL_Event *e, double now)
+{
+    int ww = 1, wh = 1;
+    SDL_GetWindowSize(w->win->window, &ww, &wh);
+    AppSessionSize in = input_size(w);
+    char toast[sizeof w->hud.toast] = "";
+    bool took =
+        app_text_select_event(&w->select, w->book, e, (float)in.width / (float)(ww > 0 ? ww : 1),
+                              (float)in.height / (float)(wh > 0 ? wh : 1), toast, sizeof toast);
+    if (toast[0]) {
+        memcpy(w->hud.toast, toast, sizeof toast);
+        w->toast_until = now + WINDOW_TOAST_SECONDS;
+    }
+    return took;
 }
 
 /* Handles one event; false when the user asked to quit. */
@@ -462,6 +521,10 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE)
         return escape(w, session, now);
+    /* in ink mode a Shift+drag draws; Ctrl+C still copies */
+    if (!session->replay && (!session->ink_mode || e->type == SDL_KEYDOWN) &&
+        text_select(w, e, now))
+        return true;
     if (e->type == SDL_KEYDOWN && !e->key.repeat && !session->replay && !w->field.open &&
         (e->key.keysym.sym == SDLK_SLASH ||
          (e->key.keysym.sym == SDLK_f && (e->key.keysym.mod & KMOD_CTRL)))) {
@@ -965,6 +1028,8 @@ static int open_book(Window *w)
         if (status && message[0])
             app_say(stderr, "%s", message);
     }
+    if (!status && !o->notebook && !o->replay)
+        status = app_kept_notebook_open(&w->kept, &w->notebook, w->book);
     if (status)
         return status;
     /* The place kept (app/place.h): not a replay's, whose trace poses the book. A recording
@@ -975,10 +1040,10 @@ static int open_book(Window *w)
         app_place_open(&w->place, id.id, pagecurl_book_page_count(w->book));
     }
     /* --page says where; else a reader's notebook reopens where they were; else the place kept */
-    int page = o->page_text                            ? (int)o->page
-               : !o->replay && w->notebook.notebook.at ? w->notebook.notebook.at
-               : !o->record                            ? w->place.read
-                                                       : 0;
+    int page = o->page_text                                           ? (int)o->page
+               : !o->replay && o->notebook && w->notebook.notebook.at ? w->notebook.notebook.at
+               : !o->record                                           ? w->place.read
+                                                                      : 0;
     if (page >= 1)
         pagecurl_book_go_to(w->book, page);
     pagecurl_limits limits = {.size = sizeof limits};
@@ -1088,8 +1153,12 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         redraw |= zoomed; /* once more where the zoom comes to rest */
         zoomed = s.moving;
         redraw |= show_where(w, session, &s) && w->hud.shown;
-        if (w->search.pending && !replay) /* an Enter given before the count found a match */
-            go_to_page(w, session, NULL, now, app_search_field_pending(&w->search, w->book));
+        if (w->search.pending && !replay) { /* an Enter given before the count found a match */
+            int page = app_search_field_pending(&w->search, w->book);
+            go_to_page(w, session, NULL, now, page);
+            w->match_due |= page != 0, w->match_frame = page ? w->recorded : w->match_frame;
+        }
+        enlarge_match(w, session, &s, now);
         if (w->search.open) { /* its count goes on in the background */
             char line[sizeof w->hud.field];
             app_search_field_text(&w->search, w->book, line, sizeof line);
@@ -1110,6 +1179,12 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
             w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
         }
         if (app_link_click_poll(&w->links, w->hud.toast, sizeof w->hud.toast)) {
+            w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+            redraw = true;
+        }
+        if (w->kept.toast[0]) { /* the first stroke: where its ink is kept */
+            memcpy(w->hud.toast, w->kept.toast, sizeof w->hud.toast);
+            w->kept.toast[0] = '\0';
             w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
             redraw = true;
         }
@@ -1291,7 +1366,7 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         app_session_summary(&session, shown);
     }
     app_link_click_free(&w.links);
-    status = app_library_notebook_end(&w.notebook, w.book, opts->notebook, status);
+    status = app_library_notebook_end(&w.notebook, w.book, w.notebook.notebook.path, status);
     app_x11_on_lost(NULL, NULL); /* w goes */
     status = app_library_finish(w.ctx, status);
     app_x11_ended(status);

@@ -50,6 +50,7 @@ typedef struct Drawn {
     AppPageRegion region;
     uint64_t serial; /* the stream's redraws when it was begun */
     float print[2];  /* a whole page's: app_book_source_drawn_print */
+    bool stale;      /* a detail whose page was to be drawn again (its marks changed) meanwhile */
 } Drawn;
 
 struct AppBookStream {
@@ -91,8 +92,9 @@ struct AppBookStream {
     float shown[2]; /* the width in pixels the view shows each of them at */
     /* Shared with the worker, under `lock`: the detail to draw next and the one being drawn. */
     Detail detail_job[GPU_DETAIL_SLOTS], detail_working; /* page -1: none */
-    double detail_due_at;    /* the jobs are drawn from then on (CLOCK_MONOTONIC seconds) */
-    int detail_working_slot; /* -1: none */
+    double detail_due_at;      /* the jobs are drawn from then on (CLOCK_MONOTONIC seconds) */
+    int detail_working_slot;   /* -1: none */
+    bool detail_working_stale; /* its page was to be drawn again (app_book_stream_redraw) */
 };
 
 static double now_seconds(void)
@@ -198,6 +200,8 @@ static void *worker(void *user)
                 s->hooks.mark(s->hooks.user, d.page, d.pixels, d.region.width, d.region.height,
                               &d.region);
             pthread_mutex_lock(&s->lock);
+            d.stale = s->detail_working_stale;
+            s->detail_working_stale = false;
             s->done[s->done_count++] = d;
             s->detail_working_slot = -1;
             pthread_cond_broadcast(&s->done_cond);
@@ -347,6 +351,10 @@ void app_book_stream_redraw(AppBookStream *s, int page)
         return;
     pthread_mutex_lock(&s->lock);
     s->stale[2 * slot + page % 2] = ++s->redraws;
+    /* a detail of it drawn before its marks changed is not shown, but drawn again */
+    for (uint32_t d = 0; d < s->done_count; d++)
+        s->done[d].stale |= s->done[d].detail_slot >= 0 && s->done[d].page == page;
+    s->detail_working_stale |= s->detail_working_slot >= 0 && s->detail_working.page == page;
     pthread_mutex_unlock(&s->lock);
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
         if (s->held[k].page == page)
@@ -397,7 +405,7 @@ static bool collect_detail(AppBookStream *s, const GpuContext *ctx, GpuRenderer 
 {
     int k = d->detail_slot;
     s->held[k].page = -1;
-    if (!d->ok)
+    if (!d->ok || d->stale) /* a stale one is asked for again, drawn with the page's marks */
         return true;
     bool remade;
     if (!gpu_renderer_set_detail(ctx, r, (uint32_t)k, d->region.width, d->region.height, d->pixels,

@@ -12,6 +12,7 @@
 #include "book.h"
 #include "search.h"
 #include "links.h"
+#include "selection.h"
 #include "book_stream.h"
 #include "camera.h"
 #include "reader.h"
@@ -124,9 +125,10 @@ struct pagecurl_book {
     bool times_valid;
     pagecurl_event events[EVENT_RING];
     uint32_t event_head, event_count;
-    uint32_t recorded_slot; /* the slot + 1 recorded since the last update (0: none) */
-    BookSearch *search;     /* made at the first search */
-    BookLinks links;        /* the pages' links asked, and the way back along those followed */
+    uint32_t recorded_slot;   /* the slot + 1 recorded since the last update (0: none) */
+    BookSearch *search;       /* made at the first search */
+    BookLinks links;          /* the pages' links asked, and the way back along those followed */
+    BookSelection *selection; /* made at the first page's text asked for */
 };
 
 const char *pagecurl_version(void)
@@ -321,6 +323,9 @@ static void stream_mark(void *user, int page, uint8_t *rgba, uint32_t width, uin
     BookSearch *search = __atomic_load_n(&b->search, __ATOMIC_ACQUIRE);
     if (search)
         book_search_mark(search, page, rgba, width, height, region);
+    BookSelection *selection = __atomic_load_n(&b->selection, __ATOMIC_ACQUIRE);
+    if (selection)
+        book_selection_mark(selection, page, rgba, width, height, region);
 }
 
 static void stream_warn(void *user, int page, const char *line)
@@ -614,6 +619,7 @@ void pagecurl_book_destroy(pagecurl_book *b)
     app_book_stream_destroy(b->stream);
     app_book_source_close(b->source);
     book_search_destroy(b->search); /* after the stream's worker, which marks pages with it */
+    book_selection_destroy(b->selection);
     mesh_ink_free(&b->ink);
     book_links_free(&b->links);
     free(b);
@@ -1438,6 +1444,8 @@ static void redraw_marked(pagecurl_book *b)
 {
     if (b->search && b->stream)
         book_search_take_changed(b->search, redraw_page, b->stream);
+    if (b->selection && b->stream)
+        book_selection_take_changed(b->selection, redraw_page, b->stream);
 }
 
 bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *target,
@@ -2048,4 +2056,96 @@ bool pagecurl_book_back(pagecurl_book *b, double time)
 bool pagecurl_book_forward(pagecurl_book *b, double time)
 {
     return step_back(b, true, time);
+}
+
+/* --- text and its selection ------------------------------------------------------------------ */
+
+/* Page `page`'s (0-based) text held by the book's selection (read where another page's is): false
+ * where it cannot be read (said as an ERROR event) or memory runs short. */
+static bool hold_text(pagecurl_book *b, int page)
+{
+    AppBookSource *src = (AppBookSource *)book_source(b);
+    if (!src || page < 0 || page >= b->pages)
+        return false;
+    if (!b->selection) {
+        BookSelection *made = book_selection_create();
+        if (!made)
+            return false;
+        __atomic_store_n(&b->selection, made, __ATOMIC_RELEASE); /* the stream's worker reads it */
+    }
+    if (book_selection_holds(b->selection, page))
+        return true;
+    AppTextChar *chars = malloc(APP_TEXT_MAX_CHARS * sizeof *chars);
+    if (!chars)
+        return false;
+    char line[sizeof(pagecurl_event){0}.message];
+    float place[4];
+    int n = app_book_source_text(src, page, chars, APP_TEXT_MAX_CHARS, place, line, sizeof line);
+    if (n < 0) {
+        free(chars);
+        pagecurl_event *e = event_push(b, PAGECURL_EVENT_ERROR);
+        e->page = page + 1;
+        snprintf(e->message, sizeof e->message, "%s", line);
+        return false;
+    }
+    AppTextChar *kept = n ? realloc(chars, (size_t)n * sizeof *chars) : NULL;
+    if (!kept)
+        free(chars);
+    book_selection_hold(b->selection, page, kept, n, place);
+    return true;
+}
+
+long pagecurl_book_page_text(pagecurl_book *b, int page, char *out, size_t size)
+{
+    if (out && size)
+        out[0] = '\0';
+    if (!b || !hold_text(b, page - 1))
+        return -1;
+    return (long)book_selection_page_text(b->selection, out, size);
+}
+
+bool pagecurl_book_select(pagecurl_book *b, const pagecurl_hit *from, const pagecurl_hit *to,
+                          bool words, pagecurl_selection *out)
+{
+    if (!b)
+        return false;
+    if (!from) {
+        if (b->selection)
+            book_selection_clear(b->selection);
+    } else {
+        to = to ? to : from;
+        if (to->page != from->page || !isfinite(from->u) || !isfinite(from->v) ||
+            !isfinite(to->u) || !isfinite(to->v) || !hold_text(b, from->page - 1) ||
+            !book_selection_select(b->selection, from->u, from->v, to->u, to->v, words))
+            return false;
+    }
+    if (out)
+        pagecurl_book_selection(b, out);
+    return from != NULL;
+}
+
+bool pagecurl_book_selection(const pagecurl_book *b, pagecurl_selection *out)
+{
+    if (!b || !out)
+        return false;
+    uint32_t size = out->size;
+    pagecurl_selection o = {.size = size};
+    AppFindRect r[PAGECURL_SELECTION_RECTS];
+    int page = -1, n = b->selection ? book_selection_get(b->selection, &page, &o.chars, r,
+                                                         PAGECURL_SELECTION_RECTS)
+                                    : 0;
+    o.page = page + 1, o.rect_count = n;
+    for (int i = 0; i < n; i++) {
+        o.rects[i][0] = r[i].x0, o.rects[i][1] = r[i].y0;
+        o.rects[i][2] = r[i].x1, o.rects[i][3] = r[i].y1;
+    }
+    memcpy(out, &o, size < sizeof o ? size : sizeof o);
+    return o.page > 0;
+}
+
+size_t pagecurl_book_selection_text(const pagecurl_book *b, char *out, size_t size)
+{
+    if (out && size)
+        out[0] = '\0';
+    return b && b->selection ? book_selection_text(b->selection, out, size) : 0;
 }

@@ -240,23 +240,21 @@ int book_search_page_rects(BookSearch *s, int page, AppFindRect *out, int max)
     return n;
 }
 
-void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
-                      const AppPageRegion *region)
+void book_mark_rects(const float place[4], const AppFindRect *rects, int n, const uint8_t tint[3],
+                     uint8_t *rgba, uint32_t width, uint32_t height, const AppPageRegion *region)
 {
-    pthread_mutex_lock(&s->lock);
-    const PageMatches *pm = page >= 0 && page < s->pages ? &s->page[page] : NULL;
     /* the layer's size and where the pixels lie in it */
     float lw = region ? region->full_width : (float)width;
     float lh = region ? region->full_height : (float)height;
     float ox = region ? region->x : 0.0f, oy = region ? region->y : 0.0f;
-    for (int i = 0; pm && i < pm->rects; i++) {
-        const AppFindRect *r = &pm->rect[i];
+    for (int i = 0; i < n; i++) {
+        const AppFindRect *r = &rects[i];
         /* the glyphs' boxes (a line's height already), a hair wider: not into a neighbour */
-        float pad = 0.02f * (r->y1 - r->y0) * pm->place[3] * lh / (pm->place[2] * lw);
-        float x0 = (pm->place[0] + pm->place[2] * (r->x0 - pad)) * lw - ox;
-        float x1 = (pm->place[0] + pm->place[2] * (r->x1 + pad)) * lw - ox;
-        float y0 = (pm->place[1] + pm->place[3] * r->y0) * lh - oy;
-        float y1 = (pm->place[1] + pm->place[3] * r->y1) * lh - oy;
+        float pad = 0.02f * (r->y1 - r->y0) * place[3] * lh / (place[2] * lw);
+        float x0 = (place[0] + place[2] * (r->x0 - pad)) * lw - ox;
+        float x1 = (place[0] + place[2] * (r->x1 + pad)) * lw - ox;
+        float y0 = (place[1] + place[3] * r->y0) * lh - oy;
+        float y1 = (place[1] + place[3] * r->y1) * lh - oy;
         int i0 = x0 < 0.0f ? 0 : x0 > (float)width ? (int)width : (int)x0;
         int i1 = x1 < 0.0f ? 0 : x1 > (float)width ? (int)width : (int)ceilf(x1);
         int j0 = y0 < 0.0f ? 0 : y0 > (float)height ? (int)height : (int)y0;
@@ -265,11 +263,21 @@ void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, ui
             for (int k = i0; k < i1; k++) {
                 /* multiplied, as a highlighter's ink is: the print stays dark under it */
                 uint8_t *p = rgba + ((size_t)j * width + (size_t)k) * 4;
-                p[0] = (uint8_t)(p[0] * 255u / 255u);
-                p[1] = (uint8_t)(p[1] * 226u / 255u);
-                p[2] = (uint8_t)(p[2] * 80u / 255u);
+                p[0] = (uint8_t)(p[0] * tint[0] / 255u);
+                p[1] = (uint8_t)(p[1] * tint[1] / 255u);
+                p[2] = (uint8_t)(p[2] * tint[2] / 255u);
             }
     }
+}
+
+void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+                      const AppPageRegion *region)
+{
+    static const uint8_t yellow[3] = {255, 226, 80};
+    pthread_mutex_lock(&s->lock);
+    const PageMatches *pm = page >= 0 && page < s->pages ? &s->page[page] : NULL;
+    if (pm)
+        book_mark_rects(pm->place, pm->rect, pm->rects, yellow, rgba, width, height, region);
     pthread_mutex_unlock(&s->lock);
 }
 

@@ -60,5 +60,9 @@ void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int pag
  * bend with the paper at every zoom. */
 void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
                       const AppPageRegion *region);
+/* `n` rectangles (fractions of a page's box, y down) of a page lying at `place` on its leaf
+ * (app_book_source_find's) marked on its pixels as above, multiplied by `tint` (sRGB). */
+void book_mark_rects(const float place[4], const AppFindRect *rects, int n, const uint8_t tint[3],
+                     uint8_t *rgba, uint32_t width, uint32_t height, const AppPageRegion *region);
 
 #endif

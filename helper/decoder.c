@@ -2235,3 +2235,66 @@ int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float 
     return -fail(message, size, 1, "page %d: this build reads no PDFs", page + 1);
 #endif
 }
+
+int app_decoder_text(AppDecoder *src, int page, AppTextChar *out, int max, float place[4],
+                     char *message, size_t size)
+{
+    place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
+    if (page < 0 || page >= src->pages)
+        return -fail(message, size, 1, "page %d: not in the book", page + 1);
+    if (src->kind == SOURCE_IMAGES || max <= 0)
+        return 0;
+#ifdef PAGECURL_HAVE_MUPDF
+    fz_context *fz = src->fz;
+    fz_page *pg = NULL;
+    fz_stext_page *text = NULL;
+    int n = -1;
+    fz_var(pg);
+    fz_var(text);
+    fz_var(n);
+    fz_try(fz)
+    {
+        pg = fz_load_page(fz, src->doc, page);
+        fz_rect box = fz_bound_page(fz, pg);
+        float w = box.x1 - box.x0, h = box.y1 - box.y0;
+        if (!(w > 0.0f && h > 0.0f))
+            fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
+        fit_exact(h / w, 1.0f, src->aspect, place);
+        place[1] /= src->aspect, place[3] /= src->aspect;
+        fz_stext_options opts = {0};
+        text = fz_new_stext_page_from_page(fz, pg, &opts);
+        n = 0;
+        for (fz_stext_block *b = text->first_block; b && n < max; b = b->next) {
+            if (b->type != FZ_STEXT_BLOCK_TEXT)
+                continue;
+            for (fz_stext_line *l = b->u.t.first_line; l && n < max; l = l->next) {
+                if (n && out[n - 1].c != '\n') { /* the line before ends */
+                    AppFindRect e = out[n - 1].box;
+                    out[n++] = (AppTextChar){'\n', {e.x1, e.y0, e.x1, e.y1}};
+                }
+                for (fz_stext_char *ch = l->first_char; ch && n < max; ch = ch->next) {
+                    fz_rect r = fz_rect_from_quad(ch->quad);
+                    out[n++] = (AppTextChar){(uint32_t)ch->c,
+                                             {(r.x0 - box.x0) / w, (r.y0 - box.y0) / h,
+                                              (r.x1 - box.x0) / w, (r.y1 - box.y0) / h}};
+                }
+            }
+        }
+    }
+    fz_always(fz)
+    {
+        fz_drop_stext_page(fz, text);
+        fz_drop_page(fz, pg);
+    }
+    fz_catch(fz)
+    {
+        char why[256];
+        n = -fail(message, size, 1, "%s, page %d: its text cannot be read (%s)", src->name,
+                  page + 1, mupdf_reason(fz, why, sizeof why));
+    }
+    return n;
+#else
+    (void)out;
+    return -fail(message, size, 1, "page %d: this build reads no PDFs", page + 1);
+#endif
+}

@@ -78,4 +78,10 @@ int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *
 int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float place[4],
                       char *message, size_t size);
 
+/* Page `page`'s text (MuPDF's structured text), as app_book_source_text gives it: up to `max`
+ * characters in reading order into `out`, '\n' after each line but the last. Its count, or -1
+ * with the reason in message; a book of images: 0. `place` as app_decoder_find's. */
+int app_decoder_text(AppDecoder *src, int page, AppTextChar *out, int max, float place[4],
+                     char *message, size_t size);
+
 #endif

@@ -294,6 +294,40 @@ static bool links(Helper *h, AppWireIn *in)
     return reply(h, APP_WIRE_LINKED, &o);
 }
 
+/* TEXT: i32 page; answered TEXT_READ: i32 ok, str message, f32 x4 the page's place on its leaf,
+ * u32 chars, then each u32 code point, f32 x0, y0, x1, y1 (fractions of the page's box). */
+static bool text(Helper *h, AppWireIn *in)
+{
+    char message[1024] = "";
+    int32_t page = app_wire_get_i32(in);
+    AppTextChar *chars = malloc(APP_TEXT_MAX_CHARS * sizeof *chars);
+    int n = -1;
+    float place[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+    if (in->bad || !h->book)
+        snprintf(message, sizeof message, "%s",
+                 !h->book ? "no book is open" : "a request cut short");
+    else if (!chars)
+        snprintf(message, sizeof message, "page %d: out of memory for its text", page + 1);
+    else
+        n = app_decoder_text(h->book, page, chars, APP_TEXT_MAX_CHARS, place, message,
+                             sizeof message);
+    AppWireOut o = {0};
+    app_wire_i32(&o, n >= 0 ? 1 : 0);
+    app_wire_str(&o, message, strlen(message));
+    for (int i = 0; i < 4; i++)
+        app_wire_f32(&o, place[i]);
+    app_wire_u32(&o, n > 0 ? (uint32_t)n : 0u);
+    for (int i = 0; i < n; i++) {
+        app_wire_u32(&o, chars[i].c);
+        app_wire_f32(&o, chars[i].box.x0);
+        app_wire_f32(&o, chars[i].box.y0);
+        app_wire_f32(&o, chars[i].box.x1);
+        app_wire_f32(&o, chars[i].box.y1);
+    }
+    free(chars);
+    return reply(h, APP_WIRE_TEXT_READ, &o);
+}
+
 int main(int argc, char **argv)
 {
     struct stat st;
@@ -334,6 +368,10 @@ int main(int argc, char **argv)
             if (fd >= 0)
                 close(fd);
             ok = links(&h, &in);
+        } else if (type == APP_WIRE_TEXT) {
+            if (fd >= 0)
+                close(fd);
+            ok = text(&h, &in);
         } else { /* a request of a later protocol: said unknown, so the library can do without */
             if (fd >= 0)
                 close(fd);

@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -70,7 +71,8 @@ struct AppBookSource {
     /* a third for links (app_book_source_links), asked on the host's thread; started at the
      * first page's links */
     AppPageHelper *linker;
-    volatile int link_stop; /* never set: a page's links are waited for, APP_LINKS_SECONDS */
+    volatile int link_stop;      /* never set: a page's links are waited for, APP_LINKS_SECONDS */
+    pthread_mutex_t finder_lock; /* one call at a time with it: a search's and a page's text */
 };
 
 static int fail(char *message, size_t size, int status, const char *fmt, ...)
@@ -361,7 +363,7 @@ int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource
                     MESH_INK_MAX_PAGES);
     AppBookSource *src = calloc(1, sizeof *src);
     if (src)
-        src->book = -1;
+        src->book = -1, src->finder_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
     if (!src || !(src->name = strdup(""))) {
         free(src);
         return fail(message, size, 1, "out of memory");
@@ -385,7 +387,7 @@ int app_book_source_open_with(const char *path, const AppTextLayout *layout, App
     *out = NULL;
     AppBookSource *src = calloc(1, sizeof *src);
     if (src)
-        src->book = -1;
+        src->book = -1, src->finder_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
     if (!src)
         return fail(message, size, 1, "out of memory");
     int status = 0;
@@ -456,6 +458,7 @@ void app_book_source_close(AppBookSource *src)
     app_page_helper_destroy(src->helper);
     app_page_helper_destroy(src->finder);
     app_page_helper_destroy(src->linker);
+    pthread_mutex_destroy(&src->finder_lock);
     app_wire_out_free(&src->request);
     if (src->book >= 0)
         close(src->book);
@@ -770,8 +773,40 @@ void app_book_source_find_resume(AppBookSource *src)
     src->find_stop = 0;
 }
 
-int app_book_source_find(AppBookSource *src, int page, const char *query, AppFindRect *rects,
-                         bool *first, int max, float place[4], char *message, size_t size)
+/* A request to the search's helper (started where it is not running), its answer into *answer
+ * (free it); false with the line in message. Called under finder_lock. */
+static bool finder_call(AppBookSource *src, uint32_t request, const AppWireOut *o, int page,
+                        uint32_t *type, uint8_t **answer, size_t *n, char *message, size_t size)
+{
+    if ((!src->finder || !app_page_helper_running(src->finder)) &&
+        helper_open_with(src, &src->finder, &src->find_stop, false, src->name, message, size) != 0)
+        return false;
+    char why[512] = "stopped";
+    AppHelperCall call = app_page_helper_call(src->finder, request, o, -1, type, answer, n,
+                                              &src->find_stop, why, sizeof why);
+    if (call != APP_HELPER_ANSWERED)
+        return fail(message, size, 1, "%s, page %d: its text cannot be read (%s)", src->name,
+                    page + 1, why) == 0;
+    return true;
+}
+
+/* FOUND's and TEXT_READ's head: ok, the line, the page's place on its leaf (kept where it is
+ * one). */
+static int32_t answer_head(AppWireIn *in, char *line, size_t line_size, float place[4])
+{
+    int32_t ok = app_wire_get_i32(in);
+    app_wire_get_str(in, line, line_size - 1, true);
+    float at[4];
+    for (int i = 0; i < 4; i++)
+        at[i] = app_wire_get_f32(in);
+    if (at[0] >= 0.0f && at[1] >= 0.0f && at[2] > 0.0f && at[3] > 0.0f && at[0] + at[2] <= 1.001f &&
+        at[1] + at[3] <= 1.001f)
+        memcpy(place, at, sizeof at);
+    return ok;
+}
+
+static int find_locked(AppBookSource *src, int page, const char *query, AppFindRect *rects,
+                       bool *first, int max, float place[4], char *message, size_t size)
 {
     place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
     if (src->kind != SOURCE_PDF || page < 0 || page >= src->pages)
@@ -781,32 +816,19 @@ int app_book_source_find(AppBookSource *src, int page, const char *query, AppFin
         return 0;
     if (length > APP_FIND_MAX_QUERY)
         return -fail(message, size, 2, "the search is longer than %d bytes", APP_FIND_MAX_QUERY);
-    if ((!src->finder || !app_page_helper_running(src->finder)) &&
-        helper_open_with(src, &src->finder, &src->find_stop, false, src->name, message, size) != 0)
-        return -1;
     AppWireOut o = {0};
     app_wire_i32(&o, page);
     app_wire_str(&o, query, length);
     uint32_t type = 0;
     uint8_t *answer = NULL;
     size_t n = 0;
-    char why[512] = "stopped";
-    AppHelperCall call = app_page_helper_call(src->finder, APP_WIRE_FIND, &o, -1, &type, &answer,
-                                              &n, &src->find_stop, why, sizeof why);
+    bool called = finder_call(src, APP_WIRE_FIND, &o, page, &type, &answer, &n, message, size);
     app_wire_out_free(&o);
-    if (call != APP_HELPER_ANSWERED)
-        return -fail(message, size, 1, "%s, page %d: its text cannot be read (%s)", src->name,
-                     page + 1, why);
+    if (!called)
+        return -1;
     AppWireIn in = {answer, n, false};
-    int32_t ok = type == APP_WIRE_FOUND ? app_wire_get_i32(&in) : -1;
     char line[1024];
-    app_wire_get_str(&in, line, sizeof line - 1, true);
-    float at[4];
-    for (int i = 0; i < 4; i++)
-        at[i] = app_wire_get_f32(&in);
-    if (at[0] >= 0.0f && at[1] >= 0.0f && at[2] > 0.0f && at[3] > 0.0f && at[0] + at[2] <= 1.001f &&
-        at[1] + at[3] <= 1.001f)
-        memcpy(place, at, sizeof at);
+    int32_t ok = type == APP_WIRE_FOUND ? answer_head(&in, line, sizeof line, place) : -1;
     uint32_t count = app_wire_get_u32(&in);
     int got = 0;
     for (uint32_t i = 0; ok == 1 && !in.bad && i < count && i <= APP_FIND_MAX_RECTS; i++) {
@@ -871,4 +893,69 @@ int app_book_source_links(AppBookSource *src, int page, AppLinked *out, char *me
     if (!out->ok)
         return -fail(message, size, 1, "%s", out->message);
     return out->count;
+}
+
+int app_book_source_find(AppBookSource *src, int page, const char *query, AppFindRect *rects,
+                         bool *first, int max, float place[4], char *message, size_t size)
+{
+    pthread_mutex_lock(&src->finder_lock);
+    int n = find_locked(src, page, query, rects, first, max, place, message, size);
+    pthread_mutex_unlock(&src->finder_lock);
+    return n;
+}
+
+static int text_locked(AppBookSource *src, int page, AppTextChar *out, int max, float place[4],
+                       char *message, size_t size)
+{
+    AppWireOut o = {0};
+    app_wire_i32(&o, page);
+    uint32_t type = 0;
+    uint8_t *answer = NULL;
+    size_t n = 0;
+    bool called = finder_call(src, APP_WIRE_TEXT, &o, page, &type, &answer, &n, message, size);
+    app_wire_out_free(&o);
+    if (!called)
+        return -1;
+    AppWireIn in = {answer, n, false};
+    char line[1024];
+    int32_t ok = type == APP_WIRE_TEXT_READ ? answer_head(&in, line, sizeof line, place) : -1;
+    uint32_t count = app_wire_get_u32(&in);
+    int got = 0;
+    for (uint32_t i = 0; ok == 1 && !in.bad && i < count && i < APP_TEXT_MAX_CHARS; i++) {
+        uint32_t c = app_wire_get_u32(&in);
+        AppFindRect r;
+        r.x0 = app_wire_get_f32(&in), r.y0 = app_wire_get_f32(&in);
+        r.x1 = app_wire_get_f32(&in), r.y1 = app_wire_get_f32(&in);
+        if (!(isfinite(r.x0) && isfinite(r.y0) && isfinite(r.x1) && isfinite(r.y1)))
+            in.bad = true;
+        /* what the library passes on is text: no control character, no surrogate, no code point
+         * past Unicode's */
+        if ((c < 0x20 && c != '\n') || c == 0x7f || (c >= 0xd800 && c < 0xe000) || c > 0x10ffff)
+            c = ' ';
+        if (got < max)
+            out[got++] = (AppTextChar){c, r};
+    }
+    free(answer);
+    if (type == APP_WIRE_UNKNOWN) /* an older helper: no text */
+        return 0;
+    if (in.bad || ok < 0 || ok > 1 || count > APP_TEXT_MAX_CHARS) {
+        app_page_helper_stop(src->finder);
+        return -fail(message, size, 1, "%s, page %d: the page helper's answer is malformed",
+                     src->name, page + 1);
+    }
+    if (!ok)
+        return -fail(message, size, 1, "%s", line);
+    return got;
+}
+
+int app_book_source_text(AppBookSource *src, int page, AppTextChar *out, int max, float place[4],
+                         char *message, size_t size)
+{
+    place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
+    if (src->kind != SOURCE_PDF || page < 0 || page >= src->pages || max <= 0)
+        return 0;
+    pthread_mutex_lock(&src->finder_lock);
+    int n = text_locked(src, page, out, max, place, message, size);
+    pthread_mutex_unlock(&src->finder_lock);
+    return n;
 }

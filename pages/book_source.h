@@ -197,6 +197,20 @@ typedef struct AppFindRect {
  * a highlight drawn into the page's pixels. One thread at a time. */
 int app_book_source_find(AppBookSource *src, int page, const char *query, AppFindRect *rects,
                          bool *first, int max, float place[4], char *message, size_t size);
+/* A page's text, as MuPDF's structured text reads it: its characters in reading order, each
+ * with its box (fractions of the page's own box, y down); '\n' ends a line (its box the line's
+ * last character's right edge). At most APP_TEXT_MAX_CHARS a page (the rest cut). */
+#define APP_TEXT_MAX_CHARS 65536
+typedef struct AppTextChar {
+    uint32_t c; /* a Unicode code point: a control character or a surrogate reads as a space */
+    AppFindRect box;
+} AppTextChar;
+/* Page `page`'s (0-based) text into `out` (up to `max` characters), read by the search's helper
+ * (app_book_source_find's; one call at a time with it: a call waits for a page being searched).
+ * Its count; 0 for a book without text; -1 with the line in message where it cannot be read.
+ * `place` as app_book_source_find's. Any thread. */
+int app_book_source_text(AppBookSource *src, int page, AppTextChar *out, int max, float place[4],
+                         char *message, size_t size);
 /* From another thread: the search's page being read stops (its helper killed) and so does every
  * later one until app_book_source_find_resume (called by the searching thread). */
 void app_book_source_find_abort(AppBookSource *src);

@@ -12,7 +12,7 @@ set -eu
 
 say() { printf 'bare_run: %s\n' "$*" >&2; }
 
-TOOLS="xvfb-run Xvfb xauth xdotool import convert compare identify"
+TOOLS="xvfb-run Xvfb xauth xdotool xclip import convert compare identify"
 LAYER_DIRS="/usr/local/share/vulkan/explicit_layer.d /usr/share/vulkan/explicit_layer.d
 /etc/vulkan/explicit_layer.d"
 

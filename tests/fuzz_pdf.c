@@ -67,6 +67,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!isfinite(links[k].x0) || !isfinite(links[k].y1) || links[k].target < -1 ||
             links[k].target >= pages || strlen(links[k].uri) > APP_LINK_URI_MAX)
             abort();
+    /* page 1's text read (the page helper's TEXT): no more characters than asked, none a
+     * newline first */
+    static AppTextChar chars[64];
+    message[0] = '\0';
+    int read = app_decoder_text(src, 0, chars, 64, place, message, sizeof message);
+    if (read > 64 || (read < 0 && !message[0]) || (read > 0 && chars[0].c == '\n'))
+        abort();
     app_decoder_close(src);
     return 0;
 }

@@ -3140,6 +3140,149 @@ static void links(Host *h, pagecurl_context *ctx, const char *dir)
     }
 }
 
+/* A hit at the middle of a rectangle of page `page` (fractions of its box, y down): the page lies
+ * on the whole leaf (a PDF whose pages all have one shape). */
+static pagecurl_hit hit_in(int page, const float r[4])
+{
+    return (pagecurl_hit){.size = sizeof(pagecurl_hit),
+                          .page = page,
+                          .u = 0.5f * (r[0] + r[2]),
+                          .v = 1.0f - 0.5f * (r[1] + r[3])};
+}
+
+/* Text: a page's text in reading order, a word's selection (a double-click's), a drag's across a
+ * line's end, the selected text for a clipboard, cleared; a book without text has none. */
+/* Pixels of the host's last frame tinted by the selection's blue (paper multiplied by it). */
+static int blue_pixels(const Host *h)
+{
+    int n = 0;
+    for (uint32_t y = BORDER; y < H - BORDER; y++)
+        for (uint32_t x = BORDER; x < W - BORDER; x++) {
+            const uint8_t *p = pixel(h, x, y);
+            n += p[2] > 150 && p[2] > p[0] + 60;
+        }
+    return n;
+}
+
+/* Frames until the selection's highlight shows (`shown`: more blue pixels than `base`, the frame's
+ * own, by 20) or is gone: how many blue pixels then.
+ * The ceiling (200 frames) only catches a page never drawn again. */
+static int frames_until_blue(Host *h, pagecurl_book *book, double *t, int base, bool shown)
+{
+    int n = blue_pixels(h);
+    for (int f = 0; f < 200 && (n > base + 20) != shown; f++) {
+        host_frame(h, book, *t += 0.05, true);
+        n = blue_pixels(h);
+    }
+    return n;
+}
+
+/* The word under viewport points, found through pagecurl_book_hit as a window finds it: a point
+ * whose hit lies in the middle of rectangle r of page `page`. */
+static bool point_in(const pagecurl_book *book, int page, const float r[4], pagecurl_hit *out)
+{
+    for (int y = 0; y < H - 2 * BORDER; y += 2)
+        for (int x = 0; x < W - 2 * BORDER; x += 2) {
+            *out = (pagecurl_hit){.size = sizeof *out};
+            float v = 1.0f - 0.5f * (r[1] + r[3]);
+            if (pagecurl_book_hit(book, x, y, out) && out->page == page &&
+                fabsf(out->u - 0.5f * (r[0] + r[2])) < 0.01f && fabsf(out->v - v) < 0.01f)
+                return true;
+        }
+    return false;
+}
+
+static void text_selection(Host *h, pagecurl_context *ctx, const char *dir)
+{
+    char pdf[512];
+    snprintf(pdf, sizeof pdf, "%s/text.pdf", dir);
+    const char *text[2] = {"first page", "a Zephyr here and\nthere a zeph-\nyr broken"};
+    CHECK(&st, pdf_file_text(pdf, 2, text), "cannot write %s", pdf);
+    pagecurl_book *book =
+        made(ctx, (pagecurl_book_desc){.path = pdf, .page = 2, .wait_for_pages = true});
+    if (!book)
+        return;
+    char page[256];
+    long n = pagecurl_book_page_text(book, 2, page, sizeof page);
+    CHECK(&st, n == (long)strlen(page) && strstr(page, "a Zephyr here and\nthere a zeph-\nyr"),
+          "page 2's text (%ld bytes): '%s'", n, page);
+    char cut[8];
+    CHECK(&st, pagecurl_book_page_text(book, 2, cut, sizeof cut) == n && strlen(cut) == 7,
+          "page 2's text cut to 8 bytes: %zu", strlen(cut));
+    CHECK(&st, pagecurl_book_page_text(book, 3, page, sizeof page) == -1, "page 3 of 2 has text");
+    /* where the words lie: the search's rectangles */
+    pagecurl_book_search(book, "zephyr");
+    pagecurl_search_state s = searched(book);
+    pagecurl_search_match word = {.size = sizeof word}, broken = {.size = sizeof broken};
+    CHECK(&st,
+          s.matches == 2 && pagecurl_book_search_match(book, 0, &word) &&
+              pagecurl_book_search_match(book, 1, &broken) && broken.rect_count == 2,
+          "the words' rectangles: %d matches", s.matches);
+    pagecurl_book_search(book, NULL);
+    pagecurl_selection sel = {.size = sizeof sel};
+    CHECK(&st, !pagecurl_book_selection(book, &sel) && sel.page == 0, "a selection before any");
+    /* drawn: a viewport point on the word, through the hit test, selects it, highlighted in the
+     * page's pixels; cleared, the highlight goes */
+    double t = 0.0;
+    host_frame(h, book, t, true);
+    int before = blue_pixels(h);
+    pagecurl_hit seen;
+    CHECK(&st,
+          point_in(book, 2, word.rects[0], &seen) &&
+              pagecurl_book_select(book, &seen, NULL, true, &sel) && sel.chars == 6,
+          "the word through the hit test: %d chars", sel.chars);
+    int blue = frames_until_blue(h, book, &t, before, true);
+    pagecurl_book_select(book, NULL, NULL, false, NULL);
+    int after = frames_until_blue(h, book, &t, before, false);
+    printf("text: the selected word's highlight, %d blue pixels (%d before, %d cleared)\n", blue,
+           before, after);
+    CHECK(&st, blue > before + 100 && after <= before + 20,
+          "the selection's highlight: %d blue pixels before, %d selected, %d cleared", before, blue,
+          after);
+    /* a double-click's word: a press in its middle */
+    pagecurl_hit at = hit_in(2, word.rects[0]);
+    char got[256];
+    CHECK(&st,
+          pagecurl_book_select(book, &at, NULL, true, &sel) && sel.page == 2 && sel.chars == 6 &&
+              sel.rect_count == 1 && pagecurl_book_selection_text(book, got, sizeof got) == 6 &&
+              !strcmp(got, "Zephyr"),
+          "the word: page %d, %d chars, %d rects, '%s'", sel.page, sel.chars, sel.rect_count, got);
+    float *r = sel.rects[0];
+    CHECK(&st,
+          fabsf(r[0] - word.rects[0][0]) < 0.01f && fabsf(r[2] - word.rects[0][2]) < 0.01f &&
+              fabsf(r[1] - word.rects[0][1]) < 0.01f,
+          "the word's rectangle (%.3f %.3f)-(%.3f %.3f), the match's (%.3f %.3f)-(%.3f %.3f)", r[0],
+          r[1], r[2], r[3], word.rects[0][0], word.rects[0][1], word.rects[0][2], word.rects[0][3]);
+    /* a drag from inside "zeph-" to inside "yr", back to front: in reading order, one rectangle a
+     * line; by words, the two whole */
+    pagecurl_hit from = hit_in(2, broken.rects[1]), to = hit_in(2, broken.rects[0]);
+    CHECK(&st,
+          pagecurl_book_select(book, &from, &to, false, &sel) && sel.rect_count == 2 &&
+              pagecurl_book_selection_text(book, got, sizeof got) > 0 && strstr(got, "-\ny") &&
+              !strchr(got, 'z'),
+          "the drag: %d rects, '%s'", sel.rect_count, got);
+    CHECK(&st,
+          pagecurl_book_select(book, &from, &to, true, &sel) &&
+              pagecurl_book_selection_text(book, got, sizeof got) == 8 && !strcmp(got, "zeph-\nyr"),
+          "the drag by words: '%s'", got);
+    pagecurl_hit other = {.size = sizeof other, .page = 1, .u = 0.5f, .v = 0.5f};
+    CHECK(&st, !pagecurl_book_select(book, &from, &other, false, &sel) && sel.page == 2,
+          "a drag across two pages changed the selection");
+    CHECK(&st,
+          !pagecurl_book_select(book, NULL, NULL, false, &sel) && sel.page == 0 &&
+              pagecurl_book_selection_text(book, got, sizeof got) == 0 && !got[0],
+          "cleared: page %d, '%s'", sel.page, got);
+    pagecurl_book_destroy(book);
+    book = made(ctx, (pagecurl_book_desc){0});
+    if (!book)
+        return;
+    CHECK(&st,
+          pagecurl_book_page_text(book, 1, page, sizeof page) == 0 && !page[0] &&
+              !pagecurl_book_select(book, &other, NULL, true, &sel),
+          "the built-in book's text");
+    pagecurl_book_destroy(book);
+}
+
 int main(int argc, char **argv)
 {
     RunArgs args;
@@ -3186,6 +3329,7 @@ int main(int argc, char **argv)
         window_queries(&h, ctx, args.out);
         search(ctx, args.out);
         links(&h, ctx, args.out);
+        text_selection(&h, ctx, args.out);
         slow_page(&h, ctx, args.out);
         stuck_provider(ctx);
         window_frames(&h, ctx);

@@ -624,6 +624,39 @@ static void check_links(CheckState *s, const Cli *c)
 #endif
 }
 
+/* --text PAGE prints the page's text in reading order (a page label too), and nothing else; a
+ * page without text, a book without text: exit 1 and one line; refused with what it does not
+ * draw. */
+static void check_text(CheckState *s, const Cli *c)
+{
+#ifdef PAGECURL_HAVE_MUPDF
+    char pdf[512];
+    path_in(c, pdf, sizeof pdf, "text.pdf");
+    const char *text[3] = {"first page", NULL, "a zephyr here and\nthere a zeph-\nyr broken"};
+    CHECK(s, pdf_file_text(pdf, 3, text), "cannot write %s", pdf);
+    Run r = RUN("--headless", "--text", "3", pdf);
+    CHECK(s, r.status == 0 && !strcmp(r.out, "a zephyr here and\nthere a zeph-\nyr broken\n"),
+          "--text 3: exit %d: '%s' %s", r.status, r.out, r.err);
+    r = RUN("--headless", "--text", "2", pdf);
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "no text") && !r.out[0],
+          "--text 2 (no text): exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--text", "9", pdf);
+    CHECK(s, r.status == 2 && line_count(r.err) == 1, "--text 9 of 3: exit %d: %s", r.status,
+          r.err);
+    r = RUN("--headless", "--text", "1");
+    CHECK(s, r.status == 1 && line_count(r.err) == 1 && strstr(r.err, "no text"),
+          "--text in the built-in book: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--text", "1", "--screenshot", "x.png", pdf);
+    CHECK(s, r.status == 2 && strstr(r.err, "--text"), "--text --screenshot: exit %d: %s", r.status,
+          r.err);
+    r = RUN("--bench", "--text", "1");
+    CHECK(s, r.status == 2 && strstr(r.err, "--text"), "--bench --text: exit %d: %s", r.status,
+          r.err);
+#else
+    (void)s, (void)c;
+#endif
+}
+
 /* --zoom 2 --zoom-at X,Y is the fitted picture twice as large about pixel (X, Y): it matches the
  * same page rendered at twice the size, cropped there, better than the crop one pixel off any
  * way; and at 1x (--zoom 1) the picture is the fitted one, byte for byte. */
@@ -1981,6 +2014,7 @@ int main(int argc, char **argv)
         {"last_page", check_last_page},
         {"find", check_find},
         {"links", check_links},
+        {"text", check_text},
         {"obj", check_obj},
         {"formats", check_formats},
         {"frames_out", check_frames_out},

@@ -6,7 +6,8 @@
 # a SIGTERM straight after the stroke, an unwritable --screenshot, a device lost (PAGECURL_FAULT).
 # Each time the notebook on disk holds every finished stroke, and the recorded trace replays.
 # Then Delete clears the page and Ctrl+Z takes the clear back, each saved; and a read-only
-# notebook is refused before a window opens. Every wait is bounded. The sessions after the first
+# notebook is refused before a window opens; without --notebook a PDF's ink is kept in its own
+# notebook and comes back in the next session. Every wait is bounded. The sessions after the first
 # open at --page 1: the notebook would reopen where the first one's drag left the book.
 set -u
 exe=$1
@@ -140,5 +141,30 @@ ro=$?
     fail "a read-only notebook: exit $ro: $(cat "$out/ro.err")"
 cmp -s "$book" "$out/read-only.json" || fail "the read-only notebook changed"
 rm -f "$out/read-only.json"
+# 7. Without --notebook, a book's ink is kept in its own notebook under $XDG_DATA_HOME
+#    (app/kept_notebook.h): none before the first stroke, which says where; the next session,
+#    still without --notebook, has the stroke back (its save holds both strokes).
+cp "$(dirname "$0")/fuzz/pdf/two.pdf" "$out/kept.pdf"
+kept=$XDG_DATA_HOME/pagecurl/notebooks
+# kept_holds N: whether the book's notebook there holds N strokes
+kept_holds() {
+    for f in "$kept"/*.json; do holds "$f" "$1" && return 0; done
+    return 1
+}
+window_start "$exe" --validation --size 800x500 "$out/kept.pdf" >"$out/kept.out"
+wait_drawn "$out/before.png" || fail "no frame"
+[ ! -e "$kept" ] || fail "a notebook was made before any stroke: $(ls -R "$kept")"
+draw 250
+poll 60 kept_holds 1 || fail "no notebook kept the stroke drawn without --notebook: $(ls -R "$XDG_DATA_HOME")"
+window_quit
+[ "$status" -eq 0 ] || fail "the first session without --notebook: exit $status"
+grep -q "ink drawn is kept in $kept/.*\.json" "$out/kept.out" ||
+    fail "the first stroke did not say where its ink is kept: $(cat "$out/kept.out")"
+window_start "$exe" --validation --size 800x500 "$out/kept.pdf" >"$out/kept.out"
+wait_drawn "$out/before.png" || fail "no frame"
+draw 300
+poll 60 kept_holds 2 || fail "the second session: the first stroke did not come back"
+window_quit
+[ "$status" -eq 0 ] || fail "the second session without --notebook: exit $status"
 echo "$name: $n strokes kept through SIGHUP, SIGTERM, a failed screenshot and a lost device," \
     "a clear taken back; a hard link and a read-only notebook refused"

@@ -10,6 +10,10 @@
 # script that sets a trap of its own on EXIT removes it there).
 XDG_STATE_HOME=$(mktemp -d "${TMPDIR:-/tmp}/pagecurl-state.XXXXXX") || exit 1
 export XDG_STATE_HOME
+# the same for the notebooks ink drawn without --notebook is kept in (app/kept_notebook.h): inside
+# the state folder, removed with it
+XDG_DATA_HOME=$XDG_STATE_HOME/data
+export XDG_DATA_HOME
 trap 'rm -rf "$XDG_STATE_HOME"' EXIT
 exec 9>&2 # the script's own stderr, for window_start's lines
 

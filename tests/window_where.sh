@@ -16,6 +16,8 @@
 # Shift+Enter back (2-3); Escape closes the field (the title stays) and n goes on to the next.
 # Links: a click on one follows it, Backspace and Alt+Left go back, Alt+Right forward, and a drag
 # from one still turns the page.
+# There Shift+drag selects page 4's text and Ctrl+C copies it (read back with xclip); Escape
+# clears the selection before it quits. A match too small to read is enlarged (a smaller window).
 set -u
 exe=$1
 name=window_where
@@ -185,7 +187,9 @@ window_quit
 [ "$status" -eq 0 ] || fail "pagecurl on another PDF at the path exited with $status"
 rm -rf "$books"
 # Search (app/search_field.h): tests/fuzz/pdf/search.pdf has "zephyr" on pages 2 and 5
-window_start "$exe" --validation --size 640x400 --no-remember "$(dirname "$0")/fuzz/pdf/search.pdf"
+traces=$(mktemp -d)
+window_start "$exe" --validation --size 640x400 --no-remember --record "$traces/big.trace" \
+    "$(dirname "$0")/fuzz/pdf/search.pdf"
 expect "pagecurl: 1 / 6"
 xdotool key --window "$win" slash
 xdotool type --window "$win" --delay 60 zephyr
@@ -197,7 +201,32 @@ xdotool key --window "$win" shift+Return
 expect "pagecurl: 2-3 / 6"
 xdotool key --window "$win" Escape n
 expect "pagecurl: 4-5 / 6"
-window_quit
+# Text (app/text_select.h): Shift+drag over the left-hand page (page 4, "zeph alone": from left of
+# its line's start, x 76 of the page's 48 .. 320, to below its end) selects its text, Ctrl+C
+# copies it to the clipboard; the first Escape clears the selection (the window stays open), the
+# next quits; Shift+double-click selects a word. At rest first: a Shift+press while a leaf flies
+# selects nothing.
+settled=$(mktemp -d)
+wait_settled "$settled/rest.png" || fail "the turn to 4-5 did not come to rest within 60 s"
+rm -rf "$settled"
+xdotool mousemove --window "$win" 55 120 keydown shift mousedown 1
+xdotool mousemove --window "$win" 200 200
+xdotool mousemove --window "$win" 300 300 mouseup 1 keyup shift
+xdotool key --window "$win" ctrl+c
+copied() { [ "$(timeout 10 xclip -o -selection clipboard 2>/dev/null)" = "zeph alone" ]; }
+poll 60 copied || fail "the clipboard holds '$(timeout 10 xclip -o -selection clipboard)'"
+echo "$name: Shift+drag, Ctrl+C: 'zeph alone' copied"
+# Shift+double-click on "alone" (x 110 .. 155 on its line, y 45) selects that word
+xdotool mousemove --window "$win" 135 45 keydown shift click --repeat 2 --delay 80 1 keyup shift
+xdotool key --window "$win" ctrl+c
+word() { [ "$(timeout 10 xclip -o -selection clipboard 2>/dev/null)" = "alone" ]; }
+poll 60 word || fail "Shift+double-click: the clipboard holds '$(timeout 10 xclip -o -selection clipboard)'"
+echo "$name: Shift+double-click, Ctrl+C: 'alone' copied"
+xdotool key --window "$win" Escape
+sleep 1
+running || fail "the Escape that should have cleared the selection quit"
+xdotool key --window "$win" Escape
+window_wait
 [ "$status" -eq 0 ] || fail "pagecurl searching a PDF exited with $status"
 # Links (app/link_click.h): tests/fuzz/pdf/links.pdf's page 1 links its middle to page 4, page 4
 # its middle to page 6. A click on page 1's link goes to 4-5 (a cut), one on page 4's to 6 (a
@@ -226,3 +255,17 @@ xdotool mouseup 1
 expect "pagecurl: 2-3 / 6"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl following links exited with $status"
+! grep -q "zoom by" "$traces/big.trace" || fail "a readable match was enlarged: $(cat "$traces/big.trace")"
+# A match too small to read (a 320x200 window: 12 pt type about 9 px tall) is enlarged once its
+# spread is shown: the recorded trace holds the zoom.
+window_start "$exe" --validation --size 320x200 --no-remember --record "$traces/small.trace" \
+    "$(dirname "$0")/fuzz/pdf/search.pdf"
+expect "pagecurl: 1 / 6"
+xdotool key --window "$win" slash
+xdotool type --window "$win" --delay 60 zephyr
+xdotool key --window "$win" Return
+expect "pagecurl: 2-3 / 6"
+poll 60 grep -q "zoom by" "$traces/small.trace" || fail "the small match was not enlarged"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl enlarging a small match exited with $status"
+rm -rf "$traces"

@@ -528,6 +528,45 @@ typedef struct pagecurl_hit {
 PAGECURL_API bool pagecurl_book_hit(const pagecurl_book *book, double x, double y,
                                     pagecurl_hit *out);
 
+/* Text. A page's text (a PDF's; a folder of images, the built-in book and a host's pages have
+ * none) is read, as the search reads it, in the page helper: MuPDF's structured text, its
+ * characters in reading order, a line's end '\n' (at most 65,536 characters a page). The page's
+ * text is read at the first call that needs it and kept until another page's is needed: the
+ * call waits for it (milliseconds; a hostile page no longer than page_seconds). */
+
+/* Page `page`'s (1-based) text, UTF-8, into `out` (`size` bytes, terminated, cut at a
+ * character's boundary; NULL with 0 to measure): the bytes the whole text has, without the
+ * terminator (0 for a page or a book without text: pagecurl_search_state.has_text says which);
+ * -1 where it cannot be read (the reason queued as a PAGECURL_EVENT_ERROR) or no such page. */
+PAGECURL_API long pagecurl_book_page_text(pagecurl_book *book, int page, char *out, size_t size);
+
+/* The most rectangles a pagecurl_selection holds. */
+#define PAGECURL_SELECTION_RECTS 64
+/* The book's selection: characters of one page, in reading order, highlighted on the page (bent
+ * with it, at every zoom) as search matches are, in blue. */
+typedef struct pagecurl_selection {
+    uint32_t size; /* sizeof(pagecurl_selection): set by the caller */
+    int page;      /* 1-based; 0: nothing selected */
+    int chars;     /* characters selected (a line's end counts one) */
+    int rect_count;
+    /* one a line, as fractions of the page's own box (x0, y0, x1, y1; y down), as
+     * pagecurl_search_match's; the first PAGECURL_SELECTION_RECTS lines' */
+    float rects[PAGECURL_SELECTION_RECTS][4];
+} pagecurl_selection;
+/* Selects the characters from the one nearest `from` to the one nearest `to` (NULL: `from`) in
+ * reading order: points on one page, as pagecurl_book_hit gives them (a drag's press and where
+ * the pointer is now); with `words` widened to the words at either end (a double-click's word:
+ * `from` alone). NULL `from`: nothing selected. The selection (may be NULL) into `out`. False
+ * where nothing is selected: `from` NULL, points on two pages, a page without text (the
+ * selection then stays as it was). */
+PAGECURL_API bool pagecurl_book_select(pagecurl_book *book, const pagecurl_hit *from,
+                                       const pagecurl_hit *to, bool words, pagecurl_selection *out);
+/* The selection as it is; false for none. */
+PAGECURL_API bool pagecurl_book_selection(const pagecurl_book *book, pagecurl_selection *out);
+/* The selected text (UTF-8, '\n' between lines) into `out` as pagecurl_book_page_text gives a
+ * page's; 0 for none. For a clipboard. */
+PAGECURL_API size_t pagecurl_book_selection_text(const pagecurl_book *book, char *out, size_t size);
+
 /* Wipes the ink of the page side at target pixel (x, y), as the book is seen at `time`; false
  * where no page lies there. */
 PAGECURL_API bool pagecurl_book_clear_at(pagecurl_book *book, double x, double y, double time);
