@@ -67,7 +67,7 @@ static void show_hand(AppLinkClick *c, bool hand)
 
 bool app_link_click_event(AppLinkClick *c, pagecurl_book *book, const SDL_Event *e,
                           SDL_Window *window, uint32_t width, uint32_t height, bool ink_mode,
-                          double now, char *toast, size_t size)
+                          SDL_Keymod mods, double now, char *toast, size_t size)
 {
     if (!width || !height)
         return false;
@@ -106,7 +106,7 @@ bool app_link_click_event(AppLinkClick *c, pagecurl_book *book, const SDL_Event 
     }
     if (!c->link.uri[0])
         return false; /* a link that leads nowhere */
-    if (SDL_GetModState() & KMOD_CTRL)
+    if (mods & KMOD_CTRL)
         open_address(c, c->link.uri, toast, size);
     else
         snprintf(toast, size, "%s (Ctrl+click opens it)", c->link.uri);

@@ -30,10 +30,11 @@ typedef struct AppLinkClick {
 /* `e` (any event: the pointer's are looked at) for `book` drawn at `width` x `height` in the
  * window: the hand shown over a link, a click followed. A line for the toast (the address
  * clicked, its opening, or why it was not opened) into `toast` and true, else false. The event
- * goes on to the book as before: a drag from a link still turns the page. */
+ * goes on to the book as before: a drag from a link still turns the page. `mods`: the keyboard's
+ * modifiers as of `e` (app_session_track_mods). */
 bool app_link_click_event(AppLinkClick *c, pagecurl_book *book, const SDL_Event *e,
                           SDL_Window *window, uint32_t width, uint32_t height, bool ink_mode,
-                          double now, char *toast, size_t size);
+                          SDL_Keymod mods, double now, char *toast, size_t size);
 /* The opener started for an address, once it has ended: a failure's line into `toast` (true). */
 bool app_link_click_poll(AppLinkClick *c, char *toast, size_t size);
 /* The hand's cursor freed (the opener left to run: it ends on its own). */

@@ -30,8 +30,8 @@ static void copy(pagecurl_book *book, char *toast, size_t size)
     free(text);
 }
 
-bool app_text_select_event(AppTextSelect *t, pagecurl_book *book, const SDL_Event *e, float scale_x,
-                           float scale_y, char *toast, size_t size)
+bool app_text_select_event(AppTextSelect *t, pagecurl_book *book, const SDL_Event *e,
+                           SDL_Keymod mods, float scale_x, float scale_y, char *toast, size_t size)
 {
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_c && (e->key.keysym.mod & KMOD_CTRL)) {
         copy(book, toast, size);
@@ -39,7 +39,7 @@ bool app_text_select_event(AppTextSelect *t, pagecurl_book *book, const SDL_Even
     }
     pagecurl_hit at;
     if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT &&
-        e->button.which != SDL_TOUCH_MOUSEID && (SDL_GetModState() & KMOD_SHIFT)) {
+        e->button.which != SDL_TOUCH_MOUSEID && (mods & KMOD_SHIFT)) {
         t->dragging = hit_at(book, e->button.x * scale_x, e->button.y * scale_y, &at);
         if (t->dragging) {
             t->anchor = at;

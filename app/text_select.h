@@ -21,9 +21,10 @@ typedef struct AppTextSelect {
 
 /* The event's share: a Shift+left press, the drag's moves and its release, Ctrl+C. Positions are
  * the window's points, `scale` times them the book's input pixels. Whether it took the event;
- * a line for the reader (what was copied, or why nothing was) into `toast` where there is one. */
-bool app_text_select_event(AppTextSelect *t, pagecurl_book *book, const SDL_Event *e, float scale_x,
-                           float scale_y, char *toast, size_t size);
+ * a line for the reader (what was copied, or why nothing was) into `toast` where there is one.
+ * `mods`: the keyboard's modifiers as of `e` (app_session_track_mods). */
+bool app_text_select_event(AppTextSelect *t, pagecurl_book *book, const SDL_Event *e,
+                           SDL_Keymod mods, float scale_x, float scale_y, char *toast, size_t size);
 /* Escape's share: the selection cleared; whether there was one. */
 bool app_text_select_clear(AppTextSelect *t, pagecurl_book *book);
 

@@ -482,15 +482,15 @@ static bool escape(Window *w, AppSession *session, double now)
 }
 
 /* Shift+drag, Shift+double-click and Ctrl+C (app/text_select.h), in the book's input pixels. */
-static bool text_select(Window *w, const SDL_Event *e, double now)
+static bool text_select(Window *w, const AppSession *session, const SDL_Event *e, double now)
 {
     int ww = 1, wh = 1;
     SDL_GetWindowSize(w->win->window, &ww, &wh);
     AppSessionSize in = input_size(w);
     char toast[sizeof w->hud.toast] = "";
-    bool took =
-        app_text_select_event(&w->select, w->book, e, (float)in.width / (float)(ww > 0 ? ww : 1),
-                              (float)in.height / (float)(wh > 0 ? wh : 1), toast, sizeof toast);
+    bool took = app_text_select_event(
+        &w->select, w->book, e, session->mods, (float)in.width / (float)(ww > 0 ? ww : 1),
+        (float)in.height / (float)(wh > 0 ? wh : 1), toast, sizeof toast);
     if (toast[0]) {
         memcpy(w->hud.toast, toast, sizeof toast);
         w->toast_until = now + WINDOW_TOAST_SECONDS;
@@ -503,6 +503,7 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
 {
     if (e->type == SDL_QUIT)
         return false;
+    app_session_track_mods(session, e);
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_q && (e->key.keysym.mod & KMOD_CTRL))
         return false; /* Ctrl+Q quits whatever is open */
     if (w->field.open && field_event(e, w, session, now)) {
@@ -523,7 +524,7 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         return escape(w, session, now);
     /* in ink mode a Shift+drag draws; Ctrl+C still copies */
     if (!session->replay && (!session->ink_mode || e->type == SDL_KEYDOWN) &&
-        text_select(w, e, now))
+        text_select(w, session, e, now))
         return true;
     if (e->type == SDL_KEYDOWN && !e->key.repeat && !session->replay && !w->field.open &&
         (e->key.keysym.sym == SDLK_SLASH ||
@@ -604,9 +605,9 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
     /* after the book has the press or the release: a click on a link goes on from where it let
      * the page fall back */
     AppSessionSize size = input_size(w);
-    if (!session->replay &&
-        app_link_click_event(&w->links, w->book, e, w->win->window, size.width, size.height,
-                             session->ink_mode, now, w->hud.toast, sizeof w->hud.toast))
+    if (!session->replay && app_link_click_event(&w->links, w->book, e, w->win->window, size.width,
+                                                 size.height, session->ink_mode, session->mods, now,
+                                                 w->hud.toast, sizeof w->hud.toast))
         w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
     return true;
 }

@@ -114,7 +114,7 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
         float notches = e->wheel.preciseY * (e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -1 : 1);
         if (notches == 0.0f)
             return false;
-        if (!(SDL_GetModState() & KMOD_CTRL)) { /* the plain wheel scrolls: away from you, up */
+        if (!(session->mods & KMOD_CTRL)) { /* the plain wheel scrolls: away from you, up */
             float dy = -notches * APP_SCROLL_NOTCH;
             out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_SCROLL;
             out->y = dy < -APP_SCROLL_MAX  ? -APP_SCROLL_MAX
@@ -304,6 +304,14 @@ static int fingers(const SDL_Event *e, SDL_Window *window, AppSession *s, double
 
 /* A pointer held while dragged out of the window reports positions outside it: clamped to its
  * edge, as a trace holds only positions within the window. */
+void app_session_track_mods(AppSession *session, const SDL_Event *e)
+{
+    if (e->type == SDL_KEYDOWN || e->type == SDL_KEYUP)
+        session->mods = (SDL_Keymod)e->key.keysym.mod;
+    else if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_FOCUS_LOST)
+        session->mods = KMOD_NONE;
+}
+
 int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession *session,
                              double now, AppTraceEvent out[APP_SESSION_MAX_EVENTS])
 {

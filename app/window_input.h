@@ -28,6 +28,8 @@ typedef struct AppSession {
     uint8_t ink_button;      /* the mouse button drawing the current stroke, 0 when none */
     SDL_FingerID ink_finger; /* the finger drawing it, when ink_touch */
     bool ink_touch;
+    /* the keyboard's modifiers as of the event being handled (app_session_track_mods) */
+    SDL_Keymod mods;
     /* Fingers on the glass (two pinch: their centre pans, their spread zooms); a finger that
      * acts no more (the one left after a pinch, a double-tap's second) until it lifts. */
     int fingers;
@@ -107,6 +109,11 @@ double app_session_x_time(AppSession *session, uint32_t x_ms, uint64_t sdl_ms);
  * double-tap toggles fit <-> 2.5x at the pointer. A second finger ends what the
  * first was doing (a held page is let go, a stroke ends). */
 #define APP_SESSION_MAX_EVENTS 2
+/* The modifiers as of `e`, for what a modifier changes (Ctrl+wheel, Ctrl+click, Shift+drag): a key
+ * event's own, none once the window loses the keyboard. SDL_GetModState is SDL's state after every
+ * event read so far: a slow frame reads a whole Shift+click, the Shift's release included, before
+ * its press is handled. Called for every event, in order, before it is handled. */
+void app_session_track_mods(AppSession *session, const SDL_Event *e);
 int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession *session,
                              double now, AppTraceEvent out[APP_SESSION_MAX_EVENTS]);
 /* The window's drawable size in pixels, as the book's viewport. */
