@@ -909,18 +909,45 @@ static bool outline_entry(AppDecoder *src, pdf_document *pdf, pdf_obj *node, int
     return title_entry(src, title, page, depth, out);
 }
 
+/* How deep a page tree may be, and how many nodes a page of it, for its maps to be made: MuPDF
+ * makes them by recursion, with no bound of its own (a chain of nodes 100,000 deep would
+ * overflow the helper's stack); a real tree is a few levels deep. */
+#define PAGE_TREE_DEPTH        64
+#define PAGE_TREE_NODES_A_PAGE 3
+
+/* Whether the tree under `node` is within PAGE_TREE_DEPTH and `*left` more nodes (a cycle runs
+ * out of them): by recursion bounded by the depth. */
+static bool tree_bounded(fz_context *fz, pdf_obj *node, int depth, int *left)
+{
+    if (depth > PAGE_TREE_DEPTH || --*left < 0)
+        return false;
+    if (!pdf_name_eq(fz, pdf_dict_get(fz, node, PDF_NAME(Type)), PDF_NAME(Pages)))
+        return true;
+    pdf_obj *kids = pdf_dict_get(fz, node, PDF_NAME(Kids));
+    int n = pdf_array_len(fz, kids);
+    for (int i = 0; i < n; i++)
+        if (!tree_bounded(fz, pdf_array_get(fz, kids, i), depth + 1, left))
+            return false;
+    return true;
+}
+
 /* The page tree's maps made (true), so that each outline entry's page is a look-up: without them
  * MuPDF walks the tree for every entry's page (the 1,191-page Valgrind manual thrice over: its
- * outline took 131 ms of a 173 ms open; the open takes 44-86 ms with them). A tree it cannot map
- * is walked, as before. */
-static bool page_tree_mapped(fz_context *fz, pdf_document *pdf)
+ * outline took 131 ms of a 173 ms open; the open takes 44-86 ms with them). A tree too deep or
+ * large to map, or that cannot be, is walked, as before. */
+static bool page_tree_mapped(AppDecoder *src, pdf_document *pdf)
 {
+    fz_context *fz = src->fz;
     bool mapped = false;
+    int left = PAGE_TREE_NODES_A_PAGE * src->pages + PAGE_TREE_DEPTH;
     fz_var(mapped);
     fz_try(fz)
     {
-        pdf_load_page_tree(fz, pdf);
-        mapped = true;
+        pdf_obj *root = pdf_dict_getp(fz, pdf_trailer(fz, pdf), "Root/Pages");
+        if (tree_bounded(fz, root, 0, &left)) {
+            pdf_load_page_tree(fz, pdf);
+            mapped = true;
+        }
     }
     fz_catch(fz) {}
     return mapped;
@@ -959,7 +986,7 @@ static void read_outline(AppDecoder *src)
         pdf_obj *first = pdf_dict_gets(fz, pdf_dict_gets(fz, root, "Outlines"), "First");
         if (pdf_is_dict(fz, first)) {
             stack[top++].node = first, stack[top - 1].depth = 0;
-            mapped = page_tree_mapped(fz, pdf);
+            mapped = page_tree_mapped(src, pdf);
         }
         while (top > 0 && nmarked < APP_OUTLINE_MAX) {
             pdf_obj *node = stack[--top].node;
