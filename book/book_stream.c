@@ -369,16 +369,9 @@ int app_book_stream_leaves(const AppBookStream *s)
 bool app_book_stream_textures(AppBookStream *s, const GpuContext *ctx, const GpuRendererDesc *desc,
                               GpuRenderer *out, AppInkTexture *ink, GpuError *err)
 {
-    uint32_t layers = STREAM_SIDES;
-    size_t layer = (size_t)s->width * s->height * 4;
-    uint8_t *pixels = malloc(layer * layers);
-    if (!pixels)
-        return gpu_error_set(err, "out of memory for %u layers of %ux%u texels", layers, s->width,
-                             s->height);
-    for (uint32_t l = 0; l < layers; l++)
-        memcpy(pixels + layer * l, s->paper, layer);
-    bool ok = app_content_renderer_layers(ctx, desc, s->width, s->height, layers, pixels, out, err);
-    free(pixels);
+    /* every layer starts as the paper's pair, uploaded a pair at a time */
+    bool ok = app_content_renderer_layers(ctx, desc, s->width, s->height, STREAM_SIDES, s->paper, 2,
+                                          out, err);
     if (!ok)
         return false;
     if (!app_ink_texture_init(ink, out->ink.layers, out->ink.width, out->ink.height)) {

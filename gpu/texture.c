@@ -274,7 +274,12 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
     if (out->show_through && bakes &&
         !gpu_show_through_create(ctx, GPU_TEXTURE_FORMAT, &out->pass, err))
         return false;
-    return gpu_texture_update(ctx, out, 0, out->layers, desc->pixels, err);
+    uint32_t group = desc->pixel_layers ? desc->pixel_layers : out->layers;
+    assert(out->layers % group == 0);
+    for (uint32_t first = 0; first < out->layers; first += group)
+        if (!gpu_texture_update(ctx, out, first, group, desc->pixels, err))
+            return false;
+    return true;
 }
 
 bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint32_t count,

@@ -16,7 +16,11 @@
 typedef struct GpuTextureDesc {
     uint32_t width, height, layers;
     const uint8_t *pixels; /* layers x height x width RGBA8, sRGB-encoded, rows top first */
-    bool cpu_mips;         /* make the mips on the CPU even where blits could (tests) */
+    /* Where non-zero: `pixels` holds this many layers (a divisor of `layers`), uploaded again and
+     * again to fill them, a group at a time: a book's layers start as plain paper, and a copy of
+     * it for every layer, with its staging buffer, took 150 MB for a moment at 1920x1080 */
+    uint32_t pixel_layers;
+    bool cpu_mips; /* make the mips on the CPU even where blits could (tests) */
     const char *label;
     /* level 0 alone, no mips: for texels read about one a pixel, whose upload then is a copy */
     bool one_level;

@@ -284,13 +284,14 @@ bool app_content_page(const AppTypeface *face, int page, uint32_t width, uint32_
 
 bool app_content_renderer_layers(const GpuContext *ctx, const GpuRendererDesc *base, uint32_t width,
                                  uint32_t height, uint32_t layers, const uint8_t *pixels,
-                                 GpuRenderer *out, GpuError *err)
+                                 uint32_t pixel_layers, GpuRenderer *out, GpuError *err)
 {
     GpuRendererDesc desc = *base;
     desc.content = (GpuTextureDesc){.width = width,
                                     .height = height,
                                     .layers = layers,
                                     .pixels = pixels,
+                                    .pixel_layers = pixel_layers,
                                     .label = "page content"};
     /* texels square on the paper, as the rasteriser's widths and dots assume */
     desc.ink_width = MESH_INK_RASTER_SIZE;
@@ -308,7 +309,7 @@ bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *b
     app_typeface_free(face);
     if (!pixels)
         return gpu_error_set(err, "out of memory for %u pages of %ux%u texels", 2 * leaves, w, h);
-    bool ok = app_content_renderer_layers(ctx, base, w, h, 2 * leaves, pixels, out, err);
+    bool ok = app_content_renderer_layers(ctx, base, w, h, 2 * leaves, pixels, 0, out, err);
     free(pixels);
     return ok;
 }

@@ -35,10 +35,11 @@ bool app_content_page(const AppTypeface *face, int page, uint32_t width, uint32_
 bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc,
                                  uint32_t leaves, float aspect, GpuRenderer *out, GpuError *err);
 
-/* The renderer of `desc` with `layers` content layers of width x height texels from `pixels`, and
- * as many ink layers of the same aspect. */
+/* The renderer of `desc` with `layers` content layers of width x height texels from `pixels`
+ * (where `pixel_layers` is non-zero, it holds that many, repeated: GpuTextureDesc), and as many
+ * ink layers of the same aspect. */
 bool app_content_renderer_layers(const GpuContext *ctx, const GpuRendererDesc *desc, uint32_t width,
                                  uint32_t height, uint32_t layers, const uint8_t *pixels,
-                                 GpuRenderer *out, GpuError *err);
+                                 uint32_t pixel_layers, GpuRenderer *out, GpuError *err);
 
 #endif

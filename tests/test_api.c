@@ -2498,6 +2498,45 @@ static void page_size(void *user, int page, float *width, float *height)
     *width = 3.0f, *height = 4.0f;
 }
 
+/* The widest a page of `user` (a uint32_t) was asked for. */
+static bool widest_page(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba)
+{
+    uint32_t *widest = user;
+    *widest = width > *widest ? width : *widest;
+    return blank_page(NULL, page, width, height, rgba);
+}
+
+static void tall_size(void *user, int page, float *width, float *height)
+{
+    (void)user, (void)page;
+    *width = 1.0f, *height = 2.0f;
+}
+
+/* A spread's pages are drawn no wider than the view shows them: pages twice as tall as wide in
+ * the 592x352 viewport are shown at most 176 px wide, and drawn 256 wide (the least a layer
+ * is), not for half the viewport's width (320: texels never shown, a fifth more texture memory
+ * at 1920x1080). */
+static void drawn_width(Host *h, pagecurl_context *ctx)
+{
+    uint32_t widest = 0;
+    pagecurl_error err;
+    pagecurl_book *book =
+        pagecurl_book_create(ctx,
+                             &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
+                                                   .provider = {.user = &widest,
+                                                                .page_count = 3,
+                                                                .page_size = tall_size,
+                                                                .draw_page = widest_page},
+                                                   .wait_for_pages = true},
+                             &err);
+    CHECK(&st, book != NULL, "a book of tall pages: %s", err.message);
+    if (!book)
+        return;
+    host_frame(h, book, 0.0, true);
+    CHECK(&st, widest == 256, "tall pages in a wide view drawn %u texels wide, want 256", widest);
+    pagecurl_book_destroy(book);
+}
+
 /* Bound on the right by the description, the book says so to the host (its arrows swap). */
 static void right_bound(pagecurl_context *ctx)
 {
@@ -3323,6 +3362,7 @@ int main(int argc, char **argv)
         quality_steps(&h, ctx);
         anisotropy(&h, ctx, args.exe, args.out);
         provider(&h, ctx);
+        drawn_width(&h, ctx);
         right_bound(ctx);
         reduced_motion(&h, ctx);
         one_page_steps(&h, ctx);

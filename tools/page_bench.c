@@ -8,7 +8,10 @@
  * the helper started N times, each to the answer of its first request (spawn, exec, its
  * libraries, hello, one request refused), BOOK and WIDTH unused.
  *
- * page_bench BOOK WIDTH N helper|here|start */
+ * FROM (default 1): the first page drawn, the pages after it in turn (a page deep in the book: what
+ * G to it asks of the helper before its spread shows, the first two figures).
+ *
+ * page_bench BOOK WIDTH N helper|here|start [FROM] */
 #define _GNU_SOURCE
 
 #include "../helper/decoder.h"
@@ -116,9 +119,9 @@ static int starts(int n)
 
 int main(int argc, char **argv)
 {
-    if (argc != 5 ||
+    if ((argc != 5 && argc != 6) ||
         (strcmp(argv[4], "helper") && strcmp(argv[4], "here") && strcmp(argv[4], "start"))) {
-        fprintf(stderr, "usage: page_bench BOOK WIDTH N helper|here|start\n");
+        fprintf(stderr, "usage: page_bench BOOK WIDTH N helper|here|start [FROM]\n");
         return 2;
     }
     if (!strcmp(argv[4], "start"))
@@ -126,6 +129,7 @@ int main(int argc, char **argv)
     bool here = !strcmp(argv[4], "here");
     uint32_t width = (uint32_t)atoi(argv[2]);
     int n = atoi(argv[3]);
+    int from = argc == 6 ? atoi(argv[5]) - 1 : 0;
     char message[1024];
     AppBookSource *src = NULL;
     AppDecoder *dec = NULL;
@@ -151,26 +155,26 @@ int main(int argc, char **argv)
     uint32_t height = (uint32_t)((float)width * aspect + 0.5f);
     uint8_t *rgba = malloc((size_t)width * height * 4);
     double *ms = calloc((size_t)n, sizeof *ms);
-    if (!rgba || !ms)
+    if (!rgba || !ms || from < 0 || from >= pages)
         return 1;
     for (int i = 0; i < n; i++) {
         double s = now_ms();
-        bool ok =
-            here ? app_decoder_draw(dec, i % pages, width, height, rgba, message, sizeof message)
-                 : app_book_source_draw(src, i % pages, width, height, rgba, message,
-                                        sizeof message);
+        bool ok = here ? app_decoder_draw(dec, (from + i) % pages, width, height, rgba, message,
+                                          sizeof message)
+                       : app_book_source_draw(src, (from + i) % pages, width, height, rgba, message,
+                                              sizeof message);
         ms[i] = now_ms() - s;
         if (!ok)
-            fprintf(stderr, "page_bench: page %d: %s\n", i % pages + 1, message);
+            fprintf(stderr, "page_bench: page %d: %s\n", (from + i) % pages + 1, message);
     }
     double sum = 0.0;
     for (int i = 1; i < n; i++)
         sum += ms[i];
     double first = ms[0];
     qsort(ms + 1, (size_t)(n - 1), sizeof *ms, compare);
-    printf("%s: %s at %ux%u: open %.1f ms, page 1 %.1f ms, then %d pages: least %.2f ms, median "
+    printf("%s: %s at %ux%u: open %.1f ms, page %d %.1f ms, then %d pages: least %.2f ms, median "
            "%.2f ms, mean %.2f ms; peak RSS: this process %ld KiB, the helper %ld KiB\n",
-           argv[4], argv[1], width, height, opened, first, n - 1, n > 1 ? ms[1] : 0.0,
+           argv[4], argv[1], width, height, opened, from + 1, first, n - 1, n > 1 ? ms[1] : 0.0,
            n > 1 ? ms[1 + (n - 1) / 2] : 0.0, n > 1 ? sum / (n - 1) : 0.0, peak_kib((long)getpid()),
            children_peak_kib());
     free(ms);
