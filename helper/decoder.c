@@ -1831,6 +1831,22 @@ static void fit_exact(float aspect, float width, float height, float box[4])
     box[0] = 0.5f * (width - fw), box[1] = 0.5f * (height - fh), box[2] = fw, box[3] = fh;
 }
 
+/* Page `page` loaded into *pg (the caller's, dropped in its fz_always), its box returned, and
+ * where that box lies on its leaf, as fractions of the leaf's width and height (x0, y0, x1, y1),
+ * against which FIND, LINKS and TEXT give their rectangles. Throws for a page with no size. */
+static fz_rect load_placed(fz_context *fz, const AppDecoder *src, int page, fz_page **pg,
+                           float place[4])
+{
+    *pg = fz_load_page(fz, src->doc, page);
+    fz_rect box = fz_bound_page(fz, *pg);
+    float w = box.x1 - box.x0, h = box.y1 - box.y0;
+    if (!(w > 0.0f && h > 0.0f))
+        fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
+    fit_exact(h / w, 1.0f, src->aspect, place);
+    place[1] /= src->aspect, place[3] /= src->aspect;
+    return box;
+}
+
 /* The region's texels that the box (x, y, w, h in the layer's texels) touches: [i0, i1) x
  * [j0, j1); false for none. */
 typedef struct Touched {
@@ -2132,13 +2148,8 @@ int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *
     fz_var(found);
     fz_try(fz)
     {
-        pg = fz_load_page(fz, src->doc, page);
-        fz_rect box = fz_bound_page(fz, pg);
+        fz_rect box = load_placed(fz, src, page, &pg, place);
         float w = box.x1 - box.x0, h = box.y1 - box.y0;
-        if (!(w > 0.0f && h > 0.0f))
-            fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
-        fit_exact(h / w, 1.0f, src->aspect, place);
-        place[1] /= src->aspect, place[3] /= src->aspect;
         fz_stext_options opts = {0};
         text = fz_new_stext_page_from_page(fz, pg, &opts);
         int needle[APP_FIND_MAX_QUERY], length = fold_query(query, needle, APP_FIND_MAX_QUERY);
@@ -2236,13 +2247,8 @@ int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float 
     fz_var(found);
     fz_try(fz)
     {
-        pg = fz_load_page(fz, src->doc, page);
-        fz_rect box = fz_bound_page(fz, pg);
+        fz_rect box = load_placed(fz, src, page, &pg, place);
         float w = box.x1 - box.x0, h = box.y1 - box.y0;
-        if (!(w > 0.0f && h > 0.0f))
-            fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
-        fit_exact(h / w, 1.0f, src->aspect, place);
-        place[1] /= src->aspect, place[3] /= src->aspect;
         first = fz_load_links(fz, pg);
         for (fz_link *l = first; l && n < max; l = l->next) {
             const char *uri = l->uri ? l->uri : "";
@@ -2304,13 +2310,8 @@ int app_decoder_text(AppDecoder *src, int page, AppTextChar *out, int max, float
     fz_var(n);
     fz_try(fz)
     {
-        pg = fz_load_page(fz, src->doc, page);
-        fz_rect box = fz_bound_page(fz, pg);
+        fz_rect box = load_placed(fz, src, page, &pg, place);
         float w = box.x1 - box.x0, h = box.y1 - box.y0;
-        if (!(w > 0.0f && h > 0.0f))
-            fz_throw(fz, FZ_ERROR_GENERIC, "the page has no size");
-        fit_exact(h / w, 1.0f, src->aspect, place);
-        place[1] /= src->aspect, place[3] /= src->aspect;
         fz_stext_options opts = {0};
         text = fz_new_stext_page_from_page(fz, pg, &opts);
         n = 0;

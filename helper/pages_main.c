@@ -221,6 +221,17 @@ static bool draw(Helper *h, AppWireIn *in, int fd)
     return drawn_print(h, ok, message, print);
 }
 
+/* What FOUND, LINKED and TEXT_READ begin with: i32 ok (`n` items found, or -1 and `message` why
+ * not), str message, f32 x4 the page's place on its leaf, u32 the count of items that follow. */
+static void page_answer_head(AppWireOut *o, int n, const char *message, const float place[4])
+{
+    app_wire_i32(o, n >= 0 ? 1 : 0);
+    app_wire_str(o, message, strlen(message));
+    for (int i = 0; i < 4; i++)
+        app_wire_f32(o, place[i]);
+    app_wire_u32(o, n > 0 ? (uint32_t)n : 0u);
+}
+
 /* FIND: i32 page, str query; answered FOUND: i32 ok, str message, f32 x4 the page's place on its
  * leaf, u32 rects, then each u32 first
  * (1: a match begins), f32 x0, y0, x1, y1 (fractions of the page's box). */
@@ -242,11 +253,7 @@ static bool find(Helper *h, AppWireIn *in)
         n = app_decoder_find(h->book, page, query, rects, first, APP_FIND_MAX_RECTS, place, message,
                              sizeof message);
     AppWireOut o = {0};
-    app_wire_i32(&o, n >= 0 ? 1 : 0);
-    app_wire_str(&o, message, strlen(message));
-    for (int i = 0; i < 4; i++)
-        app_wire_f32(&o, place[i]);
-    app_wire_u32(&o, n > 0 ? (uint32_t)n : 0u);
+    page_answer_head(&o, n, message, place);
     for (int i = 0; i < n; i++) {
         app_wire_u32(&o, first[i] ? 1u : 0u);
         app_wire_f32(&o, rects[i].x0);
@@ -277,11 +284,7 @@ static bool links(Helper *h, AppWireIn *in)
     else
         n = app_decoder_links(h->book, page, found, APP_LINKS_MAX, place, message, sizeof message);
     AppWireOut o = {0};
-    app_wire_i32(&o, n >= 0 ? 1 : 0);
-    app_wire_str(&o, message, strlen(message));
-    for (int i = 0; i < 4; i++)
-        app_wire_f32(&o, place[i]);
-    app_wire_u32(&o, n > 0 ? (uint32_t)n : 0u);
+    page_answer_head(&o, n, message, place);
     for (int i = 0; i < n; i++) {
         app_wire_f32(&o, found[i].x0);
         app_wire_f32(&o, found[i].y0);
@@ -312,11 +315,7 @@ static bool text(Helper *h, AppWireIn *in)
         n = app_decoder_text(h->book, page, chars, APP_TEXT_MAX_CHARS, place, message,
                              sizeof message);
     AppWireOut o = {0};
-    app_wire_i32(&o, n >= 0 ? 1 : 0);
-    app_wire_str(&o, message, strlen(message));
-    for (int i = 0; i < 4; i++)
-        app_wire_f32(&o, place[i]);
-    app_wire_u32(&o, n > 0 ? (uint32_t)n : 0u);
+    page_answer_head(&o, n, message, place);
     for (int i = 0; i < n; i++) {
         app_wire_u32(&o, chars[i].c);
         app_wire_f32(&o, chars[i].box.x0);
