@@ -28,6 +28,7 @@ bool app_kept_notebook_folder(char *out, size_t size)
 static int take(AppKeptNotebook *k, AppLibraryNotebook *nb, pagecurl_book *book)
 {
     char message[sizeof k->why];
+    app_library_notebook_close(nb); /* the run's own, with no file: its mirror freed */
     int status = app_library_notebook_open(nb, k->path, book, message, sizeof message);
     if (status > 128)
         return status;
