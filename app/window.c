@@ -330,15 +330,30 @@ static bool show_where(Window *w, const AppSession *session, const pagecurl_stat
     return true;
 }
 
-/* Whether a field's SDL_TEXTINPUT `e` is the text of the key that opened it (one of `keys`),
- * which SDL sends after that key: not typed. `skip` says the field has just opened; any text
- * ends it. */
-static bool opening_text(const SDL_Event *e, bool *skip, const char *keys)
+/* An open field's first look at event `e`: whether it takes it, with the text typed in *text
+ * (NULL for none) or the key pressed in *key (0 for none). The text of the key that opened the
+ * field (one of `keys`, pressed as `opener`), which SDL sends after that key, is not typed:
+ * `skip` says the field has just opened, and anything else ends it. F11 and F12 pass on:
+ * fullscreen and the screenshot still work. */
+static bool field_takes(const SDL_Event *e, bool *skip, const char *keys, SDL_Keycode opener,
+                        const char **text, SDL_Keycode *key)
 {
-    const char *t = e->text.text;
-    bool opener = *skip && t[0] && !t[1] && strchr(keys, t[0]);
-    *skip = false;
-    return opener;
+    *text = NULL, *key = 0;
+    if (e->type == SDL_TEXTINPUT) {
+        const char *t = e->text.text;
+        bool typed = !(*skip && t[0] && !t[1] && strchr(keys, t[0]));
+        *skip = false;
+        *text = typed ? t : NULL;
+        return true;
+    }
+    if (e->type != SDL_KEYDOWN)
+        return false;
+    *key = e->key.keysym.sym;
+    if (*key == SDLK_F11 || *key == SDLK_F12)
+        return false;
+    if (*key != opener)
+        *skip = false;
+    return true;
 }
 
 /* The page field's share of the events while it is open: text, Backspace, Tab, Enter (the book
@@ -347,19 +362,13 @@ static bool opening_text(const SDL_Event *e, bool *skip, const char *keys)
 static bool field_event(const SDL_Event *e, Window *w, AppSession *session, double now)
 {
     AppPageField *f = &w->field;
-    if (e->type == SDL_TEXTINPUT) {
-        if (!opening_text(e, &w->field_skip, "gG"))
-            app_page_field_type(f, w->book, e->text.text);
-        return true;
-    }
-    if (e->type != SDL_KEYDOWN)
+    const char *text;
+    SDL_Keycode key;
+    if (!field_takes(e, &w->field_skip, "gG", SDLK_g, &text, &key))
         return false;
-    SDL_Keycode key = e->key.keysym.sym;
-    if (key == SDLK_F11 || key == SDLK_F12)
-        return false; /* fullscreen and the screenshot still work */
-    if (key != SDLK_g)
-        w->field_skip = false;
-    if (key == SDLK_ESCAPE) {
+    if (text) {
+        app_page_field_type(f, w->book, text);
+    } else if (key == SDLK_ESCAPE) {
         app_page_field_close(f);
     } else if (key == SDLK_BACKSPACE) {
         app_page_field_erase(f, w->book);
@@ -437,19 +446,13 @@ static void enlarge_match(Window *w, AppSession *session, const pagecurl_state *
 static bool search_event(const SDL_Event *e, Window *w, AppSession *session, double now)
 {
     AppSearchField *f = &w->search;
-    if (e->type == SDL_TEXTINPUT) {
-        if (!opening_text(e, &w->search_skip, "/"))
-            app_search_field_type(f, w->book, e->text.text);
-        return true;
-    }
-    if (e->type != SDL_KEYDOWN)
+    const char *text;
+    SDL_Keycode key;
+    if (!field_takes(e, &w->search_skip, "/", SDLK_SLASH, &text, &key))
         return false;
-    SDL_Keycode key = e->key.keysym.sym;
-    if (key == SDLK_F11 || key == SDLK_F12)
-        return false; /* fullscreen and the screenshot still work */
-    if (key != SDLK_SLASH)
-        w->search_skip = false;
-    if (key == SDLK_ESCAPE)
+    if (text)
+        app_search_field_type(f, w->book, text);
+    else if (key == SDLK_ESCAPE)
         app_search_field_close(f);
     else if (key == SDLK_BACKSPACE)
         app_search_field_erase(f, w->book);

@@ -2128,14 +2128,35 @@ static int fold_query(const char *query, int *out, int max)
 }
 #endif
 
-int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *rects, bool *first,
-                     int max, float place[4], char *message, size_t size)
+/* The start of a question about page `page`'s contents (its matches, links or text): `place`
+ * is the whole leaf until the page is loaded. -1 with the line in message where the page is not
+ * in the book, 0 where there is nothing to answer (a book of images has no contents to read;
+ * nothing `asked`), 1 to go on. */
+static int ask_page(const AppDecoder *src, int page, bool asked, float place[4], char *message,
+                    size_t size)
 {
     place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
     if (page < 0 || page >= src->pages)
         return -fail(message, size, 1, "page %d: not in the book", page + 1);
-    if (src->kind == SOURCE_IMAGES || !query[0] || max <= 0)
-        return 0;
+    return src->kind != SOURCE_IMAGES && asked;
+}
+
+#ifdef PAGECURL_HAVE_MUPDF
+/* `r` (page space) in the unit square of `box`, the page's placed box. */
+static AppFindRect in_box(fz_rect r, fz_rect box)
+{
+    float w = box.x1 - box.x0, h = box.y1 - box.y0;
+    return (AppFindRect){(r.x0 - box.x0) / w, (r.y0 - box.y0) / h, (r.x1 - box.x0) / w,
+                         (r.y1 - box.y0) / h};
+}
+#endif
+
+int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *rects, bool *first,
+                     int max, float place[4], char *message, size_t size)
+{
+    int go = ask_page(src, page, query[0] && max > 0, place, message, size);
+    if (go <= 0)
+        return go;
 #ifdef PAGECURL_HAVE_MUPDF
     fz_context *fz = src->fz;
     fz_page *pg = NULL;
@@ -2149,7 +2170,6 @@ int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *
     fz_try(fz)
     {
         fz_rect box = load_placed(fz, src, page, &pg, place);
-        float w = box.x1 - box.x0, h = box.y1 - box.y0;
         fz_stext_options opts = {0};
         text = fz_new_stext_page_from_page(fz, pg, &opts);
         int needle[APP_FIND_MAX_QUERY], length = fold_query(query, needle, APP_FIND_MAX_QUERY);
@@ -2183,8 +2203,7 @@ int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *
         }
         for (int i = 0; i < n; i++) {
             AppFindRect *r = &rects[i];
-            *r = (AppFindRect){(r->x0 - box.x0) / w, (r->y0 - box.y0) / h, (r->x1 - box.x0) / w,
-                               (r->y1 - box.y0) / h};
+            rects[i] = in_box((fz_rect){r->x0, r->y0, r->x1, r->y1}, box);
         }
         found = n;
     }
@@ -2231,11 +2250,9 @@ static int link_target(AppDecoder *src, const char *uri)
 int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float place[4],
                       char *message, size_t size)
 {
-    place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
-    if (page < 0 || page >= src->pages)
-        return -fail(message, size, 1, "page %d: not in the book", page + 1);
-    if (src->kind == SOURCE_IMAGES || max <= 0)
-        return 0;
+    int go = ask_page(src, page, max > 0, place, message, size);
+    if (go <= 0)
+        return go;
 #ifdef PAGECURL_HAVE_MUPDF
     fz_context *fz = src->fz;
     fz_page *pg = NULL;
@@ -2248,7 +2265,6 @@ int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float 
     fz_try(fz)
     {
         fz_rect box = load_placed(fz, src, page, &pg, place);
-        float w = box.x1 - box.x0, h = box.y1 - box.y0;
         first = fz_load_links(fz, pg);
         for (fz_link *l = first; l && n < max; l = l->next) {
             const char *uri = l->uri ? l->uri : "";
@@ -2257,12 +2273,8 @@ int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float 
                 !isfinite(r.y1))
                 continue; /* nothing to click */
             AppLink *out = &links[n];
-            *out = (AppLink){(r.x0 - box.x0) / w,
-                             (r.y0 - box.y0) / h,
-                             (r.x1 - box.x0) / w,
-                             (r.y1 - box.y0) / h,
-                             -1,
-                             ""};
+            AppFindRect at = in_box(r, box);
+            *out = (AppLink){at.x0, at.y0, at.x1, at.y1, -1, ""};
             if (fz_is_external_link(fz, uri)) {
                 if (strlen(uri) > APP_LINK_URI_MAX)
                     continue; /* an address cut short would lead elsewhere */
@@ -2295,11 +2307,9 @@ int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float 
 int app_decoder_text(AppDecoder *src, int page, AppTextChar *out, int max, float place[4],
                      char *message, size_t size)
 {
-    place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
-    if (page < 0 || page >= src->pages)
-        return -fail(message, size, 1, "page %d: not in the book", page + 1);
-    if (src->kind == SOURCE_IMAGES || max <= 0)
-        return 0;
+    int go = ask_page(src, page, max > 0, place, message, size);
+    if (go <= 0)
+        return go;
 #ifdef PAGECURL_HAVE_MUPDF
     fz_context *fz = src->fz;
     fz_page *pg = NULL;
@@ -2311,7 +2321,6 @@ int app_decoder_text(AppDecoder *src, int page, AppTextChar *out, int max, float
     fz_try(fz)
     {
         fz_rect box = load_placed(fz, src, page, &pg, place);
-        float w = box.x1 - box.x0, h = box.y1 - box.y0;
         fz_stext_options opts = {0};
         text = fz_new_stext_page_from_page(fz, pg, &opts);
         n = 0;
@@ -2325,9 +2334,7 @@ int app_decoder_text(AppDecoder *src, int page, AppTextChar *out, int max, float
                 }
                 for (fz_stext_char *ch = l->first_char; ch && n < max; ch = ch->next) {
                     fz_rect r = fz_rect_from_quad(ch->quad);
-                    out[n++] = (AppTextChar){(uint32_t)ch->c,
-                                             {(r.x0 - box.x0) / w, (r.y0 - box.y0) / h,
-                                              (r.x1 - box.x0) / w, (r.y1 - box.y0) / h}};
+                    out[n++] = (AppTextChar){(uint32_t)ch->c, in_box(r, box)};
                 }
             }
         }

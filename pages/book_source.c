@@ -805,6 +805,72 @@ static int32_t answer_head(AppWireIn *in, char *line, size_t line_size, float pl
     return ok;
 }
 
+/* One of a FOUND's or TEXT_READ's items: a number (whether a match begins there; a character)
+ * and its box on the page. */
+typedef void (*FinderItem)(void *user, uint32_t head, AppFindRect box);
+
+/* `request` (FIND, TEXT) about page `page`, with `query` where not NULL, asked of the search's
+ * helper, and its answer of type `answered` read: the page's place into `place`, then at most
+ * `most` items, each given to `item`. 0 (also from an older helper, which knows no such request),
+ * or -1 with the line in message (the helper stopped where its answer is malformed). Called under
+ * finder_lock. */
+static int finder_items(AppBookSource *src, uint32_t request, uint32_t answered, int page,
+                        const char *query, uint32_t most, float place[4], FinderItem item,
+                        void *user, char *message, size_t size)
+{
+    AppWireOut o = {0};
+    app_wire_i32(&o, page);
+    if (query)
+        app_wire_str(&o, query, strlen(query));
+    uint32_t type = 0;
+    uint8_t *answer = NULL;
+    size_t n = 0;
+    bool called = finder_call(src, request, &o, page, &type, &answer, &n, message, size);
+    app_wire_out_free(&o);
+    if (!called)
+        return -1;
+    AppWireIn in = {answer, n, false};
+    char line[1024];
+    int32_t ok = type == answered ? answer_head(&in, line, sizeof line, place) : -1;
+    uint32_t count = app_wire_get_u32(&in);
+    for (uint32_t i = 0; ok == 1 && !in.bad && i < count && i < most; i++) {
+        uint32_t head = app_wire_get_u32(&in);
+        AppFindRect r;
+        r.x0 = app_wire_get_f32(&in), r.y0 = app_wire_get_f32(&in);
+        r.x1 = app_wire_get_f32(&in), r.y1 = app_wire_get_f32(&in);
+        if (!(isfinite(r.x0) && isfinite(r.y0) && isfinite(r.x1) && isfinite(r.y1)))
+            in.bad = true;
+        else
+            item(user, head, r);
+    }
+    free(answer);
+    if (type == APP_WIRE_UNKNOWN)
+        return 0;
+    if (in.bad || ok < 0 || ok > 1 || count > most) {
+        app_page_helper_stop(src->finder);
+        return -fail(message, size, 1, "%s, page %d: the page helper's answer is malformed",
+                     src->name, page + 1);
+    }
+    if (!ok)
+        return -fail(message, size, 1, "%s", line);
+    return 0;
+}
+
+typedef struct Matches {
+    AppFindRect *rects;
+    bool *first;
+    int max, got;
+} Matches;
+
+static void take_match(void *user, uint32_t begins, AppFindRect box)
+{
+    Matches *m = user;
+    if (m->got < m->max) {
+        m->rects[m->got] = box, m->first[m->got] = begins || !m->got;
+        m->got++;
+    }
+}
+
 static int find_locked(AppBookSource *src, int page, const char *query, AppFindRect *rects,
                        bool *first, int max, float place[4], char *message, size_t size)
 {
@@ -816,44 +882,11 @@ static int find_locked(AppBookSource *src, int page, const char *query, AppFindR
         return 0;
     if (length > APP_FIND_MAX_QUERY)
         return -fail(message, size, 2, "the search is longer than %d bytes", APP_FIND_MAX_QUERY);
-    AppWireOut o = {0};
-    app_wire_i32(&o, page);
-    app_wire_str(&o, query, length);
-    uint32_t type = 0;
-    uint8_t *answer = NULL;
-    size_t n = 0;
-    bool called = finder_call(src, APP_WIRE_FIND, &o, page, &type, &answer, &n, message, size);
-    app_wire_out_free(&o);
-    if (!called)
-        return -1;
-    AppWireIn in = {answer, n, false};
-    char line[1024];
-    int32_t ok = type == APP_WIRE_FOUND ? answer_head(&in, line, sizeof line, place) : -1;
-    uint32_t count = app_wire_get_u32(&in);
-    int got = 0;
-    for (uint32_t i = 0; ok == 1 && !in.bad && i < count && i <= APP_FIND_MAX_RECTS; i++) {
-        uint32_t begins = app_wire_get_u32(&in);
-        AppFindRect r;
-        r.x0 = app_wire_get_f32(&in), r.y0 = app_wire_get_f32(&in);
-        r.x1 = app_wire_get_f32(&in), r.y1 = app_wire_get_f32(&in);
-        if (!(isfinite(r.x0) && isfinite(r.y0) && isfinite(r.x1) && isfinite(r.y1)))
-            in.bad = true;
-        else if (got < max) {
-            rects[got] = r, first[got] = begins || !got;
-            got++;
-        }
-    }
-    free(answer);
-    if (type == APP_WIRE_UNKNOWN) /* an older helper: it finds nothing */
-        return 0;
-    if (in.bad || ok < 0 || ok > 1 || count > APP_FIND_MAX_RECTS) {
-        app_page_helper_stop(src->finder);
-        return -fail(message, size, 1, "%s, page %d: the page helper's answer is malformed",
-                     src->name, page + 1);
-    }
-    if (!ok)
-        return -fail(message, size, 1, "%s", line);
-    return got;
+    Matches m = {rects, first, max, 0};
+    return finder_items(src, APP_WIRE_FIND, APP_WIRE_FOUND, page, query, APP_FIND_MAX_RECTS, place,
+                        take_match, &m, message, size) < 0
+               ? -1
+               : m.got;
 }
 
 int app_book_source_links(AppBookSource *src, int page, AppLinked *out, char *message, size_t size)
@@ -904,48 +937,30 @@ int app_book_source_find(AppBookSource *src, int page, const char *query, AppFin
     return n;
 }
 
+typedef struct Chars {
+    AppTextChar *out;
+    int max, got;
+} Chars;
+
+static void take_char(void *user, uint32_t c, AppFindRect box)
+{
+    Chars *t = user;
+    /* what the library passes on is text: no control character, no surrogate, no code point past
+     * Unicode's */
+    if ((c < 0x20 && c != '\n') || c == 0x7f || (c >= 0xd800 && c < 0xe000) || c > 0x10ffff)
+        c = ' ';
+    if (t->got < t->max)
+        t->out[t->got++] = (AppTextChar){c, box};
+}
+
 static int text_locked(AppBookSource *src, int page, AppTextChar *out, int max, float place[4],
                        char *message, size_t size)
 {
-    AppWireOut o = {0};
-    app_wire_i32(&o, page);
-    uint32_t type = 0;
-    uint8_t *answer = NULL;
-    size_t n = 0;
-    bool called = finder_call(src, APP_WIRE_TEXT, &o, page, &type, &answer, &n, message, size);
-    app_wire_out_free(&o);
-    if (!called)
-        return -1;
-    AppWireIn in = {answer, n, false};
-    char line[1024];
-    int32_t ok = type == APP_WIRE_TEXT_READ ? answer_head(&in, line, sizeof line, place) : -1;
-    uint32_t count = app_wire_get_u32(&in);
-    int got = 0;
-    for (uint32_t i = 0; ok == 1 && !in.bad && i < count && i < APP_TEXT_MAX_CHARS; i++) {
-        uint32_t c = app_wire_get_u32(&in);
-        AppFindRect r;
-        r.x0 = app_wire_get_f32(&in), r.y0 = app_wire_get_f32(&in);
-        r.x1 = app_wire_get_f32(&in), r.y1 = app_wire_get_f32(&in);
-        if (!(isfinite(r.x0) && isfinite(r.y0) && isfinite(r.x1) && isfinite(r.y1)))
-            in.bad = true;
-        /* what the library passes on is text: no control character, no surrogate, no code point
-         * past Unicode's */
-        if ((c < 0x20 && c != '\n') || c == 0x7f || (c >= 0xd800 && c < 0xe000) || c > 0x10ffff)
-            c = ' ';
-        if (got < max)
-            out[got++] = (AppTextChar){c, r};
-    }
-    free(answer);
-    if (type == APP_WIRE_UNKNOWN) /* an older helper: no text */
-        return 0;
-    if (in.bad || ok < 0 || ok > 1 || count > APP_TEXT_MAX_CHARS) {
-        app_page_helper_stop(src->finder);
-        return -fail(message, size, 1, "%s, page %d: the page helper's answer is malformed",
-                     src->name, page + 1);
-    }
-    if (!ok)
-        return -fail(message, size, 1, "%s", line);
-    return got;
+    Chars t = {out, max, 0};
+    return finder_items(src, APP_WIRE_TEXT, APP_WIRE_TEXT_READ, page, NULL, APP_TEXT_MAX_CHARS,
+                        place, take_char, &t, message, size) < 0
+               ? -1
+               : t.got;
 }
 
 int app_book_source_text(AppBookSource *src, int page, AppTextChar *out, int max, float place[4],
