@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,9 +53,33 @@ bool app_place_folder(char *out, size_t size)
     return n > 0 && (size_t)n < size;
 }
 
-/* The page a place's bytes say, 0 where they are not a place of a book `pages` long. */
-static int parse(const char *text, size_t n, int pages)
+/* The view a place's third line says (`line`, NUL-terminated, its newline included), into
+ * *view; false where it is not one of a book `pages` long. */
+static bool parse_view(const char *line, size_t n, int pages, AppPlaceView *view)
 {
+    int page = 0, end = -1;
+    float a = NAN, b = NAN, c = NAN;
+    if (!n || line[n - 1] != '\n')
+        return false;
+    if (sscanf(line, "view width %d %f%n", &page, &a, &end) == 2 && end + 1 == (int)n &&
+        page >= 1 && page <= pages && a >= 0.0f && a <= 1.0f) {
+        *view = (AppPlaceView){.fit = APP_PLACE_WIDTH, .page = page, .down = a};
+        return true;
+    }
+    end = -1;
+    if (sscanf(line, "view zoom %f %f %f%n", &a, &b, &c, &end) == 3 && end + 1 == (int)n &&
+        a >= 1.0f && a <= 8.0f && fabsf(b) <= 8.0f && fabsf(c) <= 8.0f) {
+        *view = (AppPlaceView){.fit = APP_PLACE_ZOOM, .zoom = a, .x = b, .y = c};
+        return true;
+    }
+    return false;
+}
+
+/* The page a place's bytes say (`text`, with room for one more byte), 0 where they are not a
+ * place of a book `pages` long; its view into *view (the fitted view where it keeps none). */
+static int parse(char *text, size_t n, int pages, AppPlaceView *view)
+{
+    *view = (AppPlaceView){0};
     size_t head = sizeof PLACE_HEADER - 1;
     if (n <= head || memcmp(text, PLACE_HEADER, head) != 0)
         return 0;
@@ -62,25 +87,30 @@ static int parse(const char *text, size_t n, int pages)
     size_t at = head;
     for (; at < n && text[at] >= '0' && text[at] <= '9' && page <= pages; at++)
         page = page * 10 + (text[at] - '0');
-    if (at == head || at + 1 != n || text[at] != '\n' || page < 1 || page > pages)
+    if (at == head || at >= n || text[at] != '\n' || page < 1 || page > pages)
+        return 0;
+    text[n] = '\0';
+    if (at + 1 < n && !parse_view(text + at + 1, n - at - 1, pages, view))
         return 0;
     return (int)page;
 }
 
 /* The page the file at `path` says, 0 for none: anything but a regular file of at most
  * APP_PLACE_MAX_BYTES in the form above (a link is not followed; a FIFO's open does not wait). */
-static int read_place(const char *path, int pages)
+static int read_place(const char *path, int pages, AppPlaceView *view)
 {
+    *view = (AppPlaceView){0};
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
     if (fd < 0)
         return 0;
     struct stat st;
-    char text[APP_PLACE_MAX_BYTES + 1];
+    char text[APP_PLACE_MAX_BYTES + 2];
     ssize_t n = -1;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= APP_PLACE_MAX_BYTES)
-        n = read(fd, text, sizeof text); /* one more than a place holds: a longer one shows */
+        n = read(fd, text, APP_PLACE_MAX_BYTES + 1); /* one more than a place holds: a longer one
+                                                        shows */
     close(fd);
-    return n > 0 && n <= APP_PLACE_MAX_BYTES ? parse(text, (size_t)n, pages) : 0;
+    return n > 0 && n <= APP_PLACE_MAX_BYTES ? parse(text, (size_t)n, pages, view) : 0;
 }
 
 void app_place_open(AppPlace *p, const char *id, int pages)
@@ -94,7 +124,7 @@ void app_place_open(AppPlace *p, const char *id, int pages)
         p->path[0] = '\0';
         return;
     }
-    p->read = p->saved = read_place(p->path, pages);
+    p->read = p->saved = read_place(p->path, pages, &p->read_view);
 }
 
 /* `path`'s folders made where missing, as the specification asks (0700), from the root down. */
@@ -170,9 +200,20 @@ static void prune(const char *folder, const char *keep)
     closedir(dir);
 }
 
-static bool write_page(FILE *f, const void *user)
+static bool write_place(FILE *f, const void *user)
 {
-    return fprintf(f, "%s%d\n", PLACE_HEADER, *(const int *)user) > 0;
+    const AppPlace *p = user;
+    const AppPlaceView *v = &p->view;
+    if (fprintf(f, "%s%d\n", PLACE_HEADER, p->at) < 0)
+        return false;
+    if (v->fit == APP_PLACE_WIDTH && v->page >= 1 && v->page <= p->pages && v->down >= 0.0f &&
+        v->down <= 1.0f)
+        return fprintf(f, "view width %d %.4f\n", v->page, (double)v->down) > 0;
+    if (v->fit == APP_PLACE_ZOOM && v->zoom > 1.0f && v->zoom <= 8.0f && fabsf(v->x) <= 8.0f &&
+        fabsf(v->y) <= 8.0f)
+        return fprintf(f, "view zoom %.4f %.4f %.4f\n", (double)v->zoom, (double)v->x,
+                       (double)v->y) > 0;
+    return true;
 }
 
 bool app_place_keep(AppPlace *p, bool final, char *message, size_t size)
@@ -196,7 +237,7 @@ bool app_place_keep(AppPlace *p, bool final, char *message, size_t size)
     }
     if (!known)
         app_safe_write_sweep(p->path); /* what a killed run's write left */
-    if (!app_safe_write(p->path, false, write_page, &p->at, message, size)) {
+    if (!app_safe_write(p->path, false, write_place, p, message, size)) {
         p->failed = true;
         return false;
     }

@@ -4,9 +4,12 @@
  * ~/.local/state/pagecurl/places/; never beside the book), named by the book's own identity
  * (pagecurl_book_identity.id: a PDF's /ID, else a digest of its bytes, or of a folder's pages,
  * each with the page count): a moved or copied book keeps its place, and another book put at
- * the same path (another identity) does not take it. The file says the page, in two lines:
+ * the same path (another identity) does not take it. The file says the page, in two lines, and
+ * where the view was zoomed in, how, in a third: fitted to the width of page 38, its top 0.42 of
+ * the page's height down it; or zoomed 2.5 times, panned by fractions of the window:
  *     pagecurl-place 1
  *     page 37
+ *     view width 38 0.42          (or: view zoom 2.5 0.1 -0.25)
  * It is written whole under a temporary name and renamed into place (pages/safe_write.h), not
  * synced to the disk (a crash may lose the latest place, never leave half of one); at most
  * APP_PLACE_BOOKS are kept: a new one removes the least recently written beyond that. A file that
@@ -20,16 +23,29 @@
 
 /* The most books whose place is kept. */
 #define APP_PLACE_BOOKS 1000
-/* The most bytes a place's file holds (the longest page number with room to spare). */
-#define APP_PLACE_MAX_BYTES 64
+/* The most bytes a place's file holds (the longest page and view with room to spare). */
+#define APP_PLACE_MAX_BYTES 160
+
+/* How the view was zoomed in at the place, kept with it. */
+typedef enum AppPlaceFit {
+    APP_PLACE_FITTED = 0, /* the fitted view: nothing kept */
+    APP_PLACE_WIDTH,      /* fitted to the width of `page`, its top `down` it */
+    APP_PLACE_ZOOM,       /* zoomed `zoom` times, the pan (x, y) in fractions of the window */
+} AppPlaceFit;
+typedef struct AppPlaceView {
+    AppPlaceFit fit;
+    int page;
+    float down, zoom, x, y;
+} AppPlaceView;
 
 typedef struct AppPlace {
-    char path[4096]; /* the book's file; "": no place is kept */
-    int pages;       /* the book's length */
-    int read;        /* the page its file held when opened, 0: none */
-    int at;          /* the reader's page now (the window sets it), 0: none yet */
-    int saved;       /* the page the file holds, as last read or written; 0: none */
-    bool failed;     /* a write failed (the caller says so once): no more are tried */
+    char path[4096];              /* the book's file; "": no place is kept */
+    int pages;                    /* the book's length */
+    int read;                     /* the page its file held when opened, 0: none */
+    int at;                       /* the reader's page now (the window sets it), 0: none yet */
+    int saved;                    /* the page the file holds, as last read or written; 0: none */
+    AppPlaceView read_view, view; /* as opened, and now (the window sets it) */
+    bool failed;                  /* a write failed (the caller says so once): no more are tried */
 } AppPlace;
 
 /* The folder the places are kept in: $XDG_STATE_HOME/pagecurl/places where XDG_STATE_HOME is an
@@ -42,9 +58,9 @@ bool app_place_folder(char *out, size_t size);
  * that cannot name a file, or no state folder keeps none (p->path ""). */
 void app_place_open(AppPlace *p, const char *id, int pages);
 
-/* Keeps p->at: written where it differs from what the file holds, and at the run's end (`final`),
- * which makes the book the most recently read. False where a write failed, with the one line in
- * `message`; no later call writes. */
+/* Keeps p->at (and p->view): written where the page differs from what the file holds, and at the
+ * run's end (`final`), which makes the book the most recently read. False where a write failed,
+ * with the one line in `message`; no later call writes. */
 bool app_place_keep(AppPlace *p, bool final, char *message, size_t size);
 
 /* Whether `name` (a book's identity) may name a file: letters, digits, '-', '_' and '.', not

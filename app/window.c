@@ -78,6 +78,9 @@ bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size
                                    (int)opts->width, (int)opts->height,
                                    SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE |
                                        SDL_WINDOW_ALLOW_HIGHDPI | SDL_WINDOW_HIDDEN);
+    /* the book's backdrop as the library clears to it, in sRGB: the window shows it, not black,
+     * from when it is mapped until its first frame (the device and the book take a second) */
+    app_x11_background(out->window, 60, 63, 72);
     unsigned count = APP_WINDOW_MAX_EXTENSIONS;
     if (!out->window || !SDL_Vulkan_GetInstanceExtensions(out->window, &count, out->extensions)) {
         snprintf(message, size, "no Vulkan window (%s)", SDL_GetError());
@@ -151,6 +154,7 @@ typedef struct Window {
     AppLibraryNotebook notebook;
     AppKeptNotebook kept;    /* the notebook where --notebook names none (app/kept_notebook.h) */
     AppPlace place;          /* where the reader is, kept for the next run (app/place.h) */
+    bool place_view;         /* the book opened at the place kept: its view comes back too */
     AppTraceRecorder record; /* --record's file, written as the input comes */
     AppVk vk;
     AppSwapchain sc;
@@ -309,6 +313,43 @@ static void keep_place(Window *w, bool final)
     char message[4608];
     if (!app_place_keep(&w->place, final, message, sizeof message))
         app_say(stderr, "note: the place in the book is not kept for the next run: %s", message);
+}
+
+/* The view kept with the place (app/place.h): how the book is zoomed in at rest; while a turn or
+ * an ease moves it, what it was before. */
+static void keep_view(Window *w, const pagecurl_state *s)
+{
+    pagecurl_zoom z = {.size = sizeof z};
+    pagecurl_book_get_zoom(w->book, &z);
+    AppSessionSize in = input_size(w);
+    if (s->turning || s->moving || z.moving || z.returning || !in.width || !in.height)
+        return;
+    if (z.fit == PAGECURL_FIT_WIDTH)
+        w->place.view = (AppPlaceView){.fit = APP_PLACE_WIDTH, .page = z.page, .down = z.down};
+    else if (z.zoom > 1.0001f)
+        w->place.view = (AppPlaceView){.fit = APP_PLACE_ZOOM,
+                                       .zoom = z.zoom,
+                                       .x = z.x / (float)in.width,
+                                       .y = z.y / (float)in.height};
+    else
+        w->place.view = (AppPlaceView){0};
+}
+
+/* The view kept with the place the book opened at, shown: whether it changed the view. */
+static bool restore_view(Window *w, double now)
+{
+    const AppPlaceView *v = &w->place.read_view;
+    AppSessionSize in = input_size(w);
+    if (v->fit == APP_PLACE_FITTED || !in.width || !in.height)
+        return false;
+    pagecurl_zoom z = {.size = sizeof z,
+                       .zoom = v->fit == APP_PLACE_ZOOM ? v->zoom : 1.0f,
+                       .x = v->x * (float)in.width,
+                       .y = v->y * (float)in.height,
+                       .fit = v->fit == APP_PLACE_WIDTH ? PAGECURL_FIT_WIDTH : PAGECURL_FIT_PAGE,
+                       .page = v->page,
+                       .down = v->down};
+    return pagecurl_book_set_view(w->book, &z, now);
 }
 
 /* The title and the HUD say where the reader is and which mode the pointer is in: "pagecurl:
@@ -1050,6 +1091,8 @@ static int open_book(Window *w)
                                                                       : 0;
     if (page >= 1)
         pagecurl_book_go_to(w->book, page);
+    w->place_view = page >= 1 && page == w->place.read && !o->page_text && !o->notebook &&
+                    !o->record && !o->fit_width && !(o->zoom > 0.0f);
     pagecurl_limits limits = {.size = sizeof limits};
     pagecurl_context_limits(w->ctx, &limits);
     snprintf(w->device, sizeof w->device, "%s", limits.device_name);
@@ -1173,6 +1216,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         }
         /* the notebook keeps the reader's place: the spread the book heads for */
         w->notebook.notebook.at = w->place.at = place_page(w->book, &s);
+        keep_view(w, &s);
         app_library_notebook_keep(&w->notebook, w->book, false);
         if (!s.turning) /* where a turn lands, not each leaf thumbed past */
             keep_place(w, false);
@@ -1256,6 +1300,8 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         /* the book as it is after the warm-up; a frame given up is drawn again */
         redraw = frames < APP_VK_FRAMES || w->redo;
         frames++;
+        if (frames == 1 && w->place_view) /* the place's view, once the book is framed */
+            redraw |= restore_view(w, now);
         if (frames == 1 && opts->fit_width && !replay) { /* --fit width, once the book is framed */
             AppTraceEvent width = {.time = now,
                                    .device = APP_TRACE_ZOOM,

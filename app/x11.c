@@ -108,6 +108,30 @@ bool app_x11_input_time(const SDL_Event *e, uint32_t *ms, int64_t *age)
     return true;
 }
 
+void app_x11_background(SDL_Window *window, uint8_t r, uint8_t g, uint8_t b)
+{
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!window || !SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11)
+        return;
+    Display *display = info.info.x11.display;
+    Window xw = info.info.x11.window;
+    XWindowAttributes at;
+    if (!XGetWindowAttributes(display, xw, &at))
+        return;
+    /* the pixel value of the colour in the window's own colormap (any visual, not only 24-bit
+     * TrueColor) */
+    XColor c = {.red = (unsigned short)(r * 257),
+                .green = (unsigned short)(g * 257),
+                .blue = (unsigned short)(b * 257),
+                .flags = DoRed | DoGreen | DoBlue};
+    if (!XAllocColor(display, at.colormap, &c))
+        return;
+    XSetWindowBackground(display, xw, c.pixel);
+    XClearWindow(display, xw);
+    XFlush(display);
+}
+
 void app_x11_on_lost(AppX11Lost lost_fn, void *user)
 {
     on_lost = lost_fn;
@@ -134,6 +158,11 @@ bool app_x11_input_time(const SDL_Event *e, uint32_t *ms, int64_t *age)
     (void)e, (void)ms;
     *age = -1;
     return false;
+}
+
+void app_x11_background(SDL_Window *window, uint8_t r, uint8_t g, uint8_t b)
+{
+    (void)window, (void)r, (void)g, (void)b;
 }
 
 void app_x11_on_lost(AppX11Lost lost_fn, void *user)

@@ -31,6 +31,10 @@ void app_x11_input_times(const char *driver);
  * X server's clock is this machine's monotonic one (Xorg, Xvfb and Xwayland count
  * CLOCK_MONOTONIC's milliseconds: a server on this machine), else -1 (a server elsewhere). */
 bool app_x11_input_time(const SDL_Event *e, uint32_t *ms, int64_t *age);
+/* Where `window` is an X window: what X shows of it before anything is presented to it (mapped
+ * while the device and the book are made, and where a resize uncovers it) is this colour, not
+ * the X server's black. Nothing elsewhere. */
+void app_x11_background(SDL_Window *window, uint8_t r, uint8_t g, uint8_t b);
 /* The run's callback (NULL: none, the line alone: "the window is gone (WHY)"). */
 void app_x11_on_lost(AppX11Lost lost, void *user);
 /* The run has ended and said so: a display lost from here (closing the window) ends the process

@@ -1015,7 +1015,39 @@ void pagecurl_book_get_zoom(const pagecurl_book *b, pagecurl_zoom *out)
                        .moving = app_zoom_moving(&b->zoom, b->seen_time),
                        .fit = b->zoom.width ? PAGECURL_FIT_WIDTH : PAGECURL_FIT_PAGE,
                        .returning = b->zoom.resume};
+    if (b->zoom.width) {
+        MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
+        int left, right, shown = app_reader_page(&b->reader, &view);
+        spread_pages(b, view.spread, &left, &right);
+        z.page = b->zoom.side < 0                  ? left
+                 : b->zoom.side > 0                ? right
+                 : shown >= 1 && shown <= b->pages ? shown
+                 : right                           ? right
+                                                   : left;
+        z.down = b->zoom.down;
+    }
     memcpy(out, &z, size < sizeof z ? size : sizeof z);
+}
+
+bool pagecurl_book_set_view(pagecurl_book *b, const pagecurl_zoom *v, double time)
+{
+    if (!b || !v || v->size < offsetof(pagecurl_zoom, down) + sizeof v->down || !b->width ||
+        !b->height || !isfinite(time) || !isfinite(v->zoom) || !isfinite(v->x) || !isfinite(v->y) ||
+        !isfinite(v->down) || (v->fit != PAGECURL_FIT_PAGE && v->fit != PAGECURL_FIT_WIDTH))
+        return false;
+    MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+    if (view.phase == MESH_FLIP_DRAGGING || b->zoom.hosted)
+        return false; /* as pagecurl_book_set_zoom */
+    b->held.on = false;
+    AppBookLayout layout = layout_at(b, time);
+    AppSpread spread = app_book_spread(&view);
+    AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
+    int left, right;
+    spread_pages(b, view.spread, &left, &right);
+    app_zoom_restore(&b->zoom, v->fit == PAGECURL_FIT_WIDTH, v->page && v->page == left ? -1 : 1,
+                     v->down, v->zoom, (float)(v->x / b->width), (float)(v->y / b->height), time,
+                     &fit);
+    return true;
 }
 
 bool pagecurl_book_go_to(pagecurl_book *b, int page)

@@ -252,6 +252,26 @@ void app_zoom_fit_width(AppZoom *zoom, float x, float y, double time, const AppZ
     zoom->down = 0.0f;
 }
 
+void app_zoom_restore(AppZoom *zoom, bool width, int side, float down, float scale, float x,
+                      float y, double time, const AppZoomRect *fit)
+{
+    app_zoom_fit(zoom, time);
+    if (!fit || !(fit->x1 > fit->x0) || !(fit->y1 > fit->y0))
+        return;
+    if (width) {
+        zoom->width = true;
+        zoom->side = two_pages(fit) ? (side < 0 ? -1 : 1) : 0;
+        zoom->down = clampf(isfinite(down) ? down : 0.0f, 0.0f, 1.0f);
+        zoom->set = app_zoom_at(zoom, time, fit);
+        note_down(zoom, &zoom->set, fit); /* no further than the page's foot lets it be */
+        return;
+    }
+    AppZoomView v = {.scale = clampf(isfinite(scale) ? scale : 1.0f, APP_ZOOM_MIN, APP_ZOOM_MAX),
+                     .x = isfinite(x) ? x : 0.0f,
+                     .y = isfinite(y) ? y : 0.0f};
+    zoom->set = kept(v, fit);
+}
+
 void app_zoom_toggle(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit)
 {
     AppZoomView now = app_zoom_at(zoom, time, fit);

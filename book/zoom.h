@@ -109,6 +109,11 @@ void app_zoom_toggle(AppZoom *zoom, float x, float y, double time, const AppZoom
 /* Fitted to the width of the page at (x, y) of the view (W; a spread's right-hand page where (x,
  * y) is not finite), its head at the top, at once. */
 void app_zoom_fit_width(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit);
+/* A view kept from before (a run before), at once and within the limits: fitted to the width of
+ * page `side` (as app_zoom_fit_width's), its top `down` the page's height below its head; else
+ * (not `width`) at `scale` panned (x, y) (fractions of the view). Nothing to come back to. */
+void app_zoom_restore(AppZoom *zoom, bool width, int side, float down, float scale, float x,
+                      float y, double time, const AppZoomRect *fit);
 /* Eases from the picture at `time` back to fit over APP_ZOOM_EASE (a turn starts zoomed in),
  * keeping the zoom (or the fit to width) to come back to once the book is at rest again
  * (app_zoom_settle). */

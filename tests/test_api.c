@@ -857,6 +857,39 @@ static void interaction(Host *h, pagecurl_context *ctx)
     pagecurl_book_get_zoom(book, &zoom);
     CHECK(&st, fabsf(zoom.y - (head - 0.25f * vh)) < 0.01f * vh && zoom.fit == PAGECURL_FIT_WIDTH,
           "a scroll of a quarter moved the pan from %.1f to %.1f px", (double)head, (double)zoom.y);
+    /* the view kept (a reader's place): fitted to width a quarter down, given back after a fit */
+    pagecurl_book_get_zoom(book, &zoom);
+    pagecurl_zoom kept = zoom;
+    CHECK(&st, kept.page >= 1 && kept.down > 0.05f && kept.down < 1.0f,
+          "fitted to width a quarter down: page %d, down %.3f", kept.page, (double)kept.down);
+    CHECK(&st, pagecurl_book_fit(book, PAGECURL_FIT_PAGE, 0.0, 0.0, t), "fit page refused");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    CHECK(&st, pagecurl_book_set_view(book, &kept, t), "set_view (width) refused");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_book_get_zoom(book, &zoom);
+    CHECK(&st,
+          zoom.fit == PAGECURL_FIT_WIDTH && zoom.page == kept.page &&
+              fabsf(zoom.down - kept.down) < 1e-4f && fabsf(zoom.y - kept.y) < 0.01f * vh &&
+              fabsf(zoom.zoom - kept.zoom) < 1e-4f,
+          "the width's view given back: fit %d page %d down %.4f (%.4f) pan %.1f (%.1f)",
+          (int)zoom.fit, zoom.page, (double)zoom.down, (double)kept.down, (double)zoom.y,
+          (double)kept.y);
+    pagecurl_zoom zoomed = {.size = sizeof zoomed, .zoom = 2.0f, .x = 0.1f * vw, .y = 0.05f * vh};
+    CHECK(&st, pagecurl_book_set_view(book, &zoomed, t), "set_view (zoom) refused");
+    host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+    pagecurl_book_get_zoom(book, &zoom);
+    CHECK(&st,
+          zoom.fit == PAGECURL_FIT_PAGE && zoom.page == 0 && fabsf(zoom.zoom - 2.0f) < 1e-4f &&
+              fabsf(zoom.x - zoomed.x) < 0.5f && fabsf(zoom.y - zoomed.y) < 0.5f,
+          "the zoom's view given back: fit %d zoom %.3f pan %.1f,%.1f", (int)zoom.fit,
+          (double)zoom.zoom, (double)zoom.x, (double)zoom.y);
+    pagecurl_zoom short_view = zoomed;
+    short_view.size = (uint32_t)offsetof(pagecurl_zoom, page);
+    zoomed.down = NAN;
+    CHECK(&st,
+          !pagecurl_book_set_view(book, &short_view, t) &&
+              !pagecurl_book_set_view(book, &zoomed, t),
+          "set_view took a view without `down`, or one not finite");
     CHECK(&st, !pagecurl_book_fit(book, (pagecurl_fit)7, 0.0, 0.0, t), "a fit of no kind taken");
     CHECK(&st, pagecurl_book_fit(book, PAGECURL_FIT_PAGE, 0.0, 0.0, t), "fit page refused");
     host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);

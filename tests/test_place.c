@@ -80,7 +80,7 @@ static void check_folder(CheckState *s, const Ctx *c)
  * different file at the same path) not given it; a page the book lacks is none. */
 static void check_round_trip(CheckState *s, const Ctx *c)
 {
-    char message[4608] = "", file[700], text[128];
+    char message[4608] = "", file[700], text[256];
     AppPlace p;
     app_place_open(&p, "pdf-9-0123abcd", 9);
     snprintf(file, sizeof file, "%s/pdf-9-0123abcd", c->places);
@@ -106,6 +106,31 @@ static void check_round_trip(CheckState *s, const Ctx *c)
     app_place_keep(&p, false, message, sizeof message);
     app_place_open(&p, "pdf-9-0123abcd", 9);
     CHECK(s, p.read == 8, "a new page: read back %d", p.read);
+    /* the view kept with the page: fitted to a page's width and how far down, or a zoom */
+    p.at = 6, p.view = (AppPlaceView){.fit = APP_PLACE_WIDTH, .page = 7, .down = 0.25f};
+    CHECK(s, app_place_keep(&p, true, message, sizeof message), "keep a view: %s", message);
+    read_text(file, text, sizeof text);
+    CHECK(s, !strcmp(text, "pagecurl-place 1\npage 6\nview width 7 0.2500\n"),
+          "the file holds '%s'", text);
+    app_place_open(&p, "pdf-9-0123abcd", 9);
+    CHECK(s,
+          p.read == 6 && p.read_view.fit == APP_PLACE_WIDTH && p.read_view.page == 7 &&
+              p.read_view.down == 0.25f,
+          "read back: page %d, view %d page %d down %g", p.read, (int)p.read_view.fit,
+          p.read_view.page, (double)p.read_view.down);
+    p.at = 8,
+    p.view = (AppPlaceView){.fit = APP_PLACE_ZOOM, .zoom = 2.5f, .x = 0.125f, .y = -0.25f};
+    CHECK(s, app_place_keep(&p, true, message, sizeof message), "keep a zoom: %s", message);
+    app_place_open(&p, "pdf-9-0123abcd", 9);
+    CHECK(s,
+          p.read == 8 && p.read_view.fit == APP_PLACE_ZOOM && p.read_view.zoom == 2.5f &&
+              p.read_view.x == 0.125f && p.read_view.y == -0.25f,
+          "read back: page %d, view %d zoom %g (%g, %g)", p.read, (int)p.read_view.fit,
+          (double)p.read_view.zoom, (double)p.read_view.x, (double)p.read_view.y);
+    p.at = 8, p.view = (AppPlaceView){0}; /* the fitted view again: no view line */
+    app_place_keep(&p, true, message, sizeof message);
+    read_text(file, text, sizeof text);
+    CHECK(s, !strcmp(text, "pagecurl-place 1\npage 8\n"), "the fitted view: '%s'", text);
     /* another book (what another file at the book's path is: another identity) has no place */
     app_place_open(&p, "pdf-9-0123abce", 9);
     CHECK(s, p.read == 0, "another identity given page %d", p.read);
@@ -159,8 +184,23 @@ static void check_malformed(CheckState *s, const Ctx *c)
         TEXT("pagecurl-place 1\npage 3 \n"),
         TEXT("pagecurl-place 1\npage 99999999999999999999999\n"),
         TEXT("pagecurl-place 1\npage 6\0\n"),
+        /* views that are not one */
+        TEXT("pagecurl-place 1\npage 6\nview width 10 0.5\n"),
+        TEXT("pagecurl-place 1\npage 6\nview width 6 1.5\n"),
+        TEXT("pagecurl-place 1\npage 6\nview width 6 -0.1\n"),
+        TEXT("pagecurl-place 1\npage 6\nview width 6\n"),
+        TEXT("pagecurl-place 1\npage 6\nview zoom 0.5 0 0\n"),
+        TEXT("pagecurl-place 1\npage 6\nview zoom 9 0 0\n"),
+        TEXT("pagecurl-place 1\npage 6\nview zoom 2 nan 0\n"),
+        TEXT("pagecurl-place 1\npage 6\nview zoom 2 0 inf\n"),
+        TEXT("pagecurl-place 1\npage 6\nview zoom 2 0 0"),
+        TEXT("pagecurl-place 1\npage 6\nview zoom 2 0 0 7\n"),
+        TEXT("pagecurl-place 1\npage 6\nview fit 2\n"),
+        TEXT("pagecurl-place 1\npage 6\nview width 6 0.5\nmore\n"),
         /* longer than a place: what it starts with is not read */
-        TEXT("pagecurl-place 1\npage 6\n                                                     "),
+        TEXT("pagecurl-place 1\npage 6\n                                                     "
+             "                                                                                "
+             "                                                                                "),
     };
 #undef TEXT
     char file[700], message[4608] = "", text[128];

@@ -86,9 +86,18 @@ differ() {
 }
 
 # drawn FILE: captures the window into FILE; true when it shows a drawn frame (anything but the
-# black of a window nothing was presented to yet).
+# one colour of a window nothing was presented to yet: the backdrop's, or X's black).
 drawn() {
-    capture "$1" && [ "$(convert "$1" -format '%[max]' info: 2>/dev/null)" != "0" ]
+    capture "$1" && is_drawn "$1"
+}
+is_drawn() {
+    [ "$(convert "$1" -format '%[standard-deviation]' info: 2>/dev/null)" != "0" ]
+}
+
+# black FILE: FILE is all black (X's colour for a window of no background nothing was presented
+# to).
+black() {
+    [ "$(convert "$1" -format '%[max]' info: 2>/dev/null)" = "0" ]
 }
 
 # wait_drawn FILE: captures the window into FILE until it shows a drawn frame, for up to 60 s:

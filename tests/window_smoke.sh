@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Window smoke test, run under xvfb-run: start pagecurl in a real window with validation on, drag
+# Window smoke test, run under xvfb-run: start pagecurl in a real window with validation on (it
+# shows the book's backdrop, not black, until its first frame), drag
 # the page's free edge to the left with the mouse, draw a stroke with the right button, quit with
 # Escape; expect exit status 0, a window whose picture changed with the drag (captured with
 # ImageMagick's import) and the stroke in the trace and the notebook; the trace replayed onto
@@ -13,7 +14,20 @@ name=window_smoke
 . "$(dirname "$0")/window_lib.sh"
 rm -f "$out/ink.json"
 window_start "$exe" --validation --size 800x500 --record "$out/drag.trace" --notebook "$out/ink.json"
-wait_drawn "$out/before.png" || { kill "$pid"; exit 1; }
+# Until its first frame (the device and the book take a second or more) the window shows the
+# book's backdrop, never X's black: no capture before the first frame is all black.
+blacks=0
+first_frame() {
+    capture "$1" || return 1
+    if black "$1"; then
+        blacks=$((blacks + 1))
+        return 1
+    fi
+    is_drawn "$1"
+}
+poll 60 first_frame "$out/before.png" || { echo "window_smoke: no frame in 60 s" >&2; kill "$pid"; exit 1; }
+[ "$blacks" -eq 0 ] ||
+    { echo "window_smoke: the window was black before its first frame ($blacks captures)" >&2; kill "$pid"; exit 1; }
 # lavapipe's rasteriser threads (named llvmpipe-N) can free a fence they are still signalling
 # (docs/testing.md, Soak): a window runs without them.
 rasterisers=$(cat /proc/"$pid"/task/*/comm 2>/dev/null | grep -c '^llvmpipe-')

@@ -169,6 +169,25 @@ window_start "$exe" --validation --size 640x400 "$books/moved.pdf"
 expect "pagecurl: 4-5 / 9"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl on the PDF reopened exited with $status"
+# The view comes back with the place: fitted to page 5's width (W over it) and scrolled down it
+# (Space), closed and reopened, the window shows the same picture; the place's file says the view.
+shots=$(mktemp -d)
+window_start "$exe" --validation --size 640x400 "$books/moved.pdf"
+expect "pagecurl: 4-5 / 9"
+xdotool mousemove --window "$win" 480 200
+xdotool key --window "$win" --delay 100 w space
+wait_settled "$shots/kept.png" || fail "the view fitted to width did not come to rest in 60 s"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl fitted to width exited with $status"
+grep -qx 'view width 5 0\.[0-9]*' "$place" || fail "the place keeps no view: $(cat "$place")"
+window_start "$exe" --validation --size 640x400 "$books/moved.pdf"
+expect "pagecurl: 4-5 / 9"
+wait_settled "$shots/back.png" || fail "the view reopened did not come to rest in 60 s"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl reopened fitted to width exited with $status"
+n=$(differ "$shots/kept.png" "$shots/back.png")
+[ "$n" -lt 100 ] || fail "reopened, the view is not the one left: $n pixels differ ($shots)"
+rm -rf "$shots"
 window_start "$exe" --validation --size 640x400 --page 2 "$books/moved.pdf"
 expect "pagecurl: 2-3 / 9"
 window_quit

@@ -634,6 +634,11 @@ typedef struct pagecurl_zoom {
      * unwritten), both as the book is now, not as the last update showed it: */
     pagecurl_fit fit; /* PAGECURL_FIT_WIDTH while fitted to a page's width */
     bool returning;   /* a turn from a zoomed view: the zoom comes back once the book is at rest */
+    /* Added after returning, as the book is now: fitted to a page's width, that page (1-based)
+     * and how far down it the viewport's top lies (a fraction of its height, 0 at its head);
+     * otherwise 0 and 0. */
+    int page;
+    float down;
 } pagecurl_zoom;
 
 /* Sets the zoom to `zoom` (kept to 1 .. 8) about target pixel (x, y): the point of the book shown
@@ -671,6 +676,15 @@ PAGECURL_API bool pagecurl_book_zoom_toggle(pagecurl_book *book, double x, doubl
 PAGECURL_API bool pagecurl_book_pan(pagecurl_book *book, double dx, double dy, double time);
 /* The zoom and pan as the last update showed them. */
 PAGECURL_API void pagecurl_book_get_zoom(const pagecurl_book *book, pagecurl_zoom *out);
+/* The view `view` describes (pagecurl_book_get_zoom's, of this run or of one before: a host that
+ * keeps the reader's place keeps this beside it), at once: fitted to the width of its `page`
+ * (the spread's right-hand page where it shows no such page), `down` that page; or its `zoom`
+ * with its pan `x`, `y` (target pixels, taken as they are: a host scales them to another
+ * viewport); within the pan's limits, nothing to come back to after a turn. False as
+ * pagecurl_book_set_zoom, and for a `view` whose size ends before `down` or whose values are not
+ * finite. */
+PAGECURL_API bool pagecurl_book_set_view(pagecurl_book *book, const pagecurl_zoom *view,
+                                         double time);
 
 /* ---------------------------------------------------------------------------------------------
  * The host's camera. The book lies in a frame of its own: x across the spread (the spine on
