@@ -108,6 +108,16 @@ bool app_x11_input_time(const SDL_Event *e, uint32_t *ms, int64_t *age)
     return true;
 }
 
+/* An 8-bit channel `value` where `mask` (one run of bits) puts it in a pixel. */
+static unsigned long channel(uint8_t value, unsigned long mask)
+{
+    if (!mask)
+        return 0;
+    int shift = __builtin_ctzl(mask);
+    unsigned long most = mask >> shift;
+    return ((value * most + 127) / 255) << shift;
+}
+
 void app_x11_background(SDL_Window *window, uint8_t r, uint8_t g, uint8_t b)
 {
     SDL_SysWMinfo info;
@@ -119,15 +129,24 @@ void app_x11_background(SDL_Window *window, uint8_t r, uint8_t g, uint8_t b)
     XWindowAttributes at;
     if (!XGetWindowAttributes(display, xw, &at))
         return;
-    /* the pixel value of the colour in the window's own colormap (any visual, not only 24-bit
-     * TrueColor) */
-    XColor c = {.red = (unsigned short)(r * 257),
-                .green = (unsigned short)(g * 257),
-                .blue = (unsigned short)(b * 257),
-                .flags = DoRed | DoGreen | DoBlue};
-    if (!XAllocColor(display, at.colormap, &c))
-        return;
-    XSetWindowBackground(display, xw, c.pixel);
+    /* The colour's pixel value: from the visual's masks where its pixels hold the channels
+     * (TrueColor; DirectColor, which SDL picks where the server offers it, through the identity
+     * ramps SDL stores in the window's colormap, which has no cell to allocate), else a cell of
+     * the window's colormap. */
+    const Visual *v = at.visual;
+    unsigned long pixel;
+    if (v->class == TrueColor || v->class == DirectColor) {
+        pixel = channel(r, v->red_mask) | channel(g, v->green_mask) | channel(b, v->blue_mask);
+    } else {
+        XColor c = {.red = (unsigned short)(r * 257),
+                    .green = (unsigned short)(g * 257),
+                    .blue = (unsigned short)(b * 257),
+                    .flags = DoRed | DoGreen | DoBlue};
+        if (!XAllocColor(display, at.colormap, &c))
+            return;
+        pixel = c.pixel;
+    }
+    XSetWindowBackground(display, xw, pixel);
     XClearWindow(display, xw);
     XFlush(display);
 }
