@@ -2754,6 +2754,7 @@ static void fitted_page(Host *h, pagecurl_context *ctx)
                                                                       .page_size = changing_size,
                                                                       .draw_page = changing_page},
                                                          .layout = PAGECURL_LAYOUT_SPREAD,
+                                                         .show_through = -1.0f,
                                                          .wait_for_pages = true});
     if (!book)
         return;
