@@ -643,11 +643,11 @@ PAGECURL_API bool pagecurl_book_invalidate(pagecurl_book *book, int page);
  * hand falls, a search, a selection and the links followed are forgotten. The book keeps its
  * pages' shape: the provider's pages are fitted within it (draw_page). The ink is kept: a page
  * past the new count keeps its strokes, which pagecurl_book_stroke_count and
- * pagecurl_book_get_stroke still read (by its page number) and which show again where the count
- * grows back, so a host that saves its notebook from them loses none. Waits for a page the old
- * provider is drawing to return (at most page_seconds; a call left running keeps the new
- * provider waiting where it has the same draw_page, as one draw_page call at a time is
- * promised). */
+ * pagecurl_book_get_stroke still read (by its page number, up to the largest count the book has
+ * had) and which show again where the count grows back, so a host that saves its notebook from
+ * them loses none. Waits for a page the old provider is drawing to return (at most page_seconds;
+ * a call left running keeps the new provider waiting where it has the same draw_page, as one
+ * draw_page call at a time is promised). */
 PAGECURL_API bool pagecurl_book_set_provider(pagecurl_book *book,
                                              const pagecurl_page_provider *provider,
                                              pagecurl_error *err);
