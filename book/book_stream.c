@@ -65,9 +65,12 @@ struct AppBookStream {
     uint64_t stale[STREAM_SIDES];
     uint64_t redraws;                  /* the last serial given */
     bool blank[APP_BOOK_STREAM_SLOTS]; /* the slot's layers hold plain paper */
-    int direction;                     /* the last turn's: +1 forward, -1 back */
-    bool *warned;                      /* per page: its failure was said */
-    uint8_t *paper;                    /* two layers of plain paper */
+    /* per layer: its page is past the end of a replaced source's book: paper at the next update */
+    bool wipe[STREAM_SIDES];
+    bool reassign;  /* a replaced source: every layer's ink pointed at its page anew */
+    int direction;  /* the last turn's: +1 forward, -1 back */
+    bool *warned;   /* per page: its failure was said */
+    uint8_t *paper; /* two layers of plain paper */
     /* Shared with the worker, under `lock`. */
     pthread_t thread;
     pthread_mutex_t lock;
@@ -361,6 +364,71 @@ void app_book_stream_redraw(AppBookStream *s, int page)
             s->held[k].page = -1;
 }
 
+void app_book_stream_invalidate(AppBookStream *s, int page)
+{
+    if (page >= s->pages)
+        return;
+    app_book_source_forget_shape(s->src, page);
+    if (page >= 0) {
+        s->warned[page] = false;
+        app_book_stream_redraw(s, page);
+        return;
+    }
+    memset(s->warned, 0, (size_t)s->pages * sizeof *s->warned);
+    /* only the pages a layer holds: the others are drawn afresh when a leaf takes a slot */
+    for (uint32_t k = 0; k < s->pool.slots; k++)
+        for (int side = 0; side < 2 && s->pool.leaf[k] >= 0; side++)
+            app_book_stream_redraw(s, 2 * s->pool.leaf[k] + side);
+}
+
+bool app_book_stream_replace(AppBookStream *s, AppBookSource *src, char *message, size_t size)
+{
+    int pages = app_book_source_pages(src);
+    bool *warned = calloc((size_t)pages, sizeof *warned);
+    if (!warned) {
+        app_book_source_close(src);
+        snprintf(message, size, "out of memory");
+        return false;
+    }
+    pthread_mutex_lock(&s->lock);
+    /* nothing more of the old source's: the page being drawn finishes (or is given up for its
+     * time), what it drew is dropped */
+    s->job_count = 0;
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
+        s->detail_job[k].page = -1;
+    while ((s->working >= 0 || s->detail_working_slot >= 0) && !s->quit) {
+        give_up_late(s);
+        wait_at_most(&s->done_cond, &s->lock, 0.05);
+    }
+    for (uint32_t k = 0; k < s->done_count; k++)
+        free(s->done[k].pixels);
+    s->done_count = 0;
+    AppBookSource *old = s->src;
+    app_book_source_hand_over(src, old);
+    s->src = src;
+    s->pages = pages;
+    s->leaves = (pages + 1) / 2;
+    free(s->warned);
+    s->warned = warned;
+    s->regions = app_book_source_draws_regions(src);
+    pthread_cond_broadcast(&s->wake);
+    pthread_mutex_unlock(&s->lock);
+    /* what shows stays until it is drawn anew (no flash of paper); a side past the end goes */
+    for (int layer = 0; layer < STREAM_SIDES; layer++) {
+        int leaf = s->pool.leaf[layer / 2];
+        int page = 2 * leaf + layer % 2;
+        if (leaf < 0)
+            continue;
+        s->stale[layer] = page < pages && s->ready[layer] ? ++s->redraws : 0;
+        s->wipe[layer] = page >= pages;
+    }
+    for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
+        s->held[k].page = -1;
+    s->reassign = true;
+    app_book_source_close(old);
+    return true;
+}
+
 int app_book_stream_leaves(const AppBookStream *s)
 {
     return s->leaves;
@@ -465,6 +533,10 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
  * replaced: a page no longer wanted is not drawn). */
 static void queue_jobs(AppBookStream *s, const int *wanted, uint32_t count)
 {
+    /* a provider's pages' shapes asked on this, the host's, thread (cached: a few calls at most) */
+    for (uint32_t k = 0; k < count; k++)
+        for (int side = 0; side < 2; side++)
+            app_book_source_shape(s->src, 2 * wanted[k] + side);
     pthread_mutex_lock(&s->lock);
     s->job_count = 0;
     for (uint32_t k = 0; k < count; k++)
@@ -513,6 +585,21 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
                                            APP_BOOK_STREAM_SLOTS)
                          : app_pool_wanted_at_rest(shown[0], shown[1], s->direction, STREAM_AHEAD,
                                                    s->leaves, wanted, APP_BOOK_STREAM_SLOTS);
+    /* a replaced source's: its pages' ink on their layers, paper past its end */
+    for (int layer = 0; layer < STREAM_SIDES && s->reassign; layer++) {
+        int leaf = s->pool.leaf[layer / 2], page = 2 * leaf + layer % 2;
+        if (leaf < 0)
+            continue;
+        app_ink_texture_assign(ink, (uint32_t)layer, page < s->pages ? page : -1);
+        if (assigned)
+            *assigned = true;
+        if (s->wipe[layer] &&
+            !gpu_texture_update(ctx, &r->content, (uint32_t)layer, 1, s->paper, err))
+            return false;
+        s->ready[layer] = s->ready[layer] && !s->wipe[layer];
+        s->wipe[layer] = false;
+    }
+    s->reassign = false;
     app_pool_tick(&s->pool);
     for (uint32_t k = 0; k < count; k++) {
         bool fresh;

@@ -51,6 +51,16 @@ const AppBookSource *app_book_stream_source(const AppBookStream *stream);
 /* Page `page` (0-based) is drawn again where its layer holds it (what it shows stays until the
  * new drawing is uploaded) and its detail, if any, too: its marks changed (book/search.h). */
 void app_book_stream_redraw(AppBookStream *stream, int page);
+/* The host says page `page` (0-based; -1: every page) changed: its shape is asked again (a
+ * provider's) and, where a layer holds it, it is drawn again from its source, what it shows
+ * staying until the new drawing is uploaded (app_book_stream_redraw), a failure told anew. */
+void app_book_stream_invalidate(AppBookStream *stream, int page);
+/* The stream's pages come from `src` from now on (taken; the old source closed, once the page it
+ * was drawing is done: waited for, no longer than the page limit): the layers of pages still in
+ * the book show what they showed until drawn anew from `src`, those past its end plain paper
+ * from the next update. False with the line in message when out of memory (`src` closed, the
+ * stream as it was). */
+bool app_book_stream_replace(AppBookStream *stream, AppBookSource *src, char *message, size_t size);
 /* Leaves in the book: pages / 2, rounded up. */
 int app_book_stream_leaves(const AppBookStream *stream);
 

@@ -449,7 +449,8 @@ static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, AppBookSou
     AppPageProvider p = {.user = b->provider.user,
                          .pages = b->provider.page_count,
                          .aspect = provided_shape(&b->provider),
-                         .draw = b->provider.draw_page};
+                         .draw = b->provider.draw_page,
+                         .size = b->provider.page_size};
     return app_book_source_open_provider(&p, src, message, size);
 }
 
@@ -1149,7 +1150,7 @@ bool pagecurl_book_add_stroke(pagecurl_book *b, int page, const pagecurl_ink_poi
     if (!b)
         return false;
     /* a stroke added over one being drawn would take its place as the page's last */
-    if (page < 1 || page > b->ink.page_count || !points || b->ink.drawing >= 0)
+    if (page < 1 || page > b->pages || !points || b->ink.drawing >= 0)
         return false;
     /* the host's own ink is no news to it: unless the reader changed the ink since the last
      * frame, the event stays unraised */
@@ -2182,4 +2183,153 @@ size_t pagecurl_book_selection_text(const pagecurl_book *b, char *out, size_t si
     if (out && size)
         out[0] = '\0';
     return b && b->selection ? book_selection_text(b->selection, out, size) : 0;
+}
+
+/* --- pages that change ----------------------------------------------------------------------- */
+
+bool pagecurl_book_invalidate(pagecurl_book *b, int page)
+{
+    if (!b || page < PAGECURL_ALL_PAGES || page > b->pages)
+        return false;
+    if (b->stream)
+        app_book_stream_invalidate(b->stream, page - 1);
+    else if (b->source) /* nothing drawn yet: only a shape to ask again */
+        app_book_source_forget_shape(b->source, page - 1);
+    return true;
+}
+
+bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *provider,
+                                pagecurl_error *err)
+{
+    if (err)
+        *err = (pagecurl_error){0};
+    const char *bad = !b || !provider           ? "no book or no provider"
+                      : !b->provider.page_count ? "the book's pages are not a host's (a path's, or "
+                                                  "the built-in book's)"
+                      : !book_source(b)         ? "the book's pages could not be streamed"
+                      : provider->page_count < 1 || !provider->draw_page
+                          ? "a provider needs at least one page and a draw_page"
+                          : NULL;
+    if (bad) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_set_provider: %s", bad);
+        return false;
+    }
+    /* the book keeps its leaves' shape: the new pages are fitted within them */
+    AppPageProvider p = {.user = provider->user,
+                         .pages = provider->page_count,
+                         .aspect = app_book_source_aspect(book_source(b)),
+                         .draw = provider->draw_page,
+                         .size = provider->page_size};
+    AppBookSource *src = NULL;
+    char message[512];
+    int refused = app_book_source_open_provider(&p, &src, message, sizeof message);
+    if (!refused && !mesh_ink_grow(&b->ink, p.pages)) {
+        app_book_source_close(src);
+        refused = 1, snprintf(message, sizeof message, "out of memory for the book's ink");
+    }
+    if (!refused && b->stream && !app_book_stream_replace(b->stream, src, message, sizeof message))
+        refused = 1;
+    if (refused) {
+        error_set(err, refused == 2 ? PAGECURL_ERROR_USAGE : PAGECURL_ERROR_RUNTIME, "%s", message);
+        return false;
+    }
+    if (!b->stream) {
+        app_book_source_hand_over(src, b->source);
+        app_book_source_close(b->source);
+        b->source = src;
+    }
+    /* the old pages' search, selection and links go with them (the stream's worker, which marks
+     * pages with the first two, has nothing to draw until the next update) */
+    book_search_stop(b->search);
+    book_search_destroy(b->search);
+    __atomic_store_n(&b->search, NULL, __ATOMIC_RELEASE);
+    book_selection_destroy(b->selection);
+    __atomic_store_n(&b->selection, NULL, __ATOMIC_RELEASE);
+    book_links_free(&b->links);
+    book_links_init(&b->links);
+    /* A leaf in the hand falls, one in flight lies down where it is (their events told), and the
+     * book opens where it was, within the new count: the reader's page and its spread. */
+    if (b->turning.down)
+        mesh_flip_cancel(&b->flip, b->seen_time), b->turning.down = false;
+    if (b->inking.down)
+        mesh_ink_stroke_end(&b->ink), b->inking.down = false;
+    MeshFlipView view = mesh_flip_view(&b->flip);
+    if (view.turning)
+        mesh_flip_jump(&b->flip, view.spread, b->seen_time);
+    take_turns(b);
+    view = mesh_flip_view(&b->flip);
+    int page = app_reader_page(&b->reader, &view);
+    b->provider = *provider;
+    b->pages = p.pages;
+    page = page < 1 ? 1 : page > b->pages ? b->pages : page;
+    int spread = view.spread < b->pages / 2 + 1 ? view.spread : b->pages / 2;
+    if (spread != view.spread)
+        spread = app_book_first_spread((uint32_t)page, false);
+    bool reduced = view.reduced_motion;
+    (b->thumb_through ? app_book_init_reader : app_book_init)(&b->flip, &b->leaf, b->pages, spread,
+                                                              reduced);
+    if (isfinite(b->seen_time))
+        mesh_flip_step(&b->flip, b->seen_time);
+    app_reader_init(&b->reader, b->pages, page, spread);
+    b->held.on = false;
+    b->seen = mesh_flip_view(&b->flip);
+    return true;
+}
+
+bool pagecurl_book_set_page_count(pagecurl_book *b, int count, pagecurl_error *err)
+{
+    if (!b) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_set_page_count: no book");
+        return false;
+    }
+    pagecurl_page_provider p = b->provider;
+    p.page_count = count;
+    return pagecurl_book_set_provider(b, &p, err);
+}
+
+/* The farthest a go-to thumbs through: the leaf in flight and the turns the flip queues behind
+ * it. */
+#define TURN_TO_THUMBED (1 + MESH_FLIP_QUEUE_MAX)
+_Static_assert(TURN_TO_THUMBED == 4, "pagecurl_book_turn_to's header says 4 spreads");
+
+bool pagecurl_book_turn_to(pagecurl_book *b, int page, double time)
+{
+    if (!b || page < 1 || page > b->pages || !isfinite(time))
+        return false;
+    MeshFlipView view = follow(b, time);
+    if (view.phase == MESH_FLIP_DRAGGING)
+        return false; /* the hand has the book */
+    b->held.on = false;
+    int end = mesh_flip_end_spread(&b->flip), to = app_book_first_spread((uint32_t)page, false);
+    to = to < end ? to : end;
+    int at = view.heading, turns = to > at ? to - at : at - to;
+    MeshFlipDirection way = to > at ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD;
+    if (turns > TURN_TO_THUMBED) {
+        /* far: one leaf, from the spread beside the target (a cut to it first) */
+        int from = way == MESH_FLIP_FORWARD ? to - 1 : to + 1;
+        if (!mesh_flip_jump(&b->flip, from, time))
+            return false;
+        app_reader_jump(&b->reader, 2 * from > b->pages ? b->pages : 2 * from + (from == 0), from,
+                        time);
+        turns = 1;
+    }
+    for (int k = 0; k < turns; k++)
+        if (!mesh_flip_turn(&b->flip, way, time))
+            break;
+    view = mesh_flip_view_at(&b->flip, time);
+    bool there = view.heading == to || (!view.turning && view.spread == to);
+    if (!there) { /* the flip took fewer turns (a leaf turned round, a queue full): a cut */
+        bool went = jump(b, page, time);
+        take_turns(b);
+        return went;
+    }
+    if (turns && b->width) { /* a turn from a zoomed view eases it back to fit */
+        AppBookLayout layout = layout_at(b, time);
+        AppSpread spread = app_book_spread(&view);
+        AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
+        app_zoom_ease_fit(&b->zoom, time, &fit);
+    }
+    app_reader_step(&b->reader, page, &view, time, view.reduced_motion);
+    take_turns(b);
+    return true;
 }

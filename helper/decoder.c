@@ -1675,24 +1675,12 @@ bool app_decoder_reflowable(const AppDecoder *src)
     return src->reflowable;
 }
 
-/* Where a page of aspect `aspect` lies in a width x height layer: the whole of it when it has the
- * leaf's aspect (within 1%), else fitted inside a margin, centred. */
+/* Where a page of aspect `aspect` lies in a width x height layer (pages/page_common.h: a
+ * provider's pages in the library are fitted alike). */
 static void fit(float aspect, uint32_t width, uint32_t height, uint32_t *x, uint32_t *y,
                 uint32_t *w, uint32_t *h)
 {
-    float leaf = (float)height / (float)width;
-    if (fabsf(aspect / leaf - 1.0f) < 0.01f) {
-        *x = *y = 0, *w = width, *h = height;
-        return;
-    }
-    float margin = 0.04f * (float)width;
-    float bw = (float)width - 2.0f * margin, bh = (float)height - 2.0f * margin;
-    float fw = bw, fh = bw * aspect;
-    if (fh > bh)
-        fh = bh, fw = bh / aspect;
-    *w = fw < 1.0f ? 1u : (uint32_t)lrintf(fw);
-    *h = fh < 1.0f ? 1u : (uint32_t)lrintf(fh);
-    *x = (width - *w) / 2, *y = (height - *h) / 2;
+    app_book_fit(aspect, width, height, x, y, w, h);
 }
 
 /* An image of iw x ih RGBA into the box (x, y, w, h) of the layer: each texel the mean of the

@@ -17,6 +17,21 @@ bool mesh_ink_init(MeshInk *ink, int page_count)
     return true;
 }
 
+bool mesh_ink_grow(MeshInk *ink, int page_count)
+{
+    if (page_count < 1 || page_count > MESH_INK_MAX_PAGES)
+        return false;
+    if (page_count <= ink->page_count)
+        return true;
+    MeshInkPage *pages = realloc(ink->pages, (size_t)page_count * sizeof *pages);
+    if (!pages)
+        return false;
+    memset(pages + ink->page_count, 0, (size_t)(page_count - ink->page_count) * sizeof *pages);
+    ink->pages = pages;
+    ink->page_count = page_count;
+    return true;
+}
+
 static void stroke_free(MeshInkStroke *stroke)
 {
     free(stroke->points);

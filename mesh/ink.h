@@ -73,6 +73,10 @@ typedef struct MeshInk {
  * of memory (ink zeroed). */
 bool mesh_ink_init(MeshInk *ink, int page_count);
 void mesh_ink_free(MeshInk *ink);
+/* The book grows to `page_count` pages (up to MESH_INK_MAX_PAGES), their ink empty; it never
+ * shrinks: a book whose pages became fewer keeps the ink of those past its end. False (nothing
+ * changed) out of range or out of memory. */
+bool mesh_ink_grow(MeshInk *ink, int page_count);
 /* Empties the book (strokes and history), keeping its page count. */
 void mesh_ink_reset(MeshInk *ink);
 /* `dst` (not initialised) becomes a copy of src's pages and strokes, without its history and

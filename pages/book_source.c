@@ -48,9 +48,13 @@ struct AppBookSource {
     char notice[512];         /* app_book_source_notice */
     AppPageProvider provider; /* SOURCE_PROVIDER */
     AppProviderCall *left;    /* its call left running (a page given up), until it returns */
-    AppPageLabels labels;     /* a PDF's own, read at open; none for other books */
-    bool right_to_left;       /* a PDF's /ViewerPreferences /Direction /R2L; a comic's Manga */
-    bool reflowable;          /* an EPUB's or FB2's text, laid out by the helper */
+    /* SOURCE_PROVIDER with a size: each page's height / width as the host said (0: not asked
+     * yet; below 0: none, the leaf's), written on the host's thread and read by the drawing one
+     * (__atomic: a page forgotten while it is drawn) */
+    float *shapes;
+    AppPageLabels labels; /* a PDF's own, read at open; none for other books */
+    bool right_to_left;   /* a PDF's /ViewerPreferences /Direction /R2L; a comic's Manga */
+    bool reflowable;      /* an EPUB's or FB2's text, laid out by the helper */
     bool repaired;        /* a PDF whose cross-reference MuPDF rebuilt (app_book_source_repaired) */
     bool named_otherwise; /* a folder's page is a link, or of a type its folder did not say */
     AppOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
@@ -372,8 +376,47 @@ int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource
     src->provider = *provider;
     src->pages = provider->pages;
     src->aspect = provider->aspect;
+    if (provider->size && !(src->shapes = calloc((size_t)provider->pages, sizeof *src->shapes))) {
+        app_book_source_close(src);
+        return fail(message, size, 1, "out of memory");
+    }
     *out = src;
     return 0;
+}
+
+void app_book_source_shape(AppBookSource *src, int page)
+{
+    if (!src->shapes || page < 0 || page >= src->pages)
+        return;
+    float known;
+    __atomic_load(&src->shapes[page], &known, __ATOMIC_RELAXED);
+    if (known != 0.0f)
+        return;
+    float w = 0.0f, h = 0.0f;
+    src->provider.size(src->provider.user, page + 1, &w, &h);
+    /* a shape the book would refuse (none, beyond 1:100 .. 100:1) is drawn as the leaf's */
+    float aspect = w > 0.0f && h > 0.0f ? h / w : -1.0f;
+    if (!(aspect >= 0.01f && aspect <= 100.0f))
+        aspect = -1.0f;
+    __atomic_store(&src->shapes[page], &aspect, __ATOMIC_RELAXED);
+}
+
+void app_book_source_forget_shape(AppBookSource *src, int page)
+{
+    if (!src->shapes || page >= src->pages)
+        return;
+    float unknown = 0.0f;
+    for (int p = page < 0 ? 0 : page; p < (page < 0 ? src->pages : page + 1); p++)
+        __atomic_store(&src->shapes[p], &unknown, __ATOMIC_RELAXED);
+}
+
+void app_book_source_hand_over(AppBookSource *to, AppBookSource *from)
+{
+    if (to->kind == SOURCE_PROVIDER && from->kind == SOURCE_PROVIDER && !to->left &&
+        to->provider.draw == from->provider.draw) {
+        to->left = from->left;
+        from->left = NULL;
+    }
 }
 
 int app_book_source_open(const char *path, AppBookSource **out, char *message, size_t size)
@@ -463,6 +506,7 @@ void app_book_source_close(AppBookSource *src)
     if (src->book >= 0)
         close(src->book);
     app_provider_call_forget(&src->left); /* a call left running frees itself as it returns */
+    free(src->shapes);
     if (src->files)
         for (int p = 0; p < src->pages; p++)
             free(src->files[p]);
@@ -660,11 +704,31 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
     bool ok = false;
     if (src->kind == SOURCE_PROVIDER) {
         app_book_placeholder(width, height, false, rgba); /* what the provider draws on */
+        /* a page of another shape is drawn at its own, fitted within the layer on its paper */
+        float aspect = 0.0f;
+        if (src->shapes && page >= 0 && page < src->pages)
+            __atomic_load(&src->shapes[page], &aspect, __ATOMIC_RELAXED);
+        uint32_t x = 0, y = 0, w = width, h = height;
+        if (aspect > 0.0f)
+            app_book_fit(aspect, width, height, &x, &y, &w, &h);
+        bool whole = w == width && h == height;
+        uint8_t *print = whole ? rgba : malloc((size_t)w * h * 4);
+        if (!print) {
+            app_book_placeholder(width, height, true, rgba);
+            fail(message, size, 1, "page %d: out of memory", page + 1);
+            return false;
+        }
+        if (!whole)
+            app_book_placeholder(w, h, false, print);
         int stuck = 0;
         switch (app_provider_call_draw(&src->left, src->provider.draw, src->provider.user, page + 1,
-                                       width, height, rgba, &src->stop, &stuck)) {
+                                       w, h, print, &src->stop, &stuck)) {
         case APP_PROVIDER_DRAWN:
             ok = true;
+            for (uint32_t row = 0; row < h && !whole; row++)
+                memcpy(rgba + 4 * ((size_t)(y + row) * width + x), print + 4 * (size_t)row * w,
+                       4 * (size_t)w);
+            src->drawn[0] = (float)w / (float)width, src->drawn[1] = (float)h / (float)height;
             break;
         case APP_PROVIDER_FAILED:
             fail(message, size, 1, "page %d: the page provider could not draw it", page + 1);
@@ -680,6 +744,8 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
                  page + 1, stuck);
             break;
         }
+        if (!whole)
+            free(print);
     } else { /* the helper draws the page's paper too: every pixel is its */
         ok = page >= 0 && page < src->pages
                  ? helper_draw(src, page, width, height, NULL, rgba, message, size)

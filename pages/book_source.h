@@ -71,11 +71,25 @@ int app_book_source_open_with(const char *path, const AppTextLayout *layout, App
 typedef struct AppPageProvider {
     void *user;
     int pages;
-    float aspect; /* height / width */
+    float aspect; /* the leaf's height / width */
     AppProviderDraw draw;
+    /* Page `page`'s (1-based) own shape in any unit (NULL: every page the leaf's): a page of
+     * another shape is drawn at that shape, fitted within its layer (app_book_fit), never
+     * stretched. Asked on the host's thread only (app_book_source_shape). */
+    void (*size)(void *user, int page, float *width, float *height);
 } AppPageProvider;
 int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource **out,
                                   char *message, size_t size);
+/* A provider's page `page` (0-based): its shape asked of the host (AppPageProvider.size) where it
+ * is not known yet, before the page is drawn. The host's thread (the stream's update queues the
+ * page after it); nothing for other books. */
+void app_book_source_shape(AppBookSource *src, int page);
+/* A provider's page `page` (0-based; -1: every page) may have changed shape: asked again before it
+ * is drawn next (the host invalidated it). The host's thread. */
+void app_book_source_forget_shape(AppBookSource *src, int page);
+/* `to` takes over `from`'s provider call left running (a page given up), where both call the
+ * same function: it is not called again until that call returns, as the host was promised. */
+void app_book_source_hand_over(AppBookSource *to, AppBookSource *from);
 void app_book_source_close(AppBookSource *src);
 /* From another thread: the page being drawn stops soon (a PDF page's drawing is abandoned, its
  * page shown crossed out) and so does every later one, until app_book_source_resume. For a stream

@@ -27,6 +27,24 @@ void app_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t 
         }
 }
 
+void app_book_fit(float aspect, uint32_t width, uint32_t height, uint32_t *x, uint32_t *y,
+                  uint32_t *w, uint32_t *h)
+{
+    float leaf = (float)height / (float)width;
+    if (fabsf(aspect / leaf - 1.0f) < 0.01f) {
+        *x = *y = 0, *w = width, *h = height;
+        return;
+    }
+    float margin = 0.04f * (float)width;
+    float bw = (float)width - 2.0f * margin, bh = (float)height - 2.0f * margin;
+    float fw = bw, fh = bw * aspect;
+    if (fh > bh)
+        fh = bh, fw = bh / aspect;
+    *w = fw < 1.0f ? 1u : (uint32_t)lrintf(fw);
+    *h = fh < 1.0f ? 1u : (uint32_t)lrintf(fh);
+    *x = (width - *w) / 2, *y = (height - *h) / 2;
+}
+
 int app_book_name_compare(const char *a, const char *b)
 {
     while (*a && *b) {

@@ -17,6 +17,13 @@ extern const uint8_t APP_MARK[3];
 /* A page not drawn yet: plain paper; `marked`: a page that could not be read (crossed out). */
 void app_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t *rgba);
 
+/* Where a page of shape `aspect` (height / width) lies in a width x height layer: the whole of it
+ * where it has the layer's shape (within 1 %), else fitted, centred, inside a margin of 4 % of
+ * the width on paper, never stretched (a fold-out in a real book). The box's corner (x, y) and
+ * size (w, h), in whole texels. */
+void app_book_fit(float aspect, uint32_t width, uint32_t height, uint32_t *x, uint32_t *y,
+                  uint32_t *w, uint32_t *h);
+
 /* Natural order of names: runs of digits compare as numbers (page2 < page10). */
 int app_book_name_compare(const char *a, const char *b);
 

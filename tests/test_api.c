@@ -5,7 +5,8 @@
  * flight, into a viewport of its own image. Checked: refusals, the pixels against the program's
  * own screenshot of the same pose, turns by key, drag and cancel with their events and state, a
  * second pointer ignored, ink and undo, go to page, a host's page provider (its pages shown, a
- * page it cannot draw reported), frames drawn straight into the host's image or samples,
+ * page it cannot draw reported; its pages invalidated, fitted at their own shape, recounted and
+ * replaced), an animated go-to, frames drawn straight into the host's image or samples,
  * anisotropic filtering where the host enabled it and only there, every block the library takes
  * through the host's allocation callbacks given back by the context's end, and a context the
  * library makes itself.
@@ -2633,6 +2634,306 @@ static void provider(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(book);
 }
 
+/* Pages that change (pagecurl_book_invalidate, _set_page_count, _set_provider) and a page of
+ * another shape than the book's: a provider whose pages are drawn red, then blue once `blue` is
+ * set; `hold` keeps a call waiting (at most 20 s: only a hang) while the test looks at the frames
+ * drawn meanwhile. Page `wide` (0: none) is 4:3, the others 3:4; the size each page was last asked
+ * at is kept. */
+typedef struct Changing {
+    atomic_int blue, hold, wide;
+    atomic_uint width[8], height[8];
+} Changing;
+
+static bool changing_page(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba)
+{
+    Changing *c = user;
+    for (int i = 0; i < 4000 && atomic_load(&c->hold); i++) {
+        struct timespec nap = {0, 5 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    if (page >= 1 && page < 8)
+        atomic_store(&c->width[page], width), atomic_store(&c->height[page], height);
+    bool blue = atomic_load(&c->blue);
+    for (size_t i = 0; i < (size_t)width * height; i++) {
+        rgba[4 * i + 0] = blue ? 40 : 220;
+        rgba[4 * i + 1] = 40;
+        rgba[4 * i + 2] = blue ? 220 : 40;
+        rgba[4 * i + 3] = 255;
+    }
+    return true;
+}
+
+static void changing_size(void *user, int page, float *width, float *height)
+{
+    const Changing *c = user;
+    bool wide = page == atomic_load(&c->wide);
+    *width = wide ? 4.0f : 3.0f, *height = wide ? 3.0f : 4.0f;
+}
+
+/* The samples of the middle of the viewport's right half (page 1 of a closed book) that are red,
+ * blue and neither. */
+typedef struct Colours {
+    int red, blue, other;
+} Colours;
+
+static Colours right_page(const Host *h)
+{
+    Colours c = {0};
+    for (uint32_t x = W / 2 + 20; x < W - BORDER - 40; x += 8)
+        for (uint32_t y = H / 3; y < 2 * H / 3; y += 8) {
+            const uint8_t *px = pixel(h, x, y);
+            if (px[0] > px[1] + 60 && px[0] > px[2] + 60)
+                c.red++;
+            else if (px[2] > px[1] + 60 && px[2] > px[0] + 60)
+                c.blue++;
+            else
+                c.other++;
+        }
+    return c;
+}
+
+/* Frames at `t` (stepped on) until the book is at rest and draws no page: a ceiling that only
+ * catches a hang. */
+static double settle(Host *h, pagecurl_book *book, double t)
+{
+    for (int f = 0; f < 400; f++) {
+        pagecurl_state s = state_of(book);
+        if (f && !s.moving && !s.turning && !s.streaming && !s.pages_ready)
+            break;
+        host_frame(h, book, t += 1.0 / 30.0, true);
+        if (s.streaming) {
+            struct timespec nap = {0, 5 * 1000 * 1000};
+            nanosleep(&nap, NULL);
+        }
+    }
+    return t;
+}
+
+/* pagecurl_book_invalidate: the provider is asked again and its new picture shows, the old one
+ * shown until it arrives (a page held up in the provider shows red, never paper), with a
+ * PAGE_READY for it. */
+static void invalidated(Host *h, pagecurl_context *ctx)
+{
+    Changing c = {0};
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.provider = {.user = &c,
+                                                                      .page_count = 4,
+                                                                      .page_size = changing_size,
+                                                                      .draw_page = changing_page},
+                                                         .wait_for_pages = true});
+    if (!book)
+        return;
+    double t = settle(h, book, 0.0);
+    Colours before = right_page(h);
+    CHECK(&st, before.red > 20 && !before.blue, "page 1 red before: %d red, %d blue, %d other",
+          before.red, before.blue, before.other);
+    CHECK(&st,
+          !pagecurl_book_invalidate(book, 5) && !pagecurl_book_invalidate(book, -1) &&
+              !pagecurl_book_invalidate(NULL, 1),
+          "pages the book lacks invalidated");
+    Seen seen = {0};
+    poll(book, &seen);
+    atomic_store(&c.hold, 1);
+    atomic_store(&c.blue, 1);
+    CHECK(&st, pagecurl_book_invalidate(book, 1), "page 1 invalidated");
+    /* the page's samples are red, then blue, never fewer (paper, a blank page between) */
+    int changed = 0;
+    for (int f = 0; f < 5; f++) { /* the provider holds the new page: the old one shows */
+        host_frame(h, book, t += 1.0 / 30.0, true);
+        Colours now = right_page(h);
+        changed += now.red < before.red - 2 || now.blue;
+    }
+    CHECK(&st, !changed, "while page 1 is redrawn it shows as it was: %d frames of 5 differ",
+          changed);
+    atomic_store(&c.hold, 0);
+    Colours now = {0};
+    int blank = 0, f = 0;
+    for (; f < 400 && now.blue < before.red - 2; f++) {
+        host_frame(h, book, t += 1.0 / 30.0, true);
+        now = right_page(h);
+        blank += now.red + now.blue < before.red - 2;
+        struct timespec nap = {0, 5 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    poll(book, &seen);
+    CHECK(&st, now.blue > 20 && !now.red && !blank,
+          "page 1 redrawn blue after %d frames: %d blue, %d red; %d frames neither", f, now.blue,
+          now.red, blank);
+    CHECK(&st,
+          seen.count[PAGECURL_EVENT_PAGE_READY] >= 1 &&
+              seen.last[PAGECURL_EVENT_PAGE_READY].page >= 1,
+          "the page redrawn is told ready: %d events", seen.count[PAGECURL_EVENT_PAGE_READY]);
+    /* all pages: the spread's both sides asked again */
+    atomic_store(&c.blue, 0);
+    CHECK(&st, pagecurl_book_invalidate(book, PAGECURL_ALL_PAGES), "every page invalidated");
+    for (f = 0; f < 400 && right_page(h).red <= 20; f++) {
+        host_frame(h, book, t += 1.0 / 30.0, true);
+        struct timespec nap = {0, 5 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    CHECK(&st, right_page(h).red > 20, "every page invalidated: page 1 red again after %d frames",
+          f);
+    pagecurl_book_destroy(book);
+}
+
+/* A provider's page of another shape than the book's (4:3 among 3:4 pages) is asked for at its
+ * own shape and drawn so, fitted on the book's page: its red rectangle in the frame is 4:3 (it
+ * was asked at the book's 3:4 and stretched). */
+static void fitted_page(Host *h, pagecurl_context *ctx)
+{
+    Changing c = {0};
+    atomic_store(&c.wide, 1);
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.provider = {.user = &c,
+                                                                      .page_count = 5,
+                                                                      .page_size = changing_size,
+                                                                      .draw_page = changing_page},
+                                                         .layout = PAGECURL_LAYOUT_SPREAD,
+                                                         .show_through = -1.0f,
+                                                         .wait_for_pages = true});
+    if (!book)
+        return;
+    settle(h, book, 0.0);
+    float asked = (float)atomic_load(&c.width[1]) / (float)atomic_load(&c.height[1]);
+    float other = (float)atomic_load(&c.width[2]) / (float)atomic_load(&c.height[2]);
+    CHECK(&st, fabsf(asked / (4.0f / 3.0f) - 1.0f) < 0.01f && fabsf(other / 0.75f - 1.0f) < 0.01f,
+          "a 4:3 page asked at %ux%u (%.3f), a 3:4 one at %ux%u (%.3f)", atomic_load(&c.width[1]),
+          atomic_load(&c.height[1]), (double)asked, atomic_load(&c.width[2]),
+          atomic_load(&c.height[2]), (double)other);
+    uint32_t x0 = W, y0 = H, x1 = 0, y1 = 0;
+    for (uint32_t y = BORDER; y < H - BORDER; y++)
+        for (uint32_t x = BORDER; x < W - BORDER; x++) {
+            const uint8_t *px = pixel(h, x, y);
+            if (px[0] > px[1] + 60 && px[0] > px[2] + 60) {
+                x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+                y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+            }
+        }
+    float drawn = x1 > x0 && y1 > y0 ? (float)(x1 - x0 + 1) / (float)(y1 - y0 + 1) : 0.0f;
+    CHECK(&st, fabsf(drawn / (4.0f / 3.0f) - 1.0f) < 0.03f,
+          "the 4:3 page's print drawn %ux%u px (%.3f), want 4:3", x1 - x0 + 1, y1 - y0 + 1,
+          (double)drawn);
+    pagecurl_book_destroy(book);
+}
+
+/* The page count changed and the provider replaced: the place kept within the new count, the ink
+ * of a page past it kept (read back, and there again when the count grows back), a built-in
+ * book's pages refused. */
+static void page_count_changed(Host *h, pagecurl_context *ctx)
+{
+    Changing c = {0};
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.provider = {.user = &c,
+                                                                      .page_count = 6,
+                                                                      .page_size = changing_size,
+                                                                      .draw_page = changing_page},
+                                                         .page = 4,
+                                                         .wait_for_pages = true});
+    if (!book)
+        return;
+    double t = settle(h, book, 0.0);
+    const pagecurl_ink_point line[] = {
+        {0.2f, 0.5f, 0.02f}, {0.5f, 0.52f, 0.02f}, {0.8f, 0.5f, 0.02f}};
+    CHECK(&st,
+          pagecurl_book_add_stroke(book, 5, line, 3) && pagecurl_book_add_stroke(book, 1, line, 3),
+          "strokes on pages 5 and 1");
+    pagecurl_error err;
+    CHECK(&st, pagecurl_book_set_page_count(book, 3, &err), "6 pages to 3: %s", err.message);
+    t = settle(h, book, t);
+    pagecurl_state s = state_of(book);
+    pagecurl_ink_point back[3] = {{0}};
+    uint32_t n = pagecurl_book_get_stroke(book, 5, 0, back, 3);
+    CHECK(&st,
+          pagecurl_book_page_count(book) == 3 && s.left == 2 && s.right == 3 && s.page >= 2 &&
+              s.page <= 3,
+          "3 pages from 4|5: %d pages, at %d|%d, page %d", pagecurl_book_page_count(book), s.left,
+          s.right, s.page);
+    CHECK(&st,
+          n == 3 && !memcmp(back, line, sizeof line) && pagecurl_book_stroke_count(book, 5) == 1 &&
+              pagecurl_book_stroke_count(book, 1) == 1 && pagecurl_book_stroke_count(book, 0) == 2,
+          "the ink of page 5, past the count, kept: %u points, %u strokes there, %u in all", n,
+          pagecurl_book_stroke_count(book, 5), pagecurl_book_stroke_count(book, 0));
+    CHECK(&st, !pagecurl_book_add_stroke(book, 5, line, 3) && !pagecurl_book_go_to(book, 5),
+          "page 5 of 3 taken");
+    CHECK(&st, right_page(h).red > 20, "page 3 shown after the change: %d red", right_page(h).red);
+    /* the count grows back: page 5 and its ink are there again */
+    CHECK(&st, pagecurl_book_set_page_count(book, 7, &err), "3 pages to 7: %s", err.message);
+    CHECK(&st, pagecurl_book_go_to(book, 5), "go to page 5 of 7");
+    t = settle(h, book, t);
+    s = state_of(book);
+    CHECK(&st,
+          pagecurl_book_page_count(book) == 7 && s.left == 4 && s.right == 5 &&
+              pagecurl_book_stroke_count(book, 5) == 1,
+          "7 pages: at %d|%d, %u strokes on page 5", s.left, s.right,
+          pagecurl_book_stroke_count(book, 5));
+    /* another provider: its pages shown (blue), the book's place kept */
+    Changing other = {0};
+    atomic_store(&other.blue, 1);
+    CHECK(
+        &st,
+        pagecurl_book_set_provider(
+            book,
+            &(pagecurl_page_provider){.user = &other, .page_count = 9, .draw_page = changing_page},
+            &err),
+        "another provider: %s", err.message);
+    int f = 0;
+    for (; f < 400 && right_page(h).blue <= 20; f++) {
+        host_frame(h, book, t += 1.0 / 30.0, true);
+        struct timespec nap = {0, 5 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    s = state_of(book);
+    CHECK(&st,
+          right_page(h).blue > 20 && atomic_load(&other.width[5]) > 0 && s.left == 4 &&
+              s.right == 5 && pagecurl_book_stroke_count(book, 5) == 1,
+          "the other provider's page 5 shown after %d frames, at %d|%d", f, s.left, s.right);
+    CHECK(&st,
+          !pagecurl_book_set_provider(book, &(pagecurl_page_provider){.page_count = 0}, &err) &&
+              err.status == PAGECURL_ERROR_USAGE,
+          "a provider of no pages: %s", err.message);
+    pagecurl_book_destroy(book);
+    book = made(ctx, (pagecurl_book_desc){0});
+    CHECK(&st,
+          book && !pagecurl_book_set_page_count(book, 3, &err) &&
+              err.status == PAGECURL_ERROR_USAGE,
+          "the built-in book's count changed: %s", err.message);
+    pagecurl_book_destroy(book);
+}
+
+/* pagecurl_book_turn_to: near, a thumb through (a turn a leaf, each told); far, one turn (a cut
+ * to the spread beside, then one leaf); the page the book lands at as asked. */
+static void turned_to(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *book =
+        made(ctx, (pagecurl_book_desc){.provider = {.page_count = 40, .draw_page = blank_page}});
+    if (!book)
+        return;
+    double t = settle(h, book, 0.0);
+    static const struct {
+        int page, turns, left, right;
+    } to[] = {{8, 4, 8, 9}, {31, 1, 30, 31}, {3, 1, 2, 3}, {3, 0, 2, 3}};
+    for (size_t i = 0; i < sizeof to / sizeof to[0]; i++) {
+        Seen seen = {0};
+        poll(book, &seen);
+        memset(&seen, 0, sizeof seen);
+        CHECK(&st, pagecurl_book_turn_to(book, to[i].page, t), "turn to %d refused", to[i].page);
+        bool animated = state_of(book).turning;
+        t = settle(h, book, t);
+        poll(book, &seen);
+        pagecurl_state s = state_of(book);
+        CHECK(&st,
+              animated == (to[i].turns > 0) &&
+                  seen.count[PAGECURL_EVENT_TURN_STARTED] == to[i].turns &&
+                  seen.count[PAGECURL_EVENT_TURN_ENDED] == to[i].turns && s.left == to[i].left &&
+                  s.right == to[i].right,
+              "turned to %d: animated %d, %d turns started and %d ended (want %d), at %d|%d",
+              to[i].page, animated, seen.count[PAGECURL_EVENT_TURN_STARTED],
+              seen.count[PAGECURL_EVENT_TURN_ENDED], to[i].turns, s.left, s.right);
+    }
+    CHECK(&st,
+          !pagecurl_book_turn_to(book, 0, t) && !pagecurl_book_turn_to(book, 41, t) &&
+              !pagecurl_book_turn_to(book, 5, NAN),
+          "a turn to no page taken");
+    pagecurl_book_destroy(book);
+}
+
 /* The library's secondary command buffers begun (recorded afresh), counted by the Vulkan
  * functions the host hands it (pagecurl_context_desc.get_instance_proc_addr): the loader's, but
  * vkBeginCommandBuffer. */
@@ -3401,6 +3702,10 @@ int main(int argc, char **argv)
         quality_steps(&h, ctx);
         anisotropy(&h, ctx, args.exe, args.out);
         provider(&h, ctx);
+        invalidated(&h, ctx);
+        fitted_page(&h, ctx);
+        page_count_changed(&h, ctx);
+        turned_to(&h, ctx);
         drawn_width(&h, ctx);
         right_bound(ctx);
         reduced_motion(&h, ctx);

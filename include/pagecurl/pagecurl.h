@@ -209,7 +209,9 @@ typedef struct pagecurl_book pagecurl_book;
  * library when it returns; nothing else of the book's is touched by it), so `user` must stay
  * valid until every draw_page call has returned, after pagecurl_book_destroy too (a host that
  * cannot tell keeps it for the life of the process), and the library must not be unloaded while
- * one runs. page_size is called by pagecurl_book_create on the host's thread, and waited for. */
+ * one runs. page_size is called on the host's thread only: by pagecurl_book_create (for the
+ * book's shape), then by pagecurl_book_update or _render for each page before it is first drawn,
+ * and again after pagecurl_book_invalidate names it. */
 typedef struct pagecurl_page_provider {
     void *user;
     int page_count; /* at least 1 */
@@ -219,7 +221,11 @@ typedef struct pagecurl_page_provider {
      * refused (PAGECURL_ERROR_USAGE). */
     void (*page_size)(void *user, int page, float *width, float *height);
     /* Draws page `page` (1-based) into width x height RGBA8 pixels (sRGB, rows top to bottom,
-     * 4 * width bytes a row); false leaves the page marked as one that could not be drawn. */
+     * 4 * width bytes a row); false leaves the page marked as one that could not be drawn. The
+     * size is the rectangle the page fills on the book's page, of the page's own shape
+     * (page_size): the book's page where the shapes agree (within 1 %), else fitted within it,
+     * centred, inside a margin of paper 4 % of its width (as a PDF's page of another shape), so a
+     * page is never stretched; the book frames that rectangle where it shows the page alone. */
     bool (*draw_page)(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba);
 } pagecurl_page_provider;
 
@@ -492,6 +498,16 @@ PAGECURL_API bool pagecurl_book_action(pagecurl_book *book, pagecurl_action acti
  * settling; false for a page the book lacks or while a page is dragged. */
 PAGECURL_API bool pagecurl_book_go_to(pagecurl_book *book, int page);
 
+/* Goes to page `page` (1-based) animated, as a reader leafing there would: a spread up to 4 away
+ * from the one the book heads for by thumbing through, a turn a leaf (each lifting as the one
+ * before lands, hurried as keys pressed in a row are); any farther by one turn: a cut to the
+ * spread beside the target, then that leaf turned onto it. (Thumbing through a hundred leaves
+ * would take seconds and draw every page between; one turn shows the way the book went, and draws
+ * only the target's pages.) In the one-page view the reader lands on `page` itself. The turns are
+ * told as any (TURN_STARTED / TURN_ENDED each). False for a page the book lacks or while a page
+ * is dragged. `time`: the host's clock. pagecurl_book_go_to is the same without animation. */
+PAGECURL_API bool pagecurl_book_turn_to(pagecurl_book *book, int page, double time);
+
 /* Holds the next leaf of the open spread (with `backward`, the previous one) still, turned to
  * `progress` (0 flat .. 1 over) and grabbed at `grab` (0 .. 1 along the free edge): a posed
  * frame, as the program's `--curl` and `--grab` pose one (with reduced_motion: the cross-fade at
@@ -571,7 +587,8 @@ PAGECURL_API size_t pagecurl_book_selection_text(const pagecurl_book *book, char
  * where no page lies there. */
 PAGECURL_API bool pagecurl_book_clear_at(pagecurl_book *book, double x, double y, double time);
 
-/* Strokes on page `page` (1-based), all pages' together with 0. */
+/* Strokes on page `page` (1-based), all pages' together with 0; a page past a count made smaller
+ * (pagecurl_book_set_page_count) still has its own. */
 PAGECURL_API uint32_t pagecurl_book_stroke_count(const pagecurl_book *book, int page);
 
 /* A point of a stroke, in its page's own coordinates as the page lies face up: u from the page's
@@ -603,6 +620,40 @@ PAGECURL_API bool pagecurl_book_add_stroke(pagecurl_book *book, int page,
  * falls to 0 then): a host that keeps the ink saves where it differs from the one it saved last or
  * where a stroke has ended since, also at the end, when a stroke may still be being drawn. */
 PAGECURL_API uint64_t pagecurl_book_ink_revision(const pagecurl_book *book);
+
+/* ---------------------------------------------------------------------------------------------
+ * Pages that change after the book is made. */
+
+/* pagecurl_book_invalidate's page for every page. */
+#define PAGECURL_ALL_PAGES 0
+
+/* Page `page` (1-based; PAGECURL_ALL_PAGES: all) changed: it is drawn again from its source (a
+ * host's provider is asked again, its page_size too; a PDF's or a folder's page is drawn again by
+ * the page helper). What shows stays until the new drawing arrives, never a blank page between: a
+ * PAGECURL_EVENT_PAGE_READY for the page tells the update from which it shows (a wait_for_pages
+ * update or a render waits only for pages never drawn, not for these). A page no layer holds is
+ * drawn afresh when it is next shown. False for a page the book lacks. */
+PAGECURL_API bool pagecurl_book_invalidate(pagecurl_book *book, int page);
+
+/* The book's pages come from `provider` from now on (a book made with a provider only: false with
+ * USAGE otherwise, and for a provider of no pages or no draw_page), all of them drawn anew: what
+ * shows stays until each is redrawn, a page past the new count goes. Its page count may differ:
+ * the book stays open where it was (the reader's page and its spread), held to the new count (at
+ * its last page where that is before it); a turn in flight lies down where it is, a leaf in the
+ * hand falls, a search, a selection and the links followed are forgotten. The book keeps its
+ * pages' shape: the provider's pages are fitted within it (draw_page). The ink is kept: a page
+ * past the new count keeps its strokes, which pagecurl_book_stroke_count and
+ * pagecurl_book_get_stroke still read (by its page number, up to the largest count the book has
+ * had) and which show again where the count grows back, so a host that saves its notebook from
+ * them loses none. Waits for a page the old provider is drawing to return (at most page_seconds;
+ * a call left running keeps the new provider waiting where it has the same draw_page, as one
+ * draw_page call at a time is promised). */
+PAGECURL_API bool pagecurl_book_set_provider(pagecurl_book *book,
+                                             const pagecurl_page_provider *provider,
+                                             pagecurl_error *err);
+/* The same provider with `count` pages (pages added at the end, or taken from it), as
+ * pagecurl_book_set_provider. */
+PAGECURL_API bool pagecurl_book_set_page_count(pagecurl_book *book, int count, pagecurl_error *err);
 
 /* ---------------------------------------------------------------------------------------------
  * Zoom and pan. The fitted view (1x: the pages filling the viewport as they do at rest) enlarged up
