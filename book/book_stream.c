@@ -189,28 +189,37 @@ static void give_up_late(AppBookStream *s)
     }
 }
 
+/* A texel centre of a side of `to` texels mapped onto a side of `from`, in 16.16 fixed point:
+ * the first's, and the step from one to the next. */
+static int64_t scale_start(uint32_t from, uint32_t to, int64_t *step)
+{
+    *step = ((int64_t)from << 16) / (int64_t)to;
+    return *step / 2 - (1 << 15);
+}
+
 /* `src` (sw x sh RGBA8) scaled up bilinearly to `dst` (dw x dh), texel centres on texel centres
- * (in sRGB: a draft's blur, shown until the page's sharp drawing comes). */
+ * (in sRGB: a draft's blur, shown until the page's sharp drawing comes). Fixed point: a layer's
+ * million texels in a few milliseconds of the worker's. */
 static void scale_up(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst, uint32_t dw,
                      uint32_t dh)
 {
-    float fx = (float)sw / (float)dw, fy = (float)sh / (float)dh;
-    for (uint32_t y = 0; y < dh; y++) {
-        float sy = fmaxf(((float)y + 0.5f) * fy - 0.5f, 0.0f);
-        uint32_t y0 = (uint32_t)sy < sh - 1 ? (uint32_t)sy : sh - 1;
-        uint32_t y1 = y0 + 1 < sh ? y0 + 1 : y0;
-        uint32_t wy = (uint32_t)fminf((sy - (float)y0) * 256.0f, 256.0f);
+    int64_t ystep, xstep, y16 = scale_start(sh, dh, &ystep), x16_0 = scale_start(sw, dw, &xstep);
+    for (uint32_t y = 0; y < dh; y++, y16 += ystep) {
+        int64_t py = y16 < 0 ? 0 : y16;
+        uint32_t y0 = (uint32_t)(py >> 16) < sh - 1 ? (uint32_t)(py >> 16) : sh - 1;
+        uint32_t y1 = y0 + 1 < sh ? y0 + 1 : y0, wy = (uint32_t)(py >> 8) & 255u;
         const uint8_t *r0 = src + (size_t)y0 * sw * 4, *r1 = src + (size_t)y1 * sw * 4;
         uint8_t *out = dst + (size_t)y * dw * 4;
-        for (uint32_t x = 0; x < dw; x++) {
-            float sx = fmaxf(((float)x + 0.5f) * fx - 0.5f, 0.0f);
-            uint32_t x0 = (uint32_t)sx < sw - 1 ? (uint32_t)sx : sw - 1;
-            uint32_t x1 = x0 + 1 < sw ? x0 + 1 : x0;
-            uint32_t wx = (uint32_t)fminf((sx - (float)x0) * 256.0f, 256.0f);
-            for (int c = 0; c < 4; c++) {
-                uint32_t top = r0[4 * x0 + c] * (256 - wx) + r0[4 * x1 + c] * wx;
-                uint32_t bottom = r1[4 * x0 + c] * (256 - wx) + r1[4 * x1 + c] * wx;
-                out[4 * x + c] = (uint8_t)((top * (256 - wy) + bottom * wy + 32768) >> 16);
+        int64_t x16 = x16_0;
+        for (uint32_t x = 0; x < dw; x++, x16 += xstep) {
+            int64_t px = x16 < 0 ? 0 : x16;
+            uint32_t x0 = (uint32_t)(px >> 16) < sw - 1 ? (uint32_t)(px >> 16) : sw - 1;
+            uint32_t x1 = 4 * (x0 + 1 < sw ? x0 + 1 : x0), wx = (uint32_t)(px >> 8) & 255u;
+            x0 *= 4;
+            for (uint32_t c = 0; c < 4; c++) {
+                uint32_t top = r0[x0 + c] * (256u - wx) + r0[x1 + c] * wx;
+                uint32_t bottom = r1[x0 + c] * (256u - wx) + r1[x1 + c] * wx;
+                out[4 * x + c] = (uint8_t)((top * (256u - wy) + bottom * wy + 32768u) >> 16);
             }
         }
     }
