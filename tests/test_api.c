@@ -2050,7 +2050,8 @@ static int paper_pixels(const Host *h)
  * drawn waits for its draft: thumbing (NEXT pressed at 15 a second) through a book whose pages
  * take long to draw sharp (PAGECURL_FAULT=draw: ~90 ms more for a page's 256 x 358 texels, 6 ms
  * for its draft's 64 x 90), and a go-to far into it, show no frame of plain paper where a page
- * is. Without drafts, the leaves thumbed onto showed paper for frames on end. */
+ * is (thumbing to page 27). Without drafts 22 of the 48 frames showed paper (a leaf thumbed onto
+ * with nothing drawn), and 19 of the go-to's 30. */
 static void drafts(Host *h, pagecurl_context *ctx, const char *dir)
 {
     char pdf[512];
@@ -2082,8 +2083,8 @@ static void drafts(Host *h, pagecurl_context *ctx, const char *dir)
     printf("thumbing 12 presses through slow pages to page %d: %d of 48 frames showed paper where "
            "a page is (most %d paper pixels over the %d at rest)\n",
            right, thumbed, most, rest);
-    CHECK(&st, right >= 15 && thumbed == 0,
-          "thumbing to page %d (15 or past wanted): %d of 48 frames showed paper where a page is "
+    CHECK(&st, right >= 19 && thumbed == 0,
+          "thumbing to page %d (19 or past wanted): %d of 48 frames showed paper where a page is "
           "(most %d paper pixels over the %d at rest)",
           right, thumbed, most, rest);
     /* G: the far spread's drafts in its first frame, never paper */
