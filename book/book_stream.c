@@ -197,18 +197,24 @@ static int64_t scale_start(uint32_t from, uint32_t to, int64_t *step)
     return *step / 2 - (1 << 15);
 }
 
-/* `src` (sw x sh RGBA8) scaled up bilinearly to `dst` (dw x dh), texel centres on texel centres
- * (in sRGB: a draft's blur, shown until the page's sharp drawing comes). Fixed point: a layer's
- * million texels in a few milliseconds of the worker's. */
+/* The widest draft: a layer's widest (2048 texels) over STREAM_DRAFT_SHARE. */
+#define STREAM_DRAFT_MAX_WIDTH (2048 / STREAM_DRAFT_SHARE)
+
+/* `src` (sw x sh RGBA8, sw at most STREAM_DRAFT_MAX_WIDTH) scaled up bilinearly to `dst` (dw x
+ * dh), texel centres on texel centres (in sRGB: a draft's blur, shown until the page's sharp
+ * drawing comes): each row of `dst` from a row blended between two of `src`, in fixed point. */
 static void scale_up(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst, uint32_t dw,
                      uint32_t dh)
 {
+    uint16_t row[4 * STREAM_DRAFT_MAX_WIDTH]; /* src's two rows blended, times 256 */
     int64_t ystep, xstep, y16 = scale_start(sh, dh, &ystep), x16_0 = scale_start(sw, dw, &xstep);
     for (uint32_t y = 0; y < dh; y++, y16 += ystep) {
         int64_t py = y16 < 0 ? 0 : y16;
         uint32_t y0 = (uint32_t)(py >> 16) < sh - 1 ? (uint32_t)(py >> 16) : sh - 1;
         uint32_t y1 = y0 + 1 < sh ? y0 + 1 : y0, wy = (uint32_t)(py >> 8) & 255u;
         const uint8_t *r0 = src + (size_t)y0 * sw * 4, *r1 = src + (size_t)y1 * sw * 4;
+        for (uint32_t i = 0; i < 4 * sw; i++)
+            row[i] = (uint16_t)(r0[i] * (256u - wy) + r1[i] * wy);
         uint8_t *out = dst + (size_t)y * dw * 4;
         int64_t x16 = x16_0;
         for (uint32_t x = 0; x < dw; x++, x16 += xstep) {
@@ -216,11 +222,9 @@ static void scale_up(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst,
             uint32_t x0 = (uint32_t)(px >> 16) < sw - 1 ? (uint32_t)(px >> 16) : sw - 1;
             uint32_t x1 = 4 * (x0 + 1 < sw ? x0 + 1 : x0), wx = (uint32_t)(px >> 8) & 255u;
             x0 *= 4;
-            for (uint32_t c = 0; c < 4; c++) {
-                uint32_t top = r0[x0 + c] * (256u - wx) + r0[x1 + c] * wx;
-                uint32_t bottom = r1[x0 + c] * (256u - wx) + r1[x1 + c] * wx;
-                out[4 * x + c] = (uint8_t)((top * (256u - wy) + bottom * wy + 32768u) >> 16);
-            }
+            for (uint32_t c = 0; c < 4; c++)
+                out[4 * x + c] =
+                    (uint8_t)((row[x0 + c] * (256u - wx) + row[x1 + c] * wx + 32768u) >> 16);
         }
     }
 }
@@ -231,6 +235,7 @@ static void scale_up(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst,
 static void draw_draft(AppBookStream *s, Drawn *d)
 {
     uint32_t w = (s->width + STREAM_DRAFT_SHARE - 1) / STREAM_DRAFT_SHARE;
+    w = w < STREAM_DRAFT_MAX_WIDTH ? w : STREAM_DRAFT_MAX_WIDTH;
     long h = lrintf((float)s->height * (float)w / (float)s->width);
     uint32_t dh = h < 1 ? 1 : (uint32_t)h;
     uint8_t *small = malloc((size_t)w * dh * 4);
