@@ -18,6 +18,19 @@
 #define STREAM_SIDES (2 * APP_BOOK_STREAM_SLOTS)
 /* What the worker may have drawn and not handed over: those sides, and a detail. */
 #define STREAM_DONE (STREAM_SIDES + 2)
+/* A draft (a book file's or a folder's page, whose drawing costs about its texels): the page
+ * drawn at this share of its layer's width and height (1/16 of the texels) and scaled up to the
+ * layer, shown until its sharp drawing comes. */
+#define STREAM_DRAFT_SHARE 4
+/* A frame of a stream that does not wait for its pages (a window's) that would show a side with
+ * nothing drawn yet waits this long at most for the side's draft (the worker draws those
+ * first): the last picture stays on screen meanwhile, as a viewer holds its page until the next
+ * is there, and a page whose draft takes longer shows paper until it comes. */
+#define STREAM_DRAFT_WAIT 1.0
+/* Drafts drawn (each scaled up to a layer's texels) that wait at once to be uploaded: the worker
+ * draws them quickly, and a slow frame would otherwise find a layer's worth of memory for each
+ * of the read-ahead's sides. */
+#define STREAM_DRAFTS_HELD 4
 
 /* A view's detail (gpu/renderer.h): a region of a side as large as the view and this many texels
  * beyond it on each side (a small pan needs no drawing), drawn for every side at rest, once what
@@ -41,10 +54,17 @@ typedef struct Detail {
     AppPageRegion region;
 } Detail;
 
+/* A page to draw: its draft, or sharp. */
+typedef struct Job {
+    int page;
+    bool draft;
+} Job;
+
 typedef struct Drawn {
     int page;
-    uint8_t *pixels;
+    uint8_t *pixels; /* a whole page's: the layer's texels (a draft's scaled up to them) */
     bool ok;
+    bool draft; /* a page's draft (one that failed is the page's drawing: not tried again) */
     char message[256];
     int detail_slot; /* a detail's slot (`region` of `page`), -1 for a whole page */
     AppPageRegion region;
@@ -58,8 +78,13 @@ struct AppBookStream {
     int pages, leaves;
     uint32_t width, height; /* texels of a layer */
     AppPool pool;
-    bool ready[STREAM_SIDES];     /* per layer: its page is uploaded (else plain paper) */
-    float print[STREAM_SIDES][2]; /* per layer uploaded: its page's print (app_book_stream_print) */
+    bool ready[STREAM_SIDES];   /* per layer: its page is uploaded (else plain paper) */
+    bool drafted[STREAM_SIDES]; /* per layer not ready: its page's draft is uploaded */
+    /* per layer: a frame waited for its draft in vain (STREAM_DRAFT_WAIT), and waits no more */
+    bool waited[STREAM_SIDES];
+    bool drafts;                  /* the source's pages are drafted (a book file's, a folder's) */
+    float print[STREAM_SIDES][2]; /* per layer uploaded (or drafted): its page's print
+                                     (app_book_stream_print) */
     /* per layer: a redraw asked (app_book_stream_redraw) at this serial (0: none); a drawing
      * begun before it does not answer it */
     uint64_t stale[STREAM_SIDES];
@@ -75,9 +100,10 @@ struct AppBookStream {
     pthread_t thread;
     pthread_mutex_t lock;
     pthread_cond_t wake, done_cond;
-    int jobs[STREAM_SIDES]; /* pages to draw, most wanted first */
+    Job jobs[2 * STREAM_SIDES]; /* pages to draw (drafts and sharp), most wanted first */
     uint32_t job_count;
     int working;          /* the page being drawn, -1 none */
+    bool working_draft;   /* its draft */
     double working_since; /* when the page or detail being drawn was begun */
     double page_seconds;  /* its time: past it, it is given up (0: no limit) */
     bool overran;         /* the page or detail being drawn was given up for its time */
@@ -166,6 +192,82 @@ static void give_up_late(AppBookStream *s)
     }
 }
 
+/* A texel centre of a side of `to` texels mapped onto a side of `from`, in 16.16 fixed point:
+ * the first's, and the step from one to the next. */
+static int64_t scale_start(uint32_t from, uint32_t to, int64_t *step)
+{
+    *step = ((int64_t)from << 16) / (int64_t)to;
+    return *step / 2 - (1 << 15);
+}
+
+/* The widest draft: a layer's widest (2048 texels) over STREAM_DRAFT_SHARE. */
+#define STREAM_DRAFT_MAX_WIDTH (2048 / STREAM_DRAFT_SHARE)
+
+/* `src` (sw x sh RGBA8, sw at most STREAM_DRAFT_MAX_WIDTH) scaled up bilinearly to `dst` (dw x
+ * dh), texel centres on texel centres (in sRGB: a draft's blur, shown until the page's sharp
+ * drawing comes): each row of `dst` from a row blended between two of `src`, in fixed point. */
+static void scale_up(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst, uint32_t dw,
+                     uint32_t dh)
+{
+    uint16_t row[4 * STREAM_DRAFT_MAX_WIDTH]; /* src's two rows blended, times 256 */
+    int64_t ystep, xstep, y16 = scale_start(sh, dh, &ystep), x16_0 = scale_start(sw, dw, &xstep);
+    for (uint32_t y = 0; y < dh; y++, y16 += ystep) {
+        int64_t py = y16 < 0 ? 0 : y16;
+        uint32_t y0 = (uint32_t)(py >> 16) < sh - 1 ? (uint32_t)(py >> 16) : sh - 1;
+        uint32_t y1 = y0 + 1 < sh ? y0 + 1 : y0, wy = (uint32_t)(py >> 8) & 255u;
+        const uint8_t *r0 = src + (size_t)y0 * sw * 4, *r1 = src + (size_t)y1 * sw * 4;
+        for (uint32_t i = 0; i < 4 * sw; i++)
+            row[i] = (uint16_t)(r0[i] * (256u - wy) + r1[i] * wy);
+        uint8_t *out = dst + (size_t)y * dw * 4;
+        int64_t x16 = x16_0;
+        for (uint32_t x = 0; x < dw; x++, x16 += xstep) {
+            int64_t px = x16 < 0 ? 0 : x16;
+            uint32_t x0 = (uint32_t)(px >> 16) < sw - 1 ? (uint32_t)(px >> 16) : sw - 1;
+            uint32_t x1 = 4 * (x0 + 1 < sw ? x0 + 1 : x0), wx = (uint32_t)(px >> 8) & 255u;
+            x0 *= 4;
+            for (uint32_t c = 0; c < 4; c++)
+                out[4 * x + c] =
+                    (uint8_t)((row[x0 + c] * (256u - wx) + row[x1 + c] * wx + 32768u) >> 16);
+        }
+    }
+}
+
+/* Page d->page's draft into d->pixels (the layer's texels): drawn at a share of the layer's size
+ * and scaled up to it. A page that cannot be drawn so is marked at the layer's size, as a sharp
+ * drawing's failure is (and not drawn again: its failure is the page's). */
+static void draw_draft(AppBookStream *s, Drawn *d)
+{
+    uint32_t w = (s->width + STREAM_DRAFT_SHARE - 1) / STREAM_DRAFT_SHARE;
+    w = w < STREAM_DRAFT_MAX_WIDTH ? w : STREAM_DRAFT_MAX_WIDTH;
+    long h = lrintf((float)s->height * (float)w / (float)s->width);
+    uint32_t dh = h < 1 ? 1 : (uint32_t)h;
+    uint8_t *small = malloc((size_t)w * dh * 4);
+    if (!small) {
+        snprintf(d->message, sizeof d->message, "page %d: out of memory", d->page + 1);
+        d->ok = false;
+    } else {
+        d->ok = app_book_source_draw(s->src, d->page, w, dh, small, d->message, sizeof d->message);
+        app_book_source_drawn_print(s->src, d->print);
+    }
+    if (d->ok)
+        scale_up(small, w, dh, d->pixels, s->width, s->height);
+    else
+        app_book_placeholder(s->width, s->height, true, d->pixels);
+    free(small);
+}
+
+/* Whether the next job may begin (under the lock): a draft waits while STREAM_DRAFTS_HELD
+ * drafts wait to be uploaded. */
+static bool job_due(const AppBookStream *s)
+{
+    if (!s->job_count || !s->jobs[0].draft)
+        return s->job_count > 0;
+    uint32_t held = 0;
+    for (uint32_t d = 0; d < s->done_count; d++)
+        held += s->done[d].detail_slot < 0 && s->done[d].draft;
+    return held < STREAM_DRAFTS_HELD;
+}
+
 static void *worker(void *user)
 {
     AppBookStream *s = user;
@@ -177,7 +279,7 @@ static void *worker(void *user)
                 break;
             bool room = s->done_count < STREAM_DONE;
             double now = now_seconds();
-            if (room && ((detail = detail_due(s)) >= 0 || s->job_count))
+            if (room && ((detail = detail_due(s)) >= 0 || job_due(s)))
                 break;
             if (room && detail_pending(s) && now < s->detail_due_at) {
                 wait_at_most(&s->wake, &s->lock, s->detail_due_at - now + 0.001);
@@ -210,18 +312,23 @@ static void *worker(void *user)
             pthread_cond_broadcast(&s->done_cond);
             continue;
         }
-        int page = s->jobs[0];
+        Job job = s->jobs[0];
+        int page = job.page;
         memmove(s->jobs, s->jobs + 1, --s->job_count * sizeof *s->jobs);
         s->working = page;
+        s->working_draft = job.draft;
         begin(s);
         uint64_t serial = s->redraws;
         pthread_mutex_unlock(&s->lock);
         Drawn d = {.page = page,
                    .pixels = malloc((size_t)s->width * s->height * 4),
+                   .draft = job.draft,
                    .detail_slot = -1,
                    .serial = serial};
         d.print[0] = d.print[1] = 1.0f;
-        if (d.pixels) {
+        if (d.pixels && job.draft)
+            draw_draft(s, &d);
+        else if (d.pixels) {
             d.ok = app_book_source_draw(s->src, page, s->width, s->height, d.pixels, d.message,
                                         sizeof d.message);
             app_book_source_drawn_print(s->src, d.print);
@@ -241,6 +348,7 @@ static void *worker(void *user)
                      page + 1, s->page_seconds);
         s->done[s->done_count++] = d;
         s->working = -1;
+        s->working_draft = false;
         pthread_cond_broadcast(&s->done_cond);
     }
     pthread_mutex_unlock(&s->lock);
@@ -263,6 +371,9 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t page_width, c
     s->page_seconds = STREAM_PAGE_SECONDS;
     s->direction = 1;
     s->regions = app_book_source_draws_regions(src);
+    /* a book file's pages and a folder's images cost about their texels (MuPDF's drawing, an
+     * image's scaling); the built-in book's and a host's are drawn whole at their one size */
+    s->drafts = s->regions;
     s->detail_working_slot = -1;
     s->sharp[0] = s->sharp[1] = -1;
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
@@ -454,6 +565,8 @@ bool app_book_stream_textures(AppBookStream *s, const GpuContext *ctx, const Gpu
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
         s->held[k].page = -1;
     memset(s->ready, 0, sizeof s->ready);
+    memset(s->drafted, 0, sizeof s->drafted);
+    memset(s->waited, 0, sizeof s->waited);
     return true;
 }
 
@@ -510,6 +623,18 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
                 s->hooks.warn(s->hooks.user, d->page, line);
             }
         }
+        if (d->draft && d->ok) { /* shown until the sharp drawing comes, never over it */
+            if (ok && slot >= 0 && !s->ready[layer] && !s->drafted[layer]) {
+                ok = gpu_texture_update(ctx, &r->content, layer, 1, d->pixels, err);
+                s->drafted[layer] = ok;
+                s->print[layer][0] = d->print[0], s->print[layer][1] = d->print[1];
+                s->blank[slot] = false;
+                if (ok && s->hooks.ready)
+                    s->hooks.ready(s->hooks.user, d->page);
+            }
+            free(d->pixels);
+            continue;
+        }
         bool redrawn = slot >= 0 && s->stale[layer] && d->serial >= s->stale[layer];
         if (redrawn)
             s->stale[layer] = 0;
@@ -529,42 +654,93 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
     return ok;
 }
 
-/* The pages still to draw, most wanted first, for the worker (what it has not started on is
- * replaced: a page no longer wanted is not drawn). */
-static void queue_jobs(AppBookStream *s, const int *wanted, uint32_t count)
+/* Whether page `page`'s draft (or its sharp drawing) is being drawn or waits to be uploaded
+ * (under the lock). */
+static bool in_hand(const AppBookStream *s, int page, bool draft)
 {
+    bool has = s->working == page && s->working_draft == draft;
+    for (uint32_t d = 0; d < s->done_count && !has; d++)
+        has = s->done[d].detail_slot < 0 && s->done[d].page == page && s->done[d].draft == draft;
+    return has;
+}
+
+/* Leaf `leaf`'s sides' drafts, or their sharp drawings, queued where they are wanted and not in
+ * hand (under the lock): a side drafted or drawn wants no draft, one drawn sharp (and not to be
+ * drawn again) nothing. */
+static void queue_leaf(AppBookStream *s, int leaf, bool draft)
+{
+    int slot = app_pool_slot(&s->pool, leaf);
+    for (int side = 0; side < 2 && slot >= 0; side++) {
+        int page = 2 * leaf + side, layer = 2 * slot + side;
+        if (page >= s->pages || in_hand(s, page, false))
+            continue;
+        bool want = draft ? !s->ready[layer] && !s->drafted[layer] && !in_hand(s, page, true)
+                          : !s->ready[layer] || s->stale[layer];
+        if (want)
+            s->jobs[s->job_count++] = (Job){page, draft};
+    }
+}
+
+/* The pages still to draw, most wanted first, for the worker (what it has not started on is
+ * replaced: a page no longer wanted is not drawn, such as a page thumbed past). wanted[0 ..
+ * shown-1] are the leaves the spread shows. With `drafts` every side first gets a draft: those
+ * the spread shows, then (at rest) their sharp drawings, so that a page gone to is sharp soon,
+ * then the read-ahead's drafts and sharp drawings; while a leaf turns the read-ahead's drafts
+ * come before any sharp drawing, so that thumbing onto the next leaf finds it drafted. */
+static void queue_jobs(AppBookStream *s, const int *wanted, uint32_t count, uint32_t shown,
+                       bool turning, bool drafts)
+{
+    /* (group, draft): group 0 the leaves shown, 1 the read-ahead */
+    static const int at_rest[4][2] = {{0, 1}, {0, 0}, {1, 1}, {1, 0}};
+    static const int thumbing[4][2] = {{0, 1}, {1, 1}, {0, 0}, {1, 0}};
+    const int(*order)[2] = turning ? thumbing : at_rest;
     /* a provider's pages' shapes asked on this, the host's, thread (cached: a few calls at most) */
     for (uint32_t k = 0; k < count; k++)
         for (int side = 0; side < 2; side++)
             app_book_source_shape(s->src, 2 * wanted[k] + side);
     pthread_mutex_lock(&s->lock);
     s->job_count = 0;
-    for (uint32_t k = 0; k < count; k++)
-        for (int side = 0; side < 2; side++) {
-            int page = 2 * wanted[k] + side;
-            int slot = app_pool_slot(&s->pool, wanted[k]);
-            bool queued = page == s->working;
-            for (uint32_t d = 0; d < s->done_count && !queued; d++)
-                queued = s->done[d].detail_slot < 0 && s->done[d].page == page;
-            if (page < s->pages && slot >= 0 &&
-                (!s->ready[2 * slot + side] || s->stale[2 * slot + side]) && !queued)
-                s->jobs[s->job_count++] = page;
-        }
+    for (int step = 0; step < 4; step++) {
+        bool draft = order[step][1];
+        uint32_t from = order[step][0] ? shown : 0, to = order[step][0] ? count : shown;
+        for (uint32_t k = from; k < to && (drafts || !draft); k++)
+            queue_leaf(s, wanted[k], draft);
+    }
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
 }
 
-static bool shown_ready(const AppBookStream *s, const int shown[3])
+/* Whether every side of the leaves shown is drawn sharp (or, `draft`, drafted at least). */
+static bool shown_ready(const AppBookStream *s, const int shown[3], bool draft)
 {
     for (int k = 0; k < 3; k++) {
         if (shown[k] < 0)
             continue;
         int slot = app_pool_slot(&s->pool, shown[k]);
-        for (int side = 0; side < 2; side++)
-            if (2 * shown[k] + side < s->pages && (slot < 0 || !s->ready[2 * slot + side]))
+        for (int side = 0; side < 2; side++) {
+            int layer = 2 * slot + side;
+            if (2 * shown[k] + side < s->pages &&
+                (slot < 0 ||
+                 !(s->ready[layer] || (draft && (s->drafted[layer] || s->waited[layer])))))
                 return false;
+        }
     }
     return true;
+}
+
+/* Waits for what the worker draws next, at most until `until` (CLOCK_MONOTONIC seconds; 0: no
+ * limit), a page past its time given up meanwhile; then takes it in. */
+static bool wait_and_collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, double until,
+                             GpuError *err)
+{
+    pthread_mutex_lock(&s->lock);
+    double now = now_seconds();
+    while (!s->done_count && !stopped(s) && (until <= 0.0 || (now = now_seconds()) < until)) {
+        give_up_late(s);
+        wait_at_most(&s->done_cond, &s->lock, until > 0.0 ? fmin(until - now, 0.05) : 0.05);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return collect(s, ctx, r, err);
 }
 
 bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r,
@@ -597,6 +773,7 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
             !gpu_texture_update(ctx, &r->content, (uint32_t)layer, 1, s->paper, err))
             return false;
         s->ready[layer] = s->ready[layer] && !s->wipe[layer];
+        s->drafted[layer] = s->drafted[layer] && !s->wipe[layer];
         s->wipe[layer] = false;
     }
     s->reassign = false;
@@ -608,6 +785,8 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
             continue;
         /* what the slot showed goes: plain paper until the leaf's pages are drawn */
         s->ready[2 * slot] = s->ready[2 * slot + 1] = false;
+        s->drafted[2 * slot] = s->drafted[2 * slot + 1] = false;
+        s->waited[2 * slot] = s->waited[2 * slot + 1] = false;
         s->stale[2 * slot] = s->stale[2 * slot + 1] = 0;
         if (!s->blank[slot] &&
             !gpu_texture_update(ctx, &r->content, 2u * (uint32_t)slot, 2, s->paper, err))
@@ -621,20 +800,35 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
         if (assigned)
             *assigned = true;
     }
-    queue_jobs(s, wanted, count);
+    /* the leaves shown lead the wanted ones */
+    uint32_t in_view = 0;
+    while (in_view < count && (wanted[in_view] == shown[0] || wanted[in_view] == shown[1] ||
+                               wanted[in_view] == shown[2]))
+        in_view++;
+    /* a run that waits for its pages shows no draft: it draws none */
+    queue_jobs(s, wanted, count, in_view, spread->turning, s->drafts && !wait);
     if (!collect(s, ctx, r, err))
         return false;
     /* A signal that stops the run ends the wait too (polled: it wakes no condition), so a long
      * page does not hold up the run's end; the stream's end then abandons it. A page past its
      * time is given up in the wait (polled as well). */
-    while (wait && !shown_ready(s, shown) && !stopped(s)) {
-        pthread_mutex_lock(&s->lock);
-        while (!s->done_count && !stopped(s)) {
-            give_up_late(s);
-            wait_at_most(&s->done_cond, &s->lock, 0.05);
+    while (wait && !shown_ready(s, shown, false) && !stopped(s))
+        if (!wait_and_collect(s, ctx, r, 0.0, err))
+            return false;
+    /* A frame that would show a side with nothing drawn (a go-to's spread, a leaf thumbed onto
+     * sooner than its read-ahead was drafted) waits a moment for the drafts, the worker's first
+     * jobs: the last frame stays on screen meanwhile, never plain paper where a page will be. */
+    double until = now_seconds() + STREAM_DRAFT_WAIT;
+    while (!wait && s->drafts && !shown_ready(s, shown, true) && !stopped(s)) {
+        if (now_seconds() >= until) { /* a page slow even as a draft: paper until it comes */
+            for (int k = 0; k < 3; k++) {
+                int slot = shown[k] >= 0 ? app_pool_slot(&s->pool, shown[k]) : -1;
+                for (int side = 0; side < 2 && slot >= 0; side++)
+                    s->waited[2 * slot + side] = true;
+            }
+            break;
         }
-        pthread_mutex_unlock(&s->lock);
-        if (!collect(s, ctx, r, err))
+        if (!wait_and_collect(s, ctx, r, until, err))
             return false;
     }
     spread->placed = true;
@@ -658,7 +852,8 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
         for (int i = 0; i < 2; i++)
             width = d->page >= 0 && d->page == s->sharp[i] ? s->shown[i] : width;
         bool sharp = width > 0.0f && d->region.full_width >= STREAM_DETAIL_SMALLEST * width;
-        if (!spread->turning && sharp && slot >= 0 && s->ready[layer])
+        /* over a draft too: in view the detail is the page as sharp as its layer's drawing */
+        if (!spread->turning && sharp && slot >= 0 && (s->ready[layer] || s->drafted[layer]))
             spread->detail[k] = (AppSpreadDetail){layer + 1, (float)d->region.full_width,
                                                   (float)d->region.x, (float)d->region.y};
     }
@@ -670,7 +865,7 @@ bool app_book_stream_print(const AppBookStream *s, int page, float print[2])
     print[0] = print[1] = 1.0f;
     int slot = page >= 0 && page < s->pages ? app_pool_slot(&s->pool, page / 2) : -1;
     int layer = 2 * slot + page % 2;
-    if (slot < 0 || !s->ready[layer])
+    if (slot < 0 || !(s->ready[layer] || s->drafted[layer]))
         return false;
     print[0] = s->print[layer][0], print[1] = s->print[layer][1];
     return true;

@@ -3,9 +3,18 @@
  * open spread and a few ahead in the direction of turning hold a slot (a front and a back layer
  * of the content texture and of the ink texture); a worker thread draws their pages
  * (pages/book_source.h) at the resolution the view needs, and each frame uploads what it finished.
- * A leaf whose pages are not drawn yet shows plain paper; a frame never waits for one unless asked
- * (headless runs ask, so that what they write is the whole page). Owns the source, the worker
- * and the pages drawn but not yet uploaded; the textures belong to the renderer. */
+ * A draft of each page first, sharp after: where drawing costs about the texels drawn (a book
+ * file's pages, a folder's images) a page is first drawn at a quarter of its layer's width and
+ * height, scaled up to the layer on the worker and uploaded, then drawn sharp over it. The worker
+ * draws the drafts of the leaves shown first; at rest then their sharp pages, then the
+ * read-ahead's drafts and sharp pages; while a leaf turns every draft (the read-ahead's too)
+ * before any sharp page, and a page thumbed past is not drawn sharp (its job is replaced). A
+ * frame that would show a side with nothing drawn (a go-to's spread, a leaf thumbed onto sooner
+ * than it was drafted) waits for its draft, at most a second (the last frame stays on screen
+ * meanwhile); the built-in book's and a host's pages have no drafts, and show plain paper until
+ * drawn. A run that waits for its pages (headless runs, so that what they write is the whole
+ * page) draws no drafts. Owns the source, the worker and the pages drawn but not yet uploaded;
+ * the textures belong to the renderer. */
 #ifndef PAGECURL_APP_BOOK_STREAM_H
 #define PAGECURL_APP_BOOK_STREAM_H
 
@@ -26,7 +35,8 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t page_width, c
 void app_book_stream_destroy(AppBookStream *stream);
 
 /* How a stream speaks and is stopped (each optional): a page (0-based) that cannot be drawn is
- * told once to `warn`, a page uploaded (and shown from the next frame) to `ready`, and `stopped`
+ * told once to `warn`, a page uploaded (and shown from the next frame: its draft, then its sharp
+ * drawing, then a detail of it) to `ready`, and `stopped`
  * ends a wait for pages early, so that a signal ending the run is not held up by a long page. */
 typedef struct AppBookStreamHooks {
     void *user;
@@ -64,17 +74,19 @@ bool app_book_stream_replace(AppBookStream *stream, AppBookSource *src, char *me
 /* Leaves in the book: pages / 2, rounded up. */
 int app_book_stream_leaves(const AppBookStream *stream);
 
-/* The renderer of `desc` with the pool's content layers (plain paper until drawn), and `ink`'s
- * CPU side for as many ink layers, none showing a page yet. Forgets what the pool held before. */
+/* The renderer of `desc` with the pool's content layers (plain paper until drafted or drawn), and
+ * `ink`'s CPU side for as many ink layers, none showing a page yet. Forgets what the pool held
+ * before. */
 bool app_book_stream_textures(AppBookStream *stream, const GpuContext *ctx,
                               const GpuRendererDesc *desc, GpuRenderer *out, AppInkTexture *ink,
                               GpuError *err);
 
 /* Brings the pool in step with `spread` (its leaves and direction), uploads the pages the worker
  * finished into `renderer`'s content and points `ink`'s layers at their pages, then sets the
- * spread's layers. With `wait`, first blocks until the spread's own pages are drawn. *assigned
- * (optional) says ink layers changed page. A page that cannot be drawn is shown marked, with a
- * warning line once. False on a GPU failure. */
+ * spread's layers. With `wait`, first blocks until the spread's own pages are drawn sharp;
+ * without, until those with nothing drawn are drafted (at most STREAM_DRAFT_WAIT, once a side).
+ * *assigned (optional) says ink layers changed page. A page that cannot be drawn is shown marked,
+ * with a warning line once. False on a GPU failure. */
 bool app_book_stream_update(AppBookStream *stream, const GpuContext *ctx, GpuRenderer *renderer,
                             AppInkTexture *ink, AppSpread *spread, bool wait, bool *assigned,
                             GpuError *err);
@@ -83,8 +95,10 @@ bool app_book_stream_update(AppBookStream *stream, const GpuContext *ctx, GpuRen
  * its width x height target: the part of each in view is drawn again from its source at the
  * density shown, its texels on the view's pixels (a PDF's or an image's:
  * app_book_source_draws_regions), into a detail slot of the renderer, once the view has held
- * still a moment, and shown from the frame after its upload (the layer until then; a layer's
- * mip levels grey thin print, whatever its size); app_book_stream_update tells the spread.
+ * still a moment (before the pages' sharp drawings: a page gone to is sharp in view soonest so),
+ * and shown from the frame after its upload, over the page's draft too (the layer until then; a
+ * layer's mip levels grey thin print, whatever its size); app_book_stream_update tells the
+ * spread.
  * Detail takes at most GPU_DETAIL_SLOTS x (width + 128) x (height + 128) texels (one level) on
  * the device and as many in pixels drawn and not yet uploaded, whatever the zoom. Returns
  * whether a detail is still to be drawn (not held nor drawn already). */
@@ -100,8 +114,8 @@ bool app_book_stream_detail_now(AppBookStream *stream, double seconds);
 uint64_t app_book_stream_details(const AppBookStream *stream);
 
 /* The share of its leaf's width and height that page `page`'s print covers (0-based;
- * app_book_source_drawn_print), once its drawing is uploaded: true; else 1 x 1 (the leaf) and
- * false. */
+ * app_book_source_drawn_print), once its drawing (or its draft's) is uploaded: true; else 1 x 1
+ * (the leaf) and false. */
 bool app_book_stream_print(const AppBookStream *stream, int page, float print[2]);
 /* The layout's print (book/layout.h) for the pages `spread` shows lying flat
  * (app_book_spread_pages). */

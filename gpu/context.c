@@ -448,13 +448,15 @@ static bool faults_create(GpuContext *ctx, GpuError *err)
     if (!spec || !*spec)
         return true;
     /* KIND:N read whole (sscanf took "submit:3x" as 3 and wrapped 4294967296 to 0): a test that
-     * mistypes its fault must not pass without one. acquire is the window's (app/window.c). */
+     * mistypes its fault must not pass without one. acquire is the window's (app/window.c), draw
+     * the book's pages' (pages/book_source.c). */
     static const struct {
         const char *name;
         GpuFaultKind kind;
     } kinds[] = {{"submit", GPU_FAULT_SUBMIT},
                  {"allocate", GPU_FAULT_ALLOCATE},
-                 {"acquire", GPU_FAULT_NONE}};
+                 {"acquire", GPU_FAULT_NONE},
+                 {"draw", GPU_FAULT_NONE}};
     const char *colon = strchr(spec, ':');
     size_t len = colon ? (size_t)(colon - spec) : 0;
     uint64_t n = 0;
@@ -471,8 +473,8 @@ static bool faults_create(GpuContext *ctx, GpuError *err)
     if (err)
         err->usage = true;
     return gpu_error_set(err,
-                         "PAGECURL_FAULT=%.60s: want submit:N, allocate:N or acquire:N, N a whole "
-                         "number from 1 to %" PRIu32,
+                         "PAGECURL_FAULT=%.60s: want submit:N, allocate:N, acquire:N or draw:N, N "
+                         "a whole number from 1 to %" PRIu32,
                          spec, UINT32_MAX);
 }
 

@@ -27,8 +27,9 @@ typedef struct GpuMessages {
 /* Test-only fault injection (issue: prove the error paths). PAGECURL_FAULT=submit:N makes the
  * frame submission after the first N fail with VK_ERROR_DEVICE_LOST; PAGECURL_FAULT=allocate:N
  * the memory allocation after the first N with VK_ERROR_OUT_OF_DEVICE_MEMORY (acquire:N is the
- * window's: app/window.c). N is a whole number from 1 to UINT32_MAX; any other value refuses the
- * context (a usage error). Counted per context; unset in normal use. */
+ * window's: app/window.c; draw:N slows a book file's or a folder's pages by N ms for each
+ * million texels drawn: pages/book_source.c). N is a whole number from 1 to UINT32_MAX; any
+ * other value refuses the context (a usage error). Counted per context; unset in normal use. */
 typedef enum GpuFaultKind {
     GPU_FAULT_NONE = 0,
     GPU_FAULT_SUBMIT,

@@ -29,6 +29,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef enum SourceKind { SOURCE_BUILTIN, SOURCE_IMAGES, SOURCE_PDF, SOURCE_PROVIDER } SourceKind;
@@ -67,6 +68,9 @@ struct AppBookSource {
     AppPageHelper *helper;
     uint32_t confined; /* what the helper gave up (app_book_source_confined) */
     float drawn[2];    /* app_book_source_drawn_print */
+    /* PAGECURL_FAULT=draw:N (tests only): a file's or a folder's page drawn takes N ms longer
+     * for each million texels drawn, as a heavy page would (0: no delay) */
+    uint32_t draw_fault_ms;
     volatile int stop;
     /* a second helper for searches (app_book_source_find), so that a search never waits on a
      * page being drawn nor a page on a search; started at the first search */
@@ -419,6 +423,30 @@ void app_book_source_hand_over(AppBookSource *to, AppBookSource *from)
     }
 }
 
+/* PAGECURL_FAULT=draw:N's N, else 0: another kind of fault or none (a malformed value is
+ * refused by the context, gpu/context.h, before a book is opened). */
+static uint32_t draw_fault(void)
+{
+    const char *spec = getenv("PAGECURL_FAULT");
+    if (!spec || strncmp(spec, "draw:", 5) != 0)
+        return 0;
+    char *end;
+    unsigned long n = strtoul(spec + 5, &end, 10);
+    return spec[5] >= '0' && spec[5] <= '9' && !*end && n <= UINT32_MAX ? (uint32_t)n : 0;
+}
+
+/* The fault's delay for a page of width x height texels just drawn. */
+static void draw_fault_wait(const AppBookSource *src, uint32_t width, uint32_t height)
+{
+    if (!src->draw_fault_ms)
+        return;
+    double ms = src->draw_fault_ms * ((double)width * height / 1e6);
+    ms = ms < 10000.0 ? ms : 10000.0;
+    struct timespec t = {(time_t)(ms / 1000.0), (long)(fmod(ms, 1000.0) * 1e6)};
+    while (nanosleep(&t, &t) != 0 && errno == EINTR)
+        ;
+}
+
 int app_book_source_open(const char *path, AppBookSource **out, char *message, size_t size)
 {
     return app_book_source_open_with(path, NULL, out, message, size);
@@ -433,6 +461,7 @@ int app_book_source_open_with(const char *path, const AppTextLayout *layout, App
         src->book = -1, src->finder_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
     if (!src)
         return fail(message, size, 1, "out of memory");
+    src->draw_fault_ms = draw_fault();
     int status = 0;
     if (!path) {
         src->kind = SOURCE_BUILTIN;
@@ -750,6 +779,7 @@ bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t
         ok = page >= 0 && page < src->pages
                  ? helper_draw(src, page, width, height, NULL, rgba, message, size)
                  : fail(message, size, 1, "page %d: not in the book", page + 1) == 0;
+        draw_fault_wait(src, width, height);
     }
     if (!ok)
         app_book_placeholder(width, height, true, rgba);

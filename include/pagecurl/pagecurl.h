@@ -271,8 +271,11 @@ typedef struct pagecurl_book_desc {
     uint32_t frames_in_flight;
     uint32_t grid_columns, grid_rows; /* the turning leaf's mesh; 0: 64 x 90 */
     /* Each update waits until the pages shown are drawn or given up (page_seconds: offscreen
-     * renders, screenshots, tests); else a page not drawn yet shows as plain paper until it is
-     * (PAGECURL_EVENT_PAGE_READY). */
+     * renders, screenshots, tests); else a book file's or a folder's page is shown first as a
+     * draft (drawn at a quarter of its width, scaled up), an update that would show one with
+     * nothing drawn waiting for its draft at most a second, then sharp; a host's page (a
+     * provider's), or one whose draft is late, shows as plain paper until it is drawn
+     * (PAGECURL_EVENT_PAGE_READY: for the draft and the sharp page each). */
     bool wait_for_pages;
     /* Reduced motion: a turn (a key, an action, a drag let go past a swipe or flicked, go to page)
      * is a short cross-fade (0.25 s) from the spread to the next, not the curl; a held page
@@ -808,7 +811,8 @@ typedef enum pagecurl_event_type {
     PAGECURL_EVENT_TURN_STARTED = 1,
     PAGECURL_EVENT_TURN_ENDED,     /* it lies down: `left`, `right` the spread it shows now */
     PAGECURL_EVENT_SPREAD_CHANGED, /* the settled spread is another: `left`, `right` */
-    PAGECURL_EVENT_PAGE_READY,     /* page `page` is drawn and shows from the next frame */
+    PAGECURL_EVENT_PAGE_READY,     /* page `page` is drawn (its draft, sharp, or in detail) and
+                                      shows from the next frame */
     PAGECURL_EVENT_INK_CHANGED,    /* a stroke ended, a clear or an undo, on page `page` (0:
                                       too many pages to tell: any may have changed) */
     PAGECURL_EVENT_ERROR, /* `message` says what (a page that cannot be drawn: `page`; 0: the
