@@ -12,6 +12,7 @@
 #include "book.h"
 #include "search.h"
 #include "links.h"
+#include "provided.h"
 #include "selection.h"
 #include "book_stream.h"
 #include "camera.h"
@@ -449,7 +450,15 @@ static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, AppBookSou
     AppPageProvider p = {.user = b->provider.user,
                          .pages = b->provider.page_count,
                          .aspect = provided_shape(&b->provider),
-                         .draw = b->provider.draw_page};
+                         .draw = b->provider.draw_page,
+                         .text = d->page_text ? book_provided_text : NULL,
+                         .text_fn = (void (*)(void))d->page_text,
+                         .links = d->page_links ? book_provided_links : NULL,
+                         .links_fn = (void (*)(void))d->page_links,
+                         /* as long as a page's drawing (book_stream.h) */
+                         .seconds = d->page_seconds == 0.0f  ? APP_BOOK_STREAM_PAGE_SECONDS
+                                    : d->page_seconds < 0.0f ? 0.0
+                                                             : d->page_seconds};
     return app_book_source_open_provider(&p, src, message, size);
 }
 
@@ -491,6 +500,8 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
               "book)";
     else if (d->path && (d->provider.page_count || d->provider.draw_page || d->provider.page_size))
         bad = "path and provider: the pages come from one of them";
+    else if ((d->page_text || d->page_links) && d->provider.page_count <= 0)
+        bad = "page_text and page_links: a page provider's pages' (provider.page_count)";
     if (bad)
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_desc: %s", bad);
     return !bad;
