@@ -779,12 +779,19 @@ bool pagecurl_book_hit(const pagecurl_book *b, double x, double y, pagecurl_hit 
     uint32_t size = out->size;
     float px = (float)(x / b->width) * (float)b->width,
           py = (float)(y / b->height) * (float)b->height;
-    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
-    AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width,
-                                          b->height, b->seen_time);
     AppBookHit hit;
-    if (!app_book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
-        return false;
+    if (b->held.on && !b->spread.fading) {
+        /* a held pose (pagecurl_book_hold) is no flip's: through the pose the update drew */
+        if (!app_book_pick_posed(&b->spread, &b->pose, &b->leaf, &b->layout, b->width, b->height,
+                                 px, py, &hit))
+            return false;
+    } else {
+        MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
+        AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width,
+                                              b->height, b->seen_time);
+        if (!app_book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
+            return false;
+    }
     pagecurl_hit h = {.size = size, .page = hit.page + 1, .u = hit.u, .v = hit.v};
     memcpy(out, &h, size < sizeof h ? size : sizeof h);
     return true;

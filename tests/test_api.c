@@ -2912,6 +2912,62 @@ static void one_page_steps(Host *h, pagecurl_context *ctx)
     }
 }
 
+/* The page (1-based) whose colour (STEP_COLOURS, lit or shaded: its hue) a pixel shows; 0 for
+ * none near enough (an edge, a shadow's blend, the backdrop). */
+static int page_coloured(const uint8_t *p)
+{
+    for (int k = 0; k < 5; k++) {
+        const uint8_t *c = STEP_COLOURS[k];
+        float dot = 0.0f, cc = 0.0f, pp = 0.0f;
+        for (int i = 0; i < 3; i++)
+            dot += (float)p[i] * c[i], cc += (float)c[i] * c[i], pp += (float)p[i] * p[i];
+        float scale = dot / cc, off = pp - scale * dot; /* what the colour's multiple leaves */
+        if (scale > 0.35f && scale < 1.3f && off < 0.01f * pp)
+            return k + 1;
+    }
+    return 0;
+}
+
+/* A leaf held by pagecurl_book_hold is hit-tested as it is drawn: at each pixel of a spread (pages
+ * 2|3, each in its colour) whose leaf 3|4 is held mid-turn, the page pagecurl_book_hit names is the
+ * page whose colour the pixel shows: the lifted leaf's front and back where it is, page 5 where it
+ * uncovers it, page 2 beside it. */
+static void held_hits(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *book =
+        made(ctx, (pagecurl_book_desc){.provider = {.page_count = 5, .draw_page = coloured_page},
+                                       .page = 2,
+                                       .show_through = -1.0f,
+                                       .wait_for_pages = true});
+    if (!book)
+        return;
+    host_frame(h, book, 0.0, true);
+    CHECK(&st, pagecurl_book_hold(book, 0.45f, 0.3f, false), "hold leaf 3|4");
+    host_frame(h, book, 0.0, true);
+    int agree = 0, differ = 0, seen[6] = {0}, wrong_at[6] = {0};
+    for (uint32_t y = 0; y < H - 2 * BORDER; y += 4)
+        for (uint32_t x = 0; x < W - 2 * BORDER; x += 4) {
+            int shown = page_coloured(pixel(h, x + BORDER, y + BORDER));
+            if (!shown)
+                continue;
+            pagecurl_hit hit = {.size = sizeof hit};
+            int page = pagecurl_book_hit(book, x + 0.5, y + 0.5, &hit) ? hit.page : 0;
+            agree += page == shown, differ += page != shown;
+            seen[shown] += page == shown, wrong_at[shown] += page != shown;
+        }
+    printf("a held leaf's hits: %d pixels agree with the page shown, %d do not (pages 2 3 4 5: "
+           "%d %d %d %d agree)\n",
+           agree, differ, seen[2], seen[3], seen[4], seen[5]);
+    CHECK(&st,
+          differ * 50 <= agree + differ && seen[2] > 100 && seen[3] > 100 && seen[4] > 20 &&
+              seen[5] > 100,
+          "a held leaf's hits: %d pixels agree, %d do not (pages 2 3 4 5: %d %d %d %d agree, %d "
+          "%d %d %d not)",
+          agree, differ, seen[2], seen[3], seen[4], seen[5], wrong_at[2], wrong_at[3], wrong_at[4],
+          wrong_at[5]);
+    pagecurl_book_destroy(book);
+}
+
 /* The matches' count, once done: the wait is for the count's end, its ceiling (a minute) only
  * catches a hang. */
 static pagecurl_search_state searched(pagecurl_book *book)
@@ -3074,8 +3130,8 @@ static void links(Host *h, pagecurl_context *ctx, const char *dir)
           out.rect[0], out.rect[1], out.rect[2], out.rect[3], out.uri);
     CHECK(&st, !pagecurl_book_link(book, 1, 2, &l) && !pagecurl_book_link(book, 0, 0, &l),
           "a link past the page's, or on page 0");
-    /* page 1's leaf held by the hand mid-turn (a drag from its foot's corner: the curl pick
-     * sees; a pagecurl_book_hold pose is not seen by pagecurl_book_hit), and the same book flat */
+    /* page 1's leaf held by the hand mid-turn (a drag from its foot's corner; a pose of
+     * pagecurl_book_hold is hit-tested alike: held_hits), and the same book flat */
     host_frame(h, book, 0.0, false);
     host_frame(h, flat, 0.0, false);
     pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_MOUSE, 1, 0.70f, 0.93f, 0.1);
@@ -3575,6 +3631,7 @@ int main(int argc, char **argv)
         right_bound(ctx);
         reduced_motion(&h, ctx);
         one_page_steps(&h, ctx);
+        held_hits(&h, ctx);
         window_queries(&h, ctx, args.out);
         search(ctx, args.out);
         links(&h, ctx, args.out);

@@ -560,7 +560,8 @@ PAGECURL_API void pagecurl_book_set_ink_mode(pagecurl_book *book, bool ink);
 
 /* What lies under target pixel (x, y) (the viewport's, as a pointer's) as the last update showed
  * the book: seen through the host's camera or the library's framing, zoom and pan, and through
- * the turning leaf's curl where it covers the page beneath (its side seen there). */
+ * the turning leaf's curl where it covers the page beneath (its side seen there), a leaf held by
+ * the hand or posed by pagecurl_book_hold alike. */
 typedef struct pagecurl_hit {
     uint32_t size; /* sizeof(pagecurl_hit): set by the caller */
     int page;      /* 1-based */
