@@ -1652,6 +1652,65 @@ static size_t left_back_pixels(const char *path)
     return count;
 }
 
+/* A replayed click on a link follows it as the window's click did (app/trace_apply.c: the same
+ * code): headless, a click at the middle of page 1 (found in a still of the first spread: its
+ * paper's box), on its link to page 4, ends on the spread --page 4 opens at; a press there
+ * dragged past a click's travel and let go where it was pressed is no click. */
+static void check_replay_links(CheckState *s, const Cli *c)
+{
+#ifdef PAGECURL_HAVE_MUPDF
+    char pdf[512], trace[512], first[512], clicked[512], dragged[512], at4[512];
+    path_in(c, pdf, sizeof pdf, "replay-links.pdf");
+    path_in(c, trace, sizeof trace, "replay-links.trace");
+    path_in(c, first, sizeof first, "replay-links-first.png");
+    path_in(c, clicked, sizeof clicked, "replay-links-clicked.png");
+    path_in(c, dragged, sizeof dragged, "replay-links-dragged.png");
+    path_in(c, at4, sizeof at4, "replay-links-4.png");
+    CHECK(s, pdf_file_links_book(pdf), "cannot write %s", pdf);
+    Run r = RUN("--headless", "--size", "320x240", "--screenshot", first, pdf);
+    CHECK(s, r.status == 0, "the first spread: exit %d: %s", r.status, r.err);
+    Image img = image_load(first);
+    int x0 = 320, y0 = 240, x1 = -1, y1 = -1;
+    for (int y = 0; img.rgba && y < img.h; y++)
+        for (int x = 0; x < img.w; x++) {
+            const unsigned char *p = &img.rgba[4 * (y * img.w + x)];
+            if (p[0] > 180 && p[1] > 180 && p[2] > 180) {
+                x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+                y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+            }
+        }
+    image_free(&img);
+    CHECK(s, x1 > x0 + 40 && y1 > y0 + 40, "page 1's paper: (%d %d)-(%d %d)", x0, y0, x1, y1);
+    if (x1 <= x0 + 40 || y1 <= y0 + 40)
+        return;
+    float fx = 0.5f * (x0 + x1 + 1) / 320.0f, fy = 0.5f * (y0 + y1 + 1) / 240.0f;
+    char text[256];
+    snprintf(text, sizeof text, "0.5 mouse down %.4f %.4f\n0.55 mouse up %.4f %.4f\n", fx, fy, fx,
+             fy);
+    CHECK(s, write_text(trace, text), "cannot write %s", trace);
+    r = RUN("--headless", "--size", "320x240", "--replay", trace, "--screenshot", clicked, pdf);
+    CHECK(s, r.status == 0, "the click replayed: exit %d: %s", r.status, r.err);
+    snprintf(text, sizeof text,
+             "0.5 mouse down %.4f %.4f\n0.52 mouse move %.4f %.4f\n0.54 mouse move %.4f %.4f\n"
+             "0.56 mouse up %.4f %.4f\n",
+             fx, fy, fx - 0.05f, fy, fx, fy, fx, fy);
+    CHECK(s, write_text(trace, text), "cannot write %s", trace);
+    r = RUN("--headless", "--size", "320x240", "--replay", trace, "--screenshot", dragged, pdf);
+    CHECK(s, r.status == 0, "the drag replayed: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--size", "320x240", "--page", "4", "--screenshot", at4, pdf);
+    CHECK(s, r.status == 0, "--page 4: exit %d: %s", r.status, r.err);
+    Image a = image_load(clicked), b = image_load(at4), d = image_load(dragged);
+    CHECK(s, a.rgba && b.rgba && d.rgba, "no screenshots of the replayed click");
+    CHECK(s, image_same(&a, &b), "a replayed click on page 1's link to page 4 is not at page 4");
+    CHECK(s, !image_same(&d, &b), "a replayed drag from page 1's link followed it");
+    image_free(&a);
+    image_free(&b);
+    image_free(&d);
+#else
+    (void)s, (void)c;
+#endif
+}
+
 /* `pagecurl BOOK`, as every viewer opens a file: the one bare argument is the book, the picture
  * the same as with --book BOOK (and not the built-in book's), its errors --book's. */
 static void check_bare_book(CheckState *s, const Cli *c)
@@ -2014,6 +2073,7 @@ int main(int argc, char **argv)
         {"last_page", check_last_page},
         {"find", check_find},
         {"links", check_links},
+        {"replay_links", check_replay_links},
         {"text", check_text},
         {"obj", check_obj},
         {"formats", check_formats},
