@@ -54,6 +54,7 @@ typedef struct Run {
     uint32_t scale;
     uint8_t *drawn, *scaled; /* the picture as drawn; scaled down to the size asked */
     size_t next;             /* the trace's first event not given to the book yet */
+    AppTraceClick click;     /* its clicks on links (app/trace_apply.h): the window's */
     uint32_t frames, shown;  /* frames to play; drawn */
 } Run;
 
@@ -183,7 +184,7 @@ static void feed_trace(Run *run, double t)
 {
     const AppTrace *trace = run->trace;
     for (; run->next < trace->count && trace->events[run->next].time <= t; run->next++)
-        app_trace_apply(run->book, &trace->events[run->next], run->render.width,
+        app_trace_apply(run->book, &run->click, &trace->events[run->next], run->render.width,
                         run->render.height);
 }
 

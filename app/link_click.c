@@ -65,51 +65,28 @@ static void show_hand(AppLinkClick *c, bool hand)
     c->hand_shown = hand;
 }
 
-bool app_link_click_event(AppLinkClick *c, pagecurl_book *book, const SDL_Event *e,
-                          SDL_Window *window, uint32_t width, uint32_t height, bool ink_mode,
-                          SDL_Keymod mods, double now, char *toast, size_t size)
+void app_link_click_hover(AppLinkClick *c, pagecurl_book *book, const SDL_Event *e,
+                          SDL_Window *window, uint32_t width, uint32_t height, bool ink_mode)
 {
-    if (!width || !height)
-        return false;
+    if (!width || !height || e->type != SDL_MOUSEMOTION || e->motion.which == SDL_TOUCH_MOUSEID ||
+        e->motion.state)
+        return;
     double x, y;
-    if (e->type == SDL_MOUSEMOTION && e->motion.which != SDL_TOUCH_MOUSEID) {
-        if (c->armed && (abs(e->motion.x - c->x) > APP_LINK_CLICK_TRAVEL ||
-                         abs(e->motion.y - c->y) > APP_LINK_CLICK_TRAVEL))
-            c->armed = false;   /* a drag */
-        if (!e->motion.state) { /* no button held: the hand over a link */
-            target_of(window, e->motion.x, e->motion.y, width, height, &x, &y);
-            pagecurl_link l = {.size = sizeof l};
-            show_hand(c, !ink_mode && pagecurl_book_link_at(book, x, y, &l));
-        }
+    target_of(window, e->motion.x, e->motion.y, width, height, &x, &y);
+    pagecurl_link l = {.size = sizeof l};
+    show_hand(c, !ink_mode && pagecurl_book_link_at(book, x, y, &l));
+}
+
+bool app_link_click_address(AppLinkClick *c, AppTraceClick *click, SDL_Keymod mods, char *toast,
+                            size_t size)
+{
+    if (!click->address)
         return false;
-    }
-    if ((e->type != SDL_MOUSEBUTTONDOWN && e->type != SDL_MOUSEBUTTONUP) ||
-        e->button.which == SDL_TOUCH_MOUSEID || e->button.button != SDL_BUTTON_LEFT)
-        return false;
-    if (e->type == SDL_MOUSEBUTTONDOWN) {
-        target_of(window, e->button.x, e->button.y, width, height, &x, &y);
-        c->link = (pagecurl_link){.size = sizeof c->link};
-        /* a double-click's second press toggles the zoom: the first followed the link */
-        c->armed =
-            !ink_mode && e->button.clicks == 1 && pagecurl_book_link_at(book, x, y, &c->link);
-        c->x = e->button.x, c->y = e->button.y;
-        return false;
-    }
-    bool click = c->armed && abs(e->button.x - c->x) <= APP_LINK_CLICK_TRAVEL &&
-                 abs(e->button.y - c->y) <= APP_LINK_CLICK_TRAVEL;
-    c->armed = false;
-    if (!click)
-        return false;
-    if (c->link.target) {
-        pagecurl_book_follow(book, c->link.target, now);
-        return false;
-    }
-    if (!c->link.uri[0])
-        return false; /* a link that leads nowhere */
+    click->address = false;
     if (mods & KMOD_CTRL)
-        open_address(c, c->link.uri, toast, size);
+        open_address(c, click->link.uri, toast, size);
     else
-        snprintf(toast, size, "%s (Ctrl+click opens it)", c->link.uri);
+        snprintf(toast, size, "%s (Ctrl+click opens it)", click->link.uri);
     return true;
 }
 

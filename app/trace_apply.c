@@ -2,10 +2,40 @@
 #include "trace_apply.h"
 
 #include <float.h>
+#include <math.h>
 
-void app_trace_apply(pagecurl_book *b, const AppTraceEvent *e, double w, double h)
+/* A mouse's press, move or release as the links see it: the press (before the book has it: the
+ * book as it was shown) arms a click where a link lies, a move past the travel disarms it, the
+ * release (after the book's) follows it. */
+static void click_event(pagecurl_book *b, AppTraceClick *c, const AppTraceEvent *e, double x,
+                        double y, bool before)
+{
+    if (e->action == APP_TRACE_DOWN && before) {
+        c->link = (pagecurl_link){.size = sizeof c->link};
+        c->armed = pagecurl_book_link_at(b, x, y, &c->link);
+        c->x = e->x, c->y = e->y;
+        return;
+    }
+    bool near = fabsf(e->x - c->x) <= APP_TRACE_CLICK_TRAVEL &&
+                fabsf(e->y - c->y) <= APP_TRACE_CLICK_TRAVEL;
+    if (e->action == APP_TRACE_MOVE && !near)
+        c->armed = false; /* a drag */
+    if (e->action != APP_TRACE_UP || before)
+        return;
+    bool click = c->armed && near;
+    c->armed = false;
+    if (click && c->link.target)
+        pagecurl_book_follow(b, c->link.target, e->time);
+    else if (click && c->link.uri[0])
+        c->address = true;
+}
+
+void app_trace_apply(pagecurl_book *b, AppTraceClick *click, const AppTraceEvent *e, double w,
+                     double h)
 {
     double x = (double)e->x * w, y = (double)e->y * h;
+    if (click && e->device == APP_TRACE_MOUSE)
+        click_event(b, click, e, x, y, true);
     switch (e->device) {
     case APP_TRACE_MOUSE:
     case APP_TRACE_FINGER:
@@ -29,6 +59,8 @@ void app_trace_apply(pagecurl_book *b, const AppTraceEvent *e, double w, double 
             .pressure = e->pressure > 0.0f ? e->pressure : FLT_MIN,
             .time = e->time};
         pagecurl_book_pointer(b, &p);
+        if (click && e->device == APP_TRACE_MOUSE)
+            click_event(b, click, e, x, y, false);
         break;
     }
     case APP_TRACE_KEY: {

@@ -646,13 +646,16 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         app_session_apply_move(size, session);
         app_session_apply(size, session, input);
     }
-    /* after the book has the press or the release: a click on a link goes on from where it let
-     * the page fall back */
+    /* a click on a link to a page was followed as the trace's events were applied (the same
+     * in a replay); one on an address is shown here, and opened on a Ctrl+click */
     AppSessionSize size = input_size(w);
-    if (!session->replay && app_link_click_event(&w->links, w->book, e, w->win->window, size.width,
-                                                 size.height, session->ink_mode, session->mods, now,
-                                                 w->hud.toast, sizeof w->hud.toast))
-        w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+    if (!session->replay) {
+        app_link_click_hover(&w->links, w->book, e, w->win->window, size.width, size.height,
+                             session->ink_mode);
+        if (app_link_click_address(&w->links, &session->click, session->mods, w->hud.toast,
+                                   sizeof w->hud.toast))
+            w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+    }
     return true;
 }
 

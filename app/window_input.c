@@ -349,7 +349,7 @@ double app_session_seconds(const AppSession *session)
 void app_session_apply(AppSessionSize size, AppSession *session, const AppTraceEvent *input)
 {
     if (size.width && size.height && session->book)
-        app_trace_apply(session->book, input, size.width, size.height);
+        app_trace_apply(session->book, &session->click, input, size.width, size.height);
     if (input->device == APP_TRACE_ZOOM)
         session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
     if (session->record)
@@ -427,8 +427,8 @@ void app_session_replay_until(AppSession *session, AppSessionSize size, double t
     while (session->replay && session->next < session->replay->count &&
            session->replay->events[session->next].time <= t) {
         if (size.width && size.height && session->book)
-            app_trace_apply(session->book, &session->replay->events[session->next], size.width,
-                            size.height);
+            app_trace_apply(session->book, &session->click, &session->replay->events[session->next],
+                            size.width, size.height);
         if (session->replay->events[session->next].device == APP_TRACE_ZOOM)
             session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
         session->next++;

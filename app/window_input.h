@@ -7,6 +7,7 @@
 #define PAGECURL_APP_WINDOW_INPUT_H
 
 #include "trace.h"
+#include "trace_apply.h"
 
 #include <SDL.h>
 #include <pagecurl/pagecurl.h>
@@ -42,6 +43,7 @@ typedef struct AppSession {
     float tap_x, tap_y;
     bool swallow_up;        /* a double-click's button up: its press toggled the zoom */
     const AppTrace *replay; /* events come from here, at the fixed step, instead of SDL */
+    AppTraceClick click;    /* a click on a link (app/trace_apply.h), the trace's or a replay's */
     size_t next;
     AppTraceRecorder *record; /* --record: every input event, as it comes (NULL: none) */
     /* SDL's milliseconds when the session began: its times are whole milliseconds since then,

@@ -233,33 +233,37 @@ static int face_page(MeshFlipFace face)
     return 2 * face.leaf + (face.side == MESH_FLIP_SIDE_BACK);
 }
 
-bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
-                   const AppBookLayout *layout, uint32_t width, uint32_t height, float px, float py,
-                   AppBookHit *out)
+/* What a pick looks through: the camera's spread and the turning leaf's pose, the leaf's faces
+ * (turning: it is drawn, backward: in a backward turn's mirrored frame) and the flat ones. */
+typedef struct PickScene {
+    AppSpread spread;
+    CurlParams pose;
+    bool turning, backward;
+    MeshFlipFace left, right, face_up, face_down;
+} PickScene;
+
+static bool pick(const PickScene *s, const AppLeaf *leaf, const AppBookLayout *layout,
+                 uint32_t width, uint32_t height, float px, float py, AppBookHit *out)
 {
     float w = leaf->grid.width, h = leaf->grid.height;
     double o[3], d[3];
-    AppSpread spread = app_book_spread(view);
-    if (zoom)
-        spread.zoom = *zoom;
-    CurlParams pose = app_book_pose(view, leaf, layout);
-    AppCameraBook camera = app_book_camera(&spread, &pose, leaf, layout, width, height);
+    AppCameraBook camera = app_book_camera(&s->spread, &s->pose, leaf, layout, width, height);
     if (!width || !height || !app_camera_ray(width, height, &camera, px, py, o, d))
         return false;
     o[0] *= mirror(layout), d[0] *= mirror(layout); /* into the left-bound frame */
     bool found = false;
     double best = 0.0;
-    if (view->turning) {
+    if (s->turning) {
         /* the ray in the turning leaf's frame (a backward turn's is mirrored) */
-        double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0;
+        double m = s->backward ? -1.0 : 1.0;
         MeshRay ray = {{m * o[0], o[1], o[2]}, {m * d[0], d[1], d[2]}};
-        MeshPick pick;
-        if (mesh_pick_curl(&pose, w, h, &ray, &pick)) {
-            MeshFlipFace face = pick.plus_z ? view->face_up : view->face_down;
+        MeshPick hit;
+        if (mesh_pick_curl(&s->pose, w, h, &ray, &hit)) {
+            MeshFlipFace face = hit.plus_z ? s->face_up : s->face_down;
             found = face.side != MESH_FLIP_SIDE_NONE;
-            best = pick.t;
-            *out = (AppBookHit){face_page(face), column(layout, face.side, (float)pick.x, w),
-                                (float)(pick.y / h)};
+            best = hit.t;
+            *out = (AppBookHit){face_page(face), column(layout, face.side, (float)hit.x, w),
+                                (float)(hit.y / h)};
         }
     }
     /* the flat pages' plane, seen from above: the turning leaf covers what lies under it */
@@ -270,7 +274,7 @@ bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppL
     double x = o[0] + t * d[0], y = o[1] + t * d[1];
     if (t <= 0.0 || (found && best <= t) || y < 0.0 || y > h || fabs(x) > w)
         return found;
-    MeshFlipFace face = x >= 0.0 ? view->right : view->left;
+    MeshFlipFace face = x >= 0.0 ? s->right : s->left;
     bool one = app_book_one_page(layout, width, height);
     if (one && (x < 0.0 ? layout->left_page <= 0.0f : layout->left_page >= 1.0f))
         return found; /* one page at rest: the other is not drawn (spread_draws) */
@@ -279,6 +283,44 @@ bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppL
     *out =
         (AppBookHit){face_page(face), column(layout, face.side, (float)fabs(x), w), (float)(y / h)};
     return true;
+}
+
+bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
+                   const AppBookLayout *layout, uint32_t width, uint32_t height, float px, float py,
+                   AppBookHit *out)
+{
+    PickScene s = {.spread = app_book_spread(view),
+                   .pose = app_book_pose(view, leaf, layout),
+                   .turning = view->turning,
+                   .backward = view->direction == MESH_FLIP_BACKWARD,
+                   .left = view->left,
+                   .right = view->right,
+                   .face_up = view->face_up,
+                   .face_down = view->face_down};
+    if (zoom)
+        s.spread.zoom = *zoom;
+    return pick(&s, leaf, layout, width, height, px, py, out);
+}
+
+bool app_book_pick_posed(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+                         const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
+                         float py, AppBookHit *out)
+{
+    const MeshFlipFace none = {-1, MESH_FLIP_SIDE_NONE};
+    /* a leaf's front faces up on the right, its back on the left; the turning leaf's side seen
+     * at rest is its frame's +z: its front turning forward, its back turning back */
+    MeshFlipFace front = {spread->turning_leaf, MESH_FLIP_SIDE_FRONT},
+                 back = {spread->turning_leaf, MESH_FLIP_SIDE_BACK};
+    PickScene s = {
+        .spread = *spread,
+        .pose = *pose,
+        .turning = spread->turning && !spread->fading,
+        .backward = spread->backward,
+        .left = spread->left ? (MeshFlipFace){spread->left_leaf, MESH_FLIP_SIDE_BACK} : none,
+        .right = spread->right ? (MeshFlipFace){spread->right_leaf, MESH_FLIP_SIDE_FRONT} : none,
+        .face_up = spread->backward ? back : front,
+        .face_down = spread->backward ? front : back};
+    return pick(&s, leaf, layout, width, height, px, py, out);
 }
 
 static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppZoomView *zoom,

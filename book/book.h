@@ -157,6 +157,13 @@ typedef struct AppSpread {
                  .right_leaf = 2,                                                                  \
                  .turning_leaf = 1})
 
+/* app_book_pick through a pose drawn as it is (a held pose, pagecurl_book_hold:
+ * app_book_spread_at's spread, its zoom, and app_book_turn_pose's leaf), not one a flip view gives:
+ * its leaf where the spread is turning (not fading), its flat pages where they lie. */
+bool app_book_pick_posed(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+                         const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
+                         float py, AppBookHit *out);
+
 /* The spread a headless run poses at spread `s` (mesh/flip.h) of a `leaves`-leaf book: that
  * spread's right-hand leaf turning forward, or with `backward` its left-hand leaf turning back. */
 AppSpread app_book_spread_at(int s, int leaves, bool backward);

@@ -44,10 +44,6 @@
 /* A detail is read texel for pixel from its one level: it is shown while the side is shown at
  * least SMALLEST as wide as it was drawn, its layer beyond. */
 #define STREAM_DETAIL_SMALLEST 0.75f
-/* A page still being drawn after this many seconds is given up (app_book_stream_set_page_limit):
- * a page at the view's width takes well under a second on a core, and one that takes minutes is
- * hostile, or of no use to its reader. */
-#define STREAM_PAGE_SECONDS 20.0
 
 typedef struct Detail {
     int page; /* -1: none */
@@ -368,7 +364,7 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t page_width, c
     s->pages = app_book_source_pages(src);
     s->leaves = (s->pages + 1) / 2;
     s->working = -1;
-    s->page_seconds = STREAM_PAGE_SECONDS;
+    s->page_seconds = APP_BOOK_STREAM_PAGE_SECONDS;
     s->direction = 1;
     s->regions = app_book_source_draws_regions(src);
     /* a book file's pages and a folder's images cost about their texels (MuPDF's drawing, an

@@ -54,7 +54,10 @@ void app_book_stream_set_hooks(AppBookStream *stream, const AppBookStreamHooks *
  * seen at the next update or app_book_stream_busy: shown crossed out, told to the hooks' `warn`,
  * and the pages after it drawn. A PDF's drawing is stopped; a page provider's call is left
  * running, and the pages asked before it returns are given up at once (the provider draws one
- * page at a time). Default 20 s; 0 or less: no limit. */
+ * page at a time). Default APP_BOOK_STREAM_PAGE_SECONDS; 0 or less: no limit. */
+/* A page at the view's width takes well under a second on a core, and one that takes minutes is
+ * hostile, or of no use to its reader. */
+#define APP_BOOK_STREAM_PAGE_SECONDS 20.0
 void app_book_stream_set_page_limit(AppBookStream *stream, double seconds);
 
 const AppBookSource *app_book_stream_source(const AppBookStream *stream);

@@ -12,6 +12,7 @@
 #include "book.h"
 #include "search.h"
 #include "links.h"
+#include "provided.h"
 #include "selection.h"
 #include "book_stream.h"
 #include "camera.h"
@@ -95,6 +96,10 @@ struct pagecurl_book {
     bool ink_mode;
     bool thumb_through; /* the reader's presses and keys (pagecurl_book_desc.thumb_through) */
     pagecurl_page_provider provider; /* the host's, as it was given */
+    /* its pages' text and links (the description's), kept for a provider that replaces it */
+    pagecurl_page_text_fn page_text;
+    pagecurl_page_links_fn page_links;
+    double provider_seconds; /* the longest a call for a page's text is waited for */
     Held held;
     /* the pointers that act while they are down: one turns pages, one draws (a pen writes while
      * a finger holds the page) */
@@ -423,6 +428,25 @@ static float provided_shape(const pagecurl_page_provider *p)
     return n ? app_book_common_aspect(aspects, n) : 0.0f;
 }
 
+/* The source of the host's pages `pp` on leaves of `aspect`, with the book's text and links: the
+ * host's own user and functions, so that a call the book leaves running (a page given up) reads
+ * nothing of the book's. 0, or the status with the line in message. */
+static int provider_source(const pagecurl_book *b, const pagecurl_page_provider *pp, float aspect,
+                           AppBookSource **src, char *message, size_t size)
+{
+    AppPageProvider p = {.user = pp->user,
+                         .pages = pp->page_count,
+                         .aspect = aspect,
+                         .draw = pp->draw_page,
+                         .size = pp->page_size,
+                         .text = b->page_text ? book_provided_text : NULL,
+                         .text_fn = (void (*)(void))b->page_text,
+                         .links = b->page_links ? book_provided_links : NULL,
+                         .links_fn = (void (*)(void))b->page_links,
+                         .seconds = b->provider_seconds};
+    return app_book_source_open_provider(&p, src, message, size);
+}
+
 /* The book's pages: a path, else the host's provider, else the built-in book. */
 static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, AppBookSource **src,
                        char *message, size_t size)
@@ -444,14 +468,12 @@ static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, AppBookSou
     if (d->provider.page_count <= 0)
         return app_book_source_open(NULL, src, message, size);
     b->provider = d->provider;
-    /* the host's own user and function: a call the book leaves running (a page given up) reads
-     * nothing of the book's */
-    AppPageProvider p = {.user = b->provider.user,
-                         .pages = b->provider.page_count,
-                         .aspect = provided_shape(&b->provider),
-                         .draw = b->provider.draw_page,
-                         .size = b->provider.page_size};
-    return app_book_source_open_provider(&p, src, message, size);
+    b->page_text = d->page_text, b->page_links = d->page_links;
+    /* as long as a page's drawing (book_stream.h) */
+    b->provider_seconds = d->page_seconds == 0.0f  ? APP_BOOK_STREAM_PAGE_SECONDS
+                          : d->page_seconds < 0.0f ? 0.0
+                                                   : d->page_seconds;
+    return provider_source(b, &b->provider, provided_shape(&b->provider), src, message, size);
 }
 
 static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
@@ -492,6 +514,8 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
               "book)";
     else if (d->path && (d->provider.page_count || d->provider.draw_page || d->provider.page_size))
         bad = "path and provider: the pages come from one of them";
+    else if ((d->page_text || d->page_links) && d->provider.page_count <= 0)
+        bad = "page_text and page_links: a page provider's pages' (provider.page_count)";
     if (bad)
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_desc: %s", bad);
     return !bad;
@@ -769,12 +793,19 @@ bool pagecurl_book_hit(const pagecurl_book *b, double x, double y, pagecurl_hit 
     uint32_t size = out->size;
     float px = (float)(x / b->width) * (float)b->width,
           py = (float)(y / b->height) * (float)b->height;
-    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
-    AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width,
-                                          b->height, b->seen_time);
     AppBookHit hit;
-    if (!app_book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
-        return false;
+    if (b->held.on && !b->spread.fading) {
+        /* a held pose (pagecurl_book_hold) is no flip's: through the pose the update drew */
+        if (!app_book_pick_posed(&b->spread, &b->pose, &b->leaf, &b->layout, b->width, b->height,
+                                 px, py, &hit))
+            return false;
+    } else {
+        MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
+        AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width,
+                                              b->height, b->seen_time);
+        if (!app_book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
+            return false;
+    }
     pagecurl_hit h = {.size = size, .page = hit.page + 1, .u = hit.u, .v = hit.v};
     memcpy(out, &h, size < sizeof h ? size : sizeof h);
     return true;
@@ -2214,16 +2245,13 @@ bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_set_provider: %s", bad);
         return false;
     }
-    /* the book keeps its leaves' shape: the new pages are fitted within them */
-    AppPageProvider p = {.user = provider->user,
-                         .pages = provider->page_count,
-                         .aspect = app_book_source_aspect(book_source(b)),
-                         .draw = provider->draw_page,
-                         .size = provider->page_size};
+    /* the book keeps its leaves' shape (the new pages are fitted within them), and its pages'
+     * text and links come from the description's calls, as the first provider's did */
     AppBookSource *src = NULL;
     char message[512];
-    int refused = app_book_source_open_provider(&p, &src, message, sizeof message);
-    if (!refused && !mesh_ink_grow(&b->ink, p.pages)) {
+    int refused = provider_source(b, provider, app_book_source_aspect(book_source(b)), &src,
+                                  message, sizeof message);
+    if (!refused && !mesh_ink_grow(&b->ink, provider->page_count)) {
         app_book_source_close(src);
         refused = 1, snprintf(message, sizeof message, "out of memory for the book's ink");
     }
@@ -2260,7 +2288,7 @@ bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *
     view = mesh_flip_view(&b->flip);
     int page = app_reader_page(&b->reader, &view);
     b->provider = *provider;
-    b->pages = p.pages;
+    b->pages = provider->page_count;
     page = page < 1 ? 1 : page > b->pages ? b->pages : page;
     int spread = view.spread < b->pages / 2 + 1 ? view.spread : b->pages / 2;
     if (spread != view.spread)

@@ -53,7 +53,8 @@ struct AppBookSource {
      * yet; below 0: none, the leaf's), written on the host's thread and read by the drawing one
      * (__atomic: a page forgotten while it is drawn) */
     float *shapes;
-    AppPageLabels labels; /* a PDF's own, read at open; none for other books */
+    AppProviderCall *text_left, *links_left; /* its text's and its links' likewise */
+    AppPageLabels labels;                    /* a PDF's own, read at open; none for other books */
     bool right_to_left;   /* a PDF's /ViewerPreferences /Direction /R2L; a comic's Manga */
     bool reflowable;      /* an EPUB's or FB2's text, laid out by the helper */
     bool repaired;        /* a PDF whose cross-reference MuPDF rebuilt (app_book_source_repaired) */
@@ -536,6 +537,8 @@ void app_book_source_close(AppBookSource *src)
         close(src->book);
     app_provider_call_forget(&src->left); /* a call left running frees itself as it returns */
     free(src->shapes);
+    app_provider_call_forget(&src->text_left);
+    app_provider_call_forget(&src->links_left);
     if (src->files)
         for (int p = 0; p < src->pages; p++)
             free(src->files[p]);
@@ -856,7 +859,68 @@ bool app_book_source_holds(const AppBookSource *src, const char *path)
 
 bool app_book_source_has_text(const AppBookSource *src)
 {
-    return src->kind == SOURCE_PDF;
+    return src->kind == SOURCE_PDF || (src->kind == SOURCE_PROVIDER && src->provider.text);
+}
+
+/* Page `page`'s (0-based) text (`links` false: `capacity` AppTextChar) or links (AppLink) asked
+ * of the host into `out` (`bytes`), waited for while `*stop` is not set, within the provider's
+ * time: their count, or -1 with the line in message (the host could not give them, gave what is
+ * refused, or has not returned). Text under finder_lock; links on the host's thread. */
+static int provided(AppBookSource *src, bool links, int page, void *out, size_t bytes, int capacity,
+                    const volatile int *stop, char *message, size_t size)
+{
+    const AppPageProvider *p = &src->provider;
+    const char *what = links ? "links" : "text";
+    double seconds = p->seconds;
+    if (links && (seconds <= 0.0 || seconds > APP_LINKS_SECONDS))
+        seconds = APP_LINKS_SECONDS;
+    AppProviderArgs args = {.page = page + 1, .capacity = capacity, .pages = src->pages};
+    int64_t got = 0;
+    int stuck = 0;
+    switch (app_provider_call(links ? &src->links_left : &src->text_left,
+                              links ? p->links : p->text, links ? p->links_fn : p->text_fn, p->user,
+                              &args, out, bytes, stop, seconds, &got, &stuck)) {
+    case APP_PROVIDER_DRAWN:
+        break;
+    case APP_PROVIDER_FAILED: /* not called */
+        return -fail(message, size, 1,
+                     "page %d: its %s cannot be asked of the page provider (out of memory)",
+                     page + 1, what);
+    case APP_PROVIDER_LEFT:
+        return -fail(message, size, 1, "page %d: the page provider has not returned its %s",
+                     page + 1, what);
+    case APP_PROVIDER_STUCK:
+        return -fail(message, size, 1,
+                     "page %d: no %s: the page provider has not returned page %d's, given up "
+                     "before it",
+                     page + 1, what, stuck);
+    }
+    if (got >= 0 && got <= capacity)
+        return (int)got;
+    if (got == APP_PROVIDER_CANNOT)
+        return -fail(message, size, 1, "page %d: the page provider could not give its %s", page + 1,
+                     what);
+    if (got == APP_PROVIDER_NOT_FINITE)
+        return -fail(message, size, 1,
+                     "page %d: the page provider's %s refused: a box that is not a finite number",
+                     page + 1, what);
+    return -fail(message, size, 1,
+                 "page %d: the page provider's %s refused: a count of %lld, not 0 to %d", page + 1,
+                 what, (long long)(got - APP_PROVIDER_JUNK), capacity);
+}
+
+/* The host's text of page `page` searched for `query` (pages/text_find.h). Under finder_lock. */
+static int find_provided(AppBookSource *src, int page, const char *query, AppFindRect *rects,
+                         bool *first, int max, char *message, size_t size)
+{
+    AppTextChar *chars = malloc(APP_TEXT_MAX_CHARS * sizeof *chars);
+    if (!chars)
+        return -fail(message, size, 1, "page %d: out of memory for its text", page + 1);
+    int n = provided(src, false, page, chars, APP_TEXT_MAX_CHARS * sizeof *chars,
+                     APP_TEXT_MAX_CHARS, &src->find_stop, message, size);
+    int found = n > 0 ? app_text_find(chars, n, query, rects, first, max) : n;
+    free(chars);
+    return found;
 }
 
 void app_book_source_find_abort(AppBookSource *src)
@@ -971,13 +1035,15 @@ static int find_locked(AppBookSource *src, int page, const char *query, AppFindR
                        bool *first, int max, float place[4], char *message, size_t size)
 {
     place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
-    if (src->kind != SOURCE_PDF || page < 0 || page >= src->pages)
+    if (!app_book_source_has_text(src) || page < 0 || page >= src->pages)
         return 0;
     size_t length = strlen(query);
     if (!length || max <= 0)
         return 0;
     if (length > APP_FIND_MAX_QUERY)
         return -fail(message, size, 2, "the search is longer than %d bytes", APP_FIND_MAX_QUERY);
+    if (src->kind == SOURCE_PROVIDER) /* its page fills its leaf */
+        return find_provided(src, page, query, rects, first, max, message, size);
     Matches m = {rects, first, max, 0};
     return finder_items(src, APP_WIRE_FIND, APP_WIRE_FOUND, page, query, APP_FIND_MAX_RECTS, place,
                         take_match, &m, message, size) < 0
@@ -989,6 +1055,12 @@ int app_book_source_links(AppBookSource *src, int page, AppLinked *out, char *me
 {
     out->ok = 1, out->count = 0, out->message[0] = '\0';
     out->place[0] = out->place[1] = 0.0f, out->place[2] = out->place[3] = 1.0f;
+    if (src->kind == SOURCE_PROVIDER && src->provider.links && page >= 0 && page < src->pages) {
+        int n = provided(src, true, page, out->links, sizeof out->links, APP_LINKS_MAX,
+                         &src->link_stop, message, size);
+        out->count = n > 0 ? n : 0;
+        return n;
+    }
     if (src->kind != SOURCE_PDF || page < 0 || page >= src->pages)
         return 0;
     if ((!src->linker || !app_page_helper_running(src->linker)) &&
@@ -1063,10 +1135,14 @@ int app_book_source_text(AppBookSource *src, int page, AppTextChar *out, int max
                          char *message, size_t size)
 {
     place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
-    if (src->kind != SOURCE_PDF || page < 0 || page >= src->pages || max <= 0)
+    if (!app_book_source_has_text(src) || page < 0 || page >= src->pages || max <= 0)
         return 0;
     pthread_mutex_lock(&src->finder_lock);
-    int n = text_locked(src, page, out, max, place, message, size);
+    int n = src->kind == SOURCE_PROVIDER
+                ? provided(src, false, page, out, (size_t)max * sizeof *out,
+                           max < APP_TEXT_MAX_CHARS ? max : APP_TEXT_MAX_CHARS, &src->find_stop,
+                           message, size)
+                : text_locked(src, page, out, max, place, message, size);
     pthread_mutex_unlock(&src->finder_lock);
     return n;
 }

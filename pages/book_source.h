@@ -19,6 +19,7 @@
 #include "page_common.h"
 #include "page_wire.h"
 #include "provider_call.h"
+#include "text_find.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -67,7 +68,9 @@ int app_book_source_open_with(const char *path, const AppTextLayout *layout, App
 /* A host's pages (libpagecurl's page provider): `draw` is called for page 1 .. pages (the host's
  * count) into width x height RGBA8 sRGB pixels, false marking the page, on a thread of its own
  * that the stream's worker waits for until an abort (pages/provider_call.h: a call that never
- * returns is left running, and the provider is not called again until it has returned). */
+ * returns is left running, and the provider is not called again until it has returned). Its
+ * text and links, where it gives them, are asked the same way, each of the two one call at a
+ * time (apart from each other and from the drawing), and waited for within `seconds`. */
 typedef struct AppPageProvider {
     void *user;
     int pages;
@@ -77,6 +80,17 @@ typedef struct AppPageProvider {
      * another shape is drawn at that shape, fitted within its layer (app_book_fit), never
      * stretched. Asked on the host's thread only (app_book_source_shape). */
     void (*size)(void *user, int page, float *width, float *height);
+    /* The host's text (NULL `text`: none): text(text_fn, user, ...) fills its buffer with the
+     * page's characters (AppTextChar, up to APP_TEXT_MAX_CHARS) and returns their count or
+     * pages/provider_call.h's APP_PROVIDER_CANNOT, _JUNK, _NOT_FINITE (book/provided.h's). */
+    AppProviderRun text;
+    void (*text_fn)(void);
+    /* Its links likewise (NULL: none): AppLink, up to APP_LINKS_MAX, targets 0-based. */
+    AppProviderRun links;
+    void (*links_fn)(void);
+    /* The longest a call for a page's text is waited for (0 or less: no limit); a page's links
+     * no longer than APP_LINKS_SECONDS in any case. */
+    double seconds;
 } AppPageProvider;
 int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource **out,
                                   char *message, size_t size);
@@ -192,18 +206,15 @@ bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegi
  * built-in book. */
 bool app_book_source_holds(const AppBookSource *src, const char *path);
 
-/* Search. Whether the book has text to search (a PDF; a folder of images, the built-in book and
- * a host's pages have none). */
+/* Search. Whether the book has text to search (a PDF, a host's pages with their text; a folder
+ * of images, the built-in book and a host's pages without have none). */
 bool app_book_source_has_text(const AppBookSource *src);
-/* The most rectangles of one page's matches, and the longest query (bytes). */
+/* The most rectangles of one page's matches (the longest query: pages/text_find.h's
+ * APP_FIND_MAX_QUERY, its rectangle AppFindRect). */
 #define APP_FIND_MAX_RECTS 1024
-#define APP_FIND_MAX_QUERY 256
-/* One match's rectangle, as fractions of its page's own box (0..1, y down). */
-typedef struct AppFindRect {
-    float x0, y0, x1, y1;
-} AppFindRect;
 /* The matches of `query` (UTF-8; case folded; a word hyphen-broken across a line end found) on
- * page `page` (0-based), read by a page helper of its own (never the one drawing pages): up to
+ * page `page` (0-based), read by a page helper of its own (never the one drawing pages; a host's
+ * pages: searched here, pages/text_find.h, in the text the host gives): up to
  * `max` rectangles, first[i] true where rectangle i begins a match (one a line of it). Their
  * count; 0 for a book without text; -1 with the line in message where the page's text cannot be
  * read (a stop, a crash: the next call starts the helper again). `place` (left, top, width,
@@ -211,16 +222,12 @@ typedef struct AppFindRect {
  * a highlight drawn into the page's pixels. One thread at a time. */
 int app_book_source_find(AppBookSource *src, int page, const char *query, AppFindRect *rects,
                          bool *first, int max, float place[4], char *message, size_t size);
-/* A page's text, as MuPDF's structured text reads it: its characters in reading order, each
- * with its box (fractions of the page's own box, y down); '\n' ends a line (its box the line's
- * last character's right edge). At most APP_TEXT_MAX_CHARS a page (the rest cut). */
+/* A page's text, as MuPDF's structured text reads it (pages/text_find.h's AppTextChar, its
+ * characters in reading order). At most APP_TEXT_MAX_CHARS a page (the rest cut). */
 #define APP_TEXT_MAX_CHARS 65536
-typedef struct AppTextChar {
-    uint32_t c; /* a Unicode code point: a control character or a surrogate reads as a space */
-    AppFindRect box;
-} AppTextChar;
 /* Page `page`'s (0-based) text into `out` (up to `max` characters), read by the search's helper
- * (app_book_source_find's; one call at a time with it: a call waits for a page being searched).
+ * (app_book_source_find's; one call at a time with it: a call waits for a page being searched),
+ * or asked of the host for its pages (the same way: one call at a time).
  * Its count; 0 for a book without text; -1 with the line in message where it cannot be read.
  * `place` as app_book_source_find's. Any thread. */
 int app_book_source_text(AppBookSource *src, int page, AppTextChar *out, int max, float place[4],
@@ -232,7 +239,8 @@ void app_book_source_find_resume(AppBookSource *src);
 
 /* Links. Page `page`'s (0-based) links into `out` (app_wire_get_linked's), read by a page helper
  * of their own (never the one drawing pages, nor the search's) and waited for: a page's links are
- * milliseconds, the helper's start the first time tens of them. 0 (none: a book without links, a
+ * milliseconds, the helper's start the first time tens of them; or asked of the host for its
+ * pages, waited for as long at most. 0 (none: a book without links, a
  * page out of the book, an older helper), or -1 with the line in message where they cannot be
  * read (the next call starts the helper again). One thread at a time. */
 int app_book_source_links(AppBookSource *src, int page, AppLinked *out, char *message, size_t size);

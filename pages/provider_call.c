@@ -14,13 +14,15 @@
 struct AppProviderCall {
     pthread_mutex_t lock;
     pthread_cond_t returned;
-    AppProviderDraw draw;
+    AppProviderRun run;
+    void (*fn)(void);
     void *user;
-    int page; /* 1-based */
-    uint32_t width, height;
-    uint8_t *rgba; /* the call's own pixels: a call left behind writes nowhere else */
+    AppProviderArgs args;
+    void *buffer; /* the call's own: a call left behind writes nowhere else */
+    size_t bytes;
     /* under `lock` */
-    bool done, ok;
+    bool done;
+    int64_t result;
     int refs; /* the calling thread's, and the caller's while it waits for it or keeps it left */
 };
 
@@ -33,16 +35,16 @@ static void release(AppProviderCall *c)
         return;
     pthread_cond_destroy(&c->returned);
     pthread_mutex_destroy(&c->lock);
-    free(c->rgba);
+    free(c->buffer);
     free(c);
 }
 
 static void *call_main(void *arg)
 {
     AppProviderCall *c = arg;
-    bool ok = c->draw(c->user, c->page, c->width, c->height, c->rgba);
+    int64_t result = c->run(c->fn, c->user, &c->args, c->buffer, c->bytes);
     pthread_mutex_lock(&c->lock);
-    c->done = true, c->ok = ok;
+    c->done = true, c->result = result;
     pthread_cond_broadcast(&c->returned);
     pthread_mutex_unlock(&c->lock);
     release(c);
@@ -56,7 +58,7 @@ static bool still_left(AppProviderCall **left, int *stuck_page)
         return false;
     pthread_mutex_lock(&(*left)->lock);
     bool done = (*left)->done;
-    *stuck_page = (*left)->page;
+    *stuck_page = (*left)->args.page;
     pthread_mutex_unlock(&(*left)->lock);
     if (!done)
         return true;
@@ -82,55 +84,84 @@ static bool start(AppProviderCall *c)
     return started;
 }
 
-AppProviderResult app_provider_call_draw(AppProviderCall **left, AppProviderDraw draw, void *user,
-                                         int page, uint32_t width, uint32_t height, uint8_t *rgba,
-                                         volatile const int *stop, int *stuck_page)
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+AppProviderResult app_provider_call(AppProviderCall **left, AppProviderRun run, void (*fn)(void),
+                                    void *user, const AppProviderArgs *args, void *buffer,
+                                    size_t bytes, volatile const int *stop, double seconds,
+                                    int64_t *result, int *stuck_page)
 {
     if (still_left(left, stuck_page))
         return APP_PROVIDER_STUCK;
-    size_t bytes = (size_t)width * height * 4;
     AppProviderCall *c = calloc(1, sizeof *c);
     if (!c)
         return APP_PROVIDER_FAILED;
-    *c = (AppProviderCall){.draw = draw,
+    *c = (AppProviderCall){.run = run,
+                           .fn = fn,
                            .user = user,
-                           .page = page,
-                           .width = width,
-                           .height = height,
-                           .rgba = malloc(bytes ? bytes : 1),
+                           .args = *args,
+                           .buffer = malloc(bytes ? bytes : 1),
+                           .bytes = bytes,
                            .refs = 2};
-    if (!c->rgba || pthread_mutex_init(&c->lock, NULL) != 0) {
-        free(c->rgba);
+    if (!c->buffer || pthread_mutex_init(&c->lock, NULL) != 0) {
+        free(c->buffer);
         free(c);
         return APP_PROVIDER_FAILED;
     }
     pthread_cond_init(&c->returned, NULL);
-    memcpy(c->rgba, rgba, bytes);
+    memcpy(c->buffer, buffer, bytes);
     if (!start(c)) {
         c->refs = 1;
         release(c);
         return APP_PROVIDER_FAILED;
     }
+    double until = seconds > 0.0 ? seconds_now() + seconds : 0.0;
     pthread_mutex_lock(&c->lock);
-    while (!c->done && !*stop) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += POLL_NS;
-        if (until.tv_nsec >= 1000000000L)
-            until.tv_sec++, until.tv_nsec -= 1000000000L;
-        pthread_cond_timedwait(&c->returned, &c->lock, &until);
+    while (!c->done && !(stop && *stop) && !(until > 0.0 && seconds_now() >= until)) {
+        struct timespec wake;
+        clock_gettime(CLOCK_REALTIME, &wake);
+        wake.tv_nsec += POLL_NS;
+        if (wake.tv_nsec >= 1000000000L)
+            wake.tv_sec++, wake.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&c->returned, &c->lock, &wake);
     }
-    bool done = c->done, ok = c->ok;
-    if (done)
-        memcpy(rgba, c->rgba, bytes);
+    bool done = c->done;
+    if (done) {
+        memcpy(buffer, c->buffer, bytes);
+        *result = c->result;
+    }
     pthread_mutex_unlock(&c->lock);
     if (done) {
         release(c);
-        return ok ? APP_PROVIDER_DRAWN : APP_PROVIDER_FAILED;
+        return APP_PROVIDER_DRAWN;
     }
     *left = c; /* the caller's reference, kept to see when it returns */
-    *stuck_page = page;
+    *stuck_page = args->page;
     return APP_PROVIDER_LEFT;
+}
+
+static int64_t run_draw(void (*fn)(void), void *user, const AppProviderArgs *args, void *buffer,
+                        size_t bytes)
+{
+    (void)bytes;
+    return ((AppProviderDraw)fn)(user, args->page, args->width, args->height, buffer) ? 1 : 0;
+}
+
+AppProviderResult app_provider_call_draw(AppProviderCall **left, AppProviderDraw draw, void *user,
+                                         int page, uint32_t width, uint32_t height, uint8_t *rgba,
+                                         volatile const int *stop, int *stuck_page)
+{
+    AppProviderArgs args = {.page = page, .width = width, .height = height};
+    int64_t drawn = 0;
+    AppProviderResult r =
+        app_provider_call(left, run_draw, (void (*)(void))draw, user, &args, rgba,
+                          (size_t)width * height * 4, stop, 0.0, &drawn, stuck_page);
+    return r == APP_PROVIDER_DRAWN && !drawn ? APP_PROVIDER_FAILED : r;
 }
 
 void app_provider_call_forget(AppProviderCall **left)

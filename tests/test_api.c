@@ -3349,6 +3349,62 @@ static void one_page_steps(Host *h, pagecurl_context *ctx)
     }
 }
 
+/* The page (1-based) whose colour (STEP_COLOURS, lit or shaded: its hue) a pixel shows; 0 for
+ * none near enough (an edge, a shadow's blend, the backdrop). */
+static int page_coloured(const uint8_t *p)
+{
+    for (int k = 0; k < 5; k++) {
+        const uint8_t *c = STEP_COLOURS[k];
+        float dot = 0.0f, cc = 0.0f, pp = 0.0f;
+        for (int i = 0; i < 3; i++)
+            dot += (float)p[i] * c[i], cc += (float)c[i] * c[i], pp += (float)p[i] * p[i];
+        float scale = dot / cc, off = pp - scale * dot; /* what the colour's multiple leaves */
+        if (scale > 0.35f && scale < 1.3f && off < 0.01f * pp)
+            return k + 1;
+    }
+    return 0;
+}
+
+/* A leaf held by pagecurl_book_hold is hit-tested as it is drawn: at each pixel of a spread (pages
+ * 2|3, each in its colour) whose leaf 3|4 is held mid-turn, the page pagecurl_book_hit names is the
+ * page whose colour the pixel shows: the lifted leaf's front and back where it is, page 5 where it
+ * uncovers it, page 2 beside it. */
+static void held_hits(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *book =
+        made(ctx, (pagecurl_book_desc){.provider = {.page_count = 5, .draw_page = coloured_page},
+                                       .page = 2,
+                                       .show_through = -1.0f,
+                                       .wait_for_pages = true});
+    if (!book)
+        return;
+    host_frame(h, book, 0.0, true);
+    CHECK(&st, pagecurl_book_hold(book, 0.45f, 0.3f, false), "hold leaf 3|4");
+    host_frame(h, book, 0.0, true);
+    int agree = 0, differ = 0, seen[6] = {0}, wrong_at[6] = {0};
+    for (uint32_t y = 0; y < H - 2 * BORDER; y += 4)
+        for (uint32_t x = 0; x < W - 2 * BORDER; x += 4) {
+            int shown = page_coloured(pixel(h, x + BORDER, y + BORDER));
+            if (!shown)
+                continue;
+            pagecurl_hit hit = {.size = sizeof hit};
+            int page = pagecurl_book_hit(book, x + 0.5, y + 0.5, &hit) ? hit.page : 0;
+            agree += page == shown, differ += page != shown;
+            seen[shown] += page == shown, wrong_at[shown] += page != shown;
+        }
+    printf("a held leaf's hits: %d pixels agree with the page shown, %d do not (pages 2 3 4 5: "
+           "%d %d %d %d agree)\n",
+           agree, differ, seen[2], seen[3], seen[4], seen[5]);
+    CHECK(&st,
+          differ * 50 <= agree + differ && seen[2] > 100 && seen[3] > 100 && seen[4] > 20 &&
+              seen[5] > 100,
+          "a held leaf's hits: %d pixels agree, %d do not (pages 2 3 4 5: %d %d %d %d agree, %d "
+          "%d %d %d not)",
+          agree, differ, seen[2], seen[3], seen[4], seen[5], wrong_at[2], wrong_at[3], wrong_at[4],
+          wrong_at[5]);
+    pagecurl_book_destroy(book);
+}
+
 /* The matches' count, once done: the wait is for the count's end, its ceiling (a minute) only
  * catches a hang. */
 static pagecurl_search_state searched(pagecurl_book *book)
@@ -3511,8 +3567,8 @@ static void links(Host *h, pagecurl_context *ctx, const char *dir)
           out.rect[0], out.rect[1], out.rect[2], out.rect[3], out.uri);
     CHECK(&st, !pagecurl_book_link(book, 1, 2, &l) && !pagecurl_book_link(book, 0, 0, &l),
           "a link past the page's, or on page 0");
-    /* page 1's leaf held by the hand mid-turn (a drag from its foot's corner: the curl pick
-     * sees; a pagecurl_book_hold pose is not seen by pagecurl_book_hit), and the same book flat */
+    /* page 1's leaf held by the hand mid-turn (a drag from its foot's corner; a pose of
+     * pagecurl_book_hold is hit-tested alike: held_hits), and the same book flat */
     host_frame(h, book, 0.0, false);
     host_frame(h, flat, 0.0, false);
     pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_MOUSE, 1, 0.70f, 0.93f, 0.1);
@@ -3765,6 +3821,209 @@ static void text_selection(Host *h, pagecurl_context *ctx, const char *dir)
     pagecurl_book_destroy(book);
 }
 
+/* A host's pages' text and links (pagecurl_book_desc.page_text, page_links): page 2's and 3's
+ * text (TOLD_TEXT, each character a box of a grid, its lines' ends left without one), page 1's
+ * links; or, `junk`, answers the library refuses. */
+typedef struct Told {
+    atomic_int text_calls, link_calls;
+    bool junk;
+} Told;
+
+static const char *const TOLD_TEXT[4] = {NULL, "", "a Zephyr here and\nthere a zeph-\nyr broken",
+                                         "zephyr"};
+
+/* Line `line`'s column `col`: 0.04 wide from x 0.1, 0.06 tall from y 0.2 + 0.1 line. */
+static void told_box(int line, int col, float r[4])
+{
+    r[0] = 0.1f + 0.04f * col, r[1] = 0.2f + 0.1f * line;
+    r[2] = r[0] + 0.04f, r[3] = r[1] + 0.06f;
+}
+
+static int told_text(void *user, int page, pagecurl_text_char *chars, int capacity)
+{
+    Told *t = user;
+    atomic_fetch_add(&t->text_calls, 1);
+    if (t->junk) {
+        if (page == 4 && capacity > 0)
+            chars[0] = (pagecurl_text_char){'x', {0.1f, NAN, 0.2f, 0.3f}};
+        return page == 1 ? capacity + 1 : page == 2 ? -7 : page == 3 ? -1 : page == 4 ? 1 : 0;
+    }
+    const char *text = page >= 1 && page <= 3 ? TOLD_TEXT[page] : "";
+    int n = 0, line = 0, col = 0;
+    for (; text[n] && n < capacity; n++) {
+        chars[n].code = (unsigned char)text[n];
+        if (text[n] == '\n') {
+            line++, col = 0;
+            continue;
+        }
+        told_box(line, col++, chars[n].rect);
+    }
+    return n;
+}
+
+static int told_links(void *user, int page, pagecurl_link *links, int capacity)
+{
+    Told *t = user;
+    atomic_fetch_add(&t->link_calls, 1);
+    if (t->junk) {
+        if (page == 2 && capacity > 0)
+            links[0].rect[2] = INFINITY;
+        return page == 1 ? 4 * capacity : page == 2 ? 1 : page == 3 ? -1 : 0;
+    }
+    if (page != 1 || capacity < 3)
+        return 0;
+    /* to page 3 across the middle (its corners given the other way round), an address at the
+     * foot, and one to a page the book lacks */
+    memcpy(links[0].rect, (const float[4]){0.8f, 0.7f, 0.2f, 0.3f}, sizeof links[0].rect);
+    links[0].target = 3;
+    memcpy(links[1].rect, (const float[4]){0.1f, 0.8f, 0.5f, 0.9f}, sizeof links[1].rect);
+    snprintf(links[1].uri, sizeof links[1].uri, "https://example.org/host");
+    memcpy(links[2].rect, (const float[4]){0.0f, 0.0f, 0.05f, 0.05f}, sizeof links[2].rect);
+    links[2].target = 99;
+    return 3;
+}
+
+/* A host's pages with text and links are searched, selected and followed as a PDF's: the matches
+ * in order where the host's boxes put them (a word broken across a line's end found whole), a
+ * page's text, a word's selection through the hit test, the links (a corner order and a target
+ * beyond the book mended) and one followed through the hit test; a provider whose answers are
+ * junk (counts past the list, below -1, a box not finite) has each page refused, and says so, and
+ * its good page read; page_text for a book that is no provider's is refused. */
+static void provider_text(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_error err;
+    pagecurl_book *refused = pagecurl_book_create(
+        ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .page_text = told_text},
+        &err);
+    CHECK(&st, !refused && err.status == PAGECURL_ERROR_USAGE && strstr(err.message, "page_text"),
+          "page_text for the built-in book: %s", refused ? "taken" : err.message);
+    pagecurl_book_destroy(refused);
+    Told told = {0};
+    /* a host built before page_text (a .size ending before it) has pages without text */
+    pagecurl_book *older = pagecurl_book_create(
+        ctx,
+        &(pagecurl_book_desc){.size = offsetof(pagecurl_book_desc, page_text),
+                              .provider = {.user = &told, .page_count = 4, .draw_page = blank_page},
+                              .page_text = told_text},
+        &err);
+    pagecurl_search_state was = {.size = sizeof was};
+    pagecurl_book_search_state(older, &was);
+    CHECK(&st, older && !was.has_text && pagecurl_book_page_text(older, 2, NULL, 0) == 0,
+          "a host's book of an older header: %s", older ? "text" : err.message);
+    pagecurl_book_destroy(older);
+    pagecurl_book *book = made(
+        ctx,
+        (pagecurl_book_desc){.provider = {.user = &told, .page_count = 4, .draw_page = blank_page},
+                             .page_text = told_text,
+                             .page_links = told_links,
+                             .wait_for_pages = true});
+    if (!book)
+        return;
+    pagecurl_book_search(book, "ZEPHYR");
+    pagecurl_search_state s = searched(book);
+    pagecurl_search_match m[3] = {
+        {.size = sizeof m[0]}, {.size = sizeof m[0]}, {.size = sizeof m[0]}};
+    bool got = s.matches == 3;
+    for (int k = 0; k < 3; k++)
+        got = got && pagecurl_book_search_match(book, k, &m[k]);
+    CHECK(&st, s.has_text && s.done && !s.failed && got, "a host's pages searched: %d matches (%s)",
+          s.matches, s.has_text ? "text" : "no text");
+    if (got) {
+        float r[4], z[4], y[4];
+        told_box(0, 2, r), told_box(1, 8, z), told_box(2, 0, y);
+        CHECK(&st,
+              m[0].page == 2 && m[0].rect_count == 1 &&
+                  near_rect(m[0].rects[0], r[0], r[1], r[0] + 6 * 0.04f, r[3]) && m[1].page == 2 &&
+                  m[1].rect_count == 2 &&
+                  near_rect(m[1].rects[0], z[0], z[1], z[0] + 4 * 0.04f, z[3]) &&
+                  near_rect(m[1].rects[1], y[0], y[1], y[0] + 2 * 0.04f, y[3]) && m[2].page == 3,
+              "the matches: page %d (%.3f %.3f)-(%.3f %.3f), page %d in %d rects, page %d",
+              m[0].page, m[0].rects[0][0], m[0].rects[0][1], m[0].rects[0][2], m[0].rects[0][3],
+              m[1].page, m[1].rect_count, m[2].page);
+    }
+    char text[256];
+    long n = pagecurl_book_page_text(book, 2, text, sizeof text);
+    CHECK(&st, n == (long)strlen(TOLD_TEXT[2]) && !strcmp(text, TOLD_TEXT[2]),
+          "page 2's text (%ld bytes): '%s'", n, text);
+    CHECK(&st, pagecurl_book_page_text(book, 1, text, sizeof text) == 0 && !text[0],
+          "page 1's text: '%s'", text);
+    /* a word selected through the hit test, on the page drawn */
+    double t = 0.0;
+    CHECK(&st, pagecurl_book_go_to(book, 2), "to page 2");
+    host_frame(h, book, t, true);
+    pagecurl_hit at;
+    pagecurl_selection sel = {.size = sizeof sel};
+    char word[64] = "";
+    CHECK(&st,
+          point_in(book, 2, m[0].rects[0], &at) &&
+              pagecurl_book_select(book, &at, NULL, true, &sel) &&
+              pagecurl_book_selection_text(book, word, sizeof word) == 6 && !strcmp(word, "Zephyr"),
+          "a host's word through the hit test: %d chars, '%s'", sel.chars, word);
+    /* page 1's links, and the one to page 3 followed from where the hit test finds it */
+    pagecurl_link to = {.size = sizeof to}, away = {.size = sizeof away},
+                  lost = {.size = sizeof lost};
+    CHECK(&st,
+          pagecurl_book_link_count(book, 1) == 3 && pagecurl_book_link(book, 1, 0, &to) &&
+              pagecurl_book_link(book, 1, 1, &away) && pagecurl_book_link(book, 1, 2, &lost) &&
+              pagecurl_book_link_count(book, 2) == 0,
+          "a host's links: %d on page 1, %d on page 2", pagecurl_book_link_count(book, 1),
+          pagecurl_book_link_count(book, 2));
+    CHECK(&st,
+          to.page == 1 && to.target == 3 && !to.uri[0] &&
+              near_rect(to.rect, 0.2f, 0.3f, 0.8f, 0.7f) && away.target == 0 &&
+              !strcmp(away.uri, "https://example.org/host") && lost.target == 0 && !lost.uri[0],
+          "the links: to %d (%.2f %.2f)-(%.2f %.2f); '%s'; beyond the book to %d '%s'", to.target,
+          to.rect[0], to.rect[1], to.rect[2], to.rect[3], away.uri, lost.target, lost.uri);
+    CHECK(&st, pagecurl_book_go_to(book, 1), "to page 1");
+    host_frame(h, book, t += 0.05, true);
+    pagecurl_link l = {.size = sizeof l};
+    bool found = false;
+    for (int y = 0; y < H - 2 * BORDER && !found; y += 2)
+        for (int x = 0; x < W - 2 * BORDER && !found; x += 2) {
+            pagecurl_hit hit = {.size = sizeof hit};
+            found = pagecurl_book_hit(book, x, y, &hit) && hit.page == 1 &&
+                    fabsf(hit.u - 0.5f) < 0.01f && fabsf(hit.v - 0.5f) < 0.01f &&
+                    pagecurl_book_link_at(book, x, y, &l);
+        }
+    CHECK(&st, found && l.target == 3 && pagecurl_book_follow(book, l.target, t),
+          "the link at page 1's middle: %s to %d", found ? "found" : "none", l.target);
+    for (int f = 0; f < 400 && (state_of(book).turning || state_of(book).moving); f++)
+        host_frame(h, book, t += 0.05, false);
+    CHECK(&st, state_of(book).right == 3, "followed to %d|%d", state_of(book).left,
+          state_of(book).right);
+    pagecurl_book_destroy(book);
+
+    /* junk: each page refused, with an error naming it, and the book goes on */
+    Told junk = {.junk = true};
+    book = made(ctx, (pagecurl_book_desc){
+                         .provider = {.user = &junk, .page_count = 5, .draw_page = blank_page},
+                         .page_text = told_text,
+                         .page_links = told_links});
+    if (!book)
+        return;
+    long texts[5];
+    for (int p = 1; p <= 5; p++)
+        texts[p - 1] = pagecurl_book_page_text(book, p, text, sizeof text);
+    int links[3];
+    for (int p = 1; p <= 3; p++)
+        links[p - 1] = pagecurl_book_link_count(book, p);
+    Seen seen = {0};
+    poll(book, &seen);
+    CHECK(&st,
+          texts[0] == -1 && texts[1] == -1 && texts[2] == -1 && texts[3] == -1 && texts[4] == 0 &&
+              !links[0] && !links[1] && !links[2] && seen.count[PAGECURL_EVENT_ERROR] == 7 &&
+              strstr(seen.last[PAGECURL_EVENT_ERROR].message, "provider"),
+          "junk: texts %ld %ld %ld %ld %ld, links %d %d %d, %d errors, the last '%s'", texts[0],
+          texts[1], texts[2], texts[3], texts[4], links[0], links[1], links[2],
+          seen.count[PAGECURL_EVENT_ERROR], seen.last[PAGECURL_EVENT_ERROR].message);
+    pagecurl_book_search(book, "x");
+    s = searched(book);
+    CHECK(&st, s.done && s.failed && s.matches == 0 && s.pages_read == 5,
+          "junk searched: %d of %d pages, %d matches, %s", s.pages_read, s.pages, s.matches,
+          s.failed ? "failed" : "not failed");
+    pagecurl_book_destroy(book);
+}
+
 int main(int argc, char **argv)
 {
     RunArgs args;
@@ -3813,10 +4072,12 @@ int main(int argc, char **argv)
         right_bound(ctx);
         reduced_motion(&h, ctx);
         one_page_steps(&h, ctx);
+        held_hits(&h, ctx);
         window_queries(&h, ctx, args.out);
         search(ctx, args.out);
         links(&h, ctx, args.out);
         text_selection(&h, ctx, args.out);
+        provider_text(&h, ctx);
         slow_page(&h, ctx, args.out);
         drafts(&h, ctx, args.out);
         stuck_provider(ctx);

@@ -39,6 +39,7 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <uchar.h>
 #include <unistd.h>
 
 #include <stb_image_write.h>
@@ -2855,6 +2856,59 @@ static void check_wire_links(CheckState *s, const Ctx *c)
     free(got);
 }
 
+/* A host's page text searched as the helper searches MuPDF's (pages/text_find.h): letters folded
+ * in Latin and Greek, white space runs (a line's end too) one space, the query trimmed, a word a
+ * hyphen breaks across a line's end found whole (a rectangle on each line), matches counted up
+ * to the rectangles' room. */
+static void check_text_find(CheckState *s, const Ctx *c)
+{
+    (void)c;
+    static const char32_t text[] =
+        U"The \u00c9COLE and\n\u03a3\u03bf\u03c6\u03af\u03b1 zeph-\nyr end";
+    AppTextChar chars[64];
+    int n = 0, line = 0, col = 0;
+    for (; text[n]; n++) {
+        float x = 0.05f * col, y = 0.1f * line;
+        chars[n] = (AppTextChar){(uint32_t)text[n], {x, y, x + 0.05f, y + 0.08f}};
+        if (text[n] == '\n')
+            line++, col = 0;
+        else
+            col++;
+    }
+    static const struct {
+        const char *query;
+        int rects, max;
+    } finds[] = {{"\xc3\xa9"
+                  "cole",
+                  1, 8},
+                 {"\xcf\x83\xce\xbf\xcf\x86\xce\xaf\xce\xb1", 1, 8},
+                 {"ZEPHYR", 2, 8},
+                 {"and \xce\xa3", 2, 8},
+                 {"  THE   \xc3\x89"
+                  "cole ",
+                  1, 8},
+                 {"e", 4, 8},
+                 {"e", 1, 1},
+                 {"", 0, 8},
+                 {"zeph-", 0, 8}};
+    for (size_t i = 0; i < sizeof finds / sizeof finds[0]; i++) {
+        AppFindRect rects[8];
+        bool first[8];
+        int got = app_text_find(chars, n, finds[i].query, rects, first, finds[i].max);
+        CHECK(s, got == finds[i].rects, "'%s' found in %d rectangles, want %d", finds[i].query, got,
+              finds[i].rects);
+    }
+    AppFindRect r[2];
+    bool first[2];
+    CHECK(s,
+          app_text_find(chars, n, "zephyr", r, first, 2) == 2 && first[0] && !first[1] &&
+              fabsf(r[0].x0 - 0.30f) < 1e-4f && fabsf(r[0].x1 - 0.50f) < 1e-4f &&
+              fabsf(r[0].y0 - 0.1f) < 1e-4f && r[1].x0 == 0.0f && fabsf(r[1].x1 - 0.10f) < 1e-4f &&
+              fabsf(r[1].y0 - 0.2f) < 1e-4f,
+          "zephyr broken: (%.2f %.2f)-(%.2f %.2f) and (%.2f %.2f)-(%.2f %.2f)", r[0].x0, r[0].y0,
+          r[0].x1, r[0].y1, r[1].x0, r[1].y0, r[1].x1, r[1].y1);
+}
+
 /* A notebook names its book, reads back on it and is refused on another. */
 static void check_notebook_unit(CheckState *s, const Ctx *c)
 {
@@ -3264,6 +3318,7 @@ int main(int argc, char **argv)
         {"pool", check_pool},
         {"notebook_unit", check_notebook_unit},
         {"wire_links", check_wire_links},
+        {"text_find", check_text_find},
         {"folder", check_folder},
         {"notebook", check_notebook},
         {"pdf", check_pdf},

@@ -1652,6 +1652,96 @@ static size_t left_back_pixels(const char *path)
     return count;
 }
 
+/* Pixels of two pictures of one size that differ by more than 48 in a channel (all of them for
+ * pictures of two sizes). */
+static size_t pixels_apart(const Image *a, const Image *b)
+{
+    if (!a->rgba || !b->rgba || a->w != b->w || a->h != b->h)
+        return (size_t)-1;
+    size_t n = 0;
+    for (size_t i = 0; i < (size_t)a->w * (size_t)a->h; i++) {
+        bool apart = false;
+        for (int c = 0; c < 3; c++)
+            apart = apart || abs(a->rgba[4 * i + c] - b->rgba[4 * i + c]) > 48;
+        n += apart;
+    }
+    return n;
+}
+
+/* A replayed click on a link follows it as the window's click did (app/trace_apply.c: the same
+ * code): headless, a click at the middle of page 1 (found in a still of the first spread, flat:
+ * its paper's box), on its link to page 4, ends on the spread --page 4 opens at, flat; a press
+ * there dragged past a click's travel and let go where it was pressed is no click. */
+static void check_replay_links(CheckState *s, const Cli *c)
+{
+#ifdef PAGECURL_HAVE_MUPDF
+    char pdf[512], trace[512], first[512], clicked[512], dragged[512], at4[512];
+    path_in(c, pdf, sizeof pdf, "replay-links.pdf");
+    path_in(c, trace, sizeof trace, "replay-links.trace");
+    path_in(c, first, sizeof first, "replay-links-first.png");
+    path_in(c, clicked, sizeof clicked, "replay-links-clicked.png");
+    path_in(c, dragged, sizeof dragged, "replay-links-dragged.png");
+    path_in(c, at4, sizeof at4, "replay-links-4.png");
+    CHECK(s, pdf_file_links_book(pdf), "cannot write %s", pdf);
+    Run r = RUN("--headless", "--size", "320x240", "--curl", "0", "--screenshot", first, pdf);
+    CHECK(s, r.status == 0, "the first spread: exit %d: %s", r.status, r.err);
+    Image img = image_load(first);
+    int x0 = 320, y0 = 240, x1 = -1, y1 = -1;
+    for (int y = 0; img.rgba && y < img.h; y++)
+        for (int x = 0; x < img.w; x++) {
+            const unsigned char *p = &img.rgba[4 * (y * img.w + x)];
+            if (p[0] > 180 && p[1] > 180 && p[2] > 180) {
+                x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+                y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+            }
+        }
+    image_free(&img);
+    CHECK(s, x1 > x0 + 40 && y1 > y0 + 40, "page 1's paper: (%d %d)-(%d %d)", x0, y0, x1, y1);
+    if (x1 <= x0 + 40 || y1 <= y0 + 40)
+        return;
+    float fx = 0.5f * (x0 + x1 + 1) / 320.0f, fy = 0.5f * (y0 + y1 + 1) / 240.0f;
+    char text[256];
+    snprintf(text, sizeof text, "0.5 mouse down %.4f %.4f\n0.55 mouse up %.4f %.4f\n", fx, fy, fx,
+             fy);
+    CHECK(s, write_text(trace, text), "cannot write %s", trace);
+    r = RUN("--headless", "--size", "320x240", "--replay", trace, "--screenshot", clicked, pdf);
+    CHECK(s, r.status == 0, "the click replayed: exit %d: %s", r.status, r.err);
+    snprintf(text, sizeof text,
+             "0.5 mouse down %.4f %.4f\n0.52 mouse move %.4f %.4f\n0.54 mouse move %.4f %.4f\n"
+             "0.56 mouse up %.4f %.4f\n",
+             fx, fy, fx - 0.05f, fy, fx, fy, fx, fy);
+    CHECK(s, write_text(trace, text), "cannot write %s", trace);
+    r = RUN("--headless", "--size", "320x240", "--replay", trace, "--screenshot", dragged, pdf);
+    CHECK(s, r.status == 0, "the drag replayed: exit %d: %s", r.status, r.err);
+    r = RUN("--headless", "--size", "320x240", "--page", "4", "--curl", "0", "--screenshot", at4,
+            pdf);
+    CHECK(s, r.status == 0, "--page 4: exit %d: %s", r.status, r.err);
+    Image a = image_load(clicked), b = image_load(at4), d = image_load(dragged),
+          f = image_load(first);
+    CHECK(s, a.rgba && b.rgba && d.rgba && f.rgba, "no screenshots of the replayed click");
+    /* a spread drawn after a cut, and the same opened at, differ a little (the print's texels) */
+    size_t to4 = pixels_apart(&a, &b), to1 = pixels_apart(&a, &f);
+    size_t drag4 = pixels_apart(&d, &b), drag1 = pixels_apart(&d, &f);
+    printf("replayed click: %zu pixels apart from --page 4's, %zu from page 1's; the drag %zu "
+           "and %zu\n",
+           to4, to1, drag4, drag1);
+    CHECK(s, 20 * to4 < to1,
+          "a replayed click on page 1's link to page 4: %zu pixels apart from --page 4's, %zu "
+          "from page 1's",
+          to4, to1);
+    CHECK(s, 20 * drag1 < drag4,
+          "a replayed drag from page 1's link: %zu pixels apart from page 1's, %zu from --page "
+          "4's",
+          drag1, drag4);
+    image_free(&a);
+    image_free(&b);
+    image_free(&d);
+    image_free(&f);
+#else
+    (void)s, (void)c;
+#endif
+}
+
 /* `pagecurl BOOK`, as every viewer opens a file: the one bare argument is the book, the picture
  * the same as with --book BOOK (and not the built-in book's), its errors --book's. */
 static void check_bare_book(CheckState *s, const Cli *c)
@@ -2014,6 +2104,7 @@ int main(int argc, char **argv)
         {"last_page", check_last_page},
         {"find", check_find},
         {"links", check_links},
+        {"replay_links", check_replay_links},
         {"text", check_text},
         {"obj", check_obj},
         {"formats", check_formats},

@@ -229,6 +229,43 @@ typedef struct pagecurl_page_provider {
     bool (*draw_page)(void *user, int page, uint32_t width, uint32_t height, uint8_t *rgba);
 } pagecurl_page_provider;
 
+/* A provider's pages' text and links (pagecurl_book_desc.page_text and page_links), so that search,
+ * text selection and links work on its pages as on a PDF's. Each is called with the provider's
+ * `user` and a page (1-based), on threads of the library's (a page's text by the search's thread
+ * and by the calls that need it; its links within the pagecurl_book_link calls, kept for the last
+ * 8 pages asked), one call of each at a time, but maybe while the other, or draw_page, runs. Each
+ * fills a list the library gives it (`capacity` items, zeroed; its own, not the book's) and
+ * returns how many it filled: 0 for none; -1 where the page's cannot be given (the page then has
+ * none, with a PAGECURL_EVENT_ERROR, and its text counts as failed in pagecurl_search_state). A
+ * count outside -1 .. capacity, or a box that is not a finite number, refuses that page's list
+ * alike (nothing past `capacity` is read). A call still running page_seconds after it began (its
+ * links: 5 s at most) is given up as a page's drawing is, left running on its thread with its
+ * list, and that function is not called again until it returns (pages asked meanwhile have none,
+ * each with an error), so `user` must stay valid as for draw_page. Boxes are x0, y0, x1, y1 as
+ * fractions of the page as draw_page draws it (0..1, x right and y down from its top left
+ * corner), as pagecurl_link's: held to the page, corners in either order. */
+
+/* One character of a page's text. Its layout is fixed: a later version adds a new struct. */
+typedef struct pagecurl_text_char {
+    uint32_t code; /* a Unicode code point; '\n' ends a line (control characters read as spaces) */
+    float rect[4]; /* its box; a '\n' left all 0: where the character before it ends */
+} pagecurl_text_char;
+/* The capacity page_text is given: the most characters a page's text has. */
+#define PAGECURL_PAGE_TEXT_MAX 65536
+/* Page `page`'s characters in reading order (a word broken by a hyphen at a line's end is found
+ * whole by a search, as in a PDF). */
+typedef int (*pagecurl_page_text_fn)(void *user, int page, pagecurl_text_char *chars, int capacity);
+
+/* The capacity page_links is given: the most links a page has. */
+#define PAGECURL_PAGE_LINKS_MAX 256
+struct pagecurl_link;
+/* Page `page`'s links, each a pagecurl_link (below) whose `size` and `page` the library has set:
+ * `rect`, and `target` (a page of the book, 1-based; one outside it leads nowhere) or, with
+ * `target` 0, `uri` (terminated; control characters read as spaces). The last of those that
+ * overlap is the one on top. */
+typedef int (*pagecurl_page_links_fn)(void *user, int page, struct pagecurl_link *links,
+                                      int capacity);
+
 typedef enum pagecurl_binding {
     /* the book's own: on the right for a PDF that says it reads right to left
      * (/ViewerPreferences /Direction /R2L), else on the left */
@@ -334,6 +371,12 @@ typedef struct pagecurl_book_desc {
      * view's (a spread's half of it), held to a book's, 1.2 to 1.8; 0: 1.5. Fixed pages keep
      * their own. */
     float page_aspect;
+    /* Added after page_aspect (a .size that ends before it means NULL for both): the provider's
+     * pages' text and links (pagecurl_page_text_fn, pagecurl_page_links_fn say how they are
+     * called); NULL: none. Given with a book that is not a provider's: refused
+     * (PAGECURL_ERROR_USAGE). */
+    pagecurl_page_text_fn page_text;
+    pagecurl_page_links_fn page_links;
 } pagecurl_book_desc;
 
 PAGECURL_API pagecurl_book *
@@ -368,13 +411,13 @@ PAGECURL_API int pagecurl_book_outline_entry(const pagecurl_book *book, int entr
  * leads to a page; -1 for none. A search field's next match is from the one found + 1. */
 PAGECURL_API int pagecurl_book_outline_find(const pagecurl_book *book, const char *text, int from);
 
-/* Search. A book's text (a PDF's; a folder of images, the built-in book and a host's pages have
- * none) is searched in the background: pagecurl_book_search starts counting `query` (UTF-8, at
- * most 256 bytes; case-insensitive; a word hyphen-broken across a line end is found whole) from
- * the spread open onwards, round the book, on a thread of its own that reads the pages' text in
- * the page helper (never the one drawing pages). It returns at once: no call here waits for the
- * count, and a new query (NULL or "": none) drops the old one's matches and count. False for a
- * query too long. */
+/* Search. A book's text (a PDF's, or a host's pages' as its page_text gives it; a folder of
+ * images, the built-in book and a host's pages without page_text have none) is searched in the
+ * background: pagecurl_book_search starts counting `query` (UTF-8, at most 256 bytes;
+ * case-insensitive; a word hyphen-broken across a line end is found whole) from the spread open
+ * onwards, round the book, on a thread of its own that reads the pages' text in the page helper
+ * (never the one drawing pages). It returns at once: no call here waits for the count, and a new
+ * query (NULL or "": none) drops the old one's matches and count. False for a query too long. */
 PAGECURL_API bool pagecurl_book_search(pagecurl_book *book, const char *query);
 typedef struct pagecurl_search_state {
     uint32_t size;       /* sizeof(pagecurl_search_state): set by the caller */
@@ -406,12 +449,13 @@ PAGECURL_API int pagecurl_book_search_next(const pagecurl_book *book, bool forwa
 /* Turns to match `k`'s spread (as pagecurl_book_go_to); false for no such match. */
 PAGECURL_API bool pagecurl_book_show_match(pagecurl_book *book, int k);
 
-/* Links. A page's links (a PDF's link annotations; a folder of images, the built-in book and a
- * host's pages have none), read in the page helper at the first call about the page and waited
- * for there (milliseconds; the helper's start, the first time, tens of them; a page whose links
- * are not read within 5 s has none), then kept for the last 8 pages asked: calls on the pages
- * shown cost nothing after the first. A page whose links cannot be read has none, and says why
- * once (a PAGECURL_EVENT_ERROR). */
+/* Links. A page's links (a PDF's link annotations, or a host's pages' as its page_links gives
+ * them; a folder of images, the built-in book and a host's pages without page_links have none),
+ * read in the page helper (or asked of the host) at the first call about the page and waited for
+ * there (milliseconds; the helper's start, the first time, tens of them; a page whose links are
+ * not read within 5 s has none), then kept for the last 8 pages asked: calls on the pages shown
+ * cost nothing after the first. A page whose links cannot be read has none, and says why once (a
+ * PAGECURL_EVENT_ERROR). */
 #define PAGECURL_LINK_URI_MAX 1024
 typedef struct pagecurl_link {
     uint32_t size; /* sizeof(pagecurl_link): set by the caller */
@@ -535,7 +579,8 @@ PAGECURL_API void pagecurl_book_set_ink_mode(pagecurl_book *book, bool ink);
 
 /* What lies under target pixel (x, y) (the viewport's, as a pointer's) as the last update showed
  * the book: seen through the host's camera or the library's framing, zoom and pan, and through
- * the turning leaf's curl where it covers the page beneath (its side seen there). */
+ * the turning leaf's curl where it covers the page beneath (its side seen there), a leaf held by
+ * the hand or posed by pagecurl_book_hold alike. */
 typedef struct pagecurl_hit {
     uint32_t size; /* sizeof(pagecurl_hit): set by the caller */
     int page;      /* 1-based */
@@ -547,11 +592,12 @@ typedef struct pagecurl_hit {
 PAGECURL_API bool pagecurl_book_hit(const pagecurl_book *book, double x, double y,
                                     pagecurl_hit *out);
 
-/* Text. A page's text (a PDF's; a folder of images, the built-in book and a host's pages have
- * none) is read, as the search reads it, in the page helper: MuPDF's structured text, its
- * characters in reading order, a line's end '\n' (at most 65,536 characters a page). The page's
- * text is read at the first call that needs it and kept until another page's is needed: the
- * call waits for it (milliseconds; a hostile page no longer than page_seconds). */
+/* Text. A page's text (a PDF's; a folder of images, the built-in book and a host's pages without
+ * page_text have none) is read, as the search reads it, in the page helper: MuPDF's structured
+ * text, its characters in reading order, a line's end '\n' (at most 65,536 characters a page); a
+ * host's pages' is what its page_text gives. The page's text is read at the first call that needs
+ * it and kept until another page's is needed: the call waits for it (milliseconds; a hostile page
+ * or provider no longer than page_seconds). */
 
 /* Page `page`'s (1-based) text, UTF-8, into `out` (`size` bytes, terminated, cut at a
  * character's boundary; NULL with 0 to measure): the bytes the whole text has, without the
@@ -644,7 +690,9 @@ PAGECURL_API bool pagecurl_book_invalidate(pagecurl_book *book, int page);
  * the book stays open where it was (the reader's page and its spread), held to the new count (at
  * its last page where that is before it); a turn in flight lies down where it is, a leaf in the
  * hand falls, a search, a selection and the links followed are forgotten. The book keeps its
- * pages' shape: the provider's pages are fitted within it (draw_page). The ink is kept: a page
+ * pages' shape: the provider's pages are fitted within it (draw_page); their text and links are
+ * the description's page_text and page_links, called with this provider's `user`. The ink is
+ * kept: a page
  * past the new count keeps its strokes, which pagecurl_book_stroke_count and
  * pagecurl_book_get_stroke still read (by its page number, up to the largest count the book has
  * had) and which show again where the count grows back, so a host that saves its notebook from
