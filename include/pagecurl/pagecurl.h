@@ -692,8 +692,7 @@ PAGECURL_API bool pagecurl_book_invalidate(pagecurl_book *book, int page);
  * hand falls, a search, a selection and the links followed are forgotten. The book keeps its
  * pages' shape: the provider's pages are fitted within it (draw_page); their text and links are
  * the description's page_text and page_links, called with this provider's `user`. The ink is
- * kept: a page
- * past the new count keeps its strokes, which pagecurl_book_stroke_count and
+ * kept: a page past the new count keeps its strokes, which pagecurl_book_stroke_count and
  * pagecurl_book_get_stroke still read (by its page number, up to the largest count the book has
  * had) and which show again where the count grows back, so a host that saves its notebook from
  * them loses none. Waits for a page the old provider is drawing to return (at most page_seconds;
