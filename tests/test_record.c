@@ -7,9 +7,10 @@
  * commands change with the leaf, records every frame. Offscreen on lavapipe with the validation
  * layer (any message fails).
  * And the steady state of a host's book (issue 53): once its first frames, a turn and a zoom are
- * drawn, ten turns that stream new pages in, zooms in and out with their pages drawn in detail,
- * and the frames between, make no queue idle, wait for no submission, allocate no device memory
- * and make no pipeline (counted on the library's context: book/pagecurl_internal.h).
+ * drawn, ten turns that stream new pages in (the layers of an inked page among them given to
+ * others), a zoom in and out with its pages drawn in detail, and the frames between, make no queue
+ * idle, wait for no submission, allocate no device memory and make no pipeline (counted on the
+ * library's context: book/pagecurl_internal.h).
  * usage: test_record [--no-validation] */
 #include "../book/book.h"
 #include "../book/leaf.h"
@@ -154,7 +155,7 @@ static void steady_host_destroy(SteadyHost *h)
 }
 
 /* One frame of the host's at `time`: the book updated, its slot's last frame waited for (the
- * host's fence), the book recorded into the slot's command buffer and submitted. */
+ * host's fence), the book recorded into the slot's command buffer, submitted and waited for. */
 static bool steady_frame(SteadyHost *h, pagecurl_book *book, double time, char *why, size_t size)
 {
     const GpuContext *ctx = h->ctx;
@@ -188,6 +189,11 @@ static bool steady_frame(SteadyHost *h, pagecurl_book *book, double time, char *
          ctx->vk.vkQueueSubmit(ctx->queue, 1, &submit, h->fence[slot]) == VK_SUCCESS;
     if (!ok && recorded)
         snprintf(why, size, "the host's frame could not be submitted");
+    /* waited for here, so that each update finds what was submitted before it done: the uploads
+     * the ring keeps in flight are then as many as one update makes, and the first turn and zoom
+     * make every staging buffer the later ones take, whatever the machine's load */
+    ok = ok && ctx->vk.vkWaitForFences(ctx->device, 1, &h->fence[slot], VK_TRUE, UINT64_MAX) ==
+                   VK_SUCCESS;
     return ok && recorded;
 }
 
@@ -285,7 +291,10 @@ static void check_steady(CheckState *s, const GpuContext *ctx)
     double t = 0.0;
     /* what is made once: the first frames, a turn, the detail at the zoom */
     GpuCounters start = pagecurl_context_counters(pctx);
+    /* ink on page 2: its leaf's layers, given to pages further on in the turns, clear it */
+    const pagecurl_ink_point stroke[] = {{0.3f, 0.4f, 0.01f}, {0.7f, 0.5f, 0.01f}};
     ok = ok && steady_rest(&h, book, &t, 200, why, sizeof why) &&
+         pagecurl_book_add_stroke(book, 2, stroke, 2) &&
          pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t) &&
          steady_rest(&h, book, &t, 200, why, sizeof why) &&
          steady_zoom(&h, book, &t, why, sizeof why);
