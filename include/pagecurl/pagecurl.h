@@ -95,7 +95,8 @@ typedef struct pagecurl_context_desc {
     uint32_t queue_family;
     VkQueue queue;
     PFN_vkGetInstanceProcAddr get_instance_proc_addr;
-    /* Optional, with the host's device: used for every object the library makes. */
+    /* Optional, with the host's device: used for every object the library makes (from several
+     * threads at once while it builds a tier's pipelines). */
     const VkAllocationCallbacks *allocator;
     VkPipelineCache pipeline_cache;
     /* With the host's device: its instance has VK_EXT_debug_utils enabled, so the library names
@@ -812,9 +813,9 @@ typedef struct pagecurl_target {
  * Submits uploads (the pages drawn, their ink) on the context's queue: the host must not be using
  * that queue from another thread meanwhile. The first updates, a new viewport size and a new tier
  * may create images and pipelines and wait for the queue; the steady state (turning pages,
- * zooming, pages streamed in) neither waits for the device nor allocates its memory. False (with err) on a device failure, a
- * viewport that is not within the image, or a view the book cannot draw into (no
- * target_samples, a format other than target_format). */
+ * zooming, pages streamed in) neither waits for the device nor allocates its memory. False (with
+ * err) on a device failure, a viewport that is not within the image, or a view the book cannot draw
+ * into (no target_samples, a format other than target_format). */
 PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
                                        const pagecurl_target *target, pagecurl_error *err);
 
