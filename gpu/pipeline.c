@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "pipeline.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
-#include <unistd.h>
-
 static bool make_module(const GpuContext *ctx, const uint32_t *code, size_t size,
                         VkShaderModule *out, GpuError *err)
 {
@@ -163,13 +159,13 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
         .pDynamicState = &dynamic,
         .layout = layout,
     };
+    gpu_count_pipelines(ctx, 1);
     return ctx->vk.vkCreateGraphicsPipelines(ctx->device, ctx->pipeline_cache, 1, &info,
                                              ctx->allocator, pipeline);
 }
 
-/* gpu_pipeline_create's work, uncounted: a batch counts its pipelines on its own thread. */
-static bool pipeline_make(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
-                          VkPipelineLayout *layout, GpuError *err)
+bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
+                         VkPipelineLayout *layout, GpuError *err)
 {
     *pipeline = VK_NULL_HANDLE;
     VkPushConstantRange push = {
@@ -240,70 +236,6 @@ static bool pipeline_make(const GpuContext *ctx, const GpuPipelineDesc *desc, Vk
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, *pipeline, desc->label);
     return true;
-}
-
-bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
-                         VkPipelineLayout *layout, GpuError *err)
-{
-    gpu_count_pipelines(ctx, 1);
-    return pipeline_make(ctx, desc, pipeline, layout, err);
-}
-
-/* A batch shared by its threads: each takes the next job until none is left. */
-typedef struct Batch {
-    const GpuContext *ctx;
-    const GpuPipelineJob *jobs;
-    uint32_t count;
-    atomic_uint next;
-    atomic_bool failed;
-    pthread_mutex_t lock; /* over `err`, the first failure's */
-    GpuError *err;
-} Batch;
-
-static void *batch_run(void *user)
-{
-    Batch *b = user;
-    for (uint32_t i; (i = atomic_fetch_add(&b->next, 1)) < b->count;) {
-        GpuError mine = {0};
-        const GpuPipelineJob *job = &b->jobs[i];
-        if (pipeline_make(b->ctx, &job->desc, job->pipeline, job->layout, &mine))
-            continue;
-        pthread_mutex_lock(&b->lock);
-        if (!atomic_exchange(&b->failed, true) && b->err)
-            *b->err = mine;
-        pthread_mutex_unlock(&b->lock);
-    }
-    return NULL;
-}
-
-bool gpu_pipelines_create(const GpuContext *ctx, const GpuPipelineJob *jobs, uint32_t count,
-                          GpuError *err)
-{
-    gpu_count_pipelines(ctx, count);
-    for (uint32_t i = 0; i < count; i++)
-        *jobs[i].pipeline = VK_NULL_HANDLE, *jobs[i].layout = VK_NULL_HANDLE;
-    Batch b = {.ctx = ctx, .jobs = jobs, .count = count, .err = err};
-    atomic_init(&b.next, 0);
-    atomic_init(&b.failed, false);
-    pthread_mutex_init(&b.lock, NULL);
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    uint32_t helpers =
-        cores > 1 ? (uint32_t)(cores < GPU_PIPELINE_THREADS ? cores : GPU_PIPELINE_THREADS) - 1 : 0;
-    helpers = helpers < count ? helpers : (count ? count - 1 : 0);
-    pthread_t threads[GPU_PIPELINE_THREADS];
-    uint32_t started = 0;
-    /* a thread that cannot be started leaves its share to the others and this one */
-    while (started < helpers && pthread_create(&threads[started], NULL, batch_run, &b) == 0)
-        started++;
-    batch_run(&b);
-    for (uint32_t t = 0; t < started; t++)
-        pthread_join(threads[t], NULL);
-    pthread_mutex_destroy(&b.lock);
-    if (!atomic_load(&b.failed))
-        return true;
-    for (uint32_t i = 0; i < count; i++)
-        gpu_pipeline_destroy(ctx, jobs[i].pipeline, jobs[i].layout);
-    return false;
 }
 
 void gpu_pipeline_destroy(const GpuContext *ctx, VkPipeline *pipeline, VkPipelineLayout *layout)

@@ -63,23 +63,6 @@ void gpu_pipeline_draw(const GpuContext *ctx, VkCommandBuffer cmd, GpuBound *bou
 /* On failure both handles are left null or destroyed. */
 bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
                          VkPipelineLayout *layout, GpuError *err);
-/* One pipeline of a batch: its description and where its handles go. */
-typedef struct GpuPipelineJob {
-    GpuPipelineDesc desc;
-    VkPipeline *pipeline;
-    VkPipelineLayout *layout;
-} GpuPipelineJob;
-
-/* Threads a batch is built on at most. */
-#define GPU_PIPELINE_THREADS 8
-
-/* Every job's pipeline, as gpu_pipeline_create makes one, built on up to as many threads as the
- * host has cores (GPU_PIPELINE_THREADS at most): Vulkan lets different pipelines be created at
- * once, through the context's pipeline cache too, and a CPU device (lavapipe) compiles each one's
- * shaders for a tenth of a second. On failure every job's handles are destroyed and nulled, and
- * err says the first failure. */
-bool gpu_pipelines_create(const GpuContext *ctx, const GpuPipelineJob *jobs, uint32_t count,
-                          GpuError *err);
 /* Destroys what gpu_pipeline_create made (either may be null) and nulls both handles. */
 void gpu_pipeline_destroy(const GpuContext *ctx, VkPipeline *pipeline, VkPipelineLayout *layout);
 

@@ -34,7 +34,6 @@ bool gpu_renderer_wants_bounds(const GpuRenderer *r)
     return (gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) && r->software && !r->ignore_bounds;
 }
 
-/* The tier's pipelines, built together (gpu_pipelines_create: on as many threads as the cores). */
 static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
     uint32_t tier = gpu_renderer_tier_bits(out);
@@ -65,27 +64,28 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         .frag_show_through = out->show_through,
         .label = "render",
     };
-    GpuPipelineJob jobs[20];
-    uint32_t n = 0;
-#define JOB(d, name) (jobs[n++] = (GpuPipelineJob){(d), &out->name##_pipeline, &out->name##_layout})
-    jobs[n++] = (GpuPipelineJob){desc, &out->pipeline, &out->layout};
+    if (!gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err))
+        return false;
     GpuPipelineDesc fade = desc;
     fade.blend = false;
     fade.fade = true;
     fade.frag_constant = (tier & ~PC_TIER_EDGE_AA) | PC_TIER_UNSHADOWED;
     fade.label = "render faded";
-    JOB(fade, fade);
+    if (!gpu_pipeline_create(ctx, &fade, &out->fade_pipeline, &out->fade_layout, err))
+        return false;
     GpuPipelineDesc edge = desc;
     edge.frag = edge_frag_spv;
     edge.frag_size = sizeof edge_frag_spv;
     edge.label = "render edge";
-    JOB(edge, edge);
+    if (!gpu_pipeline_create(ctx, &edge, &out->edge_pipeline, &out->edge_layout, err))
+        return false;
     if (tier & PC_TIER_EDGE_AA) {
         GpuPipelineDesc inside = desc;
         inside.blend = false;
         inside.frag_constant = tier | PC_TIER_EDGE_INSIDE;
         inside.label = "render inside";
-        JOB(inside, inside);
+        if (!gpu_pipeline_create(ctx, &inside, &out->inside_pipeline, &out->inside_layout, err))
+            return false;
         GpuPipelineDesc lit = desc;
         lit.frag_constant = tier | PC_TIER_UNSHADOWED;
         lit.label = "render unshadowed";
@@ -97,17 +97,22 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         bare.label = "render bare";
         bare_inside.frag_constant |= PC_TIER_NO_INK;
         bare_inside.label = "render inside bare";
-        JOB(lit, lit);
-        JOB(lit_inside, lit_inside);
-        JOB(bare, bare);
-        JOB(bare_inside, bare_inside);
+        if (!gpu_pipeline_create(ctx, &lit, &out->lit_pipeline, &out->lit_layout, err) ||
+            !gpu_pipeline_create(ctx, &lit_inside, &out->lit_inside_pipeline,
+                                 &out->lit_inside_layout, err) ||
+            !gpu_pipeline_create(ctx, &bare, &out->bare_pipeline, &out->bare_layout, err) ||
+            !gpu_pipeline_create(ctx, &bare_inside, &out->bare_inside_pipeline,
+                                 &out->bare_inside_layout, err))
+            return false;
         GpuPipelineDesc board = lit, board_inside = lit_inside;
         board.frag_constant |= PC_TIER_BOARD;
         board.label = "render board";
         board_inside.frag_constant |= PC_TIER_BOARD;
         board_inside.label = "render inside board";
-        JOB(board, board);
-        JOB(board_inside, board_inside);
+        if (!gpu_pipeline_create(ctx, &board, &out->board_pipeline, &out->board_layout, err) ||
+            !gpu_pipeline_create(ctx, &board_inside, &out->board_inside_pipeline,
+                                 &out->board_inside_layout, err))
+            return false;
         GpuPipelineDesc leaf = lit, leaf_inside = lit_inside, leaf_bare = bare,
                         leaf_bare_inside = bare_inside;
         leaf.frag_constant |= PC_TIER_CUT;
@@ -118,35 +123,45 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         leaf_bare.label = "render bare leaf";
         leaf_bare_inside.frag_constant |= PC_TIER_CUT;
         leaf_bare_inside.label = "render inside bare leaf";
-        JOB(leaf, leaf);
-        JOB(leaf_inside, leaf_inside);
-        JOB(leaf_bare, leaf_bare);
-        JOB(leaf_bare_inside, leaf_bare_inside);
+        if (!gpu_pipeline_create(ctx, &leaf, &out->leaf_pipeline, &out->leaf_layout, err) ||
+            !gpu_pipeline_create(ctx, &leaf_inside, &out->leaf_inside_pipeline,
+                                 &out->leaf_inside_layout, err) ||
+            !gpu_pipeline_create(ctx, &leaf_bare, &out->leaf_bare_pipeline, &out->leaf_bare_layout,
+                                 err) ||
+            !gpu_pipeline_create(ctx, &leaf_bare_inside, &out->leaf_bare_inside_pipeline,
+                                 &out->leaf_bare_inside_layout, err))
+            return false;
         /* a flat page with a zoomed view's detail, the only draws whose pipelines read it */
         GpuPipelineDesc detail = desc, detail_inside = inside;
         detail.frag_constant |= PC_TIER_DETAIL;
         detail.label = "render detail";
         detail_inside.frag_constant |= PC_TIER_DETAIL;
         detail_inside.label = "render inside detail";
-        JOB(detail, detail);
-        JOB(detail_inside, detail_inside);
+        if (!gpu_pipeline_create(ctx, &detail, &out->detail_pipeline, &out->detail_layout, err) ||
+            !gpu_pipeline_create(ctx, &detail_inside, &out->detail_inside_pipeline,
+                                 &out->detail_inside_layout, err))
+            return false;
         /* the leaf's flat cells (mesh/split.h), drawn in the inside round alone */
         GpuPipelineDesc leaf_plain = leaf_inside, leaf_bare_plain = leaf_bare_inside;
         leaf_plain.frag_constant |= PC_TIER_PLAIN;
         leaf_plain.label = "render plain leaf";
         leaf_bare_plain.frag_constant |= PC_TIER_PLAIN;
         leaf_bare_plain.label = "render plain bare leaf";
-        JOB(leaf_plain, leaf_plain);
-        JOB(leaf_bare_plain, leaf_bare_plain);
+        if (!gpu_pipeline_create(ctx, &leaf_plain, &out->leaf_plain_pipeline,
+                                 &out->leaf_plain_layout, err) ||
+            !gpu_pipeline_create(ctx, &leaf_bare_plain, &out->leaf_bare_plain_pipeline,
+                                 &out->leaf_bare_plain_layout, err))
+            return false;
         GpuPipelineDesc shadow_only = desc;
         shadow_only.blend = false;
         shadow_only.subtract = true;
         shadow_only.frag_constant = tier | PC_TIER_SHADOW_ONLY;
         shadow_only.label = "render shadow only";
-        JOB(shadow_only, shadow_only);
+        if (!gpu_pipeline_create(ctx, &shadow_only, &out->shadow_only_pipeline,
+                                 &out->shadow_only_layout, err))
+            return false;
     }
-#undef JOB
-    return gpu_pipelines_create(ctx, jobs, n, err);
+    return true;
 }
 
 /* The flat unit page, counter-clockwise seen from +z like the grid, then the block of leaves

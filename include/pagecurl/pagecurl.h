@@ -95,8 +95,7 @@ typedef struct pagecurl_context_desc {
     uint32_t queue_family;
     VkQueue queue;
     PFN_vkGetInstanceProcAddr get_instance_proc_addr;
-    /* Optional, with the host's device: used for every object the library makes (from several
-     * threads at once while it builds a tier's pipelines). */
+    /* Optional, with the host's device: used for every object the library makes. */
     const VkAllocationCallbacks *allocator;
     VkPipelineCache pipeline_cache;
     /* With the host's device: its instance has VK_EXT_debug_utils enabled, so the library names
