@@ -472,7 +472,8 @@ bool gpu_renderer_set_detail(const GpuContext *ctx, GpuRenderer *r, uint32_t slo
                            .pixels = both,
                            .label = "detail",
                            .one_level = true,
-                           .ring_layers = 1};
+                           .ring_layers = 1,
+                           .ring_reserve = GPU_DETAIL_SLOTS};
     bool ok = gpu_queue_idle(ctx, err) && gpu_texture_create(ctx, &desc, &made, err);
     free(both);
     if (!ok)

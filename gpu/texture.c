@@ -339,6 +339,8 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
     gpu_uploads_init(&out->uploads,
                      chain_bytes(out, out->blit_mips ? 1 : out->levels, out->ring_layers),
                      desc->label);
+    if (out->ring_layers && !gpu_uploads_reserve(ctx, &out->uploads, desc->ring_reserve, err))
+        return false;
     /* the first texels wait: a ring as large as all of them would be kept for nothing */
     uint32_t group = desc->pixel_layers ? desc->pixel_layers : out->layers;
     assert(out->layers % group == 0);

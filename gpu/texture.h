@@ -35,6 +35,9 @@ typedef struct GpuTextureDesc {
      * first updates need them; the texture's first texels and larger updates wait. 0: every
      * update waits (nothing kept between them). */
     uint32_t ring_layers;
+    /* Uploads of the ring made with the texture (the rest as updates need them): as many as
+     * updates may take at once, where that is known (a zoomed view's detail: one a slot). */
+    uint32_t ring_reserve;
 } GpuTextureDesc;
 
 typedef struct GpuTexture {

@@ -60,6 +60,17 @@ static bool make(const GpuContext *ctx, GpuUploads *ups, GpuUpload *up, GpuError
     return true;
 }
 
+bool gpu_uploads_reserve(const GpuContext *ctx, GpuUploads *ups, uint32_t n, GpuError *err)
+{
+    while (ups->count < n && ups->count < GPU_UPLOADS_MAX) {
+        bool made = make(ctx, ups, &ups->ring[ups->count], err);
+        ups->count++; /* what was made is destroyed with the ring, made whole or not */
+        if (!made)
+            return false;
+    }
+    return true;
+}
+
 bool gpu_uploads_take(const GpuContext *ctx, GpuUploads *ups, GpuUpload **out, GpuError *err)
 {
     GpuUpload *oldest = NULL;

@@ -38,6 +38,11 @@ void gpu_uploads_init(GpuUploads *ups, VkDeviceSize size, const char *label);
 /* Waits for the uploads in flight, then destroys what the ring made. */
 void gpu_uploads_destroy(const GpuContext *ctx, GpuUploads *ups);
 
+/* Makes uploads until the ring has `n` (at most GPU_UPLOADS_MAX): those a texture's every frame
+ * may take at once (a detail for each slot), made with it rather than by a frame that needs them
+ * all. */
+bool gpu_uploads_reserve(const GpuContext *ctx, GpuUploads *ups, uint32_t n, GpuError *err);
+
 /* A free upload (its staging mapped for the CPU to write, its pass none): one whose fence has
  * signalled, else one made while the ring has room, else the oldest, waited for. */
 bool gpu_uploads_take(const GpuContext *ctx, GpuUploads *ups, GpuUpload **out, GpuError *err);
