@@ -276,14 +276,25 @@ bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu,
     return app_ink_texture_stage(tex, gpu, slot);
 }
 
+bool app_ink_texture_pending(AppInkTexture *tex, const MeshInk *ink)
+{
+    app_ink_texture_sync(tex, ink);
+    for (uint32_t layer = 0; layer < tex->layers; layer++)
+        if (!rect_empty(tex->dirty[layer]))
+            return true;
+    return false;
+}
+
 bool app_ink_texture_upload(AppInkTexture *tex, const MeshInk *ink, const GpuContext *ctx,
                             GpuInk *gpu, GpuError *err)
 {
     app_ink_texture_sync(tex, ink);
     bool all;
     do {
-        all = app_ink_texture_stage(tex, gpu, 0);
-        if (!gpu_ink_upload(ctx, gpu, 0, err))
+        if (!gpu_ink_upload_begin(ctx, gpu, err))
+            return false;
+        all = app_ink_texture_stage(tex, gpu, GPU_INK_ONCE);
+        if (!gpu_ink_upload(ctx, gpu, err))
             return false;
     } while (!all);
     return true;

@@ -44,8 +44,12 @@ bool app_ink_texture_stage(AppInkTexture *tex, GpuInk *gpu, uint32_t slot);
  * slot `slot` of `gpu` (whose fence has signalled); what does not fit this frame is staged next
  * time. False when some was left for next time. */
 bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu, uint32_t slot);
-/* Draws and uploads all of `ink` at once, before the first frame (a loaded notebook can have
- * more sides inked than one frame's staging holds). No frame may be in flight. */
+/* Syncs (app_ink_texture_sync) and says whether anything is left to upload: a layer given to
+ * another page whose strokes must go, or the new page's strokes. */
+bool app_ink_texture_pending(AppInkTexture *tex, const MeshInk *ink);
+/* Draws and uploads all of `ink` at once (a loaded notebook can have more sides inked than one
+ * frame's staging holds; layers given to other pages), through the ink's upload ring: submitted
+ * on the queue, not waited for, so frames may be in flight. */
 bool app_ink_texture_upload(AppInkTexture *tex, const MeshInk *ink, const GpuContext *ctx,
                             GpuInk *gpu, GpuError *err);
 

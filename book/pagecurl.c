@@ -5,6 +5,7 @@
  * flip's log of lifts and landings is taken after every call that moves it, the pages whose ink
  * changed are gathered until no stroke is being drawn. */
 #include "../include/pagecurl/pagecurl.h"
+#include "pagecurl_internal.h"
 
 #include "../gpu/offscreen.h"
 #include "../shaders/shared.h"
@@ -48,6 +49,11 @@ struct pagecurl_context {
     GpuContext gpu;
     GpuMessages messages;
 };
+
+GpuCounters pagecurl_context_counters(const pagecurl_context *ctx)
+{
+    return ctx && ctx->gpu.counters ? *ctx->gpu.counters : (GpuCounters){0};
+}
 
 /* A pointer that acts, while it is down. */
 typedef struct Pointer {

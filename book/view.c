@@ -336,12 +336,12 @@ bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, A
     if (!app_book_stream_update(view->book, ctx, &view->renderer, &view->ink, spread, wait,
                                 wait ? &assigned : NULL, err))
         return false;
-    if (!assigned)
+    /* the layers given to other pages: their old strokes cleared and the new pages' drawn,
+     * through the ink's upload ring, which the frames in flight do not use (no idle, no wait:
+     * issue 53's steady state) */
+    if (!assigned || !app_ink_texture_pending(&view->ink, ink))
         return true;
-    /* a hosted view's frames are the host's: the queue idle is the only sign they are done */
-    bool idle =
-        view->kind == APP_VIEW_HOSTED ? gpu_queue_idle(ctx, err) : app_view_wait(ctx, view, err);
-    return idle && app_ink_texture_upload(&view->ink, ink, ctx, &view->renderer.ink, err);
+    return app_ink_texture_upload(&view->ink, ink, ctx, &view->renderer.ink, err);
 }
 
 /* An offscreen view's sides at rest, in a picture read back, shown from details drawn for it

@@ -144,13 +144,13 @@ bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err);
 
 /* A hosted view's frame, in two steps. First, outside any command buffer: the pool in step with
  * `spread` and the pages drawn since uploaded (with `wait`, after the spread's own pages are
- * drawn, and ink layers given to other pages get all of `ink`'s strokes at once, after the queue
- * is idle). Then into the host's begun `cmd` for its frame slot `slot`: the ink's changes staged,
- * the pose's host side, and the slot's secondary command buffer executed, which holds the chain
- * and the render into the view's offscreen image (left in COLOR_ATTACHMENT_OPTIMAL for the copy
- * out, gpu_offscreen_record_blit), recorded again only when its recipe changes. Nothing in
- * app_view_record waits, allocates or submits; the host records a slot again only after the device
- * has finished its last use. */
+ * drawn, and ink layers given to other pages get all of `ink`'s strokes at once, through the ink's
+ * upload ring: no queue idle). Then into the host's begun `cmd` for its frame slot `slot`: the
+ * ink's changes staged, the pose's host side, and the slot's secondary command buffer executed,
+ * which holds the chain and the render into the view's offscreen image (left in
+ * COLOR_ATTACHMENT_OPTIMAL for the copy out, gpu_offscreen_record_blit), recorded again only when
+ * its recipe changes. Nothing in app_view_record waits, allocates or submits; the host records a
+ * slot again only after the device has finished its last use. */
 bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, AppSpread *spread,
                      bool wait, GpuError *err);
 /* `direct` (NULL: the view's offscreen image, copied out by the host) is a host's image drawn

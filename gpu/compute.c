@@ -110,6 +110,7 @@ static bool kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuK
         .layout = out->layout,
         .flags = ctx->pipeline_statistics ? VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR : 0,
     };
+    gpu_count_pipelines(ctx, 1);
     VkResult r = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &pipe_info,
                                                   ctx->allocator, &out->pipeline);
     ctx->vk.vkDestroyShaderModule(ctx->device, module,

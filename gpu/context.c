@@ -442,7 +442,8 @@ static bool create_device(const GpuContextDesc *desc, GpuContext *ctx, GpuError 
 static bool faults_create(GpuContext *ctx, GpuError *err)
 {
     ctx->faults = calloc(1, sizeof *ctx->faults);
-    if (!ctx->faults)
+    ctx->counters = calloc(1, sizeof *ctx->counters);
+    if (!ctx->faults || !ctx->counters)
         return gpu_error_set(err, "out of memory");
     const char *spec = getenv("PAGECURL_FAULT");
     if (!spec || !*spec)
@@ -628,6 +629,7 @@ void gpu_context_destroy(GpuContext *ctx)
         if (ctx->device && ctx->vk.vkDestroyFence)
             destroy_owned(ctx);
         free(ctx->faults);
+        free(ctx->counters);
         memset(ctx, 0, sizeof *ctx);
         return;
     }
@@ -646,6 +648,7 @@ void gpu_context_destroy(GpuContext *ctx)
         ctx->vk.vkDestroyInstance(ctx->instance, NULL);
     gpu_vk_close_loader(ctx->loader);
     free(ctx->faults);
+    free(ctx->counters);
     memset(ctx, 0, sizeof *ctx);
 }
 
@@ -709,6 +712,8 @@ bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t typ
         .memoryTypeIndex = type,
     };
     VkResult r = gpu_fault_allocate(ctx);
+    if (ctx->counters)
+        ctx->counters->allocations++;
     if (r == VK_SUCCESS)
         r = ctx->vk.vkAllocateMemory(ctx->device, &alloc, ctx->allocator, out);
     if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
@@ -722,8 +727,16 @@ bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t typ
 
 bool gpu_queue_idle(const GpuContext *ctx, GpuError *err)
 {
+    if (ctx->counters)
+        ctx->counters->queue_idles++;
     GPU_TRY(err, ctx->vk.vkQueueWaitIdle(ctx->queue));
     return true;
+}
+
+void gpu_count_pipelines(const GpuContext *ctx, uint32_t n)
+{
+    if (ctx->counters)
+        ctx->counters->pipelines += n;
 }
 
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name)
@@ -757,6 +770,8 @@ void gpu_label_end(const GpuContext *ctx, VkCommandBuffer cmd)
 bool gpu_context_submit_once(const GpuContext *ctx, GpuRecordFn record, void *user, GpuError *err)
 {
     VkCommandBuffer cmd = ctx->once_cmd;
+    if (ctx->counters)
+        ctx->counters->submit_waits++;
     /* the pool resets command buffers one by one: beginning again resets this one */
     VkResult r = ctx->vk.vkResetFences(ctx->device, 1, &ctx->once_fence);
     if (r == VK_SUCCESS)

@@ -41,6 +41,17 @@ typedef struct GpuFaults {
     uint32_t after, seen;
 } GpuFaults;
 
+/* What a context has done that stalls the host or the device, or costs the driver dearly: counted
+ * so that a test can hold the steady state (turning pages, zooming, streaming) to none of any
+ * (tests/test_record.c). Each call counts on the context it is made on. */
+typedef struct GpuCounters {
+    uint64_t queue_idles;  /* gpu_queue_idle: the whole queue waited for, the host's frames too */
+    uint64_t submit_waits; /* a submission waited for at once (gpu_context_submit_once), or an
+                            * upload that found every staging buffer of its ring still in use */
+    uint64_t allocations;  /* vkAllocateMemory (gpu_context_allocate) */
+    uint64_t pipelines;    /* compute and graphics pipelines created */
+} GpuCounters;
+
 typedef bool (*GpuSurfaceFn)(void *user, VkInstance instance, VkSurfaceKHR *out);
 
 typedef struct GpuContextDesc {
@@ -91,6 +102,7 @@ typedef struct GpuContext {
      * reads the pages' print through an anisotropic sampler */
     bool sampler_anisotropy;
     GpuFaults *faults; /* owned; counts calls, so it lives behind a pointer in a const context */
+    GpuCounters *counters; /* owned, behind a pointer for the same reason */
     /* Adopted from a host (gpu_context_adopt): the instance and device are the host's, never
      * destroyed here, and every object made on them uses the host's allocator and cache. */
     bool adopted;
@@ -154,6 +166,9 @@ bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t typ
 /* Blocks until the queue has finished everything submitted to it (a host's frames included): for
  * the rare change a host's frames in flight could see (libpagecurl's ink layers changing page). */
 bool gpu_queue_idle(const GpuContext *ctx, GpuError *err);
+
+/* `n` pipelines created on the context (gpu/compute.c, gpu/pipeline.c count theirs). */
+void gpu_count_pipelines(const GpuContext *ctx, uint32_t n);
 
 /* Debug name for any Vulkan object; a no-op without VK_EXT_debug_utils. */
 void gpu_name(const GpuContext *ctx, VkObjectType type, uint64_t handle, const char *name);

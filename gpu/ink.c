@@ -87,6 +87,11 @@ static bool ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *ou
                                                 .label = "ink staging"},
                                &out->staging[i], err))
             return false;
+    /* one upload made now: a layer given to another page then clears it without allocating */
+    gpu_uploads_init(&out->uploads, staging, "ink upload");
+    GpuUpload *first;
+    if (!gpu_uploads_take(ctx, &out->uploads, &first, err))
+        return false;
     if (!gpu_context_submit_once(ctx, record_clear, out, err))
         return false;
     return gpu_sampler_create(ctx, 1.0f, desc->label, &out->sampler, err);
@@ -107,6 +112,7 @@ bool gpu_ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *out, 
 
 void gpu_ink_destroy(const GpuContext *ctx, GpuInk *ink)
 {
+    gpu_uploads_destroy(ctx, &ink->uploads); /* waits for its uploads in flight */
     for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
         gpu_buffer_destroy(ctx, &ink->staging[i]);
     if (ink->sampler)
@@ -177,10 +183,23 @@ static void record_upload(const GpuContext *ctx, void *user, VkCommandBuffer cmd
     gpu_ink_record(ctx, cmd, u->ink, u->slot);
 }
 
-bool gpu_ink_upload(const GpuContext *ctx, GpuInk *ink, uint32_t slot, GpuError *err)
+bool gpu_ink_upload_begin(const GpuContext *ctx, GpuInk *ink, GpuError *err)
 {
-    bool ok = !ink->copy_count[slot] ||
-              gpu_context_submit_once(ctx, record_upload, &(Upload){ink, slot}, err);
-    gpu_ink_stage_begin(ink, slot);
+    if (!ink->once && !gpu_uploads_take(ctx, &ink->uploads, &ink->once, err))
+        return false;
+    ink->staging[GPU_INK_ONCE] = ink->once->staging; /* borrowed: the ring's */
+    gpu_ink_stage_begin(ink, GPU_INK_ONCE);
+    return true;
+}
+
+bool gpu_ink_upload(const GpuContext *ctx, GpuInk *ink, GpuError *err)
+{
+    /* nothing staged: the upload taken stays free */
+    bool ok = !ink->copy_count[GPU_INK_ONCE] ||
+              gpu_uploads_submit(ctx, &ink->uploads, ink->once, record_upload,
+                                 &(Upload){ink, GPU_INK_ONCE}, err);
+    gpu_ink_stage_begin(ink, GPU_INK_ONCE);
+    ink->staging[GPU_INK_ONCE] = (GpuBuffer){0};
+    ink->once = NULL;
     return ok;
 }

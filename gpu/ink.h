@@ -2,18 +2,23 @@
 /* Ink coverage as a texture: an R8 UNORM 2-D array, one layer per page side (the layer index and
  * coordinates the page content uses), with a full mip chain, sampled by the page shader over the
  * content. The texels come from the CPU (the app rasterises strokes); what changed is copied in
- * rectangles, through one staging buffer per frame in flight, at the start of that frame's render.
- * Owns the VkImage, its memory and view (a GpuImage), the sampler and the staging buffers. The
+ * rectangles, through one staging buffer per frame in flight, at the start of that frame's render,
+ * or, for many at once, through a ring of uploads of its own that is not waited for. Owns the
+ * VkImage, its memory and view (a GpuImage), the sampler, the staging buffers and the ring. The
  * image starts cleared (no ink) and stays in SHADER_READ_ONLY_OPTIMAL between uploads. */
 #ifndef PAGECURL_GPU_INK_H
 #define PAGECURL_GPU_INK_H
 
 #include "buffer.h"
 #include "image.h"
+#include "upload.h"
 
 #define GPU_INK_FORMAT VK_FORMAT_R8_UNORM
 /* Copies one frame may record: a layer's whole chain is one per level (11 at 1024x1448). */
 #define GPU_INK_MAX_COPIES 64
+/* The staging slot of the uploads outside the frames (gpu_ink_upload), after the frames' own: its
+ * buffer is one of the ink's upload ring (gpu/upload.h). */
+#define GPU_INK_ONCE GPU_FRAMES_IN_FLIGHT
 
 typedef struct GpuInkDesc {
     uint32_t width, height; /* texels of a layer; 0 means 1: no ink drawn */
@@ -33,13 +38,16 @@ typedef struct GpuInk {
     GpuImage image;    /* its view: a 2-D array of every mip and layer */
     VkSampler sampler; /* trilinear, clamped to the edge */
     uint32_t width, height, layers, levels;
-    GpuBuffer staging[GPU_FRAMES_IN_FLIGHT]; /* two layers' chains each */
-    VkBufferImageCopy copies[GPU_FRAMES_IN_FLIGHT][GPU_INK_MAX_COPIES];
-    uint32_t copy_count[GPU_FRAMES_IN_FLIGHT];
-    VkDeviceSize staged[GPU_FRAMES_IN_FLIGHT]; /* bytes of the staging buffer in use */
-    uint64_t inked;  /* a bit per layer ever written to (from layer 64 on, all): the others are
-                        clear, and the low tier's page shader skips them */
-    uint64_t writes; /* regions staged so far: what drew the ink before is out of date */
+    /* two layers' chains each; GPU_INK_ONCE's is the ring's upload taken (`once`), not owned */
+    GpuBuffer staging[GPU_FRAMES_IN_FLIGHT + 1];
+    VkBufferImageCopy copies[GPU_FRAMES_IN_FLIGHT + 1][GPU_INK_MAX_COPIES];
+    uint32_t copy_count[GPU_FRAMES_IN_FLIGHT + 1];
+    VkDeviceSize staged[GPU_FRAMES_IN_FLIGHT + 1]; /* bytes of the staging buffer in use */
+    GpuUploads uploads; /* gpu_ink_upload's, not waited for: one made with the ink */
+    GpuUpload *once;    /* taken by gpu_ink_upload_begin, until gpu_ink_upload */
+    uint64_t inked;     /* a bit per layer ever written to (from layer 64 on, all): the others are
+                           clear, and the low tier's page shader skips them */
+    uint64_t writes;    /* regions staged so far: what drew the ink before is out of date */
 } GpuInk;
 
 bool gpu_ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *out, GpuError *err);
@@ -54,8 +62,12 @@ bool gpu_ink_stage(GpuInk *ink, uint32_t slot, const GpuInkRegion *region);
 /* Records the slot's staged copies between their barriers (fragment shaders' reads before ->
  * copies -> fragment shaders' reads after); nothing when none was staged. Outside rendering. */
 void gpu_ink_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *ink, uint32_t slot);
-/* Records and submits what slot `slot` staged on its own, and waits: set-up work, outside the
- * frames (the slot's frame must not be in flight). */
-bool gpu_ink_upload(const GpuContext *ctx, GpuInk *ink, uint32_t slot, GpuError *err);
+/* Takes a staging buffer of the ink's upload ring (one the device has finished with) for slot
+ * GPU_INK_ONCE, and begins its staging: many layers' strokes at once (a layer given to another
+ * page, a notebook loaded), outside the frames. */
+bool gpu_ink_upload_begin(const GpuContext *ctx, GpuInk *ink, GpuError *err);
+/* Records what slot GPU_INK_ONCE staged and submits it on its own, not waited for: frames
+ * submitted before it finish sampling first, frames submitted after sample what it wrote. */
+bool gpu_ink_upload(const GpuContext *ctx, GpuInk *ink, GpuError *err);
 
 #endif

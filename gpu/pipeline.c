@@ -159,6 +159,7 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
         .pDynamicState = &dynamic,
         .layout = layout,
     };
+    gpu_count_pipelines(ctx, 1);
     return ctx->vk.vkCreateGraphicsPipelines(ctx->device, ctx->pipeline_cache, 1, &info,
                                              ctx->allocator, pipeline);
 }

@@ -379,9 +379,12 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
                              .layers = GPU_DETAIL_SLOTS,
                              .pixels = PAPER,
                              .label = "detail",
-                             .one_level = true};
+                             .one_level = true,
+                             .ring_layers = 1};
     GpuTextureDesc content = desc->content;
     content.show_through = out->show_through > 0.0f; /* page.frag reads it from the alpha */
+    /* a page drawn, or a leaf's pair made paper again, uploaded as frames go on */
+    content.ring_layers = 2;
     if (gpu_texture_create(ctx, &content, &out->content, err) &&
         gpu_texture_create(ctx, &detail, &out->detail, err) &&
         gpu_ink_create(ctx, &ink, &out->ink, err) && anisotropic_create(ctx, out, err) &&
@@ -468,7 +471,9 @@ bool gpu_renderer_set_detail(const GpuContext *ctx, GpuRenderer *r, uint32_t slo
                            .layers = GPU_DETAIL_SLOTS,
                            .pixels = both,
                            .label = "detail",
-                           .one_level = true};
+                           .one_level = true,
+                           .ring_layers = 1,
+                           .ring_reserve = GPU_DETAIL_SLOTS};
     bool ok = gpu_queue_idle(ctx, err) && gpu_texture_create(ctx, &desc, &made, err);
     free(both);
     if (!ok)

@@ -185,9 +185,13 @@ static void record_upload(const GpuContext *ctx, void *user, VkCommandBuffer cmd
     const GpuTexture *t = u->tex;
     gpu_label_begin(u->ctx, cmd, "texture upload");
     /* The layers' old texels are dropped: every level becomes a copy (or blit) destination once
-     * the fragment shaders of frames submitted before have read them. */
+     * the fragment shaders of frames submitted before have read them, and once an update
+     * submitted before this one (not waited for: gpu/upload.h) has written them. */
     barrier_levels(ctx, cmd, t, u->first, u->count, 0, t->levels, VK_IMAGE_LAYOUT_UNDEFINED,
-                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                   VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT |
+                       VK_PIPELINE_STAGE_2_BLIT_BIT,
+                   VK_ACCESS_2_TRANSFER_WRITE_BIT,
                    VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT,
                    VK_ACCESS_2_TRANSFER_WRITE_BIT);
     /* The staging buffer holds level 0 (and, without blits, every level) layer after layer. */
@@ -234,6 +238,63 @@ static void record_upload(const GpuContext *ctx, void *user, VkCommandBuffer cmd
     gpu_label_end(u->ctx, cmd);
 }
 
+/* The update, through the ring (`ring`: submitted, not waited for) or through a staging buffer of
+ * its own, submitted and waited for. */
+static bool update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint32_t count,
+                   const uint8_t *pixels, bool ring, GpuError *err)
+{
+    assert(count && first + count <= tex->layers && pixels);
+    uint32_t levels = tex->blit_mips ? 1 : tex->levels;
+    GpuBuffer own = {0};
+    GpuUpload *up = NULL;
+    if (ring ? !gpu_uploads_take(ctx, &tex->uploads, &up, err)
+             : !gpu_buffer_create(ctx,
+                                  &(GpuBufferDesc){.size = chain_bytes(tex, levels, count),
+                                                   .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                                   .memory = GPU_MEMORY_UPLOAD,
+                                                   .label = "texture staging"},
+                                  &own, err))
+        return false;
+    const GpuBuffer *staging = up ? &up->staging : &own;
+    /* The whole pairs the layers belong to have their alpha made anew, unless the update holds
+     * them whole and each of their layers is one colour (paper: a slot made blank), whose alpha
+     * says the back is blank whatever lies behind it, as the pass would. */
+    uint32_t pair_first = first & ~1u, pair_end = (first + count + 1) & ~1u;
+    bool blank = pair_first == first && pair_end == first + count;
+    for (uint32_t i = 0; blank && i < count; i++)
+        blank = one_colour(pixels + (size_t)tex->width * tex->height * 4 * i,
+                           (size_t)tex->width * tex->height);
+    fill_staging(tex, pixels, count, staging->mapped, levels,
+                 tex->show_through && (!tex->pass.pipeline || blank));
+    /* the pass's views and sets live as long as its commands may run: with the ring's upload,
+     * destroyed once its fence has signalled */
+    GpuShowThroughPass own_pass = {0}, *pass = up ? &up->pass : &own_pass;
+    bool ok =
+        !tex->pass.pipeline || blank ||
+        gpu_show_through_pass_create(ctx, &tex->pass, tex->image.image, GPU_TEXTURE_FORMAT,
+                                     tex->sampler, (VkExtent2D){tex->width, tex->height},
+                                     tex->levels, pair_first, pair_end - pair_first, pass, err);
+    Upload u = {ctx, tex, staging->buffer, first, count, pass->pool ? pass : NULL};
+    if (up) {
+        if (ok)
+            ok = gpu_uploads_submit(ctx, &tex->uploads, up, record_upload, &u, err);
+        else
+            gpu_show_through_pass_destroy(ctx, pass);
+    } else {
+        ok = ok && gpu_context_submit_once(ctx, record_upload, &u, err);
+        gpu_show_through_pass_destroy(ctx, pass);
+        gpu_buffer_destroy(ctx, &own);
+    }
+    tex->writes++;
+    return ok;
+}
+
+bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint32_t count,
+                        const uint8_t *pixels, GpuError *err)
+{
+    return update(ctx, tex, first, count, pixels, count <= tex->ring_layers, err);
+}
+
 static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTexture *out,
                            GpuError *err)
 {
@@ -274,51 +335,19 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
     if (out->show_through && bakes &&
         !gpu_show_through_create(ctx, GPU_TEXTURE_FORMAT, &out->pass, err))
         return false;
+    out->ring_layers = desc->ring_layers < out->layers ? desc->ring_layers : out->layers;
+    gpu_uploads_init(&out->uploads,
+                     chain_bytes(out, out->blit_mips ? 1 : out->levels, out->ring_layers),
+                     desc->label);
+    if (out->ring_layers && !gpu_uploads_reserve(ctx, &out->uploads, desc->ring_reserve, err))
+        return false;
+    /* the first texels wait: a ring as large as all of them would be kept for nothing */
     uint32_t group = desc->pixel_layers ? desc->pixel_layers : out->layers;
     assert(out->layers % group == 0);
     for (uint32_t first = 0; first < out->layers; first += group)
-        if (!gpu_texture_update(ctx, out, first, group, desc->pixels, err))
+        if (!update(ctx, out, first, group, desc->pixels, false, err))
             return false;
     return true;
-}
-
-bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint32_t count,
-                        const uint8_t *pixels, GpuError *err)
-{
-    assert(count && first + count <= tex->layers && pixels);
-    uint32_t levels = tex->blit_mips ? 1 : tex->levels;
-    GpuBuffer staging;
-    if (!gpu_buffer_create(ctx,
-                           &(GpuBufferDesc){.size = chain_bytes(tex, levels, count),
-                                            .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                            .memory = GPU_MEMORY_UPLOAD,
-                                            .label = "texture staging"},
-                           &staging, err))
-        return false;
-    /* The whole pairs the layers belong to have their alpha made anew, unless the update holds
-     * them whole and each of their layers is one colour (paper: a slot made blank), whose alpha
-     * says the back is blank whatever lies behind it, as the pass would. */
-    uint32_t pair_first = first & ~1u, pair_end = (first + count + 1) & ~1u;
-    bool blank = pair_first == first && pair_end == first + count;
-    for (uint32_t i = 0; blank && i < count; i++)
-        blank = one_colour(pixels + (size_t)tex->width * tex->height * 4 * i,
-                           (size_t)tex->width * tex->height);
-    fill_staging(tex, pixels, count, staging.mapped, levels,
-                 tex->show_through && (!tex->pass.pipeline || blank));
-    GpuShowThroughPass pass = {0};
-    bool ok =
-        !tex->pass.pipeline || blank ||
-        gpu_show_through_pass_create(ctx, &tex->pass, tex->image.image, GPU_TEXTURE_FORMAT,
-                                     tex->sampler, (VkExtent2D){tex->width, tex->height},
-                                     tex->levels, pair_first, pair_end - pair_first, &pass, err);
-    ok =
-        ok && gpu_context_submit_once(
-                  ctx, record_upload,
-                  &(Upload){ctx, tex, staging.buffer, first, count, pass.pool ? &pass : NULL}, err);
-    gpu_show_through_pass_destroy(ctx, &pass);
-    gpu_buffer_destroy(ctx, &staging);
-    tex->writes++;
-    return ok;
 }
 
 bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTexture *out,
@@ -339,6 +368,7 @@ bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTe
 
 void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex)
 {
+    gpu_uploads_destroy(ctx, &tex->uploads); /* waits for its updates in flight */
     gpu_show_through_destroy(ctx, &tex->pass);
     if (tex->sampler)
         ctx->vk.vkDestroySampler(ctx->device, tex->sampler, ctx->allocator);

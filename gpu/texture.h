@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Sampled colour textures: a 2-D array of RGBA8 sRGB layers with a full mip chain (or level 0
- * alone), uploaded once through a staging buffer, and the trilinear sampler that reads them.
- * Owns the VkImage, its VkDeviceMemory and view (a GpuImage) and the sampler. The mips are made on
+ * alone), uploaded through a staging buffer (a few layers at a time through a ring of them that
+ * is not waited for: gpu/upload.h), and the trilinear sampler that reads them. Owns the VkImage,
+ * its VkDeviceMemory and view (a GpuImage), the sampler and the ring. The mips are made on
  * the GPU with vkCmdBlitImage where the format allows linear blits, else on the CPU (a box filter
  * in linear light) and uploaded with level 0. The texture is left in SHADER_READ_ONLY_OPTIMAL, for
  * fragment shaders. */
@@ -10,6 +11,7 @@
 
 #include "image.h"
 #include "show_through.h"
+#include "upload.h"
 
 #define GPU_TEXTURE_FORMAT VK_FORMAT_R8G8B8A8_SRGB
 
@@ -28,24 +30,35 @@ typedef struct GpuTextureDesc {
      * partner's print, mirrored (gpu/show_through.h), wherever either is updated. Where the mips
      * are made on the CPU it is not: the alpha then says the back is blank. */
     bool show_through;
+    /* Updates of at most this many layers (a page, a leaf's pair of paper) are submitted without
+     * waiting for them, through a ring of staging buffers that size (gpu/upload.h), made as the
+     * first updates need them; the texture's first texels and larger updates wait. 0: every
+     * update waits (nothing kept between them). */
+    uint32_t ring_layers;
+    /* Uploads of the ring made with the texture (the rest as updates need them): as many as
+     * updates may take at once, where that is known (a zoomed view's detail: one a slot). */
+    uint32_t ring_reserve;
 } GpuTextureDesc;
 
 typedef struct GpuTexture {
     GpuImage image;    /* its view: a 2-D array of every mip and layer */
     VkSampler sampler; /* trilinear, clamped to the edge */
     uint32_t width, height, layers, levels;
-    bool blit_mips;      /* the mips were made by vkCmdBlitImage */
-    bool show_through;   /* GpuTextureDesc's */
-    GpuShowThrough pass; /* made where show-through is drawn into the texture */
-    uint64_t writes;     /* updates so far: what drew the texture before is out of date */
+    bool blit_mips;       /* the mips were made by vkCmdBlitImage */
+    bool show_through;    /* GpuTextureDesc's */
+    GpuShowThrough pass;  /* made where show-through is drawn into the texture */
+    uint64_t writes;      /* updates so far: what drew the texture before is out of date */
+    uint32_t ring_layers; /* GpuTextureDesc's */
+    GpuUploads uploads;   /* the updates' staging ring, for updates of ring_layers at most */
 } GpuTexture;
 
 bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTexture *out,
                         GpuError *err);
 void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex);
 /* New texels for layers first .. first + count - 1 (`pixels` as GpuTextureDesc's, those layers
- * only), with their mips, submitted on the frames' queue and waited for: frames submitted before
- * finish reading the old texels first, frames submitted after read the new. */
+ * only), with their mips, submitted on the frames' queue: frames submitted before finish reading
+ * the old texels first, frames submitted after read the new. Up to ring_layers layers are not
+ * waited for (the ring's staging is taken again once its fence has signalled); more are. */
 bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint32_t count,
                         const uint8_t *pixels, GpuError *err);
 

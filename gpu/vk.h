@@ -96,6 +96,7 @@
     X(vkDestroyFence)                                                                              \
     X(vkResetFences)                                                                               \
     X(vkWaitForFences)                                                                             \
+    X(vkGetFenceStatus)                                                                            \
     X(vkCreateCommandPool)                                                                         \
     X(vkDestroyCommandPool)                                                                        \
     X(vkAllocateCommandBuffers)                                                                    \
