@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "page_field.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,16 +32,38 @@ static int section_of(const pagecurl_book *book, int page)
     return best;
 }
 
+/* Entry `i`'s depth in the outline (0 at the top), -1 for no such entry. */
+static int entry_depth(const pagecurl_book *book, int i)
+{
+    int depth = 0;
+    if (i < 0 || i >= pagecurl_book_outline_count(book))
+        return -1;
+    pagecurl_book_outline_entry(book, i, NULL, 0, &depth);
+    return depth < 0 ? 0 : depth;
+}
+
+/* Whether entry `i` has children: the entry after it lies deeper. */
+static bool has_children(const pagecurl_book *book, int i)
+{
+    int d = entry_depth(book, i);
+    return d >= 0 && entry_depth(book, i + 1) > d;
+}
+
 /* The entries the contents lists: those leading to a page whose title holds what is typed (all of
- * them with nothing typed). */
+ * them with nothing typed, but for the children of a folded one). */
 static void list(AppPageField *f, const pagecurl_book *book)
 {
     f->count = 0;
     if (!f->typed[0]) {
-        int n = pagecurl_book_outline_count(book);
-        for (int i = 0; i < n && f->count < APP_PAGE_FIELD_LIST; i++)
+        int n = pagecurl_book_outline_count(book), hidden = -1; /* below a folded entry's depth */
+        for (int i = 0; i < n && f->count < APP_PAGE_FIELD_LIST; i++) {
+            int depth = entry_depth(book, i);
+            if (hidden >= 0 && depth > hidden)
+                continue;
+            hidden = f->folded[i] && has_children(book, i) ? depth : -1;
             if (entry_page(book, i))
                 f->listed[f->count++] = i;
+        }
         return;
     }
     for (int i = pagecurl_book_outline_find(book, f->typed, 0);
@@ -80,6 +103,7 @@ static void resolve(AppPageField *f, const pagecurl_book *book)
 void app_page_field_open(AppPageField *f, const pagecurl_book *book, int page)
 {
     f->open = true;
+    memset(f->folded, 0, sizeof f->folded);
     f->typed[0] = '\0';
     f->here = section_of(book, page);
     resolve(f, book);
@@ -138,6 +162,33 @@ void app_page_field_move(AppPageField *f, const pagecurl_book *book, int rows)
     choose(f, book, to >= 0 ? f->listed[to] : -1);
 }
 
+void app_page_field_fold(AppPageField *f, const pagecurl_book *book, bool open)
+{
+    int i = f->match;
+    if (f->typed[0] || i < 0 || i >= APP_PAGE_FIELD_LIST)
+        return;
+    bool children = has_children(book, i);
+    if (open && f->folded[i]) {
+        f->folded[i] = false;
+        list(f, book);
+    } else if (open && children) { /* its first child listed */
+        int at = position(f);
+        if (at >= 0 && at + 1 < f->count &&
+            entry_depth(book, f->listed[at + 1]) > entry_depth(book, i))
+            choose(f, book, f->listed[at + 1]);
+    } else if (!open && children && !f->folded[i]) {
+        f->folded[i] = true;
+        list(f, book);
+    } else if (!open) { /* the entry it lies under, where that is listed */
+        int depth = entry_depth(book, i);
+        for (int at = position(f) - 1; at >= 0; at--)
+            if (entry_depth(book, f->listed[at]) < depth) {
+                choose(f, book, f->listed[at]);
+                break;
+            }
+    }
+}
+
 /* `in` as ASCII into out: every other character one '?'. */
 static void ascii(const char *in, char *out, size_t size)
 {
@@ -184,11 +235,12 @@ static void rows(const AppPageField *f, const pagecurl_book *book, char *out, si
         if (strspn(name, " ") == strlen(name)) /* no label, or a blank one: its number */
             snprintf(name, sizeof name, "%d", page);
         depth = depth < 0 ? 0 : depth > FIELD_DEPTH_SHOWN ? FIELD_DEPTH_SHOWN : depth;
-        at += (size_t)snprintf(out + at, size - at, "\n%s%*s%s  %s",
+        bool folded = !f->typed[0] && f->folded[i] && has_children(book, i);
+        at += (size_t)snprintf(out + at, size - at, "\n%s%*s%s%s  %s",
                                i == f->match  ? "> "
                                : i == f->here ? "* "
                                               : "  ",
-                               2 * depth, "", title, name);
+                               2 * depth, "", folded ? "[+] " : "", title, name);
     }
     if (last < f->count && at < size)
         snprintf(out + at, size - at, "\n    (%d more below)", f->count - last);
@@ -220,7 +272,8 @@ void app_page_field_text(const AppPageField *f, const pagecurl_book *book, char 
             ascii(full, title, sizeof title);
             snprintf(where, sizeof where, "%s, %s (Enter: go, %s)", title, page,
                      f->typed[0] ? "Tab: next title, Up/Down: choose"
-                                 : "Up/Down: choose, or type a page or part of a title");
+                                 : "Up/Down: choose, Left/Right: fold, or type a page or part of "
+                                   "a title");
         } else {
             snprintf(where, sizeof where, "%s (Enter: go%s)", page,
                      f->count ? ", Down: the titles holding it" : "");

@@ -34,6 +34,8 @@ typedef struct AppPageField {
     int here;   /* the entry of the reader's section when the field opened, -1: none */
     int count;  /* entries listed */
     int listed[APP_PAGE_FIELD_LIST]; /* their indices in the outline, in its order */
+    /* by outline index: the entry's children are not listed (folded with Left) */
+    bool folded[APP_PAGE_FIELD_LIST];
 } AppPageField;
 
 /* Opens it empty, the contents' entry of the section that holds `page` (1-based: the last entry
@@ -50,10 +52,15 @@ void app_page_field_next(AppPageField *f, const pagecurl_book *book);
 /* Another entry of the list chosen: `rows` on (below 0: back), stopping at its ends; back from
  * the first where what is typed names a page, none (Enter goes to that page again). */
 void app_page_field_move(AppPageField *f, const pagecurl_book *book, int rows);
+/* The contents as a tree (nothing typed): with `open` false (Left) the entry chosen folds its
+ * children away, or where it has none shown the entry it lies under is chosen; with `open` (Right)
+ * a folded entry shows its children again, or an open one's first child is chosen. */
+void app_page_field_fold(AppPageField *f, const pagecurl_book *book, bool open);
 /* The field's lines for the HUD, ASCII ('?' for any other character): what is typed, where Enter
  * goes ("page 37 (xii)", "2.1 Sections, page 40", "no page or title ...") with the keys, then
  * the contents' rows around the one chosen ("> " marks it, "* " the reader's section), each
- * indented by its depth and ending with its page, and how many more lie above and below. */
+ * indented by its depth ("[+] " before a folded one's title) and ending with its page, and how
+ * many more lie above and below. */
 void app_page_field_text(const AppPageField *f, const pagecurl_book *book, char *out, size_t size);
 
 #endif

@@ -198,7 +198,8 @@ typedef struct Window {
     uint64_t match_frame;           /* the frames recorded when it was gone to */
     bool search_skip;               /* the / that opened the search field is no text of it */
     AppLinkClick links;             /* a click on a link follows it; the hand over one */
-    bool field_skip;                /* the G that opened the field is no text of it */
+    bool field_skip;                /* the G (or T) that opened the field is no text of it */
+    SDL_Keycode field_opener;       /* that key */
     float hud_scale;                /* the HUD's enlargement (draw_hud), 0: not chosen yet */
     bool book_still;                /* the book neither turns nor moves (the loop's state) */
 } Window;
@@ -405,7 +406,7 @@ static bool field_event(const SDL_Event *e, Window *w, AppSession *session, doub
     AppPageField *f = &w->field;
     const char *text;
     SDL_Keycode key;
-    if (!field_takes(e, &w->field_skip, "gG", SDLK_g, &text, &key))
+    if (!field_takes(e, &w->field_skip, "gGtT", w->field_opener, &text, &key))
         return false;
     if (text) {
         app_page_field_type(f, w->book, text);
@@ -417,6 +418,8 @@ static bool field_event(const SDL_Event *e, Window *w, AppSession *session, doub
         app_page_field_next(f, w->book);
     } else if (key == SDLK_DOWN || key == SDLK_UP) {
         app_page_field_move(f, w->book, key == SDLK_DOWN ? 1 : -1);
+    } else if (key == SDLK_LEFT || key == SDLK_RIGHT) {
+        app_page_field_fold(f, w->book, key == SDLK_RIGHT);
     } else if (key == SDLK_PAGEDOWN || key == SDLK_PAGEUP) {
         app_page_field_move(f, w->book,
                             key == SDLK_PAGEDOWN ? APP_PAGE_FIELD_ROWS : -APP_PAGE_FIELD_ROWS);
@@ -584,12 +587,13 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         go_to_match(w, session, e, now, !(e->key.keysym.mod & KMOD_SHIFT));
         return true;
     }
-    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_g && !e->key.repeat &&
-        !session->replay) {
+    /* G to go to a page, T for the contents: one field, which lists the contents below */
+    if (e->type == SDL_KEYDOWN && (e->key.keysym.sym == SDLK_g || e->key.keysym.sym == SDLK_t) &&
+        !e->key.repeat && !session->replay) {
         pagecurl_state s = {.size = sizeof s};
         pagecurl_book_state(w->book, &s);
         app_page_field_open(&w->field, w->book, place_page(w->book, &s));
-        w->field_skip = true;
+        w->field_skip = true, w->field_opener = e->key.keysym.sym;
         app_page_field_text(&w->field, w->book, w->hud.field, sizeof w->hud.field);
         return true;
     }

@@ -199,6 +199,20 @@ expect "pagecurl: 4-5 / 9"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl --no-remember exited with $status"
 grep -qx 'page 2' "$place" || fail "--no-remember kept the place: $(cat "$place")"
+# T opens the same field on the contents, a tree: Left folds the entry chosen (Part Two: its
+# Section 2.1 goes from the list, so Down goes on to Loop, page 2), or on an entry without children
+# chooses the one it lies under (Section 2.1 -> Part Two, page 5); Right unfolds, and on an open
+# entry chooses its first child (Part Two -> Section 2.1, page 6).
+window_start "$exe" --validation --size 640x400 --no-remember "$books/moved.pdf"
+expect "pagecurl: 1 / 9"
+xdotool key --window "$win" --delay 100 t Down Left Down Return
+expect "pagecurl: 2-3 / 9"
+xdotool key --window "$win" --delay 100 t Up Left Return
+expect "pagecurl: 4-5 / 9"
+xdotool key --window "$win" --delay 100 t Up Up Left Right Right Return
+expect "pagecurl: 6-7 / 9"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl folding the contents exited with $status"
 cp "$(dirname "$0")/fuzz/pdf/two.pdf" "$books/moved.pdf"
 window_start "$exe" --validation --size 640x400 "$books/moved.pdf"
 expect "pagecurl: 1 / 2"
