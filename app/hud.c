@@ -135,6 +135,28 @@ uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
     return quads + (uint32_t)stb_easy_font_print(HUD_PAD, HUD_PAD, text, colour, v, size);
 }
 
+int app_hud_field_line(const AppHud *hud, float scale, float margin, double x, double y)
+{
+    if (!hud->field[0] || !(scale > 0.0f))
+        return -1;
+    float w, h;
+    app_hud_size(hud, &w, &h);
+    /* glyph pixels from the panel's top left; stb_easy_font's lines are 12 apart, from HUD_PAD */
+    double gx = (x - margin) / scale, gy = (y - margin) / scale - HUD_PAD + 2.0;
+    if (gx < 0.0 || gx > w || gy < 0.0 || gy >= h)
+        return -1;
+    int line = (int)(gy / 12.0), before = 0; /* the toast's lines come first */
+    if (hud->toast[0]) {
+        before = 1;
+        for (const char *p = hud->toast; *p; p++)
+            before += *p == '\n';
+    }
+    int in_field = 1;
+    for (const char *p = hud->field; *p; p++)
+        in_field += *p == '\n';
+    return line >= before && line < before + in_field ? line - before : -1;
+}
+
 float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, float margin)
 {
     float w, h;

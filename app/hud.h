@@ -50,6 +50,9 @@ void app_hud_size(const AppHud *hud, float *width, float *height);
  * row below the book's far edge (pagecurl_book_head_row), clear of the pages' text; 1 where
  * nothing larger fits. */
 float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, float margin);
+/* The line of the page field's text (0-based, app/page_field.h) under the point (x, y) of the
+ * panel drawn `scale` times at (margin, margin) in the same pixels; -1 for none. */
+int app_hud_field_line(const AppHud *hud, float scale, float margin, double x, double y);
 /* The panel as overlay quads (APP_HUD_VERTEX_BYTES a vertex) in glyph pixels from its top-left
  * corner: the backdrop first, then the text. Returns how many. */
 uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes);

@@ -213,16 +213,37 @@ static void shown(const char *in, size_t most, char *out, size_t size)
         snprintf(out, size, "%s", all);
 }
 
+/* The list's entries shown as rows: first .. last - 1, around the entry chosen (from the first
+ * where none is). */
+static void shown_rows(const AppPageField *f, int *first, int *last)
+{
+    int from = position(f) - APP_PAGE_FIELD_ROWS / 2;
+    if (from > f->count - APP_PAGE_FIELD_ROWS)
+        from = f->count - APP_PAGE_FIELD_ROWS;
+    *first = from > 0 ? from : 0;
+    *last = *first + APP_PAGE_FIELD_ROWS < f->count ? *first + APP_PAGE_FIELD_ROWS : f->count;
+}
+
+bool app_page_field_click(AppPageField *f, const pagecurl_book *book, int line)
+{
+    int first, last;
+    shown_rows(f, &first, &last);
+    /* the text's lines: what is typed, where Enter goes, "(N more above)" where rows are, then
+     * the rows (app_page_field_text) */
+    int k = first + line - 2 - (first > 0);
+    if (line < 2 || k < first || k >= last)
+        return false;
+    choose(f, book, f->listed[k]);
+    return true;
+}
+
 /* The contents' rows around the entry chosen (or from the first, where none is) onto `out`, one a
  * line, with how many more lie above and below. */
 static void rows(const AppPageField *f, const pagecurl_book *book, char *out, size_t size)
 {
     size_t at = strlen(out);
-    int first = position(f) - APP_PAGE_FIELD_ROWS / 2;
-    if (first > f->count - APP_PAGE_FIELD_ROWS)
-        first = f->count - APP_PAGE_FIELD_ROWS;
-    first = first > 0 ? first : 0;
-    int last = first + APP_PAGE_FIELD_ROWS < f->count ? first + APP_PAGE_FIELD_ROWS : f->count;
+    int first, last;
+    shown_rows(f, &first, &last);
     if (first > 0 && at < size)
         at += (size_t)snprintf(out + at, size - at, "\n    (%d more above)", first);
     for (int k = first; k < last && at < size; k++) {
@@ -252,7 +273,8 @@ void app_page_field_text(const AppPageField *f, const pagecurl_book *book, char 
     ascii(f->typed, typed, sizeof typed);
     if (!f->typed[0] && !f->count) {
         snprintf(where, sizeof where, "a page number or label%s (Escape: close)",
-                 pagecurl_book_outline_count(book) ? ", or part of a title" : "");
+                 pagecurl_book_outline_count(book) ? ", or part of a title"
+                                                   : "; this book has no contents");
     } else if (!f->page) {
         snprintf(where, sizeof where, "no page or title holds it (%d pages)",
                  pagecurl_book_page_count(book));

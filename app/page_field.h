@@ -56,6 +56,9 @@ void app_page_field_move(AppPageField *f, const pagecurl_book *book, int rows);
  * children away, or where it has none shown the entry it lies under is chosen; with `open` (Right)
  * a folded entry shows its children again, or an open one's first child is chosen. */
 void app_page_field_fold(AppPageField *f, const pagecurl_book *book, bool open);
+/* Line `line` of the field's text (app_page_field_text) clicked: where it is a row of the
+ * contents, that entry chosen; whether it was one (Enter then goes to its page). */
+bool app_page_field_click(AppPageField *f, const pagecurl_book *book, int line);
 /* The field's lines for the HUD, ASCII ('?' for any other character): what is typed, where Enter
  * goes ("page 37 (xii)", "2.1 Sections, page 40", "no page or title ...") with the keys, then
  * the contents' rows around the one chosen ("> " marks it, "* " the reader's section), each

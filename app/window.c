@@ -144,6 +144,9 @@ static AppSessionSize drawable_size(const AppWindow *win)
 #define WINDOW_DETAIL_HOLD_ENV "PAGECURL_DETAIL_HOLD"
 
 /* A run: the library's context and book, the window's Vulkan, and what the loop keeps. */
+/* The HUD's panel lies this many pixels from the window's top left corner. */
+#define WINDOW_HUD_MARGIN 8.0f
+
 typedef struct Window {
     AppWindow *win;
     AppOptions *opts;
@@ -398,12 +401,39 @@ static bool field_takes(const SDL_Event *e, bool *skip, const char *keys, SDL_Ke
     return true;
 }
 
+/* A click on the page field's panel: on a row of the contents, that entry's page opened, as its
+ * Enter would (the field then closes); anywhere else in the panel nothing. Whether it took the
+ * click (a click elsewhere goes to the book). */
+static bool contents_click(Window *w, AppSession *session, const SDL_Event *e, double now)
+{
+    int ww = 1, wh = 1;
+    SDL_GetWindowSize(w->win->window, &ww, &wh); /* mouse coordinates are in window points */
+    double x = e->button.x * (double)w->sc.extent.width / (ww > 0 ? ww : 1);
+    double y = e->button.y * (double)w->sc.extent.height / (wh > 0 ? wh : 1);
+    int line = app_hud_field_line(&w->hud, w->hud_scale > 0.0f ? w->hud_scale : 1.0f,
+                                  WINDOW_HUD_MARGIN, x, y);
+    if (line < 0)
+        return false;
+    if (app_page_field_click(&w->field, w->book, line) && w->field.page) {
+        AppTraceEvent go = {
+            .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = w->field.page};
+        app_page_field_close(&w->field);
+        if (!session->replay) {
+            session->input_ms = e->button.timestamp ? e->button.timestamp : SDL_GetTicks64();
+            app_session_apply(input_size(w), session, &go);
+        }
+    }
+    return true;
+}
+
 /* The page field's share of the events while it is open: text, Backspace, Tab, Enter (the book
  * opens at the page, as a trace's goto), Escape (closes it); it takes every key. False for an
  * event that is not its own. */
 static bool field_event(const SDL_Event *e, Window *w, AppSession *session, double now)
 {
     AppPageField *f = &w->field;
+    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT)
+        return contents_click(w, session, e, now);
     const char *text;
     SDL_Keycode key;
     if (!field_takes(e, &w->field_skip, "gGtT", w->field_opener, &text, &key))
@@ -722,7 +752,7 @@ static VkResult submit(Window *w, uint32_t slot, uint32_t index)
  * grew to twice its size and shrank back with every turn. */
 static void draw_hud(Window *w, VkCommandBuffer cmd, uint32_t slot, uint32_t index)
 {
-    const float margin = 8.0f;
+    const float margin = WINDOW_HUD_MARGIN;
     /* the book's head in the window's rows (the book may be drawn smaller, scaled up) */
     uint32_t drawn = w->upscale.image ? w->upscale.extent.height : w->sc.extent.height;
     uint32_t head =

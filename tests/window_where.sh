@@ -202,7 +202,7 @@ grep -qx 'page 2' "$place" || fail "--no-remember kept the place: $(cat "$place"
 # T opens the same field on the contents, a tree: Left folds the entry chosen (Part Two: its
 # Section 2.1 goes from the list, so Down goes on to Loop, page 2), or on an entry without children
 # chooses the one it lies under (Section 2.1 -> Part Two, page 5); Right unfolds, and on an open
-# entry chooses its first child (Part Two -> Section 2.1, page 6).
+# entry chooses its first child (Part Two -> Section 2.1, page 6). A click on a row opens it.
 window_start "$exe" --validation --size 640x400 --no-remember "$books/moved.pdf"
 expect "pagecurl: 1 / 9"
 xdotool key --window "$win" --delay 100 t Down Left Down Return
@@ -211,6 +211,14 @@ xdotool key --window "$win" --delay 100 t Up Left Return
 expect "pagecurl: 4-5 / 9"
 xdotool key --window "$win" --delay 100 t Up Up Left Right Right Return
 expect "pagecurl: 6-7 / 9"
+# A click on a row of the contents opens its page: the panel at 640x400 is drawn at 1x from (8,
+# 8), its lines 12 pixels apart from y 10: the fifth row below the field's two lines, Loop, at y 76.
+# A click on the field's own line (y 16) opens nothing (the field stays open: Escape closes it).
+xdotool key --window "$win" t
+xdotool mousemove --window "$win" 60 16 click 1
+sleep 0.5
+xdotool mousemove --window "$win" 60 76 click 1
+expect "pagecurl: 2-3 / 9"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl folding the contents exited with $status"
 cp "$(dirname "$0")/fuzz/pdf/two.pdf" "$books/moved.pdf"
