@@ -90,6 +90,16 @@ bool pdf_file_text(const char *path, int pages, const char *const *text)
     return pdf_file_text_links(path, pages, text, NULL, 0);
 }
 
+void pdf_file_page_tree(PdfFile *pdf, int pages, int first_kid, int step)
+{
+    pdf_file_begin(pdf);
+    fprintf(pdf->f, "<< /Type /Pages /Count %d /Kids [", pages);
+    for (int p = 0; p < pages; p++)
+        fprintf(pdf->f, " %d 0 R", first_kid + step * p);
+    fprintf(pdf->f, " ] >>");
+    pdf_file_end(pdf);
+}
+
 bool pdf_file_text_links(const char *path, int pages, const char *const *text, const PdfLink *links,
                          int count)
 {
@@ -100,12 +110,7 @@ bool pdf_file_text_links(const char *path, int pages, const char *const *text, c
      * then the links */
     int first_link = 4 + 2 * pages;
     pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
-    pdf_file_begin(&pdf);
-    fprintf(pdf.f, "<< /Type /Pages /Count %d /Kids [", pages);
-    for (int p = 0; p < pages; p++)
-        fprintf(pdf.f, " %d 0 R", 4 + 2 * p);
-    fprintf(pdf.f, " ] >>");
-    pdf_file_end(&pdf);
+    pdf_file_page_tree(&pdf, pages, 4, 2);
     pdf_file_object(&pdf, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
     bool ok = true;
     for (int p = 0; p < pages; p++) {

@@ -25,6 +25,9 @@ int pdf_file_object(PdfFile *pdf, const char *format, ...) __attribute__((format
 /* A stream object of `size` bytes with `dictionary`'s entries (besides /Length) in its dictionary.
  */
 int pdf_file_stream(PdfFile *pdf, const char *dictionary, const void *bytes, size_t size);
+/* The page tree as object 2 (the next object begun, after the catalogue): `pages` kids, the
+ * first object `first_kid`, each `step` objects after the one before. */
+void pdf_file_page_tree(PdfFile *pdf, int pages, int first_kid, int step);
 /* The cross-reference table and trailer written, the file closed; false where any of it failed. */
 bool pdf_file_close(PdfFile *pdf);
 

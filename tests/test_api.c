@@ -1904,12 +1904,7 @@ static bool write_outlined_pdf(const char *path, int pages)
         return false;
     int first = 3 + 2 * pages;
     pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R /Outlines %d 0 R >>", first);
-    pdf_file_begin(&pdf);
-    fprintf(pdf.f, "<< /Type /Pages /Count %d /Kids [", pages);
-    for (int p = 0; p < pages; p++)
-        fprintf(pdf.f, "%d 0 R ", 3 + 2 * p);
-    fprintf(pdf.f, "] >>");
-    pdf_file_end(&pdf);
+    pdf_file_page_tree(&pdf, pages, 3, 2);
     for (int p = 0; p < pages; p++) {
         pdf_file_object(&pdf,
                         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents %d 0 R >>",
@@ -2045,12 +2040,7 @@ static bool write_blue_pdf(const char *path, int pages)
     if (!pdf_file_open(&pdf, path))
         return false;
     pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
-    pdf_file_begin(&pdf);
-    fprintf(pdf.f, "<< /Type /Pages /Count %d /Kids [", pages);
-    for (int p = 0; p < pages; p++)
-        fprintf(pdf.f, "%d 0 R ", 3 + 2 * p);
-    fprintf(pdf.f, "] >>");
-    pdf_file_end(&pdf);
+    pdf_file_page_tree(&pdf, pages, 3, 2);
     const char fill[] = "0 0 1 rg 0 0 200 280 re f";
     for (int p = 0; p < pages; p++) {
         pdf_file_object(&pdf,

@@ -102,12 +102,7 @@ static bool write_pdf_with(const char *path, int pages, int w, int h, const char
     if (!pdf_file_open(&pdf, path))
         return false;
     pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R %s>>", catalog);
-    pdf_file_begin(&pdf);
-    fprintf(pdf.f, "<< /Type /Pages /Count %d /Kids [", pages);
-    for (int p = 0; p < pages; p++)
-        fprintf(pdf.f, "%d 0 R ", 3 + 2 * p);
-    fprintf(pdf.f, "] >>");
-    pdf_file_end(&pdf);
+    pdf_file_page_tree(&pdf, pages, 3, 2);
     for (int p = 0; p < pages; p++) {
         const unsigned char *col = COLOURS[p % 6];
         char stream[128];
@@ -159,12 +154,7 @@ static bool write_mixed_pdf(const char *path, int pages, int wide)
     if (!pdf_file_open(&pdf, path))
         return false;
     pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
-    pdf_file_begin(&pdf);
-    fprintf(pdf.f, "<< /Type /Pages /Count %d /Kids [", pages);
-    for (int p = 0; p < pages; p++)
-        fprintf(pdf.f, "%d 0 R ", 3 + 2 * p);
-    fprintf(pdf.f, "] >>");
-    pdf_file_end(&pdf);
+    pdf_file_page_tree(&pdf, pages, 3, 2);
     for (int p = 0; p < pages; p++) {
         const unsigned char *col = COLOURS[p % 6];
         int w = p + 1 == wide ? 280 : 200, h = p + 1 == wide ? 200 : 280;
