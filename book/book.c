@@ -285,9 +285,9 @@ static bool pick(const PickScene *s, const AppLeaf *leaf, const AppBookLayout *l
     return true;
 }
 
-bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
-                   const AppBookLayout *layout, uint32_t width, uint32_t height, float px, float py,
-                   AppBookHit *out)
+/* The scene a flip's view shows, through `zoom` where given. */
+static PickScene view_scene(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
+                            const AppBookLayout *layout)
 {
     PickScene s = {.spread = app_book_spread(view),
                    .pose = app_book_pose(view, leaf, layout),
@@ -299,19 +299,18 @@ bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppL
                    .face_down = view->face_down};
     if (zoom)
         s.spread.zoom = *zoom;
-    return pick(&s, leaf, layout, width, height, px, py, out);
+    return s;
 }
 
-bool app_book_pick_posed(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
-                         const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
-                         float py, AppBookHit *out)
+/* The scene a held pose shows (no flip's: pagecurl_book_hold). */
+static PickScene posed_scene(const AppSpread *spread, const CurlParams *pose)
 {
     const MeshFlipFace none = {-1, MESH_FLIP_SIDE_NONE};
     /* a leaf's front faces up on the right, its back on the left; the turning leaf's side seen
      * at rest is its frame's +z: its front turning forward, its back turning back */
     MeshFlipFace front = {spread->turning_leaf, MESH_FLIP_SIDE_FRONT},
                  back = {spread->turning_leaf, MESH_FLIP_SIDE_BACK};
-    PickScene s = {
+    return (PickScene){
         .spread = *spread,
         .pose = *pose,
         .turning = spread->turning && !spread->fading,
@@ -320,7 +319,84 @@ bool app_book_pick_posed(const AppSpread *spread, const CurlParams *pose, const 
         .right = spread->right ? (MeshFlipFace){spread->right_leaf, MESH_FLIP_SIDE_FRONT} : none,
         .face_up = spread->backward ? back : front,
         .face_down = spread->backward ? front : back};
+}
+
+bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
+                   const AppBookLayout *layout, uint32_t width, uint32_t height, float px, float py,
+                   AppBookHit *out)
+{
+    PickScene s = view_scene(view, zoom, leaf, layout);
     return pick(&s, leaf, layout, width, height, px, py, out);
+}
+
+bool app_book_pick_posed(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+                         const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
+                         float py, AppBookHit *out)
+{
+    PickScene s = posed_scene(spread, pose);
+    return pick(&s, leaf, layout, width, height, px, py, out);
+}
+
+/* The outline of `page` in the scene (app_book_outline): the turning leaf's side along its curled
+ * edges, a flat side's four corners. */
+static int outline(const PickScene *s, const AppLeaf *leaf, const AppBookLayout *layout,
+                   uint32_t width, uint32_t height, int page, float *xy, int max)
+{
+    if (!width || !height || !xy || max <= 0)
+        return 0;
+    float w = leaf->grid.width, h = leaf->grid.height;
+    AppCameraBook camera = app_book_camera(&s->spread, &s->pose, leaf, layout, width, height);
+    double m = mirror(layout);
+    int n = 0;
+    bool turning = s->turning && (face_page(s->face_up) == page || face_page(s->face_down) == page);
+    if (turning) {
+        /* around the leaf's edges in its own frame (x across from the spine, y up), curled */
+        const int per = APP_BOOK_OUTLINE_POINTS / 4;
+        double b = s->backward ? -1.0 : 1.0;
+        for (int k = 0; k < APP_BOOK_OUTLINE_POINTS && n < max; k++) {
+            int edge = k / per;
+            double t = (double)(k % per) / per, u, v;
+            u = edge == 0 ? t * w : edge == 1 ? w : edge == 2 ? (1.0 - t) * w : 0.0;
+            v = edge == 0 ? 0.0 : edge == 1 ? t * h : edge == 2 ? h : (1.0 - t) * h;
+            double pos[3], normal[3];
+            mesh_curl_point(&s->pose, u, v, pos, normal);
+            double p[3] = {m * b * pos[0], pos[1], pos[2]};
+            if (app_camera_project(width, height, &camera, p, &xy[2 * n], &xy[2 * n + 1]))
+                n++;
+        }
+        return n;
+    }
+    bool right = s->right.side != MESH_FLIP_SIDE_NONE && face_page(s->right) == page;
+    bool left = s->left.side != MESH_FLIP_SIDE_NONE && face_page(s->left) == page;
+    if (!right && !left)
+        return 0;
+    bool one = app_book_one_page(layout, width, height);
+    if (one && (left ? layout->left_page <= 0.0f : layout->left_page >= 1.0f))
+        return 0; /* one page at rest: the other is not drawn (spread_draws) */
+    double x0 = right ? 0.0 : -w, x1 = right ? w : 0.0, z = -APP_BOOK_STACK_STEP * w;
+    const double corners[4][3] = {{x0, 0.0, z}, {x1, 0.0, z}, {x1, h, z}, {x0, h, z}};
+    for (int k = 0; k < 4 && n < max; k++) {
+        double p[3] = {m * corners[k][0], corners[k][1], corners[k][2]};
+        if (app_camera_project(width, height, &camera, p, &xy[2 * n], &xy[2 * n + 1]))
+            n++;
+    }
+    return n;
+}
+
+int app_book_outline(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
+                     const AppBookLayout *layout, uint32_t width, uint32_t height, int page,
+                     float *xy, int max)
+{
+    PickScene s = view_scene(view, zoom, leaf, layout);
+    return outline(&s, leaf, layout, width, height, page, xy, max);
+}
+
+int app_book_outline_posed(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+                           const AppBookLayout *layout, uint32_t width, uint32_t height, int page,
+                           float *xy, int max)
+{
+    PickScene s = posed_scene(spread, pose);
+    return outline(&s, leaf, layout, width, height, page, xy, max);
 }
 
 static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppZoomView *zoom,

@@ -166,6 +166,17 @@ bool app_book_pick_posed(const AppSpread *spread, const CurlParams *pose, const 
 
 /* The spread a headless run poses at spread `s` (mesh/flip.h) of a `leaves`-leaf book: that
  * spread's right-hand leaf turning forward, or with `backward` its left-hand leaf turning back. */
+/* Page `page`'s (0-based) outline as the pick of the same arguments sees the book, in target
+ * pixels: up to `max` points (xy: x, y pairs) around its edge in order, 4 for a page lying flat,
+ * APP_BOOK_OUTLINE_POINTS for the turning leaf's side, whole where something lies over it; 0 where
+ * the page is not shown (not in the spread, or the page the one-page view leaves out). */
+#define APP_BOOK_OUTLINE_POINTS 64
+int app_book_outline(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
+                     const AppBookLayout *layout, uint32_t width, uint32_t height, int page,
+                     float *xy, int max);
+int app_book_outline_posed(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+                           const AppBookLayout *layout, uint32_t width, uint32_t height, int page,
+                           float *xy, int max);
 AppSpread app_book_spread_at(int s, int leaves, bool backward);
 
 /* The spread holding page `page` (1-based; 0: none asked, where a headless turn starts: spread 0,

@@ -159,6 +159,22 @@ bool app_camera_ray(uint32_t width, uint32_t height, const AppCameraBook *book, 
     return dir[0] != 0.0 || dir[1] != 0.0 || dir[2] != 0.0;
 }
 
+bool app_camera_project(uint32_t width, uint32_t height, const AppCameraBook *book,
+                        const double p[3], float *px, float *py)
+{
+    PcDrawPush push = app_camera_draw_push(width, height, book);
+    mat4 view_proj;
+    memcpy(view_proj, push.view_proj.m, sizeof view_proj);
+    vec4 at = {(float)p[0], (float)p[1], (float)p[2], 1.0f}, clip;
+    glm_mat4_mulv(view_proj, at, clip);
+    if (!(clip[3] > 0.0f))
+        return false;
+    /* Vulkan NDC (y down) to pixels, as app_camera_ray's inverse */
+    *px = (clip[0] / clip[3] + 1.0f) * 0.5f * (float)width - 0.5f;
+    *py = (clip[1] / clip[3] + 1.0f) * 0.5f * (float)height - 0.5f;
+    return isfinite(*px) && isfinite(*py);
+}
+
 bool app_camera_unproject(uint32_t width, uint32_t height, const AppCameraBook *book, float px,
                           float py, float *x, float *y)
 {

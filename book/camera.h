@@ -53,6 +53,10 @@ bool app_camera_invertible(const float view_proj[16]);
 bool app_camera_unproject(uint32_t width, uint32_t height, const AppCameraBook *book, float px,
                           float py, float *x, float *y);
 
+/* Where point `p` of the spread's frame shows on a width x height target, in pixels (a pixel's
+ * centre at +0.5, as pointers are); false for a point behind the camera. */
+bool app_camera_project(uint32_t width, uint32_t height, const AppCameraBook *book,
+                        const double p[3], float *px, float *py);
 /* The line of sight through pixel (px, py) (pixel centres at +0.5), in the spread's frame: from
  * the near plane's point towards the far plane's. False for a degenerate view. */
 bool app_camera_ray(uint32_t width, uint32_t height, const AppCameraBook *book, float px, float py,

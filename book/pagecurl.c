@@ -817,6 +817,20 @@ bool pagecurl_book_hit(const pagecurl_book *b, double x, double y, pagecurl_hit 
     return true;
 }
 
+int pagecurl_book_page_outline(const pagecurl_book *b, int page, float *xy, int max)
+{
+    if (!b || !xy || max <= 0 || !b->width || !b->height || page < 1 || page > b->pages)
+        return 0;
+    if (b->held.on && !b->spread.fading) /* through the pose the update drew, as the hit test */
+        return app_book_outline_posed(&b->spread, &b->pose, &b->leaf, &b->layout, b->width,
+                                      b->height, page - 1, xy, max);
+    MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
+    AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width,
+                                          b->height, b->seen_time);
+    return app_book_outline(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, page - 1, xy,
+                            max);
+}
+
 void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
 {
     if (!b)

@@ -3359,6 +3359,29 @@ static int page_coloured(const uint8_t *p)
  * 2|3, each in its colour) whose leaf 3|4 is held mid-turn, the page pagecurl_book_hit names is the
  * page whose colour the pixel shows: the lifted leaf's front and back where it is, page 5 where it
  * uncovers it, page 2 beside it. */
+/* Whether (x, y) lies within the polygon of `n` points `xy` (x, y pairs; even-odd). */
+static bool in_polygon(const float *xy, int n, float x, float y)
+{
+    bool in = false;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        float xi = xy[2 * i], yi = xy[2 * i + 1], xj = xy[2 * j], yj = xy[2 * j + 1];
+        if ((yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi)
+            in = !in;
+    }
+    return in;
+}
+
+/* Whether (x, y) lies within the bounds of the `n` points `xy`, a pixel's width around them. */
+static bool in_bounds(const float *xy, int n, float x, float y)
+{
+    float x0 = xy[0], x1 = xy[0], y0 = xy[1], y1 = xy[1];
+    for (int i = 1; i < n; i++) {
+        x0 = fminf(x0, xy[2 * i]), x1 = fmaxf(x1, xy[2 * i]);
+        y0 = fminf(y0, xy[2 * i + 1]), y1 = fmaxf(y1, xy[2 * i + 1]);
+    }
+    return x >= x0 - 1.0f && x <= x1 + 1.0f && y >= y0 - 1.0f && y <= y1 + 1.0f;
+}
+
 static void held_hits(Host *h, pagecurl_context *ctx)
 {
     pagecurl_book *book =
@@ -3385,6 +3408,32 @@ static void held_hits(Host *h, pagecurl_context *ctx)
     printf("a held leaf's hits: %d pixels agree with the page shown, %d do not (pages 2 3 4 5: "
            "%d %d %d %d agree)\n",
            agree, differ, seen[2], seen[3], seen[4], seen[5]);
+    /* the pages' outlines through the same pose: every pixel a flat page shows (2 on the left, 5
+     * under the lifted leaf) lies within its four corners, every pixel of the held leaf's sides
+     * (3 and 4) within its curled outline's bounds; a page not in the spread has none */
+    float xy[5][2 * PAGECURL_PAGE_OUTLINE_MAX];
+    int n[6] = {0};
+    for (int page = 2; page <= 5; page++)
+        n[page] = pagecurl_book_page_outline(book, page, xy[page - 1], PAGECURL_PAGE_OUTLINE_MAX);
+    n[1] = pagecurl_book_page_outline(book, 1, xy[0], PAGECURL_PAGE_OUTLINE_MAX);
+    CHECK(&st,
+          n[1] == 0 && n[2] == 4 && n[5] == 4 && n[3] == PAGECURL_PAGE_OUTLINE_MAX &&
+              n[4] == PAGECURL_PAGE_OUTLINE_MAX,
+          "outlines' points: pages 1-5 %d %d %d %d %d", n[1], n[2], n[3], n[4], n[5]);
+    int inside = 0, outside = 0;
+    for (uint32_t y = 0; y < H - 2 * BORDER; y += 4)
+        for (uint32_t x = 0; x < W - 2 * BORDER; x += 4) {
+            int shown = page_coloured(pixel(h, x + BORDER, y + BORDER));
+            if (shown < 2 || shown > 5 || !n[shown])
+                continue;
+            bool in = shown == 2 || shown == 5
+                          ? in_polygon(xy[shown - 1], n[shown], x + 0.5f, y + 0.5f)
+                          : in_bounds(xy[shown - 1], n[shown], x + 0.5f, y + 0.5f);
+            inside += in, outside += !in;
+        }
+    printf("the pages' outlines hold %d of their pixels shown, not %d\n", inside, outside);
+    CHECK(&st, inside > 1000 && outside * 100 <= inside,
+          "the pages' outlines hold %d of their pixels shown, not %d", inside, outside);
     CHECK(&st,
           differ * 50 <= agree + differ && seen[2] > 100 && seen[3] > 100 && seen[4] > 20 &&
               seen[5] > 100,

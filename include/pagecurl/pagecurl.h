@@ -591,6 +591,16 @@ typedef struct pagecurl_hit {
  * not finite. */
 PAGECURL_API bool pagecurl_book_hit(const pagecurl_book *book, double x, double y,
                                     pagecurl_hit *out);
+/* The most points pagecurl_book_page_outline gives: a curled side's. */
+#define PAGECURL_PAGE_OUTLINE_MAX 64
+/* Where page `page` (1-based) lies as the last update showed the book (through the same camera,
+ * zoom and curl as pagecurl_book_hit): its outline in target pixels, up to `max` points (`xy`:
+ * x, y pairs, 2 * max floats) in order around its edge: 4 for a page lying flat,
+ * PAGECURL_PAGE_OUTLINE_MAX along a turning leaf's curled edges; whole where another page lies
+ * over part of it. 0 where the page is not shown (not in the spread, the page the
+ * one-page view leaves out), before the first update, and for a page the book lacks. */
+PAGECURL_API int pagecurl_book_page_outline(const pagecurl_book *book, int page, float *xy,
+                                            int max);
 
 /* Text. A page's text (a PDF's; a folder of images, the built-in book and a host's pages without
  * page_text have none) is read, as the search reads it, in the page helper: MuPDF's structured
