@@ -56,7 +56,8 @@ static void hud_text(const AppHud *hud, char *text, size_t size)
     if (!hud->shown || at + 1 >= size)
         return;
     if (hud->where[0]) { /* ASCII (app/where.h), as stb_easy_font needs */
-        at += (size_t)snprintf(text + at, size - at, "%s\n", hud->where);
+        at += (size_t)snprintf(text + at, size - at,
+                               "%s   (T, or a click on this line: contents)\n", hud->where);
         at = at < size ? at : size - 1;
     }
     at += (size_t)snprintf(
@@ -135,9 +136,20 @@ uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes)
     return quads + (uint32_t)stb_easy_font_print(HUD_PAD, HUD_PAD, text, colour, v, size);
 }
 
-int app_hud_field_line(const AppHud *hud, float scale, float margin, double x, double y)
+/* The lines of `text` ("" has none). */
+static int lines_of(const char *text)
 {
-    if (!hud->field[0] || !(scale > 0.0f))
+    int n = text[0] != '\0';
+    for (const char *p = text; *p; p++)
+        n += *p == '\n';
+    return n;
+}
+
+/* The panel's line (0-based) under the point (x, y) of the panel drawn `scale` times at (margin,
+ * margin), -1 for none. */
+static int line_at(const AppHud *hud, float scale, float margin, double x, double y)
+{
+    if (!(scale > 0.0f))
         return -1;
     float w, h;
     app_hud_size(hud, &w, &h);
@@ -145,16 +157,19 @@ int app_hud_field_line(const AppHud *hud, float scale, float margin, double x, d
     double gx = (x - margin) / scale, gy = (y - margin) / scale - HUD_PAD + 2.0;
     if (gx < 0.0 || gx > w || gy < 0.0 || gy >= h)
         return -1;
-    int line = (int)(gy / 12.0), before = 0; /* the toast's lines come first */
-    if (hud->toast[0]) {
-        before = 1;
-        for (const char *p = hud->toast; *p; p++)
-            before += *p == '\n';
-    }
-    int in_field = 1;
-    for (const char *p = hud->field; *p; p++)
-        in_field += *p == '\n';
-    return line >= before && line < before + in_field ? line - before : -1;
+    return (int)(gy / 12.0);
+}
+
+int app_hud_field_line(const AppHud *hud, float scale, float margin, double x, double y)
+{
+    int line = line_at(hud, scale, margin, x, y) - lines_of(hud->toast); /* the toast comes first */
+    return hud->field[0] && line >= 0 && line < lines_of(hud->field) ? line : -1;
+}
+
+bool app_hud_on_where(const AppHud *hud, float scale, float margin, double x, double y)
+{
+    return hud->shown && hud->where[0] &&
+           line_at(hud, scale, margin, x, y) == lines_of(hud->toast) + lines_of(hud->field);
 }
 
 float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, float margin)

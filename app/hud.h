@@ -53,6 +53,9 @@ float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, float 
 /* The line of the page field's text (0-based, app/page_field.h) under the point (x, y) of the
  * panel drawn `scale` times at (margin, margin) in the same pixels; -1 for none. */
 int app_hud_field_line(const AppHud *hud, float scale, float margin, double x, double y);
+/* Whether the point (x, y), as app_hud_field_line's, lies on the line that says where the reader
+ * is (shown with the HUD), which opens the contents when clicked. */
+bool app_hud_on_where(const AppHud *hud, float scale, float margin, double x, double y);
 /* The panel as overlay quads (APP_HUD_VERTEX_BYTES a vertex) in glyph pixels from its top-left
  * corner: the backdrop first, then the text. Returns how many. */
 uint32_t app_hud_quads(const AppHud *hud, void *vertices, size_t bytes);

@@ -401,15 +401,33 @@ static bool field_takes(const SDL_Event *e, bool *skip, const char *keys, SDL_Ke
     return true;
 }
 
+/* Where a mouse button's event `e` lies in the swapchain's pixels, the HUD's. */
+static void hud_pixel(const Window *w, const SDL_Event *e, double *x, double *y)
+{
+    int ww = 1, wh = 1;
+    SDL_GetWindowSize(w->win->window, &ww, &wh); /* mouse coordinates are in window points */
+    *x = e->button.x * (double)w->sc.extent.width / (ww > 0 ? ww : 1);
+    *y = e->button.y * (double)w->sc.extent.height / (wh > 0 ? wh : 1);
+}
+
+/* Whether `e` is a left click on the HUD's line of where the reader is. */
+static bool where_clicked(const Window *w, const SDL_Event *e)
+{
+    if (e->type != SDL_MOUSEBUTTONDOWN || e->button.button != SDL_BUTTON_LEFT)
+        return false;
+    double x, y;
+    hud_pixel(w, e, &x, &y);
+    return app_hud_on_where(&w->hud, w->hud_scale > 0.0f ? w->hud_scale : 1.0f, WINDOW_HUD_MARGIN,
+                            x, y);
+}
+
 /* A click on the page field's panel: on a row of the contents, that entry's page opened, as its
  * Enter would (the field then closes); anywhere else in the panel nothing. Whether it took the
  * click (a click elsewhere goes to the book). */
 static bool contents_click(Window *w, AppSession *session, const SDL_Event *e, double now)
 {
-    int ww = 1, wh = 1;
-    SDL_GetWindowSize(w->win->window, &ww, &wh); /* mouse coordinates are in window points */
-    double x = e->button.x * (double)w->sc.extent.width / (ww > 0 ? ww : 1);
-    double y = e->button.y * (double)w->sc.extent.height / (wh > 0 ? wh : 1);
+    double x, y;
+    hud_pixel(w, e, &x, &y);
     int line = app_hud_field_line(&w->hud, w->hud_scale > 0.0f ? w->hud_scale : 1.0f,
                                   WINDOW_HUD_MARGIN, x, y);
     if (line < 0)
@@ -617,13 +635,15 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         go_to_match(w, session, e, now, !(e->key.keysym.mod & KMOD_SHIFT));
         return true;
     }
-    /* G to go to a page, T for the contents: one field, which lists the contents below */
-    if (e->type == SDL_KEYDOWN && (e->key.keysym.sym == SDLK_g || e->key.keysym.sym == SDLK_t) &&
-        !e->key.repeat && !session->replay) {
+    /* G to go to a page, T (or a click on the HUD's line of where the reader is) for the
+     * contents: one field, which lists the contents below */
+    bool key =
+        e->type == SDL_KEYDOWN && (e->key.keysym.sym == SDLK_g || e->key.keysym.sym == SDLK_t);
+    if (((key && !e->key.repeat) || where_clicked(w, e)) && !session->replay) {
         pagecurl_state s = {.size = sizeof s};
         pagecurl_book_state(w->book, &s);
         app_page_field_open(&w->field, w->book, place_page(w->book, &s));
-        w->field_skip = true, w->field_opener = e->key.keysym.sym;
+        w->field_skip = key, w->field_opener = key ? e->key.keysym.sym : SDLK_UNKNOWN;
         app_page_field_text(&w->field, w->book, w->hud.field, sizeof w->hud.field);
         return true;
     }

@@ -219,6 +219,13 @@ xdotool mousemove --window "$win" 60 16 click 1
 sleep 0.5
 xdotool mousemove --window "$win" 60 76 click 1
 expect "pagecurl: 2-3 / 9"
+# The HUD (H) says that T, or a click on its line of where the reader is, opens the contents: a
+# click there (y 16: its first line at any of the HUD's scales) opens them on Loop's section, Up
+# and Enter go to Section 2.1.
+xdotool key --window "$win" h
+xdotool mousemove --window "$win" 60 16 click 1
+xdotool key --window "$win" --delay 100 Up Return
+expect "pagecurl: 6-7 / 9"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl folding the contents exited with $status"
 cp "$(dirname "$0")/fuzz/pdf/two.pdf" "$books/moved.pdf"
