@@ -1361,7 +1361,7 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
     b->view_made = true;
     b->view.on_times = took_times;
     b->view.times_user = b;
-    return app_ink_texture_upload(&b->view.ink, &b->ink, ctx, &b->view.renderer.ink, err);
+    return app_view_ink_upload(ctx, &b->view, &b->ink, err);
 }
 
 /* The host's target with the fields its description has not (it ends before them) zero. */

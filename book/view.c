@@ -258,6 +258,33 @@ typedef struct Ahead {
     CurlSegments curl;
 } Ahead;
 
+/* The ink made full (gpu_renderer_ink_full) once the book has a stroke to show, and the coverage
+ * with it: its layers keep the pages they show, their strokes drawn again at the new size by the
+ * next sync. */
+static bool ink_ready(const GpuContext *ctx, AppView *view, const MeshInk *ink, GpuError *err)
+{
+    GpuRenderer *r = &view->renderer;
+    if (!ink || !ink->points || (r->ink.width == r->ink_width && r->ink.height == r->ink_height))
+        return true;
+    AppInkTexture grown;
+    if (!app_ink_texture_init(&grown, view->ink.layers, r->ink_width, r->ink_height))
+        return gpu_error_set(err, "out of memory for the ink's coverage");
+    if (!gpu_renderer_ink_full(ctx, r, err)) {
+        app_ink_texture_free(&grown);
+        return false;
+    }
+    memcpy(grown.page, view->ink.page, view->ink.layers * sizeof *grown.page);
+    app_ink_texture_free(&view->ink);
+    view->ink = grown;
+    return true;
+}
+
+bool app_view_ink_upload(const GpuContext *ctx, AppView *view, const MeshInk *ink, GpuError *err)
+{
+    return ink_ready(ctx, view, ink, err) &&
+           app_ink_texture_upload(&view->ink, ink, ctx, &view->renderer.ink, err);
+}
+
 /* The frame in the reset `frame` for `target`: the ink, the pose's host side, the draws (`ahead`:
  * worked out with the curl table before the slot's wait; NULL: here); the chain and what the
  * frame reads back recorded, or, where the slot's last commands are the frame's (`recipe`, which
@@ -270,6 +297,8 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
     bool draws = view->kind != APP_VIEW_COMPUTE;
     /* The ink's changes go before the chain's host stages, so that every kind of view stages them
      * at the same point of the frame. */
+    if (draws && !ink_ready(ctx, view, desc->ink, err))
+        return false;
     if (draws)
         app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, frame->slot);
     if (!app_leaf_prepare(ctx, leaf, &desc->pose, ahead ? &ahead->curl : NULL, view->frames,
@@ -328,6 +357,8 @@ bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, A
 {
     if (!view->book || view->kind == APP_VIEW_COMPUTE)
         return true;
+    if (!ink_ready(ctx, view, ink, err))
+        return false;
     bool assigned = false;
     /* a run that waits for its pages wants its details itself (app_view_frame) */
     if (!wait)
@@ -341,7 +372,7 @@ bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, A
      * issue 53's steady state) */
     if (!assigned || !app_ink_texture_pending(&view->ink, ink))
         return true;
-    return app_ink_texture_upload(&view->ink, ink, ctx, &view->renderer.ink, err);
+    return app_view_ink_upload(ctx, view, ink, err);
 }
 
 /* An offscreen view's sides at rest, in a picture read back, shown from details drawn for it
@@ -478,7 +509,10 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     /* the host records a slot again only once the device has finished its last frame: that
      * frame's times are there to read */
     collect(ctx, view, slot);
-    app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
+    /* the ink is made full by the update (app_view_stream), which may wait: a stroke begun
+     * since shows from the next */
+    if (view->renderer.ink.width == view->renderer.ink_width)
+        app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
     if (!app_leaf_prepare(ctx, leaf, &desc->pose, NULL, NULL, slot, NULL, err))
         return false;
     if (!direct != !view->direct)

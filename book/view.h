@@ -153,6 +153,9 @@ bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err);
  * slot again only after the device has finished its last use. */
 bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, AppSpread *spread,
                      bool wait, GpuError *err);
+/* All of `ink` drawn and uploaded at once (a notebook loaded), the ink made full first where it
+ * has a stroke (gpu_renderer_ink_full: until then a texel a layer). */
+bool app_view_ink_upload(const GpuContext *ctx, AppView *view, const MeshInk *ink, GpuError *err);
 /* `direct` (NULL: the view's offscreen image, copied out by the host) is a host's image drawn
  * straight into, as app_view_host_target readied the view for; its depth is the view's. */
 bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,

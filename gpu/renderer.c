@@ -371,7 +371,9 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
     out->shadow_size = desc->shadow_size;
     out->show_through = fminf(fmaxf(desc->show_through, 0.0f), 1.0f);
     out->software = ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-    GpuInkDesc ink = {desc->ink_width, desc->ink_height, desc->content.layers, "ink"};
+    out->ink_width = desc->ink_width ? desc->ink_width : 1;
+    out->ink_height = desc->ink_height ? desc->ink_height : 1;
+    GpuInkDesc ink = {1, 1, desc->content.layers, "ink"}; /* full once drawn on */
     /* no detail until a zoomed view asks for it: a texel of paper a slot */
     static const uint8_t PAPER[4 * GPU_DETAIL_SLOTS] = {244, 240, 230, 255, 244, 240, 230, 255};
     GpuTextureDesc detail = {.width = 1,
@@ -482,6 +484,20 @@ bool gpu_renderer_set_detail(const GpuContext *ctx, GpuRenderer *r, uint32_t slo
     r->detail = made;
     descriptors_write(ctx, r);
     *remade = true;
+    return true;
+}
+
+bool gpu_renderer_ink_full(const GpuContext *ctx, GpuRenderer *r, GpuError *err)
+{
+    if (r->ink.width == r->ink_width && r->ink.height == r->ink_height)
+        return true;
+    GpuInk made;
+    GpuInkDesc desc = {r->ink_width, r->ink_height, r->ink.layers, "ink"};
+    if (!gpu_queue_idle(ctx, err) || !gpu_ink_create(ctx, &desc, &made, err))
+        return false;
+    gpu_ink_destroy(ctx, &r->ink);
+    r->ink = made;
+    descriptors_write(ctx, r);
     return true;
 }
 

@@ -116,6 +116,9 @@ typedef struct GpuRenderer {
     uint64_t epoch;
     GpuTexture content; /* one layer per page side (PcDrawPush.page.z picks a leaf's pair) */
     GpuInk ink;         /* the strokes' coverage: the same layers, drawn over the content */
+    /* the ink's texels a layer once the book has ink (GpuRendererDesc's): until then a texel a
+     * layer, none drawn (gpu_renderer_ink_full) */
+    uint32_t ink_width, ink_height;
     /* Where the context has samplerAnisotropy: the high tier's sampler of the content and the
      * ink where a footprint is stretched (set 0's bindings 5 and 6), trilinear with anisotropic
      * filtering (up to 16 reads along a long footprint: a page seen at a grazing angle stays
@@ -194,6 +197,12 @@ bool gpu_renderer_set_quality(const GpuContext *ctx, GpuRenderer *renderer, GpuQ
 bool gpu_renderer_set_detail(const GpuContext *ctx, GpuRenderer *renderer, uint32_t slot,
                              uint32_t width, uint32_t height, const uint8_t *pixels, bool *remade,
                              GpuError *err);
+
+/* The ink at its full size, made once a stroke is to be drawn: until then each layer is a texel
+ * with no ink, for a book read without a pen keeps no coverage it never shows (the R8 layers and
+ * their mips: 30 MB at 1920x1080, resident memory on a CPU device). Waits for the queue once
+ * (the set then points at it); true at once when it is full already. Its layers are clear. */
+bool gpu_renderer_ink_full(const GpuContext *ctx, GpuRenderer *renderer, GpuError *err);
 
 /* The flat page quad with these push constants (its view_proj must scale x, y to W, H). */
 GpuDraw gpu_renderer_quad(const GpuRenderer *renderer, const PcDrawPush *push);

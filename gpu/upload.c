@@ -8,6 +8,10 @@ void gpu_uploads_init(GpuUploads *ups, VkDeviceSize size, const char *label)
     memset(ups, 0, sizeof *ups);
     ups->size = size;
     ups->label = label;
+    VkDeviceSize fit = size ? GPU_UPLOADS_BYTES / size : GPU_UPLOADS_MAX;
+    ups->max = fit < GPU_UPLOADS_MIN   ? GPU_UPLOADS_MIN
+               : fit > GPU_UPLOADS_MAX ? GPU_UPLOADS_MAX
+                                       : (uint32_t)fit;
 }
 
 /* An upload the device has finished: its pass destroyed, its fence unsignalled again. */
@@ -85,7 +89,7 @@ bool gpu_uploads_take(const GpuContext *ctx, GpuUploads *ups, GpuUpload **out, G
         if (!oldest || up->serial < oldest->serial)
             oldest = up;
     }
-    if (ups->count < GPU_UPLOADS_MAX) {
+    if (ups->count < ups->max) {
         GpuUpload *up = &ups->ring[ups->count];
         bool made = make(ctx, ups, up, err);
         ups->count++; /* what was made is destroyed with the ring, made whole or not */

@@ -15,6 +15,11 @@
 /* Uploads in flight at most: beyond it an upload waits for the oldest (counted as a submission
  * waited for: gpu/context.h's GpuCounters). */
 #define GPU_UPLOADS_MAX 8
+/* Staging bytes a ring keeps at most, while it has GPU_UPLOADS_MIN uploads: on a CPU device its
+ * staging is resident memory, and eight 1920x1080 pages' staging (66 MB) is more than the pages
+ * the reader sees; a burst beyond it (a book opening, thumbing) waits for the oldest instead. */
+#define GPU_UPLOADS_BYTES (32u << 20)
+#define GPU_UPLOADS_MIN   3
 
 typedef struct GpuUpload {
     GpuBuffer staging;       /* mapped: the CPU writes it once taken */
@@ -28,6 +33,7 @@ typedef struct GpuUpload {
 typedef struct GpuUploads {
     GpuUpload ring[GPU_UPLOADS_MAX];
     uint32_t count;     /* made so far */
+    uint32_t max;       /* made at most: GPU_UPLOADS_MAX, fewer for large staging buffers */
     VkDeviceSize size;  /* every staging buffer's bytes: the largest upload it takes */
     const char *label;  /* its objects' debug names */
     uint64_t submitted; /* uploads so far */

@@ -416,6 +416,12 @@ static void check_record(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     ok = ok &&
          view_turn_frame(ctx, &view, APP_SPREAD_BACKWARD_TURN, turn_at(4), 0.25f, &ink, NULL, &err);
     CHECK(s, ok && view.recorded == recorded + 1, "a frame without its read back was not recorded");
+    /* no ink yet: a texel a layer (a book read without a pen keeps no coverage) */
+    CHECK(s, !ok || (view.renderer.ink.width == 1 && view.renderer.ink_width > 1),
+          "the ink is %ux%u before any stroke (1x1 expected; full: %ux%u)", view.renderer.ink.width,
+          view.renderer.ink.height, view.renderer.ink_width, view.renderer.ink_height);
+    ok = ok && view_turn_frame(ctx, &view, APP_SPREAD_BACKWARD_TURN, turn_at(4), 0.25f, &ink,
+                               before, &err);
     /* ink on the turning leaf's page: its upload is recorded, and its layer now inked picks
      * other pipelines; the frames after it are submitted again and show it */
     ok = ok && mesh_ink_stroke_begin(&ink, 2, (MeshInkPoint){0.3f, 0.4f, 0.02f}) &&
@@ -434,6 +440,13 @@ static void check_record(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
               (unsigned long long)(view.resubmitted - again));
         same_as_fresh(s, ctx, leaf, APP_SPREAD_BACKWARD_TURN, turn_at(4), &ink, a,
                       "an inked frame submitted again against a fresh view's");
+        CHECK(s,
+              view.renderer.ink.width == view.renderer.ink_width &&
+                  view.renderer.ink.height == view.renderer.ink_height,
+              "the ink is %ux%u after a stroke (%ux%u expected)", view.renderer.ink.width,
+              view.renderer.ink.height, view.renderer.ink_width, view.renderer.ink_height);
+        size_t inked = view_turn_differ(a, before);
+        CHECK(s, inked > 50, "the stroke changed %zu bytes of the frame (over 50 expected)", inked);
     }
     app_view_destroy(ctx, &view);
     /* the low tier's commands follow the leaf (its still pages, the shadow's pieces) */

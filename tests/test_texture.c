@@ -102,6 +102,65 @@ static bool make_and_read(CheckState *s, const GpuContext *ctx, const uint8_t *p
     return ok;
 }
 
+/* A ring of large staging buffers keeps GPU_UPLOADS_BYTES at most (GPU_UPLOADS_MIN of them):
+ * six 2048 x 2048 layers updated at once, each through a 16 MB staging buffer, keep three and
+ * wait for the oldest; the last one's texels are what the texture holds. Small updates may have
+ * eight in flight. */
+static void check_ring(CheckState *s, const GpuContext *ctx)
+{
+    enum { BIG = 2048, UPDATES = 6 };
+    GpuError err = {0};
+    GpuTexture tex;
+    size_t layer = (size_t)BIG * BIG * 4;
+    uint8_t *pixels = calloc(1, layer);
+    GpuTextureDesc desc = {.width = BIG,
+                           .height = BIG,
+                           .layers = 1,
+                           .pixels = pixels,
+                           .one_level = true,
+                           .ring_layers = 1,
+                           .label = "test ring"};
+    bool ok = pixels && gpu_texture_create(ctx, &desc, &tex, &err);
+    CHECK(s, ok, "a 2048 x 2048 texture: %s", err.message);
+    if (!ok) {
+        free(pixels);
+        return;
+    }
+    for (int u = 0; ok && u < UPDATES; u++) {
+        memset(pixels, 40 * (u + 1), layer);
+        ok = gpu_texture_update(ctx, &tex, 0, 1, pixels, &err);
+    }
+    CHECK(s, ok, "updates: %s", err.message);
+    CHECK(s, tex.uploads.max == GPU_UPLOADS_MIN && tex.uploads.count <= GPU_UPLOADS_MIN,
+          "a ring of %llu-byte staging buffers made %u (at most %u expected, %u allowed)",
+          (unsigned long long)tex.uploads.size, tex.uploads.count, GPU_UPLOADS_MIN,
+          tex.uploads.max);
+    GpuBuffer buf = {0};
+    ok = ok &&
+         gpu_buffer_create(ctx,
+                           &(GpuBufferDesc){.size = layer,
+                                            .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                            .memory = GPU_MEMORY_READBACK,
+                                            .label = "test ring readback"},
+                           &buf, &err) &&
+         gpu_context_submit_once(ctx, record_readback, &(Readback){&tex, buf.buffer}, &err);
+    if (ok) {
+        gpu_buffer_invalidate(ctx, &buf);
+        const uint8_t *got = buf.mapped;
+        size_t off = 0;
+        for (size_t i = 0; i < layer; i++)
+            off += got[i] != 40 * UPDATES;
+        CHECK(s, off == 0, "after %d updates %zu bytes are not the last one's", UPDATES, off);
+    }
+    GpuUploads small;
+    gpu_uploads_init(&small, 64 << 10, "test");
+    CHECK(s, small.max == GPU_UPLOADS_MAX, "a ring of 64 KiB buffers may make %u (%u expected)",
+          small.max, GPU_UPLOADS_MAX);
+    gpu_buffer_destroy(ctx, &buf);
+    gpu_texture_destroy(ctx, &tex);
+    free(pixels);
+}
+
 int main(void)
 {
     CheckState s = {0};
@@ -159,6 +218,7 @@ int main(void)
     }
     free(gpu);
     free(cpu);
+    check_ring(&s, &ctx);
     gpu_context_destroy(&ctx);
     CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
           messages.errors, messages.warnings);
