@@ -14,10 +14,15 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 # CPU seconds (user + sys, children reaped included) of one headless run at page $2 of build $1
+# (the shell's `times`, whose second line is its children's: no /usr/bin/time needed, which the
+# GPU machine lacks)
 cpu() {
-    /usr/bin/time -f '%U %S' -o "$out/time" "$1" --headless --book "$book" --page "$2" --curl 0 \
-        --size 1920x1080 --frames 1 --screenshot "$out/shot.png" >/dev/null 2>&1
-    awk '{ printf "%.3f\n", $1 + $2 }' "$out/time"
+    (
+        "$1" --headless --book "$book" --page "$2" --curl 0 --size 1920x1080 --frames 1 \
+            --screenshot "$out/shot.png" >/dev/null 2>&1 || true
+        times
+    ) | tail -n 1 | awk '{ split($1, u, "m"); split($2, s, "m")
+                          printf "%.3f\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 }
 
 # "host helper" peak resident KiB of one headless run of build $1 (30 frames at page 7)
