@@ -2,6 +2,7 @@
 #include "book_stream.h"
 
 #include "../pages/content.h"
+#include "page_renderer.h"
 #include "pool.h"
 
 #include <errno.h>
@@ -545,8 +546,8 @@ bool app_book_stream_textures(AppBookStream *s, const GpuContext *ctx, const Gpu
                               GpuRenderer *out, AppInkTexture *ink, GpuError *err)
 {
     /* every layer starts as the paper's pair, uploaded a pair at a time */
-    bool ok = app_content_renderer_layers(ctx, desc, s->width, s->height, STREAM_SIDES, s->paper, 2,
-                                          out, err);
+    bool ok =
+        book_renderer_layers(ctx, desc, s->width, s->height, STREAM_SIDES, s->paper, 2, out, err);
     if (!ok)
         return false;
     if (!app_ink_texture_init(ink, out->ink.layers, out->ink.width, out->ink.height)) {

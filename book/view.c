@@ -3,7 +3,7 @@
 
 #include "../mesh/parallel.h"
 #include "../mesh/split.h"
-#include "../pages/content.h"
+#include "page_renderer.h"
 
 #include <cglm/cglm.h>
 #include <math.h>
@@ -35,7 +35,7 @@ static bool renderer_create(const GpuContext *ctx, const AppViewDesc *desc, AppV
     bool textures =
         desc->book
             ? app_book_stream_textures(desc->book, ctx, &rdesc, &out->renderer, &out->ink, err)
-            : app_content_renderer_create(ctx, &rdesc, leaves, aspect, &out->renderer, err) &&
+            : book_renderer_create(ctx, &rdesc, leaves, aspect, &out->renderer, err) &&
                   (app_ink_texture_init(&out->ink, out->renderer.ink.layers,
                                         out->renderer.ink.width, out->renderer.ink.height) ||
                    gpu_error_set(err, "out of memory for the ink's coverage"));

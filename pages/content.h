@@ -9,8 +9,10 @@
 #ifndef PAGECURL_APP_CONTENT_H
 #define PAGECURL_APP_CONTENT_H
 
-#include "../gpu/renderer.h"
 #include "typeface.h"
+
+#include <stdbool.h>
+#include <stdint.h>
 
 /* Texels across a page; down it follows the page's aspect. Big enough that the title and page
  * number stay sharp at 1280x720, small enough to draw and upload in a few milliseconds. */
@@ -28,18 +30,5 @@ uint8_t *app_content_pixels(const AppTypeface *face, uint32_t leaves, uint32_t w
  * stb_easy_font); false when out of memory. */
 bool app_content_page(const AppTypeface *face, int page, uint32_t width, uint32_t height,
                       uint8_t *rgba);
-
-/* The renderer of `desc` (its colour format and samples; the content is filled in here) with
- * the pages of a `leaves`-leaf book, set in the face found at run time, on a page of aspect height
- * / width. */
-bool app_content_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc,
-                                 uint32_t leaves, float aspect, GpuRenderer *out, GpuError *err);
-
-/* The renderer of `desc` with `layers` content layers of width x height texels from `pixels`
- * (where `pixel_layers` is non-zero, it holds that many, repeated: GpuTextureDesc), and as many
- * ink layers of the same aspect. */
-bool app_content_renderer_layers(const GpuContext *ctx, const GpuRendererDesc *desc, uint32_t width,
-                                 uint32_t height, uint32_t layers, const uint8_t *pixels,
-                                 uint32_t pixel_layers, GpuRenderer *out, GpuError *err);
 
 #endif

@@ -7,6 +7,26 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# The folders' layers (docs/architecture.md), checked on the repository's own sources: mesh/ is
+# geometry (no Vulkan, nothing above it), pages/ is pixels and files (no Vulkan: the renderer of a
+# book's pages is book/'s), gpu/ knows no book, pages or program. A FOLDER: PATTERN line is an
+# include that folder must not have.
+if [ $# -eq 0 ]; then
+    bad=0
+    while read -r folder pattern; do
+        hits=$(grep -En "^[[:space:]]*#[[:space:]]*include[[:space:]]*[<\"]($pattern)" \
+            "${folder%:}"/*.c "${folder%:}"/*.h || true)
+        if [ -n "$hits" ]; then
+            printf 'layering: %s includes what it must not (%s):\n%s\n' "${folder%:}" "$pattern" "$hits"
+            bad=1
+        fi
+    done <<'RULES'
+mesh: vulkan/|volk|\.\./(gpu|book|pages|app)/
+pages: vulkan/|volk|\.\./(gpu|book|app)/
+gpu: \.\./(book|pages|app)/
+RULES
+    [ "$bad" -eq 0 ] || exit 1
+fi
 [ $# -gt 0 ] || set -- app book gpu helper mesh pages include/pagecurl
 # "from to" lines: module from includes module to (paths made relative to the root)
 find "$@" -maxdepth 1 \( -name '*.c' -o -name '*.h' \) | sort | while read -r f; do
