@@ -936,11 +936,12 @@ typedef struct pagecurl_target {
  * never decreasing), takes in the pages drawn since, and readies what a frame of the target's
  * viewport size needs. Only the target's extent, viewport and whether it has a view are read here.
  * Submits uploads (the pages drawn, their ink) on the context's queue: the host must not be using
- * that queue from another thread meanwhile. The first updates, a new viewport size and a new tier
- * may create images and pipelines and wait for the queue; the steady state (turning pages,
- * zooming, pages streamed in) neither waits for the device nor allocates its memory. False (with
- * err) on a device failure, a viewport that is not within the image, or a view the book cannot draw
- * into (no target_samples, a format other than target_format). */
+ * that queue from another thread meanwhile. The first updates, a new viewport size, a new tier
+ * and the first update after the book's first stroke (its ink's layers made full: until then a
+ * texel each) may create images and pipelines and wait for the queue; the steady state (turning
+ * pages, zooming, pages streamed in) neither waits for the device nor allocates its memory. False
+ * (with err) on a device failure, a viewport that is not within the image, or a view the book
+ * cannot draw into (no target_samples, a format other than target_format). */
 PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
                                        const pagecurl_target *target, pagecurl_error *err);
 
