@@ -24,6 +24,7 @@
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <iconv.h>
 #include <math.h>
@@ -2984,9 +2985,10 @@ static void check_notebook_unit(CheckState *s, const Ctx *c)
 }
 
 /* An EPUB of two chapters (its table of contents in toc.ncx, a link from the first to the
- * second), `words` words in the first; its second chapter nested `depth` <div>s deep (0: none)
- * and, where `bomb`, a third part that unpacks to `bomb` zero bytes. */
-static bool write_epub(const char *path, int words, int depth, size_t bomb)
+ * second), `words` words in the first (each its own where `numbered`: "w1 w2 ..."); its second
+ * chapter nested `depth` <div>s deep (0: none) and, where `bomb`, a third part that unpacks to
+ * `bomb` zero bytes. */
+static bool write_epub(const char *path, int words, bool numbered, int depth, size_t bomb)
 {
     ZipFile zip;
     if (!zip_file_open(&zip, path))
@@ -3021,7 +3023,8 @@ static bool write_epub(const char *path, int words, int depth, size_t bomb)
                      "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><body>"
                      "<h1>Chapter One</h1><p>See <a href=\"ch2.xhtml\">the lighthouse</a>.</p><p>");
     for (int w = 0; w < words && (size_t)k + 16 < n; w++)
-        k += snprintf(text + k, n - (size_t)k, "%s ", w % 7 ? "word" : "paper");
+        k += numbered ? snprintf(text + k, n - (size_t)k, "w%d ", w)
+                      : snprintf(text + k, n - (size_t)k, "%s ", w % 7 ? "word" : "paper");
     snprintf(text + k, n - (size_t)k, "</p></body></html>");
     zip_file_text(&zip, "OEBPS/ch1.xhtml", text);
     free(text);
@@ -3142,7 +3145,8 @@ static void check_formats(CheckState *s, const Ctx *c)
     char epub[512], named[512], fb2[512], xps[512], cbz[512], manga[512], bad[512], shot[512];
     path_in(c, "novel.epub", epub, sizeof epub);
     path_in(c, "novel-by-content", named, sizeof named);
-    CHECK(s, write_epub(epub, 600, 0, 0) && write_epub(named, 600, 0, 0), "cannot write %s", epub);
+    CHECK(s, write_epub(epub, 600, false, 0, 0) && write_epub(named, 600, false, 0, 0),
+          "cannot write %s", epub);
     AppBookSource *src = open_source(s, epub);
     int pages = src ? app_book_source_pages(src) : 0;
     if (src) {
@@ -3261,13 +3265,13 @@ static void check_formats(CheckState *s, const Ctx *c)
 
     /* hostile: a chapter that unpacks to 80 MiB (a zip bomb), refused before it is parsed */
     path_in(c, "bomb.epub", bad, sizeof bad);
-    CHECK(s, write_epub(bad, 10, 0, 80u << 20), "cannot write %s", bad);
+    CHECK(s, write_epub(bad, 10, false, 0, 80u << 20), "cannot write %s", bad);
     check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", bad, NULL}), 1,
                   "unpacks to more than 64 MiB", "zip bomb epub");
     /* elements nested 1,000 deep (MuPDF's layout takes seconds at 3,000 and crashes at 8,000),
      * in an EPUB's chapter and in an FB2 book: refused before MuPDF reads them */
     path_in(c, "deep.epub", bad, sizeof bad);
-    CHECK(s, write_epub(bad, 10, 1000, 0), "cannot write %s", bad);
+    CHECK(s, write_epub(bad, 10, false, 1000, 0), "cannot write %s", bad);
     check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", bad, NULL}), 1,
                   "OEBPS/ch2.xhtml nests its elements more than 256 deep", "deep epub");
     path_in(c, "deep.fb2", bad, sizeof bad);
@@ -3287,6 +3291,92 @@ static void check_formats(CheckState *s, const Ctx *c)
     zip_file_text(&zip, "readme.txt", "no pages here");
     CHECK(s, zip_file_close(&zip), "cannot write %s", bad);
     check_refused(s, RUN("--headless", "--book", bad), 2, "holds no images", "zip of no book");
+#endif
+}
+
+/* The first numbered word ("w123", write_epub's) of page `page`'s text; -1 for none. */
+static int first_word(pagecurl_book *book, int page)
+{
+    static char text[1 << 16];
+    if (pagecurl_book_page_text(book, page, text, sizeof text) <= 0)
+        return -1;
+    for (const char *at = text; (at = strchr(at, 'w')); at++)
+        if ((at == text || at[-1] == ' ' || at[-1] == '\n') && isdigit((unsigned char)at[1]))
+            return atoi(at + 1);
+    return -1;
+}
+
+/* A reflowable book laid out again (Ctrl + = and -, pagecurl_book_relayout, issue 56): an EPUB of
+ * numbered words re-laid at a larger size has more pages, opens at the page that holds the words
+ * the page read began with (not the same number), and its outline is the new layout's; a smaller
+ * size back; a PDF refuses it in one line and stays as it was. */
+static void check_relayout(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+#else
+    char epub[512], pdf[512];
+    path_in(c, "relayout.epub", epub, sizeof epub);
+    path_in(c, "relayout.pdf", pdf, sizeof pdf);
+    CHECK(s, write_epub(epub, 3000, true, 0, 0) && write_pdf(pdf, 4, 200, 280), "cannot write %s",
+          epub);
+    pagecurl_context *ctx = library_context(false);
+    pagecurl_error err = {0};
+    pagecurl_book *book =
+        ctx ? pagecurl_book_create(ctx,
+                                   &(pagecurl_book_desc){
+                                       .size = sizeof(pagecurl_book_desc), .path = epub, .page = 5},
+                                   &err)
+            : NULL;
+    CHECK(s, book, "relayout: no book of %s: %s", epub, err.message);
+    if (!book)
+        return;
+    int pages = pagecurl_book_page_count(book);
+    pagecurl_state st = {.size = sizeof st};
+    pagecurl_book_state(book, &st);
+    int page = st.page, word = first_word(book, page);
+    int chapter = pagecurl_book_outline_entry(book, 1, NULL, 0, NULL);
+    CHECK(s, pages >= 8 && page == 5 && word > 0 && pagecurl_book_font_size(book) == 11.0f,
+          "relayout: %d pages at %.1f pt, on page %d beginning w%d (want 8 or more, page 5, 11 pt)",
+          pages, pagecurl_book_font_size(book), page, word);
+    CHECK(s, pagecurl_book_relayout(book, 22.0f, 0.0f, &err), "relayout to 22 pt: %s", err.message);
+    pagecurl_book_state(book, &st);
+    int larger = pagecurl_book_page_count(book), at = first_word(book, st.page);
+    int after = st.page < larger ? first_word(book, st.page + 1) : 1 << 30;
+    char title[64] = "";
+    int two = pagecurl_book_outline_entry(book, 1, title, sizeof title, NULL);
+    CHECK(s,
+          larger > pages && pagecurl_book_font_size(book) == 22.0f && st.page != page && at >= 0 &&
+              at <= word && after > word,
+          "relayout to 22 pt: %d pages (had %d), on page %d whose words run from w%d (want the "
+          "page holding w%d, its words before w%d after)",
+          larger, pages, st.page, at, word, after);
+    CHECK(s, two > chapter && chapter > 1 && !strcmp(title, "Chapter Two"),
+          "relayout to 22 pt: outline's chapter two on page %d ('%s'), at 11 pt %d: want the new "
+          "layout's",
+          two, title, chapter);
+    int shown = st.page;
+    CHECK(s, pagecurl_book_relayout(book, 11.0f, 0.0f, &err), "relayout back to 11 pt: %s",
+          err.message);
+    pagecurl_book_state(book, &st);
+    CHECK(s, pagecurl_book_page_count(book) == pages && st.page < shown,
+          "relayout back to 11 pt: %d pages (want %d), page %d (from %d)",
+          pagecurl_book_page_count(book), pages, st.page, shown);
+    pagecurl_book_destroy(book);
+    book = pagecurl_book_create(
+        ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .path = pdf, .page = 3},
+        &err);
+    CHECK(s, book, "relayout: no book of %s: %s", pdf, err.message);
+    bool refused = book && !pagecurl_book_relayout(book, 14.0f, 0.0f, &err);
+    pagecurl_book_state(book, &st);
+    CHECK(s,
+          refused && err.status == PAGECURL_ERROR_USAGE &&
+              strstr(err.message, "cannot be laid out again") &&
+              pagecurl_book_page_count(book) == 4 && st.page == 3 &&
+              pagecurl_book_font_size(book) == 0.0f,
+          "relayout of a PDF: refused %d (%d: %s), %d pages, page %d", refused, err.status,
+          err.message, book ? pagecurl_book_page_count(book) : 0, st.page);
+    pagecurl_book_destroy(book);
 #endif
 }
 
@@ -3331,6 +3421,7 @@ int main(int argc, char **argv)
         {"regions", check_regions},
         {"print", check_print},
         {"formats", check_formats},
+        {"relayout", check_relayout},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
