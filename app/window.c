@@ -7,6 +7,7 @@
 #include "hud.h"
 #include "library_book.h"
 #include "kept_notebook.h"
+#include "../pages/book_source.h"
 #include "text_select.h"
 #include "library_notebook.h"
 #include "overlay.h"
@@ -593,6 +594,51 @@ static bool text_select(Window *w, const AppSession *session, const SDL_Event *e
     return took;
 }
 
+/* Ctrl + = and Ctrl + -: a reflowable book's text a size larger or smaller, laid out again
+ * (pagecurl_book_relayout: the reader's words kept in view), said on the HUD either way. Ink is
+ * kept by page number, which a new layout gives other text: a book holding ink, or bound to a
+ * notebook named on the command line, is not laid out again. A notebook kept for the book is
+ * the new layout's own (its identity holds its page count). */
+static void relayout(Window *w, AppSession *session, bool larger, double now)
+{
+    float was = pagecurl_book_font_size(w->book);
+    const char *refused =
+        was == 0.0f ? "this book's pages are its own (a PDF, XPS, comic or folder of images): its "
+                      "text cannot be laid out again"
+        : pagecurl_book_stroke_count(w->book, 0) || (w->notebook.notebook.path && !w->kept.path[0])
+            ? "not laid out again: ink is kept by page number, and a new layout puts other text "
+              "on those pages"
+            : NULL;
+    w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+    if (refused) {
+        snprintf(w->hud.toast, sizeof w->hud.toast, "%s", refused);
+        return;
+    }
+    AppTraceEvent e = {.time = now,
+                       .device = APP_TRACE_KEY,
+                       .action = APP_TRACE_FONT,
+                       .pressure = 1.0f,
+                       .scale = app_book_source_font_step(was, larger ? 1 : -1)};
+    if (e.scale == was) {
+        snprintf(w->hud.toast, sizeof w->hud.toast, "the text is at its %s size already, %g pt",
+                 larger ? "largest" : "smallest", was);
+        return;
+    }
+    app_session_apply(input_size(w), session, &e);
+    if (pagecurl_book_font_size(w->book) != e.scale) {
+        snprintf(w->hud.toast, sizeof w->hud.toast,
+                 "the text could not be laid out again (see the terminal)");
+        return;
+    }
+    snprintf(w->hud.toast, sizeof w->hud.toast, "text at %g pt: %d pages", e.scale,
+             pagecurl_book_page_count(w->book));
+    if (w->kept.path[0] || w->kept.pending) {
+        app_library_notebook_close(&w->notebook);
+        w->kept = (AppKeptNotebook){0};
+        app_kept_notebook_open(&w->kept, &w->notebook, w->book);
+    }
+}
+
 /* Handles one event; false when the user asked to quit. */
 static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, double now)
 {
@@ -670,6 +716,14 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
             e->window.event == SDL_WINDOWEVENT_RESTORED)
             w->stale = true;
+        return true;
+    }
+    if (e->type == SDL_KEYDOWN && !session->replay && (e->key.keysym.mod & KMOD_CTRL) &&
+        (e->key.keysym.sym == SDLK_EQUALS || e->key.keysym.sym == SDLK_PLUS ||
+         e->key.keysym.sym == SDLK_KP_PLUS || e->key.keysym.sym == SDLK_MINUS ||
+         e->key.keysym.sym == SDLK_KP_MINUS)) {
+        relayout(w, session, e->key.keysym.sym != SDLK_MINUS && e->key.keysym.sym != SDLK_KP_MINUS,
+                 now);
         return true;
     }
     /* the way back along the links followed: Alt+Left or Backspace, Alt+Right forward again */

@@ -2373,6 +2373,9 @@ bool pagecurl_book_relayout(pagecurl_book *b, float font_size, float page_aspect
     }
     if (!refused && b->stream && !app_book_stream_replace(b->stream, src, message, sizeof message))
         refused = 1;
+    if (refused == 1) /* a host that replays a trace has no error to read */
+        snprintf(event_push(b, PAGECURL_EVENT_ERROR)->message, sizeof b->events[0].message,
+                 "%.250s", message);
     if (refused) {
         error_set(err, refused == 2 ? PAGECURL_ERROR_USAGE : PAGECURL_ERROR_RUNTIME, "%s", message);
         return false;

@@ -3306,6 +3306,48 @@ static int first_word(pagecurl_book *book, int page)
     return -1;
 }
 
+/* A trace's "key font 22" (Ctrl + =) replayed headless re-lays the book as the library does:
+ * from page 5 its last frame is the one a book opened at 22 pt shows at `shown` (the page that
+ * holds page 5's words), and not what page 5 at 11 pt shows. */
+static void relayout_replay(CheckState *s, const Ctx *c, const char *epub, int shown)
+{
+    char trace[512], shot[512];
+    path_in(c, "relayout.trace", trace, sizeof trace);
+    path_in(c, "relayout.png", shot, sizeof shot);
+    static const char *const sizes[3] = {NULL, "22", NULL};
+    Image img[3] = {{0}};
+    for (int k = 0; k < 3; k++) {
+        FILE *f = fopen(trace, "w");
+        CHECK(s, f != NULL, "cannot write %s", trace);
+        if (!f)
+            return;
+        if (k == 0)
+            fprintf(f, "0.0 key goto 5\n0.1 key font 22\n");
+        else /* nothing to undo: the same length of replay */
+            fprintf(f, "0.0 key goto %d\n0.1 key undo\n", k == 1 ? shown : 5);
+        fclose(f);
+        Run r = sizes[k] ? RUN("--headless", "--validation", "--book", epub, "--size", "480x360",
+                               "--font-size", sizes[k], "--replay", trace, "--screenshot", shot)
+                         : RUN("--headless", "--validation", "--book", epub, "--size", "480x360",
+                               "--replay", trace, "--screenshot", shot);
+        CHECK(s, r.status == 0, "relayout replay %d: exit %d: %s", k, r.status, r.err);
+        img[k] = image_load(shot);
+    }
+    long apart[2] = {-1, -1};
+    for (int k = 1; k < 3; k++)
+        if (img[0].rgba && img[k].rgba && img[0].w == img[k].w && img[0].h == img[k].h) {
+            apart[k - 1] = 0;
+            for (size_t i = 0; i < (size_t)img[0].w * img[0].h * 4; i++)
+                apart[k - 1] += abs(img[0].rgba[i] - img[k].rgba[i]) > 24;
+        }
+    CHECK(s, apart[0] >= 0 && apart[0] < 200 && apart[1] > 2000,
+          "relayout replay: key font 22 from page 5 is %ld values from page %d at 22 pt (want "
+          "the same), %ld from page 5 at 11 pt (want other text)",
+          apart[0], shown, apart[1]);
+    for (int k = 0; k < 3; k++)
+        image_free(&img[k]);
+}
+
 /* A reflowable book laid out again (Ctrl + = and -, pagecurl_book_relayout, issue 56): an EPUB of
  * numbered words re-laid at a larger size has more pages, opens at the page that holds the words
  * the page read began with (not the same number), and its outline is the new layout's; a smaller
@@ -3356,6 +3398,7 @@ static void check_relayout(CheckState *s, const Ctx *c)
           "layout's",
           two, title, chapter);
     int shown = st.page;
+    relayout_replay(s, c, epub, shown);
     CHECK(s, pagecurl_book_relayout(book, 11.0f, 0.0f, &err), "relayout back to 11 pt: %s",
           err.message);
     pagecurl_book_state(book, &st);

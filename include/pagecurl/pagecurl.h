@@ -727,8 +727,8 @@ PAGECURL_API bool pagecurl_book_set_page_count(pagecurl_book *book, int count, p
  * smaller count keeps its own (pagecurl_book_set_provider). True where laid out, or already laid
  * out so; false with USAGE for a book whose pages are their own (a PDF, an XPS, a comic, a folder
  * of images, the built-in book, a host's) or a size out of range, RUNTIME where the book cannot
- * be laid out again (its layout took more than a minute of the processor, the helper failed):
- * the book then stays as it was. */
+ * be laid out again (its layout took more than a minute of the processor, the helper failed;
+ * the line is queued as a PAGECURL_EVENT_ERROR too): the book then stays as it was. */
 PAGECURL_API bool pagecurl_book_relayout(pagecurl_book *book, float font_size, float page_aspect,
                                          pagecurl_error *err);
 /* The text size a reflowable book is laid out at now, in points; 0 for a book whose pages are
