@@ -2333,30 +2333,24 @@ static void take_pages(pagecurl_book *b, AppBookSource *src, int shown)
     b->seen = mesh_flip_view(&b->flip);
 }
 
-bool pagecurl_book_relayout(pagecurl_book *b, float font_size, float page_aspect,
-                            pagecurl_error *err)
+bool pagecurl_book_relayout(pagecurl_book *b, float font_size, pagecurl_error *err)
 {
     if (err)
         *err = (pagecurl_error){0};
     const AppBookSource *now = b ? book_source(b) : NULL;
-    const char *bad =
-        !now ? "no book, or its pages could not be streamed"
-        : font_size != 0.0f && !(font_size >= APP_BOOK_FONT_MIN && font_size <= APP_BOOK_FONT_MAX)
-            ? "font_size: 6 to 48 points (0: the book's now)"
-        : page_aspect != 0.0f && !(page_aspect > 0.0f && isfinite(page_aspect))
-            ? "page_aspect: a page's height / width (0: the book's now)"
-            : NULL;
+    const char *bad = !now ? "no book, or its pages could not be streamed"
+                      : !(font_size >= APP_BOOK_FONT_MIN && font_size <= APP_BOOK_FONT_MAX)
+                          ? "font_size: 6 to 48 points"
+                          : NULL;
     if (bad) {
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_relayout: %s", bad);
         return false;
     }
-    AppTextLayout was = app_book_source_layout(now), to = was;
-    if (font_size != 0.0f)
-        to.font_size = font_size;
-    if (page_aspect != 0.0f) /* a view's shape held to a book's */
-        to.aspect = fminf(fmaxf(page_aspect, APP_BOOK_ASPECT_MIN), APP_BOOK_ASPECT_MAX);
-    if (app_book_source_reflowable(now) && to.font_size == was.font_size && to.aspect == was.aspect)
+    /* the page keeps its shape: the leaf's, which the book was made with */
+    AppTextLayout to = app_book_source_layout(now);
+    if (app_book_source_reflowable(now) && to.font_size == font_size)
         return true;
+    to.font_size = font_size;
     /* the reader's place is the text at the top of the page read (the right-hand one of a
      * spread, as a kept place is): the same words open after, on whichever page holds them */
     MeshFlipView view = mesh_flip_view(&b->flip);

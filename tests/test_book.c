@@ -3381,7 +3381,7 @@ static void check_relayout(CheckState *s, const Ctx *c)
     CHECK(s, pages >= 8 && page == 5 && word > 0 && pagecurl_book_font_size(book) == 11.0f,
           "relayout: %d pages at %.1f pt, on page %d beginning w%d (want 8 or more, page 5, 11 pt)",
           pages, pagecurl_book_font_size(book), page, word);
-    CHECK(s, pagecurl_book_relayout(book, 22.0f, 0.0f, &err), "relayout to 22 pt: %s", err.message);
+    CHECK(s, pagecurl_book_relayout(book, 22.0f, &err), "relayout to 22 pt: %s", err.message);
     pagecurl_book_state(book, &st);
     int larger = pagecurl_book_page_count(book), at = first_word(book, st.page);
     int after = st.page < larger ? first_word(book, st.page + 1) : 1 << 30;
@@ -3399,8 +3399,7 @@ static void check_relayout(CheckState *s, const Ctx *c)
           two, title, chapter);
     int shown = st.page;
     relayout_replay(s, c, epub, shown);
-    CHECK(s, pagecurl_book_relayout(book, 11.0f, 0.0f, &err), "relayout back to 11 pt: %s",
-          err.message);
+    CHECK(s, pagecurl_book_relayout(book, 11.0f, &err), "relayout back to 11 pt: %s", err.message);
     pagecurl_book_state(book, &st);
     CHECK(s, pagecurl_book_page_count(book) == pages && st.page < shown,
           "relayout back to 11 pt: %d pages (want %d), page %d (from %d)",
@@ -3410,7 +3409,7 @@ static void check_relayout(CheckState *s, const Ctx *c)
         ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .path = pdf, .page = 3},
         &err);
     CHECK(s, book, "relayout: no book of %s: %s", pdf, err.message);
-    bool refused = book && !pagecurl_book_relayout(book, 14.0f, 0.0f, &err);
+    bool refused = book && !pagecurl_book_relayout(book, 14.0f, &err);
     pagecurl_book_state(book, &st);
     CHECK(s,
           refused && err.status == PAGECURL_ERROR_USAGE &&
