@@ -1538,16 +1538,19 @@ static int chapter_page(fz_context *fz, fz_document *doc, int chapter, int p)
 /* Where page `page` begins in the text: its chapter, and the characters of that chapter before
  * it (page_glyphs'). MuPDF 1.21's bookmarks would do, but find no place inside a paragraph that
  * began on an earlier page, where a novel's pages mostly begin. */
-static void text_place(fz_context *fz, fz_document *doc, int page, int *chapter, long *before)
+static void text_place(fz_context *fz, fz_document *doc, int page, int *chapter, int *index,
+                       long *before)
 {
     fz_location at = fz_location_from_page_number(fz, doc, page);
-    *chapter = at.chapter, *before = 0;
+    *chapter = at.chapter, *index = at.page, *before = 0;
     for (int p = 0; p < at.page; p++)
         *before += page_glyphs(fz, doc, chapter_page(fz, doc, at.chapter, p));
 }
 
-/* The page that holds that place now: -1 for none (no such chapter). */
-static int text_page(fz_context *fz, fz_document *doc, int chapter, long before)
+/* The page that holds that place now: -1 for none (no such chapter). A place with no text before
+ * it in its chapter (a title page's, an empty page's) is the chapter's page of the same index
+ * where no text lies before that either. */
+static int text_page(fz_context *fz, fz_document *doc, int chapter, int index, long before)
 {
     if (chapter < 0 || chapter >= fz_count_chapters(fz, doc))
         return -1;
@@ -1555,7 +1558,7 @@ static int text_page(fz_context *fz, fz_document *doc, int chapter, long before)
     long seen = 0;
     for (int p = 0; p < pages; p++) {
         seen += page_glyphs(fz, doc, chapter_page(fz, doc, chapter, p));
-        if (seen > before || p == pages - 1)
+        if (seen > before || (!before && p >= index) || p == pages - 1)
             return chapter_page(fz, doc, chapter, p);
     }
     return -1;
@@ -1568,7 +1571,7 @@ static int relayout(AppDecoder *src, const AppTextLayout *layout, const int *pag
                     int count, char *message, size_t size)
 {
     fz_context *fz = src->fz;
-    int *chapters = calloc(count ? (size_t)count : 1u, sizeof *chapters);
+    int *chapters = calloc(count ? (size_t)count : 1u, 2 * sizeof *chapters);
     long *before = calloc(count ? (size_t)count : 1u, sizeof *before);
     if (!chapters || !before) {
         free(chapters);
@@ -1580,9 +1583,10 @@ static int relayout(AppDecoder *src, const AppTextLayout *layout, const int *pag
     fz_try(fz)
     {
         for (int i = 0; i < count; i++) {
-            chapters[i] = -1;
+            chapters[2 * i] = -1;
             if (pages[i] >= 0 && pages[i] < had)
-                text_place(fz, src->doc, pages[i], &chapters[i], &before[i]);
+                text_place(fz, src->doc, pages[i], &chapters[2 * i], &chapters[2 * i + 1],
+                           &before[i]);
         }
         lay_out(src, layout);
         char why[256] = "";
@@ -1594,7 +1598,7 @@ static int relayout(AppDecoder *src, const AppTextLayout *layout, const int *pag
             status = fail(message, size, 2, "%s: %d pages, more than the %d a book may have",
                           src->name, src->pages, MESH_INK_MAX_PAGES);
         for (int i = 0; i < count && !status; i++) {
-            int p = text_page(fz, src->doc, chapters[i], before[i]);
+            int p = text_page(fz, src->doc, chapters[2 * i], chapters[2 * i + 1], before[i]);
             if (p < 0 || p >= src->pages) /* its share of the book */
                 p = pages[i] < 0 ? -1 : (int)((int64_t)pages[i] * src->pages / had);
             moved[i] = p < src->pages ? p : src->pages - 1;
