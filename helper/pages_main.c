@@ -125,7 +125,11 @@ static void cpu_bound(int seconds)
             return;
         rlim_t used = (rlim_t)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1;
         rlim_t want = used + (rlim_t)seconds;
-        r.rlim_cur = r.rlim_max == RLIM_INFINITY || want < r.rlim_max ? want : r.rlim_max;
+        /* within a bound the helper was started under, a second short of it: SIGXCPU, which
+         * the library names, before the kernel's SIGKILL at the hard bound */
+        if (r.rlim_max != RLIM_INFINITY && want >= r.rlim_max)
+            want = r.rlim_max > 1 ? r.rlim_max - 1 : r.rlim_max;
+        r.rlim_cur = want;
         struct rlimit core = {0, 0}; /* an ended layout leaves no core behind */
         setrlimit(RLIMIT_CORE, &core);
     }

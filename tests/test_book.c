@@ -11,6 +11,7 @@
 #include "../app/page_field.h"
 #include "../helper/sandbox.h"
 #include "../pages/book_source.h"
+#include "../pages/page_helper.h"
 #include "../pages/page_labels.h"
 #include "../app/notebook.h"
 #include "../app/where.h"
@@ -3348,6 +3349,53 @@ static void relayout_replay(CheckState *s, const Ctx *c, const char *epub, int s
         image_free(&img[k]);
 }
 
+/* An open whose layout runs past the processor time the helper may spend on it is stopped, and
+ * the book refused in one line that says so (not "crashed"), the host unharmed. A layout that
+ * takes the bound's own 60 s would hold the test a minute: the helper is started by a wrapper
+ * under a bound of 2 s that has spent a second of it already (a loop of the shell's own, before
+ * it becomes the helper: the time is the process's), so that the open, held a second short of
+ * the bound it was started under, has none left. Without the helper's own bound the kernel's
+ * SIGKILL at the hard bound ends it, unnamed ("the decoder's process ended"); without the
+ * library's line it "crashed". */
+static void relayout_bounded(CheckState *s, const Ctx *c, const char *epub)
+{
+    char wrapper[512], helper[4096];
+    path_in(c, "helper-1s.sh", wrapper, sizeof wrapper);
+    char *exe = realpath(c->exe, NULL), *slash = exe ? strrchr(exe, '/') : NULL;
+    if (slash) /* the build tree's app/pagecurl: its libexec/pagecurl/pagecurl-pages */
+        *slash = '\0', slash = strrchr(exe, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(helper, sizeof helper, "%s/libexec/pagecurl/pagecurl-pages", exe ? exe : "");
+    free(exe);
+    FILE *f = fopen(wrapper, "w");
+    if (f) {
+        fprintf(f,
+                "#!/bin/sh\nulimit -t 2\nburn() { while read -r stat </proc/$$/stat; set -- "
+                "$stat; [ $((${14} + ${15})) -lt %ld ]; do :; done; }\nburn\nexec '%s' \"$@\"\n",
+                sysconf(_SC_CLK_TCK), helper);
+        fclose(f);
+    }
+    CHECK(s,
+          f && chmod(wrapper, 0755) == 0 && access(helper, X_OK) == 0 &&
+              write_epub(epub, 1500000, false, 0, 0),
+          "cannot write %s or %s (the helper %s)", epub, wrapper, helper);
+    setenv(APP_PAGES_HELPER_ENV, wrapper, 1);
+    AppBookSource *src = NULL;
+    char message[512] = "";
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int status = app_book_source_open(epub, &src, message, sizeof message);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    unsetenv(APP_PAGES_HELPER_ENV);
+    CHECK(s, status == 1 && strstr(message, "of the processor") && !strchr(message, '\n'),
+          "a layout past its processor time: status %d (%d pages), '%s' (want 1, the bound said) "
+          "after %.1f s",
+          status, src ? app_book_source_pages(src) : 0, message,
+          (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+    app_book_source_close(src);
+}
+
 /* A reflowable book laid out again (Ctrl + = and -, pagecurl_book_relayout, issue 56): an EPUB of
  * numbered words re-laid at a larger size has more pages, opens at the page that holds the words
  * the page read began with (not the same number), and its outline is the new layout's; a smaller
@@ -3405,6 +3453,7 @@ static void check_relayout(CheckState *s, const Ctx *c)
           "relayout back to 11 pt: %d pages (want %d), page %d (from %d)",
           pagecurl_book_page_count(book), pages, st.page, shown);
     pagecurl_book_destroy(book);
+    relayout_bounded(s, c, epub);
     book = pagecurl_book_create(
         ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .path = pdf, .page = 3},
         &err);
