@@ -2333,24 +2333,56 @@ static void take_pages(pagecurl_book *b, AppBookSource *src, int shown)
     b->seen = mesh_flip_view(&b->flip);
 }
 
-bool pagecurl_book_relayout(pagecurl_book *b, float font_size, pagecurl_error *err)
+/* The leaf made again at `aspect` (a reflowable book laid out to another page shape), and with
+ * it the view and the stream, made again for it at the next update: false with the line where
+ * the new leaf cannot be made (the book then stays as it was). The search is stopped first (it
+ * reads the stream's source). */
+static bool reshape(pagecurl_book *b, float aspect, char *message, size_t size)
+{
+    const GpuContext *ctx = &b->ctx->gpu;
+    GpuError gerr = {0};
+    AppLeafDesc desc = b->leaf.desc;
+    desc.aspect = aspect;
+    AppLeaf leaf;
+    /* the host's frames may still read the old leaf and view */
+    if (!gpu_queue_idle(ctx, &gerr) || !app_leaf_create(ctx, &desc, &leaf, &gerr)) {
+        snprintf(message, size, "%s", gerr.message);
+        return false;
+    }
+    if (b->view_made)
+        app_view_destroy(ctx, &b->view), b->view_made = false;
+    app_leaf_destroy(ctx, &b->leaf);
+    b->leaf = leaf;
+    book_search_stop(b->search);
+    app_book_stream_destroy(b->stream);
+    b->stream = NULL;
+    return true;
+}
+
+bool pagecurl_book_relayout(pagecurl_book *b, float font_size, float page_aspect,
+                            pagecurl_error *err)
 {
     if (err)
         *err = (pagecurl_error){0};
     const AppBookSource *now = b ? book_source(b) : NULL;
-    const char *bad = !now ? "no book, or its pages could not be streamed"
-                      : !(font_size >= APP_BOOK_FONT_MIN && font_size <= APP_BOOK_FONT_MAX)
-                          ? "font_size: 6 to 48 points"
-                          : NULL;
+    const char *bad =
+        !now ? "no book, or its pages could not be streamed"
+        : font_size != 0.0f && !(font_size >= APP_BOOK_FONT_MIN && font_size <= APP_BOOK_FONT_MAX)
+            ? "font_size: 6 to 48 points (0: as now)"
+        : page_aspect != 0.0f && !(page_aspect > 0.0f && isfinite(page_aspect))
+            ? "page_aspect: a page's height / width (0: as now)"
+            : NULL;
     if (bad) {
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_relayout: %s", bad);
         return false;
     }
-    /* the page keeps its shape: the leaf's, which the book was made with */
-    AppTextLayout to = app_book_source_layout(now);
-    if (app_book_source_reflowable(now) && to.font_size == font_size)
+    AppTextLayout was = app_book_source_layout(now), to = was;
+    if (font_size != 0.0f)
+        to.font_size = font_size;
+    if (page_aspect != 0.0f) /* a view's shape held to a book's */
+        to.aspect = fminf(fmaxf(page_aspect, APP_BOOK_ASPECT_MIN), APP_BOOK_ASPECT_MAX);
+    if (app_book_source_reflowable(now) && to.font_size == was.font_size && to.aspect == was.aspect)
         return true;
-    to.font_size = font_size;
     /* the reader's place is the text at the top of the page read (the right-hand one of a
      * spread, as a kept place is): the same words open after, on whichever page holds them */
     MeshFlipView view = mesh_flip_view(&b->flip);
@@ -2365,7 +2397,14 @@ bool pagecurl_book_relayout(pagecurl_book *b, float font_size, pagecurl_error *e
         app_book_source_close(src);
         refused = 1, snprintf(message, sizeof message, "out of memory for the book's ink");
     }
-    if (!refused && b->stream && !app_book_stream_replace(b->stream, src, message, sizeof message))
+    /* a page of another shape: the leaf takes it (the stream is made again for it) */
+    bool reshaped = !refused && to.aspect != was.aspect;
+    if (reshaped && !reshape(b, app_book_source_aspect(src), message, sizeof message)) {
+        app_book_source_close(src);
+        refused = 1;
+    }
+    if (!refused && !reshaped && b->stream &&
+        !app_book_stream_replace(b->stream, src, message, sizeof message))
         refused = 1;
     if (refused == 1) /* a host that replays a trace has no error to read */
         snprintf(event_push(b, PAGECURL_EVENT_ERROR)->message, sizeof b->events[0].message,

@@ -3410,8 +3410,11 @@ static void check_relayout(CheckState *s, const Ctx *c)
     path_in(c, "relayout.pdf", pdf, sizeof pdf);
     CHECK(s, write_epub(epub, 3000, true, 0, 0) && write_pdf(pdf, 4, 200, 280), "cannot write %s",
           epub);
-    pagecurl_context *ctx = library_context(false);
+    /* a context of its own, under the validation layer: the leaf made again draws clean */
     pagecurl_error err = {0};
+    pagecurl_context *ctx = pagecurl_context_create(
+        &(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc), .validation = true}, &err);
+    CHECK(s, ctx, "relayout: no context: %s", err.message);
     pagecurl_book *book =
         ctx ? pagecurl_book_create(ctx,
                                    &(pagecurl_book_desc){
@@ -3419,8 +3422,10 @@ static void check_relayout(CheckState *s, const Ctx *c)
                                    &err)
             : NULL;
     CHECK(s, book, "relayout: no book of %s: %s", epub, err.message);
-    if (!book)
+    if (!book) {
+        pagecurl_context_destroy(ctx);
         return;
+    }
     int pages = pagecurl_book_page_count(book);
     pagecurl_state st = {.size = sizeof st};
     pagecurl_book_state(book, &st);
@@ -3429,7 +3434,7 @@ static void check_relayout(CheckState *s, const Ctx *c)
     CHECK(s, pages >= 8 && page == 5 && word > 0 && pagecurl_book_font_size(book) == 11.0f,
           "relayout: %d pages at %.1f pt, on page %d beginning w%d (want 8 or more, page 5, 11 pt)",
           pages, pagecurl_book_font_size(book), page, word);
-    CHECK(s, pagecurl_book_relayout(book, 22.0f, &err), "relayout to 22 pt: %s", err.message);
+    CHECK(s, pagecurl_book_relayout(book, 22.0f, 0.0f, &err), "relayout to 22 pt: %s", err.message);
     pagecurl_book_state(book, &st);
     int larger = pagecurl_book_page_count(book), at = first_word(book, st.page);
     int after = st.page < larger ? first_word(book, st.page + 1) : 1 << 30;
@@ -3447,10 +3452,38 @@ static void check_relayout(CheckState *s, const Ctx *c)
           two, title, chapter);
     int shown = st.page;
     relayout_replay(s, c, epub, shown);
-    CHECK(s, pagecurl_book_relayout(book, 11.0f, &err), "relayout back to 11 pt: %s", err.message);
+    /* a view of another shape: pages 1.2 times as tall as wide at 22 pt, the leaf made again at
+     * that shape (a frame drawn before and after, with nothing from the validation layer) */
+    static uint8_t rgba[320 * 240 * 4];
+    pagecurl_render_desc rd = {.size = sizeof rd, .width = 320, .height = 240};
+    uint32_t messages = pagecurl_context_messages(ctx);
+    CHECK(s, pagecurl_book_render(book, 0.0, &rd, rgba, &err), "render at 22 pt: %s", err.message);
+    word = first_word(book, shown);
+    CHECK(s, pagecurl_book_relayout(book, 0.0f, 1.2f, &err), "relayout to 1.2: %s", err.message);
     pagecurl_book_state(book, &st);
-    CHECK(s, pagecurl_book_page_count(book) == pages && st.page < shown,
-          "relayout back to 11 pt: %d pages (want %d), page %d (from %d)",
+    at = first_word(book, st.page);
+    after = st.page < pagecurl_book_page_count(book) ? first_word(book, st.page + 1) : 1 << 30;
+    bool drawn = pagecurl_book_render(book, 1.0, &rd, rgba, &err);
+    long dark = 0;
+    for (size_t i = 0; drawn && i < sizeof rgba / 4; i++)
+        dark += rgba[4 * i] < 96 && rgba[4 * i + 1] < 96 && rgba[4 * i + 2] < 96;
+    CHECK(s,
+          drawn && dark > 200 && pagecurl_book_page_count(book) > larger &&
+              fabsf(pagecurl_book_page_height(book) - 1.2f) < 0.01f &&
+              pagecurl_book_font_size(book) == 22.0f && at >= 0 && at <= word && after > word &&
+              pagecurl_context_messages(ctx) == messages,
+          "relayout to pages 1.2 times as tall as wide: drawn %d (%s; %ld dark pixels), %d pages "
+          "(had %d), page height %.3f, on page %d from w%d (want the page holding w%d), %u "
+          "validation messages",
+          drawn, drawn ? "" : err.message, dark, pagecurl_book_page_count(book), larger,
+          pagecurl_book_page_height(book), st.page, at, word,
+          pagecurl_context_messages(ctx) - messages);
+    CHECK(s, pagecurl_book_relayout(book, 11.0f, 0.0f, &err), "relayout back to 11 pt: %s",
+          err.message);
+    pagecurl_book_state(book, &st);
+    CHECK(s, pagecurl_book_page_count(book) > pages && st.page < shown,
+          "relayout back to 11 pt, pages 1.2 times as tall as wide: %d pages (at 1.5: %d), page "
+          "%d (from %d)",
           pagecurl_book_page_count(book), pages, st.page, shown);
     pagecurl_book_destroy(book);
     relayout_bounded(s, c, epub);
@@ -3458,7 +3491,7 @@ static void check_relayout(CheckState *s, const Ctx *c)
         ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .path = pdf, .page = 3},
         &err);
     CHECK(s, book, "relayout: no book of %s: %s", pdf, err.message);
-    bool refused = book && !pagecurl_book_relayout(book, 14.0f, &err);
+    bool refused = book && !pagecurl_book_relayout(book, 14.0f, 0.0f, &err);
     pagecurl_book_state(book, &st);
     CHECK(s,
           refused && err.status == PAGECURL_ERROR_USAGE &&
@@ -3468,6 +3501,7 @@ static void check_relayout(CheckState *s, const Ctx *c)
           "relayout of a PDF: refused %d (%d: %s), %d pages, page %d", refused, err.status,
           err.message, book ? pagecurl_book_page_count(book) : 0, st.page);
     pagecurl_book_destroy(book);
+    pagecurl_context_destroy(ctx);
 #endif
 }
 

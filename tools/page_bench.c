@@ -135,7 +135,8 @@ static int relayouts(const char *book, uint32_t width, int n, int from)
            app_book_source_pages(src));
     int page = from;
     for (int i = 0; i < n; i++) {
-        AppTextLayout to = {.font_size = i % 2 ? 11.0f : 13.0f};
+        AppTextLayout to = {.aspect = app_book_source_layout(src).aspect,
+                            .font_size = i % 2 ? 11.0f : 13.0f};
         AppBookSource *next = NULL;
         int moved = -1;
         double s = now_ms();
