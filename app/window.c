@@ -206,6 +206,10 @@ typedef struct Window {
     SDL_Keycode field_opener;       /* that key */
     float hud_scale;                /* the HUD's enlargement (draw_hud), 0: not chosen yet */
     bool book_still;                /* the book neither turns nor moves (the loop's state) */
+    /* the window took another size at resized_at (the session's clock): a reflowable book is
+     * laid out again to its shape once it has kept it WINDOW_SHAPE_SETTLE */
+    bool shape_due;
+    double resized_at;
 } Window;
 
 /* The pixels the book's input is in: its viewport's, the window's own or, where the window is
@@ -594,21 +598,44 @@ static bool text_select(Window *w, const AppSession *session, const SDL_Event *e
     return took;
 }
 
+/* A window resized is held WINDOW_SHAPE_SETTLE before its book is laid out again to its shape:
+ * a drag's every step would lay it out again (a third of a second for a novel). */
+#define WINDOW_SHAPE_SETTLE 0.5
+
+/* Why a reflowable book is not laid out again now (NULL: it may be). Ink is kept by page number,
+ * which a new layout gives other text: a book holding ink, or bound to a notebook named on the
+ * command line, is not laid out again. */
+static const char *relayout_refused(Window *w)
+{
+    if (pagecurl_book_font_size(w->book) == 0.0f)
+        return "this book's pages are its own (a PDF, XPS, comic or folder of images): its text "
+               "cannot be laid out again";
+    if (pagecurl_book_stroke_count(w->book, 0) || (w->notebook.notebook.path && !w->kept.path[0]))
+        return "not laid out again: ink is kept by page number, and a new layout puts other text "
+               "on those pages";
+    return NULL;
+}
+
+/* After a re-layout: the HUD says so, and a notebook kept for the book is the new layout's own
+ * (its identity holds its page count). */
+static void relayout_done(Window *w, const char *what, double now)
+{
+    w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+    snprintf(w->hud.toast, sizeof w->hud.toast, "%s: %d pages", what,
+             pagecurl_book_page_count(w->book));
+    if (w->kept.path[0] || w->kept.pending) {
+        app_library_notebook_close(&w->notebook);
+        w->kept = (AppKeptNotebook){0};
+        app_kept_notebook_open(&w->kept, &w->notebook, w->book);
+    }
+}
+
 /* Ctrl + = and Ctrl + -: a reflowable book's text a size larger or smaller, laid out again
- * (pagecurl_book_relayout: the reader's words kept in view), said on the HUD either way. Ink is
- * kept by page number, which a new layout gives other text: a book holding ink, or bound to a
- * notebook named on the command line, is not laid out again. A notebook kept for the book is
- * the new layout's own (its identity holds its page count). */
+ * (pagecurl_book_relayout: the reader's words kept in view), said on the HUD either way. */
 static void relayout(Window *w, AppSession *session, bool larger, double now)
 {
     float was = pagecurl_book_font_size(w->book);
-    const char *refused =
-        was == 0.0f ? "this book's pages are its own (a PDF, XPS, comic or folder of images): its "
-                      "text cannot be laid out again"
-        : pagecurl_book_stroke_count(w->book, 0) || (w->notebook.notebook.path && !w->kept.path[0])
-            ? "not laid out again: ink is kept by page number, and a new layout puts other text "
-              "on those pages"
-            : NULL;
+    const char *refused = relayout_refused(w);
     w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
     if (refused) {
         snprintf(w->hud.toast, sizeof w->hud.toast, "%s", refused);
@@ -630,13 +657,37 @@ static void relayout(Window *w, AppSession *session, bool larger, double now)
                  "the text could not be laid out again (see the terminal)");
         return;
     }
-    snprintf(w->hud.toast, sizeof w->hud.toast, "text at %g pt: %d pages", e.scale,
-             pagecurl_book_page_count(w->book));
-    if (w->kept.path[0] || w->kept.pending) {
-        app_library_notebook_close(&w->notebook);
-        w->kept = (AppKeptNotebook){0};
-        app_kept_notebook_open(&w->kept, &w->notebook, w->book);
-    }
+    char what[64];
+    snprintf(what, sizeof what, "text at %g pt", e.scale);
+    relayout_done(w, what, now);
+}
+
+/* A reflowable book laid out again to the window's shape once a resize has settled: its page the
+ * window's half for a spread, all of it for one page, held to a book's (as at open,
+ * app_library_book_desc). Not recorded: a replay's window keeps the size it opened at. */
+static void relayout_to_window(Window *w, double now)
+{
+    w->shape_due = false;
+    int ww = 0, wh = 0;
+    SDL_GetWindowSize(w->win->window, &ww, &wh);
+    if (pagecurl_book_font_size(w->book) == 0.0f || ww <= 0 || wh <= 0)
+        return;
+    AppOptions o = *w->opts;
+    o.width = (uint32_t)ww, o.height = (uint32_t)wh;
+    float aspect = app_library_book_desc(&o).page_aspect;
+    aspect = fminf(fmaxf(aspect, APP_BOOK_ASPECT_MIN), APP_BOOK_ASPECT_MAX);
+    if (fabsf(aspect - pagecurl_book_page_height(w->book)) < 0.01f)
+        return;
+    const char *refused = relayout_refused(w);
+    w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+    pagecurl_error err = {0};
+    if (refused)
+        snprintf(w->hud.toast, sizeof w->hud.toast, "%s", refused);
+    else if (!pagecurl_book_relayout(w->book, 0.0f, aspect, &err))
+        snprintf(w->hud.toast, sizeof w->hud.toast,
+                 "the text could not be laid out again (see the terminal)");
+    else
+        relayout_done(w, "laid out again to the window's shape", now);
 }
 
 /* Handles one event; false when the user asked to quit. */
@@ -716,6 +767,8 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
             e->window.event == SDL_WINDOWEVENT_RESTORED)
             w->stale = true;
+        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED && !session->replay)
+            w->shape_due = true, w->resized_at = now;
         return true;
     }
     if (e->type == SDL_KEYDOWN && !session->replay && (e->key.keysym.mod & KMOD_CTRL) &&
@@ -1300,6 +1353,10 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         double now = replay ? sim : app_session_seconds(session);
         clock = now;
         app_session_replay_until(session, size, now);
+        if (w->shape_due && now - w->resized_at >= WINDOW_SHAPE_SETTLE) {
+            relayout_to_window(w, now);
+            redraw = true;
+        }
         pagecurl_state s = {.size = sizeof s};
         pagecurl_book_state(w->book, &s);
         bool moved = s.turning || s.moving;

@@ -324,7 +324,8 @@ window_quit
 rm -rf "$traces"
 # Ctrl+= lays a reflowable book's text out a size larger (an FB2 book: its XML written here): the
 # title's page count grows and the recorded trace holds "key font 12"; Ctrl+- lays it out back
-# (11 pt, the count it had). A PDF's text cannot be laid out again: Ctrl+= says so in a line over
+# (11 pt, the count it had); the window made portrait lays it out again to one tall page, fewer
+# pages. A PDF's text cannot be laid out again: Ctrl+= says so in a line over
 # the book and changes nothing (neither its count nor the picture: no zoom either).
 fb2=$(mktemp -d)
 {
@@ -346,6 +347,12 @@ grep -q "key font 12$" "$fb2/font.trace" || fail "the trace holds no key font 12
 xdotool key --window "$win" ctrl+minus
 back() { [ "$(title | sed 's|.* / ||')" = "$count" ]; }
 poll 60 back || fail "Ctrl+- did not lay the text out back: the title is '$(title)', want $count pages"
+# a portrait window shows one page, 1.6 times as tall as wide: laid out again to it once the
+# resize has settled, fewer pages (each longer)
+xdotool windowsize "$win" 400 640
+fewer() { n=$(title | sed 's|.* / ||'); [ "$n" -lt "$count" ] 2>/dev/null; }
+poll 60 fewer || fail "a portrait window did not lay the text out again: the title is '$(title)', $count pages before"
+echo "$name: resized to 400x640: $(title) (from $count pages)"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl laying an FB2 book out again exited with $status"
 window_start "$exe" --validation --size 640x400 --no-remember "$(dirname "$0")/fuzz/pdf/search.pdf"
