@@ -616,8 +616,16 @@ static const char *relayout_refused(Window *w)
     return NULL;
 }
 
-/* After a re-layout: the HUD says so, and a notebook kept for the book is the new layout's own
- * (its identity holds its page count). */
+/* Before a re-layout: the place kept is written as it is in this layout, which it belongs to
+ * (the book's identity holds its page count). */
+static void relayout_begin(Window *w)
+{
+    if (w->place.path[0])
+        keep_place(w, true);
+}
+
+/* After a re-layout: the HUD says so, and a notebook and a place kept for the book are the new
+ * layout's own. */
 static void relayout_done(Window *w, const char *what, double now)
 {
     w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
@@ -627,6 +635,11 @@ static void relayout_done(Window *w, const char *what, double now)
         app_library_notebook_close(&w->notebook);
         w->kept = (AppKeptNotebook){0};
         app_kept_notebook_open(&w->kept, &w->notebook, w->book);
+    }
+    if (w->place.path[0]) {
+        pagecurl_book_identity id = {.size = sizeof id};
+        pagecurl_book_identity_of(w->book, &id);
+        app_place_open(&w->place, id.id, pagecurl_book_page_count(w->book));
     }
 }
 
@@ -651,6 +664,7 @@ static void relayout(Window *w, AppSession *session, bool larger, double now)
                  larger ? "largest" : "smallest", was);
         return;
     }
+    relayout_begin(w);
     app_session_apply(input_size(w), session, &e);
     if (pagecurl_book_font_size(w->book) != e.scale) {
         snprintf(w->hud.toast, sizeof w->hud.toast,
@@ -680,14 +694,16 @@ static void relayout_to_window(Window *w, double now)
         return;
     const char *refused = relayout_refused(w);
     w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
-    pagecurl_error err = {0};
-    if (refused)
+    if (refused) {
         snprintf(w->hud.toast, sizeof w->hud.toast, "%s", refused);
-    else if (!pagecurl_book_relayout(w->book, 0.0f, aspect, &err))
+        return;
+    }
+    relayout_begin(w);
+    if (pagecurl_book_relayout(w->book, 0.0f, aspect, NULL))
+        relayout_done(w, "laid out again to the window's shape", now);
+    else
         snprintf(w->hud.toast, sizeof w->hud.toast,
                  "the text could not be laid out again (see the terminal)");
-    else
-        relayout_done(w, "laid out again to the window's shape", now);
 }
 
 /* Handles one event; false when the user asked to quit. */

@@ -325,8 +325,9 @@ rm -rf "$traces"
 # Ctrl+= lays a reflowable book's text out a size larger (an FB2 book: its XML written here): the
 # title's page count grows and the recorded trace holds "key font 12"; Ctrl+- lays it out back
 # (11 pt, the count it had); the window made portrait lays it out again to one tall page, fewer
-# pages. A PDF's text cannot be laid out again: Ctrl+= says so in a line over
-# the book and changes nothing (neither its count nor the picture: no zoom either).
+# pages; each of the three layouts keeps its place. A PDF's text cannot be laid out again: Ctrl+=
+# says so in a line over the book and changes nothing (neither its count nor the picture: no zoom
+# either).
 fb2=$(mktemp -d)
 {
     printf '<?xml version="1.0" encoding="utf-8"?>\n<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"><body><section><title><p>A Tale</p></title>'
@@ -335,10 +336,11 @@ fb2=$(mktemp -d)
     done
     printf '</section></body></FictionBook>\n'
 } >"$fb2/tale.fb2"
-window_start "$exe" --validation --size 640x400 --no-remember --record "$fb2/font.trace" \
-    "$fb2/tale.fb2"
+window_start "$exe" --validation --size 640x400 --record "$fb2/font.trace" "$fb2/tale.fb2"
 poll 60 has_title_like 'pagecurl: 1 / ' || fail "the FB2 book's title is '$(title)'"
 count=$(title | sed 's|.* / ||')
+xdotool key --window "$win" Right
+expect "pagecurl: 2-3 / $count"
 xdotool key --window "$win" ctrl+equal
 larger() { n=$(title | sed 's|.* / ||'); [ "$n" -gt "$count" ] 2>/dev/null; }
 poll 60 larger || fail "Ctrl+= laid the text out no larger: the title is '$(title)', $count pages before"
@@ -355,6 +357,9 @@ poll 60 fewer || fail "a portrait window did not lay the text out again: the tit
 echo "$name: resized to 400x640: $(title) (from $count pages)"
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl laying an FB2 book out again exited with $status"
+# each layout keeps its own place (the book's identity holds its page count): 15, 17 and 12 pages
+places=$(ls "$XDG_STATE_HOME/pagecurl/places" | grep -c '^fb2-')
+[ "$places" -eq 3 ] || fail "$places places kept for the FB2 book's three layouts: $(ls "$XDG_STATE_HOME/pagecurl/places")"
 window_start "$exe" --validation --size 640x400 --no-remember "$(dirname "$0")/fuzz/pdf/search.pdf"
 expect "pagecurl: 1 / 6"
 wait_settled "$fb2/pdf.png" || fail "the PDF never came to rest"
