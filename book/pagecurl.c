@@ -2277,8 +2277,10 @@ bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *
         app_book_source_close(src);
         refused = 1, snprintf(message, sizeof message, "out of memory for the book's ink");
     }
-    if (!refused && b->stream && !app_book_stream_replace(b->stream, src, message, sizeof message))
-        refused = 1;
+    if (!refused && b->stream) {
+        book_search_stop(b->search); /* it reads the source the stream's replace closes */
+        refused = !app_book_stream_replace(b->stream, src, message, sizeof message);
+    }
     if (refused) {
         error_set(err, refused == 2 ? PAGECURL_ERROR_USAGE : PAGECURL_ERROR_RUNTIME, "%s", message);
         return false;
@@ -2292,6 +2294,7 @@ bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *
  * `shown` (1-based; 0: where the reader was, within the new count). */
 static void take_pages(pagecurl_book *b, AppBookSource *src, int shown)
 {
+    book_search_stop(b->search); /* before the source it reads goes */
     if (!b->stream) {
         app_book_source_hand_over(src, b->source);
         app_book_source_close(b->source);
@@ -2299,7 +2302,6 @@ static void take_pages(pagecurl_book *b, AppBookSource *src, int shown)
     }
     /* the old pages' search, selection and links go with them (the stream's worker, which marks
      * pages with the first two, has nothing to draw until the next update) */
-    book_search_stop(b->search);
     book_search_destroy(b->search);
     __atomic_store_n(&b->search, NULL, __ATOMIC_RELEASE);
     book_selection_destroy(b->selection);
@@ -2403,9 +2405,10 @@ bool pagecurl_book_relayout(pagecurl_book *b, float font_size, float page_aspect
         app_book_source_close(src);
         refused = 1;
     }
-    if (!refused && !reshaped && b->stream &&
-        !app_book_stream_replace(b->stream, src, message, sizeof message))
-        refused = 1;
+    if (!refused && !reshaped && b->stream) {
+        book_search_stop(b->search); /* it reads the source the stream's replace closes */
+        refused = !app_book_stream_replace(b->stream, src, message, sizeof message);
+    }
     if (refused == 1) /* a host that replays a trace has no error to read */
         snprintf(event_push(b, PAGECURL_EVENT_ERROR)->message, sizeof b->events[0].message,
                  "%.250s", message);

@@ -3434,7 +3434,15 @@ static void check_relayout(CheckState *s, const Ctx *c)
     CHECK(s, pages >= 8 && page == 5 && word > 0 && pagecurl_book_font_size(book) == 11.0f,
           "relayout: %d pages at %.1f pt, on page %d beginning w%d (want 8 or more, page 5, 11 pt)",
           pages, pagecurl_book_font_size(book), page, word);
+    /* a search under way as the book is laid out again reads the old layout's source: stopped
+     * before it goes (the sanitizers' run sees any read after) */
+    pagecurl_book_search(book, "w2999");
     CHECK(s, pagecurl_book_relayout(book, 22.0f, 0.0f, &err), "relayout to 22 pt: %s", err.message);
+    pagecurl_search_state found = {.size = sizeof found};
+    pagecurl_book_search_state(book, &found);
+    CHECK(s, found.generation == 0 && found.matches == 0,
+          "relayout to 22 pt: the old layout's search is still there (query %u, %d matches)",
+          found.generation, found.matches);
     pagecurl_book_state(book, &st);
     int larger = pagecurl_book_page_count(book), at = first_word(book, st.page);
     int after = st.page < larger ? first_word(book, st.page + 1) : 1 << 30;
