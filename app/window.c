@@ -612,7 +612,7 @@ static const char *relayout_refused(Window *w)
                "cannot be laid out again";
     if (pagecurl_book_stroke_count(w->book, 0) || (w->notebook.notebook.path && !w->kept.path[0]))
         return "not laid out again: ink is kept by page number, and a new layout puts other text "
-               "on those pages";
+               "there (--font-size opens the book at another size)";
     return NULL;
 }
 
