@@ -23,9 +23,9 @@
 #define TRACE_MAX_TIME 86400.0
 
 static const char *const DEVICES[] = {"mouse", "finger", "key", "ink", "zoom"};
-static const char *const ACTIONS[] = {"down",   "move", "up",    "next",  "prev", "undo",
-                                      "clear",  "home", "end",   "by",    "pan",  "fit",
-                                      "toggle", "goto", "width", "scroll"};
+static const char *const ACTIONS[] = {"down",   "move", "up",    "next",   "prev", "undo",
+                                      "clear",  "home", "end",   "by",     "pan",  "fit",
+                                      "toggle", "goto", "width", "scroll", "font"};
 #define DEVICE_COUNT (int)(sizeof DEVICES / sizeof DEVICES[0])
 /* A zoom event's factor, and a pan's step in fractions of the view. */
 #define TRACE_ZOOM_FACTOR 8.0
@@ -182,8 +182,8 @@ static bool parse_line(char *line, double last_time, AppTrace *trace, AppTraceEv
     if (device < 0)
         return (*why = "unknown device (mouse, finger, key, ink, zoom)"), false;
     if (action < 0)
-        return (*why = "unknown event (down, move, up, next, prev, home, end, goto, undo, clear, "
-                       "by, pan, fit, toggle, width, scroll)"),
+        return (*why = "unknown event (down, move, up, next, prev, home, end, goto, font, undo, "
+                       "clear, by, pan, fit, toggle, width, scroll)"),
                false;
     if (device == APP_TRACE_ZOOM)
         return parse_zoom(words, n, t, action, e, why);
@@ -193,9 +193,10 @@ static bool parse_line(char *line, double last_time, AppTrace *trace, AppTraceEv
     bool key = device == APP_TRACE_KEY;
     bool key_action = action == APP_TRACE_NEXT || action == APP_TRACE_PREV ||
                       action == APP_TRACE_UNDO || action == APP_TRACE_HOME ||
-                      action == APP_TRACE_END || action == APP_TRACE_GOTO;
+                      action == APP_TRACE_END || action == APP_TRACE_GOTO ||
+                      action == APP_TRACE_FONT;
     if (key != key_action)
-        return (*why = key ? "keys do next, prev, home, end, goto or undo"
+        return (*why = key ? "keys do next, prev, home, end, goto, font or undo"
                            : "pointers go down, move or up"),
                false;
     if (action == APP_TRACE_GOTO) {
@@ -205,6 +206,14 @@ static bool parse_line(char *line, double last_time, AppTrace *trace, AppTraceEv
             page != (int)page)
             return (*why = "key goto needs a page number, 1..1000000"), false;
         e->page = (int)page;
+        return true;
+    }
+    if (action == APP_TRACE_FONT) {
+        double points;
+        *e = (AppTraceEvent){.time = t, .device = device, .action = action, .pressure = 1.0f};
+        if (n != 4 || !parse_number(words[3], 6.0, 48.0, &points))
+            return (*why = "key font needs a text size, 6..48 points"), false;
+        e->scale = (float)points;
         return true;
     }
     if (action == APP_TRACE_CLEAR && device != APP_TRACE_INK)
@@ -314,6 +323,8 @@ static size_t event_line(const AppTraceEvent *e, char *line, size_t size)
     int n;
     if (e->device == APP_TRACE_KEY && e->action == APP_TRACE_GOTO)
         n = snprintf(line, size, "%.4f key goto %d\n", e->time, e->page);
+    else if (e->device == APP_TRACE_KEY && e->action == APP_TRACE_FONT)
+        n = snprintf(line, size, "%.4f key font %g\n", e->time, e->scale);
     else if (e->device == APP_TRACE_KEY ||
              (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_FIT))
         n = snprintf(line, size, "%.4f %s %s\n", e->time, DEVICES[e->device], ACTIONS[e->action]);

@@ -16,7 +16,9 @@
  *     2.100 zoom pan 0.010 -0.020        -2..2; fit; toggle X Y, fit <-> 2.5x; by FACTOR alone,
  *     2.200 zoom width 0.700 0.500       about the page's centre; width [X Y], fit the width of
  *     2.300 zoom scroll 0.125            the page there, or of the right-hand one; scroll DY,
- *                                        -2..2 view heights down the page, on to the next) */
+ *                                        -2..2 view heights down the page, on to the next)
+ *     3.000 key font 13                  (a reflowable book's text laid out again at 6..48 pt:
+ *                                        Ctrl + = and -) */
 #ifndef PAGECURL_APP_TRACE_H
 #define PAGECURL_APP_TRACE_H
 
@@ -52,6 +54,7 @@ typedef enum AppTraceAction {
     APP_TRACE_GOTO,   /* key: open the book at the spread holding `page` (the G field) */
     APP_TRACE_WIDTH,  /* zoom: fit the width of the page at X Y (W; NAN: the right-hand page) */
     APP_TRACE_SCROLL, /* zoom: scroll Y view heights down the page (< 0: up; the wheel, Space) */
+    APP_TRACE_FONT,   /* key: a reflowable book laid out again with its text at `scale` points */
 } AppTraceAction;
 
 typedef struct AppTraceEvent {
@@ -60,7 +63,7 @@ typedef struct AppTraceEvent {
     AppTraceAction action;
     float x, y;     /* pointer and ink events only (zoom by and width: NAN for none; scroll: y) */
     float pressure; /* ink down and move: 0..1 */
-    float scale;    /* zoom by: the factor */
+    float scale;    /* zoom by: the factor; key font: the text's size in points */
     int page;       /* key goto: the page, 1-based */
 } AppTraceEvent;
 

@@ -71,6 +71,8 @@ void app_trace_apply(pagecurl_book *b, AppTraceClick *click, const AppTraceEvent
                                                   [APP_TRACE_UNDO] = PAGECURL_ACTION_UNDO};
         if (e->action == APP_TRACE_GOTO)
             pagecurl_book_go_to(b, e->page);
+        else if (e->action == APP_TRACE_FONT) /* a failure is the book's error event */
+            pagecurl_book_relayout(b, e->scale, 0.0f, NULL);
         else if (e->action == APP_TRACE_NEXT || e->action == APP_TRACE_PREV ||
                  e->action == APP_TRACE_HOME || e->action == APP_TRACE_END ||
                  e->action == APP_TRACE_UNDO)

@@ -7,6 +7,7 @@
 #include "hud.h"
 #include "library_book.h"
 #include "kept_notebook.h"
+#include "../pages/book_source.h"
 #include "text_select.h"
 #include "library_notebook.h"
 #include "overlay.h"
@@ -205,6 +206,10 @@ typedef struct Window {
     SDL_Keycode field_opener;       /* that key */
     float hud_scale;                /* the HUD's enlargement (draw_hud), 0: not chosen yet */
     bool book_still;                /* the book neither turns nor moves (the loop's state) */
+    /* the window took another size at resized_at (the session's clock): a reflowable book is
+     * laid out again to its shape once it has kept it WINDOW_SHAPE_SETTLE */
+    bool shape_due;
+    double resized_at;
 } Window;
 
 /* The pixels the book's input is in: its viewport's, the window's own or, where the window is
@@ -593,6 +598,114 @@ static bool text_select(Window *w, const AppSession *session, const SDL_Event *e
     return took;
 }
 
+/* A window resized is held WINDOW_SHAPE_SETTLE before its book is laid out again to its shape:
+ * a drag's every step would lay it out again (a third of a second for a novel). */
+#define WINDOW_SHAPE_SETTLE 0.5
+
+/* Why a reflowable book is not laid out again now (NULL: it may be). Ink is kept by page number,
+ * which a new layout gives other text: a book holding ink, or bound to a notebook named on the
+ * command line, is not laid out again. */
+static const char *relayout_refused(Window *w)
+{
+    if (pagecurl_book_font_size(w->book) == 0.0f)
+        return "this book's pages are its own (a PDF, XPS, comic or folder of images): its text "
+               "cannot be laid out again";
+    if (pagecurl_book_stroke_count(w->book, 0) || (w->notebook.notebook.path && !w->kept.path[0]))
+        return "not laid out again: ink is kept by page number, and a new layout puts other text "
+               "there (--font-size opens the book at another size)";
+    return NULL;
+}
+
+/* Before a re-layout: the place kept is written as it is in this layout, which it belongs to
+ * (the book's identity holds its page count). */
+static void relayout_begin(Window *w)
+{
+    if (w->place.path[0])
+        keep_place(w, true);
+}
+
+/* After a re-layout: the HUD says so, and a notebook and a place kept for the book are the new
+ * layout's own. */
+static void relayout_done(Window *w, const char *what, double now)
+{
+    w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+    snprintf(w->hud.toast, sizeof w->hud.toast, "%s: %d pages", what,
+             pagecurl_book_page_count(w->book));
+    if (w->kept.path[0] || w->kept.pending) {
+        app_library_notebook_close(&w->notebook);
+        w->kept = (AppKeptNotebook){0};
+        app_kept_notebook_open(&w->kept, &w->notebook, w->book);
+    }
+    if (w->place.path[0]) {
+        pagecurl_book_identity id = {.size = sizeof id};
+        pagecurl_book_identity_of(w->book, &id);
+        app_place_open(&w->place, id.id, pagecurl_book_page_count(w->book));
+    }
+}
+
+/* Ctrl + = and Ctrl + -: a reflowable book's text a size larger or smaller, laid out again
+ * (pagecurl_book_relayout: the reader's words kept in view), said on the HUD either way. */
+static void relayout(Window *w, AppSession *session, bool larger, double now)
+{
+    float was = pagecurl_book_font_size(w->book);
+    const char *refused = relayout_refused(w);
+    w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+    if (refused) {
+        snprintf(w->hud.toast, sizeof w->hud.toast, "%s", refused);
+        return;
+    }
+    AppTraceEvent e = {.time = now,
+                       .device = APP_TRACE_KEY,
+                       .action = APP_TRACE_FONT,
+                       .pressure = 1.0f,
+                       .scale = app_book_source_font_step(was, larger ? 1 : -1)};
+    if (e.scale == was) {
+        snprintf(w->hud.toast, sizeof w->hud.toast, "the text is at its %s size already, %g pt",
+                 larger ? "largest" : "smallest", was);
+        return;
+    }
+    relayout_begin(w);
+    app_session_apply(input_size(w), session, &e);
+    if (pagecurl_book_font_size(w->book) != e.scale) {
+        snprintf(w->hud.toast, sizeof w->hud.toast,
+                 "the text could not be laid out again (see the terminal)");
+        return;
+    }
+    char what[64];
+    snprintf(what, sizeof what, "text at %g pt", e.scale);
+    relayout_done(w, what, now);
+}
+
+/* A reflowable book laid out again to the window's shape once a resize has settled: its page the
+ * window's half for a spread, all of it for one page, held to a book's (as at open,
+ * app_library_book_desc). Not recorded: a replay's window keeps the size it opened at. */
+static void relayout_to_window(Window *w, double now)
+{
+    w->shape_due = false;
+    int ww = 0, wh = 0;
+    SDL_GetWindowSize(w->win->window, &ww, &wh);
+    if (pagecurl_book_font_size(w->book) == 0.0f || ww <= 0 || wh <= 0)
+        return;
+    AppOptions o = *w->opts;
+    o.width = (uint32_t)ww, o.height = (uint32_t)wh;
+    float aspect = app_library_book_desc(&o).page_aspect;
+    aspect = fminf(fmaxf(aspect, APP_BOOK_ASPECT_MIN), APP_BOOK_ASPECT_MAX);
+    if (fabsf(aspect - pagecurl_book_page_height(w->book)) < 0.01f)
+        return;
+    const char *refused = relayout_refused(w);
+    w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+    if (refused) {
+        snprintf(w->hud.toast, sizeof w->hud.toast, "%s", refused);
+        return;
+    }
+    relayout_begin(w);
+    if (pagecurl_book_relayout(w->book, 0.0f, aspect, NULL))
+        relayout_done(w, "laid out again to the window's shape", now);
+    else
+        snprintf(w->hud.toast, sizeof w->hud.toast,
+                 "the text could not be laid out again (see the terminal)");
+}
+
 /* Handles one event; false when the user asked to quit. */
 static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, double now)
 {
@@ -670,6 +783,16 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
         if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
             e->window.event == SDL_WINDOWEVENT_RESTORED)
             w->stale = true;
+        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED && !session->replay)
+            w->shape_due = true, w->resized_at = now;
+        return true;
+    }
+    if (e->type == SDL_KEYDOWN && !session->replay && (e->key.keysym.mod & KMOD_CTRL) &&
+        (e->key.keysym.sym == SDLK_EQUALS || e->key.keysym.sym == SDLK_PLUS ||
+         e->key.keysym.sym == SDLK_KP_PLUS || e->key.keysym.sym == SDLK_MINUS ||
+         e->key.keysym.sym == SDLK_KP_MINUS)) {
+        relayout(w, session, e->key.keysym.sym != SDLK_MINUS && e->key.keysym.sym != SDLK_KP_MINUS,
+                 now);
         return true;
     }
     /* the way back along the links followed: Alt+Left or Backspace, Alt+Right forward again */
@@ -1246,6 +1369,10 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         double now = replay ? sim : app_session_seconds(session);
         clock = now;
         app_session_replay_until(session, size, now);
+        if (w->shape_due && now - w->resized_at >= WINDOW_SHAPE_SETTLE) {
+            relayout_to_window(w, now);
+            redraw = true;
+        }
         pagecurl_state s = {.size = sizeof s};
         pagecurl_book_state(w->book, &s);
         bool moved = s.turning || s.moving;

@@ -2249,6 +2249,8 @@ bool pagecurl_book_invalidate(pagecurl_book *b, int page)
     return true;
 }
 
+static void take_pages(pagecurl_book *b, AppBookSource *src, int shown);
+
 bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *provider,
                                 pagecurl_error *err)
 {
@@ -2275,12 +2277,24 @@ bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *
         app_book_source_close(src);
         refused = 1, snprintf(message, sizeof message, "out of memory for the book's ink");
     }
-    if (!refused && b->stream && !app_book_stream_replace(b->stream, src, message, sizeof message))
-        refused = 1;
+    if (!refused && b->stream) {
+        book_search_stop(b->search); /* it reads the source the stream's replace closes */
+        refused = !app_book_stream_replace(b->stream, src, message, sizeof message);
+    }
     if (refused) {
         error_set(err, refused == 2 ? PAGECURL_ERROR_USAGE : PAGECURL_ERROR_RUNTIME, "%s", message);
         return false;
     }
+    b->provider = *provider;
+    take_pages(b, src, 0);
+    return true;
+}
+
+/* The book's pages are `src`'s now (the stream has it already, where there is one), opened at
+ * `shown` (1-based; 0: where the reader was, within the new count). */
+static void take_pages(pagecurl_book *b, AppBookSource *src, int shown)
+{
+    book_search_stop(b->search); /* before the source it reads goes */
     if (!b->stream) {
         app_book_source_hand_over(src, b->source);
         app_book_source_close(b->source);
@@ -2288,7 +2302,6 @@ bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *
     }
     /* the old pages' search, selection and links go with them (the stream's worker, which marks
      * pages with the first two, has nothing to draw until the next update) */
-    book_search_stop(b->search);
     book_search_destroy(b->search);
     __atomic_store_n(&b->search, NULL, __ATOMIC_RELEASE);
     book_selection_destroy(b->selection);
@@ -2306,12 +2319,11 @@ bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *
         mesh_flip_jump(&b->flip, view.spread, b->seen_time);
     take_turns(b);
     view = mesh_flip_view(&b->flip);
-    int page = app_reader_page(&b->reader, &view);
-    b->provider = *provider;
-    b->pages = provider->page_count;
+    int page = shown ? shown : app_reader_page(&b->reader, &view);
+    b->pages = app_book_source_pages(src);
     page = page < 1 ? 1 : page > b->pages ? b->pages : page;
     int spread = view.spread < b->pages / 2 + 1 ? view.spread : b->pages / 2;
-    if (spread != view.spread)
+    if (spread != view.spread || shown)
         spread = app_book_first_spread((uint32_t)page, false);
     bool reduced = view.reduced_motion;
     (b->thumb_through ? app_book_init_reader : app_book_init)(&b->flip, &b->leaf, b->pages, spread,
@@ -2321,7 +2333,96 @@ bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *
     app_reader_init(&b->reader, b->pages, page, spread);
     b->held.on = false;
     b->seen = mesh_flip_view(&b->flip);
+}
+
+/* The leaf made again at `aspect` (a reflowable book laid out to another page shape), and with
+ * it the view and the stream, made again for it at the next update: false with the line where
+ * the new leaf cannot be made (the book then stays as it was). The search is stopped first (it
+ * reads the stream's source). */
+static bool reshape(pagecurl_book *b, float aspect, char *message, size_t size)
+{
+    const GpuContext *ctx = &b->ctx->gpu;
+    GpuError gerr = {0};
+    AppLeafDesc desc = b->leaf.desc;
+    desc.aspect = aspect;
+    AppLeaf leaf;
+    /* the host's frames may still read the old leaf and view */
+    if (!gpu_queue_idle(ctx, &gerr) || !app_leaf_create(ctx, &desc, &leaf, &gerr)) {
+        snprintf(message, size, "%s", gerr.message);
+        return false;
+    }
+    if (b->view_made)
+        app_view_destroy(ctx, &b->view), b->view_made = false;
+    app_leaf_destroy(ctx, &b->leaf);
+    b->leaf = leaf;
+    book_search_stop(b->search);
+    app_book_stream_destroy(b->stream);
+    b->stream = NULL;
     return true;
+}
+
+bool pagecurl_book_relayout(pagecurl_book *b, float font_size, float page_aspect,
+                            pagecurl_error *err)
+{
+    if (err)
+        *err = (pagecurl_error){0};
+    const AppBookSource *now = b ? book_source(b) : NULL;
+    const char *bad =
+        !now ? "no book, or its pages could not be streamed"
+        : font_size != 0.0f && !(font_size >= APP_BOOK_FONT_MIN && font_size <= APP_BOOK_FONT_MAX)
+            ? "font_size: 6 to 48 points (0: as now)"
+        : page_aspect != 0.0f && !(page_aspect > 0.0f && isfinite(page_aspect))
+            ? "page_aspect: a page's height / width (0: as now)"
+            : NULL;
+    if (bad) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_relayout: %s", bad);
+        return false;
+    }
+    AppTextLayout was = app_book_source_layout(now), to = was;
+    if (font_size != 0.0f)
+        to.font_size = font_size;
+    if (page_aspect != 0.0f) /* a view's shape held to a book's */
+        to.aspect = fminf(fmaxf(page_aspect, APP_BOOK_ASPECT_MIN), APP_BOOK_ASPECT_MAX);
+    if (app_book_source_reflowable(now) && to.font_size == was.font_size && to.aspect == was.aspect)
+        return true;
+    /* the reader's place is the text at the top of the page read (the right-hand one of a
+     * spread, as a kept place is): the same words open after, on whichever page holds them */
+    MeshFlipView view = mesh_flip_view(&b->flip);
+    int page = app_reader_page(&b->reader, &view) - 1, moved = -1;
+    AppBookSource *src = NULL;
+    char message[512];
+    int refused =
+        app_book_source_relayout(now, &to, &page, &moved, 1, &src, message, sizeof message);
+    /* ink is kept by page number (a notebook's page is its number): a page's strokes stay on
+     * the page of that number, and none is lost where the count falls */
+    if (!refused && !mesh_ink_grow(&b->ink, app_book_source_pages(src))) {
+        app_book_source_close(src);
+        refused = 1, snprintf(message, sizeof message, "out of memory for the book's ink");
+    }
+    /* a page of another shape: the leaf takes it (the stream is made again for it) */
+    bool reshaped = !refused && to.aspect != was.aspect;
+    if (reshaped && !reshape(b, app_book_source_aspect(src), message, sizeof message)) {
+        app_book_source_close(src);
+        refused = 1;
+    }
+    if (!refused && !reshaped && b->stream) {
+        book_search_stop(b->search); /* it reads the source the stream's replace closes */
+        refused = !app_book_stream_replace(b->stream, src, message, sizeof message);
+    }
+    if (refused == 1) /* a host that replays a trace has no error to read */
+        snprintf(event_push(b, PAGECURL_EVENT_ERROR)->message, sizeof b->events[0].message,
+                 "%.250s", message);
+    if (refused) {
+        error_set(err, refused == 2 ? PAGECURL_ERROR_USAGE : PAGECURL_ERROR_RUNTIME, "%s", message);
+        return false;
+    }
+    take_pages(b, src, moved + 1);
+    return true;
+}
+
+float pagecurl_book_font_size(const pagecurl_book *b)
+{
+    return b && book_source(b) ? app_book_source_layout(book_source(b)).font_size : 0.0f;
 }
 
 bool pagecurl_book_set_page_count(pagecurl_book *b, int count, pagecurl_error *err)

@@ -1502,6 +1502,128 @@ static int open_pdf_stream(AppDecoder *src, fz_stream *stm, const char *path,
     return status;
 }
 
+/* The id's page count (set_id's "kind-N-digest") made `pages`: a re-laid book is the same file. */
+static void id_pages(AppDecoder *src, int pages)
+{
+    char *digest = strrchr(src->id, '-'), *count = digest;
+    while (count && count > src->id && count[-1] != '-')
+        count--;
+    if (!digest || !count || count == src->id)
+        return;
+    char tail[APP_BOOK_ID_MAX];
+    snprintf(tail, sizeof tail, "%s", digest);
+    snprintf(count, sizeof src->id - (size_t)(count - src->id), "%d%s", pages, tail);
+}
+
+/* The characters page `page` shows, spaces left out (a line's end drops or keeps one). */
+static long page_glyphs(fz_context *fz, fz_document *doc, int page)
+{
+    fz_stext_page *text = fz_new_stext_page_from_page_number(fz, doc, page, NULL);
+    long n = 0;
+    for (fz_stext_block *b = text->first_block; b; b = b->next)
+        for (fz_stext_line *l = b->type == FZ_STEXT_BLOCK_TEXT ? b->u.t.first_line : NULL; l;
+             l = l->next)
+            for (fz_stext_char *c = l->first_char; c; c = c->next)
+                n += c->c > 32 && c->c != 0xa0;
+    fz_drop_stext_page(fz, text);
+    return n;
+}
+
+/* Page `p` of chapter `chapter`'s, as the book numbers it. */
+static int chapter_page(fz_context *fz, fz_document *doc, int chapter, int p)
+{
+    return fz_page_number_from_location(fz, doc, fz_make_location(chapter, p));
+}
+
+/* Where page `page` begins in the text: its chapter, and the characters of that chapter before
+ * it (page_glyphs'). MuPDF 1.21's bookmarks would do, but find no place inside a paragraph that
+ * began on an earlier page, where a novel's pages mostly begin. */
+static void text_place(fz_context *fz, fz_document *doc, int page, int *chapter, int *index,
+                       long *before)
+{
+    fz_location at = fz_location_from_page_number(fz, doc, page);
+    *chapter = at.chapter, *index = at.page, *before = 0;
+    for (int p = 0; p < at.page; p++)
+        *before += page_glyphs(fz, doc, chapter_page(fz, doc, at.chapter, p));
+}
+
+/* The page that holds that place now: -1 for none (no such chapter). A place with no text before
+ * it in its chapter (a title page's, an empty page's) is the chapter's page of the same index
+ * where no text lies before that either. */
+static int text_page(fz_context *fz, fz_document *doc, int chapter, int index, long before)
+{
+    if (chapter < 0 || chapter >= fz_count_chapters(fz, doc))
+        return -1;
+    int pages = fz_count_chapter_pages(fz, doc, chapter);
+    long seen = 0;
+    for (int p = 0; p < pages; p++) {
+        seen += page_glyphs(fz, doc, chapter_page(fz, doc, chapter, p));
+        if (seen > before || (!before && p >= index) || p == pages - 1)
+            return chapter_page(fz, doc, chapter, p);
+    }
+    return -1;
+}
+
+/* The place in the text at the top of each page of `pages` (text_place: its first character),
+ * found again once the book is laid out to `layout`; where none is found, the page's share of
+ * the book. */
+static int relayout(AppDecoder *src, const AppTextLayout *layout, const int *pages, int *moved,
+                    int count, char *message, size_t size)
+{
+    fz_context *fz = src->fz;
+    int *chapters = calloc(count ? (size_t)count : 1u, 2 * sizeof *chapters);
+    long *before = calloc(count ? (size_t)count : 1u, sizeof *before);
+    if (!chapters || !before) {
+        free(chapters);
+        free(before);
+        return fail(message, size, 1, "%s: out of memory", src->name);
+    }
+    int status = 0, had = src->pages;
+    fz_var(status);
+    fz_try(fz)
+    {
+        for (int i = 0; i < count; i++) {
+            chapters[2 * i] = -1;
+            if (pages[i] >= 0 && pages[i] < had)
+                text_place(fz, src->doc, pages[i], &chapters[2 * i], &chapters[2 * i + 1],
+                           &before[i]);
+        }
+        lay_out(src, layout);
+        char why[256] = "";
+        src->pages = real_pages(fz, src->doc, why, sizeof why);
+        if (src->pages < 1)
+            status = fail(message, size, 1, "%s: no page of it could be laid out%s%s", src->name,
+                          why[0] ? ": " : "", why);
+        else if (src->pages > MESH_INK_MAX_PAGES)
+            status = fail(message, size, 2, "%s: %d pages, more than the %d a book may have",
+                          src->name, src->pages, MESH_INK_MAX_PAGES);
+        for (int i = 0; i < count && !status; i++) {
+            int p = text_page(fz, src->doc, chapters[2 * i], chapters[2 * i + 1], before[i]);
+            if (p < 0 || p >= src->pages) /* its share of the book */
+                p = pages[i] < 0 ? -1 : (int)((int64_t)pages[i] * src->pages / had);
+            moved[i] = p < src->pages ? p : src->pages - 1;
+        }
+        if (!status) {
+            src->aspect = pdf_shape(src);
+            for (int i = 0; i < src->outline_count; i++)
+                free(src->outline[i].title);
+            free(src->outline);
+            src->outline = NULL, src->outline_count = 0;
+            read_doc_outline(src);
+            id_pages(src, src->pages);
+        }
+    }
+    fz_catch(fz)
+    {
+        char reason[256];
+        status = fail(message, size, 1, "%s: cannot be laid out again (%s)", src->name,
+                      mupdf_reason(fz, reason, sizeof reason));
+    }
+    free(chapters);
+    free(before);
+    return status;
+}
+
 /* The document open as `fd` (taken), read by MuPDF through it: the library opened it (never a
  * FIFO or a device) and checked it is no empty file. */
 static int open_pdf(AppDecoder *src, int fd, const char *path, const AppTextLayout *layout,
@@ -1553,6 +1675,21 @@ int app_decoder_open_pdf(int fd, const char *shown, const char *name, const AppT
     }
     *out = src;
     return 0;
+}
+
+int app_decoder_relayout(AppDecoder *src, const AppTextLayout *layout, const int *pages, int *moved,
+                         int count, char *message, size_t size)
+{
+#ifdef PAGECURL_HAVE_MUPDF
+    if (src->reflowable && src->doc)
+        return relayout(src, layout, pages, moved, count, message, size);
+#else
+    (void)layout, (void)pages, (void)moved, (void)count;
+#endif
+    return fail(message, size, 2,
+                "%s: its pages are its own (a PDF, XPS, comic or folder of images): its text "
+                "cannot be laid out again",
+                src->name);
 }
 
 int app_decoder_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppDecoder **out,

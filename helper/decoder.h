@@ -48,6 +48,12 @@ bool app_decoder_repaired(const AppDecoder *src);
 bool app_decoder_right_to_left(const AppDecoder *src);
 /* Whether its pages are its text laid out (an EPUB, an FB2 book), not pages of their own. */
 bool app_decoder_reflowable(const AppDecoder *src);
+/* A reflowable book laid out again to `layout`: its pages, shape, outline and id are the new
+ * layout's, and moved[i] is the page (0-based) that now holds the text page pages[i] began with
+ * (MuPDF's bookmarks), for `count` pages. 0, or the status with the line (2: a book whose pages
+ * are its own). A failure leaves the book unusable: the caller closes it. */
+int app_decoder_relayout(AppDecoder *src, const AppTextLayout *layout, const int *pages, int *moved,
+                         int count, char *message, size_t size);
 
 /* Page `page` (0-based) drawn into `rgba` (width x height RGBA8, sRGB, top row first, on paper):
  * as app_book_source_draw draws it. False with "FILE: reason" in message. */

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -60,7 +61,9 @@ static bool reply(Helper *h, uint32_t type, AppWireOut *o)
     return s == APP_WIRE_OK;
 }
 
-static bool opened(Helper *h, int status, const char *message)
+/* OPENED, and for a RELAYOUT the pages that hold what the pages asked for began with: u32 count,
+ * count x i32 page (0-based). */
+static bool opened_moved(Helper *h, int status, const char *message, const int *moved, int count)
 {
     AppWireOut o = {0};
     app_wire_i32(&o, status);
@@ -92,7 +95,45 @@ static bool opened(Helper *h, int status, const char *message)
         app_wire_i32(&o, e->depth);
         app_wire_str(&o, e->title, strlen(e->title));
     }
+    if (moved) {
+        app_wire_u32(&o, status ? 0u : (uint32_t)count);
+        for (int i = 0; !status && i < count; i++)
+            app_wire_i32(&o, moved[i]);
+    }
     return reply(h, APP_WIRE_OPENED, &o);
+}
+
+static bool opened(Helper *h, int status, const char *message)
+{
+    return opened_moved(h, status, message, NULL, 0);
+}
+
+/* A bound on the processor time an open or a re-layout may take from now (0: none from now):
+ * MuPDF's layout of a hostile book may never end, and nothing else would stop it (a page's
+ * drawing has its own bound: the library kills the helper). SIGXCPU ends the helper past it;
+ * the library names the cause. */
+static void cpu_bound(int seconds)
+{
+    struct rlimit r;
+    if (getrlimit(RLIMIT_CPU, &r) != 0)
+        return;
+    if (seconds <= 0) {
+        r.rlim_cur = r.rlim_max;
+    } else {
+        struct rusage u;
+        if (getrusage(RUSAGE_SELF, &u) != 0)
+            return;
+        rlim_t used = (rlim_t)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1;
+        rlim_t want = used + (rlim_t)seconds;
+        /* within a bound the helper was started under, a second short of it: SIGXCPU, which
+         * the library names, before the kernel's SIGKILL at the hard bound */
+        if (r.rlim_max != RLIM_INFINITY && want >= r.rlim_max)
+            want = r.rlim_max > 1 ? r.rlim_max - 1 : r.rlim_max;
+        r.rlim_cur = want;
+        struct rlimit core = {0, 0}; /* an ended layout leaves no core behind */
+        setrlimit(RLIMIT_CORE, &core);
+    }
+    setrlimit(RLIMIT_CPU, &r);
 }
 
 /* OPEN: u32 kind (1 a document: PDF, EPUB, FB2, XPS, CBZ; 2 a folder), str shown, str name, u32
@@ -154,6 +195,7 @@ static bool open_book(Helper *h, AppWireIn *in, int fd)
     AppTextLayout layout = {0};
     if (in->left >= 8)
         layout.aspect = app_wire_get_f32(in), layout.font_size = app_wire_get_f32(in);
+    cpu_bound(APP_PAGES_OPEN_CPU_SECONDS);
     if (status)
         close(fd);
     else if (kind == 1)
@@ -161,10 +203,43 @@ static bool open_book(Helper *h, AppWireIn *in, int fd)
     else
         status = app_decoder_open_folder(fd, shown, names, (int)count, &h->book, message,
                                          sizeof message);
+    cpu_bound(0);
     for (uint32_t i = 0; names && i < count; i++)
         free(names[i]);
     free(names);
     return opened(h, status, message);
+}
+
+/* RELAYOUT: f32 aspect, f32 font size, u32 count, count x i32 page; answered OPENED with the
+ * book as laid out now, then u32 count, count x i32 the page that holds each page's first text. */
+static bool relayout(Helper *h, AppWireIn *in)
+{
+    AppTextLayout layout = {0};
+    layout.aspect = app_wire_get_f32(in);
+    layout.font_size = app_wire_get_f32(in);
+    uint32_t count = app_wire_get_u32(in);
+    if (in->bad || !h->book || count > MESH_INK_MAX_PAGES)
+        return opened(h, 1, !h->book ? "no book is open" : "a request cut short");
+    int *pages = malloc((count ? count : 1u) * sizeof *pages);
+    int *moved = malloc((count ? count : 1u) * sizeof *moved);
+    for (uint32_t i = 0; pages && i < count; i++)
+        pages[i] = app_wire_get_i32(in);
+    char message[1024] = "";
+    int status = 1;
+    if (!pages || !moved)
+        snprintf(message, sizeof message, "out of memory for the pages to follow");
+    else if (in->bad)
+        snprintf(message, sizeof message, "a request cut short");
+    else {
+        cpu_bound(APP_PAGES_OPEN_CPU_SECONDS);
+        status = app_decoder_relayout(h->book, &layout, pages, moved, (int)count, message,
+                                      sizeof message);
+        cpu_bound(0);
+    }
+    bool ok = opened_moved(h, status, message, moved, (int)count);
+    free(pages);
+    free(moved);
+    return ok;
 }
 
 /* DRAWN: i32 ok, str message, f32 x2 the share of the layer a whole page's print covers (1 x 1
@@ -357,6 +432,10 @@ int main(int argc, char **argv)
         bool ok;
         if (type == APP_WIRE_OPEN) {
             ok = open_book(&h, &in, fd);
+        } else if (type == APP_WIRE_RELAYOUT) {
+            if (fd >= 0)
+                close(fd);
+            ok = relayout(&h, &in);
         } else if (type == APP_WIRE_DRAW) {
             ok = draw(&h, &in, fd);
         } else if (type == APP_WIRE_FIND) {

@@ -57,6 +57,7 @@ struct AppBookSource {
     AppPageLabels labels;                    /* a PDF's own, read at open; none for other books */
     bool right_to_left;   /* a PDF's /ViewerPreferences /Direction /R2L; a comic's Manga */
     bool reflowable;      /* an EPUB's or FB2's text, laid out by the helper */
+    AppTextLayout layout; /* a file's: the layout asked for, as the helper takes it */
     bool repaired;        /* a PDF whose cross-reference MuPDF rebuilt (app_book_source_repaired) */
     bool named_otherwise; /* a folder's page is a link, or of a type its folder did not say */
     AppOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
@@ -223,6 +224,18 @@ static bool document_file(const char *path)
     return pdf || fb2;
 }
 
+/* `layout` as the helper lays a book out to it: a page's shape and a text size outside a book's
+ * (NaN among them) are the defaults. */
+static AppTextLayout text_layout(const AppTextLayout *layout)
+{
+    AppTextLayout l = {APP_BOOK_PAGE_ASPECT, APP_BOOK_FONT_SIZE};
+    if (layout && layout->aspect >= APP_BOOK_ASPECT_MIN && layout->aspect <= APP_BOOK_ASPECT_MAX)
+        l.aspect = layout->aspect;
+    if (layout && layout->font_size >= APP_BOOK_FONT_MIN && layout->font_size <= APP_BOOK_FONT_MAX)
+        l.font_size = layout->font_size;
+    return l;
+}
+
 #ifdef PAGECURL_HAVE_PDF
 /* The document at `path`, opened here (app_file_open: never a FIFO or a device) and given to the
  * helper as its descriptor: MuPDF opening the path itself would block on a FIFO. */
@@ -246,8 +259,9 @@ static int open_pdf(AppBookSource *src, const char *path, const AppTextLayout *l
     app_wire_str(&src->request, path, strlen(path));
     app_wire_str(&src->request, src->name, strlen(src->name));
     app_wire_u32(&src->request, 0);
-    app_wire_f32(&src->request, layout ? layout->aspect : 0.0f);
-    app_wire_f32(&src->request, layout ? layout->font_size : 0.0f);
+    src->layout = text_layout(layout);
+    app_wire_f32(&src->request, src->layout.aspect);
+    app_wire_f32(&src->request, src->layout.font_size);
     return src->request.failed ? fail(message, size, 1, "%s: out of memory", path) : 0;
 }
 #endif
@@ -255,6 +269,11 @@ static int open_pdf(AppBookSource *src, const char *path, const AppTextLayout *l
 /* The page labels and outline of the helper's OPENED: false where they are malformed. */
 static bool read_contents(AppBookSource *src, AppWireIn *in)
 {
+    app_page_labels_free(&src->labels);
+    for (int i = 0; i < src->outline_count; i++)
+        free(src->outline[i].title);
+    free(src->outline);
+    src->outline = NULL, src->outline_count = 0;
     uint32_t ranges = app_wire_get_u32(in);
     if (ranges > APP_PAGE_LABELS_MAX_RANGES)
         return false;
@@ -295,17 +314,24 @@ static bool read_contents(AppBookSource *src, AppWireIn *in)
 /* A helper started with the book, and its OPENED read: what the book is, where `first` (the
  * open), else only checked against it (a helper started again for the next page). 0, or the exit
  * status with the line. */
-static int helper_open_with(AppBookSource *src, AppPageHelper **helper, const volatile int *stop,
-                            bool first, const char *shown, char *message, size_t size)
+static int helper_answer(AppBookSource *src, AppPageHelper *helper, uint32_t type, uint8_t *answer,
+                         size_t n, bool first, const char *shown, int *moved, int count,
+                         char *message, size_t size);
+
+/* `type` with `payload` to the helper (started with the book where none runs), its OPENED read
+ * as helper_answer reads it. */
+static int helper_ask(AppBookSource *src, AppPageHelper **helper, uint32_t type,
+                      const AppWireOut *payload, const volatile int *stop, bool first,
+                      const char *shown, int *moved, int count, char *message, size_t size)
 {
     if (!*helper && !(*helper = app_page_helper_create()))
         return fail(message, size, 1, "%s: out of memory", shown);
-    uint32_t type = 0;
+    uint32_t answered = 0;
     uint8_t *answer = NULL;
     size_t n = 0;
     char why[512];
-    switch (app_page_helper_call(*helper, APP_WIRE_OPEN, &src->request, src->book, &type, &answer,
-                                 &n, first ? NULL : stop, why, sizeof why)) {
+    switch (app_page_helper_call(*helper, type, payload, type == APP_WIRE_OPEN ? src->book : -1,
+                                 &answered, &answer, &n, first ? NULL : stop, why, sizeof why)) {
     case APP_HELPER_ANSWERED:
         break;
     case APP_HELPER_NONE:
@@ -315,6 +341,25 @@ static int helper_open_with(AppBookSource *src, AppPageHelper **helper, const vo
     case APP_HELPER_STOPPED:
         return fail(message, size, 1, "%s: stopped", shown);
     }
+    return helper_answer(src, *helper, answered, answer, n, first, shown, moved, count, message,
+                         size);
+}
+
+static int helper_open_with(AppBookSource *src, AppPageHelper **helper, const volatile int *stop,
+                            bool first, const char *shown, char *message, size_t size)
+{
+    return helper_ask(src, helper, APP_WIRE_OPEN, &src->request, stop, first, shown, NULL, 0,
+                      message, size);
+}
+
+/* The helper's OPENED (`answer`, taken): what the book is, where `first` (an open, a re-layout),
+ * else only checked against it (a helper started again for the next page); and where `moved`,
+ * the `count` pages a RELAYOUT says hold the text asked for. 0, or the exit status with the
+ * line. */
+static int helper_answer(AppBookSource *src, AppPageHelper *helper, uint32_t type, uint8_t *answer,
+                         size_t n, bool first, const char *shown, int *moved, int count,
+                         char *message, size_t size)
+{
     AppWireIn in = {answer, n, false};
     int32_t status = type == APP_WIRE_OPENED ? app_wire_get_i32(&in) : -1;
     char line[1024];
@@ -335,15 +380,23 @@ static int helper_open_with(AppBookSource *src, AppPageHelper **helper, const vo
         src->repaired = flags & 1u, src->right_to_left = flags & 2u, src->reflowable = flags & 4u;
         snprintf(src->id, sizeof src->id, "%s", id);
         good = read_contents(src, &in);
+        if (good && moved) {
+            good = app_wire_get_u32(&in) == (uint32_t)count;
+            for (int i = 0; good && i < count; i++) {
+                int32_t p = app_wire_get_i32(&in);
+                moved[i] = p >= 0 && p < src->pages ? p : -1;
+            }
+            good = good && !in.bad;
+        }
     }
     if (!good) {
-        app_page_helper_stop(*helper);
+        app_page_helper_stop(helper);
         result = fail(message, size, 1,
                       "%s: cannot be read (the page helper's answer is malformed)", shown);
     } else if (status) {
         result = fail(message, size, status, "%s", line);
     } else if (!first && (int)pages != src->pages) {
-        app_page_helper_stop(*helper);
+        app_page_helper_stop(helper);
         result = fail(message, size, 1, "%s: the book has changed since it was opened", shown);
     }
     free(answer);
@@ -512,6 +565,81 @@ int app_book_source_open_with(const char *path, const AppTextLayout *layout, App
     }
     *out = src;
     return 0;
+}
+
+int app_book_source_relayout(const AppBookSource *src, const AppTextLayout *layout,
+                             const int *pages, int *moved, int count, AppBookSource **out,
+                             char *message, size_t size)
+{
+    *out = NULL;
+    if (src->kind != SOURCE_PDF || !src->reflowable)
+        return fail(message, size, 2,
+                    "%s%sits pages are its own (a PDF, XPS, comic, folder of images or a host's): "
+                    "its text cannot be laid out again",
+                    src->name, src->name[0] ? ": " : "");
+    AppBookSource *to = calloc(1, sizeof *to);
+    if (to)
+        to->book = -1, to->finder_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+    if (!to)
+        return fail(message, size, 1, "out of memory");
+    to->kind = SOURCE_PDF;
+    to->draw_fault_ms = src->draw_fault_ms;
+    to->name = strdup(src->name);
+    to->book = fcntl(src->book, F_DUPFD_CLOEXEC, 0);
+    app_wire_put(&to->request, src->request.data, src->request.size);
+    int status = !to->name || to->book < 0 || to->request.failed || to->request.size < 8
+                     ? fail(message, size, 1, "%s: %s", src->name,
+                            to->book < 0 ? strerror(errno) : "out of memory")
+                     : 0;
+    /* a helper of its own opens the book as it was laid out, takes note of where each page's
+     * text begins, and lays it out again: the helper that draws the new pages */
+    if (!status)
+        status = helper_open(to, true, src->name, message, size);
+    AppWireOut o = {0};
+    to->layout = text_layout(layout);
+    app_wire_f32(&o, to->layout.aspect);
+    app_wire_f32(&o, to->layout.font_size);
+    app_wire_u32(&o, (uint32_t)count);
+    for (int i = 0; i < count; i++)
+        app_wire_i32(&o, pages[i]);
+    if (!status && o.failed)
+        status = fail(message, size, 1, "%s: out of memory", src->name);
+    if (!status)
+        status = helper_ask(to, &to->helper, APP_WIRE_RELAYOUT, &o, NULL, true, src->name, moved,
+                            count, message, size);
+    app_wire_out_free(&o);
+    if (!status) { /* a helper started again, or the search's, opens it as laid out now */
+        memcpy(to->request.data + to->request.size - 8, &to->layout.aspect, 4);
+        memcpy(to->request.data + to->request.size - 4, &to->layout.font_size, 4);
+    }
+    if (status) {
+        app_book_source_close(to);
+        return status;
+    }
+    *out = to;
+    return 0;
+}
+
+AppTextLayout app_book_source_layout(const AppBookSource *src)
+{
+    return src->reflowable ? src->layout : (AppTextLayout){0};
+}
+
+float app_book_source_font_step(float size, int steps)
+{
+    static const float sizes[] = {APP_BOOK_FONT_SIZES};
+    const int n = (int)(sizeof sizes / sizeof sizes[0]);
+    int at = 0; /* the listed size nearest `size` */
+    for (int i = 1; i < n; i++)
+        if (fabsf(sizes[i] - size) < fabsf(sizes[at] - size))
+            at = i;
+    /* a size between two listed steps to the next listed one that way */
+    if (steps > 0 && sizes[at] > size)
+        steps--;
+    else if (steps < 0 && sizes[at] < size)
+        steps++;
+    at += steps;
+    return sizes[at < 0 ? 0 : at >= n ? n - 1 : at];
 }
 
 void app_book_source_abort(AppBookSource *src)

@@ -54,6 +54,12 @@ typedef struct AppTextLayout {
 #define APP_BOOK_ASPECT_MIN 1.2f
 #define APP_BOOK_ASPECT_MAX 1.8f
 
+/* The text sizes a reader steps through (Ctrl + = and -), in points. */
+#define APP_BOOK_FONT_SIZES 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 28, 32, 36, 42, 48
+/* The listed size `steps` steps from `size` (> 0: larger), held to the list's ends; a size
+ * between two listed ones steps to the next that way. */
+float app_book_source_font_step(float size, int steps);
+
 /* Opens `path` (NULL: the built-in book). 0, or the exit status with the one line in message:
  * 2 for a path that is not a book (missing, neither a folder nor a book file, a folder with no
  * images, a zip with no book or image in it),
@@ -65,6 +71,21 @@ int app_book_source_open(const char *path, AppBookSource **out, char *message, s
  * helper reads (a PDF, EPUB, FB2, XPS or comic book, CBZ) by its name or its first bytes. */
 int app_book_source_open_with(const char *path, const AppTextLayout *layout, AppBookSource **out,
                               char *message, size_t size);
+/* A reflowable book `src` laid out again to `layout` (its page's shape and text size, as at open)
+ * as a new source *out, which the caller swaps in for `src` (the stream's, book/book_stream.h):
+ * a helper of its own opens the book as `src` had it and lays it out again, and moved[i] is the
+ * page (0-based; -1: none) of the new layout that holds the text page pages[i] of the old one
+ * began with, for `count` pages (the reader's, a notebook's). 0, or the status with the line: 2
+ * for a book whose pages are its own (a PDF, an XPS, a comic, a folder, the built-in book, a
+ * host's), 1 where the book cannot be laid out again (the helper failed, or its layout took
+ * more than APP_PAGES_OPEN_CPU_SECONDS of the processor). The caller's thread; `src` is only
+ * read. */
+int app_book_source_relayout(const AppBookSource *src, const AppTextLayout *layout,
+                             const int *pages, int *moved, int count, AppBookSource **out,
+                             char *message, size_t size);
+/* How a reflowable book is laid out now (its page's shape and text size); zeros for others. */
+AppTextLayout app_book_source_layout(const AppBookSource *src);
+
 /* A host's pages (libpagecurl's page provider): `draw` is called for page 1 .. pages (the host's
  * count) into width x height RGBA8 sRGB pixels, false marking the page, on a thread of its own
  * that the stream's worker waits for until an abort (pages/provider_call.h: a call that never

@@ -175,7 +175,11 @@ bool app_page_helper_running(AppPageHelper *h)
 /* Why the process ended, from its status. */
 static void ended(int status, char *why, size_t size)
 {
-    if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL)
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU)
+        snprintf(why, size,
+                 "the decoder spent more than %d s of the processor on it, and was stopped",
+                 APP_PAGES_OPEN_CPU_SECONDS);
+    else if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL)
         snprintf(why, size, "the decoder crashed on it: %s", strsignal(WTERMSIG(status)));
     else
         snprintf(why, size, "the decoder's process ended");

@@ -23,22 +23,30 @@
 #define APP_WIRE_MAX_PAYLOAD (64u << 20)
 
 typedef enum AppWireType {
-    APP_WIRE_HELLO = 1,     /* helper: u32 protocol */
-    APP_WIRE_OPEN = 2,      /* library: the book (docs/page-helper.md); fd: the PDF or folder */
-    APP_WIRE_OPENED = 3,    /* helper: the book's open, its status and what it read */
-    APP_WIRE_DRAW = 4,      /* library: a page or a region of it; fd: new pixel memory */
-    APP_WIRE_DRAWN = 5,     /* helper: i32 ok, str message; the pixels in the shared memory */
-    APP_WIRE_UNKNOWN = 6,   /* helper: u32 type, a request it does not know */
-    APP_WIRE_FIND = 7,      /* library: i32 page, str query: a page's text searched */
-    APP_WIRE_FOUND = 8,     /* helper: i32 ok, str message, f32 x4 place, u32 rects, each u32
-                               first, f32 x4 */
-    APP_WIRE_LINKS = 9,     /* library: i32 page: a page's links */
-    APP_WIRE_LINKED = 10,   /* helper: i32 ok, str message, f32 x4 place, u32 links, each f32 x4,
-                               i32 target, str uri (app_wire_get_linked) */
-    APP_WIRE_TEXT = 11,     /* library: i32 page: a page's text */
-    APP_WIRE_TEXT_READ = 12 /* helper: i32 ok, str message, f32 x4 place, u32 chars, each u32
+    APP_WIRE_HELLO = 1,      /* helper: u32 protocol */
+    APP_WIRE_OPEN = 2,       /* library: the book (docs/page-helper.md); fd: the PDF or folder */
+    APP_WIRE_OPENED = 3,     /* helper: the book's open, its status and what it read */
+    APP_WIRE_DRAW = 4,       /* library: a page or a region of it; fd: new pixel memory */
+    APP_WIRE_DRAWN = 5,      /* helper: i32 ok, str message; the pixels in the shared memory */
+    APP_WIRE_UNKNOWN = 6,    /* helper: u32 type, a request it does not know */
+    APP_WIRE_FIND = 7,       /* library: i32 page, str query: a page's text searched */
+    APP_WIRE_FOUND = 8,      /* helper: i32 ok, str message, f32 x4 place, u32 rects, each u32
+                                first, f32 x4 */
+    APP_WIRE_LINKS = 9,      /* library: i32 page: a page's links */
+    APP_WIRE_LINKED = 10,    /* helper: i32 ok, str message, f32 x4 place, u32 links, each f32 x4,
+                                i32 target, str uri (app_wire_get_linked) */
+    APP_WIRE_TEXT = 11,      /* library: i32 page: a page's text */
+    APP_WIRE_TEXT_READ = 12, /* helper: i32 ok, str message, f32 x4 place, u32 chars, each u32
                                code point, f32 x4 */
+    APP_WIRE_RELAYOUT = 13   /* library: f32 aspect, f32 font size, u32 count, each i32 page:
+                                the book laid out again; answered OPENED, then u32 count, each
+                                i32 the page now holding that page's first text */
 } AppWireType;
+
+/* The most processor time the helper may spend opening a book or laying it out again (MuPDF's
+ * layout of a hostile EPUB or FB2 may never end): past it the helper ends (SIGXCPU). A 500-page
+ * novel takes about a second. */
+#define APP_PAGES_OPEN_CPU_SECONDS 60
 
 /* The most links one page's LINKED holds (a page's further links are left out), and the longest
  * address (bytes; a link to a longer one is left out). */

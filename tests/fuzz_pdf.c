@@ -74,6 +74,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int read = app_decoder_text(src, 0, chars, 64, place, message, sizeof message);
     if (read > 64 || (read < 0 && !message[0]) || (read > 0 && chars[0].c == '\n'))
         abort();
+    /* a reflowable book laid out again (the page helper's RELAYOUT): its first and last pages'
+     * text found in the new layout, within it; a book whose pages are its own refused (2) */
+    int from[2] = {0, pages - 1}, moved[2] = {-2, -2};
+    message[0] = '\0';
+    int laid = app_decoder_relayout(src, &(AppTextLayout){1.3f, 17.0f}, from, moved, 2, message,
+                                    sizeof message);
+    if ((laid != 0 && !message[0]) || (!app_decoder_reflowable(src) && laid != 2))
+        abort();
+    for (int i = 0; laid == 0 && i < 2; i++)
+        if (moved[i] < 0 || moved[i] >= app_decoder_pages(src))
+            abort();
     app_decoder_close(src);
     return 0;
 }

@@ -11,6 +11,7 @@
 #include "../app/page_field.h"
 #include "../helper/sandbox.h"
 #include "../pages/book_source.h"
+#include "../pages/page_helper.h"
 #include "../pages/page_labels.h"
 #include "../app/notebook.h"
 #include "../app/where.h"
@@ -24,6 +25,7 @@
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <iconv.h>
 #include <math.h>
@@ -2984,9 +2986,10 @@ static void check_notebook_unit(CheckState *s, const Ctx *c)
 }
 
 /* An EPUB of two chapters (its table of contents in toc.ncx, a link from the first to the
- * second), `words` words in the first; its second chapter nested `depth` <div>s deep (0: none)
- * and, where `bomb`, a third part that unpacks to `bomb` zero bytes. */
-static bool write_epub(const char *path, int words, int depth, size_t bomb)
+ * second), `words` words in the first (each its own where `numbered`: "w1 w2 ..."); its second
+ * chapter nested `depth` <div>s deep (0: none) and, where `bomb`, a third part that unpacks to
+ * `bomb` zero bytes. */
+static bool write_epub(const char *path, int words, bool numbered, int depth, size_t bomb)
 {
     ZipFile zip;
     if (!zip_file_open(&zip, path))
@@ -3021,7 +3024,8 @@ static bool write_epub(const char *path, int words, int depth, size_t bomb)
                      "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><body>"
                      "<h1>Chapter One</h1><p>See <a href=\"ch2.xhtml\">the lighthouse</a>.</p><p>");
     for (int w = 0; w < words && (size_t)k + 16 < n; w++)
-        k += snprintf(text + k, n - (size_t)k, "%s ", w % 7 ? "word" : "paper");
+        k += numbered ? snprintf(text + k, n - (size_t)k, "w%d ", w)
+                      : snprintf(text + k, n - (size_t)k, "%s ", w % 7 ? "word" : "paper");
     snprintf(text + k, n - (size_t)k, "</p></body></html>");
     zip_file_text(&zip, "OEBPS/ch1.xhtml", text);
     free(text);
@@ -3142,7 +3146,8 @@ static void check_formats(CheckState *s, const Ctx *c)
     char epub[512], named[512], fb2[512], xps[512], cbz[512], manga[512], bad[512], shot[512];
     path_in(c, "novel.epub", epub, sizeof epub);
     path_in(c, "novel-by-content", named, sizeof named);
-    CHECK(s, write_epub(epub, 600, 0, 0) && write_epub(named, 600, 0, 0), "cannot write %s", epub);
+    CHECK(s, write_epub(epub, 600, false, 0, 0) && write_epub(named, 600, false, 0, 0),
+          "cannot write %s", epub);
     AppBookSource *src = open_source(s, epub);
     int pages = src ? app_book_source_pages(src) : 0;
     if (src) {
@@ -3261,13 +3266,13 @@ static void check_formats(CheckState *s, const Ctx *c)
 
     /* hostile: a chapter that unpacks to 80 MiB (a zip bomb), refused before it is parsed */
     path_in(c, "bomb.epub", bad, sizeof bad);
-    CHECK(s, write_epub(bad, 10, 0, 80u << 20), "cannot write %s", bad);
+    CHECK(s, write_epub(bad, 10, false, 0, 80u << 20), "cannot write %s", bad);
     check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", bad, NULL}), 1,
                   "unpacks to more than 64 MiB", "zip bomb epub");
     /* elements nested 1,000 deep (MuPDF's layout takes seconds at 3,000 and crashes at 8,000),
      * in an EPUB's chapter and in an FB2 book: refused before MuPDF reads them */
     path_in(c, "deep.epub", bad, sizeof bad);
-    CHECK(s, write_epub(bad, 10, 1000, 0), "cannot write %s", bad);
+    CHECK(s, write_epub(bad, 10, false, 1000, 0), "cannot write %s", bad);
     check_refused(s, run_within(c, 60, (const char *const[]){"--headless", "--book", bad, NULL}), 1,
                   "OEBPS/ch2.xhtml nests its elements more than 256 deep", "deep epub");
     path_in(c, "deep.fb2", bad, sizeof bad);
@@ -3287,6 +3292,224 @@ static void check_formats(CheckState *s, const Ctx *c)
     zip_file_text(&zip, "readme.txt", "no pages here");
     CHECK(s, zip_file_close(&zip), "cannot write %s", bad);
     check_refused(s, RUN("--headless", "--book", bad), 2, "holds no images", "zip of no book");
+#endif
+}
+
+/* The first numbered word ("w123", write_epub's) of page `page`'s text; -1 for none. */
+static int first_word(pagecurl_book *book, int page)
+{
+    static char text[1 << 16];
+    if (pagecurl_book_page_text(book, page, text, sizeof text) <= 0)
+        return -1;
+    for (const char *at = text; (at = strchr(at, 'w')); at++)
+        if ((at == text || at[-1] == ' ' || at[-1] == '\n') && isdigit((unsigned char)at[1]))
+            return atoi(at + 1);
+    return -1;
+}
+
+/* A trace's "key font 22" (Ctrl + =) replayed headless re-lays the book as the library does:
+ * from page 5 its last frame is the one a book opened at 22 pt shows at `shown` (the page that
+ * holds page 5's words), and not what page 5 at 11 pt shows. */
+static void relayout_replay(CheckState *s, const Ctx *c, const char *epub, int shown)
+{
+    char trace[512], shot[512];
+    path_in(c, "relayout.trace", trace, sizeof trace);
+    path_in(c, "relayout.png", shot, sizeof shot);
+    static const char *const sizes[3] = {NULL, "22", NULL};
+    Image img[3] = {{0}};
+    for (int k = 0; k < 3; k++) {
+        FILE *f = fopen(trace, "w");
+        CHECK(s, f != NULL, "cannot write %s", trace);
+        if (!f)
+            return;
+        if (k == 0)
+            fprintf(f, "0.0 key goto 5\n0.1 key font 22\n");
+        else /* nothing to undo: the same length of replay */
+            fprintf(f, "0.0 key goto %d\n0.1 key undo\n", k == 1 ? shown : 5);
+        fclose(f);
+        Run r = sizes[k] ? RUN("--headless", "--validation", "--book", epub, "--size", "480x360",
+                               "--font-size", sizes[k], "--replay", trace, "--screenshot", shot)
+                         : RUN("--headless", "--validation", "--book", epub, "--size", "480x360",
+                               "--replay", trace, "--screenshot", shot);
+        CHECK(s, r.status == 0, "relayout replay %d: exit %d: %s", k, r.status, r.err);
+        img[k] = image_load(shot);
+    }
+    long apart[2] = {-1, -1};
+    for (int k = 1; k < 3; k++)
+        if (img[0].rgba && img[k].rgba && img[0].w == img[k].w && img[0].h == img[k].h) {
+            apart[k - 1] = 0;
+            for (size_t i = 0; i < (size_t)img[0].w * img[0].h * 4; i++)
+                apart[k - 1] += abs(img[0].rgba[i] - img[k].rgba[i]) > 24;
+        }
+    CHECK(s, apart[0] >= 0 && apart[0] < 200 && apart[1] > 2000,
+          "relayout replay: key font 22 from page 5 is %ld values from page %d at 22 pt (want "
+          "the same), %ld from page 5 at 11 pt (want other text)",
+          apart[0], shown, apart[1]);
+    for (int k = 0; k < 3; k++)
+        image_free(&img[k]);
+}
+
+/* An open whose layout runs past the processor time the helper may spend on it is stopped, and
+ * the book refused in one line that says so (not "crashed"), the host unharmed. A layout that
+ * takes the bound's own 60 s would hold the test a minute: the helper is started by a wrapper
+ * under a bound of 2 s that has spent a second of it already (a loop of the shell's own, before
+ * it becomes the helper: the time is the process's), so that the open, held a second short of
+ * the bound it was started under, has none left. Without the helper's own bound the kernel's
+ * SIGKILL at the hard bound ends it, unnamed ("the decoder's process ended"); without the
+ * library's line it "crashed". */
+static void relayout_bounded(CheckState *s, const Ctx *c, const char *epub)
+{
+    char wrapper[512], helper[4096];
+    path_in(c, "helper-1s.sh", wrapper, sizeof wrapper);
+    char *exe = realpath(c->exe, NULL), *slash = exe ? strrchr(exe, '/') : NULL;
+    if (slash) /* the build tree's app/pagecurl: its libexec/pagecurl/pagecurl-pages */
+        *slash = '\0', slash = strrchr(exe, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(helper, sizeof helper, "%s/libexec/pagecurl/pagecurl-pages", exe ? exe : "");
+    free(exe);
+    FILE *f = fopen(wrapper, "w");
+    if (f) {
+        fprintf(f,
+                "#!/bin/sh\nulimit -t 2\nburn() { while read -r stat </proc/$$/stat; set -- "
+                "$stat; [ $((${14} + ${15})) -lt %ld ]; do :; done; }\nburn\nexec '%s' \"$@\"\n",
+                sysconf(_SC_CLK_TCK), helper);
+        fclose(f);
+    }
+    CHECK(s,
+          f && chmod(wrapper, 0755) == 0 && access(helper, X_OK) == 0 &&
+              write_epub(epub, 1500000, false, 0, 0),
+          "cannot write %s or %s (the helper %s)", epub, wrapper, helper);
+    setenv(APP_PAGES_HELPER_ENV, wrapper, 1);
+    AppBookSource *src = NULL;
+    char message[512] = "";
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int status = app_book_source_open(epub, &src, message, sizeof message);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    unsetenv(APP_PAGES_HELPER_ENV);
+    CHECK(s, status == 1 && strstr(message, "of the processor") && !strchr(message, '\n'),
+          "a layout past its processor time: status %d (%d pages), '%s' (want 1, the bound said) "
+          "after %.1f s",
+          status, src ? app_book_source_pages(src) : 0, message,
+          (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+    app_book_source_close(src);
+}
+
+/* A reflowable book laid out again (Ctrl + = and -, pagecurl_book_relayout, issue 56): an EPUB of
+ * numbered words re-laid at a larger size has more pages, opens at the page that holds the words
+ * the page read began with (not the same number), and its outline is the new layout's; a smaller
+ * size back; a PDF refuses it in one line and stays as it was. */
+static void check_relayout(CheckState *s, const Ctx *c)
+{
+#ifndef PAGECURL_HAVE_MUPDF
+    (void)s, (void)c;
+#else
+    char epub[512], pdf[512];
+    path_in(c, "relayout.epub", epub, sizeof epub);
+    path_in(c, "relayout.pdf", pdf, sizeof pdf);
+    CHECK(s, write_epub(epub, 3000, true, 0, 0) && write_pdf(pdf, 4, 200, 280), "cannot write %s",
+          epub);
+    /* a context of its own, under the validation layer: the leaf made again draws clean */
+    pagecurl_error err = {0};
+    pagecurl_context *ctx = pagecurl_context_create(
+        &(pagecurl_context_desc){.size = sizeof(pagecurl_context_desc), .validation = true}, &err);
+    CHECK(s, ctx, "relayout: no context: %s", err.message);
+    pagecurl_book *book =
+        ctx ? pagecurl_book_create(ctx,
+                                   &(pagecurl_book_desc){
+                                       .size = sizeof(pagecurl_book_desc), .path = epub, .page = 5},
+                                   &err)
+            : NULL;
+    CHECK(s, book, "relayout: no book of %s: %s", epub, err.message);
+    if (!book) {
+        pagecurl_context_destroy(ctx);
+        return;
+    }
+    int pages = pagecurl_book_page_count(book);
+    pagecurl_state st = {.size = sizeof st};
+    pagecurl_book_state(book, &st);
+    int page = st.page, word = first_word(book, page);
+    int chapter = pagecurl_book_outline_entry(book, 1, NULL, 0, NULL);
+    CHECK(s, pages >= 8 && page == 5 && word > 0 && pagecurl_book_font_size(book) == 11.0f,
+          "relayout: %d pages at %.1f pt, on page %d beginning w%d (want 8 or more, page 5, 11 pt)",
+          pages, pagecurl_book_font_size(book), page, word);
+    /* a search under way as the book is laid out again reads the old layout's source: stopped
+     * before it goes (the sanitizers' run sees any read after) */
+    pagecurl_book_search(book, "w2999");
+    CHECK(s, pagecurl_book_relayout(book, 22.0f, 0.0f, &err), "relayout to 22 pt: %s", err.message);
+    pagecurl_search_state found = {.size = sizeof found};
+    pagecurl_book_search_state(book, &found);
+    CHECK(s, found.generation == 0 && found.matches == 0,
+          "relayout to 22 pt: the old layout's search is still there (query %u, %d matches)",
+          found.generation, found.matches);
+    pagecurl_book_state(book, &st);
+    int larger = pagecurl_book_page_count(book), at = first_word(book, st.page);
+    int after = st.page < larger ? first_word(book, st.page + 1) : 1 << 30;
+    char title[64] = "";
+    int two = pagecurl_book_outline_entry(book, 1, title, sizeof title, NULL);
+    CHECK(s,
+          larger > pages && pagecurl_book_font_size(book) == 22.0f && st.page != page && at >= 0 &&
+              at <= word && after > word,
+          "relayout to 22 pt: %d pages (had %d), on page %d whose words run from w%d (want the "
+          "page holding w%d, its words before w%d after)",
+          larger, pages, st.page, at, word, after);
+    CHECK(s, two > chapter && chapter > 1 && !strcmp(title, "Chapter Two"),
+          "relayout to 22 pt: outline's chapter two on page %d ('%s'), at 11 pt %d: want the new "
+          "layout's",
+          two, title, chapter);
+    int shown = st.page;
+    relayout_replay(s, c, epub, shown);
+    /* a view of another shape: pages 1.2 times as tall as wide at 22 pt, the leaf made again at
+     * that shape (a frame drawn before and after, with nothing from the validation layer) */
+    static uint8_t rgba[320 * 240 * 4];
+    pagecurl_render_desc rd = {.size = sizeof rd, .width = 320, .height = 240};
+    uint32_t messages = pagecurl_context_messages(ctx);
+    CHECK(s, pagecurl_book_render(book, 0.0, &rd, rgba, &err), "render at 22 pt: %s", err.message);
+    word = first_word(book, shown);
+    CHECK(s, pagecurl_book_relayout(book, 0.0f, 1.2f, &err), "relayout to 1.2: %s", err.message);
+    pagecurl_book_state(book, &st);
+    at = first_word(book, st.page);
+    after = st.page < pagecurl_book_page_count(book) ? first_word(book, st.page + 1) : 1 << 30;
+    bool drawn = pagecurl_book_render(book, 1.0, &rd, rgba, &err);
+    long dark = 0;
+    for (size_t i = 0; drawn && i < sizeof rgba / 4; i++)
+        dark += rgba[4 * i] < 96 && rgba[4 * i + 1] < 96 && rgba[4 * i + 2] < 96;
+    CHECK(s,
+          drawn && dark > 200 && pagecurl_book_page_count(book) > larger &&
+              fabsf(pagecurl_book_page_height(book) - 1.2f) < 0.01f &&
+              pagecurl_book_font_size(book) == 22.0f && at >= 0 && at <= word && after > word &&
+              pagecurl_context_messages(ctx) == messages,
+          "relayout to pages 1.2 times as tall as wide: drawn %d (%s; %ld dark pixels), %d pages "
+          "(had %d), page height %.3f, on page %d from w%d (want the page holding w%d), %u "
+          "validation messages",
+          drawn, drawn ? "" : err.message, dark, pagecurl_book_page_count(book), larger,
+          pagecurl_book_page_height(book), st.page, at, word,
+          pagecurl_context_messages(ctx) - messages);
+    CHECK(s, pagecurl_book_relayout(book, 11.0f, 0.0f, &err), "relayout back to 11 pt: %s",
+          err.message);
+    pagecurl_book_state(book, &st);
+    CHECK(s, pagecurl_book_page_count(book) > pages && st.page < shown,
+          "relayout back to 11 pt, pages 1.2 times as tall as wide: %d pages (at 1.5: %d), page "
+          "%d (from %d)",
+          pagecurl_book_page_count(book), pages, st.page, shown);
+    pagecurl_book_destroy(book);
+    relayout_bounded(s, c, epub);
+    book = pagecurl_book_create(
+        ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .path = pdf, .page = 3},
+        &err);
+    CHECK(s, book, "relayout: no book of %s: %s", pdf, err.message);
+    bool refused = book && !pagecurl_book_relayout(book, 14.0f, 0.0f, &err);
+    pagecurl_book_state(book, &st);
+    CHECK(s,
+          refused && err.status == PAGECURL_ERROR_USAGE &&
+              strstr(err.message, "cannot be laid out again") &&
+              pagecurl_book_page_count(book) == 4 && st.page == 3 &&
+              pagecurl_book_font_size(book) == 0.0f,
+          "relayout of a PDF: refused %d (%d: %s), %d pages, page %d", refused, err.status,
+          err.message, book ? pagecurl_book_page_count(book) : 0, st.page);
+    pagecurl_book_destroy(book);
+    pagecurl_context_destroy(ctx);
 #endif
 }
 
@@ -3331,6 +3554,7 @@ int main(int argc, char **argv)
         {"regions", check_regions},
         {"print", check_print},
         {"formats", check_formats},
+        {"relayout", check_relayout},
     };
     CheckState s = {0};
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

@@ -788,16 +788,16 @@ static void zoom_kept(CheckState *s)
           r[2], r[1]);
 }
 
-/* The trace's forms of W (with and without a pixel), `+` with no pointer and a scroll, read,
- * written and read back the same; malformed ones refused. */
+/* The trace's forms of W (with and without a pixel), `+` with no pointer, a scroll and a text size
+ * (Ctrl + =), read, written and read back the same; malformed ones refused. */
 static void trace_forms(CheckState *s)
 {
     static const char text[] = "0.1 zoom width\n0.2 zoom width 0.3 0.6\n0.3 zoom by 1.25\n"
-                               "0.4 zoom scroll -0.5\n";
+                               "0.4 zoom scroll -0.5\n0.5 key font 13.5\n";
     char message[512], path[] = "/tmp/pagecurl-test-zoom-XXXXXX";
     AppTrace trace = {0}, back = {0};
     bool ok = app_trace_parse(text, sizeof text - 1, "forms", &trace, message, sizeof message);
-    CHECK(s, ok && trace.count == 4, "the forms: %s", ok ? "count" : message);
+    CHECK(s, ok && trace.count == 5, "the forms: %s", ok ? "count" : message);
     int fd = mkstemp(path);
     if (fd >= 0)
         close(fd);
@@ -808,8 +808,8 @@ static void trace_forms(CheckState *s)
         app_trace_record(&rec, &trace.events[i]);
     ok = ok && app_trace_record_end(&rec, message, sizeof message) &&
          app_trace_load(path, &back, message, sizeof message);
-    CHECK(s, ok && back.count == 4, "written and read back: %s", ok ? "count" : message);
-    for (int pass = 0; ok && back.count == 4 && pass < 2; pass++) {
+    CHECK(s, ok && back.count == 5, "written and read back: %s", ok ? "count" : message);
+    for (int pass = 0; ok && back.count == 5 && pass < 2; pass++) {
         const AppTraceEvent *e = pass ? back.events : trace.events;
         CHECK(s, e[0].action == APP_TRACE_WIDTH && isnan(e[0].x) && isnan(e[0].y),
               "pass %d: zoom width alone read as %d %.3f", pass, e[0].action, e[0].x);
@@ -819,13 +819,18 @@ static void trace_forms(CheckState *s)
               "pass %d: zoom by F alone read as %.3f at %.3f", pass, e[2].scale, e[2].x);
         CHECK(s, e[3].action == APP_TRACE_SCROLL && e[3].y == -0.5f,
               "pass %d: zoom scroll read as %d %.3f", pass, e[3].action, e[3].y);
+        CHECK(s,
+              e[4].device == APP_TRACE_KEY && e[4].action == APP_TRACE_FONT && e[4].scale == 13.5f,
+              "pass %d: key font read as %d %d %.3f", pass, e[4].device, e[4].action, e[4].scale);
     }
     remove(path);
     app_trace_free(&trace);
     app_trace_free(&back);
-    static const char *const bad[] = {"0.1 zoom scroll 3\n", "0.1 zoom scroll\n",
-                                      "0.1 zoom width 0.5\n", "0.1 key scroll 0.1\n",
-                                      "0.1 zoom width 1.5 0.5\n"};
+    static const char *const bad[] = {"0.1 zoom scroll 3\n",      "0.1 zoom scroll\n",
+                                      "0.1 zoom width 0.5\n",     "0.1 key scroll 0.1\n",
+                                      "0.1 zoom width 1.5 0.5\n", "0.1 key font 5\n",
+                                      "0.1 key font 49\n",        "0.1 key font\n",
+                                      "0.1 zoom font 12\n",       "0.1 key font 12 0.5\n"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         AppTrace t = {0};
         CHECK(s, !app_trace_parse(bad[k], strlen(bad[k]), "bad", &t, message, sizeof message),

@@ -23,6 +23,7 @@ exe=$1
 name=window_where
 . "$(dirname "$0")/window_lib.sh"
 fail() { echo "$name: $*" >&2; kill "$pid" 2>/dev/null; exit 1; }
+has_title_like() { case $(title) in "$1"*) return 0 ;; esac; return 1; }
 # expect TITLE: the title becomes TITLE within 60 s (a loaded machine draws late)
 expect() {
     poll 60 has_title "$1" || fail "the title is '$(title)', want '$1'"
@@ -321,3 +322,60 @@ poll 60 grep -q "zoom by" "$traces/small.trace" || fail "the small match was not
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl enlarging a small match exited with $status"
 rm -rf "$traces"
+# Ctrl+= lays a reflowable book's text out a size larger (an FB2 book: its XML written here): the
+# title's page count grows and the recorded trace holds "key font 12"; Ctrl+- lays it out back
+# (11 pt, the count it had); the window made portrait lays it out again to one tall page, fewer
+# pages; each of the three layouts keeps its place. A PDF's text cannot be laid out again: Ctrl+=
+# says so in a line over the book and changes nothing (neither its count nor the picture: no zoom
+# either).
+fb2=$(mktemp -d)
+{
+    printf '<?xml version="1.0" encoding="utf-8"?>\n<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"><body><section><title><p>A Tale</p></title>'
+    for i in $(seq 1 200); do
+        printf '<p>Paper turns slowly under the reader'"'"'s thumb while the lamp burns low, page %d of the tale.</p>' "$i"
+    done
+    printf '</section></body></FictionBook>\n'
+} >"$fb2/tale.fb2"
+window_start "$exe" --validation --size 640x400 --record "$fb2/font.trace" "$fb2/tale.fb2"
+poll 60 has_title_like 'pagecurl: 1 / ' || fail "the FB2 book's title is '$(title)'"
+count=$(title | sed 's|.* / ||')
+xdotool key --window "$win" Right
+expect "pagecurl: 2-3 / $count"
+xdotool key --window "$win" ctrl+equal
+larger() { n=$(title | sed 's|.* / ||'); [ "$n" -gt "$count" ] 2>/dev/null; }
+poll 60 larger || fail "Ctrl+= laid the text out no larger: the title is '$(title)', $count pages before"
+echo "$name: Ctrl+=: $(title) (from $count pages)"
+grep -q "key font 12$" "$fb2/font.trace" || fail "the trace holds no key font 12: $(cat "$fb2/font.trace")"
+xdotool key --window "$win" ctrl+minus
+back() { [ "$(title | sed 's|.* / ||')" = "$count" ]; }
+poll 60 back || fail "Ctrl+- did not lay the text out back: the title is '$(title)', want $count pages"
+# a portrait window shows one page, 1.6 times as tall as wide: laid out again to it once the
+# resize has settled, fewer pages (each longer)
+xdotool windowsize "$win" 400 640
+fewer() { n=$(title | sed 's|.* / ||'); [ "$n" -lt "$count" ] 2>/dev/null; }
+poll 60 fewer || fail "a portrait window did not lay the text out again: the title is '$(title)', $count pages before"
+echo "$name: resized to 400x640: $(title) (from $count pages)"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl laying an FB2 book out again exited with $status"
+# each layout keeps its own place (the book's identity holds its page count): 15, 17 and 12 pages
+places=$(ls "$XDG_STATE_HOME/pagecurl/places" | grep -c '^fb2-')
+[ "$places" -eq 3 ] || fail "$places places kept for the FB2 book's three layouts: $(ls "$XDG_STATE_HOME/pagecurl/places")"
+window_start "$exe" --validation --size 640x400 --no-remember "$(dirname "$0")/fuzz/pdf/search.pdf"
+expect "pagecurl: 1 / 6"
+wait_settled "$fb2/pdf.png" || fail "the PDF never came to rest"
+xdotool key --window "$win" ctrl+equal
+wait_settled "$fb2/pdf-after.png" || fail "the PDF never came to rest after Ctrl+="
+has_title "pagecurl: 1 / 6" || fail "Ctrl+= on a PDF: the title is '$(title)'"
+# the line over the book's head says so (the HUD's toast, for a few seconds); below it the
+# picture is as it was
+for f in pdf pdf-after; do
+    convert "$fb2/$f.png" -crop 640x32+0+0 +repage "$fb2/$f-head.png"
+    convert "$fb2/$f.png" -crop 640x360+0+40 +repage "$fb2/$f-body.png"
+done
+[ "$(differ "$fb2/pdf-head.png" "$fb2/pdf-after-head.png")" -gt 500 ] ||
+    fail "Ctrl+= on a PDF said nothing over the book"
+[ "$(differ "$fb2/pdf-body.png" "$fb2/pdf-after-body.png")" -lt 50 ] ||
+    fail "Ctrl+= on a PDF changed the picture (zoomed?): $(differ "$fb2/pdf-body.png" "$fb2/pdf-after-body.png") pixels"
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl refusing Ctrl+= on a PDF exited with $status"
+rm -rf "$fb2"

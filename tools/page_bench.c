@@ -8,10 +8,14 @@
  * the helper started N times, each to the answer of its first request (spawn, exec, its
  * libraries, hello, one request refused), BOOK and WIDTH unused.
  *
+ * `relayout`: a reflowable book opened through the helper, then laid out again N times, 13 pt and
+ * 11 pt in turn (app_book_source_relayout: the library's Ctrl + = and -), each from the page that
+ * holds FROM's text, and that page drawn: each re-layout's time, and the page's after it.
+ *
  * FROM (default 1): the first page drawn, the pages after it in turn (a page deep in the book: what
  * G to it asks of the helper before its spread shows, the first two figures).
  *
- * page_bench BOOK WIDTH N helper|here|start [FROM] */
+ * page_bench BOOK WIDTH N helper|here|start|relayout [FROM] */
 #define _GNU_SOURCE
 
 #include "../helper/decoder.h"
@@ -117,15 +121,60 @@ static int starts(int n)
     return 0;
 }
 
+/* `relayout`: see the head of this file. */
+static int relayouts(const char *book, uint32_t width, int n, int from)
+{
+    char message[1024];
+    AppBookSource *src = NULL;
+    double t0 = now_ms();
+    if (app_book_source_open(book, &src, message, sizeof message)) {
+        fprintf(stderr, "page_bench: %s\n", message);
+        return 1;
+    }
+    printf("relayout: %s opened at 11 pt in %.1f ms, %d pages\n", book, now_ms() - t0,
+           app_book_source_pages(src));
+    int page = from;
+    for (int i = 0; i < n; i++) {
+        AppTextLayout to = {.aspect = app_book_source_layout(src).aspect,
+                            .font_size = i % 2 ? 11.0f : 13.0f};
+        AppBookSource *next = NULL;
+        int moved = -1;
+        double s = now_ms();
+        if (app_book_source_relayout(src, &to, &page, &moved, 1, &next, message, sizeof message)) {
+            fprintf(stderr, "page_bench: %s\n", message);
+            app_book_source_close(src);
+            return 1;
+        }
+        double laid = now_ms() - s;
+        app_book_source_close(src);
+        src = next;
+        uint32_t height = (uint32_t)((float)width * app_book_source_aspect(src) + 0.5f);
+        uint8_t *rgba = malloc((size_t)width * height * 4);
+        s = now_ms();
+        bool drawn =
+            rgba && app_book_source_draw(src, moved, width, height, rgba, message, sizeof message);
+        printf("relayout to %.0f pt: %.1f ms, %d pages; page %d (from %d) drawn in %.1f ms%s\n",
+               to.font_size, laid, app_book_source_pages(src), moved + 1, page + 1, now_ms() - s,
+               drawn ? "" : " (failed)");
+        free(rgba);
+        page = moved;
+    }
+    app_book_source_close(src);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    if ((argc != 5 && argc != 6) ||
-        (strcmp(argv[4], "helper") && strcmp(argv[4], "here") && strcmp(argv[4], "start"))) {
-        fprintf(stderr, "usage: page_bench BOOK WIDTH N helper|here|start [FROM]\n");
+    if ((argc != 5 && argc != 6) || (strcmp(argv[4], "helper") && strcmp(argv[4], "here") &&
+                                     strcmp(argv[4], "start") && strcmp(argv[4], "relayout"))) {
+        fprintf(stderr, "usage: page_bench BOOK WIDTH N helper|here|start|relayout [FROM]\n");
         return 2;
     }
     if (!strcmp(argv[4], "start"))
         return starts(atoi(argv[3]));
+    if (!strcmp(argv[4], "relayout"))
+        return relayouts(argv[1], (uint32_t)atoi(argv[2]), atoi(argv[3]),
+                         argc == 6 ? atoi(argv[5]) - 1 : 0);
     bool here = !strcmp(argv[4], "here");
     uint32_t width = (uint32_t)atoi(argv[2]);
     int n = atoi(argv[3]);

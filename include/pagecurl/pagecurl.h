@@ -715,6 +715,29 @@ PAGECURL_API bool pagecurl_book_set_provider(pagecurl_book *book,
  * pagecurl_book_set_provider. */
 PAGECURL_API bool pagecurl_book_set_page_count(pagecurl_book *book, int count, pagecurl_error *err);
 
+/* A reflowable book (an EPUB's or FB2's text, opened by path) laid out again: its text at
+ * `font_size` points (6 .. 48; 0: as now), on pages of `page_aspect`, height / width (held to a
+ * book's, 1.2 .. 1.8, as pagecurl_book_desc.page_aspect; 0: as now): a view of another shape,
+ * the leaf made again at it (its pages, their textures and the view are made again at the next
+ * update, as for the first). The page helper lays it out in the caller's thread (about as long
+ * as the book took to open), and the book opens at the page that now holds the text the page
+ * read began with (the right-hand
+ * page of a spread), whatever its number; every page is drawn anew, what shows staying until it is,
+ * and a search, a selection and the links followed are forgotten, as pagecurl_book_set_provider
+ * does. The outline, page count and identity (pagecurl_book_identity_of) are the new layout's. Ink
+ * is kept by page number, as a notebook keeps it: a page's strokes stay on the page of that number
+ * (now other text), and a page past a smaller count keeps its own (pagecurl_book_set_provider).
+ * True where laid out, or already laid out so; false with USAGE for a book whose pages are their
+ * own (a PDF, an XPS, a comic, a folder of images, the built-in book, a host's) or a size out of
+ * range, RUNTIME where the book cannot be laid out again (its layout took more than a minute of the
+ * processor, the helper failed; the line is queued as a PAGECURL_EVENT_ERROR too): the book then
+ * stays as it was. */
+PAGECURL_API bool pagecurl_book_relayout(pagecurl_book *book, float font_size, float page_aspect,
+                                         pagecurl_error *err);
+/* The text size a reflowable book is laid out at now, in points; 0 for a book whose pages are
+ * their own. */
+PAGECURL_API float pagecurl_book_font_size(const pagecurl_book *book);
+
 /* ---------------------------------------------------------------------------------------------
  * Zoom and pan. The fitted view (1x: the pages filling the viewport as they do at rest) enlarged up
  * to 8x about a point of the viewport, and moved. The pan keeps the pages covering the viewport,
