@@ -56,8 +56,8 @@ static void hud_text(const AppHud *hud, char *text, size_t size)
     if (!hud->shown || at + 1 >= size)
         return;
     if (hud->where[0]) { /* ASCII (app/where.h), as stb_easy_font needs */
-        at += (size_t)snprintf(text + at, size - at,
-                               "%s   (T, or a click on this line: contents)\n", hud->where);
+        at += (size_t)snprintf(text + at, size - at, "%s%s\n", hud->where,
+                               hud->contents ? "   (T, or a click on this line: contents)" : "");
         at = at < size ? at : size - 1;
     }
     at += (size_t)snprintf(

@@ -28,8 +28,9 @@ typedef struct AppHud {
     const char *quality; /* the renderer's tier: "low" or "high" */
     char note[160];      /* why the tier changed, when it did: a line of its own; else empty */
     char where[APP_WHERE_MAX]; /* where the reader is (app/where.h): the first line; or empty */
-    bool ink_mode;             /* the pointer draws instead of turning pages */
-    double frame_ms;           /* smoothed, of drawn frames only */
+    bool contents;   /* the book has contents (an outline): the line says T or a click opens them */
+    bool ink_mode;   /* the pointer draws instead of turning pages */
+    double frame_ms; /* smoothed, of drawn frames only */
     double latency_ms; /* smoothed: an input's timestamp to the present of the frame showing it */
     uint32_t stage_count;
     double stage_ms[PAGECURL_MAX_STAGES];

@@ -370,6 +370,7 @@ static bool show_where(Window *w, const AppSession *session, const pagecurl_stat
     app_where_line(w->book, heading_spread(w->book, s), s->single ? s->page : 0, w->hud.where,
                    sizeof w->hud.where);
     w->hud.ink_mode = session->ink_mode;
+    w->hud.contents = pagecurl_book_outline_count(w->book) > 0;
     char title[sizeof w->title];
     snprintf(title, sizeof title, "pagecurl: %s%s", w->hud.where,
              session->ink_mode ? ", ink (I: turn pages)" : "");
@@ -418,7 +419,8 @@ static void hud_pixel(const Window *w, const SDL_Event *e, double *x, double *y)
 /* Whether `e` is a left click on the HUD's line of where the reader is. */
 static bool where_clicked(const Window *w, const SDL_Event *e)
 {
-    if (e->type != SDL_MOUSEBUTTONDOWN || e->button.button != SDL_BUTTON_LEFT)
+    /* the line offers the contents only where the book has some */
+    if (e->type != SDL_MOUSEBUTTONDOWN || e->button.button != SDL_BUTTON_LEFT || !w->hud.contents)
         return false;
     double x, y;
     hud_pixel(w, e, &x, &y);
