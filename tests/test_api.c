@@ -435,7 +435,9 @@ static void host_submit_readback(Host *h, VkCommandBuffer cmd, uint32_t slot)
 }
 
 /* The host's own dynamic rendering into its cleared image with its own depth, the whole image
- * its area, the book drawn in it (pagecurl_book_draw): the image left in TRANSFER_SRC_OPTIMAL. */
+ * its area, the book drawn in it (pagecurl_book_draw): the image left in TRANSFER_SRC_OPTIMAL.
+ * With `ms_image` the pass draws into the host's samples, cleared to its colour, and resolves
+ * them into the image. */
 static bool host_pass(Host *h, VkCommandBuffer cmd, pagecurl_book *book, uint32_t slot,
                       const pagecurl_target *target)
 {
@@ -464,6 +466,20 @@ static bool host_pass(Host *h, VkCommandBuffer cmd, pagecurl_book *book, uint32_
                                        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                                        .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
                                        .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+    if (h->ms_image) { /* the last frame's resolve read the samples */
+        image_barrier(
+            cmd, h->ms_image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0,
+            VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+            VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+        color.imageView = h->ms_view;
+        color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+        color.clearValue.color = h->clear;
+        color.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+        color.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+        color.resolveImageView = h->view;
+        color.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    }
     VkRenderingAttachmentInfo z = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
                                    .imageView = h->depth_view,
                                    .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
@@ -4211,8 +4227,8 @@ static void provider_text(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(book);
 }
 
-/* The host's depth image for its own pass (host_pass). */
-static void host_depth(Host *h)
+/* The host's depth image for its own pass (host_pass), with `samples` a pixel (its colour's). */
+static void host_depth(Host *h, VkSampleCountFlagBits samples)
 {
     VK_OK(vkCreateImage(h->device,
                         &(VkImageCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
@@ -4221,7 +4237,7 @@ static void host_depth(Host *h)
                                              .extent = {h->width, h->height, 1},
                                              .mipLevels = 1,
                                              .arrayLayers = 1,
-                                             .samples = VK_SAMPLE_COUNT_1_BIT,
+                                             .samples = samples,
                                              .tiling = VK_IMAGE_TILING_OPTIMAL,
                                              .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT},
                         NULL, &h->depth));
@@ -4265,7 +4281,7 @@ static void in_pass(Host *h)
     CHECK(&st, ctx != NULL, "a context that counts its depth images: %s", err.message);
     if (!ctx)
         return;
-    host_depth(h);
+    host_depth(h, VK_SAMPLE_COUNT_1_BIT);
     /* one sample a pixel: direct_frames' 4x samples set aside */
     VkImage ms_image = h->ms_image;
     VkImageView ms_view = h->ms_view;
@@ -4349,6 +4365,31 @@ static void in_pass(Host *h)
           "opaque paper, %zu of the default's not opaque",
           transparent, backdrop, opaque, wrong);
     free(want), free(got);
+
+    /* into the host's 4x samples and 4x depth, which it resolves: the book's 4x frame drawn
+     * straight in over the same samples, within a level */
+    if (!ms_image) /* direct_frames' (not run before this) */
+        host_image(h, VK_SAMPLE_COUNT_4_BIT, &ms_image, &h->ms_memory, &ms_view);
+    h->ms_image = ms_image, h->ms_view = ms_view;
+    vkDestroyImageView(h->device, h->depth_view, NULL);
+    vkDestroyImage(h->device, h->depth, NULL);
+    vkFreeMemory(h->device, h->depth_memory, NULL);
+    host_depth(h, VK_SAMPLE_COUNT_4_BIT);
+    pagecurl_book_desc four = one;
+    four.target_samples = 4;
+    pagecurl_book *kept4 = made(ctx, four), *passed4 = made(ctx, four);
+    want = frame_of(h, kept4, true, true);
+    h->in_pass = true;
+    got = frame_of(h, passed4, false, false);
+    h->in_pass = false;
+    apart = want && got ? pixels_apart(want, got, 1, &most) : n;
+    CHECK(&st, apart == 0,
+          "in the host's 4x pass: %zu pixels apart by more than 1 from the frame drawn straight "
+          "into its samples (%d)",
+          apart, most);
+    free(want), free(got);
+    pagecurl_book_destroy(kept4), pagecurl_book_destroy(passed4);
+    h->ms_image = VK_NULL_HANDLE, h->ms_view = VK_NULL_HANDLE;
 
     /* a host built before background and in_pass: its target's size ends at generation */
     pagecurl_target t = {.size = offsetof(pagecurl_target, background_set),
