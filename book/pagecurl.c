@@ -129,10 +129,11 @@ struct pagecurl_book {
     double detail_hold;  /* the next update waits this long for the detail it shows; 0: none */
     bool read_leaf_next; /* the next recorded frame reads the leaf back */
     bool timed;
-    VkFormat target_format;     /* pagecurl_book_desc's: a hosted view draws in it */
-    uint32_t target_samples;    /* pagecurl_book_desc's: every tier draws at it (0: the tier's) */
-    float page_seconds;         /* pagecurl_book_desc's (0: the stream's own limit) */
-    pagecurl_frame_times times; /* the last finished timed frame's */
+    VkFormat target_format;       /* pagecurl_book_desc's: a hosted view draws in it */
+    uint32_t target_samples;      /* pagecurl_book_desc's: every tier draws at it (0: the tier's) */
+    VkFormat target_depth_format; /* pagecurl_book_desc's: the host's pass's depth (0: none) */
+    float page_seconds;           /* pagecurl_book_desc's (0: the stream's own limit) */
+    pagecurl_frame_times times;   /* the last finished timed frame's */
     bool times_valid;
     pagecurl_event events[EVENT_RING];
     uint32_t event_head, event_count;
@@ -522,6 +523,13 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
         bad = "path and provider: the pages come from one of them";
     else if ((d->page_text || d->page_links) && d->provider.page_count <= 0)
         bad = "page_text and page_links: a page provider's pages' (provider.page_count)";
+    else if (d->target_depth_format && d->target_depth_format != VK_FORMAT_D16_UNORM &&
+             d->target_depth_format != VK_FORMAT_X8_D24_UNORM_PACK32 &&
+             d->target_depth_format != VK_FORMAT_D32_SFLOAT)
+        bad = "target_depth_format: a depth format without stencil (D16_UNORM, X8_D24_UNORM_PACK32 "
+              "or D32_SFLOAT)";
+    else if (d->target_depth_format && !d->target_samples)
+        bad = "target_depth_format: for the host's pass, drawn at target_samples (none given)";
     if (bad)
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_desc: %s", bad);
     return !bad;
@@ -556,6 +564,18 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
                   d.target_samples, ctx->gpu.props.deviceName);
         return NULL;
     }
+    if (d.target_depth_format) {
+        VkFormatProperties props;
+        ctx->gpu.vk.vkGetPhysicalDeviceFormatProperties(ctx->gpu.physical, d.target_depth_format,
+                                                        &props);
+        if (!(props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)) {
+            error_set(err, PAGECURL_ERROR_USAGE,
+                      "pagecurl_book_desc: target_depth_format %d: %s has no depth attachment in "
+                      "it",
+                      (int)d.target_depth_format, ctx->gpu.props.deviceName);
+            return NULL;
+        }
+    }
     pagecurl_book *b = calloc(1, sizeof *b);
     if (!b) {
         error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -571,6 +591,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     b->timed = d.timed;
     b->target_format = d.target_format;
     b->target_samples = d.target_samples;
+    b->target_depth_format = d.target_depth_format;
     b->page_seconds = d.page_seconds;
     b->quality = (GpuQuality)d.quality; /* the same order */
     b->max_samples = d.max_samples;
@@ -1307,13 +1328,7 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
         /* a new size: the host's frames may still read the old image */
         if (!gpu_queue_idle(ctx, err))
             return false;
-        gpu_offscreen_destroy(ctx, &b->view.offscreen);
-        b->view.width = width, b->view.height = height;
-        if (!gpu_offscreen_create(ctx, (VkExtent2D){width, height}, &b->view.renderer,
-                                  &b->view.offscreen, err))
-            return false;
-        gpu_renderer_prepare(ctx, &b->view.renderer, (VkExtent2D){width, height});
-        return true;
+        return app_view_resize(ctx, &b->view, width, height, err);
     }
     /* the pages are drawn for the width the first viewport shows a page at, as the program
      * draws them for its window's or image's: half of it for a spread, or as wide as the page
@@ -1353,6 +1368,8 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
                      .samples = b->target_samples,
                      /* a host's frames in its targets' format, copied in (0: the view's own) */
                      .color_format = kind == APP_VIEW_HOSTED ? b->target_format : 0,
+                     /* the pipelines match the host's pass's depth (0: the device's) */
+                     .depth_format = kind == APP_VIEW_HOSTED ? b->target_depth_format : 0,
                      .shadow_size = gpu_shadow_size(width, height),
                      .show_through = b->show_through},
     };
@@ -1376,6 +1393,23 @@ static VkExtent2D viewport_of(const pagecurl_target *t)
 {
     VkExtent2D e = t->viewport.extent;
     return e.width && e.height ? e : t->extent;
+}
+
+/* Where the viewport's top left lies in the image: its offset, or the corner for the whole. */
+static VkOffset2D viewport_offset(const pagecurl_target *t)
+{
+    bool whole = !t->viewport.extent.width || !t->viewport.extent.height;
+    return whole ? (VkOffset2D){0, 0} : t->viewport.offset;
+}
+
+/* The depth a target drawn straight into needs: to the viewport's far corner (a rendering's
+ * attachments share its area's coordinates, so the depth starts at the image's corner), not
+ * the whole image. */
+static VkExtent2D depth_extent(const pagecurl_target *t)
+{
+    VkExtent2D size = viewport_of(t);
+    VkOffset2D at = viewport_offset(t);
+    return (VkExtent2D){(uint32_t)at.x + size.width, (uint32_t)at.y + size.height};
 }
 
 /* A posed leaf (pagecurl_book_hold) at an end of its turn lies flat on one side; in the one-page
@@ -1514,6 +1548,17 @@ static bool target_valid(const pagecurl_book *b, const pagecurl_target *t, pagec
         bad = "a view's format must be the book's target_format";
     else if (t->keep && !t->view)
         bad = "keep needs a view (the book's frame is copied in whole)";
+    else if (t->in_pass && (t->view || t->keep))
+        bad = "in_pass draws into the host's rendering: no view, no keep";
+    else if (t->in_pass && !b->target_depth_format)
+        bad = "in_pass needs the book's target_depth_format (the host's pass's depth attachment)";
+    else if (t->background_set && (t->in_pass || t->keep))
+        bad = "a background is for the book's own clear (copied in, or drawn straight in without "
+              "keep): with in_pass or keep the host's pixels stay";
+    else if (t->background_set &&
+             !(isfinite(t->background[0]) && isfinite(t->background[1]) &&
+               isfinite(t->background[2]) && t->background[3] >= 0.0f && t->background[3] <= 1.0f))
+        bad = "a background of finite numbers, its alpha 0 to 1";
     if (bad)
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_target: %s", bad);
     return !bad;
@@ -1553,14 +1598,18 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
     if (!drawable(b, APP_VIEW_HOSTED, size, "viewport", err) || !target_valid(b, &t, err))
         return false;
     GpuError gerr = {0};
+    AppViewTarget how = t.in_pass                  ? APP_VIEW_TARGET_PASS
+                        : t.view != VK_NULL_HANDLE ? APP_VIEW_TARGET_DIRECT
+                                                   : APP_VIEW_TARGET_COPY;
     if (!ready_view(b, APP_VIEW_HOSTED, size, &gerr) ||
-        !app_view_host_target(&b->ctx->gpu, &b->view, t.view != VK_NULL_HANDLE, t.extent, &gerr)) {
+        !app_view_host_target(&b->ctx->gpu, &b->view, how, depth_extent(&t), &gerr)) {
         error_from_gpu(err, &gerr);
         return false;
     }
     step(b, time);
     b->alone.shown = true;
     b->recorded_slot = 0;
+    b->view.pass_ready = false; /* a frame readied for the host's pass is drawn before this */
     if (b->detail_hold > 0.0) { /* the pages this frame shows, drawn for it while it waits */
         AppViewFrame shown = {.pose = b->pose, .spread = b->spread, .layout = b->layout};
         app_view_want_detail(&b->view, &shown, size);
@@ -1575,13 +1624,6 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
     if (b->stream) /* the pages just uploaded framed at their shapes in this frame */
         app_book_stream_prints(b->stream, &b->spread, &b->layout);
     return true;
-}
-
-/* Where the viewport's top left lies in the image: its offset, or the corner for the whole. */
-static VkOffset2D viewport_offset(const pagecurl_target *t)
-{
-    bool whole = !t->viewport.extent.width || !t->viewport.extent.height;
-    return whole ? (VkOffset2D){0, 0} : t->viewport.offset;
 }
 
 /* A target drawn straight into, after the book's pass: in its final layout, the pass's writes
@@ -1611,9 +1653,9 @@ static bool record_copy(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     if (b->recorded_slot != slot + 1)
         bad = "not the size the last pagecurl_book_update readied, and no frame of this slot "
               "recorded since for a second target to copy";
-    else if (t->view || b->view.direct)
+    else if (t->view || t->in_pass || b->view.direct || b->view.in_pass)
         bad = "a second target is copied from the book's own picture: neither it nor the first "
-              "may be drawn straight into (a view)";
+              "may be drawn straight into (a view) or in the host's pass (in_pass)";
     if (bad) {
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: a viewport of %ux%u: %s",
                   size.width, size.height, bad);
@@ -1651,6 +1693,7 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     pagecurl_target t = target_of(target);
     VkExtent2D size = viewport_of(&t);
     bool direct = t.view != VK_NULL_HANDLE;
+    VkExtent2D corner = depth_extent(&t);
     const char *bad = NULL;
     if (!b->view_made || b->view.kind != APP_VIEW_HOSTED)
         bad = b->view_made ? "this book draws its own frames (pagecurl_book_render)"
@@ -1665,12 +1708,15 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
         return false;
     if (size.width != b->width || size.height != b->height)
         return record_copy(b, cmd, slot, &t, err);
-    if (direct != b->view.direct || (direct && (t.extent.width != b->view.direct_extent.width ||
-                                                t.extent.height != b->view.direct_extent.height))) {
+    if (direct != b->view.direct || t.in_pass != b->view.in_pass ||
+        (direct && (corner.width != b->view.direct_extent.width ||
+                    corner.height != b->view.direct_extent.height))) {
         error_set(err, PAGECURL_ERROR_USAGE,
                   "pagecurl_book_record: the target is not as the last pagecurl_book_update was "
                   "given it (%s)",
-                  direct != b->view.direct ? "a view, or none" : "its extent");
+                  direct != b->view.direct       ? "a view, or none"
+                  : t.in_pass != b->view.in_pass ? "in_pass, or not"
+                                                 : "its viewport's place");
         return false;
     }
     const GpuContext *ctx = &b->ctx->gpu;
@@ -1681,7 +1727,9 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
                           .layout = b->layout,
                           .ink = &b->ink,
                           .readback_vertices = read,
-                          .target_generation = direct ? t.generation : 0};
+                          .target_generation = direct ? t.generation : 0,
+                          .background_set = t.background_set};
+    memcpy(frame.background.float32, t.background, sizeof t.background);
     b->read_leaf_next = false;
     b->leaf_read = b->leaf_read || read;
     GpuError gerr = {0};
@@ -1717,6 +1765,10 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
         recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, &straight, &gerr);
         if (recorded)
             drawn_straight(ctx, cmd, &t);
+    } else if (t.in_pass) {
+        /* what comes before the host's pass; pagecurl_book_draw draws in it */
+        GpuRenderTarget pass = {.extent = size, .offset = viewport_offset(&t), .in_pass = true};
+        recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, &pass, &gerr);
     } else if ((recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, NULL, &gerr))) {
         gpu_offscreen_record_blit(ctx, cmd, &b->view.offscreen,
                                   &(GpuBlitTarget){.image = t.image,
@@ -1734,6 +1786,48 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     }
     b->recorded_slot = slot + 1; /* a second target may copy it */
     return true;
+}
+
+bool pagecurl_book_draw(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
+                        const pagecurl_target *target, pagecurl_error *err)
+{
+    if (err)
+        *err = (pagecurl_error){0};
+    if (!b || !cmd || !target) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_draw: %s",
+                  !b     ? "no book"
+                  : !cmd ? "no command buffer"
+                         : "no target");
+        return false;
+    }
+    if (!sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
+        return false;
+    pagecurl_target t = target_of(target);
+    VkExtent2D size = viewport_of(&t);
+    VkOffset2D at = viewport_offset(&t);
+    const GpuRenderTarget *readied = &b->view.pass_target;
+    const char *bad = NULL;
+    if (!t.in_pass)
+        bad = "a target not in_pass (pagecurl_book_record draws the others)";
+    else if (!b->view_made || b->view.kind != APP_VIEW_HOSTED || !b->view.in_pass ||
+             !b->view.pass_ready || b->view.pass_slot != slot)
+        bad = "no frame of this slot recorded for the host's pass since the last draw "
+              "(pagecurl_book_record first, outside the pass)";
+    else if (size.width != readied->extent.width || size.height != readied->extent.height ||
+             at.x != readied->offset.x || at.y != readied->offset.y)
+        bad = "a viewport other than the one pagecurl_book_record was given";
+    if (bad) {
+        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_draw: %s", bad);
+        return false;
+    }
+    const GpuContext *ctx = &b->ctx->gpu;
+    GpuError gerr = {0};
+    gpu_label_begin(ctx, cmd, "pagecurl in the host's pass");
+    bool drawn = app_view_draw(ctx, &b->view, cmd, slot, &gerr);
+    gpu_label_end(ctx, cmd);
+    if (!drawn)
+        error_from_gpu(err, &gerr);
+    return drawn;
 }
 
 bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_desc *desc,

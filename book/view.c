@@ -463,7 +463,10 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
 static bool offscreen_remake(const GpuContext *ctx, AppView *view, GpuError *err)
 {
     gpu_offscreen_destroy(ctx, &view->offscreen);
+    view->pass_ready = false;
     VkExtent2D extent = {view->width, view->height};
+    if (view->in_pass) /* the host's rendering has all the frame draws into */
+        return true;
     if (view->direct ? !gpu_offscreen_create_depth(ctx, view->direct_extent, &view->renderer,
                                                    &view->offscreen, err)
                      : !gpu_offscreen_create(ctx, extent, &view->renderer, &view->offscreen, err))
@@ -485,19 +488,40 @@ bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quali
     return offscreen_remake(ctx, view, err);
 }
 
-bool app_view_host_target(const GpuContext *ctx, AppView *view, bool direct, VkExtent2D extent,
-                          GpuError *err)
+bool app_view_host_target(const GpuContext *ctx, AppView *view, AppViewTarget how,
+                          VkExtent2D extent, GpuError *err)
 {
     if (view->kind != APP_VIEW_HOSTED)
         return gpu_error_set(err, "only a hosted view draws into a host's images");
-    if (direct == view->direct && (!direct || (extent.width == view->direct_extent.width &&
-                                               extent.height == view->direct_extent.height)))
+    bool direct = how == APP_VIEW_TARGET_DIRECT, in_pass = how == APP_VIEW_TARGET_PASS;
+    if (direct == view->direct && in_pass == view->in_pass &&
+        (!direct || (extent.width == view->direct_extent.width &&
+                     extent.height == view->direct_extent.height)))
         return true;
     if (!gpu_queue_idle(ctx, err)) /* the host's frames may still use the old depth or image */
         return false;
     view->direct = direct;
+    view->in_pass = in_pass;
     view->direct_extent = direct ? extent : (VkExtent2D){0, 0};
     return offscreen_remake(ctx, view, err);
+}
+
+bool app_view_resize(const GpuContext *ctx, AppView *view, uint32_t width, uint32_t height,
+                     GpuError *err)
+{
+    view->width = width, view->height = height;
+    return offscreen_remake(ctx, view, err);
+}
+
+bool app_view_draw(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
+                   GpuError *err)
+{
+    if (!view->in_pass || !view->pass_ready || view->pass_slot != slot)
+        return gpu_error_set(err, "no frame of this slot recorded for the host's pass");
+    gpu_renderer_record_pass(ctx, cmd, &view->renderer, &view->pass_target, view->pass_draws.draws,
+                             view->pass_draws.count, slot);
+    view->pass_ready = false; /* drawn once: the next is the next frame's */
+    return true;
 }
 
 bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
@@ -515,8 +539,10 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
         app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
     if (!app_leaf_prepare(ctx, leaf, &desc->pose, NULL, NULL, slot, NULL, err))
         return false;
-    if (!direct != !view->direct)
+    bool in_pass = direct && direct->in_pass;
+    if (!direct != !(view->direct || view->in_pass) || in_pass != view->in_pass)
         return gpu_error_set(err, "the host's target is not the one the view was readied for");
+    view->pass_ready = false;
     GpuRenderTarget target = gpu_offscreen_target(&view->offscreen);
     /* the host's copy out of the image (a blit) is the last use of an earlier frame's colour */
     target.color_src_stage |= VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT;
@@ -524,6 +550,8 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
         target = *direct;
         target.depth = view->offscreen.depth.image, target.depth_view = view->offscreen.depth.view;
     }
+    target.background_set = desc->background_set;
+    target.background = desc->background;
     AppBookDraws book = {0};
     app_book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
                    target.extent.width, target.extent.height, &book);
@@ -559,6 +587,12 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
         view->kept[slot] = recipe;
     }
     ctx->vk.vkCmdExecuteCommands(cmd, 1, &frame->cmd);
+    if (in_pass) { /* drawn by app_view_draw, in the host's rendering */
+        view->pass_target = target;
+        view->pass_draws = book;
+        view->pass_slot = slot;
+        view->pass_ready = true;
+    }
     view->stamped[slot] = view->timed;
     view->stamped_frame[slot] = view->frame_number++;
     return true;

@@ -70,6 +70,13 @@ typedef struct AppView {
      * target): its offscreen holds only the depth, at that extent */
     bool direct;
     VkExtent2D direct_extent;
+    /* a hosted view that draws into the host's own rendering (app_view_draw): no image and no
+     * depth of its own; the frame app_view_record readied for it (its draws, its slot, where) */
+    bool in_pass;
+    bool pass_ready;
+    uint32_t pass_slot;
+    GpuRenderTarget pass_target;
+    AppBookDraws pass_draws;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     bool timed, stage_times;
     uint32_t repeat;
@@ -115,6 +122,9 @@ typedef struct AppViewFrame {
     /* a host's target drawn straight into: its generation (pagecurl_target.generation); 0, not
      * known, keeps none of the commands that name it */
     uint64_t target_generation;
+    /* the colour around the pages where `background_set` (GpuRenderTarget.background) */
+    bool background_set;
+    VkClearColorValue background;
 } AppViewFrame;
 
 /* The host's side of a frame, in milliseconds. */
@@ -157,14 +167,33 @@ bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, A
  * has a stroke (gpu_renderer_ink_full: until then a texel a layer). */
 bool app_view_ink_upload(const GpuContext *ctx, AppView *view, const MeshInk *ink, GpuError *err);
 /* `direct` (NULL: the view's offscreen image, copied out by the host) is a host's image drawn
- * straight into, as app_view_host_target readied the view for; its depth is the view's. */
+ * straight into, as app_view_host_target readied the view for; its depth is the view's. A
+ * target `in_pass` records what comes before the host's rendering; app_view_draw then draws. */
 bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
                      const AppViewFrame *frame, const GpuRenderTarget *direct, GpuError *err);
-/* A hosted view's frames drawn into its offscreen image (`direct` false) or straight into a
- * host's images of `extent` (a viewport of the view's size within them): the offscreen made
- * anew where that changes, once the queue is idle. */
-bool app_view_host_target(const GpuContext *ctx, AppView *view, bool direct, VkExtent2D extent,
-                          GpuError *err);
+/* A hosted view's frames of width x height from now on: its offscreen made anew as its target
+ * needs (app_view_host_target's), once nothing in flight uses the old one. */
+bool app_view_resize(const GpuContext *ctx, AppView *view, uint32_t width, uint32_t height,
+                     GpuError *err);
+
+/* The frame app_view_record readied for an `in_pass` target, drawn into the host's rendering
+ * begun in `cmd` (gpu_renderer_record_pass); false where none was readied for `slot`. */
+bool app_view_draw(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
+                   GpuError *err);
+
+/* How a hosted view's frames reach the host: copied out of its offscreen image, drawn straight
+ * into a host's image (with a depth of its own of `extent`: the viewport's far corner), or
+ * drawn into the host's own rendering (no image, no depth). */
+typedef enum AppViewTarget {
+    APP_VIEW_TARGET_COPY,
+    APP_VIEW_TARGET_DIRECT,
+    APP_VIEW_TARGET_PASS
+} AppViewTarget;
+
+/* The view readied for frames of `how`: the offscreen made anew where that or `extent` changes,
+ * once the queue is idle. */
+bool app_view_host_target(const GpuContext *ctx, AppView *view, AppViewTarget how,
+                          VkExtent2D extent, GpuError *err);
 
 /* Draws by another tier from the next frame on (gpu_renderer_set_quality), once the frames in
  * flight are done (a hosted view's: the queue idle); the pages, the ink and the frames stay. The

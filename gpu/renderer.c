@@ -365,7 +365,7 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
 {
     memset(out, 0, sizeof *out);
     out->color_format = desc->color_format;
-    out->depth_format = gpu_image_depth_format(ctx);
+    out->depth_format = desc->depth_format ? desc->depth_format : gpu_image_depth_format(ctx);
     out->max_samples = desc->max_samples;
     out->fixed_samples = (VkSampleCountFlagBits)desc->samples;
     out->shadow_size = desc->shadow_size;

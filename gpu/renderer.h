@@ -40,6 +40,7 @@ typedef struct GpuStillCache {
     GpuImage color;
     bool valid;  /* `color` holds the draws below, with the texels of these writes */
     bool failed; /* the image could not be made: frames draw everything */
+    VkClearColorValue background; /* what `color` was cleared to around the pages */
     /* the last frame's still draws (its view, spread and size) and texels */
     GpuStillDraw draws[GPU_STILL_MAX_DRAWS];
     uint32_t count;
@@ -151,6 +152,9 @@ typedef struct GpuRendererDesc {
     /* how much of each side's back shows through it, 0 off .. 1 (GPU_SHOW_THROUGH_PAPER: 80 g/m2
      * office paper, the program's default) */
     float show_through;
+    /* the depth buffer's format (a host's rendering's depth attachment, drawn into in its pass:
+     * gpu_renderer_record_pass); 0: the device's (gpu_image_depth_format) */
+    VkFormat depth_format;
 } GpuRendererDesc;
 
 #define GPU_SHOW_THROUGH_PAPER 0.5f
@@ -173,6 +177,15 @@ typedef struct GpuRenderTarget {
     VkOffset2D offset;
     VkImageLayout color_layout;
     bool keep;
+    /* What the colour is cleared to around the pages (linear, with alpha) where `background_set`;
+     * else the backdrop (60, 63, 72, opaque). */
+    bool background_set;
+    VkClearColorValue background;
+    /* The host's own dynamic rendering, begun by the host around the frame's draws: the frame's
+     * passes record only what must come before it (the shadow map, the ink), and
+     * gpu_renderer_record_pass the draws into it, at `offset` over `extent`. No colour, depth or
+     * MSAA image of the target's is touched outside that pass. */
+    bool in_pass;
 } GpuRenderTarget;
 
 bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, GpuRenderer *out,
@@ -236,6 +249,17 @@ void gpu_renderer_prepare(const GpuContext *ctx, GpuRenderer *renderer, VkExtent
 void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,
                          const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
                          uint32_t slot, const VkMemoryBarrier2 *before);
+
+/* The draws of a frame whose target is `in_pass`, recorded after gpu_renderer_record (its
+ * passes, in this command buffer or one submitted before) into the host's rendering begun in
+ * `cmd`: its colour attachment in the renderer's format and samples, its depth attachment in the
+ * renderer's depth format. Sets the viewport and scissor to the target's rectangle, clears the
+ * depth within it (vkCmdClearAttachments) and draws over the colour there: nothing outside the
+ * rectangle is written. Leaves the renderer's pipeline, set, push constants, vertex and index
+ * buffers bound, the viewport, scissor and blend constants set. */
+void gpu_renderer_record_pass(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,
+                              const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
+                              uint32_t slot);
 
 /* What a frame's recorded passes depend on besides its draw table's values: frames with equal
  * recipes (byte for byte) record the same commands, so the later may submit the earlier's again

@@ -10,8 +10,13 @@
 #include <math.h>
 #include <string.h>
 
-/* The backdrop behind the page (linear light). */
+/* The backdrop behind the page (linear light), where the target says no other. */
 static const VkClearColorValue BACKGROUND = {{0.045f, 0.05f, 0.065f, 1.0f}};
+
+static VkClearColorValue background_of(const GpuRenderTarget *target)
+{
+    return target->background_set ? target->background : BACKGROUND;
+}
 
 /* Which draws a round of drawing takes: the turning leaf (it casts the shadow), the flat pages,
  * the blocks' faces, or all. */
@@ -466,7 +471,7 @@ static void begin(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer 
         .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
         .loadOp = load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-        .clearValue = {.color = BACKGROUND},
+        .clearValue = {.color = background_of(target)},
     };
     if (target->msaa) {
         /* The samples are discarded, then drawn and averaged into the target's colour image at
@@ -542,8 +547,11 @@ typedef enum StillUse { STILL_NONE, STILL_OVER, STILL_REDRAW } StillUse;
  * valid). Changed, they become the last frame's and the frame draws them itself: drawn into the
  * cache now, they might be changed again by the next frame (they do every frame of a closed
  * book's first turn, as the camera widens), and the frame would have drawn them twice. */
-static StillUse still_use(GpuRenderer *r, const GpuDraw *draws, uint32_t count, VkExtent2D extent)
+static StillUse still_use(GpuRenderer *r, const GpuRenderTarget *target, const GpuDraw *draws,
+                          uint32_t count)
 {
+    VkExtent2D extent = target->extent;
+    VkClearColorValue background = background_of(target);
     GpuStillCache *c = &r->still;
     GpuStillDraw now[GPU_STILL_MAX_DRAWS];
     uint32_t n = 0;
@@ -556,7 +564,8 @@ static StillUse still_use(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
         n++;
     }
     bool same = c->count == n && c->content_writes == r->content.writes + r->detail_writes &&
-                c->ink_writes == r->ink.writes;
+                c->ink_writes == r->ink.writes &&
+                !memcmp(&c->background, &background, sizeof background);
     for (uint32_t i = 0; same && i < n; i++)
         same = c->draws[i].vertices == now[i].vertices && c->draws[i].indices == now[i].indices &&
                c->draws[i].first_index == now[i].first_index &&
@@ -568,6 +577,7 @@ static StillUse still_use(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
     c->count = n;
     c->content_writes = r->content.writes + r->detail_writes;
     c->ink_writes = r->ink.writes;
+    c->background = background;
     c->valid = false;
     return STILL_NONE;
 }
@@ -652,6 +662,9 @@ bool gpu_renderer_recipe(const GpuRenderer *r, const GpuRenderTarget *target, co
     out->target.copy_in = target->copy_in;
     out->target.offset = target->offset, out->target.color_layout = target->color_layout;
     out->target.keep = target->keep;
+    out->target.background_set = target->background_set;
+    out->target.background = target->background;
+    out->target.in_pass = target->in_pass;
     out->count = count, out->slot = slot;
     for (uint32_t i = 0; i < count; i++) {
         const GpuDraw *d = &draws[i];
@@ -688,9 +701,21 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
         count = PC_MAX_DRAWS; /* never: a spread has at most APP_BOOK_MAX_DRAWS */
     gpu_renderer_write_draws(renderer, slot, draws, count, target->extent);
     StillUse use = still_usable(renderer, target, draws, count)
-                       ? still_use(renderer, draws, count, target->extent)
+                       ? still_use(renderer, target, draws, count)
                        : STILL_NONE;
     bool still = use != STILL_NONE;
+    if (target->in_pass) {
+        /* the host's pass comes later: only what must come before it, the host's images left
+         * alone */
+        GpuImageBarrier first[GPU_SHADOW_BARRIERS_IN];
+        uint32_t n = gpu_shadow_barriers_in(&renderer->shadow, first);
+        gpu_barriers(ctx, cmd, before, first, n);
+        GpuBound bound = {0};
+        ctx->vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0,
+                                        1, &renderer->set, 0, NULL);
+        gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, slot, &bound);
+        return;
+    }
     /* Every barrier up to the shadow pass in one call: the caller's, the shadow map's, whatever
      * used the colour image last (present acquire, readback copy) -> the still pages' copy in,
      * or this frame's clear and draw (its old contents discarded), and then the depth and
@@ -737,4 +762,36 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                   target->offset, slot, &bound);
     record_faded(ctx, cmd, renderer, draws, count, target->extent, target->offset, slot, &bound);
     ctx->vk.vkCmdEndRendering(cmd);
+}
+
+void gpu_renderer_record_pass(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *renderer,
+                              const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
+                              uint32_t slot)
+{
+    if (count > PC_MAX_DRAWS)
+        count = PC_MAX_DRAWS;
+    VkRect2D area = {target->offset, target->extent};
+    VkViewport vp = {(float)area.offset.x,
+                     (float)area.offset.y,
+                     (float)area.extent.width,
+                     (float)area.extent.height,
+                     0.0f,
+                     1.0f};
+    ctx->vk.vkCmdSetViewport(cmd, 0, 1, &vp);
+    ctx->vk.vkCmdSetScissor(cmd, 0, 1, &area);
+    /* the host's depth, within the rectangle alone: the pages' depths are the book's own */
+    ctx->vk.vkCmdClearAttachments(
+        cmd, 1,
+        &(VkClearAttachment){.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT,
+                             .clearValue = {.depthStencil = {1.0f, 0}}},
+        1, &(VkClearRect){.rect = area, .baseArrayLayer = 0, .layerCount = 1});
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->pipeline);
+    ctx->vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
+                                    &renderer->set, 0, NULL);
+    GpuBound bound = {0};
+    bool edges = gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA;
+    record_rounds(ctx, cmd, renderer, edges ? EDGE_ROUNDS : PLAIN_ROUNDS,
+                  edges ? sizeof EDGE_ROUNDS / sizeof(Round) : 1, draws, count, target->extent,
+                  target->offset, slot, &bound);
+    record_faded(ctx, cmd, renderer, draws, count, target->extent, target->offset, slot, &bound);
 }

@@ -11,8 +11,9 @@
 #      `development` alone, moved after the install (the CMake package finds itself where it
 #      is), draws its scene headless under validation, and the book in its viewport is the
 #      installed program's --headless --screenshot at the same pose and size, byte for byte
-#      (drawn straight into the host's image with --straight: over the host's background where
-#      no paper lies); its frame and background are its colours;
+#      (drawn straight into the host's image with --straight, or in the scene's own pass with
+#      --in-pass: over the host's background where no paper lies); its frame and background are
+#      its colours;
 #   3. `pkg-config --cflags --libs pagecurl`, from the moved prefix, builds a C99 program that
 #      calls pagecurl_version;
 #   4. pagecurl.1 names every option of --help, pagecurl.3 every function of the installed
@@ -130,11 +131,12 @@ embed=$out/embed-build/embed
 
 # The example's scene (examples/embed/main.c): a 48-pixel margin around the viewport, its outer
 # 32 the background, the 16 next to the viewport the frame.
-pose() { # name, check mode (frame: copied in; kept: --straight), then the pose
+pose() { # name, mode (frame: copied in; kept: --straight; passed: --in-pass), then the pose
     name=$1 mode=$2
     shift 2
     straight=
     [ "$mode" = kept ] && straight=--straight
+    [ "$mode" = passed ] && straight=--in-pass mode=kept # over the scene, as drawn straight in
     "$embed" --headless --validation $straight --screenshot "$out/$name-embed.png" "$@" \
         >"$out/$name-embed.log" 2>&1 || {
         cat "$out/$name-embed.log" >&2
@@ -151,6 +153,7 @@ pose() { # name, check mode (frame: copied in; kept: --straight), then the pose
 pose first frame --size 320x240 --curl 0.45 --grab 0.2
 pose backward frame --size 320x240 --page 6 --curl 0.3 --grab 0.7 --backward
 pose straight kept --size 320x240 --page 6 --curl 0.3 --grab 0.7 --backward
+pose in_pass passed --size 320x240 --page 6 --curl 0.3 --grab 0.7 --backward
 # A folder of pages is drawn for a view 1280 pixels wide by the library (book/pagecurl.c) and
 # for the program's --size by the program: at a width that gives both the same texels.
 mkdir "$out/book"

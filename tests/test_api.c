@@ -119,6 +119,16 @@ typedef struct Host {
     VkImage ms_image;
     VkImageView ms_view;
     VkDeviceMemory ms_memory;
+    /* the frames drawn in the host's own pass (pagecurl_target.in_pass, pagecurl_book_draw),
+     * begun with `depth` as its depth attachment; the image cleared to `clear` where
+     * `clear_set` (else black); the targets' background where `background_set` */
+    bool in_pass;
+    VkImage depth;
+    VkImageView depth_view;
+    VkDeviceMemory depth_memory;
+    bool clear_set, background_set;
+    VkClearColorValue clear;
+    float background[4];
 } Host;
 
 static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
@@ -360,6 +370,9 @@ static void host_destroy(Host *h)
     vkDestroyImageView(h->device, h->ms_view, NULL);
     vkDestroyImage(h->device, h->ms_image, NULL);
     vkFreeMemory(h->device, h->ms_memory, NULL);
+    vkDestroyImageView(h->device, h->depth_view, NULL);
+    vkDestroyImage(h->device, h->depth, NULL);
+    vkFreeMemory(h->device, h->depth_memory, NULL);
     for (int i = 0; i < 2; i++)
         vkDestroyFence(h->device, h->fence[i], NULL);
     vkDestroyCommandPool(h->device, h->pool, NULL);
@@ -421,6 +434,77 @@ static void host_submit_readback(Host *h, VkCommandBuffer cmd, uint32_t slot)
                         h->fence[slot]));
 }
 
+/* The host's own dynamic rendering into its cleared image with its own depth, the whole image
+ * its area, the book drawn in it (pagecurl_book_draw): the image left in TRANSFER_SRC_OPTIMAL.
+ * With `ms_image` the pass draws into the host's samples, cleared to its colour, and resolves
+ * them into the image. */
+static bool host_pass(Host *h, VkCommandBuffer cmd, pagecurl_book *book, uint32_t slot,
+                      const pagecurl_target *target)
+{
+    image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+                  VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                  VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+    VkImageMemoryBarrier2 depth = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+                                   .srcStageMask = VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                                   .srcAccessMask = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                                   .dstStageMask = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+                                                   VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                                   .dstAccessMask = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                                                    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                                   .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                   .newLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                                   .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                   .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                   .image = h->depth,
+                                   .subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1}};
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .imageMemoryBarrierCount = 1,
+                                                   .pImageMemoryBarriers = &depth});
+    VkRenderingAttachmentInfo color = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                       .imageView = h->view,
+                                       .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                       .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+                                       .storeOp = VK_ATTACHMENT_STORE_OP_STORE};
+    if (h->ms_image) { /* the last frame's resolve read the samples */
+        image_barrier(
+            cmd, h->ms_image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0,
+            VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+            VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+        color.imageView = h->ms_view;
+        color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+        color.clearValue.color = h->clear;
+        color.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+        color.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+        color.resolveImageView = h->view;
+        color.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    }
+    VkRenderingAttachmentInfo z = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+                                   .imageView = h->depth_view,
+                                   .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                                   .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                   .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                   .clearValue = {.depthStencil = {1.0f, 0}}};
+    vkCmdBeginRendering(cmd, &(VkRenderingInfo){.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                                                .renderArea = {{0, 0}, {h->width, h->height}},
+                                                .layerCount = 1,
+                                                .colorAttachmentCount = 1,
+                                                .pColorAttachments = &color,
+                                                .pDepthAttachment = &z});
+    pagecurl_error err;
+    bool drawn = pagecurl_book_draw(book, cmd, slot, target, &err);
+    if (!drawn)
+        fprintf(stderr, "test_api: draw: %s\n", err.message);
+    vkCmdEndRendering(cmd);
+    image_barrier(cmd, h->image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                  VK_ACCESS_2_TRANSFER_READ_BIT);
+    return drawn;
+}
+
 static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
 {
     uint32_t slot = (uint32_t)(h->frame++ % 2);
@@ -440,7 +524,10 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
         .src_stage = VK_PIPELINE_STAGE_2_CLEAR_BIT,
         .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
         .format = h->format,
+        .in_pass = h->in_pass,
+        .background_set = h->background_set,
     };
+    memcpy(target.background, h->background, sizeof target.background);
     pagecurl_error err;
     if (!pagecurl_book_update(book, time, &target, &err)) {
         fprintf(stderr, "test_api: update: %s\n", err.message);
@@ -460,13 +547,18 @@ static bool host_frame(Host *h, pagecurl_book *book, double time, bool wait)
         image_barrier(cmd, h->ms_image, VK_IMAGE_LAYOUT_UNDEFINED,
                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_RESOLVE_BIT, 0,
                       VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkClearColorValue black = {.float32 = {0.0f, 0.0f, 0.0f, 1.0f}};
     vkCmdClearColorImage(cmd, target.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                         &(VkClearColorValue){.float32 = {0.0f, 0.0f, 0.0f, 1.0f}}, 1,
+                         h->clear_set ? &h->clear : &black, 1,
                          &(VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1});
     bool recorded = pagecurl_book_record(book, cmd, slot, &target, &err);
     if (!recorded)
         fprintf(stderr, "test_api: record: %s\n", err.message);
-    if (ms) { /* the samples, left in TRANSFER_SRC_OPTIMAL, resolved into the image */
+    if (h->in_pass && recorded) /* the host's own pass, the book drawn in it */
+        recorded = host_pass(h, cmd, book, slot, &target);
+    if (h->in_pass) {
+        /* host_pass left the image in TRANSFER_SRC_OPTIMAL, its writes waited for */
+    } else if (ms) { /* the samples, left in TRANSFER_SRC_OPTIMAL, resolved into the image */
         image_barrier(cmd, h->ms_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0,
                       VK_PIPELINE_STAGE_2_RESOLVE_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
@@ -3039,10 +3131,76 @@ static VkResult VKAPI_CALL counted_begin(VkCommandBuffer cmd, const VkCommandBuf
     return vkBeginCommandBuffer(cmd, info);
 }
 
+/* The depth buffers the library holds for its frames: images whose only use is a depth
+ * attachment, named "offscreen depth" (the context's debug names; the shadow map's depth has its
+ * own), with their extents. Made, named and destroyed on the thread that draws. */
+#define MOST_DEPTHS 32
+static struct {
+    VkImage image;
+    VkExtent3D extent;
+    bool frame; /* named as the frame's depth */
+} depth_images[MOST_DEPTHS];
+static int depth_image_count;
+
+static VkResult VKAPI_CALL counted_create_image(VkDevice device, const VkImageCreateInfo *info,
+                                                const VkAllocationCallbacks *allocator,
+                                                VkImage *image)
+{
+    VkResult r = vkCreateImage(device, info, allocator, image);
+    if (r == VK_SUCCESS && info->usage == VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT &&
+        depth_image_count < MOST_DEPTHS) {
+        depth_images[depth_image_count].image = *image;
+        depth_images[depth_image_count].extent = info->extent;
+        depth_images[depth_image_count++].frame = false;
+    }
+    return r;
+}
+
+static void VKAPI_CALL counted_destroy_image(VkDevice device, VkImage image,
+                                             const VkAllocationCallbacks *allocator)
+{
+    for (int i = 0; i < depth_image_count; i++)
+        if (depth_images[i].image == image) {
+            depth_images[i] = depth_images[--depth_image_count];
+            break;
+        }
+    vkDestroyImage(device, image, allocator);
+}
+
+static PFN_vkSetDebugUtilsObjectNameEXT set_name;
+
+static VkResult VKAPI_CALL counted_set_name(VkDevice device,
+                                            const VkDebugUtilsObjectNameInfoEXT *info)
+{
+    for (int i = 0; i < depth_image_count; i++)
+        if (info->objectType == VK_OBJECT_TYPE_IMAGE && info->pObjectName &&
+            (uint64_t)depth_images[i].image == info->objectHandle)
+            depth_images[i].frame = strstr(info->pObjectName, "offscreen depth") != NULL;
+    return set_name(device, info);
+}
+
+/* The frame depth images held now: how many, and the last one's extent. */
+static int frame_depths(VkExtent3D *last)
+{
+    int n = 0;
+    for (int i = 0; i < depth_image_count; i++)
+        if (depth_images[i].frame) {
+            n++;
+            *last = depth_images[i].extent;
+        }
+    return n;
+}
+
 static PFN_vkVoidFunction VKAPI_CALL counted_device_proc(VkDevice device, const char *name)
 {
     if (!strcmp(name, "vkBeginCommandBuffer"))
         return (PFN_vkVoidFunction)counted_begin;
+    if (!strcmp(name, "vkCreateImage"))
+        return (PFN_vkVoidFunction)counted_create_image;
+    if (!strcmp(name, "vkDestroyImage"))
+        return (PFN_vkVoidFunction)counted_destroy_image;
+    if (!strcmp(name, "vkSetDebugUtilsObjectNameEXT") && set_name)
+        return (PFN_vkVoidFunction)counted_set_name;
     return vkGetDeviceProcAddr(device, name);
 }
 
@@ -3052,6 +3210,12 @@ static PFN_vkVoidFunction VKAPI_CALL counted_instance_proc(VkInstance instance, 
         return (PFN_vkVoidFunction)counted_device_proc;
     if (!strcmp(name, "vkBeginCommandBuffer"))
         return (PFN_vkVoidFunction)counted_begin;
+    if (!strcmp(name, "vkCreateImage"))
+        return (PFN_vkVoidFunction)counted_create_image;
+    if (!strcmp(name, "vkDestroyImage"))
+        return (PFN_vkVoidFunction)counted_destroy_image;
+    if (!strcmp(name, "vkSetDebugUtilsObjectNameEXT") && set_name)
+        return (PFN_vkVoidFunction)counted_set_name;
     return vkGetInstanceProcAddr(instance, name);
 }
 
@@ -4063,6 +4227,219 @@ static void provider_text(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(book);
 }
 
+/* The host's depth image for its own pass (host_pass), with `samples` a pixel (its colour's). */
+static void host_depth(Host *h, VkSampleCountFlagBits samples)
+{
+    VK_OK(vkCreateImage(h->device,
+                        &(VkImageCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                                             .imageType = VK_IMAGE_TYPE_2D,
+                                             .format = VK_FORMAT_D32_SFLOAT,
+                                             .extent = {h->width, h->height, 1},
+                                             .mipLevels = 1,
+                                             .arrayLayers = 1,
+                                             .samples = samples,
+                                             .tiling = VK_IMAGE_TILING_OPTIMAL,
+                                             .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT},
+                        NULL, &h->depth));
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(h->device, h->depth, &req);
+    VK_OK(vkAllocateMemory(
+        h->device,
+        &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .allocationSize = req.size,
+                                .memoryTypeIndex = memory_type(
+                                    h, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)},
+        NULL, &h->depth_memory));
+    VK_OK(vkBindImageMemory(h->device, h->depth, h->depth_memory, 0));
+    VK_OK(vkCreateImageView(
+        h->device,
+        &(VkImageViewCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                 .image = h->depth,
+                                 .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                 .format = VK_FORMAT_D32_SFLOAT,
+                                 .subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1}},
+        NULL, &h->depth_view));
+}
+
+/* The book drawn in the host's own pass (the Dear ImGui model), under validation with its
+ * synchronisation checks: the host clears its image to green, records the book (outside), begins
+ * its rendering with its own depth, and the book draws into a viewport smaller than the image.
+ * Every pixel outside the viewport keeps the host's green; inside, the book's frame is the one it
+ * draws straight in over the host's pixels (`keep`), within a level; the book makes no depth of
+ * its own for it, and the one it makes for a target drawn straight in reaches the viewport's far
+ * corner, not the whole image. A copied frame with a transparent background has alpha 0 where
+ * no paper lies. A host's older target (ending at `generation`) still draws. Refusals. */
+static void in_pass(Host *h)
+{
+    pagecurl_context_desc desc = host_desc(h);
+    desc.get_instance_proc_addr = counted_instance_proc; /* its depth images counted */
+    desc.debug_names = true;                             /* and known by their names */
+    set_name = (PFN_vkSetDebugUtilsObjectNameEXT)(void (*)(void))vkGetInstanceProcAddr(
+        h->instance, "vkSetDebugUtilsObjectNameEXT");
+    pagecurl_error err;
+    pagecurl_context *ctx = pagecurl_context_create(&desc, &err);
+    CHECK(&st, ctx != NULL, "a context that counts its depth images: %s", err.message);
+    if (!ctx)
+        return;
+    host_depth(h, VK_SAMPLE_COUNT_1_BIT);
+    /* one sample a pixel: direct_frames' 4x samples set aside */
+    VkImage ms_image = h->ms_image;
+    VkImageView ms_view = h->ms_view;
+    h->ms_image = VK_NULL_HANDLE, h->ms_view = VK_NULL_HANDLE;
+    h->format = VK_FORMAT_R8G8B8A8_SRGB;
+    h->clear_set = true;
+    h->clear = (VkClearColorValue){.float32 = {0.0f, 0.3f, 0.0f, 1.0f}};
+    pagecurl_book_desc one = {.page = 3,
+                              .wait_for_pages = true,
+                              .target_format = VK_FORMAT_R8G8B8A8_SRGB,
+                              .target_samples = 1,
+                              .target_depth_format = VK_FORMAT_D32_SFLOAT};
+    pagecurl_book *kept = made(ctx, one), *passed = made(ctx, one);
+    VkExtent3D kept_extent = {0}, unused;
+    uint8_t *want = frame_of(h, kept, true, true);
+    int kept_depths = frame_depths(&kept_extent);
+    h->in_pass = true;
+    uint8_t *got = frame_of(h, passed, false, false);
+    h->in_pass = false;
+    int pass_depths = frame_depths(&unused) - kept_depths;
+    /* the host's green, wherever the viewport is not */
+    uint8_t green[4];
+    memcpy(green, pixel(h, 0, 0), 4);
+    size_t outside = 0, lost = 0;
+    for (uint32_t y = 0; got && y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            if (x >= BORDER && x < W - BORDER && y >= BORDER && y < H - BORDER)
+                continue;
+            outside++;
+            lost += memcmp(pixel(h, x, y), green, 4) != 0;
+        }
+    size_t host = 0, paper = 0, n = (size_t)(W - 2 * BORDER) * (H - 2 * BORDER);
+    for (size_t i = 0; got && i < n; i++) {
+        bool hosts = !memcmp(got + 4 * i, green, 4);
+        host += hosts;
+        paper += !hosts && got[4 * i] > 150 && got[4 * i + 1] > 150 && got[4 * i + 2] > 150;
+    }
+    int most = 0;
+    size_t apart = want && got ? pixels_apart(want, got, 1, &most) : n;
+    printf("in the host's pass: %zu of %zu pixels outside the viewport not the host's, inside "
+           "%zu the host's and %zu paper, %zu apart from the frame drawn straight in (by %d); "
+           "depth images held: %d drawn straight in (%ux%u), %d in the host's pass\n",
+           lost, outside, host, paper, apart, most, kept_depths, kept_extent.width,
+           kept_extent.height, pass_depths);
+    CHECK(&st, got && green[1] > 100 && green[0] == 0 && lost == 0,
+          "in the host's pass: %zu of %zu pixels outside the viewport lost the host's colour", lost,
+          outside);
+    CHECK(&st, got && host > 1000 && paper > n / 4 && apart == 0,
+          "in the host's pass: %zu of the host's pixels, %zu paper, %zu pixels apart by more "
+          "than 1 from the frame drawn straight in over the host's (%d)",
+          host, paper, apart, most);
+    CHECK(&st, pass_depths == 0, "in the host's pass the book holds %d depth images", pass_depths);
+    CHECK(&st,
+          kept_depths == 1 && kept_extent.width == W - BORDER && kept_extent.height == H - BORDER,
+          "drawn straight in: %d depth images, %ux%u (the viewport's far corner: %ux%u)",
+          kept_depths, kept_extent.width, kept_extent.height, W - BORDER, H - BORDER);
+    free(want), free(got);
+
+    /* copied in with a transparent background, and with the default one: alpha 0 where the
+     * default frame has its opaque backdrop, the paper opaque in both */
+    pagecurl_book *copied = made(ctx, one), *clear = made(ctx, one);
+    want = frame_of(h, copied, false, false);
+    h->background_set = true; /* all zero: transparent black */
+    got = frame_of(h, clear, false, false);
+    h->background_set = false;
+    size_t backdrop = 0, transparent = 0, opaque = 0, wrong = 0;
+    for (size_t i = 0; want && got && i < n; i++) {
+        const uint8_t *a = want + 4 * i, *b = got + 4 * i;
+        bool empty = !memcmp(a, want, 4);
+        backdrop += empty;
+        transparent += empty && b[3] == 0 && !b[0] && !b[1] && !b[2];
+        opaque += !empty && a[3] == 255 && b[3] == 255 && !memcmp(a, b, 4);
+        wrong += a[3] != 255;
+    }
+    printf("a transparent background: %zu of the %zu backdrop pixels alpha 0, %zu pixels the "
+           "same paper\n",
+           transparent, backdrop, opaque);
+    CHECK(&st,
+          want && got && backdrop > 1000 && transparent == backdrop && wrong == 0 && opaque > n / 4,
+          "a transparent background: %zu of %zu backdrop pixels transparent, %zu the same "
+          "opaque paper, %zu of the default's not opaque",
+          transparent, backdrop, opaque, wrong);
+    free(want), free(got);
+
+    /* into the host's 4x samples and 4x depth, which it resolves: the book's 4x frame drawn
+     * straight in over the same samples, within a level */
+    if (!ms_image) /* direct_frames' (not run before this) */
+        host_image(h, VK_SAMPLE_COUNT_4_BIT, &ms_image, &h->ms_memory, &ms_view);
+    h->ms_image = ms_image, h->ms_view = ms_view;
+    vkDestroyImageView(h->device, h->depth_view, NULL);
+    vkDestroyImage(h->device, h->depth, NULL);
+    vkFreeMemory(h->device, h->depth_memory, NULL);
+    host_depth(h, VK_SAMPLE_COUNT_4_BIT);
+    pagecurl_book_desc four = one;
+    four.target_samples = 4;
+    pagecurl_book *kept4 = made(ctx, four), *passed4 = made(ctx, four);
+    want = frame_of(h, kept4, true, true);
+    h->in_pass = true;
+    got = frame_of(h, passed4, false, false);
+    h->in_pass = false;
+    apart = want && got ? pixels_apart(want, got, 1, &most) : n;
+    CHECK(&st, apart == 0,
+          "in the host's 4x pass: %zu pixels apart by more than 1 from the frame drawn straight "
+          "into its samples (%d)",
+          apart, most);
+    free(want), free(got);
+    pagecurl_book_destroy(kept4), pagecurl_book_destroy(passed4);
+    h->ms_image = VK_NULL_HANDLE, h->ms_view = VK_NULL_HANDLE;
+
+    /* a host built before background and in_pass: its target's size ends at generation */
+    pagecurl_target t = {.size = offsetof(pagecurl_target, background_set),
+                         .image = h->image,
+                         .extent = {h->width, h->height},
+                         .layout = VK_IMAGE_LAYOUT_UNDEFINED};
+    CHECK(&st, pagecurl_book_update(copied, 1.0, &t, &err),
+          "a target of an older host (ending at generation): %s", err.message);
+    /* refusals */
+    t.size = sizeof t;
+    t.in_pass = true;
+    pagecurl_book_desc flat = one;
+    flat.target_depth_format = 0;
+    pagecurl_book *none = made(ctx, flat);
+    CHECK(&st,
+          none && !pagecurl_book_update(none, 0.0, &t, &err) &&
+              strstr(err.message, "target_depth_format"),
+          "in_pass without target_depth_format: %s", err.message);
+    t.keep = true;
+    CHECK(&st, !pagecurl_book_update(passed, 2.0, &t, &err) && strstr(err.message, "keep"),
+          "in_pass with keep: %s", err.message);
+    t.keep = false;
+    t.background_set = true;
+    CHECK(&st, !pagecurl_book_update(passed, 2.0, &t, &err) && strstr(err.message, "background"),
+          "in_pass with a background: %s", err.message);
+    t.background_set = false;
+    VkCommandBuffer cmd = h->cmd[0];
+    VK_OK(vkWaitForFences(h->device, 1, &h->fence[0], VK_TRUE, UINT64_MAX));
+    VK_OK(vkBeginCommandBuffer(
+        cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO}));
+    CHECK(&st,
+          pagecurl_book_update(passed, 2.0, &t, &err) &&
+              !pagecurl_book_draw(passed, cmd, 0, &t, &err) && strstr(err.message, "record"),
+          "drawn before it is recorded: %s", err.message);
+    t.in_pass = false;
+    CHECK(&st, !pagecurl_book_draw(passed, cmd, 0, &t, &err) && strstr(err.message, "in_pass"),
+          "a target not in_pass drawn: %s", err.message);
+    VK_OK(vkEndCommandBuffer(cmd));
+    flat.target_depth_format = VK_FORMAT_D24_UNORM_S8_UINT;
+    flat.size = sizeof flat;
+    CHECK(&st,
+          !pagecurl_book_create(ctx, &flat, &err) && strstr(err.message, "target_depth_format"),
+          "a depth format with stencil: %s", err.message);
+    pagecurl_book_destroy(kept), pagecurl_book_destroy(passed), pagecurl_book_destroy(copied);
+    pagecurl_book_destroy(clear), pagecurl_book_destroy(none);
+    pagecurl_context_destroy(ctx);
+    h->clear_set = false, h->format = 0;
+    h->ms_image = ms_image, h->ms_view = ms_view;
+}
+
 int main(int argc, char **argv)
 {
     RunArgs args;
@@ -4121,6 +4498,7 @@ int main(int argc, char **argv)
         drafts(&h, ctx, args.out);
         stuck_provider(ctx);
         window_frames(&h, ctx);
+        in_pass(&h);
         pagecurl_context_destroy(ctx);
         long live = atomic_load(&counted.live), total = atomic_load(&counted.total);
         printf("the host's allocation callbacks: %ld blocks taken, %ld not given back\n", total,

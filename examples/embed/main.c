@@ -13,7 +13,9 @@
  *
  * The book is drawn into images of the library's own and copied into the viewport; with
  * --straight it is drawn straight into the host's image, over the host's background (where no
- * paper lies the scene shows through). --headless draws one frame into an image of the host's
+ * paper lies the scene shows through); with --in-pass it draws in the scene's own pass, as Dear
+ * ImGui's backend does (pagecurl_book_record before the pass, pagecurl_book_draw in it, over the
+ * scene, with the host's depth). --headless draws one frame into an image of the host's
  * own and writes it as a PNG; without it, an SDL2 window (where built with SDL2).
  * docs/library.md explains the rules. */
 #include "host.h"
@@ -45,13 +47,13 @@ typedef struct Options {
     uint32_t width, height; /* the viewport */
     int page;
     float curl, grab;
-    bool pose, backward, headless, validation, straight;
+    bool pose, backward, headless, validation, straight, in_pass;
     const char *book, *screenshot;
 } Options;
 
 static const char USAGE[] =
     "usage: embed [--headless --screenshot FILE.png] [--size WxH] [--page N] [--book PATH]\n"
-    "             [--curl T [--grab G] [--backward]] [--straight] [--validation]\n"
+    "             [--curl T [--grab G] [--backward]] [--straight | --in-pass] [--validation]\n"
     "  --size WxH     the book's viewport (default 640x480), inside a 48-pixel margin\n"
     "  --page N       open at the spread holding page N\n"
     "  --book PATH    a folder of images or a PDF (default: the built-in book)\n"
@@ -59,6 +61,8 @@ static const char USAGE[] =
     "                 grabbed at G along its free edge (0 bottom .. 1 top, default 0.25)\n"
     "  --straight     the book drawn straight into the scene's image, over its background, at\n"
     "                 one sample a pixel (pagecurl_target.view, keep), not copied in\n"
+    "  --in-pass      the book drawn in the scene's own rendering pass, over its background,\n"
+    "                 with the scene's depth (pagecurl_target.in_pass, pagecurl_book_draw)\n"
     "  --headless     no window: one frame, written to --screenshot\n"
     "  --validation   the Khronos validation layer; any message makes the exit status 1\n"
     "In the window: drag a page with the mouse; arrows, Page Up/Down, Home, End; Escape quits.\n";
@@ -84,11 +88,12 @@ static int parse(int argc, char **argv, Options *o)
             return -1;
         }
         if (!strcmp(a, "--headless") || !strcmp(a, "--validation") || !strcmp(a, "--backward") ||
-            !strcmp(a, "--straight")) {
+            !strcmp(a, "--straight") || !strcmp(a, "--in-pass")) {
             o->headless |= !strcmp(a, "--headless");
             o->validation |= !strcmp(a, "--validation");
             o->backward |= !strcmp(a, "--backward");
             o->straight |= !strcmp(a, "--straight");
+            o->in_pass |= !strcmp(a, "--in-pass");
             continue;
         }
         if (!v) {
@@ -126,8 +131,10 @@ static int parse(int argc, char **argv, Options *o)
             return 2;
         }
     }
-    if (o->headless != (o->screenshot != NULL) || ((grab || o->backward) && !o->pose)) {
-        say("--headless goes with --screenshot FILE, --grab and --backward with --curl");
+    if (o->headless != (o->screenshot != NULL) || ((grab || o->backward) && !o->pose) ||
+        (o->straight && o->in_pass)) {
+        say("--headless goes with --screenshot FILE, --grab and --backward with --curl; "
+            "--straight or --in-pass, not both");
         return 2;
     }
     return 0;
@@ -142,8 +149,57 @@ static int failed(const char *what, const pagecurl_error *err)
     return err->status == PAGECURL_ERROR_USAGE ? 2 : 1;
 }
 
+/* The scene's depth (--in-pass): the book's pages tested against it where it draws. */
+#define DEPTH_FORMAT VK_FORMAT_D32_SFLOAT
+
+typedef struct Depth {
+    VkImage image;
+    VkDeviceMemory memory;
+    VkImageView view;
+    VkExtent2D extent;
+} Depth;
+
+static void depth_destroy(const Gpu *g, Depth *d)
+{
+    vkDestroyImageView(g->device, d->view, NULL);
+    vkDestroyImage(g->device, d->image, NULL);
+    vkFreeMemory(g->device, d->memory, NULL);
+    *d = (Depth){0};
+}
+
+/* The scene's depth at `extent` (made anew at another). */
+static void depth_make(const Gpu *g, VkExtent2D extent, Depth *d)
+{
+    if (d->image && d->extent.width == extent.width && d->extent.height == extent.height)
+        return;
+    depth_destroy(g, d);
+    VkImageCreateInfo ii = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+        .imageType = VK_IMAGE_TYPE_2D,
+        .format = DEPTH_FORMAT,
+        .extent = {extent.width, extent.height, 1},
+        .mipLevels = 1,
+        .arrayLayers = 1,
+        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+    };
+    check(vkCreateImage(g->device, &ii, NULL, &d->image), "vkCreateImage");
+    VkMemoryRequirements need;
+    vkGetImageMemoryRequirements(g->device, d->image, &need);
+    d->memory = gpu_memory(g, need, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    check(vkBindImageMemory(g->device, d->image, d->memory, 0), "vkBindImageMemory");
+    VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = d->image,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = DEPTH_FORMAT,
+                                .subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1}};
+    check(vkCreateImageView(g->device, &vi, NULL, &d->view), "vkCreateImageView");
+    d->extent = extent;
+}
+
 /* The book for targets of `format`: drawn in it and copied in, or with --straight drawn
- * straight into them at their one sample a pixel. */
+ * straight into them at their one sample a pixel, or with --in-pass drawn in the scene's pass,
+ * in its format, at its one sample a pixel, with its depth. */
 static int book_open(const Gpu *g, const Options *o, uint32_t slots, VkFormat format,
                      pagecurl_context **ctx, pagecurl_book **book)
 {
@@ -172,7 +228,8 @@ static int book_open(const Gpu *g, const Options *o, uint32_t slots, VkFormat fo
         .frames_in_flight = slots,
         .wait_for_pages = o->headless, /* one frame: the pages it shows drawn */
         .target_format = format,
-        .target_samples = o->straight ? 1 : 0,
+        .target_samples = o->straight || o->in_pass ? 1 : 0,
+        .target_depth_format = o->in_pass ? DEPTH_FORMAT : VK_FORMAT_UNDEFINED,
     };
     if (!(*book = pagecurl_book_create(*ctx, &bd, &err)))
         return failed("pagecurl_book_create", &err);
@@ -211,8 +268,9 @@ static VkClearValue srgb_colour(const uint8_t rgb[3])
 }
 
 /* Where the book goes in an image of `extent` and `format`, and how the host leaves the image to
- * it; with `view` (--straight) drawn straight into it over what the scene drew there. */
-static pagecurl_target target_of(VkImage image, VkImageView view, VkFormat format,
+ * it; with `view` (--straight) drawn straight into it over what the scene drew there; `in_pass`
+ * drawn in the scene's pass (the layouts and stages then the host's alone). */
+static pagecurl_target target_of(VkImage image, VkImageView view, bool in_pass, VkFormat format,
                                  VkExtent2D extent, VkImageLayout final_layout)
 {
     return (pagecurl_target){
@@ -220,6 +278,7 @@ static pagecurl_target target_of(VkImage image, VkImageView view, VkFormat forma
         .image = image,
         .view = view,
         .keep = view != VK_NULL_HANDLE,
+        .in_pass = in_pass,
         .format = format,
         .extent = extent,
         .viewport = {{MARGIN, MARGIN}, {extent.width - 2 * MARGIN, extent.height - 2 * MARGIN}},
@@ -232,11 +291,17 @@ static pagecurl_target target_of(VkImage image, VkImageView view, VkFormat forma
 }
 
 /* The host's frame in `cmd`: its scene in a dynamic rendering pass of its own (the background,
- * then the frame as a ring around the viewport), then the book over the viewport; false (with
- * err) where the book recorded nothing. */
-static bool frame_record(VkCommandBuffer cmd, VkImageView view, pagecurl_book *book, uint32_t slot,
-                         const pagecurl_target *target, pagecurl_error *err)
+ * then the frame as a ring around the viewport), then the book over the viewport; with `depth`
+ * (--in-pass) the book's commands before the pass, its pages drawn in it after the scene, and the
+ * image left in the target's final layout by the host. False (with err) where the book recorded
+ * nothing. */
+static bool frame_record(VkCommandBuffer cmd, VkImageView view, const Depth *depth,
+                         pagecurl_book *book, uint32_t slot, const pagecurl_target *target,
+                         pagecurl_error *err)
 {
+    /* in the pass: what must come before it (the leaf's curl, the shadow map) first */
+    if (depth && !pagecurl_book_record(book, cmd, slot, target, err))
+        return false;
     VkImageMemoryBarrier2 to_colour = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
         /* after the acquire semaphore's wait (in the window), which is at this stage */
@@ -248,9 +313,32 @@ static bool frame_record(VkCommandBuffer cmd, VkImageView view, pagecurl_book *b
         .image = target->image,
         .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
     };
+    VkImageMemoryBarrier2 to_depth = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+        /* the last frame's depth tests, done with it: cleared anew */
+        .srcStageMask = VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+        .srcAccessMask = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+        .dstStageMask = VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+                        VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+        .dstAccessMask = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                         VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+        .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+        .newLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .image = depth ? depth->image : VK_NULL_HANDLE,
+        .subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1},
+    };
+    VkImageMemoryBarrier2 before[2] = {to_colour, to_depth};
     vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                                                   .imageMemoryBarrierCount = 1,
-                                                   .pImageMemoryBarriers = &to_colour});
+                                                   .imageMemoryBarrierCount = depth ? 2 : 1,
+                                                   .pImageMemoryBarriers = before});
+    VkRenderingAttachmentInfo z = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = depth ? depth->view : VK_NULL_HANDLE,
+        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+        .clearValue = {.depthStencil = {1.0f, 0}},
+    };
     VkRenderingAttachmentInfo colour = {
         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
         .imageView = view,
@@ -263,7 +351,8 @@ static bool frame_record(VkCommandBuffer cmd, VkImageView view, pagecurl_book *b
                                                 .renderArea = {{0, 0}, target->extent},
                                                 .layerCount = 1,
                                                 .colorAttachmentCount = 1,
-                                                .pColorAttachments = &colour});
+                                                .pColorAttachments = &colour,
+                                                .pDepthAttachment = depth ? &z : NULL});
     VkClearAttachment frame = {VK_IMAGE_ASPECT_COLOR_BIT, 0, srgb_colour(FRAME)};
     VkRect2D v = target->viewport;
     VkClearRect rect = {{{v.offset.x - BORDER, v.offset.y - BORDER},
@@ -274,6 +363,27 @@ static bool frame_record(VkCommandBuffer cmd, VkImageView view, pagecurl_book *b
     /* inside the frame the background again: what the book lies on where it is drawn over it */
     VkClearAttachment inside = {VK_IMAGE_ASPECT_COLOR_BIT, 0, srgb_colour(BACKGROUND)};
     vkCmdClearAttachments(cmd, 1, &inside, 1, &(VkClearRect){v, 0, 1});
+    if (depth) {
+        /* the book's pages over the scene, in its viewport alone; then the host would bind its
+         * own pipeline and set its own viewport and scissor again to draw on */
+        bool drawn = pagecurl_book_draw(book, cmd, slot, target, err);
+        vkCmdEndRendering(cmd);
+        VkImageMemoryBarrier2 out = {
+            .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+            .srcStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+            .srcAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+            .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+            .dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT,
+            .oldLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            .newLayout = target->final_layout,
+            .image = target->image,
+            .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+        };
+        vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                       .imageMemoryBarrierCount = 1,
+                                                       .pImageMemoryBarriers = &out});
+        return drawn;
+    }
     vkCmdEndRendering(cmd);
     /* the book: its compute, its passes into its own images, then a copy into the viewport (or
      * its pages drawn straight into it), leaving the image in the target's final layout */
@@ -341,15 +451,19 @@ static int run_headless(const Options *o)
     pagecurl_context *ctx = NULL;
     pagecurl_book *book = NULL;
     int status = book_open(&g, o, 1, HEADLESS_FORMAT, &ctx, &book);
-    pagecurl_target target = target_of(image, o->straight ? view : VK_NULL_HANDLE, HEADLESS_FORMAT,
-                                       extent, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    Depth depth = {0};
+    if (o->in_pass)
+        depth_make(&g, extent, &depth);
+    pagecurl_target target =
+        target_of(image, o->straight ? view : VK_NULL_HANDLE, o->in_pass, HEADLESS_FORMAT, extent,
+                  VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     pagecurl_error err;
     if (!status && !pagecurl_book_update(book, 0.0, &target, &err))
         status = failed("pagecurl_book_update", &err);
     if (!status) {
         VkCommandBuffer cmd = gpu_command_buffer(&g);
         begin(cmd);
-        bool drawn = frame_record(cmd, view, book, 0, &target, &err);
+        bool drawn = frame_record(cmd, view, o->in_pass ? &depth : NULL, book, 0, &target, &err);
         /* the book left the image in TRANSFER_SRC_OPTIMAL, its copy visible to what follows */
         VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                                     .imageExtent = {extent.width, extent.height, 1}};
@@ -381,6 +495,7 @@ static int run_headless(const Options *o)
     }
     pagecurl_book_destroy(book); /* waits until the device no longer uses the book */
     pagecurl_context_destroy(ctx);
+    depth_destroy(&g, &depth);
     vkDestroyBuffer(g.device, pixels, NULL);
     vkFreeMemory(g.device, pixel_memory, NULL);
     vkDestroyImageView(g.device, view, NULL);
@@ -504,6 +619,7 @@ static int run_window(const Options *o)
         slots[i].acquired = gpu_semaphore(&g);
     }
     bool resized = false;
+    Depth depth = {0}; /* --in-pass: the scene's, at the swapchain's extent */
     for (uint32_t frame = 0; !status && handle_events(win, &sc, book, &resized); frame++) {
         if (resized && !swapchain_create(&g, surface, drawable(win), &sc)) {
             SDL_WaitEvent(NULL); /* minimised: nothing to draw into */
@@ -522,8 +638,14 @@ static int run_window(const Options *o)
         if (r != VK_SUBOPTIMAL_KHR)
             check(r, "vkAcquireNextImageKHR");
         pagecurl_target target =
-            target_of(sc.images[index], o->straight ? sc.views[index] : VK_NULL_HANDLE, sc.format,
-                      sc.extent, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
+            target_of(sc.images[index], o->straight ? sc.views[index] : VK_NULL_HANDLE, o->in_pass,
+                      sc.format, sc.extent, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
+        if (o->in_pass) { /* the slot's last frame done: the depth it used is free */
+            if (depth.image &&
+                (depth.extent.width != sc.extent.width || depth.extent.height != sc.extent.height))
+                vkDeviceWaitIdle(g.device); /* the other slot's frame may still test it */
+            depth_make(&g, sc.extent, &depth);
+        }
         pagecurl_error err;
         if (!pagecurl_book_update(book, SDL_GetTicks64() / 1000.0, &target, &err)) {
             status = failed("pagecurl_book_update", &err);
@@ -536,7 +658,8 @@ static int run_window(const Options *o)
         check(vkResetCommandBuffer(cmd, 0), "vkResetCommandBuffer");
         begin(cmd);
         /* submitted either way, so that the slot's fence signals */
-        bool drawn = frame_record(cmd, sc.views[index], book, slot, &target, &err);
+        bool drawn = frame_record(cmd, sc.views[index], o->in_pass ? &depth : NULL, book, slot,
+                                  &target, &err);
         check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
         VkSubmitInfo submit = {
             .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
@@ -573,6 +696,7 @@ static int run_window(const Options *o)
         vkDestroyFence(g.device, slots[i].done, NULL);
         vkDestroySemaphore(g.device, slots[i].acquired, NULL);
     }
+    depth_destroy(&g, &depth);
     swapchain_destroy(&g, &sc);
     vkDestroySurfaceKHR(g.instance, surface, NULL);
     gpu_destroy(&g);

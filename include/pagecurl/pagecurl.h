@@ -6,6 +6,7 @@
  *     pagecurl_book_pointer(book, &event);            as input arrives (or pagecurl_book_action)
  *     pagecurl_book_update(book, now, &target, &err); once a frame, outside any command buffer
  *     pagecurl_book_record(book, cmd, slot, &target, &err); into the host's command buffer
+ *     pagecurl_book_draw(book, cmd, slot, &target, &err);   in the host's pass (target.in_pass)
  *     while (pagecurl_book_poll_event(book, &ev)) ... what happened: turns, pages, errors
  *
  * pagecurl_book_update advances the book to the host's clock, takes in the pages drawn since the
@@ -377,6 +378,13 @@ typedef struct pagecurl_book_desc {
      * (PAGECURL_ERROR_USAGE). */
     pagecurl_page_text_fn page_text;
     pagecurl_page_links_fn page_links;
+    /* Added after page_links (a .size that ends before it means 0): the depth attachment's format
+     * of the host's own dynamic rendering the book draws into (pagecurl_target.in_pass,
+     * pagecurl_book_draw), declared up front so that its pipelines match it: D16_UNORM,
+     * X8_D24_UNORM_PACK32 or D32_SFLOAT (a format with stencil is refused), with target_format
+     * the colour attachment's and target_samples its samples. 0: the book draws in no host's
+     * pass; a target drawn straight into (`view`) gets a depth of the book's in this format. */
+    VkFormat target_depth_format;
 } pagecurl_book_desc;
 
 PAGECURL_API pagecurl_book *
@@ -953,6 +961,22 @@ typedef struct pagecurl_target {
      * destroyed image's or view's handle may come back for the one made after it, and commands
      * kept for the old one would draw into freed memory. */
     uint64_t generation;
+    /* Added after generation (a .size that ends before it means false and 0): where
+     * `background_set`, the colour the book clears its viewport to around the pages, copied in or
+     * drawn straight in without `keep` (refused with `keep` or `in_pass`): linear RGBA 0 .. 1, as a
+     * VkClearColorValue for an sRGB image, alpha included (0: transparent; the paper's edges are
+     * then blended over it premultiplied: colour times coverage, alpha the coverage). Else the
+     * book's backdrop (60, 63, 72 in sRGB, opaque). */
+    bool background_set;
+    float background[4];
+    /* Added after background (a .size that ends before it means false): the book draws into the
+     * host's own dynamic rendering (the Dear ImGui model): pagecurl_book_record, outside any
+     * render pass, records only what must come before it (the leaf's curl, the shadow map, the
+     * ink), touching no image of the host's; then the host begins its rendering and
+     * pagecurl_book_draw draws the pages into it. `image`, `view`, `layout`, `final_layout`,
+     * `src_stage`, `src_access` and `format` are not read, `keep` is refused: where no paper
+     * lies the host's pixels stay. The book needs target_depth_format. */
+    bool in_pass;
 } pagecurl_target;
 
 /* Once a frame, before recording: advances the book to `time` (seconds on the host's clock,
@@ -969,8 +993,10 @@ PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
                                        const pagecurl_target *target, pagecurl_error *err);
 
 /* Records the frame (the leaf's curl and normals, the shadow, the pages, then a copy into the
- * target's viewport, or the pages drawn straight into it: pagecurl_target.view) into `cmd`, a
- * primary command buffer the host has begun, outside any render pass: the book's own commands as
+ * target's viewport, or the pages drawn straight into it: pagecurl_target.view; for a target
+ * `in_pass`, only what comes before the host's pass, pagecurl_book_draw drawing in it) into
+ * `cmd`, a primary command buffer the host has begun, outside any render pass: the book's own
+ * commands as
  * a secondary command buffer of the slot's that `cmd` executes, recorded again only when what
  * they draw changes (a frame that only moves the leaf or the camera writes its values into the
  * slot's buffers; a target drawn straight into is part of what they draw), then the copy. Like any
@@ -979,7 +1005,8 @@ PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
  * a slot again only after the device has finished the command buffer it last recorded that slot
  * into (the host's fence for that frame). Nothing here waits, allocates or submits. The target
  * must be as the last pagecurl_book_update was given it (its viewport's size, its extent and
- * whether it has a view).
+ * whether it has a view or is in_pass; drawn straight in, its viewport's place too: the book's
+ * depth reaches the viewport's far corner).
  *
  * A second target in the same frame (a thumbnail, a minimap): recorded after the first, with the
  * same slot and no update between, a target whose viewport has another size gets the frame just
@@ -994,6 +1021,25 @@ PAGECURL_API bool pagecurl_book_update(pagecurl_book *book, double time,
  * cannot be copied, a slot out of range, no update yet, or a device failure. */
 PAGECURL_API bool pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
                                        const pagecurl_target *target, pagecurl_error *err);
+
+/* Draws the frame pagecurl_book_record readied for an `in_pass` target into the host's dynamic
+ * rendering begun in `cmd` (vkCmdBeginRendering with contents inline; `cmd` is the command buffer
+ * record was given or one submitted after it, before the slot is recorded again): one colour
+ * attachment in the book's target_format with target_samples a pixel (the host resolves), a
+ * depth attachment in target_depth_format, no stencil attachment, a render area that holds the
+ * viewport, no view mask. The target is the one given to record (its viewport the same).
+ *
+ * The book writes only within its viewport: it sets the viewport and scissor to it, clears the
+ * depth there (vkCmdClearAttachments) and draws over the colour there, its paper's edges blended
+ * over the host's pixels. It leaves `cmd` with its own graphics pipeline, descriptor set, push
+ * constants and vertex and index buffers bound and the viewport, scissor and blend constants set
+ * to its own: a host that draws after it in the same pass binds and sets its own again (as after
+ * Dear ImGui's backend). It records no barrier and no layout transition. Once a record: a second
+ * draw of the same frame is refused. Nothing here waits, allocates or submits. False (with err,
+ * nothing recorded) for a target not in_pass, no frame of this slot readied by record since the
+ * last draw and the last update, or another viewport. */
+PAGECURL_API bool pagecurl_book_draw(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
+                                     const pagecurl_target *target, pagecurl_error *err);
 
 /* The first row of the viewport (in its pixels, from its top) below the book's head, its far
  * edge, halfway across what the last update framed: a host that draws over the picture (a HUD
