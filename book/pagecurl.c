@@ -85,6 +85,7 @@ struct pagecurl_book {
         double at; /* the moment the last step showed */
     } alone;
     AppZoom zoom;
+    double scroll_turned; /* the fitted view's last turn by a scroll (pagecurl_book_scroll) */
     MeshInk ink;
     AppView view;
     bool view_made;
@@ -582,6 +583,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         return NULL;
     }
     b->ctx = ctx;
+    b->scroll_turned = -INFINITY;
     book_links_init(&b->links);
     b->wait_for_pages = d.wait_for_pages;
     b->page_detail = d.page_detail > 0.0f ? d.page_detail : 1.0f;
@@ -1016,11 +1018,29 @@ bool pagecurl_book_fit(pagecurl_book *b, pagecurl_fit fit, double x, double y, d
     return zoom_event(b, BOOK_INPUT_WIDTH, 1.0f, x, y, time);
 }
 
+/* From the fitted view a scroll goes on to the next page (back: the one before), as a PDF
+ * viewer's Space, wheel and arrows do, at most once in this many seconds: a wheel's gesture or a
+ * touchpad's stream of small scrolls turns once or twice, not once a notch. */
+#define SCROLL_TURN_GAP 0.25
+
 bool pagecurl_book_scroll(pagecurl_book *b, float amount, double time)
 {
+    if (!b || !isfinite(amount) || amount == 0.0f || !isfinite(time))
+        return false;
+    bool fitted = b->width && !b->zoom.hosted && !b->zoom.width && !b->zoom.resume &&
+                  !app_zoom_enlarged(&b->zoom.set) && !app_zoom_moving(&b->zoom, time);
+    if (fitted) { /* the page is all in view: nothing to scroll but on to the next */
+        MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+        if (view.phase == MESH_FLIP_DRAGGING || time - b->scroll_turned < SCROLL_TURN_GAP)
+            return false;
+        if (!pagecurl_book_action(
+                b, amount > 0.0f ? PAGECURL_ACTION_NEXT : PAGECURL_ACTION_PREVIOUS, time))
+            return false;
+        b->scroll_turned = time;
+        return true;
+    }
     /* the amount rides as the event's y, a fraction of the viewport's height */
-    return b && isfinite(amount) &&
-           zoom_event(b, BOOK_INPUT_SCROLL, 1.0f, 0.0, (double)amount * b->height, time);
+    return zoom_event(b, BOOK_INPUT_SCROLL, 1.0f, 0.0, (double)amount * b->height, time);
 }
 
 bool pagecurl_book_zoom_toggle(pagecurl_book *b, double x, double y, double time)

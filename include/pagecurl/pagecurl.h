@@ -807,9 +807,12 @@ PAGECURL_API bool pagecurl_book_fit(pagecurl_book *book, pagecurl_fit fit, doubl
  * no further than its foot (head). From the foot, the next scroll forward goes on to the next
  * page in reading order: a spread's other page, at its head, or a turn (as PAGECURL_ACTION_NEXT,
  * the reader's turn) whose zoom comes back at the head of the page turned to; from the head,
- * back to the previous page's foot. False where it does nothing: the fitted view (the page is
- * all in view), a turn under way, a page held, the book's first or last page, a value that is not
- * finite, and before the first update. */
+ * back to the previous page's foot. From the fitted view (the page all in view) a scroll goes on
+ * to the next page (< 0: the one before) as PAGECURL_ACTION_NEXT (PREVIOUS) does, at most once in
+ * a quarter of a second: a wheel's gesture or a touchpad's stream of small scrolls turns once or
+ * twice, not once a notch. False where it does nothing: a turn under way, a page held, the book's
+ * first or last page, a scroll from the fitted view within a quarter second of the last turn it
+ * made, a value that is not finite, and before the first update. */
 PAGECURL_API bool pagecurl_book_scroll(pagecurl_book *book, float amount, double time);
 /* A double click or tap at target pixel (x, y): zoomed in, eases back to fit; at fit, eases in to
  * 2.5x about that point. False as above. */
