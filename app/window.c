@@ -440,10 +440,8 @@ static bool contents_click(Window *w, AppSession *session, const SDL_Event *e, d
     if (line < 0)
         return false;
     if (app_page_field_click(&w->field, w->book, line) && w->field.page) {
-        BookInput go = {.time = now,
-                        .device = BOOK_INPUT_KEY,
-                        .action = BOOK_INPUT_GOTO,
-                        .page = w->field.page};
+        AppTraceEvent go = {
+            .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = w->field.page};
         app_page_field_close(&w->field);
         if (!session->replay) {
             session->input_ms = e->button.timestamp ? e->button.timestamp : SDL_GetTicks64();
@@ -481,8 +479,8 @@ static bool field_event(const SDL_Event *e, Window *w, AppSession *session, doub
         app_page_field_move(f, w->book,
                             key == SDLK_PAGEDOWN ? APP_PAGE_FIELD_ROWS : -APP_PAGE_FIELD_ROWS);
     } else if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && f->page) {
-        BookInput go = {
-            .time = now, .device = BOOK_INPUT_KEY, .action = BOOK_INPUT_GOTO, .page = f->page};
+        AppTraceEvent go = {
+            .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = f->page};
         app_page_field_close(f);
         if (!session->replay) {
             /* an input the summary measures, as a key that turns a page is */
@@ -498,7 +496,8 @@ static void go_to_page(Window *w, AppSession *session, const SDL_Event *e, doubl
 {
     if (!page || session->replay)
         return;
-    BookInput go = {.time = now, .device = BOOK_INPUT_KEY, .action = BOOK_INPUT_GOTO, .page = page};
+    AppTraceEvent go = {
+        .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = page};
     session->input_ms = e && e->key.timestamp ? e->key.timestamp : SDL_GetTicks64();
     app_session_apply(input_size(w), session, &go);
 }
@@ -525,19 +524,19 @@ static void enlarge_match(Window *w, AppSession *session, const pagecurl_state *
     if (!in.width || !in.height ||
         !app_search_field_too_small(&w->search, w->book, in.width, in.height, &factor, &x, &y))
         return;
-    BookInput zoom = {.time = now,
-                      .device = BOOK_INPUT_ZOOM,
-                      .action = BOOK_INPUT_BY,
-                      .scale = factor,
-                      .x = (float)(x / in.width),
-                      .y = (float)(y / in.height)};
+    AppTraceEvent zoom = {.time = now,
+                          .device = APP_TRACE_ZOOM,
+                          .action = APP_TRACE_BY,
+                          .scale = factor,
+                          .x = (float)(x / in.width),
+                          .y = (float)(y / in.height)};
     app_session_apply(in, session, &zoom);
     /* and towards the middle (as far as the pan's limits let it), clear of the field's panel */
-    BookInput pan = {.time = now,
-                     .device = BOOK_INPUT_ZOOM,
-                     .action = BOOK_INPUT_PAN,
-                     .x = 0.5f - zoom.x,
-                     .y = 0.5f - zoom.y};
+    AppTraceEvent pan = {.time = now,
+                         .device = APP_TRACE_ZOOM,
+                         .action = APP_TRACE_PAN,
+                         .x = 0.5f - zoom.x,
+                         .y = 0.5f - zoom.y};
     app_session_apply(in, session, &pan);
 }
 
@@ -578,7 +577,7 @@ static bool escape(Window *w, AppSession *session, double now)
     pagecurl_book_get_zoom(w->book, &z);
     if (z.zoom <= 1.0001f && z.fit == PAGECURL_FIT_PAGE && !z.returning && !z.moving)
         return false;
-    BookInput fit = {.time = now, .device = BOOK_INPUT_ZOOM, .action = BOOK_INPUT_FIT};
+    AppTraceEvent fit = {.time = now, .device = APP_TRACE_ZOOM, .action = APP_TRACE_FIT};
     app_session_apply_move(input_size(w), session);
     app_session_apply(input_size(w), session, &fit);
     return true;
@@ -657,11 +656,11 @@ static void relayout(Window *w, AppSession *session, bool larger, double now)
         snprintf(w->hud.toast, sizeof w->hud.toast, "%s", refused);
         return;
     }
-    BookInput e = {.time = now,
-                   .device = BOOK_INPUT_KEY,
-                   .action = BOOK_INPUT_FONT,
-                   .pressure = 1.0f,
-                   .scale = app_book_source_font_step(was, larger ? 1 : -1)};
+    AppTraceEvent e = {.time = now,
+                       .device = APP_TRACE_KEY,
+                       .action = APP_TRACE_FONT,
+                       .pressure = 1.0f,
+                       .scale = app_book_source_font_step(was, larger ? 1 : -1)};
     if (e.scale == was) {
         snprintf(w->hud.toast, sizeof w->hud.toast, "the text is at its %s size already, %g pt",
                  larger ? "largest" : "smallest", was);
@@ -809,17 +808,17 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
             pagecurl_book_back(w->book, now);
         return true;
     }
-    BookInput inputs[APP_SESSION_MAX_EVENTS];
+    AppTraceEvent inputs[APP_SESSION_MAX_EVENTS];
     int n = session->replay ? 0 : app_session_trace_events(e, w->win->window, session, now, inputs);
     /* a pointer moved with no button held (or SDL's own as the window appears under it) changes
      * nothing on the screen: no input whose latency the summary measures */
     bool hover = e->type == SDL_MOUSEMOTION && !e->motion.state;
     for (int i = 0; i < n; i++) {
-        const BookInput *input = &inputs[i];
+        const AppTraceEvent *input = &inputs[i];
         if (!hover)
             session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
         AppSessionSize size = input_size(w);
-        if (input->action == BOOK_INPUT_MOVE && input->device != BOOK_INPUT_INK) {
+        if (input->action == APP_TRACE_MOVE && input->device != APP_TRACE_INK) {
             app_session_hold_move(size, session, input); /* ink keeps every point */
             continue;
         }
@@ -1490,11 +1489,11 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
         if (frames == 1 && w->place_view) /* the place's view, once the book is framed */
             redraw |= restore_view(w, now);
         if (frames == 1 && opts->fit_width && !replay) { /* --fit width, once the book is framed */
-            BookInput width = {.time = now,
-                               .device = BOOK_INPUT_ZOOM,
-                               .action = BOOK_INPUT_WIDTH,
-                               .x = NAN,
-                               .y = NAN};
+            AppTraceEvent width = {.time = now,
+                                   .device = APP_TRACE_ZOOM,
+                                   .action = APP_TRACE_WIDTH,
+                                   .x = NAN,
+                                   .y = NAN};
             app_session_apply(input_size(w), session, &width);
             redraw = true;
         }

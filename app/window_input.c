@@ -26,35 +26,35 @@ static void pointer_over(SDL_Window *window, int ww, int wh, float *x, float *y)
  * events: the right button always, any pointer in ink mode; the stroke's pointer stays ink until
  * it lifts, whatever the mode does meanwhile. */
 static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session, double now,
-                     BookInput *out)
+                     AppTraceEvent *out)
 {
     int ww = 1, wh = 1;
     SDL_GetWindowSize(window, &ww, &wh); /* mouse coordinates are in window points */
     ww = ww > 0 ? ww : 1, wh = wh > 0 ? wh : 1;
-    *out = (BookInput){.time = now, .device = BOOK_INPUT_MOUSE, .pressure = 1.0f};
+    *out = (AppTraceEvent){.time = now, .device = APP_TRACE_MOUSE, .pressure = 1.0f};
     switch (e->type) {
     case SDL_KEYDOWN:
-        out->device = BOOK_INPUT_KEY;
+        out->device = APP_TRACE_KEY;
         switch (e->key.keysym.sym) {
         /* The arrows go the way the pages move: bound on the right, a leaf turns forward from
          * left to right. Page Down and Page Up name the reading order itself. */
         case SDLK_RIGHT:
         case SDLK_LEFT:
             out->action = (e->key.keysym.sym == SDLK_RIGHT) != session->right_bound
-                              ? BOOK_INPUT_NEXT
-                              : BOOK_INPUT_PREV;
+                              ? APP_TRACE_NEXT
+                              : APP_TRACE_PREV;
             return true;
         case SDLK_PAGEDOWN:
-            out->action = BOOK_INPUT_NEXT;
+            out->action = APP_TRACE_NEXT;
             return true;
         case SDLK_PAGEUP:
-            out->action = BOOK_INPUT_PREV;
+            out->action = APP_TRACE_PREV;
             return true;
         case SDLK_HOME:
-            out->action = BOOK_INPUT_HOME;
+            out->action = APP_TRACE_HOME;
             return true;
         case SDLK_END:
-            out->action = BOOK_INPUT_END;
+            out->action = APP_TRACE_END;
             return true;
         case SDLK_PLUS:
         case SDLK_EQUALS: /* + without Shift on most layouts */
@@ -63,26 +63,26 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
         case SDLK_KP_MINUS: {
             SDL_Keycode k = e->key.keysym.sym;
             bool in = k == SDLK_PLUS || k == SDLK_EQUALS || k == SDLK_KP_PLUS;
-            *out = (BookInput){.time = now,
-                               .device = BOOK_INPUT_ZOOM,
-                               .action = BOOK_INPUT_BY,
-                               .scale = in ? APP_ZOOM_STEP : 1.0f / APP_ZOOM_STEP};
+            *out = (AppTraceEvent){.time = now,
+                                   .device = APP_TRACE_ZOOM,
+                                   .action = APP_TRACE_BY,
+                                   .scale = in ? APP_ZOOM_STEP : 1.0f / APP_ZOOM_STEP};
             pointer_over(window, ww, wh, &out->x, &out->y); /* else the page's centre */
             return true;
         }
         case SDLK_w: /* the width of the page under the pointer, else the right-hand page */
-            out->device = BOOK_INPUT_ZOOM, out->action = BOOK_INPUT_WIDTH;
+            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_WIDTH;
             pointer_over(window, ww, wh, &out->x, &out->y);
             return true;
         case SDLK_0:
         case SDLK_KP_0:
-            out->device = BOOK_INPUT_ZOOM, out->action = BOOK_INPUT_FIT;
+            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_FIT;
             return true;
         case SDLK_z: /* Ctrl+Z undoes; Z alone fits the page, as 0 does */
             if (e->key.keysym.mod & KMOD_CTRL) {
-                out->action = BOOK_INPUT_UNDO;
+                out->action = APP_TRACE_UNDO;
             } else {
-                out->device = BOOK_INPUT_ZOOM, out->action = BOOK_INPUT_FIT;
+                out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_FIT;
             }
             return true;
         case SDLK_SPACE: /* a screenful down the page (Shift: up), on to the next page */
@@ -94,14 +94,14 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
             float step = k == SDLK_SPACE ? APP_SCROLL_SCREEN : APP_SCROLL_LINE;
             bool up = k == SDLK_UP || k == SDLK_k ||
                       (k == SDLK_SPACE && (e->key.keysym.mod & KMOD_SHIFT));
-            out->device = BOOK_INPUT_ZOOM, out->action = BOOK_INPUT_SCROLL;
+            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_SCROLL;
             out->y = up ? -step : step;
             return true;
         }
         case SDLK_DELETE: { /* the page side under the pointer */
             int x, y;
             SDL_GetMouseState(&x, &y);
-            out->device = BOOK_INPUT_INK, out->action = BOOK_INPUT_CLEAR;
+            out->device = APP_TRACE_INK, out->action = APP_TRACE_CLEAR;
             out->x = (float)x / (float)ww, out->y = (float)y / (float)wh;
             return out->x >= 0.0f && out->x <= 1.0f && out->y >= 0.0f && out->y <= 1.0f;
         }
@@ -116,13 +116,13 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
             return false;
         if (!(session->mods & KMOD_CTRL)) { /* the plain wheel scrolls: away from you, up */
             float dy = -notches * APP_SCROLL_NOTCH;
-            out->device = BOOK_INPUT_ZOOM, out->action = BOOK_INPUT_SCROLL;
+            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_SCROLL;
             out->y = dy < -APP_SCROLL_MAX  ? -APP_SCROLL_MAX
                      : dy > APP_SCROLL_MAX ? APP_SCROLL_MAX
                                            : dy;
             return true;
         }
-        out->device = BOOK_INPUT_ZOOM, out->action = BOOK_INPUT_BY;
+        out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_BY;
         out->scale = powf(APP_ZOOM_STEP, notches);
         out->x = (float)e->wheel.mouseX / (float)ww, out->y = (float)e->wheel.mouseY / (float)wh;
         return true;
@@ -133,11 +133,11 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
         if (e->button.which == SDL_TOUCH_MOUSEID)
             return false;
         bool down = e->type == SDL_MOUSEBUTTONDOWN;
-        out->action = down ? BOOK_INPUT_DOWN : BOOK_INPUT_UP;
+        out->action = down ? APP_TRACE_DOWN : APP_TRACE_UP;
         out->x = (float)e->button.x / (float)ww, out->y = (float)e->button.y / (float)wh;
         if (b == SDL_BUTTON_LEFT && !session->ink_button && !session->ink_mode) {
             if (down && e->button.clicks == 2) { /* a double-click: its second press */
-                out->device = BOOK_INPUT_ZOOM, out->action = BOOK_INPUT_TOGGLE;
+                out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_TOGGLE;
                 session->swallow_up = true;
                 return true;
             }
@@ -149,12 +149,12 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
         if (down && !session->ink_button &&
             (b == SDL_BUTTON_RIGHT || (b == SDL_BUTTON_LEFT && session->ink_mode))) {
             session->ink_button = b;
-            out->device = BOOK_INPUT_INK;
+            out->device = APP_TRACE_INK;
             return true;
         }
         if (!down && b == session->ink_button) {
             session->ink_button = 0;
-            out->device = BOOK_INPUT_INK;
+            out->device = APP_TRACE_INK;
             return true;
         }
         return b == SDL_BUTTON_LEFT && !(down && session->ink_mode);
@@ -162,24 +162,24 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
     case SDL_MOUSEMOTION:
         if (e->motion.which == SDL_TOUCH_MOUSEID)
             return false;
-        out->device = session->ink_button ? BOOK_INPUT_INK : BOOK_INPUT_MOUSE;
-        out->action = BOOK_INPUT_MOVE;
+        out->device = session->ink_button ? APP_TRACE_INK : APP_TRACE_MOUSE;
+        out->action = APP_TRACE_MOVE;
         out->x = (float)e->motion.x / (float)ww, out->y = (float)e->motion.y / (float)wh;
         return true;
     case SDL_FINGERDOWN:
     case SDL_FINGERMOTION:
     case SDL_FINGERUP: /* SDL gives touch positions as fractions of the window already */
-        out->device = BOOK_INPUT_FINGER;
-        out->action = e->type == SDL_FINGERDOWN ? BOOK_INPUT_DOWN
-                      : e->type == SDL_FINGERUP ? BOOK_INPUT_UP
-                                                : BOOK_INPUT_MOVE;
+        out->device = APP_TRACE_FINGER;
+        out->action = e->type == SDL_FINGERDOWN ? APP_TRACE_DOWN
+                      : e->type == SDL_FINGERUP ? APP_TRACE_UP
+                                                : APP_TRACE_MOVE;
         out->x = e->tfinger.x, out->y = e->tfinger.y;
         if (e->type == SDL_FINGERDOWN && session->ink_mode && !session->ink_touch) {
             session->ink_touch = true, session->ink_finger = e->tfinger.fingerId;
         } else if (!session->ink_touch || e->tfinger.fingerId != session->ink_finger) {
             return true;
         }
-        out->device = BOOK_INPUT_INK;
+        out->device = APP_TRACE_INK;
         out->pressure = e->tfinger.pressure; /* where the device has none, SDL reports 1 */
         if (e->type == SDL_FINGERUP)
             session->ink_touch = false;
@@ -206,7 +206,8 @@ static int finger_slot(const AppSession *s, SDL_FingerID id)
 
 /* Two fingers: their centre's motion as a pan and their spread's change as a zoom about the
  * centre, from their positions before (k's old one) and now. */
-static int pinch(AppSession *s, int k, float x, float y, int ww, int wh, double now, BookInput *out)
+static int pinch(AppSession *s, int k, float x, float y, int ww, int wh, double now,
+                 AppTraceEvent *out)
 {
     float ox = s->finger_x[1 - k], oy = s->finger_y[1 - k];
     float cx0 = 0.5f * (s->finger_x[k] + ox), cy0 = 0.5f * (s->finger_y[k] + oy);
@@ -216,26 +217,26 @@ static int pinch(AppSession *s, int k, float x, float y, int ww, int wh, double 
     float d1 = hypotf((x - ox) * (float)ww, (y - oy) * (float)wh);
     int n = 0;
     if (cx1 != cx0 || cy1 != cy0)
-        out[n++] = (BookInput){.time = now,
-                               .device = BOOK_INPUT_ZOOM,
-                               .action = BOOK_INPUT_PAN,
-                               .x = cx1 - cx0,
-                               .y = cy1 - cy0,
-                               .scale = 1.0f};
+        out[n++] = (AppTraceEvent){.time = now,
+                                   .device = APP_TRACE_ZOOM,
+                                   .action = APP_TRACE_PAN,
+                                   .x = cx1 - cx0,
+                                   .y = cy1 - cy0,
+                                   .scale = 1.0f};
     if (d0 > 0.0f && d1 > 0.0f && d1 != d0)
-        out[n++] = (BookInput){.time = now,
-                               .device = BOOK_INPUT_ZOOM,
-                               .action = BOOK_INPUT_BY,
-                               .x = cx1,
-                               .y = cy1,
-                               .scale = d1 / d0};
+        out[n++] = (AppTraceEvent){.time = now,
+                                   .device = APP_TRACE_ZOOM,
+                                   .action = APP_TRACE_BY,
+                                   .x = cx1,
+                                   .y = cy1,
+                                   .scale = d1 / d0};
     return n;
 }
 
 /* Touch, where more than one finger or a double-tap changes what a finger does; -1 leaves the
  * event to to_trace (one finger, as without zoom). */
 static int fingers(const SDL_Event *e, SDL_Window *window, AppSession *s, double now,
-                   BookInput *out)
+                   AppTraceEvent *out)
 {
     int ww = 1, wh = 1;
     SDL_GetWindowSize(window, &ww, &wh);
@@ -257,23 +258,20 @@ static int fingers(const SDL_Event *e, SDL_Window *window, AppSession *s, double
             s->finger_idle[0] = true;
             bool ink = s->ink_touch && s->ink_finger == s->finger_id[0];
             s->ink_touch = s->ink_touch && !ink;
-            out[0] = (BookInput){.time = now,
-                                 .device = ink ? BOOK_INPUT_INK : BOOK_INPUT_FINGER,
-                                 .action = BOOK_INPUT_UP,
-                                 .x = s->finger_x[0],
-                                 .y = s->finger_y[0],
-                                 .pressure = 1.0f};
+            out[0] = (AppTraceEvent){.time = now,
+                                     .device = ink ? APP_TRACE_INK : APP_TRACE_FINGER,
+                                     .action = APP_TRACE_UP,
+                                     .x = s->finger_x[0],
+                                     .y = s->finger_y[0],
+                                     .pressure = 1.0f};
             return 1;
         }
         if (!s->ink_mode && now - s->tap_time < TAP_GAP && fabsf(x - s->tap_x) < TAP_NEAR &&
             fabsf(y - s->tap_y) < TAP_NEAR) { /* a double-tap */
             s->finger_idle[0] = true;
             s->tap_time = -1.0;
-            out[0] = (BookInput){.time = now,
-                                 .device = BOOK_INPUT_ZOOM,
-                                 .action = BOOK_INPUT_TOGGLE,
-                                 .x = x,
-                                 .y = y};
+            out[0] = (AppTraceEvent){
+                .time = now, .device = APP_TRACE_ZOOM, .action = APP_TRACE_TOGGLE, .x = x, .y = y};
             return 1;
         }
         return -1;
@@ -315,7 +313,7 @@ void app_session_track_mods(AppSession *session, const SDL_Event *e)
 }
 
 int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession *session,
-                             double now, BookInput out[APP_SESSION_MAX_EVENTS])
+                             double now, AppTraceEvent out[APP_SESSION_MAX_EVENTS])
 {
     int n = -1;
     if (e->type == SDL_FINGERDOWN || e->type == SDL_FINGERMOTION || e->type == SDL_FINGERUP)
@@ -328,9 +326,9 @@ int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession 
                 e->type == SDL_FINGERUP ||
                 (e->type == SDL_MOUSEWHEEL && fabsf(e->wheel.preciseY) >= 1.0f);
     for (int i = 0; i < n; i++) {
-        session->zoom_step |= step && out[i].device == BOOK_INPUT_ZOOM;
-        if (out[i].device == BOOK_INPUT_ZOOM &&
-            (out[i].action == BOOK_INPUT_PAN || out[i].action == BOOK_INPUT_SCROLL))
+        session->zoom_step |= step && out[i].device == APP_TRACE_ZOOM;
+        if (out[i].device == APP_TRACE_ZOOM &&
+            (out[i].action == APP_TRACE_PAN || out[i].action == APP_TRACE_SCROLL))
             continue; /* a step, not a position */
         out[i].x = out[i].x < 0.0f ? 0.0f : out[i].x > 1.0f ? 1.0f : out[i].x;
         out[i].y = out[i].y < 0.0f ? 0.0f : out[i].y > 1.0f ? 1.0f : out[i].y;
@@ -348,11 +346,11 @@ double app_session_seconds(const AppSession *session)
     return app_session_time(SDL_GetTicks64(), session->start_ms);
 }
 
-void app_session_apply(AppSessionSize size, AppSession *session, const BookInput *input)
+void app_session_apply(AppSessionSize size, AppSession *session, const AppTraceEvent *input)
 {
     if (size.width && size.height && session->book)
         app_trace_apply(session->book, &session->click, input, size.width, size.height);
-    if (input->device == BOOK_INPUT_ZOOM)
+    if (input->device == APP_TRACE_ZOOM)
         session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
     if (session->record)
         app_trace_record(session->record, input);
@@ -368,7 +366,7 @@ void app_session_apply_move(AppSessionSize size, AppSession *session)
     session->move_due = false;
 }
 
-void app_session_hold_move(AppSessionSize size, AppSession *session, const BookInput *move)
+void app_session_hold_move(AppSessionSize size, AppSession *session, const AppTraceEvent *move)
 {
     if (session->move_due && session->move.time - session->move_applied >= APP_SESSION_MOVE_SPACING)
         app_session_apply_move(size, session);
@@ -431,7 +429,7 @@ void app_session_replay_until(AppSession *session, AppSessionSize size, double t
         if (size.width && size.height && session->book)
             app_trace_apply(session->book, &session->click, &session->replay->events[session->next],
                             size.width, size.height);
-        if (session->replay->events[session->next].device == BOOK_INPUT_ZOOM)
+        if (session->replay->events[session->next].device == APP_TRACE_ZOOM)
             session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
         session->next++;
     }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* The input a book takes: pointer, finger, pen and key events with their time, positions as
  * fractions of the view's width and height (0..1, y down), and the view's zoom and pan. A host's
- * calls through the library (book/pagecurl.c: pointers, actions, the zoom) arrive as these, and
- * the program's window input and traces (app/trace.h) are made of them: one type from the window
- * to the book. */
+ * calls through the library (book/pagecurl.c: pointers, actions, the zoom) arrive as these; the
+ * program's traces (app/trace.h) have a type of their own, which reaches the book through the
+ * library's calls. */
 #ifndef PAGECURL_BOOK_EVENT_H
 #define PAGECURL_BOOK_EVENT_H
 
@@ -29,20 +29,17 @@ typedef enum BookInputAction {
     BOOK_INPUT_FIT,   /* zoom: back to the fitted view (0) */
     BOOK_INPUT_TOGGLE, /* zoom: fit <-> 2.5x at X Y (a double-click or double-tap) */
     BOOK_INPUT_GOTO,   /* key: open the book at the spread holding `page` (the G field) */
-    BOOK_INPUT_WIDTH,  /* zoom: fit the width of the page at X Y (W; NAN: the right-hand page) */
-    BOOK_INPUT_SCROLL, /* zoom: scroll Y view heights down the page (< 0: up; the wheel, Space),
-                          on to the next */
-    BOOK_INPUT_FONT,   /* key: a reflowable book laid out again with its text at `scale` points
-                          (Ctrl + = and -; the program's, through pagecurl_book_relayout) */
+    BOOK_INPUT_WIDTH,  /* zoom: fit the width of the page at X Y (not finite: the right-hand) */
+    BOOK_INPUT_SCROLL, /* zoom: scroll Y view heights down the page (< 0: up), on to the next */
 } BookInputAction;
 
 typedef struct BookInput {
     double time;
     BookInputDevice device;
     BookInputAction action;
-    float x, y;     /* pointer and ink events only (zoom by and width: NAN for none; scroll: y) */
+    float x, y;     /* pointer and ink events only; zoom by and width: not finite for none */
     float pressure; /* ink down and move: 0..1 */
-    float scale;    /* zoom by: the factor; key font: the points */
+    float scale;    /* zoom by: the factor */
     int page;       /* key goto: the page, 1-based */
 } BookInput;
 
