@@ -7,7 +7,6 @@
 #include "hud.h"
 #include "library_book.h"
 #include "kept_notebook.h"
-#include "../pages/book_source.h"
 #include "text_select.h"
 #include "library_notebook.h"
 #include "overlay.h"
@@ -660,7 +659,7 @@ static void relayout(Window *w, AppSession *session, bool larger, double now)
                        .device = APP_TRACE_KEY,
                        .action = APP_TRACE_FONT,
                        .pressure = 1.0f,
-                       .scale = app_book_source_font_step(was, larger ? 1 : -1)};
+                       .scale = pagecurl_font_size_step(was, larger ? 1 : -1)};
     if (e.scale == was) {
         snprintf(w->hud.toast, sizeof w->hud.toast, "the text is at its %s size already, %g pt",
                  larger ? "largest" : "smallest", was);
@@ -691,7 +690,7 @@ static void relayout_to_window(Window *w, double now)
     AppOptions o = *w->opts;
     o.width = (uint32_t)ww, o.height = (uint32_t)wh;
     float aspect = app_library_book_desc(&o).page_aspect;
-    aspect = fminf(fmaxf(aspect, APP_BOOK_ASPECT_MIN), APP_BOOK_ASPECT_MAX);
+    aspect = fminf(fmaxf(aspect, PAGECURL_PAGE_ASPECT_MIN), PAGECURL_PAGE_ASPECT_MAX);
     if (fabsf(aspect - pagecurl_book_page_height(w->book)) < 0.01f)
         return;
     const char *refused = relayout_refused(w);

@@ -2539,6 +2539,15 @@ float pagecurl_book_font_size(const pagecurl_book *b)
     return b && book_source(b) ? app_book_source_layout(book_source(b)).font_size : 0.0f;
 }
 
+_Static_assert(PAGECURL_PAGE_ASPECT_MIN == APP_BOOK_ASPECT_MIN &&
+                   PAGECURL_PAGE_ASPECT_MAX == APP_BOOK_ASPECT_MAX,
+               "the header's page shapes are the page source's");
+
+float pagecurl_font_size_step(float size, int steps)
+{
+    return app_book_source_font_step(isfinite(size) ? size : APP_BOOK_FONT_SIZE, steps);
+}
+
 bool pagecurl_book_set_page_count(pagecurl_book *b, int count, pagecurl_error *err)
 {
     if (!b) {

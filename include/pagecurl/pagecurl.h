@@ -745,6 +745,15 @@ PAGECURL_API bool pagecurl_book_relayout(pagecurl_book *book, float font_size, f
 /* The text size a reflowable book is laid out at now, in points; 0 for a book whose pages are
  * their own. */
 PAGECURL_API float pagecurl_book_font_size(const pagecurl_book *book);
+/* The shapes a reflowable book's pages are laid out to, height / width: a page_aspect outside
+ * them (pagecurl_book_desc, pagecurl_book_relayout) is held to them, as a book's pages are. */
+#define PAGECURL_PAGE_ASPECT_MIN 1.2f
+#define PAGECURL_PAGE_ASPECT_MAX 1.8f
+/* The text size `steps` sizes larger (< 0: smaller) than `size` on the ladder a reader steps
+ * through (6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 28, 32, 36, 42 and 48 points), held
+ * to its ends; a size between two of them steps to the nearer one that way first. For a host's
+ * larger and smaller keys, with pagecurl_book_relayout. */
+PAGECURL_API float pagecurl_font_size_step(float size, int steps);
 
 /* ---------------------------------------------------------------------------------------------
  * Zoom and pan. The fitted view (1x: the pages filling the viewport as they do at rest) enlarged up
