@@ -85,6 +85,10 @@ struct pagecurl_book {
         double at; /* the moment the last step showed */
     } alone;
     AppZoom zoom;
+    /* the last frame's view as the zoom had it, and whether that frame drew its pan moved to
+     * whole pixels (step) */
+    AppZoomView zoom_exact;
+    bool zoom_rounded;
     MeshInk ink;
     AppView view;
     bool view_made;
@@ -1253,6 +1257,7 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                                   view.phase == MESH_FLIP_FADING ||
                                   (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
                                   app_zoom_moving(&b->zoom, b->seen_time) ||
+                                  b->zoom_rounded || /* the next frame draws it exactly */
                                   app_reader_sliding(&b->reader, &view, b->seen_time) ||
                                   alone_at(b, b->seen_time) != b->alone.to,
                         .bound_right = b->layout.rtl,
@@ -1451,8 +1456,22 @@ static void step(pagecurl_book *b, double time)
     follow_alone(b, &view, shown, !b->alone.shown);
     if (!b->held.on) /* a turn from a zoomed view has landed: the zoom comes back */
         app_book_zoom_settle(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
-    b->spread.zoom =
+    AppZoomView exact =
         app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
+    /* A pan on its way (the view moved since the frame before, at the same scale) is drawn on
+     * whole pixels: the renderer then moves the last frame's picture instead of drawing it anew
+     * (gpu/renderer.h, GpuStillCache). The frame after the last move draws the view exactly. */
+    bool panned = !exact.hosted && exact.scale == b->zoom_exact.scale &&
+                  app_zoom_enlarged(&exact) &&
+                  (exact.x != b->zoom_exact.x || exact.y != b->zoom_exact.y);
+    b->zoom_exact = exact;
+    b->spread.zoom = exact;
+    if (panned && b->width && b->height) {
+        AppSpread spread = app_book_spread(&view);
+        AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &b->layout, b->width, b->height);
+        b->spread.zoom = app_zoom_whole_pixels(exact, b->width, b->height, &fit);
+    }
+    b->zoom_rounded = b->spread.zoom.x != exact.x || b->spread.zoom.y != exact.y;
 }
 
 /* The tier pagecurl_book_set_quality asked for, taken by the view made before it. */

@@ -10,6 +10,7 @@
 #define PAGECURL_BOOK_ZOOM_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #define APP_ZOOM_MIN 1.0f
 #define APP_ZOOM_MAX 8.0f
@@ -85,6 +86,12 @@ AppZoomView app_zoom_at(const AppZoom *zoom, double time, const AppZoomRect *fit
 
 /* Whether the picture still changes with the clock alone (a flick coasting, an ease to fit). */
 bool app_zoom_moving(const AppZoom *zoom, double time);
+
+/* `v` with its pan on whole pixels of a width x height view, each axis rounded to the nearest
+ * whole pixel within `fit`'s limits (the other way where the nearest lies past them; left where
+ * neither is within them, as a centred axis). */
+AppZoomView app_zoom_whole_pixels(AppZoomView v, uint32_t width, uint32_t height,
+                                  const AppZoomRect *fit);
 
 /* Whether a view is enlarged at all (at 1x a drag turns pages, as without zoom). */
 bool app_zoom_enlarged(const AppZoomView *view);

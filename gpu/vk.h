@@ -126,7 +126,8 @@
     X(vkCmdBlitImage)                                                                              \
     X(vkCmdCopyBufferToImage)                                                                      \
     X(vkCmdCopyImageToBuffer)                                                                      \
-    X(vkCmdClearColorImage)
+    X(vkCmdClearColorImage)                                                                        \
+    X(vkCmdClearAttachments)
 
 /* The device's extensions' (VK_KHR_pipeline_executable_properties), NULL where not enabled. */
 #define GPU_VK_DEVICE_OPTIONAL(X) X(vkGetPipelineExecutableStatisticsKHR)
