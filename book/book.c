@@ -1012,7 +1012,10 @@ static void detailed(PcDrawPush *push, const AppSpread *spread, int page, int la
         side.x0 = fminf(side.x0, x), side.x1 = fmaxf(side.x1, x);
         side.y0 = fminf(side.y0, y), side.y1 = fmaxf(side.y1, y);
     }
-    if (side.x1 > side.x0 && side.y1 > side.y0)
+    /* a pan drawn on whole pixels moves on: its detail is asked for where it rests, by the
+     * frame that draws it exactly (asked for here, it was drawn a fraction of a pixel off) */
+    bool moving = spread->zoom.moved_x != 0.0f || spread->zoom.moved_y != 0.0f;
+    if (side.x1 > side.x0 && side.y1 > side.y0 && !moving)
         out->sides[out->side_count++] = side;
 }
 

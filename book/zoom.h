@@ -37,6 +37,9 @@ typedef struct AppZoomView {
      * pan then have no part. */
     bool hosted;
     float host[16];
+    /* where a pan on its way is drawn on whole pixels (app_zoom_whole_pixels): its move there,
+     * fractions of the view; such a frame asks for no detail (book/book.c) */
+    float moved_x, moved_y;
 } AppZoomView;
 
 /* The fitted pages, in fractions of the view: what the pan keeps covering the view (or centred on
