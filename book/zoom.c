@@ -180,10 +180,10 @@ AppZoomView app_zoom_whole_pixels(AppZoomView v, uint32_t width, uint32_t height
 {
     if (v.hosted || !width || !height)
         return v;
-    float s = scale_of(&v), x = v.x, y = v.y;
+    float s = scale_of(&v);
     v.x = whole_pixel(v.x, width, fit ? fit->x0 : 0, fit ? fit->x1 : 0, s, fit);
     v.y = whole_pixel(v.y, height, fit ? fit->y0 : 0, fit ? fit->y1 : 0, s, fit);
-    v.moved_x += v.x - x, v.moved_y += v.y - y;
+    v.panning = true;
     return v;
 }
 

@@ -650,8 +650,11 @@ static StillUse still_use(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
                c->draws[i].first_index == now[i].first_index &&
                c->draws[i].index_count == now[i].index_count &&
                !memcmp(&c->draws[i].push, &now[i].push, sizeof now[i].push);
+    bool moving = false; /* the view moves on: the cache moved onto it stands for it */
+    for (uint32_t i = 0; i < count; i++)
+        moving |= draws[i].moving;
     if (same)
-        return c->valid && !c->moved ? STILL_OVER : STILL_REDRAW;
+        return c->valid && (!c->moved || moving) ? STILL_OVER : STILL_REDRAW;
     bool shift = c->valid && c->other.image && !casters && texels && c->count == n &&
                  still_shift(c->draws, now, n, extent, dx, dy);
     memcpy(c->draws, now, n * sizeof now[0]);
@@ -659,7 +662,9 @@ static StillUse still_use(GpuRenderer *r, const GpuDraw *draws, uint32_t count, 
     c->content_writes = r->content.writes + r->detail_writes;
     c->ink_writes = r->ink.writes;
     c->valid = shift;
-    return shift ? STILL_SHIFT : STILL_NONE;
+    /* A pan's frame that cannot move them (its first) has no leaf in the air: the frame is its
+     * still pages, drawn into the cache and copied in, there for the pan's next frame to move. */
+    return shift ? STILL_SHIFT : !casters && moving ? STILL_REDRAW : STILL_NONE;
 }
 
 /* The strips of the target a move by (dx, dy) uncovers: the rows across the whole width, the
