@@ -134,15 +134,28 @@ done
         i=$((i + 1))
     done
 } > "$out/pan.trace"
-timeout 300 "$exe" --validation --size 640x400 --msaa 1 --replay "$out/pan.trace" \
-    --screenshot "$out/pan-window.png" "$out/noise-book" > /dev/null ||
-    fail "the window's replay of a zoomed pan failed"
-timeout 300 "$exe" --headless --size 640x400 --msaa 1 --replay "$out/pan.trace" \
-    --screenshot "$out/pan-headless.png" "$out/noise-book" > /dev/null ||
+# (each run's frame times written, PAGECURL_FRAME_LOG: a line a frame shown, every one a time)
+PAGECURL_FRAME_LOG=$out/pan-window.log timeout 300 "$exe" --validation --size 640x400 --msaa 1 \
+    --replay "$out/pan.trace" --screenshot "$out/pan-window.png" "$out/noise-book" \
+    > "$out/pan-window.txt" || fail "the window's replay of a zoomed pan failed"
+PAGECURL_FRAME_LOG=$out/pan-headless.log timeout 300 "$exe" --headless --size 640x400 --msaa 1 \
+    --replay "$out/pan.trace" --screenshot "$out/pan-headless.png" "$out/noise-book" > /dev/null ||
     fail "the headless replay of a zoomed pan failed"
 apart=$(compare -metric AE "$out/pan-window.png" "$out/pan-headless.png" null: 2>&1)
 echo "$name: a zoomed pan replayed in a window against headless: $apart pixels differ"
 [ "$apart" = 0 ] || fail "a zoomed pan replayed in a window ends $apart pixels off the headless one's"
+shown=$(sed -n 's/.* \([0-9]*\) frames shown.*/\1/p' "$out/pan-window.txt")
+[ -n "$shown" ] && [ "$(grep -c . "$out/pan-window.log")" -eq "$shown" ] ||
+    fail "the window's frame times: $(grep -c . "$out/pan-window.log") lines for ${shown:-?} frames"
+[ "$(grep -c . "$out/pan-headless.log")" -gt 40 ] &&
+    ! grep -qv '^[0-9][0-9]*\.[0-9][0-9][0-9]$' "$out/pan-window.log" "$out/pan-headless.log" ||
+    fail "the frame times are not a time a line"
+PAGECURL_FRAME_LOG=$out timeout 120 "$exe" --headless --size 64x48 --frames 1 \
+    > /dev/null 2> "$out/log-refused.txt"
+refused=$?
+[ "$refused" -eq 1 ] && [ "$(grep -c . "$out/log-refused.txt")" -eq 1 ] &&
+    grep -q PAGECURL_FRAME_LOG "$out/log-refused.txt" ||
+    fail "a frame log that cannot be written: exit $refused, $(cat "$out/log-refused.txt")"
 
 # F12 in a shell cd'd into a folder book: no screenshot lands in the book (it would become a
 # page): it goes to the pictures folder instead, and with none there it is refused, said in the
