@@ -2,6 +2,7 @@
 #include "headless.h"
 #include "say.h"
 
+#include "frame_log.h"
 #include "input.h"
 #include "library_book.h"
 #include "library_notebook.h"
@@ -56,6 +57,7 @@ typedef struct Run {
     size_t next;             /* the trace's first event not given to the book yet */
     AppTraceClick click;     /* its clicks on links (app/trace_apply.h): the window's */
     uint32_t frames, shown;  /* frames to play; drawn */
+    AppFrameLog frame_log;   /* PAGECURL_FRAME_LOG's frame times (app/frame_log.h) */
 } Run;
 
 static bool stop_asked(void *user)
@@ -334,6 +336,7 @@ static int play(Run *run)
         ok = pagecurl_book_render(run->book, run->trace ? f / APP_REPLAY_HZ : 0.0, &run->render,
                                   read ? run->drawn : NULL, &err);
         run->shown++;
+        app_frame_log_frame(&run->frame_log);
         if (drain_events(run->book))
             app_library_notebook_keep(&run->notebook, run->book, false);
         if (ok && o->frames_out)
@@ -420,9 +423,17 @@ int app_headless_main(const AppOptions *opts, const AppTrace *replay, const char
         app_say(stderr, "%s; running headless", why);
     if (!status)
         status = make_pictures(&run);
+    if (!status && !app_frame_log_open(&run.frame_log, message, sizeof message)) {
+        app_say(stderr, "%s", message);
+        status = 1;
+    }
     if (!status) {
         open_at_spread(&run);
         status = play(&run);
+        if (!app_frame_log_close(&run.frame_log, message, sizeof message)) {
+            app_say(stderr, "%s", message);
+            status = status ? status : 1;
+        }
         bool stopped = app_signals_caught() != 0;
         if (status == 0 && !stopped && opts->frames_out)
             app_say(stdout, "%u frame(s) written to %s/frame-*.png", run.shown, opts->frames_out);

@@ -3,6 +3,7 @@
 #include "say.h"
 
 #include "frame_budget.h"
+#include "frame_log.h"
 #include "headless.h"
 #include "hud.h"
 #include "library_book.h"
@@ -209,6 +210,7 @@ typedef struct Window {
      * laid out again to its shape once it has kept it WINDOW_SHAPE_SETTLE */
     bool shape_due;
     double resized_at;
+    AppFrameLog frame_log; /* PAGECURL_FRAME_LOG's frame times (app/frame_log.h) */
 } Window;
 
 /* The pixels the book's input is in: its viewport's, the window's own or, where the window is
@@ -1359,6 +1361,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
             /* the time asleep is no frame's: a frame drawn for a page the library finished
              * while nothing else happened read "426 ms a frame, 2 frames/s" at rest */
             since = SDL_GetPerformanceCounter();
+            app_frame_log_restart(&w->frame_log);
             if (woken)
                 running = take_event(&e, w, session, &redraw);
         }
@@ -1474,6 +1477,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
                 app_hud_latency(&w->hud, latency);
             uint64_t now_tick = SDL_GetPerformanceCounter();
             app_hud_frame(&w->hud, elapsed_ms(since, now_tick));
+            app_frame_log_frame(&w->frame_log);
             since = now_tick;
             if (session->want_shot && (ok = wait_frames(w))) {
                 app_screenshot_save(&w->shot, w->book, opts->screenshot, w->hud.toast,
@@ -1578,9 +1582,15 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         else
             app_say(stderr, "%s", message), status = 1;
     }
+    if (!status && !app_frame_log_open(&w.frame_log, message, sizeof message))
+        app_say(stderr, "%s", message), status = 1;
     bool looped = !status;
     if (looped)
         status = loop(&w, replay, &session);
+    if (!app_frame_log_close(&w.frame_log, message, sizeof message)) {
+        app_say(stderr, "%s", message);
+        status = status ? status : 1;
+    }
     uint64_t shown = w.shown;
     if (w.vk.vk.device) { /* what open_vulkan made, all or part */
         vkDeviceWaitIdle(w.vk.vk.device);

@@ -1012,7 +1012,9 @@ static void detailed(PcDrawPush *push, const AppSpread *spread, int page, int la
         side.x0 = fminf(side.x0, x), side.x1 = fmaxf(side.x1, x);
         side.y0 = fminf(side.y0, y), side.y1 = fmaxf(side.y1, y);
     }
-    if (side.x1 > side.x0 && side.y1 > side.y0)
+    /* a pan drawn on whole pixels moves on: its detail is asked for where it rests, by the
+     * frame that draws it exactly (asked for here, it was drawn a fraction of a pixel off) */
+    if (side.x1 > side.x0 && side.y1 > side.y0 && !spread->zoom.panning)
         out->sides[out->side_count++] = side;
 }
 
@@ -1243,6 +1245,8 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppLe
     int to_at[2], from_at[2];
     if (!spread->fading) {
         spread_draws(spread, pose, leaf, layout, renderer, &base, width, height, out, to_at);
+        for (uint32_t i = 0; i < out->count; i++)
+            out->draws[i].moving = spread->zoom.panning;
         return;
     }
     /* The spread the turn leads to, whole, then the pages of the one it leaves over it: each

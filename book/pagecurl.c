@@ -86,6 +86,11 @@ struct pagecurl_book {
     } alone;
     AppZoom zoom;
     double scroll_turned; /* the fitted view's last turn by a scroll (pagecurl_book_scroll) */
+    /* the last frame's view as the zoom had it, when its pan last moved, and whether that frame
+     * drew its pan on whole pixels (step) */
+    AppZoomView zoom_exact;
+    double panned_at;
+    bool zoom_rounded;
     MeshInk ink;
     AppView view;
     bool view_made;
@@ -647,6 +652,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         &b->flip, &b->leaf, b->pages, app_book_first_spread((uint32_t)d.page, false),
         d.reduced_motion);
     app_zoom_init(&b->zoom);
+    b->panned_at = -INFINITY; /* no pan yet */
     b->seen = mesh_flip_view(&b->flip);
     app_reader_init(&b->reader, b->pages, d.page, b->seen.spread);
     b->layout.left_page = app_reader_left_page(&b->reader, &b->seen, 0.0);
@@ -1294,6 +1300,7 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                                   view.phase == MESH_FLIP_FADING ||
                                   (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
                                   app_zoom_moving(&b->zoom, b->seen_time) ||
+                                  b->zoom_rounded || /* the next frame draws it exactly */
                                   app_reader_sliding(&b->reader, &view, b->seen_time) ||
                                   alone_at(b, b->seen_time) != b->alone.to,
                         .bound_right = b->layout.rtl,
@@ -1505,8 +1512,27 @@ static void step(pagecurl_book *b, double time)
     follow_alone(b, &view, shown, !b->alone.shown);
     if (!b->held.on) /* a turn from a zoomed view has landed: the zoom comes back */
         app_book_zoom_settle(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
-    b->spread.zoom =
+    AppZoomView exact =
         app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
+    /* A pan on its way (the view moved since the frame before, at the same scale, and not
+     * APP_ZOOM_PAN_REST ago) is drawn on whole pixels: the renderer then moves the last frame's
+     * picture instead of drawing it anew (gpu/renderer.h, GpuStillCache). Once it has rested that
+     * long the view is drawn exactly, and the book moves until then. */
+    bool panned = !exact.hosted && exact.scale == b->zoom_exact.scale &&
+                  app_zoom_enlarged(&exact) &&
+                  (exact.x != b->zoom_exact.x || exact.y != b->zoom_exact.y);
+    if (panned)
+        b->panned_at = shown;
+    else if (exact.hosted || exact.scale != b->zoom_exact.scale || !app_zoom_enlarged(&exact))
+        b->panned_at = -INFINITY; /* a zoom of another scale is no pan */
+    b->zoom_exact = exact;
+    b->spread.zoom = exact;
+    b->zoom_rounded = shown - b->panned_at < APP_ZOOM_PAN_REST && b->width && b->height;
+    if (b->zoom_rounded) {
+        AppSpread spread = app_book_spread(&view);
+        AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &b->layout, b->width, b->height);
+        b->spread.zoom = app_zoom_whole_pixels(exact, b->width, b->height, &fit);
+    }
 }
 
 /* The tier pagecurl_book_set_quality asked for, taken by the view made before it. */

@@ -163,6 +163,30 @@ bool app_zoom_moving(const AppZoom *zoom, double time)
     return v > FLICK_STOP && dt < APP_ZOOM_FLICK_TAU * log(v / FLICK_STOP);
 }
 
+/* `pan` (fractions of a view of `pixels`) on a whole pixel within a..b's limits at `scale`. */
+static float whole_pixel(float pan, uint32_t pixels, float a, float b, float scale, bool limited)
+{
+    float n = (float)pixels, near = roundf(pan * n), other = near > pan * n ? near - 1 : near + 1;
+    for (int k = 0; k < 2; k++) {
+        float p = (k ? other : near) / n;
+        if (!limited || limit(p, a, b, scale) == p)
+            return p;
+    }
+    return pan;
+}
+
+AppZoomView app_zoom_whole_pixels(AppZoomView v, uint32_t width, uint32_t height,
+                                  const AppZoomRect *fit)
+{
+    if (v.hosted || !width || !height)
+        return v;
+    float s = scale_of(&v);
+    v.x = whole_pixel(v.x, width, fit ? fit->x0 : 0, fit ? fit->x1 : 0, s, fit);
+    v.y = whole_pixel(v.y, height, fit ? fit->y0 : 0, fit ? fit->y1 : 0, s, fit);
+    v.panning = true;
+    return v;
+}
+
 bool app_zoom_enlarged(const AppZoomView *view)
 {
     return scale_of(view) > 1.0f + 1e-4f;

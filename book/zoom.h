@@ -10,6 +10,7 @@
 #define PAGECURL_BOOK_ZOOM_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #define APP_ZOOM_MIN 1.0f
 #define APP_ZOOM_MAX 8.0f
@@ -36,7 +37,15 @@ typedef struct AppZoomView {
      * pan then have no part. */
     bool hosted;
     float host[16];
+    /* a pan on its way, drawn on whole pixels (app_zoom_whole_pixels): such a frame asks for no
+     * detail (book/book.c) and its picture may be moved rather than drawn (gpu/draw.h) */
+    bool panning;
 } AppZoomView;
+
+/* A pan is drawn on whole pixels until it has held still this long (seconds): a replay's frames
+ * fall between its moves (their times in whole milliseconds) and a busy machine's input comes
+ * unevenly; then it is drawn exactly. */
+#define APP_ZOOM_PAN_REST 0.05
 
 /* The fitted pages, in fractions of the view: what the pan keeps covering the view (or centred on
  * an axis where they are smaller than it). `spine`: where two pages lie side by side, the spine
@@ -85,6 +94,12 @@ AppZoomView app_zoom_at(const AppZoom *zoom, double time, const AppZoomRect *fit
 
 /* Whether the picture still changes with the clock alone (a flick coasting, an ease to fit). */
 bool app_zoom_moving(const AppZoom *zoom, double time);
+
+/* `v` with its pan on whole pixels of a width x height view, each axis rounded to the nearest
+ * whole pixel within `fit`'s limits (the other way where the nearest lies past them; left where
+ * neither is within them, as a centred axis), marked `panning`. */
+AppZoomView app_zoom_whole_pixels(AppZoomView v, uint32_t width, uint32_t height,
+                                  const AppZoomRect *fit);
 
 /* Whether a view is enlarged at all (at 1x a drag turns pages, as without zoom). */
 bool app_zoom_enlarged(const AppZoomView *view);

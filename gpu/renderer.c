@@ -400,6 +400,7 @@ bool gpu_renderer_create(const GpuContext *ctx, const GpuRendererDesc *desc, Gpu
 static void tier_destroy(const GpuContext *ctx, GpuRenderer *renderer)
 {
     gpu_image_destroy(ctx, &renderer->still.color);
+    gpu_image_destroy(ctx, &renderer->still.other);
     memset(&renderer->still, 0, sizeof renderer->still);
     gpu_pipeline_destroy(ctx, &renderer->fade_pipeline, &renderer->fade_layout);
     gpu_pipeline_destroy(ctx, &renderer->leaf_bare_inside_pipeline,

@@ -38,15 +38,31 @@ typedef struct GpuStillDraw {
  * into the cache and then over it. Between frames the image is in TRANSFER_SRC_OPTIMAL. */
 typedef struct GpuStillCache {
     GpuImage color;
+    /* a pan's frame: `color` moved into it and the uncovered strips drawn, then the two swapped
+     * (null: pans draw everything) */
+    GpuImage other;
     bool valid;  /* `color` holds the draws below, with the texels of these writes */
     bool failed; /* the image could not be made: frames draw everything */
     VkClearColorValue background; /* what `color` was cleared to around the pages */
+    /* `color` holds them moved from an earlier view's by whole pixels, not drawn: within
+     * GPU_STILL_SHIFT_MOST of them, so a frame of the same draws (the view at rest) draws them */
+    bool moved;
     /* the last frame's still draws (its view, spread and size) and texels */
     GpuStillDraw draws[GPU_STILL_MAX_DRAWS];
     uint32_t count;
     uint64_t content_writes, ink_writes;
     uint64_t redraws, overs; /* times drawn, frames drawn over it: the tests count them */
+    /* frames that moved it (a pan: gpu_renderer_record), the pixels they shaded (the strips the
+     * move uncovered) and the pixels their targets held: the tests count them */
+    uint64_t shifts, shifted_shaded, shifted_pixels;
 } GpuStillCache;
+
+/* A frame whose still pages are the last frame's moved on the screen by whole pixels and
+ * nothing else (a zoomed view's pan, no leaf in the air: book/camera.c moves the picture after
+ * the projection) moves the cache's picture and draws only the strips the move uncovers, which
+ * becomes the cache copied into the frame. Its pixels differ from the same frame drawn by at most
+ * this, out of 255 (the still pages' own rounding and the move's: test_still). */
+#define GPU_STILL_SHIFT_MOST 4
 
 typedef struct GpuRenderer {
     GpuQuality quality; /* the tier it draws by: low or high, never auto */

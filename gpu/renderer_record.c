@@ -8,6 +8,7 @@
 #include "pipeline.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The backdrop behind the page (linear light), where the target says no other. */
@@ -341,12 +342,13 @@ static void draw_split(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRend
 }
 
 /* Records the rounds' draws in the begun rendering over `extent` at `at` in its attachments,
- * `pipeline` bound and the set with it. The scissor is left as the last piece set it: the
- * rendering ends next, and the next one sets its own (gpu_pipeline_begin). */
+ * `pipeline` bound and the set with it; with `only`, only within that rectangle of `extent`. The
+ * scissor is left as the last piece set it: the rendering ends next, and the next one sets its own
+ * (gpu_pipeline_begin). */
 static void record_rounds(const GpuContext *ctx, VkCommandBuffer cmd, const GpuRenderer *r,
                           const Round *rounds, size_t round_count, const GpuDraw *draws,
                           uint32_t count, VkExtent2D extent, VkOffset2D at, uint32_t slot,
-                          GpuBound *buffers)
+                          const VkRect2D *only, GpuBound *buffers)
 {
     VkPipeline bound = r->pipeline;
     VkRect2D scissor = {at, extent};
@@ -368,6 +370,11 @@ static void record_rounds(const GpuContext *ctx, VkCommandBuffer cmd, const GpuR
                 d->push.page.v[3] == (float)PC_DRAW_FLAT && !draws_board(d))
                 pieces = cut_to_strips(d, extent, piece, lit, pieces);
             PcDrawIndex pick = {i, slot};
+            uint32_t kept = 0;
+            for (uint32_t p = 0; p < pieces; p++)
+                if (!only || rect_cut(&piece[p], only))
+                    piece[kept] = piece[p], lit[kept++] = lit[p];
+            pieces = kept;
             for (uint32_t p = 0; p < pieces; p++) {
                 piece[p].offset.x += at.x, piece[p].offset.y += at.y;
                 if (memcmp(&piece[p], &scissor, sizeof scissor)) {
@@ -458,6 +465,22 @@ static GpuImageBarrier msaa_barrier(const GpuRenderTarget *target)
     };
 }
 
+/* A copy into a colour image -> drawing over it. */
+static GpuImageBarrier copied_to_drawn(VkImage image)
+{
+    return (GpuImageBarrier){
+        .image = image,
+        .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+        .old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+        .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+        .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+        .dst_access =
+            VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+    };
+}
+
 /* Begins rendering into `color_view` (cleared to the backdrop, or loaded) and the target's
  * depth (cleared), over the target's extent at `at`, with the page pipeline bound (the set is,
  * from the frame's start). The caller has made the depth (and the MSAA samples) ready:
@@ -503,16 +526,22 @@ void gpu_renderer_prepare(const GpuContext *ctx, GpuRenderer *r, VkExtent2D exte
         c->color.extent.height == extent.height)
         return;
     gpu_image_destroy(ctx, &c->color);
+    gpu_image_destroy(ctx, &c->other);
     c->valid = false;
     GpuError err = {0};
     GpuImageDesc desc = {
         .extent = extent,
         .format = r->color_format,
-        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+        /* drawn and copied out; the other copied into on a pan (shift_record) */
+        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
         .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
         .label = "still pages",
     };
     c->failed = !gpu_image_create(ctx, &desc, &c->color, &err);
+    desc.label = "still pages moved";
+    if (!c->failed && !gpu_image_create(ctx, &desc, &c->other, &err))
+        c->other = (GpuImage){0}; /* pans draw everything */
 }
 
 /* Whether this frame can draw over the still pages' cache: the low tier blending its own edges
@@ -539,47 +568,183 @@ static bool still_usable(const GpuRenderer *r, const GpuRenderTarget *target, co
            c->color.extent.height == e.height;
 }
 
-/* How a frame draws its still pages: itself, over the cache as it is, or over the cache drawn
- * anew first. */
-typedef enum StillUse { STILL_NONE, STILL_OVER, STILL_REDRAW } StillUse;
+/* How a frame draws its still pages: itself, over the cache as it is, over the cache drawn
+ * anew first, or as the cache moved by whole pixels with the strips it uncovers drawn. */
+typedef enum StillUse { STILL_NONE, STILL_OVER, STILL_REDRAW, STILL_SHIFT } StillUse;
+
+/* How far from a whole pixel a move may be: the book rounds a moving pan to whole pixels
+ * (book/pagecurl.c), which the view-projection carries in floats. */
+#define SHIFT_SLACK_PX 0.01
+
+/* Whether the still draws `now` are `was` moved on the screen by whole pixels (*dx, *dy, not
+ * both 0, less than `extent`): the same draws and values but for the view-projection's x and y
+ * rows, each the old one plus a multiple of its w row (clip x' = x + k w: the picture moved after
+ * the projection, as a zoomed view's pan moves it), the same move for every draw. */
+static bool still_shift(const GpuStillDraw *was, const GpuStillDraw *now, uint32_t n,
+                        VkExtent2D extent, int32_t *dx, int32_t *dy)
+{
+    double move[2] = {0.0, 0.0};
+    for (uint32_t i = 0; i < n; i++) {
+        const GpuStillDraw *a = &was[i], *b = &now[i];
+        if (a->vertices != b->vertices || a->indices != b->indices ||
+            a->first_index != b->first_index || a->index_count != b->index_count)
+            return false;
+        PcDrawPush rest = b->push;
+        memcpy(rest.view_proj.m, a->push.view_proj.m, sizeof rest.view_proj.m);
+        if (memcmp(&rest, &a->push, sizeof rest))
+            return false;
+        const float *ma = a->push.view_proj.m, *mb = b->push.view_proj.m; /* column-major */
+        for (int c = 0; c < 4; c++)
+            if (ma[4 * c + 2] != mb[4 * c + 2] || ma[4 * c + 3] != mb[4 * c + 3])
+                return false;
+        for (int row = 0; row < 2; row++) {
+            double num = 0.0, den = 0.0, big = 0.0;
+            for (int c = 0; c < 4; c++) {
+                double w = ma[4 * c + 3], d = (double)mb[4 * c + row] - ma[4 * c + row];
+                num += d * w, den += w * w;
+                big = fmax(big, fmax(fabs(ma[4 * c + row]), fabs(mb[4 * c + row])));
+            }
+            if (!(den > 0.0))
+                return false;
+            double k = num / den;
+            for (int c = 0; c < 4; c++) { /* a multiple of the w row, to the floats' rounding */
+                double d = (double)mb[4 * c + row] - ma[4 * c + row];
+                if (fabs(d - k * ma[4 * c + 3]) > 1e-5 * big)
+                    return false;
+            }
+            /* clip's 2 across the target: k of it is k / 2 of the target's pixels */
+            double px = 0.5 * k * (row ? extent.height : extent.width);
+            if (i && fabs(px - move[row]) > SHIFT_SLACK_PX)
+                return false;
+            move[row] = px;
+        }
+    }
+    for (int row = 0; row < 2; row++)
+        if (!(fabs(move[row] - round(move[row])) <= SHIFT_SLACK_PX))
+            return false;
+    *dx = (int32_t)lround(move[0]), *dy = (int32_t)lround(move[1]);
+    return n && (*dx || *dy) && (uint32_t)abs(*dx) < extent.width &&
+           (uint32_t)abs(*dy) < extent.height;
+}
 
 /* The still pages as this frame draws them, against the last frame's (which the cache holds when
  * valid). Changed, they become the last frame's and the frame draws them itself: drawn into the
  * cache now, they might be changed again by the next frame (they do every frame of a closed
- * book's first turn, as the camera widens), and the frame would have drawn them twice. */
+ * book's first turn, as the camera widens), and the frame would have drawn them twice. Moved by
+ * whole pixels with no leaf in the air, the cache is moved instead (*dx, *dy). */
 static StillUse still_use(GpuRenderer *r, const GpuRenderTarget *target, const GpuDraw *draws,
-                          uint32_t count)
+                          uint32_t count, int32_t *dx, int32_t *dy)
 {
     VkExtent2D extent = target->extent;
     VkClearColorValue background = background_of(target);
     GpuStillCache *c = &r->still;
     GpuStillDraw now[GPU_STILL_MAX_DRAWS];
-    uint32_t n = 0;
+    uint32_t n = 0, casters = 0;
     for (uint32_t i = 0; i < count; i++) {
         const GpuDraw *d = &draws[i];
+        casters += d->casts_shadow;
         if (d->casts_shadow)
             continue;
         now[n] = (GpuStillDraw){d->vertices, d->indices, d->first_index, d->index_count,
                                 draw_push(r, d, extent)};
         n++;
     }
-    bool same = c->count == n && c->content_writes == r->content.writes + r->detail_writes &&
-                c->ink_writes == r->ink.writes &&
-                !memcmp(&c->background, &background, sizeof background);
+    bool texels = c->content_writes == r->content.writes + r->detail_writes &&
+                  c->ink_writes == r->ink.writes &&
+                  !memcmp(&c->background, &background, sizeof background);
+    bool same = c->count == n && texels;
     for (uint32_t i = 0; same && i < n; i++)
         same = c->draws[i].vertices == now[i].vertices && c->draws[i].indices == now[i].indices &&
                c->draws[i].first_index == now[i].first_index &&
                c->draws[i].index_count == now[i].index_count &&
                !memcmp(&c->draws[i].push, &now[i].push, sizeof now[i].push);
+    bool moving = false; /* the view moves on: the cache moved onto it stands for it */
+    for (uint32_t i = 0; i < count; i++)
+        moving |= draws[i].moving;
     if (same)
-        return c->valid ? STILL_OVER : STILL_REDRAW;
+        return c->valid && (!c->moved || moving) ? STILL_OVER : STILL_REDRAW;
+    bool shift = c->valid && c->other.image && !casters && texels && c->count == n &&
+                 still_shift(c->draws, now, n, extent, dx, dy);
     memcpy(c->draws, now, n * sizeof now[0]);
     c->count = n;
     c->content_writes = r->content.writes + r->detail_writes;
     c->ink_writes = r->ink.writes;
     c->background = background;
-    c->valid = false;
-    return STILL_NONE;
+    c->valid = shift;
+    /* A pan's frame that cannot move them (its first) has no leaf in the air: the frame is its
+     * still pages, drawn into the cache and copied in, there for the pan's next frame to move. */
+    return shift ? STILL_SHIFT : !casters && moving ? STILL_REDRAW : STILL_NONE;
+}
+
+/* The strips of the target a move by (dx, dy) uncovers: the rows across the whole width, the
+ * columns down the rest. Returns how many (1 or 2). */
+static uint32_t shift_strips(VkExtent2D e, int32_t dx, int32_t dy, VkRect2D strip[2])
+{
+    uint32_t n = 0, ax = (uint32_t)abs(dx), ay = (uint32_t)abs(dy);
+    if (ay)
+        strip[n++] = (VkRect2D){{0, dy > 0 ? 0 : (int32_t)(e.height - ay)}, {e.width, ay}};
+    if (ax)
+        strip[n++] = (VkRect2D){{dx > 0 ? 0 : (int32_t)(e.width - ax), dy > 0 ? dy : 0},
+                                {ax, e.height - ay}};
+    return n;
+}
+
+/* The cache moved by (dx, dy) into its other image, the strips the move uncovers cleared to the
+ * backdrop and the still pages drawn within them as into the cache; then the two swapped, the
+ * new cache left for copying out as a redrawn one. */
+static void shift_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *r,
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
+                         int32_t dx, int32_t dy, uint32_t slot, GpuBound *bound)
+{
+    GpuStillCache *c = &r->still;
+    VkExtent2D e = target->extent;
+    gpu_label_begin(ctx, cmd, "still pages moved");
+    /* Its last copy out (an earlier frame's) -> this copy's writes; its old contents are
+     * discarded: the copy and the strips cover it. */
+    gpu_image_barrier(ctx, cmd,
+                      &(GpuImageBarrier){
+                          .image = c->other.image,
+                          .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                          .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                          .new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                          .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                          .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                          .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                      });
+    VkImageCopy region = {
+        .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .srcOffset = {dx < 0 ? -dx : 0, dy < 0 ? -dy : 0, 0},
+        .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .dstOffset = {dx > 0 ? dx : 0, dy > 0 ? dy : 0, 0},
+        .extent = {e.width - (uint32_t)abs(dx), e.height - (uint32_t)abs(dy), 1},
+    };
+    ctx->vk.vkCmdCopyImage(cmd, c->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                           c->other.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    /* the copy -> the strips drawn beside it, with the depth cleared for them */
+    GpuImageBarrier drawn[] = {copied_to_drawn(c->other.image), depth_barrier(target)};
+    gpu_barriers(ctx, cmd, NULL, drawn, 2);
+    begin(ctx, cmd, r, target, c->other.view, true, (VkOffset2D){0, 0});
+    VkRect2D strip[2];
+    uint32_t strips = shift_strips(e, dx, dy, strip);
+    VkClearAttachment clear = {VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = background_of(target)}};
+    VkClearRect rects[2];
+    for (uint32_t k = 0; k < strips; k++) {
+        rects[k] = (VkClearRect){strip[k], 0, 1};
+        c->shifted_shaded += (uint64_t)strip[k].extent.width * strip[k].extent.height;
+    }
+    ctx->vk.vkCmdClearAttachments(cmd, 1, &clear, strips, rects);
+    for (uint32_t k = 0; k < strips; k++)
+        record_rounds(ctx, cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0],
+                      draws, count, e, (VkOffset2D){0, 0}, slot, &strip[k], bound);
+    ctx->vk.vkCmdEndRendering(cmd);
+    /* copied out, this frame and the next ones */
+    gpu_image_barrier_drawn_to_copy(ctx, cmd, c->other.image);
+    GpuImage was = c->color;
+    c->color = c->other, c->other = was;
+    c->shifts++;
+    c->shifted_pixels += (uint64_t)e.width * e.height;
+    c->moved = true;
+    gpu_label_end(ctx, cmd);
 }
 
 /* Draws the still pages into their cache when `use` says so, and copies them into the target's
@@ -609,11 +774,12 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
         gpu_barriers(ctx, cmd, NULL, redraw, 2);
         begin(ctx, cmd, r, target, c->color.view, false, (VkOffset2D){0, 0});
         record_rounds(ctx, cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0],
-                      draws, count, target->extent, (VkOffset2D){0, 0}, slot, bound);
+                      draws, count, target->extent, (VkOffset2D){0, 0}, slot, NULL, bound);
         ctx->vk.vkCmdEndRendering(cmd);
         /* copied out, this frame and the next ones */
         gpu_image_barrier_drawn_to_copy(ctx, cmd, c->color.image);
         c->valid = true;
+        c->moved = false;
         c->redraws++;
         gpu_label_end(ctx, cmd);
     }
@@ -626,20 +792,7 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     ctx->vk.vkCmdCopyImage(cmd, c->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target->color,
                            VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
     /* The copy -> the leaf drawn over it, and the depth cleared for it. */
-    GpuImageBarrier over[] = {
-        {
-            .image = target->color,
-            .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-            .old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-            .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-            .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
-            .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-            .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-            .dst_access =
-                VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-        },
-        depth_barrier(target),
-    };
+    GpuImageBarrier over[] = {copied_to_drawn(target->color), depth_barrier(target)};
     gpu_barriers(ctx, cmd, NULL, over, 2);
 }
 
@@ -700,8 +853,9 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     if (count > PC_MAX_DRAWS)
         count = PC_MAX_DRAWS; /* never: a spread has at most APP_BOOK_MAX_DRAWS */
     gpu_renderer_write_draws(renderer, slot, draws, count, target->extent);
+    int32_t dx = 0, dy = 0;
     StillUse use = still_usable(renderer, target, draws, count)
-                       ? still_use(renderer, target, draws, count)
+                       ? still_use(renderer, target, draws, count, &dx, &dy)
                        : STILL_NONE;
     bool still = use != STILL_NONE;
     if (target->in_pass) {
@@ -748,6 +902,8 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     ctx->vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, renderer->layout, 0, 1,
                                     &renderer->set, 0, NULL);
     gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, slot, &bound);
+    if (use == STILL_SHIFT) /* then copied in as a redrawn cache is, with no leaf over it */
+        shift_record(ctx, cmd, renderer, target, draws, count, dx, dy, slot, &bound);
     if (still)
         still_record(ctx, cmd, renderer, target, draws, count, use, slot, &bound);
     begin(ctx, cmd, renderer, target, target->color_view, still || target->keep, target->offset);
@@ -759,7 +915,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                           ? sizeof EDGE_ROUNDS / sizeof(Round)
                           : 1;
     record_rounds(ctx, cmd, renderer, rounds, n_rounds, draws, count, target->extent,
-                  target->offset, slot, &bound);
+                  target->offset, slot, NULL, &bound);
     record_faded(ctx, cmd, renderer, draws, count, target->extent, target->offset, slot, &bound);
     ctx->vk.vkCmdEndRendering(cmd);
 }

@@ -904,6 +904,34 @@ static void interaction(Host *h, pagecurl_context *ctx)
     pagecurl_book_get_zoom(book, &zoom);
     CHECK(&st, fabsf(zoom.zoom - 3.0f) < 1e-5f && !zoom.moving, "zoomed to %.3f (moving %d)",
           (double)zoom.zoom, zoom.moving);
+    /* a pan on its way is drawn on whole pixels (the renderer moves the last frame's picture:
+     * gpu/renderer.h), exactly once it has rested APP_ZOOM_PAN_REST (0.05 s), and it moves until
+     * then */
+    float x0 = zoom.x, y0 = zoom.y;
+    int whole = 0;
+    for (int f = 1; f <= 3; f++) {
+        CHECK(&st, pagecurl_book_pan(book, 2.3, 1.7, t), "pan refused");
+        host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+        pagecurl_book_get_zoom(book, &zoom);
+        s = state_of(book);
+        whole += fabsf(zoom.x - roundf(zoom.x)) < 1e-3f && fabsf(zoom.y - roundf(zoom.y)) < 1e-3f &&
+                 fabsf(zoom.x - (x0 + 2.3f * f)) <= 0.5f &&
+                 fabsf(zoom.y - (y0 + 1.7f * f)) <= 0.5f && s.moving;
+    }
+    int resting = 0;
+    do {
+        host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
+        pagecurl_book_get_zoom(book, &zoom);
+        s = state_of(book);
+    } while (s.moving && ++resting < 10);
+    CHECK(&st, whole == 3, "%d of 3 frames of a pan on whole pixels, moving", whole);
+    /* 0.05 s is 3 frames at 60 Hz, the third of which may fall either side of it */
+    CHECK(&st, resting == 2 || resting == 3,
+          "the pan came to rest after %d frames (2 or 3 of 60 Hz expected)", resting);
+    CHECK(&st,
+          fabsf(zoom.x - (x0 + 6.9f)) < 1e-3f && fabsf(zoom.y - (y0 + 5.1f)) < 1e-3f && !s.moving,
+          "the pan at rest at %.3f, %.3f (%.3f, %.3f expected; moving %d)", (double)zoom.x,
+          (double)zoom.y, (double)(x0 + 6.9f), (double)(y0 + 5.1f), s.moving);
     CHECK(&st, pagecurl_book_pan(book, 1e6f, 0.0f, t), "pan refused");
     host_frame(h, book, t += 1.0 / 60.0, false), poll(book, &seen);
     pagecurl_book_get_zoom(book, &zoom);

@@ -281,6 +281,97 @@ static void check_gpu_tier(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     free(b);
 }
 
+/* The open spread at rest, zoomed 3x about its middle and panned (dx, dy) pixels of the view. */
+static AppSpread panned(float dx, float dy)
+{
+    AppSpread spread = {.left = true, .left_leaf = 0, .right = true, .right_leaf = 1};
+    spread.zoom = (AppZoomView){
+        .scale = 3.0f, .x = 0.05f + dx / (float)WIDTH, .y = -0.1f + dy / (float)HEIGHT};
+    return spread;
+}
+
+/* The largest difference of two frames' bytes, and how many differ. */
+static int frames_apart(const uint8_t *a, const uint8_t *b, size_t *differ)
+{
+    int most = 0;
+    *differ = 0;
+    for (size_t i = 0; i < VIEW_TURN_BYTES; i++) {
+        int d = abs((int)a[i] - (int)b[i]);
+        *differ += d != 0;
+        most = d > most ? d : most;
+    }
+    return most;
+}
+
+/* A zoomed view's pan (issue 54): the still pages moved by whole pixels each frame (the pan
+ * book/pagecurl.c rounds while it moves), no leaf in the air. Each frame moves the cache's picture
+ * and draws only the strips it uncovers: within GPU_STILL_SHIFT_MOST of the same view drawn by a
+ * renderer that has drawn nothing before, shading a small share of the pixels (counted). At rest
+ * (the pan exact, off the whole pixels) the frame is drawn: byte for byte a fresh renderer's, and
+ * so is the frame after it (the same draws: the cache drawn anew, not the moved one kept). */
+static void check_pan(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
+{
+    GpuError err = {0};
+    AppView cached = {0};
+    MeshInk ink = {0};
+    uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES);
+    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &cached, &err);
+    CHECK(s, ok, "set-up: %s", err.message);
+    for (int f = 0; ok && f < 2; f++) /* drawn, then into the cache */
+        ok = view_turn_frame(ctx, &cached, panned(0, 0), 0.0f, 0.25f, &ink, NULL, &err);
+    /* a pan's moves: across, down, both, back, and one of many pixels */
+    static const int MOVES[][2] = {{3, 0}, {0, -2}, {-4, 5}, {1, 1}, {-7, -3}, {40, 20}};
+    const int moves = (int)(sizeof MOVES / sizeof MOVES[0]);
+    int x = 0, y = 0, most = 0;
+    size_t differ = 0;
+    for (int m = 0; ok && m < moves; m++) {
+        x += MOVES[m][0], y += MOVES[m][1];
+        AppView fresh = {0};
+        size_t off;
+        ok =
+            view_turn_frame(ctx, &cached, panned((float)x, (float)y), 0.0f, 0.25f, &ink, a, &err) &&
+            view_create(ctx, leaf, &fresh, &err) &&
+            view_turn_frame(ctx, &fresh, panned((float)x, (float)y), 0.0f, 0.25f, &ink, b, &err);
+        int d = ok ? frames_apart(a, b, &off) : 0;
+        most = d > most ? d : most, differ += ok ? off : 0;
+        app_view_destroy(ctx, &fresh);
+    }
+    CHECK(s, ok, "pan frames: %s", err.message);
+    const GpuStillCache *c = &cached.renderer.still;
+    printf("a zoomed pan: %llu of %d frames moved the still pages, shading %llu of %llu pixels "
+           "(%.1f %%); against drawn directly %zu bytes differ, by at most %d/255\n",
+           (unsigned long long)c->shifts, moves, (unsigned long long)c->shifted_shaded,
+           (unsigned long long)c->shifted_pixels,
+           c->shifted_pixels ? 100.0 * (double)c->shifted_shaded / (double)c->shifted_pixels : 0.0,
+           differ, most);
+    CHECK(s, ok && c->shifts == (uint64_t)moves, "%llu of %d pan frames moved the still pages",
+          (unsigned long long)c->shifts, moves);
+    CHECK(s, c->shifted_shaded * 5 < c->shifted_pixels,
+          "the pan's frames shaded %llu of %llu pixels (under a fifth expected)",
+          (unsigned long long)c->shifted_shaded, (unsigned long long)c->shifted_pixels);
+    CHECK(s, most <= GPU_STILL_SHIFT_MOST,
+          "a pan's frame is %d/255 from the same view drawn directly (at most %d)", most,
+          GPU_STILL_SHIFT_MOST);
+    /* at rest: the pan exact, a third of a pixel off the last, then the same frame again */
+    AppView fresh = {0};
+    float rx = (float)x + 0.33f, ry = (float)y - 0.4f;
+    ok = ok && view_turn_frame(ctx, &cached, panned(rx, ry), 0.0f, 0.25f, &ink, a, &err) &&
+         view_create(ctx, leaf, &fresh, &err) &&
+         view_turn_frame(ctx, &fresh, panned(rx, ry), 0.0f, 0.25f, &ink, b, &err);
+    CHECK(s, ok, "rest frames: %s", err.message);
+    if (ok)
+        view_turn_same(s, a, b, "at rest after the pan against drawn directly");
+    ok = ok && view_turn_frame(ctx, &cached, panned(rx, ry), 0.0f, 0.25f, &ink, a, &err);
+    if (ok)
+        view_turn_same(s, a, b, "at rest, the frame after, against drawn directly");
+    CHECK(s, c->shifts == (uint64_t)moves, "a frame at rest moved the still pages");
+    app_view_destroy(ctx, &fresh);
+    app_view_destroy(ctx, &cached);
+    mesh_ink_free(&ink);
+    free(a);
+    free(b);
+}
+
 static void check_still(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
 {
     GpuError err = {0};
@@ -361,6 +452,7 @@ static void check_still(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     check_fade(s, ctx, leaf);
     check_split(s, ctx, leaf);
     check_gpu_tier(s, ctx, leaf);
+    check_pan(s, ctx, leaf);
 }
 
 int main(int argc, char **argv)
