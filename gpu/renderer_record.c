@@ -948,6 +948,6 @@ void gpu_renderer_record_pass(const GpuContext *ctx, VkCommandBuffer cmd, GpuRen
     bool edges = gpu_renderer_tier_bits(renderer) & PC_TIER_EDGE_AA;
     record_rounds(ctx, cmd, renderer, edges ? EDGE_ROUNDS : PLAIN_ROUNDS,
                   edges ? sizeof EDGE_ROUNDS / sizeof(Round) : 1, draws, count, target->extent,
-                  target->offset, slot, &bound);
+                  target->offset, slot, NULL, &bound);
     record_faded(ctx, cmd, renderer, draws, count, target->extent, target->offset, slot, &bound);
 }
