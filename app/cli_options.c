@@ -386,10 +386,10 @@ const CliOption APP_CLI_OPTIONS[] = {
      "keeps the ink drawn on the pages", "a file name",
      "the ink: loaded at start (a new file is fine), saved as each stroke ends"},
     {"--book", NULL, "PATH", VALUE_REQUIRED, set_file, F(book), GROUP_SHOW, MODE_SHOWN,
-     "shows a book of your own", "a folder of images or a PDF",
-     "your pages: a folder of images (PNG, JPEG, ...; in natural name order) or\na PDF; page 1 is "
-     "the first right-hand page (default: the built-in book);\nalso given bare: pagecurl "
-     "book.pdf"},
+     "shows a book of your own", "a folder of images, a PDF, EPUB, FB2, XPS or CBZ",
+     "your pages: a folder of images (PNG, JPEG, ...; in natural name order), a\nPDF, an EPUB "
+     "or FB2 (laid out to the page), an XPS or a comic book (CBZ);\npage 1 is the first "
+     "right-hand page (default: the built-in book);\nalso given bare: pagecurl book.pdf"},
     {"--page", NULL, "N", VALUE_REQUIRED, set_page, F(page), GROUP_SHOW, MODE_SHOWN,
      "opens the book at a page", "a page number or a page label of the book",
      "open at the spread holding page N: a PDF's own page label (iv, 120: the\npage printed so) "
@@ -448,7 +448,7 @@ const CliOption APP_CLI_OPTIONS[] = {
     /* window */
     {"--record", NULL, "FILE", VALUE_REQUIRED, set_file, F(record), GROUP_WINDOW, MODE_WINDOW,
      "writes the window's input", "a file name",
-     "write the window's input (turns, keys, ink) as a trace, on exit"},
+     "write the window's input (turns, keys, ink) as a trace, each event as it\ncomes"},
     {"--no-remember", NULL, NULL, VALUE_NONE, set_true, F(no_remember), GROUP_WINDOW, MODE_WINDOW,
      "turns off the window's keeping of the reader's place", NULL,
      "neither reopen the book where it was left nor keep its place (the window\nkeeps each "
