@@ -59,7 +59,13 @@ GpuCounters pagecurl_context_counters(const pagecurl_context *ctx)
 typedef struct Pointer {
     bool down;
     uint64_t id;
+    double x0, y0; /* where it went down, target pixels */
+    bool swiped;   /* its swipe stepped the one-page view already (swipe) */
 } Pointer;
+
+/* A swipe across this share of the viewport's width, more across than down, goes to the one-page
+ * view's other side of the spread (swipe). */
+#define SWIPE_SHARE 0.08
 
 /* A turn held still (pagecurl_book_hold): what a headless --curl/--grab frame shows. */
 typedef struct Held {
@@ -860,6 +866,31 @@ int pagecurl_book_page_outline(const pagecurl_book *b, int page, float *xy, int 
                             max);
 }
 
+static bool page_step(pagecurl_book *b, bool next, double time);
+
+/* The one-page view, fitted: a swipe away from the spine goes to the spread's other page, as a
+ * key does (a slide of the view), where no drag can: from an even page (the back of the leaf
+ * turned before) a drag that way holds nothing but that leaf, which it lays down flat, and from
+ * an odd page it holds the leaf to turn, which it lays down too. At the pointer's release, where
+ * the release turns no leaf over, once a press. */
+static void swipe(pagecurl_book *b, Pointer *p, double x, double y, double time)
+{
+    if (p->swiped || !b->width || !app_book_one_page(&b->layout, b->width, b->height) ||
+        b->zoom.width || app_zoom_enlarged(&b->zoom.set))
+        return;
+    MeshFlipView view = follow(b, time);
+    double dx = x - p->x0, dy = y - p->y0;
+    if ((view.turning && view.completing) || fabs(dx) < SWIPE_SHARE * b->width ||
+        fabs(dx) < 2.0 * fabs(dy))
+        return;
+    bool even = app_reader_left_page(&b->reader, &view, time) > 0.5f;
+    bool leftwards = (dx < 0.0) != b->layout.rtl; /* in the left-bound frame */
+    if (even != leftwards)
+        return; /* towards the spine: the drag's own, a turn */
+    p->swiped = true;
+    page_step(b, even, time);
+}
+
 void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
 {
     if (!b)
@@ -874,7 +905,7 @@ void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
         p = ink ? &b->inking : &b->turning;
         if (p->down)
             return; /* another pointer acts */
-        *p = (Pointer){.down = true, .id = ev->id};
+        *p = (Pointer){.down = true, .id = ev->id, .x0 = ev->x, .y0 = ev->y};
         if (ink)
             b->ink_page = side_at(b, ev->x, ev->y, ev->time);
     } else {
@@ -898,6 +929,8 @@ void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
         feed(b, device, action, ev->x, ev->y, pressure, 1.0f, ev->time);
     if (ink && b->ink.revision != revision)
         ink_touched(b, b->ink_page);
+    else if (!ink && ev->phase == PAGECURL_POINTER_UP)
+        swipe(b, p, ev->x, ev->y, ev->time);
     take_turns(b);
     if (ev->phase == PAGECURL_POINTER_UP || ev->phase == PAGECURL_POINTER_CANCEL)
         p->down = false;

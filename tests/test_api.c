@@ -3536,6 +3536,29 @@ static void one_page_steps(Host *h, pagecurl_context *ctx)
               rtl ? ", rtl" : "", visited);
         CHECK(&st, !pagecurl_book_action(book, PAGECURL_ACTION_PREVIOUS, t),
               "one page%s: a step before page 1", rtl ? ", rtl" : "");
+        /* A swipe that lifts no leaf steps the page, as a key does: on page 2, a spread's
+         * left-hand page whose outer edge turns back, a swipe towards the spine (leftwards;
+         * rightwards where the book binds on the right) goes on to page 3, and one the other way
+         * from mid-page back to 2. Before, the first did nothing (nothing to lift there). */
+        CHECK(&st, pagecurl_book_action(book, PAGECURL_ACTION_NEXT, t), "one page: to page 2");
+        int swiped[2];
+        for (int way = 0; way < 2; way++) {
+            for (int f = 0; f < 200 && (state_of(book).moving || state_of(book).turning); f++)
+                host_frame(h, book, t += 0.05, false);
+            float from = 0.55f, to = (way == 0) != (rtl == 1) ? 0.3f : 0.8f;
+            pointer(book, PAGECURL_POINTER_DOWN, PAGECURL_POINTER_MOUSE, 1, from, 0.5f, t);
+            for (int k = 1; k <= 4; k++)
+                pointer(book, PAGECURL_POINTER_MOVE, PAGECURL_POINTER_MOUSE, 1,
+                        from + (to - from) * (float)k / 4.0f, 0.5f, t += 0.02);
+            pointer(book, PAGECURL_POINTER_UP, PAGECURL_POINTER_MOUSE, 1, to, 0.5f, t += 0.02);
+            for (int f = 0; f < 200 && (state_of(book).moving || state_of(book).turning); f++)
+                host_frame(h, book, t += 0.05, false);
+            host_frame(h, book, t += 0.05, true);
+            swiped[way] = state_of(book).page;
+        }
+        CHECK(&st, swiped[0] == 3 && swiped[1] == 2,
+              "one page%s: a swipe on page 2 went to %d (3 wanted), back to %d (2 wanted)",
+              rtl ? ", rtl" : "", swiped[0], swiped[1]);
         pagecurl_book_destroy(book);
     }
 }
