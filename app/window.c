@@ -1402,8 +1402,11 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
                 redraw = true;
             }
         }
-        /* the notebook keeps the reader's place: the spread the book heads for */
-        w->notebook.notebook.at = w->place.at = place_page(w->book, &s);
+        /* the notebook keeps the reader's place: the spread the book heads for (a notebook of
+         * the window's own not with --no-remember, which writes no place: app/kept_notebook.h) */
+        w->place.at = place_page(w->book, &s);
+        if (w->opts->notebook || !w->opts->no_remember)
+            w->notebook.notebook.at = w->place.at;
         keep_view(w, &s);
         app_library_notebook_keep(&w->notebook, w->book, false);
         if (!s.turning) /* where a turn lands, not each leaf thumbed past */

@@ -166,5 +166,16 @@ draw 300
 poll 60 kept_holds 2 || fail "the second session: the first stroke did not come back"
 window_quit
 [ "$status" -eq 0 ] || fail "the second session without --notebook: exit $status"
+# A session with --no-remember that draws nothing but turns the page writes no place, so it
+# leaves the book's notebook as it was, byte for byte (it wrote its place there before).
+cp "$kept"/*.json "$out/kept-before.json"
+window_start "$exe" --validation --size 800x500 --no-remember "$out/kept.pdf" >"$out/kept.out"
+wait_drawn "$out/before.png" || fail "no frame"
+xdotool key --window "$win" Right
+sleep 1.5
+window_quit
+[ "$status" -eq 0 ] || fail "the session with --no-remember: exit $status"
+cmp -s "$kept"/*.json "$out/kept-before.json" ||
+    fail "a session with --no-remember changed the book's notebook: $(diff "$out/kept-before.json" "$kept"/*.json | head -5)"
 echo "$name: $n strokes kept through SIGHUP, SIGTERM, a failed screenshot and a lost device," \
     "a clear taken back; a hard link and a read-only notebook refused"
