@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "page_field.h"
 
+#include "ascii.h"
+
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -189,24 +191,11 @@ void app_page_field_fold(AppPageField *f, const pagecurl_book *book, bool open)
     }
 }
 
-/* `in` as ASCII into out: every other character one '?'. */
-static void ascii(const char *in, char *out, size_t size)
-{
-    size_t at = 0;
-    for (const unsigned char *p = (const unsigned char *)in; *p && at + 1 < size; p++) {
-        if (*p >= 0x80 && (*p & 0xc0) == 0x80)
-            continue; /* a character's later bytes */
-        out[at++] = *p < 0x80 ? (char)*p : '?';
-    }
-    if (size)
-        out[at] = '\0';
-}
-
 /* `in` as ASCII, at most `most` characters: a longer one cut, ending in "...". */
 static void shown(const char *in, size_t most, char *out, size_t size)
 {
     char all[256];
-    ascii(in, all, sizeof all);
+    app_ascii(in, all, sizeof all);
     if (strlen(all) > most && most > 3)
         snprintf(out, size, "%.*s...", (int)(most - 3), all);
     else
@@ -270,7 +259,7 @@ static void rows(const AppPageField *f, const pagecurl_book *book, char *out, si
 void app_page_field_text(const AppPageField *f, const pagecurl_book *book, char *out, size_t size)
 {
     char typed[APP_PAGE_FIELD_MAX], where[512];
-    ascii(f->typed, typed, sizeof typed);
+    app_ascii(f->typed, typed, sizeof typed);
     if (!f->typed[0] && !f->count) {
         snprintf(where, sizeof where, "a page number or label%s (Escape: close)",
                  pagecurl_book_outline_count(book) ? ", or part of a title"
@@ -281,7 +270,7 @@ void app_page_field_text(const AppPageField *f, const pagecurl_book *book, char 
     } else {
         char label[64], name[64];
         pagecurl_book_page_label(book, f->page, label, sizeof label);
-        ascii(label, name, sizeof name);
+        app_ascii(label, name, sizeof name);
         char page[96];
         if (name[0] && strcmp(name, typed))
             snprintf(page, sizeof page, "page %s (%d / %d)", name, f->page,
@@ -291,7 +280,7 @@ void app_page_field_text(const AppPageField *f, const pagecurl_book *book, char 
         if (f->match >= 0) {
             char full[256], title[256];
             pagecurl_book_outline_entry(book, f->match, full, sizeof full, NULL);
-            ascii(full, title, sizeof title);
+            app_ascii(full, title, sizeof title);
             snprintf(where, sizeof where, "%s, %s (Enter: go, %s)", title, page,
                      f->typed[0] ? "Tab: next title, Up/Down: choose"
                                  : "Up/Down: choose, Left/Right: fold, or type a page or part of "

@@ -1,22 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 #include "where.h"
 
+#include "ascii.h"
+
 #include <stdio.h>
 #include <string.h>
 
-/* Page `page`'s name (1-based): its label in ASCII (a '?' for each other character), or its
+/* Page `page`'s name (1-based): its label in ASCII (app/ascii.h), or its
  * number where it has none (or a blank one). Whether that differs from the number. */
 static bool page_name(const pagecurl_book *book, int page, char *out, size_t size)
 {
     char number[16], label[64];
     snprintf(number, sizeof number, "%d", page);
     pagecurl_book_page_label(book, page, label, sizeof label);
-    size_t at = 0;
-    for (const unsigned char *p = (const unsigned char *)label; *p && at + 1 < size; p++)
-        if (*p < 0x80 || (*p & 0xc0) == 0xc0) /* a character's first byte */
-            out[at++] = *p < 0x80 ? (char)*p : '?';
-    out[at] = '\0';
-    if (strspn(out, " ") == at) /* none, or blank */
+    app_ascii(label, out, size);
+    if (strspn(out, " ") == strlen(out)) /* none, or blank */
         snprintf(out, size, "%s", number);
     return strcmp(out, number) != 0;
 }

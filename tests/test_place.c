@@ -5,6 +5,7 @@
  * file (no crash, no hang, no place), a link not followed, a state folder that cannot be made,
  * and the count bounded with the least recently written removed. Files only, no device. */
 #define _GNU_SOURCE /* utimensat, mkfifo */
+#include "../app/ascii.h"
 #include "../app/place.h"
 #include "check.h"
 
@@ -320,6 +321,39 @@ static void check_bounded(CheckState *s, const Ctx *c)
     setenv("XDG_STATE_HOME", state, 1);
 }
 
+/* A book's titles and labels as the HUD's ASCII letters draw them (app/ascii.h): the nearest
+ * ASCII for spaces, dashes, quotes, an ellipsis and Latin letters with marks, '?' for the rest
+ * (one a character, a malformed byte one too), cut where the output is full. */
+static void check_ascii(CheckState *s)
+{
+    static const struct {
+        const char *in, *want;
+    } cases[] = {
+        {"8.5.\xc2\xa0"
+         "Feedback",
+         "8.5. Feedback"},                                      /* a no-break space */
+        {"Part\xe2\x80\x94Two \xe2\x80\x93 x", "Part-Two - x"}, /* em and en dashes */
+        {"\xe2\x80\x9cquoted\xe2\x80\x9d it\xe2\x80\x99s", "\"quoted\" it's"},
+        {"and so on\xe2\x80\xa6", "and so on..."},
+        {"Caf\xc3\xa9 \xc3\x9c"
+         "ber na\xc3\xaf"
+         "ve",
+         "Cafe Uber naive"},
+        {"co\xc2\xadop", "coop"},             /* a soft hyphen goes */
+        {"\xe6\x97\xa5\xe6\x9c\xac", "??"},   /* other characters: one '?' each */
+        {"bad \xc3 end \xff", "bad ? end ?"}, /* malformed bytes */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char out[64];
+        app_ascii(cases[i].in, out, sizeof out);
+        CHECK(s, !strcmp(out, cases[i].want), "ascii case %zu: '%s', want '%s'", i, out,
+              cases[i].want);
+    }
+    char small[6];
+    app_ascii("and so on\xe2\x80\xa6", small, sizeof small);
+    CHECK(s, !strcmp(small, "and s"), "cut at 6 bytes: '%s'", small);
+}
+
 int main(int argc, char **argv)
 {
     CheckState s = {0};
@@ -346,5 +380,6 @@ int main(int argc, char **argv)
     check_malformed(&s, &c);
     check_hostile(&s, &c);
     check_bounded(&s, &c);
+    check_ascii(&s);
     return check_finish(&s, "place");
 }
