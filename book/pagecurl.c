@@ -1755,13 +1755,15 @@ static bool record_copy(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     return true;
 }
 
-bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
-                          const pagecurl_target *target, pagecurl_error *err)
+/* A record's or a draw's arguments: a book, a command buffer and a target of a known size, the
+ * target read into *t (the fields its description has not zero). False with err (USAGE). */
+static bool frame_args(const pagecurl_book *b, VkCommandBuffer cmd, const pagecurl_target *target,
+                       const char *call, pagecurl_target *t, pagecurl_error *err)
 {
     if (err)
         *err = (pagecurl_error){0};
     if (!b || !cmd || !target) {
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: %s",
+        error_set(err, PAGECURL_ERROR_USAGE, "%s: %s", call,
                   !b     ? "no book"
                   : !cmd ? "no command buffer"
                          : "no target");
@@ -1769,7 +1771,16 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     }
     if (!sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
         return false;
-    pagecurl_target t = target_of(target);
+    *t = target_of(target);
+    return true;
+}
+
+bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
+                          const pagecurl_target *target, pagecurl_error *err)
+{
+    pagecurl_target t;
+    if (!frame_args(b, cmd, target, "pagecurl_book_record", &t, err))
+        return false;
     VkExtent2D size = viewport_of(&t);
     bool direct = t.view != VK_NULL_HANDLE;
     VkExtent2D corner = depth_extent(&t);
@@ -1870,18 +1881,9 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
 bool pagecurl_book_draw(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
                         const pagecurl_target *target, pagecurl_error *err)
 {
-    if (err)
-        *err = (pagecurl_error){0};
-    if (!b || !cmd || !target) {
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_draw: %s",
-                  !b     ? "no book"
-                  : !cmd ? "no command buffer"
-                         : "no target");
+    pagecurl_target t;
+    if (!frame_args(b, cmd, target, "pagecurl_book_draw", &t, err))
         return false;
-    }
-    if (!sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
-        return false;
-    pagecurl_target t = target_of(target);
     VkExtent2D size = viewport_of(&t);
     VkOffset2D at = viewport_offset(&t);
     const GpuRenderTarget *readied = &b->view.pass_target;
