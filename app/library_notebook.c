@@ -58,7 +58,7 @@ int app_library_notebook_open(AppLibraryNotebook *nb, const char *path, pagecurl
     nb->opened = app_notebook_digest(&ink);
     nb->mirror = ink;
     nb->mirrored = true;
-    nb->mirror.revision = pagecurl_book_ink_revision(book);
+    nb->mirror.revision = nb->taken = pagecurl_book_ink_revision(book);
     nb->notebook.saved = nb->notebook.queued = nb->mirror.revision;
     return 0;
 }
@@ -154,7 +154,8 @@ int app_library_notebook_end(AppLibraryNotebook *nb, pagecurl_book *book, const 
 {
     if (book && !app_library_notebook_keep(nb, book, true) && status == 0)
         status = 1;
-    else if (book && app_library_notebook_wrote_all(nb, book))
+    else if (book && app_library_notebook_wrote_all(nb, book) &&
+             pagecurl_book_ink_revision(book) != nb->taken)
         app_say(stdout, "%u stroke(s) written to %s", pagecurl_book_stroke_count(book, 0), path);
     app_library_notebook_close(nb); /* before the book: its last save names it */
     pagecurl_book_destroy(book);

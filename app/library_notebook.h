@@ -22,6 +22,7 @@ typedef struct AppLibraryNotebook {
     MeshInk mirror; /* the book's strokes as last copied out */
     bool mirrored;
     uint64_t opened; /* the digest of the ink it held when taken (app_notebook_digest) */
+    uint64_t taken;  /* the book's ink revision then: the run's end speaks of strokes it changed */
 } AppLibraryNotebook;
 
 /* app_notebook_open of `path` (NULL: no notebook, nothing to do) for `book`, its strokes put

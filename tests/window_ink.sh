@@ -166,6 +166,18 @@ draw 300
 poll 60 kept_holds 2 || fail "the second session: the first stroke did not come back"
 window_quit
 [ "$status" -eq 0 ] || fail "the second session without --notebook: exit $status"
+grep -q "^pagecurl: 2 stroke(s) written to " "$out/kept.out" ||
+    fail "a session that drew did not say so at its end: $(cat "$out/kept.out")"
+# A session that draws nothing but turns the page keeps its place in the notebook and says
+# nothing of strokes it did not write.
+window_start "$exe" --validation --size 800x500 "$out/kept.pdf" >"$out/kept.out"
+wait_drawn "$out/before.png" || fail "no frame"
+xdotool key --window "$win" Right
+sleep 1.5
+window_quit
+[ "$status" -eq 0 ] || fail "a session that drew nothing: exit $status"
+! grep -q "stroke" "$out/kept.out" ||
+    fail "a session that drew nothing spoke of strokes: $(cat "$out/kept.out")"
 # A session with --no-remember that draws nothing but turns the page writes no place, so it
 # leaves the book's notebook as it was, byte for byte (it wrote its place there before).
 cp "$kept"/*.json "$out/kept-before.json"
