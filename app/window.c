@@ -1322,198 +1322,248 @@ static int open_vulkan(Window *w)
     return 0;
 }
 
+/* What the loop carries from one pass to the next. */
+typedef struct Loop {
+    const AppTrace *replay;
+    AppSession *session;
+    /* the HUD's frame time runs from the end of the frame before, or from waking up */
+    uint64_t since;
+    bool running, ok, redraw, zoomed, sharper;
+    uint32_t frames;
+    /* A turning frame shows the book as it will be when presented, not as it was when posed
+     * (pagecurl_book_set_lead): the first frame after a key press then shows the leaf lifting.
+     * A replay keeps its fixed clock. Kept across idle spells: a turn's first frame is posed by
+     * the frames of the turns before it. */
+    double lead;
+    pagecurl_state last_shown;
+    double clock; /* the loop's latest moment: the exit's frame shows the view then */
+    double replay_end;
+    bool replaying;
+} Loop;
+
+/* The input up to now: a replay's events to its clock, else the window's (asleep until one comes
+ * while nothing moves and no frame count is to be reached). Returns the moment the frame is for. */
+static double take_input(Window *w, Loop *l)
+{
+    const AppTrace *replay = l->replay;
+    SDL_Event e;
+    l->replay_end =
+        replay && replay->count ? replay->events[replay->count - 1].time + APP_REPLAY_TAIL : 0.0;
+    double sim = l->frames / APP_REPLAY_HZ;
+    l->replaying = replay && sim <= l->replay_end;
+    /* a replay without --frames ends with its trace (and its tail), as headless: it takes no
+     * input of its own to go on with */
+    if (replay && !w->opts->frames && !l->replaying && l->frames >= APP_VK_FRAMES)
+        l->running = false;
+    pagecurl_state before = {.size = sizeof before};
+    pagecurl_book_state(w->book, &before);
+    bool idle =
+        !l->redraw && !w->opts->frames && !l->replaying && !before.turning && !before.moving;
+    /* a bounded wait: a stop signal is seen within 0.1 s, and a page or a sharper view the
+     * library is drawing within a few milliseconds of being done */
+    if (idle) {
+        bool woken = SDL_WaitEventTimeout(&e, before.streaming ? 4 : 100);
+        /* the time asleep is no frame's: a frame drawn for a page the library finished
+         * while nothing else happened read "426 ms a frame, 2 frames/s" at rest */
+        l->since = SDL_GetPerformanceCounter();
+        app_frame_log_restart(&w->frame_log);
+        if (woken)
+            l->running = take_event(&e, w, l->session, &l->redraw);
+    }
+    while (l->running && SDL_PollEvent(&e))
+        l->running = take_event(&e, w, l->session, &l->redraw);
+    AppSessionSize size = input_size(w);
+    app_session_apply_move(size, l->session);
+    l->running = l->running && !app_signals_caught();
+    double now = replay ? sim : app_session_seconds(l->session);
+    l->clock = now;
+    app_session_replay_until(l->session, size, now);
+    if (w->shape_due && now - w->resized_at >= WINDOW_SHAPE_SETTLE) {
+        relayout_to_window(w, now);
+        l->redraw = true;
+    }
+    return now;
+}
+
+/* A toast for twice the usual time. */
+static void toast_long(Window *w, double now)
+{
+    w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
+}
+
+/* What follows the book's state `s` outside the frame: the search's count and pending go-to, the
+ * reader's place and view kept, the notebook saved, the toasts. Returns whether the HUD changed. */
+static bool follow_book(Window *w, const Loop *l, const pagecurl_state *s, double now)
+{
+    AppSession *session = l->session;
+    bool changed = show_where(w, session, s) && w->hud.shown;
+    if (w->search.pending && !l->replay) { /* an Enter given before the count found a match */
+        int page = app_search_field_pending(&w->search, w->book);
+        go_to_page(w, session, NULL, now, page);
+        w->match_due |= page != 0, w->match_frame = page ? w->recorded : w->match_frame;
+    }
+    enlarge_match(w, session, s, now);
+    if (w->search.open) { /* its count goes on in the background */
+        char line[sizeof w->hud.field];
+        app_search_field_text(&w->search, w->book, line, sizeof line);
+        if (strcmp(line, w->hud.field)) {
+            memcpy(w->hud.field, line, sizeof line);
+            changed = true;
+        }
+    }
+    /* the notebook keeps the reader's place: the spread the book heads for (a notebook of
+     * the window's own not with --no-remember, which writes no place: app/kept_notebook.h) */
+    w->place.at = place_page(w->book, s);
+    if (w->opts->notebook || !w->opts->no_remember)
+        w->notebook.notebook.at = w->place.at;
+    keep_view(w, s);
+    app_library_notebook_keep(&w->notebook, w->book, false);
+    if (!s->turning) /* where a turn lands, not each leaf thumbed past */
+        keep_place(w, false);
+    if (w->notebook.notebook.failed && !w->notebook_failed) {
+        w->notebook_failed = true;
+        snprintf(w->hud.toast, sizeof w->hud.toast,
+                 "the notebook could not be saved (see the terminal)");
+        toast_long(w, now);
+    }
+    if (app_link_click_poll(&w->links, w->hud.toast, sizeof w->hud.toast)) {
+        toast_long(w, now);
+        changed = true;
+    }
+    if (w->kept.toast[0]) { /* the first stroke: where its ink is kept */
+        memcpy(w->hud.toast, w->kept.toast, sizeof w->hud.toast);
+        w->kept.toast[0] = '\0';
+        toast_long(w, now);
+        changed = true;
+    }
+    if (w->hud.toast[0] && now >= w->toast_until) {
+        w->hud.toast[0] = '\0';
+        changed = true;
+    }
+    return changed;
+}
+
+/* One frame of the book in state `s` at `now`, and what its showing measures: the HUD's times,
+ * the lead, the latency, a screenshot asked for. */
+static void frame(Window *w, Loop *l, const pagecurl_state *s, double now)
+{
+    AppSession *session = l->session;
+    uint64_t drawn = w->recorded, posed = SDL_GetPerformanceCounter();
+    pagecurl_book_set_lead(w->book, l->replay ? 0.0 : l->lead);
+    if (session->zoom_step && !s->turning && w->sc.swapchain)
+        pagecurl_book_hold_detail(w->book, w->detail_hold);
+    session->zoom_step = false;
+    if (w->step_due)
+        step_down(w);
+    /* the warm-up frames build lavapipe's draw states: no motion the user watches */
+    bool leaf_moved =
+        s->turning && (!l->last_shown.turning || s->progress != l->last_shown.progress ||
+                       s->heading_left != l->last_shown.heading_left);
+    w->moving[w->recorded % WINDOW_MOVING_RING] = l->frames >= APP_VK_FRAMES && leaf_moved;
+    /* The first frames show the book at rest as the start of a turn, its leaf held flat:
+     * lavapipe then builds the turning frame's draw states and first touches its memory (some
+     * 60 ms at 320x200) before anyone presses a key, instead of on the first turn's first
+     * frame. Any pointer event lets go of a held pose: one of no pointer's does it after. */
+    bool warm = !l->replay && l->frames < APP_VK_FRAMES && !s->turning &&
+                (pagecurl_book_hold(w->book, 0.0f, 0.25f, false) ||
+                 pagecurl_book_hold(w->book, 0.0f, 0.25f, true));
+    l->ok = draw(w, now, session->want_shot);
+    if (w->frame_sleep_ms)
+        SDL_Delay(w->frame_sleep_ms);
+    if (warm)
+        pagecurl_book_pointer(w->book,
+                              &(pagecurl_pointer_event){.size = sizeof(pagecurl_pointer_event),
+                                                        .phase = PAGECURL_POINTER_CANCEL,
+                                                        .id = UINT64_MAX,
+                                                        .time = now});
+    l->sharper = drain_events(w) || l->sharper;
+    l->last_shown = *s;
+    if (!l->ok || w->recorded == drawn)
+        return;
+    frame_times(w);
+    app_session_sharp(session, l->sharper);
+    l->sharper = false;
+    if (s->turning)
+        lead_update(&l->lead, elapsed_ms(posed, SDL_GetPerformanceCounter()) / 1000.0);
+    double latency = app_session_shown(session, !w->book_still);
+    if (latency >= 0.0)
+        app_hud_latency(&w->hud, latency);
+    uint64_t now_tick = SDL_GetPerformanceCounter();
+    app_hud_frame(&w->hud, elapsed_ms(l->since, now_tick));
+    app_frame_log_frame(&w->frame_log);
+    l->since = now_tick;
+    if (session->want_shot && (l->ok = wait_frames(w))) {
+        app_screenshot_save(&w->shot, w->book, w->opts->screenshot, w->hud.toast,
+                            sizeof w->hud.toast);
+        w->toast_until = now + WINDOW_TOAST_SECONDS;
+    }
+    session->want_shot = false;
+}
+
+/* Once the book is framed (after the first frame): the kept place's view, or --fit width. */
+static bool first_framed(Window *w, Loop *l, double now)
+{
+    bool changed = w->place_view && restore_view(w, now);
+    if (w->opts->fit_width && !l->replay) {
+        AppTraceEvent width = {
+            .time = now, .device = APP_TRACE_ZOOM, .action = APP_TRACE_WIDTH, .x = NAN, .y = NAN};
+        app_session_apply(input_size(w), l->session, &width);
+        changed = true;
+    }
+    return changed;
+}
+
 /* The frames until quit: input, the book at the clock, a frame when something changed. Returns
  * the exit status. */
 static int loop(Window *w, const AppTrace *replay, AppSession *session)
 {
     const AppOptions *opts = w->opts;
-    /* the HUD's frame time runs from the end of the frame before, or from waking up */
-    uint64_t since = SDL_GetPerformanceCounter();
-    bool running = true, ok = true, redraw = true, zoomed = false, sharper = false;
-    uint32_t frames = 0;
-    /* A turning frame shows the book as it will be when presented, not as it was when posed
-     * (pagecurl_book_set_lead): the first frame after a key press then shows the leaf lifting.
-     * A replay keeps its fixed clock. Kept across idle spells: a turn's first frame is posed by
-     * the frames of the turns before it. */
-    double lead = 1.0 / 60.0;
-    pagecurl_state last_shown = {.size = sizeof last_shown};
-    double clock = 0.0; /* the loop's latest moment: the exit's frame shows the view then */
-    while (running && ok) {
-        SDL_Event e;
-        /* A replay runs on its own clock; otherwise, with nothing moving and no frame count to
-         * reach, sleep until something happens. */
-        double replay_end = replay && replay->count
-                                ? replay->events[replay->count - 1].time + APP_REPLAY_TAIL
-                                : 0.0;
-        double sim = frames / APP_REPLAY_HZ;
-        bool replaying = replay && sim <= replay_end;
-        /* a replay without --frames ends with its trace (and its tail), as headless: it takes no
-         * input of its own to go on with */
-        if (replay && !opts->frames && !replaying && frames >= APP_VK_FRAMES)
-            running = false;
-        pagecurl_state before = {.size = sizeof before};
-        pagecurl_book_state(w->book, &before);
-        bool idle = !redraw && !opts->frames && !replaying && !before.turning && !before.moving;
-        /* a bounded wait: a stop signal is seen within 0.1 s, and a page or a sharper view the
-         * library is drawing within a few milliseconds of being done */
-        if (idle) {
-            bool woken = SDL_WaitEventTimeout(&e, before.streaming ? 4 : 100);
-            /* the time asleep is no frame's: a frame drawn for a page the library finished
-             * while nothing else happened read "426 ms a frame, 2 frames/s" at rest */
-            since = SDL_GetPerformanceCounter();
-            app_frame_log_restart(&w->frame_log);
-            if (woken)
-                running = take_event(&e, w, session, &redraw);
-        }
-        while (running && SDL_PollEvent(&e))
-            running = take_event(&e, w, session, &redraw);
-        AppSessionSize size = input_size(w);
-        app_session_apply_move(size, session);
-        running = running && !app_signals_caught();
-        double now = replay ? sim : app_session_seconds(session);
-        clock = now;
-        app_session_replay_until(session, size, now);
-        if (w->shape_due && now - w->resized_at >= WINDOW_SHAPE_SETTLE) {
-            relayout_to_window(w, now);
-            redraw = true;
-        }
+    Loop l = {.replay = replay,
+              .session = session,
+              .since = SDL_GetPerformanceCounter(),
+              .running = true,
+              .ok = true,
+              .redraw = true,
+              .lead = 1.0 / 60.0,
+              .last_shown = {.size = sizeof l.last_shown}};
+    while (l.running && l.ok) {
+        double now = take_input(w, &l);
         pagecurl_state s = {.size = sizeof s};
         pagecurl_book_state(w->book, &s);
         bool moved = s.turning || s.moving;
         w->book_still = !moved;
-        redraw |= moved || replaying;
+        l.redraw |= moved || l.replaying;
         /* pages drawn, to show; a frame while they are still being drawn would show nothing new
          * and take the cores from the drawing */
-        redraw |= s.pages_ready;
-        redraw |= zoomed; /* once more where the zoom comes to rest */
-        zoomed = s.moving;
-        redraw |= show_where(w, session, &s) && w->hud.shown;
-        if (w->search.pending && !replay) { /* an Enter given before the count found a match */
-            int page = app_search_field_pending(&w->search, w->book);
-            go_to_page(w, session, NULL, now, page);
-            w->match_due |= page != 0, w->match_frame = page ? w->recorded : w->match_frame;
-        }
-        enlarge_match(w, session, &s, now);
-        if (w->search.open) { /* its count goes on in the background */
-            char line[sizeof w->hud.field];
-            app_search_field_text(&w->search, w->book, line, sizeof line);
-            if (strcmp(line, w->hud.field)) {
-                memcpy(w->hud.field, line, sizeof line);
-                redraw = true;
-            }
-        }
-        /* the notebook keeps the reader's place: the spread the book heads for (a notebook of
-         * the window's own not with --no-remember, which writes no place: app/kept_notebook.h) */
-        w->place.at = place_page(w->book, &s);
-        if (w->opts->notebook || !w->opts->no_remember)
-            w->notebook.notebook.at = w->place.at;
-        keep_view(w, &s);
-        app_library_notebook_keep(&w->notebook, w->book, false);
-        if (!s.turning) /* where a turn lands, not each leaf thumbed past */
-            keep_place(w, false);
-        if (w->notebook.notebook.failed && !w->notebook_failed) {
-            w->notebook_failed = true;
-            snprintf(w->hud.toast, sizeof w->hud.toast,
-                     "the notebook could not be saved (see the terminal)");
-            w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
-        }
-        if (app_link_click_poll(&w->links, w->hud.toast, sizeof w->hud.toast)) {
-            w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
-            redraw = true;
-        }
-        if (w->kept.toast[0]) { /* the first stroke: where its ink is kept */
-            memcpy(w->hud.toast, w->kept.toast, sizeof w->hud.toast);
-            w->kept.toast[0] = '\0';
-            w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
-            redraw = true;
-        }
-        if (w->hud.toast[0] && now >= w->toast_until) {
-            w->hud.toast[0] = '\0';
-            redraw = true;
-        }
-        if (replaying && !moved) {
+        l.redraw |= s.pages_ready;
+        l.redraw |= l.zoomed; /* once more where the zoom comes to rest */
+        l.zoomed = s.moving;
+        l.redraw |= follow_book(w, &l, &s, now);
+        if (l.replaying && !moved) {
             /* nothing moves until the next event (or the end): its frames would all be alike */
             double due =
-                session->next < replay->count ? replay->events[session->next].time : replay_end;
-            if (due * APP_REPLAY_HZ > frames + 1.0)
-                frames = (uint32_t)(due * APP_REPLAY_HZ) - 1;
+                session->next < replay->count ? replay->events[session->next].time : l.replay_end;
+            if (due * APP_REPLAY_HZ > l.frames + 1.0)
+                l.frames = (uint32_t)(due * APP_REPLAY_HZ) - 1;
         }
-        if (!running || (!redraw && !opts->frames))
+        if (!l.running || (!l.redraw && !opts->frames))
             continue;
-        uint64_t drawn = w->recorded, posed = SDL_GetPerformanceCounter();
-        pagecurl_book_set_lead(w->book, replay ? 0.0 : lead);
-        if (session->zoom_step && !s.turning && w->sc.swapchain)
-            pagecurl_book_hold_detail(w->book, w->detail_hold);
-        session->zoom_step = false;
-        if (w->step_due)
-            step_down(w);
-        /* the warm-up frames build lavapipe's draw states: no motion the user watches */
-        bool leaf_moved = s.turning && (!last_shown.turning || s.progress != last_shown.progress ||
-                                        s.heading_left != last_shown.heading_left);
-        w->moving[w->recorded % WINDOW_MOVING_RING] = frames >= APP_VK_FRAMES && leaf_moved;
-        /* The first frames show the book at rest as the start of a turn, its leaf held flat:
-         * lavapipe then builds the turning frame's draw states and first touches its memory (some
-         * 60 ms at 320x200) before anyone presses a key, instead of on the first turn's first
-         * frame. Any pointer event lets go of a held pose: one of no pointer's does it after. */
-        bool warm = !replay && frames < APP_VK_FRAMES && !s.turning &&
-                    (pagecurl_book_hold(w->book, 0.0f, 0.25f, false) ||
-                     pagecurl_book_hold(w->book, 0.0f, 0.25f, true));
-        ok = draw(w, now, session->want_shot);
-        if (w->frame_sleep_ms)
-            SDL_Delay(w->frame_sleep_ms);
-        if (warm)
-            pagecurl_book_pointer(w->book,
-                                  &(pagecurl_pointer_event){.size = sizeof(pagecurl_pointer_event),
-                                                            .phase = PAGECURL_POINTER_CANCEL,
-                                                            .id = UINT64_MAX,
-                                                            .time = now});
-        sharper = drain_events(w) || sharper;
-        last_shown = s;
-        if (ok && w->recorded != drawn) {
-            frame_times(w);
-            app_session_sharp(session, sharper);
-            sharper = false;
-            if (s.turning)
-                lead_update(&lead, elapsed_ms(posed, SDL_GetPerformanceCounter()) / 1000.0);
-            double latency = app_session_shown(session, moved);
-            if (latency >= 0.0)
-                app_hud_latency(&w->hud, latency);
-            uint64_t now_tick = SDL_GetPerformanceCounter();
-            app_hud_frame(&w->hud, elapsed_ms(since, now_tick));
-            app_frame_log_frame(&w->frame_log);
-            since = now_tick;
-            if (session->want_shot && (ok = wait_frames(w))) {
-                app_screenshot_save(&w->shot, w->book, opts->screenshot, w->hud.toast,
-                                    sizeof w->hud.toast);
-                w->toast_until = now + WINDOW_TOAST_SECONDS;
-            }
-            session->want_shot = false;
-        }
+        frame(w, &l, &s, now);
         /* the book as it is after the warm-up; a frame given up is drawn again */
-        redraw = frames < APP_VK_FRAMES || w->redo;
-        frames++;
-        if (frames == 1 && w->place_view) /* the place's view, once the book is framed */
-            redraw |= restore_view(w, now);
-        if (frames == 1 && opts->fit_width && !replay) { /* --fit width, once the book is framed */
-            AppTraceEvent width = {.time = now,
-                                   .device = APP_TRACE_ZOOM,
-                                   .action = APP_TRACE_WIDTH,
-                                   .x = NAN,
-                                   .y = NAN};
-            app_session_apply(input_size(w), session, &width);
-            redraw = true;
-        }
-        if (opts->frames && frames >= opts->frames)
-            running = false;
+        l.redraw = l.frames < APP_VK_FRAMES || w->redo;
+        if (++l.frames == 1)
+            l.redraw |= first_framed(w, &l, now);
+        if (opts->frames && l.frames >= opts->frames)
+            l.running = false;
     }
     w->shown = w->recorded;
-    if (!ok) {
+    if (!l.ok) {
         app_say(stderr, "%s", w->message);
         return 1;
     }
     if ((opts->screenshot || opts->export_obj) && !app_signals_caught()) {
-        finish_pages(w, session, clock);
-        return write_exit_files(w, clock);
+        finish_pages(w, session, l.clock);
+        return write_exit_files(w, l.clock);
     }
     return 0;
 }
