@@ -75,31 +75,69 @@ static bool parse_view(const char *line, size_t n, int pages, AppPlaceView *view
     return false;
 }
 
+/* The place in the text a place's last line says (`line`, NUL-terminated, its newline included)
+ * into `out`: "text " and up to APP_PLACE_TEXT_MAX - 1 printable ASCII characters. */
+static bool parse_text(const char *line, size_t n, char out[APP_PLACE_TEXT_MAX])
+{
+    static const char head[] = "text ";
+    size_t k = sizeof head - 1;
+    if (n <= k + 1 || n - k - 1 >= APP_PLACE_TEXT_MAX || memcmp(line, head, k) != 0 ||
+        line[n - 1] != '\n')
+        return false;
+    for (size_t i = k; i + 1 < n; i++)
+        if (line[i] < ' ' || line[i] > '~')
+            return false;
+    memcpy(out, line + k, n - k - 1);
+    out[n - k - 1] = '\0';
+    return true;
+}
+
 /* The page a place's bytes say (`text`, with room for one more byte), 0 where they are not a
- * place of a book `pages` long; its view into *view (the fitted view where it keeps none). */
-static int parse(char *text, size_t n, int pages, AppPlaceView *view)
+ * place of a book `pages` long; its view into *view (the fitted view where it keeps none), its
+ * place in the text into `place` ("" for none). A place with a place in the text may be another
+ * layout's: its page past the end is 0 (and its view none), the place in the text kept. */
+static int parse(char *text, size_t n, int pages, AppPlaceView *view,
+                 char place[APP_PLACE_TEXT_MAX])
 {
     *view = (AppPlaceView){0};
+    place[0] = '\0';
     size_t head = sizeof PLACE_HEADER - 1;
-    if (n <= head || memcmp(text, PLACE_HEADER, head) != 0)
-        return 0;
-    long page = 0;
-    size_t at = head;
-    for (; at < n && text[at] >= '0' && text[at] <= '9' && page <= pages; at++)
-        page = page * 10 + (text[at] - '0');
-    if (at == head || at >= n || text[at] != '\n' || page < 1 || page > pages)
+    if (n <= head || memcmp(text, PLACE_HEADER, head) != 0 || text[n - 1] != '\n')
         return 0;
     text[n] = '\0';
-    if (at + 1 < n && !parse_view(text + at + 1, n - at - 1, pages, view))
+    /* the last line, where it is the text's place */
+    size_t last = n - 1;
+    while (last > 0 && text[last - 1] != '\n')
+        last--;
+    if (last > head && parse_text(text + last, n - last, place))
+        n = last;
+    /* another layout's page or view may lie past this one's end */
+    int bound = place[0] ? APP_PLACE_TEXT_PAGES : pages;
+    long page = 0;
+    size_t at = head;
+    for (; at < n && text[at] >= '0' && text[at] <= '9' && page <= bound; at++)
+        page = page * 10 + (text[at] - '0');
+    if (at == head || at >= n || text[at] != '\n' || page < 1 || page > bound) {
+        place[0] = '\0';
         return 0;
-    return (int)page;
+    }
+    text[n] = '\0';
+    if (at + 1 < n && !parse_view(text + at + 1, n - at - 1, bound, view)) {
+        place[0] = '\0';
+        return 0;
+    }
+    if (page > pages || (view->fit == APP_PLACE_WIDTH && view->page > pages))
+        *view = (AppPlaceView){0};
+    return page <= pages ? (int)page : 0;
 }
 
 /* The page the file at `path` says, 0 for none: anything but a regular file of at most
  * APP_PLACE_MAX_BYTES in the form above (a link is not followed; a FIFO's open does not wait). */
-static int read_place(const char *path, int pages, AppPlaceView *view)
+static int read_place(const char *path, int pages, AppPlaceView *view,
+                      char place[APP_PLACE_TEXT_MAX])
 {
     *view = (AppPlaceView){0};
+    place[0] = '\0';
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
     if (fd < 0)
         return 0;
@@ -110,7 +148,7 @@ static int read_place(const char *path, int pages, AppPlaceView *view)
         n = read(fd, text, APP_PLACE_MAX_BYTES + 1); /* one more than a place holds: a longer one
                                                         shows */
     close(fd);
-    return n > 0 && n <= APP_PLACE_MAX_BYTES ? parse(text, (size_t)n, pages, view) : 0;
+    return n > 0 && n <= APP_PLACE_MAX_BYTES ? parse(text, (size_t)n, pages, view, place) : 0;
 }
 
 void app_place_open(AppPlace *p, const char *id, int pages)
@@ -124,7 +162,7 @@ void app_place_open(AppPlace *p, const char *id, int pages)
         p->path[0] = '\0';
         return;
     }
-    p->read = p->saved = read_place(p->path, pages, &p->read_view);
+    p->read = p->saved = read_place(p->path, pages, &p->read_view, p->read_text);
 }
 
 /* `path`'s folders made where missing, as the specification asks (0700), from the root down. */
@@ -207,13 +245,16 @@ static bool write_place(FILE *f, const void *user)
     if (fprintf(f, "%s%d\n", PLACE_HEADER, p->at) < 0)
         return false;
     if (v->fit == APP_PLACE_WIDTH && v->page >= 1 && v->page <= p->pages && v->down >= 0.0f &&
-        v->down <= 1.0f)
-        return fprintf(f, "view width %d %.4f\n", v->page, (double)v->down) > 0;
+        v->down <= 1.0f && fprintf(f, "view width %d %.4f\n", v->page, (double)v->down) < 0)
+        return false;
     if (v->fit == APP_PLACE_ZOOM && v->zoom > 1.0f && v->zoom <= 8.0f && fabsf(v->x) <= 8.0f &&
-        fabsf(v->y) <= 8.0f)
-        return fprintf(f, "view zoom %.4f %.4f %.4f\n", (double)v->zoom, (double)v->x,
-                       (double)v->y) > 0;
-    return true;
+        fabsf(v->y) <= 8.0f &&
+        fprintf(f, "view zoom %.4f %.4f %.4f\n", (double)v->zoom, (double)v->x, (double)v->y) < 0)
+        return false;
+    char line[APP_PLACE_TEXT_MAX + 8];
+    /* a place in the text kept only where it reads back as one */
+    return !p->text[0] || snprintf(line, sizeof line, "text %s\n", p->text) >= (int)sizeof line ||
+           !parse_text(line, strlen(line), (char[APP_PLACE_TEXT_MAX]){0}) || fputs(line, f) >= 0;
 }
 
 bool app_place_keep(AppPlace *p, bool final, char *message, size_t size)

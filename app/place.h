@@ -6,10 +6,13 @@
  * each with the page count): a moved or copied book keeps its place, and another book put at
  * the same path (another identity) does not take it. The file says the page, in two lines, and
  * where the view was zoomed in, how, in a third: fitted to the width of page 38, its top 0.42 of
- * the page's height down it; or zoomed 2.5 times, panned by fractions of the window:
+ * the page's height down it; or zoomed 2.5 times, panned by fractions of the window; and for a
+ * reflowable book (an EPUB, an FB2 book: its identity's text_id, the same whatever the layout), its
+ * place in the text (pagecurl_book_text_place), with which another layout finds the page again:
  *     pagecurl-place 1
  *     page 37
  *     view width 38 0.42          (or: view zoom 2.5 0.1 -0.25)
+ *     text t1 3 12 4567
  * It is written whole under a temporary name and renamed into place (pages/safe_write.h), not
  * synced to the disk (a crash may lose the latest place, never leave half of one); at most
  * APP_PLACE_BOOKS are kept: a new one removes the least recently written beyond that. A file that
@@ -23,8 +26,12 @@
 
 /* The most books whose place is kept. */
 #define APP_PLACE_BOOKS 1000
-/* The most bytes a place's file holds (the longest page and view with room to spare). */
-#define APP_PLACE_MAX_BYTES 160
+/* The most bytes a place's file holds (the longest page, view and text with room to spare). */
+#define APP_PLACE_MAX_BYTES 224
+/* The most bytes of a place in the text, its NUL included (PAGECURL_TEXT_PLACE_MAX), and the
+ * longest book whose page a place with one may name (another layout's). */
+#define APP_PLACE_TEXT_MAX   48
+#define APP_PLACE_TEXT_PAGES 1000000
 
 /* How the view was zoomed in at the place, kept with it. */
 typedef enum AppPlaceFit {
@@ -45,7 +52,10 @@ typedef struct AppPlace {
     int at;                       /* the reader's page now (the window sets it), 0: none yet */
     int saved;                    /* the page the file holds, as last read or written; 0: none */
     AppPlaceView read_view, view; /* as opened, and now (the window sets it) */
-    bool failed;                  /* a write failed (the caller says so once): no more are tried */
+    /* the place in the text as opened ("": none; then `read` may be another layout's page, out
+     * of this one), and of `at` now where known (the window sets it; "" writes none) */
+    char read_text[APP_PLACE_TEXT_MAX], text[APP_PLACE_TEXT_MAX];
+    bool failed; /* a write failed (the caller says so once): no more are tried */
 } AppPlace;
 
 /* The folder the places are kept in: $XDG_STATE_HOME/pagecurl/places where XDG_STATE_HOME is an
@@ -53,9 +63,11 @@ typedef struct AppPlace {
  * kept then). */
 bool app_place_folder(char *out, size_t size);
 
-/* The place of the book whose identity is `id` (pagecurl_book_identity.id), `pages` long: p->read
- * from its file where one is kept. A book without an identity (the built-in book), an identity
- * that cannot name a file, or no state folder keeps none (p->path ""). */
+/* The place of the book whose identity is `id` (pagecurl_book_identity.id, or text_id for a
+ * reflowable book), `pages` long: p->read from its file where one is kept (0 where its page is
+ * past the end: another layout's), p->read_text its place in the text where it says one. A book
+ * without an identity (the built-in book), an identity that cannot name a file, or no state folder
+ * keeps none (p->path ""). */
 void app_place_open(AppPlace *p, const char *id, int pages);
 
 /* Keeps p->at (and p->view): written where the page differs from what the file holds, and at the

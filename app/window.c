@@ -317,10 +317,26 @@ static int place_page(const pagecurl_book *book, const pagecurl_state *s)
     return heading > 0 ? (2 * heading < pages ? 2 * heading : pages) : 1;
 }
 
-/* The place kept (app/place.h) as the reader's page is now; a failed write said once. */
+/* The identity a book's place is kept under: a reflowable book's text's, whatever its layout
+ * (the place says where in the text it was). */
+static void place_open(Window *w)
+{
+    pagecurl_book_identity id = {.size = sizeof id};
+    pagecurl_book_identity_of(w->book, &id);
+    app_place_open(&w->place, pagecurl_book_font_size(w->book) > 0.0f ? id.text_id : id.id,
+                   pagecurl_book_page_count(w->book));
+}
+
+/* The place kept (app/place.h) as the reader's page is now; a failed write said once. A
+ * reflowable book's last place (the run's end, before a re-layout) says where it is in the text,
+ * so that another window shape or type size finds it (asked of the page helper: a few ms). */
 static void keep_place(Window *w, bool final)
 {
     char message[4608];
+    if (final && w->book && pagecurl_book_font_size(w->book) > 0.0f && w->place.path[0])
+        pagecurl_book_text_place(w->book, w->place.at, w->place.text, sizeof w->place.text);
+    else if (w->place.at != w->place.saved)
+        w->place.text[0] = '\0'; /* the text's place is the page's it was asked for */
     if (!app_place_keep(&w->place, final, message, sizeof message))
         app_say(stderr, "note: the place in the book is not kept for the next run: %s", message);
 }
@@ -619,16 +635,15 @@ static const char *relayout_refused(Window *w)
     return NULL;
 }
 
-/* Before a re-layout: the place kept is written as it is in this layout, which it belongs to
- * (the book's identity holds its page count). */
+/* Before a re-layout: the place kept is written as it is, its place in the text with it. */
 static void relayout_begin(Window *w)
 {
     if (w->place.path[0])
         keep_place(w, true);
 }
 
-/* After a re-layout: the HUD says so, and a notebook and a place kept for the book are the new
- * layout's own. */
+/* After a re-layout: the HUD says so, a notebook kept for the book is the new layout's own (the
+ * book's identity holds its page count) and the place is read again (kept under the text's). */
 static void relayout_done(Window *w, const char *what, double now)
 {
     w->toast_until = now + 2.0 * WINDOW_TOAST_SECONDS;
@@ -639,11 +654,8 @@ static void relayout_done(Window *w, const char *what, double now)
         w->kept = (AppKeptNotebook){0};
         app_kept_notebook_open(&w->kept, &w->notebook, w->book);
     }
-    if (w->place.path[0]) {
-        pagecurl_book_identity id = {.size = sizeof id};
-        pagecurl_book_identity_of(w->book, &id);
-        app_place_open(&w->place, id.id, pagecurl_book_page_count(w->book));
-    }
+    if (w->place.path[0])
+        place_open(w);
 }
 
 /* Ctrl + = and Ctrl + -: a reflowable book's text a size larger or smaller, laid out again
@@ -1262,15 +1274,19 @@ static int open_book(Window *w)
         return status;
     /* The place kept (app/place.h): not a replay's, whose trace poses the book. A recording
      * keeps the place but opens where its trace will replay from: the first spread, or --page. */
-    if (!o->replay && !o->no_remember) {
-        pagecurl_book_identity id = {.size = sizeof id};
-        pagecurl_book_identity_of(w->book, &id);
-        app_place_open(&w->place, id.id, pagecurl_book_page_count(w->book));
+    if (!o->replay && !o->no_remember)
+        place_open(w);
+    /* a reflowable book's place in its text, found in the layout it has now (another window
+     * shape or type size than the place's) */
+    int kept = w->place.read;
+    if (w->place.read_text[0]) {
+        int found = pagecurl_book_text_place_page(w->book, w->place.read_text);
+        kept = found ? found : kept;
     }
     /* --page says where; else a reader's notebook reopens where they were; else the place kept */
     int page = o->page_text                                           ? (int)o->page
                : !o->replay && o->notebook && w->notebook.notebook.at ? w->notebook.notebook.at
-               : !o->record                                           ? w->place.read
+               : !o->record                                           ? kept
                                                                       : 0;
     if (page >= 1)
         pagecurl_book_go_to(w->book, page);

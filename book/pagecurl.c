@@ -20,6 +20,7 @@
 #include "reader.h"
 #include "view.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -758,6 +759,32 @@ int pagecurl_book_outline_entry(const pagecurl_book *b, int entry, char *title, 
     if (depth)
         *depth = e->depth;
     return e->page + 1; /* -1 (nowhere) is 0 */
+}
+
+bool pagecurl_book_text_place(pagecurl_book *b, int page, char *out, size_t size)
+{
+    if (out && size)
+        out[0] = '\0';
+    AppBookSource *src = b ? (AppBookSource *)book_source(b) : NULL;
+    int32_t place[3];
+    if (!src || !out || size < PAGECURL_TEXT_PLACE_MAX ||
+        !app_book_source_text_place(src, page - 1, place))
+        return false;
+    snprintf(out, size, "t1 %d %d %d", place[0], place[1], place[2]);
+    return true;
+}
+
+int pagecurl_book_text_place_page(pagecurl_book *b, const char *place)
+{
+    AppBookSource *src = b ? (AppBookSource *)book_source(b) : NULL;
+    int32_t at[3];
+    int end = -1;
+    if (!src || !place ||
+        sscanf(place, "t1 %" SCNd32 " %" SCNd32 " %" SCNd32 "%n", &at[0], &at[1], &at[2], &end) !=
+            3 ||
+        end < 0 || place[end] != '\0')
+        return 0;
+    return app_book_source_text_place_page(src, at) + 1; /* -1 (none) is 0 */
 }
 
 int pagecurl_book_outline_find(const pagecurl_book *b, const char *text, int from)
@@ -2093,6 +2120,13 @@ void pagecurl_book_identity_of(const pagecurl_book *b, pagecurl_book_identity *o
         snprintf(id.path, sizeof id.path, "%s", app_book_source_name(src));
         snprintf(id.id, sizeof id.id, "%s", app_book_source_id(src));
         id.repaired = app_book_source_repaired(src);
+        snprintf(id.text_id, sizeof id.text_id, "%s", id.id);
+        /* the helper's id of a reflowable book is "kind-PAGES-digest": the count goes */
+        char *digest = strrchr(id.text_id, '-'), *count = digest;
+        while (app_book_source_reflowable(src) && count && count > id.text_id && count[-1] != '-')
+            count--;
+        if (app_book_source_reflowable(src) && digest && count > id.text_id && count < digest)
+            memmove(count - 1, digest, strlen(digest) + 1);
     }
     memcpy(out, &id, size < sizeof id ? size : sizeof id);
 }

@@ -1692,6 +1692,49 @@ int app_decoder_relayout(AppDecoder *src, const AppTextLayout *layout, const int
                 src->name);
 }
 
+int app_decoder_text_place(AppDecoder *src, int page, int32_t place[3], char *message, size_t size)
+{
+#ifdef PAGECURL_HAVE_MUPDF
+    if (src->reflowable && src->doc && page >= 0 && page < src->pages) {
+        fz_context *fz = src->fz;
+        int status = 0, chapter = -1, index = 0;
+        long before = 0;
+        fz_var(status);
+        fz_try(fz) text_place(fz, src->doc, page, &chapter, &index, &before);
+        fz_catch(fz)
+        {
+            char reason[256];
+            status = fail(message, size, 1, "%s: page %d: %s", src->name, page + 1,
+                          mupdf_reason(fz, reason, sizeof reason));
+        }
+        place[0] = chapter, place[1] = index;
+        place[2] = before < INT32_MAX ? (int32_t)before : INT32_MAX;
+        return status;
+    }
+#else
+    (void)place;
+#endif
+    return fail(message, size, 2, "%s: page %d: no place in a text laid out%s", src->name, page + 1,
+                page >= 0 && page < src->pages ? " (its pages are its own)" : "");
+}
+
+int app_decoder_text_place_page(AppDecoder *src, const int32_t place[3])
+{
+#ifdef PAGECURL_HAVE_MUPDF
+    if (!src->reflowable || !src->doc || place[1] < 0 || place[2] < 0)
+        return -1;
+    fz_context *fz = src->fz;
+    int page = -1;
+    fz_var(page);
+    fz_try(fz) page = text_page(fz, src->doc, place[0], place[1], place[2]);
+    fz_catch(fz) page = -1;
+    return page >= 0 && page < src->pages ? page : -1;
+#else
+    (void)src, (void)place;
+    return -1;
+#endif
+}
+
 int app_decoder_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppDecoder **out,
                             char *message, size_t size)
 {

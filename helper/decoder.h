@@ -55,6 +55,15 @@ bool app_decoder_reflowable(const AppDecoder *src);
 int app_decoder_relayout(AppDecoder *src, const AppTextLayout *layout, const int *pages, int *moved,
                          int count, char *message, size_t size);
 
+/* Where page `page` (0-based) of a reflowable book begins in its text, whatever the layout:
+ * place[0] its chapter, place[1] the page's index in it, place[2] the characters of the chapter
+ * before it (the place relayout keeps). 0, or the status with the line (2: a book whose pages are
+ * its own, a page it lacks). */
+int app_decoder_text_place(AppDecoder *src, int page, int32_t place[3], char *message, size_t size);
+/* The page (0-based) that holds that place as the book is laid out now: where it lies in a
+ * chapter no longer there, -1. */
+int app_decoder_text_place_page(AppDecoder *src, const int32_t place[3]);
+
 /* Page `page` (0-based) drawn into `rgba` (width x height RGBA8, sRGB, top row first, on paper):
  * as app_book_source_draw draws it. False with "FILE: reason" in message. */
 bool app_decoder_draw(AppDecoder *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,

@@ -402,6 +402,34 @@ static bool text(Helper *h, AppWireIn *in)
     return reply(h, APP_WIRE_TEXT_READ, &o);
 }
 
+/* PLACE: i32 page, i32 x3 place; answered PLACED: i32 ok, str message, i32 page, i32 x3 place:
+ * the page's place in the text where the page is given (>= 0), else the page holding the place
+ * (-1 where none does). */
+static bool text_place(Helper *h, AppWireIn *in)
+{
+    char message[1024] = "";
+    int32_t page = app_wire_get_i32(in), place[3];
+    for (int i = 0; i < 3; i++)
+        place[i] = app_wire_get_i32(in);
+    int ok = 0;
+    if (in->bad || !h->book)
+        snprintf(message, sizeof message, "%s",
+                 !h->book ? "no book is open" : "a request cut short");
+    else if (page >= 0)
+        ok = !app_decoder_text_place(h->book, page, place, message, sizeof message);
+    else {
+        page = app_decoder_text_place_page(h->book, place);
+        ok = 1;
+    }
+    AppWireOut o = {0};
+    app_wire_i32(&o, ok);
+    app_wire_str(&o, message, strlen(message));
+    app_wire_i32(&o, page);
+    for (int i = 0; i < 3; i++)
+        app_wire_i32(&o, place[i]);
+    return reply(h, APP_WIRE_PLACED, &o);
+}
+
 int main(int argc, char **argv)
 {
     struct stat st;
@@ -450,6 +478,10 @@ int main(int argc, char **argv)
             if (fd >= 0)
                 close(fd);
             ok = text(&h, &in);
+        } else if (type == APP_WIRE_PLACE) {
+            if (fd >= 0)
+                close(fd);
+            ok = text_place(&h, &in);
         } else { /* a request of a later protocol: said unknown, so the library can do without */
             if (fd >= 0)
                 close(fd);

@@ -83,6 +83,9 @@ struct AppBookSource {
     AppPageHelper *linker;
     volatile int link_stop;      /* never set: a page's links are waited for, APP_LINKS_SECONDS */
     pthread_mutex_t finder_lock; /* one call at a time with it: a search's and a page's text */
+    /* one call at a time with the drawing helper: a page's drawing (the stream's worker) and a
+     * place in the text (the host's thread, app_book_source_text_place) */
+    pthread_mutex_t helper_lock;
 };
 
 static int fail(char *message, size_t size, int status, const char *fmt, ...)
@@ -425,7 +428,8 @@ int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource
                     MESH_INK_MAX_PAGES);
     AppBookSource *src = calloc(1, sizeof *src);
     if (src)
-        src->book = -1, src->finder_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+        src->book = -1, src->finder_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER,
+        src->helper_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
     if (!src || !(src->name = strdup(""))) {
         free(src);
         return fail(message, size, 1, "out of memory");
@@ -512,7 +516,8 @@ int app_book_source_open_with(const char *path, const AppTextLayout *layout, App
     *out = NULL;
     AppBookSource *src = calloc(1, sizeof *src);
     if (src)
-        src->book = -1, src->finder_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+        src->book = -1, src->finder_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER,
+        src->helper_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
     if (!src)
         return fail(message, size, 1, "out of memory");
     src->draw_fault_ms = draw_fault();
@@ -579,7 +584,8 @@ int app_book_source_relayout(const AppBookSource *src, const AppTextLayout *layo
                     src->name, src->name[0] ? ": " : "");
     AppBookSource *to = calloc(1, sizeof *to);
     if (to)
-        to->book = -1, to->finder_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+        to->book = -1, to->finder_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER,
+        to->helper_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
     if (!to)
         return fail(message, size, 1, "out of memory");
     to->kind = SOURCE_PDF;
@@ -660,6 +666,7 @@ void app_book_source_close(AppBookSource *src)
     app_page_helper_destroy(src->finder);
     app_page_helper_destroy(src->linker);
     pthread_mutex_destroy(&src->finder_lock);
+    pthread_mutex_destroy(&src->helper_lock);
     app_wire_out_free(&src->request);
     if (src->book >= 0)
         close(src->book);
@@ -786,8 +793,9 @@ int app_book_source_find_page(const AppBookSource *src, const char *text)
 /* A file's page, or `region` of it (NULL: the whole page, width x height), drawn by the helper
  * (started again with the book where none runs): a decoder that crashes or hangs on it takes
  * only the page with it. */
-static bool helper_draw(AppBookSource *src, int page, uint32_t width, uint32_t height,
-                        const AppPageRegion *region, uint8_t *rgba, char *message, size_t size)
+static bool helper_draw_locked(AppBookSource *src, int page, uint32_t width, uint32_t height,
+                               const AppPageRegion *region, uint8_t *rgba, char *message,
+                               size_t size)
 {
     char why[512] = "";
     if (!app_page_helper_running(src->helper) &&
@@ -843,6 +851,15 @@ static bool helper_draw(AppBookSource *src, int page, uint32_t width, uint32_t h
     else
         fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", src->name, page + 1, why);
     return false;
+}
+
+static bool helper_draw(AppBookSource *src, int page, uint32_t width, uint32_t height,
+                        const AppPageRegion *region, uint8_t *rgba, char *message, size_t size)
+{
+    pthread_mutex_lock(&src->helper_lock);
+    bool ok = helper_draw_locked(src, page, width, height, region, rgba, message, size);
+    pthread_mutex_unlock(&src->helper_lock);
+    return ok;
 }
 
 void app_book_source_drawn_print(const AppBookSource *src, float print[2])
@@ -1273,4 +1290,64 @@ int app_book_source_text(AppBookSource *src, int page, AppTextChar *out, int max
                 : text_locked(src, page, out, max, place, message, size);
     pthread_mutex_unlock(&src->finder_lock);
     return n;
+}
+
+/* PLACE asked of the drawing helper where it runs (a search's helper, where none runs yet, or
+ * the drawing one started again, would lay the whole book out first), between two of its pages,
+ * and waited for APP_PLACE_SECONDS at most (a hostile book's text cannot hold the host's thread):
+ * `page` >= 0 its place into `place`, else the page holding `place`. The page, or -1 (none, or
+ * the helper failed). Called under helper_lock. */
+static int place_locked(AppBookSource *src, int page, int32_t place[3])
+{
+    AppWireOut o = {0};
+    app_wire_i32(&o, page);
+    for (int i = 0; i < 3; i++)
+        app_wire_i32(&o, place[i]);
+    uint32_t type = 0;
+    uint8_t *answer = NULL;
+    size_t n = 0;
+    char message[1024];
+    bool called = !o.failed && app_page_helper_running(src->helper) &&
+                  app_page_helper_call_within(src->helper, APP_WIRE_PLACE, &o, -1, &type, &answer,
+                                              &n, &src->stop, APP_PLACE_SECONDS, message,
+                                              sizeof message) == APP_HELPER_ANSWERED;
+    app_wire_out_free(&o);
+    if (!called) {
+        free(answer);
+        return -1;
+    }
+    AppWireIn in = {answer, n, false};
+    int32_t ok = type == APP_WIRE_PLACED ? app_wire_get_i32(&in) : 0;
+    app_wire_get_str(&in, message, sizeof message - 1, true);
+    int32_t found = app_wire_get_i32(&in), at[3];
+    for (int i = 0; i < 3; i++)
+        at[i] = app_wire_get_i32(&in);
+    free(answer);
+    if (in.bad || ok != 1 || found < -1 || found >= src->pages)
+        return -1;
+    if (page >= 0)
+        memcpy(place, at, sizeof at);
+    return found;
+}
+
+bool app_book_source_text_place(AppBookSource *src, int page, int32_t place[3])
+{
+    if (src->kind != SOURCE_PDF || !src->reflowable || page < 0 || page >= src->pages)
+        return false;
+    pthread_mutex_lock(&src->helper_lock);
+    bool ok =
+        place_locked(src, page, place) == page && place[0] >= 0 && place[1] >= 0 && place[2] >= 0;
+    pthread_mutex_unlock(&src->helper_lock);
+    return ok;
+}
+
+int app_book_source_text_place_page(AppBookSource *src, const int32_t place[3])
+{
+    if (src->kind != SOURCE_PDF || !src->reflowable || place[0] < 0 || place[1] < 0 || place[2] < 0)
+        return -1;
+    int32_t asked[3] = {place[0], place[1], place[2]};
+    pthread_mutex_lock(&src->helper_lock);
+    int page = place_locked(src, -1, asked);
+    pthread_mutex_unlock(&src->helper_lock);
+    return page;
 }

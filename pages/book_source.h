@@ -258,6 +258,19 @@ int app_book_source_text(AppBookSource *src, int page, AppTextChar *out, int max
 void app_book_source_find_abort(AppBookSource *src);
 void app_book_source_find_resume(AppBookSource *src);
 
+/* A reflowable book's (an EPUB's, an FB2 book's) place in its text that outlasts its layout:
+ * where page `page` (0-based) begins (its chapter, its index in it, the characters of the chapter
+ * before it), into `place`, asked of the helper that draws its pages, between two of them.
+ * False for a book whose pages are its own, a page it lacks, or a helper that failed. Any
+ * thread. */
+bool app_book_source_text_place(AppBookSource *src, int page, int32_t place[3]);
+/* The page (0-based) that holds such a place as the book is laid out now; -1 where none does
+ * (another book's place, a chapter it lacks) or it cannot be asked. */
+int app_book_source_text_place_page(AppBookSource *src, const int32_t place[3]);
+/* The longest either waits for the helper's answer (then it is stopped, and started again for
+ * the next page). */
+#define APP_PLACE_SECONDS 5.0
+
 /* Links. Page `page`'s (0-based) links into `out` (app_wire_get_linked's), read by a page helper
  * of their own (never the one drawing pages, nor the search's) and waited for: a page's links are
  * milliseconds, the helper's start the first time tens of them; or asked of the host for its

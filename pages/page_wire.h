@@ -38,9 +38,12 @@ typedef enum AppWireType {
     APP_WIRE_TEXT = 11,      /* library: i32 page: a page's text */
     APP_WIRE_TEXT_READ = 12, /* helper: i32 ok, str message, f32 x4 place, u32 chars, each u32
                                code point, f32 x4 */
-    APP_WIRE_RELAYOUT = 13   /* library: f32 aspect, f32 font size, u32 count, each i32 page:
+    APP_WIRE_RELAYOUT = 13,  /* library: f32 aspect, f32 font size, u32 count, each i32 page:
                                 the book laid out again; answered OPENED, then u32 count, each
                                 i32 the page now holding that page's first text */
+    APP_WIRE_PLACE = 14,     /* library: i32 page, i32 x3 place: a reflowable book's page's
+                                place in its text (page >= 0), or the page holding a place (-1) */
+    APP_WIRE_PLACED = 15     /* helper: i32 ok, str message, i32 page, i32 x3 place */
 } AppWireType;
 
 /* The most processor time the helper may spend opening a book or laying it out again (MuPDF's

@@ -3434,6 +3434,20 @@ static void check_relayout(CheckState *s, const Ctx *c)
     CHECK(s, pages >= 8 && page == 5 && word > 0 && pagecurl_book_font_size(book) == 11.0f,
           "relayout: %d pages at %.1f pt, on page %d beginning w%d (want 8 or more, page 5, 11 pt)",
           pages, pagecurl_book_font_size(book), page, word);
+    /* the page's place in the text, kept as a reader's place is: the page holding it is the
+     * page itself now, and after the re-layout the page the re-layout opens at */
+    char place[PAGECURL_TEXT_PLACE_MAX];
+    pagecurl_book_identity before = {.size = sizeof before};
+    pagecurl_book_identity_of(book, &before);
+    CHECK(s,
+          pagecurl_book_text_place(book, page, place, sizeof place) &&
+              pagecurl_book_text_place_page(book, place) == page &&
+              !pagecurl_book_text_place(book, pages + 1, (char[PAGECURL_TEXT_PLACE_MAX]){0},
+                                        PAGECURL_TEXT_PLACE_MAX) &&
+              !pagecurl_book_text_place_page(book, "t1 999 0 0") &&
+              !pagecurl_book_text_place_page(book, "t1 1 2 3 junk"),
+          "text place: page %d's is '%s', which leads to page %d", page, place,
+          pagecurl_book_text_place_page(book, place));
     /* a search under way as the book is laid out again reads the old layout's source: stopped
      * before it goes (the sanitizers' run sees any read after) */
     pagecurl_book_search(book, "w2999");
@@ -3445,6 +3459,15 @@ static void check_relayout(CheckState *s, const Ctx *c)
           found.generation, found.matches);
     pagecurl_book_state(book, &st);
     int larger = pagecurl_book_page_count(book), at = first_word(book, st.page);
+    pagecurl_book_identity now = {.size = sizeof now};
+    pagecurl_book_identity_of(book, &now);
+    int placed = pagecurl_book_text_place_page(book, place);
+    CHECK(s,
+          placed == st.page && strcmp(now.id, before.id) && !strcmp(now.text_id, before.text_id) &&
+              !strncmp(now.text_id, "epub-", 5) && !strchr(now.text_id + 5, '-'),
+          "relayout to 22 pt: the old place in the text '%s' leads to page %d, the re-layout to "
+          "%d; ids '%s' -> '%s', text ids '%s' -> '%s'",
+          place, placed, st.page, before.id, now.id, before.text_id, now.text_id);
     int after = st.page < larger ? first_word(book, st.page + 1) : 1 << 30;
     char title[64] = "";
     int two = pagecurl_book_outline_entry(book, 1, title, sizeof title, NULL);

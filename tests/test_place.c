@@ -114,6 +114,8 @@ static void check_round_trip(CheckState *s, const Ctx *c)
     CHECK(s, !strcmp(text, "pagecurl-place 1\npage 6\nview width 7 0.2500\n"),
           "the file holds '%s'", text);
     app_place_open(&p, "pdf-9-0123abcd", 9);
+    CHECK(s, !p.read_text[0], "a place without one read back a place in the text: '%s'",
+          p.read_text);
     CHECK(s,
           p.read == 6 && p.read_view.fit == APP_PLACE_WIDTH && p.read_view.page == 7 &&
               p.read_view.down == 0.25f,
@@ -162,6 +164,43 @@ static void check_round_trip(CheckState *s, const Ctx *c)
 }
 
 /* Malformed files are no place, and the next write replaces them. */
+/* A reflowable book's place: its place in the text written last and read back; read by a
+ * layout with fewer pages, the page (and the view) past its end is none, the text's place kept;
+ * a new page without one asked writes none. */
+static void check_text_place(CheckState *s, const Ctx *c)
+{
+    char message[4608] = "", file[700], text[256];
+    AppPlace p;
+    app_place_open(&p, "epub-0123abcd", 40);
+    snprintf(file, sizeof file, "%s/epub-0123abcd", c->places);
+    p.at = 30, p.view = (AppPlaceView){.fit = APP_PLACE_WIDTH, .page = 31, .down = 0.5f};
+    snprintf(p.text, sizeof p.text, "t1 3 12 4567");
+    CHECK(s, app_place_keep(&p, true, message, sizeof message), "keep: %s", message);
+    read_text(file, text, sizeof text);
+    CHECK(s, !strcmp(text, "pagecurl-place 1\npage 30\nview width 31 0.5000\ntext t1 3 12 4567\n"),
+          "the file holds '%s'", text);
+    app_place_open(&p, "epub-0123abcd", 40);
+    CHECK(s, p.read == 30 && p.read_view.page == 31 && !strcmp(p.read_text, "t1 3 12 4567"),
+          "read back: page %d, view's page %d, text '%s'", p.read, p.read_view.page, p.read_text);
+    app_place_open(&p, "epub-0123abcd", 20); /* laid out to fewer, longer pages */
+    CHECK(s,
+          p.read == 0 && p.read_view.fit == APP_PLACE_FITTED &&
+              !strcmp(p.read_text, "t1 3 12 4567"),
+          "read by a 20-page layout: page %d, view %d, text '%s'", p.read, (int)p.read_view.fit,
+          p.read_text);
+    p.at = 12;
+    CHECK(s, app_place_keep(&p, false, message, sizeof message), "keep: %s", message);
+    read_text(file, text, sizeof text);
+    CHECK(s, !strcmp(text, "pagecurl-place 1\npage 12\n"), "the file holds '%s'", text);
+    /* a place in the text that would not read back is not written */
+    p.at = 13;
+    snprintf(p.text, sizeof p.text, "t1\t3");
+    CHECK(s, app_place_keep(&p, true, message, sizeof message), "keep: %s", message);
+    read_text(file, text, sizeof text);
+    CHECK(s, !strcmp(text, "pagecurl-place 1\npage 13\n"), "the file holds '%s'", text);
+    unlink(file);
+}
+
 static void check_malformed(CheckState *s, const Ctx *c)
 {
 #define TEXT(t)                                                                                    \
@@ -198,6 +237,14 @@ static void check_malformed(CheckState *s, const Ctx *c)
         TEXT("pagecurl-place 1\npage 6\nview zoom 2 0 0 7\n"),
         TEXT("pagecurl-place 1\npage 6\nview fit 2\n"),
         TEXT("pagecurl-place 1\npage 6\nview width 6 0.5\nmore\n"),
+        /* places in the text that are not one: the page with them is not read either */
+        TEXT("pagecurl-place 1\npage 6\ntext \n"),
+        TEXT("pagecurl-place 1\npage 6\ntext t1 1\t2 3\n"),
+        TEXT("pagecurl-place 1\npage 6\ntext t1 1 2 3"),
+        TEXT("pagecurl-place 1\npage 6\ntext t1 1 2 3\nview width 6 0.5\n"),
+        TEXT("pagecurl-place 1\npage 6\ntext t1 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20\n"),
+        TEXT("pagecurl-place 1\npage 99\n"),
+        TEXT("pagecurl-place 1\npage 1000001\ntext t1 1 2 3\n"),
         /* longer than a place: what it starts with is not read */
         TEXT("pagecurl-place 1\npage 6\n                                                     "
              "                                                                                "
@@ -210,7 +257,8 @@ static void check_malformed(CheckState *s, const Ctx *c)
         CHECK(s, write_text(file, bad[i].text, bad[i].n), "cannot write %s", file);
         AppPlace p;
         app_place_open(&p, "pdf-4-bad", 9);
-        CHECK(s, p.read == 0, "malformed place %zu read as page %d", i, p.read);
+        CHECK(s, p.read == 0 && !p.read_text[0], "malformed place %zu read as page %d, text '%s'",
+              i, p.read, p.read_text);
         p.at = 4;
         CHECK(s, app_place_keep(&p, false, message, sizeof message), "over malformed %zu: %s", i,
               message);
@@ -378,6 +426,7 @@ int main(int argc, char **argv)
     check_folder(&s, &c);
     check_round_trip(&s, &c);
     check_malformed(&s, &c);
+    check_text_place(&s, &c);
     check_hostile(&s, &c);
     check_bounded(&s, &c);
     check_ascii(&s);

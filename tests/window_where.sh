@@ -336,7 +336,9 @@ rm -rf "$traces"
 # Ctrl+= lays a reflowable book's text out a size larger (an FB2 book: its XML written here): the
 # title's page count grows and the recorded trace holds "key font 12"; Ctrl+- lays it out back
 # (11 pt, the count it had); the window made portrait lays it out again to one tall page, fewer
-# pages; each of the three layouts keeps its place. A PDF's text cannot be laid out again: Ctrl+=
+# pages; one place is kept for the book, whatever its layout, and it says where in the text: the
+# book reopened at a type size no session used finds the page holding the portrait page's words
+# (about as far into the book). A PDF's text cannot be laid out again: Ctrl+=
 # says so in a line over the book and changes nothing (neither its count nor the picture: no zoom
 # either).
 fb2=$(mktemp -d)
@@ -352,6 +354,8 @@ poll 60 has_title_like 'pagecurl: 1 / ' || fail "the FB2 book's title is '$(titl
 count=$(title | sed 's|.* / ||')
 xdotool key --window "$win" Right
 expect "pagecurl: 2-3 / $count"
+xdotool key --window "$win" Right
+expect "pagecurl: 4-5 / $count"
 xdotool key --window "$win" ctrl+equal
 larger() { n=$(title | sed 's|.* / ||'); [ "$n" -gt "$count" ] 2>/dev/null; }
 poll 60 larger || fail "Ctrl+= laid the text out no larger: the title is '$(title)', $count pages before"
@@ -366,11 +370,23 @@ xdotool windowsize "$win" 400 640
 fewer() { n=$(title | sed 's|.* / ||'); [ "$n" -lt "$count" ] 2>/dev/null; }
 poll 60 fewer || fail "a portrait window did not lay the text out again: the title is '$(title)', $count pages before"
 echo "$name: resized to 400x640: $(title) (from $count pages)"
+portrait=$(title | sed 's|pagecurl: ||')
 window_quit
 [ "$status" -eq 0 ] || fail "pagecurl laying an FB2 book out again exited with $status"
-# each layout keeps its own place (the book's identity holds its page count): 15, 17 and 12 pages
 places=$(ls "$XDG_STATE_HOME/pagecurl/places" | grep -c '^fb2-')
-[ "$places" -eq 3 ] || fail "$places places kept for the FB2 book's three layouts: $(ls "$XDG_STATE_HOME/pagecurl/places")"
+[ "$places" -eq 1 ] || fail "$places places kept for the FB2 book's layouts: $(ls "$XDG_STATE_HOME/pagecurl/places")"
+grep -q '^text t1 ' "$XDG_STATE_HOME"/pagecurl/places/fb2-* ||
+    fail "the place says nowhere in the text: $(cat "$XDG_STATE_HOME"/pagecurl/places/fb2-*)"
+window_start "$exe" --validation --size 640x400 --font-size 14 "$fb2/tale.fb2"
+poll 60 has_title_like 'pagecurl: ' || fail "the FB2 book at 14 pt: the title is '$(title)'"
+sleep 1
+reopened=$(title | sed 's|pagecurl: ||')
+window_quit
+# as far into the book (a page's share of it) as the portrait page was, within a spread's
+echo "$portrait $reopened" | awk '{ split($1, a, "-"); split($4, b, "-")
+    d = a[1] / $3 - b[1] / $6; exit !(d < 0.15 && d > -0.15 && b[1] > 1) }' ||
+    fail "reopened at 14 pt at '$reopened', the portrait page was '$portrait'"
+echo "$name: the portrait place $portrait reopened at 14 pt as $reopened"
 window_start "$exe" --validation --size 640x400 --no-remember "$(dirname "$0")/fuzz/pdf/search.pdf"
 expect "pagecurl: 1 / 6"
 wait_settled "$fb2/pdf.png" || fail "the PDF never came to rest"

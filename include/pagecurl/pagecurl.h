@@ -406,6 +406,20 @@ PAGECURL_API void pagecurl_book_page_label(const pagecurl_book *book, int page, 
  * case), else the page of that number; 0 for none. For a "go to page" field. */
 PAGECURL_API int pagecurl_book_find_page(const pagecurl_book *book, const char *text);
 
+/* A place in a reflowable book's text (an EPUB's, an FB2 book's) that outlasts its layout: where
+ * page `page` (1-based) begins, as a short line of printable ASCII (at most
+ * PAGECURL_TEXT_PLACE_MAX bytes with its NUL) into `out`, for a host to keep (a reader's place
+ * reopened in another window shape or type size: pagecurl_book_text_place_page finds it again).
+ * Asked of the page helper and waited for (about the time a search takes for the pages of the
+ * page's chapter before it); false, with `out` "", for a book whose pages are its own (a PDF,
+ * XPS, comic, folder or a host's), a page it lacks, or a helper that failed. */
+#define PAGECURL_TEXT_PLACE_MAX 48
+PAGECURL_API bool pagecurl_book_text_place(pagecurl_book *book, int page, char *out, size_t size);
+/* The page (1-based) that holds `place` (pagecurl_book_text_place's, from this book under any
+ * layout) as the book is laid out now; 0 where none does (another book's place, a malformed
+ * one, a book whose pages are its own). Waited for as pagecurl_book_text_place is. */
+PAGECURL_API int pagecurl_book_text_place_page(pagecurl_book *book, const char *place);
+
 /* The book's table of contents (a PDF's outline), flattened in reading order: how many entries
  * (at most 4096; 0 for a book without one). */
 PAGECURL_API int pagecurl_book_outline_count(const pagecurl_book *book);
@@ -1143,6 +1157,10 @@ typedef struct pagecurl_book_identity {
                         "" where it has none */
     bool repaired;   /* the file was damaged and is read as far as it goes (a PDF cut short,
                         whose cross-reference was rebuilt): pages may be missing or blank */
+    /* the identity of its text whatever its layout: a reflowable book's `id` without the page
+       count of the layout it is laid out to (what a place kept by pagecurl_book_text_place is
+       kept under); else `id` */
+    char text_id[128];
 } pagecurl_book_identity;
 PAGECURL_API void pagecurl_book_identity_of(const pagecurl_book *book, pagecurl_book_identity *out);
 
