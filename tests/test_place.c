@@ -242,7 +242,8 @@ static void check_malformed(CheckState *s, const Ctx *c)
         TEXT("pagecurl-place 1\npage 6\ntext t1 1\t2 3\n"),
         TEXT("pagecurl-place 1\npage 6\ntext t1 1 2 3"),
         TEXT("pagecurl-place 1\npage 6\ntext t1 1 2 3\nview width 6 0.5\n"),
-        TEXT("pagecurl-place 1\npage 6\ntext t1 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20\n"),
+        TEXT("pagecurl-place 1\npage 6\ntext t1 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 "
+             "20\n"),
         TEXT("pagecurl-place 1\npage 99\n"),
         TEXT("pagecurl-place 1\npage 1000001\ntext t1 1 2 3\n"),
         /* longer than a place: what it starts with is not read */
