@@ -2,6 +2,8 @@
 #include "window.h"
 #include "say.h"
 
+#include "../book/pagecurl_program.h"
+
 #include "frame_budget.h"
 #include "frame_log.h"
 #include "headless.h"
