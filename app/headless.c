@@ -95,6 +95,7 @@ static int make_context(Run *run)
         app_say(stderr, "%s", err.message);
         return app_library_status(&err);
     }
+    pagecurl_context_faults(run->ctx, &o->faults.library);
     return 0;
 }
 

@@ -86,6 +86,10 @@ static int bench_mode(const AppOptions *opts)
     GpuContext ctx;
     GpuError err = {0};
     bool made = gpu_context_create(&desc, &ctx, &err);
+    if (made)
+        gpu_context_faults(&ctx,
+                           &(GpuFaultSpec){.submit_after = opts->faults.library.submit_after,
+                                           .allocate_after = opts->faults.library.allocate_after});
     app_signals_defer(); /* a signal from here asks the measuring loop to stop */
     int status;
     if (!made) {
@@ -160,6 +164,11 @@ static int run(int argc, char **argv)
     if (checked) {
         app_say(stderr, "%s", message);
         return checked;
+    }
+    /* a test's faults: a mistyped one is bad usage, before anything is drawn */
+    if (!app_fault_read(&opts.faults, message, sizeof message)) {
+        app_say(stderr, "%s", message);
+        return 2;
     }
     /* the trace to replay: a malformed one is bad usage */
     AppTrace replay = {0};

@@ -6,6 +6,7 @@
 #include "../book/layout.h"
 #include "../gpu/paths.h"
 #include "../gpu/quality.h"
+#include "fault.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -74,7 +75,8 @@ typedef struct AppOptions {
     const char *headless_only;   /* the first flag given that only a headless run has a use for,
                                     in a run not asked to be headless, or NULL: refused where a
                                     window opens (app_cli_window_refusal) */
-    int argc;                    /* the command line, for the benchmark's record of itself */
+    AppFaults faults; /* not the command line's: the environment's PAGECURL_FAULT (app/main.c) */
+    int argc;         /* the command line, for the benchmark's record of itself */
     char **argv;
 } AppOptions;
 

@@ -2,6 +2,8 @@
 #include "window.h"
 #include "say.h"
 
+#include "../book/pagecurl_program.h"
+
 #include "frame_budget.h"
 #include "frame_log.h"
 #include "headless.h"
@@ -33,39 +35,11 @@
 _Static_assert(APP_HUD_VERTEX_BYTES == APP_OVERLAY_VERTEX_BYTES,
                "the HUD's quads are the overlay's");
 
-#define WINDOW_FAULT_ENV "PAGECURL_FAULT"
-
-/* PAGECURL_FAULT's KIND:N into *at (0 when the value is unset or names another kind of fault);
- * false when it names this kind and N is not a decimal number from 1 to UINT32_MAX. */
-static bool fault_parse(const char *spec, const char *kind_name, uint32_t *at)
-{
-    *at = 0;
-    size_t kind = strlen(kind_name);
-    if (!spec || strncmp(spec, kind_name, kind) != 0)
-        return true;
-    const char *p = spec + kind, *digits = p + 1;
-    if (*p != ':')
-        return false;
-    uint64_t n = 0;
-    for (p = digits; *p >= '0' && *p <= '9' && n <= UINT32_MAX; p++)
-        n = n * 10 + (uint64_t)(*p - '0');
-    if (p == digits || *p || n == 0 || n > UINT32_MAX)
-        return false;
-    *at = (uint32_t)n;
-    return true;
-}
-
 bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size_t size)
 {
     *out = (AppWindow){0};
-    const char *fault = getenv(WINDOW_FAULT_ENV);
-    const char *bad = !fault_parse(fault, "acquire", &out->fault_acquire) ? "acquire"
-                      : !fault_parse(fault, "submit", &out->fault_submit) ? "submit"
-                                                                          : NULL;
-    if (bad)
-        snprintf(out->fault_refused, sizeof out->fault_refused,
-                 WINDOW_FAULT_ENV "=%.60s: want %s:N, N a whole number from 1 to %" PRIu32, fault,
-                 bad, UINT32_MAX);
+    out->fault_acquire = opts->faults.acquire;
+    out->fault_submit = opts->faults.library.submit_after;
     /* app/signals.c's handlers stop the loop and save; SDL's would only queue an SDL_QUIT */
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
@@ -872,7 +846,7 @@ static VkResult acquire_image(Window *w, uint32_t slot, uint32_t *index)
     w->acquires++;
     if (w->win->fault_acquire && w->acquires == w->win->fault_acquire) {
         w->faulting = true;
-        app_say(stderr, WINDOW_FAULT_ENV ": acquire %" PRIu64 " reports the swapchain out of date",
+        app_say(stderr, APP_FAULT_ENV ": acquire %" PRIu64 " reports the swapchain out of date",
                 w->acquires);
     }
     if (w->faulting)
@@ -1193,6 +1167,7 @@ static int open_book(Window *w)
         app_say(stderr, "%s", err.message);
         return app_library_status(&err);
     }
+    pagecurl_context_faults(w->ctx, &o->faults.library);
     /* a test's start at the high tier, to be stepped down (WINDOW_STEP_BUDGET_ENV) */
     const char *forced = getenv(WINDOW_STEP_BUDGET_ENV);
     w->forced_ms = forced ? strtod(forced, NULL) : 0.0;
@@ -1612,10 +1587,6 @@ static void window_lost(void *user, const char *why)
 
 int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
 {
-    if (win->fault_refused[0]) {
-        app_say(stderr, "%s", win->fault_refused);
-        return 2;
-    }
     /* lavapipe (Mesa's llvmpipe; Debian 12 ships 22.3) can free a scene's fence while one of its
      * rasteriser threads is still signalling it, which hangs or crashes the process: a window on
      * a busy machine meets it within hours (docs/testing.md, Soak). Without rasteriser threads it

@@ -28,16 +28,16 @@ typedef struct AppWindow {
     bool sdl_started;
     const char *extensions[APP_WINDOW_MAX_EXTENSIONS];
     unsigned extension_count;
-    /* PAGECURL_FAULT=acquire:N or submit:N, switches for tests only (allocate:N is the library's
-     * context's): the Nth swapchain image acquire, and every one after it until the swapchain is
-     * rebuilt, reports VK_ERROR_OUT_OF_DATE_KHR, as a compositor does at a resize; the window's
-     * frame submissions after the first N fail with VK_ERROR_DEVICE_LOST. 0: none. */
+    /* PAGECURL_FAULT=acquire:N or submit:N (app/fault.h, from the options), switches for tests
+     * only (allocate:N is the library's context's): the Nth swapchain image acquire, and every one
+     * after it until the swapchain is rebuilt, reports VK_ERROR_OUT_OF_DATE_KHR, as a compositor
+     * does at a resize; the window's frame submissions after the first N fail with
+     * VK_ERROR_DEVICE_LOST. 0: none. */
     uint32_t fault_acquire, fault_submit;
-    char fault_refused[160]; /* a malformed value: app_window_run refuses it (exit 2) */
 } AppWindow;
 
 /* False, with the reason in message, when no window can be had (no display, no SDL video). The
- * window is made hidden: it shows once the run's inputs are good. Reads PAGECURL_FAULT. */
+ * window is made hidden: it shows once the run's inputs are good. */
 bool app_window_open(const AppOptions *opts, AppWindow *out, char *message, size_t size);
 void app_window_close(AppWindow *win);
 
@@ -48,7 +48,7 @@ void app_window_close(AppWindow *win);
  * the idle stretches of its trace), ink saved to the notebook as each stroke ends; writes the
  * --record trace however it ends (pointer positions clamped to the window, so it replays), and
  * --screenshot/--export-obj of the last frame shown unless it failed or was stopped. Returns the
- * exit status (2 for a malformed PAGECURL_FAULT value, before anything is drawn). */
+ * exit status. */
 int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay);
 
 #endif

@@ -6,6 +6,7 @@
  * changed are gathered until no stroke is being drawn. */
 #include "../include/pagecurl/pagecurl.h"
 #include "pagecurl_internal.h"
+#include "pagecurl_program.h"
 
 #include "../gpu/offscreen.h"
 #include "../shaders/shared.h"
@@ -54,6 +55,18 @@ struct pagecurl_context {
 GpuCounters pagecurl_context_counters(const pagecurl_context *ctx)
 {
     return ctx && ctx->gpu.counters ? *ctx->gpu.counters : (GpuCounters){0};
+}
+
+void pagecurl_context_faults(pagecurl_context *ctx, const pagecurl_faults *faults)
+{
+    if (!ctx)
+        return;
+    GpuFaultSpec spec = {0};
+    if (faults)
+        spec = (GpuFaultSpec){.submit_after = faults->submit_after,
+                              .allocate_after = faults->allocate_after,
+                              .draw_ms = faults->draw_ms};
+    gpu_context_faults(&ctx->gpu, &spec);
 }
 
 /* A pointer that acts, while it is down. */
@@ -628,6 +641,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         return NULL;
     }
     b->pages = app_book_source_pages(src);
+    app_book_source_draw_fault(src, ctx->gpu.faults ? ctx->gpu.faults->spec.draw_ms : 0);
     b->layout = (AppBookLayout){
         .rtl = app_binds_right((AppBinding)d.binding, app_book_source_right_to_left(src)),
         .hard_cover = d.cover == PAGECURL_COVER_HARD,

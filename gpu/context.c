@@ -445,56 +445,34 @@ static bool faults_create(GpuContext *ctx, GpuError *err)
     ctx->counters = calloc(1, sizeof *ctx->counters);
     if (!ctx->faults || !ctx->counters)
         return gpu_error_set(err, "out of memory");
-    const char *spec = getenv("PAGECURL_FAULT");
-    if (!spec || !*spec)
-        return true;
-    /* KIND:N read whole (sscanf took "submit:3x" as 3 and wrapped 4294967296 to 0): a test that
-     * mistypes its fault must not pass without one. acquire is the window's (app/window.c), draw
-     * the book's pages' (pages/book_source.c). */
-    static const struct {
-        const char *name;
-        GpuFaultKind kind;
-    } kinds[] = {{"submit", GPU_FAULT_SUBMIT},
-                 {"allocate", GPU_FAULT_ALLOCATE},
-                 {"acquire", GPU_FAULT_NONE},
-                 {"draw", GPU_FAULT_NONE}};
-    const char *colon = strchr(spec, ':');
-    size_t len = colon ? (size_t)(colon - spec) : 0;
-    uint64_t n = 0;
-    const char *p = colon ? colon + 1 : spec;
-    for (; colon && *p >= '0' && *p <= '9' && n <= UINT32_MAX; p++)
-        n = n * 10 + (uint64_t)(*p - '0');
-    bool number = colon && p > colon + 1 && !*p && n >= 1 && n <= UINT32_MAX;
-    for (size_t k = 0; number && k < sizeof kinds / sizeof kinds[0]; k++)
-        if (strlen(kinds[k].name) == len && !strncmp(spec, kinds[k].name, len)) {
-            ctx->faults->kind = kinds[k].kind;
-            ctx->faults->after = (uint32_t)n;
-            return true;
-        }
-    if (err)
-        err->usage = true;
-    return gpu_error_set(err,
-                         "PAGECURL_FAULT=%.60s: want submit:N, allocate:N, acquire:N or draw:N, N "
-                         "a whole number from 1 to %" PRIu32,
-                         spec, UINT32_MAX);
+    return true;
 }
 
-static VkResult fault(const GpuContext *ctx, GpuFaultKind kind, VkResult injected)
+void gpu_context_faults(const GpuContext *ctx, const GpuFaultSpec *spec)
 {
-    GpuFaults *f = ctx->faults;
-    if (!f || f->kind != kind)
+    if (ctx->faults)
+        *ctx->faults = (GpuFaults){.spec = spec ? *spec : (GpuFaultSpec){0}};
+}
+
+/* The failure to inject at this call of a kind faulted after the first `after` (0: never). */
+static VkResult fault(uint32_t after, uint64_t *seen, VkResult injected)
+{
+    if (!after)
         return VK_SUCCESS;
-    return f->seen++ >= f->after ? injected : VK_SUCCESS;
+    return (*seen)++ >= after ? injected : VK_SUCCESS;
 }
 
 VkResult gpu_fault_submit(const GpuContext *ctx)
 {
-    return fault(ctx, GPU_FAULT_SUBMIT, VK_ERROR_DEVICE_LOST);
+    GpuFaults *f = ctx->faults;
+    return f ? fault(f->spec.submit_after, &f->submits, VK_ERROR_DEVICE_LOST) : VK_SUCCESS;
 }
 
 VkResult gpu_fault_allocate(const GpuContext *ctx)
 {
-    return fault(ctx, GPU_FAULT_ALLOCATE, VK_ERROR_OUT_OF_DEVICE_MEMORY);
+    GpuFaults *f = ctx->faults;
+    return f ? fault(f->spec.allocate_after, &f->allocations, VK_ERROR_OUT_OF_DEVICE_MEMORY)
+             : VK_SUCCESS;
 }
 
 static bool context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)

@@ -24,21 +24,20 @@ typedef struct GpuMessages {
     uint32_t warnings, errors;
 } GpuMessages;
 
-/* Test-only fault injection (issue: prove the error paths). PAGECURL_FAULT=submit:N makes the
- * frame submission after the first N fail with VK_ERROR_DEVICE_LOST; PAGECURL_FAULT=allocate:N
- * the memory allocation after the first N with VK_ERROR_OUT_OF_DEVICE_MEMORY (acquire:N is the
- * window's: app/window.c; draw:N slows a book file's or a folder's pages by N ms for each
- * million texels drawn: pages/book_source.c). N is a whole number from 1 to UINT32_MAX; any
- * other value refuses the context (a usage error). Counted per context; unset in normal use. */
-typedef enum GpuFaultKind {
-    GPU_FAULT_NONE = 0,
-    GPU_FAULT_SUBMIT,
-    GPU_FAULT_ALLOCATE,
-} GpuFaultKind;
+/* Faults injected for tests (prove the error paths); all zero in normal use. The library reads
+ * no environment for them: the program reads PAGECURL_FAULT (app/fault.h) and hands them over
+ * with gpu_context_faults (a host's test: pagecurl_context_faults, book/pagecurl_program.h).
+ * submit_after N: the frame submissions after the first N fail with VK_ERROR_DEVICE_LOST;
+ * allocate_after N: the memory allocations after the first N with VK_ERROR_OUT_OF_DEVICE_MEMORY;
+ * draw_ms N: a book file's or a folder's page drawn takes N ms longer for each million texels, as a
+ * heavy page would (read as a book is opened: pages/book_source.c). */
+typedef struct GpuFaultSpec {
+    uint32_t submit_after, allocate_after, draw_ms;
+} GpuFaultSpec;
 
 typedef struct GpuFaults {
-    GpuFaultKind kind;
-    uint32_t after, seen;
+    GpuFaultSpec spec;
+    uint64_t submits, allocations; /* seen since the spec was given */
 } GpuFaults;
 
 /* What a context has done that stalls the host or the device, or costs the driver dearly: counted
@@ -147,8 +146,11 @@ bool gpu_context_adopt(const GpuHostDevice *host, GpuContext *ctx, GpuError *err
 /* One line per device the loader sees: index, name, type, API version. */
 bool gpu_context_list_devices(FILE *out, GpuError *err);
 
+/* The faults `spec` asks for on `ctx` from now on (its calls counted from here); NULL: none. */
+void gpu_context_faults(const GpuContext *ctx, const GpuFaultSpec *spec);
+
 /* Asked before a frame submission / a memory allocation: VK_SUCCESS to go on, or the failure
- * PAGECURL_FAULT asks for at this call, to report instead of making it. */
+ * the context's faults ask for at this call, to report instead of making it. */
 VkResult gpu_fault_submit(const GpuContext *ctx);
 VkResult gpu_fault_allocate(const GpuContext *ctx);
 
@@ -158,7 +160,7 @@ bool gpu_context_memory_type(const GpuContext *ctx, uint32_t allowed, VkMemoryPr
                              uint32_t *out);
 
 /* Allocates `size` bytes of memory type `type` for the object named `label`, and names the
- * memory after it; running out of memory (or PAGECURL_FAULT=allocate:N) is said as such. The
+ * memory after it; running out of memory (or an injected fault: GpuFaultSpec) is said as such. The
  * caller owns *out. */
 bool gpu_context_allocate(const GpuContext *ctx, VkDeviceSize size, uint32_t type,
                           const char *label, VkDeviceMemory *out, GpuError *err);

@@ -70,8 +70,8 @@ struct AppBookSource {
     AppPageHelper *helper;
     uint32_t confined; /* what the helper gave up (app_book_source_confined) */
     float drawn[2];    /* app_book_source_drawn_print */
-    /* PAGECURL_FAULT=draw:N (tests only): a file's or a folder's page drawn takes N ms longer
-     * for each million texels drawn, as a heavy page would (0: no delay) */
+    /* a test's fault (app_book_source_draw_fault): a file's or a folder's page drawn takes this
+     * many ms longer for each million texels drawn (0: no delay) */
     uint32_t draw_fault_ms;
     volatile int stop;
     /* a second helper for searches (app_book_source_find), so that a search never waits on a
@@ -481,16 +481,9 @@ void app_book_source_hand_over(AppBookSource *to, AppBookSource *from)
     }
 }
 
-/* PAGECURL_FAULT=draw:N's N, else 0: another kind of fault or none (a malformed value is
- * refused by the context, gpu/context.h, before a book is opened). */
-static uint32_t draw_fault(void)
+void app_book_source_draw_fault(AppBookSource *src, uint32_t ms)
 {
-    const char *spec = getenv("PAGECURL_FAULT");
-    if (!spec || strncmp(spec, "draw:", 5) != 0)
-        return 0;
-    char *end;
-    unsigned long n = strtoul(spec + 5, &end, 10);
-    return spec[5] >= '0' && spec[5] <= '9' && !*end && n <= UINT32_MAX ? (uint32_t)n : 0;
+    src->draw_fault_ms = ms;
 }
 
 /* The fault's delay for a page of width x height texels just drawn. */
@@ -520,7 +513,6 @@ int app_book_source_open_with(const char *path, const AppTextLayout *layout, App
         src->helper_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
     if (!src)
         return fail(message, size, 1, "out of memory");
-    src->draw_fault_ms = draw_fault();
     int status = 0;
     if (!path) {
         src->kind = SOURCE_BUILTIN;

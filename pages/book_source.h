@@ -122,6 +122,9 @@ void app_book_source_shape(AppBookSource *src, int page);
 /* A provider's page `page` (0-based; -1: every page) may have changed shape: asked again before it
  * is drawn next (the host invalidated it). The host's thread. */
 void app_book_source_forget_shape(AppBookSource *src, int page);
+/* A test's fault (gpu/context.h's GpuFaultSpec.draw_ms): each page of a file or a folder drawn from
+ * now on takes `ms` longer for each million texels, as a heavy page would (0: none). */
+void app_book_source_draw_fault(AppBookSource *src, uint32_t ms);
 /* `to` takes over `from`'s provider call left running (a page given up), where both call the
  * same function: it is not called again until that call returns, as the host was promised. */
 void app_book_source_hand_over(AppBookSource *to, AppBookSource *from);

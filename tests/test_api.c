@@ -9,13 +9,15 @@
  * replaced), an animated go-to, frames drawn straight into the host's image or samples,
  * anisotropic filtering where the host enabled it and only there, every block the library takes
  * through the host's allocation callbacks given back by the context's end, and a context the
- * library makes itself.
+ * library makes itself. One switch a host has no use for, a test's slow pages, comes from the
+ * program's private header (book/pagecurl_program.h).
  * usage: test_api PAGECURL OUT_DIR */
 #include "check.h"
 #include "image.h"
 #include "pdf_file.h"
 #include "run.h"
 
+#include "../book/pagecurl_program.h"
 #include <pagecurl/pagecurl.h>
 
 #include <malloc.h>
@@ -2191,19 +2193,19 @@ static int paper_pixels(const Host *h)
 
 /* A page is drafted before it is drawn sharp, and a frame that would show a side with nothing
  * drawn waits for its draft: thumbing (NEXT pressed at 15 a second) through a book whose pages
- * take long to draw sharp (PAGECURL_FAULT=draw: ~90 ms more for a page's 256 x 358 texels, 6 ms
- * for its draft's 64 x 90), and a go-to far into it, show no frame of plain paper where a page
- * is (thumbing to page 27). Without drafts 22 of the 48 frames showed paper (a leaf thumbed onto
- * with nothing drawn), and 19 of the go-to's 30. */
+ * take long to draw sharp (pagecurl_faults.draw_ms, book/pagecurl_program.h: ~90 ms more for a
+ * page's 256 x 358 texels, 6 ms for its draft's 64 x 90), and a go-to far into it, show no frame of
+ * plain paper where a page is (thumbing to page 27). Without drafts 22 of the 48 frames showed
+ * paper (a leaf thumbed onto with nothing drawn), and 19 of the go-to's 30. */
 static void drafts(Host *h, pagecurl_context *ctx, const char *dir)
 {
     char pdf[512];
     snprintf(pdf, sizeof pdf, "%s/blue.pdf", dir);
     CHECK(&st, write_blue_pdf(pdf, 48), "cannot write %s", pdf);
-    setenv("PAGECURL_FAULT", "draw:1000", 1); /* read as the book is opened */
+    pagecurl_context_faults(ctx, &(pagecurl_faults){.draw_ms = 1000}); /* as the book is opened */
     pagecurl_book *book =
         made(ctx, (pagecurl_book_desc){.path = pdf, .page = 3, .thumb_through = true});
-    unsetenv("PAGECURL_FAULT");
+    pagecurl_context_faults(ctx, NULL);
     if (!book)
         return;
     double t = 0.0;

@@ -15,6 +15,7 @@
 #include "../book/book.h"
 #include "../book/leaf.h"
 #include "../book/pagecurl_internal.h"
+#include "../book/pagecurl_program.h"
 #include "../book/view.h"
 #include "check.h"
 #include "pdf_file.h"

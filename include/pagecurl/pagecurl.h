@@ -1067,29 +1067,6 @@ PAGECURL_API bool pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd,
 PAGECURL_API bool pagecurl_book_draw(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
                                      const pagecurl_target *target, pagecurl_error *err);
 
-/* The first row of the viewport (in its pixels, from its top) below the book's head, its far
- * edge, halfway across what the last update framed: a host that draws over the picture (a HUD
- * panel) keeps above it to stay clear of the pages. 0 before the first update or where the head
- * lies above the viewport. */
-PAGECURL_API uint32_t pagecurl_book_head_row(const pagecurl_book *book);
-
-/* Frames show the book as it will be `seconds` (0 .. 0.1) after the time pagecurl_book_update is
- * given, while input and events stay on that clock: a host whose frames reach the screen that
- * long after it records them (its present's latency) shows a moving leaf where it is then. 0 (the
- * default): as at that time. False for a value out of range. */
-PAGECURL_API bool pagecurl_book_set_lead(pagecurl_book *book, double seconds);
-
-/* The next update waits up to `seconds` (at most 1) for the pages it shows to be drawn at the
- * density they are shown at (after a step of the zoom: a key, a double click), so that its frame
- * is sharp where the drawing is quick; a page slower than that shows magnified until it is drawn
- * (PAGECURL_EVENT_PAGE_READY). False for a value out of range. */
-PAGECURL_API bool pagecurl_book_hold_detail(pagecurl_book *book, double seconds);
-
-/* The next frame recorded (pagecurl_book_record) also copies the turning leaf's mesh out, for
- * pagecurl_book_leaf once the host has waited for that frame (its fence); the book needs
- * leaf_readback. False without it. */
-PAGECURL_API bool pagecurl_book_read_leaf(pagecurl_book *book);
-
 /* The stage times of the last frame the device finished, as far as the library knows it done: a
  * host's frame once its slot is recorded again (pagecurl_book_record), a frame of the book's
  * own once the next one waits for it. The book needs `timed`. */
@@ -1128,8 +1105,7 @@ PAGECURL_API bool pagecurl_book_render(pagecurl_book *book, double time,
                                        const pagecurl_render_desc *desc, uint8_t *rgba,
                                        pagecurl_error *err);
 
-/* The turning leaf's mesh as the last pagecurl_book_render that read it drew it (or the host's
- * frame pagecurl_book_read_leaf asked, once the host has waited for it), in the leaf's
+/* The turning leaf's mesh as the last pagecurl_book_render that read it drew it, in the leaf's
  * own frame (spine x = 0, the free edge at x = width; y up; z off the page towards the reader;
  * a backward turn mirrored). Valid until the next render or update. */
 typedef struct pagecurl_leaf {
