@@ -139,16 +139,16 @@ static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
 
 /* What one grid size's run owns. */
 typedef struct BenchGpu {
-    AppLeaf leaf;
-    AppView view;
+    BookLeaf leaf;
+    BookView view;
     BenchRun *run;
     uint32_t warmup; /* frames before the first measured one */
 } BenchGpu;
 
 static void bench_gpu_destroy(const GpuContext *ctx, BenchGpu *g)
 {
-    app_view_destroy(ctx, &g->view); /* waits for what is in flight */
-    app_leaf_destroy(ctx, &g->leaf);
+    book_view_destroy(ctx, &g->view); /* waits for what is in flight */
+    book_leaf_destroy(ctx, &g->leaf);
 }
 
 static bool alloc_series(BenchRun *run)
@@ -164,7 +164,7 @@ static bool alloc_series(BenchRun *run)
 
 /* A finished frame's device times, into its measured frame (the warm-up's and the untimed
  * readback frame's are dropped). */
-static void store(void *user, const AppViewTimes *times)
+static void store(void *user, const BookViewTimes *times)
 {
     BenchGpu *g = user;
     BenchRun *run = g->run;
@@ -182,7 +182,7 @@ static void store(void *user, const AppViewTimes *times)
 }
 
 /* The compiler's report on each kernel the run's path uses (registers, shared memory...). */
-static void kernel_statistics(const GpuContext *ctx, const AppLeaf *leaf, BenchRun *run)
+static void kernel_statistics(const GpuContext *ctx, const BookLeaf *leaf, BenchRun *run)
 {
     const GpuKernel *used[3];
     uint32_t n = gpu_chain_kernels(&leaf->chain, &leaf->gpu, used);
@@ -203,14 +203,14 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, uint32_t f, bool rea
                         BenchRun *run, long measured, GpuError *err)
 {
     AppTurn turn = bench_turn(f);
-    AppViewFrame frame = {
+    BookViewFrame frame = {
         .pose = mesh_curl_pose(turn.t, turn.g, g->leaf.grid.width, g->leaf.grid.height),
-        .spread = APP_SPREAD_FIRST_TURN,
+        .spread = BOOK_SPREAD_FIRST_TURN,
         .readback_vertices = readback,
     };
     frame.spread.progress = turn.t; /* the camera frames the leaf as the window's would */
-    AppViewHost host;
-    if (!app_view_frame(ctx, &g->view, &frame, &host, err))
+    BookViewHost host;
+    if (!book_view_frame(ctx, &g->view, &frame, &host, err))
         return false;
     if (measured >= 0) {
         run->cpu_ms[measured] = host.cpu;
@@ -231,29 +231,29 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                              uint32_t ny, BenchGpu *g, GpuError *err)
 {
     *g = (BenchGpu){0};
-    AppLeafDesc desc = {.nx = nx,
-                        .ny = ny,
-                        .readback = true,
-                        .cpu_deform = opts->cpu_deform,
-                        .normals = opts->normals,
-                        .pack = opts->pack,
-                        .staging = opts->staging};
-    if (!app_leaf_create(ctx, &desc, &g->leaf, err))
+    BookLeafDesc desc = {.nx = nx,
+                         .ny = ny,
+                         .readback = true,
+                         .cpu_deform = opts->cpu_deform,
+                         .normals = opts->normals,
+                         .pack = opts->pack,
+                         .staging = opts->staging};
+    if (!book_leaf_create(ctx, &desc, &g->leaf, err))
         return false;
-    AppViewDesc vdesc = {.kind = APP_VIEW_OFFSCREEN,
-                         .width = opts->width,
-                         .height = opts->height,
-                         .renderer = {.quality = opts->quality,
-                                      .max_samples = opts->msaa,
-                                      .show_through = opts->show_through},
-                         .timed = true,
-                         /* repeated kernels are timed apart: a span may hold a copy */
-                         .stage_times = opts->bench_stages || opts->repeat > 1,
-                         .repeat = opts->repeat,
-                         /* only the leaves of the spread it draws (APP_SPREAD_FIRST_TURN) */
-                         .leaves = 2};
-    if (!app_view_create(ctx, &vdesc, &g->leaf, &g->view, err)) {
-        app_leaf_destroy(ctx, &g->leaf);
+    BookViewDesc vdesc = {.kind = BOOK_VIEW_OFFSCREEN,
+                          .width = opts->width,
+                          .height = opts->height,
+                          .renderer = {.quality = opts->quality,
+                                       .max_samples = opts->msaa,
+                                       .show_through = opts->show_through},
+                          .timed = true,
+                          /* repeated kernels are timed apart: a span may hold a copy */
+                          .stage_times = opts->bench_stages || opts->repeat > 1,
+                          .repeat = opts->repeat,
+                          /* only the leaves of the spread it draws (BOOK_SPREAD_FIRST_TURN) */
+                          .leaves = 2};
+    if (!book_view_create(ctx, &vdesc, &g->leaf, &g->view, err)) {
+        book_leaf_destroy(ctx, &g->leaf);
         return false;
     }
     g->view.on_times = store;
@@ -333,7 +333,7 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     uint32_t measured = f > opts->warmup ? f - opts->warmup : 0;
     bool stopped = ok && measured < run->frames;
     /* the last measured frame ends when the GPU has finished it */
-    ok = ok && app_view_wait(ctx, &g.view, &err);
+    ok = ok && book_view_wait(ctx, &g.view, &err);
     if (measured)
         run->frame_ms[measured - 1] = gpu_clock_ms(CLOCK_MONOTONIC) - wall_prev;
     if (progress)
@@ -354,7 +354,7 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
     AppTurn last = bench_turn(total - 1);
     /* One more frame, untimed, reads the vertices back for the geometric truth. */
     ok = ok && bench_frame(ctx, &g, total - 1, true, run, -1, &err) &&
-         app_view_wait(ctx, &g.view, &err);
+         book_view_wait(ctx, &g.view, &err);
     if (ok) {
         gpu_buffer_invalidate(ctx, &g.leaf.gpu.readback);
         truth_of(run, &g.leaf.grid, g.leaf.gpu.readback.mapped);

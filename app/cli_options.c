@@ -161,13 +161,13 @@ static bool set_radius(const char *value, AppOptions *o, void *field)
 static bool set_font_size(const char *value, AppOptions *o, void *field)
 {
     (void)o;
-    return parse_real(value, 6.0, 48.0, field); /* APP_BOOK_FONT_MIN .. _MAX */
+    return parse_real(value, 6.0, 48.0, field); /* PAGES_BOOK_FONT_MIN .. _MAX */
 }
 
 static bool set_zoom(const char *value, AppOptions *o, void *field)
 {
     (void)o;
-    return parse_real(value, 1.0, 8.0, field); /* APP_ZOOM_MIN .. APP_ZOOM_MAX */
+    return parse_real(value, 1.0, 8.0, field); /* BOOK_ZOOM_MIN .. BOOK_ZOOM_MAX */
 }
 
 /* "X,Y": an output pixel (whether it lies in the image is checked with --size, app/cli.c). */
@@ -183,7 +183,7 @@ static bool set_zoom_at(const char *value, AppOptions *o, void *field)
 static bool set_page(const char *value, AppOptions *o, void *field)
 {
     (void)field; /* a number or a label: read once the book is open (its labels, its length) */
-    if (!value || !*value || strlen(value) >= APP_PAGE_LABEL_MAX)
+    if (!value || !*value || strlen(value) >= PAGE_LABEL_MAX)
         return false;
     o->page_text = value;
     o->page = 1;
@@ -202,7 +202,7 @@ static bool set_find(const char *value, AppOptions *o, void *field)
 static bool set_list_links(const char *value, AppOptions *o, void *field)
 {
     (void)field; /* a number or a label, read once the book is open, as --page's */
-    if (!value || !*value || strlen(value) >= APP_PAGE_LABEL_MAX)
+    if (!value || !*value || strlen(value) >= PAGE_LABEL_MAX)
         return false;
     o->list_links = value;
     o->headless = true; /* a listing: no window */
@@ -212,7 +212,7 @@ static bool set_list_links(const char *value, AppOptions *o, void *field)
 static bool set_text(const char *value, AppOptions *o, void *field)
 {
     (void)field; /* a number or a label, as --page's: read once the book is open */
-    if (!value || !*value || strlen(value) >= APP_PAGE_LABEL_MAX)
+    if (!value || !*value || strlen(value) >= PAGE_LABEL_MAX)
         return false;
     o->text_page = value;
     return true;
@@ -320,31 +320,31 @@ static bool set_cover(const char *value, AppOptions *o, void *field)
     return true;
 }
 
-static bool set_binding(AppBinding binding, const char *value, void *field)
+static bool set_binding(BookBinding binding, const char *value, void *field)
 {
-    *(AppBinding *)field = binding;
+    *(BookBinding *)field = binding;
     return value == NULL;
 }
 
 static bool set_ltr(const char *value, AppOptions *o, void *field)
 {
     (void)o;
-    return set_binding(APP_BINDING_LEFT, value, field);
+    return set_binding(BOOK_BINDING_LEFT, value, field);
 }
 
 static bool set_rtl(const char *value, AppOptions *o, void *field)
 {
     (void)o;
-    return set_binding(APP_BINDING_RIGHT, value, field);
+    return set_binding(BOOK_BINDING_RIGHT, value, field);
 }
 
 static bool set_layout(const char *value, AppOptions *o, void *field)
 {
-    int k; /* AppLayout's order */
+    int k; /* BookLayoutKind's order */
     (void)o;
     if (!pick(value, (const char *const[]){"auto", "spread", "single", NULL}, &k))
         return false;
-    *(AppLayout *)field = (AppLayout)k;
+    *(BookLayoutKind *)field = (BookLayoutKind)k;
     return true;
 }
 

@@ -30,18 +30,18 @@ pagecurl_quality app_library_quality(GpuQuality q)
     return PAGECURL_QUALITY_AUTO;
 }
 
-static pagecurl_binding binding_of(AppBinding b)
+static pagecurl_binding binding_of(BookBinding b)
 {
-    return b == APP_BINDING_LEFT    ? PAGECURL_BINDING_LEFT
-           : b == APP_BINDING_RIGHT ? PAGECURL_BINDING_RIGHT
-                                    : PAGECURL_BINDING_BOOK;
+    return b == BOOK_BINDING_LEFT    ? PAGECURL_BINDING_LEFT
+           : b == BOOK_BINDING_RIGHT ? PAGECURL_BINDING_RIGHT
+                                     : PAGECURL_BINDING_BOOK;
 }
 
-static pagecurl_layout layout_of(AppLayout l)
+static pagecurl_layout layout_of(BookLayoutKind l)
 {
-    return l == APP_LAYOUT_SPREAD   ? PAGECURL_LAYOUT_SPREAD
-           : l == APP_LAYOUT_SINGLE ? PAGECURL_LAYOUT_SINGLE
-                                    : PAGECURL_LAYOUT_AUTO;
+    return l == BOOK_LAYOUT_SPREAD   ? PAGECURL_LAYOUT_SPREAD
+           : l == BOOK_LAYOUT_SINGLE ? PAGECURL_LAYOUT_SINGLE
+                                     : PAGECURL_LAYOUT_AUTO;
 }
 
 pagecurl_book_desc app_library_book_desc(const AppOptions *o)
@@ -49,7 +49,7 @@ pagecurl_book_desc app_library_book_desc(const AppOptions *o)
     /* a reflowable book's page: the view's shape, or half of it where two pages share it (the
      * library holds it to a book's) */
     float aspect = o->width && o->height ? (float)o->height / (float)o->width : 0.0f;
-    if (o->layout == APP_LAYOUT_SPREAD || (o->layout == APP_LAYOUT_AUTO && aspect <= 1.0f))
+    if (o->layout == BOOK_LAYOUT_SPREAD || (o->layout == BOOK_LAYOUT_AUTO && aspect <= 1.0f))
         aspect *= 2.0f;
     return (pagecurl_book_desc){.size = sizeof(pagecurl_book_desc),
                                 .font_size = o->font_size,

@@ -29,7 +29,7 @@
 typedef struct AppNotebookBook {
     const char *path; /* absolute; "" for the built-in book */
     int pages;
-    const char *id; /* pages/book_source.h app_book_source_id; NULL or "" for none */
+    const char *id; /* pages/book_source.h pages_book_source_id; NULL or "" for none */
 } AppNotebookBook;
 #define APP_NOTEBOOK_BUILTIN ((AppNotebookBook){"", 0, NULL})
 

@@ -38,10 +38,10 @@ typedef struct AppOptions {
     float curl, grab;       /* --curl T, --grab G, both in [0, 1] */
     bool backward;          /* --backward: the headless turn goes back, right to left */
     bool reduced_motion;    /* --reduced-motion: turns cross-fade, nothing moves (mesh/flip.h) */
-    AppBinding binding;     /* --ltr, --rtl; default the book's own direction */
+    BookBinding binding;    /* --ltr, --rtl; default the book's own direction */
     float font_size;        /* --font-size PT: a reflowable book's text; 0 = the default */
     bool hard_cover;        /* --cover hard: the first and last leaves are boards (else paper) */
-    AppLayout layout;       /* --layout, default auto */
+    BookLayoutKind layout;  /* --layout, default auto */
     bool fit_width;         /* --fit width: the page's width fills the view, its head at the top */
     float radius;           /* --radius R: the roll radius in page widths; 0 = the pose's own */
     float show_through;     /* --show-through F: 0 .. 1 (GPU_SHOW_THROUGH_PAPER by default) */

@@ -66,7 +66,7 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
             *out = (AppTraceEvent){.time = now,
                                    .device = APP_TRACE_ZOOM,
                                    .action = APP_TRACE_BY,
-                                   .scale = in ? APP_ZOOM_STEP : 1.0f / APP_ZOOM_STEP};
+                                   .scale = in ? BOOK_ZOOM_STEP : 1.0f / BOOK_ZOOM_STEP};
             pointer_over(window, ww, wh, &out->x, &out->y); /* else the page's centre */
             return true;
         }
@@ -123,7 +123,7 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
             return true;
         }
         out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_BY;
-        out->scale = powf(APP_ZOOM_STEP, notches);
+        out->scale = powf(BOOK_ZOOM_STEP, notches);
         out->x = (float)e->wheel.mouseX / (float)ww, out->y = (float)e->wheel.mouseY / (float)wh;
         return true;
     }

@@ -13,7 +13,7 @@
 #include <pagecurl/pagecurl.h>
 
 /* A step of the keys' and the wheel's zoom: a notch, + or -. */
-#define APP_ZOOM_STEP 1.25f
+#define BOOK_ZOOM_STEP 1.25f
 /* Scrolls, in view heights: a notch of the plain wheel, ↓ ↑ j k, Space (a screenful less a
  * line kept in view), and the most one wheel event scrolls (a trace's bound). */
 #define APP_SCROLL_NOTCH  0.125f

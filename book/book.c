@@ -11,7 +11,7 @@
 #include <cglm/cglm.h>
 #include <string.h>
 
-static void book_init(MeshFlip *flip, const AppLeaf *leaf, int pages, int spread, bool thumb,
+static void book_init(MeshFlip *flip, const BookLeaf *leaf, int pages, int spread, bool thumb,
                       bool reduced_motion)
 {
     mesh_flip_init(flip, &(MeshFlipDesc){.width = leaf->grid.width,
@@ -23,13 +23,14 @@ static void book_init(MeshFlip *flip, const AppLeaf *leaf, int pages, int spread
                                          .reduced_motion = reduced_motion});
 }
 
-void app_book_init(MeshFlip *flip, const AppLeaf *leaf, int pages, int spread, bool reduced_motion)
+void book_init_flip(MeshFlip *flip, const BookLeaf *leaf, int pages, int spread,
+                    bool reduced_motion)
 {
     book_init(flip, leaf, pages, spread, false, reduced_motion);
 }
 
-void app_book_init_reader(MeshFlip *flip, const AppLeaf *leaf, int pages, int spread,
-                          bool reduced_motion)
+void book_init_reader(MeshFlip *flip, const BookLeaf *leaf, int pages, int spread,
+                      bool reduced_motion)
 {
     book_init(flip, leaf, pages, spread, true, reduced_motion);
 }
@@ -37,15 +38,15 @@ void app_book_init_reader(MeshFlip *flip, const AppLeaf *leaf, int pages, int sp
 /* The spread's x as the book lies in the view: a book bound on the right is the mirror image of
  * one bound on the left, so the flip state works in the left-bound frame and only the view's x
  * changes sign. */
-static float mirror(const AppBookLayout *layout)
+static float mirror(const BookLayout *layout)
 {
     return layout->rtl ? -1.0f : 1.0f;
 }
 
-bool app_book_one_page(const AppBookLayout *layout, uint32_t width, uint32_t height)
+bool book_one_page(const BookLayout *layout, uint32_t width, uint32_t height)
 {
-    return layout->layout == APP_LAYOUT_SINGLE ||
-           (layout->layout == APP_LAYOUT_AUTO && (height > width || layout->alone >= 1.0f));
+    return layout->layout == BOOK_LAYOUT_SINGLE ||
+           (layout->layout == BOOK_LAYOUT_AUTO && (height > width || layout->alone >= 1.0f));
 }
 
 /* A print share as the layout keeps it: 0 (or anything not a share) is the whole leaf. */
@@ -54,9 +55,9 @@ static float print_share(float v)
     return v > 0.0f && v <= 1.0f ? v : 1.0f;
 }
 
-bool app_book_alone(const AppBookLayout *layout, float aspect, uint32_t width, uint32_t height)
+bool book_alone(const BookLayout *layout, float aspect, uint32_t width, uint32_t height)
 {
-    if (layout->layout != APP_LAYOUT_AUTO || height > width || !height || !(aspect > 0.0f))
+    if (layout->layout != BOOK_LAYOUT_AUTO || height > width || !height || !(aspect > 0.0f))
         return false;
     float w = (float)width, h = (float)height;
     float spread = fminf(0.5f * w, h / aspect); /* a leaf's width, in pixels, in the spread */
@@ -65,7 +66,7 @@ bool app_book_alone(const AppBookLayout *layout, float aspect, uint32_t width, u
         if (pw > 0.99f && ph > 0.99f)
             continue;                                   /* the book's own shape */
         float alone = fminf(w / pw, h / (ph * aspect)); /* its print framed alone */
-        if (alone >= APP_BOOK_ALONE_GAIN * spread)
+        if (alone >= BOOK_ALONE_GAIN * spread)
             return true;
     }
     return false;
@@ -91,7 +92,7 @@ static float reach_home(float t)
 
 /* A hard cover turns as a board: the first leaf (nothing under it on the left) and the last
  * (nothing under it on the right). */
-static bool board(const AppBookLayout *layout, bool left, bool right)
+static bool board(const BookLayout *layout, bool left, bool right)
 {
     return layout->hard_cover && (!left || !right);
 }
@@ -101,7 +102,7 @@ static bool board(const AppBookLayout *layout, bool left, bool right)
  * progress (so the view widens to the spread as the first leaf turns and narrows as it comes
  * back), and how much further each side can open (to the spread's edge) as the view lifts. */
 typedef struct PagesFrame {
-    AppCameraBook book; /* lo, hi: the span at lift 0; lift: the flip's */
+    BookCameraBook book; /* lo, hi: the span at lift 0; lift: the flip's */
     float grow_lo, grow_hi;
     /* the one-page layout: what of the leaf lies past the page in view is let go (mesh/reach.h's
      * cut): it lifts off beyond the window's edge, or comes in over it */
@@ -117,8 +118,8 @@ typedef struct PagesFrame {
  * on), so that a thick book looks thick and a 100,000-page one is still a book. */
 static int stack_leaves(int leaves)
 {
-    int most = APP_BOOK_LEAVES + APP_BOOK_BLOCK_LEAVES;
-    float all = (float)((leaves ? leaves : APP_BOOK_LEAVES) + APP_BOOK_BLOCK_LEAVES);
+    int most = BOOK_LEAVES + BOOK_BLOCK_LEAVES;
+    float all = (float)((leaves ? leaves : BOOK_LEAVES) + BOOK_BLOCK_LEAVES);
     if (all <= (float)most)
         return most;
     return (int)lrintf(fminf((float)most * sqrtf(all / (float)most), 4.0f * (float)most));
@@ -128,20 +129,21 @@ static int stack_leaves(int leaves)
  * (a share a of the way from the right-hand page to the left-hand one: between, the view
  * slides), in flight too. The reader's slide carries the view to the page a turn lands on as the
  * leaf flies (book/reader.h); what of the leaf lies past the span is let go (PagesFrame.cut). */
-static void single_span(const AppBookLayout *layout, float *lo, float *hi)
+static void single_span(const BookLayout *layout, float *lo, float *hi)
 {
     float a = fminf(fmaxf(layout->left_page, 0.0f), 1.0f);
     *lo = -a, *hi = 1.0f - a;
 }
 
-static PagesFrame book_pages(const AppSpread *spread, const AppLeaf *leaf,
-                             const AppBookLayout *layout, uint32_t width, uint32_t height)
+static PagesFrame book_pages(const BookSpread *spread, const BookLeaf *leaf,
+                             const BookLayout *layout, uint32_t width, uint32_t height)
 {
     float w = leaf->grid.width, h = leaf->grid.height;
     int most = stack_leaves(spread->leaves);
-    bool one = app_book_one_page(layout, width, height);
-    PagesFrame f = {.book = app_camera_book(w, h, 0), .cut = one, .print_w = 1.0f, .print_h = 1.0f};
-    f.book.depth = (float)(most + 1) * APP_BOOK_STACK_STEP * w;
+    bool one = book_one_page(layout, width, height);
+    PagesFrame f = {
+        .book = book_camera_book(w, h, 0), .cut = one, .print_w = 1.0f, .print_h = 1.0f};
+    f.book.depth = (float)(most + 1) * BOOK_STACK_STEP * w;
     f.book.lift = fminf(fmaxf(spread->lift, 0.0f), 1.0f);
     f.book.zoom = spread->zoom;
     float lo, hi;
@@ -163,7 +165,7 @@ static PagesFrame book_pages(const AppSpread *spread, const AppLeaf *leaf,
         if (hi - lo < 0.5f) /* nothing to show: the spread's place */
             lo = -1.0f, hi = 1.0f;
         float alone =
-            layout->layout == APP_LAYOUT_AUTO ? fminf(fmaxf(layout->alone, 0.0f), 1.0f) : 0.0f;
+            layout->layout == BOOK_LAYOUT_AUTO ? fminf(fmaxf(layout->alone, 0.0f), 1.0f) : 0.0f;
         if (alone > 0.0f) { /* on the way to a page alone, or back to the spread */
             float slo, shi, a = fminf(fmaxf(layout->left_page, 0.0f), 1.0f);
             single_span(layout, &slo, &shi);
@@ -183,9 +185,9 @@ static PagesFrame book_pages(const AppSpread *spread, const AppLeaf *leaf,
 }
 
 /* The camera of `f` at its lift: a closed book's span opened by lift x what is left to open. */
-static AppCameraBook pages_at(const PagesFrame *f)
+static BookCameraBook pages_at(const PagesFrame *f)
 {
-    AppCameraBook book = f->book;
+    BookCameraBook book = f->book;
     /* a page's print of another shape framed at rest, the leaf as the view lifts for a turn */
     float pw = glm_lerp(f->print_w, 1.0f, book.lift), ph = glm_lerp(f->print_h, 1.0f, book.lift);
     if (pw < 1.0f || ph < 1.0f) { /* (else the span exactly as it was) */
@@ -200,8 +202,8 @@ static AppCameraBook pages_at(const PagesFrame *f)
  * share of the reach within the span (where it reaches past a closed book's span, as far as
  * opens the span past it). The leaf's frame is the view's mirrored by a backward turn and by the
  * binding. */
-static AppCameraBook frame_leaf(PagesFrame f, const AppSpread *spread, const CurlParams *pose,
-                                const AppLeaf *leaf, const AppBookLayout *layout)
+static BookCameraBook frame_leaf(PagesFrame f, const BookSpread *spread, const CurlParams *pose,
+                                 const BookLeaf *leaf, const BookLayout *layout)
 {
     float w = leaf->grid.width;
     float m = (spread->backward ? -1.0f : 1.0f) * mirror(layout); /* view -> leaf frame */
@@ -212,8 +214,8 @@ static AppCameraBook frame_leaf(PagesFrame f, const AppSpread *spread, const Cur
     return pages_at(&f);
 }
 
-AppCameraBook app_book_camera(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
-                              const AppBookLayout *layout, uint32_t width, uint32_t height)
+BookCameraBook book_camera(const BookSpread *spread, const CurlParams *pose, const BookLeaf *leaf,
+                           const BookLayout *layout, uint32_t width, uint32_t height)
 {
     PagesFrame f = book_pages(spread, leaf, layout, width, height);
     return spread->turning && pose ? frame_leaf(f, spread, pose, leaf, layout) : pages_at(&f);
@@ -221,7 +223,7 @@ AppCameraBook app_book_camera(const AppSpread *spread, const CurlParams *pose, c
 
 /* The content column at distance u from the spine on a side: mirrored with the book, so that
  * pages still read left to right as seen. */
-static float column(const AppBookLayout *layout, MeshFlipSide side, float u, float w)
+static float column(const BookLayout *layout, MeshFlipSide side, float u, float w)
 {
     float c = mesh_flip_content_column(side, u, w);
     return layout->rtl ? 1.0f - c : c;
@@ -236,19 +238,19 @@ static int face_page(MeshFlipFace face)
 /* What a pick looks through: the camera's spread and the turning leaf's pose, the leaf's faces
  * (turning: it is drawn, backward: in a backward turn's mirrored frame) and the flat ones. */
 typedef struct PickScene {
-    AppSpread spread;
+    BookSpread spread;
     CurlParams pose;
     bool turning, backward;
     MeshFlipFace left, right, face_up, face_down;
 } PickScene;
 
-static bool pick(const PickScene *s, const AppLeaf *leaf, const AppBookLayout *layout,
-                 uint32_t width, uint32_t height, float px, float py, AppBookHit *out)
+static bool pick(const PickScene *s, const BookLeaf *leaf, const BookLayout *layout, uint32_t width,
+                 uint32_t height, float px, float py, BookHit *out)
 {
     float w = leaf->grid.width, h = leaf->grid.height;
     double o[3], d[3];
-    AppCameraBook camera = app_book_camera(&s->spread, &s->pose, leaf, layout, width, height);
-    if (!width || !height || !app_camera_ray(width, height, &camera, px, py, o, d))
+    BookCameraBook camera = book_camera(&s->spread, &s->pose, leaf, layout, width, height);
+    if (!width || !height || !book_camera_ray(width, height, &camera, px, py, o, d))
         return false;
     o[0] *= mirror(layout), d[0] *= mirror(layout); /* into the left-bound frame */
     bool found = false;
@@ -262,12 +264,12 @@ static bool pick(const PickScene *s, const AppLeaf *leaf, const AppBookLayout *l
             MeshFlipFace face = hit.plus_z ? s->face_up : s->face_down;
             found = face.side != MESH_FLIP_SIDE_NONE;
             best = hit.t;
-            *out = (AppBookHit){face_page(face), column(layout, face.side, (float)hit.x, w),
-                                (float)(hit.y / h)};
+            *out = (BookHit){face_page(face), column(layout, face.side, (float)hit.x, w),
+                             (float)(hit.y / h)};
         }
     }
     /* the flat pages' plane, seen from above: the turning leaf covers what lies under it */
-    double z = -APP_BOOK_STACK_STEP * w;
+    double z = -BOOK_STACK_STEP * w;
     if (fabs(d[2]) < 1e-12)
         return found;
     double t = (z - o[2]) / d[2];
@@ -275,22 +277,21 @@ static bool pick(const PickScene *s, const AppLeaf *leaf, const AppBookLayout *l
     if (t <= 0.0 || (found && best <= t) || y < 0.0 || y > h || fabs(x) > w)
         return found;
     MeshFlipFace face = x >= 0.0 ? s->right : s->left;
-    bool one = app_book_one_page(layout, width, height);
+    bool one = book_one_page(layout, width, height);
     if (one && (x < 0.0 ? layout->left_page <= 0.0f : layout->left_page >= 1.0f))
         return found; /* one page at rest: the other is not drawn (spread_draws) */
     if (face.side == MESH_FLIP_SIDE_NONE)
         return found;
-    *out =
-        (AppBookHit){face_page(face), column(layout, face.side, (float)fabs(x), w), (float)(y / h)};
+    *out = (BookHit){face_page(face), column(layout, face.side, (float)fabs(x), w), (float)(y / h)};
     return true;
 }
 
 /* The scene a flip's view shows, through `zoom` where given. */
-static PickScene view_scene(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
-                            const AppBookLayout *layout)
+static PickScene view_scene(const MeshFlipView *view, const BookZoomView *zoom,
+                            const BookLeaf *leaf, const BookLayout *layout)
 {
-    PickScene s = {.spread = app_book_spread(view),
-                   .pose = app_book_pose(view, leaf, layout),
+    PickScene s = {.spread = book_spread(view),
+                   .pose = book_pose(view, leaf, layout),
                    .turning = view->turning,
                    .backward = view->direction == MESH_FLIP_BACKWARD,
                    .left = view->left,
@@ -303,7 +304,7 @@ static PickScene view_scene(const MeshFlipView *view, const AppZoomView *zoom, c
 }
 
 /* The scene a held pose shows (no flip's: pagecurl_book_hold). */
-static PickScene posed_scene(const AppSpread *spread, const CurlParams *pose)
+static PickScene posed_scene(const BookSpread *spread, const CurlParams *pose)
 {
     const MeshFlipFace none = {-1, MESH_FLIP_SIDE_NONE};
     /* a leaf's front faces up on the right, its back on the left; the turning leaf's side seen
@@ -321,39 +322,39 @@ static PickScene posed_scene(const AppSpread *spread, const CurlParams *pose)
         .face_down = spread->backward ? front : back};
 }
 
-bool app_book_pick(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
-                   const AppBookLayout *layout, uint32_t width, uint32_t height, float px, float py,
-                   AppBookHit *out)
+bool book_pick(const MeshFlipView *view, const BookZoomView *zoom, const BookLeaf *leaf,
+               const BookLayout *layout, uint32_t width, uint32_t height, float px, float py,
+               BookHit *out)
 {
     PickScene s = view_scene(view, zoom, leaf, layout);
     return pick(&s, leaf, layout, width, height, px, py, out);
 }
 
-bool app_book_pick_posed(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
-                         const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
-                         float py, AppBookHit *out)
+bool book_pick_posed(const BookSpread *spread, const CurlParams *pose, const BookLeaf *leaf,
+                     const BookLayout *layout, uint32_t width, uint32_t height, float px, float py,
+                     BookHit *out)
 {
     PickScene s = posed_scene(spread, pose);
     return pick(&s, leaf, layout, width, height, px, py, out);
 }
 
-/* The outline of `page` in the scene (app_book_outline): the turning leaf's side along its curled
+/* The outline of `page` in the scene (book_outline): the turning leaf's side along its curled
  * edges, a flat side's four corners. */
-static int outline(const PickScene *s, const AppLeaf *leaf, const AppBookLayout *layout,
+static int outline(const PickScene *s, const BookLeaf *leaf, const BookLayout *layout,
                    uint32_t width, uint32_t height, int page, float *xy, int max)
 {
     if (!width || !height || !xy || max <= 0)
         return 0;
     float w = leaf->grid.width, h = leaf->grid.height;
-    AppCameraBook camera = app_book_camera(&s->spread, &s->pose, leaf, layout, width, height);
+    BookCameraBook camera = book_camera(&s->spread, &s->pose, leaf, layout, width, height);
     double m = mirror(layout);
     int n = 0;
     bool turning = s->turning && (face_page(s->face_up) == page || face_page(s->face_down) == page);
     if (turning) {
         /* around the leaf's edges in its own frame (x across from the spine, y up), curled */
-        const int per = APP_BOOK_OUTLINE_POINTS / 4;
+        const int per = BOOK_OUTLINE_POINTS / 4;
         double b = s->backward ? -1.0 : 1.0;
-        for (int k = 0; k < APP_BOOK_OUTLINE_POINTS && n < max; k++) {
+        for (int k = 0; k < BOOK_OUTLINE_POINTS && n < max; k++) {
             int edge = k / per;
             double t = (double)(k % per) / per, u, v;
             u = edge == 0 ? t * w : edge == 1 ? w : edge == 2 ? (1.0 - t) * w : 0.0;
@@ -361,7 +362,7 @@ static int outline(const PickScene *s, const AppLeaf *leaf, const AppBookLayout 
             double pos[3], normal[3];
             mesh_curl_point(&s->pose, u, v, pos, normal);
             double p[3] = {m * b * pos[0], pos[1], pos[2]};
-            if (app_camera_project(width, height, &camera, p, &xy[2 * n], &xy[2 * n + 1]))
+            if (book_camera_project(width, height, &camera, p, &xy[2 * n], &xy[2 * n + 1]))
                 n++;
         }
         return n;
@@ -370,38 +371,38 @@ static int outline(const PickScene *s, const AppLeaf *leaf, const AppBookLayout 
     bool left = s->left.side != MESH_FLIP_SIDE_NONE && face_page(s->left) == page;
     if (!right && !left)
         return 0;
-    bool one = app_book_one_page(layout, width, height);
+    bool one = book_one_page(layout, width, height);
     if (one && (left ? layout->left_page <= 0.0f : layout->left_page >= 1.0f))
         return 0; /* one page at rest: the other is not drawn (spread_draws) */
-    double x0 = right ? 0.0 : -w, x1 = right ? w : 0.0, z = -APP_BOOK_STACK_STEP * w;
+    double x0 = right ? 0.0 : -w, x1 = right ? w : 0.0, z = -BOOK_STACK_STEP * w;
     const double corners[4][3] = {{x0, 0.0, z}, {x1, 0.0, z}, {x1, h, z}, {x0, h, z}};
     for (int k = 0; k < 4 && n < max; k++) {
         double p[3] = {m * corners[k][0], corners[k][1], corners[k][2]};
-        if (app_camera_project(width, height, &camera, p, &xy[2 * n], &xy[2 * n + 1]))
+        if (book_camera_project(width, height, &camera, p, &xy[2 * n], &xy[2 * n + 1]))
             n++;
     }
     return n;
 }
 
-int app_book_outline(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
-                     const AppBookLayout *layout, uint32_t width, uint32_t height, int page,
-                     float *xy, int max)
+int book_outline(const MeshFlipView *view, const BookZoomView *zoom, const BookLeaf *leaf,
+                 const BookLayout *layout, uint32_t width, uint32_t height, int page, float *xy,
+                 int max)
 {
     PickScene s = view_scene(view, zoom, leaf, layout);
     return outline(&s, leaf, layout, width, height, page, xy, max);
 }
 
-int app_book_outline_posed(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
-                           const AppBookLayout *layout, uint32_t width, uint32_t height, int page,
-                           float *xy, int max)
+int book_outline_posed(const BookSpread *spread, const CurlParams *pose, const BookLeaf *leaf,
+                       const BookLayout *layout, uint32_t width, uint32_t height, int page,
+                       float *xy, int max)
 {
     PickScene s = posed_scene(spread, pose);
     return outline(&s, leaf, layout, width, height, page, xy, max);
 }
 
-static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppZoomView *zoom,
-                      const BookInput *e, uint32_t width, uint32_t height, const AppLeaf *leaf,
-                      const AppBookLayout *layout)
+static void ink_input(MeshInk *ink, const MeshFlipView *view, const BookZoomView *zoom,
+                      const BookInput *e, uint32_t width, uint32_t height, const BookLeaf *leaf,
+                      const BookLayout *layout)
 {
     if (e->device == BOOK_INPUT_KEY) { /* undo */
         mesh_ink_undo(ink);
@@ -411,9 +412,9 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppZoomView 
         mesh_ink_stroke_end(ink);
         return;
     }
-    AppBookHit hit;
-    if (!app_book_pick(view, zoom, leaf, layout, width, height, e->x * (float)width,
-                       e->y * (float)height, &hit) ||
+    BookHit hit;
+    if (!book_pick(view, zoom, leaf, layout, width, height, e->x * (float)width,
+                   e->y * (float)height, &hit) ||
         hit.page >= ink->page_count)
         return; /* off the book: nothing to draw on, nothing to clear */
     MeshInkPoint point = {hit.u, hit.v, mesh_ink_width(e->pressure)};
@@ -426,15 +427,15 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const AppZoomView 
 }
 
 /* The point of the book's plane under pixel (px, py), in the spread's left-bound frame. */
-static bool flat_point(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
-                       const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
+static bool flat_point(const MeshFlipView *view, const BookZoomView *zoom, const BookLeaf *leaf,
+                       const BookLayout *layout, uint32_t width, uint32_t height, float px,
                        float py, float *x, float *y)
 {
-    AppSpread spread = app_book_spread(view);
+    BookSpread spread = book_spread(view);
     spread.zoom = *zoom;
-    CurlParams pose = app_book_pose(view, leaf, layout);
-    AppCameraBook camera = app_book_camera(&spread, &pose, leaf, layout, width, height);
-    if (!app_camera_unproject(width, height, &camera, px, py, x, y))
+    CurlParams pose = book_pose(view, leaf, layout);
+    BookCameraBook camera = book_camera(&spread, &pose, leaf, layout, width, height);
+    if (!book_camera_unproject(width, height, &camera, px, py, x, y))
         return false;
     *x *= mirror(layout);
     return true;
@@ -445,9 +446,9 @@ static bool flat_point(const MeshFlipView *view, const AppZoomView *zoom, const 
  * line of sight through (px, py), the progress q gives the turn, and the lift its pose needs. */
 typedef struct DragSight {
     const MeshFlipView *view;
-    const AppLeaf *leaf;
-    const AppBookLayout *layout;
-    AppSpread spread;
+    const BookLeaf *leaf;
+    const BookLayout *layout;
+    BookSpread spread;
     uint32_t width, height;
     float px, py;
 } DragSight;
@@ -460,14 +461,14 @@ typedef struct DragSeen {
 static bool drag_sight(DragSight *s, float p, float lift, DragSeen *out)
 {
     const MeshFlipView *view = s->view;
-    const AppLeaf *leaf = s->leaf;
-    const AppBookLayout *layout = s->layout;
+    const BookLeaf *leaf = s->leaf;
+    const BookLayout *layout = s->layout;
     s->spread.progress = p;
     PagesFrame f = book_pages(&s->spread, leaf, layout, s->width, s->height);
     f.book.lift = lift;
-    AppCameraBook camera = pages_at(&f);
+    BookCameraBook camera = pages_at(&f);
     double o[3], d[3];
-    if (!app_camera_ray(s->width, s->height, &camera, s->px, s->py, o, d))
+    if (!book_camera_ray(s->width, s->height, &camera, s->px, s->py, o, d))
         return false;
     o[0] *= mirror(layout), d[0] *= mirror(layout);                /* into the left-bound frame */
     double m = view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0; /* the leaf's frame */
@@ -478,7 +479,7 @@ static bool drag_sight(DragSight *s, float p, float lift, DragSeen *out)
         grab.x > 0.0f ? fminf(fmaxf((grab.x - out->q.x) / (2.0f * grab.x), 0.0f), 1.0f) : p;
     MeshFlipView moved = *view;
     moved.pointer[0] = out->q.x, moved.pointer[1] = out->q.y;
-    CurlParams pose = app_book_pose(&moved, leaf, layout);
+    CurlParams pose = book_pose(&moved, leaf, layout);
     f.book.lift = 0.0f;
     out->need = frame_leaf(f, &s->spread, &pose, leaf, layout).lift;
     return true;
@@ -570,14 +571,14 @@ static bool drag_lift(DragSight *s, float p, float floor, float guess, DragSeen 
  * pointer. For the progress, a secant (a few rounds); within each, the lift (drag_lift). The
  * answer depends on the pointer, not on the moves that led there (but for the slack drag_lift
  * leaves). */
-static bool drag_point(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
-                       const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
+static bool drag_point(const MeshFlipView *view, const BookZoomView *zoom, const BookLeaf *leaf,
+                       const BookLayout *layout, uint32_t width, uint32_t height, float px,
                        float py, float *x, float *y, float *lift)
 {
     *lift = view->lift;
     if (!view->turning || view->thumb || view->phase == MESH_FLIP_FADING)
         return flat_point(view, zoom, leaf, layout, width, height, px, py, x, y);
-    DragSight s = {view, leaf, layout, app_book_spread(view), width, height, px, py};
+    DragSight s = {view, leaf, layout, book_spread(view), width, height, px, py};
     s.spread.zoom = *zoom;
     DragSeen seen;
     /* the progress p whose span shows the pose of progress p: a secant on P(p) - p from the
@@ -587,7 +588,7 @@ static bool drag_point(const MeshFlipView *view, const AppZoomView *zoom, const 
         if (!drag_lift(&s, (float)p1, view->lift_held, view->lift, &seen, lift))
             return false;
         double g1 = seen.progress - p1;
-        AppSpread at = s.spread, next = s.spread;
+        BookSpread at = s.spread, next = s.spread;
         at.progress = (float)p1, next.progress = seen.progress;
         PagesFrame was = book_pages(&at, leaf, layout, width, height),
                    now = book_pages(&next, leaf, layout, width, height);
@@ -604,27 +605,27 @@ static bool drag_point(const MeshFlipView *view, const AppZoomView *zoom, const 
 /* Tells the flip the lift its view is drawn with at `time` (mesh_flip_view_lift): the camera
  * pulls back for the leaf in the air beyond what the flip holds, and a queue of turns gathers on
  * from there. */
-static void tell_lift(MeshFlip *flip, const AppLeaf *leaf, const AppBookLayout *layout,
+static void tell_lift(MeshFlip *flip, const BookLeaf *leaf, const BookLayout *layout,
                       uint32_t width, uint32_t height, double time)
 {
     MeshFlipView view = mesh_flip_view_at(flip, time);
-    AppSpread spread = app_book_spread(&view);
-    CurlParams pose = app_book_pose(&view, leaf, layout);
-    AppCameraBook camera = app_book_camera(&spread, &pose, leaf, layout, width, height);
+    BookSpread spread = book_spread(&view);
+    CurlParams pose = book_pose(&view, leaf, layout);
+    BookCameraBook camera = book_camera(&spread, &pose, leaf, layout, width, height);
     mesh_flip_view_lift(flip, camera.lift, time);
 }
 
-AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppLeaf *leaf,
-                              const AppBookLayout *layout, uint32_t width, uint32_t height)
+BookZoomRect book_fit_rect(const BookSpread *spread, const BookLeaf *leaf, const BookLayout *layout,
+                           uint32_t width, uint32_t height)
 {
-    AppSpread still = *spread;
+    BookSpread still = *spread;
     still.turning = false, still.progress = 0.0f, still.lift = 0.0f;
-    still.zoom = (AppZoomView){0};
-    AppCameraBook camera = app_book_camera(&still, NULL, leaf, layout, width, height);
-    PcDrawPush push = app_camera_draw_push(width, height, &camera);
+    still.zoom = (BookZoomView){0};
+    BookCameraBook camera = book_camera(&still, NULL, leaf, layout, width, height);
+    PcDrawPush push = book_camera_draw_push(width, height, &camera);
     mat4 view_proj;
     memcpy(view_proj, push.view_proj.m, sizeof view_proj);
-    AppZoomRect r = {INFINITY, INFINITY, -INFINITY, -INFINITY, 0.0f};
+    BookZoomRect r = {INFINITY, INFINITY, -INFINITY, -INFINITY, 0.0f};
     for (int i = 0; i < 4; i++) {
         float trim = camera.trim * camera.height;
         vec4 corner = {(i & 1 ? camera.hi : camera.lo) * camera.width,
@@ -643,52 +644,49 @@ AppZoomRect app_book_fit_rect(const AppSpread *spread, const AppLeaf *leaf,
     return r;
 }
 
-AppZoomView app_book_zoom_view(const AppZoom *zoom, const MeshFlipView *view, const AppLeaf *leaf,
-                               const AppBookLayout *layout, uint32_t width, uint32_t height,
-                               double time)
+BookZoomView book_zoom_view(const BookZoom *zoom, const MeshFlipView *view, const BookLeaf *leaf,
+                            const BookLayout *layout, uint32_t width, uint32_t height, double time)
 {
     if (!zoom || !width || !height)
-        return (AppZoomView){0};
-    AppSpread spread = app_book_spread(view);
-    AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
-    return app_zoom_at(zoom, time, &fit);
+        return (BookZoomView){0};
+    BookSpread spread = book_spread(view);
+    BookZoomRect fit = book_fit_rect(&spread, leaf, layout, width, height);
+    return book_zoom_at(zoom, time, &fit);
 }
 
-void app_book_zoom_settle(AppZoom *zoom, const MeshFlipView *view, const AppLeaf *leaf,
-                          const AppBookLayout *layout, uint32_t width, uint32_t height, double time)
+void book_settle_zoom(BookZoom *zoom, const MeshFlipView *view, const BookLeaf *leaf,
+                      const BookLayout *layout, uint32_t width, uint32_t height, double time)
 {
     if (!zoom || !zoom->resume || view->turning || !width || !height)
         return;
-    AppSpread spread = app_book_spread(view);
-    AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
-    app_zoom_settle(zoom, time, &fit, layout->rtl, view->reduced_motion);
+    BookSpread spread = book_spread(view);
+    BookZoomRect fit = book_fit_rect(&spread, leaf, layout, width, height);
+    book_zoom_settle(zoom, time, &fit, layout->rtl, view->reduced_motion);
 }
 
 /* Whether a press at pixel (px, py) of a zoomed view is on a page's outer edge: within
- * APP_BOOK_GRAB_ZONE pixels of it, inside or out, in the book's plane at rest. */
-static bool grab_zone(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
-                      const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
-                      float py)
+ * BOOK_GRAB_ZONE pixels of it, inside or out, in the book's plane at rest. */
+static bool grab_zone(const MeshFlipView *view, const BookZoomView *zoom, const BookLeaf *leaf,
+                      const BookLayout *layout, uint32_t width, uint32_t height, float px, float py)
 {
     float x, y, x1, y1;
     if (!flat_point(view, zoom, leaf, layout, width, height, px, py, &x, &y) ||
-        !flat_point(view, zoom, leaf, layout, width, height, px + APP_BOOK_GRAB_ZONE, py, &x1, &y1))
+        !flat_point(view, zoom, leaf, layout, width, height, px + BOOK_GRAB_ZONE, py, &x1, &y1))
         return false;
     float w = leaf->grid.width, h = leaf->grid.height, band = fabsf(x1 - x);
     return fabsf(x) >= w - band && fabsf(x) <= w + band && y >= -band && y <= h + band;
 }
 
-/* A press at pixel (px, py) that lands just off a page, within APP_BOOK_CORNER_ZONE pixels of
+/* A press at pixel (px, py) that lands just off a page, within BOOK_CORNER_ZONE pixels of
  * its outer edge, top or bottom (a corner missed by a few pixels), moved onto the page's edge
  * there: the reader meant the page. (x, y): the press in the book's plane at rest. */
-static void into_corner_zone(const MeshFlipView *view, const AppZoomView *zoom, const AppLeaf *leaf,
-                             const AppBookLayout *layout, uint32_t width, uint32_t height, float px,
-                             float py, float *x, float *y)
+static void into_corner_zone(const MeshFlipView *view, const BookZoomView *zoom,
+                             const BookLeaf *leaf, const BookLayout *layout, uint32_t width,
+                             uint32_t height, float px, float py, float *x, float *y)
 {
     float x0, y0, x1, y1;
     if (!flat_point(view, zoom, leaf, layout, width, height, px, py, &x0, &y0) ||
-        !flat_point(view, zoom, leaf, layout, width, height, px + APP_BOOK_CORNER_ZONE, py, &x1,
-                    &y1))
+        !flat_point(view, zoom, leaf, layout, width, height, px + BOOK_CORNER_ZONE, py, &x1, &y1))
         return;
     float w = leaf->grid.width, h = leaf->grid.height, band = fabsf(x1 - x0);
     float ax = fabsf(*x), cx = ax > w ? w : ax, cy = fminf(fmaxf(*y, 0.0f), h);
@@ -697,84 +695,85 @@ static void into_corner_zone(const MeshFlipView *view, const AppZoomView *zoom, 
 }
 
 /* A zoom event at `time`, kept within the still spread's fitted pages: what a scroll did (a zoom
- * of another kind: APP_ZOOM_SCROLL_MOVED). */
-static AppZoomScroll zoom_input(AppZoom *zoom, const MeshFlipView *view, const BookInput *e,
-                                uint32_t width, uint32_t height, const AppLeaf *leaf,
-                                const AppBookLayout *layout)
+ * of another kind: BOOK_ZOOM_SCROLL_MOVED). */
+static BookZoomScroll zoom_input(BookZoom *zoom, const MeshFlipView *view, const BookInput *e,
+                                 uint32_t width, uint32_t height, const BookLeaf *leaf,
+                                 const BookLayout *layout)
 {
-    AppSpread spread = app_book_spread(view);
-    AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
+    BookSpread spread = book_spread(view);
+    BookZoomRect fit = book_fit_rect(&spread, leaf, layout, width, height);
     if (view->phase == MESH_FLIP_DRAGGING)
-        return APP_ZOOM_SCROLL_NONE; /* the point held stays under the pointer: the zoom waits */
+        return BOOK_ZOOM_SCROLL_NONE; /* the point held stays under the pointer: the zoom waits */
     if (e->action == BOOK_INPUT_SCROLL)
-        return view->turning ? APP_ZOOM_SCROLL_NONE
-                             : app_zoom_scroll(zoom, e->y, e->time, &fit, layout->rtl);
+        return view->turning ? BOOK_ZOOM_SCROLL_NONE
+                             : book_zoom_scroll(zoom, e->y, e->time, &fit, layout->rtl);
     /* the pointer at (x W, y H) is the pixel whose centre the camera's rays go through */
     float x = e->x + 0.5f / (float)width, y = e->y + 0.5f / (float)height;
     switch (e->action) {
     case BOOK_INPUT_BY: /* no pointer: about the page's centre */
         if (isfinite(e->x) && isfinite(e->y))
-            app_zoom_by(zoom, e->scale, x, y, e->time, &fit);
+            book_zoom_by(zoom, e->scale, x, y, e->time, &fit);
         else
-            app_zoom_by_page(zoom, e->scale, e->time, &fit);
+            book_zoom_by_page(zoom, e->scale, e->time, &fit);
         break;
     case BOOK_INPUT_WIDTH:
-        app_zoom_fit_width(zoom, x, y, e->time, &fit);
+        book_zoom_fit_width(zoom, x, y, e->time, &fit);
         break;
     case BOOK_INPUT_PAN:
-        app_zoom_pan(zoom, e->x, e->y, e->time, &fit);
+        book_zoom_pan(zoom, e->x, e->y, e->time, &fit);
         break;
     case BOOK_INPUT_FIT:
-        app_zoom_fit(zoom, e->time);
+        book_zoom_fit(zoom, e->time);
         break;
     case BOOK_INPUT_TOGGLE:
-        app_zoom_toggle(zoom, x, y, e->time, &fit);
+        book_zoom_toggle(zoom, x, y, e->time, &fit);
         break;
     default:
         break;
     }
-    return APP_ZOOM_SCROLL_MOVED;
+    return BOOK_ZOOM_SCROLL_MOVED;
 }
 
 /* A turn under way from a zoomed view: the view eases back to fit as the leaf flies. */
-static void ease_if_turning(MeshFlip *flip, AppZoom *zoom, uint32_t width, uint32_t height,
-                            const AppLeaf *leaf, const AppBookLayout *layout, double time)
+static void ease_if_turning(MeshFlip *flip, BookZoom *zoom, uint32_t width, uint32_t height,
+                            const BookLeaf *leaf, const BookLayout *layout, double time)
 {
     if (!zoom)
         return;
     MeshFlipView view = mesh_flip_view_at(flip, time);
-    AppSpread spread = app_book_spread(&view);
-    AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
+    BookSpread spread = book_spread(&view);
+    BookZoomRect fit = book_fit_rect(&spread, leaf, layout, width, height);
     if (view.phase == MESH_FLIP_SETTLING && view.completing)
-        app_zoom_ease_fit(zoom, time, &fit); /* the zoom comes back once at rest */
+        book_zoom_ease_fit(zoom, time, &fit); /* the zoom comes back once at rest */
     else if (view.phase == MESH_FLIP_FADING && view.completing)
-        app_zoom_keep(zoom, time, &fit); /* reduced motion: nothing moves but the fade */
+        book_zoom_keep(zoom, time, &fit); /* reduced motion: nothing moves but the fade */
 }
 
-bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput *e, uint32_t width,
-                    uint32_t height, const AppLeaf *leaf, const AppBookLayout *layout)
+bool book_apply_input(MeshFlip *flip, BookZoom *zoom, MeshInk *ink, const BookInput *e,
+                      uint32_t width, uint32_t height, const BookLeaf *leaf,
+                      const BookLayout *layout)
 {
     if (e->device == BOOK_INPUT_ZOOM) {
-        AppZoomScroll did = APP_ZOOM_SCROLL_NONE;
+        BookZoomScroll did = BOOK_ZOOM_SCROLL_NONE;
         if (zoom && width && height) {
             MeshFlipView view = mesh_flip_view_at(flip, e->time);
             did = zoom_input(zoom, &view, e, width, height, leaf, layout);
         }
-        if (did != APP_ZOOM_SCROLL_NEXT && did != APP_ZOOM_SCROLL_BACK)
-            return e->action != BOOK_INPUT_SCROLL || did == APP_ZOOM_SCROLL_MOVED;
+        if (did != BOOK_ZOOM_SCROLL_NEXT && did != BOOK_ZOOM_SCROLL_BACK)
+            return e->action != BOOK_INPUT_SCROLL || did == BOOK_ZOOM_SCROLL_MOVED;
         /* scrolled past the page's foot (head): the reader's turn, as a key's */
         BookInput key = {.time = e->time, .device = BOOK_INPUT_KEY};
-        key.action = did == APP_ZOOM_SCROLL_NEXT ? BOOK_INPUT_NEXT : BOOK_INPUT_PREV;
-        bool turned = app_book_input(flip, zoom, ink, &key, width, height, leaf, layout);
+        key.action = did == BOOK_ZOOM_SCROLL_NEXT ? BOOK_INPUT_NEXT : BOOK_INPUT_PREV;
+        bool turned = book_apply_input(flip, zoom, ink, &key, width, height, leaf, layout);
         if (turned)
-            app_zoom_scroll_turned(zoom, did);
+            book_zoom_scroll_turned(zoom, did);
         return turned;
     }
     if (e->device == BOOK_INPUT_INK ||
         (e->device == BOOK_INPUT_KEY && e->action == BOOK_INPUT_UNDO)) {
         if (ink) {
             MeshFlipView view = mesh_flip_view_at(flip, e->time); /* the camera at its time */
-            AppZoomView z = app_book_zoom_view(zoom, &view, leaf, layout, width, height, e->time);
+            BookZoomView z = book_zoom_view(zoom, &view, leaf, layout, width, height, e->time);
             ink_input(ink, &view, &z, e, width, height, leaf, layout);
         }
         return true;
@@ -792,7 +791,7 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
             int spread = e->action == BOOK_INPUT_HOME ? 0
                          : e->action == BOOK_INPUT_END
                              ? end
-                             : app_book_first_spread((uint32_t)e->page, false);
+                             : book_first_spread((uint32_t)e->page, false);
             mesh_flip_jump(flip, spread < end ? spread : end, e->time);
         }
         return true;
@@ -800,11 +799,11 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
     float px = e->x * (float)width, py = e->y * (float)height, x, y;
     if (zoom && zoom->panning) { /* a drag that pans, whatever the book does meanwhile */
         MeshFlipView view = mesh_flip_view_at(flip, e->time);
-        AppSpread spread = app_book_spread(&view);
-        AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
-        app_zoom_drag_move(zoom, e->x, e->y, e->time, &fit); /* an up ends where it is */
+        BookSpread spread = book_spread(&view);
+        BookZoomRect fit = book_fit_rect(&spread, leaf, layout, width, height);
+        book_zoom_drag_move(zoom, e->x, e->y, e->time, &fit); /* an up ends where it is */
         if (e->action == BOOK_INPUT_UP)
-            app_zoom_drag_end(zoom, e->time, &fit);
+            book_zoom_drag_end(zoom, e->time, &fit);
         return true;
     }
     if (e->action == BOOK_INPUT_UP) {
@@ -816,7 +815,7 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
     }
     mesh_flip_step(flip, e->time); /* the view the pointer meets is the one at its time */
     MeshFlipView view = mesh_flip_view_at(flip, e->time);
-    AppZoomView z = app_book_zoom_view(zoom, &view, leaf, layout, width, height, e->time);
+    BookZoomView z = book_zoom_view(zoom, &view, leaf, layout, width, height, e->time);
     /* A hand on the page a leaf turning over is leaving reaches for the next leaf, whether or not
      * the leaf still covers that spot: thumbing through (the flip refuses where the book was made
      * without it). A press on the leaf past the spine, or on one falling back, catches it. */
@@ -827,7 +826,7 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
     if (e->action != BOOK_INPUT_DOWN && view.phase != MESH_FLIP_DRAGGING && !view.thumb)
         return true; /* a move holds nothing unless a page is held */
     /* zoomed in, a press off the pages' outer edges pans the view */
-    bool pan = e->action == BOOK_INPUT_DOWN && zoom && app_zoom_enlarged(&z) && !view.turning &&
+    bool pan = e->action == BOOK_INPUT_DOWN && zoom && book_zoom_enlarged(&z) && !view.turning &&
                !grab_zone(&view, &z, leaf, layout, width, height, px, py);
     float lift = view.lift;
     if (!pan && !drag_point(&view, &z, leaf, layout, width, height, px, py, &x, &y, &lift))
@@ -836,10 +835,10 @@ bool app_book_input(MeshFlip *flip, AppZoom *zoom, MeshInk *ink, const BookInput
         if (!pan && view.phase == MESH_FLIP_IDLE)
             into_corner_zone(&view, &z, leaf, layout, width, height, px, py, &x, &y);
         bool pressed = !pan && mesh_flip_press(flip, x, y, e->time);
-        if (!pressed && zoom && app_zoom_enlarged(&z)) { /* nothing to take there: it pans */
-            AppSpread spread = app_book_spread(&view);
-            AppZoomRect fit = app_book_fit_rect(&spread, leaf, layout, width, height);
-            app_zoom_drag_begin(zoom, e->x, e->y, e->time, &fit);
+        if (!pressed && zoom && book_zoom_enlarged(&z)) { /* nothing to take there: it pans */
+            BookSpread spread = book_spread(&view);
+            BookZoomRect fit = book_fit_rect(&spread, leaf, layout, width, height);
+            book_zoom_drag_begin(zoom, e->x, e->y, e->time, &fit);
             return true;
         }
     } else {
@@ -857,15 +856,15 @@ static CurlParams board_pose(float t)
     return mesh_curl_hinge(acosf(c));
 }
 
-CurlParams app_book_turn_pose(const AppSpread *spread, float t, float g, const AppLeaf *leaf,
-                              const AppBookLayout *layout)
+CurlParams book_turn_pose(const BookSpread *spread, float t, float g, const BookLeaf *leaf,
+                          const BookLayout *layout)
 {
     if (spread->turning && board(layout, spread->left, spread->right))
         return board_pose(t);
     return mesh_curl_pose(t, g, leaf->grid.width, leaf->grid.height);
 }
 
-CurlParams app_book_pose(const MeshFlipView *view, const AppLeaf *leaf, const AppBookLayout *layout)
+CurlParams book_pose(const MeshFlipView *view, const BookLeaf *leaf, const BookLayout *layout)
 {
     if (view->turning && board(layout, view->left.side != MESH_FLIP_SIDE_NONE,
                                view->right.side != MESH_FLIP_SIDE_NONE))
@@ -874,14 +873,14 @@ CurlParams app_book_pose(const MeshFlipView *view, const AppLeaf *leaf, const Ap
     return mesh_curl_drag(grab, pointer, leaf->grid.width, leaf->grid.height);
 }
 
-int app_book_first_spread(uint32_t page, bool backward)
+int book_first_spread(uint32_t page, bool backward)
 {
     /* page 2k + 1 is leaf k's front, on the right of spread k; page 2k its back, on the left of
      * spread k + 1 */
     return page ? (int)(page / 2) : backward ? 2 : 0;
 }
 
-void app_book_spread_pages(const AppSpread *spread, int pages[2])
+void book_spread_pages(const BookSpread *spread, int pages[2])
 {
     pages[0] = spread->right ? 2 * spread->right_leaf : -1;
     pages[1] = spread->left ? 2 * spread->left_leaf + 1 : -1;
@@ -894,27 +893,27 @@ void app_book_spread_pages(const AppSpread *spread, int pages[2])
     }
 }
 
-AppSpread app_book_spread_at(int s, int leaves, bool backward)
+BookSpread book_spread_at(int s, int leaves, bool backward)
 {
     if (backward) /* leaf s - 1 turns back from the left, over leaf s - 2's back */
-        return (AppSpread){.left = s >= 2,
-                           .right = s < leaves,
-                           .turning = true,
-                           .backward = true,
-                           .left_leaf = s - 2,
-                           .right_leaf = s,
-                           .turning_leaf = s - 1,
-                           .leaves = leaves};
-    return (AppSpread){.left = s >= 1,
-                       .right = s + 1 < leaves,
-                       .turning = true,
-                       .left_leaf = s - 1,
-                       .right_leaf = s + 1,
-                       .turning_leaf = s,
-                       .leaves = leaves};
+        return (BookSpread){.left = s >= 2,
+                            .right = s < leaves,
+                            .turning = true,
+                            .backward = true,
+                            .left_leaf = s - 2,
+                            .right_leaf = s,
+                            .turning_leaf = s - 1,
+                            .leaves = leaves};
+    return (BookSpread){.left = s >= 1,
+                        .right = s + 1 < leaves,
+                        .turning = true,
+                        .left_leaf = s - 1,
+                        .right_leaf = s + 1,
+                        .turning_leaf = s,
+                        .leaves = leaves};
 }
 
-void app_book_spread_fading(AppSpread *spread, float fade)
+void book_spread_fading(BookSpread *spread, float fade)
 {
     spread->fading = true;
     spread->fade = fminf(fmaxf(fade, 0.0f), 1.0f);
@@ -925,8 +924,8 @@ void app_book_spread_fading(AppSpread *spread, float fade)
     spread->progress = closed_from ? 1.0f : 0.0f;
 }
 
-/* The cross-fade's spread: the turn's leaves (app_book_spread_at), none of them posed. */
-static AppSpread fading_spread(const MeshFlipView *view, AppSpread s)
+/* The cross-fade's spread: the turn's leaves (book_spread_at), none of them posed. */
+static BookSpread fading_spread(const MeshFlipView *view, BookSpread s)
 {
     bool backward = view->direction == MESH_FLIP_BACKWARD;
     MeshFlipFace left = backward ? view->to_left : view->left;
@@ -935,13 +934,13 @@ static AppSpread fading_spread(const MeshFlipView *view, AppSpread s)
     s.left_leaf = left.leaf, s.right_leaf = right.leaf;
     s.turning_leaf = backward ? view->spread - 1 : view->spread;
     s.turning = true, s.backward = backward;
-    app_book_spread_fading(&s, view->fade);
+    book_spread_fading(&s, view->fade);
     return s;
 }
 
-AppSpread app_book_spread(const MeshFlipView *view)
+BookSpread book_spread(const MeshFlipView *view)
 {
-    AppSpread s = {
+    BookSpread s = {
         .left = view->left.side != MESH_FLIP_SIDE_NONE,
         .right = view->right.side != MESH_FLIP_SIDE_NONE,
         .turning = view->turning,
@@ -979,7 +978,7 @@ static PcDrawPush placed(const PcDrawPush *base, mat4 model, bool back_up, bool 
 }
 
 /* A leaf's draw: its front's content layer, and what it is. */
-static PcDrawPush printed(PcDrawPush push, const AppSpread *spread, int leaf, int layer, int kind)
+static PcDrawPush printed(PcDrawPush push, const BookSpread *spread, int leaf, int layer, int kind)
 {
     assert(leaf >= 0);
     push.page.v[2] = (float)(spread->placed ? layer : 2 * leaf);
@@ -989,11 +988,11 @@ static PcDrawPush printed(PcDrawPush push, const AppSpread *spread, int leaf, in
 
 /* A flat page's draw of side `layer` reading the detail that a slot holds of it, and the side
  * told in `out` where it lies on the width x height target (at rest). */
-static void detailed(PcDrawPush *push, const AppSpread *spread, int page, int layer, uint32_t width,
-                     uint32_t height, AppBookDraws *out)
+static void detailed(PcDrawPush *push, const BookSpread *spread, int page, int layer,
+                     uint32_t width, uint32_t height, BookDraws *out)
 {
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++) {
-        const AppSpreadDetail *d = &spread->detail[k];
+        const BookSpreadDetail *d = &spread->detail[k];
         if (d->layer == layer + 1 && d->full_width > 0.0f) {
             push->frame.v[0] = k == 0 ? d->full_width : -d->full_width;
             push->frame.v[1] = d->x, push->frame.v[2] = d->y;
@@ -1003,7 +1002,7 @@ static void detailed(PcDrawPush *push, const AppSpread *spread, int page, int la
         return;
     mat4 view_proj;
     memcpy(view_proj, push->view_proj.m, sizeof view_proj);
-    AppBookSide side = {page, layer, INFINITY, INFINITY, -INFINITY, -INFINITY};
+    BookSide side = {page, layer, INFINITY, INFINITY, -INFINITY, -INFINITY};
     for (int i = 0; i < 4; i++) { /* the unit quad's corners */
         vec4 corner = {i & 1 ? 1.0f : 0.0f, i & 2 ? 1.0f : 0.0f, 0.0f, 1.0f}, clip;
         glm_mat4_mulv(view_proj, corner, clip);
@@ -1021,7 +1020,7 @@ static void detailed(PcDrawPush *push, const AppSpread *spread, int page, int la
 /* A hard cover's board's PC_FRAME_* flags, for leaf `leaf` (the first or the last): cloth where
  * the book has no cover print (the built-in book), else that print is the board's outside; the
  * last leaf's outside is its back. */
-static int board_flags(const AppSpread *spread, int leaf)
+static int board_flags(const BookSpread *spread, int leaf)
 {
     return PC_FRAME_BOARD | (spread->cover_print ? 0 : PC_FRAME_CLOTH) |
            (leaf != 0 ? PC_FRAME_BOARD_BACK : 0);
@@ -1032,9 +1031,9 @@ static int board_flags(const AppSpread *spread, int leaf)
 static PcDrawPush block(const PcDrawPush *base, float sx, int leaves, float w, float h,
                         bool spine_edge, float mirror)
 {
-    float depth = (float)leaves * APP_BOOK_STACK_STEP * w;
+    float depth = (float)leaves * BOOK_STACK_STEP * w;
     mat4 model = GLM_MAT4_IDENTITY_INIT;
-    glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
+    glm_translate(model, (vec3){0.0f, 0.0f, -BOOK_STACK_STEP * w});
     glm_scale(model, (vec3){sx * w, h, depth});
     PcDrawPush push = placed(base, model, false, spine_edge, mirror);
     push.page.v[2] = (float)leaves;
@@ -1045,8 +1044,8 @@ static PcDrawPush block(const PcDrawPush *base, float sx, int leaves, float w, f
 /* The turning leaf's draw in `pose`. A backward turn's curl is in the leaf's mirrored frame,
  * whose +z side is its back. Its spine is an edge of the book where no page lies on the side it
  * turns to. */
-static PcDrawPush leaf_push(const AppSpread *spread, const CurlParams *pose, const PcDrawPush *base,
-                            bool spine_edge, float mirror)
+static PcDrawPush leaf_push(const BookSpread *spread, const CurlParams *pose,
+                            const PcDrawPush *base, bool spine_edge, float mirror)
 {
     float sx = spread->backward ? -1.0f : 1.0f;
     mat4 model = GLM_MAT4_IDENTITY_INIT;
@@ -1061,11 +1060,11 @@ static PcDrawPush leaf_push(const AppSpread *spread, const CurlParams *pose, con
  * twice, half the board's thickness out along its normal each way (the face seen is the nearer
  * one's), and the block of one leaf between them as its cut edges. Lighting and the shadow take
  * the mid-plane: the board is too thin for the difference to show. */
-static void board_draws(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
+static void board_draws(const BookSpread *spread, const CurlParams *pose, const BookLeaf *leaf,
                         const GpuRenderer *renderer, const PcDrawPush *base, bool spine_edge,
-                        float mirror, AppBookDraws *out)
+                        float mirror, BookDraws *out)
 {
-    float w = leaf->grid.width, h = leaf->grid.height, t = APP_BOOK_BOARD * w;
+    float w = leaf->grid.width, h = leaf->grid.height, t = BOOK_BOARD * w;
     float angle = pose->shape.v[3];
     float sx = (spread->backward ? -1.0f : 1.0f) * mirror;
     mat4 view_proj, flip = GLM_MAT4_IDENTITY_INIT;
@@ -1110,10 +1109,10 @@ static void board_draws(const AppSpread *spread, const CurlParams *pose, const A
 
 /* The spread's draws with the camera's `base` push, appended to out; `at` gets the flat left and
  * right pages' indices in it (-1: none drawn). */
-static void spread_draws(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
-                         const AppBookLayout *layout, const GpuRenderer *renderer,
+static void spread_draws(const BookSpread *spread, const CurlParams *pose, const BookLeaf *leaf,
+                         const BookLayout *layout, const GpuRenderer *renderer,
                          const PcDrawPush *camera_push, uint32_t width, uint32_t height,
-                         AppBookDraws *out, int at[2])
+                         BookDraws *out, int at[2])
 {
     float w = leaf->grid.width, h = leaf->grid.height;
     PcDrawPush base = *camera_push;
@@ -1121,7 +1120,7 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
     at[0] = at[1] = -1;
     /* The one-page layout at rest on a page leaves the other out (the window's margin shows the
      * backdrop there, not a sliver of it); while its view slides or goes with a leaf, both. */
-    bool one = app_book_one_page(layout, width, height);
+    bool one = book_one_page(layout, width, height);
     bool left = spread->left && !(one && layout->left_page <= 0.0f);
     bool right_page = spread->right && !(one && layout->left_page >= 1.0f);
     /* A spine with no page beyond it is an edge of the book: the leaf's towards the side it
@@ -1145,7 +1144,7 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
     /* A hard cover's boards lying flat: the first leaf and the last, on either side (the inside
      * of a cover is its endpaper, pasted on the board); closed at its end, the book shows the
      * back cover on the left whatever its leaf count. */
-    int last = (spread->leaves ? spread->leaves : APP_BOOK_LEAVES) - 1;
+    int last = (spread->leaves ? spread->leaves : BOOK_LEAVES) - 1;
     bool hard = layout->hard_cover;
     bool left_board = hard && spread->left &&
                       (spread->left_leaf == 0 || spread->left_leaf == last ||
@@ -1154,7 +1153,7 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
         hard && spread->right && (spread->right_leaf == 0 || spread->right_leaf == last);
     if (left) { /* the leaf before, turned over about the spine: its back faces up */
         mat4 model = GLM_MAT4_IDENTITY_INIT;
-        glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
+        glm_translate(model, (vec3){0.0f, 0.0f, -BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){-w, h, -1.0f});
         /* under the turning leaf: receives its shadow */
         PcDrawPush push = printed(placed(&base, model, false, !right_page, m), spread,
@@ -1169,7 +1168,7 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
     }
     if (right_page) {
         mat4 model = GLM_MAT4_IDENTITY_INIT;
-        glm_translate(model, (vec3){0.0f, 0.0f, -APP_BOOK_STACK_STEP * w});
+        glm_translate(model, (vec3){0.0f, 0.0f, -BOOK_STACK_STEP * w});
         glm_scale(model, (vec3){w, h, 1.0f});
         PcDrawPush push = printed(placed(&base, model, false, !left, m), spread, spread->right_leaf,
                                   spread->right_layer, PC_DRAW_FLAT);
@@ -1184,8 +1183,8 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
     /* The blocks last: the pages above hide most of their faces from the depth test. The left
      * holds leaves 0 .. left_leaf, the right right_leaf .. the last and the blank ones. */
     int left_leaves = spread->left ? spread->left_leaf + 1 : 0;
-    int right = spread->right ? (spread->leaves ? spread->leaves : APP_BOOK_LEAVES) -
-                                    spread->right_leaf + APP_BOOK_BLOCK_LEAVES
+    int right = spread->right ? (spread->leaves ? spread->leaves : BOOK_LEAVES) -
+                                    spread->right_leaf + BOOK_BLOCK_LEAVES
                               : 0;
     int all = left_leaves + right, most = stack_leaves(spread->leaves);
     if (all > most) { /* a long book: its blocks as deep as stack_leaves says, shared */
@@ -1222,9 +1221,9 @@ static void spread_draws(const AppSpread *spread, const CurlParams *pose, const 
 /* A flat spread of the cross-fade's leaves: `turned` the one with the turning leaf's back on
  * the left (over the left block's leaves and its right_leaf), else the one with its front on the
  * right. */
-static AppSpread fade_end(const AppSpread *spread, bool turned)
+static BookSpread fade_end(const BookSpread *spread, bool turned)
 {
-    AppSpread s = *spread; /* still `fading`: not at rest (detailed) */
+    BookSpread s = *spread; /* still `fading`: not at rest (detailed) */
     s.turning = s.backward = false;
     s.progress = 0.0f;
     if (turned)
@@ -1234,12 +1233,12 @@ static AppSpread fade_end(const AppSpread *spread, bool turned)
     return s;
 }
 
-void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
-                    const AppBookLayout *layout, const GpuRenderer *renderer, uint32_t width,
-                    uint32_t height, AppBookDraws *out)
+void book_draws(const BookSpread *spread, const CurlParams *pose, const BookLeaf *leaf,
+                const BookLayout *layout, const GpuRenderer *renderer, uint32_t width,
+                uint32_t height, BookDraws *out)
 {
-    AppCameraBook camera = app_book_camera(spread, pose, leaf, layout, width, height);
-    PcDrawPush base = app_camera_draw_push(width, height, &camera);
+    BookCameraBook camera = book_camera(spread, pose, leaf, layout, width, height);
+    PcDrawPush base = book_camera_draw_push(width, height, &camera);
     out->count = 0;
     out->side_count = 0;
     int to_at[2], from_at[2];
@@ -1253,9 +1252,9 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppLe
      * side shows f of the one and 1 - f of the other, or of the backdrop where only one has a
      * page there. The blocks are the new spread's: a leaf's depth changes sides, under a pixel. */
     float f = fminf(fmaxf(spread->fade, 0.0f), 1.0f);
-    AppSpread to = fade_end(spread, !spread->backward), from = fade_end(spread, spread->backward);
+    BookSpread to = fade_end(spread, !spread->backward), from = fade_end(spread, spread->backward);
     spread_draws(&to, pose, leaf, layout, renderer, &base, width, height, out, to_at);
-    AppBookDraws old;
+    BookDraws old;
     old.count = old.side_count = 0;
     spread_draws(&from, pose, leaf, layout, renderer, &base, width, height, &old, from_at);
     for (int side = 0; side < 2; side++) {
@@ -1271,7 +1270,7 @@ void app_book_draws(const AppSpread *spread, const CurlParams *pose, const AppLe
     }
 }
 
-void app_book_pose_radius(CurlParams *pose, float radius, const AppLeaf *leaf)
+void book_pose_radius(CurlParams *pose, float radius, const BookLeaf *leaf)
 {
     if (pose->shape.v[0] <= 0.0f)
         return;

@@ -16,7 +16,7 @@
 /* Leaves read ahead in the direction of turning (and as many kept behind). */
 #define STREAM_AHEAD 2
 /* Page sides that wait at once: every side of every slot. */
-#define STREAM_SIDES (2 * APP_BOOK_STREAM_SLOTS)
+#define STREAM_SIDES (2 * BOOK_STREAM_SLOTS)
 /* What the worker may have drawn and not handed over: those sides, and a detail. */
 #define STREAM_DONE (STREAM_SIDES + 2)
 /* A draft (a book file's or a folder's page, whose drawing costs about its texels): the page
@@ -48,7 +48,7 @@
 
 typedef struct Detail {
     int page; /* -1: none */
-    AppPageRegion region;
+    PageRegion region;
 } Detail;
 
 /* A page to draw: its draft, or sharp. */
@@ -64,29 +64,29 @@ typedef struct Drawn {
     bool draft; /* a page's draft (one that failed is the page's drawing: not tried again) */
     char message[256];
     int detail_slot; /* a detail's slot (`region` of `page`), -1 for a whole page */
-    AppPageRegion region;
+    PageRegion region;
     uint64_t serial; /* the stream's redraws when it was begun */
-    float print[2];  /* a whole page's: app_book_source_drawn_print */
+    float print[2];  /* a whole page's: pages_book_source_drawn_print */
     bool stale;      /* a detail whose page was to be drawn again (its marks changed) meanwhile */
 } Drawn;
 
-struct AppBookStream {
-    AppBookSource *src;
+struct BookStream {
+    PagesBookSource *src;
     int pages, leaves;
     uint32_t width, height; /* texels of a layer */
-    AppPool pool;
+    BookPool pool;
     bool ready[STREAM_SIDES];   /* per layer: its page is uploaded (else plain paper) */
     bool drafted[STREAM_SIDES]; /* per layer not ready: its page's draft is uploaded */
     /* per layer: a frame waited for its draft in vain (STREAM_DRAFT_WAIT), and waits no more */
     bool waited[STREAM_SIDES];
     bool drafts;                  /* the source's pages are drafted (a book file's, a folder's) */
     float print[STREAM_SIDES][2]; /* per layer uploaded (or drafted): its page's print
-                                     (app_book_stream_print) */
-    /* per layer: a redraw asked (app_book_stream_redraw) at this serial (0: none); a drawing
+                                     (book_stream_print) */
+    /* per layer: a redraw asked (book_stream_redraw) at this serial (0: none); a drawing
      * begun before it does not answer it */
     uint64_t stale[STREAM_SIDES];
-    uint64_t redraws;                  /* the last serial given */
-    bool blank[APP_BOOK_STREAM_SLOTS]; /* the slot's layers hold plain paper */
+    uint64_t redraws;              /* the last serial given */
+    bool blank[BOOK_STREAM_SLOTS]; /* the slot's layers hold plain paper */
     /* per layer: its page is past the end of a replaced source's book: paper at the next update */
     bool wipe[STREAM_SIDES];
     bool reassign;  /* a replaced source: every layer's ink pointed at its page anew */
@@ -107,7 +107,7 @@ struct AppBookStream {
     Drawn done[STREAM_DONE];
     uint32_t done_count;
     bool quit;
-    AppBookStreamHooks hooks;
+    BookStreamHooks hooks;
     /* The detail: what each slot holds (uploaded), what the view wants (since when), and which
      * pages' sides want it now (the others show their layers). */
     bool regions; /* the source draws regions */
@@ -120,7 +120,7 @@ struct AppBookStream {
     Detail detail_job[GPU_DETAIL_SLOTS], detail_working; /* page -1: none */
     double detail_due_at;      /* the jobs are drawn from then on (CLOCK_MONOTONIC seconds) */
     int detail_working_slot;   /* -1: none */
-    bool detail_working_stale; /* its page was to be drawn again (app_book_stream_redraw) */
+    bool detail_working_stale; /* its page was to be drawn again (book_stream_redraw) */
 };
 
 static double now_seconds(void)
@@ -142,17 +142,17 @@ static void wait_at_most(pthread_cond_t *cond, pthread_mutex_t *lock, double sec
     pthread_cond_timedwait(cond, lock, &until);
 }
 
-void app_book_stream_set_hooks(AppBookStream *s, const AppBookStreamHooks *hooks)
+void book_stream_set_hooks(BookStream *s, const BookStreamHooks *hooks)
 {
     s->hooks = *hooks;
 }
 
-static bool stopped(const AppBookStream *s)
+static bool stopped(const BookStream *s)
 {
     return s->hooks.stopped && s->hooks.stopped(s->hooks.user);
 }
 
-static bool detail_pending(const AppBookStream *s)
+static bool detail_pending(const BookStream *s)
 {
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
         if (s->detail_job[k].page >= 0)
@@ -161,7 +161,7 @@ static bool detail_pending(const AppBookStream *s)
 }
 
 /* A detail slot with a drawing to make now (the view has held still long enough), or -1. */
-static int detail_due(const AppBookStream *s)
+static int detail_due(const BookStream *s)
 {
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
         if (s->detail_job[k].page >= 0 && now_seconds() >= s->detail_due_at)
@@ -171,21 +171,21 @@ static int detail_due(const AppBookStream *s)
 
 /* A page or a detail begun by the worker (under the lock): an abort for the one before it, given
  * under the lock too, is over. */
-static void begin(AppBookStream *s)
+static void begin(BookStream *s)
 {
-    app_book_source_resume(s->src);
+    pages_book_source_resume(s->src);
     s->working_since = now_seconds();
     s->overran = false;
 }
 
 /* The page or detail being drawn given up where it is past its time (under the lock). */
-static void give_up_late(AppBookStream *s)
+static void give_up_late(BookStream *s)
 {
     bool drawing = s->working >= 0 || s->detail_working_slot >= 0;
     if (drawing && s->page_seconds > 0.0 && !s->overran && !s->quit &&
         now_seconds() - s->working_since > s->page_seconds) {
         s->overran = true;
-        app_book_source_abort(s->src);
+        pages_book_source_abort(s->src);
     }
 }
 
@@ -232,7 +232,7 @@ static void scale_up(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst,
 /* Page d->page's draft into d->pixels (the layer's texels): drawn at a share of the layer's size
  * and scaled up to it. A page that cannot be drawn so is marked at the layer's size, as a sharp
  * drawing's failure is (and not drawn again: its failure is the page's). */
-static void draw_draft(AppBookStream *s, Drawn *d)
+static void draw_draft(BookStream *s, Drawn *d)
 {
     uint32_t w = (s->width + STREAM_DRAFT_SHARE - 1) / STREAM_DRAFT_SHARE;
     w = w < STREAM_DRAFT_MAX_WIDTH ? w : STREAM_DRAFT_MAX_WIDTH;
@@ -243,19 +243,20 @@ static void draw_draft(AppBookStream *s, Drawn *d)
         snprintf(d->message, sizeof d->message, "page %d: out of memory", d->page + 1);
         d->ok = false;
     } else {
-        d->ok = app_book_source_draw(s->src, d->page, w, dh, small, d->message, sizeof d->message);
-        app_book_source_drawn_print(s->src, d->print);
+        d->ok =
+            pages_book_source_draw(s->src, d->page, w, dh, small, d->message, sizeof d->message);
+        pages_book_source_drawn_print(s->src, d->print);
     }
     if (d->ok)
         scale_up(small, w, dh, d->pixels, s->width, s->height);
     else
-        app_book_placeholder(s->width, s->height, true, d->pixels);
+        pages_book_placeholder(s->width, s->height, true, d->pixels);
     free(small);
 }
 
 /* Whether the next job may begin (under the lock): a draft waits while STREAM_DRAFTS_HELD
  * drafts wait to be uploaded. */
-static bool job_due(const AppBookStream *s)
+static bool job_due(const BookStream *s)
 {
     if (!s->job_count || !s->jobs[0].draft)
         return s->job_count > 0;
@@ -267,7 +268,7 @@ static bool job_due(const AppBookStream *s)
 
 static void *worker(void *user)
 {
-    AppBookStream *s = user;
+    BookStream *s = user;
     pthread_mutex_lock(&s->lock);
     for (;;) {
         int detail = -1;
@@ -296,8 +297,8 @@ static void *worker(void *user)
             s->detail_job[detail] = (Detail){.page = -1};
             pthread_mutex_unlock(&s->lock);
             d.pixels = malloc((size_t)d.region.width * d.region.height * 4);
-            d.ok = d.pixels && app_book_source_draw_region(s->src, d.page, &d.region, d.pixels,
-                                                           d.message, sizeof d.message);
+            d.ok = d.pixels && pages_book_source_draw_region(s->src, d.page, &d.region, d.pixels,
+                                                             d.message, sizeof d.message);
             if (d.ok && s->hooks.mark)
                 s->hooks.mark(s->hooks.user, d.page, d.pixels, d.region.width, d.region.height,
                               &d.region);
@@ -326,15 +327,15 @@ static void *worker(void *user)
         if (d.pixels && job.draft)
             draw_draft(s, &d);
         else if (d.pixels) {
-            d.ok = app_book_source_draw(s->src, page, s->width, s->height, d.pixels, d.message,
-                                        sizeof d.message);
-            app_book_source_drawn_print(s->src, d.print);
+            d.ok = pages_book_source_draw(s->src, page, s->width, s->height, d.pixels, d.message,
+                                          sizeof d.message);
+            pages_book_source_drawn_print(s->src, d.print);
         } else
             snprintf(d.message, sizeof d.message, "page %d: out of memory", page + 1);
         if (d.ok && s->hooks.mark)
             s->hooks.mark(s->hooks.user, page, d.pixels, s->width, s->height, NULL);
         pthread_mutex_lock(&s->lock);
-        const char *name = app_book_source_name(s->src);
+        const char *name = pages_book_source_name(s->src);
         if (s->overran && !d.ok && name[0])
             snprintf(d.message, sizeof d.message, "%s, page %d: given up after %g s of drawing",
                      name, page + 1, s->page_seconds);
@@ -352,22 +353,22 @@ static void *worker(void *user)
     return NULL;
 }
 
-AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t page_width, char *message,
-                                      size_t size)
+BookStream *book_stream_create(PagesBookSource *src, uint32_t page_width, char *message,
+                               size_t size)
 {
-    AppBookStream *s = calloc(1, sizeof *s);
+    BookStream *s = calloc(1, sizeof *s);
     if (!s) {
-        app_book_source_close(src);
+        pages_book_source_close(src);
         snprintf(message, size, "out of memory");
         return NULL;
     }
     s->src = src;
-    s->pages = app_book_source_pages(src);
+    s->pages = pages_book_source_pages(src);
     s->leaves = (s->pages + 1) / 2;
     s->working = -1;
-    s->page_seconds = APP_BOOK_STREAM_PAGE_SECONDS;
+    s->page_seconds = BOOK_STREAM_PAGE_SECONDS;
     s->direction = 1;
-    s->regions = app_book_source_draws_regions(src);
+    s->regions = pages_book_source_draws_regions(src);
     /* a book file's pages and a folder's images cost about their texels (MuPDF's drawing, an
      * image's scaling); the built-in book's and a host's are drawn whole at their one size */
     s->drafts = s->regions;
@@ -375,9 +376,9 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t page_width, c
     s->sharp[0] = s->sharp[1] = -1;
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
         s->held[k].page = s->detail_job[k].page = -1;
-    float aspect = app_book_source_aspect(src);
-    if (app_book_source_builtin(src)) {
-        s->width = APP_CONTENT_WIDTH;
+    float aspect = pages_book_source_aspect(src);
+    if (pages_book_source_builtin(src)) {
+        s->width = PAGES_CONTENT_WIDTH;
     } else {
         /* about a texel a pixel */
         uint32_t w = (page_width + 63) / 64 * 64;
@@ -390,11 +391,11 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t page_width, c
     s->height = h < 1 ? 1 : (uint32_t)h;
     s->warned = calloc((size_t)s->pages, sizeof *s->warned);
     s->paper = malloc((size_t)s->width * s->height * 4 * 2);
-    bool ok = s->warned && s->paper && app_pool_init(&s->pool, APP_BOOK_STREAM_SLOTS);
+    bool ok = s->warned && s->paper && book_pool_init(&s->pool, BOOK_STREAM_SLOTS);
     if (!ok)
         snprintf(message, size, "out of memory");
     if (ok) {
-        app_book_placeholder(s->width, s->height, false, s->paper);
+        pages_book_placeholder(s->width, s->height, false, s->paper);
         memcpy(s->paper + (size_t)s->width * s->height * 4, s->paper,
                (size_t)s->width * s->height * 4);
     }
@@ -413,13 +414,13 @@ AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t page_width, c
         return s;
     free(s->warned);
     free(s->paper);
-    app_pool_free(&s->pool);
-    app_book_source_close(src);
+    book_pool_free(&s->pool);
+    pages_book_source_close(src);
     free(s);
     return NULL;
 }
 
-void app_book_stream_destroy(AppBookStream *s)
+void book_stream_destroy(BookStream *s)
 {
     if (!s)
         return;
@@ -429,35 +430,35 @@ void app_book_stream_destroy(AppBookStream *s)
     pthread_mutex_unlock(&s->lock);
     /* a long page in progress is abandoned (a PDF's drawing stopped, a page provider's call
      * left running): the program's end does not wait for it */
-    app_book_source_abort(s->src);
+    pages_book_source_abort(s->src);
     pthread_join(s->thread, NULL);
     for (uint32_t k = 0; k < s->done_count; k++)
         free(s->done[k].pixels);
     pthread_cond_destroy(&s->done_cond);
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->lock);
-    app_pool_free(&s->pool);
-    app_book_source_close(s->src);
+    book_pool_free(&s->pool);
+    pages_book_source_close(s->src);
     free(s->warned);
     free(s->paper);
     free(s);
 }
 
-void app_book_stream_set_page_limit(AppBookStream *s, double seconds)
+void book_stream_set_page_limit(BookStream *s, double seconds)
 {
     pthread_mutex_lock(&s->lock);
     s->page_seconds = seconds > 0.0 ? seconds : 0.0;
     pthread_mutex_unlock(&s->lock);
 }
 
-const AppBookSource *app_book_stream_source(const AppBookStream *s)
+const PagesBookSource *book_stream_source(const BookStream *s)
 {
     return s->src;
 }
 
-void app_book_stream_redraw(AppBookStream *s, int page)
+void book_stream_redraw(BookStream *s, int page)
 {
-    int slot = page >= 0 && page < s->pages ? app_pool_slot(&s->pool, page / 2) : -1;
+    int slot = page >= 0 && page < s->pages ? book_pool_slot(&s->pool, page / 2) : -1;
     if (slot < 0)
         return;
     pthread_mutex_lock(&s->lock);
@@ -472,29 +473,29 @@ void app_book_stream_redraw(AppBookStream *s, int page)
             s->held[k].page = -1;
 }
 
-void app_book_stream_invalidate(AppBookStream *s, int page)
+void book_stream_invalidate(BookStream *s, int page)
 {
     if (page >= s->pages)
         return;
-    app_book_source_forget_shape(s->src, page);
+    pages_book_source_forget_shape(s->src, page);
     if (page >= 0) {
         s->warned[page] = false;
-        app_book_stream_redraw(s, page);
+        book_stream_redraw(s, page);
         return;
     }
     memset(s->warned, 0, (size_t)s->pages * sizeof *s->warned);
     /* only the pages a layer holds: the others are drawn afresh when a leaf takes a slot */
     for (uint32_t k = 0; k < s->pool.slots; k++)
         for (int side = 0; side < 2 && s->pool.leaf[k] >= 0; side++)
-            app_book_stream_redraw(s, 2 * s->pool.leaf[k] + side);
+            book_stream_redraw(s, 2 * s->pool.leaf[k] + side);
 }
 
-bool app_book_stream_replace(AppBookStream *s, AppBookSource *src, char *message, size_t size)
+bool book_stream_replace(BookStream *s, PagesBookSource *src, char *message, size_t size)
 {
-    int pages = app_book_source_pages(src);
+    int pages = pages_book_source_pages(src);
     bool *warned = calloc((size_t)pages, sizeof *warned);
     if (!warned) {
-        app_book_source_close(src);
+        pages_book_source_close(src);
         snprintf(message, size, "out of memory");
         return false;
     }
@@ -511,14 +512,14 @@ bool app_book_stream_replace(AppBookStream *s, AppBookSource *src, char *message
     for (uint32_t k = 0; k < s->done_count; k++)
         free(s->done[k].pixels);
     s->done_count = 0;
-    AppBookSource *old = s->src;
-    app_book_source_hand_over(src, old);
+    PagesBookSource *old = s->src;
+    pages_book_source_hand_over(src, old);
     s->src = src;
     s->pages = pages;
     s->leaves = (pages + 1) / 2;
     free(s->warned);
     s->warned = warned;
-    s->regions = app_book_source_draws_regions(src);
+    s->regions = pages_book_source_draws_regions(src);
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
     /* what shows stays until it is drawn anew (no flash of paper); a side past the end goes */
@@ -533,31 +534,31 @@ bool app_book_stream_replace(AppBookStream *s, AppBookSource *src, char *message
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
         s->held[k].page = -1;
     s->reassign = true;
-    app_book_source_close(old);
+    pages_book_source_close(old);
     return true;
 }
 
-int app_book_stream_leaves(const AppBookStream *s)
+int book_stream_leaves(const BookStream *s)
 {
     return s->leaves;
 }
 
-bool app_book_stream_textures(AppBookStream *s, const GpuContext *ctx, const GpuRendererDesc *desc,
-                              GpuRenderer *out, AppInkTexture *ink, GpuError *err)
+bool book_stream_textures(BookStream *s, const GpuContext *ctx, const GpuRendererDesc *desc,
+                          GpuRenderer *out, BookInkTexture *ink, GpuError *err)
 {
     /* every layer starts as the paper's pair, uploaded a pair at a time */
     bool ok =
         book_renderer_layers(ctx, desc, s->width, s->height, STREAM_SIDES, s->paper, 2, out, err);
     if (!ok)
         return false;
-    if (!app_ink_texture_init(ink, out->ink.layers, out->ink.width, out->ink.height)) {
+    if (!book_ink_texture_init(ink, out->ink.layers, out->ink.width, out->ink.height)) {
         gpu_renderer_destroy(ctx, out);
         return gpu_error_set(err, "out of memory for the ink's coverage");
     }
     for (uint32_t l = 0; l < ink->layers; l++)
         ink->page[l] = -1;
-    app_pool_clear(&s->pool);
-    for (uint32_t k = 0; k < APP_BOOK_STREAM_SLOTS; k++)
+    book_pool_clear(&s->pool);
+    for (uint32_t k = 0; k < BOOK_STREAM_SLOTS; k++)
         s->blank[k] = true;
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
         s->held[k].page = -1;
@@ -571,7 +572,7 @@ bool app_book_stream_textures(AppBookStream *s, const GpuContext *ctx, const Gpu
 /* A detail drawn into its slot of the renderer's detail texture (made anew at the view's size
  * when it is of another: the other slot's is then gone). One that could not be drawn is no
  * error: its side shows its layer. */
-static bool collect_detail(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Drawn *d,
+static bool collect_detail(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Drawn *d,
                            GpuError *err)
 {
     int k = d->detail_slot;
@@ -592,7 +593,7 @@ static bool collect_detail(AppBookStream *s, const GpuContext *ctx, GpuRenderer 
     return true;
 }
 
-static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, GpuError *err)
+static bool collect(BookStream *s, const GpuContext *ctx, GpuRenderer *r, GpuError *err)
 {
     Drawn done[STREAM_DONE];
     pthread_mutex_lock(&s->lock);
@@ -610,7 +611,7 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
             free(d->pixels);
             continue;
         }
-        int slot = app_pool_slot(&s->pool, d->page / 2);
+        int slot = book_pool_slot(&s->pool, d->page / 2);
         uint32_t layer = 2u * (uint32_t)slot + (uint32_t)(d->page % 2);
         if (!d->ok && !s->warned[d->page]) {
             s->warned[d->page] = true;
@@ -653,7 +654,7 @@ static bool collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, Gpu
 
 /* Whether page `page`'s draft (or its sharp drawing) is being drawn or waits to be uploaded
  * (under the lock). */
-static bool in_hand(const AppBookStream *s, int page, bool draft)
+static bool in_hand(const BookStream *s, int page, bool draft)
 {
     bool has = s->working == page && s->working_draft == draft;
     for (uint32_t d = 0; d < s->done_count && !has; d++)
@@ -664,9 +665,9 @@ static bool in_hand(const AppBookStream *s, int page, bool draft)
 /* Leaf `leaf`'s sides' drafts, or their sharp drawings, queued where they are wanted and not in
  * hand (under the lock): a side drafted or drawn wants no draft, one drawn sharp (and not to be
  * drawn again) nothing. */
-static void queue_leaf(AppBookStream *s, int leaf, bool draft)
+static void queue_leaf(BookStream *s, int leaf, bool draft)
 {
-    int slot = app_pool_slot(&s->pool, leaf);
+    int slot = book_pool_slot(&s->pool, leaf);
     for (int side = 0; side < 2 && slot >= 0; side++) {
         int page = 2 * leaf + side, layer = 2 * slot + side;
         if (page >= s->pages || in_hand(s, page, false))
@@ -684,7 +685,7 @@ static void queue_leaf(AppBookStream *s, int leaf, bool draft)
  * the spread shows, then (at rest) their sharp drawings, so that a page gone to is sharp soon,
  * then the read-ahead's drafts and sharp drawings; while a leaf turns the read-ahead's drafts
  * come before any sharp drawing, so that thumbing onto the next leaf finds it drafted. */
-static void queue_jobs(AppBookStream *s, const int *wanted, uint32_t count, uint32_t shown,
+static void queue_jobs(BookStream *s, const int *wanted, uint32_t count, uint32_t shown,
                        bool turning, bool drafts)
 {
     /* (group, draft): group 0 the leaves shown, 1 the read-ahead */
@@ -694,7 +695,7 @@ static void queue_jobs(AppBookStream *s, const int *wanted, uint32_t count, uint
     /* a provider's pages' shapes asked on this, the host's, thread (cached: a few calls at most) */
     for (uint32_t k = 0; k < count; k++)
         for (int side = 0; side < 2; side++)
-            app_book_source_shape(s->src, 2 * wanted[k] + side);
+            pages_book_source_shape(s->src, 2 * wanted[k] + side);
     pthread_mutex_lock(&s->lock);
     s->job_count = 0;
     for (int step = 0; step < 4; step++) {
@@ -708,12 +709,12 @@ static void queue_jobs(AppBookStream *s, const int *wanted, uint32_t count, uint
 }
 
 /* Whether every side of the leaves shown is drawn sharp (or, `draft`, drafted at least). */
-static bool shown_ready(const AppBookStream *s, const int shown[3], bool draft)
+static bool shown_ready(const BookStream *s, const int shown[3], bool draft)
 {
     for (int k = 0; k < 3; k++) {
         if (shown[k] < 0)
             continue;
-        int slot = app_pool_slot(&s->pool, shown[k]);
+        int slot = book_pool_slot(&s->pool, shown[k]);
         for (int side = 0; side < 2; side++) {
             int layer = 2 * slot + side;
             if (2 * shown[k] + side < s->pages &&
@@ -727,7 +728,7 @@ static bool shown_ready(const AppBookStream *s, const int shown[3], bool draft)
 
 /* Waits for what the worker draws next, at most until `until` (CLOCK_MONOTONIC seconds; 0: no
  * limit), a page past its time given up meanwhile; then takes it in. */
-static bool wait_and_collect(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r, double until,
+static bool wait_and_collect(BookStream *s, const GpuContext *ctx, GpuRenderer *r, double until,
                              GpuError *err)
 {
     pthread_mutex_lock(&s->lock);
@@ -740,9 +741,8 @@ static bool wait_and_collect(AppBookStream *s, const GpuContext *ctx, GpuRendere
     return collect(s, ctx, r, err);
 }
 
-bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer *r,
-                            AppInkTexture *ink, AppSpread *spread, bool wait, bool *assigned,
-                            GpuError *err)
+bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, BookInkTexture *ink,
+                        BookSpread *spread, bool wait, bool *assigned, GpuError *err)
 {
     if (assigned)
         *assigned = false;
@@ -752,18 +752,18 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
         s->direction = spread->backward ? -1 : 1;
     /* At rest, also the leaves of the next turn: its first frames then neither upload a page nor
      * share the cores with the worker drawing one. */
-    int wanted[APP_BOOK_STREAM_SLOTS];
+    int wanted[BOOK_STREAM_SLOTS];
     uint32_t count = spread->turning
-                         ? app_pool_wanted(shown, s->direction, STREAM_AHEAD, s->leaves, wanted,
-                                           APP_BOOK_STREAM_SLOTS)
-                         : app_pool_wanted_at_rest(shown[0], shown[1], s->direction, STREAM_AHEAD,
-                                                   s->leaves, wanted, APP_BOOK_STREAM_SLOTS);
+                         ? book_pool_wanted(shown, s->direction, STREAM_AHEAD, s->leaves, wanted,
+                                            BOOK_STREAM_SLOTS)
+                         : book_pool_wanted_at_rest(shown[0], shown[1], s->direction, STREAM_AHEAD,
+                                                    s->leaves, wanted, BOOK_STREAM_SLOTS);
     /* a replaced source's: its pages' ink on their layers, paper past its end */
     for (int layer = 0; layer < STREAM_SIDES && s->reassign; layer++) {
         int leaf = s->pool.leaf[layer / 2], page = 2 * leaf + layer % 2;
         if (leaf < 0)
             continue;
-        app_ink_texture_assign(ink, (uint32_t)layer, page < s->pages ? page : -1);
+        book_ink_texture_assign(ink, (uint32_t)layer, page < s->pages ? page : -1);
         if (assigned)
             *assigned = true;
         if (s->wipe[layer] &&
@@ -774,10 +774,10 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
         s->wipe[layer] = false;
     }
     s->reassign = false;
-    app_pool_tick(&s->pool);
+    book_pool_tick(&s->pool);
     for (uint32_t k = 0; k < count; k++) {
         bool fresh;
-        int slot = app_pool_take(&s->pool, wanted[k], &fresh);
+        int slot = book_pool_take(&s->pool, wanted[k], &fresh);
         if (slot < 0 || !fresh)
             continue;
         /* what the slot showed goes: plain paper until the leaf's pages are drawn */
@@ -791,8 +791,8 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
         s->blank[slot] = true;
         for (int side = 0; side < 2; side++) {
             int page = 2 * wanted[k] + side;
-            app_ink_texture_assign(ink, 2u * (uint32_t)slot + (uint32_t)side,
-                                   page < s->pages ? page : -1);
+            book_ink_texture_assign(ink, 2u * (uint32_t)slot + (uint32_t)side,
+                                    page < s->pages ? page : -1);
         }
         if (assigned)
             *assigned = true;
@@ -819,7 +819,7 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
     while (!wait && s->drafts && !shown_ready(s, shown, true) && !stopped(s)) {
         if (now_seconds() >= until) { /* a page slow even as a draft: paper until it comes */
             for (int k = 0; k < 3; k++) {
-                int slot = shown[k] >= 0 ? app_pool_slot(&s->pool, shown[k]) : -1;
+                int slot = shown[k] >= 0 ? book_pool_slot(&s->pool, shown[k]) : -1;
                 for (int side = 0; side < 2 && slot >= 0; side++)
                     s->waited[2 * slot + side] = true;
             }
@@ -829,11 +829,11 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
             return false;
     }
     spread->placed = true;
-    spread->cover_print = !app_book_source_builtin(s->src);
+    spread->cover_print = !pages_book_source_builtin(s->src);
     spread->leaves = s->leaves;
     int slots[3];
     for (int k = 0; k < 3; k++) {
-        int slot = shown[k] >= 0 ? app_pool_slot(&s->pool, shown[k]) : -1;
+        int slot = shown[k] >= 0 ? book_pool_slot(&s->pool, shown[k]) : -1;
         slots[k] = slot < 0 ? 0 : 2 * slot;
     }
     spread->left_layer = slots[0];
@@ -842,7 +842,7 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
     /* the detail each slot holds, for a side that wants it and lies at rest in its layer */
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++) {
         const Detail *d = &s->held[k];
-        int slot = d->page >= 0 ? app_pool_slot(&s->pool, d->page / 2) : -1;
+        int slot = d->page >= 0 ? book_pool_slot(&s->pool, d->page / 2) : -1;
         int layer = 2 * slot + d->page % 2;
         /* read texel for pixel from its one level: not shown much smaller than it was drawn */
         float width = 0.0f;
@@ -851,16 +851,16 @@ bool app_book_stream_update(AppBookStream *s, const GpuContext *ctx, GpuRenderer
         bool sharp = width > 0.0f && d->region.full_width >= STREAM_DETAIL_SMALLEST * width;
         /* over a draft too: in view the detail is the page as sharp as its layer's drawing */
         if (!spread->turning && sharp && slot >= 0 && (s->ready[layer] || s->drafted[layer]))
-            spread->detail[k] = (AppSpreadDetail){layer + 1, (float)d->region.full_width,
-                                                  (float)d->region.x, (float)d->region.y};
+            spread->detail[k] = (BookSpreadDetail){layer + 1, (float)d->region.full_width,
+                                                   (float)d->region.x, (float)d->region.y};
     }
     return true;
 }
 
-bool app_book_stream_print(const AppBookStream *s, int page, float print[2])
+bool book_stream_print(const BookStream *s, int page, float print[2])
 {
     print[0] = print[1] = 1.0f;
-    int slot = page >= 0 && page < s->pages ? app_pool_slot(&s->pool, page / 2) : -1;
+    int slot = page >= 0 && page < s->pages ? book_pool_slot(&s->pool, page / 2) : -1;
     int layer = 2 * slot + page % 2;
     if (slot < 0 || !(s->ready[layer] || s->drafted[layer]))
         return false;
@@ -868,12 +868,12 @@ bool app_book_stream_print(const AppBookStream *s, int page, float print[2])
     return true;
 }
 
-void app_book_stream_prints(const AppBookStream *s, const AppSpread *spread, AppBookLayout *layout)
+void book_stream_prints(const BookStream *s, const BookSpread *spread, BookLayout *layout)
 {
     int pages[2];
-    app_book_spread_pages(spread, pages);
+    book_spread_pages(spread, pages);
     for (int k = 0; k < 2; k++)
-        app_book_stream_print(s, pages[k], layout->print[k]);
+        book_stream_print(s, pages[k], layout->print[k]);
 }
 
 /* Whether `d` holds what is wanted: the side `page` drawn `full` texels wide, its texels on the
@@ -881,7 +881,7 @@ void app_book_stream_prints(const AppBookStream *s, const AppSpread *spread, App
  * it (in texels of the side). */
 static bool holds(const Detail *d, int page, float full, float left, float top, const float part[4])
 {
-    const AppPageRegion *r = &d->region;
+    const PageRegion *r = &d->region;
     float ox = left + r->x, oy = top + r->y; /* the region's corner in the view: on a pixel */
     return d->page == page && fabsf(r->full_width - full) < 0.01f &&
            fabsf(ox - roundf(ox)) < 0.02f && fabsf(oy - roundf(oy)) < 0.02f && r->x <= part[0] &&
@@ -890,7 +890,7 @@ static bool holds(const Detail *d, int page, float full, float left, float top, 
 }
 
 /* Whether `d` is drawn, being drawn or to be drawn for `page` at this size around `part`. */
-static bool detail_has(const AppBookStream *s, int page, float full, float left, float top,
+static bool detail_has(const BookStream *s, int page, float full, float left, float top,
                        const float part[4])
 {
     bool has =
@@ -906,7 +906,7 @@ static bool detail_has(const AppBookStream *s, int page, float full, float left,
 
 /* The slot for a detail of `page`: the one that holds it or will, else one that holds no side in
  * view and is not `taken`. */
-static int detail_slot(const AppBookStream *s, int page, int taken)
+static int detail_slot(const BookStream *s, int page, int taken)
 {
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
         if (k != taken && (s->held[k].page == page || s->detail_job[k].page == page ||
@@ -918,8 +918,8 @@ static int detail_slot(const AppBookStream *s, int page, int taken)
     return taken == 0 ? 1 : 0;
 }
 
-bool app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uint32_t count,
-                                 uint32_t width, uint32_t height)
+bool book_stream_want_detail(BookStream *s, const BookSide *sides, uint32_t count, uint32_t width,
+                             uint32_t height)
 {
     s->sharp[0] = s->sharp[1] = -1;
     s->shown[0] = s->shown[1] = 0.0f;
@@ -932,7 +932,7 @@ bool app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uin
     pthread_mutex_lock(&s->lock);
     int taken = -1;
     for (uint32_t i = 0; i < count && i < 2; i++) {
-        const AppBookSide *side = &sides[i];
+        const BookSide *side = &sides[i];
         float pw = side->x1 - side->x0, ph = side->y1 - side->y0;
         if (side->page < 0 || side->page >= s->pages || !(pw >= 1.0f && ph >= 1.0f))
             continue;
@@ -966,7 +966,7 @@ bool app_book_stream_want_detail(AppBookStream *s, const AppBookSide *sides, uin
     return pending;
 }
 
-bool app_book_stream_detail_now(AppBookStream *s, double seconds)
+bool book_stream_detail_now(BookStream *s, double seconds)
 {
     double now = now_seconds(), until = now + seconds;
     pthread_mutex_lock(&s->lock);
@@ -987,7 +987,7 @@ bool app_book_stream_detail_now(AppBookStream *s, double seconds)
     return drawn;
 }
 
-bool app_book_stream_busy(AppBookStream *s)
+bool book_stream_busy(BookStream *s)
 {
     pthread_mutex_lock(&s->lock);
     give_up_late(s); /* a window that waits for pages polls this, and draws no frame meanwhile */
@@ -997,12 +997,12 @@ bool app_book_stream_busy(AppBookStream *s)
     return busy;
 }
 
-uint64_t app_book_stream_details(const AppBookStream *s)
+uint64_t book_stream_details(const BookStream *s)
 {
     return s->details;
 }
 
-bool app_book_stream_news(AppBookStream *s)
+bool book_stream_news(BookStream *s)
 {
     pthread_mutex_lock(&s->lock);
     bool news = s->done_count > 0;

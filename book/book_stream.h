@@ -15,8 +15,8 @@
  * drawn. A run that waits for its pages (headless runs, so that what they write is the whole
  * page) draws no drafts. Owns the source, the worker and the pages drawn but not yet uploaded;
  * the textures belong to the renderer. */
-#ifndef PAGECURL_APP_BOOK_STREAM_H
-#define PAGECURL_APP_BOOK_STREAM_H
+#ifndef PAGECURL_BOOK_BOOK_STREAM_H
+#define PAGECURL_BOOK_BOOK_STREAM_H
 
 #include "book.h"
 #include "../pages/book_source.h"
@@ -24,21 +24,21 @@
 
 /* Leaves with texture layers at once: those a spread shows (3 mid-turn), read-ahead and the way
  * back. The built-in book's 8 all fit. */
-#define APP_BOOK_STREAM_SLOTS 8
+#define BOOK_STREAM_SLOTS 8
 
-typedef struct AppBookStream AppBookStream;
+typedef struct BookStream BookStream;
 
 /* Streams `src` (taken: closed with the stream) for views that show a page `page_width` pixels
  * wide; NULL with the line in message when out of memory or no thread can start. */
-AppBookStream *app_book_stream_create(AppBookSource *src, uint32_t page_width, char *message,
-                                      size_t size);
-void app_book_stream_destroy(AppBookStream *stream);
+BookStream *book_stream_create(PagesBookSource *src, uint32_t page_width, char *message,
+                               size_t size);
+void book_stream_destroy(BookStream *stream);
 
 /* How a stream speaks and is stopped (each optional): a page (0-based) that cannot be drawn is
  * told once to `warn`, a page uploaded (and shown from the next frame: its draft, then its sharp
  * drawing, then a detail of it) to `ready`, and `stopped`
  * ends a wait for pages early, so that a signal ending the run is not held up by a long page. */
-typedef struct AppBookStreamHooks {
+typedef struct BookStreamHooks {
     void *user;
     void (*warn)(void *user, int page, const char *line);
     void (*ready)(void *user, int page);
@@ -46,43 +46,42 @@ typedef struct AppBookStreamHooks {
     /* called on the stream's worker with a page's pixels just drawn (the whole layer, width x
      * height; or `region` of it): marks drawn on the page, bent with it (a search's highlight) */
     void (*mark)(void *user, int page, uint8_t *rgba, uint32_t width, uint32_t height,
-                 const AppPageRegion *region);
-} AppBookStreamHooks;
-void app_book_stream_set_hooks(AppBookStream *stream, const AppBookStreamHooks *hooks);
+                 const PageRegion *region);
+} BookStreamHooks;
+void book_stream_set_hooks(BookStream *stream, const BookStreamHooks *hooks);
 
 /* A page (or a zoomed view's detail) still being drawn `seconds` after it was begun is given up,
- * seen at the next update or app_book_stream_busy: shown crossed out, told to the hooks' `warn`,
+ * seen at the next update or book_stream_busy: shown crossed out, told to the hooks' `warn`,
  * and the pages after it drawn. A PDF's drawing is stopped; a page provider's call is left
  * running, and the pages asked before it returns are given up at once (the provider draws one
- * page at a time). Default APP_BOOK_STREAM_PAGE_SECONDS; 0 or less: no limit. */
+ * page at a time). Default BOOK_STREAM_PAGE_SECONDS; 0 or less: no limit. */
 /* A page at the view's width takes well under a second on a core, and one that takes minutes is
  * hostile, or of no use to its reader. */
-#define APP_BOOK_STREAM_PAGE_SECONDS 20.0
-void app_book_stream_set_page_limit(AppBookStream *stream, double seconds);
+#define BOOK_STREAM_PAGE_SECONDS 20.0
+void book_stream_set_page_limit(BookStream *stream, double seconds);
 
-const AppBookSource *app_book_stream_source(const AppBookStream *stream);
+const PagesBookSource *book_stream_source(const BookStream *stream);
 /* Page `page` (0-based) is drawn again where its layer holds it (what it shows stays until the
  * new drawing is uploaded) and its detail, if any, too: its marks changed (book/search.h). */
-void app_book_stream_redraw(AppBookStream *stream, int page);
+void book_stream_redraw(BookStream *stream, int page);
 /* The host says page `page` (0-based; -1: every page) changed: its shape is asked again (a
  * provider's) and, where a layer holds it, it is drawn again from its source, what it shows
- * staying until the new drawing is uploaded (app_book_stream_redraw), a failure told anew. */
-void app_book_stream_invalidate(AppBookStream *stream, int page);
+ * staying until the new drawing is uploaded (book_stream_redraw), a failure told anew. */
+void book_stream_invalidate(BookStream *stream, int page);
 /* The stream's pages come from `src` from now on (taken; the old source closed, once the page it
  * was drawing is done: waited for, no longer than the page limit): the layers of pages still in
  * the book show what they showed until drawn anew from `src`, those past its end plain paper
  * from the next update. False with the line in message when out of memory (`src` closed, the
  * stream as it was). */
-bool app_book_stream_replace(AppBookStream *stream, AppBookSource *src, char *message, size_t size);
+bool book_stream_replace(BookStream *stream, PagesBookSource *src, char *message, size_t size);
 /* Leaves in the book: pages / 2, rounded up. */
-int app_book_stream_leaves(const AppBookStream *stream);
+int book_stream_leaves(const BookStream *stream);
 
 /* The renderer of `desc` with the pool's content layers (plain paper until drafted or drawn), and
  * `ink`'s CPU side for as many ink layers, none showing a page yet. Forgets what the pool held
  * before. */
-bool app_book_stream_textures(AppBookStream *stream, const GpuContext *ctx,
-                              const GpuRendererDesc *desc, GpuRenderer *out, AppInkTexture *ink,
-                              GpuError *err);
+bool book_stream_textures(BookStream *stream, const GpuContext *ctx, const GpuRendererDesc *desc,
+                          GpuRenderer *out, BookInkTexture *ink, GpuError *err);
 
 /* Brings the pool in step with `spread` (its leaves and direction), uploads the pages the worker
  * finished into `renderer`'s content and points `ink`'s layers at their pages, then sets the
@@ -90,46 +89,45 @@ bool app_book_stream_textures(AppBookStream *stream, const GpuContext *ctx,
  * without, until those with nothing drawn are drafted (at most STREAM_DRAFT_WAIT, once a side).
  * *assigned (optional) says ink layers changed page. A page that cannot be drawn is shown marked,
  * with a warning line once. False on a GPU failure. */
-bool app_book_stream_update(AppBookStream *stream, const GpuContext *ctx, GpuRenderer *renderer,
-                            AppInkTexture *ink, AppSpread *spread, bool wait, bool *assigned,
-                            GpuError *err);
+bool book_stream_update(BookStream *stream, const GpuContext *ctx, GpuRenderer *renderer,
+                        BookInkTexture *ink, BookSpread *spread, bool wait, bool *assigned,
+                        GpuError *err);
 
-/* The sides the view's last frame showed (app_book_draws' AppBookDraws.sides: those at rest) on
+/* The sides the view's last frame showed (book_draws' BookDraws.sides: those at rest) on
  * its width x height target: the part of each in view is drawn again from its source at the
  * density shown, its texels on the view's pixels (a PDF's or an image's:
- * app_book_source_draws_regions), into a detail slot of the renderer, once the view has held
+ * pages_book_source_draws_regions), into a detail slot of the renderer, once the view has held
  * still a moment (before the pages' sharp drawings: a page gone to is sharp in view soonest so),
  * and shown from the frame after its upload, over the page's draft too (the layer until then; a
- * layer's mip levels grey thin print, whatever its size); app_book_stream_update tells the
+ * layer's mip levels grey thin print, whatever its size); book_stream_update tells the
  * spread.
  * Detail takes at most GPU_DETAIL_SLOTS x (width + 128) x (height + 128) texels (one level) on
  * the device and as many in pixels drawn and not yet uploaded, whatever the zoom. Returns
  * whether a detail is still to be drawn (not held nor drawn already). */
-bool app_book_stream_want_detail(AppBookStream *stream, const AppBookSide *sides, uint32_t count,
-                                 uint32_t width, uint32_t height);
+bool book_stream_want_detail(BookStream *stream, const BookSide *sides, uint32_t count,
+                             uint32_t width, uint32_t height);
 
-/* What is wanted (app_book_stream_want_detail) is drawn now, without waiting for the view to
+/* What is wanted (book_stream_want_detail) is drawn now, without waiting for the view to
  * hold still: the view took a step of the zoom, which does not go on. Then waits up to `seconds`
  * for it to be drawn; returns whether it was (or nothing was wanted). */
-bool app_book_stream_detail_now(AppBookStream *stream, double seconds);
+bool book_stream_detail_now(BookStream *stream, double seconds);
 
 /* Details uploaded so far: a frame recorded after it changed is the first to show one. */
-uint64_t app_book_stream_details(const AppBookStream *stream);
+uint64_t book_stream_details(const BookStream *stream);
 
 /* The share of its leaf's width and height that page `page`'s print covers (0-based;
- * app_book_source_drawn_print), once its drawing (or its draft's) is uploaded: true; else 1 x 1
+ * pages_book_source_drawn_print), once its drawing (or its draft's) is uploaded: true; else 1 x 1
  * (the leaf) and false. */
-bool app_book_stream_print(const AppBookStream *stream, int page, float print[2]);
+bool book_stream_print(const BookStream *stream, int page, float print[2]);
 /* The layout's print (book/layout.h) for the pages `spread` shows lying flat
- * (app_book_spread_pages). */
-void app_book_stream_prints(const AppBookStream *stream, const AppSpread *spread,
-                            AppBookLayout *layout);
+ * (book_spread_pages). */
+void book_stream_prints(const BookStream *stream, const BookSpread *spread, BookLayout *layout);
 
-/* Pages are being drawn or wait to be uploaded: a window keeps looking (app_book_stream_news)
- * until they show. A page past its time (app_book_stream_set_page_limit) is given up here too. */
-bool app_book_stream_busy(AppBookStream *stream);
+/* Pages are being drawn or wait to be uploaded: a window keeps looking (book_stream_news)
+ * until they show. A page past its time (book_stream_set_page_limit) is given up here too. */
+bool book_stream_busy(BookStream *stream);
 
 /* Pages (or a detail) drawn and not yet uploaded: the next frame shows them. */
-bool app_book_stream_news(AppBookStream *stream);
+bool book_stream_news(BookStream *stream);
 
 #endif

@@ -14,17 +14,17 @@
 #define TILT_DEGREES  14.0f
 #define MAX_POINTS    (8 + MESH_REACH_MAX_POINTS)
 
-AppCameraBook app_camera_book(float width, float height, int single)
+BookCameraBook book_camera_book(float width, float height, int single)
 {
-    return (AppCameraBook){.width = width,
-                           .height = height,
-                           .lo = single > 0 ? 0.0f : -1.0f,
-                           .hi = single < 0 ? 0.0f : 1.0f};
+    return (BookCameraBook){.width = width,
+                            .height = height,
+                            .lo = single > 0 ? 0.0f : -1.0f,
+                            .hi = single < 0 ? 0.0f : 1.0f};
 }
 
 /* The extreme points of what `book` frames: the corners of the pages' box, and share `reach` of
  * where a leaf turning about the spine can be (mesh/reach.h), cut to the span framed. */
-static int extreme_points(const AppCameraBook *book, float reach, vec3 *out)
+static int extreme_points(const BookCameraBook *book, float reach, vec3 *out)
 {
     float w = book->width, h = book->height;
     float lo = glm_clamp(book->lo, -1.0f, 1.0f) * w, hi = glm_clamp(book->hi, -1.0f, 1.0f) * w;
@@ -43,13 +43,13 @@ static int extreme_points(const AppCameraBook *book, float reach, vec3 *out)
 }
 
 /* The fitted camera's view-projection for a target of `aspect`, zoomed and panned. */
-static void fitted(float aspect, const AppCameraBook *book, mat4 view_proj)
+static void fitted(float aspect, const BookCameraBook *book, mat4 view_proj)
 {
     float lift = glm_clamp(book->lift, 0.0f, 1.0f);
     /* What is framed fills `fill` of the view: a margin round the still pages, shrinking to
      * none as the view lifts to frame the share of the leaf's reach its pose needs (which holds
      * the pose with a margin of its own, mesh/reach.h). */
-    float fill = APP_CAMERA_FILL + (1.0f - APP_CAMERA_FILL) * lift;
+    float fill = BOOK_CAMERA_FILL + (1.0f - BOOK_CAMERA_FILL) * lift;
     float ty = tanf(glm_rad(FOV_Y_DEGREES) * 0.5f) * fill, tx = ty * aspect;
     float tilt = glm_rad(TILT_DEGREES) * lift;
     /* The camera's axes: right along x, up towards the head of the page, forward down and
@@ -87,7 +87,7 @@ static void fitted(float aspect, const AppCameraBook *book, mat4 view_proj)
     glm_perspective(glm_rad(FOV_Y_DEGREES), aspect, near, far, proj);
     proj[1][1] *= -1.0f; /* Vulkan's clip-space y points down */
     glm_mat4_mul(proj, view, view_proj);
-    const AppZoomView *z = &book->zoom;
+    const BookZoomView *z = &book->zoom;
     if ((z->scale > 0.0f && z->scale != 1.0f) || z->x != 0.0f || z->y != 0.0f) {
         /* NDC scaled and moved: a fraction u of the view shows at 0.5 + s (u - 0.5) + pan (y down
          * in both, as Vulkan's NDC), so ndc' = s ndc + 2 pan; w, and so depth, stay */
@@ -101,7 +101,7 @@ static void fitted(float aspect, const AppCameraBook *book, mat4 view_proj)
     }
 }
 
-PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCameraBook *book)
+PcDrawPush book_camera_draw_push(uint32_t width, uint32_t height, const BookCameraBook *book)
 {
     mat4 view_proj;
     if (book->zoom.hosted)
@@ -119,7 +119,7 @@ PcDrawPush app_camera_draw_push(uint32_t width, uint32_t height, const AppCamera
     return push;
 }
 
-bool app_camera_invertible(const float view_proj[16])
+bool book_camera_invertible(const float view_proj[16])
 {
     mat4 m, inverse;
     for (int i = 0; i < 16; i++) {
@@ -137,10 +137,10 @@ bool app_camera_invertible(const float view_proj[16])
     return true;
 }
 
-bool app_camera_ray(uint32_t width, uint32_t height, const AppCameraBook *book, float px, float py,
-                    double origin[3], double dir[3])
+bool book_camera_ray(uint32_t width, uint32_t height, const BookCameraBook *book, float px,
+                     float py, double origin[3], double dir[3])
 {
-    PcDrawPush push = app_camera_draw_push(width, height, book);
+    PcDrawPush push = book_camera_draw_push(width, height, book);
     mat4 view_proj, inverse;
     memcpy(view_proj, push.view_proj.m, sizeof view_proj);
     glm_mat4_inv(view_proj, inverse);
@@ -159,27 +159,27 @@ bool app_camera_ray(uint32_t width, uint32_t height, const AppCameraBook *book, 
     return dir[0] != 0.0 || dir[1] != 0.0 || dir[2] != 0.0;
 }
 
-bool app_camera_project(uint32_t width, uint32_t height, const AppCameraBook *book,
-                        const double p[3], float *px, float *py)
+bool book_camera_project(uint32_t width, uint32_t height, const BookCameraBook *book,
+                         const double p[3], float *px, float *py)
 {
-    PcDrawPush push = app_camera_draw_push(width, height, book);
+    PcDrawPush push = book_camera_draw_push(width, height, book);
     mat4 view_proj;
     memcpy(view_proj, push.view_proj.m, sizeof view_proj);
     vec4 at = {(float)p[0], (float)p[1], (float)p[2], 1.0f}, clip;
     glm_mat4_mulv(view_proj, at, clip);
     if (!(clip[3] > 0.0f))
         return false;
-    /* Vulkan NDC (y down) to pixels, as app_camera_ray's inverse */
+    /* Vulkan NDC (y down) to pixels, as book_camera_ray's inverse */
     *px = (clip[0] / clip[3] + 1.0f) * 0.5f * (float)width - 0.5f;
     *py = (clip[1] / clip[3] + 1.0f) * 0.5f * (float)height - 0.5f;
     return isfinite(*px) && isfinite(*py);
 }
 
-bool app_camera_unproject(uint32_t width, uint32_t height, const AppCameraBook *book, float px,
-                          float py, float *x, float *y)
+bool book_camera_unproject(uint32_t width, uint32_t height, const BookCameraBook *book, float px,
+                           float py, float *x, float *y)
 {
     double o[3], d[3];
-    if (!app_camera_ray(width, height, book, px, py, o, d) || fabs(d[2]) < 1e-12)
+    if (!book_camera_ray(width, height, book, px, py, o, d) || fabs(d[2]) < 1e-12)
         return false;
     double s = -o[2] / d[2]; /* where the ray meets z = 0 */
     if (s < 0.0)

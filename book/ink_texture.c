@@ -7,17 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t level_w(const AppInkTexture *t, uint32_t level)
+static uint32_t level_w(const BookInkTexture *t, uint32_t level)
 {
     return t->width >> level ? t->width >> level : 1;
 }
 
-static uint32_t level_h(const AppInkTexture *t, uint32_t level)
+static uint32_t level_h(const BookInkTexture *t, uint32_t level)
 {
     return t->height >> level ? t->height >> level : 1;
 }
 
-static uint8_t *level_at(const AppInkTexture *t, uint32_t layer, uint32_t level)
+static uint8_t *level_at(const BookInkTexture *t, uint32_t layer, uint32_t level)
 {
     uint8_t *at = t->coverage + t->chain * layer;
     for (uint32_t l = 0; l < level; l++)
@@ -25,12 +25,12 @@ static uint8_t *level_at(const AppInkTexture *t, uint32_t layer, uint32_t level)
     return at;
 }
 
-const uint8_t *app_ink_texture_level(const AppInkTexture *tex, uint32_t layer, uint32_t level)
+const uint8_t *book_ink_texture_level(const BookInkTexture *tex, uint32_t layer, uint32_t level)
 {
     return level_at(tex, layer, level);
 }
 
-bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t width, uint32_t height)
+bool book_ink_texture_init(BookInkTexture *tex, uint32_t layers, uint32_t width, uint32_t height)
 {
     memset(tex, 0, sizeof *tex);
     tex->width = width;
@@ -48,11 +48,11 @@ bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t width, u
             tex->page[l] = (int)l;
         return true;
     }
-    app_ink_texture_free(tex);
+    book_ink_texture_free(tex);
     return false;
 }
 
-void app_ink_texture_free(AppInkTexture *tex)
+void book_ink_texture_free(BookInkTexture *tex)
 {
     free(tex->coverage);
     free(tex->synced);
@@ -61,7 +61,7 @@ void app_ink_texture_free(AppInkTexture *tex)
     memset(tex, 0, sizeof *tex);
 }
 
-static void draw_stroke(const AppInkTexture *t, const MeshInkStroke *st, size_t from,
+static void draw_stroke(const BookInkTexture *t, const MeshInkStroke *st, size_t from,
                         uint8_t *image, MeshInkRect *dirty)
 {
     if (st->count == 1 && from == 0)
@@ -78,9 +78,9 @@ typedef enum Sync { SYNC_NONE, SYNC_APPEND, SYNC_REDRAW } Sync;
  * with the others instead, within the budget (a loaded notebook's side, a host's long stroke). */
 #define APPEND_MOST (MESH_INK_RASTER_BUDGET / 16.0)
 
-static Sync sync_kind(const AppInkTexture *t, uint32_t layer, const MeshInkPage *page)
+static Sync sync_kind(const BookInkTexture *t, uint32_t layer, const MeshInkPage *page)
 {
-    const AppInkSynced *s = &t->synced[layer];
+    const BookInkSynced *s = &t->synced[layer];
     const MeshInkStroke *last = page->count ? &page->strokes[page->count - 1] : NULL;
     if (page->count == s->strokes &&
         (!last || (last->serial == s->serial && last->count == s->points)))
@@ -103,10 +103,10 @@ static Sync sync_kind(const AppInkTexture *t, uint32_t layer, const MeshInkPage 
 
 /* Draws the new segments of layer `layer`'s page into its level 0; grows `changed` by the texels
  * it drew. */
-static void append_layer(AppInkTexture *t, uint32_t layer, const MeshInkPage *page,
+static void append_layer(BookInkTexture *t, uint32_t layer, const MeshInkPage *page,
                          MeshInkRect *changed)
 {
-    const AppInkSynced *s = &t->synced[layer];
+    const BookInkSynced *s = &t->synced[layer];
     uint8_t *image = level_at(t, layer, 0);
     for (size_t k = s->strokes ? s->strokes - 1 : 0; k < page->count; k++) {
         bool old = k + 1 == s->strokes;
@@ -115,10 +115,11 @@ static void append_layer(AppInkTexture *t, uint32_t layer, const MeshInkPage *pa
 }
 
 /* Layer `layer` now shows `page` as it is. */
-static void mark_synced(AppInkTexture *t, uint32_t layer, const MeshInkPage *page)
+static void mark_synced(BookInkTexture *t, uint32_t layer, const MeshInkPage *page)
 {
     const MeshInkStroke *last = page->count ? &page->strokes[page->count - 1] : NULL;
-    t->synced[layer] = (AppInkSynced){page->count, last ? last->count : 0, last ? last->serial : 0};
+    t->synced[layer] =
+        (BookInkSynced){page->count, last ? last->count : 0, last ? last->serial : 0};
 }
 
 static bool rect_empty(MeshInkRect r)
@@ -127,7 +128,7 @@ static bool rect_empty(MeshInkRect r)
 }
 
 /* The rectangle of each level that level 0's rectangle r affects, in rects[0 .. levels-1]. */
-static void mip_rects(const AppInkTexture *t, MeshInkRect r, MeshInkRect *rects)
+static void mip_rects(const BookInkTexture *t, MeshInkRect r, MeshInkRect *rects)
 {
     rects[0] = r;
     for (uint32_t l = 1; l < t->levels; l++) {
@@ -142,7 +143,7 @@ static void mip_rects(const AppInkTexture *t, MeshInkRect r, MeshInkRect *rects)
 /* The mips over `rects` (mip_rects): each texel the mean of the four below it (coverage is
  * linear, so a plain box; an odd level's last row or column is left out, as it is from the
  * GPU's floor-sized levels). */
-static void make_mips(AppInkTexture *t, uint32_t layer, const MeshInkRect *rects)
+static void make_mips(BookInkTexture *t, uint32_t layer, const MeshInkRect *rects)
 {
     for (uint32_t l = 1; l < t->levels; l++) {
         uint32_t sw = level_w(t, l - 1), sh = level_h(t, l - 1), w = level_w(t, l);
@@ -161,7 +162,7 @@ static void make_mips(AppInkTexture *t, uint32_t layer, const MeshInkRect *rects
 }
 
 /* The mips over what changed in layer `layer`, and that added to what is to be uploaded. */
-static void changed_layer(AppInkTexture *tex, uint32_t layer, MeshInkRect changed)
+static void changed_layer(BookInkTexture *tex, uint32_t layer, MeshInkRect changed)
 {
     if (rect_empty(changed))
         return;
@@ -177,7 +178,7 @@ static void changed_layer(AppInkTexture *tex, uint32_t layer, MeshInkRect change
             d->x1 > changed.x1 ? d->x1 : changed.x1, d->y1 > changed.y1 ? d->y1 : changed.y1};
 }
 
-void app_ink_texture_sync(AppInkTexture *tex, const MeshInk *ink)
+void book_ink_texture_sync(BookInkTexture *tex, const MeshInk *ink)
 {
     if (!ink || !tex->layers)
         return;
@@ -224,7 +225,7 @@ void app_ink_texture_sync(AppInkTexture *tex, const MeshInk *ink)
     free(redrawn);
 }
 
-void app_ink_texture_assign(AppInkTexture *tex, uint32_t layer, int page)
+void book_ink_texture_assign(BookInkTexture *tex, uint32_t layer, int page)
 {
     if (tex->page[layer] == page)
         return;
@@ -234,10 +235,10 @@ void app_ink_texture_assign(AppInkTexture *tex, uint32_t layer, int page)
         memset(level_at(tex, layer, 0), 0, tex->chain);
         tex->dirty[layer] = (MeshInkRect){0, 0, tex->width, tex->height};
     }
-    tex->synced[layer] = (AppInkSynced){0};
+    tex->synced[layer] = (BookInkSynced){0};
 }
 
-bool app_ink_texture_stage(AppInkTexture *tex, GpuInk *gpu, uint32_t slot)
+bool book_ink_texture_stage(BookInkTexture *tex, GpuInk *gpu, uint32_t slot)
 {
     assert(tex->width == gpu->width && tex->height == gpu->height && tex->levels == gpu->levels);
     gpu_ink_stage_begin(gpu, slot);
@@ -270,30 +271,30 @@ bool app_ink_texture_stage(AppInkTexture *tex, GpuInk *gpu, uint32_t slot)
     return all;
 }
 
-bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu, uint32_t slot)
+bool book_ink_texture_update(BookInkTexture *tex, const MeshInk *ink, GpuInk *gpu, uint32_t slot)
 {
-    app_ink_texture_sync(tex, ink);
-    return app_ink_texture_stage(tex, gpu, slot);
+    book_ink_texture_sync(tex, ink);
+    return book_ink_texture_stage(tex, gpu, slot);
 }
 
-bool app_ink_texture_pending(AppInkTexture *tex, const MeshInk *ink)
+bool book_ink_texture_pending(BookInkTexture *tex, const MeshInk *ink)
 {
-    app_ink_texture_sync(tex, ink);
+    book_ink_texture_sync(tex, ink);
     for (uint32_t layer = 0; layer < tex->layers; layer++)
         if (!rect_empty(tex->dirty[layer]))
             return true;
     return false;
 }
 
-bool app_ink_texture_upload(AppInkTexture *tex, const MeshInk *ink, const GpuContext *ctx,
-                            GpuInk *gpu, GpuError *err)
+bool book_ink_texture_upload(BookInkTexture *tex, const MeshInk *ink, const GpuContext *ctx,
+                             GpuInk *gpu, GpuError *err)
 {
-    app_ink_texture_sync(tex, ink);
+    book_ink_texture_sync(tex, ink);
     bool all;
     do {
         if (!gpu_ink_upload_begin(ctx, gpu, err))
             return false;
-        all = app_ink_texture_stage(tex, gpu, GPU_INK_ONCE);
+        all = book_ink_texture_stage(tex, gpu, GPU_INK_ONCE);
         if (!gpu_ink_upload(ctx, gpu, err))
             return false;
     } while (!all);

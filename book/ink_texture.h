@@ -3,58 +3,58 @@
  * chain, kept in step with the book's ink. A stroke being drawn adds only its new segments (and
  * the texels they touch, down the mips, are what is uploaded); an undo or clear draws the side
  * again from its strokes. Owns the CPU coverage; the texture belongs to the renderer. */
-#ifndef PAGECURL_APP_INK_TEXTURE_H
-#define PAGECURL_APP_INK_TEXTURE_H
+#ifndef PAGECURL_BOOK_INK_TEXTURE_H
+#define PAGECURL_BOOK_INK_TEXTURE_H
 
 #include "../gpu/ink.h"
 #include "../mesh/ink_raster.h"
 
 /* What a page side's coverage was last drawn from: its stroke count, and the newest stroke's
  * serial and point count (strokes are only appended, extended or taken from the end). */
-typedef struct AppInkSynced {
+typedef struct BookInkSynced {
     size_t strokes, points;
     uint64_t serial;
-} AppInkSynced;
+} BookInkSynced;
 
-typedef struct AppInkTexture {
+typedef struct BookInkTexture {
     uint32_t width, height, levels, layers;
-    size_t chain;         /* texels of one layer's chain, level after level */
-    uint8_t *coverage;    /* layers x chain */
-    AppInkSynced *synced; /* per layer */
-    MeshInkRect *dirty;   /* per layer: level-0 texels changed and not yet staged */
-    int *page;            /* per layer: the ink page it shows (-1 none); at first its own index */
-} AppInkTexture;
+    size_t chain;          /* texels of one layer's chain, level after level */
+    uint8_t *coverage;     /* layers x chain */
+    BookInkSynced *synced; /* per layer */
+    MeshInkRect *dirty;    /* per layer: level-0 texels changed and not yet staged */
+    int *page;             /* per layer: the ink page it shows (-1 none); at first its own index */
+} BookInkTexture;
 
 /* Coverage for `layers` page sides of width x height texels, all empty, as a new GpuInk is. False
  * when out of memory. */
-bool app_ink_texture_init(AppInkTexture *tex, uint32_t layers, uint32_t width, uint32_t height);
-void app_ink_texture_free(AppInkTexture *tex);
+bool book_ink_texture_init(BookInkTexture *tex, uint32_t layers, uint32_t width, uint32_t height);
+void book_ink_texture_free(BookInkTexture *tex);
 
 /* Layer `layer` shows ink page `page` (-1: none) from now on: its old strokes are cleared (and
  * that staged), the next sync draws the new page's. */
-void app_ink_texture_assign(AppInkTexture *tex, uint32_t layer, int page);
+void book_ink_texture_assign(BookInkTexture *tex, uint32_t layer, int page);
 
 /* Draws what changed in `ink` (NULL: nothing) since the last sync into level 0 and the mips over
  * it, and adds it to what is still to be uploaded. No GPU involved. */
-void app_ink_texture_sync(AppInkTexture *tex, const MeshInk *ink);
+void book_ink_texture_sync(BookInkTexture *tex, const MeshInk *ink);
 /* Stages what is still to be uploaded for frame slot `slot` of `gpu` (whose fence has signalled);
  * false when some did not fit and waits for the next frame. */
-bool app_ink_texture_stage(AppInkTexture *tex, GpuInk *gpu, uint32_t slot);
+bool book_ink_texture_stage(BookInkTexture *tex, GpuInk *gpu, uint32_t slot);
 /* Both: draws what changed in `ink` (NULL: nothing) since the last call and stages it for frame
  * slot `slot` of `gpu` (whose fence has signalled); what does not fit this frame is staged next
  * time. False when some was left for next time. */
-bool app_ink_texture_update(AppInkTexture *tex, const MeshInk *ink, GpuInk *gpu, uint32_t slot);
-/* Syncs (app_ink_texture_sync) and says whether anything is left to upload: a layer given to
+bool book_ink_texture_update(BookInkTexture *tex, const MeshInk *ink, GpuInk *gpu, uint32_t slot);
+/* Syncs (book_ink_texture_sync) and says whether anything is left to upload: a layer given to
  * another page whose strokes must go, or the new page's strokes. */
-bool app_ink_texture_pending(AppInkTexture *tex, const MeshInk *ink);
+bool book_ink_texture_pending(BookInkTexture *tex, const MeshInk *ink);
 /* Draws and uploads all of `ink` at once (a loaded notebook can have more sides inked than one
  * frame's staging holds; layers given to other pages), through the ink's upload ring: submitted
  * on the queue, not waited for, so frames may be in flight. */
-bool app_ink_texture_upload(AppInkTexture *tex, const MeshInk *ink, const GpuContext *ctx,
-                            GpuInk *gpu, GpuError *err);
+bool book_ink_texture_upload(BookInkTexture *tex, const MeshInk *ink, const GpuContext *ctx,
+                             GpuInk *gpu, GpuError *err);
 
 /* Level `level` of layer `layer`: max(1, width >> level) x max(1, height >> level) texels, row 0
  * at the top. */
-const uint8_t *app_ink_texture_level(const AppInkTexture *tex, uint32_t layer, uint32_t level);
+const uint8_t *book_ink_texture_level(const BookInkTexture *tex, uint32_t layer, uint32_t level);
 
 #endif

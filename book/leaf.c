@@ -6,7 +6,7 @@
 #include <string.h>
 #include <time.h>
 
-GpuNormalsPath app_leaf_normals_path(GpuNormalsPath asked, bool cpu_deform)
+GpuNormalsPath book_leaf_normals_path(GpuNormalsPath asked, bool cpu_deform)
 {
     if (asked != GPU_NORMALS_DEFAULT)
         return asked;
@@ -15,9 +15,9 @@ GpuNormalsPath app_leaf_normals_path(GpuNormalsPath asked, bool cpu_deform)
 }
 
 /* The leaf's grid for the size in `leaf->desc`, CPU and GPU side. */
-static bool grid_create(const GpuContext *ctx, AppLeaf *leaf, GpuError *err)
+static bool grid_create(const GpuContext *ctx, BookLeaf *leaf, GpuError *err)
 {
-    const AppLeafDesc *desc = &leaf->desc;
+    const BookLeafDesc *desc = &leaf->desc;
     if (!gpu_leaf_fits(ctx, desc->nx, desc->ny, err))
         return false;
     float height = desc->aspect > 0.0f ? desc->aspect * MESH_PAGE_WIDTH : 0.0f;
@@ -48,21 +48,21 @@ static uint64_t now_ns(void)
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-static void grid_destroy(const GpuContext *ctx, AppLeaf *leaf)
+static void grid_destroy(const GpuContext *ctx, BookLeaf *leaf)
 {
     gpu_leaf_destroy(ctx, &leaf->gpu);
     mesh_grid_destroy(&leaf->grid);
 }
 
-bool app_leaf_create(const GpuContext *ctx, const AppLeafDesc *desc, AppLeaf *out, GpuError *err)
+bool book_leaf_create(const GpuContext *ctx, const BookLeafDesc *desc, BookLeaf *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
     out->made = now_ns();
     out->desc = *desc;
     out->cpu_deform = desc->cpu_deform;
-    out->path = app_leaf_normals_path(desc->normals, desc->cpu_deform);
+    out->path = book_leaf_normals_path(desc->normals, desc->cpu_deform);
     if (!grid_create(ctx, out, err)) {
-        app_leaf_destroy(ctx, out);
+        book_leaf_destroy(ctx, out);
         return false;
     }
     GpuChainDesc chain = {
@@ -71,11 +71,12 @@ bool app_leaf_create(const GpuContext *ctx, const AppLeafDesc *desc, AppLeaf *ou
         gpu_chain_bind(ctx, &out->chain, &out->gpu);
         return true;
     }
-    app_leaf_destroy(ctx, out);
+    book_leaf_destroy(ctx, out);
     return false;
 }
 
-bool app_leaf_regrid(const GpuContext *ctx, AppLeaf *leaf, uint32_t nx, uint32_t ny, GpuError *err)
+bool book_leaf_regrid(const GpuContext *ctx, BookLeaf *leaf, uint32_t nx, uint32_t ny,
+                      GpuError *err)
 {
     /* The old grid goes first: the new one's allocations can reuse its memory, and a grid near
      * the device's limits never needs two of itself at once. */
@@ -89,15 +90,15 @@ bool app_leaf_regrid(const GpuContext *ctx, AppLeaf *leaf, uint32_t nx, uint32_t
     return true;
 }
 
-void app_leaf_destroy(const GpuContext *ctx, AppLeaf *leaf)
+void book_leaf_destroy(const GpuContext *ctx, BookLeaf *leaf)
 {
     gpu_chain_destroy(ctx, &leaf->chain);
     grid_destroy(ctx, leaf);
 }
 
-bool app_leaf_prepare(const GpuContext *ctx, AppLeaf *leaf, const CurlParams *pose,
-                      const CurlSegments *curl, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
-                      uint32_t slot, double *deform_ms, GpuError *err)
+bool book_leaf_prepare(const GpuContext *ctx, BookLeaf *leaf, const CurlParams *pose,
+                       const CurlSegments *curl, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
+                       uint32_t slot, double *deform_ms, GpuError *err)
 {
     double spent = 0.0;
     if (!leaf->cpu_deform && curl) {

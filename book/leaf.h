@@ -3,14 +3,14 @@
  * buffers and the kernels bound to them). A new grid size replaces the grid and its buffers and
  * binds the same kernels to them: no shader is compiled again. Stage deform lives here: the curl
  * model of mesh/ evaluated straight into the GPU staging planes. */
-#ifndef PAGECURL_APP_LEAF_H
-#define PAGECURL_APP_LEAF_H
+#ifndef PAGECURL_BOOK_LEAF_H
+#define PAGECURL_BOOK_LEAF_H
 
 #include "../gpu/frame.h"
 #include "../mesh/curl.h"
 #include "../mesh/grid.h"
 
-typedef struct AppLeafDesc {
+typedef struct BookLeafDesc {
     uint32_t nx, ny;
     bool readback;   /* the vertices can be read back (OBJ export, checks) */
     bool cpu_deform; /* deform on the CPU and upload, not in deform.comp */
@@ -18,13 +18,13 @@ typedef struct AppLeafDesc {
     GpuPackPath pack; /* the staging pack needs the two-pass normals */
     GpuStaging staging;
     float aspect; /* the leaf's height / width; 0: ISO 216 */
-} AppLeafDesc;
+} BookLeafDesc;
 
 /* GPU_NORMALS_DEFAULT resolved: the fastest path the benchmark measured that the deform allows. */
-GpuNormalsPath app_leaf_normals_path(GpuNormalsPath asked, bool cpu_deform);
+GpuNormalsPath book_leaf_normals_path(GpuNormalsPath asked, bool cpu_deform);
 
-typedef struct AppLeaf {
-    AppLeafDesc desc; /* as created, with the current grid size */
+typedef struct BookLeaf {
+    BookLeafDesc desc; /* as created, with the current grid size */
     PageGrid grid;
     GpuLeaf gpu;
     GpuChain chain; /* the frame's stages for the path, and their kernels */
@@ -34,21 +34,23 @@ typedef struct AppLeaf {
      * a leaf made again at the same address, so commands recorded for an earlier one (whose
      * objects' handles the driver may give out again) are never taken for this one's */
     uint64_t made;
-} AppLeaf;
+} BookLeaf;
 
-bool app_leaf_create(const GpuContext *ctx, const AppLeafDesc *desc, AppLeaf *out, GpuError *err);
-void app_leaf_destroy(const GpuContext *ctx, AppLeaf *leaf);
+bool book_leaf_create(const GpuContext *ctx, const BookLeafDesc *desc, BookLeaf *out,
+                      GpuError *err);
+void book_leaf_destroy(const GpuContext *ctx, BookLeaf *leaf);
 /* Replaces the grid with an nx x ny one, everything else as created. No frame using the leaf may
  * be in flight. On failure the leaf has no grid: destroy it. */
-bool app_leaf_regrid(const GpuContext *ctx, AppLeaf *leaf, uint32_t nx, uint32_t ny, GpuError *err);
+bool book_leaf_regrid(const GpuContext *ctx, BookLeaf *leaf, uint32_t nx, uint32_t ny,
+                      GpuError *err);
 
 /* The pose's host side, after gpu_frame_begin of the frame in `slot` (`frames` is the ring):
  * stage deform on the CPU (into the staging planes, or in place once every frame in flight is
  * done), or the curl table deform.comp reads: `curl` where the caller worked it out already
  * (mesh_curl_segments of `pose`, before the slot was free), else worked out here. `deform_ms`
  * (optional) gets the CPU deform's milliseconds (0 on the GPU). */
-bool app_leaf_prepare(const GpuContext *ctx, AppLeaf *leaf, const CurlParams *pose,
-                      const CurlSegments *curl, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
-                      uint32_t slot, double *deform_ms, GpuError *err);
+bool book_leaf_prepare(const GpuContext *ctx, BookLeaf *leaf, const CurlParams *pose,
+                       const CurlSegments *curl, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
+                       uint32_t slot, double *deform_ms, GpuError *err);
 
 #endif

@@ -18,7 +18,7 @@ void book_links_free(BookLinks *l)
     book_links_init(l);
 }
 
-const BookLinksPage *book_links_page(BookLinks *l, AppBookSource *src, int page, bool *failed,
+const BookLinksPage *book_links_page(BookLinks *l, PagesBookSource *src, int page, bool *failed,
                                      char *message, size_t size)
 {
     *failed = false;
@@ -27,12 +27,12 @@ const BookLinksPage *book_links_page(BookLinks *l, AppBookSource *src, int page,
             return &l->kept[i];
     /* a page's whole answer is large (its most links' addresses): read into it, kept as long as
      * the page's links */
-    AppLinked *read = malloc(sizeof *read);
+    PagesLinked *read = malloc(sizeof *read);
     if (!read)
         return NULL;
-    int n = app_book_source_links(src, page, read, message, size);
+    int n = pages_book_source_links(src, page, read, message, size);
     *failed = n < 0;
-    AppLink *links = n > 0 ? malloc((size_t)n * sizeof *links) : NULL;
+    PagesLink *links = n > 0 ? malloc((size_t)n * sizeof *links) : NULL;
     if (n > 0 && !links) {
         free(read);
         return NULL;
@@ -53,7 +53,7 @@ int book_links_at(const BookLinksPage *p, float x, float y)
     /* the point on the page's own box: the page lies within its leaf where its shape differs */
     float px = (x - p->place[0]) / p->place[2], py = (y - p->place[1]) / p->place[3];
     for (int k = p->count - 1; k >= 0; k--) {
-        const AppLink *link = &p->links[k];
+        const PagesLink *link = &p->links[k];
         if (px >= link->x0 && px <= link->x1 && py >= link->y0 && py <= link->y1)
             return k;
     }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A book's links and the way a reader follows them: each page's links as the page helper reads
- * them (pages/book_source.h's app_book_source_links), asked on the host's thread at the first
+ * them (pages/book_source.h's pages_book_source_links), asked on the host's thread at the first
  * question about the page and kept for the last few pages asked (a pointer moving over a page
  * asks again and again); and the pages left by following a link, to go back to (and forward
  * again), as a browser keeps them. */
@@ -19,7 +19,7 @@ typedef struct BookLinksPage {
     int page; /* 0-based; -1: none kept here */
     float place[4];
     int count;
-    AppLink *links;
+    PagesLink *links;
 } BookLinksPage;
 
 typedef struct BookLinks {
@@ -35,7 +35,7 @@ void book_links_free(BookLinks *l);
 /* Page `page`'s (0-based) links, read through `src` where they are not kept (a page whose links
  * cannot be read is kept as one without, the line in `message` this once: `*failed` true). NULL
  * out of memory. */
-const BookLinksPage *book_links_page(BookLinks *l, AppBookSource *src, int page, bool *failed,
+const BookLinksPage *book_links_page(BookLinks *l, PagesBookSource *src, int page, bool *failed,
                                      char *message, size_t size);
 /* The link on the page at (x, y) (fractions of the page's leaf, x right, y down from its top
  * left corner): the last of those that hold the point (the one drawn on top); -1 for none. */

@@ -28,11 +28,11 @@ bool book_renderer_layers(const GpuContext *ctx, const GpuRendererDesc *base, ui
 bool book_renderer_create(const GpuContext *ctx, const GpuRendererDesc *base, uint32_t leaves,
                           float aspect, GpuRenderer *out, GpuError *err)
 {
-    uint32_t w = APP_CONTENT_WIDTH, h = (uint32_t)lrintf(APP_CONTENT_WIDTH * aspect);
-    char why[512]; /* what a damaged face is for, a book's open says (app_book_source_notice) */
-    AppTypeface *face = app_typeface_load(why, sizeof why); /* none: stb_easy_font's letters */
-    uint8_t *pixels = app_content_pixels(face, leaves, w, h);
-    app_typeface_free(face);
+    uint32_t w = PAGES_CONTENT_WIDTH, h = (uint32_t)lrintf(PAGES_CONTENT_WIDTH * aspect);
+    char why[512]; /* what a damaged face is for, a book's open says (pages_book_source_notice) */
+    PagesTypeface *face = pages_typeface_load(why, sizeof why); /* none: stb_easy_font's letters */
+    uint8_t *pixels = pages_content_pixels(face, leaves, w, h);
+    pages_typeface_free(face);
     if (!pixels)
         return gpu_error_set(err, "out of memory for %u pages of %ux%u texels", 2 * leaves, w, h);
     bool ok = book_renderer_layers(ctx, base, w, h, 2 * leaves, pixels, 0, out, err);

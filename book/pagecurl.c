@@ -30,14 +30,14 @@
 #include <string.h>
 
 /* The description's layout is handed to the book as it is. */
-_Static_assert((int)PAGECURL_LAYOUT_AUTO == (int)APP_LAYOUT_AUTO &&
-                   (int)PAGECURL_LAYOUT_SPREAD == (int)APP_LAYOUT_SPREAD &&
-                   (int)PAGECURL_LAYOUT_SINGLE == (int)APP_LAYOUT_SINGLE,
-               "pagecurl_layout and AppLayout in one order");
-_Static_assert((int)PAGECURL_BINDING_BOOK == (int)APP_BINDING_BOOK &&
-                   (int)PAGECURL_BINDING_LEFT == (int)APP_BINDING_LEFT &&
-                   (int)PAGECURL_BINDING_RIGHT == (int)APP_BINDING_RIGHT,
-               "pagecurl_binding and AppBinding in one order");
+_Static_assert((int)PAGECURL_LAYOUT_AUTO == (int)BOOK_LAYOUT_AUTO &&
+                   (int)PAGECURL_LAYOUT_SPREAD == (int)BOOK_LAYOUT_SPREAD &&
+                   (int)PAGECURL_LAYOUT_SINGLE == (int)BOOK_LAYOUT_SINGLE,
+               "pagecurl_layout and BookLayoutKind in one order");
+_Static_assert((int)PAGECURL_BINDING_BOOK == (int)BOOK_BINDING_BOOK &&
+                   (int)PAGECURL_BINDING_LEFT == (int)BOOK_BINDING_LEFT &&
+                   (int)PAGECURL_BINDING_RIGHT == (int)BOOK_BINDING_RIGHT,
+               "pagecurl_binding and BookBinding in one order");
 
 /* Events kept for a host that does not poll: the oldest go first. */
 #define EVENT_RING 256
@@ -89,30 +89,30 @@ typedef struct Held {
 
 struct pagecurl_book {
     pagecurl_context *ctx;
-    AppBookSource *source; /* until the first update makes the stream for its width */
-    AppBookStream *stream;
-    AppLeaf leaf;
+    PagesBookSource *source; /* until the first update makes the stream for its width */
+    BookStream *stream;
+    BookLeaf leaf;
     bool leaf_made;
-    AppBookLayout layout; /* how it lies open: its binding, its covers, spread or one page */
+    BookLayout layout; /* how it lies open: its binding, its covers, spread or one page */
     MeshFlip flip;
-    AppReader reader; /* the page the reader is on: the one-page layout's (layout.left_page) */
+    BookReader reader; /* the page the reader is on: the one-page layout's (layout.left_page) */
     /* layout.alone on the clock: from `from` to `to` (0 the spread, 1 a page alone) since `since`,
-     * over APP_READER_SLIDE_TIME; `shown` once a frame has framed the book (before, it cuts) */
+     * over BOOK_READER_SLIDE_TIME; `shown` once a frame has framed the book (before, it cuts) */
     struct {
         float from, to;
         double since;
         bool shown;
         double at; /* the moment the last step showed */
     } alone;
-    AppZoom zoom;
+    BookZoom zoom;
     double scroll_turned; /* the fitted view's last turn by a scroll (pagecurl_book_scroll) */
     /* the last frame's view as the zoom had it, when its pan last moved, and whether that frame
      * drew its pan on whole pixels (step) */
-    AppZoomView zoom_exact;
+    BookZoomView zoom_exact;
     double panned_at;
     bool zoom_rounded;
     MeshInk ink;
-    AppView view;
+    BookView view;
     bool view_made;
     uint32_t width, height; /* the viewport the view draws (0 before the first update) */
     bool wait_for_pages;
@@ -139,7 +139,7 @@ struct pagecurl_book {
     int pages;
     /* the frame update readied for record */
     CurlParams pose;
-    AppSpread spread;
+    BookSpread spread;
     /* what the last update saw, for the events, and its time (the view's lift eases by the clock)
      */
     MeshFlipView seen;
@@ -355,7 +355,7 @@ static void spread_pages(const pagecurl_book *b, int s, int *left, int *right)
 /* A search's matches highlighted on the page as it is drawn (book/search.h). The search is made
  * before it is read here or not at all: a book's search is never destroyed before its stream. */
 static void stream_mark(void *user, int page, uint8_t *rgba, uint32_t width, uint32_t height,
-                        const AppPageRegion *region)
+                        const PageRegion *region)
 {
     pagecurl_book *b = user;
     BookSearch *search = __atomic_load_n(&b->search, __ATOMIC_ACQUIRE);
@@ -458,38 +458,38 @@ static float provided_shape(const pagecurl_page_provider *p)
         if (w > 0.0f && h > 0.0f && isfinite(h / w))
             aspects[n++] = h / w;
     }
-    return n ? app_book_common_aspect(aspects, n) : 0.0f;
+    return n ? pages_book_common_aspect(aspects, n) : 0.0f;
 }
 
 /* The source of the host's pages `pp` on leaves of `aspect`, with the book's text and links: the
  * host's own user and functions, so that a call the book leaves running (a page given up) reads
  * nothing of the book's. 0, or the status with the line in message. */
 static int provider_source(const pagecurl_book *b, const pagecurl_page_provider *pp, float aspect,
-                           AppBookSource **src, char *message, size_t size)
+                           PagesBookSource **src, char *message, size_t size)
 {
-    AppPageProvider p = {.user = pp->user,
-                         .pages = pp->page_count,
-                         .aspect = aspect,
-                         .draw = pp->draw_page,
-                         .size = pp->page_size,
-                         .text = b->page_text ? book_provided_text : NULL,
-                         .text_fn = (void (*)(void))b->page_text,
-                         .links = b->page_links ? book_provided_links : NULL,
-                         .links_fn = (void (*)(void))b->page_links,
-                         .seconds = b->provider_seconds};
-    return app_book_source_open_provider(&p, src, message, size);
+    PageProvider p = {.user = pp->user,
+                      .pages = pp->page_count,
+                      .aspect = aspect,
+                      .draw = pp->draw_page,
+                      .size = pp->page_size,
+                      .text = b->page_text ? book_provided_text : NULL,
+                      .text_fn = (void (*)(void))b->page_text,
+                      .links = b->page_links ? book_provided_links : NULL,
+                      .links_fn = (void (*)(void))b->page_links,
+                      .seconds = b->provider_seconds};
+    return pages_book_source_open_provider(&p, src, message, size);
 }
 
 /* The book's pages: a path, else the host's provider, else the built-in book. */
-static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, AppBookSource **src,
+static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, PagesBookSource **src,
                        char *message, size_t size)
 {
     if (d->path) {
-        AppTextLayout text = {.aspect = d->page_aspect, .font_size = d->font_size};
+        PagesTextLayout text = {.aspect = d->page_aspect, .font_size = d->font_size};
         if (text.aspect > 0.0f) /* a view's shape held to a book's */
-            text.aspect = fminf(fmaxf(text.aspect, APP_BOOK_ASPECT_MIN), APP_BOOK_ASPECT_MAX);
-        int status = app_book_source_open_with(d->path, &text, src, message, size);
-        if (!status && d->font_size != 0.0f && !app_book_source_reflowable(*src)) {
+            text.aspect = fminf(fmaxf(text.aspect, PAGES_BOOK_ASPECT_MIN), PAGES_BOOK_ASPECT_MAX);
+        int status = pages_book_source_open_with(d->path, &text, src, message, size);
+        if (!status && d->font_size != 0.0f && !pages_book_source_reflowable(*src)) {
             status = 2; /* the book is closed by the caller */
             snprintf(message, size,
                      "%s: a book whose pages are its own (a PDF, XPS, comic or folder of images) "
@@ -499,11 +499,11 @@ static int open_source(pagecurl_book *b, const pagecurl_book_desc *d, AppBookSou
         return status;
     }
     if (d->provider.page_count <= 0)
-        return app_book_source_open(NULL, src, message, size);
+        return pages_book_source_open(NULL, src, message, size);
     b->provider = d->provider;
     b->page_text = d->page_text, b->page_links = d->page_links;
     /* as long as a page's drawing (book_stream.h) */
-    b->provider_seconds = d->page_seconds == 0.0f  ? APP_BOOK_STREAM_PAGE_SECONDS
+    b->provider_seconds = d->page_seconds == 0.0f  ? BOOK_STREAM_PAGE_SECONDS
                           : d->page_seconds < 0.0f ? 0.0
                                                    : d->page_seconds;
     return provider_source(b, &b->provider, provided_shape(&b->provider), src, message, size);
@@ -529,7 +529,7 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
     else if (!(d->page_detail <= 8.0f))
         bad = "page_detail: at most 8";
     else if (d->font_size != 0.0f &&
-             !(d->font_size >= APP_BOOK_FONT_MIN && d->font_size <= APP_BOOK_FONT_MAX))
+             !(d->font_size >= PAGES_BOOK_FONT_MIN && d->font_size <= PAGES_BOOK_FONT_MAX))
         bad = "font_size: 6 to 48 points (0: 11)";
     else if (d->font_size != 0.0f && !d->path)
         bad = "font_size: only a book's text is laid out (an EPUB's or FB2's path)";
@@ -627,38 +627,38 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
                                                : fminf(d.show_through, 1.0f);
     b->ink_page = -1;
     char message[512];
-    AppBookSource *src = NULL;
+    PagesBookSource *src = NULL;
     int refused = open_source(b, &d, &src, message, sizeof message);
-    if (!refused && (d.page < 0 || d.page > app_book_source_pages(src))) {
+    if (!refused && (d.page < 0 || d.page > pages_book_source_pages(src))) {
         refused = 2;
         snprintf(message, sizeof message, "page %d: the book has %d page(s)", d.page,
-                 app_book_source_pages(src));
+                 pages_book_source_pages(src));
     }
     if (refused) {
         error_set(err, refused == 2 ? PAGECURL_ERROR_USAGE : PAGECURL_ERROR_RUNTIME, "%s", message);
-        app_book_source_close(src);
+        pages_book_source_close(src);
         free(b);
         return NULL;
     }
-    b->pages = app_book_source_pages(src);
-    app_book_source_draw_fault(src, ctx->gpu.faults ? ctx->gpu.faults->spec.draw_ms : 0);
-    b->layout = (AppBookLayout){
-        .rtl = app_binds_right((AppBinding)d.binding, app_book_source_right_to_left(src)),
+    b->pages = pages_book_source_pages(src);
+    pages_book_source_draw_fault(src, ctx->gpu.faults ? ctx->gpu.faults->spec.draw_ms : 0);
+    b->layout = (BookLayout){
+        .rtl = book_binds_right((BookBinding)d.binding, pages_book_source_right_to_left(src)),
         .hard_cover = d.cover == PAGECURL_COVER_HARD,
-        .layout = (AppLayout)d.layout,
+        .layout = (BookLayoutKind)d.layout,
     };
-    AppLeafDesc ld = {
+    BookLeafDesc ld = {
         .nx = d.grid_columns ? d.grid_columns : 64,
         .ny = d.grid_rows ? d.grid_rows : 90,
-        .aspect = app_book_source_builtin(src) ? 0.0f : app_book_source_aspect(src),
+        .aspect = pages_book_source_builtin(src) ? 0.0f : pages_book_source_aspect(src),
         .readback = d.leaf_readback,
     };
     b->source = src;
-    if (app_book_source_notice(src)[0])
+    if (pages_book_source_notice(src)[0])
         snprintf(event_push(b, PAGECURL_EVENT_ERROR)->message, sizeof b->events[0].message, "%s",
-                 app_book_source_notice(src));
+                 pages_book_source_notice(src));
     GpuError gerr = {0};
-    if (!app_leaf_create(&ctx->gpu, &ld, &b->leaf, &gerr)) {
+    if (!book_leaf_create(&ctx->gpu, &ld, &b->leaf, &gerr)) {
         error_from_gpu(err, &gerr);
         pagecurl_book_destroy(b);
         return NULL;
@@ -669,18 +669,17 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         pagecurl_book_destroy(b);
         return NULL;
     }
-    (d.thumb_through ? app_book_init_reader : app_book_init)(
-        &b->flip, &b->leaf, b->pages, app_book_first_spread((uint32_t)d.page, false),
-        d.reduced_motion);
-    app_zoom_init(&b->zoom);
+    (d.thumb_through ? book_init_reader : book_init_flip)(
+        &b->flip, &b->leaf, b->pages, book_first_spread((uint32_t)d.page, false), d.reduced_motion);
+    book_zoom_init(&b->zoom);
     b->panned_at = -INFINITY; /* no pan yet */
     b->seen = mesh_flip_view(&b->flip);
-    app_reader_init(&b->reader, b->pages, d.page, b->seen.spread);
-    b->layout.left_page = app_reader_left_page(&b->reader, &b->seen, 0.0);
+    book_reader_init(&b->reader, b->pages, d.page, b->seen.spread);
+    b->layout.left_page = book_reader_left_page(&b->reader, &b->seen, 0.0);
     b->told_spread = b->seen.spread;
     b->ink_seen = b->ink.revision;
-    b->spread = app_book_spread(&b->seen);
-    b->pose = app_book_pose(&b->seen, &b->leaf, &b->layout);
+    b->spread = book_spread(&b->seen);
+    b->pose = book_pose(&b->seen, &b->leaf, &b->layout);
     return b;
 }
 
@@ -693,12 +692,12 @@ void pagecurl_book_destroy(pagecurl_book *b)
     if (b->view_made || b->leaf_made)
         gpu_queue_idle(&b->ctx->gpu, &ignored);
     if (b->view_made)
-        app_view_destroy(&b->ctx->gpu, &b->view);
+        book_view_destroy(&b->ctx->gpu, &b->view);
     if (b->leaf_made)
-        app_leaf_destroy(&b->ctx->gpu, &b->leaf);
+        book_leaf_destroy(&b->ctx->gpu, &b->leaf);
     book_search_stop(b->search); /* before the source it reads goes */
-    app_book_stream_destroy(b->stream);
-    app_book_source_close(b->source);
+    book_stream_destroy(b->stream);
+    pages_book_source_close(b->source);
     book_search_destroy(b->search); /* after the stream's worker, which marks pages with it */
     book_selection_destroy(b->selection);
     mesh_ink_free(&b->ink);
@@ -715,9 +714,9 @@ int pagecurl_book_page_count(const pagecurl_book *b)
 
 /* The book's pages: its own until the first frame, then its stream's; NULL once a stream could
  * not be made. */
-static const AppBookSource *book_source(const pagecurl_book *b)
+static const PagesBookSource *book_source(const pagecurl_book *b)
 {
-    return b->stream ? app_book_stream_source(b->stream) : b->source;
+    return b->stream ? book_stream_source(b->stream) : b->source;
 }
 
 void pagecurl_book_page_label(const pagecurl_book *b, int page, char *out, size_t size)
@@ -727,9 +726,9 @@ void pagecurl_book_page_label(const pagecurl_book *b, int page, char *out, size_
             out[0] = '\0';
         return;
     }
-    const AppBookSource *src = book_source(b);
+    const PagesBookSource *src = book_source(b);
     if (src)
-        app_book_source_page_label(src, page - 1, out, size);
+        pages_book_source_page_label(src, page - 1, out, size);
     else if (size)
         out[0] = '\0';
 }
@@ -738,16 +737,16 @@ int pagecurl_book_find_page(const pagecurl_book *b, const char *text)
 {
     if (!b || !text)
         return 0;
-    const AppBookSource *src = book_source(b);
-    return src ? app_book_source_find_page(src, text) : 0;
+    const PagesBookSource *src = book_source(b);
+    return src ? pages_book_source_find_page(src, text) : 0;
 }
 
 int pagecurl_book_outline_count(const pagecurl_book *b)
 {
     if (!b)
         return 0;
-    const AppBookSource *src = book_source(b);
-    return src ? app_book_source_outline_count(src) : 0;
+    const PagesBookSource *src = book_source(b);
+    return src ? pages_book_source_outline_count(src) : 0;
 }
 
 int pagecurl_book_outline_entry(const pagecurl_book *b, int entry, char *title, size_t size,
@@ -755,8 +754,8 @@ int pagecurl_book_outline_entry(const pagecurl_book *b, int entry, char *title, 
 {
     if (!b)
         return -1;
-    const AppBookSource *src = book_source(b);
-    const AppOutlineEntry *e = src ? app_book_source_outline(src, entry) : NULL;
+    const PagesBookSource *src = book_source(b);
+    const PagesOutlineEntry *e = src ? pages_book_source_outline(src, entry) : NULL;
     if (!e)
         return -1;
     if (title && size) {
@@ -779,10 +778,10 @@ bool pagecurl_book_text_place(pagecurl_book *b, int page, char *out, size_t size
 {
     if (out && size)
         out[0] = '\0';
-    AppBookSource *src = b ? (AppBookSource *)book_source(b) : NULL;
+    PagesBookSource *src = b ? (PagesBookSource *)book_source(b) : NULL;
     int32_t place[3];
     if (!src || !out || size < PAGECURL_TEXT_PLACE_MAX ||
-        !app_book_source_text_place(src, page - 1, place))
+        !pages_book_source_text_place(src, page - 1, place))
         return false;
     snprintf(out, size, "t1 %d %d %d", place[0], place[1], place[2]);
     return true;
@@ -790,7 +789,7 @@ bool pagecurl_book_text_place(pagecurl_book *b, int page, char *out, size_t size
 
 int pagecurl_book_text_place_page(pagecurl_book *b, const char *place)
 {
-    AppBookSource *src = b ? (AppBookSource *)book_source(b) : NULL;
+    PagesBookSource *src = b ? (PagesBookSource *)book_source(b) : NULL;
     int32_t at[3];
     int end = -1;
     if (!src || !place ||
@@ -798,15 +797,15 @@ int pagecurl_book_text_place_page(pagecurl_book *b, const char *place)
             3 ||
         end < 0 || place[end] != '\0')
         return 0;
-    return app_book_source_text_place_page(src, at) + 1; /* -1 (none) is 0 */
+    return pages_book_source_text_place_page(src, at) + 1; /* -1 (none) is 0 */
 }
 
 int pagecurl_book_outline_find(const pagecurl_book *b, const char *text, int from)
 {
     if (!b)
         return -1;
-    const AppBookSource *src = book_source(b);
-    return src && text && from >= 0 ? app_book_source_outline_find(src, text, from) : -1;
+    const PagesBookSource *src = book_source(b);
+    return src && text && from >= 0 ? pages_book_source_outline_find(src, text, from) : -1;
 }
 
 /* --- input ----------------------------------------------------------------------------------- */
@@ -816,17 +815,17 @@ int pagecurl_book_outline_find(const pagecurl_book *b, const char *text, int fro
 static MeshFlipView follow(pagecurl_book *b, double time)
 {
     MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-    app_reader_follow(&b->reader, &view, time);
+    book_reader_follow(&b->reader, &view, time);
     return view;
 }
 
 /* How the book lies open for input at `time`: the one-page view where the reader's slide has it
  * then. */
-static AppBookLayout layout_at(pagecurl_book *b, double time)
+static BookLayout layout_at(pagecurl_book *b, double time)
 {
     MeshFlipView view = follow(b, time);
-    AppBookLayout layout = b->layout;
-    layout.left_page = app_reader_left_page(&b->reader, &view, time);
+    BookLayout layout = b->layout;
+    layout.left_page = book_reader_left_page(&b->reader, &view, time);
     return layout;
 }
 
@@ -845,8 +844,9 @@ static bool feed(pagecurl_book *b, BookInputDevice device, BookInputAction actio
                    .y = (float)(y / b->height),
                    .pressure = pressure,
                    .scale = scale};
-    AppBookLayout layout = layout_at(b, time);
-    return app_book_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->leaf, &layout);
+    BookLayout layout = layout_at(b, time);
+    return book_apply_input(&b->flip, &b->zoom, &b->ink, &e, b->width, b->height, &b->leaf,
+                            &layout);
 }
 
 /* The page side under target pixel (x, y) as the book is seen at `time`, 0-based; -1 off the
@@ -855,15 +855,15 @@ static int side_at(pagecurl_book *b, double x, double y, double time)
 {
     if (!b->width || !b->height)
         return -1;
-    AppBookLayout layout = layout_at(b, time);
+    BookLayout layout = layout_at(b, time);
     /* the pixel as the input's door reads it: its fraction of the viewport */
     float px = (float)(x / b->width) * (float)b->width,
           py = (float)(y / b->height) * (float)b->height;
     MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-    AppZoomView zoom =
-        app_book_zoom_view(&b->zoom, &view, &b->leaf, &layout, b->width, b->height, time);
-    AppBookHit hit;
-    if (!app_book_pick(&view, &zoom, &b->leaf, &layout, b->width, b->height, px, py, &hit))
+    BookZoomView zoom =
+        book_zoom_view(&b->zoom, &view, &b->leaf, &layout, b->width, b->height, time);
+    BookHit hit;
+    if (!book_pick(&view, &zoom, &b->leaf, &layout, b->width, b->height, px, py, &hit))
         return -1;
     return hit.page;
 }
@@ -875,17 +875,17 @@ bool pagecurl_book_hit(const pagecurl_book *b, double x, double y, pagecurl_hit 
     uint32_t size = out->size;
     float px = (float)(x / b->width) * (float)b->width,
           py = (float)(y / b->height) * (float)b->height;
-    AppBookHit hit;
+    BookHit hit;
     if (b->held.on && !b->spread.fading) {
         /* a held pose (pagecurl_book_hold) is no flip's: through the pose the update drew */
-        if (!app_book_pick_posed(&b->spread, &b->pose, &b->leaf, &b->layout, b->width, b->height,
-                                 px, py, &hit))
+        if (!book_pick_posed(&b->spread, &b->pose, &b->leaf, &b->layout, b->width, b->height, px,
+                             py, &hit))
             return false;
     } else {
         MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
-        AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width,
-                                              b->height, b->seen_time);
-        if (!app_book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
+        BookZoomView zoom = book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width,
+                                           b->height, b->seen_time);
+        if (!book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, &hit))
             return false;
     }
     pagecurl_hit h = {.size = size, .page = hit.page + 1, .u = hit.u, .v = hit.v};
@@ -898,13 +898,12 @@ int pagecurl_book_page_outline(const pagecurl_book *b, int page, float *xy, int 
     if (!b || !xy || max <= 0 || !b->width || !b->height || page < 1 || page > b->pages)
         return 0;
     if (b->held.on && !b->spread.fading) /* through the pose the update drew, as the hit test */
-        return app_book_outline_posed(&b->spread, &b->pose, &b->leaf, &b->layout, b->width,
-                                      b->height, page - 1, xy, max);
+        return book_outline_posed(&b->spread, &b->pose, &b->leaf, &b->layout, b->width, b->height,
+                                  page - 1, xy, max);
     MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
-    AppZoomView zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width,
-                                          b->height, b->seen_time);
-    return app_book_outline(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, page - 1, xy,
-                            max);
+    BookZoomView zoom =
+        book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, b->seen_time);
+    return book_outline(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, page - 1, xy, max);
 }
 
 static bool page_step(pagecurl_book *b, bool next, double time);
@@ -916,15 +915,15 @@ static bool page_step(pagecurl_book *b, bool next, double time);
  * the release turns no leaf over, once a press. */
 static void swipe(pagecurl_book *b, Pointer *p, double x, double y, double time)
 {
-    if (p->swiped || !b->width || !app_book_one_page(&b->layout, b->width, b->height) ||
-        b->zoom.width || app_zoom_enlarged(&b->zoom.set))
+    if (p->swiped || !b->width || !book_one_page(&b->layout, b->width, b->height) ||
+        b->zoom.width || book_zoom_enlarged(&b->zoom.set))
         return;
     MeshFlipView view = follow(b, time);
     double dx = x - p->x0, dy = y - p->y0;
     if ((view.turning && view.completing) || fabs(dx) < SWIPE_SHARE * b->width ||
         fabs(dx) < 2.0 * fabs(dy))
         return;
-    bool even = app_reader_left_page(&b->reader, &view, time) > 0.5f;
+    bool even = book_reader_left_page(&b->reader, &view, time) > 0.5f;
     bool leftwards = (dx < 0.0) != b->layout.rtl; /* in the left-bound frame */
     if (even != leftwards)
         return; /* towards the spine: the drag's own, a turn */
@@ -1002,11 +1001,11 @@ static bool turn(pagecurl_book *b, bool next, double time)
     if (!(next ? mesh_flip_next(&b->flip, time) : mesh_flip_prev(&b->flip, time)))
         return false;
     if (b->width) { /* a turn from a zoomed view eases it back to fit */
-        AppBookLayout layout = layout_at(b, time);
+        BookLayout layout = layout_at(b, time);
         MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-        AppSpread spread = app_book_spread(&view);
-        AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
-        app_zoom_ease_fit(&b->zoom, time, &fit);
+        BookSpread spread = book_spread(&view);
+        BookZoomRect fit = book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
+        book_zoom_ease_fit(&b->zoom, time, &fit);
     }
     return true;
 }
@@ -1020,24 +1019,24 @@ static bool page_step(pagecurl_book *b, bool next, double time)
     MeshFlipView view = follow(b, time);
     if (view.phase == MESH_FLIP_DRAGGING)
         return false; /* the hand has the book */
-    int page = app_reader_page(&b->reader, &view) + (next ? 1 : -1);
+    int page = book_reader_page(&b->reader, &view) + (next ? 1 : -1);
     if (page < 1 || page > b->pages)
         return false;
     if (page / 2 != view.heading && !turn(b, next, time))
         return false;
     view = mesh_flip_view_at(&b->flip, time);
-    app_reader_step(&b->reader, page, &view, time, view.reduced_motion);
+    book_reader_step(&b->reader, page, &view, time, view.reduced_motion);
     return true;
 }
 
 /* Opens the book at `page` at `time`, a turn settling cut short: the reader asked for a place. */
 static bool jump(pagecurl_book *b, int page, double time)
 {
-    int spread = app_book_first_spread((uint32_t)page, false), end = mesh_flip_end_spread(&b->flip);
+    int spread = book_first_spread((uint32_t)page, false), end = mesh_flip_end_spread(&b->flip);
     spread = spread < end ? spread : end;
     if (!mesh_flip_jump(&b->flip, spread, time))
         return false;
-    app_reader_jump(&b->reader, page, spread, time);
+    book_reader_jump(&b->reader, page, spread, time);
     return true;
 }
 
@@ -1061,7 +1060,7 @@ static bool book_action(pagecurl_book *b, pagecurl_action action, double time)
     case PAGECURL_ACTION_NEXT:
     case PAGECURL_ACTION_PREVIOUS: {
         bool next = action == PAGECURL_ACTION_NEXT;
-        if (b->width && app_book_one_page(&b->layout, b->width, b->height))
+        if (b->width && book_one_page(&b->layout, b->width, b->height))
             return page_step(b, next, time);
         return turn(b, next, time);
     }
@@ -1108,7 +1107,7 @@ bool pagecurl_book_scroll(pagecurl_book *b, float amount, double time)
     if (!b || !isfinite(amount) || amount == 0.0f || !isfinite(time))
         return false;
     bool fitted = b->width && !b->zoom.hosted && !b->zoom.width && !b->zoom.resume &&
-                  !app_zoom_enlarged(&b->zoom.set) && !app_zoom_moving(&b->zoom, time);
+                  !book_zoom_enlarged(&b->zoom.set) && !book_zoom_moving(&b->zoom, time);
     if (fitted) { /* the page is all in view: nothing to scroll but on to the next */
         MeshFlipView view = mesh_flip_view_at(&b->flip, time);
         if (view.phase == MESH_FLIP_DRAGGING || time - b->scroll_turned < SCROLL_TURN_GAP)
@@ -1139,12 +1138,12 @@ bool pagecurl_book_set_zoom(pagecurl_book *b, float zoom, double x, double y, do
     if (view.phase == MESH_FLIP_DRAGGING || b->zoom.hosted)
         return false; /* the point held stays under the pointer; the host's camera frames it */
     b->held.on = false;
-    AppBookLayout layout = layout_at(b, time);
-    AppSpread spread = app_book_spread(&view);
-    AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
+    BookLayout layout = layout_at(b, time);
+    BookSpread spread = book_spread(&view);
+    BookZoomRect fit = book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
     /* about the pixel's centre, as a pointer's zoom */
-    app_zoom_set(&b->zoom, fminf(fmaxf(zoom, APP_ZOOM_MIN), APP_ZOOM_MAX),
-                 (float)((x + 0.5) / b->width), (float)((y + 0.5) / b->height), time, &fit);
+    book_zoom_set(&b->zoom, fminf(fmaxf(zoom, BOOK_ZOOM_MIN), BOOK_ZOOM_MAX),
+                  (float)((x + 0.5) / b->width), (float)((y + 0.5) / b->height), time, &fit);
     return true;
 }
 
@@ -1161,7 +1160,7 @@ bool pagecurl_book_set_camera(pagecurl_book *b, const float *view_proj)
         b->zoom.hosted = false;
         return true;
     }
-    if (!app_camera_invertible(view_proj))
+    if (!book_camera_invertible(view_proj))
         return false;
     memcpy(b->zoom.host, view_proj, sizeof b->zoom.host);
     b->zoom.hosted = true;
@@ -1180,17 +1179,17 @@ void pagecurl_book_get_zoom(const pagecurl_book *b, pagecurl_zoom *out)
     if (!b || !out)
         return;
     uint32_t size = out->size;
-    const AppZoomView *v = &b->spread.zoom;
+    const BookZoomView *v = &b->spread.zoom;
     pagecurl_zoom z = {.size = size,
                        .zoom = v->scale > 0.0f ? v->scale : 1.0f,
                        .x = v->x * (float)b->width,
                        .y = v->y * (float)b->height,
-                       .moving = app_zoom_moving(&b->zoom, b->seen_time),
+                       .moving = book_zoom_moving(&b->zoom, b->seen_time),
                        .fit = b->zoom.width ? PAGECURL_FIT_WIDTH : PAGECURL_FIT_PAGE,
                        .returning = b->zoom.resume};
     if (b->zoom.width) {
         MeshFlipView view = mesh_flip_view_at(&b->flip, b->seen_time);
-        int left, right, shown = app_reader_page(&b->reader, &view);
+        int left, right, shown = book_reader_page(&b->reader, &view);
         spread_pages(b, view.spread, &left, &right);
         z.page = b->zoom.side < 0                  ? left
                  : b->zoom.side > 0                ? right
@@ -1212,14 +1211,14 @@ bool pagecurl_book_set_view(pagecurl_book *b, const pagecurl_zoom *v, double tim
     if (view.phase == MESH_FLIP_DRAGGING || b->zoom.hosted)
         return false; /* as pagecurl_book_set_zoom */
     b->held.on = false;
-    AppBookLayout layout = layout_at(b, time);
-    AppSpread spread = app_book_spread(&view);
-    AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
+    BookLayout layout = layout_at(b, time);
+    BookSpread spread = book_spread(&view);
+    BookZoomRect fit = book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
     int left, right;
     spread_pages(b, view.spread, &left, &right);
-    app_zoom_restore(&b->zoom, v->fit == PAGECURL_FIT_WIDTH, v->page && v->page == left ? -1 : 1,
-                     v->down, v->zoom, (float)(v->x / b->width), (float)(v->y / b->height), time,
-                     &fit);
+    book_zoom_restore(&b->zoom, v->fit == PAGECURL_FIT_WIDTH, v->page && v->page == left ? -1 : 1,
+                      v->down, v->zoom, (float)(v->x / b->width), (float)(v->y / b->height), time,
+                      &fit);
     return true;
 }
 
@@ -1345,7 +1344,7 @@ uint64_t pagecurl_book_ink_revision(const pagecurl_book *b)
 /* layout.alone at `time`: eased in and out (smootherstep) from where it was to where it goes. */
 static float alone_at(const pagecurl_book *b, double time)
 {
-    double u = (time - b->alone.since) / APP_READER_SLIDE_TIME;
+    double u = (time - b->alone.since) / BOOK_READER_SLIDE_TIME;
     u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
     float e = (float)(u * u * u * (u * (6.0 * u - 15.0) + 10.0));
     return b->alone.from + (b->alone.to - b->alone.from) * e;
@@ -1363,9 +1362,9 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                           ? GPU_QUALITY_LOW
                           : GPU_QUALITY_HIGH;
     pagecurl_state s = {.size = size,
-                        .single = b->width && app_book_one_page(&b->layout, b->width, b->height),
-                        .streaming = b->stream && app_book_stream_busy(b->stream),
-                        .pages_ready = b->stream && app_book_stream_news(b->stream),
+                        .single = b->width && book_one_page(&b->layout, b->width, b->height),
+                        .streaming = b->stream && book_stream_busy(b->stream),
+                        .pages_ready = b->stream && book_stream_news(b->stream),
                         .quality = (pagecurl_quality)tier, /* the same order */
                         .turning = view.turning,
                         .held = view.phase == MESH_FLIP_DRAGGING,
@@ -1373,13 +1372,13 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
                         .moving = view.phase == MESH_FLIP_SETTLING ||
                                   view.phase == MESH_FLIP_FADING ||
                                   (view.phase == MESH_FLIP_IDLE && view.lift > 0.0f) ||
-                                  app_zoom_moving(&b->zoom, b->seen_time) ||
+                                  book_zoom_moving(&b->zoom, b->seen_time) ||
                                   b->zoom_rounded || /* the next frame draws it exactly */
-                                  app_reader_sliding(&b->reader, &view, b->seen_time) ||
+                                  book_reader_sliding(&b->reader, &view, b->seen_time) ||
                                   alone_at(b, b->seen_time) != b->alone.to,
                         .bound_right = b->layout.rtl,
                         .drawing = b->ink.drawing + 1,
-                        .page = app_reader_page(&b->reader, &view),
+                        .page = book_reader_page(&b->reader, &view),
                         .hold = b->held.on,
                         .hold_progress = b->held.on ? b->held.progress : 0.0f};
     if (s.page > b->pages)
@@ -1398,7 +1397,7 @@ void pagecurl_book_state(const pagecurl_book *b, pagecurl_state *out)
 
 /* A finished frame's stage times (book/view.c hands them on), kept for pagecurl_book_frame_times.
  */
-static void took_times(void *user, const AppViewTimes *times)
+static void took_times(void *user, const BookViewTimes *times)
 {
     pagecurl_book *b = user;
     pagecurl_frame_times *t = &b->times;
@@ -1412,11 +1411,11 @@ static void took_times(void *user, const AppViewTimes *times)
     b->times_valid = true;
 }
 
-static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32_t height,
+static bool make_view(pagecurl_book *b, BookViewKind kind, uint32_t width, uint32_t height,
                       GpuError *err)
 {
     const GpuContext *ctx = &b->ctx->gpu;
-    if (kind == APP_VIEW_HOSTED && b->target_format) {
+    if (kind == BOOK_VIEW_HOSTED && b->target_format) {
         VkFormatProperties props;
         ctx->vk.vkGetPhysicalDeviceFormatProperties(ctx->physical, b->target_format, &props);
         VkFormatFeatureFlags need =
@@ -1429,7 +1428,7 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
         /* a new size: the host's frames may still read the old image */
         if (!gpu_queue_idle(ctx, err))
             return false;
-        return app_view_resize(ctx, &b->view, width, height, err);
+        return book_view_resize(ctx, &b->view, width, height, err);
     }
     /* the pages are drawn for the width the first viewport shows a page at, as the program
      * draws them for its window's or image's: half of it for a spread, or as wide as the page
@@ -1441,23 +1440,23 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
         return gpu_error_set(err, "the book's pages could not be streamed (out of memory)");
     if (!b->stream) {
         char message[512];
-        bool one = app_book_one_page(&b->layout, width, height);
+        bool one = book_one_page(&b->layout, width, height);
         float page_width = fminf(one ? (float)width : 0.5f * (float)width,
-                                 (float)height / app_book_source_aspect(b->source));
-        b->stream = app_book_stream_create(b->source, (uint32_t)lrintf(page_width * b->page_detail),
-                                           message, sizeof message);
+                                 (float)height / pages_book_source_aspect(b->source));
+        b->stream = book_stream_create(b->source, (uint32_t)lrintf(page_width * b->page_detail),
+                                       message, sizeof message);
         b->source = NULL; /* the stream's now, made or not */
         if (!b->stream)
             return gpu_error_set(err, "%s", message);
-        app_book_stream_set_hooks(b->stream, &(AppBookStreamHooks){.user = b,
-                                                                   .warn = stream_warn,
-                                                                   .ready = stream_ready,
-                                                                   .stopped = stream_stopped,
-                                                                   .mark = stream_mark});
+        book_stream_set_hooks(b->stream, &(BookStreamHooks){.user = b,
+                                                            .warn = stream_warn,
+                                                            .ready = stream_ready,
+                                                            .stopped = stream_stopped,
+                                                            .mark = stream_mark});
         if (b->page_seconds != 0.0f) /* below 0: none */
-            app_book_stream_set_page_limit(b->stream, b->page_seconds);
+            book_stream_set_page_limit(b->stream, b->page_seconds);
     }
-    AppViewDesc desc = {
+    BookViewDesc desc = {
         .kind = kind,
         .width = width,
         .height = height,
@@ -1468,18 +1467,18 @@ static bool make_view(pagecurl_book *b, AppViewKind kind, uint32_t width, uint32
                      .max_samples = b->max_samples,
                      .samples = b->target_samples,
                      /* a host's frames in its targets' format, copied in (0: the view's own) */
-                     .color_format = kind == APP_VIEW_HOSTED ? b->target_format : 0,
+                     .color_format = kind == BOOK_VIEW_HOSTED ? b->target_format : 0,
                      /* the pipelines match the host's pass's depth (0: the device's) */
-                     .depth_format = kind == APP_VIEW_HOSTED ? b->target_depth_format : 0,
+                     .depth_format = kind == BOOK_VIEW_HOSTED ? b->target_depth_format : 0,
                      .shadow_size = gpu_shadow_size(width, height),
                      .show_through = b->show_through},
     };
-    if (!app_view_create(ctx, &desc, &b->leaf, &b->view, err))
+    if (!book_view_create(ctx, &desc, &b->leaf, &b->view, err))
         return false;
     b->view_made = true;
     b->view.on_times = took_times;
     b->view.times_user = b;
-    return app_view_ink_upload(ctx, &b->view, &b->ink, err);
+    return book_view_ink_upload(ctx, &b->view, &b->ink, err);
 }
 
 /* The host's target with the fields its description has not (it ends before them) zero. */
@@ -1521,11 +1520,11 @@ static bool held_beside(const pagecurl_book *b)
     float t = b->held.progress, a = b->layout.left_page;
     bool right = b->held.backward ? t >= 1.0f : t <= 0.0f;
     bool left = b->held.backward ? t <= 0.0f : t >= 1.0f;
-    return b->width && app_book_one_page(&b->layout, b->width, b->height) &&
+    return b->width && book_one_page(&b->layout, b->width, b->height) &&
            ((right && a >= 1.0f) || (left && a <= 0.0f));
 }
 
-/* The auto layout's page alone (app_book_alone) for the spread of `view` at `time`, from the
+/* The auto layout's page alone (book_alone) for the spread of `view` at `time`, from the
  * pages' shapes known (layout.print): aimed afresh only while no leaf turns (a turn ends in the
  * framing it began in, then goes on to its spread's), and at once (`cut`) before the book is
  * first framed or with reduced motion. */
@@ -1533,7 +1532,7 @@ static void follow_alone(pagecurl_book *b, const MeshFlipView *view, double time
 {
     if (!view->turning && b->width) {
         float aspect = b->leaf.grid.height / b->leaf.grid.width;
-        float want = app_book_alone(&b->layout, aspect, b->width, b->height) ? 1.0f : 0.0f;
+        float want = book_alone(&b->layout, aspect, b->width, b->height) ? 1.0f : 0.0f;
         if (want != b->alone.to) {
             b->alone.from = alone_at(b, time);
             b->alone.to = want, b->alone.since = time;
@@ -1560,52 +1559,51 @@ static void step(pagecurl_book *b, double time)
         b->posed_at = shown;
     }
     MeshFlipView view = mesh_flip_view_at(&b->flip, shown);
-    app_reader_follow(&b->reader, &view, shown);
-    b->layout.left_page = app_reader_left_page(&b->reader, &view, shown);
+    book_reader_follow(&b->reader, &view, shown);
+    b->layout.left_page = book_reader_left_page(&b->reader, &view, shown);
     if (b->held.on && !view.turning) {
         int leaves = (b->pages + 1) / 2;
-        b->spread = app_book_spread_at(view.spread, leaves, b->held.backward);
-        b->pose =
-            app_book_turn_pose(&b->spread, b->held.progress, b->held.grab, &b->leaf, &b->layout);
+        b->spread = book_spread_at(view.spread, leaves, b->held.backward);
+        b->pose = book_turn_pose(&b->spread, b->held.progress, b->held.grab, &b->leaf, &b->layout);
         if (b->hold_radius > 0.0f)
-            app_book_pose_radius(&b->pose, b->hold_radius, &b->leaf);
+            book_pose_radius(&b->pose, b->hold_radius, &b->leaf);
         b->spread.progress = b->held.progress; /* the camera widens with it, as in --curl */
         if (view.reduced_motion) { /* the cross-fade at that point, as --curl --reduced-motion */
-            b->pose = app_book_turn_pose(&b->spread, 0.0f, b->held.grab, &b->leaf, &b->layout);
-            app_book_spread_fading(&b->spread, b->held.progress);
+            b->pose = book_turn_pose(&b->spread, 0.0f, b->held.grab, &b->leaf, &b->layout);
+            book_spread_fading(&b->spread, b->held.progress);
         } else if (held_beside(b)) {
             b->spread.turning = false;
         }
     } else {
-        b->spread = app_book_spread(&view);
-        b->pose = app_book_pose(&view, &b->leaf, &b->layout);
+        b->spread = book_spread(&view);
+        b->pose = book_pose(&view, &b->leaf, &b->layout);
     }
     if (b->stream) /* the shapes of the pages drawn so far */
-        app_book_stream_prints(b->stream, &b->spread, &b->layout);
+        book_stream_prints(b->stream, &b->spread, &b->layout);
     b->alone.at = shown;
     follow_alone(b, &view, shown, !b->alone.shown);
     if (!b->held.on) /* a turn from a zoomed view has landed: the zoom comes back */
-        app_book_zoom_settle(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
-    AppZoomView exact =
-        app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
+        book_settle_zoom(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
+    BookZoomView exact =
+        book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->width, b->height, shown);
     /* A pan on its way (the view moved since the frame before, at the same scale, and not
-     * APP_ZOOM_PAN_REST ago) is drawn on whole pixels: the renderer then moves the last frame's
+     * BOOK_ZOOM_PAN_REST ago) is drawn on whole pixels: the renderer then moves the last frame's
      * picture instead of drawing it anew (gpu/renderer.h, GpuStillCache). Once it has rested that
      * long the view is drawn exactly, and the book moves until then. */
     bool panned = !exact.hosted && exact.scale == b->zoom_exact.scale &&
-                  app_zoom_enlarged(&exact) &&
+                  book_zoom_enlarged(&exact) &&
                   (exact.x != b->zoom_exact.x || exact.y != b->zoom_exact.y);
     if (panned)
         b->panned_at = shown;
-    else if (exact.hosted || exact.scale != b->zoom_exact.scale || !app_zoom_enlarged(&exact))
+    else if (exact.hosted || exact.scale != b->zoom_exact.scale || !book_zoom_enlarged(&exact))
         b->panned_at = -INFINITY; /* a zoom of another scale is no pan */
     b->zoom_exact = exact;
     b->spread.zoom = exact;
-    b->zoom_rounded = shown - b->panned_at < APP_ZOOM_PAN_REST && b->width && b->height;
+    b->zoom_rounded = shown - b->panned_at < BOOK_ZOOM_PAN_REST && b->width && b->height;
     if (b->zoom_rounded) {
-        AppSpread spread = app_book_spread(&view);
-        AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &b->layout, b->width, b->height);
-        b->spread.zoom = app_zoom_whole_pixels(exact, b->width, b->height, &fit);
+        BookSpread spread = book_spread(&view);
+        BookZoomRect fit = book_fit_rect(&spread, &b->leaf, &b->layout, b->width, b->height);
+        b->spread.zoom = book_zoom_whole_pixels(exact, b->width, b->height, &fit);
     }
 }
 
@@ -1615,12 +1613,12 @@ static bool requalify(pagecurl_book *b, GpuError *err)
     if (!b->quality_asked)
         return true;
     b->quality_asked = false;
-    return app_view_set_quality(&b->ctx->gpu, &b->view, b->quality, err);
+    return book_view_set_quality(&b->ctx->gpu, &b->view, b->quality, err);
 }
 
 /* The view for a frame of `kind` at `size` (drawable's checks passed): made, or made anew for
  * another size, and drawing by the tier last asked for. */
-static bool ready_view(pagecurl_book *b, AppViewKind kind, VkExtent2D size, GpuError *err)
+static bool ready_view(pagecurl_book *b, BookViewKind kind, VkExtent2D size, GpuError *err)
 {
     if ((!b->view_made || size.width != b->width || size.height != b->height) &&
         !make_view(b, kind, size.width, size.height, err))
@@ -1631,7 +1629,7 @@ static bool ready_view(pagecurl_book *b, AppViewKind kind, VkExtent2D size, GpuE
 
 /* Whether the book can draw frames of `kind` and `size`: a size the device allows, and the kind
  * of the book's first frames. */
-static bool drawable(const pagecurl_book *b, AppViewKind kind, VkExtent2D size, const char *what,
+static bool drawable(const pagecurl_book *b, BookViewKind kind, VkExtent2D size, const char *what,
                      pagecurl_error *err)
 {
     uint32_t side = b->ctx->gpu.props.limits.maxImageDimension2D;
@@ -1642,8 +1640,8 @@ static bool drawable(const pagecurl_book *b, AppViewKind kind, VkExtent2D size, 
     }
     if (b->view_made && b->view.kind != kind) {
         error_set(err, PAGECURL_ERROR_USAGE, "this book draws %s",
-                  kind == APP_VIEW_HOSTED ? "its own frames (pagecurl_book_render), not the host's"
-                                          : "into the host's frames, not its own");
+                  kind == BOOK_VIEW_HOSTED ? "its own frames (pagecurl_book_render), not the host's"
+                                           : "into the host's frames, not its own");
         return false;
     }
     return true;
@@ -1686,7 +1684,7 @@ static bool target_valid(const pagecurl_book *b, const pagecurl_target *t, pagec
 
 static void redraw_page(void *user, int page)
 {
-    app_book_stream_redraw(user, page);
+    book_stream_redraw(user, page);
 }
 
 /* The pages whose search marks changed since the last frame are drawn again (shown as they were
@@ -1715,14 +1713,14 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
         return false;
     pagecurl_target t = target_of(target);
     VkExtent2D size = viewport_of(&t);
-    if (!drawable(b, APP_VIEW_HOSTED, size, "viewport", err) || !target_valid(b, &t, err))
+    if (!drawable(b, BOOK_VIEW_HOSTED, size, "viewport", err) || !target_valid(b, &t, err))
         return false;
     GpuError gerr = {0};
-    AppViewTarget how = t.in_pass                  ? APP_VIEW_TARGET_PASS
-                        : t.view != VK_NULL_HANDLE ? APP_VIEW_TARGET_DIRECT
-                                                   : APP_VIEW_TARGET_COPY;
-    if (!ready_view(b, APP_VIEW_HOSTED, size, &gerr) ||
-        !app_view_host_target(&b->ctx->gpu, &b->view, how, depth_extent(&t), &gerr)) {
+    BookViewTarget how = t.in_pass                  ? BOOK_VIEW_TARGET_PASS
+                         : t.view != VK_NULL_HANDLE ? BOOK_VIEW_TARGET_DIRECT
+                                                    : BOOK_VIEW_TARGET_COPY;
+    if (!ready_view(b, BOOK_VIEW_HOSTED, size, &gerr) ||
+        !book_view_host_target(&b->ctx->gpu, &b->view, how, depth_extent(&t), &gerr)) {
         error_from_gpu(err, &gerr);
         return false;
     }
@@ -1731,18 +1729,18 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
     b->recorded_slot = 0;
     b->view.pass_ready = false; /* a frame readied for the host's pass is drawn before this */
     if (b->detail_hold > 0.0) { /* the pages this frame shows, drawn for it while it waits */
-        AppViewFrame shown = {.pose = b->pose, .spread = b->spread, .layout = b->layout};
-        app_view_want_detail(&b->view, &shown, size);
-        app_book_stream_detail_now(b->stream, b->detail_hold);
+        BookViewFrame shown = {.pose = b->pose, .spread = b->spread, .layout = b->layout};
+        book_view_want_detail(&b->view, &shown, size);
+        book_stream_detail_now(b->stream, b->detail_hold);
         b->detail_hold = 0.0;
     }
     redraw_marked(b);
-    if (!app_view_stream(&b->ctx->gpu, &b->view, &b->ink, &b->spread, b->wait_for_pages, &gerr)) {
+    if (!book_view_stream(&b->ctx->gpu, &b->view, &b->ink, &b->spread, b->wait_for_pages, &gerr)) {
         error_from_gpu(err, &gerr);
         return false;
     }
     if (b->stream) /* the pages just uploaded framed at their shapes in this frame */
-        app_book_stream_prints(b->stream, &b->spread, &b->layout);
+        book_stream_prints(b->stream, &b->spread, &b->layout);
     return true;
 }
 
@@ -1826,7 +1824,7 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     bool direct = t.view != VK_NULL_HANDLE;
     VkExtent2D corner = depth_extent(&t);
     const char *bad = NULL;
-    if (!b->view_made || b->view.kind != APP_VIEW_HOSTED)
+    if (!b->view_made || b->view.kind != BOOK_VIEW_HOSTED)
         bad = b->view_made ? "this book draws its own frames (pagecurl_book_render)"
                            : "no pagecurl_book_update has readied a frame";
     else if (slot >= GPU_FRAMES_IN_FLIGHT)
@@ -1853,13 +1851,13 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     const GpuContext *ctx = &b->ctx->gpu;
     /* a leaf asked for is read by this frame alone: one buffer, read once the host has waited */
     bool read = b->read_leaf_next && b->leaf.desc.readback;
-    AppViewFrame frame = {.pose = b->pose,
-                          .spread = b->spread,
-                          .layout = b->layout,
-                          .ink = &b->ink,
-                          .readback_vertices = read,
-                          .target_generation = direct ? t.generation : 0,
-                          .background_set = t.background_set};
+    BookViewFrame frame = {.pose = b->pose,
+                           .spread = b->spread,
+                           .layout = b->layout,
+                           .ink = &b->ink,
+                           .readback_vertices = read,
+                           .target_generation = direct ? t.generation : 0,
+                           .background_set = t.background_set};
     memcpy(frame.background.float32, t.background, sizeof t.background);
     b->read_leaf_next = false;
     b->leaf_read = b->leaf_read || read;
@@ -1893,14 +1891,14 @@ bool pagecurl_book_record(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
             .keep = t.keep,
         };
         gpu_barriers(ctx, cmd, NULL, &before, 1);
-        recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, &straight, &gerr);
+        recorded = book_view_record(ctx, &b->view, cmd, slot, &frame, &straight, &gerr);
         if (recorded)
             drawn_straight(ctx, cmd, &t);
     } else if (t.in_pass) {
         /* what comes before the host's pass; pagecurl_book_draw draws in it */
         GpuRenderTarget pass = {.extent = size, .offset = viewport_offset(&t), .in_pass = true};
-        recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, &pass, &gerr);
-    } else if ((recorded = app_view_record(ctx, &b->view, cmd, slot, &frame, NULL, &gerr))) {
+        recorded = book_view_record(ctx, &b->view, cmd, slot, &frame, &pass, &gerr);
+    } else if ((recorded = book_view_record(ctx, &b->view, cmd, slot, &frame, NULL, &gerr))) {
         gpu_offscreen_record_blit(ctx, cmd, &b->view.offscreen,
                                   &(GpuBlitTarget){.image = t.image,
                                                    .format = t.format,
@@ -1931,7 +1929,7 @@ bool pagecurl_book_draw(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     const char *bad = NULL;
     if (!t.in_pass)
         bad = "a target not in_pass (pagecurl_book_record draws the others)";
-    else if (!b->view_made || b->view.kind != APP_VIEW_HOSTED || !b->view.in_pass ||
+    else if (!b->view_made || b->view.kind != BOOK_VIEW_HOSTED || !b->view.in_pass ||
              !b->view.pass_ready || b->view.pass_slot != slot)
         bad = "no frame of this slot recorded for the host's pass since the last draw "
               "(pagecurl_book_record first, outside the pass)";
@@ -1945,7 +1943,7 @@ bool pagecurl_book_draw(pagecurl_book *b, VkCommandBuffer cmd, uint32_t slot,
     const GpuContext *ctx = &b->ctx->gpu;
     GpuError gerr = {0};
     gpu_label_begin(ctx, cmd, "pagecurl in the host's pass");
-    bool drawn = app_view_draw(ctx, &b->view, cmd, slot, &gerr);
+    bool drawn = book_view_draw(ctx, &b->view, cmd, slot, &gerr);
     gpu_label_end(ctx, cmd);
     if (!drawn)
         error_from_gpu(err, &gerr);
@@ -1967,7 +1965,7 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
     if (!sized(desc->size, sizeof *desc, "pagecurl_render_desc", err))
         return false;
     VkExtent2D size = {desc->width, desc->height};
-    if (!drawable(b, APP_VIEW_OFFSCREEN, size, "picture", err))
+    if (!drawable(b, BOOK_VIEW_OFFSCREEN, size, "picture", err))
         return false;
     if (b->view_made && (size.width != b->width || size.height != b->height)) {
         error_set(err, PAGECURL_ERROR_USAGE, "a picture of %ux%u: this book draws %ux%u",
@@ -1980,7 +1978,7 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
     }
     GpuError gerr = {0};
     const GpuContext *ctx = &b->ctx->gpu;
-    if (!ready_view(b, APP_VIEW_OFFSCREEN, size, &gerr)) {
+    if (!ready_view(b, BOOK_VIEW_OFFSCREEN, size, &gerr)) {
         error_from_gpu(err, &gerr);
         return false;
     }
@@ -1990,27 +1988,27 @@ bool pagecurl_book_render(pagecurl_book *b, double time, const pagecurl_render_d
     if (!b->alone.shown && b->stream) {
         /* the first picture frames its pages at their shapes (the auto layout's page alone): its
          * pages drawn before its step is taken again, as its frame would wait for them anyway */
-        if (!app_view_stream(ctx, &b->view, &b->ink, &b->spread, true, &gerr)) {
+        if (!book_view_stream(ctx, &b->view, &b->ink, &b->spread, true, &gerr)) {
             error_from_gpu(err, &gerr);
             return false;
         }
-        app_book_stream_prints(b->stream, &b->spread, &b->layout);
+        book_stream_prints(b->stream, &b->spread, &b->layout);
         MeshFlipView view = mesh_flip_view_at(&b->flip, b->alone.at);
         follow_alone(b, &view, b->alone.at, true);
         if (b->held.on && !view.reduced_motion && held_beside(b)) /* now one page */
             b->spread.turning = false;
     }
     b->alone.shown = true;
-    AppViewFrame frame = {.pose = b->pose,
-                          .spread = b->spread,
-                          .layout = b->layout,
-                          .ink = &b->ink,
-                          .readback_pixels = rgba != NULL,
-                          .readback_vertices = desc->read_leaf};
+    BookViewFrame frame = {.pose = b->pose,
+                           .spread = b->spread,
+                           .layout = b->layout,
+                           .ink = &b->ink,
+                           .readback_pixels = rgba != NULL,
+                           .readback_vertices = desc->read_leaf};
     /* one read-back buffer a view: a frame read waits for its copy */
     bool waits = rgba || desc->read_leaf;
-    if (!app_view_frame(ctx, &b->view, &frame, NULL, &gerr) ||
-        (waits && !app_view_wait(ctx, &b->view, &gerr))) {
+    if (!book_view_frame(ctx, &b->view, &frame, NULL, &gerr) ||
+        (waits && !book_view_wait(ctx, &b->view, &gerr))) {
         error_from_gpu(err, &gerr);
         return false;
     }
@@ -2031,9 +2029,9 @@ uint32_t pagecurl_book_head_row(const pagecurl_book *b)
         return 0;
     if (!b->width || !b->height)
         return 0;
-    AppCameraBook book =
-        app_book_camera(&b->spread, &b->pose, &b->leaf, &b->layout, b->width, b->height);
-    PcDrawPush push = app_camera_draw_push(b->width, b->height, &book);
+    BookCameraBook book =
+        book_camera(&b->spread, &b->pose, &b->leaf, &b->layout, b->width, b->height);
+    PcDrawPush push = book_camera_draw_push(b->width, b->height, &book);
     const float *m = push.view_proj.m; /* column-major */
     float x = 0.5f * (book.lo + book.hi) * book.width, y = book.height;
     float cy = m[1] * x + m[5] * y + m[13], cw = m[3] * x + m[7] * y + m[15];
@@ -2095,7 +2093,7 @@ bool pagecurl_book_leaf(const pagecurl_book *b, pagecurl_leaf *out)
     if (!b->leaf_read)
         return false;
     /* a host's frame read it: the host has waited for it, the buffer is read here */
-    if (b->view_made && b->view.kind == APP_VIEW_HOSTED)
+    if (b->view_made && b->view.kind == BOOK_VIEW_HOSTED)
         gpu_buffer_invalidate(&b->ctx->gpu, &b->leaf.gpu.readback);
     const PageGrid *g = &b->leaf.grid;
     pagecurl_leaf leaf = {.size = size,
@@ -2115,7 +2113,7 @@ bool pagecurl_book_set_hold_radius(pagecurl_book *b, float radius)
 {
     if (!b)
         return false;
-    if (radius != 0.0f && !(radius >= APP_BOOK_RADIUS_MIN && radius <= APP_BOOK_RADIUS_MAX))
+    if (radius != 0.0f && !(radius >= BOOK_RADIUS_MIN && radius <= BOOK_RADIUS_MAX))
         return false;
     b->hold_radius = radius;
     return true;
@@ -2129,17 +2127,17 @@ void pagecurl_book_identity_of(const pagecurl_book *b, pagecurl_book_identity *o
         return;
     uint32_t size = out->size;
     pagecurl_book_identity id = {.size = size};
-    const AppBookSource *src = book_source(b);
+    const PagesBookSource *src = book_source(b);
     if (src) {
-        snprintf(id.path, sizeof id.path, "%s", app_book_source_name(src));
-        snprintf(id.id, sizeof id.id, "%s", app_book_source_id(src));
-        id.repaired = app_book_source_repaired(src);
+        snprintf(id.path, sizeof id.path, "%s", pages_book_source_name(src));
+        snprintf(id.id, sizeof id.id, "%s", pages_book_source_id(src));
+        id.repaired = pages_book_source_repaired(src);
         snprintf(id.text_id, sizeof id.text_id, "%s", id.id);
         /* the helper's id of a reflowable book is "kind-PAGES-digest": the count goes */
         char *digest = strrchr(id.text_id, '-'), *count = digest;
-        while (app_book_source_reflowable(src) && count && count > id.text_id && count[-1] != '-')
+        while (pages_book_source_reflowable(src) && count && count > id.text_id && count[-1] != '-')
             count--;
-        if (app_book_source_reflowable(src) && digest && count > id.text_id && count < digest)
+        if (pages_book_source_reflowable(src) && digest && count > id.text_id && count < digest)
             memmove(count - 1, digest, strlen(digest) + 1);
     }
     memcpy(out, &id, size < sizeof id ? size : sizeof id);
@@ -2149,8 +2147,8 @@ bool pagecurl_book_holds(const pagecurl_book *b, const char *path)
 {
     if (!b)
         return false;
-    const AppBookSource *src = book_source(b);
-    return src && path && app_book_source_holds(src, path);
+    const PagesBookSource *src = book_source(b);
+    return src && path && pages_book_source_holds(src, path);
 }
 
 /* The spread the book lies open at, or is heading for during a turn: a search's "next" is from
@@ -2170,7 +2168,7 @@ bool pagecurl_book_search(pagecurl_book *b, const char *query)
         return false;
     /* the search reads through the source's own search helper, never the drawing one: it may
      * take the source from under the stream that owns it */
-    AppBookSource *src = (AppBookSource *)book_source(b);
+    PagesBookSource *src = (PagesBookSource *)book_source(b);
     if (!src)
         return false;
     if (!b->search) {
@@ -2189,13 +2187,13 @@ void pagecurl_book_search_state(const pagecurl_book *b, pagecurl_search_state *o
     if (!b || !out)
         return;
     uint32_t size = out->size;
-    const AppBookSource *src = book_source(b);
+    const PagesBookSource *src = book_source(b);
     BookSearchProgress p = {.done = true, .pages = b->pages};
     if (b->search)
         book_search_progress(b->search, &p);
     pagecurl_search_state s = {.size = size,
                                .generation = (uint32_t)p.generation,
-                               .has_text = src && app_book_source_has_text(src),
+                               .has_text = src && pages_book_source_has_text(src),
                                .done = p.done,
                                .pages_read = p.pages_read,
                                .pages = p.pages,
@@ -2239,7 +2237,7 @@ bool pagecurl_book_show_match(pagecurl_book *b, int k)
 static const BookLinksPage *page_links(pagecurl_book *b, int page)
 {
     /* the links are read through the source's own links helper, never the drawing one */
-    AppBookSource *src = (AppBookSource *)book_source(b);
+    PagesBookSource *src = (PagesBookSource *)book_source(b);
     if (!src || page < 0 || page >= b->pages)
         return NULL;
     bool failed = false;
@@ -2256,7 +2254,7 @@ static const BookLinksPage *page_links(pagecurl_book *b, int page)
 static void link_out(const BookLinksPage *p, int k, pagecurl_link *out)
 {
     uint32_t size = out->size;
-    const AppLink *l = &p->links[k];
+    const PagesLink *l = &p->links[k];
     pagecurl_link o = {.size = size,
                        .page = p->page + 1,
                        .rect = {l->x0, l->y0, l->x1, l->y1},
@@ -2298,8 +2296,8 @@ bool pagecurl_book_link_at(pagecurl_book *b, double x, double y, pagecurl_link *
 static int left_from(pagecurl_book *b, double time)
 {
     MeshFlipView view = follow(b, time);
-    if (b->width && app_book_one_page(&b->layout, b->width, b->height)) {
-        int page = app_reader_page(&b->reader, &view);
+    if (b->width && book_one_page(&b->layout, b->width, b->height)) {
+        int page = book_reader_page(&b->reader, &view);
         return page < 1 ? 1 : page > b->pages ? b->pages : page;
     }
     int s = heading_spread(b);
@@ -2313,14 +2311,14 @@ static bool travel(pagecurl_book *b, int page, double time)
     MeshFlipView view = follow(b, time);
     if (view.phase == MESH_FLIP_DRAGGING)
         return false; /* the hand has the book */
-    if (b->width && app_book_one_page(&b->layout, b->width, b->height)) {
-        int at = app_reader_page(&b->reader, &view);
+    if (b->width && book_one_page(&b->layout, b->width, b->height)) {
+        int at = book_reader_page(&b->reader, &view);
         if (page == at)
             return true;
         if ((page == at + 1 || page == at - 1) && page_step(b, page > at, time))
             return true;
     } else {
-        int at = heading_spread(b), to = app_book_first_spread((uint32_t)page, false);
+        int at = heading_spread(b), to = book_first_spread((uint32_t)page, false);
         if (to == at)
             return true;
         if ((to == at + 1 || to == at - 1) && turn(b, to > at, time))
@@ -2373,7 +2371,7 @@ bool pagecurl_book_forward(pagecurl_book *b, double time)
  * where it cannot be read (said as an ERROR event) or memory runs short. */
 static bool hold_text(pagecurl_book *b, int page)
 {
-    AppBookSource *src = (AppBookSource *)book_source(b);
+    PagesBookSource *src = (PagesBookSource *)book_source(b);
     if (!src || page < 0 || page >= b->pages)
         return false;
     if (!b->selection) {
@@ -2384,12 +2382,13 @@ static bool hold_text(pagecurl_book *b, int page)
     }
     if (book_selection_holds(b->selection, page))
         return true;
-    AppTextChar *chars = malloc(APP_TEXT_MAX_CHARS * sizeof *chars);
+    PagesTextChar *chars = malloc(PAGES_TEXT_MAX_CHARS * sizeof *chars);
     if (!chars)
         return false;
     char line[sizeof(pagecurl_event){0}.message];
     float place[4];
-    int n = app_book_source_text(src, page, chars, APP_TEXT_MAX_CHARS, place, line, sizeof line);
+    int n =
+        pages_book_source_text(src, page, chars, PAGES_TEXT_MAX_CHARS, place, line, sizeof line);
     if (n < 0) {
         free(chars);
         pagecurl_event *e = event_push(b, PAGECURL_EVENT_ERROR);
@@ -2397,7 +2396,7 @@ static bool hold_text(pagecurl_book *b, int page)
         snprintf(e->message, sizeof e->message, "%s", line);
         return false;
     }
-    AppTextChar *kept = n ? realloc(chars, (size_t)n * sizeof *chars) : NULL;
+    PagesTextChar *kept = n ? realloc(chars, (size_t)n * sizeof *chars) : NULL;
     if (!kept)
         free(chars);
     book_selection_hold(b->selection, page, kept, n, place);
@@ -2439,7 +2438,7 @@ bool pagecurl_book_selection(const pagecurl_book *b, pagecurl_selection *out)
         return false;
     uint32_t size = out->size;
     pagecurl_selection o = {.size = size};
-    AppFindRect r[PAGECURL_SELECTION_RECTS];
+    PagesFindRect r[PAGECURL_SELECTION_RECTS];
     int page = -1, n = b->selection ? book_selection_get(b->selection, &page, &o.chars, r,
                                                          PAGECURL_SELECTION_RECTS)
                                     : 0;
@@ -2466,13 +2465,13 @@ bool pagecurl_book_invalidate(pagecurl_book *b, int page)
     if (!b || page < PAGECURL_ALL_PAGES || page > b->pages)
         return false;
     if (b->stream)
-        app_book_stream_invalidate(b->stream, page - 1);
+        book_stream_invalidate(b->stream, page - 1);
     else if (b->source) /* nothing drawn yet: only a shape to ask again */
-        app_book_source_forget_shape(b->source, page - 1);
+        pages_book_source_forget_shape(b->source, page - 1);
     return true;
 }
 
-static void take_pages(pagecurl_book *b, AppBookSource *src, int shown);
+static void take_pages(pagecurl_book *b, PagesBookSource *src, int shown);
 
 bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *provider,
                                 pagecurl_error *err)
@@ -2492,17 +2491,17 @@ bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *
     }
     /* the book keeps its leaves' shape (the new pages are fitted within them), and its pages'
      * text and links come from the description's calls, as the first provider's did */
-    AppBookSource *src = NULL;
+    PagesBookSource *src = NULL;
     char message[512];
-    int refused = provider_source(b, provider, app_book_source_aspect(book_source(b)), &src,
+    int refused = provider_source(b, provider, pages_book_source_aspect(book_source(b)), &src,
                                   message, sizeof message);
     if (!refused && !mesh_ink_grow(&b->ink, provider->page_count)) {
-        app_book_source_close(src);
+        pages_book_source_close(src);
         refused = 1, snprintf(message, sizeof message, "out of memory for the book's ink");
     }
     if (!refused && b->stream) {
         book_search_stop(b->search); /* it reads the source the stream's replace closes */
-        refused = !app_book_stream_replace(b->stream, src, message, sizeof message);
+        refused = !book_stream_replace(b->stream, src, message, sizeof message);
     }
     if (refused) {
         error_set(err, refused == 2 ? PAGECURL_ERROR_USAGE : PAGECURL_ERROR_RUNTIME, "%s", message);
@@ -2515,12 +2514,12 @@ bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *
 
 /* The book's pages are `src`'s now (the stream has it already, where there is one), opened at
  * `shown` (1-based; 0: where the reader was, within the new count). */
-static void take_pages(pagecurl_book *b, AppBookSource *src, int shown)
+static void take_pages(pagecurl_book *b, PagesBookSource *src, int shown)
 {
     book_search_stop(b->search); /* before the source it reads goes */
     if (!b->stream) {
-        app_book_source_hand_over(src, b->source);
-        app_book_source_close(b->source);
+        pages_book_source_hand_over(src, b->source);
+        pages_book_source_close(b->source);
         b->source = src;
     }
     /* the old pages' search, selection and links go with them (the stream's worker, which marks
@@ -2542,18 +2541,18 @@ static void take_pages(pagecurl_book *b, AppBookSource *src, int shown)
         mesh_flip_jump(&b->flip, view.spread, b->seen_time);
     take_turns(b);
     view = mesh_flip_view(&b->flip);
-    int page = shown ? shown : app_reader_page(&b->reader, &view);
-    b->pages = app_book_source_pages(src);
+    int page = shown ? shown : book_reader_page(&b->reader, &view);
+    b->pages = pages_book_source_pages(src);
     page = page < 1 ? 1 : page > b->pages ? b->pages : page;
     int spread = view.spread < b->pages / 2 + 1 ? view.spread : b->pages / 2;
     if (spread != view.spread || shown)
-        spread = app_book_first_spread((uint32_t)page, false);
+        spread = book_first_spread((uint32_t)page, false);
     bool reduced = view.reduced_motion;
-    (b->thumb_through ? app_book_init_reader : app_book_init)(&b->flip, &b->leaf, b->pages, spread,
-                                                              reduced);
+    (b->thumb_through ? book_init_reader : book_init_flip)(&b->flip, &b->leaf, b->pages, spread,
+                                                           reduced);
     if (isfinite(b->seen_time))
         mesh_flip_step(&b->flip, b->seen_time);
-    app_reader_init(&b->reader, b->pages, page, spread);
+    book_reader_init(&b->reader, b->pages, page, spread);
     b->held.on = false;
     b->seen = mesh_flip_view(&b->flip);
 }
@@ -2566,20 +2565,20 @@ static bool reshape(pagecurl_book *b, float aspect, char *message, size_t size)
 {
     const GpuContext *ctx = &b->ctx->gpu;
     GpuError gerr = {0};
-    AppLeafDesc desc = b->leaf.desc;
+    BookLeafDesc desc = b->leaf.desc;
     desc.aspect = aspect;
-    AppLeaf leaf;
+    BookLeaf leaf;
     /* the host's frames may still read the old leaf and view */
-    if (!gpu_queue_idle(ctx, &gerr) || !app_leaf_create(ctx, &desc, &leaf, &gerr)) {
+    if (!gpu_queue_idle(ctx, &gerr) || !book_leaf_create(ctx, &desc, &leaf, &gerr)) {
         snprintf(message, size, "%s", gerr.message);
         return false;
     }
     if (b->view_made)
-        app_view_destroy(ctx, &b->view), b->view_made = false;
-    app_leaf_destroy(ctx, &b->leaf);
+        book_view_destroy(ctx, &b->view), b->view_made = false;
+    book_leaf_destroy(ctx, &b->leaf);
     b->leaf = leaf;
     book_search_stop(b->search);
-    app_book_stream_destroy(b->stream);
+    book_stream_destroy(b->stream);
     b->stream = NULL;
     return true;
 }
@@ -2589,48 +2588,49 @@ bool pagecurl_book_relayout(pagecurl_book *b, float font_size, float page_aspect
 {
     if (err)
         *err = (pagecurl_error){0};
-    const AppBookSource *now = b ? book_source(b) : NULL;
-    const char *bad =
-        !now ? "no book, or its pages could not be streamed"
-        : font_size != 0.0f && !(font_size >= APP_BOOK_FONT_MIN && font_size <= APP_BOOK_FONT_MAX)
-            ? "font_size: 6 to 48 points (0: as now)"
-        : page_aspect != 0.0f && !(page_aspect > 0.0f && isfinite(page_aspect))
-            ? "page_aspect: a page's height / width (0: as now)"
-            : NULL;
+    const PagesBookSource *now = b ? book_source(b) : NULL;
+    const char *bad = !now ? "no book, or its pages could not be streamed"
+                      : font_size != 0.0f && !(font_size >= PAGES_BOOK_FONT_MIN &&
+                                               font_size <= PAGES_BOOK_FONT_MAX)
+                          ? "font_size: 6 to 48 points (0: as now)"
+                      : page_aspect != 0.0f && !(page_aspect > 0.0f && isfinite(page_aspect))
+                          ? "page_aspect: a page's height / width (0: as now)"
+                          : NULL;
     if (bad) {
         error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_relayout: %s", bad);
         return false;
     }
-    AppTextLayout was = app_book_source_layout(now), to = was;
+    PagesTextLayout was = pages_book_source_layout(now), to = was;
     if (font_size != 0.0f)
         to.font_size = font_size;
     if (page_aspect != 0.0f) /* a view's shape held to a book's */
-        to.aspect = fminf(fmaxf(page_aspect, APP_BOOK_ASPECT_MIN), APP_BOOK_ASPECT_MAX);
-    if (app_book_source_reflowable(now) && to.font_size == was.font_size && to.aspect == was.aspect)
+        to.aspect = fminf(fmaxf(page_aspect, PAGES_BOOK_ASPECT_MIN), PAGES_BOOK_ASPECT_MAX);
+    if (pages_book_source_reflowable(now) && to.font_size == was.font_size &&
+        to.aspect == was.aspect)
         return true;
     /* the reader's place is the text at the top of the page read (the right-hand one of a
      * spread, as a kept place is): the same words open after, on whichever page holds them */
     MeshFlipView view = mesh_flip_view(&b->flip);
-    int page = app_reader_page(&b->reader, &view) - 1, moved = -1;
-    AppBookSource *src = NULL;
+    int page = book_reader_page(&b->reader, &view) - 1, moved = -1;
+    PagesBookSource *src = NULL;
     char message[512];
     int refused =
-        app_book_source_relayout(now, &to, &page, &moved, 1, &src, message, sizeof message);
+        pages_book_source_relayout(now, &to, &page, &moved, 1, &src, message, sizeof message);
     /* ink is kept by page number (a notebook's page is its number): a page's strokes stay on
      * the page of that number, and none is lost where the count falls */
-    if (!refused && !mesh_ink_grow(&b->ink, app_book_source_pages(src))) {
-        app_book_source_close(src);
+    if (!refused && !mesh_ink_grow(&b->ink, pages_book_source_pages(src))) {
+        pages_book_source_close(src);
         refused = 1, snprintf(message, sizeof message, "out of memory for the book's ink");
     }
     /* a page of another shape: the leaf takes it (the stream is made again for it) */
     bool reshaped = !refused && to.aspect != was.aspect;
-    if (reshaped && !reshape(b, app_book_source_aspect(src), message, sizeof message)) {
-        app_book_source_close(src);
+    if (reshaped && !reshape(b, pages_book_source_aspect(src), message, sizeof message)) {
+        pages_book_source_close(src);
         refused = 1;
     }
     if (!refused && !reshaped && b->stream) {
         book_search_stop(b->search); /* it reads the source the stream's replace closes */
-        refused = !app_book_stream_replace(b->stream, src, message, sizeof message);
+        refused = !book_stream_replace(b->stream, src, message, sizeof message);
     }
     if (refused == 1) /* a host that replays a trace has no error to read */
         snprintf(event_push(b, PAGECURL_EVENT_ERROR)->message, sizeof b->events[0].message,
@@ -2645,16 +2645,16 @@ bool pagecurl_book_relayout(pagecurl_book *b, float font_size, float page_aspect
 
 float pagecurl_book_font_size(const pagecurl_book *b)
 {
-    return b && book_source(b) ? app_book_source_layout(book_source(b)).font_size : 0.0f;
+    return b && book_source(b) ? pages_book_source_layout(book_source(b)).font_size : 0.0f;
 }
 
-_Static_assert(PAGECURL_PAGE_ASPECT_MIN == APP_BOOK_ASPECT_MIN &&
-                   PAGECURL_PAGE_ASPECT_MAX == APP_BOOK_ASPECT_MAX,
+_Static_assert(PAGECURL_PAGE_ASPECT_MIN == PAGES_BOOK_ASPECT_MIN &&
+                   PAGECURL_PAGE_ASPECT_MAX == PAGES_BOOK_ASPECT_MAX,
                "the header's page shapes are the page source's");
 
 float pagecurl_font_size_step(float size, int steps)
 {
-    return app_book_source_font_step(isfinite(size) ? size : APP_BOOK_FONT_SIZE, steps);
+    return pages_book_source_font_step(isfinite(size) ? size : PAGES_BOOK_FONT_SIZE, steps);
 }
 
 bool pagecurl_book_set_page_count(pagecurl_book *b, int count, pagecurl_error *err)
@@ -2681,7 +2681,7 @@ bool pagecurl_book_turn_to(pagecurl_book *b, int page, double time)
     if (view.phase == MESH_FLIP_DRAGGING)
         return false; /* the hand has the book */
     b->held.on = false;
-    int end = mesh_flip_end_spread(&b->flip), to = app_book_first_spread((uint32_t)page, false);
+    int end = mesh_flip_end_spread(&b->flip), to = book_first_spread((uint32_t)page, false);
     to = to < end ? to : end;
     int at = view.heading, turns = to > at ? to - at : at - to;
     MeshFlipDirection way = to > at ? MESH_FLIP_FORWARD : MESH_FLIP_BACKWARD;
@@ -2690,8 +2690,8 @@ bool pagecurl_book_turn_to(pagecurl_book *b, int page, double time)
         int from = way == MESH_FLIP_FORWARD ? to - 1 : to + 1;
         if (!mesh_flip_jump(&b->flip, from, time))
             return false;
-        app_reader_jump(&b->reader, 2 * from > b->pages ? b->pages : 2 * from + (from == 0), from,
-                        time);
+        book_reader_jump(&b->reader, 2 * from > b->pages ? b->pages : 2 * from + (from == 0), from,
+                         time);
         turns = 1;
     }
     for (int k = 0; k < turns; k++)
@@ -2705,12 +2705,12 @@ bool pagecurl_book_turn_to(pagecurl_book *b, int page, double time)
         return went;
     }
     if (turns && b->width) { /* a turn from a zoomed view eases it back to fit */
-        AppBookLayout layout = layout_at(b, time);
-        AppSpread spread = app_book_spread(&view);
-        AppZoomRect fit = app_book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
-        app_zoom_ease_fit(&b->zoom, time, &fit);
+        BookLayout layout = layout_at(b, time);
+        BookSpread spread = book_spread(&view);
+        BookZoomRect fit = book_fit_rect(&spread, &b->leaf, &layout, b->width, b->height);
+        book_zoom_ease_fit(&b->zoom, time, &fit);
     }
-    app_reader_step(&b->reader, page, &view, time, view.reduced_motion);
+    book_reader_step(&b->reader, page, &view, time, view.reduced_motion);
     take_turns(b);
     return true;
 }

@@ -3,27 +3,27 @@
 
 #include <stdlib.h>
 
-bool app_pool_init(AppPool *pool, uint32_t slots)
+bool book_pool_init(BookPool *pool, uint32_t slots)
 {
-    *pool = (AppPool){.slots = slots};
+    *pool = (BookPool){.slots = slots};
     pool->leaf = malloc(slots * sizeof *pool->leaf);
     pool->used = calloc(slots, sizeof *pool->used);
     if (!slots || !pool->leaf || !pool->used) {
-        app_pool_free(pool);
+        book_pool_free(pool);
         return false;
     }
-    app_pool_clear(pool);
+    book_pool_clear(pool);
     return true;
 }
 
-void app_pool_free(AppPool *pool)
+void book_pool_free(BookPool *pool)
 {
     free(pool->leaf);
     free(pool->used);
-    *pool = (AppPool){0};
+    *pool = (BookPool){0};
 }
 
-void app_pool_clear(AppPool *pool)
+void book_pool_clear(BookPool *pool)
 {
     for (uint32_t s = 0; s < pool->slots; s++) {
         pool->leaf[s] = -1;
@@ -32,7 +32,7 @@ void app_pool_clear(AppPool *pool)
     pool->tick = 1;
 }
 
-int app_pool_slot(const AppPool *pool, int leaf)
+int book_pool_slot(const BookPool *pool, int leaf)
 {
     for (uint32_t s = 0; s < pool->slots; s++)
         if (pool->leaf[s] == leaf)
@@ -40,15 +40,15 @@ int app_pool_slot(const AppPool *pool, int leaf)
     return -1;
 }
 
-void app_pool_tick(AppPool *pool)
+void book_pool_tick(BookPool *pool)
 {
     pool->tick++;
 }
 
-int app_pool_take(AppPool *pool, int leaf, bool *fresh)
+int book_pool_take(BookPool *pool, int leaf, bool *fresh)
 {
     *fresh = false;
-    int s = app_pool_slot(pool, leaf);
+    int s = book_pool_slot(pool, leaf);
     if (s < 0) {
         /* empty slots have used == 0: they go before any that held a leaf */
         for (uint32_t k = 0; k < pool->slots; k++)
@@ -74,8 +74,8 @@ static uint32_t add(int leaf, int leaves, int *out, uint32_t n, uint32_t max)
     return n + 1;
 }
 
-uint32_t app_pool_wanted(const int shown[3], int direction, int ahead, int leaves, int *out,
-                         uint32_t max)
+uint32_t book_pool_wanted(const int shown[3], int direction, int ahead, int leaves, int *out,
+                          uint32_t max)
 {
     uint32_t n = 0;
     int lo = leaves, hi = -1;
@@ -97,10 +97,10 @@ uint32_t app_pool_wanted(const int shown[3], int direction, int ahead, int leave
     return n;
 }
 
-uint32_t app_pool_wanted_at_rest(int left, int right, int direction, int ahead, int leaves,
-                                 int *out, uint32_t max)
+uint32_t book_pool_wanted_at_rest(int left, int right, int direction, int ahead, int leaves,
+                                  int *out, uint32_t max)
 {
     int next = direction < 0 ? (left >= 0 ? left - 1 : -1) : (right >= 0 ? right + 1 : -1);
     const int shown[3] = {left, right, next < leaves ? next : -1};
-    return app_pool_wanted(shown, direction, ahead, leaves, out, max);
+    return book_pool_wanted(shown, direction, ahead, leaves, out, max);
 }

@@ -19,76 +19,76 @@ static float on_page(float v)
 }
 
 /* A host's rectangle on its page: held to it, its corners in order. */
-static AppFindRect box_of(const float r[4])
+static PagesFindRect box_of(const float r[4])
 {
     float x0 = on_page(r[0]), y0 = on_page(r[1]), x1 = on_page(r[2]), y1 = on_page(r[3]);
-    return (AppFindRect){fminf(x0, x1), fminf(y0, y1), fmaxf(x0, x1), fmaxf(y0, y1)};
+    return (PagesFindRect){fminf(x0, x1), fminf(y0, y1), fmaxf(x0, x1), fmaxf(y0, y1)};
 }
 
 /* The host's count, checked against the list it was given. */
 static int64_t counted(int n, int capacity)
 {
-    return n >= -1 && n <= capacity ? n : APP_PROVIDER_JUNK + n;
+    return n >= -1 && n <= capacity ? n : PAGES_PROVIDER_JUNK + n;
 }
 
-int64_t book_provided_text(void (*fn)(void), void *user, const AppProviderArgs *args, void *buffer,
-                           size_t bytes)
+int64_t book_provided_text(void (*fn)(void), void *user, const PagesProviderArgs *args,
+                           void *buffer, size_t bytes)
 {
     int capacity = args->capacity;
-    if (capacity < 0 || (size_t)capacity > bytes / sizeof(AppTextChar))
-        return APP_PROVIDER_CANNOT;
+    if (capacity < 0 || (size_t)capacity > bytes / sizeof(PagesTextChar))
+        return PAGES_PROVIDER_CANNOT;
     pagecurl_text_char *given = calloc(capacity ? (size_t)capacity : 1, sizeof *given);
     if (!given)
-        return APP_PROVIDER_CANNOT;
+        return PAGES_PROVIDER_CANNOT;
     int64_t n = counted(((pagecurl_page_text_fn)fn)(user, args->page, given, capacity), capacity);
-    AppTextChar *out = buffer;
+    PagesTextChar *out = buffer;
     for (int64_t i = 0; i < n; i++) {
         const pagecurl_text_char *g = &given[i];
         if (!finite_box(g->rect)) {
-            n = APP_PROVIDER_NOT_FINITE;
+            n = PAGES_PROVIDER_NOT_FINITE;
             break;
         }
         /* text: no control character, no surrogate, no code point past Unicode's */
         uint32_t c = g->code;
         if ((c < 0x20 && c != '\n') || c == 0x7f || (c >= 0xd800 && c < 0xe000) || c > 0x10ffff)
             c = ' ';
-        AppFindRect box = box_of(g->rect);
+        PagesFindRect box = box_of(g->rect);
         bool none = !g->rect[0] && !g->rect[1] && !g->rect[2] && !g->rect[3];
         if (c == '\n' && none && i) /* where the line ends */
-            box = (AppFindRect){out[i - 1].box.x1, out[i - 1].box.y0, out[i - 1].box.x1,
-                                out[i - 1].box.y1};
-        out[i] = (AppTextChar){c, box};
+            box = (PagesFindRect){out[i - 1].box.x1, out[i - 1].box.y0, out[i - 1].box.x1,
+                                  out[i - 1].box.y1};
+        out[i] = (PagesTextChar){c, box};
     }
     free(given);
     return n;
 }
 
-int64_t book_provided_links(void (*fn)(void), void *user, const AppProviderArgs *args, void *buffer,
-                            size_t bytes)
+int64_t book_provided_links(void (*fn)(void), void *user, const PagesProviderArgs *args,
+                            void *buffer, size_t bytes)
 {
     int capacity = args->capacity;
-    if (capacity < 0 || (size_t)capacity > bytes / sizeof(AppLink))
-        return APP_PROVIDER_CANNOT;
+    if (capacity < 0 || (size_t)capacity > bytes / sizeof(PagesLink))
+        return PAGES_PROVIDER_CANNOT;
     pagecurl_link *given = calloc(capacity ? (size_t)capacity : 1, sizeof *given);
     if (!given)
-        return APP_PROVIDER_CANNOT;
+        return PAGES_PROVIDER_CANNOT;
     for (int i = 0; i < capacity; i++)
         given[i].size = sizeof *given, given[i].page = args->page;
     int64_t n = counted(((pagecurl_page_links_fn)fn)(user, args->page, given, capacity), capacity);
-    AppLink *out = buffer;
+    PagesLink *out = buffer;
     for (int64_t i = 0; i < n; i++) {
         const pagecurl_link *g = &given[i];
         if (!finite_box(g->rect)) {
-            n = APP_PROVIDER_NOT_FINITE;
+            n = PAGES_PROVIDER_NOT_FINITE;
             break;
         }
-        AppLink *l = &out[i];
-        AppFindRect box = box_of(g->rect);
+        PagesLink *l = &out[i];
+        PagesFindRect box = box_of(g->rect);
         l->x0 = box.x0, l->y0 = box.y0, l->x1 = box.x1, l->y1 = box.y1;
         l->target = g->target >= 1 && g->target <= args->pages ? g->target - 1 : -1;
         /* the host's address as far as it is terminated, printable */
         size_t length = 0;
-        while (length < APP_LINK_URI_MAX && length < sizeof g->uri && g->uri[length])
+        while (length < PAGES_LINK_URI_MAX && length < sizeof g->uri && g->uri[length])
             length++;
         for (size_t k = 0; k < length; k++) {
             unsigned char b = (unsigned char)g->uri[k];

@@ -4,7 +4,7 @@
 #include <math.h>
 
 /* The side the reader's page lies on (an even page on the left). */
-static float page_side(const AppReader *r)
+static float page_side(const BookReader *r)
 {
     return r->page % 2 == 0 ? 1.0f : 0.0f;
 }
@@ -12,7 +12,7 @@ static float page_side(const AppReader *r)
 /* Where the view goes while the flip shows `view`: the reader's page where it lies on the spread
  * shown or on the one the leaf in flight lands on (the view goes with the leaf); with more
  * leaves to turn after it (thumbing through), the side they lift from. */
-static float target(const AppReader *r, const MeshFlipView *view)
+static float target(const BookReader *r, const MeshFlipView *view)
 {
     int h = view->heading, s = view->spread, at = r->page / 2;
     if (at == h && h >= s - 1 && h <= s + 1)
@@ -33,7 +33,7 @@ static float landing_side(const MeshFlipView *view)
 /* How far along the slide is (0 .. 1) for `view` at `time`: a slide that goes with a settling
  * leaf to where it lands follows that leaf's progress (so it arrives as the leaf lies down,
  * however fast it flies); any other, the clock. */
-static float along(const AppReader *r, const MeshFlipView *view, double time)
+static float along(const BookReader *r, const MeshFlipView *view, double time)
 {
     if (r->with_leaf) {
         if (!view || !view->turning || view->turning_leaf != r->leaf || r->p_to == r->p_from)
@@ -47,7 +47,7 @@ static float along(const AppReader *r, const MeshFlipView *view, double time)
     return (float)(u * u * u * (u * (6.0 * u - 15.0) + 10.0));
 }
 
-static float value(const AppReader *r, const MeshFlipView *view, double time)
+static float value(const BookReader *r, const MeshFlipView *view, double time)
 {
     return r->from + (r->to - r->from) * along(r, view, time);
 }
@@ -56,7 +56,7 @@ static float value(const AppReader *r, const MeshFlipView *view, double time)
  * followed, where frames were shown ahead of it: the slide then goes on from what they
  * showed): with the settling leaf where it goes to the side that leaf lands on, else on the
  * clock. */
-static void aim(AppReader *r, const MeshFlipView *view, double time, bool cut)
+static void aim(BookReader *r, const MeshFlipView *view, double time, bool cut)
 {
     float to = target(r, view);
     if (to == r->to)
@@ -72,18 +72,18 @@ static void aim(AppReader *r, const MeshFlipView *view, double time, bool cut)
     /* with the leaf while it has at least half its way to go (a key's turn, a flick); a leaf
      * let go near where it lands would carry the view across in a few frames: on the clock */
     r->with_leaf = landing && fabsf(r->p_to - r->p_from) >= 0.5f;
-    r->duration = landing ? APP_READER_LANDING_TIME : APP_READER_SLIDE_TIME;
+    r->duration = landing ? BOOK_READER_LANDING_TIME : BOOK_READER_SLIDE_TIME;
 }
 
-void app_reader_init(AppReader *r, int pages, int page, int spread)
+void book_reader_init(BookReader *r, int pages, int page, int spread)
 {
-    *r = (AppReader){.page = page >= 1 ? page : (spread >= 1 ? 2 * spread : 1),
-                     .pages = pages,
-                     .spread = spread};
+    *r = (BookReader){.page = page >= 1 ? page : (spread >= 1 ? 2 * spread : 1),
+                      .pages = pages,
+                      .spread = spread};
     r->from = r->to = page_side(r);
 }
 
-int app_reader_page(const AppReader *r, const MeshFlipView *view)
+int book_reader_page(const BookReader *r, const MeshFlipView *view)
 {
     int h = view->heading, at = r->page / 2;
     if (h == at)
@@ -93,33 +93,33 @@ int app_reader_page(const AppReader *r, const MeshFlipView *view)
     return 2 * h + 1 <= r->pages ? 2 * h + 1 : 2 * h;
 }
 
-void app_reader_follow(AppReader *r, const MeshFlipView *view, double time)
+void book_reader_follow(BookReader *r, const MeshFlipView *view, double time)
 {
     if (time < r->seen)
         return;
     r->seen = time;
     r->spread = view->spread;
-    r->page = app_reader_page(r, view);
+    r->page = book_reader_page(r, view);
     aim(r, view, time, view->reduced_motion);
 }
 
-float app_reader_left_page(const AppReader *r, const MeshFlipView *view, double time)
+float book_reader_left_page(const BookReader *r, const MeshFlipView *view, double time)
 {
     return value(r, view, time);
 }
 
-bool app_reader_sliding(const AppReader *r, const MeshFlipView *view, double time)
+bool book_reader_sliding(const BookReader *r, const MeshFlipView *view, double time)
 {
     return r->from != r->to && along(r, view, time) < 1.0f;
 }
 
-void app_reader_step(AppReader *r, int page, const MeshFlipView *view, double time, bool cut)
+void book_reader_step(BookReader *r, int page, const MeshFlipView *view, double time, bool cut)
 {
     r->page = page;
     aim(r, view, time, cut);
 }
 
-void app_reader_jump(AppReader *r, int page, int spread, double time)
+void book_reader_jump(BookReader *r, int page, int spread, double time)
 {
     r->page = page;
     r->spread = spread;

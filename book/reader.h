@@ -19,10 +19,10 @@
  * where the leaf is let go with less than half its way to go, the slide takes the longer time,
  * which moves no page corner more than 4 % of a portrait window a frame as the view eases back
  * from a drag (test_camera's bound for a view that moves on its own). */
-#define APP_READER_SLIDE_TIME   0.45
-#define APP_READER_LANDING_TIME 1.2
+#define BOOK_READER_SLIDE_TIME   0.45
+#define BOOK_READER_LANDING_TIME 1.2
 
-typedef struct AppReader {
+typedef struct BookReader {
     /* 1-based; the book's length + 1 where a book of an odd length lies closed on its last
      * leaf's blank back (no page is printed there) */
     int page;
@@ -37,39 +37,39 @@ typedef struct AppReader {
     int leaf;
     float p_from, p_to;
     double seen; /* the latest moment followed: an earlier one is read, not followed */
-} AppReader;
+} BookReader;
 
 /* A book of `pages` pages open at spread `spread` (mesh/flip.h), the reader on `page` (1-based;
  * 0: the spread's first page), the view at rest there. */
-void app_reader_init(AppReader *r, int pages, int page, int spread);
+void book_reader_init(BookReader *r, int pages, int page, int spread);
 
 /* The page the reader is on while the flip shows `view`: the reader's own where it lies on the
  * spread the book heads for; else (a turn by hand, a spread's turn, neither of which chose a
  * page) the first page that turn uncovers: a forward turn's left-hand page (the back of the leaf
  * turned), a backward turn's right-hand one. */
-int app_reader_page(const AppReader *r, const MeshFlipView *view);
+int book_reader_page(const BookReader *r, const MeshFlipView *view);
 
-/* The reader follows the flip's `view` at `time`: the page is app_reader_page's, and the view
+/* The reader follows the flip's `view` at `time`: the page is book_reader_page's, and the view
  * slides (at once with reduced motion) to its side where it lies on the spread shown or on the
  * one the leaf in flight lands on, going with the leaf's progress to the page it lands on (a
  * leaf held by the hand moves no view: it goes once let go); with more leaves to turn after
  * that one (thumbing through), to the side they lift from. A time before the latest one
  * followed (input on the clock behind frames shown ahead of it) changes nothing. */
-void app_reader_follow(AppReader *r, const MeshFlipView *view, double time);
+void book_reader_follow(BookReader *r, const MeshFlipView *view, double time);
 
 /* Where the one-page view rests across the spread at `time` while the flip shows `view`
  * (book/layout.h's left_page). */
-float app_reader_left_page(const AppReader *r, const MeshFlipView *view, double time);
+float book_reader_left_page(const BookReader *r, const MeshFlipView *view, double time);
 /* Whether the view still slides then. */
-bool app_reader_sliding(const AppReader *r, const MeshFlipView *view, double time);
+bool book_reader_sliding(const BookReader *r, const MeshFlipView *view, double time);
 
 /* The reader moves to `page`, on the spread the book heads for in `view` (a key's step that
- * slides, or one whose turn the flip has taken): the view slides as app_reader_follow says, at
+ * slides, or one whose turn the flip has taken): the view slides as book_reader_follow says, at
  * once where `cut` (reduced motion). */
-void app_reader_step(AppReader *r, int page, const MeshFlipView *view, double time, bool cut);
+void book_reader_step(BookReader *r, int page, const MeshFlipView *view, double time, bool cut);
 
 /* The reader opens the book at `page` on spread `spread` (go to page, Home, End): the view there
  * at once. */
-void app_reader_jump(AppReader *r, int page, int spread, double time);
+void book_reader_jump(BookReader *r, int page, int spread, double time);
 
 #endif

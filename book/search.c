@@ -10,20 +10,20 @@
 typedef struct PageMatches {
     int matches; /* -1: not read yet for this query */
     int rects;   /* in `rect` */
-    AppFindRect *rect;
+    PagesFindRect *rect;
     bool *first;    /* rect i begins a match */
     float place[4]; /* where the page lies on its leaf (fractions): for the highlight */
 } PageMatches;
 
 struct BookSearch {
-    AppBookSource *src;
+    PagesBookSource *src;
     int pages;
     pthread_mutex_t lock;
     pthread_cond_t wake;
     pthread_t thread;
     bool started, quit;
     /* under `lock`: the query asked for and the pages read for it */
-    char query[APP_FIND_MAX_QUERY + 1];
+    char query[PAGES_FIND_MAX_QUERY + 1];
     int from;
     uint64_t generation; /* bumped by each start */
     int pages_read, matches;
@@ -47,9 +47,9 @@ static void clear_pages(BookSearch *s)
 static void *count(void *user)
 {
     BookSearch *s = user;
-    AppFindRect *rects = malloc(APP_FIND_MAX_RECTS * sizeof *rects);
-    bool *first = malloc(APP_FIND_MAX_RECTS * sizeof *first);
-    char query[APP_FIND_MAX_QUERY + 1];
+    PagesFindRect *rects = malloc(PAGES_FIND_MAX_RECTS * sizeof *rects);
+    bool *first = malloc(PAGES_FIND_MAX_RECTS * sizeof *first);
+    char query[PAGES_FIND_MAX_QUERY + 1];
     pthread_mutex_lock(&s->lock);
     for (;;) {
         while (!s->quit && (!s->query[0] || s->pages_read >= s->pages))
@@ -62,10 +62,11 @@ static void *count(void *user)
         pthread_mutex_unlock(&s->lock);
         char line[512];
         float place[4] = {0.0f, 0.0f, 1.0f, 1.0f};
-        int n = rects && first ? app_book_source_find(s->src, page, query, rects, first,
-                                                      APP_FIND_MAX_RECTS, place, line, sizeof line)
-                               : -1;
-        AppFindRect *keep = n > 0 ? malloc((size_t)n * sizeof *keep) : NULL;
+        int n = rects && first
+                    ? pages_book_source_find(s->src, page, query, rects, first,
+                                             PAGES_FIND_MAX_RECTS, place, line, sizeof line)
+                    : -1;
+        PagesFindRect *keep = n > 0 ? malloc((size_t)n * sizeof *keep) : NULL;
         bool *keep_first = n > 0 ? malloc((size_t)n * sizeof *keep_first) : NULL;
         if (n > 0 && (!keep || !keep_first))
             n = -1;
@@ -78,7 +79,7 @@ static void *count(void *user)
         if (s->generation != generation || s->quit) { /* a newer query took over */
             free(keep);
             free(keep_first);
-            app_book_source_find_resume(s->src);
+            pages_book_source_find_resume(s->src);
             continue;
         }
         PageMatches *pm = &s->page[page];
@@ -96,13 +97,13 @@ static void *count(void *user)
     return NULL;
 }
 
-BookSearch *book_search_create(AppBookSource *src)
+BookSearch *book_search_create(PagesBookSource *src)
 {
     BookSearch *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
     s->src = src;
-    s->pages = app_book_source_pages(src);
+    s->pages = pages_book_source_pages(src);
     s->page = calloc((size_t)s->pages, sizeof *s->page);
     s->changed = calloc((size_t)s->pages, sizeof *s->changed);
     if (!s->page || !s->changed || pthread_mutex_init(&s->lock, NULL) != 0) {
@@ -125,9 +126,9 @@ void book_search_stop(BookSearch *s)
     pthread_cond_signal(&s->wake);
     pthread_mutex_unlock(&s->lock);
     if (s->started) {
-        app_book_source_find_abort(s->src); /* a page being read is given up, not waited for */
+        pages_book_source_find_abort(s->src); /* a page being read is given up, not waited for */
         pthread_join(s->thread, NULL);
-        app_book_source_find_resume(s->src);
+        pages_book_source_find_resume(s->src);
         s->started = false;
     }
 }
@@ -147,7 +148,7 @@ void book_search_destroy(BookSearch *s)
 
 bool book_search_start(BookSearch *s, const char *query, int from)
 {
-    if (query && strlen(query) > APP_FIND_MAX_QUERY)
+    if (query && strlen(query) > PAGES_FIND_MAX_QUERY)
         return false;
     pthread_mutex_lock(&s->lock);
     bool same = query && !strcmp(query, s->query) && s->generation;
@@ -158,9 +159,9 @@ bool book_search_start(BookSearch *s, const char *query, int from)
         s->pages_read = s->matches = 0;
         s->failed_page = false;
         clear_pages(s);
-        if (!s->started && !s->quit && s->query[0] && app_book_source_has_text(s->src))
+        if (!s->started && !s->quit && s->query[0] && pages_book_source_has_text(s->src))
             s->started = pthread_create(&s->thread, NULL, count, s) == 0;
-        if (!app_book_source_has_text(s->src))
+        if (!pages_book_source_has_text(s->src))
             s->pages_read = s->pages; /* no text: done at once, with none */
         pthread_cond_signal(&s->wake);
     }
@@ -229,7 +230,7 @@ int book_search_next(BookSearch *s, int page, bool forward)
     return found;
 }
 
-int book_search_page_rects(BookSearch *s, int page, AppFindRect *out, int max)
+int book_search_page_rects(BookSearch *s, int page, PagesFindRect *out, int max)
 {
     int n = 0;
     pthread_mutex_lock(&s->lock);
@@ -240,15 +241,15 @@ int book_search_page_rects(BookSearch *s, int page, AppFindRect *out, int max)
     return n;
 }
 
-void book_mark_rects(const float place[4], const AppFindRect *rects, int n, const uint8_t tint[3],
-                     uint8_t *rgba, uint32_t width, uint32_t height, const AppPageRegion *region)
+void book_mark_rects(const float place[4], const PagesFindRect *rects, int n, const uint8_t tint[3],
+                     uint8_t *rgba, uint32_t width, uint32_t height, const PageRegion *region)
 {
     /* the layer's size and where the pixels lie in it */
     float lw = region ? region->full_width : (float)width;
     float lh = region ? region->full_height : (float)height;
     float ox = region ? region->x : 0.0f, oy = region ? region->y : 0.0f;
     for (int i = 0; i < n; i++) {
-        const AppFindRect *r = &rects[i];
+        const PagesFindRect *r = &rects[i];
         /* the glyphs' boxes (a line's height already), a hair wider: not into a neighbour */
         float pad = 0.02f * (r->y1 - r->y0) * place[3] * lh / (place[2] * lw);
         float x0 = (place[0] + place[2] * (r->x0 - pad)) * lw - ox;
@@ -271,7 +272,7 @@ void book_mark_rects(const float place[4], const AppFindRect *rects, int n, cons
 }
 
 void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
-                      const AppPageRegion *region)
+                      const PageRegion *region)
 {
     static const uint8_t yellow[3] = {255, 226, 80};
     pthread_mutex_lock(&s->lock);

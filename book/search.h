@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A book's text search, counted in the background: a thread of its own reads page after page
- * (through the book source's own search helper, pages/book_source.h's app_book_source_find),
+ * (through the book source's own search helper, pages/book_source.h's pages_book_source_find),
  * from the page the reader is at onwards and round to it, and keeps each page's matches. A new
  * query takes over at once: the thread drops the old one between two pages (one page's text is
  * milliseconds), so no caller ever waits for a count. Every function but create and destroy may
@@ -20,13 +20,13 @@ typedef struct BookSearch BookSearch;
 
 /* A search over `src` (borrowed: destroy the search before closing it); NULL out of memory. Its
  * thread starts at the first query. */
-BookSearch *book_search_create(AppBookSource *src);
+BookSearch *book_search_create(PagesBookSource *src);
 /* The thread stopped (a page being read is abandoned: its helper killed); what it found is kept
  * (a page still being drawn may be marked) until destroy, which stops it too and frees it all. */
 void book_search_stop(BookSearch *s);
 void book_search_destroy(BookSearch *s);
 /* Starts counting `query` (NULL or "": no search) from page `from` (0-based) on, wrapping; the
- * previous query's matches are dropped. False for a query longer than APP_FIND_MAX_QUERY. */
+ * previous query's matches are dropped. False for a query longer than PAGES_FIND_MAX_QUERY. */
 bool book_search_start(BookSearch *s, const char *query, int from);
 
 typedef struct BookSearchProgress {
@@ -41,7 +41,7 @@ void book_search_progress(BookSearch *s, BookSearchProgress *out);
 typedef struct BookSearchMatch {
     int page; /* 0-based */
     int rects;
-    AppFindRect rect[BOOK_SEARCH_MATCH_RECTS];
+    PagesFindRect rect[BOOK_SEARCH_MATCH_RECTS];
 } BookSearchMatch;
 /* Match `k` (0-based) of those found so far, in page order (indices settle once done). */
 bool book_search_match(BookSearch *s, int k, BookSearchMatch *out);
@@ -50,19 +50,19 @@ bool book_search_match(BookSearch *s, int k, BookSearchMatch *out);
 int book_search_next(BookSearch *s, int page, bool forward);
 /* Page `page`'s matches' rectangles (all of them, for a highlight) into `out` (up to `max`): how
  * many. */
-int book_search_page_rects(BookSearch *s, int page, AppFindRect *out, int max);
+int book_search_page_rects(BookSearch *s, int page, PagesFindRect *out, int max);
 
 /* Calls `changed` for each page whose marks changed (matches found on it, or a new query dropped
  * its old ones) since the last call; cheap where none did. */
 void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int page), void *user);
 /* Page `page`'s matches marked on its pixels as a highlighter would (the page's layer, width x
- * height RGBA8; or a `region` of it, app_book_source_draw_region's): drawn with the page, they
+ * height RGBA8; or a `region` of it, pages_book_source_draw_region's): drawn with the page, they
  * bend with the paper at every zoom. */
 void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
-                      const AppPageRegion *region);
+                      const PageRegion *region);
 /* `n` rectangles (fractions of a page's box, y down) of a page lying at `place` on its leaf
- * (app_book_source_find's) marked on its pixels as above, multiplied by `tint` (sRGB). */
-void book_mark_rects(const float place[4], const AppFindRect *rects, int n, const uint8_t tint[3],
-                     uint8_t *rgba, uint32_t width, uint32_t height, const AppPageRegion *region);
+ * (pages_book_source_find's) marked on its pixels as above, multiplied by `tint` (sRGB). */
+void book_mark_rects(const float place[4], const PagesFindRect *rects, int n, const uint8_t tint[3],
+                     uint8_t *rgba, uint32_t width, uint32_t height, const PageRegion *region);
 
 #endif

@@ -10,12 +10,12 @@
 struct BookSelection {
     pthread_mutex_t lock;
     int page; /* whose text is held; -1 none */
-    AppTextChar *chars;
+    PagesTextChar *chars;
     int count;
     float place[4];
     int first, last; /* the selection: characters first .. last; first -1: none */
     int rects;
-    AppFindRect rect[BOOK_SELECTION_RECTS];
+    PagesFindRect rect[BOOK_SELECTION_RECTS];
     /* pages whose mark changed since book_selection_take_changed (-1: none): the selection's
      * page before and now */
     int changed[2];
@@ -68,7 +68,7 @@ bool book_selection_holds(BookSelection *s, int page)
     return holds;
 }
 
-void book_selection_hold(BookSelection *s, int page, AppTextChar *chars, int n,
+void book_selection_hold(BookSelection *s, int page, PagesTextChar *chars, int n,
                          const float place[4])
 {
     pthread_mutex_lock(&s->lock);
@@ -132,7 +132,7 @@ static int nearest(const BookSelection *s, float x, float y)
     int best = -1;
     float best_d = INFINITY;
     for (int i = 0; i < s->count; i++) {
-        const AppFindRect *r = &s->chars[i].box;
+        const PagesFindRect *r = &s->chars[i].box;
         if (s->chars[i].c == '\n')
             continue;
         float dx = fmaxf(fmaxf(r->x0 - x, x - r->x1), 0.0f);
@@ -175,7 +175,7 @@ bool book_selection_select(BookSelection *s, float u0, float v0, float u1, float
         /* one rectangle a line: the union of its characters' boxes */
         bool open = false;
         for (int i = a; i <= b; i++) {
-            const AppFindRect *r = &s->chars[i].box;
+            const PagesFindRect *r = &s->chars[i].box;
             if (s->chars[i].c == '\n') {
                 open = false;
             } else if (!open) {
@@ -184,7 +184,7 @@ bool book_selection_select(BookSelection *s, float u0, float v0, float u1, float
                 s->rect[s->rects++] = *r;
                 open = true;
             } else {
-                AppFindRect *u = &s->rect[s->rects - 1];
+                PagesFindRect *u = &s->rect[s->rects - 1];
                 u->x0 = fminf(u->x0, r->x0), u->y0 = fminf(u->y0, r->y0);
                 u->x1 = fmaxf(u->x1, r->x1), u->y1 = fmaxf(u->y1, r->y1);
             }
@@ -202,7 +202,7 @@ void book_selection_clear(BookSelection *s)
     pthread_mutex_unlock(&s->lock);
 }
 
-int book_selection_get(BookSelection *s, int *page, int *chars, AppFindRect *rects, int max)
+int book_selection_get(BookSelection *s, int *page, int *chars, PagesFindRect *rects, int max)
 {
     pthread_mutex_lock(&s->lock);
     bool any = s->first >= 0;
@@ -235,7 +235,7 @@ void book_selection_take_changed(BookSelection *s, void (*changed)(void *user, i
 }
 
 void book_selection_mark(BookSelection *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
-                         const AppPageRegion *region)
+                         const PageRegion *region)
 {
     /* a selection's blue, multiplied as the search's yellow is */
     static const uint8_t blue[3] = {150, 190, 255};

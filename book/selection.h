@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A book's text selection: the text of the page last read (pages/book_source.h's
- * app_book_source_text, read by the caller), the characters chosen on it between two points, in
+ * pages_book_source_text, read by the caller), the characters chosen on it between two points, in
  * reading order, their rectangles (one a line) and the string they make. The selection is marked
  * on its page's pixels as a search's matches are (book/search.h), so it bends with the paper.
  * Its calls take a lock: the stream's worker marks pages while the host's thread selects. */
@@ -23,8 +23,8 @@ void book_selection_destroy(BookSelection *s);
 /* Whether page `page`'s (0-based) text is the one held. */
 bool book_selection_holds(BookSelection *s, int page);
 /* Holds page `page`'s text (`n` characters of `chars`, taken: malloc'd) and its place on its
- * leaf (app_book_source_text's), dropping the text held before and any selection on it. */
-void book_selection_hold(BookSelection *s, int page, AppTextChar *chars, int n,
+ * leaf (pages_book_source_text's), dropping the text held before and any selection on it. */
+void book_selection_hold(BookSelection *s, int page, PagesTextChar *chars, int n,
                          const float place[4]);
 /* The text held, as UTF-8 ('\n' between lines) into `out` (`size` bytes, terminated, cut at a
  * character's boundary): the bytes the whole needs, without the terminator. */
@@ -40,7 +40,7 @@ void book_selection_clear(BookSelection *s);
 
 /* The selection: its page (0-based; -1 none), characters, and up to `max` rectangles (fractions
  * of the page's box, y down) into `rects`; their count. */
-int book_selection_get(BookSelection *s, int *page, int *chars, AppFindRect *rects, int max);
+int book_selection_get(BookSelection *s, int *page, int *chars, PagesFindRect *rects, int max);
 /* The selected text, as book_selection_page_text gives the page's. */
 size_t book_selection_text(BookSelection *s, char *out, size_t size);
 
@@ -48,6 +48,6 @@ size_t book_selection_text(BookSelection *s, char *out, size_t size);
 void book_selection_take_changed(BookSelection *s, void (*changed)(void *user, int page),
                                  void *user);
 void book_selection_mark(BookSelection *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
-                         const AppPageRegion *region);
+                         const PageRegion *region);
 
 #endif

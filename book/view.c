@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-void app_view_destroy(const GpuContext *ctx, AppView *view)
+void book_view_destroy(const GpuContext *ctx, BookView *view)
 {
     gpu_frames_destroy(ctx, view->frames); /* waits for what is in flight */
     for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++) {
@@ -18,26 +18,26 @@ void app_view_destroy(const GpuContext *ctx, AppView *view)
     }
     mesh_split_scratch_destroy(&view->split_scratch);
     gpu_offscreen_destroy(ctx, &view->offscreen);
-    app_ink_texture_free(&view->ink);
+    book_ink_texture_free(&view->ink);
     gpu_renderer_destroy(ctx, &view->renderer);
     memset(view, 0, sizeof *view);
 }
 
-static bool renderer_create(const GpuContext *ctx, const AppViewDesc *desc, AppView *out,
+static bool renderer_create(const GpuContext *ctx, const BookViewDesc *desc, BookView *out,
                             GpuError *err)
 {
     GpuRendererDesc rdesc = desc->renderer;
-    bool offscreen = desc->kind == APP_VIEW_OFFSCREEN || desc->kind == APP_VIEW_HOSTED;
+    bool offscreen = desc->kind == BOOK_VIEW_OFFSCREEN || desc->kind == BOOK_VIEW_HOSTED;
     if (offscreen)
         rdesc.color_format = rdesc.color_format ? rdesc.color_format : GPU_OFFSCREEN_FORMAT;
     float aspect = out->leaf->grid.height / out->leaf->grid.width;
-    int leaves = desc->leaves ? desc->leaves : APP_BOOK_LEAVES;
+    int leaves = desc->leaves ? desc->leaves : BOOK_LEAVES;
     bool textures =
         desc->book
-            ? app_book_stream_textures(desc->book, ctx, &rdesc, &out->renderer, &out->ink, err)
+            ? book_stream_textures(desc->book, ctx, &rdesc, &out->renderer, &out->ink, err)
             : book_renderer_create(ctx, &rdesc, leaves, aspect, &out->renderer, err) &&
-                  (app_ink_texture_init(&out->ink, out->renderer.ink.layers,
-                                        out->renderer.ink.width, out->renderer.ink.height) ||
+                  (book_ink_texture_init(&out->ink, out->renderer.ink.layers,
+                                         out->renderer.ink.width, out->renderer.ink.height) ||
                    gpu_error_set(err, "out of memory for the ink's coverage"));
     VkExtent2D extent = {desc->width, desc->height};
     if (!textures ||
@@ -48,28 +48,28 @@ static bool renderer_create(const GpuContext *ctx, const AppViewDesc *desc, AppV
     return true;
 }
 
-bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppLeaf *leaf, AppView *out,
-                     GpuError *err)
+bool book_view_create(const GpuContext *ctx, const BookViewDesc *desc, BookLeaf *leaf,
+                      BookView *out, GpuError *err)
 {
-    *out = (AppView){.kind = desc->kind,
-                     .leaf = leaf,
-                     .book = desc->book,
-                     .width = desc->width,
-                     .height = desc->height,
-                     .timed = desc->timed,
-                     .stage_times = desc->stage_times,
-                     .repeat = desc->repeat};
-    bool ok = (desc->kind == APP_VIEW_COMPUTE || renderer_create(ctx, desc, out, err)) &&
-              gpu_frames_create(ctx, desc->kind == APP_VIEW_HOSTED, out->frames, err);
+    *out = (BookView){.kind = desc->kind,
+                      .leaf = leaf,
+                      .book = desc->book,
+                      .width = desc->width,
+                      .height = desc->height,
+                      .timed = desc->timed,
+                      .stage_times = desc->stage_times,
+                      .repeat = desc->repeat};
+    bool ok = (desc->kind == BOOK_VIEW_COMPUTE || renderer_create(ctx, desc, out, err)) &&
+              gpu_frames_create(ctx, desc->kind == BOOK_VIEW_HOSTED, out->frames, err);
     for (uint32_t i = 0; ok && desc->timed && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = gpu_timer_create(ctx, &out->timers[i], err);
     if (!ok)
-        app_view_destroy(ctx, out);
+        book_view_destroy(ctx, out);
     return ok;
 }
 
 /* Hands on the stage times of the frame a slot last ran, once its fence has signalled. */
-static void collect(const GpuContext *ctx, AppView *view, uint32_t slot)
+static void collect(const GpuContext *ctx, BookView *view, uint32_t slot)
 {
     if (!view->stamped[slot])
         return;
@@ -78,7 +78,7 @@ static void collect(const GpuContext *ctx, AppView *view, uint32_t slot)
     uint32_t n = gpu_timer_read(ctx, &view->timers[slot], stages);
     if (n == 0) /* a frame the host dropped: its timestamps never came */
         return;
-    AppViewTimes times = {.frame = view->stamped_frame[slot]};
+    BookViewTimes times = {.frame = view->stamped_frame[slot]};
     for (uint32_t i = 0; i < n; i++) {
         times.ms[stages[i].tag] = stages[i].ms;
         times.ran[stages[i].tag] = true;
@@ -87,7 +87,7 @@ static void collect(const GpuContext *ctx, AppView *view, uint32_t slot)
         view->on_times(view->times_user, &times);
 }
 
-bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err)
+bool book_view_wait(const GpuContext *ctx, BookView *view, GpuError *err)
 {
     if (!gpu_frames_wait(ctx, view->frames, err))
         return false;
@@ -104,23 +104,23 @@ static void parallel_for(size_t n, void (*fn)(void *ctx, size_t begin, size_t en
 
 /* The sides a frame draws, for the stream's detail: told at once, so that a window that goes idle
  * after this frame still sees the stream busy with what the frame showed wants. */
-static void remember_sides(AppView *view, const AppBookDraws *book, VkExtent2D extent)
+static void remember_sides(BookView *view, const BookDraws *book, VkExtent2D extent)
 {
     memcpy(view->sides, book->sides, sizeof view->sides);
     view->side_count = book->side_count;
     view->sides_extent = extent;
-    if (view->book && view->kind != APP_VIEW_OFFSCREEN)
-        app_book_stream_want_detail(view->book, view->sides, view->side_count, extent.width,
-                                    extent.height);
+    if (view->book && view->kind != BOOK_VIEW_OFFSCREEN)
+        book_stream_want_detail(view->book, view->sides, view->side_count, extent.width,
+                                extent.height);
 }
 
-void app_view_want_detail(AppView *view, const AppViewFrame *desc, VkExtent2D extent)
+void book_view_want_detail(BookView *view, const BookViewFrame *desc, VkExtent2D extent)
 {
-    if (!view->book || view->kind == APP_VIEW_COMPUTE)
+    if (!view->book || view->kind == BOOK_VIEW_COMPUTE)
         return;
-    AppBookDraws book = {0};
-    app_book_draws(&desc->spread, &desc->pose, view->leaf, &desc->layout, &view->renderer,
-                   extent.width, extent.height, &book);
+    BookDraws book = {0};
+    book_draws(&desc->spread, &desc->pose, view->leaf, &desc->layout, &view->renderer, extent.width,
+               extent.height, &book);
     remember_sides(view, &book, extent);
 }
 
@@ -137,12 +137,12 @@ static bool host_stages(const GpuChain *chain)
  * view's, whose chain runs on the device alone and whose renderer records the same commands for
  * the same draws (gpu_renderer_recipe). A window's frame draws into the image acquired and the
  * HUD. */
-static bool recipe_of(const AppView *view, const AppViewFrame *desc, const GpuChainFrame *work,
-                      uint32_t slot, AppViewRecipe *out)
+static bool recipe_of(const BookView *view, const BookViewFrame *desc, const GpuChainFrame *work,
+                      uint32_t slot, BookViewRecipe *out)
 {
     memset(out, 0, sizeof *out);
-    const AppLeaf *leaf = view->leaf;
-    if (view->kind == APP_VIEW_COMPUTE || leaf->cpu_deform || host_stages(&leaf->chain) ||
+    const BookLeaf *leaf = view->leaf;
+    if (view->kind == BOOK_VIEW_COMPUTE || leaf->cpu_deform || host_stages(&leaf->chain) ||
         !gpu_renderer_recipe(&view->renderer, work->target, work->draws, work->draw_count, slot,
                              &out->render))
         return false;
@@ -154,13 +154,13 @@ static bool recipe_of(const AppView *view, const AppViewFrame *desc, const GpuCh
     out->target_generation = desc->target_generation;
     /* the host's image and view are named by handles that a remade one may reuse: kept only
      * while the host's generation says they are the same objects */
-    return !(view->kind == APP_VIEW_HOSTED && view->direct && desc->target_generation == 0);
+    return !(view->kind == BOOK_VIEW_HOSTED && view->direct && desc->target_generation == 0);
 }
 
 /* Whether the slot's last commands are the frame's (its recipe in `recipe`, kept where `keep`):
  * then only the draws' values are written for them; else the slot's are to be recorded anew. */
-static bool reuse(AppView *view, uint32_t slot, const AppViewFrame *desc, const GpuChainFrame *work,
-                  AppViewRecipe *recipe, bool *keep)
+static bool reuse(BookView *view, uint32_t slot, const BookViewFrame *desc,
+                  const GpuChainFrame *work, BookViewRecipe *recipe, bool *keep)
 {
     *keep = recipe_of(view, desc, work, slot, recipe);
     if (*keep && !memcmp(&view->kept[slot], recipe, sizeof *recipe)) {
@@ -197,7 +197,7 @@ static MeshSplitView split_view(const GpuDraw *d, VkExtent2D extent)
  * saves a rasteriser that shades every pixel in software the outline's shader where no outline
  * pixel lies; a GPU shades those cells for less than the CPU's time to find them (an H100: 0.09
  * ms of its 0.44 against 0.3-0.5 ms of the host's, BENCHMARKS.md). */
-static bool splits(const AppView *view)
+static bool splits(const BookView *view)
 {
     return (gpu_renderer_tier_bits(&view->renderer) & PC_TIER_EDGE_AA) && view->renderer.software;
 }
@@ -206,9 +206,9 @@ static bool splits(const AppView *view)
  * slot's index buffer, which no frame in flight reads: its cells that hold none of the outline's
  * pixels are drawn by a cheaper shader, and not again in the edge round (gpu/renderer_record.c).
  * A board, or a pose with no flat cell, is drawn whole. The buffers follow the leaf's grid: a leaf
- * regridded only after the view's frames are done (app_view_wait) lets them be made anew. */
-static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *pose, uint32_t slot,
-                       VkExtent2D extent, AppBookDraws *book, GpuError *err)
+ * regridded only after the view's frames are done (book_view_wait) lets them be made anew. */
+static bool split_leaf(const GpuContext *ctx, BookView *view, const CurlParams *pose, uint32_t slot,
+                       VkExtent2D extent, BookDraws *book, GpuError *err)
 {
     if (!splits(view))
         return true;
@@ -251,71 +251,71 @@ static bool split_leaf(const GpuContext *ctx, AppView *view, const CurlParams *p
     return true;
 }
 
-/* What a frame works out before its slot is free (app_view_frame): its draws and its curl
+/* What a frame works out before its slot is free (book_view_frame): its draws and its curl
  * table. */
 typedef struct Ahead {
-    AppBookDraws book;
+    BookDraws book;
     CurlSegments curl;
 } Ahead;
 
 /* The ink made full (gpu_renderer_ink_full) once the book has a stroke to show, and the coverage
  * with it: its layers keep the pages they show, their strokes drawn again at the new size by the
  * next sync. */
-static bool ink_ready(const GpuContext *ctx, AppView *view, const MeshInk *ink, GpuError *err)
+static bool ink_ready(const GpuContext *ctx, BookView *view, const MeshInk *ink, GpuError *err)
 {
     GpuRenderer *r = &view->renderer;
     if (!ink || !ink->points || (r->ink.width == r->ink_width && r->ink.height == r->ink_height))
         return true;
-    AppInkTexture grown;
-    if (!app_ink_texture_init(&grown, view->ink.layers, r->ink_width, r->ink_height))
+    BookInkTexture grown;
+    if (!book_ink_texture_init(&grown, view->ink.layers, r->ink_width, r->ink_height))
         return gpu_error_set(err, "out of memory for the ink's coverage");
     if (!gpu_renderer_ink_full(ctx, r, err)) {
-        app_ink_texture_free(&grown);
+        book_ink_texture_free(&grown);
         return false;
     }
     memcpy(grown.page, view->ink.page, view->ink.layers * sizeof *grown.page);
-    app_ink_texture_free(&view->ink);
+    book_ink_texture_free(&view->ink);
     view->ink = grown;
     return true;
 }
 
-bool app_view_ink_upload(const GpuContext *ctx, AppView *view, const MeshInk *ink, GpuError *err)
+bool book_view_ink_upload(const GpuContext *ctx, BookView *view, const MeshInk *ink, GpuError *err)
 {
     return ink_ready(ctx, view, ink, err) &&
-           app_ink_texture_upload(&view->ink, ink, ctx, &view->renderer.ink, err);
+           book_ink_texture_upload(&view->ink, ink, ctx, &view->renderer.ink, err);
 }
 
 /* The frame in the reset `frame` for `target`: the ink, the pose's host side, the draws (`ahead`:
  * worked out with the curl table before the slot's wait; NULL: here); the chain and what the
  * frame reads back recorded, or, where the slot's last commands are the frame's (`recipe`, which
  * the caller keeps once they are submitted), only the draws' values written for them. */
-static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const AppViewFrame *desc,
-                   const GpuRenderTarget *target, const Ahead *ahead, AppViewHost *host,
-                   AppViewRecipe *recipe, GpuError *err)
+static bool record(const GpuContext *ctx, BookView *view, GpuFrame *frame,
+                   const BookViewFrame *desc, const GpuRenderTarget *target, const Ahead *ahead,
+                   BookViewHost *host, BookViewRecipe *recipe, GpuError *err)
 {
-    AppLeaf *leaf = view->leaf;
-    bool draws = view->kind != APP_VIEW_COMPUTE;
+    BookLeaf *leaf = view->leaf;
+    bool draws = view->kind != BOOK_VIEW_COMPUTE;
     /* The ink's changes go before the chain's host stages, so that every kind of view stages them
      * at the same point of the frame. */
     if (draws && !ink_ready(ctx, view, desc->ink, err))
         return false;
     if (draws)
-        app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, frame->slot);
-    if (!app_leaf_prepare(ctx, leaf, &desc->pose, ahead ? &ahead->curl : NULL, view->frames,
-                          frame->slot, &host->deform, err))
+        book_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, frame->slot);
+    if (!book_leaf_prepare(ctx, leaf, &desc->pose, ahead ? &ahead->curl : NULL, view->frames,
+                           frame->slot, &host->deform, err))
         return false;
     /* the draws worked out ahead are read in place but where the split marks them */
     bool split = draws && splits(view);
-    const AppBookDraws *book = ahead ? &ahead->book : NULL;
-    AppBookDraws here;
+    const BookDraws *book = ahead ? &ahead->book : NULL;
+    BookDraws here;
     if (!book || split) {
         if (book)
             here = *book;
         else if (draws)
-            app_book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
-                           target->extent.width, target->extent.height, &here);
+            book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
+                       target->extent.width, target->extent.height, &here);
         else
-            here = (AppBookDraws){0};
+            here = (BookDraws){0};
         book = &here;
     }
     if (split && !split_leaf(ctx, view, &desc->pose, frame->slot, target->extent, &here, err))
@@ -343,7 +343,7 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
     if (!gpu_frame_start(ctx, frame, keep, err) ||
         !gpu_frame_record(ctx, frame, &leaf->chain, &work, &host->pack, err))
         return false;
-    if (desc->readback_pixels && view->kind == APP_VIEW_OFFSCREEN)
+    if (desc->readback_pixels && view->kind == BOOK_VIEW_OFFSCREEN)
         gpu_offscreen_record_readback(ctx, frame->cmd, &view->offscreen);
     return true;
 }
@@ -352,27 +352,27 @@ static bool record(const GpuContext *ctx, AppView *view, GpuFrame *frame, const 
  * frame waits for its pages (what a headless run writes is never paper), and ink layers given to
  * other pages get all of their strokes at once, as before the first frame; a window shows paper
  * until a page is drawn. */
-bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, AppSpread *spread,
-                     bool wait, GpuError *err)
+bool book_view_stream(const GpuContext *ctx, BookView *view, const MeshInk *ink, BookSpread *spread,
+                      bool wait, GpuError *err)
 {
-    if (!view->book || view->kind == APP_VIEW_COMPUTE)
+    if (!view->book || view->kind == BOOK_VIEW_COMPUTE)
         return true;
     if (!ink_ready(ctx, view, ink, err))
         return false;
     bool assigned = false;
-    /* a run that waits for its pages wants its details itself (app_view_frame) */
+    /* a run that waits for its pages wants its details itself (book_view_frame) */
     if (!wait)
-        app_book_stream_want_detail(view->book, view->sides, view->side_count,
-                                    view->sides_extent.width, view->sides_extent.height);
-    if (!app_book_stream_update(view->book, ctx, &view->renderer, &view->ink, spread, wait,
-                                wait ? &assigned : NULL, err))
+        book_stream_want_detail(view->book, view->sides, view->side_count, view->sides_extent.width,
+                                view->sides_extent.height);
+    if (!book_stream_update(view->book, ctx, &view->renderer, &view->ink, spread, wait,
+                            wait ? &assigned : NULL, err))
         return false;
     /* the layers given to other pages: their old strokes cleared and the new pages' drawn,
      * through the ink's upload ring, which the frames in flight do not use (no idle, no wait:
      * issue 53's steady state) */
-    if (!assigned || !app_ink_texture_pending(&view->ink, ink))
+    if (!assigned || !book_ink_texture_pending(&view->ink, ink))
         return true;
-    return app_view_ink_upload(ctx, view, ink, err);
+    return book_view_ink_upload(ctx, view, ink, err);
 }
 
 /* An offscreen view's sides at rest, in a picture read back, shown from details drawn for it
@@ -383,33 +383,33 @@ bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, A
  * settling by a hundredth of a pixel a frame) would each draw their pages again. */
 #define VIEW_DETAIL_WAIT 120.0
 
-static bool detail_at_rest(const GpuContext *ctx, AppView *view, const AppViewFrame *desc,
-                           AppSpread *spread, GpuError *err)
+static bool detail_at_rest(const GpuContext *ctx, BookView *view, const BookViewFrame *desc,
+                           BookSpread *spread, GpuError *err)
 {
     VkExtent2D extent = gpu_offscreen_target(&view->offscreen).extent;
-    AppBookDraws book;
-    app_book_draws(spread, &desc->pose, view->leaf, &desc->layout, &view->renderer, extent.width,
-                   extent.height, &book);
-    if (!book.side_count || !app_book_stream_want_detail(view->book, book.sides, book.side_count,
-                                                         extent.width, extent.height))
+    BookDraws book;
+    book_draws(spread, &desc->pose, view->leaf, &desc->layout, &view->renderer, extent.width,
+               extent.height, &book);
+    if (!book.side_count || !book_stream_want_detail(view->book, book.sides, book.side_count,
+                                                     extent.width, extent.height))
         return true;
-    app_book_stream_detail_now(view->book, VIEW_DETAIL_WAIT);
-    return app_view_stream(ctx, view, desc->ink, spread, true, err);
+    book_stream_detail_now(view->book, VIEW_DETAIL_WAIT);
+    return book_view_stream(ctx, view, desc->ink, spread, true, err);
 }
 
-bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *desc,
-                    AppViewHost *host, GpuError *err)
+bool book_view_frame(const GpuContext *ctx, BookView *view, const BookViewFrame *desc,
+                     BookViewHost *host, GpuError *err)
 {
-    AppViewHost spent = {0};
-    AppViewFrame streamed = *desc;
+    BookViewHost spent = {0};
+    BookViewFrame streamed = *desc;
     /* the pages' streaming is the frame's CPU work too (its waits for pages are not: asleep) */
     double cpu_stream = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
-    if (!app_view_stream(ctx, view, desc->ink, &streamed.spread, view->kind == APP_VIEW_OFFSCREEN,
-                         err))
+    if (!book_view_stream(ctx, view, desc->ink, &streamed.spread, view->kind == BOOK_VIEW_OFFSCREEN,
+                          err))
         return false;
     if (view->book) /* the pages just uploaded framed at their shapes in this frame */
-        app_book_stream_prints(view->book, &streamed.spread, &streamed.layout);
-    if (view->book && view->kind == APP_VIEW_OFFSCREEN && desc->readback_pixels &&
+        book_stream_prints(view->book, &streamed.spread, &streamed.layout);
+    if (view->book && view->kind == BOOK_VIEW_OFFSCREEN && desc->readback_pixels &&
         !detail_at_rest(ctx, view, &streamed, &streamed.spread, err))
         return false;
     cpu_stream = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_stream;
@@ -420,14 +420,14 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
      * runs cold (on the H200's host every step after a wait of a millisecond took 2-3 times its
      * least). The CPU's own work is this and what follows the wait: a driver may spin in it. */
     Ahead early;
-    bool ahead = view->kind == APP_VIEW_OFFSCREEN;
+    bool ahead = view->kind == BOOK_VIEW_OFFSCREEN;
     double cpu_ahead = 0.0, wall_ahead = 0.0;
     if (ahead) {
         cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID);
         wall_ahead = gpu_clock_ms(CLOCK_MONOTONIC);
         VkExtent2D extent = gpu_offscreen_target(&view->offscreen).extent;
-        app_book_draws(&desc->spread, &desc->pose, view->leaf, &desc->layout, &view->renderer,
-                       extent.width, extent.height, &early.book);
+        book_draws(&desc->spread, &desc->pose, view->leaf, &desc->layout, &view->renderer,
+                   extent.width, extent.height, &early.book);
         if (!view->leaf->cpu_deform)
             mesh_curl_segments(&desc->pose, &early.curl);
         cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_ahead;
@@ -439,9 +439,9 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
     double cpu0 = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID), wall0 = gpu_clock_ms(CLOCK_MONOTONIC);
     collect(ctx, view, frame->slot);
     GpuRenderTarget target = {0};
-    if (view->kind == APP_VIEW_OFFSCREEN)
+    if (view->kind == BOOK_VIEW_OFFSCREEN)
         target = gpu_offscreen_target(&view->offscreen);
-    AppViewRecipe recipe;
+    BookViewRecipe recipe;
     if (!gpu_frame_reset(ctx, frame, err) ||
         !record(ctx, view, frame, desc, &target, ahead ? &early : NULL, &spent, &recipe, err) ||
         !gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err)) {
@@ -460,7 +460,7 @@ bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *de
 
 /* The view's offscreen made anew for its size, tier and target: its own image, or only the depth
  * for a host's images drawn straight into. Nothing in flight may use the old one. */
-static bool offscreen_remake(const GpuContext *ctx, AppView *view, GpuError *err)
+static bool offscreen_remake(const GpuContext *ctx, BookView *view, GpuError *err)
 {
     gpu_offscreen_destroy(ctx, &view->offscreen);
     view->pass_ready = false;
@@ -475,25 +475,25 @@ static bool offscreen_remake(const GpuContext *ctx, AppView *view, GpuError *err
     return true;
 }
 
-bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quality, GpuError *err)
+bool book_view_set_quality(const GpuContext *ctx, BookView *view, GpuQuality quality, GpuError *err)
 {
     /* a hosted view's frames are the host's: the queue idle is the only sign they are done */
     bool idle =
-        view->kind == APP_VIEW_HOSTED ? gpu_queue_idle(ctx, err) : app_view_wait(ctx, view, err);
+        view->kind == BOOK_VIEW_HOSTED ? gpu_queue_idle(ctx, err) : book_view_wait(ctx, view, err);
     if (!idle || !gpu_renderer_set_quality(ctx, &view->renderer, quality, err))
         return false;
     /* the image drawn into has the tier's samples: made anew */
-    if (view->kind != APP_VIEW_OFFSCREEN && view->kind != APP_VIEW_HOSTED)
+    if (view->kind != BOOK_VIEW_OFFSCREEN && view->kind != BOOK_VIEW_HOSTED)
         return true;
     return offscreen_remake(ctx, view, err);
 }
 
-bool app_view_host_target(const GpuContext *ctx, AppView *view, AppViewTarget how,
-                          VkExtent2D extent, GpuError *err)
+bool book_view_host_target(const GpuContext *ctx, BookView *view, BookViewTarget how,
+                           VkExtent2D extent, GpuError *err)
 {
-    if (view->kind != APP_VIEW_HOSTED)
+    if (view->kind != BOOK_VIEW_HOSTED)
         return gpu_error_set(err, "only a hosted view draws into a host's images");
-    bool direct = how == APP_VIEW_TARGET_DIRECT, in_pass = how == APP_VIEW_TARGET_PASS;
+    bool direct = how == BOOK_VIEW_TARGET_DIRECT, in_pass = how == BOOK_VIEW_TARGET_PASS;
     if (direct == view->direct && in_pass == view->in_pass &&
         (!direct || (extent.width == view->direct_extent.width &&
                      extent.height == view->direct_extent.height)))
@@ -506,15 +506,15 @@ bool app_view_host_target(const GpuContext *ctx, AppView *view, AppViewTarget ho
     return offscreen_remake(ctx, view, err);
 }
 
-bool app_view_resize(const GpuContext *ctx, AppView *view, uint32_t width, uint32_t height,
-                     GpuError *err)
+bool book_view_resize(const GpuContext *ctx, BookView *view, uint32_t width, uint32_t height,
+                      GpuError *err)
 {
     view->width = width, view->height = height;
     return offscreen_remake(ctx, view, err);
 }
 
-bool app_view_draw(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
-                   GpuError *err)
+bool book_view_draw(const GpuContext *ctx, BookView *view, VkCommandBuffer cmd, uint32_t slot,
+                    GpuError *err)
 {
     if (!view->in_pass || !view->pass_ready || view->pass_slot != slot)
         return gpu_error_set(err, "no frame of this slot recorded for the host's pass");
@@ -524,20 +524,20 @@ bool app_view_draw(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, ui
     return true;
 }
 
-bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
-                     const AppViewFrame *desc, const GpuRenderTarget *direct, GpuError *err)
+bool book_view_record(const GpuContext *ctx, BookView *view, VkCommandBuffer cmd, uint32_t slot,
+                      const BookViewFrame *desc, const GpuRenderTarget *direct, GpuError *err)
 {
-    AppLeaf *leaf = view->leaf;
-    if (view->kind != APP_VIEW_HOSTED || leaf->cpu_deform)
+    BookLeaf *leaf = view->leaf;
+    if (view->kind != BOOK_VIEW_HOSTED || leaf->cpu_deform)
         return gpu_error_set(err, "a host's frame is drawn by a hosted view with the GPU's curl");
     /* the host records a slot again only once the device has finished its last frame: that
      * frame's times are there to read */
     collect(ctx, view, slot);
-    /* the ink is made full by the update (app_view_stream), which may wait: a stroke begun
+    /* the ink is made full by the update (book_view_stream), which may wait: a stroke begun
      * since shows from the next */
     if (view->renderer.ink.width == view->renderer.ink_width)
-        app_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
-    if (!app_leaf_prepare(ctx, leaf, &desc->pose, NULL, NULL, slot, NULL, err))
+        book_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
+    if (!book_leaf_prepare(ctx, leaf, &desc->pose, NULL, NULL, slot, NULL, err))
         return false;
     bool in_pass = direct && direct->in_pass;
     if (!direct != !(view->direct || view->in_pass) || in_pass != view->in_pass)
@@ -552,9 +552,9 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     }
     target.background_set = desc->background_set;
     target.background = desc->background;
-    AppBookDraws book = {0};
-    app_book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
-                   target.extent.width, target.extent.height, &book);
+    BookDraws book = {0};
+    book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
+               target.extent.width, target.extent.height, &book);
     if (!split_leaf(ctx, view, &desc->pose, slot, target.extent, &book, err))
         return false;
     remember_sides(view, &book, target.extent);
@@ -576,7 +576,7 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
     /* the commands in the slot's secondary command buffer, recorded once while their recipe
      * holds (as an offscreen view's frames), executed by the host's */
     GpuFrame *frame = &view->frames[slot];
-    AppViewRecipe recipe;
+    BookViewRecipe recipe;
     bool keep;
     if (!reuse(view, slot, desc, &work, &recipe, &keep)) {
         if (!gpu_frame_start(ctx, frame, keep, err))
@@ -587,7 +587,7 @@ bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, 
         view->kept[slot] = recipe;
     }
     ctx->vk.vkCmdExecuteCommands(cmd, 1, &frame->cmd);
-    if (in_pass) { /* drawn by app_view_draw, in the host's rendering */
+    if (in_pass) { /* drawn by book_view_draw, in the host's rendering */
         view->pass_target = target;
         view->pass_draws = book;
         view->pass_slot = slot;

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* What a frame needs besides the leaf, and the one function that makes a frame: from a pose and
- * the ink's changes to recorded, submitted commands (app_view_frame: the library's own frames, the
- * benchmark, the tests) or commands a host's command buffer executes (app_view_record: a host's
+ * the ink's changes to recorded, submitted commands (book_view_frame: the library's own frames, the
+ * benchmark, the tests) or commands a host's command buffer executes (book_view_record: a host's
  * frames, the program's window among them); the benchmark reads the stage times. Owns the
  * renderer, the CPU side of its ink texture, the frames in flight, their timers, and the target:
  * an offscreen image. */
-#ifndef PAGECURL_APP_VIEW_H
-#define PAGECURL_APP_VIEW_H
+#ifndef PAGECURL_BOOK_VIEW_H
+#define PAGECURL_BOOK_VIEW_H
 
 #include "../gpu/frame.h"
 #include "../gpu/offscreen.h"
@@ -17,16 +17,16 @@
 #include "ink_texture.h"
 #include "leaf.h"
 
-typedef enum AppViewKind {
-    APP_VIEW_COMPUTE,   /* the chain alone: no renderer, no target (the tests' compute checks) */
-    APP_VIEW_OFFSCREEN, /* an offscreen image of width x height */
-    APP_VIEW_HOSTED,    /* an offscreen image drawn in a host's command buffers (libpagecurl):
+typedef enum BookViewKind {
+    BOOK_VIEW_COMPUTE,   /* the chain alone: no renderer, no target (the tests' compute checks) */
+    BOOK_VIEW_OFFSCREEN, /* an offscreen image of width x height */
+    BOOK_VIEW_HOSTED,    /* an offscreen image drawn in a host's command buffers (libpagecurl):
                            its frames secondary command buffers the host's execute
-                           (app_view_record), no fences of its own */
-} AppViewKind;
+                           (book_view_record), no fences of its own */
+} BookViewKind;
 
-typedef struct AppViewDesc {
-    AppViewKind kind;
+typedef struct BookViewDesc {
+    BookViewKind kind;
     uint32_t width, height;   /* offscreen */
     GpuRendererDesc renderer; /* offscreen: its colour format is the offscreen image's */
     bool timed;               /* timestamps on the device (the benchmark, the HUD)... */
@@ -34,49 +34,49 @@ typedef struct AppViewDesc {
     uint32_t repeat;          /* the benchmark's kernels, each this many times (GpuChainFrame) */
     /* the pages, streamed into the renderer's content and ink layers; NULL: the built-in book's
      * first `leaves` leaves (0: all of them), resident */
-    AppBookStream *book;
+    BookStream *book;
     int leaves;
-} AppViewDesc;
+} BookViewDesc;
 
 /* The stage times of one finished frame, by stage. */
-typedef struct AppViewTimes {
+typedef struct BookViewTimes {
     uint64_t frame; /* its number: the view's frame count when it was made */
     double ms[GPU_STAGE_COUNT];
     bool ran[GPU_STAGE_COUNT];
-} AppViewTimes;
+} BookViewTimes;
 
 /* What a frame's commands depend on besides the values in its buffers (the pose's curl table,
  * the draw table): a frame whose recipe equals the one its slot recorded last submits those
  * commands again (byte for byte: the leaf and when its grid was made, the renderer's, the reads
  * back). */
-typedef struct AppViewRecipe {
+typedef struct BookViewRecipe {
     bool valid;
-    const AppLeaf *leaf;
+    const BookLeaf *leaf;
     uint64_t made;
     bool readback_vertices, readback_pixels;
     uint64_t target_generation;
     GpuRenderRecipe render;
-} AppViewRecipe;
+} BookViewRecipe;
 
-typedef struct AppView {
-    AppViewKind kind;
-    AppLeaf *leaf;       /* the caller's; replace or regrid it only after app_view_wait */
-    AppBookStream *book; /* the caller's, or NULL */
+typedef struct BookView {
+    BookViewKind kind;
+    BookLeaf *leaf;   /* the caller's; replace or regrid it only after book_view_wait */
+    BookStream *book; /* the caller's, or NULL */
     GpuRenderer renderer;
-    AppInkTexture ink; /* the CPU side of the renderer's ink texture; starts empty */
+    BookInkTexture ink; /* the CPU side of the renderer's ink texture; starts empty */
     GpuOffscreen offscreen;
     uint32_t width, height; /* offscreen */
-    /* a hosted view that draws straight into a host's images of this extent (app_view_host_
+    /* a hosted view that draws straight into a host's images of this extent (book_view_host_
      * target): its offscreen holds only the depth, at that extent */
     bool direct;
     VkExtent2D direct_extent;
-    /* a hosted view that draws into the host's own rendering (app_view_draw): no image and no
-     * depth of its own; the frame app_view_record readied for it (its draws, its slot, where) */
+    /* a hosted view that draws into the host's own rendering (book_view_draw): no image and no
+     * depth of its own; the frame book_view_record readied for it (its draws, its slot, where) */
     bool in_pass;
     bool pass_ready;
     uint32_t pass_slot;
     GpuRenderTarget pass_target;
-    AppBookDraws pass_draws;
+    BookDraws pass_draws;
     GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
     bool timed, stage_times;
     uint32_t repeat;
@@ -85,15 +85,15 @@ typedef struct AppView {
     uint64_t stamped_frame[GPU_FRAMES_IN_FLIGHT]; /* which */
     uint64_t frame_number;                        /* frames submitted so far */
     /* the flat sides the last frame drew and its target's size: what the stream's detail is for */
-    AppBookSide sides[2];
+    BookSide sides[2];
     uint32_t side_count;
     VkExtent2D sides_extent;
     /* called with each timed frame's stage times once its fence has signalled */
-    void (*on_times)(void *user, const AppViewTimes *times);
+    void (*on_times)(void *user, const BookViewTimes *times);
     void *times_user;
     /* an offscreen view records a frame's commands once and submits them again while they stay
      * the same: each slot's last, and the frames of each kind so far (the tests count them) */
-    AppViewRecipe kept[GPU_FRAMES_IN_FLIGHT];
+    BookViewRecipe kept[GPU_FRAMES_IN_FLIGHT];
     uint64_t recorded, resubmitted;
     /* the low tier's turning leaf, its triangles reordered by each frame's pose and view
      * (mesh/split.h): one index buffer per slot, for a grid of split_indices indices, and what the
@@ -104,20 +104,20 @@ typedef struct AppView {
     bool split_by_pose;  /* tests: the roll's cells all drawn with the outline's, as by the pose */
     bool split_unmerged; /* tests: every flat cell drawn by its own two triangles */
     uint64_t rolled_plain; /* the roll's cells drawn plain so far (the tests count them) */
-} AppView;
+} BookView;
 
 /* For `leaf`; the renderer's pages are shaped like it (its content's aspect). */
-bool app_view_create(const GpuContext *ctx, const AppViewDesc *desc, AppLeaf *leaf, AppView *out,
-                     GpuError *err);
-void app_view_destroy(const GpuContext *ctx, AppView *view);
+bool book_view_create(const GpuContext *ctx, const BookViewDesc *desc, BookLeaf *leaf,
+                      BookView *out, GpuError *err);
+void book_view_destroy(const GpuContext *ctx, BookView *view);
 
 /* One frame: what it shows and what it reads back. */
-typedef struct AppViewFrame {
+typedef struct BookViewFrame {
     CurlParams pose; /* the turning leaf's */
-    AppSpread spread;
-    AppBookLayout layout;   /* how the book lies open (book/layout.h; zero: the default) */
+    BookSpread spread;
+    BookLayout layout;      /* how the book lies open (book/layout.h; zero: the default) */
     const MeshInk *ink;     /* the strokes drawn (what changed is uploaded); NULL: none */
-    bool readback_pixels;   /* offscreen: into offscreen.pixels, valid after app_view_wait */
+    bool readback_pixels;   /* offscreen: into offscreen.pixels, valid after book_view_wait */
     bool readback_vertices; /* into the leaf's readback buffer (the leaf needs .readback) */
     /* a host's target drawn straight into: its generation (pagecurl_target.generation); 0, not
      * known, keeps none of the commands that name it */
@@ -125,10 +125,10 @@ typedef struct AppViewFrame {
     /* the colour around the pages where `background_set` (GpuRenderTarget.background) */
     bool background_set;
     VkClearColorValue background;
-} AppViewFrame;
+} BookViewFrame;
 
 /* The host's side of a frame, in milliseconds. */
-typedef struct AppViewHost {
+typedef struct BookViewHost {
     double deform; /* the CPU deform (0 on the GPU) */
     double pack;   /* the staging pack's interleave (0 otherwise) */
     double cpu;    /* this thread's CPU time for the frame: the pages' streaming, its draws
@@ -137,20 +137,20 @@ typedef struct AppViewHost {
     double wall;   /* the wall-clock time of the same but the streaming (which may wait for
                       pages) */
     bool recorded; /* its commands were recorded (else its slot's were submitted again) */
-} AppViewHost;
+} BookViewHost;
 
 /* The pages `frame` would show on a target of `extent`, told to the stream as wanted in detail
  * (as recording the frame tells it), without recording: a host that waits for the detail before
- * the frame (app_book_stream_detail_now) shows it in that frame. */
-void app_view_want_detail(AppView *view, const AppViewFrame *frame, VkExtent2D extent);
+ * the frame (book_stream_detail_now) shows it in that frame. */
+void book_view_want_detail(BookView *view, const BookViewFrame *frame, VkExtent2D extent);
 
 /* Waits for the frame in flight it reuses, then records and submits the frame into the view's
  * offscreen image. `host` is optional. */
-bool app_view_frame(const GpuContext *ctx, AppView *view, const AppViewFrame *frame,
-                    AppViewHost *host, GpuError *err);
+bool book_view_frame(const GpuContext *ctx, BookView *view, const BookViewFrame *frame,
+                     BookViewHost *host, GpuError *err);
 /* Blocks until every frame is done (and hands on their stage times): before reading back, or
  * destroying or replacing the leaf. */
-bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err);
+bool book_view_wait(const GpuContext *ctx, BookView *view, GpuError *err);
 
 /* A hosted view's frame, in two steps. First, outside any command buffer: the pool in step with
  * `spread` and the pages drawn since uploaded (with `wait`, after the spread's own pages are
@@ -159,45 +159,46 @@ bool app_view_wait(const GpuContext *ctx, AppView *view, GpuError *err);
  * ink's changes staged, the pose's host side, and the slot's secondary command buffer executed,
  * which holds the chain and the render into the view's offscreen image (left in
  * COLOR_ATTACHMENT_OPTIMAL for the copy out, gpu_offscreen_record_blit), recorded again only when
- * its recipe changes. Nothing in app_view_record waits, allocates or submits; the host records a
+ * its recipe changes. Nothing in book_view_record waits, allocates or submits; the host records a
  * slot again only after the device has finished its last use. */
-bool app_view_stream(const GpuContext *ctx, AppView *view, const MeshInk *ink, AppSpread *spread,
-                     bool wait, GpuError *err);
+bool book_view_stream(const GpuContext *ctx, BookView *view, const MeshInk *ink, BookSpread *spread,
+                      bool wait, GpuError *err);
 /* All of `ink` drawn and uploaded at once (a notebook loaded), the ink made full first where it
  * has a stroke (gpu_renderer_ink_full: until then a texel a layer). */
-bool app_view_ink_upload(const GpuContext *ctx, AppView *view, const MeshInk *ink, GpuError *err);
+bool book_view_ink_upload(const GpuContext *ctx, BookView *view, const MeshInk *ink, GpuError *err);
 /* `direct` (NULL: the view's offscreen image, copied out by the host) is a host's image drawn
- * straight into, as app_view_host_target readied the view for; its depth is the view's. A
- * target `in_pass` records what comes before the host's rendering; app_view_draw then draws. */
-bool app_view_record(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
-                     const AppViewFrame *frame, const GpuRenderTarget *direct, GpuError *err);
+ * straight into, as book_view_host_target readied the view for; its depth is the view's. A
+ * target `in_pass` records what comes before the host's rendering; book_view_draw then draws. */
+bool book_view_record(const GpuContext *ctx, BookView *view, VkCommandBuffer cmd, uint32_t slot,
+                      const BookViewFrame *frame, const GpuRenderTarget *direct, GpuError *err);
 /* A hosted view's frames of width x height from now on: its offscreen made anew as its target
- * needs (app_view_host_target's), once nothing in flight uses the old one. */
-bool app_view_resize(const GpuContext *ctx, AppView *view, uint32_t width, uint32_t height,
-                     GpuError *err);
+ * needs (book_view_host_target's), once nothing in flight uses the old one. */
+bool book_view_resize(const GpuContext *ctx, BookView *view, uint32_t width, uint32_t height,
+                      GpuError *err);
 
-/* The frame app_view_record readied for an `in_pass` target, drawn into the host's rendering
+/* The frame book_view_record readied for an `in_pass` target, drawn into the host's rendering
  * begun in `cmd` (gpu_renderer_record_pass); false where none was readied for `slot`. */
-bool app_view_draw(const GpuContext *ctx, AppView *view, VkCommandBuffer cmd, uint32_t slot,
-                   GpuError *err);
+bool book_view_draw(const GpuContext *ctx, BookView *view, VkCommandBuffer cmd, uint32_t slot,
+                    GpuError *err);
 
 /* How a hosted view's frames reach the host: copied out of its offscreen image, drawn straight
  * into a host's image (with a depth of its own of `extent`: the viewport's far corner), or
  * drawn into the host's own rendering (no image, no depth). */
-typedef enum AppViewTarget {
-    APP_VIEW_TARGET_COPY,
-    APP_VIEW_TARGET_DIRECT,
-    APP_VIEW_TARGET_PASS
-} AppViewTarget;
+typedef enum BookViewTarget {
+    BOOK_VIEW_TARGET_COPY,
+    BOOK_VIEW_TARGET_DIRECT,
+    BOOK_VIEW_TARGET_PASS
+} BookViewTarget;
 
 /* The view readied for frames of `how`: the offscreen made anew where that or `extent` changes,
  * once the queue is idle. */
-bool app_view_host_target(const GpuContext *ctx, AppView *view, AppViewTarget how,
-                          VkExtent2D extent, GpuError *err);
+bool book_view_host_target(const GpuContext *ctx, BookView *view, BookViewTarget how,
+                           VkExtent2D extent, GpuError *err);
 
 /* Draws by another tier from the next frame on (gpu_renderer_set_quality), once the frames in
  * flight are done (a hosted view's: the queue idle); the pages, the ink and the frames stay. The
  * view's image is made anew for the tier's samples. */
-bool app_view_set_quality(const GpuContext *ctx, AppView *view, GpuQuality quality, GpuError *err);
+bool book_view_set_quality(const GpuContext *ctx, BookView *view, GpuQuality quality,
+                           GpuError *err);
 
 #endif

@@ -16,7 +16,7 @@
 #define FLICK_SPAN 0.008
 #define FLICK_MAX  8.0
 
-static float scale_of(const AppZoomView *v)
+static float scale_of(const BookZoomView *v)
 {
     return v->scale > 0.0f ? v->scale : 1.0f;
 }
@@ -38,9 +38,9 @@ static float limit(float pan, float a, float b, float scale)
     return clampf(pan, lo, hi);
 }
 
-static AppZoomView kept(AppZoomView v, const AppZoomRect *fit)
+static BookZoomView kept(BookZoomView v, const BookZoomRect *fit)
 {
-    v.scale = clampf(scale_of(&v), APP_ZOOM_MIN, APP_ZOOM_MAX);
+    v.scale = clampf(scale_of(&v), BOOK_ZOOM_MIN, BOOK_ZOOM_MAX);
     if (fit) {
         v.x = limit(v.x, fit->x0, fit->x1, v.scale);
         v.y = limit(v.y, fit->y0, fit->y1, v.scale);
@@ -50,9 +50,9 @@ static AppZoomView kept(AppZoomView v, const AppZoomRect *fit)
     return v;
 }
 
-void app_zoom_init(AppZoom *zoom)
+void book_zoom_init(BookZoom *zoom)
 {
-    *zoom = (AppZoom){.set = {1.0f, 0.0f, 0.0f}};
+    *zoom = (BookZoom){.set = {1.0f, 0.0f, 0.0f}};
 }
 
 static double smooth01(double x)
@@ -62,13 +62,13 @@ static double smooth01(double x)
 }
 
 /* Whether `fit` holds two pages side by side. */
-static bool two_pages(const AppZoomRect *fit)
+static bool two_pages(const BookZoomRect *fit)
 {
     return fit && fit->spine > fit->x0 && fit->spine < fit->x1;
 }
 
 /* The fitted page `side` (-1 left, +1 right, 0 the whole rectangle) across: a..b. */
-static void page_span(const AppZoomRect *fit, int side, float *a, float *b)
+static void page_span(const BookZoomRect *fit, int side, float *a, float *b)
 {
     *a = fit->x0, *b = fit->x1;
     if (two_pages(fit) && side < 0)
@@ -79,7 +79,7 @@ static void page_span(const AppZoomRect *fit, int side, float *a, float *b)
 
 /* The page of `fit` whose span holds the view's centre in `v` (the right-hand one on the
  * spine), 0 where the rectangle is one page. */
-static int side_in_view(const AppZoomView *v, const AppZoomRect *fit)
+static int side_in_view(const BookZoomView *v, const BookZoomRect *fit)
 {
     if (!two_pages(fit))
         return 0;
@@ -89,48 +89,48 @@ static int side_in_view(const AppZoomView *v, const AppZoomRect *fit)
 
 /* The view of page `side` of `fit` at its width: the scale that fills the view's width with it
  * (1..8) and the pan across that centres it; the pan down is `y`'s. */
-static AppZoomView width_view(float y, int side, const AppZoomRect *fit)
+static BookZoomView width_view(float y, int side, const BookZoomRect *fit)
 {
     float a, b;
     page_span(fit, side, &a, &b);
-    float s = b > a ? clampf(1.0f / (b - a), APP_ZOOM_MIN, APP_ZOOM_MAX) : 1.0f;
-    return (AppZoomView){.scale = s, .x = -s * (0.5f * (a + b) - 0.5f), .y = y};
+    float s = b > a ? clampf(1.0f / (b - a), BOOK_ZOOM_MIN, BOOK_ZOOM_MAX) : 1.0f;
+    return (BookZoomView){.scale = s, .x = -s * (0.5f * (a + b) - 0.5f), .y = y};
 }
 
 /* The pan down that shows the pages' head at the top of the view (`foot`: their foot at the
  * bottom), at scale `s` (kept: centred where they are shorter than the view). */
-static float head_pan(float s, const AppZoomRect *fit, bool foot)
+static float head_pan(float s, const BookZoomRect *fit, bool foot)
 {
     return foot ? 0.5f - s * (fit->y1 - 0.5f) : -0.5f - s * (fit->y0 - 0.5f);
 }
 
 /* The pan down that shows the page `down` of its height below its head at the top of the view,
  * at scale `s`; and back. */
-static float pan_down(float down, float s, const AppZoomRect *fit)
+static float pan_down(float down, float s, const BookZoomRect *fit)
 {
     return -0.5f - s * (fit->y0 + down * (fit->y1 - fit->y0) - 0.5f);
 }
 
 /* Fitted to width, where the view's top lies down the page, kept as a fraction of its height:
  * the same place once the view is resized. */
-static void note_down(AppZoom *zoom, const AppZoomView *v, const AppZoomRect *fit)
+static void note_down(BookZoom *zoom, const BookZoomView *v, const BookZoomRect *fit)
 {
     if (zoom->width && fit && fit->y1 > fit->y0)
         zoom->down = (0.5f + (-0.5f - v->y) / scale_of(v) - fit->y0) / (fit->y1 - fit->y0);
 }
 
-AppZoomView app_zoom_at(const AppZoom *zoom, double time, const AppZoomRect *fit)
+BookZoomView book_zoom_at(const BookZoom *zoom, double time, const BookZoomRect *fit)
 {
     if (zoom->hosted) {
-        AppZoomView hosted = {.hosted = true};
+        BookZoomView hosted = {.hosted = true};
         memcpy(hosted.host, zoom->host, sizeof hosted.host);
         return hosted;
     }
-    AppZoomView v = zoom->set;
+    BookZoomView v = zoom->set;
     double dt = time > zoom->since ? time - zoom->since : 0.0;
-    if (zoom->easing && dt < APP_ZOOM_EASE) {
+    if (zoom->easing && dt < BOOK_ZOOM_EASE) {
         /* the scale eases geometrically (each step looks alike), the pan with it */
-        double s = smooth01(dt / APP_ZOOM_EASE);
+        double s = smooth01(dt / BOOK_ZOOM_EASE);
         v.scale = (float)(pow(scale_of(&zoom->set), 1.0 - s) * pow(scale_of(&zoom->to), s));
         v.x = (float)(zoom->set.x * (1.0 - s) + zoom->to.x * s);
         v.y = (float)(zoom->set.y * (1.0 - s) + zoom->to.y * s);
@@ -143,24 +143,24 @@ AppZoomView app_zoom_at(const AppZoom *zoom, double time, const AppZoomRect *fit
         v.y = pan_down(zoom->down, v.scale, fit);
     }
     if (zoom->vx != 0.0f || zoom->vy != 0.0f) {
-        /* once it has stopped (app_zoom_moving), the whole of its way: where it comes to rest
+        /* once it has stopped (book_zoom_moving), the whole of its way: where it comes to rest
          * is then the same whenever the frame that shows it is drawn (a window's last frame, a
          * replay's), not short of it by what the slowest speed would still have moved */
-        double coast = app_zoom_moving(zoom, time)
-                           ? APP_ZOOM_FLICK_TAU * (1.0 - exp(-dt / APP_ZOOM_FLICK_TAU))
-                           : APP_ZOOM_FLICK_TAU;
+        double coast = book_zoom_moving(zoom, time)
+                           ? BOOK_ZOOM_FLICK_TAU * (1.0 - exp(-dt / BOOK_ZOOM_FLICK_TAU))
+                           : BOOK_ZOOM_FLICK_TAU;
         v.x += (float)(zoom->vx * coast), v.y += (float)(zoom->vy * coast);
     }
     return kept(v, fit);
 }
 
-bool app_zoom_moving(const AppZoom *zoom, double time)
+bool book_zoom_moving(const BookZoom *zoom, double time)
 {
     double dt = time - zoom->since;
     if (zoom->easing)
-        return dt < APP_ZOOM_EASE;
+        return dt < BOOK_ZOOM_EASE;
     double v = fmax(fabs(zoom->vx), fabs(zoom->vy));
-    return v > FLICK_STOP && dt < APP_ZOOM_FLICK_TAU * log(v / FLICK_STOP);
+    return v > FLICK_STOP && dt < BOOK_ZOOM_FLICK_TAU * log(v / FLICK_STOP);
 }
 
 /* `pan` (fractions of a view of `pixels`) on a whole pixel within a..b's limits at `scale`. */
@@ -175,8 +175,8 @@ static float whole_pixel(float pan, uint32_t pixels, float a, float b, float sca
     return pan;
 }
 
-AppZoomView app_zoom_whole_pixels(AppZoomView v, uint32_t width, uint32_t height,
-                                  const AppZoomRect *fit)
+BookZoomView book_zoom_whole_pixels(BookZoomView v, uint32_t width, uint32_t height,
+                                    const BookZoomRect *fit)
 {
     if (v.hosted || !width || !height)
         return v;
@@ -187,27 +187,28 @@ AppZoomView app_zoom_whole_pixels(AppZoomView v, uint32_t width, uint32_t height
     return v;
 }
 
-bool app_zoom_enlarged(const AppZoomView *view)
+bool book_zoom_enlarged(const BookZoomView *view)
 {
     return scale_of(view) > 1.0f + 1e-4f;
 }
 
 /* The picture at `time` becomes the state, still: every change starts from what is shown. */
-static void bake(AppZoom *zoom, double time, const AppZoomRect *fit)
+static void bake(BookZoom *zoom, double time, const BookZoomRect *fit)
 {
-    zoom->set = kept(app_zoom_at(zoom, time, fit), fit);
+    zoom->set = kept(book_zoom_at(zoom, time, fit), fit);
     zoom->since = time;
     zoom->vx = zoom->vy = 0.0f;
     zoom->easing = false;
     note_down(zoom, &zoom->set, fit);
 }
 
-void app_zoom_set(AppZoom *zoom, float scale, float x, float y, double time, const AppZoomRect *fit)
+void book_zoom_set(BookZoom *zoom, float scale, float x, float y, double time,
+                   const BookZoomRect *fit)
 {
     bake(zoom, time, fit);
     zoom->width = zoom->resume = false; /* a zoom of the reader's own */
-    AppZoomView v = zoom->set;
-    float to = clampf(isfinite(scale) ? scale : 1.0f, APP_ZOOM_MIN, APP_ZOOM_MAX);
+    BookZoomView v = zoom->set;
+    float to = clampf(isfinite(scale) ? scale : 1.0f, BOOK_ZOOM_MIN, BOOK_ZOOM_MAX);
     float k = to / v.scale;
     /* (x, y) shows the fitted point u = 0.5 + (x - 0.5 - pan) / scale before and after */
     v.x = x - 0.5f - k * (x - 0.5f - v.x);
@@ -216,28 +217,29 @@ void app_zoom_set(AppZoom *zoom, float scale, float x, float y, double time, con
     zoom->set = kept(v, fit);
 }
 
-void app_zoom_by(AppZoom *zoom, float factor, float x, float y, double time, const AppZoomRect *fit)
+void book_zoom_by(BookZoom *zoom, float factor, float x, float y, double time,
+                  const BookZoomRect *fit)
 {
     if (!(factor > 0.0f) || !isfinite(factor))
         return;
-    AppZoomView now = app_zoom_at(zoom, time, fit);
-    app_zoom_set(zoom, now.scale * factor, x, y, time, fit);
+    BookZoomView now = book_zoom_at(zoom, time, fit);
+    book_zoom_set(zoom, now.scale * factor, x, y, time, fit);
 }
 
-void app_zoom_by_page(AppZoom *zoom, float factor, double time, const AppZoomRect *fit)
+void book_zoom_by_page(BookZoom *zoom, float factor, double time, const BookZoomRect *fit)
 {
-    AppZoomView now = app_zoom_at(zoom, time, fit);
+    BookZoomView now = book_zoom_at(zoom, time, fit);
     float x = 0.5f, y = 0.5f;
     if (fit && fit->x1 > fit->x0 && fit->y1 > fit->y0) {
         float a, b;
         int side = side_in_view(&now, fit);
         page_span(fit, side ? side : 1, &a, &b);
-        app_zoom_apply(&now, 0.5f * (a + b), 0.5f * (fit->y0 + fit->y1), &x, &y);
+        book_zoom_apply(&now, 0.5f * (a + b), 0.5f * (fit->y0 + fit->y1), &x, &y);
     }
-    app_zoom_by(zoom, factor, x, y, time, fit);
+    book_zoom_by(zoom, factor, x, y, time, fit);
 }
 
-void app_zoom_pan(AppZoom *zoom, float dx, float dy, double time, const AppZoomRect *fit)
+void book_zoom_pan(BookZoom *zoom, float dx, float dy, double time, const BookZoomRect *fit)
 {
     bake(zoom, time, fit);
     float x = zoom->set.x;
@@ -251,13 +253,13 @@ void app_zoom_pan(AppZoom *zoom, float dx, float dy, double time, const AppZoomR
     zoom->resume = false;
 }
 
-void app_zoom_fit(AppZoom *zoom, double time)
+void book_zoom_fit(BookZoom *zoom, double time)
 {
-    app_zoom_init(zoom);
+    book_zoom_init(zoom);
     zoom->since = time;
 }
 
-void app_zoom_fit_width(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit)
+void book_zoom_fit_width(BookZoom *zoom, float x, float y, double time, const BookZoomRect *fit)
 {
     bake(zoom, time, fit);
     if (!fit || !(fit->x1 > fit->x0) || !(fit->y1 > fit->y0))
@@ -265,62 +267,62 @@ void app_zoom_fit_width(AppZoom *zoom, float x, float y, double time, const AppZ
     int side = two_pages(fit) ? 1 : 0;
     if (side && isfinite(x) && isfinite(y)) { /* the page under the pointer */
         float u, v;
-        app_zoom_unapply(&zoom->set, x, y, &u, &v);
+        book_zoom_unapply(&zoom->set, x, y, &u, &v);
         side = u < fit->spine ? -1 : 1;
     }
     zoom->width = true, zoom->side = side, zoom->resume = false;
     zoom->panning = false;
-    AppZoomView w = width_view(0.0f, side, fit);
+    BookZoomView w = width_view(0.0f, side, fit);
     w.y = head_pan(w.scale, fit, false);
     zoom->set = kept(w, fit);
     zoom->down = 0.0f;
 }
 
-void app_zoom_restore(AppZoom *zoom, bool width, int side, float down, float scale, float x,
-                      float y, double time, const AppZoomRect *fit)
+void book_zoom_restore(BookZoom *zoom, bool width, int side, float down, float scale, float x,
+                       float y, double time, const BookZoomRect *fit)
 {
-    app_zoom_fit(zoom, time);
+    book_zoom_fit(zoom, time);
     if (!fit || !(fit->x1 > fit->x0) || !(fit->y1 > fit->y0))
         return;
     if (width) {
         zoom->width = true;
         zoom->side = two_pages(fit) ? (side < 0 ? -1 : 1) : 0;
         zoom->down = clampf(isfinite(down) ? down : 0.0f, 0.0f, 1.0f);
-        zoom->set = app_zoom_at(zoom, time, fit);
+        zoom->set = book_zoom_at(zoom, time, fit);
         note_down(zoom, &zoom->set, fit); /* no further than the page's foot lets it be */
         return;
     }
-    AppZoomView v = {.scale = clampf(isfinite(scale) ? scale : 1.0f, APP_ZOOM_MIN, APP_ZOOM_MAX),
-                     .x = isfinite(x) ? x : 0.0f,
-                     .y = isfinite(y) ? y : 0.0f};
+    BookZoomView v = {.scale = clampf(isfinite(scale) ? scale : 1.0f, BOOK_ZOOM_MIN, BOOK_ZOOM_MAX),
+                      .x = isfinite(x) ? x : 0.0f,
+                      .y = isfinite(y) ? y : 0.0f};
     zoom->set = kept(v, fit);
 }
 
-void app_zoom_toggle(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit)
+void book_zoom_toggle(BookZoom *zoom, float x, float y, double time, const BookZoomRect *fit)
 {
-    AppZoomView now = app_zoom_at(zoom, time, fit);
-    if (app_zoom_enlarged(&now) || zoom->width)
-        app_zoom_fit(zoom, time);
+    BookZoomView now = book_zoom_at(zoom, time, fit);
+    if (book_zoom_enlarged(&now) || zoom->width)
+        book_zoom_fit(zoom, time);
     else
-        app_zoom_set(zoom, APP_ZOOM_TOGGLE, x, y, time, fit);
+        book_zoom_set(zoom, BOOK_ZOOM_TOGGLE, x, y, time, fit);
 }
 
 /* Whether the zoom eases to the fitted view now. */
-static bool easing_to_fit(const AppZoom *zoom, double time)
+static bool easing_to_fit(const BookZoom *zoom, double time)
 {
-    return zoom->easing && time - zoom->since < APP_ZOOM_EASE && scale_of(&zoom->to) == 1.0f &&
+    return zoom->easing && time - zoom->since < BOOK_ZOOM_EASE && scale_of(&zoom->to) == 1.0f &&
            zoom->to.x == 0.0f && zoom->to.y == 0.0f;
 }
 
 /* The zoom to come back to after the turn under way: the reader's (where an ease back in to it is
  * under way, where it goes). */
-static void keep(AppZoom *zoom, double time, const AppZoomRect *fit)
+static void keep(BookZoom *zoom, double time, const BookZoomRect *fit)
 {
-    AppZoomView aim = zoom->easing && time - zoom->since < APP_ZOOM_EASE
-                          ? kept(zoom->to, fit)
-                          : app_zoom_at(zoom, time, fit);
+    BookZoomView aim = zoom->easing && time - zoom->since < BOOK_ZOOM_EASE
+                           ? kept(zoom->to, fit)
+                           : book_zoom_at(zoom, time, fit);
     zoom->resume_last = false;
-    if (app_zoom_enlarged(&aim) || zoom->width) {
+    if (book_zoom_enlarged(&aim) || zoom->width) {
         zoom->resume = true, zoom->resume_width = zoom->width, zoom->resume_last = false;
         zoom->resume_scale = scale_of(&aim);
         zoom->resume_dx = 0.0f;
@@ -332,13 +334,13 @@ static void keep(AppZoom *zoom, double time, const AppZoomRect *fit)
     }
 }
 
-void app_zoom_keep(AppZoom *zoom, double time, const AppZoomRect *fit)
+void book_zoom_keep(BookZoom *zoom, double time, const BookZoomRect *fit)
 {
     if (!zoom->resume)
         keep(zoom, time, fit);
 }
 
-void app_zoom_ease_fit(AppZoom *zoom, double time, const AppZoomRect *fit)
+void book_zoom_ease_fit(BookZoom *zoom, double time, const BookZoomRect *fit)
 {
     if (easing_to_fit(zoom, time)) { /* a turn queued behind one under way */
         zoom->resume_last = false;
@@ -347,13 +349,13 @@ void app_zoom_ease_fit(AppZoom *zoom, double time, const AppZoomRect *fit)
     keep(zoom, time, fit);
     bake(zoom, time, fit);
     zoom->panning = false;
-    AppZoomView now = zoom->set;
+    BookZoomView now = zoom->set;
     zoom->width = false;
-    zoom->to = (AppZoomView){.scale = 1.0f};
-    zoom->easing = app_zoom_enlarged(&now) || now.x != 0.0f || now.y != 0.0f;
+    zoom->to = (BookZoomView){.scale = 1.0f};
+    zoom->easing = book_zoom_enlarged(&now) || now.x != 0.0f || now.y != 0.0f;
 }
 
-void app_zoom_settle(AppZoom *zoom, double time, const AppZoomRect *fit, bool rtl, bool still)
+void book_zoom_settle(BookZoom *zoom, double time, const BookZoomRect *fit, bool rtl, bool still)
 {
     if (!zoom->resume || zoom->hosted || !fit || !(fit->x1 > fit->x0) || !(fit->y1 > fit->y0))
         return;
@@ -361,13 +363,13 @@ void app_zoom_settle(AppZoom *zoom, double time, const AppZoomRect *fit, bool rt
     zoom->resume = false;
     /* the spread's first page in reading order: the left-hand one unless bound on the right */
     int first = rtl ? 1 : -1, side = two_pages(fit) ? (zoom->resume_last ? -first : first) : 0;
-    AppZoomView to;
+    BookZoomView to;
     if (zoom->resume_width) {
         to = width_view(0.0f, side, fit);
     } else {
-        float a, b, s = clampf(zoom->resume_scale, APP_ZOOM_MIN, APP_ZOOM_MAX);
+        float a, b, s = clampf(zoom->resume_scale, BOOK_ZOOM_MIN, BOOK_ZOOM_MAX);
         page_span(fit, side, &a, &b);
-        to = (AppZoomView){.scale = s, .x = zoom->resume_dx - s * (0.5f * (a + b) - 0.5f)};
+        to = (BookZoomView){.scale = s, .x = zoom->resume_dx - s * (0.5f * (a + b) - 0.5f)};
     }
     to.y = head_pan(to.scale, fit, zoom->resume_last);
     zoom->to = kept(to, fit);
@@ -378,29 +380,29 @@ void app_zoom_settle(AppZoom *zoom, double time, const AppZoomRect *fit, bool rt
         zoom->set = zoom->to;
 }
 
-AppZoomScroll app_zoom_scroll(AppZoom *zoom, float dy, double time, const AppZoomRect *fit,
-                              bool rtl)
+BookZoomScroll book_zoom_scroll(BookZoom *zoom, float dy, double time, const BookZoomRect *fit,
+                                bool rtl)
 {
     if (!isfinite(dy) || dy == 0.0f || zoom->hosted || zoom->resume || !fit ||
         !(fit->x1 > fit->x0) || !(fit->y1 > fit->y0) || easing_to_fit(zoom, time))
-        return APP_ZOOM_SCROLL_NONE;
+        return BOOK_ZOOM_SCROLL_NONE;
     if (zoom->easing) /* easing back in after a turn: a scroll goes on from where it was going */
-        zoom->since = fmin(zoom->since, time - APP_ZOOM_EASE);
+        zoom->since = fmin(zoom->since, time - BOOK_ZOOM_EASE);
     bake(zoom, time, fit);
     zoom->panning = false;
-    AppZoomView v = zoom->set;
-    if (!app_zoom_enlarged(&v) && !zoom->width)
-        return APP_ZOOM_SCROLL_NONE; /* the fitted view: the page is all in view, nothing to scroll
-                                      */
+    BookZoomView v = zoom->set;
+    if (!book_zoom_enlarged(&v) && !zoom->width)
+        return BOOK_ZOOM_SCROLL_NONE; /* the fitted view: the page is all in view, nothing to scroll
+                                       */
     float s = scale_of(&v);
     float top = head_pan(s, fit, false), foot = head_pan(s, fit, true);
     if (foot > top) /* shorter than the view: centred, at its head and foot at once */
         top = foot = kept(v, fit).y;
     bool forward = dy > 0.0f;
-    if (forward ? v.y > foot + APP_ZOOM_EDGE : v.y < top - APP_ZOOM_EDGE) {
+    if (forward ? v.y > foot + BOOK_ZOOM_EDGE : v.y < top - BOOK_ZOOM_EDGE) {
         zoom->set.y = clampf(v.y - dy, foot, top); /* down the page: the picture moves up */
         note_down(zoom, &zoom->set, fit);
-        return APP_ZOOM_SCROLL_MOVED;
+        return BOOK_ZOOM_SCROLL_MOVED;
     }
     /* at the foot (head): the next page in reading order */
     int side = zoom->width ? zoom->side : side_in_view(&v, fit);
@@ -414,26 +416,26 @@ AppZoomScroll app_zoom_scroll(AppZoom *zoom, float dy, double time, const AppZoo
         zoom->side = -side;
         zoom->set = kept(zoom->set, fit);
         note_down(zoom, &zoom->set, fit);
-        return APP_ZOOM_SCROLL_MOVED;
+        return BOOK_ZOOM_SCROLL_MOVED;
     }
-    return forward ? APP_ZOOM_SCROLL_NEXT : APP_ZOOM_SCROLL_BACK;
+    return forward ? BOOK_ZOOM_SCROLL_NEXT : BOOK_ZOOM_SCROLL_BACK;
 }
 
-void app_zoom_scroll_turned(AppZoom *zoom, AppZoomScroll way)
+void book_zoom_scroll_turned(BookZoom *zoom, BookZoomScroll way)
 {
-    zoom->resume_last = way == APP_ZOOM_SCROLL_BACK;
+    zoom->resume_last = way == BOOK_ZOOM_SCROLL_BACK;
 }
 
-static void sample(AppZoom *zoom, float x, float y, double time)
+static void sample(BookZoom *zoom, float x, float y, double time)
 {
     int k = zoom->sample_next;
     zoom->sample_t[k] = time, zoom->sample_x[k] = x, zoom->sample_y[k] = y;
-    zoom->sample_next = (k + 1) % APP_ZOOM_SAMPLES;
-    if (zoom->sample_count < APP_ZOOM_SAMPLES)
+    zoom->sample_next = (k + 1) % BOOK_ZOOM_SAMPLES;
+    if (zoom->sample_count < BOOK_ZOOM_SAMPLES)
         zoom->sample_count++;
 }
 
-void app_zoom_drag_begin(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit)
+void book_zoom_drag_begin(BookZoom *zoom, float x, float y, double time, const BookZoomRect *fit)
 {
     bake(zoom, time, fit); /* a press stops a coasting flick */
     zoom->panning = true;
@@ -442,17 +444,17 @@ void app_zoom_drag_begin(AppZoom *zoom, float x, float y, double time, const App
     sample(zoom, x, y, time);
 }
 
-void app_zoom_drag_move(AppZoom *zoom, float x, float y, double time, const AppZoomRect *fit)
+void book_zoom_drag_move(BookZoom *zoom, float x, float y, double time, const BookZoomRect *fit)
 {
     if (!zoom->panning)
         return;
     float dx = x - zoom->px, dy = y - zoom->py;
-    app_zoom_pan(zoom, dx, dy, time, fit);
+    book_zoom_pan(zoom, dx, dy, time, fit);
     zoom->px = x, zoom->py = y;
     sample(zoom, x, y, time);
 }
 
-void app_zoom_drag_end(AppZoom *zoom, double time, const AppZoomRect *fit)
+void book_zoom_drag_end(BookZoom *zoom, double time, const BookZoomRect *fit)
 {
     if (!zoom->panning)
         return;
@@ -460,9 +462,9 @@ void app_zoom_drag_end(AppZoom *zoom, double time, const AppZoomRect *fit)
     zoom->panning = false;
     if (zoom->sample_count < 2)
         return;
-    int last = (zoom->sample_next + APP_ZOOM_SAMPLES - 1) % APP_ZOOM_SAMPLES, first = last;
+    int last = (zoom->sample_next + BOOK_ZOOM_SAMPLES - 1) % BOOK_ZOOM_SAMPLES, first = last;
     for (int i = 1; i < zoom->sample_count; i++) {
-        int k = (last + APP_ZOOM_SAMPLES - i) % APP_ZOOM_SAMPLES;
+        int k = (last + BOOK_ZOOM_SAMPLES - i) % BOOK_ZOOM_SAMPLES;
         if (zoom->sample_t[last] - zoom->sample_t[k] > FLICK_WINDOW)
             break;
         first = k;
@@ -477,14 +479,14 @@ void app_zoom_drag_end(AppZoom *zoom, double time, const AppZoomRect *fit)
     zoom->vy = (float)(vy * k);
 }
 
-void app_zoom_apply(const AppZoomView *view, float u, float v, float *x, float *y)
+void book_zoom_apply(const BookZoomView *view, float u, float v, float *x, float *y)
 {
     float s = scale_of(view);
     *x = 0.5f + s * (u - 0.5f) + view->x;
     *y = 0.5f + s * (v - 0.5f) + view->y;
 }
 
-void app_zoom_unapply(const AppZoomView *view, float x, float y, float *u, float *v)
+void book_zoom_unapply(const BookZoomView *view, float x, float y, float *u, float *v)
 {
     float s = scale_of(view);
     *u = 0.5f + (x - 0.5f - view->x) / s;

@@ -70,7 +70,7 @@ CurlSegments *gpu_leaf_curl_table(const GpuLeaf *leaf, uint32_t slot);
 /* The compute passes' push constants for this leaf. */
 PcComputePush gpu_leaf_push(const GpuLeaf *leaf);
 /* The deforming kernels' push constants: the leaf's size and the CurlSegments (with the pose) of
- * `slot`, which app_leaf_prepare wrote. */
+ * `slot`, which book_leaf_prepare wrote. */
 PcDeformPush gpu_leaf_deform_push(const GpuLeaf *leaf, uint32_t slot);
 
 /* Where the CPU writes the positions of the frame in `slot`: its staging planes, or the resident

@@ -851,7 +851,7 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                          uint32_t slot, const VkMemoryBarrier2 *before)
 {
     if (count > PC_MAX_DRAWS)
-        count = PC_MAX_DRAWS; /* never: a spread has at most APP_BOOK_MAX_DRAWS */
+        count = PC_MAX_DRAWS; /* never: a spread has at most BOOK_MAX_DRAWS */
     gpu_renderer_write_draws(renderer, slot, draws, count, target->extent);
     int32_t dx = 0, dy = 0;
     StillUse use = still_usable(renderer, target, draws, count)

@@ -46,7 +46,7 @@ typedef struct Budget {
 
 typedef enum SourceKind { SOURCE_IMAGES, SOURCE_PDF } SourceKind;
 
-struct AppDecoder {
+struct PagesDecoder {
     SourceKind kind;
     int pages;
     float aspect;
@@ -54,16 +54,16 @@ struct AppDecoder {
     int dir;       /* SOURCE_IMAGES: the folder its pages are opened in; -1: none */
     char **files;  /* SOURCE_IMAGES: "folder/name" of each page, in order; NULL: one in `memory` */
     size_t prefix; /* the bytes of "folder/" before each page's name in `files` */
-    uint8_t *memory;      /* a book read from memory (the fuzzers'): its bytes */
-    size_t memory_size;   /* of `memory` */
-    AppPageLabels labels; /* a PDF's own, read at open; none for other books */
-    bool right_to_left;   /* a PDF's /ViewerPreferences /Direction /R2L, a comic's ComicInfo.xml */
-    bool repaired;        /* a PDF whose cross-reference MuPDF rebuilt (app_decoder_repaired) */
-    bool reflowable;      /* an EPUB's or FB2's text, laid out to the page asked for */
-    AppOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
+    uint8_t *memory;    /* a book read from memory (the fuzzers'): its bytes */
+    size_t memory_size; /* of `memory` */
+    PageLabels labels;  /* a PDF's own, read at open; none for other books */
+    bool right_to_left; /* a PDF's /ViewerPreferences /Direction /R2L, a comic's ComicInfo.xml */
+    bool repaired;      /* a PDF whose cross-reference MuPDF rebuilt (pages_decoder_repaired) */
+    bool reflowable;    /* an EPUB's or FB2's text, laid out to the page asked for */
+    PagesOutlineEntry *outline; /* a PDF's table of contents, in reading order; NULL: none */
     int outline_count;
-    char id[APP_BOOK_ID_MAX]; /* what the book is by content (app_decoder_id); "" none */
-    float drawn[2];           /* app_decoder_drawn_print */
+    char id[PAGES_BOOK_ID_MAX]; /* what the book is by content (pages_decoder_id); "" none */
+    float drawn[2];             /* pages_decoder_drawn_print */
 #ifdef PAGECURL_HAVE_MUPDF
     Budget budget;
     fz_md5 hash; /* a folder's: its pages' first bytes, as check_pages reads them */
@@ -127,8 +127,8 @@ static ImageType image_type(const uint8_t *b, size_t n)
 
 static bool too_large(int w, int h)
 {
-    return w <= 0 || h <= 0 || w > APP_BOOK_MAX_IMAGE_SIDE || h > APP_BOOK_MAX_IMAGE_SIDE ||
-           (uint64_t)w * (uint64_t)h > APP_BOOK_MAX_IMAGE_PIXELS;
+    return w <= 0 || h <= 0 || w > PAGES_BOOK_MAX_IMAGE_SIDE || h > PAGES_BOOK_MAX_IMAGE_SIDE ||
+           (uint64_t)w * (uint64_t)h > PAGES_BOOK_MAX_IMAGE_PIXELS;
 }
 
 #ifdef PAGECURL_HAVE_MUPDF
@@ -138,7 +138,7 @@ static bool too_large(int w, int h)
 static uint8_t *entry_bytes(fz_context *fz, fz_archive *archive, const char *name, size_t max,
                             size_t *n, bool *whole, char *why, size_t size)
 {
-    size_t limit = max < APP_BOOK_MAX_FILE_BYTES ? max : (size_t)APP_BOOK_MAX_FILE_BYTES + 1;
+    size_t limit = max < PAGES_BOOK_MAX_FILE_BYTES ? max : (size_t)PAGES_BOOK_MAX_FILE_BYTES + 1;
     fz_stream *stm = NULL;
     uint8_t *bytes = NULL;
     size_t got = 0, cap = 0;
@@ -178,10 +178,10 @@ static uint8_t *entry_bytes(fz_context *fz, fz_archive *archive, const char *nam
         snprintf(why, size, "%s", fz_caught_message(fz));
         return NULL;
     }
-    if (got > APP_BOOK_MAX_FILE_BYTES) {
+    if (got > PAGES_BOOK_MAX_FILE_BYTES) {
         free(bytes);
         snprintf(why, size, "it unpacks to more than the %u MiB a page's file may have",
-                 APP_BOOK_MAX_FILE_BYTES >> 20);
+                 PAGES_BOOK_MAX_FILE_BYTES >> 20);
         return NULL;
     }
     if (!bytes && !(bytes = malloc(1)))
@@ -192,10 +192,10 @@ static uint8_t *entry_bytes(fz_context *fz, fz_archive *archive, const char *nam
 #endif
 
 /* A page's bytes: the file's first `max` (all of it with SIZE_MAX, up to
- * APP_BOOK_MAX_FILE_BYTES), read through app_file_openat in the folder (no FIFO, device or folder
- * is opened for reading), or the book's own bytes when it was read from memory. *whole says they
- * are all of it. NULL with the cause in `why`. */
-static uint8_t *page_bytes(const AppDecoder *src, int page, size_t max, size_t *n, bool *whole,
+ * PAGES_BOOK_MAX_FILE_BYTES), read through pages_file_openat in the folder (no FIFO, device or
+ * folder is opened for reading), or the book's own bytes when it was read from memory. *whole says
+ * they are all of it. NULL with the cause in `why`. */
+static uint8_t *page_bytes(const PagesDecoder *src, int page, size_t max, size_t *n, bool *whole,
                            char *why, size_t size)
 {
 #ifdef PAGECURL_HAVE_MUPDF
@@ -213,16 +213,16 @@ static uint8_t *page_bytes(const AppDecoder *src, int page, size_t max, size_t *
         *n = k, *whole = k == src->memory_size;
         return copy;
     }
-    FILE *f = app_file_openat(src->dir, src->files[page] + src->prefix, why, size);
+    FILE *f = pages_file_openat(src->dir, src->files[page] + src->prefix, why, size);
     if (!f)
         return NULL;
     struct stat st;
     uint8_t *bytes = NULL;
     if (fstat(fileno(f), &st) != 0)
         snprintf(why, size, "%s", strerror(errno));
-    else if ((uint64_t)st.st_size > APP_BOOK_MAX_FILE_BYTES)
+    else if ((uint64_t)st.st_size > PAGES_BOOK_MAX_FILE_BYTES)
         snprintf(why, size, "%lld bytes, more than the %u MiB a page's file may have",
-                 (long long)st.st_size, APP_BOOK_MAX_FILE_BYTES >> 20);
+                 (long long)st.st_size, PAGES_BOOK_MAX_FILE_BYTES >> 20);
     else {
         size_t k = (uint64_t)st.st_size < max ? (size_t)st.st_size : max;
         bytes = malloc(k ? k : 1);
@@ -342,7 +342,7 @@ static void quiet(void *user, const char *message)
  * with no word would hide that the file is damaged. */
 static void quiet_but_missing(void *user, const char *message)
 {
-    AppDecoder *src = user;
+    PagesDecoder *src = user;
     if (!strncmp(message, "missing pixel data", 18))
         src->pixels_missing = true;
 }
@@ -371,9 +371,9 @@ static const char *mupdf_reason(fz_context *fz, char *out, size_t size)
     return out;
 }
 
-static bool new_context(AppDecoder *src)
+static bool new_context(PagesDecoder *src)
 {
-    src->budget.limit = APP_BOOK_DECODE_MEMORY;
+    src->budget.limit = PAGES_BOOK_DECODE_MEMORY;
     const fz_alloc_context alloc = {&src->budget, budget_malloc, budget_realloc, budget_free};
     /* a bounded cache: a long book's pages are not all kept */
     src->fz = fz_new_context(&alloc, NULL, 64u << 20);
@@ -386,19 +386,19 @@ static bool new_context(AppDecoder *src)
 
 /* The image's size from its header: 0, or 1 with the cause in `why` (2: the header may lie past
  * the `n` bytes given). */
-static int image_size(AppDecoder *src, const uint8_t *b, size_t n, int *w, int *h, char *why,
+static int image_size(PagesDecoder *src, const uint8_t *b, size_t n, int *w, int *h, char *why,
                       size_t size)
 {
     ImageType type = image_type(b, n);
     if (type == IMAGE_NONE)
         return fail(why, size, 1, "not an image pagecurl reads (PNG, JPEG, BMP, GIF, PNM, TIFF)");
-    int png = type == IMAGE_PNG ? app_png_size(b, n, w, h) : -1;
+    int png = type == IMAGE_PNG ? pages_png_size(b, n, w, h) : -1;
     if (png >= 0)
         return png ? fail(why, size, 1, "a PNG whose header gives it no size a PNG may have") : 0;
     if (type == IMAGE_BMP) /* its header alone: the file is screened whole when it is decoded */
-        return app_bmp_screen(b, n, false, w, h, why, size) ? 0 : 1;
+        return pages_bmp_screen(b, n, false, w, h, why, size) ? 0 : 1;
     /* the lists a TIFF's first directory holds are read before anything else */
-    if (type == IMAGE_TIFF && !app_tiff_screen(b, n, false, why, size))
+    if (type == IMAGE_TIFF && !pages_tiff_screen(b, n, false, why, size))
         return 1;
     fz_context *fz = src->fz;
     fz_buffer *buf = NULL;
@@ -428,7 +428,7 @@ static int image_size(AppDecoder *src, const uint8_t *b, size_t n, int *w, int *
 }
 
 /* image_decode's MuPDF part, for bytes screened. */
-static uint8_t *decode(AppDecoder *src, const uint8_t *bytes, size_t n, uint32_t want_w,
+static uint8_t *decode(PagesDecoder *src, const uint8_t *bytes, size_t n, uint32_t want_w,
                        uint32_t want_h, int *w, int *h, char *why, size_t size)
 {
     fz_context *fz = src->fz;
@@ -508,7 +508,7 @@ static uint8_t *decode(AppDecoder *src, const uint8_t *bytes, size_t n, uint32_t
 /* The image decoded into a malloc'd w x h RGBA8 (straight alpha), at the least resolution that
  * still covers `want_w` x `want_h` (MuPDF decodes a JPEG at 1/2, 1/4, 1/8 and subsamples the rest:
  * a large scan drawn small is never decoded whole). NULL with the cause in `why`. */
-static uint8_t *image_decode(AppDecoder *src, const uint8_t *b, size_t n, uint32_t want_w,
+static uint8_t *image_decode(PagesDecoder *src, const uint8_t *b, size_t n, uint32_t want_w,
                              uint32_t want_h, int *w, int *h, char *why, size_t size)
 {
     ImageType type = image_type(b, n);
@@ -517,16 +517,16 @@ static uint8_t *image_decode(AppDecoder *src, const uint8_t *b, size_t n, uint32
         return NULL;
     }
     int bw, bh;
-    if (type == IMAGE_BMP && !app_bmp_screen(b, n, true, &bw, &bh, why, size))
+    if (type == IMAGE_BMP && !pages_bmp_screen(b, n, true, &bw, &bh, why, size))
         return NULL;
-    if ((type == IMAGE_GIF && !app_gif_screen(b, n, why, size)) ||
-        (type == IMAGE_TIFF && !app_tiff_screen(b, n, true, why, size)) ||
-        (type == IMAGE_PNM && !app_pnm_screen(b, n, why, size)) ||
-        (type == IMAGE_PNG && app_png_size(b, n, &bw, &bh) > 0 &&
+    if ((type == IMAGE_GIF && !pages_gif_screen(b, n, why, size)) ||
+        (type == IMAGE_TIFF && !pages_tiff_screen(b, n, true, why, size)) ||
+        (type == IMAGE_PNM && !pages_pnm_screen(b, n, why, size)) ||
+        (type == IMAGE_PNG && pages_png_size(b, n, &bw, &bh) > 0 &&
          fail(why, size, 1, "a PNG whose header gives it no size a PNG may have")))
         return NULL;
     uint8_t *masked = NULL; /* a BMP with its masks made those it means */
-    if (type == IMAGE_BMP && !app_bmp_masks(b, n, &masked)) {
+    if (type == IMAGE_BMP && !pages_bmp_masks(b, n, &masked)) {
         fail(why, size, 1, "out of memory");
         return NULL;
     }
@@ -558,14 +558,14 @@ static int screen_stb(const uint8_t *b, size_t n, char *why, size_t size)
     return 0;
 }
 
-static int image_size(AppDecoder *src, const uint8_t *b, size_t n, int *w, int *h, char *why,
+static int image_size(PagesDecoder *src, const uint8_t *b, size_t n, int *w, int *h, char *why,
                       size_t size)
 {
     (void)src;
     int channels, bad = screen_stb(b, n, why, size);
     if (bad)
         return bad;
-    int png = image_type(b, n) == IMAGE_PNG ? app_png_size(b, n, w, h) : -1;
+    int png = image_type(b, n) == IMAGE_PNG ? pages_png_size(b, n, w, h) : -1;
     if (png >= 0)
         return png ? fail(why, size, 1, "a PNG whose header gives it no size a PNG may have") : 0;
     if (!stbi_info_from_memory(b, (int)n, w, h, &channels))
@@ -574,7 +574,7 @@ static int image_size(AppDecoder *src, const uint8_t *b, size_t n, int *w, int *
     return 0;
 }
 
-static uint8_t *image_decode(AppDecoder *src, const uint8_t *b, size_t n, uint32_t want_w,
+static uint8_t *image_decode(PagesDecoder *src, const uint8_t *b, size_t n, uint32_t want_w,
                              uint32_t want_h, int *w, int *h, char *why, size_t size)
 {
     (void)src, (void)want_w, (void)want_h;
@@ -602,7 +602,7 @@ static void image_free(uint8_t *img)
 #endif
 #ifdef PAGECURL_HAVE_MUPDF
 /* The book's id: `kind`, the page count and the digest, "kind-N-hex". */
-static void set_id(AppDecoder *src, const char *kind, fz_md5 *hash)
+static void set_id(PagesDecoder *src, const char *kind, fz_md5 *hash)
 {
     unsigned char digest[16];
     fz_md5_final(hash, digest);
@@ -616,7 +616,7 @@ static void set_id(AppDecoder *src, const char *kind, fz_md5 *hash)
 
 /* Page `page`'s size from its header (its first bytes; all of it where those do not say): 0, or
  * the exit status with the line. */
-static int page_header(AppDecoder *src, int page, int *w, int *h, char *message, size_t size)
+static int page_header(PagesDecoder *src, int page, int *w, int *h, char *message, size_t size)
 {
     const char *file = src->files ? src->files[page] : src->name;
     char why[256];
@@ -647,7 +647,7 @@ static int page_header(AppDecoder *src, int page, int *w, int *h, char *message,
         return fail(message, size, 1,
                     "%s: %dx%d pixels, larger than a page may be (%d a side, %u "
                     "megapixels)",
-                    file, *w, *h, APP_BOOK_MAX_IMAGE_SIDE, APP_BOOK_MAX_IMAGE_PIXELS >> 20);
+                    file, *w, *h, PAGES_BOOK_MAX_IMAGE_SIDE, PAGES_BOOK_MAX_IMAGE_PIXELS >> 20);
     return 0;
 }
 
@@ -655,7 +655,7 @@ static int page_header(AppDecoder *src, int page, int *w, int *h, char *message,
  * spread evenly through it, the first always): a file that is no image, or one too large to
  * decode, is named before anything starts; in a longer book a page not checked that fails shows
  * crossed out when it is drawn, as any page that fails only then. */
-static int check_pages(AppDecoder *src, char *message, size_t size)
+static int check_pages(PagesDecoder *src, char *message, size_t size)
 {
     int checked = src->pages < CHECKED_PAGES ? src->pages : CHECKED_PAGES;
     float *aspects = malloc((size_t)checked * sizeof *aspects);
@@ -680,7 +680,7 @@ static int check_pages(AppDecoder *src, char *message, size_t size)
             aspects[good++] = (float)h / (float)w;
     }
     if (good)
-        src->aspect = app_book_common_aspect(aspects, good);
+        src->aspect = pages_book_common_aspect(aspects, good);
     free(aspects);
     if (!good)
         return first_bad;
@@ -692,11 +692,11 @@ static int check_pages(AppDecoder *src, char *message, size_t size)
     return 0;
 }
 
-int app_decoder_open_folder(int dir, const char *shown, char **names, int pages, AppDecoder **out,
-                            char *message, size_t size)
+int pages_decoder_open_folder(int dir, const char *shown, char **names, int pages,
+                              PagesDecoder **out, char *message, size_t size)
 {
     *out = NULL;
-    AppDecoder *src = calloc(1, sizeof *src);
+    PagesDecoder *src = calloc(1, sizeof *src);
     if (!src) {
         close(dir);
         return fail(message, size, 1, "%s: out of memory", shown);
@@ -723,7 +723,7 @@ int app_decoder_open_folder(int dir, const char *shown, char **names, int pages,
     if (!status)
         status = check_pages(src, message, size);
     if (status) {
-        app_decoder_close(src);
+        pages_decoder_close(src);
         return status;
     }
     *out = src;
@@ -776,7 +776,7 @@ static int real_pages(fz_context *fz, fz_document *doc, char *why, size_t size)
 
 /* One node of the /PageLabels number tree: its /Nums pairs (page index, label dictionary), then
  * its /Kids, never one already on the way down (a cycle). */
-static void label_node(AppDecoder *src, pdf_obj *node, pdf_cycle_list *up, int depth, int *visits)
+static void label_node(PagesDecoder *src, pdf_obj *node, pdf_cycle_list *up, int depth, int *visits)
 {
     fz_context *fz = src->fz;
     pdf_cycle_list here;
@@ -790,11 +790,10 @@ static void label_node(AppDecoder *src, pdf_obj *node, pdf_cycle_list *up, int d
         if (!pdf_is_number(fz, key) || !pdf_is_dict(fz, label))
             continue;
         pdf_obj *first = pdf_dict_gets(fz, label, "St");
-        if (!app_page_labels_add(
-                &src->labels, pdf_to_int(fz, key),
-                app_page_label_style(pdf_to_name(fz, pdf_dict_gets(fz, label, "S"))),
-                pdf_is_number(fz, first) ? pdf_to_int(fz, first) : 1,
-                pdf_to_text_string(fz, pdf_dict_gets(fz, label, "P"))))
+        if (!page_labels_add(&src->labels, pdf_to_int(fz, key),
+                             page_label_style(pdf_to_name(fz, pdf_dict_gets(fz, label, "S"))),
+                             pdf_is_number(fz, first) ? pdf_to_int(fz, first) : 1,
+                             pdf_to_text_string(fz, pdf_dict_gets(fz, label, "P"))))
             return;
     }
     pdf_obj *kids = pdf_dict_gets(fz, node, "Kids");
@@ -806,7 +805,7 @@ static void label_node(AppDecoder *src, pdf_obj *node, pdf_cycle_list *up, int d
 /* The PDF's page labels (its catalogue's /PageLabels), read once here, on the thread that opens
  * it: labels are then made from the table on any thread, while the worker draws. A tree that
  * cannot be read gives no labels, never an error: the pages are what matters. */
-static void read_labels(AppDecoder *src)
+static void read_labels(PagesDecoder *src)
 {
     fz_context *fz = src->fz;
     pdf_document *pdf = pdf_specifics(fz, src->doc);
@@ -820,9 +819,9 @@ static void read_labels(AppDecoder *src)
     }
     fz_catch(fz)
     {
-        app_page_labels_free(&src->labels);
+        page_labels_free(&src->labels);
     }
-    app_page_labels_finish(&src->labels, src->pages);
+    page_labels_finish(&src->labels, src->pages);
 }
 
 /* The shape most of the PDF's pages have, from up to SHAPE_SAMPLES of them spread evenly (page 1
@@ -848,7 +847,7 @@ static float page_aspect(fz_context *fz, fz_document *doc, int p)
     return aspect;
 }
 
-static float pdf_shape(AppDecoder *src)
+static float pdf_shape(PagesDecoder *src)
 {
     float aspects[SHAPE_SAMPLES];
     int n = 0, samples = src->pages < SHAPE_SAMPLES ? src->pages : SHAPE_SAMPLES;
@@ -857,19 +856,19 @@ static float pdf_shape(AppDecoder *src)
         if (aspect > 0.0f)
             aspects[n++] = aspect;
     }
-    return app_book_common_aspect(aspects, n);
+    return pages_book_common_aspect(aspects, n);
 }
 
 /* An outline entry of `title` (NULL: none; control characters made spaces, cut at
- * APP_OUTLINE_TITLE_MAX bytes) leading to `page` (-1, or one past the book: nowhere). */
-static bool title_entry(const AppDecoder *src, const char *title, int page, int depth,
-                        AppOutlineEntry *out)
+ * PAGES_OUTLINE_TITLE_MAX bytes) leading to `page` (-1, or one past the book: nowhere). */
+static bool title_entry(const PagesDecoder *src, const char *title, int page, int depth,
+                        PagesOutlineEntry *out)
 {
     title = title ? title : "";
-    size_t n = strnlen(title, APP_OUTLINE_TITLE_MAX - 1);
+    size_t n = strnlen(title, PAGES_OUTLINE_TITLE_MAX - 1);
     while (n && title[n] && ((unsigned char)title[n] & 0xc0) == 0x80)
         n--; /* cut before a character, not inside one */
-    *out = (AppOutlineEntry){
+    *out = (PagesOutlineEntry){
         .title = malloc(n + 1), .page = page < src->pages ? page : -1, .depth = depth};
     if (!out->title)
         return false;
@@ -882,9 +881,9 @@ static bool title_entry(const AppDecoder *src, const char *title, int page, int 
 }
 
 /* The outline entry `node` names: its title (control characters made spaces, cut at
- * APP_OUTLINE_TITLE_MAX bytes) and the page its destination or action leads to (-1: none). */
-static bool outline_entry(AppDecoder *src, pdf_document *pdf, pdf_obj *node, int depth,
-                          AppOutlineEntry *out)
+ * PAGES_OUTLINE_TITLE_MAX bytes) and the page its destination or action leads to (-1: none). */
+static bool outline_entry(PagesDecoder *src, pdf_document *pdf, pdf_obj *node, int depth,
+                          PagesOutlineEntry *out)
 {
     fz_context *fz = src->fz;
     char *uri = NULL;
@@ -935,7 +934,7 @@ static bool tree_bounded(fz_context *fz, pdf_obj *node, int depth, int *left)
  * MuPDF walks the tree for every entry's page (the 1,191-page Valgrind manual thrice over: its
  * outline took 131 ms of a 173 ms open; the open takes 44-86 ms with them). A tree too deep or
  * large to map, or that cannot be, is walked, as before. */
-static bool page_tree_mapped(AppDecoder *src, pdf_document *pdf)
+static bool page_tree_mapped(PagesDecoder *src, pdf_document *pdf)
 {
     fz_context *fz = src->fz;
     bool mapped = false;
@@ -955,9 +954,9 @@ static bool page_tree_mapped(AppDecoder *src, pdf_document *pdf)
 
 /* The PDF's outline (/Root /Outlines), read once at open, on the opening thread: depth first
  * with a stack of our own (no recursion a hostile chain could overflow), each entry visited
- * once (marked: a cycle ends), at most APP_OUTLINE_MAX entries APP_OUTLINE_DEPTH deep. An outline
- * that cannot be read is none: the pages are what matters. */
-static void read_outline(AppDecoder *src)
+ * once (marked: a cycle ends), at most PAGES_OUTLINE_MAX entries PAGES_OUTLINE_DEPTH deep. An
+ * outline that cannot be read is none: the pages are what matters. */
+static void read_outline(PagesDecoder *src)
 {
     fz_context *fz = src->fz;
     pdf_document *pdf = pdf_specifics(fz, src->doc);
@@ -966,9 +965,9 @@ static void read_outline(AppDecoder *src)
     struct {
         pdf_obj *node;
         int depth;
-    } stack[2 * APP_OUTLINE_DEPTH + 2];
-    pdf_obj **marked = calloc(APP_OUTLINE_MAX, sizeof *marked);
-    src->outline = calloc(APP_OUTLINE_MAX, sizeof *src->outline);
+    } stack[2 * PAGES_OUTLINE_DEPTH + 2];
+    pdf_obj **marked = calloc(PAGES_OUTLINE_MAX, sizeof *marked);
+    src->outline = calloc(PAGES_OUTLINE_MAX, sizeof *src->outline);
     int top = 0, nmarked = 0;
     bool mapped = false;
     fz_var(top);
@@ -988,7 +987,7 @@ static void read_outline(AppDecoder *src)
             stack[top++].node = first, stack[top - 1].depth = 0;
             mapped = page_tree_mapped(src, pdf);
         }
-        while (top > 0 && nmarked < APP_OUTLINE_MAX) {
+        while (top > 0 && nmarked < PAGES_OUTLINE_MAX) {
             pdf_obj *node = stack[--top].node;
             int depth = stack[top].depth;
             if (!pdf_is_dict(fz, node) || pdf_mark_obj(fz, node))
@@ -1002,7 +1001,7 @@ static void read_outline(AppDecoder *src)
             pdf_obj *child = pdf_dict_gets(fz, node, "First");
             if (pdf_is_dict(fz, next))
                 stack[top].node = next, stack[top++].depth = depth;
-            if (pdf_is_dict(fz, child) && depth + 1 < APP_OUTLINE_DEPTH)
+            if (pdf_is_dict(fz, child) && depth + 1 < PAGES_OUTLINE_DEPTH)
                 stack[top].node = child, stack[top++].depth = depth + 1;
         }
     }
@@ -1020,7 +1019,7 @@ static void read_outline(AppDecoder *src)
 /* What the book is (`kind`: its format): a PDF's trailer's /ID, whose first string the PDF's maker
  * gave it for good (a copy or a moved file keeps it; saving changes only the second), else a digest
  * of its bytes. */
-static void pdf_id(AppDecoder *src, const char *kind)
+static void pdf_id(PagesDecoder *src, const char *kind)
 {
     fz_context *fz = src->fz;
     fz_md5 hash;
@@ -1054,7 +1053,7 @@ static void pdf_id(AppDecoder *src, const char *kind)
 
 /* Whether the PDF says it reads right to left (its catalogue's /ViewerPreferences /Direction
  * /R2L: manga, Arabic, Hebrew). Anything unreadable says no. */
-static bool reads_right_to_left(AppDecoder *src)
+static bool reads_right_to_left(PagesDecoder *src)
 {
     fz_context *fz = src->fz;
     pdf_document *pdf = pdf_specifics(fz, src->doc);
@@ -1166,7 +1165,7 @@ static bool markup_part(const char *name)
     static const char *const exts[] = {".xhtml", ".html", ".htm",   ".xml",  ".ncx", ".opf",
                                        ".fpage", ".fdoc", ".fdseq", ".rels", ".svg"};
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
-        if (app_book_has_suffix(name, exts[i]))
+        if (pages_book_has_suffix(name, exts[i]))
             return true;
     return false;
 }
@@ -1218,7 +1217,7 @@ static bool parts_bounded(fz_context *fz, fz_archive *arch, char *why, size_t si
 
 /* Whether a comic's ComicInfo.xml says it reads right to left (<Manga>YesAndRightToLeft</Manga>,
  * or the attribute Manga="YesAndRightToLeft" some tools write). */
-static bool comic_right_to_left(AppDecoder *src)
+static bool comic_right_to_left(PagesDecoder *src)
 {
     int count = fz_count_archive_entries(src->fz, src->archive);
     for (int i = 0; i < count; i++) {
@@ -1249,13 +1248,13 @@ static bool comic_right_to_left(AppDecoder *src)
 static int compare_entries(const void *a, const void *b)
 {
     const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-    int c = app_book_name_compare(x, y);
+    int c = pages_book_name_compare(x, y);
     return c ? c : strcmp(x, y);
 }
 
 /* A comic book: the zip's images are its pages, in natural name order (page2 before page10,
  * folders within it as their paths sort), each read and checked as a folder's page is. */
-static int open_comic(AppDecoder *src, const char *path, char *message, size_t size)
+static int open_comic(PagesDecoder *src, const char *path, char *message, size_t size)
 {
     fz_context *fz = src->fz;
     int count = fz_count_archive_entries(fz, src->archive), pages = 0;
@@ -1271,7 +1270,7 @@ static int open_comic(AppDecoder *src, const char *path, char *message, size_t s
         const char *base = name ? strrchr(name, '/') : NULL;
         base = base ? base + 1 : name;
         /* a Mac's resource forks (__MACOSX/._page1.jpg) are no pages */
-        if (name && app_book_image_name(base) && strncmp(name, "__MACOSX/", 9) != 0)
+        if (name && pages_book_image_name(base) && strncmp(name, "__MACOSX/", 9) != 0)
             names[pages++] = name;
     }
     qsort(names, (size_t)pages, sizeof *names, compare_entries);
@@ -1301,25 +1300,25 @@ static int open_comic(AppDecoder *src, const char *path, char *message, size_t s
 
 /* The book's table of contents through MuPDF's own outline (an EPUB's navigation or NCX, an
  * FB2's sections, an XPS's): depth first with a stack of our own, as read_outline. */
-static void read_doc_outline(AppDecoder *src)
+static void read_doc_outline(PagesDecoder *src)
 {
     fz_context *fz = src->fz;
     fz_outline *root = NULL;
     struct {
         fz_outline *node;
         int depth;
-    } stack[2 * APP_OUTLINE_DEPTH + 2];
+    } stack[2 * PAGES_OUTLINE_DEPTH + 2];
     int top = 0;
     fz_var(root);
     fz_var(top);
-    if (!(src->outline = calloc(APP_OUTLINE_MAX, sizeof *src->outline)))
+    if (!(src->outline = calloc(PAGES_OUTLINE_MAX, sizeof *src->outline)))
         return;
     fz_try(fz)
     {
         root = fz_load_outline(fz, src->doc);
         if (root)
             stack[top].node = root, stack[top++].depth = 0;
-        while (top > 0 && src->outline_count < APP_OUTLINE_MAX) {
+        while (top > 0 && src->outline_count < PAGES_OUTLINE_MAX) {
             fz_outline *node = stack[--top].node;
             int depth = stack[top].depth;
             fz_location at = node->page;
@@ -1335,7 +1334,7 @@ static void read_doc_outline(AppDecoder *src)
             src->outline_count++;
             if (node->next)
                 stack[top].node = node->next, stack[top++].depth = depth;
-            if (node->down && depth + 1 < APP_OUTLINE_DEPTH)
+            if (node->down && depth + 1 < PAGES_OUTLINE_DEPTH)
                 stack[top].node = node->down, stack[top++].depth = depth + 1;
         }
     }
@@ -1346,7 +1345,7 @@ static void read_doc_outline(AppDecoder *src)
 /* What the document in `stm` is, by its content, into *format (a comic's zip kept as
  * src->archive): 0, or the status with the line where it is refused before MuPDF parses it (an
  * EPUB or XPS whose parts unpack to too much, an FB2 book too long). Throws as MuPDF does. */
-static int sniff(AppDecoder *src, fz_stream *stm, const char *path, Format *format, char *message,
+static int sniff(PagesDecoder *src, fz_stream *stm, const char *path, Format *format, char *message,
                  size_t size)
 {
     fz_context *fz = src->fz;
@@ -1408,26 +1407,27 @@ static int sniff(AppDecoder *src, fz_stream *stm, const char *path, Format *form
 
 /* A reflowable document laid out as the library asks, where what it asks is a book's (NaN is
  * not), else to the defaults. */
-static void lay_out(AppDecoder *src, const AppTextLayout *layout)
+static void lay_out(PagesDecoder *src, const PagesTextLayout *layout)
 {
     src->reflowable = fz_is_document_reflowable(src->fz, src->doc);
     if (!src->reflowable)
         return;
     float aspect =
-        layout && layout->aspect >= APP_BOOK_ASPECT_MIN && layout->aspect <= APP_BOOK_ASPECT_MAX
+        layout && layout->aspect >= PAGES_BOOK_ASPECT_MIN && layout->aspect <= PAGES_BOOK_ASPECT_MAX
             ? layout->aspect
-            : APP_BOOK_PAGE_ASPECT;
-    float em =
-        layout && layout->font_size >= APP_BOOK_FONT_MIN && layout->font_size <= APP_BOOK_FONT_MAX
-            ? layout->font_size
-            : APP_BOOK_FONT_SIZE;
-    fz_layout_document(src->fz, src->doc, APP_BOOK_PAGE_WIDTH, APP_BOOK_PAGE_WIDTH * aspect, em);
+            : PAGES_BOOK_PAGE_ASPECT;
+    float em = layout && layout->font_size >= PAGES_BOOK_FONT_MIN &&
+                       layout->font_size <= PAGES_BOOK_FONT_MAX
+                   ? layout->font_size
+                   : PAGES_BOOK_FONT_SIZE;
+    fz_layout_document(src->fz, src->doc, PAGES_BOOK_PAGE_WIDTH, PAGES_BOOK_PAGE_WIDTH * aspect,
+                       em);
 }
 
 /* What the library shows of the open document (`what` its format's name): its real page count,
  * page 1's size, its shape, labels, outline, direction and id. 0, or the status with the line.
  * Throws as MuPDF does. */
-static int read_document(AppDecoder *src, Format format, const char *path, char *message,
+static int read_document(PagesDecoder *src, Format format, const char *path, char *message,
                          size_t size)
 {
     fz_context *fz = src->fz;
@@ -1469,8 +1469,8 @@ static int read_document(AppDecoder *src, Format format, const char *path, char 
 
 /* The document read from `stm` (taken): what it is by its content; a reflowable one (EPUB, FB2)
  * laid out to `layout`'s page and type. */
-static int open_pdf_stream(AppDecoder *src, fz_stream *stm, const char *path,
-                           const AppTextLayout *layout, char *message, size_t size)
+static int open_pdf_stream(PagesDecoder *src, fz_stream *stm, const char *path,
+                           const PagesTextLayout *layout, char *message, size_t size)
 {
     fz_context *fz = src->fz;
     int status = 0;
@@ -1503,14 +1503,14 @@ static int open_pdf_stream(AppDecoder *src, fz_stream *stm, const char *path,
 }
 
 /* The id's page count (set_id's "kind-N-digest") made `pages`: a re-laid book is the same file. */
-static void id_pages(AppDecoder *src, int pages)
+static void id_pages(PagesDecoder *src, int pages)
 {
     char *digest = strrchr(src->id, '-'), *count = digest;
     while (count && count > src->id && count[-1] != '-')
         count--;
     if (!digest || !count || count == src->id)
         return;
-    char tail[APP_BOOK_ID_MAX];
+    char tail[PAGES_BOOK_ID_MAX];
     snprintf(tail, sizeof tail, "%s", digest);
     snprintf(count, sizeof src->id - (size_t)(count - src->id), "%d%s", pages, tail);
 }
@@ -1567,7 +1567,7 @@ static int text_page(fz_context *fz, fz_document *doc, int chapter, int index, l
 /* The place in the text at the top of each page of `pages` (text_place: its first character),
  * found again once the book is laid out to `layout`; where none is found, the page's share of
  * the book. */
-static int relayout(AppDecoder *src, const AppTextLayout *layout, const int *pages, int *moved,
+static int relayout(PagesDecoder *src, const PagesTextLayout *layout, const int *pages, int *moved,
                     int count, char *message, size_t size)
 {
     fz_context *fz = src->fz;
@@ -1626,7 +1626,7 @@ static int relayout(AppDecoder *src, const AppTextLayout *layout, const int *pag
 
 /* The document open as `fd` (taken), read by MuPDF through it: the library opened it (never a
  * FIFO or a device) and checked it is no empty file. */
-static int open_pdf(AppDecoder *src, int fd, const char *path, const AppTextLayout *layout,
+static int open_pdf(PagesDecoder *src, int fd, const char *path, const PagesTextLayout *layout,
                     char *message, size_t size)
 {
     src->pdf = fdopen(fd, "rb");
@@ -1644,11 +1644,12 @@ static int open_pdf(AppDecoder *src, int fd, const char *path, const AppTextLayo
 }
 #endif
 
-int app_decoder_open_pdf(int fd, const char *shown, const char *name, const AppTextLayout *layout,
-                         AppDecoder **out, char *message, size_t size)
+int pages_decoder_open_pdf(int fd, const char *shown, const char *name,
+                           const PagesTextLayout *layout, PagesDecoder **out, char *message,
+                           size_t size)
 {
     *out = NULL;
-    AppDecoder *src = calloc(1, sizeof *src);
+    PagesDecoder *src = calloc(1, sizeof *src);
     if (!src) {
         close(fd);
         return fail(message, size, 1, "%s: out of memory", shown);
@@ -1670,15 +1671,15 @@ int app_decoder_open_pdf(int fd, const char *shown, const char *name, const AppT
 #endif
     }
     if (status) {
-        app_decoder_close(src);
+        pages_decoder_close(src);
         return status;
     }
     *out = src;
     return 0;
 }
 
-int app_decoder_relayout(AppDecoder *src, const AppTextLayout *layout, const int *pages, int *moved,
-                         int count, char *message, size_t size)
+int pages_decoder_relayout(PagesDecoder *src, const PagesTextLayout *layout, const int *pages,
+                           int *moved, int count, char *message, size_t size)
 {
 #ifdef PAGECURL_HAVE_MUPDF
     if (src->reflowable && src->doc)
@@ -1692,7 +1693,8 @@ int app_decoder_relayout(AppDecoder *src, const AppTextLayout *layout, const int
                 src->name);
 }
 
-int app_decoder_text_place(AppDecoder *src, int page, int32_t place[3], char *message, size_t size)
+int pages_decoder_text_place(PagesDecoder *src, int page, int32_t place[3], char *message,
+                             size_t size)
 {
 #ifdef PAGECURL_HAVE_MUPDF
     if (src->reflowable && src->doc && page >= 0 && page < src->pages) {
@@ -1718,7 +1720,7 @@ int app_decoder_text_place(AppDecoder *src, int page, int32_t place[3], char *me
                 page >= 0 && page < src->pages ? " (its pages are its own)" : "");
 }
 
-int app_decoder_text_place_page(AppDecoder *src, const int32_t place[3])
+int pages_decoder_text_place_page(PagesDecoder *src, const int32_t place[3])
 {
 #ifdef PAGECURL_HAVE_MUPDF
     if (!src->reflowable || !src->doc || place[1] < 0 || place[2] < 0)
@@ -1735,11 +1737,11 @@ int app_decoder_text_place_page(AppDecoder *src, const int32_t place[3])
 #endif
 }
 
-int app_decoder_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppDecoder **out,
-                            char *message, size_t size)
+int pages_decoder_open_memory(const uint8_t *bytes, size_t n, bool pdf, PagesDecoder **out,
+                              char *message, size_t size)
 {
     *out = NULL;
-    AppDecoder *src = calloc(1, sizeof *src);
+    PagesDecoder *src = calloc(1, sizeof *src);
     if (!src)
         return fail(message, size, 1, "out of memory");
     src->dir = -1;
@@ -1774,14 +1776,14 @@ int app_decoder_open_memory(const uint8_t *bytes, size_t n, bool pdf, AppDecoder
         status = check_pages(src, message, size);
     }
     if (status) {
-        app_decoder_close(src);
+        pages_decoder_close(src);
         return status;
     }
     *out = src;
     return 0;
 }
 
-void app_decoder_close(AppDecoder *src)
+void pages_decoder_close(PagesDecoder *src)
 {
     if (!src)
         return;
@@ -1791,7 +1793,7 @@ void app_decoder_close(AppDecoder *src)
     free(src->files);
     if (src->dir >= 0)
         close(src->dir);
-    app_page_labels_free(&src->labels);
+    page_labels_free(&src->labels);
     for (int i = 0; i < src->outline_count; i++)
         free(src->outline[i].title);
     free(src->outline);
@@ -1810,47 +1812,47 @@ void app_decoder_close(AppDecoder *src)
     free(src);
 }
 
-int app_decoder_pages(const AppDecoder *src)
+int pages_decoder_pages(const PagesDecoder *src)
 {
     return src->pages;
 }
 
-float app_decoder_aspect(const AppDecoder *src)
+float pages_decoder_aspect(const PagesDecoder *src)
 {
     return src->aspect;
 }
 
-int app_decoder_outline_count(const AppDecoder *src)
+int pages_decoder_outline_count(const PagesDecoder *src)
 {
     return src->outline_count;
 }
 
-const AppOutlineEntry *app_decoder_outline(const AppDecoder *src, int i)
+const PagesOutlineEntry *pages_decoder_outline(const PagesDecoder *src, int i)
 {
     return i >= 0 && i < src->outline_count ? &src->outline[i] : NULL;
 }
 
-const AppPageLabels *app_decoder_labels(const AppDecoder *src)
+const PageLabels *pages_decoder_labels(const PagesDecoder *src)
 {
     return &src->labels;
 }
 
-const char *app_decoder_id(const AppDecoder *src)
+const char *pages_decoder_id(const PagesDecoder *src)
 {
     return src->id;
 }
 
-bool app_decoder_repaired(const AppDecoder *src)
+bool pages_decoder_repaired(const PagesDecoder *src)
 {
     return src->repaired;
 }
 
-bool app_decoder_right_to_left(const AppDecoder *src)
+bool pages_decoder_right_to_left(const PagesDecoder *src)
 {
     return src->right_to_left;
 }
 
-bool app_decoder_reflowable(const AppDecoder *src)
+bool pages_decoder_reflowable(const PagesDecoder *src)
 {
     return src->reflowable;
 }
@@ -1860,7 +1862,7 @@ bool app_decoder_reflowable(const AppDecoder *src)
 static void fit(float aspect, uint32_t width, uint32_t height, uint32_t *x, uint32_t *y,
                 uint32_t *w, uint32_t *h)
 {
-    app_book_fit(aspect, width, height, x, y, w, h);
+    pages_book_fit(aspect, width, height, x, y, w, h);
 }
 
 /* An image of iw x ih RGBA into the box (x, y, w, h) of the layer: each texel the mean of the
@@ -1881,7 +1883,7 @@ static void place_image(const uint8_t *img, int iw, int ih, uint8_t *rgba, uint3
                     const uint8_t *s = &img[4 * ((size_t)sy * iw + sx)];
                     /* transparent parts show the paper */
                     for (int c = 0; c < 3; c++)
-                        sum[c] += (s[c] * s[3] + APP_PAPER[c] * (255u - s[3])) / 255u;
+                        sum[c] += (s[c] * s[3] + PAGES_PAPER[c] * (255u - s[3])) / 255u;
                     n++;
                 }
             uint8_t *d = &rgba[4 * ((size_t)(y + j) * width + x + i)];
@@ -1894,7 +1896,7 @@ static void place_image(const uint8_t *img, int iw, int ih, uint8_t *rgba, uint3
 
 /* The image page's bytes, read afresh (the file may have changed since its header was checked
  * at open), and its header's size; NULL with `why` when it cannot be read or is no image. */
-static uint8_t *image_page(AppDecoder *src, int page, size_t *n, int *hw, int *hh, char *why,
+static uint8_t *image_page(PagesDecoder *src, int page, size_t *n, int *hw, int *hh, char *why,
                            size_t size)
 {
     bool whole;
@@ -1911,14 +1913,15 @@ static uint8_t *image_page(AppDecoder *src, int page, size_t *n, int *hw, int *h
     return bytes;
 }
 
-static bool undecoded(const AppDecoder *src, int page, const char *why, char *message, size_t size)
+static bool undecoded(const PagesDecoder *src, int page, const char *why, char *message,
+                      size_t size)
 {
     const char *file = src->files ? src->files[page] : src->name;
     fail(message, size, 1, "%s (page %d): cannot be decoded (%s)", file, page + 1, why);
     return false;
 }
 
-static bool draw_image(AppDecoder *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
+static bool draw_image(PagesDecoder *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
                        char *message, size_t size)
 {
     char why[256];
@@ -1941,25 +1944,25 @@ static bool draw_image(AppDecoder *src, int page, uint32_t width, uint32_t heigh
 }
 
 #ifdef PAGECURL_HAVE_MUPDF
-static bool region_pdf(AppDecoder *src, int page, const AppPageRegion *r, bool whole, uint8_t *rgba,
+static bool region_pdf(PagesDecoder *src, int page, const PageRegion *r, bool whole, uint8_t *rgba,
                        char *message, size_t size);
 
 /* The whole page: its region as large as the layer, fitted on whole texels. */
-static bool draw_pdf(AppDecoder *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
+static bool draw_pdf(PagesDecoder *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
                      char *message, size_t size)
 {
-    AppPageRegion all = {(float)width, (float)height, 0.0f, 0.0f, width, height};
+    PageRegion all = {(float)width, (float)height, 0.0f, 0.0f, width, height};
     return region_pdf(src, page, &all, true, rgba, message, size);
 }
 #endif
 
-static bool region_image(AppDecoder *src, int page, const AppPageRegion *r, uint8_t *rgba,
+static bool region_image(PagesDecoder *src, int page, const PageRegion *r, uint8_t *rgba,
                          char *message, size_t size);
 
-bool app_decoder_draw(AppDecoder *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
-                      char *message, size_t size)
+bool pages_decoder_draw(PagesDecoder *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
+                        char *message, size_t size)
 {
-    app_book_placeholder(width, height, false, rgba);
+    pages_book_placeholder(width, height, false, rgba);
     src->drawn[0] = src->drawn[1] = 1.0f; /* a placeholder is the leaf's shape */
     if (page < 0 || page >= src->pages)
         return fail(message, size, 1, "page %d: not in the book", page + 1) == 0;
@@ -1977,7 +1980,7 @@ bool app_decoder_draw(AppDecoder *src, int page, uint32_t width, uint32_t height
     return ok;
 }
 
-void app_decoder_drawn_print(const AppDecoder *src, float print[2])
+void pages_decoder_drawn_print(const PagesDecoder *src, float print[2])
 {
     print[0] = src->drawn[0], print[1] = src->drawn[1];
 }
@@ -2002,7 +2005,7 @@ static void fit_exact(float aspect, float width, float height, float box[4])
 /* Page `page` loaded into *pg (the caller's, dropped in its fz_always), its box returned, and
  * where that box lies on its leaf, as fractions of the leaf's width and height (x0, y0, x1, y1),
  * against which FIND, LINKS and TEXT give their rectangles. Throws for a page with no size. */
-static fz_rect load_placed(fz_context *fz, const AppDecoder *src, int page, fz_page **pg,
+static fz_rect load_placed(fz_context *fz, const PagesDecoder *src, int page, fz_page **pg,
                            float place[4])
 {
     *pg = fz_load_page(fz, src->doc, page);
@@ -2020,7 +2023,7 @@ static fz_rect load_placed(fz_context *fz, const AppDecoder *src, int page, fz_p
 typedef struct Touched {
     int i0, j0, i1, j1;
 } Touched;
-static bool touched(const AppPageRegion *r, const float box[4], Touched *out)
+static bool touched(const PageRegion *r, const float box[4], Touched *out)
 {
     float i0 = floorf(box[0] - r->x), j0 = floorf(box[1] - r->y);
     float i1 = ceilf(box[0] + box[2] - r->x), j1 = ceilf(box[1] + box[3] - r->y);
@@ -2046,7 +2049,7 @@ static void sample_image(const uint8_t *img, int iw, int ih, float sx, float sy,
             for (int x = x0; x < x1; x++) {
                 const uint8_t *p = &img[4 * ((size_t)y * iw + x)];
                 for (int c = 0; c < 3; c++)
-                    sum[c] += (float)((p[c] * p[3] + APP_PAPER[c] * (255u - p[3])) / 255u);
+                    sum[c] += (float)((p[c] * p[3] + PAGES_PAPER[c] * (255u - p[3])) / 255u);
                 n += 1.0f;
             }
     }
@@ -2061,7 +2064,7 @@ static void sample_image(const uint8_t *img, int iw, int ih, float sx, float sy,
         for (int k = 0; k < 4; k++) {
             const uint8_t *p = &img[4 * ((size_t)at[k][1] * iw + at[k][0])];
             for (int c = 0; c < 3; c++)
-                sum[c] += wt[k] * (float)((p[c] * p[3] + APP_PAPER[c] * (255u - p[3])) / 255u);
+                sum[c] += wt[k] * (float)((p[c] * p[3] + PAGES_PAPER[c] * (255u - p[3])) / 255u);
         }
         n = 1.0f;
     }
@@ -2070,7 +2073,7 @@ static void sample_image(const uint8_t *img, int iw, int ih, float sx, float sy,
     out[3] = 255;
 }
 
-static bool region_image(AppDecoder *src, int page, const AppPageRegion *r, uint8_t *rgba,
+static bool region_image(PagesDecoder *src, int page, const PageRegion *r, uint8_t *rgba,
                          char *message, size_t size)
 {
     char why[256];
@@ -2113,7 +2116,7 @@ static bool region_image(AppDecoder *src, int page, const AppPageRegion *r, uint
 #ifdef PAGECURL_HAVE_MUPDF
 /* Region `r` of the page; `whole`: the page's box in the layer on whole texels, as fit() puts
  * it (the layer of a whole page), else unrounded. */
-static bool region_pdf(AppDecoder *src, int page, const AppPageRegion *r, bool whole, uint8_t *rgba,
+static bool region_pdf(PagesDecoder *src, int page, const PageRegion *r, bool whole, uint8_t *rgba,
                        char *message, size_t size)
 {
     fz_context *fz = src->fz;
@@ -2181,10 +2184,10 @@ static bool region_pdf(AppDecoder *src, int page, const AppPageRegion *r, bool w
 }
 #endif
 
-bool app_decoder_draw_region(AppDecoder *src, int page, const AppPageRegion *region, uint8_t *rgba,
-                             char *message, size_t size)
+bool pages_decoder_draw_region(PagesDecoder *src, int page, const PageRegion *region, uint8_t *rgba,
+                               char *message, size_t size)
 {
-    app_book_placeholder(region->width, region->height, false, rgba);
+    pages_book_placeholder(region->width, region->height, false, rgba);
     if (!(region->full_width >= 1.0f && region->full_height >= 1.0f &&
           region->full_width <= 65536.0f && region->full_height <= 65536.0f) ||
         !isfinite(region->x) || !isfinite(region->y))
@@ -2300,7 +2303,7 @@ static int fold_query(const char *query, int *out, int max)
  * is the whole leaf until the page is loaded. -1 with the line in message where the page is not
  * in the book, 0 where there is nothing to answer (a book of images has no contents to read;
  * nothing `asked`), 1 to go on. */
-static int ask_page(const AppDecoder *src, int page, bool asked, float place[4], char *message,
+static int ask_page(const PagesDecoder *src, int page, bool asked, float place[4], char *message,
                     size_t size)
 {
     place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
@@ -2311,16 +2314,16 @@ static int ask_page(const AppDecoder *src, int page, bool asked, float place[4],
 
 #ifdef PAGECURL_HAVE_MUPDF
 /* `r` (page space) in the unit square of `box`, the page's placed box. */
-static AppFindRect in_box(fz_rect r, fz_rect box)
+static PagesFindRect in_box(fz_rect r, fz_rect box)
 {
     float w = box.x1 - box.x0, h = box.y1 - box.y0;
-    return (AppFindRect){(r.x0 - box.x0) / w, (r.y0 - box.y0) / h, (r.x1 - box.x0) / w,
-                         (r.y1 - box.y0) / h};
+    return (PagesFindRect){(r.x0 - box.x0) / w, (r.y0 - box.y0) / h, (r.x1 - box.x0) / w,
+                           (r.y1 - box.y0) / h};
 }
 #endif
 
-int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *rects, bool *first,
-                     int max, float place[4], char *message, size_t size)
+int pages_decoder_find(PagesDecoder *src, int page, const char *query, PagesFindRect *rects,
+                       bool *first, int max, float place[4], char *message, size_t size)
 {
     int go = ask_page(src, page, query[0] && max > 0, place, message, size);
     if (go <= 0)
@@ -2340,7 +2343,7 @@ int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *
         fz_rect box = load_placed(fz, src, page, &pg, place);
         fz_stext_options opts = {0};
         text = fz_new_stext_page_from_page(fz, pg, &opts);
-        int needle[APP_FIND_MAX_QUERY], length = fold_query(query, needle, APP_FIND_MAX_QUERY);
+        int needle[PAGES_FIND_MAX_QUERY], length = fold_query(query, needle, PAGES_FIND_MAX_QUERY);
         int count = 0, n = 0;
         chars = fold_page(fz, text, &count);
         for (int at = 0; length && at + length <= count && n < max; at++) {
@@ -2360,9 +2363,9 @@ int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *
                         break;
                     first[n] = line < 0;
                     line = c->line;
-                    rects[n++] = (AppFindRect){c->box.x0, c->box.y0, c->box.x1, c->box.y1};
+                    rects[n++] = (PagesFindRect){c->box.x0, c->box.y0, c->box.x1, c->box.y1};
                 } else {
-                    AppFindRect *r = &rects[n - 1];
+                    PagesFindRect *r = &rects[n - 1];
                     r->x0 = fminf(r->x0, c->box.x0), r->y0 = fminf(r->y0, c->box.y0);
                     r->x1 = fmaxf(r->x1, c->box.x1), r->y1 = fmaxf(r->y1, c->box.y1);
                 }
@@ -2370,7 +2373,7 @@ int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *
             at += length - 1; /* matches do not overlap */
         }
         for (int i = 0; i < n; i++) {
-            AppFindRect *r = &rects[i];
+            PagesFindRect *r = &rects[i];
             rects[i] = in_box((fz_rect){r->x0, r->y0, r->x1, r->y1}, box);
         }
         found = n;
@@ -2398,7 +2401,7 @@ int app_decoder_find(AppDecoder *src, int page, const char *query, AppFindRect *
 /* The page (0-based) an internal link's `uri` leads to; -1 where it leads nowhere in the book (a
  * destination the document cannot resolve leads nowhere, not the page away). A function of its
  * own: its fz_try's setjmp would clobber the caller's loop over the links (-Wclobbered). */
-static int link_target(AppDecoder *src, const char *uri)
+static int link_target(PagesDecoder *src, const char *uri)
 {
     int target = -1;
     fz_var(target);
@@ -2415,8 +2418,8 @@ static int link_target(AppDecoder *src, const char *uri)
 }
 #endif
 
-int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float place[4],
-                      char *message, size_t size)
+int pages_decoder_links(PagesDecoder *src, int page, PagesLink *links, int max, float place[4],
+                        char *message, size_t size)
 {
     int go = ask_page(src, page, max > 0, place, message, size);
     if (go <= 0)
@@ -2440,11 +2443,11 @@ int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float 
             if (fz_is_empty_rect(r) || !isfinite(r.x0) || !isfinite(r.y0) || !isfinite(r.x1) ||
                 !isfinite(r.y1))
                 continue; /* nothing to click */
-            AppLink *out = &links[n];
-            AppFindRect at = in_box(r, box);
-            *out = (AppLink){at.x0, at.y0, at.x1, at.y1, -1, ""};
+            PagesLink *out = &links[n];
+            PagesFindRect at = in_box(r, box);
+            *out = (PagesLink){at.x0, at.y0, at.x1, at.y1, -1, ""};
             if (fz_is_external_link(fz, uri)) {
-                if (strlen(uri) > APP_LINK_URI_MAX)
+                if (strlen(uri) > PAGES_LINK_URI_MAX)
                     continue; /* an address cut short would lead elsewhere */
                 snprintf(out->uri, sizeof out->uri, "%s", uri);
             } else if (uri[0]) {
@@ -2472,8 +2475,8 @@ int app_decoder_links(AppDecoder *src, int page, AppLink *links, int max, float 
 #endif
 }
 
-int app_decoder_text(AppDecoder *src, int page, AppTextChar *out, int max, float place[4],
-                     char *message, size_t size)
+int pages_decoder_text(PagesDecoder *src, int page, PagesTextChar *out, int max, float place[4],
+                       char *message, size_t size)
 {
     int go = ask_page(src, page, max > 0, place, message, size);
     if (go <= 0)
@@ -2497,12 +2500,12 @@ int app_decoder_text(AppDecoder *src, int page, AppTextChar *out, int max, float
                 continue;
             for (fz_stext_line *l = b->u.t.first_line; l && n < max; l = l->next) {
                 if (n && out[n - 1].c != '\n') { /* the line before ends */
-                    AppFindRect e = out[n - 1].box;
-                    out[n++] = (AppTextChar){'\n', {e.x1, e.y0, e.x1, e.y1}};
+                    PagesFindRect e = out[n - 1].box;
+                    out[n++] = (PagesTextChar){'\n', {e.x1, e.y0, e.x1, e.y1}};
                 }
                 for (fz_stext_char *ch = l->first_char; ch && n < max; ch = ch->next) {
                     fz_rect r = fz_rect_from_quad(ch->quad);
-                    out[n++] = (AppTextChar){(uint32_t)ch->c, in_box(r, box)};
+                    out[n++] = (PagesTextChar){(uint32_t)ch->c, in_box(r, box)};
                 }
             }
         }

@@ -35,7 +35,8 @@ static uint32_t le32(const uint8_t *b)
  * fields at 16 or 32; its rows after its header and masks, and they and a colour profile it
  * embeds inside the file. Its size into `w` x `h` from the header; where `whole` (the file is `n`
  * bytes), what lies past the header checked too. 0, or 1 with the cause. */
-bool app_bmp_screen(const uint8_t *b, size_t n, bool whole, int *w, int *h, char *why, size_t size)
+bool pages_bmp_screen(const uint8_t *b, size_t n, bool whole, int *w, int *h, char *why,
+                      size_t size)
 {
     if (n < 14 + 40)
         return refuse(why, size, "a BMP cut short in its header");
@@ -94,7 +95,7 @@ bool app_bmp_screen(const uint8_t *b, size_t n, bool whole, int *w, int *h, char
  * them all the same and refuses a palette image with ImageMagick's 8-bit masks ("unsupported 8
  * bit red mask"), so they are written as meant into `*copy` (malloc'd; NULL where the file needs
  * no change). False out of memory. */
-bool app_bmp_masks(const uint8_t *b, size_t n, uint8_t **copy)
+bool pages_bmp_masks(const uint8_t *b, size_t n, uint8_t **copy)
 {
     *copy = NULL;
     uint32_t header = le32(b + 14), bits = (uint32_t)b[28] | (uint32_t)b[29] << 8;
@@ -201,7 +202,7 @@ static uint32_t le16(const uint8_t *b)
     return (uint32_t)b[0] | (uint32_t)b[1] << 8;
 }
 
-bool app_gif_screen(const uint8_t *b, size_t n, char *why, size_t size)
+bool pages_gif_screen(const uint8_t *b, size_t n, char *why, size_t size)
 {
     /* The blocks as load-gif.c walks them; where it would stop at something it does not read,
      * so does this (it refuses the file itself, at once). */
@@ -213,7 +214,7 @@ bool app_gif_screen(const uint8_t *b, size_t n, char *why, size_t size)
     if (b[10] & 0x80)
         p += 3u << ((b[10] & 7) + 1);
     uint64_t work = 0;
-    for (unsigned frame = 1; p < end && work <= APP_GIF_MAX_BYTES;) {
+    for (unsigned frame = 1; p < end && work <= PAGES_GIF_MAX_BYTES;) {
         if (*p == 0x3b)
             break;
         if (*p == 0x21) { /* an extension: graphic control, comment, plain text, application */
@@ -251,22 +252,22 @@ bool app_gif_screen(const uint8_t *b, size_t n, char *why, size_t size)
             continue;
         }
         uint64_t area = (uint64_t)w * h, codes;
-        if (work + area > APP_GIF_MAX_BYTES)
+        if (work + area > PAGES_GIF_MAX_BYTES)
             return refuse(why, size,
                           "a GIF whose frames take more than %u MB to decode (frame %u: %ux%u "
                           "pixels)",
-                          APP_GIF_MAX_BYTES >> 20, frame, w, h);
+                          PAGES_GIF_MAX_BYTES >> 20, frame, w, h);
         if (min_code_size < 1 || min_code_size > 11)
             return refuse(why, size, "a GIF whose frame %u has a minimum code size of %u (1 to 11)",
                           frame, min_code_size);
         GifCodes in = {.p = p, .end = end};
-        codes = gif_expanded(&in, min_code_size + 1, APP_GIF_MAX_BYTES - work);
+        codes = gif_expanded(&in, min_code_size + 1, PAGES_GIF_MAX_BYTES - work);
         work += area > codes ? area : codes;
-        if (work > APP_GIF_MAX_BYTES) /* counted up to the limit: at least this much */
+        if (work > PAGES_GIF_MAX_BYTES) /* counted up to the limit: at least this much */
             return refuse(why, size,
                           "a GIF whose frames take more than %u MB to decode (frame %u: %ux%u "
                           "pixels, its data expanding to over %llu bytes)",
-                          APP_GIF_MAX_BYTES >> 20, frame, w, h, (unsigned long long)codes - 1);
+                          PAGES_GIF_MAX_BYTES >> 20, frame, w, h, (unsigned long long)codes - 1);
         if (!gif_skip_blocks(&p, end))
             break;
         frame++;
@@ -274,7 +275,7 @@ bool app_gif_screen(const uint8_t *b, size_t n, char *why, size_t size)
     return true;
 }
 
-int app_png_size(const uint8_t *b, size_t n, int *w, int *h)
+int pages_png_size(const uint8_t *b, size_t n, int *w, int *h)
 {
     if (n < 24 || memcmp(b + 12, "IHDR", 4))
         return -1;
@@ -405,7 +406,7 @@ static bool tiff_read(Tiff *t)
     return true;
 }
 
-bool app_tiff_screen(const uint8_t *b, size_t n, bool whole, char *why, size_t size)
+bool pages_tiff_screen(const uint8_t *b, size_t n, bool whole, char *why, size_t size)
 {
     if (n < 8)
         return true;
@@ -413,12 +414,12 @@ bool app_tiff_screen(const uint8_t *b, size_t n, bool whole, char *why, size_t s
     if (!tiff_read(&t))
         return true;
     /* lists are read whole into memory before anything is checked (a count of 0x20000000 is two
-     * gigabytes): no longer than the file, or at open (its first bytes) APP_TIFF_MAX_LIST */
+     * gigabytes): no longer than the file, or at open (its first bytes) PAGES_TIFF_MAX_LIST */
     const TiffList *lists[] = {&t.strip_offsets, &t.strip_counts, &t.colour_map,
                                &t.tile_offsets,  &t.tile_counts,  &t.profile};
     const uint32_t tags[] = {273, 279, 320, 324, 325, 34675};
     for (int k = 0; k < 6; k++)
-        if (lists[k]->count > (whole ? n : APP_TIFF_MAX_LIST))
+        if (lists[k]->count > (whole ? n : PAGES_TIFF_MAX_LIST))
             return refuse(why, size, "a TIFF whose tag %u holds %u values, more than %s", tags[k],
                           lists[k]->count, whole ? "its bytes" : "a TIFF needs");
     if (!whole)
@@ -491,7 +492,7 @@ static bool pnm_number(const uint8_t **p, const uint8_t *end, uint64_t *v)
     return true;
 }
 
-bool app_pnm_screen(const uint8_t *b, size_t n, char *why, size_t size)
+bool pages_pnm_screen(const uint8_t *b, size_t n, char *why, size_t size)
 {
     /* load-pnm.c checks a binary grey or colour image of one bit a sample (a maximum value of 1)
      * for its packed size, an eighth of what it then reads: its samples, a byte each, must be

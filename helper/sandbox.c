@@ -31,7 +31,7 @@ typedef struct Ruleset {
     uint64_t fs, net, scoped;
 } Ruleset;
 
-static void add(AppSandbox *s, int fd, uint64_t access)
+static void add(PagesSandbox *s, int fd, uint64_t access)
 {
     struct landlock_path_beneath_attr rule = {.allowed_access = access, .parent_fd = fd};
     if (s->ruleset >= 0 &&
@@ -39,9 +39,9 @@ static void add(AppSandbox *s, int fd, uint64_t access)
         s->ruled = false;
 }
 
-void app_sandbox_begin(AppSandbox *s, int folder)
+void pages_sandbox_begin(PagesSandbox *s, int folder)
 {
-    *s = (AppSandbox){.ruleset = -1, .ruled = true};
+    *s = (PagesSandbox){.ruleset = -1, .ruled = true};
     s->abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
     if (s->abi < 1) {
         s->abi = 0;
@@ -64,44 +64,44 @@ void app_sandbox_begin(AppSandbox *s, int folder)
         add(s, folder, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR);
 }
 
-void app_sandbox_allow(AppSandbox *s, int file)
+void pages_sandbox_allow(PagesSandbox *s, int file)
 {
     add(s, file, LANDLOCK_ACCESS_FS_READ_FILE);
 }
 
-uint32_t app_sandbox_enter(AppSandbox *s)
+uint32_t pages_sandbox_enter(PagesSandbox *s)
 {
     uint32_t done = 0;
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
-        done |= APP_CONFINED_NO_NEW_PRIVS;
+        done |= PAGES_CONFINED_NO_NEW_PRIVS;
     /* a ruleset short of a rule would forbid a page it should allow: none then */
-    if (s->ruleset >= 0 && s->ruled && (done & APP_CONFINED_NO_NEW_PRIVS) &&
+    if (s->ruleset >= 0 && s->ruled && (done & PAGES_CONFINED_NO_NEW_PRIVS) &&
         syscall(SYS_landlock_restrict_self, s->ruleset, 0) == 0)
-        done |= APP_CONFINED_FILES | (s->abi >= 4 ? APP_CONFINED_NETWORK : 0u) |
-                (s->abi >= 6 ? APP_CONFINED_SCOPED : 0u);
+        done |= PAGES_CONFINED_FILES | (s->abi >= 4 ? PAGES_CONFINED_NETWORK : 0u) |
+                (s->abi >= 6 ? PAGES_CONFINED_SCOPED : 0u);
     if (s->ruleset >= 0)
         close(s->ruleset);
     s->ruleset = -1;
     return done;
 }
 #else
-void app_sandbox_begin(AppSandbox *s, int folder)
+void pages_sandbox_begin(PagesSandbox *s, int folder)
 {
     (void)folder;
-    *s = (AppSandbox){.ruleset = -1};
+    *s = (PagesSandbox){.ruleset = -1};
 }
 
-void app_sandbox_allow(AppSandbox *s, int file)
+void pages_sandbox_allow(PagesSandbox *s, int file)
 {
     (void)s, (void)file;
 }
 
-uint32_t app_sandbox_enter(AppSandbox *s)
+uint32_t pages_sandbox_enter(PagesSandbox *s)
 {
     uint32_t done = 0;
 #ifdef __linux__
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
-        done |= APP_CONFINED_NO_NEW_PRIVS;
+        done |= PAGES_CONFINED_NO_NEW_PRIVS;
 #endif
     (void)s;
     return done;

@@ -14,25 +14,25 @@
 
 /* What was given up, as flags (docs/page-helper.md). */
 enum {
-    APP_CONFINED_NO_NEW_PRIVS = 1u << 0,
-    APP_CONFINED_FILES = 1u << 1,   /* Landlock: files as above */
-    APP_CONFINED_NETWORK = 1u << 2, /* Landlock: TCP */
-    APP_CONFINED_SCOPED = 1u << 3   /* Landlock: signals and abstract sockets */
+    PAGES_CONFINED_NO_NEW_PRIVS = 1u << 0,
+    PAGES_CONFINED_FILES = 1u << 1,   /* Landlock: files as above */
+    PAGES_CONFINED_NETWORK = 1u << 2, /* Landlock: TCP */
+    PAGES_CONFINED_SCOPED = 1u << 3   /* Landlock: signals and abstract sockets */
 };
 
 /* A confinement being made: what it will allow, then entered. */
-typedef struct AppSandbox {
+typedef struct PagesSandbox {
     int ruleset; /* -1: none (no Landlock) */
     long abi;    /* Landlock's, 0 for none */
     bool ruled;  /* every rule added */
-} AppSandbox;
+} PagesSandbox;
 
 /* Begins one in which `folder` (-1: none) is the one folder whose files may still be read. */
-void app_sandbox_begin(AppSandbox *s, int folder);
+void pages_sandbox_begin(PagesSandbox *s, int folder);
 /* The file open as `file` (O_PATH will do) may still be read: a folder's page that is a symbolic
  * link to a file outside it. */
-void app_sandbox_allow(AppSandbox *s, int file);
+void pages_sandbox_allow(PagesSandbox *s, int file);
 /* Confines this process as begun; the flags of what it could do. */
-uint32_t app_sandbox_enter(AppSandbox *s);
+uint32_t pages_sandbox_enter(PagesSandbox *s);
 
 #endif

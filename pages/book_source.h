@@ -4,7 +4,7 @@
  * an EPUB or FB2 book laid out into pages, an XPS document, a comic book's zip of images). A
  * folder's or a file's bytes are read by the page helper alone (pagecurl-pages,
  * pages/page_helper.h): this process lists a folder's names and opens the file or the folder, and
- * tells a book file by its name or its first bytes (app_file_open: no FIFO or
+ * tells a book file by its name or its first bytes (pages_file_open: no FIFO or
  * device is read), and the helper checks and draws them (MuPDF, or stb_image in a build without
  * it). Opening checks what can be checked cheaply (the path, every image's header, a PDF's
  * password and real page count, page 1's size) and names the first problem in one line; a page
@@ -13,8 +13,8 @@
  * first right-hand page; the leaf takes the shape most pages have, and other pages are fitted
  * inside with a margin on paper. Owns the file list, the book's descriptor and the helper.
  * Drawing is not thread-safe: one thread at a time (the streamer's worker, book/book_stream.h). */
-#ifndef PAGECURL_APP_BOOK_SOURCE_H
-#define PAGECURL_APP_BOOK_SOURCE_H
+#ifndef PAGECURL_PAGES_BOOK_SOURCE_H
+#define PAGECURL_PAGES_BOOK_SOURCE_H
 
 #include "page_common.h"
 #include "page_wire.h"
@@ -27,38 +27,38 @@
 
 /* The largest image a folder's page may be: each side, and in all (256 MiB decoded). Larger
  * ones are refused from their header, before anything is allocated for their pixels. */
-#define APP_BOOK_MAX_IMAGE_SIDE   16384
-#define APP_BOOK_MAX_IMAGE_PIXELS (64u * 1024u * 1024u)
+#define PAGES_BOOK_MAX_IMAGE_SIDE   16384
+#define PAGES_BOOK_MAX_IMAGE_PIXELS (64u * 1024u * 1024u)
 /* The largest file a folder's page may be. */
-#define APP_BOOK_MAX_FILE_BYTES (256u * 1024u * 1024u)
+#define PAGES_BOOK_MAX_FILE_BYTES (256u * 1024u * 1024u)
 /* The most MuPDF may allocate at once (decoded images, a page's pixels, its cache). */
-#define APP_BOOK_DECODE_MEMORY ((size_t)1 << 30)
+#define PAGES_BOOK_DECODE_MEMORY ((size_t)1 << 30)
 
-typedef struct AppBookSource AppBookSource;
+typedef struct PagesBookSource PagesBookSource;
 
 /* How a reflowable book (EPUB, FB2: text that MuPDF lays out into pages) is laid out: its page's
  * height / width and its text's size in points (0: the defaults below). A fixed-layout book's
  * pages (a PDF's, an XPS's, a comic's) have their own shape and type. The page is
- * APP_BOOK_PAGE_WIDTH points wide, a paperback's: about 65 characters a line at 11 pt. */
-typedef struct AppTextLayout {
+ * PAGES_BOOK_PAGE_WIDTH points wide, a paperback's: about 65 characters a line at 11 pt. */
+typedef struct PagesTextLayout {
     float aspect, font_size;
-} AppTextLayout;
-#define APP_BOOK_PAGE_WIDTH  360.0f
-#define APP_BOOK_PAGE_ASPECT 1.5f
-#define APP_BOOK_FONT_SIZE   11.0f
+} PagesTextLayout;
+#define PAGES_BOOK_PAGE_WIDTH  360.0f
+#define PAGES_BOOK_PAGE_ASPECT 1.5f
+#define PAGES_BOOK_FONT_SIZE   11.0f
 /* The text sizes a reader may choose (--font-size), in points. */
-#define APP_BOOK_FONT_MIN 6.0f
-#define APP_BOOK_FONT_MAX 48.0f
+#define PAGES_BOOK_FONT_MIN 6.0f
+#define PAGES_BOOK_FONT_MAX 48.0f
 /* The page shapes a reflowable book may be laid out to (height / width): a window's half is
  * clamped to a book's, never a stretched screen's. */
-#define APP_BOOK_ASPECT_MIN 1.2f
-#define APP_BOOK_ASPECT_MAX 1.8f
+#define PAGES_BOOK_ASPECT_MIN 1.2f
+#define PAGES_BOOK_ASPECT_MAX 1.8f
 
 /* The text sizes a reader steps through (Ctrl + = and -), in points. */
-#define APP_BOOK_FONT_SIZES 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 28, 32, 36, 42, 48
+#define PAGES_BOOK_FONT_SIZES 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 28, 32, 36, 42, 48
 /* The listed size `steps` steps from `size` (> 0: larger), held to the list's ends; a size
  * between two listed ones steps to the next that way. */
-float app_book_source_font_step(float size, int steps);
+float pages_book_source_font_step(float size, int steps);
 
 /* Opens `path` (NULL: the built-in book). 0, or the exit status with the one line in message:
  * 2 for a path that is not a book (missing, neither a folder nor a book file, a folder with no
@@ -66,11 +66,11 @@ float app_book_source_font_step(float size, int steps);
  * 1 for one that cannot be read (a corrupt or too large image, a damaged or encrypted PDF, any PDF
  * in a build without MuPDF: the build's lack, not the user's; the page helper missing or failing to
  * start). */
-int app_book_source_open(const char *path, AppBookSource **out, char *message, size_t size);
+int pages_book_source_open(const char *path, PagesBookSource **out, char *message, size_t size);
 /* The same, a reflowable book laid out to `layout` (NULL: the defaults). A file is a book the
  * helper reads (a PDF, EPUB, FB2, XPS or comic book, CBZ) by its name or its first bytes. */
-int app_book_source_open_with(const char *path, const AppTextLayout *layout, AppBookSource **out,
-                              char *message, size_t size);
+int pages_book_source_open_with(const char *path, const PagesTextLayout *layout,
+                                PagesBookSource **out, char *message, size_t size);
 /* A reflowable book `src` laid out again to `layout` (its page's shape and text size, as at open)
  * as a new source *out, which the caller swaps in for `src` (the stream's, book/book_stream.h):
  * a helper of its own opens the book as `src` had it and lays it out again, and moved[i] is the
@@ -78,13 +78,13 @@ int app_book_source_open_with(const char *path, const AppTextLayout *layout, App
  * began with, for `count` pages (the reader's, a notebook's). 0, or the status with the line: 2
  * for a book whose pages are its own (a PDF, an XPS, a comic, a folder, the built-in book, a
  * host's), 1 where the book cannot be laid out again (the helper failed, or its layout took
- * more than APP_PAGES_OPEN_CPU_SECONDS of the processor). The caller's thread; `src` is only
+ * more than PAGES_OPEN_CPU_SECONDS of the processor). The caller's thread; `src` is only
  * read. */
-int app_book_source_relayout(const AppBookSource *src, const AppTextLayout *layout,
-                             const int *pages, int *moved, int count, AppBookSource **out,
-                             char *message, size_t size);
+int pages_book_source_relayout(const PagesBookSource *src, const PagesTextLayout *layout,
+                               const int *pages, int *moved, int count, PagesBookSource **out,
+                               char *message, size_t size);
 /* How a reflowable book is laid out now (its page's shape and text size); zeros for others. */
-AppTextLayout app_book_source_layout(const AppBookSource *src);
+PagesTextLayout pages_book_source_layout(const PagesBookSource *src);
 
 /* A host's pages (libpagecurl's page provider): `draw` is called for page 1 .. pages (the host's
  * count) into width x height RGBA8 sRGB pixels, false marking the page, on a thread of its own
@@ -92,197 +92,199 @@ AppTextLayout app_book_source_layout(const AppBookSource *src);
  * returns is left running, and the provider is not called again until it has returned). Its
  * text and links, where it gives them, are asked the same way, each of the two one call at a
  * time (apart from each other and from the drawing), and waited for within `seconds`. */
-typedef struct AppPageProvider {
+typedef struct PageProvider {
     void *user;
     int pages;
     float aspect; /* the leaf's height / width */
-    AppProviderDraw draw;
+    PagesProviderDraw draw;
     /* Page `page`'s (1-based) own shape in any unit (NULL: every page the leaf's): a page of
-     * another shape is drawn at that shape, fitted within its layer (app_book_fit), never
-     * stretched. Asked on the host's thread only (app_book_source_shape). */
+     * another shape is drawn at that shape, fitted within its layer (pages_book_fit), never
+     * stretched. Asked on the host's thread only (pages_book_source_shape). */
     void (*size)(void *user, int page, float *width, float *height);
     /* The host's text (NULL `text`: none): text(text_fn, user, ...) fills its buffer with the
-     * page's characters (AppTextChar, up to APP_TEXT_MAX_CHARS) and returns their count or
-     * pages/provider_call.h's APP_PROVIDER_CANNOT, _JUNK, _NOT_FINITE (book/provided.h's). */
-    AppProviderRun text;
+     * page's characters (PagesTextChar, up to PAGES_TEXT_MAX_CHARS) and returns their count or
+     * pages/provider_call.h's PAGES_PROVIDER_CANNOT, _JUNK, _NOT_FINITE (book/provided.h's). */
+    PagesProviderRun text;
     void (*text_fn)(void);
-    /* Its links likewise (NULL: none): AppLink, up to APP_LINKS_MAX, targets 0-based. */
-    AppProviderRun links;
+    /* Its links likewise (NULL: none): PagesLink, up to PAGES_LINKS_MAX, targets 0-based. */
+    PagesProviderRun links;
     void (*links_fn)(void);
     /* The longest a call for a page's text is waited for (0 or less: no limit); a page's links
-     * no longer than APP_LINKS_SECONDS in any case. */
+     * no longer than PAGES_LINKS_SECONDS in any case. */
     double seconds;
-} AppPageProvider;
-int app_book_source_open_provider(const AppPageProvider *provider, AppBookSource **out,
-                                  char *message, size_t size);
-/* A provider's page `page` (0-based): its shape asked of the host (AppPageProvider.size) where it
+} PageProvider;
+int pages_book_source_open_provider(const PageProvider *provider, PagesBookSource **out,
+                                    char *message, size_t size);
+/* A provider's page `page` (0-based): its shape asked of the host (PageProvider.size) where it
  * is not known yet, before the page is drawn. The host's thread (the stream's update queues the
  * page after it); nothing for other books. */
-void app_book_source_shape(AppBookSource *src, int page);
+void pages_book_source_shape(PagesBookSource *src, int page);
 /* A provider's page `page` (0-based; -1: every page) may have changed shape: asked again before it
  * is drawn next (the host invalidated it). The host's thread. */
-void app_book_source_forget_shape(AppBookSource *src, int page);
+void pages_book_source_forget_shape(PagesBookSource *src, int page);
 /* A test's fault (gpu/context.h's GpuFaultSpec.draw_ms): each page of a file or a folder drawn from
  * now on takes `ms` longer for each million texels, as a heavy page would (0: none). */
-void app_book_source_draw_fault(AppBookSource *src, uint32_t ms);
+void pages_book_source_draw_fault(PagesBookSource *src, uint32_t ms);
 /* `to` takes over `from`'s provider call left running (a page given up), where both call the
  * same function: it is not called again until that call returns, as the host was promised. */
-void app_book_source_hand_over(AppBookSource *to, AppBookSource *from);
-void app_book_source_close(AppBookSource *src);
+void pages_book_source_hand_over(PagesBookSource *to, PagesBookSource *from);
+void pages_book_source_close(PagesBookSource *src);
 /* From another thread: the page being drawn stops soon (a PDF page's drawing is abandoned, its
- * page shown crossed out) and so does every later one, until app_book_source_resume. For a stream
+ * page shown crossed out) and so does every later one, until pages_book_source_resume. For a stream
  * that ends, or a page past its time. */
-void app_book_source_abort(AppBookSource *src);
+void pages_book_source_abort(PagesBookSource *src);
 /* The pages drawn from now on are drawn again (an abort ended the last). Called by the thread that
  * draws, before a page, ordered after any abort meant for an earlier page. */
-void app_book_source_resume(AppBookSource *src);
-/* What the page helper that opened a file's book gave up (helper/sandbox.h's APP_CONFINED_*
+void pages_book_source_resume(PagesBookSource *src);
+/* What the page helper that opened a file's book gave up (helper/sandbox.h's PAGES_CONFINED_*
  * flags; docs/page-helper.md); 0 for other books or where the kernel allowed nothing. */
-uint32_t app_book_source_confined(const AppBookSource *src);
+uint32_t pages_book_source_confined(const PagesBookSource *src);
 
 /* Pages in the book (>= 1). */
-int app_book_source_pages(const AppBookSource *src);
+int pages_book_source_pages(const PagesBookSource *src);
 /* The leaf's height / width: the shape most pages have (a folder's every page; a PDF's, sampled
  * from up to 64 pages through it), each page fitted within it. */
-float app_book_source_aspect(const AppBookSource *src);
+float pages_book_source_aspect(const PagesBookSource *src);
 /* Whether the book says it reads right to left (a PDF's /ViewerPreferences /Direction /R2L): it
  * then binds on the right unless the reader says otherwise. */
-bool app_book_source_right_to_left(const AppBookSource *src);
-/* Whether the book's pages are its text laid out (an EPUB, an FB2 book: AppTextLayout applies). */
-bool app_book_source_reflowable(const AppBookSource *src);
+bool pages_book_source_right_to_left(const PagesBookSource *src);
+/* Whether the book's pages are its text laid out (an EPUB, an FB2 book: PagesTextLayout applies).
+ */
+bool pages_book_source_reflowable(const PagesBookSource *src);
 /* What a notebook names the book by: "" for the built-in book, else the book's absolute path. */
-const char *app_book_source_name(const AppBookSource *src);
+const char *pages_book_source_name(const PagesBookSource *src);
 /* What the book is by its content, so that a copied or moved book is known again: for a PDF its
  * /ID's first string (what its maker gave it for good), else a digest of its bytes; for a folder
  * a digest of its pages' first 64 KiB each, in order; either with the page count. "" where it
  * has none (the built-in book, a host's pages, a build without MuPDF). */
-#define APP_BOOK_ID_MAX 64
-const char *app_book_source_id(const AppBookSource *src);
+#define PAGES_BOOK_ID_MAX 64
+const char *pages_book_source_id(const PagesBookSource *src);
 /* Whether the book's file was damaged and is read as far as it goes (a PDF cut short or broken,
  * whose cross-reference MuPDF rebuilt): pages may be missing or blank. */
-bool app_book_source_repaired(const AppBookSource *src);
+bool pages_book_source_repaired(const PagesBookSource *src);
 /* What went wrong at open that the book goes on without, in one line ("" for nothing): the
  * built-in book's face is there but damaged, and its pages are set in stb_easy_font's letters. */
-const char *app_book_source_notice(const AppBookSource *src);
+const char *pages_book_source_notice(const PagesBookSource *src);
 /* The built-in book: its pages are drawn at their own fixed resolution (pages/content.h). */
-bool app_book_source_builtin(const AppBookSource *src);
+bool pages_book_source_builtin(const PagesBookSource *src);
 /* Page `page`'s label (0-based), as the PDF's /PageLabels names it ("xii", "A-3"), into out
- * (APP_PAGE_LABEL_MAX bytes, pages/page_labels.h, are enough); "" where it names none: a page
+ * (PAGE_LABEL_MAX bytes, pages/page_labels.h, are enough); "" where it names none: a page
  * outside its ranges, a book that is no PDF or whose PDF has no labels. Any thread. */
-void app_book_source_page_label(const AppBookSource *src, int page, char *out, size_t size);
-/* A PDF's table of contents (its /Outlines), flattened in reading order: at most APP_OUTLINE_MAX
- * entries, APP_OUTLINE_DEPTH deep, titles UTF-8 cut below APP_OUTLINE_TITLE_MAX bytes. */
-#define APP_OUTLINE_MAX       4096
-#define APP_OUTLINE_DEPTH     16
-#define APP_OUTLINE_TITLE_MAX 256
-typedef struct AppOutlineEntry {
+void pages_book_source_page_label(const PagesBookSource *src, int page, char *out, size_t size);
+/* A PDF's table of contents (its /Outlines), flattened in reading order: at most PAGES_OUTLINE_MAX
+ * entries, PAGES_OUTLINE_DEPTH deep, titles UTF-8 cut below PAGES_OUTLINE_TITLE_MAX bytes. */
+#define PAGES_OUTLINE_MAX       4096
+#define PAGES_OUTLINE_DEPTH     16
+#define PAGES_OUTLINE_TITLE_MAX 256
+typedef struct PagesOutlineEntry {
     char *title;
     int page;  /* 0-based; -1 where the entry leads nowhere in the book */
     int depth; /* 0 for a chapter, 1 for its sections, ... */
-} AppOutlineEntry;
-int app_book_source_outline_count(const AppBookSource *src);
+} PagesOutlineEntry;
+int pages_book_source_outline_count(const PagesBookSource *src);
 /* Entry i (0 .. count - 1), NULL outside. Any thread. */
-const AppOutlineEntry *app_book_source_outline(const AppBookSource *src, int i);
+const PagesOutlineEntry *pages_book_source_outline(const PagesBookSource *src, int i);
 /* The first entry from `from` on whose title holds `text` (ASCII letters in either case) and
  * that leads to a page; -1 for none. A search field's next match is from + 1. */
-int app_book_source_outline_find(const AppBookSource *src, const char *text, int from);
+int pages_book_source_outline_find(const PagesBookSource *src, const char *text, int from);
 
 /* The page (1-based) a reader means by `text`: the page labelled so ("iv", "120": exactly, else
  * the first whose label matches ignoring case), else the page of that number (1 .. pages);
  * 0 for none. Labels win: in a book whose body starts at printed page 1 after twelve pages of
  * front matter, "120" is the page printed 120. */
-int app_book_source_find_page(const AppBookSource *src, const char *text);
+int pages_book_source_find_page(const PagesBookSource *src, const char *text);
 
 /* Draws page `page` (0-based) into `rgba` (width x height RGBA8, sRGB, top row first). False with
  * "FILE: reason" (and the page) in message when it cannot be read: `rgba` then holds a marked
  * placeholder. */
-bool app_book_source_draw(AppBookSource *src, int page, uint32_t width, uint32_t height,
-                          uint8_t *rgba, char *message, size_t size);
-/* The share of its layer's width and height that the print of the page app_book_source_draw drew
+bool pages_book_source_draw(PagesBookSource *src, int page, uint32_t width, uint32_t height,
+                            uint8_t *rgba, char *message, size_t size);
+/* The share of its layer's width and height that the print of the page pages_book_source_draw drew
  * last covers, centred in it: 1 x 1 for a page of the leaf's shape (the built-in book's, a host's,
  * a placeholder), less where a page of another shape is fitted inside the leaf. The one-page view
  * frames that print at rest (book/layout.h's print), not the leaf. The drawing thread's. */
-void app_book_source_drawn_print(const AppBookSource *src, float print[2]);
+void pages_book_source_drawn_print(const PagesBookSource *src, float print[2]);
 
 /* Part of a page drawn at a density its layer does not hold (book/book_stream.h's detail for a
  * zoomed view): `width` x `height` texels of the page as it lies in a layer of full_width x
- * full_height texels (fitted as app_book_source_draw fits it, unrounded), the region's texel
+ * full_height texels (fitted as pages_book_source_draw fits it, unrounded), the region's texel
  * (0, 0) at the layer's point (x, y). Sizes and offsets may hold fractions, so that the region's
  * texels fall on a view's pixels; texels beyond the layer are paper. Only the region's texels
  * are drawn, however large the layer would be (up to 65536 texels a side). */
-typedef struct AppPageRegion {
+typedef struct PageRegion {
     float full_width, full_height;
     float x, y;
     uint32_t width, height;
-} AppPageRegion;
+} PageRegion;
 /* Whether the book's pages can be drawn in regions: a folder's images (at most at their own
  * resolution: box-filtered down, magnified bilinearly beyond it) and a PDF's pages (MuPDF at that
  * scale); the built-in book and a host's pages are drawn whole at their layer's size only. */
-bool app_book_source_draws_regions(const AppBookSource *src);
+bool pages_book_source_draws_regions(const PagesBookSource *src);
 /* Draws `region` of page `page` (0-based) into `rgba` (region->width x height RGBA8, sRGB, top
  * row first). False with the reason in message where it cannot (the region then holds paper). */
-bool app_book_source_draw_region(AppBookSource *src, int page, const AppPageRegion *region,
-                                 uint8_t *rgba, char *message, size_t size);
+bool pages_book_source_draw_region(PagesBookSource *src, int page, const PageRegion *region,
+                                   uint8_t *rgba, char *message, size_t size);
 
 /* Whether writing a file at `path` would change the book: it is the PDF, or one of the folder's
  * pages, by name, through symbolic links or as a hard link (the same device and inode); or it
  * lies in the book's folder under a name the folder would take as a page. Never for the
  * built-in book. */
-bool app_book_source_holds(const AppBookSource *src, const char *path);
+bool pages_book_source_holds(const PagesBookSource *src, const char *path);
 
 /* Search. Whether the book has text to search (a PDF, a host's pages with their text; a folder
  * of images, the built-in book and a host's pages without have none). */
-bool app_book_source_has_text(const AppBookSource *src);
+bool pages_book_source_has_text(const PagesBookSource *src);
 /* The most rectangles of one page's matches (the longest query: pages/text_find.h's
- * APP_FIND_MAX_QUERY, its rectangle AppFindRect). */
-#define APP_FIND_MAX_RECTS 1024
+ * PAGES_FIND_MAX_QUERY, its rectangle PagesFindRect). */
+#define PAGES_FIND_MAX_RECTS 1024
 /* The matches of `query` (UTF-8; case folded; a word hyphen-broken across a line end found) on
  * page `page` (0-based), read by a page helper of its own (never the one drawing pages; a host's
  * pages: searched here, pages/text_find.h, in the text the host gives): up to
  * `max` rectangles, first[i] true where rectangle i begins a match (one a line of it). Their
  * count; 0 for a book without text; -1 with the line in message where the page's text cannot be
  * read (a stop, a crash: the next call starts the helper again). `place` (left, top, width,
- * height): where the page lies on its leaf, as fractions of it (app_book_source_draw's fit), for
+ * height): where the page lies on its leaf, as fractions of it (pages_book_source_draw's fit), for
  * a highlight drawn into the page's pixels. One thread at a time. */
-int app_book_source_find(AppBookSource *src, int page, const char *query, AppFindRect *rects,
-                         bool *first, int max, float place[4], char *message, size_t size);
-/* A page's text, as MuPDF's structured text reads it (pages/text_find.h's AppTextChar, its
- * characters in reading order). At most APP_TEXT_MAX_CHARS a page (the rest cut). */
-#define APP_TEXT_MAX_CHARS 65536
+int pages_book_source_find(PagesBookSource *src, int page, const char *query, PagesFindRect *rects,
+                           bool *first, int max, float place[4], char *message, size_t size);
+/* A page's text, as MuPDF's structured text reads it (pages/text_find.h's PagesTextChar, its
+ * characters in reading order). At most PAGES_TEXT_MAX_CHARS a page (the rest cut). */
+#define PAGES_TEXT_MAX_CHARS 65536
 /* Page `page`'s (0-based) text into `out` (up to `max` characters), read by the search's helper
- * (app_book_source_find's; one call at a time with it: a call waits for a page being searched),
+ * (pages_book_source_find's; one call at a time with it: a call waits for a page being searched),
  * or asked of the host for its pages (the same way: one call at a time).
  * Its count; 0 for a book without text; -1 with the line in message where it cannot be read.
- * `place` as app_book_source_find's. Any thread. */
-int app_book_source_text(AppBookSource *src, int page, AppTextChar *out, int max, float place[4],
-                         char *message, size_t size);
+ * `place` as pages_book_source_find's. Any thread. */
+int pages_book_source_text(PagesBookSource *src, int page, PagesTextChar *out, int max,
+                           float place[4], char *message, size_t size);
 /* From another thread: the search's page being read stops (its helper killed) and so does every
- * later one until app_book_source_find_resume (called by the searching thread). */
-void app_book_source_find_abort(AppBookSource *src);
-void app_book_source_find_resume(AppBookSource *src);
+ * later one until pages_book_source_find_resume (called by the searching thread). */
+void pages_book_source_find_abort(PagesBookSource *src);
+void pages_book_source_find_resume(PagesBookSource *src);
 
 /* A reflowable book's (an EPUB's, an FB2 book's) place in its text that outlasts its layout:
  * where page `page` (0-based) begins (its chapter, its index in it, the characters of the chapter
  * before it), into `place`, asked of the helper that draws its pages, between two of them.
  * False for a book whose pages are its own, a page it lacks, or a helper that failed. Any
  * thread. */
-bool app_book_source_text_place(AppBookSource *src, int page, int32_t place[3]);
+bool pages_book_source_text_place(PagesBookSource *src, int page, int32_t place[3]);
 /* The page (0-based) that holds such a place as the book is laid out now; -1 where none does
  * (another book's place, a chapter it lacks) or it cannot be asked. */
-int app_book_source_text_place_page(AppBookSource *src, const int32_t place[3]);
+int pages_book_source_text_place_page(PagesBookSource *src, const int32_t place[3]);
 /* The longest either waits for the helper's answer (then it is stopped, and started again for
  * the next page). */
-#define APP_PLACE_SECONDS 5.0
+#define PAGES_PLACE_SECONDS 5.0
 
-/* Links. Page `page`'s (0-based) links into `out` (app_wire_get_linked's), read by a page helper
+/* Links. Page `page`'s (0-based) links into `out` (pages_wire_get_linked's), read by a page helper
  * of their own (never the one drawing pages, nor the search's) and waited for: a page's links are
  * milliseconds, the helper's start the first time tens of them; or asked of the host for its
  * pages, waited for as long at most. 0 (none: a book without links, a
  * page out of the book, an older helper), or -1 with the line in message where they cannot be
  * read (the next call starts the helper again). One thread at a time. */
-int app_book_source_links(AppBookSource *src, int page, AppLinked *out, char *message, size_t size);
+int pages_book_source_links(PagesBookSource *src, int page, PagesLinked *out, char *message,
+                            size_t size);
 /* The longest a page's links are waited for: a helper still reading them then is killed (a
  * hostile page cannot hold the host's thread). */
-#define APP_LINKS_SECONDS 5.0
+#define PAGES_LINKS_SECONDS 5.0
 
 #endif

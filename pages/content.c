@@ -81,7 +81,7 @@ static void canvas_rect(Canvas *c, float x0, float y0, float x1, float y1, Rgb c
 /* What the text of a page is set in: a TrueType face, or stb_easy_font where there is none. */
 typedef struct Pen {
     Canvas *c;
-    const AppTypeface *face;
+    const PagesTypeface *face;
     float em; /* the size line breaking measures at */
 } Pen;
 
@@ -102,22 +102,22 @@ static void plot_glyph(void *user, int x, int y, float coverage)
     p[2] += coverage * (col.b - p[2]);
 }
 
-static float text_width(const Pen *pen, AppTypefaceStyle style, const char *text, float em)
+static float text_width(const Pen *pen, PagesTypefaceStyle style, const char *text, float em)
 {
     if (pen->face)
-        return app_typeface_width(pen->face, style, text, em);
+        return pages_typeface_width(pen->face, style, text, em);
     return em * FACE_CAP / EASY_CAP * (float)stb_easy_font_width((char *)text);
 }
 
 /* `text` at `em` pixels to the em with its baseline's left end at (x, y), pixels y down. */
-static void canvas_text(const Pen *pen, AppTypefaceStyle style, float x, float y, float em,
+static void canvas_text(const Pen *pen, PagesTypefaceStyle style, float x, float y, float em,
                         const char *text, Rgb col)
 {
     Canvas *c = pen->c;
     if (pen->face) {
         Ink ink = {c, col};
         /* out of memory for a glyph: the page goes without it, as it would without the face */
-        (void)app_typeface_draw(pen->face, style, text, em, x, y, plot_glyph, &ink);
+        (void)pages_typeface_draw(pen->face, style, text, em, x, y, plot_glyph, &ink);
         return;
     }
     float quads[4096]; /* 4 vertices x 16 bytes per quad: enough for a line of ~60 glyphs */
@@ -149,7 +149,7 @@ static const char *const PASSAGES[] = {
 static float measure_body(void *user, const char *line)
 {
     const Pen *pen = user;
-    return text_width(pen, APP_TYPEFACE_REGULAR_STYLE, line, pen->em);
+    return text_width(pen, PAGES_TYPEFACE_REGULAR_STYLE, line, pen->em);
 }
 
 /* Sets `text` in lines at most `width` wide from baseline `y` down, `step` apart, breaking
@@ -161,8 +161,8 @@ static void canvas_paragraph(const Pen *pen, float x, float y, float width, floa
     Pen body = *pen;
     body.em = em;
     for (int i = 0;
-         i < lines && app_line_break(&text, width, measure_body, &body, line, sizeof line); i++)
-        canvas_text(pen, APP_TYPEFACE_REGULAR_STYLE, x, y + (float)i * step, em, line, col);
+         i < lines && pages_line_break(&text, width, measure_body, &body, line, sizeof line); i++)
+        canvas_text(pen, PAGES_TYPEFACE_REGULAR_STYLE, x, y + (float)i * step, em, line, col);
 }
 
 /* Recto: ruled paper, a chapter title, a written passage, the page number at the outer (right)
@@ -177,7 +177,7 @@ static void draw_front(const Pen *pen, int page, int leaf)
     canvas_rect(c, 0.12f * w - 0.8f, 0.0f, 0.12f * w + 0.8f, h, MARGIN, 0.8f);
     char text[64];
     snprintf(text, sizeof text, "Chapter %d", leaf + 1);
-    canvas_text(pen, APP_TYPEFACE_BOLD_STYLE, 0.16f * w, 0.035f * h + FACE_CAP * TITLE_EM * w,
+    canvas_text(pen, PAGES_TYPEFACE_BOLD_STYLE, 0.16f * w, 0.035f * h + FACE_CAP * TITLE_EM * w,
                 TITLE_EM * w, text, INK);
     float top = h - (CONTENT_RULES - 3) * line; /* the first rule under the title */
     const char *passage = PASSAGES[leaf % (int)(sizeof PASSAGES / sizeof PASSAGES[0])];
@@ -185,8 +185,8 @@ static void draw_front(const Pen *pen, int page, int leaf)
                      passage, INK);
     snprintf(text, sizeof text, "%d", page);
     float em = FOLIO_EM * w;
-    canvas_text(pen, APP_TYPEFACE_REGULAR_STYLE,
-                0.93f * w - text_width(pen, APP_TYPEFACE_REGULAR_STYLE, text, em),
+    canvas_text(pen, PAGES_TYPEFACE_REGULAR_STYLE,
+                0.93f * w - text_width(pen, PAGES_TYPEFACE_REGULAR_STYLE, text, em),
                 0.95f * h + FACE_CAP * em, em, text, INK);
 }
 
@@ -203,7 +203,7 @@ static void draw_back(const Pen *pen, int page)
                     k % 4 ? 0.3f : 0.6f);
     char text[64];
     snprintf(text, sizeof text, "Sketches, p. %d", page);
-    canvas_text(pen, APP_TYPEFACE_BOLD_STYLE, 0.08f * w, 0.035f * h + FACE_CAP * HEADING_EM * w,
+    canvas_text(pen, PAGES_TYPEFACE_BOLD_STYLE, 0.08f * w, 0.035f * h + FACE_CAP * HEADING_EM * w,
                 HEADING_EM * w, text, INK);
     /* a framed note: a frame of four bars, then the words */
     float x0 = 0.10f * w, y0 = 0.30f * h, x1 = 0.90f * w, y1 = 0.45f * h, t = 0.006f * w;
@@ -212,13 +212,13 @@ static void draw_back(const Pen *pen, int page)
     canvas_rect(c, x0, y0, x0 + t, y1, INK, 0.9f);
     canvas_rect(c, x1 - t, y0, x1, y1, INK, 0.9f);
     float em = NOTE_EM * w;
-    canvas_text(pen, APP_TYPEFACE_REGULAR_STYLE, x0 + 0.05f * w, y0 + 0.035f * h + FACE_CAP * em,
+    canvas_text(pen, PAGES_TYPEFACE_REGULAR_STYLE, x0 + 0.05f * w, y0 + 0.035f * h + FACE_CAP * em,
                 em, "verso: reads left", INK);
-    canvas_text(pen, APP_TYPEFACE_REGULAR_STYLE, x0 + 0.05f * w, y0 + 0.085f * h + FACE_CAP * em,
+    canvas_text(pen, PAGES_TYPEFACE_REGULAR_STYLE, x0 + 0.05f * w, y0 + 0.085f * h + FACE_CAP * em,
                 em, "to right, not mirrored", INK);
     snprintf(text, sizeof text, "%d", page);
     em = FOLIO_EM * w;
-    canvas_text(pen, APP_TYPEFACE_REGULAR_STYLE, 0.07f * w, 0.95f * h + FACE_CAP * em, em, text,
+    canvas_text(pen, PAGES_TYPEFACE_REGULAR_STYLE, 0.07f * w, 0.95f * h + FACE_CAP * em, em, text,
                 INK);
 }
 
@@ -241,8 +241,8 @@ static void canvas_encode(const Canvas *c, uint8_t *out)
     }
 }
 
-uint8_t *app_content_pixels(const AppTypeface *face, uint32_t leaves, uint32_t width,
-                            uint32_t height)
+uint8_t *pages_content_pixels(const PagesTypeface *face, uint32_t leaves, uint32_t width,
+                              uint32_t height)
 {
     size_t layer = (size_t)width * height;
     uint8_t *pixels = malloc(layer * 4 * 2 * leaves);
@@ -264,8 +264,8 @@ uint8_t *app_content_pixels(const AppTypeface *face, uint32_t leaves, uint32_t w
     return pixels;
 }
 
-bool app_content_page(const AppTypeface *face, int page, uint32_t width, uint32_t height,
-                      uint8_t *rgba)
+bool pages_content_page(const PagesTypeface *face, int page, uint32_t width, uint32_t height,
+                        uint8_t *rgba)
 {
     Canvas c = {malloc((size_t)width * height * 3 * sizeof(float)), (int)width, (int)height};
     if (!c.rgb)

@@ -6,8 +6,8 @@
  * with exact box coverage) into one texture layer per page side,
  * leaf k's front in layer 2k and back in 2k + 1, and uploaded as a mipmapped texture. Owns the
  * pixels only while making them; the texture belongs to the renderer. */
-#ifndef PAGECURL_APP_CONTENT_H
-#define PAGECURL_APP_CONTENT_H
+#ifndef PAGECURL_PAGES_CONTENT_H
+#define PAGECURL_PAGES_CONTENT_H
 
 #include "typeface.h"
 
@@ -16,19 +16,19 @@
 
 /* Texels across a page; down it follows the page's aspect. Big enough that the title and page
  * number stay sharp at 1280x720, small enough to draw and upload in a few milliseconds. */
-#define APP_CONTENT_WIDTH 512
+#define PAGES_CONTENT_WIDTH 512
 /* Leaves in the built-in book (its pages: twice as many). */
-#define APP_CONTENT_LEAVES 8
+#define PAGES_CONTENT_LEAVES 8
 
 /* RGBA8 sRGB pixels for `leaves` leaves (2 layers each) of width x height texels, the text set in
  * `face` (NULL: stb_easy_font); NULL when out of memory. free() them. */
-uint8_t *app_content_pixels(const AppTypeface *face, uint32_t leaves, uint32_t width,
-                            uint32_t height);
+uint8_t *pages_content_pixels(const PagesTypeface *face, uint32_t leaves, uint32_t width,
+                              uint32_t height);
 
 /* One page side of the built-in book, `page` 0-based (leaf page / 2's front when even, its back
  * when odd), into width x height RGBA8 sRGB texels, the text set in `face` (NULL:
  * stb_easy_font); false when out of memory. */
-bool app_content_page(const AppTypeface *face, int page, uint32_t width, uint32_t height,
-                      uint8_t *rgba);
+bool pages_content_page(const PagesTypeface *face, int page, uint32_t width, uint32_t height,
+                        uint8_t *rgba);
 
 #endif

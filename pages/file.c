@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *app_file_kind(unsigned mode)
+const char *pages_file_kind(unsigned mode)
 {
     return S_ISDIR(mode)    ? "a folder"
            : S_ISFIFO(mode) ? "a FIFO"
@@ -20,12 +20,12 @@ const char *app_file_kind(unsigned mode)
                             : "not a regular file";
 }
 
-FILE *app_file_open(const char *path, char *why, size_t size)
+FILE *pages_file_open(const char *path, char *why, size_t size)
 {
-    return app_file_openat(AT_FDCWD, path, why, size);
+    return pages_file_openat(AT_FDCWD, path, why, size);
 }
 
-FILE *app_file_openat(int dir, const char *path, char *why, size_t size)
+FILE *pages_file_openat(int dir, const char *path, char *why, size_t size)
 {
     int fd = openat(dir, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
@@ -47,7 +47,7 @@ FILE *app_file_openat(int dir, const char *path, char *why, size_t size)
         e = errno, snprintf(why, size, "%s", strerror(e));
     else if (!S_ISREG(st.st_mode)) {
         e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-        snprintf(why, size, "%s, not a regular file", app_file_kind(st.st_mode));
+        snprintf(why, size, "%s, not a regular file", pages_file_kind(st.st_mode));
     } else {
         int flags = fcntl(fd, F_GETFL);
         if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
@@ -63,17 +63,17 @@ FILE *app_file_openat(int dir, const char *path, char *why, size_t size)
     return f;
 }
 
-AppFileRead app_file_read(FILE *f, size_t max, char **text, size_t *len)
+PagesFileRead pages_file_read(FILE *f, size_t max, char **text, size_t *len)
 {
     char *buf = NULL;
     size_t used = 0, cap = 0;
-    AppFileRead result = APP_FILE_OK;
+    PagesFileRead result = PAGES_FILE_OK;
     for (;;) {
         if (used == cap) {
             cap = cap ? 2 * cap : 4096;
             char *grown = cap <= max ? realloc(buf, cap) : NULL;
             if (!grown) {
-                result = cap <= max ? APP_FILE_NO_MEMORY : APP_FILE_TOO_LARGE;
+                result = cap <= max ? PAGES_FILE_NO_MEMORY : PAGES_FILE_TOO_LARGE;
                 break;
             }
             buf = grown;
@@ -84,9 +84,9 @@ AppFileRead app_file_read(FILE *f, size_t max, char **text, size_t *len)
         if (n == 0)
             break;
     }
-    if (result == APP_FILE_OK && ferror(f))
-        result = APP_FILE_ERROR;
-    if (result != APP_FILE_OK) {
+    if (result == PAGES_FILE_OK && ferror(f))
+        result = PAGES_FILE_ERROR;
+    if (result != PAGES_FILE_OK) {
         free(buf);
         buf = NULL, used = 0;
     }

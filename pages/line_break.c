@@ -3,8 +3,8 @@
 
 #include <string.h>
 
-size_t app_line_break(const char **text, float width, AppLineMeasure *measure, void *user,
-                      char *line, size_t size)
+size_t pages_line_break(const char **text, float width, PagesLineMeasure *measure, void *user,
+                        char *line, size_t size)
 {
     const char *p = *text;
     while (*p == ' ')

@@ -7,14 +7,14 @@
 #include <string.h>
 #include <strings.h>
 
-const uint8_t APP_PAPER[3] = {244, 240, 230};
-const uint8_t APP_MARK[3] = {200, 40, 40};
+const uint8_t PAGES_PAPER[3] = {244, 240, 230};
+const uint8_t PAGES_MARK[3] = {200, 40, 40};
 
 /* Pages whose shapes (height / width) are within this ratio are of one shape: a scan's few pixels
  * of difference, a PDF's rounding. */
 #define SAME_SHAPE 1.01f
 
-void app_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t *rgba)
+void pages_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t *rgba)
 {
     for (uint32_t y = 0; y < height; y++)
         for (uint32_t x = 0; x < width; x++) {
@@ -22,13 +22,13 @@ void app_book_placeholder(uint32_t width, uint32_t height, bool marked, uint8_t 
             /* a bad page: a cross from corner to corner, a few texels wide */
             float u = (float)x / (float)width, v = (float)y / (float)height;
             bool cross = marked && (fabsf(u - v) < 0.01f || fabsf(u + v - 1.0f) < 0.01f);
-            memcpy(p, cross ? APP_MARK : APP_PAPER, 3);
+            memcpy(p, cross ? PAGES_MARK : PAGES_PAPER, 3);
             p[3] = 255;
         }
 }
 
-void app_book_fit(float aspect, uint32_t width, uint32_t height, uint32_t *x, uint32_t *y,
-                  uint32_t *w, uint32_t *h)
+void pages_book_fit(float aspect, uint32_t width, uint32_t height, uint32_t *x, uint32_t *y,
+                    uint32_t *w, uint32_t *h)
 {
     float leaf = (float)height / (float)width;
     if (fabsf(aspect / leaf - 1.0f) < 0.01f) {
@@ -45,7 +45,7 @@ void app_book_fit(float aspect, uint32_t width, uint32_t height, uint32_t *x, ui
     *x = (width - *w) / 2, *y = (height - *h) / 2;
 }
 
-int app_book_name_compare(const char *a, const char *b)
+int pages_book_name_compare(const char *a, const char *b)
 {
     while (*a && *b) {
         if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
@@ -80,7 +80,7 @@ static int compare_floats(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-float app_book_common_aspect(float *aspects, int n)
+float pages_book_common_aspect(float *aspects, int n)
 {
     /* Sorted, the most pages within 1 % of one another are the longest run a window of that
      * width covers; its middle page's shape is theirs. Ties go to the wider shape. */
@@ -95,20 +95,20 @@ float app_book_common_aspect(float *aspects, int n)
     return aspects[best + (best_count - 1) / 2];
 }
 
-bool app_book_has_suffix(const char *name, const char *suffix)
+bool pages_book_has_suffix(const char *name, const char *suffix)
 {
     size_t n = strlen(name), s = strlen(suffix);
     return n > s && !strcasecmp(name + n - s, suffix);
 }
 
-bool app_book_image_name(const char *name)
+bool pages_book_image_name(const char *name)
 {
     static const char *const exts[] = {".png", ".jpg", ".jpeg", ".bmp", ".gif", ".pnm",
                                        ".ppm", ".pgm", ".pbm",  ".tif", ".tiff"};
     if (name[0] == '.')
         return false;
     for (size_t k = 0; k < sizeof exts / sizeof exts[0]; k++)
-        if (app_book_has_suffix(name, exts[k]))
+        if (pages_book_has_suffix(name, exts[k]))
             return true;
     return false;
 }

@@ -41,7 +41,7 @@ extern char **environ;
  * program named by PAGECURL_PAGES_HELPER) comes near it. */
 #define HELLO_SECONDS 30.0
 
-struct AppPageHelper {
+struct PageHelper {
     char path[PATH_MAX]; /* "" until found */
     pid_t pid;           /* 0: none */
     int socket;          /* the library's end */
@@ -79,9 +79,9 @@ static int holds_address(struct dl_phdr_info *info, size_t size, void *user)
 }
 
 /* The helper's path into h->path: 0, or 1 with the line. */
-static int find_helper(AppPageHelper *h, char *why, size_t size)
+static int find_helper(PageHelper *h, char *why, size_t size)
 {
-    const char *named = getenv(APP_PAGES_HELPER_ENV);
+    const char *named = getenv(PAGES_HELPER_ENV);
     if (named && named[0]) {
         snprintf(h->path, sizeof h->path, "%s", named);
         return 0;
@@ -95,7 +95,7 @@ static int find_helper(AppPageHelper *h, char *why, size_t size)
         snprintf(why, size,
                  "the page helper pagecurl-pages cannot be looked for: the library does not "
                  "know its own place (set %s to the helper's path)",
-                 APP_PAGES_HELPER_ENV);
+                 PAGES_HELPER_ENV);
         return 1;
     }
     *slash = '\0';
@@ -113,21 +113,21 @@ static int find_helper(AppPageHelper *h, char *why, size_t size)
     snprintf(why, size,
              "the page helper pagecurl-pages is not installed (looked for %s/%s; set %s to its "
              "path)",
-             real, PAGECURL_HELPER_FROM_LIB, APP_PAGES_HELPER_ENV);
+             real, PAGECURL_HELPER_FROM_LIB, PAGES_HELPER_ENV);
     free(real);
     return 1;
 }
 
-AppPageHelper *app_page_helper_create(void)
+PageHelper *page_helper_create(void)
 {
-    AppPageHelper *h = calloc(1, sizeof *h);
+    PageHelper *h = calloc(1, sizeof *h);
     if (h)
         h->socket = -1, h->memfd = -1;
     return h;
 }
 
 /* The process reaped; its status (0 where it cannot be had: a host that reaps every child). */
-static int reap(AppPageHelper *h, bool kill_it)
+static int reap(PageHelper *h, bool kill_it)
 {
     int status = 0;
     if (!h->pid)
@@ -142,12 +142,12 @@ static int reap(AppPageHelper *h, bool kill_it)
     return status;
 }
 
-void app_page_helper_stop(AppPageHelper *h)
+void page_helper_stop(PageHelper *h)
 {
     reap(h, true);
 }
 
-void app_page_helper_destroy(AppPageHelper *h)
+void page_helper_destroy(PageHelper *h)
 {
     if (!h)
         return;
@@ -159,7 +159,7 @@ void app_page_helper_destroy(AppPageHelper *h)
     free(h);
 }
 
-bool app_page_helper_running(AppPageHelper *h)
+bool page_helper_running(PageHelper *h)
 {
     if (!h->pid)
         return false;
@@ -178,7 +178,7 @@ static void ended(int status, char *why, size_t size)
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU)
         snprintf(why, size,
                  "the decoder spent more than %d s of the processor on it, and was stopped",
-                 APP_PAGES_OPEN_CPU_SECONDS);
+                 PAGES_OPEN_CPU_SECONDS);
     else if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL)
         snprintf(why, size, "the decoder crashed on it: %s", strsignal(WTERMSIG(status)));
     else
@@ -186,7 +186,7 @@ static void ended(int status, char *why, size_t size)
 }
 
 /* A helper started and its hello heard: 0, or 1 with the line. */
-static int start(AppPageHelper *h, char *why, size_t size)
+static int start(PageHelper *h, char *why, size_t size)
 {
     if (!h->path[0] && find_helper(h, why, size))
         return 1;
@@ -196,8 +196,8 @@ static int start(AppPageHelper *h, char *why, size_t size)
         return 1;
     }
     /* its end as descriptor 3 by a dup2 that clears close-on-exec: not from 3 to 3 */
-    if (ends[1] == APP_PAGES_SOCKET_FD) {
-        int moved = fcntl(ends[1], F_DUPFD_CLOEXEC, APP_PAGES_SOCKET_FD + 1);
+    if (ends[1] == PAGES_SOCKET_FD) {
+        int moved = fcntl(ends[1], F_DUPFD_CLOEXEC, PAGES_SOCKET_FD + 1);
         close(ends[1]);
         ends[1] = moved;
     }
@@ -205,7 +205,7 @@ static int start(AppPageHelper *h, char *why, size_t size)
     posix_spawnattr_t attr;
     posix_spawn_file_actions_init(&actions);
     posix_spawnattr_init(&attr);
-    posix_spawn_file_actions_adddup2(&actions, ends[1], APP_PAGES_SOCKET_FD);
+    posix_spawn_file_actions_adddup2(&actions, ends[1], PAGES_SOCKET_FD);
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
@@ -233,21 +233,22 @@ static int start(AppPageHelper *h, char *why, size_t size)
     uint32_t type = 0;
     uint8_t *hello = NULL;
     size_t n = 0;
-    AppWireStatus s = app_wire_recv(h->socket, &type, &hello, &n, NULL, NULL, HELLO_SECONDS);
-    AppWireIn in = {hello, n, false};
-    uint32_t protocol = s == APP_WIRE_OK && type == APP_WIRE_HELLO ? app_wire_get_u32(&in) : 0;
+    PagesWireStatus s = pages_wire_recv(h->socket, &type, &hello, &n, NULL, NULL, HELLO_SECONDS);
+    PagesWireIn in = {hello, n, false};
+    uint32_t protocol =
+        s == PAGES_WIRE_OK && type == PAGES_WIRE_HELLO ? pages_wire_get_u32(&in) : 0;
     free(hello);
-    if (s == APP_WIRE_OK && type == APP_WIRE_HELLO && !in.bad && protocol == APP_PAGES_PROTOCOL)
+    if (s == PAGES_WIRE_OK && type == PAGES_WIRE_HELLO && !in.bad && protocol == PAGES_PROTOCOL)
         return 0;
     int status = reap(h, true);
-    if (s == APP_WIRE_OK && type == APP_WIRE_HELLO && !in.bad)
+    if (s == PAGES_WIRE_OK && type == PAGES_WIRE_HELLO && !in.bad)
         snprintf(why, size,
                  "the page helper %s speaks protocol %u, this library %d: they are of different "
                  "builds",
-                 h->path, protocol, APP_PAGES_PROTOCOL);
-    else if (s == APP_WIRE_CLOSED && WIFEXITED(status) && WEXITSTATUS(status) == 127)
+                 h->path, protocol, PAGES_PROTOCOL);
+    else if (s == PAGES_WIRE_CLOSED && WIFEXITED(status) && WEXITSTATUS(status) == 127)
         snprintf(why, size, "the page helper %s cannot be started", h->path);
-    else if (s == APP_WIRE_CLOSED || s == APP_WIRE_OK)
+    else if (s == PAGES_WIRE_CLOSED || s == PAGES_WIRE_OK)
         snprintf(why, size, "%s is not a page helper: it did not say hello", h->path);
     else
         snprintf(why, size, "the page helper %s did not answer within %g s", h->path,
@@ -255,49 +256,47 @@ static int start(AppPageHelper *h, char *why, size_t size)
     return 1;
 }
 
-AppHelperCall app_page_helper_call(AppPageHelper *h, uint32_t type, const AppWireOut *payload,
-                                   int fd, uint32_t *answer_type, uint8_t **answer,
-                                   size_t *answer_size, const volatile int *stop, char *why,
-                                   size_t size)
+PagesHelperCall page_helper_call(PageHelper *h, uint32_t type, const PagesWireOut *payload, int fd,
+                                 uint32_t *answer_type, uint8_t **answer, size_t *answer_size,
+                                 const volatile int *stop, char *why, size_t size)
 {
-    return app_page_helper_call_within(h, type, payload, fd, answer_type, answer, answer_size, stop,
-                                       0.0, why, size);
+    return page_helper_call_within(h, type, payload, fd, answer_type, answer, answer_size, stop,
+                                   0.0, why, size);
 }
 
-AppHelperCall app_page_helper_call_within(AppPageHelper *h, uint32_t type,
-                                          const AppWireOut *payload, int fd, uint32_t *answer_type,
-                                          uint8_t **answer, size_t *answer_size,
-                                          const volatile int *stop, double ceiling, char *why,
-                                          size_t size)
+PagesHelperCall page_helper_call_within(PageHelper *h, uint32_t type, const PagesWireOut *payload,
+                                        int fd, uint32_t *answer_type, uint8_t **answer,
+                                        size_t *answer_size, const volatile int *stop,
+                                        double ceiling, char *why, size_t size)
 {
     *answer = NULL, *answer_size = 0;
-    bool running = app_page_helper_running(h);
-    if (!running && type != APP_WIRE_OPEN) { /* a helper begins with its book */
+    bool running = page_helper_running(h);
+    if (!running && type != PAGES_WIRE_OPEN) { /* a helper begins with its book */
         snprintf(why, size, "the decoder's process ended");
-        return APP_HELPER_DIED;
+        return PAGES_HELPER_DIED;
     }
     if (!running && start(h, why, size))
-        return APP_HELPER_NONE;
-    AppWireStatus s = app_wire_send(h->socket, type, payload, fd, stop);
-    if (s == APP_WIRE_OK)
-        s = app_wire_recv(h->socket, answer_type, answer, answer_size, NULL, stop, ceiling);
-    if (s == APP_WIRE_OK)
-        return APP_HELPER_ANSWERED;
-    if (s == APP_WIRE_STOPPED || s == APP_WIRE_LATE) {
+        return PAGES_HELPER_NONE;
+    PagesWireStatus s = pages_wire_send(h->socket, type, payload, fd, stop);
+    if (s == PAGES_WIRE_OK)
+        s = pages_wire_recv(h->socket, answer_type, answer, answer_size, NULL, stop, ceiling);
+    if (s == PAGES_WIRE_OK)
+        return PAGES_HELPER_ANSWERED;
+    if (s == PAGES_WIRE_STOPPED || s == PAGES_WIRE_LATE) {
         reap(h, true);
-        if (s == APP_WIRE_LATE)
+        if (s == PAGES_WIRE_LATE)
             snprintf(why, size, "no answer within %g s", ceiling);
-        return APP_HELPER_STOPPED;
+        return PAGES_HELPER_STOPPED;
     }
     int status = reap(h, true); /* dead already, or broke the protocol: it goes */
-    if (s == APP_WIRE_CLOSED)
+    if (s == PAGES_WIRE_CLOSED)
         ended(status, why, size);
     else
         snprintf(why, size, "the page helper broke off talking");
-    return APP_HELPER_DIED;
+    return PAGES_HELPER_DIED;
 }
 
-uint8_t *app_page_helper_pixels(AppPageHelper *h, size_t bytes, int *fd)
+uint8_t *page_helper_pixels(PageHelper *h, size_t bytes, int *fd)
 {
     *fd = -1;
     if (bytes > h->capacity) {

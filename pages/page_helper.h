@@ -18,44 +18,42 @@
 #include <stdint.h>
 
 /* The environment variable that names the helper's path, overriding the search. */
-#define APP_PAGES_HELPER_ENV "PAGECURL_PAGES_HELPER"
+#define PAGES_HELPER_ENV "PAGECURL_PAGES_HELPER"
 
-typedef enum AppHelperCall {
-    APP_HELPER_ANSWERED, /* the answer is in *answer */
-    APP_HELPER_DIED,     /* the helper died or broke the protocol (`why` says which): gone */
-    APP_HELPER_STOPPED,  /* `*stop` became non-zero: the helper was killed */
-    APP_HELPER_NONE      /* no helper could be started (`why` says why): nothing ran */
-} AppHelperCall;
+typedef enum PagesHelperCall {
+    PAGES_HELPER_ANSWERED, /* the answer is in *answer */
+    PAGES_HELPER_DIED,     /* the helper died or broke the protocol (`why` says which): gone */
+    PAGES_HELPER_STOPPED,  /* `*stop` became non-zero: the helper was killed */
+    PAGES_HELPER_NONE      /* no helper could be started (`why` says why): nothing ran */
+} PagesHelperCall;
 
-typedef struct AppPageHelper AppPageHelper;
+typedef struct PageHelper PageHelper;
 
 /* A helper not started yet; NULL out of memory. */
-AppPageHelper *app_page_helper_create(void);
+PageHelper *page_helper_create(void);
 /* Its process killed, if it has one, and its memory freed. */
-void app_page_helper_destroy(AppPageHelper *h);
+void page_helper_destroy(PageHelper *h);
 /* Whether a process runs now: false after one died or was stopped (the next call starts one). */
-bool app_page_helper_running(AppPageHelper *h);
+bool page_helper_running(PageHelper *h);
 /* Sends `type` with `payload` (and `fd`, -1: none), starting the process first where none runs
- * and `type` is APP_WIRE_OPEN (a helper begins with its book; another request finds it dead),
+ * and `type` is PAGES_WIRE_OPEN (a helper begins with its book; another request finds it dead),
  * and waits for its answer: `*answer` (malloc'd, free it) of *answer_size bytes, its type in
  * *answer_type. */
-AppHelperCall app_page_helper_call(AppPageHelper *h, uint32_t type, const AppWireOut *payload,
-                                   int fd, uint32_t *answer_type, uint8_t **answer,
-                                   size_t *answer_size, const volatile int *stop, char *why,
-                                   size_t size);
-/* The same, the helper killed (APP_HELPER_STOPPED, `why` saying so) where its answer has not
+PagesHelperCall page_helper_call(PageHelper *h, uint32_t type, const PagesWireOut *payload, int fd,
+                                 uint32_t *answer_type, uint8_t **answer, size_t *answer_size,
+                                 const volatile int *stop, char *why, size_t size);
+/* The same, the helper killed (PAGES_HELPER_STOPPED, `why` saying so) where its answer has not
  * come within `ceiling` seconds (0: no ceiling): for a caller that cannot be stopped from
  * another thread. */
-AppHelperCall app_page_helper_call_within(AppPageHelper *h, uint32_t type,
-                                          const AppWireOut *payload, int fd, uint32_t *answer_type,
-                                          uint8_t **answer, size_t *answer_size,
-                                          const volatile int *stop, double ceiling, char *why,
-                                          size_t size);
+PagesHelperCall page_helper_call_within(PageHelper *h, uint32_t type, const PagesWireOut *payload,
+                                        int fd, uint32_t *answer_type, uint8_t **answer,
+                                        size_t *answer_size, const volatile int *stop,
+                                        double ceiling, char *why, size_t size);
 /* Shared memory for `bytes` of pixels (grown as needed; NULL: none could be made). *fd is the
  * descriptor to send with the next request where the running helper has not been given it,
  * else -1; it counts as given from then on. */
-uint8_t *app_page_helper_pixels(AppPageHelper *h, size_t bytes, int *fd);
+uint8_t *page_helper_pixels(PageHelper *h, size_t bytes, int *fd);
 /* The helper's process killed and reaped, if one runs. */
-void app_page_helper_stop(AppPageHelper *h);
+void page_helper_stop(PageHelper *h);
 
 #endif

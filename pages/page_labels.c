@@ -6,29 +6,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-AppLabelStyle app_page_label_style(const char *name)
+PagesLabelStyle page_label_style(const char *name)
 {
     static const struct {
         const char *name;
-        AppLabelStyle style;
-    } styles[] = {{"D", APP_LABEL_DECIMAL},
-                  {"R", APP_LABEL_ROMAN_UPPER},
-                  {"r", APP_LABEL_ROMAN_LOWER},
-                  {"A", APP_LABEL_LETTERS_UPPER},
-                  {"a", APP_LABEL_LETTERS_LOWER}};
+        PagesLabelStyle style;
+    } styles[] = {{"D", PAGES_LABEL_DECIMAL},
+                  {"R", PAGES_LABEL_ROMAN_UPPER},
+                  {"r", PAGES_LABEL_ROMAN_LOWER},
+                  {"A", PAGES_LABEL_LETTERS_UPPER},
+                  {"a", PAGES_LABEL_LETTERS_LOWER}};
     for (size_t k = 0; name && k < sizeof styles / sizeof styles[0]; k++)
         if (!strcmp(name, styles[k].name))
             return styles[k].style;
-    return APP_LABEL_NONE;
+    return PAGES_LABEL_NONE;
 }
 
-/* The prefix as kept: at most APP_PAGE_LABELS_MAX_PREFIX bytes, cut at a character's boundary, its
+/* The prefix as kept: at most PAGE_LABELS_MAX_PREFIX bytes, cut at a character's boundary, its
  * control characters (a title bar's line breaks) made spaces. */
 static char *prefix_copy(const char *prefix)
 {
     size_t n = strlen(prefix);
-    if (n > APP_PAGE_LABELS_MAX_PREFIX) {
-        n = APP_PAGE_LABELS_MAX_PREFIX;
+    if (n > PAGE_LABELS_MAX_PREFIX) {
+        n = PAGE_LABELS_MAX_PREFIX;
         while (n > 0 && ((unsigned char)prefix[n] & 0xc0) == 0x80)
             n--; /* not inside a UTF-8 sequence */
     }
@@ -41,14 +41,14 @@ static char *prefix_copy(const char *prefix)
     return copy;
 }
 
-bool app_page_labels_add(AppPageLabels *labels, int start, AppLabelStyle style, int first,
-                         const char *prefix)
+bool page_labels_add(PageLabels *labels, int start, PagesLabelStyle style, int first,
+                     const char *prefix)
 {
-    if (labels->count >= APP_PAGE_LABELS_MAX_RANGES)
+    if (labels->count >= PAGE_LABELS_MAX_RANGES)
         return false;
     if (labels->count == labels->capacity) {
         int capacity = labels->capacity ? 2 * labels->capacity : 8;
-        AppLabelRange *grown = realloc(labels->ranges, sizeof *grown * (size_t)capacity);
+        PagesLabelRange *grown = realloc(labels->ranges, sizeof *grown * (size_t)capacity);
         if (!grown)
             return false;
         labels->ranges = grown, labels->capacity = capacity;
@@ -56,7 +56,7 @@ bool app_page_labels_add(AppPageLabels *labels, int start, AppLabelStyle style, 
     char *copy = NULL;
     if (prefix && *prefix && !(copy = prefix_copy(prefix)))
         return false;
-    labels->ranges[labels->count++] = (AppLabelRange){
+    labels->ranges[labels->count++] = (PagesLabelRange){
         .start = start, .style = style, .first = first < 1 ? 1 : first, .prefix = copy};
     return true;
 }
@@ -64,15 +64,15 @@ bool app_page_labels_add(AppPageLabels *labels, int start, AppLabelStyle style, 
 /* By start (one range a start by then). */
 static int by_start(const void *a, const void *b)
 {
-    const AppLabelRange *x = a, *y = b;
+    const PagesLabelRange *x = a, *y = b;
     return (x->start > y->start) - (x->start < y->start);
 }
 
-void app_page_labels_finish(AppPageLabels *labels, int pages)
+void page_labels_finish(PageLabels *labels, int pages)
 {
     int kept = 0;
     for (int i = 0; i < labels->count; i++) {
-        AppLabelRange *r = &labels->ranges[i];
+        PagesLabelRange *r = &labels->ranges[i];
         bool in_book = r->start >= 0 && r->start < pages;
         bool again = false; /* a start given before: the first one stands */
         for (int k = 0; k < kept && in_book && !again; k++)
@@ -135,7 +135,7 @@ static void end_whole(Out *o)
     o->s[o->at] = '\0';
 }
 
-void app_page_labels_text(const AppPageLabels *labels, int page, char *out, size_t size)
+void page_labels_text(const PageLabels *labels, int page, char *out, size_t size)
 {
     if (!size)
         return;
@@ -150,28 +150,28 @@ void app_page_labels_text(const AppPageLabels *labels, int page, char *out, size
     }
     if (lo == 0)
         return;
-    const AppLabelRange *r = &labels->ranges[lo - 1];
+    const PagesLabelRange *r = &labels->ranges[lo - 1];
     int64_t n = (int64_t)r->first + (page - r->start);
     Out o = {out, size, 0, false};
     for (const char *p = r->prefix ? r->prefix : ""; *p && put(&o, *p); p++)
         ;
     switch (r->style) {
-    case APP_LABEL_NONE:
+    case PAGES_LABEL_NONE:
         break;
-    case APP_LABEL_DECIMAL: {
+    case PAGES_LABEL_DECIMAL: {
         char digits[24];
         snprintf(digits, sizeof digits, "%lld", (long long)n);
         for (const char *d = digits; *d && put(&o, *d); d++)
             ;
         break;
     }
-    case APP_LABEL_ROMAN_UPPER:
-    case APP_LABEL_ROMAN_LOWER:
-        roman(&o, n, r->style == APP_LABEL_ROMAN_UPPER);
+    case PAGES_LABEL_ROMAN_UPPER:
+    case PAGES_LABEL_ROMAN_LOWER:
+        roman(&o, n, r->style == PAGES_LABEL_ROMAN_UPPER);
         break;
-    case APP_LABEL_LETTERS_UPPER:
-    case APP_LABEL_LETTERS_LOWER: { /* 1 .. 26 a letter, 27 .. 52 it twice, ... */
-        char letter = (char)((r->style == APP_LABEL_LETTERS_UPPER ? 'A' : 'a') + (n - 1) % 26);
+    case PAGES_LABEL_LETTERS_UPPER:
+    case PAGES_LABEL_LETTERS_LOWER: { /* 1 .. 26 a letter, 27 .. 52 it twice, ... */
+        char letter = (char)((r->style == PAGES_LABEL_LETTERS_UPPER ? 'A' : 'a') + (n - 1) % 26);
         for (int64_t times = (n - 1) / 26 + 1; times > 0 && put(&o, letter); times--)
             ;
         break;
@@ -180,10 +180,10 @@ void app_page_labels_text(const AppPageLabels *labels, int page, char *out, size
     end_whole(&o);
 }
 
-void app_page_labels_free(AppPageLabels *labels)
+void page_labels_free(PageLabels *labels)
 {
     for (int i = 0; i < labels->count; i++)
         free(labels->ranges[i].prefix);
     free(labels->ranges);
-    *labels = (AppPageLabels){0};
+    *labels = (PageLabels){0};
 }

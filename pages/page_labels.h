@@ -11,44 +11,44 @@
 
 /* The most ranges a table holds (a hostile tree's entries past it are dropped), and the most bytes
  * of a range's prefix kept. */
-#define APP_PAGE_LABELS_MAX_RANGES 4096
-#define APP_PAGE_LABELS_MAX_PREFIX 48
+#define PAGE_LABELS_MAX_RANGES 4096
+#define PAGE_LABELS_MAX_PREFIX 48
 /* Room for any label the table makes, its terminating zero included: a longer one is cut at a
  * character's boundary. */
-#define APP_PAGE_LABEL_MAX 64
+#define PAGE_LABEL_MAX 64
 
-typedef enum AppLabelStyle {
-    APP_LABEL_NONE = 0,      /* the prefix alone */
-    APP_LABEL_DECIMAL,       /* /S /D: 1, 2, 3 */
-    APP_LABEL_ROMAN_UPPER,   /* /S /R: I, II, III */
-    APP_LABEL_ROMAN_LOWER,   /* /S /r: i, ii, iii */
-    APP_LABEL_LETTERS_UPPER, /* /S /A: A .. Z, AA .. ZZ, AAA .. */
-    APP_LABEL_LETTERS_LOWER, /* /S /a */
-} AppLabelStyle;
+typedef enum PagesLabelStyle {
+    PAGES_LABEL_NONE = 0,      /* the prefix alone */
+    PAGES_LABEL_DECIMAL,       /* /S /D: 1, 2, 3 */
+    PAGES_LABEL_ROMAN_UPPER,   /* /S /R: I, II, III */
+    PAGES_LABEL_ROMAN_LOWER,   /* /S /r: i, ii, iii */
+    PAGES_LABEL_LETTERS_UPPER, /* /S /A: A .. Z, AA .. ZZ, AAA .. */
+    PAGES_LABEL_LETTERS_LOWER, /* /S /a */
+} PagesLabelStyle;
 
-typedef struct AppLabelRange {
-    int start;           /* its first page, 0-based */
-    AppLabelStyle style; /* how its pages are numbered */
-    int first;           /* the number of its first page (/St), >= 1 */
-    char *prefix;        /* UTF-8 (control characters made spaces), or NULL */
-} AppLabelRange;
+typedef struct PagesLabelRange {
+    int start;             /* its first page, 0-based */
+    PagesLabelStyle style; /* how its pages are numbered */
+    int first;             /* the number of its first page (/St), >= 1 */
+    char *prefix;          /* UTF-8 (control characters made spaces), or NULL */
+} PagesLabelRange;
 
-typedef struct AppPageLabels {
-    AppLabelRange *ranges;
+typedef struct PageLabels {
+    PagesLabelRange *ranges;
     int count, capacity;
-} AppPageLabels;
+} PageLabels;
 
-/* The style a /S name stands for; APP_LABEL_NONE for none or another. */
-AppLabelStyle app_page_label_style(const char *name);
-/* One more range, in any order (app_page_labels_finish sorts them). False, the table unchanged,
- * out of memory or past APP_PAGE_LABELS_MAX_RANGES. A first number below 1 counts as 1. */
-bool app_page_labels_add(AppPageLabels *labels, int start, AppLabelStyle style, int first,
-                         const char *prefix);
+/* The style a /S name stands for; PAGES_LABEL_NONE for none or another. */
+PagesLabelStyle page_label_style(const char *name);
+/* One more range, in any order (page_labels_finish sorts them). False, the table unchanged,
+ * out of memory or past PAGE_LABELS_MAX_RANGES. A first number below 1 counts as 1. */
+bool page_labels_add(PageLabels *labels, int start, PagesLabelStyle style, int first,
+                     const char *prefix);
 /* Sorted by start, one range a start (the first added), none starting outside 0 .. pages - 1. */
-void app_page_labels_finish(AppPageLabels *labels, int pages);
-/* Page `page`'s label (0-based) into out (APP_PAGE_LABEL_MAX bytes are always enough); "" where
+void page_labels_finish(PageLabels *labels, int pages);
+/* Page `page`'s label (0-based) into out (PAGE_LABEL_MAX bytes are always enough); "" where
  * no range covers it or its range makes an empty label. */
-void app_page_labels_text(const AppPageLabels *labels, int page, char *out, size_t size);
-void app_page_labels_free(AppPageLabels *labels);
+void page_labels_text(const PageLabels *labels, int page, char *out, size_t size);
+void page_labels_free(PageLabels *labels);
 
 #endif

@@ -16,11 +16,11 @@
 /* How often a wait looks at its stop flag. */
 #define WAIT_MS 5
 
-void app_wire_put(AppWireOut *o, const void *bytes, size_t n)
+void pages_wire_put(PagesWireOut *o, const void *bytes, size_t n)
 {
     if (o->failed)
         return;
-    if (n > APP_WIRE_MAX_PAYLOAD - o->size) {
+    if (n > PAGES_WIRE_MAX_PAYLOAD - o->size) {
         o->failed = true;
         return;
     }
@@ -40,35 +40,35 @@ void app_wire_put(AppWireOut *o, const void *bytes, size_t n)
     o->size += n;
 }
 
-void app_wire_u32(AppWireOut *o, uint32_t v)
+void pages_wire_u32(PagesWireOut *o, uint32_t v)
 {
-    app_wire_put(o, &v, sizeof v);
+    pages_wire_put(o, &v, sizeof v);
 }
 
-void app_wire_i32(AppWireOut *o, int32_t v)
+void pages_wire_i32(PagesWireOut *o, int32_t v)
 {
-    app_wire_put(o, &v, sizeof v);
+    pages_wire_put(o, &v, sizeof v);
 }
 
-void app_wire_f32(AppWireOut *o, float v)
+void pages_wire_f32(PagesWireOut *o, float v)
 {
-    app_wire_put(o, &v, sizeof v);
+    pages_wire_put(o, &v, sizeof v);
 }
 
-void app_wire_str(AppWireOut *o, const char *s, size_t n)
+void pages_wire_str(PagesWireOut *o, const char *s, size_t n)
 {
-    app_wire_u32(o, s ? (uint32_t)n : 0u);
+    pages_wire_u32(o, s ? (uint32_t)n : 0u);
     if (s)
-        app_wire_put(o, s, n);
+        pages_wire_put(o, s, n);
 }
 
-void app_wire_out_free(AppWireOut *o)
+void pages_wire_out_free(PagesWireOut *o)
 {
     free(o->data);
-    *o = (AppWireOut){0};
+    *o = (PagesWireOut){0};
 }
 
-static bool take(AppWireIn *in, void *out, size_t n)
+static bool take(PagesWireIn *in, void *out, size_t n)
 {
     if (in->bad || in->left < n) {
         in->bad = true;
@@ -80,30 +80,30 @@ static bool take(AppWireIn *in, void *out, size_t n)
     return true;
 }
 
-uint32_t app_wire_get_u32(AppWireIn *in)
+uint32_t pages_wire_get_u32(PagesWireIn *in)
 {
     uint32_t v;
     take(in, &v, sizeof v);
     return v;
 }
 
-int32_t app_wire_get_i32(AppWireIn *in)
+int32_t pages_wire_get_i32(PagesWireIn *in)
 {
     int32_t v;
     take(in, &v, sizeof v);
     return v;
 }
 
-float app_wire_get_f32(AppWireIn *in)
+float pages_wire_get_f32(PagesWireIn *in)
 {
     float v;
     take(in, &v, sizeof v);
     return v;
 }
 
-size_t app_wire_get_str(AppWireIn *in, char *out, size_t max, bool printable)
+size_t pages_wire_get_str(PagesWireIn *in, char *out, size_t max, bool printable)
 {
-    uint32_t n = app_wire_get_u32(in);
+    uint32_t n = pages_wire_get_u32(in);
     out[0] = '\0';
     if (in->bad || n > max || n > in->left) {
         in->bad = true;
@@ -119,28 +119,28 @@ size_t app_wire_get_str(AppWireIn *in, char *out, size_t max, bool printable)
     return n;
 }
 
-bool app_wire_get_linked(const uint8_t *payload, size_t size, int pages, AppLinked *out)
+bool pages_wire_get_linked(const uint8_t *payload, size_t size, int pages, PagesLinked *out)
 {
-    AppWireIn in = {payload, size, false};
-    out->ok = app_wire_get_i32(&in);
-    app_wire_get_str(&in, out->message, sizeof out->message - 1, true);
+    PagesWireIn in = {payload, size, false};
+    out->ok = pages_wire_get_i32(&in);
+    pages_wire_get_str(&in, out->message, sizeof out->message - 1, true);
     float at[4];
     for (int i = 0; i < 4; i++)
-        at[i] = app_wire_get_f32(&in);
+        at[i] = pages_wire_get_f32(&in);
     bool on_leaf = at[0] >= 0.0f && at[1] >= 0.0f && at[2] > 0.0f && at[3] > 0.0f &&
                    at[0] + at[2] <= 1.001f && at[1] + at[3] <= 1.001f;
     float whole[4] = {0.0f, 0.0f, 1.0f, 1.0f};
     memcpy(out->place, on_leaf ? at : whole, sizeof at);
-    uint32_t count = app_wire_get_u32(&in);
+    uint32_t count = pages_wire_get_u32(&in);
     out->count = 0;
-    if (in.bad || (out->ok != 0 && out->ok != 1) || count > APP_LINKS_MAX)
+    if (in.bad || (out->ok != 0 && out->ok != 1) || count > PAGES_LINKS_MAX)
         return false;
     for (uint32_t i = 0; i < count && !in.bad; i++) {
-        AppLink *l = &out->links[out->count];
-        float x0 = app_wire_get_f32(&in), y0 = app_wire_get_f32(&in);
-        float x1 = app_wire_get_f32(&in), y1 = app_wire_get_f32(&in);
-        int32_t target = app_wire_get_i32(&in);
-        app_wire_get_str(&in, l->uri, APP_LINK_URI_MAX, true);
+        PagesLink *l = &out->links[out->count];
+        float x0 = pages_wire_get_f32(&in), y0 = pages_wire_get_f32(&in);
+        float x1 = pages_wire_get_f32(&in), y1 = pages_wire_get_f32(&in);
+        int32_t target = pages_wire_get_i32(&in);
+        pages_wire_get_str(&in, l->uri, PAGES_LINK_URI_MAX, true);
         if (!(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1)))
             return false;
         l->x0 = fminf(x0, x1), l->x1 = fmaxf(x0, x1);
@@ -161,24 +161,24 @@ static double now(void)
 }
 
 /* Until `socket` is ready for `events`, `*stop` is set or the deadline (0: none) passes. */
-static AppWireStatus wait_for(int socket, short events, const volatile int *stop, double deadline)
+static PagesWireStatus wait_for(int socket, short events, const volatile int *stop, double deadline)
 {
     for (;;) {
         struct pollfd p = {.fd = socket, .events = events};
         int r = poll(&p, 1, stop || deadline > 0.0 ? WAIT_MS : -1);
         if (r > 0)
-            return APP_WIRE_OK; /* ready, or closed: the read or write says which */
+            return PAGES_WIRE_OK; /* ready, or closed: the read or write says which */
         if (r < 0 && errno != EINTR)
-            return APP_WIRE_BAD;
+            return PAGES_WIRE_BAD;
         if (stop && *stop)
-            return APP_WIRE_STOPPED;
+            return PAGES_WIRE_STOPPED;
         if (deadline > 0.0 && now() > deadline)
-            return APP_WIRE_LATE;
+            return PAGES_WIRE_LATE;
     }
 }
 
-static AppWireStatus send_all(int socket, const uint8_t *bytes, size_t n, int fd,
-                              const volatile int *stop)
+static PagesWireStatus send_all(int socket, const uint8_t *bytes, size_t n, int fd,
+                                const volatile int *stop)
 {
     while (n) {
         struct iovec v = {.iov_base = (void *)bytes, .iov_len = n};
@@ -203,31 +203,31 @@ static AppWireStatus send_all(int socket, const uint8_t *bytes, size_t n, int fd
         if (k < 0 && errno == EINTR)
             continue;
         if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            AppWireStatus w = wait_for(socket, POLLOUT, stop, 0.0);
-            if (w != APP_WIRE_OK)
+            PagesWireStatus w = wait_for(socket, POLLOUT, stop, 0.0);
+            if (w != PAGES_WIRE_OK)
                 return w;
             continue;
         }
-        return errno == EPIPE || errno == ECONNRESET ? APP_WIRE_CLOSED : APP_WIRE_BAD;
+        return errno == EPIPE || errno == ECONNRESET ? PAGES_WIRE_CLOSED : PAGES_WIRE_BAD;
     }
-    return APP_WIRE_OK;
+    return PAGES_WIRE_OK;
 }
 
-AppWireStatus app_wire_send(int socket, uint32_t type, const AppWireOut *payload, int fd,
-                            const volatile int *stop)
+PagesWireStatus pages_wire_send(int socket, uint32_t type, const PagesWireOut *payload, int fd,
+                                const volatile int *stop)
 {
     if (payload && payload->failed)
-        return APP_WIRE_BAD;
+        return PAGES_WIRE_BAD;
     uint32_t header[2] = {type, payload ? (uint32_t)payload->size : 0u};
-    AppWireStatus s = send_all(socket, (const uint8_t *)header, sizeof header, fd, stop);
-    if (s == APP_WIRE_OK && payload && payload->size)
+    PagesWireStatus s = send_all(socket, (const uint8_t *)header, sizeof header, fd, stop);
+    if (s == PAGES_WIRE_OK && payload && payload->size)
         s = send_all(socket, payload->data, payload->size, -1, stop);
     return s;
 }
 
 /* `n` bytes into `out`; the first descriptor that comes with them into *fd (others closed). */
-static AppWireStatus recv_all(int socket, uint8_t *out, size_t n, int *fd, const volatile int *stop,
-                              double deadline)
+static PagesWireStatus recv_all(int socket, uint8_t *out, size_t n, int *fd,
+                                const volatile int *stop, double deadline)
 {
     while (n) {
         struct iovec v = {.iov_base = out, .iov_len = n};
@@ -253,42 +253,42 @@ static AppWireStatus recv_all(int socket, uint8_t *out, size_t n, int *fd, const
             continue;
         }
         if (k == 0)
-            return APP_WIRE_CLOSED;
+            return PAGES_WIRE_CLOSED;
         if (errno == EINTR)
             continue;
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
-            AppWireStatus w = wait_for(socket, POLLIN, stop, deadline);
-            if (w != APP_WIRE_OK)
+            PagesWireStatus w = wait_for(socket, POLLIN, stop, deadline);
+            if (w != PAGES_WIRE_OK)
                 return w;
             continue;
         }
-        return errno == ECONNRESET ? APP_WIRE_CLOSED : APP_WIRE_BAD;
+        return errno == ECONNRESET ? PAGES_WIRE_CLOSED : PAGES_WIRE_BAD;
     }
-    return APP_WIRE_OK;
+    return PAGES_WIRE_OK;
 }
 
-AppWireStatus app_wire_recv(int socket, uint32_t *type, uint8_t **payload, size_t *payload_size,
-                            int *fd, const volatile int *stop, double ceiling)
+PagesWireStatus pages_wire_recv(int socket, uint32_t *type, uint8_t **payload, size_t *payload_size,
+                                int *fd, const volatile int *stop, double ceiling)
 {
     *payload = NULL, *payload_size = 0;
     if (fd)
         *fd = -1;
     double deadline = ceiling > 0.0 ? now() + ceiling : 0.0;
     uint32_t header[2];
-    AppWireStatus s = recv_all(socket, (uint8_t *)header, sizeof header, fd, stop, deadline);
-    if (s == APP_WIRE_OK && header[1] > APP_WIRE_MAX_PAYLOAD)
-        s = APP_WIRE_BAD;
+    PagesWireStatus s = recv_all(socket, (uint8_t *)header, sizeof header, fd, stop, deadline);
+    if (s == PAGES_WIRE_OK && header[1] > PAGES_WIRE_MAX_PAYLOAD)
+        s = PAGES_WIRE_BAD;
     uint8_t *bytes = NULL;
-    if (s == APP_WIRE_OK && !(bytes = malloc(header[1] ? header[1] : 1)))
-        s = APP_WIRE_BAD;
-    if (s == APP_WIRE_OK)
+    if (s == PAGES_WIRE_OK && !(bytes = malloc(header[1] ? header[1] : 1)))
+        s = PAGES_WIRE_BAD;
+    if (s == PAGES_WIRE_OK)
         s = recv_all(socket, bytes, header[1], NULL, stop, deadline);
-    if (s != APP_WIRE_OK) {
+    if (s != PAGES_WIRE_OK) {
         free(bytes);
         if (fd && *fd >= 0)
             close(*fd), *fd = -1;
         return s;
     }
     *type = header[0], *payload = bytes, *payload_size = header[1];
-    return APP_WIRE_OK;
+    return PAGES_WIRE_OK;
 }

@@ -11,13 +11,13 @@
  * condition), in nanoseconds. */
 #define POLL_NS (20 * 1000 * 1000L)
 
-struct AppProviderCall {
+struct PagesProviderCall {
     pthread_mutex_t lock;
     pthread_cond_t returned;
-    AppProviderRun run;
+    PagesProviderRun run;
     void (*fn)(void);
     void *user;
-    AppProviderArgs args;
+    PagesProviderArgs args;
     void *buffer; /* the call's own: a call left behind writes nowhere else */
     size_t bytes;
     /* under `lock` */
@@ -26,7 +26,7 @@ struct AppProviderCall {
     int refs; /* the calling thread's, and the caller's while it waits for it or keeps it left */
 };
 
-static void release(AppProviderCall *c)
+static void release(PagesProviderCall *c)
 {
     pthread_mutex_lock(&c->lock);
     bool last = --c->refs == 0;
@@ -41,7 +41,7 @@ static void release(AppProviderCall *c)
 
 static void *call_main(void *arg)
 {
-    AppProviderCall *c = arg;
+    PagesProviderCall *c = arg;
     int64_t result = c->run(c->fn, c->user, &c->args, c->buffer, c->bytes);
     pthread_mutex_lock(&c->lock);
     c->done = true, c->result = result;
@@ -52,7 +52,7 @@ static void *call_main(void *arg)
 }
 
 /* Whether the call left behind is still running (else it is forgotten). */
-static bool still_left(AppProviderCall **left, int *stuck_page)
+static bool still_left(PagesProviderCall **left, int *stuck_page)
 {
     if (!*left)
         return false;
@@ -62,13 +62,13 @@ static bool still_left(AppProviderCall **left, int *stuck_page)
     pthread_mutex_unlock(&(*left)->lock);
     if (!done)
         return true;
-    app_provider_call_forget(left);
+    pages_provider_call_forget(left);
     return false;
 }
 
 /* A detached thread running the call, which takes no signal (a host's, or the program's
  * SIGINT, is its own threads' to see); false when none can start. */
-static bool start(AppProviderCall *c)
+static bool start(PagesProviderCall *c)
 {
     pthread_attr_t attr;
     if (pthread_attr_init(&attr) != 0)
@@ -91,34 +91,34 @@ static double seconds_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-AppProviderResult app_provider_call(AppProviderCall **left, AppProviderRun run, void (*fn)(void),
-                                    void *user, const AppProviderArgs *args, void *buffer,
-                                    size_t bytes, volatile const int *stop, double seconds,
-                                    int64_t *result, int *stuck_page)
+PagesProviderResult pages_provider_call(PagesProviderCall **left, PagesProviderRun run,
+                                        void (*fn)(void), void *user, const PagesProviderArgs *args,
+                                        void *buffer, size_t bytes, volatile const int *stop,
+                                        double seconds, int64_t *result, int *stuck_page)
 {
     if (still_left(left, stuck_page))
-        return APP_PROVIDER_STUCK;
-    AppProviderCall *c = calloc(1, sizeof *c);
+        return PAGES_PROVIDER_STUCK;
+    PagesProviderCall *c = calloc(1, sizeof *c);
     if (!c)
-        return APP_PROVIDER_FAILED;
-    *c = (AppProviderCall){.run = run,
-                           .fn = fn,
-                           .user = user,
-                           .args = *args,
-                           .buffer = malloc(bytes ? bytes : 1),
-                           .bytes = bytes,
-                           .refs = 2};
+        return PAGES_PROVIDER_FAILED;
+    *c = (PagesProviderCall){.run = run,
+                             .fn = fn,
+                             .user = user,
+                             .args = *args,
+                             .buffer = malloc(bytes ? bytes : 1),
+                             .bytes = bytes,
+                             .refs = 2};
     if (!c->buffer || pthread_mutex_init(&c->lock, NULL) != 0) {
         free(c->buffer);
         free(c);
-        return APP_PROVIDER_FAILED;
+        return PAGES_PROVIDER_FAILED;
     }
     pthread_cond_init(&c->returned, NULL);
     memcpy(c->buffer, buffer, bytes);
     if (!start(c)) {
         c->refs = 1;
         release(c);
-        return APP_PROVIDER_FAILED;
+        return PAGES_PROVIDER_FAILED;
     }
     double until = seconds > 0.0 ? seconds_now() + seconds : 0.0;
     pthread_mutex_lock(&c->lock);
@@ -138,33 +138,34 @@ AppProviderResult app_provider_call(AppProviderCall **left, AppProviderRun run, 
     pthread_mutex_unlock(&c->lock);
     if (done) {
         release(c);
-        return APP_PROVIDER_DRAWN;
+        return PAGES_PROVIDER_DRAWN;
     }
     *left = c; /* the caller's reference, kept to see when it returns */
     *stuck_page = args->page;
-    return APP_PROVIDER_LEFT;
+    return PAGES_PROVIDER_LEFT;
 }
 
-static int64_t run_draw(void (*fn)(void), void *user, const AppProviderArgs *args, void *buffer,
+static int64_t run_draw(void (*fn)(void), void *user, const PagesProviderArgs *args, void *buffer,
                         size_t bytes)
 {
     (void)bytes;
-    return ((AppProviderDraw)fn)(user, args->page, args->width, args->height, buffer) ? 1 : 0;
+    return ((PagesProviderDraw)fn)(user, args->page, args->width, args->height, buffer) ? 1 : 0;
 }
 
-AppProviderResult app_provider_call_draw(AppProviderCall **left, AppProviderDraw draw, void *user,
-                                         int page, uint32_t width, uint32_t height, uint8_t *rgba,
-                                         volatile const int *stop, int *stuck_page)
+PagesProviderResult pages_provider_call_draw(PagesProviderCall **left, PagesProviderDraw draw,
+                                             void *user, int page, uint32_t width, uint32_t height,
+                                             uint8_t *rgba, volatile const int *stop,
+                                             int *stuck_page)
 {
-    AppProviderArgs args = {.page = page, .width = width, .height = height};
+    PagesProviderArgs args = {.page = page, .width = width, .height = height};
     int64_t drawn = 0;
-    AppProviderResult r =
-        app_provider_call(left, run_draw, (void (*)(void))draw, user, &args, rgba,
-                          (size_t)width * height * 4, stop, 0.0, &drawn, stuck_page);
-    return r == APP_PROVIDER_DRAWN && !drawn ? APP_PROVIDER_FAILED : r;
+    PagesProviderResult r =
+        pages_provider_call(left, run_draw, (void (*)(void))draw, user, &args, rgba,
+                            (size_t)width * height * 4, stop, 0.0, &drawn, stuck_page);
+    return r == PAGES_PROVIDER_DRAWN && !drawn ? PAGES_PROVIDER_FAILED : r;
 }
 
-void app_provider_call_forget(AppProviderCall **left)
+void pages_provider_call_forget(PagesProviderCall **left)
 {
     if (*left)
         release(*left);

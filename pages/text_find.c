@@ -8,7 +8,7 @@
  * put between words). */
 typedef struct Folded {
     uint32_t c;
-    AppFindRect box;
+    PagesFindRect box;
     int line;
 } Folded;
 
@@ -97,7 +97,7 @@ static int fold_query(const char *query, uint32_t *out, int max)
 }
 
 /* The page's characters folded (at most n + 1 of them: spaces are never doubled). */
-static int fold_page(const AppTextChar *chars, int n, Folded *out)
+static int fold_page(const PagesTextChar *chars, int n, Folded *out)
 {
     int count = 0, line = 0;
     for (int i = 0; i < n; i++) {
@@ -124,11 +124,11 @@ static int fold_page(const AppTextChar *chars, int n, Folded *out)
     return count;
 }
 
-int app_text_find(const AppTextChar *chars, int n, const char *query, AppFindRect *rects,
-                  bool *first, int max)
+int pages_text_find(const PagesTextChar *chars, int n, const char *query, PagesFindRect *rects,
+                    bool *first, int max)
 {
-    uint32_t needle[APP_FIND_MAX_QUERY];
-    int length = fold_query(query, needle, APP_FIND_MAX_QUERY);
+    uint32_t needle[PAGES_FIND_MAX_QUERY];
+    int length = fold_query(query, needle, PAGES_FIND_MAX_QUERY);
     if (!length || n <= 0 || max <= 0)
         return 0;
     Folded *page = malloc(((size_t)n + 1) * sizeof *page);
@@ -153,7 +153,7 @@ int app_text_find(const AppTextChar *chars, int n, const char *query, AppFindRec
                 line = c->line;
                 rects[found++] = c->box;
             } else {
-                AppFindRect *r = &rects[found - 1];
+                PagesFindRect *r = &rects[found - 1];
                 r->x0 = fminf(r->x0, c->box.x0), r->y0 = fminf(r->y0, c->box.y0);
                 r->x1 = fmaxf(r->x1, c->box.x1), r->y1 = fmaxf(r->y1, c->box.y1);
             }

@@ -12,23 +12,23 @@
 #include <stdint.h>
 
 /* The longest query (bytes). */
-#define APP_FIND_MAX_QUERY 256
+#define PAGES_FIND_MAX_QUERY 256
 /* A rectangle on a page (a match's, a character's), as fractions of its page's own box (0..1,
  * y down). */
-typedef struct AppFindRect {
+typedef struct PagesFindRect {
     float x0, y0, x1, y1;
-} AppFindRect;
+} PagesFindRect;
 /* A character of a page's text, in reading order, with its box; '\n' ends a line (its box the
  * line's last character's right edge). */
-typedef struct AppTextChar {
+typedef struct PagesTextChar {
     uint32_t c; /* a Unicode code point: a control character or a surrogate reads as a space */
-    AppFindRect box;
-} AppTextChar;
+    PagesFindRect box;
+} PagesTextChar;
 
 /* The matches of `query` (UTF-8) in `n` characters of `chars` (reading order, '\n' ending a line,
  * boxes as fractions of the page's box): up to `max` rectangles, one a line a match crosses,
  * first[i] true where rectangle i begins a match. Their count; 0 for an empty query. */
-int app_text_find(const AppTextChar *chars, int n, const char *query, AppFindRect *rects,
-                  bool *first, int max);
+int pages_text_find(const PagesTextChar *chars, int n, const char *query, PagesFindRect *rects,
+                    bool *first, int max);
 
 #endif

@@ -43,11 +43,11 @@ typedef struct Face {
     float em;                   /* font units to pixels at a size of 1 pixel to the em */
 } Face;
 
-struct AppTypeface {
+struct PagesTypeface {
     /* Only outlines are drawn after load, each into the caller's plot: FreeType asks a lock only
      * around making and closing faces (done here, in one thread), so threads may share it. */
     FT_Library lib;
-    Face faces[2]; /* by AppTypefaceStyle */
+    Face faces[2]; /* by PagesTypefaceStyle */
 };
 
 static bool say(char *why, size_t size, const char *format, ...)
@@ -213,28 +213,28 @@ static bool face_load(Face *f, FT_Library lib, const char *dir, const char *name
     char path[1024], cause[256];
     if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
         return say(why, size, "%s: the folder's path is too long", dir);
-    FILE *in = app_file_open(path, cause, sizeof cause);
+    FILE *in = pages_file_open(path, cause, sizeof cause);
     if (!in)
         return errno == ENOENT ? say(why, size, "%s", "") : say(why, size, "%s: %s", path, cause);
     char *data;
     size_t len;
-    AppFileRead r = app_file_read(in, TYPEFACE_MAX_BYTES, &data, &len);
+    PagesFileRead r = pages_file_read(in, TYPEFACE_MAX_BYTES, &data, &len);
     int error = errno;
     fclose(in);
-    if (r == APP_FILE_TOO_LARGE)
+    if (r == PAGES_FILE_TOO_LARGE)
         return say(why, size, "%s: larger than %u MiB: not a face", path, TYPEFACE_MAX_BYTES >> 20);
-    if (r == APP_FILE_NO_MEMORY)
+    if (r == PAGES_FILE_NO_MEMORY)
         return say(why, size, "%s: out of memory", path);
-    if (r != APP_FILE_OK)
+    if (r != PAGES_FILE_OK)
         return say(why, size, "%s: %s", path, strerror(error));
     bool ok = face_from(f, lib, data, len, cause, sizeof cause);
     free(data);
     return ok || say(why, size, "%s: %s", path, cause);
 }
 
-static AppTypeface *typeface_new(char *why, size_t size)
+static PagesTypeface *typeface_new(char *why, size_t size)
 {
-    AppTypeface *face = calloc(1, sizeof *face);
+    PagesTypeface *face = calloc(1, sizeof *face);
     if (face && !FT_Init_FreeType(&face->lib))
         return face;
     free(face);
@@ -242,49 +242,49 @@ static AppTypeface *typeface_new(char *why, size_t size)
     return NULL;
 }
 
-AppTypeface *app_typeface_load(char *why, size_t size)
+PagesTypeface *pages_typeface_load(char *why, size_t size)
 {
-    const char *dir = getenv(APP_TYPEFACE_DIR_ENV);
-    AppTypeface *face = typeface_new(why, size);
+    const char *dir = getenv(PAGES_TYPEFACE_DIR_ENV);
+    PagesTypeface *face = typeface_new(why, size);
     if (!face)
         return NULL;
-    dir = dir && *dir ? dir : APP_TYPEFACE_DIR;
-    if (!face_load(&face->faces[APP_TYPEFACE_REGULAR_STYLE], face->lib, dir, APP_TYPEFACE_REGULAR,
-                   why, size) ||
-        !face_load(&face->faces[APP_TYPEFACE_BOLD_STYLE], face->lib, dir, APP_TYPEFACE_BOLD, why,
-                   size)) {
-        app_typeface_free(face);
+    dir = dir && *dir ? dir : PAGES_TYPEFACE_DIR;
+    if (!face_load(&face->faces[PAGES_TYPEFACE_REGULAR_STYLE], face->lib, dir,
+                   PAGES_TYPEFACE_REGULAR, why, size) ||
+        !face_load(&face->faces[PAGES_TYPEFACE_BOLD_STYLE], face->lib, dir, PAGES_TYPEFACE_BOLD,
+                   why, size)) {
+        pages_typeface_free(face);
         return NULL;
     }
     why[0] = '\0';
     return face;
 }
 
-AppTypeface *app_typeface_from_memory(const void *regular, size_t regular_len, const void *bold,
-                                      size_t bold_len, char *why, size_t size)
+PagesTypeface *pages_typeface_from_memory(const void *regular, size_t regular_len, const void *bold,
+                                          size_t bold_len, char *why, size_t size)
 {
-    AppTypeface *face = typeface_new(why, size);
+    PagesTypeface *face = typeface_new(why, size);
     if (!face)
         return NULL;
     char cause[256];
     const char *which = "regular";
-    bool ok = face_from(&face->faces[APP_TYPEFACE_REGULAR_STYLE], face->lib, regular, regular_len,
+    bool ok = face_from(&face->faces[PAGES_TYPEFACE_REGULAR_STYLE], face->lib, regular, regular_len,
                         cause, sizeof cause);
     if (ok) {
         which = "bold";
-        ok = face_from(&face->faces[APP_TYPEFACE_BOLD_STYLE], face->lib, bold, bold_len, cause,
+        ok = face_from(&face->faces[PAGES_TYPEFACE_BOLD_STYLE], face->lib, bold, bold_len, cause,
                        sizeof cause);
     }
     if (!ok) {
         say(why, size, "%s: %s", which, cause);
-        app_typeface_free(face);
+        pages_typeface_free(face);
         return NULL;
     }
     why[0] = '\0';
     return face;
 }
 
-void app_typeface_free(AppTypeface *face)
+void pages_typeface_free(PagesTypeface *face)
 {
     if (!face)
         return;
@@ -306,8 +306,8 @@ static long advance(const Face *f, int g, int next)
     return f->glyphs[g].advance + (next >= 0 ? f->kern[g][next] : 0);
 }
 
-float app_typeface_width(const AppTypeface *face, AppTypefaceStyle style, const char *text,
-                         float size)
+float pages_typeface_width(const PagesTypeface *face, PagesTypefaceStyle style, const char *text,
+                           float size)
 {
     const Face *f = &face->faces[style];
     long units = 0;
@@ -319,7 +319,7 @@ float app_typeface_width(const AppTypeface *face, AppTypefaceStyle style, const 
 /* Where FreeType's rows of coverage go: its scanline y counts up from the glyph's origin, whose
  * pixel is (left, base - 1) on the page (y down). */
 typedef struct Spans {
-    AppTypefacePlot *plot;
+    PagesTypefacePlot *plot;
     void *user;
     int left, base;
 } Spans;
@@ -333,8 +333,8 @@ static void plot_spans(int y, int count, const FT_Span *spans, void *user)
                 to->plot(to->user, to->left + x, to->base - 1 - y, spans[i].coverage / 255.0f);
 }
 
-bool app_typeface_draw(const AppTypeface *face, AppTypefaceStyle style, const char *text,
-                       float size, float x, float y, AppTypefacePlot *plot, void *user)
+bool pages_typeface_draw(const PagesTypeface *face, PagesTypefaceStyle style, const char *text,
+                         float size, float x, float y, PagesTypefacePlot *plot, void *user)
 {
     const Face *f = &face->faces[style];
     if (!(size > 0.0f && size <= MAX_SIZE))

@@ -39,7 +39,7 @@ const float EDGE_REACH = 1.0;
 const float EDGE_MOST_PX = 1.5;
 const float EDGE_MOST = 0.05;
 // How far below the page a block's tucked top lies, in page widths: a quarter of a leaf
-// (APP_BOOK_STACK_STEP, book/book.h), so that the depth test never lets it through the page.
+// (BOOK_STACK_STEP, book/book.h), so that the depth test never lets it through the page.
 const float TUCK_DEPTH = 0.0005;
 // A face is tucked only where its pixel is at most this many pixels of the world deep.
 const float TUCK_MOST_PX = 3.0;

@@ -66,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(font, data, size);
     make_sums_right(font, size);
     char why[512] = "";
-    AppTypeface *face = app_typeface_from_memory(font, size, font, size, why, sizeof why);
+    PagesTypeface *face = pages_typeface_from_memory(font, size, font, size, why, sizeof why);
     free(font); /* the face keeps none of the file */
     if (!face) {
         if (!why[0])
@@ -78,14 +78,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int style = 0; style < 2; style++)
         for (int i = 0; i < 2; i++) {
             float em = SIZES[i], x = 10.25f, y = 100.6f;
-            float width = app_typeface_width(face, (AppTypefaceStyle)style, LINE, em);
+            float width = pages_typeface_width(face, (PagesTypefaceStyle)style, LINE, em);
             /* every glyph's advance and kerning within a few ems (the face's checks) */
             float most = 8.0f * em * (float)(sizeof LINE - 1);
             if (!isfinite(width) || fabsf(width) > most)
                 abort();
             Bounds b = {x - most - 2.0f, x + most + 2.0f, y - 5.0f * em, y + 5.0f * em};
-            (void)app_typeface_draw(face, (AppTypefaceStyle)style, LINE, em, x, y, plot, &b);
+            (void)pages_typeface_draw(face, (PagesTypefaceStyle)style, LINE, em, x, y, plot, &b);
         }
-    app_typeface_free(face);
+    pages_typeface_free(face);
     return 0;
 }

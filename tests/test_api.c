@@ -907,7 +907,7 @@ static void interaction(Host *h, pagecurl_context *ctx)
     CHECK(&st, fabsf(zoom.zoom - 3.0f) < 1e-5f && !zoom.moving, "zoomed to %.3f (moving %d)",
           (double)zoom.zoom, zoom.moving);
     /* a pan on its way is drawn on whole pixels (the renderer moves the last frame's picture:
-     * gpu/renderer.h), exactly once it has rested APP_ZOOM_PAN_REST (0.05 s), and it moves until
+     * gpu/renderer.h), exactly once it has rested BOOK_ZOOM_PAN_REST (0.05 s), and it moves until
      * then */
     float x0 = zoom.x, y0 = zoom.y;
     int whole = 0;

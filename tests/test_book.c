@@ -506,21 +506,21 @@ static void check_confined(CheckState *s, const Ctx *c)
     snprintf(file, sizeof file, "%s/3.png", dir);
     remove(file); /* a link a run before left */
     CHECK(s, write_png(file, 64, 90, COLOURS[2]), "cannot write %s", file);
-    AppBookSource *src = NULL;
-    int status = app_book_source_open(dir, &src, message, sizeof message);
+    PagesBookSource *src = NULL;
+    int status = pages_book_source_open(dir, &src, message, sizeof message);
     CHECK(s, status == 0, "confined: %s", message);
     if (!src)
         return;
-    uint32_t confined = app_book_source_confined(src);
+    uint32_t confined = pages_book_source_confined(src);
     long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, 1 /* the ABI's version */);
     printf("confined: the page helper gave up %#x (Landlock ABI %ld)\n", confined, abi);
-    CHECK(s, confined & APP_CONFINED_NO_NEW_PRIVS, "confined: the helper kept new privileges");
-    CHECK(s, abi < 1 || (confined & APP_CONFINED_FILES),
+    CHECK(s, confined & PAGES_CONFINED_NO_NEW_PRIVS, "confined: the helper kept new privileges");
+    CHECK(s, abi < 1 || (confined & PAGES_CONFINED_FILES),
           "confined: the kernel has Landlock (ABI %ld) but the helper did not use it (%#x)", abi,
           confined);
     static uint8_t rgba[32 * 45 * 4];
     for (int page = 0; page < 2; page++)
-        CHECK(s, app_book_source_draw(src, page, 32, 45, rgba, message, sizeof message),
+        CHECK(s, pages_book_source_draw(src, page, 32, 45, rgba, message, sizeof message),
               "confined: page %d: %s", page + 1, message);
     /* the helper killed between pages (by the OOM killer, say): seen gone before the next page,
      * which a helper started again draws */
@@ -535,7 +535,7 @@ static void check_confined(CheckState *s, const Ctx *c)
              waitid(P_PID, (id_t)helper, &si, WEXITED | WNOHANG | WNOWAIT) != 0 ||
              si.si_pid != helper;)
             usleep(1000);
-        CHECK(s, app_book_source_draw(src, 1, 32, 45, rgba, message, sizeof message),
+        CHECK(s, pages_book_source_draw(src, 1, 32, 45, rgba, message, sizeof message),
               "confined: page 2 after the helper was killed: %s", message);
         CHECK(s, helper_of(getpid()) > 0 && helper_of(getpid()) != helper,
               "confined: no helper started again after one was killed");
@@ -545,14 +545,14 @@ static void check_confined(CheckState *s, const Ctx *c)
     CHECK(s, write_png(outside, 64, 90, COLOURS[3]), "cannot write %s", outside);
     remove(file);
     CHECK(s, symlink(outside, file) == 0, "symlink %s: %s", file, strerror(errno));
-    bool drawn = app_book_source_draw(src, 2, 32, 45, rgba, message, sizeof message);
-    if (confined & APP_CONFINED_FILES)
+    bool drawn = pages_book_source_draw(src, 2, 32, 45, rgba, message, sizeof message);
+    if (confined & PAGES_CONFINED_FILES)
         CHECK(s, !drawn && strstr(message, "Permission denied"),
               "confined: page 3 made a link to a file outside the book after the open: %s",
               drawn ? "drawn" : message);
     else
         CHECK(s, drawn, "confined: page 3 a link, no Landlock: %s", message);
-    app_book_source_close(src);
+    pages_book_source_close(src);
 }
 
 static void check_shapes(CheckState *s, const Ctx *c)
@@ -571,22 +571,22 @@ static void check_shapes(CheckState *s, const Ctx *c)
                         wide ? 100 : 140, COLOURS[n - 1]),
               "cannot write %s", file);
     }
-    AppBookSource *src = NULL;
-    int status = app_book_source_open(dir, &src, message, sizeof message);
+    PagesBookSource *src = NULL;
+    int status = pages_book_source_open(dir, &src, message, sizeof message);
     CHECK(s, status == 0, "shapes: %s", message);
     if (src) {
         /* 140/103, 140/103 and 140/104 lie within 1 % of one another: 140/103 */
-        float aspect = app_book_source_aspect(src);
+        float aspect = pages_book_source_aspect(src);
         CHECK(s, fabsf(aspect - 140.0f / 103.0f) < 1e-4f,
               "shapes: the leaf's shape %.4f, want the portrait pages' %.4f (page 1's is 0.5)",
               aspect, 140.0f / 103.0f);
-        app_book_source_close(src);
+        pages_book_source_close(src);
     }
     float tie[] = {2.0f, 1.0f, 2.0f, 1.0f}, spread[] = {1.0f, 1.005f, 1.009f, 1.5f, 1.02f};
-    CHECK(s, app_book_common_aspect(tie, 4) == 1.0f, "shapes: a tie goes to the wider shape");
-    CHECK(s, app_book_common_aspect(spread, 5) == 1.005f,
+    CHECK(s, pages_book_common_aspect(tie, 4) == 1.0f, "shapes: a tie goes to the wider shape");
+    CHECK(s, pages_book_common_aspect(spread, 5) == 1.005f,
           "shapes: three shapes within 1 %%: the middle one, got %g",
-          (double)app_book_common_aspect(spread, 5));
+          (double)pages_book_common_aspect(spread, 5));
     /* page 1, landscape (2:1) on the portrait leaf, fitted in it: too small beside a page, it is
      * shown alone at its own shape, as large as the view allows (95 % of 480 across: 456 x 228),
      * its leaf's paper above and below it (the leaf framed, it was 174 x 87) */
@@ -1241,20 +1241,20 @@ static void check_print(CheckState *s, const Ctx *c)
 #endif
 }
 
-static AppBookSource *open_source(CheckState *s, const char *path);
+static PagesBookSource *open_source(CheckState *s, const char *path);
 
 /* How far region `r` as drawn is from the same texels of the page drawn whole into a layer of
  * its full size (whole texels; paper where they lie beyond it): the largest difference and the
  * mean, in levels; false where either could not be drawn. */
-static bool region_error(AppBookSource *src, int page, const AppPageRegion *r, int *worst,
+static bool region_error(PagesBookSource *src, int page, const PageRegion *r, int *worst,
                          double *mean)
 {
     uint32_t fw = (uint32_t)r->full_width, fh = (uint32_t)r->full_height;
     uint8_t *whole = malloc((size_t)fw * fh * 4), *part = malloc((size_t)r->width * r->height * 4);
     char message[512];
     bool ok = whole && part &&
-              app_book_source_draw(src, page, fw, fh, whole, message, sizeof message) &&
-              app_book_source_draw_region(src, page, r, part, message, sizeof message);
+              pages_book_source_draw(src, page, fw, fh, whole, message, sizeof message) &&
+              pages_book_source_draw_region(src, page, r, part, message, sizeof message);
     static const uint8_t PAPER_RGBA[4] = {244, 240, 230, 255};
     *worst = 0;
     double sum = 0.0;
@@ -1291,7 +1291,7 @@ static void check_regions(CheckState *s, const Ctx *c)
     CHECK(s, write_halves(png, 1200, 1680, COLOURS[0], COLOURS[2]), "cannot write %s", png);
     snprintf(png, sizeof png, "%s/page2.png", dir);
     CHECK(s, write_halves(png, 1600, 1200, COLOURS[1], COLOURS[3]), "cannot write %s", png);
-    static const AppPageRegion REGIONS[] = {
+    static const PageRegion REGIONS[] = {
         {600, 840, 100, 200, 256, 128}, /* inside */
         {600, 840, -40, -30, 200, 150}, /* across the top left corner */
         {600, 840, 500, 790, 160, 100}, /* across the bottom right */
@@ -1300,11 +1300,11 @@ static void check_regions(CheckState *s, const Ctx *c)
     };
     const char *books[] = {pdf, dir};
     for (int b = 0; b < 2; b++) {
-        AppBookSource *src = open_source(s, books[b]);
+        PagesBookSource *src = open_source(s, books[b]);
         if (!src)
             continue;
-        CHECK(s, app_book_source_draws_regions(src), "%s draws no regions", books[b]);
-        int pages = app_book_source_pages(src);
+        CHECK(s, pages_book_source_draws_regions(src), "%s draws no regions", books[b]);
+        int pages = pages_book_source_pages(src);
         for (int page = 0; page < pages; page++)
             for (size_t k = 0; k < sizeof REGIONS / sizeof REGIONS[0]; k++) {
                 int worst;
@@ -1315,13 +1315,13 @@ static void check_regions(CheckState *s, const Ctx *c)
                       "on average%s",
                       books[b], page + 1, k, worst, mean, drawn ? "" : " (not drawn)");
             }
-        app_book_source_close(src);
+        pages_book_source_close(src);
     }
-    AppBookSource *builtin = NULL;
+    PagesBookSource *builtin = NULL;
     char message[512];
-    if (app_book_source_open(NULL, &builtin, message, sizeof message) == 0) {
-        CHECK(s, !app_book_source_draws_regions(builtin), "the built-in book draws regions");
-        app_book_source_close(builtin);
+    if (pages_book_source_open(NULL, &builtin, message, sizeof message) == 0) {
+        CHECK(s, !pages_book_source_draws_regions(builtin), "the built-in book draws regions");
+        pages_book_source_close(builtin);
     }
 }
 
@@ -1437,22 +1437,22 @@ static void check_thumb(CheckState *s, const Ctx *c)
 
 /* Opens `path` as a book, for the checks that read it without the program; NULL (a failed
  * check) where it does not open. */
-static AppBookSource *open_source(CheckState *s, const char *path)
+static PagesBookSource *open_source(CheckState *s, const char *path)
 {
-    AppBookSource *src = NULL;
+    PagesBookSource *src = NULL;
     char message[512];
-    int status = app_book_source_open(path, &src, message, sizeof message);
+    int status = pages_book_source_open(path, &src, message, sizeof message);
     CHECK(s, status == 0, "cannot open %s: %s", path, message);
     return status ? NULL : src;
 }
 
 /* Checks page `page`'s label (0-based) and, where `where` is given, the line for spread `spread`
  * (single page where `single`). */
-static void check_label(CheckState *s, const AppBookSource *src, int page, const char *want,
+static void check_label(CheckState *s, const PagesBookSource *src, int page, const char *want,
                         const char *what)
 {
-    char label[APP_PAGE_LABEL_MAX];
-    app_book_source_page_label(src, page, label, sizeof label);
+    char label[PAGE_LABEL_MAX];
+    pages_book_source_page_label(src, page, label, sizeof label);
     CHECK(s, !strcmp(label, want), "%s: page %d is labelled '%s', want '%s'", what, page + 1, label,
           want);
 }
@@ -1474,11 +1474,11 @@ static pagecurl_context *library_context(bool destroy)
 
 /* The libpagecurl book of `src`'s pages (the window's view of them); NULL (checked) where it
  * cannot be made. */
-static pagecurl_book *library_book(CheckState *s, const AppBookSource *src)
+static pagecurl_book *library_book(CheckState *s, const PagesBookSource *src)
 {
     pagecurl_error err = {0};
     pagecurl_context *ctx = library_context(false);
-    const char *path = app_book_source_builtin(src) ? NULL : app_book_source_name(src);
+    const char *path = pages_book_source_builtin(src) ? NULL : pages_book_source_name(src);
     pagecurl_book *book =
         ctx ? pagecurl_book_create(
                   ctx, &(pagecurl_book_desc){.size = sizeof(pagecurl_book_desc), .path = path},
@@ -1489,7 +1489,7 @@ static pagecurl_book *library_book(CheckState *s, const AppBookSource *src)
     return book;
 }
 
-static void check_where(CheckState *s, const AppBookSource *src, int spread, int page,
+static void check_where(CheckState *s, const PagesBookSource *src, int spread, int page,
                         const char *want, const char *what)
 {
     char line[APP_WHERE_MAX] = "";
@@ -1519,7 +1519,7 @@ static void check_labels(CheckState *s, const Ctx *c)
                          ">> 10 << /P (Cover) >> 11 << /S /D /St 100 >>] >> ",
                          NULL),
           "cannot write %s", pdf);
-    AppBookSource *src = open_source(s, pdf);
+    PagesBookSource *src = open_source(s, pdf);
     if (src) {
         static const char *const want[14] = {"i", "ii",    "iii",   "iv",    "1",   "2",   "3",
                                              "4", "App-A", "App-B", "Cover", "100", "101", "102"};
@@ -1541,10 +1541,10 @@ static void check_labels(CheckState *s, const Ctx *c)
                      {"14", 14}, {"2", 6},  {"12", 12}, {"9", 9},      {"v", 0},
                      {"0", 0},   {"", 0},   {"4x", 0},  {"cover", 11}, {"-1", 0}};
         for (size_t i = 0; i < sizeof finds / sizeof finds[0]; i++)
-            CHECK(s, app_book_source_find_page(src, finds[i].text) == finds[i].page,
+            CHECK(s, pages_book_source_find_page(src, finds[i].text) == finds[i].page,
                   "labels: '%s' finds page %d, want %d", finds[i].text,
-                  app_book_source_find_page(src, finds[i].text), finds[i].page);
-        app_book_source_close(src);
+                  pages_book_source_find_page(src, finds[i].text), finds[i].page);
+        pages_book_source_close(src);
         /* --page by label: "iv" opens at the spread of pages 4 and 5 (iv | 1) */
         char shot[512];
         path_in(c, "labels.png", shot, sizeof shot);
@@ -1580,7 +1580,7 @@ static void check_labels(CheckState *s, const Ctx *c)
           "cannot write %s", pdf);
     if ((src = open_source(s, pdf))) {
         check_label(s, src, 2, "III", "a cyclic tree");
-        app_book_source_close(src);
+        pages_book_source_close(src);
     }
     /* the extremes */
     CHECK(s,
@@ -1592,12 +1592,12 @@ static void check_labels(CheckState *s, const Ctx *c)
           "cannot write %s", pdf);
     if ((src = open_source(s, pdf))) {
         check_label(s, src, 1, "2147483648", "past the largest int");
-        char label[APP_PAGE_LABEL_MAX], line[APP_WHERE_MAX];
-        app_book_source_page_label(src, 2, label, sizeof label);
-        CHECK(s, strlen(label) == APP_PAGE_LABEL_MAX - 1 && strspn(label, "d") == strlen(label),
+        char label[PAGE_LABEL_MAX], line[APP_WHERE_MAX];
+        pages_book_source_page_label(src, 2, label, sizeof label);
+        CHECK(s, strlen(label) == PAGE_LABEL_MAX - 1 && strspn(label, "d") == strlen(label),
               "letters 100000 (99999 = 3846 x 26 + 3: d, 3847 times, cut): '%s'", label);
-        app_book_source_page_label(src, 3, label, sizeof label);
-        CHECK(s, strlen(label) == APP_PAGE_LABEL_MAX - 1 && strspn(label, "M") == strlen(label),
+        pages_book_source_page_label(src, 3, label, sizeof label);
+        CHECK(s, strlen(label) == PAGE_LABEL_MAX - 1 && strspn(label, "M") == strlen(label),
               "roman 1000000: '%s'", label);
         check_label(s, src, 4,
                     "\xd0\x96"
@@ -1613,7 +1613,7 @@ static void check_labels(CheckState *s, const Ctx *c)
         CHECK(s, strlen(line) < sizeof line - 1 && strstr(line, "M-?1 (4-5 / 6)"),
               "a long label and one beyond ASCII: '%s'", line);
         check_where(s, src, 3, 0, "6 / 6", "a blank label");
-        app_book_source_close(src);
+        pages_book_source_close(src);
     }
     /* none */
     CHECK(s, write_pdf(pdf, 9, 200, 280), "cannot write %s", pdf);
@@ -1622,12 +1622,12 @@ static void check_labels(CheckState *s, const Ctx *c)
         check_where(s, src, 0, false, "1 / 9", "no /PageLabels");
         check_where(s, src, 4, false, "8-9 / 9", "no /PageLabels");
         check_where(s, src, 5, false, "end / 9", "no /PageLabels");
-        app_book_source_close(src);
+        pages_book_source_close(src);
     }
     if ((src = open_source(s, NULL))) {
         check_label(s, src, 3, "", "the built-in book");
         check_where(s, src, 2, false, "4-5 / 16", "the built-in book");
-        app_book_source_close(src);
+        pages_book_source_close(src);
     }
 }
 
@@ -1651,36 +1651,37 @@ static void check_outline(CheckState *s, const Ctx *c)
                          "2.1) /A << /S /GoTo /D [13 0 R /Fit] >> >> /Next 21 0 R >> >> >> ",
                          "<< /Title (Loop) /Dest [5 0 R /Fit] /Next 21 0 R >>"),
           "cannot write %s", pdf);
-    AppBookSource *src = open_source(s, pdf);
+    PagesBookSource *src = open_source(s, pdf);
     if (!src)
         return;
     static const struct {
         const char *title;
         int page, depth;
     } want[] = {{"Introduction", 0, 0}, {"Part Two", 4, 0}, {"Sec tion 2.1", 5, 1}, {"Loop", 1, 0}};
-    int n = app_book_source_outline_count(src);
+    int n = pages_book_source_outline_count(src);
     CHECK(s, n == 4, "outline: %d entries, want 4", n);
     for (int i = 0; i < n && i < 4; i++) {
-        const AppOutlineEntry *e = app_book_source_outline(src, i);
+        const PagesOutlineEntry *e = pages_book_source_outline(src, i);
         CHECK(s,
               !strcmp(e->title, want[i].title) && e->page == want[i].page &&
                   e->depth == want[i].depth,
               "outline %d: '%s' page %d depth %d, want '%s' %d %d", i, e->title, e->page, e->depth,
               want[i].title, want[i].page, want[i].depth);
     }
-    CHECK(s, app_book_source_outline(src, 4) == NULL, "outline: an entry past the last");
+    CHECK(s, pages_book_source_outline(src, 4) == NULL, "outline: an entry past the last");
     static const struct {
         const char *text;
         int from, found;
     } finds[] = {{"part", 0, 1}, {"SECTION", 0, -1}, {"2.1", 0, 2}, {"o", 0, 0},    {"o", 1, 1},
                  {"o", 2, 2},    {"o", 3, 3},        {"o", 4, -1},  {"zzz", 0, -1}, {"", 0, -1}};
     for (size_t i = 0; i < sizeof finds / sizeof finds[0]; i++)
-        CHECK(s, app_book_source_outline_find(src, finds[i].text, finds[i].from) == finds[i].found,
+        CHECK(s,
+              pages_book_source_outline_find(src, finds[i].text, finds[i].from) == finds[i].found,
               "outline: '%s' from %d finds %d, want %d", finds[i].text, finds[i].from,
-              app_book_source_outline_find(src, finds[i].text, finds[i].from), finds[i].found);
+              pages_book_source_outline_find(src, finds[i].text, finds[i].from), finds[i].found);
     /* the window's page field over it: a number, then a title's part, Tab to the next title */
     pagecurl_book *book = library_book(s, src);
-    app_book_source_close(src);
+    pages_book_source_close(src);
     if (!book)
         return;
     AppPageField f;
@@ -1779,7 +1780,7 @@ static void check_outline(CheckState *s, const Ctx *c)
     if (!(src = open_source(s, pdf)))
         return;
     book = library_book(s, src);
-    app_book_source_close(src);
+    pages_book_source_close(src);
     if (!book)
         return;
     app_page_field_open(&f, book, 12);
@@ -2605,7 +2606,7 @@ static bool write_slow_pdf(CheckState *s, const char *path)
 }
 
 typedef struct SlowDraw {
-    AppBookSource *src;
+    PagesBookSource *src;
     uint8_t *rgba;
     bool ok;
     char message[512];
@@ -2615,14 +2616,14 @@ typedef struct SlowDraw {
 static void *slow_draw(void *user)
 {
     SlowDraw *d = user;
-    d->ok = app_book_source_draw(d->src, 0, 1024, 1434, d->rgba, d->message, sizeof d->message);
+    d->ok = pages_book_source_draw(d->src, 0, 1024, 1434, d->rgba, d->message, sizeof d->message);
     __atomic_store_n(&d->done, 1, __ATOMIC_RELEASE);
     return NULL;
 }
 #endif
 
 /* A page that takes minutes to draw (200,000 fills of the whole page, a few KiB deflated) is
- * abandoned within a second of app_book_source_abort, as the stream's end calls it: the run's
+ * abandoned within a second of pages_book_source_abort, as the stream's end calls it: the run's
  * end does not wait for the page. */
 static void check_abort(CheckState *s, const Ctx *c)
 {
@@ -2635,7 +2636,7 @@ static void check_abort(CheckState *s, const Ctx *c)
         return;
     char message[512];
     SlowDraw d = {.rgba = malloc((size_t)1024 * 1434 * 4)};
-    int status = app_book_source_open(path, &d.src, message, sizeof message);
+    int status = pages_book_source_open(path, &d.src, message, sizeof message);
     CHECK(s, status == 0 && d.rgba, "slow.pdf: %s", message);
     if (status || !d.rgba) {
         free(d.rgba);
@@ -2648,7 +2649,7 @@ static void check_abort(CheckState *s, const Ctx *c)
         nanosleep(&tick, NULL);
     bool early = __atomic_load_n(&d.done, __ATOMIC_ACQUIRE);
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    app_book_source_abort(d.src);
+    pages_book_source_abort(d.src);
     double waited = 0.0;
     while (!__atomic_load_n(&d.done, __ATOMIC_ACQUIRE) && waited < 60.0) {
         nanosleep(&tick, NULL);
@@ -2664,7 +2665,7 @@ static void check_abort(CheckState *s, const Ctx *c)
         return; /* the thread draws on: leave it to the process's end */
     pthread_join(thread, NULL);
     CHECK(s, !d.ok && d.message[0], "slow.pdf: an abandoned page reported drawn");
-    app_book_source_close(d.src);
+    pages_book_source_close(d.src);
     free(d.rgba);
 #endif
 }
@@ -2703,42 +2704,42 @@ static void check_stop(CheckState *s, const Ctx *c)
 static void check_pool(CheckState *s, const Ctx *c)
 {
     (void)c;
-    AppPool pool;
-    CHECK(s, app_pool_init(&pool, 3), "out of memory");
+    BookPool pool;
+    CHECK(s, book_pool_init(&pool, 3), "out of memory");
     bool fresh;
     for (int leaf = 0; leaf < 3; leaf++) {
-        app_pool_tick(&pool);
-        int slot = app_pool_take(&pool, leaf, &fresh);
+        book_pool_tick(&pool);
+        int slot = book_pool_take(&pool, leaf, &fresh);
         CHECK(s, slot >= 0 && fresh, "leaf %d: slot %d fresh %d", leaf, slot, fresh);
     }
-    app_pool_tick(&pool);
-    int held = app_pool_take(&pool, 1, &fresh); /* leaf 1 used again: 0 is now the oldest */
-    CHECK(s, held == app_pool_slot(&pool, 1) && !fresh, "leaf 1 moved or was redrawn");
-    int zero = app_pool_slot(&pool, 0);
-    app_pool_tick(&pool);
-    int slot = app_pool_take(&pool, 7, &fresh);
-    CHECK(s, slot == zero && fresh && app_pool_slot(&pool, 0) == -1,
+    book_pool_tick(&pool);
+    int held = book_pool_take(&pool, 1, &fresh); /* leaf 1 used again: 0 is now the oldest */
+    CHECK(s, held == book_pool_slot(&pool, 1) && !fresh, "leaf 1 moved or was redrawn");
+    int zero = book_pool_slot(&pool, 0);
+    book_pool_tick(&pool);
+    int slot = book_pool_take(&pool, 7, &fresh);
+    CHECK(s, slot == zero && fresh && book_pool_slot(&pool, 0) == -1,
           "leaf 7 took slot %d, want leaf 0's %d", slot, zero);
     /* within one round a taken slot is never given away again */
-    app_pool_tick(&pool);
+    book_pool_tick(&pool);
     for (int leaf = 10; leaf < 13; leaf++)
-        CHECK(s, app_pool_take(&pool, leaf, &fresh) >= 0, "leaf %d: no slot", leaf);
-    CHECK(s, app_pool_take(&pool, 13, &fresh) == -1, "a fourth leaf in a round of three slots");
-    app_pool_free(&pool);
+        CHECK(s, book_pool_take(&pool, leaf, &fresh) >= 0, "leaf %d: no slot", leaf);
+    CHECK(s, book_pool_take(&pool, 13, &fresh) == -1, "a fourth leaf in a round of three slots");
+    book_pool_free(&pool);
 
     int out[8];
     /* at rest on spread 5 of a 10-leaf book going forward: 4 | 5, then 6, 7, then 3, 2 */
-    uint32_t n = app_pool_wanted((const int[3]){4, 5, -1}, 1, 2, 10, out, 8);
+    uint32_t n = book_pool_wanted((const int[3]){4, 5, -1}, 1, 2, 10, out, 8);
     CHECK(s,
           n == 6 && out[0] == 4 && out[1] == 5 && out[2] == 6 && out[3] == 7 && out[4] == 3 &&
               out[5] == 2,
           "forward: %u leaves %d %d %d %d %d %d", n, out[0], out[1], out[2], out[3], out[4],
           out[5]);
     /* backward, at the start of the book: nothing before leaf 0 */
-    n = app_pool_wanted((const int[3]){-1, 1, 0}, -1, 2, 10, out, 8);
+    n = book_pool_wanted((const int[3]){-1, 1, 0}, -1, 2, 10, out, 8);
     CHECK(s, n == 4 && out[0] == 1 && out[1] == 0 && out[2] == 2 && out[3] == 3,
           "backward at the start: %u leaves %d %d %d %d", n, out[0], out[1], out[2], out[3]);
-    n = app_pool_wanted((const int[3]){8, 9, -1}, 1, 2, 10, out, 3);
+    n = book_pool_wanted((const int[3]){8, 9, -1}, 1, 2, 10, out, 3);
     CHECK(s, n == 3 && out[2] == 7, "at the end, 3 at most: %u, %d", n, out[2]);
     /* at rest, the leaves of the next turn (either way, as the last turn went) are held already */
     for (int leaves = 1; leaves <= 12; leaves++)
@@ -2752,8 +2753,8 @@ static void check_pool(CheckState *s, const Ctx *c)
                 const int shown[3] = {dir > 0 ? left : spread - 2,
                                       dir > 0 ? (spread + 1 < leaves ? spread + 1 : -1) : right,
                                       dir > 0 ? spread : spread - 1};
-                uint32_t nt = app_pool_wanted(shown, dir, 2, leaves, turn, 8);
-                uint32_t nr = app_pool_wanted_at_rest(left, right, dir, 2, leaves, rest, 8);
+                uint32_t nt = book_pool_wanted(shown, dir, 2, leaves, turn, 8);
+                uint32_t nr = book_pool_wanted_at_rest(left, right, dir, 2, leaves, rest, 8);
                 for (uint32_t a = 0; a < nt; a++) {
                     bool kept = false;
                     for (uint32_t b = 0; b < nr; b++)
@@ -2769,34 +2770,34 @@ static void check_pool(CheckState *s, const Ctx *c)
                       leaves, spread, nr);
             }
 
-    CHECK(s, app_book_name_compare("page2.png", "page10.png") < 0, "page2 after page10");
-    CHECK(s, app_book_name_compare("page010.png", "page9.png") > 0, "page010 before page9");
-    CHECK(s, app_book_name_compare("A1", "a1") == 0 && app_book_name_compare("a", "ab") < 0,
+    CHECK(s, pages_book_name_compare("page2.png", "page10.png") < 0, "page2 after page10");
+    CHECK(s, pages_book_name_compare("page010.png", "page9.png") > 0, "page010 before page9");
+    CHECK(s, pages_book_name_compare("A1", "a1") == 0 && pages_book_name_compare("a", "ab") < 0,
           "case or prefix order");
 }
 
 /* A LINKED payload (the page helper's answer to LINKS) of `count` links, the first `bad` one made
  * hostile as `how` says (0: none). */
-static AppWireOut linked_payload(uint32_t count, int how)
+static PagesWireOut linked_payload(uint32_t count, int how)
 {
-    AppWireOut o = {0};
-    app_wire_i32(&o, 1);
-    app_wire_str(&o, "", 0);
+    PagesWireOut o = {0};
+    pages_wire_i32(&o, 1);
+    pages_wire_str(&o, "", 0);
     float place[4] = {0.1f, 0.0f, how == 4 ? 1.5f : 0.8f, 1.0f}; /* 4: off the leaf */
     for (int i = 0; i < 4; i++)
-        app_wire_f32(&o, place[i]);
-    app_wire_u32(&o, count);
-    for (uint32_t k = 0; k < count && k < APP_LINKS_MAX + 1; k++) {
-        app_wire_f32(&o, 0.8f); /* corners out of order */
-        app_wire_f32(&o, 0.7f);
-        app_wire_f32(&o, k == 0 && how == 1 ? NAN : 0.2f);
-        app_wire_f32(&o, 0.3f);
-        app_wire_i32(&o, k == 0 && how == 2 ? 99 : (int32_t)k - 1);
-        static char uri[APP_LINK_URI_MAX + 2];
-        size_t n = k == 0 && how == 3 ? APP_LINK_URI_MAX + 1 : 5;
+        pages_wire_f32(&o, place[i]);
+    pages_wire_u32(&o, count);
+    for (uint32_t k = 0; k < count && k < PAGES_LINKS_MAX + 1; k++) {
+        pages_wire_f32(&o, 0.8f); /* corners out of order */
+        pages_wire_f32(&o, 0.7f);
+        pages_wire_f32(&o, k == 0 && how == 1 ? NAN : 0.2f);
+        pages_wire_f32(&o, 0.3f);
+        pages_wire_i32(&o, k == 0 && how == 2 ? 99 : (int32_t)k - 1);
+        static char uri[PAGES_LINK_URI_MAX + 2];
+        size_t n = k == 0 && how == 3 ? PAGES_LINK_URI_MAX + 1 : 5;
         memset(uri, 'a', n);
         memcpy(uri, "x\ty:", 4);
-        app_wire_str(&o, uri, n);
+        pages_wire_str(&o, uri, n);
     }
     return o;
 }
@@ -2807,11 +2808,11 @@ static AppWireOut linked_payload(uint32_t count, int how)
 static void check_wire_links(CheckState *s, const Ctx *c)
 {
     (void)c;
-    AppLinked *got = malloc(sizeof *got);
+    PagesLinked *got = malloc(sizeof *got);
     if (!got)
         return;
-    AppWireOut o = linked_payload(3, 0);
-    bool ok = app_wire_get_linked(o.data, o.size, 6, got);
+    PagesWireOut o = linked_payload(3, 0);
+    bool ok = pages_wire_get_linked(o.data, o.size, 6, got);
     CHECK(s,
           ok && got->ok == 1 && got->count == 3 && got->place[0] == 0.1f &&
               got->links[0].x0 == 0.2f && got->links[0].x1 == 0.8f && got->links[0].y0 == 0.3f &&
@@ -2822,29 +2823,29 @@ static void check_wire_links(CheckState *s, const Ctx *c)
           got->links[0].target, got->links[0].uri);
     int read = 0;
     for (size_t n = 0; n < o.size; n++) /* cut short anywhere */
-        read += app_wire_get_linked(o.data, n, 6, got);
+        read += pages_wire_get_linked(o.data, n, 6, got);
     CHECK(s, read == 0, "%d LINKED cut short read as whole", read);
-    app_wire_out_free(&o);
-    o = linked_payload(APP_LINKS_MAX + 1, 0);
-    CHECK(s, !app_wire_get_linked(o.data, o.size, 6, got), "more than %d links read",
-          APP_LINKS_MAX);
-    app_wire_out_free(&o);
+    pages_wire_out_free(&o);
+    o = linked_payload(PAGES_LINKS_MAX + 1, 0);
+    CHECK(s, !pages_wire_get_linked(o.data, o.size, 6, got), "more than %d links read",
+          PAGES_LINKS_MAX);
+    pages_wire_out_free(&o);
     o = linked_payload(1, 1);
-    CHECK(s, !app_wire_get_linked(o.data, o.size, 6, got), "a NaN rectangle read");
-    app_wire_out_free(&o);
+    CHECK(s, !pages_wire_get_linked(o.data, o.size, 6, got), "a NaN rectangle read");
+    pages_wire_out_free(&o);
     o = linked_payload(1, 3);
-    CHECK(s, !app_wire_get_linked(o.data, o.size, 6, got), "an address too long read");
-    app_wire_out_free(&o);
+    CHECK(s, !pages_wire_get_linked(o.data, o.size, 6, got), "an address too long read");
+    pages_wire_out_free(&o);
     o = linked_payload(1, 2);
-    CHECK(s, app_wire_get_linked(o.data, o.size, 6, got) && got->links[0].target == -1,
+    CHECK(s, pages_wire_get_linked(o.data, o.size, 6, got) && got->links[0].target == -1,
           "a target past the book: %d", got->links[0].target);
-    app_wire_out_free(&o);
+    pages_wire_out_free(&o);
     o = linked_payload(1, 4);
     CHECK(s,
-          app_wire_get_linked(o.data, o.size, 6, got) && got->place[0] == 0.0f &&
+          pages_wire_get_linked(o.data, o.size, 6, got) && got->place[0] == 0.0f &&
               got->place[2] == 1.0f,
           "a place off the leaf: %.2f %.2f", got->place[0], got->place[2]);
-    app_wire_out_free(&o);
+    pages_wire_out_free(&o);
     free(got);
 }
 
@@ -2857,11 +2858,11 @@ static void check_text_find(CheckState *s, const Ctx *c)
     (void)c;
     static const char32_t text[] =
         U"The \u00c9COLE and\n\u03a3\u03bf\u03c6\u03af\u03b1 zeph-\nyr end";
-    AppTextChar chars[64];
+    PagesTextChar chars[64];
     int n = 0, line = 0, col = 0;
     for (; text[n]; n++) {
         float x = 0.05f * col, y = 0.1f * line;
-        chars[n] = (AppTextChar){(uint32_t)text[n], {x, y, x + 0.05f, y + 0.08f}};
+        chars[n] = (PagesTextChar){(uint32_t)text[n], {x, y, x + 0.05f, y + 0.08f}};
         if (text[n] == '\n')
             line++, col = 0;
         else
@@ -2884,16 +2885,16 @@ static void check_text_find(CheckState *s, const Ctx *c)
                  {"", 0, 8},
                  {"zeph-", 0, 8}};
     for (size_t i = 0; i < sizeof finds / sizeof finds[0]; i++) {
-        AppFindRect rects[8];
+        PagesFindRect rects[8];
         bool first[8];
-        int got = app_text_find(chars, n, finds[i].query, rects, first, finds[i].max);
+        int got = pages_text_find(chars, n, finds[i].query, rects, first, finds[i].max);
         CHECK(s, got == finds[i].rects, "'%s' found in %d rectangles, want %d", finds[i].query, got,
               finds[i].rects);
     }
-    AppFindRect r[2];
+    PagesFindRect r[2];
     bool first[2];
     CHECK(s,
-          app_text_find(chars, n, "zephyr", r, first, 2) == 2 && first[0] && !first[1] &&
+          pages_text_find(chars, n, "zephyr", r, first, 2) == 2 && first[0] && !first[1] &&
               fabsf(r[0].x0 - 0.30f) < 1e-4f && fabsf(r[0].x1 - 0.50f) < 1e-4f &&
               fabsf(r[0].y0 - 0.1f) < 1e-4f && r[1].x0 == 0.0f && fabsf(r[1].x1 - 0.10f) < 1e-4f &&
               fabsf(r[1].y0 - 0.2f) < 1e-4f,
@@ -3050,12 +3051,12 @@ static bool write_epub(const char *path, int words, bool numbered, int depth, si
 
 /* The share of a page's pixels that are ink (dark), drawn w x h by the helper; -1 where it
  * could not be drawn. */
-static double ink_of(AppBookSource *src, int page, uint32_t w, uint32_t h)
+static double ink_of(PagesBookSource *src, int page, uint32_t w, uint32_t h)
 {
     uint8_t *px = malloc((size_t)w * h * 4);
     char message[512];
     long dark = 0;
-    bool ok = px && app_book_source_draw(src, page, w, h, px, message, sizeof message);
+    bool ok = px && pages_book_source_draw(src, page, w, h, px, message, sizeof message);
     for (size_t i = 0; ok && i < (size_t)w * h; i++)
         dark += px[4 * i] < 128 && px[4 * i + 1] < 128 && px[4 * i + 2] < 128;
     free(px);
@@ -3148,47 +3149,47 @@ static void check_formats(CheckState *s, const Ctx *c)
     path_in(c, "novel-by-content", named, sizeof named);
     CHECK(s, write_epub(epub, 600, false, 0, 0) && write_epub(named, 600, false, 0, 0),
           "cannot write %s", epub);
-    AppBookSource *src = open_source(s, epub);
-    int pages = src ? app_book_source_pages(src) : 0;
+    PagesBookSource *src = open_source(s, epub);
+    int pages = src ? pages_book_source_pages(src) : 0;
     if (src) {
-        CHECK(s, app_book_source_reflowable(src) && pages >= 2,
+        CHECK(s, pages_book_source_reflowable(src) && pages >= 2,
               "epub: %d pages, reflowable %d: want 2 or more, laid out", pages,
-              app_book_source_reflowable(src));
-        CHECK(s, fabsf(app_book_source_aspect(src) - APP_BOOK_PAGE_ASPECT) < 0.01f,
-              "epub: pages of shape %.3f, want the default %.3f", app_book_source_aspect(src),
-              APP_BOOK_PAGE_ASPECT);
-        const AppOutlineEntry *one = app_book_source_outline(src, 0);
-        const AppOutlineEntry *two = app_book_source_outline(src, 1);
+              pages_book_source_reflowable(src));
+        CHECK(s, fabsf(pages_book_source_aspect(src) - PAGES_BOOK_PAGE_ASPECT) < 0.01f,
+              "epub: pages of shape %.3f, want the default %.3f", pages_book_source_aspect(src),
+              PAGES_BOOK_PAGE_ASPECT);
+        const PagesOutlineEntry *one = pages_book_source_outline(src, 0);
+        const PagesOutlineEntry *two = pages_book_source_outline(src, 1);
         CHECK(s,
-              app_book_source_outline_count(src) == 2 && one && two &&
+              pages_book_source_outline_count(src) == 2 && one && two &&
                   !strcmp(one->title, "Chapter One") && !strcmp(two->title, "Chapter Two") &&
                   one->page == 0 && two->page > 0 && two->page < pages,
-              "epub: outline of %d entries: '%s' p%d, '%s' p%d", app_book_source_outline_count(src),
-              one ? one->title : "", one ? one->page : -1, two ? two->title : "",
-              two ? two->page : -1);
+              "epub: outline of %d entries: '%s' p%d, '%s' p%d",
+              pages_book_source_outline_count(src), one ? one->title : "", one ? one->page : -1,
+              two ? two->title : "", two ? two->page : -1);
         double ink = ink_of(src, 0, 300, 450);
         CHECK(s, ink > 0.003 && ink < 0.5, "epub: page 1 has %.4f of its pixels ink (want text)",
               ink);
-        AppFindRect rects[8];
+        PagesFindRect rects[8];
         bool first[8];
         float place[4];
         char message[512];
-        int found = two ? app_book_source_find(src, two->page, "LIGHTHOUSE keeper", rects, first, 8,
-                                               place, message, sizeof message)
+        int found = two ? pages_book_source_find(src, two->page, "LIGHTHOUSE keeper", rects, first,
+                                                 8, place, message, sizeof message)
                         : -1;
         CHECK(s, found >= 1, "epub: 'lighthouse keeper' found %d times on chapter two's page: %s",
               found, found < 0 ? message : "");
-        app_book_source_close(src);
+        pages_book_source_close(src);
     }
-    AppTextLayout large = {.font_size = 22.0f};
+    PagesTextLayout large = {.font_size = 22.0f};
     src = NULL;
     char message[512];
-    CHECK(s, app_book_source_open_with(epub, &large, &src, message, sizeof message) == 0,
+    CHECK(s, pages_book_source_open_with(epub, &large, &src, message, sizeof message) == 0,
           "epub at 22 pt: %s", message);
     if (src)
-        CHECK(s, app_book_source_pages(src) > pages, "epub at 22 pt: %d pages, at 11 pt %d",
-              app_book_source_pages(src), pages);
-    app_book_source_close(src);
+        CHECK(s, pages_book_source_pages(src) > pages, "epub at 22 pt: %d pages, at 11 pt %d",
+              pages_book_source_pages(src), pages);
+    pages_book_source_close(src);
     path_in(c, "epub.png", shot, sizeof shot);
     Run r = RUN("--headless", "--validation", "--book", named, "--curl", "0", "--size", "960x720",
                 "--font-size", "14", "--screenshot", shot);
@@ -3225,20 +3226,20 @@ static void check_formats(CheckState *s, const Ctx *c)
         /* MuPDF's FB2 style breaks the page before each section: the body's title alone on
          * page 1, the section's text from page 2 */
         double title = ink_of(src, 0, 300, 450), text = ink_of(src, 1, 300, 450);
-        CHECK(s, app_book_source_reflowable(src) && title > 0.0 && text > 0.003 && text < 0.5,
+        CHECK(s, pages_book_source_reflowable(src) && title > 0.0 && text > 0.003 && text < 0.5,
               "fb2: reflowable %d, ink on page 1 %.4f (its title), page 2 %.4f (its text)",
-              app_book_source_reflowable(src), title, text);
+              pages_book_source_reflowable(src), title, text);
     }
-    app_book_source_close(src);
+    pages_book_source_close(src);
 
     path_in(c, "two.xps", xps, sizeof xps);
     CHECK(s, write_xps(xps), "cannot write %s", xps);
     src = open_source(s, xps);
     if (src)
-        CHECK(s, app_book_source_pages(src) == 3 && !app_book_source_reflowable(src),
-              "xps: %d pages (want 3), reflowable %d", app_book_source_pages(src),
-              app_book_source_reflowable(src));
-    app_book_source_close(src);
+        CHECK(s, pages_book_source_pages(src) == 3 && !pages_book_source_reflowable(src),
+              "xps: %d pages (want 3), reflowable %d", pages_book_source_pages(src),
+              pages_book_source_reflowable(src));
+    pages_book_source_close(src);
     check_spread(s, c, xps, 3, "0", colour_of(2), colour_of(3), "xps");
 
     /* a comic: natural order whatever the zip's, as the colour folder's */
@@ -3257,12 +3258,12 @@ static void check_formats(CheckState *s, const Ctx *c)
     check_spread_with(s, c, manga, 3, "0", ltr, colour_of(2), colour_of(3), "manga cbz, --ltr");
     src = open_source(s, manga);
     if (src) {
-        CHECK(s, app_book_source_pages(src) == 12 && app_book_source_right_to_left(src),
+        CHECK(s, pages_book_source_pages(src) == 12 && pages_book_source_right_to_left(src),
               "manga cbz: %d pages (want 12: the text no page), right to left %d",
-              app_book_source_pages(src), app_book_source_right_to_left(src));
+              pages_book_source_pages(src), pages_book_source_right_to_left(src));
         CHECK(s, ink_of(src, 11, 50, 70) < 0.0, "manga cbz: its page 12, no image, drawn");
     }
-    app_book_source_close(src);
+    pages_book_source_close(src);
 
     /* hostile: a chapter that unpacks to 80 MiB (a zip bomb), refused before it is parsed */
     path_in(c, "bomb.epub", bad, sizeof bad);
@@ -3380,20 +3381,20 @@ static void relayout_bounded(CheckState *s, const Ctx *c, const char *epub)
           f && chmod(wrapper, 0755) == 0 && access(helper, X_OK) == 0 &&
               write_epub(epub, 1500000, false, 0, 0),
           "cannot write %s or %s (the helper %s)", epub, wrapper, helper);
-    setenv(APP_PAGES_HELPER_ENV, wrapper, 1);
-    AppBookSource *src = NULL;
+    setenv(PAGES_HELPER_ENV, wrapper, 1);
+    PagesBookSource *src = NULL;
     char message[512] = "";
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int status = app_book_source_open(epub, &src, message, sizeof message);
+    int status = pages_book_source_open(epub, &src, message, sizeof message);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    unsetenv(APP_PAGES_HELPER_ENV);
+    unsetenv(PAGES_HELPER_ENV);
     CHECK(s, status == 1 && strstr(message, "of the processor") && !strchr(message, '\n'),
           "a layout past its processor time: status %d (%d pages), '%s' (want 1, the bound said) "
           "after %.1f s",
-          status, src ? app_book_source_pages(src) : 0, message,
+          status, src ? pages_book_source_pages(src) : 0, message,
           (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
-    app_book_source_close(src);
+    pages_book_source_close(src);
 }
 
 /* A reflowable book laid out again (Ctrl + = and -, pagecurl_book_relayout, issue 56): an EPUB of

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The camera's framing (book/camera.c through book/book.c's app_book_camera), with no GPU:
+/* The camera's framing (book/camera.c through book/book.c's book_camera), with no GPU:
  * - at rest the pages shown are seen face-on and fill the window: for window shapes from 320x200
  *   to 3840x1080 (1280x720, 1280x800, portrait 800x1200 and 1920x1080 among them), the three
  *   layouts, both bindings and the three kinds of still book (open, closed at either end), the
@@ -66,8 +66,8 @@ static const Size sizes[] = {{1280, 720}, {1280, 800},  {800, 1200}, {1920, 1080
                              {320, 200},  {3840, 1080}, {200, 1000}, {2000, 300}};
 #define SIZES (sizeof sizes / sizeof sizes[0])
 
-/* The kinds of spread a leaf turns in (left-bound; `AppBookLayout.rtl` mirrors them). */
-static const AppSpread kinds[] = {
+/* The kinds of spread a leaf turns in (left-bound; `BookLayout.rtl` mirrors them). */
+static const BookSpread kinds[] = {
     {.right = true, .turning = true},                                 /* opening the book */
     {.right = true, .turning = true, .backward = true},               /* closing it again */
     {.left = true, .right = true, .turning = true},                   /* the middle */
@@ -93,7 +93,7 @@ static bool ndc(const PcDrawPush *push, const double p[3], double out[2])
     return z >= 0.0 && z <= 1.0;
 }
 
-/* Pixel of world point p in a vw x vh view (pixel centres at +0.5, as app_camera_ray reads). */
+/* Pixel of world point p in a vw x vh view (pixel centres at +0.5, as book_camera_ray reads). */
 static bool pixel(const PcDrawPush *push, const double p[3], uint32_t vw, uint32_t vh, double *px,
                   double *py)
 {
@@ -104,14 +104,14 @@ static bool pixel(const PcDrawPush *push, const double p[3], uint32_t vw, uint32
     return true;
 }
 
-static PcDrawPush push_of(const AppSpread *spread, const CurlParams *pose, const AppLeaf *leaf,
-                          const AppBookLayout *layout, uint32_t vw, uint32_t vh,
-                          AppCameraBook *camera)
+static PcDrawPush push_of(const BookSpread *spread, const CurlParams *pose, const BookLeaf *leaf,
+                          const BookLayout *layout, uint32_t vw, uint32_t vh,
+                          BookCameraBook *camera)
 {
-    AppCameraBook c = app_book_camera(spread, pose, leaf, layout, vw, vh);
+    BookCameraBook c = book_camera(spread, pose, leaf, layout, vw, vh);
     if (camera)
         *camera = c;
-    return app_camera_draw_push(vw, vh, &c);
+    return book_camera_draw_push(vw, vh, &c);
 }
 
 typedef struct Tally {
@@ -128,7 +128,7 @@ typedef struct LeafPoints {
     double pos[3 * NV], n[3 * NV];
 } LeafPoints;
 
-static void points_of(const CurlParams *pose, const AppLeaf *leaf, LeafPoints *out)
+static void points_of(const CurlParams *pose, const BookLeaf *leaf, LeafPoints *out)
 {
     double w = leaf->grid.width, h = leaf->grid.height, xy[2 * NV];
     for (int j = 0, k = 0; j <= NY; j++)
@@ -165,7 +165,7 @@ static void points_in_view(const PcDrawPush *push, const LeafPoints *points, dou
         }
 }
 
-static void leaf_in_view(const PcDrawPush *push, const CurlParams *pose, const AppLeaf *leaf,
+static void leaf_in_view(const PcDrawPush *push, const CurlParams *pose, const BookLeaf *leaf,
                          double m, double lo, double hi, double board, Tally *t, const char *what)
 {
     LeafPoints points;
@@ -197,39 +197,39 @@ static double corner_step(const PcDrawPush *a, const PcDrawPush *b, double w, do
 
 /* The span of x (in the view's frame) the leaf must stay in view over while `spread` turns: the
  * one-page layout's at its progress (its pages at lift 0), else everything. */
-static void view_span(const AppSpread *spread, const AppLeaf *leaf, const AppBookLayout *layout,
+static void view_span(const BookSpread *spread, const BookLeaf *leaf, const BookLayout *layout,
                       uint32_t vw, uint32_t vh, double *lo, double *hi)
 {
     *lo = -INFINITY, *hi = INFINITY;
-    if (!app_book_one_page(layout, vw, vh))
+    if (!book_one_page(layout, vw, vh))
         return;
-    AppSpread bare = *spread;
+    BookSpread bare = *spread;
     bare.lift = 0.0f;
-    AppCameraBook c = app_book_camera(&bare, NULL, leaf, layout, vw, vh);
+    BookCameraBook c = book_camera(&bare, NULL, leaf, layout, vw, vh);
     *lo = (double)c.lo * c.width, *hi = (double)c.hi * c.width;
 }
 
 /* The leaf every check turns: only its grid's size matters to the camera. */
-static const AppLeaf LEAF = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
+static const BookLeaf LEAF = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
 
-static AppBookLayout layout_of(int layout, bool rtl, bool hard)
+static BookLayout layout_of(int layout, bool rtl, bool hard)
 {
-    return (AppBookLayout){.layout = layout, .rtl = rtl, .hard_cover = hard};
+    return (BookLayout){.layout = layout, .rtl = rtl, .hard_cover = hard};
 }
 
 /* The one-page layout's view as a reader's at `time` (book/reader.h), the reader following the
  * flip's `view`, as book/pagecurl.c keeps it. */
-static void read_at(AppReader *reader, AppBookLayout *layout, const MeshFlipView *view, double time)
+static void read_at(BookReader *reader, BookLayout *layout, const MeshFlipView *view, double time)
 {
-    app_reader_follow(reader, view, time);
-    layout->left_page = app_reader_left_page(reader, view, time);
+    book_reader_follow(reader, view, time);
+    layout->left_page = book_reader_left_page(reader, view, time);
 }
 
 /* At rest: the flat pages drawn, seen face-on, filling the window. */
 static void at_rest(CheckState *s)
 {
     const float W = MESH_PAGE_WIDTH, H = MESH_PAGE_HEIGHT;
-    const AppSpread stills[] = {{.left = true, .right = true}, {.right = true}, {.left = true}};
+    const BookSpread stills[] = {{.left = true, .right = true}, {.right = true}, {.left = true}};
     const char *const still_names[] = {"open", "closed front", "closed back"};
     double least = INFINITY, skew = 0.0;
     int checked = 0;
@@ -238,14 +238,14 @@ static void at_rest(CheckState *s)
             for (int rtl = 0; rtl < 2; rtl++)
                 for (int k = 0; k < 3 * 2; k++) {
                     uint32_t vw = sizes[z].w, vh = sizes[z].h;
-                    const AppLeaf *leaf = &LEAF;
-                    AppBookLayout layout = layout_of(mode, rtl, false);
+                    const BookLeaf *leaf = &LEAF;
+                    BookLayout layout = layout_of(mode, rtl, false);
                     /* the one-page layout resting on the right-hand page, then the left */
-                    bool one = app_book_one_page(&layout, vw, vh), on_left = k >= 3;
+                    bool one = book_one_page(&layout, vw, vh), on_left = k >= 3;
                     if (on_left && !one)
                         break;
                     layout.left_page = on_left ? 1.0f : 0.0f;
-                    const AppSpread *still = &stills[k % 3];
+                    const BookSpread *still = &stills[k % 3];
                     PcDrawPush push = push_of(still, NULL, leaf, &layout, vw, vh, NULL);
                     /* the pages drawn: those there, in the one-page layout the side it shows */
                     double m = rtl ? -1.0 : 1.0, lo = INFINITY, hi = -INFINITY;
@@ -261,7 +261,7 @@ static void at_rest(CheckState *s)
                     double px[4] = {0}, py[4] = {0};
                     bool seen = true;
                     for (int c = 0; c < 4; c++) {
-                        double p[3] = {c & 1 ? hi : lo, c & 2 ? H : 0.0, -APP_BOOK_STACK_STEP * W};
+                        double p[3] = {c & 1 ? hi : lo, c & 2 ? H : 0.0, -BOOK_STACK_STEP * W};
                         seen = seen && pixel(&push, p, vw, vh, &px[c], &py[c]);
                     }
                     /* corners 0 (lo, foot), 1 (hi, foot), 2 (lo, head), 3 (hi, head) */
@@ -307,13 +307,13 @@ static void turns(CheckState *s)
     double worst = 0.0;
     for (size_t z = 0; z < SIZES; z++)
         for (int variant = 0; variant < 8; variant++) {
-            const AppLeaf *leaf = &LEAF;
-            AppBookLayout layout = layout_of(variant & 1 ? 2 : 1, variant & 2, variant & 4);
+            const BookLeaf *leaf = &LEAF;
+            BookLayout layout = layout_of(variant & 1 ? 2 : 1, variant & 2, variant & 4);
             uint32_t vw = sizes[z].w, vh = sizes[z].h;
-            bool one = app_book_one_page(&layout, vw, vh);
+            bool one = book_one_page(&layout, vw, vh);
             char what[160];
             for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-                AppSpread spread = kinds[k];
+                BookSpread spread = kinds[k];
                 Tally t = {0};
                 bool board = layout.hard_cover && (!spread.left || !spread.right);
                 if (layout.hard_cover && !board)
@@ -325,11 +325,10 @@ static void turns(CheckState *s)
                     for (int step = 0; step <= STEPS; step++) {
                         spread.progress = (float)step / STEPS;
                         for (int g = 0; g <= 4; g += board || other ? 4 : GRAB_STEP) {
-                            CurlParams pose = app_book_turn_pose(&spread, spread.progress,
-                                                                 0.25f * g, leaf, &layout);
+                            CurlParams pose =
+                                book_turn_pose(&spread, spread.progress, 0.25f * g, leaf, &layout);
                             /* the pose's own need, and its points */
-                            AppCameraBook own =
-                                app_book_camera(&spread, &pose, leaf, &layout, vw, vh);
+                            BookCameraBook own = book_camera(&spread, &pose, leaf, &layout, vw, vh);
                             double lo, hi;
                             view_span(&spread, leaf, &layout, vw, vh, &lo, &hi);
                             LeafPoints points;
@@ -337,9 +336,9 @@ static void turns(CheckState *s)
                             for (size_t l = 0; l < 3; l++) {
                                 if (l && g % 2)
                                     continue; /* the lifts held on top: every other grab */
-                                AppCameraBook camera = own;
-                                camera.lift = fmaxf(own.lift, lifts[l]); /* as app_book_camera */
-                                PcDrawPush push = app_camera_draw_push(vw, vh, &camera);
+                                BookCameraBook camera = own;
+                                camera.lift = fmaxf(own.lift, lifts[l]); /* as book_camera */
+                                PcDrawPush push = book_camera_draw_push(vw, vh, &camera);
                                 snprintf(what, sizeof what,
                                          "%ux%u %s%s%s %s%s, t %.3f g %.2f lift %.1f", vw, vh,
                                          one ? "single" : "spread", layout.rtl ? " rtl" : "",
@@ -347,7 +346,7 @@ static void turns(CheckState *s)
                                          other ? " from the other page" : "",
                                          (double)spread.progress, 0.25 * g, (double)lifts[l]);
                                 points_in_view(&push, &points, m, lo, hi,
-                                               board ? APP_BOOK_BOARD * W : 0.0, &t, what);
+                                               board ? BOOK_BOARD * W : 0.0, &t, what);
                             }
                         }
                     }
@@ -360,18 +359,18 @@ static void turns(CheckState *s)
                 worst = fmax(worst, t.worst);
                 /* the still book before and after the turn: the same view as its ends (one
                  * page: the page in view, which only the reader's slide moves) */
-                AppSpread before = kinds[k], after = kinds[k];
+                BookSpread before = kinds[k], after = kinds[k];
                 before.turning = after.turning = false;
                 if (kinds[k].backward) /* the leaf lies on the right before a forward turn */
                     before.left = after.right = true;
                 else
                     before.right = after.left = true;
                 spread.progress = 0.0f;
-                CurlParams p0 = app_book_turn_pose(&spread, 0.0f, 0.25f, leaf, &layout);
+                CurlParams p0 = book_turn_pose(&spread, 0.0f, 0.25f, leaf, &layout);
                 PcDrawPush s0 = push_of(&spread, &p0, leaf, &layout, vw, vh, NULL),
                            r0 = push_of(&before, NULL, leaf, &layout, vw, vh, NULL);
                 spread.progress = 1.0f;
-                CurlParams p1 = app_book_turn_pose(&spread, 1.0f, 0.25f, leaf, &layout);
+                CurlParams p1 = book_turn_pose(&spread, 1.0f, 0.25f, leaf, &layout);
                 PcDrawPush s1 = push_of(&spread, &p1, leaf, &layout, vw, vh, NULL),
                            r1 = push_of(&after, NULL, leaf, &layout, vw, vh, NULL);
                 double j0 = corner_step(&s0, &r0, W, MESH_PAGE_HEIGHT, vw, vh),
@@ -387,12 +386,12 @@ static void turns(CheckState *s)
 }
 
 /* A frame of the flip: its view's camera, and the leaf in it. */
-static PcDrawPush frame_of(const MeshFlipView *view, const AppLeaf *leaf,
-                           const AppBookLayout *layout, uint32_t vw, uint32_t vh,
-                           AppCameraBook *camera, Tally *t, const char *what)
+static PcDrawPush frame_of(const MeshFlipView *view, const BookLeaf *leaf, const BookLayout *layout,
+                           uint32_t vw, uint32_t vh, BookCameraBook *camera, Tally *t,
+                           const char *what)
 {
-    AppSpread spread = app_book_spread(view);
-    CurlParams pose = app_book_pose(view, leaf, layout);
+    BookSpread spread = book_spread(view);
+    CurlParams pose = book_pose(view, leaf, layout);
     PcDrawPush push = push_of(&spread, &pose, leaf, layout, vw, vh, camera);
     if (view->turning && t) {
         double m = (spread.backward ? -1.0 : 1.0) * (layout->rtl ? -1.0 : 1.0);
@@ -420,10 +419,10 @@ typedef struct Motion {
 } Motion;
 
 /* The turning leaf's points in the view's frame (a 9 x 13 grid). */
-static void leaf_points(const MeshFlipView *view, const AppLeaf *leaf, const AppBookLayout *layout,
+static void leaf_points(const MeshFlipView *view, const BookLeaf *leaf, const BookLayout *layout,
                         double out[117][3])
 {
-    CurlParams pose = app_book_pose(view, leaf, layout);
+    CurlParams pose = book_pose(view, leaf, layout);
     double m = (view->direction == MESH_FLIP_BACKWARD ? -1.0 : 1.0) * (layout->rtl ? -1.0 : 1.0);
     for (int j = 0, k = 0; j < 13; j++)
         for (int i = 0; i < 9; i++, k++) {
@@ -436,8 +435,8 @@ static void leaf_points(const MeshFlipView *view, const AppLeaf *leaf, const App
 
 /* One frame's step: how far the page corners moved against how far the leaf did (both seen
  * through this frame's camera). */
-static void follow(Motion *mo, const MeshFlipView *view, const AppLeaf *leaf,
-                   const AppBookLayout *layout, uint32_t vw, uint32_t vh, const PcDrawPush *push,
+static void follow(Motion *mo, const MeshFlipView *view, const BookLeaf *leaf,
+                   const BookLayout *layout, uint32_t vw, uint32_t vh, const PcDrawPush *push,
                    const char *what)
 {
     double lim = fmin((double)vw, (double)vh);
@@ -491,9 +490,9 @@ static void follow(Motion *mo, const MeshFlipView *view, const AppLeaf *leaf,
 /* Steps the flip at 60 Hz from `t` for `seconds`, checking each frame's leaf in view and how far
  * the view moves (mo->prev: the frame before); the view must come to rest, equal to the still
  * book's. The one-page view follows `reader`. */
-static void run_frames(MeshFlip *flip, const AppLeaf *leaf, AppBookLayout *layout,
-                       AppReader *reader, uint32_t vw, uint32_t vh, double t, double seconds,
-                       Tally *tally, Motion *mo, const char *what)
+static void run_frames(MeshFlip *flip, const BookLeaf *leaf, BookLayout *layout, BookReader *reader,
+                       uint32_t vw, uint32_t vh, double t, double seconds, Tally *tally, Motion *mo,
+                       const char *what)
 {
     mo->rested = false;
     for (int f = 1; f <= (int)(seconds * 60.0); f++) {
@@ -503,9 +502,9 @@ static void run_frames(MeshFlip *flip, const AppLeaf *leaf, AppBookLayout *layou
         read_at(reader, layout, &view, now);
         PcDrawPush push = frame_of(&view, leaf, layout, vw, vh, NULL, tally, what);
         follow(mo, &view, leaf, layout, vw, vh, &push, what);
-        if (!view.turning && !(view.lift > 0.0f) && !app_reader_sliding(reader, &view, now)) {
+        if (!view.turning && !(view.lift > 0.0f) && !book_reader_sliding(reader, &view, now)) {
             /* at rest: it stays */
-            AppSpread still = app_book_spread(&view);
+            BookSpread still = book_spread(&view);
             PcDrawPush rest = push_of(&still, NULL, leaf, layout, vw, vh, NULL);
             mo->gap = fmax(mo->gap, matrix_gap(&push, &rest));
             mo->rested = true;
@@ -541,8 +540,8 @@ static void drags(CheckState *s)
     long held = 0, out_of_reach = 0, unsettled = 0, moves = 0;
     for (size_t z = 0; z < sizeof at / sizeof at[0]; z++)
         for (int variant = 0; variant < 3; variant++) {
-            const AppLeaf *leaf = &LEAF;
-            AppBookLayout layout = layout_of(variant & 1 ? 2 : 1, variant & 2, false);
+            const BookLeaf *leaf = &LEAF;
+            BookLayout layout = layout_of(variant & 1 ? 2 : 1, variant & 2, false);
             uint32_t vw = at[z].w, vh = at[z].h;
             double reach_px = 0.4 * fmin(vw, vh);
             for (int open = 0; open < 2; open++)
@@ -551,10 +550,10 @@ static void drags(CheckState *s)
                     if (drags_made[g].open_only && !open)
                         continue;
                     MeshFlip flip;
-                    app_book_init(&flip, leaf, APP_BOOK_PAGES, open ? 1 : 0, false);
+                    book_init_flip(&flip, leaf, BOOK_PAGES, open ? 1 : 0, false);
                     MeshFlipView view = mesh_flip_view(&flip);
-                    AppReader reader; /* on the right-hand page, the one grabbed */
-                    app_reader_init(&reader, APP_BOOK_PAGES, open ? 3 : 1, view.spread);
+                    BookReader reader; /* on the right-hand page, the one grabbed */
+                    book_reader_init(&reader, BOOK_PAGES, open ? 3 : 1, view.spread);
                     read_at(&reader, &layout, &view, 0.0);
                     PcDrawPush push = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL);
                     double m = layout.rtl ? -1.0 : 1.0;
@@ -572,7 +571,7 @@ static void drags(CheckState *s)
                                    .action = BOOK_INPUT_DOWN,
                                    .x = (float)(px / vw),
                                    .y = (float)(py / vh)};
-                    app_book_input(&flip, NULL, NULL, &e, vw, vh, leaf, &layout);
+                    book_apply_input(&flip, NULL, NULL, &e, vw, vh, leaf, &layout);
                     for (int i = 1; i <= 6; i++) {
                         /* small moves first, as a hand starts; as the window's trace holds
                          * the pointer: a fraction of the window, clamped */
@@ -585,16 +584,16 @@ static void drags(CheckState *s)
                         e.y = (float)fmin(fmax(qy / vh, 0.0), 1.0);
                         view = mesh_flip_view_at(&flip, time);
                         read_at(&reader, &layout, &view, time);
-                        app_book_input(&flip, NULL, NULL, &e, vw, vh, leaf, &layout);
+                        book_apply_input(&flip, NULL, NULL, &e, vw, vh, leaf, &layout);
                         view = mesh_flip_view_at(&flip, time);
                         read_at(&reader, &layout, &view, time);
                         if (view.phase != MESH_FLIP_DRAGGING)
                             break;
                         moves++;
-                        AppCameraBook camera;
+                        BookCameraBook camera;
                         push = frame_of(&view, leaf, &layout, vw, vh, &camera, &t, what);
                         /* the grabbed point, where the pose puts it, against the pointer */
-                        CurlParams pose = app_book_pose(&view, leaf, &layout);
+                        CurlParams pose = book_pose(&view, leaf, &layout);
                         double hp[3], n[3], hx, hy,
                             mm = view.direction == MESH_FLIP_BACKWARD ? -m : m;
                         mesh_curl_point(&pose, view.grab[0], view.grab[1], hp, n);
@@ -602,7 +601,7 @@ static void drags(CheckState *s)
                         /* the pointer's pixel as the window's input reads it */
                         double ex = e.x * vw, ey = e.y * vh, o[3], dir[3];
                         if (!pixel(&push, hp, vw, vh, &hx, &hy) ||
-                            !app_camera_ray(vw, vh, &camera, (float)ex, (float)ey, o, dir))
+                            !book_camera_ray(vw, vh, &camera, (float)ex, (float)ey, o, dir))
                             continue;
                         MeshRay ray = {{mm * o[0], o[1], o[2]}, {mm * dir[0], dir[1], dir[2]}};
                         MeshVec2 grab = {view.grab[0], view.grab[1]};
@@ -616,7 +615,7 @@ static void drags(CheckState *s)
                     }
                     e = (BookInput){
                         .time = time, .device = BOOK_INPUT_MOUSE, .action = BOOK_INPUT_UP};
-                    app_book_input(&flip, NULL, NULL, &e, vw, vh, leaf, &layout);
+                    book_apply_input(&flip, NULL, NULL, &e, vw, vh, leaf, &layout);
                     view = mesh_flip_view_at(&flip, time);
                     read_at(&reader, &layout, &view, time);
                     Motion one = {.prev = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL)};
@@ -662,19 +661,19 @@ static void in_time(CheckState *s)
     double drop = 0.0; /* the most the lift fell back while turns were queued */
     int unturned = 0;
     for (int variant = 0; variant < 4; variant++) {
-        const AppLeaf *leaf = &LEAF;
-        AppBookLayout layout = layout_of(variant & 1 ? 2 : 1, variant & 2, false);
+        const BookLeaf *leaf = &LEAF;
+        BookLayout layout = layout_of(variant & 1 ? 2 : 1, variant & 2, false);
         const uint32_t vw = variant & 1 ? 800 : 1280, vh = variant & 1 ? 1200 : 800;
         /* one key turn */
         MeshFlip flip;
-        app_book_init_reader(&flip, leaf, APP_BOOK_PAGES, 1, false);
+        book_init_reader(&flip, leaf, BOOK_PAGES, 1, false);
         MeshFlipView view = mesh_flip_view(&flip);
-        AppReader reader; /* on the right-hand page: the leaf a key turns */
-        app_reader_init(&reader, APP_BOOK_PAGES, 3, view.spread);
+        BookReader reader; /* on the right-hand page: the leaf a key turns */
+        book_reader_init(&reader, BOOK_PAGES, 3, view.spread);
         read_at(&reader, &layout, &view, 0.0);
         Motion key = {.prev = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL)};
         BookInput press = {.device = BOOK_INPUT_KEY, .action = BOOK_INPUT_NEXT};
-        app_book_input(&flip, NULL, NULL, &press, vw, vh, leaf, &layout);
+        book_apply_input(&flip, NULL, NULL, &press, vw, vh, leaf, &layout);
         run_frames(&flip, leaf, &layout, &reader, vw, vh, 0.0, 3.0, &t, &key, "a key turn");
         one.step = fmax(one.step, key.step), one.gap = fmax(one.gap, key.gap);
         one.landing = fmax(one.landing, key.landing);
@@ -682,9 +681,9 @@ static void in_time(CheckState *s)
         if (key.ahead > one.ahead)
             one.ahead = key.ahead, memcpy(one.where, key.where, sizeof one.where);
         /* 20 presses 60 ms apart and frames at 60 Hz, in time order */
-        app_book_init_reader(&flip, leaf, 44, 0, false); /* 22 leaves: room for 20 turns */
+        book_init_reader(&flip, leaf, 44, 0, false); /* 22 leaves: room for 20 turns */
         view = mesh_flip_view(&flip);
-        app_reader_init(&reader, 44, 1, view.spread);
+        book_reader_init(&reader, 44, 1, view.spread);
         read_at(&reader, &layout, &view, 0.0);
         Motion th = {.prev = frame_of(&view, leaf, &layout, vw, vh, NULL, NULL, NULL)};
         double first_landed = -1.0, next_press = 0.0, next_frame = 1.0 / 60.0, peak = 0.0;
@@ -694,7 +693,7 @@ static void in_time(CheckState *s)
                 press.time = next_press;
                 view = mesh_flip_view_at(&flip, next_press);
                 read_at(&reader, &layout, &view, next_press);
-                app_book_input(&flip, NULL, NULL, &press, vw, vh, leaf, &layout);
+                book_apply_input(&flip, NULL, NULL, &press, vw, vh, leaf, &layout);
                 pressed++, next_press += 0.06;
                 continue;
             }
@@ -703,7 +702,7 @@ static void in_time(CheckState *s)
             mesh_flip_step(&flip, time);
             view = mesh_flip_view_at(&flip, time);
             read_at(&reader, &layout, &view, time);
-            AppCameraBook camera;
+            BookCameraBook camera;
             PcDrawPush push = frame_of(&view, leaf, &layout, vw, vh, &camera, &t, "thumbing");
             follow(&th, &view, leaf, &layout, vw, vh, &push, "thumbing");
             if (first_landed < 0.0 && view.spread != spread0)
@@ -714,8 +713,8 @@ static void in_time(CheckState *s)
                 drop = fmax(drop, peak - camera.lift);
             }
             if (pressed == 20 && !view.turning && !(view.lift > 0.0f) &&
-                !app_reader_sliding(&reader, &view, time)) {
-                AppSpread still = app_book_spread(&view);
+                !book_reader_sliding(&reader, &view, time)) {
+                BookSpread still = book_spread(&view);
                 PcDrawPush rest = push_of(&still, NULL, leaf, &layout, vw, vh, NULL);
                 th.gap = fmax(th.gap, matrix_gap(&push, &rest));
                 th.rested = true;

@@ -167,13 +167,13 @@ static void check_camera(const Camera *c, Tally *t)
 }
 
 /* The camera a view of the flip is drawn with (book/book.c), as a Camera. */
-static void view_camera(const MeshFlipView *v, const AppLeaf *leaf, const AppBookLayout *layout,
+static void view_camera(const MeshFlipView *v, const BookLeaf *leaf, const BookLayout *layout,
                         Camera *c)
 {
-    AppSpread spread = app_book_spread(v);
-    CurlParams pose = app_book_pose(v, leaf, layout);
-    AppCameraBook book = app_book_camera(&spread, &pose, leaf, layout, (uint32_t)VW, (uint32_t)VH);
-    PcDrawPush push = app_camera_draw_push((uint32_t)VW, (uint32_t)VH, &book);
+    BookSpread spread = book_spread(v);
+    CurlParams pose = book_pose(v, leaf, layout);
+    BookCameraBook book = book_camera(&spread, &pose, leaf, layout, (uint32_t)VW, (uint32_t)VH);
+    PcDrawPush push = book_camera_draw_push((uint32_t)VW, (uint32_t)VH, &book);
     memcpy(c->view_proj, push.view_proj.m, sizeof c->view_proj);
     glm_mat4_inv(c->view_proj, c->inverse);
     c->name = "window";
@@ -188,9 +188,9 @@ static MeshFlip open_book(void)
     return flip;
 }
 
-/* The window's drag, as app_book_input applies it: a press at path[0], then a move to each
+/* The window's drag, as book_apply_input applies it: a press at path[0], then a move to each
  * later point (pixels); the held view after the last. */
-static MeshFlipView held_after(const AppLeaf *leaf, const AppBookLayout *layout,
+static MeshFlipView held_after(const BookLeaf *leaf, const BookLayout *layout,
                                const double (*path)[2], int n)
 {
     MeshFlip flip = open_book();
@@ -201,7 +201,7 @@ static MeshFlipView held_after(const AppLeaf *leaf, const AppBookLayout *layout,
                        .x = (float)(path[i][0] / VW),
                        .y = (float)(path[i][1] / VH),
                        .pressure = 1.0f};
-        app_book_input(&flip, NULL, NULL, &e, (uint32_t)VW, (uint32_t)VH, leaf, layout);
+        book_apply_input(&flip, NULL, NULL, &e, (uint32_t)VW, (uint32_t)VH, leaf, layout);
     }
     return mesh_flip_view(&flip);
 }
@@ -212,8 +212,8 @@ static MeshFlipView held_after(const AppLeaf *leaf, const AppBookLayout *layout,
  * pointer's ray (within reach), each through the camera its own view is drawn with (which keeps
  * the most the drag has needed, so the poses themselves may differ). Returns the worst distance,
  * in pixels, between the grabbed point's images of the three. */
-static double path_spread(const AppLeaf *leaf, const AppBookLayout *layout, MeshVec2 grab,
-                          double fx, double *worst_on_px, size_t *on)
+static double path_spread(const BookLeaf *leaf, const BookLayout *layout, MeshVec2 grab, double fx,
+                          double *worst_on_px, size_t *on)
 {
     const float W = leaf->grid.width, H = leaf->grid.height;
     MeshFlip book = open_book();
@@ -263,11 +263,11 @@ int main(void)
     int n = 0;
     /* the window's camera at 1280x720 on a spread with pages on both sides, a leaf in flight
      * (pulled back as far as it goes: at rest it looks straight down, as the next one does) */
-    AppLeaf leaf = {.grid = {.width = W, .height = H}};
-    AppBookLayout layout = {0}; /* left-bound, the spread */
-    AppSpread open = {.left = true, .right = true, .lift = 1.0f};
-    AppCameraBook book = app_book_camera(&open, NULL, &leaf, &layout, (uint32_t)VW, (uint32_t)VH);
-    PcDrawPush push = app_camera_draw_push((uint32_t)VW, (uint32_t)VH, &book);
+    BookLeaf leaf = {.grid = {.width = W, .height = H}};
+    BookLayout layout = {0}; /* left-bound, the spread */
+    BookSpread open = {.left = true, .right = true, .lift = 1.0f};
+    BookCameraBook book = book_camera(&open, NULL, &leaf, &layout, (uint32_t)VW, (uint32_t)VH);
+    PcDrawPush push = book_camera_draw_push((uint32_t)VW, (uint32_t)VH, &book);
     memcpy(cams[n].view_proj, push.view_proj.m, sizeof cams[n].view_proj);
     glm_mat4_inv(cams[n].view_proj, cams[n].inverse);
     cams[n++].name = "window";

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The Vulkan calls a frame makes on the host (app_view_frame: the chain, the render, the
+/* The Vulkan calls a frame makes on the host (book_view_frame: the chain, the render, the
  * submission), counted by wrapping the entry points in the context's own table (gpu/vk.h): on a
  * fast GPU each costs about a microsecond of the CPU's frame, so their number is the
  * load-independent measure of that time.
@@ -141,29 +141,29 @@ static unsigned long total(const unsigned long *c)
 }
 
 /* The bench's frame at turn progress t. */
-static bool frame(const GpuContext *ctx, AppView *view, float t, GpuError *err)
+static bool frame(const GpuContext *ctx, BookView *view, float t, GpuError *err)
 {
-    AppLeaf *leaf = view->leaf;
-    AppViewFrame f = {.pose = mesh_curl_pose(t, 0.25f, leaf->grid.width, leaf->grid.height),
-                      .spread = APP_SPREAD_FIRST_TURN};
+    BookLeaf *leaf = view->leaf;
+    BookViewFrame f = {.pose = mesh_curl_pose(t, 0.25f, leaf->grid.width, leaf->grid.height),
+                       .spread = BOOK_SPREAD_FIRST_TURN};
     f.spread.progress = t;
-    return app_view_frame(ctx, view, &f, NULL, err);
+    return book_view_frame(ctx, view, &f, NULL, err);
 }
 
 /* Counts a tier's calls per frame over COUNTED frames after WARMUP; returns the most any frame
  * made (0 on failure), and in `first` the first frame's (which records). */
-static unsigned long count_tier(CheckState *s, const GpuContext *ctx, AppLeaf *leaf,
+static unsigned long count_tier(CheckState *s, const GpuContext *ctx, BookLeaf *leaf,
                                 GpuQuality quality, const char *name, unsigned long *first)
 {
     GpuError err = {0};
-    AppView view;
-    AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN,
-                        .width = WIDTH,
-                        .height = HEIGHT,
-                        .renderer = {.quality = quality},
-                        .timed = true,
-                        .leaves = 2};
-    if (!app_view_create(ctx, &desc, leaf, &view, &err)) {
+    BookView view;
+    BookViewDesc desc = {.kind = BOOK_VIEW_OFFSCREEN,
+                         .width = WIDTH,
+                         .height = HEIGHT,
+                         .renderer = {.quality = quality},
+                         .timed = true,
+                         .leaves = 2};
+    if (!book_view_create(ctx, &desc, leaf, &view, &err)) {
         CHECK(s, false, "%s view: %s", name, err.message);
         return 0;
     }
@@ -183,7 +183,7 @@ static unsigned long count_tier(CheckState *s, const GpuContext *ctx, AppLeaf *l
         for (int i = 0; i < CALL_COUNT; i++)
             sum[i] += calls[i];
     }
-    ok = ok && app_view_wait(ctx, &view, &err);
+    ok = ok && book_view_wait(ctx, &view, &err);
     CHECK(s, ok, "%s frames: %s", name, err.message);
     printf("%s tier (%d samples), Vulkan calls per frame (mean of %d frames, most %lu; the "
            "first frame %lu):\n",
@@ -191,31 +191,31 @@ static unsigned long count_tier(CheckState *s, const GpuContext *ctx, AppLeaf *l
     for (int i = 0; i < CALL_COUNT; i++)
         if (sum[i])
             printf("  %-30s %5.1f\n", CALL_NAMES[i], (double)sum[i] / COUNTED);
-    app_view_destroy(ctx, &view);
+    book_view_destroy(ctx, &view);
     return ok ? most : 0;
 }
 
 /* The kernels' dispatches in the first frame (which records) of a view whose kernels run `repeat`
  * times each (the benchmark's --repeat); 0 on failure. */
-static unsigned long dispatches(CheckState *s, const GpuContext *ctx, AppLeaf *leaf,
+static unsigned long dispatches(CheckState *s, const GpuContext *ctx, BookLeaf *leaf,
                                 uint32_t repeat)
 {
     GpuError err = {0};
-    AppView view;
-    AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN,
-                        .width = 64,
-                        .height = 64,
-                        .timed = true,
-                        .stage_times = true,
-                        .repeat = repeat,
-                        .leaves = 2};
-    bool ok = app_view_create(ctx, &desc, leaf, &view, &err);
+    BookView view;
+    BookViewDesc desc = {.kind = BOOK_VIEW_OFFSCREEN,
+                         .width = 64,
+                         .height = 64,
+                         .timed = true,
+                         .stage_times = true,
+                         .repeat = repeat,
+                         .leaves = 2};
+    bool ok = book_view_create(ctx, &desc, leaf, &view, &err);
     memset(calls, 0, sizeof calls);
     ok = ok && frame(ctx, &view, 0.3f, &err);
     unsigned long n = calls[CALL_vkCmdDispatch];
-    ok = ok && app_view_wait(ctx, &view, &err);
+    ok = ok && book_view_wait(ctx, &view, &err);
     CHECK(s, ok, "repeat %u: %s", repeat, err.message);
-    app_view_destroy(ctx, &view);
+    book_view_destroy(ctx, &view);
     return ok ? n : 0;
 }
 
@@ -227,9 +227,9 @@ int main(int argc, char **argv)
     if (!gpu_check_context(argc, argv, "test_frame_calls", &messages, &ctx))
         return 1;
     count_calls(&ctx.vk);
-    AppLeaf leaf;
+    BookLeaf leaf;
     GpuError err = {0};
-    if (app_leaf_create(&ctx, &(AppLeafDesc){.nx = 64, .ny = 90}, &leaf, &err)) {
+    if (book_leaf_create(&ctx, &(BookLeafDesc){.nx = 64, .ny = 90}, &leaf, &err)) {
         unsigned long first = 0,
                       high = count_tier(&s, &ctx, &leaf, GPU_QUALITY_HIGH, "high", &first);
         CHECK(&s, first > KEPT_MAX && first <= HIGH_MAX,
@@ -246,7 +246,7 @@ int main(int argc, char **argv)
         CHECK(&s, once > 0 && five == 5 * once,
               "a frame's kernels repeated 5 times made %lu dispatches (5 x %lu expected)", five,
               once);
-        app_leaf_destroy(&ctx, &leaf);
+        book_leaf_destroy(&ctx, &leaf);
     } else {
         CHECK(&s, false, "page: %s", err.message);
     }

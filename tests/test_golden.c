@@ -180,7 +180,7 @@ static bool render_env(CheckState *s, const char *exe, const char *golden_dir, c
 static bool render_as(CheckState *s, const char *exe, const char *golden_dir, const char *dir,
                       const Pose *p, bool validation, const char *path, const char *const *quality)
 {
-    return render_env(s, exe, golden_dir, dir, p, validation, path, quality, APP_TYPEFACE_DIR_ENV,
+    return render_env(s, exe, golden_dir, dir, p, validation, path, quality, PAGES_TYPEFACE_DIR_ENV,
                       NULL);
 }
 
@@ -308,7 +308,7 @@ static bool render_held(CheckState *s, const char *exe, const char *dir, bool va
                           trace,        "--frames",  "28",      "--screenshot",
                           png,          "--quality", "high",    validation ? "--validation" : NULL,
                           NULL};
-    Run r = run_program(exe, dir, APP_TYPEFACE_DIR_ENV, args);
+    Run r = run_program(exe, dir, PAGES_TYPEFACE_DIR_ENV, args);
     CHECK(s, r.status == 0, "replaying %s: exit %d: %s", trace, r.status, r.err);
     return r.status == 0;
 }
@@ -607,10 +607,10 @@ static void report_poses(CheckState *s, const char *exe, const char *golden_dir,
  * falls back to stb_easy_font and every page would differ, so that is said in one line instead. */
 static bool face_pinned(void)
 {
-    const char *const names[] = {APP_TYPEFACE_REGULAR, APP_TYPEFACE_BOLD};
+    const char *const names[] = {PAGES_TYPEFACE_REGULAR, PAGES_TYPEFACE_BOLD};
     for (int i = 0; i < 2; i++) {
         char path[512];
-        snprintf(path, sizeof path, "%s/%s", APP_TYPEFACE_DIR, names[i]);
+        snprintf(path, sizeof path, "%s/%s", PAGES_TYPEFACE_DIR, names[i]);
         FILE *f = fopen(path, "rb");
         if (!f) {
             fprintf(stderr,
@@ -628,7 +628,7 @@ static bool face_pinned(void)
 static bool write_font(const char *dir, const char *name, long keep, bool flip, bool noise)
 {
     char from[512], to[640];
-    snprintf(from, sizeof from, "%s/%s", APP_TYPEFACE_DIR, name);
+    snprintf(from, sizeof from, "%s/%s", PAGES_TYPEFACE_DIR, name);
     snprintf(to, sizeof to, "%s/%s", dir, name);
     if (!copy_head(from, to, noise ? 4096 : keep))
         return false;
@@ -677,7 +677,7 @@ static uint32_t font_sum(const unsigned char *p, size_t len)
 static bool write_crafted_font(const char *dir, const char *name, const char *table)
 {
     char from[512], to[640];
-    snprintf(from, sizeof from, "%s/%s", APP_TYPEFACE_DIR, name);
+    snprintf(from, sizeof from, "%s/%s", PAGES_TYPEFACE_DIR, name);
     snprintf(to, sizeof to, "%s/%s", dir, name);
     FILE *f = fopen(from, "rb");
     unsigned char *font = malloc(1u << 20);
@@ -763,17 +763,17 @@ static void check_face_fallback(CheckState *s, const char *exe, const char *gold
         char dir[512], png[512], env[600];
         snprintf(dir, sizeof dir, "%s/fonts-%s", out_dir, CASES[i].name);
         snprintf(png, sizeof png, "%s/face-%s.png", out_dir, CASES[i].name);
-        snprintf(env, sizeof env, "%s=%s", APP_TYPEFACE_DIR_ENV, dir);
+        snprintf(env, sizeof env, "%s=%s", PAGES_TYPEFACE_DIR_ENV, dir);
         if (mkdir(dir, 0755) != 0 && errno != EEXIST)
             CHECK(s, false, "cannot make %s", dir);
         if (CASES[i].copy) {
             /* the bold face whole: only the regular one is damaged */
             CHECK(s,
                   (CASES[i].crafted
-                       ? write_crafted_font(dir, APP_TYPEFACE_REGULAR, CASES[i].crafted)
-                       : write_font(dir, APP_TYPEFACE_REGULAR, CASES[i].keep, CASES[i].flip,
+                       ? write_crafted_font(dir, PAGES_TYPEFACE_REGULAR, CASES[i].crafted)
+                       : write_font(dir, PAGES_TYPEFACE_REGULAR, CASES[i].keep, CASES[i].flip,
                                     CASES[i].noise)) &&
-                      write_font(dir, APP_TYPEFACE_BOLD, 0, false, false),
+                      write_font(dir, PAGES_TYPEFACE_BOLD, 0, false, false),
                   "cannot write the fonts of %s", dir);
         }
         Run r;

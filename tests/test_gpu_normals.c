@@ -25,16 +25,16 @@
 #define MAX_GPU_DEFORM_ERROR 1e-5 /* page widths */
 
 /* One frame at `pose`, its vertices read back into the page's gpu.readback. */
-static bool run_frame(const GpuContext *ctx, AppView *view, const CurlParams *pose, GpuError *err)
+static bool run_frame(const GpuContext *ctx, BookView *view, const CurlParams *pose, GpuError *err)
 {
-    AppViewFrame frame = {.pose = *pose, .readback_vertices = true};
-    return app_view_frame(ctx, view, &frame, NULL, err) && app_view_wait(ctx, view, err);
+    BookViewFrame frame = {.pose = *pose, .readback_vertices = true};
+    return book_view_frame(ctx, view, &frame, NULL, err) && book_view_wait(ctx, view, err);
 }
 
 /* The chain alone, for `leaf`. */
-static bool compute_view(const GpuContext *ctx, AppLeaf *leaf, AppView *out, GpuError *err)
+static bool compute_view(const GpuContext *ctx, BookLeaf *leaf, BookView *out, GpuError *err)
 {
-    return app_view_create(ctx, &(AppViewDesc){.kind = APP_VIEW_COMPUTE}, leaf, out, err);
+    return book_view_create(ctx, &(BookViewDesc){.kind = BOOK_VIEW_COMPUTE}, leaf, out, err);
 }
 
 typedef struct Worst {
@@ -51,7 +51,7 @@ static void worse(Worst *w, double value, size_t at)
 }
 
 /* Compares one read-back frame with the CPU; positions `x, y, z` are mesh/'s for the pose. */
-static void compare(CheckState *s, const AppLeaf *leaf, const float *v, const float *x,
+static void compare(CheckState *s, const BookLeaf *leaf, const float *v, const float *x,
                     const float *y, const float *z, bool cpu_deform, const char *what)
 {
     size_t n = leaf->grid.vertex_count;
@@ -116,7 +116,7 @@ static const float POSES[][2] = {{0.0f, 0.25f}, {0.3f, 0.0f},  {0.45f, 0.25f},
                                  {0.6f, 0.5f},  {0.85f, 1.0f}, {1.0f, 0.25f}};
 #define POSE_COUNT (sizeof POSES / sizeof POSES[0])
 
-static CurlParams pose_of(const AppLeaf *leaf, size_t p)
+static CurlParams pose_of(const BookLeaf *leaf, size_t p)
 {
     return mesh_curl_pose(POSES[p][0], POSES[p][1], leaf->grid.width, leaf->grid.height);
 }
@@ -124,22 +124,22 @@ static CurlParams pose_of(const AppLeaf *leaf, size_t p)
 static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32_t ny, size_t way)
 {
     GpuError err = {0};
-    AppLeaf leaf;
-    AppView view;
+    BookLeaf leaf;
+    BookView view;
     bool cpu_deform = PATHS[way].cpu_deform;
-    AppLeafDesc desc = {.nx = nx,
-                        .ny = ny,
-                        .readback = true,
-                        .cpu_deform = cpu_deform,
-                        .normals = PATHS[way].path,
-                        .pack = PATHS[way].pack};
-    if (!app_leaf_create(ctx, &desc, &leaf, &err)) {
+    BookLeafDesc desc = {.nx = nx,
+                         .ny = ny,
+                         .readback = true,
+                         .cpu_deform = cpu_deform,
+                         .normals = PATHS[way].path,
+                         .pack = PATHS[way].pack};
+    if (!book_leaf_create(ctx, &desc, &leaf, &err)) {
         CHECK(s, false, "leaf %ux%u: %s", nx, ny, err.message);
         return;
     }
     if (!compute_view(ctx, &leaf, &view, &err)) {
         CHECK(s, false, "view: %s", err.message);
-        app_leaf_destroy(ctx, &leaf);
+        book_leaf_destroy(ctx, &leaf);
         return;
     }
     size_t n = leaf.grid.vertex_count;
@@ -158,8 +158,8 @@ static void check_grid(CheckState *s, const GpuContext *ctx, uint32_t nx, uint32
         compare(s, &leaf, leaf.gpu.readback.mapped, x, y, z, cpu_deform, what);
     }
     free(x), free(y), free(z);
-    app_view_destroy(ctx, &view);
-    app_leaf_destroy(ctx, &leaf);
+    book_view_destroy(ctx, &view);
+    book_leaf_destroy(ctx, &leaf);
 }
 
 /* One combination of --deform x --normals x --pack x --staging. */
@@ -176,18 +176,18 @@ static float *render_combo(CheckState *s, const GpuContext *ctx, uint32_t nx, ui
                            const Combo *c, bool *in_place)
 {
     GpuError err = {0};
-    AppLeaf leaf;
-    AppView view = {0};
-    AppLeafDesc desc = {.nx = nx,
-                        .ny = ny,
-                        .readback = true,
-                        .cpu_deform = c->cpu_deform,
-                        .normals = c->path,
-                        .pack = c->pack,
-                        .staging = c->staging};
+    BookLeaf leaf;
+    BookView view = {0};
+    BookLeafDesc desc = {.nx = nx,
+                         .ny = ny,
+                         .readback = true,
+                         .cpu_deform = c->cpu_deform,
+                         .normals = c->path,
+                         .pack = c->pack,
+                         .staging = c->staging};
     if (c->staging == GPU_STAGING_NEVER && gpu_buffer_shared_heap(ctx) == 0)
         return NULL; /* refused with a line by design; test_cli checks that line */
-    if (!app_leaf_create(ctx, &desc, &leaf, &err)) {
+    if (!book_leaf_create(ctx, &desc, &leaf, &err)) {
         CHECK(s, false, "leaf %ux%u: %s", nx, ny, err.message);
         return NULL;
     }
@@ -203,8 +203,8 @@ static float *render_combo(CheckState *s, const GpuContext *ctx, uint32_t nx, ui
             memcpy(out + p * floats, leaf.gpu.readback.mapped, floats * sizeof *out);
     }
     CHECK(s, ok, "grid %ux%u: %s", nx, ny, err.message);
-    app_view_destroy(ctx, &view);
-    app_leaf_destroy(ctx, &leaf);
+    book_view_destroy(ctx, &view);
+    book_leaf_destroy(ctx, &leaf);
     if (!ok)
         free(out), out = NULL;
     return out;
@@ -265,22 +265,22 @@ static void check_combinations(CheckState *s, const GpuContext *ctx, uint32_t nx
 /* `count` frames of the view's page with GPU_FRAMES_IN_FLIGHT overlapping (no wait on the frame
  * just submitted), the pose changing every frame, rendered offscreen; the last frame's vertices
  * are read back and checked against mesh/. False when Vulkan failed (reported). */
-static bool frames_play(CheckState *s, const GpuContext *ctx, AppView *view, uint32_t count)
+static bool frames_play(CheckState *s, const GpuContext *ctx, BookView *view, uint32_t count)
 {
     GpuError err = {0};
-    AppLeaf *leaf = view->leaf;
+    BookLeaf *leaf = view->leaf;
     CurlParams pose = {0};
     bool ok = true;
     for (uint32_t f = 0; ok && f < count; f++) {
         AppTurn turn = app_input_scripted(f % 60, 60, (float)(f % 5) / 4.0f);
         pose = mesh_curl_pose(turn.t, turn.g, leaf->grid.width, leaf->grid.height);
-        AppViewFrame frame = {.pose = pose,
-                              .spread = APP_SPREAD_FIRST_TURN,
-                              .readback_pixels = f + 1 == count,
-                              .readback_vertices = f + 1 == count};
-        ok = app_view_frame(ctx, view, &frame, NULL, &err);
+        BookViewFrame frame = {.pose = pose,
+                               .spread = BOOK_SPREAD_FIRST_TURN,
+                               .readback_pixels = f + 1 == count,
+                               .readback_vertices = f + 1 == count};
+        ok = book_view_frame(ctx, view, &frame, NULL, &err);
     }
-    ok = ok && app_view_wait(ctx, view, &err);
+    ok = ok && book_view_wait(ctx, view, &err);
     CHECK(s, ok, "frames in flight, grid %ux%u: %s", leaf->grid.nx, leaf->grid.ny, err.message);
     if (!ok)
         return false;
@@ -298,15 +298,15 @@ static bool frames_play(CheckState *s, const GpuContext *ctx, AppView *view, uin
     return true;
 }
 
-/* 150 frames per leaf, then the same leaf given another grid (app_leaf_regrid: new buffers, the
+/* 150 frames per leaf, then the same leaf given another grid (book_leaf_regrid: new buffers, the
  * same kernels bound to them) and 150 more, and so on for four kinds of leaf: the validation
  * layer (synchronization included) must stay silent, and each run's last frame must be right. */
 static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
 {
     GpuError err = {0};
-    AppView view = {0};
+    BookView view = {0};
     bool ok = true;
-    const AppLeafDesc leaves[] = {
+    const BookLeafDesc leaves[] = {
         {.nx = 33, .ny = 47, .readback = true, .cpu_deform = true, .normals = GPU_NORMALS_TWO_PASS},
         {.nx = 64, .ny = 90, .readback = true, .normals = GPU_NORMALS_FUSED_DEFORM},
         {.nx = 40,
@@ -319,28 +319,28 @@ static void check_frames_in_flight(CheckState *s, const GpuContext *ctx)
         {.nx = 29, .ny = 61, .readback = true, .normals = GPU_NORMALS_TWO_PASS},
     };
     for (size_t p = 0; ok && p < sizeof leaves / sizeof leaves[0]; p++) {
-        AppLeaf leaf;
-        ok = app_leaf_create(ctx, &leaves[p], &leaf, &err);
+        BookLeaf leaf;
+        ok = book_leaf_create(ctx, &leaves[p], &leaf, &err);
         CHECK(s, ok, "leaf: %s", err.message);
         if (!ok)
             break;
         /* one view for every leaf: the leaves change under it, between frames */
         if (p == 0) {
-            AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN, .width = 160, .height = 120};
-            ok = app_view_create(ctx, &desc, &leaf, &view, &err);
+            BookViewDesc desc = {.kind = BOOK_VIEW_OFFSCREEN, .width = 160, .height = 120};
+            ok = book_view_create(ctx, &desc, &leaf, &view, &err);
             CHECK(s, ok, "frames in flight: %s", err.message);
         }
         view.leaf = &leaf;
         ok = ok && frames_play(s, ctx, &view, 150);
         /* a grid of another shape: every buffer changes size */
         if (ok) {
-            ok = app_leaf_regrid(ctx, &leaf, leaves[p].ny + 3, leaves[p].nx + 5, &err);
+            ok = book_leaf_regrid(ctx, &leaf, leaves[p].ny + 3, leaves[p].nx + 5, &err);
             CHECK(s, ok, "regrid: %s", err.message);
         }
         ok = ok && frames_play(s, ctx, &view, 150);
-        app_leaf_destroy(ctx, &leaf); /* the leaf changes mid-run */
+        book_leaf_destroy(ctx, &leaf); /* the leaf changes mid-run */
     }
-    app_view_destroy(ctx, &view);
+    book_view_destroy(ctx, &view);
 }
 
 int main(int argc, char **argv)

@@ -25,7 +25,7 @@ static void check_gif(CheckState *s, const char *what, uint16_t w, uint16_t h,
     if (!b)
         return;
     char why[256] = "";
-    bool ok = app_gif_screen(b, n, why, sizeof why);
+    bool ok = pages_gif_screen(b, n, why, sizeof why);
     if (want)
         CHECK(s, !ok && strstr(why, want), "%s: %s (%s), want refused for '%s'", what,
               ok ? "passed" : "refused", why, want);
@@ -74,7 +74,8 @@ static void check_gifs(CheckState *s)
         0xf9, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x21,
         0xf9, 0x04, 0x80, 0x00, 0x00, 0x00, 0x84, 0x21, 0x29, 0xc1, 0x51, 0x00, 0x3b};
     char why[256] = "";
-    CHECK(s, !app_gif_screen(fuzzed, sizeof fuzzed, why, sizeof why) && strstr(why, "63777x32772"),
+    CHECK(s,
+          !pages_gif_screen(fuzzed, sizeof fuzzed, why, sizeof why) && strstr(why, "63777x32772"),
           "the fuzzer's slow GIF: %s", why);
     /* cut anywhere, the file passes or is refused, and nothing is read past its end (ASan) */
     size_t n;
@@ -83,7 +84,7 @@ static void check_gifs(CheckState *s)
     for (size_t k = 0; b && k <= n; k++) {
         uint8_t *cut = malloc(k ? k : 1);
         memcpy(cut, b, k);
-        app_gif_screen(cut, k, why, sizeof why);
+        pages_gif_screen(cut, k, why, sizeof why);
         free(cut);
     }
     free(b);
@@ -108,27 +109,27 @@ static void check_bmps(CheckState *s)
     char why[256] = "";
     int w = 0, h = 0;
     bmp_header(file, 3, 2, 54, 40);
-    CHECK(s, app_bmp_screen(file, sizeof file, true, &w, &h, why, sizeof why) && w == 3 && h == 2,
+    CHECK(s, pages_bmp_screen(file, sizeof file, true, &w, &h, why, sizeof why) && w == 3 && h == 2,
           "a 3x2 BMP: %s (%dx%d)", why, w, h);
     CHECK(s,
-          !app_bmp_screen(file, sizeof file - 1, true, &w, &h, why, sizeof why) &&
+          !pages_bmp_screen(file, sizeof file - 1, true, &w, &h, why, sizeof why) &&
               strstr(why, "cut short"),
           "a BMP a byte short: %s", why);
-    CHECK(s, app_bmp_screen(file, 54, false, &w, &h, why, sizeof why), "a BMP's header alone: %s",
+    CHECK(s, pages_bmp_screen(file, 54, false, &w, &h, why, sizeof why), "a BMP's header alone: %s",
           why);
     bmp_header(file, 3, 2, 2600000, 40);
     CHECK(s,
-          !app_bmp_screen(file, sizeof file, true, &w, &h, why, sizeof why) &&
+          !pages_bmp_screen(file, sizeof file, true, &w, &h, why, sizeof why) &&
               strstr(why, "past its end"),
           "a BMP's pixels past its end: %s", why);
     bmp_header(file, 3, 2, 20, 40);
     CHECK(s,
-          !app_bmp_screen(file, sizeof file, true, &w, &h, why, sizeof why) &&
+          !pages_bmp_screen(file, sizeof file, true, &w, &h, why, sizeof why) &&
               strstr(why, "inside its header"),
           "a BMP's pixels in its header: %s", why);
     bmp_header(file, 3, 2, 54, 64);
     CHECK(s,
-          !app_bmp_screen(file, sizeof file, true, &w, &h, why, sizeof why) &&
+          !pages_bmp_screen(file, sizeof file, true, &w, &h, why, sizeof why) &&
               strstr(why, "64-byte header"),
           "an OS/2 2.x BMP: %s", why);
 }
@@ -138,18 +139,18 @@ static int screen(const uint8_t *b, size_t n, char *why, size_t size)
 {
     int w, h;
     if (n >= 4 && !memcmp(b, "GIF8", 4))
-        return app_gif_screen(b, n, why, size);
+        return pages_gif_screen(b, n, why, size);
     if (n >= 4 && (!memcmp(b, "II*\0", 4) || !memcmp(b, "MM\0*", 4)))
-        return app_tiff_screen(b, n < 65536 ? n : 65536, false, why, size) &&
-               app_tiff_screen(b, n, true, why, size);
+        return pages_tiff_screen(b, n < 65536 ? n : 65536, false, why, size) &&
+               pages_tiff_screen(b, n, true, why, size);
     if (n >= 2 && b[0] == 'P')
-        return app_pnm_screen(b, n, why, size);
+        return pages_pnm_screen(b, n, why, size);
     if (n >= 8 && !memcmp(b, "\x89PNG", 4)) {
         snprintf(why, size, "its IHDR");
-        return app_png_size(b, n, &w, &h) <= 0;
+        return pages_png_size(b, n, &w, &h) <= 0;
     }
     if (n >= 2 && b[0] == 'B' && b[1] == 'M')
-        return app_bmp_screen(b, n, true, &w, &h, why, size);
+        return pages_bmp_screen(b, n, true, &w, &h, why, size);
     return -1;
 }
 

@@ -576,7 +576,7 @@ static void test_notebook_writer(CheckState *s)
 #define VIEW_W 1280
 #define VIEW_H 720
 
-/* Pixel (sub-pixel) position of world point p, as app_camera_ray reads pixels. */
+/* Pixel (sub-pixel) position of world point p, as book_camera_ray reads pixels. */
 static bool project(const float *vp, const double p[3], float *px, float *py)
 {
     double c[4];
@@ -594,9 +594,9 @@ static bool project(const float *vp, const double p[3], float *px, float *py)
 static void test_pick_curl(CheckState *s)
 {
     const float w = MESH_PAGE_WIDTH, h = MESH_PAGE_HEIGHT, texel = 1.0f / 1024.0f;
-    AppCameraBook camera = app_camera_book(w, h, 0);
+    BookCameraBook camera = book_camera_book(w, h, 0);
     camera.lift = 1.0f; /* a leaf in flight: the camera pulled back and tilted */
-    PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, &camera);
+    PcDrawPush push = book_camera_draw_push(VIEW_W, VIEW_H, &camera);
     const float poses[][2] = {{0.0f, 0.25f}, {0.15f, 0.0f}, {0.3f, 0.25f}, {0.45f, 0.5f},
                               {0.5f, 0.0f},  {0.6f, 0.8f},  {0.75f, 1.0f}, {0.9f, 0.3f}};
     uint64_t seed = 12345;
@@ -612,7 +612,7 @@ static void test_pick_curl(CheckState *s)
                 continue;
             MeshRay ray;
             MeshPick pick;
-            CHECK(s, app_camera_ray(VIEW_W, VIEW_H, &camera, px, py, ray.origin, ray.dir), "ray");
+            CHECK(s, book_camera_ray(VIEW_W, VIEW_H, &camera, px, py, ray.origin, ray.dir), "ray");
             /* Within 3 degrees of the silhouette a pixel spans tens of texels and the point is
              * not defined to a texel by any pointer: those are not held to it. */
             double cosine =
@@ -667,38 +667,38 @@ static void test_pick_curl(CheckState *s)
  * where the curl shows it, the flat page beside, each in face-up coordinates. */
 static void test_pick_book(CheckState *s)
 {
-    AppLeaf leaf = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
-    AppBookLayout layout = {0};
+    BookLeaf leaf = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
+    BookLayout layout = {0};
     float w = leaf.grid.width, h = leaf.grid.height;
     MeshFlip flip;
-    app_book_init(&flip, &leaf, APP_BOOK_PAGES, 0, false);
+    book_init_flip(&flip, &leaf, BOOK_PAGES, 0, false);
     mesh_flip_goto(&flip, 1); /* leaf 0's back on the left, leaf 1's front on the right */
     MeshFlipView view = mesh_flip_view(&flip);
-    AppSpread spread = app_book_spread(&view);
-    AppCameraBook camera =
-        app_book_camera(&spread, NULL, &leaf, &layout, VIEW_W, VIEW_H); /* as app_book_pick's */
-    PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, &camera);
-    AppBookHit hit;
+    BookSpread spread = book_spread(&view);
+    BookCameraBook camera =
+        book_camera(&spread, NULL, &leaf, &layout, VIEW_W, VIEW_H); /* as book_pick's */
+    PcDrawPush push = book_camera_draw_push(VIEW_W, VIEW_H, &camera);
+    BookHit hit;
     float px, py;
     /* the right page: leaf 1's front, page 2 (0-based), u from the spine */
-    double right[3] = {0.3 * w, 0.6 * h, -APP_BOOK_STACK_STEP * w};
+    double right[3] = {0.3 * w, 0.6 * h, -BOOK_STACK_STEP * w};
     CHECK(s,
           project(push.view_proj.m, right, &px, &py) &&
-              app_book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit),
+              book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit),
           "the right page was not hit");
     CHECK(s, hit.page == 2 && fabsf(hit.u - 0.3f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
           "right page: page %d at (%.4f, %.4f), want 2 at (0.3, 0.6)", hit.page, (double)hit.u,
           (double)hit.v);
     /* the left page: leaf 0's back, page 1, read face up: its left edge is the far one */
-    double left[3] = {-0.3 * w, 0.6 * h, -APP_BOOK_STACK_STEP * w};
+    double left[3] = {-0.3 * w, 0.6 * h, -BOOK_STACK_STEP * w};
     CHECK(s,
           project(push.view_proj.m, left, &px, &py) &&
-              app_book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit),
+              book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit),
           "the left page was not hit");
     CHECK(s, hit.page == 1 && fabsf(hit.u - 0.7f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
           "left page: page %d at (%.4f, %.4f), want 1 at (0.7, 0.6)", hit.page, (double)hit.u,
           (double)hit.v);
-    CHECK(s, !app_book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, 2.0f, 2.0f, &hit),
+    CHECK(s, !book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, 2.0f, 2.0f, &hit),
           "the corner of the view hit a page");
 
     /* grab the right page's bottom corner and hold it halfway over */
@@ -706,18 +706,18 @@ static void test_pick_book(CheckState *s)
     mesh_flip_move(&flip, 0.4f * w, 0.2f * h, 0.1);
     view = mesh_flip_view(&flip);
     CHECK(s, view.turning && view.face_up.leaf == 1, "the drag did not lift leaf 1");
-    CurlParams pose = app_book_pose(&view, &leaf, &layout);
-    spread = app_book_spread(&view);
+    CurlParams pose = book_pose(&view, &leaf, &layout);
+    spread = book_spread(&view);
     /* pulled back for the leaf */
-    camera = app_book_camera(&spread, &pose, &leaf, &layout, VIEW_W, VIEW_H);
-    push = app_camera_draw_push(VIEW_W, VIEW_H, &camera);
+    camera = book_camera(&spread, &pose, &leaf, &layout, VIEW_W, VIEW_H);
+    push = book_camera_draw_push(VIEW_W, VIEW_H, &camera);
     int front = 0, back = 0;
     uint64_t seed = 777;
     for (int i = 0; i < 300; i++) {
         double x = rnd(&seed) * w, y = rnd(&seed) * h, p[3], n[3];
         mesh_curl_point(&pose, x, y, p, n);
         if (!project(push.view_proj.m, p, &px, &py) ||
-            !app_book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit))
+            !book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit))
             continue;
         bool shows_back = hit.page == 3;
         double u = shows_back ? 1.0 - x / w : x / w, v = y / h;
@@ -732,31 +732,31 @@ static void test_pick_book(CheckState *s)
 /* The blocks of leaves under the flat pages (the stack edge), on every spread of the book and in
  * the headless poses: one under each flat page and nowhere else, drawn as an edge, its top that
  * page (one leaf under the turning leaf's plane, so the block never reaches the leaf), as deep as
- * the leaves on its side (on the right, with the APP_BOOK_BLOCK_LEAVES blank ones after those
+ * the leaves on its side (on the right, with the BOOK_BLOCK_LEAVES blank ones after those
  * that turn), so that each turn moves one leaf's depth from the right block to the left; and deep
  * enough to see: the first spread's tail face at least 5 pixels tall in a 1280x720 view while a
  * leaf is in flight. */
 static void test_book_blocks(CheckState *s)
 {
-    AppLeaf leaf = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
-    AppBookLayout layout = {0};
+    BookLeaf leaf = {.grid = {.width = MESH_PAGE_WIDTH, .height = MESH_PAGE_HEIGHT}};
+    BookLayout layout = {0};
     GpuRenderer renderer = {0}; /* the draws only carry its buffers' handles */
-    float w = leaf.grid.width, thickness = APP_BOOK_STACK_STEP * w;
+    float w = leaf.grid.width, thickness = BOOK_STACK_STEP * w;
     MeshFlip flip;
-    app_book_init(&flip, &leaf, APP_BOOK_PAGES, 0, false);
-    for (int k = 0; k <= APP_BOOK_LEAVES; k++) {
+    book_init_flip(&flip, &leaf, BOOK_PAGES, 0, false);
+    for (int k = 0; k <= BOOK_LEAVES; k++) {
         CHECK(s, mesh_flip_goto(&flip, k), "the book did not open at spread %d", k);
         MeshFlipView view = mesh_flip_view(&flip);
-        AppSpread spread = app_book_spread(&view);
-        AppSpread headless[2] = {APP_SPREAD_FIRST_TURN, APP_SPREAD_BACKWARD_TURN};
+        BookSpread spread = book_spread(&view);
+        BookSpread headless[2] = {BOOK_SPREAD_FIRST_TURN, BOOK_SPREAD_BACKWARD_TURN};
         /* spread k has leaves 0 .. k-1 on the left; the headless poses' spreads after it */
         for (int h = 0; h < (k == 0 ? 3 : 1); h++) {
-            const AppSpread *sp = h == 0 ? &spread : &headless[h - 1];
+            const BookSpread *sp = h == 0 ? &spread : &headless[h - 1];
             int on_left = h == 0 ? k : sp->left ? sp->left_leaf + 1 : 0;
-            int on_right = sp->right ? APP_BOOK_LEAVES - sp->right_leaf + APP_BOOK_BLOCK_LEAVES : 0;
-            AppBookDraws draws;
+            int on_right = sp->right ? BOOK_LEAVES - sp->right_leaf + BOOK_BLOCK_LEAVES : 0;
+            BookDraws draws;
             CurlParams pose = mesh_curl_pose(0.5f, 0.25f, w, leaf.grid.height);
-            app_book_draws(sp, &pose, &leaf, &layout, &renderer, VIEW_W, VIEW_H, &draws);
+            book_draws(sp, &pose, &leaf, &layout, &renderer, VIEW_W, VIEW_H, &draws);
             int flats[2] = {0, 0}, blocks[2] = {0, 0}; /* left, right */
             float flat_top[2] = {0, 0}, block_top[2] = {0, 0}, depth[2] = {0, 0};
             for (uint32_t i = 0; i < draws.count; i++) {
@@ -792,11 +792,10 @@ static void test_book_blocks(CheckState *s)
             if (k == 0 && h == 0) {
                 /* the right block's tail face, seen from the camera while a leaf is in flight (at
                  * rest the camera looks straight down: no face but the page's shows) */
-                AppSpread flying = *sp;
+                BookSpread flying = *sp;
                 flying.lift = 1.0f;
-                AppCameraBook camera =
-                    app_book_camera(&flying, NULL, &leaf, &layout, VIEW_W, VIEW_H);
-                PcDrawPush push = app_camera_draw_push(VIEW_W, VIEW_H, &camera);
+                BookCameraBook camera = book_camera(&flying, NULL, &leaf, &layout, VIEW_W, VIEW_H);
+                PcDrawPush push = book_camera_draw_push(VIEW_W, VIEW_H, &camera);
                 double top[3] = {0.5 * w, 0.0, block_top[1]};
                 double bottom[3] = {0.5 * w, 0.0, block_top[1] - depth[1]};
                 float x0 = 0.0f, y0 = 0.0f, x1 = 0.0f, y1 = 0.0f;
@@ -1021,24 +1020,24 @@ static void test_raster_bounded(CheckState *s)
  * drawing the side again, the mips under what changed) is the same, every level of every layer
  * byte for byte, as one drawn from scratch; and every texel a step changes lies inside the
  * rectangle it marks for upload. On a layer of odd sizes (the mips round down). */
-static bool ink_texture_same(CheckState *s, const AppInkTexture *a, const MeshInk *ink,
+static bool ink_texture_same(CheckState *s, const BookInkTexture *a, const MeshInk *ink,
                              const char *step)
 {
-    AppInkTexture fresh;
-    CHECK(s, app_ink_texture_init(&fresh, a->layers, a->width, a->height), "out of memory");
-    app_ink_texture_sync(&fresh, ink);
+    BookInkTexture fresh;
+    CHECK(s, book_ink_texture_init(&fresh, a->layers, a->width, a->height), "out of memory");
+    book_ink_texture_sync(&fresh, ink);
     bool same = !memcmp(fresh.coverage, a->coverage, a->chain * a->layers);
     CHECK(s, same, "ink texture after %s differs from one drawn from scratch", step);
-    app_ink_texture_free(&fresh);
+    book_ink_texture_free(&fresh);
     return same;
 }
 
 static void test_ink_texture(CheckState *s)
 {
     enum { W = 200, H = 283, LAYERS = 3 };
-    AppInkTexture tex;
+    BookInkTexture tex;
     MeshInk ink;
-    CHECK(s, app_ink_texture_init(&tex, LAYERS, W, H) && mesh_ink_init(&ink, LAYERS),
+    CHECK(s, book_ink_texture_init(&tex, LAYERS, W, H) && mesh_ink_init(&ink, LAYERS),
           "out of memory");
     uint8_t *before = malloc(tex.chain * LAYERS);
     int outside = 0, steps = 0;
@@ -1061,9 +1060,9 @@ static void test_ink_texture(CheckState *s)
             mesh_ink_stroke_extend(&ink, (MeshInkPoint){(float)rnd(&seed), (float)rnd(&seed),
                                                         0.002f + 0.03f * (float)rnd(&seed)});
         memcpy(before, tex.coverage, tex.chain * LAYERS);
-        app_ink_texture_sync(&tex, &ink);
+        book_ink_texture_sync(&tex, &ink);
         for (uint32_t l = 0; l < LAYERS; l++) {
-            const uint8_t *now = app_ink_texture_level(&tex, l, 0);
+            const uint8_t *now = book_ink_texture_level(&tex, l, 0);
             const uint8_t *was = before + (now - tex.coverage);
             MeshInkRect d = tex.dirty[l];
             for (uint32_t y = 0; y < H; y++)
@@ -1081,7 +1080,7 @@ static void test_ink_texture(CheckState *s)
           steps, mesh_ink_stroke_count(&ink));
     free(before);
     mesh_ink_free(&ink);
-    app_ink_texture_free(&tex);
+    book_ink_texture_free(&tex);
 }
 
 int main(int argc, char **argv)

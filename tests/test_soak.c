@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Soak: many headless frames through the program's own frame path (app_view_frame), the pose
- * changing every frame and the grid every --grid-every frames (app_leaf_regrid: each change
+/* Soak: many headless frames through the program's own frame path (book_view_frame), the pose
+ * changing every frame and the grid every --grid-every frames (book_leaf_regrid: each change
  * destroys the leaf's grid and buffers and makes new ones, and binds the leaf's kernels to them),
  * with the validation layer and synchronization validation on.
  * Fails when any validation message is reported, or when the process's resident memory (VmRSS)
@@ -157,13 +157,13 @@ static bool parse_args(int argc, char **argv, SoakArgs *a)
 }
 
 /* Gives the leaf grid number `which` of GRIDS (after every frame using it is done). */
-static bool grid_switch(const GpuContext *ctx, AppView *view, AppLeaf *leaf, uint32_t which,
+static bool grid_switch(const GpuContext *ctx, BookView *view, BookLeaf *leaf, uint32_t which,
                         GpuError *err)
 {
-    if (!app_view_wait(ctx, view, err))
+    if (!book_view_wait(ctx, view, err))
         return false;
     const uint32_t *g = GRIDS[which % GRID_COUNT];
-    return app_leaf_regrid(ctx, leaf, g[0], g[1], err);
+    return book_leaf_regrid(ctx, leaf, g[0], g[1], err);
 }
 
 /* Memory at one moment, taken with the leaf and the renderer alive and every frame done. */
@@ -196,33 +196,33 @@ typedef struct SoakFigures {
 
 /* Frame f of the script: a turn every TURN_FRAMES, from a grab height that moves on with each
  * turn. */
-static bool soak_frame(const GpuContext *ctx, AppView *view, const AppLeaf *leaf, uint32_t f,
+static bool soak_frame(const GpuContext *ctx, BookView *view, const BookLeaf *leaf, uint32_t f,
                        GpuError *err)
 {
     float grab = (float)(f / TURN_FRAMES % 5) / 4.0f;
     AppTurn turn = app_input_scripted(f % TURN_FRAMES, TURN_FRAMES, grab);
-    AppViewFrame frame = {
+    BookViewFrame frame = {
         .pose = mesh_curl_pose(turn.t, turn.g, leaf->grid.width, leaf->grid.height),
-        .spread = APP_SPREAD_FIRST_TURN,
+        .spread = BOOK_SPREAD_FIRST_TURN,
     };
-    return app_view_frame(ctx, view, &frame, NULL, err);
+    return book_view_frame(ctx, view, &frame, NULL, err);
 }
 
 /* Plays the frames, samples memory. False on a Vulkan failure (err says which). */
 static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, GpuError *err)
 {
-    AppLeaf leaf = {0};
-    AppView view;
-    if (!app_leaf_create(ctx, &(AppLeafDesc){.nx = GRIDS[0][0], .ny = GRIDS[0][1]}, &leaf, err))
+    BookLeaf leaf = {0};
+    BookView view;
+    if (!book_leaf_create(ctx, &(BookLeafDesc){.nx = GRIDS[0][0], .ny = GRIDS[0][1]}, &leaf, err))
         return false;
-    AppViewDesc desc = {
-        .kind = APP_VIEW_OFFSCREEN,
+    BookViewDesc desc = {
+        .kind = BOOK_VIEW_OFFSCREEN,
         .width = a->width,
         .height = a->height,
         .renderer = {.shadow_size = gpu_shadow_size(a->width, a->height)},
     };
-    if (!app_view_create(ctx, &desc, &leaf, &view, err)) {
-        app_leaf_destroy(ctx, &leaf);
+    if (!book_view_create(ctx, &desc, &leaf, &view, err)) {
+        book_leaf_destroy(ctx, &leaf);
         return false;
     }
     bool ok = true;
@@ -244,7 +244,7 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
             fflush(stdout);
         }
         if (f == a->baseline) {
-            ok = app_view_wait(ctx, &view, err);
+            ok = book_view_wait(ctx, &view, err);
             fig->base = sample_take();
             sample_print("baseline", f, &fig->base);
         }
@@ -259,14 +259,14 @@ static bool soak(const GpuContext *ctx, const SoakArgs *a, SoakFigures *fig, Gpu
     for (uint32_t f = a->baseline > TAIL_FRAMES ? a->baseline - TAIL_FRAMES : 0; f < a->baseline;
          f++)
         ok = ok && soak_frame(ctx, &view, &leaf, f, err);
-    ok = ok && app_view_wait(ctx, &view, err);
+    ok = ok && book_view_wait(ctx, &view, err);
     if (ok) {
         fig->end = sample_take();
         sample_print("end", a->frames, &fig->end);
         printf("%.2f ms a frame\n", (seconds() - start) * 1e3 / a->frames);
     }
-    app_view_destroy(ctx, &view);
-    app_leaf_destroy(ctx, &leaf);
+    book_view_destroy(ctx, &view);
+    book_leaf_destroy(ctx, &leaf);
     return ok;
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The window's step down, on the renderer's side (gpu_renderer_set_quality through
- * app_view_set_quality): a view made with the high tier that has drawn a turn with ink, switched
+ * book_view_set_quality): a view made with the high tier that has drawn a turn with ink, switched
  * to the low tier in the middle of the turn, draws the next frame byte for byte as a view made
  * with the low tier draws it; its ink is still there, and the tier's parts are the low tier's.
  * Offscreen on lavapipe with the validation layer (any message fails).
@@ -21,18 +21,18 @@ static bool stroke(MeshInk *ink, float v)
 /* The frames compared, once the switched view has drawn the first half of the turn: two of the
  * low tier (the first makes its still pages, the second draws over them), the second read back.
  * `create`: the view is made low for them. */
-static bool low_frames(const GpuContext *ctx, AppLeaf *leaf, bool create, const MeshInk *ink,
-                       AppView *view, uint8_t *pixels, GpuError *err)
+static bool low_frames(const GpuContext *ctx, BookLeaf *leaf, bool create, const MeshInk *ink,
+                       BookView *view, uint8_t *pixels, GpuError *err)
 {
     return (!create || view_turn_create(ctx, leaf, GPU_QUALITY_LOW, view, err)) &&
-           view_turn_frame(ctx, view, APP_SPREAD_FIRST_TURN, 0.4f, 0.25f, ink, NULL, err) &&
-           view_turn_frame(ctx, view, APP_SPREAD_FIRST_TURN, 0.5f, 0.25f, ink, pixels, err);
+           view_turn_frame(ctx, view, BOOK_SPREAD_FIRST_TURN, 0.4f, 0.25f, ink, NULL, err) &&
+           view_turn_frame(ctx, view, BOOK_SPREAD_FIRST_TURN, 0.5f, 0.25f, ink, pixels, err);
 }
 
-static void check_step(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
+static void check_step(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
 {
     GpuError err = {0};
-    AppView stepped = {0}, low = {0}, bare = {0};
+    BookView stepped = {0}, low = {0}, bare = {0};
     MeshInk ink = {0}, none = {0};
     uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES),
             *c = malloc(VIEW_TURN_BYTES);
@@ -43,11 +43,11 @@ static void check_step(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     /* the high tier draws the turn's first frames, a stroke added between them */
     for (int f = 0; ok && f < 3; f++)
         ok = (f != 1 || stroke(&ink, 0.6f)) &&
-             view_turn_frame(ctx, &stepped, APP_SPREAD_FIRST_TURN, 0.1f + 0.1f * (float)f, 0.25f,
+             view_turn_frame(ctx, &stepped, BOOK_SPREAD_FIRST_TURN, 0.1f + 0.1f * (float)f, 0.25f,
                              &ink, NULL, &err);
     CHECK(s, ok, "high frames: %s", err.message);
     double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
-    ok = ok && app_view_set_quality(ctx, &stepped, GPU_QUALITY_LOW, &err);
+    ok = ok && book_view_set_quality(ctx, &stepped, GPU_QUALITY_LOW, &err);
     CHECK(s, ok, "step down: %s", err.message);
     if (ok) /* a figure, not a check: the pipelines are compiled anew */
         printf("the switch took %.1f ms\n", gpu_clock_ms(CLOCK_MONOTONIC) - t0);
@@ -78,9 +78,9 @@ static void check_step(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
         printf("the ink changes %zu bytes of the frame\n", n);
         CHECK(s, n > 100, "the ink shows in only %zu bytes: the test cannot see it lost", n);
     }
-    app_view_destroy(ctx, &bare);
-    app_view_destroy(ctx, &low);
-    app_view_destroy(ctx, &stepped);
+    book_view_destroy(ctx, &bare);
+    book_view_destroy(ctx, &low);
+    book_view_destroy(ctx, &stepped);
     mesh_ink_free(&none);
     mesh_ink_free(&ink);
     free(a);

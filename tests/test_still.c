@@ -25,7 +25,7 @@
 #define WIDTH  VIEW_TURN_WIDTH
 #define HEIGHT VIEW_TURN_HEIGHT
 
-static bool view_create(const GpuContext *ctx, AppLeaf *leaf, AppView *view, GpuError *err)
+static bool view_create(const GpuContext *ctx, BookLeaf *leaf, BookView *view, GpuError *err)
 {
     return view_turn_create(ctx, leaf, GPU_QUALITY_LOW, view, err);
 }
@@ -33,33 +33,34 @@ static bool view_create(const GpuContext *ctx, AppLeaf *leaf, AppView *view, Gpu
 /* One frame of the first turn at `t`, its pixels read back when `pixels` is given. */
 /* A leaf in flight with the view pulled back all the way (a lift of 1): the camera holds still
  * whatever the leaf does, as between two thumbed leaves, so the still pages can be cached. */
-static AppSpread held_back(AppSpread spread)
+static BookSpread held_back(BookSpread spread)
 {
     spread.lift = 1.0f;
     return spread;
 }
 
-static bool frame(const GpuContext *ctx, AppView *view, float t, const MeshInk *ink,
+static bool frame(const GpuContext *ctx, BookView *view, float t, const MeshInk *ink,
                   uint8_t *pixels, GpuError *err)
 {
-    return view_turn_frame(ctx, view, held_back(APP_SPREAD_FIRST_TURN), t, 0.25f, ink, pixels, err);
+    return view_turn_frame(ctx, view, held_back(BOOK_SPREAD_FIRST_TURN), t, 0.25f, ink, pixels,
+                           err);
 }
 
 /* Reduced motion's cross-fade over a renderer that cached the spread it leaves: its frames draw
  * everything (the cache is not used while pages fade), the same bytes as a fresh renderer's, and
  * the spread it lands on is drawn anew, not the cached one: the same bytes as a fresh renderer's
  * frame of it. */
-static void check_fade(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
+static void check_fade(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
 {
     GpuError err = {0};
-    AppView cached = {0}, fresh = {0};
+    BookView cached = {0}, fresh = {0};
     MeshInk ink = {0};
     uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES);
     uint8_t *rest = malloc(VIEW_TURN_BYTES);
-    AppSpread from = {.right = true, .right_leaf = 0}; /* closed: the first page */
-    AppSpread to = {.left = true, .left_leaf = 0, .right = true, .right_leaf = 1};
-    AppSpread fading = APP_SPREAD_FIRST_TURN;
-    app_book_spread_fading(&fading, 0.5f);
+    BookSpread from = {.right = true, .right_leaf = 0}; /* closed: the first page */
+    BookSpread to = {.left = true, .left_leaf = 0, .right = true, .right_leaf = 1};
+    BookSpread fading = BOOK_SPREAD_FIRST_TURN;
+    book_spread_fading(&fading, 0.5f);
     to.progress = fading.progress; /* framed as the fade is: the open book */
     bool ok = a && b && rest && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &cached, &err) &&
               view_create(ctx, leaf, &fresh, &err);
@@ -84,8 +85,8 @@ static void check_fade(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     if (ok)
         view_turn_same(s, a, b, "landed after a fade over the cache against a fresh renderer's");
 done:
-    app_view_destroy(ctx, &fresh);
-    app_view_destroy(ctx, &cached);
+    book_view_destroy(ctx, &fresh);
+    book_view_destroy(ctx, &cached);
     mesh_ink_free(&ink);
     free(a);
     free(b);
@@ -97,12 +98,12 @@ done:
 static const char *const TURN_NAMES[3] = {"a forward turn", "a backward turn",
                                           "a widening first turn"};
 
-static AppSpread turn_pose(int k, int i, float *t, float *g)
+static BookSpread turn_pose(int k, int i, float *t, float *g)
 {
-    const AppSpread spreads[3] = {held_back(APP_SPREAD_FIRST_TURN),
-                                  held_back(APP_SPREAD_BACKWARD_TURN), APP_SPREAD_FIRST_TURN};
+    const BookSpread spreads[3] = {held_back(BOOK_SPREAD_FIRST_TURN),
+                                   held_back(BOOK_SPREAD_BACKWARD_TURN), BOOK_SPREAD_FIRST_TURN};
     *t = 0.05f + 0.1f * (float)(i % 10), *g = 0.5f * (float)(i / 10);
-    AppSpread spread = spreads[k];
+    BookSpread spread = spreads[k];
     if (k == 2)
         spread.progress = *t;
     return spread;
@@ -112,10 +113,10 @@ static AppSpread turn_pose(int k, int i, float *t, float *g)
  * the middle and high, over the cache: the shadow multiplied in within its bound and everywhere,
  * byte for byte. Then a closed book's first turn, whose view widens with it, so that every frame
  * draws its still pages itself: with the shadow's code only within the bound and everywhere. */
-static void check_bound(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
+static void check_bound(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
 {
     GpuError err = {0};
-    AppView bounded = {0}, everywhere = {0};
+    BookView bounded = {0}, everywhere = {0};
     MeshInk ink = {0};
     uint8_t *a = malloc((size_t)WIDTH * HEIGHT * 4), *b = malloc((size_t)WIDTH * HEIGHT * 4);
     bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &bounded, &err) &&
@@ -126,7 +127,7 @@ static void check_bound(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     for (int k = 0; ok && k < 3; k++) {
         for (int i = 0; ok && i < 30; i++) {
             float t, g;
-            AppSpread spread = turn_pose(k, i, &t, &g);
+            BookSpread spread = turn_pose(k, i, &t, &g);
             ok = view_turn_frame(ctx, &bounded, spread, t, g, &ink, a, &err) &&
                  view_turn_frame(ctx, &everywhere, spread, t, g, &ink, b, &err);
             CHECK(s, ok, "frames: %s", err.message);
@@ -147,8 +148,8 @@ static void check_bound(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     CHECK(s, bounded.renderer.still.overs == 58,
           "%llu of %d frames drawn over the cache (58 expected)",
           (unsigned long long)bounded.renderer.still.overs, frames);
-    app_view_destroy(ctx, &everywhere);
-    app_view_destroy(ctx, &bounded);
+    book_view_destroy(ctx, &everywhere);
+    book_view_destroy(ctx, &bounded);
     mesh_ink_free(&ink);
     free(a);
     free(b);
@@ -163,10 +164,10 @@ static void check_bound(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
  * triangles: within 3/255 (the same plane's values interpolated from other vertices, and the
  * light's exposure, which brings a flat page to 1, scales their rounding by 1.23; a pixel left
  * open between two runs would show the page under the leaf). */
-static void check_split(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
+static void check_split(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
 {
     GpuError err = {0};
-    AppView by_view = {0}, by_pose = {0}, unmerged = {0};
+    BookView by_view = {0}, by_pose = {0}, unmerged = {0};
     MeshInk ink = {0};
     uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES),
             *c = malloc(VIEW_TURN_BYTES);
@@ -185,7 +186,7 @@ static void check_split(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     for (int k = 0; ok && k < 3; k++) {
         for (int i = 0; ok && i < 30; i++) {
             float t, g;
-            AppSpread spread = turn_pose(k, i, &t, &g);
+            BookSpread spread = turn_pose(k, i, &t, &g);
             ok = view_turn_frame(ctx, &by_view, spread, t, g, &ink, a, &err) &&
                  view_turn_frame(ctx, &by_pose, spread, t, g, &ink, b, &err) &&
                  view_turn_frame(ctx, &unmerged, spread, t, g, &ink, c, &err);
@@ -217,9 +218,9 @@ static void check_split(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
      * vertices carry it apart */
     CHECK(s, merged_most <= 5, "the flat cells merged change a byte by %d/255 (at most 5)",
           merged_most);
-    app_view_destroy(ctx, &unmerged);
-    app_view_destroy(ctx, &by_pose);
-    app_view_destroy(ctx, &by_view);
+    book_view_destroy(ctx, &unmerged);
+    book_view_destroy(ctx, &by_pose);
+    book_view_destroy(ctx, &by_view);
     mesh_ink_free(&ink);
     free(a);
     free(b);
@@ -234,10 +235,10 @@ static void check_split(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
  * `still`). */
 #define GPU_TIER_MOST 5
 
-static void check_gpu_tier(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
+static void check_gpu_tier(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
 {
     GpuError err = {0};
-    AppView soft = {0}, gpu = {0}, high = {0};
+    BookView soft = {0}, gpu = {0}, high = {0};
     MeshInk ink = {0};
     uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES);
     bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &soft, &err) &&
@@ -249,7 +250,7 @@ static void check_gpu_tier(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     for (int k = 0; ok && k < 3; k++) {
         for (int i = 0; ok && i < 30; i++) {
             float t, g;
-            AppSpread spread = turn_pose(k, i, &t, &g);
+            BookSpread spread = turn_pose(k, i, &t, &g);
             ok = view_turn_frame(ctx, &soft, spread, t, g, &ink, a, &err) &&
                  view_turn_frame(ctx, &gpu, spread, t, g, &ink, b, &err) &&
                  view_turn_frame(ctx, &high, spread, t, g, &ink, NULL, &err);
@@ -273,19 +274,19 @@ static void check_gpu_tier(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
           (unsigned long long)gpu.recorded, frames, (unsigned long long)high.recorded);
     CHECK(s, gpu.renderer.still.overs == 0 && gpu.renderer.still.redraws == 0,
           "the low tier as a GPU draws it used the still pages' cache");
-    app_view_destroy(ctx, &high);
-    app_view_destroy(ctx, &gpu);
-    app_view_destroy(ctx, &soft);
+    book_view_destroy(ctx, &high);
+    book_view_destroy(ctx, &gpu);
+    book_view_destroy(ctx, &soft);
     mesh_ink_free(&ink);
     free(a);
     free(b);
 }
 
 /* The open spread at rest, zoomed 3x about its middle and panned (dx, dy) pixels of the view. */
-static AppSpread panned(float dx, float dy)
+static BookSpread panned(float dx, float dy)
 {
-    AppSpread spread = {.left = true, .left_leaf = 0, .right = true, .right_leaf = 1};
-    spread.zoom = (AppZoomView){
+    BookSpread spread = {.left = true, .left_leaf = 0, .right = true, .right_leaf = 1};
+    spread.zoom = (BookZoomView){
         .scale = 3.0f, .x = 0.05f + dx / (float)WIDTH, .y = -0.1f + dy / (float)HEIGHT};
     return spread;
 }
@@ -309,10 +310,10 @@ static int frames_apart(const uint8_t *a, const uint8_t *b, size_t *differ)
  * renderer that has drawn nothing before, shading a small share of the pixels (counted). At rest
  * (the pan exact, off the whole pixels) the frame is drawn: byte for byte a fresh renderer's, and
  * so is the frame after it (the same draws: the cache drawn anew, not the moved one kept). */
-static void check_pan(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
+static void check_pan(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
 {
     GpuError err = {0};
-    AppView cached = {0};
+    BookView cached = {0};
     MeshInk ink = {0};
     uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES);
     bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &cached, &err);
@@ -326,7 +327,7 @@ static void check_pan(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     size_t differ = 0;
     for (int m = 0; ok && m < moves; m++) {
         x += MOVES[m][0], y += MOVES[m][1];
-        AppView fresh = {0};
+        BookView fresh = {0};
         size_t off;
         ok =
             view_turn_frame(ctx, &cached, panned((float)x, (float)y), 0.0f, 0.25f, &ink, a, &err) &&
@@ -334,7 +335,7 @@ static void check_pan(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
             view_turn_frame(ctx, &fresh, panned((float)x, (float)y), 0.0f, 0.25f, &ink, b, &err);
         int d = ok ? frames_apart(a, b, &off) : 0;
         most = d > most ? d : most, differ += ok ? off : 0;
-        app_view_destroy(ctx, &fresh);
+        book_view_destroy(ctx, &fresh);
     }
     CHECK(s, ok, "pan frames: %s", err.message);
     const GpuStillCache *c = &cached.renderer.still;
@@ -353,7 +354,7 @@ static void check_pan(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
           "a pan's frame is %d/255 from the same view drawn directly (at most %d)", most,
           GPU_STILL_SHIFT_MOST);
     /* at rest: the pan exact, a third of a pixel off the last, then the same frame again */
-    AppView fresh = {0};
+    BookView fresh = {0};
     float rx = (float)x + 0.33f, ry = (float)y - 0.4f;
     ok = ok && view_turn_frame(ctx, &cached, panned(rx, ry), 0.0f, 0.25f, &ink, a, &err) &&
          view_create(ctx, leaf, &fresh, &err) &&
@@ -365,17 +366,17 @@ static void check_pan(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
     if (ok)
         view_turn_same(s, a, b, "at rest, the frame after, against drawn directly");
     CHECK(s, c->shifts == (uint64_t)moves, "a frame at rest moved the still pages");
-    app_view_destroy(ctx, &fresh);
-    app_view_destroy(ctx, &cached);
+    book_view_destroy(ctx, &fresh);
+    book_view_destroy(ctx, &cached);
     mesh_ink_free(&ink);
     free(a);
     free(b);
 }
 
-static void check_still(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
+static void check_still(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
 {
     GpuError err = {0};
-    AppView cached = {0}, fresh = {0};
+    BookView cached = {0}, fresh = {0};
     MeshInk ink = {0};
     uint8_t *a = malloc((size_t)WIDTH * HEIGHT * 4), *b = malloc((size_t)WIDTH * HEIGHT * 4);
     bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &cached, &err);
@@ -443,8 +444,8 @@ static void check_still(CheckState *s, const GpuContext *ctx, AppLeaf *leaf)
                   "after stroke %u the still pages were drawn %llu times in all (%u expected)",
                   stroke + 1, (unsigned long long)cached.renderer.still.redraws, 2 + stroke);
     }
-    app_view_destroy(ctx, &fresh);
-    app_view_destroy(ctx, &cached);
+    book_view_destroy(ctx, &fresh);
+    book_view_destroy(ctx, &cached);
     mesh_ink_free(&ink);
     free(a);
     free(b);

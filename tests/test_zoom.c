@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Zoom and pan (book/zoom.c through book/book.c's app_book_input and the camera), with no GPU:
+/* Zoom and pan (book/zoom.c through book/book.c's book_apply_input and the camera), with no GPU:
  * - a replayed Ctrl+wheel trace: each notch in keeps the book's point under the pointer within
- *   0.5 px (measured through app_camera_unproject and the camera's projection), the zoom stops
+ *   0.5 px (measured through book_camera_unproject and the camera's projection), the zoom stops
  *   at 8x, and notches out come back through the same points;
  * - a pinch, made from SDL finger events by the window's own input code where it is built
  *   (app/window_input.c), else from the events it records: the book's point that lay between the
@@ -14,7 +14,7 @@
  *   and one drawn later show the same);
  * - zoomed in, a press mid-page pans and turns nothing; a press on the page's outer edge turns it;
  *   at 1x a mid-page press takes the page as without zoom; a key turn from 3x eases the view back
- *   to fit over APP_ZOOM_EASE with no jump (its first frame is the one before, each frame's step
+ *   to fit over BOOK_ZOOM_EASE with no jump (its first frame is the one before, each frame's step
  *   bounded), ending exactly at the fitted view (here, with no frame's settle: the library's
  *   frames then bring the zoom back, zoom_kept);
  * - fit to width (W) at six places and after a resize, scrolling down a page, on to the spread's
@@ -48,10 +48,10 @@
 #define FIXED_PX 0.5
 
 typedef struct Book {
-    AppLeaf leaf;
-    AppBookLayout layout;
+    BookLeaf leaf;
+    BookLayout layout;
     MeshFlip flip;
-    AppZoom zoom;
+    BookZoom zoom;
     uint32_t w, h;
 } Book;
 
@@ -61,25 +61,25 @@ static void book_open(Book *b, int layout, uint32_t w, uint32_t h, int spread)
                 .layout = {.layout = layout},
                 .w = w,
                 .h = h};
-    app_book_init_reader(&b->flip, &b->leaf, 16, spread, false);
-    app_zoom_init(&b->zoom);
+    book_init_reader(&b->flip, &b->leaf, 16, spread, false);
+    book_zoom_init(&b->zoom);
 }
 
 /* The camera the window draws with at `time`. */
-static AppCameraBook camera_at(const Book *b, double time)
+static BookCameraBook camera_at(const Book *b, double time)
 {
     MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-    AppSpread spread = app_book_spread(&view);
-    spread.zoom = app_book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->w, b->h, time);
-    CurlParams pose = app_book_pose(&view, &b->leaf, &b->layout);
-    return app_book_camera(&spread, &pose, &b->leaf, &b->layout, b->w, b->h);
+    BookSpread spread = book_spread(&view);
+    spread.zoom = book_zoom_view(&b->zoom, &view, &b->leaf, &b->layout, b->w, b->h, time);
+    CurlParams pose = book_pose(&view, &b->leaf, &b->layout);
+    return book_camera(&spread, &pose, &b->leaf, &b->layout, b->w, b->h);
 }
 
-/* Where the book's point (x, y, 0) shows, in pixels (centres at +0.5, as app_camera_ray). */
-static void project(const AppCameraBook *c, uint32_t w, uint32_t h, float x, float y, double *px,
+/* Where the book's point (x, y, 0) shows, in pixels (centres at +0.5, as book_camera_ray). */
+static void project(const BookCameraBook *c, uint32_t w, uint32_t h, float x, float y, double *px,
                     double *py)
 {
-    PcDrawPush push = app_camera_draw_push(w, h, c);
+    PcDrawPush push = book_camera_draw_push(w, h, c);
     mat4 m;
     memcpy(m, push.view_proj.m, sizeof m);
     vec4 p = {x, y, 0.0f, 1.0f}, clip;
@@ -110,7 +110,7 @@ static void apply(Book *b, const AppTraceEvent *e)
 {
     mesh_flip_step(&b->flip, e->time);
     BookInput in = book_input(e);
-    app_book_input(&b->flip, &b->zoom, NULL, &in, b->w, b->h, &b->leaf, &b->layout);
+    book_apply_input(&b->flip, &b->zoom, NULL, &in, b->w, b->h, &b->leaf, &b->layout);
 }
 
 static float scale_at(const Book *b, double time)
@@ -122,12 +122,12 @@ static float scale_at(const Book *b, double time)
 /* How far the book's point under pixel (px, py) before event e shows from (qx, qy) after it. */
 static double moved_by(Book *b, const AppTraceEvent *e, float px, float py, float qx, float qy)
 {
-    AppCameraBook before = camera_at(b, e->time);
+    BookCameraBook before = camera_at(b, e->time);
     float x, y;
-    if (!app_camera_unproject(b->w, b->h, &before, px, py, &x, &y))
+    if (!book_camera_unproject(b->w, b->h, &before, px, py, &x, &y))
         return INFINITY;
     apply(b, e);
-    AppCameraBook after = camera_at(b, e->time);
+    BookCameraBook after = camera_at(b, e->time);
     double ax, ay;
     project(&after, b->w, b->h, x, y, &ax, &ay);
     return hypot(ax - qx, ay - qy);
@@ -156,7 +156,7 @@ static void wheel(CheckState *s)
     const uint32_t sizes[][2] = {{1280, 720}, {800, 1200}, {1920, 1080}};
     for (int k = 0; k < 3; k++) {
         Book b;
-        book_open(&b, APP_LAYOUT_AUTO, sizes[k][0], sizes[k][1], 3);
+        book_open(&b, BOOK_LAYOUT_AUTO, sizes[k][0], sizes[k][1], 3);
         double worst = 0.0;
         for (size_t i = 0; i < t.count; i++) {
             const AppTraceEvent *e = &t.events[i];
@@ -170,7 +170,7 @@ static void wheel(CheckState *s)
         }
         CHECK(s, worst <= FIXED_PX,
               "%ux%u: a wheel notch moved the point under the pointer %.3f px", b.w, b.h, worst);
-        CHECK(s, fabsf(scale_at(&b, 1.2) - APP_ZOOM_MAX * 0.64f) < 1e-3f,
+        CHECK(s, fabsf(scale_at(&b, 1.2) - BOOK_ZOOM_MAX * 0.64f) < 1e-3f,
               "%ux%u: zoomed to %.4f, not 8 (the most) then out twice", b.w, b.h,
               scale_at(&b, 1.2));
         if (k == 0)
@@ -183,7 +183,7 @@ static void wheel(CheckState *s)
 static void pinch(CheckState *s)
 {
     Book b;
-    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     apply(&b, &(AppTraceEvent){.time = 0.05,
                                .device = APP_TRACE_ZOOM,
                                .action = APP_TRACE_BY,
@@ -193,9 +193,9 @@ static void pinch(CheckState *s)
     /* two fingers spreading apart while their centre drifts */
     float ax = 0.40f, ay = 0.45f, bx = 0.52f, by = 0.55f;
     float cx = 0.5f * (ax + bx) * (float)b.w, cy = 0.5f * (ay + by) * (float)b.h;
-    AppCameraBook start = camera_at(&b, 0.1);
+    BookCameraBook start = camera_at(&b, 0.1);
     float x0, y0;
-    CHECK(s, app_camera_unproject(b.w, b.h, &start, cx, cy, &x0, &y0), "unproject");
+    CHECK(s, book_camera_unproject(b.w, b.h, &start, cx, cy, &x0, &y0), "unproject");
     double worst = 0.0;
     int events = 0;
 #ifdef PAGECURL_HAVE_SDL
@@ -250,7 +250,7 @@ static void pinch(CheckState *s)
                                    .scale = d1 / d0});
         pax = nax, pay = nay, pbx = nbx, pby = nby, events += 2;
 #endif
-        AppCameraBook now = camera_at(&b, t);
+        BookCameraBook now = camera_at(&b, t);
         double qx, qy;
         project(&now, b.w, b.h, x0, y0, &qx, &qy);
         /* a position x W is the pixel the camera's ray meets at its centre, as a pointer's */
@@ -268,8 +268,8 @@ static void pinch(CheckState *s)
 static void pages_px(const Book *b, double time, double r[4])
 {
     MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-    AppSpread spread = app_book_spread(&view);
-    AppCameraBook c = camera_at(b, time);
+    BookSpread spread = book_spread(&view);
+    BookCameraBook c = camera_at(b, time);
     (void)spread;
     r[0] = r[1] = INFINITY, r[2] = r[3] = -INFINITY;
     for (int i = 0; i < 4; i++) {
@@ -285,10 +285,10 @@ static void pan_limits(CheckState *s)
     const struct {
         int layout, spread;
         uint32_t w, h;
-    } cases[] = {{APP_LAYOUT_AUTO, 3, 1280, 720},
-                 {APP_LAYOUT_SINGLE, 3, 1280, 720},
-                 {APP_LAYOUT_AUTO, 0, 1920, 1080}, /* closed: one page */
-                 {APP_LAYOUT_AUTO, 3, 720, 1280}};
+    } cases[] = {{BOOK_LAYOUT_AUTO, 3, 1280, 720},
+                 {BOOK_LAYOUT_SINGLE, 3, 1280, 720},
+                 {BOOK_LAYOUT_AUTO, 0, 1920, 1080}, /* closed: one page */
+                 {BOOK_LAYOUT_AUTO, 3, 720, 1280}};
     const float zooms[] = {1.2f, 1.5f, 2.5f, 4.0f, 8.0f};
     int checked = 0;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
@@ -336,7 +336,7 @@ static void pan_limits(CheckState *s)
 static void flick(int hz, double after, float *x, float *y, bool *still, float *rest_gap)
 {
     Book b;
-    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     apply(&b, &(AppTraceEvent){.time = 0.0,
                                .device = APP_TRACE_ZOOM,
                                .action = APP_TRACE_BY,
@@ -360,13 +360,13 @@ static void flick(int hz, double after, float *x, float *y, bool *still, float *
                                .action = APP_TRACE_UP,
                                .x = 0.5f - 0.6f * (float)length,
                                .y = 0.5f - 0.3f * (float)length});
-    AppZoomView v = camera_at(&b, up + after).zoom;
+    BookZoomView v = camera_at(&b, up + after).zoom;
     *x = v.x, *y = v.y;
-    *still = !app_zoom_moving(&b.zoom, up + after) && !mesh_flip_view_at(&b.flip, up).turning;
+    *still = !book_zoom_moving(&b.zoom, up + after) && !mesh_flip_view_at(&b.flip, up).turning;
     double stop = up;
-    while (app_zoom_moving(&b.zoom, stop) && stop < up + 10.0)
+    while (book_zoom_moving(&b.zoom, stop) && stop < up + 10.0)
         stop += 0.001;
-    AppZoomView first = camera_at(&b, stop).zoom, later = camera_at(&b, stop + 2.0).zoom;
+    BookZoomView first = camera_at(&b, stop).zoom, later = camera_at(&b, stop + 2.0).zoom;
     *rest_gap = fmaxf(fabsf(first.x - later.x), fabsf(first.y - later.y));
 }
 
@@ -404,14 +404,14 @@ static void inertia(CheckState *s)
  * made a flick of 1.4 views a second, still coasting 1 s on: window_replay ended 90 px apart). */
 static void replay_tail(CheckState *s)
 {
-    AppZoom zoom = {0};
-    AppZoomRect fit = {0.0f, 0.0f, 1.0f, 1.0f, 0.0f};
-    app_zoom_set(&zoom, 4.0f, 0.5f, 0.5f, 0.0, &fit);
-    app_zoom_drag_begin(&zoom, 0.2f, 0.5f, 1.0, &fit);
-    app_zoom_drag_move(&zoom, 0.9f, 0.5f, 1.05, &fit);
-    app_zoom_drag_end(&zoom, 1.05, &fit);
-    CHECK(s, app_zoom_moving(&zoom, 1.06), "the flick did not coast");
-    CHECK(s, !app_zoom_moving(&zoom, 1.05 + APP_REPLAY_TAIL),
+    BookZoom zoom = {0};
+    BookZoomRect fit = {0.0f, 0.0f, 1.0f, 1.0f, 0.0f};
+    book_zoom_set(&zoom, 4.0f, 0.5f, 0.5f, 0.0, &fit);
+    book_zoom_drag_begin(&zoom, 0.2f, 0.5f, 1.0, &fit);
+    book_zoom_drag_move(&zoom, 0.9f, 0.5f, 1.05, &fit);
+    book_zoom_drag_end(&zoom, 1.05, &fit);
+    CHECK(s, book_zoom_moving(&zoom, 1.06), "the flick did not coast");
+    CHECK(s, !book_zoom_moving(&zoom, 1.05 + APP_REPLAY_TAIL),
           "the fastest flick still coasts %.1f s after the drag, past a replay's end",
           APP_REPLAY_TAIL);
 }
@@ -419,7 +419,7 @@ static void replay_tail(CheckState *s)
 static void press_pans_or_turns(CheckState *s)
 {
     Book b;
-    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     double t = 0.1;
     apply(&b, &(AppTraceEvent){.time = t,
                                .device = APP_TRACE_ZOOM,
@@ -427,7 +427,7 @@ static void press_pans_or_turns(CheckState *s)
                                .x = 0.5f,
                                .y = 0.5f,
                                .scale = 3.0f});
-    AppZoomView before = camera_at(&b, t).zoom;
+    BookZoomView before = camera_at(&b, t).zoom;
     /* mid-page (the right page's middle is off centre at 3x; the view's centre is the spine) */
     apply(&b, &(AppTraceEvent){.time = t += 0.05, .device = APP_TRACE_MOUSE, .x = 0.6f, .y = 0.5f});
     apply(&b, &(AppTraceEvent){.time = t += 0.05,
@@ -436,7 +436,7 @@ static void press_pans_or_turns(CheckState *s)
                                .x = 0.5f,
                                .y = 0.4f});
     CHECK(s, !mesh_flip_view_at(&b.flip, t).turning, "zoomed in, a mid-page drag turned a page");
-    AppZoomView during = camera_at(&b, t).zoom;
+    BookZoomView during = camera_at(&b, t).zoom;
     CHECK(s, fabsf(during.x - before.x + 0.1f) < 1e-4f && fabsf(during.y - before.y + 0.1f) < 1e-4f,
           "the drag panned by %.4f,%.4f, not -0.1,-0.1", during.x - before.x, during.y - before.y);
     apply(&b, &(AppTraceEvent){.time = t += 0.2,
@@ -449,7 +449,7 @@ static void press_pans_or_turns(CheckState *s)
         apply(&b,
               &(AppTraceEvent){
                   .time = t += 0.1, .device = APP_TRACE_ZOOM, .action = APP_TRACE_PAN, .x = -1.0f});
-    AppCameraBook c = camera_at(&b, t);
+    BookCameraBook c = camera_at(&b, t);
     double ex, ey;
     project(&c, b.w, b.h, MESH_PAGE_WIDTH, 0.5f * MESH_PAGE_HEIGHT, &ex, &ey);
     CHECK(s, ex > 0.0 && ex < b.w, "the outer edge shows at %.1f", ex);
@@ -458,18 +458,18 @@ static void press_pans_or_turns(CheckState *s)
           &(AppTraceEvent){.time = t += 0.05, .device = APP_TRACE_MOUSE, .x = press, .y = 0.5f});
     CHECK(s, mesh_flip_view_at(&b.flip, t).phase == MESH_FLIP_DRAGGING,
           "zoomed in, a press on the outer edge took no page");
-    AppZoomView held = camera_at(&b, t).zoom;
+    BookZoomView held = camera_at(&b, t).zoom;
     apply(&b, &(AppTraceEvent){.time = t += 0.05,
                                .device = APP_TRACE_MOUSE,
                                .action = APP_TRACE_MOVE,
                                .x = press - 0.05f,
                                .y = 0.5f});
-    AppZoomView moved = camera_at(&b, t).zoom;
+    BookZoomView moved = camera_at(&b, t).zoom;
     CHECK(s, held.scale == moved.scale && held.x == moved.x && held.y == moved.y,
           "the zoom changed while the page was held");
     /* at 1x a mid-page press takes the page, as without zoom */
     Book one;
-    book_open(&one, APP_LAYOUT_AUTO, 1280, 720, 3);
+    book_open(&one, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     apply(&one, &(AppTraceEvent){.time = 0.1, .device = APP_TRACE_MOUSE, .x = 0.65f, .y = 0.5f});
     CHECK(s, mesh_flip_view_at(&one.flip, 0.1).phase == MESH_FLIP_DRAGGING,
           "at 1x a mid-page press took no page");
@@ -479,7 +479,7 @@ static void press_pans_or_turns(CheckState *s)
 static void turn_eases(CheckState *s)
 {
     Book b;
-    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     apply(&b, &(AppTraceEvent){.time = 0.1,
                                .device = APP_TRACE_ZOOM,
                                .action = APP_TRACE_BY,
@@ -487,9 +487,9 @@ static void turn_eases(CheckState *s)
                                .y = 0.3f,
                                .scale = 3.0f});
     double t = 0.5;
-    AppCameraBook was = camera_at(&b, t);
+    BookCameraBook was = camera_at(&b, t);
     apply(&b, &(AppTraceEvent){.time = t, .device = APP_TRACE_KEY, .action = APP_TRACE_NEXT});
-    AppCameraBook first = camera_at(&b, t);
+    BookCameraBook first = camera_at(&b, t);
     CHECK(s, first.zoom.scale == was.zoom.scale && first.zoom.x == was.zoom.x,
           "the key's moment jumped from %.4f to %.4f", was.zoom.scale, first.zoom.scale);
     double worst = 0.0, prev[2], last = 0.0, path = 0.0;
@@ -499,7 +499,7 @@ static void turn_eases(CheckState *s)
     for (int f = 1; f <= 120; f++) {
         double ft = t + f / 60.0, p[2];
         mesh_flip_step(&b.flip, ft);
-        AppCameraBook c = camera_at(&b, ft);
+        BookCameraBook c = camera_at(&b, ft);
         float sc = c.zoom.scale > 0.0f ? c.zoom.scale : 1.0f;
         down = down && sc <= scale + 1e-6f;
         scale = sc;
@@ -507,19 +507,19 @@ static void turn_eases(CheckState *s)
         project(&c, b.w, b.h, 0.5f * MESH_PAGE_WIDTH, 0.5f * MESH_PAGE_HEIGHT, &p[0], &p[1]);
         double step = hypot(p[0] - prev[0], p[1] - prev[1]);
         worst = fmax(worst, step);
-        path += f <= (int)(APP_ZOOM_EASE * 60.0) ? step : 0.0;
+        path += f <= (int)(BOOK_ZOOM_EASE * 60.0) ? step : 0.0;
         if (f == 120)
             last = step;
         prev[0] = p[0], prev[1] = p[1];
     }
     CHECK(s, down, "the zoom grew during the ease");
     CHECK(s, scale == 1.0f, "the ease ended at %.4f, not at fit", scale);
-    AppCameraBook end = camera_at(&b, t + 2.0);
+    BookCameraBook end = camera_at(&b, t + 2.0);
     CHECK(s, end.zoom.x == 0.0f && end.zoom.y == 0.0f, "the ease ended panned %.5f,%.5f",
           end.zoom.x, end.zoom.y);
     /* no jump: no frame moves the page more than a fifth of the way it travels in the ease's
      * 21 frames (a jump would be all of it in one) */
-    double mean = path / (int)(APP_ZOOM_EASE * 60.0);
+    double mean = path / (int)(BOOK_ZOOM_EASE * 60.0);
     CHECK(s, worst < 0.2 * path, "a frame of the ease moved the page %.1f px of %.1f", worst, path);
     CHECK(s, last < 0.5, "the view still moved %.2f px at the end", last);
     printf("ease to fit: %.1f px a frame at most, %.1f on average\n", worst, mean);
@@ -527,17 +527,18 @@ static void turn_eases(CheckState *s)
 
 /* The camera of a frame the library draws at `time` (book/pagecurl.c's update): the flip stepped
  * and, once a turn from a zoomed view has landed, the zoom brought back. */
-static AppCameraBook frame_at(Book *b, double time)
+static BookCameraBook frame_at(Book *b, double time)
 {
     mesh_flip_step(&b->flip, time);
     MeshFlipView view = mesh_flip_view_at(&b->flip, time);
-    app_book_zoom_settle(&b->zoom, &view, &b->leaf, &b->layout, b->w, b->h, time);
+    book_settle_zoom(&b->zoom, &view, &b->leaf, &b->layout, b->w, b->h, time);
     return camera_at(b, time);
 }
 
 /* Where the page from book x = x0 to x1 shows (its foot y = 0, its head the page's height), as
  * pixel edges: left, top (the head), right, bottom (the foot). */
-static void page_px(const AppCameraBook *c, uint32_t w, uint32_t h, float x0, float x1, double r[4])
+static void page_px(const BookCameraBook *c, uint32_t w, uint32_t h, float x0, float x1,
+                    double r[4])
 {
     double ax, ay, bx, by;
     project(c, w, h, x0, c->height, &ax, &ay);
@@ -567,9 +568,9 @@ static void fit_width(CheckState *s)
         float x;  /* the pointer across, NAN: none */
         int page; /* -1 the left-hand page, +1 the right-hand one, 0 the one shown */
     } cases[] = {
-        {APP_LAYOUT_AUTO, 3, 1280, 720, 0.3f, -1}, {APP_LAYOUT_AUTO, 3, 1280, 720, 0.7f, 1},
-        {APP_LAYOUT_AUTO, 3, 1280, 720, NAN, 1},   {APP_LAYOUT_SPREAD, 3, 720, 1280, 0.4f, -1},
-        {APP_LAYOUT_SINGLE, 3, 720, 1280, NAN, 0}, {APP_LAYOUT_AUTO, 0, 1920, 1080, 0.2f, 0}};
+        {BOOK_LAYOUT_AUTO, 3, 1280, 720, 0.3f, -1}, {BOOK_LAYOUT_AUTO, 3, 1280, 720, 0.7f, 1},
+        {BOOK_LAYOUT_AUTO, 3, 1280, 720, NAN, 1},   {BOOK_LAYOUT_SPREAD, 3, 720, 1280, 0.4f, -1},
+        {BOOK_LAYOUT_SINGLE, 3, 720, 1280, NAN, 0}, {BOOK_LAYOUT_AUTO, 0, 1920, 1080, 0.2f, 0}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         Book b;
         book_open(&b, cases[k].layout, cases[k].w, cases[k].h, cases[k].spread);
@@ -581,7 +582,7 @@ static void fit_width(CheckState *s)
         for (int resized = 0; resized < 2; resized++) {
             if (resized) /* the fit follows the view */
                 b.w = b.w * 5 / 4, b.h = b.h * 3 / 4;
-            AppCameraBook c = camera_at(&b, 0.2);
+            BookCameraBook c = camera_at(&b, 0.2);
             float x0 = cases[k].page > 0 ? 0.0f : -W, x1 = cases[k].page < 0 ? 0.0f : W;
             if (!cases[k].page)
                 x0 = c.lo * c.width, x1 = c.hi * c.width;
@@ -619,14 +620,14 @@ static void scroll(CheckState *s)
 {
     const float W = MESH_PAGE_WIDTH;
     Book b;
-    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     double t = 0.1, r[4], head;
     apply(&b, &(AppTraceEvent){.time = t,
                                .device = APP_TRACE_ZOOM,
                                .action = APP_TRACE_WIDTH,
                                .x = 0.3f,
                                .y = 0.5f}); /* the left-hand page */
-    AppCameraBook c = camera_at(&b, t);
+    BookCameraBook c = camera_at(&b, t);
     page_px(&c, b.w, b.h, -W, 0.0f, r);
     head = r[1];
     CHECK(s, fabs(head) <= FIXED_PX, "fitted to width, the page's head at %.2f px", head);
@@ -681,7 +682,7 @@ static void scroll(CheckState *s)
           r[0], r[2], r[3], b.h);
     /* the fitted view scrolls nothing */
     Book fitted;
-    book_open(&fitted, APP_LAYOUT_AUTO, 1280, 720, 3);
+    book_open(&fitted, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     zoom_do(&fitted, 0.1, APP_TRACE_SCROLL, 0.0f, 0.5f);
     CHECK(s, !mesh_flip_view_at(&fitted.flip, 0.1).turning && scale_at(&fitted, 0.1) == 1.0f,
           "the fitted view scrolled");
@@ -693,9 +694,9 @@ static void scroll(CheckState *s)
 static void zoom_about_page(CheckState *s)
 {
     Book b;
-    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+    book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     double bx, by, ax, ay;
-    AppCameraBook c = camera_at(&b, 0.1);
+    BookCameraBook c = camera_at(&b, 0.1);
     project(&c, b.w, b.h, 0.5f * MESH_PAGE_WIDTH, 0.5f * c.height, &bx, &by);
     apply(&b, &(AppTraceEvent){.time = 0.1,
                                .device = APP_TRACE_ZOOM,
@@ -719,7 +720,7 @@ static void zoom_kept(CheckState *s)
     const float W = MESH_PAGE_WIDTH;
     for (int width = 0; width < 2; width++) {
         Book b;
-        book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
+        book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
         if (width)
             zoom_do(&b, 0.1, APP_TRACE_WIDTH, 0.7f, 0.5f);
         else
@@ -734,13 +735,13 @@ static void zoom_kept(CheckState *s)
         apply(&b, &(AppTraceEvent){.time = t, .device = APP_TRACE_KEY, .action = APP_TRACE_NEXT});
         float prev = scale_at(&b, t), least = prev, worst = 0.0f;
         for (int f = 1; f <= 180; f++) {
-            AppCameraBook c = frame_at(&b, t + f / 60.0);
+            BookCameraBook c = frame_at(&b, t + f / 60.0);
             float sc = c.zoom.scale > 0.0f ? c.zoom.scale : 1.0f;
             worst = fmaxf(worst, fabsf(logf(sc / prev)));
             least = fminf(least, sc), prev = sc;
         }
         t += 3.0;
-        AppCameraBook c = frame_at(&b, t);
+        BookCameraBook c = frame_at(&b, t);
         double r[4];
         page_px(&c, b.w, b.h, -W, 0.0f, r);
         CHECK(s, least == 1.0f, "%s: the view never eased to fit during the turn (%.3f)",
@@ -762,8 +763,8 @@ static void zoom_kept(CheckState *s)
     /* reduced motion: scrolled past the foot fitted to width, the fade turns the page with the
      * view still, and the next page shows at once at its head */
     Book b;
-    book_open(&b, APP_LAYOUT_AUTO, 1280, 720, 3);
-    app_book_init_reader(&b.flip, &b.leaf, 16, 3, true);
+    book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
+    book_init_reader(&b.flip, &b.leaf, 16, 3, true);
     zoom_do(&b, 0.1, APP_TRACE_WIDTH, 0.7f, 0.5f);
     float zoom = scale_at(&b, 0.2), least = zoom, most = zoom;
     double t = 0.2;
@@ -771,7 +772,7 @@ static void zoom_kept(CheckState *s)
         zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, 1.0f);
     CHECK(s, mesh_flip_view_at(&b.flip, t).phase == MESH_FLIP_FADING,
           "reduced motion: a scroll past the foot made no fade");
-    AppCameraBook c = camera_at(&b, t);
+    BookCameraBook c = camera_at(&b, t);
     for (int f = 1; f <= 120; f++) {
         c = frame_at(&b, t + f / 60.0);
         float sc = c.zoom.scale > 0.0f ? c.zoom.scale : 1.0f;

@@ -5,26 +5,26 @@
 
 #include <string.h>
 
-bool view_turn_create(const GpuContext *ctx, AppLeaf *leaf, GpuQuality quality, AppView *view,
+bool view_turn_create(const GpuContext *ctx, BookLeaf *leaf, GpuQuality quality, BookView *view,
                       GpuError *err)
 {
-    AppViewDesc desc = {.kind = APP_VIEW_OFFSCREEN,
-                        .width = VIEW_TURN_WIDTH,
-                        .height = VIEW_TURN_HEIGHT,
-                        .renderer = {.quality = quality},
-                        .leaves = 2};
-    return app_view_create(ctx, &desc, leaf, view, err);
+    BookViewDesc desc = {.kind = BOOK_VIEW_OFFSCREEN,
+                         .width = VIEW_TURN_WIDTH,
+                         .height = VIEW_TURN_HEIGHT,
+                         .renderer = {.quality = quality},
+                         .leaves = 2};
+    return book_view_create(ctx, &desc, leaf, view, err);
 }
 
-bool view_turn_frame(const GpuContext *ctx, AppView *view, AppSpread spread, float t, float grab,
+bool view_turn_frame(const GpuContext *ctx, BookView *view, BookSpread spread, float t, float grab,
                      const MeshInk *ink, uint8_t *pixels, GpuError *err)
 {
-    AppLeaf *leaf = view->leaf;
-    AppViewFrame f = {.pose = mesh_curl_pose(t, grab, leaf->grid.width, leaf->grid.height),
-                      .spread = spread,
-                      .ink = ink,
-                      .readback_pixels = pixels != NULL};
-    if (!app_view_frame(ctx, view, &f, NULL, err) || !app_view_wait(ctx, view, err))
+    BookLeaf *leaf = view->leaf;
+    BookViewFrame f = {.pose = mesh_curl_pose(t, grab, leaf->grid.width, leaf->grid.height),
+                       .spread = spread,
+                       .ink = ink,
+                       .readback_pixels = pixels != NULL};
+    if (!book_view_frame(ctx, view, &f, NULL, err) || !book_view_wait(ctx, view, err))
         return false;
     if (pixels) {
         gpu_buffer_invalidate(ctx, &view->offscreen.pixels);
@@ -49,21 +49,21 @@ void view_turn_same(CheckState *s, const uint8_t *a, const uint8_t *b, const cha
 }
 
 int view_turn_main(int argc, char **argv, const char *name,
-                   void (*check)(CheckState *s, const GpuContext *ctx, AppLeaf *leaf))
+                   void (*check)(CheckState *s, const GpuContext *ctx, BookLeaf *leaf))
 {
     CheckState s = {0};
     GpuMessages messages = {0};
     GpuContext ctx;
     if (!gpu_check_context(argc, argv, name, &messages, &ctx))
         return 1;
-    AppLeaf leaf;
-    AppLeafDesc ldesc = {.nx = 64, .ny = 90};
+    BookLeaf leaf;
+    BookLeafDesc ldesc = {.nx = 64, .ny = 90};
     GpuError err = {0};
-    bool made = app_leaf_create(&ctx, &ldesc, &leaf, &err);
+    bool made = book_leaf_create(&ctx, &ldesc, &leaf, &err);
     CHECK(&s, made, "leaf: %s", err.message);
     if (made) {
         check(&s, &ctx, &leaf);
-        app_leaf_destroy(&ctx, &leaf);
+        book_leaf_destroy(&ctx, &leaf);
     }
     gpu_check_finish(&s, &ctx, &messages);
     return check_finish(&s, name);

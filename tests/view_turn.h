@@ -15,12 +15,12 @@
 #define VIEW_TURN_BYTES  ((size_t)VIEW_TURN_WIDTH * VIEW_TURN_HEIGHT * 4)
 
 /* An offscreen view of the first two leaves at the given tier. */
-bool view_turn_create(const GpuContext *ctx, AppLeaf *leaf, GpuQuality quality, AppView *view,
+bool view_turn_create(const GpuContext *ctx, BookLeaf *leaf, GpuQuality quality, BookView *view,
                       GpuError *err);
 
 /* One frame of a turn of `spread` at `t`, held at `grab` along the free edge (mesh_curl_pose),
  * its pixels (VIEW_TURN_BYTES) read back when `pixels` is given. */
-bool view_turn_frame(const GpuContext *ctx, AppView *view, AppSpread spread, float t, float grab,
+bool view_turn_frame(const GpuContext *ctx, BookView *view, BookSpread spread, float t, float grab,
                      const MeshInk *ink, uint8_t *pixels, GpuError *err);
 
 /* How many bytes of two frames differ. */
@@ -31,6 +31,6 @@ void view_turn_same(CheckState *s, const uint8_t *a, const uint8_t *b, const cha
 /* A test's main: `check` on a device with validation (unless argv[1] is --no-validation) and a
  * 64x90 page, then the layer's message count checked. Returns the exit status. */
 int view_turn_main(int argc, char **argv, const char *name,
-                   void (*check)(CheckState *s, const GpuContext *ctx, AppLeaf *leaf));
+                   void (*check)(CheckState *s, const GpuContext *ctx, BookLeaf *leaf));
 
 #endif

@@ -23,9 +23,9 @@
 
 typedef struct Sheet {
     unsigned char *rgb; /* PAGE_W x PAGE_H, sRGB */
-    const AppTypeface *face;
+    const PagesTypeface *face;
     unsigned char ink[3];
-    AppTypefaceStyle style;
+    PagesTypefaceStyle style;
     float em;
 } Sheet;
 
@@ -42,12 +42,12 @@ static void plot(void *user, int x, int y, float coverage)
 static float measure(void *user, const char *line)
 {
     const Sheet *s = user;
-    return app_typeface_width(s->face, s->style, line, s->em);
+    return pages_typeface_width(s->face, s->style, line, s->em);
 }
 
-static void text(Sheet *s, AppTypefaceStyle style, float em, float x, float y, const char *line)
+static void text(Sheet *s, PagesTypefaceStyle style, float em, float x, float y, const char *line)
 {
-    (void)app_typeface_draw(s->face, style, line, em, x, y, plot, s);
+    (void)pages_typeface_draw(s->face, style, line, em, x, y, plot, s);
 }
 
 static const char *const PLACES[] = {"Morning over the lake", "The far ridge", "Pines at the shore",
@@ -70,11 +70,11 @@ static void page_draw(Sheet *s, int page)
         photo_draw(7u, PAGE_W, PAGE_H, s->rgb, 3 * PAGE_W);
         memcpy(s->ink, (unsigned char[3]){250, 246, 236}, 3);
         const char *title = "Lakes and Hills";
-        float em = 100.0f, w = app_typeface_width(s->face, APP_TYPEFACE_BOLD_STYLE, title, em);
-        text(s, APP_TYPEFACE_BOLD_STYLE, em, (PAGE_W - w) / 2.0f, 300.0f, title);
+        float em = 100.0f, w = pages_typeface_width(s->face, PAGES_TYPEFACE_BOLD_STYLE, title, em);
+        text(s, PAGES_TYPEFACE_BOLD_STYLE, em, (PAGE_W - w) / 2.0f, 300.0f, title);
         const char *sub = "photographs and notes";
-        w = app_typeface_width(s->face, APP_TYPEFACE_REGULAR_STYLE, sub, 48.0f);
-        text(s, APP_TYPEFACE_REGULAR_STYLE, 48.0f, (PAGE_W - w) / 2.0f, 390.0f, sub);
+        w = pages_typeface_width(s->face, PAGES_TYPEFACE_REGULAR_STYLE, sub, 48.0f);
+        text(s, PAGES_TYPEFACE_REGULAR_STYLE, 48.0f, (PAGE_W - w) / 2.0f, 390.0f, sub);
         return;
     }
     for (long i = 0; i < (long)PAGE_W * PAGE_H; i++)
@@ -84,21 +84,21 @@ static void page_draw(Sheet *s, int page)
                3 * PAGE_W);
     memcpy(s->ink, (unsigned char[3]){28, 30, 38}, 3);
     float y = (float)(margin + photo_h) + 90.0f;
-    text(s, APP_TYPEFACE_BOLD_STYLE, 46.0f, (float)margin, y,
+    text(s, PAGES_TYPEFACE_BOLD_STYLE, 46.0f, (float)margin, y,
          PLACES[page % (int)(sizeof PLACES / sizeof PLACES[0])]);
-    s->style = APP_TYPEFACE_REGULAR_STYLE, s->em = 30.0f;
+    s->style = PAGES_TYPEFACE_REGULAR_STYLE, s->em = 30.0f;
     char line[160];
     y += 70.0f;
     for (int k = 0; k < 2; k++, y += 30.0f) { /* two paragraphs, a half line between */
         const char *p = PASSAGES[(page + k) % PASSAGE_COUNT];
-        for (; app_line_break(&p, (float)photo_w, measure, s, line, sizeof line); y += 46.0f)
-            text(s, APP_TYPEFACE_REGULAR_STYLE, s->em, (float)margin, y, line);
+        for (; pages_line_break(&p, (float)photo_w, measure, s, line, sizeof line); y += 46.0f)
+            text(s, PAGES_TYPEFACE_REGULAR_STYLE, s->em, (float)margin, y, line);
     }
     char folio[16];
     snprintf(folio, sizeof folio, "%d", page);
-    float w = app_typeface_width(s->face, APP_TYPEFACE_REGULAR_STYLE, folio, 34.0f);
+    float w = pages_typeface_width(s->face, PAGES_TYPEFACE_REGULAR_STYLE, folio, 34.0f);
     /* the outer foot: right on a right-hand (odd) page, left on a left-hand one */
-    text(s, APP_TYPEFACE_REGULAR_STYLE, 34.0f, page % 2 ? (float)(PAGE_W - margin) - w : margin,
+    text(s, PAGES_TYPEFACE_REGULAR_STYLE, 34.0f, page % 2 ? (float)(PAGE_W - margin) - w : margin,
          (float)PAGE_H - 70.0f, folio);
 }
 
@@ -112,13 +112,13 @@ int main(int argc, char **argv)
     }
     const char *dir = argv[1];
     char why[512];
-    AppTypeface *face = app_typeface_load(why, sizeof why);
+    PagesTypeface *face = pages_typeface_load(why, sizeof why);
     if (!face) {
         if (why[0])
             fprintf(stderr, "make_book: %s\n", why);
         else
-            fprintf(stderr, "make_book: no %s/%s (Debian: fonts-dejavu-core)\n", APP_TYPEFACE_DIR,
-                    APP_TYPEFACE_REGULAR);
+            fprintf(stderr, "make_book: no %s/%s (Debian: fonts-dejavu-core)\n", PAGES_TYPEFACE_DIR,
+                    PAGES_TYPEFACE_REGULAR);
         return 1;
     }
     Sheet s = {malloc((size_t)PAGE_W * PAGE_H * 3), face, {0, 0, 0}, 0, 0.0f};
@@ -142,6 +142,6 @@ int main(int argc, char **argv)
         }
     }
     free(s.rgb);
-    app_typeface_free(face);
+    pages_typeface_free(face);
     return status;
 }

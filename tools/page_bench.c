@@ -9,7 +9,7 @@
  * libraries, hello, one request refused), BOOK and WIDTH unused.
  *
  * `relayout`: a reflowable book opened through the helper, then laid out again N times, 13 pt and
- * 11 pt in turn (app_book_source_relayout: the library's Ctrl + = and -), each from the page that
+ * 11 pt in turn (pages_book_source_relayout: the library's Ctrl + = and -), each from the page that
  * holds FROM's text, and that page drawn: each re-layout's time, and the page's after it.
  *
  * FROM (default 1): the first page drawn, the pages after it in turn (a page deep in the book: what
@@ -90,22 +90,22 @@ static int starts(int n)
 {
     double *ms = calloc(n > 0 ? (size_t)n : 1, sizeof *ms);
     for (int i = 0; ms && i < n; i++) {
-        AppPageHelper *h = app_page_helper_create();
-        AppWireOut o = {0};
-        app_wire_u32(&o, 0); /* no book it knows: answered at once */
+        PageHelper *h = page_helper_create();
+        PagesWireOut o = {0};
+        pages_wire_u32(&o, 0); /* no book it knows: answered at once */
         uint32_t type;
         uint8_t *answer = NULL;
         size_t size;
         char why[512];
         double s = now_ms();
-        AppHelperCall call = h ? app_page_helper_call(h, APP_WIRE_OPEN, &o, 0, &type, &answer,
-                                                      &size, NULL, why, sizeof why)
-                               : APP_HELPER_NONE;
+        PagesHelperCall call = h ? page_helper_call(h, PAGES_WIRE_OPEN, &o, 0, &type, &answer,
+                                                    &size, NULL, why, sizeof why)
+                                 : PAGES_HELPER_NONE;
         ms[i] = now_ms() - s;
         free(answer);
-        app_wire_out_free(&o);
-        app_page_helper_destroy(h);
-        if (call != APP_HELPER_ANSWERED) {
+        pages_wire_out_free(&o);
+        page_helper_destroy(h);
+        if (call != PAGES_HELPER_ANSWERED) {
             fprintf(stderr, "page_bench: %s\n", why);
             free(ms);
             return 1;
@@ -125,41 +125,42 @@ static int starts(int n)
 static int relayouts(const char *book, uint32_t width, int n, int from)
 {
     char message[1024];
-    AppBookSource *src = NULL;
+    PagesBookSource *src = NULL;
     double t0 = now_ms();
-    if (app_book_source_open(book, &src, message, sizeof message)) {
+    if (pages_book_source_open(book, &src, message, sizeof message)) {
         fprintf(stderr, "page_bench: %s\n", message);
         return 1;
     }
     printf("relayout: %s opened at 11 pt in %.1f ms, %d pages\n", book, now_ms() - t0,
-           app_book_source_pages(src));
+           pages_book_source_pages(src));
     int page = from;
     for (int i = 0; i < n; i++) {
-        AppTextLayout to = {.aspect = app_book_source_layout(src).aspect,
-                            .font_size = i % 2 ? 11.0f : 13.0f};
-        AppBookSource *next = NULL;
+        PagesTextLayout to = {.aspect = pages_book_source_layout(src).aspect,
+                              .font_size = i % 2 ? 11.0f : 13.0f};
+        PagesBookSource *next = NULL;
         int moved = -1;
         double s = now_ms();
-        if (app_book_source_relayout(src, &to, &page, &moved, 1, &next, message, sizeof message)) {
+        if (pages_book_source_relayout(src, &to, &page, &moved, 1, &next, message,
+                                       sizeof message)) {
             fprintf(stderr, "page_bench: %s\n", message);
-            app_book_source_close(src);
+            pages_book_source_close(src);
             return 1;
         }
         double laid = now_ms() - s;
-        app_book_source_close(src);
+        pages_book_source_close(src);
         src = next;
-        uint32_t height = (uint32_t)((float)width * app_book_source_aspect(src) + 0.5f);
+        uint32_t height = (uint32_t)((float)width * pages_book_source_aspect(src) + 0.5f);
         uint8_t *rgba = malloc((size_t)width * height * 4);
         s = now_ms();
-        bool drawn =
-            rgba && app_book_source_draw(src, moved, width, height, rgba, message, sizeof message);
+        bool drawn = rgba && pages_book_source_draw(src, moved, width, height, rgba, message,
+                                                    sizeof message);
         printf("relayout to %.0f pt: %.1f ms, %d pages; page %d (from %d) drawn in %.1f ms%s\n",
-               to.font_size, laid, app_book_source_pages(src), moved + 1, page + 1, now_ms() - s,
+               to.font_size, laid, pages_book_source_pages(src), moved + 1, page + 1, now_ms() - s,
                drawn ? "" : " (failed)");
         free(rgba);
         page = moved;
     }
-    app_book_source_close(src);
+    pages_book_source_close(src);
     return 0;
 }
 
@@ -180,27 +181,27 @@ int main(int argc, char **argv)
     int n = atoi(argv[3]);
     int from = argc == 6 ? atoi(argv[5]) - 1 : 0;
     char message[1024];
-    AppBookSource *src = NULL;
-    AppDecoder *dec = NULL;
+    PagesBookSource *src = NULL;
+    PagesDecoder *dec = NULL;
     double t0 = now_ms();
     int status = 0;
     if (here) {
         FILE *f = fopen(argv[1], "rb");
-        status = f ? app_decoder_open_pdf(dup(fileno(f)), argv[1], argv[1], NULL, &dec, message,
-                                          sizeof message)
+        status = f ? pages_decoder_open_pdf(dup(fileno(f)), argv[1], argv[1], NULL, &dec, message,
+                                            sizeof message)
                    : 1;
         if (f)
             fclose(f);
     } else {
-        status = app_book_source_open(argv[1], &src, message, sizeof message);
+        status = pages_book_source_open(argv[1], &src, message, sizeof message);
     }
     double opened = now_ms() - t0;
     if (status) {
         fprintf(stderr, "page_bench: %s\n", message);
         return 1;
     }
-    int pages = here ? app_decoder_pages(dec) : app_book_source_pages(src);
-    float aspect = here ? app_decoder_aspect(dec) : app_book_source_aspect(src);
+    int pages = here ? pages_decoder_pages(dec) : pages_book_source_pages(src);
+    float aspect = here ? pages_decoder_aspect(dec) : pages_book_source_aspect(src);
     uint32_t height = (uint32_t)((float)width * aspect + 0.5f);
     uint8_t *rgba = malloc((size_t)width * height * 4);
     double *ms = calloc((size_t)n, sizeof *ms);
@@ -208,10 +209,10 @@ int main(int argc, char **argv)
         return 1;
     for (int i = 0; i < n; i++) {
         double s = now_ms();
-        bool ok = here ? app_decoder_draw(dec, (from + i) % pages, width, height, rgba, message,
-                                          sizeof message)
-                       : app_book_source_draw(src, (from + i) % pages, width, height, rgba, message,
-                                              sizeof message);
+        bool ok = here ? pages_decoder_draw(dec, (from + i) % pages, width, height, rgba, message,
+                                            sizeof message)
+                       : pages_book_source_draw(src, (from + i) % pages, width, height, rgba,
+                                                message, sizeof message);
         ms[i] = now_ms() - s;
         if (!ok)
             fprintf(stderr, "page_bench: page %d: %s\n", (from + i) % pages + 1, message);
@@ -228,7 +229,7 @@ int main(int argc, char **argv)
            children_peak_kib());
     free(ms);
     free(rgba);
-    app_book_source_close(src);
-    app_decoder_close(dec);
+    pages_book_source_close(src);
+    pages_decoder_close(dec);
     return 0;
 }

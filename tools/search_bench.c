@@ -27,8 +27,8 @@ int main(int argc, char **argv)
         return 2;
     }
     char message[1024];
-    AppBookSource *src = NULL;
-    int status = app_book_source_open(argv[1], &src, message, sizeof message);
+    PagesBookSource *src = NULL;
+    int status = pages_book_source_open(argv[1], &src, message, sizeof message);
     if (status) {
         fprintf(stderr, "search_bench: %s\n", message);
         return status;
@@ -36,7 +36,7 @@ int main(int argc, char **argv)
     BookSearch *s = book_search_create(src);
     if (!s) {
         fprintf(stderr, "search_bench: out of memory\n");
-        app_book_source_close(src);
+        pages_book_source_close(src);
         return 1;
     }
     int from = argc == 4 ? atoi(argv[3]) - 1 : 0;
@@ -61,6 +61,6 @@ int main(int argc, char **argv)
            argv[1], argv[2], from + 1, p.matches, p.pages, first, k >= 0 ? m.page + 1 : 0, all,
            p.failed_page ? " (a page's text could not be read)" : "");
     book_search_destroy(s);
-    app_book_source_close(src);
+    pages_book_source_close(src);
     return 0;
 }
