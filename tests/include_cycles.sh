@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# No two parts of the code depend on each other: a module (a .c/.h pair, named by its path
+# No two parts of the code depend on each other (and no library folder names a thing with the
+# program's app_ prefix): a module (a .c/.h pair, named by its path
 # without the extension) that includes another's header, directly or through others, must not be
 # included back by it. Prints each cycle found and fails; with no arguments checks the source
 # folders of the repository it lives in.
@@ -25,6 +26,14 @@ mesh: vulkan/|volk|\.\./(gpu|book|pages|app)/
 pages: vulkan/|volk|\.\./(gpu|book|app)/
 gpu: \.\./(book|pages|app)/
 RULES
+    # Names say what things are (issue 53): the program's app_/App/APP_ prefix, and its
+    # PAGECURL_APP_ header guards, only in app/ (the library's folders name theirs after themselves)
+    hits=$(grep -nE '\b(app_|App[A-Z]|APP_|PAGECURL_APP_)[A-Za-z0-9_]*' book/*.[ch] gpu/*.[ch] \
+        mesh/*.[ch] pages/*.[ch] helper/*.[ch] shaders/*.h || true)
+    if [ -n "$hits" ]; then
+        printf 'naming: the program'"'"'s app_ prefix outside app/:\n%s\n' "$hits"
+        bad=1
+    fi
     [ "$bad" -eq 0 ] || exit 1
 fi
 [ $# -gt 0 ] || set -- app book gpu helper mesh pages include/pagecurl

@@ -3,16 +3,17 @@
 # The modes that are clients of libpagecurl reach the book only through its public header and the
 # program's own entry points (book/pagecurl_program.h, exported, not installed): none of their
 # files includes another header of the library's folders (book/, gpu/, mesh/, pages/, shaders/)
-# or calls one of the library's internal functions by its prefix. Prints each finding and fails;
+# or calls one of the library's internal functions (a name its headers give). Prints each finding and fails;
 # with no arguments checks headless mode and the window (its loop, input, HUD, title line, page
 # field, swapchain, overlay and screenshots, and what both modes share of the book's use).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 # with no arguments the check first checks itself: the program's header allowed, another refused
+tmp=$(mktemp -d)
+calls_of=$tmp/calls
+trap 'rm -rf "$tmp"' EXIT
 if [ $# -eq 0 ]; then
-    tmp=$(mktemp -d)
-    trap 'rm -rf "$tmp"' EXIT
     printf '#include "../book/pagecurl_program.h"\n' > "$tmp/ok.c"
     printf '#include "../book/pagecurl_program.h"\n#include "../book/pagecurl_internal.h"\n' > "$tmp/bad.c"
     sh "$0" "$tmp/ok.c" > /dev/null || { echo "public_client: the program's header refused"; exit 1; }
@@ -37,13 +38,16 @@ fi
     app/trace.h app/trace_apply.c app/trace_apply.h app/library_book.c app/library_book.h
 # the one header of the library's a client may include besides the public one
 allowed='^[0-9]+:[[:space:]]*#[[:space:]]*include[[:space:]]*"\.\./book/pagecurl_program\.h"'
+# the library's internal functions: every name with a folder's prefix its headers declare or call
+cat book/*.h gpu/*.h mesh/*.h pages/*.h |
+    grep -ohE '\b(gpu|mesh|book|pages|page)_[a-z0-9_]+[[:space:]]*\(' | sed 's/[[:space:]]*($//' |
+    sort -u | sed 's/.*/\\b&[[:space:]]*\\(/' > "$calls_of"
+[ -s "$calls_of" ] || { echo "public_client: no function of the library's found"; exit 1; }
 bad=0
 for f in "$@"; do
     inc=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"\.\./(book|gpu|mesh|pages|shaders)/' "$f" |
         grep -vE "$allowed" || true)
-    # app_page_field_ is the program's own (the G field), not the library's app_page_ (labels)
-    calls=$(grep -nE '\b(gpu|mesh|app_book|app_view|app_leaf|app_page|app_ink_texture|app_zoom|app_camera|app_pool)_[a-z0-9_]+[[:space:]]*\(' "$f" |
-        grep -vE '\bapp_page_field_[a-z0-9_]+[[:space:]]*\(' || true)
+    calls=$(grep -nEf "$calls_of" "$f" || true)
     if [ -n "$inc" ]; then
         printf '%s: includes an internal header:\n%s\n' "$f" "$inc"
         bad=1
