@@ -10,10 +10,13 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 lib=$1
 [ -f "$lib" ] || { echo "library_hooks: no library at $lib" >&2; exit 1; }
-names=$(sed -n 's/^[[:space:]]*#[[:space:]]*define[[:space:]][A-Z0-9_]*_ENV[[:space:]]*"\(PAGECURL_[A-Z0-9_]*\)".*/\1/p' \
-    "$root"/app/*.c "$root"/app/*.h | sort -u)
+define='^[[:space:]]*#[[:space:]]*define[[:space:]][A-Z0-9_]*_ENV[[:space:]]*'
+names=$(sed -n "s/$define\"\\(PAGECURL_[A-Z0-9_]*\\)\".*/\\1/p" "$root"/app/*.c "$root"/app/*.h | sort -u)
 # the switch this test was written for must be among them, or the list is not read right
-echo "$names" | grep -qx PAGECURL_FAULT || { echo "library_hooks: PAGECURL_FAULT not found in app/" >&2; exit 1; }
+if ! echo "$names" | grep -qx PAGECURL_FAULT; then
+    echo "library_hooks: PAGECURL_FAULT not found in app/" >&2
+    exit 1
+fi
 bad=0
 for n in $names; do
     if grep -aq "$n" "$lib"; then

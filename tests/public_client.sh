@@ -3,9 +3,10 @@
 # The modes that are clients of libpagecurl reach the book only through its public header and the
 # program's own entry points (book/pagecurl_program.h, exported, not installed): none of their
 # files includes another header of the library's folders (book/, gpu/, mesh/, pages/, shaders/)
-# or calls one of the library's internal functions (a name its headers give). Prints each finding and fails;
-# with no arguments checks headless mode and the window (its loop, input, HUD, title line, page
-# field, swapchain, overlay and screenshots, and what both modes share of the book's use).
+# or calls one of the library's internal functions (a name its headers give). Prints each finding
+# and fails; with no arguments checks headless mode and the window (its loop, input, HUD, title
+# line, page field, swapchain, overlay and screenshots, and what both modes share of the book's
+# use).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
