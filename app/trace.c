@@ -38,17 +38,18 @@ static const char *const ACTIONS[] = {"down",   "move", "up",    "next",   "prev
 bool app_trace_inks(const AppTrace *trace)
 {
     for (size_t i = 0; i < trace->count; i++)
-        if (trace->events[i].device == APP_TRACE_INK ||
-            (trace->events[i].device == APP_TRACE_KEY && trace->events[i].action == APP_TRACE_UNDO))
+        if (trace->events[i].device == PAGECURL_INPUT_INK ||
+            (trace->events[i].device == PAGECURL_INPUT_KEY &&
+             trace->events[i].action == PAGECURL_INPUT_UNDO))
             return true;
     return false;
 }
 
-bool app_trace_add(AppTrace *trace, const AppTraceEvent *event)
+bool app_trace_add(AppTrace *trace, const pagecurl_input_event *event)
 {
     if (trace->count == trace->capacity) {
         size_t cap = trace->capacity ? 2 * trace->capacity : 64;
-        AppTraceEvent *grown = realloc(trace->events, cap * sizeof *grown);
+        pagecurl_input_event *grown = realloc(trace->events, cap * sizeof *grown);
         if (!grown)
             return false;
         trace->events = grown;
@@ -82,46 +83,47 @@ static bool parse_number(const char *word, double lo, double hi, double *out)
 }
 
 /* A zoom event's fields: by F [X Y], pan DX DY, fit, toggle X Y, width [X Y], scroll DY. */
-static bool parse_zoom(char **words, int n, double t, int action, AppTraceEvent *e,
+static bool parse_zoom(char **words, int n, double t, int action, pagecurl_input_event *e,
                        const char **why)
 {
-    *e = (AppTraceEvent){.time = t, .device = APP_TRACE_ZOOM, .action = action, .scale = 1.0f};
+    *e = (pagecurl_input_event){
+        .time = t, .device = PAGECURL_INPUT_ZOOM, .action = action, .amount = 1.0f};
     double a = 0.0, b = 0.0, f = 1.0;
     switch (action) {
-    case APP_TRACE_FIT:
+    case PAGECURL_INPUT_FIT:
         return n == 3 ? true : ((*why = "zoom fit has no position"), false);
-    case APP_TRACE_BY:
+    case PAGECURL_INPUT_BY:
         if (n != 6 && n != 4)
             return (*why = "zoom by needs FACTOR [X Y]"), false;
         if (!parse_number(words[3], 1.0 / TRACE_ZOOM_FACTOR, TRACE_ZOOM_FACTOR, &f))
             return (*why = "bad zoom factor: 0.125..8"), false;
-        e->scale = (float)f;
+        e->amount = (float)f;
         if (n == 4) /* about the page's centre */
             return (e->x = e->y = NAN), true;
         words++, n--;
         break;
-    case APP_TRACE_WIDTH:
+    case PAGECURL_INPUT_WIDTH:
         if (n == 3) /* the right-hand page */
             return (e->x = e->y = NAN), true;
         if (n != 5)
             return (*why = "zoom width takes X Y or nothing"), false;
         break;
-    case APP_TRACE_SCROLL:
+    case PAGECURL_INPUT_SCROLL:
         if (n != 4)
             return (*why = "zoom scroll needs DY"), false;
         if (!parse_number(words[3], -TRACE_PAN_MAX, TRACE_PAN_MAX, &b))
             return (*why = "bad scroll: DY is in view heights, -2..2"), false;
-        e->y = (float)b;
+        e->amount = (float)b;
         return true;
-    case APP_TRACE_PAN:
+    case PAGECURL_INPUT_PAN:
         if (n != 5)
             return (*why = "zoom pan needs DX DY"), false;
         if (!parse_number(words[3], -TRACE_PAN_MAX, TRACE_PAN_MAX, &a) ||
             !parse_number(words[4], -TRACE_PAN_MAX, TRACE_PAN_MAX, &b))
             return (*why = "bad pan: DX and DY are fractions of the window, -2..2"), false;
-        e->x = (float)a, e->y = (float)b;
+        e->x = a, e->y = b;
         return true;
-    case APP_TRACE_TOGGLE:
+    case PAGECURL_INPUT_TOGGLE:
         if (n != 5)
             return (*why = "zoom toggle needs X Y"), false;
         break;
@@ -130,7 +132,7 @@ static bool parse_zoom(char **words, int n, double t, int action, AppTraceEvent 
     }
     if (!parse_number(words[3], 0.0, 1.0, &a) || !parse_number(words[4], 0.0, 1.0, &b))
         return (*why = "bad position: X and Y are fractions of the window, 0..1"), false;
-    e->x = (float)a, e->y = (float)b, e->scale = (float)f;
+    e->x = a, e->y = b, e->amount = (float)f;
     return true;
 }
 
@@ -151,8 +153,8 @@ static bool parse_notebook(char **words, int n, double t, AppTrace *trace, const
 
 /* One line into an event; false with the reason. Blank and comment lines, and the notebook's
  * (into `trace`), give `*skip`. */
-static bool parse_line(char *line, double last_time, AppTrace *trace, AppTraceEvent *e, bool *skip,
-                       const char **why)
+static bool parse_line(char *line, double last_time, AppTrace *trace, pagecurl_input_event *e,
+                       bool *skip, const char **why)
 {
     *skip = false;
     char *hash = strchr(line, '#');
@@ -185,44 +187,46 @@ static bool parse_line(char *line, double last_time, AppTrace *trace, AppTraceEv
         return (*why = "unknown event (down, move, up, next, prev, home, end, goto, font, undo, "
                        "clear, by, pan, fit, toggle, width, scroll)"),
                false;
-    if (device == APP_TRACE_ZOOM)
+    if (device == PAGECURL_INPUT_ZOOM)
         return parse_zoom(words, n, t, action, e, why);
-    if ((action >= APP_TRACE_BY && action <= APP_TRACE_TOGGLE) || action == APP_TRACE_WIDTH ||
-        action == APP_TRACE_SCROLL)
+    if ((action >= PAGECURL_INPUT_BY && action <= PAGECURL_INPUT_TOGGLE) ||
+        action == PAGECURL_INPUT_WIDTH || action == PAGECURL_INPUT_SCROLL)
         return (*why = "only zoom goes by, pan, fit, toggle, width or scroll"), false;
-    bool key = device == APP_TRACE_KEY;
-    bool key_action = action == APP_TRACE_NEXT || action == APP_TRACE_PREV ||
-                      action == APP_TRACE_UNDO || action == APP_TRACE_HOME ||
-                      action == APP_TRACE_END || action == APP_TRACE_GOTO ||
-                      action == APP_TRACE_FONT;
+    bool key = device == PAGECURL_INPUT_KEY;
+    bool key_action = action == PAGECURL_INPUT_NEXT || action == PAGECURL_INPUT_PREV ||
+                      action == PAGECURL_INPUT_UNDO || action == PAGECURL_INPUT_HOME ||
+                      action == PAGECURL_INPUT_END || action == PAGECURL_INPUT_GOTO ||
+                      action == PAGECURL_INPUT_FONT;
     if (key != key_action)
         return (*why = key ? "keys do next, prev, home, end, goto, font or undo"
                            : "pointers go down, move or up"),
                false;
-    if (action == APP_TRACE_GOTO) {
+    if (action == PAGECURL_INPUT_GOTO) {
         double page;
-        *e = (AppTraceEvent){.time = t, .device = device, .action = action, .pressure = 1.0f};
+        *e =
+            (pagecurl_input_event){.time = t, .device = device, .action = action, .pressure = 1.0f};
         if (n != 4 || !parse_number(words[3], 1.0, (double)TRACE_MAX_PAGE, &page) ||
             page != (int)page)
             return (*why = "key goto needs a page number, 1..1000000"), false;
         e->page = (int)page;
         return true;
     }
-    if (action == APP_TRACE_FONT) {
+    if (action == PAGECURL_INPUT_FONT) {
         double points;
-        *e = (AppTraceEvent){.time = t, .device = device, .action = action, .pressure = 1.0f};
+        *e =
+            (pagecurl_input_event){.time = t, .device = device, .action = action, .pressure = 1.0f};
         if (n != 4 || !parse_number(words[3], 6.0, 48.0, &points))
             return (*why = "key font needs a text size, 6..48 points"), false;
-        e->scale = (float)points;
+        e->amount = (float)points;
         return true;
     }
-    if (action == APP_TRACE_CLEAR && device != APP_TRACE_INK)
+    if (action == PAGECURL_INPUT_CLEAR && device != PAGECURL_INPUT_INK)
         return (*why = "only ink clears a page"), false;
-    *e = (AppTraceEvent){.time = t, .device = device, .action = action, .pressure = 1.0f};
+    *e = (pagecurl_input_event){.time = t, .device = device, .action = action, .pressure = 1.0f};
     if (key)
         return n == 3 ? true : ((*why = "a key event has no position"), false);
-    bool pressed =
-        device == APP_TRACE_INK && (action == APP_TRACE_DOWN || action == APP_TRACE_MOVE);
+    bool pressed = device == PAGECURL_INPUT_INK &&
+                   (action == PAGECURL_INPUT_DOWN || action == PAGECURL_INPUT_MOVE);
     if (n < 5)
         return (*why = "truncated event: a pointer event needs X Y"), false;
     if (n > (pressed ? 6 : 5))
@@ -232,7 +236,7 @@ static bool parse_line(char *line, double last_time, AppTrace *trace, AppTraceEv
         return (*why = "bad position: X and Y are fractions of the window, 0..1"), false;
     if (n == 6 && !parse_number(words[5], 0.0, 1.0, &p))
         return (*why = "bad pressure: 0..1"), false;
-    e->x = (float)x, e->y = (float)y, e->pressure = (float)p;
+    e->x = x, e->y = y, e->pressure = (float)p;
     return true;
 }
 
@@ -261,7 +265,7 @@ bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *o
         memcpy(line, text + at, end - at);
         line[end - at] = '\0';
         at = end + 1;
-        AppTraceEvent e;
+        pagecurl_input_event e;
         bool skip;
         if (!parse_line(line, last, out, &e, &skip, &why)) {
             snprintf(message, size, "%s:%ld: %s", name, number, why);
@@ -270,17 +274,17 @@ bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *o
         }
         if (skip)
             continue;
-        if (e.device == APP_TRACE_INK && !inking &&
-            (e.action == APP_TRACE_MOVE || e.action == APP_TRACE_UP)) {
+        if (e.device == PAGECURL_INPUT_INK && !inking &&
+            (e.action == PAGECURL_INPUT_MOVE || e.action == PAGECURL_INPUT_UP)) {
             snprintf(message, size,
                      "%s:%ld: ink %s with no ink down before it (a stroke begins "
                      "with down)",
-                     name, number, e.action == APP_TRACE_MOVE ? "move" : "up");
+                     name, number, e.action == PAGECURL_INPUT_MOVE ? "move" : "up");
             app_trace_free(out);
             return false;
         }
-        if (e.device == APP_TRACE_INK && e.action != APP_TRACE_CLEAR)
-            inking = e.action != APP_TRACE_UP;
+        if (e.device == PAGECURL_INPUT_INK && e.action != PAGECURL_INPUT_CLEAR)
+            inking = e.action != PAGECURL_INPUT_UP;
         last = e.time;
         if (!app_trace_add(out, &e)) {
             snprintf(message, size, "%s: out of memory", name);
@@ -318,26 +322,26 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
 }
 
 /* An event's line, '\n' ended, into `line`: its length (0 where it does not fit). */
-static size_t event_line(const AppTraceEvent *e, char *line, size_t size)
+static size_t event_line(const pagecurl_input_event *e, char *line, size_t size)
 {
     int n;
-    if (e->device == APP_TRACE_KEY && e->action == APP_TRACE_GOTO)
+    if (e->device == PAGECURL_INPUT_KEY && e->action == PAGECURL_INPUT_GOTO)
         n = snprintf(line, size, "%.4f key goto %d\n", e->time, e->page);
-    else if (e->device == APP_TRACE_KEY && e->action == APP_TRACE_FONT)
-        n = snprintf(line, size, "%.4f key font %g\n", e->time, e->scale);
-    else if (e->device == APP_TRACE_KEY ||
-             (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_FIT))
+    else if (e->device == PAGECURL_INPUT_KEY && e->action == PAGECURL_INPUT_FONT)
+        n = snprintf(line, size, "%.4f key font %g\n", e->time, e->amount);
+    else if (e->device == PAGECURL_INPUT_KEY ||
+             (e->device == PAGECURL_INPUT_ZOOM && e->action == PAGECURL_INPUT_FIT))
         n = snprintf(line, size, "%.4f %s %s\n", e->time, DEVICES[e->device], ACTIONS[e->action]);
-    else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_BY && isnan(e->x))
-        n = snprintf(line, size, "%.4f zoom by %.6f\n", e->time, e->scale);
-    else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_BY)
-        n = snprintf(line, size, "%.4f zoom by %.6f %.6f %.6f\n", e->time, e->scale, e->x, e->y);
-    else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_WIDTH && isnan(e->x))
+    else if (e->device == PAGECURL_INPUT_ZOOM && e->action == PAGECURL_INPUT_BY && isnan(e->x))
+        n = snprintf(line, size, "%.4f zoom by %.6f\n", e->time, e->amount);
+    else if (e->device == PAGECURL_INPUT_ZOOM && e->action == PAGECURL_INPUT_BY)
+        n = snprintf(line, size, "%.4f zoom by %.6f %.6f %.6f\n", e->time, e->amount, e->x, e->y);
+    else if (e->device == PAGECURL_INPUT_ZOOM && e->action == PAGECURL_INPUT_WIDTH && isnan(e->x))
         n = snprintf(line, size, "%.4f zoom width\n", e->time);
-    else if (e->device == APP_TRACE_ZOOM && e->action == APP_TRACE_SCROLL)
-        n = snprintf(line, size, "%.4f zoom scroll %.6f\n", e->time, e->y);
-    else if (e->device == APP_TRACE_INK &&
-             (e->action == APP_TRACE_DOWN || e->action == APP_TRACE_MOVE))
+    else if (e->device == PAGECURL_INPUT_ZOOM && e->action == PAGECURL_INPUT_SCROLL)
+        n = snprintf(line, size, "%.4f zoom scroll %.6f\n", e->time, e->amount);
+    else if (e->device == PAGECURL_INPUT_INK &&
+             (e->action == PAGECURL_INPUT_DOWN || e->action == PAGECURL_INPUT_MOVE))
         n = snprintf(line, size, "%.4f ink %s %.6f %.6f %.4f\n", e->time, ACTIONS[e->action], e->x,
                      e->y, e->pressure);
     else
@@ -378,7 +382,7 @@ bool app_trace_record_start(AppTraceRecorder *r, const char *path, const AppTrac
     return true;
 }
 
-void app_trace_record(AppTraceRecorder *r, const AppTraceEvent *event)
+void app_trace_record(AppTraceRecorder *r, const pagecurl_input_event *event)
 {
     if (r->fd < 0 || r->failed)
         return;

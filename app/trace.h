@@ -22,50 +22,18 @@
 #ifndef PAGECURL_APP_TRACE_H
 #define PAGECURL_APP_TRACE_H
 
+#include <pagecurl/pagecurl.h>
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
-/* One event of a trace: what the window's input was (app/window_input.c makes them from SDL's),
- * positions as fractions of the window's width and height (0..1, y down); app/trace_apply.c
- * gives them to a book. */
-typedef enum AppTraceDevice {
-    APP_TRACE_MOUSE = 0,
-    APP_TRACE_FINGER,
-    APP_TRACE_KEY,
-    APP_TRACE_INK,  /* a pen stroke (any pointer in ink mode): draws instead of turning */
-    APP_TRACE_ZOOM, /* the view's zoom and pan (book/zoom.h) */
-} AppTraceDevice;
-typedef enum AppTraceAction {
-    APP_TRACE_DOWN = 0,
-    APP_TRACE_MOVE,
-    APP_TRACE_UP,
-    APP_TRACE_NEXT,
-    APP_TRACE_PREV,
-    APP_TRACE_UNDO,   /* key: take back the last stroke or clear */
-    APP_TRACE_CLEAR,  /* ink: wipe the page side at X Y */
-    APP_TRACE_HOME,   /* key: open the book at its first spread */
-    APP_TRACE_END,    /* key: open it at its last */
-    APP_TRACE_BY,     /* zoom: times `scale` about X Y (Ctrl+wheel, a pinch, + and -) */
-    APP_TRACE_PAN,    /* zoom: the picture moved by X Y (fractions of the view; a pinch's centre) */
-    APP_TRACE_FIT,    /* zoom: back to the fitted view (0) */
-    APP_TRACE_TOGGLE, /* zoom: fit <-> 2.5x at X Y (a double-click or double-tap) */
-    APP_TRACE_GOTO,   /* key: open the book at the spread holding `page` (the G field) */
-    APP_TRACE_WIDTH,  /* zoom: fit the width of the page at X Y (W; NAN: the right-hand page) */
-    APP_TRACE_SCROLL, /* zoom: scroll Y view heights down the page (< 0: up; the wheel, Space) */
-    APP_TRACE_FONT,   /* key: a reflowable book laid out again with its text at `scale` points */
-} AppTraceAction;
-
-typedef struct AppTraceEvent {
-    double time;
-    AppTraceDevice device;
-    AppTraceAction action;
-    float x, y;     /* pointer and ink events only (zoom by and width: NAN for none; scroll: y) */
-    float pressure; /* ink down and move: 0..1 */
-    float scale;    /* zoom by: the factor; key font: the text's size in points */
-    int page;       /* key goto: the page, 1-based */
-} AppTraceEvent;
+/* A trace's events are the library's input events (pagecurl_input_event): what the window's
+ * input was (app/window_input.c makes them from SDL's), given to a book by pagecurl_book_input
+ * (app/trace_apply.c). In a trace, positions and a pan's move are fractions of the window's
+ * width and height (0..1, y down) where the library takes target pixels: the replay multiplies
+ * them by the viewport's size. The trace's `.size` is set as each is handed on. */
 
 /* Replays step the simulation at this fixed rate, so a trace always gives the same frames. */
 #define APP_REPLAY_HZ 60.0
@@ -76,7 +44,7 @@ typedef struct AppTraceEvent {
 #define APP_REPLAY_TAIL 2.6
 
 typedef struct AppTrace {
-    AppTraceEvent *events;
+    pagecurl_input_event *events;
     size_t count, capacity;
     /* The notebook's ink as the recorded session found it (app_notebook_digest), where it had one
      * open: a line "0 notebook start DIGEST" (16 hex digits) before the first event. A replay
@@ -90,7 +58,7 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
 /* The same from `len` bytes of text (any bytes: the fuzzer's door); `name` labels messages. */
 bool app_trace_parse(const char *text, size_t len, const char *name, AppTrace *out, char *message,
                      size_t size);
-bool app_trace_add(AppTrace *trace, const AppTraceEvent *event);
+bool app_trace_add(AppTrace *trace, const pagecurl_input_event *event);
 /* Whether replaying the trace changes a notebook's ink: a stroke, a clear or an undo. */
 bool app_trace_inks(const AppTrace *trace);
 /* A trace written as it is made (--record): its head (the comment, the notebook's line) written
@@ -111,7 +79,7 @@ typedef struct AppTraceRecorder {
 bool app_trace_record_start(AppTraceRecorder *r, const char *path, const AppTrace *head,
                             char *message, size_t size);
 /* Appends the event's line (nothing once recording stopped, or when not recording). */
-void app_trace_record(AppTraceRecorder *r, const AppTraceEvent *event);
+void app_trace_record(AppTraceRecorder *r, const pagecurl_input_event *event);
 /* Synced and closed; false with the one line saying what was not recorded (or not synced). */
 bool app_trace_record_end(AppTraceRecorder *r, char *message, size_t size);
 void app_trace_free(AppTrace *trace);

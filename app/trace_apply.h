@@ -26,7 +26,7 @@ typedef struct AppTraceClick {
 } AppTraceClick;
 
 /* `width` x `height`: the viewport's pixels. `click`: the links' clicks, kept between events. */
-void app_trace_apply(pagecurl_book *book, AppTraceClick *click, const AppTraceEvent *e,
+void app_trace_apply(pagecurl_book *book, AppTraceClick *click, const pagecurl_input_event *e,
                      double width, double height);
 
 #endif

@@ -431,8 +431,10 @@ static bool contents_click(Window *w, AppSession *session, const SDL_Event *e, d
     if (line < 0)
         return false;
     if (app_page_field_click(&w->field, w->book, line) && w->field.page) {
-        AppTraceEvent go = {
-            .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = w->field.page};
+        pagecurl_input_event go = {.time = now,
+                                   .device = PAGECURL_INPUT_KEY,
+                                   .action = PAGECURL_INPUT_GOTO,
+                                   .page = w->field.page};
         app_page_field_close(&w->field);
         if (!session->replay) {
             session->input_ms = e->button.timestamp ? e->button.timestamp : SDL_GetTicks64();
@@ -470,8 +472,10 @@ static bool field_event(const SDL_Event *e, Window *w, AppSession *session, doub
         app_page_field_move(f, w->book,
                             key == SDLK_PAGEDOWN ? APP_PAGE_FIELD_ROWS : -APP_PAGE_FIELD_ROWS);
     } else if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && f->page) {
-        AppTraceEvent go = {
-            .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = f->page};
+        pagecurl_input_event go = {.time = now,
+                                   .device = PAGECURL_INPUT_KEY,
+                                   .action = PAGECURL_INPUT_GOTO,
+                                   .page = f->page};
         app_page_field_close(f);
         if (!session->replay) {
             /* an input the summary measures, as a key that turns a page is */
@@ -487,8 +491,8 @@ static void go_to_page(Window *w, AppSession *session, const SDL_Event *e, doubl
 {
     if (!page || session->replay)
         return;
-    AppTraceEvent go = {
-        .time = now, .device = APP_TRACE_KEY, .action = APP_TRACE_GOTO, .page = page};
+    pagecurl_input_event go = {
+        .time = now, .device = PAGECURL_INPUT_KEY, .action = PAGECURL_INPUT_GOTO, .page = page};
     session->input_ms = e && e->key.timestamp ? e->key.timestamp : SDL_GetTicks64();
     app_session_apply(input_size(w), session, &go);
 }
@@ -515,19 +519,19 @@ static void enlarge_match(Window *w, AppSession *session, const pagecurl_state *
     if (!in.width || !in.height ||
         !app_search_field_too_small(&w->search, w->book, in.width, in.height, &factor, &x, &y))
         return;
-    AppTraceEvent zoom = {.time = now,
-                          .device = APP_TRACE_ZOOM,
-                          .action = APP_TRACE_BY,
-                          .scale = factor,
-                          .x = (float)(x / in.width),
-                          .y = (float)(y / in.height)};
+    pagecurl_input_event zoom = {.time = now,
+                                 .device = PAGECURL_INPUT_ZOOM,
+                                 .action = PAGECURL_INPUT_BY,
+                                 .amount = factor,
+                                 .x = (float)(x / in.width),
+                                 .y = (float)(y / in.height)};
     app_session_apply(in, session, &zoom);
     /* and towards the middle (as far as the pan's limits let it), clear of the field's panel */
-    AppTraceEvent pan = {.time = now,
-                         .device = APP_TRACE_ZOOM,
-                         .action = APP_TRACE_PAN,
-                         .x = 0.5f - zoom.x,
-                         .y = 0.5f - zoom.y};
+    pagecurl_input_event pan = {.time = now,
+                                .device = PAGECURL_INPUT_ZOOM,
+                                .action = PAGECURL_INPUT_PAN,
+                                .x = 0.5f - zoom.x,
+                                .y = 0.5f - zoom.y};
     app_session_apply(in, session, &pan);
 }
 
@@ -568,7 +572,8 @@ static bool escape(Window *w, AppSession *session, double now)
     pagecurl_book_get_zoom(w->book, &z);
     if (z.zoom <= 1.0001f && z.fit == PAGECURL_FIT_PAGE && !z.returning && !z.moving)
         return false;
-    AppTraceEvent fit = {.time = now, .device = APP_TRACE_ZOOM, .action = APP_TRACE_FIT};
+    pagecurl_input_event fit = {
+        .time = now, .device = PAGECURL_INPUT_ZOOM, .action = PAGECURL_INPUT_FIT};
     app_session_apply_move(input_size(w), session);
     app_session_apply(input_size(w), session, &fit);
     return true;
@@ -643,25 +648,25 @@ static void relayout(Window *w, AppSession *session, bool larger, double now)
         snprintf(w->hud.toast, sizeof w->hud.toast, "%s", refused);
         return;
     }
-    AppTraceEvent e = {.time = now,
-                       .device = APP_TRACE_KEY,
-                       .action = APP_TRACE_FONT,
-                       .pressure = 1.0f,
-                       .scale = pagecurl_font_size_step(was, larger ? 1 : -1)};
-    if (e.scale == was) {
+    pagecurl_input_event e = {.time = now,
+                              .device = PAGECURL_INPUT_KEY,
+                              .action = PAGECURL_INPUT_FONT,
+                              .pressure = 1.0f,
+                              .amount = pagecurl_font_size_step(was, larger ? 1 : -1)};
+    if (e.amount == was) {
         snprintf(w->hud.toast, sizeof w->hud.toast, "the text is at its %s size already, %g pt",
                  larger ? "largest" : "smallest", was);
         return;
     }
     relayout_begin(w);
     app_session_apply(input_size(w), session, &e);
-    if (pagecurl_book_font_size(w->book) != e.scale) {
+    if (pagecurl_book_font_size(w->book) != e.amount) {
         snprintf(w->hud.toast, sizeof w->hud.toast,
                  "the text could not be laid out again (see the terminal)");
         return;
     }
     char what[64];
-    snprintf(what, sizeof what, "text at %g pt", e.scale);
+    snprintf(what, sizeof what, "text at %g pt", e.amount);
     relayout_done(w, what, now);
 }
 
@@ -795,17 +800,17 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
             pagecurl_book_back(w->book, now);
         return true;
     }
-    AppTraceEvent inputs[APP_SESSION_MAX_EVENTS];
+    pagecurl_input_event inputs[APP_SESSION_MAX_EVENTS];
     int n = session->replay ? 0 : app_session_trace_events(e, w->win->window, session, now, inputs);
     /* a pointer moved with no button held (or SDL's own as the window appears under it) changes
      * nothing on the screen: no input whose latency the summary measures */
     bool hover = e->type == SDL_MOUSEMOTION && !e->motion.state;
     for (int i = 0; i < n; i++) {
-        const AppTraceEvent *input = &inputs[i];
+        const pagecurl_input_event *input = &inputs[i];
         if (!hover)
             session->input_ms = e->common.timestamp ? e->common.timestamp : SDL_GetTicks64();
         AppSessionSize size = input_size(w);
-        if (input->action == APP_TRACE_MOVE && input->device != APP_TRACE_INK) {
+        if (input->action == PAGECURL_INPUT_MOVE && input->device != PAGECURL_INPUT_INK) {
             app_session_hold_move(size, session, input); /* ink keeps every point */
             continue;
         }
@@ -1496,8 +1501,11 @@ static bool first_framed(Window *w, Loop *l, double now)
 {
     bool changed = w->place_view && restore_view(w, now);
     if (w->opts->fit_width && !l->replay) {
-        AppTraceEvent width = {
-            .time = now, .device = APP_TRACE_ZOOM, .action = APP_TRACE_WIDTH, .x = NAN, .y = NAN};
+        pagecurl_input_event width = {.time = now,
+                                      .device = PAGECURL_INPUT_ZOOM,
+                                      .action = PAGECURL_INPUT_WIDTH,
+                                      .x = NAN,
+                                      .y = NAN};
         app_session_apply(input_size(w), l->session, &width);
         changed = true;
     }

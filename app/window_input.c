@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 /* The pointer's position as fractions of the window where it is over it; else NAN (none). */
-static void pointer_over(SDL_Window *window, int ww, int wh, float *x, float *y)
+static void pointer_over(SDL_Window *window, int ww, int wh, double *x, double *y)
 {
     int px, py;
     *x = *y = NAN;
@@ -26,35 +26,35 @@ static void pointer_over(SDL_Window *window, int ww, int wh, float *x, float *y)
  * events: the right button always, any pointer in ink mode; the stroke's pointer stays ink until
  * it lifts, whatever the mode does meanwhile. */
 static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session, double now,
-                     AppTraceEvent *out)
+                     pagecurl_input_event *out)
 {
     int ww = 1, wh = 1;
     SDL_GetWindowSize(window, &ww, &wh); /* mouse coordinates are in window points */
     ww = ww > 0 ? ww : 1, wh = wh > 0 ? wh : 1;
-    *out = (AppTraceEvent){.time = now, .device = APP_TRACE_MOUSE, .pressure = 1.0f};
+    *out = (pagecurl_input_event){.time = now, .device = PAGECURL_INPUT_MOUSE, .pressure = 1.0f};
     switch (e->type) {
     case SDL_KEYDOWN:
-        out->device = APP_TRACE_KEY;
+        out->device = PAGECURL_INPUT_KEY;
         switch (e->key.keysym.sym) {
         /* The arrows go the way the pages move: bound on the right, a leaf turns forward from
          * left to right. Page Down and Page Up name the reading order itself. */
         case SDLK_RIGHT:
         case SDLK_LEFT:
             out->action = (e->key.keysym.sym == SDLK_RIGHT) != session->right_bound
-                              ? APP_TRACE_NEXT
-                              : APP_TRACE_PREV;
+                              ? PAGECURL_INPUT_NEXT
+                              : PAGECURL_INPUT_PREV;
             return true;
         case SDLK_PAGEDOWN:
-            out->action = APP_TRACE_NEXT;
+            out->action = PAGECURL_INPUT_NEXT;
             return true;
         case SDLK_PAGEUP:
-            out->action = APP_TRACE_PREV;
+            out->action = PAGECURL_INPUT_PREV;
             return true;
         case SDLK_HOME:
-            out->action = APP_TRACE_HOME;
+            out->action = PAGECURL_INPUT_HOME;
             return true;
         case SDLK_END:
-            out->action = APP_TRACE_END;
+            out->action = PAGECURL_INPUT_END;
             return true;
         case SDLK_PLUS:
         case SDLK_EQUALS: /* + without Shift on most layouts */
@@ -63,26 +63,26 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
         case SDLK_KP_MINUS: {
             SDL_Keycode k = e->key.keysym.sym;
             bool in = k == SDLK_PLUS || k == SDLK_EQUALS || k == SDLK_KP_PLUS;
-            *out = (AppTraceEvent){.time = now,
-                                   .device = APP_TRACE_ZOOM,
-                                   .action = APP_TRACE_BY,
-                                   .scale = in ? BOOK_ZOOM_STEP : 1.0f / BOOK_ZOOM_STEP};
+            *out = (pagecurl_input_event){.time = now,
+                                          .device = PAGECURL_INPUT_ZOOM,
+                                          .action = PAGECURL_INPUT_BY,
+                                          .amount = in ? BOOK_ZOOM_STEP : 1.0f / BOOK_ZOOM_STEP};
             pointer_over(window, ww, wh, &out->x, &out->y); /* else the page's centre */
             return true;
         }
         case SDLK_w: /* the width of the page under the pointer, else the right-hand page */
-            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_WIDTH;
+            out->device = PAGECURL_INPUT_ZOOM, out->action = PAGECURL_INPUT_WIDTH;
             pointer_over(window, ww, wh, &out->x, &out->y);
             return true;
         case SDLK_0:
         case SDLK_KP_0:
-            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_FIT;
+            out->device = PAGECURL_INPUT_ZOOM, out->action = PAGECURL_INPUT_FIT;
             return true;
         case SDLK_z: /* Ctrl+Z undoes; Z alone fits the page, as 0 does */
             if (e->key.keysym.mod & KMOD_CTRL) {
-                out->action = APP_TRACE_UNDO;
+                out->action = PAGECURL_INPUT_UNDO;
             } else {
-                out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_FIT;
+                out->device = PAGECURL_INPUT_ZOOM, out->action = PAGECURL_INPUT_FIT;
             }
             return true;
         case SDLK_SPACE: /* a screenful down the page (Shift: up), on to the next page */
@@ -94,14 +94,14 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
             float step = k == SDLK_SPACE ? APP_SCROLL_SCREEN : APP_SCROLL_LINE;
             bool up = k == SDLK_UP || k == SDLK_k ||
                       (k == SDLK_SPACE && (e->key.keysym.mod & KMOD_SHIFT));
-            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_SCROLL;
-            out->y = up ? -step : step;
+            out->device = PAGECURL_INPUT_ZOOM, out->action = PAGECURL_INPUT_SCROLL;
+            out->amount = up ? -step : step;
             return true;
         }
         case SDLK_DELETE: { /* the page side under the pointer */
             int x, y;
             SDL_GetMouseState(&x, &y);
-            out->device = APP_TRACE_INK, out->action = APP_TRACE_CLEAR;
+            out->device = PAGECURL_INPUT_INK, out->action = PAGECURL_INPUT_CLEAR;
             out->x = (float)x / (float)ww, out->y = (float)y / (float)wh;
             return out->x >= 0.0f && out->x <= 1.0f && out->y >= 0.0f && out->y <= 1.0f;
         }
@@ -116,14 +116,14 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
             return false;
         if (!(session->mods & KMOD_CTRL)) { /* the plain wheel scrolls: away from you, up */
             float dy = -notches * APP_SCROLL_NOTCH;
-            out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_SCROLL;
-            out->y = dy < -APP_SCROLL_MAX  ? -APP_SCROLL_MAX
-                     : dy > APP_SCROLL_MAX ? APP_SCROLL_MAX
-                                           : dy;
+            out->device = PAGECURL_INPUT_ZOOM, out->action = PAGECURL_INPUT_SCROLL;
+            out->amount = dy < -APP_SCROLL_MAX  ? -APP_SCROLL_MAX
+                          : dy > APP_SCROLL_MAX ? APP_SCROLL_MAX
+                                                : dy;
             return true;
         }
-        out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_BY;
-        out->scale = powf(BOOK_ZOOM_STEP, notches);
+        out->device = PAGECURL_INPUT_ZOOM, out->action = PAGECURL_INPUT_BY;
+        out->amount = powf(BOOK_ZOOM_STEP, notches);
         out->x = (float)e->wheel.mouseX / (float)ww, out->y = (float)e->wheel.mouseY / (float)wh;
         return true;
     }
@@ -133,11 +133,11 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
         if (e->button.which == SDL_TOUCH_MOUSEID)
             return false;
         bool down = e->type == SDL_MOUSEBUTTONDOWN;
-        out->action = down ? APP_TRACE_DOWN : APP_TRACE_UP;
+        out->action = down ? PAGECURL_INPUT_DOWN : PAGECURL_INPUT_UP;
         out->x = (float)e->button.x / (float)ww, out->y = (float)e->button.y / (float)wh;
         if (b == SDL_BUTTON_LEFT && !session->ink_button && !session->ink_mode) {
             if (down && e->button.clicks == 2) { /* a double-click: its second press */
-                out->device = APP_TRACE_ZOOM, out->action = APP_TRACE_TOGGLE;
+                out->device = PAGECURL_INPUT_ZOOM, out->action = PAGECURL_INPUT_TOGGLE;
                 session->swallow_up = true;
                 return true;
             }
@@ -149,12 +149,12 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
         if (down && !session->ink_button &&
             (b == SDL_BUTTON_RIGHT || (b == SDL_BUTTON_LEFT && session->ink_mode))) {
             session->ink_button = b;
-            out->device = APP_TRACE_INK;
+            out->device = PAGECURL_INPUT_INK;
             return true;
         }
         if (!down && b == session->ink_button) {
             session->ink_button = 0;
-            out->device = APP_TRACE_INK;
+            out->device = PAGECURL_INPUT_INK;
             return true;
         }
         return b == SDL_BUTTON_LEFT && !(down && session->ink_mode);
@@ -162,24 +162,24 @@ static bool to_trace(const SDL_Event *e, SDL_Window *window, AppSession *session
     case SDL_MOUSEMOTION:
         if (e->motion.which == SDL_TOUCH_MOUSEID)
             return false;
-        out->device = session->ink_button ? APP_TRACE_INK : APP_TRACE_MOUSE;
-        out->action = APP_TRACE_MOVE;
+        out->device = session->ink_button ? PAGECURL_INPUT_INK : PAGECURL_INPUT_MOUSE;
+        out->action = PAGECURL_INPUT_MOVE;
         out->x = (float)e->motion.x / (float)ww, out->y = (float)e->motion.y / (float)wh;
         return true;
     case SDL_FINGERDOWN:
     case SDL_FINGERMOTION:
     case SDL_FINGERUP: /* SDL gives touch positions as fractions of the window already */
-        out->device = APP_TRACE_FINGER;
-        out->action = e->type == SDL_FINGERDOWN ? APP_TRACE_DOWN
-                      : e->type == SDL_FINGERUP ? APP_TRACE_UP
-                                                : APP_TRACE_MOVE;
+        out->device = PAGECURL_INPUT_FINGER;
+        out->action = e->type == SDL_FINGERDOWN ? PAGECURL_INPUT_DOWN
+                      : e->type == SDL_FINGERUP ? PAGECURL_INPUT_UP
+                                                : PAGECURL_INPUT_MOVE;
         out->x = e->tfinger.x, out->y = e->tfinger.y;
         if (e->type == SDL_FINGERDOWN && session->ink_mode && !session->ink_touch) {
             session->ink_touch = true, session->ink_finger = e->tfinger.fingerId;
         } else if (!session->ink_touch || e->tfinger.fingerId != session->ink_finger) {
             return true;
         }
-        out->device = APP_TRACE_INK;
+        out->device = PAGECURL_INPUT_INK;
         out->pressure = e->tfinger.pressure; /* where the device has none, SDL reports 1 */
         if (e->type == SDL_FINGERUP)
             session->ink_touch = false;
@@ -207,7 +207,7 @@ static int finger_slot(const AppSession *s, SDL_FingerID id)
 /* Two fingers: their centre's motion as a pan and their spread's change as a zoom about the
  * centre, from their positions before (k's old one) and now. */
 static int pinch(AppSession *s, int k, float x, float y, int ww, int wh, double now,
-                 AppTraceEvent *out)
+                 pagecurl_input_event *out)
 {
     float ox = s->finger_x[1 - k], oy = s->finger_y[1 - k];
     float cx0 = 0.5f * (s->finger_x[k] + ox), cy0 = 0.5f * (s->finger_y[k] + oy);
@@ -217,26 +217,26 @@ static int pinch(AppSession *s, int k, float x, float y, int ww, int wh, double 
     float d1 = hypotf((x - ox) * (float)ww, (y - oy) * (float)wh);
     int n = 0;
     if (cx1 != cx0 || cy1 != cy0)
-        out[n++] = (AppTraceEvent){.time = now,
-                                   .device = APP_TRACE_ZOOM,
-                                   .action = APP_TRACE_PAN,
-                                   .x = cx1 - cx0,
-                                   .y = cy1 - cy0,
-                                   .scale = 1.0f};
+        out[n++] = (pagecurl_input_event){.time = now,
+                                          .device = PAGECURL_INPUT_ZOOM,
+                                          .action = PAGECURL_INPUT_PAN,
+                                          .x = cx1 - cx0,
+                                          .y = cy1 - cy0,
+                                          .amount = 1.0f};
     if (d0 > 0.0f && d1 > 0.0f && d1 != d0)
-        out[n++] = (AppTraceEvent){.time = now,
-                                   .device = APP_TRACE_ZOOM,
-                                   .action = APP_TRACE_BY,
-                                   .x = cx1,
-                                   .y = cy1,
-                                   .scale = d1 / d0};
+        out[n++] = (pagecurl_input_event){.time = now,
+                                          .device = PAGECURL_INPUT_ZOOM,
+                                          .action = PAGECURL_INPUT_BY,
+                                          .x = cx1,
+                                          .y = cy1,
+                                          .amount = d1 / d0};
     return n;
 }
 
 /* Touch, where more than one finger or a double-tap changes what a finger does; -1 leaves the
  * event to to_trace (one finger, as without zoom). */
 static int fingers(const SDL_Event *e, SDL_Window *window, AppSession *s, double now,
-                   AppTraceEvent *out)
+                   pagecurl_input_event *out)
 {
     int ww = 1, wh = 1;
     SDL_GetWindowSize(window, &ww, &wh);
@@ -258,20 +258,24 @@ static int fingers(const SDL_Event *e, SDL_Window *window, AppSession *s, double
             s->finger_idle[0] = true;
             bool ink = s->ink_touch && s->ink_finger == s->finger_id[0];
             s->ink_touch = s->ink_touch && !ink;
-            out[0] = (AppTraceEvent){.time = now,
-                                     .device = ink ? APP_TRACE_INK : APP_TRACE_FINGER,
-                                     .action = APP_TRACE_UP,
-                                     .x = s->finger_x[0],
-                                     .y = s->finger_y[0],
-                                     .pressure = 1.0f};
+            out[0] =
+                (pagecurl_input_event){.time = now,
+                                       .device = ink ? PAGECURL_INPUT_INK : PAGECURL_INPUT_FINGER,
+                                       .action = PAGECURL_INPUT_UP,
+                                       .x = s->finger_x[0],
+                                       .y = s->finger_y[0],
+                                       .pressure = 1.0f};
             return 1;
         }
         if (!s->ink_mode && now - s->tap_time < TAP_GAP && fabsf(x - s->tap_x) < TAP_NEAR &&
             fabsf(y - s->tap_y) < TAP_NEAR) { /* a double-tap */
             s->finger_idle[0] = true;
             s->tap_time = -1.0;
-            out[0] = (AppTraceEvent){
-                .time = now, .device = APP_TRACE_ZOOM, .action = APP_TRACE_TOGGLE, .x = x, .y = y};
+            out[0] = (pagecurl_input_event){.time = now,
+                                            .device = PAGECURL_INPUT_ZOOM,
+                                            .action = PAGECURL_INPUT_TOGGLE,
+                                            .x = x,
+                                            .y = y};
             return 1;
         }
         return -1;
@@ -313,7 +317,7 @@ void app_session_track_mods(AppSession *session, const SDL_Event *e)
 }
 
 int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession *session,
-                             double now, AppTraceEvent out[APP_SESSION_MAX_EVENTS])
+                             double now, pagecurl_input_event out[APP_SESSION_MAX_EVENTS])
 {
     int n = -1;
     if (e->type == SDL_FINGERDOWN || e->type == SDL_FINGERMOTION || e->type == SDL_FINGERUP)
@@ -326,9 +330,9 @@ int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession 
                 e->type == SDL_FINGERUP ||
                 (e->type == SDL_MOUSEWHEEL && fabsf(e->wheel.preciseY) >= 1.0f);
     for (int i = 0; i < n; i++) {
-        session->zoom_step |= step && out[i].device == APP_TRACE_ZOOM;
-        if (out[i].device == APP_TRACE_ZOOM &&
-            (out[i].action == APP_TRACE_PAN || out[i].action == APP_TRACE_SCROLL))
+        session->zoom_step |= step && out[i].device == PAGECURL_INPUT_ZOOM;
+        if (out[i].device == PAGECURL_INPUT_ZOOM &&
+            (out[i].action == PAGECURL_INPUT_PAN || out[i].action == PAGECURL_INPUT_SCROLL))
             continue; /* a step, not a position */
         out[i].x = out[i].x < 0.0f ? 0.0f : out[i].x > 1.0f ? 1.0f : out[i].x;
         out[i].y = out[i].y < 0.0f ? 0.0f : out[i].y > 1.0f ? 1.0f : out[i].y;
@@ -346,11 +350,11 @@ double app_session_seconds(const AppSession *session)
     return app_session_time(SDL_GetTicks64(), session->start_ms);
 }
 
-void app_session_apply(AppSessionSize size, AppSession *session, const AppTraceEvent *input)
+void app_session_apply(AppSessionSize size, AppSession *session, const pagecurl_input_event *input)
 {
     if (size.width && size.height && session->book)
         app_trace_apply(session->book, &session->click, input, size.width, size.height);
-    if (input->device == APP_TRACE_ZOOM)
+    if (input->device == PAGECURL_INPUT_ZOOM)
         session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
     if (session->record)
         app_trace_record(session->record, input);
@@ -366,7 +370,8 @@ void app_session_apply_move(AppSessionSize size, AppSession *session)
     session->move_due = false;
 }
 
-void app_session_hold_move(AppSessionSize size, AppSession *session, const AppTraceEvent *move)
+void app_session_hold_move(AppSessionSize size, AppSession *session,
+                           const pagecurl_input_event *move)
 {
     if (session->move_due && session->move.time - session->move_applied >= APP_SESSION_MOVE_SPACING)
         app_session_apply_move(size, session);
@@ -429,7 +434,7 @@ void app_session_replay_until(AppSession *session, AppSessionSize size, double t
         if (size.width && size.height && session->book)
             app_trace_apply(session->book, &session->click, &session->replay->events[session->next],
                             size.width, size.height);
-        if (session->replay->events[session->next].device == APP_TRACE_ZOOM)
+        if (session->replay->events[session->next].device == PAGECURL_INPUT_ZOOM)
             session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
         session->next++;
     }

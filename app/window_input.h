@@ -56,7 +56,7 @@ typedef struct AppSession {
      * the next one (each move poses the page by a few dozen drag solves); one held back is
      * applied as the next comes where it is APP_SESSION_MOVE_SPACING after the last applied (its
      * time: move_applied), so that a flick's speed has its samples however slow the frames. */
-    AppTraceEvent move;
+    pagecurl_input_event move;
     bool move_due;
     double move_applied;
     /* X's time of the input event SDL gives next (x_due; app/x11.h), and X's clock on SDL's:
@@ -117,14 +117,14 @@ double app_session_x_time(AppSession *session, uint32_t x_ms, uint64_t sdl_ms);
  * its press is handled. Called for every event, in order, before it is handled. */
 void app_session_track_mods(AppSession *session, const SDL_Event *e);
 int app_session_trace_events(const SDL_Event *e, SDL_Window *window, AppSession *session,
-                             double now, AppTraceEvent out[APP_SESSION_MAX_EVENTS]);
+                             double now, pagecurl_input_event out[APP_SESSION_MAX_EVENTS]);
 /* The window's drawable size in pixels, as the book's viewport. */
 typedef struct AppSessionSize {
     uint32_t width, height;
 } AppSessionSize;
 /* One input applied to the book (and recorded); `size`: the window's drawable pixels (nothing
  * is applied while it is 0, a minimised window). */
-void app_session_apply(AppSessionSize size, AppSession *session, const AppTraceEvent *input);
+void app_session_apply(AppSessionSize size, AppSession *session, const pagecurl_input_event *input);
 /* The held-back move, if any: before any other input and before a frame. */
 void app_session_apply_move(AppSessionSize size, AppSession *session);
 /* A page-turning move, held back to the next frame (latest pointer wins), the one held before it
@@ -132,7 +132,8 @@ void app_session_apply_move(AppSessionSize size, AppSession *session);
  * a hundred moves a second at most pose the page, however many the pointer sends, and at any
  * frame rate the flick's speed (mesh/flip.h: the last 100 ms) is measured from several. */
 #define APP_SESSION_MOVE_SPACING 0.01
-void app_session_hold_move(AppSessionSize size, AppSession *session, const AppTraceEvent *move);
+void app_session_hold_move(AppSessionSize size, AppSession *session,
+                           const pagecurl_input_event *move);
 /* A replay's events due by simulated time t. */
 void app_session_replay_until(AppSession *session, AppSessionSize size, double t);
 /* A frame was shown: the latency of the input it answers, in ms (< 0 when none was waiting). */

@@ -1222,6 +1222,83 @@ bool pagecurl_book_set_view(pagecurl_book *b, const pagecurl_zoom *v, double tim
     return true;
 }
 
+/* A pointer's event of pagecurl_book_input (its actions DOWN, MOVE, UP, CANCEL). */
+static bool input_pointer(pagecurl_book *b, const pagecurl_input_event *e)
+{
+    if (e->action != PAGECURL_INPUT_DOWN && e->action != PAGECURL_INPUT_MOVE &&
+        e->action != PAGECURL_INPUT_UP && e->action != PAGECURL_INPUT_CANCEL)
+        return false;
+    pagecurl_pointer_event p = {
+        .size = sizeof p,
+        .phase = e->action == PAGECURL_INPUT_DOWN   ? PAGECURL_POINTER_DOWN
+                 : e->action == PAGECURL_INPUT_MOVE ? PAGECURL_POINTER_MOVE
+                 : e->action == PAGECURL_INPUT_UP   ? PAGECURL_POINTER_UP
+                                                    : PAGECURL_POINTER_CANCEL,
+        .kind = e->device == PAGECURL_INPUT_INK      ? PAGECURL_POINTER_PEN
+                : e->device == PAGECURL_INPUT_FINGER ? PAGECURL_POINTER_FINGER
+                                                     : PAGECURL_POINTER_MOUSE,
+        /* one pointer a device where the host names none: a pen writes while a finger holds */
+        .id = e->id ? e->id : (uint64_t)e->device + 1,
+        .x = e->x,
+        .y = e->y,
+        .pressure = e->pressure,
+        .time = e->time};
+    pagecurl_book_pointer(b, &p);
+    return true;
+}
+
+bool pagecurl_book_input(pagecurl_book *b, const pagecurl_input_event *e)
+{
+    if (!b || !e || e->size < sizeof *e)
+        return false;
+    pagecurl_input_action a = e->action;
+    switch (e->device) {
+    case PAGECURL_INPUT_MOUSE:
+    case PAGECURL_INPUT_FINGER:
+        return input_pointer(b, e);
+    case PAGECURL_INPUT_INK:
+        return a == PAGECURL_INPUT_CLEAR ? pagecurl_book_clear_at(b, e->x, e->y, e->time)
+                                         : input_pointer(b, e);
+    case PAGECURL_INPUT_KEY:
+        switch (a) {
+        case PAGECURL_INPUT_NEXT:
+            return pagecurl_book_action(b, PAGECURL_ACTION_NEXT, e->time);
+        case PAGECURL_INPUT_PREV:
+            return pagecurl_book_action(b, PAGECURL_ACTION_PREVIOUS, e->time);
+        case PAGECURL_INPUT_HOME:
+            return pagecurl_book_action(b, PAGECURL_ACTION_FIRST, e->time);
+        case PAGECURL_INPUT_END:
+            return pagecurl_book_action(b, PAGECURL_ACTION_LAST, e->time);
+        case PAGECURL_INPUT_UNDO:
+            return pagecurl_book_action(b, PAGECURL_ACTION_UNDO, e->time);
+        case PAGECURL_INPUT_GOTO:
+            return pagecurl_book_go_to(b, e->page);
+        case PAGECURL_INPUT_FONT: /* a failure is the book's error event too */
+            return pagecurl_book_relayout(b, e->amount, 0.0f, NULL);
+        default:
+            return false;
+        }
+    case PAGECURL_INPUT_ZOOM:
+        switch (a) {
+        case PAGECURL_INPUT_BY:
+            return pagecurl_book_zoom_by(b, e->amount, e->x, e->y, e->time);
+        case PAGECURL_INPUT_WIDTH:
+            return pagecurl_book_fit(b, PAGECURL_FIT_WIDTH, e->x, e->y, e->time);
+        case PAGECURL_INPUT_SCROLL:
+            return pagecurl_book_scroll(b, e->amount, e->time);
+        case PAGECURL_INPUT_PAN:
+            return pagecurl_book_pan(b, e->x, e->y, e->time);
+        case PAGECURL_INPUT_FIT:
+            return pagecurl_book_action(b, PAGECURL_ACTION_ZOOM_FIT, e->time);
+        case PAGECURL_INPUT_TOGGLE:
+            return pagecurl_book_zoom_toggle(b, e->x, e->y, e->time);
+        default:
+            return false;
+        }
+    }
+    return false;
+}
+
 bool pagecurl_book_go_to(pagecurl_book *b, int page)
 {
     if (!b)

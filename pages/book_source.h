@@ -12,13 +12,16 @@
  * helper crashes or hangs (the helper is started again for the next). Page 1 (index 0) is the
  * first right-hand page; the leaf takes the shape most pages have, and other pages are fitted
  * inside with a margin on paper. Owns the file list, the book's descriptor and the helper.
- * Drawing is not thread-safe: one thread at a time (the streamer's worker, book/book_stream.h). */
+ * Drawing is not thread-safe: one thread at a time (the streamer's worker, book/book_stream.h).
+ * The types these calls take are pages/book_source_types.h's; each source's own way is behind
+ * one table (pages/source.h). */
 #ifndef PAGECURL_PAGES_BOOK_SOURCE_H
 #define PAGECURL_PAGES_BOOK_SOURCE_H
 
 #include "page_common.h"
 #include "page_wire.h"
 #include "provider_call.h"
+#include "book_source_types.h"
 #include "text_find.h"
 
 #include <stdbool.h>
@@ -33,26 +36,6 @@
 #define PAGES_BOOK_MAX_FILE_BYTES (256u * 1024u * 1024u)
 /* The most MuPDF may allocate at once (decoded images, a page's pixels, its cache). */
 #define PAGES_BOOK_DECODE_MEMORY ((size_t)1 << 30)
-
-typedef struct PagesBookSource PagesBookSource;
-
-/* How a reflowable book (EPUB, FB2: text that MuPDF lays out into pages) is laid out: its page's
- * height / width and its text's size in points (0: the defaults below). A fixed-layout book's
- * pages (a PDF's, an XPS's, a comic's) have their own shape and type. The page is
- * PAGES_BOOK_PAGE_WIDTH points wide, a paperback's: about 65 characters a line at 11 pt. */
-typedef struct PagesTextLayout {
-    float aspect, font_size;
-} PagesTextLayout;
-#define PAGES_BOOK_PAGE_WIDTH  360.0f
-#define PAGES_BOOK_PAGE_ASPECT 1.5f
-#define PAGES_BOOK_FONT_SIZE   11.0f
-/* The text sizes a reader may choose (--font-size), in points. */
-#define PAGES_BOOK_FONT_MIN 6.0f
-#define PAGES_BOOK_FONT_MAX 48.0f
-/* The page shapes a reflowable book may be laid out to (height / width): a window's half is
- * clamped to a book's, never a stretched screen's. */
-#define PAGES_BOOK_ASPECT_MIN 1.2f
-#define PAGES_BOOK_ASPECT_MAX 1.8f
 
 /* The text sizes a reader steps through (Ctrl + = and -), in points. */
 #define PAGES_BOOK_FONT_SIZES 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 28, 32, 36, 42, 48
@@ -86,33 +69,6 @@ int pages_book_source_relayout(const PagesBookSource *src, const PagesTextLayout
 /* How a reflowable book is laid out now (its page's shape and text size); zeros for others. */
 PagesTextLayout pages_book_source_layout(const PagesBookSource *src);
 
-/* A host's pages (libpagecurl's page provider): `draw` is called for page 1 .. pages (the host's
- * count) into width x height RGBA8 sRGB pixels, false marking the page, on a thread of its own
- * that the stream's worker waits for until an abort (pages/provider_call.h: a call that never
- * returns is left running, and the provider is not called again until it has returned). Its
- * text and links, where it gives them, are asked the same way, each of the two one call at a
- * time (apart from each other and from the drawing), and waited for within `seconds`. */
-typedef struct PageProvider {
-    void *user;
-    int pages;
-    float aspect; /* the leaf's height / width */
-    PagesProviderDraw draw;
-    /* Page `page`'s (1-based) own shape in any unit (NULL: every page the leaf's): a page of
-     * another shape is drawn at that shape, fitted within its layer (pages_book_fit), never
-     * stretched. Asked on the host's thread only (pages_book_source_shape). */
-    void (*size)(void *user, int page, float *width, float *height);
-    /* The host's text (NULL `text`: none): text(text_fn, user, ...) fills its buffer with the
-     * page's characters (PagesTextChar, up to PAGES_TEXT_MAX_CHARS) and returns their count or
-     * pages/provider_call.h's PAGES_PROVIDER_CANNOT, _JUNK, _NOT_FINITE (book/provided.h's). */
-    PagesProviderRun text;
-    void (*text_fn)(void);
-    /* Its links likewise (NULL: none): PagesLink, up to PAGES_LINKS_MAX, targets 0-based. */
-    PagesProviderRun links;
-    void (*links_fn)(void);
-    /* The longest a call for a page's text is waited for (0 or less: no limit); a page's links
-     * no longer than PAGES_LINKS_SECONDS in any case. */
-    double seconds;
-} PageProvider;
 int pages_book_source_open_provider(const PageProvider *provider, PagesBookSource **out,
                                     char *message, size_t size);
 /* A provider's page `page` (0-based): its shape asked of the host (PageProvider.size) where it
@@ -157,7 +113,6 @@ const char *pages_book_source_name(const PagesBookSource *src);
  * /ID's first string (what its maker gave it for good), else a digest of its bytes; for a folder
  * a digest of its pages' first 64 KiB each, in order; either with the page count. "" where it
  * has none (the built-in book, a host's pages, a build without MuPDF). */
-#define PAGES_BOOK_ID_MAX 64
 const char *pages_book_source_id(const PagesBookSource *src);
 /* Whether the book's file was damaged and is read as far as it goes (a PDF cut short or broken,
  * whose cross-reference MuPDF rebuilt): pages may be missing or blank. */
@@ -171,16 +126,6 @@ bool pages_book_source_builtin(const PagesBookSource *src);
  * (PAGE_LABEL_MAX bytes, pages/page_labels.h, are enough); "" where it names none: a page
  * outside its ranges, a book that is no PDF or whose PDF has no labels. Any thread. */
 void pages_book_source_page_label(const PagesBookSource *src, int page, char *out, size_t size);
-/* A PDF's table of contents (its /Outlines), flattened in reading order: at most PAGES_OUTLINE_MAX
- * entries, PAGES_OUTLINE_DEPTH deep, titles UTF-8 cut below PAGES_OUTLINE_TITLE_MAX bytes. */
-#define PAGES_OUTLINE_MAX       4096
-#define PAGES_OUTLINE_DEPTH     16
-#define PAGES_OUTLINE_TITLE_MAX 256
-typedef struct PagesOutlineEntry {
-    char *title;
-    int page;  /* 0-based; -1 where the entry leads nowhere in the book */
-    int depth; /* 0 for a chapter, 1 for its sections, ... */
-} PagesOutlineEntry;
 int pages_book_source_outline_count(const PagesBookSource *src);
 /* Entry i (0 .. count - 1), NULL outside. Any thread. */
 const PagesOutlineEntry *pages_book_source_outline(const PagesBookSource *src, int i);
@@ -205,17 +150,6 @@ bool pages_book_source_draw(PagesBookSource *src, int page, uint32_t width, uint
  * frames that print at rest (book/layout.h's print), not the leaf. The drawing thread's. */
 void pages_book_source_drawn_print(const PagesBookSource *src, float print[2]);
 
-/* Part of a page drawn at a density its layer does not hold (book/book_stream.h's detail for a
- * zoomed view): `width` x `height` texels of the page as it lies in a layer of full_width x
- * full_height texels (fitted as pages_book_source_draw fits it, unrounded), the region's texel
- * (0, 0) at the layer's point (x, y). Sizes and offsets may hold fractions, so that the region's
- * texels fall on a view's pixels; texels beyond the layer are paper. Only the region's texels
- * are drawn, however large the layer would be (up to 65536 texels a side). */
-typedef struct PageRegion {
-    float full_width, full_height;
-    float x, y;
-    uint32_t width, height;
-} PageRegion;
 /* Whether the book's pages can be drawn in regions: a folder's images (at most at their own
  * resolution: box-filtered down, magnified bilinearly beyond it) and a PDF's pages (MuPDF at that
  * scale); the built-in book and a host's pages are drawn whole at their layer's size only. */

@@ -3148,6 +3148,85 @@ static void turned_to(Host *h, pagecurl_context *ctx)
     pagecurl_book_destroy(book);
 }
 
+/* pagecurl_book_input does what the calls it names do: a drag through it lifts the page as the
+ * same drag through pagecurl_book_pointer does (the frame byte for byte), a key's next turns as
+ * the action does; a short .size, an action not the device's and a device out of range are
+ * refused, changing nothing (the key's next taken with a short size would turn the page). */
+static void input_event(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *pointed = book_at_3(ctx), *input = book_at_3(ctx);
+    uint8_t *flat = NULL, *want = NULL, *got = NULL;
+    if (pointed && input) {
+        host_frame(h, pointed, 0.0, true);
+        flat = viewport_copy(h);
+        host_frame(h, input, 0.0, true);
+        pagecurl_input_event up = {.size = sizeof up,
+                                   .device = PAGECURL_INPUT_MOUSE,
+                                   .action = PAGECURL_INPUT_UP,
+                                   .x = 0.45 * (W - 2 * BORDER),
+                                   .y = 0.7 * (H - 2 * BORDER),
+                                   .id = 1,
+                                   .time = 0.25};
+        pagecurl_input_event next = {.size = sizeof next,
+                                     .device = PAGECURL_INPUT_KEY,
+                                     .action = PAGECURL_INPUT_NEXT,
+                                     .time = 0.0};
+        pagecurl_input_event wrong[] = {next, next, next, up};
+        wrong[0].size = sizeof next - 1;        /* short */
+        wrong[1].device = PAGECURL_INPUT_MOUSE; /* a mouse going next */
+        wrong[2].device = (pagecurl_input_device)99;
+        wrong[3].device = PAGECURL_INPUT_KEY; /* a key going up */
+        for (int i = 0; i < 4; i++)
+            CHECK(&st, !pagecurl_book_input(input, &wrong[i]), "a wrong event %d taken", i);
+        CHECK(&st, !pagecurl_book_input(input, NULL) && !pagecurl_book_input(NULL, &next),
+              "a NULL event or book taken");
+        pagecurl_state still = state_of(input);
+        CHECK(&st, still.right == 3 && !still.turning, "the wrong events turned to %d",
+              still.right);
+        static const float drag[][2] = {{0.75f, 0.7f}, {0.6f, 0.7f}, {0.45f, 0.7f}};
+        for (int i = 0; i < 3; i++) {
+            double t = 0.05 * (i + 1);
+            pointer(pointed, i ? PAGECURL_POINTER_MOVE : PAGECURL_POINTER_DOWN,
+                    PAGECURL_POINTER_MOUSE, 1, drag[i][0], drag[i][1], t);
+            pagecurl_input_event e = {.size = sizeof e,
+                                      .device = PAGECURL_INPUT_MOUSE,
+                                      .action = i ? PAGECURL_INPUT_MOVE : PAGECURL_INPUT_DOWN,
+                                      .x = drag[i][0] * (W - 2 * BORDER),
+                                      .y = drag[i][1] * (H - 2 * BORDER),
+                                      .id = 1,
+                                      .time = t};
+            CHECK(&st, pagecurl_book_input(input, &e), "the drag's event %d refused", i);
+        }
+        host_frame(h, pointed, 0.2, true);
+        want = viewport_copy(h);
+        host_frame(h, input, 0.2, true);
+        got = viewport_copy(h);
+        size_t lifted = flat && want ? pixels_differ(flat, want) : 0;
+        size_t differ = want && got ? pixels_differ(want, got) : 1;
+        CHECK(&st, lifted > 0 && differ == 0,
+              "a drag through pagecurl_book_input: %zu pixels differ from the pointer's (the "
+              "pointer's lifted %zu)",
+              differ, lifted);
+        pointer(pointed, PAGECURL_POINTER_UP, PAGECURL_POINTER_MOUSE, 1, 0.45f, 0.7f, 0.25);
+        CHECK(&st, pagecurl_book_input(input, &up), "the drag's release refused");
+        double tp = settle(h, pointed, 0.25), ti = settle(h, input, 0.25);
+        bool action = pagecurl_book_action(pointed, PAGECURL_ACTION_NEXT, tp);
+        next.time = ti;
+        bool keyed = pagecurl_book_input(input, &next);
+        settle(h, pointed, tp);
+        settle(h, input, ti);
+        pagecurl_state a = state_of(pointed), b = state_of(input);
+        CHECK(&st, action && keyed && a.right == b.right && a.right >= 5,
+              "a key's next through pagecurl_book_input: %d at %d, the action %d at %d", keyed,
+              b.right, action, a.right);
+    }
+    free(flat);
+    free(want);
+    free(got);
+    pagecurl_book_destroy(pointed);
+    pagecurl_book_destroy(input);
+}
+
 /* The library's secondary command buffers begun (recorded afresh), counted by the Vulkan
  * functions the host hands it (pagecurl_context_desc.get_instance_proc_addr): the loader's, but
  * vkBeginCommandBuffer. */
@@ -4554,6 +4633,7 @@ int main(int argc, char **argv)
         fitted_page(&h, ctx);
         page_count_changed(&h, ctx);
         turned_to(&h, ctx);
+        input_event(&h, ctx);
         drawn_width(&h, ctx);
         right_bound(ctx);
         reduced_motion(&h, ctx);

@@ -90,23 +90,24 @@ static void project(const BookCameraBook *c, uint32_t w, uint32_t h, float x, fl
 
 /* A trace's event (the window's input, app/trace.h) as the book's own input: the same fields, the
  * devices and actions in one order. */
-_Static_assert((int)APP_TRACE_ZOOM == (int)BOOK_INPUT_ZOOM &&
-                   (int)APP_TRACE_GOTO == (int)BOOK_INPUT_GOTO &&
-                   (int)APP_TRACE_SCROLL == (int)BOOK_INPUT_SCROLL,
+_Static_assert((int)PAGECURL_INPUT_ZOOM == (int)BOOK_INPUT_ZOOM &&
+                   (int)PAGECURL_INPUT_GOTO == (int)BOOK_INPUT_GOTO &&
+                   (int)PAGECURL_INPUT_SCROLL == (int)BOOK_INPUT_SCROLL,
                "a trace's devices and actions are the book's input's");
-static BookInput book_input(const AppTraceEvent *e)
+static BookInput book_input(const pagecurl_input_event *e)
 {
     return (BookInput){.time = e->time,
                        .device = (BookInputDevice)e->device,
                        .action = (BookInputAction)e->action,
-                       .x = e->x,
-                       .y = e->y,
+                       .x = (float)e->x,
+                       /* the book takes a scroll's view heights as its y */
+                       .y = e->action == PAGECURL_INPUT_SCROLL ? e->amount : (float)e->y,
                        .pressure = e->pressure,
-                       .scale = e->scale,
+                       .scale = e->amount,
                        .page = e->page};
 }
 
-static void apply(Book *b, const AppTraceEvent *e)
+static void apply(Book *b, const pagecurl_input_event *e)
 {
     mesh_flip_step(&b->flip, e->time);
     BookInput in = book_input(e);
@@ -120,7 +121,8 @@ static float scale_at(const Book *b, double time)
 }
 
 /* How far the book's point under pixel (px, py) before event e shows from (qx, qy) after it. */
-static double moved_by(Book *b, const AppTraceEvent *e, float px, float py, float qx, float qy)
+static double moved_by(Book *b, const pagecurl_input_event *e, float px, float py, float qx,
+                       float qy)
 {
     BookCameraBook before = camera_at(b, e->time);
     float x, y;
@@ -159,7 +161,7 @@ static void wheel(CheckState *s)
         book_open(&b, BOOK_LAYOUT_AUTO, sizes[k][0], sizes[k][1], 3);
         double worst = 0.0;
         for (size_t i = 0; i < t.count; i++) {
-            const AppTraceEvent *e = &t.events[i];
+            const pagecurl_input_event *e = &t.events[i];
             float px = e->x * (float)b.w, py = e->y * (float)b.h;
             double d = moved_by(&b, e, px, py, px, py);
             /* the first notch from 1x: the pages, narrower than the view, are centred */
@@ -184,12 +186,12 @@ static void pinch(CheckState *s)
 {
     Book b;
     book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
-    apply(&b, &(AppTraceEvent){.time = 0.05,
-                               .device = APP_TRACE_ZOOM,
-                               .action = APP_TRACE_BY,
-                               .x = 0.5f,
-                               .y = 0.5f,
-                               .scale = 1.6f});
+    apply(&b, &(pagecurl_input_event){.time = 0.05,
+                                      .device = PAGECURL_INPUT_ZOOM,
+                                      .action = PAGECURL_INPUT_BY,
+                                      .x = 0.5f,
+                                      .y = 0.5f,
+                                      .amount = 1.6f});
     /* two fingers spreading apart while their centre drifts */
     float ax = 0.40f, ay = 0.45f, bx = 0.52f, by = 0.55f;
     float cx = 0.5f * (ax + bx) * (float)b.w, cy = 0.5f * (ay + by) * (float)b.h;
@@ -202,14 +204,15 @@ static void pinch(CheckState *s)
     AppSession session = {0};
     SDL_Event e = {.type = SDL_FINGERDOWN};
     e.tfinger.fingerId = 1, e.tfinger.x = ax, e.tfinger.y = ay, e.tfinger.pressure = 1.0f;
-    AppTraceEvent out[APP_SESSION_MAX_EVENTS];
+    pagecurl_input_event out[APP_SESSION_MAX_EVENTS];
     int n = app_session_trace_events(&e, NULL, &session, 0.1, out);
-    CHECK(s, n == 1 && out[0].action == APP_TRACE_DOWN, "the first finger goes down: %d", n);
+    CHECK(s, n == 1 && out[0].action == PAGECURL_INPUT_DOWN, "the first finger goes down: %d", n);
     for (int i = 0; i < n; i++)
         apply(&b, &out[i]);
     e.tfinger.fingerId = 2, e.tfinger.x = bx, e.tfinger.y = by;
     n = app_session_trace_events(&e, NULL, &session, 0.12, out);
-    CHECK(s, n == 1 && out[0].action == APP_TRACE_UP, "a second finger lets the first go: %d", n);
+    CHECK(s, n == 1 && out[0].action == PAGECURL_INPUT_UP, "a second finger lets the first go: %d",
+          n);
     for (int i = 0; i < n; i++)
         apply(&b, &out[i]);
     CHECK(s, !mesh_flip_view_at(&b.flip, 0.12).turning, "the page is let go");
@@ -237,17 +240,17 @@ static void pinch(CheckState *s)
         float c0x = 0.5f * (pax + pbx), c0y = 0.5f * (pay + pby);
         float c1x = 0.5f * (nax + nbx), c1y = 0.5f * (nay + nby);
         float d0 = hypotf(pbx - pax, pby - pay), d1 = hypotf(nbx - nax, nby - nay);
-        apply(&b, &(AppTraceEvent){.time = t,
-                                   .device = APP_TRACE_ZOOM,
-                                   .action = APP_TRACE_PAN,
-                                   .x = c1x - c0x,
-                                   .y = c1y - c0y});
-        apply(&b, &(AppTraceEvent){.time = t,
-                                   .device = APP_TRACE_ZOOM,
-                                   .action = APP_TRACE_BY,
-                                   .x = c1x,
-                                   .y = c1y,
-                                   .scale = d1 / d0});
+        apply(&b, &(pagecurl_input_event){.time = t,
+                                          .device = PAGECURL_INPUT_ZOOM,
+                                          .action = PAGECURL_INPUT_PAN,
+                                          .x = c1x - c0x,
+                                          .y = c1y - c0y});
+        apply(&b, &(pagecurl_input_event){.time = t,
+                                          .device = PAGECURL_INPUT_ZOOM,
+                                          .action = PAGECURL_INPUT_BY,
+                                          .x = c1x,
+                                          .y = c1y,
+                                          .amount = d1 / d0});
         pax = nax, pay = nay, pbx = nbx, pby = nby, events += 2;
 #endif
         BookCameraBook now = camera_at(&b, t);
@@ -297,19 +300,19 @@ static void pan_limits(CheckState *s)
                 Book b;
                 book_open(&b, cases[c].layout, cases[c].w, cases[c].h, cases[c].spread);
                 double t = 0.0;
-                apply(&b, &(AppTraceEvent){.time = t += 0.1,
-                                           .device = APP_TRACE_ZOOM,
-                                           .action = APP_TRACE_BY,
-                                           .x = 0.3f,
-                                           .y = 0.6f,
-                                           .scale = zooms[z]});
+                apply(&b, &(pagecurl_input_event){.time = t += 0.1,
+                                                  .device = PAGECURL_INPUT_ZOOM,
+                                                  .action = PAGECURL_INPUT_BY,
+                                                  .x = 0.3f,
+                                                  .y = 0.6f,
+                                                  .amount = zooms[z]});
                 float dx = cosf((float)dir * 0.785398f), dy = sinf((float)dir * 0.785398f);
                 for (int k = 0; k < 6; k++) /* far further than any page reaches */
-                    apply(&b, &(AppTraceEvent){.time = t += 0.1,
-                                               .device = APP_TRACE_ZOOM,
-                                               .action = APP_TRACE_PAN,
-                                               .x = 1.5f * dx,
-                                               .y = 1.5f * dy});
+                    apply(&b, &(pagecurl_input_event){.time = t += 0.1,
+                                                      .device = PAGECURL_INPUT_ZOOM,
+                                                      .action = PAGECURL_INPUT_PAN,
+                                                      .x = 1.5f * dx,
+                                                      .y = 1.5f * dy});
                 double r[4];
                 pages_px(&b, t, r);
                 double size[2] = {b.w, b.h};
@@ -337,29 +340,30 @@ static void flick(int hz, double after, float *x, float *y, bool *still, float *
 {
     Book b;
     book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
-    apply(&b, &(AppTraceEvent){.time = 0.0,
-                               .device = APP_TRACE_ZOOM,
-                               .action = APP_TRACE_BY,
-                               .x = 0.5f,
-                               .y = 0.5f,
-                               .scale = 6.0f});
+    apply(&b, &(pagecurl_input_event){.time = 0.0,
+                                      .device = PAGECURL_INPUT_ZOOM,
+                                      .action = PAGECURL_INPUT_BY,
+                                      .x = 0.5f,
+                                      .y = 0.5f,
+                                      .amount = 6.0f});
     double t0 = 0.1, length = 0.2;
-    apply(&b, &(AppTraceEvent){.time = t0, .device = APP_TRACE_MOUSE, .x = 0.5f, .y = 0.5f});
+    apply(&b, &(pagecurl_input_event){
+                  .time = t0, .device = PAGECURL_INPUT_MOUSE, .x = 0.5f, .y = 0.5f});
     int n = (int)floor(length * hz - 1e-9); /* the last move before the up */
     for (int i = 1; i <= n; i++) {          /* 0.6 of the view a second, steadily */
         double t = t0 + (double)i / hz;
-        apply(&b, &(AppTraceEvent){.time = t,
-                                   .device = APP_TRACE_MOUSE,
-                                   .action = APP_TRACE_MOVE,
-                                   .x = 0.5f - 0.6f * (float)(t - t0),
-                                   .y = 0.5f - 0.3f * (float)(t - t0)});
+        apply(&b, &(pagecurl_input_event){.time = t,
+                                          .device = PAGECURL_INPUT_MOUSE,
+                                          .action = PAGECURL_INPUT_MOVE,
+                                          .x = 0.5f - 0.6f * (float)(t - t0),
+                                          .y = 0.5f - 0.3f * (float)(t - t0)});
     }
     double up = t0 + length;
-    apply(&b, &(AppTraceEvent){.time = up,
-                               .device = APP_TRACE_MOUSE,
-                               .action = APP_TRACE_UP,
-                               .x = 0.5f - 0.6f * (float)length,
-                               .y = 0.5f - 0.3f * (float)length});
+    apply(&b, &(pagecurl_input_event){.time = up,
+                                      .device = PAGECURL_INPUT_MOUSE,
+                                      .action = PAGECURL_INPUT_UP,
+                                      .x = 0.5f - 0.6f * (float)length,
+                                      .y = 0.5f - 0.3f * (float)length});
     BookZoomView v = camera_at(&b, up + after).zoom;
     *x = v.x, *y = v.y;
     *still = !book_zoom_moving(&b.zoom, up + after) && !mesh_flip_view_at(&b.flip, up).turning;
@@ -421,56 +425,59 @@ static void press_pans_or_turns(CheckState *s)
     Book b;
     book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     double t = 0.1;
-    apply(&b, &(AppTraceEvent){.time = t,
-                               .device = APP_TRACE_ZOOM,
-                               .action = APP_TRACE_BY,
-                               .x = 0.5f,
-                               .y = 0.5f,
-                               .scale = 3.0f});
+    apply(&b, &(pagecurl_input_event){.time = t,
+                                      .device = PAGECURL_INPUT_ZOOM,
+                                      .action = PAGECURL_INPUT_BY,
+                                      .x = 0.5f,
+                                      .y = 0.5f,
+                                      .amount = 3.0f});
     BookZoomView before = camera_at(&b, t).zoom;
     /* mid-page (the right page's middle is off centre at 3x; the view's centre is the spine) */
-    apply(&b, &(AppTraceEvent){.time = t += 0.05, .device = APP_TRACE_MOUSE, .x = 0.6f, .y = 0.5f});
-    apply(&b, &(AppTraceEvent){.time = t += 0.05,
-                               .device = APP_TRACE_MOUSE,
-                               .action = APP_TRACE_MOVE,
-                               .x = 0.5f,
-                               .y = 0.4f});
+    apply(&b, &(pagecurl_input_event){
+                  .time = t += 0.05, .device = PAGECURL_INPUT_MOUSE, .x = 0.6f, .y = 0.5f});
+    apply(&b, &(pagecurl_input_event){.time = t += 0.05,
+                                      .device = PAGECURL_INPUT_MOUSE,
+                                      .action = PAGECURL_INPUT_MOVE,
+                                      .x = 0.5f,
+                                      .y = 0.4f});
     CHECK(s, !mesh_flip_view_at(&b.flip, t).turning, "zoomed in, a mid-page drag turned a page");
     BookZoomView during = camera_at(&b, t).zoom;
     CHECK(s, fabsf(during.x - before.x + 0.1f) < 1e-4f && fabsf(during.y - before.y + 0.1f) < 1e-4f,
           "the drag panned by %.4f,%.4f, not -0.1,-0.1", during.x - before.x, during.y - before.y);
-    apply(&b, &(AppTraceEvent){.time = t += 0.2,
-                               .device = APP_TRACE_MOUSE,
-                               .action = APP_TRACE_UP,
-                               .x = 0.5f,
-                               .y = 0.4f});
+    apply(&b, &(pagecurl_input_event){.time = t += 0.2,
+                                      .device = PAGECURL_INPUT_MOUSE,
+                                      .action = PAGECURL_INPUT_UP,
+                                      .x = 0.5f,
+                                      .y = 0.4f});
     /* pan to the right page's outer edge, and press on it */
     for (int k = 0; k < 4; k++)
-        apply(&b,
-              &(AppTraceEvent){
-                  .time = t += 0.1, .device = APP_TRACE_ZOOM, .action = APP_TRACE_PAN, .x = -1.0f});
+        apply(&b, &(pagecurl_input_event){.time = t += 0.1,
+                                          .device = PAGECURL_INPUT_ZOOM,
+                                          .action = PAGECURL_INPUT_PAN,
+                                          .x = -1.0f});
     BookCameraBook c = camera_at(&b, t);
     double ex, ey;
     project(&c, b.w, b.h, MESH_PAGE_WIDTH, 0.5f * MESH_PAGE_HEIGHT, &ex, &ey);
     CHECK(s, ex > 0.0 && ex < b.w, "the outer edge shows at %.1f", ex);
     float press = (float)((ex - 20.0) / b.w); /* 20 px inside it */
-    apply(&b,
-          &(AppTraceEvent){.time = t += 0.05, .device = APP_TRACE_MOUSE, .x = press, .y = 0.5f});
+    apply(&b, &(pagecurl_input_event){
+                  .time = t += 0.05, .device = PAGECURL_INPUT_MOUSE, .x = press, .y = 0.5f});
     CHECK(s, mesh_flip_view_at(&b.flip, t).phase == MESH_FLIP_DRAGGING,
           "zoomed in, a press on the outer edge took no page");
     BookZoomView held = camera_at(&b, t).zoom;
-    apply(&b, &(AppTraceEvent){.time = t += 0.05,
-                               .device = APP_TRACE_MOUSE,
-                               .action = APP_TRACE_MOVE,
-                               .x = press - 0.05f,
-                               .y = 0.5f});
+    apply(&b, &(pagecurl_input_event){.time = t += 0.05,
+                                      .device = PAGECURL_INPUT_MOUSE,
+                                      .action = PAGECURL_INPUT_MOVE,
+                                      .x = press - 0.05f,
+                                      .y = 0.5f});
     BookZoomView moved = camera_at(&b, t).zoom;
     CHECK(s, held.scale == moved.scale && held.x == moved.x && held.y == moved.y,
           "the zoom changed while the page was held");
     /* at 1x a mid-page press takes the page, as without zoom */
     Book one;
     book_open(&one, BOOK_LAYOUT_AUTO, 1280, 720, 3);
-    apply(&one, &(AppTraceEvent){.time = 0.1, .device = APP_TRACE_MOUSE, .x = 0.65f, .y = 0.5f});
+    apply(&one, &(pagecurl_input_event){
+                    .time = 0.1, .device = PAGECURL_INPUT_MOUSE, .x = 0.65f, .y = 0.5f});
     CHECK(s, mesh_flip_view_at(&one.flip, 0.1).phase == MESH_FLIP_DRAGGING,
           "at 1x a mid-page press took no page");
 }
@@ -480,15 +487,16 @@ static void turn_eases(CheckState *s)
 {
     Book b;
     book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
-    apply(&b, &(AppTraceEvent){.time = 0.1,
-                               .device = APP_TRACE_ZOOM,
-                               .action = APP_TRACE_BY,
-                               .x = 0.7f,
-                               .y = 0.3f,
-                               .scale = 3.0f});
+    apply(&b, &(pagecurl_input_event){.time = 0.1,
+                                      .device = PAGECURL_INPUT_ZOOM,
+                                      .action = PAGECURL_INPUT_BY,
+                                      .x = 0.7f,
+                                      .y = 0.3f,
+                                      .amount = 3.0f});
     double t = 0.5;
     BookCameraBook was = camera_at(&b, t);
-    apply(&b, &(AppTraceEvent){.time = t, .device = APP_TRACE_KEY, .action = APP_TRACE_NEXT});
+    apply(&b, &(pagecurl_input_event){
+                  .time = t, .device = PAGECURL_INPUT_KEY, .action = PAGECURL_INPUT_NEXT});
     BookCameraBook first = camera_at(&b, t);
     CHECK(s, first.zoom.scale == was.zoom.scale && first.zoom.x == was.zoom.x,
           "the key's moment jumped from %.4f to %.4f", was.zoom.scale, first.zoom.scale);
@@ -547,13 +555,15 @@ static void page_px(const BookCameraBook *c, uint32_t w, uint32_t h, float x0, f
     r[1] = fmin(ay, by) + 0.5, r[3] = fmax(ay, by) + 0.5;
 }
 
-/* A zoom event of the book's at `t`: W at (x, y), a scroll by y. */
-static void zoom_do(Book *b, double t, AppTraceAction action, float x, float y)
+/* A zoom event of the book's at `t`: W at (x, y), a scroll by y view heights. */
+static void zoom_do(Book *b, double t, pagecurl_input_action action, float x, float y)
 {
-    apply(
-        b,
-        &(AppTraceEvent){
-            .time = t, .device = APP_TRACE_ZOOM, .action = action, .x = x, .y = y, .scale = 1.0f});
+    apply(b, &(pagecurl_input_event){.time = t,
+                                     .device = PAGECURL_INPUT_ZOOM,
+                                     .action = action,
+                                     .x = x,
+                                     .y = y,
+                                     .amount = action == PAGECURL_INPUT_SCROLL ? y : 1.0f});
 }
 
 /* W: the page under the pointer (a spread's right-hand page with none) fills the view's width,
@@ -574,11 +584,11 @@ static void fit_width(CheckState *s)
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         Book b;
         book_open(&b, cases[k].layout, cases[k].w, cases[k].h, cases[k].spread);
-        apply(&b, &(AppTraceEvent){.time = 0.1,
-                                   .device = APP_TRACE_ZOOM,
-                                   .action = APP_TRACE_WIDTH,
-                                   .x = cases[k].x,
-                                   .y = isnan(cases[k].x) ? NAN : 0.5f});
+        apply(&b, &(pagecurl_input_event){.time = 0.1,
+                                          .device = PAGECURL_INPUT_ZOOM,
+                                          .action = PAGECURL_INPUT_WIDTH,
+                                          .x = cases[k].x,
+                                          .y = isnan(cases[k].x) ? NAN : 0.5f});
         for (int resized = 0; resized < 2; resized++) {
             if (resized) /* the fit follows the view */
                 b.w = b.w * 5 / 4, b.h = b.h * 3 / 4;
@@ -622,16 +632,16 @@ static void scroll(CheckState *s)
     Book b;
     book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     double t = 0.1, r[4], head;
-    apply(&b, &(AppTraceEvent){.time = t,
-                               .device = APP_TRACE_ZOOM,
-                               .action = APP_TRACE_WIDTH,
-                               .x = 0.3f,
-                               .y = 0.5f}); /* the left-hand page */
+    apply(&b, &(pagecurl_input_event){.time = t,
+                                      .device = PAGECURL_INPUT_ZOOM,
+                                      .action = PAGECURL_INPUT_WIDTH,
+                                      .x = 0.3f,
+                                      .y = 0.5f}); /* the left-hand page */
     BookCameraBook c = camera_at(&b, t);
     page_px(&c, b.w, b.h, -W, 0.0f, r);
     head = r[1];
     CHECK(s, fabs(head) <= FIXED_PX, "fitted to width, the page's head at %.2f px", head);
-    zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, 0.125f);
+    zoom_do(&b, t += 0.1, PAGECURL_INPUT_SCROLL, 0.0f, 0.125f);
     c = camera_at(&b, t);
     page_px(&c, b.w, b.h, -W, 0.0f, r);
     CHECK(s, fabs(r[1] - (head - 0.125 * b.h)) <= FIXED_PX,
@@ -640,7 +650,7 @@ static void scroll(CheckState *s)
     /* down to the foot: it stops there, then the next scroll goes to the right-hand page */
     int n = 0;
     for (; n < 40; n++) {
-        zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, 0.3f);
+        zoom_do(&b, t += 0.1, PAGECURL_INPUT_SCROLL, 0.0f, 0.3f);
         c = camera_at(&b, t);
         page_px(&c, b.w, b.h, -W, 0.0f, r);
         if (r[2] < b.w - 1.0) /* on to the other page */
@@ -656,7 +666,7 @@ static void scroll(CheckState *s)
           r[1]);
     /* down the right-hand page and past its foot: a turn */
     for (n = 0; n < 40 && !mesh_flip_view_at(&b.flip, t).turning; n++)
-        zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, 0.3f);
+        zoom_do(&b, t += 0.1, PAGECURL_INPUT_SCROLL, 0.0f, 0.3f);
     MeshFlipView v = mesh_flip_view_at(&b.flip, t);
     CHECK(s, v.turning && v.heading == 4, "past the last page's foot: no turn to spread 4");
     t = frames_for(&b, t, 3.0);
@@ -670,7 +680,7 @@ static void scroll(CheckState *s)
           "head at the top)",
           r[0], r[2], r[1]);
     /* back: from the head of spread 4's first page to spread 3's last, at its foot */
-    zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, -0.1f);
+    zoom_do(&b, t += 0.1, PAGECURL_INPUT_SCROLL, 0.0f, -0.1f);
     v = mesh_flip_view_at(&b.flip, t);
     CHECK(s, v.turning && v.heading == 3, "up from the first page's head: no turn back");
     t = frames_for(&b, t, 3.0);
@@ -683,7 +693,7 @@ static void scroll(CheckState *s)
     /* the fitted view scrolls nothing */
     Book fitted;
     book_open(&fitted, BOOK_LAYOUT_AUTO, 1280, 720, 3);
-    zoom_do(&fitted, 0.1, APP_TRACE_SCROLL, 0.0f, 0.5f);
+    zoom_do(&fitted, 0.1, PAGECURL_INPUT_SCROLL, 0.0f, 0.5f);
     CHECK(s, !mesh_flip_view_at(&fitted.flip, 0.1).turning && scale_at(&fitted, 0.1) == 1.0f,
           "the fitted view scrolled");
     printf("scroll: down the page to its foot, the other page, a turn, back\n");
@@ -698,12 +708,12 @@ static void zoom_about_page(CheckState *s)
     double bx, by, ax, ay;
     BookCameraBook c = camera_at(&b, 0.1);
     project(&c, b.w, b.h, 0.5f * MESH_PAGE_WIDTH, 0.5f * c.height, &bx, &by);
-    apply(&b, &(AppTraceEvent){.time = 0.1,
-                               .device = APP_TRACE_ZOOM,
-                               .action = APP_TRACE_BY,
-                               .x = NAN,
-                               .y = NAN,
-                               .scale = 2.0f});
+    apply(&b, &(pagecurl_input_event){.time = 0.1,
+                                      .device = PAGECURL_INPUT_ZOOM,
+                                      .action = PAGECURL_INPUT_BY,
+                                      .x = NAN,
+                                      .y = NAN,
+                                      .amount = 2.0f});
     c = camera_at(&b, 0.1);
     project(&c, b.w, b.h, 0.5f * MESH_PAGE_WIDTH, 0.5f * c.height, &ax, &ay);
     CHECK(s, scale_at(&b, 0.1) == 2.0f, "zoomed to %.3f, not 2", scale_at(&b, 0.1));
@@ -722,17 +732,18 @@ static void zoom_kept(CheckState *s)
         Book b;
         book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
         if (width)
-            zoom_do(&b, 0.1, APP_TRACE_WIDTH, 0.7f, 0.5f);
+            zoom_do(&b, 0.1, PAGECURL_INPUT_WIDTH, 0.7f, 0.5f);
         else
-            apply(&b, &(AppTraceEvent){.time = 0.1,
-                                       .device = APP_TRACE_ZOOM,
-                                       .action = APP_TRACE_BY,
-                                       .x = 0.7f,
-                                       .y = 0.3f,
-                                       .scale = 3.0f});
+            apply(&b, &(pagecurl_input_event){.time = 0.1,
+                                              .device = PAGECURL_INPUT_ZOOM,
+                                              .action = PAGECURL_INPUT_BY,
+                                              .x = 0.7f,
+                                              .y = 0.3f,
+                                              .amount = 3.0f});
         float zoom = scale_at(&b, 0.2);
         double t = 0.5;
-        apply(&b, &(AppTraceEvent){.time = t, .device = APP_TRACE_KEY, .action = APP_TRACE_NEXT});
+        apply(&b, &(pagecurl_input_event){
+                      .time = t, .device = PAGECURL_INPUT_KEY, .action = PAGECURL_INPUT_NEXT});
         float prev = scale_at(&b, t), least = prev, worst = 0.0f;
         for (int f = 1; f <= 180; f++) {
             BookCameraBook c = frame_at(&b, t + f / 60.0);
@@ -765,11 +776,11 @@ static void zoom_kept(CheckState *s)
     Book b;
     book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     book_init_reader(&b.flip, &b.leaf, 16, 3, true);
-    zoom_do(&b, 0.1, APP_TRACE_WIDTH, 0.7f, 0.5f);
+    zoom_do(&b, 0.1, PAGECURL_INPUT_WIDTH, 0.7f, 0.5f);
     float zoom = scale_at(&b, 0.2), least = zoom, most = zoom;
     double t = 0.2;
     for (int n = 0; n < 20 && !mesh_flip_view_at(&b.flip, t).turning; n++)
-        zoom_do(&b, t += 0.1, APP_TRACE_SCROLL, 0.0f, 1.0f);
+        zoom_do(&b, t += 0.1, PAGECURL_INPUT_SCROLL, 0.0f, 1.0f);
     CHECK(s, mesh_flip_view_at(&b.flip, t).phase == MESH_FLIP_FADING,
           "reduced motion: a scroll past the foot made no fade");
     BookCameraBook c = camera_at(&b, t);
@@ -811,18 +822,19 @@ static void trace_forms(CheckState *s)
          app_trace_load(path, &back, message, sizeof message);
     CHECK(s, ok && back.count == 5, "written and read back: %s", ok ? "count" : message);
     for (int pass = 0; ok && back.count == 5 && pass < 2; pass++) {
-        const AppTraceEvent *e = pass ? back.events : trace.events;
-        CHECK(s, e[0].action == APP_TRACE_WIDTH && isnan(e[0].x) && isnan(e[0].y),
+        const pagecurl_input_event *e = pass ? back.events : trace.events;
+        CHECK(s, e[0].action == PAGECURL_INPUT_WIDTH && isnan(e[0].x) && isnan(e[0].y),
               "pass %d: zoom width alone read as %d %.3f", pass, e[0].action, e[0].x);
-        CHECK(s, e[1].action == APP_TRACE_WIDTH && e[1].x == 0.3f && e[1].y == 0.6f,
+        CHECK(s, e[1].action == PAGECURL_INPUT_WIDTH && e[1].x == 0.3 && e[1].y == 0.6,
               "pass %d: zoom width X Y read as %.3f %.3f", pass, e[1].x, e[1].y);
-        CHECK(s, e[2].action == APP_TRACE_BY && e[2].scale == 1.25f && isnan(e[2].x),
-              "pass %d: zoom by F alone read as %.3f at %.3f", pass, e[2].scale, e[2].x);
-        CHECK(s, e[3].action == APP_TRACE_SCROLL && e[3].y == -0.5f,
-              "pass %d: zoom scroll read as %d %.3f", pass, e[3].action, e[3].y);
+        CHECK(s, e[2].action == PAGECURL_INPUT_BY && e[2].amount == 1.25f && isnan(e[2].x),
+              "pass %d: zoom by F alone read as %.3f at %.3f", pass, e[2].amount, e[2].x);
+        CHECK(s, e[3].action == PAGECURL_INPUT_SCROLL && e[3].amount == -0.5f,
+              "pass %d: zoom scroll read as %d %.3f", pass, e[3].action, e[3].amount);
         CHECK(s,
-              e[4].device == APP_TRACE_KEY && e[4].action == APP_TRACE_FONT && e[4].scale == 13.5f,
-              "pass %d: key font read as %d %d %.3f", pass, e[4].device, e[4].action, e[4].scale);
+              e[4].device == PAGECURL_INPUT_KEY && e[4].action == PAGECURL_INPUT_FONT &&
+                  e[4].amount == 13.5f,
+              "pass %d: key font read as %d %d %.3f", pass, e[4].device, e[4].action, e[4].amount);
     }
     remove(path);
     app_trace_free(&trace);
@@ -860,11 +872,11 @@ static void times_replay(CheckState *s)
         char message[512];
         bool ok = app_trace_record_start(&rec, path, &trace, message, sizeof message);
         for (uint64_t ms = 0; ok && ms < 40000; ms += 7) {
-            AppTraceEvent e = {.time = app_session_time(starts[k] + ms, starts[k]),
-                               .device = APP_TRACE_MOUSE,
-                               .action = APP_TRACE_MOVE,
-                               .x = 0.5f,
-                               .y = 0.5f};
+            pagecurl_input_event e = {.time = app_session_time(starts[k] + ms, starts[k]),
+                                      .device = PAGECURL_INPUT_MOUSE,
+                                      .action = PAGECURL_INPUT_MOVE,
+                                      .x = 0.5f,
+                                      .y = 0.5f};
             app_trace_add(&trace, &e);
             app_trace_record(&rec, &e);
         }
@@ -907,11 +919,11 @@ static void slow_frame_moves(CheckState *s)
             e.button.button = SDL_BUTTON_LEFT, e.button.clicks = 1;
         else
             e.motion.state = SDL_BUTTON_LMASK;
-        AppTraceEvent out[APP_SESSION_MAX_EVENTS];
+        pagecurl_input_event out[APP_SESSION_MAX_EVENTS];
         double t = 3.0 + (i ? 0.3 + 0.012 * i : 0.0);
         int n = app_session_trace_events(&e, NULL, &session, t, out);
         for (int k = 0; k < n; k++) {
-            if (out[k].action == APP_TRACE_MOVE) {
+            if (out[k].action == PAGECURL_INPUT_MOVE) {
                 app_session_hold_move(size, &session, &out[k]);
                 continue;
             }
@@ -925,7 +937,7 @@ static void slow_frame_moves(CheckState *s)
     int late = 0;
     double up = back.count ? back.events[back.count - 1].time : 0.0;
     for (size_t i = 0; ok && i < back.count; i++)
-        late += back.events[i].action == APP_TRACE_MOVE && back.events[i].time >= up - 0.1;
+        late += back.events[i].action == PAGECURL_INPUT_MOVE && back.events[i].time >= up - 0.1;
     printf("slow frame: %d of 8 moves in the flick's last 100 ms reach the book\n", late);
     CHECK(s, late >= 6, "%d of 8 moves in the flick's last 100 ms reached the book", late);
     app_trace_free(&head);

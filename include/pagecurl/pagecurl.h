@@ -855,6 +855,59 @@ PAGECURL_API bool pagecurl_book_set_view(pagecurl_book *book, const pagecurl_zoo
                                          double time);
 
 /* ---------------------------------------------------------------------------------------------
+ * One input event. Every input above as one value: a host that records its input and plays it
+ * back (the program's traces, --record and --replay) keeps one list of these and hands each to
+ * pagecurl_book_input, which calls what the event names. */
+
+typedef enum pagecurl_input_device {
+    PAGECURL_INPUT_MOUSE = 0,
+    PAGECURL_INPUT_FINGER,
+    PAGECURL_INPUT_KEY,
+    PAGECURL_INPUT_INK,  /* a pen, or any pointer in ink mode: draws instead of turning */
+    PAGECURL_INPUT_ZOOM, /* the view's zoom and pan */
+} pagecurl_input_device;
+
+typedef enum pagecurl_input_action {
+    PAGECURL_INPUT_DOWN = 0, /* mouse, finger, ink: pagecurl_book_pointer's phases */
+    PAGECURL_INPUT_MOVE,
+    PAGECURL_INPUT_UP,
+    PAGECURL_INPUT_NEXT,   /* key: PAGECURL_ACTION_NEXT */
+    PAGECURL_INPUT_PREV,   /* key: PAGECURL_ACTION_PREVIOUS */
+    PAGECURL_INPUT_UNDO,   /* key: PAGECURL_ACTION_UNDO */
+    PAGECURL_INPUT_CLEAR,  /* ink: pagecurl_book_clear_at (x, y) */
+    PAGECURL_INPUT_HOME,   /* key: PAGECURL_ACTION_FIRST */
+    PAGECURL_INPUT_END,    /* key: PAGECURL_ACTION_LAST */
+    PAGECURL_INPUT_BY,     /* zoom: pagecurl_book_zoom_by `amount` about (x, y) (both NAN: none) */
+    PAGECURL_INPUT_PAN,    /* zoom: pagecurl_book_pan by (x, y) */
+    PAGECURL_INPUT_FIT,    /* zoom: PAGECURL_ACTION_ZOOM_FIT */
+    PAGECURL_INPUT_TOGGLE, /* zoom: pagecurl_book_zoom_toggle at (x, y) */
+    PAGECURL_INPUT_GOTO,   /* key: pagecurl_book_go_to `page` */
+    PAGECURL_INPUT_WIDTH,  /* zoom: pagecurl_book_fit to the width of the page at (x, y) */
+    PAGECURL_INPUT_SCROLL, /* zoom: pagecurl_book_scroll by `amount` view heights */
+    PAGECURL_INPUT_FONT,   /* key: pagecurl_book_relayout to text of `amount` points */
+    PAGECURL_INPUT_CANCEL, /* mouse, finger, ink: PAGECURL_POINTER_CANCEL */
+} pagecurl_input_action;
+
+typedef struct pagecurl_input_event {
+    uint32_t size; /* sizeof(pagecurl_input_event) */
+    pagecurl_input_device device;
+    pagecurl_input_action action;
+    double x, y;    /* target pixels, as a pointer's; a pan's move */
+    float pressure; /* ink: 0..1; 0 means 1 (a mouse) */
+    float amount;   /* zoom by: the factor; scroll: view heights down (< 0: up); font: points */
+    int page;       /* goto: 1-based */
+    uint64_t id;    /* mouse, finger, ink: which pointer (0: one for each device) */
+    double time;    /* seconds, the host's clock */
+} pagecurl_input_event;
+
+/* Does what `event` names, as the call it names does (each action above says which), and returns
+ * what that call returns (true for a pointer's, which returns nothing). False, doing nothing, for
+ * a NULL book or event, a .size less than sizeof(pagecurl_input_event) (a host's of a later header
+ * may be larger), a device or action out of range or an action that is not the device's (a key
+ * going down, a mouse going next). */
+PAGECURL_API bool pagecurl_book_input(pagecurl_book *book, const pagecurl_input_event *event);
+
+/* ---------------------------------------------------------------------------------------------
  * The host's camera. The book lies in a frame of its own: x across the spread (the spine on
  * x = 0, the right-hand page from 0 to 1, the left-hand one from -1 to 0: a page is 1 wide), y up
  * the page (its foot at 0, its head at the page's height, pagecurl_book_page_height), z towards
