@@ -114,6 +114,17 @@ static void apply(Book *b, const pagecurl_input_event *e)
     book_apply_input(&b->flip, &b->zoom, NULL, &in, b->w, b->h, &b->leaf, &b->layout);
 }
 
+/* A zoom by `amount` about (x, y) (fractions of the view; NaN: the page's centre) at `time`. */
+static void zoom_by(Book *b, double time, double x, double y, float amount)
+{
+    apply(b, &(pagecurl_input_event){.time = time,
+                                     .device = PAGECURL_INPUT_ZOOM,
+                                     .action = PAGECURL_INPUT_BY,
+                                     .x = x,
+                                     .y = y,
+                                     .amount = amount});
+}
+
 static float scale_at(const Book *b, double time)
 {
     float s = camera_at(b, time).zoom.scale;
@@ -186,12 +197,7 @@ static void pinch(CheckState *s)
 {
     Book b;
     book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
-    apply(&b, &(pagecurl_input_event){.time = 0.05,
-                                      .device = PAGECURL_INPUT_ZOOM,
-                                      .action = PAGECURL_INPUT_BY,
-                                      .x = 0.5f,
-                                      .y = 0.5f,
-                                      .amount = 1.6f});
+    zoom_by(&b, 0.05, 0.5f, 0.5f, 1.6f);
     /* two fingers spreading apart while their centre drifts */
     float ax = 0.40f, ay = 0.45f, bx = 0.52f, by = 0.55f;
     float cx = 0.5f * (ax + bx) * (float)b.w, cy = 0.5f * (ay + by) * (float)b.h;
@@ -245,12 +251,7 @@ static void pinch(CheckState *s)
                                           .action = PAGECURL_INPUT_PAN,
                                           .x = c1x - c0x,
                                           .y = c1y - c0y});
-        apply(&b, &(pagecurl_input_event){.time = t,
-                                          .device = PAGECURL_INPUT_ZOOM,
-                                          .action = PAGECURL_INPUT_BY,
-                                          .x = c1x,
-                                          .y = c1y,
-                                          .amount = d1 / d0});
+        zoom_by(&b, t, c1x, c1y, d1 / d0);
         pax = nax, pay = nay, pbx = nbx, pby = nby, events += 2;
 #endif
         BookCameraBook now = camera_at(&b, t);
@@ -300,12 +301,7 @@ static void pan_limits(CheckState *s)
                 Book b;
                 book_open(&b, cases[c].layout, cases[c].w, cases[c].h, cases[c].spread);
                 double t = 0.0;
-                apply(&b, &(pagecurl_input_event){.time = t += 0.1,
-                                                  .device = PAGECURL_INPUT_ZOOM,
-                                                  .action = PAGECURL_INPUT_BY,
-                                                  .x = 0.3f,
-                                                  .y = 0.6f,
-                                                  .amount = zooms[z]});
+                zoom_by(&b, t += 0.1, 0.3f, 0.6f, zooms[z]);
                 float dx = cosf((float)dir * 0.785398f), dy = sinf((float)dir * 0.785398f);
                 for (int k = 0; k < 6; k++) /* far further than any page reaches */
                     apply(&b, &(pagecurl_input_event){.time = t += 0.1,
@@ -340,12 +336,7 @@ static void flick(int hz, double after, float *x, float *y, bool *still, float *
 {
     Book b;
     book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
-    apply(&b, &(pagecurl_input_event){.time = 0.0,
-                                      .device = PAGECURL_INPUT_ZOOM,
-                                      .action = PAGECURL_INPUT_BY,
-                                      .x = 0.5f,
-                                      .y = 0.5f,
-                                      .amount = 6.0f});
+    zoom_by(&b, 0.0, 0.5f, 0.5f, 6.0f);
     double t0 = 0.1, length = 0.2;
     apply(&b, &(pagecurl_input_event){
                   .time = t0, .device = PAGECURL_INPUT_MOUSE, .x = 0.5f, .y = 0.5f});
@@ -425,12 +416,7 @@ static void press_pans_or_turns(CheckState *s)
     Book b;
     book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
     double t = 0.1;
-    apply(&b, &(pagecurl_input_event){.time = t,
-                                      .device = PAGECURL_INPUT_ZOOM,
-                                      .action = PAGECURL_INPUT_BY,
-                                      .x = 0.5f,
-                                      .y = 0.5f,
-                                      .amount = 3.0f});
+    zoom_by(&b, t, 0.5f, 0.5f, 3.0f);
     BookZoomView before = camera_at(&b, t).zoom;
     /* mid-page (the right page's middle is off centre at 3x; the view's centre is the spine) */
     apply(&b, &(pagecurl_input_event){
@@ -487,12 +473,7 @@ static void turn_eases(CheckState *s)
 {
     Book b;
     book_open(&b, BOOK_LAYOUT_AUTO, 1280, 720, 3);
-    apply(&b, &(pagecurl_input_event){.time = 0.1,
-                                      .device = PAGECURL_INPUT_ZOOM,
-                                      .action = PAGECURL_INPUT_BY,
-                                      .x = 0.7f,
-                                      .y = 0.3f,
-                                      .amount = 3.0f});
+    zoom_by(&b, 0.1, 0.7f, 0.3f, 3.0f);
     double t = 0.5;
     BookCameraBook was = camera_at(&b, t);
     apply(&b, &(pagecurl_input_event){
@@ -708,12 +689,7 @@ static void zoom_about_page(CheckState *s)
     double bx, by, ax, ay;
     BookCameraBook c = camera_at(&b, 0.1);
     project(&c, b.w, b.h, 0.5f * MESH_PAGE_WIDTH, 0.5f * c.height, &bx, &by);
-    apply(&b, &(pagecurl_input_event){.time = 0.1,
-                                      .device = PAGECURL_INPUT_ZOOM,
-                                      .action = PAGECURL_INPUT_BY,
-                                      .x = NAN,
-                                      .y = NAN,
-                                      .amount = 2.0f});
+    zoom_by(&b, 0.1, NAN, NAN, 2.0f);
     c = camera_at(&b, 0.1);
     project(&c, b.w, b.h, 0.5f * MESH_PAGE_WIDTH, 0.5f * c.height, &ax, &ay);
     CHECK(s, scale_at(&b, 0.1) == 2.0f, "zoomed to %.3f, not 2", scale_at(&b, 0.1));
@@ -734,12 +710,7 @@ static void zoom_kept(CheckState *s)
         if (width)
             zoom_do(&b, 0.1, PAGECURL_INPUT_WIDTH, 0.7f, 0.5f);
         else
-            apply(&b, &(pagecurl_input_event){.time = 0.1,
-                                              .device = PAGECURL_INPUT_ZOOM,
-                                              .action = PAGECURL_INPUT_BY,
-                                              .x = 0.7f,
-                                              .y = 0.3f,
-                                              .amount = 3.0f});
+            zoom_by(&b, 0.1, 0.7f, 0.3f, 3.0f);
         float zoom = scale_at(&b, 0.2);
         double t = 0.5;
         apply(&b, &(pagecurl_input_event){
