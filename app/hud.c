@@ -172,12 +172,15 @@ bool app_hud_on_where(const AppHud *hud, float scale, float margin, double x, do
            line_at(hud, scale, margin, x, y) == lines_of(hud->toast) + lines_of(hud->field);
 }
 
-float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, float margin)
+float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, uint32_t height,
+                    float margin)
 {
     float w, h;
     app_hud_size(hud, &w, &h);
     for (float scale = 2.0f; scale > 1.0f; scale -= 0.5f)
         if (margin + h * scale + margin <= (float)head_row && margin + w * scale <= (float)width)
             return scale;
-    return 1.0f;
+    bool legible = height >= APP_HUD_LEGIBLE_ROWS && margin + w * 1.5f <= (float)width &&
+                   margin + h * 1.5f + margin <= (float)height;
+    return legible ? 1.5f : 1.0f;
 }

@@ -48,9 +48,12 @@ void app_hud_stages(AppHud *hud, const double *ms, const char *const *names, uin
 void app_hud_size(const AppHud *hud, float *width, float *height);
 /* How much to enlarge the panel (2, 1.5 or 1: glyph pixels a pixel) so that, drawn `margin`
  * pixels from the top-left corner of a width x height view, it stays above `head_row`, the first
- * row below the book's far edge (pagecurl_book_head_row), clear of the pages' text; 1 where
- * nothing larger fits. */
-float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, float margin);
+ * row below the book's far edge (pagecurl_book_head_row), clear of the pages' text; where nothing
+ * larger fits, 1, but 1.5 in a view APP_HUD_LEGIBLE_ROWS tall or more that it fits across (its
+ * letters 10 px, not 7: legible on a large screen, over the page's head margin). */
+float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, uint32_t height,
+                    float margin);
+#define APP_HUD_LEGIBLE_ROWS 800
 /* The line of the page field's text (0-based, app/page_field.h) under the point (x, y) of the
  * panel drawn `scale` times at (margin, margin) in the same pixels; -1 for none. */
 int app_hud_field_line(const AppHud *hud, float scale, float margin, double x, double y);

@@ -884,9 +884,9 @@ static VkResult submit(Window *w, uint32_t slot, uint32_t index)
 }
 
 /* The HUD over the frame: drawn into the swapchain image before it is presented, enlarged as far
- * as it stays above the book's far edge at rest. Chosen while the book rests, and while it moves
- * never enlarged: the view pulling back for a turn leaves room for a larger panel, and the panel
- * grew to twice its size and shrank back with every turn. */
+ * as it stays above the book's far edge at rest (or to be legible on a large screen). Chosen while
+ * the book rests, and while it moves never enlarged: the view pulling back for a turn leaves room
+ * for a larger panel, and the panel grew to twice its size and shrank back with every turn. */
 static void draw_hud(Window *w, VkCommandBuffer cmd, uint32_t slot, uint32_t index)
 {
     const float margin = WINDOW_HUD_MARGIN;
@@ -894,7 +894,7 @@ static void draw_hud(Window *w, VkCommandBuffer cmd, uint32_t slot, uint32_t ind
     uint32_t drawn = w->upscale.image ? w->upscale.extent.height : w->sc.extent.height;
     uint32_t head =
         (uint32_t)((uint64_t)pagecurl_book_head_row(w->book) * w->sc.extent.height / drawn);
-    float fits = app_hud_scale(&w->hud, head, w->sc.extent.width, margin);
+    float fits = app_hud_scale(&w->hud, head, w->sc.extent.width, w->sc.extent.height, margin);
     /* while it moves, smaller where it must be (zoomed in, a longer line, a smaller window),
      * never larger (1 where it was not shown at rest yet) */
     w->hud_scale = w->book_still ? fits : fminf(w->hud_scale > 0.0f ? w->hud_scale : 1.0f, fits);

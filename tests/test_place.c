@@ -6,6 +6,7 @@
  * and the count bounded with the least recently written removed. Files only, no device. */
 #define _GNU_SOURCE /* utimensat, mkfifo */
 #include "../app/ascii.h"
+#include "../app/hud.h"
 #include "../app/place.h"
 #include "check.h"
 
@@ -199,6 +200,25 @@ static void check_text_place(CheckState *s, const Ctx *c)
     read_text(file, text, sizeof text);
     CHECK(s, !strcmp(text, "pagecurl-place 1\npage 13\n"), "the file holds '%s'", text);
     unlink(file);
+}
+
+/* The HUD's enlargement: 2 where it fits above the book's head, else 1, but 1.5 on a large
+ * screen (its letters legible: a 1600 x 900 window's head row leaves room for scale 1 alone). */
+static void check_hud_scale(CheckState *s)
+{
+    AppHud hud = {.shown = true};
+    snprintf(hud.toast, sizeof hud.toast, "the ink drawn is kept in a notebook");
+    float w, h;
+    app_hud_size(&hud, &w, &h);
+    uint32_t roomy = (uint32_t)(8.0f + 2.0f * h + 8.0f) + 1, tight = (uint32_t)(h + 20.0f);
+    float big = app_hud_scale(&hud, roomy, 1600, 900, 8.0f),
+          large = app_hud_scale(&hud, tight, 1600, 900, 8.0f),
+          small = app_hud_scale(&hud, tight, 800, 500, 8.0f),
+          narrow = app_hud_scale(&hud, tight, (uint32_t)(1.2f * w), 900, 8.0f);
+    CHECK(s, big == 2.0f && large == 1.5f && small == 1.0f && narrow == 1.0f,
+          "HUD scale: room above the head %g (want 2), 1600x900 with none %g (1.5), 800x500 %g "
+          "(1), a window too narrow for 1.5 %g (1)",
+          (double)big, (double)large, (double)small, (double)narrow);
 }
 
 static void check_malformed(CheckState *s, const Ctx *c)
@@ -428,6 +448,7 @@ int main(int argc, char **argv)
     check_round_trip(&s, &c);
     check_malformed(&s, &c);
     check_text_place(&s, &c);
+    check_hud_scale(&s);
     check_hostile(&s, &c);
     check_bounded(&s, &c);
     check_ascii(&s);
