@@ -309,21 +309,31 @@ bool book_view_ink_upload(const GpuContext *ctx, BookView *view, const MeshInk *
            book_ink_texture_upload(&view->ink, ink, ctx, &view->renderer.ink, err);
 }
 
-/* The frame in the reset `frame` for `target`: the ink, the pose's host side, the draws (`ahead`:
- * worked out with the curl table before the slot's wait; NULL: here); the chain and what the
- * frame reads back recorded, or, where the slot's last commands are the frame's (`recipe`, which
- * the caller keeps once they are submitted), only the draws' values written for them. */
-static bool record(const GpuContext *ctx, BookView *view, GpuFrame *frame,
-                   const BookViewFrame *desc, const GpuRenderTarget *target, const Ahead *ahead,
-                   BookViewHost *host, BookViewRecipe *recipe, GpuError *err)
+/* A frame's commands, assembled alike for both back ends: book_view_frame submits them itself,
+ * book_view_record has a host's command buffer execute them. Into the free `slot` (its fence
+ * reset, where it has one) for `target`: the ink's changes, the pose's host side, the draws
+ * (`ahead`: worked out with the curl table before the slot's wait; NULL: here), the leaf's split;
+ * then the chain and what the frame reads back recorded (a host's secondary ended; the view's own
+ * is ended by its submission), or, where the slot's last commands are the frame's (`recipe`, which
+ * the back end keeps once they are submitted or executed: slot_done), only the draws' values
+ * written for them. `pass_draws` (optional) gets the frame's draws, for a host's pass to draw
+ * (book_view_draw). A host's view does not make its ink full here (that may wait: its update does,
+ * book_view_stream), and runs no stage on the host (book_view_record refuses one). */
+static bool assemble(const GpuContext *ctx, BookView *view, BookFrameSlot *slot,
+                     const BookViewFrame *desc, const GpuRenderTarget *target, const Ahead *ahead,
+                     BookViewHost *host, BookViewRecipe *recipe, BookDraws *pass_draws,
+                     GpuError *err)
 {
+    GpuFrame *frame = &slot->frame;
     BookLeaf *leaf = view->leaf;
-    bool draws = view->kind != BOOK_VIEW_COMPUTE;
+    bool draws = view->kind != BOOK_VIEW_COMPUTE, hosted = view->kind == BOOK_VIEW_HOSTED;
     /* The ink's changes go before the chain's host stages, so that every kind of view stages them
      * at the same point of the frame. */
-    if (draws && !ink_ready(ctx, view, desc->ink, err))
+    if (draws && !hosted && !ink_ready(ctx, view, desc->ink, err))
         return false;
-    if (draws)
+    /* a host's ink is made full by its update (book_view_stream), which may wait: a stroke begun
+     * since shows from the next frame */
+    if (draws && (!hosted || view->renderer.ink.width == view->renderer.ink_width))
         book_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, frame->slot);
     /* a CPU deform in place writes the planes every frame in flight reads */
     if (leaf->cpu_deform && leaf->gpu.in_place && !slots_wait(ctx, view, err))
@@ -354,13 +364,15 @@ static bool record(const GpuContext *ctx, BookView *view, GpuFrame *frame,
         .target = target,
         .draws = book->draws,
         .draw_count = book->count,
-        .timer = view->timed ? &view->slots[frame->slot].timer : NULL,
+        .timer = view->timed ? &slot->timer : NULL,
         .stage_times = view->stage_times,
         .repeat = view->repeat,
         .u = leaf->grid.u,
         .v = leaf->grid.v,
         .parallel_for = parallel_for,
     };
+    if (pass_draws)
+        *pass_draws = *book;
     bool keep;
     if (reuse(view, frame->slot, desc, &work, recipe, &keep))
         return true;
@@ -370,7 +382,16 @@ static bool record(const GpuContext *ctx, BookView *view, GpuFrame *frame,
         return false;
     if (desc->readback_pixels && view->kind == BOOK_VIEW_OFFSCREEN)
         gpu_offscreen_record_readback(ctx, frame->cmd, &view->offscreen);
-    return true;
+    return !hosted || gpu_frame_end(ctx, frame, err);
+}
+
+/* The slot's frame submitted or handed to the host: its commands' recipe kept, and its timer's
+ * stamps read once the frame is done (collect). */
+static void slot_done(BookView *view, BookFrameSlot *slot, const BookViewRecipe *recipe)
+{
+    slot->kept = *recipe;
+    slot->stamped = view->timed;
+    slot->stamped_frame = view->frame_number++;
 }
 
 /* The spread's pages into the pool's layers, and the spread told where they are. With `wait` the
@@ -469,14 +490,13 @@ bool book_view_frame(const GpuContext *ctx, BookView *view, const BookViewFrame 
         target = gpu_offscreen_target(&view->offscreen);
     BookViewRecipe recipe;
     if (!gpu_frame_reset(ctx, frame, err) ||
-        !record(ctx, view, frame, desc, &target, ahead ? &early : NULL, &spent, &recipe, err) ||
+        !assemble(ctx, view, slot, desc, &target, ahead ? &early : NULL, &spent, &recipe, NULL,
+                  err) ||
         !gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err)) {
         gpu_frame_abandon(ctx, frame, VK_NULL_HANDLE, 0); /* the fence signals again */
         return false;
     }
-    slot->kept = recipe;
-    slot->stamped = view->timed;
-    slot->stamped_frame = view->frame_number++;
+    slot_done(view, slot, &recipe);
     spent.cpu = cpu_stream + cpu_ahead + gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
     spent.wall = wall_ahead + gpu_clock_ms(CLOCK_MONOTONIC) - wall0;
     if (host)
@@ -553,20 +573,17 @@ bool book_view_draw(const GpuContext *ctx, BookView *view, VkCommandBuffer cmd, 
 bool book_view_record(const GpuContext *ctx, BookView *view, VkCommandBuffer cmd, uint32_t slot,
                       const BookViewFrame *desc, const GpuRenderTarget *direct, GpuError *err)
 {
-    BookLeaf *leaf = view->leaf;
+    const BookLeaf *leaf = view->leaf;
     if (view->kind != BOOK_VIEW_HOSTED || leaf->cpu_deform)
         return gpu_error_set(err, "a host's frame is drawn by a hosted view with the GPU's curl");
-    /* the host records a slot again only once the device has finished its last frame: that
-     * frame's times are there to read */
-    collect(ctx, view, slot);
-    /* the ink is made full by the update (book_view_stream), which may wait: a stroke begun
-     * since shows from the next */
-    if (view->renderer.ink.width == view->renderer.ink_width)
-        book_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
-    book_leaf_prepare(leaf, &desc->pose, NULL, slot, NULL);
+    if (host_stages(&leaf->chain))
+        return gpu_error_set(err, "a host's frame cannot run a stage on the host (--pack staging)");
     bool in_pass = direct && direct->in_pass;
     if (!direct != !(view->direct || view->in_pass) || in_pass != view->in_pass)
         return gpu_error_set(err, "the host's target is not the one the view was readied for");
+    /* the host records a slot again only once the device has finished its last frame: that
+     * frame's times are there to read */
+    collect(ctx, view, slot);
     view->pass_ready = false;
     GpuRenderTarget target = gpu_offscreen_target(&view->offscreen);
     /* the host's copy out of the image (a blit) is the last use of an earlier frame's colour */
@@ -577,49 +594,20 @@ bool book_view_record(const GpuContext *ctx, BookView *view, VkCommandBuffer cmd
     }
     target.background_set = desc->background_set;
     target.background = desc->background;
-    BookDraws book = {0};
-    book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
-               target.extent.width, target.extent.height, &book);
-    if (!split_leaf(ctx, view, &desc->pose, slot, target.extent, &book, err))
-        return false;
-    remember_sides(view, &book, target.extent);
-    GpuChainFrame work = {
-        .leaf = &leaf->gpu,
-        .slot = slot,
-        .renderer = &view->renderer,
-        .target = &target,
-        .draws = book.draws,
-        .draw_count = book.count,
-        .readback_vertices = desc->readback_vertices,
-        .timer = view->timed ? &view->slots[slot].timer : NULL,
-        .stage_times = view->stage_times,
-        .u = leaf->grid.u,
-        .v = leaf->grid.v,
-    };
-    if (host_stages(&leaf->chain))
-        return gpu_error_set(err, "a host's frame cannot run a stage on the host (--pack staging)");
     /* the commands in the slot's secondary command buffer, recorded once while their recipe
      * holds (as an offscreen view's frames), executed by the host's */
     BookFrameSlot *s = &view->slots[slot];
-    GpuFrame *frame = &s->frame;
+    BookViewHost spent = {0};
     BookViewRecipe recipe;
-    bool keep;
-    if (!reuse(view, slot, desc, &work, &recipe, &keep)) {
-        if (!gpu_frame_start(ctx, frame, keep, err))
-            return false;
-        gpu_chain_record(ctx, frame->cmd, &leaf->chain, 0, &work);
-        if (!gpu_frame_end(ctx, frame, err))
-            return false;
-        s->kept = recipe;
-    }
-    ctx->vk.vkCmdExecuteCommands(cmd, 1, &frame->cmd);
+    if (!assemble(ctx, view, s, desc, &target, NULL, &spent, &recipe,
+                  in_pass ? &view->pass_draws : NULL, err))
+        return false;
+    ctx->vk.vkCmdExecuteCommands(cmd, 1, &s->frame.cmd);
     if (in_pass) { /* drawn by book_view_draw, in the host's rendering */
         view->pass_target = target;
-        view->pass_draws = book;
         view->pass_slot = slot;
         view->pass_ready = true;
     }
-    s->stamped = view->timed;
-    s->stamped_frame = view->frame_number++;
+    slot_done(view, s, &recipe);
     return true;
 }
