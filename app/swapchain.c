@@ -29,6 +29,30 @@ VkPresentModeKHR app_swapchain_pick_present_mode(const AppVk *vk, VkPresentModeK
     return VK_PRESENT_MODE_FIFO_KHR;
 }
 
+static VkResult slot_create(const AppVk *vk, VkCommandPool pool, AppFrameSlot *out)
+{
+    VkDevice dev = vk->vk.device;
+    VkCommandBufferAllocateInfo cmd = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                       .commandPool = pool,
+                                       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                       .commandBufferCount = 1};
+    VkResult r = vkAllocateCommandBuffers(dev, &cmd, &out->cmd);
+    if (r != VK_SUCCESS)
+        return r;
+    app_vk_name(vk, VK_OBJECT_TYPE_COMMAND_BUFFER, (uint64_t)(uintptr_t)out->cmd, "window frame");
+    VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO,
+                               .flags = VK_FENCE_CREATE_SIGNALED_BIT};
+    r = vkCreateFence(dev, &fence, NULL, &out->done);
+    if (r != VK_SUCCESS)
+        return r;
+    app_vk_name(vk, VK_OBJECT_TYPE_FENCE, (uint64_t)out->done, "window frame done");
+    VkSemaphoreCreateInfo sem = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+    r = vkCreateSemaphore(dev, &sem, NULL, &out->acquired);
+    if (r == VK_SUCCESS)
+        app_vk_name(vk, VK_OBJECT_TYPE_SEMAPHORE, (uint64_t)out->acquired, "image acquired");
+    return r;
+}
+
 bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode,
                           AppSwapchain *out, char *message, size_t size)
 {
@@ -41,29 +65,23 @@ bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mod
     if (r != VK_SUCCESS)
         return app_vk_fail(r, "making the window's frames", message, size);
     app_vk_name(vk, VK_OBJECT_TYPE_COMMAND_POOL, (uint64_t)out->pool, "window frames");
-    VkCommandBufferAllocateInfo cmds = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                        .commandPool = out->pool,
-                                        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-                                        .commandBufferCount = APP_VK_FRAMES};
-    r = vkAllocateCommandBuffers(dev, &cmds, out->cmd);
-    for (uint32_t i = 0; r == VK_SUCCESS && i < APP_VK_FRAMES; i++) {
-        app_vk_name(vk, VK_OBJECT_TYPE_COMMAND_BUFFER, (uint64_t)(uintptr_t)out->cmd[i],
-                    "window frame");
-        VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO,
-                                   .flags = VK_FENCE_CREATE_SIGNALED_BIT};
-        r = vkCreateFence(dev, &fence, NULL, &out->done[i]);
-        if (r == VK_SUCCESS) {
-            app_vk_name(vk, VK_OBJECT_TYPE_FENCE, (uint64_t)out->done[i], "window frame done");
-            VkSemaphoreCreateInfo sem = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-            r = vkCreateSemaphore(dev, &sem, NULL, &out->acquired[i]);
-            app_vk_name(vk, VK_OBJECT_TYPE_SEMAPHORE, (uint64_t)out->acquired[i], "image acquired");
-        }
-    }
+    for (uint32_t i = 0; r == VK_SUCCESS && i < APP_VK_FRAMES; i++)
+        r = slot_create(vk, out->pool, &out->slots[i]);
     if (r != VK_SUCCESS) {
         app_swapchain_destroy(vk, out);
         return app_vk_fail(r, "making the window's frames", message, size);
     }
     return true;
+}
+
+/* Its command buffer goes with the pool. */
+static void slot_destroy(const AppVk *vk, AppFrameSlot *slot)
+{
+    if (slot->done)
+        vkDestroyFence(vk->vk.device, slot->done, NULL);
+    if (slot->acquired)
+        vkDestroySemaphore(vk->vk.device, slot->acquired, NULL);
+    *slot = (AppFrameSlot){0};
 }
 
 static void destroy_images(const AppVk *vk, AppSwapchain *sc)
@@ -200,12 +218,8 @@ void app_swapchain_destroy(const AppVk *vk, AppSwapchain *sc)
     destroy_images(vk, sc);
     if (sc->swapchain)
         vkDestroySwapchainKHR(dev, sc->swapchain, NULL);
-    for (uint32_t i = 0; i < APP_VK_FRAMES; i++) {
-        if (sc->done[i])
-            vkDestroyFence(dev, sc->done[i], NULL);
-        if (sc->acquired[i])
-            vkDestroySemaphore(dev, sc->acquired[i], NULL);
-    }
+    for (uint32_t i = 0; i < APP_VK_FRAMES; i++)
+        slot_destroy(vk, &sc->slots[i]);
     if (sc->pool)
         vkDestroyCommandPool(dev, sc->pool, NULL);
     *sc = (AppSwapchain){0};

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The window's swapchain on the book's device and its frames in flight: a command buffer, a fence
- * and an "image acquired" semaphore a slot, and a "rendered" semaphore an image. The book draws
- * into the image acquired (pagecurl_book_record), the HUD over it; the image is presented. Owns
- * those objects. */
+ * and an "image acquired" semaphore a slot (AppFrameSlot), and a "rendered" semaphore an image. The
+ * book draws into the image acquired (pagecurl_book_record), the HUD over it; the image is
+ * presented. Owns those objects. */
 #ifndef PAGECURL_APP_SWAPCHAIN_H
 #define PAGECURL_APP_SWAPCHAIN_H
 
@@ -13,6 +13,14 @@
  * it (resized past its screens, or spanning several) shows nothing until it is smaller: its images
  * alone would take gigabytes (65535 x 65535: 17 GB each). */
 #define APP_SWAPCHAIN_MAX_PIXELS (7680ull * 4320ull)
+
+/* One window frame in flight's objects, made and destroyed together (app_swapchain_create,
+ * app_swapchain_destroy): frame n uses slots[n % APP_VK_FRAMES]. */
+typedef struct AppFrameSlot {
+    VkCommandBuffer cmd;
+    VkFence done;         /* the slot's last frame finished */
+    VkSemaphore acquired; /* the slot's image may be drawn into */
+} AppFrameSlot;
 
 typedef struct AppSwapchain {
     VkSwapchainKHR swapchain; /* VK_NULL_HANDLE while there is none (minimised, too_large) */
@@ -30,9 +38,7 @@ typedef struct AppSwapchain {
     bool too_large;
     uint32_t max_side;
     VkCommandPool pool;
-    VkCommandBuffer cmd[APP_VK_FRAMES];
-    VkFence done[APP_VK_FRAMES];         /* the slot's last frame finished */
-    VkSemaphore acquired[APP_VK_FRAMES]; /* the slot's image may be drawn into */
+    AppFrameSlot slots[APP_VK_FRAMES];
 } AppSwapchain;
 
 /* The surface's format and the present mode asked for (else FIFO, which every surface has). */

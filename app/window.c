@@ -856,8 +856,8 @@ static VkResult acquire_image(Window *w, uint32_t slot, uint32_t *index)
     }
     if (w->faulting)
         return VK_ERROR_OUT_OF_DATE_KHR; /* as a driver does: no image, no semaphore signalled */
-    return vkAcquireNextImageKHR(w->vk.vk.device, w->sc.swapchain, UINT64_MAX, w->sc.acquired[slot],
-                                 VK_NULL_HANDLE, index);
+    return vkAcquireNextImageKHR(w->vk.vk.device, w->sc.swapchain, UINT64_MAX,
+                                 w->sc.slots[slot].acquired, VK_NULL_HANDLE, index);
 }
 
 /* The frame's commands submitted, waiting for the image acquired, signalling its presentation
@@ -865,7 +865,7 @@ static VkResult acquire_image(Window *w, uint32_t slot, uint32_t *index)
  * image acquired is still waited for and the fence signalled (nothing left pending). */
 static VkResult submit(Window *w, uint32_t slot, uint32_t index)
 {
-    VkCommandBuffer cmd = w->sc.cmd[slot];
+    VkCommandBuffer cmd = w->sc.slots[slot].cmd;
     /* the book's first use of the image: its copy into it (a transfer), or drawn straight in
      * (the still pages' copy, or the pass) */
     VkPipelineStageFlags stage =
@@ -873,13 +873,13 @@ static VkResult submit(Window *w, uint32_t slot, uint32_t index)
     bool lost = w->win->fault_submit && ++w->submits > w->win->fault_submit;
     VkSubmitInfo info = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                          .waitSemaphoreCount = 1,
-                         .pWaitSemaphores = &w->sc.acquired[slot],
+                         .pWaitSemaphores = &w->sc.slots[slot].acquired,
                          .pWaitDstStageMask = &stage,
                          .commandBufferCount = lost ? 0 : 1,
                          .pCommandBuffers = &cmd,
                          .signalSemaphoreCount = lost ? 0 : 1,
                          .pSignalSemaphores = &w->sc.rendered[index]};
-    VkResult r = vkQueueSubmit(w->vk.vk.queue, 1, &info, w->sc.done[slot]);
+    VkResult r = vkQueueSubmit(w->vk.vk.queue, 1, &info, w->sc.slots[slot].done);
     return lost ? VK_ERROR_DEVICE_LOST : r;
 }
 
@@ -997,7 +997,7 @@ static bool draw(Window *w, double time, bool shot)
     }
     uint32_t slot = (uint32_t)(w->recorded % APP_VK_FRAMES), index = 0;
     VkDevice dev = w->vk.vk.device;
-    VkResult r = vkWaitForFences(dev, 1, &sc->done[slot], VK_TRUE, UINT64_MAX);
+    VkResult r = vkWaitForFences(dev, 1, &sc->slots[slot].done, VK_TRUE, UINT64_MAX);
     if (r != VK_SUCCESS)
         return app_vk_fail(r, "waiting for a frame", w->message, sizeof w->message);
     r = acquire_image(w, slot, &index);
@@ -1009,8 +1009,8 @@ static bool draw(Window *w, double time, bool shot)
         return app_vk_fail(r, "taking the window's next image", w->message, sizeof w->message);
     target.image = up ? up->image : sc->images[index];
     target.view = !w->straight ? VK_NULL_HANDLE : up ? up->view : sc->views[index];
-    VkCommandBuffer cmd = sc->cmd[slot];
-    vkResetFences(dev, 1, &sc->done[slot]);
+    VkCommandBuffer cmd = sc->slots[slot].cmd;
+    vkResetFences(dev, 1, &sc->slots[slot].done);
     vkResetCommandBuffer(cmd, 0);
     vkBeginCommandBuffer(
         cmd, &(VkCommandBufferBeginInfo){.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
@@ -1062,7 +1062,10 @@ static bool draw(Window *w, double time, bool shot)
 /* Waits for every frame recorded. */
 static bool wait_frames(Window *w)
 {
-    VkResult r = vkWaitForFences(w->vk.vk.device, APP_VK_FRAMES, w->sc.done, VK_TRUE, UINT64_MAX);
+    VkFence done[APP_VK_FRAMES];
+    for (uint32_t i = 0; i < APP_VK_FRAMES; i++)
+        done[i] = w->sc.slots[i].done;
+    VkResult r = vkWaitForFences(w->vk.vk.device, APP_VK_FRAMES, done, VK_TRUE, UINT64_MAX);
     return r == VK_SUCCESS || app_vk_fail(r, "waiting for a frame", w->message, sizeof w->message);
 }
 

@@ -96,9 +96,8 @@ void book_leaf_destroy(const GpuContext *ctx, BookLeaf *leaf)
     grid_destroy(ctx, leaf);
 }
 
-bool book_leaf_prepare(const GpuContext *ctx, BookLeaf *leaf, const CurlParams *pose,
-                       const CurlSegments *curl, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
-                       uint32_t slot, double *deform_ms, GpuError *err)
+void book_leaf_prepare(BookLeaf *leaf, const CurlParams *pose, const CurlSegments *curl,
+                       uint32_t slot, double *deform_ms)
 {
     double spent = 0.0;
     if (!leaf->cpu_deform && curl) {
@@ -106,9 +105,6 @@ bool book_leaf_prepare(const GpuContext *ctx, BookLeaf *leaf, const CurlParams *
     } else if (!leaf->cpu_deform) {
         mesh_curl_segments(pose, gpu_leaf_curl_table(&leaf->gpu, slot));
     } else {
-        /* in place, the planes are the ones every frame in flight reads */
-        if (leaf->gpu.in_place && !gpu_frames_wait(ctx, frames, err))
-            return false;
         float *x, *y, *z;
         gpu_leaf_position_planes(&leaf->gpu, slot, &x, &y, &z);
         double t0 = gpu_clock_ms(CLOCK_MONOTONIC);
@@ -118,5 +114,4 @@ bool book_leaf_prepare(const GpuContext *ctx, BookLeaf *leaf, const CurlParams *
     }
     if (deform_ms)
         *deform_ms = spent;
-    return true;
 }

@@ -44,13 +44,12 @@ void book_leaf_destroy(const GpuContext *ctx, BookLeaf *leaf);
 bool book_leaf_regrid(const GpuContext *ctx, BookLeaf *leaf, uint32_t nx, uint32_t ny,
                       GpuError *err);
 
-/* The pose's host side, after gpu_frame_begin of the frame in `slot` (`frames` is the ring):
- * stage deform on the CPU (into the staging planes, or in place once every frame in flight is
- * done), or the curl table deform.comp reads: `curl` where the caller worked it out already
+/* The pose's host side, after gpu_frame_begin of the frame in `slot`: stage deform on the CPU
+ * (into the staging planes, or in place: then every frame in flight must be done, which the caller
+ * waits for), or the curl table deform.comp reads: `curl` where the caller worked it out already
  * (mesh_curl_segments of `pose`, before the slot was free), else worked out here. `deform_ms`
  * (optional) gets the CPU deform's milliseconds (0 on the GPU). */
-bool book_leaf_prepare(const GpuContext *ctx, BookLeaf *leaf, const CurlParams *pose,
-                       const CurlSegments *curl, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
-                       uint32_t slot, double *deform_ms, GpuError *err);
+void book_leaf_prepare(BookLeaf *leaf, const CurlParams *pose, const CurlSegments *curl,
+                       uint32_t slot, double *deform_ms);
 
 #endif

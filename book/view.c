@@ -9,13 +9,37 @@
 #include <math.h>
 #include <string.h>
 
+static bool slot_create(const GpuContext *ctx, bool hosted, bool timed, uint32_t index,
+                        BookFrameSlot *out, GpuError *err)
+{
+    return gpu_frame_create(ctx, index, hosted, &out->frame, err) &&
+           (!timed || gpu_timer_create(ctx, &out->timer, err));
+}
+
+/* After its frame is done (slots_wait). */
+static void slot_destroy(const GpuContext *ctx, BookFrameSlot *slot)
+{
+    gpu_frame_destroy(ctx, &slot->frame);
+    gpu_timer_destroy(ctx, &slot->timer);
+    gpu_buffer_destroy(ctx, &slot->split);
+    memset(slot, 0, sizeof *slot);
+}
+
+/* Blocks until every slot's frame is done (before reading results or freeing resources). */
+static bool slots_wait(const GpuContext *ctx, BookView *view, GpuError *err)
+{
+    bool ok = true;
+    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
+        ok = gpu_frame_wait(ctx, &view->slots[i].frame, err) && ok;
+    return ok;
+}
+
 void book_view_destroy(const GpuContext *ctx, BookView *view)
 {
-    gpu_frames_destroy(ctx, view->frames); /* waits for what is in flight */
-    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++) {
-        gpu_timer_destroy(ctx, &view->timers[i]);
-        gpu_buffer_destroy(ctx, &view->split[i]);
-    }
+    GpuError ignored;
+    slots_wait(ctx, view, &ignored); /* what is in flight may use any slot's objects */
+    for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
+        slot_destroy(ctx, &view->slots[i]);
     mesh_split_scratch_destroy(&view->split_scratch);
     gpu_offscreen_destroy(ctx, &view->offscreen);
     book_ink_texture_free(&view->ink);
@@ -59,10 +83,9 @@ bool book_view_create(const GpuContext *ctx, const BookViewDesc *desc, BookLeaf 
                       .timed = desc->timed,
                       .stage_times = desc->stage_times,
                       .repeat = desc->repeat};
-    bool ok = (desc->kind == BOOK_VIEW_COMPUTE || renderer_create(ctx, desc, out, err)) &&
-              gpu_frames_create(ctx, desc->kind == BOOK_VIEW_HOSTED, out->frames, err);
-    for (uint32_t i = 0; ok && desc->timed && i < GPU_FRAMES_IN_FLIGHT; i++)
-        ok = gpu_timer_create(ctx, &out->timers[i], err);
+    bool ok = desc->kind == BOOK_VIEW_COMPUTE || renderer_create(ctx, desc, out, err);
+    for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
+        ok = slot_create(ctx, desc->kind == BOOK_VIEW_HOSTED, desc->timed, i, &out->slots[i], err);
     if (!ok)
         book_view_destroy(ctx, out);
     return ok;
@@ -71,14 +94,15 @@ bool book_view_create(const GpuContext *ctx, const BookViewDesc *desc, BookLeaf 
 /* Hands on the stage times of the frame a slot last ran, once its fence has signalled. */
 static void collect(const GpuContext *ctx, BookView *view, uint32_t slot)
 {
-    if (!view->stamped[slot])
+    BookFrameSlot *s = &view->slots[slot];
+    if (!s->stamped)
         return;
-    view->stamped[slot] = false;
+    s->stamped = false;
     GpuTimerStage stages[GPU_TIMER_MAX];
-    uint32_t n = gpu_timer_read(ctx, &view->timers[slot], stages);
+    uint32_t n = gpu_timer_read(ctx, &s->timer, stages);
     if (n == 0) /* a frame the host dropped: its timestamps never came */
         return;
-    BookViewTimes times = {.frame = view->stamped_frame[slot]};
+    BookViewTimes times = {.frame = s->stamped_frame};
     for (uint32_t i = 0; i < n; i++) {
         times.ms[stages[i].tag] = stages[i].ms;
         times.ran[stages[i].tag] = true;
@@ -89,7 +113,7 @@ static void collect(const GpuContext *ctx, BookView *view, uint32_t slot)
 
 bool book_view_wait(const GpuContext *ctx, BookView *view, GpuError *err)
 {
-    if (!gpu_frames_wait(ctx, view->frames, err))
+    if (!slots_wait(ctx, view, err))
         return false;
     for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
         collect(ctx, view, slot);
@@ -163,13 +187,13 @@ static bool reuse(BookView *view, uint32_t slot, const BookViewFrame *desc,
                   const GpuChainFrame *work, BookViewRecipe *recipe, bool *keep)
 {
     *keep = recipe_of(view, desc, work, slot, recipe);
-    if (*keep && !memcmp(&view->kept[slot], recipe, sizeof *recipe)) {
+    if (*keep && !memcmp(&view->slots[slot].kept, recipe, sizeof *recipe)) {
         gpu_renderer_write_draws(&view->renderer, slot, work->draws, work->draw_count,
                                  work->target->extent);
         view->resubmitted++;
         return true;
     }
-    view->kept[slot].valid = false; /* its commands are recorded over */
+    view->slots[slot].kept.valid = false; /* its commands are recorded over */
     view->recorded++;
     return false;
 }
@@ -222,12 +246,12 @@ static bool split_leaf(const GpuContext *ctx, BookView *view, const CurlParams *
         if (view->split_indices != n) {
             mesh_split_scratch_destroy(&view->split_scratch);
             for (uint32_t s = 0; s < GPU_FRAMES_IN_FLIGHT; s++) {
-                gpu_buffer_destroy(ctx, &view->split[s]);
+                gpu_buffer_destroy(ctx, &view->slots[s].split);
                 GpuBufferDesc desc = {.size = n * sizeof(uint32_t),
                                       .usage = VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
                                       .memory = GPU_MEMORY_UPLOAD,
                                       .label = "leaf split"};
-                if (!gpu_buffer_create(ctx, &desc, &view->split[s], err)) {
+                if (!gpu_buffer_create(ctx, &desc, &view->slots[s].split, err)) {
                     view->split_indices = 0;
                     return false;
                 }
@@ -241,10 +265,10 @@ static bool split_leaf(const GpuContext *ctx, BookView *view, const CurlParams *
         MeshSplitView seen = split_view(d, extent);
         view->split_scratch.unmerged = view->split_unmerged;
         MeshSplit split = mesh_split_plain(grid, pose, view->split_by_pose ? NULL : &seen,
-                                           &view->split_scratch, view->split[slot].mapped);
+                                           &view->split_scratch, view->slots[slot].split.mapped);
         view->rolled_plain += view->split_scratch.rolled;
         if (split.plain) {
-            d->split = view->split[slot].buffer;
+            d->split = view->slots[slot].split.buffer;
             d->split_plain = (uint32_t)split.plain, d->split_count = (uint32_t)split.count;
         }
     }
@@ -285,25 +309,36 @@ bool book_view_ink_upload(const GpuContext *ctx, BookView *view, const MeshInk *
            book_ink_texture_upload(&view->ink, ink, ctx, &view->renderer.ink, err);
 }
 
-/* The frame in the reset `frame` for `target`: the ink, the pose's host side, the draws (`ahead`:
- * worked out with the curl table before the slot's wait; NULL: here); the chain and what the
- * frame reads back recorded, or, where the slot's last commands are the frame's (`recipe`, which
- * the caller keeps once they are submitted), only the draws' values written for them. */
-static bool record(const GpuContext *ctx, BookView *view, GpuFrame *frame,
-                   const BookViewFrame *desc, const GpuRenderTarget *target, const Ahead *ahead,
-                   BookViewHost *host, BookViewRecipe *recipe, GpuError *err)
+/* A frame's commands, assembled alike for both back ends: book_view_frame submits them itself,
+ * book_view_record has a host's command buffer execute them. Into the free `slot` (its fence
+ * reset, where it has one) for `target`: the ink's changes, the pose's host side, the draws
+ * (`ahead`: worked out with the curl table before the slot's wait; NULL: here), the leaf's split;
+ * then the chain and what the frame reads back recorded (a host's secondary ended; the view's own
+ * is ended by its submission), or, where the slot's last commands are the frame's (`recipe`, which
+ * the back end keeps once they are submitted or executed: slot_done), only the draws' values
+ * written for them. `pass_draws` (optional) gets the frame's draws, for a host's pass to draw
+ * (book_view_draw). A host's view does not make its ink full here (that may wait: its update does,
+ * book_view_stream), and runs no stage on the host (book_view_record refuses one). */
+static bool assemble(const GpuContext *ctx, BookView *view, BookFrameSlot *slot,
+                     const BookViewFrame *desc, const GpuRenderTarget *target, const Ahead *ahead,
+                     BookViewHost *host, BookViewRecipe *recipe, BookDraws *pass_draws,
+                     GpuError *err)
 {
+    GpuFrame *frame = &slot->frame;
     BookLeaf *leaf = view->leaf;
-    bool draws = view->kind != BOOK_VIEW_COMPUTE;
+    bool draws = view->kind != BOOK_VIEW_COMPUTE, hosted = view->kind == BOOK_VIEW_HOSTED;
     /* The ink's changes go before the chain's host stages, so that every kind of view stages them
      * at the same point of the frame. */
-    if (draws && !ink_ready(ctx, view, desc->ink, err))
+    if (draws && !hosted && !ink_ready(ctx, view, desc->ink, err))
         return false;
-    if (draws)
+    /* a host's ink is made full by its update (book_view_stream), which may wait: a stroke begun
+     * since shows from the next frame */
+    if (draws && (!hosted || view->renderer.ink.width == view->renderer.ink_width))
         book_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, frame->slot);
-    if (!book_leaf_prepare(ctx, leaf, &desc->pose, ahead ? &ahead->curl : NULL, view->frames,
-                           frame->slot, &host->deform, err))
+    /* a CPU deform in place writes the planes every frame in flight reads */
+    if (leaf->cpu_deform && leaf->gpu.in_place && !slots_wait(ctx, view, err))
         return false;
+    book_leaf_prepare(leaf, &desc->pose, ahead ? &ahead->curl : NULL, frame->slot, &host->deform);
     /* the draws worked out ahead are read in place but where the split marks them */
     bool split = draws && splits(view);
     const BookDraws *book = ahead ? &ahead->book : NULL;
@@ -329,13 +364,15 @@ static bool record(const GpuContext *ctx, BookView *view, GpuFrame *frame,
         .target = target,
         .draws = book->draws,
         .draw_count = book->count,
-        .timer = view->timed ? &view->timers[frame->slot] : NULL,
+        .timer = view->timed ? &slot->timer : NULL,
         .stage_times = view->stage_times,
         .repeat = view->repeat,
         .u = leaf->grid.u,
         .v = leaf->grid.v,
         .parallel_for = parallel_for,
     };
+    if (pass_draws)
+        *pass_draws = *book;
     bool keep;
     if (reuse(view, frame->slot, desc, &work, recipe, &keep))
         return true;
@@ -345,7 +382,16 @@ static bool record(const GpuContext *ctx, BookView *view, GpuFrame *frame,
         return false;
     if (desc->readback_pixels && view->kind == BOOK_VIEW_OFFSCREEN)
         gpu_offscreen_record_readback(ctx, frame->cmd, &view->offscreen);
-    return true;
+    return !hosted || gpu_frame_end(ctx, frame, err);
+}
+
+/* The slot's frame submitted or handed to the host: its commands' recipe kept, and its timer's
+ * stamps read once the frame is done (collect). */
+static void slot_done(BookView *view, BookFrameSlot *slot, const BookViewRecipe *recipe)
+{
+    slot->kept = *recipe;
+    slot->stamped = view->timed;
+    slot->stamped_frame = view->frame_number++;
 }
 
 /* The spread's pages into the pool's layers, and the spread told where they are. With `wait` the
@@ -433,7 +479,8 @@ bool book_view_frame(const GpuContext *ctx, BookView *view, const BookViewFrame 
         cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_ahead;
         wall_ahead = gpu_clock_ms(CLOCK_MONOTONIC) - wall_ahead;
     }
-    GpuFrame *frame = &view->frames[view->frame_number % GPU_FRAMES_IN_FLIGHT];
+    BookFrameSlot *slot = &view->slots[view->frame_number % GPU_FRAMES_IN_FLIGHT];
+    GpuFrame *frame = &slot->frame;
     if (!gpu_frame_wait(ctx, frame, err)) /* the frame the slot ran last */
         return false;
     double cpu0 = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID), wall0 = gpu_clock_ms(CLOCK_MONOTONIC);
@@ -443,14 +490,13 @@ bool book_view_frame(const GpuContext *ctx, BookView *view, const BookViewFrame 
         target = gpu_offscreen_target(&view->offscreen);
     BookViewRecipe recipe;
     if (!gpu_frame_reset(ctx, frame, err) ||
-        !record(ctx, view, frame, desc, &target, ahead ? &early : NULL, &spent, &recipe, err) ||
+        !assemble(ctx, view, slot, desc, &target, ahead ? &early : NULL, &spent, &recipe, NULL,
+                  err) ||
         !gpu_frame_submit(ctx, frame, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, err)) {
         gpu_frame_abandon(ctx, frame, VK_NULL_HANDLE, 0); /* the fence signals again */
         return false;
     }
-    view->kept[frame->slot] = recipe;
-    view->stamped[frame->slot] = view->timed;
-    view->stamped_frame[frame->slot] = view->frame_number++;
+    slot_done(view, slot, &recipe);
     spent.cpu = cpu_stream + cpu_ahead + gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
     spent.wall = wall_ahead + gpu_clock_ms(CLOCK_MONOTONIC) - wall0;
     if (host)
@@ -527,21 +573,17 @@ bool book_view_draw(const GpuContext *ctx, BookView *view, VkCommandBuffer cmd, 
 bool book_view_record(const GpuContext *ctx, BookView *view, VkCommandBuffer cmd, uint32_t slot,
                       const BookViewFrame *desc, const GpuRenderTarget *direct, GpuError *err)
 {
-    BookLeaf *leaf = view->leaf;
+    const BookLeaf *leaf = view->leaf;
     if (view->kind != BOOK_VIEW_HOSTED || leaf->cpu_deform)
         return gpu_error_set(err, "a host's frame is drawn by a hosted view with the GPU's curl");
-    /* the host records a slot again only once the device has finished its last frame: that
-     * frame's times are there to read */
-    collect(ctx, view, slot);
-    /* the ink is made full by the update (book_view_stream), which may wait: a stroke begun
-     * since shows from the next */
-    if (view->renderer.ink.width == view->renderer.ink_width)
-        book_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, slot);
-    if (!book_leaf_prepare(ctx, leaf, &desc->pose, NULL, NULL, slot, NULL, err))
-        return false;
+    if (host_stages(&leaf->chain))
+        return gpu_error_set(err, "a host's frame cannot run a stage on the host (--pack staging)");
     bool in_pass = direct && direct->in_pass;
     if (!direct != !(view->direct || view->in_pass) || in_pass != view->in_pass)
         return gpu_error_set(err, "the host's target is not the one the view was readied for");
+    /* the host records a slot again only once the device has finished its last frame: that
+     * frame's times are there to read */
+    collect(ctx, view, slot);
     view->pass_ready = false;
     GpuRenderTarget target = gpu_offscreen_target(&view->offscreen);
     /* the host's copy out of the image (a blit) is the last use of an earlier frame's colour */
@@ -552,48 +594,20 @@ bool book_view_record(const GpuContext *ctx, BookView *view, VkCommandBuffer cmd
     }
     target.background_set = desc->background_set;
     target.background = desc->background;
-    BookDraws book = {0};
-    book_draws(&desc->spread, &desc->pose, leaf, &desc->layout, &view->renderer,
-               target.extent.width, target.extent.height, &book);
-    if (!split_leaf(ctx, view, &desc->pose, slot, target.extent, &book, err))
-        return false;
-    remember_sides(view, &book, target.extent);
-    GpuChainFrame work = {
-        .leaf = &leaf->gpu,
-        .slot = slot,
-        .renderer = &view->renderer,
-        .target = &target,
-        .draws = book.draws,
-        .draw_count = book.count,
-        .readback_vertices = desc->readback_vertices,
-        .timer = view->timed ? &view->timers[slot] : NULL,
-        .stage_times = view->stage_times,
-        .u = leaf->grid.u,
-        .v = leaf->grid.v,
-    };
-    if (host_stages(&leaf->chain))
-        return gpu_error_set(err, "a host's frame cannot run a stage on the host (--pack staging)");
     /* the commands in the slot's secondary command buffer, recorded once while their recipe
      * holds (as an offscreen view's frames), executed by the host's */
-    GpuFrame *frame = &view->frames[slot];
+    BookFrameSlot *s = &view->slots[slot];
+    BookViewHost spent = {0};
     BookViewRecipe recipe;
-    bool keep;
-    if (!reuse(view, slot, desc, &work, &recipe, &keep)) {
-        if (!gpu_frame_start(ctx, frame, keep, err))
-            return false;
-        gpu_chain_record(ctx, frame->cmd, &leaf->chain, 0, &work);
-        if (!gpu_frame_end(ctx, frame, err))
-            return false;
-        view->kept[slot] = recipe;
-    }
-    ctx->vk.vkCmdExecuteCommands(cmd, 1, &frame->cmd);
+    if (!assemble(ctx, view, s, desc, &target, NULL, &spent, &recipe,
+                  in_pass ? &view->pass_draws : NULL, err))
+        return false;
+    ctx->vk.vkCmdExecuteCommands(cmd, 1, &s->frame.cmd);
     if (in_pass) { /* drawn by book_view_draw, in the host's rendering */
         view->pass_target = target;
-        view->pass_draws = book;
         view->pass_slot = slot;
         view->pass_ready = true;
     }
-    view->stamped[slot] = view->timed;
-    view->stamped_frame[slot] = view->frame_number++;
+    slot_done(view, s, &recipe);
     return true;
 }

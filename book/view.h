@@ -3,8 +3,8 @@
  * the ink's changes to recorded, submitted commands (book_view_frame: the library's own frames, the
  * benchmark, the tests) or commands a host's command buffer executes (book_view_record: a host's
  * frames, the program's window among them); the benchmark reads the stage times. Owns the
- * renderer, the CPU side of its ink texture, the frames in flight, their timers, and the target:
- * an offscreen image. */
+ * renderer, the CPU side of its ink texture, the frames in flight (a BookFrameSlot each), and the
+ * target: an offscreen image. */
 #ifndef PAGECURL_BOOK_VIEW_H
 #define PAGECURL_BOOK_VIEW_H
 
@@ -58,6 +58,21 @@ typedef struct BookViewRecipe {
     GpuRenderRecipe render;
 } BookViewRecipe;
 
+/* One frame in flight's objects, made and destroyed together by the view (book_view_create,
+ * book_view_destroy): frame number n of an offscreen view uses slots[n % GPU_FRAMES_IN_FLIGHT], a
+ * host's frame the slot the host names. Nothing in a slot is touched while its frame may run. */
+typedef struct BookFrameSlot {
+    GpuFrame frame;         /* its command buffer and fence (a host's: a secondary, no fence) */
+    GpuTimer timer;         /* a timed view's */
+    bool stamped;           /* the timer holds a frame's stamps */
+    uint64_t stamped_frame; /* which */
+    /* the recipe of the commands it recorded last: an equal one submits them again */
+    BookViewRecipe kept;
+    /* the low tier's turning leaf, its triangles reordered by the frame's pose and view
+     * (mesh/split.h): an index buffer of the view's split_indices, made when first needed */
+    GpuBuffer split;
+} BookFrameSlot;
+
 typedef struct BookView {
     BookViewKind kind;
     BookLeaf *leaf;   /* the caller's; replace or regrid it only after book_view_wait */
@@ -77,13 +92,10 @@ typedef struct BookView {
     uint32_t pass_slot;
     GpuRenderTarget pass_target;
     BookDraws pass_draws;
-    GpuFrame frames[GPU_FRAMES_IN_FLIGHT];
+    BookFrameSlot slots[GPU_FRAMES_IN_FLIGHT];
     bool timed, stage_times;
     uint32_t repeat;
-    GpuTimer timers[GPU_FRAMES_IN_FLIGHT];
-    bool stamped[GPU_FRAMES_IN_FLIGHT];           /* the slot's timer holds a frame's stamps */
-    uint64_t stamped_frame[GPU_FRAMES_IN_FLIGHT]; /* which */
-    uint64_t frame_number;                        /* frames submitted so far */
+    uint64_t frame_number; /* frames submitted so far */
     /* the flat sides the last frame drew and its target's size: what the stream's detail is for */
     BookSide sides[2];
     uint32_t side_count;
@@ -91,14 +103,11 @@ typedef struct BookView {
     /* called with each timed frame's stage times once its fence has signalled */
     void (*on_times)(void *user, const BookViewTimes *times);
     void *times_user;
-    /* an offscreen view records a frame's commands once and submits them again while they stay
-     * the same: each slot's last, and the frames of each kind so far (the tests count them) */
-    BookViewRecipe kept[GPU_FRAMES_IN_FLIGHT];
+    /* a view records a frame's commands once and submits them again while they stay the same
+     * (BookFrameSlot.kept): the frames of each kind so far (the tests count them) */
     uint64_t recorded, resubmitted;
-    /* the low tier's turning leaf, its triangles reordered by each frame's pose and view
-     * (mesh/split.h): one index buffer per slot, for a grid of split_indices indices, and what the
-     * split works in (made when first needed) */
-    GpuBuffer split[GPU_FRAMES_IN_FLIGHT];
+    /* the indices in each slot's split buffer (a grid's triangles x 3), and what the split works
+     * in (made when first needed) */
     size_t split_indices;
     MeshSplitScratch split_scratch;
     bool split_by_pose;  /* tests: the roll's cells all drawn with the outline's, as by the pose */

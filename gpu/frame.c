@@ -45,33 +45,6 @@ void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame)
     memset(frame, 0, sizeof *frame);
 }
 
-bool gpu_frames_create(const GpuContext *ctx, bool hosted, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
-                       GpuError *err)
-{
-    memset(frames, 0, GPU_FRAMES_IN_FLIGHT * sizeof frames[0]);
-    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++) {
-        if (!gpu_frame_create(ctx, slot, hosted, &frames[slot], err)) {
-            gpu_frames_destroy(ctx, frames);
-            return false;
-        }
-    }
-    return true;
-}
-
-void gpu_frames_destroy(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT])
-{
-    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
-        gpu_frame_destroy(ctx, &frames[slot]);
-}
-
-bool gpu_frames_wait(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT], GpuError *err)
-{
-    bool ok = true;
-    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
-        ok = gpu_frame_wait(ctx, &frames[slot], err) && ok;
-    return ok;
-}
-
 bool gpu_frame_wait(const GpuContext *ctx, GpuFrame *frame, GpuError *err)
 {
     if (!frame->pending)

@@ -22,13 +22,6 @@ bool gpu_frame_create(const GpuContext *ctx, uint32_t slot, bool hosted, GpuFram
                       GpuError *err);
 void gpu_frame_destroy(const GpuContext *ctx, GpuFrame *frame);
 
-/* The ring of frames in flight: frame number n records into frames[n % GPU_FRAMES_IN_FLIGHT]. */
-bool gpu_frames_create(const GpuContext *ctx, bool hosted, GpuFrame frames[GPU_FRAMES_IN_FLIGHT],
-                       GpuError *err);
-void gpu_frames_destroy(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT]);
-/* Blocks until every frame in flight is done (before reading results or freeing resources). */
-bool gpu_frames_wait(const GpuContext *ctx, GpuFrame frames[GPU_FRAMES_IN_FLIGHT], GpuError *err);
-
 /* Waits until the frame's last submission is done (so its buffers may be rewritten), then
  * starts recording. */
 bool gpu_frame_begin(const GpuContext *ctx, GpuFrame *frame, GpuError *err);
