@@ -114,15 +114,22 @@ static void apply(Book *b, const pagecurl_input_event *e)
     book_apply_input(&b->flip, &b->zoom, NULL, &in, b->w, b->h, &b->leaf, &b->layout);
 }
 
-/* A zoom by `amount` about (x, y) (fractions of the view; NaN: the page's centre) at `time`. */
-static void zoom_by(Book *b, double time, double x, double y, float amount)
+/* A zoom event of the book's at `time`: `action` at (x, y) by `amount`. */
+static void zoom_event(Book *b, double time, pagecurl_input_action action, double x, double y,
+                       float amount)
 {
     apply(b, &(pagecurl_input_event){.time = time,
                                      .device = PAGECURL_INPUT_ZOOM,
-                                     .action = PAGECURL_INPUT_BY,
+                                     .action = action,
                                      .x = x,
                                      .y = y,
                                      .amount = amount});
+}
+
+/* A zoom by `amount` about (x, y) (fractions of the view; NaN: the page's centre) at `time`. */
+static void zoom_by(Book *b, double time, double x, double y, float amount)
+{
+    zoom_event(b, time, PAGECURL_INPUT_BY, x, y, amount);
 }
 
 static float scale_at(const Book *b, double time)
@@ -539,12 +546,7 @@ static void page_px(const BookCameraBook *c, uint32_t w, uint32_t h, float x0, f
 /* A zoom event of the book's at `t`: W at (x, y), a scroll by y view heights. */
 static void zoom_do(Book *b, double t, pagecurl_input_action action, float x, float y)
 {
-    apply(b, &(pagecurl_input_event){.time = t,
-                                     .device = PAGECURL_INPUT_ZOOM,
-                                     .action = action,
-                                     .x = x,
-                                     .y = y,
-                                     .amount = action == PAGECURL_INPUT_SCROLL ? y : 1.0f});
+    zoom_event(b, t, action, x, y, action == PAGECURL_INPUT_SCROLL ? y : 1.0f);
 }
 
 /* W: the page under the pointer (a spread's right-hand page with none) fills the view's width,
