@@ -273,38 +273,22 @@ static uint32_t memory_type(const Host *h, uint32_t bits, VkMemoryPropertyFlags 
     exit(1);
 }
 
-/* The host's frames and its own image, width x height, read back after every frame. */
-static VkImageView host_view(const Host *h, VkImage image)
-{
-    VkImageView view;
-    VK_OK(vkCreateImageView(
-        h->device,
-        &(VkImageViewCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                 .image = image,
-                                 .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                 .format = VK_FORMAT_R8G8B8A8_SRGB,
-                                 .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}},
-        NULL, &view));
-    return view;
-}
-
-/* An image of the host's frames' size with `samples` a pixel, in device memory, with a view:
- * what the book draws into or copies into, and what the host reads back or resolves. */
-static void host_image(const Host *h, VkSampleCountFlagBits samples, VkImage *image,
-                       VkDeviceMemory *memory, VkImageView *view)
+/* An image of the host's frames' size with `samples` a pixel, of `format` for `usage`, in device
+ * memory, with a view of its `aspect`. */
+static void host_image_as(const Host *h, VkSampleCountFlagBits samples, VkFormat format,
+                          VkImageUsageFlags usage, VkImageAspectFlags aspect, VkImage *image,
+                          VkDeviceMemory *memory, VkImageView *view)
 {
     VK_OK(vkCreateImage(h->device,
                         &(VkImageCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
                                              .imageType = VK_IMAGE_TYPE_2D,
-                                             .format = VK_FORMAT_R8G8B8A8_SRGB,
+                                             .format = format,
                                              .extent = {h->width, h->height, 1},
                                              .mipLevels = 1,
                                              .arrayLayers = 1,
                                              .samples = samples,
                                              .tiling = VK_IMAGE_TILING_OPTIMAL,
-                                             .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                                                      VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-                                                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT},
+                                             .usage = usage},
                         NULL, image));
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(h->device, *image, &req);
@@ -316,7 +300,25 @@ static void host_image(const Host *h, VkSampleCountFlagBits samples, VkImage *im
                                     h, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)},
         NULL, memory));
     VK_OK(vkBindImageMemory(h->device, *image, *memory, 0));
-    *view = host_view(h, *image);
+    VK_OK(vkCreateImageView(
+        h->device,
+        &(VkImageViewCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                 .image = *image,
+                                 .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                 .format = format,
+                                 .subresourceRange = {aspect, 0, 1, 0, 1}},
+        NULL, view));
+}
+
+/* An image of the host's frames' size with `samples` a pixel, in device memory, with a view:
+ * what the book draws into or copies into, and what the host reads back or resolves. */
+static void host_image(const Host *h, VkSampleCountFlagBits samples, VkImage *image,
+                       VkDeviceMemory *memory, VkImageView *view)
+{
+    host_image_as(h, samples, VK_FORMAT_R8G8B8A8_SRGB,
+                  VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+                  VK_IMAGE_ASPECT_COLOR_BIT, image, memory, view);
 }
 
 static void host_frames(Host *h, uint32_t width, uint32_t height)
@@ -4379,35 +4381,8 @@ static void provider_text(Host *h, pagecurl_context *ctx)
 /* The host's depth image for its own pass (host_pass), with `samples` a pixel (its colour's). */
 static void host_depth(Host *h, VkSampleCountFlagBits samples)
 {
-    VK_OK(vkCreateImage(h->device,
-                        &(VkImageCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                                             .imageType = VK_IMAGE_TYPE_2D,
-                                             .format = VK_FORMAT_D32_SFLOAT,
-                                             .extent = {h->width, h->height, 1},
-                                             .mipLevels = 1,
-                                             .arrayLayers = 1,
-                                             .samples = samples,
-                                             .tiling = VK_IMAGE_TILING_OPTIMAL,
-                                             .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT},
-                        NULL, &h->depth));
-    VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(h->device, h->depth, &req);
-    VK_OK(vkAllocateMemory(
-        h->device,
-        &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                .allocationSize = req.size,
-                                .memoryTypeIndex = memory_type(
-                                    h, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)},
-        NULL, &h->depth_memory));
-    VK_OK(vkBindImageMemory(h->device, h->depth, h->depth_memory, 0));
-    VK_OK(vkCreateImageView(
-        h->device,
-        &(VkImageViewCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                 .image = h->depth,
-                                 .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                 .format = VK_FORMAT_D32_SFLOAT,
-                                 .subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1}},
-        NULL, &h->depth_view));
+    host_image_as(h, samples, VK_FORMAT_D32_SFLOAT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                  VK_IMAGE_ASPECT_DEPTH_BIT, &h->depth, &h->depth_memory, &h->depth_view);
 }
 
 /* The book drawn in the host's own pass (the Dear ImGui model), under validation with its
