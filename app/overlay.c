@@ -128,15 +128,9 @@ bool app_overlay_create(const AppVk *vk, VkFormat format, AppOverlay *out, char 
         app_overlay_destroy(vk, out);
         return app_vk_fail(r, "making the HUD's pipeline", message, size);
     }
-    VkDeviceSize bytes = (VkDeviceSize)APP_OVERLAY_MAX_QUADS * 4 * APP_OVERLAY_VERTEX_BYTES;
-    bool ok = true;
-    for (uint32_t slot = 0; ok && slot < APP_VK_FRAMES; slot++)
-        ok = app_vk_buffer_create(vk, bytes, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, "overlay vertices",
-                                  &out->vertices[slot], message, size);
-    ok = ok && app_vk_buffer_create(vk, (VkDeviceSize)APP_OVERLAY_MAX_QUADS * 6 * sizeof(uint32_t),
-                                    VK_BUFFER_USAGE_INDEX_BUFFER_BIT, "overlay indices",
-                                    &out->indices, message, size);
-    if (!ok) {
+    if (!app_vk_buffer_create(vk, (VkDeviceSize)APP_OVERLAY_MAX_QUADS * 6 * sizeof(uint32_t),
+                              VK_BUFFER_USAGE_INDEX_BUFFER_BIT, "overlay indices", &out->indices,
+                              message, size)) {
         app_overlay_destroy(vk, out);
         return false;
     }
@@ -154,19 +148,18 @@ void app_overlay_destroy(const AppVk *vk, AppOverlay *overlay)
         vkDestroyPipeline(vk->vk.device, overlay->pipeline, NULL);
     if (overlay->layout)
         vkDestroyPipelineLayout(vk->vk.device, overlay->layout, NULL);
-    for (uint32_t slot = 0; slot < APP_VK_FRAMES; slot++)
-        app_vk_buffer_destroy(vk, &overlay->vertices[slot]);
     app_vk_buffer_destroy(vk, &overlay->indices);
     *overlay = (AppOverlay){0};
 }
 
-void *app_overlay_vertices(const AppOverlay *overlay, uint32_t slot, size_t *bytes)
+bool app_overlay_vertices_create(const AppVk *vk, AppVkBuffer *out, char *message, size_t size)
 {
-    *bytes = (size_t)overlay->vertices[slot].size;
-    return overlay->vertices[slot].mapped;
+    VkDeviceSize bytes = (VkDeviceSize)APP_OVERLAY_MAX_QUADS * 4 * APP_OVERLAY_VERTEX_BYTES;
+    return app_vk_buffer_create(vk, bytes, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, "overlay vertices",
+                                out, message, size);
 }
 
-void app_overlay_record(VkCommandBuffer cmd, const AppOverlay *overlay, uint32_t slot,
+void app_overlay_record(VkCommandBuffer cmd, const AppOverlay *overlay, const AppVkBuffer *vertices,
                         VkImageView view, VkExtent2D extent, uint32_t quads, float scale, float x,
                         float y)
 {
@@ -192,7 +185,7 @@ void app_overlay_record(VkCommandBuffer cmd, const AppOverlay *overlay, uint32_t
     float push[4] = {scale * sx, scale * sy, x * sx, y * sy};
     vkCmdPushConstants(cmd, overlay->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof push, push);
     VkDeviceSize offset = 0;
-    vkCmdBindVertexBuffers(cmd, 0, 1, &overlay->vertices[slot].buffer, &offset);
+    vkCmdBindVertexBuffers(cmd, 0, 1, &vertices->buffer, &offset);
     vkCmdBindIndexBuffer(cmd, overlay->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
     vkCmdDrawIndexed(cmd, quads * 6, 1, 0, 0, 0);
     vkCmdEndRendering(cmd);

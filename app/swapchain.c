@@ -29,7 +29,7 @@ VkPresentModeKHR app_swapchain_pick_present_mode(const AppVk *vk, VkPresentModeK
     return VK_PRESENT_MODE_FIFO_KHR;
 }
 
-static VkResult slot_create(const AppVk *vk, VkCommandPool pool, AppFrameSlot *out)
+static VkResult slot_objects(const AppVk *vk, VkCommandPool pool, AppFrameSlot *out)
 {
     VkDevice dev = vk->vk.device;
     VkCommandBufferAllocateInfo cmd = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
@@ -53,6 +53,15 @@ static VkResult slot_create(const AppVk *vk, VkCommandPool pool, AppFrameSlot *o
     return r;
 }
 
+static bool slot_create(const AppVk *vk, VkCommandPool pool, AppFrameSlot *out, char *message,
+                        size_t size)
+{
+    VkResult r = slot_objects(vk, pool, out);
+    if (r != VK_SUCCESS)
+        return app_vk_fail(r, "making the window's frames", message, size);
+    return app_overlay_vertices_create(vk, &out->overlay, message, size);
+}
+
 bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode,
                           AppSwapchain *out, char *message, size_t size)
 {
@@ -65,13 +74,12 @@ bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mod
     if (r != VK_SUCCESS)
         return app_vk_fail(r, "making the window's frames", message, size);
     app_vk_name(vk, VK_OBJECT_TYPE_COMMAND_POOL, (uint64_t)out->pool, "window frames");
-    for (uint32_t i = 0; r == VK_SUCCESS && i < APP_VK_FRAMES; i++)
-        r = slot_create(vk, out->pool, &out->slots[i]);
-    if (r != VK_SUCCESS) {
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < APP_VK_FRAMES; i++)
+        ok = slot_create(vk, out->pool, &out->slots[i], message, size);
+    if (!ok)
         app_swapchain_destroy(vk, out);
-        return app_vk_fail(r, "making the window's frames", message, size);
-    }
-    return true;
+    return ok;
 }
 
 /* Its command buffer goes with the pool. */
@@ -81,6 +89,7 @@ static void slot_destroy(const AppVk *vk, AppFrameSlot *slot)
         vkDestroyFence(vk->vk.device, slot->done, NULL);
     if (slot->acquired)
         vkDestroySemaphore(vk->vk.device, slot->acquired, NULL);
+    app_vk_buffer_destroy(vk, &slot->overlay);
     *slot = (AppFrameSlot){0};
 }
 

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* The window's swapchain on the book's device and its frames in flight: a command buffer, a fence
- * and an "image acquired" semaphore a slot (AppFrameSlot), and a "rendered" semaphore an image. The
- * book draws into the image acquired (pagecurl_book_record), the HUD over it; the image is
- * presented. Owns those objects. */
+/* The window's swapchain on the book's device and its frames in flight: a command buffer, a fence,
+ * an "image acquired" semaphore and the HUD's vertices a slot (AppFrameSlot), and a "rendered"
+ * semaphore an image. The book draws into the image acquired (pagecurl_book_record), the HUD over
+ * it; the image is presented. Owns those objects. */
 #ifndef PAGECURL_APP_SWAPCHAIN_H
 #define PAGECURL_APP_SWAPCHAIN_H
 
+#include "overlay.h"
 #include "vulkan.h"
 
 #define APP_SWAPCHAIN_MAX_IMAGES 8
@@ -20,6 +21,7 @@ typedef struct AppFrameSlot {
     VkCommandBuffer cmd;
     VkFence done;         /* the slot's last frame finished */
     VkSemaphore acquired; /* the slot's image may be drawn into */
+    AppVkBuffer overlay;  /* the HUD's quads of its frame, written by the CPU (app/overlay.h) */
 } AppFrameSlot;
 
 typedef struct AppSwapchain {

@@ -899,14 +899,13 @@ static void draw_hud(Window *w, VkCommandBuffer cmd, uint32_t slot, uint32_t ind
      * never larger (1 where it was not shown at rest yet) */
     w->hud_scale = w->book_still ? fits : fminf(w->hud_scale > 0.0f ? w->hud_scale : 1.0f, fits);
     float scale = w->hud_scale;
-    size_t bytes;
-    void *vertices = app_overlay_vertices(&w->overlay, slot, &bytes);
-    uint32_t quads = app_hud_quads(&w->hud, vertices, bytes);
+    const AppVkBuffer *vertices = &w->sc.slots[slot].overlay;
+    uint32_t quads = app_hud_quads(&w->hud, vertices->mapped, (size_t)vertices->size);
     /* its pass within the largest framebuffer: it lies in the window's top left corner */
     VkExtent2D area = {
         w->sc.extent.width < w->hud_most.width ? w->sc.extent.width : w->hud_most.width,
         w->sc.extent.height < w->hud_most.height ? w->sc.extent.height : w->hud_most.height};
-    app_overlay_record(cmd, &w->overlay, slot, w->sc.views[index], area, quads, scale, margin,
+    app_overlay_record(cmd, &w->overlay, vertices, w->sc.views[index], area, quads, scale, margin,
                        margin);
 }
 

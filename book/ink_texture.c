@@ -238,10 +238,10 @@ void book_ink_texture_assign(BookInkTexture *tex, uint32_t layer, int page)
     tex->synced[layer] = (BookInkSynced){0};
 }
 
-bool book_ink_texture_stage(BookInkTexture *tex, GpuInk *gpu, uint32_t slot)
+bool book_ink_texture_stage(BookInkTexture *tex, GpuInk *gpu, GpuInkSlot *slot)
 {
     assert(tex->width == gpu->width && tex->height == gpu->height && tex->levels == gpu->levels);
-    gpu_ink_stage_begin(gpu, slot);
+    gpu_ink_stage_begin(slot);
     bool all = true;
     uint32_t layers = tex->layers < gpu->layers ? tex->layers : gpu->layers;
     for (uint32_t layer = 0; layer < layers; layer++) {
@@ -274,7 +274,7 @@ bool book_ink_texture_stage(BookInkTexture *tex, GpuInk *gpu, uint32_t slot)
 bool book_ink_texture_update(BookInkTexture *tex, const MeshInk *ink, GpuInk *gpu, uint32_t slot)
 {
     book_ink_texture_sync(tex, ink);
-    return book_ink_texture_stage(tex, gpu, slot);
+    return book_ink_texture_stage(tex, gpu, &gpu->slots[slot]);
 }
 
 bool book_ink_texture_pending(BookInkTexture *tex, const MeshInk *ink)
@@ -294,7 +294,7 @@ bool book_ink_texture_upload(BookInkTexture *tex, const MeshInk *ink, const GpuC
     do {
         if (!gpu_ink_upload_begin(ctx, gpu, err))
             return false;
-        all = book_ink_texture_stage(tex, gpu, GPU_INK_ONCE);
+        all = book_ink_texture_stage(tex, gpu, &gpu->once);
         if (!gpu_ink_upload(ctx, gpu, err))
             return false;
     } while (!all);

@@ -37,9 +37,9 @@ void book_ink_texture_assign(BookInkTexture *tex, uint32_t layer, int page);
 /* Draws what changed in `ink` (NULL: nothing) since the last sync into level 0 and the mips over
  * it, and adds it to what is still to be uploaded. No GPU involved. */
 void book_ink_texture_sync(BookInkTexture *tex, const MeshInk *ink);
-/* Stages what is still to be uploaded for frame slot `slot` of `gpu` (whose fence has signalled);
- * false when some did not fit and waits for the next frame. */
-bool book_ink_texture_stage(BookInkTexture *tex, GpuInk *gpu, uint32_t slot);
+/* Stages what is still to be uploaded into `slot` of `gpu` (a frame slot whose fence has
+ * signalled, or gpu->once); false when some did not fit and waits for the next upload. */
+bool book_ink_texture_stage(BookInkTexture *tex, GpuInk *gpu, GpuInkSlot *slot);
 /* Both: draws what changed in `ink` (NULL: nothing) since the last call and stages it for frame
  * slot `slot` of `gpu` (whose fence has signalled); what does not fit this frame is staged next
  * time. False when some was left for next time. */

@@ -85,7 +85,7 @@ static bool ink_create(const GpuContext *ctx, const GpuInkDesc *desc, GpuInk *ou
                                                 .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                                                 .memory = GPU_MEMORY_UPLOAD,
                                                 .label = "ink staging"},
-                               &out->staging[i], err))
+                               &out->slots[i].staging, err))
             return false;
     /* one upload made now: a layer given to another page then clears it without allocating */
     gpu_uploads_init(&out->uploads, staging, "ink upload");
@@ -114,46 +114,47 @@ void gpu_ink_destroy(const GpuContext *ctx, GpuInk *ink)
 {
     gpu_uploads_destroy(ctx, &ink->uploads); /* waits for its uploads in flight */
     for (uint32_t i = 0; i < GPU_FRAMES_IN_FLIGHT; i++)
-        gpu_buffer_destroy(ctx, &ink->staging[i]);
+        gpu_buffer_destroy(ctx, &ink->slots[i].staging);
     if (ink->sampler)
         ctx->vk.vkDestroySampler(ctx->device, ink->sampler, ctx->allocator);
     gpu_image_destroy(ctx, &ink->image);
     memset(ink, 0, sizeof *ink);
 }
 
-void gpu_ink_stage_begin(GpuInk *ink, uint32_t slot)
+void gpu_ink_stage_begin(GpuInkSlot *slot)
 {
-    ink->copy_count[slot] = 0;
-    ink->staged[slot] = 0;
+    slot->copy_count = 0;
+    slot->staged = 0;
 }
 
-bool gpu_ink_stage(GpuInk *ink, uint32_t slot, const GpuInkRegion *r)
+bool gpu_ink_stage(GpuInk *ink, GpuInkSlot *slot, const GpuInkRegion *r)
 {
     if (!r->width || !r->height)
         return true;
     /* copies from a buffer start at a multiple of 4 bytes */
-    VkDeviceSize at = (ink->staged[slot] + 3) & ~(VkDeviceSize)3;
+    VkDeviceSize at = (slot->staged + 3) & ~(VkDeviceSize)3;
     VkDeviceSize bytes = (VkDeviceSize)r->width * r->height;
-    if (ink->copy_count[slot] == GPU_INK_MAX_COPIES || at + bytes > ink->staging[slot].size)
+    if (slot->copy_count == GPU_INK_MAX_COPIES || at + bytes > slot->staging.size)
         return false;
-    uint8_t *dst = (uint8_t *)ink->staging[slot].mapped + at;
+    uint8_t *dst = (uint8_t *)slot->staging.mapped + at;
     for (uint32_t y = 0; y < r->height; y++)
         memcpy(dst + (size_t)y * r->width, r->texels + (size_t)y * r->stride, r->width);
-    ink->copies[slot][ink->copy_count[slot]++] = (VkBufferImageCopy){
+    slot->copies[slot->copy_count++] = (VkBufferImageCopy){
         .bufferOffset = at,
         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, r->level, r->layer, 1},
         .imageOffset = {(int32_t)r->x, (int32_t)r->y, 0},
         .imageExtent = {r->width, r->height, 1},
     };
-    ink->staged[slot] = at + bytes;
+    slot->staged = at + bytes;
     ink->inked |= r->layer < 64 ? 1ull << r->layer : ~0ull;
     ink->writes++;
     return true;
 }
 
-void gpu_ink_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *ink, uint32_t slot)
+static void record_slot(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *ink,
+                        const GpuInkSlot *slot)
 {
-    if (!ink->copy_count[slot])
+    if (!slot->copy_count)
         return;
     gpu_label_begin(ctx, cmd, "ink upload");
     /* Earlier frames' page shaders sampled the ink -> these copies overwrite it (the layout
@@ -161,9 +162,9 @@ void gpu_ink_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *in
     barrier_all(ctx, cmd, ink, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
                 VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    ctx->vk.vkCmdCopyBufferToImage(cmd, ink->staging[slot].buffer, ink->image.image,
-                                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ink->copy_count[slot],
-                                   ink->copies[slot]);
+    ctx->vk.vkCmdCopyBufferToImage(cmd, slot->staging.buffer, ink->image.image,
+                                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, slot->copy_count,
+                                   slot->copies);
     /* The copies wrote the changed rectangles -> this frame's page shader samples them. */
     barrier_all(ctx, cmd, ink, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                 VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT,
@@ -172,34 +173,33 @@ void gpu_ink_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *in
     gpu_label_end(ctx, cmd);
 }
 
-typedef struct Upload {
-    const GpuInk *ink;
-    uint32_t slot;
-} Upload;
+void gpu_ink_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuInk *ink, uint32_t slot)
+{
+    record_slot(ctx, cmd, ink, &ink->slots[slot]);
+}
 
 static void record_upload(const GpuContext *ctx, void *user, VkCommandBuffer cmd)
 {
-    const Upload *u = user;
-    gpu_ink_record(ctx, cmd, u->ink, u->slot);
+    const GpuInk *ink = user;
+    record_slot(ctx, cmd, ink, &ink->once);
 }
 
 bool gpu_ink_upload_begin(const GpuContext *ctx, GpuInk *ink, GpuError *err)
 {
-    if (!ink->once && !gpu_uploads_take(ctx, &ink->uploads, &ink->once, err))
+    if (!ink->upload && !gpu_uploads_take(ctx, &ink->uploads, &ink->upload, err))
         return false;
-    ink->staging[GPU_INK_ONCE] = ink->once->staging; /* borrowed: the ring's */
-    gpu_ink_stage_begin(ink, GPU_INK_ONCE);
+    ink->once.staging = ink->upload->staging; /* borrowed: the ring's */
+    gpu_ink_stage_begin(&ink->once);
     return true;
 }
 
 bool gpu_ink_upload(const GpuContext *ctx, GpuInk *ink, GpuError *err)
 {
     /* nothing staged: the upload taken stays free */
-    bool ok = !ink->copy_count[GPU_INK_ONCE] ||
-              gpu_uploads_submit(ctx, &ink->uploads, ink->once, record_upload,
-                                 &(Upload){ink, GPU_INK_ONCE}, err);
-    gpu_ink_stage_begin(ink, GPU_INK_ONCE);
-    ink->staging[GPU_INK_ONCE] = (GpuBuffer){0};
-    ink->once = NULL;
+    bool ok = !ink->once.copy_count ||
+              gpu_uploads_submit(ctx, &ink->uploads, ink->upload, record_upload, ink, err);
+    gpu_ink_stage_begin(&ink->once);
+    ink->once.staging = (GpuBuffer){0};
+    ink->upload = NULL;
     return ok;
 }

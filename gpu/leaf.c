@@ -103,6 +103,31 @@ static bool resolve_in_place(const GpuContext *ctx, GpuStaging staging, VkDevice
     return true;
 }
 
+/* Slot `index`'s objects, once the leaf's own buffers (its curl tables among them) are made. */
+static bool slot_create(const GpuContext *ctx, const GpuLeafDesc *desc, uint32_t index,
+                        GpuLeaf *leaf, GpuError *err)
+{
+    GpuLeafSlot *out = &leaf->slots[index];
+    out->curl_table = (CurlSegments *)leaf->curl_tables.mapped + index;
+    if (leaf->in_place)
+        return true;
+    VkDeviceSize f = sizeof(float), nv = leaf->vertex_count;
+    const VkBufferUsageFlags src = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+    GpuBufferDesc positions = {3 * nv * f, src, GPU_MEMORY_UPLOAD, "positions staging"};
+    GpuBufferDesc vertices = {PC_VERTEX_FLOATS * nv * f, src, GPU_MEMORY_UPLOAD,
+                              "vertices staging"};
+    return (!desc->upload || gpu_buffer_create(ctx, &positions, &out->positions_staging, err)) &&
+           (desc->pack != GPU_PACK_STAGING ||
+            gpu_buffer_create(ctx, &vertices, &out->vertex_staging, err));
+}
+
+static void slot_destroy(const GpuContext *ctx, GpuLeafSlot *slot)
+{
+    gpu_buffer_destroy(ctx, &slot->vertex_staging);
+    gpu_buffer_destroy(ctx, &slot->positions_staging);
+    memset(slot, 0, sizeof *slot);
+}
+
 static bool leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf *out, GpuError *err)
 {
     if (!gpu_leaf_fits(ctx, out->nx, out->ny, err))
@@ -162,12 +187,8 @@ static bool leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf 
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i].wanted && !gpu_buffer_create(ctx, &all[i].desc, all[i].buf, err))
             return false;
-    GpuBufferDesc staging = {3 * nv * f, src, GPU_MEMORY_UPLOAD, "positions staging"};
-    GpuBufferDesc vertex_staging = {vertex_bytes, src, GPU_MEMORY_UPLOAD, "vertices staging"};
-    for (uint32_t slot = 0; !out->in_place && slot < GPU_FRAMES_IN_FLIGHT; slot++)
-        if ((desc->upload && !gpu_buffer_create(ctx, &staging, &out->staging[slot], err)) ||
-            (staging_pack &&
-             !gpu_buffer_create(ctx, &vertex_staging, &out->vertex_staging[slot], err)))
+    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
+        if (!slot_create(ctx, desc, slot, out, err))
             return false;
     out->shadow_first_index = (uint32_t)(3 * nc * 2);
     out->shadow_index_count = (uint32_t)desc->shadow_index_count;
@@ -198,10 +219,8 @@ bool gpu_leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf *ou
 
 void gpu_leaf_destroy(const GpuContext *ctx, GpuLeaf *leaf)
 {
-    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++) {
-        gpu_buffer_destroy(ctx, &leaf->vertex_staging[slot]);
-        gpu_buffer_destroy(ctx, &leaf->staging[slot]);
-    }
+    for (uint32_t slot = 0; slot < GPU_FRAMES_IN_FLIGHT; slot++)
+        slot_destroy(ctx, &leaf->slots[slot]);
     GpuBuffer *all[] = {&leaf->curl_tables,    &leaf->soa_readback,   &leaf->readback,
                         &leaf->indices,        &leaf->vertices,       &leaf->vertex_normals,
                         &leaf->cell_normals_b, &leaf->cell_normals_a, &leaf->positions};
@@ -221,7 +240,7 @@ PcDeformPush gpu_leaf_deform_push(const GpuLeaf *leaf, uint32_t slot)
 
 CurlSegments *gpu_leaf_curl_table(const GpuLeaf *leaf, uint32_t slot)
 {
-    return (CurlSegments *)leaf->curl_tables.mapped + slot;
+    return leaf->slots[slot].curl_table;
 }
 
 PcComputePush gpu_leaf_push(const GpuLeaf *leaf)
@@ -239,7 +258,8 @@ PcComputePush gpu_leaf_push(const GpuLeaf *leaf)
 
 void gpu_leaf_position_planes(const GpuLeaf *leaf, uint32_t slot, float **x, float **y, float **z)
 {
-    float *base = leaf->in_place ? leaf->positions.mapped : leaf->staging[slot].mapped;
+    float *base =
+        leaf->in_place ? leaf->positions.mapped : leaf->slots[slot].positions_staging.mapped;
     *x = base;
     *y = base + leaf->vertex_count;
     *z = base + 2 * leaf->vertex_count;
@@ -247,15 +267,16 @@ void gpu_leaf_position_planes(const GpuLeaf *leaf, uint32_t slot, float **x, flo
 
 float *gpu_leaf_vertex_target(const GpuLeaf *leaf, uint32_t slot)
 {
-    return leaf->in_place ? leaf->vertices.mapped : leaf->vertex_staging[slot].mapped;
+    return leaf->in_place ? leaf->vertices.mapped : leaf->slots[slot].vertex_staging.mapped;
 }
 
 void gpu_leaf_record_upload(const GpuContext *ctx, VkCommandBuffer cmd, const GpuLeaf *leaf,
                             uint32_t slot)
 {
+    const GpuBuffer *staging = &leaf->slots[slot].positions_staging;
     if (!leaf->in_place)
-        ctx->vk.vkCmdCopyBuffer(cmd, leaf->staging[slot].buffer, leaf->positions.buffer, 1,
-                                &(VkBufferCopy){.size = leaf->staging[slot].size});
+        ctx->vk.vkCmdCopyBuffer(cmd, staging->buffer, leaf->positions.buffer, 1,
+                                &(VkBufferCopy){.size = staging->size});
 }
 
 void gpu_leaf_record_soa_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuLeaf *leaf)
@@ -271,8 +292,8 @@ void gpu_leaf_record_vertex_upload(const GpuContext *ctx, VkCommandBuffer cmd, c
                                    uint32_t slot)
 {
     if (!leaf->in_place)
-        ctx->vk.vkCmdCopyBuffer(cmd, leaf->vertex_staging[slot].buffer, leaf->vertices.buffer, 1,
-                                &(VkBufferCopy){.size = leaf->vertices.size});
+        ctx->vk.vkCmdCopyBuffer(cmd, leaf->slots[slot].vertex_staging.buffer, leaf->vertices.buffer,
+                                1, &(VkBufferCopy){.size = leaf->vertices.size});
 }
 
 void gpu_leaf_record_readback(const GpuContext *ctx, VkCommandBuffer cmd, const GpuLeaf *leaf)

@@ -26,6 +26,20 @@ typedef struct GpuLeafDesc {
     GpuStaging staging;
 } GpuLeafDesc;
 
+/* One frame in flight's part of the leaf, made and destroyed with the leaf (its objects' sizes are
+ * the grid's): frame slot k writes only slots[k], so the CPU never overwrites what a frame still
+ * in flight may copy. */
+typedef struct GpuLeafSlot {
+    /* host-visible x, y, z planes where the CPU deform writes; only with desc.upload, not in
+     * place */
+    GpuBuffer positions_staging;
+    /* the AoS vertices the staging pack interleaves; only with that pack, not in place */
+    GpuBuffer vertex_staging;
+    /* the slot's CurlSegments, written by the CPU for the GPU deform (the pose's profile, once a
+     * frame): its element of the leaf's `curl_tables`, which the kernels index by the slot */
+    CurlSegments *curl_table;
+} GpuLeafSlot;
+
 typedef struct GpuLeaf {
     uint32_t nx, ny;
     float width, height;
@@ -34,9 +48,6 @@ typedef struct GpuLeaf {
     /* the CPU writes positions / vertices straight into the resident buffers (GPU_MEMORY_SHARED)
      * rather than through staging; only with desc.upload or the staging pack */
     bool in_place;
-    /* host-visible x, y, z planes where the CPU deform writes, one per frame in flight so the
-     * CPU never overwrites what the GPU may still copy; only with desc.upload, not in place */
-    GpuBuffer staging[GPU_FRAMES_IN_FLIGHT];
     GpuBuffer positions;      /* x, y, z planes */
     GpuBuffer cell_normals_a; /* per cell: vec4 (n0.xyz, n1.x), shared.h */
     GpuBuffer cell_normals_b; /* per cell: vec2 (n1.yz) */
@@ -47,13 +58,12 @@ typedef struct GpuLeaf {
     uint32_t shadow_first_index, shadow_index_count;
     uint32_t shadow_adjacency_first; /* 0: none; 2 shadow_index_count indices */
     GpuBuffer readback;              /* host copy of `vertices`; only when asked for */
-    /* the staging pack: positions and vertex normals read back (6 planes), and the AoS vertices
-     * the CPU interleaves, one per frame in flight unless written in place */
+    /* the staging pack: positions and vertex normals read back (6 planes) */
     GpuBuffer soa_readback;
-    GpuBuffer vertex_staging[GPU_FRAMES_IN_FLIGHT];
-    /* host-visible: one CurlSegments per frame in flight, written by the CPU for the GPU
-     * deform (the pose's profile, computed once per frame) */
+    /* host-visible: one CurlSegments per frame in flight (GpuLeafSlot.curl_table), one uniform
+     * buffer that a single descriptor binds for every slot */
     GpuBuffer curl_tables;
+    GpuLeafSlot slots[GPU_FRAMES_IN_FLIGHT];
 } GpuLeaf;
 
 /* False, with a line naming the limit, when an nx x ny leaf does not fit the device. Checked

@@ -802,8 +802,8 @@ bool gpu_renderer_recipe(const GpuRenderer *r, const GpuRenderTarget *target, co
     memset(out, 0, sizeof *out);
     /* a software rasteriser's low tier cuts its draws to the frame's pixels (GpuRenderer.software)
      */
-    if (((gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) && r->software) || r->ink.copy_count[slot] ||
-        count > PC_MAX_DRAWS)
+    if (((gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) && r->software) ||
+        r->ink.slots[slot].copy_count || count > PC_MAX_DRAWS)
         return false;
     out->epoch = r->epoch, out->inked = r->ink.inked;
     out->target.color = target->color, out->target.depth = target->depth;

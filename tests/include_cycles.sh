@@ -34,6 +34,16 @@ RULES
         printf 'naming: the program'"'"'s app_ prefix outside app/:\n%s\n' "$hits"
         bad=1
     fi
+    # A frame in flight's objects in one struct per owner (issue 53): an array with an element
+    # per frame in flight is a `slots` array of slot structs (BookFrameSlot, GpuLeafSlot,
+    # GpuInkSlot, AppFrameSlot), never a member array of its own beside others
+    hits=$(grep -nE '\[ *(GPU_FRAMES_IN_FLIGHT|PC_FRAMES_IN_FLIGHT|APP_VK_FRAMES)\b' book/*.h \
+        gpu/*.h app/*.h | grep -vE '\bslots\[ *(GPU_FRAMES_IN_FLIGHT|APP_VK_FRAMES) *\];' || true)
+    if [ -n "$hits" ]; then
+        printf 'frame slots: a per-frame-in-flight array outside a slots[] of slot structs:\n%s\n' \
+            "$hits"
+        bad=1
+    fi
     [ "$bad" -eq 0 ] || exit 1
 fi
 [ $# -gt 0 ] || set -- app book gpu helper mesh pages include/pagecurl
