@@ -51,6 +51,33 @@ static bool has_children(const pagecurl_book *book, int i)
     return d >= 0 && entry_depth(book, i + 1) > d;
 }
 
+static char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* Whether entry `i`'s title holds `typed` (ASCII letters in either case, as
+ * pagecurl_book_outline_find matches) where a word begins: at its start or after a character
+ * that is not an ASCII letter or digit (a byte of a UTF-8 character counts as a letter). */
+static bool begins_word(const pagecurl_book *book, int i, const char *typed)
+{
+    char title[256];
+    if (pagecurl_book_outline_entry(book, i, title, sizeof title, NULL) < 0)
+        return false;
+    size_t n = strlen(typed);
+    for (size_t at = 0; title[at]; at++) {
+        unsigned char before = at ? (unsigned char)title[at - 1] : ' ';
+        bool word = before < 0x80 && !(before >= '0' && before <= '9') &&
+                    !(lower((char)before) >= 'a' && lower((char)before) <= 'z');
+        size_t k = 0;
+        while (word && k < n && title[at + k] && lower(title[at + k]) == lower(typed[k]))
+            k++;
+        if (word && k == n)
+            return true;
+    }
+    return false;
+}
+
 /* The entries the contents lists: those leading to a page whose title holds what is typed (all of
  * them with nothing typed, but for the children of a folded one). */
 static void list(AppPageField *f, const pagecurl_book *book)
@@ -68,10 +95,14 @@ static void list(AppPageField *f, const pagecurl_book *book)
         }
         return;
     }
-    for (int i = pagecurl_book_outline_find(book, f->typed, 0);
-         i >= 0 && f->count < APP_PAGE_FIELD_LIST;
-         i = pagecurl_book_outline_find(book, f->typed, i + 1))
-        f->listed[f->count++] = i;
+    /* titles where what is typed begins a word first ("iv" lists "IV. Results" before "Driver
+     * program"), each group in the outline's order */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = pagecurl_book_outline_find(book, f->typed, 0);
+             i >= 0 && f->count < APP_PAGE_FIELD_LIST;
+             i = pagecurl_book_outline_find(book, f->typed, i + 1))
+            if (begins_word(book, i, f->typed) == (pass == 0))
+                f->listed[f->count++] = i;
 }
 
 /* Entry `match` chosen (-1: none): Enter goes to its page, or without one to the page typed. */

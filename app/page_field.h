@@ -33,7 +33,8 @@ typedef struct AppPageField {
     int number; /* the page what is typed names by label or number, 0: none */
     int here;   /* the entry of the reader's section when the field opened, -1: none */
     int count;  /* entries listed */
-    int listed[APP_PAGE_FIELD_LIST]; /* their indices in the outline, in its order */
+    int listed[APP_PAGE_FIELD_LIST]; /* their indices in the outline: a word begun by what is
+                                      * typed first, then the rest, each in the outline's order */
     /* by outline index: the entry's children are not listed (folded with Left) */
     bool folded[APP_PAGE_FIELD_LIST];
 } AppPageField;
