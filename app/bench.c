@@ -218,7 +218,7 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, uint32_t f, bool rea
         run->host_wall_ms[measured] = host.wall;
         run->stage_ms[GPU_STAGE_DEFORM][measured] = host.deform;
         run->ran[GPU_STAGE_DEFORM] = !run->gpu_deform; /* on the GPU, its timestamp says so */
-        if (g->leaf.gpu.pack == GPU_PACK_STAGING) {
+        if (g->leaf.path->host_stage) {
             run->stage_ms[GPU_STAGE_PACK][measured] = host.pack;
             run->ran[GPU_STAGE_PACK] = true;
         }
@@ -300,10 +300,9 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
         snprintf(run->note, sizeof run->note, "out of host memory for the timings");
         return 0;
     }
-    run->gpu_deform = !opts->cpu_deform;
-    static const char *const paths[] = {"", "two-pass", "fused", "fused-deform"};
-    run->path = paths[g.leaf.path];
-    run->pack = g.leaf.gpu.pack == GPU_PACK_STAGING ? "staging" : "gpu";
+    run->gpu_deform = !g.leaf.path->cpu_deform;
+    run->path = g.leaf.path->normals_name;
+    run->pack = g.leaf.path->pack_name;
     run->in_place = g.leaf.gpu.in_place;
     run->quality = gpu_quality_name(g.view.renderer.quality);
     run->samples = (uint32_t)g.view.renderer.samples;

@@ -5,25 +5,6 @@
 
 #include <string.h>
 
-const char *gpu_stage_name(GpuStage stage)
-{
-    static const char *const names[GPU_STAGE_COUNT] = {
-        [GPU_STAGE_DEFORM] = "deform",
-        [GPU_STAGE_UPLOAD] = "upload",
-        [GPU_STAGE_TRI_NORMALS] = "tri_normals",
-        [GPU_STAGE_VERTEX_NORMALS] = "vertex_normals",
-        [GPU_STAGE_READBACK_SOA] = "readback_soa",
-        [GPU_STAGE_PACK] = "pack",
-        [GPU_STAGE_UPLOAD_VERTICES] = "upload_vertices",
-        [GPU_STAGE_FUSED] = "fused",
-        [GPU_STAGE_FUSED_DEFORM] = "fused_deform",
-        [GPU_STAGE_CHAIN] = "chain",
-        [GPU_STAGE_RENDER] = "render",
-        [GPU_STAGE_READBACK] = "readback",
-    };
-    return names[stage];
-}
-
 /* The barriers between stages: a writer of one kind, then the readers that follow. */
 static const GpuChainBarrier COMPUTE_TO_COMPUTE = {
     .src_stage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -71,47 +52,54 @@ static void add(GpuChain *chain, GpuStage stage, GpuChainBarrier after)
     };
 }
 
-/* The stage list for the path; see chain.h. */
-static void build(GpuChain *chain)
+/* The barrier the row names after a stage. */
+static GpuChainBarrier barrier_of(GpuStageAfter after)
 {
-    const GpuChainDesc *d = &chain->desc;
-    bool staging_pack = d->path == GPU_NORMALS_TWO_PASS && d->pack == GPU_PACK_STAGING;
-    if (d->path == GPU_NORMALS_FUSED_DEFORM) {
-        add(chain, GPU_STAGE_FUSED_DEFORM, COMPUTE_TO_DRAW);
-    } else {
-        /* upload's barrier is left out in place: the host wrote the positions before the
-         * submission, which makes them visible */
-        if (d->gpu_deform)
-            add(chain, GPU_STAGE_DEFORM, COMPUTE_TO_COMPUTE);
-        else
-            add(chain, GPU_STAGE_UPLOAD, COPY_TO_COMPUTE);
-        if (d->path == GPU_NORMALS_FUSED) {
-            add(chain, GPU_STAGE_FUSED, COMPUTE_TO_DRAW);
-        } else {
-            add(chain, GPU_STAGE_TRI_NORMALS, COMPUTE_TO_COMPUTE);
-            add(chain, GPU_STAGE_VERTEX_NORMALS, staging_pack ? WRITES_TO_COPY : COMPUTE_TO_DRAW);
-        }
+    switch (after) {
+    case GPU_AFTER_COMPUTE_TO_COMPUTE:
+        return COMPUTE_TO_COMPUTE;
+    case GPU_AFTER_COPY_TO_COMPUTE:
+        return COPY_TO_COMPUTE;
+    case GPU_AFTER_COMPUTE_TO_DRAW:
+        return COMPUTE_TO_DRAW;
+    case GPU_AFTER_WRITES_TO_COPY:
+        return WRITES_TO_COPY;
+    case GPU_AFTER_COPY_TO_DRAW:
+        return COPY_TO_DRAW;
+    case GPU_AFTER_TO_HOST:
+        return TO_HOST;
+    case GPU_AFTER_NOTHING:
+        break;
     }
-    if (staging_pack) {
-        add(chain, GPU_STAGE_READBACK_SOA, TO_HOST);
-        add(chain, GPU_STAGE_PACK, (GpuChainBarrier){0});
-        add(chain, GPU_STAGE_UPLOAD_VERTICES, COPY_TO_DRAW);
-    }
-    add(chain, GPU_STAGE_READBACK, TO_HOST);
-    add(chain, GPU_STAGE_RENDER, (GpuChainBarrier){0});
+    return (GpuChainBarrier){0};
 }
 
-bool gpu_chain_create(const GpuContext *ctx, const GpuChainDesc *desc, GpuChain *out, GpuError *err)
+/* The kernel a stage dispatches, made for the chain (true for a stage with none). */
+static bool kernel_create(const GpuContext *ctx, GpuStage stage, GpuChain *chain, GpuError *err)
+{
+    switch (stage) {
+    case GPU_STAGE_DEFORM:
+        return gpu_deform_create(ctx, &chain->deform, err);
+    case GPU_STAGE_TRI_NORMALS: /* its kernel and vertex_normals', made together */
+        return gpu_normals_create(ctx, chain->path->pack, &chain->normals, err);
+    case GPU_STAGE_FUSED:
+    case GPU_STAGE_FUSED_DEFORM:
+        return gpu_fused_create(ctx, stage == GPU_STAGE_FUSED_DEFORM, &chain->fused, err);
+    default:
+        return true;
+    }
+}
+
+bool gpu_chain_create(const GpuContext *ctx, const GpuPath *path, GpuChain *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    out->desc = *desc;
-    build(out);
-    bool fused = desc->path == GPU_NORMALS_FUSED || desc->path == GPU_NORMALS_FUSED_DEFORM;
-    bool deform = desc->gpu_deform && desc->path != GPU_NORMALS_FUSED_DEFORM;
-    if ((!deform || gpu_deform_create(ctx, &out->deform, err)) &&
-        (desc->path != GPU_NORMALS_TWO_PASS ||
-         gpu_normals_create(ctx, desc->pack, &out->normals, err)) &&
-        (!fused || gpu_fused_create(ctx, desc->path == GPU_NORMALS_FUSED_DEFORM, &out->fused, err)))
+    out->path = path;
+    bool ok = true;
+    for (uint32_t i = 0; i < path->stage_count; i++) {
+        add(out, path->stages[i].stage, barrier_of(path->stages[i].after));
+        ok = ok && kernel_create(ctx, path->stages[i].stage, out, err);
+    }
+    if (ok)
         return true;
     gpu_chain_destroy(ctx, out);
     return false;

@@ -1,13 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The frame's stages for one leaf, as a list built once from the chosen path: each stage owns its
- * kernel (or copy), its debug label, its timestamp and its outgoing barrier, and the frame's
- * synchronisation reads here, in one place. The lists:
- *   fused_deform                                  (the default)
- *   deform | upload -> fused                      (--normals fused; the default on --deform cpu)
- *   deform | upload -> tri_normals -> vertex_normals                      (--normals two-pass)
- *   ... vertex_normals -> readback_soa -> pack -> upload_vertices         (and --pack staging)
- * then readback (when asked) and render. pack runs on the host, between two submissions.
- * Owns the kernels the chain uses and none other, bound to one leaf at a time. */
+/* The frame's stages for one leaf, as a list built once from its path's row (gpu/paths.h, whose
+ * table lists each path's stages): each stage owns its kernel (or copy), its debug label, its
+ * timestamp and its outgoing barrier, and the frame's synchronisation reads here, in one place.
+ * A host stage (the staging pack's) runs between two submissions. Owns the kernels the row's
+ * stages use and none other, bound to one leaf at a time. */
 #ifndef PAGECURL_GPU_CHAIN_H
 #define PAGECURL_GPU_CHAIN_H
 
@@ -17,32 +13,6 @@
 #include "paths.h"
 #include "renderer.h"
 #include "timer.h"
-
-/* The stages by name: the benchmark's rows, its JSON keys and the HUD's lines. The first
- * GPU_STAGE_READBACK are the ones a benchmark frame can run. */
-typedef enum GpuStage {
-    GPU_STAGE_DEFORM,
-    GPU_STAGE_UPLOAD,
-    GPU_STAGE_TRI_NORMALS,
-    GPU_STAGE_VERTEX_NORMALS,
-    GPU_STAGE_READBACK_SOA,
-    GPU_STAGE_PACK,
-    GPU_STAGE_UPLOAD_VERTICES,
-    GPU_STAGE_FUSED,
-    GPU_STAGE_FUSED_DEFORM,
-    GPU_STAGE_CHAIN, /* the stages above from one submission, timed as one span */
-    GPU_STAGE_RENDER,
-    GPU_STAGE_READBACK,
-    GPU_STAGE_COUNT
-} GpuStage;
-
-const char *gpu_stage_name(GpuStage stage);
-
-typedef struct GpuChainDesc {
-    GpuNormalsPath path; /* resolved: never GPU_NORMALS_DEFAULT */
-    GpuPackPath pack;    /* the staging pack needs the two-pass normals */
-    bool gpu_deform;     /* deform.comp, else positions uploaded from the CPU */
-} GpuChainDesc;
 
 /* What a stage's commands must be visible to: the barrier after it. */
 typedef struct GpuChainBarrier {
@@ -59,19 +29,18 @@ typedef struct GpuChainStage {
     GpuChainBarrier after;
 } GpuChainStage;
 
-#define GPU_CHAIN_MAX_STAGES 10
+#define GPU_CHAIN_MAX_STAGES GPU_PATH_MAX_STAGES
 
 typedef struct GpuChain {
-    GpuChainDesc desc;
-    GpuDeform deform; /* only the kernels the stages use are made */
+    const GpuPath *path; /* the table's row it was built from */
+    GpuDeform deform;    /* only the kernels the stages use are made */
     GpuNormals normals;
     GpuFused fused;
     uint32_t count;
     GpuChainStage stages[GPU_CHAIN_MAX_STAGES];
 } GpuChain;
 
-bool gpu_chain_create(const GpuContext *ctx, const GpuChainDesc *desc, GpuChain *out,
-                      GpuError *err);
+bool gpu_chain_create(const GpuContext *ctx, const GpuPath *path, GpuChain *out, GpuError *err);
 /* Points the kernels at `leaf` (no frame using them may be in flight). */
 void gpu_chain_bind(const GpuContext *ctx, const GpuChain *chain, const GpuLeaf *leaf);
 void gpu_chain_destroy(const GpuContext *ctx, GpuChain *chain);

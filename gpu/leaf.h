@@ -20,9 +20,8 @@ typedef struct GpuLeafDesc {
     const uint32_t *shadow_indices;
     size_t shadow_index_count;
     const uint32_t *shadow_adjacency;
-    bool readback; /* keep a host copy of the vertices possible (OBJ, tests) */
-    bool upload;   /* positions come from the CPU */
-    GpuPackPath pack;
+    bool readback;       /* keep a host copy of the vertices possible (OBJ, tests) */
+    const GpuPath *path; /* what the CPU writes, and the staging pack's buffers */
     GpuStaging staging;
 } GpuLeafDesc;
 
@@ -30,12 +29,11 @@ typedef struct GpuLeaf {
     uint32_t nx, ny;
     float width, height;
     uint64_t vertex_count, triangle_count;
-    GpuPackPath pack;
     /* the CPU writes positions / vertices straight into the resident buffers (GPU_MEMORY_SHARED)
-     * rather than through staging; only with desc.upload or the staging pack */
+     * rather than through staging; only where the path has the CPU write them */
     bool in_place;
     /* host-visible x, y, z planes where the CPU deform writes, one per frame in flight so the
-     * CPU never overwrites what the GPU may still copy; only with desc.upload, not in place */
+     * CPU never overwrites what the GPU may still copy; only with a CPU deform, not in place */
     GpuBuffer staging[GPU_FRAMES_IN_FLIGHT];
     GpuBuffer positions;      /* x, y, z planes */
     GpuBuffer cell_normals_a; /* per cell: vec4 (n0.xyz, n1.x), shared.h */
