@@ -122,16 +122,21 @@ const GpuPath *gpu_path_at(uint32_t index)
 const GpuPath *gpu_path_find(GpuNormalsPath normals, GpuPackPath pack, bool cpu_deform,
                              const char **why)
 {
-    if (normals == GPU_NORMALS_DEFAULT)
-        normals = cpu_deform ? GPU_NORMALS_FUSED : GPU_NORMALS_FUSED_DEFORM;
-    if (normals != GPU_NORMALS_TWO_PASS)
-        pack = GPU_PACK_GPU; /* the staging pack is a way to finish the two passes */
-    for (uint32_t i = 0; i < gpu_path_count(); i++)
+    const char *none = NULL;
+    if (normals == GPU_NORMALS_DEFAULT) /* the staging pack is a way to finish the two passes */
+        normals = pack == GPU_PACK_STAGING ? GPU_NORMALS_TWO_PASS
+                  : cpu_deform             ? GPU_NORMALS_FUSED
+                                           : GPU_NORMALS_FUSED_DEFORM;
+    if (normals == GPU_NORMALS_FUSED_DEFORM && cpu_deform)
+        none = "--normals fused-deform curls the page on the GPU: it cannot go with --deform cpu";
+    else if (pack == GPU_PACK_STAGING && normals != GPU_NORMALS_TWO_PASS)
+        none = "--pack staging interleaves the two-pass normals on the CPU: it needs --normals "
+               "two-pass";
+    for (uint32_t i = 0; !none && i < gpu_path_count(); i++)
         if (PATHS[i].normals == normals && PATHS[i].pack == pack &&
             PATHS[i].cpu_deform == cpu_deform)
             return &PATHS[i];
     if (why)
-        *why = "the fused-deform kernel curls the page on the GPU: it cannot go with the CPU's "
-               "deform";
+        *why = none ? none : "no such vertex path";
     return NULL;
 }

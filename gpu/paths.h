@@ -92,9 +92,10 @@ typedef struct GpuPath {
     GpuPathStage stages[GPU_PATH_MAX_STAGES];
 } GpuPath;
 
-/* The row for the choices (GPU_NORMALS_DEFAULT: the fastest the benchmark measured that the
- * deform allows; the pack applies to the two passes alone), or NULL with `why` set to a line
- * where there is none (the fused-deform kernel curls the page itself: no CPU deform). */
+/* The row for the choices (GPU_NORMALS_DEFAULT: the two passes for the staging pack, else the
+ * fastest the benchmark measured that the deform allows), or NULL with `why` (optional) set to a
+ * line naming the flags that do not go together: the fused-deform kernel curls the page itself
+ * (no CPU deform), the staging pack finishes the two passes (no fused kernel). */
 const GpuPath *gpu_path_find(GpuNormalsPath normals, GpuPackPath pack, bool cpu_deform,
                              const char **why);
 

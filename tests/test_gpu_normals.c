@@ -314,7 +314,6 @@ static void check_paths_table(CheckState *s, const GpuContext *ctx)
         {false, GPU_NORMALS_DEFAULT, GPU_PACK_GPU, "fused_deform readback render"},
         {true, GPU_NORMALS_DEFAULT, GPU_PACK_GPU, "upload fused readback render"},
         {false, GPU_NORMALS_FUSED, GPU_PACK_GPU, "deform fused readback render"},
-        {false, GPU_NORMALS_FUSED, GPU_PACK_STAGING, "deform fused readback render"},
         {false, GPU_NORMALS_TWO_PASS, GPU_PACK_GPU,
          "deform tri_normals vertex_normals readback render"},
         {true, GPU_NORMALS_TWO_PASS, GPU_PACK_GPU,
@@ -322,6 +321,8 @@ static void check_paths_table(CheckState *s, const GpuContext *ctx)
         {false, GPU_NORMALS_TWO_PASS, GPU_PACK_STAGING,
          "deform tri_normals vertex_normals readback_soa pack upload_vertices readback render"},
         {true, GPU_NORMALS_TWO_PASS, GPU_PACK_STAGING,
+         "upload tri_normals vertex_normals readback_soa pack upload_vertices readback render"},
+        {true, GPU_NORMALS_DEFAULT, GPU_PACK_STAGING,
          "upload tri_normals vertex_normals readback_soa pack upload_vertices readback render"},
     };
     uint32_t found = 0; /* the rows the choices reached, a bit each */
@@ -381,15 +382,21 @@ static void check_paths_table(CheckState *s, const GpuContext *ctx)
               gpu_path_at(0)->normals == GPU_NORMALS_FUSED_DEFORM,
           "the choices reached rows %#x of %u; the first (the default) fused-deform", found,
           gpu_path_count());
-    /* the kernel that curls the page itself, asked for with the CPU's curl: one line, no leaf */
-    BookLeaf leaf;
-    GpuError err = {0};
-    BookLeafDesc both = {.nx = 5, .ny = 4, .cpu_deform = true, .normals = GPU_NORMALS_FUSED_DEFORM};
-    bool made = book_leaf_create(ctx, &both, &leaf, &err);
-    CHECK(s, !made && strstr(err.message, "fused-deform") && !strchr(err.message, '\n'),
-          "fused-deform with the CPU's deform: made %d, \"%s\"", made, err.message);
-    if (made)
-        book_leaf_destroy(ctx, &leaf);
+    /* the kernel that curls the page itself with the CPU's curl, the staging pack after a fused
+     * kernel: one line each, no leaf */
+    const BookLeafDesc none[] = {
+        {.nx = 5, .ny = 4, .cpu_deform = true, .normals = GPU_NORMALS_FUSED_DEFORM},
+        {.nx = 5, .ny = 4, .normals = GPU_NORMALS_FUSED, .pack = GPU_PACK_STAGING},
+    };
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        BookLeaf leaf;
+        GpuError err = {0};
+        bool made = book_leaf_create(ctx, &none[i], &leaf, &err);
+        CHECK(s, !made && strstr(err.message, "--normals") && !strchr(err.message, '\n'),
+              "a choice with no row: made %d, \"%s\"", made, err.message);
+        if (made)
+            book_leaf_destroy(ctx, &leaf);
+    }
 }
 
 /* 150 frames per leaf, then the same leaf given another grid (book_leaf_regrid: new buffers, the
