@@ -2,7 +2,8 @@
 #include "bench.h"
 #include "say.h"
 
-#include "../gpu/bandwidth.h"
+#include "../bench/bandwidth.h"
+#include "../bench/kernel_stats.h"
 #include "../mesh/normals.h"
 #include "../book/book.h"
 #include "../pages/content.h"
@@ -184,16 +185,11 @@ static void store(void *user, const BookViewTimes *times)
 /* The compiler's report on each kernel the run's path uses (registers, shared memory...). */
 static void kernel_statistics(const GpuContext *ctx, const BookLeaf *leaf, BenchRun *run)
 {
-    const GpuKernel *used[3];
-    uint32_t n = gpu_chain_kernels(&leaf->chain, &leaf->gpu, used);
-    run->kernel_count = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t k = run->kernel_count;
-        if (gpu_kernel_statistics(ctx, used[i], run->kernel_stats[k],
-                                  sizeof run->kernel_stats[k])) {
-            run->kernel_names[k] = used[i]->label;
-            run->kernel_count++;
-        }
+    BenchKernelStats stats[BENCH_MAX_KERNELS];
+    run->kernel_count = bench_kernel_stats(ctx, &leaf->chain, &leaf->gpu, stats);
+    for (uint32_t k = 0; k < run->kernel_count; k++) {
+        run->kernel_names[k] = stats[k].name;
+        snprintf(run->kernel_stats[k], sizeof run->kernel_stats[k], "%s", stats[k].stats);
     }
 }
 
@@ -379,7 +375,7 @@ int app_bench_run(const GpuContext *ctx, const AppOptions *opts, BenchReport *re
      * would hold a stop signal for seconds there (the probe is one submission). */
     bool cpu = ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     uint64_t bytes = cpu ? BENCH_CPU_COPY_BYTES : BENCH_COPY_BYTES;
-    if (!gpu_bandwidth_measure(ctx, bytes, 10, &report->copy_gbps, &err)) {
+    if (!bench_bandwidth_measure(ctx, bytes, 10, &report->copy_gbps, &err)) {
         app_say(stderr, "%s", err.message);
         return 1;
     }

@@ -122,31 +122,6 @@ void gpu_chain_destroy(const GpuContext *ctx, GpuChain *chain)
     gpu_deform_destroy(ctx, &chain->deform);
 }
 
-uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuLeaf *leaf, const GpuKernel *out[3])
-{
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < chain->count; i++) {
-        switch (chain->stages[i].stage) {
-        case GPU_STAGE_DEFORM:
-            out[n++] = &chain->deform.kernel;
-            break;
-        case GPU_STAGE_TRI_NORMALS:
-            out[n++] = &chain->normals.tri;
-            break;
-        case GPU_STAGE_VERTEX_NORMALS:
-            out[n++] = &chain->normals.vertex;
-            break;
-        case GPU_STAGE_FUSED:
-        case GPU_STAGE_FUSED_DEFORM:
-            out[n++] = gpu_fused_kernel(&chain->fused, leaf);
-            break;
-        default:
-            break;
-        }
-    }
-    return n;
-}
-
 /* The stage's own commands: its kernel, copy or draws (the render's after `before`, the barrier
  * after the stage before it, recorded in one call with its own). */
 static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,

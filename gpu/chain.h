@@ -45,9 +45,6 @@ bool gpu_chain_create(const GpuContext *ctx, const GpuPath *path, GpuChain *out,
 void gpu_chain_bind(const GpuContext *ctx, const GpuChain *chain, const GpuLeaf *leaf);
 void gpu_chain_destroy(const GpuContext *ctx, GpuChain *chain);
 
-/* The kernels the chain runs for `leaf`, in order; returns how many (at most 3). */
-uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuLeaf *leaf, const GpuKernel *out[3]);
-
 /* What one frame records besides the chain's own. */
 typedef struct GpuChainFrame {
     const GpuLeaf *leaf;
