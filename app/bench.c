@@ -3,6 +3,7 @@
 #include "say.h"
 
 #include "../bench/bandwidth.h"
+#include "../bench/chain_record.h"
 #include "../bench/kernel_stats.h"
 #include "../mesh/normals.h"
 #include "../book/book.h"
@@ -143,7 +144,8 @@ typedef struct BenchGpu {
     BookLeaf leaf;
     BookView view;
     BenchRun *run;
-    uint32_t warmup; /* frames before the first measured one */
+    uint32_t warmup;         /* frames before the first measured one */
+    BenchChainRecord record; /* how its frames record the chain */
 } BenchGpu;
 
 static void bench_gpu_destroy(const GpuContext *ctx, BenchGpu *g)
@@ -176,7 +178,7 @@ static void store(void *user, const BookViewTimes *times)
         if (times->ran[s]) {
             /* a GPU deform's replaces the CPU's; a repeated kernel's is one dispatch's share */
             run->stage_ms[s][measured] =
-                times->ms[s] / (gpu_stage_is_kernel((GpuStage)s) ? run->repeat : 1);
+                times->ms[s] / (bench_stage_is_kernel((GpuStage)s) ? run->repeat : 1);
             run->ran[s] = true;
         }
     }
@@ -226,7 +228,9 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, uint32_t f, bool rea
 static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint32_t nx,
                              uint32_t ny, BenchGpu *g, GpuError *err)
 {
-    *g = (BenchGpu){0};
+    /* repeated kernels are timed apart: a span may hold a copy */
+    *g = (BenchGpu){
+        .record = {.repeat = opts->repeat, .stage_times = opts->bench_stages || opts->repeat > 1}};
     BookLeafDesc desc = {.nx = nx,
                          .ny = ny,
                          .readback = true,
@@ -243,9 +247,8 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                                        .max_samples = opts->msaa,
                                        .show_through = opts->show_through},
                           .timed = true,
-                          /* repeated kernels are timed apart: a span may hold a copy */
-                          .stage_times = opts->bench_stages || opts->repeat > 1,
-                          .repeat = opts->repeat,
+                          .record = bench_chain_record,
+                          .record_user = &g->record,
                           /* only the leaves of the spread it draws (BOOK_SPREAD_FIRST_TURN) */
                           .leaves = 2};
     if (!book_view_create(ctx, &vdesc, &g->leaf, &g->view, err)) {

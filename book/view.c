@@ -81,8 +81,8 @@ bool book_view_create(const GpuContext *ctx, const BookViewDesc *desc, BookLeaf 
                       .width = desc->width,
                       .height = desc->height,
                       .timed = desc->timed,
-                      .stage_times = desc->stage_times,
-                      .repeat = desc->repeat};
+                      .record = desc->record ? desc->record : gpu_chain_record,
+                      .record_user = desc->record_user};
     bool ok = desc->kind == BOOK_VIEW_COMPUTE || renderer_create(ctx, desc, out, err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = slot_create(ctx, desc->kind == BOOK_VIEW_HOSTED, desc->timed, i, &out->slots[i], err);
@@ -356,8 +356,8 @@ static bool assemble(const GpuContext *ctx, BookView *view, BookFrameSlot *slot,
         .draws = book->draws,
         .draw_count = book->count,
         .timer = view->timed ? &slot->timer : NULL,
-        .stage_times = view->stage_times,
-        .repeat = view->repeat,
+        .record = view->record,
+        .record_user = view->record_user,
         .u = leaf->grid.u,
         .v = leaf->grid.v,
         .parallel_for = parallel_for,

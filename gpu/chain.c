@@ -122,12 +122,10 @@ void gpu_chain_destroy(const GpuContext *ctx, GpuChain *chain)
     gpu_deform_destroy(ctx, &chain->deform);
 }
 
-/* The stage's own commands: its kernel, copy or draws (the render's after `before`, the barrier
- * after the stage before it, recorded in one call with its own). */
-static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
-                        GpuStage stage, const GpuChainFrame *f, const VkMemoryBarrier2 *before)
+void gpu_chain_record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                           uint32_t i, const GpuChainFrame *f, const VkMemoryBarrier2 *before)
 {
-    switch (stage) {
+    switch (chain->stages[i].stage) {
     case GPU_STAGE_DEFORM:
         gpu_deform_dispatch(ctx, cmd, &chain->deform, f->leaf, f->slot);
         break;
@@ -190,37 +188,40 @@ static bool wanted(const GpuChainStage *s, const GpuChainFrame *f)
     return true;
 }
 
-/* The next stage the frame records in this submission after stage i: its index, or that of the
- * host stage or the end that stops it. */
-static uint32_t next_wanted(const GpuChain *chain, uint32_t i, const GpuChainFrame *f)
+uint32_t gpu_chain_next(const GpuChain *chain, uint32_t i, const GpuChainFrame *f)
 {
     for (i++; i < chain->count && !chain->stages[i].host && !wanted(&chain->stages[i], f); i++)
         ;
     return i;
 }
 
-/* The stages that make the vertices (and copy them), as against the render and the readback. */
-static bool compute_stage(GpuStage stage)
+uint32_t gpu_chain_open(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                        uint32_t from, const GpuChainFrame *frame)
 {
-    return stage < GPU_STAGE_CHAIN;
+    /* Only a submission's first stage opens (after the previous frame's uses). That barrier is
+     * the frames' synchronisation, not the stage's work: the stage's time starts after it. */
+    if (from < chain->count && chain->stages[from].opens)
+        record_opening(ctx, cmd);
+    if (frame->timer && from == 0)
+        gpu_timer_begin(ctx, frame->timer, cmd);
+    else if (frame->timer)
+        gpu_timer_mark(ctx, frame->timer, cmd, GPU_STAGE_COUNT, NULL); /* the host's gap: untimed */
+    if (from < chain->count && !chain->stages[from].host && !wanted(&chain->stages[from], frame))
+        return gpu_chain_next(chain, from, frame);
+    return from;
 }
 
-bool gpu_stage_is_kernel(GpuStage stage)
+bool gpu_chain_record_after(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                            uint32_t i, uint32_t next, const GpuChainFrame *frame,
+                            VkMemoryBarrier2 *held)
 {
-    return stage == GPU_STAGE_DEFORM || stage == GPU_STAGE_TRI_NORMALS ||
-           stage == GPU_STAGE_VERTEX_NORMALS || stage == GPU_STAGE_FUSED ||
-           stage == GPU_STAGE_FUSED_DEFORM;
-}
-
-/* The barrier after a stage; a global one before the render is left for the render to record
- * with its own (returned, true). */
-static bool record_barrier(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChainStage *s,
-                           const GpuLeaf *leaf, bool render_next, VkMemoryBarrier2 *held)
-{
+    const GpuChainStage *s = &chain->stages[i];
+    bool render_next = next < chain->count && !chain->stages[next].host &&
+                       chain->stages[next].stage == GPU_STAGE_RENDER;
     const GpuChainBarrier *b = &s->after;
     if (b->host_read) {
         gpu_barrier_host_read(ctx, cmd);
-    } else if (b->src_stage && !(s->stage == GPU_STAGE_UPLOAD && leaf->in_place)) {
+    } else if (b->src_stage && !(s->stage == GPU_STAGE_UPLOAD && frame->leaf->in_place)) {
         if (!render_next) {
             gpu_barrier(ctx, cmd, b->src_stage, b->src_access, b->dst_stage, b->dst_access);
             return false;
@@ -238,47 +239,18 @@ static bool record_barrier(const GpuContext *ctx, VkCommandBuffer cmd, const Gpu
 uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
                           uint32_t from, const GpuChainFrame *frame)
 {
-    /* Only a submission's first stage opens (after the previous frame's uses). That barrier is
-     * the frames' synchronisation, not the stage's work: the stage's time starts after it. */
-    if (from < chain->count && chain->stages[from].opens)
-        record_opening(ctx, cmd);
-    if (frame->timer && from == 0)
-        gpu_timer_begin(ctx, frame->timer, cmd);
-    else if (frame->timer)
-        gpu_timer_mark(ctx, frame->timer, cmd, GPU_STAGE_COUNT, NULL); /* the host's gap: untimed */
     VkMemoryBarrier2 held;
     bool holding = false;
-    uint32_t span = 0; /* kernels and copies since the last timestamp */
-    uint32_t i = from;
-    if (i < chain->count && !chain->stages[i].host && !wanted(&chain->stages[i], frame))
-        i = next_wanted(chain, i, frame);
+    uint32_t i = gpu_chain_open(ctx, cmd, chain, from, frame);
     while (i < chain->count && !chain->stages[i].host) {
-        const GpuChainStage *s = &chain->stages[i];
-        uint32_t next = next_wanted(chain, i, frame);
-        bool last = next == chain->count || chain->stages[next].host;
-        const char *name = gpu_stage_name(s->stage);
-        gpu_label_begin(ctx, cmd, name);
-        record_work(ctx, cmd, chain, s->stage, frame, holding ? &held : NULL);
-        for (uint32_t r = 1; gpu_stage_is_kernel(s->stage) && r < frame->repeat; r++) {
-            /* the next dispatch rewrites what this one wrote and reads what it read */
-            gpu_barrier(ctx, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                        VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
-                        VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                        VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-            record_work(ctx, cmd, chain, s->stage, frame, NULL);
-        }
+        GpuStage stage = chain->stages[i].stage;
+        uint32_t next = gpu_chain_next(chain, i, frame);
+        gpu_label_begin(ctx, cmd, gpu_stage_name(stage));
+        gpu_chain_record_work(ctx, cmd, chain, i, frame, holding ? &held : NULL);
         gpu_label_end(ctx, cmd);
-        span++;
-        /* One span, unless the frame asks for each stage: timestamps between kernels cost the
-         * device their wait for all before them, and the host a call each. */
-        if (frame->timer && (frame->stage_times || !compute_stage(s->stage) || last ||
-                             !compute_stage(chain->stages[next].stage))) {
-            GpuStage timed = span == 1 ? s->stage : GPU_STAGE_CHAIN;
-            gpu_timer_mark(ctx, frame->timer, cmd, timed, gpu_stage_name(timed));
-            span = 0;
-        }
-        holding = record_barrier(ctx, cmd, s, frame->leaf,
-                                 !last && chain->stages[next].stage == GPU_STAGE_RENDER, &held);
+        if (frame->timer)
+            gpu_timer_mark(ctx, frame->timer, cmd, stage, gpu_stage_name(stage));
+        holding = gpu_chain_record_after(ctx, cmd, chain, i, next, frame, &held);
         i = next;
     }
     return i;
