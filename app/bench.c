@@ -2,7 +2,9 @@
 #include "bench.h"
 #include "say.h"
 
-#include "../gpu/bandwidth.h"
+#include "../bench/bandwidth.h"
+#include "../bench/chain_record.h"
+#include "../bench/kernel_stats.h"
 #include "../mesh/normals.h"
 #include "../book/book.h"
 #include "../pages/content.h"
@@ -142,7 +144,8 @@ typedef struct BenchGpu {
     BookLeaf leaf;
     BookView view;
     BenchRun *run;
-    uint32_t warmup; /* frames before the first measured one */
+    uint32_t warmup;         /* frames before the first measured one */
+    BenchChainRecord record; /* how its frames record the chain */
 } BenchGpu;
 
 static void bench_gpu_destroy(const GpuContext *ctx, BenchGpu *g)
@@ -175,7 +178,7 @@ static void store(void *user, const BookViewTimes *times)
         if (times->ran[s]) {
             /* a GPU deform's replaces the CPU's; a repeated kernel's is one dispatch's share */
             run->stage_ms[s][measured] =
-                times->ms[s] / (gpu_stage_is_kernel((GpuStage)s) ? run->repeat : 1);
+                times->ms[s] / (bench_stage_is_kernel((GpuStage)s) ? run->repeat : 1);
             run->ran[s] = true;
         }
     }
@@ -184,16 +187,11 @@ static void store(void *user, const BookViewTimes *times)
 /* The compiler's report on each kernel the run's path uses (registers, shared memory...). */
 static void kernel_statistics(const GpuContext *ctx, const BookLeaf *leaf, BenchRun *run)
 {
-    const GpuKernel *used[3];
-    uint32_t n = gpu_chain_kernels(&leaf->chain, &leaf->gpu, used);
-    run->kernel_count = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t k = run->kernel_count;
-        if (gpu_kernel_statistics(ctx, used[i], run->kernel_stats[k],
-                                  sizeof run->kernel_stats[k])) {
-            run->kernel_names[k] = used[i]->label;
-            run->kernel_count++;
-        }
+    BenchKernelStats stats[BENCH_MAX_KERNELS];
+    run->kernel_count = bench_kernel_stats(ctx, &leaf->chain, &leaf->gpu, stats);
+    for (uint32_t k = 0; k < run->kernel_count; k++) {
+        run->kernel_names[k] = stats[k].name;
+        snprintf(run->kernel_stats[k], sizeof run->kernel_stats[k], "%s", stats[k].stats);
     }
 }
 
@@ -218,7 +216,7 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, uint32_t f, bool rea
         run->host_wall_ms[measured] = host.wall;
         run->stage_ms[GPU_STAGE_DEFORM][measured] = host.deform;
         run->ran[GPU_STAGE_DEFORM] = !run->gpu_deform; /* on the GPU, its timestamp says so */
-        if (g->leaf.gpu.pack == GPU_PACK_STAGING) {
+        if (g->leaf.path->host_stage) {
             run->stage_ms[GPU_STAGE_PACK][measured] = host.pack;
             run->ran[GPU_STAGE_PACK] = true;
         }
@@ -230,7 +228,9 @@ static bool bench_frame(const GpuContext *ctx, BenchGpu *g, uint32_t f, bool rea
 static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint32_t nx,
                              uint32_t ny, BenchGpu *g, GpuError *err)
 {
-    *g = (BenchGpu){0};
+    /* repeated kernels are timed apart: a span may hold a copy */
+    *g = (BenchGpu){
+        .record = {.repeat = opts->repeat, .stage_times = opts->bench_stages || opts->repeat > 1}};
     BookLeafDesc desc = {.nx = nx,
                          .ny = ny,
                          .readback = true,
@@ -247,9 +247,8 @@ static bool bench_gpu_create(const GpuContext *ctx, const AppOptions *opts, uint
                                        .max_samples = opts->msaa,
                                        .show_through = opts->show_through},
                           .timed = true,
-                          /* repeated kernels are timed apart: a span may hold a copy */
-                          .stage_times = opts->bench_stages || opts->repeat > 1,
-                          .repeat = opts->repeat,
+                          .record = bench_chain_record,
+                          .record_user = &g->record,
                           /* only the leaves of the spread it draws (BOOK_SPREAD_FIRST_TURN) */
                           .leaves = 2};
     if (!book_view_create(ctx, &vdesc, &g->leaf, &g->view, err)) {
@@ -300,10 +299,9 @@ static int bench_grid(const GpuContext *ctx, const AppOptions *opts, BenchRun *r
         snprintf(run->note, sizeof run->note, "out of host memory for the timings");
         return 0;
     }
-    run->gpu_deform = !opts->cpu_deform;
-    static const char *const paths[] = {"", "two-pass", "fused", "fused-deform"};
-    run->path = paths[g.leaf.path];
-    run->pack = g.leaf.gpu.pack == GPU_PACK_STAGING ? "staging" : "gpu";
+    run->gpu_deform = !g.leaf.path->cpu_deform;
+    run->path = g.leaf.path->normals_name;
+    run->pack = g.leaf.path->pack_name;
     run->in_place = g.leaf.gpu.in_place;
     run->quality = gpu_quality_name(g.view.renderer.quality);
     run->samples = (uint32_t)g.view.renderer.samples;
@@ -380,7 +378,7 @@ int app_bench_run(const GpuContext *ctx, const AppOptions *opts, BenchReport *re
      * would hold a stop signal for seconds there (the probe is one submission). */
     bool cpu = ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     uint64_t bytes = cpu ? BENCH_CPU_COPY_BYTES : BENCH_COPY_BYTES;
-    if (!gpu_bandwidth_measure(ctx, bytes, 10, &report->copy_gbps, &err)) {
+    if (!bench_bandwidth_measure(ctx, bytes, 10, &report->copy_gbps, &err)) {
         app_say(stderr, "%s", err.message);
         return 1;
     }

@@ -6,6 +6,7 @@
 #ifndef PAGECURL_APP_BENCH_H
 #define PAGECURL_APP_BENCH_H
 
+#include "../bench/kernel_stats.h"
 #include "../gpu/chain.h"
 #include "options.h"
 #include "stats.h"
@@ -47,8 +48,8 @@ typedef struct BenchRun {
     double max_stretch, max_normal_error_deg;
     /* the compiler's statistics of the kernels the path ran, where the driver reports them */
     uint32_t kernel_count;
-    const char *kernel_names[4];
-    char kernel_stats[4][512];
+    const char *kernel_names[BENCH_MAX_KERNELS];
+    char kernel_stats[BENCH_MAX_KERNELS][512];
 } BenchRun;
 
 typedef struct BenchReport {

@@ -263,14 +263,9 @@ static AppCliResult check_combinations(AppOptions *o, const bool *seen, char *me
         return usage(message, size, "--zoom-at %u,%u: outside the %ux%u image (0..%u, 0..%u)",
                      o->zoom_at[0], o->zoom_at[1], o->width, o->height, o->width - 1,
                      o->height - 1);
-    if (o->cpu_deform && o->normals == 3)
-        return usage(message, size,
-                     "--normals fused-deform curls the page on the GPU: it cannot go with "
-                     "--deform cpu");
-    if (o->pack == 1 && o->normals > 1)
-        return usage(message, size,
-                     "--pack staging interleaves the two-pass normals on the CPU: it needs "
-                     "--normals two-pass");
+    const char *why;
+    if (!gpu_path_find(o->normals, o->pack, o->cpu_deform, &why)) /* a row of the table */
+        return usage(message, size, "%s", why);
     return APP_CLI_RUN;
 }
 
@@ -353,8 +348,6 @@ AppCliResult app_cli_parse(int argc, char **argv, AppOptions *o, char *message, 
     AppCliResult result = check_combinations(o, seen, message, size);
     if (result != APP_CLI_RUN)
         return result;
-    if (o->pack == 1)
-        o->normals = 1; /* the staging pack is a way to finish the two passes */
     if (o->grid_count == 0) {
         o->grids[0][0] = o->nx;
         o->grids[0][1] = o->ny;

@@ -6,14 +6,6 @@
 #include <string.h>
 #include <time.h>
 
-GpuNormalsPath book_leaf_normals_path(GpuNormalsPath asked, bool cpu_deform)
-{
-    if (asked != GPU_NORMALS_DEFAULT)
-        return asked;
-    /* BENCHMARKS.md: the fused kernels beat the two passes at every size on the H200 */
-    return cpu_deform ? GPU_NORMALS_FUSED : GPU_NORMALS_FUSED_DEFORM;
-}
-
 /* The leaf's grid for the size in `leaf->desc`, CPU and GPU side. */
 static bool grid_create(const GpuContext *ctx, BookLeaf *leaf, GpuError *err)
 {
@@ -34,8 +26,7 @@ static bool grid_create(const GpuContext *ctx, BookLeaf *leaf, GpuError *err)
         .width = leaf->grid.width,
         .height = leaf->grid.height,
         .readback = desc->readback,
-        .upload = desc->cpu_deform,
-        .pack = leaf->path == GPU_NORMALS_TWO_PASS ? desc->pack : GPU_PACK_GPU,
+        .path = leaf->path,
         .staging = desc->staging,
     };
     return gpu_leaf_create(ctx, &gdesc, &leaf->gpu, err);
@@ -59,15 +50,15 @@ bool book_leaf_create(const GpuContext *ctx, const BookLeafDesc *desc, BookLeaf 
     memset(out, 0, sizeof *out);
     out->made = now_ns();
     out->desc = *desc;
-    out->cpu_deform = desc->cpu_deform;
-    out->path = book_leaf_normals_path(desc->normals, desc->cpu_deform);
+    const char *why = "";
+    out->path = gpu_path_find(desc->normals, desc->pack, desc->cpu_deform, &why);
+    if (!out->path)
+        return gpu_error_set(err, "%s", why);
     if (!grid_create(ctx, out, err)) {
         book_leaf_destroy(ctx, out);
         return false;
     }
-    GpuChainDesc chain = {
-        .path = out->path, .pack = out->gpu.pack, .gpu_deform = !desc->cpu_deform};
-    if (gpu_chain_create(ctx, &chain, &out->chain, err)) {
+    if (gpu_chain_create(ctx, out->path, &out->chain, err)) {
         gpu_chain_bind(ctx, &out->chain, &out->gpu);
         return true;
     }
@@ -100,9 +91,10 @@ void book_leaf_prepare(BookLeaf *leaf, const CurlParams *pose, const CurlSegment
                        uint32_t slot, double *deform_ms)
 {
     double spent = 0.0;
-    if (!leaf->cpu_deform && curl) {
+    bool cpu = leaf->path->cpu_deform;
+    if (!cpu && curl) {
         memcpy(gpu_leaf_curl_table(&leaf->gpu, slot), curl, sizeof *curl);
-    } else if (!leaf->cpu_deform) {
+    } else if (!cpu) {
         mesh_curl_segments(pose, gpu_leaf_curl_table(&leaf->gpu, slot));
     } else {
         float *x, *y, *z;

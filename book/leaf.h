@@ -12,7 +12,8 @@
 
 typedef struct BookLeafDesc {
     uint32_t nx, ny;
-    bool readback;   /* the vertices can be read back (OBJ export, checks) */
+    bool readback; /* the vertices can be read back (OBJ export, checks) */
+    /* the path, a row of gpu/paths.h's table (gpu_path_find): zero, the default */
     bool cpu_deform; /* deform on the CPU and upload, not in deform.comp */
     GpuNormalsPath normals;
     GpuPackPath pack; /* the staging pack needs the two-pass normals */
@@ -20,16 +21,12 @@ typedef struct BookLeafDesc {
     float aspect; /* the leaf's height / width; 0: ISO 216 */
 } BookLeafDesc;
 
-/* GPU_NORMALS_DEFAULT resolved: the fastest path the benchmark measured that the deform allows. */
-GpuNormalsPath book_leaf_normals_path(GpuNormalsPath asked, bool cpu_deform);
-
 typedef struct BookLeaf {
     BookLeafDesc desc; /* as created, with the current grid size */
     PageGrid grid;
     GpuLeaf gpu;
-    GpuChain chain; /* the frame's stages for the path, and their kernels */
-    GpuNormalsPath path;
-    bool cpu_deform;
+    const GpuPath *path; /* the row of gpu/paths.h's table the desc picked */
+    GpuChain chain;      /* the frame's stages for the path, and their kernels */
     /* when its grid was made, in a monotonic clock's nanoseconds: no two grids share it, even
      * a leaf made again at the same address, so commands recorded for an earlier one (whose
      * objects' handles the driver may give out again) are never taken for this one's */

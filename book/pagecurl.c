@@ -1538,7 +1538,6 @@ static bool make_view(pagecurl_book *b, BookViewKind kind, uint32_t width, uint3
         .width = width,
         .height = height,
         .timed = b->timed,
-        .stage_times = b->timed,
         .book = b->stream,
         .renderer = {.quality = b->quality,
                      .max_samples = b->max_samples,

@@ -81,8 +81,8 @@ bool book_view_create(const GpuContext *ctx, const BookViewDesc *desc, BookLeaf 
                       .width = desc->width,
                       .height = desc->height,
                       .timed = desc->timed,
-                      .stage_times = desc->stage_times,
-                      .repeat = desc->repeat};
+                      .record = desc->record ? desc->record : gpu_chain_record,
+                      .record_user = desc->record_user};
     bool ok = desc->kind == BOOK_VIEW_COMPUTE || renderer_create(ctx, desc, out, err);
     for (uint32_t i = 0; ok && i < GPU_FRAMES_IN_FLIGHT; i++)
         ok = slot_create(ctx, desc->kind == BOOK_VIEW_HOSTED, desc->timed, i, &out->slots[i], err);
@@ -148,15 +148,6 @@ void book_view_want_detail(BookView *view, const BookViewFrame *desc, VkExtent2D
     remember_sides(view, &book, extent);
 }
 
-/* Whether the chain runs a stage on the host, which submits halfway (gpu_frame_record). */
-static bool host_stages(const GpuChain *chain)
-{
-    for (uint32_t i = 0; i < chain->count; i++)
-        if (chain->stages[i].host)
-            return true;
-    return false;
-}
-
 /* The recipe of the frame's commands (false: they are not to be kept): an offscreen or a host's
  * view's, whose chain runs on the device alone and whose renderer records the same commands for
  * the same draws (gpu_renderer_recipe). A window's frame draws into the image acquired and the
@@ -166,7 +157,7 @@ static bool recipe_of(const BookView *view, const BookViewFrame *desc, const Gpu
 {
     memset(out, 0, sizeof *out);
     const BookLeaf *leaf = view->leaf;
-    if (view->kind == BOOK_VIEW_COMPUTE || leaf->cpu_deform || host_stages(&leaf->chain) ||
+    if (view->kind == BOOK_VIEW_COMPUTE || leaf->path->cpu_deform || leaf->path->host_stage ||
         !gpu_renderer_recipe(&view->renderer, work->target, work->draws, work->draw_count, slot,
                              &out->render))
         return false;
@@ -336,7 +327,7 @@ static bool assemble(const GpuContext *ctx, BookView *view, BookFrameSlot *slot,
     if (draws && (!hosted || view->renderer.ink.width == view->renderer.ink_width))
         book_ink_texture_update(&view->ink, desc->ink, &view->renderer.ink, frame->slot);
     /* a CPU deform in place writes the planes every frame in flight reads */
-    if (leaf->cpu_deform && leaf->gpu.in_place && !slots_wait(ctx, view, err))
+    if (leaf->path->cpu_deform && leaf->gpu.in_place && !slots_wait(ctx, view, err))
         return false;
     book_leaf_prepare(leaf, &desc->pose, ahead ? &ahead->curl : NULL, frame->slot, &host->deform);
     /* the draws worked out ahead are read in place but where the split marks them */
@@ -365,8 +356,8 @@ static bool assemble(const GpuContext *ctx, BookView *view, BookFrameSlot *slot,
         .draws = book->draws,
         .draw_count = book->count,
         .timer = view->timed ? &slot->timer : NULL,
-        .stage_times = view->stage_times,
-        .repeat = view->repeat,
+        .record = view->record,
+        .record_user = view->record_user,
         .u = leaf->grid.u,
         .v = leaf->grid.v,
         .parallel_for = parallel_for,
@@ -474,7 +465,7 @@ bool book_view_frame(const GpuContext *ctx, BookView *view, const BookViewFrame 
         VkExtent2D extent = gpu_offscreen_target(&view->offscreen).extent;
         book_draws(&desc->spread, &desc->pose, view->leaf, &desc->layout, &view->renderer,
                    extent.width, extent.height, &early.book);
-        if (!view->leaf->cpu_deform)
+        if (!view->leaf->path->cpu_deform)
             mesh_curl_segments(&desc->pose, &early.curl);
         cpu_ahead = gpu_clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu_ahead;
         wall_ahead = gpu_clock_ms(CLOCK_MONOTONIC) - wall_ahead;
@@ -574,9 +565,9 @@ bool book_view_record(const GpuContext *ctx, BookView *view, VkCommandBuffer cmd
                       const BookViewFrame *desc, const GpuRenderTarget *direct, GpuError *err)
 {
     const BookLeaf *leaf = view->leaf;
-    if (view->kind != BOOK_VIEW_HOSTED || leaf->cpu_deform)
+    if (view->kind != BOOK_VIEW_HOSTED || leaf->path->cpu_deform)
         return gpu_error_set(err, "a host's frame is drawn by a hosted view with the GPU's curl");
-    if (host_stages(&leaf->chain))
+    if (leaf->path->host_stage)
         return gpu_error_set(err, "a host's frame cannot run a stage on the host (--pack staging)");
     bool in_pass = direct && direct->in_pass;
     if (!direct != !(view->direct || view->in_pass) || in_pass != view->in_pass)

@@ -29,9 +29,11 @@ typedef struct BookViewDesc {
     BookViewKind kind;
     uint32_t width, height;   /* offscreen */
     GpuRendererDesc renderer; /* offscreen: its colour format is the offscreen image's */
-    bool timed;               /* timestamps on the device (the benchmark, the HUD)... */
-    bool stage_times;         /* ...after each stage; else one span for the chain's kernels */
-    uint32_t repeat;          /* the benchmark's kernels, each this many times (GpuChainFrame) */
+    bool timed;               /* timestamps on the device (the benchmark, the HUD) */
+    /* what records the chain's stages and what it reads (GpuChainFrame.record): NULL,
+     * gpu_chain_record; the benchmark's own, bench/chain_record.h */
+    GpuChainRecord record;
+    const void *record_user;
     /* the pages, streamed into the renderer's content and ink layers; NULL: the built-in book's
      * first `leaves` leaves (0: all of them), resident */
     BookStream *book;
@@ -93,8 +95,9 @@ typedef struct BookView {
     GpuRenderTarget pass_target;
     BookDraws pass_draws;
     BookFrameSlot slots[GPU_FRAMES_IN_FLIGHT];
-    bool timed, stage_times;
-    uint32_t repeat;
+    bool timed;
+    GpuChainRecord record;
+    const void *record_user;
     uint64_t frame_number; /* frames submitted so far */
     /* the flat sides the last frame drew and its target's size: what the stream's detail is for */
     BookSide sides[2];

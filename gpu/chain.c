@@ -5,25 +5,6 @@
 
 #include <string.h>
 
-const char *gpu_stage_name(GpuStage stage)
-{
-    static const char *const names[GPU_STAGE_COUNT] = {
-        [GPU_STAGE_DEFORM] = "deform",
-        [GPU_STAGE_UPLOAD] = "upload",
-        [GPU_STAGE_TRI_NORMALS] = "tri_normals",
-        [GPU_STAGE_VERTEX_NORMALS] = "vertex_normals",
-        [GPU_STAGE_READBACK_SOA] = "readback_soa",
-        [GPU_STAGE_PACK] = "pack",
-        [GPU_STAGE_UPLOAD_VERTICES] = "upload_vertices",
-        [GPU_STAGE_FUSED] = "fused",
-        [GPU_STAGE_FUSED_DEFORM] = "fused_deform",
-        [GPU_STAGE_CHAIN] = "chain",
-        [GPU_STAGE_RENDER] = "render",
-        [GPU_STAGE_READBACK] = "readback",
-    };
-    return names[stage];
-}
-
 /* The barriers between stages: a writer of one kind, then the readers that follow. */
 static const GpuChainBarrier COMPUTE_TO_COMPUTE = {
     .src_stage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -71,47 +52,54 @@ static void add(GpuChain *chain, GpuStage stage, GpuChainBarrier after)
     };
 }
 
-/* The stage list for the path; see chain.h. */
-static void build(GpuChain *chain)
+/* The barrier the row names after a stage. */
+static GpuChainBarrier barrier_of(GpuStageAfter after)
 {
-    const GpuChainDesc *d = &chain->desc;
-    bool staging_pack = d->path == GPU_NORMALS_TWO_PASS && d->pack == GPU_PACK_STAGING;
-    if (d->path == GPU_NORMALS_FUSED_DEFORM) {
-        add(chain, GPU_STAGE_FUSED_DEFORM, COMPUTE_TO_DRAW);
-    } else {
-        /* upload's barrier is left out in place: the host wrote the positions before the
-         * submission, which makes them visible */
-        if (d->gpu_deform)
-            add(chain, GPU_STAGE_DEFORM, COMPUTE_TO_COMPUTE);
-        else
-            add(chain, GPU_STAGE_UPLOAD, COPY_TO_COMPUTE);
-        if (d->path == GPU_NORMALS_FUSED) {
-            add(chain, GPU_STAGE_FUSED, COMPUTE_TO_DRAW);
-        } else {
-            add(chain, GPU_STAGE_TRI_NORMALS, COMPUTE_TO_COMPUTE);
-            add(chain, GPU_STAGE_VERTEX_NORMALS, staging_pack ? WRITES_TO_COPY : COMPUTE_TO_DRAW);
-        }
+    switch (after) {
+    case GPU_AFTER_COMPUTE_TO_COMPUTE:
+        return COMPUTE_TO_COMPUTE;
+    case GPU_AFTER_COPY_TO_COMPUTE:
+        return COPY_TO_COMPUTE;
+    case GPU_AFTER_COMPUTE_TO_DRAW:
+        return COMPUTE_TO_DRAW;
+    case GPU_AFTER_WRITES_TO_COPY:
+        return WRITES_TO_COPY;
+    case GPU_AFTER_COPY_TO_DRAW:
+        return COPY_TO_DRAW;
+    case GPU_AFTER_TO_HOST:
+        return TO_HOST;
+    case GPU_AFTER_NOTHING:
+        break;
     }
-    if (staging_pack) {
-        add(chain, GPU_STAGE_READBACK_SOA, TO_HOST);
-        add(chain, GPU_STAGE_PACK, (GpuChainBarrier){0});
-        add(chain, GPU_STAGE_UPLOAD_VERTICES, COPY_TO_DRAW);
-    }
-    add(chain, GPU_STAGE_READBACK, TO_HOST);
-    add(chain, GPU_STAGE_RENDER, (GpuChainBarrier){0});
+    return (GpuChainBarrier){0};
 }
 
-bool gpu_chain_create(const GpuContext *ctx, const GpuChainDesc *desc, GpuChain *out, GpuError *err)
+/* The kernel a stage dispatches, made for the chain (true for a stage with none). */
+static bool kernel_create(const GpuContext *ctx, GpuStage stage, GpuChain *chain, GpuError *err)
+{
+    switch (stage) {
+    case GPU_STAGE_DEFORM:
+        return gpu_deform_create(ctx, &chain->deform, err);
+    case GPU_STAGE_TRI_NORMALS: /* its kernel and vertex_normals', made together */
+        return gpu_normals_create(ctx, chain->path->pack, &chain->normals, err);
+    case GPU_STAGE_FUSED:
+    case GPU_STAGE_FUSED_DEFORM:
+        return gpu_fused_create(ctx, stage == GPU_STAGE_FUSED_DEFORM, &chain->fused, err);
+    default:
+        return true;
+    }
+}
+
+bool gpu_chain_create(const GpuContext *ctx, const GpuPath *path, GpuChain *out, GpuError *err)
 {
     memset(out, 0, sizeof *out);
-    out->desc = *desc;
-    build(out);
-    bool fused = desc->path == GPU_NORMALS_FUSED || desc->path == GPU_NORMALS_FUSED_DEFORM;
-    bool deform = desc->gpu_deform && desc->path != GPU_NORMALS_FUSED_DEFORM;
-    if ((!deform || gpu_deform_create(ctx, &out->deform, err)) &&
-        (desc->path != GPU_NORMALS_TWO_PASS ||
-         gpu_normals_create(ctx, desc->pack, &out->normals, err)) &&
-        (!fused || gpu_fused_create(ctx, desc->path == GPU_NORMALS_FUSED_DEFORM, &out->fused, err)))
+    out->path = path;
+    bool ok = true;
+    for (uint32_t i = 0; i < path->stage_count; i++) {
+        add(out, path->stages[i].stage, barrier_of(path->stages[i].after));
+        ok = ok && kernel_create(ctx, path->stages[i].stage, out, err);
+    }
+    if (ok)
         return true;
     gpu_chain_destroy(ctx, out);
     return false;
@@ -134,37 +122,10 @@ void gpu_chain_destroy(const GpuContext *ctx, GpuChain *chain)
     gpu_deform_destroy(ctx, &chain->deform);
 }
 
-uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuLeaf *leaf, const GpuKernel *out[3])
+void gpu_chain_record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                           uint32_t i, const GpuChainFrame *f, const VkMemoryBarrier2 *before)
 {
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < chain->count; i++) {
-        switch (chain->stages[i].stage) {
-        case GPU_STAGE_DEFORM:
-            out[n++] = &chain->deform.kernel;
-            break;
-        case GPU_STAGE_TRI_NORMALS:
-            out[n++] = &chain->normals.tri;
-            break;
-        case GPU_STAGE_VERTEX_NORMALS:
-            out[n++] = &chain->normals.vertex;
-            break;
-        case GPU_STAGE_FUSED:
-        case GPU_STAGE_FUSED_DEFORM:
-            out[n++] = gpu_fused_kernel(&chain->fused, leaf);
-            break;
-        default:
-            break;
-        }
-    }
-    return n;
-}
-
-/* The stage's own commands: its kernel, copy or draws (the render's after `before`, the barrier
- * after the stage before it, recorded in one call with its own). */
-static void record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
-                        GpuStage stage, const GpuChainFrame *f, const VkMemoryBarrier2 *before)
-{
-    switch (stage) {
+    switch (chain->stages[i].stage) {
     case GPU_STAGE_DEFORM:
         gpu_deform_dispatch(ctx, cmd, &chain->deform, f->leaf, f->slot);
         break;
@@ -227,37 +188,40 @@ static bool wanted(const GpuChainStage *s, const GpuChainFrame *f)
     return true;
 }
 
-/* The next stage the frame records in this submission after stage i: its index, or that of the
- * host stage or the end that stops it. */
-static uint32_t next_wanted(const GpuChain *chain, uint32_t i, const GpuChainFrame *f)
+uint32_t gpu_chain_next(const GpuChain *chain, uint32_t i, const GpuChainFrame *f)
 {
     for (i++; i < chain->count && !chain->stages[i].host && !wanted(&chain->stages[i], f); i++)
         ;
     return i;
 }
 
-/* The stages that make the vertices (and copy them), as against the render and the readback. */
-static bool compute_stage(GpuStage stage)
+uint32_t gpu_chain_open(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                        uint32_t from, const GpuChainFrame *frame)
 {
-    return stage < GPU_STAGE_CHAIN;
+    /* Only a submission's first stage opens (after the previous frame's uses). That barrier is
+     * the frames' synchronisation, not the stage's work: the stage's time starts after it. */
+    if (from < chain->count && chain->stages[from].opens)
+        record_opening(ctx, cmd);
+    if (frame->timer && from == 0)
+        gpu_timer_begin(ctx, frame->timer, cmd);
+    else if (frame->timer)
+        gpu_timer_mark(ctx, frame->timer, cmd, GPU_STAGE_COUNT, NULL); /* the host's gap: untimed */
+    if (from < chain->count && !chain->stages[from].host && !wanted(&chain->stages[from], frame))
+        return gpu_chain_next(chain, from, frame);
+    return from;
 }
 
-bool gpu_stage_is_kernel(GpuStage stage)
+bool gpu_chain_record_after(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                            uint32_t i, uint32_t next, const GpuChainFrame *frame,
+                            VkMemoryBarrier2 *held)
 {
-    return stage == GPU_STAGE_DEFORM || stage == GPU_STAGE_TRI_NORMALS ||
-           stage == GPU_STAGE_VERTEX_NORMALS || stage == GPU_STAGE_FUSED ||
-           stage == GPU_STAGE_FUSED_DEFORM;
-}
-
-/* The barrier after a stage; a global one before the render is left for the render to record
- * with its own (returned, true). */
-static bool record_barrier(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChainStage *s,
-                           const GpuLeaf *leaf, bool render_next, VkMemoryBarrier2 *held)
-{
+    const GpuChainStage *s = &chain->stages[i];
+    bool render_next = next < chain->count && !chain->stages[next].host &&
+                       chain->stages[next].stage == GPU_STAGE_RENDER;
     const GpuChainBarrier *b = &s->after;
     if (b->host_read) {
         gpu_barrier_host_read(ctx, cmd);
-    } else if (b->src_stage && !(s->stage == GPU_STAGE_UPLOAD && leaf->in_place)) {
+    } else if (b->src_stage && !(s->stage == GPU_STAGE_UPLOAD && frame->leaf->in_place)) {
         if (!render_next) {
             gpu_barrier(ctx, cmd, b->src_stage, b->src_access, b->dst_stage, b->dst_access);
             return false;
@@ -275,47 +239,18 @@ static bool record_barrier(const GpuContext *ctx, VkCommandBuffer cmd, const Gpu
 uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
                           uint32_t from, const GpuChainFrame *frame)
 {
-    /* Only a submission's first stage opens (after the previous frame's uses). That barrier is
-     * the frames' synchronisation, not the stage's work: the stage's time starts after it. */
-    if (from < chain->count && chain->stages[from].opens)
-        record_opening(ctx, cmd);
-    if (frame->timer && from == 0)
-        gpu_timer_begin(ctx, frame->timer, cmd);
-    else if (frame->timer)
-        gpu_timer_mark(ctx, frame->timer, cmd, GPU_STAGE_COUNT, NULL); /* the host's gap: untimed */
     VkMemoryBarrier2 held;
     bool holding = false;
-    uint32_t span = 0; /* kernels and copies since the last timestamp */
-    uint32_t i = from;
-    if (i < chain->count && !chain->stages[i].host && !wanted(&chain->stages[i], frame))
-        i = next_wanted(chain, i, frame);
+    uint32_t i = gpu_chain_open(ctx, cmd, chain, from, frame);
     while (i < chain->count && !chain->stages[i].host) {
-        const GpuChainStage *s = &chain->stages[i];
-        uint32_t next = next_wanted(chain, i, frame);
-        bool last = next == chain->count || chain->stages[next].host;
-        const char *name = gpu_stage_name(s->stage);
-        gpu_label_begin(ctx, cmd, name);
-        record_work(ctx, cmd, chain, s->stage, frame, holding ? &held : NULL);
-        for (uint32_t r = 1; gpu_stage_is_kernel(s->stage) && r < frame->repeat; r++) {
-            /* the next dispatch rewrites what this one wrote and reads what it read */
-            gpu_barrier(ctx, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                        VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
-                        VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                        VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-            record_work(ctx, cmd, chain, s->stage, frame, NULL);
-        }
+        GpuStage stage = chain->stages[i].stage;
+        uint32_t next = gpu_chain_next(chain, i, frame);
+        gpu_label_begin(ctx, cmd, gpu_stage_name(stage));
+        gpu_chain_record_work(ctx, cmd, chain, i, frame, holding ? &held : NULL);
         gpu_label_end(ctx, cmd);
-        span++;
-        /* One span, unless the frame asks for each stage: timestamps between kernels cost the
-         * device their wait for all before them, and the host a call each. */
-        if (frame->timer && (frame->stage_times || !compute_stage(s->stage) || last ||
-                             !compute_stage(chain->stages[next].stage))) {
-            GpuStage timed = span == 1 ? s->stage : GPU_STAGE_CHAIN;
-            gpu_timer_mark(ctx, frame->timer, cmd, timed, gpu_stage_name(timed));
-            span = 0;
-        }
-        holding = record_barrier(ctx, cmd, s, frame->leaf,
-                                 !last && chain->stages[next].stage == GPU_STAGE_RENDER, &held);
+        if (frame->timer)
+            gpu_timer_mark(ctx, frame->timer, cmd, stage, gpu_stage_name(stage));
+        holding = gpu_chain_record_after(ctx, cmd, chain, i, next, frame, &held);
         i = next;
     }
     return i;

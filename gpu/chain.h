@@ -1,13 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The frame's stages for one leaf, as a list built once from the chosen path: each stage owns its
- * kernel (or copy), its debug label, its timestamp and its outgoing barrier, and the frame's
- * synchronisation reads here, in one place. The lists:
- *   fused_deform                                  (the default)
- *   deform | upload -> fused                      (--normals fused; the default on --deform cpu)
- *   deform | upload -> tri_normals -> vertex_normals                      (--normals two-pass)
- *   ... vertex_normals -> readback_soa -> pack -> upload_vertices         (and --pack staging)
- * then readback (when asked) and render. pack runs on the host, between two submissions.
- * Owns the kernels the chain uses and none other, bound to one leaf at a time. */
+/* The frame's stages for one leaf, as a list built once from its path's row (gpu/paths.h, whose
+ * table lists each path's stages): each stage owns its kernel (or copy), its debug label, its
+ * timestamp and its outgoing barrier, and the frame's synchronisation reads here, in one place.
+ * A host stage (the staging pack's) runs between two submissions. Owns the kernels the row's
+ * stages use and none other, bound to one leaf at a time. */
 #ifndef PAGECURL_GPU_CHAIN_H
 #define PAGECURL_GPU_CHAIN_H
 
@@ -17,32 +13,6 @@
 #include "paths.h"
 #include "renderer.h"
 #include "timer.h"
-
-/* The stages by name: the benchmark's rows, its JSON keys and the HUD's lines. The first
- * GPU_STAGE_READBACK are the ones a benchmark frame can run. */
-typedef enum GpuStage {
-    GPU_STAGE_DEFORM,
-    GPU_STAGE_UPLOAD,
-    GPU_STAGE_TRI_NORMALS,
-    GPU_STAGE_VERTEX_NORMALS,
-    GPU_STAGE_READBACK_SOA,
-    GPU_STAGE_PACK,
-    GPU_STAGE_UPLOAD_VERTICES,
-    GPU_STAGE_FUSED,
-    GPU_STAGE_FUSED_DEFORM,
-    GPU_STAGE_CHAIN, /* the stages above from one submission, timed as one span */
-    GPU_STAGE_RENDER,
-    GPU_STAGE_READBACK,
-    GPU_STAGE_COUNT
-} GpuStage;
-
-const char *gpu_stage_name(GpuStage stage);
-
-typedef struct GpuChainDesc {
-    GpuNormalsPath path; /* resolved: never GPU_NORMALS_DEFAULT */
-    GpuPackPath pack;    /* the staging pack needs the two-pass normals */
-    bool gpu_deform;     /* deform.comp, else positions uploaded from the CPU */
-} GpuChainDesc;
 
 /* What a stage's commands must be visible to: the barrier after it. */
 typedef struct GpuChainBarrier {
@@ -59,28 +29,32 @@ typedef struct GpuChainStage {
     GpuChainBarrier after;
 } GpuChainStage;
 
-#define GPU_CHAIN_MAX_STAGES 10
+#define GPU_CHAIN_MAX_STAGES GPU_PATH_MAX_STAGES
 
 typedef struct GpuChain {
-    GpuChainDesc desc;
-    GpuDeform deform; /* only the kernels the stages use are made */
+    const GpuPath *path; /* the table's row it was built from */
+    GpuDeform deform;    /* only the kernels the stages use are made */
     GpuNormals normals;
     GpuFused fused;
     uint32_t count;
     GpuChainStage stages[GPU_CHAIN_MAX_STAGES];
 } GpuChain;
 
-bool gpu_chain_create(const GpuContext *ctx, const GpuChainDesc *desc, GpuChain *out,
-                      GpuError *err);
+bool gpu_chain_create(const GpuContext *ctx, const GpuPath *path, GpuChain *out, GpuError *err);
 /* Points the kernels at `leaf` (no frame using them may be in flight). */
 void gpu_chain_bind(const GpuContext *ctx, const GpuChain *chain, const GpuLeaf *leaf);
 void gpu_chain_destroy(const GpuContext *ctx, GpuChain *chain);
 
-/* The kernels the chain runs for `leaf`, in order; returns how many (at most 3). */
-uint32_t gpu_chain_kernels(const GpuChain *chain, const GpuLeaf *leaf, const GpuKernel *out[3]);
+typedef struct GpuChainFrame GpuChainFrame;
+
+/* Records stages from `from` on into `cmd`, up to the end or a host stage; returns the index of
+ * the stage that stopped it (chain->count at the end). */
+typedef uint32_t (*GpuChainRecord)(const GpuContext *ctx, VkCommandBuffer cmd,
+                                   const GpuChain *chain, uint32_t from,
+                                   const GpuChainFrame *frame);
 
 /* What one frame records besides the chain's own. */
-typedef struct GpuChainFrame {
+struct GpuChainFrame {
     const GpuLeaf *leaf;
     uint32_t slot;          /* the frame in flight: picks per-frame resources */
     bool readback_vertices; /* stage readback (the leaf needs .readback) */
@@ -88,26 +62,40 @@ typedef struct GpuChainFrame {
     const GpuRenderTarget *target;
     const GpuDraw *draws; /* the pages to draw, the turning leaf's among them */
     uint32_t draw_count;
-    GpuTimer *timer;  /* optional: timestamps on the device, after... */
-    bool stage_times; /* ...each stage; else after each run of kernels and copies (timed as
-                       * GPU_STAGE_CHAIN, or as its one stage) and after the render */
-    /* each kernel recorded this many times back to back (0 or 1: once), a compute barrier
-     * between: the benchmark's like-for-like figure against launches in a CUDA graph, with the
-     * dispatch's and the timestamps' fixed costs shared by `repeat` dispatches */
-    uint32_t repeat;
+    GpuTimer *timer; /* optional: timestamps on the device, after each stage */
+    /* what records the stages: gpu_chain_record, or the benchmark's own (bench/chain_record.h),
+     * which reads `record_user` */
+    GpuChainRecord record;
+    const void *record_user;
     const float *u, *v; /* the grid's texture coordinates: the staging pack interleaves them */
     /* optional: runs fn over ranges covering [0, n) on the CPU's cores, returning when all are
      * done (the app's mesh_parallel_for); NULL: the staging pack runs on this thread */
     void (*parallel_for)(size_t n, void (*fn)(void *ctx, size_t begin, size_t end), void *ctx);
-} GpuChainFrame;
+};
 
-/* Whether the stage is one kernel's dispatch (what GpuChainFrame.repeat repeats). */
-bool gpu_stage_is_kernel(GpuStage stage);
-
-/* Records stages from `from` on into `cmd`, up to the end or a host stage; returns the index of
- * the stage that stopped it (chain->count at the end). */
+/* The frame's recording: each stage once, under its label, a timestamp after it where the frame
+ * is timed, then its barrier. */
 uint32_t gpu_chain_record(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
                           uint32_t from, const GpuChainFrame *frame);
+
+/* The steps of a recording, for a recorder of the chain's stages (gpu_chain_record's, the
+ * benchmark's): */
+/* A submission's start at stage `from`: its opening barrier where it opens one, the timer begun
+ * (from 0) or the host's gap marked; returns the first stage the frame records. */
+uint32_t gpu_chain_open(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                        uint32_t from, const GpuChainFrame *frame);
+/* The stage the frame records after stage i in this submission: its index, or that of the host
+ * stage or the end (chain->count) that stops it. */
+uint32_t gpu_chain_next(const GpuChain *chain, uint32_t i, const GpuChainFrame *frame);
+/* Stage i's own commands: its kernel, copy or draws (the render's after `before`, the barrier
+ * after the stage before it, recorded with its own: NULL, none held). */
+void gpu_chain_record_work(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                           uint32_t i, const GpuChainFrame *frame, const VkMemoryBarrier2 *before);
+/* The barrier after stage i (`next` the stage after it); one before the render is held in `held`
+ * for the render to record with its own (returned, true). */
+bool gpu_chain_record_after(const GpuContext *ctx, VkCommandBuffer cmd, const GpuChain *chain,
+                            uint32_t i, uint32_t next, const GpuChainFrame *frame,
+                            VkMemoryBarrier2 *held);
 
 /* Runs a host stage (pack: after the fence of the submission before it). */
 void gpu_chain_run_host(const GpuContext *ctx, GpuStage stage, const GpuChainFrame *frame);

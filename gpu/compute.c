@@ -3,50 +3,6 @@
 
 #include <string.h>
 
-bool gpu_kernel_statistics(const GpuContext *ctx, const GpuKernel *kernel, char *out, size_t size)
-{
-    if (!ctx->pipeline_statistics || !kernel->pipeline || size == 0)
-        return false;
-    VkPipelineExecutableInfoKHR exe = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR,
-        .pipeline = kernel->pipeline,
-        .executableIndex = 0, /* a compute pipeline has its one shader */
-    };
-    VkPipelineExecutableStatisticKHR stats[32];
-    uint32_t count = 32;
-    for (uint32_t i = 0; i < count; i++)
-        stats[i] = (VkPipelineExecutableStatisticKHR){
-            .sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR};
-    VkResult r = ctx->vk.vkGetPipelineExecutableStatisticsKHR(ctx->device, &exe, &count, stats);
-    if (r != VK_SUCCESS && r != VK_INCOMPLETE)
-        return false;
-    size_t at = 0;
-    out[0] = '\0';
-    for (uint32_t i = 0; i < count && at < size; i++) {
-        const VkPipelineExecutableStatisticKHR *st = &stats[i];
-        const char *sep = i ? "; " : "";
-        int n = 0;
-        switch (st->format) {
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
-            n = snprintf(out + at, size - at, "%s%s %s", sep, st->name,
-                         st->value.b32 ? "yes" : "no");
-            break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
-            n = snprintf(out + at, size - at, "%s%s %lld", sep, st->name, (long long)st->value.i64);
-            break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
-            n = snprintf(out + at, size - at, "%s%s %llu", sep, st->name,
-                         (unsigned long long)st->value.u64);
-            break;
-        default:
-            n = snprintf(out + at, size - at, "%s%s %g", sep, st->name, st->value.f64);
-            break;
-        }
-        at += n > 0 ? (size_t)n : 0;
-    }
-    return count > 0;
-}
-
 static VkDescriptorType binding_type(uint32_t uniform_mask, uint32_t i)
 {
     return uniform_mask & (1u << i) ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER

@@ -34,10 +34,6 @@ typedef struct GpuKernel {
     const char *label;     /* the desc's (a string that outlives the kernel) */
 } GpuKernel;
 
-/* The compiler's statistics of the kernel as "name value; ..." (registers, shared memory...),
- * where the context captures them; false otherwise. */
-bool gpu_kernel_statistics(const GpuContext *ctx, const GpuKernel *kernel, char *out, size_t size);
-
 bool gpu_kernel_create(const GpuContext *ctx, const GpuKernelDesc *desc, GpuKernel *out,
                        GpuError *err);
 void gpu_kernel_destroy(const GpuContext *ctx, GpuKernel *kernel);

@@ -95,7 +95,7 @@ bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *ch
                       const GpuChainFrame *work, double *host_ms, GpuError *err)
 {
     double spent = 0.0;
-    uint32_t at = gpu_chain_record(ctx, frame->cmd, chain, 0, work);
+    uint32_t at = work->record(ctx, frame->cmd, chain, 0, work);
     while (at < chain->count) {
         /* The fence also covers every earlier submission of the queue: once it signals, no
          * frame in flight still reads what the host stage writes in place. */
@@ -107,7 +107,7 @@ bool gpu_frame_record(const GpuContext *ctx, GpuFrame *frame, const GpuChain *ch
         spent += gpu_clock_ms(CLOCK_MONOTONIC) - t0;
         if (!gpu_frame_begin(ctx, frame, err))
             return false;
-        at = gpu_chain_record(ctx, frame->cmd, chain, at + 1, work);
+        at = work->record(ctx, frame->cmd, chain, at + 1, work);
     }
     if (host_ms)
         *host_ms = spent;

@@ -116,8 +116,9 @@ static bool slot_create(const GpuContext *ctx, const GpuLeafDesc *desc, uint32_t
     GpuBufferDesc positions = {3 * nv * f, src, GPU_MEMORY_UPLOAD, "positions staging"};
     GpuBufferDesc vertices = {PC_VERTEX_FLOATS * nv * f, src, GPU_MEMORY_UPLOAD,
                               "vertices staging"};
-    return (!desc->upload || gpu_buffer_create(ctx, &positions, &out->positions_staging, err)) &&
-           (desc->pack != GPU_PACK_STAGING ||
+    return (!desc->path->cpu_deform ||
+            gpu_buffer_create(ctx, &positions, &out->positions_staging, err)) &&
+           (!desc->path->cpu_vertices ||
             gpu_buffer_create(ctx, &vertices, &out->vertex_staging, err));
 }
 
@@ -134,8 +135,8 @@ static bool leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf 
         return false;
     VkDeviceSize f = sizeof(float), nv = out->vertex_count, nc = out->triangle_count / 2;
     VkDeviceSize vertex_bytes = PC_VERTEX_FLOATS * nv * f;
-    bool staging_pack = desc->pack == GPU_PACK_STAGING;
-    VkDeviceSize cpu_written = (desc->upload ? 3 * nv * f : 0) + (staging_pack ? vertex_bytes : 0);
+    bool cpu_positions = desc->path->cpu_deform, cpu_vertices = desc->path->cpu_vertices;
+    VkDeviceSize cpu_written = (cpu_positions ? 3 * nv * f : 0) + (cpu_vertices ? vertex_bytes : 0);
     VkDeviceSize adjacency = desc->shadow_adjacency ? 2 * desc->shadow_index_count : 0;
     if (cpu_written && !resolve_in_place(ctx, desc->staging, cpu_written, &out->in_place, err))
         return false;
@@ -143,9 +144,9 @@ static bool leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf 
     const VkBufferUsageFlags dst = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     const VkBufferUsageFlags src = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
     GpuMemory positions_memory =
-        desc->upload && out->in_place ? GPU_MEMORY_SHARED : GPU_MEMORY_DEVICE;
+        cpu_positions && out->in_place ? GPU_MEMORY_SHARED : GPU_MEMORY_DEVICE;
     GpuMemory vertices_memory =
-        staging_pack && out->in_place ? GPU_MEMORY_SHARED : GPU_MEMORY_DEVICE;
+        cpu_vertices && out->in_place ? GPU_MEMORY_SHARED : GPU_MEMORY_DEVICE;
     struct {
         bool wanted;
         GpuBuffer *buf;
@@ -160,7 +161,7 @@ static bool leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf 
         {true,
          &out->cell_normals_b,
          {nc * PC_CELL_NORMAL_B_BYTES, storage, GPU_MEMORY_DEVICE, "cell normals (vec2)"}},
-        {staging_pack,
+        {desc->path->soa_normals,
          &out->vertex_normals,
          {3 * nv * f, storage | src, GPU_MEMORY_DEVICE, "vertex normals SoA"}},
         {true,
@@ -174,7 +175,7 @@ static bool leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf 
         {desc->readback,
          &out->readback,
          {vertex_bytes, dst, GPU_MEMORY_READBACK, "vertices readback"}},
-        {staging_pack,
+        {desc->path->soa_normals,
          &out->soa_readback,
          {6 * nv * f, dst, GPU_MEMORY_READBACK, "positions + normals readback"}},
         /* every thread reads the table: a uniform buffer in device memory where the CPU can
@@ -210,7 +211,6 @@ bool gpu_leaf_create(const GpuContext *ctx, const GpuLeafDesc *desc, GpuLeaf *ou
     out->height = desc->height;
     out->vertex_count = (uint64_t)desc->nx * desc->ny;
     out->triangle_count = 2 * (uint64_t)(desc->nx - 1) * (desc->ny - 1);
-    out->pack = desc->pack;
     if (leaf_create(ctx, desc, out, err))
         return true;
     gpu_leaf_destroy(ctx, out);

@@ -20,9 +20,8 @@ typedef struct GpuLeafDesc {
     const uint32_t *shadow_indices;
     size_t shadow_index_count;
     const uint32_t *shadow_adjacency;
-    bool readback; /* keep a host copy of the vertices possible (OBJ, tests) */
-    bool upload;   /* positions come from the CPU */
-    GpuPackPath pack;
+    bool readback;       /* keep a host copy of the vertices possible (OBJ, tests) */
+    const GpuPath *path; /* what the CPU writes, and the staging pack's buffers */
     GpuStaging staging;
 } GpuLeafDesc;
 
@@ -30,10 +29,11 @@ typedef struct GpuLeafDesc {
  * the grid's): frame slot k writes only slots[k], so the CPU never overwrites what a frame still
  * in flight may copy. */
 typedef struct GpuLeafSlot {
-    /* host-visible x, y, z planes where the CPU deform writes; only with desc.upload, not in
-     * place */
+    /* host-visible x, y, z planes where the CPU deform writes; only where the path deforms on
+     * the CPU, not in place */
     GpuBuffer positions_staging;
-    /* the AoS vertices the staging pack interleaves; only with that pack, not in place */
+    /* the AoS vertices the staging pack interleaves; only where the path has the CPU write
+     * them, not in place */
     GpuBuffer vertex_staging;
     /* the slot's CurlSegments, written by the CPU for the GPU deform (the pose's profile, once a
      * frame): its element of the leaf's `curl_tables`, which the kernels index by the slot */
@@ -44,9 +44,8 @@ typedef struct GpuLeaf {
     uint32_t nx, ny;
     float width, height;
     uint64_t vertex_count, triangle_count;
-    GpuPackPath pack;
     /* the CPU writes positions / vertices straight into the resident buffers (GPU_MEMORY_SHARED)
-     * rather than through staging; only with desc.upload or the staging pack */
+     * rather than through staging; only where the path has the CPU write them */
     bool in_place;
     GpuBuffer positions;      /* x, y, z planes */
     GpuBuffer cell_normals_a; /* per cell: vec4 (n0.xyz, n1.x), shared.h */

@@ -10,8 +10,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 # The folders' layers (docs/architecture.md), checked on the repository's own sources: mesh/ is
 # geometry (no Vulkan, nothing above it), pages/ is pixels and files (no Vulkan: the renderer of a
-# book's pages is book/'s), gpu/ knows no book, pages or program. A FOLDER: PATTERN line is an
-# include that folder must not have.
+# book's pages is book/'s), gpu/ knows no book, pages or program, and no folder of the library's
+# includes bench/ (the benchmark's own, built into the program alone) or the program. A FOLDER:
+# PATTERN line is an include that folder must not have.
 if [ $# -eq 0 ]; then
     bad=0
     while read -r folder pattern; do
@@ -22,13 +23,15 @@ if [ $# -eq 0 ]; then
             bad=1
         fi
     done <<'RULES'
-mesh: vulkan/|volk|\.\./(gpu|book|pages|app)/
-pages: vulkan/|volk|\.\./(gpu|book|app)/
-gpu: \.\./(book|pages|app)/
+mesh: vulkan/|volk|\.\./(gpu|book|pages|app|bench)/
+pages: vulkan/|volk|\.\./(gpu|book|app|bench)/
+gpu: \.\./(book|pages|app|bench)/
+book: \.\./(app|bench)/
+bench: \.\./app/
 RULES
     # Names say what things are (issue 53): the program's app_/App/APP_ prefix, and its
     # PAGECURL_APP_ header guards, only in app/ (the library's folders name theirs after themselves)
-    hits=$(grep -nE '\b(app_|App[A-Z]|APP_|PAGECURL_APP_)[A-Za-z0-9_]*' book/*.[ch] gpu/*.[ch] \
+    hits=$(grep -nE '\b(app_|App[A-Z]|APP_|PAGECURL_APP_)[A-Za-z0-9_]*' book/*.[ch] gpu/*.[ch] bench/*.[ch] \
         mesh/*.[ch] pages/*.[ch] helper/*.[ch] shaders/*.h || true)
     if [ -n "$hits" ]; then
         printf 'naming: the program'"'"'s app_ prefix outside app/:\n%s\n' "$hits"
@@ -46,7 +49,7 @@ RULES
     fi
     [ "$bad" -eq 0 ] || exit 1
 fi
-[ $# -gt 0 ] || set -- app book gpu helper mesh pages include/pagecurl
+[ $# -gt 0 ] || set -- app bench book gpu helper mesh pages include/pagecurl
 # "from to" lines: module from includes module to (paths made relative to the root)
 find "$@" -maxdepth 1 \( -name '*.c' -o -name '*.h' \) | sort | while read -r f; do
     dir=$(dirname "$f")

@@ -8,6 +8,7 @@
  * which records every frame, on lavapipe with the validation layer (any message fails). The
  * benchmark's --repeat R records each kernel R times.
  * usage: test_frame_calls [--no-validation] */
+#include "../bench/chain_record.h"
 #include "../book/book.h"
 #include "../book/leaf.h"
 #include "../book/view.h"
@@ -206,8 +207,8 @@ static unsigned long dispatches(CheckState *s, const GpuContext *ctx, BookLeaf *
                          .width = 64,
                          .height = 64,
                          .timed = true,
-                         .stage_times = true,
-                         .repeat = repeat,
+                         .record = bench_chain_record,
+                         .record_user = &(BenchChainRecord){.repeat = repeat, .stage_times = true},
                          .leaves = 2};
     bool ok = book_view_create(ctx, &desc, leaf, &view, &err);
     memset(calls, 0, sizeof calls);

@@ -292,10 +292,111 @@ static bool frames_play(CheckState *s, const GpuContext *ctx, BookView *view, ui
         char what[64];
         snprintf(what, sizeof what, "frames in flight, last frame of %ux%u", leaf->grid.nx,
                  leaf->grid.ny);
-        compare(s, leaf, leaf->gpu.readback.mapped, x, x + n, x + 2 * n, leaf->cpu_deform, what);
+        compare(s, leaf, leaf->gpu.readback.mapped, x, x + n, x + 2 * n, leaf->path->cpu_deform,
+                what);
         free(x);
     }
     return true;
+}
+
+/* The table of paths (gpu/paths.h): each choice of the command line finds its row, the default the
+ * fastest; a leaf made for a row has the row's stages in its chain (the lists gpu/chain.c built by
+ * branches before the table: the same, stage for stage), the kernels of those stages and no
+ * other, and the buffers the row says the CPU writes; the one choice with no row is refused. */
+static void check_paths_table(CheckState *s, const GpuContext *ctx)
+{
+    static const struct {
+        bool cpu_deform;
+        GpuNormalsPath normals;
+        GpuPackPath pack;
+        const char *stages;
+    } want[] = {
+        {false, GPU_NORMALS_DEFAULT, GPU_PACK_GPU, "fused_deform readback render"},
+        {true, GPU_NORMALS_DEFAULT, GPU_PACK_GPU, "upload fused readback render"},
+        {false, GPU_NORMALS_FUSED, GPU_PACK_GPU, "deform fused readback render"},
+        {false, GPU_NORMALS_TWO_PASS, GPU_PACK_GPU,
+         "deform tri_normals vertex_normals readback render"},
+        {true, GPU_NORMALS_TWO_PASS, GPU_PACK_GPU,
+         "upload tri_normals vertex_normals readback render"},
+        {false, GPU_NORMALS_TWO_PASS, GPU_PACK_STAGING,
+         "deform tri_normals vertex_normals readback_soa pack upload_vertices readback render"},
+        {true, GPU_NORMALS_TWO_PASS, GPU_PACK_STAGING,
+         "upload tri_normals vertex_normals readback_soa pack upload_vertices readback render"},
+        {true, GPU_NORMALS_DEFAULT, GPU_PACK_STAGING,
+         "upload tri_normals vertex_normals readback_soa pack upload_vertices readback render"},
+    };
+    uint32_t found = 0; /* the rows the choices reached, a bit each */
+    for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
+        BookLeafDesc desc = {.nx = 5,
+                             .ny = 4,
+                             .cpu_deform = want[w].cpu_deform,
+                             .normals = want[w].normals,
+                             .pack = want[w].pack,
+                             .staging = GPU_STAGING_ALWAYS};
+        BookLeaf leaf;
+        GpuError err = {0};
+        bool made = book_leaf_create(ctx, &desc, &leaf, &err);
+        CHECK(s, made, "path %zu: %s", w, err.message);
+        if (!made)
+            continue;
+        const GpuPath *row = leaf.path;
+        for (uint32_t i = 0; i < gpu_path_count(); i++)
+            found |= gpu_path_at(i) == row ? 1u << i : 0u;
+        char stages[256] = "";
+        bool host = false, deform = false, tri = false, fused = false;
+        for (uint32_t i = 0; i < leaf.chain.count; i++) {
+            GpuStage st = leaf.chain.stages[i].stage;
+            snprintf(stages + strlen(stages), sizeof stages - strlen(stages), "%s%s", i ? " " : "",
+                     gpu_stage_name(st));
+            CHECK(s, leaf.chain.stages[i].stage == row->stages[i].stage,
+                  "%s: the chain's stage %u is not the row's", row->name, i);
+            host = host || leaf.chain.stages[i].host;
+            deform = deform || st == GPU_STAGE_DEFORM;
+            tri = tri || st == GPU_STAGE_TRI_NORMALS;
+            fused = fused || st == GPU_STAGE_FUSED || st == GPU_STAGE_FUSED_DEFORM;
+        }
+        CHECK(s, !strcmp(stages, want[w].stages), "%s: stages \"%s\", \"%s\" expected", row->name,
+              stages, want[w].stages);
+        CHECK(s, leaf.chain.count == row->stage_count && host == row->host_stage,
+              "%s: %u stages, a host stage %d (the row: %u, %d)", row->name, leaf.chain.count, host,
+              row->stage_count, row->host_stage);
+        CHECK(s,
+              !leaf.chain.deform.kernel.pipeline == !deform &&
+                  !leaf.chain.normals.tri.pipeline == !tri &&
+                  !leaf.chain.fused.fused.pipeline == !fused,
+              "%s: kernels made (deform %d, two-pass %d, fused %d) that its stages do not use",
+              row->name, leaf.chain.deform.kernel.pipeline != VK_NULL_HANDLE,
+              leaf.chain.normals.tri.pipeline != VK_NULL_HANDLE,
+              leaf.chain.fused.fused.pipeline != VK_NULL_HANDLE);
+        CHECK(s,
+              !leaf.gpu.slots[0].positions_staging.buffer == !row->cpu_deform &&
+                  !leaf.gpu.slots[0].vertex_staging.buffer == !row->cpu_vertices &&
+                  !leaf.gpu.vertex_normals.buffer == !row->soa_normals,
+              "%s: the CPU's buffers are not the row's", row->name);
+        CHECK(s, gpu_path_find(row->normals, row->pack, row->cpu_deform, NULL) == row,
+              "%s: its own choices find another row", row->name);
+        book_leaf_destroy(ctx, &leaf);
+    }
+    CHECK(s,
+          found == (1u << gpu_path_count()) - 1 &&
+              gpu_path_at(0)->normals == GPU_NORMALS_FUSED_DEFORM,
+          "the choices reached rows %#x of %u; the first (the default) fused-deform", found,
+          gpu_path_count());
+    /* the kernel that curls the page itself with the CPU's curl, the staging pack after a fused
+     * kernel: one line each, no leaf */
+    const BookLeafDesc none[] = {
+        {.nx = 5, .ny = 4, .cpu_deform = true, .normals = GPU_NORMALS_FUSED_DEFORM},
+        {.nx = 5, .ny = 4, .normals = GPU_NORMALS_FUSED, .pack = GPU_PACK_STAGING},
+    };
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        BookLeaf leaf;
+        GpuError err = {0};
+        bool made = book_leaf_create(ctx, &none[i], &leaf, &err);
+        CHECK(s, !made && strstr(err.message, "--normals") && !strchr(err.message, '\n'),
+              "a choice with no row: made %d, \"%s\"", made, err.message);
+        if (made)
+            book_leaf_destroy(ctx, &leaf);
+    }
 }
 
 /* 150 frames per leaf, then the same leaf given another grid (book_leaf_regrid: new buffers, the
@@ -390,6 +491,7 @@ int main(int argc, char **argv)
     for (size_t g = 0; !given && g < sizeof combo_grids / sizeof combo_grids[0]; g++)
         check_combinations(&s, &ctx, combo_grids[g][0], combo_grids[g][1]);
     check_frames_in_flight(&s, &ctx);
+    check_paths_table(&s, &ctx);
     gpu_context_destroy(&ctx);
     CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
           messages.errors, messages.warnings);

@@ -2,9 +2,10 @@
 #include "bandwidth.h"
 
 #include "../shaders/shared.h"
-#include "compute.h"
-#include "frame.h"
-#include "timer.h"
+#include "../gpu/compute.h"
+#include "../gpu/frame.h"
+#include "../gpu/sync.h"
+#include "../gpu/timer.h"
 
 #include <stdlib.h>
 
@@ -36,8 +37,8 @@ static void probe_destroy(const GpuContext *ctx, Probe *p)
     gpu_buffer_destroy(ctx, &p->src);
 }
 
-bool gpu_bandwidth_measure(const GpuContext *ctx, uint64_t bytes, uint32_t reps, double *gbps,
-                           GpuError *err)
+bool bench_bandwidth_measure(const GpuContext *ctx, uint64_t bytes, uint32_t reps, double *gbps,
+                             GpuError *err)
 {
     uint64_t range = ctx->props.limits.maxStorageBufferRange;
     if (bytes > range)
