@@ -178,8 +178,6 @@ bool book_open_create(GpuContext *gpu, const BookOpenDesc *d, BookOpen **out, Gp
         .readback = d->leaf_readback,
     };
     b->source = src;
-    if (pages_book_source_notice(src)[0])
-        book_events_error(&b->events, 0, pages_book_source_notice(src));
     if (!book_leaf_create(gpu, &ld, &b->leaf, err)) {
         book_open_destroy(b);
         return false;
@@ -197,9 +195,9 @@ bool book_open_create(GpuContext *gpu, const BookOpenDesc *d, BookOpen **out, Gp
     b->seen = mesh_flip_view(&b->flip);
     book_reader_init(&b->reader, b->pages, d->page, b->seen.spread);
     b->layout.left_page = book_reader_left_page(&b->reader, &b->seen, 0.0);
-    /* the notice above stays queued: the queue's told spread and ink set, not emptied */
-    b->events.told_spread = b->seen.spread;
-    b->events.ink_seen = b->ink.revision;
+    book_events_init(&b->events, b->seen.spread, b->ink.revision);
+    if (pages_book_source_notice(src)[0]) /* what the book goes on without (a damaged face) */
+        book_events_error(&b->events, 0, pages_book_source_notice(src));
     b->spread = book_spread(&b->seen);
     b->pose = book_pose(&b->seen, &b->leaf, &b->layout);
     *out = b;

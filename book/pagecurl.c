@@ -4,17 +4,15 @@
  * book's, then calls the book (book/open_book.h); a context is a GpuContext, its own or adopted
  * from the host. No book logic here: a book's state and what it does are open_book.c's. */
 #include "../include/pagecurl/pagecurl.h"
-#include "pagecurl_internal.h"
 #include "pagecurl_program.h"
 
 #include "../gpu/offscreen.h"
 #include "../shaders/shared.h"
+#include "facade.h"
 #include "open_book.h"
 #include "provided.h"
 
-#include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,185 +28,12 @@ _Static_assert((int)PAGECURL_BINDING_BOOK == (int)BOOK_BINDING_BOOK &&
                    (int)PAGECURL_BINDING_RIGHT == (int)BOOK_BINDING_RIGHT,
                "pagecurl_binding and BookBinding in one order");
 
-/* No state of the process's: a context owns its Vulkan functions (gpu/vk.h), its device's objects
- * and its books' threads and page helpers, so any number live at once, each on its own thread:
- * on one device, on several, on other drivers or under other layers. */
-struct pagecurl_context {
-    GpuContext gpu;
-    GpuMessages messages;
-};
-
-GpuCounters pagecurl_context_counters(const pagecurl_context *ctx)
-{
-    return ctx && ctx->gpu.counters ? *ctx->gpu.counters : (GpuCounters){0};
-}
-
-void pagecurl_context_faults(pagecurl_context *ctx, const pagecurl_faults *faults)
-{
-    if (!ctx)
-        return;
-    GpuFaultSpec spec = {0};
-    if (faults)
-        spec = (GpuFaultSpec){.submit_after = faults->submit_after,
-                              .allocate_after = faults->allocate_after,
-                              .draw_ms = faults->draw_ms};
-    gpu_context_faults(&ctx->gpu, &spec);
-}
-
 const char *pagecurl_version(void)
 {
     return PAGECURL_VERSION;
 }
 
-static void error_set(pagecurl_error *err, pagecurl_status status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void error_set(pagecurl_error *err, pagecurl_status status, const char *fmt, ...)
-{
-    if (!err)
-        return;
-    err->status = status;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-}
-
-static void error_from_gpu(pagecurl_error *err, const GpuError *g)
-{
-    pagecurl_status status = g->usage ? PAGECURL_ERROR_USAGE : PAGECURL_ERROR_RUNTIME;
-    if (strstr(g->message, "out of memory") || strstr(g->message, "OUT_OF_"))
-        status = PAGECURL_ERROR_OUT_OF_MEMORY;
-    else if (strstr(g->message, "DEVICE_LOST"))
-        status = PAGECURL_ERROR_DEVICE_LOST;
-    error_set(err, status, "%s", g->message);
-}
-
-/* A description's size must cover the fields this version reads up to `need`. */
-static bool sized(uint32_t size, size_t need, const char *what, pagecurl_error *err)
-{
-    if (size >= need)
-        return true;
-    error_set(err, PAGECURL_ERROR_USAGE,
-              "%s: .size is %u, under the %zu bytes of it this library reads: set it to "
-              "sizeof(%s)",
-              what, size, need, what);
-    return false;
-}
-
-pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pagecurl_error *err)
-{
-    if (err)
-        *err = (pagecurl_error){0};
-    pagecurl_context_desc d = {0};
-    if (desc) {
-        /* a host built before gpu_assisted was added passes the size it had then */
-        if (!sized(desc->size, offsetof(pagecurl_context_desc, gpu_assisted),
-                   "pagecurl_context_desc", err))
-            return NULL;
-        memcpy(&d, desc, desc->size < sizeof d ? desc->size : sizeof d);
-    }
-    bool host = d.instance || d.physical_device || d.device || d.queue;
-    pagecurl_context *ctx = calloc(1, sizeof *ctx);
-    if (!ctx) {
-        error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory");
-        return NULL;
-    }
-    GpuError gerr = {0};
-    bool ok;
-    if (host)
-        ok = gpu_context_adopt(&(GpuHostDevice){.instance = d.instance,
-                                                .physical = d.physical_device,
-                                                .device = d.device,
-                                                .queue_family = d.queue_family,
-                                                .queue = d.queue,
-                                                .get_instance_proc_addr = d.get_instance_proc_addr,
-                                                .allocator = d.allocator,
-                                                .pipeline_cache = d.pipeline_cache,
-                                                .debug_names = d.debug_names,
-                                                .geometry_shader = d.geometry_shader,
-                                                .sampler_anisotropy = d.sampler_anisotropy,
-                                                .enabled = d.enabled_features},
-                               &ctx->gpu, &gerr);
-    else
-        ok = gpu_context_create(
-            &(GpuContextDesc){.validation = d.validation,
-                              .gpu_assisted = d.validation && d.gpu_assisted,
-                              .device_index = d.prefer_index ? d.device_index : -1,
-                              .messages = &ctx->messages,
-                              .instance_extensions = d.instance_extensions,
-                              .instance_extension_count = d.instance_extension_count,
-                              .create_surface = d.create_surface,
-                              .surface_user = d.surface_user},
-            &ctx->gpu, &gerr);
-    if (!ok) {
-        error_from_gpu(err, &gerr);
-        free(ctx);
-        return NULL;
-    }
-    return ctx;
-}
-
-void pagecurl_context_destroy(pagecurl_context *ctx)
-{
-    if (!ctx)
-        return;
-    gpu_context_destroy(&ctx->gpu);
-    free(ctx);
-}
-
-void pagecurl_context_limits(const pagecurl_context *ctx, pagecurl_limits *out)
-{
-    if (!ctx || !out)
-        return;
-    uint32_t size = out->size;
-    pagecurl_limits l = {.size = size};
-    const VkPhysicalDeviceProperties *p = &ctx->gpu.props;
-    l.cpu_device = p->deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-    l.auto_tier = l.cpu_device ? PAGECURL_QUALITY_LOW : PAGECURL_QUALITY_HIGH;
-    VkSampleCountFlags both =
-        p->limits.framebufferColorSampleCounts & p->limits.framebufferDepthSampleCounts;
-    l.max_samples = both & VK_SAMPLE_COUNT_4_BIT ? 4 : 1;
-    /* the leaf's SoA planes are storage buffers: the largest grid whose biggest (the vertices,
-     * PC_VERTEX_FLOATS floats each) fits the device's storage range */
-    uint64_t vertices = p->limits.maxStorageBufferRange / (PC_VERTEX_FLOATS * sizeof(float));
-    l.max_grid_vertices = vertices > UINT32_MAX ? UINT32_MAX : (uint32_t)vertices;
-    l.max_target_side = p->limits.maxImageDimension2D;
-    snprintf(l.device_name, sizeof l.device_name, "%s", p->deviceName);
-    memcpy(out, &l, size < sizeof l ? size : sizeof l);
-}
-
-void pagecurl_context_vulkan(const pagecurl_context *ctx, pagecurl_vulkan *out)
-{
-    if (!ctx || !out)
-        return;
-    *out = (pagecurl_vulkan){.instance = ctx->gpu.instance,
-                             .physical_device = ctx->gpu.physical,
-                             .device = ctx->gpu.device,
-                             .queue_family = ctx->gpu.queue_family,
-                             .queue = ctx->gpu.queue,
-                             .get_instance_proc_addr = ctx->gpu.vk.vkGetInstanceProcAddr};
-}
-
-VkSurfaceKHR pagecurl_context_surface(const pagecurl_context *ctx)
-{
-    if (!ctx)
-        return VK_NULL_HANDLE;
-    return ctx->gpu.surface;
-}
-
-uint32_t pagecurl_context_messages(const pagecurl_context *ctx)
-{
-    if (!ctx)
-        return 0;
-    return ctx->messages.warnings + ctx->messages.errors;
-}
-
 /* --- the book -------------------------------------------------------------------------------- */
-
-/* The host's handle on a book held open (book/open_book.h). */
-struct pagecurl_book {
-    BookOpen *open;
-};
 
 static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
 {
@@ -258,7 +83,7 @@ static bool desc_valid(const pagecurl_book_desc *d, pagecurl_error *err)
     else if (d->target_depth_format && !d->target_samples)
         bad = "target_depth_format: for the host's pass, drawn at target_samples (none given)";
     if (bad)
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_desc: %s", bad);
+        api_error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_desc: %s", bad);
     return !bad;
 }
 
@@ -279,13 +104,13 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     if (desc) {
         /* a host built before reduced_motion was added passes the size it had then */
         size_t had = offsetof(pagecurl_book_desc, reduced_motion);
-        if (!sized(desc->size, had, "pagecurl_book_desc", err))
+        if (!api_error_sized(desc->size, had, "pagecurl_book_desc", err))
             return NULL;
         memcpy(&d, desc, desc->size < sizeof d ? desc->size : sizeof d);
         d.size = (uint32_t)sizeof d;
     }
     if (!ctx) {
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_create: no context");
+        api_error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_create: no context");
         return NULL;
     }
     if (!desc_valid(&d, err))
@@ -293,10 +118,10 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
     const VkPhysicalDeviceLimits *lim = &ctx->gpu.props.limits;
     if (d.target_samples && !(lim->framebufferColorSampleCounts &
                               lim->framebufferDepthSampleCounts & d.target_samples)) {
-        error_set(err, PAGECURL_ERROR_USAGE,
-                  "pagecurl_book_desc: target_samples %u: %s draws colour and depth with "
-                  "other counts",
-                  d.target_samples, ctx->gpu.props.deviceName);
+        api_error_set(err, PAGECURL_ERROR_USAGE,
+                      "pagecurl_book_desc: target_samples %u: %s draws colour and depth with "
+                      "other counts",
+                      d.target_samples, ctx->gpu.props.deviceName);
         return NULL;
     }
     if (d.target_depth_format) {
@@ -304,16 +129,17 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
         ctx->gpu.vk.vkGetPhysicalDeviceFormatProperties(ctx->gpu.physical, d.target_depth_format,
                                                         &props);
         if (!(props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)) {
-            error_set(err, PAGECURL_ERROR_USAGE,
-                      "pagecurl_book_desc: target_depth_format %d: %s has no depth attachment in "
-                      "it",
-                      (int)d.target_depth_format, ctx->gpu.props.deviceName);
+            api_error_set(
+                err, PAGECURL_ERROR_USAGE,
+                "pagecurl_book_desc: target_depth_format %d: %s has no depth attachment in "
+                "it",
+                (int)d.target_depth_format, ctx->gpu.props.deviceName);
             return NULL;
         }
     }
     pagecurl_book *b = calloc(1, sizeof *b);
     if (!b) {
-        error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory");
+        api_error_set(err, PAGECURL_ERROR_OUT_OF_MEMORY, "out of memory");
         return NULL;
     }
     PageProvider provider = provider_of(&d.provider);
@@ -348,7 +174,7 @@ pagecurl_book *pagecurl_book_create(pagecurl_context *ctx, const pagecurl_book_d
                        .quality = (GpuQuality)d.quality}; /* the same order */
     GpuError gerr = {0};
     if (!book_open_create(&ctx->gpu, &od, &b->open, &gerr)) {
-        error_from_gpu(err, &gerr);
+        api_error_from_gpu(err, &gerr);
         free(b);
         return NULL;
     }
@@ -383,100 +209,6 @@ int pagecurl_book_page_count(const pagecurl_book *b)
     if (!b)
         return 0;
     return b->open->pages;
-}
-
-/* The book's pages (book_open_source); NULL for no book. */
-static PagesBookSource *source_of(const pagecurl_book *b)
-{
-    return b ? book_open_source(b->open) : NULL;
-}
-void pagecurl_book_page_label(const pagecurl_book *b, int page, char *out, size_t size)
-{
-    if (!b || !out) {
-        if (out && size)
-            out[0] = '\0';
-        return;
-    }
-    const PagesBookSource *src = source_of(b);
-    if (src)
-        pages_book_source_page_label(src, page - 1, out, size);
-    else if (size)
-        out[0] = '\0';
-}
-
-int pagecurl_book_find_page(const pagecurl_book *b, const char *text)
-{
-    if (!b || !text)
-        return 0;
-    const PagesBookSource *src = source_of(b);
-    return src ? pages_book_source_find_page(src, text) : 0;
-}
-
-int pagecurl_book_outline_count(const pagecurl_book *b)
-{
-    if (!b)
-        return 0;
-    const PagesBookSource *src = source_of(b);
-    return src ? pages_book_source_outline_count(src) : 0;
-}
-
-int pagecurl_book_outline_entry(const pagecurl_book *b, int entry, char *title, size_t size,
-                                int *depth)
-{
-    if (!b)
-        return -1;
-    const PagesBookSource *src = source_of(b);
-    const PagesOutlineEntry *e = src ? pages_book_source_outline(src, entry) : NULL;
-    if (!e)
-        return -1;
-    if (title && size) {
-        /* cut at a character's boundary: a UTF-8 title's continuation bytes stay together */
-        size_t n = strlen(e->title);
-        if (n >= size) {
-            n = size - 1;
-            while (n && ((unsigned char)e->title[n] & 0xc0) == 0x80)
-                n--;
-        }
-        memcpy(title, e->title, n);
-        title[n] = '\0';
-    }
-    if (depth)
-        *depth = e->depth;
-    return e->page + 1; /* -1 (nowhere) is 0 */
-}
-
-bool pagecurl_book_text_place(pagecurl_book *b, int page, char *out, size_t size)
-{
-    if (out && size)
-        out[0] = '\0';
-    PagesBookSource *src = source_of(b);
-    int32_t place[3];
-    if (!src || !out || size < PAGECURL_TEXT_PLACE_MAX ||
-        !pages_book_source_text_place(src, page - 1, place))
-        return false;
-    snprintf(out, size, "t1 %d %d %d", place[0], place[1], place[2]);
-    return true;
-}
-
-int pagecurl_book_text_place_page(pagecurl_book *b, const char *place)
-{
-    PagesBookSource *src = source_of(b);
-    int32_t at[3];
-    int end = -1;
-    if (!src || !place ||
-        sscanf(place, "t1 %" SCNd32 " %" SCNd32 " %" SCNd32 "%n", &at[0], &at[1], &at[2], &end) !=
-            3 ||
-        end < 0 || place[end] != '\0')
-        return 0;
-    return pages_book_source_text_place_page(src, at) + 1; /* -1 (none) is 0 */
-}
-
-int pagecurl_book_outline_find(const pagecurl_book *b, const char *text, int from)
-{
-    if (!b)
-        return -1;
-    const PagesBookSource *src = source_of(b);
-    return src && text && from >= 0 ? pages_book_source_outline_find(src, text, from) : -1;
 }
 
 /* --- input ----------------------------------------------------------------------------------- */
@@ -857,7 +589,7 @@ static VkExtent2D depth_extent(const pagecurl_target *t)
 }
 
 /* The target as the book records into it. */
-static BookTarget book_target(const pagecurl_target *t)
+static BookTarget recorded_target(const pagecurl_target *t)
 {
     BookTarget o = {.image = t->image,
                     .view = t->view,
@@ -883,14 +615,15 @@ static bool drawable(const BookOpen *b, BookViewKind kind, VkExtent2D size, cons
 {
     uint32_t side = b->gpu->props.limits.maxImageDimension2D;
     if (!size.width || !size.height || size.width > side || size.height > side) {
-        error_set(err, PAGECURL_ERROR_USAGE, "a %s of %ux%u: 1 to %u pixels a side", what,
-                  size.width, size.height, side);
+        api_error_set(err, PAGECURL_ERROR_USAGE, "a %s of %ux%u: 1 to %u pixels a side", what,
+                      size.width, size.height, side);
         return false;
     }
     if (b->view_made && b->view.kind != kind) {
-        error_set(err, PAGECURL_ERROR_USAGE, "this book draws %s",
-                  kind == BOOK_VIEW_HOSTED ? "its own frames (pagecurl_book_render), not the host's"
-                                           : "into the host's frames, not its own");
+        api_error_set(err, PAGECURL_ERROR_USAGE, "this book draws %s",
+                      kind == BOOK_VIEW_HOSTED
+                          ? "its own frames (pagecurl_book_render), not the host's"
+                          : "into the host's frames, not its own");
         return false;
     }
     return true;
@@ -927,7 +660,7 @@ static bool target_valid(const BookOpen *b, const pagecurl_target *t, pagecurl_e
                isfinite(t->background[2]) && t->background[3] >= 0.0f && t->background[3] <= 1.0f))
         bad = "a background of finite numbers, its alpha 0 to 1";
     if (bad)
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_target: %s", bad);
+        api_error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_target: %s", bad);
     return !bad;
 }
 
@@ -937,13 +670,13 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
     if (err)
         *err = (pagecurl_error){0};
     if (!b || !target || !isfinite(time)) {
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_update: %s",
-                  !b        ? "no book"
-                  : !target ? "no target"
-                            : "a time that is no number of seconds");
+        api_error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_update: %s",
+                      !b        ? "no book"
+                      : !target ? "no target"
+                                : "a time that is no number of seconds");
         return false;
     }
-    if (!sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
+    if (!api_error_sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
         return false;
     pagecurl_target t = target_of(target);
     VkExtent2D size = viewport_of(&t);
@@ -955,7 +688,7 @@ bool pagecurl_book_update(pagecurl_book *b, double time, const pagecurl_target *
                                                     : BOOK_VIEW_TARGET_COPY;
     GpuError gerr = {0};
     if (!book_open_update(b->open, time, how, size, depth_extent(&t), &gerr)) {
-        error_from_gpu(err, &gerr);
+        api_error_from_gpu(err, &gerr);
         return false;
     }
     return true;
@@ -969,13 +702,13 @@ static bool frame_args(const pagecurl_book *b, VkCommandBuffer cmd, const pagecu
     if (err)
         *err = (pagecurl_error){0};
     if (!b || !cmd || !target) {
-        error_set(err, PAGECURL_ERROR_USAGE, "%s: %s", call,
-                  !b     ? "no book"
-                  : !cmd ? "no command buffer"
-                         : "no target");
+        api_error_set(err, PAGECURL_ERROR_USAGE, "%s: %s", call,
+                      !b     ? "no book"
+                      : !cmd ? "no command buffer"
+                             : "no target");
         return false;
     }
-    if (!sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
+    if (!api_error_sized(target->size, offsetof(pagecurl_target, format), "pagecurl_target", err))
         return false;
     *t = target_of(target);
     return true;
@@ -995,11 +728,11 @@ static bool record_copy(BookOpen *b, VkCommandBuffer cmd, uint32_t slot, const p
         bad = "a second target is copied from the book's own picture: neither it nor the first "
               "may be drawn straight into (a view) or in the host's pass (in_pass)";
     if (bad) {
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: a viewport of %ux%u: %s",
-                  size.width, size.height, bad);
+        api_error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: a viewport of %ux%u: %s",
+                      size.width, size.height, bad);
         return false;
     }
-    BookTarget to = book_target(t);
+    BookTarget to = recorded_target(t);
     book_open_record_copy(b, cmd, &to);
     return true;
 }
@@ -1021,7 +754,7 @@ bool pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slo
     else if (slot >= GPU_FRAMES_IN_FLIGHT)
         bad = "a slot beyond frames_in_flight";
     if (bad) {
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: %s", bad);
+        api_error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_record: %s", bad);
         return false;
     }
     if (!target_valid(b, &t, err))
@@ -1031,18 +764,19 @@ bool pagecurl_book_record(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slo
     if (direct != b->view.direct || t.in_pass != b->view.in_pass ||
         (direct && (corner.width != b->view.direct_extent.width ||
                     corner.height != b->view.direct_extent.height))) {
-        error_set(err, PAGECURL_ERROR_USAGE,
-                  "pagecurl_book_record: the target is not as the last pagecurl_book_update was "
-                  "given it (%s)",
-                  direct != b->view.direct       ? "a view, or none"
-                  : t.in_pass != b->view.in_pass ? "in_pass, or not"
-                                                 : "its viewport's place");
+        api_error_set(
+            err, PAGECURL_ERROR_USAGE,
+            "pagecurl_book_record: the target is not as the last pagecurl_book_update was "
+            "given it (%s)",
+            direct != b->view.direct       ? "a view, or none"
+            : t.in_pass != b->view.in_pass ? "in_pass, or not"
+                                           : "its viewport's place");
         return false;
     }
-    BookTarget to = book_target(&t);
+    BookTarget to = recorded_target(&t);
     GpuError gerr = {0};
     if (!book_open_record(b, cmd, slot, &to, &gerr)) {
-        error_from_gpu(err, &gerr);
+        api_error_from_gpu(err, &gerr);
         return false;
     }
     return true;
@@ -1069,12 +803,12 @@ bool pagecurl_book_draw(pagecurl_book *book, VkCommandBuffer cmd, uint32_t slot,
              at.x != readied->offset.x || at.y != readied->offset.y)
         bad = "a viewport other than the one pagecurl_book_record was given";
     if (bad) {
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_draw: %s", bad);
+        api_error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_draw: %s", bad);
         return false;
     }
     GpuError gerr = {0};
     if (!book_open_draw(b, cmd, slot, &gerr)) {
-        error_from_gpu(err, &gerr);
+        api_error_from_gpu(err, &gerr);
         return false;
     }
     return true;
@@ -1086,30 +820,31 @@ bool pagecurl_book_render(pagecurl_book *book, double time, const pagecurl_rende
     if (err)
         *err = (pagecurl_error){0};
     if (!book || !desc || !isfinite(time)) {
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_render: %s",
-                  !book   ? "no book"
-                  : !desc ? "no description"
-                          : "a time that is no number of seconds");
+        api_error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_render: %s",
+                      !book   ? "no book"
+                      : !desc ? "no description"
+                              : "a time that is no number of seconds");
         return false;
     }
-    if (!sized(desc->size, sizeof *desc, "pagecurl_render_desc", err))
+    if (!api_error_sized(desc->size, sizeof *desc, "pagecurl_render_desc", err))
         return false;
     BookOpen *b = book->open;
     VkExtent2D size = {desc->width, desc->height};
     if (!drawable(b, BOOK_VIEW_OFFSCREEN, size, "picture", err))
         return false;
     if (b->view_made && (size.width != b->width || size.height != b->height)) {
-        error_set(err, PAGECURL_ERROR_USAGE, "a picture of %ux%u: this book draws %ux%u",
-                  size.width, size.height, b->width, b->height);
+        api_error_set(err, PAGECURL_ERROR_USAGE, "a picture of %ux%u: this book draws %ux%u",
+                      size.width, size.height, b->width, b->height);
         return false;
     }
     if (desc->read_leaf && !b->leaf.desc.readback) {
-        error_set(err, PAGECURL_ERROR_USAGE, "read_leaf: the book was made without leaf_readback");
+        api_error_set(err, PAGECURL_ERROR_USAGE,
+                      "read_leaf: the book was made without leaf_readback");
         return false;
     }
     GpuError gerr = {0};
     if (!book_open_render(b, time, size, rgba, desc->read_leaf, &gerr)) {
-        error_from_gpu(err, &gerr);
+        api_error_from_gpu(err, &gerr);
         return false;
     }
     return true;
@@ -1205,195 +940,6 @@ bool pagecurl_book_set_hold_radius(pagecurl_book *b, float radius)
     return true;
 }
 
-/* --- files ----------------------------------------------------------------------------------- */
-
-void pagecurl_book_identity_of(const pagecurl_book *b, pagecurl_book_identity *out)
-{
-    if (!b || !out)
-        return;
-    uint32_t size = out->size;
-    pagecurl_book_identity id = {.size = size};
-    const PagesBookSource *src = source_of(b);
-    if (src) {
-        snprintf(id.path, sizeof id.path, "%s", pages_book_source_name(src));
-        snprintf(id.id, sizeof id.id, "%s", pages_book_source_id(src));
-        id.repaired = pages_book_source_repaired(src);
-        book_open_text_id(b->open, id.text_id, sizeof id.text_id);
-    }
-    memcpy(out, &id, size < sizeof id ? size : sizeof id);
-}
-
-bool pagecurl_book_holds(const pagecurl_book *b, const char *path)
-{
-    const PagesBookSource *src = source_of(b);
-    return src && path && pages_book_source_holds(src, path);
-}
-
-bool pagecurl_book_search(pagecurl_book *b, const char *query)
-{
-    return b && book_open_search(b->open, query);
-}
-
-void pagecurl_book_search_state(const pagecurl_book *b, pagecurl_search_state *out)
-{
-    if (!b || !out)
-        return;
-    uint32_t size = out->size;
-    const PagesBookSource *src = source_of(b);
-    BookSearchProgress p = {.done = true, .pages = b->open->pages};
-    if (b->open->search)
-        book_search_progress(b->open->search, &p);
-    pagecurl_search_state s = {.size = size,
-                               .generation = (uint32_t)p.generation,
-                               .has_text = src && pages_book_source_has_text(src),
-                               .done = p.done,
-                               .pages_read = p.pages_read,
-                               .pages = p.pages,
-                               .matches = p.matches,
-                               .failed = p.failed_page};
-    memcpy(out, &s, size < sizeof s ? size : sizeof s);
-}
-
-bool pagecurl_book_search_match(const pagecurl_book *b, int k, pagecurl_search_match *out)
-{
-    BookSearchMatch m;
-    if (!b || !out || !b->open->search || !book_search_match(b->open->search, k, &m))
-        return false;
-    uint32_t size = out->size;
-    pagecurl_search_match o = {.size = size, .page = m.page + 1, .rect_count = m.rects};
-    for (int i = 0; i < m.rects; i++) {
-        o.rects[i][0] = m.rect[i].x0, o.rects[i][1] = m.rect[i].y0;
-        o.rects[i][2] = m.rect[i].x1, o.rects[i][3] = m.rect[i].y1;
-    }
-    memcpy(out, &o, size < sizeof o ? size : sizeof o);
-    return true;
-}
-
-int pagecurl_book_search_next(const pagecurl_book *b, bool forward)
-{
-    return b ? book_open_search_next(b->open, forward) : -1;
-}
-
-bool pagecurl_book_show_match(pagecurl_book *b, int k)
-{
-    pagecurl_search_match m = {.size = sizeof m};
-    return pagecurl_book_search_match(b, k, &m) && pagecurl_book_go_to(b, m.page);
-}
-
-static void link_out(const BookLinksPage *p, int k, pagecurl_link *out)
-{
-    uint32_t size = out->size;
-    const PagesLink *l = &p->links[k];
-    pagecurl_link o = {.size = size,
-                       .page = p->page + 1,
-                       .rect = {l->x0, l->y0, l->x1, l->y1},
-                       .target = l->target + 1};
-    snprintf(o.uri, sizeof o.uri, "%s", l->uri);
-    memcpy(out, &o, size < sizeof o ? size : sizeof o);
-}
-
-int pagecurl_book_link_count(pagecurl_book *b, int page)
-{
-    const BookLinksPage *p = b ? book_open_links(b->open, page - 1) : NULL;
-    return p ? p->count : 0;
-}
-
-bool pagecurl_book_link(pagecurl_book *b, int page, int k, pagecurl_link *out)
-{
-    const BookLinksPage *p = b && out ? book_open_links(b->open, page - 1) : NULL;
-    if (!p || k < 0 || k >= p->count)
-        return false;
-    link_out(p, k, out);
-    return true;
-}
-
-bool pagecurl_book_link_at(pagecurl_book *b, double x, double y, pagecurl_link *out)
-{
-    pagecurl_hit hit = {.size = sizeof hit};
-    if (!b || !out || !pagecurl_book_hit(b, x, y, &hit))
-        return false;
-    const BookLinksPage *p = book_open_links(b->open, hit.page - 1);
-    int k = p ? book_links_at(p, hit.u, 1.0f - hit.v) : -1; /* v runs up from the page's foot */
-    if (k < 0)
-        return false;
-    link_out(p, k, out);
-    return true;
-}
-
-bool pagecurl_book_follow(pagecurl_book *b, int page, double time)
-{
-    if (!b || page < 1 || page > b->open->pages || !isfinite(time))
-        return false;
-    return book_open_follow(b->open, page, time);
-}
-
-bool pagecurl_book_back(pagecurl_book *b, double time)
-{
-    return b && isfinite(time) && book_open_step_back(b->open, false, time);
-}
-
-bool pagecurl_book_forward(pagecurl_book *b, double time)
-{
-    return b && isfinite(time) && book_open_step_back(b->open, true, time);
-}
-
-/* --- text and its selection ------------------------------------------------------------------ */
-
-long pagecurl_book_page_text(pagecurl_book *b, int page, char *out, size_t size)
-{
-    if (out && size)
-        out[0] = '\0';
-    if (!b)
-        return -1;
-    return book_open_page_text(b->open, page - 1, out, size);
-}
-
-bool pagecurl_book_select(pagecurl_book *b, const pagecurl_hit *from, const pagecurl_hit *to,
-                          bool words, pagecurl_selection *out)
-{
-    if (!b)
-        return false;
-    if (from) {
-        to = to ? to : from;
-        BookHit f = {.page = from->page - 1, .u = from->u, .v = from->v},
-                t = {.page = to->page - 1, .u = to->u, .v = to->v};
-        if (!book_open_select(b->open, &f, &t, words))
-            return false;
-    } else {
-        book_open_select(b->open, NULL, NULL, words);
-    }
-    if (out)
-        pagecurl_book_selection(b, out);
-    return from != NULL;
-}
-
-bool pagecurl_book_selection(const pagecurl_book *b, pagecurl_selection *out)
-{
-    if (!b || !out)
-        return false;
-    uint32_t size = out->size;
-    pagecurl_selection o = {.size = size};
-    PagesFindRect r[PAGECURL_SELECTION_RECTS];
-    BookSelection *selection = b->open->selection;
-    int page = -1,
-        n = selection ? book_selection_get(selection, &page, &o.chars, r, PAGECURL_SELECTION_RECTS)
-                      : 0;
-    o.page = page + 1, o.rect_count = n;
-    for (int i = 0; i < n; i++) {
-        o.rects[i][0] = r[i].x0, o.rects[i][1] = r[i].y0;
-        o.rects[i][2] = r[i].x1, o.rects[i][3] = r[i].y1;
-    }
-    memcpy(out, &o, size < sizeof o ? size : sizeof o);
-    return o.page > 0;
-}
-
-size_t pagecurl_book_selection_text(const pagecurl_book *b, char *out, size_t size)
-{
-    if (out && size)
-        out[0] = '\0';
-    return b && b->open->selection ? book_selection_text(b->open->selection, out, size) : 0;
-}
-
 /* --- pages that change ----------------------------------------------------------------------- */
 
 bool pagecurl_book_invalidate(pagecurl_book *b, int page)
@@ -1412,18 +958,18 @@ bool pagecurl_book_set_provider(pagecurl_book *b, const pagecurl_page_provider *
     const char *bad = !b || !provider            ? "no book or no provider"
                       : !b->open->provider.pages ? "the book's pages are not a host's (a path's, "
                                                    "or the built-in book's)"
-                      : !source_of(b)            ? "the book's pages could not be streamed"
+                      : !facade_source(b)        ? "the book's pages could not be streamed"
                       : provider->page_count < 1 || !provider->draw_page
                           ? "a provider needs at least one page and a draw_page"
                           : NULL;
     if (bad) {
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_set_provider: %s", bad);
+        api_error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_set_provider: %s", bad);
         return false;
     }
     PageProvider p = provider_of(provider);
     GpuError gerr = {0};
     if (!book_open_set_provider(b->open, &p, &gerr)) {
-        error_from_gpu(err, &gerr);
+        api_error_from_gpu(err, &gerr);
         return false;
     }
     return true;
@@ -1434,7 +980,7 @@ bool pagecurl_book_relayout(pagecurl_book *b, float font_size, float page_aspect
 {
     if (err)
         *err = (pagecurl_error){0};
-    const char *bad = !source_of(b) ? "no book, or its pages could not be streamed"
+    const char *bad = !facade_source(b) ? "no book, or its pages could not be streamed"
                       : font_size != 0.0f && !(font_size >= PAGES_BOOK_FONT_MIN &&
                                                font_size <= PAGES_BOOK_FONT_MAX)
                           ? "font_size: 6 to 48 points (0: as now)"
@@ -1442,12 +988,12 @@ bool pagecurl_book_relayout(pagecurl_book *b, float font_size, float page_aspect
                           ? "page_aspect: a page's height / width (0: as now)"
                           : NULL;
     if (bad) {
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_relayout: %s", bad);
+        api_error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_relayout: %s", bad);
         return false;
     }
     GpuError gerr = {0};
     if (!book_open_relayout(b->open, font_size, page_aspect, &gerr)) {
-        error_from_gpu(err, &gerr);
+        api_error_from_gpu(err, &gerr);
         return false;
     }
     return true;
@@ -1455,7 +1001,7 @@ bool pagecurl_book_relayout(pagecurl_book *b, float font_size, float page_aspect
 
 float pagecurl_book_font_size(const pagecurl_book *b)
 {
-    const PagesBookSource *src = source_of(b);
+    const PagesBookSource *src = facade_source(b);
     return src ? pages_book_source_layout(src).font_size : 0.0f;
 }
 
@@ -1471,7 +1017,7 @@ float pagecurl_font_size_step(float size, int steps)
 bool pagecurl_book_set_page_count(pagecurl_book *b, int count, pagecurl_error *err)
 {
     if (!b) {
-        error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_set_page_count: no book");
+        api_error_set(err, PAGECURL_ERROR_USAGE, "pagecurl_book_set_page_count: no book");
         return false;
     }
     const PageProvider *now = &b->open->provider;
