@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The public header's errors (pagecurl_error) as libpagecurl's functions set them: a line with a
  * status, the inside's GpuError told by its cause, a description's .size checked. For the facade
- * (book/pagecurl.c, book/context.c) alone: the book and what it stands on report GpuError. */
+ * (book/pagecurl.c, pagecurl_text.c, context.c) alone: the book and what it stands on report
+ * GpuError. */
 #ifndef PAGECURL_BOOK_API_ERROR_H
 #define PAGECURL_BOOK_API_ERROR_H
 

@@ -305,7 +305,7 @@ static int frames_apart(const uint8_t *a, const uint8_t *b, size_t *differ)
 }
 
 /* A zoomed view's pan (issue 54): the still pages moved by whole pixels each frame (the pan
- * book/pagecurl.c rounds while it moves), no leaf in the air. Each frame moves the cache's picture
+ * book/open_book.c rounds while it moves), no leaf in the air. Each frame moves the cache's picture
  * and draws only the strips it uncovers: within GPU_STILL_SHIFT_MOST of the same view drawn by a
  * renderer that has drawn nothing before, shading a small share of the pixels (counted). At rest
  * (the pan exact, off the whole pixels) the frame is drawn: byte for byte a fresh renderer's, and
