@@ -10,6 +10,7 @@
 #include "../include/pagecurl/pagecurl.h"
 #include "api_error.h"
 #include "open_book.h"
+#include "open_frame.h"
 
 /* No state of the process's: a context owns its Vulkan functions (gpu/vk.h), its device's objects
  * and its books' threads and page helpers, so any number live at once, each on its own thread:
