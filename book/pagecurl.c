@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* libpagecurl (include/pagecurl/pagecurl.h), the facade: each public function checks its
+/* libpagecurl's functions for a book (include/pagecurl/pagecurl.h), the facade: each checks its
  * arguments (NULL, sizes, finite numbers, ranges) and converts between the header's types and the
- * book's, then calls the book (book/open_book.h); a context is a GpuContext, its own or adopted
- * from the host. No book logic here: a book's state and what it does are open_book.c's. */
+ * book's, then calls the book (book/open_book.h, its frames book/open_frame.h). What a book's pages
+ * say is book/pagecurl_text.c's, a context's functions book/context.c's. No book logic here: a
+ * book's state and what it does are open_book.c's and open_frame.c's. */
 #include "../include/pagecurl/pagecurl.h"
 #include "pagecurl_program.h"
 
