@@ -48,7 +48,7 @@ void book_init_reader(MeshFlip *flip, const BookLeaf *leaf, int pages, int sprea
 
 /* A pointer, ink, key or zoom event (positions as fractions of a width x height view) into the
  * flip state, the view's zoom (NULL: none, the fitted view) or the ink (NULL: ink events do
- * nothing): every host's input (book/pagecurl.c's calls) goes through this one door. Keys ask for
+ * nothing): every host's input (book/open_book.c's calls) goes through this one door. Keys ask for
  * turns as a reader does (mesh_flip_turn: queued while a leaf settles). An ink stroke stays on the
  * page side it began on; its points off that side are dropped. A held page is posed so that its
  * grabbed point lies on the pointer's line of sight (mesh/drag_ray.h): a move costs a few dozen

@@ -21,6 +21,7 @@ typedef enum BookInputAction {
     BOOK_INPUT_DOWN = PAGECURL_INPUT_DOWN,
     BOOK_INPUT_MOVE = PAGECURL_INPUT_MOVE,
     BOOK_INPUT_UP = PAGECURL_INPUT_UP,
+    BOOK_INPUT_CANCEL = PAGECURL_INPUT_CANCEL, /* a pointer gone without an up: a held page falls */
     BOOK_INPUT_NEXT = PAGECURL_INPUT_NEXT,
     BOOK_INPUT_PREV = PAGECURL_INPUT_PREV,
     BOOK_INPUT_UNDO = PAGECURL_INPUT_UNDO,   /* key: take back the last stroke or clear */

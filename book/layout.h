@@ -18,7 +18,7 @@ typedef enum BookBinding {
     BOOK_BINDING_RIGHT,
 } BookBinding;
 
-/* How the book lies open: whoever owns the book and its spread (book/pagecurl.c's book, a test's)
+/* How the book lies open: whoever owns the book and its spread (book/open_book.c's book, a test's)
  * keeps one and hands it to book/book.c's drawing, picking, camera and input. Zero: bound on the
  * left, paper covers, BOOK_LAYOUT_AUTO. */
 typedef struct BookLayout {
@@ -33,7 +33,7 @@ typedef struct BookLayout {
      * (the binding mirrors it as it mirrors the rest): 0 on the right-hand page (the odd page, a
      * leaf's front), 1 on the left-hand one (the even page, the back of the leaf turned before);
      * between, the view slides from one to the other, in flight too. The owner keeps it for the
-     * moment it draws or reads input at (book/pagecurl.c, through book/reader.h: the page the
+     * moment it draws or reads input at (book/open_book.c, through book/reader.h: the page the
      * reader is on, and the slide to it, with a settling leaf's progress to the page it lands
      * on). At 0 or 1 only that page is drawn. The spread layout ignores it. */
     float left_page;

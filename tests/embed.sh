@@ -154,7 +154,7 @@ pose first frame --size 320x240 --curl 0.45 --grab 0.2
 pose backward frame --size 320x240 --page 6 --curl 0.3 --grab 0.7 --backward
 pose straight kept --size 320x240 --page 6 --curl 0.3 --grab 0.7 --backward
 pose in_pass passed --size 320x240 --page 6 --curl 0.3 --grab 0.7 --backward
-# A folder of pages is drawn for a view 1280 pixels wide by the library (book/pagecurl.c) and
+# A folder of pages is drawn for a view 1280 pixels wide by the library (book/open_frame.c) and
 # for the program's --size by the program: at a width that gives both the same texels.
 mkdir "$out/book"
 "$check" book "$out/book" 5 || fail "the test book could not be written"

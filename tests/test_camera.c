@@ -218,7 +218,7 @@ static BookLayout layout_of(int layout, bool rtl, bool hard)
 }
 
 /* The one-page layout's view as a reader's at `time` (book/reader.h), the reader following the
- * flip's `view`, as book/pagecurl.c keeps it. */
+ * flip's `view`, as book/open_book.c keeps it. */
 static void read_at(BookReader *reader, BookLayout *layout, const MeshFlipView *view, double time)
 {
     book_reader_follow(reader, view, time);

@@ -305,11 +305,11 @@ static int frames_apart(const uint8_t *a, const uint8_t *b, size_t *differ)
 }
 
 /* A zoomed view's pan (issue 54): the still pages moved by whole pixels each frame (the pan
- * book/pagecurl.c rounds while it moves), no leaf in the air. Each frame moves the cache's picture
- * and draws only the strips it uncovers: within GPU_STILL_SHIFT_MOST of the same view drawn by a
- * renderer that has drawn nothing before, shading a small share of the pixels (counted). At rest
- * (the pan exact, off the whole pixels) the frame is drawn: byte for byte a fresh renderer's, and
- * so is the frame after it (the same draws: the cache drawn anew, not the moved one kept). */
+ * book/open_frame.c rounds while it moves), no leaf in the air. Each frame moves the cache's
+ * picture and draws only the strips it uncovers: within GPU_STILL_SHIFT_MOST of the same view drawn
+ * by a renderer that has drawn nothing before, shading a small share of the pixels (counted). At
+ * rest (the pan exact, off the whole pixels) the frame is drawn: byte for byte a fresh renderer's,
+ * and so is the frame after it (the same draws: the cache drawn anew, not the moved one kept). */
 static void check_pan(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
 {
     GpuError err = {0};

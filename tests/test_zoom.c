@@ -521,7 +521,7 @@ static void turn_eases(CheckState *s)
     printf("ease to fit: %.1f px a frame at most, %.1f on average\n", worst, mean);
 }
 
-/* The camera of a frame the library draws at `time` (book/pagecurl.c's update): the flip stepped
+/* The camera of a frame the library draws at `time` (book/open_frame.c's update): the flip stepped
  * and, once a turn from a zoomed view has landed, the zoom brought back. */
 static BookCameraBook frame_at(Book *b, double time)
 {
