@@ -97,6 +97,10 @@ bool app_x11_input_time(const SDL_Event *e, uint32_t *ms, int64_t *age)
     default:
         return false;
     }
+    /* CurrentTime: an event another client sent (XSendEvent, as xdotool's --window does) without
+     * a time of its own; taken for X's clock it would stamp every such event alike */
+    if (*ms == 0)
+        return false;
     struct timespec now;
     if (clock_gettime(CLOCK_MONOTONIC, &now) == 0) {
         /* X's time is 32 bits of milliseconds: the difference modulo 2^32 */

@@ -27,7 +27,8 @@ void app_x11_watch(const char *driver);
  * them, which is once a frame: at 4 frames/s a flick's moves would all read as one instant. */
 void app_x11_input_times(const char *driver);
 /* X's time of the pointer or key input `e` (an SDL_SYSWMEVENT) carries, in the X server's
- * milliseconds; false for any other event. `age`: how many milliseconds ago that was, where the
+ * milliseconds; false for any other event, and for one sent by another client without a time
+ * (CurrentTime: SDL's stamp times it). `age`: how many milliseconds ago that was, where the
  * X server's clock is this machine's monotonic one (Xorg, Xvfb and Xwayland count
  * CLOCK_MONOTONIC's milliseconds: a server on this machine), else -1 (a server elsewhere). */
 bool app_x11_input_time(const SDL_Event *e, uint32_t *ms, int64_t *age);

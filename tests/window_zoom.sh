@@ -163,6 +163,19 @@ wait_changed "$out/fit-escape.png" "$out/fit-hud.png" 100 || fail "H showed no H
 xdotool key --window "$win" Escape
 poll 60 same_as "$out/fit-escape.png" "$out/fit-nohud.png" || fail "Escape left the HUD shown"
 running || fail "Escape with the HUD shown quit"
+# the plain wheel at the fitted view turns a page a notch, notch after notch, sent to the window
+# as well (xdotool's --window: events another client sends, with no X time of their own, which
+# the window once took all for the first one's moment, each but the first refused as too soon)
+turned() {
+    [ "$(title)" != "$1" ]
+}
+for button in 4 5; do # up to page 1, down again to 2 (the book's two pages)
+    before=$(title)
+    xdotool click --window "$win" $button
+    poll 60 turned "$before" || fail "the wheel's button $button at the fitted view: still '$before'"
+    wait_settled "$out/fit-notch.png" || fail "the window never settled after button $button"
+done
+echo "$name: two notches at the fitted view: '$(title)'"
 xdotool key --window "$win" Escape
 window_wait
 [ "$status" = 0 ] || fail "Escape from the fitted view exited with $status"
