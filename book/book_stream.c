@@ -28,6 +28,12 @@
  * first): the last picture stays on screen meanwhile, as a viewer holds its page until the next
  * is there, and a page whose draft takes longer shows paper until it comes. */
 #define STREAM_DRAFT_WAIT 1.0
+/* The first frame of a stream that does not wait for its pages (a window's, opening the book)
+ * waits this long at most for the pages in view drawn sharp, begun before the view was made
+ * (book_stream_prime), and shows no draft of them: a reader opening a book looks for legible
+ * text, and a draft's upload and the frame that shows it only delay it (on lavapipe each upload
+ * is some 70 ms of the one core drawing). A page slower than that is drafted, as a go-to's. */
+#define STREAM_FIRST_WAIT 0.5
 /* Drafts drawn (each scaled up to a layer's texels) that wait at once to be uploaded: the worker
  * draws them quickly, and a slow frame would otherwise find a layer's worth of memory for each
  * of the read-ahead's sides. */
@@ -89,10 +95,12 @@ struct BookStream {
     bool blank[BOOK_STREAM_SLOTS]; /* the slot's layers hold plain paper */
     /* per layer: its page is past the end of a replaced source's book: paper at the next update */
     bool wipe[STREAM_SIDES];
-    bool reassign;  /* a replaced source: every layer's ink pointed at its page anew */
-    int direction;  /* the last turn's: +1 forward, -1 back */
-    bool *warned;   /* per page: its failure was said */
-    uint8_t *paper; /* two layers of plain paper */
+    bool reassign;     /* a replaced source: every layer's ink pointed at its page anew */
+    int direction;     /* the last turn's: +1 forward, -1 back */
+    bool updated;      /* an update was made: the first frame's wait (STREAM_FIRST_WAIT) is over */
+    double first_wait; /* STREAM_FIRST_WAIT, or a test's (book_stream_set_first_wait) */
+    bool *warned;      /* per page: its failure was said */
+    uint8_t *paper;    /* two layers of plain paper */
     /* Shared with the worker, under `lock`. */
     pthread_t thread;
     pthread_mutex_t lock;
@@ -368,6 +376,7 @@ BookStream *book_stream_create(PagesBookSource *src, uint32_t page_width, char *
     s->working = -1;
     s->page_seconds = BOOK_STREAM_PAGE_SECONDS;
     s->direction = 1;
+    s->first_wait = STREAM_FIRST_WAIT;
     s->regions = pages_book_source_draws_regions(src);
     /* a book file's pages and a folder's images cost about their texels (MuPDF's drawing, an
      * image's scaling); the built-in book's and a host's are drawn whole at their one size */
@@ -708,6 +717,49 @@ static void queue_jobs(BookStream *s, const int *wanted, uint32_t count, uint32_
     pthread_mutex_unlock(&s->lock);
 }
 
+void book_stream_set_first_wait(BookStream *s, double seconds)
+{
+    s->first_wait = seconds;
+}
+
+/* The sides of the leaves `spread` shows drawn sharp, those in view first (a frame that shows
+ * no draft of them): the worker's jobs (under no lock; takes it). */
+static void queue_shown_sharp(BookStream *s, const BookSpread *spread)
+{
+    int sides[6],
+        n = 0, in_view[2],
+        leaves[3] = {spread->left ? spread->left_leaf : -1, spread->right ? spread->right_leaf : -1,
+                     spread->turning ? spread->turning_leaf : -1};
+    book_spread_pages(spread, in_view);
+    for (int k = 0; k < 2; k++)
+        if (in_view[k] >= 0)
+            sides[n++] = in_view[k];
+    for (int k = 0; k < 3; k++)
+        for (int side = 2 * leaves[k]; leaves[k] >= 0 && side < 2 * leaves[k] + 2; side++) {
+            bool has = false;
+            for (int i = 0; i < n; i++)
+                has = has || sides[i] == side;
+            if (!has)
+                sides[n++] = side;
+        }
+    pthread_mutex_lock(&s->lock);
+    s->job_count = 0;
+    for (int i = 0; i < n; i++) {
+        int slot = book_pool_slot(&s->pool, sides[i] / 2);
+        bool ready = slot >= 0 && s->ready[2 * slot + sides[i] % 2];
+        if (sides[i] < s->pages && !ready && !in_hand(s, sides[i], false))
+            s->jobs[s->job_count++] = (Job){sides[i], false};
+    }
+    pthread_cond_broadcast(&s->wake);
+    pthread_mutex_unlock(&s->lock);
+}
+
+void book_stream_prime(BookStream *s, const BookSpread *spread)
+{
+    if (s->drafts && !s->updated)
+        queue_shown_sharp(s, spread);
+}
+
 /* Whether every side of the leaves shown is drawn sharp (or, `draft`, drafted at least). */
 static bool shown_ready(const BookStream *s, const int shown[3], bool draft)
 {
@@ -802,6 +854,17 @@ bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Bo
     while (in_view < count && (wanted[in_view] == shown[0] || wanted[in_view] == shown[1] ||
                                wanted[in_view] == shown[2]))
         in_view++;
+    /* The first frame of a window: the leaves in view sharp (begun by book_stream_prime) and no
+     * draft of them, for a moment at most; then as any frame's (drafted where still blank). */
+    if (!s->updated && !wait && s->drafts) {
+        s->updated = true;
+        queue_shown_sharp(s, spread);
+        double until = now_seconds() + s->first_wait;
+        while (!shown_ready(s, shown, false) && !stopped(s) && now_seconds() < until)
+            if (!wait_and_collect(s, ctx, r, until, err))
+                return false;
+    }
+    s->updated = true;
     /* a run that waits for its pages shows no draft: it draws none */
     queue_jobs(s, wanted, count, in_view, spread->turning, s->drafts && !wait);
     if (!collect(s, ctx, r, err))

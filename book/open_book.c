@@ -133,6 +133,7 @@ bool book_open_create(GpuContext *gpu, const BookOpenDesc *d, BookOpen **out, Gp
     }
     b->pages = pages_book_source_pages(src);
     pages_book_source_draw_fault(src, gpu->faults ? gpu->faults->spec.draw_ms : 0);
+    b->first_wait_ms = gpu->faults ? gpu->faults->spec.first_wait_ms : 0;
     b->layout = (BookLayout){
         .rtl = book_binds_right(d->binding, pages_book_source_right_to_left(src)),
         .hard_cover = d->hard_cover,

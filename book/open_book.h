@@ -124,6 +124,7 @@ typedef struct BookOpen {
     uint32_t target_samples;      /* every tier draws at it (0: the tier's) */
     VkFormat target_depth_format; /* the host's pass's depth (0: none) */
     float page_seconds;           /* 0: the stream's own limit */
+    uint32_t first_wait_ms;       /* a test's limit on the first frame's wait; 0: the stream's */
     BookViewTimes times;          /* the last finished timed frame's */
     bool times_valid;
     BookEvents events;

@@ -149,6 +149,9 @@ static bool make_view(BookOpen *b, BookViewKind kind, uint32_t width, uint32_t h
                                                             .mark = stream_mark});
         if (b->page_seconds != 0.0f) /* below 0: none */
             book_stream_set_page_limit(b->stream, b->page_seconds);
+        if (b->first_wait_ms)
+            book_stream_set_first_wait(b->stream, b->first_wait_ms / 1000.0);
+        book_stream_prime(b->stream, &b->spread); /* drawn while the view is made */
     }
     BookViewDesc desc = {
         .kind = kind,

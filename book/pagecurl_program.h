@@ -17,9 +17,11 @@ extern "C" {
  * submit_after N: the frame submissions after the first N fail with VK_ERROR_DEVICE_LOST;
  * allocate_after N: the device memory allocations after the first N fail as out of memory;
  * draw_ms N: a book file's or a folder's page drawn takes N ms longer for each million texels, as a
- * heavy page would (taken by the books opened from then on). */
+ * heavy page would (taken by the books opened from then on);
+ * first_wait_ms N: a book's first frame waits N ms at most for its pages drawn sharp (the books
+ * opened from then on; 0: the library's own limit), so that a test of it hangs on no clock. */
 typedef struct pagecurl_faults {
-    uint32_t submit_after, allocate_after, draw_ms;
+    uint32_t submit_after, allocate_after, draw_ms, first_wait_ms;
 } pagecurl_faults;
 
 /* The faults `faults` asks for on `ctx` from now on, its calls counted from here (NULL: none). */

@@ -30,9 +30,11 @@ typedef struct GpuMessages {
  * submit_after N: the frame submissions after the first N fail with VK_ERROR_DEVICE_LOST;
  * allocate_after N: the memory allocations after the first N with VK_ERROR_OUT_OF_DEVICE_MEMORY;
  * draw_ms N: a book file's or a folder's page drawn takes N ms longer for each million texels, as a
- * heavy page would (read as a book is opened: pages/book_source.c). */
+ * heavy page would (read as a book is opened: pages/book_source.c);
+ * first_wait_ms N: a book's first frame waits N ms at most for its pages sharp (book/book_stream.h;
+ * 0: the stream's own limit). */
 typedef struct GpuFaultSpec {
-    uint32_t submit_after, allocate_after, draw_ms;
+    uint32_t submit_after, allocate_after, draw_ms, first_wait_ms;
 } GpuFaultSpec;
 
 typedef struct GpuFaults {

@@ -289,6 +289,43 @@ static bool update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint3
     return ok;
 }
 
+/* Every level and layer of a new texture cleared to one texel, then left for fragment shaders. */
+typedef struct Clear {
+    const GpuTexture *tex;
+    VkClearColorValue colour;
+} Clear;
+
+static void record_clear(const GpuContext *ctx, void *user, VkCommandBuffer cmd)
+{
+    const Clear *c = user;
+    const GpuTexture *t = c->tex;
+    barrier_levels(ctx, cmd, t, 0, t->layers, 0, t->levels, VK_IMAGE_LAYOUT_UNDEFINED,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_NONE, 0,
+                   VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkImageSubresourceRange all = {VK_IMAGE_ASPECT_COLOR_BIT, 0, t->levels, 0, t->layers};
+    ctx->vk.vkCmdClearColorImage(cmd, t->image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                 &c->colour, 1, &all);
+    barrier_levels(ctx, cmd, t, 0, t->layers, 0, t->levels, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                   VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+                   VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+}
+
+/* A texture whose first texels are one colour (a book's layers as plain paper) is cleared to
+ * it, every level and layer in one command, the alpha as an upload would leave it (a blank back's
+ * where show-through is drawn in): its mips and show-through are that colour already, and the
+ * uploads a pair at a time (a staging buffer, a wait, the mip blits each) took 0.3 s of a window's
+ * opening on lavapipe at 1920x1080. */
+static bool clear(const GpuContext *ctx, GpuTexture *tex, const uint8_t texel[4], GpuError *err)
+{
+    Clear c = {.tex = tex,
+               .colour = {.float32 = {srgb_to_linear(texel[0]), srgb_to_linear(texel[1]),
+                                      srgb_to_linear(texel[2]),
+                                      tex->show_through ? 128 / 255.0f : texel[3] / 255.0f}}};
+    tex->writes++;
+    return gpu_context_submit_once(ctx, record_clear, &c, err);
+}
+
 bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint32_t count,
                         const uint8_t *pixels, GpuError *err)
 {
@@ -344,6 +381,12 @@ static bool texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, Gp
     /* the first texels wait: a ring as large as all of them would be kept for nothing */
     uint32_t group = desc->pixel_layers ? desc->pixel_layers : out->layers;
     assert(out->layers % group == 0);
+    size_t texels = (size_t)desc->width * desc->height * group;
+    bool one_alpha = true;
+    for (size_t i = 1; i < texels && one_alpha; i++)
+        one_alpha = desc->pixels[4 * i + 3] == desc->pixels[3];
+    if (one_alpha && one_colour(desc->pixels, texels))
+        return clear(ctx, out, desc->pixels, err);
     for (uint32_t first = 0; first < out->layers; first += group)
         if (!update(ctx, out, first, group, desc->pixels, false, err))
             return false;

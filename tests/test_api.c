@@ -2155,23 +2155,61 @@ static void slow_page(Host *h, pagecurl_context *ctx, const char *dir)
           "page_seconds NaN: %s", err.message);
 }
 
-/* A PDF of `pages` 200 x 280 pt pages, each filled with blue to its edges: paper seen in a
- * frame is a side with nothing drawn. */
-static bool write_blue_pdf(const char *path, int pages)
+/* A PDF of `pages` 200 x 280 pt pages, each drawn by `content` (a content stream). */
+static bool write_filled_pdf(const char *path, int pages, const char *content)
 {
     PdfFile pdf;
     if (!pdf_file_open(&pdf, path))
         return false;
     pdf_file_object(&pdf, "<< /Type /Catalog /Pages 2 0 R >>");
     pdf_file_page_tree(&pdf, pages, 3, 2);
-    const char fill[] = "0 0 1 rg 0 0 200 280 re f";
     for (int p = 0; p < pages; p++) {
         pdf_file_object(&pdf,
                         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] /Contents %d 0 R >>",
                         4 + 2 * p);
-        pdf_file_stream(&pdf, "", fill, sizeof fill - 1);
+        pdf_file_stream(&pdf, "", content, strlen(content));
     }
     return pdf_file_close(&pdf);
+}
+
+/* Each page filled with blue to its edges: paper seen in a frame is a side with nothing drawn. */
+static bool write_blue_pdf(const char *path, int pages)
+{
+    return write_filled_pdf(path, pages, "0 0 1 rg 0 0 200 280 re f");
+}
+
+/* A window's first frame shows the pages in view drawn sharp, not their drafts (a reader opening
+ * a book looks for legible text: book_stream_prime begins them while the view is made). Pages
+ * of black bars 2 pt wide every 4 pt (2.5 px at this size): drawn sharp, some 46,000 pixels of
+ * the spread are near black; a draft (a quarter of the texels, scaled up) blurs the bars to
+ * grey, none near black (0 without the change). The first frame's wait for them held to a minute
+ * (pagecurl_faults.first_wait_ms) so that no clock decides the test; the library's own is half a
+ * second. */
+static void first_frame_sharp(Host *h, pagecurl_context *ctx, const char *dir)
+{
+    char pdf[512];
+    snprintf(pdf, sizeof pdf, "%s/bars.pdf", dir);
+    char bars[2048] = "0 g", *at = bars + strlen(bars);
+    for (int x = 0; x < 200; x += 4)
+        at += snprintf(at, (size_t)(bars + sizeof bars - at), " %d 0 2 280 re", x);
+    snprintf(at, (size_t)(bars + sizeof bars - at), " f");
+    CHECK(&st, write_filled_pdf(pdf, 8, bars), "cannot write %s", pdf);
+    pagecurl_context_faults(ctx, &(pagecurl_faults){.first_wait_ms = 60000});
+    pagecurl_book *book = made(ctx, (pagecurl_book_desc){.path = pdf, .page = 3});
+    pagecurl_context_faults(ctx, NULL);
+    if (!book)
+        return;
+    host_frame(h, book, 0.0, true);
+    int black = 0;
+    for (uint32_t y = BORDER; y < H - BORDER; y++)
+        for (uint32_t x = BORDER; x < W - BORDER; x++)
+            black += pixel(h, x, y)[0] < 60 && pixel(h, x, y)[1] < 60 && pixel(h, x, y)[2] < 60;
+    printf("first frame of a book of bars: %d near-black pixels\n", black);
+    CHECK(&st, black > 20000,
+          "the first frame shows the pages' drafts, not sharp: %d near-black pixels (over "
+          "20,000 wanted: the bars drawn sharp)",
+          black);
+    pagecurl_book_destroy(book);
 }
 
 /* Pixels of the host's last frame that are paper (light, hardly coloured: the blue book's
@@ -4622,6 +4660,7 @@ int main(int argc, char **argv)
         provider_text(&h, ctx);
         slow_page(&h, ctx, args.out);
         drafts(&h, ctx, args.out);
+        first_frame_sharp(&h, ctx, args.out);
         stuck_provider(ctx);
         window_frames(&h, ctx);
         in_pass(&h);

@@ -8,6 +8,8 @@
 #include "../gpu/texture.h"
 #include "check.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +102,88 @@ static bool make_and_read(CheckState *s, const GpuContext *ctx, const uint8_t *p
     gpu_buffer_destroy(ctx, &buf);
     gpu_texture_destroy(ctx, &tex);
     return ok;
+}
+
+/* Reads every level of `tex` (TEX_W x TEX_H, `layers`) back into a new buffer, or NULL. */
+static uint8_t *read_levels(CheckState *s, const GpuContext *ctx, const GpuTexture *tex,
+                            size_t *bytes)
+{
+    *bytes = 0;
+    for (uint32_t l = 0; l < tex->levels; l++)
+        *bytes += (size_t)side(tex->width, l) * side(tex->height, l) * 4 * tex->layers;
+    GpuError err = {0};
+    GpuBuffer buf = {0};
+    uint8_t *out = malloc(*bytes);
+    bool ok = out &&
+              gpu_buffer_create(ctx,
+                                &(GpuBufferDesc){.size = *bytes,
+                                                 .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                                 .memory = GPU_MEMORY_READBACK,
+                                                 .label = "test texture readback"},
+                                &buf, &err) &&
+              gpu_context_submit_once(ctx, record_readback, &(Readback){tex, buf.buffer}, &err);
+    CHECK(s, ok, "reading a texture back: %s", err.message);
+    if (ok) {
+        gpu_buffer_invalidate(ctx, &buf);
+        memcpy(out, buf.mapped, *bytes);
+    }
+    gpu_buffer_destroy(ctx, &buf);
+    if (!ok)
+        free(out);
+    return ok ? out : NULL;
+}
+
+/* A texture whose first texels are one colour (a book's layers as paper) is cleared to it in one
+ * submission, not uploaded a group of layers at a time, and holds at every level what an upload
+ * of that colour leaves, byte for byte: the alpha a blank back's (128) with show-through drawn
+ * in, as the upload writes it. */
+static void check_one_colour(CheckState *s, const GpuContext *ctx)
+{
+    enum { LAYERS = 4 };
+    static uint8_t paper[LAYERS * TEX_W * TEX_H * 4];
+    for (size_t i = 0; i < sizeof paper; i += 4)
+        paper[i] = 238, paper[i + 1] = 232, paper[i + 2] = 219, paper[i + 3] = 255;
+    for (int through = 0; through < 2; through++) {
+        GpuError err = {0};
+        GpuTexture tex;
+        uint64_t waits = ctx->counters->submit_waits;
+        bool ok = gpu_texture_create(ctx,
+                                     &(GpuTextureDesc){.width = TEX_W,
+                                                       .height = TEX_H,
+                                                       .layers = LAYERS,
+                                                       .pixels = paper,
+                                                       .pixel_layers = 2,
+                                                       .show_through = through,
+                                                       .label = "test paper"},
+                                     &tex, &err);
+        CHECK(s, ok, "a texture of paper: %s", err.message);
+        if (!ok)
+            continue;
+        uint64_t made = ctx->counters->submit_waits - waits;
+        size_t bytes = 0, again = 0;
+        uint8_t *cleared = read_levels(s, ctx, &tex, &bytes);
+        ok = gpu_texture_update(ctx, &tex, 0, LAYERS, paper, &err);
+        CHECK(s, ok, "paper uploaded: %s", err.message);
+        uint8_t *uploaded = ok ? read_levels(s, ctx, &tex, &again) : NULL;
+        if (cleared && uploaded) {
+            size_t off = 0;
+            while (off < bytes && cleared[off] == uploaded[off])
+                off++;
+            printf("paper (show-through %s): made in %" PRIu64 " submission(s), its %u levels %s "
+                   "the upload's\n",
+                   through ? "on" : "off", made, tex.levels, off == bytes ? "equal to" : "unlike");
+            CHECK(s, made == 1, "a texture of one colour took %" PRIu64 " submissions (1 wanted)",
+                  made);
+            CHECK(s, off == bytes,
+                  "show-through %d: the cleared texture differs from the uploaded at byte %zu of "
+                  "%zu (%u against %u)",
+                  through, off, bytes, off < bytes ? cleared[off] : 0,
+                  off < bytes ? uploaded[off] : 0);
+        }
+        free(cleared);
+        free(uploaded);
+        gpu_texture_destroy(ctx, &tex);
+    }
 }
 
 /* A ring of large staging buffers keeps GPU_UPLOADS_BYTES at most (GPU_UPLOADS_MIN of them):
@@ -219,6 +303,7 @@ int main(void)
     free(gpu);
     free(cpu);
     check_ring(&s, &ctx);
+    check_one_colour(&s, &ctx);
     gpu_context_destroy(&ctx);
     CHECK(&s, messages.errors + messages.warnings == 0, "%u validation errors, %u warnings",
           messages.errors, messages.warnings);
