@@ -43,9 +43,9 @@ int app_library_notebook_open(AppLibraryNotebook *nb, const char *path, pagecurl
         mesh_ink_free(&ink);
         return status;
     }
-    for (int p = 0; p < ink.page_count; p++)
-        for (size_t k = 0; k < ink.pages[p].count; k++) {
-            const MeshInkStroke *st = &ink.pages[p].strokes[k];
+    for (int p = 0; p < ink.side_count; p++)
+        for (size_t k = 0; k < ink.sides[p].count; k++) {
+            const MeshInkStroke *st = &ink.sides[p].strokes[k];
             /* the book keeps the bounds the notebook was read within */
             if (!pagecurl_book_add_stroke(book, p + 1, (const pagecurl_ink_point *)st->points,
                                           (uint32_t)st->count)) {
@@ -98,12 +98,12 @@ static bool mirror_book(AppLibraryNotebook *nb, const pagecurl_book *book)
         return true;
     }
     MeshInk ink;
-    if (!mesh_ink_init(&ink, nb->mirror.page_count))
+    if (!mesh_ink_init(&ink, nb->mirror.side_count))
         return false;
     MeshInkPoint *points = NULL;
     size_t room = 0;
     bool ok = true;
-    for (int p = 1; ok && p <= ink.page_count; p++) {
+    for (int p = 1; ok && p <= ink.side_count; p++) {
         uint32_t strokes = pagecurl_book_stroke_count(book, p);
         for (uint32_t k = 0; ok && k < strokes; k++) {
             uint32_t n = pagecurl_book_get_stroke(book, p, k, NULL, 0);

@@ -415,7 +415,7 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const BookZoomView
     BookHit hit;
     if (!book_pick(view, zoom, leaf, layout, width, height, e->x * (float)width,
                    e->y * (float)height, &hit) ||
-        hit.page >= ink->page_count)
+        hit.page >= ink->side_count)
         return; /* off the book: nothing to draw on, nothing to clear */
     MeshInkPoint point = {hit.u, hit.v, mesh_ink_width(e->pressure)};
     if (e->action == BOOK_INPUT_CLEAR)

@@ -556,7 +556,7 @@ bool book_stream_textures(BookStream *s, const GpuContext *ctx, const GpuRendere
         return gpu_error_set(err, "out of memory for the ink's coverage");
     }
     for (uint32_t l = 0; l < ink->layers; l++)
-        ink->page[l] = -1;
+        ink->side[l] = -1;
     book_pool_clear(&s->pool);
     for (uint32_t k = 0; k < BOOK_STREAM_SLOTS; k++)
         s->blank[k] = true;

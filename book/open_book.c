@@ -590,7 +590,7 @@ bool book_open_set_quality(BookOpen *b, GpuQuality quality)
 bool book_open_clear_at(BookOpen *b, double x, double y, double time)
 {
     int side = side_at(b, x, y, time);
-    if (side < 0 || side >= b->ink.page_count)
+    if (side < 0 || side >= b->ink.side_count)
         return false;
     feed(b, BOOK_INPUT_INK, BOOK_INPUT_CLEAR, x, y, 1.0f, 1.0f, time);
     b->ink_page = side;

@@ -124,7 +124,7 @@ static int helper_answer(PagesBookSource *src, PageHelper *helper, uint32_t type
     pages_wire_get_str(&in, id, sizeof id - 1, true);
     bool good = !in.bad && status >= 0 && status <= 2 &&
                 (status ||
-                 (pages >= 1 && pages <= MESH_INK_MAX_PAGES && isfinite(aspect) && aspect > 0.0f &&
+                 (pages >= 1 && pages <= MESH_INK_MAX_SIDES && isfinite(aspect) && aspect > 0.0f &&
                   (src->ops != &pages_source_folder_ops || (int)pages == src->pages)));
     int result = 0;
     if (good && !status && first) {

@@ -22,10 +22,10 @@ int pages_source_provider_open(const PageProvider *provider, PagesBookSource **o
         return fail(message, size, 2,
                     "a page provider needs at least one page, a draw function and a page shape "
                     "between 1:100 and 100:1");
-    if (provider->pages > MESH_INK_MAX_PAGES)
+    if (provider->pages > MESH_INK_MAX_SIDES)
         return fail(message, size, 2,
                     "a page provider's %d pages: more than the %d a book may have", provider->pages,
-                    MESH_INK_MAX_PAGES);
+                    MESH_INK_MAX_SIDES);
     PagesBookSource *src = pages_source_new(&pages_source_provider_ops);
     if (!src || !(src->name = strdup(""))) {
         pages_book_source_close(src);

@@ -2921,7 +2921,7 @@ static void check_notebook_unit(CheckState *s, const Ctx *c)
     CHECK(s, app_notebook_save_for(path, mine, &ink, message, sizeof message), "save: %s", message);
     CHECK(s,
           app_notebook_load_for(path, mine, &back, message, sizeof message) &&
-              mesh_ink_stroke_count(&back) == 1 && back.pages[13].count == 1,
+              mesh_ink_stroke_count(&back) == 1 && back.sides[13].count == 1,
           "load on its own book: %s", message);
     mesh_ink_free(&back);
     const AppNotebookBook others[] = {
