@@ -272,7 +272,7 @@ static int side_at(BookOpen *b, double x, double y, double time)
     BookHit hit;
     if (!book_pick(&view, &zoom, &b->leaf, &layout, b->width, b->height, px, py, &hit))
         return -1;
-    return hit.page;
+    return hit.side;
 }
 
 bool book_open_hit(const BookOpen *b, double x, double y, BookHit *out)
@@ -652,7 +652,7 @@ int book_open_search_next(const BookOpen *b, bool forward)
     return book_search_next(b->search, forward ? 2 * at : 2 * at - 1, forward);
 }
 
-const BookLinksPage *book_open_links(BookOpen *b, int side)
+const BookLinksSide *book_open_links(BookOpen *b, int side)
 {
     /* the links are read through the source's own links helper, never the drawing one */
     PagesBookSource *src = book_open_source(b);
@@ -660,7 +660,7 @@ const BookLinksPage *book_open_links(BookOpen *b, int side)
         return NULL;
     bool failed = false;
     char line[BOOK_EVENT_MESSAGE];
-    const BookLinksPage *p = book_links_page(&b->links, src, side, &failed, line, sizeof line);
+    const BookLinksSide *p = book_links_side(&b->links, src, side, &failed, line, sizeof line);
     if (failed)
         book_events_error(&b->events, side + 1, line);
     return p;
@@ -777,8 +777,8 @@ bool book_open_select(BookOpen *b, const BookHit *from, const BookHit *to, bool 
         return true;
     }
     to = to ? to : from;
-    return to->page == from->page && isfinite(from->u) && isfinite(from->v) && isfinite(to->u) &&
-           isfinite(to->v) && hold_text(b, from->page) &&
+    return to->side == from->side && isfinite(from->u) && isfinite(from->v) && isfinite(to->u) &&
+           isfinite(to->v) && hold_text(b, from->side) &&
            book_selection_select(b->selection, from->u, from->v, to->u, to->v, words);
 }
 

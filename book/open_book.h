@@ -189,7 +189,7 @@ bool book_open_search(BookOpen *b, const char *query);
 int book_open_search_next(const BookOpen *b, bool forward);
 /* Side `side`'s links, read at the first ask (a failure told once as an ERROR event); NULL: none.
  */
-const BookLinksPage *book_open_links(BookOpen *b, int side);
+const BookLinksSide *book_open_links(BookOpen *b, int side);
 /* Page `page` (1-based) as a followed link goes there, the way back kept. */
 bool book_open_follow(BookOpen *b, int page, double time);
 /* Back (forward) along the links followed. */

@@ -222,7 +222,7 @@ bool pagecurl_book_hit(const pagecurl_book *b, double x, double y, pagecurl_hit 
     BookHit hit;
     if (!book_open_hit(b->open, x, y, &hit))
         return false;
-    pagecurl_hit h = {.size = size, .page = hit.page + 1, .u = hit.u, .v = hit.v};
+    pagecurl_hit h = {.size = size, .page = hit.side + 1, .u = hit.u, .v = hit.v};
     memcpy(out, &h, size < sizeof h ? size : sizeof h);
     return true;
 }

@@ -28,7 +28,7 @@ struct BookSearch {
     uint64_t generation; /* bumped by each start */
     int pages_read, matches;
     bool failed_page;
-    PageMatches *page;
+    PageMatches *side;
     bool *changed; /* per page: its marks changed since book_search_take_changed */
     bool any_changed;
 };
@@ -36,11 +36,11 @@ struct BookSearch {
 static void clear_pages(BookSearch *s)
 {
     for (int p = 0; p < s->pages; p++) {
-        if (s->page[p].rects > 0 && s->changed)
+        if (s->side[p].rects > 0 && s->changed)
             s->changed[p] = s->any_changed = true;
-        free(s->page[p].rect);
-        free(s->page[p].first);
-        s->page[p] = (PageMatches){.matches = -1};
+        free(s->side[p].rect);
+        free(s->side[p].first);
+        s->side[p] = (PageMatches){.matches = -1};
     }
 }
 
@@ -57,13 +57,13 @@ static void *count(void *user)
         if (s->quit)
             break;
         uint64_t generation = s->generation;
-        int page = (s->from + s->pages_read) % s->pages;
+        int side = (s->from + s->pages_read) % s->pages;
         memcpy(query, s->query, sizeof query);
         pthread_mutex_unlock(&s->lock);
         char line[512];
         float place[4] = {0.0f, 0.0f, 1.0f, 1.0f};
         int n = rects && first
-                    ? pages_book_source_find(s->src, page, query, rects, first,
+                    ? pages_book_source_find(s->src, side, query, rects, first,
                                              PAGES_FIND_MAX_RECTS, place, line, sizeof line)
                     : -1;
         PagesFindRect *keep = n > 0 ? malloc((size_t)n * sizeof *keep) : NULL;
@@ -82,11 +82,11 @@ static void *count(void *user)
             pages_book_source_find_resume(s->src);
             continue;
         }
-        PageMatches *pm = &s->page[page];
+        PageMatches *pm = &s->side[side];
         pm->matches = matches, pm->rects = n > 0 ? n : 0, pm->rect = keep, pm->first = keep_first;
         memcpy(pm->place, place, sizeof place);
         if (n > 0)
-            s->changed[page] = s->any_changed = true;
+            s->changed[side] = s->any_changed = true;
         s->matches += matches;
         s->failed_page |= n < 0;
         s->pages_read++;
@@ -104,10 +104,10 @@ BookSearch *book_search_create(PagesBookSource *src)
         return NULL;
     s->src = src;
     s->pages = pages_book_source_pages(src);
-    s->page = calloc((size_t)s->pages, sizeof *s->page);
+    s->side = calloc((size_t)s->pages, sizeof *s->side);
     s->changed = calloc((size_t)s->pages, sizeof *s->changed);
-    if (!s->page || !s->changed || pthread_mutex_init(&s->lock, NULL) != 0) {
-        free(s->page);
+    if (!s->side || !s->changed || pthread_mutex_init(&s->lock, NULL) != 0) {
+        free(s->side);
         free(s->changed);
         free(s);
         return NULL;
@@ -139,7 +139,7 @@ void book_search_destroy(BookSearch *s)
         return;
     book_search_stop(s);
     clear_pages(s);
-    free(s->page);
+    free(s->side);
     free(s->changed);
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->lock);
@@ -184,7 +184,7 @@ void book_search_progress(BookSearch *s, BookSearchProgress *out)
 /* Match `k` of page `p` (locked). */
 static void page_match(const PageMatches *pm, int p, int k, BookSearchMatch *out)
 {
-    *out = (BookSearchMatch){.page = p};
+    *out = (BookSearchMatch){.side = p};
     int at = -1;
     for (int i = 0; i < pm->rects; i++) {
         at += pm->first[i];
@@ -200,7 +200,7 @@ bool book_search_match(BookSearch *s, int k, BookSearchMatch *out)
     bool found = false;
     pthread_mutex_lock(&s->lock);
     for (int p = 0; k >= 0 && p < s->pages && !found; p++) {
-        const PageMatches *pm = &s->page[p];
+        const PageMatches *pm = &s->side[p];
         if (pm->matches > k)
             page_match(pm, p, k, out), found = true;
         else if (pm->matches > 0)
@@ -210,16 +210,16 @@ bool book_search_match(BookSearch *s, int k, BookSearchMatch *out)
     return found;
 }
 
-int book_search_next(BookSearch *s, int page, bool forward)
+int book_search_next(BookSearch *s, int side, bool forward)
 {
     int found = -1;
     pthread_mutex_lock(&s->lock);
     int before = 0, total = 0, at_or_before = 0; /* matches on pages < page+1, <= page */
     for (int p = 0; p < s->pages; p++) {
-        int m = s->page[p].matches > 0 ? s->page[p].matches : 0;
-        if (p < page)
+        int m = s->side[p].matches > 0 ? s->side[p].matches : 0;
+        if (p < side)
             before += m;
-        if (p <= page)
+        if (p <= side)
             at_or_before += m;
         total += m;
     }
@@ -230,13 +230,13 @@ int book_search_next(BookSearch *s, int page, bool forward)
     return found;
 }
 
-int book_search_page_rects(BookSearch *s, int page, PagesFindRect *out, int max)
+int book_search_side_rects(BookSearch *s, int side, PagesFindRect *out, int max)
 {
     int n = 0;
     pthread_mutex_lock(&s->lock);
-    if (page >= 0 && page < s->pages)
-        for (int i = 0; i < s->page[page].rects && n < max; i++)
-            out[n++] = s->page[page].rect[i];
+    if (side >= 0 && side < s->pages)
+        for (int i = 0; i < s->side[side].rects && n < max; i++)
+            out[n++] = s->side[side].rect[i];
     pthread_mutex_unlock(&s->lock);
     return n;
 }
@@ -271,18 +271,18 @@ void book_mark_rects(const float place[4], const PagesFindRect *rects, int n, co
     }
 }
 
-void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+void book_search_mark(BookSearch *s, int side, uint8_t *rgba, uint32_t width, uint32_t height,
                       const PageRegion *region)
 {
     static const uint8_t yellow[3] = {255, 226, 80};
     pthread_mutex_lock(&s->lock);
-    const PageMatches *pm = page >= 0 && page < s->pages ? &s->page[page] : NULL;
+    const PageMatches *pm = side >= 0 && side < s->pages ? &s->side[side] : NULL;
     if (pm)
         book_mark_rects(pm->place, pm->rect, pm->rects, yellow, rgba, width, height, region);
     pthread_mutex_unlock(&s->lock);
 }
 
-void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int page), void *user)
+void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int side), void *user)
 {
     pthread_mutex_lock(&s->lock);
     for (int p = 0; s->any_changed && p < s->pages; p++)

@@ -686,8 +686,8 @@ static void test_pick_book(CheckState *s)
           project(push.view_proj.m, right, &px, &py) &&
               book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit),
           "the right page was not hit");
-    CHECK(s, hit.page == 2 && fabsf(hit.u - 0.3f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
-          "right page: page %d at (%.4f, %.4f), want 2 at (0.3, 0.6)", hit.page, (double)hit.u,
+    CHECK(s, hit.side == 2 && fabsf(hit.u - 0.3f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
+          "right page: page %d at (%.4f, %.4f), want 2 at (0.3, 0.6)", hit.side, (double)hit.u,
           (double)hit.v);
     /* the left page: leaf 0's back, page 1, read face up: its left edge is the far one */
     double left[3] = {-0.3 * w, 0.6 * h, -BOOK_STACK_STEP * w};
@@ -695,8 +695,8 @@ static void test_pick_book(CheckState *s)
           project(push.view_proj.m, left, &px, &py) &&
               book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit),
           "the left page was not hit");
-    CHECK(s, hit.page == 1 && fabsf(hit.u - 0.7f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
-          "left page: page %d at (%.4f, %.4f), want 1 at (0.7, 0.6)", hit.page, (double)hit.u,
+    CHECK(s, hit.side == 1 && fabsf(hit.u - 0.7f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
+          "left page: page %d at (%.4f, %.4f), want 1 at (0.7, 0.6)", hit.side, (double)hit.u,
           (double)hit.v);
     CHECK(s, !book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, 2.0f, 2.0f, &hit),
           "the corner of the view hit a page");
@@ -719,12 +719,12 @@ static void test_pick_book(CheckState *s)
         if (!project(push.view_proj.m, p, &px, &py) ||
             !book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit))
             continue;
-        bool shows_back = hit.page == 3;
+        bool shows_back = hit.side == 3;
         double u = shows_back ? 1.0 - x / w : x / w, v = y / h;
         if (hypot(hit.u - u, hit.v - v) > 1.0 / 1024.0)
             continue; /* hidden by another layer: test_pick_curl checks those */
-        CHECK(s, hit.page == 2 || hit.page == 3, "the turning leaf picked as page %d", hit.page);
-        front += hit.page == 2, back += shows_back;
+        CHECK(s, hit.side == 2 || hit.side == 3, "the turning leaf picked as page %d", hit.side);
+        front += hit.side == 2, back += shows_back;
     }
     CHECK(s, front > 50 && back > 10, "turning leaf: %d front and %d back picks", front, back);
 }
