@@ -231,7 +231,7 @@ int pagecurl_book_page_outline(const pagecurl_book *b, int page, float *xy, int 
 {
     if (!b || !xy || max <= 0 || page < 1 || page > b->open->pages)
         return 0;
-    return book_open_page_outline(b->open, page - 1, xy, max);
+    return book_open_side_outline(b->open, page - 1, xy, max);
 }
 
 void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)

@@ -240,7 +240,7 @@ long pagecurl_book_page_text(pagecurl_book *b, int page, char *out, size_t size)
         out[0] = '\0';
     if (!b)
         return -1;
-    return book_open_page_text(b->open, page - 1, out, size);
+    return book_open_side_text(b->open, page - 1, out, size);
 }
 
 bool pagecurl_book_select(pagecurl_book *b, const pagecurl_hit *from, const pagecurl_hit *to,
@@ -270,10 +270,10 @@ bool pagecurl_book_selection(const pagecurl_book *b, pagecurl_selection *out)
     pagecurl_selection o = {.size = size};
     PagesFindRect r[PAGECURL_SELECTION_RECTS];
     BookSelection *selection = b->open->selection;
-    int page = -1,
-        n = selection ? book_selection_get(selection, &page, &o.chars, r, PAGECURL_SELECTION_RECTS)
+    int side = -1,
+        n = selection ? book_selection_get(selection, &side, &o.chars, r, PAGECURL_SELECTION_RECTS)
                       : 0;
-    o.page = page + 1, o.rect_count = n;
+    o.page = side + 1, o.rect_count = n;
     for (int i = 0; i < n; i++) {
         o.rects[i][0] = r[i].x0, o.rects[i][1] = r[i].y0;
         o.rects[i][2] = r[i].x1, o.rects[i][3] = r[i].y1;
