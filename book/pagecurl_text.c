@@ -20,7 +20,7 @@ void pagecurl_book_page_label(const pagecurl_book *b, int page, char *out, size_
     }
     const PagesBookSource *src = facade_source(b);
     if (src)
-        pages_book_source_page_label(src, page - 1, out, size);
+        pages_book_source_side_label(src, page - 1, out, size);
     else if (size)
         out[0] = '\0';
 }
@@ -63,7 +63,7 @@ int pagecurl_book_outline_entry(const pagecurl_book *b, int entry, char *title, 
     }
     if (depth)
         *depth = e->depth;
-    return e->page + 1; /* -1 (nowhere) is 0 */
+    return e->side + 1; /* -1 (nowhere) is 0 */
 }
 
 bool pagecurl_book_text_place(pagecurl_book *b, int page, char *out, size_t size)
@@ -89,7 +89,7 @@ int pagecurl_book_text_place_page(pagecurl_book *b, const char *place)
             3 ||
         end < 0 || place[end] != '\0')
         return 0;
-    return pages_book_source_text_place_page(src, at) + 1; /* -1 (none) is 0 */
+    return pages_book_source_text_place_side(src, at) + 1; /* -1 (none) is 0 */
 }
 
 int pagecurl_book_outline_find(const pagecurl_book *b, const char *text, int from)

@@ -869,7 +869,7 @@ static bool title_entry(const PagesDecoder *src, const char *title, int page, in
     while (n && title[n] && ((unsigned char)title[n] & 0xc0) == 0x80)
         n--; /* cut before a character, not inside one */
     *out = (PagesOutlineEntry){
-        .title = malloc(n + 1), .page = page < src->pages ? page : -1, .depth = depth};
+        .title = malloc(n + 1), .side = page < src->pages ? page : -1, .depth = depth};
     if (!out->title)
         return false;
     memcpy(out->title, title, n);

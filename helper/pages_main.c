@@ -91,7 +91,7 @@ static bool opened_moved(Helper *h, int status, const char *message, const int *
     pages_wire_u32(&o, (uint32_t)outline);
     for (int i = 0; i < outline; i++) {
         const PagesOutlineEntry *e = pages_decoder_outline(b, i);
-        pages_wire_i32(&o, e->page);
+        pages_wire_i32(&o, e->side);
         pages_wire_i32(&o, e->depth);
         pages_wire_str(&o, e->title, strlen(e->title));
     }
