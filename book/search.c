@@ -7,13 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct PageMatches {
+typedef struct SideMatches {
     int matches; /* -1: not read yet for this query */
     int rects;   /* in `rect` */
     PagesFindRect *rect;
     bool *first;    /* rect i begins a match */
     float place[4]; /* where the page lies on its leaf (fractions): for the highlight */
-} PageMatches;
+} SideMatches;
 
 struct BookSearch {
     PagesBookSource *src;
@@ -28,7 +28,7 @@ struct BookSearch {
     uint64_t generation; /* bumped by each start */
     int pages_read, matches;
     bool failed_page;
-    PageMatches *side;
+    SideMatches *sides;
     bool *changed; /* per page: its marks changed since book_search_take_changed */
     bool any_changed;
 };
@@ -36,11 +36,11 @@ struct BookSearch {
 static void clear_pages(BookSearch *s)
 {
     for (int p = 0; p < s->pages; p++) {
-        if (s->side[p].rects > 0 && s->changed)
+        if (s->sides[p].rects > 0 && s->changed)
             s->changed[p] = s->any_changed = true;
-        free(s->side[p].rect);
-        free(s->side[p].first);
-        s->side[p] = (PageMatches){.matches = -1};
+        free(s->sides[p].rect);
+        free(s->sides[p].first);
+        s->sides[p] = (SideMatches){.matches = -1};
     }
 }
 
@@ -82,7 +82,7 @@ static void *count(void *user)
             pages_book_source_find_resume(s->src);
             continue;
         }
-        PageMatches *pm = &s->side[side];
+        SideMatches *pm = &s->sides[side];
         pm->matches = matches, pm->rects = n > 0 ? n : 0, pm->rect = keep, pm->first = keep_first;
         memcpy(pm->place, place, sizeof place);
         if (n > 0)
@@ -104,10 +104,10 @@ BookSearch *book_search_create(PagesBookSource *src)
         return NULL;
     s->src = src;
     s->pages = pages_book_source_pages(src);
-    s->side = calloc((size_t)s->pages, sizeof *s->side);
+    s->sides = calloc((size_t)s->pages, sizeof *s->sides);
     s->changed = calloc((size_t)s->pages, sizeof *s->changed);
-    if (!s->side || !s->changed || pthread_mutex_init(&s->lock, NULL) != 0) {
-        free(s->side);
+    if (!s->sides || !s->changed || pthread_mutex_init(&s->lock, NULL) != 0) {
+        free(s->sides);
         free(s->changed);
         free(s);
         return NULL;
@@ -139,7 +139,7 @@ void book_search_destroy(BookSearch *s)
         return;
     book_search_stop(s);
     clear_pages(s);
-    free(s->side);
+    free(s->sides);
     free(s->changed);
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->lock);
@@ -182,7 +182,7 @@ void book_search_progress(BookSearch *s, BookSearchProgress *out)
 }
 
 /* Match `k` of page `p` (locked). */
-static void page_match(const PageMatches *pm, int p, int k, BookSearchMatch *out)
+static void page_match(const SideMatches *pm, int p, int k, BookSearchMatch *out)
 {
     *out = (BookSearchMatch){.side = p};
     int at = -1;
@@ -200,7 +200,7 @@ bool book_search_match(BookSearch *s, int k, BookSearchMatch *out)
     bool found = false;
     pthread_mutex_lock(&s->lock);
     for (int p = 0; k >= 0 && p < s->pages && !found; p++) {
-        const PageMatches *pm = &s->side[p];
+        const SideMatches *pm = &s->sides[p];
         if (pm->matches > k)
             page_match(pm, p, k, out), found = true;
         else if (pm->matches > 0)
@@ -214,9 +214,9 @@ int book_search_next(BookSearch *s, int side, bool forward)
 {
     int found = -1;
     pthread_mutex_lock(&s->lock);
-    int before = 0, total = 0, at_or_before = 0; /* matches on pages < page+1, <= page */
+    int before = 0, total = 0, at_or_before = 0; /* matches on sides < side, <= side */
     for (int p = 0; p < s->pages; p++) {
-        int m = s->side[p].matches > 0 ? s->side[p].matches : 0;
+        int m = s->sides[p].matches > 0 ? s->sides[p].matches : 0;
         if (p < side)
             before += m;
         if (p <= side)
@@ -235,8 +235,8 @@ int book_search_side_rects(BookSearch *s, int side, PagesFindRect *out, int max)
     int n = 0;
     pthread_mutex_lock(&s->lock);
     if (side >= 0 && side < s->pages)
-        for (int i = 0; i < s->side[side].rects && n < max; i++)
-            out[n++] = s->side[side].rect[i];
+        for (int i = 0; i < s->sides[side].rects && n < max; i++)
+            out[n++] = s->sides[side].rect[i];
     pthread_mutex_unlock(&s->lock);
     return n;
 }
@@ -276,7 +276,7 @@ void book_search_mark(BookSearch *s, int side, uint8_t *rgba, uint32_t width, ui
 {
     static const uint8_t yellow[3] = {255, 226, 80};
     pthread_mutex_lock(&s->lock);
-    const PageMatches *pm = side >= 0 && side < s->pages ? &s->side[side] : NULL;
+    const SideMatches *pm = side >= 0 && side < s->pages ? &s->sides[side] : NULL;
     if (pm)
         book_mark_rects(pm->place, pm->rect, pm->rects, yellow, rgba, width, height, region);
     pthread_mutex_unlock(&s->lock);

@@ -43,7 +43,7 @@ typedef struct BookSearchMatch {
     int rects;
     PagesFindRect rect[BOOK_SEARCH_MATCH_RECTS];
 } BookSearchMatch;
-/* Match `k` (0-based) of those found so far, in page order (indices settle once done). */
+/* Match `k` (counted from 0) of those found so far, in side order (indices settle once done). */
 bool book_search_match(BookSearch *s, int k, BookSearchMatch *out);
 /* The index of the first match on a side after `side` (`forward`), else before it,
  * wrapping round the book; -1 for none found so far. `side` -1 forward: the first match. */
