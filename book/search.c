@@ -33,7 +33,7 @@ struct BookSearch {
     bool any_changed;
 };
 
-static void clear_pages(BookSearch *s)
+static void clear_sides(BookSearch *s)
 {
     for (int p = 0; p < s->pages; p++) {
         if (s->sides[p].rects > 0 && s->changed)
@@ -113,7 +113,7 @@ BookSearch *book_search_create(PagesBookSource *src)
         return NULL;
     }
     pthread_cond_init(&s->wake, NULL);
-    clear_pages(s);
+    clear_sides(s);
     return s;
 }
 
@@ -138,7 +138,7 @@ void book_search_destroy(BookSearch *s)
     if (!s)
         return;
     book_search_stop(s);
-    clear_pages(s);
+    clear_sides(s);
     free(s->sides);
     free(s->changed);
     pthread_cond_destroy(&s->wake);
@@ -158,7 +158,7 @@ bool book_search_start(BookSearch *s, const char *query, int from)
         s->generation++;
         s->pages_read = s->matches = 0;
         s->failed_page = false;
-        clear_pages(s);
+        clear_sides(s);
         if (!s->started && !s->quit && s->query[0] && pages_book_source_has_text(s->src))
             s->started = pthread_create(&s->thread, NULL, count, s) == 0;
         if (!pages_book_source_has_text(s->src))
@@ -181,8 +181,8 @@ void book_search_progress(BookSearch *s, BookSearchProgress *out)
     pthread_mutex_unlock(&s->lock);
 }
 
-/* Match `k` of page `p` (locked). */
-static void page_match(const SideMatches *pm, int p, int k, BookSearchMatch *out)
+/* Match `k` of side `p` (locked). */
+static void side_match(const SideMatches *pm, int p, int k, BookSearchMatch *out)
 {
     *out = (BookSearchMatch){.side = p};
     int at = -1;
@@ -202,7 +202,7 @@ bool book_search_match(BookSearch *s, int k, BookSearchMatch *out)
     for (int p = 0; k >= 0 && p < s->pages && !found; p++) {
         const SideMatches *pm = &s->sides[p];
         if (pm->matches > k)
-            page_match(pm, p, k, out), found = true;
+            side_match(pm, p, k, out), found = true;
         else if (pm->matches > 0)
             k -= pm->matches;
     }

@@ -1446,14 +1446,14 @@ static PagesBookSource *open_source(CheckState *s, const char *path)
     return status ? NULL : src;
 }
 
-/* Checks page `page`'s label (0-based) and, where `where` is given, the line for spread `spread`
+/* Checks side `side`'s label and, where `where` is given, the line for spread `spread`
  * (single page where `single`). */
-static void check_label(CheckState *s, const PagesBookSource *src, int page, const char *want,
+static void check_label(CheckState *s, const PagesBookSource *src, int side, const char *want,
                         const char *what)
 {
     char label[PAGE_LABEL_MAX];
-    pages_book_source_side_label(src, page, label, sizeof label);
-    CHECK(s, !strcmp(label, want), "%s: page %d is labelled '%s', want '%s'", what, page + 1, label,
+    pages_book_source_side_label(src, side, label, sizeof label);
+    CHECK(s, !strcmp(label, want), "%s: page %d is labelled '%s', want '%s'", what, side + 1, label,
           want);
 }
 
@@ -1643,7 +1643,7 @@ static void check_outline(CheckState *s, const Ctx *c)
 #endif
     char pdf[512];
     path_in(c, "outline.pdf", pdf, sizeof pdf);
-    /* page p (0-based) is object 3 + 2p; the extra object 21 names itself as its /Next */
+    /* side p (page p + 1) is object 3 + 2p; the extra object 21 names itself as its /Next */
     CHECK(s,
           write_pdf_with(pdf, 9, 200, 280,
                          "/Outlines << /First << /Title (Introduction) /Dest [3 0 R /Fit] /Next "

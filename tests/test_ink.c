@@ -680,7 +680,7 @@ static void test_pick_book(CheckState *s)
     PcDrawPush push = book_camera_draw_push(VIEW_W, VIEW_H, &camera);
     BookHit hit;
     float px, py;
-    /* the right page: leaf 1's front, page 2 (0-based), u from the spine */
+    /* the right page: leaf 1's front, side 2 (page 3), u from the spine */
     double right[3] = {0.3 * w, 0.6 * h, -BOOK_STACK_STEP * w};
     CHECK(s,
           project(push.view_proj.m, right, &px, &py) &&
