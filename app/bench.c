@@ -72,7 +72,7 @@ static void stage_bytes(BenchRun *run)
 
 /* Normals weighted as the reference loop weights them (unit triangle normals), in double from the
  * read-back positions: the float64 truth. */
-static void truth_of(BenchRun *run, const PageGrid *grid, const float *vertices)
+static void truth_of(BenchRun *run, const MeshGrid *grid, const float *vertices)
 {
     size_t n = grid->vertex_count;
     double *acc = calloc(3 * n, sizeof *acc);
@@ -117,7 +117,7 @@ static void truth_of(BenchRun *run, const PageGrid *grid, const float *vertices)
 }
 
 /* The CPU reference loop on the same mesh, median of several runs. */
-static double cpu_reference_ms(const PageGrid *grid, AppTurn turn)
+static double cpu_reference_ms(const MeshGrid *grid, AppTurn turn)
 {
     size_t n = grid->vertex_count;
     float *buf = malloc(6 * n * sizeof *buf);

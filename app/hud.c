@@ -95,7 +95,7 @@ static unsigned char *quad(unsigned char *v, float x0, float y0, float x1, float
     return v;
 }
 
-/* The line of `text` (0-based) that is the page field's contents' entry chosen (the field's
+/* The line of `text` (counted from 0) that is the page field's contents' entry chosen (the field's
  * line starting "> ", app/page_field.h), -1 for none. */
 static int chosen_line(const AppHud *hud, const char *text)
 {

@@ -54,8 +54,8 @@ void app_hud_size(const AppHud *hud, float *width, float *height);
 float app_hud_scale(const AppHud *hud, uint32_t head_row, uint32_t width, uint32_t height,
                     float margin);
 #define APP_HUD_LEGIBLE_ROWS 800
-/* The line of the page field's text (0-based, app/page_field.h) under the point (x, y) of the
- * panel drawn `scale` times at (margin, margin) in the same pixels; -1 for none. */
+/* The line of the page field's text (counted from 0, app/page_field.h) under the point (x, y) of
+ * the panel drawn `scale` times at (margin, margin) in the same pixels; -1 for none. */
 int app_hud_field_line(const AppHud *hud, float scale, float margin, double x, double y);
 /* Whether the point (x, y), as app_hud_field_line's, lies on the line that says where the reader
  * is (shown with the HUD), which opens the contents when clicked. */

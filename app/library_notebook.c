@@ -43,11 +43,11 @@ int app_library_notebook_open(AppLibraryNotebook *nb, const char *path, pagecurl
         mesh_ink_free(&ink);
         return status;
     }
-    for (int p = 0; p < ink.page_count; p++)
-        for (size_t k = 0; k < ink.pages[p].count; k++) {
-            const MeshInkStroke *st = &ink.pages[p].strokes[k];
+    for (int side = 0; side < ink.side_count; side++)
+        for (size_t k = 0; k < ink.sides[side].count; k++) {
+            const MeshInkStroke *st = &ink.sides[side].strokes[k];
             /* the book keeps the bounds the notebook was read within */
-            if (!pagecurl_book_add_stroke(book, p + 1, (const pagecurl_ink_point *)st->points,
+            if (!pagecurl_book_add_stroke(book, side + 1, (const pagecurl_ink_point *)st->points,
                                           (uint32_t)st->count)) {
                 snprintf(message, size, "--notebook %s: out of memory for its strokes", path);
                 mesh_ink_free(&ink);
@@ -98,22 +98,24 @@ static bool mirror_book(AppLibraryNotebook *nb, const pagecurl_book *book)
         return true;
     }
     MeshInk ink;
-    if (!mesh_ink_init(&ink, nb->mirror.page_count))
+    if (!mesh_ink_init(&ink, nb->mirror.side_count))
         return false;
     MeshInkPoint *points = NULL;
     size_t room = 0;
     bool ok = true;
-    for (int p = 1; ok && p <= ink.page_count; p++) {
-        uint32_t strokes = pagecurl_book_stroke_count(book, p);
+    for (int page = 1; ok && page <= ink.side_count; page++) {
+        int side = page - 1;
+        uint32_t strokes = pagecurl_book_stroke_count(book, page);
         for (uint32_t k = 0; ok && k < strokes; k++) {
-            uint32_t n = pagecurl_book_get_stroke(book, p, k, NULL, 0);
+            uint32_t n = pagecurl_book_get_stroke(book, page, k, NULL, 0);
             if (n > room) {
                 MeshInkPoint *more = realloc(points, n * sizeof *points);
                 ok = more != NULL;
                 points = ok ? more : points, room = ok ? n : room;
             }
-            ok = ok && pagecurl_book_get_stroke(book, p, k, (pagecurl_ink_point *)points, n) == n &&
-                 mesh_ink_stroke_add(&ink, p - 1, points, n);
+            ok = ok &&
+                 pagecurl_book_get_stroke(book, page, k, (pagecurl_ink_point *)points, n) == n &&
+                 mesh_ink_stroke_add(&ink, side, points, n);
         }
     }
     free(points);

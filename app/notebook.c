@@ -165,11 +165,11 @@ static bool same_book(const cJSON *root, const char *name, AppNotebookBook book,
         const cJSON *path = cJSON_GetObjectItemCaseSensitive(own, "path");
         const cJSON *pages = cJSON_GetObjectItemCaseSensitive(own, "pages");
         if (!cJSON_IsString(path) || !path->valuestring[0] || !cJSON_IsNumber(pages) ||
-            pages->valuedouble < 1 || pages->valuedouble > MESH_INK_MAX_PAGES ||
+            pages->valuedouble < 1 || pages->valuedouble > MESH_INK_MAX_SIDES ||
             pages->valuedouble != (int)pages->valuedouble)
             return fail(message, size, name,
                         "\"book\" is not {\"path\": \"...\", \"pages\": N} with N in 1..%d",
-                        MESH_INK_MAX_PAGES);
+                        MESH_INK_MAX_SIDES);
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(own, "id");
         if (id && (!cJSON_IsString(id) || !id->valuestring[0]))
             return fail(message, size, name, "\"book\" has an \"id\" that is no name");
@@ -222,24 +222,24 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
         return false;
     const cJSON *place = cJSON_GetObjectItemCaseSensitive(root, "at");
     if (place &&
-        (!cJSON_IsNumber(place) || place->valuedouble < 1 || place->valuedouble > ink->page_count ||
+        (!cJSON_IsNumber(place) || place->valuedouble < 1 || place->valuedouble > ink->side_count ||
          place->valuedouble != (int)place->valuedouble))
         return fail(message, size, name, "\"at\" is not a page of the book (1..%d)",
-                    ink->page_count);
+                    ink->side_count);
     if (at)
         *at = place ? (int)place->valuedouble : 0;
     const cJSON *pages = cJSON_GetObjectItemCaseSensitive(root, "pages");
     if (!cJSON_IsArray(pages))
         return fail(message, size, name, "\"pages\" is missing or not an array");
-    bool *seen = calloc((size_t)ink->page_count, sizeof *seen);
+    bool *seen = calloc((size_t)ink->side_count, sizeof *seen);
     MeshInkPoint *points = NULL;
     size_t capacity = 0;
     bool ok = seen != NULL;
     if (!ok)
         fail(message, size, name, "out of memory");
     size_t index = 0;
-    const cJSON *page;
-    cJSON_ArrayForEach(page, pages)
+    const cJSON *entry;
+    cJSON_ArrayForEach(entry, pages)
     {
         if (!ok)
             break;
@@ -248,30 +248,29 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
             break;
         }
         index++;
-        const cJSON *number = cJSON_GetObjectItemCaseSensitive(page, "page");
-        const cJSON *strokes = cJSON_GetObjectItemCaseSensitive(page, "strokes");
+        const cJSON *number = cJSON_GetObjectItemCaseSensitive(entry, "page");
+        const cJSON *strokes = cJSON_GetObjectItemCaseSensitive(entry, "strokes");
         double p = cJSON_IsNumber(number) ? number->valuedouble : 0.0;
-        if (!cJSON_IsObject(page) || !cJSON_IsNumber(number) || p != floor(p) || p < 1.0 ||
-            p > ink->page_count) {
+        if (!cJSON_IsObject(entry) || !cJSON_IsNumber(number) || p != floor(p) || p < 1.0 ||
+            p > ink->side_count) {
             ok = fail(message, size, name, "pages[%zu]: \"page\" must be a page number 1..%d",
-                      index, ink->page_count);
+                      index, ink->side_count);
             break;
         }
-        int pg = (int)p - 1;
+        int page = (int)p, side = page - 1;
         static const char *const page_keys[] = {"page", "strokes"};
-        const char *again = given_twice(page, page_keys, 2);
+        const char *again = given_twice(entry, page_keys, 2);
         if (again) {
             ok = fail(message, size, name, "pages[%zu] gives \"%s\" twice", index, again);
             break;
         }
-        if (seen[pg]) {
-            ok = fail(message, size, name, "page %d appears twice", pg + 1);
+        if (seen[side]) {
+            ok = fail(message, size, name, "page %d appears twice", page);
             break;
         }
-        seen[pg] = true;
+        seen[side] = true;
         if (!cJSON_IsArray(strokes)) {
-            ok = fail(message, size, name, "page %d: \"strokes\" is missing or not an array",
-                      pg + 1);
+            ok = fail(message, size, name, "page %d: \"strokes\" is missing or not an array", page);
             break;
         }
         size_t s = 0;
@@ -285,17 +284,17 @@ static bool read_pages(const cJSON *root, const char *name, AppNotebookBook book
             char why[160];
             size_t count = 0;
             if (!read_stroke(stroke, &points, &capacity, &count, why, sizeof why)) {
-                ok = fail(message, size, name, "page %d, stroke %zu: %s", pg + 1, s, why);
+                ok = fail(message, size, name, "page %d, stroke %zu: %s", page, s, why);
                 break;
             }
             if (count > MESH_INK_MAX_POINTS - ink->points) {
                 ok = fail(message, size, name,
                           "page %d, stroke %zu: more than %d points in all (the limit of a "
                           "notebook)",
-                          pg + 1, s, MESH_INK_MAX_POINTS);
+                          page, s, MESH_INK_MAX_POINTS);
                 break;
             }
-            if (!mesh_ink_stroke_add(ink, pg, points, count)) {
+            if (!mesh_ink_stroke_add(ink, side, points, count)) {
                 ok = fail(message, size, name, "out of memory");
                 break;
             }
@@ -437,14 +436,14 @@ static bool write_notebook(FILE *f, const void *user)
         fprintf(f, "\"at\": %d, ", w->at);
     fputs("\"pages\": [", f);
     bool first_page = true;
-    for (int p = 0; p < ink->page_count; p++) {
-        const MeshInkPage *pg = &ink->pages[p];
-        if (!pg->count)
+    for (int side = 0; side < ink->side_count; side++) {
+        const MeshInkSide *sd = &ink->sides[side];
+        if (!sd->count)
             continue;
-        fprintf(f, "%s\n {\"page\": %d, \"strokes\": [", first_page ? "" : ",", p + 1);
+        fprintf(f, "%s\n {\"page\": %d, \"strokes\": [", first_page ? "" : ",", side + 1);
         first_page = false;
-        for (size_t s = 0; s < pg->count; s++) {
-            const MeshInkStroke *st = &pg->strokes[s];
+        for (size_t s = 0; s < sd->count; s++) {
+            const MeshInkStroke *st = &sd->strokes[s];
             fputs(s ? ",\n  [" : "\n  [", f);
             /* %.9g: every float reads back bit for bit */
             for (size_t i = 0; i < st->count; i++)
@@ -648,7 +647,7 @@ static int take(AppNotebook *nb, const char *name, const char *target, bool *cre
         int fd = open(target, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
         if (fd < 0 && errno == ENOENT) {
             /* a new notebook, made empty and locked, unless another run made it meanwhile */
-            MeshInk none = {.page_count = 0, .drawing = -1};
+            MeshInk none = {.side_count = 0, .drawing = -1};
             char why[768];
             if (save_locked(nb->path, nb->book, &none, 0, &nb->lock_fd, true, why, sizeof why)) {
                 *created = true;
@@ -840,14 +839,14 @@ static uint64_t digest_bytes(uint64_t h, const void *bytes, size_t size)
 uint64_t app_notebook_digest(const MeshInk *ink)
 {
     uint64_t h = 14695981039346656037ull;
-    for (int p = 0; p < ink->page_count; p++) {
-        const MeshInkPage *page = &ink->pages[p];
-        if (!page->count)
+    for (int side = 0; side < ink->side_count; side++) {
+        const MeshInkSide *sd = &ink->sides[side];
+        if (!sd->count)
             continue;
-        uint64_t head[2] = {(uint64_t)p, (uint64_t)page->count};
+        uint64_t head[2] = {(uint64_t)side, (uint64_t)sd->count};
         h = digest_bytes(h, head, sizeof head);
-        for (size_t k = 0; k < page->count; k++) {
-            const MeshInkStroke *st = &page->strokes[k];
+        for (size_t k = 0; k < sd->count; k++) {
+            const MeshInkStroke *st = &sd->strokes[k];
             uint64_t n = st->count;
             h = digest_bytes(h, &n, sizeof n);
             for (size_t i = 0; i < st->count; i++) {

@@ -229,8 +229,8 @@ static float column(const BookLayout *layout, MeshFlipSide side, float u, float 
     return layout->rtl ? 1.0f - c : c;
 }
 
-/* Book page (0-based) of a face. */
-static int face_page(MeshFlipFace face)
+/* The side of a face: book page face_side + 1. */
+static int face_side(MeshFlipFace face)
 {
     return 2 * face.leaf + (face.side == MESH_FLIP_SIDE_BACK);
 }
@@ -264,7 +264,7 @@ static bool pick(const PickScene *s, const BookLeaf *leaf, const BookLayout *lay
             MeshFlipFace face = hit.plus_z ? s->face_up : s->face_down;
             found = face.side != MESH_FLIP_SIDE_NONE;
             best = hit.t;
-            *out = (BookHit){face_page(face), column(layout, face.side, (float)hit.x, w),
+            *out = (BookHit){face_side(face), column(layout, face.side, (float)hit.x, w),
                              (float)(hit.y / h)};
         }
     }
@@ -282,7 +282,7 @@ static bool pick(const PickScene *s, const BookLeaf *leaf, const BookLayout *lay
         return found; /* one page at rest: the other is not drawn (spread_draws) */
     if (face.side == MESH_FLIP_SIDE_NONE)
         return found;
-    *out = (BookHit){face_page(face), column(layout, face.side, (float)fabs(x), w), (float)(y / h)};
+    *out = (BookHit){face_side(face), column(layout, face.side, (float)fabs(x), w), (float)(y / h)};
     return true;
 }
 
@@ -338,10 +338,10 @@ bool book_pick_posed(const BookSpread *spread, const CurlParams *pose, const Boo
     return pick(&s, leaf, layout, width, height, px, py, out);
 }
 
-/* The outline of `page` in the scene (book_outline): the turning leaf's side along its curled
+/* The outline of `side` in the scene (book_outline): the turning leaf's side along its curled
  * edges, a flat side's four corners. */
 static int outline(const PickScene *s, const BookLeaf *leaf, const BookLayout *layout,
-                   uint32_t width, uint32_t height, int page, float *xy, int max)
+                   uint32_t width, uint32_t height, int side, float *xy, int max)
 {
     if (!width || !height || !xy || max <= 0)
         return 0;
@@ -349,7 +349,7 @@ static int outline(const PickScene *s, const BookLeaf *leaf, const BookLayout *l
     BookCameraBook camera = book_camera(&s->spread, &s->pose, leaf, layout, width, height);
     double m = mirror(layout);
     int n = 0;
-    bool turning = s->turning && (face_page(s->face_up) == page || face_page(s->face_down) == page);
+    bool turning = s->turning && (face_side(s->face_up) == side || face_side(s->face_down) == side);
     if (turning) {
         /* around the leaf's edges in its own frame (x across from the spine, y up), curled */
         const int per = BOOK_OUTLINE_POINTS / 4;
@@ -367,13 +367,13 @@ static int outline(const PickScene *s, const BookLeaf *leaf, const BookLayout *l
         }
         return n;
     }
-    bool right = s->right.side != MESH_FLIP_SIDE_NONE && face_page(s->right) == page;
-    bool left = s->left.side != MESH_FLIP_SIDE_NONE && face_page(s->left) == page;
+    bool right = s->right.side != MESH_FLIP_SIDE_NONE && face_side(s->right) == side;
+    bool left = s->left.side != MESH_FLIP_SIDE_NONE && face_side(s->left) == side;
     if (!right && !left)
         return 0;
     bool one = book_one_page(layout, width, height);
     if (one && (left ? layout->left_page <= 0.0f : layout->left_page >= 1.0f))
-        return 0; /* one page at rest: the other is not drawn (spread_draws) */
+        return 0; /* one side at rest: the other is not drawn (spread_draws) */
     double x0 = right ? 0.0 : -w, x1 = right ? w : 0.0, z = -BOOK_STACK_STEP * w;
     const double corners[4][3] = {{x0, 0.0, z}, {x1, 0.0, z}, {x1, h, z}, {x0, h, z}};
     for (int k = 0; k < 4 && n < max; k++) {
@@ -385,19 +385,19 @@ static int outline(const PickScene *s, const BookLeaf *leaf, const BookLayout *l
 }
 
 int book_outline(const MeshFlipView *view, const BookZoomView *zoom, const BookLeaf *leaf,
-                 const BookLayout *layout, uint32_t width, uint32_t height, int page, float *xy,
+                 const BookLayout *layout, uint32_t width, uint32_t height, int side, float *xy,
                  int max)
 {
     PickScene s = view_scene(view, zoom, leaf, layout);
-    return outline(&s, leaf, layout, width, height, page, xy, max);
+    return outline(&s, leaf, layout, width, height, side, xy, max);
 }
 
 int book_outline_posed(const BookSpread *spread, const CurlParams *pose, const BookLeaf *leaf,
-                       const BookLayout *layout, uint32_t width, uint32_t height, int page,
+                       const BookLayout *layout, uint32_t width, uint32_t height, int side,
                        float *xy, int max)
 {
     PickScene s = posed_scene(spread, pose);
-    return outline(&s, leaf, layout, width, height, page, xy, max);
+    return outline(&s, leaf, layout, width, height, side, xy, max);
 }
 
 static void ink_input(MeshInk *ink, const MeshFlipView *view, const BookZoomView *zoom,
@@ -415,14 +415,14 @@ static void ink_input(MeshInk *ink, const MeshFlipView *view, const BookZoomView
     BookHit hit;
     if (!book_pick(view, zoom, leaf, layout, width, height, e->x * (float)width,
                    e->y * (float)height, &hit) ||
-        hit.page >= ink->page_count)
+        hit.side >= ink->side_count)
         return; /* off the book: nothing to draw on, nothing to clear */
     MeshInkPoint point = {hit.u, hit.v, mesh_ink_width(e->pressure)};
     if (e->action == BOOK_INPUT_CLEAR)
-        mesh_ink_clear(ink, hit.page);
+        mesh_ink_clear(ink, hit.side);
     else if (e->action == BOOK_INPUT_DOWN)
-        mesh_ink_stroke_begin(ink, hit.page, point);
-    else if (ink->drawing == hit.page) /* a stroke stays on its page side */
+        mesh_ink_stroke_begin(ink, hit.side, point);
+    else if (ink->drawing == hit.side) /* a stroke stays on its page side */
         mesh_ink_stroke_extend(ink, point);
 }
 
@@ -880,16 +880,16 @@ int book_first_spread(uint32_t page, bool backward)
     return page ? (int)(page / 2) : backward ? 2 : 0;
 }
 
-void book_spread_pages(const BookSpread *spread, int pages[2])
+void book_spread_sides(const BookSpread *spread, int sides[2])
 {
-    pages[0] = spread->right ? 2 * spread->right_leaf : -1;
-    pages[1] = spread->left ? 2 * spread->left_leaf + 1 : -1;
+    sides[0] = spread->right ? 2 * spread->right_leaf : -1;
+    sides[1] = spread->left ? 2 * spread->left_leaf + 1 : -1;
     if (spread->turning && !spread->fading) {
         bool on_right = spread->backward ? spread->progress >= 0.5f : spread->progress < 0.5f;
         if (on_right)
-            pages[0] = 2 * spread->turning_leaf;
+            sides[0] = 2 * spread->turning_leaf;
         else
-            pages[1] = 2 * spread->turning_leaf + 1;
+            sides[1] = 2 * spread->turning_leaf + 1;
     }
 }
 
@@ -986,9 +986,9 @@ static PcDrawPush printed(PcDrawPush push, const BookSpread *spread, int leaf, i
     return push;
 }
 
-/* A flat page's draw of side `layer` reading the detail that a slot holds of it, and the side
- * told in `out` where it lies on the width x height target (at rest). */
-static void detailed(PcDrawPush *push, const BookSpread *spread, int page, int layer,
+/* The draw of flat side `side` (content layer `layer`) reading the detail that a slot holds of
+ * it, and where it lies on the width x height target told in `out` (at rest). */
+static void detailed(PcDrawPush *push, const BookSpread *spread, int side, int layer,
                      uint32_t width, uint32_t height, BookDraws *out)
 {
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++) {
@@ -1002,19 +1002,19 @@ static void detailed(PcDrawPush *push, const BookSpread *spread, int page, int l
         return;
     mat4 view_proj;
     memcpy(view_proj, push->view_proj.m, sizeof view_proj);
-    BookSide side = {page, layer, INFINITY, INFINITY, -INFINITY, -INFINITY};
+    BookSide at = {side, layer, INFINITY, INFINITY, -INFINITY, -INFINITY};
     for (int i = 0; i < 4; i++) { /* the unit quad's corners */
         vec4 corner = {i & 1 ? 1.0f : 0.0f, i & 2 ? 1.0f : 0.0f, 0.0f, 1.0f}, clip;
         glm_mat4_mulv(view_proj, corner, clip);
         float x = 0.5f * (clip[0] / clip[3] + 1.0f) * (float)width;
         float y = 0.5f * (clip[1] / clip[3] + 1.0f) * (float)height;
-        side.x0 = fminf(side.x0, x), side.x1 = fmaxf(side.x1, x);
-        side.y0 = fminf(side.y0, y), side.y1 = fmaxf(side.y1, y);
+        at.x0 = fminf(at.x0, x), at.x1 = fmaxf(at.x1, x);
+        at.y0 = fminf(at.y0, y), at.y1 = fmaxf(at.y1, y);
     }
     /* a pan drawn on whole pixels moves on: its detail is asked for where it rests, by the
      * frame that draws it exactly (asked for here, it was drawn a fraction of a pixel off) */
-    if (side.x1 > side.x0 && side.y1 > side.y0 && !spread->zoom.panning)
-        out->sides[out->side_count++] = side;
+    if (at.x1 > at.x0 && at.y1 > at.y0 && !spread->zoom.panning)
+        out->sides[out->side_count++] = at;
 }
 
 /* A hard cover's board's PC_FRAME_* flags, for leaf `leaf` (the first or the last): cloth where

@@ -18,7 +18,7 @@
 
 /* Leaves in an interactive book (window, replayed traces): enough to turn a few both ways. */
 #define BOOK_LEAVES PAGES_CONTENT_LEAVES
-/* Its page sides, each with its own ink: leaf k's front is page 2k, its back 2k + 1 (0-based). */
+/* Its pages, each side with its own ink: leaf k's front is page 2k + 1, its back page 2k + 2. */
 #define BOOK_PAGES (2 * BOOK_LEAVES)
 /* Flat pages lie this far (in page widths) below the turning leaf's flat part: one leaf's
  * thickness (the blocks below are made of such leaves), enough for a 32-bit depth buffer to keep
@@ -90,7 +90,7 @@ bool book_alone(const BookLayout *layout, float aspect, uint32_t width, uint32_t
 
 /* A point of a page side as seen by the pointer. */
 typedef struct BookHit {
-    int page;   /* 0 .. BOOK_PAGES - 1 */
+    int side;   /* 0 .. BOOK_PAGES - 1: the side of page side + 1 */
     float u, v; /* the side's ink coordinates (mesh/ink.h) */
 } BookHit;
 
@@ -167,16 +167,16 @@ bool book_pick_posed(const BookSpread *spread, const CurlParams *pose, const Boo
 
 /* The spread a headless run poses at spread `s` (mesh/flip.h) of a `leaves`-leaf book: that
  * spread's right-hand leaf turning forward, or with `backward` its left-hand leaf turning back. */
-/* Page `page`'s (0-based) outline as the pick of the same arguments sees the book, in target
- * pixels: up to `max` points (xy: x, y pairs) around its edge in order, 4 for a page lying flat,
+/* Side `side`'s outline as the pick of the same arguments sees the book, in target
+ * pixels: up to `max` points (xy: x, y pairs) around its edge in order, 4 for a side lying flat,
  * BOOK_OUTLINE_POINTS for the turning leaf's side, whole where something lies over it; 0 where
- * the page is not shown (not in the spread, or the page the one-page view leaves out). */
+ * the side is not shown (not in the spread, or the page the one-page view leaves out). */
 #define BOOK_OUTLINE_POINTS 64
 int book_outline(const MeshFlipView *view, const BookZoomView *zoom, const BookLeaf *leaf,
-                 const BookLayout *layout, uint32_t width, uint32_t height, int page, float *xy,
+                 const BookLayout *layout, uint32_t width, uint32_t height, int side, float *xy,
                  int max);
 int book_outline_posed(const BookSpread *spread, const CurlParams *pose, const BookLeaf *leaf,
-                       const BookLayout *layout, uint32_t width, uint32_t height, int page,
+                       const BookLayout *layout, uint32_t width, uint32_t height, int side,
                        float *xy, int max);
 BookSpread book_spread_at(int s, int leaves, bool backward);
 
@@ -197,11 +197,11 @@ void book_pose_radius(CurlParams *pose, float radius, const BookLeaf *leaf);
 
 /* The spread the flip state shows. */
 BookSpread book_spread(const MeshFlipView *view);
-/* The pages (0-based; -1 none) lying flat on each side of `spread`, as book/layout.h's print
+/* The sides (-1 none) lying flat on each side of `spread`, as book/layout.h's print
  * counts them: [0] the right-hand page, [1] the left-hand one (left-bound). A turning leaf lies on
  * the side it is nearer (its progress), where its page is the one that side shows at either end
  * of the turn (a posed --curl 0 or 1). */
-void book_spread_pages(const BookSpread *spread, int pages[2]);
+void book_spread_sides(const BookSpread *spread, int sides[2]);
 /* A turn's spread (book_spread_at) as reduced motion's cross-fade at `fade` (0 .. 1): no leaf
  * posed (draw it with a flat pose), framed as the open book of the two spreads. */
 void book_spread_fading(BookSpread *spread, float fade);
@@ -235,11 +235,11 @@ void book_settle_zoom(BookZoom *zoom, const MeshFlipView *view, const BookLeaf *
 /* the turning leaf (a board's twice: its two faces), its edges, two flat pages, two blocks */
 #define BOOK_MAX_DRAWS 7
 
-/* A flat page side the draws show (not a board's): which page (0-based) and content layer, and
+/* A flat page side the draws show (not a board's): which side and content layer, and
  * where it lies on the target, in pixels (x0 < x1, y0 < y1; its print upright, the top row at y0
  * and the spine side where the page lies), for the detail a zoomed view wants. */
 typedef struct BookSide {
-    int page, layer;
+    int side, layer;
     float x0, y0, x1, y1;
 } BookSide;
 

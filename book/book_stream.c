@@ -19,14 +19,14 @@
 #define STREAM_SIDES (2 * BOOK_STREAM_SLOTS)
 /* What the worker may have drawn and not handed over: those sides, and a detail. */
 #define STREAM_DONE (STREAM_SIDES + 2)
-/* A draft (a book file's or a folder's page, whose drawing costs about its texels): the page
+/* A draft (a book file's or a folder's side, whose drawing costs about its texels): the side
  * drawn at this share of its layer's width and height (1/16 of the texels) and scaled up to the
  * layer, shown until its sharp drawing comes. */
 #define STREAM_DRAFT_SHARE 4
 /* A frame of a stream that does not wait for its pages (a window's) that would show a side with
  * nothing drawn yet waits this long at most for the side's draft (the worker draws those
- * first): the last picture stays on screen meanwhile, as a viewer holds its page until the next
- * is there, and a page whose draft takes longer shows paper until it comes. */
+ * first): the last picture stays on screen meanwhile, as a viewer holds its side until the next
+ * is there, and a side whose draft takes longer shows paper until it comes. */
 #define STREAM_DRAFT_WAIT 1.0
 /* The first frame of a stream that does not wait for its pages (a window's, opening the book)
  * waits this long at most for the pages in view drawn sharp, begun before the view was made
@@ -53,27 +53,27 @@
 #define STREAM_DETAIL_SMALLEST 0.75f
 
 typedef struct Detail {
-    int page; /* -1: none */
+    int side; /* -1: none */
     PageRegion region;
 } Detail;
 
-/* A page to draw: its draft, or sharp. */
+/* A side to draw: its draft, or sharp. */
 typedef struct Job {
-    int page;
+    int side;
     bool draft;
 } Job;
 
 typedef struct Drawn {
-    int page;
-    uint8_t *pixels; /* a whole page's: the layer's texels (a draft's scaled up to them) */
+    int side;
+    uint8_t *pixels; /* a whole side's: the layer's texels (a draft's scaled up to them) */
     bool ok;
-    bool draft; /* a page's draft (one that failed is the page's drawing: not tried again) */
+    bool draft; /* a side's draft (one that failed is the side's drawing: not tried again) */
     char message[256];
-    int detail_slot; /* a detail's slot (`region` of `page`), -1 for a whole page */
+    int detail_slot; /* a detail's slot (`region` of `side`), -1 for a whole side */
     PageRegion region;
     uint64_t serial; /* the stream's redraws when it was begun */
-    float print[2];  /* a whole page's: pages_book_source_drawn_print */
-    bool stale;      /* a detail whose page was to be drawn again (its marks changed) meanwhile */
+    float print[2];  /* a whole side's: pages_book_source_drawn_print */
+    bool stale;      /* a detail whose side was to be drawn again (its marks changed) meanwhile */
 } Drawn;
 
 struct BookStream {
@@ -81,25 +81,25 @@ struct BookStream {
     int pages, leaves;
     uint32_t width, height; /* texels of a layer */
     BookPool pool;
-    bool ready[STREAM_SIDES];   /* per layer: its page is uploaded (else plain paper) */
-    bool drafted[STREAM_SIDES]; /* per layer not ready: its page's draft is uploaded */
+    bool ready[STREAM_SIDES];   /* per layer: its side is uploaded (else plain paper) */
+    bool drafted[STREAM_SIDES]; /* per layer not ready: its side's draft is uploaded */
     /* per layer: a frame waited for its draft in vain (STREAM_DRAFT_WAIT), and waits no more */
     bool waited[STREAM_SIDES];
     bool drafts;                  /* the source's pages are drafted (a book file's, a folder's) */
-    float print[STREAM_SIDES][2]; /* per layer uploaded (or drafted): its page's print
+    float print[STREAM_SIDES][2]; /* per layer uploaded (or drafted): its side's print
                                      (book_stream_print) */
     /* per layer: a redraw asked (book_stream_redraw) at this serial (0: none); a drawing
      * begun before it does not answer it */
     uint64_t stale[STREAM_SIDES];
     uint64_t redraws;              /* the last serial given */
     bool blank[BOOK_STREAM_SLOTS]; /* the slot's layers hold plain paper */
-    /* per layer: its page is past the end of a replaced source's book: paper at the next update */
+    /* per layer: its side is past the end of a replaced source's book: paper at the next update */
     bool wipe[STREAM_SIDES];
-    bool reassign;     /* a replaced source: every layer's ink pointed at its page anew */
+    bool reassign;     /* a replaced source: every layer's ink pointed at its side anew */
     int direction;     /* the last turn's: +1 forward, -1 back */
     bool updated;      /* an update was made: the first frame's wait (STREAM_FIRST_WAIT) is over */
     double first_wait; /* STREAM_FIRST_WAIT, or a test's (book_stream_set_first_wait) */
-    bool *warned;      /* per page: its failure was said */
+    bool *warned;      /* per side: its failure was said */
     uint8_t *paper;    /* two layers of plain paper */
     /* Shared with the worker, under `lock`. */
     pthread_t thread;
@@ -107,11 +107,11 @@ struct BookStream {
     pthread_cond_t wake, done_cond;
     Job jobs[2 * STREAM_SIDES]; /* pages to draw (drafts and sharp), most wanted first */
     uint32_t job_count;
-    int working;          /* the page being drawn, -1 none */
+    int working;          /* the side being drawn, -1 none */
     bool working_draft;   /* its draft */
-    double working_since; /* when the page or detail being drawn was begun */
+    double working_since; /* when the side or detail being drawn was begun */
     double page_seconds;  /* its time: past it, it is given up (0: no limit) */
-    bool overran;         /* the page or detail being drawn was given up for its time */
+    bool overran;         /* the side or detail being drawn was given up for its time */
     Drawn done[STREAM_DONE];
     uint32_t done_count;
     bool quit;
@@ -125,10 +125,10 @@ struct BookStream {
     int sharp[2];
     float shown[2]; /* the width in pixels the view shows each of them at */
     /* Shared with the worker, under `lock`: the detail to draw next and the one being drawn. */
-    Detail detail_job[GPU_DETAIL_SLOTS], detail_working; /* page -1: none */
+    Detail detail_job[GPU_DETAIL_SLOTS], detail_working; /* side -1: none */
     double detail_due_at;      /* the jobs are drawn from then on (CLOCK_MONOTONIC seconds) */
     int detail_working_slot;   /* -1: none */
-    bool detail_working_stale; /* its page was to be drawn again (book_stream_redraw) */
+    bool detail_working_stale; /* its side was to be drawn again (book_stream_redraw) */
 };
 
 static double now_seconds(void)
@@ -163,7 +163,7 @@ static bool stopped(const BookStream *s)
 static bool detail_pending(const BookStream *s)
 {
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        if (s->detail_job[k].page >= 0)
+        if (s->detail_job[k].side >= 0)
             return true;
     return false;
 }
@@ -172,12 +172,12 @@ static bool detail_pending(const BookStream *s)
 static int detail_due(const BookStream *s)
 {
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        if (s->detail_job[k].page >= 0 && now_seconds() >= s->detail_due_at)
+        if (s->detail_job[k].side >= 0 && now_seconds() >= s->detail_due_at)
             return k;
     return -1;
 }
 
-/* A page or a detail begun by the worker (under the lock): an abort for the one before it, given
+/* A side or a detail begun by the worker (under the lock): an abort for the one before it, given
  * under the lock too, is over. */
 static void begin(BookStream *s)
 {
@@ -186,7 +186,7 @@ static void begin(BookStream *s)
     s->overran = false;
 }
 
-/* The page or detail being drawn given up where it is past its time (under the lock). */
+/* The side or detail being drawn given up where it is past its time (under the lock). */
 static void give_up_late(BookStream *s)
 {
     bool drawing = s->working >= 0 || s->detail_working_slot >= 0;
@@ -209,7 +209,7 @@ static int64_t scale_start(uint32_t from, uint32_t to, int64_t *step)
 #define STREAM_DRAFT_MAX_WIDTH (2048 / STREAM_DRAFT_SHARE)
 
 /* `src` (sw x sh RGBA8, sw at most STREAM_DRAFT_MAX_WIDTH) scaled up bilinearly to `dst` (dw x
- * dh), texel centres on texel centres (in sRGB: a draft's blur, shown until the page's sharp
+ * dh), texel centres on texel centres (in sRGB: a draft's blur, shown until the side's sharp
  * drawing comes): each row of `dst` from a row blended between two of `src`, in fixed point. */
 static void scale_up(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst, uint32_t dw,
                      uint32_t dh)
@@ -237,9 +237,9 @@ static void scale_up(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst,
     }
 }
 
-/* Page d->page's draft into d->pixels (the layer's texels): drawn at a share of the layer's size
- * and scaled up to it. A page that cannot be drawn so is marked at the layer's size, as a sharp
- * drawing's failure is (and not drawn again: its failure is the page's). */
+/* Page d->side's draft into d->pixels (the layer's texels): drawn at a share of the layer's size
+ * and scaled up to it. A side that cannot be drawn so is marked at the layer's size, as a sharp
+ * drawing's failure is (and not drawn again: its failure is the side's). */
 static void draw_draft(BookStream *s, Drawn *d)
 {
     uint32_t w = (s->width + STREAM_DRAFT_SHARE - 1) / STREAM_DRAFT_SHARE;
@@ -248,11 +248,11 @@ static void draw_draft(BookStream *s, Drawn *d)
     uint32_t dh = h < 1 ? 1 : (uint32_t)h;
     uint8_t *small = malloc((size_t)w * dh * 4);
     if (!small) {
-        snprintf(d->message, sizeof d->message, "page %d: out of memory", d->page + 1);
+        snprintf(d->message, sizeof d->message, "page %d: out of memory", d->side + 1);
         d->ok = false;
     } else {
         d->ok =
-            pages_book_source_draw(s->src, d->page, w, dh, small, d->message, sizeof d->message);
+            pages_book_source_draw(s->src, d->side, w, dh, small, d->message, sizeof d->message);
         pages_book_source_drawn_print(s->src, d->print);
     }
     if (d->ok)
@@ -280,7 +280,7 @@ static void *worker(void *user)
     pthread_mutex_lock(&s->lock);
     for (;;) {
         int detail = -1;
-        for (;;) { /* until there is room for what it draws, and a page or a detail due */
+        for (;;) { /* until there is room for what it draws, and a side or a detail due */
             if (s->quit)
                 break;
             bool room = s->done_count < STREAM_DONE;
@@ -296,19 +296,19 @@ static void *worker(void *user)
         if (s->quit)
             break;
         if (detail >= 0) { /* the view in sight first: its pages are drawn already */
-            Drawn d = {.page = s->detail_job[detail].page,
+            Drawn d = {.side = s->detail_job[detail].side,
                        .detail_slot = detail,
                        .region = s->detail_job[detail].region};
             s->detail_working = s->detail_job[detail];
             s->detail_working_slot = detail;
             begin(s);
-            s->detail_job[detail] = (Detail){.page = -1};
+            s->detail_job[detail] = (Detail){.side = -1};
             pthread_mutex_unlock(&s->lock);
             d.pixels = malloc((size_t)d.region.width * d.region.height * 4);
-            d.ok = d.pixels && pages_book_source_draw_region(s->src, d.page, &d.region, d.pixels,
+            d.ok = d.pixels && pages_book_source_draw_region(s->src, d.side, &d.region, d.pixels,
                                                              d.message, sizeof d.message);
             if (d.ok && s->hooks.mark)
-                s->hooks.mark(s->hooks.user, d.page, d.pixels, d.region.width, d.region.height,
+                s->hooks.mark(s->hooks.user, d.side, d.pixels, d.region.width, d.region.height,
                               &d.region);
             pthread_mutex_lock(&s->lock);
             d.stale = s->detail_working_stale;
@@ -319,14 +319,14 @@ static void *worker(void *user)
             continue;
         }
         Job job = s->jobs[0];
-        int page = job.page;
+        int side = job.side;
         memmove(s->jobs, s->jobs + 1, --s->job_count * sizeof *s->jobs);
-        s->working = page;
+        s->working = side;
         s->working_draft = job.draft;
         begin(s);
         uint64_t serial = s->redraws;
         pthread_mutex_unlock(&s->lock);
-        Drawn d = {.page = page,
+        Drawn d = {.side = side,
                    .pixels = malloc((size_t)s->width * s->height * 4),
                    .draft = job.draft,
                    .detail_slot = -1,
@@ -335,23 +335,23 @@ static void *worker(void *user)
         if (d.pixels && job.draft)
             draw_draft(s, &d);
         else if (d.pixels) {
-            d.ok = pages_book_source_draw(s->src, page, s->width, s->height, d.pixels, d.message,
+            d.ok = pages_book_source_draw(s->src, side, s->width, s->height, d.pixels, d.message,
                                           sizeof d.message);
             pages_book_source_drawn_print(s->src, d.print);
         } else
-            snprintf(d.message, sizeof d.message, "page %d: out of memory", page + 1);
+            snprintf(d.message, sizeof d.message, "page %d: out of memory", side + 1);
         if (d.ok && s->hooks.mark)
-            s->hooks.mark(s->hooks.user, page, d.pixels, s->width, s->height, NULL);
+            s->hooks.mark(s->hooks.user, side, d.pixels, s->width, s->height, NULL);
         pthread_mutex_lock(&s->lock);
         const char *name = pages_book_source_name(s->src);
         if (s->overran && !d.ok && name[0])
             snprintf(d.message, sizeof d.message, "%s, page %d: given up after %g s of drawing",
-                     name, page + 1, s->page_seconds);
+                     name, side + 1, s->page_seconds);
         else if (s->overran && !d.ok) /* a host's page provider, whose call is left running */
             snprintf(d.message, sizeof d.message,
                      "page %d: given up after %g s: the page provider has not returned from "
                      "drawing it",
-                     page + 1, s->page_seconds);
+                     side + 1, s->page_seconds);
         s->done[s->done_count++] = d;
         s->working = -1;
         s->working_draft = false;
@@ -384,7 +384,7 @@ BookStream *book_stream_create(PagesBookSource *src, uint32_t page_width, char *
     s->detail_working_slot = -1;
     s->sharp[0] = s->sharp[1] = -1;
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        s->held[k].page = s->detail_job[k].page = -1;
+        s->held[k].side = s->detail_job[k].side = -1;
     float aspect = pages_book_source_aspect(src);
     if (pages_book_source_builtin(src)) {
         s->width = PAGES_CONTENT_WIDTH;
@@ -437,7 +437,7 @@ void book_stream_destroy(BookStream *s)
     s->quit = true;
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
-    /* a long page in progress is abandoned (a PDF's drawing stopped, a page provider's call
+    /* a long side in progress is abandoned (a PDF's drawing stopped, a side provider's call
      * left running): the program's end does not wait for it */
     pages_book_source_abort(s->src);
     pthread_join(s->thread, NULL);
@@ -465,38 +465,38 @@ const PagesBookSource *book_stream_source(const BookStream *s)
     return s->src;
 }
 
-void book_stream_redraw(BookStream *s, int page)
+void book_stream_redraw(BookStream *s, int side)
 {
-    int slot = page >= 0 && page < s->pages ? book_pool_slot(&s->pool, page / 2) : -1;
+    int slot = side >= 0 && side < s->pages ? book_pool_slot(&s->pool, side / 2) : -1;
     if (slot < 0)
         return;
     pthread_mutex_lock(&s->lock);
-    s->stale[2 * slot + page % 2] = ++s->redraws;
+    s->stale[2 * slot + side % 2] = ++s->redraws;
     /* a detail of it drawn before its marks changed is not shown, but drawn again */
     for (uint32_t d = 0; d < s->done_count; d++)
-        s->done[d].stale |= s->done[d].detail_slot >= 0 && s->done[d].page == page;
-    s->detail_working_stale |= s->detail_working_slot >= 0 && s->detail_working.page == page;
+        s->done[d].stale |= s->done[d].detail_slot >= 0 && s->done[d].side == side;
+    s->detail_working_stale |= s->detail_working_slot >= 0 && s->detail_working.side == side;
     pthread_mutex_unlock(&s->lock);
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        if (s->held[k].page == page)
-            s->held[k].page = -1;
+        if (s->held[k].side == side)
+            s->held[k].side = -1;
 }
 
-void book_stream_invalidate(BookStream *s, int page)
+void book_stream_invalidate(BookStream *s, int side)
 {
-    if (page >= s->pages)
+    if (side >= s->pages)
         return;
-    pages_book_source_forget_shape(s->src, page);
-    if (page >= 0) {
-        s->warned[page] = false;
-        book_stream_redraw(s, page);
+    pages_book_source_forget_shape(s->src, side);
+    if (side >= 0) {
+        s->warned[side] = false;
+        book_stream_redraw(s, side);
         return;
     }
     memset(s->warned, 0, (size_t)s->pages * sizeof *s->warned);
     /* only the pages a layer holds: the others are drawn afresh when a leaf takes a slot */
     for (uint32_t k = 0; k < s->pool.slots; k++)
-        for (int side = 0; side < 2 && s->pool.leaf[k] >= 0; side++)
-            book_stream_redraw(s, 2 * s->pool.leaf[k] + side);
+        for (int face = 0; face < 2 && s->pool.leaf[k] >= 0; face++)
+            book_stream_redraw(s, 2 * s->pool.leaf[k] + face);
 }
 
 bool book_stream_replace(BookStream *s, PagesBookSource *src, char *message, size_t size)
@@ -509,11 +509,11 @@ bool book_stream_replace(BookStream *s, PagesBookSource *src, char *message, siz
         return false;
     }
     pthread_mutex_lock(&s->lock);
-    /* nothing more of the old source's: the page being drawn finishes (or is given up for its
+    /* nothing more of the old source's: the side being drawn finishes (or is given up for its
      * time), what it drew is dropped */
     s->job_count = 0;
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        s->detail_job[k].page = -1;
+        s->detail_job[k].side = -1;
     while ((s->working >= 0 || s->detail_working_slot >= 0) && !s->quit) {
         give_up_late(s);
         wait_at_most(&s->done_cond, &s->lock, 0.05);
@@ -534,14 +534,14 @@ bool book_stream_replace(BookStream *s, PagesBookSource *src, char *message, siz
     /* what shows stays until it is drawn anew (no flash of paper); a side past the end goes */
     for (int layer = 0; layer < STREAM_SIDES; layer++) {
         int leaf = s->pool.leaf[layer / 2];
-        int page = 2 * leaf + layer % 2;
+        int side = 2 * leaf + layer % 2;
         if (leaf < 0)
             continue;
-        s->stale[layer] = page < pages && s->ready[layer] ? ++s->redraws : 0;
-        s->wipe[layer] = page >= pages;
+        s->stale[layer] = side < pages && s->ready[layer] ? ++s->redraws : 0;
+        s->wipe[layer] = side >= pages;
     }
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        s->held[k].page = -1;
+        s->held[k].side = -1;
     s->reassign = true;
     pages_book_source_close(old);
     return true;
@@ -565,12 +565,12 @@ bool book_stream_textures(BookStream *s, const GpuContext *ctx, const GpuRendere
         return gpu_error_set(err, "out of memory for the ink's coverage");
     }
     for (uint32_t l = 0; l < ink->layers; l++)
-        ink->page[l] = -1;
+        ink->side[l] = -1;
     book_pool_clear(&s->pool);
     for (uint32_t k = 0; k < BOOK_STREAM_SLOTS; k++)
         s->blank[k] = true;
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        s->held[k].page = -1;
+        s->held[k].side = -1;
     memset(s->ready, 0, sizeof s->ready);
     memset(s->drafted, 0, sizeof s->drafted);
     memset(s->waited, 0, sizeof s->waited);
@@ -585,8 +585,8 @@ static bool collect_detail(BookStream *s, const GpuContext *ctx, GpuRenderer *r,
                            GpuError *err)
 {
     int k = d->detail_slot;
-    s->held[k].page = -1;
-    if (!d->ok || d->stale) /* a stale one is asked for again, drawn with the page's marks */
+    s->held[k].side = -1;
+    if (!d->ok || d->stale) /* a stale one is asked for again, drawn with the side's marks */
         return true;
     bool remade;
     if (!gpu_renderer_set_detail(ctx, r, (uint32_t)k, d->region.width, d->region.height, d->pixels,
@@ -594,11 +594,11 @@ static bool collect_detail(BookStream *s, const GpuContext *ctx, GpuRenderer *r,
         return false;
     if (remade)
         for (int o = 0; o < GPU_DETAIL_SLOTS; o++)
-            s->held[o].page = -1;
-    s->held[k] = (Detail){d->page, d->region};
+            s->held[o].side = -1;
+    s->held[k] = (Detail){d->side, d->region};
     s->details++;
-    if (s->hooks.ready) /* the page shows anew */
-        s->hooks.ready(s->hooks.user, d->page);
+    if (s->hooks.ready) /* the side shows anew */
+        s->hooks.ready(s->hooks.user, d->side);
     return true;
 }
 
@@ -620,14 +620,14 @@ static bool collect(BookStream *s, const GpuContext *ctx, GpuRenderer *r, GpuErr
             free(d->pixels);
             continue;
         }
-        int slot = book_pool_slot(&s->pool, d->page / 2);
-        uint32_t layer = 2u * (uint32_t)slot + (uint32_t)(d->page % 2);
-        if (!d->ok && !s->warned[d->page]) {
-            s->warned[d->page] = true;
+        int slot = book_pool_slot(&s->pool, d->side / 2);
+        uint32_t layer = 2u * (uint32_t)slot + (uint32_t)(d->side % 2);
+        if (!d->ok && !s->warned[d->side]) {
+            s->warned[d->side] = true;
             if (s->hooks.warn) {
                 char line[sizeof d->message + 32];
                 snprintf(line, sizeof line, "%s; shown crossed out", d->message);
-                s->hooks.warn(s->hooks.user, d->page, line);
+                s->hooks.warn(s->hooks.user, d->side, line);
             }
         }
         if (d->draft && d->ok) { /* shown until the sharp drawing comes, never over it */
@@ -637,7 +637,7 @@ static bool collect(BookStream *s, const GpuContext *ctx, GpuRenderer *r, GpuErr
                 s->print[layer][0] = d->print[0], s->print[layer][1] = d->print[1];
                 s->blank[slot] = false;
                 if (ok && s->hooks.ready)
-                    s->hooks.ready(s->hooks.user, d->page);
+                    s->hooks.ready(s->hooks.user, d->side);
             }
             free(d->pixels);
             continue;
@@ -646,7 +646,7 @@ static bool collect(BookStream *s, const GpuContext *ctx, GpuRenderer *r, GpuErr
         if (redrawn)
             s->stale[layer] = 0;
         if (ok && slot >= 0 && (!s->ready[layer] || redrawn)) {
-            /* out of memory for the page: paper, so that a headless run waiting on it goes on */
+            /* out of memory for the side: paper, so that a headless run waiting on it goes on */
             ok = gpu_texture_update(ctx, &r->content, layer, 1, d->pixels ? d->pixels : s->paper,
                                     err);
             s->ready[layer] = ok;
@@ -654,20 +654,20 @@ static bool collect(BookStream *s, const GpuContext *ctx, GpuRenderer *r, GpuErr
             s->print[layer][1] = d->pixels ? d->print[1] : 1.0f;
             s->blank[slot] = false;
             if (ok && s->hooks.ready)
-                s->hooks.ready(s->hooks.user, d->page);
+                s->hooks.ready(s->hooks.user, d->side);
         }
         free(d->pixels);
     }
     return ok;
 }
 
-/* Whether page `page`'s draft (or its sharp drawing) is being drawn or waits to be uploaded
+/* Whether side `side`'s draft (or its sharp drawing) is being drawn or waits to be uploaded
  * (under the lock). */
-static bool in_hand(const BookStream *s, int page, bool draft)
+static bool in_hand(const BookStream *s, int side, bool draft)
 {
-    bool has = s->working == page && s->working_draft == draft;
+    bool has = s->working == side && s->working_draft == draft;
     for (uint32_t d = 0; d < s->done_count && !has; d++)
-        has = s->done[d].detail_slot < 0 && s->done[d].page == page && s->done[d].draft == draft;
+        has = s->done[d].detail_slot < 0 && s->done[d].side == side && s->done[d].draft == draft;
     return has;
 }
 
@@ -677,21 +677,21 @@ static bool in_hand(const BookStream *s, int page, bool draft)
 static void queue_leaf(BookStream *s, int leaf, bool draft)
 {
     int slot = book_pool_slot(&s->pool, leaf);
-    for (int side = 0; side < 2 && slot >= 0; side++) {
-        int page = 2 * leaf + side, layer = 2 * slot + side;
-        if (page >= s->pages || in_hand(s, page, false))
+    for (int face = 0; face < 2 && slot >= 0; face++) {
+        int side = 2 * leaf + face, layer = 2 * slot + face;
+        if (side >= s->pages || in_hand(s, side, false))
             continue;
-        bool want = draft ? !s->ready[layer] && !s->drafted[layer] && !in_hand(s, page, true)
+        bool want = draft ? !s->ready[layer] && !s->drafted[layer] && !in_hand(s, side, true)
                           : !s->ready[layer] || s->stale[layer];
         if (want)
-            s->jobs[s->job_count++] = (Job){page, draft};
+            s->jobs[s->job_count++] = (Job){side, draft};
     }
 }
 
 /* The pages still to draw, most wanted first, for the worker (what it has not started on is
- * replaced: a page no longer wanted is not drawn, such as a page thumbed past). wanted[0 ..
+ * replaced: a side no longer wanted is not drawn, such as a side thumbed past). wanted[0 ..
  * shown-1] are the leaves the spread shows. With `drafts` every side first gets a draft: those
- * the spread shows, then (at rest) their sharp drawings, so that a page gone to is sharp soon,
+ * the spread shows, then (at rest) their sharp drawings, so that a side gone to is sharp soon,
  * then the read-ahead's drafts and sharp drawings; while a leaf turns the read-ahead's drafts
  * come before any sharp drawing, so that thumbing onto the next leaf finds it drafted. */
 static void queue_jobs(BookStream *s, const int *wanted, uint32_t count, uint32_t shown,
@@ -703,8 +703,8 @@ static void queue_jobs(BookStream *s, const int *wanted, uint32_t count, uint32_
     const int(*order)[2] = turning ? thumbing : at_rest;
     /* a provider's pages' shapes asked on this, the host's, thread (cached: a few calls at most) */
     for (uint32_t k = 0; k < count; k++)
-        for (int side = 0; side < 2; side++)
-            pages_book_source_shape(s->src, 2 * wanted[k] + side);
+        for (int face = 0; face < 2; face++)
+            pages_book_source_shape(s->src, 2 * wanted[k] + face);
     pthread_mutex_lock(&s->lock);
     s->job_count = 0;
     for (int step = 0; step < 4; step++) {
@@ -726,11 +726,10 @@ void book_stream_set_first_wait(BookStream *s, double seconds)
  * no draft of them): the worker's jobs (under no lock; takes it). */
 static void queue_shown_sharp(BookStream *s, const BookSpread *spread)
 {
-    int sides[6],
-        n = 0, in_view[2],
-        leaves[3] = {spread->left ? spread->left_leaf : -1, spread->right ? spread->right_leaf : -1,
+    int leaves[3] = {spread->left ? spread->left_leaf : -1, spread->right ? spread->right_leaf : -1,
                      spread->turning ? spread->turning_leaf : -1};
-    book_spread_pages(spread, in_view);
+    int sides[6], n = 0, in_view[2];
+    book_spread_sides(spread, in_view);
     for (int k = 0; k < 2; k++)
         if (in_view[k] >= 0)
             sides[n++] = in_view[k];
@@ -767,9 +766,9 @@ static bool shown_ready(const BookStream *s, const int shown[3], bool draft)
         if (shown[k] < 0)
             continue;
         int slot = book_pool_slot(&s->pool, shown[k]);
-        for (int side = 0; side < 2; side++) {
-            int layer = 2 * slot + side;
-            if (2 * shown[k] + side < s->pages &&
+        for (int face = 0; face < 2; face++) {
+            int layer = 2 * slot + face;
+            if (2 * shown[k] + face < s->pages &&
                 (slot < 0 ||
                  !(s->ready[layer] || (draft && (s->drafted[layer] || s->waited[layer])))))
                 return false;
@@ -779,7 +778,7 @@ static bool shown_ready(const BookStream *s, const int shown[3], bool draft)
 }
 
 /* Waits for what the worker draws next, at most until `until` (CLOCK_MONOTONIC seconds; 0: no
- * limit), a page past its time given up meanwhile; then takes it in. */
+ * limit), a side past its time given up meanwhile; then takes it in. */
 static bool wait_and_collect(BookStream *s, const GpuContext *ctx, GpuRenderer *r, double until,
                              GpuError *err)
 {
@@ -802,7 +801,7 @@ bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Bo
                     spread->turning ? spread->turning_leaf : -1};
     if (spread->turning)
         s->direction = spread->backward ? -1 : 1;
-    /* At rest, also the leaves of the next turn: its first frames then neither upload a page nor
+    /* At rest, also the leaves of the next turn: its first frames then neither upload a side nor
      * share the cores with the worker drawing one. */
     int wanted[BOOK_STREAM_SLOTS];
     uint32_t count = spread->turning
@@ -812,10 +811,10 @@ bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Bo
                                                     s->leaves, wanted, BOOK_STREAM_SLOTS);
     /* a replaced source's: its pages' ink on their layers, paper past its end */
     for (int layer = 0; layer < STREAM_SIDES && s->reassign; layer++) {
-        int leaf = s->pool.leaf[layer / 2], page = 2 * leaf + layer % 2;
+        int leaf = s->pool.leaf[layer / 2], side = 2 * leaf + layer % 2;
         if (leaf < 0)
             continue;
-        book_ink_texture_assign(ink, (uint32_t)layer, page < s->pages ? page : -1);
+        book_ink_texture_assign(ink, (uint32_t)layer, side < s->pages ? side : -1);
         if (assigned)
             *assigned = true;
         if (s->wipe[layer] &&
@@ -841,10 +840,10 @@ bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Bo
             !gpu_texture_update(ctx, &r->content, 2u * (uint32_t)slot, 2, s->paper, err))
             return false;
         s->blank[slot] = true;
-        for (int side = 0; side < 2; side++) {
-            int page = 2 * wanted[k] + side;
-            book_ink_texture_assign(ink, 2u * (uint32_t)slot + (uint32_t)side,
-                                    page < s->pages ? page : -1);
+        for (int face = 0; face < 2; face++) {
+            int side = 2 * wanted[k] + face;
+            book_ink_texture_assign(ink, 2u * (uint32_t)slot + (uint32_t)face,
+                                    side < s->pages ? side : -1);
         }
         if (assigned)
             *assigned = true;
@@ -870,21 +869,21 @@ bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Bo
     if (!collect(s, ctx, r, err))
         return false;
     /* A signal that stops the run ends the wait too (polled: it wakes no condition), so a long
-     * page does not hold up the run's end; the stream's end then abandons it. A page past its
+     * side does not hold up the run's end; the stream's end then abandons it. A side past its
      * time is given up in the wait (polled as well). */
     while (wait && !shown_ready(s, shown, false) && !stopped(s))
         if (!wait_and_collect(s, ctx, r, 0.0, err))
             return false;
     /* A frame that would show a side with nothing drawn (a go-to's spread, a leaf thumbed onto
      * sooner than its read-ahead was drafted) waits a moment for the drafts, the worker's first
-     * jobs: the last frame stays on screen meanwhile, never plain paper where a page will be. */
+     * jobs: the last frame stays on screen meanwhile, never plain paper where a side will be. */
     double until = now_seconds() + STREAM_DRAFT_WAIT;
     while (!wait && s->drafts && !shown_ready(s, shown, true) && !stopped(s)) {
-        if (now_seconds() >= until) { /* a page slow even as a draft: paper until it comes */
+        if (now_seconds() >= until) { /* a side slow even as a draft: paper until it comes */
             for (int k = 0; k < 3; k++) {
                 int slot = shown[k] >= 0 ? book_pool_slot(&s->pool, shown[k]) : -1;
-                for (int side = 0; side < 2 && slot >= 0; side++)
-                    s->waited[2 * slot + side] = true;
+                for (int face = 0; face < 2 && slot >= 0; face++)
+                    s->waited[2 * slot + face] = true;
             }
             break;
         }
@@ -905,14 +904,14 @@ bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Bo
     /* the detail each slot holds, for a side that wants it and lies at rest in its layer */
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++) {
         const Detail *d = &s->held[k];
-        int slot = d->page >= 0 ? book_pool_slot(&s->pool, d->page / 2) : -1;
-        int layer = 2 * slot + d->page % 2;
+        int slot = d->side >= 0 ? book_pool_slot(&s->pool, d->side / 2) : -1;
+        int layer = 2 * slot + d->side % 2;
         /* read texel for pixel from its one level: not shown much smaller than it was drawn */
         float width = 0.0f;
         for (int i = 0; i < 2; i++)
-            width = d->page >= 0 && d->page == s->sharp[i] ? s->shown[i] : width;
+            width = d->side >= 0 && d->side == s->sharp[i] ? s->shown[i] : width;
         bool sharp = width > 0.0f && d->region.full_width >= STREAM_DETAIL_SMALLEST * width;
-        /* over a draft too: in view the detail is the page as sharp as its layer's drawing */
+        /* over a draft too: in view the detail is the side as sharp as its layer's drawing */
         if (!spread->turning && sharp && slot >= 0 && (s->ready[layer] || s->drafted[layer]))
             spread->detail[k] = (BookSpreadDetail){layer + 1, (float)d->region.full_width,
                                                    (float)d->region.x, (float)d->region.y};
@@ -920,11 +919,11 @@ bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Bo
     return true;
 }
 
-bool book_stream_print(const BookStream *s, int page, float print[2])
+bool book_stream_print(const BookStream *s, int side, float print[2])
 {
     print[0] = print[1] = 1.0f;
-    int slot = page >= 0 && page < s->pages ? book_pool_slot(&s->pool, page / 2) : -1;
-    int layer = 2 * slot + page % 2;
+    int slot = side >= 0 && side < s->pages ? book_pool_slot(&s->pool, side / 2) : -1;
+    int layer = 2 * slot + side % 2;
     if (slot < 0 || !(s->ready[layer] || s->drafted[layer]))
         return false;
     print[0] = s->print[layer][0], print[1] = s->print[layer][1];
@@ -933,50 +932,50 @@ bool book_stream_print(const BookStream *s, int page, float print[2])
 
 void book_stream_prints(const BookStream *s, const BookSpread *spread, BookLayout *layout)
 {
-    int pages[2];
-    book_spread_pages(spread, pages);
+    int sides[2];
+    book_spread_sides(spread, sides);
     for (int k = 0; k < 2; k++)
-        book_stream_print(s, pages[k], layout->print[k]);
+        book_stream_print(s, sides[k], layout->print[k]);
 }
 
-/* Whether `d` holds what is wanted: the side `page` drawn `full` texels wide, its texels on the
+/* Whether `d` holds what is wanted: the side `side` drawn `full` texels wide, its texels on the
  * view's pixels (the side's left edge at view pixel `left`, its top at `top`), around `part` of
  * it (in texels of the side). */
-static bool holds(const Detail *d, int page, float full, float left, float top, const float part[4])
+static bool holds(const Detail *d, int side, float full, float left, float top, const float part[4])
 {
     const PageRegion *r = &d->region;
     float ox = left + r->x, oy = top + r->y; /* the region's corner in the view: on a pixel */
-    return d->page == page && fabsf(r->full_width - full) < 0.01f &&
+    return d->side == side && fabsf(r->full_width - full) < 0.01f &&
            fabsf(ox - roundf(ox)) < 0.02f && fabsf(oy - roundf(oy)) < 0.02f && r->x <= part[0] &&
            r->y <= part[1] && r->x + (float)r->width >= part[2] &&
            r->y + (float)r->height >= part[3];
 }
 
-/* Whether `d` is drawn, being drawn or to be drawn for `page` at this size around `part`. */
-static bool detail_has(const BookStream *s, int page, float full, float left, float top,
+/* Whether `d` is drawn, being drawn or to be drawn for `side` at this size around `part`. */
+static bool detail_has(const BookStream *s, int side, float full, float left, float top,
                        const float part[4])
 {
     bool has =
-        s->detail_working_slot >= 0 && holds(&s->detail_working, page, full, left, top, part);
+        s->detail_working_slot >= 0 && holds(&s->detail_working, side, full, left, top, part);
     for (uint32_t d = 0; d < s->done_count; d++) /* drawn, not yet uploaded */
         has = has ||
               (s->done[d].detail_slot >= 0 &&
-               holds(&(Detail){s->done[d].page, s->done[d].region}, page, full, left, top, part));
+               holds(&(Detail){s->done[d].side, s->done[d].region}, side, full, left, top, part));
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        has = has || holds(&s->held[k], page, full, left, top, part);
+        has = has || holds(&s->held[k], side, full, left, top, part);
     return has;
 }
 
-/* The slot for a detail of `page`: the one that holds it or will, else one that holds no side in
+/* The slot for a detail of `side`: the one that holds it or will, else one that holds no side in
  * view and is not `taken`. */
-static int detail_slot(const BookStream *s, int page, int taken)
+static int detail_slot(const BookStream *s, int side, int taken)
 {
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        if (k != taken && (s->held[k].page == page || s->detail_job[k].page == page ||
-                           (s->detail_working_slot == k && s->detail_working.page == page)))
+        if (k != taken && (s->held[k].side == side || s->detail_job[k].side == side ||
+                           (s->detail_working_slot == k && s->detail_working.side == side)))
             return k;
     for (int k = 0; k < GPU_DETAIL_SLOTS; k++)
-        if (k != taken && s->held[k].page != s->sharp[0] && s->held[k].page != s->sharp[1])
+        if (k != taken && s->held[k].side != s->sharp[0] && s->held[k].side != s->sharp[1])
             return k;
     return taken == 0 ? 1 : 0;
 }
@@ -986,7 +985,7 @@ bool book_stream_want_detail(BookStream *s, const BookSide *sides, uint32_t coun
 {
     s->sharp[0] = s->sharp[1] = -1;
     s->shown[0] = s->shown[1] = 0.0f;
-    Detail want[GPU_DETAIL_SLOTS] = {{.page = -1}, {.page = -1}};
+    Detail want[GPU_DETAIL_SLOTS] = {{.side = -1}, {.side = -1}};
     if (!s->regions || !width || !height)
         count = 0;
     /* a view's worth and its margin, within what a texture may be */
@@ -995,27 +994,27 @@ bool book_stream_want_detail(BookStream *s, const BookSide *sides, uint32_t coun
     pthread_mutex_lock(&s->lock);
     int taken = -1;
     for (uint32_t i = 0; i < count && i < 2; i++) {
-        const BookSide *side = &sides[i];
-        float pw = side->x1 - side->x0, ph = side->y1 - side->y0;
-        if (side->page < 0 || side->page >= s->pages || !(pw >= 1.0f && ph >= 1.0f))
+        const BookSide *at = &sides[i];
+        float pw = at->x1 - at->x0, ph = at->y1 - at->y0;
+        if (at->side < 0 || at->side >= s->pages || !(pw >= 1.0f && ph >= 1.0f))
             continue;
         /* the part of the side in view, in texels of the side drawn full-sized */
-        float vx0 = fmaxf(side->x0, 0.0f), vy0 = fmaxf(side->y0, 0.0f);
-        float vx1 = fminf(side->x1, (float)width), vy1 = fminf(side->y1, (float)height);
+        float vx0 = fmaxf(at->x0, 0.0f), vy0 = fmaxf(at->y0, 0.0f);
+        float vx1 = fminf(at->x1, (float)width), vy1 = fminf(at->y1, (float)height);
         if (!(vx1 > vx0 && vy1 > vy0))
             continue;
-        s->sharp[i] = side->page;
+        s->sharp[i] = at->side;
         s->shown[i] = pw;
         /* a texel a pixel: the side as wide as it is shown, the region's corner on a pixel */
         float full = fminf(pw, 65536.0f), full_h = fminf(ph, 65536.0f);
-        float part[4] = {vx0 - side->x0, vy0 - side->y0, vx1 - side->x0, vy1 - side->y0};
-        if (detail_has(s, side->page, full, side->x0, side->y0, part))
+        float part[4] = {vx0 - at->x0, vy0 - at->y0, vx1 - at->x0, vy1 - at->y0};
+        if (detail_has(s, at->side, full, at->x0, at->y0, part))
             continue;
-        int k = detail_slot(s, side->page, taken);
+        int k = detail_slot(s, at->side, taken);
         taken = k;
         float ox = floorf(0.5f * (vx0 + vx1) - 0.5f * (float)rw);
         float oy = floorf(0.5f * (vy0 + vy1) - 0.5f * (float)rh);
-        want[k] = (Detail){side->page, {full, full_h, ox - side->x0, oy - side->y0, rw, rh}};
+        want[k] = (Detail){at->side, {full, full_h, ox - at->x0, oy - at->y0, rw, rh}};
     }
     /* Drawn once the view has held still (the worker waits for it): a view that moves on first
      * replaces what it wanted and starts the wait anew. */
@@ -1037,7 +1036,7 @@ bool book_stream_detail_now(BookStream *s, double seconds)
         s->detail_due_at = now;
         pthread_cond_broadcast(&s->wake);
     }
-    /* the worker may be drawing a page first: its details come after it. A page or a detail
+    /* the worker may be drawing a side first: its details come after it. A side or a detail
      * past its time is given up here, and a signal that stops the run ends the wait (both
      * polled, as the pages' wait polls them). */
     while ((detail_pending(s) || s->detail_working_slot >= 0) && !s->quit && !stopped(s) &&

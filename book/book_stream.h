@@ -34,18 +34,18 @@ BookStream *book_stream_create(PagesBookSource *src, uint32_t page_width, char *
                                size_t size);
 void book_stream_destroy(BookStream *stream);
 
-/* How a stream speaks and is stopped (each optional): a page (0-based) that cannot be drawn is
- * told once to `warn`, a page uploaded (and shown from the next frame: its draft, then its sharp
+/* How a stream speaks and is stopped (each optional): a side that cannot be drawn is
+ * told once to `warn`, a side uploaded (and shown from the next frame: its draft, then its sharp
  * drawing, then a detail of it) to `ready`, and `stopped`
  * ends a wait for pages early, so that a signal ending the run is not held up by a long page. */
 typedef struct BookStreamHooks {
     void *user;
-    void (*warn)(void *user, int page, const char *line);
-    void (*ready)(void *user, int page);
+    void (*warn)(void *user, int side, const char *line);
+    void (*ready)(void *user, int side);
     bool (*stopped)(void *user);
-    /* called on the stream's worker with a page's pixels just drawn (the whole layer, width x
-     * height; or `region` of it): marks drawn on the page, bent with it (a search's highlight) */
-    void (*mark)(void *user, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+    /* called on the stream's worker with a side's pixels just drawn (the whole layer, width x
+     * height; or `region` of it): marks drawn on the side, bent with it (a search's highlight) */
+    void (*mark)(void *user, int side, uint8_t *rgba, uint32_t width, uint32_t height,
                  const PageRegion *region);
 } BookStreamHooks;
 void book_stream_set_hooks(BookStream *stream, const BookStreamHooks *hooks);
@@ -70,13 +70,13 @@ void book_stream_prime(BookStream *stream, const BookSpread *spread);
 void book_stream_set_first_wait(BookStream *stream, double seconds);
 
 const PagesBookSource *book_stream_source(const BookStream *stream);
-/* Page `page` (0-based) is drawn again where its layer holds it (what it shows stays until the
+/* Side `side` is drawn again where its layer holds it (what it shows stays until the
  * new drawing is uploaded) and its detail, if any, too: its marks changed (book/search.h). */
-void book_stream_redraw(BookStream *stream, int page);
-/* The host says page `page` (0-based; -1: every page) changed: its shape is asked again (a
+void book_stream_redraw(BookStream *stream, int side);
+/* The host says side `side` (-1: every side) changed: its shape is asked again (a
  * provider's) and, where a layer holds it, it is drawn again from its source, what it shows
  * staying until the new drawing is uploaded (book_stream_redraw), a failure told anew. */
-void book_stream_invalidate(BookStream *stream, int page);
+void book_stream_invalidate(BookStream *stream, int side);
 /* The stream's pages come from `src` from now on (taken; the old source closed, once the page it
  * was drawing is done: waited for, no longer than the page limit): the layers of pages still in
  * the book show what they showed until drawn anew from `src`, those past its end plain paper
@@ -124,12 +124,12 @@ bool book_stream_detail_now(BookStream *stream, double seconds);
 /* Details uploaded so far: a frame recorded after it changed is the first to show one. */
 uint64_t book_stream_details(const BookStream *stream);
 
-/* The share of its leaf's width and height that page `page`'s print covers (0-based;
- * pages_book_source_drawn_print), once its drawing (or its draft's) is uploaded: true; else 1 x 1
+/* The share of its leaf's width and height that side `side`'s print covers
+ * (pages_book_source_drawn_print), once its drawing (or its draft's) is uploaded: true; else 1 x 1
  * (the leaf) and false. */
-bool book_stream_print(const BookStream *stream, int page, float print[2]);
+bool book_stream_print(const BookStream *stream, int side, float print[2]);
 /* The layout's print (book/layout.h) for the pages `spread` shows lying flat
- * (book_spread_pages). */
+ * (book_spread_sides). */
 void book_stream_prints(const BookStream *stream, const BookSpread *spread, BookLayout *layout);
 
 /* Pages are being drawn or wait to be uploaded: a window keeps looking (book_stream_news)

@@ -49,10 +49,10 @@ void book_events_ink_touched(BookEvents *q, int side)
     if (side < 0)
         return;
     for (int i = 0; i < q->ink_pending; i++)
-        if (q->ink_pages[i] == side)
+        if (q->ink_sides[i] == side)
             return;
-    if (q->ink_pending < BOOK_EVENTS_INK_PAGES)
-        q->ink_pages[q->ink_pending++] = side;
+    if (q->ink_pending < BOOK_EVENTS_INK_SIDES)
+        q->ink_sides[q->ink_pending++] = side;
     else
         q->ink_more = true;
 }
@@ -85,7 +85,7 @@ void book_events_derive(BookEvents *q, MeshFlip *flip, const MeshFlipView *now, 
     }
     if (ink->revision != q->ink_seen && ink->drawing < 0) {
         for (int i = 0; i < q->ink_pending; i++)
-            book_events_push(q, BOOK_EVENT_INK_CHANGED)->page = q->ink_pages[i] + 1;
+            book_events_push(q, BOOK_EVENT_INK_CHANGED)->page = q->ink_sides[i] + 1;
         if (q->ink_more)
             book_events_push(q, BOOK_EVENT_INK_CHANGED)->page = 0;
         q->ink_pending = 0, q->ink_more = false;

@@ -40,17 +40,17 @@ typedef struct BookEvent {
 
 /* Events kept for a host that does not poll: the oldest go first. */
 #define BOOK_EVENTS_KEPT 256
-/* Pages whose ink changes are told one by one between two updates; beyond, one event of page 0. */
-#define BOOK_EVENTS_INK_PAGES 32
+/* Sides whose ink changes are told one by one between two updates; beyond, one event of page 0. */
+#define BOOK_EVENTS_INK_SIDES 32
 
 typedef struct BookEvents {
     BookEvent ring[BOOK_EVENTS_KEPT];
     uint32_t head, count;
     int told_spread;                      /* the spread last told (SPREAD_CHANGED) */
     uint64_t ink_seen;                    /* the ink's revision last told */
-    int ink_pages[BOOK_EVENTS_INK_PAGES]; /* the page sides changed since (0-based) */
+    int ink_sides[BOOK_EVENTS_INK_SIDES]; /* the sides changed since */
     int ink_pending;
-    bool ink_more; /* more changed than ink_pages holds */
+    bool ink_more; /* more changed than ink_sides holds */
 } BookEvents;
 
 /* The pages of a book of `pages` pages that spread `s` shows (1-based, 0: none), as the reader
@@ -66,7 +66,7 @@ BookEvent *book_events_push(BookEvents *q, BookEventType type);
 void book_events_error(BookEvents *q, int page, const char *line);
 /* The oldest event into *out, taken from the queue; false where there is none. */
 bool book_events_poll(BookEvents *q, BookEvent *out);
-/* Page side `side` (0-based; below 0: none) changed its ink: told at the next book_events_derive
+/* Side `side` (below 0: none) changed its ink: told at the next book_events_derive
  * after the stroke ends. */
 void book_events_ink_touched(BookEvents *q, int side);
 /* The flip's lifts and landings as it logged them, when they happened (thumbing through, a leaf

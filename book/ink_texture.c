@@ -42,10 +42,10 @@ bool book_ink_texture_init(BookInkTexture *tex, uint32_t layers, uint32_t width,
     tex->coverage = calloc(tex->chain, layers);
     tex->synced = calloc(layers, sizeof *tex->synced);
     tex->dirty = calloc(layers, sizeof *tex->dirty);
-    tex->page = malloc(layers * sizeof *tex->page);
-    if (tex->coverage && tex->synced && tex->dirty && tex->page) {
+    tex->side = malloc(layers * sizeof *tex->side);
+    if (tex->coverage && tex->synced && tex->dirty && tex->side) {
         for (uint32_t l = 0; l < layers; l++)
-            tex->page[l] = (int)l;
+            tex->side[l] = (int)l;
         return true;
     }
     book_ink_texture_free(tex);
@@ -57,7 +57,7 @@ void book_ink_texture_free(BookInkTexture *tex)
     free(tex->coverage);
     free(tex->synced);
     free(tex->dirty);
-    free(tex->page);
+    free(tex->side);
     memset(tex, 0, sizeof *tex);
 }
 
@@ -71,55 +71,55 @@ static void draw_stroke(const BookInkTexture *t, const MeshInkStroke *st, size_t
                                 dirty);
 }
 
-/* How a layer comes up to its page: it is, new segments are drawn, or the side is drawn again. */
+/* How a layer comes up to its side: it is, new segments are drawn, or the side is drawn again. */
 typedef enum Sync { SYNC_NONE, SYNC_APPEND, SYNC_REDRAW } Sync;
 
 /* Where new segments alone would be this much of the raster's budget, the side is drawn again
  * with the others instead, within the budget (a loaded notebook's side, a host's long stroke). */
 #define APPEND_MOST (MESH_INK_RASTER_BUDGET / 16.0)
 
-static Sync sync_kind(const BookInkTexture *t, uint32_t layer, const MeshInkPage *page)
+static Sync sync_kind(const BookInkTexture *t, uint32_t layer, const MeshInkSide *side)
 {
     const BookInkSynced *s = &t->synced[layer];
-    const MeshInkStroke *last = page->count ? &page->strokes[page->count - 1] : NULL;
-    if (page->count == s->strokes &&
+    const MeshInkStroke *last = side->count ? &side->strokes[side->count - 1] : NULL;
+    if (side->count == s->strokes &&
         (!last || (last->serial == s->serial && last->count == s->points)))
         return SYNC_NONE;
     /* Appended to: the strokes synced so far are all still there, the newest perhaps longer. */
     const MeshInkStroke *was =
-        s->strokes && page->count >= s->strokes ? &page->strokes[s->strokes - 1] : NULL;
-    bool appended = page->count >= s->strokes &&
+        s->strokes && side->count >= s->strokes ? &side->strokes[s->strokes - 1] : NULL;
+    bool appended = side->count >= s->strokes &&
                     (!s->strokes || (was->serial == s->serial && was->count >= s->points));
     if (!appended)
         return SYNC_REDRAW; /* taken back or cleared: the side drawn again from what is left */
     double work = 0.0;
-    for (size_t k = s->strokes ? s->strokes - 1 : 0; k < page->count && work <= APPEND_MOST; k++) {
+    for (size_t k = s->strokes ? s->strokes - 1 : 0; k < side->count && work <= APPEND_MOST; k++) {
         bool old = k + 1 == s->strokes;
         work +=
-            mesh_ink_raster_work(&page->strokes[k], old ? s->points - 1 : 0, t->width, t->height);
+            mesh_ink_raster_work(&side->strokes[k], old ? s->points - 1 : 0, t->width, t->height);
     }
     return work <= APPEND_MOST ? SYNC_APPEND : SYNC_REDRAW;
 }
 
-/* Draws the new segments of layer `layer`'s page into its level 0; grows `changed` by the texels
+/* Draws the new segments of layer `layer`'s side into its level 0; grows `changed` by the texels
  * it drew. */
-static void append_layer(BookInkTexture *t, uint32_t layer, const MeshInkPage *page,
+static void append_layer(BookInkTexture *t, uint32_t layer, const MeshInkSide *side,
                          MeshInkRect *changed)
 {
     const BookInkSynced *s = &t->synced[layer];
     uint8_t *image = level_at(t, layer, 0);
-    for (size_t k = s->strokes ? s->strokes - 1 : 0; k < page->count; k++) {
+    for (size_t k = s->strokes ? s->strokes - 1 : 0; k < side->count; k++) {
         bool old = k + 1 == s->strokes;
-        draw_stroke(t, &page->strokes[k], old ? s->points - 1 : 0, image, changed);
+        draw_stroke(t, &side->strokes[k], old ? s->points - 1 : 0, image, changed);
     }
 }
 
-/* Layer `layer` now shows `page` as it is. */
-static void mark_synced(BookInkTexture *t, uint32_t layer, const MeshInkPage *page)
+/* Layer `layer` now shows `side` as it is. */
+static void mark_synced(BookInkTexture *t, uint32_t layer, const MeshInkSide *side)
 {
-    const MeshInkStroke *last = page->count ? &page->strokes[page->count - 1] : NULL;
+    const MeshInkStroke *last = side->count ? &side->strokes[side->count - 1] : NULL;
     t->synced[layer] =
-        (BookInkSynced){page->count, last ? last->count : 0, last ? last->serial : 0};
+        (BookInkSynced){side->count, last ? last->count : 0, last ? last->serial : 0};
 }
 
 static bool rect_empty(MeshInkRect r)
@@ -184,52 +184,52 @@ void book_ink_texture_sync(BookInkTexture *tex, const MeshInk *ink)
         return;
     /* The sides drawn again whole are drawn together, within the raster's budget together: a
      * notebook's every side at its load takes a bounded time, however much ink it holds. */
-    const MeshInkPage **pages = NULL;
+    const MeshInkSide **sides = NULL;
     uint8_t **images = NULL;
     uint32_t *redrawn = NULL;
     size_t n = 0;
     for (uint32_t layer = 0; layer < tex->layers; layer++) {
-        int page = tex->page[layer];
-        if (page < 0 || page >= ink->page_count)
+        int side = tex->side[layer];
+        if (side < 0 || side >= ink->side_count)
             continue;
-        const MeshInkPage *pg = &ink->pages[page];
-        Sync kind = sync_kind(tex, layer, pg);
+        const MeshInkSide *sd = &ink->sides[side];
+        Sync kind = sync_kind(tex, layer, sd);
         /* the lists made at the first side drawn again: a frame of new segments allocates none */
-        if (kind == SYNC_REDRAW && !pages) {
-            pages = malloc(tex->layers * sizeof *pages);
+        if (kind == SYNC_REDRAW && !sides) {
+            sides = malloc(tex->layers * sizeof *sides);
             images = malloc(tex->layers * sizeof *images);
             redrawn = malloc(tex->layers * sizeof *redrawn);
         }
-        if (kind == SYNC_REDRAW && pages && images && redrawn) {
-            pages[n] = pg, images[n] = level_at(tex, layer, 0), redrawn[n++] = layer;
+        if (kind == SYNC_REDRAW && sides && images && redrawn) {
+            sides[n] = sd, images[n] = level_at(tex, layer, 0), redrawn[n++] = layer;
         } else if (kind != SYNC_NONE) { /* (or without the memory to draw sides together) */
             MeshInkRect changed = {0};
             if (kind == SYNC_APPEND) {
-                append_layer(tex, layer, pg, &changed);
+                append_layer(tex, layer, sd, &changed);
             } else {
-                mesh_ink_raster_page(pg, tex->width, tex->height, level_at(tex, layer, 0));
+                mesh_ink_raster_side(sd, tex->width, tex->height, level_at(tex, layer, 0));
                 changed = (MeshInkRect){0, 0, tex->width, tex->height};
             }
-            mark_synced(tex, layer, pg);
+            mark_synced(tex, layer, sd);
             changed_layer(tex, layer, changed);
         }
     }
     if (n)
-        mesh_ink_raster_pages(pages, images, n, tex->width, tex->height, NULL);
+        mesh_ink_raster_sides(sides, images, n, tex->width, tex->height, NULL);
     for (size_t i = 0; i < n; i++) {
-        mark_synced(tex, redrawn[i], pages[i]);
+        mark_synced(tex, redrawn[i], sides[i]);
         changed_layer(tex, redrawn[i], (MeshInkRect){0, 0, tex->width, tex->height});
     }
-    free(pages);
+    free(sides);
     free(images);
     free(redrawn);
 }
 
-void book_ink_texture_assign(BookInkTexture *tex, uint32_t layer, int page)
+void book_ink_texture_assign(BookInkTexture *tex, uint32_t layer, int side)
 {
-    if (tex->page[layer] == page)
+    if (tex->side[layer] == side)
         return;
-    tex->page[layer] = page;
+    tex->side[layer] = side;
     if (tex->synced[layer].strokes) {
         /* the last side's strokes go; the next sync draws the new side's on clean paper */
         memset(level_at(tex, layer, 0), 0, tex->chain);

@@ -13,7 +13,7 @@ static bool grid_create(const GpuContext *ctx, BookLeaf *leaf, GpuError *err)
     if (!gpu_leaf_fits(ctx, desc->nx, desc->ny, err))
         return false;
     float height = desc->aspect > 0.0f ? desc->aspect * MESH_PAGE_WIDTH : 0.0f;
-    if (!mesh_grid_create(&(PageGridDesc){.nx = desc->nx, .ny = desc->ny, .height = height},
+    if (!mesh_grid_create(&(MeshGridDesc){.nx = desc->nx, .ny = desc->ny, .height = height},
                           &leaf->grid))
         return gpu_error_set(err, "out of memory for a %ux%u leaf mesh", desc->nx, desc->ny);
     GpuLeafDesc gdesc = {

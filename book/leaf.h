@@ -23,7 +23,7 @@ typedef struct BookLeafDesc {
 
 typedef struct BookLeaf {
     BookLeafDesc desc; /* as created, with the current grid size */
-    PageGrid grid;
+    MeshGrid grid;
     GpuLeaf gpu;
     const GpuPath *path; /* the row of gpu/paths.h's table the desc picked */
     GpuChain chain;      /* the frame's stages for the path, and their kernels */

@@ -8,7 +8,7 @@ void book_links_init(BookLinks *l)
 {
     *l = (BookLinks){0};
     for (int i = 0; i < BOOK_LINKS_KEPT; i++)
-        l->kept[i].page = -1;
+        l->kept[i].side = -1;
 }
 
 void book_links_free(BookLinks *l)
@@ -18,29 +18,29 @@ void book_links_free(BookLinks *l)
     book_links_init(l);
 }
 
-const BookLinksPage *book_links_page(BookLinks *l, PagesBookSource *src, int page, bool *failed,
+const BookLinksSide *book_links_side(BookLinks *l, PagesBookSource *src, int side, bool *failed,
                                      char *message, size_t size)
 {
     *failed = false;
     for (int i = 0; i < BOOK_LINKS_KEPT; i++)
-        if (l->kept[i].page == page)
+        if (l->kept[i].side == side)
             return &l->kept[i];
     /* a page's whole answer is large (its most links' addresses): read into it, kept as long as
      * the page's links */
     PagesLinked *read = malloc(sizeof *read);
     if (!read)
         return NULL;
-    int n = pages_book_source_links(src, page, read, message, size);
+    int n = pages_book_source_links(src, side, read, message, size);
     *failed = n < 0;
     PagesLink *links = n > 0 ? malloc((size_t)n * sizeof *links) : NULL;
     if (n > 0 && !links) {
         free(read);
         return NULL;
     }
-    BookLinksPage *p = &l->kept[l->next];
+    BookLinksSide *p = &l->kept[l->next];
     l->next = (l->next + 1) % BOOK_LINKS_KEPT;
     free(p->links);
-    *p = (BookLinksPage){.page = page, .count = n > 0 ? n : 0, .links = links};
+    *p = (BookLinksSide){.side = side, .count = n > 0 ? n : 0, .links = links};
     memcpy(p->place, read->place, sizeof p->place);
     if (n > 0)
         memcpy(links, read->links, (size_t)n * sizeof *links);
@@ -48,7 +48,7 @@ const BookLinksPage *book_links_page(BookLinks *l, PagesBookSource *src, int pag
     return p;
 }
 
-int book_links_at(const BookLinksPage *p, float x, float y)
+int book_links_at(const BookLinksSide *p, float x, float y)
 {
     /* the point on the page's own box: the page lies within its leaf where its shape differs */
     float px = (x - p->place[0]) / p->place[2], py = (y - p->place[1]) / p->place[3];
@@ -60,13 +60,13 @@ int book_links_at(const BookLinksPage *p, float x, float y)
     return -1;
 }
 
-static void push(int *stack, int *count, int page)
+static void push(int *stack, int *count, int side)
 {
     if (*count == BOOK_HISTORY_MOST) { /* the oldest goes */
         memmove(stack, stack + 1, (BOOK_HISTORY_MOST - 1) * sizeof *stack);
         (*count)--;
     }
-    stack[(*count)++] = page;
+    stack[(*count)++] = side;
 }
 
 void book_links_went(BookLinks *l, int from)
@@ -82,10 +82,10 @@ int book_links_step(BookLinks *l, int at, bool forward, bool commit)
     int *to_count = forward ? &l->back_count : &l->ahead_count;
     if (!*from_count)
         return 0;
-    int page = from[*from_count - 1];
+    int side = from[*from_count - 1];
     if (commit) {
         (*from_count)--;
         push(to, to_count, at);
     }
-    return page;
+    return side;
 }

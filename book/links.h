@@ -15,15 +15,15 @@
 #define BOOK_LINKS_KEPT   8
 #define BOOK_HISTORY_MOST 64
 
-typedef struct BookLinksPage {
-    int page; /* 0-based; -1: none kept here */
+typedef struct BookLinksSide {
+    int side; /* -1: none kept here */
     float place[4];
     int count;
     PagesLink *links;
-} BookLinksPage;
+} BookLinksSide;
 
 typedef struct BookLinks {
-    BookLinksPage kept[BOOK_LINKS_KEPT];
+    BookLinksSide kept[BOOK_LINKS_KEPT];
     int next; /* the slot the next page read takes */
     /* the way back and the way forward: pages (1-based), the newest last */
     int back[BOOK_HISTORY_MOST], ahead[BOOK_HISTORY_MOST];
@@ -32,14 +32,14 @@ typedef struct BookLinks {
 
 void book_links_init(BookLinks *l);
 void book_links_free(BookLinks *l);
-/* Page `page`'s (0-based) links, read through `src` where they are not kept (a page whose links
+/* Side `side`'s links, read through `src` where they are not kept (a page whose links
  * cannot be read is kept as one without, the line in `message` this once: `*failed` true). NULL
  * out of memory. */
-const BookLinksPage *book_links_page(BookLinks *l, PagesBookSource *src, int page, bool *failed,
+const BookLinksSide *book_links_side(BookLinks *l, PagesBookSource *src, int side, bool *failed,
                                      char *message, size_t size);
 /* The link on the page at (x, y) (fractions of the page's leaf, x right, y down from its top
  * left corner): the last of those that hold the point (the one drawn on top); -1 for none. */
-int book_links_at(const BookLinksPage *p, float x, float y);
+int book_links_at(const BookLinksSide *p, float x, float y);
 
 /* A link followed from page `from`: the way back gets it, the way forward is forgotten (the
  * oldest place dropped past BOOK_HISTORY_MOST). */

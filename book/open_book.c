@@ -115,7 +115,7 @@ bool book_open_create(GpuContext *gpu, const BookOpenDesc *d, BookOpen **out, Gp
     b->show_through = d->show_through < 0.0f    ? 0.0f
                       : d->show_through == 0.0f ? GPU_SHOW_THROUGH_PAPER
                                                 : fminf(d->show_through, 1.0f);
-    b->ink_page = -1;
+    b->ink_side = -1;
     char message[512];
     PagesBookSource *src = NULL;
     int refused = open_source(b, d, &src, message, sizeof message);
@@ -257,8 +257,7 @@ static bool feed(BookOpen *b, BookInputDevice device, BookInputAction action, do
                             &layout);
 }
 
-/* The page side under target pixel (x, y) as the book is seen at `time`, 0-based; -1 off the
- * book. */
+/* The side under target pixel (x, y) as the book is seen at `time`; -1 off the book. */
 static int side_at(BookOpen *b, double x, double y, double time)
 {
     if (!b->width || !b->height)
@@ -273,7 +272,7 @@ static int side_at(BookOpen *b, double x, double y, double time)
     BookHit hit;
     if (!book_pick(&view, &zoom, &b->leaf, &layout, b->width, b->height, px, py, &hit))
         return -1;
-    return hit.page;
+    return hit.side;
 }
 
 bool book_open_hit(const BookOpen *b, double x, double y, BookHit *out)
@@ -293,7 +292,7 @@ bool book_open_hit(const BookOpen *b, double x, double y, BookHit *out)
     return book_pick(&view, &zoom, &b->leaf, &b->layout, b->width, b->height, px, py, out);
 }
 
-int book_open_page_outline(const BookOpen *b, int side, float *xy, int max)
+int book_open_side_outline(const BookOpen *b, int side, float *xy, int max)
 {
     if (!b->width || !b->height || side < 0 || side >= b->pages)
         return 0;
@@ -342,7 +341,7 @@ void book_open_pointer(BookOpen *b, const BookPointerInput *ev)
         if (!p)
             return; /* another pointer acts */
         if (ink)
-            b->ink_page = side_at(b, ev->x, ev->y, ev->time);
+            b->ink_side = side_at(b, ev->x, ev->y, ev->time);
     } else {
         p = book_pointers_find(&b->pointers, ev->id);
         if (!p)
@@ -359,7 +358,7 @@ void book_open_pointer(BookOpen *b, const BookPointerInput *ev)
     else
         feed(b, device, action, ev->x, ev->y, pressure, 1.0f, ev->time);
     if (ink && b->ink.revision != revision)
-        book_events_ink_touched(&b->events, b->ink_page);
+        book_events_ink_touched(&b->events, b->ink_side);
     else if (!ink && ev->action == BOOK_INPUT_UP)
         swipe(b, p, ev->x, ev->y, ev->time);
     take_turns(b);
@@ -447,11 +446,11 @@ static bool key(BookOpen *b, BookInputAction action, double time)
     case BOOK_INPUT_END:
         return jump(b, b->pages, time);
     case BOOK_INPUT_UNDO: {
-        int page = mesh_ink_undo(&b->ink);
-        if (page >= 0)
-            b->ink_page = page;
-        book_events_ink_touched(&b->events, page);
-        return page >= 0;
+        int side = mesh_ink_undo(&b->ink);
+        if (side >= 0)
+            b->ink_side = side;
+        book_events_ink_touched(&b->events, side);
+        return side >= 0;
     }
     case BOOK_INPUT_FIT:
         return book_open_zoom(b, BOOK_INPUT_FIT, 1.0f, 0.0, 0.0, time);
@@ -591,10 +590,10 @@ bool book_open_set_quality(BookOpen *b, GpuQuality quality)
 bool book_open_clear_at(BookOpen *b, double x, double y, double time)
 {
     int side = side_at(b, x, y, time);
-    if (side < 0 || side >= b->ink.page_count)
+    if (side < 0 || side >= b->ink.side_count)
         return false;
     feed(b, BOOK_INPUT_INK, BOOK_INPUT_CLEAR, x, y, 1.0f, 1.0f, time);
-    b->ink_page = side;
+    b->ink_side = side;
     book_events_ink_touched(&b->events, side);
     return true;
 }
@@ -640,7 +639,7 @@ bool book_open_search(BookOpen *b, const char *query)
         __atomic_store_n(&b->search, made, __ATOMIC_RELEASE); /* the stream's worker reads it */
     }
     int at = heading_spread(b);
-    int from = 2 * at - 1 > 0 ? 2 * at - 1 : 0; /* the spread's first page, 0-based */
+    int from = 2 * at - 1 > 0 ? 2 * at - 1 : 0; /* the spread's first side */
     return book_search_start(b->search, query, from);
 }
 
@@ -649,11 +648,11 @@ int book_open_search_next(const BookOpen *b, bool forward)
     if (!b->search)
         return -1;
     int at = heading_spread(b);
-    /* spread s shows pages 2s - 1 and 2s (0-based) */
+    /* spread s shows sides 2s - 1 and 2s */
     return book_search_next(b->search, forward ? 2 * at : 2 * at - 1, forward);
 }
 
-const BookLinksPage *book_open_links(BookOpen *b, int side)
+const BookLinksSide *book_open_links(BookOpen *b, int side)
 {
     /* the links are read through the source's own links helper, never the drawing one */
     PagesBookSource *src = book_open_source(b);
@@ -661,7 +660,7 @@ const BookLinksPage *book_open_links(BookOpen *b, int side)
         return NULL;
     bool failed = false;
     char line[BOOK_EVENT_MESSAGE];
-    const BookLinksPage *p = book_links_page(&b->links, src, side, &failed, line, sizeof line);
+    const BookLinksSide *p = book_links_side(&b->links, src, side, &failed, line, sizeof line);
     if (failed)
         book_events_error(&b->events, side + 1, line);
     return p;
@@ -763,7 +762,7 @@ static bool hold_text(BookOpen *b, int side)
     return true;
 }
 
-long book_open_page_text(BookOpen *b, int side, char *out, size_t size)
+long book_open_side_text(BookOpen *b, int side, char *out, size_t size)
 {
     if (!hold_text(b, side))
         return -1;
@@ -778,8 +777,8 @@ bool book_open_select(BookOpen *b, const BookHit *from, const BookHit *to, bool 
         return true;
     }
     to = to ? to : from;
-    return to->page == from->page && isfinite(from->u) && isfinite(from->v) && isfinite(to->u) &&
-           isfinite(to->v) && hold_text(b, from->page) &&
+    return to->side == from->side && isfinite(from->u) && isfinite(from->v) && isfinite(to->u) &&
+           isfinite(to->v) && hold_text(b, from->side) &&
            book_selection_select(b->selection, from->u, from->v, to->u, to->v, words);
 }
 
@@ -787,10 +786,11 @@ bool book_open_select(BookOpen *b, const BookHit *from, const BookHit *to, bool 
 
 void book_open_invalidate(BookOpen *b, int page)
 {
+    int side = page - 1; /* page 0, all: side -1 */
     if (b->stream)
-        book_stream_invalidate(b->stream, page - 1);
+        book_stream_invalidate(b->stream, side);
     else if (b->source) /* nothing drawn yet: only a shape to ask again */
-        pages_book_source_forget_shape(b->source, page - 1);
+        pages_book_source_forget_shape(b->source, side);
 }
 
 /* The book's pages are `src`'s now (the stream has it already, where there is one), opened at
@@ -905,11 +905,11 @@ bool book_open_relayout(BookOpen *b, float font_size, float page_aspect, GpuErro
     /* the reader's place is the text at the top of the page read (the right-hand one of a
      * spread, as a kept place is): the same words open after, on whichever page holds them */
     MeshFlipView view = mesh_flip_view(&b->flip);
-    int page = book_reader_page(&b->reader, &view) - 1, moved = -1;
+    int side = book_reader_page(&b->reader, &view) - 1, moved = -1;
     PagesBookSource *src = NULL;
     char message[512];
     int refused =
-        pages_book_source_relayout(now, &to, &page, &moved, 1, &src, message, sizeof message);
+        pages_book_source_relayout(now, &to, &side, &moved, 1, &src, message, sizeof message);
     /* ink is kept by page number (a notebook's page is its number): a page's strokes stay on
      * the page of that number, and none is lost where the count falls */
     if (!refused && !mesh_ink_grow(&b->ink, pages_book_source_pages(src))) {

@@ -4,8 +4,8 @@
  * selection, the frame the last update readied and the view that draws it, and its events
  * (book/events.h). The logic of libpagecurl's book lives here (its frames in book/open_frame.h);
  * book/pagecurl.c only checks a host's arguments and converts its types to these. Takes and returns
- * the book's own types, pages 0-based where they are sides (BookHit, the ink) and 1-based where
- * they are page numbers; errors as GpuError (usage: the caller's request). Not thread-safe: one
+ * the book's own types: a side (BookHit, the ink) counts from 0, side = page - 1, and a page is
+ * a page number, from 1; errors as GpuError (usage: the caller's request). Not thread-safe: one
  * thread a book. */
 #ifndef PAGECURL_BOOK_OPEN_BOOK_H
 #define PAGECURL_BOOK_OPEN_BOOK_H
@@ -114,7 +114,7 @@ typedef struct BookOpen {
     /* what the last update saw and its time (the view's lift eases by the clock) */
     MeshFlipView seen;
     double seen_time;
-    int ink_page;        /* the page side (0-based) the last stroke, clear or undo changed */
+    int ink_side;        /* the side the last stroke, clear or undo changed */
     double lead;         /* frames show the book this long after the update's time */
     double posed_at;     /* the last frame's moment: never earlier, when the lead shrinks */
     double detail_hold;  /* the next update waits this long for the detail it shows; 0: none */
@@ -173,15 +173,15 @@ bool book_open_hold(BookOpen *b, float progress, float grab, bool backward);
 bool book_open_set_quality(BookOpen *b, GpuQuality quality);
 /* The ink of the side under (x, y) wiped. */
 bool book_open_clear_at(BookOpen *b, double x, double y, double time);
-/* A host's stroke on side `side` (0-based), no news to it: no INK_CHANGED for it alone. */
+/* A host's stroke on side `side`, no news to it: no INK_CHANGED for it alone. */
 bool book_open_add_stroke(BookOpen *b, int side, const MeshInkPoint *points, uint32_t count);
 
 /* --- where things are ------------------------------------------------------------------------- */
 
 /* The side under target pixel (x, y) as the last update drew the book, and where on it. */
 bool book_open_hit(const BookOpen *b, double x, double y, BookHit *out);
-/* Side `side`'s (0-based) outline as the last update drew it: up to `max` points into xy. */
-int book_open_page_outline(const BookOpen *b, int side, float *xy, int max);
+/* Side `side`'s outline as the last update drew it: up to `max` points into xy. */
+int book_open_side_outline(const BookOpen *b, int side, float *xy, int max);
 
 /* --- search, links, text ---------------------------------------------------------------------- */
 
@@ -190,13 +190,13 @@ bool book_open_search(BookOpen *b, const char *query);
 int book_open_search_next(const BookOpen *b, bool forward);
 /* Side `side`'s links, read at the first ask (a failure told once as an ERROR event); NULL: none.
  */
-const BookLinksPage *book_open_links(BookOpen *b, int side);
+const BookLinksSide *book_open_links(BookOpen *b, int side);
 /* Page `page` (1-based) as a followed link goes there, the way back kept. */
 bool book_open_follow(BookOpen *b, int page, double time);
 /* Back (forward) along the links followed. */
 bool book_open_step_back(BookOpen *b, bool forward, double time);
 /* Side `side`'s text into out (its length; -1 where it cannot be read). */
-long book_open_page_text(BookOpen *b, int side, char *out, size_t size);
+long book_open_side_text(BookOpen *b, int side, char *out, size_t size);
 /* The text from `from` to `to` on one side selected (by words); `from` NULL clears. */
 bool book_open_select(BookOpen *b, const BookHit *from, const BookHit *to, bool words);
 

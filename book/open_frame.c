@@ -14,30 +14,30 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A search's matches highlighted on the page as it is drawn (book/search.h). The search is made
+/* A search's matches highlighted on the side as it is drawn (book/search.h). The search is made
  * before it is read here or not at all: a book's search is never destroyed before its stream. */
-static void stream_mark(void *user, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+static void stream_mark(void *user, int side, uint8_t *rgba, uint32_t width, uint32_t height,
                         const PageRegion *region)
 {
     BookOpen *b = user;
     BookSearch *search = __atomic_load_n(&b->search, __ATOMIC_ACQUIRE);
     if (search)
-        book_search_mark(search, page, rgba, width, height, region);
+        book_search_mark(search, side, rgba, width, height, region);
     BookSelection *selection = __atomic_load_n(&b->selection, __ATOMIC_ACQUIRE);
     if (selection)
-        book_selection_mark(selection, page, rgba, width, height, region);
+        book_selection_mark(selection, side, rgba, width, height, region);
 }
 
-static void stream_warn(void *user, int page, const char *line)
+static void stream_warn(void *user, int side, const char *line)
 {
     BookOpen *b = user;
-    book_events_error(&b->events, page + 1, line);
+    book_events_error(&b->events, side + 1, line);
 }
 
-static void stream_ready(void *user, int page)
+static void stream_ready(void *user, int side)
 {
     BookOpen *b = user;
-    book_events_push(&b->events, BOOK_EVENT_PAGE_READY)->page = page + 1;
+    book_events_push(&b->events, BOOK_EVENT_PAGE_READY)->page = side + 1;
 }
 
 static bool stream_stopped(void *user)
@@ -293,9 +293,9 @@ static bool ready_view(BookOpen *b, BookViewKind kind, VkExtent2D size, GpuError
     return requalify(b, err);
 }
 
-static void redraw_page(void *user, int page)
+static void redraw_side(void *user, int side)
 {
-    book_stream_redraw(user, page);
+    book_stream_redraw(user, side);
 }
 
 /* The pages whose search marks changed since the last frame are drawn again (shown as they were
@@ -303,9 +303,9 @@ static void redraw_page(void *user, int page)
 static void redraw_marked(BookOpen *b)
 {
     if (b->search && b->stream)
-        book_search_take_changed(b->search, redraw_page, b->stream);
+        book_search_take_changed(b->search, redraw_side, b->stream);
     if (b->selection && b->stream)
-        book_selection_take_changed(b->selection, redraw_page, b->stream);
+        book_selection_take_changed(b->selection, redraw_side, b->stream);
 }
 
 bool book_open_update(BookOpen *b, double time, BookViewTarget how, VkExtent2D size,

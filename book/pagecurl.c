@@ -222,7 +222,7 @@ bool pagecurl_book_hit(const pagecurl_book *b, double x, double y, pagecurl_hit 
     BookHit hit;
     if (!book_open_hit(b->open, x, y, &hit))
         return false;
-    pagecurl_hit h = {.size = size, .page = hit.page + 1, .u = hit.u, .v = hit.v};
+    pagecurl_hit h = {.size = size, .page = hit.side + 1, .u = hit.u, .v = hit.v};
     memcpy(out, &h, size < sizeof h ? size : sizeof h);
     return true;
 }
@@ -231,7 +231,7 @@ int pagecurl_book_page_outline(const pagecurl_book *b, int page, float *xy, int 
 {
     if (!b || !xy || max <= 0 || page < 1 || page > b->open->pages)
         return 0;
-    return book_open_page_outline(b->open, page - 1, xy, max);
+    return book_open_side_outline(b->open, page - 1, xy, max);
 }
 
 void pagecurl_book_pointer(pagecurl_book *b, const pagecurl_pointer_event *ev)
@@ -484,9 +484,9 @@ uint32_t pagecurl_book_stroke_count(const pagecurl_book *b, int page)
     const MeshInk *ink = &b->open->ink;
     if (page == 0)
         return (uint32_t)mesh_ink_stroke_count(ink);
-    if (page < 1 || page > ink->page_count)
+    if (page < 1 || page > ink->side_count)
         return 0;
-    return (uint32_t)ink->pages[page - 1].count;
+    return (uint32_t)ink->sides[page - 1].count;
 }
 
 /* The public point is the book's own: a stroke passes between them as it is. */
@@ -502,9 +502,9 @@ uint32_t pagecurl_book_get_stroke(const pagecurl_book *b, int page, uint32_t str
     if (!b)
         return 0;
     const MeshInk *ink = &b->open->ink;
-    if (page < 1 || page > ink->page_count || stroke >= ink->pages[page - 1].count)
+    if (page < 1 || page > ink->side_count || stroke >= ink->sides[page - 1].count)
         return 0;
-    const MeshInkStroke *s = &ink->pages[page - 1].strokes[stroke];
+    const MeshInkStroke *s = &ink->sides[page - 1].strokes[stroke];
     size_t n = s->count < capacity ? s->count : capacity;
     if (out && n)
         memcpy(out, s->points, n * sizeof *out);
@@ -917,7 +917,7 @@ bool pagecurl_book_leaf(const pagecurl_book *b, pagecurl_leaf *out)
     const float *vertices = book_open_leaf_vertices(b->open);
     if (!vertices)
         return false;
-    const PageGrid *g = &b->open->leaf.grid;
+    const MeshGrid *g = &b->open->leaf.grid;
     pagecurl_leaf leaf = {.size = size,
                           .columns = g->nx,
                           .rows = g->ny,

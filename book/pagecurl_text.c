@@ -20,7 +20,7 @@ void pagecurl_book_page_label(const pagecurl_book *b, int page, char *out, size_
     }
     const PagesBookSource *src = facade_source(b);
     if (src)
-        pages_book_source_page_label(src, page - 1, out, size);
+        pages_book_source_side_label(src, page - 1, out, size);
     else if (size)
         out[0] = '\0';
 }
@@ -63,7 +63,7 @@ int pagecurl_book_outline_entry(const pagecurl_book *b, int entry, char *title, 
     }
     if (depth)
         *depth = e->depth;
-    return e->page + 1; /* -1 (nowhere) is 0 */
+    return e->side + 1; /* -1 (nowhere) is 0 */
 }
 
 bool pagecurl_book_text_place(pagecurl_book *b, int page, char *out, size_t size)
@@ -89,7 +89,7 @@ int pagecurl_book_text_place_page(pagecurl_book *b, const char *place)
             3 ||
         end < 0 || place[end] != '\0')
         return 0;
-    return pages_book_source_text_place_page(src, at) + 1; /* -1 (none) is 0 */
+    return pages_book_source_text_place_side(src, at) + 1; /* -1 (none) is 0 */
 }
 
 int pagecurl_book_outline_find(const pagecurl_book *b, const char *text, int from)
@@ -155,7 +155,7 @@ bool pagecurl_book_search_match(const pagecurl_book *b, int k, pagecurl_search_m
     if (!b || !out || !b->open->search || !book_search_match(b->open->search, k, &m))
         return false;
     uint32_t size = out->size;
-    pagecurl_search_match o = {.size = size, .page = m.page + 1, .rect_count = m.rects};
+    pagecurl_search_match o = {.size = size, .page = m.side + 1, .rect_count = m.rects};
     for (int i = 0; i < m.rects; i++) {
         o.rects[i][0] = m.rect[i].x0, o.rects[i][1] = m.rect[i].y0;
         o.rects[i][2] = m.rect[i].x1, o.rects[i][3] = m.rect[i].y1;
@@ -175,12 +175,12 @@ bool pagecurl_book_show_match(pagecurl_book *b, int k)
     return pagecurl_book_search_match(b, k, &m) && pagecurl_book_go_to(b, m.page);
 }
 
-static void link_out(const BookLinksPage *p, int k, pagecurl_link *out)
+static void link_out(const BookLinksSide *p, int k, pagecurl_link *out)
 {
     uint32_t size = out->size;
     const PagesLink *l = &p->links[k];
     pagecurl_link o = {.size = size,
-                       .page = p->page + 1,
+                       .page = p->side + 1,
                        .rect = {l->x0, l->y0, l->x1, l->y1},
                        .target = l->target + 1};
     snprintf(o.uri, sizeof o.uri, "%s", l->uri);
@@ -189,13 +189,13 @@ static void link_out(const BookLinksPage *p, int k, pagecurl_link *out)
 
 int pagecurl_book_link_count(pagecurl_book *b, int page)
 {
-    const BookLinksPage *p = b ? book_open_links(b->open, page - 1) : NULL;
+    const BookLinksSide *p = b ? book_open_links(b->open, page - 1) : NULL;
     return p ? p->count : 0;
 }
 
 bool pagecurl_book_link(pagecurl_book *b, int page, int k, pagecurl_link *out)
 {
-    const BookLinksPage *p = b && out ? book_open_links(b->open, page - 1) : NULL;
+    const BookLinksSide *p = b && out ? book_open_links(b->open, page - 1) : NULL;
     if (!p || k < 0 || k >= p->count)
         return false;
     link_out(p, k, out);
@@ -207,7 +207,7 @@ bool pagecurl_book_link_at(pagecurl_book *b, double x, double y, pagecurl_link *
     pagecurl_hit hit = {.size = sizeof hit};
     if (!b || !out || !pagecurl_book_hit(b, x, y, &hit))
         return false;
-    const BookLinksPage *p = book_open_links(b->open, hit.page - 1);
+    const BookLinksSide *p = book_open_links(b->open, hit.page - 1);
     int k = p ? book_links_at(p, hit.u, 1.0f - hit.v) : -1; /* v runs up from the page's foot */
     if (k < 0)
         return false;
@@ -240,7 +240,7 @@ long pagecurl_book_page_text(pagecurl_book *b, int page, char *out, size_t size)
         out[0] = '\0';
     if (!b)
         return -1;
-    return book_open_page_text(b->open, page - 1, out, size);
+    return book_open_side_text(b->open, page - 1, out, size);
 }
 
 bool pagecurl_book_select(pagecurl_book *b, const pagecurl_hit *from, const pagecurl_hit *to,
@@ -250,8 +250,8 @@ bool pagecurl_book_select(pagecurl_book *b, const pagecurl_hit *from, const page
         return false;
     if (from) {
         to = to ? to : from;
-        BookHit f = {.page = from->page - 1, .u = from->u, .v = from->v},
-                t = {.page = to->page - 1, .u = to->u, .v = to->v};
+        BookHit f = {.side = from->page - 1, .u = from->u, .v = from->v},
+                t = {.side = to->page - 1, .u = to->u, .v = to->v};
         if (!book_open_select(b->open, &f, &t, words))
             return false;
     } else {
@@ -270,10 +270,10 @@ bool pagecurl_book_selection(const pagecurl_book *b, pagecurl_selection *out)
     pagecurl_selection o = {.size = size};
     PagesFindRect r[PAGECURL_SELECTION_RECTS];
     BookSelection *selection = b->open->selection;
-    int page = -1,
-        n = selection ? book_selection_get(selection, &page, &o.chars, r, PAGECURL_SELECTION_RECTS)
+    int side = -1,
+        n = selection ? book_selection_get(selection, &side, &o.chars, r, PAGECURL_SELECTION_RECTS)
                       : 0;
-    o.page = page + 1, o.rect_count = n;
+    o.page = side + 1, o.rect_count = n;
     for (int i = 0; i < n; i++) {
         o.rects[i][0] = r[i].x0, o.rects[i][1] = r[i].y0;
         o.rects[i][2] = r[i].x1, o.rects[i][3] = r[i].y1;

@@ -7,13 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct PageMatches {
+typedef struct SideMatches {
     int matches; /* -1: not read yet for this query */
     int rects;   /* in `rect` */
     PagesFindRect *rect;
     bool *first;    /* rect i begins a match */
     float place[4]; /* where the page lies on its leaf (fractions): for the highlight */
-} PageMatches;
+} SideMatches;
 
 struct BookSearch {
     PagesBookSource *src;
@@ -28,19 +28,19 @@ struct BookSearch {
     uint64_t generation; /* bumped by each start */
     int pages_read, matches;
     bool failed_page;
-    PageMatches *page;
+    SideMatches *sides;
     bool *changed; /* per page: its marks changed since book_search_take_changed */
     bool any_changed;
 };
 
-static void clear_pages(BookSearch *s)
+static void clear_sides(BookSearch *s)
 {
     for (int p = 0; p < s->pages; p++) {
-        if (s->page[p].rects > 0 && s->changed)
+        if (s->sides[p].rects > 0 && s->changed)
             s->changed[p] = s->any_changed = true;
-        free(s->page[p].rect);
-        free(s->page[p].first);
-        s->page[p] = (PageMatches){.matches = -1};
+        free(s->sides[p].rect);
+        free(s->sides[p].first);
+        s->sides[p] = (SideMatches){.matches = -1};
     }
 }
 
@@ -57,13 +57,13 @@ static void *count(void *user)
         if (s->quit)
             break;
         uint64_t generation = s->generation;
-        int page = (s->from + s->pages_read) % s->pages;
+        int side = (s->from + s->pages_read) % s->pages;
         memcpy(query, s->query, sizeof query);
         pthread_mutex_unlock(&s->lock);
         char line[512];
         float place[4] = {0.0f, 0.0f, 1.0f, 1.0f};
         int n = rects && first
-                    ? pages_book_source_find(s->src, page, query, rects, first,
+                    ? pages_book_source_find(s->src, side, query, rects, first,
                                              PAGES_FIND_MAX_RECTS, place, line, sizeof line)
                     : -1;
         PagesFindRect *keep = n > 0 ? malloc((size_t)n * sizeof *keep) : NULL;
@@ -82,11 +82,11 @@ static void *count(void *user)
             pages_book_source_find_resume(s->src);
             continue;
         }
-        PageMatches *pm = &s->page[page];
+        SideMatches *pm = &s->sides[side];
         pm->matches = matches, pm->rects = n > 0 ? n : 0, pm->rect = keep, pm->first = keep_first;
         memcpy(pm->place, place, sizeof place);
         if (n > 0)
-            s->changed[page] = s->any_changed = true;
+            s->changed[side] = s->any_changed = true;
         s->matches += matches;
         s->failed_page |= n < 0;
         s->pages_read++;
@@ -104,16 +104,16 @@ BookSearch *book_search_create(PagesBookSource *src)
         return NULL;
     s->src = src;
     s->pages = pages_book_source_pages(src);
-    s->page = calloc((size_t)s->pages, sizeof *s->page);
+    s->sides = calloc((size_t)s->pages, sizeof *s->sides);
     s->changed = calloc((size_t)s->pages, sizeof *s->changed);
-    if (!s->page || !s->changed || pthread_mutex_init(&s->lock, NULL) != 0) {
-        free(s->page);
+    if (!s->sides || !s->changed || pthread_mutex_init(&s->lock, NULL) != 0) {
+        free(s->sides);
         free(s->changed);
         free(s);
         return NULL;
     }
     pthread_cond_init(&s->wake, NULL);
-    clear_pages(s);
+    clear_sides(s);
     return s;
 }
 
@@ -138,8 +138,8 @@ void book_search_destroy(BookSearch *s)
     if (!s)
         return;
     book_search_stop(s);
-    clear_pages(s);
-    free(s->page);
+    clear_sides(s);
+    free(s->sides);
     free(s->changed);
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->lock);
@@ -158,7 +158,7 @@ bool book_search_start(BookSearch *s, const char *query, int from)
         s->generation++;
         s->pages_read = s->matches = 0;
         s->failed_page = false;
-        clear_pages(s);
+        clear_sides(s);
         if (!s->started && !s->quit && s->query[0] && pages_book_source_has_text(s->src))
             s->started = pthread_create(&s->thread, NULL, count, s) == 0;
         if (!pages_book_source_has_text(s->src))
@@ -181,10 +181,10 @@ void book_search_progress(BookSearch *s, BookSearchProgress *out)
     pthread_mutex_unlock(&s->lock);
 }
 
-/* Match `k` of page `p` (locked). */
-static void page_match(const PageMatches *pm, int p, int k, BookSearchMatch *out)
+/* Match `k` of side `p` (locked). */
+static void side_match(const SideMatches *pm, int p, int k, BookSearchMatch *out)
 {
-    *out = (BookSearchMatch){.page = p};
+    *out = (BookSearchMatch){.side = p};
     int at = -1;
     for (int i = 0; i < pm->rects; i++) {
         at += pm->first[i];
@@ -200,9 +200,9 @@ bool book_search_match(BookSearch *s, int k, BookSearchMatch *out)
     bool found = false;
     pthread_mutex_lock(&s->lock);
     for (int p = 0; k >= 0 && p < s->pages && !found; p++) {
-        const PageMatches *pm = &s->page[p];
+        const SideMatches *pm = &s->sides[p];
         if (pm->matches > k)
-            page_match(pm, p, k, out), found = true;
+            side_match(pm, p, k, out), found = true;
         else if (pm->matches > 0)
             k -= pm->matches;
     }
@@ -210,16 +210,16 @@ bool book_search_match(BookSearch *s, int k, BookSearchMatch *out)
     return found;
 }
 
-int book_search_next(BookSearch *s, int page, bool forward)
+int book_search_next(BookSearch *s, int side, bool forward)
 {
     int found = -1;
     pthread_mutex_lock(&s->lock);
-    int before = 0, total = 0, at_or_before = 0; /* matches on pages < page+1, <= page */
+    int before = 0, total = 0, at_or_before = 0; /* matches on sides < side, <= side */
     for (int p = 0; p < s->pages; p++) {
-        int m = s->page[p].matches > 0 ? s->page[p].matches : 0;
-        if (p < page)
+        int m = s->sides[p].matches > 0 ? s->sides[p].matches : 0;
+        if (p < side)
             before += m;
-        if (p <= page)
+        if (p <= side)
             at_or_before += m;
         total += m;
     }
@@ -230,13 +230,13 @@ int book_search_next(BookSearch *s, int page, bool forward)
     return found;
 }
 
-int book_search_page_rects(BookSearch *s, int page, PagesFindRect *out, int max)
+int book_search_side_rects(BookSearch *s, int side, PagesFindRect *out, int max)
 {
     int n = 0;
     pthread_mutex_lock(&s->lock);
-    if (page >= 0 && page < s->pages)
-        for (int i = 0; i < s->page[page].rects && n < max; i++)
-            out[n++] = s->page[page].rect[i];
+    if (side >= 0 && side < s->pages)
+        for (int i = 0; i < s->sides[side].rects && n < max; i++)
+            out[n++] = s->sides[side].rect[i];
     pthread_mutex_unlock(&s->lock);
     return n;
 }
@@ -271,18 +271,18 @@ void book_mark_rects(const float place[4], const PagesFindRect *rects, int n, co
     }
 }
 
-void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+void book_search_mark(BookSearch *s, int side, uint8_t *rgba, uint32_t width, uint32_t height,
                       const PageRegion *region)
 {
     static const uint8_t yellow[3] = {255, 226, 80};
     pthread_mutex_lock(&s->lock);
-    const PageMatches *pm = page >= 0 && page < s->pages ? &s->page[page] : NULL;
+    const SideMatches *pm = side >= 0 && side < s->pages ? &s->sides[side] : NULL;
     if (pm)
         book_mark_rects(pm->place, pm->rect, pm->rects, yellow, rgba, width, height, region);
     pthread_mutex_unlock(&s->lock);
 }
 
-void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int page), void *user)
+void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int side), void *user)
 {
     pthread_mutex_lock(&s->lock);
     for (int p = 0; s->any_changed && p < s->pages; p++)

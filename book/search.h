@@ -25,7 +25,7 @@ BookSearch *book_search_create(PagesBookSource *src);
  * (a page still being drawn may be marked) until destroy, which stops it too and frees it all. */
 void book_search_stop(BookSearch *s);
 void book_search_destroy(BookSearch *s);
-/* Starts counting `query` (NULL or "": no search) from page `from` (0-based) on, wrapping; the
+/* Starts counting `query` (NULL or "": no search) from side `from` on, wrapping; the
  * previous query's matches are dropped. False for a query longer than PAGES_FIND_MAX_QUERY. */
 bool book_search_start(BookSearch *s, const char *query, int from);
 
@@ -39,26 +39,26 @@ typedef struct BookSearchProgress {
 void book_search_progress(BookSearch *s, BookSearchProgress *out);
 
 typedef struct BookSearchMatch {
-    int page; /* 0-based */
+    int side;
     int rects;
     PagesFindRect rect[BOOK_SEARCH_MATCH_RECTS];
 } BookSearchMatch;
-/* Match `k` (0-based) of those found so far, in page order (indices settle once done). */
+/* Match `k` (counted from 0) of those found so far, in side order (indices settle once done). */
 bool book_search_match(BookSearch *s, int k, BookSearchMatch *out);
-/* The index of the first match on a page after `page` (0-based; `forward`), else before it,
- * wrapping round the book; -1 for none found so far. `page` -1 forward: the first match. */
-int book_search_next(BookSearch *s, int page, bool forward);
-/* Page `page`'s matches' rectangles (all of them, for a highlight) into `out` (up to `max`): how
+/* The index of the first match on a side after `side` (`forward`), else before it,
+ * wrapping round the book; -1 for none found so far. `side` -1 forward: the first match. */
+int book_search_next(BookSearch *s, int side, bool forward);
+/* Side `side`'s matches' rectangles (all of them, for a highlight) into `out` (up to `max`): how
  * many. */
-int book_search_page_rects(BookSearch *s, int page, PagesFindRect *out, int max);
+int book_search_side_rects(BookSearch *s, int side, PagesFindRect *out, int max);
 
 /* Calls `changed` for each page whose marks changed (matches found on it, or a new query dropped
  * its old ones) since the last call; cheap where none did. */
-void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int page), void *user);
-/* Page `page`'s matches marked on its pixels as a highlighter would (the page's layer, width x
+void book_search_take_changed(BookSearch *s, void (*changed)(void *user, int side), void *user);
+/* Side `side`'s matches marked on its pixels as a highlighter would (the page's layer, width x
  * height RGBA8; or a `region` of it, pages_book_source_draw_region's): drawn with the page, they
  * bend with the paper at every zoom. */
-void book_search_mark(BookSearch *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+void book_search_mark(BookSearch *s, int side, uint8_t *rgba, uint32_t width, uint32_t height,
                       const PageRegion *region);
 /* `n` rectangles (fractions of a page's box, y down) of a page lying at `place` on its leaf
  * (pages_book_source_find's) marked on its pixels as above, multiplied by `tint` (sRGB). */

@@ -9,7 +9,7 @@
 
 struct BookSelection {
     pthread_mutex_t lock;
-    int page; /* whose text is held; -1 none */
+    int side; /* whose text is held; -1 none */
     PagesTextChar *chars;
     int count;
     float place[4];
@@ -30,7 +30,7 @@ BookSelection *book_selection_create(void)
         free(s);
         return NULL;
     }
-    s->page = s->first = s->changed[0] = s->changed[1] = -1;
+    s->side = s->first = s->changed[0] = s->changed[1] = -1;
     return s;
 }
 
@@ -43,38 +43,38 @@ void book_selection_destroy(BookSelection *s)
     free(s);
 }
 
-/* Page `page`'s mark changed (locked). */
-static void touched(BookSelection *s, int page)
+/* Side `side`'s mark changed (locked). */
+static void touched(BookSelection *s, int side)
 {
-    if (page < 0 || page == s->changed[0] || page == s->changed[1])
+    if (side < 0 || side == s->changed[0] || side == s->changed[1])
         return;
-    s->changed[s->changed[0] < 0 ? 0 : 1] = page;
+    s->changed[s->changed[0] < 0 ? 0 : 1] = side;
 }
 
 /* The selection dropped (locked). */
 static void drop(BookSelection *s)
 {
     if (s->first >= 0)
-        touched(s, s->page);
+        touched(s, s->side);
     s->first = s->last = -1;
     s->rects = 0;
 }
 
-bool book_selection_holds(BookSelection *s, int page)
+bool book_selection_holds(BookSelection *s, int side)
 {
     pthread_mutex_lock(&s->lock);
-    bool holds = s->page == page && page >= 0;
+    bool holds = s->side == side && side >= 0;
     pthread_mutex_unlock(&s->lock);
     return holds;
 }
 
-void book_selection_hold(BookSelection *s, int page, PagesTextChar *chars, int n,
+void book_selection_hold(BookSelection *s, int side, PagesTextChar *chars, int n,
                          const float place[4])
 {
     pthread_mutex_lock(&s->lock);
     drop(s);
     free(s->chars);
-    s->page = page, s->chars = chars, s->count = chars ? n : 0;
+    s->side = side, s->chars = chars, s->count = chars ? n : 0;
     memcpy(s->place, place, sizeof s->place);
     pthread_mutex_unlock(&s->lock);
 }
@@ -189,7 +189,7 @@ bool book_selection_select(BookSelection *s, float u0, float v0, float u1, float
                 u->x1 = fmaxf(u->x1, r->x1), u->y1 = fmaxf(u->y1, r->y1);
             }
         }
-        touched(s, s->page);
+        touched(s, s->side);
     }
     pthread_mutex_unlock(&s->lock);
     return any;
@@ -202,11 +202,11 @@ void book_selection_clear(BookSelection *s)
     pthread_mutex_unlock(&s->lock);
 }
 
-int book_selection_get(BookSelection *s, int *page, int *chars, PagesFindRect *rects, int max)
+int book_selection_get(BookSelection *s, int *side, int *chars, PagesFindRect *rects, int max)
 {
     pthread_mutex_lock(&s->lock);
     bool any = s->first >= 0;
-    *page = any ? s->page : -1;
+    *side = any ? s->side : -1;
     *chars = any ? s->last - s->first + 1 : 0;
     int n = 0;
     for (; any && n < s->rects && n < max; n++)
@@ -223,7 +223,7 @@ size_t book_selection_text(BookSelection *s, char *out, size_t size)
     return n;
 }
 
-void book_selection_take_changed(BookSelection *s, void (*changed)(void *user, int page),
+void book_selection_take_changed(BookSelection *s, void (*changed)(void *user, int side),
                                  void *user)
 {
     pthread_mutex_lock(&s->lock);
@@ -234,13 +234,13 @@ void book_selection_take_changed(BookSelection *s, void (*changed)(void *user, i
     pthread_mutex_unlock(&s->lock);
 }
 
-void book_selection_mark(BookSelection *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+void book_selection_mark(BookSelection *s, int side, uint8_t *rgba, uint32_t width, uint32_t height,
                          const PageRegion *region)
 {
     /* a selection's blue, multiplied as the search's yellow is */
     static const uint8_t blue[3] = {150, 190, 255};
     pthread_mutex_lock(&s->lock);
-    if (page == s->page && s->first >= 0)
+    if (side == s->side && s->first >= 0)
         book_mark_rects(s->place, s->rect, s->rects, blue, rgba, width, height, region);
     pthread_mutex_unlock(&s->lock);
 }

@@ -20,11 +20,11 @@ typedef struct BookSelection BookSelection;
 BookSelection *book_selection_create(void);
 void book_selection_destroy(BookSelection *s);
 
-/* Whether page `page`'s (0-based) text is the one held. */
-bool book_selection_holds(BookSelection *s, int page);
-/* Holds page `page`'s text (`n` characters of `chars`, taken: malloc'd) and its place on its
+/* Whether side `side`'s text is the one held. */
+bool book_selection_holds(BookSelection *s, int side);
+/* Holds side `side`'s text (`n` characters of `chars`, taken: malloc'd) and its place on its
  * leaf (pages_book_source_text's), dropping the text held before and any selection on it. */
-void book_selection_hold(BookSelection *s, int page, PagesTextChar *chars, int n,
+void book_selection_hold(BookSelection *s, int side, PagesTextChar *chars, int n,
                          const float place[4]);
 /* The text held, as UTF-8 ('\n' between lines) into `out` (`size` bytes, terminated, cut at a
  * character's boundary): the bytes the whole needs, without the terminator. */
@@ -38,16 +38,16 @@ bool book_selection_select(BookSelection *s, float u0, float v0, float u1, float
 /* Nothing selected (its page drawn again without the mark). */
 void book_selection_clear(BookSelection *s);
 
-/* The selection: its page (0-based; -1 none), characters, and up to `max` rectangles (fractions
+/* The selection: its side (-1 none), characters, and up to `max` rectangles (fractions
  * of the page's box, y down) into `rects`; their count. */
-int book_selection_get(BookSelection *s, int *page, int *chars, PagesFindRect *rects, int max);
+int book_selection_get(BookSelection *s, int *side, int *chars, PagesFindRect *rects, int max);
 /* The selected text, as book_selection_page_text gives the page's. */
 size_t book_selection_text(BookSelection *s, char *out, size_t size);
 
 /* As book_search_take_changed and book_search_mark (book/search.h), for the selection's mark. */
-void book_selection_take_changed(BookSelection *s, void (*changed)(void *user, int page),
+void book_selection_take_changed(BookSelection *s, void (*changed)(void *user, int side),
                                  void *user);
-void book_selection_mark(BookSelection *s, int page, uint8_t *rgba, uint32_t width, uint32_t height,
+void book_selection_mark(BookSelection *s, int side, uint8_t *rgba, uint32_t width, uint32_t height,
                          const PageRegion *region);
 
 #endif

@@ -227,7 +227,7 @@ static bool split_leaf(const GpuContext *ctx, BookView *view, const CurlParams *
 {
     if (!splits(view))
         return true;
-    const PageGrid *grid = &view->leaf->grid;
+    const MeshGrid *grid = &view->leaf->grid;
     size_t n = grid->triangle_count * 3;
     for (uint32_t i = 0; i < book->count; i++) {
         GpuDraw *d = &book->draws[i];
@@ -288,7 +288,7 @@ static bool ink_ready(const GpuContext *ctx, BookView *view, const MeshInk *ink,
         book_ink_texture_free(&grown);
         return false;
     }
-    memcpy(grown.page, view->ink.page, view->ink.layers * sizeof *grown.page);
+    memcpy(grown.side, view->ink.side, view->ink.layers * sizeof *grown.side);
     book_ink_texture_free(&view->ink);
     view->ink = grown;
     return true;

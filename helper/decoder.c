@@ -869,7 +869,7 @@ static bool title_entry(const PagesDecoder *src, const char *title, int page, in
     while (n && title[n] && ((unsigned char)title[n] & 0xc0) == 0x80)
         n--; /* cut before a character, not inside one */
     *out = (PagesOutlineEntry){
-        .title = malloc(n + 1), .page = page < src->pages ? page : -1, .depth = depth};
+        .title = malloc(n + 1), .side = page < src->pages ? page : -1, .depth = depth};
     if (!out->title)
         return false;
     memcpy(out->title, title, n);
@@ -1291,9 +1291,9 @@ static int open_comic(PagesDecoder *src, const char *path, char *message, size_t
                     "%s: a zip that holds no images (PNG, JPEG, BMP, GIF, PNM, TIFF) and no EPUB "
                     "or XPS book",
                     path);
-    if (pages > MESH_INK_MAX_PAGES)
+    if (pages > MESH_INK_MAX_SIDES)
         return fail(message, size, 2, "%s: %d pages, more than the %d a book may have", path, pages,
-                    MESH_INK_MAX_PAGES);
+                    MESH_INK_MAX_SIDES);
     src->right_to_left = comic_right_to_left(src);
     return check_pages(src, message, size);
 }
@@ -1450,9 +1450,9 @@ static int read_document(PagesDecoder *src, Format format, const char *path, cha
                     why);
     if (src->pages < 1)
         return fail(message, size, 1, "%s: %s %s with no pages", path, a, what);
-    if (src->pages > MESH_INK_MAX_PAGES)
+    if (src->pages > MESH_INK_MAX_SIDES)
         return fail(message, size, 2, "%s: %d pages, more than the %d a book may have", path,
-                    src->pages, MESH_INK_MAX_PAGES);
+                    src->pages, MESH_INK_MAX_SIDES);
     if (!(page_aspect(fz, src->doc, 0) > 0.0f))
         return fail(message, size, 1, "%s: page 1 has no size", path);
     src->aspect = pdf_shape(src);
@@ -1594,9 +1594,9 @@ static int relayout(PagesDecoder *src, const PagesTextLayout *layout, const int 
         if (src->pages < 1)
             status = fail(message, size, 1, "%s: no page of it could be laid out%s%s", src->name,
                           why[0] ? ": " : "", why);
-        else if (src->pages > MESH_INK_MAX_PAGES)
+        else if (src->pages > MESH_INK_MAX_SIDES)
             status = fail(message, size, 2, "%s: %d pages, more than the %d a book may have",
-                          src->name, src->pages, MESH_INK_MAX_PAGES);
+                          src->name, src->pages, MESH_INK_MAX_SIDES);
         for (int i = 0; i < count && !status; i++) {
             int p = text_page(fz, src->doc, chapters[2 * i], chapters[2 * i + 1], before[i]);
             if (p < 0 || p >= src->pages) /* its share of the book */

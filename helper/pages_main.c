@@ -91,7 +91,7 @@ static bool opened_moved(Helper *h, int status, const char *message, const int *
     pages_wire_u32(&o, (uint32_t)outline);
     for (int i = 0; i < outline; i++) {
         const PagesOutlineEntry *e = pages_decoder_outline(b, i);
-        pages_wire_i32(&o, e->page);
+        pages_wire_i32(&o, e->side);
         pages_wire_i32(&o, e->depth);
         pages_wire_str(&o, e->title, strlen(e->title));
     }
@@ -145,7 +145,7 @@ static bool open_book(Helper *h, PagesWireIn *in, int fd)
     pages_wire_get_str(in, shown, PATH_BYTES, false);
     pages_wire_get_str(in, name, PATH_BYTES, false);
     uint32_t count = pages_wire_get_u32(in);
-    if (h->opened || in->bad || fd < 0 || (kind != 1 && kind != 2) || count > MESH_INK_MAX_PAGES) {
+    if (h->opened || in->bad || fd < 0 || (kind != 1 && kind != 2) || count > MESH_INK_MAX_SIDES) {
         if (fd >= 0)
             close(fd);
         return opened(h, 1,
@@ -219,7 +219,7 @@ static bool relayout(Helper *h, PagesWireIn *in)
     layout.aspect = pages_wire_get_f32(in);
     layout.font_size = pages_wire_get_f32(in);
     uint32_t count = pages_wire_get_u32(in);
-    if (in->bad || !h->book || count > MESH_INK_MAX_PAGES)
+    if (in->bad || !h->book || count > MESH_INK_MAX_SIDES)
         return opened(h, 1, !h->book ? "no book is open" : "a request cut short");
     int *pages = malloc((count ? count : 1u) * sizeof *pages);
     int *moved = malloc((count ? count : 1u) * sizeof *moved);

@@ -143,14 +143,14 @@ bool mesh_flip_init(MeshFlip *flip, const MeshFlipDesc *desc)
     memset(flip, 0, sizeof *flip);
     double w = desc->width == 0.0f ? MESH_PAGE_WIDTH : desc->width;
     double h = desc->height == 0.0f ? MESH_PAGE_HEIGHT : desc->height;
-    int pages = desc->leaf_count == 0 ? 1 : desc->leaf_count;
-    if (!isfinite(w) || !isfinite(h) || !(w > 0.0) || !(h > 0.0) || pages < 1 || desc->spread < 0 ||
-        desc->spread > pages)
+    int leaves = desc->leaf_count == 0 ? 1 : desc->leaf_count;
+    if (!isfinite(w) || !isfinite(h) || !(w > 0.0) || !(h > 0.0) || leaves < 1 ||
+        desc->spread < 0 || desc->spread > leaves)
         return false;
     flip->width = w, flip->height = h;
     int last_page =
-        desc->page_count > 0 && desc->page_count < 2 * pages ? desc->page_count : 2 * pages;
-    flip->leaf_count = pages, flip->spread = desc->spread;
+        desc->page_count > 0 && desc->page_count < 2 * leaves ? desc->page_count : 2 * leaves;
+    flip->leaf_count = leaves, flip->spread = desc->spread;
     /* page 2k + 1 is on the right of spread k, page 2k on its left */
     flip->end_spread = last_page / 2;
     flip->last_time = NAN;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 /* The vertex at coarse column ci and row cj: every coarse_step-th, and the last. */
-static uint32_t coarse_vertex(const PageGrid *grid, size_t ci, size_t cj)
+static uint32_t coarse_vertex(const MeshGrid *grid, size_t ci, size_t cj)
 {
     size_t i = ci * grid->coarse_step, j = cj * grid->coarse_step;
     i = i < grid->nx - 1 ? i : grid->nx - 1;
@@ -15,7 +15,7 @@ static uint32_t coarse_vertex(const PageGrid *grid, size_t ci, size_t cj)
     return (uint32_t)(j * grid->nx + i);
 }
 
-bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out)
+bool mesh_grid_create(const MeshGridDesc *desc, MeshGrid *out)
 {
     memset(out, 0, sizeof *out);
     if (desc->nx < 2 || desc->ny < 2 || desc->nx > MESH_GRID_MAX_SIDE ||
@@ -98,7 +98,7 @@ bool mesh_grid_create(const PageGridDesc *desc, PageGrid *out)
     return true;
 }
 
-void mesh_grid_destroy(PageGrid *grid)
+void mesh_grid_destroy(MeshGrid *grid)
 {
     free(grid->rest_x);
     free(grid->rest_y);
@@ -110,7 +110,7 @@ void mesh_grid_destroy(PageGrid *grid)
     memset(grid, 0, sizeof *grid);
 }
 
-int mesh_grid_vertex_triangles(const PageGrid *grid, uint32_t i, uint32_t j, uint32_t out[6])
+int mesh_grid_vertex_triangles(const MeshGrid *grid, uint32_t i, uint32_t j, uint32_t out[6])
 {
     int count = 0;
     for (pc_uint k = 0; k < 6; k++) {

@@ -5,30 +5,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool mesh_ink_init(MeshInk *ink, int page_count)
+bool mesh_ink_init(MeshInk *ink, int side_count)
 {
     *ink = (MeshInk){.drawing = -1};
-    if (page_count < 1 || page_count > MESH_INK_MAX_PAGES)
+    if (side_count < 1 || side_count > MESH_INK_MAX_SIDES)
         return false;
-    ink->pages = calloc((size_t)page_count, sizeof *ink->pages);
-    if (!ink->pages)
+    ink->sides = calloc((size_t)side_count, sizeof *ink->sides);
+    if (!ink->sides)
         return false;
-    ink->page_count = page_count;
+    ink->side_count = side_count;
     return true;
 }
 
-bool mesh_ink_grow(MeshInk *ink, int page_count)
+bool mesh_ink_grow(MeshInk *ink, int side_count)
 {
-    if (page_count < 1 || page_count > MESH_INK_MAX_PAGES)
+    if (side_count < 1 || side_count > MESH_INK_MAX_SIDES)
         return false;
-    if (page_count <= ink->page_count)
+    if (side_count <= ink->side_count)
         return true;
-    MeshInkPage *pages = realloc(ink->pages, (size_t)page_count * sizeof *pages);
-    if (!pages)
+    MeshInkSide *sides = realloc(ink->sides, (size_t)side_count * sizeof *sides);
+    if (!sides)
         return false;
-    memset(pages + ink->page_count, 0, (size_t)(page_count - ink->page_count) * sizeof *pages);
-    ink->pages = pages;
-    ink->page_count = page_count;
+    memset(sides + ink->side_count, 0, (size_t)(side_count - ink->side_count) * sizeof *sides);
+    ink->sides = sides;
+    ink->side_count = side_count;
     return true;
 }
 
@@ -57,10 +57,10 @@ static void action_free(MeshInkAction *a)
 
 void mesh_ink_reset(MeshInk *ink)
 {
-    for (int p = 0; p < ink->page_count; p++) {
-        for (size_t s = 0; s < ink->pages[p].count; s++)
-            stroke_free(&ink->pages[p].strokes[s]);
-        ink->pages[p].count = 0;
+    for (int i = 0; i < ink->side_count; i++) {
+        for (size_t s = 0; s < ink->sides[i].count; s++)
+            stroke_free(&ink->sides[i].strokes[s]);
+        ink->sides[i].count = 0;
     }
     for (size_t i = 0; i < ink->actions; i++)
         action_free(&ink->history[i]);
@@ -73,25 +73,25 @@ void mesh_ink_reset(MeshInk *ink)
 
 void mesh_ink_free(MeshInk *ink)
 {
-    if (ink->pages)
+    if (ink->sides)
         mesh_ink_reset(ink);
-    for (int p = 0; p < ink->page_count; p++)
-        free(ink->pages[p].strokes);
-    free(ink->pages);
+    for (int i = 0; i < ink->side_count; i++)
+        free(ink->sides[i].strokes);
+    free(ink->sides);
     free(ink->history);
     *ink = (MeshInk){.drawing = -1};
 }
 
 bool mesh_ink_copy(MeshInk *dst, const MeshInk *src)
 {
-    if (!mesh_ink_init(dst, src->page_count))
+    if (!mesh_ink_init(dst, src->side_count))
         return false;
     dst->next_serial = src->next_serial;
     dst->revision = src->revision;
     dst->points = src->points;
-    for (int p = 0; p < src->page_count; p++) {
-        const MeshInkPage *from = &src->pages[p];
-        MeshInkPage *to = &dst->pages[p];
+    for (int i = 0; i < src->side_count; i++) {
+        const MeshInkSide *from = &src->sides[i];
+        MeshInkSide *to = &dst->sides[i];
         if (!from->count)
             continue;
         to->strokes = calloc(from->count, sizeof *to->strokes);
@@ -125,7 +125,7 @@ float mesh_ink_width(float pressure)
     return w < MESH_INK_MIN_WIDTH ? MESH_INK_MIN_WIDTH : w;
 }
 
-/* On the page, with a finite width (clamped into the kept range). */
+/* On the side, with a finite width (clamped into the kept range). */
 static bool point_valid(MeshInkPoint *p)
 {
     if (!(p->u >= 0.0f && p->u <= 1.0f && p->v >= 0.0f && p->v <= 1.0f) || !isfinite(p->width))
@@ -161,36 +161,36 @@ static bool action_room(MeshInk *ink)
     return grow((void **)&ink->history, &ink->history_capacity, ink->actions, sizeof *ink->history);
 }
 
-/* A new empty stroke at the end of the page, its action in the history, or NULL. */
-static MeshInkStroke *stroke_push(MeshInk *ink, int page)
+/* A new empty stroke at the end of the side, its action in the history, or NULL. */
+static MeshInkStroke *stroke_push(MeshInk *ink, int side)
 {
-    MeshInkPage *pg = &ink->pages[page];
+    MeshInkSide *sd = &ink->sides[side];
     if (!action_room(ink) ||
-        !grow((void **)&pg->strokes, &pg->capacity, pg->count, sizeof *pg->strokes))
+        !grow((void **)&sd->strokes, &sd->capacity, sd->count, sizeof *sd->strokes))
         return NULL;
-    ink->history[ink->actions++] = (MeshInkAction){.page = page};
-    MeshInkStroke *s = &pg->strokes[pg->count++];
+    ink->history[ink->actions++] = (MeshInkAction){.side = side};
+    MeshInkStroke *s = &sd->strokes[sd->count++];
     *s = (MeshInkStroke){.serial = ink->next_serial++};
     ink->revision++;
     return s;
 }
 
-bool mesh_ink_stroke_begin(MeshInk *ink, int page, MeshInkPoint point)
+bool mesh_ink_stroke_begin(MeshInk *ink, int side, MeshInkPoint point)
 {
     mesh_ink_stroke_end(ink);
-    if (page < 0 || page >= ink->page_count || !point_valid(&point) ||
+    if (side < 0 || side >= ink->side_count || !point_valid(&point) ||
         ink->points >= MESH_INK_MAX_POINTS)
         return false;
-    MeshInkStroke *s = stroke_push(ink, page);
+    MeshInkStroke *s = stroke_push(ink, side);
     if (!s)
         return false;
     if (!point_push(s, point)) {
-        ink->pages[page].count--;
+        ink->sides[side].count--;
         ink->actions--;
         return false;
     }
     ink->points++;
-    ink->drawing = page;
+    ink->drawing = side;
     return true;
 }
 
@@ -198,8 +198,8 @@ bool mesh_ink_stroke_extend(MeshInk *ink, MeshInkPoint point)
 {
     if (ink->drawing < 0 || !point_valid(&point))
         return false;
-    MeshInkPage *pg = &ink->pages[ink->drawing];
-    MeshInkStroke *s = &pg->strokes[pg->count - 1];
+    MeshInkSide *sd = &ink->sides[ink->drawing];
+    MeshInkStroke *s = &sd->strokes[sd->count - 1];
     MeshInkPoint last = s->points[s->count - 1];
     if (hypotf(point.u - last.u, point.v - last.v) < MESH_INK_MIN_STEP)
         return true;
@@ -216,17 +216,17 @@ void mesh_ink_stroke_end(MeshInk *ink)
     ink->drawing = -1;
 }
 
-bool mesh_ink_stroke_add(MeshInk *ink, int page, const MeshInkPoint *points, size_t count)
+bool mesh_ink_stroke_add(MeshInk *ink, int side, const MeshInkPoint *points, size_t count)
 {
-    if (page < 0 || page >= ink->page_count || count == 0 || count > MESH_INK_MAX_STROKE_POINTS ||
+    if (side < 0 || side >= ink->side_count || count == 0 || count > MESH_INK_MAX_STROKE_POINTS ||
         count > MESH_INK_MAX_POINTS - ink->points)
         return false;
-    MeshInkStroke *s = stroke_push(ink, page);
+    MeshInkStroke *s = stroke_push(ink, side);
     if (!s)
         return false;
     s->points = malloc(count * sizeof *points);
     if (!s->points) {
-        ink->pages[page].count--;
+        ink->sides[side].count--;
         ink->actions--;
         return false;
     }
@@ -235,7 +235,7 @@ bool mesh_ink_stroke_add(MeshInk *ink, int page, const MeshInkPoint *points, siz
     for (size_t i = 0; i < count; i++)
         if (!point_valid(&s->points[i])) {
             stroke_free(s);
-            ink->pages[page].count--;
+            ink->sides[side].count--;
             ink->actions--;
             return false;
         }
@@ -247,28 +247,28 @@ int mesh_ink_undo(MeshInk *ink)
 {
     while (ink->actions) {
         MeshInkAction a = ink->history[--ink->actions];
-        MeshInkPage *pg = &ink->pages[a.page];
+        MeshInkSide *sd = &ink->sides[a.side];
         if (!a.cleared) {
-            if (!pg->count)
+            if (!sd->count)
                 continue; /* cannot be: every later action was taken back first */
-            if (ink->drawing == a.page)
+            if (ink->drawing == a.side)
                 ink->drawing = -1;
-            ink->points -= pg->strokes[pg->count - 1].count;
-            stroke_free(&pg->strokes[--pg->count]);
+            ink->points -= sd->strokes[sd->count - 1].count;
+            stroke_free(&sd->strokes[--sd->count]);
         } else {
-            /* The page is as the clear left it (empty, its strokes array as large as then) */
-            if (pg->count || pg->capacity < a.count) {
+            /* The side is as the clear left it (empty, its strokes array as large as then) */
+            if (sd->count || sd->capacity < a.count) {
                 action_free(&a);
                 continue; /* cannot be, as above */
             }
-            memcpy(pg->strokes, a.cleared, a.count * sizeof *pg->strokes);
-            pg->count = a.count;
+            memcpy(sd->strokes, a.cleared, a.count * sizeof *sd->strokes);
+            sd->count = a.count;
             size_t n = points_of(a.cleared, a.count);
             ink->points += n, ink->held -= n;
             free(a.cleared);
         }
         ink->revision++;
-        return a.page;
+        return a.side;
     }
     return -1;
 }
@@ -289,21 +289,21 @@ static bool forget_oldest_clear(MeshInk *ink)
     return true;
 }
 
-size_t mesh_ink_clear(MeshInk *ink, int page)
+size_t mesh_ink_clear(MeshInk *ink, int side)
 {
-    if (page < 0 || page >= ink->page_count)
+    if (side < 0 || side >= ink->side_count)
         return 0;
-    MeshInkPage *pg = &ink->pages[page];
-    size_t n = pg->count;
+    MeshInkSide *sd = &ink->sides[side];
+    size_t n = sd->count;
     MeshInkStroke *kept = n && action_room(ink) ? malloc(n * sizeof *kept) : NULL;
     if (!kept)
         return 0;
-    memcpy(kept, pg->strokes, n * sizeof *kept);
+    memcpy(kept, sd->strokes, n * sizeof *kept);
     size_t points = points_of(kept, n);
     ink->points -= points, ink->held += points;
-    pg->count = 0;
-    ink->history[ink->actions++] = (MeshInkAction){page, kept, n};
-    if (ink->drawing == page)
+    sd->count = 0;
+    ink->history[ink->actions++] = (MeshInkAction){side, kept, n};
+    if (ink->drawing == side)
         ink->drawing = -1;
     ink->revision++;
     while (ink->held > MESH_INK_MAX_POINTS && forget_oldest_clear(ink))
@@ -314,7 +314,7 @@ size_t mesh_ink_clear(MeshInk *ink, int page)
 size_t mesh_ink_stroke_count(const MeshInk *ink)
 {
     size_t n = 0;
-    for (int p = 0; p < ink->page_count; p++)
-        n += ink->pages[p].count;
+    for (int i = 0; i < ink->side_count; i++)
+        n += ink->sides[i].count;
     return n;
 }

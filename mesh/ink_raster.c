@@ -84,7 +84,7 @@ static bool row_run(const Axis *g, double reach, double py, double *lo, double *
     return *lo <= *hi;
 }
 
-/* The first texel in [x, end) that is not fully covered (or end): a page under many strokes is
+/* The first texel in [x, end) that is not fully covered (or end): a side under many strokes is
  * mostly covered already, so the ramps are skipped eight texels at a time. */
 static uint32_t open_texel(const uint8_t *row, uint32_t x, uint32_t end)
 {
@@ -198,20 +198,20 @@ void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t width, uin
 #define WORK_ROW  40.0
 #define WORK_BAND 60.0
 /* MESH_INK_RASTER_BUDGET: a notebook within its limits can hold 500,000 segments each across the
- * whole page (over 10^11 units at full scale: minutes), which is then drawn at half the texels
+ * whole side (over 10^11 units at full scale: minutes), which is then drawn at half the texels
  * across and down (a quarter of the area, half the rows), or a quarter, ..., until it fits, and
  * scaled up: ink so dense is a smear at any scale. */
 #define RASTER_BUDGET MESH_INK_RASTER_BUDGET
 /* The coarsest scale: 1/128 of the texels across (8 x 11 texels of a 1024 x 1448 side). */
 #define RASTER_MAX_SCALE 128u
 
-/* One page side to draw: its strokes, into `image` (width x height, the scale's). */
-typedef struct PageJob {
-    const MeshInkPage *page;
-    const uint8_t *repeat; /* repeats(page); NULL: none */
+/* One side to draw: its strokes, into `image` (width x height, the scale's). */
+typedef struct SideJob {
+    const MeshInkSide *side;
+    const uint8_t *repeat; /* repeats(side); NULL: none */
     uint32_t width, height;
     uint8_t *image;
-} PageJob;
+} SideJob;
 
 static bool bit(const uint8_t *bits, size_t i)
 {
@@ -234,16 +234,16 @@ static uint64_t segment_hash(const MeshInkPoint *a, const MeshInkPoint *b)
     return h;
 }
 
-/* The segments of `page` that repeat one before them (the same ends and widths, in the same
+/* The segments of `side` that repeat one before them (the same ends and widths, in the same
  * order): drawn again they would change no texel (each keeps the largest coverage), so they are
- * not drawn; a notebook within its limits can hold one segment across the page 500,000 times.
+ * not drawn; a notebook within its limits can hold one segment across the side 500,000 times.
  * A bit a point (for the segment that ends there, or a stroke's one dot); NULL without the
  * memory (then every segment is drawn). */
-static uint8_t *repeats(const MeshInkPage *page)
+static uint8_t *repeats(const MeshInkSide *side)
 {
     size_t n = 0;
-    for (size_t k = 0; k < page->count; k++)
-        n += page->strokes[k].count;
+    for (size_t k = 0; k < side->count; k++)
+        n += side->strokes[k].count;
     size_t cap = 16;
     while (cap < 2 * n)
         cap *= 2;
@@ -255,8 +255,8 @@ static uint8_t *repeats(const MeshInkPage *page)
         return NULL;
     }
     size_t index = 0;
-    for (size_t k = 0; k < page->count; k++) {
-        const MeshInkStroke *st = &page->strokes[k];
+    for (size_t k = 0; k < side->count; k++) {
+        const MeshInkStroke *st = &side->strokes[k];
         for (size_t i = 0; i < st->count; i++, index++) {
             if (i == 0 && st->count > 1)
                 continue; /* no segment ends at a stroke's first point */
@@ -277,22 +277,22 @@ static uint8_t *repeats(const MeshInkPage *page)
     return bits;
 }
 
-typedef struct PagesJob {
-    const PageJob *jobs;
+typedef struct SidesJob {
+    const SideJob *jobs;
     const size_t *first; /* the first task (band) of each job, and of none past the last */
     size_t count;
-} PagesJob;
+} SidesJob;
 
-static void draw_band(const PageJob *job, uint32_t band)
+static void draw_band(const SideJob *job, uint32_t band)
 {
     uint32_t width = job->width, height = job->height;
     uint32_t end = band + BAND_ROWS < height ? band + BAND_ROWS : height;
     /* the band in v, widened by the widest reach: segments wholly outside are skipped */
     double v_hi = 1.0 - band / (double)height, v_lo = 1.0 - end / (double)height;
-    const MeshInkPage *page = job->page;
+    const MeshInkSide *side = job->side;
     size_t index = 0;
-    for (size_t k = 0; k < page->count; k++) {
-        const MeshInkStroke *st = &page->strokes[k];
+    for (size_t k = 0; k < side->count; k++) {
+        const MeshInkStroke *st = &side->strokes[k];
         for (size_t i = 0; i < st->count; i++, index++) {
             MeshInkPoint a = st->points[i ? i - 1 : 0], b = st->points[i];
             if ((i == 0 && st->count > 1) || bit(job->repeat, index))
@@ -307,7 +307,7 @@ static void draw_band(const PageJob *job, uint32_t band)
 
 static void draw_task(void *user, size_t task)
 {
-    const PagesJob *all = user;
+    const SidesJob *all = user;
     size_t j = 0;
     while (j + 1 < all->count && all->first[j + 1] <= task)
         j++;
@@ -335,15 +335,15 @@ double mesh_ink_raster_work(const MeshInkStroke *stroke, size_t from, uint32_t w
     return work;
 }
 
-/* The work of drawing the page at width x height, its repeats left out, counted until it passes
+/* The work of drawing the side at width x height, its repeats left out, counted until it passes
  * `most`. */
-static double page_work(const MeshInkPage *page, const uint8_t *repeat, uint32_t width,
+static double side_work(const MeshInkSide *side, const uint8_t *repeat, uint32_t width,
                         uint32_t height, double most)
 {
     double work = 0.0;
     size_t index = 0;
-    for (size_t k = 0; k < page->count && work <= most; k++) {
-        const MeshInkStroke *st = &page->strokes[k];
+    for (size_t k = 0; k < side->count && work <= most; k++) {
+        const MeshInkStroke *st = &side->strokes[k];
         for (size_t i = 0; i < st->count; i++, index++)
             if (!(i == 0 && st->count > 1) && !bit(repeat, index))
                 work += segment_work(st->points[i ? i - 1 : 0], st->points[i], width, height);
@@ -370,16 +370,16 @@ static void scale_up(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst,
     }
 }
 
-/* Each page's scale: 1 for all where their work together is within the budget; else the page
- * with the most work is drawn at half its scale, again and again, so that light pages stay
+/* Each side's scale: 1 for all where their work together is within the budget; else the side
+ * with the most work is drawn at half its scale, again and again, so that light sides stay
  * sharp beside a heavy one. */
-static void choose_scales(const PageJob *jobs, size_t count, uint32_t width, uint32_t height,
+static void choose_scales(const SideJob *jobs, size_t count, uint32_t width, uint32_t height,
                           uint32_t *scales, double *work)
 {
     double total = 0.0;
     for (size_t i = 0; i < count; i++) {
         scales[i] = 1;
-        work[i] = page_work(jobs[i].page, jobs[i].repeat, width, height, 2.0 * RASTER_BUDGET);
+        work[i] = side_work(jobs[i].side, jobs[i].repeat, width, height, 2.0 * RASTER_BUDGET);
         total += work[i];
     }
     while (total > RASTER_BUDGET) {
@@ -389,28 +389,28 @@ static void choose_scales(const PageJob *jobs, size_t count, uint32_t width, uin
                 (most == count || work[i] > work[most]))
                 most = i;
         if (most == count)
-            break; /* every page as coarse as it goes */
+            break; /* every side as coarse as it goes */
         uint32_t s = scales[most] *= 2;
         total -= work[most];
-        work[most] = page_work(jobs[most].page, jobs[most].repeat, width / s, height / s,
+        work[most] = side_work(jobs[most].side, jobs[most].repeat, width / s, height / s,
                                2.0 * RASTER_BUDGET);
         total += work[most];
     }
 }
 
-void mesh_ink_raster_pages(const MeshInkPage *const *pages, uint8_t *const *images, size_t count,
+void mesh_ink_raster_sides(const MeshInkSide *const *sides, uint8_t *const *images, size_t count,
                            uint32_t width, uint32_t height, uint32_t *scales)
 {
     if (width == 0 || height == 0 || count == 0)
         return;
-    PageJob *jobs = calloc(count, sizeof *jobs);
+    SideJob *jobs = calloc(count, sizeof *jobs);
     size_t *first = calloc(count + 1, sizeof *first);
     double *work = calloc(count, sizeof *work);
     uint32_t *scale = calloc(count, sizeof *scale);
-    if (!jobs || !first || !work || !scale) { /* page by page, at full scale */
+    if (!jobs || !first || !work || !scale) { /* side by side, at full scale */
         for (size_t i = 0; i < count; i++) {
             memset(images[i], 0, (size_t)width * height);
-            PageJob one = {pages[i], NULL, width, height, images[i]};
+            SideJob one = {sides[i], NULL, width, height, images[i]};
             for (uint32_t band = 0; band < height; band += BAND_ROWS)
                 draw_band(&one, band);
             if (scales)
@@ -420,7 +420,7 @@ void mesh_ink_raster_pages(const MeshInkPage *const *pages, uint8_t *const *imag
         return;
     }
     for (size_t i = 0; i < count; i++)
-        jobs[i] = (PageJob){pages[i], repeats(pages[i]), width, height, images[i]};
+        jobs[i] = (SideJob){sides[i], repeats(sides[i]), width, height, images[i]};
     choose_scales(jobs, count, width, height, scale, work);
     for (size_t i = 0; i < count; i++) {
         uint32_t w = width / scale[i], h = height / scale[i];
@@ -433,7 +433,7 @@ void mesh_ink_raster_pages(const MeshInkPage *const *pages, uint8_t *const *imag
         memset(jobs[i].image, 0, (size_t)w * h);
         first[i + 1] = first[i] + (h + BAND_ROWS - 1) / BAND_ROWS;
     }
-    PagesJob all = {jobs, first, count};
+    SidesJob all = {jobs, first, count};
     mesh_parallel_tasks(first[count], mesh_parallel_threads(), draw_task, &all);
     for (size_t i = 0; i < count; i++) {
         if (scale[i] > 1) {
@@ -447,10 +447,10 @@ void mesh_ink_raster_pages(const MeshInkPage *const *pages, uint8_t *const *imag
     free(jobs), free(first), free(work), free(scale);
 }
 
-uint32_t mesh_ink_raster_page(const MeshInkPage *page, uint32_t width, uint32_t height,
+uint32_t mesh_ink_raster_side(const MeshInkSide *side, uint32_t width, uint32_t height,
                               uint8_t *image)
 {
     uint32_t scale = 1;
-    mesh_ink_raster_pages(&page, &image, 1, width, height, &scale);
+    mesh_ink_raster_sides(&side, &image, 1, width, height, &scale);
     return scale;
 }

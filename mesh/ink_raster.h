@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Ink as coverage: a page side's strokes rasterised into an 8-bit image with analytic
  * anti-aliasing, the layer of an ink texture that the page shader samples like the page's content
- * (so the strokes bend with the page and keep their edges at any curl). Pure C, no GPU: the
+ * (so the strokes bend with the leaf and keep their edges at any curl). Pure C, no GPU: the
  * renderer uploads what this writes. Image layout: width x height texels, row-major, row 0 at the
  * page side's top edge (v = 1), u = 0 on its left: a texture's rows, top down. The texels are
- * square on the page when height / width is the page's aspect (height / width in page units): a
+ * square on the side when height / width is the page's aspect (height / width in page units): a
  * dot is then round and a stroke as wide across as along whichever way it runs. */
 #ifndef PAGECURL_MESH_INK_RASTER_H
 #define PAGECURL_MESH_INK_RASTER_H
@@ -17,7 +17,7 @@
  * resolution picking is held to. */
 #define MESH_INK_RASTER_SIZE 1024
 
-/* The work mesh_ink_raster_pages draws pages with at full scale, at most (mesh_ink_raster_work's
+/* The work mesh_ink_raster_sides draws sides with at full scale, at most (mesh_ink_raster_work's
  * units: about a nanosecond of a core each). */
 #define MESH_INK_RASTER_BUDGET 4.0e8
 
@@ -34,20 +34,20 @@ typedef struct MeshInkRect {
 void mesh_ink_raster_segment(MeshInkPoint a, MeshInkPoint b, uint32_t width, uint32_t height,
                              uint8_t *image, MeshInkRect *dirty);
 
-/* Clears each of `count` images (width x height) and draws the strokes of its page, the bands of
+/* Clears each of `count` images (width x height) and draws the strokes of its side, the bands of
  * all of them shared among the cores. Where drawing them all would take too long (a notebook's
- * limits allow 500,000 segments each across a whole page: minutes), the page with the most work is
+ * limits allow 500,000 segments each across a whole side: minutes), the side with the most work is
  * drawn at half the texels across and down, and again, until the work together is within a
  * budget (about half a second of a core), or at 1/128 at most, and scaled up: ink so dense is a
- * smear at any scale, and a page of ordinary writing stays sharp. `scales` (may be NULL) gets
- * each page's: 1, the same texels as mesh_ink_raster_segment draws one by one; 2, 4, ... */
-void mesh_ink_raster_pages(const MeshInkPage *const *pages, uint8_t *const *images, size_t count,
+ * smear at any scale, and a side of ordinary writing stays sharp. `scales` (may be NULL) gets
+ * each side's: 1, the same texels as mesh_ink_raster_segment draws one by one; 2, 4, ... */
+void mesh_ink_raster_sides(const MeshInkSide *const *sides, uint8_t *const *images, size_t count,
                            uint32_t width, uint32_t height, uint32_t *scales);
-/* mesh_ink_raster_pages for one page; returns its scale. */
-uint32_t mesh_ink_raster_page(const MeshInkPage *page, uint32_t width, uint32_t height,
+/* mesh_ink_raster_sides for one side; returns its scale. */
+uint32_t mesh_ink_raster_side(const MeshInkSide *side, uint32_t width, uint32_t height,
                               uint8_t *image);
 /* The work of drawing `stroke` from its point `from` on (its segments from there, or its dot),
- * in the units of the budget above: a caller that has only new segments to draw draws the page
+ * in the units of the budget above: a caller that has only new segments to draw draws the side
  * again within the budget where they alone are much work (a host's stroke of 100,000 points). */
 double mesh_ink_raster_work(const MeshInkStroke *stroke, size_t from, uint32_t width,
                             uint32_t height);

@@ -24,7 +24,7 @@ static void normalise_in_place(float *x, float *y, float *z)
     *x *= inv, *y *= inv, *z *= inv;
 }
 
-void mesh_normals_reference(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 out)
+void mesh_normals_reference(const MeshGrid *grid, MeshSoa3Const pos, MeshSoa3 out)
 {
     size_t n = grid->vertex_count;
     memset(out.x, 0, n * sizeof(float));
@@ -44,7 +44,7 @@ void mesh_normals_reference(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 ou
         normalise_in_place(&out.x[k], &out.y[k], &out.z[k]);
 }
 
-void mesh_normals_triangles(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 out)
+void mesh_normals_triangles(const MeshGrid *grid, MeshSoa3Const pos, MeshSoa3 out)
 {
     for (size_t t = 0; t < grid->triangle_count; t++) {
         float tn[3];
@@ -53,7 +53,7 @@ void mesh_normals_triangles(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 ou
     }
 }
 
-void mesh_normals_gather(const PageGrid *grid, MeshSoa3Const tri, MeshSoa3 out)
+void mesh_normals_gather(const MeshGrid *grid, MeshSoa3Const tri, MeshSoa3 out)
 {
     for (uint32_t j = 0; j < grid->ny; j++) {
         for (uint32_t i = 0; i < grid->nx; i++) {

@@ -18,12 +18,12 @@ typedef struct MeshSoa3Const {
 } MeshSoa3Const;
 
 /* The reference loop: each triangle's unit normal added to its three vertices, then normalised. */
-void mesh_normals_reference(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 out_normals);
+void mesh_normals_reference(const MeshGrid *grid, MeshSoa3Const pos, MeshSoa3 out_normals);
 
 /* Pass 1: the unit normal of every triangle (zero for a degenerate one). */
-void mesh_normals_triangles(const PageGrid *grid, MeshSoa3Const pos, MeshSoa3 out_tri);
+void mesh_normals_triangles(const MeshGrid *grid, MeshSoa3Const pos, MeshSoa3 out_tri);
 /* Pass 2: every vertex gathers its <= 6 triangle normals in the fixed order and normalises. */
-void mesh_normals_gather(const PageGrid *grid, MeshSoa3Const tri, MeshSoa3 out_normals);
+void mesh_normals_gather(const MeshGrid *grid, MeshSoa3Const tri, MeshSoa3 out_normals);
 
 /* The angle between two normals in degrees, neither needing unit length; how far one normal
  * form is from another. */

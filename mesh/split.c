@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double sigma_at(const PageGrid *g, const MeshCurlAcross *a, uint32_t j, uint32_t i)
+static double sigma_at(const MeshGrid *g, const MeshCurlAcross *a, uint32_t j, uint32_t i)
 {
     size_t k = (size_t)j * g->nx + i;
     return mesh_curl_sigma(a, g->rest_x[k], g->rest_y[k]);
@@ -15,7 +15,7 @@ static double sigma_at(const PageGrid *g, const MeshCurlAcross *a, uint32_t j, u
 
 /* The first vertex of row j, in lo .. hi, whose sigma passes `flat_from` (rising along the row if
  * `rising`), by bisection: sigma is monotone over the part of a row past the fold. */
-static uint32_t first_past(const PageGrid *g, const MeshCurlAcross *a, uint32_t j, uint32_t lo,
+static uint32_t first_past(const MeshGrid *g, const MeshCurlAcross *a, uint32_t j, uint32_t lo,
                            uint32_t hi, bool rising)
 {
     while (lo < hi) {
@@ -33,7 +33,7 @@ static uint32_t first_past(const PageGrid *g, const MeshCurlAcross *a, uint32_t 
  * [after[0], after[1]) past the roll's end (`ends`: the roll turns the page over whole). A row is a
  * straight line of the page: the fold's side is an interval at one of its ends, and past the fold
  * sigma is monotone, so each interval is found by bisection, not vertex by vertex. */
-static void row_flat(const PageGrid *g, const MeshCurlAcross *a, uint32_t row, bool ends,
+static void row_flat(const MeshGrid *g, const MeshCurlAcross *a, uint32_t row, bool ends,
                      uint32_t before[2], uint32_t after[2])
 {
     uint32_t nx = g->nx;
@@ -72,7 +72,7 @@ static void row_flat(const PageGrid *g, const MeshCurlAcross *a, uint32_t row, b
 enum { CELL_PLAIN, CELL_OUTLINE, CELL_ROLL, CELL_ROLL_PLAIN, CELL_CREASE, CELL_MERGED };
 
 /* Each cell's class by the pose alone: plain where it lies flat and MESH_SPLIT_RING cells in. */
-static void classify(const PageGrid *grid, const MeshCurlAcross *a, bool ends, unsigned char *cells)
+static void classify(const MeshGrid *grid, const MeshCurlAcross *a, bool ends, unsigned char *cells)
 {
     uint32_t nx = grid->nx, ny = grid->ny;
     uint32_t before[2][2], after[2][2];
@@ -168,7 +168,7 @@ static bool triangle_plain(const float *corner[3], const float uv[3][2])
 /* The roll's cells of cell row j classed by the view, from the vertex rows j and j + 1 in `rows`:
  * a crease where n.v changes sign over it (or it reaches behind the eye), plain where both its
  * triangles hold no pixel of the outline (triangle_plain), else the outline's. */
-static void roll_row(const PageGrid *grid, uint32_t j, const float *rows, unsigned char *cells)
+static void roll_row(const MeshGrid *grid, uint32_t j, const float *rows, unsigned char *cells)
 {
     uint32_t nx = grid->nx;
     for (uint32_t i = 0; i + 1 < nx; i++) {
@@ -206,7 +206,7 @@ static void roll_row(const PageGrid *grid, uint32_t j, const float *rows, unsign
  * in a turn), its two sides meet on screen at the crease at depths that differ by rounding, so
  * which of them the edge round's depth test lets through there depends on which pipeline drew
  * the one beside it: the cells around a crease stay the outline's, drawn as before. */
-static void keep_creases(const PageGrid *grid, MeshSplitScratch *sc)
+static void keep_creases(const MeshGrid *grid, MeshSplitScratch *sc)
 {
     uint32_t cx = grid->nx - 1, cy = grid->ny - 1;
     sc->rolled = 0;
@@ -229,7 +229,7 @@ static void keep_creases(const PageGrid *grid, MeshSplitScratch *sc)
 
 /* The roll's cells told apart by the view: each vertex row's vertices that a roll cell of the
  * rows beside it uses are posed in one batch and seen. */
-static void split_roll(const PageGrid *grid, const CurlParams *pose, const MeshSplitView *view,
+static void split_roll(const MeshGrid *grid, const CurlParams *pose, const MeshSplitView *view,
                        float thickness, MeshSplitScratch *sc)
 {
     uint32_t nx = grid->nx, ny = grid->ny;
@@ -260,7 +260,7 @@ static void split_roll(const PageGrid *grid, const CurlParams *pose, const MeshS
 }
 
 /* Writes the cells of the class `cls` to `out` in the grid's order; returns how many indices. */
-static size_t write_cells(const PageGrid *grid, const unsigned char *cells, int cls, uint32_t *out)
+static size_t write_cells(const MeshGrid *grid, const unsigned char *cells, int cls, uint32_t *out)
 {
     size_t written = 0, count = (size_t)(grid->nx - 1) * (grid->ny - 1);
     for (size_t c = 0; c < count; c++) {
@@ -278,7 +278,7 @@ static size_t write_cells(const PageGrid *grid, const unsigned char *cells, int 
  * inside of a run of that row, which has no vertex there either. A run's edge through every such
  * vertex meets its neighbours' edges vertex to vertex: no T-junction, where rasterising the two
  * sides' edges apart could leave a pixel between them uncovered. */
-static bool used_across(const PageGrid *grid, const unsigned char *cells, uint32_t other,
+static bool used_across(const MeshGrid *grid, const unsigned char *cells, uint32_t other,
                         uint32_t x)
 {
     uint32_t cx = grid->nx - 1;
@@ -288,7 +288,7 @@ static bool used_across(const PageGrid *grid, const unsigned char *cells, uint32
 
 /* A flat run's edge on vertex row r, from x0 to x1: the vertices on it that a triangle across it
  * uses, ends included, into `xs`; returns how many. */
-static uint32_t run_edge(const PageGrid *grid, const unsigned char *cells, uint32_t other,
+static uint32_t run_edge(const MeshGrid *grid, const unsigned char *cells, uint32_t other,
                          uint32_t x0, uint32_t x1, uint32_t *xs)
 {
     uint32_t n = 0;
@@ -304,7 +304,7 @@ static uint32_t run_edge(const PageGrid *grid, const unsigned char *cells, uint3
  * vertex the mean of its triangles' normals, so a vertex beside the roll has one of its own,
  * which a run's triangle would spread over the whole run (a band of other light along the roll).
  * A flat cell whose eight neighbours are flat has four such corners. */
-static void merge_flat(const PageGrid *grid, unsigned char *cells)
+static void merge_flat(const MeshGrid *grid, unsigned char *cells)
 {
     uint32_t cx = grid->nx - 1, cy = grid->ny - 1;
     /* flat cells lie MESH_SPLIT_RING cells in: each has its eight neighbours */
@@ -327,7 +327,7 @@ static void merge_flat(const PageGrid *grid, unsigned char *cells)
  * rasteriser sets up one by one. Between its two edges' vertices (run_edge) the run is zipped:
  * each triangle takes the next vertex of the edge that reaches it first, wound as the grid's
  * cells. The run's ends are whole edges of the cells beside it. Returns how many indices. */
-static size_t write_runs(const PageGrid *grid, const unsigned char *cells, uint32_t j, uint32_t *xs,
+static size_t write_runs(const MeshGrid *grid, const unsigned char *cells, uint32_t j, uint32_t *xs,
                          uint32_t *out)
 {
     uint32_t nx = grid->nx, cx = nx - 1;
@@ -363,7 +363,7 @@ static size_t write_runs(const PageGrid *grid, const unsigned char *cells, uint3
     return written;
 }
 
-bool mesh_split_scratch_create(const PageGrid *grid, MeshSplitScratch *out)
+bool mesh_split_scratch_create(const MeshGrid *grid, MeshSplitScratch *out)
 {
     memset(out, 0, sizeof *out);
     out->nx = grid->nx, out->ny = grid->ny;
@@ -386,7 +386,7 @@ void mesh_split_scratch_destroy(MeshSplitScratch *scratch)
     memset(scratch, 0, sizeof *scratch);
 }
 
-MeshSplit mesh_split_plain(const PageGrid *grid, const CurlParams *pose, const MeshSplitView *view,
+MeshSplit mesh_split_plain(const MeshGrid *grid, const CurlParams *pose, const MeshSplitView *view,
                            MeshSplitScratch *scratch, uint32_t *out)
 {
     MeshSplit none = {0, 0};

@@ -37,7 +37,7 @@ typedef struct MeshSplitScratch {
     bool unmerged;        /* tests: every flat cell drawn by its own two triangles */
 } MeshSplitScratch;
 
-bool mesh_split_scratch_create(const PageGrid *grid, MeshSplitScratch *out);
+bool mesh_split_scratch_create(const MeshGrid *grid, MeshSplitScratch *out);
 void mesh_split_scratch_destroy(MeshSplitScratch *scratch);
 
 /* How many indices mesh_split_plain wrote: the plain part's, and in all. */
@@ -57,7 +57,7 @@ typedef struct MeshSplit {
  * crease (a cell where n.v changes sign). A pose whose roll stops short of a whole turn (a board
  * hinged: its flat part may be seen edge on) has no first part here: nothing written. `scratch` is
  * made for the grid. */
-MeshSplit mesh_split_plain(const PageGrid *grid, const CurlParams *pose, const MeshSplitView *view,
+MeshSplit mesh_split_plain(const MeshGrid *grid, const CurlParams *pose, const MeshSplitView *view,
                            MeshSplitScratch *scratch, uint32_t *out);
 
 #endif

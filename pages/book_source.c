@@ -54,14 +54,14 @@ int pages_book_source_open_provider(const PageProvider *provider, PagesBookSourc
     return pages_source_provider_open(provider, out, message, size);
 }
 
-void pages_book_source_shape(PagesBookSource *src, int page)
+void pages_book_source_shape(PagesBookSource *src, int side)
 {
-    pages_source_provider_shape(src, page);
+    pages_source_provider_shape(src, side);
 }
 
-void pages_book_source_forget_shape(PagesBookSource *src, int page)
+void pages_book_source_forget_shape(PagesBookSource *src, int side)
 {
-    pages_source_provider_forget_shape(src, page);
+    pages_source_provider_forget_shape(src, side);
 }
 
 void pages_book_source_hand_over(PagesBookSource *to, PagesBookSource *from)
@@ -128,7 +128,7 @@ int pages_book_source_open_with(const char *path, const PagesTextLayout *layout,
 }
 
 int pages_book_source_relayout(const PagesBookSource *src, const PagesTextLayout *layout,
-                               const int *pages, int *moved, int count, PagesBookSource **out,
+                               const int *sides, int *moved, int count, PagesBookSource **out,
                                char *message, size_t size)
 {
     *out = NULL;
@@ -137,7 +137,7 @@ int pages_book_source_relayout(const PagesBookSource *src, const PagesTextLayout
                     "%s%sits pages are its own (a PDF, XPS, comic, folder of images or a host's): "
                     "its text cannot be laid out again",
                     src->name, src->name[0] ? ": " : "");
-    return pages_source_document_relayout(src, layout, pages, moved, count, out, message, size);
+    return pages_source_document_relayout(src, layout, sides, moved, count, out, message, size);
 }
 
 PagesTextLayout pages_book_source_layout(const PagesBookSource *src)
@@ -220,7 +220,7 @@ static bool holds_folded(const char *text, const char *needle)
 int pages_book_source_outline_find(const PagesBookSource *src, const char *text, int from)
 {
     for (int i = from < 0 ? 0 : from; i < src->outline_count && text && *text; i++)
-        if (src->outline[i].page >= 0 && holds_folded(src->outline[i].title, text))
+        if (src->outline[i].side >= 0 && holds_folded(src->outline[i].title, text))
             return i;
     return -1;
 }
@@ -260,10 +260,10 @@ bool pages_book_source_builtin(const PagesBookSource *src)
     return src->ops == &pages_source_builtin_ops;
 }
 
-void pages_book_source_page_label(const PagesBookSource *src, int page, char *out, size_t size)
+void pages_book_source_side_label(const PagesBookSource *src, int side, char *out, size_t size)
 {
-    if (page >= 0 && page < src->pages)
-        page_labels_text(&src->labels, page, out, size);
+    if (side >= 0 && side < src->pages)
+        page_labels_text(&src->labels, side, out, size);
     else if (size)
         out[0] = '\0';
 }
@@ -294,11 +294,11 @@ void pages_book_source_drawn_print(const PagesBookSource *src, float print[2])
     print[0] = src->drawn[0], print[1] = src->drawn[1];
 }
 
-bool pages_book_source_draw(PagesBookSource *src, int page, uint32_t width, uint32_t height,
+bool pages_book_source_draw(PagesBookSource *src, int side, uint32_t width, uint32_t height,
                             uint8_t *rgba, char *message, size_t size)
 {
     src->drawn[0] = src->drawn[1] = 1.0f; /* the leaf's shape, unless the source says */
-    bool ok = src->ops->draw(src, page, width, height, rgba, message, size);
+    bool ok = src->ops->draw(src, side, width, height, rgba, message, size);
     if (!ok)
         pages_book_placeholder(width, height, true, rgba);
     return ok;
@@ -314,16 +314,16 @@ bool pages_book_source_draws_regions(const PagesBookSource *src)
     return src->ops->draw_region;
 }
 
-bool pages_book_source_draw_region(PagesBookSource *src, int page, const PageRegion *region,
+bool pages_book_source_draw_region(PagesBookSource *src, int side, const PageRegion *region,
                                    uint8_t *rgba, char *message, size_t size)
 {
     bool ok = false;
     if (region->full_width >= 1.0f && region->full_height >= 1.0f &&
         region->full_width <= 65536.0f && region->full_height <= 65536.0f) {
         if (src->ops->draw_region)
-            ok = src->ops->draw_region(src, page, region, rgba, message, size);
+            ok = src->ops->draw_region(src, side, region, rgba, message, size);
         else
-            fail(message, size, 1, "page %d: this book's pages are drawn whole", page + 1);
+            fail(message, size, 1, "page %d: this book's pages are drawn whole", side + 1);
     }
     if (!ok) /* paper where it was not drawn (the helper draws the region's paper too) */
         pages_book_placeholder(region->width, region->height, false, rgba);
@@ -350,60 +350,60 @@ void pages_book_source_find_resume(PagesBookSource *src)
     src->find_stop = 0;
 }
 
-static int find_locked(PagesBookSource *src, int page, const char *query, PagesFindRect *rects,
+static int find_locked(PagesBookSource *src, int side, const char *query, PagesFindRect *rects,
                        bool *first, int max, float place[4], char *message, size_t size)
 {
     place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
-    if (!pages_book_source_has_text(src) || page < 0 || page >= src->pages)
+    if (!pages_book_source_has_text(src) || side < 0 || side >= src->pages)
         return 0;
     size_t length = strlen(query);
     if (!length || max <= 0)
         return 0;
     if (length > PAGES_FIND_MAX_QUERY)
         return -fail(message, size, 2, "the search is longer than %d bytes", PAGES_FIND_MAX_QUERY);
-    return src->ops->find(src, page, query, rects, first, max, place, message, size);
+    return src->ops->find(src, side, query, rects, first, max, place, message, size);
 }
 
-int pages_book_source_find(PagesBookSource *src, int page, const char *query, PagesFindRect *rects,
+int pages_book_source_find(PagesBookSource *src, int side, const char *query, PagesFindRect *rects,
                            bool *first, int max, float place[4], char *message, size_t size)
 {
     pthread_mutex_lock(&src->finder_lock);
-    int n = find_locked(src, page, query, rects, first, max, place, message, size);
+    int n = find_locked(src, side, query, rects, first, max, place, message, size);
     pthread_mutex_unlock(&src->finder_lock);
     return n;
 }
 
-int pages_book_source_text(PagesBookSource *src, int page, PagesTextChar *out, int max,
+int pages_book_source_text(PagesBookSource *src, int side, PagesTextChar *out, int max,
                            float place[4], char *message, size_t size)
 {
     place[0] = place[1] = 0.0f, place[2] = place[3] = 1.0f;
-    if (!pages_book_source_has_text(src) || page < 0 || page >= src->pages || max <= 0)
+    if (!pages_book_source_has_text(src) || side < 0 || side >= src->pages || max <= 0)
         return 0;
     pthread_mutex_lock(&src->finder_lock);
-    int n = src->ops->text(src, page, out, max, place, message, size);
+    int n = src->ops->text(src, side, out, max, place, message, size);
     pthread_mutex_unlock(&src->finder_lock);
     return n;
 }
 
-int pages_book_source_links(PagesBookSource *src, int page, PagesLinked *out, char *message,
+int pages_book_source_links(PagesBookSource *src, int side, PagesLinked *out, char *message,
                             size_t size)
 {
     out->ok = 1, out->count = 0, out->message[0] = '\0';
     out->place[0] = out->place[1] = 0.0f, out->place[2] = out->place[3] = 1.0f;
-    if (!src->ops->links || page < 0 || page >= src->pages)
+    if (!src->ops->links || side < 0 || side >= src->pages)
         return 0;
-    return src->ops->links(src, page, out, message, size);
+    return src->ops->links(src, side, out, message, size);
 }
 
-bool pages_book_source_text_place(PagesBookSource *src, int page, int32_t place[3])
+bool pages_book_source_text_place(PagesBookSource *src, int side, int32_t place[3])
 {
-    if (!src->ops->place || !src->reflowable || page < 0 || page >= src->pages)
+    if (!src->ops->place || !src->reflowable || side < 0 || side >= src->pages)
         return false;
-    return src->ops->place(src, page, place) == page && place[0] >= 0 && place[1] >= 0 &&
+    return src->ops->place(src, side, place) == side && place[0] >= 0 && place[1] >= 0 &&
            place[2] >= 0;
 }
 
-int pages_book_source_text_place_page(PagesBookSource *src, const int32_t place[3])
+int pages_book_source_text_place_side(PagesBookSource *src, const int32_t place[3])
 {
     if (!src->ops->place || !src->reflowable || place[0] < 0 || place[1] < 0 || place[2] < 0)
         return -1;

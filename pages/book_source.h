@@ -57,27 +57,27 @@ int pages_book_source_open_with(const char *path, const PagesTextLayout *layout,
 /* A reflowable book `src` laid out again to `layout` (its page's shape and text size, as at open)
  * as a new source *out, which the caller swaps in for `src` (the stream's, book/book_stream.h):
  * a helper of its own opens the book as `src` had it and lays it out again, and moved[i] is the
- * page (0-based; -1: none) of the new layout that holds the text page pages[i] of the old one
- * began with, for `count` pages (the reader's, a notebook's). 0, or the status with the line: 2
+ * side (-1: none) of the new layout that holds the text side sides[i] of the old one began
+ * with, for `count` sides (the reader's, a notebook's). 0, or the status with the line: 2
  * for a book whose pages are its own (a PDF, an XPS, a comic, a folder, the built-in book, a
  * host's), 1 where the book cannot be laid out again (the helper failed, or its layout took
  * more than PAGES_OPEN_CPU_SECONDS of the processor). The caller's thread; `src` is only
  * read. */
 int pages_book_source_relayout(const PagesBookSource *src, const PagesTextLayout *layout,
-                               const int *pages, int *moved, int count, PagesBookSource **out,
+                               const int *sides, int *moved, int count, PagesBookSource **out,
                                char *message, size_t size);
 /* How a reflowable book is laid out now (its page's shape and text size); zeros for others. */
 PagesTextLayout pages_book_source_layout(const PagesBookSource *src);
 
 int pages_book_source_open_provider(const PageProvider *provider, PagesBookSource **out,
                                     char *message, size_t size);
-/* A provider's page `page` (0-based): its shape asked of the host (PageProvider.size) where it
+/* A provider's side `side`: its shape asked of the host (PageProvider.size) where it
  * is not known yet, before the page is drawn. The host's thread (the stream's update queues the
  * page after it); nothing for other books. */
-void pages_book_source_shape(PagesBookSource *src, int page);
-/* A provider's page `page` (0-based; -1: every page) may have changed shape: asked again before it
+void pages_book_source_shape(PagesBookSource *src, int side);
+/* A provider's side `side` (-1: every page) may have changed shape: asked again before it
  * is drawn next (the host invalidated it). The host's thread. */
-void pages_book_source_forget_shape(PagesBookSource *src, int page);
+void pages_book_source_forget_shape(PagesBookSource *src, int side);
 /* A test's fault (gpu/context.h's GpuFaultSpec.draw_ms): each page of a file or a folder drawn from
  * now on takes `ms` longer for each million texels, as a heavy page would (0: none). */
 void pages_book_source_draw_fault(PagesBookSource *src, uint32_t ms);
@@ -122,10 +122,10 @@ bool pages_book_source_repaired(const PagesBookSource *src);
 const char *pages_book_source_notice(const PagesBookSource *src);
 /* The built-in book: its pages are drawn at their own fixed resolution (pages/content.h). */
 bool pages_book_source_builtin(const PagesBookSource *src);
-/* Page `page`'s label (0-based), as the PDF's /PageLabels names it ("xii", "A-3"), into out
+/* Side `side`'s label, as the PDF's /PageLabels names it ("xii", "A-3"), into out
  * (PAGE_LABEL_MAX bytes, pages/page_labels.h, are enough); "" where it names none: a page
  * outside its ranges, a book that is no PDF or whose PDF has no labels. Any thread. */
-void pages_book_source_page_label(const PagesBookSource *src, int page, char *out, size_t size);
+void pages_book_source_side_label(const PagesBookSource *src, int side, char *out, size_t size);
 int pages_book_source_outline_count(const PagesBookSource *src);
 /* Entry i (0 .. count - 1), NULL outside. Any thread. */
 const PagesOutlineEntry *pages_book_source_outline(const PagesBookSource *src, int i);
@@ -139,10 +139,10 @@ int pages_book_source_outline_find(const PagesBookSource *src, const char *text,
  * front matter, "120" is the page printed 120. */
 int pages_book_source_find_page(const PagesBookSource *src, const char *text);
 
-/* Draws page `page` (0-based) into `rgba` (width x height RGBA8, sRGB, top row first). False with
+/* Draws side `side` into `rgba` (width x height RGBA8, sRGB, top row first). False with
  * "FILE: reason" (and the page) in message when it cannot be read: `rgba` then holds a marked
  * placeholder. */
-bool pages_book_source_draw(PagesBookSource *src, int page, uint32_t width, uint32_t height,
+bool pages_book_source_draw(PagesBookSource *src, int side, uint32_t width, uint32_t height,
                             uint8_t *rgba, char *message, size_t size);
 /* The share of its layer's width and height that the print of the page pages_book_source_draw drew
  * last covers, centred in it: 1 x 1 for a page of the leaf's shape (the built-in book's, a host's,
@@ -154,9 +154,9 @@ void pages_book_source_drawn_print(const PagesBookSource *src, float print[2]);
  * resolution: box-filtered down, magnified bilinearly beyond it) and a PDF's pages (MuPDF at that
  * scale); the built-in book and a host's pages are drawn whole at their layer's size only. */
 bool pages_book_source_draws_regions(const PagesBookSource *src);
-/* Draws `region` of page `page` (0-based) into `rgba` (region->width x height RGBA8, sRGB, top
+/* Draws `region` of side `side` into `rgba` (region->width x height RGBA8, sRGB, top
  * row first). False with the reason in message where it cannot (the region then holds paper). */
-bool pages_book_source_draw_region(PagesBookSource *src, int page, const PageRegion *region,
+bool pages_book_source_draw_region(PagesBookSource *src, int side, const PageRegion *region,
                                    uint8_t *rgba, char *message, size_t size);
 
 /* Whether writing a file at `path` would change the book: it is the PDF, or one of the folder's
@@ -172,24 +172,24 @@ bool pages_book_source_has_text(const PagesBookSource *src);
  * PAGES_FIND_MAX_QUERY, its rectangle PagesFindRect). */
 #define PAGES_FIND_MAX_RECTS 1024
 /* The matches of `query` (UTF-8; case folded; a word hyphen-broken across a line end found) on
- * page `page` (0-based), read by a page helper of its own (never the one drawing pages; a host's
+ * side `side`, read by a page helper of its own (never the one drawing pages; a host's
  * pages: searched here, pages/text_find.h, in the text the host gives): up to
  * `max` rectangles, first[i] true where rectangle i begins a match (one a line of it). Their
  * count; 0 for a book without text; -1 with the line in message where the page's text cannot be
  * read (a stop, a crash: the next call starts the helper again). `place` (left, top, width,
  * height): where the page lies on its leaf, as fractions of it (pages_book_source_draw's fit), for
  * a highlight drawn into the page's pixels. One thread at a time. */
-int pages_book_source_find(PagesBookSource *src, int page, const char *query, PagesFindRect *rects,
+int pages_book_source_find(PagesBookSource *src, int side, const char *query, PagesFindRect *rects,
                            bool *first, int max, float place[4], char *message, size_t size);
 /* A page's text, as MuPDF's structured text reads it (pages/text_find.h's PagesTextChar, its
  * characters in reading order). At most PAGES_TEXT_MAX_CHARS a page (the rest cut). */
 #define PAGES_TEXT_MAX_CHARS 65536
-/* Page `page`'s (0-based) text into `out` (up to `max` characters), read by the search's helper
+/* Side `side`'s text into `out` (up to `max` characters), read by the search's helper
  * (pages_book_source_find's; one call at a time with it: a call waits for a page being searched),
  * or asked of the host for its pages (the same way: one call at a time).
  * Its count; 0 for a book without text; -1 with the line in message where it cannot be read.
  * `place` as pages_book_source_find's. Any thread. */
-int pages_book_source_text(PagesBookSource *src, int page, PagesTextChar *out, int max,
+int pages_book_source_text(PagesBookSource *src, int side, PagesTextChar *out, int max,
                            float place[4], char *message, size_t size);
 /* From another thread: the search's page being read stops (its helper killed) and so does every
  * later one until pages_book_source_find_resume (called by the searching thread). */
@@ -197,25 +197,25 @@ void pages_book_source_find_abort(PagesBookSource *src);
 void pages_book_source_find_resume(PagesBookSource *src);
 
 /* A reflowable book's (an EPUB's, an FB2 book's) place in its text that outlasts its layout:
- * where page `page` (0-based) begins (its chapter, its index in it, the characters of the chapter
+ * where side `side` begins (its chapter, its index in it, the characters of the chapter
  * before it), into `place`, asked of the helper that draws its pages, between two of them.
  * False for a book whose pages are its own, a page it lacks, or a helper that failed. Any
  * thread. */
-bool pages_book_source_text_place(PagesBookSource *src, int page, int32_t place[3]);
-/* The page (0-based) that holds such a place as the book is laid out now; -1 where none does
+bool pages_book_source_text_place(PagesBookSource *src, int side, int32_t place[3]);
+/* The side that holds such a place as the book is laid out now; -1 where none does
  * (another book's place, a chapter it lacks) or it cannot be asked. */
-int pages_book_source_text_place_page(PagesBookSource *src, const int32_t place[3]);
+int pages_book_source_text_place_side(PagesBookSource *src, const int32_t place[3]);
 /* The longest either waits for the helper's answer (then it is stopped, and started again for
  * the next page). */
 #define PAGES_PLACE_SECONDS 5.0
 
-/* Links. Page `page`'s (0-based) links into `out` (pages_wire_get_linked's), read by a page helper
+/* Links. Side `side`'s links into `out` (pages_wire_get_linked's), read by a page helper
  * of their own (never the one drawing pages, nor the search's) and waited for: a page's links are
  * milliseconds, the helper's start the first time tens of them; or asked of the host for its
  * pages, waited for as long at most. 0 (none: a book without links, a
  * page out of the book, an older helper), or -1 with the line in message where they cannot be
  * read (the next call starts the helper again). One thread at a time. */
-int pages_book_source_links(PagesBookSource *src, int page, PagesLinked *out, char *message,
+int pages_book_source_links(PagesBookSource *src, int side, PagesLinked *out, char *message,
                             size_t size);
 /* The longest a page's links are waited for: a helper still reading them then is killed (a
  * hostile page cannot hold the host's thread). */

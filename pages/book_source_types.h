@@ -67,7 +67,7 @@ typedef struct PageProvider {
 #define PAGES_OUTLINE_TITLE_MAX 256
 typedef struct PagesOutlineEntry {
     char *title;
-    int page;  /* 0-based; -1 where the entry leads nowhere in the book */
+    int side;  /* -1 where the entry leads nowhere in the book */
     int depth; /* 0 for a chapter, 1 for its sections, ... */
 } PagesOutlineEntry;
 

@@ -167,7 +167,7 @@ static void canvas_paragraph(const Pen *pen, float x, float y, float width, floa
 
 /* Recto: ruled paper, a chapter title, a written passage, the page number at the outer (right)
  * foot. */
-static void draw_front(const Pen *pen, int page, int leaf)
+static void draw_front(const Pen *pen, int side, int leaf)
 {
     Canvas *c = pen->c;
     float w = (float)c->w, h = (float)c->h, line = h / CONTENT_RULES;
@@ -183,7 +183,7 @@ static void draw_front(const Pen *pen, int page, int leaf)
     const char *passage = PASSAGES[leaf % (int)(sizeof PASSAGES / sizeof PASSAGES[0])];
     canvas_paragraph(pen, 0.15f * w, top + line - 0.2f * line, 0.78f * w, line, 9, BODY_EM * w,
                      passage, INK);
-    snprintf(text, sizeof text, "%d", page);
+    snprintf(text, sizeof text, "%d", side);
     float em = FOLIO_EM * w;
     canvas_text(pen, PAGES_TYPEFACE_REGULAR_STYLE,
                 0.93f * w - text_width(pen, PAGES_TYPEFACE_REGULAR_STYLE, text, em),
@@ -191,7 +191,7 @@ static void draw_front(const Pen *pen, int page, int leaf)
 }
 
 /* Verso: graph paper, a heading, a framed note, the page number at the outer (left) foot. */
-static void draw_back(const Pen *pen, int page)
+static void draw_back(const Pen *pen, int side)
 {
     Canvas *c = pen->c;
     float w = (float)c->w, h = (float)c->h, square = w / CONTENT_SQUARES;
@@ -202,7 +202,7 @@ static void draw_back(const Pen *pen, int page)
         canvas_rect(c, 0.0f, h - k * square - 0.6f, w, h - k * square + 0.6f, GRID,
                     k % 4 ? 0.3f : 0.6f);
     char text[64];
-    snprintf(text, sizeof text, "Sketches, p. %d", page);
+    snprintf(text, sizeof text, "Sketches, p. %d", side);
     canvas_text(pen, PAGES_TYPEFACE_BOLD_STYLE, 0.08f * w, 0.035f * h + FACE_CAP * HEADING_EM * w,
                 HEADING_EM * w, text, INK);
     /* a framed note: a frame of four bars, then the words */
@@ -216,7 +216,7 @@ static void draw_back(const Pen *pen, int page)
                 em, "verso: reads left", INK);
     canvas_text(pen, PAGES_TYPEFACE_REGULAR_STYLE, x0 + 0.05f * w, y0 + 0.085f * h + FACE_CAP * em,
                 em, "to right, not mirrored", INK);
-    snprintf(text, sizeof text, "%d", page);
+    snprintf(text, sizeof text, "%d", side);
     em = FOLIO_EM * w;
     canvas_text(pen, PAGES_TYPEFACE_REGULAR_STYLE, 0.07f * w, 0.95f * h + FACE_CAP * em, em, text,
                 INK);
@@ -264,18 +264,18 @@ uint8_t *pages_content_pixels(const PagesTypeface *face, uint32_t leaves, uint32
     return pixels;
 }
 
-bool pages_content_page(const PagesTypeface *face, int page, uint32_t width, uint32_t height,
+bool pages_content_side(const PagesTypeface *face, int side, uint32_t width, uint32_t height,
                         uint8_t *rgba)
 {
     Canvas c = {malloc((size_t)width * height * 3 * sizeof(float)), (int)width, (int)height};
     if (!c.rgb)
         return false;
     Pen pen = {&c, face, 0.0f};
-    /* Book page 2k + 1 (0-based 2k) is leaf k's front, the next its back. */
-    if (page % 2 == 0)
-        draw_front(&pen, page + 1, page / 2);
+    /* Side 2k (book page 2k + 1) is leaf k's front, the next its back. */
+    if (side % 2 == 0)
+        draw_front(&pen, side + 1, side / 2);
     else
-        draw_back(&pen, page + 1);
+        draw_back(&pen, side + 1);
     canvas_encode(&c, rgba);
     free(c.rgb);
     return true;

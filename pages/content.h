@@ -25,10 +25,10 @@
 uint8_t *pages_content_pixels(const PagesTypeface *face, uint32_t leaves, uint32_t width,
                               uint32_t height);
 
-/* One page side of the built-in book, `page` 0-based (leaf page / 2's front when even, its back
- * when odd), into width x height RGBA8 sRGB texels, the text set in `face` (NULL:
- * stb_easy_font); false when out of memory. */
-bool pages_content_page(const PagesTypeface *face, int page, uint32_t width, uint32_t height,
+/* Side `side` of the built-in book (leaf side / 2's front when even, its back when odd), into width
+ * x height RGBA8 sRGB texels, the text set in `face` (NULL: stb_easy_font); false when out of
+ * memory. */
+bool pages_content_side(const PagesTypeface *face, int side, uint32_t width, uint32_t height,
                         uint8_t *rgba);
 
 #endif

@@ -135,7 +135,7 @@ static void end_whole(Out *o)
     o->s[o->at] = '\0';
 }
 
-void page_labels_text(const PageLabels *labels, int page, char *out, size_t size)
+void page_labels_text(const PageLabels *labels, int side, char *out, size_t size)
 {
     if (!size)
         return;
@@ -143,7 +143,7 @@ void page_labels_text(const PageLabels *labels, int page, char *out, size_t size
     int lo = 0, hi = labels->count; /* the last range starting at or before the page */
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (labels->ranges[mid].start <= page)
+        if (labels->ranges[mid].start <= side)
             lo = mid + 1;
         else
             hi = mid;
@@ -151,7 +151,7 @@ void page_labels_text(const PageLabels *labels, int page, char *out, size_t size
     if (lo == 0)
         return;
     const PagesLabelRange *r = &labels->ranges[lo - 1];
-    int64_t n = (int64_t)r->first + (page - r->start);
+    int64_t n = (int64_t)r->first + (side - r->start);
     Out o = {out, size, 0, false};
     for (const char *p = r->prefix ? r->prefix : ""; *p && put(&o, *p); p++)
         ;

@@ -27,7 +27,7 @@ typedef enum PagesLabelStyle {
 } PagesLabelStyle;
 
 typedef struct PagesLabelRange {
-    int start;             /* its first page, 0-based */
+    int start;             /* its first side */
     PagesLabelStyle style; /* how its pages are numbered */
     int first;             /* the number of its first page (/St), >= 1 */
     char *prefix;          /* UTF-8 (control characters made spaces), or NULL */
@@ -46,9 +46,9 @@ bool page_labels_add(PageLabels *labels, int start, PagesLabelStyle style, int f
                      const char *prefix);
 /* Sorted by start, one range a start (the first added), none starting outside 0 .. pages - 1. */
 void page_labels_finish(PageLabels *labels, int pages);
-/* Page `page`'s label (0-based) into out (PAGE_LABEL_MAX bytes are always enough); "" where
+/* Side `side`'s label into out (PAGE_LABEL_MAX bytes are always enough); "" where
  * no range covers it or its range makes an empty label. */
-void page_labels_text(const PageLabels *labels, int page, char *out, size_t size);
+void page_labels_text(const PageLabels *labels, int side, char *out, size_t size);
 void page_labels_free(PageLabels *labels);
 
 #endif

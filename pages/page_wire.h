@@ -56,7 +56,7 @@ typedef enum PagesWireType {
 #define PAGES_LINKS_MAX    256
 #define PAGES_LINK_URI_MAX 1024
 /* A link on a page: its rectangle as fractions of the page's own box (x right, y down from its
- * top left corner; x0 <= x1, y0 <= y1), and where it leads: a page of the book (0-based), else
+ * top left corner; x0 <= x1, y0 <= y1), and where it leads: a side of the book, else
  * -1 with the address it names (UTF-8; "" for a link that leads nowhere). */
 typedef struct PagesLink {
     float x0, y0, x1, y1;

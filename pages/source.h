@@ -27,26 +27,26 @@
  * checks (a page in the book, a search's query, a region's size) and holds the lock the call
  * needs (finder_lock around find and text). A NULL entry: the source has none of it. */
 typedef struct PagesSourceOps {
-    /* Page `page` (0-based) drawn into width x height RGBA8; false with the line (the caller
+    /* Side `side` drawn into width x height RGBA8; false with the line (the caller
      * marks the page). */
-    bool (*draw)(PagesBookSource *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
+    bool (*draw)(PagesBookSource *src, int side, uint32_t width, uint32_t height, uint8_t *rgba,
                  char *message, size_t size);
     /* NULL: its pages are drawn whole only (pages_book_source_draws_regions). */
-    bool (*draw_region)(PagesBookSource *src, int page, const PageRegion *region, uint8_t *rgba,
+    bool (*draw_region)(PagesBookSource *src, int side, const PageRegion *region, uint8_t *rgba,
                         char *message, size_t size);
     /* NULL: no text to search (a source whose text depends on more answers has_text). */
     bool (*has_text)(const PagesBookSource *src);
-    int (*find)(PagesBookSource *src, int page, const char *query, PagesFindRect *rects,
+    int (*find)(PagesBookSource *src, int side, const char *query, PagesFindRect *rects,
                 bool *first, int max, float place[4], char *message, size_t size);
-    int (*text)(PagesBookSource *src, int page, PagesTextChar *out, int max, float place[4],
+    int (*text)(PagesBookSource *src, int side, PagesTextChar *out, int max, float place[4],
                 char *message, size_t size);
     /* NULL: no links. */
-    int (*links)(PagesBookSource *src, int page, PagesLinked *out, char *message, size_t size);
+    int (*links)(PagesBookSource *src, int side, PagesLinked *out, char *message, size_t size);
     /* NULL: writing a file changes nothing of the book. */
     bool (*holds)(const PagesBookSource *src, const char *path);
-    /* A reflowable book's place in its text (pages/book_source.h's text_place: `page` >= 0 its
+    /* A reflowable book's place in its text (pages/book_source.h's text_place: `side` >= 0 its
      * place into `place`, else the page holding `place`); NULL for a book of fixed pages. */
-    int (*place)(PagesBookSource *src, int page, int32_t place[3]);
+    int (*place)(PagesBookSource *src, int side, int32_t place[3]);
     /* Frees what is the source's own; book_source.c frees the rest. */
     void (*close)(PagesBookSource *src);
 } PagesSourceOps;
@@ -132,8 +132,8 @@ int pages_source_builtin_open(PagesBookSource **out, char *message, size_t size)
 /* A host's provider: pages/book_source.h's functions of the same names, for its sources. */
 int pages_source_provider_open(const PageProvider *provider, PagesBookSource **out, char *message,
                                size_t size);
-void pages_source_provider_shape(PagesBookSource *src, int page);
-void pages_source_provider_forget_shape(PagesBookSource *src, int page);
+void pages_source_provider_shape(PagesBookSource *src, int side);
+void pages_source_provider_forget_shape(PagesBookSource *src, int side);
 void pages_source_provider_hand_over(PagesBookSource *to, PagesBookSource *from);
 
 /* A folder at `path` listed into `src` and its OPEN written (the helper not asked yet). */
@@ -161,18 +161,18 @@ int pages_source_helper_ask(PagesBookSource *src, PageHelper **helper, uint32_t 
 int pages_source_helper_open(PagesBookSource *src, bool first, const char *shown, char *message,
                              size_t size);
 /* The entries of PagesSourceOps that a folder and a book file share. */
-bool pages_source_helper_draw(PagesBookSource *src, int page, uint32_t width, uint32_t height,
+bool pages_source_helper_draw(PagesBookSource *src, int side, uint32_t width, uint32_t height,
                               uint8_t *rgba, char *message, size_t size);
-bool pages_source_helper_draw_region(PagesBookSource *src, int page, const PageRegion *region,
+bool pages_source_helper_draw_region(PagesBookSource *src, int side, const PageRegion *region,
                                      uint8_t *rgba, char *message, size_t size);
-int pages_source_helper_find(PagesBookSource *src, int page, const char *query,
+int pages_source_helper_find(PagesBookSource *src, int side, const char *query,
                              PagesFindRect *rects, bool *first, int max, float place[4],
                              char *message, size_t size);
-int pages_source_helper_text(PagesBookSource *src, int page, PagesTextChar *out, int max,
+int pages_source_helper_text(PagesBookSource *src, int side, PagesTextChar *out, int max,
                              float place[4], char *message, size_t size);
-int pages_source_helper_links(PagesBookSource *src, int page, PagesLinked *out, char *message,
+int pages_source_helper_links(PagesBookSource *src, int side, PagesLinked *out, char *message,
                               size_t size);
-int pages_source_helper_place(PagesBookSource *src, int page, int32_t place[3]);
+int pages_source_helper_place(PagesBookSource *src, int side, int32_t place[3]);
 /* Stops its helpers and frees what they were given (the book's descriptor, its OPEN). */
 void pages_source_helper_close(PagesBookSource *src);
 

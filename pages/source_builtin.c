@@ -11,12 +11,12 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool draw(PagesBookSource *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
+static bool draw(PagesBookSource *src, int side, uint32_t width, uint32_t height, uint8_t *rgba,
                  char *message, size_t size)
 {
-    if (pages_content_page(src->face, page, width, height, rgba))
+    if (pages_content_side(src->face, side, width, height, rgba))
         return true;
-    pages_source_fail(message, size, 1, "page %d: out of memory", page + 1);
+    pages_source_fail(message, size, 1, "page %d: out of memory", side + 1);
     return false;
 }
 

@@ -108,9 +108,9 @@ int pages_source_folder_open(PagesBookSource *src, const char *path, char *messa
     if (!src->pages)
         return fail(message, size, 2,
                     "%s: a folder with no images (PNG, JPEG, BMP, GIF, PNM, TIFF)", path);
-    if (src->pages > MESH_INK_MAX_PAGES)
+    if (src->pages > MESH_INK_MAX_SIDES)
         return fail(message, size, 2, "%s: %d pages, more than the %d a book may have", path,
-                    src->pages, MESH_INK_MAX_PAGES);
+                    src->pages, MESH_INK_MAX_SIDES);
     qsort(src->files, (size_t)src->pages, sizeof *src->files, compare_names);
     pages_wire_u32(&src->request, PAGES_OPEN_FOLDER);
     pages_wire_str(&src->request, path, strlen(path));

@@ -49,11 +49,11 @@ static bool read_contents(PagesBookSource *src, PagesWireIn *in)
         return false;
     for (uint32_t i = 0; i < entries && !in->bad; i++) {
         char title[PAGES_OUTLINE_TITLE_MAX];
-        int32_t page = pages_wire_get_i32(in), depth = pages_wire_get_i32(in);
+        int32_t side = pages_wire_get_i32(in), depth = pages_wire_get_i32(in);
         size_t n = pages_wire_get_str(in, title, sizeof title - 1, true);
         PagesOutlineEntry *e = &src->outline[src->outline_count];
         *e = (PagesOutlineEntry){.title = malloc(n + 1),
-                                 .page = page >= 0 && page < src->pages ? page : -1,
+                                 .side = side >= 0 && side < src->pages ? side : -1,
                                  .depth = depth < 0                      ? 0
                                           : depth >= PAGES_OUTLINE_DEPTH ? PAGES_OUTLINE_DEPTH - 1
                                                                          : depth};
@@ -124,7 +124,7 @@ static int helper_answer(PagesBookSource *src, PageHelper *helper, uint32_t type
     pages_wire_get_str(&in, id, sizeof id - 1, true);
     bool good = !in.bad && status >= 0 && status <= 2 &&
                 (status ||
-                 (pages >= 1 && pages <= MESH_INK_MAX_PAGES && isfinite(aspect) && aspect > 0.0f &&
+                 (pages >= 1 && pages <= MESH_INK_MAX_SIDES && isfinite(aspect) && aspect > 0.0f &&
                   (src->ops != &pages_source_folder_ops || (int)pages == src->pages)));
     int result = 0;
     if (good && !status && first) {
@@ -176,7 +176,7 @@ static void draw_fault_wait(const PagesBookSource *src, uint32_t width, uint32_t
 /* A file's page, or `region` of it (NULL: the whole page, width x height), drawn by the helper
  * (started again with the book where none runs): a decoder that crashes or hangs on it takes
  * only the page with it. */
-static bool helper_draw_locked(PagesBookSource *src, int page, uint32_t width, uint32_t height,
+static bool helper_draw_locked(PagesBookSource *src, int side, uint32_t width, uint32_t height,
                                const PageRegion *region, uint8_t *rgba, char *message, size_t size)
 {
     char why[512] = "";
@@ -188,9 +188,9 @@ static bool helper_draw_locked(PagesBookSource *src, int page, uint32_t width, u
     uint8_t *pixels = page_helper_pixels(src->helper, bytes, &fd);
     if (!pixels)
         return fail(message, size, 1, "page %d: no memory to share with the page helper",
-                    page + 1) == 0;
+                    side + 1) == 0;
     PagesWireOut o = {0};
-    pages_wire_i32(&o, page);
+    pages_wire_i32(&o, side);
     pages_wire_u32(&o, width);
     pages_wire_u32(&o, height);
     pages_wire_u32(&o, region ? 1u : 0u);
@@ -228,44 +228,44 @@ static bool helper_draw_locked(PagesBookSource *src, int page, uint32_t width, u
         snprintf(why, sizeof why, "stopped");
     }
     if (src->files)
-        fail(message, size, 1, "%s (page %d): cannot be decoded (%s)", src->files[page], page + 1,
+        fail(message, size, 1, "%s (page %d): cannot be decoded (%s)", src->files[side], side + 1,
              why);
     else
-        fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", src->name, page + 1, why);
+        fail(message, size, 1, "%s, page %d: cannot be drawn (%s)", src->name, side + 1, why);
     return false;
 }
 
-static bool helper_draw(PagesBookSource *src, int page, uint32_t width, uint32_t height,
+static bool helper_draw(PagesBookSource *src, int side, uint32_t width, uint32_t height,
                         const PageRegion *region, uint8_t *rgba, char *message, size_t size)
 {
     pthread_mutex_lock(&src->helper_lock);
-    bool ok = helper_draw_locked(src, page, width, height, region, rgba, message, size);
+    bool ok = helper_draw_locked(src, side, width, height, region, rgba, message, size);
     pthread_mutex_unlock(&src->helper_lock);
     return ok;
 }
 
 /* The helper draws the page's paper too: every pixel is its. */
-bool pages_source_helper_draw(PagesBookSource *src, int page, uint32_t width, uint32_t height,
+bool pages_source_helper_draw(PagesBookSource *src, int side, uint32_t width, uint32_t height,
                               uint8_t *rgba, char *message, size_t size)
 {
-    bool ok = page >= 0 && page < src->pages
-                  ? helper_draw(src, page, width, height, NULL, rgba, message, size)
-                  : fail(message, size, 1, "page %d: not in the book", page + 1) == 0;
+    bool ok = side >= 0 && side < src->pages
+                  ? helper_draw(src, side, width, height, NULL, rgba, message, size)
+                  : fail(message, size, 1, "page %d: not in the book", side + 1) == 0;
     draw_fault_wait(src, width, height);
     return ok;
 }
 
-bool pages_source_helper_draw_region(PagesBookSource *src, int page, const PageRegion *region,
+bool pages_source_helper_draw_region(PagesBookSource *src, int side, const PageRegion *region,
                                      uint8_t *rgba, char *message, size_t size)
 {
-    return page >= 0 && page < src->pages
-               ? helper_draw(src, page, region->width, region->height, region, rgba, message, size)
-               : fail(message, size, 1, "page %d: not in the book", page + 1) == 0;
+    return side >= 0 && side < src->pages
+               ? helper_draw(src, side, region->width, region->height, region, rgba, message, size)
+               : fail(message, size, 1, "page %d: not in the book", side + 1) == 0;
 }
 
 /* A request to the search's helper (started where it is not running), its answer into *answer
  * (free it); false with the line in message. Called under finder_lock. */
-static bool finder_call(PagesBookSource *src, uint32_t request, const PagesWireOut *o, int page,
+static bool finder_call(PagesBookSource *src, uint32_t request, const PagesWireOut *o, int side,
                         uint32_t *type, uint8_t **answer, size_t *n, char *message, size_t size)
 {
     if ((!src->finder || !page_helper_running(src->finder)) &&
@@ -276,7 +276,7 @@ static bool finder_call(PagesBookSource *src, uint32_t request, const PagesWireO
                                             &src->find_stop, why, sizeof why);
     if (call != PAGES_HELPER_ANSWERED)
         return fail(message, size, 1, "%s, page %d: its text cannot be read (%s)", src->name,
-                    page + 1, why) == 0;
+                    side + 1, why) == 0;
     return true;
 }
 
@@ -299,23 +299,23 @@ static int32_t answer_head(PagesWireIn *in, char *line, size_t line_size, float 
  * and its box on the page. */
 typedef void (*FinderItem)(void *user, uint32_t head, PagesFindRect box);
 
-/* `request` (FIND, TEXT) about page `page`, with `query` where not NULL, asked of the search's
+/* `request` (FIND, TEXT) about side `side`, with `query` where not NULL, asked of the search's
  * helper, and its answer of type `answered` read: the page's place into `place`, then at most
  * `most` items, each given to `item`. 0 (also from an older helper, which knows no such request),
  * or -1 with the line in message (the helper stopped where its answer is malformed). Called under
  * finder_lock. */
-static int finder_items(PagesBookSource *src, uint32_t request, uint32_t answered, int page,
+static int finder_items(PagesBookSource *src, uint32_t request, uint32_t answered, int side,
                         const char *query, uint32_t most, float place[4], FinderItem item,
                         void *user, char *message, size_t size)
 {
     PagesWireOut o = {0};
-    pages_wire_i32(&o, page);
+    pages_wire_i32(&o, side);
     if (query)
         pages_wire_str(&o, query, strlen(query));
     uint32_t type = 0;
     uint8_t *answer = NULL;
     size_t n = 0;
-    bool called = finder_call(src, request, &o, page, &type, &answer, &n, message, size);
+    bool called = finder_call(src, request, &o, side, &type, &answer, &n, message, size);
     pages_wire_out_free(&o);
     if (!called)
         return -1;
@@ -339,7 +339,7 @@ static int finder_items(PagesBookSource *src, uint32_t request, uint32_t answere
     if (in.bad || ok < 0 || ok > 1 || count > most) {
         page_helper_stop(src->finder);
         return -fail(message, size, 1, "%s, page %d: the page helper's answer is malformed",
-                     src->name, page + 1);
+                     src->name, side + 1);
     }
     if (!ok)
         return -fail(message, size, 1, "%s", line);
@@ -361,25 +361,25 @@ static void take_match(void *user, uint32_t begins, PagesFindRect box)
     }
 }
 
-int pages_source_helper_find(PagesBookSource *src, int page, const char *query,
+int pages_source_helper_find(PagesBookSource *src, int side, const char *query,
                              PagesFindRect *rects, bool *first, int max, float place[4],
                              char *message, size_t size)
 {
     Matches m = {rects, first, max, 0};
-    return finder_items(src, PAGES_WIRE_FIND, PAGES_WIRE_FOUND, page, query, PAGES_FIND_MAX_RECTS,
+    return finder_items(src, PAGES_WIRE_FIND, PAGES_WIRE_FOUND, side, query, PAGES_FIND_MAX_RECTS,
                         place, take_match, &m, message, size) < 0
                ? -1
                : m.got;
 }
 
-int pages_source_helper_links(PagesBookSource *src, int page, PagesLinked *out, char *message,
+int pages_source_helper_links(PagesBookSource *src, int side, PagesLinked *out, char *message,
                               size_t size)
 {
     if ((!src->linker || !page_helper_running(src->linker)) &&
         helper_open_with(src, &src->linker, &src->link_stop, false, src->name, message, size) != 0)
         return -1;
     PagesWireOut o = {0};
-    pages_wire_i32(&o, page);
+    pages_wire_i32(&o, side);
     uint32_t type = 0;
     uint8_t *answer = NULL;
     size_t n = 0;
@@ -390,7 +390,7 @@ int pages_source_helper_links(PagesBookSource *src, int page, PagesLinked *out, 
     pages_wire_out_free(&o);
     if (call != PAGES_HELPER_ANSWERED)
         return -fail(message, size, 1, "%s, page %d: its links cannot be read (%s)", src->name,
-                     page + 1, why);
+                     side + 1, why);
     if (type == PAGES_WIRE_UNKNOWN) { /* an older helper: it knows of no links */
         free(answer);
         return 0;
@@ -401,7 +401,7 @@ int pages_source_helper_links(PagesBookSource *src, int page, PagesLinked *out, 
         page_helper_stop(src->linker);
         out->count = 0;
         return -fail(message, size, 1, "%s, page %d: the page helper's answer is malformed",
-                     src->name, page + 1);
+                     src->name, side + 1);
     }
     if (!out->ok)
         return -fail(message, size, 1, "%s", out->message);
@@ -424,11 +424,11 @@ static void take_char(void *user, uint32_t c, PagesFindRect box)
         t->out[t->got++] = (PagesTextChar){c, box};
 }
 
-int pages_source_helper_text(PagesBookSource *src, int page, PagesTextChar *out, int max,
+int pages_source_helper_text(PagesBookSource *src, int side, PagesTextChar *out, int max,
                              float place[4], char *message, size_t size)
 {
     Chars t = {out, max, 0};
-    return finder_items(src, PAGES_WIRE_TEXT, PAGES_WIRE_TEXT_READ, page, NULL,
+    return finder_items(src, PAGES_WIRE_TEXT, PAGES_WIRE_TEXT_READ, side, NULL,
                         PAGES_TEXT_MAX_CHARS, place, take_char, &t, message, size) < 0
                ? -1
                : t.got;
@@ -437,12 +437,12 @@ int pages_source_helper_text(PagesBookSource *src, int page, PagesTextChar *out,
 /* PLACE asked of the drawing helper where it runs (a search's helper, where none runs yet, or
  * the drawing one started again, would lay the whole book out first), between two of its pages,
  * and waited for PAGES_PLACE_SECONDS at most (a hostile book's text cannot hold the host's thread):
- * `page` >= 0 its place into `place`, else the page holding `place`. The page, or -1 (none, or
+ * `side` >= 0 its place into `place`, else the page holding `place`. The page, or -1 (none, or
  * the helper failed). Called under helper_lock. */
-static int place_locked(PagesBookSource *src, int page, int32_t place[3])
+static int place_locked(PagesBookSource *src, int side, int32_t place[3])
 {
     PagesWireOut o = {0};
-    pages_wire_i32(&o, page);
+    pages_wire_i32(&o, side);
     for (int i = 0; i < 3; i++)
         pages_wire_i32(&o, place[i]);
     uint32_t type = 0;
@@ -467,15 +467,15 @@ static int place_locked(PagesBookSource *src, int page, int32_t place[3])
     free(answer);
     if (in.bad || ok != 1 || found < -1 || found >= src->pages)
         return -1;
-    if (page >= 0)
+    if (side >= 0)
         memcpy(place, at, sizeof at);
     return found;
 }
 
-int pages_source_helper_place(PagesBookSource *src, int page, int32_t place[3])
+int pages_source_helper_place(PagesBookSource *src, int side, int32_t place[3])
 {
     pthread_mutex_lock(&src->helper_lock);
-    int found = place_locked(src, page, place);
+    int found = place_locked(src, side, place);
     pthread_mutex_unlock(&src->helper_lock);
     return found;
 }

@@ -22,10 +22,10 @@ int pages_source_provider_open(const PageProvider *provider, PagesBookSource **o
         return fail(message, size, 2,
                     "a page provider needs at least one page, a draw function and a page shape "
                     "between 1:100 and 100:1");
-    if (provider->pages > MESH_INK_MAX_PAGES)
+    if (provider->pages > MESH_INK_MAX_SIDES)
         return fail(message, size, 2,
                     "a page provider's %d pages: more than the %d a book may have", provider->pages,
-                    MESH_INK_MAX_PAGES);
+                    MESH_INK_MAX_SIDES);
     PagesBookSource *src = pages_source_new(&pages_source_provider_ops);
     if (!src || !(src->name = strdup(""))) {
         pages_book_source_close(src);
@@ -42,29 +42,29 @@ int pages_source_provider_open(const PageProvider *provider, PagesBookSource **o
     return 0;
 }
 
-void pages_source_provider_shape(PagesBookSource *src, int page)
+void pages_source_provider_shape(PagesBookSource *src, int side)
 {
-    if (!src->shapes || page < 0 || page >= src->pages)
+    if (!src->shapes || side < 0 || side >= src->pages)
         return;
     float known;
-    __atomic_load(&src->shapes[page], &known, __ATOMIC_RELAXED);
+    __atomic_load(&src->shapes[side], &known, __ATOMIC_RELAXED);
     if (known != 0.0f)
         return;
     float w = 0.0f, h = 0.0f;
-    src->provider.size(src->provider.user, page + 1, &w, &h);
+    src->provider.size(src->provider.user, side + 1, &w, &h);
     /* a shape the book would refuse (none, beyond 1:100 .. 100:1) is drawn as the leaf's */
     float aspect = w > 0.0f && h > 0.0f ? h / w : -1.0f;
     if (!(aspect >= 0.01f && aspect <= 100.0f))
         aspect = -1.0f;
-    __atomic_store(&src->shapes[page], &aspect, __ATOMIC_RELAXED);
+    __atomic_store(&src->shapes[side], &aspect, __ATOMIC_RELAXED);
 }
 
-void pages_source_provider_forget_shape(PagesBookSource *src, int page)
+void pages_source_provider_forget_shape(PagesBookSource *src, int side)
 {
-    if (!src->shapes || page >= src->pages)
+    if (!src->shapes || side >= src->pages)
         return;
     float unknown = 0.0f;
-    for (int p = page < 0 ? 0 : page; p < (page < 0 ? src->pages : page + 1); p++)
+    for (int p = side < 0 ? 0 : side; p < (side < 0 ? src->pages : side + 1); p++)
         __atomic_store(&src->shapes[p], &unknown, __ATOMIC_RELAXED);
 }
 
@@ -77,11 +77,11 @@ void pages_source_provider_hand_over(PagesBookSource *to, PagesBookSource *from)
     }
 }
 
-/* Page `page`'s (0-based) text (`links` false: `capacity` PagesTextChar) or links (PagesLink) asked
+/* Side `side`'s text (`links` false: `capacity` PagesTextChar) or links (PagesLink) asked
  * of the host into `out` (`bytes`), waited for while `*stop` is not set, within the provider's
  * time: their count, or -1 with the line in message (the host could not give them, gave what is
  * refused, or has not returned). Text under finder_lock; links on the host's thread. */
-static int provided(PagesBookSource *src, bool links, int page, void *out, size_t bytes,
+static int provided(PagesBookSource *src, bool links, int side, void *out, size_t bytes,
                     int capacity, const volatile int *stop, char *message, size_t size)
 {
     const PageProvider *p = &src->provider;
@@ -89,7 +89,7 @@ static int provided(PagesBookSource *src, bool links, int page, void *out, size_
     double seconds = p->seconds;
     if (links && (seconds <= 0.0 || seconds > PAGES_LINKS_SECONDS))
         seconds = PAGES_LINKS_SECONDS;
-    PagesProviderArgs args = {.page = page + 1, .capacity = capacity, .pages = src->pages};
+    PagesProviderArgs args = {.page = side + 1, .capacity = capacity, .pages = src->pages};
     int64_t got = 0;
     int stuck = 0;
     switch (pages_provider_call(links ? &src->links_left : &src->text_left,
@@ -100,60 +100,60 @@ static int provided(PagesBookSource *src, bool links, int page, void *out, size_
     case PAGES_PROVIDER_FAILED: /* not called */
         return -fail(message, size, 1,
                      "page %d: its %s cannot be asked of the page provider (out of memory)",
-                     page + 1, what);
+                     side + 1, what);
     case PAGES_PROVIDER_LEFT:
         return -fail(message, size, 1, "page %d: the page provider has not returned its %s",
-                     page + 1, what);
+                     side + 1, what);
     case PAGES_PROVIDER_STUCK:
         return -fail(message, size, 1,
                      "page %d: no %s: the page provider has not returned page %d's, given up "
                      "before it",
-                     page + 1, what, stuck);
+                     side + 1, what, stuck);
     }
     if (got >= 0 && got <= capacity)
         return (int)got;
     if (got == PAGES_PROVIDER_CANNOT)
-        return -fail(message, size, 1, "page %d: the page provider could not give its %s", page + 1,
+        return -fail(message, size, 1, "page %d: the page provider could not give its %s", side + 1,
                      what);
     if (got == PAGES_PROVIDER_NOT_FINITE)
         return -fail(message, size, 1,
                      "page %d: the page provider's %s refused: a box that is not a finite number",
-                     page + 1, what);
+                     side + 1, what);
     return -fail(message, size, 1,
-                 "page %d: the page provider's %s refused: a count of %lld, not 0 to %d", page + 1,
+                 "page %d: the page provider's %s refused: a count of %lld, not 0 to %d", side + 1,
                  what, (long long)(got - PAGES_PROVIDER_JUNK), capacity);
 }
 
-/* The host's text of page `page` searched for `query` (pages/text_find.h); its page fills its
+/* The host's text of side `side` searched for `query` (pages/text_find.h); its page fills its
  * leaf (`place` as it is). Under finder_lock. */
-static int find(PagesBookSource *src, int page, const char *query, PagesFindRect *rects,
+static int find(PagesBookSource *src, int side, const char *query, PagesFindRect *rects,
                 bool *first, int max, float place[4], char *message, size_t size)
 {
     (void)place;
     PagesTextChar *chars = malloc(PAGES_TEXT_MAX_CHARS * sizeof *chars);
     if (!chars)
-        return -fail(message, size, 1, "page %d: out of memory for its text", page + 1);
-    int n = provided(src, false, page, chars, PAGES_TEXT_MAX_CHARS * sizeof *chars,
+        return -fail(message, size, 1, "page %d: out of memory for its text", side + 1);
+    int n = provided(src, false, side, chars, PAGES_TEXT_MAX_CHARS * sizeof *chars,
                      PAGES_TEXT_MAX_CHARS, &src->find_stop, message, size);
     int found = n > 0 ? pages_text_find(chars, n, query, rects, first, max) : n;
     free(chars);
     return found;
 }
 
-static int text(PagesBookSource *src, int page, PagesTextChar *out, int max, float place[4],
+static int text(PagesBookSource *src, int side, PagesTextChar *out, int max, float place[4],
                 char *message, size_t size)
 {
     (void)place;
-    return provided(src, false, page, out, (size_t)max * sizeof *out,
+    return provided(src, false, side, out, (size_t)max * sizeof *out,
                     max < PAGES_TEXT_MAX_CHARS ? max : PAGES_TEXT_MAX_CHARS, &src->find_stop,
                     message, size);
 }
 
-static int links(PagesBookSource *src, int page, PagesLinked *out, char *message, size_t size)
+static int links(PagesBookSource *src, int side, PagesLinked *out, char *message, size_t size)
 {
     if (!src->provider.links)
         return 0;
-    int n = provided(src, true, page, out->links, sizeof out->links, PAGES_LINKS_MAX,
+    int n = provided(src, true, side, out->links, sizeof out->links, PAGES_LINKS_MAX,
                      &src->link_stop, message, size);
     out->count = n > 0 ? n : 0;
     return n;
@@ -164,15 +164,15 @@ static bool has_text(const PagesBookSource *src)
     return src->provider.text;
 }
 
-static bool draw(PagesBookSource *src, int page, uint32_t width, uint32_t height, uint8_t *rgba,
+static bool draw(PagesBookSource *src, int side, uint32_t width, uint32_t height, uint8_t *rgba,
                  char *message, size_t size)
 {
     bool ok = false;
     pages_book_placeholder(width, height, false, rgba); /* what the provider draws on */
     /* a page of another shape is drawn at its own, fitted within the layer on its paper */
     float aspect = 0.0f;
-    if (src->shapes && page >= 0 && page < src->pages)
-        __atomic_load(&src->shapes[page], &aspect, __ATOMIC_RELAXED);
+    if (src->shapes && side >= 0 && side < src->pages)
+        __atomic_load(&src->shapes[side], &aspect, __ATOMIC_RELAXED);
     uint32_t x = 0, y = 0, w = width, h = height;
     if (aspect > 0.0f)
         pages_book_fit(aspect, width, height, &x, &y, &w, &h);
@@ -180,13 +180,13 @@ static bool draw(PagesBookSource *src, int page, uint32_t width, uint32_t height
     uint8_t *print = whole ? rgba : malloc((size_t)w * h * 4);
     if (!print) {
         pages_book_placeholder(width, height, true, rgba);
-        fail(message, size, 1, "page %d: out of memory", page + 1);
+        fail(message, size, 1, "page %d: out of memory", side + 1);
         return false;
     }
     if (!whole)
         pages_book_placeholder(w, h, false, print);
     int stuck = 0;
-    switch (pages_provider_call_draw(&src->left, src->provider.draw, src->provider.user, page + 1,
+    switch (pages_provider_call_draw(&src->left, src->provider.draw, src->provider.user, side + 1,
                                      w, h, print, &src->stop, &stuck)) {
     case PAGES_PROVIDER_DRAWN:
         ok = true;
@@ -196,17 +196,17 @@ static bool draw(PagesBookSource *src, int page, uint32_t width, uint32_t height
         src->drawn[0] = (float)w / (float)width, src->drawn[1] = (float)h / (float)height;
         break;
     case PAGES_PROVIDER_FAILED:
-        fail(message, size, 1, "page %d: the page provider could not draw it", page + 1);
+        fail(message, size, 1, "page %d: the page provider could not draw it", side + 1);
         break;
     case PAGES_PROVIDER_LEFT:
         fail(message, size, 1, "page %d: the page provider has not returned from drawing it",
-             page + 1);
+             side + 1);
         break;
     case PAGES_PROVIDER_STUCK:
         fail(message, size, 1,
              "page %d: not drawn: the page provider has not returned from page %d, given up "
              "before it",
-             page + 1, stuck);
+             side + 1, stuck);
         break;
     }
     if (!whole)

@@ -37,6 +37,16 @@ RULES
         printf 'naming: the program'"'"'s app_ prefix outside app/:\n%s\n' "$hits"
         bad=1
     fi
+    # "page" is a page number, from 1 (issue 53 item 11): a 0-based index of a page side is a
+    # side (MeshInkSide, MESH_INK_MAX_SIDES, BookHit.side), the leaf's grid a MeshGrid
+    hits=$( (grep -nE '\b(MeshInkPage|MESH_INK_MAX_PAGES|PageGrid[A-Za-z]*|BookLinksPage|BOOK_EVENTS_INK_PAGES|ink_pages)\b' \
+        mesh/*.[ch] book/*.[ch] pages/*.[ch] gpu/*.[ch] app/*.[ch] bench/*.[ch] tests/*.c
+        grep -nwE 'page|pages' mesh/*.[ch] book/*.[ch] pages/*.[ch] gpu/*.[ch] app/*.[ch] |
+            grep -i '0-based') || true)
+    if [ -n "$hits" ]; then
+        printf 'naming: "page" for a 0-based side (side = page - 1):\n%s\n' "$hits"
+        bad=1
+    fi
     # A frame in flight's objects in one struct per owner (issue 53): an array with an element
     # per frame in flight is a `slots` array of slot structs (BookFrameSlot, GpuLeafSlot,
     # GpuInkSlot, AppFrameSlot), never a member array of its own beside others

@@ -1446,14 +1446,14 @@ static PagesBookSource *open_source(CheckState *s, const char *path)
     return status ? NULL : src;
 }
 
-/* Checks page `page`'s label (0-based) and, where `where` is given, the line for spread `spread`
+/* Checks side `side`'s label and, where `where` is given, the line for spread `spread`
  * (single page where `single`). */
-static void check_label(CheckState *s, const PagesBookSource *src, int page, const char *want,
+static void check_label(CheckState *s, const PagesBookSource *src, int side, const char *want,
                         const char *what)
 {
     char label[PAGE_LABEL_MAX];
-    pages_book_source_page_label(src, page, label, sizeof label);
-    CHECK(s, !strcmp(label, want), "%s: page %d is labelled '%s', want '%s'", what, page + 1, label,
+    pages_book_source_side_label(src, side, label, sizeof label);
+    CHECK(s, !strcmp(label, want), "%s: page %d is labelled '%s', want '%s'", what, side + 1, label,
           want);
 }
 
@@ -1593,10 +1593,10 @@ static void check_labels(CheckState *s, const Ctx *c)
     if ((src = open_source(s, pdf))) {
         check_label(s, src, 1, "2147483648", "past the largest int");
         char label[PAGE_LABEL_MAX], line[APP_WHERE_MAX];
-        pages_book_source_page_label(src, 2, label, sizeof label);
+        pages_book_source_side_label(src, 2, label, sizeof label);
         CHECK(s, strlen(label) == PAGE_LABEL_MAX - 1 && strspn(label, "d") == strlen(label),
               "letters 100000 (99999 = 3846 x 26 + 3: d, 3847 times, cut): '%s'", label);
-        pages_book_source_page_label(src, 3, label, sizeof label);
+        pages_book_source_side_label(src, 3, label, sizeof label);
         CHECK(s, strlen(label) == PAGE_LABEL_MAX - 1 && strspn(label, "M") == strlen(label),
               "roman 1000000: '%s'", label);
         check_label(s, src, 4,
@@ -1643,7 +1643,7 @@ static void check_outline(CheckState *s, const Ctx *c)
 #endif
     char pdf[512];
     path_in(c, "outline.pdf", pdf, sizeof pdf);
-    /* page p (0-based) is object 3 + 2p; the extra object 21 names itself as its /Next */
+    /* side p (page p + 1) is object 3 + 2p; the extra object 21 names itself as its /Next */
     CHECK(s,
           write_pdf_with(pdf, 9, 200, 280,
                          "/Outlines << /First << /Title (Introduction) /Dest [3 0 R /Fit] /Next "
@@ -1663,9 +1663,9 @@ static void check_outline(CheckState *s, const Ctx *c)
     for (int i = 0; i < n && i < 4; i++) {
         const PagesOutlineEntry *e = pages_book_source_outline(src, i);
         CHECK(s,
-              !strcmp(e->title, want[i].title) && e->page == want[i].page &&
+              !strcmp(e->title, want[i].title) && e->side == want[i].page &&
                   e->depth == want[i].depth,
-              "outline %d: '%s' page %d depth %d, want '%s' %d %d", i, e->title, e->page, e->depth,
+              "outline %d: '%s' page %d depth %d, want '%s' %d %d", i, e->title, e->side, e->depth,
               want[i].title, want[i].page, want[i].depth);
     }
     CHECK(s, pages_book_source_outline(src, 4) == NULL, "outline: an entry past the last");
@@ -2921,7 +2921,7 @@ static void check_notebook_unit(CheckState *s, const Ctx *c)
     CHECK(s, app_notebook_save_for(path, mine, &ink, message, sizeof message), "save: %s", message);
     CHECK(s,
           app_notebook_load_for(path, mine, &back, message, sizeof message) &&
-              mesh_ink_stroke_count(&back) == 1 && back.pages[13].count == 1,
+              mesh_ink_stroke_count(&back) == 1 && back.sides[13].count == 1,
           "load on its own book: %s", message);
     mesh_ink_free(&back);
     const AppNotebookBook others[] = {
@@ -3168,10 +3168,10 @@ static void check_formats(CheckState *s, const Ctx *c)
         CHECK(s,
               pages_book_source_outline_count(src) == 2 && one && two &&
                   !strcmp(one->title, "Chapter One") && !strcmp(two->title, "Chapter Two") &&
-                  one->page == 0 && two->page > 0 && two->page < pages,
+                  one->side == 0 && two->side > 0 && two->side < pages,
               "epub: outline of %d entries: '%s' p%d, '%s' p%d",
-              pages_book_source_outline_count(src), one ? one->title : "", one ? one->page : -1,
-              two ? two->title : "", two ? two->page : -1);
+              pages_book_source_outline_count(src), one ? one->title : "", one ? one->side : -1,
+              two ? two->title : "", two ? two->side : -1);
         double ink = ink_of(src, 0, 300, 450);
         CHECK(s, ink > 0.003 && ink < 0.5, "epub: page 1 has %.4f of its pixels ink (want text)",
               ink);
@@ -3179,7 +3179,7 @@ static void check_formats(CheckState *s, const Ctx *c)
         bool first[8];
         float place[4];
         char message[512];
-        int found = two ? pages_book_source_find(src, two->page, "LIGHTHOUSE keeper", rects, first,
+        int found = two ? pages_book_source_find(src, two->side, "LIGHTHOUSE keeper", rects, first,
                                                  8, place, message, sizeof message)
                         : -1;
         CHECK(s, found >= 1, "epub: 'lighthouse keeper' found %d times on chapter two's page: %s",

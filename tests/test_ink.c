@@ -41,7 +41,7 @@ static double rnd(uint64_t *state)
 static void test_strokes(CheckState *s)
 {
     MeshInk ink;
-    CHECK(s, !mesh_ink_init(&ink, 0) && !mesh_ink_init(&ink, MESH_INK_MAX_PAGES + 1),
+    CHECK(s, !mesh_ink_init(&ink, 0) && !mesh_ink_init(&ink, MESH_INK_MAX_SIDES + 1),
           "a book without pages or with too many was accepted");
     CHECK(s, mesh_ink_init(&ink, 4), "init");
     CHECK(s, !mesh_ink_stroke_extend(&ink, (MeshInkPoint){0.5f, 0.5f, 0.01f}),
@@ -66,9 +66,9 @@ static void test_strokes(CheckState *s)
     mesh_ink_stroke_end(&ink);
     CHECK(s, !mesh_ink_stroke_extend(&ink, (MeshInkPoint){0.4f, 0.2f, 0.01f}),
           "extended an ended stroke");
-    const MeshInkStroke *st = &ink.pages[1].strokes[0];
-    CHECK(s, ink.pages[1].count == 1 && st->count == 3, "page 1: %zu strokes, %zu points",
-          ink.pages[1].count, st->count);
+    const MeshInkStroke *st = &ink.sides[1].strokes[0];
+    CHECK(s, ink.sides[1].count == 1 && st->count == 3, "page 1: %zu strokes, %zu points",
+          ink.sides[1].count, st->count);
     CHECK(s, st->points[0].width == MESH_INK_MAX_WIDTH && st->points[1].width == MESH_INK_MIN_WIDTH,
           "widths not clamped: %g %g", (double)st->points[0].width, (double)st->points[1].width);
     CHECK(s,
@@ -98,13 +98,13 @@ static void test_strokes(CheckState *s)
         mesh_ink_stroke_begin(&ink, 2, (MeshInkPoint){0.1f * i, 0.5f, 0.01f});
     mesh_ink_stroke_begin(&ink, 3, (MeshInkPoint){0.5f, 0.5f, 0.01f});
     uint64_t before = ink.revision;
-    CHECK(s, mesh_ink_clear(&ink, 2) == 3 && ink.pages[2].count == 0 && ink.pages[3].count == 1,
+    CHECK(s, mesh_ink_clear(&ink, 2) == 3 && ink.sides[2].count == 0 && ink.sides[3].count == 1,
           "clear took the wrong strokes");
     CHECK(s, ink.revision != before, "clearing did not count as a change");
     /* undo takes back the clear first (its strokes back as they were), then the strokes */
-    CHECK(s, mesh_ink_undo(&ink) == 2 && ink.pages[2].count == 3 && ink.pages[3].count == 1,
-          "undo did not take back the clear first: page 2 has %zu strokes", ink.pages[2].count);
-    CHECK(s, ink.pages[2].strokes[1].points[0].u == 0.1f, "the cleared strokes came back changed");
+    CHECK(s, mesh_ink_undo(&ink) == 2 && ink.sides[2].count == 3 && ink.sides[3].count == 1,
+          "undo did not take back the clear first: page 2 has %zu strokes", ink.sides[2].count);
+    CHECK(s, ink.sides[2].strokes[1].points[0].u == 0.1f, "the cleared strokes came back changed");
     int after[5];
     for (int i = 0; i < 5; i++)
         after[i] = mesh_ink_undo(&ink);
@@ -114,17 +114,17 @@ static void test_strokes(CheckState *s)
           "undo after the clear: %d %d %d %d %d, want 3 2 2 2 -1", after[0], after[1], after[2],
           after[3], after[4]);
     mesh_ink_free(&ink);
-    CHECK(s, ink.pages == NULL && ink.page_count == 0, "free left the book");
+    CHECK(s, ink.sides == NULL && ink.side_count == 0, "free left the book");
 }
 
 /* A book of random strokes. */
 static void random_ink(MeshInk *ink, uint64_t *seed)
 {
     for (int k = 0; k < 40; k++) {
-        int page = (int)(rnd(seed) * ink->page_count);
+        int side = (int)(rnd(seed) * ink->side_count);
         int n = 1 + (int)(rnd(seed) * 50);
         mesh_ink_stroke_begin(
-            ink, page,
+            ink, side,
             (MeshInkPoint){(float)rnd(seed), (float)rnd(seed), mesh_ink_width((float)rnd(seed))});
         for (int i = 1; i < n; i++)
             mesh_ink_stroke_extend(ink, (MeshInkPoint){(float)rnd(seed), (float)rnd(seed),
@@ -135,13 +135,13 @@ static void random_ink(MeshInk *ink, uint64_t *seed)
 
 static bool same_ink(const MeshInk *a, const MeshInk *b)
 {
-    if (a->page_count != b->page_count)
+    if (a->side_count != b->side_count)
         return false;
-    for (int p = 0; p < a->page_count; p++) {
-        if (a->pages[p].count != b->pages[p].count)
+    for (int p = 0; p < a->side_count; p++) {
+        if (a->sides[p].count != b->sides[p].count)
             return false;
-        for (size_t k = 0; k < a->pages[p].count; k++) {
-            const MeshInkStroke *x = &a->pages[p].strokes[k], *y = &b->pages[p].strokes[k];
+        for (size_t k = 0; k < a->sides[p].count; k++) {
+            const MeshInkStroke *x = &a->sides[p].strokes[k], *y = &b->sides[p].strokes[k];
             if (x->count != y->count ||
                 memcmp(x->points, y->points, x->count * sizeof *x->points) != 0)
                 return false;
@@ -182,7 +182,7 @@ static void test_notebook(CheckState *s)
     CHECK(s, mesh_ink_undo(&b) >= 0, "nothing to undo after loading");
 
     /* the round trip can fail: one bit of one width changed is seen */
-    a.pages[a.pages[0].count ? 0 : 1].strokes[0].points[0].width *= 1.0000001f;
+    a.sides[a.sides[0].count ? 0 : 1].strokes[0].points[0].width *= 1.0000001f;
     CHECK(s, !same_ink(&a, &b), "the comparison cannot fail");
 
     /* a failed save keeps the old file */
@@ -273,8 +273,8 @@ static void test_notebook(CheckState *s)
     mesh_ink_init(&ink, 16);
     CHECK(s,
           app_notebook_parse(good, strlen(good), "nb", &ink, message, sizeof message) &&
-              ink.pages[3].count == 1 && ink.pages[3].strokes[0].count == 2 &&
-              ink.pages[3].strokes[0].points[1].u == 0.3f,
+              ink.sides[3].count == 1 && ink.sides[3].strokes[0].count == 2 &&
+              ink.sides[3].strokes[0].points[1].u == 0.3f,
           "a good notebook was not read: %s", message);
     mesh_ink_free(&ink);
 }
@@ -287,24 +287,24 @@ static void test_undo_clear(CheckState *s)
     MeshInk ink;
     CHECK(s, mesh_ink_init(&ink, 4), "out of memory");
     MeshInkPoint two[2] = {{0.1f, 0.1f, 0.01f}, {0.2f, 0.2f, 0.01f}};
-    mesh_ink_stroke_add(&ink, 0, two, 2); /* a stroke on page 0 */
+    mesh_ink_stroke_add(&ink, 0, two, 2); /* a stroke on side 0 */
     mesh_ink_stroke_begin(&ink, 1, two[0]);
     mesh_ink_stroke_extend(&ink, two[1]);
-    mesh_ink_stroke_end(&ink); /* and one on page 1 */
+    mesh_ink_stroke_end(&ink); /* and one on side 1 */
     CHECK(s, mesh_ink_clear(&ink, 1) == 1 && mesh_ink_clear(&ink, 1) == 0, "clear");
     CHECK(s,
-          mesh_ink_undo(&ink) == 1 && ink.pages[0].count == 1 && ink.pages[1].count == 1 &&
-              ink.pages[1].strokes[0].count == 2 && ink.points == 4,
-          "Delete then Ctrl+Z: pages hold %zu and %zu strokes, want 1 and 1", ink.pages[0].count,
-          ink.pages[1].count);
+          mesh_ink_undo(&ink) == 1 && ink.sides[0].count == 1 && ink.sides[1].count == 1 &&
+              ink.sides[1].strokes[0].count == 2 && ink.points == 4,
+          "Delete then Ctrl+Z: pages hold %zu and %zu strokes, want 1 and 1", ink.sides[0].count,
+          ink.sides[1].count);
     /* clear, draw, undo, undo: the clear's strokes back, the new one gone */
     mesh_ink_clear(&ink, 0);
     mesh_ink_stroke_begin(&ink, 0, two[1]);
-    CHECK(s, mesh_ink_undo(&ink) == 0 && ink.pages[0].count == 0 && ink.drawing == -1,
+    CHECK(s, mesh_ink_undo(&ink) == 0 && ink.sides[0].count == 0 && ink.drawing == -1,
           "the stroke drawn after a clear was not taken back first");
     CHECK(s,
-          mesh_ink_undo(&ink) == 0 && ink.pages[0].count == 1 &&
-              ink.pages[0].strokes[0].points[1].u == 0.2f,
+          mesh_ink_undo(&ink) == 0 && ink.sides[0].count == 1 &&
+              ink.sides[0].strokes[0].points[1].u == 0.2f,
           "the clear was not taken back");
     CHECK(s, mesh_ink_undo(&ink) == 1 && mesh_ink_undo(&ink) == 0 && mesh_ink_undo(&ink) == -1,
           "the strokes before the clear");
@@ -680,14 +680,14 @@ static void test_pick_book(CheckState *s)
     PcDrawPush push = book_camera_draw_push(VIEW_W, VIEW_H, &camera);
     BookHit hit;
     float px, py;
-    /* the right page: leaf 1's front, page 2 (0-based), u from the spine */
+    /* the right page: leaf 1's front, side 2 (page 3), u from the spine */
     double right[3] = {0.3 * w, 0.6 * h, -BOOK_STACK_STEP * w};
     CHECK(s,
           project(push.view_proj.m, right, &px, &py) &&
               book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit),
           "the right page was not hit");
-    CHECK(s, hit.page == 2 && fabsf(hit.u - 0.3f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
-          "right page: page %d at (%.4f, %.4f), want 2 at (0.3, 0.6)", hit.page, (double)hit.u,
+    CHECK(s, hit.side == 2 && fabsf(hit.u - 0.3f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
+          "right page: page %d at (%.4f, %.4f), want 2 at (0.3, 0.6)", hit.side, (double)hit.u,
           (double)hit.v);
     /* the left page: leaf 0's back, page 1, read face up: its left edge is the far one */
     double left[3] = {-0.3 * w, 0.6 * h, -BOOK_STACK_STEP * w};
@@ -695,8 +695,8 @@ static void test_pick_book(CheckState *s)
           project(push.view_proj.m, left, &px, &py) &&
               book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit),
           "the left page was not hit");
-    CHECK(s, hit.page == 1 && fabsf(hit.u - 0.7f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
-          "left page: page %d at (%.4f, %.4f), want 1 at (0.7, 0.6)", hit.page, (double)hit.u,
+    CHECK(s, hit.side == 1 && fabsf(hit.u - 0.7f) < 1e-3f && fabsf(hit.v - 0.6f) < 1e-3f,
+          "left page: page %d at (%.4f, %.4f), want 1 at (0.7, 0.6)", hit.side, (double)hit.u,
           (double)hit.v);
     CHECK(s, !book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, 2.0f, 2.0f, &hit),
           "the corner of the view hit a page");
@@ -719,12 +719,12 @@ static void test_pick_book(CheckState *s)
         if (!project(push.view_proj.m, p, &px, &py) ||
             !book_pick(&view, NULL, &leaf, &layout, VIEW_W, VIEW_H, px, py, &hit))
             continue;
-        bool shows_back = hit.page == 3;
+        bool shows_back = hit.side == 3;
         double u = shows_back ? 1.0 - x / w : x / w, v = y / h;
         if (hypot(hit.u - u, hit.v - v) > 1.0 / 1024.0)
             continue; /* hidden by another layer: test_pick_curl checks those */
-        CHECK(s, hit.page == 2 || hit.page == 3, "the turning leaf picked as page %d", hit.page);
-        front += hit.page == 2, back += shows_back;
+        CHECK(s, hit.side == 2 || hit.side == 3, "the turning leaf picked as page %d", hit.side);
+        front += hit.side == 2, back += shows_back;
     }
     CHECK(s, front > 50 && back > 10, "turning leaf: %d front and %d back picks", front, back);
 }
@@ -921,11 +921,11 @@ static void test_raster(CheckState *s)
     mesh_ink_init(&ink, 1);
     uint64_t seed = 99;
     random_ink(&ink, &seed);
-    mesh_ink_raster_page(&ink.pages[0], N, N, image);
+    mesh_ink_raster_side(&ink.sides[0], N, N, image);
     memset(again, 0, sizeof again);
     size_t inked = 0;
-    for (size_t k = 0; k < ink.pages[0].count; k++) {
-        const MeshInkStroke *st = &ink.pages[0].strokes[k];
+    for (size_t k = 0; k < ink.sides[0].count; k++) {
+        const MeshInkStroke *st = &ink.sides[0].strokes[k];
         for (size_t i = 0; i < st->count; i++)
             mesh_ink_raster_segment(st->points[i ? i - 1 : 0], st->points[i], N, N, again, NULL);
     }
@@ -972,9 +972,9 @@ static void test_raster_bounded(CheckState *s)
         mesh_ink_stroke_add(&ink, 0, pts, N);
     mesh_ink_stroke_add(&there_and_back, 0, pts, 3);
     double t0 = cpu_seconds();
-    uint32_t scale = mesh_ink_raster_page(&ink.pages[0], W, H, image);
+    uint32_t scale = mesh_ink_raster_side(&ink.sides[0], W, H, image);
     double repeated = cpu_seconds() - t0;
-    mesh_ink_raster_page(&there_and_back.pages[0], W, H, once);
+    mesh_ink_raster_side(&there_and_back.sides[0], W, H, once);
     mesh_ink_free(&there_and_back);
     printf("raster: one segment 500,000 times over drawn in %.3f s of CPU at scale %u\n", repeated,
            scale);
@@ -994,7 +994,7 @@ static void test_raster_bounded(CheckState *s)
         mesh_ink_stroke_add(&ink, 0, pts, N);
     }
     t0 = cpu_seconds();
-    scale = mesh_ink_raster_page(&ink.pages[0], W, H, image);
+    scale = mesh_ink_raster_side(&ink.sides[0], W, H, image);
     double spread = cpu_seconds() - t0;
     /* the ink reaches 0.45 + half the widest width (and the scale's blur) across */
     size_t left = 0, right = 0;

@@ -46,9 +46,9 @@ typedef struct GridSize {
     float width, height; /* 0: the defaults */
 } GridSize;
 
-static bool make_grid(CheckState *s, GridSize size, PageGrid *grid)
+static bool make_grid(CheckState *s, GridSize size, MeshGrid *grid)
 {
-    PageGridDesc desc = {size.nx, size.ny, size.width, size.height};
+    MeshGridDesc desc = {size.nx, size.ny, size.width, size.height};
     bool ok = mesh_grid_create(&desc, grid);
     CHECK(s, ok, "mesh_grid_create(%ux%u, %g x %g) failed", size.nx, size.ny, size.width,
           size.height);
@@ -106,7 +106,7 @@ static void soa_get(MeshSoa3 m, size_t k, double out[3])
 }
 
 /* Whether the coarse triangle (a, b, c), in any rotation, is in the coarse mesh. */
-static bool coarse_has(const PageGrid *g, uint32_t a, uint32_t b, uint32_t c)
+static bool coarse_has(const MeshGrid *g, uint32_t a, uint32_t b, uint32_t c)
 {
     for (size_t t = 0; t < g->coarse_triangle_count; t++) {
         const uint32_t *tri = &g->coarse_indices[3 * t];
@@ -120,7 +120,7 @@ static bool coarse_has(const PageGrid *g, uint32_t a, uint32_t b, uint32_t c)
 /* The coarse triangles with adjacency: each the coarse triangle at 0, 2, 4; across each edge
  * (p, q) the vertex r of the triangle (q, p, r) of the coarse mesh, or p itself where the edge
  * lies on the page's edge. */
-static void check_coarse_adjacency(CheckState *s, const PageGrid *g)
+static void check_coarse_adjacency(CheckState *s, const MeshGrid *g)
 {
     size_t wrong = 0, unmatched = 0, inner = 0;
     for (size_t t = 0; t < g->coarse_triangle_count; t++) {
@@ -156,7 +156,7 @@ static void test_grid_coarse(CheckState *s)
         {100, 3, 1.0f, 0.5f}, {257, 130, 0.0f, 0.0f}, {33, 1000, 0.0f, 0.0f}};
     for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
         GridSize sz = sizes[n];
-        PageGrid g;
+        MeshGrid g;
         if (!make_grid(s, sz, &g))
             continue;
         uint32_t st = g.coarse_step;
@@ -202,7 +202,7 @@ static void test_grid_counts(CheckState *s)
         {2, 2, 0.0f, 0.0f}, {3, 7, 2.5f, 1.5f}, {64, 90, 0.0f, 0.0f}, {17, 5, 0.75f, 3.0f}};
     for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
         GridSize sz = sizes[n];
-        PageGrid g;
+        MeshGrid g;
         if (!make_grid(s, sz, &g))
             continue;
         float W = sz.width > 0.0f ? sz.width : MESH_PAGE_WIDTH;
@@ -256,8 +256,8 @@ static void test_grid_counts(CheckState *s)
     static const uint32_t bad[][2] = {
         {1, 2}, {2, 1}, {0, 5}, {5, 0}, {MESH_GRID_MAX_SIDE + 1, 2}, {2, MESH_GRID_MAX_SIDE + 1}};
     for (size_t n = 0; n < sizeof bad / sizeof bad[0]; n++) {
-        PageGridDesc desc = {bad[n][0], bad[n][1], 0.0f, 0.0f};
-        PageGrid g;
+        MeshGridDesc desc = {bad[n][0], bad[n][1], 0.0f, 0.0f};
+        MeshGrid g;
         memset(&g, 0xAB, sizeof g); /* garbage, so that "zeroed on failure" is observable */
         bool ok = mesh_grid_create(&desc, &g);
         CHECK(s, !ok, "mesh_grid_create accepted %ux%u", desc.nx, desc.ny);
@@ -267,8 +267,8 @@ static void test_grid_counts(CheckState *s)
             mesh_grid_destroy(&g);
     }
     /* The limit itself is inside the range. */
-    PageGrid g;
-    PageGridDesc edge = {MESH_GRID_MAX_SIDE, 2, 0.0f, 0.0f};
+    MeshGrid g;
+    MeshGridDesc edge = {MESH_GRID_MAX_SIDE, 2, 0.0f, 0.0f};
     bool ok = mesh_grid_create(&edge, &g);
     CHECK(s, ok, "mesh_grid_create rejected %ux2, the largest side", MESH_GRID_MAX_SIDE);
     if (ok)
@@ -281,7 +281,7 @@ static void test_winding(CheckState *s)
     static const GridSize sizes[] = {
         {2, 2, 0.0f, 0.0f}, {3, 7, 2.5f, 1.5f}, {64, 90, 0.0f, 0.0f}, {17, 5, 0.75f, 3.0f}};
     for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
-        PageGrid g;
+        MeshGrid g;
         if (!make_grid(s, sizes[n], &g))
             continue;
         size_t not_up = 0, first = 0;
@@ -334,7 +334,7 @@ static void test_incident_triangles(CheckState *s)
     static const GridSize sizes[] = {
         {2, 2, 0.0f, 0.0f}, {3, 7, 0.0f, 0.0f}, {17, 5, 0.0f, 0.0f}, {64, 90, 0.0f, 0.0f}};
     for (size_t n = 0; n < sizeof sizes / sizeof sizes[0]; n++) {
-        PageGrid g;
+        MeshGrid g;
         if (!make_grid(s, sizes[n], &g))
             continue;
         /* The brute-force incidence: one scan of the index buffer. */
@@ -400,7 +400,7 @@ static void test_incident_triangles(CheckState *s)
 
 /* A page posed for a check: its grid, its positions for the pose, the pose and its (t, g). */
 typedef struct Posed {
-    const PageGrid *g;
+    const MeshGrid *g;
     MeshSoa3 p;
     CurlParams cp;
     float t, gg;
@@ -413,7 +413,7 @@ static void for_each_pose(CheckState *s, const GridSize *sizes, size_t count, Po
                           void *user)
 {
     for (size_t n = 0; n < count; n++) {
-        PageGrid g;
+        MeshGrid g;
         if (!make_grid(s, sizes[n], &g))
             continue;
         MeshSoa3 p;
@@ -439,7 +439,7 @@ static void for_each_pose(CheckState *s, const GridSize *sizes, size_t count, Po
 static void check_pose(CheckState *s, const Posed *q, void *user)
 {
     (void)user;
-    const PageGrid *g = q->g;
+    const MeshGrid *g = q->g;
     MeshSoa3 p = q->p;
     if (q->t == 0.0f) {
         size_t moved = 0;
@@ -481,7 +481,7 @@ static void test_curl_pose(CheckState *s)
 static void check_stretch(CheckState *s, const Posed *q, void *user)
 {
     double *worst_all = user;
-    const PageGrid *g = q->g;
+    const MeshGrid *g = q->g;
     MeshSoa3 p = q->p;
     double worst = -1.0;
     uint32_t wa = 0, wb = 0;
@@ -649,7 +649,7 @@ typedef struct NormalsTally {
 static void check_normals(CheckState *s, const Posed *q, void *user)
 {
     NormalsTally *tally = user;
-    const PageGrid *g = q->g;
+    const MeshGrid *g = q->g;
     MeshSoa3 reference = {0}, tri = {0}, gathered = {0};
     if (!soa_alloc(&reference, g->vertex_count) || !soa_alloc(&tri, g->triangle_count) ||
         !soa_alloc(&gathered, g->vertex_count)) {
@@ -715,14 +715,14 @@ static void test_cpu_normals(CheckState *s)
 
 /* The largest distance, in page widths, between a grid's vertices at two poses. */
 /* The grid curled by pose (t, gg) into `out`. */
-static void posed(const PageGrid *g, float t, float gg, MeshSoa3 out)
+static void posed(const MeshGrid *g, float t, float gg, MeshSoa3 out)
 {
     CurlParams c = mesh_curl_pose(t, gg, g->width, g->height);
     mesh_curl_apply(&c, g->rest_x, g->rest_y, g->vertex_count, out.x, out.y, out.z);
 }
 
 /* The largest distance between a vertex in `a` and in `b`, in page widths. */
-static double max_apart(const PageGrid *g, MeshSoa3 a, MeshSoa3 b)
+static double max_apart(const MeshGrid *g, MeshSoa3 a, MeshSoa3 b)
 {
     double worst = 0.0;
     for (size_t k = 0; k < g->vertex_count; k++) {
@@ -735,7 +735,7 @@ static double max_apart(const PageGrid *g, MeshSoa3 a, MeshSoa3 b)
     return worst / g->width;
 }
 
-static double max_move(const PageGrid *g, float t1, float g1, float t2, float g2, MeshSoa3 a,
+static double max_move(const MeshGrid *g, float t1, float g1, float t2, float g2, MeshSoa3 a,
                        MeshSoa3 b)
 {
     posed(g, t1, g1, a);
@@ -761,7 +761,7 @@ static void test_continuity(CheckState *s)
     double worst_t = 0.0, worst_g = 0.0;
     for (size_t n = 0; n <= sizeof sizes / sizeof sizes[0]; n++) {
         bool sweep = n == sizeof sizes / sizeof sizes[0];
-        PageGrid g;
+        MeshGrid g;
         if (!make_grid(s, sweep ? sweep_size : sizes[n], &g))
             continue;
         MeshSoa3 a = {0}, b = {0};
@@ -880,7 +880,7 @@ static void drag_sample(double W, double H, int a, int b, int c, int e, MeshVec2
 static void test_drag(CheckState *s)
 {
     const double W = MESH_PAGE_WIDTH, H = MESH_PAGE_HEIGHT;
-    PageGrid g;
+    MeshGrid g;
     if (!make_grid(s, (GridSize){33, 47, 0.0f, 0.0f}, &g))
         return;
     MeshSoa3 p = {0}, tri = {0}, nrm = {0}, p2 = {0};
@@ -1148,8 +1148,8 @@ static void test_parallel(CheckState *s)
     CHECK(s, cores >= 1 && cores <= MESH_PARALLEL_MAX_THREADS, "%u threads", cores);
 
     /* A large grid's deform, split across threads, is bit for bit the one-point-at-a-time one. */
-    PageGrid grid;
-    bool made = mesh_grid_create(&(PageGridDesc){.nx = 320, .ny = 320}, &grid);
+    MeshGrid grid;
+    bool made = mesh_grid_create(&(MeshGridDesc){.nx = 320, .ny = 320}, &grid);
     CHECK(s, made, "mesh_grid_create(320x320) failed");
     if (!made)
         return;
@@ -1256,7 +1256,7 @@ static void test_reach_share(CheckState *s)
  * Most triangles are merged: the plain part has fewer than the cells' own. A hinged board's pose
  * has no plain part. */
 /* Cell (i, j) lies MESH_SPLIT_RING cells in from the edges and flat by the map's normals `nrm`. */
-static bool flat_cell(const PageGrid *g, const double *nrm, uint32_t i, uint32_t j)
+static bool flat_cell(const MeshGrid *g, const double *nrm, uint32_t i, uint32_t j)
 {
     uint32_t cx = g->nx - 1, cy = g->ny - 1, v0 = j * g->nx + i;
     uint32_t corner[4] = {v0, v0 + 1, v0 + g->nx, v0 + g->nx + 1};
@@ -1274,7 +1274,7 @@ static void test_split(CheckState *s)
 {
     const uint32_t sizes[][2] = {{8, 11}, {64, 90}};
     for (size_t z = 0; z < 2; z++) {
-        PageGrid g;
+        MeshGrid g;
         if (!make_grid(s, (GridSize){sizes[z][0], sizes[z][1], 0, 0}, &g))
             continue;
         uint32_t cx = g.nx - 1, cy = g.ny - 1;

@@ -58,7 +58,7 @@ int main(int argc, char **argv)
         book_search_match(s, k, &m);
     printf("%s: '%s' from page %d: %d matches in %d pages; first found in %.1f ms (page %d), "
            "the whole count in %.1f ms%s\n",
-           argv[1], argv[2], from + 1, p.matches, p.pages, first, k >= 0 ? m.page + 1 : 0, all,
+           argv[1], argv[2], from + 1, p.matches, p.pages, first, k >= 0 ? m.side + 1 : 0, all,
            p.failed_page ? " (a page's text could not be read)" : "");
     book_search_destroy(s);
     pages_book_source_close(src);
