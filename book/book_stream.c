@@ -602,14 +602,28 @@ static bool collect_detail(BookStream *s, const GpuContext *ctx, GpuRenderer *r,
     return true;
 }
 
-static bool collect(BookStream *s, const GpuContext *ctx, GpuRenderer *r, GpuError *err)
+/* Whether done drawing `d` is to be taken: any (`only` NULL), or a whole side's of only[0..1]. */
+static bool taken(const Drawn *d, const int *only)
+{
+    return !only || (d->detail_slot < 0 && (d->side == only[0] || d->side == only[1]));
+}
+
+/* Takes what the worker drew (all, or `only` those sides', the rest left for the next update:
+ * taken()) into the layers. */
+static bool collect(BookStream *s, const GpuContext *ctx, GpuRenderer *r, const int *only,
+                    GpuError *err)
 {
     Drawn done[STREAM_DONE];
     pthread_mutex_lock(&s->lock);
     give_up_late(s);
-    uint32_t n = s->done_count;
-    memcpy(done, s->done, n * sizeof *done);
-    s->done_count = 0;
+    uint32_t n = 0, kept = 0;
+    for (uint32_t k = 0; k < s->done_count; k++) {
+        if (taken(&s->done[k], only))
+            done[n++] = s->done[k];
+        else
+            s->done[kept++] = s->done[k];
+    }
+    s->done_count = kept;
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
     bool ok = true;
@@ -780,16 +794,33 @@ static bool shown_ready(const BookStream *s, const int shown[3], bool draft)
 /* Waits for what the worker draws next, at most until `until` (CLOCK_MONOTONIC seconds; 0: no
  * limit), a side past its time given up meanwhile; then takes it in. */
 static bool wait_and_collect(BookStream *s, const GpuContext *ctx, GpuRenderer *r, double until,
-                             GpuError *err)
+                             const int *only, GpuError *err)
 {
     pthread_mutex_lock(&s->lock);
     double now = now_seconds();
-    while (!s->done_count && !stopped(s) && (until <= 0.0 || (now = now_seconds()) < until)) {
+    for (;;) {
+        bool any = false;
+        for (uint32_t k = 0; k < s->done_count && !any; k++)
+            any = taken(&s->done[k], only);
+        if (any || stopped(s) || (until > 0.0 && (now = now_seconds()) >= until))
+            break;
         give_up_late(s);
         wait_at_most(&s->done_cond, &s->lock, until > 0.0 ? fmin(until - now, 0.05) : 0.05);
     }
     pthread_mutex_unlock(&s->lock);
-    return collect(s, ctx, r, err);
+    return collect(s, ctx, r, only, err);
+}
+
+/* Whether sides[0..1] (below 0: none) are drawn sharp in their layers. */
+static bool sides_ready(const BookStream *s, const int sides[2])
+{
+    for (int k = 0; k < 2; k++) {
+        int slot = sides[k] >= 0 ? book_pool_slot(&s->pool, sides[k] / 2) : -1;
+        if (sides[k] >= 0 && sides[k] < s->pages &&
+            (slot < 0 || !s->ready[2 * slot + sides[k] % 2]))
+            return false;
+    }
+    return true;
 }
 
 bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, BookInkTexture *ink,
@@ -853,32 +884,44 @@ bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Bo
     while (in_view < count && (wanted[in_view] == shown[0] || wanted[in_view] == shown[1] ||
                                wanted[in_view] == shown[2]))
         in_view++;
-    /* The first frame of a window: the leaves in view sharp (begun by book_stream_prime) and no
-     * draft of them, for a moment at most; then as any frame's (drafted where still blank). */
-    if (!s->updated && !wait && s->drafts) {
-        s->updated = true;
+    /* The first frame of a window: the sides in sight sharp (begun by book_stream_prime), no draft
+     * of them, for a moment at most; then as any frame's (drafted where still blank). At rest only
+     * the two in sight are taken in: each upload is its mips and show-through too (~70 ms of
+     * lavapipe's one core at 1920x1080), so the leaves' hidden sides wait for the next frame. */
+    bool first = !s->updated && !wait && s->drafts;
+    s->updated = true;
+    if (first) {
+        int sight[2];
+        book_spread_sides(spread, sight);
+        /* a leaf posed flat at either end of its turn (a book's first frames hold leaf 0 so)
+         * hides its other side as a leaf at rest does */
+        bool moving = spread->turning && spread->progress > 0.0f && spread->progress < 1.0f;
+        const int *only = moving ? NULL : sight;
         queue_shown_sharp(s, spread);
         double until = now_seconds() + s->first_wait;
-        while (!shown_ready(s, shown, false) && !stopped(s) && now_seconds() < until)
-            if (!wait_and_collect(s, ctx, r, until, err))
+        while (!(only ? sides_ready(s, sight) : shown_ready(s, shown, false)) && !stopped(s) &&
+               now_seconds() < until)
+            if (!wait_and_collect(s, ctx, r, until, only, err))
                 return false;
+        first = only ? sides_ready(s, sight) : shown_ready(s, shown, false);
     }
-    s->updated = true;
-    /* a run that waits for its pages shows no draft: it draws none */
-    queue_jobs(s, wanted, count, in_view, spread->turning, s->drafts && !wait);
-    if (!collect(s, ctx, r, err))
+    /* a run that waits for its pages shows no draft: it draws none (nor does a first frame
+     * shown sharp: the worker goes on with the sides queue_shown_sharp left) */
+    if (!first)
+        queue_jobs(s, wanted, count, in_view, spread->turning, s->drafts && !wait);
+    if (!first && !collect(s, ctx, r, NULL, err))
         return false;
     /* A signal that stops the run ends the wait too (polled: it wakes no condition), so a long
      * side does not hold up the run's end; the stream's end then abandons it. A side past its
      * time is given up in the wait (polled as well). */
     while (wait && !shown_ready(s, shown, false) && !stopped(s))
-        if (!wait_and_collect(s, ctx, r, 0.0, err))
+        if (!wait_and_collect(s, ctx, r, 0.0, NULL, err))
             return false;
     /* A frame that would show a side with nothing drawn (a go-to's spread, a leaf thumbed onto
      * sooner than its read-ahead was drafted) waits a moment for the drafts, the worker's first
      * jobs: the last frame stays on screen meanwhile, never plain paper where a side will be. */
     double until = now_seconds() + STREAM_DRAFT_WAIT;
-    while (!wait && s->drafts && !shown_ready(s, shown, true) && !stopped(s)) {
+    while (!wait && !first && s->drafts && !shown_ready(s, shown, true) && !stopped(s)) {
         if (now_seconds() >= until) { /* a side slow even as a draft: paper until it comes */
             for (int k = 0; k < 3; k++) {
                 int slot = shown[k] >= 0 ? book_pool_slot(&s->pool, shown[k]) : -1;
@@ -887,7 +930,7 @@ bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Bo
             }
             break;
         }
-        if (!wait_and_collect(s, ctx, r, until, err))
+        if (!wait_and_collect(s, ctx, r, until, NULL, err))
             return false;
     }
     spread->placed = true;

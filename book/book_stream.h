@@ -62,9 +62,10 @@ void book_stream_set_page_limit(BookStream *stream, double seconds);
 
 /* The pages `spread` shows are begun at once, drawn sharp (those in view first), before a view
  * is made for them (its pipelines take longest on a CPU device): the first update of a stream
- * that does not wait for its pages shows them sharp, waiting for them STREAM_FIRST_WAIT at most
- * (then drafts, as any frame's), and no draft of them. Only a drafted source's (a book file's, a
- * folder's): the built-in book and a host's pages are drawn as the first update asks. */
+ * that does not wait for its pages shows them sharp, waiting for those in sight STREAM_FIRST_WAIT
+ * at most (then drafts, as any frame's), no draft of them, and takes only those in sight in (at
+ * rest: the leaves' hidden sides are uploaded by the next update). Only a drafted source's (a book
+ * file's, a folder's): the built-in book and a host's pages are drawn as the first update asks. */
 void book_stream_prime(BookStream *stream, const BookSpread *spread);
 /* A test's limit on that first wait (pagecurl_faults.first_wait_ms), in seconds. */
 void book_stream_set_first_wait(BookStream *stream, double seconds);

@@ -2200,11 +2200,23 @@ static void first_frame_sharp(Host *h, pagecurl_context *ctx, const char *dir)
     if (!book)
         return;
     host_frame(h, book, 0.0, true);
+    /* only the two sides in sight are uploaded for it (pages 2 and 3, not the leaves' 1 and 4) */
+    pagecurl_event e;
+    int ready = 0, others = 0;
+    while (pagecurl_book_poll_event(book, &e))
+        if (e.type == PAGECURL_EVENT_PAGE_READY)
+            ready++, others += e.page != 2 && e.page != 3;
     int black = 0;
     for (uint32_t y = BORDER; y < H - BORDER; y++)
         for (uint32_t x = BORDER; x < W - BORDER; x++)
             black += pixel(h, x, y)[0] < 60 && pixel(h, x, y)[1] < 60 && pixel(h, x, y)[2] < 60;
-    printf("first frame of a book of bars: %d near-black pixels\n", black);
+    printf(
+        "first frame of a book of bars: %d near-black pixels, %d pages ready (%d not in sight)\n",
+        black, ready, others);
+    CHECK(&st, ready == 2 && others == 0,
+          "the first frame took %d pages in, %d of them not in sight (pages 2 and 3 alone wanted: "
+          "each upload delays it)",
+          ready, others);
     CHECK(&st, black > 20000,
           "the first frame shows the pages' drafts, not sharp: %d near-black pixels (over "
           "20,000 wanted: the bars drawn sharp)",
