@@ -28,12 +28,17 @@
  * first): the last picture stays on screen meanwhile, as a viewer holds its side until the next
  * is there, and a side whose draft takes longer shows paper until it comes. */
 #define STREAM_DRAFT_WAIT 1.0
-/* The first frame of a stream that does not wait for its pages (a window's, opening the book)
- * waits this long at most for the pages in view drawn sharp, begun before the view was made
- * (book_stream_prime), and shows no draft of them: a reader opening a book looks for legible
- * text, and a draft's upload and the frame that shows it only delay it (on lavapipe each upload
- * is some 70 ms of the one core drawing). A page slower than that is drafted, as a go-to's. */
+/* A frame at rest of a stream that does not wait for its pages (a window's) whose sides in sight
+ * have nothing drawn (the book opened, a cut to a far spread: a go-to, a link, a match) waits
+ * this long at most for them drawn sharp and shows no draft of them: a reader arriving on a page
+ * looks for legible text, and a draft's upload and the frame that shows it only delay it (on
+ * lavapipe each upload is some 70 ms of the one core drawing). The book's first are begun before
+ * its view is made (book_stream_prime). Past the wait the frame goes on as any other: drafts,
+ * STREAM_DRAFT_WAIT in all at most. */
 #define STREAM_FIRST_WAIT 0.5
+/* ... but only where the book's pages are drawn sharp this fast (the latest drawings', a moving
+ * mean): a heavy book's go-to shows its drafts first, as a leaf thumbed onto does. */
+#define STREAM_JUMP_SHARP 0.15
 /* Drafts drawn (each scaled up to a layer's texels) that wait at once to be uploaded: the worker
  * draws them quickly, and a slow frame would otherwise find a layer's worth of memory for each
  * of the read-ahead's sides. */
@@ -97,8 +102,8 @@ struct BookStream {
     bool wipe[STREAM_SIDES];
     bool reassign;     /* a replaced source: every layer's ink pointed at its side anew */
     int direction;     /* the last turn's: +1 forward, -1 back */
-    bool updated;      /* an update was made: the first frame's wait (STREAM_FIRST_WAIT) is over */
     double first_wait; /* STREAM_FIRST_WAIT, or a test's (book_stream_set_first_wait) */
+    bool updated;      /* an update was made (the book's first frames excepted from turns) */
     bool *warned;      /* per side: its failure was said */
     uint8_t *paper;    /* two layers of plain paper */
     /* Shared with the worker, under `lock`. */
@@ -111,6 +116,7 @@ struct BookStream {
     bool working_draft;   /* its draft */
     double working_since; /* when the side or detail being drawn was begun */
     double page_seconds;  /* its time: past it, it is given up (0: no limit) */
+    double sharp_seconds; /* a side's sharp drawing lately takes (a moving mean; 0: none yet) */
     bool overran;         /* the side or detail being drawn was given up for its time */
     Drawn done[STREAM_DONE];
     uint32_t done_count;
@@ -342,7 +348,11 @@ static void *worker(void *user)
             snprintf(d.message, sizeof d.message, "page %d: out of memory", side + 1);
         if (d.ok && s->hooks.mark)
             s->hooks.mark(s->hooks.user, side, d.pixels, s->width, s->height, NULL);
+        double took = now_seconds() - s->working_since;
         pthread_mutex_lock(&s->lock);
+        if (d.ok && !job.draft)
+            s->sharp_seconds =
+                s->sharp_seconds > 0.0 ? 0.75 * s->sharp_seconds + 0.25 * took : took;
         const char *name = pages_book_source_name(s->src);
         if (s->overran && !d.ok && name[0])
             snprintf(d.message, sizeof d.message, "%s, page %d: given up after %g s of drawing",
@@ -769,7 +779,7 @@ static void queue_shown_sharp(BookStream *s, const BookSpread *spread)
 
 void book_stream_prime(BookStream *s, const BookSpread *spread)
 {
-    if (s->drafts && !s->updated)
+    if (s->drafts)
         queue_shown_sharp(s, spread);
 }
 
@@ -809,6 +819,20 @@ static bool wait_and_collect(BookStream *s, const GpuContext *ctx, GpuRenderer *
     }
     pthread_mutex_unlock(&s->lock);
     return collect(s, ctx, r, only, err);
+}
+
+/* Whether one of sides[0..1] (below 0: none) has nothing drawn in its layer (neither sharp nor
+ * drafted) and was not given up on by a frame's wait (`waited`). */
+static bool sides_blank(const BookStream *s, const int sides[2])
+{
+    for (int k = 0; k < 2; k++) {
+        int slot = sides[k] >= 0 ? book_pool_slot(&s->pool, sides[k] / 2) : -1;
+        int layer = 2 * slot + sides[k] % 2;
+        if (slot >= 0 && sides[k] < s->pages && !s->ready[layer] && !s->drafted[layer] &&
+            !s->waited[layer])
+            return true;
+    }
+    return false;
 }
 
 /* Whether sides[0..1] (below 0: none) are drawn sharp in their layers. */
@@ -884,26 +908,31 @@ bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Bo
     while (in_view < count && (wanted[in_view] == shown[0] || wanted[in_view] == shown[1] ||
                                wanted[in_view] == shown[2]))
         in_view++;
-    /* The first frame of a window: the sides in sight sharp (begun by book_stream_prime), no draft
-     * of them, for a moment at most; then as any frame's (drafted where still blank). At rest only
-     * the two in sight are taken in: each upload is its mips and show-through too (~70 ms of
-     * lavapipe's one core at 1920x1080), so the leaves' hidden sides wait for the next frame. */
-    bool first = !s->updated && !wait && s->drafts;
+    /* A frame at rest with nothing drawn in sight (the book opened, a cut to a far spread): the
+     * sides in sight sharp, no draft of them, for a moment at most (STREAM_FIRST_WAIT); then as
+     * any frame's (drafted where still blank). Only the two in sight are taken in: each upload is
+     * its mips and show-through too (~70 ms of lavapipe's one core at 1920x1080), so the leaves'
+     * hidden sides wait for the next frame. A turn is drafted (an animated go-to's cut lands beside
+     * its target and turns onto it), but the book's first frames hold leaf 0 posed flat at the
+     * start of a turn, which hides its other side as a leaf at rest does. */
+    double began = now_seconds();
+    int sight[2];
+    book_spread_sides(spread, sight);
+    bool moving =
+        spread->turning && (s->updated || (spread->progress > 0.0f && spread->progress < 1.0f));
     s->updated = true;
+    pthread_mutex_lock(&s->lock);
+    double takes = s->sharp_seconds;
+    pthread_mutex_unlock(&s->lock);
+    bool first =
+        !wait && s->drafts && !moving && takes < STREAM_JUMP_SHARP && sides_blank(s, sight);
     if (first) {
-        int sight[2];
-        book_spread_sides(spread, sight);
-        /* a leaf posed flat at either end of its turn (a book's first frames hold leaf 0 so)
-         * hides its other side as a leaf at rest does */
-        bool moving = spread->turning && spread->progress > 0.0f && spread->progress < 1.0f;
-        const int *only = moving ? NULL : sight;
         queue_shown_sharp(s, spread);
-        double until = now_seconds() + s->first_wait;
-        while (!(only ? sides_ready(s, sight) : shown_ready(s, shown, false)) && !stopped(s) &&
-               now_seconds() < until)
-            if (!wait_and_collect(s, ctx, r, until, only, err))
+        double until = began + s->first_wait;
+        while (!sides_ready(s, sight) && !stopped(s) && now_seconds() < until)
+            if (!wait_and_collect(s, ctx, r, until, sight, err))
                 return false;
-        first = only ? sides_ready(s, sight) : shown_ready(s, shown, false);
+        first = sides_ready(s, sight);
     }
     /* a run that waits for its pages shows no draft: it draws none (nor does a first frame
      * shown sharp: the worker goes on with the sides queue_shown_sharp left) */
@@ -920,7 +949,7 @@ bool book_stream_update(BookStream *s, const GpuContext *ctx, GpuRenderer *r, Bo
     /* A frame that would show a side with nothing drawn (a go-to's spread, a leaf thumbed onto
      * sooner than its read-ahead was drafted) waits a moment for the drafts, the worker's first
      * jobs: the last frame stays on screen meanwhile, never plain paper where a side will be. */
-    double until = now_seconds() + STREAM_DRAFT_WAIT;
+    double until = began + STREAM_DRAFT_WAIT;
     while (!wait && !first && s->drafts && !shown_ready(s, shown, true) && !stopped(s)) {
         if (now_seconds() >= until) { /* a side slow even as a draft: paper until it comes */
             for (int k = 0; k < 3; k++) {

@@ -60,12 +60,13 @@ void book_stream_set_hooks(BookStream *stream, const BookStreamHooks *hooks);
 #define BOOK_STREAM_PAGE_SECONDS 20.0
 void book_stream_set_page_limit(BookStream *stream, double seconds);
 
-/* The pages `spread` shows are begun at once, drawn sharp (those in view first), before a view
+/* The pages `spread` shows are begun at once, drawn sharp (those in sight first), before a view
  * is made for them (its pipelines take longest on a CPU device): the first update of a stream
- * that does not wait for its pages shows them sharp, waiting for those in sight STREAM_FIRST_WAIT
- * at most (then drafts, as any frame's), no draft of them, and takes only those in sight in (at
- * rest: the leaves' hidden sides are uploaded by the next update). Only a drafted source's (a book
- * file's, a folder's): the built-in book and a host's pages are drawn as the first update asks. */
+ * that does not wait for its pages, as any update at rest with nothing drawn in sight where the
+ * pages draw fast (a go-to's cut), waits for the sides in sight drawn sharp (STREAM_FIRST_WAIT at
+ * most; then drafts, as any frame's), shows no draft of them and takes only those two in (the
+ * leaves' hidden sides are uploaded by the next update). Only a drafted source's (a book file's,
+ * a folder's): the built-in book and a host's pages are drawn as the first update asks. */
 void book_stream_prime(BookStream *stream, const BookSpread *spread);
 /* A test's limit on that first wait (pagecurl_faults.first_wait_ms), in seconds. */
 void book_stream_set_first_wait(BookStream *stream, double seconds);

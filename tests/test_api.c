@@ -2182,9 +2182,19 @@ static bool write_blue_pdf(const char *path, int pages)
  * a book looks for legible text: book_stream_prime begins them while the view is made). Pages
  * of black bars 2 pt wide every 4 pt (2.5 px at this size): drawn sharp, some 46,000 pixels of
  * the spread are near black; a draft (a quarter of the texels, scaled up) blurs the bars to
- * grey, none near black (0 without the change). The first frame's wait for them held to a minute
+ * grey, none near black (0 without the change). So does the first frame after a go-to far into
+ * the book (a cut: nothing drawn there yet). The wait for them held to a minute
  * (pagecurl_faults.first_wait_ms) so that no clock decides the test; the library's own is half a
  * second. */
+static int near_black(const Host *h)
+{
+    int black = 0;
+    for (uint32_t y = BORDER; y < H - BORDER; y++)
+        for (uint32_t x = BORDER; x < W - BORDER; x++)
+            black += pixel(h, x, y)[0] < 60 && pixel(h, x, y)[1] < 60 && pixel(h, x, y)[2] < 60;
+    return black;
+}
+
 static void first_frame_sharp(Host *h, pagecurl_context *ctx, const char *dir)
 {
     char pdf[512];
@@ -2193,7 +2203,7 @@ static void first_frame_sharp(Host *h, pagecurl_context *ctx, const char *dir)
     for (int x = 0; x < 200; x += 4)
         at += snprintf(at, (size_t)(bars + sizeof bars - at), " %d 0 2 280 re", x);
     snprintf(at, (size_t)(bars + sizeof bars - at), " f");
-    CHECK(&st, write_filled_pdf(pdf, 8, bars), "cannot write %s", pdf);
+    CHECK(&st, write_filled_pdf(pdf, 48, bars), "cannot write %s", pdf);
     pagecurl_context_faults(ctx, &(pagecurl_faults){.first_wait_ms = 60000});
     pagecurl_book *book = made(ctx, (pagecurl_book_desc){.path = pdf, .page = 3});
     pagecurl_context_faults(ctx, NULL);
@@ -2206,10 +2216,7 @@ static void first_frame_sharp(Host *h, pagecurl_context *ctx, const char *dir)
     while (pagecurl_book_poll_event(book, &e))
         if (e.type == PAGECURL_EVENT_PAGE_READY)
             ready++, others += e.page != 2 && e.page != 3;
-    int black = 0;
-    for (uint32_t y = BORDER; y < H - BORDER; y++)
-        for (uint32_t x = BORDER; x < W - BORDER; x++)
-            black += pixel(h, x, y)[0] < 60 && pixel(h, x, y)[1] < 60 && pixel(h, x, y)[2] < 60;
+    int black = near_black(h);
     printf(
         "first frame of a book of bars: %d near-black pixels, %d pages ready (%d not in sight)\n",
         black, ready, others);
@@ -2221,6 +2228,19 @@ static void first_frame_sharp(Host *h, pagecurl_context *ctx, const char *dir)
           "the first frame shows the pages' drafts, not sharp: %d near-black pixels (over "
           "20,000 wanted: the bars drawn sharp)",
           black);
+    /* at rest, its pages drawn (a ceiling of 600 frames catches a stream that never ends) */
+    double t = 0.0;
+    for (int f = 0; f < 600 && state_of(book).streaming; f++)
+        host_frame(h, book, t += 1.0 / 60.0, true);
+    CHECK(&st, pagecurl_book_go_to(book, 40), "go to page 40");
+    host_frame(h, book, t += 1.0 / 60.0, true);
+    int far = near_black(h);
+    printf("the first frame after a go-to to page 40 (at %d|%d): %d near-black pixels\n",
+           state_of(book).left, state_of(book).right, far);
+    CHECK(&st, far > 20000,
+          "the first frame after a go-to shows the pages' drafts, not sharp: %d near-black pixels "
+          "(over 20,000 wanted)",
+          far);
     pagecurl_book_destroy(book);
 }
 
@@ -2284,7 +2304,8 @@ static void drafts(Host *h, pagecurl_context *ctx, const char *dir)
           "thumbing to page %d (19 or past wanted): %d of 48 frames showed paper where a page is "
           "(most %d paper pixels over the %d at rest)",
           right, thumbed, most, rest);
-    /* G: the far spread's drafts in its first frame, never paper */
+    /* G: the far spread in its first frame (drafted, or sharp where pages draw this fast), never
+     * paper */
     int gone = 0;
     most = 0;
     CHECK(&st, pagecurl_book_go_to(book, 46), "go to page 46");
