@@ -2,10 +2,10 @@
 #include "notebook.h"
 #include "say.h"
 
-#include "../pages/file.h"
+#include "../files/input.h"
 #include "json_text.h"
 
-#include "../pages/safe_write.h"
+#include "../files/safe_write.h"
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -370,16 +370,16 @@ static bool load_file(FILE *f, const char *name, AppNotebookBook book, MeshInk *
 {
     char *text;
     size_t len;
-    PagesFileRead r = pages_file_read(f, NOTEBOOK_MAX_BYTES, &text, &len);
+    FilesRead r = files_read(f, NOTEBOOK_MAX_BYTES, &text, &len);
     int e = errno;
     fclose(f);
-    *status = r == PAGES_FILE_TOO_LARGE ? 2 : 1;
-    if (r == PAGES_FILE_TOO_LARGE)
+    *status = r == FILES_READ_TOO_LARGE ? 2 : 1;
+    if (r == FILES_READ_TOO_LARGE)
         return fail(message, size, name, "larger than %u MiB (the limit of a notebook)",
                     NOTEBOOK_MAX_BYTES >> 20);
-    if (r == PAGES_FILE_NO_MEMORY)
+    if (r == FILES_READ_NO_MEMORY)
         return fail(message, size, name, "out of memory while reading it");
-    if (r == PAGES_FILE_ERROR)
+    if (r == FILES_READ_ERROR)
         return fail(message, size, name, "cannot read it (%s)", e ? strerror(e) : "error");
     bool ok = parse(text, len, name, book, ink, at, stop, message, size);
     free(text);
@@ -393,7 +393,7 @@ bool app_notebook_load_for(const char *path, AppNotebookBook book, MeshInk *ink,
 {
     char name[512], why[256];
     snprintf(name, sizeof name, "--notebook %s", path);
-    FILE *f = pages_file_open(path, why, sizeof why);
+    FILE *f = files_open(path, why, sizeof why);
     if (!f) {
         if (errno == ENOENT)
             return true; /* a new notebook: written on the way out */
@@ -464,7 +464,7 @@ bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size
 bool app_notebook_save_for(const char *path, AppNotebookBook book, const MeshInk *ink,
                            char *message, size_t size)
 {
-    return pages_safe_write(path, true, write_notebook, &(Written){book, ink, 0}, message, size);
+    return files_safe_write(path, true, write_notebook, &(Written){book, ink, 0}, message, size);
 }
 
 /* A save of `ink` that keeps the notebook locked: the new file is locked before it takes the
@@ -472,12 +472,12 @@ bool app_notebook_save_for(const char *path, AppNotebookBook book, const MeshInk
 static bool save_locked(const char *path, AppNotebookBook book, const MeshInk *ink, int at,
                         int *lock_fd, bool exclusive, char *message, size_t size)
 {
-    PagesSafeWrite how = {.durable = true, .exclusive = exclusive, .lock = lock_fd};
-    return pages_safe_write_with(path, how, write_notebook, &(Written){book, ink, at}, message,
+    FilesSafeWrite how = {.durable = true, .exclusive = exclusive, .lock = lock_fd};
+    return files_safe_write_with(path, how, write_notebook, &(Written){book, ink, at}, message,
                                  size);
 }
 
-/* pages/safe_write.c's "cannot write PATH: why" as "cannot be written: why", for a line that
+/* files/safe_write.c's "cannot write PATH: why" as "cannot be written: why", for a line that
  * names the notebook already. */
 static const char *reason(const char *message, const char *path)
 {
@@ -668,7 +668,7 @@ static int take(AppNotebook *nb, const char *name, const char *target, bool *cre
             status = 1, fail(message, size, name, "%s", strerror(errno));
         else if (!S_ISREG(held.st_mode))
             status = 1,
-            fail(message, size, name, "%s, not a regular file", pages_file_kind(held.st_mode));
+            fail(message, size, name, "%s, not a regular file", files_kind(held.st_mode));
         else if (held.st_nlink > 1)
             status = 1, fail(message, size, name,
                              "the file has %lu names (hard links), which a save (a new file "
@@ -712,7 +712,7 @@ int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, M
     nb->path = path;
     char name[512];
     snprintf(name, sizeof name, "--notebook %s", path);
-    char *target = pages_safe_write_target(path);
+    char *target = files_safe_write_target(path);
     if (!target) {
         fail(message, size, name, "%s", errno == ENOMEM ? "out of memory" : strerror(ELOOP));
         nb->path = NULL;
@@ -721,7 +721,7 @@ int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, M
     bool created = false;
     int status = take(nb, name, target, &created, message, size);
     char why[768];
-    if (!status && !created && !pages_safe_write_check(path, why, sizeof why))
+    if (!status && !created && !files_safe_write_check(path, why, sizeof why))
         status = 1, fail(message, size, name, "cannot be written: %s", reason(why, path));
     if (!status && !created) {
         int copy = fcntl(nb->lock_fd, F_DUPFD_CLOEXEC, 0);
@@ -743,7 +743,7 @@ int app_notebook_open(AppNotebook *nb, const char *path, AppNotebookBook book, M
         return status;
     }
     nb->created = created;
-    pages_safe_write_sweep(path);
+    files_safe_write_sweep(path);
     nb->saved = nb->queued = ink->revision;
     nb->at_saved = nb->at;
     nb->writer = writer_start(nb);
@@ -817,7 +817,7 @@ void app_notebook_close(AppNotebook *nb)
         /* an empty notebook this run made and never saved ink to goes again, if it is still
          * the file at the name (unlinked while locked) */
         struct stat held, there;
-        char *target = nb->created && !nb->wrote ? pages_safe_write_target(nb->path) : NULL;
+        char *target = nb->created && !nb->wrote ? files_safe_write_target(nb->path) : NULL;
         if (target && fstat(nb->lock_fd, &held) == 0 && stat(target, &there) == 0 &&
             held.st_dev == there.st_dev && held.st_ino == there.st_ino)
             unlink(target);

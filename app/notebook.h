@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Notebooks: a book's ink (mesh/ink.h) as a JSON file, read with cJSON and written through
- * pages/safe_write.c's temporary file + rename, so a failed save never damages the notebook on
+ * files/safe_write.c's temporary file + rename, so a failed save never damages the notebook on
  * disk. Loading checks everything (format, page numbers, coordinates, widths, no key given twice)
  * and names the first problem in one line; a file that does not exist yet is an empty notebook.
  * Format:
@@ -49,7 +49,7 @@ bool app_notebook_parse(const char *text, size_t len, const char *name, MeshInk 
 bool app_notebook_load(const char *path, MeshInk *ink, char *message, size_t size);
 bool app_notebook_load_for(const char *path, AppNotebookBook book, MeshInk *ink, char *message,
                            size_t size);
-/* Written under a temporary name, synced to disk and renamed into place (pages/safe_write.h). */
+/* Written under a temporary name, synced to disk and renamed into place (files/safe_write.h). */
 bool app_notebook_save(const char *path, const MeshInk *ink, char *message, size_t size);
 /* A 64-bit digest of the strokes `ink` holds (their pages, order and points, bit for bit): a trace
  * recorded on a notebook names its ink so, and a replay onto other ink is refused. */

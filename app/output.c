@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "output.h"
 
-#include "../pages/safe_write.h"
+#include "../files/safe_write.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -32,7 +32,7 @@ bool app_output_png(const char *path, uint32_t width, uint32_t height, const uin
                     char *message, size_t size)
 {
     PngJob job = {width, height, rgba};
-    return pages_safe_write(path, false, write_png, &job, message, size);
+    return files_safe_write(path, false, write_png, &job, message, size);
 }
 
 /* Quality 90: no visible blocks on the page's print, a third of the PNG's size. */
@@ -49,7 +49,7 @@ bool app_output_jpeg(const char *path, uint32_t width, uint32_t height, const ui
                      char *message, size_t size)
 {
     PngJob job = {width, height, rgba};
-    return pages_safe_write(path, false, write_jpeg, &job, message, size);
+    return files_safe_write(path, false, write_jpeg, &job, message, size);
 }
 
 static bool write_obj(FILE *f, const void *user)
@@ -81,7 +81,7 @@ static bool write_obj(FILE *f, const void *user)
 
 bool app_output_obj(const char *path, const pagecurl_leaf *leaf, char *message, size_t size)
 {
-    return pages_safe_write(path, false, write_obj, leaf, message, size);
+    return files_safe_write(path, false, write_obj, leaf, message, size);
 }
 
 /* Whether two paths name one file: the same real path, or the same inode where both exist. */
@@ -89,7 +89,7 @@ static bool same_file(const char *a, const char *b)
 {
     if (!strcmp(a, b))
         return true;
-    char *ca = pages_safe_write_canonical(a), *cb = pages_safe_write_canonical(b);
+    char *ca = files_safe_write_canonical(a), *cb = files_safe_write_canonical(b);
     bool same = ca && cb && !strcmp(ca, cb);
     struct stat sa, sb;
     if (!same && ca && cb && stat(ca, &sa) == 0 && stat(cb, &sb) == 0)
@@ -104,8 +104,8 @@ static bool same_file(const char *a, const char *b)
  * not known yet) in the folder --frames-out names. */
 static bool is_frame(const AppOptions *opts, const char *path)
 {
-    char *real = pages_safe_write_canonical(path),
-         *dir = pages_safe_write_canonical(opts->frames_out);
+    char *real = files_safe_write_canonical(path),
+         *dir = files_safe_write_canonical(opts->frames_out);
     const char *slash = real ? strrchr(real, '/') : NULL;
     bool frame = false;
     if (slash && dir && strlen(dir) == (size_t)(slash - real) &&
@@ -162,7 +162,7 @@ int app_output_check(const AppOptions *opts, char *message, size_t size)
             return 2;
         }
     for (size_t i = 0; i + 2 < n; i++) /* not the notebook, not the trace */
-        if (files[i].path && !pages_safe_write_check(files[i].path, message, size))
+        if (files[i].path && !files_safe_write_check(files[i].path, message, size))
             return 1;
     return 0;
 }

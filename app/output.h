@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Files the program writes: the screenshot PNG and the OBJ of the read-back page, through
- * pages/safe_write.c (a failure never leaves a partial file, never damages an existing one); and
+ * files/safe_write.c (a failure never leaves a partial file, never damages an existing one); and
  * the check of every path the command line names before anything starts. Errors come back as one
  * line. */
 #ifndef PAGECURL_APP_OUTPUT_H

@@ -2,7 +2,7 @@
 #define _GNU_SOURCE /* O_NOFOLLOW, st_mtim */
 #include "place.h"
 
-#include "../pages/safe_write.h"
+#include "../files/safe_write.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -267,7 +267,7 @@ bool app_place_keep(AppPlace *p, bool final, char *message, size_t size)
     *slash = '\0';
     struct stat st;
     bool known = lstat(p->path, &st) == 0;
-    /* a link at a place's name is not followed (pages_safe_write would write through it, into a
+    /* a link at a place's name is not followed (files_safe_write would write through it, into a
      * file no one named): the link goes, and a place's own file takes its name */
     if (known && S_ISLNK(st.st_mode))
         unlink(p->path), known = false;
@@ -277,8 +277,8 @@ bool app_place_keep(AppPlace *p, bool final, char *message, size_t size)
         return false;
     }
     if (!known)
-        pages_safe_write_sweep(p->path); /* what a killed run's write left */
-    if (!pages_safe_write(p->path, false, write_place, p, message, size)) {
+        files_safe_write_sweep(p->path); /* what a killed run's write left */
+    if (!files_safe_write(p->path, false, write_place, p, message, size)) {
         p->failed = true;
         return false;
     }

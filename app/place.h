@@ -13,7 +13,7 @@
  *     page 37
  *     view width 38 0.42          (or: view zoom 2.5 0.1 -0.25)
  *     text t1 3 12 4567
- * It is written whole under a temporary name and renamed into place (pages/safe_write.h), not
+ * It is written whole under a temporary name and renamed into place (files/safe_write.h), not
  * synced to the disk (a crash may lose the latest place, never leave half of one); at most
  * APP_PLACE_BOOKS are kept: a new one removes the least recently written beyond that. A file that
  * is not one of these (longer, another form, a page the book lacks, a folder, a FIFO, a link) is

@@ -3,7 +3,7 @@
 
 #include "json_text.h"
 
-#include "../pages/safe_write.h"
+#include "../files/safe_write.h"
 
 #include <string.h>
 
@@ -198,7 +198,7 @@ static bool write_json(FILE *f, const void *user)
 
 bool app_report_json(const char *path, const BenchReport *report, char *message, size_t size)
 {
-    return pages_safe_write(path, false, write_json, report, message, size);
+    return files_safe_write(path, false, write_json, report, message, size);
 }
 
 static bool write_csv(FILE *f, const void *user)
@@ -223,5 +223,5 @@ static bool write_csv(FILE *f, const void *user)
 
 bool app_report_csv(const char *path, const BenchReport *report, char *message, size_t size)
 {
-    return pages_safe_write(path, false, write_csv, report, message, size);
+    return files_safe_write(path, false, write_csv, report, message, size);
 }

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 #include "trace.h"
 
-#include "../pages/file.h"
+#include "../files/input.h"
 #include "number.h"
 
-#include "../pages/safe_write.h"
+#include "../files/safe_write.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -299,20 +299,20 @@ bool app_trace_load(const char *path, AppTrace *out, char *message, size_t size)
 {
     *out = (AppTrace){0};
     char why[128];
-    FILE *f = pages_file_open(path, why, sizeof why);
+    FILE *f = files_open(path, why, sizeof why);
     if (!f) {
         snprintf(message, size, "--replay %s: %s", path, why);
         return false;
     }
     char *text;
     size_t len;
-    PagesFileRead r = pages_file_read(f, TRACE_MAX_BYTES, &text, &len);
-    bool ok = r == PAGES_FILE_OK;
-    if (r == PAGES_FILE_TOO_LARGE)
+    FilesRead r = files_read(f, TRACE_MAX_BYTES, &text, &len);
+    bool ok = r == FILES_READ_OK;
+    if (r == FILES_READ_TOO_LARGE)
         snprintf(message, size, "--replay %s: larger than %u MiB", path, TRACE_MAX_BYTES >> 20);
-    else if (r == PAGES_FILE_NO_MEMORY)
+    else if (r == FILES_READ_NO_MEMORY)
         snprintf(message, size, "--replay %s: out of memory while reading it", path);
-    else if (r == PAGES_FILE_ERROR)
+    else if (r == FILES_READ_ERROR)
         snprintf(message, size, "--replay %s: cannot read it (%s)", path,
                  errno ? strerror(errno) : "read error");
     fclose(f);
@@ -366,8 +366,8 @@ bool app_trace_record_start(AppTraceRecorder *r, const char *path, const AppTrac
     /* the head written and synced under a temporary name, renamed into place: the file at the
      * name is a trace from here on; the descriptor handed back is that file's (its lock, which
      * only marks it as no killed run's leftover, goes with it) */
-    PagesSafeWrite how = {.durable = true, .lock = &r->fd};
-    if (!pages_safe_write_with(path, how, write_head, head, message, size)) {
+    FilesSafeWrite how = {.durable = true, .lock = &r->fd};
+    if (!files_safe_write_with(path, how, write_head, head, message, size)) {
         r->fd = -1;
         return false;
     }

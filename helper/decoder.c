@@ -6,7 +6,7 @@
 #include "decoder.h"
 #include "../mesh/ink.h"
 
-#include "../pages/file.h"
+#include "../files/input.h"
 #include "image_screen.h"
 #include "../pages/page_common.h"
 
@@ -192,7 +192,7 @@ static uint8_t *entry_bytes(fz_context *fz, fz_archive *archive, const char *nam
 #endif
 
 /* A page's bytes: the file's first `max` (all of it with SIZE_MAX, up to
- * PAGES_BOOK_MAX_FILE_BYTES), read through pages_file_openat in the folder (no FIFO, device or
+ * PAGES_BOOK_MAX_FILE_BYTES), read through files_openat in the folder (no FIFO, device or
  * folder is opened for reading), or the book's own bytes when it was read from memory. *whole says
  * they are all of it. NULL with the cause in `why`. */
 static uint8_t *page_bytes(const PagesDecoder *src, int page, size_t max, size_t *n, bool *whole,
@@ -213,7 +213,7 @@ static uint8_t *page_bytes(const PagesDecoder *src, int page, size_t max, size_t
         *n = k, *whole = k == src->memory_size;
         return copy;
     }
-    FILE *f = pages_file_openat(src->dir, src->files[page] + src->prefix, why, size);
+    FILE *f = files_openat(src->dir, src->files[page] + src->prefix, why, size);
     if (!f)
         return NULL;
     struct stat st;

@@ -9,7 +9,7 @@
 #include "book_source.h"
 #include "source.h"
 
-#include "file.h"
+#include "../files/input.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -97,8 +97,7 @@ int pages_book_source_open_with(const char *path, const PagesTextLayout *layout,
     if (S_ISDIR(st.st_mode))
         ops = &pages_source_folder_ops;
     else if (!S_ISREG(st.st_mode))
-        status =
-            fail(message, size, 1, "%s: %s, not a regular file", path, pages_file_kind(st.st_mode));
+        status = fail(message, size, 1, "%s: %s, not a regular file", path, files_kind(st.st_mode));
     else if (pages_source_document_file(path))
         ops = &pages_source_document_ops;
     else

@@ -4,7 +4,7 @@
  * an EPUB or FB2 book laid out into pages, an XPS document, a comic book's zip of images). A
  * folder's or a file's bytes are read by the page helper alone (pagecurl-pages,
  * pages/page_helper.h): this process lists a folder's names and opens the file or the folder, and
- * tells a book file by its name or its first bytes (pages_file_open: no FIFO or
+ * tells a book file by its name or its first bytes (files_open: no FIFO or
  * device is read), and the helper checks and draws them (MuPDF, or stb_image in a build without
  * it). Opening checks what can be checked cheaply (the path, every image's header, a PDF's
  * password and real page count, page 1's size) and names the first problem in one line; a page

@@ -6,8 +6,8 @@
 #include "book_source.h"
 #include "source.h"
 
-#include "file.h"
-#include "safe_write.h"
+#include "../files/input.h"
+#include "../files/safe_write.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -29,7 +29,7 @@ bool pages_source_document_file(const char *path)
         if (pages_book_has_suffix(path, names[i]))
             return true;
     char why[256];
-    FILE *f = pages_file_open(path, why, sizeof why);
+    FILE *f = files_open(path, why, sizeof why);
     if (!f)
         return false;
     unsigned char head[1024];
@@ -61,7 +61,7 @@ static PagesTextLayout text_layout(const PagesTextLayout *layout)
     return l;
 }
 
-/* The document at `path`, opened here (pages_file_open: never a FIFO or a device) and given to the
+/* The document at `path`, opened here (files_open: never a FIFO or a device) and given to the
  * helper as its descriptor: MuPDF opening the path itself would block on a FIFO. */
 int pages_source_document_open(PagesBookSource *src, const char *path,
                                const PagesTextLayout *layout, char *message, size_t size)
@@ -74,7 +74,7 @@ int pages_source_document_open(PagesBookSource *src, const char *path,
                 path);
 #else
     char why[256];
-    FILE *f = pages_file_open(path, why, sizeof why);
+    FILE *f = files_open(path, why, sizeof why);
     if (!f)
         return fail(message, size, errno == ENOENT ? 2 : 1, "%s: %s", path, why);
     struct stat st;
@@ -143,13 +143,13 @@ int pages_source_document_relayout(const PagesBookSource *src, const PagesTextLa
 }
 
 /* The file itself, by name, through symbolic links or as a hard link; or a name that leads to
- * it once written (pages/safe_write.h's canonical path). */
+ * it once written (files/safe_write.h's canonical path). */
 static bool holds(const PagesBookSource *src, const char *path)
 {
     struct stat st;
     if (stat(path, &st) == 0 && pages_source_same_file(src->name, &st))
         return true;
-    char *target = pages_safe_write_canonical(path);
+    char *target = files_safe_write_canonical(path);
     if (!target)
         return false;
     bool held = !strcmp(target, src->name);

@@ -10,8 +10,8 @@
 #include "source.h"
 #include "../mesh/ink.h"
 
-#include "file.h"
-#include "safe_write.h"
+#include "../files/input.h"
+#include "../files/safe_write.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -57,7 +57,7 @@ int pages_source_folder_open(PagesBookSource *src, const char *path, char *messa
          * else that is no regular file (a FIFO, a device, a socket) would block or never end
          * when read: the book is refused, naming it. Links are followed; one that leads nowhere
          * (dangling, looping, unreadable) is a page that fails at open, as a file that is no
-         * image is: crossed out when drawn, with its cause (pages_file_open says it). */
+         * image is: crossed out when drawn, with its cause (files_open says it). */
         struct stat st = {.st_mode = e->d_type == DT_REG ? S_IFREG : S_IFDIR};
         /* the entry's own type where the file system gives it (a link's is its target's, and an
          * unknown type is asked): a stat of each of 100,000 pages is a noticeable wait */
@@ -74,7 +74,7 @@ int pages_source_folder_open(PagesBookSource *src, const char *path, char *messa
         src->named_otherwise |= e->d_type != DT_REG;
         if (!S_ISREG(st.st_mode)) {
             status = fail(message, size, 1, "%s/%s: %s, not a regular file", path, e->d_name,
-                          pages_file_kind(st.st_mode));
+                          files_kind(st.st_mode));
             break;
         }
         if ((size_t)src->pages == cap) {
@@ -135,7 +135,7 @@ static bool holds(const PagesBookSource *src, const char *path)
             if (pages_source_same_file(src->files[p], &st))
                 return true;
     /* by its name, for a file not there yet: where the write would land */
-    char *target = pages_safe_write_canonical(path);
+    char *target = files_safe_write_canonical(path);
     if (!target)
         return false;
     char *slash = strrchr(target, '/');

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "typeface.h"
 
-#include "file.h"
+#include "../files/input.h"
 
 #include <errno.h>
 #include <math.h>
@@ -213,19 +213,19 @@ static bool face_load(Face *f, FT_Library lib, const char *dir, const char *name
     char path[1024], cause[256];
     if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
         return say(why, size, "%s: the folder's path is too long", dir);
-    FILE *in = pages_file_open(path, cause, sizeof cause);
+    FILE *in = files_open(path, cause, sizeof cause);
     if (!in)
         return errno == ENOENT ? say(why, size, "%s", "") : say(why, size, "%s: %s", path, cause);
     char *data;
     size_t len;
-    PagesFileRead r = pages_file_read(in, TYPEFACE_MAX_BYTES, &data, &len);
+    FilesRead r = files_read(in, TYPEFACE_MAX_BYTES, &data, &len);
     int error = errno;
     fclose(in);
-    if (r == PAGES_FILE_TOO_LARGE)
+    if (r == FILES_READ_TOO_LARGE)
         return say(why, size, "%s: larger than %u MiB: not a face", path, TYPEFACE_MAX_BYTES >> 20);
-    if (r == PAGES_FILE_NO_MEMORY)
+    if (r == FILES_READ_NO_MEMORY)
         return say(why, size, "%s: out of memory", path);
-    if (r != PAGES_FILE_OK)
+    if (r != FILES_READ_OK)
         return say(why, size, "%s: %s", path, strerror(error));
     bool ok = face_from(f, lib, data, len, cause, sizeof cause);
     free(data);

@@ -8,11 +8,12 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-# The folders' layers (docs/architecture.md), checked on the repository's own sources: mesh/ is
-# geometry (no Vulkan, nothing above it), pages/ is pixels and files (no Vulkan: the renderer of a
-# book's pages is book/'s), gpu/ knows no book, pages or program, and no folder of the library's
-# includes bench/ (the benchmark's own, built into the program alone) or the program. A FOLDER:
-# PATTERN line is an include that folder must not have.
+# The folders' layers (docs/architecture.md), checked on the repository's own sources: files/ is
+# the bottom (inputs read, outputs written safely: nothing of another folder's, no Vulkan), mesh/
+# is geometry (no Vulkan, nothing above it), pages/ is where pages come from (no Vulkan: the
+# renderer of a book's pages is book/'s), gpu/ knows no book, pages or program, and no folder of
+# the library's includes bench/ (the benchmark's own, built into the program alone) or the
+# program. A FOLDER: PATTERN line is an include that folder must not have.
 if [ $# -eq 0 ]; then
     bad=0
     while read -r folder pattern; do
@@ -23,16 +24,32 @@ if [ $# -eq 0 ]; then
             bad=1
         fi
     done <<'RULES'
+files: vulkan/|volk|SDL|\.\./
 mesh: vulkan/|volk|\.\./(gpu|book|pages|app|bench)/
 pages: vulkan/|volk|\.\./(gpu|book|app|bench)/
 gpu: \.\./(book|pages|app|bench)/
 book: \.\./(app|bench)/
 bench: \.\./app/
 RULES
+    # Each concern in the folder named for it (issue 53 item 13): the file utilities are files/'s,
+    # not pages/'s
+    for f in pages/file.c pages/file.h pages/safe_write.c pages/safe_write.h; do
+        if [ -e "$f" ]; then
+            printf 'layering: %s is back; files/ holds the file utilities (input, safe_write)\n' "$f"
+            bad=1
+        fi
+    done
+    hits=$(grep -nE '\b(pages_file_|pages_safe_write|Pages(FileRead|SafeWrite|WriteFn)\b|PAGES_FILE_(OK|TOO_LARGE|NO_MEMORY|ERROR)\b)' \
+        app/*.[ch] bench/*.[ch] book/*.[ch] files/*.[ch] gpu/*.[ch] helper/*.[ch] mesh/*.[ch] \
+        pages/*.[ch] tests/*.c || true)
+    if [ -n "$hits" ]; then
+        printf 'naming: the file utilities'"'"' old pages_ names (files_ now):\n%s\n' "$hits"
+        bad=1
+    fi
     # Names say what things are (issue 53): the program's app_/App/APP_ prefix, and its
     # PAGECURL_APP_ header guards, only in app/ (the library's folders name theirs after themselves)
     hits=$(grep -nE '\b(app_|App[A-Z]|APP_|PAGECURL_APP_)[A-Za-z0-9_]*' book/*.[ch] gpu/*.[ch] bench/*.[ch] \
-        mesh/*.[ch] pages/*.[ch] helper/*.[ch] shaders/*.h || true)
+        files/*.[ch] mesh/*.[ch] pages/*.[ch] helper/*.[ch] shaders/*.h || true)
     if [ -n "$hits" ]; then
         printf 'naming: the program'"'"'s app_ prefix outside app/:\n%s\n' "$hits"
         bad=1
@@ -68,7 +85,7 @@ RULES
     fi
     [ "$bad" -eq 0 ] || exit 1
 fi
-[ $# -gt 0 ] || set -- app bench book gpu helper mesh pages include/pagecurl
+[ $# -gt 0 ] || set -- app bench book files gpu helper mesh pages include/pagecurl
 # "from to" lines: module from includes module to (paths made relative to the root)
 find "$@" -maxdepth 1 \( -name '*.c' -o -name '*.h' \) | sort | while read -r f; do
     dir=$(dirname "$f")

@@ -7,7 +7,7 @@ set -u
 cd "${1:-.}" || exit 1
 missing=$(
     {
-        find app bench book gpu helper mesh pages shaders include tests tools examples \
+        find app bench book files gpu helper mesh pages shaders include tests tools examples \
             \( -path tests/fuzz -o -path tests/golden \) -prune -o -type f \
             \( -name '*.[ch]' -o -name '*.glsl' -o -name '*.comp' -o -name '*.frag' \
             -o -name '*.vert' -o -name '*.geom' -o -name '*.sh' -o -name CMakeLists.txt \

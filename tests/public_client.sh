@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: MIT
 # The modes that are clients of libpagecurl reach the book only through its public header and the
 # program's own entry points (book/pagecurl_program.h, exported, not installed): none of their
-# files includes another header of the library's folders (book/, gpu/, mesh/, pages/, shaders/)
-# or calls one of the library's internal functions (a name its headers give). Prints each finding
-# and fails; with no arguments checks headless mode and the window (its loop, input, HUD, title
-# line, page field, swapchain, overlay and screenshots, and what both modes share of the book's
-# use).
+# files includes another header of the library's folders (book/, files/, gpu/, mesh/, pages/,
+# shaders/) or calls one of the library's internal functions (a name its headers give). Prints
+# each finding and fails; with no arguments checks headless mode and the window (its loop, input,
+# HUD, title line, page field, swapchain, overlay and screenshots, and what both modes share of
+# the book's use).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -40,13 +40,13 @@ fi
 # the one header of the library's a client may include besides the public one
 allowed='^[0-9]+:[[:space:]]*#[[:space:]]*include[[:space:]]*"\.\./book/pagecurl_program\.h"'
 # the library's internal functions: every name with a folder's prefix its headers declare or call
-cat book/*.h gpu/*.h mesh/*.h pages/*.h |
-    grep -ohE '\b(gpu|mesh|book|pages|page)_[a-z0-9_]+[[:space:]]*\(' | sed 's/[[:space:]]*($//' |
+cat book/*.h files/*.h gpu/*.h mesh/*.h pages/*.h |
+    grep -ohE '\b(gpu|mesh|book|files|pages|page)_[a-z0-9_]+[[:space:]]*\(' | sed 's/[[:space:]]*($//' |
     sort -u | sed 's/.*/\\b&[[:space:]]*\\(/' > "$calls_of"
 [ -s "$calls_of" ] || { echo "public_client: no function of the library's found"; exit 1; }
 bad=0
 for f in "$@"; do
-    inc=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"\.\./(book|gpu|mesh|pages|shaders)/' "$f" |
+    inc=$(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"\.\./(book|files|gpu|mesh|pages|shaders)/' "$f" |
         grep -vE "$allowed" || true)
     calls=$(grep -nEf "$calls_of" "$f" || true)
     if [ -n "$inc" ]; then

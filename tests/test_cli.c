@@ -986,7 +986,7 @@ static const char INK_TRACE[] = "0.00 ink down 0.60 0.50\n0.05 ink move 0.70 0.5
 static const char EMPTY_NOTEBOOK[] =
     "{\"format\": \"pagecurl-notebook\", \"version\": 1, \"pages\": []}\n";
 
-/* Writes go through pages/safe_write.c: what lies at or around an output is never damaged. Each
+/* Writes go through files/safe_write.c: what lies at or around an output is never damaged. Each
  * case sets up the folder, runs, and says what must hold after. */
 static void check_safe_writes(CheckState *s, const Cli *c)
 {
@@ -1418,7 +1418,7 @@ static void check_bench_signal(CheckState *s, const Cli *c)
     cJSON_Delete(root);
 }
 
-/* No failed run above left a temporary file behind (pages/safe_write.c writes .NAME.tmp-XXXXXX,
+/* No failed run above left a temporary file behind (files/safe_write.c writes .NAME.tmp-XXXXXX,
  * then renames it into place), nor a notebook's lock file. */
 static void check_no_leftovers(CheckState *s, const Cli *c)
 {

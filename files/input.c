@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "file.h"
+#include "input.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *pages_file_kind(unsigned mode)
+const char *files_kind(unsigned mode)
 {
     return S_ISDIR(mode)    ? "a folder"
            : S_ISFIFO(mode) ? "a FIFO"
@@ -20,12 +20,12 @@ const char *pages_file_kind(unsigned mode)
                             : "not a regular file";
 }
 
-FILE *pages_file_open(const char *path, char *why, size_t size)
+FILE *files_open(const char *path, char *why, size_t size)
 {
-    return pages_file_openat(AT_FDCWD, path, why, size);
+    return files_openat(AT_FDCWD, path, why, size);
 }
 
-FILE *pages_file_openat(int dir, const char *path, char *why, size_t size)
+FILE *files_openat(int dir, const char *path, char *why, size_t size)
 {
     int fd = openat(dir, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
@@ -47,7 +47,7 @@ FILE *pages_file_openat(int dir, const char *path, char *why, size_t size)
         e = errno, snprintf(why, size, "%s", strerror(e));
     else if (!S_ISREG(st.st_mode)) {
         e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-        snprintf(why, size, "%s, not a regular file", pages_file_kind(st.st_mode));
+        snprintf(why, size, "%s, not a regular file", files_kind(st.st_mode));
     } else {
         int flags = fcntl(fd, F_GETFL);
         if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
@@ -63,17 +63,17 @@ FILE *pages_file_openat(int dir, const char *path, char *why, size_t size)
     return f;
 }
 
-PagesFileRead pages_file_read(FILE *f, size_t max, char **text, size_t *len)
+FilesRead files_read(FILE *f, size_t max, char **text, size_t *len)
 {
     char *buf = NULL;
     size_t used = 0, cap = 0;
-    PagesFileRead result = PAGES_FILE_OK;
+    FilesRead result = FILES_READ_OK;
     for (;;) {
         if (used == cap) {
             cap = cap ? 2 * cap : 4096;
             char *grown = cap <= max ? realloc(buf, cap) : NULL;
             if (!grown) {
-                result = cap <= max ? PAGES_FILE_NO_MEMORY : PAGES_FILE_TOO_LARGE;
+                result = cap <= max ? FILES_READ_NO_MEMORY : FILES_READ_TOO_LARGE;
                 break;
             }
             buf = grown;
@@ -84,9 +84,9 @@ PagesFileRead pages_file_read(FILE *f, size_t max, char **text, size_t *len)
         if (n == 0)
             break;
     }
-    if (result == PAGES_FILE_OK && ferror(f))
-        result = PAGES_FILE_ERROR;
-    if (result != PAGES_FILE_OK) {
+    if (result == FILES_READ_OK && ferror(f))
+        result = FILES_READ_ERROR;
+    if (result != FILES_READ_OK) {
         free(buf);
         buf = NULL, used = 0;
     }

@@ -33,7 +33,7 @@ static char *folder_of(const char *path)
     return dir;
 }
 
-char *pages_safe_write_target(const char *path)
+char *files_safe_write_target(const char *path)
 {
     char *at = strdup(path);
     for (int hops = 0; at && hops <= MAX_LINKS; hops++) {
@@ -63,9 +63,9 @@ char *pages_safe_write_target(const char *path)
     return NULL;
 }
 
-char *pages_safe_write_canonical(const char *path)
+char *files_safe_write_canonical(const char *path)
 {
-    char *target = pages_safe_write_target(path);
+    char *target = files_safe_write_target(path);
     if (!target)
         return NULL;
     char *real = realpath(target, NULL);
@@ -169,7 +169,7 @@ static char *checked_target(const char *path, bool *exists, struct stat *st, cha
         return NULL;
     }
     errno = 0;
-    char *target = pages_safe_write_target(path);
+    char *target = files_safe_write_target(path);
     if (!target)
         snprintf(message, size, "cannot write %s: %s", path, strerror(errno ? errno : ELOOP));
     else if (!check_target(path, target, exists, st, message, size))
@@ -177,7 +177,7 @@ static char *checked_target(const char *path, bool *exists, struct stat *st, cha
     return target;
 }
 
-bool pages_safe_write_check(const char *path, char *message, size_t size)
+bool files_safe_write_check(const char *path, char *message, size_t size)
 {
     bool exists;
     struct stat st;
@@ -254,14 +254,14 @@ static bool name_unnamed(const char *proc, const char *dir, const char *base, co
     return false;
 }
 
-bool pages_safe_write(const char *path, bool durable, PagesWriteFn fill, const void *user,
+bool files_safe_write(const char *path, bool durable, FilesWriteFn fill, const void *user,
                       char *message, size_t size)
 {
-    return pages_safe_write_with(path, (PagesSafeWrite){.durable = durable}, fill, user, message,
+    return files_safe_write_with(path, (FilesSafeWrite){.durable = durable}, fill, user, message,
                                  size);
 }
 
-bool pages_safe_write_with(const char *path, PagesSafeWrite how, PagesWriteFn fill,
+bool files_safe_write_with(const char *path, FilesSafeWrite how, FilesWriteFn fill,
                            const void *user, char *message, size_t size)
 {
     bool exists;
@@ -308,7 +308,7 @@ bool pages_safe_write_with(const char *path, PagesSafeWrite how, PagesWriteFn fi
         int copy = -1;
         /* Locked before anyone can see it (a new file: no one else holds it). A file system
          * without flock fails only a write that hands its lock on: the others lock for
-         * pages_safe_write_sweep's sake alone. */
+         * files_safe_write_sweep's sake alone. */
         bool locked = flock(fd, LOCK_EX | LOCK_NB) == 0;
         if ((!locked && how.lock) || fchmod(fd, mode) != 0 ||
             (copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0 || !(f = fdopen(copy, "wb"))) {
@@ -384,9 +384,9 @@ static bool stale(const char *rest, int fd, const struct stat *st)
     return time(NULL) - st->st_mtime > 60; /* no write takes a minute */
 }
 
-int pages_safe_write_sweep(const char *path)
+int files_safe_write_sweep(const char *path)
 {
-    char *target = pages_safe_write_target(path);
+    char *target = files_safe_write_target(path);
     char *dir = target ? folder_of(target) : NULL;
     DIR *d = dir ? opendir(dir) : NULL;
     int removed = 0;
