@@ -734,6 +734,15 @@ static BookZoomScroll zoom_input(BookZoom *zoom, const MeshFlipView *view, const
     return BOOK_ZOOM_SCROLL_MOVED;
 }
 
+BookZoomScroll book_scroll(BookZoom *zoom, const MeshFlip *flip, float dy, double time,
+                           uint32_t width, uint32_t height, const BookLeaf *leaf,
+                           const BookLayout *layout)
+{
+    MeshFlipView view = mesh_flip_view_at(flip, time);
+    BookInput e = {.time = time, .device = BOOK_INPUT_ZOOM, .action = BOOK_INPUT_SCROLL, .y = dy};
+    return zoom_input(zoom, &view, &e, width, height, leaf, layout);
+}
+
 /* A turn under way from a zoomed view: the view eases back to fit as the leaf flies. */
 static void ease_if_turning(MeshFlip *flip, BookZoom *zoom, uint32_t width, uint32_t height,
                             const BookLeaf *leaf, const BookLayout *layout, double time)

@@ -63,6 +63,13 @@ void book_init_reader(MeshFlip *flip, const BookLeaf *leaf, int pages, int sprea
  * key does. Zoom events while a page is held are dropped: the point held would leave the
  * pointer. False for a key turn that does nothing (mesh_flip_turn refused it) and a scroll that
  * does nothing; true otherwise. */
+/* A zoomed view scrolled `dy` view heights down (up, below 0) at `time`, within the still spread's
+ * fitted pages (nothing while a leaf turns or is held): moved down the page, or past its foot
+ * (head), where the reader's next page (the one before) is the caller's to go to, and
+ * book_zoom_scroll_turned's to tell. */
+BookZoomScroll book_scroll(BookZoom *zoom, const MeshFlip *flip, float dy, double time,
+                           uint32_t width, uint32_t height, const BookLeaf *leaf,
+                           const BookLayout *layout);
 bool book_apply_input(MeshFlip *flip, BookZoom *zoom, MeshInk *ink, const BookInput *e,
                       uint32_t width, uint32_t height, const BookLeaf *leaf,
                       const BookLayout *layout);

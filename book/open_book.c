@@ -484,8 +484,29 @@ bool book_open_scroll(BookOpen *b, float amount, double time)
         b->scroll_turned = time;
         return true;
     }
-    /* the amount rides as the event's y, a fraction of the viewport's height */
-    return book_open_zoom(b, BOOK_INPUT_SCROLL, 1.0f, 0.0, (double)amount * b->height, time);
+    if (!b->width || !b->height || !isfinite(amount) || !isfinite(time) || b->zoom.hosted)
+        return false; /* the host's camera frames the book: no scroll of the library's */
+    b->held.on = false;
+    BookLayout layout = layout_at(b, time);
+    BookZoomScroll did =
+        book_scroll(&b->zoom, &b->flip, amount, time, b->width, b->height, &b->leaf, &layout);
+    if (did != BOOK_ZOOM_SCROLL_NEXT && did != BOOK_ZOOM_SCROLL_BACK)
+        return did == BOOK_ZOOM_SCROLL_MOVED;
+    /* past the page's foot (head): the reader's next page (the one before) as a key's step goes
+     * there, in the one-page view the spread's other page by a slide (a turn of the leaf skipped
+     * it: a portrait window at fit width went 1, 2, 4, 6) */
+    bool stepped =
+        book_open_key(b, did == BOOK_ZOOM_SCROLL_NEXT ? BOOK_INPUT_NEXT : BOOK_INPUT_PREV, time);
+    MeshFlipView view = mesh_flip_view_at(&b->flip, time);
+    if (stepped && view.turning) {
+        book_zoom_scroll_turned(&b->zoom, did); /* the zoom comes back as the leaf lands */
+    } else if (stepped) {                       /* slid: at the other page's head (foot) at once */
+        BookSpread spread = book_spread(&view);
+        BookLayout now = layout_at(b, time);
+        BookZoomRect fit = book_fit_rect(&spread, &b->leaf, &now, b->width, b->height);
+        book_zoom_scroll_slid(&b->zoom, did, time, &fit);
+    }
+    return stepped;
 }
 
 bool book_open_set_zoom(BookOpen *b, float zoom, double x, double y, double time)

@@ -426,6 +426,14 @@ void book_zoom_scroll_turned(BookZoom *zoom, BookZoomScroll way)
     zoom->resume_last = way == BOOK_ZOOM_SCROLL_BACK;
 }
 
+void book_zoom_scroll_slid(BookZoom *zoom, BookZoomScroll way, double time, const BookZoomRect *fit)
+{
+    bake(zoom, time, fit);
+    zoom->set.y = head_pan(scale_of(&zoom->set), fit, way == BOOK_ZOOM_SCROLL_BACK);
+    zoom->set = kept(zoom->set, fit);
+    note_down(zoom, &zoom->set, fit);
+}
+
 static void sample(BookZoom *zoom, float x, float y, double time)
 {
     int k = zoom->sample_next;

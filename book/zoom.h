@@ -161,6 +161,10 @@ BookZoomScroll book_zoom_scroll(BookZoom *zoom, float dy, double time, const Boo
 /* The turn book_zoom_scroll asked for was made (`way`: its NEXT or BACK): the zoom comes back
  * there. */
 void book_zoom_scroll_turned(BookZoom *zoom, BookZoomScroll way);
+/* ... or the reader slid to the spread's other page instead (the one-page view's step, no leaf
+ * turned): the view at once at that page's head (`way` BACK: its foot), as zoomed, in `fit`. */
+void book_zoom_scroll_slid(BookZoom *zoom, BookZoomScroll way, double time,
+                           const BookZoomRect *fit);
 
 /* A drag that pans: pressed at (x, y), moved, let go (with the flick's velocity of its last
  * tenth of a second, coasting on). */

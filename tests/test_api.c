@@ -3642,6 +3642,54 @@ static int page_shown(const Host *h)
  * view to a spread's right-hand page, a turn to the next spread's left-hand one), PREVIOUS back
  * to page 1, bound on the left and on the right: at rest after each the state says the page and
  * the viewport shows it; a step past either end is refused. */
+/* Fitted to its width in the one-page view, scrolls go down each page and on to the next at its
+ * foot, every page in order and each from its head, the fit kept (a tester's portrait window at
+ * fit width went 1, 2, 4, 6: past a left-hand page's foot the scroll turned the leaf, skipping the
+ * right-hand page the key's step slides to), then back up to page 1. */
+static void one_page_width_scroll(Host *h, pagecurl_context *ctx)
+{
+    pagecurl_book *book =
+        made(ctx, (pagecurl_book_desc){.provider = {.page_count = 5, .draw_page = coloured_page},
+                                       .layout = PAGECURL_LAYOUT_SINGLE,
+                                       .wait_for_pages = true});
+    if (!book)
+        return;
+    double t = 0.0;
+    host_frame(h, book, t, true);
+    CHECK(&st, pagecurl_book_fit(book, PAGECURL_FIT_WIDTH, NAN, NAN, t), "fit width refused");
+    char visited[128] = "1", *at = visited + 1;
+    int last = 1, wrong = 0;
+    for (int back = 0; back < 2; back++)
+        for (int k = 0; k < 80 && (back ? last > 1 : last < 5); k++) {
+            for (int f = 0; f < 200 && (state_of(book).moving || state_of(book).turning); f++)
+                host_frame(h, book, t += 0.05, false);
+            host_frame(h, book, t += 0.3, true);
+            pagecurl_book_scroll(book, back ? -0.4f : 0.4f, t);
+            for (int f = 0; f < 200 && (state_of(book).moving || state_of(book).turning); f++)
+                host_frame(h, book, t += 0.05, false);
+            host_frame(h, book, t += 0.05, true);
+            pagecurl_zoom z = {.size = sizeof z};
+            pagecurl_book_get_zoom(book, &z);
+            int page = state_of(book).page;
+            if (page == last)
+                continue;
+            /* a new page: the next (the one before), from its head (foot), fitted to its width */
+            bool in_order = page == last + (back ? -1 : 1) && page_shown(h) == page;
+            bool framed = z.fit == PAGECURL_FIT_WIDTH && z.page == page &&
+                          (back ? z.down > 0.3f : z.down < 0.05f);
+            wrong += !in_order || !framed;
+            at += snprintf(at, (size_t)(visited + sizeof visited - at), " %d%s(%.2f)", page,
+                           framed ? "" : "!", (double)z.down);
+            last = page;
+        }
+    printf("one page at fit width, scrolled down and back up: %s\n", visited);
+    CHECK(&st, wrong == 0 && last == 1 && strstr(visited, " 5"),
+          "one page at fit width: scrolls visited %s (1 .. 5 and back, each page in order from its "
+          "head, fitted to width, wanted)",
+          visited);
+    pagecurl_book_destroy(book);
+}
+
 static void one_page_steps(Host *h, pagecurl_context *ctx)
 {
     for (int rtl = 0; rtl < 2; rtl++) {
@@ -4685,6 +4733,7 @@ int main(int argc, char **argv)
         right_bound(ctx);
         reduced_motion(&h, ctx);
         one_page_steps(&h, ctx);
+        one_page_width_scroll(&h, ctx);
         held_hits(&h, ctx);
         window_queries(&h, ctx, args.out);
         search(ctx, args.out);
