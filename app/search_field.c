@@ -8,11 +8,13 @@
 void app_search_field_open(AppSearchField *f)
 {
     f->open = true;
+    f->selected = f->typed[0] != '\0';
 }
 
 void app_search_field_close(AppSearchField *f)
 {
     f->open = false;
+    f->selected = false;
 }
 
 static void search(AppSearchField *f, pagecurl_book *book)
@@ -24,6 +26,8 @@ static void search(AppSearchField *f, pagecurl_book *book)
 
 void app_search_field_type(AppSearchField *f, pagecurl_book *book, const char *utf8)
 {
+    if (f->selected) /* the last search, selected: what is typed replaces it */
+        f->typed[0] = '\0', f->selected = false;
     size_t have = strlen(f->typed), add = strlen(utf8);
     if (have + add > APP_SEARCH_FIELD_MAX) /* a character's bytes whole or not at all */
         return;
@@ -36,6 +40,11 @@ void app_search_field_erase(AppSearchField *f, pagecurl_book *book)
     size_t n = strlen(f->typed);
     if (!n)
         return;
+    if (f->selected) { /* the last search, selected: erased whole */
+        f->typed[0] = '\0', f->selected = false;
+        search(f, book);
+        return;
+    }
     do /* back over a UTF-8 character's continuation bytes */
         n--;
     while (n && ((unsigned char)f->typed[n] & 0xc0) == 0x80);
@@ -89,7 +98,7 @@ void app_search_field_text(const AppSearchField *f, const pagecurl_book *book, c
                  s.done ? "" : " ... counting");
     else
         snprintf(count, sizeof count, "%d found%s", s.matches, s.done ? "" : ", counting ...");
-    snprintf(out, size, "find: %s_   %s", typed, count);
+    snprintf(out, size, f->selected ? "find: [%s]_   %s" : "find: %s_   %s", typed, count);
 }
 
 bool app_search_field_too_small(const AppSearchField *f, const pagecurl_book *book, uint32_t width,

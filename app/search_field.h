@@ -20,10 +20,12 @@ typedef struct AppSearchField {
     bool open;
     char typed[APP_SEARCH_FIELD_MAX + 1]; /* UTF-8 */
     int current;                          /* the match gone to (0-based), -1: none yet */
-    int pending; /* an Enter before any match was found: +1 next, -1 previous, 0 none */
+    int pending;   /* an Enter before any match was found: +1 next, -1 previous, 0 none */
+    bool selected; /* reopened on the last search: what is typed replaces it, Backspace erases it */
 } AppSearchField;
 
-/* Opens it with what was searched for last (typing replaces nothing: Backspace erases). */
+/* Opens it with what was searched for last, selected (shown in brackets): Enter searches it
+ * again, what is typed replaces it, Backspace erases it whole, as a browser's find bar. */
 void app_search_field_open(AppSearchField *f);
 /* Closed; the book's search (and its highlight) stays for n and N. */
 void app_search_field_close(AppSearchField *f);
@@ -37,7 +39,8 @@ int app_search_field_step(AppSearchField *f, const pagecurl_book *book, bool for
 /* An Enter that found no match while the count went on is taken once a match is found: its page
  * (1-based), or 0 while there is none (given up once the count is done). Each frame. */
 int app_search_field_pending(AppSearchField *f, const pagecurl_book *book);
-/* The field's line for the HUD, ASCII ('?' for any other character): "find: TEXT_  3 of 41",
+/* The field's line for the HUD, ASCII ('?' for any other character): "find: TEXT_  3 of 41"
+ * ("find: [TEXT]_" while selected),
  * "... counting", "not found", or "no text in this book". */
 void app_search_field_text(const AppSearchField *f, const pagecurl_book *book, char *out,
                            size_t size);

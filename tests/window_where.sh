@@ -265,6 +265,14 @@ xdotool key --window "$win" shift+Return
 expect "pagecurl: 2-3 / 6"
 xdotool key --window "$win" Escape n
 expect "pagecurl: 4-5 / 6"
+# reopened, the field holds "zephyr" selected: typed again it replaces it (appended, "zephyrzephyr"
+# was found nowhere), and Enter goes round the book to the first match
+xdotool key --window "$win" slash
+xdotool type --window "$win" --delay 60 zephyr
+xdotool key --window "$win" Return
+expect "pagecurl: 2-3 / 6"
+xdotool key --window "$win" Escape n
+expect "pagecurl: 4-5 / 6"
 # Text (app/text_select.h): Shift+drag over the left-hand page (page 4, "zeph alone": from left of
 # its line's start, x 76 of the page's 48 .. 320, to below its end) selects its text, Ctrl+C
 # copies it to the clipboard; the first Escape clears the selection (the window stays open), the
