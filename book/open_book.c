@@ -608,6 +608,34 @@ bool book_open_set_quality(BookOpen *b, GpuQuality quality)
     return true;
 }
 
+void book_open_set_ink_mode(BookOpen *b, bool ink)
+{
+    b->ink_mode = ink;
+}
+
+void book_open_set_lead(BookOpen *b, double seconds)
+{
+    b->lead = seconds;
+}
+
+void book_open_hold_detail(BookOpen *b, double seconds)
+{
+    b->detail_hold = seconds;
+}
+
+void book_open_set_hold_radius(BookOpen *b, float radius)
+{
+    b->hold_radius = radius;
+}
+
+bool book_open_read_leaf(BookOpen *b)
+{
+    if (!b->leaf.desc.readback)
+        return false;
+    b->read_leaf_next = true;
+    return true;
+}
+
 bool book_open_clear_at(BookOpen *b, double x, double y, double time)
 {
     int side = side_at(b, x, y, time);

@@ -171,6 +171,15 @@ bool book_open_go_to(BookOpen *b, int page);
 bool book_open_turn_to(BookOpen *b, int page, double time);
 bool book_open_hold(BookOpen *b, float progress, float grab, bool backward);
 bool book_open_set_quality(BookOpen *b, GpuQuality quality);
+/* The program's settings (book/pagecurl_program.h's), their ranges checked by the facade: a press
+ * draws (ink mode), the frames' lead, the next update's wait for its detail, the hold's radius. */
+void book_open_set_ink_mode(BookOpen *b, bool ink);
+void book_open_set_lead(BookOpen *b, double seconds);
+void book_open_hold_detail(BookOpen *b, double seconds);
+void book_open_set_hold_radius(BookOpen *b, float radius);
+/* The next frame recorded copies the leaf's mesh out; false where the leaf was made without
+ * readback. */
+bool book_open_read_leaf(BookOpen *b);
 /* The ink of the side under (x, y) wiped. */
 bool book_open_clear_at(BookOpen *b, double x, double y, double time);
 /* A host's stroke on side `side`, no news to it: no INK_CHANGED for it alone. */

@@ -465,7 +465,7 @@ void pagecurl_book_set_ink_mode(pagecurl_book *b, bool ink)
 {
     if (!b)
         return;
-    b->open->ink_mode = ink;
+    book_open_set_ink_mode(b->open, ink);
 }
 
 bool pagecurl_book_clear_at(pagecurl_book *b, double x, double y, double time)
@@ -864,7 +864,7 @@ bool pagecurl_book_set_lead(pagecurl_book *b, double seconds)
         return false;
     if (!(seconds >= 0.0 && seconds <= 0.1))
         return false;
-    b->open->lead = seconds;
+    book_open_set_lead(b->open, seconds);
     return true;
 }
 
@@ -874,7 +874,7 @@ bool pagecurl_book_hold_detail(pagecurl_book *b, double seconds)
         return false;
     if (!(seconds >= 0.0 && seconds <= 1.0))
         return false;
-    b->open->detail_hold = seconds;
+    book_open_hold_detail(b->open, seconds);
     return true;
 }
 
@@ -882,10 +882,7 @@ bool pagecurl_book_read_leaf(pagecurl_book *b)
 {
     if (!b)
         return false;
-    if (!b->open->leaf.desc.readback)
-        return false;
-    b->open->read_leaf_next = true;
-    return true;
+    return book_open_read_leaf(b->open);
 }
 
 bool pagecurl_book_frame_times(const pagecurl_book *b, pagecurl_frame_times *out)
@@ -937,7 +934,7 @@ bool pagecurl_book_set_hold_radius(pagecurl_book *b, float radius)
         return false;
     if (radius != 0.0f && !(radius >= BOOK_RADIUS_MIN && radius <= BOOK_RADIUS_MAX))
         return false;
-    b->open->hold_radius = radius;
+    book_open_set_hold_radius(b->open, radius);
     return true;
 }
 

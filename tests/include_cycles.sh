@@ -83,6 +83,13 @@ RULES
         printf 'facade: book logic in the public functions (book/open_book.c is its place):\n%s\n' "$hits"
         bad=1
     fi
+    # ... nor sets the book's state itself: a setting goes through book/open_book.h's setters
+    hits=$(grep -nE '\bb->open->[a-z_.]+[[:space:]]*(=[^=]|\+=|-=|\+\+|--)' book/pagecurl.c \
+        book/pagecurl_text.c book/context.c || true)
+    if [ -n "$hits" ]; then
+        printf 'facade: the book open'"'"'s state set in the public functions:\n%s\n' "$hits"
+        bad=1
+    fi
     [ "$bad" -eq 0 ] || exit 1
 fi
 [ $# -gt 0 ] || set -- app bench book files gpu helper mesh pages include/pagecurl
