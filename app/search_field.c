@@ -92,7 +92,8 @@ void app_search_field_text(const AppSearchField *f, const pagecurl_book *book, c
     else if (!f->typed[0])
         snprintf(count, sizeof count, "Enter: next, Shift+Enter: previous");
     else if (s.done && !s.matches)
-        snprintf(count, sizeof count, "not found");
+        snprintf(count, sizeof count,
+                 s.failed ? "not found; some pages' text could not be read" : "not found");
     else if (f->current >= 0)
         snprintf(count, sizeof count, "%d of %d%s", f->current + 1, s.matches,
                  s.done ? "" : " ... counting");

@@ -40,6 +40,7 @@ int app_search_field_step(AppSearchField *f, const pagecurl_book *book, bool for
  * (1-based), or 0 while there is none (given up once the count is done). Each frame. */
 int app_search_field_pending(AppSearchField *f, const pagecurl_book *book);
 /* The field's line for the HUD, ASCII ('?' for any other character): "find: TEXT_  3 of 41"
+ * ("not found", and where pages could not be read, that they could not)
  * ("find: [TEXT]_" while selected),
  * "... counting", "not found", or "no text in this book". */
 void app_search_field_text(const AppSearchField *f, const pagecurl_book *book, char *out,

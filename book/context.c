@@ -26,7 +26,8 @@ void pagecurl_context_faults(pagecurl_context *ctx, const pagecurl_faults *fault
         spec = (GpuFaultSpec){.submit_after = faults->submit_after,
                               .allocate_after = faults->allocate_after,
                               .draw_ms = faults->draw_ms,
-                              .first_wait_ms = faults->first_wait_ms};
+                              .first_wait_ms = faults->first_wait_ms,
+                              .find_fail = faults->find_fail};
     gpu_context_faults(&ctx->gpu, &spec);
 }
 

@@ -134,6 +134,7 @@ bool book_open_create(GpuContext *gpu, const BookOpenDesc *d, BookOpen **out, Gp
     b->pages = pages_book_source_pages(src);
     pages_book_source_draw_fault(src, gpu->faults ? gpu->faults->spec.draw_ms : 0);
     b->first_wait_ms = gpu->faults ? gpu->faults->spec.first_wait_ms : 0;
+    b->find_fail = gpu->faults ? gpu->faults->spec.find_fail : 0;
     b->layout = (BookLayout){
         .rtl = book_binds_right(d->binding, pages_book_source_right_to_left(src)),
         .hard_cover = d->hard_cover,
@@ -685,6 +686,7 @@ bool book_open_search(BookOpen *b, const char *query)
         BookSearch *made = book_search_create(src);
         if (!made)
             return false;
+        book_search_fail_first(made, b->find_fail);
         __atomic_store_n(&b->search, made, __ATOMIC_RELEASE); /* the stream's worker reads it */
     }
     int at = heading_spread(b);

@@ -125,6 +125,7 @@ typedef struct BookOpen {
     VkFormat target_depth_format; /* the host's pass's depth (0: none) */
     float page_seconds;           /* 0: the stream's own limit */
     uint32_t first_wait_ms;       /* a test's limit on the first frame's wait; 0: the stream's */
+    uint32_t find_fail;           /* a test's: the search's first pages read fail */
     BookViewTimes times;          /* the last finished timed frame's */
     bool times_valid;
     BookEvents events;

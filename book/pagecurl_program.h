@@ -19,9 +19,11 @@ extern "C" {
  * draw_ms N: a book file's or a folder's page drawn takes N ms longer for each million texels, as a
  * heavy page would (taken by the books opened from then on);
  * first_wait_ms N: a book's first frame waits N ms at most for its pages drawn sharp (the books
- * opened from then on; 0: the library's own limit), so that a test of it hangs on no clock. */
+ * opened from then on; 0: the library's own limit), so that a test of it hangs on no clock;
+ * find_fail N: the first N pages a book's search reads fail, as a page whose text cannot be read
+ * (its search helper gone) does (the books opened from then on). */
 typedef struct pagecurl_faults {
-    uint32_t submit_after, allocate_after, draw_ms, first_wait_ms;
+    uint32_t submit_after, allocate_after, draw_ms, first_wait_ms, find_fail;
 } pagecurl_faults;
 
 /* The faults `faults` asks for on `ctx` from now on, its calls counted from here (NULL: none). */

@@ -31,6 +31,7 @@ struct BookSearch {
     SideMatches *sides;
     bool *changed; /* per page: its marks changed since book_search_take_changed */
     bool any_changed;
+    uint32_t fail_first; /* a test's: the counting thread's first page reads fail */
 };
 
 static void clear_sides(BookSearch *s)
@@ -62,10 +63,22 @@ static void *count(void *user)
         pthread_mutex_unlock(&s->lock);
         char line[512];
         float place[4] = {0.0f, 0.0f, 1.0f, 1.0f};
-        int n = rects && first
-                    ? pages_book_source_find(s->src, side, query, rects, first,
-                                             PAGES_FIND_MAX_RECTS, place, line, sizeof line)
-                    : -1;
+        /* a page whose text could not be read is read once more: the search's helper, gone
+         * (killed for its time, or crashed on another page), is started again by the read */
+        int n = -1;
+        for (int attempt = 0; attempt < 2 && n < 0 && rects && first; attempt++) {
+            if (s->fail_first) { /* a test's failure: only this thread reads it once started */
+                s->fail_first--;
+                continue;
+            }
+            n = pages_book_source_find(s->src, side, query, rects, first, PAGES_FIND_MAX_RECTS,
+                                       place, line, sizeof line);
+            pthread_mutex_lock(&s->lock);
+            bool stale = s->generation != generation || s->quit;
+            pthread_mutex_unlock(&s->lock);
+            if (stale) /* a newer query took over: no second try */
+                break;
+        }
         PagesFindRect *keep = n > 0 ? malloc((size_t)n * sizeof *keep) : NULL;
         bool *keep_first = n > 0 ? malloc((size_t)n * sizeof *keep_first) : NULL;
         if (n > 0 && (!keep || !keep_first))
@@ -144,6 +157,11 @@ void book_search_destroy(BookSearch *s)
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->lock);
     free(s);
+}
+
+void book_search_fail_first(BookSearch *s, uint32_t pages)
+{
+    s->fail_first = pages;
 }
 
 bool book_search_start(BookSearch *s, const char *query, int from)

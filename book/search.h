@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* A book's text search, counted in the background: a thread of its own reads page after page
  * (through the book source's own search helper, pages/book_source.h's pages_book_source_find),
- * from the page the reader is at onwards and round to it, and keeps each page's matches. A new
+ * from the page the reader is at onwards and round to it, and keeps each page's matches (a page
+ * whose text cannot be read is read once more, its helper started again, before it counts as
+ * failed: none found there, `failed_page` said). A new
  * query takes over at once: the thread drops the old one between two pages (one page's text is
  * milliseconds), so no caller ever waits for a count. Every function but create and destroy may
  * be called while the thread counts; none blocks for more than a copy under a lock. */
@@ -21,6 +23,9 @@ typedef struct BookSearch BookSearch;
 /* A search over `src` (borrowed: destroy the search before closing it); NULL out of memory. Its
  * thread starts at the first query. */
 BookSearch *book_search_create(PagesBookSource *src);
+/* A test's fault (pagecurl_faults.find_fail), before the first query: the first `pages` page
+ * reads fail as unreadable text does (each page read twice before it counts as failed). */
+void book_search_fail_first(BookSearch *s, uint32_t pages);
 /* The thread stopped (a page being read is abandoned: its helper killed); what it found is kept
  * (a page still being drawn may be marked) until destroy, which stops it too and frees it all. */
 void book_search_stop(BookSearch *s);

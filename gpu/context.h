@@ -32,9 +32,10 @@ typedef struct GpuMessages {
  * draw_ms N: a book file's or a folder's page drawn takes N ms longer for each million texels, as a
  * heavy page would (read as a book is opened: pages/book_source.c);
  * first_wait_ms N: a book's first frame waits N ms at most for its pages sharp (book/book_stream.h;
- * 0: the stream's own limit). */
+ * 0: the stream's own limit); find_fail N: the first N pages a book's search reads fail
+ * (book/search.h). */
 typedef struct GpuFaultSpec {
-    uint32_t submit_after, allocate_after, draw_ms, first_wait_ms;
+    uint32_t submit_after, allocate_after, draw_ms, first_wait_ms, find_fail;
 } GpuFaultSpec;
 
 typedef struct GpuFaults {

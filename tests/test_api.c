@@ -3957,6 +3957,27 @@ static void search(pagecurl_context *ctx, const char *dir)
           "a word the book lacks");
     pagecurl_book_search(book, "zephyr"); /* destroyed while it counts */
     pagecurl_book_destroy(book);
+    /* A page whose text could not be read (the search's helper gone) is read once more: with the
+     * first read failing (pagecurl_faults.find_fail), the count finds all three and no page
+     * failed (without the second read: page 1 failed); every read failing, none found and the
+     * failure said. */
+    for (int fails = 1; fails <= 100; fails += 99) {
+        pagecurl_context_faults(ctx, &(pagecurl_faults){.find_fail = (uint32_t)fails});
+        book = made(ctx, (pagecurl_book_desc){.path = pdf});
+        pagecurl_context_faults(ctx, NULL);
+        if (!book)
+            return;
+        CHECK(&st, pagecurl_book_search(book, "zephyr"), "search refused");
+        s = searched(book);
+        printf("zephyr with the first %d page reads failing: %d matches, failed %d\n", fails,
+               s.matches, s.failed);
+        CHECK(&st,
+              fails == 1 ? s.done && s.matches == 3 && !s.failed
+                         : s.done && s.matches == 0 && s.failed,
+              "zephyr, the first %d page reads failing: done %d, %d matches, failed %d", fails,
+              s.done, s.matches, s.failed);
+        pagecurl_book_destroy(book);
+    }
     /* the built-in book: no text, done at once */
     book = made(ctx, (pagecurl_book_desc){0});
     if (!book)
