@@ -133,6 +133,7 @@ typedef struct Window {
     AppKeptNotebook kept;    /* the notebook where --notebook names none (app/kept_notebook.h) */
     AppPlace place;          /* where the reader is, kept for the next run (app/place.h) */
     bool place_view;         /* the book opened at the place kept: its view comes back too */
+    bool view_restored;      /* ... in the first frame */
     AppTraceRecorder record; /* --record's file, written as the input comes */
     AppVk vk;
     AppSwapchain sc;
@@ -336,6 +337,12 @@ static void keep_view(Window *w, const pagecurl_state *s)
 }
 
 /* The view kept with the place the book opened at, shown: whether it changed the view. */
+/* The book reopened at the place kept with a view of it to come back (not the fitted one). */
+static bool view_kept(const Window *w)
+{
+    return w->place_view && w->place.read_view.fit != APP_PLACE_FITTED;
+}
+
 static bool restore_view(Window *w, double now)
 {
     const AppPlaceView *v = &w->place.read_view;
@@ -990,7 +997,17 @@ static bool draw(Window *w, double time, bool shot)
     };
     w->drawn = (AppSessionSize){target.extent.width, target.extent.height};
     pagecurl_error err;
-    if (!pagecurl_book_update(w->book, time, &target, &err)) {
+    bool updated = pagecurl_book_update(w->book, time, &target, &err);
+    /* The view kept with the place is the first frame's (no fitted frame shown, then a zoom): set
+     * once the first update has the viewport and the pages' shapes, the frame updated again. */
+    if (updated && view_kept(w) && !w->view_restored) {
+        w->view_restored = true;
+        if (restore_view(w, time)) {
+            pagecurl_book_hold_detail(w->book, w->detail_hold); /* as a zoom step's */
+            updated = pagecurl_book_update(w->book, time, &target, &err);
+        }
+    }
+    if (!updated) {
         snprintf(w->message, sizeof w->message, "%s", err.message);
         return false;
     }
@@ -1461,8 +1478,10 @@ static void frame(Window *w, Loop *l, const pagecurl_state *s, double now)
     /* The first frames show the book at rest as the start of a turn, its leaf held flat:
      * lavapipe then builds the turning frame's draw states and first touches its memory (some
      * 60 ms at 320x200) before anyone presses a key, instead of on the first turn's first
-     * frame. Any pointer event lets go of a held pose: one of no pointer's does it after. */
-    bool warm = !l->replay && l->frames < APP_VK_FRAMES && !s->turning &&
+     * frame. Any pointer event lets go of a held pose: one of no pointer's does it after. Not
+     * under a kept view the first frame shows (the held pose's framing would be the one the view
+     * is set in: the reopened picture then sat a fraction of a pixel off the one left). */
+    bool warm = !l->replay && !view_kept(w) && l->frames < APP_VK_FRAMES && !s->turning &&
                 (pagecurl_book_hold(w->book, 0.0f, 0.25f, false) ||
                  pagecurl_book_hold(w->book, 0.0f, 0.25f, true));
     l->ok = draw(w, now, session->want_shot);
@@ -1501,7 +1520,7 @@ static void frame(Window *w, Loop *l, const pagecurl_state *s, double now)
 /* Once the book is framed (after the first frame): the kept place's view, or --fit width. */
 static bool first_framed(Window *w, Loop *l, double now)
 {
-    bool changed = w->place_view && restore_view(w, now);
+    bool changed = false;
     if (w->opts->fit_width && !l->replay) {
         pagecurl_input_event width = {.time = now,
                                       .device = PAGECURL_INPUT_ZOOM,

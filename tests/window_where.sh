@@ -188,6 +188,18 @@ window_quit
 [ "$status" -eq 0 ] || fail "pagecurl reopened fitted to width exited with $status"
 n=$(differ "$shots/kept.png" "$shots/back.png")
 [ "$n" -lt 100 ] || fail "reopened, the view is not the one left: $n pixels differ ($shots)"
+# ... and it is the first frame's, no fitted spread shown before it: frames 1 s apart (a test
+# hook), the first picture captured while it stands is the view left (before, the whole spread
+# on the backdrop: 156,964 pixels unlike it)
+export PAGECURL_FRAME_SLEEP_MS=1000
+window_start "$exe" --validation --size 640x400 "$books/moved.pdf"
+unset PAGECURL_FRAME_SLEEP_MS
+wait_drawn "$shots/first.png" || fail "the reopened window drew nothing"
+n=$(differ "$shots/kept.png" "$shots/first.png")
+window_quit
+[ "$status" -eq 0 ] || fail "pagecurl reopened slowly exited with $status"
+[ "$n" -lt 1000 ] || fail "reopened, the first frame is not the view left: $n pixels differ ($shots)"
+echo "$name: the first frame reopened is the view left ($n pixels differ)"
 rm -rf "$shots"
 window_start "$exe" --validation --size 640x400 --page 2 "$books/moved.pdf"
 expect "pagecurl: 2-3 / 9"
