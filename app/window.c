@@ -134,6 +134,7 @@ typedef struct Window {
     AppPlace place;          /* where the reader is, kept for the next run (app/place.h) */
     bool place_view;         /* the book opened at the place kept: its view comes back too */
     bool view_restored;      /* ... in the first frame */
+    bool toast_new;          /* a screenshot's note set after its frame: a frame to show it */
     AppTraceRecorder record; /* --record's file, written as the input comes */
     AppVk vk;
     AppSwapchain sc;
@@ -772,6 +773,7 @@ static bool handle_event(const SDL_Event *e, Window *w, AppSession *session, dou
     if (e->type == SDL_KEYDOWN && !e->key.repeat &&
         (e->key.keysym.sym == SDLK_F12 || e->key.keysym.sym == SDLK_p)) {
         session->want_shot = true;
+        w->hud.toast[0] = '\0'; /* the picture is the book's, not the last one's note */
         return true;
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F11) {
@@ -1455,6 +1457,8 @@ static bool follow_book(Window *w, const Loop *l, const pagecurl_state *s, doubl
         w->hud.toast[0] = '\0';
         changed = true;
     }
+    changed |= w->toast_new;
+    w->toast_new = false;
     return changed;
 }
 
@@ -1513,6 +1517,7 @@ static void frame(Window *w, Loop *l, const pagecurl_state *s, double now)
         app_screenshot_save(&w->shot, w->book, w->opts->screenshot, w->hud.toast,
                             sizeof w->hud.toast);
         w->toast_until = now + WINDOW_TOAST_SECONDS;
+        w->toast_new = true; /* shown by the next frame, drawn for it */
     }
     session->want_shot = false;
 }

@@ -41,13 +41,16 @@ fail() { echo "$name: $*" >&2; kill "$pid" 2>/dev/null; exit 1; }
 capture "$out/shown.png"
 xdotool key --window "$win" p
 poll 60 test -e "$out/pagecurl-0002.png" || fail "P saved no pagecurl-0002.png within 60 s"
+# a second P while the first one's note shows saves the book, not the note (compared below)
+xdotool key --window "$win" p
+poll 60 test -e "$out/pagecurl-0003.png" || fail "P saved no pagecurl-0003.png within 60 s"
 # the window says so for a moment (its top-left corner), then shows the book as it was
 wait_changed "$out/shown.png" "$out/toast.png" 100 || fail "P said nothing in the window"
 poll 60 same_as "$out/shown.png" "$out/toast-gone.png" || fail "P's note in the window stayed"
 xdotool key --window "$win" h
 wait_changed "$out/shown.png" "$out/hud.png" 100 || fail "H showed no HUD within 60 s"
 xdotool key --window "$win" F12
-poll 60 test -e "$out/pagecurl-0003.png" || fail "F12 saved no pagecurl-0003.png within 60 s"
+poll 60 test -e "$out/pagecurl-0004.png" || fail "F12 saved no pagecurl-0004.png within 60 s"
 xdotool key --window "$win" h
 poll 60 same_as "$out/shown.png" "$out/hidden.png" || fail "H did not hide the HUD within 60 s"
 # zoom: + , then Ctrl+wheel about the pointer, then a drag mid-page pans (a flick's coast)
@@ -69,15 +72,18 @@ echo "$name: pagecurl exited with $status"
 [ "$(cat "$out/pagecurl-0001.png")" = precious ] || fail "P replaced pagecurl-0001.png"
 grep -q "screenshot written to $out/pagecurl-0002.png" "$out/stdout.txt" ||
     fail "P did not say where it saved: $(cat "$out/stdout.txt")"
-[ -f "$out/pagecurl-0003.png" ] || fail "F12 saved no pagecurl-0003.png"
+[ -f "$out/pagecurl-0004.png" ] || fail "F12 saved no pagecurl-0004.png"
 # P saved what the window showed: the same pixels as a capture of the window
 shown=$(compare -metric AE "$out/shown.png" "$out/pagecurl-0002.png" null: 2>&1)
 echo "$name: P's screenshot differs from the window in $shown pixels"
 [ "$shown" = 0 ] || fail "P's screenshot is not what the window showed"
+again=$(compare -metric AE "$out/pagecurl-0002.png" "$out/pagecurl-0003.png" null: 2>&1)
+echo "$name: a second P's screenshot differs from the first in $again pixels"
+[ "$again" = 0 ] || fail "a second P's screenshot holds the first one's note ($again pixels)"
 
 # The HUD (F12's screenshot) changed only the pixels of its panel in the window's top-left
 # corner, over the book (which fills the window at rest), at its smallest scale: none elsewhere.
-box=$(convert "$out/pagecurl-0002.png" "$out/pagecurl-0003.png" -compose difference -composite \
+box=$(convert "$out/pagecurl-0002.png" "$out/pagecurl-0004.png" -compose difference -composite \
     -colorspace gray -threshold 5% -format '%@' info:)
 echo "$name: the HUD covers $box"
 set -- $(echo "$box" | awk -F'[x+]' '{ print $1, $2, $3, $4 }')
