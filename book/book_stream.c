@@ -243,7 +243,7 @@ static void scale_up(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *dst,
     }
 }
 
-/* Page d->side's draft into d->pixels (the layer's texels): drawn at a share of the layer's size
+/* Side d->side's draft into d->pixels (the layer's texels): drawn at a share of the layer's size
  * and scaled up to it. A side that cannot be drawn so is marked at the layer's size, as a sharp
  * drawing's failure is (and not drawn again: its failure is the side's). */
 static void draw_draft(BookStream *s, Drawn *d)
@@ -447,7 +447,7 @@ void book_stream_destroy(BookStream *s)
     s->quit = true;
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
-    /* a long side in progress is abandoned (a PDF's drawing stopped, a side provider's call
+    /* a long side in progress is abandoned (a PDF's drawing stopped, a page provider's call
      * left running): the program's end does not wait for it */
     pages_book_source_abort(s->src);
     pthread_join(s->thread, NULL);

@@ -67,17 +67,19 @@ static void *count(void *user)
          * (killed for its time, or crashed on another page), is started again by the read */
         int n = -1;
         for (int attempt = 0; attempt < 2 && n < 0 && rects && first; attempt++) {
+            if (attempt) { /* not for a query a newer one took over, nor a search stopped */
+                pthread_mutex_lock(&s->lock);
+                bool stale = s->generation != generation || s->quit;
+                pthread_mutex_unlock(&s->lock);
+                if (stale)
+                    break;
+            }
             if (s->fail_first) { /* a test's failure: only this thread reads it once started */
                 s->fail_first--;
                 continue;
             }
             n = pages_book_source_find(s->src, side, query, rects, first, PAGES_FIND_MAX_RECTS,
                                        place, line, sizeof line);
-            pthread_mutex_lock(&s->lock);
-            bool stale = s->generation != generation || s->quit;
-            pthread_mutex_unlock(&s->lock);
-            if (stale) /* a newer query took over: no second try */
-                break;
         }
         PagesFindRect *keep = n > 0 ? malloc((size_t)n * sizeof *keep) : NULL;
         bool *keep_first = n > 0 ? malloc((size_t)n * sizeof *keep_first) : NULL;
