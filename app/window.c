@@ -1621,12 +1621,6 @@ static void window_lost(void *user, const char *why)
 
 int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
 {
-    /* lavapipe (Mesa's llvmpipe; Debian 12 ships 22.3) can free a scene's fence while one of its
-     * rasteriser threads is still signalling it, which hangs or crashes the process: a window on
-     * a busy machine meets it within hours (docs/testing.md, Soak). Without rasteriser threads it
-     * cannot happen, so a window runs without them unless the user set a count. Other drivers
-     * ignore the variable; it must be set before the driver starts. */
-    setenv("LP_NUM_THREADS", "0", 0);
     Window w = {.win = win,
                 .opts = opts,
                 .replay = replay,

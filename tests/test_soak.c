@@ -308,17 +308,9 @@ int main(int argc, char **argv)
      * swung by 1-3 MiB either way between two samples after the same frames (the order of its
      * frees, not growth); in one arena the heap in use counts all of it and VmRSS follows. */
     mallopt(M_ARENA_MAX, 1);
-    /* llvmpipe (Mesa 22.3, Debian 12's lavapipe) has a use-after-free between its rasteriser
-     * threads and lavapipe's queue thread: the last rasteriser thread to finish a scene counts its
-     * fence done and, still holding the fence's mutex, broadcasts its condition variable; the
-     * queue thread, looking for a scene to reuse, sees the count complete (lp_fence_signalled
-     * reads it without the mutex) and drops the scene's reference to the fence, which for every
-     * render pass but a submission's last is the only one, so the fence is freed while the
-     * rasteriser thread is still inside cnd_broadcast and mtx_unlock. Those writes into the freed
-     * block are what aborted one full soak in glibc's free ("corrupted unsorted chunks"). With no
-     * rasteriser threads, llvmpipe rasterises on the queue thread itself, so the fence is
-     * signalled before the queue thread can look at it again. A value set by hand is kept (to
-     * reproduce the race). */
+    /* Without rasteriser threads, unless a count is set: at the soak's 16x16 pixels llvmpipe
+     * rasterises faster on its queue thread, and the memory measured is one arena's. Their fence
+     * race (app/mutex_guard.c, linked in) is soak_fence_race's, which sets a count. */
     setenv("LP_NUM_THREADS", "0", 0);
     /* glibc raises its mmap threshold to the size of each mmapped block freed, so a block of a
      * few MiB that lavapipe allocates and frees again (on a grid change) lands in the heap one

@@ -28,11 +28,12 @@ first_frame() {
 poll 60 first_frame "$out/before.png" || { echo "window_smoke: no frame in 60 s" >&2; kill "$pid"; exit 1; }
 [ "$blacks" -eq 0 ] ||
     { echo "window_smoke: the window was black before its first frame ($blacks captures)" >&2; kill "$pid"; exit 1; }
-# lavapipe's rasteriser threads (named llvmpipe-N) can free a fence they are still signalling
-# (docs/testing.md, Soak): a window runs without them.
+# The window draws on every core: lavapipe's rasteriser threads (named llvmpipe-N; none on a
+# machine of one core), whose fence race the program closes (app/mutex_guard.c), are not turned
+# off.
 rasterisers=$(cat /proc/"$pid"/task/*/comm 2>/dev/null | grep -c '^llvmpipe-')
-[ "$rasterisers" -eq 0 ] ||
-    { echo "window_smoke: the window runs $rasterisers lavapipe rasteriser threads" >&2; kill "$pid"; exit 1; }
+[ "$(nproc)" -eq 1 ] || [ "$rasterisers" -gt 0 ] ||
+    { echo "window_smoke: the window runs no lavapipe rasteriser threads on $(nproc) cores" >&2; kill "$pid"; exit 1; }
 # Press near the bottom-right corner of the closed book's page (x 280 .. 520, y 101 .. 423 at
 # rest) and drag past the spine; the view widens to the spread as the leaf turns.
 xdotool mousemove --window "$win" 490 400 mousedown 1

@@ -4,10 +4,12 @@
 # without rasteriser threads costs the window. Needs xvfb-run and python3; run it at nice -n 10 on
 # a shared machine.
 #   tools/window-race.sh race PAGECURL FENCE_RACE_SO RUNS FRAMES [WxH]
-#       RUNS window replays of FRAMES frames (key turns and drags) with the race widened: one line
-#       each with the exit status (137: a hang, the process killed once its CPU time stood still
-#       for 60 s) and the seconds taken. Put LP_NUM_THREADS=0 in the environment to run the same
-#       frames without rasteriser threads.
+#       RUNS window replays of FRAMES frames (key turns and drags) with the race widened and
+#       caught (tests/fence_race.c, the build's libfence_race.so): one line each with the exit
+#       status (0: clean; 70: a fence destroyed under its signal, counted by the shim; 137: a
+#       hang, the process killed once its CPU time stood still for 60 s) and the seconds taken.
+#       Put LP_NUM_THREADS=2 in the environment on a machine of more cores, LP_NUM_THREADS=0 to
+#       run the same frames without rasteriser threads.
 #   tools/window-race.sh fps PAGECURL [VAR=VALUE...]
 #       frames a second of a held drag in a 1280x800 window: the time of 400 frames less that of
 #       100, under the environment given (say LP_NUM_THREADS=0).
