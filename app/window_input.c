@@ -350,12 +350,21 @@ double app_session_seconds(const AppSession *session)
     return app_session_time(SDL_GetTicks64(), session->start_ms);
 }
 
+/* A zoom's sharp time counts from its last input until anything else moves the view: a key (a
+ * turn, a search's jump, a re-layout) or a press; a sharper drawing after that is theirs. */
+static void zoom_input(AppSession *session, const pagecurl_input_event *input)
+{
+    if (input->device == PAGECURL_INPUT_ZOOM)
+        session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0, session->sharp_ms = -1.0;
+    else if (input->device == PAGECURL_INPUT_KEY || input->action == PAGECURL_INPUT_DOWN)
+        session->zoomed_ms = 0;
+}
+
 void app_session_apply(AppSessionSize size, AppSession *session, const pagecurl_input_event *input)
 {
     if (size.width && size.height && session->book)
         app_trace_apply(session->book, &session->click, input, size.width, size.height);
-    if (input->device == PAGECURL_INPUT_ZOOM)
-        session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
+    zoom_input(session, input);
     if (session->record)
         app_trace_record(session->record, input);
 }
@@ -434,8 +443,7 @@ void app_session_replay_until(AppSession *session, AppSessionSize size, double t
         if (size.width && size.height && session->book)
             app_trace_apply(session->book, &session->click, &session->replay->events[session->next],
                             size.width, size.height);
-        if (session->replay->events[session->next].device == PAGECURL_INPUT_ZOOM)
-            session->zoomed_ms = SDL_GetTicks64(), session->zoomed_frames = 0;
+        zoom_input(session, &session->replay->events[session->next]);
         session->next++;
     }
 }
@@ -463,7 +471,7 @@ void app_session_sharp(AppSession *session, bool sharper)
 
 void app_session_summary(const AppSession *session, uint64_t frames)
 {
-    if (session->sharp_ms >= 0.0 && session->zoomed_ms)
+    if (session->sharp_ms >= 0.0)
         printf("pagecurl: the pages in view drawn sharp %.0f ms after the zoom's last input, in "
                "frame %" PRIu32 " after it\n",
                session->sharp_ms, session->sharp_frame);

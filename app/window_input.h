@@ -71,9 +71,10 @@ typedef struct AppSession {
     /* input-to-display latencies (the input's SDL timestamp to the frame's present returning) */
     double latency_sum, latency_max;
     uint32_t latency_count, moving_frames;
-    /* SDL time of the latest zoom or pan applied (0: none), and how long after it the last
-     * sharper drawing of the pages in view (book/book_stream.h's detail) was on screen (-1: none
-     * since), in which of the frames shown since (1: the first) */
+    /* SDL time of the latest zoom or pan applied (0: none, or a key or a press has moved the
+     * view since), and how long after it the last sharper drawing of the pages in view
+     * (book/book_stream.h's detail) was on screen (-1: none since), in which of the frames shown
+     * since (1: the first) */
     uint64_t zoomed_ms;
     double sharp_ms;
     uint32_t zoomed_frames, sharp_frame;

@@ -66,6 +66,22 @@ at_least "$w" "$h" 0.9 || fail "zoomed in, the window's page holds $w of the det
 ms=$(sed -n "s/.*drawn sharp \([0-9]*\) ms after the zoom's last input.*/\1/p" "$out/window.txt")
 [ -n "$ms" ] || fail "the window never said when its pages were sharp"
 echo "$name: sharp $ms ms after the zoom's last input"
+# ...and counted from the zoom only until a key moves the view: a turn 180 frames after it draws
+# the next pages sharp too, which is the turn's, not the zoom's (the pointer moving over the page
+# every frame until then, so that the replay skips no stretch: the key comes 180 frames after)
+awk 'BEGIN {
+    print "# TIME DEVICE ACTION [X Y [PRESSURE]]"
+    print "0.500 zoom by 3.0 0.5 0.5"
+    for (i = 1; i < 180; i++) printf "%.4f mouse move %.3f 0.5\n", 0.5 + i / 60, 0.3 + i / 1000
+    print "3.500 key next"
+}' > "$out/turn.trace"
+bounded "$exe" --book "$pdf" --size 640x400 --replay "$out/turn.trace" --frames 400 \
+    > "$out/turned.txt" || fail "the zoomed window's turn failed"
+frame=$(sed -n "s/.*drawn sharp [0-9]* ms after the zoom's last input, in frame \([0-9]*\) after it.*/\1/p" \
+    "$out/turned.txt")
+echo "$name: a zoom then a turn: sharp in frame ${frame:-none} after the zoom"
+[ -n "$frame" ] && [ "$frame" -lt 180 ] ||
+    fail "a zoom then a turn: the pages sharp in frame ${frame:-none} after the zoom (the turn's at 180)"
 
 # enlarged: the window drawn at 1280x800 from layers made for 640 until its pages are drawn again
 # the step's wait at its longest (1 s, not 0.08): a busy machine draws the page slower than the
