@@ -10,6 +10,10 @@
 #       hang, the process killed once its CPU time stood still for 60 s) and the seconds taken.
 #       Put LP_NUM_THREADS=2 in the environment on a machine of more cores, LP_NUM_THREADS=0 to
 #       run the same frames without rasteriser threads.
+#   tools/window-race.sh soak PAGECURL FENCE_RACE_SO SECONDS [WxH]
+#       one window for SECONDS (an hour: 3600) replaying key turns, drags and a held leaf with the
+#       race widened and caught as above (default 640x400), ended by SIGINT: its exit status (130:
+#       stopped by the signal, as asked; 70: the race met; 137: a hang, killed) and CPU seconds.
 #   tools/window-race.sh fps PAGECURL [VAR=VALUE...]
 #       frames a second of a held drag in a 1280x800 window: the time of 400 frames less that of
 #       100, under the environment given (say LP_NUM_THREADS=0).
@@ -33,6 +37,21 @@ for i in range(1, 1800):
     drag.append(f"{i / 60:.3f} mouse move {0.55 + 0.3 * math.cos(i * 2 * math.pi / 240):.4f} 0.75")
 drag.append("30.000 mouse up 0.80 0.75")
 open(f"{out}/drag.trace", "w").write("\n".join(drag) + "\n")
+ev, t = ["# an hour of key turns, drags and a held leaf"], 0.0
+while t < 3700:
+    for i in range(20):
+        ev.append(f"{t:.3f} key next"); t += 0.5
+        ev.append(f"{t:.3f} mouse down 0.10 0.80"); t += 0.016
+        for k in range(30):
+            ev.append(f"{t:.3f} mouse move {0.10 + 0.02 * k:.3f} 0.78"); t += 0.016
+        ev.append(f"{t:.3f} mouse up 0.70 0.78"); t += 0.5
+        ev.append(f"{t:.3f} key prev"); t += 0.5
+    ev.append(f"{t:.3f} mouse down 0.90 0.80"); t += 0.016
+    for i in range(1, 600):
+        ev.append(f"{t:.3f} mouse move {0.55 + 0.3 * math.cos(i * 2 * math.pi / 240):.4f} 0.75")
+        t += 1 / 60
+    ev.append(f"{t:.3f} mouse up 0.80 0.75"); t += 0.5
+open(f"{out}/hour.trace", "w").write("\n".join(ev) + "\n")
 EOF
 xvfb() {
     xvfb-run -a -s "-screen 0 1600x1000x24" "$@"
@@ -64,6 +83,27 @@ race)
         i=$((i + 1))
     done
     ;;
+soak)
+    exe=$2 shim=$3 seconds=$4 size=${5:-640x400}
+    xvfb sh -c '
+        env LD_PRELOAD="$1" MALLOC_PERTURB_=165 "$2" --replay "$3" --size "$5" > /dev/null 2>&1 &
+        pid=$!
+        last= still=0 cpu=0 waited=0
+        while kill -0 "$pid" 2>/dev/null; do
+            sleep 5
+            waited=$((waited + 5))
+            now=$(awk "{print \$14 + \$15}" "/proc/$pid/stat" 2>/dev/null) || break
+            cpu=${now:-$cpu}
+            if [ "$now" = "$last" ]; then still=$((still + 5)); else still=0; fi
+            last=$now
+            if [ "$still" -ge 60 ]; then kill -9 "$pid"; wait "$pid"; exit 137; fi
+            [ "$waited" -lt "$4" ] || kill -INT "$pid"
+        done
+        wait "$pid"
+        rc=$?
+        echo "soak: exit $rc after $waited s, $((cpu / $(getconf CLK_TCK))) s of CPU"
+        exit $rc' soak "$shim" "$exe" "$traces/hour.trace" "$seconds" "$size"
+    ;;
 fps)
     exe=$2
     shift 2
@@ -75,7 +115,7 @@ fps)
     echo "$* fps $(echo "300 / ($t400 - $t100)" | bc -l | cut -c1-5)"
     ;;
 *)
-    sed -n '2,9p' "$0" >&2
+    sed -n '2,21p' "$0" >&2
     exit 2
     ;;
 esac
