@@ -13,21 +13,33 @@
  * does it (a scene reused, a submission's flush, a VkFence waited), and a scene needs no command
  * of ours (a blit, a resolve, a clear flushed alone), so no order of the application's commands
  * closes it; waiting for the mutex here does: the signaller holds it until it is done with the
- * fence. For every other mutex this is a lock nobody holds (destroying a held mutex is undefined).
- * A thread destroying a plain mutex it holds itself would wait for ever: the wait is bounded. */
+ * fence. Only the driver's own mutexes wait (the caller's code in lavapipe's library): any other
+ * library's destroy goes straight to the C library's, as before. A destroy by a thread that holds
+ * the mutex itself (undefined behaviour) would wait for ever on a plain mutex: the wait is
+ * bounded. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
+#include <string.h>
 #include <time.h>
+
+/* Whether the code at `at` is lavapipe's (Mesa's libvulkan_lvp.so). */
+static int lavapipe_code(const void *at)
+{
+    Dl_info info;
+    return dladdr(at, &info) && info.dli_fname && strstr(info.dli_fname, "libvulkan_lvp");
+}
 
 int pthread_mutex_destroy(pthread_mutex_t *mutex)
 {
     int (*destroy)(pthread_mutex_t *) =
         (int (*)(pthread_mutex_t *))dlsym(RTLD_NEXT, "pthread_mutex_destroy");
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += 1;
-    if (pthread_mutex_timedlock(mutex, &until) == 0)
-        pthread_mutex_unlock(mutex);
+    if (lavapipe_code(__builtin_return_address(0))) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 1;
+        if (pthread_mutex_timedlock(mutex, &until) == 0)
+            pthread_mutex_unlock(mutex);
+    }
     return destroy ? destroy(mutex) : 0;
 }
