@@ -23,34 +23,34 @@ trap 'rm -rf "$traces"' EXIT
 python3 - "$traces" <<'EOF'
 import math, sys
 out = sys.argv[1]
+def turn(ev, t, gap):
+    """A key turn and a dragged one from t, and back: their events appended, the end's time."""
+    ev.append(f"{t:.3f} key next"); t += gap
+    ev.append(f"{t:.3f} mouse down 0.10 0.80"); t += 0.016
+    for k in range(30):
+        ev.append(f"{t:.3f} mouse move {0.10 + 0.02 * k:.3f} 0.78"); t += 0.016
+    ev.append(f"{t:.3f} mouse up 0.70 0.78"); t += gap
+    ev.append(f"{t:.3f} key prev")
+    return t + gap
+def held(ev, t, frames):
+    """A page held at t and dragged to and fro for frames 60ths of a second."""
+    ev.append(f"{t:.3f} mouse down 0.90 0.80")
+    for i in range(1, frames):
+        ev.append(f"{t + i / 60:.3f} mouse move {0.55 + 0.3 * math.cos(i * 2 * math.pi / 240):.4f} 0.75")
+    ev.append(f"{t + frames / 60:.3f} mouse up 0.80 0.75")
+    return t + frames / 60
 turns, t = ["# key turns and drags"], 0.0
 for i in range(60):
-    turns.append(f"{t:.3f} key next"); t += 0.6
-    turns.append(f"{t:.3f} mouse down 0.10 0.80"); t += 0.016
-    for k in range(30):
-        turns.append(f"{t:.3f} mouse move {0.10 + 0.02 * k:.3f} 0.78"); t += 0.016
-    turns.append(f"{t:.3f} mouse up 0.70 0.78"); t += 0.6
-    turns.append(f"{t:.3f} key prev"); t += 0.6
+    t = turn(turns, t, 0.6)
 open(f"{out}/turns.trace", "w").write("\n".join(turns) + "\n")
-drag = ["# a page held and dragged to and fro", "0.000 mouse down 0.90 0.80"]
-for i in range(1, 1800):
-    drag.append(f"{i / 60:.3f} mouse move {0.55 + 0.3 * math.cos(i * 2 * math.pi / 240):.4f} 0.75")
-drag.append("30.000 mouse up 0.80 0.75")
+drag = ["# a page held and dragged to and fro"]
+held(drag, 0.0, 1800)
 open(f"{out}/drag.trace", "w").write("\n".join(drag) + "\n")
 ev, t = ["# an hour of key turns, drags and a held leaf"], 0.0
 while t < 3700:
     for i in range(20):
-        ev.append(f"{t:.3f} key next"); t += 0.5
-        ev.append(f"{t:.3f} mouse down 0.10 0.80"); t += 0.016
-        for k in range(30):
-            ev.append(f"{t:.3f} mouse move {0.10 + 0.02 * k:.3f} 0.78"); t += 0.016
-        ev.append(f"{t:.3f} mouse up 0.70 0.78"); t += 0.5
-        ev.append(f"{t:.3f} key prev"); t += 0.5
-    ev.append(f"{t:.3f} mouse down 0.90 0.80"); t += 0.016
-    for i in range(1, 600):
-        ev.append(f"{t:.3f} mouse move {0.55 + 0.3 * math.cos(i * 2 * math.pi / 240):.4f} 0.75")
-        t += 1 / 60
-    ev.append(f"{t:.3f} mouse up 0.80 0.75"); t += 0.5
+        t = turn(ev, t, 0.5)
+    t = held(ev, t, 600) + 0.5
 open(f"{out}/hour.trace", "w").write("\n".join(ev) + "\n")
 EOF
 xvfb() {
