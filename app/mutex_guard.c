@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The program's pthread_mutex_destroy, in front of the C library's for every library in the
- * process (the executable exports it: app/CMakeLists.txt): the mutex is taken and let go before
- * it is destroyed, so that no thread is still inside it.
+ * process (the executable exports it: app/CMakeLists.txt): a mutex of lavapipe's is taken and let
+ * go before it is destroyed, so that no thread is still inside it.
  *
  * Why: llvmpipe (Mesa 22.3, Debian 12's lavapipe) can free a scene's fence while one of its
  * rasteriser threads is still signalling it. The last thread to finish a scene counts the fence
