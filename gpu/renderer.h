@@ -50,7 +50,7 @@ typedef struct GpuStillCache {
     /* the last frame's still draws (its view, spread and size) and texels */
     GpuStillDraw draws[GPU_STILL_MAX_DRAWS];
     uint32_t count;
-    uint64_t content_writes, ink_writes;
+    uint64_t content_writes, detail_writes, ink_writes;
     uint64_t redraws, overs; /* times drawn, frames drawn over it: the tests count them */
     /* frames that moved it (a pan: gpu_renderer_record), the pixels they shaded (the strips the
      * move uncovered) and the pixels their targets held: the tests count them */

@@ -627,6 +627,33 @@ static bool still_shift(const GpuStillDraw *was, const GpuStillDraw *now, uint32
            (uint32_t)abs(*dy) < extent.height;
 }
 
+/* Whether the content's layers that the still draws `now` read are as the cache's were: pages
+ * drawn into other layers (the next spread's, coming in while the reader looks at this one) leave
+ * the cache as it is. A leaf's or a flat page's draw reads its two sides; a block's edges, the
+ * board's outside on it (page.z for a turning board's, frame.x for one lying on the block). */
+static bool still_texels_kept(const GpuRenderer *r, const GpuStillDraw *now, uint32_t n)
+{
+    uint64_t drawn = r->still.content_writes;
+    for (uint32_t i = 0; i < n; i++) {
+        const PcDrawPush *p = &now[i].push;
+        uint32_t flags = (uint32_t)p->frame.v[3] % PC_FRAME_HEIGHT;
+        uint32_t read[2], count = 0;
+        if (p->page.v[3] != (float)PC_DRAW_EDGE) {
+            read[count++] = (uint32_t)p->page.v[2];
+            read[count++] = (uint32_t)p->page.v[2] + 1;
+        } else {
+            if (flags & PC_FRAME_BOARD)
+                read[count++] = (uint32_t)p->page.v[2];
+            if (flags & (PC_FRAME_BOARD_TOP | PC_FRAME_BOARD_BOTTOM))
+                read[count++] = (uint32_t)p->frame.v[0];
+        }
+        for (uint32_t k = 0; k < count; k++)
+            if (gpu_texture_layer_writes(&r->content, read[k]) > drawn)
+                return false;
+    }
+    return true;
+}
+
 /* The still pages as this frame draws them, against the last frame's (which the cache holds when
  * valid). Changed, they become the last frame's and the frame draws them itself: drawn into the
  * cache now, they might be changed again by the next frame (they do every frame of a closed
@@ -649,7 +676,7 @@ static StillUse still_use(GpuRenderer *r, const GpuRenderTarget *target, const G
                                 draw_push(r, d, extent)};
         n++;
     }
-    bool texels = c->content_writes == r->content.writes + r->detail_writes &&
+    bool texels = still_texels_kept(r, now, n) && c->detail_writes == r->detail_writes &&
                   c->ink_writes == r->ink.writes &&
                   !memcmp(&c->background, &background, sizeof background);
     bool same = c->count == n && texels;
@@ -667,7 +694,8 @@ static StillUse still_use(GpuRenderer *r, const GpuRenderTarget *target, const G
                  still_shift(c->draws, now, n, extent, dx, dy);
     memcpy(c->draws, now, n * sizeof now[0]);
     c->count = n;
-    c->content_writes = r->content.writes + r->detail_writes;
+    c->content_writes = r->content.writes;
+    c->detail_writes = r->detail_writes;
     c->ink_writes = r->ink.writes;
     c->background = background;
     c->valid = shift;

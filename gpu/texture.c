@@ -17,6 +17,19 @@ uint32_t gpu_texture_levels(uint32_t width, uint32_t height)
     return levels;
 }
 
+/* An update of layers first .. end - 1: the texture's writes and those of the pairs they touch. */
+static void dated(GpuTexture *tex, uint32_t first, uint32_t end)
+{
+    tex->writes++;
+    for (uint32_t pair = first / 2; tex->pair_writes && pair < (end + 1) / 2; pair++)
+        tex->pair_writes[pair] = tex->writes;
+}
+
+uint64_t gpu_texture_layer_writes(const GpuTexture *tex, uint32_t layer)
+{
+    return tex->pair_writes && layer < tex->layers ? tex->pair_writes[layer / 2] : tex->writes;
+}
+
 static uint32_t level_size(uint32_t size, uint32_t level)
 {
     size >>= level;
@@ -285,7 +298,7 @@ static bool update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint3
         gpu_show_through_pass_destroy(ctx, pass);
         gpu_buffer_destroy(ctx, &own);
     }
-    tex->writes++;
+    dated(tex, pair_first, pair_end);
     return ok;
 }
 
@@ -322,7 +335,7 @@ static bool clear(const GpuContext *ctx, GpuTexture *tex, const uint8_t texel[4]
                .colour = {.float32 = {srgb_to_linear(texel[0]), srgb_to_linear(texel[1]),
                                       srgb_to_linear(texel[2]),
                                       tex->show_through ? 128 / 255.0f : texel[3] / 255.0f}}};
-    tex->writes++;
+    dated(tex, 0, tex->layers);
     return gpu_context_submit_once(ctx, record_clear, &c, err);
 }
 
@@ -403,6 +416,7 @@ bool gpu_texture_create(const GpuContext *ctx, const GpuTextureDesc *desc, GpuTe
     out->layers = desc->layers;
     out->levels = desc->one_level ? 1 : gpu_texture_levels(desc->width, desc->height);
     assert(out->levels <= 32);
+    out->pair_writes = calloc((out->layers + 1) / 2, sizeof *out->pair_writes);
     if (texture_create(ctx, desc, out, err))
         return true;
     gpu_texture_destroy(ctx, out);
@@ -416,6 +430,7 @@ void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex)
     if (tex->sampler)
         ctx->vk.vkDestroySampler(ctx->device, tex->sampler, ctx->allocator);
     gpu_image_destroy(ctx, &tex->image);
+    free(tex->pair_writes);
     memset(tex, 0, sizeof *tex);
 }
 

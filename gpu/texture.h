@@ -44,10 +44,14 @@ typedef struct GpuTexture {
     GpuImage image;    /* its view: a 2-D array of every mip and layer */
     VkSampler sampler; /* trilinear, clamped to the edge */
     uint32_t width, height, layers, levels;
-    bool blit_mips;       /* the mips were made by vkCmdBlitImage */
-    bool show_through;    /* GpuTextureDesc's */
-    GpuShowThrough pass;  /* made where show-through is drawn into the texture */
-    uint64_t writes;      /* updates so far: what drew the texture before is out of date */
+    bool blit_mips;      /* the mips were made by vkCmdBlitImage */
+    bool show_through;   /* GpuTextureDesc's */
+    GpuShowThrough pass; /* made where show-through is drawn into the texture */
+    uint64_t writes;     /* updates so far: what drew the texture before is out of date */
+    /* per pair of layers (2k, 2k + 1: a leaf's two sides, whose show-through is made together),
+     * `writes` as it was after the last update of that pair: what drew only other pairs is not
+     * out of date (null where it could not be allocated: every update dates every pair) */
+    uint64_t *pair_writes;
     uint32_t ring_layers; /* GpuTextureDesc's */
     GpuUploads uploads;   /* the updates' staging ring, for updates of ring_layers at most */
 } GpuTexture;
@@ -61,6 +65,10 @@ void gpu_texture_destroy(const GpuContext *ctx, GpuTexture *tex);
  * waited for (the ring's staging is taken again once its fence has signalled); more are. */
 bool gpu_texture_update(const GpuContext *ctx, GpuTexture *tex, uint32_t first, uint32_t count,
                         const uint8_t *pixels, GpuError *err);
+
+/* `writes` as it was after the last update of the pair `layer` belongs to: a picture drawn from
+ * that layer when `writes` was at least this still holds its texels. */
+uint64_t gpu_texture_layer_writes(const GpuTexture *tex, uint32_t layer);
 
 /* Mip levels of a full chain down to 1x1. */
 uint32_t gpu_texture_levels(uint32_t width, uint32_t height);

@@ -373,6 +373,43 @@ static void check_pan(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
     free(b);
 }
 
+/* New texels for the turning leaf's layers (a page arriving while it turns, or the next
+ * spread's) leave the cached still pages as they are; new texels for the right page's draw them
+ * again, once. `redraws`: the cache's draws so far. */
+static void check_layers(CheckState *s, const GpuContext *ctx, BookView *view, const MeshInk *ink,
+                         uint64_t redraws)
+{
+    GpuError err = {0};
+    GpuTexture *content = &view->renderer.content;
+    size_t layer = (size_t)content->width * content->height * 4;
+    uint8_t *texels = malloc(2 * layer);
+    bool ok = texels != NULL;
+    static const struct {
+        uint32_t first;
+        uint64_t more;
+        const char *what;
+    } UPDATES[] = {{0, 0, "the turning leaf's"}, {2, 1, "the right page's"}};
+    for (size_t u = 0; ok && u < sizeof UPDATES / sizeof UPDATES[0]; u++) {
+        for (size_t i = 0; i < 2 * layer; i++)
+            texels[i] = (uint8_t)(i % 4 == 3 ? 255 : 200 + (i / 4 + u * 7) % 40);
+        ok = gpu_texture_update(ctx, content, UPDATES[u].first, 2, texels, &err);
+        for (int f = 0; ok && f < 3; f++)
+            ok = frame(ctx, view, 0.7f + 0.05f * (float)f, ink, NULL, &err);
+        CHECK(s, ok, "frames after new texels for %s layers: %s", UPDATES[u].what, err.message);
+        redraws += UPDATES[u].more;
+        if (ok) {
+            printf("new texels for %s layers: the still pages drawn %llu times in all\n",
+                   UPDATES[u].what, (unsigned long long)view->renderer.still.redraws);
+            CHECK(s, view->renderer.still.redraws == redraws,
+                  "new texels for %s layers: the still pages drawn %llu times in all (%llu "
+                  "expected)",
+                  UPDATES[u].what, (unsigned long long)view->renderer.still.redraws,
+                  (unsigned long long)redraws);
+        }
+    }
+    free(texels);
+}
+
 static void check_still(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
 {
     GpuError err = {0};
@@ -444,6 +481,7 @@ static void check_still(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
                   "after stroke %u the still pages were drawn %llu times in all (%u expected)",
                   stroke + 1, (unsigned long long)cached.renderer.still.redraws, 2 + stroke);
     }
+    check_layers(s, ctx, &cached, &ink, 3);
     book_view_destroy(ctx, &fresh);
     book_view_destroy(ctx, &cached);
     mesh_ink_free(&ink);
