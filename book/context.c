@@ -5,6 +5,7 @@
 #include "pagecurl_internal.h"
 #include "pagecurl_program.h"
 
+#include "../mesh/parallel.h"
 #include "../shaders/shared.h"
 
 #include <stddef.h>
@@ -74,7 +75,9 @@ pagecurl_context *pagecurl_context_create(const pagecurl_context_desc *desc, pag
                               .instance_extensions = d.instance_extensions,
                               .instance_extension_count = d.instance_extension_count,
                               .create_surface = d.create_surface,
-                              .surface_user = d.surface_user},
+                              .surface_user = d.surface_user,
+                              .tasks = mesh_parallel_tasks,
+                              .task_threads = mesh_parallel_threads()},
             &ctx->gpu, &gerr);
     if (!ok) {
         api_error_from_gpu(err, &gerr);

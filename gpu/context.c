@@ -490,6 +490,8 @@ static bool context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError
 bool gpu_context_create(const GpuContextDesc *desc, GpuContext *ctx, GpuError *err)
 {
     memset(ctx, 0, sizeof *ctx);
+    ctx->tasks = desc->tasks;
+    ctx->task_threads = desc->task_threads;
     if (context_create(desc, ctx, err))
         return true;
     gpu_context_destroy(ctx);

@@ -11,6 +11,7 @@
 #include "error.h"
 #include "vk.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -56,6 +57,12 @@ typedef struct GpuCounters {
 
 typedef bool (*GpuSurfaceFn)(void *user, VkInstance instance, VkSurfaceKHR *out);
 
+/* Runs fn(user, task) once for each task in [0, n) on up to `threads` threads (the caller's
+ * included), returning when all are done: the layer above gives its own (mesh_parallel_tasks);
+ * gpu/ starts no threads. */
+typedef void (*GpuTaskFn)(void *user, size_t task);
+typedef void (*GpuTasksFn)(size_t n, unsigned threads, GpuTaskFn fn, void *user);
+
 typedef struct GpuContextDesc {
     bool validation;   /* Khronos validation + synchronization validation, messages counted */
     bool gpu_assisted; /* with validation: GPU-assisted validation instead of synchronization
@@ -69,6 +76,9 @@ typedef struct GpuContextDesc {
     /* ask the driver for each compute pipeline's compiler statistics (registers, shared
      * memory...) where it offers VK_KHR_pipeline_executable_properties: the benchmark's report */
     bool pipeline_statistics;
+    /* optional: work the context may spread over the cores (its pipelines' compilation) */
+    GpuTasksFn tasks;
+    unsigned task_threads;
 } GpuContextDesc;
 
 typedef struct GpuContext {
@@ -110,6 +120,8 @@ typedef struct GpuContext {
     bool adopted;
     const VkAllocationCallbacks *allocator;
     VkPipelineCache pipeline_cache;
+    GpuTasksFn tasks; /* GpuContextDesc's (null: everything on the caller's thread) */
+    unsigned task_threads;
 } GpuContext;
 
 /* Loads the Vulkan loader (volk), makes the instance and the device. On failure *ctx is left

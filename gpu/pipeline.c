@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "pipeline.h"
 
+#include <stdlib.h>
+
 static bool make_module(const GpuContext *ctx, const uint32_t *code, size_t size,
                         VkShaderModule *out, GpuError *err)
 {
@@ -159,13 +161,13 @@ static VkResult build(const GpuContext *ctx, const GpuPipelineDesc *desc,
         .pDynamicState = &dynamic,
         .layout = layout,
     };
-    gpu_count_pipelines(ctx, 1);
     return ctx->vk.vkCreateGraphicsPipelines(ctx->device, ctx->pipeline_cache, 1, &info,
                                              ctx->allocator, pipeline);
 }
 
-bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
-                         VkPipelineLayout *layout, GpuError *err)
+/* gpu_pipeline_create's work, counted by the caller (a batch's threads share the counters). */
+static bool pipeline_make(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
+                          VkPipelineLayout *layout, GpuError *err)
 {
     *pipeline = VK_NULL_HANDLE;
     VkPushConstantRange push = {
@@ -236,6 +238,61 @@ bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkP
     GPU_TRY(err, r);
     GPU_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, *pipeline, desc->label);
     return true;
+}
+
+bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
+                         VkPipelineLayout *layout, GpuError *err)
+{
+    if (!pipeline_make(ctx, desc, pipeline, layout, err))
+        return false;
+    gpu_count_pipelines(ctx, 1);
+    return true;
+}
+
+/* A batch's jobs, as the context's task runner hands them out. */
+typedef struct Batch {
+    const GpuContext *ctx;
+    const GpuPipelineJob *jobs;
+    GpuError *errors; /* one a job */
+    bool *made;       /* one a job */
+} Batch;
+
+static void batch_job(void *user, size_t i)
+{
+    Batch *b = user;
+    b->made[i] = pipeline_make(b->ctx, &b->jobs[i].desc, b->jobs[i].pipeline, b->jobs[i].layout,
+                               &b->errors[i]);
+}
+
+bool gpu_pipelines_create(const GpuContext *ctx, const GpuPipelineJob *jobs, uint32_t count,
+                          GpuError *err)
+{
+    Batch b = {.ctx = ctx, .jobs = jobs};
+    /* a host's allocation callbacks and pipeline cache are called from its own thread alone */
+    bool parallel = ctx->tasks && !ctx->adopted && count > 1;
+    if (parallel) {
+        b.errors = calloc(count, sizeof *b.errors);
+        b.made = calloc(count, sizeof *b.made);
+    }
+    bool ok = true;
+    if (parallel && b.errors && b.made) {
+        ctx->tasks(count, ctx->task_threads, batch_job, &b);
+        uint32_t made = 0;
+        for (uint32_t i = 0; i < count; i++) {
+            made += b.made[i];
+            if (ok && !b.made[i]) { /* the first failed job's, whichever thread ran it */
+                *err = b.errors[i];
+                ok = false;
+            }
+        }
+        gpu_count_pipelines(ctx, made);
+    } else {
+        for (uint32_t i = 0; ok && i < count; i++)
+            ok = gpu_pipeline_create(ctx, &jobs[i].desc, jobs[i].pipeline, jobs[i].layout, err);
+    }
+    free(b.errors);
+    free(b.made);
+    return ok;
 }
 
 void gpu_pipeline_destroy(const GpuContext *ctx, VkPipeline *pipeline, VkPipelineLayout *layout)

@@ -63,6 +63,21 @@ void gpu_pipeline_draw(const GpuContext *ctx, VkCommandBuffer cmd, GpuBound *bou
 /* On failure both handles are left null or destroyed. */
 bool gpu_pipeline_create(const GpuContext *ctx, const GpuPipelineDesc *desc, VkPipeline *pipeline,
                          VkPipelineLayout *layout, GpuError *err);
+/* One pipeline of a batch: its description and where its handles go. */
+typedef struct GpuPipelineJob {
+    GpuPipelineDesc desc;
+    VkPipeline *pipeline;
+    VkPipelineLayout *layout;
+} GpuPipelineJob;
+
+/* The jobs' pipelines, each as gpu_pipeline_create makes it: on the context's task runner where
+ * it has one (a CPU driver compiles each on the calling thread: lavapipe's 19 page pipelines took
+ * 0.3 s of a window's opening one after another), else in turn. A host's device (adopted) makes
+ * them in turn on the caller's thread: its allocation callbacks and pipeline cache are not called
+ * from threads of ours. On failure `err` is the first failed job's; every job's handles are made
+ * or null, for the caller to destroy. */
+bool gpu_pipelines_create(const GpuContext *ctx, const GpuPipelineJob *jobs, uint32_t count,
+                          GpuError *err);
 /* Destroys what gpu_pipeline_create made (either may be null) and nulls both handles. */
 void gpu_pipeline_destroy(const GpuContext *ctx, VkPipeline *pipeline, VkPipelineLayout *layout);
 

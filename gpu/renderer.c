@@ -34,6 +34,8 @@ bool gpu_renderer_wants_bounds(const GpuRenderer *r)
     return (gpu_renderer_tier_bits(r) & PC_TIER_EDGE_AA) && r->software && !r->ignore_bounds;
 }
 
+/* Its pipelines, compiled together (gpu_pipelines_create): every variant of page.frag the tier
+ * draws with. */
 static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *err)
 {
     uint32_t tier = gpu_renderer_tier_bits(out);
@@ -64,28 +66,27 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         .frag_show_through = out->show_through,
         .label = "render",
     };
-    if (!gpu_pipeline_create(ctx, &desc, &out->pipeline, &out->layout, err))
-        return false;
+    GpuPipelineJob jobs[19];
+    uint32_t n = 0;
+#define JOB(d, name) (jobs[n++] = (GpuPipelineJob){(d), &out->name##pipeline, &out->name##layout})
+    JOB(desc, );
     GpuPipelineDesc fade = desc;
     fade.blend = false;
     fade.fade = true;
     fade.frag_constant = (tier & ~PC_TIER_EDGE_AA) | PC_TIER_UNSHADOWED;
     fade.label = "render faded";
-    if (!gpu_pipeline_create(ctx, &fade, &out->fade_pipeline, &out->fade_layout, err))
-        return false;
+    JOB(fade, fade_);
     GpuPipelineDesc edge = desc;
     edge.frag = edge_frag_spv;
     edge.frag_size = sizeof edge_frag_spv;
     edge.label = "render edge";
-    if (!gpu_pipeline_create(ctx, &edge, &out->edge_pipeline, &out->edge_layout, err))
-        return false;
+    JOB(edge, edge_);
     if (tier & PC_TIER_EDGE_AA) {
         GpuPipelineDesc inside = desc;
         inside.blend = false;
         inside.frag_constant = tier | PC_TIER_EDGE_INSIDE;
         inside.label = "render inside";
-        if (!gpu_pipeline_create(ctx, &inside, &out->inside_pipeline, &out->inside_layout, err))
-            return false;
+        JOB(inside, inside_);
         GpuPipelineDesc lit = desc;
         lit.frag_constant = tier | PC_TIER_UNSHADOWED;
         lit.label = "render unshadowed";
@@ -97,22 +98,17 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         bare.label = "render bare";
         bare_inside.frag_constant |= PC_TIER_NO_INK;
         bare_inside.label = "render inside bare";
-        if (!gpu_pipeline_create(ctx, &lit, &out->lit_pipeline, &out->lit_layout, err) ||
-            !gpu_pipeline_create(ctx, &lit_inside, &out->lit_inside_pipeline,
-                                 &out->lit_inside_layout, err) ||
-            !gpu_pipeline_create(ctx, &bare, &out->bare_pipeline, &out->bare_layout, err) ||
-            !gpu_pipeline_create(ctx, &bare_inside, &out->bare_inside_pipeline,
-                                 &out->bare_inside_layout, err))
-            return false;
+        JOB(lit, lit_);
+        JOB(lit_inside, lit_inside_);
+        JOB(bare, bare_);
+        JOB(bare_inside, bare_inside_);
         GpuPipelineDesc board = lit, board_inside = lit_inside;
         board.frag_constant |= PC_TIER_BOARD;
         board.label = "render board";
         board_inside.frag_constant |= PC_TIER_BOARD;
         board_inside.label = "render inside board";
-        if (!gpu_pipeline_create(ctx, &board, &out->board_pipeline, &out->board_layout, err) ||
-            !gpu_pipeline_create(ctx, &board_inside, &out->board_inside_pipeline,
-                                 &out->board_inside_layout, err))
-            return false;
+        JOB(board, board_);
+        JOB(board_inside, board_inside_);
         GpuPipelineDesc leaf = lit, leaf_inside = lit_inside, leaf_bare = bare,
                         leaf_bare_inside = bare_inside;
         leaf.frag_constant |= PC_TIER_CUT;
@@ -123,45 +119,35 @@ static bool renderer_create(const GpuContext *ctx, GpuRenderer *out, GpuError *e
         leaf_bare.label = "render bare leaf";
         leaf_bare_inside.frag_constant |= PC_TIER_CUT;
         leaf_bare_inside.label = "render inside bare leaf";
-        if (!gpu_pipeline_create(ctx, &leaf, &out->leaf_pipeline, &out->leaf_layout, err) ||
-            !gpu_pipeline_create(ctx, &leaf_inside, &out->leaf_inside_pipeline,
-                                 &out->leaf_inside_layout, err) ||
-            !gpu_pipeline_create(ctx, &leaf_bare, &out->leaf_bare_pipeline, &out->leaf_bare_layout,
-                                 err) ||
-            !gpu_pipeline_create(ctx, &leaf_bare_inside, &out->leaf_bare_inside_pipeline,
-                                 &out->leaf_bare_inside_layout, err))
-            return false;
+        JOB(leaf, leaf_);
+        JOB(leaf_inside, leaf_inside_);
+        JOB(leaf_bare, leaf_bare_);
+        JOB(leaf_bare_inside, leaf_bare_inside_);
         /* a flat page with a zoomed view's detail, the only draws whose pipelines read it */
         GpuPipelineDesc detail = desc, detail_inside = inside;
         detail.frag_constant |= PC_TIER_DETAIL;
         detail.label = "render detail";
         detail_inside.frag_constant |= PC_TIER_DETAIL;
         detail_inside.label = "render inside detail";
-        if (!gpu_pipeline_create(ctx, &detail, &out->detail_pipeline, &out->detail_layout, err) ||
-            !gpu_pipeline_create(ctx, &detail_inside, &out->detail_inside_pipeline,
-                                 &out->detail_inside_layout, err))
-            return false;
+        JOB(detail, detail_);
+        JOB(detail_inside, detail_inside_);
         /* the leaf's flat cells (mesh/split.h), drawn in the inside round alone */
         GpuPipelineDesc leaf_plain = leaf_inside, leaf_bare_plain = leaf_bare_inside;
         leaf_plain.frag_constant |= PC_TIER_PLAIN;
         leaf_plain.label = "render plain leaf";
         leaf_bare_plain.frag_constant |= PC_TIER_PLAIN;
         leaf_bare_plain.label = "render plain bare leaf";
-        if (!gpu_pipeline_create(ctx, &leaf_plain, &out->leaf_plain_pipeline,
-                                 &out->leaf_plain_layout, err) ||
-            !gpu_pipeline_create(ctx, &leaf_bare_plain, &out->leaf_bare_plain_pipeline,
-                                 &out->leaf_bare_plain_layout, err))
-            return false;
+        JOB(leaf_plain, leaf_plain_);
+        JOB(leaf_bare_plain, leaf_bare_plain_);
         GpuPipelineDesc shadow_only = desc;
         shadow_only.blend = false;
         shadow_only.subtract = true;
         shadow_only.frag_constant = tier | PC_TIER_SHADOW_ONLY;
         shadow_only.label = "render shadow only";
-        if (!gpu_pipeline_create(ctx, &shadow_only, &out->shadow_only_pipeline,
-                                 &out->shadow_only_layout, err))
-            return false;
+        JOB(shadow_only, shadow_only_);
     }
-    return true;
+#undef JOB
+    return gpu_pipelines_create(ctx, jobs, n, err);
 }
 
 /* The flat unit page, counter-clockwise seen from +z like the grid, then the block of leaves
