@@ -96,6 +96,11 @@ static AppSessionSize drawable_size(const AppWindow *win)
  * once its slot is recorded again, two frames later. */
 #define WINDOW_MOVING_RING (2 * APP_VK_FRAMES)
 
+/* The frames at the start that pose the book as a turn's start (frame's warm): one builds every
+ * draw state of a turn (a first key turn's first frame took 30 ms after one or two of them, 165
+ * without, on lavapipe at 1280x720), and each delays the sharp print at rest by a frame. */
+#define WINDOW_WARM_FRAMES 1u
+
 /* A test hook, not a user option: with --quality auto, start at the high tier on any device (a
  * GPU's start, on lavapipe) and take this many milliseconds as the frame budget, so that the
  * window's step down can be tested. */
@@ -1474,18 +1479,18 @@ static void frame(Window *w, Loop *l, const pagecurl_state *s, double now)
     session->zoom_step = false;
     if (w->step_due)
         step_down(w);
-    /* the warm-up frames build lavapipe's draw states: no motion the user watches */
+    /* the warm-up frame builds lavapipe's draw states: no motion the user watches */
     bool leaf_moved =
         s->turning && (!l->last_shown.turning || s->progress != l->last_shown.progress ||
                        s->heading_left != l->last_shown.heading_left);
-    w->moving[w->recorded % WINDOW_MOVING_RING] = l->frames >= APP_VK_FRAMES && leaf_moved;
-    /* The first frames show the book at rest as the start of a turn, its leaf held flat:
+    w->moving[w->recorded % WINDOW_MOVING_RING] = l->frames >= WINDOW_WARM_FRAMES && leaf_moved;
+    /* The first frame shows the book at rest as the start of a turn, its leaf held flat:
      * lavapipe then builds the turning frame's draw states and first touches its memory (some
      * 60 ms at 320x200) before anyone presses a key, instead of on the first turn's first
      * frame. Any pointer event lets go of a held pose: one of no pointer's does it after. Not
      * under a kept view the first frame shows (the held pose's framing would be the one the view
      * is set in: the reopened picture then sat a fraction of a pixel off the one left). */
-    bool warm = !l->replay && !view_kept(w) && l->frames < APP_VK_FRAMES && !s->turning &&
+    bool warm = !l->replay && !view_kept(w) && l->frames < WINDOW_WARM_FRAMES && !s->turning &&
                 (pagecurl_book_hold(w->book, 0.0f, 0.25f, false) ||
                  pagecurl_book_hold(w->book, 0.0f, 0.25f, true));
     l->ok = draw(w, now, session->want_shot);
@@ -1575,7 +1580,7 @@ static int loop(Window *w, const AppTrace *replay, AppSession *session)
             continue;
         frame(w, &l, &s, now);
         /* the book as it is after the warm-up; a frame given up is drawn again */
-        l.redraw = l.frames < APP_VK_FRAMES || w->redo;
+        l.redraw = l.frames < WINDOW_WARM_FRAMES || w->redo;
         if (++l.frames == 1)
             l.redraw |= first_framed(w, &l, now);
         if (opts->frames && l.frames >= opts->frames)
