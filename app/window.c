@@ -100,6 +100,11 @@ static AppSessionSize drawable_size(const AppWindow *win)
  * draw state of a turn (a first key turn's first frame took 30 ms after one or two of them, 165
  * without, on lavapipe at 1280x720), and each delays the sharp print at rest by a frame. */
 #define WINDOW_WARM_FRAMES 1u
+/* The frame after it, the first with the page at rest, waits this long at most for the page's
+ * print at the scale shown (its detail), so that the warm-up's picture becomes the sharp one in
+ * one frame, not by a soft frame at rest first (a full frame: 0.1-0.2 s on lavapipe at
+ * 1920x1080). A page slower than that shows soft until it is drawn. */
+#define WINDOW_OPEN_DETAIL_HOLD 0.3
 
 /* A test hook, not a user option: with --quality auto, start at the high tier on any device (a
  * GPU's start, on lavapipe) and take this many milliseconds as the frame budget, so that the
@@ -1351,6 +1356,7 @@ typedef struct Loop {
     /* the HUD's frame time runs from the end of the frame before, or from waking up */
     uint64_t since;
     bool running, ok, redraw, zoomed, sharper;
+    bool warmed; /* the first frame was the warm-up's */
     uint32_t frames;
     /* A turning frame shows the book as it will be when presented, not as it was when posed
      * (pagecurl_book_set_lead): the first frame after a key press then shows the leaf lifting.
@@ -1477,6 +1483,8 @@ static void frame(Window *w, Loop *l, const pagecurl_state *s, double now)
     if (session->zoom_step && !s->turning && w->sc.swapchain)
         pagecurl_book_hold_detail(w->book, w->detail_hold);
     session->zoom_step = false;
+    if (l->warmed && l->frames == WINDOW_WARM_FRAMES && !s->turning && w->sc.swapchain)
+        pagecurl_book_hold_detail(w->book, WINDOW_OPEN_DETAIL_HOLD);
     if (w->step_due)
         step_down(w);
     /* the warm-up frame builds lavapipe's draw states: no motion the user watches */
@@ -1493,6 +1501,7 @@ static void frame(Window *w, Loop *l, const pagecurl_state *s, double now)
     bool warm = !l->replay && !view_kept(w) && l->frames < WINDOW_WARM_FRAMES && !s->turning &&
                 (pagecurl_book_hold(w->book, 0.0f, 0.25f, false) ||
                  pagecurl_book_hold(w->book, 0.0f, 0.25f, true));
+    l->warmed |= warm;
     l->ok = draw(w, now, session->want_shot);
     if (w->frame_sleep_ms)
         SDL_Delay(w->frame_sleep_ms);

@@ -2244,6 +2244,62 @@ static void first_frame_sharp(Host *h, pagecurl_context *ctx, const char *dir)
     pagecurl_book_destroy(book);
 }
 
+/* A window's opening (app/window.c): its first frame holds the leaf flat as a turn's start (the
+ * turn's draw states built before any key), the next lies at rest and waits for the page's print
+ * at the scale shown (pagecurl_book_hold_detail), so that this second frame is the book at rest
+ * sharp: the pixels it has once everything is drawn. Without the wait the same frame shows the
+ * page's layer scaled (the control: the same steps without it differ from the book at rest). */
+static void warmed_then_sharp(Host *h, pagecurl_context *ctx, const char *dir)
+{
+    char pdf[512];
+    snprintf(pdf, sizeof pdf, "%s/fine-bars.pdf", dir);
+    char bars[4096] = "0 g", *at = bars + strlen(bars);
+    for (int x = 40; x < 560; x += 3)
+        at += snprintf(at, (size_t)(bars + sizeof bars - at), " %d 100 1 600 re", x);
+    snprintf(at, (size_t)(bars + sizeof bars - at), " f");
+    CHECK(&st, write_filled_pdf(pdf, 6, bars), "cannot write %s", pdf);
+    size_t bytes = (size_t)h->width * h->height * 4;
+    uint8_t *second = malloc(bytes);
+    long off[2] = {-1, -1}; /* [waited]: bytes of the second frame unlike the book at rest */
+    for (int waited = 1; second && waited >= 0; waited--) {
+        pagecurl_book *book = made(ctx, (pagecurl_book_desc){.path = pdf, .page = 1});
+        if (!book)
+            break;
+        double t = 0.0;
+        CHECK(&st, pagecurl_book_hold(book, 0.0f, 0.25f, false), "the warm-up's hold");
+        host_frame(h, book, t, true);
+        pagecurl_book_pointer(book,
+                              &(pagecurl_pointer_event){.size = sizeof(pagecurl_pointer_event),
+                                                        .phase = PAGECURL_POINTER_CANCEL,
+                                                        .id = UINT64_MAX,
+                                                        .time = t});
+        /* a ceiling for a busy machine: the wait ends as the print is drawn */
+        if (waited)
+            CHECK(&st, pagecurl_book_hold_detail(book, 1.0), "hold for the detail");
+        host_frame(h, book, t += 1.0 / 60.0, true);
+        memcpy(second, h->pixels, bytes);
+        for (int f = 0; f < 600 && (state_of(book).streaming || state_of(book).pages_ready); f++)
+            host_frame(h, book, t += 1.0 / 60.0, true);
+        host_frame(h, book, t += 1.0 / 60.0, true);
+        off[waited] = 0;
+        for (size_t i = 0; i < bytes; i++)
+            off[waited] += abs((int)second[i] - (int)h->pixels[i]) > 2;
+        pagecurl_book_destroy(book);
+    }
+    free(second);
+    printf("the frame after the warm-up against the book at rest: %ld bytes off waiting for the "
+           "print, %ld without\n",
+           off[1], off[0]);
+    CHECK(&st, off[1] == 0,
+          "the frame after the warm-up, waiting for the print at the scale shown: %ld bytes off "
+          "the book at rest (none wanted)",
+          off[1]);
+    CHECK(&st, off[0] > 1000,
+          "the same frame without the wait: %ld bytes off the book at rest (over 1,000 wanted: "
+          "the page's layer scaled, not its print at the scale shown)",
+          off[0]);
+}
+
 /* Pixels of the host's last frame that are paper (light, hardly coloured: the blue book's
  * pages are neither) and not the backdrop, which the viewport's top left corner shows. */
 static int paper_pixels(const Host *h)
@@ -4764,6 +4820,7 @@ int main(int argc, char **argv)
         slow_page(&h, ctx, args.out);
         drafts(&h, ctx, args.out);
         first_frame_sharp(&h, ctx, args.out);
+        warmed_then_sharp(&h, ctx, args.out);
         stuck_provider(ctx);
         window_frames(&h, ctx);
         in_pass(&h);
