@@ -2195,15 +2195,23 @@ static int near_black(const Host *h)
     return black;
 }
 
+/* dir/name: `pages` pages of black bars `w` pt wide every `step` pt from x0 to x1, from y up
+ * `h` pt. */
+static void write_bars_pdf(char *pdf, size_t size, const char *dir, const char *name, int pages,
+                           int x0, int x1, int step, int y, int w, int h)
+{
+    snprintf(pdf, size, "%s/%s", dir, name);
+    char bars[4096] = "0 g", *at = bars + strlen(bars);
+    for (int x = x0; x < x1; x += step)
+        at += snprintf(at, (size_t)(bars + sizeof bars - at), " %d %d %d %d re", x, y, w, h);
+    snprintf(at, (size_t)(bars + sizeof bars - at), " f");
+    CHECK(&st, write_filled_pdf(pdf, pages, bars), "cannot write %s", pdf);
+}
+
 static void first_frame_sharp(Host *h, pagecurl_context *ctx, const char *dir)
 {
     char pdf[512];
-    snprintf(pdf, sizeof pdf, "%s/bars.pdf", dir);
-    char bars[2048] = "0 g", *at = bars + strlen(bars);
-    for (int x = 0; x < 200; x += 4)
-        at += snprintf(at, (size_t)(bars + sizeof bars - at), " %d 0 2 280 re", x);
-    snprintf(at, (size_t)(bars + sizeof bars - at), " f");
-    CHECK(&st, write_filled_pdf(pdf, 48, bars), "cannot write %s", pdf);
+    write_bars_pdf(pdf, sizeof pdf, dir, "bars.pdf", 48, 0, 200, 4, 0, 2, 280);
     pagecurl_context_faults(ctx, &(pagecurl_faults){.first_wait_ms = 60000});
     pagecurl_book *book = made(ctx, (pagecurl_book_desc){.path = pdf, .page = 3});
     pagecurl_context_faults(ctx, NULL);
@@ -2252,12 +2260,7 @@ static void first_frame_sharp(Host *h, pagecurl_context *ctx, const char *dir)
 static void warmed_then_sharp(Host *h, pagecurl_context *ctx, const char *dir)
 {
     char pdf[512];
-    snprintf(pdf, sizeof pdf, "%s/fine-bars.pdf", dir);
-    char bars[4096] = "0 g", *at = bars + strlen(bars);
-    for (int x = 40; x < 560; x += 3)
-        at += snprintf(at, (size_t)(bars + sizeof bars - at), " %d 100 1 600 re", x);
-    snprintf(at, (size_t)(bars + sizeof bars - at), " f");
-    CHECK(&st, write_filled_pdf(pdf, 6, bars), "cannot write %s", pdf);
+    write_bars_pdf(pdf, sizeof pdf, dir, "fine-bars.pdf", 6, 40, 560, 3, 100, 1, 600);
     size_t bytes = (size_t)h->width * h->height * 4;
     uint8_t *second = malloc(bytes);
     long off[2] = {-1, -1}; /* [waited]: bytes of the second frame unlike the book at rest */
