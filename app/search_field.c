@@ -52,9 +52,31 @@ void app_search_field_erase(AppSearchField *f, pagecurl_book *book)
     search(f, book);
 }
 
+/* The match after (before) the one gone to while its page is still the spread shown, else -1:
+ * so that each step shows the next match, not the first on the next spread (the manual's
+ * matches 4-10 on a spread's left page were passed over, 1, 3, 11). */
+static int after_current(const AppSearchField *f, const pagecurl_book *book, bool forward)
+{
+    pagecurl_search_match at = {.size = sizeof at};
+    pagecurl_state shown = {.size = sizeof shown};
+    pagecurl_search_state counted = {.size = sizeof counted};
+    if (f->current < 0 || !pagecurl_book_search_match(book, f->current, &at))
+        return -1;
+    pagecurl_book_state(book, &shown);
+    if (at.page != shown.heading_left && at.page != shown.heading_right)
+        return -1;
+    pagecurl_book_search_state(book, &counted);
+    int k = f->current + (forward ? 1 : -1);
+    if (k >= 0 && k < counted.matches)
+        return k;
+    return counted.done && counted.matches ? (forward ? 0 : counted.matches - 1) : -1;
+}
+
 int app_search_field_step(AppSearchField *f, const pagecurl_book *book, bool forward)
 {
-    int k = pagecurl_book_search_next(book, forward);
+    int k = after_current(f, book, forward);
+    if (k < 0)
+        k = pagecurl_book_search_next(book, forward);
     pagecurl_search_match m = {.size = sizeof m};
     if (k < 0 || !pagecurl_book_search_match(book, k, &m)) {
         pagecurl_search_state s = {.size = sizeof s};
@@ -102,8 +124,8 @@ void app_search_field_text(const AppSearchField *f, const pagecurl_book *book, c
     snprintf(out, size, f->selected ? "find: [%s]_   %s" : "find: %s_   %s", typed, count);
 }
 
-bool app_search_field_too_small(const AppSearchField *f, const pagecurl_book *book, uint32_t width,
-                                uint32_t height, float *factor, double *x, double *y)
+bool app_search_field_place(const AppSearchField *f, const pagecurl_book *book, uint32_t width,
+                            uint32_t height, float *factor, double *x, double *y)
 {
     pagecurl_search_match m = {.size = sizeof m};
     if (f->current < 0 || !pagecurl_book_search_match(book, f->current, &m) || !m.rect_count)
@@ -132,11 +154,11 @@ bool app_search_field_too_small(const AppSearchField *f, const pagecurl_book *bo
      * shape) */
     const float *r = m.rects[0];
     double line = (r[3] - r[1]) * sqrt(ux * ux + uy * uy) / fabs(det);
-    if (!(line > 0.0) || line >= APP_SEARCH_READABLE_PX)
+    if (!(line > 0.0))
         return false;
     double du = 0.5 * (r[0] + r[2]) - h[0].u, dv = 1.0 - 0.5 * (r[1] + r[3]) - h[0].v;
     *x = x0 + (vy * du - uy * dv) / det;
     *y = y0 + (-vx * du + ux * dv) / det;
-    *factor = (float)(APP_SEARCH_READABLE_PX / line);
-    return *x >= 0.0 && *x < width && *y >= 0.0 && *y < height;
+    *factor = line < APP_SEARCH_READABLE_PX ? (float)(APP_SEARCH_READABLE_PX / line) : 1.0f;
+    return isfinite(*x) && isfinite(*y);
 }

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The window's search field (/ or Ctrl+F): what the reader types is searched for in the book's
  * text as it is typed (pagecurl_book_search: counted in the background, a new letter dropping the
- * count of the last); Enter goes to the next match after the spread open (round the book),
- * Shift+Enter to the previous; it says "3 of 41" (the match gone to, of all) once the whole book
- * is counted, "3 of ..." while it counts. Shown as a line of the HUD's panel, as the page field
- * (app/page_field.h) is. Owns only its text. */
+ * count of the last); Enter goes to the next match (from the one shown, else after the spread
+ * open, round the book), Shift+Enter to the previous; it says "3 of 41" (the match gone to, of all)
+ * once the whole book is counted, "3 of ..." while it counts. Shown as a line of the HUD's panel,
+ * as the page field (app/page_field.h) is. Owns only its text. */
 #ifndef PAGECURL_APP_SEARCH_FIELD_H
 #define PAGECURL_APP_SEARCH_FIELD_H
 
@@ -33,8 +33,9 @@ void app_search_field_close(AppSearchField *f);
 void app_search_field_type(AppSearchField *f, pagecurl_book *book, const char *utf8);
 /* The last character typed taken back, searched. */
 void app_search_field_erase(AppSearchField *f, pagecurl_book *book);
-/* The next (`forward`) or previous match from the spread open: its page (1-based), remembered as
- * the one gone to; 0 for none found (yet). */
+/* The next (`forward`) or previous match: after the one gone to while its page is still shown,
+ * else the first after (before) the spread open, round the book; its page (1-based), remembered
+ * as the one gone to; 0 for none found (yet). */
 int app_search_field_step(AppSearchField *f, const pagecurl_book *book, bool forward);
 /* An Enter that found no match while the count went on is taken once a match is found: its page
  * (1-based), or 0 while there is none (given up once the count is done). Each frame. */
@@ -49,12 +50,13 @@ void app_search_field_text(const AppSearchField *f, const pagecurl_book *book, c
 /* The height (target pixels) a match's line is enlarged to where it shows smaller: a line of text
  * about this tall reads on a screen. */
 #define APP_SEARCH_READABLE_PX 14.0f
-/* Whether the match gone to (f->current) shows too small to read on the book as last shown at
- * rest in a `width` x `height` viewport: then the zoom's factor that makes its line
- * APP_SEARCH_READABLE_PX tall, about target pixel (*x, *y), its middle. Measured through
- * pagecurl_book_hit (three points near the match's page: the flat page's scale and place); false
- * where it reads already, or its page is not in view. */
-bool app_search_field_too_small(const AppSearchField *f, const pagecurl_book *book, uint32_t width,
-                                uint32_t height, float *factor, double *x, double *y);
+/* Where the match gone to (f->current) lies on the book as last shown at rest in a `width` x
+ * `height` viewport: target pixel (*x, *y), its middle, which may lie outside the viewport (a
+ * zoomed view's other part of the page), and the zoom's factor that makes its line
+ * APP_SEARCH_READABLE_PX tall (1 where it reads already). Measured through pagecurl_book_hit
+ * (three points near the match's page: the flat page's scale and place); false where its page is
+ * under none of the viewport's middle points (not in view, or a zoomed view of another page). */
+bool app_search_field_place(const AppSearchField *f, const pagecurl_book *book, uint32_t width,
+                            uint32_t height, float *factor, double *x, double *y);
 
 #endif

@@ -185,6 +185,7 @@ typedef struct Window {
     AppSearchField search;          /* / or Ctrl+F: find in the book's text */
     AppTextSelect select;           /* Shift+drag: select text; Ctrl+C copies it */
     bool match_due;                 /* a match gone to: enlarged once shown, where too small */
+    bool match_fitted;              /* its page was out of a zoomed view: fitted to find it */
     uint64_t match_frame;           /* the frames recorded when it was gone to */
     bool search_skip;               /* the / that opened the search field is no text of it */
     AppLinkClick links;             /* a click on a link follows it; the hand over one */
@@ -521,11 +522,14 @@ static void go_to_match(Window *w, AppSession *session, const SDL_Event *e, doub
     int page = app_search_field_step(&w->search, w->book, forward);
     go_to_page(w, session, e, now, page);
     w->match_due = page && !session->replay, w->match_frame = w->recorded;
+    w->match_fitted = false;
 }
 
-/* The match gone to, once shown at rest, enlarged where its line is too small to read
- * (app_search_field_too_small), about its middle, as a zoom key would, then moved towards the
- * view's middle. */
+/* The match gone to, once shown at rest: enlarged where its line is too small to read
+ * (app_search_field_place), about its middle, as a zoom key would, then moved towards the view's
+ * middle; moved there where it reads but lies outside a zoomed view. Where its page is not under
+ * the view at all (zoomed into the spread's other page) the view is fitted first, and the match
+ * placed once that is at rest. */
 static void enlarge_match(Window *w, AppSession *session, const pagecurl_state *s, double now)
 {
     if (!w->match_due || w->recorded < w->match_frame + 1 || s->turning || s->moving)
@@ -534,23 +538,47 @@ static void enlarge_match(Window *w, AppSession *session, const pagecurl_state *
     AppSessionSize in = input_size(w);
     float factor;
     double x, y;
-    if (!in.width || !in.height ||
-        !app_search_field_too_small(&w->search, w->book, in.width, in.height, &factor, &x, &y))
+    if (!in.width || !in.height)
         return;
-    pagecurl_input_event zoom = {.time = now,
-                                 .device = PAGECURL_INPUT_ZOOM,
-                                 .action = PAGECURL_INPUT_BY,
-                                 .amount = factor,
-                                 .x = (float)(x / in.width),
-                                 .y = (float)(y / in.height)};
-    app_session_apply(in, session, &zoom);
-    /* and towards the middle (as far as the pan's limits let it), clear of the field's panel */
+    if (!app_search_field_place(&w->search, w->book, in.width, in.height, &factor, &x, &y)) {
+        if (!w->match_fitted) { /* once: a page that is not in view after it is not sought */
+            pagecurl_input_event fit = {
+                .time = now, .device = PAGECURL_INPUT_ZOOM, .action = PAGECURL_INPUT_FIT};
+            app_session_apply(in, session, &fit);
+            w->match_fitted = w->match_due = true, w->match_frame = w->recorded;
+        }
+        return;
+    }
+    w->match_fitted = false;
+    float fx = (float)(x / in.width), fy = (float)(y / in.height);
+    bool inside = fx >= 0.0f && fx < 1.0f && fy >= 0.0f && fy < 1.0f;
+    if (inside && factor <= 1.0f)
+        return; /* in view and readable: the view stays */
+    if (inside) {
+        pagecurl_input_event zoom = {.time = now,
+                                     .device = PAGECURL_INPUT_ZOOM,
+                                     .action = PAGECURL_INPUT_BY,
+                                     .amount = factor,
+                                     .x = fx,
+                                     .y = fy};
+        app_session_apply(in, session, &zoom);
+    }
+    /* towards the middle (as far as the pan's limits let it), clear of the field's panel */
     pagecurl_input_event pan = {.time = now,
                                 .device = PAGECURL_INPUT_ZOOM,
                                 .action = PAGECURL_INPUT_PAN,
-                                .x = 0.5f - zoom.x,
-                                .y = 0.5f - zoom.y};
+                                .x = 0.5f - fx,
+                                .y = 0.5f - fy};
     app_session_apply(in, session, &pan);
+    if (!inside && factor > 1.0f) { /* then enlarged about it, there */
+        pagecurl_input_event zoom = {.time = now,
+                                     .device = PAGECURL_INPUT_ZOOM,
+                                     .action = PAGECURL_INPUT_BY,
+                                     .amount = factor,
+                                     .x = 0.5f,
+                                     .y = 0.5f};
+        app_session_apply(in, session, &zoom);
+    }
 }
 
 /* The search field's share of the events while it is open: text, Backspace, Enter (the next

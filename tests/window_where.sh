@@ -13,7 +13,8 @@
 # script's own), and G with nothing typed lists its contents: Down, Enter goes to the second
 # entry. Search: in a PDF with "zephyr" on pages 2 and 5, / opens the search field; typed and
 # Enter goes to the first match after the spread open (2-3), Enter again to the next (4-5),
-# Shift+Enter back (2-3); Escape closes the field (the title stays) and n goes on to the next.
+# Shift+Enter back (2-3); Escape closes the field (the title stays) and n goes on to the next;
+# n steps match by match, the next on the same page too (page 5 has two).
 # Links: a click on one follows it, Backspace and Alt+Left go back, Alt+Right forward, and a drag
 # from one still turns the page.
 # There Shift+drag selects page 4's text and Ctrl+C copies it (read back with xclip); Escape
@@ -285,6 +286,18 @@ xdotool key --window "$win" Return
 expect "pagecurl: 2-3 / 6"
 xdotool key --window "$win" Escape n
 expect "pagecurl: 4-5 / 6"
+# n steps match by match: from the second (page 5's "Zephyr") to the third on the same page
+# ("zeph-yr": the view stays), then round to the first (2-3); N back to the third (4-5). Stepping
+# by spreads, the two n went 4-5 -> 2-3 -> 4-5 and passed the third over.
+settled=$(mktemp -d)
+wait_settled "$settled/second.png" || fail "the second match's spread did not come to rest"
+xdotool key --window "$win" n n
+expect "pagecurl: 2-3 / 6"
+wait_settled "$settled/first.png" || fail "the first match's spread did not come to rest"
+has_title "pagecurl: 2-3 / 6" || fail "n, n from the second of three matches: '$(title)'"
+xdotool key --window "$win" N
+expect "pagecurl: 4-5 / 6"
+rm -rf "$settled"
 # Text (app/text_select.h): Shift+drag over the left-hand page (page 4, "zeph alone": from left of
 # its line's start, x 76 of the page's 48 .. 320, to below its end) selects its text, Ctrl+C
 # copies it to the clipboard; the first Escape clears the selection (the window stays open), the
