@@ -96,9 +96,9 @@ static AppSessionSize drawable_size(const AppWindow *win)
  * once its slot is recorded again, two frames later. */
 #define WINDOW_MOVING_RING (2 * APP_VK_FRAMES)
 
-/* The frames at the start that pose the book as a turn's start (frame's warm): one builds every
- * draw state of a turn (a first key turn's first frame took 30 ms after one or two of them, 165
- * without, on lavapipe at 1280x720), and each delays the sharp print at rest by a frame. */
+/* The frames at the start that pose the book as a turn's start (frame's `warm`): one builds
+ * every draw state of a turn (a first key turn's first frame took 30-39 ms after one or two of
+ * them, 137-165 without, on lavapipe at 1280x720), and each delays the sharp print at rest. */
 #define WINDOW_WARM_FRAMES 1u
 /* The frame after it, the first with the page at rest, waits this long at most for the page's
  * print at the scale shown (its detail), so that the warm-up's picture becomes the sharp one in
