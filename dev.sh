@@ -16,7 +16,7 @@ cd "$(dirname "$0")"
 BUILD_PKGS="gcc libc6-dev cmake ninja-build pkg-config glslc libvulkan-dev libvulkan1
 libvulkan-volk-dev libcglm-dev libstb-dev libsdl2-dev libcjson-dev mesa-vulkan-drivers
 libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev zlib1g-dev
-libfreetype-dev libharfbuzz-dev fonts-dejavu-core"
+libfreetype-dev libharfbuzz-dev fonts-dejavu-core libxcb-shm0-dev"
 TEST_PKGS="vulkan-validationlayers xvfb xauth xdotool xclip imagemagick clang-format-14 g++ butteraugli"
 FUZZ_PKGS="clang libclang-rt-14-dev"
 

@@ -304,7 +304,8 @@ static bool set_present_mode(const char *value, AppOptions *o, void *field)
 {
     int k; /* AppPresentMode's order */
     (void)o;
-    if (!pick(value, (const char *const[]){"fifo", "mailbox", "immediate", NULL}, &k))
+    if (!pick(value, (const char *const[]){"auto", "fifo", "mailbox", "immediate", "shm", NULL},
+              &k))
         return false;
     *(AppPresentMode *)field = (AppPresentMode)k;
     return true;
@@ -454,8 +455,10 @@ const CliOption APP_CLI_OPTIONS[] = {
      "neither reopen the book where it was left nor keep its place (the window\nkeeps each "
      "book's in $XDG_STATE_HOME/pagecurl/; --page overrides it)"},
     {"--present-mode", NULL, "MODE", VALUE_REQUIRED, set_present_mode, F(present_mode),
-     GROUP_WINDOW, MODE_WINDOW, "picks how the window presents", "fifo, mailbox or immediate",
-     "fifo (vsync, default), mailbox or immediate; one the screen lacks: fifo"},
+     GROUP_WINDOW, MODE_WINDOW, "picks how the window presents",
+     "auto, fifo, mailbox, immediate or shm",
+     "auto (default: shm for a CPU rasteriser on X, else fifo), fifo (vsync),\nmailbox, "
+     "immediate, or shm (X's shared memory); one the screen lacks: fifo"},
     /* headless output */
     {"--headless", NULL, NULL, VALUE_NONE, set_true, F(headless), GROUP_HEADLESS, MODE_HEADLESS,
      NULL, NULL, "render offscreen, no window (chosen, with a note, without a display)"},

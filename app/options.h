@@ -16,9 +16,11 @@
 
 /* --present-mode's values, in its order. */
 typedef enum AppPresentMode {
-    APP_PRESENT_FIFO = 0, /* vsync */
+    APP_PRESENT_AUTO = 0, /* shm for a CPU rasteriser on X, else fifo */
+    APP_PRESENT_FIFO,     /* vsync */
     APP_PRESENT_MAILBOX,
     APP_PRESENT_IMMEDIATE,
+    APP_PRESENT_SHM, /* through X's shared memory, off the window's thread (app/shm_present.h) */
 } AppPresentMode;
 
 typedef struct AppOptions {
@@ -69,7 +71,7 @@ typedef struct AppOptions {
     const char *list_links; /* --list-links PAGE: its links printed (a label or a number), then
                                exit */
     const char *text_page;  /* --text PAGE: print the page's text (a number or a label), no more */
-    AppPresentMode present_mode; /* --present-mode, default fifo (vsync) */
+    AppPresentMode present_mode; /* --present-mode, default auto */
     const char *window_only;     /* the first flag given that only a window has a use for, or NULL:
                                     refused when no window can open */
     const char *headless_only;   /* the first flag given that only a headless run has a use for,

@@ -23,28 +23,7 @@ bool app_screenshot_record(const AppVk *vk, VkCommandBuffer cmd, AppScreenshot *
                                   &shot->pixels, message, size))
             return false;
     }
-    VkImage image = sc->images[index];
-    /* the frame's drawing -> the copy; then the copy -> the host, and the image back to where the
-     * present's barrier takes it */
-    app_vk_image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                         VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                         VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-                         VK_ACCESS_2_TRANSFER_READ_BIT);
-    vkCmdCopyImageToBuffer(
-        cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, shot->pixels.buffer, 1,
-        &(VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                             .imageExtent = {sc->extent.width, sc->extent.height, 1}});
-    VkMemoryBarrier2 host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                             .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                             .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                             .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-                             .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
-    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-                                                   .memoryBarrierCount = 1,
-                                                   .pMemoryBarriers = &host});
-    app_vk_image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                         VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
-                         VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
+    app_vk_copy_to_host(cmd, sc->images[index], sc->extent, shot->pixels.buffer);
     shot->taken = true;
     shot->extent = sc->extent;
     shot->format = sc->format;

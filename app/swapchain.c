@@ -62,10 +62,10 @@ static bool slot_create(const AppVk *vk, VkCommandPool pool, AppFrameSlot *out, 
     return app_overlay_vertices_create(vk, &out->overlay, message, size);
 }
 
-bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode,
+bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode, bool own,
                           AppSwapchain *out, char *message, size_t size)
 {
-    *out = (AppSwapchain){.format = format, .present_mode = mode};
+    *out = (AppSwapchain){.format = format, .present_mode = mode, .own = own};
     VkDevice dev = vk->vk.device;
     VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                     .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
@@ -95,6 +95,12 @@ static void slot_destroy(const AppVk *vk, AppFrameSlot *slot)
 
 static void destroy_images(const AppVk *vk, AppSwapchain *sc)
 {
+    for (uint32_t i = 0; i < APP_VK_FRAMES; i++) {
+        if (sc->owned[i].image)
+            sc->views[i] = VK_NULL_HANDLE; /* the image's own */
+        app_vk_image_destroy(vk, &sc->owned[i]);
+        app_vk_buffer_destroy(vk, &sc->pixels[i]);
+    }
     for (uint32_t i = 0; i < APP_SWAPCHAIN_MAX_IMAGES; i++) {
         if (sc->views[i])
             vkDestroyImageView(vk->vk.device, sc->views[i], NULL);
@@ -106,9 +112,56 @@ static void destroy_images(const AppVk *vk, AppSwapchain *sc)
     sc->image_count = 0;
 }
 
+/* The largest side of an image of the swapchain's format drawn into and copied (UINT32_MAX
+ * where the driver does not say), and whether `extent` is past it or APP_SWAPCHAIN_MAX_PIXELS. */
+static bool past_largest(const AppVk *vk, AppSwapchain *sc, VkImageUsageFlags usage,
+                         VkExtent2D extent)
+{
+    VkImageFormatProperties most;
+    sc->max_side = UINT32_MAX;
+    if (vkGetPhysicalDeviceImageFormatProperties(vk->vk.physical_device, sc->format,
+                                                 VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage,
+                                                 0, &most) == VK_SUCCESS)
+        sc->max_side = most.maxExtent.width < most.maxExtent.height ? most.maxExtent.width
+                                                                    : most.maxExtent.height;
+    return extent.width > sc->max_side || extent.height > sc->max_side ||
+           (uint64_t)extent.width * extent.height > APP_SWAPCHAIN_MAX_PIXELS;
+}
+
+/* The window's own images at the drawable's size, and their buffers. */
+static bool rebuild_own(const AppVk *vk, VkExtent2D extent, AppSwapchain *sc, char *message,
+                        size_t size)
+{
+    VkImageUsageFlags usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                              VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+    sc->too_large = past_largest(vk, sc, usage, extent);
+    sc->extent = extent;
+    if (extent.width == 0 || extent.height == 0 || sc->too_large) {
+        sc->too_large = sc->too_large && extent.width && extent.height;
+        return true;
+    }
+    VkDeviceSize bytes = (VkDeviceSize)extent.width * extent.height * 4;
+    for (uint32_t i = 0; i < APP_VK_FRAMES; i++) {
+        if (!app_vk_image_create(vk, sc->format, extent, "window image", &sc->owned[i],
+                                 "making the window's images", message, size) ||
+            !app_vk_buffer_create(vk, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, "window pixels",
+                                  &sc->pixels[i], message, size)) {
+            destroy_images(vk, sc);
+            return false;
+        }
+        sc->images[i] = sc->owned[i].image;
+        sc->views[i] = sc->owned[i].view;
+    }
+    sc->image_count = APP_VK_FRAMES;
+    sc->readable = true;
+    return true;
+}
+
 static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char *message,
                     size_t size)
 {
+    if (sc->own)
+        return rebuild_own(vk, drawable, sc, message, size);
     VkDevice dev = vk->vk.device;
     VkSurfaceCapabilitiesKHR caps;
     VkResult r =
@@ -130,15 +183,7 @@ static bool rebuild(const AppVk *vk, VkExtent2D drawable, AppSwapchain *sc, char
                               (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
     /* the largest image of the swapchain's kind (its format, its usage); where the driver does not
      * say, the swapchain's own making is left to tell */
-    VkImageFormatProperties most;
-    sc->max_side = UINT32_MAX;
-    if (vkGetPhysicalDeviceImageFormatProperties(vk->vk.physical_device, sc->format,
-                                                 VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage,
-                                                 0, &most) == VK_SUCCESS)
-        sc->max_side = most.maxExtent.width < most.maxExtent.height ? most.maxExtent.width
-                                                                    : most.maxExtent.height;
-    sc->too_large = extent.width > sc->max_side || extent.height > sc->max_side ||
-                    (uint64_t)extent.width * extent.height > APP_SWAPCHAIN_MAX_PIXELS;
+    sc->too_large = past_largest(vk, sc, usage, extent);
     if (extent.width == 0 || extent.height == 0 || sc->too_large) {
         /* minimised, or larger than it can be drawn: nothing to build until it comes back */
         sc->too_large = sc->too_large && extent.width && extent.height;

@@ -2,7 +2,9 @@
 /* The window's swapchain on the book's device and its frames in flight: a command buffer, a fence,
  * an "image acquired" semaphore and the HUD's vertices a slot (AppFrameSlot), and a "rendered"
  * semaphore an image. The book draws into the image acquired (pagecurl_book_record), the HUD over
- * it; the image is presented. Owns those objects. */
+ * it; the image is presented. Or, for a window shown through X's shared memory
+ * (app/shm_present.h), the window's own images, one a slot, each with a mapped buffer its frame
+ * is copied into (no VkSwapchainKHR, no semaphores). Owns those objects. */
 #ifndef PAGECURL_APP_SWAPCHAIN_H
 #define PAGECURL_APP_SWAPCHAIN_H
 
@@ -41,14 +43,26 @@ typedef struct AppSwapchain {
     uint32_t max_side;
     VkCommandPool pool;
     AppFrameSlot slots[APP_VK_FRAMES];
+    /* Its own images (images[i] and views[i] are theirs, slot i draws into image i), each frame
+     * copied into its slot's `pixels` (app_vk_copy_to_host) */
+    bool own;
+    AppVkImage owned[APP_VK_FRAMES];
+    AppVkBuffer pixels[APP_VK_FRAMES];
 } AppSwapchain;
+
+/* Whether there are images to draw into (none while minimised or too large). */
+static inline bool app_swapchain_ready(const AppSwapchain *sc)
+{
+    return sc->swapchain != VK_NULL_HANDLE || sc->owned[0].image != VK_NULL_HANDLE;
+}
 
 /* The surface's format and the present mode asked for (else FIFO, which every surface has). */
 VkFormat app_swapchain_pick_format(const AppVk *vk);
 VkPresentModeKHR app_swapchain_pick_present_mode(const AppVk *vk, VkPresentModeKHR want);
 
-/* The frames' objects (no swapchain yet); false with the reason in message. */
-bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode,
+/* The frames' objects (no swapchain yet; with `own`, the window's own images instead of one);
+ * false with the reason in message. */
+bool app_swapchain_create(const AppVk *vk, VkFormat format, VkPresentModeKHR mode, bool own,
                           AppSwapchain *out, char *message, size_t size);
 /* (Re)made for the window's drawable size, after the device is idle; none while it has no area
  * or is too large (then `too_large`). */

@@ -20,13 +20,7 @@ VkExtent2D app_upscale_size(VkExtent2D window, uint32_t side)
 
 void app_upscale_destroy(const AppVk *vk, AppUpscale *u)
 {
-    VkDevice dev = vk->vk.device;
-    if (u->view)
-        vkDestroyImageView(dev, u->view, NULL);
-    if (u->image)
-        vkDestroyImage(dev, u->image, NULL);
-    if (u->memory)
-        vkFreeMemory(dev, u->memory, NULL);
+    app_vk_image_destroy(vk, &(AppVkImage){u->image, u->memory, u->view});
     *u = (AppUpscale){0};
 }
 
@@ -34,7 +28,6 @@ bool app_upscale_make(const AppVk *vk, VkFormat format, VkExtent2D extent, AppUp
                       char *message, size_t size)
 {
     app_upscale_destroy(vk, u);
-    VkDevice dev = vk->vk.device;
     VkFormatProperties props;
     vkGetPhysicalDeviceFormatProperties(vk->vk.physical_device, format, &props);
     u->format = format;
@@ -48,59 +41,11 @@ bool app_upscale_make(const AppVk *vk, VkFormat format, VkExtent2D extent, AppUp
                  "cannot be scaled up on this device (no blit from its format)");
         return false;
     }
-    VkImageCreateInfo info = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                              .imageType = VK_IMAGE_TYPE_2D,
-                              .format = format,
-                              .extent = {extent.width, extent.height, 1},
-                              .mipLevels = 1,
-                              .arrayLayers = 1,
-                              .samples = VK_SAMPLE_COUNT_1_BIT,
-                              .tiling = VK_IMAGE_TILING_OPTIMAL,
-                              .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
-                                       VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                                       VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-                              .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
-                              .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
-    VkResult r = vkCreateImage(dev, &info, NULL, &u->image);
-    VkMemoryRequirements need = {0};
-    if (r == VK_SUCCESS)
-        vkGetImageMemoryRequirements(dev, u->image, &need);
-    uint32_t type = UINT32_MAX;
-    for (uint32_t i = 0; r == VK_SUCCESS && i < vk->memory.memoryTypeCount && type == UINT32_MAX;
-         i++)
-        if ((need.memoryTypeBits & (1u << i)) &&
-            (vk->memory.memoryTypes[i].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT))
-            type = i;
-    for (uint32_t i = 0; r == VK_SUCCESS && i < vk->memory.memoryTypeCount && type == UINT32_MAX;
-         i++)
-        if (need.memoryTypeBits & (1u << i))
-            type = i;
-    if (r == VK_SUCCESS && type == UINT32_MAX)
-        r = VK_ERROR_OUT_OF_DEVICE_MEMORY;
-    if (r == VK_SUCCESS)
-        r = vkAllocateMemory(
-            dev,
-            &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                    .allocationSize = need.size,
-                                    .memoryTypeIndex = type},
-            NULL, &u->memory);
-    if (r == VK_SUCCESS)
-        r = vkBindImageMemory(dev, u->image, u->memory, 0);
-    if (r == VK_SUCCESS)
-        r = vkCreateImageView(
-            dev,
-            &(VkImageViewCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                     .image = u->image,
-                                     .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                     .format = format,
-                                     .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}},
-            NULL, &u->view);
-    if (r != VK_SUCCESS) {
-        app_upscale_destroy(vk, u);
-        return app_vk_fail(r, "making the image the book is scaled up from", message, size);
-    }
-    app_vk_name(vk, VK_OBJECT_TYPE_IMAGE, (uint64_t)u->image, "book scaled up");
-    app_vk_name(vk, VK_OBJECT_TYPE_DEVICE_MEMORY, (uint64_t)u->memory, "book scaled up");
+    AppVkImage img;
+    if (!app_vk_image_create(vk, format, extent, "book scaled up", &img,
+                             "making the image the book is scaled up from", message, size))
+        return false;
+    u->image = img.image, u->memory = img.memory, u->view = img.view;
     return true;
 }
 

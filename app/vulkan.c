@@ -150,3 +150,101 @@ void app_vk_image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from
                                                    .imageMemoryBarrierCount = 1,
                                                    .pImageMemoryBarriers = &b});
 }
+
+void app_vk_image_destroy(const AppVk *vk, AppVkImage *img)
+{
+    VkDevice dev = vk->vk.device;
+    if (img->view)
+        vkDestroyImageView(dev, img->view, NULL);
+    if (img->image)
+        vkDestroyImage(dev, img->image, NULL);
+    if (img->memory)
+        vkFreeMemory(dev, img->memory, NULL);
+    *img = (AppVkImage){0};
+}
+
+bool app_vk_image_create(const AppVk *vk, VkFormat format, VkExtent2D extent, const char *name,
+                         AppVkImage *out, const char *doing, char *message, size_t msize)
+{
+    *out = (AppVkImage){0};
+    VkDevice dev = vk->vk.device;
+    VkImageCreateInfo info = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                              .imageType = VK_IMAGE_TYPE_2D,
+                              .format = format,
+                              .extent = {extent.width, extent.height, 1},
+                              .mipLevels = 1,
+                              .arrayLayers = 1,
+                              .samples = VK_SAMPLE_COUNT_1_BIT,
+                              .tiling = VK_IMAGE_TILING_OPTIMAL,
+                              .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                       VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                                       VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                              .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+                              .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
+    VkResult r = vkCreateImage(dev, &info, NULL, &out->image);
+    VkMemoryRequirements need = {0};
+    if (r == VK_SUCCESS)
+        vkGetImageMemoryRequirements(dev, out->image, &need);
+    uint32_t type = UINT32_MAX;
+    for (uint32_t i = 0; r == VK_SUCCESS && i < vk->memory.memoryTypeCount && type == UINT32_MAX;
+         i++)
+        if ((need.memoryTypeBits & (1u << i)) &&
+            (vk->memory.memoryTypes[i].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT))
+            type = i;
+    for (uint32_t i = 0; r == VK_SUCCESS && i < vk->memory.memoryTypeCount && type == UINT32_MAX;
+         i++)
+        if (need.memoryTypeBits & (1u << i))
+            type = i;
+    if (r == VK_SUCCESS && type == UINT32_MAX)
+        r = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    if (r == VK_SUCCESS)
+        r = vkAllocateMemory(
+            dev,
+            &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                    .allocationSize = need.size,
+                                    .memoryTypeIndex = type},
+            NULL, &out->memory);
+    if (r == VK_SUCCESS)
+        r = vkBindImageMemory(dev, out->image, out->memory, 0);
+    if (r == VK_SUCCESS)
+        r = vkCreateImageView(
+            dev,
+            &(VkImageViewCreateInfo){.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                     .image = out->image,
+                                     .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                     .format = format,
+                                     .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}},
+            NULL, &out->view);
+    if (r != VK_SUCCESS) {
+        app_vk_image_destroy(vk, out);
+        return app_vk_fail(r, doing, message, msize);
+    }
+    app_vk_name(vk, VK_OBJECT_TYPE_IMAGE, (uint64_t)out->image, name);
+    app_vk_name(vk, VK_OBJECT_TYPE_DEVICE_MEMORY, (uint64_t)out->memory, name);
+    app_vk_name(vk, VK_OBJECT_TYPE_IMAGE_VIEW, (uint64_t)out->view, name);
+    return true;
+}
+
+void app_vk_copy_to_host(VkCommandBuffer cmd, VkImage image, VkExtent2D extent, VkBuffer buffer)
+{
+    /* the frame's drawing -> the copy; then the copy -> the host, and the image back */
+    app_vk_image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                         VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                         VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                         VK_ACCESS_2_TRANSFER_READ_BIT);
+    vkCmdCopyImageToBuffer(
+        cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, 1,
+        &(VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                             .imageExtent = {extent.width, extent.height, 1}});
+    VkMemoryBarrier2 host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                             .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                             .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                             .dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+                             .dstAccessMask = VK_ACCESS_2_HOST_READ_BIT};
+    vkCmdPipelineBarrier2(cmd, &(VkDependencyInfo){.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                                                   .memoryBarrierCount = 1,
+                                                   .pMemoryBarriers = &host});
+    app_vk_image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                         VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
+                         VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
+}

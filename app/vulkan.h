@@ -39,6 +39,21 @@ bool app_vk_buffer_create(const AppVk *vk, VkDeviceSize size, VkBufferUsageFlags
                           const char *name, AppVkBuffer *out, char *message, size_t msize);
 void app_vk_buffer_destroy(const AppVk *vk, AppVkBuffer *buf);
 
+/* A 2-D colour image of one level, its memory (device-local where it can be) and a view: drawn
+ * into, copied into and out of (COLOR_ATTACHMENT, TRANSFER_DST and TRANSFER_SRC). */
+typedef struct AppVkImage {
+    VkImage image;
+    VkDeviceMemory memory;
+    VkImageView view;
+} AppVkImage;
+/* False with the VkResult's reason in message, `doing` naming it ("making the window's images"). */
+bool app_vk_image_create(const AppVk *vk, VkFormat format, VkExtent2D extent, const char *name,
+                         AppVkImage *out, const char *doing, char *message, size_t msize);
+void app_vk_image_destroy(const AppVk *vk, AppVkImage *img);
+/* The frame's image (in COLOR_ATTACHMENT_OPTIMAL after its drawing) copied into `buffer` for the
+ * host to read once the submission's fence signals, tight rows of 4-byte pixels; the image left as
+ * it was found. */
+void app_vk_copy_to_host(VkCommandBuffer cmd, VkImage image, VkExtent2D extent, VkBuffer buffer);
 /* A layout transition of a colour image's first level and layer, with its scopes. */
 void app_vk_image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
                           VkPipelineStageFlags2 src, VkAccessFlags2 src_access,

@@ -16,6 +16,7 @@
 #include "place.h"
 #include "screenshot.h"
 #include "search_field.h"
+#include "shm_present.h"
 #include "link_click.h"
 #include "signals.h"
 #include "swapchain.h"
@@ -148,6 +149,7 @@ typedef struct Window {
     AppTraceRecorder record; /* --record's file, written as the input comes */
     AppVk vk;
     AppSwapchain sc;
+    AppShmPresent *shm; /* the frames shown through X's shared memory (sc.own), else NULL */
     AppUpscale upscale; /* the book drawn smaller than the window, scaled up to it */
     /* counts the swapchain's remakes (and the image scaled up from, remade with it): the book
      * keeps its commands for the images it draws straight into while this holds
@@ -892,6 +894,17 @@ static bool take_event(const SDL_Event *e, Window *w, AppSession *session, bool 
     return handle_event(e, w, session, app_session_event_time(e, session));
 }
 
+/* Waits until the presenter has shown slot `slot`'s frame (UINT32_MAX: every frame), where
+ * there is one. Its failure is most often the display lost: the window's own connection is asked
+ * then, so that the run ends as it does when that connection finds it (app/x11.h). */
+static bool wait_shown(Window *w, uint32_t slot)
+{
+    if (!w->shm || app_shm_present_wait(w->shm, slot, w->message, sizeof w->message))
+        return true;
+    app_x11_check(w->win->window);
+    return false;
+}
+
 /* The next image, unless PAGECURL_FAULT says this acquire finds the swapchain out of date. */
 static VkResult acquire_image(Window *w, uint32_t slot, uint32_t *index)
 {
@@ -903,6 +916,10 @@ static VkResult acquire_image(Window *w, uint32_t slot, uint32_t *index)
     }
     if (w->faulting)
         return VK_ERROR_OUT_OF_DATE_KHR; /* as a driver does: no image, no semaphore signalled */
+    if (w->sc.own) {
+        *index = slot; /* the slot's own image, free once its frame is shown */
+        return VK_SUCCESS;
+    }
     return vkAcquireNextImageKHR(w->vk.vk.device, w->sc.swapchain, UINT64_MAX,
                                  w->sc.slots[slot].acquired, VK_NULL_HANDLE, index);
 }
@@ -918,13 +935,14 @@ static VkResult submit(Window *w, uint32_t slot, uint32_t index)
     VkPipelineStageFlags stage =
         VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
     bool lost = w->win->fault_submit && ++w->submits > w->win->fault_submit;
+    bool own = w->sc.own; /* no image acquired to wait for, no presentation to signal */
     VkSubmitInfo info = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-                         .waitSemaphoreCount = 1,
+                         .waitSemaphoreCount = own ? 0 : 1,
                          .pWaitSemaphores = &w->sc.slots[slot].acquired,
                          .pWaitDstStageMask = &stage,
                          .commandBufferCount = lost ? 0 : 1,
                          .pCommandBuffers = &cmd,
-                         .signalSemaphoreCount = lost ? 0 : 1,
+                         .signalSemaphoreCount = lost || own ? 0 : 1,
                          .pSignalSemaphores = &w->sc.rendered[index]};
     VkResult r = vkQueueSubmit(w->vk.vk.queue, 1, &info, w->sc.slots[slot].done);
     return lost ? VK_ERROR_DEVICE_LOST : r;
@@ -998,7 +1016,9 @@ static bool draw(Window *w, double time, bool shot)
     if (size.width == 0 || size.height == 0)
         return true; /* minimised: nothing to draw into */
     AppSwapchain *sc = &w->sc;
-    if (w->stale || !sc->swapchain) {
+    if (w->stale || !app_swapchain_ready(sc)) {
+        if (!wait_shown(w, UINT32_MAX))
+            return false; /* the frames shown read the buffers about to go */
         if (!app_swapchain_rebuild(&w->vk, (VkExtent2D){size.width, size.height}, sc, w->message,
                                    sizeof w->message))
             return false;
@@ -1009,7 +1029,7 @@ static bool draw(Window *w, double time, bool shot)
             SDL_Delay(10); /* nothing is presented to pace a turn's frames */
             return true;
         }
-        if (!sc->swapchain)
+        if (!app_swapchain_ready(sc))
             return true;
         w->said_large = false;
         if (!ready_upscale(w))
@@ -1053,6 +1073,9 @@ static bool draw(Window *w, double time, bool shot)
     }
     uint32_t slot = (uint32_t)(w->recorded % APP_VK_FRAMES), index = 0;
     VkDevice dev = w->vk.vk.device;
+    /* the slot's frame on the window first: until then the presenter reads its fence and pixels */
+    if (!wait_shown(w, slot))
+        return false;
     VkResult r = vkWaitForFences(dev, 1, &sc->slots[slot].done, VK_TRUE, UINT64_MAX);
     if (r != VK_SUCCESS)
         return app_vk_fail(r, "waiting for a frame", w->message, sizeof w->message);
@@ -1079,10 +1102,14 @@ static bool draw(Window *w, double time, bool shot)
         draw_hud(w, cmd, slot, index);
     bool copied = !shot || app_screenshot_record(&w->vk, cmd, &w->shot, sc, index, w->message,
                                                  sizeof w->message);
-    /* drawn -> presented (the semaphore orders the presentation engine's read) */
-    app_vk_image_barrier(cmd, sc->images[index], VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                         VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                         VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_NONE, 0);
+    /* drawn -> presented (the semaphore orders the presentation engine's read); or copied out
+     * for the presenter, which reads it once the slot's fence signals */
+    if (sc->own)
+        app_vk_copy_to_host(cmd, sc->images[index], sc->extent, sc->pixels[slot].buffer);
+    else
+        app_vk_image_barrier(cmd, sc->images[index], VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                             VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                             VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_NONE, 0);
     r = vkEndCommandBuffer(cmd);
     if (r == VK_SUCCESS)
         r = submit(w, slot, index);
@@ -1095,6 +1122,13 @@ static bool draw(Window *w, double time, bool shot)
     }
     if (!copied)
         return false;
+    if (w->shm) {
+        if (app_shm_present_queue(w->shm, slot, sc->slots[slot].done, sc->extent,
+                                  sc->pixels[slot].mapped, w->message, sizeof w->message))
+            return true;
+        app_x11_check(w->win->window); /* as wait_shown() */
+        return false;
+    }
     VkPresentInfoKHR present = {.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
                                 .waitSemaphoreCount = 1,
                                 .pWaitSemaphores = &sc->rendered[index],
@@ -1118,6 +1152,8 @@ static bool draw(Window *w, double time, bool shot)
 /* Waits for every frame recorded. */
 static bool wait_frames(Window *w)
 {
+    if (!wait_shown(w, UINT32_MAX))
+        return false;
     VkFence done[APP_VK_FRAMES];
     for (uint32_t i = 0; i < APP_VK_FRAMES; i++)
         done[i] = w->sc.slots[i].done;
@@ -1343,20 +1379,49 @@ static int open_vulkan(Window *w)
 {
     const AppOptions *o = w->opts;
     app_vk_init(&w->vk, w->ctx);
-    static const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
-                                             VK_PRESENT_MODE_IMMEDIATE_KHR};
-    VkPresentModeKHR mode = app_swapchain_pick_present_mode(&w->vk, modes[o->present_mode]);
-    if (mode != modes[o->present_mode])
-        app_say(stderr, "the window cannot present that way here; using fifo (vsync)");
+    VkPhysicalDeviceProperties props;
+    vkGetPhysicalDeviceProperties(w->vk.vk.physical_device, &props);
+    /* A CPU rasteriser's frames go to an X window through shared memory, shown off the window's
+     * thread (app/shm_present.h says why), unless a swapchain's way is asked for. Its images are
+     * X's bytes: BGRA. */
     VkFormat format = app_swapchain_pick_format(&w->vk);
-    if (!app_swapchain_create(&w->vk, format, mode, &w->sc, w->message, sizeof w->message) ||
+    const VkFormat shm_format = VK_FORMAT_B8G8R8A8_SRGB;
+    VkFormatProperties shm_props;
+    vkGetPhysicalDeviceFormatProperties(w->vk.vk.physical_device, shm_format, &shm_props);
+    const VkFormatFeatureFlags shm_needs = VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT |
+                                           VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
+                                           VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+    bool shm_asked = o->present_mode == APP_PRESENT_SHM;
+    char why[160] = "";
+    if ((shm_props.optimalTilingFeatures & shm_needs) != shm_needs)
+        snprintf(why, sizeof why, "its images cannot be BGRA");
+    else if (shm_asked || (o->present_mode == APP_PRESENT_AUTO &&
+                           props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU))
+        w->shm =
+            app_shm_present_open(w->win->window, w->vk.vk.device, APP_VK_FRAMES, why, sizeof why);
+    if (shm_asked && !w->shm)
+        app_say(stderr,
+                "the window cannot present through X's shared memory here (%s); using fifo "
+                "(vsync)",
+                why);
+    static const VkPresentModeKHR modes[] = {
+        VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR,
+        VK_PRESENT_MODE_IMMEDIATE_KHR, VK_PRESENT_MODE_FIFO_KHR};
+    VkPresentModeKHR mode = modes[o->present_mode];
+    if (!w->shm) {
+        mode = app_swapchain_pick_present_mode(&w->vk, modes[o->present_mode]);
+        if (mode != modes[o->present_mode])
+            app_say(stderr, "the window cannot present that way here; using fifo (vsync)");
+    } else {
+        format = shm_format;
+    }
+    if (!app_swapchain_create(&w->vk, format, mode, w->shm != NULL, &w->sc, w->message,
+                              sizeof w->message) ||
         !app_overlay_create(&w->vk, format, &w->overlay, w->message, sizeof w->message)) {
         app_say(stderr, "%s", w->message);
         return 1;
     }
     /* the book's images and passes, and the HUD's pass, within the device's limits */
-    VkPhysicalDeviceProperties props;
-    vkGetPhysicalDeviceProperties(w->vk.vk.physical_device, &props);
     const VkPhysicalDeviceLimits *l = &props.limits;
     w->hud_most = (VkExtent2D){l->maxFramebufferWidth, l->maxFramebufferHeight};
     w->book_side = l->maxImageDimension2D;
@@ -1508,10 +1573,10 @@ static void frame(Window *w, Loop *l, const pagecurl_state *s, double now)
     AppSession *session = l->session;
     uint64_t drawn = w->recorded, posed = SDL_GetPerformanceCounter();
     pagecurl_book_set_lead(w->book, l->replay ? 0.0 : l->lead);
-    if (session->zoom_step && !s->turning && w->sc.swapchain)
+    if (session->zoom_step && !s->turning && app_swapchain_ready(&w->sc))
         pagecurl_book_hold_detail(w->book, w->detail_hold);
     session->zoom_step = false;
-    if (l->warmed && l->frames == WINDOW_WARM_FRAMES && !s->turning && w->sc.swapchain)
+    if (l->warmed && l->frames == WINDOW_WARM_FRAMES && !s->turning && app_swapchain_ready(&w->sc))
         pagecurl_book_hold_detail(w->book, WINDOW_OPEN_DETAIL_HOLD);
     if (w->step_due)
         step_down(w);
@@ -1702,7 +1767,8 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         status = status ? status : 1;
     }
     uint64_t shown = w.shown;
-    if (w.vk.vk.device) { /* what open_vulkan made, all or part */
+    if (w.vk.vk.device) {             /* what open_vulkan made, all or part */
+        app_shm_present_close(w.shm); /* its frames shown: nothing reads the buffers */
         vkDeviceWaitIdle(w.vk.vk.device);
         app_screenshot_destroy(&w.vk, &w.shot);
         app_overlay_destroy(&w.vk, &w.overlay);

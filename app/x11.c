@@ -155,6 +155,16 @@ void app_x11_background(SDL_Window *window, uint8_t r, uint8_t g, uint8_t b)
     XFlush(display);
 }
 
+void app_x11_check(SDL_Window *window)
+{
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!window || !SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11)
+        return;
+    XWindowAttributes at; /* a lost connection, or BadWindow, goes to the handlers */
+    XGetWindowAttributes(info.info.x11.display, info.info.x11.window, &at);
+}
+
 void app_x11_on_lost(AppX11Lost lost_fn, void *user)
 {
     on_lost = lost_fn;
@@ -188,6 +198,10 @@ void app_x11_background(SDL_Window *window, uint8_t r, uint8_t g, uint8_t b)
     (void)window, (void)r, (void)g, (void)b;
 }
 
+void app_x11_check(SDL_Window *window)
+{
+    (void)window;
+}
 void app_x11_on_lost(AppX11Lost lost_fn, void *user)
 {
     (void)lost_fn, (void)user;

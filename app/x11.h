@@ -36,6 +36,11 @@ bool app_x11_input_time(const SDL_Event *e, uint32_t *ms, int64_t *age);
  * while the device and the book are made, and where a resize uncovers it) is this colour, not
  * the X server's black. Nothing elsewhere. */
 void app_x11_background(SDL_Window *window, uint8_t r, uint8_t g, uint8_t b);
+/* Where `window` is an X window: a round trip to its server about it, so that a display lost or
+ * a window gone is found on the run's thread and ends the run as the handlers above end it (for
+ * another connection's failure to the same server: app/shm_present.h). Nothing elsewhere, or where
+ * both are as they were. */
+void app_x11_check(SDL_Window *window);
 /* The run's callback (NULL: none, the line alone: "the window is gone (WHY)"). */
 void app_x11_on_lost(AppX11Lost lost, void *user);
 /* The run has ended and said so: a display lost from here (closing the window) ends the process

@@ -39,10 +39,12 @@ resize() {
 }
 
 # session FAULT SHOT: the session, PAGECURL_FAULT=FAULT (empty: none), its exit screenshot SHOT;
-# its stderr in $out/stderr.txt.
+# its stderr in $out/stderr.txt. Through a swapchain (`--present-mode fifo`): on lavapipe the
+# window otherwise shows its frames through X's shared memory, with no swapchain to be out of
+# date, and this is the test that keeps the swapchain's way drawn under validation.
 session() {
     window_start env PAGECURL_FAULT="$1" "$exe" --validation --size 640x400 --msaa 1 \
-        --screenshot "$2" 2> "$out/stderr.txt"
+        --present-mode fifo --screenshot "$2" 2> "$out/stderr.txt"
     wait_drawn "$out/start.png" || fail "no frame: $(cat "$out/stderr.txt")"
     key Right
     resize 500 360

@@ -34,6 +34,11 @@ poll 60 first_frame "$out/before.png" || { echo "window_smoke: no frame in 60 s"
 rasterisers=$(cat /proc/"$pid"/task/*/comm 2>/dev/null | grep -c '^llvmpipe-')
 [ "$(nproc)" -eq 1 ] || [ "$rasterisers" -gt 0 ] ||
     { echo "window_smoke: the window runs no lavapipe rasteriser threads on $(nproc) cores" >&2; kill "$pid"; exit 1; }
+# ...and its frames go to the X server through shared memory on a thread of their own
+# (app/shm_present.h), not through lavapipe's presentation, which waits on the window's thread:
+# what the captures above and below see is what that thread put.
+cat /proc/"$pid"/task/*/comm 2>/dev/null | grep -qx 'pagecurl-shm' ||
+    { echo "window_smoke: no thread shows the window's frames (pagecurl-shm)" >&2; kill "$pid"; exit 1; }
 # Press near the bottom-right corner of the closed book's page (x 280 .. 520, y 101 .. 423 at
 # rest) and drag past the spine; the view widens to the spread as the leaf turns.
 xdotool mousemove --window "$win" 490 400 mousedown 1
@@ -113,3 +118,15 @@ strokes() { grep -c '^  \[\[' "$1"; }
 echo "window_smoke: $(strokes "$out/ink.json") stroke(s) recorded, $(strokes "$out/fresh.json") replayed onto a new notebook"
 [ "$(strokes "$out/fresh.json")" -eq "$(strokes "$out/ink.json")" ] ||
     { echo "window_smoke: the replay onto a new notebook drew other strokes" >&2; exit 1; }
+
+# What the window shows at rest is the frame drawn, pixel for pixel: the capture of the X window
+# (what app/shm_present.c put through shared memory) against the session's exit screenshot (a copy
+# of the same image drawn again at exit, read back through Vulkan), 0 pixels apart.
+window_start "$exe" --size 320x200 --screenshot "$out/exit.png"
+wait_drawn "$out/rest.png" || { echo "window_smoke: no frame at 320x200" >&2; kill "$pid"; exit 1; }
+wait_settled "$out/rest.png" || { echo "window_smoke: never at rest at 320x200" >&2; kill "$pid"; exit 1; }
+window_quit
+[ "$status" -eq 0 ] || { echo "window_smoke: the 320x200 session exited $status" >&2; exit 1; }
+apart=$(compare -metric AE "$out/rest.png" "$out/exit.png" null: 2>&1)
+echo "window_smoke: the window at rest against its exit screenshot: $apart pixels apart"
+[ "$apart" = 0 ] || { echo "window_smoke: the window does not show the frame drawn" >&2; exit 1; }
