@@ -1021,8 +1021,10 @@ static void detailed(PcDrawPush *push, const BookSpread *spread, int side, int l
         at.y0 = fminf(at.y0, y), at.y1 = fmaxf(at.y1, y);
     }
     /* a pan drawn on whole pixels moves on: its detail is asked for where it rests, by the
-     * frame that draws it exactly (asked for here, it was drawn a fraction of a pixel off) */
-    if (at.x1 > at.x0 && at.y1 > at.y0 && !spread->zoom.panning)
+     * frame that draws it exactly (asked for here, it was drawn a fraction of a pixel off); so
+     * is a zoom's ease's, at the scale it ends at (its frames are scaled pictures, which a new
+     * detail would have drawn anew) */
+    if (at.x1 > at.x0 && at.y1 > at.y0 && !spread->zoom.panning && !spread->zoom.scaling)
         out->sides[out->side_count++] = at;
 }
 
@@ -1254,7 +1256,7 @@ void book_draws(const BookSpread *spread, const CurlParams *pose, const BookLeaf
     if (!spread->fading) {
         spread_draws(spread, pose, leaf, layout, renderer, &base, width, height, out, to_at);
         for (uint32_t i = 0; i < out->count; i++)
-            out->draws[i].moving = spread->zoom.panning;
+            out->draws[i].moving = spread->zoom.panning || spread->zoom.scaling;
         return;
     }
     /* The spread the turn leads to, whole, then the pages of the one it leaves over it: each

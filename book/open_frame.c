@@ -264,6 +264,7 @@ static void step(BookOpen *b, double time)
     else if (exact.hosted || exact.scale != b->zoom_exact.scale || !book_zoom_enlarged(&exact))
         b->panned_at = -INFINITY; /* a zoom of another scale is no pan */
     b->zoom_exact = exact;
+    exact.scaling = book_zoom_easing(&b->zoom, shown);
     b->spread.zoom = exact;
     b->zoom_rounded = shown - b->panned_at < BOOK_ZOOM_PAN_REST && b->width && b->height;
     if (b->zoom_rounded) {

@@ -154,6 +154,11 @@ BookZoomView book_zoom_at(const BookZoom *zoom, double time, const BookZoomRect 
     return kept(v, fit);
 }
 
+bool book_zoom_easing(const BookZoom *zoom, double time)
+{
+    return !zoom->hosted && zoom->easing && time - zoom->since < BOOK_ZOOM_EASE;
+}
+
 bool book_zoom_moving(const BookZoom *zoom, double time)
 {
     double dt = time - zoom->since;

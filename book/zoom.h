@@ -40,6 +40,9 @@ typedef struct BookZoomView {
     /* a pan on its way, drawn on whole pixels (book_zoom_whole_pixels): such a frame asks for no
      * detail (book/book.c) and its picture may be moved rather than drawn (gpu/draw.h) */
     bool panning;
+    /* a zoom's ease on its way (book_zoom_easing): its picture may be the last one drawn, scaled
+     * (gpu/draw.h); the ease's end is drawn */
+    bool scaling;
 } BookZoomView;
 
 /* A pan is drawn on whole pixels until it has held still this long (seconds): a replay's frames
@@ -94,6 +97,8 @@ BookZoomView book_zoom_at(const BookZoom *zoom, double time, const BookZoomRect 
 
 /* Whether the picture still changes with the clock alone (a flick coasting, an ease to fit). */
 bool book_zoom_moving(const BookZoom *zoom, double time);
+/* Whether a zoom's ease (a step's, or back to fit) is on its way at `time`: its scale changes. */
+bool book_zoom_easing(const BookZoom *zoom, double time);
 
 /* `v` with its pan on whole pixels of a width x height view, each axis rounded to the nearest
  * whole pixel within `fit`'s limits (the other way where the nearest lies past them; left where

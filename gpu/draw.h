@@ -36,9 +36,9 @@ typedef struct GpuDraw {
      * leaves out, then the others', to split_count. */
     VkBuffer split;
     uint32_t split_plain, split_count;
-    /* The view moves on (a pan drawn on whole pixels): a picture moved onto it may stand for
-     * this frame, drawn or not (the still pages' cache, gpu/renderer.h); a frame without it
-     * draws its pixels exactly. */
+    /* The view moves on (a pan drawn on whole pixels, a zoom's ease): a picture moved or scaled
+     * onto it may stand for this frame, drawn or not (the still pages' cache, gpu/renderer.h); a
+     * frame without it draws its pixels exactly. */
     bool moving;
 } GpuDraw;
 

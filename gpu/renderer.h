@@ -55,6 +55,13 @@ typedef struct GpuStillCache {
     /* frames that moved it (a pan: gpu_renderer_record), the pixels they shaded (the strips the
      * move uncovered) and the pixels their targets held: the tests count them */
     uint64_t shifts, shifted_shaded, shifted_pixels;
+    /* A zoom's moving frame: `color` (the frame it is scaled from, kept as it is) put at a pixel
+     * (x, y) of it at (scale x + at[0], scale y + at[1]) of the frame by a linear blit into
+     * `other`, what that leaves uncovered drawn, and copied in. Whether the format blits with a
+     * linear filter; frames scaled so, and the pixels they shaded. */
+    bool blits;
+    double scale, at[2];
+    uint64_t scales, scaled_shaded;
 } GpuStillCache;
 
 /* A frame whose still pages are the last frame's moved on the screen by whole pixels and
@@ -63,6 +70,13 @@ typedef struct GpuStillCache {
  * becomes the cache copied into the frame. Its pixels differ from the same frame drawn by at most
  * this, out of 255 (the still pages' own rounding and the move's: test_still). */
 #define GPU_STILL_SHIFT_MOST 4
+/* A frame scaled so from the cache lies within GPU_STILL_SCALE_MISPLACED pixels of where it is
+ * drawn: the blit's corners are whole pixels of both images. It is scaled by at most
+ * GPU_STILL_SCALE_MOST (or its inverse): past that, the frame is drawn into the cache anew and
+ * the ease's next frames scaled from it, so that a zoom's ease never shows a picture magnified
+ * more (an ease from fit to 3x redraws three times in its ~20 frames). */
+#define GPU_STILL_SCALE_MISPLACED 0.5
+#define GPU_STILL_SCALE_MOST      1.5
 
 typedef struct GpuRenderer {
     GpuQuality quality; /* the tier it draws by: low or high, never auto */

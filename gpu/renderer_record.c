@@ -542,6 +542,12 @@ void gpu_renderer_prepare(const GpuContext *ctx, GpuRenderer *r, VkExtent2D exte
     desc.label = "still pages moved";
     if (!c->failed && !gpu_image_create(ctx, &desc, &c->other, &err))
         c->other = (GpuImage){0}; /* pans draw everything */
+    VkFormatProperties props;
+    ctx->vk.vkGetPhysicalDeviceFormatProperties(ctx->physical, r->color_format, &props);
+    const VkFormatFeatureFlags blit = VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+                                      VK_FORMAT_FEATURE_BLIT_DST_BIT |
+                                      VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+    c->blits = (props.optimalTilingFeatures & blit) == blit;
 }
 
 /* Whether this frame can draw over the still pages' cache: the low tier blending its own edges
@@ -569,8 +575,9 @@ static bool still_usable(const GpuRenderer *r, const GpuRenderTarget *target, co
 }
 
 /* How a frame draws its still pages: itself, over the cache as it is, over the cache drawn
- * anew first, or as the cache moved by whole pixels with the strips it uncovers drawn. */
-typedef enum StillUse { STILL_NONE, STILL_OVER, STILL_REDRAW, STILL_SHIFT } StillUse;
+ * anew first, as the cache moved by whole pixels with the strips it uncovers drawn, or as the
+ * cache scaled with what that leaves uncovered drawn. */
+typedef enum StillUse { STILL_NONE, STILL_OVER, STILL_REDRAW, STILL_SHIFT, STILL_SCALE } StillUse;
 
 /* How far from a whole pixel a move may be: the book rounds a moving pan to whole pixels
  * (book/pagecurl.c), which the view-projection carries in floats. */
@@ -625,6 +632,65 @@ static bool still_shift(const GpuStillDraw *was, const GpuStillDraw *now, uint32
     *dx = (int32_t)lround(move[0]), *dy = (int32_t)lround(move[1]);
     return n && (*dx || *dy) && (uint32_t)abs(*dx) < extent.width &&
            (uint32_t)abs(*dy) < extent.height;
+}
+
+/* Whether the still draws `now` are `was` scaled on the screen by one factor and moved: the same
+ * draws and values (but for the view-projection and the mip level the low tier picks by it), the
+ * view-projection's z and w rows the same and its x and y rows each `s` times the old one plus a
+ * multiple of its w row (clip x' = s x + k w: a zoom, which book/camera.c applies after the
+ * projection), alike for every draw, s within GPU_STILL_SCALE_MOST of 1. Then a pixel (x, y)
+ * of `was` lies at (s x + at[0], s y + at[1]) of `now`. */
+static bool still_scale(const GpuStillDraw *was, const GpuStillDraw *now, uint32_t n,
+                        VkExtent2D extent, double *scale, double at[2])
+{
+    double s0 = 0.0, at0[2] = {0.0, 0.0};
+    for (uint32_t i = 0; i < n; i++) {
+        const GpuStillDraw *a = &was[i], *b = &now[i];
+        if (a->vertices != b->vertices || a->indices != b->indices ||
+            a->first_index != b->first_index || a->index_count != b->index_count)
+            return false;
+        PcDrawPush rest = b->push;
+        memcpy(rest.view_proj.m, a->push.view_proj.m, sizeof rest.view_proj.m);
+        rest.light_dir.v[3] = a->push.light_dir.v[3]; /* the mip level: a resample of the old */
+        if (memcmp(&rest, &a->push, sizeof rest))
+            return false;
+        const float *ma = a->push.view_proj.m, *mb = b->push.view_proj.m; /* column-major */
+        for (int c = 0; c < 4; c++)
+            if (ma[4 * c + 2] != mb[4 * c + 2] || ma[4 * c + 3] != mb[4 * c + 3])
+                return false;
+        double s[2], k[2];
+        for (int row = 0; row < 2; row++) {
+            /* least squares for s, k in new = s old + k w, then every entry checked */
+            double aa = 0.0, aw = 0.0, ww = 0.0, ab = 0.0, wb = 0.0, big = 0.0;
+            for (int c = 0; c < 4; c++) {
+                double o = ma[4 * c + row], w = ma[4 * c + 3], v = mb[4 * c + row];
+                aa += o * o, aw += o * w, ww += w * w, ab += o * v, wb += w * v;
+                big = fmax(big, fmax(fabs(o), fabs(v)));
+            }
+            double det = aa * ww - aw * aw;
+            if (!(fabs(det) > 1e-12 * aa * ww))
+                return false;
+            s[row] = (ab * ww - aw * wb) / det, k[row] = (aa * wb - aw * ab) / det;
+            for (int c = 0; c < 4; c++) {
+                double d =
+                    (double)mb[4 * c + row] - s[row] * ma[4 * c + row] - k[row] * ma[4 * c + 3];
+                if (fabs(d) > 1e-5 * big)
+                    return false;
+            }
+        }
+        if (!(s[0] <= GPU_STILL_SCALE_MOST && s[0] * GPU_STILL_SCALE_MOST >= 1.0) ||
+            fabs(s[1] - s[0]) > 1e-4 * s[0])
+            return false;
+        /* ndc' = s ndc + k: a pixel p = (ndc + 1) / 2 of the side goes to s p + (k + 1 - s) / 2 */
+        double px[2] = {0.5 * (k[0] + 1.0 - s[0]) * extent.width,
+                        0.5 * (k[1] + 1.0 - s[0]) * extent.height};
+        if (i && (fabs(s[0] - s0) > 1e-4 * s0 || fabs(px[0] - at0[0]) > SHIFT_SLACK_PX ||
+                  fabs(px[1] - at0[1]) > SHIFT_SLACK_PX))
+            return false;
+        s0 = s[0], at0[0] = px[0], at0[1] = px[1];
+    }
+    *scale = s0, at[0] = at0[0], at[1] = at0[1];
+    return n > 0;
 }
 
 /* Whether the content's layers that the still draws `now` read are as the cache's were: pages
@@ -692,6 +758,11 @@ static StillUse still_use(GpuRenderer *r, const GpuRenderTarget *target, const G
         return c->valid && (!c->moved || moving) ? STILL_OVER : STILL_REDRAW;
     bool shift = c->valid && c->other.image && !casters && texels && c->count == n &&
                  still_shift(c->draws, now, n, extent, dx, dy);
+    /* A zoom's moving frame is the cache scaled, and the cache stays the frame it was, so that
+     * every frame of the ease is one resample of a frame drawn, not of the one before it. */
+    if (!shift && c->valid && c->blits && c->other.image && !casters && texels && moving &&
+        c->count == n && still_scale(c->draws, now, n, extent, &c->scale, c->at))
+        return STILL_SCALE;
     memcpy(c->draws, now, n * sizeof now[0]);
     c->count = n;
     c->content_writes = r->content.writes;
@@ -727,7 +798,7 @@ static void shift_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     GpuStillCache *c = &r->still;
     VkExtent2D e = target->extent;
     gpu_label_begin(ctx, cmd, "still pages moved");
-    /* Its last copy out (an earlier frame's) -> this copy's writes; its old contents are
+    /* Its last copy out or blit (an earlier frame's) -> this copy's writes; its old contents are
      * discarded: the copy and the strips cover it. */
     gpu_image_barrier(ctx, cmd,
                       &(GpuImageBarrier){
@@ -735,7 +806,7 @@ static void shift_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                           .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
                           .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
                           .new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                          .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                          .src_stage = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
                           .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
                           .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
                       });
@@ -775,6 +846,135 @@ static void shift_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     gpu_label_end(ctx, cmd);
 }
 
+/* The parts of the target outside `cover`: the rows above and below it across the whole width,
+ * the columns beside it between them. Returns how many (0 to 4). */
+static uint32_t outside(VkExtent2D e, VkRect2D cover, VkRect2D part[4])
+{
+    uint32_t n = 0;
+    int32_t x0 = cover.offset.x, y0 = cover.offset.y;
+    int32_t x1 = x0 + (int32_t)cover.extent.width, y1 = y0 + (int32_t)cover.extent.height;
+    if (y0 > 0)
+        part[n++] = (VkRect2D){{0, 0}, {e.width, (uint32_t)y0}};
+    if ((uint32_t)y1 < e.height)
+        part[n++] = (VkRect2D){{0, y1}, {e.width, e.height - (uint32_t)y1}};
+    if (x0 > 0)
+        part[n++] = (VkRect2D){{0, y0}, {(uint32_t)x0, cover.extent.height}};
+    if ((uint32_t)x1 < e.width)
+        part[n++] = (VkRect2D){{x1, y0}, {e.width - (uint32_t)x1, cover.extent.height}};
+    return n;
+}
+
+#define SCALE_CORNER_TRIES 16
+
+/* A zoom's moving frame: the cache (a frame drawn) scaled into its other image by a linear blit,
+ * whose corners are whole pixels of both images (the cache's pixels that land inside the frame,
+ * at their places rounded: GPU_STILL_SCALE_MISPLACED), and what it leaves uncovered (a zoom out's
+ * border, a zoom in's last pixel or two) cleared to the backdrop and drawn as into the cache;
+ * left for copying in. The cache itself stays as it is. */
+static void scale_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *r,
+                         const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
+                         uint32_t slot, GpuBound *bound)
+{
+    GpuStillCache *c = &r->still;
+    VkExtent2D e = target->extent;
+    double s = c->scale, side[2] = {(double)e.width, (double)e.height};
+    int32_t src[2][2], dst[2][2];
+    bool covers = true;
+    for (int k = 0; k < 2; k++) {
+        double lo = fmax(0.0, ceil(-c->at[k] / s - 1e-6));
+        double hi = fmin(side[k], floor((side[k] - c->at[k]) / s + 1e-6));
+        /* each corner the cache's pixel, of the SCALE_CORNER_TRIES nearest the frame's edge,
+         * that lands nearest a whole pixel of the frame: the blit stretches the cache between
+         * them, so the picture is as far from its place as they are (at most half a pixel, most
+         * frames far less); what the blit leaves at the edges is drawn */
+        double best[2] = {2.0, 2.0}, pick[2] = {lo, hi};
+        for (int t = 0; t < SCALE_CORNER_TRIES && lo + t < hi - t; t++) {
+            for (int end = 0; end < 2; end++) {
+                double at = end ? hi - t : lo + t, land = s * at + c->at[k];
+                double off = fabs(land - round(land));
+                if (off < best[end] - 1e-9)
+                    best[end] = off, pick[end] = at;
+            }
+        }
+        lo = pick[0], hi = pick[1];
+        src[0][k] = (int32_t)lo, src[1][k] = (int32_t)hi;
+        dst[0][k] = (int32_t)fmax(0.0, fmin(side[k], round(s * lo + c->at[k])));
+        dst[1][k] = (int32_t)fmax(0.0, fmin(side[k], round(s * hi + c->at[k])));
+        covers = covers && src[1][k] > src[0][k] && dst[1][k] > dst[0][k];
+    }
+    gpu_label_begin(ctx, cmd, "still pages scaled");
+    /* Its last copy out or blit (an earlier frame's) -> this blit; its old contents discarded */
+    gpu_image_barrier(ctx, cmd,
+                      &(GpuImageBarrier){
+                          .image = c->other.image,
+                          .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                          .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                          .new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                          .src_stage = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                          .dst_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+                          .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                      });
+    VkRect2D cover = {{0, 0}, {0, 0}};
+    if (covers) {
+        VkImageBlit region = {
+            .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+            .srcOffsets = {{src[0][0], src[0][1], 0}, {src[1][0], src[1][1], 1}},
+            .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+            .dstOffsets = {{dst[0][0], dst[0][1], 0}, {dst[1][0], dst[1][1], 1}},
+        };
+        ctx->vk.vkCmdBlitImage(cmd, c->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                               c->other.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region,
+                               VK_FILTER_LINEAR);
+        cover = (VkRect2D){{dst[0][0], dst[0][1]},
+                           {(uint32_t)(dst[1][0] - dst[0][0]), (uint32_t)(dst[1][1] - dst[0][1])}};
+    }
+    VkRect2D part[4];
+    uint32_t parts = outside(e, cover, part);
+    if (parts) {
+        /* the blit -> the parts drawn beside it, with the depth cleared for them */
+        GpuImageBarrier drawn[] = {{
+                                       .image = c->other.image,
+                                       .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                                       .old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                       .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                       .src_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+                                       .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                                       .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                       .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT |
+                                                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                                   },
+                                   depth_barrier(target)};
+        gpu_barriers(ctx, cmd, NULL, drawn, 2);
+        begin(ctx, cmd, r, target, c->other.view, true, (VkOffset2D){0, 0});
+        VkClearAttachment clear = {VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = background_of(target)}};
+        VkClearRect rects[4];
+        for (uint32_t k = 0; k < parts; k++) {
+            rects[k] = (VkClearRect){part[k], 0, 1};
+            c->scaled_shaded += (uint64_t)part[k].extent.width * part[k].extent.height;
+        }
+        ctx->vk.vkCmdClearAttachments(cmd, 1, &clear, parts, rects);
+        for (uint32_t k = 0; k < parts; k++)
+            record_rounds(ctx, cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0],
+                          draws, count, e, (VkOffset2D){0, 0}, slot, &part[k], bound);
+        ctx->vk.vkCmdEndRendering(cmd);
+        gpu_image_barrier_drawn_to_copy(ctx, cmd, c->other.image);
+    } else {
+        gpu_image_barrier(ctx, cmd,
+                          &(GpuImageBarrier){
+                              .image = c->other.image,
+                              .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                              .old_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                              .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                              .src_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
+                              .src_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                              .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                              .dst_access = VK_ACCESS_2_TRANSFER_READ_BIT,
+                          });
+    }
+    c->scales++;
+    gpu_label_end(ctx, cmd);
+}
+
 /* Draws the still pages into their cache when `use` says so, and copies them into the target's
  * colour image (made ready for the copy by the caller), left for drawing over with the depth
  * ready. */
@@ -786,14 +986,15 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     c->overs++;
     if (use == STILL_REDRAW) {
         gpu_label_begin(ctx, cmd, "still pages");
-        /* Last frame's copy read the cache -> this redraw; its old contents are discarded. */
+        /* Last frame's copy (or a zoom's blit) read the cache -> this redraw; its old contents are
+         * discarded. */
         GpuImageBarrier redraw[] = {
             {
                 .image = c->color.image,
                 .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
                 .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
                 .new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                .src_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
+                .src_stage = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
                 .dst_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                 .dst_access = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
             },
@@ -817,7 +1018,9 @@ static void still_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
         .dstOffset = {target->offset.x, target->offset.y, 0},
         .extent = {target->extent.width, target->extent.height, 1},
     };
-    ctx->vk.vkCmdCopyImage(cmd, c->color.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target->color,
+    /* a zoom's moving frame is the cache scaled into the other image (scale_record) */
+    VkImage from = use == STILL_SCALE ? c->other.image : c->color.image;
+    ctx->vk.vkCmdCopyImage(cmd, from, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target->color,
                            VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
     /* The copy -> the leaf drawn over it, and the depth cleared for it. */
     GpuImageBarrier over[] = {copied_to_drawn(target->color), depth_barrier(target)};
@@ -932,6 +1135,8 @@ void gpu_renderer_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     gpu_shadow_record(ctx, cmd, &renderer->shadow, draws, count, slot, &bound);
     if (use == STILL_SHIFT) /* then copied in as a redrawn cache is, with no leaf over it */
         shift_record(ctx, cmd, renderer, target, draws, count, dx, dy, slot, &bound);
+    if (use == STILL_SCALE) /* the other image then copied in, the cache kept */
+        scale_record(ctx, cmd, renderer, target, draws, count, slot, &bound);
     if (still)
         still_record(ctx, cmd, renderer, target, draws, count, use, slot, &bound);
     begin(ctx, cmd, renderer, target, target->color_view, still || target->keep, target->offset);

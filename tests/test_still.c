@@ -12,6 +12,7 @@
 #include "check.h"
 #include "view_turn.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -373,6 +374,100 @@ static void check_pan(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
     free(b);
 }
 
+/* The open spread zoomed `scale` about a point left of its middle; `scaling`: on a zoom's ease. */
+static BookSpread zoomed(float scale, bool scaling)
+{
+    BookSpread spread = {.left = true, .left_leaf = 0, .right = true, .right_leaf = 1};
+    spread.zoom = (BookZoomView){.scale = scale, .x = 0.03f, .y = -0.02f, .scaling = scaling};
+    return spread;
+}
+
+/* The mean difference of the bytes of frame a from those of frame b moved by (mx, my) pixels,
+ * over the pixels 8 in from the edges. */
+static double mean_apart(const uint8_t *a, const uint8_t *b, int mx, int my)
+{
+    double sum = 0.0;
+    size_t n = 0;
+    for (int y = 8; y < HEIGHT - 8; y++)
+        for (int x = 8; x < WIDTH - 8; x++)
+            for (int c = 0; c < 3; c++, n++)
+                sum += abs((int)a[((size_t)y * WIDTH + x) * 4 + c] -
+                           (int)b[((size_t)(y - my) * WIDTH + (x - mx)) * 4 + c]);
+    return sum / (double)n;
+}
+
+/* A zoom's ease (issue 54): each moving frame is the frame drawn at the ease's start scaled (one
+ * linear resample, its corners on whole pixels) with only what that leaves uncovered drawn, no
+ * leaf in the air. Against the same view drawn directly: closer to it than to it moved by a pixel
+ * any way (the picture lies within GPU_STILL_SCALE_MISPLACED of its place) and within
+ * SCALE_MEAN_MOST a byte on average (the resample's softening of the print). At rest (the ease
+ * over) the frame is drawn: byte for byte a fresh renderer's. */
+#define SCALE_MEAN_MOST 3.0
+static void check_scale(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
+{
+    GpuError err = {0};
+    BookView cached = {0};
+    MeshInk ink = {0};
+    uint8_t *a = malloc(VIEW_TURN_BYTES), *b = malloc(VIEW_TURN_BYTES);
+    bool ok = a && b && mesh_ink_init(&ink, 4) && view_create(ctx, leaf, &cached, &err);
+    CHECK(s, ok, "set-up: %s", err.message);
+    const float start = 2.0f;
+    ok = ok && view_turn_frame(ctx, &cached, zoomed(start, true), 0.0f, 0.25f, &ink, NULL, &err);
+    /* in a little, in more, out past the start (a border uncovered), further out */
+    static const float STEPS[] = {1.08f, 1.3f, 0.9f, 0.7f};
+    const int steps = (int)(sizeof STEPS / sizeof STEPS[0]);
+    const GpuStillCache *c = &cached.renderer.still;
+    uint64_t scales = c->scales, shaded = c->scaled_shaded;
+    double worst = 0.0;
+    int misplaced = 0;
+    for (int k = 0; ok && k < steps; k++) {
+        BookView fresh = {0};
+        float scale = start * STEPS[k];
+        ok = view_turn_frame(ctx, &cached, zoomed(scale, true), 0.0f, 0.25f, &ink, a, &err) &&
+             view_create(ctx, leaf, &fresh, &err) &&
+             view_turn_frame(ctx, &fresh, zoomed(scale, false), 0.0f, 0.25f, &ink, b, &err);
+        book_view_destroy(ctx, &fresh);
+        if (!ok)
+            break;
+        double here = mean_apart(a, b, 0, 0), moved = 1e9;
+        static const int NEXT[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        for (int m = 0; m < 4; m++)
+            moved = fmin(moved, mean_apart(a, b, NEXT[m][0], NEXT[m][1]));
+        printf("a zoom's ease at %.2f of its start: %.2f a byte from drawn directly, %.2f from "
+               "it moved a pixel\n",
+               (double)STEPS[k], here, moved);
+        worst = fmax(worst, here);
+        misplaced += here >= moved;
+    }
+    CHECK(s, ok, "zoom frames: %s", err.message);
+    CHECK(s, c->scales - scales == (uint64_t)steps, "%llu of %d frames of the ease were scaled",
+          (unsigned long long)(c->scales - scales), steps);
+    CHECK(s, misplaced == 0, "%d scaled frames lie a pixel or more from their place", misplaced);
+    CHECK(s, worst <= SCALE_MEAN_MOST, "a scaled frame is %.2f a byte from drawn directly (%.1f)",
+          worst, SCALE_MEAN_MOST);
+    CHECK(s, c->scaled_shaded - shaded < (uint64_t)WIDTH * HEIGHT * (uint64_t)steps / 2,
+          "the ease's frames shaded %llu pixels, over half of theirs",
+          (unsigned long long)(c->scaled_shaded - shaded));
+    /* at rest, the scale of the last, then the frame after */
+    BookView fresh = {0};
+    float rest = start * STEPS[steps - 1];
+    ok = ok && view_turn_frame(ctx, &cached, zoomed(rest, false), 0.0f, 0.25f, &ink, a, &err) &&
+         view_create(ctx, leaf, &fresh, &err) &&
+         view_turn_frame(ctx, &fresh, zoomed(rest, false), 0.0f, 0.25f, &ink, b, &err);
+    CHECK(s, ok, "rest frames: %s", err.message);
+    if (ok)
+        view_turn_same(s, a, b, "at rest after the zoom's ease against drawn directly");
+    ok = ok && view_turn_frame(ctx, &cached, zoomed(rest, false), 0.0f, 0.25f, &ink, a, &err);
+    if (ok)
+        view_turn_same(s, a, b, "at rest, the frame after, against drawn directly");
+    CHECK(s, c->scales - scales == (uint64_t)steps, "a frame at rest was scaled");
+    book_view_destroy(ctx, &fresh);
+    book_view_destroy(ctx, &cached);
+    mesh_ink_free(&ink);
+    free(a);
+    free(b);
+}
+
 /* New texels for the turning leaf's layers (a page arriving while it turns, or the next
  * spread's) leave the cached still pages as they are; new texels for the right page's draw them
  * again, once. `redraws`: the cache's draws so far. */
@@ -492,6 +587,7 @@ static void check_still(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
     check_split(s, ctx, leaf);
     check_gpu_tier(s, ctx, leaf);
     check_pan(s, ctx, leaf);
+    check_scale(s, ctx, leaf);
 }
 
 int main(int argc, char **argv)

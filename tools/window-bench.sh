@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The window measured where the reader is: five replayed traces (a slow corner drag, key turns,
-# thumbing into a held leaf, a zoomed pan at 3x, zoom steps) in a window under Xvfb and the same
-# replay headless, alternating, at 1280x720 and 1920x1080: the mean, median and 95th percentile
+# The window measured where the reader is: six replayed traces (a slow corner drag, key turns,
+# thumbing into a held leaf, a zoomed pan at 3x, zoom steps, turns from a zoomed view) in a
+# window under Xvfb and the same replay headless, alternating, at 1280x720 and 1920x1080: the
+# mean, median and 95th percentile
 # of each one's frame times (PAGECURL_FRAME_LOG, app/frame_log.h: the time from one frame's end
 # to the next's, the first 5 of a run left out). Needs xvfb-run, python3 and the build.
 #   tools/window-bench.sh [-r ROUNDS] [-s WxH[,...]] [-t TRACE[,...]] [-c OTHER] [PAGECURL [BOOK]]
@@ -23,7 +24,7 @@ while getopts r:s:t:c: opt; do
     s) sizes=$OPTARG ;;
     t) only=$OPTARG ;;
     c) other=$OPTARG ;;
-    *) sed -n '2,16p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,17p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -78,6 +79,10 @@ write("pan", pan)
 # zoom steps on the open book: four in, four out, 0.4 s apart
 write("zoom", ["0.000 key next"] + [f"{0.8 + 0.4 * i:.3f} zoom by {1.25 if i < 4 else 0.8:.6f} "
                                     "0.400 0.450" for i in range(8)])
+# turns from a zoomed view: 3x, then four key turns 1.2 s apart, each easing back to fit for its
+# leaf and, once landed, back in to 3x (the ease's frames: the picture scaled)
+write("zturn", ["0.000 key next", "0.800 zoom by 3.000000 0.400 0.450"] +
+      [f"{1.6 + 1.2 * i:.3f} key next" for i in range(4)])
 PY
 # mean, median and 95th percentile (nearest rank) of the numbers in the files named, each one's
 # first $warm lines left out. The mean is the rate: a headless run's frames are not waited for one
@@ -110,7 +115,7 @@ printf '%-10s %-6s %7s %7s %7s %5s   %7s %7s %7s %5s   %s\n' size trace mean med
     mean median p95 n "window/headless (means)"
 printf '%-10s %-6s %29s   %29s\n' "" "" "window" "headless"
 for size in $(echo "$sizes" | tr , ' '); do
-    for trace in $(echo "${only:-drag,keys,thumb,pan,zoom}" | tr , " "); do
+    for trace in $(echo "${only:-drag,keys,thumb,pan,zoom,zturn}" | tr , " "); do
         i=0
         while [ "$i" -lt "$rounds" ]; do
             b=0
