@@ -29,6 +29,11 @@ bool app_shm_present_wait(AppShmPresent *p, uint32_t slot, char *message, size_t
     (void)p, (void)slot, (void)message, (void)size;
     return true;
 }
+uint64_t app_shm_present_shown_at(AppShmPresent *p, uint32_t slot)
+{
+    (void)p, (void)slot;
+    return 0;
+}
 
 #else
 
@@ -69,6 +74,7 @@ struct AppShmPresent {
     ShmJob jobs[SHM_MAX_SLOTS];
     uint32_t order[SHM_MAX_SLOTS], head, queued;
     bool busy[SHM_MAX_SLOTS];
+    uint64_t shown_ms[SHM_MAX_SLOTS];
     bool stop;
     char failure[160];
 };
@@ -168,6 +174,7 @@ static int run(void *arg)
         SDL_LockMutex(p->lock);
         if (!ok && !p->failure[0])
             snprintf(p->failure, sizeof p->failure, "%s", why);
+        p->shown_ms[slot] = ok && !failed ? SDL_GetTicks64() : 0;
         p->head = (p->head + 1) % p->slots;
         p->queued--;
         p->busy[slot] = false;
@@ -335,6 +342,14 @@ bool app_shm_present_wait(AppShmPresent *p, uint32_t slot, char *message, size_t
     bool ok = !failed(p, message, size);
     SDL_UnlockMutex(p->lock);
     return ok;
+}
+
+uint64_t app_shm_present_shown_at(AppShmPresent *p, uint32_t slot)
+{
+    SDL_LockMutex(p->lock);
+    uint64_t ms = slot < p->slots ? p->shown_ms[slot] : 0;
+    SDL_UnlockMutex(p->lock);
+    return ms;
 }
 
 #endif

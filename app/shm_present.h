@@ -44,5 +44,8 @@ bool app_shm_present_queue(AppShmPresent *p, uint32_t slot, VkFence done, VkExte
 /* Waits until slot `slot`'s frame is on the window (or given up): its fence and pixels are the
  * caller's again. UINT32_MAX waits for every slot. False (the reason in message) as for queue. */
 bool app_shm_present_wait(AppShmPresent *p, uint32_t slot, char *message, size_t size);
+/* The SDL time (SDL_GetTicks64) at which slot `slot`'s last frame was on the window, once waited
+ * for; 0 for none. */
+uint64_t app_shm_present_shown_at(AppShmPresent *p, uint32_t slot);
 
 #endif

@@ -150,6 +150,8 @@ typedef struct Window {
     AppVk vk;
     AppSwapchain sc;
     AppShmPresent *shm; /* the frames shown through X's shared memory (sc.own), else NULL */
+    /* with shm, the input time each slot's frame answers (0: none), counted once it is shown */
+    uint64_t answers[APP_VK_FRAMES];
     AppUpscale upscale; /* the book drawn smaller than the window, scaled up to it */
     /* counts the swapchain's remakes (and the image scaled up from, remade with it): the book
      * keeps its commands for the images it draws straight into while this holds
@@ -1613,7 +1615,16 @@ static void frame(Window *w, Loop *l, const pagecurl_state *s, double now)
     l->sharper = false;
     if (s->turning)
         lead_update(&l->lead, elapsed_ms(posed, SDL_GetPerformanceCounter()) / 1000.0);
-    double latency = app_session_shown(session, !w->book_still);
+    /* The input's latency to the frame on the screen: presented, or with shm put on the window,
+     * which the presenter does after this frame is recorded: then its slot's last frame's,
+     * known now that draw() has waited for it, and this one's when its slot comes round. */
+    uint32_t slot = (uint32_t)((w->recorded - 1) % APP_VK_FRAMES);
+    uint64_t answers = app_session_answered(session, !w->book_still);
+    double latency =
+        app_session_latency(session, w->shm ? w->answers[slot] : answers,
+                            w->shm ? app_shm_present_shown_at(w->shm, slot) : SDL_GetTicks64());
+    if (w->shm)
+        w->answers[slot] = answers;
     if (latency >= 0.0)
         app_hud_latency(&w->hud, latency);
     uint64_t now_tick = SDL_GetPerformanceCounter();
@@ -1767,7 +1778,11 @@ int app_window_run(AppWindow *win, AppOptions *opts, const AppTrace *replay)
         status = status ? status : 1;
     }
     uint64_t shown = w.shown;
-    if (w.vk.vk.device) {             /* what open_vulkan made, all or part */
+    if (w.vk.vk.device) { /* what open_vulkan made, all or part */
+        /* the last frames' latencies, once they are on the window */
+        if (w.shm && app_shm_present_wait(w.shm, UINT32_MAX, message, sizeof message))
+            for (uint32_t i = 0; i < APP_VK_FRAMES; i++)
+                app_session_latency(&session, w.answers[i], app_shm_present_shown_at(w.shm, i));
         app_shm_present_close(w.shm); /* its frames shown: nothing reads the buffers */
         vkDeviceWaitIdle(w.vk.vk.device);
         app_screenshot_destroy(&w.vk, &w.shot);

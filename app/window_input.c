@@ -448,15 +448,21 @@ void app_session_replay_until(AppSession *session, AppSessionSize size, double t
     }
 }
 
-double app_session_shown(AppSession *session, bool moved)
+uint64_t app_session_answered(AppSession *session, bool moved)
 {
     session->moving_frames += moved;
-    if (!session->input_ms)
+    uint64_t input = session->input_ms;
+    session->input_ms = 0;
+    return input;
+}
+
+double app_session_latency(AppSession *session, uint64_t input_ms, uint64_t shown_ms)
+{
+    if (!input_ms || shown_ms < input_ms)
         return -1.0;
-    double ms = (double)(SDL_GetTicks64() - session->input_ms);
+    double ms = (double)(shown_ms - input_ms);
     session->latency_sum += ms, session->latency_count++;
     session->latency_max = ms > session->latency_max ? ms : session->latency_max;
-    session->input_ms = 0;
     return ms;
 }
 

@@ -137,8 +137,11 @@ void app_session_hold_move(AppSessionSize size, AppSession *session,
                            const pagecurl_input_event *move);
 /* A replay's events due by simulated time t. */
 void app_session_replay_until(AppSession *session, AppSessionSize size, double t);
-/* A frame was shown: the latency of the input it answers, in ms (< 0 when none was waiting). */
-double app_session_shown(AppSession *session, bool moved);
+/* A frame was drawn: the SDL time of the input it answers (0: none was waiting), taken. */
+uint64_t app_session_answered(AppSession *session, bool moved);
+/* That frame was on the screen at SDL time `shown_ms`: the input's latency, in ms, counted
+ * (< 0 for no input). */
+double app_session_latency(AppSession *session, uint64_t input_ms, uint64_t shown_ms);
 /* The exit line: frames shown, and the input-to-display latency. */
 void app_session_summary(const AppSession *session, uint64_t frames);
 

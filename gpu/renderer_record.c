@@ -788,6 +788,32 @@ static uint32_t shift_strips(VkExtent2D e, int32_t dx, int32_t dy, VkRect2D stri
     return n;
 }
 
+/* What a move or a scale of the cache left uncovered in its other image (drawn by the caller's
+ * copy or blit, then made ready for drawing): the parts cleared to the backdrop and the still
+ * pages' rounds drawn only within them; then left for copying out. Returns the pixels shaded. */
+static uint64_t draw_uncovered(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer *r,
+                               const GpuRenderTarget *target, const GpuDraw *draws, uint32_t count,
+                               uint32_t slot, const VkRect2D *part, uint32_t parts, GpuBound *bound)
+{
+    GpuStillCache *c = &r->still;
+    begin(ctx, cmd, r, target, c->other.view, true, (VkOffset2D){0, 0});
+    VkClearAttachment clear = {VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = background_of(target)}};
+    VkClearRect rects[4];
+    uint64_t shaded = 0;
+    for (uint32_t k = 0; k < parts; k++) {
+        rects[k] = (VkClearRect){part[k], 0, 1};
+        shaded += (uint64_t)part[k].extent.width * part[k].extent.height;
+    }
+    ctx->vk.vkCmdClearAttachments(cmd, 1, &clear, parts, rects);
+    for (uint32_t k = 0; k < parts; k++)
+        record_rounds(ctx, cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0],
+                      draws, count, target->extent, (VkOffset2D){0, 0}, slot, &part[k], bound);
+    ctx->vk.vkCmdEndRendering(cmd);
+    /* copied out, this frame and the next ones */
+    gpu_image_barrier_drawn_to_copy(ctx, cmd, c->other.image);
+    return shaded;
+}
+
 /* The cache moved by (dx, dy) into its other image, the strips the move uncovers cleared to the
  * backdrop and the still pages drawn within them as into the cache; then the two swapped, the
  * new cache left for copying out as a redrawn one. */
@@ -822,22 +848,10 @@ static void shift_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     /* the copy -> the strips drawn beside it, with the depth cleared for them */
     GpuImageBarrier drawn[] = {copied_to_drawn(c->other.image), depth_barrier(target)};
     gpu_barriers(ctx, cmd, NULL, drawn, 2);
-    begin(ctx, cmd, r, target, c->other.view, true, (VkOffset2D){0, 0});
     VkRect2D strip[2];
     uint32_t strips = shift_strips(e, dx, dy, strip);
-    VkClearAttachment clear = {VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = background_of(target)}};
-    VkClearRect rects[2];
-    for (uint32_t k = 0; k < strips; k++) {
-        rects[k] = (VkClearRect){strip[k], 0, 1};
-        c->shifted_shaded += (uint64_t)strip[k].extent.width * strip[k].extent.height;
-    }
-    ctx->vk.vkCmdClearAttachments(cmd, 1, &clear, strips, rects);
-    for (uint32_t k = 0; k < strips; k++)
-        record_rounds(ctx, cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0],
-                      draws, count, e, (VkOffset2D){0, 0}, slot, &strip[k], bound);
-    ctx->vk.vkCmdEndRendering(cmd);
-    /* copied out, this frame and the next ones */
-    gpu_image_barrier_drawn_to_copy(ctx, cmd, c->other.image);
+    c->shifted_shaded +=
+        draw_uncovered(ctx, cmd, r, target, draws, count, slot, strip, strips, bound);
     GpuImage was = c->color;
     c->color = c->other, c->other = was;
     c->shifts++;
@@ -945,19 +959,8 @@ static void scale_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
                                    },
                                    depth_barrier(target)};
         gpu_barriers(ctx, cmd, NULL, drawn, 2);
-        begin(ctx, cmd, r, target, c->other.view, true, (VkOffset2D){0, 0});
-        VkClearAttachment clear = {VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = background_of(target)}};
-        VkClearRect rects[4];
-        for (uint32_t k = 0; k < parts; k++) {
-            rects[k] = (VkClearRect){part[k], 0, 1};
-            c->scaled_shaded += (uint64_t)part[k].extent.width * part[k].extent.height;
-        }
-        ctx->vk.vkCmdClearAttachments(cmd, 1, &clear, parts, rects);
-        for (uint32_t k = 0; k < parts; k++)
-            record_rounds(ctx, cmd, r, STILL_ROUNDS, sizeof STILL_ROUNDS / sizeof STILL_ROUNDS[0],
-                          draws, count, e, (VkOffset2D){0, 0}, slot, &part[k], bound);
-        ctx->vk.vkCmdEndRendering(cmd);
-        gpu_image_barrier_drawn_to_copy(ctx, cmd, c->other.image);
+        c->scaled_shaded +=
+            draw_uncovered(ctx, cmd, r, target, draws, count, slot, part, parts, bound);
     } else {
         gpu_image_barrier(ctx, cmd,
                           &(GpuImageBarrier){

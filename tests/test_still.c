@@ -305,6 +305,30 @@ static int frames_apart(const uint8_t *a, const uint8_t *b, size_t *differ)
     return most;
 }
 
+/* A view at rest after a moving one (`spread`, `cached` having drawn the moving frames): drawn,
+ * byte for byte a fresh renderer's, and so is the frame after it (the same draws: the cache drawn
+ * anew, not the moved or scaled one kept). `after`: what moved, for the messages. */
+static void check_rest(CheckState *s, const GpuContext *ctx, BookLeaf *leaf, BookView *cached,
+                       BookSpread spread, const MeshInk *ink, uint8_t *a, uint8_t *b,
+                       const char *after)
+{
+    GpuError err = {0};
+    BookView fresh = {0};
+    bool ok = view_turn_frame(ctx, cached, spread, 0.0f, 0.25f, ink, a, &err) &&
+              view_create(ctx, leaf, &fresh, &err) &&
+              view_turn_frame(ctx, &fresh, spread, 0.0f, 0.25f, ink, b, &err);
+    CHECK(s, ok, "rest frames after %s: %s", after, err.message);
+    char what[96];
+    snprintf(what, sizeof what, "at rest after %s against drawn directly", after);
+    if (ok)
+        view_turn_same(s, a, b, what);
+    ok = ok && view_turn_frame(ctx, cached, spread, 0.0f, 0.25f, ink, a, &err);
+    snprintf(what, sizeof what, "at rest after %s, the frame after, against drawn directly", after);
+    if (ok)
+        view_turn_same(s, a, b, what);
+    book_view_destroy(ctx, &fresh);
+}
+
 /* A zoomed view's pan (issue 54): the still pages moved by whole pixels each frame (the pan
  * book/open_frame.c rounds while it moves), no leaf in the air. Each frame moves the cache's
  * picture and draws only the strips it uncovers: within GPU_STILL_SHIFT_MOST of the same view drawn
@@ -355,19 +379,10 @@ static void check_pan(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
           "a pan's frame is %d/255 from the same view drawn directly (at most %d)", most,
           GPU_STILL_SHIFT_MOST);
     /* at rest: the pan exact, a third of a pixel off the last, then the same frame again */
-    BookView fresh = {0};
-    float rx = (float)x + 0.33f, ry = (float)y - 0.4f;
-    ok = ok && view_turn_frame(ctx, &cached, panned(rx, ry), 0.0f, 0.25f, &ink, a, &err) &&
-         view_create(ctx, leaf, &fresh, &err) &&
-         view_turn_frame(ctx, &fresh, panned(rx, ry), 0.0f, 0.25f, &ink, b, &err);
-    CHECK(s, ok, "rest frames: %s", err.message);
     if (ok)
-        view_turn_same(s, a, b, "at rest after the pan against drawn directly");
-    ok = ok && view_turn_frame(ctx, &cached, panned(rx, ry), 0.0f, 0.25f, &ink, a, &err);
-    if (ok)
-        view_turn_same(s, a, b, "at rest, the frame after, against drawn directly");
+        check_rest(s, ctx, leaf, &cached, panned((float)x + 0.33f, (float)y - 0.4f), &ink, a, b,
+                   "the pan");
     CHECK(s, c->shifts == (uint64_t)moves, "a frame at rest moved the still pages");
-    book_view_destroy(ctx, &fresh);
     book_view_destroy(ctx, &cached);
     mesh_ink_free(&ink);
     free(a);
@@ -449,19 +464,10 @@ static void check_scale(CheckState *s, const GpuContext *ctx, BookLeaf *leaf)
           "the ease's frames shaded %llu pixels, over half of theirs",
           (unsigned long long)(c->scaled_shaded - shaded));
     /* at rest, the scale of the last, then the frame after */
-    BookView fresh = {0};
-    float rest = start * STEPS[steps - 1];
-    ok = ok && view_turn_frame(ctx, &cached, zoomed(rest, false), 0.0f, 0.25f, &ink, a, &err) &&
-         view_create(ctx, leaf, &fresh, &err) &&
-         view_turn_frame(ctx, &fresh, zoomed(rest, false), 0.0f, 0.25f, &ink, b, &err);
-    CHECK(s, ok, "rest frames: %s", err.message);
     if (ok)
-        view_turn_same(s, a, b, "at rest after the zoom's ease against drawn directly");
-    ok = ok && view_turn_frame(ctx, &cached, zoomed(rest, false), 0.0f, 0.25f, &ink, a, &err);
-    if (ok)
-        view_turn_same(s, a, b, "at rest, the frame after, against drawn directly");
+        check_rest(s, ctx, leaf, &cached, zoomed(start * STEPS[steps - 1], false), &ink, a, b,
+                   "the zoom's ease");
     CHECK(s, c->scales - scales == (uint64_t)steps, "a frame at rest was scaled");
-    book_view_destroy(ctx, &fresh);
     book_view_destroy(ctx, &cached);
     mesh_ink_free(&ink);
     free(a);
