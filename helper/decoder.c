@@ -1624,6 +1624,60 @@ static int relayout(PagesDecoder *src, const PagesTextLayout *layout, const int 
     return status;
 }
 
+/* A stream of the file `fd` that keeps its own place and reads with pread: the book's drawing,
+ * finding and links helpers are each handed the one descriptor the library opened (SCM_RIGHTS
+ * passes the open file, and its offset, not a copy), and MuPDF's own file stream (fseeko, then
+ * fread) in one helper moved the offset under another's reads: a search under load found page 5
+ * of a six-page PDF "not found", and its matches there never. */
+typedef struct PreadStream {
+    int fd;
+    unsigned char buffer[1 << 14];
+} PreadStream;
+
+static int pread_next(fz_context *fz, fz_stream *stm, size_t max)
+{
+    (void)max;
+    PreadStream *s = stm->state;
+    ssize_t n;
+    do
+        n = pread(s->fd, s->buffer, sizeof s->buffer, (off_t)stm->pos);
+    while (n < 0 && errno == EINTR);
+    if (n < 0)
+        fz_throw(fz, FZ_ERROR_GENERIC, "read error: %s", strerror(errno));
+    stm->rp = s->buffer, stm->wp = s->buffer + n;
+    stm->pos += n;
+    return n ? *stm->rp++ : EOF;
+}
+
+static void pread_seek(fz_context *fz, fz_stream *stm, int64_t offset, int whence)
+{
+    PreadStream *s = stm->state;
+    int64_t base = 0;
+    struct stat st;
+    if (whence == SEEK_CUR)
+        base = stm->pos - (stm->wp - stm->rp); /* the place read to, not buffered to */
+    else if (whence == SEEK_END)
+        base = fstat(s->fd, &st) == 0 ? (int64_t)st.st_size : -1;
+    if (base < 0 || base + offset < 0)
+        fz_throw(fz, FZ_ERROR_GENERIC, "cannot seek");
+    stm->pos = base + offset;
+    stm->rp = stm->wp = s->buffer;
+}
+
+static void pread_drop(fz_context *fz, void *state)
+{
+    fz_free(fz, state);
+}
+
+static fz_stream *open_pread(fz_context *fz, int fd)
+{
+    PreadStream *s = fz_malloc_struct(fz, PreadStream);
+    s->fd = fd;
+    fz_stream *stm = fz_new_stream(fz, s, pread_next, pread_drop);
+    stm->seek = pread_seek;
+    return stm;
+}
+
 /* The document open as `fd` (taken), read by MuPDF through it: the library opened it (never a
  * FIFO or a device) and checked it is no empty file. */
 static int open_pdf(PagesDecoder *src, int fd, const char *path, const PagesTextLayout *layout,
@@ -1638,7 +1692,7 @@ static int open_pdf(PagesDecoder *src, int fd, const char *path, const PagesText
         return fail(message, size, 1, "%s: out of memory", path);
     fz_stream *stm = NULL;
     fz_var(stm);
-    fz_try(src->fz) stm = fz_open_file_ptr_no_close(src->fz, src->pdf);
+    fz_try(src->fz) stm = open_pread(src->fz, fileno(src->pdf));
     fz_catch(src->fz) return fail(message, size, 1, "%s: out of memory", path);
     return open_pdf_stream(src, stm, path, layout, message, size);
 }
