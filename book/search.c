@@ -232,20 +232,25 @@ bool book_search_match(BookSearch *s, int k, BookSearchMatch *out)
 
 int book_search_next(BookSearch *s, int side, bool forward)
 {
-    int found = -1;
+    int found = -1, n = s->pages;
     pthread_mutex_lock(&s->lock);
-    int before = 0, total = 0, at_or_before = 0; /* matches on sides < side, <= side */
-    for (int p = 0; p < s->pages; p++) {
-        int m = s->sides[p].matches > 0 ? s->sides[p].matches : 0;
-        if (p < side)
-            before += m;
-        if (p <= side)
-            at_or_before += m;
-        total += m;
+    /* The count reads from the page shown onwards, round the book: a side not read yet may hold
+     * the next match (and a match's number counts those of every side before it), so the next
+     * is known only once the sides between and before it are read. Going round with half the
+     * book read took the first match found so far, on the spread shown, for the book's first. */
+    for (int i = 1; n > 0 && i <= n; i++) {
+        int p = ((side + (forward ? i : -i)) % n + n) % n;
+        const SideMatches *pm = &s->sides[p];
+        if (pm->matches < 0)
+            break;
+        if (pm->matches == 0)
+            continue;
+        int k = 0;
+        for (int q = 0; q < p && k >= 0; q++)
+            k = s->sides[q].matches < 0 ? -1 : k + s->sides[q].matches;
+        found = k < 0 ? -1 : forward ? k : k + pm->matches - 1;
+        break;
     }
-    if (total)
-        found = forward ? (at_or_before < total ? at_or_before : 0)
-                        : (before > 0 ? before - 1 : total - 1);
     pthread_mutex_unlock(&s->lock);
     return found;
 }

@@ -50,8 +50,10 @@ typedef struct BookSearchMatch {
 } BookSearchMatch;
 /* Match `k` (counted from 0) of those found so far, in side order (indices settle once done). */
 bool book_search_match(BookSearch *s, int k, BookSearchMatch *out);
-/* The index of the first match on a side after `side` (`forward`), else before it,
- * wrapping round the book; -1 for none found so far. `side` -1 forward: the first match. */
+/* The index of the first match on a side after `side` (`forward`), else the last before it,
+ * wrapping round the book; -1 for none, or none known yet: the count has not read a side
+ * between (or one before the match, whose number it would change). `side` -1 forward: the
+ * first match. */
 int book_search_next(BookSearch *s, int side, bool forward);
 /* Side `side`'s matches' rectangles (all of them, for a highlight) into `out` (up to `max`): how
  * many. */
