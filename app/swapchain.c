@@ -96,10 +96,10 @@ static void slot_destroy(const AppVk *vk, AppFrameSlot *slot)
 static void destroy_images(const AppVk *vk, AppSwapchain *sc)
 {
     for (uint32_t i = 0; i < APP_VK_FRAMES; i++) {
-        if (sc->owned[i].image)
+        if (sc->slots[i].image.image)
             sc->views[i] = VK_NULL_HANDLE; /* the image's own */
-        app_vk_image_destroy(vk, &sc->owned[i]);
-        app_vk_buffer_destroy(vk, &sc->pixels[i]);
+        app_vk_image_destroy(vk, &sc->slots[i].image);
+        app_vk_buffer_destroy(vk, &sc->slots[i].pixels);
     }
     for (uint32_t i = 0; i < APP_SWAPCHAIN_MAX_IMAGES; i++) {
         if (sc->views[i])
@@ -142,15 +142,16 @@ static bool rebuild_own(const AppVk *vk, VkExtent2D extent, AppSwapchain *sc, ch
     }
     VkDeviceSize bytes = (VkDeviceSize)extent.width * extent.height * 4;
     for (uint32_t i = 0; i < APP_VK_FRAMES; i++) {
-        if (!app_vk_image_create(vk, sc->format, extent, "window image", &sc->owned[i],
+        AppFrameSlot *slot = &sc->slots[i];
+        if (!app_vk_image_create(vk, sc->format, extent, "window image", &slot->image,
                                  "making the window's images", message, size) ||
             !app_vk_buffer_create(vk, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, "window pixels",
-                                  &sc->pixels[i], message, size)) {
+                                  &slot->pixels, message, size)) {
             destroy_images(vk, sc);
             return false;
         }
-        sc->images[i] = sc->owned[i].image;
-        sc->views[i] = sc->owned[i].view;
+        sc->images[i] = slot->image.image;
+        sc->views[i] = slot->image.view;
     }
     sc->image_count = APP_VK_FRAMES;
     sc->readable = true;

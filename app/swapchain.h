@@ -24,6 +24,10 @@ typedef struct AppFrameSlot {
     VkFence done;         /* the slot's last frame finished */
     VkSemaphore acquired; /* the slot's image may be drawn into */
     AppVkBuffer overlay;  /* the HUD's quads of its frame, written by the CPU (app/overlay.h) */
+    /* With own images (AppSwapchain.own): the slot's image, and the mapped buffer its frame is
+     * copied into (app_vk_copy_to_host) for app/shm_present.h */
+    AppVkImage image;
+    AppVkBuffer pixels;
 } AppFrameSlot;
 
 typedef struct AppSwapchain {
@@ -43,17 +47,15 @@ typedef struct AppSwapchain {
     uint32_t max_side;
     VkCommandPool pool;
     AppFrameSlot slots[APP_VK_FRAMES];
-    /* Its own images (images[i] and views[i] are theirs, slot i draws into image i), each frame
-     * copied into its slot's `pixels` (app_vk_copy_to_host) */
+    /* Its own images, one a slot (slots[i].image: images[i] and views[i] are its, slot i draws
+     * into image i), no VkSwapchainKHR */
     bool own;
-    AppVkImage owned[APP_VK_FRAMES];
-    AppVkBuffer pixels[APP_VK_FRAMES];
 } AppSwapchain;
 
 /* Whether there are images to draw into (none while minimised or too large). */
 static inline bool app_swapchain_ready(const AppSwapchain *sc)
 {
-    return sc->swapchain != VK_NULL_HANDLE || sc->owned[0].image != VK_NULL_HANDLE;
+    return sc->swapchain != VK_NULL_HANDLE || sc->slots[0].image.image != VK_NULL_HANDLE;
 }
 
 /* The surface's format and the present mode asked for (else FIFO, which every surface has). */

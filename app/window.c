@@ -1107,7 +1107,7 @@ static bool draw(Window *w, double time, bool shot)
     /* drawn -> presented (the semaphore orders the presentation engine's read); or copied out
      * for the presenter, which reads it once the slot's fence signals */
     if (sc->own)
-        app_vk_copy_to_host(cmd, sc->images[index], sc->extent, sc->pixels[slot].buffer);
+        app_vk_copy_to_host(cmd, sc->images[index], sc->extent, sc->slots[slot].pixels.buffer);
     else
         app_vk_image_barrier(cmd, sc->images[index], VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                              VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
@@ -1126,7 +1126,7 @@ static bool draw(Window *w, double time, bool shot)
         return false;
     if (w->shm) {
         if (app_shm_present_queue(w->shm, slot, sc->slots[slot].done, sc->extent,
-                                  sc->pixels[slot].mapped, w->message, sizeof w->message))
+                                  sc->slots[slot].pixels.mapped, w->message, sizeof w->message))
             return true;
         app_x11_check(w->win->window); /* as wait_shown() */
         return false;
