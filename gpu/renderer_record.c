@@ -788,6 +788,23 @@ static uint32_t shift_strips(VkExtent2D e, int32_t dx, int32_t dy, VkRect2D stri
     return n;
 }
 
+/* The cache's other image's last copy out or blit (an earlier frame's) -> this frame's copy or
+ * blit into it (`stage`); its old contents discarded. */
+static void other_written(const GpuContext *ctx, VkCommandBuffer cmd, const GpuStillCache *c,
+                          VkPipelineStageFlags2 stage)
+{
+    gpu_image_barrier(ctx, cmd,
+                      &(GpuImageBarrier){
+                          .image = c->other.image,
+                          .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
+                          .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                          .new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                          .src_stage = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                          .dst_stage = stage,
+                          .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                      });
+}
+
 /* What a move or a scale of the cache left uncovered in its other image (drawn by the caller's
  * copy or blit, then made ready for drawing): the parts cleared to the backdrop and the still
  * pages' rounds drawn only within them; then left for copying out. Returns the pixels shaded. */
@@ -824,18 +841,7 @@ static void shift_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
     GpuStillCache *c = &r->still;
     VkExtent2D e = target->extent;
     gpu_label_begin(ctx, cmd, "still pages moved");
-    /* Its last copy out or blit (an earlier frame's) -> this copy's writes; its old contents are
-     * discarded: the copy and the strips cover it. */
-    gpu_image_barrier(ctx, cmd,
-                      &(GpuImageBarrier){
-                          .image = c->other.image,
-                          .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                          .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-                          .new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                          .src_stage = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
-                          .dst_stage = VK_PIPELINE_STAGE_2_COPY_BIT,
-                          .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                      });
+    other_written(ctx, cmd, c, VK_PIPELINE_STAGE_2_COPY_BIT); /* the copy and strips cover it */
     VkImageCopy region = {
         .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
         .srcOffset = {dx < 0 ? -dx : 0, dy < 0 ? -dy : 0, 0},
@@ -917,17 +923,7 @@ static void scale_record(const GpuContext *ctx, VkCommandBuffer cmd, GpuRenderer
         covers = covers && src[1][k] > src[0][k] && dst[1][k] > dst[0][k];
     }
     gpu_label_begin(ctx, cmd, "still pages scaled");
-    /* Its last copy out or blit (an earlier frame's) -> this blit; its old contents discarded */
-    gpu_image_barrier(ctx, cmd,
-                      &(GpuImageBarrier){
-                          .image = c->other.image,
-                          .aspect = VK_IMAGE_ASPECT_COLOR_BIT,
-                          .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
-                          .new_layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                          .src_stage = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
-                          .dst_stage = VK_PIPELINE_STAGE_2_BLIT_BIT,
-                          .dst_access = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                      });
+    other_written(ctx, cmd, c, VK_PIPELINE_STAGE_2_BLIT_BIT); /* the blit and the border cover it */
     VkRect2D cover = {{0, 0}, {0, 0}};
     if (covers) {
         VkImageBlit region = {
